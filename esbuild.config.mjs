@@ -1,0 +1,83 @@
+// One build for everything: the extension (Node, CJS), the demo agent it spawns, the webview (browser) and the tests.
+// `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change.
+import * as esbuild from "esbuild";
+import { cpSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const production = process.argv.includes("--production");
+const watch = process.argv.includes("--watch");
+const withTests = !process.argv.includes("--no-tests");
+
+const shared = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : "linked",
+  logLevel: "info",
+  legalComments: "none",
+};
+
+/** Every `.ts` file below `dir` (recursively). */
+function tsFilesBelow(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return tsFilesBelow(path);
+    return name.endsWith(".ts") && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+function copyCodicons() {
+  mkdirSync("dist/codicons", { recursive: true });
+  for (const file of ["codicon.css", "codicon.ttf"]) {
+    cpSync(join("node_modules/@vscode/codicons/dist", file), join("dist/codicons", file));
+  }
+}
+
+const builds = [
+  {
+    ...shared,
+    entryPoints: { extension: "src/extension.ts", demoAgent: "src/demo/main.ts" },
+    outdir: "dist",
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["vscode"],
+    mainFields: ["module", "main"],
+  },
+  {
+    ...shared,
+    entryPoints: { webview: "webview/main.ts" },
+    outdir: "dist",
+    platform: "browser",
+    format: "iife",
+    target: "es2022",
+  },
+];
+
+if (withTests) {
+  builds.push({
+    ...shared,
+    minify: false,
+    sourcemap: "inline",
+    entryPoints: ["test", "bench"].flatMap((dir) => {
+      try {
+        return tsFilesBelow(dir);
+      } catch {
+        return [];
+      }
+    }),
+    outbase: ".",
+    outdir: "out",
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["vscode", "mocha", "playwright-core", "ajv", "ajv/*"],
+    mainFields: ["module", "main"],
+  });
+}
+
+copyCodicons();
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}
