@@ -1,7 +1,115 @@
+/**
+ * Composition root: wires settings, the ACP client, the view and the commands. Every registration is disposed
+ * through `context.subscriptions`; deactivation answers every pending request `cancelled` and kills the agents.
+ */
 import * as vscode from "vscode";
+import { AgentSessions } from "./acp/agentSessions";
+import type { ProtocolVersion } from "./acp/agentConnection";
+import { WorkspacePaths } from "./core/workspacePaths";
+import { Attention, REVEAL_COMMAND } from "./host/attention";
+import { newSession } from "./host/commands";
+import { affectsSymposium, pendingLimits, readAgentSettings, writeBypass } from "./host/configuration";
+import { DiffDocuments } from "./host/diffDocuments";
+import { createLog } from "./host/log";
+import { SymposiumView, VIEW_ID } from "./host/symposiumView";
+import { handleIntent } from "./host/viewIntents";
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(vscode.commands.registerCommand("symposium.newSession", () => undefined));
+/** What tests get from `activate()` (only in ExtensionMode.Test; never a command). */
+export interface SymposiumTestApi {
+  sessions: AgentSessions;
+  view: SymposiumView;
+  /** Request-to-paint latencies reported by the webview, by prompt key. */
+  paints: Map<string, number>;
 }
 
-export function deactivate(): void {}
+let sessions: AgentSessions | undefined;
+
+export function activate(context: vscode.ExtensionContext): SymposiumTestApi | undefined {
+  const log = createLog();
+  let paths = new WorkspacePaths(folderPaths());
+  const versions = context.globalState;
+  sessions = new AgentSessions({
+    readAgents: () => readAgentSettings(log),
+    demoAgent: {
+      command: process.execPath,
+      args: [vscode.Uri.joinPath(context.extensionUri, "dist", "demoAgent.js").fsPath],
+      env: { ELECTRON_RUN_AS_NODE: "1" },
+    },
+    workspaceRoots: folderPaths,
+    workspaceTrusted: () => vscode.workspace.isTrusted,
+    inWorkspace: (path) => paths.contains(path),
+    isProtected: (path) => paths.isProtected(path),
+    writeBypass,
+    chooseAuthMethod: async (agentName, methods) =>
+      (
+        await vscode.window.showQuickPick(
+          methods.map((m) => ({ label: m.name, detail: m.description, id: m.id })),
+          { title: vscode.l10n.t("{0} needs you to sign in", agentName), ignoreFocusOut: true },
+        )
+      )?.id,
+    versionMemory: {
+      get: (name) => versions.get<ProtocolVersion>(`protocolVersion:${name}`),
+      set: (name, version) => void versions.update(`protocolVersion:${name}`, version),
+    },
+    log,
+    clientVersion: String((context.extension.packageJSON as { version?: unknown }).version ?? "0.0.0"),
+    limits: pendingLimits(),
+  });
+  const client = sessions;
+  const diffs = new DiffDocuments();
+  const paints = new Map<string, number>();
+  const view: SymposiumView = new SymposiumView(
+    context.extensionUri,
+    () => client.snapshot(),
+    (message) =>
+      handleIntent(message, {
+        sessions: client,
+        diffs,
+        log,
+        inWorkspace: (path) => paths.contains(path),
+        onPainted: (key, at) => {
+          const prompt = client.pending.get(key);
+          if (prompt && paints.size < 10_000) paints.set(key, at - prompt.receivedAt);
+        },
+      }),
+    log,
+  );
+  const attention = new Attention(client, view);
+
+  context.subscriptions.push(
+    log,
+    diffs,
+    view,
+    attention,
+    vscode.window.registerWebviewViewProvider(VIEW_ID, view),
+    client.onDidChange((ops) => view.push(ops)),
+    vscode.commands.registerCommand("symposium.newSession", () => newSession(client, view)),
+    vscode.commands.registerCommand("symposium.showLog", () => log.show()),
+    vscode.commands.registerCommand(REVEAL_COMMAND, () => attention.revealPending()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!affectsSymposium(event)) return;
+      client.setLimits(pendingLimits());
+      client.reloadSettings();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      paths = new WorkspacePaths(folderPaths());
+      view.push([{ op: "blocked", ...(client.blockedReason() ? { reason: client.blockedReason() } : {}) }]);
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      client.reloadSettings();
+      view.push([{ op: "blocked" }]);
+    }),
+    { dispose: () => void client.dispose() },
+  );
+
+  return context.extensionMode === vscode.ExtensionMode.Test ? { sessions: client, view, paints } : undefined;
+}
+
+export async function deactivate(): Promise<void> {
+  await sessions?.dispose();
+  sessions = undefined;
+}
+
+function folderPaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath);
+}

@@ -1,0 +1,288 @@
+/**
+ * One ACP connection to one agent process, in exactly one protocol version.
+ *
+ * Negotiation: offer v2; the SDK's v2 client cannot read a v1 answer and there is no in-connection downgrade, so an
+ * agent that answers 1 (or rejects v2) is respawned and spoken to with the v1 client. Callers remember the version
+ * that worked and pass it as `preferredVersion`, so later starts go straight to it.
+ */
+import * as v1 from "@agentclientprotocol/sdk";
+import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
+import { Readable, Writable } from "node:stream";
+import type { PermissionOutcome } from "../core/pendingApprovals";
+import { AgentProcess, type AgentLaunch } from "./agentProcess";
+
+export type ProtocolVersion = 1 | 2;
+
+type Json = Record<string, unknown>;
+
+export interface ClientCallbacks {
+  requestPermission(
+    connection: AgentConnection,
+    params: Json,
+    request: { signal: AbortSignal; requestId: string | number | null },
+  ): Promise<PermissionOutcome>;
+  sessionUpdate(connection: AgentConnection, params: Json): void;
+}
+
+export interface ConnectOptions {
+  preferredVersion?: ProtocolVersion;
+  initializeTimeoutMs: number;
+  /** Longest line accepted from the agent; a longer one closes the connection. */
+  maxMessageBytes: number;
+  /** Malformed frames tolerated before the agent is stopped. */
+  maxMalformedFrames: number;
+  clientVersion: string;
+  trace?: (line: string) => void;
+}
+
+export class AgentTimeoutError extends Error {}
+
+/** The minimal shape both SDK entry points share for calling the agent. */
+interface AgentCaller {
+  request(method: string, params: unknown, options?: v2.SendRequestOptions): Promise<unknown>;
+  notify(method: string, params: unknown): Promise<void>;
+}
+
+interface SdkConnection {
+  readonly agent: AgentCaller;
+  readonly closed: Promise<void>;
+  readonly signal: AbortSignal;
+  close(error?: unknown): void;
+}
+
+/** Thrown inside negotiation when the agent speaks only v1. */
+class SpeaksV1 extends Error {}
+
+export class AgentConnection {
+  readonly closed: Promise<string>;
+  initializeResponse: Json = {};
+  private readonly sdk: SdkConnection;
+  private answeredVersion: unknown;
+  private malformedFrames = 0;
+  private closeReason: string | undefined;
+
+  private constructor(
+    readonly process: AgentProcess,
+    readonly version: ProtocolVersion,
+    callbacks: ClientCallbacks,
+    private readonly options: ConnectOptions,
+  ) {
+    this.sdk = this.connect(callbacks);
+    this.closed = this.watchClose();
+  }
+
+  static async open(launch: AgentLaunch, callbacks: ClientCallbacks, options: ConnectOptions): Promise<AgentConnection> {
+    const first = options.preferredVersion ?? 2;
+    try {
+      return await AgentConnection.openVersion(launch, callbacks, options, first);
+    } catch (error) {
+      if (!(error instanceof SpeaksV1)) throw error;
+      options.trace?.(`${launch.name} answered initialize for v1; reconnecting with the v1 client`);
+      return AgentConnection.openVersion(launch, callbacks, options, 1);
+    }
+  }
+
+  private static async openVersion(
+    launch: AgentLaunch,
+    callbacks: ClientCallbacks,
+    options: ConnectOptions,
+    version: ProtocolVersion,
+  ): Promise<AgentConnection> {
+    const agentProcess = await AgentProcess.start(launch);
+    const connection = new AgentConnection(agentProcess, version, callbacks, options);
+    try {
+      await connection.initialize();
+      return connection;
+    } catch (error) {
+      await connection.dispose();
+      throw error;
+    }
+  }
+
+  get name(): string {
+    return this.process.launch.name;
+  }
+
+  get isClosed(): boolean {
+    return this.closeReason !== undefined;
+  }
+
+  get authMethods(): { id: string; name: string; description?: string }[] {
+    const methods = Array.isArray(this.initializeResponse.authMethods) ? this.initializeResponse.authMethods : [];
+    return methods.flatMap((m: unknown) => {
+      const method = m as Json;
+      return typeof method.id === "string" ? [{ id: method.id, name: String(method.name ?? method.id), ...(typeof method.description === "string" ? { description: method.description } : {}) }] : [];
+    });
+  }
+
+  /** Sends a request with an optional timeout that fails with a clear `AgentTimeoutError`. */
+  async request(method: string, params: unknown, timeoutMs?: number): Promise<Json> {
+    const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+    try {
+      const result = await this.sdk.agent.request(method, params, signal ? { cancellationSignal: signal, stopWaitingOnCancel: true } : {});
+      return (result ?? {}) as Json;
+    } catch (error) {
+      if (signal?.aborted) {
+        throw new AgentTimeoutError(`${this.name} did not answer ${method} within ${Math.round(timeoutMs! / 1000)} s.`);
+      }
+      throw error;
+    }
+  }
+
+  notify(method: string, params: unknown): Promise<void> {
+    return this.sdk.agent.notify(method, params);
+  }
+
+  async newSession(cwd: string, timeoutMs: number): Promise<string> {
+    const response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
+    if (typeof response.sessionId !== "string") throw new Error(`${this.name} answered session/new without a session id.`);
+    return response.sessionId;
+  }
+
+  async authenticate(methodId: string, timeoutMs: number): Promise<void> {
+    if (this.version === 1) await this.request("authenticate", { methodId }, timeoutMs);
+    else await this.request("auth/login", { methodId }, timeoutMs);
+  }
+
+  /** v1: resolves at the end of the turn with its stop reason. v2: resolves once the message is accepted. */
+  prompt(sessionId: string, text: string): Promise<Json> {
+    return this.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+  }
+
+  cancel(sessionId: string): Promise<void> {
+    return this.notify("session/cancel", { sessionId });
+  }
+
+  /** Closes the connection and kills the process group. Safe to call more than once. */
+  async dispose(reason = "closed by Symposium"): Promise<void> {
+    this.closeReason ??= reason;
+    this.sdk.close();
+    await this.process.kill();
+  }
+
+  private connect(callbacks: ClientCallbacks): SdkConnection {
+    const { process: agentProcess, version } = this;
+    const input = Readable.toWeb(agentProcess.child.stdout) as ReadableStream<Uint8Array>;
+    const output = Writable.toWeb(agentProcess.child.stdin) as WritableStream<Uint8Array>;
+    const permission = ({ params, signal, requestId }: { params: unknown; signal: AbortSignal; requestId: string | number | null }) =>
+      callbacks.requestPermission(this, params as Json, { signal, requestId }).then((outcome) => ({ outcome }));
+    const update = ({ params }: { params: unknown }) => callbacks.sessionUpdate(this, params as Json);
+    const limits = { maxMessageBytes: this.options.maxMessageBytes };
+    if (version === 2) {
+      const app = v2
+        .client({ name: "Symposium" })
+        .onRequest(v2.methods.client.session.requestPermission, permission)
+        .onNotification(v2.methods.client.session.update, update);
+      return app.connect(this.tap(v2.ndJsonStream(output, input, limits))) as unknown as SdkConnection;
+    }
+    const app = v1
+      .client({ name: "Symposium" })
+      .onRequest(v1.methods.client.session.requestPermission, permission)
+      .onNotification(v1.methods.client.session.update, update);
+    return app.connect(this.tap(v1.ndJsonStream(output, input, limits))) as unknown as SdkConnection;
+  }
+
+  /**
+   * Watches frames in both directions without parsing twice: the answer to `initialize` (to notice a v1 agent) and
+   * the SDK's own parse/invalid-request errors sent back to the agent (to stop an agent that sends garbage).
+   */
+  private tap<S extends { readable: ReadableStream<v2.AnyMessage>; writable: WritableStream<v2.AnyMessage> }>(stream: S): S {
+    const trace = this.options.trace;
+    const inbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
+      transform: (message, controller) => {
+        const frame = message as Json;
+        if (this.answeredVersion === undefined && frame.result && typeof frame.result === "object") {
+          this.answeredVersion = (frame.result as Json).protocolVersion;
+        }
+        if (trace) trace(`← ${describeFrame(frame)}`);
+        controller.enqueue(message);
+      },
+    });
+    const outbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
+      transform: (message, controller) => {
+        const frame = message as Json;
+        const code = (frame.error as Json | undefined)?.code;
+        if ((code === -32700 || code === -32600) && ++this.malformedFrames > this.options.maxMalformedFrames) {
+          this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
+          queueMicrotask(() => void this.dispose());
+        }
+        if (trace) trace(`→ ${describeFrame(frame)}`);
+        controller.enqueue(message);
+      },
+    });
+    void outbound.readable.pipeTo(stream.writable).catch(() => undefined);
+    return { ...stream, readable: stream.readable.pipeThrough(inbound), writable: outbound.writable };
+  }
+
+  private async initialize(): Promise<void> {
+    const params =
+      this.version === 2
+        ? { protocolVersion: 2, info: { name: "Symposium", version: this.options.clientVersion }, capabilities: {} }
+        : {
+            protocolVersion: 1,
+            clientInfo: { name: "Symposium", version: this.options.clientVersion },
+            clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+          };
+    try {
+      this.initializeResponse = await Promise.race([
+        this.request("initialize", params, this.options.initializeTimeoutMs),
+        this.closed.then((reason) => Promise.reject(new Error(reason))),
+      ]);
+    } catch (error) {
+      if (this.version === 2 && !(error instanceof AgentTimeoutError) && !this.process.hasExited) {
+        // A v1 agent's answer fails the v2 client's validation; an agent that refuses v2 answers with an error.
+        if (this.answeredVersion === 1 || isJsonRpcError(error)) throw new SpeaksV1();
+      }
+      throw error;
+    }
+    if (this.initializeResponse.protocolVersion !== this.version) {
+      if (this.version === 2 && this.initializeResponse.protocolVersion === 1) throw new SpeaksV1();
+      throw new Error(`${this.name} answered with protocol version ${String(this.initializeResponse.protocolVersion)}, which Symposium does not speak.`);
+    }
+  }
+
+  /** Resolves with a sentence saying why the connection ended: process exit, closed output, oversized message… */
+  private async watchClose(): Promise<string> {
+    const exit = this.process.exited.then((info) => ({ kind: "exit" as const, info }));
+    const closed = this.sdk.closed.then(
+      () => ({ kind: "closed" as const, error: this.sdk.signal.reason as unknown }),
+      (error: unknown) => ({ kind: "closed" as const, error }),
+    );
+    const first = await Promise.race([exit, closed]);
+    let reason: string;
+    if (this.closeReason) {
+      reason = this.closeReason;
+    } else if (first.kind === "exit") {
+      reason = this.process.describeExit(first.info);
+    } else if (isTooLarge(first.error)) {
+      reason = `${this.name} sent a message larger than ${Math.round(this.options.maxMessageBytes / 1024 / 1024)} MiB; the connection was closed and the agent stopped.`;
+    } else {
+      // Give a dying process a moment so the message can say how it exited.
+      const exited = await Promise.race([this.process.exited, delay(200).then(() => undefined)]);
+      reason = exited ? this.process.describeExit(exited) : `${this.name} closed its connection.`;
+    }
+    this.closeReason = reason;
+    this.sdk.close();
+    void this.process.kill();
+    return reason;
+  }
+}
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof v2.MessageTooLargeError || error instanceof v1.MessageTooLargeError || (error instanceof Error && error.name === "MessageTooLargeError");
+}
+
+function isJsonRpcError(error: unknown): boolean {
+  return error instanceof v2.RequestError || error instanceof v1.RequestError;
+}
+
+/** Method and id only: params may hold secrets and are never logged. */
+function describeFrame(frame: Json): string {
+  const id = frame.id === undefined ? "" : ` #${String(frame.id)}`;
+  if (typeof frame.method === "string") return `${frame.method}${id}`;
+  return frame.error ? `error${id} ${String((frame.error as Json).code)}` : `result${id}`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,121 @@
+/**
+ * One agent process: spawned without a shell in its own process group, stderr kept in a ring buffer, and the whole
+ * group killed on the way out (TERM, then KILL). Its `id` is its identity: everything keyed to a process (pending
+ * requests, sessions) uses it, so a late exit of a replaced process never touches its successor.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { RingBuffer } from "../core/text";
+
+export interface AgentLaunch {
+  /** The settings key, used in messages. */
+  name: string;
+  command: string;
+  args: readonly string[];
+  /** Added over the host's environment. */
+  env: Readonly<Record<string, string>>;
+  cwd: string;
+}
+
+export interface AgentExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export class AgentStartError extends Error {}
+
+const KILL_GRACE_MS = 2_000;
+
+export class AgentProcess {
+  readonly id = randomUUID();
+  readonly stderr = new RingBuffer(200);
+  readonly exited: Promise<AgentExit>;
+  private exitInfo: AgentExit | undefined;
+
+  private constructor(
+    readonly launch: AgentLaunch,
+    readonly child: ChildProcessWithoutNullStreams,
+  ) {
+    this.exited = new Promise((resolve) => {
+      child.once("exit", (code, signal) => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      });
+    });
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => this.stderr.push(chunk));
+    // A broken pipe to a dead agent surfaces as the connection closing; it must not crash the host.
+    child.stdin.on("error", () => undefined);
+  }
+
+  /** Spawns the agent and waits until the OS started it; a missing command becomes a clear `AgentStartError`. */
+  static async start(launch: AgentLaunch): Promise<AgentProcess> {
+    const child = spawn(launch.command, [...launch.args], {
+      cwd: launch.cwd,
+      env: { ...process.env, ...launch.env },
+      shell: false,
+      detached: process.platform !== "win32", // own process group, so the whole tree can be killed
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", (error: NodeJS.ErrnoException) => reject(startError(launch, error)));
+    });
+    return new AgentProcess(launch, child);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  /** Kills the process group: TERM, then KILL after a grace period. Resolves once the process itself exited. */
+  async kill(): Promise<AgentExit> {
+    if (!this.hasExited) {
+      this.signalGroup("SIGTERM");
+      const timer = setTimeout(() => this.signalGroup("SIGKILL"), KILL_GRACE_MS);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    // Children that ignored TERM may outlive the leader; the group still exists until they are gone.
+    this.signalGroup("SIGKILL");
+    return this.exited;
+  }
+
+  /** A sentence for the user: how it ended and the last lines it wrote to stderr. */
+  describeExit(exit: AgentExit | undefined = this.exitInfo): string {
+    const how = !exit
+      ? "stopped responding"
+      : exit.signal
+        ? `was stopped by ${exit.signal}`
+        : `exited with code ${exit.code ?? "unknown"}`;
+    const tail = this.stderr.tail(5).filter((line) => line.trim());
+    return tail.length ? `${this.launch.name} ${how}. Last output:\n${tail.join("\n")}` : `${this.launch.name} ${how}.`;
+  }
+
+  private signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === "win32") this.child.kill(signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function startError(launch: AgentLaunch, error: NodeJS.ErrnoException): AgentStartError {
+  const where = `symposium.agents → "${launch.name}" → command in your user settings`;
+  if (error.code === "ENOENT") {
+    return new AgentStartError(`Could not start ${launch.name}: the command "${launch.command}" was not found. Check ${where}.`);
+  }
+  if (error.code === "EACCES") {
+    return new AgentStartError(`Could not start ${launch.name}: "${launch.command}" is not executable. Check ${where}.`);
+  }
+  return new AgentStartError(`Could not start ${launch.name}: ${error.message}. Check ${where}.`);
+}

@@ -1,0 +1,512 @@
+/**
+ * The ACP client: agent connections (one process per agent, shared by its sessions), sessions routed by the
+ * agent's `sessionId`, permission requests through `PendingApprovals`, and bypass within policy. It knows nothing of
+ * VS Code: the host gives it an `Environment` and renders the `ViewOp`s it emits.
+ */
+import { randomUUID } from "node:crypto";
+import { decideBypass } from "../core/bypassPolicy";
+import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
+import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits, type PermissionOutcome } from "../core/pendingApprovals";
+import { asObject, asString, SessionModel, toolItemId } from "../core/sessionModel";
+import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
+import type { AgentChoice, PromptView, Snapshot, TranscriptItem, ViewOp } from "../shared/protocol";
+import { AgentConnection, type ClientCallbacks, type ProtocolVersion } from "./agentConnection";
+import type { AgentLaunch } from "./agentProcess";
+
+export interface Logger {
+  trace(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface Timeouts {
+  initializeMs: number;
+  newSessionMs: number;
+  /** After Stop, how long the turn may take to end before the agent is killed. */
+  stopGraceMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { initializeMs: 30_000, newSessionMs: 60_000, stopGraceMs: 5_000 };
+
+export interface Environment {
+  readAgents(): AgentSettings;
+  /** How to start the built-in demo agent. */
+  demoAgent: Omit<AgentLaunch, "name" | "cwd">;
+  workspaceRoots(): string[];
+  workspaceTrusted(): boolean;
+  inWorkspace(path: string): boolean;
+  isProtected(path: string): boolean;
+  /** Persists `bypassPermissions` for an agent in user settings. */
+  writeBypass(agentName: string, bypass: boolean): Promise<void>;
+  /** Lets the user pick an authentication method; undefined = cancelled. */
+  chooseAuthMethod(agentName: string, methods: { id: string; name: string; description?: string }[]): Promise<string | undefined>;
+  /** Protocol versions that worked before, by agent name. */
+  versionMemory: { get(agentName: string): ProtocolVersion | undefined; set(agentName: string, version: ProtocolVersion): void };
+  log: Logger;
+  clientVersion: string;
+  limits?: PendingLimits;
+  timeouts?: Timeouts;
+  maxMessageBytes?: number;
+}
+
+interface SessionRecord {
+  model: SessionModel;
+  connection?: AgentConnection;
+  agentSessionId?: string;
+  turnActive: boolean;
+  stopTimer?: ReturnType<typeof setTimeout>;
+}
+
+type OpListener = (ops: ViewOp[]) => void;
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export class AgentSessions {
+  readonly pending: PendingApprovals;
+  private readonly connections = new Map<string, Promise<AgentConnection>>();
+  private readonly sessions = new Map<string, SessionRecord>();
+  /** connection id + agent session id -> session key. */
+  private readonly routes = new Map<string, string>();
+  private readonly sessionOnlyBypass = new Set<string>();
+  private readonly listeners = new Set<OpListener>();
+  private readonly bypassPrompts = new WeakMap<PermissionPrompt, string>();
+  /** Keys of requests that have a card (were added to the pending map). */
+  private readonly shownPrompts = new Set<string>();
+  private settings: AgentSettings;
+  private activeSessionKey: string | undefined;
+  private readonly timeouts: Timeouts;
+  private disposed = false;
+
+  constructor(private readonly env: Environment) {
+    this.pending = new PendingApprovals(env.limits ?? DEFAULT_PENDING_LIMITS);
+    this.timeouts = env.timeouts ?? DEFAULT_TIMEOUTS;
+    this.settings = env.readAgents();
+    this.pending.onDidChange((event) => {
+      if (event.type === "added") {
+        this.shownPrompts.add(event.prompt.key);
+        this.emit([{ op: "prompt", prompt: this.promptView(event.prompt) }]);
+        return;
+      }
+      if (!this.shownPrompts.delete(event.prompt.key)) {
+        // Answered before any card existed (over the caps, duplicate id, already withdrawn): no view traffic, so a
+        // flood of requests costs no rendering.
+        this.env.log.trace(`Answered "${event.prompt.title}" without a card: ${event.record.summary} [${event.record.provenance}]`);
+        return;
+      }
+      const record = this.sessions.get(event.prompt.sessionKey);
+      record?.model.addItem({ kind: "decision", id: `decision:${event.record.key}`, record: event.record });
+      this.env.log.info(`Permission "${event.prompt.title}" (${event.prompt.agentName}): ${event.record.summary} [${event.record.provenance}]`);
+      this.emit([{ op: "decided", record: event.record }]);
+    });
+  }
+
+  onDidChange(listener: OpListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Re-reads agent settings (the host calls this on configuration changes). */
+  reloadSettings(): void {
+    this.settings = this.env.readAgents();
+    this.emit([{ op: "agents", agents: this.agentChoices() }, ...this.headerOps()]);
+  }
+
+  setLimits(limits: PendingLimits): void {
+    this.pending.setLimits(limits);
+  }
+
+  agentChoices(): AgentChoice[] {
+    return [
+      { name: DEMO_AGENT_NAME, builtIn: true, bypassed: this.isBypassed(DEMO_AGENT_NAME) },
+      ...[...this.settings.agents.keys()].map((name) => ({ name, builtIn: false, bypassed: this.isBypassed(name) })),
+    ];
+  }
+
+  isBypassed(agentName: string): boolean {
+    if (this.sessionOnlyBypass.has(agentName)) return true;
+    if (agentName === DEMO_AGENT_NAME) return this.settings.demoBypass;
+    return this.settings.agents.get(agentName)?.bypassPermissions ?? false;
+  }
+
+  /** Bypass for this window's lifetime only; never written to settings. */
+  setSessionOnlyBypass(agentName: string, on: boolean): void {
+    if (on) this.sessionOnlyBypass.add(agentName);
+    else this.sessionOnlyBypass.delete(agentName);
+    this.emit([{ op: "agents", agents: this.agentChoices() }, ...this.headerOps()]);
+  }
+
+  blockedReason(): string | undefined {
+    if (!this.env.workspaceTrusted()) return "Agents do not start in an untrusted workspace. Trust this folder to use Symposium.";
+    if (this.env.workspaceRoots().length === 0) return "Open a folder: agents work inside a workspace folder.";
+    return undefined;
+  }
+
+  snapshot(): Snapshot {
+    const blockedReason = this.blockedReason();
+    return {
+      agents: this.agentChoices(),
+      sessions: [...this.sessions.values()].map((record) => ({
+        header: record.model.header(this.isBypassed(record.model.agentName)),
+        items: record.model.transcript(),
+      })),
+      pending: this.pending.list().map((prompt) => this.promptView(prompt)),
+      ...(this.activeSessionKey ? { activeSessionKey: this.activeSessionKey } : {}),
+      ...(blockedReason ? { blockedReason } : {}),
+    };
+  }
+
+  sessionKeys(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  session(sessionKey: string): SessionModel | undefined {
+    return this.sessions.get(sessionKey)?.model;
+  }
+
+  selectSession(sessionKey: string): void {
+    if (!this.sessions.has(sessionKey)) return;
+    this.activeSessionKey = sessionKey;
+    this.emit([{ op: "activeSession", sessionKey }]);
+  }
+
+  /** Starts a session with an agent. Resolves with the session key once the agent created the session. */
+  async startSession(agentName: string): Promise<string> {
+    const blocked = this.blockedReason();
+    if (blocked) throw new Error(blocked);
+    const launch = this.launchFor(agentName);
+    const key = randomUUID();
+    const model = new SessionModel(key, agentName, (path) => this.env.inWorkspace(path));
+    const record: SessionRecord = { model, turnActive: false };
+    this.sessions.set(key, record);
+    this.activeSessionKey = key;
+    this.emit([this.headerOp(record), { op: "activeSession", sessionKey: key }]);
+    try {
+      const connection = await this.connectionFor(agentName, launch);
+      record.connection = connection;
+      model.protocolVersion = connection.version;
+      record.agentSessionId = await this.newSession(connection, launch.cwd);
+      this.routes.set(routeKey(connection, record.agentSessionId), key);
+      model.status = "ready";
+      this.emit([this.headerOp(record)]);
+      return key;
+    } catch (error) {
+      model.status = "error";
+      model.error = errorMessage(error);
+      this.env.log.error(`Starting a session with ${agentName} failed: ${model.error}`);
+      this.emit([this.headerOp(record)]);
+      throw error;
+    }
+  }
+
+  async sendPrompt(sessionKey: string, text: string): Promise<void> {
+    const record = this.sessions.get(sessionKey);
+    const connection = record?.connection;
+    if (!record || !connection || record.agentSessionId === undefined || connection.isClosed) return;
+    if (record.turnActive) {
+      this.emit(this.itemOps(record, record.model.addNotice("info", "The agent is still working; press Stop first.")));
+      return;
+    }
+    record.turnActive = true;
+    record.model.status = "running";
+    this.emit([...this.itemOps(record, record.model.addUserMessage(text)), this.headerOp(record)]);
+    try {
+      const response = await connection.prompt(record.agentSessionId, text);
+      if (connection.version === 1) {
+        this.endTurn(record, asString(response.stopReason));
+      }
+    } catch (error) {
+      if (!connection.isClosed) {
+        this.emit(this.itemOps(record, record.model.addNotice("error", `The prompt failed: ${errorMessage(error)}`)));
+      }
+      this.endTurn(record, "error");
+    }
+  }
+
+  /**
+   * Stop: `session/cancel`, then `cancelled` to every pending request of the session (the spec's duty), then, if the
+   * turn has not ended after a grace period, the agent is killed.
+   */
+  async stop(sessionKey: string): Promise<void> {
+    const record = this.sessions.get(sessionKey);
+    if (!record) return;
+    const connection = record.connection;
+    const turnRunning = record.turnActive && connection !== undefined && !connection.isClosed && record.agentSessionId !== undefined;
+    if (turnRunning) {
+      record.model.status = "stopping";
+      this.emit([this.headerOp(record)]);
+      await connection.cancel(record.agentSessionId!).catch(() => undefined);
+    }
+    this.pending.cancelSession(sessionKey, "stop");
+    if (!turnRunning) return;
+    clearTimeout(record.stopTimer);
+    record.stopTimer = setTimeout(() => {
+      if (!record.turnActive) return;
+      const seconds = Math.round(this.timeouts.stopGraceMs / 1000);
+      void connection.dispose(`${connection.name} did not stop within ${seconds} s after Stop and was shut down.`);
+    }, this.timeouts.stopGraceMs);
+  }
+
+  async closeSession(sessionKey: string): Promise<void> {
+    const record = this.sessions.get(sessionKey);
+    if (!record) return;
+    await this.stop(sessionKey);
+    this.sessions.delete(sessionKey);
+    clearTimeout(record.stopTimer);
+    if (record.connection && record.agentSessionId !== undefined) {
+      this.routes.delete(routeKey(record.connection, record.agentSessionId));
+    }
+    if (this.activeSessionKey === sessionKey) this.activeSessionKey = [...this.sessions.keys()].at(-1);
+    this.emit([{ op: "sessionRemoved", sessionKey }]);
+    const connection = record.connection;
+    if (connection && ![...this.sessions.values()].some((r) => r.connection === connection)) {
+      this.connections.delete(connection.name);
+      await connection.dispose();
+    }
+  }
+
+  /** A person's click on an option. Ignored unless that option was offered for that pending request. */
+  choose(key: string, optionId: string): boolean {
+    const accepted = this.pending.resolve(key, optionId, "user");
+    if (!accepted) this.env.log.warn(`Ignored a choice for ${key}: no such pending request or option.`);
+    return accepted;
+  }
+
+  /**
+   * Bypass Permissions on a card: approve this request once with `allow_once` and store `bypassPermissions: true`
+   * for its agent in user settings. Refused when the workspace is untrusted or no `allow_once` is offered.
+   */
+  async bypass(key: string): Promise<boolean> {
+    const prompt = this.pending.get(key);
+    const allowOnce = prompt && allowOnceOption(prompt.options);
+    if (!prompt || !allowOnce || !this.env.workspaceTrusted()) {
+      this.env.log.warn(`Ignored Bypass Permissions for ${key}: not pending, no allow-once option, or untrusted workspace.`);
+      return false;
+    }
+    this.pending.resolve(key, allowOnce.optionId, "user");
+    // Effective at once, before the settings write round-trips through the configuration service.
+    if (prompt.agentName === DEMO_AGENT_NAME) this.settings.demoBypass = true;
+    else {
+      const definition = this.settings.agents.get(prompt.agentName);
+      if (definition) definition.bypassPermissions = true;
+    }
+    this.emit([{ op: "agents", agents: this.agentChoices() }, ...this.headerOps()]);
+    await this.env.writeBypass(prompt.agentName, true);
+    this.env.log.info(`Bypass Permissions turned on for ${prompt.agentName}.`);
+    return true;
+  }
+
+  /** Deactivation: answer everything `cancelled`, cancel running turns, kill every agent. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.pending.cancelAll("shutdown");
+    const connections = await Promise.allSettled([...this.connections.values()]);
+    for (const record of this.sessions.values()) {
+      clearTimeout(record.stopTimer);
+      if (record.turnActive && record.connection && record.agentSessionId !== undefined) {
+        void record.connection.cancel(record.agentSessionId).catch(() => undefined);
+      }
+    }
+    await Promise.all(
+      connections.flatMap((result) => (result.status === "fulfilled" ? [result.value.dispose("Symposium is shutting down.")] : [])),
+    );
+    this.listeners.clear();
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+
+  private launchFor(agentName: string): AgentLaunch {
+    const cwd = this.env.workspaceRoots()[0];
+    if (!cwd) throw new Error("Open a folder: agents work inside a workspace folder.");
+    if (agentName === DEMO_AGENT_NAME) return { ...this.env.demoAgent, name: agentName, cwd };
+    const definition = this.settings.agents.get(agentName);
+    if (!definition) throw new Error(`No agent named "${agentName}" in symposium.agents (user settings).`);
+    return { name: agentName, command: definition.command, args: definition.args, env: definition.env, cwd };
+  }
+
+  private connectionFor(agentName: string, launch: AgentLaunch): Promise<AgentConnection> {
+    const existing = this.connections.get(agentName);
+    if (existing) return existing;
+    const opening = AgentConnection.open(launch, this.callbacks, {
+      ...(this.env.versionMemory.get(agentName) ? { preferredVersion: this.env.versionMemory.get(agentName) } : {}),
+      initializeTimeoutMs: this.timeouts.initializeMs,
+      maxMessageBytes: this.env.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+      maxMalformedFrames: 20,
+      clientVersion: this.env.clientVersion,
+      trace: (line) => this.env.log.trace(`[${agentName}] ${line}`),
+    });
+    this.connections.set(agentName, opening);
+    opening.then(
+      (connection) => {
+        this.env.versionMemory.set(agentName, connection.version);
+        this.env.log.info(`${agentName} connected (ACP v${connection.version}, pid ${connection.process.pid ?? "?"}).`);
+        void connection.closed.then((reason) => this.onConnectionClosed(connection, reason));
+      },
+      () => {
+        if (this.connections.get(agentName) === opening) this.connections.delete(agentName);
+      },
+    );
+    return opening;
+  }
+
+  private async newSession(connection: AgentConnection, cwd: string): Promise<string> {
+    try {
+      return await connection.newSession(cwd, this.timeouts.newSessionMs);
+    } catch (error) {
+      const methods = connection.authMethods;
+      if (!isAuthRequired(error) || methods.length === 0) throw error;
+      const methodId = await this.env.chooseAuthMethod(connection.name, methods);
+      if (!methodId) throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
+      await connection.authenticate(methodId, this.timeouts.newSessionMs);
+      return connection.newSession(cwd, this.timeouts.newSessionMs);
+    }
+  }
+
+  /** Keyed by process identity: a replaced connection's late close touches only its own sessions and requests. */
+  private onConnectionClosed(connection: AgentConnection, reason: string): void {
+    if (this.disposed) return;
+    this.env.log.warn(reason);
+    void this.connections.get(connection.name)?.then((current) => {
+      if (current === connection) this.connections.delete(connection.name);
+    });
+    this.pending.cancelConnection(connection.process.id, "agent_exit");
+    const ops: ViewOp[] = [];
+    for (const record of this.sessions.values()) {
+      if (record.connection !== connection) continue;
+      clearTimeout(record.stopTimer);
+      record.turnActive = false;
+      record.model.status = "ended";
+      record.model.error = reason;
+      ops.push(...this.itemOps(record, record.model.addNotice("error", reason)), this.headerOp(record));
+    }
+    this.emit(ops);
+  }
+
+  private readonly callbacks: ClientCallbacks = {
+    requestPermission: (connection, params, request) => this.onPermissionRequest(connection, params, request),
+    sessionUpdate: (connection, params) => {
+      const record = this.route(connection, params.sessionId);
+      const update = asObject(params.update);
+      if (!record || !update) return;
+      const wasActive = record.model.status;
+      const items = record.model.applyUpdate(update);
+      const ops = this.itemOps(record, items);
+      if (record.model.status !== wasActive) {
+        if (connection.version === 2 && record.model.status === "ready") this.endTurn(record, asString(update.stopReason));
+        ops.push(this.headerOp(record));
+      }
+      this.emit(ops);
+    },
+  };
+
+  private async onPermissionRequest(
+    connection: AgentConnection,
+    params: Record<string, unknown>,
+    request: { signal: AbortSignal; requestId: string | number | null },
+  ): Promise<PermissionOutcome> {
+    const record = this.route(connection, params.sessionId);
+    if (!record) {
+      this.env.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
+      return { outcome: "cancelled" };
+    }
+    const subject = connection.version === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
+    const toolCallPatch = subject?.type === "tool_call" ? asObject(subject.toolCall) : undefined;
+    if (toolCallPatch) this.emit(this.itemOps(record, record.model.applyToolCallPatch(toolCallPatch)));
+    const toolCallId = asString(toolCallPatch?.toolCallId);
+    const toolCall = toolCallId ? record.model.toolCall(toolCallId) : undefined;
+    const prompt = normalizePermissionRequest({
+      protocolVersion: connection.version,
+      params,
+      agentName: connection.name,
+      sessionKey: record.model.key,
+      toolCall: toolCall ? record.model.toolCallView(toolCall) : undefined,
+      inWorkspace: (path) => this.env.inWorkspace(path),
+    });
+    const decision = decideBypass(prompt, {
+      bypassed: this.isBypassed(connection.name),
+      workspaceTrusted: this.env.workspaceTrusted(),
+      inWorkspace: (path) => this.env.inWorkspace(path),
+      isProtected: (path) => this.env.isProtected(path),
+    });
+    if (decision.approve) {
+      this.env.log.info(`Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`);
+      return { outcome: "selected", optionId: decision.optionId };
+    }
+    if (decision.reason) {
+      this.bypassPrompts.set(prompt, decision.reason);
+      this.env.log.info(`Bypass did not apply to "${prompt.title}" for ${connection.name}: ${decision.reason}.`);
+    }
+    return this.pending.add(prompt, { connectionId: connection.process.id, requestId: request.requestId ?? "" }, request.signal);
+  }
+
+  private route(connection: AgentConnection, sessionId: unknown): SessionRecord | undefined {
+    if (typeof sessionId !== "string") return undefined;
+    const key = this.routes.get(routeKey(connection, sessionId));
+    return key ? this.sessions.get(key) : undefined;
+  }
+
+  private endTurn(record: SessionRecord, stopReason: string | undefined): void {
+    if (!record.turnActive) return;
+    record.turnActive = false;
+    clearTimeout(record.stopTimer);
+    if (record.model.status !== "ended") record.model.status = "ready";
+    const ops: ViewOp[] = [this.headerOp(record)];
+    if (stopReason === "cancelled") ops.unshift(...this.itemOps(record, record.model.addNotice("info", "Stopped.")));
+    else if (stopReason === "refusal") ops.unshift(...this.itemOps(record, record.model.addNotice("warning", "The agent refused to continue.")));
+    else if (stopReason === "max_tokens" || stopReason === "max_turn_requests") {
+      ops.unshift(...this.itemOps(record, record.model.addNotice("warning", `The turn ended early (${stopReason}).`)));
+    }
+    this.emit(ops);
+  }
+
+  promptView(prompt: PermissionPrompt): PromptView {
+    const bypassed = this.isBypassed(prompt.agentName);
+    const blocked = this.bypassPrompts.get(prompt);
+    const timeoutMs = this.env.limits?.timeoutMs ?? 0;
+    return {
+      key: prompt.key,
+      sessionKey: prompt.sessionKey,
+      agentName: prompt.agentName,
+      title: prompt.title,
+      ...(prompt.description ? { description: prompt.description } : {}),
+      subject: prompt.subject,
+      options: prompt.options,
+      canBypass: !bypassed && this.env.workspaceTrusted() && allowOnceOption(prompt.options) !== undefined,
+      ...(blocked ? { bypassBlockedReason: blocked } : {}),
+      receivedAt: prompt.receivedAt,
+      ...(timeoutMs > 0 ? { expiresAt: prompt.receivedAt + timeoutMs } : {}),
+    };
+  }
+
+  private headerOp(record: SessionRecord): ViewOp {
+    return { op: "session", header: record.model.header(this.isBypassed(record.model.agentName)) };
+  }
+
+  private headerOps(): ViewOp[] {
+    return [...this.sessions.values()].map((record) => this.headerOp(record));
+  }
+
+  private itemOps(record: SessionRecord, items: TranscriptItem[]): ViewOp[] {
+    return items.map((item) => ({ op: "item", sessionKey: record.model.key, item }));
+  }
+
+  private emit(ops: ViewOp[]): void {
+    if (ops.length === 0) return;
+    for (const listener of [...this.listeners]) listener(ops);
+  }
+}
+
+function routeKey(connection: AgentConnection, sessionId: string): string {
+  return `${connection.process.id}\u0000${sessionId}`;
+}
+
+function isAuthRequired(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === -32000;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export { toolItemId };

@@ -1,0 +1,61 @@
+/** Capped unified-diff previews for tool-call diffs (v1 `{path, oldText, newText}`, v2 `{changes, patch}`). */
+import { structuredPatch } from "diff";
+import { LIMITS } from "../shared/protocol";
+import { capText } from "./text";
+
+export interface DiffPreview {
+  path: string;
+  preview: string[];
+  truncated: boolean;
+  added: number;
+  removed: number;
+}
+
+/** Inputs above this are not diffed line by line (the full diff opens in VS Code's diff editor instead). */
+const MAX_DIFF_INPUT_CHARS = 512 * 1024;
+
+export function previewTextDiff(path: string, oldText: string | null | undefined, newText: string): DiffPreview {
+  const before = oldText ?? "";
+  if (before.length + newText.length > MAX_DIFF_INPUT_CHARS) {
+    const lines = capText(newText, LIMITS.previewChars).text.split("\n").slice(0, LIMITS.previewLines);
+    return { path, preview: lines.map((line) => `+${line}`), truncated: true, added: lines.length, removed: 0 };
+  }
+  const patch = structuredPatch(path, path, before, newText, undefined, undefined, { context: 3 });
+  const lines: string[] = [];
+  let added = 0;
+  let removed = 0;
+  for (const hunk of patch.hunks) {
+    lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    for (const line of hunk.lines) {
+      if (line.startsWith("+")) added++;
+      else if (line.startsWith("-")) removed++;
+      if (!line.startsWith("\\")) lines.push(line);
+    }
+  }
+  return { path, added, removed, ...capLines(lines) };
+}
+
+/** A v2 git patch, shown as its lines. */
+export function previewPatch(path: string, patchText: string): DiffPreview {
+  const lines = patchText.split("\n");
+  let added = 0;
+  let removed = 0;
+  for (const line of lines) {
+    if (line.startsWith("+") && !line.startsWith("+++")) added++;
+    else if (line.startsWith("-") && !line.startsWith("---")) removed++;
+  }
+  return { path, added, removed, ...capLines(lines) };
+}
+
+function capLines(lines: string[]): { preview: string[]; truncated: boolean } {
+  const preview: string[] = [];
+  let chars = 0;
+  for (const line of lines) {
+    if (preview.length >= LIMITS.previewLines || chars + line.length > LIMITS.previewChars) {
+      return { preview, truncated: true };
+    }
+    preview.push(line);
+    chars += line.length;
+  }
+  return { preview, truncated: false };
+}

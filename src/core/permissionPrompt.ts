@@ -1,0 +1,171 @@
+/**
+ * Turns a `session/request_permission` of either protocol version into one `PermissionPrompt`: what the card shows,
+ * capped, plus what the policy needs. The request's raw subject is kept as received (unknown types included).
+ *
+ * v2 `title`/`description` are prompt copy only and never change the tool call; a v1 request has no title, so one
+ * is synthesised from the tool call's kind and title (again without changing the tool call).
+ */
+import { randomUUID } from "node:crypto";
+import { LIMITS, type OptionKindClass, type OptionView, type SubjectView, type ToolCallView } from "../shared/protocol";
+import { asArray, asObject, asString, type PathCheck } from "./sessionModel";
+import { capJson, capLabel, capText } from "./text";
+
+export interface PermissionPrompt {
+  key: string;
+  agentName: string;
+  sessionKey: string;
+  /** The agent's own session id, as it sent it. */
+  sessionId: string;
+  protocolVersion: 1 | 2;
+  title: string;
+  description?: string;
+  subject: SubjectView;
+  options: OptionView[];
+  /** The subject exactly as received (preserved for unknown types; never sent to the view whole). */
+  rawSubject: unknown;
+  /** Every filesystem path the request is about (locations, diff paths, command cwd), for the policy. */
+  paths: string[];
+  receivedAt: number;
+}
+
+export interface NormalizeInput {
+  protocolVersion: 1 | 2;
+  params: Record<string, unknown>;
+  agentName: string;
+  sessionKey: string;
+  /** The stored tool call after the request's tool-call patch was applied, when the request is about one. */
+  toolCall: ToolCallView | undefined;
+  inWorkspace: PathCheck;
+  now?: number;
+}
+
+const KIND_LABELS: Record<string, string> = {
+  read: "Read",
+  edit: "Edit",
+  delete: "Delete",
+  move: "Move",
+  search: "Search",
+  execute: "Run",
+  think: "Think",
+  fetch: "Fetch",
+  switch_mode: "Switch mode",
+};
+
+export function normalizePermissionRequest(input: NormalizeInput): PermissionPrompt {
+  const { params, toolCall } = input;
+  const rawSubject = input.protocolVersion === 1 ? { type: "tool_call", toolCall: params.toolCall } : (params.subject ?? null);
+  const subject = subjectView(rawSubject, toolCall, input.inWorkspace);
+  const title =
+    input.protocolVersion === 2 && typeof params.title === "string" && params.title.trim()
+      ? params.title
+      : synthesizedTitle(toolCall, subject);
+  const description = asString(params.description);
+  return {
+    key: randomUUID(),
+    agentName: input.agentName,
+    sessionKey: input.sessionKey,
+    sessionId: asString(params.sessionId) ?? "",
+    protocolVersion: input.protocolVersion,
+    title: capLabel(title, LIMITS.titleChars),
+    ...(description ? { description: capLabel(description, LIMITS.descriptionChars) } : {}),
+    subject,
+    options: optionViews(params.options),
+    rawSubject,
+    paths: subjectPaths(subject, toolCall),
+    receivedAt: input.now ?? Date.now(),
+  };
+}
+
+export function kindClass(kind: string): OptionKindClass {
+  if (kind === "allow_once" || kind === "allow_always") return "allow";
+  if (kind === "reject_once" || kind === "reject_always") return "reject";
+  return "neutral";
+}
+
+/** The reject option to answer with when nobody decided (timeout, caps): reject_once first, then reject_always. */
+export function rejectOption(options: readonly OptionView[]): OptionView | undefined {
+  return options.find((o) => o.kind === "reject_once") ?? options.find((o) => o.kind === "reject_always");
+}
+
+export function allowOnceOption(options: readonly OptionView[]): OptionView | undefined {
+  return options.find((o) => o.kind === "allow_once");
+}
+
+function optionViews(raw: unknown): OptionView[] {
+  const seen = new Set<string>();
+  return asArray(raw)
+    .slice(0, LIMITS.optionsPerRequest)
+    .flatMap((option) => {
+      const o = asObject(option);
+      if (!o || typeof o.optionId !== "string" || seen.has(o.optionId)) return [];
+      seen.add(o.optionId);
+      const kind = capLabel(asString(o.kind) ?? "", 100);
+      return [
+        {
+          optionId: o.optionId,
+          name: capLabel(asString(o.name) ?? o.optionId, LIMITS.optionNameChars),
+          kind,
+          kindClass: kindClass(kind),
+        },
+      ];
+    });
+}
+
+function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspace: PathCheck): SubjectView {
+  const subject = asObject(raw);
+  if (!subject) return { type: "none" };
+  switch (subject.type) {
+    case "tool_call":
+      return toolCall
+        ? {
+            type: "tool_call",
+            toolCallId: toolCall.id.replace(/^tool:/, ""),
+            toolKind: toolCall.toolKind,
+            toolTitle: toolCall.title,
+            locations: toolCall.locations,
+            diffs: toolCall.content.filter((c) => c.type === "diff"),
+            ...(toolCall.rawInput !== undefined
+              ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
+              : {}),
+          }
+        : { type: "none" };
+    case "command": {
+      const cwd = capText(asString(subject.cwd) ?? "", LIMITS.pathChars).text;
+      const toolCallId = asString(subject.toolCallId);
+      return {
+        type: "command",
+        command: capLabel(asString(subject.command) ?? "", LIMITS.commandChars),
+        cwd,
+        cwdInWorkspace: cwd !== "" && inWorkspace(cwd),
+        ...(toolCallId ? { toolCallId } : {}),
+      };
+    }
+    default: {
+      const json = capJson(subject, LIMITS.rawInputChars);
+      return {
+        type: "unknown",
+        rawType: capLabel(String(subject.type ?? ""), 200),
+        rawJson: json.text,
+        truncated: json.truncated,
+      };
+    }
+  }
+}
+
+function synthesizedTitle(toolCall: ToolCallView | undefined, subject: SubjectView): string {
+  if (subject.type === "command") return `Run ${subject.command}`;
+  if (!toolCall) return "Permission requested";
+  const label = KIND_LABELS[toolCall.toolKind] ?? "Tool call";
+  return toolCall.title ? `${label}: ${toolCall.title}` : `${label} requested`;
+}
+
+function subjectPaths(subject: SubjectView, toolCall: ToolCallView | undefined): string[] {
+  switch (subject.type) {
+    case "command":
+      return [subject.cwd];
+    case "tool_call":
+      return [...subject.locations.map((l) => l.path), ...subject.diffs.map((d) => d.path)].filter(Boolean);
+    default:
+      return toolCall ? toolCall.locations.map((l) => l.path) : [];
+  }
+}

@@ -1,0 +1,470 @@
+/**
+ * One ACP session as the view shows it: transcript, tool calls, plan, commands and status.
+ *
+ * `session/update` notifications of both protocol versions are applied here, in arrival order, as upserts with the
+ * spec's patch semantics (omitted = unchanged, `null` = cleared). Every string an agent sends is capped on the way in.
+ * Each `apply…` call returns the transcript items it changed, so the host can send only those to the view.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  LIMITS,
+  type LocationView,
+  type SessionHeader,
+  type SessionStatus,
+  type ToolCallView,
+  type ToolContentView,
+  type TranscriptItem,
+} from "../shared/protocol";
+import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
+import { capJson, capLabel, capText } from "./text";
+
+type Json = Record<string, unknown>;
+
+/** A tool call's content as stored (kept whole enough to open the full diff later). */
+export type StoredContent =
+  | { type: "text"; text: string; truncated: boolean }
+  | { type: "diff"; path: string; oldText: string | null; newText: string }
+  | { type: "patch"; path: string; patch: string }
+  | { type: "terminal"; terminalId: string }
+  | { type: "other"; label: string };
+
+export interface ToolCallState {
+  id: string;
+  title: string;
+  kind: string;
+  status: string;
+  locations: { path: string; line?: number }[];
+  content: StoredContent[];
+  rawInput?: unknown;
+}
+
+interface TerminalState {
+  output: string;
+  truncated: boolean;
+  exitCode?: number | null;
+}
+
+/** Decides whether a path an agent names lies inside the workspace (realpath-aware; see `workspacePaths`). */
+export type PathCheck = (path: string) => boolean;
+
+const MAX_STORED_CONTENT_ITEMS = 100;
+
+export class SessionModel {
+  status: SessionStatus = "starting";
+  title: string;
+  error: string | undefined;
+  protocolVersion: 1 | 2 | undefined;
+  commands: { name: string; description: string }[] = [];
+
+  private readonly items = new Map<string, TranscriptItem>();
+  private readonly toolCalls = new Map<string, ToolCallState>();
+  private readonly terminals = new Map<string, TerminalState>();
+  private readonly diffPreviews = new WeakMap<StoredContent, DiffPreview>();
+  /** The v1 message or thought item that streamed chunks append to (v1 chunks carry no message id). */
+  private openStreamItem: string | undefined;
+
+  constructor(
+    readonly key: string,
+    readonly agentName: string,
+    private readonly inWorkspace: PathCheck,
+  ) {
+    this.title = agentName;
+  }
+
+  header(bypassed: boolean): SessionHeader {
+    return {
+      key: this.key,
+      agentName: this.agentName,
+      title: this.title,
+      status: this.status,
+      bypassed,
+      commands: this.commands,
+      ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
+      ...(this.error ? { error: this.error } : {}),
+    };
+  }
+
+  transcript(): TranscriptItem[] {
+    return [...this.items.values()];
+  }
+
+  toolCall(id: string): ToolCallState | undefined {
+    return this.toolCalls.get(id);
+  }
+
+  /** The user's own message, shown at once (agents' echoes of it are not shown again; see `applyUpdate`). */
+  addUserMessage(text: string): TranscriptItem[] {
+    this.openStreamItem = undefined;
+    return [this.put({ kind: "user", id: `user:${randomUUID()}`, text: capText(text, LIMITS.messageChars).text })];
+  }
+
+  addNotice(severity: "info" | "warning" | "error", text: string): TranscriptItem[] {
+    this.openStreamItem = undefined;
+    return [this.put({ kind: "notice", id: `notice:${randomUUID()}`, severity, text: capLabel(text, 4_000) })];
+  }
+
+  addItem(item: TranscriptItem): TranscriptItem[] {
+    this.openStreamItem = undefined;
+    return [this.put(item)];
+  }
+
+  /** Applies one `session/update` payload (`params.update`) of either protocol version. */
+  applyUpdate(update: Json): TranscriptItem[] {
+    switch (update.sessionUpdate) {
+      case "agent_message_chunk":
+        return this.appendText("agent", update.messageId, update.content);
+      case "agent_thought_chunk":
+        return this.appendText("thought", update.messageId, update.content);
+      case "agent_message":
+        return this.replaceText("agent", update.messageId, update.content);
+      case "agent_thought":
+        return this.replaceText("thought", update.messageId, update.content);
+      case "user_message_chunk":
+      case "user_message":
+        // Live sessions show the user's text when it is sent; the agent's echo would duplicate it.
+        return [];
+      case "tool_call":
+      case "tool_call_update":
+        return this.applyToolCallPatch(update);
+      case "tool_call_content_chunk":
+        return this.appendToolContent(update);
+      case "plan":
+        return this.setPlan("plan", update.entries);
+      case "plan_update": {
+        const plan = asObject(update.plan);
+        return plan?.type === "items" ? this.setPlan("plan", plan.entries) : [];
+      }
+      case "available_commands_update":
+        this.commands = asArray(update.availableCommands)
+          .slice(0, 200)
+          .flatMap((command) => {
+            const c = asObject(command);
+            return c && typeof c.name === "string"
+              ? [{ name: capLabel(c.name, 100), description: capLabel(asString(c.description) ?? "", 300) }]
+              : [];
+          });
+        return [];
+      case "session_info_update":
+        if (typeof update.title === "string") this.title = capLabel(update.title, LIMITS.titleChars);
+        return [];
+      case "state_update":
+        return this.applyState(update);
+      case "notice": {
+        const severity = update.severity === "error" || update.severity === "warning" ? update.severity : "info";
+        const text = [asString(update.title), asString(update.description)].filter(Boolean).join(": ");
+        return text ? this.addNotice(severity, text) : [];
+      }
+      case "terminal_update":
+      case "terminal_output_chunk":
+        return this.applyTerminal(update);
+      default:
+        // current_mode_update, config_option_update, usage_update, compaction_*, and unknown variants: nothing to show.
+        return [];
+    }
+  }
+
+  /** Upserts a tool call from a `tool_call`, a `tool_call_update` or a permission subject's `toolCall`. */
+  applyToolCallPatch(patch: Json): TranscriptItem[] {
+    const id = asString(patch.toolCallId);
+    if (!id) return [];
+    this.openStreamItem = undefined;
+    let call = this.toolCalls.get(id);
+    if (!call) {
+      if (this.toolCalls.size >= LIMITS.transcriptItems) return [];
+      call = { id, title: "", kind: "other", status: "pending", locations: [], content: [] };
+      this.toolCalls.set(id, call);
+    }
+    if ("title" in patch) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
+    if ("kind" in patch) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
+    if ("status" in patch) call.status = capLabel(asString(patch.status) ?? "pending", 50);
+    if ("locations" in patch) {
+      call.locations = asArray(patch.locations)
+        .slice(0, LIMITS.locationsPerToolCall)
+        .flatMap((location) => {
+          const l = asObject(location);
+          const path = l && asString(l.path);
+          if (!path) return [];
+          const line = typeof l.line === "number" && Number.isInteger(l.line) ? l.line : undefined;
+          return [{ path: capText(path, LIMITS.pathChars).text, ...(line !== undefined ? { line } : {}) }];
+        });
+    }
+    if ("content" in patch) {
+      call.content = asArray(patch.content).slice(0, MAX_STORED_CONTENT_ITEMS).flatMap(storeContent);
+    }
+    if ("rawInput" in patch) call.rawInput = patch.rawInput;
+    return [this.replaceToolCallItem(call)];
+  }
+
+  toolCallView(call: ToolCallState): ToolCallView {
+    const raw = call.rawInput === undefined || call.rawInput === null ? undefined : capJson(call.rawInput, LIMITS.rawInputChars);
+    return {
+      kind: "tool_call",
+      id: toolItemId(call.id),
+      toolKind: call.kind,
+      title: call.title,
+      status: call.status,
+      locations: call.locations.map((l) => this.locationView(l)),
+      content: call.content.map((content, index) => this.contentView(content, index)),
+      ...(raw ? { rawInput: raw.text, rawInputTruncated: raw.truncated } : {}),
+    };
+  }
+
+  locationView(location: { path: string; line?: number }): LocationView {
+    return { ...location, inWorkspace: this.inWorkspace(location.path) };
+  }
+
+  /** Appends a new item, keeping the transcript at its cap by dropping the oldest items. */
+  private put<T extends TranscriptItem>(item: T): T {
+    this.items.set(item.id, item);
+    while (this.items.size > LIMITS.transcriptItems) {
+      const oldest = this.items.keys().next().value;
+      if (oldest === undefined) break;
+      this.items.delete(oldest);
+    }
+    return item;
+  }
+
+  private appendText(kind: "agent" | "thought", messageId: unknown, content: unknown): TranscriptItem[] {
+    const text = contentText(content);
+    if (!text) return [];
+    const id =
+      typeof messageId === "string"
+        ? `${kind}:${messageId}`
+        : this.openStreamItem?.startsWith(`${kind}:`)
+          ? this.openStreamItem
+          : `${kind}:${randomUUID()}`;
+    const existing = this.items.get(id);
+    const before = existing?.kind === "agent" ? existing.markdown : existing?.kind === "thought" ? existing.text : "";
+    const joined = capText(before + text, LIMITS.messageChars).text;
+    this.openStreamItem = id;
+    return [this.placeText(kind, id, joined)];
+  }
+
+  private replaceText(kind: "agent" | "thought", messageId: unknown, content: unknown): TranscriptItem[] {
+    if (typeof messageId !== "string") return [];
+    const text = asArray(content).map(contentText).join("");
+    return [this.placeText(kind, `${kind}:${messageId}`, capText(text, LIMITS.messageChars).text)];
+  }
+
+  /** Updates a message in place (keeping its position), or appends it. */
+  private placeText(kind: "agent" | "thought", id: string, text: string): TranscriptItem {
+    const item: TranscriptItem = kind === "agent" ? { kind, id, markdown: text } : { kind, id, text };
+    if (this.items.has(id)) {
+      this.items.set(id, item);
+      return item;
+    }
+    return this.put(item);
+  }
+
+  private appendToolContent(update: Json): TranscriptItem[] {
+    const call = this.toolCalls.get(asString(update.toolCallId) ?? "");
+    if (!call || call.content.length >= MAX_STORED_CONTENT_ITEMS) return [];
+    call.content.push(...storeContent(update.content));
+    return [this.replaceToolCallItem(call)];
+  }
+
+  private replaceToolCallItem(call: ToolCallState): TranscriptItem {
+    const view = this.toolCallView(call);
+    if (this.items.has(view.id)) this.items.set(view.id, view);
+    else this.put(view);
+    return view;
+  }
+
+  private setPlan(id: string, entries: unknown): TranscriptItem[] {
+    const plan: TranscriptItem = {
+      kind: "plan",
+      id: `plan:${id}`,
+      entries: asArray(entries)
+        .slice(0, 100)
+        .flatMap((entry) => {
+          const e = asObject(entry);
+          if (!e || typeof e.content !== "string") return [];
+          return [
+            {
+              content: capLabel(e.content, 1_000),
+              status: capLabel(asString(e.status) ?? "pending", 30),
+              priority: capLabel(asString(e.priority) ?? "medium", 30),
+            },
+          ];
+        }),
+    };
+    if (this.items.has(plan.id)) {
+      this.items.set(plan.id, plan);
+      return [plan];
+    }
+    return [this.put(plan)];
+  }
+
+  private applyState(update: Json): TranscriptItem[] {
+    switch (update.state) {
+      case "running":
+        this.status = "running";
+        return [];
+      case "requires_action":
+        this.status = "requires_action";
+        return [];
+      case "idle": {
+        this.status = "ready";
+        this.openStreamItem = undefined;
+        if (update.stopReason === "error") {
+          const error = asObject(update.error);
+          return this.addNotice("error", `The agent stopped with an error${error?.message ? `: ${asString(error.message)}` : "."}`);
+        }
+        return [];
+      }
+      default:
+        return [];
+    }
+  }
+
+  private applyTerminal(update: Json): TranscriptItem[] {
+    const id = asString(update.terminalId);
+    if (!id) return [];
+    const terminal = this.terminals.get(id) ?? { output: "", truncated: false };
+    this.terminals.set(id, terminal);
+    if (update.sessionUpdate === "terminal_output_chunk") {
+      this.appendTerminalOutput(terminal, decodeBase64(asString(update.data) ?? ""));
+    } else {
+      const output = asObject(update.output);
+      if (output && typeof output.data === "string") {
+        terminal.output = "";
+        terminal.truncated = false;
+        this.appendTerminalOutput(terminal, decodeBase64(output.data));
+      }
+      const exit = asObject(update.exitStatus);
+      if (exit) terminal.exitCode = typeof exit.exitCode === "number" ? exit.exitCode : null;
+    }
+    return this.refreshTerminalViews(id);
+  }
+
+  /** Output of a client-side terminal (v1 `terminal/*`), shown on the tool calls that embed it. */
+  setTerminalOutput(terminalId: string, output: string, truncated: boolean, exitCode?: number | null): TranscriptItem[] {
+    this.terminals.set(terminalId, { output: capText(output, LIMITS.terminalOutputChars).text, truncated, exitCode });
+    return this.refreshTerminalViews(terminalId);
+  }
+
+  private appendTerminalOutput(terminal: TerminalState, text: string): void {
+    const joined = terminal.output + text;
+    // Keep the tail: the latest output is what matters for a running command.
+    if (joined.length > LIMITS.terminalOutputChars) {
+      terminal.output = joined.slice(joined.length - LIMITS.terminalOutputChars);
+      terminal.truncated = true;
+    } else {
+      terminal.output = joined;
+    }
+  }
+
+  private refreshTerminalViews(terminalId: string): TranscriptItem[] {
+    const changed: TranscriptItem[] = [];
+    for (const call of this.toolCalls.values()) {
+      if (call.content.some((c) => c.type === "terminal" && c.terminalId === terminalId)) {
+        changed.push(this.replaceToolCallItem(call));
+      }
+    }
+    return changed;
+  }
+
+  private contentView(content: StoredContent, index: number): ToolContentView {
+    switch (content.type) {
+      case "text":
+        return { type: "text", text: content.text, truncated: content.truncated };
+      case "diff":
+      case "patch": {
+        let preview = this.diffPreviews.get(content);
+        if (!preview) {
+          preview =
+            content.type === "diff"
+              ? previewTextDiff(content.path, content.oldText, content.newText)
+              : previewPatch(content.path, content.patch);
+          this.diffPreviews.set(content, preview);
+        }
+        return { type: "diff", index, ...preview };
+      }
+      case "terminal": {
+        const terminal = this.terminals.get(content.terminalId);
+        return {
+          type: "terminal",
+          terminalId: content.terminalId,
+          output: terminal?.output ?? "",
+          truncated: terminal?.truncated ?? false,
+          ...(terminal && terminal.exitCode !== undefined ? { exitCode: terminal.exitCode } : {}),
+        };
+      }
+      case "other":
+        return { type: "other", label: content.label };
+    }
+  }
+}
+
+export function toolItemId(toolCallId: string): string {
+  return `tool:${toolCallId}`;
+}
+
+/** Normalises one tool-call content item of either version into what is stored. */
+function storeContent(raw: unknown): StoredContent[] {
+  const c = asObject(raw);
+  if (!c) return [];
+  switch (c.type) {
+    case "content": {
+      const capped = capText(contentText(c.content), LIMITS.messageChars);
+      return [{ type: "text", text: capped.text, truncated: capped.truncated }];
+    }
+    case "diff": {
+      if (typeof c.path === "string" && typeof c.newText === "string") {
+        // v1: whole texts. Kept whole (the SDK's message cap bounds them) so "Open diff" shows the real change.
+        return [{ type: "diff", path: c.path, oldText: asString(c.oldText) ?? null, newText: c.newText }];
+      }
+      // v2: a list of changed paths and an optional git patch.
+      const changes = asArray(c.changes).flatMap((change) => {
+        const ch = asObject(change);
+        return ch && typeof ch.path === "string" ? [{ path: ch.path, operation: asString(ch.operation) ?? "modify" }] : [];
+      });
+      const path = changes[0]?.path ?? "";
+      const patch = asObject(c.patch);
+      if (patch && typeof patch.text === "string") return [{ type: "patch", path, patch: patch.text }];
+      return changes.slice(0, 20).map((ch) => ({ type: "other", label: `${ch.operation} ${capLabel(ch.path, LIMITS.pathChars)}` }));
+    }
+    case "terminal":
+      return typeof c.terminalId === "string" ? [{ type: "terminal", terminalId: c.terminalId }] : [];
+    default:
+      return [{ type: "other", label: `Unsupported content (${capLabel(String(c.type), 50)})` }];
+  }
+}
+
+/** Text of a ContentBlock; non-text blocks become short Markdown placeholders (nothing is fetched). */
+export function contentText(block: unknown): string {
+  const b = asObject(block);
+  if (!b) return "";
+  switch (b.type) {
+    case "text":
+      return asString(b.text) ?? "";
+    case "image":
+      return "[image]";
+    case "audio":
+      return "[audio]";
+    case "resource_link":
+      return `[${asString(b.name) ?? asString(b.uri) ?? "link"}](${asString(b.uri) ?? ""})`;
+    case "resource": {
+      const resource = asObject(b.resource);
+      return asString(resource?.text) ?? `[resource ${asString(resource?.uri) ?? ""}]`;
+    }
+    default:
+      return "";
+  }
+}
+
+function decodeBase64(data: string): string {
+  return Buffer.from(data, "base64").toString("utf8");
+}
+
+export function asObject(value: unknown): Json | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,61 @@
+/**
+ * The `symposium.agents` setting, parsed and validated. The JSON schema in package.json gives completion and
+ * validation in settings.json; this is the runtime check (a test keeps the two in agreement).
+ *
+ * "Demo Agent" is built in: its entry may only carry `bypassPermissions`, which is where Bypass Permissions stores
+ * the user's choice for it.
+ */
+import { z } from "zod";
+
+export const DEMO_AGENT_NAME = "Demo Agent";
+
+export const AgentDefinitionSchema = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  bypassPermissions: z.boolean().default(false),
+});
+export type AgentDefinition = z.infer<typeof AgentDefinitionSchema>;
+
+export const DemoAgentEntrySchema = z.strictObject({ bypassPermissions: z.boolean().default(false) });
+
+export interface AgentSettings {
+  /** Configured agents by settings key (the demo agent is not among them). */
+  agents: Map<string, AgentDefinition>;
+  demoBypass: boolean;
+  /** One sentence per entry that was ignored, for the log and a warning. */
+  problems: string[];
+}
+
+export function parseAgentSettings(value: unknown): AgentSettings {
+  const result: AgentSettings = { agents: new Map(), demoBypass: false, problems: [] };
+  if (value === undefined || value === null) return result;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    result.problems.push("symposium.agents must be an object of named agents.");
+    return result;
+  }
+  for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+    if (name === DEMO_AGENT_NAME) {
+      const demo = DemoAgentEntrySchema.safeParse(entry);
+      if (demo.success) result.demoBypass = demo.data.bypassPermissions;
+      else result.problems.push(`"${name}" is built in; its entry may only set bypassPermissions.`);
+      continue;
+    }
+    const parsed = AgentDefinitionSchema.safeParse(entry);
+    if (parsed.success) result.agents.set(name, parsed.data);
+    else result.problems.push(`Agent "${name}" was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`);
+  }
+  return result;
+}
+
+/**
+ * The new value of `symposium.agents` with bypass set for one agent, every other field and agent kept as it was.
+ * `current` is the user-level value as stored.
+ */
+export function withBypass(current: unknown, agentName: string, bypass: boolean): Record<string, unknown> {
+  const agents = current && typeof current === "object" && !Array.isArray(current) ? { ...(current as Record<string, unknown>) } : {};
+  const entry = agents[agentName];
+  const fields = entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {};
+  agents[agentName] = { ...fields, bypassPermissions: bypass };
+  return agents;
+}

@@ -1,0 +1,101 @@
+/**
+ * Telling the user a request waits, without stealing focus: a status bar item with the count (click reveals the
+ * view), the view's badge, and, while the view is hidden, one notification at a time naming the agent and title.
+ */
+import * as vscode from "vscode";
+import type { AgentSessions } from "../acp/agentSessions";
+import type { PermissionPrompt } from "../core/permissionPrompt";
+import type { SymposiumView } from "./symposiumView";
+
+export const REVEAL_COMMAND = "symposium.revealPending";
+
+export class Attention implements vscode.Disposable {
+  private readonly statusItem = vscode.window.createStatusBarItem("symposium.pending", vscode.StatusBarAlignment.Right, 100);
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private notificationShowing = false;
+  private refreshQueued = false;
+
+  constructor(
+    private readonly sessions: AgentSessions,
+    private readonly view: SymposiumView,
+  ) {
+    this.statusItem.name = vscode.l10n.t("Symposium pending requests");
+    this.statusItem.command = REVEAL_COMMAND;
+    this.subscriptions.push(
+      sessions.pending.onDidChange((event) => {
+        this.queueRefresh();
+        if (event.type === "added" && !view.visible) void this.notify(event.prompt);
+      }),
+      sessions.onDidChange((ops) => {
+        if (ops.some((op) => op.op === "agents" || op.op === "session")) this.queueRefresh();
+      }),
+      view.onDidChangeVisibility(() => this.queueRefresh()),
+    );
+    this.refresh();
+  }
+
+  /** Reveals the oldest pending card (or just the view). */
+  async revealPending(): Promise<void> {
+    const first = this.sessions.pending.list()[0];
+    await this.view.reveal(first ? { type: "focusPrompt", key: first.key } : undefined);
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.statusItem.dispose();
+  }
+
+  /** Once per tick: a flood of requests updates the count once. */
+  private queueRefresh(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    setImmediate(() => {
+      this.refreshQueued = false;
+      this.refresh();
+    });
+  }
+
+  private refresh(): void {
+    const count = this.sessions.pending.size;
+    const bypassed = this.sessions.agentChoices().filter((a) => a.bypassed && this.hasRunningSession(a.name));
+    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t("{0} permission requests waiting", count) } : undefined;
+    if (count === 0 && bypassed.length === 0) {
+      this.statusItem.hide();
+      return;
+    }
+    const parts: string[] = [];
+    if (count > 0) parts.push(`$(shield) ${count}`);
+    if (bypassed.length > 0) parts.push(`$(warning) ${vscode.l10n.t("Bypass")}`);
+    this.statusItem.text = parts.join("  ");
+    this.statusItem.tooltip = [
+      count > 0 ? vscode.l10n.t("{0} permission requests waiting. Click to review.", count) : undefined,
+      bypassed.length > 0 ? vscode.l10n.t("Bypass Permissions is on for: {0}", bypassed.map((a) => a.name).join(", ")) : undefined,
+    ]
+      .filter(Boolean)
+      .join("\n");
+    this.statusItem.backgroundColor = count > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
+    this.statusItem.show();
+  }
+
+  private hasRunningSession(agentName: string): boolean {
+    return this.sessions.sessionKeys().some((key) => {
+      const session = this.sessions.session(key);
+      return session?.agentName === agentName && session.status !== "ended" && session.status !== "error";
+    });
+  }
+
+  private async notify(prompt: PermissionPrompt): Promise<void> {
+    if (this.notificationShowing) return; // one at a time; the badge and status bar carry the count
+    this.notificationShowing = true;
+    try {
+      const show = vscode.l10n.t("Show");
+      const choice = await vscode.window.showInformationMessage(
+        vscode.l10n.t("{0} asks: {1}", prompt.agentName, prompt.title),
+        show,
+      );
+      if (choice === show) await this.view.reveal({ type: "focusPrompt", key: prompt.key });
+    } finally {
+      this.notificationShowing = false;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import * as vscode from "vscode";
+import { errorMessage, type AgentSessions } from "../acp/agentSessions";
+import type { SymposiumView } from "./symposiumView";
+
+/** Symposium: New Session — pick an agent, start a session, show the view with the composer focused. */
+export async function newSession(sessions: AgentSessions, view: SymposiumView): Promise<string | undefined> {
+  const items = sessions.agentChoices().map((agent) => ({
+    label: agent.name,
+    description: [agent.builtIn ? vscode.l10n.t("built in") : undefined, agent.bypassed ? vscode.l10n.t("Bypass on") : undefined]
+      .filter(Boolean)
+      .join(" · "),
+  }));
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t("Start a session with"), placeHolder: vscode.l10n.t("Agent") });
+  if (!picked) return undefined;
+  const starting = sessions.startSession(picked.label);
+  await view.reveal(undefined, false);
+  try {
+    const key = await starting;
+    await view.reveal({ type: "focusComposer", sessionKey: key }, false);
+    return key;
+  } catch (error) {
+    void vscode.window.showErrorMessage(errorMessage(error));
+    return undefined;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The Symposium webview view. It renders what the host holds: on `ready` it gets a snapshot, then batched updates.
+ * Nothing lives only in the webview, so a hidden, disposed or reloading view loses nothing (no
+ * `retainContextWhenHidden`). Every inbound message is parsed; what does not parse is logged and ignored.
+ */
+import * as vscode from "vscode";
+import type { Logger } from "../acp/agentSessions";
+import { ViewOpBatcher } from "../core/viewOpBatcher";
+import { FromWebviewMessage, type Snapshot, type ToWebviewMessage, type ViewOp } from "../shared/protocol";
+import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
+
+export const VIEW_ID = "symposium.view";
+
+export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private readonly batcher = new ViewOpBatcher((ops) => this.post({ type: "update", ops }));
+  private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
+  /** Fires when the view becomes visible or hidden (or is disposed). */
+  readonly onDidChangeVisibility = this.visibilityEmitter.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly snapshot: () => Snapshot,
+    private readonly onIntent: (message: Exclude<FromWebviewMessage, { type: "ready" }>) => void,
+    private readonly log: Logger,
+  ) {}
+
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    const webview = view.webview;
+    webview.options = webviewOptions(this.extensionUri);
+    const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
+    webview.html = renderWebviewHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: asset("dist", "webview.js"),
+      styleUri: asset("dist", "webview.css"),
+      codiconsUri: asset("dist", "codicons", "codicon.css"),
+    });
+    const subscriptions = [
+      webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      view.onDidChangeVisibility(() => this.visibilityEmitter.fire(view.visible)),
+    ];
+    view.onDidDispose(() => {
+      subscriptions.forEach((s) => s.dispose());
+      if (this.view === view) {
+        this.view = undefined;
+        this.ready = false;
+        this.batcher.clear();
+        this.visibilityEmitter.fire(false);
+      }
+    });
+    this.visibilityEmitter.fire(view.visible);
+  }
+
+  /** Queues changes for the view; before `ready` they are dropped, since the snapshot will carry them. */
+  push(ops: readonly ViewOp[]): void {
+    if (this.ready) this.batcher.push(ops);
+  }
+
+  set badge(badge: vscode.ViewBadge | undefined) {
+    if (this.view) this.view.badge = badge;
+  }
+
+  /** Shows the view without taking focus from the editor, then asks it to show a card or the composer. */
+  async reveal(message?: ToWebviewMessage, preserveFocus = true): Promise<void> {
+    if (this.view) this.view.show(preserveFocus);
+    else await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    if (message) {
+      if (this.ready) this.post(message);
+      else this.afterReady = message;
+    }
+  }
+
+  dispose(): void {
+    this.batcher.clear();
+    this.visibilityEmitter.dispose();
+  }
+
+  private afterReady: ToWebviewMessage | undefined;
+
+  private receive(raw: unknown): void {
+    const parsed = FromWebviewMessage.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Ignored a malformed message from the webview (${describe(raw)}).`);
+      return;
+    }
+    if (parsed.data.type === "ready") {
+      this.ready = true;
+      this.batcher.clear();
+      this.post({ type: "snapshot", snapshot: this.snapshot() });
+      if (this.afterReady) this.post(this.afterReady);
+      this.afterReady = undefined;
+      return;
+    }
+    this.onIntent(parsed.data);
+  }
+
+  private post(message: ToWebviewMessage): void {
+    void this.view?.webview.postMessage(message);
+  }
+}
+
+/** The message's type only: its content is untrusted and may be huge. */
+function describe(raw: unknown): string {
+  const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  return typeof type === "string" ? `type ${type.slice(0, 40)}` : typeof raw;
+}

@@ -1,0 +1,87 @@
+/**
+ * What the webview's (validated) intents do. The webview names things only by the keys the host gave it; paths,
+ * diffs and links are looked up or checked here.
+ */
+import * as vscode from "vscode";
+import { errorMessage, type AgentSessions, type Logger } from "../acp/agentSessions";
+import type { FromWebviewMessage } from "../shared/protocol";
+import type { DiffDocuments } from "./diffDocuments";
+
+export interface IntentContext {
+  sessions: AgentSessions;
+  diffs: DiffDocuments;
+  log: Logger;
+  inWorkspace(path: string): boolean;
+  /** Paint reports from the webview (request arrival to card painted), for measurements. */
+  onPainted(key: string, paintedAt: number): void;
+}
+
+export function handleIntent(message: Exclude<FromWebviewMessage, { type: "ready" }>, context: IntentContext): void {
+  const { sessions, log } = context;
+  switch (message.type) {
+    case "newSession":
+      sessions.startSession(message.agentName).catch((error: unknown) => showError(errorMessage(error)));
+      return;
+    case "selectSession":
+      sessions.selectSession(message.sessionKey);
+      return;
+    case "closeSession":
+      void sessions.closeSession(message.sessionKey);
+      return;
+    case "sendPrompt":
+      void sessions.sendPrompt(message.sessionKey, message.text);
+      return;
+    case "stop":
+      void sessions.stop(message.sessionKey);
+      return;
+    case "choose":
+      sessions.choose(message.key, message.optionId);
+      return;
+    case "bypass":
+      sessions.bypass(message.key).catch((error: unknown) => showError(vscode.l10n.t("Could not save Bypass Permissions: {0}", errorMessage(error))));
+      return;
+    case "openLocation": {
+      const location = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.locations[message.index];
+      if (!location || !context.inWorkspace(location.path)) {
+        log.warn("Ignored openLocation: no such location, or it is outside the workspace.");
+        return;
+      }
+      const line = Math.max(0, (location.line ?? 1) - 1);
+      void vscode.window.showTextDocument(vscode.Uri.file(location.path), {
+        preview: true,
+        selection: new vscode.Range(line, 0, line, 0),
+      });
+      return;
+    }
+    case "openDiff": {
+      const content = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.content[message.index];
+      if (content?.type === "diff") void context.diffs.showDiff(content.path, content.oldText, content.newText);
+      else if (content?.type === "patch") void context.diffs.showPatch(content.patch);
+      else log.warn("Ignored openDiff: no diff at that place.");
+      return;
+    }
+    case "openLink": {
+      const uri = safeExternalUri(message.href);
+      if (uri) void vscode.env.openExternal(uri);
+      else log.warn("Ignored a link that is not http(s).");
+      return;
+    }
+    case "painted":
+      context.onPainted(message.key, message.at);
+      return;
+  }
+}
+
+/** Only http(s) links leave the editor (VS Code still asks before opening an untrusted domain). */
+function safeExternalUri(href: string): vscode.Uri | undefined {
+  try {
+    const url = new URL(href);
+    return url.protocol === "http:" || url.protocol === "https:" ? vscode.Uri.parse(url.toString()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function showError(message: string): void {
+  void vscode.window.showErrorMessage(message);
+}
