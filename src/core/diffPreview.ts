@@ -20,7 +20,10 @@ export function previewTextDiff(path: string, oldText: string | null | undefined
     const lines = capText(newText, LIMITS.previewChars).text.split("\n").slice(0, LIMITS.previewLines);
     return { path, preview: lines.map((line) => `+${line}`), truncated: true, added: lines.length, removed: 0 };
   }
-  const patch = structuredPatch(path, path, before, newText, undefined, undefined, { context: 3 });
+  // Bounded work: a card must build in milliseconds whatever the agent sends. Past the bound, show the change as a
+  // replacement of the old lines by the new ones.
+  const patch = structuredPatch(path, path, before, newText, undefined, undefined, { context: 3, maxEditLength: 400, timeout: 20 });
+  if (!patch) return replacementPreview(path, before, newText);
   const lines: string[] = [];
   let added = 0;
   let removed = 0;
@@ -33,6 +36,13 @@ export function previewTextDiff(path: string, oldText: string | null | undefined
     }
   }
   return { path, added, removed, ...capLines(lines) };
+}
+
+function replacementPreview(path: string, before: string, after: string): DiffPreview {
+  const removed = before === "" ? [] : before.split("\n");
+  const added = after.split("\n");
+  const lines = [`@@ -1,${removed.length} +1,${added.length} @@`, ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)];
+  return { path, added: added.length, removed: removed.length, ...capLines(lines) };
 }
 
 /** A v2 git patch, shown as its lines. */

@@ -21,7 +21,10 @@ export interface PermissionPrompt {
   description?: string;
   subject: SubjectView;
   options: OptionView[];
-  /** The subject exactly as received (preserved for unknown types; never sent to the view whole). */
+  /**
+   * An unknown subject exactly as received (the spec says to preserve it; never sent to the view whole). Known
+   * subjects are fully described by `subject`, so their raw form (possibly megabytes of raw input) is not kept.
+   */
   rawSubject: unknown;
   /** Every filesystem path the request is about (locations, diff paths, command cwd), for the policy. */
   paths: string[];
@@ -70,7 +73,7 @@ export function normalizePermissionRequest(input: NormalizeInput): PermissionPro
     ...(description ? { description: capLabel(description, LIMITS.descriptionChars) } : {}),
     subject,
     options: optionViews(params.options),
-    rawSubject,
+    rawSubject: subject.type === "unknown" ? rawSubject : undefined,
     paths: subjectPaths(subject, toolCall),
     receivedAt: input.now ?? Date.now(),
   };

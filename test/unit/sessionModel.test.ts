@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { SessionModel } from "../../src/core/sessionModel";
+import { LIMITS, type TranscriptItem } from "../../src/shared/protocol";
+
+const model = () => new SessionModel("key", "Agent", (path) => path.startsWith("/work/"));
+const byKind = (items: TranscriptItem[], kind: TranscriptItem["kind"]) => items.filter((i) => i.kind === kind);
+
+describe("SessionModel", () => {
+  it("streams v1 message chunks into one agent message until something else happens", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hel" } });
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "lo" } });
+    m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "t", title: "Read", kind: "read" });
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done" } });
+    const agent = byKind(m.transcript(), "agent");
+    assert.deepEqual(agent.map((i) => i.kind === "agent" && i.markdown), ["Hello", "Done"]);
+  });
+
+  it("groups v2 chunks by messageId, even interleaved, and replaces on a full agent_message", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "a", content: { type: "text", text: "A1 " } });
+    m.applyUpdate({ sessionUpdate: "agent_thought_chunk", messageId: "b", content: { type: "text", text: "thinking" } });
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "a", content: { type: "text", text: "A2" } });
+    let items = m.transcript();
+    assert.equal(items.length, 2);
+    assert.deepEqual(items[0], { kind: "agent", id: "agent:a", markdown: "A1 A2" });
+    assert.deepEqual(items[1], { kind: "thought", id: "thought:b", text: "thinking" });
+    m.applyUpdate({ sessionUpdate: "agent_message", messageId: "a", content: [{ type: "text", text: "Final" }] });
+    items = m.transcript();
+    assert.deepEqual(items[0], { kind: "agent", id: "agent:a", markdown: "Final" });
+  });
+
+  it("applies tool_call_update as a patch: omitted keeps, null resets, values replace; position is kept", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", title: "Edit a", kind: "edit", locations: [{ path: "/work/a", line: 2 }] });
+    m.addUserMessage("later item");
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "in_progress" });
+    let call = m.toolCall("t1")!;
+    assert.equal(call.title, "Edit a");
+    assert.equal(call.status, "in_progress");
+    assert.equal(m.transcript()[0]!.id, "tool:t1", "an update does not move the tool call");
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", kind: null, locations: null, status: null });
+    call = m.toolCall("t1")!;
+    assert.equal(call.kind, "other");
+    assert.equal(call.status, "pending");
+    assert.deepEqual(call.locations, []);
+  });
+
+  it("builds a capped unified diff preview for a v1 diff and marks workspace locations", () => {
+    const m = model();
+    const oldText = Array.from({ length: 1000 }, (_, i) => `line ${i}`).join("\n");
+    const newText = Array.from({ length: 1000 }, (_, i) => `LINE ${i}`).join("\n");
+    const [item] = m.applyToolCallPatch({
+      toolCallId: "d",
+      kind: "edit",
+      locations: [{ path: "/work/f.txt" }, { path: "/elsewhere/g.txt" }],
+      content: [{ type: "diff", path: "/work/f.txt", oldText, newText }],
+    });
+    assert.ok(item?.kind === "tool_call");
+    if (item?.kind !== "tool_call") return;
+    const diff = item.content[0];
+    assert.ok(diff?.type === "diff");
+    if (diff?.type !== "diff") return;
+    assert.equal(diff.preview.length, LIMITS.previewLines);
+    assert.equal(diff.truncated, true);
+    assert.equal(diff.added, 1000);
+    assert.equal(diff.removed, 1000);
+    assert.deepEqual(item.locations.map((l) => l.inWorkspace), [true, false]);
+  });
+
+  it("shows v2 plans, notices and errors at idle; tracks the session state", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "state_update", state: "running" });
+    assert.equal(m.status, "running");
+    m.applyUpdate({ sessionUpdate: "state_update", state: "requires_action" });
+    assert.equal(m.status, "requires_action");
+    m.applyUpdate({
+      sessionUpdate: "plan_update",
+      plan: { type: "items", planId: "p", entries: [{ content: "Step 1", status: "completed", priority: "high" }] },
+    });
+    m.applyUpdate({ sessionUpdate: "state_update", state: "idle", stopReason: "error", error: { message: "quota" } });
+    assert.equal(m.status, "ready");
+    const items = m.transcript();
+    assert.deepEqual(byKind(items, "plan")[0], { kind: "plan", id: "plan:plan", entries: [{ content: "Step 1", status: "completed", priority: "high" }] });
+    const notice = byKind(items, "notice")[0];
+    assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.text.includes("quota"));
+  });
+
+  it("ignores unknown update kinds and agents' echoes of the user's message", () => {
+    const m = model();
+    assert.deepEqual(m.applyUpdate({ sessionUpdate: "_vendor_thing", x: 1 }), []);
+    assert.deepEqual(m.applyUpdate({ sessionUpdate: "user_message_chunk", messageId: "u", content: { type: "text", text: "hi" } }), []);
+    assert.equal(m.transcript().length, 0);
+  });
+
+  it("keeps the transcript and each message within their caps", () => {
+    const m = model();
+    for (let i = 0; i < LIMITS.transcriptItems + 50; i++) m.addNotice("info", `n${i}`);
+    assert.equal(m.transcript().length, LIMITS.transcriptItems);
+    const big = "x".repeat(LIMITS.messageChars);
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m", content: { type: "text", text: big } });
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m", content: { type: "text", text: big } });
+    const message = m.transcript().find((i) => i.id === "agent:m");
+    assert.ok(message?.kind === "agent" && message.markdown.length === LIMITS.messageChars);
+  });
+
+  it("shows agent terminal output (v2) on the tool call that embeds the terminal, keeping the tail", () => {
+    const m = model();
+    m.applyToolCallPatch({ toolCallId: "run", kind: "execute", content: [{ type: "terminal", terminalId: "term" }] });
+    const changed = m.applyUpdate({ sessionUpdate: "terminal_output_chunk", terminalId: "term", data: Buffer.from("v20.0.0\n").toString("base64") });
+    const item = changed[0];
+    assert.ok(item?.kind === "tool_call");
+    assert.deepEqual(item?.kind === "tool_call" && item.content[0], { type: "terminal", terminalId: "term", output: "v20.0.0\n", truncated: false });
+  });
+});
