@@ -1,7 +1,7 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "out/", "node_modules/", ".vscode-test/", "*.mjs"] },
+  { ignores: ["dist/", "out/", "node_modules/", ".vscode-test/", "samples/", "**/*.mjs"] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

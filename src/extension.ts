@@ -10,6 +10,7 @@ import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { newSession } from "./host/commands";
 import { affectsSymposium, pendingLimits, readAgentSettings, writeBypass } from "./host/configuration";
 import { DiffDocuments } from "./host/diffDocuments";
+import { editorDocuments } from "./host/documentStore";
 import { createLog } from "./host/log";
 import { SymposiumView, VIEW_ID } from "./host/symposiumView";
 import { handleIntent } from "./host/viewIntents";
@@ -37,8 +38,8 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     },
     workspaceRoots: folderPaths,
     workspaceTrusted: () => vscode.workspace.isTrusted,
-    inWorkspace: (path) => paths.contains(path),
-    isProtected: (path) => paths.isProtected(path),
+    workspacePaths: () => paths,
+    documents: editorDocuments,
     writeBypass,
     chooseAuthMethod: async (agentName, methods) =>
       (
@@ -52,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
       set: (name, version) => void versions.update(`protocolVersion:${name}`, version),
     },
     log,
-    clientVersion: String((context.extension.packageJSON as { version?: unknown }).version ?? "0.0.0"),
+    clientVersion: (context.extension.packageJSON as { version?: string }).version ?? "0.0.0",
     limits: pendingLimits(),
   });
   const client = sessions;

@@ -1,1 +1,34 @@
-export {};
+/**
+ * Webview entry point. The VS Code API object is acquired inside this closure and never stored on `window`, so
+ * nothing else in the page (nor anything injected into it) can post messages as the view.
+ */
+import "./styles/main.css";
+import type { ToWebviewMessage } from "../src/shared/protocol";
+import type { HostPort } from "./host";
+import { App } from "./app";
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const MESSAGE_TYPES: ReadonlySet<string> = new Set(["snapshot", "update", "focusPrompt", "focusComposer"]);
+
+/** The host is trusted, but the page's message channel is shared with anything that can post to this window. */
+function isToWebviewMessage(data: unknown): data is ToWebviewMessage {
+  return (
+    typeof data === "object" && data !== null && MESSAGE_TYPES.has(String((data as { type?: unknown }).type))
+  );
+}
+
+(() => {
+  const vscode = acquireVsCodeApi();
+  const host: HostPort = { post: (message) => vscode.postMessage(message) };
+  const root = document.getElementById("app") ?? document.body.appendChild(document.createElement("div"));
+  const app = new App(root, host);
+  window.addEventListener("message", (event: MessageEvent<unknown>) => {
+    if (isToWebviewMessage(event.data)) app.receive(event.data);
+  });
+  host.post({ type: "ready" });
+})();

@@ -22,6 +22,18 @@ export interface ClientCallbacks {
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome>;
   sessionUpdate(connection: AgentConnection, params: Json): void;
+  /** v1 client capabilities; advertised only when given. */
+  fileSystem?: {
+    read(connection: AgentConnection, params: Json): Promise<{ content: string }>;
+    write(connection: AgentConnection, params: Json): Promise<Record<string, never>>;
+  };
+  terminals?: {
+    create(connection: AgentConnection, params: Json): Promise<{ terminalId: string }>;
+    output(connection: AgentConnection, params: Json): Json;
+    waitForExit(connection: AgentConnection, params: Json): Promise<Json>;
+    kill(connection: AgentConnection, params: Json): Json;
+    release(connection: AgentConnection, params: Json): Json;
+  };
 }
 
 export interface ConnectOptions {
@@ -64,7 +76,7 @@ export class AgentConnection {
   private constructor(
     readonly process: AgentProcess,
     readonly version: ProtocolVersion,
-    callbacks: ClientCallbacks,
+    private readonly callbacks: ClientCallbacks,
     private readonly options: ConnectOptions,
   ) {
     this.sdk = this.connect(callbacks);
@@ -107,11 +119,16 @@ export class AgentConnection {
     return this.closeReason !== undefined;
   }
 
+  /** True once the connection is closing for any reason (the SDK aborts every handler's signal then). */
+  get isClosing(): boolean {
+    return this.isClosed || this.sdk.signal.aborted || this.process.hasExited;
+  }
+
   get authMethods(): { id: string; name: string; description?: string }[] {
     const methods = Array.isArray(this.initializeResponse.authMethods) ? this.initializeResponse.authMethods : [];
     return methods.flatMap((m: unknown) => {
       const method = m as Json;
-      return typeof method.id === "string" ? [{ id: method.id, name: String(method.name ?? method.id), ...(typeof method.description === "string" ? { description: method.description } : {}) }] : [];
+      return typeof method.id === "string" ? [{ id: method.id, name: typeof method.name === "string" ? method.name : method.id, ...(typeof method.description === "string" ? { description: method.description } : {}) }] : [];
     });
   }
 
@@ -163,7 +180,7 @@ export class AgentConnection {
   private connect(callbacks: ClientCallbacks): SdkConnection {
     const { process: agentProcess, version } = this;
     const input = Readable.toWeb(agentProcess.child.stdout) as ReadableStream<Uint8Array>;
-    const output = Writable.toWeb(agentProcess.child.stdin) as WritableStream<Uint8Array>;
+    const output = this.countProtocolErrors(Writable.toWeb(agentProcess.child.stdin) as WritableStream<Uint8Array>);
     const permission = ({ params, signal, requestId }: { params: unknown; signal: AbortSignal; requestId: string | number | null }) =>
       callbacks.requestPermission(this, params as Json, { signal, requestId }).then((outcome) => ({ outcome }));
     const update = ({ params }: { params: unknown }) => callbacks.sessionUpdate(this, params as Json);
@@ -173,18 +190,32 @@ export class AgentConnection {
         .client({ name: "Symposium" })
         .onRequest(v2.methods.client.session.requestPermission, permission)
         .onNotification(v2.methods.client.session.update, update);
-      return app.connect(this.tap(v2.ndJsonStream(output, input, limits))) as unknown as SdkConnection;
+      return app.connect(this.tap(v2.ndJsonStream(output, input, limits)));
     }
     const app = v1
       .client({ name: "Symposium" })
       .onRequest(v1.methods.client.session.requestPermission, permission)
       .onNotification(v1.methods.client.session.update, update);
-    return app.connect(this.tap(v1.ndJsonStream(output, input, limits))) as unknown as SdkConnection;
+    const { fileSystem, terminals } = callbacks;
+    if (fileSystem) {
+      app
+        .onRequest(v1.methods.client.fs.readTextFile, ({ params }) => fileSystem.read(this, params as Json))
+        .onRequest(v1.methods.client.fs.writeTextFile, ({ params }) => fileSystem.write(this, params as Json));
+    }
+    if (terminals) {
+      app
+        .onRequest(v1.methods.client.terminal.create, ({ params }) => terminals.create(this, params as Json))
+        .onRequest(v1.methods.client.terminal.output, ({ params }) => terminals.output(this, params as Json) as never)
+        .onRequest(v1.methods.client.terminal.waitForExit, ({ params }) => terminals.waitForExit(this, params as Json) as never)
+        .onRequest(v1.methods.client.terminal.kill, ({ params }) => terminals.kill(this, params as Json) as never)
+        .onRequest(v1.methods.client.terminal.release, ({ params }) => terminals.release(this, params as Json) as never);
+    }
+    return app.connect(this.tap(v1.ndJsonStream(output, input, limits)));
   }
 
   /**
-   * Watches frames in both directions without parsing twice: the answer to `initialize` (to notice a v1 agent) and
-   * the SDK's own parse/invalid-request errors sent back to the agent (to stop an agent that sends garbage).
+   * Watches inbound frames without parsing twice: the answer to `initialize` (to notice a v1 agent), plus trace
+   * logging of method and id in both directions.
    */
   private tap<S extends { readable: ReadableStream<v2.AnyMessage>; writable: WritableStream<v2.AnyMessage> }>(stream: S): S {
     const trace = this.options.trace;
@@ -198,20 +229,36 @@ export class AgentConnection {
         controller.enqueue(message);
       },
     });
+    if (!trace) return { ...stream, readable: stream.readable.pipeThrough(inbound) };
     const outbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
       transform: (message, controller) => {
-        const frame = message as Json;
-        const code = (frame.error as Json | undefined)?.code;
-        if ((code === -32700 || code === -32600) && ++this.malformedFrames > this.options.maxMalformedFrames) {
-          this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
-          queueMicrotask(() => void this.dispose());
-        }
-        if (trace) trace(`→ ${describeFrame(frame)}`);
+        trace(`→ ${describeFrame(message)}`);
         controller.enqueue(message);
       },
     });
     void outbound.readable.pipeTo(stream.writable).catch(() => undefined);
     return { ...stream, readable: stream.readable.pipeThrough(inbound), writable: outbound.writable };
+  }
+
+  /**
+   * The SDK answers lines that are not JSON-RPC objects (bad JSON, batches, scalars) with an `id: null` error
+   * written straight to the agent's stdin. Counting those replies is how an agent that sends garbage is noticed and,
+   * past a threshold, stopped.
+   */
+  private countProtocolErrors(output: WritableStream<Uint8Array>): WritableStream<Uint8Array> {
+    const decoder = new TextDecoder();
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform: (chunk, controller) => {
+        const text = decoder.decode(chunk);
+        if (text.includes('"id":null') && /"code":-32(700|600)\b/.test(text) && ++this.malformedFrames > this.options.maxMalformedFrames) {
+          this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
+          queueMicrotask(() => void this.dispose());
+        }
+        controller.enqueue(chunk);
+      },
+    });
+    void counter.readable.pipeTo(output).catch(() => undefined);
+    return counter.writable;
   }
 
   private async initialize(): Promise<void> {
@@ -221,7 +268,10 @@ export class AgentConnection {
         : {
             protocolVersion: 1,
             clientInfo: { name: "Symposium", version: this.options.clientVersion },
-            clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+            clientCapabilities: {
+              fs: { readTextFile: !!this.callbacks.fileSystem, writeTextFile: !!this.callbacks.fileSystem },
+              terminal: !!this.callbacks.terminals,
+            },
           };
     try {
       this.initializeResponse = await Promise.race([
@@ -278,7 +328,7 @@ function isJsonRpcError(error: unknown): boolean {
 
 /** Method and id only: params may hold secrets and are never logged. */
 function describeFrame(frame: Json): string {
-  const id = frame.id === undefined ? "" : ` #${String(frame.id)}`;
+  const id = typeof frame.id === "string" || typeof frame.id === "number" ? ` #${frame.id}` : "";
   if (typeof frame.method === "string") return `${frame.method}${id}`;
   return frame.error ? `error${id} ${String((frame.error as Json).code)}` : `result${id}`;
 }

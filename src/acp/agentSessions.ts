@@ -9,9 +9,13 @@ import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } fr
 import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits, type PermissionOutcome } from "../core/pendingApprovals";
 import { asObject, asString, SessionModel, toolItemId } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
+import type { WorkspacePaths } from "../core/workspacePaths";
 import type { AgentChoice, PromptView, Snapshot, TranscriptItem, ViewOp } from "../shared/protocol";
 import { AgentConnection, type ClientCallbacks, type ProtocolVersion } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
+import { ClientFileSystem, type DocumentStore } from "./clientFileSystem";
+import { ClientTerminals } from "./clientTerminals";
+import * as v1 from "@agentclientprotocol/sdk";
 
 export interface Logger {
   trace(message: string): void;
@@ -35,8 +39,10 @@ export interface Environment {
   demoAgent: Omit<AgentLaunch, "name" | "cwd">;
   workspaceRoots(): string[];
   workspaceTrusted(): boolean;
-  inWorkspace(path: string): boolean;
-  isProtected(path: string): boolean;
+  /** The workspace boundary (realpath-aware), rebuilt by the host when folders change. */
+  workspacePaths(): WorkspacePaths;
+  /** Open documents first, then disk: what `fs/*` reads and writes go through. */
+  documents: DocumentStore;
   /** Persists `bypassPermissions` for an agent in user settings. */
   writeBypass(agentName: string, bypass: boolean): Promise<void>;
   /** Lets the user pick an authentication method; undefined = cancelled. */
@@ -56,6 +62,8 @@ interface SessionRecord {
   agentSessionId?: string;
   turnActive: boolean;
   stopTimer?: ReturnType<typeof setTimeout>;
+  /** Approved tool calls not yet used by a `terminal/create`: a terminal runs only for an approved tool call. */
+  approvedToolCalls: number;
 }
 
 type OpListener = (ops: ViewOp[]) => void;
@@ -76,12 +84,23 @@ export class AgentSessions {
   private settings: AgentSettings;
   private activeSessionKey: string | undefined;
   private readonly timeouts: Timeouts;
+  private readonly fileSystem: ClientFileSystem;
+  private readonly terminals: ClientTerminals;
   private disposed = false;
 
   constructor(private readonly env: Environment) {
     this.pending = new PendingApprovals(env.limits ?? DEFAULT_PENDING_LIMITS);
     this.timeouts = env.timeouts ?? DEFAULT_TIMEOUTS;
     this.settings = env.readAgents();
+    this.fileSystem = new ClientFileSystem(() => env.workspacePaths(), env.documents);
+    this.terminals = new ClientTerminals(
+      () => env.workspacePaths(),
+      () => env.workspaceRoots()[0],
+      (sessionKey, terminalId, output, truncated, exit) => {
+        const record = this.sessions.get(sessionKey);
+        if (record) this.emit(this.itemOps(record, record.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode)));
+      },
+    );
     this.pending.onDidChange((event) => {
       if (event.type === "added") {
         this.shownPrompts.add(event.prompt.key);
@@ -176,8 +195,8 @@ export class AgentSessions {
     if (blocked) throw new Error(blocked);
     const launch = this.launchFor(agentName);
     const key = randomUUID();
-    const model = new SessionModel(key, agentName, (path) => this.env.inWorkspace(path));
-    const record: SessionRecord = { model, turnActive: false };
+    const model = new SessionModel(key, agentName, (path) => this.env.workspacePaths().contains(path));
+    const record: SessionRecord = { model, turnActive: false, approvedToolCalls: 0 };
     this.sessions.set(key, record);
     this.activeSessionKey = key;
     this.emit([this.headerOp(record), { op: "activeSession", sessionKey: key }]);
@@ -213,6 +232,9 @@ export class AgentSessions {
     try {
       const response = await connection.prompt(record.agentSessionId, text);
       if (connection.version === 1) {
+        // The SDK resolves a response a few microtasks before it runs the handlers of the updates sent just
+        // before it; end the turn after them.
+        await new Promise((resolve) => setImmediate(resolve));
         this.endTurn(record, asString(response.stopReason));
       }
     } catch (error) {
@@ -251,6 +273,7 @@ export class AgentSessions {
     const record = this.sessions.get(sessionKey);
     if (!record) return;
     await this.stop(sessionKey);
+    this.terminals.releaseSession(sessionKey);
     this.sessions.delete(sessionKey);
     clearTimeout(record.stopTimer);
     if (record.connection && record.agentSessionId !== undefined) {
@@ -301,6 +324,7 @@ export class AgentSessions {
     if (this.disposed) return;
     this.disposed = true;
     this.pending.cancelAll("shutdown");
+    this.terminals.releaseAll();
     const connections = await Promise.allSettled([...this.connections.values()]);
     for (const record of this.sessions.values()) {
       clearTimeout(record.stopTimer);
@@ -374,6 +398,7 @@ export class AgentSessions {
     const ops: ViewOp[] = [];
     for (const record of this.sessions.values()) {
       if (record.connection !== connection) continue;
+      this.terminals.releaseSession(record.model.key);
       clearTimeout(record.stopTimer);
       record.turnActive = false;
       record.model.status = "ended";
@@ -398,7 +423,68 @@ export class AgentSessions {
       }
       this.emit(ops);
     },
+    fileSystem: {
+      read: (connection, params) => {
+        this.routeOrThrow(connection, params.sessionId);
+        return this.fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
+      },
+      write: async (connection, params) => {
+        const record = this.routeOrThrow(connection, params.sessionId);
+        const path = asString(params.path) ?? "";
+        if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedWrite(connection, record, path))) {
+          throw v1.RequestError.invalidRequest({ path }, "the user did not allow writing this protected file");
+        }
+        return this.fileSystem.write(params as { path: string; content: string });
+      },
+    },
+    terminals: {
+      create: async (connection, params) => {
+        const record = this.routeOrThrow(connection, params.sessionId);
+        if (record.approvedToolCalls <= 0) {
+          throw v1.RequestError.invalidRequest(undefined, "terminal/create needs a tool call the user approved first");
+        }
+        const created = this.terminals.create(record.model.key, params as never);
+        record.approvedToolCalls--;
+        return Promise.resolve(created);
+      },
+      output: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.terminals.output(String(params.terminalId))),
+      waitForExit: async (connection, params) => {
+        this.routeOrThrow(connection, params.sessionId);
+        return { ...(await this.terminals.waitForExit(String(params.terminalId))) };
+      },
+      kill: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.terminals.kill(String(params.terminalId))),
+      release: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.terminals.release(String(params.terminalId))),
+    },
   };
+
+  private routeOrThrow(connection: AgentConnection, sessionId: unknown): SessionRecord {
+    const record = this.route(connection, sessionId);
+    if (!record) throw v1.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
+    return record;
+  }
+
+  /** Writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not. */
+  private async confirmProtectedWrite(connection: AgentConnection, record: SessionRecord, path: string): Promise<boolean> {
+    const prompt = normalizePermissionRequest({
+      protocolVersion: 2,
+      params: {
+        sessionId: record.agentSessionId,
+        title: `Write the protected file ${path}?`,
+        description: `${connection.name} is writing to a protected file. Bypass never covers protected files.`,
+        options: [
+          { optionId: "write", name: "Allow this write", kind: "allow_once" },
+          { optionId: "reject", name: "Reject", kind: "reject_once" },
+        ],
+      },
+      agentName: connection.name,
+      sessionKey: record.model.key,
+      toolCall: undefined,
+      inWorkspace: (p) => this.env.workspacePaths().contains(p),
+    });
+    this.bypassPrompts.set(prompt, "protected files always need your explicit answer");
+    const outcome = await this.pending.add(prompt, { connectionId: connection.process.id, requestId: `write:${prompt.key}` });
+    return outcome.outcome === "selected" && outcome.optionId === "write";
+  }
 
   private async onPermissionRequest(
     connection: AgentConnection,
@@ -410,6 +496,7 @@ export class AgentSessions {
       this.env.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
       return { outcome: "cancelled" };
     }
+    const paths = this.env.workspacePaths();
     const subject = connection.version === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
     const toolCallPatch = subject?.type === "tool_call" ? asObject(subject.toolCall) : undefined;
     if (toolCallPatch) this.emit(this.itemOps(record, record.model.applyToolCallPatch(toolCallPatch)));
@@ -421,23 +508,33 @@ export class AgentSessions {
       agentName: connection.name,
       sessionKey: record.model.key,
       toolCall: toolCall ? record.model.toolCallView(toolCall) : undefined,
-      inWorkspace: (path) => this.env.inWorkspace(path),
+      inWorkspace: (path) => paths.contains(path),
     });
     const decision = decideBypass(prompt, {
       bypassed: this.isBypassed(connection.name),
       workspaceTrusted: this.env.workspaceTrusted(),
-      inWorkspace: (path) => this.env.inWorkspace(path),
-      isProtected: (path) => this.env.isProtected(path),
+      inWorkspace: paths.contains,
+      isProtected: paths.isProtected,
     });
     if (decision.approve) {
       this.env.log.info(`Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`);
+      record.approvedToolCalls++;
       return { outcome: "selected", optionId: decision.optionId };
     }
     if (decision.reason) {
       this.bypassPrompts.set(prompt, decision.reason);
       this.env.log.info(`Bypass did not apply to "${prompt.title}" for ${connection.name}: ${decision.reason}.`);
     }
-    return this.pending.add(prompt, { connectionId: connection.process.id, requestId: request.requestId ?? "" }, request.signal);
+    const outcome = await this.pending.add(
+      prompt,
+      { connectionId: connection.process.id, requestId: request.requestId ?? "" },
+      request.signal,
+      () => (connection.isClosing ? "agent_exit" : "agent_cancel"),
+    );
+    if (outcome.outcome === "selected" && prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow") {
+      record.approvedToolCalls++;
+    }
+    return outcome;
   }
 
   private route(connection: AgentConnection, sessionId: unknown): SessionRecord | undefined {
@@ -472,7 +569,7 @@ export class AgentSessions {
       ...(prompt.description ? { description: prompt.description } : {}),
       subject: prompt.subject,
       options: prompt.options,
-      canBypass: !bypassed && this.env.workspaceTrusted() && allowOnceOption(prompt.options) !== undefined,
+      canBypass: !bypassed && !blocked && this.env.workspaceTrusted() && allowOnceOption(prompt.options) !== undefined,
       ...(blocked ? { bypassBlockedReason: blocked } : {}),
       receivedAt: prompt.receivedAt,
       ...(timeoutMs > 0 ? { expiresAt: prompt.receivedAt + timeoutMs } : {}),

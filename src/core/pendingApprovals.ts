@@ -73,7 +73,13 @@ export class PendingApprovals {
    * Holds a request until it is decided. Resolves with the outcome to send the agent; never rejects.
    * `signal` is the handler's abort signal: `$/cancel_request` or the connection closing settles it as cancelled.
    */
-  add(prompt: PermissionPrompt, origin: RequestOrigin, signal?: AbortSignal): Promise<PermissionOutcome> {
+  add(
+    prompt: PermissionPrompt,
+    origin: RequestOrigin,
+    signal?: AbortSignal,
+    /** Why the signal aborted: the agent withdrew the request, or its connection closed. */
+    abortProvenance: () => Provenance = () => "agent_cancel",
+  ): Promise<PermissionOutcome> {
     const duplicate = this.findByOrigin(origin);
     if (duplicate) {
       // Two live requests under one JSON-RPC id: the agent's state is ambiguous, so neither may be approved.
@@ -82,7 +88,7 @@ export class PendingApprovals {
       return Promise.resolve({ outcome: "cancelled" });
     }
     if (signal?.aborted) {
-      this.notifySettled(prompt, { outcome: "cancelled" }, "agent_cancel");
+      this.notifySettled(prompt, { outcome: "cancelled" }, abortProvenance());
       return Promise.resolve({ outcome: "cancelled" });
     }
     if (this.overCap(prompt, origin)) {
@@ -91,7 +97,7 @@ export class PendingApprovals {
       return Promise.resolve(outcome);
     }
     return new Promise<PermissionOutcome>((resolve) => {
-      const onAbort = () => this.settleKey(prompt.key, { outcome: "cancelled" }, "agent_cancel");
+      const onAbort = () => this.settleKey(prompt.key, { outcome: "cancelled" }, abortProvenance());
       signal?.addEventListener("abort", onAbort, { once: true });
       const timer =
         this.limits.timeoutMs > 0

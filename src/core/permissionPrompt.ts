@@ -147,7 +147,7 @@ function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspa
       const json = capJson(subject, LIMITS.rawInputChars);
       return {
         type: "unknown",
-        rawType: capLabel(String(subject.type ?? ""), 200),
+        rawType: capLabel(typeof subject.type === "string" ? subject.type : JSON.stringify(subject.type ?? null), 200),
         rawJson: json.text,
         truncated: json.truncated,
       };

@@ -41,7 +41,7 @@ export class Attention implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.statusItem.dispose();
   }
 

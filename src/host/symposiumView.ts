@@ -48,7 +48,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       view.onDidChangeVisibility(() => this.visibilityEmitter.fire(view.visible)),
     ];
     view.onDidDispose(() => {
-      subscriptions.forEach((s) => s.dispose());
+      for (const subscription of subscriptions) subscription.dispose();
       if (this.view === view) {
         this.view = undefined;
         this.ready = false;

@@ -75,7 +75,9 @@ export function webviewOptions(extensionUri: Uri): WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
-    localResourceRoots: WEBVIEW_RESOURCE_FOLDERS.map((folder) => extensionUri.with({ path: `${base}/${folder}` })),
+    localResourceRoots: WEBVIEW_RESOURCE_FOLDERS.map((folder) =>
+      extensionUri.with({ path: `${base}/${folder}` }),
+    ),
   };
 }
 

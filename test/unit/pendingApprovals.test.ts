@@ -148,7 +148,7 @@ describe("PendingApprovals", () => {
     assert.equal(pending.size, 0);
   });
 
-  it("records who decided and what, for the card's one-line record", async () => {
+  it("records who decided and what, for the card's one-line record", () => {
     const pending = new PendingApprovals();
     const events = track(pending);
     const p = prompt();

@@ -1,0 +1,200 @@
+// `npm test`: build, type check, lint, unit tests (plain Node), integration tests (inside a real VS Code: code-server's
+// extension host) and end-to-end tests (code-server + Chromium), then one summary line:
+//   Total: N passed, M failed[, K skipped]
+// Each mocha run uses the spec reporter for humans; its summary lines ("N passing", "N failing", "N pending") are
+// parsed for the total. A step that exits non-zero without a mocha failure count (build error, crash) counts as one
+// failure. Options: --skip-lint, --only <unit|client|integration|e2e> (repeatable).
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const mochaBin = join(root, "node_modules", "mocha", "bin", "mocha.js");
+const args = process.argv.slice(2);
+const only = args.flatMap((arg, i) => (arg === "--only" && args[i + 1] ? [args[i + 1]] : []));
+const wanted = (suite) => only.length === 0 || only.includes(suite);
+
+/** @type {{name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string}[]} */
+const results = [];
+
+/** Runs a command, echoing its output live, and resolves with its exit code and stdout+stderr text. */
+function run(command, commandArgs, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ["ignore", "pipe", "pipe"], ...options });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on("error", (error) => resolve({ code: 127, output: `${output}\n${error.message}` }));
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+function banner(title) {
+  console.log(`\n=== ${title} ${"=".repeat(Math.max(0, 100 - title.length))}`);
+}
+
+/** Mocha's last "N passing / N failing / N pending" lines. */
+function mochaCounts(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const count = (word) => {
+    const matches = [...plain.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, "gm"))];
+    return matches.length ? Number(matches[matches.length - 1][1]) : undefined;
+  };
+  return { passing: count("passing"), failing: count("failing"), pending: count("pending") };
+}
+
+/** A step that is not a mocha run (build, type check, lint): one check, passed or failed. */
+async function check(name, command, commandArgs, { acceptOutput } = {}) {
+  banner(name);
+  const started = Date.now();
+  const { code, output } = await run(command, commandArgs);
+  const ok = code === 0 || (acceptOutput?.(output) ?? false);
+  results.push({
+    name,
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    seconds: (Date.now() - started) / 1000,
+  });
+  return ok;
+}
+
+/** A mocha run (directly or through the integration runner): counts from its summary. */
+async function suite(name, command, commandArgs) {
+  banner(name);
+  const started = Date.now();
+  const { code, output } = await run(command, commandArgs);
+  const { passing, failing, pending } = mochaCounts(output);
+  let failed = failing ?? 0;
+  let note;
+  if (code !== 0 && failed === 0) {
+    failed = 1; // crashed, timed out or failed before mocha could report
+    note = `exited with ${code} before reporting failures`;
+  } else if (code === 0 && passing === undefined) {
+    note = "no mocha summary";
+  }
+  results.push({
+    name,
+    passed: passing ?? 0,
+    failed,
+    skipped: pending ?? 0,
+    seconds: (Date.now() - started) / 1000,
+    note,
+  });
+}
+
+function hasJsFiles(dir) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir).some((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? hasJsFiles(path) : name.endsWith(".js");
+  });
+}
+
+function summarize(seconds) {
+  banner(`Summary (${seconds} s)`);
+  for (const r of results) {
+    const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`;
+    console.log(
+      `${r.failed ? "FAIL" : "ok  "}  ${r.name.padEnd(12)} ${counts.padEnd(36)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ""}`,
+    );
+  }
+  const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+  const skipped = total("skipped");
+  console.log(
+    `Total: ${total("passed")} passed, ${total("failed")} failed${skipped ? `, ${skipped} skipped` : ""}`,
+  );
+  process.exitCode = total("failed") > 0 ? 1 : 0;
+}
+
+async function main() {
+  const mochaCommon = [
+    "--enable-source-maps",
+    "--reporter",
+    "spec",
+    ...(process.stdout.isTTY ? ["--color"] : ["--no-color"]),
+    ...(process.env.CI ? ["--forbid-only"] : []),
+  ];
+
+  if (!(await check("build", "npm", ["run", "build"]))) return; // nothing below can run without the bundles
+
+  // Only now does the compiled harness exist.
+  const harness = await import(join(root, "out", "test", "harness", "codeServer.js"));
+  banner("VS Code for tests");
+  try {
+    harness.ensureSystemPackages();
+    harness.ensureCodeServer();
+    console.log(`code-server ${harness.CODE_SERVER_VERSION} and Chromium are ready.`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    results.push({
+      name: "setup",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds: 0,
+      note: "code-server or Chromium unavailable",
+    });
+    return;
+  }
+
+  await check("typecheck", "npm", ["run", "typecheck"]);
+  if (!args.includes("--skip-lint")) {
+    // ESLint exits 2 with this message when no file is lintable yet (an empty project): not a failure.
+    await check("lint", "npm", ["run", "lint"], {
+      acceptOutput: (output) => /No files matching|all of the files matching .* are ignored/i.test(output),
+    });
+  }
+
+  if (wanted("unit")) {
+    const unitDir = join(root, "out", "test", "unit");
+    if (hasJsFiles(unitDir))
+      await suite("unit", process.execPath, [mochaBin, ...mochaCommon, "--recursive", unitDir]);
+    else console.log("\n(no unit tests in out/test/unit)");
+  }
+  if (wanted("client")) {
+    // The ACP client in plain Node against real agent processes (scripted and demo agents).
+    await suite("client", process.execPath, [mochaBin, ...mochaCommon, "--recursive", join(root, "out", "test", "client")]);
+  }
+  if (wanted("integration")) {
+    await suite("integration", process.execPath, [
+      "--enable-source-maps",
+      join(root, "out", "test", "harness", "runIntegration.js"),
+    ]);
+  }
+  if (wanted("e2e")) {
+    const e2eDir = join(root, "out", "test", "e2e");
+    if (hasJsFiles(e2eDir))
+      await suite("e2e", process.execPath, [
+        mochaBin,
+        ...mochaCommon,
+        "--timeout",
+        "120000",
+        "--recursive",
+        e2eDir,
+      ]);
+    else console.log("\n(no e2e tests in out/test/e2e)");
+  }
+}
+
+const started = Date.now();
+main()
+  .catch((error) => {
+    console.error(error);
+    results.push({
+      name: "harness",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds: 0,
+      note: "scripts/test.mjs crashed",
+    });
+  })
+  .finally(() => summarize(Math.round((Date.now() - started) / 1000)));

@@ -1,0 +1,185 @@
+// Plays one script for one prompt turn. The turn ends with `end_turn` once every step ran and every permission
+// request it sent has been answered, or with `cancelled` as soon as `session/cancel` arrives (answers that come
+// later are still logged). A `hang` step never ends the turn, whatever happens.
+import type { AgentLog } from "./agentLog";
+import type { AgentStdio } from "./agentStdio";
+import type { ProcessControl } from "./processControl";
+import type { JsonObject, Script, Step } from "./script";
+import type { TurnWire } from "./turnWire";
+
+export type TurnEnd = "end_turn" | "cancelled";
+
+interface PendingRequest {
+  readonly index: number;
+  readonly controller: AbortController;
+  answered: Promise<void>;
+}
+
+/** Process-wide numbering of permission requests (`requestIndex`, from 0) and the ones still unanswered. */
+export class PermissionRequests {
+  private nextIndex = 0;
+  private readonly unanswered: PendingRequest[] = [];
+
+  constructor(private readonly log: AgentLog) {}
+
+  send(wire: TurnWire, params: JsonObject): PendingRequest {
+    const index = this.nextIndex++;
+    const request: PendingRequest = { index, controller: new AbortController(), answered: Promise.resolve() };
+    this.unanswered.push(request);
+    request.answered = wire
+      .requestPermission({ ...wire.defaultPermissionParams(index), ...params }, request.controller.signal)
+      .then(
+        (result) => {
+          const outcome = (result as { outcome?: unknown } | null)?.outcome;
+          this.log.write({
+            kind: "outcome",
+            requestIndex: index,
+            ...(outcome === undefined ? { result } : { outcome }),
+          });
+        },
+        (error: unknown) => {
+          const { code, message } = error as { code?: unknown; message?: unknown };
+          this.log.write({ kind: "outcome", requestIndex: index, error: { code, message: String(message) } });
+        },
+      )
+      .finally(() => {
+        const position = this.unanswered.indexOf(request);
+        if (position >= 0) this.unanswered.splice(position, 1);
+      });
+    return request;
+  }
+
+  /** Withdraws the newest unanswered request not withdrawn yet (`$/cancel_request`); false if there is none. */
+  cancelNewest(): boolean {
+    const newest = this.unanswered.findLast((request) => !request.controller.signal.aborted);
+    if (!newest) return false;
+    this.log.write({ kind: "cancelRequest", requestIndex: newest.index });
+    newest.controller.abort();
+    return true;
+  }
+}
+
+export interface RunnerDeps {
+  readonly wire: TurnWire;
+  readonly stdio: AgentStdio;
+  readonly control: ProcessControl;
+  readonly log: AgentLog;
+  readonly requests: PermissionRequests;
+}
+
+export class ScriptRunner {
+  private readonly sent: PendingRequest[] = [];
+  private readonly cancelled: Promise<void>;
+
+  constructor(
+    private readonly deps: RunnerDeps,
+    private readonly cancelSignal: AbortSignal,
+  ) {
+    this.cancelled = new Promise((resolve) => {
+      if (cancelSignal.aborted) resolve();
+      else cancelSignal.addEventListener("abort", () => resolve(), { once: true });
+    });
+  }
+
+  async run(script: Script): Promise<TurnEnd> {
+    if (script.cancelPending) {
+      void this.cancelled.then(() => {
+        for (const request of this.sent) if (!request.controller.signal.aborted) request.controller.abort();
+      });
+    }
+    for (const step of script.steps) {
+      if (this.cancelSignal.aborted) break;
+      await this.perform(step);
+    }
+    await this.untilCancelled(this.allAnswered());
+    return this.cancelSignal.aborted ? "cancelled" : "end_turn";
+  }
+
+  private allAnswered(): Promise<unknown> {
+    return Promise.all(this.sent.map((request) => request.answered));
+  }
+
+  private untilCancelled(work: Promise<unknown>): Promise<void> {
+    return Promise.race([work.then(() => undefined), this.cancelled]);
+  }
+
+  private times(repeat: number, action: () => unknown): Promise<void> {
+    return (async () => {
+      for (let i = 0; i < repeat && !this.cancelSignal.aborted; i++) await action();
+    })();
+  }
+
+  private async perform(step: Step): Promise<void> {
+    const { wire, stdio, control, requests } = this.deps;
+    switch (step.action) {
+      case "request":
+        return this.times(step.repeat, async () => {
+          const request = requests.send(wire, step.params);
+          this.sent.push(request);
+          if (step.wait) await this.untilCancelled(request.answered);
+        });
+      case "waitAll":
+        return this.untilCancelled(this.allAnswered());
+      case "cancelLast":
+        return this.times(step.repeat, () => requests.cancelNewest());
+      case "update":
+        return this.times(step.repeat, () => wire.sendUpdate(step.update, step.sessionId));
+      case "say":
+        return this.times(step.repeat, () => wire.sendUpdate(wire.chunk("agent_message_chunk", step.text)));
+      case "think":
+        return this.times(step.repeat, () => wire.sendUpdate(wire.chunk("agent_thought_chunk", step.text)));
+      case "sleep":
+        return this.untilCancelled(new Promise((resolve) => setTimeout(resolve, step.ms)));
+      case "stderr":
+        return this.times(step.repeat, () => process.stderr.write(`${step.text}\n`));
+      case "raw":
+        return this.times(step.repeat, () =>
+          stdio.writeRaw(`${JSON.stringify(step.value)}\n`, { frame: step.value }),
+        );
+      case "rawLine":
+        return this.times(step.repeat, () =>
+          stdio.writeRaw(`${step.line}\n`, { line: step.line.slice(0, 1000), length: step.line.length }),
+        );
+      case "rawBase64":
+        return this.times(step.repeat, () => stdio.writeRaw(step.bytes, { byteLength: step.bytes.length }));
+      case "bigLine":
+        return stdio.writeRaw(this.bigLine(step.bytes), { bigLine: step.bytes });
+      case "exit":
+        return control.exit(step.code);
+      case "kill":
+        control.kill(step.signal);
+        return;
+      case "closeStdout":
+        control.keepAlive();
+        return stdio.closeStdout();
+      case "hang":
+        control.keepAlive();
+        this.deps.log.write({ kind: "hang", sessionId: wire.sessionId });
+        return new Promise<never>(() => undefined);
+      case "stayAlive":
+        control.keepAlive();
+        return;
+      case "spawnChild":
+        await control.spawnChild(step.ignoreSigterm);
+        return;
+      case "ignoreSigterm":
+        control.ignoreSigterm();
+        return;
+    }
+  }
+
+  /** A valid `session/update` message chunk padded so the line (with its newline) is at least `bytes` long. */
+  private bigLine(bytes: number): string {
+    const frame = (text: string): string =>
+      JSON.stringify({
+        jsonrpc: "2.0",
+        method: "session/update",
+        params: {
+          sessionId: this.deps.wire.sessionId,
+          update: this.deps.wire.chunk("agent_message_chunk", text),
+        },
+      }) + "\n";
+    const padding = Math.max(0, bytes - Buffer.byteLength(frame("")));
+    return frame("x".repeat(padding));
+  }
+}

@@ -1,0 +1,235 @@
+// Debian's chromium driven by playwright-core. Playwright's own browser download cannot work offline, so we always pass
+// executablePath. Helpers here know the workbench's DOM (VS Code 1.100), nothing about Symposium's internals.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  chromium,
+  type BrowserContext,
+  type ConsoleMessage,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "playwright-core";
+import { resultsDir } from "./paths";
+
+export const SYMPOSIUM_EXTENSION_ID = "symposium.symposium";
+const chromiumPath = process.env.SYMPOSIUM_CHROMIUM ?? "/usr/bin/chromium";
+
+const chromiumArgs = [
+  "--no-sandbox", // we run as root in containers
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export interface ConsoleEntry {
+  readonly type: string;
+  readonly text: string;
+  /** Script or document the message came from ("" when Chromium does not say). */
+  readonly url: string;
+}
+
+/**
+ * Console output and uncaught errors of the page and all its frames (webviews included). Chromium reports
+ * Content-Security-Policy violations as console errors ("Loading the image '...' violates the following Content Security
+ * Policy directive: ..."), which Playwright surfaces as `console` events on the page, so one listener sees them all.
+ */
+export class ConsoleWatcher {
+  readonly entries: ConsoleEntry[] = [];
+
+  attach(page: Page): void {
+    page.on("console", (message: ConsoleMessage) => {
+      this.entries.push({ type: message.type(), text: message.text(), url: message.location().url });
+    });
+    page.on("pageerror", (error: Error) => {
+      // An uncaught error has no location; the first URL of its stack says which document's script threw.
+      const url = /\b(https?:\/\/[^\s)]+?)(?::\d+){0,2}\)?$/m.exec(error.stack ?? "")?.[1] ?? "";
+      this.entries.push({ type: "pageerror", text: `${error.name}: ${error.message}`, url });
+    });
+  }
+
+  errors(): ConsoleEntry[] {
+    return this.entries.filter((e) => e.type === "error" || e.type === "pageerror");
+  }
+
+  /** CSP violations anywhere in the page (the workbench's own policy included). */
+  cspViolations(): ConsoleEntry[] {
+    return this.entries.filter((e) => /Content[- ]Security[- ]Policy/i.test(e.text));
+  }
+
+  /**
+   * Errors raised by webview documents (their scripts are served from the webview resource path or carry the extension
+   * id in the URL) plus every CSP violation: what an e2e test asserts to be empty.
+   */
+  webviewProblems(extensionId = SYMPOSIUM_EXTENSION_ID): ConsoleEntry[] {
+    return this.errors().filter(
+      (e) =>
+        e.url.includes(extensionId) ||
+        e.url.includes("vscode-resource") ||
+        e.url.includes("/webview/") ||
+        /Content[- ]Security[- ]Policy/i.test(e.text),
+    );
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+  }
+}
+
+export interface BrowserSession {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly console: ConsoleWatcher;
+  /** Closes Chromium and removes its temporary profile. */
+  close(): Promise<void>;
+}
+
+/** Launches chromium headless (headed with SYMPOSIUM_HEADED=1) with a throw-away profile and HOME. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const profile = mkdtempSync(join(tmpdir(), "symposium-chromium-"));
+  const home = join(profile, "home");
+  mkdirSync(home, { recursive: true });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(join(profile, "user-data"), {
+      executablePath: chromiumPath,
+      headless: process.env.SYMPOSIUM_HEADED !== "1",
+      args: chromiumArgs,
+      viewport: { width: 1400, height: 900 },
+      // Chromium writes caches and crash reports under HOME/XDG: keep them in the profile we delete.
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, ".config"),
+        XDG_CACHE_HOME: join(home, ".cache"),
+        XDG_DATA_HOME: join(home, ".local", "share"),
+      },
+      timeout: 60_000,
+    });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw new Error(`Could not launch ${chromiumPath} (install Debian's chromium): ${String(error)}`);
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  const watcher = new ConsoleWatcher();
+  watcher.attach(page);
+  let closed = false;
+  return {
+    context,
+    page,
+    console: watcher,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Navigates to a workbench URL and waits until the workbench is on screen. */
+export async function gotoWorkbench(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: "domcontentloaded", timeout: 60_000 });
+  await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Command palette
+
+const quickInput = ".quick-input-widget";
+
+async function closePalette(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page
+    .locator(quickInput)
+    .waitFor({ state: "hidden", timeout: 5000 })
+    .catch(() => undefined);
+}
+
+/**
+ * Opens the palette filtered to `title` and returns the matching row, or undefined. The palette snapshots the command
+ * list when it opens and an extension's commands can register later, so it closes and reopens a few times.
+ */
+async function findCommandRow(page: Page, title: string, attempts: number): Promise<Locator | undefined> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    await page.keyboard.press("F1");
+    const input = page.locator(`${quickInput} input.input`);
+    await input.waitFor({ state: "visible", timeout: 10_000 });
+    await input.fill(`>${title}`);
+    const row = page
+      .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+      .filter({ hasText: title })
+      .first();
+    try {
+      await row.waitFor({ state: "visible", timeout: 3000 });
+      return row;
+    } catch {
+      await closePalette(page);
+      await page.waitForTimeout(1000);
+    }
+  }
+  return undefined;
+}
+
+/** Runs a command by its palette title, e.g. "Symposium: New Session". Throws if it never shows up. */
+export async function runCommand(page: Page, title: string, attempts = 6): Promise<void> {
+  const row = await findCommandRow(page, title, attempts);
+  if (!row) throw new Error(`Command "${title}" is not in the command palette (tried ${attempts} times).`);
+  await row.click();
+  await page
+    .locator(quickInput)
+    .waitFor({ state: "hidden", timeout: 5000 })
+    .catch(() => undefined);
+}
+
+/** True when the palette lists a command with this title; leaves the palette closed. */
+export async function hasCommand(page: Page, title: string, attempts = 6): Promise<boolean> {
+  const row = await findCommandRow(page, title, attempts);
+  if (row) await closePalette(page);
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The Symposium view and its webview
+
+/** Shows the Symposium view container: its activity bar item, or the palette if the item is not visible. */
+export async function openSymposiumView(page: Page): Promise<void> {
+  // The tab (li) carries the selection state; its label sits on the inner anchor (VS Code 1.100).
+  const item = page
+    .locator('.part.activitybar li.action-item[role="tab"]:has(> a.action-label[aria-label^="Symposium"])')
+    .first();
+  const container = page.locator('.part.sidebar [id="workbench.view.extension.symposium"]');
+  try {
+    await item.waitFor({ state: "visible", timeout: 15_000 });
+    // Clicking the item of the container that is already open would close the side bar.
+    if ((await item.getAttribute("aria-selected")) !== "true") {
+      await item.click();
+      // Move off the item: its hover tooltip would cover the top of the view (and screenshots).
+      await page.mouse.move(700, 450);
+    }
+  } catch {
+    await runCommand(page, "View: Show Symposium");
+  }
+  await container.waitFor({ state: "visible", timeout: 15_000 });
+}
+
+/** The document inside the extension's webview (two iframes deep: the host frame, then `#active-frame`). */
+export function symposiumWebview(page: Page, extensionId = SYMPOSIUM_EXTENSION_ID): FrameLocator {
+  return page
+    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
+    .frameLocator("#active-frame");
+}
+
+/** Saves a full-page screenshot to `test-results/screenshots/<name>.png` and returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(resultsDir, "screenshots");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+  await page.screenshot({ path });
+  return path;
+}

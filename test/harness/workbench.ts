@@ -1,0 +1,118 @@
+// One real VS Code (code-server) with Symposium loaded from this repository, plus a browser showing it.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { Page } from "playwright-core";
+import { gotoWorkbench, launchBrowser, type BrowserSession, type ConsoleWatcher } from "./browser";
+import { ensureCodeServer, ensureSystemPackages, startCodeServer, type CodeServer } from "./codeServer";
+import { parseSettings } from "./jsonc";
+import { repoRoot } from "./paths";
+
+export interface WorkbenchOptions {
+  /** User settings (`<run>/user-data/User/settings.json`), e.g. `{"symposium.agents": {...}}`. */
+  readonly settings?: Record<string, unknown>;
+  /** Files of the temporary workspace folder, relative path -> content. */
+  readonly workspaceFiles?: Record<string, string>;
+  /** Open an existing folder instead of a temporary one (not deleted on close). */
+  readonly workspace?: string;
+  /** false opens the folder in Restricted Mode (Workspace Trust on, no prompt). Default true. */
+  readonly trust?: boolean;
+  /** Absolute path of a compiled mocha index (no `.js`) to run inside the extension host, test-electron style. */
+  readonly extensionTestsPath?: string;
+  /** Folder of the extension under development (default: this repository). */
+  readonly extensionDevelopmentPath?: string;
+  /** Environment for the server and so for the extension host. */
+  readonly env?: Record<string, string>;
+  /** Runs before the first navigation, e.g. to `page.exposeFunction` what the workbench calls at load. */
+  readonly beforeNavigate?: (page: Page) => Promise<void>;
+  /** Skip waiting for `.monaco-workbench` (a test run may finish and close it first). */
+  readonly noWait?: boolean;
+}
+
+export interface Workbench {
+  readonly page: Page;
+  readonly browser: BrowserSession;
+  readonly server: CodeServer;
+  readonly workspace: string;
+  readonly userSettingsPath: string;
+  readonly console: ConsoleWatcher;
+  /** The user settings as VS Code has them on disk now. */
+  readUserSettings(): Record<string, unknown>;
+  /** Closes the browser, stops the server (and everything it started) and removes temporary folders. */
+  close(): Promise<void>;
+}
+
+export function readUserSettings(path: string): Record<string, unknown> {
+  return parseSettings(readFileSync(path, "utf8"), path);
+}
+
+/** A temporary folder (under the OS temp dir) holding `files` (relative path -> content). */
+export function makeTempFolder(prefix: string, files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [relative, content] of Object.entries(files)) {
+    const path = join(dir, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+  return dir;
+}
+
+/** The workbench URL: folder plus a payload that loads the extension under development (and optionally runs tests). */
+export function workbenchUrl(
+  server: CodeServer,
+  workspace: string,
+  extensionTestsPath?: string,
+  extensionDevelopmentPath = repoRoot,
+): string {
+  // Payload values must be full vscode-remote URIs whose authority is the page's host:port; plain paths are ignored.
+  const remote = (path: string): string => `vscode-remote://127.0.0.1:${server.port}${path}`;
+  const payload: [string, string][] = [["extensionDevelopmentPath", remote(extensionDevelopmentPath)]];
+  if (extensionTestsPath !== undefined) payload.push(["extensionTestsPath", remote(extensionTestsPath)]);
+  return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  ensureSystemPackages();
+  ensureCodeServer();
+  const ownWorkspace = options.workspace === undefined;
+  const workspace =
+    options.workspace ??
+    makeTempFolder("symposium-workspace-", options.workspaceFiles ?? { "README.md": "# Test workspace\n" });
+  let server: CodeServer | undefined;
+  let browser: BrowserSession | undefined;
+  const cleanup = async (): Promise<void> => {
+    await browser?.close();
+    await server?.stop();
+    if (ownWorkspace) rmSync(workspace, { recursive: true, force: true });
+  };
+  try {
+    server = await startCodeServer({
+      workspace,
+      userSettings: options.settings ?? {},
+      trust: options.trust ?? true,
+      ...(options.env ? { env: options.env } : {}),
+    });
+    browser = await launchBrowser();
+    await options.beforeNavigate?.(browser.page);
+    const url = workbenchUrl(server, workspace, options.extensionTestsPath, options.extensionDevelopmentPath);
+    if (options.noWait) await browser.page.goto(url, { waitUntil: "domcontentloaded", timeout: 60_000 });
+    else await gotoWorkbench(browser.page, url);
+  } catch (error) {
+    const tail = server?.logTail() ?? "";
+    await cleanup();
+    throw new Error(
+      `Could not open the workbench: ${error instanceof Error ? error.message : String(error)}${tail ? `\n--- code-server log ---\n${tail}` : ""}`,
+    );
+  }
+  const userSettingsPath = server.userSettingsPath;
+  return {
+    page: browser.page,
+    browser,
+    server,
+    workspace,
+    userSettingsPath,
+    console: browser.console,
+    readUserSettings: () => readUserSettings(userSettingsPath),
+    close: cleanup,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Runs the real ACP client (`AgentSessions`) in plain Node against real agent processes: the scripted test agent
+ * (`out/test/agents/scriptedAgent.js`) or the demo agent. Everything the agent received is read back from its log
+ * and checked against the official JSON schema of the negotiated version.
+ */
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AgentSessions, type Environment, type Logger } from "../../src/acp/agentSessions";
+import type { PendingLimits } from "../../src/core/pendingApprovals";
+import { parseAgentSettings } from "../../src/core/settings";
+import { WorkspacePaths } from "../../src/core/workspacePaths";
+import type { ViewOp } from "../../src/shared/protocol";
+import { validateFrame, type AcpVersion } from "./acpSchema";
+
+export const SCRIPTED_AGENT = join(__dirname, "..", "agents", "scriptedAgent.js");
+export const DEMO_AGENT = join(__dirname, "..", "..", "..", "dist", "demoAgent.js");
+
+export type LogEntry = { kind: string; t: number } & Record<string, unknown>;
+
+export interface HarnessOptions {
+  protocol?: "v1" | "v2" | "dual";
+  bypass?: boolean;
+  agentEnv?: Record<string, string>;
+  command?: string;
+  limits?: PendingLimits;
+  timeouts?: Partial<NonNullable<Environment["timeouts"]>>;
+  maxMessageBytes?: number;
+  trusted?: boolean;
+}
+
+export class ClientHarness {
+  readonly workspace = realpathSync(mkdtempSync(join(tmpdir(), "symposium-client-")));
+  readonly logFile = join(this.workspace, "..", `${this.workspace.split("/").pop()}-agent.jsonl`);
+  readonly ops: ViewOp[] = [];
+  readonly logLines: string[] = [];
+  readonly versions = new Map<string, 1 | 2>();
+  readonly sessions: AgentSessions;
+  agentsSetting: Record<string, unknown>;
+  bypassWrites: { agent: string; value: boolean }[] = [];
+
+  constructor(options: HarnessOptions = {}) {
+    writeFileSync(join(this.workspace, "README.md"), "# Test workspace\n");
+    writeFileSync(this.logFile, "");
+    this.agentsSetting = {
+      Scripted: {
+        command: options.command ?? process.execPath,
+        args: options.command ? [] : [SCRIPTED_AGENT, "--protocol", options.protocol ?? "dual"],
+        env: { SCRIPTED_AGENT_LOG: this.logFile, ...options.agentEnv },
+        bypassPermissions: options.bypass ?? false,
+      },
+    };
+    const log: Logger = {
+      trace: () => undefined,
+      info: (m) => this.logLines.push(`info ${m}`),
+      warn: (m) => this.logLines.push(`warn ${m}`),
+      error: (m) => this.logLines.push(`error ${m}`),
+    };
+    const paths = new WorkspacePaths([this.workspace]);
+    this.sessions = new AgentSessions({
+      readAgents: () => parseAgentSettings(this.agentsSetting),
+      demoAgent: { command: process.execPath, args: [DEMO_AGENT], env: {} },
+      workspaceRoots: () => [this.workspace],
+      workspaceTrusted: () => options.trusted ?? true,
+      workspacePaths: () => paths,
+      documents: {
+        readText: (path) => Promise.resolve(readFileSync(path, "utf8")),
+        writeText: (path, content) => Promise.resolve(writeFileSync(path, content)),
+      },
+      writeBypass: (agent, value) => {
+        this.bypassWrites.push({ agent, value });
+        return Promise.resolve();
+      },
+      chooseAuthMethod: () => Promise.resolve(undefined),
+      versionMemory: { get: (name) => this.versions.get(name), set: (name, v) => this.versions.set(name, v) },
+      log,
+      clientVersion: "0.0.0-test",
+      ...(options.limits ? { limits: options.limits } : {}),
+      timeouts: { initializeMs: 10_000, newSessionMs: 10_000, stopGraceMs: 2_000, ...options.timeouts },
+      ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+    });
+    this.sessions.onDidChange((ops) => this.ops.push(...ops));
+  }
+
+  /** Starts a session and sends a script (or plain text) without waiting for the turn to end. */
+  async run(script: object | string, agentName = "Scripted"): Promise<string> {
+    const key = await this.sessions.startSession(agentName);
+    void this.sessions.sendPrompt(key, typeof script === "string" ? script : JSON.stringify(script));
+    return key;
+  }
+
+  agentLog(): LogEntry[] {
+    return readFileSync(this.logFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LogEntry);
+  }
+
+  /** How many answers the agent logged, without parsing the log (cheap enough to poll during a flood). */
+  outcomeCount(): number {
+    return readFileSync(this.logFile, "utf8").split('"kind":"outcome"').length - 1;
+  }
+
+  outcomes(): LogEntry[] {
+    return this.agentLog().filter((e) => e.kind === "outcome");
+  }
+
+  /** Schema errors in what the client sent, per the version the agent negotiated. */
+  clientFrameErrors(version: AcpVersion): string[] {
+    const methodsById = new Map<string, string>();
+    const errors: string[] = [];
+    for (const entry of this.agentLog()) {
+      if (entry.kind !== "frame") continue;
+      const frame = entry.frame as Record<string, unknown> | undefined;
+      if (!frame) continue;
+      if (entry.direction === "sent" && typeof frame.method === "string" && "id" in frame) {
+        methodsById.set(JSON.stringify(frame.id), frame.method);
+      }
+      if (entry.direction !== "received") continue;
+      // Frames before the version was chosen (the v2 `initialize` a v1-only agent refused) belong to the attempt
+      // in that version; they are validated against the version they asked for.
+      const frameVersion = frame.method === "initialize" ? ((frame.params as { protocolVersion?: number })?.protocolVersion === 1 ? 1 : 2) : version;
+      const method = "method" in frame ? undefined : methodsById.get(JSON.stringify(frame.id));
+      for (const error of validateFrame(frameVersion, "client", frame, method)) {
+        errors.push(`${JSON.stringify(frame).slice(0, 160)}: ${error}`);
+      }
+    }
+    return errors;
+  }
+
+  async dispose(): Promise<void> {
+    await this.sessions.dispose();
+    rmSync(this.workspace, { recursive: true, force: true });
+    rmSync(this.logFile, { force: true });
+  }
+}
+
+export async function waitFor<T>(
+  probe: () => T | undefined | false,
+  what: string,
+  timeoutMs = 10_000,
+  intervalMs = 10,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

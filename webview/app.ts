@@ -1,0 +1,370 @@
+/**
+ * The view: applies host messages to the store once per frame, then updates the DOM in place from the change set.
+ * Owns the approval cards (a map from prompt keys to cards) and decides where each one sits.
+ */
+import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
+import type { HostPort } from "./host";
+import { Announcer } from "./announcer";
+import { el, icon, replaceChildren, userHasFocus } from "./dom";
+import { FrameQueue } from "./frame";
+import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
+import { ApprovalCard } from "./render/approvalCard";
+import { Composer } from "./render/composer";
+import { EmptyState } from "./render/emptyState";
+import { Header } from "./render/header";
+import { PinnedCards } from "./render/pinned";
+import { SessionTabs } from "./render/sessionTabs";
+import { SessionView } from "./render/transcript";
+
+/** Within this many pixels of the bottom, the transcript follows new content. */
+const STICK_TO_BOTTOM_PX = 48;
+/** More new requests than this in one frame are announced as a count. */
+const ANNOUNCE_ONE_BY_ONE = 3;
+
+type Pending = ToWebviewMessage;
+
+export class App {
+  private readonly store = new ViewStore();
+  private readonly cards = new Map<string, ApprovalCard>();
+  private readonly sessionViews = new Map<string, SessionView>();
+  private readonly scrollPositions = new Map<string, number>();
+  private readonly queue = new FrameQueue<Pending>((messages) => this.flush(messages));
+  private readonly announcer = new Announcer();
+  private readonly header: Header;
+  private readonly blockedBanner = el("div", { class: "banner banner-warning", role: "alert", hidden: true });
+  private readonly tabs: SessionTabs;
+  private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
+  private readonly emptyState: EmptyState;
+  private readonly pinned = new PinnedCards();
+  private readonly composer: Composer;
+  private shownSessionKey: string | undefined;
+  private countdownTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    root: HTMLElement,
+    private readonly host: HostPort,
+  ) {
+    const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
+    this.header = new Header(newSession);
+    this.emptyState = new EmptyState(newSession);
+    this.tabs = new SessionTabs({
+      select: (sessionKey) => {
+        host.post({ type: "selectSession", sessionKey });
+        const changes = emptyChangeSet();
+        this.store.selectSession(sessionKey, changes);
+        this.render(changes);
+      },
+      close: (sessionKey) => host.post({ type: "closeSession", sessionKey }),
+    });
+    this.composer = new Composer({
+      send: (sessionKey, text) => host.post({ type: "sendPrompt", sessionKey, text }),
+      stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
+    });
+    this.transcript.appendChild(this.emptyState.root);
+    root.replaceChildren(
+      this.header.root,
+      this.blockedBanner,
+      this.tabs.root,
+      this.transcript,
+      this.pinned.root,
+      this.composer.root,
+      this.announcer.root,
+    );
+    this.render({ ...emptyChangeSet(), reset: true });
+  }
+
+  /** A message from the host (shape-checked by the caller). Applied on the next frame, in order. */
+  receive(message: ToWebviewMessage): void {
+    this.queue.push(message);
+  }
+
+  private flush(messages: readonly Pending[]): void {
+    const changes = emptyChangeSet();
+    const focusRequests: Pending[] = [];
+    for (const message of messages) {
+      switch (message.type) {
+        case "snapshot":
+          // Everything before a snapshot is superseded by it.
+          Object.assign(changes, emptyChangeSet());
+          focusRequests.length = 0;
+          this.store.applySnapshot(message.snapshot, changes);
+          break;
+        case "update":
+          for (const op of message.ops) this.store.applyOp(op, changes);
+          break;
+        case "focusPrompt":
+        case "focusComposer":
+          focusRequests.push(message);
+          break;
+        default: {
+          const unknown: never = message;
+          console.warn("Symposium: unknown message", unknown);
+        }
+      }
+    }
+    this.render(changes);
+    for (const request of focusRequests) {
+      if (request.type === "focusPrompt") this.cards.get(request.key)?.focusGroup({ scroll: true });
+      else if (request.type === "focusComposer") this.composer.focus();
+    }
+  }
+
+  private render(changes: ChangeSet): void {
+    const stick = this.isNearBottom();
+    // Read before anything moves: replacing or moving a focused card drops focus.
+    const focusedCardKey = this.focusedCardKey();
+    const store = this.store;
+    const blocked = store.blockedReason !== undefined;
+    const newCards: ApprovalCard[] = [];
+
+    if (changes.reset) {
+      for (const card of this.cards.values()) {
+        card.dispose();
+        card.root.remove();
+      }
+      this.cards.clear();
+      for (const view of this.sessionViews.values()) view.root.remove();
+      this.sessionViews.clear();
+      this.shownSessionKey = undefined;
+    }
+    if (changes.reset || changes.agents || changes.blocked) {
+      this.header.setAgents(store.agents, blocked);
+      this.emptyState.update(store.agents.find((agent) => agent.builtIn)?.name, blocked);
+      this.blockedBanner.hidden = !blocked;
+      replaceChildren(
+        this.blockedBanner,
+        icon("workspace-untrusted"),
+        el("span", {}, store.blockedReason ?? ""),
+      );
+    }
+
+    for (const sessionKey of changes.sessionsRemoved) {
+      this.sessionViews.get(sessionKey)?.root.remove();
+      this.sessionViews.delete(sessionKey);
+      this.scrollPositions.delete(sessionKey);
+      this.composer.forget(sessionKey);
+    }
+
+    // Transcript items, in place, for sessions already built (others are built when first shown).
+    let toolCallsChanged = changes.reset || changes.activeSession || changes.itemsRemoved.size > 0;
+    for (const [sessionKey, ids] of changes.itemsRemoved) {
+      const view = this.sessionViews.get(sessionKey);
+      for (const id of ids) view?.remove(id);
+    }
+    for (const [sessionKey, ids] of changes.items) {
+      const view = this.sessionViews.get(sessionKey);
+      if (!view?.isMounted) continue;
+      const session = store.sessions.get(sessionKey);
+      for (const id of ids) {
+        view.upsert(id);
+        if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged = true;
+      }
+    }
+
+    // Decisions: the record takes the card's place; focus follows the user's attention, never to another card's button.
+    const recordsForFocus = new Map<string, HTMLElement>();
+    for (const [sessionKey, itemIds] of changes.inlineRecords) {
+      const view = this.sessionViews.get(sessionKey);
+      if (!view?.isMounted) continue;
+      for (const itemId of itemIds) {
+        for (const [key, line] of view.syncInlineRecords(itemId)) recordsForFocus.set(key, line);
+      }
+    }
+    for (const [key, record] of changes.promptsDecided)
+      this.removeCard(key, record, recordsForFocus, key === focusedCardKey);
+
+    for (const key of changes.reset ? store.pending.keys() : changes.promptsAdded) {
+      const prompt = store.pending.get(key);
+      if (!prompt) continue;
+      const card = new ApprovalCard(prompt, this.host);
+      const previous = this.cards.get(key);
+      if (previous) {
+        previous.dispose();
+        previous.root.replaceWith(card.root);
+      }
+      this.cards.set(key, card);
+      card.armGuard();
+      newCards.push(card);
+    }
+
+    let switched = false;
+    if (
+      changes.reset ||
+      changes.activeSession ||
+      changes.sessions.size > 0 ||
+      changes.sessionsRemoved.size > 0
+    ) {
+      switched = this.showActiveSession();
+    }
+    if (toolCallsChanged) this.placeAllCards();
+    else for (const card of newCards) this.placeNewCard(card);
+    this.pinned.updateCount();
+
+    if (
+      changes.reset ||
+      changes.activeSession ||
+      changes.sessions.size > 0 ||
+      changes.sessionsRemoved.size > 0 ||
+      changes.promptsAdded.size > 0 ||
+      changes.promptsDecided.size > 0
+    ) {
+      this.tabs.render(
+        Array.from(store.sessions.values(), (session) => ({
+          header: session.header,
+          pending: store.pendingCount(session.header.key),
+        })),
+        store.activeSessionKey,
+      );
+    }
+    this.emptyState.root.hidden = store.sessions.size > 0;
+
+    if (stick && !switched) this.transcript.scrollTop = this.transcript.scrollHeight;
+    this.afterCardsAdded(newCards, changes.reset);
+    this.syncCountdownTimer();
+  }
+
+  /**
+   * Shows the active session's transcript (building it the first time) and points the composer at it.
+   * Returns true when the shown session changed (its own scroll position was restored).
+   */
+  private showActiveSession(): boolean {
+    const store = this.store;
+    const activeKey = store.activeSessionKey;
+    for (const [sessionKey, session] of store.sessions) {
+      let view = this.sessionViews.get(sessionKey);
+      if (!view) {
+        view = new SessionView(session, this.host);
+        this.sessionViews.set(sessionKey, view);
+        this.transcript.appendChild(view.root);
+      }
+      view.root.hidden = sessionKey !== activeKey;
+    }
+    const switched = activeKey !== this.shownSessionKey;
+    if (switched) {
+      if (this.shownSessionKey !== undefined)
+        this.scrollPositions.set(this.shownSessionKey, this.transcript.scrollTop);
+      const view = activeKey === undefined ? undefined : this.sessionViews.get(activeKey);
+      const session = activeKey === undefined ? undefined : store.sessions.get(activeKey);
+      if (view && session && !view.isMounted) view.mount(session);
+      this.shownSessionKey = activeKey;
+      const saved = activeKey === undefined ? undefined : this.scrollPositions.get(activeKey);
+      this.transcript.scrollTop = saved ?? this.transcript.scrollHeight;
+    }
+    this.composer.setSession(store.activeSession?.header);
+    return switched;
+  }
+
+  /** The element a card belongs in now: its tool call's slot in the shown transcript, or the pinned list. */
+  private targetFor(card: ApprovalCard): HTMLElement {
+    const placement = this.store.placementOf(card.prompt);
+    if (placement.where === "inline") {
+      const slot = this.sessionViews.get(placement.sessionKey)?.promptSlot(placement.itemId);
+      if (slot) return slot;
+    }
+    return this.pinned.list;
+  }
+
+  private placeNewCard(card: ApprovalCard): void {
+    const target = this.targetFor(card);
+    if (card.root.parentElement !== target) target.appendChild(card.root);
+  }
+
+  /**
+   * Re-places every card after the transcript changed shape. Pinned cards keep arrival order, and a card is only
+   * moved when it is in the wrong place (moving drops focus, and a moved card gets a fresh click guard).
+   */
+  private placeAllCards(): void {
+    let previousPinned: HTMLElement | null = null;
+    for (const key of this.store.pending.keys()) {
+      const card = this.cards.get(key);
+      if (!card) continue;
+      const target = this.targetFor(card);
+      const wasPlaced = card.root.parentElement !== null;
+      const hadFocus = card.containsFocus();
+      let moved = false;
+      if (target === this.pinned.list) {
+        const inPlace =
+          card.root.parentElement === target && card.root.previousElementSibling === previousPinned;
+        if (!inPlace) {
+          if (previousPinned) previousPinned.after(card.root);
+          else target.prepend(card.root);
+          moved = true;
+        }
+        previousPinned = card.root;
+      } else if (card.root.parentElement !== target) {
+        target.appendChild(card.root);
+        moved = true;
+      }
+      if (moved && wasPlaced) {
+        card.armGuard();
+        if (hadFocus) card.focusGroup({ scroll: false });
+      }
+    }
+  }
+
+  private removeCard(
+    key: string,
+    record: DecisionRecord,
+    records: Map<string, HTMLElement>,
+    hadFocus: boolean,
+  ): void {
+    const card = this.cards.get(key);
+    if (!card) return;
+    card.dispose();
+    card.root.remove();
+    this.cards.delete(key);
+    if (!hadFocus) return;
+    const line = records.get(key) ?? this.sessionViews.get(record.sessionKey)?.recordElement(key);
+    if (line?.isConnected) line.focus();
+    else if (this.pinned.list.childElementCount > 0) this.pinned.list.focus();
+    else this.composer.focus();
+  }
+
+  /** Focus (only when the user has nothing focused), announce, and report paint for benchmarks. */
+  private afterCardsAdded(cards: readonly ApprovalCard[], fromSnapshot: boolean): void {
+    if (cards.length === 0) return;
+    if (cards.length <= ANNOUNCE_ONE_BY_ONE && !fromSnapshot) {
+      this.announcer.announce(
+        cards
+          .map((card) => `Permission requested by ${card.prompt.agentName}: ${card.prompt.title}`)
+          .join(". "),
+      );
+    } else {
+      this.announcer.announce(`${this.store.pending.size} permission requests are waiting for your approval`);
+    }
+    const keys = cards.map((card) => card.prompt.key);
+    const first = cards[0];
+    requestAnimationFrame(() => {
+      const at = Date.now();
+      for (const key of keys) this.host.post({ type: "painted", key, at });
+      // Focus after the paint (focus forces a layout): the group, never a button, and only if the user is not
+      // focused on something else in the view (typing in the composer, or reading another card).
+      if (first?.root.isConnected && !fromSnapshot && document.hasFocus() && !userHasFocus())
+        first.focusGroup({ scroll: false });
+    });
+  }
+
+  private syncCountdownTimer(): void {
+    const ticking = Array.from(this.cards.values()).some((card) => card.hasCountdown);
+    if (ticking && this.countdownTimer === undefined) {
+      this.countdownTimer = setInterval(() => {
+        const now = Date.now();
+        for (const card of this.cards.values()) card.updateCountdown(now);
+      }, 1_000);
+    } else if (!ticking && this.countdownTimer !== undefined) {
+      clearInterval(this.countdownTimer);
+      this.countdownTimer = undefined;
+    }
+  }
+
+  private focusedCardKey(): string | undefined {
+    const active = document.activeElement;
+    const cardElement = active instanceof HTMLElement ? active.closest<HTMLElement>(".card") : null;
+    return cardElement?.dataset.key;
+  }
+
+  private isNearBottom(): boolean {
+    const scroller = this.transcript;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < STICK_TO_BOTTOM_PX;
+  }
+}

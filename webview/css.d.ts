@@ -1,0 +1,2 @@
+/** esbuild bundles imported CSS into dist/webview.css. */
+declare module "*.css";

@@ -1,0 +1,102 @@
+/**
+ * Small DOM builders. Every string goes in through `textContent` or a fixed set of safe attributes: nothing here
+ * parses HTML, so agent text can never become markup.
+ */
+
+type Child = Node | string | null | undefined | false;
+
+/** Attributes we allow to carry dynamic values. No `href`, `src`, `style`, `on*`, `srcdoc`, `action`. */
+export type SafeAttribute =
+  | "class"
+  | "id"
+  | "title"
+  | "role"
+  | "tabindex"
+  | "hidden"
+  | "lang"
+  | "start"
+  | "open"
+  | "label"
+  | "placeholder"
+  | "value"
+  | "icon"
+  | "secondary"
+  | "selected"
+  | "data-key"
+  | "data-id"
+  | `aria-${string}`;
+
+export type Attributes = Partial<Record<SafeAttribute, string | number | boolean | undefined>>;
+
+/** Creates an element with safe attributes and text or node children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  append(element, ...children);
+  return element;
+}
+
+/** Creates a custom element (vscode-elements) the same way. */
+export function custom(
+  tag: `vscode-${string}`,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElement {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  append(element, ...children);
+  return element;
+}
+
+export function setAttributes(element: Element, attributes: Attributes): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    // `className` is markedly cheaper than `setAttribute("class")` when building a thousand cards.
+    if (name === "class") element.className = String(value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+}
+
+/** Replaces all children of `parent`. */
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, ...children);
+}
+
+/** A decorative codicon (hidden from screen readers; the text next to it says the same). */
+export function icon(name: string, extraClass = ""): HTMLSpanElement {
+  return el("span", {
+    class: `codicon codicon-${name}${extraClass ? " " + extraClass : ""}`,
+    "aria-hidden": "true",
+  });
+}
+
+/** Sets `disabled` and `aria-disabled` together (vscode-button has no native disabled state for assistive tech). */
+export function setEnabled(control: HTMLElement, enabled: boolean): void {
+  control.toggleAttribute("disabled", !enabled);
+  control.setAttribute("aria-disabled", String(!enabled));
+}
+
+/** True when the user has something focused in the page (we must not move focus away from it). */
+export function userHasFocus(): boolean {
+  const active = document.activeElement;
+  return active !== null && active !== document.body && active !== document.documentElement;
+}
+
+/** A native `<button type="button">` (cheap enough for a thousand cards, and natively focusable and labelled). */
+export function button(className: string, ...children: Child[]): HTMLButtonElement {
+  const element = el("button", { class: className }, ...children);
+  element.type = "button";
+  return element;
+}

@@ -1,0 +1,247 @@
+/**
+ * Agent Markdown to DOM, without ever parsing HTML: `marked`'s lexer gives tokens, and we build the elements
+ * ourselves with `textContent`. Raw HTML in the Markdown is shown as the literal text it is. Images are not loaded
+ * ("[image: alt]"). Links are not navigable: they are `<a>` elements without `href` that ask the host to open the
+ * target (the host checks it), with the target shown in the tooltip.
+ */
+import { Lexer, type Token, type Tokens } from "marked";
+import { el, type Attributes } from "./dom";
+import { appendVisible } from "./text";
+
+export type OpenLink = (href: string) => void;
+
+/** Deeper nesting than this is shown as plain text (a hostile document cannot blow the stack). */
+const MAX_DEPTH = 40;
+
+export function renderMarkdown(markdown: string, openLink: OpenLink): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  let tokens: Token[];
+  try {
+    tokens = new Lexer({ gfm: true, breaks: false }).lex(markdown);
+  } catch {
+    fragment.appendChild(el("p", { class: "md-plain" }, markdown));
+    return fragment;
+  }
+  new MarkdownDom(openLink).blocks(fragment, tokens, 0);
+  return fragment;
+}
+
+class MarkdownDom {
+  constructor(private readonly openLink: OpenLink) {}
+
+  blocks(parent: Node, tokens: readonly Token[], depth: number): void {
+    for (const token of tokens) this.block(parent, token, depth);
+  }
+
+  private block(parent: Node, token: Token, depth: number): void {
+    if (depth > MAX_DEPTH) {
+      parent.appendChild(document.createTextNode(token.raw));
+      return;
+    }
+    const next = depth + 1;
+    switch (token.type) {
+      case "space":
+      case "def":
+        return;
+      case "paragraph": {
+        const p = el("p");
+        this.inlines(p, (token as Tokens.Paragraph).tokens, next);
+        parent.appendChild(p);
+        return;
+      }
+      case "heading": {
+        const heading = token as Tokens.Heading;
+        // Headings inside a chat message stay small: h3..h6 keeps the transcript's own structure intact.
+        const level = Math.min(6, Math.max(3, heading.depth + 2));
+        const h = el(`h${level}` as "h3", { class: "md-heading" });
+        this.inlines(h, heading.tokens, next);
+        parent.appendChild(h);
+        return;
+      }
+      case "code": {
+        const code = el("code", { class: "mono" });
+        appendVisible(code, (token as Tokens.Code).text);
+        parent.appendChild(el("pre", { class: "md-code" }, code));
+        return;
+      }
+      case "blockquote": {
+        const quote = el("blockquote");
+        this.blocks(quote, (token as Tokens.Blockquote).tokens, next);
+        parent.appendChild(quote);
+        return;
+      }
+      case "list": {
+        const list = token as Tokens.List;
+        const attributes: Attributes =
+          list.ordered && typeof list.start === "number" && list.start !== 1 ? { start: list.start } : {};
+        const listElement = list.ordered ? el("ol", attributes) : el("ul", attributes);
+        for (const item of list.items) {
+          const li = el("li", item.task ? { class: "md-task" } : {});
+          if (item.task)
+            li.appendChild(
+              el("span", { class: "md-checkbox", "aria-hidden": "true" }, item.checked ? "☑ " : "☐ "),
+            );
+          for (const child of item.tokens) {
+            if (child.type === "checkbox") continue;
+            // Tight list items hold "text" tokens with inline children; loose ones hold paragraphs.
+            if (child.type === "text" && !list.loose)
+              this.inlines(li, (child as Tokens.Text).tokens ?? [child], next);
+            else this.block(li, child, next);
+          }
+          listElement.appendChild(li);
+        }
+        parent.appendChild(listElement);
+        return;
+      }
+      case "table": {
+        const table = token as Tokens.Table;
+        const head = el("tr");
+        for (const cell of table.header) {
+          const th = el("th");
+          this.inlines(th, cell.tokens, next);
+          head.appendChild(th);
+        }
+        const body = el("tbody");
+        for (const row of table.rows) {
+          const tr = el("tr");
+          for (const cell of row) {
+            const td = el("td");
+            this.inlines(td, cell.tokens, next);
+            tr.appendChild(td);
+          }
+          body.appendChild(tr);
+        }
+        parent.appendChild(
+          el("div", { class: "md-table-wrap" }, el("table", {}, el("thead", {}, head), body)),
+        );
+        return;
+      }
+      case "hr":
+        parent.appendChild(el("hr"));
+        return;
+      case "html":
+        // Raw HTML is shown as the text it is, never parsed.
+        parent.appendChild(el("p", { class: "md-raw-html" }, (token as Tokens.HTML).text));
+        return;
+      case "text": {
+        const text = token as Tokens.Text;
+        const p = el("p");
+        if (text.tokens) this.inlines(p, text.tokens, next);
+        else p.appendChild(document.createTextNode(decodeEntities(text.text)));
+        parent.appendChild(p);
+        return;
+      }
+      default:
+        parent.appendChild(el("p", {}, token.raw));
+    }
+  }
+
+  private inlines(parent: Node, tokens: readonly Token[], depth: number): void {
+    for (const token of tokens) this.inline(parent, token, depth);
+  }
+
+  private inline(parent: Node, token: Token, depth: number): void {
+    if (depth > MAX_DEPTH) {
+      parent.appendChild(document.createTextNode(token.raw));
+      return;
+    }
+    const next = depth + 1;
+    switch (token.type) {
+      case "text": {
+        const text = token as Tokens.Text;
+        if (text.tokens && text.tokens.length > 0) this.inlines(parent, text.tokens, next);
+        else
+          parent.appendChild(document.createTextNode(text.escaped ? text.text : decodeEntities(text.text)));
+        return;
+      }
+      case "escape":
+        parent.appendChild(document.createTextNode((token as Tokens.Escape).text));
+        return;
+      case "strong":
+      case "em":
+      case "del": {
+        const tag = token.type === "strong" ? "strong" : token.type === "em" ? "em" : "del";
+        const element = el(tag);
+        this.inlines(element, (token as Tokens.Strong).tokens, next);
+        parent.appendChild(element);
+        return;
+      }
+      case "codespan": {
+        const code = el("code", { class: "mono md-codespan" });
+        appendVisible(code, (token as Tokens.Codespan).text);
+        parent.appendChild(code);
+        return;
+      }
+      case "br":
+        parent.appendChild(el("br"));
+        return;
+      case "link":
+        parent.appendChild(this.link(token as Tokens.Link, next));
+        return;
+      case "image": {
+        const image = token as Tokens.Image;
+        parent.appendChild(el("span", { class: "md-image", title: image.href }, `[image: ${image.text}]`));
+        return;
+      }
+      case "html":
+        parent.appendChild(document.createTextNode((token as Tokens.Tag).text));
+        return;
+      case "checkbox":
+        return;
+      default:
+        parent.appendChild(document.createTextNode(token.raw));
+    }
+  }
+
+  /**
+   * A link that cannot navigate: no `href` (so neither the browser nor VS Code's webview link handler acts on it),
+   * keyboard-reachable with role "link", and the target in the tooltip so the user sees where it goes.
+   */
+  private link(token: Tokens.Link, depth: number): HTMLElement {
+    const href = token.href;
+    const link = el("a", { class: "md-link", role: "link", tabindex: 0, title: href });
+    this.inlines(link, token.tokens, depth);
+    if (link.textContent === "") appendVisible(link, href);
+    const open = (event: Event): void => {
+      event.preventDefault();
+      event.stopPropagation();
+      this.openLink(href);
+    };
+    link.addEventListener("click", open);
+    link.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") open(event);
+    });
+    return link;
+  }
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  copy: "©",
+  reg: "®",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  rarr: "→",
+  larr: "←",
+};
+
+/** Decodes the common character references into text (the result goes into `textContent`, so this is safe). */
+export function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, body: string) => {
+    if (body.startsWith("#")) {
+      const code =
+        body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : whole;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * One pending permission request. The card is a `role="group"` named by the request title and described by its
+ * description (or its subject). Against click-through and approval fatigue: a new card ignores choices for
+ * `GUARD_MS`, focus never lands on an allow button, held-down keys do not repeat choices, Escape picks the first
+ * reject option, and Bypass Permissions needs a second, explicit confirmation inside the card.
+ */
+import type { OptionView, PromptView } from "../../src/shared/protocol";
+import type { HostPort } from "../host";
+import { button, el, icon } from "../dom";
+import { appendVisible, clip } from "../text";
+import { renderSubject } from "./subject";
+
+/** How long a newly shown (or moved) card ignores clicks and keys. */
+export const GUARD_MS = 500;
+/** If the host has not answered a choice by then, the buttons come back (the host ignored it; the card is pending). */
+const RESEND_AFTER_MS = 5_000;
+const MAX_TITLE_CHARS = 500;
+const MAX_DESCRIPTION_CHARS = 4_000;
+const MAX_OPTIONS = 20;
+
+const OPTION_ICONS: Readonly<Record<OptionView["kindClass"], string | undefined>> = {
+  allow: "check",
+  reject: "close",
+  neutral: undefined,
+};
+
+let nextCardId = 0;
+
+/** One timer for all guarded cards (a flood of a thousand cards should not mean a thousand timers). */
+const guardedCards = new Map<ApprovalCard, number>();
+let guardTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleGuardRelease(): void {
+  if (guardTimer !== undefined || guardedCards.size === 0) return;
+  const next = Math.min(...guardedCards.values());
+  guardTimer = setTimeout(
+    () => {
+      guardTimer = undefined;
+      const now = performance.now();
+      for (const [card, until] of guardedCards) {
+        if (until <= now) {
+          guardedCards.delete(card);
+          card.releaseGuard();
+        }
+      }
+      scheduleGuardRelease();
+    },
+    Math.max(0, next - performance.now()),
+  );
+}
+
+export class ApprovalCard {
+  readonly root: HTMLDivElement;
+  private readonly actions: HTMLButtonElement[] = [];
+  private readonly options: { view: OptionView; button: HTMLButtonElement }[] = [];
+  private readonly countdown: HTMLElement | null;
+  private readonly bypassButton: HTMLButtonElement | null = null;
+  private confirm: HTMLElement | null = null;
+  private confirmButton: HTMLButtonElement | null = null;
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
+  private guarded = false;
+  private answered = false;
+
+  constructor(
+    readonly prompt: PromptView,
+    private readonly host: HostPort,
+  ) {
+    const id = nextCardId++;
+    const descriptionId = `card-${id}-description`;
+    const title = clip(prompt.title, MAX_TITLE_CHARS);
+
+    const titleElement = el("span", { class: "card-title" });
+    appendVisible(titleElement, title);
+    this.countdown = prompt.expiresAt !== undefined ? el("span", { class: "card-countdown" }) : null;
+    const subject = renderSubject(prompt, host);
+    const description =
+      prompt.description !== undefined && prompt.description !== ""
+        ? el(
+            "p",
+            { class: "card-description", id: descriptionId },
+            clip(prompt.description, MAX_DESCRIPTION_CHARS),
+          )
+        : null;
+    if (!description) subject.id = descriptionId;
+
+    const optionRow = el("div", { class: "card-options" });
+    prompt.options.slice(0, MAX_OPTIONS).forEach((option, index) => {
+      const optionIcon = OPTION_ICONS[option.kindClass];
+      const name = el("span", { class: "option-name" });
+      appendVisible(name, option.name);
+      const optionButton = button(
+        `option option-${option.kindClass}`,
+        optionIcon ? icon(optionIcon) : null,
+        name,
+        index < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, String(index + 1)) : null,
+      );
+      if (index < 9) optionButton.setAttribute("aria-keyshortcuts", String(index + 1));
+      optionButton.addEventListener("click", () => this.choose(option));
+      this.options.push({ view: option, button: optionButton });
+      this.actions.push(optionButton);
+      optionRow.appendChild(optionButton);
+    });
+    if (prompt.options.length === 0)
+      optionRow.appendChild(el("p", { class: "note" }, "The agent offered no options."));
+
+    if (prompt.canBypass) {
+      const bypass = button("option option-bypass", icon("shield"), "Bypass Permissions");
+      bypass.title = "Approve this request once, and this agent's future requests automatically";
+      bypass.addEventListener("click", () => this.askBypassConfirmation());
+      this.bypassButton = bypass;
+      this.actions.push(bypass);
+      optionRow.appendChild(bypass);
+    }
+
+    this.root = el(
+      "div",
+      {
+        class: "card",
+        role: "group",
+        "aria-label": title,
+        "aria-describedby": descriptionId,
+        tabindex: -1,
+        "data-key": prompt.key,
+      },
+      el("div", { class: "card-head" }, icon("shield", "card-icon"), titleElement, this.countdown),
+      el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
+      description,
+      subject,
+      prompt.bypassBlockedReason !== undefined
+        ? el(
+            "p",
+            { class: "note bypass-note" },
+            icon("info"),
+            ` Bypass did not apply: ${prompt.bypassBlockedReason}`,
+          )
+        : null,
+      optionRow,
+    );
+    this.root.addEventListener("keydown", (event) => this.onKeyDown(event));
+    this.updateCountdown(Date.now());
+  }
+
+  /** Ignore choices for a moment: the card just appeared (or moved) under the pointer or the keyboard. */
+  armGuard(ms = GUARD_MS): void {
+    if (!this.guarded) {
+      this.guarded = true;
+      this.root.classList.add("guarded");
+      this.syncActionState();
+    }
+    guardedCards.set(this, performance.now() + ms);
+    scheduleGuardRelease();
+  }
+
+  /** Called by the shared guard timer. */
+  releaseGuard(): void {
+    this.guarded = false;
+    this.root.classList.remove("guarded");
+    this.syncActionState();
+  }
+
+  /** Focus the card itself (never one of its buttons). */
+  focusGroup(options: { scroll: boolean }): void {
+    if (options.scroll) this.root.scrollIntoView({ block: "nearest" });
+    this.root.focus({ preventScroll: !options.scroll });
+  }
+
+  containsFocus(): boolean {
+    return this.root.contains(document.activeElement);
+  }
+
+  updateCountdown(now: number): void {
+    if (!this.countdown || this.prompt.expiresAt === undefined) return;
+    const seconds = Math.max(0, Math.ceil((this.prompt.expiresAt - now) / 1000));
+    const text =
+      seconds === 0
+        ? "Expiring…"
+        : `Expires in ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    if (this.countdown.textContent !== text) this.countdown.textContent = text;
+  }
+
+  get hasCountdown(): boolean {
+    return this.countdown !== null;
+  }
+
+  dispose(): void {
+    guardedCards.delete(this);
+    clearTimeout(this.answerTimer);
+  }
+
+  private get blocked(): boolean {
+    return this.guarded || this.answered;
+  }
+
+  private syncActionState(): void {
+    for (const action of this.actions) action.setAttribute("aria-disabled", String(this.blocked));
+    this.confirmButton?.setAttribute("aria-disabled", String(this.blocked));
+    this.root.toggleAttribute("aria-busy", this.answered);
+  }
+
+  private choose(option: OptionView): void {
+    if (this.blocked) return;
+    this.markAnswered();
+    this.host.post({ type: "choose", key: this.prompt.key, optionId: option.optionId });
+  }
+
+  private markAnswered(): void {
+    this.answered = true;
+    this.syncActionState();
+    // The host answers with a `decided` op that replaces this card; if it never does, let the user try again.
+    this.answerTimer = setTimeout(() => {
+      this.answered = false;
+      this.syncActionState();
+    }, RESEND_AFTER_MS);
+  }
+
+  private askBypassConfirmation(): void {
+    if (this.blocked || this.confirm) return;
+    const confirmButton = button("option option-allow", icon("shield"), "Confirm bypass");
+    const cancelButton = button("option option-neutral", "Cancel");
+    const confirm = el(
+      "div",
+      { class: "bypass-confirm", role: "group", "aria-label": "Confirm bypass" },
+      el(
+        "p",
+        {},
+        "Approve this request once and approve this agent's future requests automatically (allow once only, inside the workspace)?",
+      ),
+      el("div", { class: "card-options" }, confirmButton, cancelButton),
+    );
+    confirmButton.addEventListener("click", () => {
+      if (this.blocked) return;
+      this.markAnswered();
+      this.host.post({ type: "bypass", key: this.prompt.key });
+    });
+    cancelButton.addEventListener("click", () => this.closeBypassConfirmation());
+    this.confirm = confirm;
+    this.confirmButton = confirmButton;
+    this.bypassButton?.setAttribute("aria-expanded", "true");
+    this.root.appendChild(confirm);
+    this.syncActionState();
+    // Focus goes to Cancel, never to the approving button.
+    cancelButton.focus();
+  }
+
+  private closeBypassConfirmation(): void {
+    if (!this.confirm) return;
+    this.confirm.remove();
+    this.confirm = null;
+    this.confirmButton = null;
+    this.bypassButton?.setAttribute("aria-expanded", "false");
+    this.bypassButton?.focus();
+  }
+
+  /** 1..9 pick the n-th option, Escape the first reject option (or closes the bypass confirmation). */
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      if (this.confirm) {
+        this.closeBypassConfirmation();
+        return;
+      }
+      if (event.repeat) return;
+      const reject = this.options.find((option) => option.view.kindClass === "reject");
+      if (reject) this.choose(reject.view);
+      return;
+    }
+    if (/^[1-9]$/.test(event.key)) {
+      event.preventDefault();
+      // A held-down key must not approve one card after another.
+      if (event.repeat || this.confirm) return;
+      const option = this.options[Number(event.key) - 1];
+      if (option) this.choose(option.view);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline. Drafts are kept per session.
+ * Send works when the session is ready for a prompt; Stop while it is working or waiting for an approval.
+ */
+import "@vscode-elements/elements/dist/vscode-button/index.js";
+import "@vscode-elements/elements/dist/vscode-textarea/index.js";
+import type { SessionHeader } from "../../src/shared/protocol";
+import { custom, el, setEnabled } from "../dom";
+
+/** The slice of `<vscode-textarea>` we use. */
+interface TextArea extends HTMLElement {
+  value: string;
+  /** The inner textarea's `aria-label`; a property only (no attribute) in vscode-elements 2.x. */
+  label: string;
+}
+
+const MAX_PROMPT_CHARS = 100_000;
+
+export interface ComposerActions {
+  send(sessionKey: string, text: string): void;
+  stop(sessionKey: string): void;
+}
+
+export class Composer {
+  readonly root: HTMLElement;
+  private readonly textarea: TextArea;
+  private readonly sendButton: HTMLElement;
+  private readonly stopButton: HTMLElement;
+  private readonly drafts = new Map<string, string>();
+  private session: SessionHeader | undefined;
+
+  constructor(private readonly actions: ComposerActions) {
+    this.textarea = custom("vscode-textarea", {
+      placeholder: "Message the agent (Enter to send, Shift+Enter for a new line)",
+      class: "message-box",
+    }) as TextArea;
+    this.textarea.label = "Message";
+    // No resize grip: its built-in image is a data: URL, which the CSP (img-src cspSource only) blocks.
+    this.textarea.setAttribute("rows", "3");
+    this.textarea.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing && !event.altKey) {
+        event.preventDefault();
+        this.send();
+      }
+    });
+    this.sendButton = custom("vscode-button", { icon: "send" }, "Send");
+    this.sendButton.addEventListener("click", () => this.send());
+    this.stopButton = custom("vscode-button", { icon: "debug-stop", secondary: true }, "Stop");
+    this.stopButton.addEventListener("click", () => {
+      if (this.session && this.canStop()) this.actions.stop(this.session.key);
+    });
+    this.root = el(
+      "footer",
+      { class: "composer" },
+      this.textarea,
+      el("div", { class: "composer-buttons" }, this.stopButton, this.sendButton),
+    );
+    this.setSession(undefined);
+  }
+
+  /** Shows the composer for the active session (keeping each session's draft). */
+  setSession(header: SessionHeader | undefined): void {
+    if (this.session && this.session.key !== header?.key)
+      this.drafts.set(this.session.key, this.textarea.value);
+    const switched = this.session?.key !== header?.key;
+    this.session = header;
+    this.root.hidden = header === undefined;
+    if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
+    setEnabled(this.sendButton, this.canSend());
+    setEnabled(this.stopButton, this.canStop());
+    const ended = header?.status === "ended" || header?.status === "error";
+    this.textarea.toggleAttribute("disabled", ended);
+  }
+
+  forget(sessionKey: string): void {
+    this.drafts.delete(sessionKey);
+  }
+
+  focus(): void {
+    this.textarea.focus();
+  }
+
+  private canSend(): boolean {
+    return this.session?.status === "ready";
+  }
+
+  private canStop(): boolean {
+    return this.session?.status === "running" || this.session?.status === "requires_action";
+  }
+
+  private send(): void {
+    if (!this.session || !this.canSend()) return;
+    const text = this.textarea.value;
+    if (text.trim() === "" || text.length > MAX_PROMPT_CHARS) return;
+    this.actions.send(this.session.key, text);
+    this.textarea.value = "";
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Transcript items as DOM nodes that update in place. Each node keeps its root (and, for tool calls, the slot where
+ * inline approval cards and their decision records live) so an update never disturbs cards or open sections.
+ */
+import type { TranscriptItem, ToolCallView } from "../../src/shared/protocol";
+import type { HostPort } from "../host";
+import { el, icon, replaceChildren } from "../dom";
+import { renderMarkdown } from "../markdown";
+import { clip } from "../text";
+import { agentToolCallId } from "../toolCallIds";
+import { renderDecisionRecord } from "./decisionRecord";
+import {
+  kindIcon,
+  renderLocations,
+  renderRawInput,
+  renderToolContent,
+  statusBadge,
+  toolTitle,
+} from "./toolParts";
+
+const MAX_TEXT_CHARS = 256 * 1024;
+
+export interface ItemNode {
+  readonly root: HTMLElement;
+  /** Tool calls only: where inline cards and decision records go. */
+  readonly promptSlot?: HTMLElement;
+  update(item: TranscriptItem): void;
+}
+
+export function createItemNode(item: TranscriptItem, sessionKey: string, host: HostPort): ItemNode {
+  switch (item.kind) {
+    case "user":
+      return new SimpleNode(
+        "item user",
+        "You",
+        (body, next) => {
+          if (next.kind === "user")
+            replaceChildren(body, el("div", { class: "user-text" }, clip(next.text, MAX_TEXT_CHARS)));
+        },
+        item,
+      );
+    case "agent":
+      return new SimpleNode(
+        "item agent",
+        "Agent",
+        (body, next) => {
+          if (next.kind !== "agent") return;
+          replaceChildren(
+            body,
+            renderMarkdown(clip(next.markdown, MAX_TEXT_CHARS), (href) =>
+              host.post({ type: "openLink", href }),
+            ),
+          );
+        },
+        item,
+      );
+    case "thought":
+      return new ThoughtNode(item);
+    case "tool_call":
+      return new ToolCallNode(item, sessionKey, host);
+    case "plan":
+      return new SimpleNode(
+        "item plan",
+        "Plan",
+        (body, next) => {
+          if (next.kind === "plan") replaceChildren(body, renderPlan(next.entries));
+        },
+        item,
+      );
+    case "notice":
+      return new SimpleNode(
+        `item notice severity-${item.severity}`,
+        undefined,
+        (body, next) => {
+          if (next.kind !== "notice") return;
+          body.parentElement?.setAttribute("class", `item notice severity-${next.severity}`);
+          const iconName =
+            next.severity === "error" ? "error" : next.severity === "warning" ? "warning" : "info";
+          replaceChildren(
+            body,
+            icon(iconName),
+            el("span", { class: "notice-text" }, clip(next.text, MAX_TEXT_CHARS)),
+          );
+        },
+        item,
+      );
+    case "decision":
+      return new SimpleNode(
+        "item decision",
+        undefined,
+        (body, next) => {
+          if (next.kind === "decision") replaceChildren(body, renderDecisionRecord(next.record, true));
+        },
+        item,
+      );
+    default: {
+      const unknown: never = item;
+      return new SimpleNode(
+        "item notice",
+        undefined,
+        (body) => {
+          replaceChildren(body, `Unsupported item ${String((unknown as { kind?: unknown }).kind)}`);
+        },
+        item,
+      );
+    }
+  }
+}
+
+/** An item whose whole body is re-rendered on update. */
+class SimpleNode implements ItemNode {
+  readonly root: HTMLElement;
+  private readonly body: HTMLElement;
+
+  constructor(
+    className: string,
+    label: string | undefined,
+    private readonly render: (body: HTMLElement, item: TranscriptItem) => void,
+    item: TranscriptItem,
+  ) {
+    this.body = el("div", { class: "item-body" });
+    this.root = el("article", { class: className, "data-id": item.id, "aria-label": label }, this.body);
+    if (label === "You") this.root.prepend(el("div", { class: "item-author" }, "You"));
+    this.update(item);
+  }
+
+  update(item: TranscriptItem): void {
+    this.render(this.body, item);
+  }
+}
+
+/** Agent thoughts, collapsed; the open/closed state survives updates. */
+class ThoughtNode implements ItemNode {
+  readonly root: HTMLDetailsElement;
+  private readonly body = el("div", { class: "thought-text" });
+
+  constructor(item: TranscriptItem) {
+    this.root = el(
+      "details",
+      { class: "item thought", "data-id": item.id },
+      el("summary", {}, icon("lightbulb"), " Thinking"),
+      this.body,
+    );
+    this.update(item);
+  }
+
+  update(item: TranscriptItem): void {
+    if (item.kind === "thought") this.body.textContent = clip(item.text, MAX_TEXT_CHARS);
+  }
+}
+
+const PLAN_ICONS: Readonly<Record<string, string>> = {
+  pending: "circle-large-outline",
+  in_progress: "record-small",
+  completed: "pass",
+};
+
+const PLAN_LABELS: Readonly<Record<string, string>> = {
+  pending: "Pending",
+  in_progress: "In progress",
+  completed: "Done",
+};
+
+function renderPlan(entries: readonly { content: string; status: string; priority: string }[]): HTMLElement {
+  const list = el("ol", { class: "plan-entries" });
+  for (const entry of entries) {
+    list.appendChild(
+      el(
+        "li",
+        { class: `plan-entry plan-${entry.status}` },
+        icon(PLAN_ICONS[entry.status] ?? "circle-large-outline"),
+        el("span", { class: "sr-only" }, `${PLAN_LABELS[entry.status] ?? entry.status}: `),
+        el("span", { class: "plan-content" }, clip(entry.content, 2_000)),
+        entry.priority === "high" ? el("span", { class: "plan-priority" }, "high") : null,
+      ),
+    );
+  }
+  return el("div", {}, el("div", { class: "item-author" }, icon("checklist"), " Plan"), list);
+}
+
+/** A tool call: kind, title, status, locations, content, raw input, and a slot for its approval cards. */
+export class ToolCallNode implements ItemNode {
+  readonly root: HTMLElement;
+  readonly promptSlot = el("div", { class: "tool-prompts" });
+  private readonly body = el("div", { class: "tool-body" });
+
+  constructor(
+    item: ToolCallView,
+    private readonly sessionKey: string,
+    private readonly host: HostPort,
+  ) {
+    this.root = el("article", { class: "item tool-call", "data-id": item.id }, this.body, this.promptSlot);
+    this.update(item);
+  }
+
+  update(item: TranscriptItem): void {
+    if (item.kind !== "tool_call") return;
+    const { sessionKey, host } = this;
+    // Intents name the agent's tool call id, not the transcript item id.
+    const toolCallId = agentToolCallId(item.id);
+    const rawWasOpen = this.body.querySelector("details.raw-input")?.hasAttribute("open") ?? false;
+    this.root.setAttribute("aria-label", `Tool call: ${clip(item.title, 200)}`);
+    const raw = renderRawInput(item.rawInput, item.rawInputTruncated);
+    if (raw && rawWasOpen) raw.setAttribute("open", "");
+    replaceChildren(
+      this.body,
+      el(
+        "div",
+        { class: "tool-head" },
+        kindIcon(item.toolKind),
+        toolTitle(item.title),
+        statusBadge(item.status),
+      ),
+      renderLocations(item.locations, (index) =>
+        host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+      ),
+      ...item.content.map((content) =>
+        renderToolContent(content, (index) => host.post({ type: "openDiff", sessionKey, toolCallId, index })),
+      ),
+      raw,
+    );
+  }
+}

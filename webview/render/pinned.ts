@@ -1,0 +1,27 @@
+/** Cards that have no tool call to sit on (commands, unknown or empty subjects, other sessions), above the composer. */
+import { el } from "../dom";
+
+export class PinnedCards {
+  readonly list = el("div", { class: "pinned-list", tabindex: -1, "aria-label": "Pending approvals" });
+  private readonly heading = el("h2", { class: "pinned-heading" });
+  readonly root = el(
+    "section",
+    { class: "pinned", "aria-label": "Waiting for your approval", hidden: true },
+    this.heading,
+    this.list,
+  );
+
+  /** Cards currently in the list, in order. */
+  cardElements(): HTMLElement[] {
+    return Array.from(this.list.children).filter(
+      (child): child is HTMLElement => child instanceof HTMLElement,
+    );
+  }
+
+  updateCount(): void {
+    const count = this.list.childElementCount;
+    this.root.hidden = count === 0;
+    this.heading.textContent =
+      count === 1 ? "Waiting for your approval" : `Waiting for your approval (${count})`;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Session tabs (shown when there are several) and the bar under them for the active session: status, bypass
+ * marker and the close affordance. Tabs follow the ARIA tabs pattern (roving tabindex, arrow keys).
+ */
+import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
+import { button, el, icon, replaceChildren } from "../dom";
+import { clip } from "../text";
+
+const STATUS_TEXT: Readonly<Record<SessionStatus, { text: string; icon: string }>> = {
+  starting: { text: "Starting…", icon: "loading codicon-modifier-spin" },
+  ready: { text: "Ready", icon: "circle-large-outline" },
+  running: { text: "Working…", icon: "loading codicon-modifier-spin" },
+  requires_action: { text: "Waiting for your approval", icon: "shield" },
+  stopping: { text: "Stopping…", icon: "loading codicon-modifier-spin" },
+  ended: { text: "Ended", icon: "circle-slash" },
+  error: { text: "Error", icon: "error" },
+};
+
+export function statusText(status: SessionStatus): string {
+  return STATUS_TEXT[status]?.text ?? status;
+}
+
+export interface SessionTabEntry {
+  header: SessionHeader;
+  pending: number;
+}
+
+export interface SessionTabActions {
+  select(sessionKey: string): void;
+  close(sessionKey: string): void;
+}
+
+function sessionLabel(header: SessionHeader): string {
+  return clip(header.title.trim() !== "" ? header.title : header.agentName, 80);
+}
+
+export class SessionTabs {
+  readonly root: HTMLElement;
+  private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
+  private readonly bar = el("div", { class: "session-bar" });
+  private readonly error = el("div", {
+    class: "banner banner-error session-error",
+    role: "alert",
+    hidden: true,
+  });
+
+  constructor(private readonly actions: SessionTabActions) {
+    this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.error);
+    this.tablist.addEventListener("keydown", (event) => this.onTabKey(event));
+  }
+
+  render(entries: readonly SessionTabEntry[], activeKey: string | undefined): void {
+    const focusedKey = this.tablist.contains(document.activeElement)
+      ? (document.activeElement as HTMLElement | null)?.dataset.key
+      : undefined;
+    this.tablist.hidden = entries.length < 2;
+    this.tablist.replaceChildren(
+      ...entries.map(({ header, pending }) => {
+        const active = header.key === activeKey;
+        const tab = button(
+          `session-tab status-${header.status}`,
+          el("span", { class: "tab-title" }, sessionLabel(header)),
+          pending > 0
+            ? el(
+                "span",
+                { class: "count-badge" },
+                String(pending),
+                el("span", { class: "sr-only" }, pending === 1 ? " pending approval" : " pending approvals"),
+              )
+            : null,
+        );
+        tab.setAttribute("role", "tab");
+        tab.setAttribute("aria-selected", String(active));
+        tab.tabIndex = active ? 0 : -1;
+        tab.dataset.key = header.key;
+        tab.title = `${header.agentName}: ${statusText(header.status)}`;
+        tab.addEventListener("click", () => this.actions.select(header.key));
+        return tab;
+      }),
+    );
+    if (focusedKey !== undefined) {
+      for (const tab of this.tabs()) if (tab.dataset.key === focusedKey) tab.focus();
+    }
+    this.renderBar(entries.find((entry) => entry.header.key === activeKey)?.header);
+  }
+
+  private renderBar(header: SessionHeader | undefined): void {
+    this.bar.hidden = header === undefined;
+    this.error.hidden = header?.error === undefined || header.error === "";
+    if (!header) {
+      this.bar.replaceChildren();
+      return;
+    }
+    const status = STATUS_TEXT[header.status] ?? { text: header.status, icon: "question" };
+    const close = button("icon-button", icon("close"));
+    close.setAttribute("aria-label", "Close session");
+    close.title = "Close session";
+    close.addEventListener("click", () => this.actions.close(header.key));
+    replaceChildren(
+      this.bar,
+      el("span", { class: "session-name", title: header.title }, sessionLabel(header)),
+      el("span", { class: `session-status status-${header.status}` }, icon(status.icon), ` ${status.text}`),
+      header.bypassed ? el("span", { class: "bypass-badge" }, icon("shield"), " Bypass on") : null,
+      el("span", { class: "spacer" }),
+      close,
+    );
+    this.error.textContent = header.error ?? "";
+  }
+
+  private tabs(): HTMLElement[] {
+    return Array.from(this.tablist.querySelectorAll<HTMLElement>("[role=tab]"));
+  }
+
+  private onTabKey(event: KeyboardEvent): void {
+    const tabs = this.tabs();
+    const index = tabs.findIndex((tab) => tab === document.activeElement);
+    if (index < 0) return;
+    let next: number | undefined;
+    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
+    else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = tabs.length - 1;
+    const target = next === undefined ? undefined : tabs[next];
+    if (!target?.dataset.key) return;
+    event.preventDefault();
+    target.focus();
+    this.actions.select(target.dataset.key);
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Pieces shared by transcript tool calls and approval cards: kind and status icons, locations, diff previews,
+ * raw input, terminal output. Paths, commands, code and diffs go through `appendVisible` (hidden characters shown).
+ */
+import type { LocationView, ToolContentView } from "../../src/shared/protocol";
+import { button, el, icon } from "../dom";
+import { appendVisible, clip } from "../text";
+
+export type DiffView = Extract<ToolContentView, { type: "diff" }>;
+
+/** Defence in depth: the host caps these already. */
+const MAX_TITLE_CHARS = 500;
+const MAX_PREVIEW_LINES = 200;
+const MAX_TEXT_CHARS = 64 * 1024;
+
+const KIND_ICONS: Readonly<Record<string, string>> = {
+  read: "eye",
+  edit: "edit",
+  delete: "trash",
+  move: "arrow-swap",
+  search: "search",
+  execute: "terminal",
+  think: "lightbulb",
+  fetch: "globe",
+  switch_mode: "settings-gear",
+};
+
+export function kindIcon(toolKind: string): HTMLSpanElement {
+  const span = icon(KIND_ICONS[toolKind] ?? "tools", "kind-icon");
+  span.title = toolKind;
+  return span;
+}
+
+export function toolTitle(title: string): HTMLSpanElement {
+  return el("span", { class: "tool-title" }, clip(title, MAX_TITLE_CHARS));
+}
+
+const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
+  pending: { icon: "circle-large-outline", label: "Pending" },
+  in_progress: { icon: "loading codicon-modifier-spin", label: "Running" },
+  completed: { icon: "pass", label: "Completed" },
+  failed: { icon: "error", label: "Failed" },
+};
+
+export function statusBadge(status: string): HTMLSpanElement {
+  const known = STATUS[status];
+  return el(
+    "span",
+    { class: `status-badge status-${known ? status : "other"}` },
+    icon(known?.icon ?? "question"),
+    el("span", {}, known?.label ?? status),
+  );
+}
+
+/** `path:line`, with hidden characters shown. */
+function locationLabel(location: LocationView): HTMLElement {
+  const code = el("code", { class: "mono" });
+  appendVisible(code, location.line !== undefined ? `${location.path}:${location.line}` : location.path);
+  return code;
+}
+
+/**
+ * Locations: inside the workspace they are buttons that ask the host to open them (by index, never by path);
+ * outside it they are plain text with a warning.
+ */
+export function renderLocations(
+  locations: readonly LocationView[],
+  open: (index: number) => void,
+): HTMLElement | null {
+  if (locations.length === 0) return null;
+  const list = el("ul", { class: "locations", "aria-label": "Locations" });
+  locations.forEach((location, index) => {
+    if (location.inWorkspace) {
+      const openButton = button("link-button location", icon("go-to-file"), locationLabel(location));
+      openButton.title = `Open ${location.path}`;
+      openButton.addEventListener("click", () => open(index));
+      list.appendChild(el("li", {}, openButton));
+    } else {
+      list.appendChild(
+        el(
+          "li",
+          { class: "location outside" },
+          icon("warning"),
+          locationLabel(location),
+          el("span", { class: "note" }, " (outside the workspace)"),
+        ),
+      );
+    }
+  });
+  return list;
+}
+
+function diffLineClass(line: string): string {
+  switch (line[0]) {
+    case "+":
+      return "diff-line add";
+    case "-":
+      return "diff-line del";
+    case "@":
+      return "diff-line hunk";
+    default:
+      return "diff-line ctx";
+  }
+}
+
+/** A capped diff preview with +/- colouring and an "Open diff" button (the full diff opens in VS Code). */
+export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
+  const path = el("code", { class: "mono diff-path" });
+  appendVisible(path, diff.path);
+  const openButton = button("secondary small", icon("diff"), "Open diff");
+  openButton.title = `Open the full diff of ${diff.path}`;
+  openButton.addEventListener("click", openDiff);
+  const body = el("pre", { class: "diff-body mono", "aria-label": `Changes to ${diff.path}` });
+  const lines =
+    diff.preview.length > MAX_PREVIEW_LINES ? diff.preview.slice(0, MAX_PREVIEW_LINES) : diff.preview;
+  for (const line of lines) {
+    const span = el("span", { class: diffLineClass(line) });
+    appendVisible(span, line);
+    body.appendChild(span);
+  }
+  return el(
+    "div",
+    { class: "diff" },
+    el(
+      "div",
+      { class: "diff-head" },
+      el("div", { class: "diff-file" }, icon("diff"), path),
+      el(
+        "div",
+        { class: "diff-actions" },
+        el(
+          "span",
+          { class: "diff-stat" },
+          el("span", { class: "added" }, `+${diff.added}`),
+          " ",
+          el("span", { class: "removed" }, `−${diff.removed}`),
+        ),
+        openButton,
+      ),
+    ),
+    body,
+    diff.truncated || lines.length < diff.preview.length
+      ? el("p", { class: "note" }, "Preview shortened. Open the diff to see every change.")
+      : null,
+  );
+}
+
+/** Raw input as formatted JSON in a collapsed section. */
+export function renderRawInput(
+  rawInput: string | undefined,
+  truncated: boolean | undefined,
+): HTMLElement | null {
+  if (rawInput === undefined || rawInput === "") return null;
+  const pre = el("pre", { class: "raw-json mono" });
+  appendVisible(pre, clip(rawInput, MAX_TEXT_CHARS));
+  return el(
+    "details",
+    { class: "raw-input" },
+    el("summary", {}, "Raw input"),
+    pre,
+    truncated ? el("p", { class: "note" }, "Raw input shortened.") : null,
+  );
+}
+
+export function renderToolContent(content: ToolContentView, openDiff: (index: number) => void): HTMLElement {
+  switch (content.type) {
+    case "text":
+      return el(
+        "div",
+        { class: "tool-text" },
+        clip(content.text, MAX_TEXT_CHARS),
+        content.truncated ? el("span", { class: "note" }, " (shortened)") : null,
+      );
+    case "diff":
+      return renderDiff(content, () => openDiff(content.index));
+    case "terminal": {
+      const pre = el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
+      appendVisible(pre, clip(content.output, MAX_TEXT_CHARS));
+      const exit =
+        content.exitCode === undefined
+          ? null
+          : el(
+              "p",
+              { class: "note" },
+              content.exitCode === null ? "Exited (killed by a signal)" : `Exit code ${content.exitCode}`,
+            );
+      return el(
+        "div",
+        { class: "terminal-wrap" },
+        pre,
+        content.truncated ? el("p", { class: "note" }, "Output shortened.") : null,
+        exit,
+      );
+    }
+    case "other":
+      return el("p", { class: "note" }, content.label);
+    default: {
+      const unknown: never = content;
+      return el(
+        "p",
+        { class: "note" },
+        `Unsupported content ${String((unknown as { type?: unknown }).type)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * One session's transcript. Built lazily (the first time the session is shown), then kept and updated in place
+ * through a map from item ids to nodes, also while hidden, so switching tabs keeps scroll position and open sections.
+ */
+import type { SessionState } from "../state";
+import type { HostPort } from "../host";
+import { el } from "../dom";
+import { createItemNode, type ItemNode } from "./items";
+import { renderDecisionRecord } from "./decisionRecord";
+
+export class SessionView {
+  readonly root: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly nodes = new Map<string, ItemNode>();
+  /** Inline decision records already in the DOM, by prompt key. */
+  private readonly shownRecords = new Set<string>();
+  private mounted = false;
+
+  constructor(
+    private session: SessionState,
+    private readonly host: HostPort,
+  ) {
+    this.list = el("div", { class: "transcript-items" });
+    // A plain region, not role="log": a live log would re-read every streamed Markdown re-render.
+    this.root = el(
+      "section",
+      { class: "session-view", "data-key": session.header.key, "aria-label": "Transcript" },
+      this.list,
+    );
+  }
+
+  get isMounted(): boolean {
+    return this.mounted;
+  }
+
+  /** Renders every item (first show, or after a snapshot replaced the session state). */
+  mount(session: SessionState = this.session): void {
+    this.session = session;
+    this.nodes.clear();
+    this.shownRecords.clear();
+    this.list.replaceChildren();
+    const fragment = document.createDocumentFragment();
+    for (const item of session.items) {
+      const node = createItemNode(item, session.header.key, this.host);
+      this.nodes.set(item.id, node);
+      fragment.appendChild(node.root);
+    }
+    this.list.appendChild(fragment);
+    for (const itemId of session.inlineRecords.keys()) this.syncInlineRecords(itemId);
+    this.mounted = true;
+  }
+
+  /** An item was added or changed in the state. */
+  upsert(id: string): void {
+    if (!this.mounted) return;
+    const item = this.session.byId.get(id);
+    if (!item) return;
+    const existing = this.nodes.get(id);
+    if (existing) {
+      existing.update(item);
+      return;
+    }
+    const node = createItemNode(item, this.session.header.key, this.host);
+    this.nodes.set(id, node);
+    this.list.appendChild(node.root);
+  }
+
+  remove(id: string): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    node.root.remove();
+    this.nodes.delete(id);
+  }
+
+  promptSlot(itemId: string): HTMLElement | undefined {
+    return this.mounted ? this.nodes.get(itemId)?.promptSlot : undefined;
+  }
+
+  /**
+   * Shows new decision records on a tool call. A record takes the place of its card when the card is still there
+   * (the answer stays where the question was); otherwise it is appended to the tool call's slot.
+   * Returns the record elements that replaced a card.
+   */
+  syncInlineRecords(itemId: string): Map<string, HTMLElement> {
+    const replaced = new Map<string, HTMLElement>();
+    const slot = this.promptSlot(itemId);
+    const records = this.session.inlineRecords.get(itemId);
+    if (!slot || !records) return replaced;
+    for (const record of records) {
+      if (this.shownRecords.has(record.key)) continue;
+      this.shownRecords.add(record.key);
+      const line = renderDecisionRecord(record, false);
+      const card = Array.from(slot.children).find(
+        (child) => child instanceof HTMLElement && child.dataset.key === record.key,
+      );
+      if (card) {
+        card.replaceWith(line);
+        replaced.set(record.key, line);
+      } else {
+        slot.appendChild(line);
+      }
+    }
+    return replaced;
+  }
+
+  /** The record element for a decided prompt, wherever it is in this transcript. */
+  recordElement(key: string): HTMLElement | undefined {
+    for (const element of this.list.querySelectorAll<HTMLElement>(".decision-record")) {
+      if (element.dataset.key === key) return element;
+    }
+    return undefined;
+  }
+}

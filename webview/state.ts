@@ -1,0 +1,254 @@
+/**
+ * The webview's copy of the host's state. The host is the authority: a snapshot replaces everything, then ops are
+ * applied in order. Each application records what changed in a `ChangeSet` so the renderer can update the DOM in
+ * place instead of re-rendering.
+ */
+import type {
+  AgentChoice,
+  DecisionRecord,
+  PromptView,
+  SessionHeader,
+  Snapshot,
+  TranscriptItem,
+  ViewOp,
+} from "../src/shared/protocol";
+import { toolItemIds } from "./toolCallIds";
+
+/** Mirrors `LIMITS.transcriptItems` (the protocol module is imported as types only, to keep zod out). */
+export const MAX_TRANSCRIPT_ITEMS = 2_000;
+
+export interface SessionState {
+  header: SessionHeader;
+  /** Transcript in order (ids are unique within a session). */
+  items: TranscriptItem[];
+  byId: Map<string, TranscriptItem>;
+  /** Decision records shown on the tool call they were about, by the tool call's item id, in decision order. */
+  inlineRecords: Map<string, DecisionRecord[]>;
+  /** Prompt keys whose decision is already shown, so a host-sent decision item does not show it twice. */
+  recordKeys: Set<string>;
+}
+
+export interface ChangeSet {
+  /** A snapshot arrived: everything must be rebuilt. */
+  reset: boolean;
+  agents: boolean;
+  blocked: boolean;
+  activeSession: boolean;
+  /** Sessions added or whose header changed. */
+  sessions: Set<string>;
+  sessionsRemoved: Set<string>;
+  /** Upserted transcript item ids, per session. */
+  items: Map<string, Set<string>>;
+  /** Items dropped from the front of a full transcript, per session. */
+  itemsRemoved: Map<string, Set<string>>;
+  /** Tool call item ids that got a new inline decision record, per session. */
+  inlineRecords: Map<string, Set<string>>;
+  promptsAdded: Set<string>;
+  /** Prompts that left the pending set (decided), with their record. */
+  promptsDecided: Map<string, DecisionRecord>;
+}
+
+export function emptyChangeSet(): ChangeSet {
+  return {
+    reset: false,
+    agents: false,
+    blocked: false,
+    activeSession: false,
+    sessions: new Set(),
+    sessionsRemoved: new Set(),
+    items: new Map(),
+    itemsRemoved: new Map(),
+    inlineRecords: new Map(),
+    promptsAdded: new Set(),
+    promptsDecided: new Map(),
+  };
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+export type PromptPlacement = { where: "inline"; sessionKey: string; itemId: string } | { where: "pinned" };
+
+export class ViewStore {
+  agents: AgentChoice[] = [];
+  /** In tab order. */
+  readonly sessions = new Map<string, SessionState>();
+  /** Pending prompts in arrival order. */
+  readonly pending = new Map<string, PromptView>();
+  private activeKey: string | undefined;
+  blockedReason: string | undefined;
+
+  /** The session shown: the host's choice, or the first one when the host named none (or a removed one). */
+  get activeSessionKey(): string | undefined {
+    if (this.activeKey !== undefined && this.sessions.has(this.activeKey)) return this.activeKey;
+    return this.sessions.keys().next().value;
+  }
+
+  get activeSession(): SessionState | undefined {
+    const key = this.activeSessionKey;
+    return key === undefined ? undefined : this.sessions.get(key);
+  }
+
+  applySnapshot(snapshot: Snapshot, changes: ChangeSet): void {
+    changes.reset = true;
+    this.agents = snapshot.agents;
+    this.sessions.clear();
+    this.pending.clear();
+    this.blockedReason = snapshot.blockedReason;
+    this.activeKey = snapshot.activeSessionKey;
+    for (const session of snapshot.sessions) {
+      const state = this.addSession(session.header);
+      for (const item of session.items) this.upsertItem(state, item, changes);
+      if (session.plan) this.upsertItem(state, session.plan, changes);
+    }
+    for (const prompt of snapshot.pending) this.pending.set(prompt.key, prompt);
+  }
+
+  applyOp(op: ViewOp, changes: ChangeSet): void {
+    switch (op.op) {
+      case "agents":
+        this.agents = op.agents;
+        changes.agents = true;
+        return;
+      case "session": {
+        const existing = this.sessions.get(op.header.key);
+        if (existing) existing.header = op.header;
+        else this.addSession(op.header);
+        changes.sessions.add(op.header.key);
+        changes.sessionsRemoved.delete(op.header.key);
+        return;
+      }
+      case "sessionRemoved":
+        // Pending prompts of that session stay until their `decided` op: a card is never hidden while it can be answered.
+        if (this.sessions.delete(op.sessionKey)) {
+          changes.sessionsRemoved.add(op.sessionKey);
+          changes.sessions.delete(op.sessionKey);
+          changes.activeSession = true;
+        }
+        return;
+      case "item": {
+        const session = this.sessions.get(op.sessionKey);
+        if (session) this.upsertItem(session, op.item, changes);
+        return;
+      }
+      case "prompt":
+        if (!this.pending.has(op.prompt.key)) changes.promptsAdded.add(op.prompt.key);
+        this.pending.set(op.prompt.key, op.prompt);
+        return;
+      case "decided":
+        this.decide(op.record, changes);
+        return;
+      case "activeSession":
+        this.activeKey = op.sessionKey;
+        changes.activeSession = true;
+        return;
+      case "blocked":
+        this.blockedReason = op.reason;
+        changes.blocked = true;
+        return;
+      default: {
+        const unknown: never = op;
+        console.warn("Symposium: unknown view op", unknown);
+      }
+    }
+  }
+
+  /** Local, optimistic switch (the host confirms with an `activeSession` op). */
+  selectSession(sessionKey: string, changes: ChangeSet): void {
+    if (!this.sessions.has(sessionKey) || this.activeKey === sessionKey) return;
+    this.activeKey = sessionKey;
+    changes.activeSession = true;
+  }
+
+  /**
+   * Where a pending card goes: on its tool call when that tool call is in the active session's transcript,
+   * otherwise pinned above the composer.
+   */
+  placementOf(prompt: PromptView): PromptPlacement {
+    const subject = prompt.subject;
+    if (subject.type !== "tool_call" || prompt.sessionKey !== this.activeSessionKey)
+      return { where: "pinned" };
+    const session = this.sessions.get(prompt.sessionKey);
+    const itemId = session && toolCallItemId(session, subject.toolCallId);
+    return itemId !== undefined
+      ? { where: "inline", sessionKey: prompt.sessionKey, itemId }
+      : { where: "pinned" };
+  }
+
+  pendingCount(sessionKey: string): number {
+    let count = 0;
+    for (const prompt of this.pending.values()) if (prompt.sessionKey === sessionKey) count++;
+    return count;
+  }
+
+  private addSession(header: SessionHeader): SessionState {
+    const state: SessionState = {
+      header,
+      items: [],
+      byId: new Map(),
+      inlineRecords: new Map(),
+      recordKeys: new Set(),
+    };
+    this.sessions.set(header.key, state);
+    return state;
+  }
+
+  private upsertItem(session: SessionState, item: TranscriptItem, changes: ChangeSet): void {
+    const sessionKey = session.header.key;
+    if (session.byId.has(item.id)) {
+      const index = session.items.findIndex((existing) => existing.id === item.id);
+      if (index >= 0) session.items[index] = item;
+      session.byId.set(item.id, item);
+      addTo(changes.items, sessionKey, item.id);
+      return;
+    }
+    if (item.kind === "decision") {
+      // The host may record a decision the view already showed when the card was answered.
+      if (session.recordKeys.has(item.record.key)) return;
+      session.recordKeys.add(item.record.key);
+    }
+    session.items.push(item);
+    session.byId.set(item.id, item);
+    addTo(changes.items, sessionKey, item.id);
+    while (session.items.length > MAX_TRANSCRIPT_ITEMS) {
+      const dropped = session.items.shift();
+      if (!dropped) break;
+      session.byId.delete(dropped.id);
+      if (dropped.kind === "tool_call") session.inlineRecords.delete(dropped.id);
+      changes.items.get(sessionKey)?.delete(dropped.id);
+      addTo(changes.itemsRemoved, sessionKey, dropped.id);
+    }
+  }
+
+  /**
+   * A prompt was answered (by anyone). Its record stays where the question was asked: on its tool call when that
+   * tool call is in its session's transcript, otherwise at the end of the session's transcript.
+   */
+  private decide(record: DecisionRecord, changes: ChangeSet): void {
+    const prompt = this.pending.get(record.key);
+    this.pending.delete(record.key);
+    changes.promptsAdded.delete(record.key);
+    changes.promptsDecided.set(record.key, record);
+    const session = this.sessions.get(record.sessionKey);
+    if (!session || session.recordKeys.has(record.key)) return;
+    const itemId =
+      prompt?.subject.type === "tool_call" ? toolCallItemId(session, prompt.subject.toolCallId) : undefined;
+    if (itemId !== undefined) {
+      session.recordKeys.add(record.key);
+      const records = session.inlineRecords.get(itemId) ?? [];
+      records.push(record);
+      session.inlineRecords.set(itemId, records);
+      addTo(changes.inlineRecords, record.sessionKey, itemId);
+      return;
+    }
+    this.upsertItem(session, { kind: "decision", id: `decision:${record.key}`, record }, changes);
+  }
+}
+
+/** The transcript item id of the tool call an agent's `toolCallId` names, if it is in the session's transcript. */
+function toolCallItemId(session: SessionState, toolCallId: string): string | undefined {
+  return toolItemIds(toolCallId).find((id) => session.byId.get(id)?.kind === "tool_call");
+}
