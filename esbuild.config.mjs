@@ -45,7 +45,7 @@ const builds = [
   },
   {
     ...shared,
-    entryPoints: { webview: "webview/main.ts" },
+    entryPoints: { webview: "webview/main.ts", history: "webview/history/main.ts" },
     outdir: "dist",
     platform: "browser",
     format: "iife",

@@ -6,7 +6,10 @@ import * as vscode from "vscode";
 import { AgentSessions } from "./acp/agentSessions";
 import type { ProtocolVersion } from "./acp/agentConnection";
 import { WorkspacePaths } from "./core/workspacePaths";
+import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
+import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
+import { HistoryPanel } from "./host/historyPanel";
 import { newSession } from "./host/commands";
 import { affectsSymposium, pendingLimits, readAgentSettings, writeBypass } from "./host/configuration";
 import { DiffDocuments } from "./host/diffDocuments";
@@ -18,6 +21,7 @@ import { handleIntent } from "./host/viewIntents";
 /** What tests get from `activate()` (only in ExtensionMode.Test; never a command). */
 export interface SymposiumTestApi {
   sessions: AgentSessions;
+  history: ApprovalHistory;
   view: SymposiumView;
   /** Request-to-paint latencies reported by the webview, by prompt key. */
   paints: Map<string, number>;
@@ -76,6 +80,8 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     log,
   );
   const attention = new Attention(client, view);
+  const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
+  const historyPanel = new HistoryPanel(context.extensionUri, history, log);
 
   context.subscriptions.push(
     log,
@@ -87,6 +93,12 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     vscode.commands.registerCommand("symposium.newSession", () => newSession(client, view)),
     vscode.commands.registerCommand("symposium.showLog", () => log.show()),
     vscode.commands.registerCommand(REVEAL_COMMAND, () => attention.revealPending()),
+    vscode.commands.registerCommand("symposium.revokeBypass", () => revokeBypass(client)),
+    vscode.commands.registerCommand("symposium.bypassForWindow", () => bypassForWindow(client)),
+    vscode.commands.registerCommand("symposium.showHistory", () => historyPanel.show()),
+    client.onDidDecide((prompt, record) => {
+      void history.append(historyEntry(prompt, record)).then(() => historyPanel.refresh());
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!affectsSymposium(event)) return;
       client.setLimits(pendingLimits());
@@ -103,7 +115,7 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     { dispose: () => void client.dispose() },
   );
 
-  return context.extensionMode === vscode.ExtensionMode.Test ? { sessions: client, view, paints } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { sessions: client, history, view, paints } : undefined;
 }
 
 export async function deactivate(): Promise<void> {

@@ -6,11 +6,17 @@
 import { randomUUID } from "node:crypto";
 import { decideBypass } from "../core/bypassPolicy";
 import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
-import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits, type PermissionOutcome } from "../core/pendingApprovals";
+import {
+  decisionRecord,
+  DEFAULT_PENDING_LIMITS,
+  PendingApprovals,
+  type PendingLimits,
+  type PermissionOutcome,
+} from "../core/pendingApprovals";
 import { asObject, asString, SessionModel, toolItemId } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { WorkspacePaths } from "../core/workspacePaths";
-import type { AgentChoice, PromptView, Snapshot, TranscriptItem, ViewOp } from "../shared/protocol";
+import type { AgentChoice, DecisionRecord, PromptView, Snapshot, TranscriptItem, ViewOp } from "../shared/protocol";
 import { AgentConnection, type ClientCallbacks, type ProtocolVersion } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import { ClientFileSystem, type DocumentStore } from "./clientFileSystem";
@@ -68,6 +74,9 @@ interface SessionRecord {
 
 type OpListener = (ops: ViewOp[]) => void;
 
+/** Every decision, whoever made it (a person, bypass, a policy, a timeout, Stop, the agent, …), for the history. */
+export type DecisionListener = (prompt: PermissionPrompt, record: DecisionRecord) => void;
+
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 export class AgentSessions {
@@ -78,6 +87,7 @@ export class AgentSessions {
   private readonly routes = new Map<string, string>();
   private readonly sessionOnlyBypass = new Set<string>();
   private readonly listeners = new Set<OpListener>();
+  private readonly decisionListeners = new Set<DecisionListener>();
   private readonly bypassPrompts = new WeakMap<PermissionPrompt, string>();
   /** Keys of requests that have a card (were added to the pending map). */
   private readonly shownPrompts = new Set<string>();
@@ -102,6 +112,7 @@ export class AgentSessions {
       },
     );
     this.pending.onDidChange((event) => {
+      if (event.type === "settled") this.emitDecision(event.prompt, event.record);
       if (event.type === "added") {
         this.shownPrompts.add(event.prompt.key);
         this.emit([{ op: "prompt", prompt: this.promptView(event.prompt) }]);
@@ -118,6 +129,11 @@ export class AgentSessions {
       this.env.log.info(`Permission "${event.prompt.title}" (${event.prompt.agentName}): ${event.record.summary} [${event.record.provenance}]`);
       this.emit([{ op: "decided", record: event.record }]);
     });
+  }
+
+  onDidDecide(listener: DecisionListener): { dispose(): void } {
+    this.decisionListeners.add(listener);
+    return { dispose: () => this.decisionListeners.delete(listener) };
   }
 
   onDidChange(listener: OpListener): { dispose(): void } {
@@ -146,6 +162,20 @@ export class AgentSessions {
     if (this.sessionOnlyBypass.has(agentName)) return true;
     if (agentName === DEMO_AGENT_NAME) return this.settings.demoBypass;
     return this.settings.agents.get(agentName)?.bypassPermissions ?? false;
+  }
+
+  /**
+   * Sets an agent's bypass in memory, effective for the very next request, before the settings write round-trips
+   * through the configuration service. Turning it off also ends a window-only bypass.
+   */
+  setBypass(agentName: string, on: boolean): void {
+    if (!on) this.sessionOnlyBypass.delete(agentName);
+    if (agentName === DEMO_AGENT_NAME) this.settings.demoBypass = on;
+    else {
+      const definition = this.settings.agents.get(agentName);
+      if (definition) definition.bypassPermissions = on;
+    }
+    this.emit([{ op: "agents", agents: this.agentChoices() }, ...this.headerOps()]);
   }
 
   /** Bypass for this window's lifetime only; never written to settings. */
@@ -307,13 +337,7 @@ export class AgentSessions {
       return false;
     }
     this.pending.resolve(key, allowOnce.optionId, "user");
-    // Effective at once, before the settings write round-trips through the configuration service.
-    if (prompt.agentName === DEMO_AGENT_NAME) this.settings.demoBypass = true;
-    else {
-      const definition = this.settings.agents.get(prompt.agentName);
-      if (definition) definition.bypassPermissions = true;
-    }
-    this.emit([{ op: "agents", agents: this.agentChoices() }, ...this.headerOps()]);
+    this.setBypass(prompt.agentName, true);
     await this.env.writeBypass(prompt.agentName, true);
     this.env.log.info(`Bypass Permissions turned on for ${prompt.agentName}.`);
     return true;
@@ -519,6 +543,7 @@ export class AgentSessions {
     if (decision.approve) {
       this.env.log.info(`Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`);
       record.approvedToolCalls++;
+      this.emitDecision(prompt, decisionRecord(prompt, { outcome: "selected", optionId: decision.optionId }, "bypass", Date.now()));
       return { outcome: "selected", optionId: decision.optionId };
     }
     if (decision.reason) {
@@ -586,6 +611,16 @@ export class AgentSessions {
 
   private itemOps(record: SessionRecord, items: TranscriptItem[]): ViewOp[] {
     return items.map((item) => ({ op: "item", sessionKey: record.model.key, item }));
+  }
+
+  private emitDecision(prompt: PermissionPrompt, record: DecisionRecord): void {
+    for (const listener of [...this.decisionListeners]) {
+      try {
+        listener(prompt, record);
+      } catch (error) {
+        this.env.log.error(`A decision listener failed: ${errorMessage(error)}`);
+      }
+    }
   }
 
   private emit(ops: ViewOp[]): void {

@@ -10,10 +10,13 @@ import { parseAgentSettings, withBypass, type AgentSettings } from "../core/sett
 
 const SECTION = "symposium";
 
+let warnedAboutWorkspaceAgents = false;
+
 export function readAgentSettings(log: Logger): AgentSettings {
   const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("agents");
   const ignored = [inspected?.workspaceValue, inspected?.workspaceFolderValue].some((v) => v !== undefined);
-  if (ignored) {
+  if (ignored && !warnedAboutWorkspaceAgents) {
+    warnedAboutWorkspaceAgents = true;
     const message = vscode.l10n.t("symposium.agents in workspace settings is ignored: agents and bypass are read from your user settings only.");
     log.warn(message);
     void vscode.window.showWarningMessage(message);

@@ -234,3 +234,26 @@ export const LIMITS = {
   transcriptItems: 2_000,
   terminalOutputChars: 64 * 1024,
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The approval history panel.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One row of the history table (the same fields the history file stores). */
+export interface HistoryRow {
+  at: string;
+  agent: string;
+  title: string;
+  subject: string;
+  provenance: Provenance;
+  outcome: "selected" | "cancelled";
+  option?: string;
+}
+
+export type ToHistoryMessage = { type: "rows"; rows: HistoryRow[] };
+
+export const FromHistoryMessage = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("ready") }),
+  z.strictObject({ type: z.literal("export") }),
+]);
+export type FromHistoryMessage = z.infer<typeof FromHistoryMessage>;

@@ -1,0 +1,88 @@
+/**
+ * Symposium: Show Approval History — the recorded decisions in a searchable table, exportable as JSON lines or CSV.
+ */
+import { writeFile } from "node:fs/promises";
+import * as vscode from "vscode";
+import type { Logger } from "../acp/agentSessions";
+import type { ApprovalHistory, HistoryEntry } from "../core/approvalHistory";
+import { FromHistoryMessage, type HistoryRow, type ToHistoryMessage } from "../shared/protocol";
+import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
+
+export class HistoryPanel {
+  private panel: vscode.WebviewPanel | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly history: ApprovalHistory,
+    private readonly log: Logger,
+  ) {}
+
+  show(): void {
+    if (this.panel) {
+      this.panel.reveal();
+      void this.sendRows();
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel("symposium.history", vscode.l10n.t("Symposium: Approval History"), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+    this.panel = panel;
+    const asset = (...path: string[]) => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
+    panel.webview.html = renderWebviewHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: asset("dist", "history.js"),
+      styleUri: asset("dist", "history.css"),
+      codiconsUri: asset("dist", "codicons", "codicon.css"),
+    });
+    panel.webview.onDidReceiveMessage((raw: unknown) => {
+      const message = FromHistoryMessage.safeParse(raw);
+      if (!message.success) return this.log.warn("Ignored a malformed message from the history panel.");
+      if (message.data.type === "ready") void this.sendRows();
+      else void this.export();
+    });
+    panel.onDidDispose(() => (this.panel = undefined));
+  }
+
+  /** Refreshes an open panel after new decisions. */
+  refresh(): void {
+    if (this.panel?.visible) void this.sendRows();
+  }
+
+  private async sendRows(): Promise<void> {
+    const rows: HistoryRow[] = (await this.history.read()).map(({ at, agent, title, subject, provenance, outcome, option }) => ({
+      at,
+      agent,
+      title,
+      subject,
+      provenance,
+      outcome,
+      ...(option !== undefined ? { option } : {}),
+    }));
+    const message: ToHistoryMessage = { type: "rows", rows };
+    void this.panel?.webview.postMessage(message);
+  }
+
+  async export(): Promise<void> {
+    const target = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t("Export approval history"),
+      filters: { "JSON Lines": ["jsonl"], CSV: ["csv"] },
+      defaultUri: vscode.Uri.file("symposium-approvals.jsonl"),
+    });
+    if (!target) return;
+    const entries = (await this.history.read(Number.MAX_SAFE_INTEGER)).reverse();
+    const text = target.fsPath.endsWith(".csv") ? toCsv(entries) : entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
+    await writeFile(target.fsPath, text, "utf8");
+    void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0} decisions.", entries.length));
+  }
+}
+
+const COLUMNS: (keyof HistoryEntry)[] = ["at", "agent", "session", "title", "subject", "provenance", "outcome", "optionId", "option"];
+
+export function toCsv(entries: readonly HistoryEntry[]): string {
+  const cell = (value: unknown) => {
+    const text = value === undefined ? "" : String(value);
+    // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return `"${safe.replace(/"/g, '""')}"`;
+  };
+  return [COLUMNS.join(","), ...entries.map((e) => COLUMNS.map((c) => cell(e[c])).join(","))].join("\n") + "\n";
+}

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ApprovalHistory, historyEntry, type HistoryEntry } from "../../src/core/approvalHistory";
+import { decisionRecord } from "../../src/core/pendingApprovals";
+import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
+import type { Provenance } from "../../src/shared/protocol";
+
+const prompt: PermissionPrompt = {
+  key: "k1",
+  agentName: "Claude",
+  sessionKey: "s1",
+  sessionId: "x",
+  protocolVersion: 2,
+  title: "Run the tests",
+  subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
+  options: ["allow_once", "reject_once"].map((kind) => ({ optionId: kind, name: kind === "allow_once" ? "Allow" : "Deny", kind, kindClass: kindClass(kind) })),
+  rawSubject: undefined,
+  paths: ["/work"],
+  receivedAt: 0,
+};
+
+function entry(provenance: Provenance, optionId?: string): HistoryEntry {
+  const outcome = optionId ? { outcome: "selected" as const, optionId } : { outcome: "cancelled" as const };
+  return historyEntry(prompt, decisionRecord(prompt, outcome, provenance, Date.UTC(2026, 10, 21, 12)));
+}
+
+describe("ApprovalHistory", () => {
+  let folder: string;
+  beforeEach(() => (folder = mkdtempSync(join(tmpdir(), "symposium-history-"))));
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("records each kind of decision with its provenance, newest first", async () => {
+    const history = new ApprovalHistory(folder);
+    const kinds: [Provenance, string?][] = [["user", "allow_once"], ["bypass", "allow_once"], ["timeout", "reject_once"], ["stop"], ["agent_cancel"], ["agent_exit"], ["policy", "reject_once"]];
+    for (const [provenance, optionId] of kinds) void history.append(entry(provenance, optionId));
+    const read = await history.read();
+    assert.deepEqual(read.map((e) => e.provenance), kinds.map(([p]) => p).reverse());
+    const user = read.find((e) => e.provenance === "user")!;
+    assert.deepEqual(user, {
+      at: "2026-11-21T12:00:00.000Z",
+      agent: "Claude",
+      session: "s1",
+      title: "Run the tests",
+      subject: "command: npm test (in /work)",
+      provenance: "user",
+      outcome: "selected",
+      optionId: "allow_once",
+      option: "Allow",
+    });
+    assert.equal(read.find((e) => e.provenance === "stop")?.outcome, "cancelled");
+  });
+
+  it("rotates past its size limit, keeping one older file, and still reads both", async () => {
+    const history = new ApprovalHistory(folder, 2_000);
+    for (let i = 0; i < 40; i++) void history.append(entry("user", "allow_once"));
+    const read = await history.read();
+    assert.deepEqual(readdirSync(folder).sort(), ["approvals.1.jsonl", "approvals.jsonl"]);
+    assert.ok(statSync(join(folder, "approvals.jsonl")).size <= 2_000);
+    assert.ok(read.length > 0 && read.length < 40, "old entries beyond the rotated file are dropped");
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The approval history panel: a table of decisions, filtered as you type, with an export button. Text only
+ * (`textContent`), like every other view of agent-supplied strings.
+ */
+import type { FromHistoryMessage, HistoryRow, ToHistoryMessage } from "../../src/shared/protocol";
+import "./history.css";
+
+declare function acquireVsCodeApi(): { postMessage(message: FromHistoryMessage): void };
+
+const PROVENANCE: Record<HistoryRow["provenance"], string> = {
+  user: "You",
+  bypass: "Bypass",
+  policy: "Policy",
+  timeout: "Timeout",
+  stop: "Stop",
+  agent_cancel: "Agent withdrew",
+  agent_exit: "Agent exited",
+  duplicate: "Duplicate id",
+  shutdown: "Window closed",
+  cap: "Over the cap",
+};
+
+(() => {
+  const vscode = acquireVsCodeApi();
+  let rows: HistoryRow[] = [];
+
+  const app = document.getElementById("app")!;
+  const toolbar = el("div", "toolbar");
+  const search = el("input", "search");
+  search.type = "search";
+  search.placeholder = "Filter by agent, title, subject, decision…";
+  search.setAttribute("aria-label", "Filter");
+  const count = el("span", "count");
+  count.setAttribute("aria-live", "polite");
+  const exportButton = el("button", "export");
+  exportButton.textContent = "Export…";
+  exportButton.addEventListener("click", () => vscode.postMessage({ type: "export" }));
+  toolbar.append(search, count, exportButton);
+
+  const table = el("table", "history");
+  const head = table.createTHead().insertRow();
+  for (const name of ["Time", "Agent", "Request", "Subject", "Decided by", "Decision"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = name;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  app.append(toolbar, table);
+
+  const render = () => {
+    const terms = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = rows.filter((row) => {
+      const text = [row.at, row.agent, row.title, row.subject, PROVENANCE[row.provenance], decision(row)]
+        .join(" ")
+        .toLowerCase();
+      return terms.every((term) => text.includes(term));
+    });
+    body.replaceChildren(
+      ...shown.map((row) => {
+        const tr = document.createElement("tr");
+        for (const text of [
+          new Date(row.at).toLocaleString(),
+          row.agent,
+          row.title,
+          row.subject,
+          PROVENANCE[row.provenance] ?? row.provenance,
+          decision(row),
+        ]) {
+          tr.insertCell().textContent = text;
+        }
+        tr.dataset.outcome = row.outcome;
+        return tr;
+      }),
+    );
+    count.textContent = `${shown.length} of ${rows.length}`;
+  };
+
+  search.addEventListener("input", render);
+  window.addEventListener("message", (event: MessageEvent<ToHistoryMessage>) => {
+    if (event.data?.type === "rows") {
+      rows = event.data.rows;
+      render();
+    }
+  });
+  vscode.postMessage({ type: "ready" });
+  search.focus();
+})();
+
+function decision(row: HistoryRow): string {
+  return row.outcome === "cancelled" ? "Cancelled" : (row.option ?? "Selected");
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  element.className = className;
+  return element;
+}
