@@ -218,7 +218,9 @@ export class App {
     }
     this.emptyState.root.hidden = store.sessions.size > 0;
 
-    if (stick && !switched) this.transcript.scrollTop = this.transcript.scrollHeight;
+    // Scroll last, once cards are placed (placing pinned cards resizes the transcript and resets its scroll).
+    if (switched) this.restoreScroll();
+    else if (stick) this.scrollToEnd();
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
   }
@@ -247,11 +249,32 @@ export class App {
       const session = activeKey === undefined ? undefined : store.sessions.get(activeKey);
       if (view && session && !view.isMounted) view.mount(session);
       this.shownSessionKey = activeKey;
-      const saved = activeKey === undefined ? undefined : this.scrollPositions.get(activeKey);
-      this.transcript.scrollTop = saved ?? this.transcript.scrollHeight;
     }
     this.composer.setSession(store.activeSession?.header);
     return switched;
+  }
+
+  /** The shown session's saved scroll position, or its end when it is shown for the first time. */
+  private restoreScroll(): void {
+    const key = this.shownSessionKey;
+    const saved = key === undefined ? undefined : this.scrollPositions.get(key);
+    if (saved === undefined) this.scrollToEnd();
+    else this.transcript.scrollTop = saved;
+  }
+
+  /**
+   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`), so the end
+   * moves once the items that scroll into view are rendered: correct for a few frames, unless the user scrolls.
+   */
+  private scrollToEnd(framesLeft = 3): void {
+    const scroller = this.transcript;
+    scroller.scrollTop = scroller.scrollHeight;
+    const settled = scroller.scrollTop;
+    if (framesLeft === 0) return;
+    requestAnimationFrame(() => {
+      const userScrolled = Math.abs(scroller.scrollTop - settled) > 1 && !this.isNearBottom();
+      if (!userScrolled && !this.isNearBottom(1)) this.scrollToEnd(framesLeft - 1);
+    });
   }
 
   /** The element a card belongs in now: its tool call's slot in the shown transcript, or the pinned list. */
@@ -363,8 +386,8 @@ export class App {
     return cardElement?.dataset.key;
   }
 
-  private isNearBottom(): boolean {
+  private isNearBottom(withinPx = STICK_TO_BOTTOM_PX): boolean {
     const scroller = this.transcript;
-    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < STICK_TO_BOTTOM_PX;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < withinPx;
   }
 }

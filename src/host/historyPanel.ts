@@ -78,8 +78,8 @@ export class HistoryPanel {
 const COLUMNS: (keyof HistoryEntry)[] = ["at", "agent", "session", "title", "subject", "provenance", "outcome", "optionId", "option"];
 
 export function toCsv(entries: readonly HistoryEntry[]): string {
-  const cell = (value: unknown) => {
-    const text = value === undefined ? "" : String(value);
+  const cell = (value: string | undefined) => {
+    const text = value ?? "";
     // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;

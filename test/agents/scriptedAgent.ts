@@ -17,7 +17,7 @@
  *   { "steps": [ <step>, ... ], "cancelPending": false }
  *
  * Each step is an object with exactly one action key, plus the modifiers `repeat` (any step with repeatable
- * effect; integer ≥ 0, default 1), `wait` (request only) and `sessionId` (update only):
+ * effect; integer ≥ 0, default 1), `wait` (request and call only) and `sessionId` (update only):
  *
  *   {"request": {…}, "wait": true}   session/request_permission. Params = defaults ⊕ given keys (shallow; given
  *                                    keys win, so "options": [] or "sessionId": "stale" are sent as given). Defaults,
@@ -49,6 +49,13 @@
  *   {"spawnChild": true}             starts a child process in the agent's process group that runs until killed
  *                                    ({"spawnChild": {"ignoreSigterm": true}}: one that ignores SIGTERM).
  *   {"ignoreSigterm": true}          from now on the agent ignores SIGTERM (only SIGKILL stops it).
+ *   {"call": {"method": "fs/read_text_file", "params": {…}}, "wait": true}
+ *                                    calls a client method (v1 `fs/*` and `terminal/*`; a v2 client has none and
+ *                                    answers -32601). Params = {sessionId} ⊕ given keys. A param string
+ *                                    "$result.<key>" becomes <key> of the newest successful call result that has it
+ *                                    (e.g. "$result.terminalId" after terminal/create). wait true (default): the next
+ *                                    step starts once the call is answered; wait false: it does not (the turn still
+ *                                    waits for it before end_turn). Logs a callResult entry.
  *
  * The turn ends with `end_turn` when all steps ran and all its requests are answered, or with `cancelled` right
  * when `session/cancel` arrives (later answers are still logged). With "cancelPending": true, session/cancel also
@@ -56,14 +63,16 @@
  * v2: the prompt is answered at once with {messageId: "scripted-user-<turn>"} after `state_update` running and the
  * `user_message` echo; the turn ends with `state_update` idle + stopReason.
  *
- * Log: one JSON object per line, each with `kind` and `t` (ms since start, monotonic):
- *   {"kind":"start", pid, protocol}
+ * Log: one JSON object per line, each with `kind`, `t` (ms since start, monotonic) and `agentPid` (the writer):
+ *   {"kind":"start", pid, protocol, timeOrigin}     timeOrigin: performance.timeOrigin (wall clock of t = 0)
  *   {"kind":"frame", direction:"received", frame}    every line the client sent (`raw` text instead when not JSON)
  *   {"kind":"frame", direction:"sent", frame}        every line the SDK sent; permission requests carry requestIndex
  *   {"kind":"frame", direction:"sent", rawWrite:true, frame | line+length | byteLength | bigLine}
  *   {"kind":"outcome", requestIndex, outcome}        the answer's `outcome` (or `result` if it has none)
  *   {"kind":"outcome", requestIndex, error:{code,message}}   an error answer (e.g. -32800 after cancelLast)
  *   {"kind":"cancelRequest", requestIndex}           cancelLast sent $/cancel_request
+ *   {"kind":"callResult", callIndex, method, result}            a `call` step's answer (callIndex from 0, per process)
+ *   {"kind":"callResult", callIndex, method, error:{code,message,data}}   a `call` step's error answer
  *   {"kind":"turnEnd", sessionId, stopReason}
  *   {"kind":"child", pid, ignoreSigterm}  {"kind":"hang"}  {"kind":"stdoutClosed"}  {"kind":"exit", code}
  *   {"kind":"kill", signal}  {"kind":"signal", signal, ignored}  {"kind":"disconnected"}  {"kind":"turnError", message}
@@ -74,7 +83,7 @@ import { AgentLog } from "./scripted/agentLog";
 import { AgentStdio } from "./scripted/agentStdio";
 import { ProcessControl } from "./scripted/processControl";
 import { parseScript, ScriptError, type Script } from "./scripted/script";
-import { PermissionRequests, ScriptRunner, type TurnEnd } from "./scripted/scriptRunner";
+import { ClientCalls, PermissionRequests, ScriptRunner, type TurnEnd } from "./scripted/scriptRunner";
 import { V1TurnWire, V2TurnWire, type TurnWire } from "./scripted/turnWire";
 
 type ProtocolMode = "v1" | "v2" | "dual";
@@ -91,10 +100,11 @@ const log = new AgentLog(process.env.SCRIPTED_AGENT_LOG);
 const stdio = new AgentStdio(log);
 const control = new ProcessControl(log);
 const requests = new PermissionRequests(log);
+const calls = new ClientCalls(log);
 const hangInitialize = process.env.SCRIPTED_AGENT_HANG_INITIALIZE === "1";
 const hangNewSession = process.env.SCRIPTED_AGENT_HANG_NEW_SESSION === "1";
 const AGENT_INFO = { name: "scripted-agent", version: "0.0.0" };
-log.write({ kind: "start", pid: process.pid, protocol: mode });
+log.write({ kind: "start", pid: process.pid, protocol: mode, timeOrigin: performance.timeOrigin });
 
 /** Sessions and their running turns (a turn is cancelled through its controller). */
 class Sessions {
@@ -157,7 +167,7 @@ async function playTurn(
     );
     return "end_turn";
   }
-  return new ScriptRunner({ wire, stdio, control, log, requests }, signal).run(script);
+  return new ScriptRunner({ wire, stdio, control, log, requests, calls }, signal).run(script);
 }
 
 function createV1Agent(): v1.AgentApp {

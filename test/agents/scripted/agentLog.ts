@@ -1,6 +1,6 @@
 // The scripted agent's log: one JSON object per line, written synchronously (so nothing is lost when a script
 // exits the process abruptly) to the file named by SCRIPTED_AGENT_LOG. Without that variable nothing is written.
-// Every entry has `kind` and `t` (milliseconds since the agent started, monotonic).
+// Every entry has `kind`, `t` (milliseconds since the agent started, monotonic) and `agentPid` (this process).
 import { openSync, writeSync } from "node:fs";
 
 export type LogEntry = { readonly kind: string } & Record<string, unknown>;
@@ -16,7 +16,8 @@ export class AgentLog {
 
   write(entry: LogEntry): void {
     if (this.fd === undefined) return;
-    const line = JSON.stringify({ ...entry, t: Number(performance.now().toFixed(3)) });
+    // `agentPid` tells apart the processes of a test that share one log file (a crashed agent and its successor).
+    const line = JSON.stringify({ ...entry, t: Number(performance.now().toFixed(3)), agentPid: process.pid });
     writeSync(this.fd, `${line}\n`);
   }
 

@@ -25,7 +25,8 @@ export type Step =
   | { action: "hang" }
   | { action: "stayAlive" }
   | { action: "spawnChild"; ignoreSigterm: boolean }
-  | { action: "ignoreSigterm" };
+  | { action: "ignoreSigterm" }
+  | { action: "call"; method: string; params: JsonObject; wait: boolean; repeat: number };
 
 export interface Script {
   readonly steps: readonly Step[];
@@ -82,6 +83,7 @@ const ACTIONS = [
   "stayAlive",
   "spawnChild",
   "ignoreSigterm",
+  "call",
 ] as const;
 const MODIFIERS = new Set(["repeat", "wait", "sessionId"]);
 
@@ -95,8 +97,8 @@ function parseStep(raw: unknown, index: number): Step {
       `${where}: expected exactly one of ${ACTIONS.join(", ")}; got ${JSON.stringify(actions)}`,
     );
   }
-  if (step.wait !== undefined && action !== "request")
-    throw new ScriptError(`${where}: only request takes wait`);
+  if (step.wait !== undefined && action !== "request" && action !== "call")
+    throw new ScriptError(`${where}: only request and call take wait`);
   if (step.sessionId !== undefined && action !== "update") {
     throw new ScriptError(`${where}: only update takes sessionId (a request's goes in its params)`);
   }
@@ -151,6 +153,20 @@ function parseStep(raw: unknown, index: number): Step {
       return { action: "spawnChild", ignoreSigterm: isObject(value) && value.ignoreSigterm === true };
     case "ignoreSigterm":
       return { action: "ignoreSigterm" };
+    case "call": {
+      const call = object(value, where);
+      const unknownKeys = Object.keys(call).filter((key) => key !== "method" && key !== "params");
+      if (unknownKeys.length > 0) throw new ScriptError(`${where}: call takes method and params, not ${unknownKeys.join(", ")}`);
+      if (step.wait !== undefined && typeof step.wait !== "boolean")
+        throw new ScriptError(`${where}: wait is a boolean`);
+      return {
+        action: "call",
+        method: text(call.method, `${where}.method`),
+        params: call.params === undefined ? {} : object(call.params, `${where}.params`),
+        wait: step.wait !== false,
+        repeat,
+      };
+    }
   }
 }
 

@@ -59,16 +59,59 @@ export class PermissionRequests {
   }
 }
 
+/**
+ * Process-wide numbering of client-method calls (`callIndex`, from 0) and their results. A param string of the form
+ * `"$result.<key>"` is replaced by `<key>` of the newest successful result that has it (e.g. `"$result.terminalId"`
+ * after a `terminal/create`), so a script can name what an earlier call returned.
+ */
+export class ClientCalls {
+  private nextIndex = 0;
+  private readonly results: JsonObject[] = [];
+
+  constructor(private readonly log: AgentLog) {}
+
+  send(wire: TurnWire, method: string, params: JsonObject): Promise<void> {
+    const callIndex = this.nextIndex++;
+    return wire.call(method, this.substitute(params) as JsonObject).then(
+      (result) => {
+        if (typeof result === "object" && result !== null && !Array.isArray(result)) this.results.push(result as JsonObject);
+        this.log.write({ kind: "callResult", callIndex, method, result: result ?? null });
+      },
+      (error: unknown) => {
+        const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
+        this.log.write({ kind: "callResult", callIndex, method, error: { code, message: String(message), data } });
+      },
+    );
+  }
+
+  private substitute(value: unknown): unknown {
+    if (typeof value === "string") {
+      const key = /^\$result\.(\w+)$/.exec(value)?.[1];
+      if (key === undefined) return value;
+      const found = this.results.findLast((result) => key in result);
+      return found ? found[key] : value;
+    }
+    if (Array.isArray(value)) return value.map((item) => this.substitute(item));
+    if (typeof value === "object" && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.substitute(v)]));
+    }
+    return value;
+  }
+}
+
 export interface RunnerDeps {
   readonly wire: TurnWire;
   readonly stdio: AgentStdio;
   readonly control: ProcessControl;
   readonly log: AgentLog;
   readonly requests: PermissionRequests;
+  readonly calls: ClientCalls;
 }
 
 export class ScriptRunner {
   private readonly sent: PendingRequest[] = [];
+  /** Client-method calls of this turn that have not been awaited by their step (`wait: false`). */
+  private readonly calls: Promise<void>[] = [];
   private readonly cancelled: Promise<void>;
 
   constructor(
@@ -96,7 +139,7 @@ export class ScriptRunner {
   }
 
   private allAnswered(): Promise<unknown> {
-    return Promise.all(this.sent.map((request) => request.answered));
+    return Promise.all([...this.sent.map((request) => request.answered), ...this.calls]);
   }
 
   private untilCancelled(work: Promise<unknown>): Promise<void> {
@@ -165,6 +208,12 @@ export class ScriptRunner {
       case "ignoreSigterm":
         control.ignoreSigterm();
         return;
+      case "call":
+        return this.times(step.repeat, async () => {
+          const call = this.deps.calls.send(wire, step.method, step.params);
+          this.calls.push(call);
+          if (step.wait) await this.untilCancelled(call);
+        });
     }
   }
 

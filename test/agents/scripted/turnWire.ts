@@ -13,6 +13,8 @@ export interface TurnWire {
   /** Resolves with the client's result; `signal` aborting sends `$/cancel_request` but keeps waiting for the answer. */
   requestPermission(params: JsonObject, signal: AbortSignal): Promise<unknown>;
   sendUpdate(update: JsonObject, sessionId?: string): Promise<void>;
+  /** Calls a client method (`fs/*`, `terminal/*`, …) with `{sessionId, ...params}`; resolves with its result. */
+  call(method: string, params: JsonObject): Promise<unknown>;
   chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): JsonObject;
 }
 
@@ -47,6 +49,11 @@ export class V2TurnWire implements TurnWire {
     return this.client.notify(v2.methods.client.session.update, notification);
   }
 
+  /** v2 has no client `fs/*` or `terminal/*` methods: a v2 client answers these with -32601. */
+  call(method: string, params: JsonObject): Promise<unknown> {
+    return this.client.request<unknown, JsonObject>(method, { sessionId: this.sessionId, ...params });
+  }
+
   chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): JsonObject {
     const messageId = `scripted-${kind === "agent_message_chunk" ? "message" : "thought"}-${this.turnNumber}`;
     return { sessionUpdate: kind, messageId, content: { type: "text", text } };
@@ -78,6 +85,10 @@ export class V1TurnWire implements TurnWire {
   sendUpdate(update: JsonObject, sessionId = this.sessionId): Promise<void> {
     const notification = { sessionId, update } as unknown as v1.SessionNotification;
     return this.client.notify(v1.methods.client.session.update, notification);
+  }
+
+  call(method: string, params: JsonObject): Promise<unknown> {
+    return this.client.request<unknown, JsonObject>(method, { sessionId: this.sessionId, ...params });
   }
 
   chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): JsonObject {
