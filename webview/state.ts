@@ -209,6 +209,12 @@ export class ViewStore {
       // The host may record a decision the view already showed when the card was answered.
       if (session.recordKeys.has(item.record.key)) return;
       session.recordKeys.add(item.record.key);
+      // After a reload (snapshot) a record goes back onto the tool call it was about.
+      const toolItem = item.record.toolCallId !== undefined ? toolCallItemId(session, item.record.toolCallId) : undefined;
+      if (toolItem !== undefined) {
+        this.addInlineRecord(session, toolItem, item.record, changes);
+        return;
+      }
     }
     session.items.push(item);
     session.byId.set(item.id, item);
@@ -234,17 +240,21 @@ export class ViewStore {
     changes.promptsDecided.set(record.key, record);
     const session = this.sessions.get(record.sessionKey);
     if (!session || session.recordKeys.has(record.key)) return;
-    const itemId =
-      prompt?.subject.type === "tool_call" ? toolCallItemId(session, prompt.subject.toolCallId) : undefined;
+    const toolCallId = prompt?.subject.type === "tool_call" ? prompt.subject.toolCallId : record.toolCallId;
+    const itemId = toolCallId !== undefined ? toolCallItemId(session, toolCallId) : undefined;
     if (itemId !== undefined) {
       session.recordKeys.add(record.key);
-      const records = session.inlineRecords.get(itemId) ?? [];
-      records.push(record);
-      session.inlineRecords.set(itemId, records);
-      addTo(changes.inlineRecords, record.sessionKey, itemId);
+      this.addInlineRecord(session, itemId, record, changes);
       return;
     }
     this.upsertItem(session, { kind: "decision", id: `decision:${record.key}`, record }, changes);
+  }
+
+  private addInlineRecord(session: SessionState, toolItemId: string, record: DecisionRecord, changes: ChangeSet): void {
+    const records = session.inlineRecords.get(toolItemId) ?? [];
+    records.push(record);
+    session.inlineRecords.set(toolItemId, records);
+    addTo(changes.inlineRecords, session.header.key, toolItemId);
   }
 }
 

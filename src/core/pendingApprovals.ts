@@ -236,6 +236,7 @@ export function decisionRecord(
     provenance,
     outcome: outcome.outcome,
     ...(option ? { optionId: option.optionId, optionName: option.name, optionKindClass: option.kindClass } : {}),
+    ...(prompt.subject.type === "tool_call" ? { toolCallId: prompt.subject.toolCallId } : {}),
     at,
     summary,
   };

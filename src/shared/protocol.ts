@@ -152,6 +152,8 @@ export interface DecisionRecord {
   optionName?: string;
   optionKindClass?: OptionKindClass;
   at: number;
+  /** The agent's tool call id when the request was about a tool call: the record stays on that tool call. */
+  toolCallId?: string;
   /** Short human sentence: "You chose Allow once", "Expired: rejected", "Agent exited". */
   summary: string;
 }
