@@ -8,6 +8,23 @@ const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
 const withTests = !process.argv.includes("--no-tests");
 
+/**
+ * zod's classic API re-exports every locale through its namespace object (`z.locales`), which the ACP SDK imports
+ * whole, so esbuild cannot drop them: 264 KB of translated error messages. Symposium shows English; ship only `en`.
+ */
+const englishOnlyZod = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${join("node_modules", "zod")}`) ? { path: join(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: args.path.replace(/[/\\][^/\\]*$/, ""),
+    }));
+  },
+};
+
 const shared = {
   bundle: true,
   minify: production,
@@ -42,6 +59,7 @@ const builds = [
     target: "node20",
     external: ["vscode"],
     mainFields: ["module", "main"],
+    plugins: [englishOnlyZod],
   },
   {
     ...shared,
