@@ -106,11 +106,11 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => {
       paths = new WorkspacePaths(folderPaths());
-      view.push([{ op: "blocked", ...(client.blockedReason() ? { reason: client.blockedReason() } : {}) }]);
+      view.push([client.blockedOp()]);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       client.reloadSettings();
-      view.push([{ op: "blocked" }]);
+      view.push([client.blockedOp()]);
     }),
     { dispose: () => void client.dispose() },
   );

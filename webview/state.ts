@@ -80,6 +80,7 @@ export class ViewStore {
   readonly pending = new Map<string, PromptView>();
   private activeKey: string | undefined;
   blockedReason: string | undefined;
+  blockedAction: string | undefined;
 
   /** The session shown: the host's choice, or the first one when the host named none (or a removed one). */
   get activeSessionKey(): string | undefined {
@@ -98,6 +99,7 @@ export class ViewStore {
     this.sessions.clear();
     this.pending.clear();
     this.blockedReason = snapshot.blockedReason;
+    this.blockedAction = snapshot.blockedAction;
     this.activeKey = snapshot.activeSessionKey;
     for (const session of snapshot.sessions) {
       const state = this.addSession(session.header);
@@ -147,6 +149,7 @@ export class ViewStore {
         return;
       case "blocked":
         this.blockedReason = op.reason;
+        this.blockedAction = op.action;
         changes.blocked = true;
         return;
       default: {

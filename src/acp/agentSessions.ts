@@ -151,10 +151,12 @@ export class AgentSessions {
     this.pending.setLimits(limits);
   }
 
+  /** The agents to offer; `bypassed` is whether bypass is in effect (it never is in an untrusted workspace). */
   agentChoices(): AgentChoice[] {
+    const effective = (name: string) => this.isBypassed(name) && this.env.workspaceTrusted();
     return [
-      { name: DEMO_AGENT_NAME, builtIn: true, bypassed: this.isBypassed(DEMO_AGENT_NAME) },
-      ...[...this.settings.agents.keys()].map((name) => ({ name, builtIn: false, bypassed: this.isBypassed(name) })),
+      { name: DEMO_AGENT_NAME, builtIn: true, bypassed: effective(DEMO_AGENT_NAME) },
+      ...[...this.settings.agents.keys()].map((name) => ({ name, builtIn: false, bypassed: effective(name) })),
     ];
   }
 
@@ -186,13 +188,30 @@ export class AgentSessions {
   }
 
   blockedReason(): string | undefined {
-    if (!this.env.workspaceTrusted()) return "Agents do not start in an untrusted workspace. Trust this folder to use Symposium.";
-    if (this.env.workspaceRoots().length === 0) return "Open a folder: agents work inside a workspace folder.";
+    return this.blocked()?.reason;
+  }
+
+  /** Why agents cannot start here, and the button that fixes it; undefined when they can. */
+  blocked(): { reason: string; action: string } | undefined {
+    if (!this.env.workspaceTrusted()) {
+      return {
+        reason: "Agents do not start in an untrusted workspace, and bypass never applies there. Trust this folder to use Symposium.",
+        action: "Manage Workspace Trust",
+      };
+    }
+    if (this.env.workspaceRoots().length === 0) {
+      return { reason: "Open a folder: agents work inside a workspace folder.", action: "Open Folder" };
+    }
     return undefined;
   }
 
+  blockedOp(): ViewOp {
+    const blocked = this.blocked();
+    return blocked ? { op: "blocked", reason: blocked.reason, action: blocked.action } : { op: "blocked" };
+  }
+
   snapshot(): Snapshot {
-    const blockedReason = this.blockedReason();
+    const blocked = this.blocked();
     return {
       agents: this.agentChoices(),
       sessions: [...this.sessions.values()].map((record) => ({
@@ -201,7 +220,7 @@ export class AgentSessions {
       })),
       pending: this.pending.list().map((prompt) => this.promptView(prompt)),
       ...(this.activeSessionKey ? { activeSessionKey: this.activeSessionKey } : {}),
-      ...(blockedReason ? { blockedReason } : {}),
+      ...(blocked ? { blockedReason: blocked.reason, blockedAction: blocked.action } : {}),
     };
   }
 

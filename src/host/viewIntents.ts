@@ -19,6 +19,9 @@ export interface IntentContext {
 export function handleIntent(message: Exclude<FromWebviewMessage, { type: "ready" }>, context: IntentContext): void {
   const { sessions, log } = context;
   switch (message.type) {
+    case "resolveBlocked":
+      void vscode.commands.executeCommand(vscode.workspace.isTrusted ? "workbench.action.files.openFolder" : "workbench.trust.manage");
+      return;
     case "newSession":
       sessions.startSession(message.agentName).catch((error: unknown) => showError(errorMessage(error)));
       return;

@@ -165,6 +165,8 @@ export interface Snapshot {
   activeSessionKey?: string;
   /** Agents cannot start: the workspace is untrusted or has no folder. The view explains it. */
   blockedReason?: string;
+  /** Label of the button that fixes it ("Manage Workspace Trust", "Open Folder"); it posts `resolveBlocked`. */
+  blockedAction?: string;
 }
 
 /** One change, applied in order. The host coalesces many into one `update` per frame. */
@@ -176,7 +178,7 @@ export type ViewOp =
   | { op: "prompt"; prompt: PromptView }
   | { op: "decided"; record: DecisionRecord }
   | { op: "activeSession"; sessionKey: string }
-  | { op: "blocked"; reason?: string };
+  | { op: "blocked"; reason?: string; action?: string };
 
 export type ToWebviewMessage =
   | { type: "snapshot"; snapshot: Snapshot }
@@ -193,6 +195,8 @@ const key = z.string().min(1).max(100);
 
 export const FromWebviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
+  /** The button on the "agents cannot start" banner: the host opens Workspace Trust or the folder picker. */
+  z.strictObject({ type: z.literal("resolveBlocked") }),
   z.strictObject({ type: z.literal("newSession"), agentName: z.string().min(1).max(200) }),
   z.strictObject({ type: z.literal("selectSession"), sessionKey: key }),
   z.strictObject({ type: z.literal("closeSession"), sessionKey: key }),

@@ -11,8 +11,12 @@ describe("ACP client against real agents", function () {
   this.timeout(30_000);
   let harness: ClientHarness;
 
-  afterEach(async () => {
+  afterEach(async function () {
+    // Every frame the client sent, in every test, must be valid under the schema of the version it negotiated.
+    const version = harness.versions.get("Scripted");
+    const errors = version ? harness.clientFrameErrors(version) : [];
     await harness?.dispose();
+    if (this.currentTest?.state === "passed") assert.deepEqual(errors, [], "client frames violate the ACP schema");
   });
 
   function outcomesOf(entries: LogEntry[]) {
