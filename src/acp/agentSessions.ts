@@ -17,11 +17,19 @@ import { asObject, asString, SessionModel, toolItemId } from "../core/sessionMod
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { WorkspacePaths } from "../core/workspacePaths";
 import type { AgentChoice, DecisionRecord, PromptView, Snapshot, TranscriptItem, ViewOp } from "../shared/protocol";
-import { AgentConnection, type ClientCallbacks, type ProtocolVersion } from "./agentConnection";
+import type { AgentConnection, ClientCallbacks, ProtocolVersion } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
-import { ClientFileSystem, type DocumentStore } from "./clientFileSystem";
-import { ClientTerminals } from "./clientTerminals";
-import * as v1 from "@agentclientprotocol/sdk";
+import type { ClientFileSystem, DocumentStore } from "./clientFileSystem";
+import type { ClientTerminals } from "./clientTerminals";
+
+type Sdk = typeof import("./connectionRuntime");
+
+/** The SDK-backed parts, created on the first agent start. */
+interface Runtime {
+  sdk: Sdk;
+  fileSystem: ClientFileSystem;
+  terminals: ClientTerminals;
+}
 
 export interface Logger {
   trace(message: string): void;
@@ -94,23 +102,14 @@ export class AgentSessions {
   private settings: AgentSettings;
   private activeSessionKey: string | undefined;
   private readonly timeouts: Timeouts;
-  private readonly fileSystem: ClientFileSystem;
-  private readonly terminals: ClientTerminals;
+  private runtime: Runtime | undefined;
+  private runtimeLoading: Promise<Runtime> | undefined;
   private disposed = false;
 
   constructor(private readonly env: Environment) {
     this.pending = new PendingApprovals(env.limits ?? DEFAULT_PENDING_LIMITS);
     this.timeouts = env.timeouts ?? DEFAULT_TIMEOUTS;
     this.settings = env.readAgents();
-    this.fileSystem = new ClientFileSystem(() => env.workspacePaths(), env.documents);
-    this.terminals = new ClientTerminals(
-      () => env.workspacePaths(),
-      () => env.workspaceRoots()[0],
-      (sessionKey, terminalId, output, truncated, exit) => {
-        const record = this.sessions.get(sessionKey);
-        if (record) this.emit(this.itemOps(record, record.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode)));
-      },
-    );
     this.pending.onDidChange((event) => {
       if (event.type === "settled") this.emitDecision(event.prompt, event.record);
       if (event.type === "added") {
@@ -322,7 +321,7 @@ export class AgentSessions {
     const record = this.sessions.get(sessionKey);
     if (!record) return;
     await this.stop(sessionKey);
-    this.terminals.releaseSession(sessionKey);
+    this.runtime?.terminals.releaseSession(sessionKey);
     this.sessions.delete(sessionKey);
     clearTimeout(record.stopTimer);
     if (record.connection && record.agentSessionId !== undefined) {
@@ -367,7 +366,7 @@ export class AgentSessions {
     if (this.disposed) return;
     this.disposed = true;
     this.pending.cancelAll("shutdown");
-    this.terminals.releaseAll();
+    this.runtime?.terminals.releaseAll();
     const connections = await Promise.allSettled([...this.connections.values()]);
     for (const record of this.sessions.values()) {
       clearTimeout(record.stopTimer);
@@ -392,17 +391,43 @@ export class AgentSessions {
     return { name: agentName, command: definition.command, args: definition.args, env: definition.env, cwd };
   }
 
+  /** Loads the SDK-backed parts once, on the first agent start. */
+  private loadRuntime(): Promise<Runtime> {
+    this.runtimeLoading ??= import("./connectionRuntime").then((sdk) => {
+      this.runtime = {
+        sdk,
+        fileSystem: new sdk.ClientFileSystem(() => this.env.workspacePaths(), this.env.documents),
+        terminals: new sdk.ClientTerminals(
+          () => this.env.workspacePaths(),
+          () => this.env.workspaceRoots()[0],
+          (sessionKey, terminalId, output, truncated, exit) => {
+            const record = this.sessions.get(sessionKey);
+            if (record) this.emit(this.itemOps(record, record.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode)));
+          },
+        ),
+      };
+      return this.runtime;
+    });
+    return this.runtimeLoading;
+  }
+
+  /** The runtime, which exists whenever an agent is connected (callbacks only run then). */
+  private get loaded(): Runtime {
+    if (!this.runtime) throw new Error("The ACP runtime is not loaded.");
+    return this.runtime;
+  }
+
   private connectionFor(agentName: string, launch: AgentLaunch): Promise<AgentConnection> {
     const existing = this.connections.get(agentName);
     if (existing) return existing;
-    const opening = AgentConnection.open(launch, this.callbacks, {
+    const opening = this.loadRuntime().then(({ sdk }) => sdk.AgentConnection.open(launch, this.callbacks, {
       ...(this.env.versionMemory.get(agentName) ? { preferredVersion: this.env.versionMemory.get(agentName) } : {}),
       initializeTimeoutMs: this.timeouts.initializeMs,
       maxMessageBytes: this.env.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       maxMalformedFrames: 20,
       clientVersion: this.env.clientVersion,
       trace: (line) => this.env.log.trace(`[${agentName}] ${line}`),
-    });
+    }));
     this.connections.set(agentName, opening);
     opening.then(
       (connection) => {
@@ -441,7 +466,7 @@ export class AgentSessions {
     const ops: ViewOp[] = [];
     for (const record of this.sessions.values()) {
       if (record.connection !== connection) continue;
-      this.terminals.releaseSession(record.model.key);
+      this.runtime?.terminals.releaseSession(record.model.key);
       clearTimeout(record.stopTimer);
       record.turnActive = false;
       record.model.status = "ended";
@@ -469,40 +494,40 @@ export class AgentSessions {
     fileSystem: {
       read: (connection, params) => {
         this.routeOrThrow(connection, params.sessionId);
-        return this.fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
+        return this.loaded.fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
       },
       write: async (connection, params) => {
         const record = this.routeOrThrow(connection, params.sessionId);
         const path = asString(params.path) ?? "";
         if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedWrite(connection, record, path))) {
-          throw v1.RequestError.invalidRequest({ path }, "the user did not allow writing this protected file");
+          throw this.loaded.sdk.RequestError.invalidRequest({ path }, "the user did not allow writing this protected file");
         }
-        return this.fileSystem.write(params as { path: string; content: string });
+        return this.loaded.fileSystem.write(params as { path: string; content: string });
       },
     },
     terminals: {
       create: async (connection, params) => {
         const record = this.routeOrThrow(connection, params.sessionId);
         if (record.approvedToolCalls <= 0) {
-          throw v1.RequestError.invalidRequest(undefined, "terminal/create needs a tool call the user approved first");
+          throw this.loaded.sdk.RequestError.invalidRequest(undefined, "terminal/create needs a tool call the user approved first");
         }
-        const created = this.terminals.create(record.model.key, params as never);
+        const created = this.loaded.terminals.create(record.model.key, params as never);
         record.approvedToolCalls--;
         return Promise.resolve(created);
       },
-      output: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.terminals.output(String(params.terminalId))),
+      output: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.loaded.terminals.output(String(params.terminalId))),
       waitForExit: async (connection, params) => {
         this.routeOrThrow(connection, params.sessionId);
-        return { ...(await this.terminals.waitForExit(String(params.terminalId))) };
+        return { ...(await this.loaded.terminals.waitForExit(String(params.terminalId))) };
       },
-      kill: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.terminals.kill(String(params.terminalId))),
-      release: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.terminals.release(String(params.terminalId))),
+      kill: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.loaded.terminals.kill(String(params.terminalId))),
+      release: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.loaded.terminals.release(String(params.terminalId))),
     },
   };
 
   private routeOrThrow(connection: AgentConnection, sessionId: unknown): SessionRecord {
     const record = this.route(connection, sessionId);
-    if (!record) throw v1.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
+    if (!record) throw this.loaded.sdk.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
     return record;
   }
 
