@@ -45,6 +45,8 @@ export interface ConnectOptions {
   maxMalformedFrames: number;
   clientVersion: string;
   trace?: (line: string) => void;
+  /** Aborts an opening connection (shutdown): the agent is killed at once instead of after the initialize timeout. */
+  signal?: AbortSignal;
 }
 
 export class AgentTimeoutError extends Error {}
@@ -100,6 +102,7 @@ export class AgentConnection {
     options: ConnectOptions,
     version: ProtocolVersion,
   ): Promise<AgentConnection> {
+    if (options.signal?.aborted) throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
     const agentProcess = await AgentProcess.start(launch);
     const connection = new AgentConnection(agentProcess, version, callbacks, options);
     try {
@@ -273,10 +276,21 @@ export class AgentConnection {
               terminal: !!this.callbacks.terminals,
             },
           };
+    // Shutdown must not wait for an agent that never answers: AgentSessions.dispose() awaits opening connections,
+    // which (before this signal) kept the agent alive until the initialize timeout (30 s by default).
+    const signal = this.options.signal;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new Error(String(signal?.reason ?? "Symposium is shutting down.")));
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
+    });
+    aborted.catch(() => undefined);
     try {
       this.initializeResponse = await Promise.race([
         this.request("initialize", params, this.options.initializeTimeoutMs),
         this.closed.then((reason) => Promise.reject(new Error(reason))),
+        aborted,
       ]);
     } catch (error) {
       if (this.version === 2 && !(error instanceof AgentTimeoutError) && !this.process.hasExited) {
@@ -284,6 +298,8 @@ export class AgentConnection {
         if (this.answeredVersion === 1 || isJsonRpcError(error)) throw new SpeaksV1();
       }
       throw error;
+    } finally {
+      if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
     if (this.initializeResponse.protocolVersion !== this.version) {
       if (this.version === 2 && this.initializeResponse.protocolVersion === 1) throw new SpeaksV1();

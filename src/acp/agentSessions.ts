@@ -105,6 +105,8 @@ export class AgentSessions {
   private runtime: Runtime | undefined;
   private runtimeLoading: Promise<Runtime> | undefined;
   private disposed = false;
+  /** Aborted by `dispose`: an agent still starting (e.g. never answering `initialize`) is killed at once. */
+  private readonly shuttingDown = new AbortController();
 
   constructor(private readonly env: Environment) {
     this.pending = new PendingApprovals(env.limits ?? DEFAULT_PENDING_LIMITS);
@@ -365,15 +367,30 @@ export class AgentSessions {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.shuttingDown.abort("Symposium is shutting down.");
     this.pending.cancelAll("shutdown");
     this.runtime?.terminals.releaseAll();
     const connections = await Promise.allSettled([...this.connections.values()]);
-    for (const record of this.sessions.values()) {
-      clearTimeout(record.stopTimer);
-      if (record.turnActive && record.connection && record.agentSessionId !== undefined) {
-        void record.connection.cancel(record.agentSessionId).catch(() => undefined);
+    // The SDK drops writes still queued when its connection closes, so the `cancelled` answers and `session/cancel`
+    // never reached the agents. Let them through first: one turn of the event loop queues the answers, the cancels
+    // go out behind them, then one more turn hands them to the pipes. Bounded: an agent that stops reading its stdin
+    // must not hold up shutdown.
+    for (const record of this.sessions.values()) clearTimeout(record.stopTimer);
+    const yieldOnce = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const flushed = (async () => {
+      await yieldOnce();
+      const cancels: Promise<unknown>[] = [];
+      for (const record of this.sessions.values()) {
+        if (record.turnActive && record.connection && !record.connection.isClosed && record.agentSessionId !== undefined) {
+          cancels.push(record.connection.cancel(record.agentSessionId).catch(() => undefined));
+        }
       }
-    }
+      await Promise.all(cancels);
+      await yieldOnce();
+    })();
+    let bound: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([flushed, new Promise((resolve) => (bound = setTimeout(resolve, 250)))]);
+    clearTimeout(bound);
     await Promise.all(
       connections.flatMap((result) => (result.status === "fulfilled" ? [result.value.dispose("Symposium is shutting down.")] : [])),
     );
@@ -427,6 +444,7 @@ export class AgentSessions {
       maxMalformedFrames: 20,
       clientVersion: this.env.clientVersion,
       trace: (line) => this.env.log.trace(`[${agentName}] ${line}`),
+      signal: this.shuttingDown.signal,
     }));
     this.connections.set(agentName, opening);
     opening.then(

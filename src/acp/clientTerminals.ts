@@ -77,15 +77,20 @@ export class ClientTerminals {
       limit,
       exit: new Promise((resolve) => {
         const finish = (status: ExitStatus) => {
-          terminal.exitStatus ??= status;
+          if (terminal.exitStatus) return;
+          terminal.exitStatus = status;
           this.notify(terminal);
-          resolve(terminal.exitStatus);
+          resolve(status);
         };
         child.once("error", (error) => {
           this.append(terminal, Buffer.from(`${error.message}\n`));
           finish({ exitCode: null, signal: null });
         });
         child.once("close", (code, signal) => finish({ exitCode: code, signal }));
+        // "close" waits until every holder of the output pipes is gone, so a daemon or watcher the command left
+        // running (still in its group, killed on release) made wait_for_exit hang after the command had ended.
+        // The exit counts; the pipes get a moment to deliver what the command wrote before it exited.
+        child.once("exit", (code, signal) => setTimeout(() => finish({ exitCode: code, signal }), 100));
       }),
     };
     child.stdout?.on("data", (chunk: Buffer) => this.append(terminal, chunk));

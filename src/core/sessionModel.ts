@@ -49,6 +49,12 @@ export type PathCheck = (path: string) => boolean;
 
 const MAX_STORED_CONTENT_ITEMS = 100;
 
+/**
+ * What all content items of one tool call may show together (text, diff previews, terminal output). Each item is
+ * capped on its own, but 100 of them (150 diffs of 50 KB each) made a 5 MB card and transcript item.
+ */
+const TOOL_CALL_CONTENT_CHARS = 3 * LIMITS.previewChars;
+
 export class SessionModel {
   status: SessionStatus = "starting";
   title: string;
@@ -204,7 +210,7 @@ export class SessionModel {
       title: call.title,
       status: call.status,
       locations: call.locations.map((l) => this.locationView(l)),
-      content: call.content.map((content, index) => this.contentView(content, index)),
+      content: withinBudget(call.content.map((content, index) => this.contentView(content, index)), TOOL_CALL_CONTENT_CHARS),
       ...(raw ? { rawInput: raw.text, rawInputTruncated: raw.truncated } : {}),
     };
   }
@@ -235,6 +241,12 @@ export class SessionModel {
           : `${kind}:${randomUUID()}`;
     const existing = this.items.get(id);
     const before = existing?.kind === "agent" ? existing.markdown : existing?.kind === "thought" ? existing.text : "";
+    // A message already at its cap cannot change: drop the chunk. Without this, every further chunk of a flood
+    // re-copied the whole capped text (flattening `before + text` to cut it) and emitted it to the view again.
+    if (before.length >= LIMITS.messageChars) {
+      this.openStreamItem = id;
+      return [];
+    }
     const joined = capText(before + text, LIMITS.messageChars).text;
     this.openStreamItem = id;
     return [this.placeText(kind, id, joined)];
@@ -394,6 +406,36 @@ export class SessionModel {
         return { type: "other", label: content.label };
     }
   }
+}
+
+/** Keeps content items whole while they fit `budget` characters; later ones keep their place but show nothing. */
+function withinBudget(views: ToolContentView[], budget: number): ToolContentView[] {
+  let left = budget;
+  return views.map((view) => {
+    const size =
+      view.type === "text"
+        ? view.text.length
+        : view.type === "diff"
+          ? view.preview.reduce((n, line) => n + line.length + 1, 0)
+          : view.type === "terminal"
+            ? view.output.length
+            : 0;
+    if (size <= left) {
+      left -= size;
+      return view;
+    }
+    left = 0;
+    switch (view.type) {
+      case "text":
+        return { ...view, text: "", truncated: true };
+      case "diff":
+        return { ...view, preview: [], truncated: true };
+      case "terminal":
+        return { ...view, output: "", truncated: true };
+      default:
+        return view;
+    }
+  });
 }
 
 export function toolItemId(toolCallId: string): string {

@@ -36,7 +36,7 @@
  *   {"say": "text"}                  agent_message_chunk (v2 messageId "scripted-message-<turn>").
  *   {"think": "text"}                agent_thought_chunk (v2 messageId "scripted-thought-<turn>").
  *   {"sleep": ms}                    pause (cut short by session/cancel).
- *   {"stderr": "text"}               one line to stderr.
+ *   {"stderr": "text"}               one line to stderr (handed to the pipe before the next step starts).
  *   {"raw": <any JSON>}              that value as one stdout line, bypassing the SDK (batches, bad ids, responses…).
  *   {"rawLine": "text"}              the text plus "\n" verbatim (bad JSON).
  *   {"rawBase64": "…"}               those bytes verbatim, no newline added (invalid UTF-8).

@@ -105,6 +105,44 @@ export class ClientHarness {
     return this.agentLog().filter((e) => e.kind === "outcome");
   }
 
+  /** Sends a script (or plain text) as the next prompt of an existing session, without waiting for the turn. */
+  send(sessionKey: string, script: object | string): void {
+    void this.sessions.sendPrompt(sessionKey, typeof script === "string" ? script : JSON.stringify(script));
+  }
+
+  /** Pids of every agent process started so far (from the log's `start` entries), oldest first. */
+  agentPids(): number[] {
+    return this.agentLog().flatMap((e) => (e.kind === "start" ? [e.pid as number] : []));
+  }
+
+  /** Pids of the children agents started with `spawnChild`. */
+  childPids(): number[] {
+    return this.agentLog().flatMap((e) => (e.kind === "child" && typeof e.pid === "number" ? [e.pid] : []));
+  }
+
+  /** The answers to `call` steps (v1 `fs/*`, `terminal/*`), in the order they arrived. */
+  callResults(): LogEntry[] {
+    return this.agentLog().filter((e) => e.kind === "callResult");
+  }
+
+  /**
+   * Permission requests the agents sent through the SDK and how many answers each got, keyed by
+   * `<agentPid>:<requestIndex>`. A request that was never answered maps to 0.
+   */
+  answerCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const entry of this.agentLog()) {
+      if (entry.kind === "frame" && entry.direction === "sent" && typeof entry.requestIndex === "number") {
+        counts.set(`${String(entry.agentPid)}:${entry.requestIndex}`, 0);
+      }
+      if (entry.kind === "outcome") {
+        const key = `${String(entry.agentPid)}:${String(entry.requestIndex)}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    return counts;
+  }
+
   /** Schema errors in what the client sent, per the version the agent negotiated. */
   clientFrameErrors(version: AcpVersion): string[] {
     const methodsById = new Map<string, string>();

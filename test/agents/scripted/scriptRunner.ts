@@ -174,7 +174,11 @@ export class ScriptRunner {
       case "sleep":
         return this.untilCancelled(new Promise((resolve) => setTimeout(resolve, step.ms)));
       case "stderr":
-        return this.times(step.repeat, () => process.stderr.write(`${step.text}\n`));
+        // Each line is handed to the pipe before the next step, so an `exit` right after cannot drop it.
+        return this.times(
+          step.repeat,
+          () => new Promise<void>((resolve) => process.stderr.write(`${step.text}\n`, () => resolve())),
+        );
       case "raw":
         return this.times(step.repeat, () =>
           stdio.writeRaw(`${JSON.stringify(step.value)}\n`, { frame: step.value }),

@@ -1,0 +1,454 @@
+/**
+ * The v1 client capabilities as Symposium serves them to a real agent process: `fs/read_text_file`,
+ * `fs/write_text_file` and `terminal/*`, called by the scripted agent's `call` step. What a user cares about: nothing
+ * outside the workspace is read or written (bypass or not), protected files are written only after an explicit yes,
+ * commands run without a shell and only after an approved tool call, and no process they start outlives its
+ * terminal, its session or the extension.
+ */
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { FS_LIMITS } from "../../src/acp/clientFileSystem";
+import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
+import { isAlive } from "../harness/processTree";
+import { ClientHarness, waitFor, type HarnessOptions, type LogEntry } from "../support/clientHarness";
+
+const call = (method: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ call: { method, params }, ...extra });
+
+/** A command the agent may run: node itself, so the tests need nothing else installed. */
+const node = (code: string, extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: ["-e", code], ...extra });
+
+type CallResult = LogEntry & { method: string; result?: Record<string, unknown>; error?: { code: number; message: string } };
+
+/** How many times `text` occurs in the agent log, without parsing it (the log may hold frames of many MB). */
+function logCount(harness: ClientHarness, text: string): number {
+  return readFileSync(harness.logFile, "utf8").split(text).length - 1;
+}
+
+/** Sends `steps` as the next prompt of `sessionKey`, waits for the turn to end, and returns its call results. */
+async function turn(harness: ClientHarness, sessionKey: string, steps: object[], timeoutMs = 10_000): Promise<CallResult[]> {
+  await waitFor(() => harness.sessions.session(sessionKey)?.status === "ready", "the session to be ready");
+  const turnsBefore = logCount(harness, '"kind":"turnEnd"');
+  const callsBefore = logCount(harness, '"kind":"callResult"');
+  harness.send(sessionKey, { steps });
+  await waitFor(() => logCount(harness, '"kind":"turnEnd"') > turnsBefore, "the turn to end", timeoutMs, 25);
+  return harness.callResults().slice(callsBefore) as CallResult[];
+}
+
+function assertError(result: CallResult | undefined, message?: RegExp): void {
+  assert.ok(result, "a call result");
+  assert.equal(result.result, undefined, `${result.method} should have failed but returned ${JSON.stringify(result.result)}`);
+  assert.equal(typeof result.error?.code, "number", `${result.method}: a JSON-RPC error`);
+  if (message) assert.match(`${result.error!.message} ${JSON.stringify((result.error as { data?: unknown }).data ?? "")}`, message);
+}
+
+function assertOk(result: CallResult | undefined): Record<string, unknown> {
+  assert.ok(result, "a call result");
+  assert.equal(result.error, undefined, `${result.method} failed: ${JSON.stringify(result.error)}`);
+  return result.result!;
+}
+
+/** Pids of running processes whose command line is exactly `argv`. */
+function pidsRunning(argv: readonly string[]): number[] {
+  const wanted = `${argv.join("\0")}\0`;
+  return readdirSync("/proc").flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return readFileSync(`/proc/${entry}/cmdline`, "utf8") === wanted && isAlive(Number(entry)) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+async function allGone(pids: readonly number[], what: string): Promise<void> {
+  assert.ok(pids.length > 0, `no ${what} to check`);
+  await waitFor(() => pids.every((pid) => !isAlive(pid)), `${what} (${pids.join(", ")}) to be gone`, 3_000);
+}
+
+/**
+ * Node code for a command that forks: it starts a child (same process group, not detached) that sleeps, writes
+ * "<its pid> <child pid>" to `pidFile`, and then keeps running, or exits at once leaving the child behind.
+ */
+function forkingCommand(pidFile: string, leaderExits = false): Record<string, unknown> {
+  const code = [
+    "const { spawn } = require('node:child_process');",
+    "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });",
+    `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + child.pid);`,
+    leaderExits ? "process.exit(0);" : "setInterval(() => {}, 1000);",
+  ].join(" ");
+  return node(code);
+}
+
+async function pidsFrom(pidFile: string): Promise<number[]> {
+  const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8"), `${basename(pidFile)} to be written`);
+  return text.split(" ").map(Number);
+}
+
+describe("v1 client capabilities: fs/* and terminal/*", function () {
+  this.timeout(20_000);
+  let harness: ClientHarness;
+  let outside: string;
+  const leftovers: number[] = [];
+
+  /** A v1 harness that goes straight to v1 (the version is remembered), with a session ready. */
+  async function start(options: HarnessOptions = {}): Promise<string> {
+    harness = new ClientHarness({ protocol: "v1", ...options });
+    harness.versions.set("Scripted", 1);
+    return harness.sessions.startSession("Scripted");
+  }
+
+  beforeEach(() => {
+    outside = realpathSync(mkdtempSync(join(tmpdir(), "symposium-outside-")));
+    writeFileSync(join(outside, "secret.txt"), "top secret\n");
+  });
+
+  afterEach(async function () {
+    // Every frame the client sent in the test, checked against the official v1 schema (before the log is removed).
+    const wireErrors = this.currentTest?.state === "passed" ? harness.clientFrameErrors(1) : [];
+    await harness?.dispose();
+    for (const pid of leftovers.splice(0)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(outside, { recursive: true, force: true });
+    assert.deepEqual(wireErrors, [], "schema errors in what the client sent");
+  });
+
+  it("advertises fs.readTextFile, fs.writeTextFile and terminal to a v1 agent, with schema-valid frames", async () => {
+    harness = new ClientHarness({ protocol: "v1" });
+    const key = await harness.sessions.startSession("Scripted");
+    assert.equal(harness.sessions.session(key)?.protocolVersion, 1);
+    const initialize = harness
+      .agentLog()
+      .filter((e) => e.kind === "frame" && e.direction === "received")
+      .map((e) => e.frame as { method?: string; params?: Record<string, unknown> })
+      .find((f) => f.method === "initialize" && f.params?.protocolVersion === 1);
+    assert.deepEqual(initialize?.params?.clientCapabilities, { fs: { readTextFile: true, writeTextFile: true }, terminal: true });
+    const [read] = await turn(harness, key, [call("fs/read_text_file", { path: join(harness.workspace, "README.md") })]);
+    assert.deepEqual(assertOk(read), { content: "# Test workspace\n" });
+    assert.deepEqual(harness.clientFrameErrors(1), []);
+  });
+
+  it("reads and writes inside the workspace, honouring line and limit", async () => {
+    const key = await start();
+    const ws = harness.workspace;
+    writeFileSync(join(ws, "notes.txt"), "one\ntwo\nthree\nfour\n");
+    mkdirSync(join(ws, "src"));
+    const results = await turn(harness, key, [
+      call("fs/read_text_file", { path: join(ws, "notes.txt") }),
+      call("fs/read_text_file", { path: join(ws, "notes.txt"), line: 2, limit: 2 }),
+      call("fs/read_text_file", { path: join(ws, "notes.txt"), line: 4 }),
+      call("fs/read_text_file", { path: join(ws, "notes.txt"), limit: 1 }),
+      call("fs/write_text_file", { path: join(ws, "src", "new.ts"), content: "export const é = '✓';\n" }),
+      call("fs/read_text_file", { path: join(ws, "src", "new.ts") }),
+      call("fs/read_text_file", { path: join(ws, "missing.txt") }),
+    ]);
+    assert.deepEqual(
+      results.slice(0, 6).map((r) => assertOk(r)),
+      [
+        { content: "one\ntwo\nthree\nfour\n" },
+        { content: "two\nthree" },
+        { content: "four\n" },
+        { content: "one" },
+        {},
+        { content: "export const é = '✓';\n" },
+      ],
+    );
+    assert.equal(readFileSync(join(ws, "src", "new.ts"), "utf8"), "export const é = '✓';\n");
+    assertError(results[6]);
+    assert.deepEqual(harness.clientFrameErrors(1), []);
+  });
+
+  it("rejects reads and writes outside the workspace (.., absolute, symlinks, symlinked parent, NUL, relative), bypass on", async () => {
+    const key = await start({ bypass: true });
+    const ws = harness.workspace;
+    writeFileSync(join(ws, "notes.txt"), "inside\n");
+    symlinkSync(join(outside, "secret.txt"), join(ws, "link.txt"));
+    symlinkSync(outside, join(ws, "linkdir"));
+    const dotdot = `${ws}/../${basename(outside)}/secret.txt`;
+    const reads = [dotdot, join(outside, "secret.txt"), join(ws, "link.txt"), join(ws, "linkdir", "secret.txt"), `${ws}/notes.txt\u0000.png`, "notes.txt", "../notes.txt"];
+    const writes = [
+      dotdot,
+      join(outside, "new.txt"),
+      join(ws, "link.txt"),
+      join(ws, "linkdir", "created.txt"),
+      join(ws, "linkdir", "deeper", "created.txt"),
+      `${ws}/nul\u0000.txt`,
+      "relative.txt",
+    ];
+    const results = await turn(harness, key, [
+      ...reads.map((path) => call("fs/read_text_file", { path })),
+      ...writes.map((path) => call("fs/write_text_file", { path, content: "pwned\n" })),
+      call("fs/read_text_file", { path: join(ws, "notes.txt"), sessionId: "no-such-session" }),
+      call("fs/write_text_file", { path: join(ws, "notes.txt"), content: "pwned\n", sessionId: "no-such-session" }),
+    ]);
+    assert.equal(results.length, reads.length + writes.length + 2);
+    results.forEach((result, i) => {
+      assertError(result);
+      assert.doesNotMatch(JSON.stringify(result), /top secret/, `call ${i} leaked the file outside`);
+    });
+    assert.equal(readFileSync(join(outside, "secret.txt"), "utf8"), "top secret\n");
+    assert.deepEqual(readdirSync(outside).sort(), ["secret.txt"]);
+    assert.equal(readFileSync(join(ws, "notes.txt"), "utf8"), "inside\n");
+    assert.ok(!existsSync(join(ws, "relative.txt")) && !existsSync(join(process.cwd(), "relative.txt")));
+    assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card: these are refused, not asked");
+    assert.deepEqual(harness.clientFrameErrors(1), []);
+  });
+
+  it("writes a protected file (.git/config, .env, a symlink to .git/config) only after an explicit yes, bypass on", async () => {
+    const key = await start({ bypass: true });
+    const ws = harness.workspace;
+    mkdirSync(join(ws, ".git"));
+    writeFileSync(join(ws, ".git", "config"), "[core]\n");
+    symlinkSync(join(ws, ".git", "config"), join(ws, "harmless.txt"));
+    const attempts = [
+      { path: join(ws, ".git", "config"), answer: "reject" },
+      { path: join(ws, "harmless.txt"), answer: "reject" },
+      { path: join(ws, ".env"), answer: "write" },
+    ];
+    for (const { path, answer } of attempts) {
+      const before = harness.callResults().length;
+      harness.send(key, { steps: [call("fs/write_text_file", { path, content: "[core]\n\thooksPath = /tmp/evil\n" })] });
+      const card = await waitFor(() => harness.sessions.pending.list()[0], `a card for ${basename(path)}`);
+      const view = harness.sessions.promptView(card);
+      assert.match(view.title, /protected file/);
+      assert.equal(view.canBypass, false);
+      assert.match(view.bypassBlockedReason ?? "", /protected/);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(harness.callResults().length, before, "the write waits for the person");
+      assert.equal(harness.sessions.choose(card.key, answer), true);
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+      const [result] = harness.callResults().slice(before) as CallResult[];
+      if (answer === "reject") assertError(result, /did not allow/);
+      else assertOk(result);
+    }
+    assert.equal(readFileSync(join(ws, ".git", "config"), "utf8"), "[core]\n", "a rejected write changes nothing");
+    assert.equal(readFileSync(join(ws, ".env"), "utf8"), "[core]\n\thooksPath = /tmp/evil\n", "an allowed write is done");
+    assert.deepEqual(
+      harness.ops.flatMap((op) => (op.op === "decided" ? [[op.record.provenance, op.record.optionId]] : [])),
+      [
+        ["user", "reject"],
+        ["user", "reject"],
+        ["user", "write"],
+      ],
+    );
+    assert.deepEqual(harness.clientFrameErrors(1), []);
+  });
+
+  it("caps read and write sizes with a clear error; line and limit still read a big file", async function () {
+    this.timeout(30_000);
+    const key = await start();
+    const ws = harness.workspace;
+    const big = join(ws, "big.log");
+    writeFileSync(big, `${"a".repeat(1023)}\n`.repeat(Math.ceil((FS_LIMITS.maxReadBytes + 1) / 1024)));
+    const results = await turn(
+      harness,
+      key,
+      [
+        call("fs/read_text_file", { path: big }),
+        call("fs/read_text_file", { path: big, line: 3, limit: 1 }),
+        call("fs/write_text_file", { path: join(ws, "huge.txt"), content: "b".repeat(FS_LIMITS.maxWriteBytes + 1) }),
+      ],
+      25_000,
+    );
+    assertError(results[0], /larger than Symposium serves in one read; use line and limit/);
+    assert.deepEqual(assertOk(results[1]), { content: "a".repeat(1023) });
+    assertError(results[2], /too large to write/);
+    assert.ok(!existsSync(join(ws, "huge.txt")));
+  });
+
+  it("refuses terminal/create until a tool call was approved; one approval, one terminal; a rejection grants nothing", async () => {
+    const key = await start();
+    const pending = turn(harness, key, [
+      call("terminal/create", node("console.log('too early')")),
+      { request: {} },
+      call("terminal/create", node("console.log('approved')")),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+      call("terminal/release", { terminalId: "$result.terminalId" }),
+      call("terminal/create", node("console.log('once more')")),
+      { request: {} },
+      call("terminal/create", node("console.log('after a rejection')")),
+    ]);
+    const approve = await waitFor(() => harness.sessions.pending.list()[0], "the first card");
+    harness.sessions.choose(approve.key, "allow-once");
+    const reject = await waitFor(() => harness.sessions.pending.list().find((p) => p.key !== approve.key), "the second card");
+    harness.sessions.choose(reject.key, "reject-once");
+    const results = await pending;
+    assert.deepEqual(
+      results.map((r) => r.method),
+      ["terminal/create", "terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/release", "terminal/create", "terminal/create"],
+    );
+    assertError(results[0], /approved/);
+    assert.equal(typeof assertOk(results[1]).terminalId, "string");
+    assert.deepEqual(assertOk(results[2]), { exitCode: 0, signal: null });
+    assert.deepEqual(assertOk(results[3]), { output: "approved\n", truncated: false, exitStatus: { exitCode: 0, signal: null } });
+    assertOk(results[4]);
+    assertError(results[5], /approved/);
+    assertError(results[6], /approved/);
+    assert.deepEqual(harness.clientFrameErrors(1), []);
+  });
+
+  it("runs commands without a shell: shell syntax in arguments and command stays literal", async () => {
+    const key = await start({ bypass: true });
+    const ws = harness.workspace;
+    const tricks = ["$(touch pwned1)", "`touch pwned2`", "; touch pwned3", "&& touch pwned4", "| touch pwned5", "$HOME"];
+    const results = await turn(harness, key, [
+      { request: {} },
+      call("terminal/create", { command: process.execPath, args: ["-e", "console.log(JSON.stringify(process.argv.slice(1)))", ...tricks] }),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+      { request: {} },
+      call("terminal/create", { command: "touch pwned6", args: [] }),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+    ]);
+    assert.deepEqual(JSON.parse(String(assertOk(results[2]).output)), tricks);
+    assert.notEqual(assertOk(results[4]).exitCode, 0, "a command line is not split into a command and arguments");
+    for (let i = 1; i <= 6; i++) assert.ok(!existsSync(join(ws, `pwned${i}`)) && !existsSync(join(process.cwd(), `pwned${i}`)), `pwned${i} was created`);
+  });
+
+  it("runs a terminal only with a cwd inside the workspace", async () => {
+    const key = await start({ bypass: true });
+    const ws = harness.workspace;
+    mkdirSync(join(ws, "pkg"));
+    symlinkSync(outside, join(ws, "escape"));
+    const printCwd = "console.log(process.cwd())";
+    const results = await turn(harness, key, [
+      { request: {} },
+      call("terminal/create", node(printCwd, { cwd: outside })),
+      call("terminal/create", node(printCwd, { cwd: join(ws, "escape") })),
+      call("terminal/create", node(printCwd, { cwd: `${ws}/..` })),
+      call("terminal/create", node(printCwd, { cwd: "pkg" })),
+      call("terminal/create", node(printCwd, { cwd: join(ws, "pkg") })),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+    ]);
+    for (const refused of results.slice(0, 4)) assertError(refused, /inside the workspace/);
+    assert.equal(assertOk(results[6]).output, `${join(ws, "pkg")}\n`);
+  });
+
+  it("caps output at outputByteLimit on a UTF-8 character boundary and says it was truncated", async () => {
+    const key = await start({ bypass: true });
+    const cases = [
+      { char: "é", limit: 101, kept: 50 },
+      { char: "€", limit: 100, kept: 33 },
+      { char: "😀", limit: 1_001, kept: 250 },
+    ];
+    const steps = cases.flatMap(({ char, limit }) => [
+      { request: {} },
+      call("terminal/create", node(`process.stdout.write(${JSON.stringify(char)}.repeat(5000))`, { outputByteLimit: limit })),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+    ]);
+    const outputs = (await turn(harness, key, steps)).filter((r) => r.method === "terminal/output").map((r) => assertOk(r));
+    cases.forEach(({ char, limit, kept }, i) => {
+      const { output, truncated } = outputs[i] as { output: string; truncated: boolean };
+      assert.equal(truncated, true);
+      assert.ok(Buffer.byteLength(output) <= limit);
+      assert.ok(!output.includes("\uFFFD"), "no broken character");
+      assert.equal(output, char.repeat(kept), `the tail of whole characters (${char})`);
+    });
+  });
+
+  it("wait_for_exit returns the exit code, or the signal after terminal/kill", async () => {
+    const key = await start({ bypass: true });
+    const results = await turn(harness, key, [
+      { request: {} },
+      call("terminal/create", node("process.exit(3)")),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      { request: {} },
+      call("terminal/create", node("setInterval(() => {}, 1000)")),
+      call("terminal/kill", { terminalId: "$result.terminalId" }),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/release", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+    ]);
+    assert.deepEqual(assertOk(results[1]), { exitCode: 3, signal: null });
+    assert.deepEqual(assertOk(results[4]), { exitCode: null, signal: "SIGKILL" });
+    assertError(results[6], /no such terminal/);
+  });
+
+  it("wait_for_exit returns when the command exits, even if a child it left behind holds its output open", async () => {
+    const key = await start({ bypass: true });
+    const pidFile = join(harness.workspace, "daemon.pid");
+    const code = [
+      "const { spawn } = require('node:child_process');",
+      // Like a build that starts a daemon: the child inherits stdout and stderr and keeps them open.
+      "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });",
+      `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + child.pid);`,
+      "console.log('build done'); process.exit(0);",
+    ].join(" ");
+    const results = await turn(harness, key, [
+      { request: {} },
+      call("terminal/create", node(code)),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+    ]);
+    const pids = await pidsFrom(pidFile);
+    leftovers.push(...pids);
+    assert.deepEqual(assertOk(results[1]), { exitCode: 0, signal: null });
+    assert.deepEqual(assertOk(results[2]), { output: "build done\n", truncated: false, exitStatus: { exitCode: 0, signal: null } });
+    assert.ok(isAlive(pids[1]!), "the daemon runs until the terminal is released");
+    await turn(harness, key, [call("terminal/release", { terminalId: "$result.terminalId" })]);
+    await allGone(pids, "the command and the daemon it left");
+  });
+
+  describe("no process outlives its terminal", () => {
+    for (const how of ["terminal/kill", "terminal/release", "terminal/release after the command exited"] as const) {
+      it(`a command that forks leaves nothing behind after ${how}`, async () => {
+        const key = await start({ bypass: true });
+        const pidFile = join(harness.workspace, "pids.txt");
+        const leaderExits = how.includes("exited");
+        const [created] = await turn(harness, key, [{ request: {} }, call("terminal/create", forkingCommand(pidFile, leaderExits))]);
+        assertOk(created);
+        const pids = await pidsFrom(pidFile);
+        leftovers.push(...pids);
+        const [leader, child] = pids;
+        if (leaderExits) await waitFor(() => !isAlive(leader!), "the command itself to exit");
+        assert.ok(isAlive(child!), "the forked child runs");
+        const method = how.startsWith("terminal/kill") ? "terminal/kill" : "terminal/release";
+        assertOk((await turn(harness, key, [call(method, { terminalId: "$result.terminalId" })]))[0]);
+        await allGone(pids, "the command and its child");
+      });
+    }
+
+    for (const how of ["the session is closed", "the client is disposed", "the agent exits"] as const) {
+      it(`running terminals are killed when ${how}`, async () => {
+        const key = await start({ bypass: true });
+        const pidFiles = [join(harness.workspace, "a.pid"), join(harness.workspace, "b.pid")];
+        await turn(harness, key, pidFiles.flatMap((file) => [{ request: {} }, call("terminal/create", forkingCommand(file))]));
+        const pids = (await Promise.all(pidFiles.map(pidsFrom))).flat();
+        leftovers.push(...pids);
+        assert.ok(pids.every(isAlive));
+        if (how === "the session is closed") await harness.sessions.closeSession(key);
+        else if (how === "the client is disposed") await harness.sessions.dispose();
+        else harness.send(key, { steps: [{ exit: 1 }] });
+        await allGone(pids, "the terminals' processes");
+      });
+    }
+
+    it(`keeps at most ${TERMINAL_LIMITS.perSession} terminals per session; closing the session kills them all`, async () => {
+      const key = await start({ bypass: true });
+      const argv = ["sleep", `${30 + Math.random()}`]; // a unique command line, to find these processes
+      const results = await turn(
+        harness,
+        key,
+        Array.from({ length: TERMINAL_LIMITS.perSession + 1 }, () => [{ request: {} }, call("terminal/create", { command: argv[0], args: [argv[1]] })]).flat(),
+      );
+      results.slice(0, -1).forEach((r) => assertOk(r));
+      assertError(results.at(-1), new RegExp(`at most ${TERMINAL_LIMITS.perSession} terminals`));
+      const pids = await waitFor(() => {
+        const found = pidsRunning(argv);
+        return found.length === TERMINAL_LIMITS.perSession && found;
+      }, `${TERMINAL_LIMITS.perSession} sleeping terminals`);
+      leftovers.push(...pids);
+      await harness.sessions.closeSession(key);
+      await allGone(pids, "the terminals");
+    });
+  });
+});

@@ -1,0 +1,605 @@
+/**
+ * A hostile or broken agent against the real client (`AgentSessions`) over real stdio: crashes, half-closed pipes,
+ * garbage, oversized lines, duplicate ids, floods, hangs and huge fields (the "Faults and attacks" list of
+ * docs/safety.md). For every scenario the same three things hold:
+ *   - the client stays responsive: afterwards a fresh session with a new agent process works, or the same agent
+ *     still answers;
+ *   - everything pending is settled exactly once: each request's answer appears once in the agent's log, or the
+ *     agent is dead and the client's pending map is empty;
+ *   - no agent process, nor a child it started in its process group, is left behind.
+ */
+import assert from "node:assert/strict";
+import type { ChildProcess } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { LIMITS, type DecisionRecord, type ViewOp } from "../../src/shared/protocol";
+import { isAlive } from "../harness/processTree";
+import { ClientHarness, waitFor, type LogEntry } from "../support/clientHarness";
+
+const MiB = 1024 * 1024;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+/** Heap still in use after a full garbage collection: what the client retains, not what it churned through. */
+function retainedHeap(): number {
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Waits (3 s at most) until none of these processes is alive (a zombie waiting to be reaped counts as gone). */
+async function allGone(pids: readonly number[], what = "agent processes"): Promise<void> {
+  assert.ok(pids.length > 0, `no ${what} to check`);
+  await waitFor(() => pids.every((pid) => !isAlive(pid)), `${what} ${pids.join(", ")} to be gone`, 3_000);
+}
+
+function decisions(harness: ClientHarness): DecisionRecord[] {
+  return harness.ops.flatMap((op) => (op.op === "decided" ? [op.record] : []));
+}
+
+function cards(harness: ClientHarness): number {
+  return harness.ops.filter((op) => op.op === "prompt").length;
+}
+
+function transcriptText(harness: ClientHarness, sessionKey: string): string {
+  return (harness.sessions.session(sessionKey)?.transcript() ?? [])
+    .map((item) => (item.kind === "agent" ? item.markdown : item.kind === "thought" || item.kind === "notice" ? item.text : ""))
+    .join("\n");
+}
+
+function received(harness: ClientHarness): Record<string, unknown>[] {
+  return harness
+    .agentLog()
+    .filter((e) => e.kind === "frame" && e.direction === "received" && e.frame)
+    .map((e) => e.frame as Record<string, unknown>);
+}
+
+/** No request got two answers; the ones listed as `exactlyOnceFor` (agent pids that lived on) got exactly one. */
+function assertAnsweredOnce(harness: ClientHarness, exactlyOnceFor: readonly number[] = []): void {
+  for (const [request, count] of harness.answerCounts()) {
+    assert.ok(count <= 1, `request ${request} was answered ${count} times`);
+    if (exactlyOnceFor.some((pid) => request.startsWith(`${pid}:`))) assert.equal(count, 1, `request ${request} was never answered`);
+  }
+}
+
+/** The client's own handle on the agent process (private state: read only to time what the client observed). */
+async function agentChild(harness: ClientHarness, agentName = "Scripted"): Promise<ChildProcess> {
+  const internals = harness.sessions as unknown as { connections: Map<string, Promise<{ process: { child: ChildProcess } }>> };
+  const connection = await internals.connections.get(agentName);
+  assert.ok(connection, `a connection to ${agentName}`);
+  return connection.process.child;
+}
+
+/** A fresh session (a new agent process) shows a card, delivers the person's choice once, and streams text. */
+async function freshSessionWorks(harness: ClientHarness): Promise<void> {
+  const before = new Set(harness.agentPids());
+  const key = await harness.sessions.startSession("Scripted");
+  harness.send(key, { steps: [{ request: {} }, { say: "fresh session works" }] });
+  const prompt = await waitFor(() => harness.sessions.pending.list().find((p) => p.sessionKey === key), "a card in the fresh session");
+  assert.equal(harness.sessions.choose(prompt.key, "allow-once"), true);
+  await waitFor(() => transcriptText(harness, key).includes("fresh session works"), "the fresh session's reply");
+  const pid = harness.agentPids().find((p) => !before.has(p));
+  assert.ok(pid, "the fresh session runs in a new agent process");
+  const answers = [...harness.answerCounts()].filter(([request]) => request.startsWith(`${pid}:`));
+  assert.deepEqual(answers.map(([, count]) => count), [1]);
+}
+
+/** The same agent process still answers: a card in `sessionKey` (its turn must have ended) and a reply. */
+async function sameAgentWorks(harness: ClientHarness, sessionKey: string): Promise<void> {
+  await waitFor(() => harness.sessions.session(sessionKey)?.status === "ready", "the turn to end");
+  harness.send(sessionKey, { steps: [{ request: {} }, { say: "same agent works" }] });
+  const prompt = await waitFor(() => harness.sessions.pending.list().find((p) => p.sessionKey === sessionKey), "a new card");
+  assert.equal(harness.sessions.choose(prompt.key, "allow-once"), true);
+  await waitFor(() => transcriptText(harness, sessionKey).includes("same agent works"), "the reply");
+}
+
+describe("ACP client against a hostile agent", function () {
+  this.timeout(20_000);
+  let harness: ClientHarness;
+
+  afterEach(async () => {
+    if (!harness) return;
+    let pids: number[] = [];
+    try {
+      pids = [...harness.agentPids(), ...harness.childPids()];
+    } catch {
+      // The log is gone: dispose already ran.
+    }
+    await harness.dispose();
+    if (pids.length > 0) await allGone(pids, "processes left after dispose:");
+  });
+
+  describe("agent crashes with requests pending", () => {
+    const variants = [
+      { how: "exits", protocol: "v2", step: { exit: 9 }, logKind: "exit", error: /Scripted exited with code 9/ },
+      { how: "is killed with SIGKILL", protocol: "v1", step: { kill: "SIGKILL" }, logKind: "kill", error: /Scripted was stopped by SIGKILL/ },
+    ] as const;
+    for (const variant of variants) {
+      it(`${variant.how} (${variant.protocol}): every card settles cancelled as agent_exit within 100 ms, nothing approved`, async () => {
+        harness = new ClientHarness({ protocol: variant.protocol });
+        if (variant.protocol === "v1") harness.versions.set("Scripted", 1);
+        const decidedAt: number[] = [];
+        harness.sessions.onDidChange((ops: ViewOp[]) => {
+          for (const op of ops) if (op.op === "decided") decidedAt.push(Date.now());
+        });
+        const holder = await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false, repeat: 3 }, { waitAll: true }] });
+        await waitFor(() => harness.sessions.pending.size === 3, "3 cards");
+        const keys = harness.sessions.pending.list().map((p) => p.key);
+        const [agentPid] = harness.agentPids();
+        const [child] = harness.childPids();
+        assert.ok(agentPid && child && isAlive(child));
+        // When the client sees the death: its end of the agent's stdout closes, or the exit is reported.
+        const observed: number[] = [];
+        const agent = await agentChild(harness);
+        agent.stdout?.once("end", () => observed.push(Date.now()));
+        agent.once("exit", () => observed.push(Date.now()));
+        // A second session of the same agent makes it die, so the cards surely exist first.
+        const killer = await harness.run({ steps: [variant.step] });
+        await waitFor(() => harness.sessions.pending.size === 0, "the cards to settle", 3_000);
+        assert.ok(harness.agentLog().some((e) => e.kind === variant.logKind), "the agent died the scripted way");
+        await waitFor(() => observed.length > 0, "the client to see the agent die");
+        const late = Math.max(...decidedAt) - Math.min(...observed);
+        assert.ok(late < 100, `the last card settled ${Math.round(late)} ms after the client saw the agent die`);
+
+        const records = decisions(harness);
+        assert.equal(records.length, 3);
+        for (const record of records) {
+          assert.equal(record.provenance, "agent_exit");
+          assert.equal(record.outcome, "cancelled");
+          assert.match(record.summary, /Agent exited/);
+        }
+        for (const key of keys) assert.equal(harness.sessions.choose(key, "allow-once"), false, "a settled card cannot be approved");
+        assert.ok(!harness.outcomes().some((e) => (e.outcome as { optionId?: string } | undefined)?.optionId === "allow-once"));
+        for (const sessionKey of [holder, killer]) {
+          const session = harness.sessions.session(sessionKey)!;
+          await waitFor(() => session.status === "ended", "the session to be marked ended", 1_000);
+          // The client waits 200 ms after the pipe closes for the exit status; on a machine starved of CPU the
+          // exit can be reported later than that, and the reason then only says the connection closed.
+          assert.match(session.error ?? "", new RegExp(`${variant.error.source}|Scripted closed its connection`));
+        }
+        await allGone([agentPid, child]);
+        await freshSessionWorks(harness);
+        assertAnsweredOnce(harness);
+      });
+    }
+  });
+
+  describe("agent closes stdout but lives on", () => {
+    for (const ignoreSigterm of [false, true]) {
+      it(`closes the connection, says so, and kills the process group${ignoreSigterm ? " (TERM ignored: KILL after the grace period)" : ""}`, async () => {
+        harness = new ClientHarness({ protocol: "v2" });
+        const holder = await harness.run({ steps: [{ spawnChild: { ignoreSigterm } }, { request: {}, wait: false }, { waitAll: true }] });
+        await waitFor(() => harness.sessions.pending.size === 1, "a card");
+        const [agentPid] = harness.agentPids();
+        const [child] = harness.childPids();
+        await harness.run({ steps: [...(ignoreSigterm ? [{ ignoreSigterm: true }] : []), { closeStdout: true }] });
+        await waitFor(() => harness.agentLog().some((e) => e.kind === "stdoutClosed"), "the agent to close its stdout");
+        const session = harness.sessions.session(holder)!;
+        await waitFor(() => session.status === "ended", "the session to end", 3_000);
+        assert.match(session.error ?? "", /Scripted closed its connection/);
+        assert.equal(harness.sessions.pending.size, 0);
+        assert.deepEqual(
+          decisions(harness).map((r) => [r.provenance, r.outcome]),
+          [["agent_exit", "cancelled"]],
+        );
+        await allGone([agentPid!, child!]);
+        if (ignoreSigterm) {
+          assert.ok(
+            harness.agentLog().some((e) => e.kind === "signal" && e.signal === "SIGTERM" && e.ignored === true),
+            "SIGTERM came first (and was ignored)",
+          );
+        }
+        assertAnsweredOnce(harness);
+        await freshSessionWorks(harness);
+      });
+    }
+  });
+
+  describe("garbage on stdout", () => {
+    const sessionId = "scripted-session-1";
+    /** Each of these makes the SDK answer with an `id: null` -32700/-32600 error: a malformed frame. */
+    const malformed = [
+      { rawLine: "{not json" },
+      { rawLine: "Traceback (most recent call last):" },
+      { rawLine: '{"jsonrpc":"2.0","method":' },
+      { rawBase64: Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x0a]).toString("base64") }, // invalid UTF-8, not JSON
+      { raw: [1, 2, 3] },
+      { raw: [] },
+      { raw: 42 },
+      { raw: "a string" },
+      { raw: null },
+      { raw: true },
+      { raw: { hello: "world" } },
+    ];
+    /** Well-formed JSON-RPC the client must answer or ignore without counting it as garbage. */
+    const odd = [
+      { raw: { jsonrpc: "2.0", id: "u1", method: "no/such_method", params: {} } },
+      { raw: { jsonrpc: "2.0", method: "_unknown/notification", params: {} } },
+      { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } } },
+      { raw: { jsonrpc: "2.0", id: 987_655, error: { code: -32000, message: "answer to nothing" } } },
+      { rawLine: "" },
+      // Invalid UTF-8 inside an otherwise valid update: shown with replacement characters, not a crash.
+      {
+        rawBase64: Buffer.concat([
+          Buffer.from(
+            `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"${sessionId}","update":{"sessionUpdate":"agent_message_chunk","messageId":"bad-bytes","content":{"type":"text","text":"bad `,
+          ),
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from(' bytes"}}}}\n'),
+        ]).toString("base64"),
+      },
+    ];
+
+    it("below the threshold: no crash, every kind answered as JSON-RPC says, and the session still works", async () => {
+      harness = new ClientHarness({ protocol: "v2" });
+      // The SDK logs answers to unknown ids with console.error; keep the test output clean.
+      const consoleError = console.error;
+      console.error = () => undefined;
+      let key: string;
+      try {
+        key = await harness.run({ steps: [...malformed, ...odd, { say: "after the garbage" }] });
+        await waitFor(() => transcriptText(harness, key).includes("after the garbage"), "the text after the garbage");
+      } finally {
+        console.error = consoleError;
+      }
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+      const nullIdErrors = () =>
+        received(harness).filter((f) => f.id === null && [-32700, -32600].includes((f.error as { code?: number })?.code ?? 0));
+      await waitFor(() => nullIdErrors().length === malformed.length, `${malformed.length} id:null errors`);
+      const methodNotFound = await waitFor(() => received(harness).find((f) => f.id === "u1"), "the answer to the unknown method");
+      assert.equal((methodNotFound.error as { code?: number })?.code, -32601, "an unknown method gets -32601");
+      assert.match(transcriptText(harness, key), /bad \uFFFD+ bytes/);
+      const [pid] = harness.agentPids();
+      assert.ok(isAlive(pid!), "the agent was not stopped");
+      assert.equal(harness.sessions.session(key)?.error, undefined);
+      await sameAgentWorks(harness, key);
+      assertAnsweredOnce(harness, [pid!]);
+      assert.equal(harness.agentPids().length, 1);
+    });
+
+    it("above the threshold (more than 20 malformed frames): the agent is stopped and the reason says why", async () => {
+      harness = new ClientHarness({ protocol: "v2" });
+      const holder = await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false }, { waitAll: true }] });
+      await waitFor(() => harness.sessions.pending.size === 1, "a card");
+      const [agentPid] = harness.agentPids();
+      const [child] = harness.childPids();
+      await harness.run({ steps: [{ rawLine: "garbage", repeat: 25 }, { stayAlive: true }, { sleep: 20_000 }] });
+      const session = harness.sessions.session(holder)!;
+      await waitFor(() => session.status === "ended", "the session to end", 3_000);
+      assert.match(session.error ?? "", /Scripted sent more than 20 malformed messages and was stopped/);
+      assert.equal(harness.sessions.pending.size, 0);
+      assert.deepEqual(
+        decisions(harness).map((r) => [r.provenance, r.outcome]),
+        [["agent_exit", "cancelled"]],
+      );
+      await allGone([agentPid!, child!]);
+      assertAnsweredOnce(harness);
+      await freshSessionWorks(harness);
+    });
+  });
+
+  it("a line over the message limit closes the connection, says why, kills the agent and settles its requests", async () => {
+    harness = new ClientHarness({ protocol: "v2", maxMessageBytes: 8 * MiB });
+    const holder = await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false }, { waitAll: true }] });
+    await waitFor(() => harness.sessions.pending.size === 1, "a card");
+    const [agentPid] = harness.agentPids();
+    const [child] = harness.childPids();
+    const big = await harness.run({ steps: [{ stayAlive: true }, { bigLine: 9 * MiB }, { say: "never shown" }] });
+    const session = harness.sessions.session(holder)!;
+    await waitFor(() => session.status === "ended", "the session to end", 5_000);
+    assert.match(session.error ?? "", /Scripted sent a message larger than 8 MiB; the connection was closed and the agent stopped/);
+    assert.equal(harness.sessions.session(big)?.error, session.error);
+    assert.equal(harness.sessions.pending.size, 0);
+    assert.deepEqual(
+      decisions(harness).map((r) => [r.provenance, r.outcome]),
+      [["agent_exit", "cancelled"]],
+    );
+    assert.doesNotMatch(transcriptText(harness, big), /never shown/);
+    await allGone([agentPid!, child!]);
+    assertAnsweredOnce(harness);
+    await freshSessionWorks(harness);
+  });
+
+  it("a JSON-RPC id reused after its first request was answered is a fresh request: one answer each", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.sessions.startSession("Scripted");
+    const frame = {
+      jsonrpc: "2.0",
+      id: "dup-9",
+      method: "session/request_permission",
+      params: {
+        sessionId: "scripted-session-1",
+        title: "Delete build/",
+        options: [
+          { optionId: "y", name: "Yes", kind: "allow_once" },
+          { optionId: "n", name: "No", kind: "reject_once" },
+        ],
+      },
+    };
+    const answers = () => received(harness).filter((f) => f.id === "dup-9");
+    harness.send(key, { steps: [{ raw: frame }] });
+    const first = await waitFor(() => harness.sessions.pending.list()[0], "the first card");
+    assert.equal(harness.sessions.choose(first.key, "y"), true);
+    await waitFor(() => answers().length === 1, "the first answer");
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the first turn to end");
+    harness.send(key, { steps: [{ raw: frame }] });
+    const second = await waitFor(() => harness.sessions.pending.list()[0], "a second card");
+    assert.notEqual(second.key, first.key);
+    assert.equal(harness.sessions.choose(first.key, "y"), false, "the first card stays answered");
+    assert.equal(harness.sessions.choose(second.key, "n"), true, "the second is a fresh request a person can answer");
+    await waitFor(() => answers().length === 2, "the second answer");
+    await delay(200);
+    assert.deepEqual(
+      answers().map((f) => f.result),
+      [{ outcome: { outcome: "selected", optionId: "y" } }, { outcome: { outcome: "selected", optionId: "n" } }],
+    );
+    assert.deepEqual(
+      decisions(harness).map((r) => r.provenance),
+      ["user", "user"],
+    );
+    assert.equal(cards(harness), 2);
+  });
+
+  it("a flood of requests from several sessions of one agent stays within the per-session and per-agent caps", async () => {
+    const limits = { perSession: 30, perAgent: 50, timeoutMs: 0 };
+    harness = new ClientHarness({ protocol: "v2", limits });
+    let mostPending = 0;
+    const perSession = new Map<string, number>();
+    harness.sessions.onDidChange(() => {
+      mostPending = Math.max(mostPending, harness.sessions.pending.size);
+      for (const prompt of harness.sessions.pending.list()) {
+        perSession.set(prompt.sessionKey, Math.max(perSession.get(prompt.sessionKey) ?? 0, harness.sessions.pending.list().filter((p) => p.sessionKey === prompt.sessionKey).length));
+      }
+    });
+    const keys: string[] = [];
+    for (let i = 0; i < 3; i++) keys.push(await harness.run({ steps: [{ request: {}, wait: false, repeat: 40 }, { waitAll: true }] }));
+    await waitFor(() => harness.outcomeCount() === 120 - limits.perAgent, "every request over a cap to be answered", 10_000, 50);
+    assert.equal(harness.sessions.pending.size, limits.perAgent);
+    assert.ok(mostPending <= limits.perAgent, `${mostPending} pending at once`);
+    for (const [, most] of perSession) assert.ok(most <= limits.perSession, `${most} pending in one session`);
+    assert.equal(cards(harness), limits.perAgent, "no card for a request over a cap");
+    assert.ok(
+      harness.outcomes().every((e) => (e.outcome as { optionId?: string }).optionId === "reject-once"),
+      "over a cap: the reject option, never an approval",
+    );
+    for (const key of keys) await harness.sessions.stop(key);
+    await waitFor(() => harness.outcomeCount() === 120, "the held requests to be cancelled", 5_000, 50);
+    await delay(100);
+    const [pid] = harness.agentPids();
+    assertAnsweredOnce(harness, [pid!]);
+    assert.equal(harness.answerCounts().size, 120);
+    await sameAgentWorks(harness, keys[0]!);
+  });
+
+  describe("an agent that never answers", () => {
+    it("session/new: dispose() (no Stop) ends the start with an error and kills the agent", async () => {
+      harness = new ClientHarness({
+        protocol: "v2",
+        agentEnv: { SCRIPTED_AGENT_HANG_NEW_SESSION: "1" },
+        timeouts: { newSessionMs: 60_000 },
+      });
+      const starting = harness.sessions.startSession("Scripted").then(
+        () => "started",
+        (error: Error) => error.message,
+      );
+      await waitFor(() => received(harness).some((f) => f.method === "session/new"), "session/new to reach the agent");
+      const [pid] = harness.agentPids();
+      const disposing = harness.sessions.dispose();
+      await allGone([pid!]);
+      await disposing;
+      assert.notEqual(await starting, "started");
+    });
+
+    it("initialize: dispose() does not wait for the initialize timeout; the agent is killed", async () => {
+      harness = new ClientHarness({
+        protocol: "v2",
+        agentEnv: { SCRIPTED_AGENT_HANG_INITIALIZE: "1" },
+        timeouts: { initializeMs: 60_000 },
+      });
+      const starting = harness.sessions.startSession("Scripted").then(
+        () => "started",
+        (error: Error) => error.message,
+      );
+      await waitFor(() => received(harness).some((f) => f.method === "initialize"), "initialize to reach the agent");
+      const [pid] = harness.agentPids();
+      const disposing = harness.sessions.dispose();
+      await allGone([pid!]);
+      await disposing;
+      assert.notEqual(await starting, "started");
+    });
+  });
+
+  it("huge fields (100k-char title, 10,000 options, ~7 MB rawInput, 10,000 locations, 150 diffs) are capped before they reach the view", async () => {
+    harness = new ClientHarness({ protocol: "v2", maxMessageBytes: 8 * MiB });
+    const ws = harness.workspace;
+    const options = Array.from({ length: 10_000 }, (_, i) => ({
+      optionId: `o${i}`,
+      name: `Option ${i} ${"n".repeat(300)}`,
+      kind: i % 2 === 0 ? "allow_once" : "reject_once",
+    }));
+    const requests = [
+      { title: "T".repeat(100_000), description: "D".repeat(1_000_000), options },
+      {
+        title: "Run a command",
+        subject: {
+          type: "tool_call",
+          toolCall: { toolCallId: "huge-raw", title: "t".repeat(100_000), kind: "execute", rawInput: { command: "rm -rf ~", padding: "x".repeat(7_000_000) } },
+        },
+        options: options.slice(0, 2),
+      },
+      {
+        title: "Edit everything",
+        subject: {
+          type: "tool_call",
+          toolCall: {
+            toolCallId: "huge-locations",
+            kind: "edit",
+            locations: Array.from({ length: 10_000 }, (_, i) => ({ path: `${ws}/${"p".repeat(300)}-${i}.ts`, line: i })),
+          },
+        },
+        options: options.slice(0, 2),
+      },
+      {
+        title: "Edit 150 files",
+        subject: {
+          type: "tool_call",
+          toolCall: {
+            toolCallId: "huge-diffs",
+            kind: "edit",
+            // 150 diffs of 200 long lines each: every one fits a preview's caps, all of them together do not.
+            content: Array.from({ length: 150 }, (_, i) => ({
+              type: "diff",
+              changes: [{ operation: "modify", path: `${ws}/f${i}.ts` }],
+              patch: { format: "git_patch", text: `diff --git ${ws}/f${i}.ts ${ws}/f${i}.ts\n${`+${"y".repeat(250)}\n`.repeat(200)}` },
+            })),
+          },
+        },
+        options: options.slice(0, 2),
+      },
+      { title: "Unknown kind", subject: { type: "_vendor/unknown", payload: "u".repeat(7_000_000) }, options: options.slice(0, 2) },
+    ];
+    // One request per prompt: a v2 agent echoes the prompt back (user_message), and that echo must fit the limit too.
+    const key = await harness.sessions.startSession("Scripted");
+    for (let i = 0; i < requests.length; i++) {
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the previous turn to end", 10_000);
+      harness.send(key, { steps: [{ request: requests[i] }, { say: `done ${i}` }] });
+      const prompt = await waitFor(() => harness.sessions.pending.list()[0], `card ${i}`, 10_000);
+      const started = performance.now();
+      const json = JSON.stringify(harness.sessions.promptView(prompt));
+      const took = performance.now() - started;
+      assert.ok(json.length < 512 * 1024, `card ${i}: ${json.length} characters`);
+      assert.ok(took < 250, `card ${i} took ${Math.round(took)} ms to build`);
+      const sent = harness.ops.filter((op) => op.op === "prompt" && op.prompt.key === prompt.key);
+      assert.equal(sent.length, 1);
+      assert.ok(JSON.stringify(sent[0]).length < 512 * 1024, `card ${i} as sent to the view`);
+      assert.ok(prompt.title.length <= LIMITS.titleChars + 1);
+      assert.ok((prompt.description ?? "").length <= LIMITS.descriptionChars + 1);
+      assert.ok(prompt.options.length <= LIMITS.optionsPerRequest);
+      if (prompt.subject.type === "tool_call" && prompt.subject.rawInput !== undefined) {
+        assert.ok(prompt.subject.rawInput.length <= LIMITS.rawInputChars);
+        assert.equal(prompt.subject.rawInputTruncated, true);
+        assert.match(prompt.subject.rawInput, /"command": "rm -rf ~"/, "the dangerous part of the input is shown");
+      }
+      assert.equal(harness.sessions.choose(prompt.key, "o0"), true);
+      await waitFor(() => transcriptText(harness, key).includes(`done ${i}`), `turn ${i} to finish`, 10_000);
+    }
+    const snapshot = JSON.stringify(harness.sessions.snapshot());
+    assert.ok(snapshot.length < 2 * MiB, `the snapshot a view gets is ${snapshot.length} characters`);
+    for (const op of harness.ops) assert.ok(JSON.stringify(op).length < 512 * 1024, `a ${op.op} op is too large for the view`);
+    assert.deepEqual(
+      harness.outcomes().map((e) => e.outcome),
+      requests.map(() => ({ outcome: "selected", optionId: "o0" })),
+    );
+  });
+
+  it("a stale or unknown sessionId gets no card and no transcript entry; it is answered cancelled", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const first = await harness.sessions.startSession("Scripted");
+    const second = await harness.sessions.startSession("Scripted");
+    await harness.sessions.closeSession(first); // scripted-session-1 is now stale; the agent lives on for the second
+    harness.send(second, {
+      steps: [
+        { update: { sessionUpdate: "agent_message_chunk", messageId: "ghost", content: { type: "text", text: "ghost text" } }, sessionId: "scripted-session-1" },
+        { request: { sessionId: "scripted-session-1", title: "Stale card" } },
+        { request: { sessionId: "no-such-session", title: "Unknown card" } },
+        { say: "still routed" },
+      ],
+    });
+    await waitFor(() => transcriptText(harness, second).includes("still routed"), "the real session's text");
+    assert.deepEqual(
+      harness.outcomes().map((e) => e.outcome),
+      [{ outcome: "cancelled" }, { outcome: "cancelled" }],
+    );
+    assert.equal(cards(harness), 0);
+    assert.doesNotMatch(transcriptText(harness, second), /ghost text/);
+    assert.equal(harness.sessions.session(first), undefined);
+    await sameAgentWorks(harness, second);
+  });
+
+  it("a flood of 50,000 session/update chunks keeps the transcript within LIMITS and memory bounded", async function () {
+    this.timeout(40_000);
+    harness = new ClientHarness({ protocol: "v1" });
+    harness.versions.set("Scripted", 1);
+    const steps: object[] = [{ say: `${"x".repeat(99)}\n`, repeat: 50_000 }];
+    // v1 chunks have no message id: alternating thought and message makes a new transcript item each time.
+    for (let i = 0; i < 1_100; i++) steps.push({ think: `thought ${i}` }, { say: `message ${i}` });
+    steps.push({ say: " the end" });
+    // The harness keeps every op (the real view coalesces them per frame); count what matters, keep the rest small.
+    let cappedMessageOps = 0;
+    harness.sessions.onDidChange((ops) => {
+      for (const op of ops) if (op.op === "item" && op.item.kind === "agent" && op.item.markdown.length >= LIMITS.messageChars) cappedMessageOps++;
+      if (harness.ops.length > 10_000) harness.ops.length = 0;
+    });
+    const heapBefore = retainedHeap();
+    const key = await harness.run({ steps });
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the flood to end", 35_000, 100);
+    const transcript = harness.sessions.session(key)!.transcript();
+    assert.ok(transcript.length <= LIMITS.transcriptItems, `${transcript.length} transcript items`);
+    for (const item of transcript) {
+      const text = item.kind === "agent" ? item.markdown : item.kind === "thought" || item.kind === "user" || item.kind === "notice" ? item.text : "";
+      assert.ok(text.length <= LIMITS.messageChars, `an item of ${text.length} characters`);
+    }
+    assert.equal((transcript.at(-1) as { markdown?: string }).markdown, "message 1099 the end", "the newest text is kept");
+    assert.ok(cappedMessageOps <= 1, `a message at its cap was sent to the view ${cappedMessageOps} times`);
+    harness.ops.length = 0;
+    const heapGrowth = retainedHeap() - heapBefore;
+    assert.ok(heapGrowth < 32 * MiB, `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`);
+    await sameAgentWorks(harness, key);
+  });
+
+  it("a stderr flood keeps only the tail: the error after exit carries the last lines", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({
+      steps: [
+        { stderr: `noise ${"n".repeat(200)}`, repeat: 20_000 },
+        { stderr: "second to last line" },
+        { stderr: "the very last line" },
+        { exit: 4 },
+      ],
+    });
+    const session = harness.sessions.session(key)!;
+    await waitFor(() => session.status === "ended", "the session to end", 10_000);
+    assert.match(session.error ?? "", /Scripted exited with code 4\. Last output:\n[\s\S]*second to last line\nthe very last line$/);
+    assert.ok((session.error ?? "").length < 4_000, `an error of ${(session.error ?? "").length} characters`);
+    await freshSessionWorks(harness);
+  });
+
+  it("dispose() with requests pending (deactivation): all answered cancelled, session/cancel sent, agents dead within ~2 s", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const scripted = harness.agentsSetting.Scripted as Record<string, unknown>;
+    harness.agentsSetting.Stubborn = { ...scripted };
+    harness.sessions.reloadSettings();
+    await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false, repeat: 2 }, { waitAll: true }] });
+    // This one ignores SIGTERM, it and its child: only the KILL after the grace period ends them.
+    await harness.run({ steps: [{ ignoreSigterm: true }, { spawnChild: { ignoreSigterm: true } }, { request: {}, wait: false, repeat: 2 }, { waitAll: true }] }, "Stubborn");
+    await waitFor(() => harness.sessions.pending.size === 4, "4 cards");
+    const [polite, stubborn] = harness.agentPids();
+    const pids = [...harness.agentPids(), ...harness.childPids()];
+    assert.equal(pids.length, 4);
+    const started = Date.now();
+    await harness.sessions.dispose();
+    assert.equal(harness.sessions.pending.size, 0);
+    assert.deepEqual(
+      decisions(harness).map((r) => [r.provenance, r.outcome]),
+      Array(4).fill(["shutdown", "cancelled"]),
+    );
+    await allGone(pids);
+    const took = Date.now() - started;
+    assert.ok(took < 3_000, `the agents took ${took} ms to die`);
+    // The stubborn agent lived through the grace period, so it must have read its answers and the cancel.
+    const log = harness.agentLog();
+    const stubbornAnswers = log.filter((e) => e.kind === "outcome" && e.agentPid === stubborn);
+    assert.deepEqual(
+      stubbornAnswers.map((e) => e.outcome),
+      [{ outcome: "cancelled" }, { outcome: "cancelled" }],
+    );
+    const cancels = (pid: number | undefined) =>
+      log.filter((e: LogEntry) => e.kind === "frame" && e.direction === "received" && e.agentPid === pid && (e.frame as { method?: string }).method === "session/cancel");
+    assert.equal(cancels(stubborn).length, 1, "session/cancel reached the agent");
+    assert.ok(cancels(polite).length <= 1);
+    assertAnsweredOnce(harness);
+  });
+});
