@@ -127,11 +127,18 @@ export class AgentConnection {
     return this.isClosed || this.sdk.signal.aborted || this.process.hasExited;
   }
 
+  /**
+   * Sign-in methods the agent handles itself (v1 `id`, v2 `methodId`). Terminal methods need a login terminal, which
+   * Symposium does not run, so they are not offered.
+   */
   get authMethods(): { id: string; name: string; description?: string }[] {
     const methods = Array.isArray(this.initializeResponse.authMethods) ? this.initializeResponse.authMethods : [];
     return methods.flatMap((m: unknown) => {
       const method = m as Json;
-      return typeof method.id === "string" ? [{ id: method.id, name: typeof method.name === "string" ? method.name : method.id, ...(typeof method.description === "string" ? { description: method.description } : {}) }] : [];
+      const id = typeof method.methodId === "string" ? method.methodId : method.id;
+      if (typeof id !== "string" || method.type === "terminal") return [];
+      const name = typeof method.name === "string" ? method.name : id;
+      return [{ id, name, ...(typeof method.description === "string" ? { description: method.description } : {}) }];
     });
   }
 

@@ -352,8 +352,9 @@ export class AgentSessions {
   async bypass(key: string): Promise<boolean> {
     const prompt = this.pending.get(key);
     const allowOnce = prompt && allowOnceOption(prompt.options);
-    if (!prompt || !allowOnce || !this.env.workspaceTrusted()) {
-      this.env.log.warn(`Ignored Bypass Permissions for ${key}: not pending, no allow-once option, or untrusted workspace.`);
+    // The webview is not an authority: the intent is honoured only where the card itself offers the button.
+    if (!prompt || !allowOnce || !this.promptView(prompt).canBypass) {
+      this.env.log.warn(`Ignored Bypass Permissions for ${key}: not pending, or bypass is not offered for it.`);
       return false;
     }
     this.pending.resolve(key, allowOnce.optionId, "user");
@@ -434,9 +435,15 @@ export class AgentSessions {
     return this.runtime;
   }
 
-  private connectionFor(agentName: string, launch: AgentLaunch): Promise<AgentConnection> {
-    const existing = this.connections.get(agentName);
-    if (existing) return existing;
+  private async connectionFor(agentName: string, launch: AgentLaunch): Promise<AgentConnection> {
+    const current = this.connections.get(agentName);
+    if (current) {
+      const existing = await current.catch(() => undefined);
+      // A connection whose agent just died stays in the map until its close is handled: never hand it out.
+      if (existing && !existing.isClosing) return existing;
+      if (this.connections.get(agentName) !== current) return this.connectionFor(agentName, launch);
+      this.connections.delete(agentName);
+    }
     const opening = this.loadRuntime().then(({ sdk }) => sdk.AgentConnection.open(launch, this.callbacks, {
       ...(this.env.versionMemory.get(agentName) ? { preferredVersion: this.env.versionMemory.get(agentName) } : {}),
       initializeTimeoutMs: this.timeouts.initializeMs,
@@ -533,13 +540,16 @@ export class AgentSessions {
         record.approvedToolCalls--;
         return Promise.resolve(created);
       },
-      output: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.loaded.terminals.output(String(params.terminalId))),
+      output: (connection, params) =>
+        this.loaded.terminals.output(this.routeOrThrow(connection, params.sessionId).model.key, String(params.terminalId)),
       waitForExit: async (connection, params) => {
-        this.routeOrThrow(connection, params.sessionId);
-        return { ...(await this.loaded.terminals.waitForExit(String(params.terminalId))) };
+        const record = this.routeOrThrow(connection, params.sessionId);
+        return { ...(await this.loaded.terminals.waitForExit(record.model.key, String(params.terminalId))) };
       },
-      kill: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.loaded.terminals.kill(String(params.terminalId))),
-      release: (connection, params) => (this.routeOrThrow(connection, params.sessionId), this.loaded.terminals.release(String(params.terminalId))),
+      kill: (connection, params) =>
+        this.loaded.terminals.kill(this.routeOrThrow(connection, params.sessionId).model.key, String(params.terminalId)),
+      release: (connection, params) =>
+        this.loaded.terminals.release(this.routeOrThrow(connection, params.sessionId).model.key, String(params.terminalId)),
     },
   };
 

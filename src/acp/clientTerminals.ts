@@ -99,8 +99,8 @@ export class ClientTerminals {
     return { terminalId: id };
   }
 
-  output(terminalId: string): { output: string; truncated: boolean; exitStatus?: ExitStatus } {
-    const terminal = this.get(terminalId);
+  output(sessionKey: string, terminalId: string): { output: string; truncated: boolean; exitStatus?: ExitStatus } {
+    const terminal = this.get(sessionKey, terminalId);
     return {
       output: terminal.output.toString("utf8"),
       truncated: terminal.truncated,
@@ -108,33 +108,37 @@ export class ClientTerminals {
     };
   }
 
-  async waitForExit(terminalId: string): Promise<ExitStatus> {
-    return this.get(terminalId).exit;
+  async waitForExit(sessionKey: string, terminalId: string): Promise<ExitStatus> {
+    return this.get(sessionKey, terminalId).exit;
   }
 
-  kill(terminalId: string): Record<string, never> {
-    killGroup(this.get(terminalId).child);
+  kill(sessionKey: string, terminalId: string): Record<string, never> {
+    killGroup(this.get(sessionKey, terminalId).child);
     return {};
   }
 
-  release(terminalId: string): Record<string, never> {
-    const terminal = this.get(terminalId);
-    killGroup(terminal.child);
-    this.terminals.delete(terminalId);
+  release(sessionKey: string, terminalId: string): Record<string, never> {
+    this.remove(this.get(sessionKey, terminalId));
     return {};
   }
 
   releaseSession(sessionKey: string): void {
-    for (const terminal of [...this.terminals.values()]) if (terminal.sessionKey === sessionKey) this.release(terminal.id);
+    for (const terminal of [...this.terminals.values()]) if (terminal.sessionKey === sessionKey) this.remove(terminal);
   }
 
   releaseAll(): void {
-    for (const id of [...this.terminals.keys()]) this.release(id);
+    for (const terminal of [...this.terminals.values()]) this.remove(terminal);
   }
 
-  private get(terminalId: string): Terminal {
+  private remove(terminal: Terminal): void {
+    killGroup(terminal.child);
+    this.terminals.delete(terminal.id);
+  }
+
+  /** A terminal of that session: another session's terminal id is "no such terminal", not a way to reach it. */
+  private get(sessionKey: string, terminalId: string): Terminal {
     const terminal = this.terminals.get(terminalId);
-    if (!terminal) throw v1.RequestError.invalidParams({ terminalId }, "no such terminal");
+    if (!terminal || terminal.sessionKey !== sessionKey) throw v1.RequestError.invalidParams({ terminalId }, "no such terminal");
     return terminal;
   }
 

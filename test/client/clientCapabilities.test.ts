@@ -451,4 +451,34 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       await allGone(pids, "the terminals");
     });
   });
+  it("refuses a forged Bypass Permissions intent on a protected-write card", async () => {
+    const key = await start();
+    harness.send(key, { steps: [call("fs/write_text_file", { path: join(harness.workspace, ".env"), content: "TOKEN=x\n" })] });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "the protected-write card");
+    assert.equal(harness.sessions.promptView(card).canBypass, false, "the card offers no Bypass button");
+    assert.equal(await harness.sessions.bypass(card.key), false, "a message naming it anyway is refused");
+    assert.deepEqual(harness.bypassWrites, []);
+    assert.equal(harness.sessions.isBypassed("Scripted"), false);
+    assert.ok(harness.sessions.pending.get(card.key), "the card still waits for a person");
+    harness.sessions.choose(card.key, "reject");
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+    assert.equal(existsSync(join(harness.workspace, ".env")), false);
+  });
+
+  it("keeps a session's terminals out of reach of the agent's other sessions", async () => {
+    const first = await start();
+    const created = turn(harness, first, [{ request: {} }, call("terminal/create", node("setTimeout(() => {}, 5000)"))]);
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "the approval");
+    harness.sessions.choose(card.key, "allow-once");
+    const terminalId = assertOk((await created)[0]).terminalId as string;
+    const second = await harness.sessions.startSession("Scripted");
+    const results = await turn(harness, second, [
+      call("terminal/output", { terminalId }),
+      call("terminal/kill", { terminalId }),
+      call("terminal/release", { terminalId }),
+    ]);
+    for (const result of results) assertError(result, /no such terminal/);
+    const own = await turn(harness, first, [call("terminal/release", { terminalId })]);
+    assertOk(own[0]);
+  });
 });

@@ -23,6 +23,10 @@ export interface HarnessOptions {
   bypass?: boolean;
   agentEnv?: Record<string, string>;
   command?: string;
+  /** With `command`: its arguments (default none). */
+  args?: string[];
+  /** How the "person" picks a sign-in method (default: cancels). */
+  chooseAuthMethod?: Environment["chooseAuthMethod"];
   limits?: PendingLimits;
   timeouts?: Partial<NonNullable<Environment["timeouts"]>>;
   maxMessageBytes?: number;
@@ -45,7 +49,7 @@ export class ClientHarness {
     this.agentsSetting = {
       Scripted: {
         command: options.command ?? process.execPath,
-        args: options.command ? [] : [SCRIPTED_AGENT, "--protocol", options.protocol ?? "dual"],
+        args: options.command ? (options.args ?? []) : [SCRIPTED_AGENT, "--protocol", options.protocol ?? "dual"],
         env: { SCRIPTED_AGENT_LOG: this.logFile, ...options.agentEnv },
         bypassPermissions: options.bypass ?? false,
       },
@@ -71,7 +75,7 @@ export class ClientHarness {
         this.bypassWrites.push({ agent, value });
         return Promise.resolve();
       },
-      chooseAuthMethod: () => Promise.resolve(undefined),
+      chooseAuthMethod: options.chooseAuthMethod ?? (() => Promise.resolve(undefined)),
       versionMemory: { get: (name) => this.versions.get(name), set: (name, v) => this.versions.set(name, v) },
       log,
       clientVersion: "0.0.0-test",

@@ -1,0 +1,55 @@
+/**
+ * Agents that need signing in: the person is offered the agent's own sign-in methods (not terminal logins, which
+ * Symposium does not run), the choice is sent as `authenticate` (v1) or `auth/login` (v2), and the session starts.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ClientHarness } from "../support/clientHarness";
+
+const AUTH_AGENT = join(__dirname, "..", "agents", "authAgent.js");
+
+describe("Signing in to an agent", function () {
+  this.timeout(20_000);
+  let harness: ClientHarness;
+  afterEach(async () => harness?.dispose());
+
+  function requests(): { method: string; params: Record<string, unknown> }[] {
+    return readFileSync(`${harness.logFile}.auth`, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { method: string; params: Record<string, unknown> });
+  }
+
+  for (const [label, args, version, loginMethod] of [
+    ["v2", [AUTH_AGENT], 2, "auth/login"],
+    ["v1", [AUTH_AGENT, "--v1"], 1, "authenticate"],
+  ] as const) {
+    it(`offers the agent's sign-in methods and signs in with the chosen one (${label})`, async () => {
+      const offered: { id: string; name: string; description?: string }[][] = [];
+      harness = new ClientHarness({
+        command: process.execPath,
+        args: [...args],
+        chooseAuthMethod: (agent, methods) => {
+          assert.equal(agent, "Scripted");
+          offered.push(methods);
+          return Promise.resolve(methods[0]?.id);
+        },
+      });
+      (harness.agentsSetting.Scripted as { env: Record<string, string> }).env.AUTH_AGENT_LOG = `${harness.logFile}.auth`;
+      harness.sessions.reloadSettings();
+      const key = await harness.sessions.startSession("Scripted");
+      assert.equal(harness.sessions.session(key)?.protocolVersion, version);
+      assert.deepEqual(offered, [[{ id: "token", name: "API token", description: "Uses the token in your keychain" }]]);
+      const methods = requests().map((r) => r.method);
+      assert.equal(methods[0], "initialize");
+      assert.deepEqual(methods.slice(-3), ["session/new", loginMethod, "session/new"], "refused, signed in, then created");
+      assert.deepEqual(requests().find((r) => r.method === loginMethod)?.params, { methodId: "token" });
+    });
+  }
+
+  it("says the agent needs signing in when the person cancels the choice", async () => {
+    harness = new ClientHarness({ command: process.execPath, args: [AUTH_AGENT] });
+    await assert.rejects(harness.sessions.startSession("Scripted"), /needs you to sign in/);
+  });
+});
