@@ -517,14 +517,19 @@ export class AgentSessions {
       this.emit(ops);
     },
     fileSystem: {
-      read: (connection, params) => {
-        this.routeOrThrow(connection, params.sessionId);
+      read: async (connection, params) => {
+        const record = this.routeOrThrow(connection, params.sessionId);
+        const path = asString(params.path) ?? "";
+        // Protected files hold secrets (.env) and repository internals: what leaves them goes to the agent's model.
+        if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedAccess(connection, record, path, "read"))) {
+          throw this.loaded.sdk.RequestError.invalidRequest({ path }, "the user did not allow reading this protected file");
+        }
         return this.loaded.fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
       },
       write: async (connection, params) => {
         const record = this.routeOrThrow(connection, params.sessionId);
         const path = asString(params.path) ?? "";
-        if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedWrite(connection, record, path))) {
+        if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedAccess(connection, record, path, "write"))) {
           throw this.loaded.sdk.RequestError.invalidRequest({ path }, "the user did not allow writing this protected file");
         }
         return this.loaded.fileSystem.write(params as { path: string; content: string });
@@ -559,16 +564,21 @@ export class AgentSessions {
     return record;
   }
 
-  /** Writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not. */
-  private async confirmProtectedWrite(connection: AgentConnection, record: SessionRecord, path: string): Promise<boolean> {
+  /** Reading or writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not. */
+  private async confirmProtectedAccess(
+    connection: AgentConnection,
+    record: SessionRecord,
+    path: string,
+    access: "read" | "write",
+  ): Promise<boolean> {
     const prompt = normalizePermissionRequest({
       protocolVersion: 2,
       params: {
         sessionId: record.agentSessionId,
-        title: `Write the protected file ${path}?`,
-        description: `${connection.name} is writing to a protected file. Bypass never covers protected files.`,
+        title: `${access === "read" ? "Read" : "Write"} the protected file ${path}?`,
+        description: `${connection.name} is ${access === "read" ? "reading" : "writing to"} a protected file. Bypass never covers protected files.`,
         options: [
-          { optionId: "write", name: "Allow this write", kind: "allow_once" },
+          { optionId: access, name: `Allow this ${access}`, kind: "allow_once" },
           { optionId: "reject", name: "Reject", kind: "reject_once" },
         ],
       },
@@ -578,8 +588,8 @@ export class AgentSessions {
       inWorkspace: (p) => this.env.workspacePaths().contains(p),
     });
     this.bypassPrompts.set(prompt, "protected files always need your explicit answer");
-    const outcome = await this.pending.add(prompt, { connectionId: connection.process.id, requestId: `write:${prompt.key}` });
-    return outcome.outcome === "selected" && outcome.optionId === "write";
+    const outcome = await this.pending.add(prompt, { connectionId: connection.process.id, requestId: `${access}:${prompt.key}` });
+    return outcome.outcome === "selected" && outcome.optionId === access;
   }
 
   private async onPermissionRequest(

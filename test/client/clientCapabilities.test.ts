@@ -481,4 +481,19 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     const own = await turn(harness, first, [call("terminal/release", { terminalId })]);
     assertOk(own[0]);
   });
+  it("reads a protected file (.env) only after an explicit yes, bypass on", async () => {
+    const key = await start({ bypass: true });
+    writeFileSync(join(harness.workspace, ".env"), "API_TOKEN=secret\n");
+    for (const answer of ["reject", "read"]) {
+      const before = harness.callResults().length;
+      harness.send(key, { steps: [call("fs/read_text_file", { path: join(harness.workspace, ".env") })] });
+      const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the read");
+      assert.match(card.title, /Read the protected file/);
+      assert.equal(harness.sessions.choose(card.key, answer), true);
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+      const [result] = harness.callResults().slice(before) as CallResult[];
+      if (answer === "reject") assertError(result, /did not allow/);
+      else assert.deepEqual(assertOk(result), { content: "API_TOKEN=secret\n" });
+    }
+  });
 });
