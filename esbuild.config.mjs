@@ -25,6 +25,19 @@ const englishOnlyZod = {
   },
 };
 
+/**
+ * The ACP runtime (the SDK and everything that needs it) ships as its own file, `dist/acpRuntime.js`, required on the
+ * first agent start: activation then loads a small bundle. Test bundles keep it inline.
+ */
+const separateAcpRuntime = {
+  name: "separate-acp-runtime",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/connectionRuntime$/ }, (args) =>
+      args.importer.endsWith(join("src", "acp", "agentSessions.ts")) ? { path: "./acpRuntime.js", external: true } : undefined,
+    );
+  },
+};
+
 const shared = {
   bundle: true,
   minify: production,
@@ -52,14 +65,14 @@ function copyCodicons() {
 const builds = [
   {
     ...shared,
-    entryPoints: { extension: "src/extension.ts", demoAgent: "src/demo/main.ts" },
+    entryPoints: { extension: "src/extension.ts", acpRuntime: "src/acp/connectionRuntime.ts", demoAgent: "src/demo/main.ts" },
     outdir: "dist",
     platform: "node",
     format: "cjs",
     target: "node20",
     external: ["vscode"],
     mainFields: ["module", "main"],
-    plugins: [englishOnlyZod],
+    plugins: [englishOnlyZod, separateAcpRuntime],
   },
   {
     ...shared,

@@ -5,19 +5,19 @@
  * "Demo Agent" is built in: its entry may only carry `bypassPermissions`, which is where Bypass Permissions stores
  * the user's choice for it.
  */
-import { z } from "zod";
+import * as z from "zod/mini"; // namespace import: tree-shaken to what is used
 
 export const DEMO_AGENT_NAME = "Demo Agent";
 
 export const AgentDefinitionSchema = z.strictObject({
-  command: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  env: z.record(z.string(), z.string()).default({}),
-  bypassPermissions: z.boolean().default(false),
+  command: z.string().check(z.minLength(1)),
+  args: z._default(z.array(z.string()), []),
+  env: z._default(z.record(z.string(), z.string()), {}),
+  bypassPermissions: z._default(z.boolean(), false),
 });
 export type AgentDefinition = z.infer<typeof AgentDefinitionSchema>;
 
-export const DemoAgentEntrySchema = z.strictObject({ bypassPermissions: z.boolean().default(false) });
+export const DemoAgentEntrySchema = z.strictObject({ bypassPermissions: z._default(z.boolean(), false) });
 
 export interface AgentSettings {
   /** Configured agents by settings key (the demo agent is not among them). */

@@ -9,7 +9,8 @@
  * No `vscode` or Node imports here: this module is shared by the host bundle and the browser bundle. The webview
  * imports it with `import type` only, so zod stays out of the browser bundle.
  */
-import { z } from "zod";
+// The functional build, imported as a namespace so esbuild tree-shakes it to a few KB of the activation bundle.
+import * as z from "zod/mini";
 
 // ---------------------------------------------------------------------------------------------------------------
 // View models (host -> webview). Every string in them that came from an agent is already capped by the host.
@@ -191,34 +192,34 @@ export type ToWebviewMessage =
 // Intents (webview -> host). Validated by the host; anything else is ignored and logged.
 // ---------------------------------------------------------------------------------------------------------------
 
-const key = z.string().min(1).max(100);
+const key = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const FromWebviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
   /** The button on the "agents cannot start" banner: the host opens Workspace Trust or the folder picker. */
   z.strictObject({ type: z.literal("resolveBlocked") }),
-  z.strictObject({ type: z.literal("newSession"), agentName: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal("newSession"), agentName: z.string().check(z.minLength(1), z.maxLength(200)) }),
   z.strictObject({ type: z.literal("selectSession"), sessionKey: key }),
   z.strictObject({ type: z.literal("closeSession"), sessionKey: key }),
-  z.strictObject({ type: z.literal("sendPrompt"), sessionKey: key, text: z.string().min(1).max(100_000) }),
+  z.strictObject({ type: z.literal("sendPrompt"), sessionKey: key, text: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
-  z.strictObject({ type: z.literal("choose"), key, optionId: z.string().max(1_000) }),
+  z.strictObject({ type: z.literal("choose"), key, optionId: z.string().check(z.maxLength(1_000)) }),
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   z.strictObject({ type: z.literal("bypass"), key }),
   z.strictObject({
     type: z.literal("openLocation"),
     sessionKey: key,
-    toolCallId: z.string().max(1_000),
-    index: z.number().int().min(0).max(10_000),
+    toolCallId: z.string().check(z.maxLength(1_000)),
+    index: z.int().check(z.minimum(0), z.maximum(10_000)),
   }),
   z.strictObject({
     type: z.literal("openDiff"),
     sessionKey: key,
-    toolCallId: z.string().max(1_000),
-    index: z.number().int().min(0).max(10_000),
+    toolCallId: z.string().check(z.maxLength(1_000)),
+    index: z.int().check(z.minimum(0), z.maximum(10_000)),
   }),
   /** A link in rendered agent Markdown; the host opens only http(s) after its own check. */
-  z.strictObject({ type: z.literal("openLink"), href: z.string().max(4_000) }),
+  z.strictObject({ type: z.literal("openLink"), href: z.string().check(z.maxLength(4_000)) }),
   /** The webview painted a card (benchmarks and the paint-latency measurement). */
   z.strictObject({ type: z.literal("painted"), key, at: z.number() }),
 ]);

@@ -1,0 +1,341 @@
+/**
+ * Drives the benchmarks that need the real VS Code: code-server with the production build of Symposium as the
+ * extension under development (ExtensionMode.Test, so `activate()` returns the test API), `bench/host/index.ts` as
+ * `extensionTestsPath`, two benchmark agents in user settings (one with bypassPermissions), and Chromium showing the
+ * workbench with the Symposium view open. Each phase is a command to the host (see host/protocol.ts); the click
+ * phase also clicks in the webview.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { format } from "node:util";
+import type { Page } from "playwright-core";
+import { openSymposiumView, symposiumWebview } from "../../test/harness/browser";
+import { freePort } from "../../test/harness/codeServer";
+import { openWorkbench, type Workbench } from "../../test/harness/workbench";
+import type { ProductionBuild } from "../build/productionBuild";
+import {
+  BYPASS_AGENT,
+  ENV_BYPASS_LOG,
+  ENV_MANUAL_LOG,
+  ENV_PORT,
+  MANUAL_AGENT,
+  type ActivationHostResult,
+  type BypassHostResult,
+  type BypassSettings,
+  type ClickHostResult,
+  type ClickStart,
+  type PaintLevelResult,
+  type PaintSettings,
+  type RenderHostResult,
+  type RenderSettings,
+  type StopRunResult,
+  type StopSettings,
+} from "../host/protocol";
+import { BENCH_AGENT, benchOut } from "../paths";
+import { sleep } from "../stats";
+
+export interface HostBenchSettings {
+  bypass: BypassSettings;
+  paint: PaintSettings;
+  clicks: number;
+  render: RenderSettings;
+  stop: StopSettings;
+}
+
+export interface StopResult {
+  /** ms from Stop (or the agent's last stamp before exiting) to the first frame with no card in the webview. */
+  clearedMs: number[];
+  /** ms until the host had settled every pending request of the session. */
+  hostSettledMs: number[];
+  /** Stop only: ms from closing the session to the agent process having exited. */
+  processGoneMs: number[];
+}
+
+export interface ClickResult {
+  /** ms from the click event in the webview to the agent receiving the answer. */
+  clickToAgentMs: number[];
+  /** ms from the click event to the host running `choose` (webview -> host). */
+  clickToHostMs: number[];
+  /** ms from the host running `choose` to the agent receiving the answer (host -> agent). */
+  hostToAgentMs: number[];
+  /** ms from the driver's call to Playwright's click (includes Playwright's own work) to the agent receiving it. */
+  driverToAgentMs: number[];
+}
+
+export interface HostBenchResult {
+  activation?: ActivationHostResult;
+  bypass?: BypassHostResult;
+  paint?: PaintLevelResult[];
+  click?: ClickResult;
+  render?: RenderHostResult;
+  stop?: StopResult;
+  exit?: StopResult;
+  errors: Record<string, string>;
+  seconds: number;
+}
+
+type Call = <T>(command: string, args?: unknown) => Promise<T>;
+
+function caller(port: number): Call {
+  return async <T>(command: string, args: unknown = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}/${command}`, {
+      method: "POST",
+      body: JSON.stringify(args),
+    });
+    const value = (await response.json()) as T & { error?: string };
+    if (!response.ok) throw new Error(`host command ${command}: ${value.error ?? response.status}`);
+    return value;
+  };
+}
+
+async function waitForHost(port: number, exited: () => number | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`, {
+        method: "POST",
+        body: "{}",
+        signal: AbortSignal.timeout(1000),
+      });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (exited() !== undefined)
+      throw new Error(`the benchmark in the extension host ended (exit ${exited()}) before it listened`);
+    if (Date.now() > deadline)
+      throw new Error(`the extension host did not start the benchmark within ${timeoutMs / 1000} s`);
+    await sleep(200);
+  }
+}
+
+/** Stamps, in the webview document, when each card's first update message arrives (key -> Date.now()). */
+async function watchArrivals(page: Page): Promise<void> {
+  await symposiumWebview(page)
+    .locator("body")
+    .evaluate(() => {
+      const w = window as unknown as { __benchArrivals?: Record<string, number> };
+      if (w.__benchArrivals) return;
+      const arrivals: Record<string, number> = (w.__benchArrivals = {});
+      window.addEventListener(
+        "message",
+        (event: MessageEvent<{ type?: string; ops?: { op: string; prompt?: { key: string } }[] }>) => {
+          const at = Date.now();
+          if (event.data?.type !== "update") return;
+          for (const op of event.data.ops ?? [])
+            if (op.op === "prompt" && op.prompt && !(op.prompt.key in arrivals)) arrivals[op.prompt.key] = at;
+        },
+        true,
+      );
+    });
+}
+
+async function arrivals(page: Page): Promise<Record<string, number>> {
+  return symposiumWebview(page)
+    .locator("body")
+    .evaluate(
+      () => (window as unknown as { __benchArrivals?: Record<string, number> }).__benchArrivals ?? {},
+    );
+}
+
+async function paint(page: Page, call: Call, settings: PaintSettings): Promise<PaintLevelResult[]> {
+  await watchArrivals(page);
+  const levels = await call<PaintLevelResult[]>("paint", settings);
+  const seen = await arrivals(page);
+  for (const level of levels)
+    for (const probe of level.probes) if (seen[probe.key] !== undefined) probe.webviewAt = seen[probe.key];
+  return levels;
+}
+
+/** Arms a watcher in the webview: the first animation frame after the last card left the DOM is stamped. */
+async function watchCleared(page: Page): Promise<void> {
+  await symposiumWebview(page)
+    .locator("body")
+    .evaluate(() => {
+      const w = window as unknown as {
+        __benchSeen?: boolean;
+        __benchCleared?: number;
+        __benchObserver?: MutationObserver;
+      };
+      w.__benchSeen = document.querySelector(".card") !== null;
+      w.__benchCleared = undefined;
+      if (w.__benchObserver) return;
+      w.__benchObserver = new MutationObserver(() => {
+        if (document.querySelector(".card")) w.__benchSeen = true;
+        else if (w.__benchSeen && w.__benchCleared === undefined) {
+          w.__benchSeen = false;
+          requestAnimationFrame(() => (w.__benchCleared = Date.now()));
+        }
+      });
+      w.__benchObserver.observe(document.body, { childList: true, subtree: true });
+    });
+}
+
+async function clearedAt(page: Page, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const at = await symposiumWebview(page)
+      .locator("body")
+      .evaluate(() => (window as unknown as { __benchCleared?: number }).__benchCleared);
+    if (at !== undefined) return at;
+    if (Date.now() > deadline) throw new Error("the cards were not cleared from the webview");
+    await sleep(20);
+  }
+}
+
+async function stops(
+  page: Page,
+  call: Call,
+  settings: StopSettings,
+  mode: "stop" | "exit",
+): Promise<StopResult> {
+  const result: StopResult = { clearedMs: [], hostSettledMs: [], processGoneMs: [] };
+  for (let i = 0; i < settings.runs; i++) {
+    await watchCleared(page);
+    const run = await call<StopRunResult>("stopRun", { held: settings.held, mode });
+    result.clearedMs.push((await clearedAt(page, 10_000)) - run.startedAt);
+    result.hostSettledMs.push(run.hostSettledMs);
+    if (run.processGoneMs !== undefined) result.processGoneMs.push(run.processGoneMs);
+  }
+  return result;
+}
+
+/** Clicks made first and left out of the figures. */
+const CLICK_WARMUP = 2;
+
+async function clicks(page: Page, call: Call, measuredCount: number): Promise<ClickResult> {
+  const count = CLICK_WARMUP + measuredCount;
+  const start = await call<ClickStart>("clickStart", { count });
+  const frame = symposiumWebview(page);
+  const body = frame.locator("body");
+  // Stamp every click in the webview document, in the capture phase (before the card's own handler runs).
+  await body.evaluate(() => {
+    const w = window as unknown as { __benchClicks: number[] };
+    w.__benchClicks = [];
+    document.addEventListener("click", () => w.__benchClicks.push(Date.now()), true);
+  });
+  const clickedAt: number[] = [];
+  const calledAt: number[] = [];
+  let failure: Error | undefined;
+  try {
+    for (let i = 0; i < count; i++) {
+      const card = frame.locator(`.card[aria-label="Click #${i}"]`);
+      // A new card ignores clicks for a moment (its guard); wait until it takes them.
+      await frame
+        .locator(`.card[aria-label="Click #${i}"]:not(.guarded)`)
+        .waitFor({ state: "visible", timeout: 20_000 });
+      await body.evaluate(
+        () => ((window as unknown as { __benchClicks: number[] }).__benchClicks.length = 0),
+      );
+      calledAt.push(Date.now());
+      await card.locator("button.option-reject").click({ timeout: 10_000 });
+      clickedAt.push(
+        await body.evaluate(
+          () => (window as unknown as { __benchClicks: number[] }).__benchClicks[0] ?? Number.NaN,
+        ),
+      );
+      await card.waitFor({ state: "detached", timeout: 20_000 });
+    }
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+  }
+  const result = await call<ClickHostResult>("clickResult", start); // also ends the session
+  if (failure) throw failure;
+  const answered = result.probes.map((p) => p.answeredAt);
+  const chosen = result.chosenAt;
+  const measured = (values: number[]) => values.slice(CLICK_WARMUP);
+  return {
+    clickToAgentMs: measured(clickedAt.map((at, i) => answered[i]! - at)),
+    clickToHostMs: measured(clickedAt.map((at, i) => (chosen[i] ?? Number.NaN) - at)),
+    hostToAgentMs: measured(clickedAt.map((_, i) => answered[i]! - (chosen[i] ?? Number.NaN))),
+    driverToAgentMs: measured(calledAt.map((at, i) => answered[i]! - at)),
+  };
+}
+
+export async function measureInExtensionHost(
+  build: ProductionBuild,
+  settings: HostBenchSettings,
+): Promise<HostBenchResult> {
+  const started = Date.now();
+  const errors: Record<string, string> = {};
+  const result: HostBenchResult = { errors, seconds: 0 };
+  const logs = mkdtempSync(join(tmpdir(), "symposium-bench-host-"));
+  const bypassLog = join(logs, "bypass-agent.jsonl");
+  const manualLog = join(logs, "agent.jsonl");
+  const port = await freePort();
+  const hostLines: string[] = [];
+  let exitCode: number | undefined;
+  let workbench: Workbench | undefined;
+  const agent = (log: string, bypassPermissions: boolean) => ({
+    command: process.execPath,
+    args: [BENCH_AGENT],
+    env: { BENCH_AGENT_LOG: log },
+    bypassPermissions,
+  });
+  try {
+    workbench = await openWorkbench({
+      settings: {
+        "symposium.agents": {
+          [BYPASS_AGENT]: agent(bypassLog, true),
+          [MANUAL_AGENT]: agent(manualLog, false),
+        },
+      },
+      extensionDevelopmentPath: build.dir,
+      extensionTestsPath: join(benchOut, "host", "index"),
+      env: { [ENV_PORT]: String(port), [ENV_BYPASS_LOG]: bypassLog, [ENV_MANUAL_LOG]: manualLog },
+      beforeNavigate: async (page) => {
+        await page.exposeFunction("codeAutomationLog", (_type: string, args: unknown[]) => {
+          const line = format(...(Array.isArray(args) ? args : [args]));
+          hostLines.push(line);
+          if (hostLines.length > 400) hostLines.splice(0, 200);
+          if (
+            line.startsWith("[bench-host]") &&
+            (process.env.BENCH_VERBOSE === "1" || / failed: /.test(line))
+          )
+            console.log(`  ${line}`);
+        });
+        await page.exposeFunction("codeAutomationExit", (code: number) => (exitCode = code));
+      },
+    });
+    const page = workbench.page;
+    await waitForHost(port, () => exitCode, 120_000);
+    const call = caller(port);
+    const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
+      const phaseStart = Date.now();
+      try {
+        const value = await run();
+        console.log(`  extension host: ${name} (${((Date.now() - phaseStart) / 1000).toFixed(1)} s)`);
+        return value;
+      } catch (error) {
+        errors[name] = error instanceof Error ? error.message : String(error);
+        console.log(`  extension host: ${name} FAILED: ${errors[name]}`);
+        return undefined;
+      }
+    };
+    result.activation = await phase("activation", () => call<ActivationHostResult>("activation"));
+    const viewOpen = await phase("open the view", async () => {
+      await openSymposiumView(page);
+      await symposiumWebview(page).locator("body").waitFor({ state: "attached", timeout: 30_000 });
+      return call("viewReady");
+    });
+    result.bypass = await phase("bypass", () => call<BypassHostResult>("bypass", settings.bypass));
+    if (viewOpen) {
+      result.paint = await phase("paint", () => paint(page, call, settings.paint));
+      result.click = await phase("click", () => clicks(page, call, settings.clicks));
+      result.stop = await phase("stop", () => stops(page, call, settings.stop, "stop"));
+      result.exit = await phase("agent exit", () => stops(page, call, settings.stop, "exit"));
+      result.render = await phase("render", () => call<RenderHostResult>("render", settings.render));
+    }
+    await call("done").catch(() => undefined);
+  } catch (error) {
+    errors.setup = error instanceof Error ? error.message : String(error);
+    if (hostLines.length)
+      errors.setup += `\n--- extension host log (last lines) ---\n${hostLines.slice(-30).join("\n")}`;
+  } finally {
+    await workbench?.close();
+    rmSync(logs, { recursive: true, force: true });
+  }
+  result.seconds = (Date.now() - started) / 1000;
+  return result;
+}

@@ -1,0 +1,110 @@
+/**
+ * Measurement taps on the objects the extension's test API hands out (no change to src/): every message the view
+ * posts to its webview (by wrapping the instance's `post`), and every paint report the host records (by wrapping the
+ * `paints` map's `set`). Both keep host timestamps (Date.now(), the clock the webview's reports use too).
+ */
+import type { SymposiumTestApi } from "../../src/extension";
+import type { AgentSessions } from "../../src/acp/agentSessions";
+
+export interface PostedMessage {
+  at: number;
+  message: { type: string };
+}
+
+export class PostRecorder {
+  readonly posted: PostedMessage[] = [];
+
+  constructor(view: SymposiumTestApi["view"]) {
+    const target = view as unknown as { post(message: { type: string }): void };
+    const original = target.post.bind(target);
+    target.post = (message) => {
+      this.posted.push({ at: Date.now(), message });
+      original(message);
+    };
+  }
+
+  mark(): number {
+    return this.posted.length;
+  }
+
+  since(mark: number): PostedMessage[] {
+    return this.posted.slice(mark);
+  }
+
+  /** Serialized size of the largest message since `mark` (computed after the fact, off the measured path). */
+  largestBytes(mark: number, type?: string): number {
+    return Math.max(
+      0,
+      ...this.since(mark)
+        .filter((p) => !type || p.message.type === type)
+        .map((p) => Buffer.byteLength(JSON.stringify(p.message))),
+    );
+  }
+
+  clear(): void {
+    this.posted.length = 0;
+  }
+}
+
+/** When `AgentSessions.choose` (a person's click, relayed by the view) ran, by prompt key. */
+export class ChooseRecorder {
+  readonly at = new Map<string, number>();
+
+  constructor(sessions: AgentSessions) {
+    const choose = sessions.choose.bind(sessions);
+    sessions.choose = (key: string, optionId: string) => {
+      this.at.set(key, Date.now());
+      return choose(key, optionId);
+    };
+  }
+}
+
+/** When the first `update` message carrying the card of `key` was posted to the webview (host clock). */
+export function postedAt(posts: readonly PostedMessage[], key: string): number | undefined {
+  for (const posted of posts) {
+    const message = posted.message as { type: string; ops?: { op: string; prompt?: { key: string } }[] };
+    if (message.type === "update" && message.ops?.some((op) => op.op === "prompt" && op.prompt?.key === key))
+      return posted.at;
+  }
+  return undefined;
+}
+
+export class PaintWatcher {
+  /** Last report per key: the value the host stored and when (host clock) it stored it. */
+  readonly reports = new Map<string, { value: number; setAt: number }>();
+  private readonly waiters = new Map<string, ((value: number) => void)[]>();
+
+  constructor(private readonly paints: Map<string, number>) {
+    const set = paints.set.bind(paints);
+    paints.set = (key: string, value: number) => {
+      set(key, value);
+      this.reports.set(key, { value, setAt: Date.now() });
+      for (const resolve of this.waiters.get(key) ?? []) resolve(value);
+      this.waiters.delete(key);
+      return paints;
+    };
+  }
+
+  /** The paint latency of `key`: at once if reported already, else when reported. */
+  wait(key: string, timeoutMs: number): Promise<number> {
+    const known = this.reports.get(key);
+    if (known) return Promise.resolve(known.value);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no paint report for ${key} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const list = this.waiters.get(key) ?? [];
+      list.push((value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
+      this.waiters.set(key, list);
+    });
+  }
+
+  clear(): void {
+    this.reports.clear();
+    this.paints.clear();
+  }
+}

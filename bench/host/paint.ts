@@ -1,0 +1,109 @@
+/**
+ * Agent request -> card painted in the real webview, with 0, 50, 1,000 requests already pending. For each level, one
+ * session of the (not bypassed) benchmark agent sends that many requests and leaves them pending, then a "Gate"
+ * request the host answers once all of them are painted, then human-paced probes. The host answers each probe (reject)
+ * as soon as its card is painted, so the pending count stays at the level. Each probe carries its stamps along the
+ * way: agent sent, host handler ran (`receivedAt`), view posted the update, webview painted (the extension's own
+ * `paints` figure, reported from the frame after the card was added); the driver adds the webview's receipt.
+ */
+import { commandId, waitForResult } from "../agentLog";
+import type { AgentResult } from "../agents/ops";
+import { ALLOW_ONCE, REJECT_ONCE } from "../payload";
+import type { HostContext } from "./context";
+import { postedAt } from "./instruments";
+import { pendingOf, turnEnded, until } from "../waits";
+import { MANUAL_AGENT, type PaintLevelResult, type PaintProbe, type PaintSettings } from "./protocol";
+
+export async function runPaint(ctx: HostContext, settings: PaintSettings): Promise<PaintLevelResult[]> {
+  const { sessions } = ctx.api;
+  sessions.setLimits({ perSession: 10_000, perAgent: 10_000, timeoutMs: 0 });
+  const results: PaintLevelResult[] = [];
+  for (const level of settings.levels) {
+    ctx.paints.clear();
+    const key = await sessions.startSession(MANUAL_AGENT);
+    const mark = ctx.posts.mark();
+    const probeKeys: string[] = [];
+    const decided = new Map<string, number>(); // probe key -> receivedAt
+    const failures: unknown[] = [];
+    let heldPaintedMs: number | undefined;
+    const subscription = sessions.onDidChange((ops) => {
+      for (const op of ops) {
+        if (op.op !== "prompt" || op.prompt.sessionKey !== key) continue;
+        const prompt = op.prompt;
+        if (prompt.title === "Gate") {
+          void until(
+            () =>
+              pendingOf(sessions, key)
+                .filter((p) => p.title.startsWith("Held #"))
+                .every((p) => ctx.paints.reports.has(p.key)),
+            "the held cards to be painted",
+            60_000,
+          ).then(
+            () => {
+              const held = pendingOf(sessions, key).filter((p) => p.title.startsWith("Held #"));
+              if (held.length > 0) {
+                const first = Math.min(...held.map((p) => p.receivedAt));
+                heldPaintedMs =
+                  Math.max(...held.map((p) => p.receivedAt + ctx.paints.reports.get(p.key)!.value)) - first;
+              }
+              sessions.choose(prompt.key, ALLOW_ONCE);
+            },
+            (error: unknown) => failures.push(error),
+          );
+        } else if (prompt.title.startsWith("Probe #")) {
+          probeKeys.push(prompt.key);
+          decided.set(prompt.key, prompt.receivedAt);
+          ctx.paints.wait(prompt.key, 15_000).then(
+            () => sessions.choose(prompt.key, REJECT_ONCE),
+            (error: unknown) => failures.push(error),
+          );
+        }
+      }
+    });
+    try {
+      const id = commandId(`paint-${level}`);
+      void sessions.sendPrompt(
+        key,
+        JSON.stringify({
+          op: "probe",
+          id,
+          count: settings.warmup + settings.probes,
+          gapMs: settings.gapMs,
+          title: "Probe",
+          holdFirst: level,
+          gate: true,
+        }),
+      );
+      const agent = await Promise.race([
+        waitForResult<Extract<AgentResult, { op: "probe" }>>(ctx.manualLog, id, 300_000),
+        until(() => failures.length > 0 && failures, "", 300_000).then((f) =>
+          Promise.reject(f[0] instanceof Error ? f[0] : new Error(String(f[0]))),
+        ),
+      ]);
+      const posts = ctx.posts.since(mark);
+      const probes: PaintProbe[] = probeKeys.map((probeKey, i) => {
+        const receivedAt = decided.get(probeKey)!;
+        const posted = postedAt(posts, probeKey);
+        return {
+          key: probeKey,
+          sentAt: agent.probes[i]!.sentAt,
+          receivedAt,
+          ...(posted !== undefined ? { postedAt: posted } : {}),
+          paintedAt: receivedAt + ctx.paints.reports.get(probeKey)!.value,
+        };
+      });
+      results.push({
+        pending: level,
+        probes: probes.slice(settings.warmup),
+        ...(heldPaintedMs !== undefined ? { heldPaintedMs } : {}),
+        largestMessageBytes: ctx.posts.largestBytes(mark),
+      });
+    } finally {
+      subscription.dispose();
+      await sessions.stop(key);
+      await turnEnded(sessions, key).catch(() => undefined);
+      await sessions.closeSession(key);
+    }
+  }
+  return results;
+}

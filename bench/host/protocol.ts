@@ -1,0 +1,127 @@
+/**
+ * How the driver (plain Node, with Playwright) talks to the benchmark running inside code-server's extension host:
+ * HTTP POST of JSON to 127.0.0.1:BENCH_CONTROL_PORT/<command>, answered with JSON once the command is done.
+ */
+import type { ProbeStamp } from "../agents/ops";
+import type { ProfileSummary } from "../profile";
+import type { Summary } from "../stats";
+
+/** Names in `symposium.agents` (user settings) of the run's two benchmark agents. */
+export const BYPASS_AGENT = "Bench (bypass)";
+export const MANUAL_AGENT = "Bench";
+/** Environment of the server (and so of the extension host): */
+export const ENV_PORT = "BENCH_CONTROL_PORT";
+export const ENV_BYPASS_LOG = "BENCH_AGENT_LOG_BYPASS";
+export const ENV_MANUAL_LOG = "BENCH_AGENT_LOG_MANUAL";
+
+export interface ActivationHostResult {
+  /** `await extension.activate()` in the extension host: loading the bundle plus `activate()`, one sample per run. */
+  activateMs: number;
+  wasActive: boolean;
+}
+
+export interface BypassSettings {
+  pacedCount: number;
+  pacedIntervalMs: number;
+  hotCount: number;
+  throughputMs: number;
+  inFlight: number;
+}
+
+export interface TurnTraffic {
+  /** ViewOps `AgentSessions` emitted during the turn. */
+  viewOps: number;
+  /** Messages the view posted to the webview during the turn. */
+  webviewMessages: number;
+  approvals: number;
+}
+
+export interface BypassHostResult {
+  pacedSamplesUs: number[];
+  hotSamplesUs: number[];
+  throughput: { perSecond: number; answered: number; latencyUs: Summary };
+  /** Extension-host CPU (user + system) during the throughput turn / requests answered in it. */
+  cpuUsPerApproval: number;
+  outcomes: Record<string, number>;
+  /** Traffic of a turn that sends no request, and of the turns that did: the difference is per-approval traffic. */
+  emptyTurn: TurnTraffic;
+  turns: TurnTraffic[];
+  /** Where the extension host's CPU went during a separate, profiled throughput turn. */
+  profile?: ProfileSummary;
+}
+
+export interface PaintSettings {
+  levels: number[];
+  probes: number;
+  /** Probes sent first at each level and left out of the figures. */
+  warmup: number;
+  gapMs: number;
+}
+
+/** One probe's way from the agent to the screen; all Date.now() on one machine. */
+export interface PaintProbe {
+  key: string;
+  /** The agent sent the request. */
+  sentAt: number;
+  /** The host's request handler stamped it (`PromptView.receivedAt`). */
+  receivedAt: number;
+  /** The view posted the update carrying its card. */
+  postedAt?: number;
+  /** The webview's window received that update (stamped by the driver's listener in the webview). */
+  webviewAt?: number;
+  /** The webview reported it painted (receivedAt + the extension's `paints` figure). */
+  paintedAt: number;
+}
+
+export interface PaintLevelResult {
+  pending: number;
+  probes: PaintProbe[];
+  /** ms for the held cards to be painted after the first held request arrived (the flood itself). */
+  heldPaintedMs?: number;
+  /** Largest message posted to the webview during the level, in bytes. */
+  largestMessageBytes: number;
+}
+
+export interface ClickStart {
+  id: string;
+  sessionKey: string;
+}
+
+export interface ClickHostResult {
+  /** The agent's stamps, one per request, in order. */
+  probes: ProbeStamp[];
+  /** When the host ran `choose` for each request (the click relayed by the webview), in order. */
+  chosenAt: (number | undefined)[];
+}
+
+export interface StopRunResult {
+  /** Host clock: Stop pressed, or the agent about to exit (its own stamp). */
+  startedAt: number;
+  /** Until every pending request of the session was settled in the host. */
+  hostSettledMs: number;
+  /** Stop only: `closeSession` until the agent process had exited. */
+  processGoneMs?: number;
+}
+
+export interface StopSettings {
+  held: number;
+  runs: number;
+}
+
+export interface RenderSettings {
+  cards: number;
+  lines: number;
+  reloads: number;
+}
+
+export interface RenderHostResult {
+  cards: number;
+  lines: number;
+  /** Per reload: ms from the host posting the snapshot to the webview's `painted` report for the cards. */
+  snapshotToPaintMs: number[];
+  /** Cards arriving while the view is open: ms from each request's arrival to its `painted` report. */
+  arrivalToPaintMs: number[];
+  snapshotBytes: number;
+  largestUpdateBytes: number;
+  error?: string;
+}
