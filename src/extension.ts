@@ -97,8 +97,10 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     vscode.commands.registerCommand("symposium.bypassForWindow", () => bypassForWindow(client)),
     vscode.commands.registerCommand("symposium.showHistory", () => historyPanel.show()),
     client.onDidDecide((prompt, record) => {
-      void history.append(historyEntry(prompt, record)).then(() => historyPanel.refresh());
+      history.append(historyEntry(prompt, record));
+      historyPanel.refreshSoon();
     }),
+    { dispose: () => void history.flush() },
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!affectsSymposium(event)) return;
       client.setLimits(pendingLimits());

@@ -257,10 +257,14 @@ export class AgentConnection {
    */
   private countProtocolErrors(output: WritableStream<Uint8Array>): WritableStream<Uint8Array> {
     const decoder = new TextDecoder();
+    // The SDK writes these as `{"jsonrpc":"2.0","id":null,"error":…}`: a short prefix tells them from every other
+    // frame without decoding each chunk.
+    const marker = new TextEncoder().encode('{"jsonrpc":"2.0","id":null,');
+    const startsWithMarker = (chunk: Uint8Array) => chunk.length >= marker.length && marker.every((byte, i) => chunk[i] === byte);
     const counter = new TransformStream<Uint8Array, Uint8Array>({
       transform: (chunk, controller) => {
-        const text = decoder.decode(chunk);
-        if (text.includes('"id":null') && /"code":-32(700|600)\b/.test(text) && ++this.malformedFrames > this.options.maxMalformedFrames) {
+        const isProtocolError = startsWithMarker(chunk) && /"code":-32(700|600)\b/.test(decoder.decode(chunk));
+        if (isProtocolError && ++this.malformedFrames > this.options.maxMalformedFrames) {
           this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
           queueMicrotask(() => void this.dispose());
         }

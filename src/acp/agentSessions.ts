@@ -32,6 +32,8 @@ interface Runtime {
 }
 
 export interface Logger {
+  /** Whether trace messages are kept; ACP traffic is traced only then (tracing every frame costs CPU per message). */
+  traceEnabled?(): boolean;
   trace(message: string): void;
   info(message: string): void;
   warn(message: string): void;
@@ -450,7 +452,8 @@ export class AgentSessions {
       maxMessageBytes: this.env.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       maxMalformedFrames: 20,
       clientVersion: this.env.clientVersion,
-      trace: (line) => this.env.log.trace(`[${agentName}] ${line}`),
+      // Decided per connection: turning trace on applies from the agent's next start.
+      ...(this.env.log.traceEnabled?.() ? { trace: (line: string) => this.env.log.trace(`[${agentName}] ${line}`) } : {}),
       signal: this.shuttingDown.signal,
     }));
     this.connections.set(agentName, opening);

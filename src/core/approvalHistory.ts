@@ -53,30 +53,58 @@ export function summarizeSubject(subject: SubjectView): string {
   }
 }
 
-/** Appends in order (one write at a time) and rotates the file past `maxBytes`, keeping one older file. */
+/**
+ * Appends in order and rotates the file past `maxBytes`, keeping one older file. Entries are batched (one write per
+ * `flushMs`): bypass can approve thousands of requests a second, and a file operation per decision cost more CPU
+ * than the approval itself. A flood is bounded too: past `maxQueued` unwritten entries, the oldest are dropped.
+ */
 export class ApprovalHistory {
-  private queue: Promise<void> = Promise.resolve();
+  private queued: string[] = [];
+  private dropped = 0;
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private size: number | undefined;
+  private folderReady = false;
 
   constructor(
     private readonly folder: string,
     private readonly maxBytes = HISTORY_MAX_BYTES,
+    private readonly flushMs = 100,
+    private readonly maxQueued = 10_000,
   ) {}
 
-  append(entry: HistoryEntry): Promise<void> {
-    const line = `${JSON.stringify(entry)}\n`;
-    this.queue = this.queue.then(() => this.write(line)).catch(() => undefined);
-    return this.queue;
+  append(entry: HistoryEntry): void {
+    this.queued.push(`${JSON.stringify(entry)}\n`);
+    if (this.queued.length > this.maxQueued) {
+      this.queued.shift();
+      this.dropped++;
+    }
+    this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  /** Writes what is queued; resolves when everything appended so far is on disk. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const lines = this.queued;
+    const dropped = this.dropped;
+    this.queued = [];
+    this.dropped = 0;
+    if (dropped > 0) lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped })}\n`);
+    if (lines.length > 0) this.flushing = this.flushing.then(() => this.write(lines.join(""))).catch(() => undefined);
+    return this.flushing;
   }
 
   /** Newest first, from the current and the rotated file. Unreadable lines are skipped. */
   async read(limit = 10_000): Promise<HistoryEntry[]> {
-    await this.queue;
+    await this.flush();
     const texts = await Promise.all([ROTATED, FILE].map((name) => readFile(join(this.folder, name), "utf8").catch(() => "")));
     const entries: HistoryEntry[] = [];
     for (const line of texts.join("").split("\n")) {
       if (!line) continue;
       try {
-        entries.push(JSON.parse(line) as HistoryEntry);
+        const entry = JSON.parse(line) as HistoryEntry;
+        if (typeof entry.provenance === "string") entries.push(entry);
       } catch {
         // A line cut by a crash mid-write; the rest of the history is still good.
       }
@@ -84,11 +112,18 @@ export class ApprovalHistory {
     return entries.reverse().slice(0, limit);
   }
 
-  private async write(line: string): Promise<void> {
-    await mkdir(this.folder, { recursive: true });
+  private async write(text: string): Promise<void> {
+    if (!this.folderReady) {
+      await mkdir(this.folder, { recursive: true });
+      this.folderReady = true;
+    }
     const path = join(this.folder, FILE);
-    const size = await stat(path).then((s) => s.size, () => 0);
-    if (size + line.length > this.maxBytes && size > 0) await rename(path, join(this.folder, ROTATED));
-    await appendFile(path, line, "utf8");
+    this.size ??= await stat(path).then((s) => s.size, () => 0);
+    if (this.size > 0 && this.size + text.length > this.maxBytes) {
+      await rename(path, join(this.folder, ROTATED));
+      this.size = 0;
+    }
+    await appendFile(path, text, "utf8");
+    this.size += Buffer.byteLength(text);
   }
 }

@@ -36,6 +36,8 @@ export interface ToolCallState {
   locations: { path: string; line?: number }[];
   content: StoredContent[];
   rawInput?: unknown;
+  /** `rawInput` as capped JSON, made once per patch (a tool call is shown on its item and on its card). */
+  rawInputView?: { text: string; truncated: boolean };
 }
 
 interface TerminalState {
@@ -197,12 +199,18 @@ export class SessionModel {
     if ("content" in patch) {
       call.content = asArray(patch.content).slice(0, MAX_STORED_CONTENT_ITEMS).flatMap(storeContent);
     }
-    if ("rawInput" in patch) call.rawInput = patch.rawInput;
+    if ("rawInput" in patch) {
+      call.rawInput = patch.rawInput;
+      call.rawInputView = undefined;
+    }
     return [this.replaceToolCallItem(call)];
   }
 
   toolCallView(call: ToolCallState): ToolCallView {
-    const raw = call.rawInput === undefined || call.rawInput === null ? undefined : capJson(call.rawInput, LIMITS.rawInputChars);
+    if (call.rawInputView === undefined && call.rawInput !== undefined && call.rawInput !== null) {
+      call.rawInputView = capJson(call.rawInput, LIMITS.rawInputChars);
+    }
+    const raw = call.rawInputView;
     return {
       kind: "tool_call",
       id: toolItemId(call.id),

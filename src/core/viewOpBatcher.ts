@@ -1,6 +1,7 @@
 /**
- * Coalesces view changes into one message per frame: a streamed message that changed 50 times in 16 ms is sent
- * once, with its latest content, at the place of its first change.
+ * Coalesces view changes into at most one message per frame: a streamed message that changed 50 times in 16 ms is
+ * sent once, with its latest content, at the place of its first change. A change that arrives while nothing was sent
+ * for a frame goes out at once, so a lone permission request reaches the view without waiting for a timer.
  */
 import type { ViewOp } from "../shared/protocol";
 
@@ -18,12 +19,26 @@ export class ViewOpBatcher {
       const key = coalesceKey(op) ?? `#${this.sequence++}`;
       this.ops.set(key, op);
     }
-    this.timer ??= setTimeout(() => this.flushNow(), FRAME_MS);
+    if (this.timer) return; // within a frame of the last message: it goes out with the next one
+    this.send();
+    this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
   }
 
+  /** Sends what is queued now. */
   flushNow(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.send();
+  }
+
+  private endFrame(): void {
+    this.timer = undefined;
+    if (this.ops.size === 0) return;
+    this.send();
+    this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
+  }
+
+  private send(): void {
     if (this.ops.size === 0) return;
     const ops = [...this.ops.values()];
     this.ops.clear();

@@ -58,7 +58,9 @@ export class Attention implements vscode.Disposable {
   private refresh(): void {
     const count = this.sessions.pending.size;
     const bypassed = this.sessions.agentChoices().filter((a) => a.bypassed && this.hasRunningSession(a.name));
-    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t("{0} permission requests waiting", count) } : undefined;
+    // A zero badge rather than `undefined`: VS Code 1.100's webview view pane ignores `badge = undefined` and keeps
+    // showing the last number; a number badge of 0 is hidden.
+    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t("{0} permission requests waiting", count) } : { value: 0, tooltip: "" };
     if (count === 0 && bypassed.length === 0) {
       this.statusItem.hide();
       return;

@@ -42,9 +42,15 @@ export class HistoryPanel {
     panel.onDidDispose(() => (this.panel = undefined));
   }
 
-  /** Refreshes an open panel after new decisions. */
-  refresh(): void {
-    if (this.panel?.visible) void this.sendRows();
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Refreshes an open panel after new decisions, at most a few times a second. */
+  refreshSoon(): void {
+    if (!this.panel?.visible || this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      void this.sendRows();
+    }, 300);
   }
 
   private async sendRows(): Promise<void> {

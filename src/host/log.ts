@@ -5,6 +5,7 @@ import type { Logger } from "../acp/agentSessions";
 export function createLog(): Logger & vscode.Disposable & { show(): void } {
   const channel = vscode.window.createOutputChannel("Symposium", { log: true });
   return {
+    traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
     trace: (message) => channel.trace(message),
     info: (message) => channel.info(message),
     warn: (message) => channel.warn(message),

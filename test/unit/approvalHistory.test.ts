@@ -34,7 +34,7 @@ describe("ApprovalHistory", () => {
   it("records each kind of decision with its provenance, newest first", async () => {
     const history = new ApprovalHistory(folder);
     const kinds: [Provenance, string?][] = [["user", "allow_once"], ["bypass", "allow_once"], ["timeout", "reject_once"], ["stop"], ["agent_cancel"], ["agent_exit"], ["policy", "reject_once"]];
-    for (const [provenance, optionId] of kinds) void history.append(entry(provenance, optionId));
+    for (const [provenance, optionId] of kinds) history.append(entry(provenance, optionId));
     const read = await history.read();
     assert.deepEqual(read.map((e) => e.provenance), kinds.map(([p]) => p).reverse());
     const user = read.find((e) => e.provenance === "user")!;
@@ -52,9 +52,20 @@ describe("ApprovalHistory", () => {
     assert.equal(read.find((e) => e.provenance === "stop")?.outcome, "cancelled");
   });
 
+  it("keeps a flood bounded: past the queue limit the oldest unwritten entries are dropped and counted", async () => {
+    const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000, 100);
+    for (let i = 0; i < 250; i++) history.append(entry("bypass", "allow_once"));
+    const read = await history.read();
+    assert.equal(read.length, 100);
+    assert.match(readdirSync(folder).join(), /approvals\.jsonl/);
+  });
+
   it("rotates past its size limit, keeping one older file, and still reads both", async () => {
     const history = new ApprovalHistory(folder, 2_000);
-    for (let i = 0; i < 40; i++) void history.append(entry("user", "allow_once"));
+    for (let i = 0; i < 40; i++) {
+      history.append(entry("user", "allow_once"));
+      await history.flush(); // one write each, so rotation is exercised per entry
+    }
     const read = await history.read();
     assert.deepEqual(readdirSync(folder).sort(), ["approvals.1.jsonl", "approvals.jsonl"]);
     assert.ok(statSync(join(folder, "approvals.jsonl")).size <= 2_000);
