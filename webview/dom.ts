@@ -2,6 +2,7 @@
  * Small DOM builders. Every string goes in through `textContent` or a fixed set of safe attributes: nothing here
  * parses HTML, so agent text can never become markup.
  */
+import { appendText } from "./text";
 
 type Child = Node | string | null | undefined | false;
 
@@ -64,7 +65,8 @@ export function setAttributes(element: Element, attributes: Attributes): void {
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    if (typeof child === "string") appendText(parent, child);
+    else parent.appendChild(child);
   }
 }
 

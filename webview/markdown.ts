@@ -6,7 +6,7 @@
  */
 import { Lexer, type Token, type Tokens } from "marked";
 import { el, type Attributes } from "./dom";
-import { appendVisible } from "./text";
+import { appendText, appendVisible } from "./text";
 
 export type OpenLink = (href: string) => void;
 
@@ -35,7 +35,7 @@ class MarkdownDom {
 
   private block(parent: Node, token: Token, depth: number): void {
     if (depth > MAX_DEPTH) {
-      parent.appendChild(document.createTextNode(token.raw));
+      appendText(parent, token.raw);
       return;
     }
     const next = depth + 1;
@@ -127,7 +127,7 @@ class MarkdownDom {
         const text = token as Tokens.Text;
         const p = el("p");
         if (text.tokens) this.inlines(p, text.tokens, next);
-        else p.appendChild(document.createTextNode(decodeEntities(text.text)));
+        else appendText(p, decodeEntities(text.text));
         parent.appendChild(p);
         return;
       }
@@ -142,7 +142,7 @@ class MarkdownDom {
 
   private inline(parent: Node, token: Token, depth: number): void {
     if (depth > MAX_DEPTH) {
-      parent.appendChild(document.createTextNode(token.raw));
+      appendText(parent, token.raw);
       return;
     }
     const next = depth + 1;
@@ -150,12 +150,11 @@ class MarkdownDom {
       case "text": {
         const text = token as Tokens.Text;
         if (text.tokens && text.tokens.length > 0) this.inlines(parent, text.tokens, next);
-        else
-          parent.appendChild(document.createTextNode(text.escaped ? text.text : decodeEntities(text.text)));
+        else appendText(parent, text.escaped ? text.text : decodeEntities(text.text));
         return;
       }
       case "escape":
-        parent.appendChild(document.createTextNode((token as Tokens.Escape).text));
+        appendText(parent, (token as Tokens.Escape).text);
         return;
       case "strong":
       case "em":
@@ -184,12 +183,12 @@ class MarkdownDom {
         return;
       }
       case "html":
-        parent.appendChild(document.createTextNode((token as Tokens.Tag).text));
+        appendText(parent, (token as Tokens.Tag).text);
         return;
       case "checkbox":
         return;
       default:
-        parent.appendChild(document.createTextNode(token.raw));
+        appendText(parent, token.raw);
     }
   }
 

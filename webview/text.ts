@@ -55,6 +55,43 @@ function describe(char: string): string {
   return `Hidden character ${hex}${name ? ` ${name}` : ""}`;
 }
 
+/** The longest text node `appendText` creates. */
+const TEXT_NODE_CHARS = 256;
+let graphemes: Intl.Segmenter | undefined;
+
+/** A grapheme boundary at or a little before `index` (so a split never cuts a surrogate pair, emoji or accent). */
+function boundaryBefore(text: string, index: number, floor: number): number {
+  const from = Math.max(floor, index - 32);
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let best = from;
+  for (const segment of graphemes.segment(text.slice(from, index + 32))) {
+    const at = from + segment.index;
+    if (at > index) break;
+    best = at;
+  }
+  return best > floor ? best : index;
+}
+
+/**
+ * Appends `text` as text nodes of at most a few hundred characters each (same text, same rendering). Chromium lays
+ * out a long run without spaces that may wrap anywhere (`overflow-wrap: anywhere`) in time quadratic in the length
+ * of its text node: one 60,000-character word from an agent froze the view for about 30 s. Split, it is linear.
+ */
+export function appendText(parent: Node, text: string): void {
+  if (text.length <= TEXT_NODE_CHARS) {
+    parent.appendChild(document.createTextNode(text));
+    return;
+  }
+  for (let start = 0; start < text.length;) {
+    const end =
+      start + TEXT_NODE_CHARS >= text.length
+        ? text.length
+        : boundaryBefore(text, start + TEXT_NODE_CHARS, start);
+    parent.appendChild(document.createTextNode(text.slice(start, end)));
+    start = end;
+  }
+}
+
 /** True when `text` contains something `appendVisible` would mark or strip. */
 export function hasHiddenCharacters(text: string): boolean {
   ANSI_SGR.lastIndex = 0;
@@ -75,7 +112,7 @@ export function appendVisible(parent: Node, text: string): number {
   let last = 0;
   INVISIBLE.lastIndex = 0;
   for (let match = INVISIBLE.exec(clean); match !== null; match = INVISIBLE.exec(clean)) {
-    if (match.index > last) parent.appendChild(document.createTextNode(clean.slice(last, match.index)));
+    if (match.index > last) appendText(parent, clean.slice(last, match.index));
     const marker = document.createElement("span");
     marker.className = "hidden-char";
     marker.textContent = markerFor(match[0]);
@@ -84,7 +121,7 @@ export function appendVisible(parent: Node, text: string): number {
     markers++;
     last = match.index + match[0].length;
   }
-  if (last < clean.length) parent.appendChild(document.createTextNode(clean.slice(last)));
+  if (last < clean.length) appendText(parent, clean.slice(last));
   return markers;
 }
 

@@ -73,14 +73,12 @@ export class ApprovalCard {
     appendVisible(titleElement, title);
     this.countdown = prompt.expiresAt !== undefined ? el("span", { class: "card-countdown" }) : null;
     const subject = renderSubject(prompt, host);
-    const description =
-      prompt.description !== undefined && prompt.description !== ""
-        ? el(
-            "p",
-            { class: "card-description", id: descriptionId },
-            clip(prompt.description, MAX_DESCRIPTION_CHARS),
-          )
-        : null;
+    let description: HTMLElement | null = null;
+    if (prompt.description !== undefined && prompt.description !== "") {
+      // Like the title: a bidi override or zero-width character in the description must not disguise what it says.
+      description = el("p", { class: "card-description", id: descriptionId });
+      appendVisible(description, clip(prompt.description, MAX_DESCRIPTION_CHARS));
+    }
     if (!description) subject.id = descriptionId;
 
     const optionRow = el("div", { class: "card-options" });

@@ -145,7 +145,7 @@ class ThoughtNode implements ItemNode {
   }
 
   update(item: TranscriptItem): void {
-    if (item.kind === "thought") this.body.textContent = clip(item.text, MAX_TEXT_CHARS);
+    if (item.kind === "thought") replaceChildren(this.body, clip(item.text, MAX_TEXT_CHARS));
   }
 }
 

@@ -90,7 +90,12 @@ export function renderLocations(
   return list;
 }
 
-function diffLineClass(line: string): string {
+/**
+ * A preview line's class. `inHunk`: a hunk header ("@@") was seen since the last file header. A v2 git patch starts
+ * with file headers (`diff --git`, `index`, `--- a/…`, `+++ b/…`) that are not added or removed lines.
+ */
+function diffLineClass(line: string, inHunk: boolean): string {
+  if (!inHunk && !line.startsWith("@")) return "diff-line hunk";
   switch (line[0]) {
     case "+":
       return "diff-line add";
@@ -113,8 +118,11 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   const body = el("pre", { class: "diff-body mono", "aria-label": `Changes to ${diff.path}` });
   const lines =
     diff.preview.length > MAX_PREVIEW_LINES ? diff.preview.slice(0, MAX_PREVIEW_LINES) : diff.preview;
+  let inHunk = false;
   for (const line of lines) {
-    const span = el("span", { class: diffLineClass(line) });
+    if (line.startsWith("@@")) inHunk = true;
+    else if (line.startsWith("diff ")) inHunk = false;
+    const span = el("span", { class: diffLineClass(line, inHunk) });
     appendVisible(span, line);
     body.appendChild(span);
   }

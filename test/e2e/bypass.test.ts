@@ -1,0 +1,141 @@
+// Bypass Permissions from a card, end to end: the confirmation step, the allow-once answer, the user settings file
+// VS Code writes, and the next request of that agent answered allow_once without a card.
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { screenshot } from "../harness/browser";
+import {
+  card,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+
+/** What the test reads of the webview's window (the Node test config has no DOM types). */
+interface CardWatch {
+  readonly ownerDocument: {
+    readonly defaultView: { __cardsSeen?: string[] } | null;
+    readonly body: unknown;
+  };
+}
+
+describe("Bypass Permissions (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let log: ScriptedAgentLog;
+  const other = { command: "/opt/other-agent", args: ["--acp", "--verbose"], env: { OTHER_MODE: "x" } };
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-bypass-");
+    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: { "README.md": "# Bypass\n" },
+      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2"), Other: other } },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it("asks for confirmation, approves once, stores bypassPermissions and auto-approves the next request", async () => {
+    const { page, workspace } = workbench;
+    const webview = await startSession(page, "Scripted");
+    const first = "Run the tests (first)";
+    await sendScript(webview, {
+      steps: [
+        { request: { title: first, subject: { type: "command", command: "npm test", cwd: workspace } } },
+      ],
+    });
+    const group = card(webview, first);
+    await waitForGuard(group);
+
+    // The first click only opens the confirmation; Cancel closes it and nothing is answered.
+    await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
+    const confirm = group.getByRole("group", { name: "Confirm bypass" });
+    await confirm.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(
+      await group
+        .getByRole("button", { name: "Cancel", exact: true })
+        .evaluate(
+          (button) =>
+            (button as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument
+              .activeElement === button,
+        ),
+      true,
+      "focus goes to Cancel, not to the approving button",
+    );
+    await screenshot(page, "bypass-confirm");
+    await group.getByRole("button", { name: "Cancel", exact: true }).click();
+    await confirm.waitFor({ state: "detached", timeout: 15_000 });
+    assert.equal(log.outcomeOf(first), undefined, "Cancel answers nothing");
+
+    await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
+    await group.getByRole("button", { name: "Confirm bypass", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome(first), { outcome: "selected", optionId: "allow-once" });
+
+    // The profile's settings.json: bypassPermissions for Scripted, everything else as it was.
+    const stored = await waitUntil(() => {
+      const agents = workbench.readUserSettings()["symposium.agents"] as
+        Record<string, Record<string, unknown>> | undefined;
+      return agents?.Scripted?.bypassPermissions === true && agents;
+    }, "bypassPermissions: true in the user settings file");
+    const { bypassPermissions, ...definition } = stored.Scripted!;
+    assert.equal(bypassPermissions, true);
+    assert.deepEqual(definition, scriptedAgent(log.path, "v2"), "command, args and env unchanged");
+    assert.deepEqual(stored.Other, other, "the other agent is untouched");
+
+    // The header marks the agent; the turn ended.
+    await webview
+      .locator(".toolbar .bypass-badge:not([hidden])")
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await waitForReady(webview);
+
+    // Watch for any card, however briefly shown, while the next request is answered.
+    await webview.locator("body").evaluate((body) => {
+      const doc = (body as unknown as CardWatch).ownerDocument;
+      const view = doc.defaultView!;
+      view.__cardsSeen = [];
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const Observer = (view as any).MutationObserver as new (callback: (records: any[]) => void) => {
+        observe(target: unknown, options: unknown): void;
+      };
+      new Observer((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node.nodeType === 1 && (node.matches?.(".card") || node.querySelector?.(".card")))
+              view.__cardsSeen!.push(String(node.outerHTML).slice(0, 200));
+      }).observe(doc.body, { childList: true, subtree: true });
+    });
+    const second = "Run the tests (second)";
+    await sendScript(webview, {
+      steps: [
+        { request: { title: second, subject: { type: "command", command: "npm test", cwd: workspace } } },
+      ],
+    });
+    assert.deepEqual(await log.waitForOutcome(second), { outcome: "selected", optionId: "allow-once" });
+    await waitForReady(webview);
+    const seen = await webview
+      .locator("body")
+      .evaluate((body) => (body as unknown as CardWatch).ownerDocument.defaultView!.__cardsSeen ?? []);
+    assert.deepEqual(seen, [], "no card appeared for the bypassed request");
+    assert.equal(await webview.locator(".card").count(), 0);
+    // The status bar says bypass is on for a running session.
+    const status = page.locator('.part.statusbar [id="symposium.symposium.symposium.pending"]');
+    await status.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match((await status.getAttribute("aria-label")) ?? "", /Bypass Permissions is on for: Scripted/);
+    await screenshot(page, "bypass-auto-approved");
+  });
+
+  it("reports no webview errors or CSP violations", () => {
+    const problems = workbench.console.webviewProblems();
+    assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});

@@ -1,0 +1,319 @@
+// Approval cards in a real workbench, end to end: the scripted agent asks, a person clicks in the webview, and the
+// agent's own log says what it received. One code-server for the whole file.
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Locator } from "playwright-core";
+import { openSymposiumView, screenshot } from "../harness/browser";
+import {
+  card,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  stopButton,
+  symposium,
+  waitForGuard,
+  v2Diff,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+
+const OPTIONS = [
+  { optionId: "opt-allow-once", name: "Allow once", kind: "allow_once" },
+  { optionId: "opt-allow-always", name: "Always allow edits", kind: "allow_always" },
+  { optionId: "opt-reject-once", name: "Reject", kind: "reject_once" },
+  { optionId: "opt-reject-always", name: "Never allow edits", kind: "reject_always" },
+  { optionId: "opt-custom", name: "Ask my reviewer", kind: "_custom" },
+] as const;
+
+/** The computed font family of an element in the webview, lower case. */
+async function fontFamily(locator: Locator): Promise<string> {
+  return locator.evaluate((node) => {
+    const view = globalThis as unknown as { getComputedStyle(element: unknown): { fontFamily: string } };
+    return view.getComputedStyle(node).fontFamily.toLowerCase();
+  });
+}
+
+/** A v2 tool call announced by `tool_call_update`, then a permission request about it. */
+function editSteps(workspace: string, id: string, title: string): unknown[] {
+  const path = join(workspace, "src", "greeting.ts");
+  const toolCall = {
+    toolCallId: id,
+    title,
+    kind: "edit",
+    locations: [{ path, line: 1 }],
+    content: [
+      v2Diff(
+        path,
+        "src/greeting.ts",
+        'export const greeting = "hello";',
+        'export const greeting = "hello, world";',
+      ),
+    ],
+  };
+  return [
+    { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
+    { request: { title, subject: { type: "tool_call", toolCall }, options: OPTIONS } },
+  ];
+}
+
+describe("Approval cards (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let v2Log: ScriptedAgentLog;
+  let v1Log: ScriptedAgentLog;
+  let webview: FrameLocator;
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-logs-");
+    v2Log = new ScriptedAgentLog(join(logDir, "v2.jsonl"));
+    v1Log = new ScriptedAgentLog(join(logDir, "v1.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: { "src/greeting.ts": 'export const greeting = "hello";\n', "README.md": "# Cards\n" },
+      settings: {
+        "symposium.agents": {
+          Scripted: scriptedAgent(v2Log.path, "v2"),
+          "Scripted v1": scriptedAgent(v1Log.path, "v1"),
+        },
+      },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it("answers a v2 tool_call card with each option kind, and the agent receives exactly that optionId", async () => {
+    const { page, workspace } = workbench;
+    webview = await startSession(page, "Scripted");
+    const titles = OPTIONS.map((option) => `Edit greeting.ts (${option.kind})`);
+    await sendScript(webview, {
+      steps: OPTIONS.flatMap((option, i) => editSteps(workspace, `edit-${option.kind}`, titles[i]!)),
+    });
+    for (const [i, option] of OPTIONS.entries()) {
+      const title = titles[i]!;
+      const toolCall = webview.locator(`.item.tool-call[data-id="tool:edit-${option.kind}"]`);
+      const group = toolCall.locator(".tool-prompts .card");
+      await waitForGuard(group);
+      assert.equal(await group.getAttribute("aria-label"), title, "the card sits on its own tool call");
+      assert.equal(await card(webview, title).count(), 1);
+      // The structured subject: kind, location and the diff itself.
+      assert.match(await group.locator(".subject-tool .subject-label").innerText(), /^Edit$/);
+      assert.match(await group.locator(".diff-path").innerText(), /src\/greeting\.ts$/);
+      assert.match(await group.locator(".diff-body .diff-line.add").innerText(), /hello, world/);
+      assert.deepEqual(
+        await group.locator(".card-options button.option .option-name").allInnerTexts(),
+        OPTIONS.map((o) => o.name),
+      );
+      const key = await group.getAttribute("data-key");
+      await card(webview, title).getByRole("button", { name: option.name, exact: true }).click();
+
+      assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: option.optionId });
+      const record = webview.locator(`.decision-record[data-key="${key}"]`);
+      await record.waitFor({ state: "visible", timeout: 30_000 });
+      assert.equal(
+        (await record.locator(".decision-summary").innerText()).trim(),
+        `You chose: ${option.name}`,
+        "the card collapsed into a one-line record naming the option",
+      );
+      assert.equal(await toolCall.locator(".card").count(), 0, "no card is left on the tool call");
+    }
+    await screenshot(page, "cards-options-answered");
+  });
+
+  it("shows a command card's exact command and cwd, and an unknown subject's raw type and JSON", async () => {
+    const { workspace } = workbench;
+    const command = "git push --force origin main && rm -rf build";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title: "Run git push",
+            subject: { type: "command", command, cwd: workspace },
+          },
+          wait: false,
+        },
+        {
+          request: {
+            title: "Teleport the repository",
+            subject: { type: "teleport", destination: "mars", speed: 9 },
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+    const commandCard = card(webview, "Run git push");
+    await commandCard.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(
+      await webview.locator(".pinned-list .card").count(),
+      2,
+      "both cards are pinned (no tool call)",
+    );
+    const pre = commandCard.getByLabel("Command", { exact: true });
+    assert.equal(await pre.textContent(), command, "the command, exactly");
+    assert.match(await fontFamily(pre), /mono/, "the command is in the monospace font");
+    assert.equal(await fontFamily(commandCard.locator(".cwd code")), await fontFamily(pre), "so is the cwd");
+    assert.equal(await commandCard.locator(".cwd code").textContent(), workspace, "the cwd, exactly");
+    assert.equal(
+      await commandCard.locator(".warning").count(),
+      0,
+      "no outside-workspace or hidden-char warning",
+    );
+
+    const unknownCard = card(webview, "Teleport the repository");
+    await unknownCard.waitFor({ state: "visible", timeout: 30_000 });
+    const unknownText = await unknownCard.innerText();
+    assert.match(unknownText, /Unrecognised request type\s+teleport/);
+    const raw = JSON.parse((await unknownCard.getByLabel("Raw request").textContent()) ?? "") as unknown;
+    assert.deepEqual(
+      raw,
+      { type: "teleport", destination: "mars", speed: 9 },
+      "the raw subject, as received",
+    );
+    await screenshot(workbench.page, "cards-command-unknown");
+
+    await waitForGuard(commandCard);
+    await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
+    await waitForGuard(unknownCard);
+    await unknownCard.getByRole("button", { name: "Allow once", exact: true }).click();
+    assert.deepEqual(await v2Log.waitForOutcome("Run git push"), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+    assert.deepEqual(await v2Log.waitForOutcome("Teleport the repository"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+  });
+
+  it("renders a v1 agent's request as the same card, titled from the tool call's kind and title", async () => {
+    const { page, workspace } = workbench;
+    const path = join(workspace, "src", "greeting.ts");
+    const toolCall = {
+      toolCallId: "v1-edit",
+      title: "Update the greeting",
+      kind: "edit",
+      status: "pending",
+      locations: [{ path, line: 1 }],
+      content: [
+        {
+          type: "diff",
+          path,
+          oldText: 'export const greeting = "hello";\n',
+          newText: 'export const greeting = "hi";\n',
+        },
+      ],
+    };
+    const v1 = await startSession(page, "Scripted v1");
+    await sendScript(v1, {
+      steps: [
+        { update: { sessionUpdate: "tool_call", ...toolCall } },
+        { request: { toolCall: { toolCallId: "v1-edit", title: "Update the greeting" } } },
+      ],
+    });
+    const group = v1.locator('.item.tool-call[data-id="tool:v1-edit"] .tool-prompts .card');
+    await waitForGuard(group);
+    assert.equal(
+      await group.getAttribute("aria-label"),
+      "Edit: Update the greeting",
+      "title from kind + title",
+    );
+    assert.equal(await card(v1, "Edit: Update the greeting").count(), 1);
+    // Same structure as the v2 card: the subject's kind, the diff, the options.
+    assert.equal(await group.locator(".subject-tool .subject-label").innerText(), "Edit");
+    assert.match(await group.locator(".diff-path").innerText(), /src\/greeting\.ts$/);
+    assert.match(await group.locator(".diff-body .diff-line.add").innerText(), /"hi"/);
+    assert.deepEqual(await group.locator(".card-options button.option .option-name").allInnerTexts(), [
+      "Allow once",
+      "Reject",
+    ]);
+    await screenshot(page, "cards-v1");
+    await group.getByRole("button", { name: "Allow once", exact: true }).click();
+    assert.deepEqual(await v1Log.waitForOutcome("Update the greeting"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    webview = v1;
+  });
+
+  it("keeps a request that arrived while the view was closed, and counts it in the status bar", async () => {
+    const { page } = workbench;
+    const title = "Run while you were away";
+    await sendScript(webview, {
+      steps: [
+        { sleep: 4_000 },
+        {
+          request: { toolCall: { toolCallId: "away", title, kind: "execute", rawInput: { command: "ls" } } },
+        },
+      ],
+    });
+    // Away from Symposium before the request arrives: the Explorer replaces it in the side bar.
+    await page.keyboard.press("Control+Shift+E");
+    await page
+      .locator('.part.sidebar [id="workbench.view.explorer"]')
+      .waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(
+      await page.locator('.part.sidebar [id="workbench.view.extension.symposium"]').isVisible(),
+      false,
+    );
+    assert.equal(v1Log.sent(title), false, "the view closed before the request was sent");
+    await v1Log.waitForRequest(title);
+    const status = page.locator('.part.statusbar [id="symposium.symposium.symposium.pending"]');
+    await status.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal((await status.innerText()).trim(), "1", "the status bar item shows one pending request");
+    assert.match((await status.getAttribute("aria-label")) ?? "", /\b1 permission requests waiting/);
+    await page
+      .locator(".notifications-toasts .notification-toast", { hasText: `Scripted v1 asks: Run: ${title}` })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await screenshot(page, "cards-away-status");
+
+    const badge = page.locator(
+      '.part.activitybar li.action-item:has(> a.action-label[aria-label^="Symposium"]) .badge .badge-content',
+    );
+    assert.equal((await badge.innerText()).trim(), "1", "the activity bar badge counts it too");
+
+    await openSymposiumView(page);
+    const back = await symposium(page);
+    const group = card(back, `Run: ${title}`);
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await v1Log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
+    await status.waitFor({ state: "hidden", timeout: 30_000 });
+    await badge.waitFor({ state: "hidden", timeout: 30_000 });
+    webview = back;
+  });
+
+  it("Stop turns pending cards into cancelled records, and the agent receives cancelled for each", async () => {
+    const titles = ["Pending one", "Pending two", "Pending three"];
+    await sendScript(webview, {
+      steps: [
+        ...titles.map((title, i) => ({
+          request: { toolCall: { toolCallId: `stop-${i}`, title, kind: "read" } },
+          wait: false,
+        })),
+        { waitAll: true },
+      ],
+    });
+    const cards = titles.map((title) => card(webview, `Read: ${title}`));
+    for (const group of cards) await group.waitFor({ state: "visible", timeout: 30_000 });
+    const keys = await Promise.all(cards.map((group) => group.getAttribute("data-key")));
+    await stopButton(webview).click();
+    for (const title of titles) assert.deepEqual(await v1Log.waitForOutcome(title), { outcome: "cancelled" });
+    for (const key of keys) {
+      const record = webview.locator(`.decision-record[data-key="${key}"]`);
+      await record.waitFor({ state: "visible", timeout: 30_000 });
+      assert.equal((await record.locator(".decision-summary").innerText()).trim(), "Stopped: cancelled");
+    }
+    await waitUntil(async () => (await webview.locator(".card").count()) === 0, "every card to go");
+    await screenshot(workbench.page, "cards-stopped");
+  });
+
+  it("reports no webview errors or CSP violations", () => {
+    const problems = workbench.console.webviewProblems();
+    assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});

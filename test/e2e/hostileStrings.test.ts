@@ -1,0 +1,264 @@
+// Hostile agent strings in a real webview: markup, script, javascript: links, remote images, bidi overrides,
+// zero-width characters, ANSI escapes and a huge title all arrive as text. Nothing runs, nothing loads from the
+// network, and the CSP never has to block anything (the webview never even tries).
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Request } from "playwright-core";
+import { screenshot } from "../harness/browser";
+import {
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+
+const IMG = '<img src=x onerror="window.__pwned=1">';
+const SCRIPT = "<script>window.__pwned=1</script>";
+const JS_LINK = "[click](javascript:window.__pwned=1)";
+const REMOTE_IMAGE = "![x](https://example.invalid/track.png)";
+const RLO = "\u202E";
+const ZWSP = "\u200B";
+const ANSI_RED = "\u001b[31m";
+const ANSI_RESET = "\u001b[0m";
+
+/**
+ * The longest title a prompt can carry: the composer sends at most 100,000 characters, and the script's JSON around
+ * the title takes a few dozen.
+ */
+const HUGE_TITLE_CHARS = 100_000 - JSON.stringify({ steps: [{ request: { title: "" } }] }).length;
+
+/** What the test reads of the webview's DOM (the Node test config has no DOM types). */
+interface Element {
+  readonly textContent: string;
+  getAttributeNames(): string[];
+  getAttribute(name: string): string | null;
+}
+interface Node {
+  readonly ownerDocument: { querySelectorAll(selector: string): ArrayLike<Element> };
+}
+
+describe("Hostile agent strings (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let log: ScriptedAgentLog;
+  let webview: FrameLocator;
+  /** Requests from the browser to any host other than the local code-server. */
+  const remoteRequests: string[] = [];
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-hostile-");
+    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: { "README.md": "# Hostile\n" },
+      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
+    });
+    // Every request of every page, frame and worker of the browser context that went out to the network. The
+    // webview's own resources (https://*.vscode-resource.vscode-cdn.net/...) are answered inside the browser by the
+    // webview's service worker, from the local server: they never leave it.
+    const record = async (request: Request, failed: boolean): Promise<void> => {
+      const url = request.url();
+      if (!/^(https?|wss?):/i.test(url)) return; // data:, blob:, about: never leave the browser
+      if (new URL(url).hostname === "127.0.0.1") return;
+      const response = failed ? null : await request.response().catch(() => null);
+      if (response?.fromServiceWorker()) return;
+      remoteRequests.push(
+        `${request.method()} ${url}${failed ? ` (failed: ${request.failure()?.errorText})` : ""}`,
+      );
+    };
+    workbench.browser.context.on("requestfinished", (request: Request) => void record(request, false));
+    workbench.browser.context.on("requestfailed", (request: Request) => void record(request, true));
+    webview = await startSession(workbench.page, "Scripted");
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  /** `window.__pwned` in every frame of the page (workbench, webview host frame, webview document). */
+  async function pwnedAnywhere(): Promise<string[]> {
+    const hits: string[] = [];
+    for (const frame of workbench.page.frames()) {
+      const value = await frame
+        .evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)
+        .catch(() => undefined);
+      if (value !== undefined) hits.push(`${frame.url()}: ${JSON.stringify(value)}`);
+    }
+    return hits;
+  }
+
+  it("renders markup, links and images in the agent's message as text, and loads nothing", async () => {
+    const message = [
+      `Hello ${IMG} and ${SCRIPT}.`,
+      "",
+      `A link: ${JS_LINK} and an image: ${REMOTE_IMAGE}`,
+      "",
+      `Bidi ${RLO}gnp.exe${ZWSP} and ${ANSI_RED}red${ANSI_RESET} text.`,
+      "",
+      IMG,
+    ].join("\n");
+    await sendScript(webview, { steps: [{ say: message }] });
+    await waitForReady(webview);
+    const agent = webview.locator("article.item.agent").last();
+    await agent.waitFor({ state: "visible", timeout: 30_000 });
+    const text = await agent.innerText();
+    assert.ok(text.includes(IMG), "the <img> tag is shown as text");
+    assert.ok(text.includes(SCRIPT), "the <script> tag is shown as text");
+    assert.match(text, /\[image: x\]/, "the remote image is a placeholder");
+    const link = agent.getByRole("link", { name: "click" });
+    assert.equal(await link.getAttribute("href"), null, "the link cannot navigate by itself");
+    assert.equal(await link.getAttribute("title"), "javascript:window.__pwned=1", "its target is visible");
+    await link.click(); // asks the host, which refuses anything but http(s)
+    const dom = await agent.evaluate((node) => {
+      const doc = (node as unknown as Node).ownerDocument;
+      const elements = Array.from(doc.querySelectorAll("*"));
+      return {
+        img: doc.querySelectorAll("img").length,
+        iframes: doc.querySelectorAll("iframe").length,
+        agentScripts: Array.from(doc.querySelectorAll("script")).filter((s) =>
+          s.textContent.includes("__pwned"),
+        ).length,
+        handlers: elements.flatMap((e) => e.getAttributeNames().filter((name) => name.startsWith("on"))),
+        hrefs: elements
+          .flatMap((e) => ["href", "src", "srcset"].flatMap((a) => e.getAttribute(a) ?? []))
+          .filter((v) => /pwned|example\.invalid/.test(v)),
+      };
+    });
+    assert.deepEqual(
+      dom,
+      { img: 0, iframes: 0, agentScripts: 0, handlers: [], hrefs: [] },
+      "no element came from agent markup",
+    );
+    await workbench.page.waitForTimeout(500); // give a (wrongly) running handler or a navigation time to happen
+    assert.deepEqual(await pwnedAnywhere(), []);
+  });
+
+  it("shows hostile title, description, command and raw input as text, with hidden characters visible", async () => {
+    const { workspace } = workbench;
+    const title = `${IMG} ${RLO}Run${ZWSP} ${ANSI_RED}tests${ANSI_RESET}`;
+    const description = `${SCRIPT} ${JS_LINK} ${REMOTE_IMAGE} ${RLO}txt.exe`;
+    const command = `echo ${RLO}evil${ZWSP} ${ANSI_RED}red${ANSI_RESET} ${IMG} ${SCRIPT}`;
+    const rawInput = { command: SCRIPT, path: `${RLO}cod.exe`, note: `${ANSI_RED}${IMG}${ZWSP}` };
+    const toolTitle = `Edit ${IMG}${RLO}fdp.sh`;
+    await sendScript(webview, {
+      steps: [
+        {
+          request: { title, description, subject: { type: "command", command, cwd: workspace } },
+          wait: false,
+        },
+        {
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "hostile-tool",
+            title: toolTitle,
+            kind: "edit",
+            status: "pending",
+            rawInput,
+          },
+        },
+        {
+          request: {
+            title: toolTitle,
+            description,
+            subject: { type: "tool_call", toolCall: { toolCallId: "hostile-tool", rawInput } },
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+
+    // The command card: markers for the bidi override and the zero-width space, ANSI stripped, tags as text.
+    const commandCard = webview.locator(".pinned-list .card").first();
+    await waitForGuard(commandCard);
+    assert.ok(
+      (await commandCard.getAttribute("aria-label"))!.startsWith(IMG),
+      "the accessible name is the text too",
+    );
+    const cardTitle = await commandCard.locator(".card-title").innerText();
+    assert.equal(cardTitle, `${IMG} <U+202E>Run<U+200B> tests`);
+    assert.equal(
+      await commandCard.locator(".card-description").innerText(),
+      `${SCRIPT} ${JS_LINK} ${REMOTE_IMAGE} <U+202E>txt.exe`,
+      "the description is plain text (no Markdown in cards), with the bidi override made visible",
+    );
+    assert.equal(
+      await commandCard.getByLabel("Command", { exact: true }).innerText(),
+      `echo <U+202E>evil<U+200B> red ${IMG} ${SCRIPT}`,
+    );
+    assert.equal(
+      await commandCard.locator(".hidden-char").first().getAttribute("title"),
+      "Hidden character U+202E RIGHT-TO-LEFT OVERRIDE",
+    );
+    assert.match(await commandCard.innerText(), /Contains hidden or control characters/);
+
+    // The tool call card: its raw input, expanded, is JSON text with the same markers.
+    const toolCard = webview.locator('.item.tool-call[data-id="tool:hostile-tool"] .tool-prompts .card');
+    await waitForGuard(toolCard);
+    assert.equal(await toolCard.locator(".card-title").innerText(), `Edit ${IMG}<U+202E>fdp.sh`);
+    const raw = toolCard.locator("details.raw-input");
+    await raw.locator("summary").click();
+    const rawText = await raw.locator("pre").innerText();
+    assert.ok(rawText.includes(`"command": "${SCRIPT}"`), rawText);
+    assert.ok(rawText.includes("<U+202E>cod.exe"), rawText);
+    assert.ok(
+      !rawText.includes(RLO) && !rawText.includes(ZWSP),
+      "no raw invisible characters in the raw input",
+    );
+    await screenshot(workbench.page, "hostile-cards");
+
+    await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
+    await toolCard.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await log.waitForOutcome(toolTitle), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await pwnedAnywhere(), []);
+  });
+
+  it(`caps a ${HUGE_TITLE_CHARS}-character title and still answers the request`, async () => {
+    const title = `${"A".repeat(HUGE_TITLE_CHARS - 3)}END`;
+    await sendScript(webview, { steps: [{ request: { title } }] });
+    const group = webview.locator(".pinned-list .card").first();
+    await waitForGuard(group);
+    const shown = await group.locator(".card-title").innerText();
+    assert.ok(shown.startsWith("AAAA"), shown.slice(0, 40));
+    assert.ok(shown.length < 2_000, `the title is clipped for display (${shown.length} characters shown)`);
+    assert.ok((await group.getAttribute("aria-label"))!.length < 2_000, "the accessible name is clipped too");
+    const box = await group.boundingBox();
+    assert.ok(box && box.height < 2_000, `the card stays a reasonable size (${box?.height}px high)`);
+    await group.getByRole("button", { name: "Allow once", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "allow-once" });
+    await screenshot(workbench.page, "hostile-huge-title");
+  });
+
+  it("renders a 250,000-character word in an agent message without freezing the view", async () => {
+    // 250 chunks of 1,000 characters make one message (the composer caps the prompt itself at 100,000 characters).
+    const chunk = "W".repeat(999) + "w";
+    await sendScript(webview, { steps: [{ say: chunk, repeat: 250 }] });
+    const agent = webview.locator("article.item.agent").last();
+    await waitUntil(
+      async () => ((await agent.textContent().catch(() => "")) ?? "").length >= 250_000,
+      "the whole word in the transcript",
+      60_000,
+    );
+    // Laid out and interactive again: the turn's end enables Send, and the page answers.
+    await waitForReady(webview, 60_000);
+    const box = await agent.boundingBox();
+    assert.ok(box && box.width < 1_000, `the word wraps inside the view (${box?.width}px wide)`);
+    await screenshot(workbench.page, "hostile-long-word");
+  });
+
+  it("never ran agent script, never requested a remote host, and had no CSP violation or webview error", async () => {
+    assert.deepEqual(await pwnedAnywhere(), []);
+    assert.deepEqual(remoteRequests, [], "requests to hosts other than 127.0.0.1");
+    const csp = workbench.console.cspViolations();
+    assert.deepEqual(csp, [], csp.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+    const problems = workbench.console.webviewProblems();
+    assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});

@@ -1,0 +1,269 @@
+// The Symposium view with the keyboard only: Tab order through the header, cards and composer; number keys and
+// Escape on a focused card; and a new card never putting focus on an allow button.
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import { screenshot } from "../harness/browser";
+import {
+  card,
+  messageBox,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  v2Diff,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+
+/** The DOM this file reads inside the webview (the Node test config has no DOM types). */
+interface El {
+  readonly tagName: string;
+  readonly shadowRoot: { activeElement: El | null } | null;
+  readonly textContent: string | null;
+  readonly classList: { contains(name: string): boolean };
+  getAttribute(name: string): string | null;
+  closest(selector: string): El | null;
+  querySelector(selector: string): El | null;
+  readonly labels?: ArrayLike<{ textContent: string | null }>;
+  readonly ownerDocument: { activeElement: El | null; body: El };
+  blur(): void;
+}
+
+/** A short description of the focused element in the webview: "button:Allow once @card:<title>", "textbox:Message". */
+async function focused(webview: FrameLocator): Promise<string> {
+  return webview.locator("body").evaluate((body) => {
+    const doc = (body as unknown as El).ownerDocument;
+    let active = doc.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active || active === doc.body) return "body";
+    if (active.classList.contains("decision-record"))
+      return `record:${active.querySelector(".decision-summary")?.textContent ?? ""}`;
+    const host = active.closest("vscode-button, vscode-textarea") ?? active;
+    const tag = host.tagName.toLowerCase();
+    const name = (
+      active.labels?.[0]?.textContent ??
+      active.getAttribute("aria-label") ??
+      host.getAttribute("aria-label") ??
+      host.querySelector(".option-name")?.textContent ??
+      host.textContent ??
+      ""
+    )
+      .replace(/\s+/g, " ")
+      .trim();
+    const role =
+      tag === "select"
+        ? "combobox"
+        : tag === "textarea"
+          ? "textbox"
+          : tag === "button" || tag === "vscode-button"
+            ? "button"
+            : (host.getAttribute("role") ?? tag);
+    const cardElement = active.closest(".card");
+    const where = cardElement ? ` @card:${cardElement.getAttribute("aria-label")}` : "";
+    const allow = host.classList.contains("option-allow") ? " [allow]" : "";
+    return `${role}:${name}${where}${allow}`;
+  });
+}
+
+/** Presses Tab until the focus description matches `until` (or `limit` presses); returns every stop. */
+async function tabThrough(page: Page, webview: FrameLocator, until: RegExp, limit = 40): Promise<string[]> {
+  const stops: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await focused(webview);
+    stops.push(stop);
+    if (until.test(stop)) return stops;
+  }
+  throw new Error(`Tab never reached ${until}; stops:\n${stops.join("\n")}`);
+}
+
+describe("Keyboard-only use of the Symposium view (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let log: ScriptedAgentLog;
+  let webview: FrameLocator;
+
+  const options = [
+    { optionId: "kb-allow-once", name: "Allow once", kind: "allow_once" },
+    { optionId: "kb-allow-always", name: "Allow for this session", kind: "allow_always" },
+    { optionId: "kb-reject", name: "Reject", kind: "reject_once" },
+  ];
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-keyboard-");
+    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: { "src/app.ts": "export const port = 8080;\n" },
+      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
+    });
+    webview = await startSession(workbench.page, "Scripted");
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it("Tab goes from the header through each card's options to the Message box and Stop, in order", async () => {
+    const { page, workspace } = workbench;
+    const path = join(workspace, "src", "app.ts");
+    const toolCall = {
+      toolCallId: "kb-edit",
+      title: "Change the port",
+      kind: "edit",
+      locations: [{ path, line: 1 }],
+      content: [v2Diff(path, "src/app.ts", "export const port = 8080;", "export const port = 9090;")],
+    };
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
+        {
+          request: { title: "Change the port", subject: { type: "tool_call", toolCall }, options },
+          wait: false,
+        },
+        {
+          request: {
+            title: "Restart the server",
+            subject: { type: "command", command: "npm restart", cwd: workspace },
+            options,
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+    await waitForGuard(card(webview, "Change the port"));
+    await waitForGuard(card(webview, "Restart the server"));
+
+    await webview.getByRole("combobox", { name: "Agent" }).focus();
+    assert.equal(await focused(webview), "combobox:Agent");
+    // While the turn waits for approval, Send is disabled (not focusable) and Stop is the last stop.
+    const stops = await tabThrough(page, webview, /^button:Stop$/);
+    const at = (pattern: RegExp): number => {
+      const index = stops.findIndex((stop) => pattern.test(stop));
+      assert.ok(index >= 0, `Tab never stopped at ${pattern}; stops:\n${stops.join("\n")}`);
+      return index;
+    };
+    const order = [
+      at(/^button:New session$/),
+      at(/^button:Allow once @card:Change the port/),
+      at(/^button:Allow for this session @card:Change the port/),
+      at(/^button:Reject @card:Change the port/),
+      at(/^button:Bypass Permissions @card:Change the port/),
+      at(/^button:Allow once @card:Restart the server/),
+      at(/^button:Allow for this session @card:Restart the server/),
+      at(/^button:Reject @card:Restart the server/),
+      at(/^button:Bypass Permissions @card:Restart the server/),
+      at(/^textbox:Message$/),
+      at(/^button:Stop$/),
+    ];
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => a - b),
+      `Tab order is header, inline card, pinned card, composer:\n${stops.join("\n")}`,
+    );
+    await screenshot(page, "keyboard-tab-order");
+  });
+
+  it("number keys choose the n-th option of the focused card, and Escape chooses its reject option", async () => {
+    const { page } = workbench;
+    // Back to the first card's first option with Shift+Tab from the Message box (keyboard only).
+    await messageBox(webview).focus();
+    for (let i = 0; i < 30 && !/^button:Allow once @card:Change the port/.test(await focused(webview)); i++)
+      await page.keyboard.press("Shift+Tab");
+    assert.match(await focused(webview), /^button:Allow once @card:Change the port/);
+    await page.keyboard.press("2");
+    assert.deepEqual(await log.waitForOutcome("Change the port"), {
+      outcome: "selected",
+      optionId: "kb-allow-always",
+    });
+    const record = webview.locator(".decision-record", { hasText: "You chose: Allow for this session" });
+    await record.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(
+      await focused(webview),
+      "record:You chose: Allow for this session",
+      "focus follows to the record",
+    );
+
+    // Escape on the other card, with focus on its allow button: the reject option, not the focused one.
+    const restart = card(webview, "Restart the server");
+    await restart.getByRole("button", { name: "Allow once", exact: true }).focus();
+    assert.match(await focused(webview), /^button:Allow once @card:Restart the server \[allow\]$/);
+    await page.keyboard.press("Escape");
+    assert.deepEqual(await log.waitForOutcome("Restart the server"), {
+      outcome: "selected",
+      optionId: "kb-reject",
+    });
+    await restart.waitFor({ state: "detached", timeout: 30_000 });
+    await waitForReady(webview);
+  });
+
+  it("a new card never takes focus from the Message box, and never lands it on an allow button", async () => {
+    const { page } = workbench;
+    // Typing a draft while a request arrives: the keys keep going to the Message box.
+    await sendScript(webview, {
+      steps: [{ sleep: 2_000 }, { request: { title: "Arrives while typing", options } }],
+    });
+    const box = messageBox(webview);
+    await box.focus();
+    await page.keyboard.type("my draft");
+    const arriving = card(webview, "Arrives while typing");
+    await waitForGuard(arriving);
+    assert.equal(await focused(webview), "textbox:Message", "focus stayed in the Message box");
+    await page.keyboard.type(" 1");
+    assert.equal(await box.inputValue(), "my draft 1", "the number went into the draft, not to the card");
+    assert.equal(log.outcomeOf("Arrives while typing"), undefined, "and chose nothing");
+    await arriving.getByRole("button", { name: "Reject", exact: true }).click();
+    await log.waitForOutcome("Arrives while typing");
+    await box.fill("");
+    await waitForReady(webview);
+
+    // Nothing focused in the view when the request arrives: focus may go to the card itself, never to a button.
+    await sendScript(webview, {
+      steps: [{ sleep: 2_000 }, { request: { title: "Arrives while idle", options } }],
+    });
+    await webview
+      .locator("body")
+      .evaluate((body) => (body as unknown as El).ownerDocument.activeElement?.blur());
+    const idle = card(webview, "Arrives while idle");
+    await waitForGuard(idle);
+    await page.waitForTimeout(300); // the view focuses a new card after its first paint
+    const landed = await focused(webview);
+    assert.doesNotMatch(landed, /^button:/, `focus went to ${landed}`);
+    assert.equal(landed, "group:Arrives while idle @card:Arrives while idle", "the card itself took focus");
+    // Keys work on the focused card without a button ever having had focus.
+    await page.keyboard.press("Escape");
+    assert.deepEqual(await log.waitForOutcome("Arrives while idle"), {
+      outcome: "selected",
+      optionId: "kb-reject",
+    });
+    await waitUntil(async () => (await webview.locator(".card").count()) === 0, "no card left");
+  });
+
+  it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
+    const { page } = workbench;
+    await waitForReady(webview);
+    await messageBox(webview).focus();
+    await page.keyboard.type("hello from the keyboard");
+    await page.keyboard.press("Tab");
+    assert.equal(
+      await focused(webview),
+      "button:Send",
+      "Send follows the Message box (Stop is disabled when idle)",
+    );
+    await page.keyboard.press("Enter");
+    await webview
+      .locator("article.item.agent", { hasText: "scripted agent received: hello from the keyboard" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+  });
+
+  it("reports no webview errors or CSP violations", () => {
+    const problems = workbench.console.webviewProblems();
+    assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});

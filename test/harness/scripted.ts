@@ -1,0 +1,244 @@
+// Driving the Symposium view with the scripted test agent (test/agents/scriptedAgent.ts): its definition in user
+// settings, starting a session and sending a script through the webview, and reading what the agent received.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Locator, Page } from "playwright-core";
+import { openSymposiumView, symposiumWebview } from "./browser";
+import { repoRoot } from "./paths";
+
+/** The compiled scripted agent (built by `npm run build`). */
+export const scriptedAgentPath = join(repoRoot, "out", "test", "agents", "scriptedAgent.js");
+
+export interface AgentDefinition {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  bypassPermissions?: boolean;
+}
+
+/** A `symposium.agents` entry that runs the scripted agent, logging to `log`. */
+export function scriptedAgent(log: string, protocol: "v1" | "v2" | "dual" = "v2"): AgentDefinition {
+  return {
+    command: process.execPath,
+    args: [scriptedAgentPath, "--protocol", protocol],
+    env: { SCRIPTED_AGENT_LOG: log },
+  };
+}
+
+/**
+ * Polls `probe` until it returns something other than undefined/false. A probe that throws counts as "not yet" (a
+ * file being rewritten, an element being replaced); the last error is reported on timeout.
+ */
+export async function waitUntil<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const message = lastError instanceof Error ? lastError.message : JSON.stringify(lastError);
+      const cause = lastError === undefined ? "" : ` (last error: ${message})`;
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A v2 diff: the changed paths plus a git patch (v2's `Diff` has no old/new texts). */
+export function v2Diff(
+  path: string,
+  relativePath: string,
+  before: string,
+  after: string,
+): Record<string, unknown> {
+  const text = [
+    `diff --git a/${relativePath} b/${relativePath}`,
+    `--- a/${relativePath}`,
+    `+++ b/${relativePath}`,
+    "@@ -1 +1 @@",
+    `-${before}`,
+    `+${after}`,
+    "",
+  ].join("\n");
+  return { type: "diff", changes: [{ path, operation: "modify" }], patch: { format: "git_patch", text } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The agent's log
+
+export type LogEntry = { kind: string; agentPid: number } & Record<string, unknown>;
+
+interface PermissionParams {
+  title?: unknown;
+  toolCall?: { title?: unknown; toolCallId?: unknown };
+}
+
+/** The scripted agent's JSON-lines log (`SCRIPTED_AGENT_LOG`), shared by every process of that agent. */
+export class ScriptedAgentLog {
+  constructor(readonly path: string) {
+    writeFileSync(path, "");
+  }
+
+  entries(): LogEntry[] {
+    if (!existsSync(this.path)) return [];
+    return readFileSync(this.path, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as LogEntry);
+  }
+
+  /**
+   * The `session/request_permission` requests the agent sent, each with the process and index its outcome is logged
+   * under. `title` is the v2 title, or the v1 tool call's title.
+   */
+  requests(): { agentPid: number; requestIndex: number; title: string; params: PermissionParams }[] {
+    return this.entries().flatMap((entry) => {
+      const frame = entry.frame as { method?: unknown; params?: PermissionParams } | undefined;
+      if (
+        entry.kind !== "frame" ||
+        entry.direction !== "sent" ||
+        frame?.method !== "session/request_permission"
+      )
+        return [];
+      const params = frame.params ?? {};
+      const v1Title = params.toolCall?.title;
+      const title =
+        typeof params.title === "string" ? params.title : typeof v1Title === "string" ? v1Title : "";
+      return [{ agentPid: entry.agentPid, requestIndex: Number(entry.requestIndex), title, params }];
+    });
+  }
+
+  /** Has the agent sent a request with this title? */
+  sent(title: string): boolean {
+    return this.requests().some((request) => request.title === title);
+  }
+
+  /** The outcome the agent received for its request titled `title` (undefined while unanswered). */
+  outcomeOf(title: string): Record<string, unknown> | undefined {
+    const request = this.requests().find((candidate) => candidate.title === title);
+    if (!request) return undefined;
+    const entry = this.entries().find(
+      (e) =>
+        e.kind === "outcome" && e.agentPid === request.agentPid && e.requestIndex === request.requestIndex,
+    );
+    if (!entry) return undefined;
+    return (entry.outcome ?? { error: entry.error }) as Record<string, unknown>;
+  }
+
+  /** Waits for the answer to the request titled `title`. */
+  async waitForOutcome(title: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+    return waitUntil(() => this.outcomeOf(title), `the agent to receive an answer to "${title}"`, timeoutMs);
+  }
+
+  /** Waits until the agent has sent the request titled `title`. */
+  async waitForRequest(title: string, timeoutMs = 30_000): Promise<void> {
+    await waitUntil(() => this.sent(title), `the agent to send "${title}"`, timeoutMs);
+  }
+
+  /** Entries of one kind (e.g. "turnEnd"). */
+  ofKind(kind: string): LogEntry[] {
+    return this.entries().filter((entry) => entry.kind === kind);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The view
+
+/** The Symposium view's document; opens the view first. */
+export async function symposium(page: Page): Promise<FrameLocator> {
+  await openSymposiumView(page);
+  const webview = symposiumWebview(page);
+  await webview.getByRole("combobox", { name: "Agent" }).waitFor({ state: "visible", timeout: 30_000 });
+  return webview;
+}
+
+export function messageBox(webview: FrameLocator): Locator {
+  return webview.getByRole("textbox", { name: "Message", exact: true });
+}
+
+export function sendButton(webview: FrameLocator): Locator {
+  return webview.getByRole("button", { name: "Send", exact: true });
+}
+
+export function stopButton(webview: FrameLocator): Locator {
+  return webview.getByRole("button", { name: "Stop", exact: true });
+}
+
+/** The approval card whose request is titled `title` (exact). */
+export function card(webview: FrameLocator, title: string): Locator {
+  return webview.getByRole("group", { name: title, exact: true });
+}
+
+/** Waits until the active session can take a prompt (Send enabled). */
+export async function waitForReady(webview: FrameLocator, timeoutMs = 60_000): Promise<void> {
+  await webview
+    .locator('vscode-button[aria-disabled="false"]', { hasText: "Send" })
+    .waitFor({ state: "visible", timeout: timeoutMs });
+}
+
+/** Picks `agentName` in the header, clicks New session and waits until the session is ready for a prompt. */
+export async function startSession(page: Page, agentName: string): Promise<FrameLocator> {
+  const webview = await symposium(page);
+  const sessionsBefore = await webview.locator(".session-view").count();
+  await webview.getByRole("combobox", { name: "Agent" }).selectOption(agentName);
+  await webview.getByRole("button", { name: "New session", exact: true }).click();
+  await waitUntil(
+    async () => (await webview.locator(".session-view").count()) > sessionsBefore,
+    `a new ${agentName} session`,
+    60_000,
+  );
+  await waitForReady(webview);
+  return webview;
+}
+
+/** Types `text` into the Message box and presses Enter (the session must be ready). */
+export async function sendPrompt(webview: FrameLocator, text: string): Promise<void> {
+  await waitForReady(webview);
+  const box = messageBox(webview);
+  if (text.length <= 10_000) await box.fill(text);
+  else {
+    // Playwright's fill inserts huge texts slowly (and echoes them in its call log); set it as a paste would.
+    await box.evaluate((textarea, value) => {
+      const input = textarea as unknown as { value: string; dispatchEvent(event: unknown): boolean };
+      input.value = value;
+      input.dispatchEvent(
+        new (globalThis as unknown as { Event: new (type: string, init: unknown) => unknown }).Event(
+          "input",
+          { bubbles: true, composed: true },
+        ),
+      );
+    }, text);
+  }
+  await box.press("Enter");
+  await waitUntil(
+    async () => (await box.inputValue()) === "",
+    "the Message box to be sent and cleared",
+    15_000,
+  );
+}
+
+/** Sends a scripted agent script (`{steps: [...]}`) as the prompt. */
+export async function sendScript(
+  webview: FrameLocator,
+  script: { steps: unknown[]; cancelPending?: boolean },
+): Promise<void> {
+  await sendPrompt(webview, JSON.stringify(script));
+}
+
+/** Waits until a new card's click guard is over (it ignores clicks and keys for about 500 ms after it appears). */
+export async function waitForGuard(cardLocator: Locator): Promise<void> {
+  await cardLocator.waitFor({ state: "visible", timeout: 30_000 });
+  await waitUntil(
+    async () => !((await cardLocator.getAttribute("class")) ?? "").split(/\s+/).includes("guarded"),
+    "the card's click guard to end",
+    10_000,
+  );
+}
