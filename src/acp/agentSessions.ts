@@ -679,11 +679,22 @@ export class AgentSessions {
       ...(prompt.description ? { description: prompt.description } : {}),
       subject: prompt.subject,
       options: prompt.options,
-      canBypass: !bypassed && !blocked && this.env.workspaceTrusted() && allowOnceOption(prompt.options) !== undefined,
+      canBypass: !bypassed && !blocked && this.bypassWouldApply(prompt),
       ...(blocked ? { bypassBlockedReason: blocked } : {}),
       receivedAt: prompt.receivedAt,
       ...(timeoutMs > 0 ? { expiresAt: prompt.receivedAt + timeoutMs } : {}),
     };
+  }
+
+  /** The Bypass button is offered only where bypass would have approved this very request (else it would mislead). */
+  private bypassWouldApply(prompt: PermissionPrompt): boolean {
+    const paths = this.env.workspacePaths();
+    return decideBypass(prompt, {
+      bypassed: true,
+      workspaceTrusted: this.env.workspaceTrusted(),
+      inWorkspace: paths.contains,
+      isProtected: paths.isProtected,
+    }).approve;
   }
 
   private headerOp(record: SessionRecord): ViewOp {

@@ -48,6 +48,7 @@ function replacementPreview(path: string, before: string, after: string): DiffPr
 /** A v2 git patch, shown as its lines. */
 export function previewPatch(path: string, patchText: string): DiffPreview {
   const lines = patchText.split("\n");
+  if (lines.at(-1) === "") lines.pop(); // a patch ends with a newline, not an empty context line
   let added = 0;
   let removed = 0;
   for (const line of lines) {

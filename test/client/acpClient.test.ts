@@ -184,7 +184,8 @@ describe("ACP client against real agents", function () {
 
   it("turns bypass on with the Bypass Permissions action: this request allow_once, the next one automatic", async () => {
     harness = new ClientHarness({ protocol: "v2" });
-    await harness.run({ steps: [{ request: {} }, { request: { subject: { type: "command", command: "ls", cwd: harness.workspace } } }] });
+    const ls = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
+    await harness.run({ steps: [{ request: ls }, { request: ls }] });
     const first = await waitFor(() => harness.sessions.pending.list()[0], "the first card");
     assert.equal(harness.sessions.promptView(first).canBypass, true);
     assert.equal(await harness.sessions.bypass(first.key), true);
@@ -231,5 +232,20 @@ describe("ACP client against real agents", function () {
     const [outcome] = await waitFor(() => harness.outcomes().length === 1 && harness.outcomes(), "the answer");
     assert.deepEqual(outcome!.outcome, { outcome: "cancelled" });
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0);
+  });
+  it("offers Bypass Permissions only on requests bypass would approve", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const inside = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
+    const outside = { subject: { type: "command", command: "ls", cwd: "/" } };
+    const unknown = { subject: { type: "_teleport", to: "mars" } };
+    await harness.run({ steps: [{ request: inside, wait: false }, { request: outside, wait: false }, { request: unknown, wait: false }, { request: {}, wait: false }, { waitAll: true }] });
+    const cards = await waitFor(() => harness.sessions.pending.size === 4 && harness.sessions.pending.list(), "four cards");
+    assert.deepEqual(
+      cards.map((card) => harness.sessions.promptView(card).canBypass),
+      [true, false, false, false],
+      "inside the workspace: yes; outside, unknown type, no subject: no",
+    );
+    assert.equal(await harness.sessions.bypass(cards[1]!.key), false, "the intent is refused where the button is not offered");
+    await harness.sessions.stop(harness.sessions.sessionKeys()[0]!);
   });
 });

@@ -70,7 +70,10 @@ describe("Symposium in a real extension host", function () {
     await waitFor(() => api.sessions.agentChoices().some((a) => a.name === "Scripted"), "the configured agent");
     const key = await api.sessions.startSession("Scripted");
     const script = {
-      steps: [{ request: {} }, { request: { subject: { type: "command", command: "ls", cwd: workspace() } } }],
+      steps: [
+        { request: { subject: { type: "command", command: "ls", cwd: workspace() } } },
+        { request: { subject: { type: "command", command: "ls -la", cwd: workspace() } } },
+      ],
     };
     void api.sessions.sendPrompt(key, JSON.stringify(script));
     const first = await waitFor(() => api.sessions.pending.list()[0], "the first card");
