@@ -421,7 +421,7 @@ export function buildRows(r: BenchResults): Row[] {
       value: b.vsixBytes / KB,
       target: "<= 600 KB",
       pass: b.vsixBytes <= 600 * KB,
-      note: `${b.vsixEntries.length} files${b.packageNote ? `; ${b.packageNote}` : ""}`,
+      note: `${b.vsixEntries.length} files`,
     });
     add({
       section: "7. Bundles",

@@ -24,7 +24,6 @@ export interface BundleResult {
   /** Minified bytes of dist/extension.js by origin (npm package or src/ folder), from an esbuild metafile. */
   composition: { origin: string; bytes: number }[];
   /** Set when packaging needed a workaround (what `npm run package` would hit). */
-  packageNote?: string;
 }
 
 /** Names of the entries of a zip file, from its central directory. */
@@ -67,21 +66,13 @@ export function measureBundles(repoRoot: string, build: ProductionBuild): Bundle
       [vsceBin(repoRoot), "package", "--no-dependencies", "--out", vsix, ...extra],
       { cwd: build.dir, encoding: "utf8" },
     );
-  let result = vsce([]);
-  let packageNote: string | undefined;
-  if (result.status !== 0 && /Couldn't detect the repository/.test(`${result.stdout}${result.stderr}`)) {
-    // README.md links images relatively and package.json's repository is not one vsce can resolve them against:
-    // `npm run package` fails the same way. Measure the package anyway, leaving the links as they are.
-    packageNote =
-      "`npm run package` fails as it stands: README.md links images relatively and package.json's repository URL is not one vsce can rewrite them against; packaged here with --no-rewrite-relative-links";
-    result = vsce(["--no-rewrite-relative-links"]);
-  }
+  // The same flags as `npm run package` (README.md links its screenshot relatively).
+  const result = vsce(["--no-rewrite-relative-links"]);
   if (result.status !== 0)
     throw new Error(`vsce package failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   const vsixEntries = zipEntries(readFileSync(vsix));
   return {
     composition: extensionComposition(build),
-    ...(packageNote ? { packageNote } : {}),
     files,
     vsixBytes: statSync(vsix).size,
     vsixEntries,

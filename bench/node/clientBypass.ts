@@ -80,16 +80,13 @@ export async function measureClientBypass(settings: {
       } as AgentCommand),
     );
     const history = new ApprovalHistory(join(client.workspace, "history"));
-    let written: Promise<void> = Promise.resolve();
-    const recording = sessions.onDidDecide((prompt, record) => {
-      written = history.append(historyEntry(prompt, record));
-    });
+    const recording = sessions.onDidDecide((prompt, record) => history.append(historyEntry(prompt, record)));
     await turnEnded(sessions, key);
     const historyCpu = process.cpuUsage();
     const historyCommand = throughputCommand();
     void sessions.sendPrompt(key, JSON.stringify(historyCommand));
     const withHistory = await waitForResult<Throughput>(client.logFile, historyCommand.id, 180_000);
-    await written; // the queued writes belong to this turn's cost
+    await history.flush(); // the queued writes belong to this turn's cost
     const historyUsed = process.cpuUsage(historyCpu);
     recording.dispose();
     const outcomes: Record<string, number> = {};

@@ -22,7 +22,7 @@ export function previewTextDiff(path: string, oldText: string | null | undefined
   }
   // Bounded work: a card must build in milliseconds whatever the agent sends. Past the bound, show the change as a
   // replacement of the old lines by the new ones.
-  const patch = structuredPatch(path, path, before, newText, undefined, undefined, { context: 3, maxEditLength: 400, timeout: 20 });
+  const patch = structuredPatch(path, path, before, newText, undefined, undefined, { context: 3, maxEditLength: 150, timeout: 5 });
   if (!patch) return replacementPreview(path, before, newText);
   const lines: string[] = [];
   let added = 0;
