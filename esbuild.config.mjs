@@ -16,7 +16,9 @@ const englishOnlyZod = {
   name: "zod-english-only",
   setup(build) {
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${join("node_modules", "zod")}`) ? { path: join(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" } : undefined,
+      args.importer.includes(`${join("node_modules", "zod")}`)
+        ? { path: join(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
       contents: `export { default as en } from ${JSON.stringify(args.path)};`,
@@ -33,7 +35,9 @@ const separateAcpRuntime = {
   name: "separate-acp-runtime",
   setup(build) {
     build.onResolve({ filter: /^\.\/connectionRuntime$/ }, (args) =>
-      args.importer.endsWith(join("src", "acp", "agentSessions.ts")) ? { path: "./acpRuntime.js", external: true } : undefined,
+      args.importer.endsWith(join("src", "acp", "agentSessions.ts"))
+        ? { path: "./acpRuntime.js", external: true }
+        : undefined,
     );
   },
 };
@@ -65,7 +69,11 @@ function copyCodicons() {
 const builds = [
   {
     ...shared,
-    entryPoints: { extension: "src/extension.ts", acpRuntime: "src/acp/connectionRuntime.ts", demoAgent: "src/demo/main.ts" },
+    entryPoints: {
+      extension: "src/extension.ts",
+      acpRuntime: "src/acp/connectionRuntime.ts",
+      demoAgent: "src/demo/main.ts",
+    },
     outdir: "dist",
     platform: "node",
     format: "cjs",

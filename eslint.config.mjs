@@ -13,9 +13,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "no-restricted-syntax": [
         "error",
-        { selector: "AssignmentExpression[left.property.name='innerHTML']", message: "Agent text reaches the page as text only." },
-        { selector: "AssignmentExpression[left.property.name='outerHTML']", message: "Agent text reaches the page as text only." },
-        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: "Agent text reaches the page as text only." },
+        {
+          selector: "AssignmentExpression[left.property.name='innerHTML']",
+          message: "Agent text reaches the page as text only.",
+        },
+        {
+          selector: "AssignmentExpression[left.property.name='outerHTML']",
+          message: "Agent text reaches the page as text only.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: "Agent text reaches the page as text only.",
+        },
       ],
     },
   },
@@ -23,7 +32,10 @@ export default tseslint.config(
     // The pure core and the host/webview protocol must run in plain Node and the browser.
     files: ["src/core/**/*.ts", "src/shared/**/*.ts", "src/acp/**/*.ts", "webview/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "vscode", message: "Core, ACP and shared modules never import vscode." }] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "vscode", message: "Core, ACP and shared modules never import vscode." }] },
+      ],
     },
   },
   {

@@ -161,7 +161,12 @@ async function main() {
   }
   if (wanted("client")) {
     // The ACP client in plain Node against real agent processes (scripted and demo agents).
-    await suite("client", process.execPath, [mochaBin, ...mochaCommon, "--recursive", join(root, "out", "test", "client")]);
+    await suite("client", process.execPath, [
+      mochaBin,
+      ...mochaCommon,
+      "--recursive",
+      join(root, "out", "test", "client"),
+    ]);
   }
   if (wanted("integration")) {
     await suite("integration", process.execPath, [

@@ -117,7 +117,9 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     { dispose: () => void client.dispose() },
   );
 
-  return context.extensionMode === vscode.ExtensionMode.Test ? { sessions: client, history, view, paints } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { sessions: client, history, view, paints }
+    : undefined;
 }
 
 export async function deactivate(): Promise<void> {
@@ -126,5 +128,7 @@ export async function deactivate(): Promise<void> {
 }
 
 function folderPaths(): string[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath);
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === "file")
+    .map((f) => f.uri.fsPath);
 }

@@ -131,7 +131,9 @@ export class App {
       this.header.setAgents(store.agents, blocked);
       this.emptyState.update(store.agents.find((agent) => agent.builtIn)?.name, blocked);
       this.blockedBanner.hidden = !blocked;
-      const fix = store.blockedAction ? el("button", { class: "banner-action" }, store.blockedAction) : undefined;
+      const fix = store.blockedAction
+        ? el("button", { class: "banner-action" }, store.blockedAction)
+        : undefined;
       fix?.addEventListener("click", () => this.host.post({ type: "resolveBlocked" }));
       replaceChildren(
         this.blockedBanner,

@@ -213,7 +213,8 @@ export class ViewStore {
       if (session.recordKeys.has(item.record.key)) return;
       session.recordKeys.add(item.record.key);
       // After a reload (snapshot) a record goes back onto the tool call it was about.
-      const toolItem = item.record.toolCallId !== undefined ? toolCallItemId(session, item.record.toolCallId) : undefined;
+      const toolItem =
+        item.record.toolCallId !== undefined ? toolCallItemId(session, item.record.toolCallId) : undefined;
       if (toolItem !== undefined) {
         this.addInlineRecord(session, toolItem, item.record, changes);
         return;
@@ -253,7 +254,12 @@ export class ViewStore {
     this.upsertItem(session, { kind: "decision", id: `decision:${record.key}`, record }, changes);
   }
 
-  private addInlineRecord(session: SessionState, toolItemId: string, record: DecisionRecord, changes: ChangeSet): void {
+  private addInlineRecord(
+    session: SessionState,
+    toolItemId: string,
+    record: DecisionRecord,
+    changes: ChangeSet,
+  ): void {
     const records = session.inlineRecords.get(toolItemId) ?? [];
     records.push(record);
     session.inlineRecords.set(toolItemId, records);

@@ -85,7 +85,11 @@ export class AgentConnection {
     this.closed = this.watchClose();
   }
 
-  static async open(launch: AgentLaunch, callbacks: ClientCallbacks, options: ConnectOptions): Promise<AgentConnection> {
+  static async open(
+    launch: AgentLaunch,
+    callbacks: ClientCallbacks,
+    options: ConnectOptions,
+  ): Promise<AgentConnection> {
     const first = options.preferredVersion ?? 2;
     try {
       return await AgentConnection.openVersion(launch, callbacks, options, first);
@@ -102,7 +106,8 @@ export class AgentConnection {
     options: ConnectOptions,
     version: ProtocolVersion,
   ): Promise<AgentConnection> {
-    if (options.signal?.aborted) throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
+    if (options.signal?.aborted)
+      throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
     const agentProcess = await AgentProcess.start(launch);
     const connection = new AgentConnection(agentProcess, version, callbacks, options);
     try {
@@ -132,13 +137,17 @@ export class AgentConnection {
    * Symposium does not run, so they are not offered.
    */
   get authMethods(): { id: string; name: string; description?: string }[] {
-    const methods = Array.isArray(this.initializeResponse.authMethods) ? this.initializeResponse.authMethods : [];
+    const methods = Array.isArray(this.initializeResponse.authMethods)
+      ? this.initializeResponse.authMethods
+      : [];
     return methods.flatMap((m: unknown) => {
       const method = m as Json;
       const id = typeof method.methodId === "string" ? method.methodId : method.id;
       if (typeof id !== "string" || method.type === "terminal") return [];
       const name = typeof method.name === "string" ? method.name : id;
-      return [{ id, name, ...(typeof method.description === "string" ? { description: method.description } : {}) }];
+      return [
+        { id, name, ...(typeof method.description === "string" ? { description: method.description } : {}) },
+      ];
     });
   }
 
@@ -146,11 +155,17 @@ export class AgentConnection {
   async request(method: string, params: unknown, timeoutMs?: number): Promise<Json> {
     const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
     try {
-      const result = await this.sdk.agent.request(method, params, signal ? { cancellationSignal: signal, stopWaitingOnCancel: true } : {});
+      const result = await this.sdk.agent.request(
+        method,
+        params,
+        signal ? { cancellationSignal: signal, stopWaitingOnCancel: true } : {},
+      );
       return (result ?? {}) as Json;
     } catch (error) {
       if (signal?.aborted) {
-        throw new AgentTimeoutError(`${this.name} did not answer ${method} within ${Math.round(timeoutMs! / 1000)} s.`);
+        throw new AgentTimeoutError(
+          `${this.name} did not answer ${method} within ${Math.round(timeoutMs! / 1000)} s.`,
+        );
       }
       throw error;
     }
@@ -162,7 +177,8 @@ export class AgentConnection {
 
   async newSession(cwd: string, timeoutMs: number): Promise<string> {
     const response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
-    if (typeof response.sessionId !== "string") throw new Error(`${this.name} answered session/new without a session id.`);
+    if (typeof response.sessionId !== "string")
+      throw new Error(`${this.name} answered session/new without a session id.`);
     return response.sessionId;
   }
 
@@ -190,9 +206,21 @@ export class AgentConnection {
   private connect(callbacks: ClientCallbacks): SdkConnection {
     const { process: agentProcess, version } = this;
     const input = Readable.toWeb(agentProcess.child.stdout) as ReadableStream<Uint8Array>;
-    const output = this.countProtocolErrors(Writable.toWeb(agentProcess.child.stdin) as WritableStream<Uint8Array>);
-    const permission = ({ params, signal, requestId }: { params: unknown; signal: AbortSignal; requestId: string | number | null }) =>
-      callbacks.requestPermission(this, params as Json, { signal, requestId }).then((outcome) => ({ outcome }));
+    const output = this.countProtocolErrors(
+      Writable.toWeb(agentProcess.child.stdin) as WritableStream<Uint8Array>,
+    );
+    const permission = ({
+      params,
+      signal,
+      requestId,
+    }: {
+      params: unknown;
+      signal: AbortSignal;
+      requestId: string | number | null;
+    }) =>
+      callbacks
+        .requestPermission(this, params as Json, { signal, requestId })
+        .then((outcome) => ({ outcome }));
     const update = ({ params }: { params: unknown }) => callbacks.sessionUpdate(this, params as Json);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
     if (version === 2) {
@@ -210,15 +238,29 @@ export class AgentConnection {
     if (fileSystem) {
       app
         .onRequest(v1.methods.client.fs.readTextFile, ({ params }) => fileSystem.read(this, params as Json))
-        .onRequest(v1.methods.client.fs.writeTextFile, ({ params }) => fileSystem.write(this, params as Json));
+        .onRequest(v1.methods.client.fs.writeTextFile, ({ params }) =>
+          fileSystem.write(this, params as Json),
+        );
     }
     if (terminals) {
       app
         .onRequest(v1.methods.client.terminal.create, ({ params }) => terminals.create(this, params as Json))
-        .onRequest(v1.methods.client.terminal.output, ({ params }) => terminals.output(this, params as Json) as never)
-        .onRequest(v1.methods.client.terminal.waitForExit, ({ params }) => terminals.waitForExit(this, params as Json) as never)
-        .onRequest(v1.methods.client.terminal.kill, ({ params }) => terminals.kill(this, params as Json) as never)
-        .onRequest(v1.methods.client.terminal.release, ({ params }) => terminals.release(this, params as Json) as never);
+        .onRequest(
+          v1.methods.client.terminal.output,
+          ({ params }) => terminals.output(this, params as Json) as never,
+        )
+        .onRequest(
+          v1.methods.client.terminal.waitForExit,
+          ({ params }) => terminals.waitForExit(this, params as Json) as never,
+        )
+        .onRequest(
+          v1.methods.client.terminal.kill,
+          ({ params }) => terminals.kill(this, params as Json) as never,
+        )
+        .onRequest(
+          v1.methods.client.terminal.release,
+          ({ params }) => terminals.release(this, params as Json) as never,
+        );
     }
     return app.connect(this.tap(v1.ndJsonStream(output, input, limits)));
   }
@@ -227,7 +269,9 @@ export class AgentConnection {
    * Watches inbound frames without parsing twice: the answer to `initialize` (to notice a v1 agent), plus trace
    * logging of method and id in both directions.
    */
-  private tap<S extends { readable: ReadableStream<v2.AnyMessage>; writable: WritableStream<v2.AnyMessage> }>(stream: S): S {
+  private tap<S extends { readable: ReadableStream<v2.AnyMessage>; writable: WritableStream<v2.AnyMessage> }>(
+    stream: S,
+  ): S {
     const trace = this.options.trace;
     const inbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
       transform: (message, controller) => {
@@ -260,10 +304,12 @@ export class AgentConnection {
     // The SDK writes these as `{"jsonrpc":"2.0","id":null,"error":…}`: a short prefix tells them from every other
     // frame without decoding each chunk.
     const marker = new TextEncoder().encode('{"jsonrpc":"2.0","id":null,');
-    const startsWithMarker = (chunk: Uint8Array) => chunk.length >= marker.length && marker.every((byte, i) => chunk[i] === byte);
+    const startsWithMarker = (chunk: Uint8Array) =>
+      chunk.length >= marker.length && marker.every((byte, i) => chunk[i] === byte);
     const counter = new TransformStream<Uint8Array, Uint8Array>({
       transform: (chunk, controller) => {
-        const isProtocolError = startsWithMarker(chunk) && /"code":-32(700|600)\b/.test(decoder.decode(chunk));
+        const isProtocolError =
+          startsWithMarker(chunk) && /"code":-32(700|600)\b/.test(decoder.decode(chunk));
         if (isProtocolError && ++this.malformedFrames > this.options.maxMalformedFrames) {
           this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
           queueMicrotask(() => void this.dispose());
@@ -278,7 +324,11 @@ export class AgentConnection {
   private async initialize(): Promise<void> {
     const params =
       this.version === 2
-        ? { protocolVersion: 2, info: { name: "Symposium", version: this.options.clientVersion }, capabilities: {} }
+        ? {
+            protocolVersion: 2,
+            info: { name: "Symposium", version: this.options.clientVersion },
+            capabilities: {},
+          }
         : {
             protocolVersion: 1,
             clientInfo: { name: "Symposium", version: this.options.clientVersion },
@@ -314,7 +364,9 @@ export class AgentConnection {
     }
     if (this.initializeResponse.protocolVersion !== this.version) {
       if (this.version === 2 && this.initializeResponse.protocolVersion === 1) throw new SpeaksV1();
-      throw new Error(`${this.name} answered with protocol version ${String(this.initializeResponse.protocolVersion)}, which Symposium does not speak.`);
+      throw new Error(
+        `${this.name} answered with protocol version ${String(this.initializeResponse.protocolVersion)}, which Symposium does not speak.`,
+      );
     }
   }
 
@@ -346,7 +398,11 @@ export class AgentConnection {
 }
 
 function isTooLarge(error: unknown): boolean {
-  return error instanceof v2.MessageTooLargeError || error instanceof v1.MessageTooLargeError || (error instanceof Error && error.name === "MessageTooLargeError");
+  return (
+    error instanceof v2.MessageTooLargeError ||
+    error instanceof v1.MessageTooLargeError ||
+    (error instanceof Error && error.name === "MessageTooLargeError")
+  );
 }
 
 function isJsonRpcError(error: unknown): boolean {

@@ -94,7 +94,9 @@ export class AgentProcess {
         ? `was stopped by ${exit.signal}`
         : `exited with code ${exit.code ?? "unknown"}`;
     const tail = this.stderr.tail(5).filter((line) => line.trim());
-    return tail.length ? `${this.launch.name} ${how}. Last output:\n${tail.join("\n")}` : `${this.launch.name} ${how}.`;
+    return tail.length
+      ? `${this.launch.name} ${how}. Last output:\n${tail.join("\n")}`
+      : `${this.launch.name} ${how}.`;
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
@@ -112,10 +114,14 @@ export class AgentProcess {
 function startError(launch: AgentLaunch, error: NodeJS.ErrnoException): AgentStartError {
   const where = `symposium.agents → "${launch.name}" → command in your user settings`;
   if (error.code === "ENOENT") {
-    return new AgentStartError(`Could not start ${launch.name}: the command "${launch.command}" was not found. Check ${where}.`);
+    return new AgentStartError(
+      `Could not start ${launch.name}: the command "${launch.command}" was not found. Check ${where}.`,
+    );
   }
   if (error.code === "EACCES") {
-    return new AgentStartError(`Could not start ${launch.name}: "${launch.command}" is not executable. Check ${where}.`);
+    return new AgentStartError(
+      `Could not start ${launch.name}: "${launch.command}" is not executable. Check ${where}.`,
+    );
   }
   return new AgentStartError(`Could not start ${launch.name}: ${error.message}. Check ${where}.`);
 }

@@ -16,7 +16,14 @@ import {
 import { asObject, asString, SessionModel, toolItemId } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { WorkspacePaths } from "../core/workspacePaths";
-import type { AgentChoice, DecisionRecord, PromptView, Snapshot, TranscriptItem, ViewOp } from "../shared/protocol";
+import type {
+  AgentChoice,
+  DecisionRecord,
+  PromptView,
+  Snapshot,
+  TranscriptItem,
+  ViewOp,
+} from "../shared/protocol";
 import type { AgentConnection, ClientCallbacks, ProtocolVersion } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { ClientFileSystem, DocumentStore } from "./clientFileSystem";
@@ -62,9 +69,15 @@ export interface Environment {
   /** Persists `bypassPermissions` for an agent in user settings. */
   writeBypass(agentName: string, bypass: boolean): Promise<void>;
   /** Lets the user pick an authentication method; undefined = cancelled. */
-  chooseAuthMethod(agentName: string, methods: { id: string; name: string; description?: string }[]): Promise<string | undefined>;
+  chooseAuthMethod(
+    agentName: string,
+    methods: { id: string; name: string; description?: string }[],
+  ): Promise<string | undefined>;
   /** Protocol versions that worked before, by agent name. */
-  versionMemory: { get(agentName: string): ProtocolVersion | undefined; set(agentName: string, version: ProtocolVersion): void };
+  versionMemory: {
+    get(agentName: string): ProtocolVersion | undefined;
+    set(agentName: string, version: ProtocolVersion): void;
+  };
   log: Logger;
   clientVersion: string;
   limits?: PendingLimits;
@@ -124,12 +137,16 @@ export class AgentSessions {
       if (!this.shownPrompts.delete(event.prompt.key)) {
         // Answered before any card existed (over the caps, duplicate id, already withdrawn): no view traffic, so a
         // flood of requests costs no rendering.
-        this.env.log.trace(`Answered "${event.prompt.title}" without a card: ${event.record.summary} [${event.record.provenance}]`);
+        this.env.log.trace(
+          `Answered "${event.prompt.title}" without a card: ${event.record.summary} [${event.record.provenance}]`,
+        );
         return;
       }
       const record = this.sessions.get(event.prompt.sessionKey);
       record?.model.addItem({ kind: "decision", id: `decision:${event.record.key}`, record: event.record });
-      this.env.log.info(`Permission "${event.prompt.title}" (${event.prompt.agentName}): ${event.record.summary} [${event.record.provenance}]`);
+      this.env.log.info(
+        `Permission "${event.prompt.title}" (${event.prompt.agentName}): ${event.record.summary} [${event.record.provenance}]`,
+      );
       this.emit([{ op: "decided", record: event.record }]);
     });
   }
@@ -159,7 +176,11 @@ export class AgentSessions {
     const effective = (name: string) => this.isBypassed(name) && this.env.workspaceTrusted();
     return [
       { name: DEMO_AGENT_NAME, builtIn: true, bypassed: effective(DEMO_AGENT_NAME) },
-      ...[...this.settings.agents.keys()].map((name) => ({ name, builtIn: false, bypassed: effective(name) })),
+      ...[...this.settings.agents.keys()].map((name) => ({
+        name,
+        builtIn: false,
+        bypassed: effective(name),
+      })),
     ];
   }
 
@@ -198,7 +219,8 @@ export class AgentSessions {
   blocked(): { reason: string; action: string } | undefined {
     if (!this.env.workspaceTrusted()) {
       return {
-        reason: "Agents do not start in an untrusted workspace, and bypass never applies there. Trust this folder to use Symposium.",
+        reason:
+          "Agents do not start in an untrusted workspace, and bypass never applies there. Trust this folder to use Symposium.",
         action: "Manage Workspace Trust",
       };
     }
@@ -275,7 +297,9 @@ export class AgentSessions {
     const connection = record?.connection;
     if (!record || !connection || record.agentSessionId === undefined || connection.isClosed) return;
     if (record.turnActive) {
-      this.emit(this.itemOps(record, record.model.addNotice("info", "The agent is still working; press Stop first.")));
+      this.emit(
+        this.itemOps(record, record.model.addNotice("info", "The agent is still working; press Stop first.")),
+      );
       return;
     }
     record.turnActive = true;
@@ -291,7 +315,9 @@ export class AgentSessions {
       }
     } catch (error) {
       if (!connection.isClosed) {
-        this.emit(this.itemOps(record, record.model.addNotice("error", `The prompt failed: ${errorMessage(error)}`)));
+        this.emit(
+          this.itemOps(record, record.model.addNotice("error", `The prompt failed: ${errorMessage(error)}`)),
+        );
       }
       this.endTurn(record, "error");
     }
@@ -305,7 +331,11 @@ export class AgentSessions {
     const record = this.sessions.get(sessionKey);
     if (!record) return;
     const connection = record.connection;
-    const turnRunning = record.turnActive && connection !== undefined && !connection.isClosed && record.agentSessionId !== undefined;
+    const turnRunning =
+      record.turnActive &&
+      connection !== undefined &&
+      !connection.isClosed &&
+      record.agentSessionId !== undefined;
     if (turnRunning) {
       record.model.status = "stopping";
       this.emit([this.headerOp(record)]);
@@ -317,7 +347,9 @@ export class AgentSessions {
     record.stopTimer = setTimeout(() => {
       if (!record.turnActive) return;
       const seconds = Math.round(this.timeouts.stopGraceMs / 1000);
-      void connection.dispose(`${connection.name} did not stop within ${seconds} s after Stop and was shut down.`);
+      void connection.dispose(
+        `${connection.name} did not stop within ${seconds} s after Stop and was shut down.`,
+      );
     }, this.timeouts.stopGraceMs);
   }
 
@@ -356,7 +388,9 @@ export class AgentSessions {
     const allowOnce = prompt && allowOnceOption(prompt.options);
     // The webview is not an authority: the intent is honoured only where the card itself offers the button.
     if (!prompt || !allowOnce || !this.promptView(prompt).canBypass) {
-      this.env.log.warn(`Ignored Bypass Permissions for ${key}: not pending, or bypass is not offered for it.`);
+      this.env.log.warn(
+        `Ignored Bypass Permissions for ${key}: not pending, or bypass is not offered for it.`,
+      );
       return false;
     }
     this.pending.resolve(key, allowOnce.optionId, "user");
@@ -384,7 +418,12 @@ export class AgentSessions {
       await yieldOnce();
       const cancels: Promise<unknown>[] = [];
       for (const record of this.sessions.values()) {
-        if (record.turnActive && record.connection && !record.connection.isClosed && record.agentSessionId !== undefined) {
+        if (
+          record.turnActive &&
+          record.connection &&
+          !record.connection.isClosed &&
+          record.agentSessionId !== undefined
+        ) {
           cancels.push(record.connection.cancel(record.agentSessionId).catch(() => undefined));
         }
       }
@@ -395,7 +434,9 @@ export class AgentSessions {
     await Promise.race([flushed, new Promise((resolve) => (bound = setTimeout(resolve, 250)))]);
     clearTimeout(bound);
     await Promise.all(
-      connections.flatMap((result) => (result.status === "fulfilled" ? [result.value.dispose("Symposium is shutting down.")] : [])),
+      connections.flatMap((result) =>
+        result.status === "fulfilled" ? [result.value.dispose("Symposium is shutting down.")] : [],
+      ),
     );
     this.listeners.clear();
   }
@@ -422,7 +463,13 @@ export class AgentSessions {
           () => this.env.workspaceRoots()[0],
           (sessionKey, terminalId, output, truncated, exit) => {
             const record = this.sessions.get(sessionKey);
-            if (record) this.emit(this.itemOps(record, record.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode)));
+            if (record)
+              this.emit(
+                this.itemOps(
+                  record,
+                  record.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode),
+                ),
+              );
           },
         ),
       };
@@ -446,21 +493,29 @@ export class AgentSessions {
       if (this.connections.get(agentName) !== current) return this.connectionFor(agentName, launch);
       this.connections.delete(agentName);
     }
-    const opening = this.loadRuntime().then(({ sdk }) => sdk.AgentConnection.open(launch, this.callbacks, {
-      ...(this.env.versionMemory.get(agentName) ? { preferredVersion: this.env.versionMemory.get(agentName) } : {}),
-      initializeTimeoutMs: this.timeouts.initializeMs,
-      maxMessageBytes: this.env.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-      maxMalformedFrames: 20,
-      clientVersion: this.env.clientVersion,
-      // Decided per connection: turning trace on applies from the agent's next start.
-      ...(this.env.log.traceEnabled?.() ? { trace: (line: string) => this.env.log.trace(`[${agentName}] ${line}`) } : {}),
-      signal: this.shuttingDown.signal,
-    }));
+    const opening = this.loadRuntime().then(({ sdk }) =>
+      sdk.AgentConnection.open(launch, this.callbacks, {
+        ...(this.env.versionMemory.get(agentName)
+          ? { preferredVersion: this.env.versionMemory.get(agentName) }
+          : {}),
+        initializeTimeoutMs: this.timeouts.initializeMs,
+        maxMessageBytes: this.env.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+        maxMalformedFrames: 20,
+        clientVersion: this.env.clientVersion,
+        // Decided per connection: turning trace on applies from the agent's next start.
+        ...(this.env.log.traceEnabled?.()
+          ? { trace: (line: string) => this.env.log.trace(`[${agentName}] ${line}`) }
+          : {}),
+        signal: this.shuttingDown.signal,
+      }),
+    );
     this.connections.set(agentName, opening);
     opening.then(
       (connection) => {
         this.env.versionMemory.set(agentName, connection.version);
-        this.env.log.info(`${agentName} connected (ACP v${connection.version}, pid ${connection.process.pid ?? "?"}).`);
+        this.env.log.info(
+          `${agentName} connected (ACP v${connection.version}, pid ${connection.process.pid ?? "?"}).`,
+        );
         void connection.closed.then((reason) => this.onConnectionClosed(connection, reason));
       },
       () => {
@@ -477,7 +532,8 @@ export class AgentSessions {
       const methods = connection.authMethods;
       if (!isAuthRequired(error) || methods.length === 0) throw error;
       const methodId = await this.env.chooseAuthMethod(connection.name, methods);
-      if (!methodId) throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
+      if (!methodId)
+        throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
       await connection.authenticate(methodId, this.timeouts.newSessionMs);
       return connection.newSession(cwd, this.timeouts.newSessionMs);
     }
@@ -514,7 +570,8 @@ export class AgentSessions {
       const items = record.model.applyUpdate(update);
       const ops = this.itemOps(record, items);
       if (record.model.status !== wasActive) {
-        if (connection.version === 2 && record.model.status === "ready") this.endTurn(record, asString(update.stopReason));
+        if (connection.version === 2 && record.model.status === "ready")
+          this.endTurn(record, asString(update.stopReason));
         ops.push(this.headerOp(record));
       }
       this.emit(ops);
@@ -524,16 +581,30 @@ export class AgentSessions {
         const record = this.routeOrThrow(connection, params.sessionId);
         const path = asString(params.path) ?? "";
         // Protected files hold secrets (.env) and repository internals: what leaves them goes to the agent's model.
-        if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedAccess(connection, record, path, "read"))) {
-          throw this.loaded.sdk.RequestError.invalidRequest({ path }, "the user did not allow reading this protected file");
+        if (
+          this.env.workspacePaths().isProtected(path) &&
+          !(await this.confirmProtectedAccess(connection, record, path, "read"))
+        ) {
+          throw this.loaded.sdk.RequestError.invalidRequest(
+            { path },
+            "the user did not allow reading this protected file",
+          );
         }
-        return this.loaded.fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
+        return this.loaded.fileSystem.read(
+          params as { path: string; line?: number | null; limit?: number | null },
+        );
       },
       write: async (connection, params) => {
         const record = this.routeOrThrow(connection, params.sessionId);
         const path = asString(params.path) ?? "";
-        if (this.env.workspacePaths().isProtected(path) && !(await this.confirmProtectedAccess(connection, record, path, "write"))) {
-          throw this.loaded.sdk.RequestError.invalidRequest({ path }, "the user did not allow writing this protected file");
+        if (
+          this.env.workspacePaths().isProtected(path) &&
+          !(await this.confirmProtectedAccess(connection, record, path, "write"))
+        ) {
+          throw this.loaded.sdk.RequestError.invalidRequest(
+            { path },
+            "the user did not allow writing this protected file",
+          );
         }
         return this.loaded.fileSystem.write(params as { path: string; content: string });
       },
@@ -542,28 +613,41 @@ export class AgentSessions {
       create: async (connection, params) => {
         const record = this.routeOrThrow(connection, params.sessionId);
         if (record.approvedToolCalls <= 0) {
-          throw this.loaded.sdk.RequestError.invalidRequest(undefined, "terminal/create needs a tool call the user approved first");
+          throw this.loaded.sdk.RequestError.invalidRequest(
+            undefined,
+            "terminal/create needs a tool call the user approved first",
+          );
         }
         const created = this.loaded.terminals.create(record.model.key, params as never);
         record.approvedToolCalls--;
         return Promise.resolve(created);
       },
       output: (connection, params) =>
-        this.loaded.terminals.output(this.routeOrThrow(connection, params.sessionId).model.key, String(params.terminalId)),
+        this.loaded.terminals.output(
+          this.routeOrThrow(connection, params.sessionId).model.key,
+          String(params.terminalId),
+        ),
       waitForExit: async (connection, params) => {
         const record = this.routeOrThrow(connection, params.sessionId);
         return { ...(await this.loaded.terminals.waitForExit(record.model.key, String(params.terminalId))) };
       },
       kill: (connection, params) =>
-        this.loaded.terminals.kill(this.routeOrThrow(connection, params.sessionId).model.key, String(params.terminalId)),
+        this.loaded.terminals.kill(
+          this.routeOrThrow(connection, params.sessionId).model.key,
+          String(params.terminalId),
+        ),
       release: (connection, params) =>
-        this.loaded.terminals.release(this.routeOrThrow(connection, params.sessionId).model.key, String(params.terminalId)),
+        this.loaded.terminals.release(
+          this.routeOrThrow(connection, params.sessionId).model.key,
+          String(params.terminalId),
+        ),
     },
   };
 
   private routeOrThrow(connection: AgentConnection, sessionId: unknown): SessionRecord {
     const record = this.route(connection, sessionId);
-    if (!record) throw this.loaded.sdk.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
+    if (!record)
+      throw this.loaded.sdk.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
     return record;
   }
 
@@ -591,7 +675,10 @@ export class AgentSessions {
       inWorkspace: (p) => this.env.workspacePaths().contains(p),
     });
     this.bypassPrompts.set(prompt, "protected files always need your explicit answer");
-    const outcome = await this.pending.add(prompt, { connectionId: connection.process.id, requestId: `${access}:${prompt.key}` });
+    const outcome = await this.pending.add(prompt, {
+      connectionId: connection.process.id,
+      requestId: `${access}:${prompt.key}`,
+    });
     return outcome.outcome === "selected" && outcome.optionId === access;
   }
 
@@ -606,7 +693,8 @@ export class AgentSessions {
       return { outcome: "cancelled" };
     }
     const paths = this.env.workspacePaths();
-    const subject = connection.version === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
+    const subject =
+      connection.version === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
     const toolCallPatch = subject?.type === "tool_call" ? asObject(subject.toolCall) : undefined;
     if (toolCallPatch) this.emit(this.itemOps(record, record.model.applyToolCallPatch(toolCallPatch)));
     const toolCallId = asString(toolCallPatch?.toolCallId);
@@ -626,14 +714,21 @@ export class AgentSessions {
       isProtected: paths.isProtected,
     });
     if (decision.approve) {
-      this.env.log.info(`Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`);
+      this.env.log.info(
+        `Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`,
+      );
       record.approvedToolCalls++;
-      this.emitDecision(prompt, decisionRecord(prompt, { outcome: "selected", optionId: decision.optionId }, "bypass", Date.now()));
+      this.emitDecision(
+        prompt,
+        decisionRecord(prompt, { outcome: "selected", optionId: decision.optionId }, "bypass", Date.now()),
+      );
       return { outcome: "selected", optionId: decision.optionId };
     }
     if (decision.reason) {
       this.bypassPrompts.set(prompt, decision.reason);
-      this.env.log.info(`Bypass did not apply to "${prompt.title}" for ${connection.name}: ${decision.reason}.`);
+      this.env.log.info(
+        `Bypass did not apply to "${prompt.title}" for ${connection.name}: ${decision.reason}.`,
+      );
     }
     const outcome = await this.pending.add(
       prompt,
@@ -641,7 +736,10 @@ export class AgentSessions {
       request.signal,
       () => (connection.isClosing ? "agent_exit" : "agent_cancel"),
     );
-    if (outcome.outcome === "selected" && prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow") {
+    if (
+      outcome.outcome === "selected" &&
+      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow"
+    ) {
       record.approvedToolCalls++;
     }
     return outcome;
@@ -659,10 +757,16 @@ export class AgentSessions {
     clearTimeout(record.stopTimer);
     if (record.model.status !== "ended") record.model.status = "ready";
     const ops: ViewOp[] = [this.headerOp(record)];
-    if (stopReason === "cancelled") ops.unshift(...this.itemOps(record, record.model.addNotice("info", "Stopped.")));
-    else if (stopReason === "refusal") ops.unshift(...this.itemOps(record, record.model.addNotice("warning", "The agent refused to continue.")));
+    if (stopReason === "cancelled")
+      ops.unshift(...this.itemOps(record, record.model.addNotice("info", "Stopped.")));
+    else if (stopReason === "refusal")
+      ops.unshift(
+        ...this.itemOps(record, record.model.addNotice("warning", "The agent refused to continue.")),
+      );
     else if (stopReason === "max_tokens" || stopReason === "max_turn_requests") {
-      ops.unshift(...this.itemOps(record, record.model.addNotice("warning", `The turn ended early (${stopReason}).`)));
+      ops.unshift(
+        ...this.itemOps(record, record.model.addNotice("warning", `The turn ended early (${stopReason}).`)),
+      );
     }
     this.emit(ops);
   }

@@ -21,7 +21,11 @@ export class ClientFileSystem {
     private readonly store: DocumentStore,
   ) {}
 
-  async read(params: { path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
+  async read(params: {
+    path: string;
+    line?: number | null;
+    limit?: number | null;
+  }): Promise<{ content: string }> {
     const path = this.inside(params.path);
     let text: string;
     try {
@@ -31,8 +35,15 @@ export class ClientFileSystem {
     }
     const line = params.line ?? 1;
     if (params.line != null || params.limit != null) {
-      if (!Number.isInteger(line) || line < 1 || (params.limit != null && (!Number.isInteger(params.limit) || params.limit < 0))) {
-        throw v1.RequestError.invalidParams({ path: params.path }, "line must be 1 or more and limit 0 or more");
+      if (
+        !Number.isInteger(line) ||
+        line < 1 ||
+        (params.limit != null && (!Number.isInteger(params.limit) || params.limit < 0))
+      ) {
+        throw v1.RequestError.invalidParams(
+          { path: params.path },
+          "line must be 1 or more and limit 0 or more",
+        );
       }
       const lines = text.split("\n");
       const end = params.limit != null ? line - 1 + params.limit : lines.length;
@@ -50,7 +61,10 @@ export class ClientFileSystem {
   async write(params: { path: string; content: string }): Promise<Record<string, never>> {
     const path = this.inside(params.path);
     if (Buffer.byteLength(params.content, "utf8") > FS_LIMITS.maxWriteBytes) {
-      throw v1.RequestError.invalidParams({ path: params.path, maxBytes: FS_LIMITS.maxWriteBytes }, "the content is too large to write");
+      throw v1.RequestError.invalidParams(
+        { path: params.path, maxBytes: FS_LIMITS.maxWriteBytes },
+        "the content is too large to write",
+      );
     }
     await this.store.writeText(path, params.content);
     return {};
@@ -59,7 +73,8 @@ export class ClientFileSystem {
   /** The canonical path inside the workspace, or a `resource_not_found` error (as Zed answers outside the project). */
   private inside(path: string): string {
     const resolved = this.paths().resolveInside(path);
-    if (!resolved) throw v1.RequestError.resourceNotFound(typeof path === "string" ? path.slice(0, 4096) : undefined);
+    if (!resolved)
+      throw v1.RequestError.resourceNotFound(typeof path === "string" ? path.slice(0, 4096) : undefined);
     return resolved;
   }
 }

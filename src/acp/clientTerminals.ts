@@ -8,7 +8,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { WorkspacePaths } from "../core/workspacePaths";
 
-export const TERMINAL_LIMITS = { perSession: 8, defaultOutputBytes: 1024 * 1024, maxOutputBytes: 16 * 1024 * 1024 };
+export const TERMINAL_LIMITS = {
+  perSession: 8,
+  defaultOutputBytes: 1024 * 1024,
+  maxOutputBytes: 16 * 1024 * 1024,
+};
 
 export interface ExitStatus {
   exitCode: number | null;
@@ -35,7 +39,13 @@ export interface CreateTerminalParams {
 }
 
 /** Output changes, for showing a terminal's output on its tool call. */
-export type TerminalListener = (sessionKey: string, terminalId: string, output: string, truncated: boolean, exit?: ExitStatus) => void;
+export type TerminalListener = (
+  sessionKey: string,
+  terminalId: string,
+  output: string,
+  truncated: boolean,
+  exit?: ExitStatus,
+) => void;
 
 export class ClientTerminals {
   private readonly terminals = new Map<string, Terminal>();
@@ -47,18 +57,31 @@ export class ClientTerminals {
   ) {}
 
   create(sessionKey: string, params: CreateTerminalParams): { terminalId: string } {
-    if ([...this.terminals.values()].filter((t) => t.sessionKey === sessionKey).length >= TERMINAL_LIMITS.perSession) {
-      throw v1.RequestError.invalidRequest(undefined, `at most ${TERMINAL_LIMITS.perSession} terminals per session; release one first`);
+    if (
+      [...this.terminals.values()].filter((t) => t.sessionKey === sessionKey).length >=
+      TERMINAL_LIMITS.perSession
+    ) {
+      throw v1.RequestError.invalidRequest(
+        undefined,
+        `at most ${TERMINAL_LIMITS.perSession} terminals per session; release one first`,
+      );
     }
     const requestedCwd = params.cwd ?? this.defaultCwd();
     const cwd = requestedCwd ? this.paths().resolveInside(requestedCwd) : undefined;
-    if (!cwd) throw v1.RequestError.invalidParams({ cwd: requestedCwd }, "the terminal's cwd must be inside the workspace");
+    if (!cwd)
+      throw v1.RequestError.invalidParams(
+        { cwd: requestedCwd },
+        "the terminal's cwd must be inside the workspace",
+      );
     if (typeof params.command !== "string" || params.command.length === 0 || params.command.includes("\0")) {
       throw v1.RequestError.invalidParams(undefined, "a command is required");
     }
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
-    const limit = Math.min(Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes), TERMINAL_LIMITS.maxOutputBytes);
+    const limit = Math.min(
+      Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes),
+      TERMINAL_LIMITS.maxOutputBytes,
+    );
     const child = spawn(params.command, params.args ?? [], {
       cwd,
       env,
@@ -99,7 +122,10 @@ export class ClientTerminals {
     return { terminalId: id };
   }
 
-  output(sessionKey: string, terminalId: string): { output: string; truncated: boolean; exitStatus?: ExitStatus } {
+  output(
+    sessionKey: string,
+    terminalId: string,
+  ): { output: string; truncated: boolean; exitStatus?: ExitStatus } {
     const terminal = this.get(sessionKey, terminalId);
     return {
       output: terminal.output.toString("utf8"),
@@ -123,7 +149,8 @@ export class ClientTerminals {
   }
 
   releaseSession(sessionKey: string): void {
-    for (const terminal of [...this.terminals.values()]) if (terminal.sessionKey === sessionKey) this.remove(terminal);
+    for (const terminal of [...this.terminals.values()])
+      if (terminal.sessionKey === sessionKey) this.remove(terminal);
   }
 
   releaseAll(): void {
@@ -138,7 +165,8 @@ export class ClientTerminals {
   /** A terminal of that session: another session's terminal id is "no such terminal", not a way to reach it. */
   private get(sessionKey: string, terminalId: string): Terminal {
     const terminal = this.terminals.get(terminalId);
-    if (!terminal || terminal.sessionKey !== sessionKey) throw v1.RequestError.invalidParams({ terminalId }, "no such terminal");
+    if (!terminal || terminal.sessionKey !== sessionKey)
+      throw v1.RequestError.invalidParams({ terminalId }, "no such terminal");
     return terminal;
   }
 
@@ -153,7 +181,13 @@ export class ClientTerminals {
   }
 
   private notify(terminal: Terminal): void {
-    this.onChange(terminal.sessionKey, terminal.id, terminal.output.toString("utf8"), terminal.truncated, terminal.exitStatus);
+    this.onChange(
+      terminal.sessionKey,
+      terminal.id,
+      terminal.output.toString("utf8"),
+      terminal.truncated,
+      terminal.exitStatus,
+    );
   }
 }
 

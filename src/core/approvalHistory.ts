@@ -91,14 +91,17 @@ export class ApprovalHistory {
     this.queued = [];
     this.dropped = 0;
     if (dropped > 0) lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped })}\n`);
-    if (lines.length > 0) this.flushing = this.flushing.then(() => this.write(lines.join(""))).catch(() => undefined);
+    if (lines.length > 0)
+      this.flushing = this.flushing.then(() => this.write(lines.join(""))).catch(() => undefined);
     return this.flushing;
   }
 
   /** Newest first, from the current and the rotated file. Unreadable lines are skipped. */
   async read(limit = 10_000): Promise<HistoryEntry[]> {
     await this.flush();
-    const texts = await Promise.all([ROTATED, FILE].map((name) => readFile(join(this.folder, name), "utf8").catch(() => "")));
+    const texts = await Promise.all(
+      [ROTATED, FILE].map((name) => readFile(join(this.folder, name), "utf8").catch(() => "")),
+    );
     const entries: HistoryEntry[] = [];
     for (const line of texts.join("").split("\n")) {
       if (!line) continue;
@@ -118,7 +121,10 @@ export class ApprovalHistory {
       this.folderReady = true;
     }
     const path = join(this.folder, FILE);
-    this.size ??= await stat(path).then((s) => s.size, () => 0);
+    this.size ??= await stat(path).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (this.size > 0 && this.size + text.length > this.maxBytes) {
       await rename(path, join(this.folder, ROTATED));
       this.size = 0;

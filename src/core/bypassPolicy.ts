@@ -13,13 +13,15 @@ export interface BypassContext {
   isProtected: (path: string) => boolean;
 }
 
-export type BypassDecision = { approve: true; optionId: string; reason: string } | { approve: false; reason?: string };
+export type BypassDecision =
+  { approve: true; optionId: string; reason: string } | { approve: false; reason?: string };
 
 export function decideBypass(prompt: PermissionPrompt, context: BypassContext): BypassDecision {
   if (!context.bypassed) return { approve: false };
   const refuse = (reason: string): BypassDecision => ({ approve: false, reason });
   if (!context.workspaceTrusted) return refuse("the workspace is not trusted");
-  if (prompt.subject.type === "unknown") return refuse(`the request type "${prompt.subject.rawType}" is not recognised`);
+  if (prompt.subject.type === "unknown")
+    return refuse(`the request type "${prompt.subject.rawType}" is not recognised`);
   if (prompt.subject.type === "none") return refuse("the request does not say what it is about");
   const allowOnce = allowOnceOption(prompt.options);
   if (!allowOnce) return refuse("the agent offered no allow-once option");

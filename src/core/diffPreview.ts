@@ -14,15 +14,29 @@ export interface DiffPreview {
 /** Inputs above this are not diffed line by line (the full diff opens in VS Code's diff editor instead). */
 const MAX_DIFF_INPUT_CHARS = 512 * 1024;
 
-export function previewTextDiff(path: string, oldText: string | null | undefined, newText: string): DiffPreview {
+export function previewTextDiff(
+  path: string,
+  oldText: string | null | undefined,
+  newText: string,
+): DiffPreview {
   const before = oldText ?? "";
   if (before.length + newText.length > MAX_DIFF_INPUT_CHARS) {
     const lines = capText(newText, LIMITS.previewChars).text.split("\n").slice(0, LIMITS.previewLines);
-    return { path, preview: lines.map((line) => `+${line}`), truncated: true, added: lines.length, removed: 0 };
+    return {
+      path,
+      preview: lines.map((line) => `+${line}`),
+      truncated: true,
+      added: lines.length,
+      removed: 0,
+    };
   }
   // Bounded work: a card must build in milliseconds whatever the agent sends. Past the bound, show the change as a
   // replacement of the old lines by the new ones.
-  const patch = structuredPatch(path, path, before, newText, undefined, undefined, { context: 3, maxEditLength: 150, timeout: 5 });
+  const patch = structuredPatch(path, path, before, newText, undefined, undefined, {
+    context: 3,
+    maxEditLength: 150,
+    timeout: 5,
+  });
   if (!patch) return replacementPreview(path, before, newText);
   const lines: string[] = [];
   let added = 0;
@@ -41,7 +55,11 @@ export function previewTextDiff(path: string, oldText: string | null | undefined
 function replacementPreview(path: string, before: string, after: string): DiffPreview {
   const removed = before === "" ? [] : before.split("\n");
   const added = after.split("\n");
-  const lines = [`@@ -1,${removed.length} +1,${added.length} @@`, ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)];
+  const lines = [
+    `@@ -1,${removed.length} +1,${added.length} @@`,
+    ...removed.map((l) => `-${l}`),
+    ...added.map((l) => `+${l}`),
+  ];
   return { path, added: added.length, removed: removed.length, ...capLines(lines) };
 }
 

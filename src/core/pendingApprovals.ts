@@ -101,7 +101,10 @@ export class PendingApprovals {
       signal?.addEventListener("abort", onAbort, { once: true });
       const timer =
         this.limits.timeoutMs > 0
-          ? setTimeout(() => this.settleKey(prompt.key, rejectOutcome(prompt.options), "timeout"), this.limits.timeoutMs)
+          ? setTimeout(
+              () => this.settleKey(prompt.key, rejectOutcome(prompt.options), "timeout"),
+              this.limits.timeoutMs,
+            )
           : undefined;
       timer?.unref?.();
       this.entries.set(prompt.key, {
@@ -174,7 +177,8 @@ export class PendingApprovals {
 
   private findByOrigin(origin: RequestOrigin): Entry | undefined {
     for (const entry of this.entries.values()) {
-      if (entry.origin.connectionId === origin.connectionId && entry.origin.requestId === origin.requestId) return entry;
+      if (entry.origin.connectionId === origin.connectionId && entry.origin.requestId === origin.requestId)
+        return entry;
     }
     return undefined;
   }
@@ -225,7 +229,8 @@ export function decisionRecord(
   provenance: Provenance,
   at: number,
 ): DecisionRecord {
-  const option = outcome.outcome === "selected" ? prompt.options.find((o) => o.optionId === outcome.optionId) : undefined;
+  const option =
+    outcome.outcome === "selected" ? prompt.options.find((o) => o.optionId === outcome.optionId) : undefined;
   const head = PROVENANCE_SUMMARY[provenance];
   const summary = option ? `${head}: ${option.name}` : `${head}: cancelled`;
   return {
@@ -235,7 +240,9 @@ export function decisionRecord(
     title: prompt.title,
     provenance,
     outcome: outcome.outcome,
-    ...(option ? { optionId: option.optionId, optionName: option.name, optionKindClass: option.kindClass } : {}),
+    ...(option
+      ? { optionId: option.optionId, optionName: option.name, optionKindClass: option.kindClass }
+      : {}),
     ...(prompt.subject.type === "tool_call" ? { toolCallId: prompt.subject.toolCallId } : {}),
     at,
     summary,

@@ -6,7 +6,13 @@
  * is synthesised from the tool call's kind and title (again without changing the tool call).
  */
 import { randomUUID } from "node:crypto";
-import { LIMITS, type OptionKindClass, type OptionView, type SubjectView, type ToolCallView } from "../shared/protocol";
+import {
+  LIMITS,
+  type OptionKindClass,
+  type OptionView,
+  type SubjectView,
+  type ToolCallView,
+} from "../shared/protocol";
 import { asArray, asObject, asString, type PathCheck } from "./sessionModel";
 import { capJson, capLabel, capText } from "./text";
 
@@ -56,7 +62,8 @@ const KIND_LABELS: Record<string, string> = {
 
 export function normalizePermissionRequest(input: NormalizeInput): PermissionPrompt {
   const { params, toolCall } = input;
-  const rawSubject = input.protocolVersion === 1 ? { type: "tool_call", toolCall: params.toolCall } : (params.subject ?? null);
+  const rawSubject =
+    input.protocolVersion === 1 ? { type: "tool_call", toolCall: params.toolCall } : (params.subject ?? null);
   const subject = subjectView(rawSubject, toolCall, input.inWorkspace);
   const title =
     input.protocolVersion === 2 && typeof params.title === "string" && params.title.trim()
@@ -147,7 +154,10 @@ function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspa
       const json = capJson(subject, LIMITS.rawInputChars);
       return {
         type: "unknown",
-        rawType: capLabel(typeof subject.type === "string" ? subject.type : JSON.stringify(subject.type ?? null), 200),
+        rawType: capLabel(
+          typeof subject.type === "string" ? subject.type : JSON.stringify(subject.type ?? null),
+          200,
+        ),
         rawJson: json.text,
         truncated: json.truncated,
       };

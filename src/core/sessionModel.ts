@@ -103,12 +103,16 @@ export class SessionModel {
   /** The user's own message, shown at once (agents' echoes of it are not shown again; see `applyUpdate`). */
   addUserMessage(text: string): TranscriptItem[] {
     this.openStreamItem = undefined;
-    return [this.put({ kind: "user", id: `user:${randomUUID()}`, text: capText(text, LIMITS.messageChars).text })];
+    return [
+      this.put({ kind: "user", id: `user:${randomUUID()}`, text: capText(text, LIMITS.messageChars).text }),
+    ];
   }
 
   addNotice(severity: "info" | "warning" | "error", text: string): TranscriptItem[] {
     this.openStreamItem = undefined;
-    return [this.put({ kind: "notice", id: `notice:${randomUUID()}`, severity, text: capLabel(text, 4_000) })];
+    return [
+      this.put({ kind: "notice", id: `notice:${randomUUID()}`, severity, text: capLabel(text, 4_000) }),
+    ];
   }
 
   addItem(item: TranscriptItem): TranscriptItem[] {
@@ -158,7 +162,8 @@ export class SessionModel {
       case "state_update":
         return this.applyState(update);
       case "notice": {
-        const severity = update.severity === "error" || update.severity === "warning" ? update.severity : "info";
+        const severity =
+          update.severity === "error" || update.severity === "warning" ? update.severity : "info";
         const text = [asString(update.title), asString(update.description)].filter(Boolean).join(": ");
         return text ? this.addNotice(severity, text) : [];
       }
@@ -218,7 +223,10 @@ export class SessionModel {
       title: call.title,
       status: call.status,
       locations: call.locations.map((l) => this.locationView(l)),
-      content: withinBudget(call.content.map((content, index) => this.contentView(content, index)), TOOL_CALL_CONTENT_CHARS),
+      content: withinBudget(
+        call.content.map((content, index) => this.contentView(content, index)),
+        TOOL_CALL_CONTENT_CHARS,
+      ),
       ...(raw ? { rawInput: raw.text, rawInputTruncated: raw.truncated } : {}),
     };
   }
@@ -248,7 +256,8 @@ export class SessionModel {
           ? this.openStreamItem
           : `${kind}:${randomUUID()}`;
     const existing = this.items.get(id);
-    const before = existing?.kind === "agent" ? existing.markdown : existing?.kind === "thought" ? existing.text : "";
+    const before =
+      existing?.kind === "agent" ? existing.markdown : existing?.kind === "thought" ? existing.text : "";
     // A message already at its cap cannot change: drop the chunk. Without this, every further chunk of a flood
     // re-copied the whole capped text (flattening `before + text` to cut it) and emitted it to the view again.
     if (before.length >= LIMITS.messageChars) {
@@ -328,7 +337,10 @@ export class SessionModel {
         this.openStreamItem = undefined;
         if (update.stopReason === "error") {
           const error = asObject(update.error);
-          return this.addNotice("error", `The agent stopped with an error${error?.message ? `: ${asString(error.message)}` : "."}`);
+          return this.addNotice(
+            "error",
+            `The agent stopped with an error${error?.message ? `: ${asString(error.message)}` : "."}`,
+          );
         }
         return [];
       }
@@ -358,8 +370,17 @@ export class SessionModel {
   }
 
   /** Output of a client-side terminal (v1 `terminal/*`), shown on the tool calls that embed it. */
-  setTerminalOutput(terminalId: string, output: string, truncated: boolean, exitCode?: number | null): TranscriptItem[] {
-    this.terminals.set(terminalId, { output: capText(output, LIMITS.terminalOutputChars).text, truncated, exitCode });
+  setTerminalOutput(
+    terminalId: string,
+    output: string,
+    truncated: boolean,
+    exitCode?: number | null,
+  ): TranscriptItem[] {
+    this.terminals.set(terminalId, {
+      output: capText(output, LIMITS.terminalOutputChars).text,
+      truncated,
+      exitCode,
+    });
     return this.refreshTerminalViews(terminalId);
   }
 
@@ -467,12 +488,16 @@ function storeContent(raw: unknown): StoredContent[] {
       // v2: a list of changed paths and an optional git patch.
       const changes = asArray(c.changes).flatMap((change) => {
         const ch = asObject(change);
-        return ch && typeof ch.path === "string" ? [{ path: ch.path, operation: asString(ch.operation) ?? "modify" }] : [];
+        return ch && typeof ch.path === "string"
+          ? [{ path: ch.path, operation: asString(ch.operation) ?? "modify" }]
+          : [];
       });
       const path = changes[0]?.path ?? "";
       const patch = asObject(c.patch);
       if (patch && typeof patch.text === "string") return [{ type: "patch", path, patch: patch.text }];
-      return changes.slice(0, 20).map((ch) => ({ type: "other", label: `${ch.operation} ${capLabel(ch.path, LIMITS.pathChars)}` }));
+      return changes
+        .slice(0, 20)
+        .map((ch) => ({ type: "other", label: `${ch.operation} ${capLabel(ch.path, LIMITS.pathChars)}` }));
     }
     case "terminal":
       return typeof c.terminalId === "string" ? [{ type: "terminal", terminalId: c.terminalId }] : [];

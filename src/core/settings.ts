@@ -43,7 +43,10 @@ export function parseAgentSettings(value: unknown): AgentSettings {
     }
     const parsed = AgentDefinitionSchema.safeParse(entry);
     if (parsed.success) result.agents.set(name, parsed.data);
-    else result.problems.push(`Agent "${name}" was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`);
+    else
+      result.problems.push(
+        `Agent "${name}" was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
+      );
   }
   return result;
 }
@@ -53,9 +56,13 @@ export function parseAgentSettings(value: unknown): AgentSettings {
  * `current` is the user-level value as stored.
  */
 export function withBypass(current: unknown, agentName: string, bypass: boolean): Record<string, unknown> {
-  const agents = current && typeof current === "object" && !Array.isArray(current) ? { ...(current as Record<string, unknown>) } : {};
+  const agents =
+    current && typeof current === "object" && !Array.isArray(current)
+      ? { ...(current as Record<string, unknown>) }
+      : {};
   const entry = agents[agentName];
-  const fields = entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {};
+  const fields =
+    entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {};
   agents[agentName] = { ...fields, bypassPermissions: bypass };
   return agents;
 }

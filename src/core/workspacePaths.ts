@@ -65,7 +65,8 @@ export class WorkspacePaths {
  * with NUL bytes. A missing file resolves through its first existing ancestor.
  */
 export function canonicalPath(path: string): string | undefined {
-  if (typeof path !== "string" || path.length === 0 || path.includes("\0") || !isAbsolute(path)) return undefined;
+  if (typeof path !== "string" || path.length === 0 || path.includes("\0") || !isAbsolute(path))
+    return undefined;
   let existing = resolve(path);
   const missing: string[] = [];
   for (;;) {

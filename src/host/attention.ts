@@ -10,7 +10,11 @@ import type { SymposiumView } from "./symposiumView";
 export const REVEAL_COMMAND = "symposium.revealPending";
 
 export class Attention implements vscode.Disposable {
-  private readonly statusItem = vscode.window.createStatusBarItem("symposium.pending", vscode.StatusBarAlignment.Right, 100);
+  private readonly statusItem = vscode.window.createStatusBarItem(
+    "symposium.pending",
+    vscode.StatusBarAlignment.Right,
+    100,
+  );
   private readonly subscriptions: vscode.Disposable[] = [];
   private notificationShowing = false;
   private refreshQueued = false;
@@ -60,7 +64,10 @@ export class Attention implements vscode.Disposable {
     const bypassed = this.sessions.agentChoices().filter((a) => a.bypassed && this.hasRunningSession(a.name));
     // A zero badge rather than `undefined`: VS Code 1.100's webview view pane ignores `badge = undefined` and keeps
     // showing the last number; a number badge of 0 is hidden.
-    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t("{0} permission requests waiting", count) } : { value: 0, tooltip: "" };
+    this.view.badge =
+      count > 0
+        ? { value: count, tooltip: vscode.l10n.t("{0} permission requests waiting", count) }
+        : { value: 0, tooltip: "" };
     if (count === 0 && bypassed.length === 0) {
       this.statusItem.hide();
       return;
@@ -71,11 +78,14 @@ export class Attention implements vscode.Disposable {
     this.statusItem.text = parts.join("  ");
     this.statusItem.tooltip = [
       count > 0 ? vscode.l10n.t("{0} permission requests waiting. Click to review.", count) : undefined,
-      bypassed.length > 0 ? vscode.l10n.t("Bypass Permissions is on for: {0}", bypassed.map((a) => a.name).join(", ")) : undefined,
+      bypassed.length > 0
+        ? vscode.l10n.t("Bypass Permissions is on for: {0}", bypassed.map((a) => a.name).join(", "))
+        : undefined,
     ]
       .filter(Boolean)
       .join("\n");
-    this.statusItem.backgroundColor = count > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
+    this.statusItem.backgroundColor =
+      count > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
     this.statusItem.show();
   }
 

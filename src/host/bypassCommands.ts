@@ -32,7 +32,9 @@ export async function bypassForWindow(sessions: AgentSessions): Promise<void> {
     candidates.map((a) => ({ label: a.name })),
     {
       title: vscode.l10n.t("Bypass Permissions for this window only"),
-      placeHolder: vscode.l10n.t("Approve this agent's requests once each, inside the workspace, until the window closes"),
+      placeHolder: vscode.l10n.t(
+        "Approve this agent's requests once each, inside the workspace, until the window closes",
+      ),
     },
   );
   if (picked) sessions.setSessionOnlyBypass(picked.label, true);

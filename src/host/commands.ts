@@ -6,11 +6,17 @@ import type { SymposiumView } from "./symposiumView";
 export async function newSession(sessions: AgentSessions, view: SymposiumView): Promise<string | undefined> {
   const items = sessions.agentChoices().map((agent) => ({
     label: agent.name,
-    description: [agent.builtIn ? vscode.l10n.t("built in") : undefined, agent.bypassed ? vscode.l10n.t("Bypass on") : undefined]
+    description: [
+      agent.builtIn ? vscode.l10n.t("built in") : undefined,
+      agent.bypassed ? vscode.l10n.t("Bypass on") : undefined,
+    ]
       .filter(Boolean)
       .join(" · "),
   }));
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t("Start a session with"), placeHolder: vscode.l10n.t("Agent") });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t("Start a session with"),
+    placeHolder: vscode.l10n.t("Agent"),
+  });
   if (!picked) return undefined;
   const starting = sessions.startSession(picked.label);
   await view.reveal(undefined, false);

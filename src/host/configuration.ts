@@ -17,7 +17,9 @@ export function readAgentSettings(log: Logger): AgentSettings {
   const ignored = [inspected?.workspaceValue, inspected?.workspaceFolderValue].some((v) => v !== undefined);
   if (ignored && !warnedAboutWorkspaceAgents) {
     warnedAboutWorkspaceAgents = true;
-    const message = vscode.l10n.t("symposium.agents in workspace settings is ignored: agents and bypass are read from your user settings only.");
+    const message = vscode.l10n.t(
+      "symposium.agents in workspace settings is ignored: agents and bypass are read from your user settings only.",
+    );
     log.warn(message);
     void vscode.window.showWarningMessage(message);
   }
@@ -27,7 +29,8 @@ export function readAgentSettings(log: Logger): AgentSettings {
 }
 
 export function pendingLimits(): PendingLimits {
-  const seconds = vscode.workspace.getConfiguration(SECTION).inspect<number>("permissionTimeoutSeconds")?.globalValue ?? 0;
+  const seconds =
+    vscode.workspace.getConfiguration(SECTION).inspect<number>("permissionTimeoutSeconds")?.globalValue ?? 0;
   const timeoutMs = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) * 1000 : 0;
   return { ...DEFAULT_PENDING_LIMITS, timeoutMs };
 }
@@ -36,7 +39,11 @@ export function pendingLimits(): PendingLimits {
 export async function writeBypass(agentName: string, bypass: boolean): Promise<void> {
   const configuration = vscode.workspace.getConfiguration(SECTION);
   const current = configuration.inspect<unknown>("agents")?.globalValue;
-  await configuration.update("agents", withBypass(current, agentName, bypass), vscode.ConfigurationTarget.Global);
+  await configuration.update(
+    "agents",
+    withBypass(current, agentName, bypass),
+    vscode.ConfigurationTarget.Global,
+  );
 }
 
 export function affectsSymposium(event: vscode.ConfigurationChangeEvent): boolean {

@@ -21,9 +21,15 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
     const name = basename(path);
     const left = this.add(`${name} (before)`, oldText ?? "");
     const right = this.add(`${name} (proposed)`, newText);
-    await vscode.commands.executeCommand("vscode.diff", left, right, vscode.l10n.t("{0}: proposed change", name), {
-      preview: true,
-    });
+    await vscode.commands.executeCommand(
+      "vscode.diff",
+      left,
+      right,
+      vscode.l10n.t("{0}: proposed change", name),
+      {
+        preview: true,
+      },
+    );
   }
 
   async showPatch(patch: string): Promise<void> {

@@ -22,7 +22,11 @@ export const editorDocuments: DocumentStore = {
       return;
     }
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
+    edit.replace(
+      open.uri,
+      new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)),
+      content,
+    );
     if (!(await vscode.workspace.applyEdit(edit)) || !(await open.save())) {
       throw new Error(`Could not write ${path} through its open editor.`);
     }

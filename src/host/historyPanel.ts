@@ -23,9 +23,15 @@ export class HistoryPanel {
       void this.sendRows();
       return;
     }
-    const panel = vscode.window.createWebviewPanel("symposium.history", vscode.l10n.t("Symposium: Approval History"), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      "symposium.history",
+      vscode.l10n.t("Symposium: Approval History"),
+      vscode.ViewColumn.Active,
+      webviewOptions(this.extensionUri),
+    );
     this.panel = panel;
-    const asset = (...path: string[]) => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
+    const asset = (...path: string[]) =>
+      panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
     panel.webview.html = renderWebviewHtml({
       cspSource: panel.webview.cspSource,
       nonce: makeNonce(),
@@ -54,15 +60,17 @@ export class HistoryPanel {
   }
 
   private async sendRows(): Promise<void> {
-    const rows: HistoryRow[] = (await this.history.read()).map(({ at, agent, title, subject, provenance, outcome, option }) => ({
-      at,
-      agent,
-      title,
-      subject,
-      provenance,
-      outcome,
-      ...(option !== undefined ? { option } : {}),
-    }));
+    const rows: HistoryRow[] = (await this.history.read()).map(
+      ({ at, agent, title, subject, provenance, outcome, option }) => ({
+        at,
+        agent,
+        title,
+        subject,
+        provenance,
+        outcome,
+        ...(option !== undefined ? { option } : {}),
+      }),
+    );
     const message: ToHistoryMessage = { type: "rows", rows };
     void this.panel?.webview.postMessage(message);
   }
@@ -75,13 +83,25 @@ export class HistoryPanel {
     });
     if (!target) return;
     const entries = (await this.history.read(Number.MAX_SAFE_INTEGER)).reverse();
-    const text = target.fsPath.endsWith(".csv") ? toCsv(entries) : entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
+    const text = target.fsPath.endsWith(".csv")
+      ? toCsv(entries)
+      : entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
     await writeFile(target.fsPath, text, "utf8");
     void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0} decisions.", entries.length));
   }
 }
 
-const COLUMNS: (keyof HistoryEntry)[] = ["at", "agent", "session", "title", "subject", "provenance", "outcome", "optionId", "option"];
+const COLUMNS: (keyof HistoryEntry)[] = [
+  "at",
+  "agent",
+  "session",
+  "title",
+  "subject",
+  "provenance",
+  "outcome",
+  "optionId",
+  "option",
+];
 
 export function toCsv(entries: readonly HistoryEntry[]): string {
   const cell = (value: string | undefined) => {
@@ -90,5 +110,7 @@ export function toCsv(entries: readonly HistoryEntry[]): string {
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;
   };
-  return [COLUMNS.join(","), ...entries.map((e) => COLUMNS.map((c) => cell(e[c])).join(","))].join("\n") + "\n";
+  return (
+    [COLUMNS.join(","), ...entries.map((e) => COLUMNS.map((c) => cell(e[c])).join(","))].join("\n") + "\n"
+  );
 }

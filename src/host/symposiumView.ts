@@ -35,7 +35,8 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     this.ready = false;
     const webview = view.webview;
     webview.options = webviewOptions(this.extensionUri);
-    const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
+    const asset = (...path: string[]) =>
+      webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
     webview.html = renderWebviewHtml({
       cspSource: webview.cspSource,
       nonce: makeNonce(),

@@ -16,11 +16,16 @@ export interface IntentContext {
   onPainted(key: string, paintedAt: number): void;
 }
 
-export function handleIntent(message: Exclude<FromWebviewMessage, { type: "ready" }>, context: IntentContext): void {
+export function handleIntent(
+  message: Exclude<FromWebviewMessage, { type: "ready" }>,
+  context: IntentContext,
+): void {
   const { sessions, log } = context;
   switch (message.type) {
     case "resolveBlocked":
-      void vscode.commands.executeCommand(vscode.workspace.isTrusted ? "workbench.action.files.openFolder" : "workbench.trust.manage");
+      void vscode.commands.executeCommand(
+        vscode.workspace.isTrusted ? "workbench.action.files.openFolder" : "workbench.trust.manage",
+      );
       return;
     case "newSession":
       sessions.startSession(message.agentName).catch((error: unknown) => showError(errorMessage(error)));
@@ -41,10 +46,16 @@ export function handleIntent(message: Exclude<FromWebviewMessage, { type: "ready
       sessions.choose(message.key, message.optionId);
       return;
     case "bypass":
-      sessions.bypass(message.key).catch((error: unknown) => showError(vscode.l10n.t("Could not save Bypass Permissions: {0}", errorMessage(error))));
+      sessions
+        .bypass(message.key)
+        .catch((error: unknown) =>
+          showError(vscode.l10n.t("Could not save Bypass Permissions: {0}", errorMessage(error))),
+        );
       return;
     case "openLocation": {
-      const location = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.locations[message.index];
+      const location = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.locations[
+        message.index
+      ];
       if (!location || !context.inWorkspace(location.path)) {
         log.warn("Ignored openLocation: no such location, or it is outside the workspace.");
         return;
@@ -57,8 +68,11 @@ export function handleIntent(message: Exclude<FromWebviewMessage, { type: "ready
       return;
     }
     case "openDiff": {
-      const content = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.content[message.index];
-      if (content?.type === "diff") void context.diffs.showDiff(content.path, content.oldText, content.newText);
+      const content = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.content[
+        message.index
+      ];
+      if (content?.type === "diff")
+        void context.diffs.showDiff(content.path, content.oldText, content.newText);
       else if (content?.type === "patch") void context.diffs.showPatch(content.patch);
       else log.warn("Ignored openDiff: no diff at that place.");
       return;
@@ -79,7 +93,9 @@ export function handleIntent(message: Exclude<FromWebviewMessage, { type: "ready
 function safeExternalUri(href: string): vscode.Uri | undefined {
   try {
     const url = new URL(href);
-    return url.protocol === "http:" || url.protocol === "https:" ? vscode.Uri.parse(url.toString()) : undefined;
+    return url.protocol === "http:" || url.protocol === "https:"
+      ? vscode.Uri.parse(url.toString())
+      : undefined;
   } catch {
     return undefined;
   }

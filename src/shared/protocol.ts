@@ -24,7 +24,8 @@ export interface AgentChoice {
   bypassed: boolean;
 }
 
-export type SessionStatus = "starting" | "ready" | "running" | "requires_action" | "stopping" | "ended" | "error";
+export type SessionStatus =
+  "starting" | "ready" | "running" | "requires_action" | "stopping" | "ended" | "error";
 
 export interface SessionHeader {
   /** Host-made key (`crypto.randomUUID()`); agents' own session ids may collide across agents. */
@@ -198,10 +199,17 @@ export const FromWebviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
   /** The button on the "agents cannot start" banner: the host opens Workspace Trust or the folder picker. */
   z.strictObject({ type: z.literal("resolveBlocked") }),
-  z.strictObject({ type: z.literal("newSession"), agentName: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  z.strictObject({
+    type: z.literal("newSession"),
+    agentName: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
   z.strictObject({ type: z.literal("selectSession"), sessionKey: key }),
   z.strictObject({ type: z.literal("closeSession"), sessionKey: key }),
-  z.strictObject({ type: z.literal("sendPrompt"), sessionKey: key, text: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
+  z.strictObject({
+    type: z.literal("sendPrompt"),
+    sessionKey: key,
+    text: z.string().check(z.minLength(1), z.maxLength(100_000)),
+  }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("choose"), key, optionId: z.string().check(z.maxLength(1_000)) }),
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */

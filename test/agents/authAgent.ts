@@ -11,7 +11,8 @@ import { Readable, Writable } from "node:stream";
 
 let signedIn = false;
 const log = (method: string, params: unknown) => {
-  if (process.env.AUTH_AGENT_LOG) appendFileSync(process.env.AUTH_AGENT_LOG, `${JSON.stringify({ method, params })}\n`);
+  if (process.env.AUTH_AGENT_LOG)
+    appendFileSync(process.env.AUTH_AGENT_LOG, `${JSON.stringify({ method, params })}\n`);
 };
 const signIn = (methodId: string) => {
   if (methodId !== "token") throw v2.RequestError.invalidParams({ methodId }, "unknown sign-in method");
@@ -31,7 +32,12 @@ const agentV2 = v2
       info: { name: "auth-agent", version: "0.0.0" },
       capabilities: {},
       authMethods: [
-        { type: "agent", methodId: "token", name: "API token", description: "Uses the token in your keychain" },
+        {
+          type: "agent",
+          methodId: "token",
+          name: "API token",
+          description: "Uses the token in your keychain",
+        },
         { type: "terminal", methodId: "browser", name: "Browser login" },
       ],
     };
@@ -71,7 +77,10 @@ const agentV1 = v1
   })
   .onRequest(v1.methods.agent.session.prompt, () => ({ stopReason: "end_turn" as const }));
 
-const stream = v2.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+const stream = v2.ndJsonStream(
+  Writable.toWeb(process.stdout),
+  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+);
 const mode = process.argv.includes("--v1") ? "v1" : "dual";
 if (mode === "v1") agentV1.connect(stream);
 else v2.agentProtocolRouter().withV1(agentV1).withV2(agentV2).connect(stream);

@@ -16,7 +16,8 @@ describe("ACP client against real agents", function () {
     const version = harness.versions.get("Scripted");
     const errors = version ? harness.clientFrameErrors(version) : [];
     await harness?.dispose();
-    if (this.currentTest?.state === "passed") assert.deepEqual(errors, [], "client frames violate the ACP schema");
+    if (this.currentTest?.state === "passed")
+      assert.deepEqual(errors, [], "client frames violate the ACP schema");
   });
 
   function outcomesOf(entries: LogEntry[]) {
@@ -41,17 +42,30 @@ describe("ACP client against real agents", function () {
     const prompt = await waitFor(() => harness.sessions.pending.list()[0], "a pending prompt");
     assert.equal(prompt.title, "Run the test suite?");
     assert.equal(prompt.description, "Runs npm test in the project");
-    assert.deepEqual(prompt.subject, { type: "command", command: "npm test -- --watch=false", cwd: harness.workspace, cwdInWorkspace: true });
-    assert.deepEqual(prompt.options.map((o) => o.kindClass), ["allow", "allow", "reject", "neutral"]);
+    assert.deepEqual(prompt.subject, {
+      type: "command",
+      command: "npm test -- --watch=false",
+      cwd: harness.workspace,
+      cwdInWorkspace: true,
+    });
+    assert.deepEqual(
+      prompt.options.map((o) => o.kindClass),
+      ["allow", "allow", "reject", "neutral"],
+    );
     assert.equal(harness.sessions.choose(prompt.key, "ask"), true);
-    const [outcome] = await waitFor(() => harness.outcomes().length === 1 && harness.outcomes(), "the agent to get the outcome");
+    const [outcome] = await waitFor(
+      () => harness.outcomes().length === 1 && harness.outcomes(),
+      "the agent to get the outcome",
+    );
     assert.deepEqual(outcome!.outcome, { outcome: "selected", optionId: "ask" });
     assert.deepEqual(harness.clientFrameErrors(2), []);
   });
 
   it("falls back to v1 by respawning a v1-only agent, and remembers it for the next start", async () => {
     harness = new ClientHarness({ protocol: "v1" });
-    const key = await harness.run({ steps: [{ request: { toolCall: { toolCallId: "c1", title: "cat README.md", kind: "read" } } }] });
+    const key = await harness.run({
+      steps: [{ request: { toolCall: { toolCallId: "c1", title: "cat README.md", kind: "read" } } }],
+    });
     assert.equal(harness.sessions.session(key)?.protocolVersion, 1);
     assert.equal(harness.versions.get("Scripted"), 1);
     const starts = () => harness.agentLog().filter((e) => e.kind === "start").length;
@@ -75,20 +89,35 @@ describe("ACP client against real agents", function () {
     await harness.sessions.stop(key);
     assert.equal(harness.sessions.pending.size, 0);
     const outcomes = await waitFor(() => harness.outcomes().length === 3 && harness.outcomes(), "3 outcomes");
-    assert.deepEqual(outcomesOf(outcomes), [{ outcome: "cancelled" }, { outcome: "cancelled" }, { outcome: "cancelled" }]);
-    const received = harness.agentLog().filter((e) => e.kind === "frame" && e.direction === "received").map((e) => (e.frame as { method?: string }).method);
+    assert.deepEqual(outcomesOf(outcomes), [
+      { outcome: "cancelled" },
+      { outcome: "cancelled" },
+      { outcome: "cancelled" },
+    ]);
+    const received = harness
+      .agentLog()
+      .filter((e) => e.kind === "frame" && e.direction === "received")
+      .map((e) => (e.frame as { method?: string }).method);
     assert.ok(received.indexOf("session/cancel") >= 0, "session/cancel was sent");
-    await waitFor(() => harness.agentLog().some((e) => e.kind === "turnEnd" && e.stopReason === "cancelled"), "the turn to end cancelled");
+    await waitFor(
+      () => harness.agentLog().some((e) => e.kind === "turnEnd" && e.stopReason === "cancelled"),
+      "the turn to end cancelled",
+    );
     await waitFor(() => harness.sessions.session(key)?.status === "ready", "the session to be ready again");
     assert.deepEqual(harness.clientFrameErrors(2), []);
   });
 
   it("removes the prompt when the agent withdraws it with $/cancel_request", async () => {
     harness = new ClientHarness({ protocol: "dual" });
-    await harness.run({ steps: [{ request: {}, wait: false }, { sleep: 200 }, { cancelLast: true }, { waitAll: true }] });
+    await harness.run({
+      steps: [{ request: {}, wait: false }, { sleep: 200 }, { cancelLast: true }, { waitAll: true }],
+    });
     await waitFor(() => harness.sessions.pending.size === 1, "a pending prompt");
     await waitFor(() => harness.sessions.pending.size === 0, "the prompt to be withdrawn");
-    const [outcome] = await waitFor(() => harness.outcomes().length === 1 && harness.outcomes(), "the answer");
+    const [outcome] = await waitFor(
+      () => harness.outcomes().length === 1 && harness.outcomes(),
+      "the answer",
+    );
     assert.deepEqual(outcome!.outcome, { outcome: "cancelled" });
     assert.ok(harness.ops.some((op) => op.op === "decided" && op.record.provenance === "agent_cancel"));
   });
@@ -96,17 +125,31 @@ describe("ACP client against real agents", function () {
   it("settles every prompt and kills the whole process group when the agent dies", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const key = await harness.run({
-      steps: [{ spawnChild: { ignoreSigterm: true } }, { request: {}, wait: false, repeat: 2 }, { sleep: 300 }, { stderr: "fatal: out of tokens" }, { exit: 7 }],
+      steps: [
+        { spawnChild: { ignoreSigterm: true } },
+        { request: {}, wait: false, repeat: 2 },
+        { sleep: 300 },
+        { stderr: "fatal: out of tokens" },
+        { exit: 7 },
+      ],
     });
     await waitFor(() => harness.sessions.pending.size === 2, "2 pending prompts");
     const child = harness.agentLog().find((e) => e.kind === "child")!.pid as number;
     assert.ok(isAlive(child), `child ${child} is alive before the agent dies`);
-    const settledAt = await waitFor(() => harness.sessions.pending.size === 0 && Date.now(), "the prompts to settle");
+    const settledAt = await waitFor(
+      () => harness.sessions.pending.size === 0 && Date.now(),
+      "the prompts to settle",
+    );
     const exitAt = harness.agentLog().find((e) => e.kind === "exit");
     assert.ok(exitAt, "the agent logged its exit");
     const decided = harness.ops.filter((op) => op.op === "decided");
     assert.equal(decided.length, 2);
-    assert.ok(decided.every((op) => op.op === "decided" && op.record.provenance === "agent_exit" && op.record.outcome === "cancelled"));
+    assert.ok(
+      decided.every(
+        (op) =>
+          op.op === "decided" && op.record.provenance === "agent_exit" && op.record.outcome === "cancelled",
+      ),
+    );
     const session = harness.sessions.session(key)!;
     await waitFor(() => session.status === "ended", "the session to be marked ended", 1_000);
     assert.match(session.error ?? "", /exited with code 7[\s\S]*fatal: out of tokens/);
@@ -118,13 +161,23 @@ describe("ACP client against real agents", function () {
     this.timeout(60_000);
     harness = new ClientHarness({ protocol: "v2", limits: { perSession: 64, perAgent: 256, timeoutMs: 0 } });
     const heapBefore = process.memoryUsage().heapUsed;
-    const key = await harness.run({ steps: [{ request: {}, wait: false, repeat: 20_000 }, { waitAll: true }] });
-    await waitFor(() => harness.outcomeCount() >= 20_000 - 64, "every request over the cap to be answered", 45_000, 250);
+    const key = await harness.run({
+      steps: [{ request: {}, wait: false, repeat: 20_000 }, { waitAll: true }],
+    });
+    await waitFor(
+      () => harness.outcomeCount() >= 20_000 - 64,
+      "every request over the cap to be answered",
+      45_000,
+      250,
+    );
     assert.equal(harness.sessions.pending.size, 64);
     const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
     assert.ok(heapGrowth < 150 * 1024 * 1024, `heap grew ${Math.round(heapGrowth / 1024 / 1024)} MiB`);
     const outcomes = harness.outcomes();
-    assert.ok(outcomes.every((e) => (e.outcome as { optionId?: string }).optionId === "reject-once"), "over the cap: the reject option");
+    assert.ok(
+      outcomes.every((e) => (e.outcome as { optionId?: string }).optionId === "reject-once"),
+      "over the cap: the reject option",
+    );
     const promptOps = harness.ops.filter((op) => op.op === "prompt").length;
     assert.equal(promptOps, 64, "no card for requests over the cap");
     await harness.sessions.stop(key);
@@ -139,9 +192,16 @@ describe("ACP client against real agents", function () {
       jsonrpc: "2.0",
       id: "dup-7",
       method: "session/request_permission",
-      params: { sessionId, title: "Delete build/", options: [{ optionId: "y", name: "Yes", kind: "allow_once" }] },
+      params: {
+        sessionId,
+        title: "Delete build/",
+        options: [{ optionId: "y", name: "Yes", kind: "allow_once" }],
+      },
     };
-    void harness.sessions.sendPrompt(key, JSON.stringify({ steps: [{ raw: frame }, { sleep: 300 }, { raw: frame }, { sleep: 300 }] }));
+    void harness.sessions.sendPrompt(
+      key,
+      JSON.stringify({ steps: [{ raw: frame }, { sleep: 300 }, { raw: frame }, { sleep: 300 }] }),
+    );
     await waitFor(() => harness.sessions.pending.size === 1, "the first prompt");
     const first = harness.sessions.pending.list()[0]!;
     await waitFor(() => harness.sessions.pending.size === 0, "both to be cancelled");
@@ -149,17 +209,24 @@ describe("ACP client against real agents", function () {
     const answers = await waitFor(() => {
       const responses = harness
         .agentLog()
-        .filter((e) => e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-7");
+        .filter(
+          (e) =>
+            e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-7",
+        );
       return responses.length === 2 && responses;
     }, "two responses");
-    for (const answer of answers) assert.deepEqual((answer.frame as { result: unknown }).result, { outcome: { outcome: "cancelled" } });
+    for (const answer of answers)
+      assert.deepEqual((answer.frame as { result: unknown }).result, { outcome: { outcome: "cancelled" } });
   });
 
   it("answers a bypassed agent's request with allow_once and shows no prompt", async () => {
     harness = new ClientHarness({ protocol: "v2", bypass: true });
     const request = (path: string) => ({
       title: "Edit a file",
-      subject: { type: "tool_call", toolCall: { toolCallId: `t-${path}`, kind: "edit", locations: [{ path }] } },
+      subject: {
+        type: "tool_call",
+        toolCall: { toolCallId: `t-${path}`, kind: "edit", locations: [{ path }] },
+      },
       options: [
         { optionId: "always", name: "Always", kind: "allow_always" },
         { optionId: "once", name: "Once", kind: "allow_once" },
@@ -167,16 +234,32 @@ describe("ACP client against real agents", function () {
       ],
     });
     await harness.run({ steps: [{ request: request(`${harness.workspace}/src/a.ts`) }] });
-    const [outcome] = await waitFor(() => harness.outcomes().length === 1 && harness.outcomes(), "the automatic answer");
+    const [outcome] = await waitFor(
+      () => harness.outcomes().length === 1 && harness.outcomes(),
+      "the automatic answer",
+    );
     assert.deepEqual(outcome!.outcome, { outcome: "selected", optionId: "once" });
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card");
-    assert.ok(harness.logLines.some((line) => /Auto-approved .* with once: bypass is on/.test(line)), "logged with its reason");
+    assert.ok(
+      harness.logLines.some((line) => /Auto-approved .* with once: bypass is on/.test(line)),
+      "logged with its reason",
+    );
   });
 
   it("shows a card for a bypassed agent's request outside the workspace, saying why", async () => {
     harness = new ClientHarness({ protocol: "v2", bypass: true });
     await harness.run({
-      steps: [{ request: { title: "Read SSH key", subject: { type: "tool_call", toolCall: { toolCallId: "k", kind: "read", locations: [{ path: "/root/.ssh/id_ed25519" }] } } } }],
+      steps: [
+        {
+          request: {
+            title: "Read SSH key",
+            subject: {
+              type: "tool_call",
+              toolCall: { toolCallId: "k", kind: "read", locations: [{ path: "/root/.ssh/id_ed25519" }] },
+            },
+          },
+        },
+      ],
     });
     const prompt = await waitFor(() => harness.sessions.pending.list()[0], "a card");
     assert.match(harness.sessions.promptView(prompt).bypassBlockedReason ?? "", /outside the workspace/);
@@ -190,28 +273,46 @@ describe("ACP client against real agents", function () {
     assert.equal(harness.sessions.promptView(first).canBypass, true);
     assert.equal(await harness.sessions.bypass(first.key), true);
     assert.deepEqual(harness.bypassWrites, [{ agent: "Scripted", value: true }]);
-    const outcomes = await waitFor(() => harness.outcomes().length === 2 && harness.outcomes(), "both answers");
+    const outcomes = await waitFor(
+      () => harness.outcomes().length === 2 && harness.outcomes(),
+      "both answers",
+    );
     assert.deepEqual(outcomesOf(outcomes), [
       { outcome: "selected", optionId: "allow-once" },
       { outcome: "selected", optionId: "allow-once" },
     ]);
-    assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 1, "only the first request had a card");
+    assert.equal(
+      harness.ops.filter((op) => op.op === "prompt").length,
+      1,
+      "only the first request had a card",
+    );
   });
 
   it("says clearly which setting to fix when the agent's command does not exist", async () => {
     harness = new ClientHarness({ command: "/nonexistent/bin/acp-agent" });
-    await assert.rejects(harness.sessions.startSession("Scripted"), /"\/nonexistent\/bin\/acp-agent" was not found[\s\S]*symposium\.agents/);
+    await assert.rejects(
+      harness.sessions.startSession("Scripted"),
+      /"\/nonexistent\/bin\/acp-agent" was not found[\s\S]*symposium\.agents/,
+    );
   });
 
   it("times out an agent that never answers initialize, and kills it", async () => {
-    harness = new ClientHarness({ protocol: "v2", agentEnv: { SCRIPTED_AGENT_HANG_INITIALIZE: "1" }, timeouts: { initializeMs: 500 } });
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_HANG_INITIALIZE: "1" },
+      timeouts: { initializeMs: 500 },
+    });
     await assert.rejects(harness.sessions.startSession("Scripted"), /did not answer initialize within 1 s/);
     const pid = harness.agentLog().find((e) => e.kind === "start")!.pid as number;
     await waitFor(() => !isAlive(pid), "the agent to be killed", 5_000);
   });
 
   it("times out session/new with a clear error", async () => {
-    harness = new ClientHarness({ protocol: "v2", agentEnv: { SCRIPTED_AGENT_HANG_NEW_SESSION: "1" }, timeouts: { newSessionMs: 500 } });
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_HANG_NEW_SESSION: "1" },
+      timeouts: { newSessionMs: 500 },
+    });
     await assert.rejects(harness.sessions.startSession("Scripted"), /did not answer session\/new/);
   });
 
@@ -229,7 +330,10 @@ describe("ACP client against real agents", function () {
   it("routes by sessionId: a request for an unknown session gets no card and is cancelled", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     await harness.run({ steps: [{ request: { sessionId: "someone-elses" } }] });
-    const [outcome] = await waitFor(() => harness.outcomes().length === 1 && harness.outcomes(), "the answer");
+    const [outcome] = await waitFor(
+      () => harness.outcomes().length === 1 && harness.outcomes(),
+      "the answer",
+    );
     assert.deepEqual(outcome!.outcome, { outcome: "cancelled" });
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0);
   });
@@ -238,14 +342,29 @@ describe("ACP client against real agents", function () {
     const inside = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
     const outside = { subject: { type: "command", command: "ls", cwd: "/" } };
     const unknown = { subject: { type: "_teleport", to: "mars" } };
-    await harness.run({ steps: [{ request: inside, wait: false }, { request: outside, wait: false }, { request: unknown, wait: false }, { request: {}, wait: false }, { waitAll: true }] });
-    const cards = await waitFor(() => harness.sessions.pending.size === 4 && harness.sessions.pending.list(), "four cards");
+    await harness.run({
+      steps: [
+        { request: inside, wait: false },
+        { request: outside, wait: false },
+        { request: unknown, wait: false },
+        { request: {}, wait: false },
+        { waitAll: true },
+      ],
+    });
+    const cards = await waitFor(
+      () => harness.sessions.pending.size === 4 && harness.sessions.pending.list(),
+      "four cards",
+    );
     assert.deepEqual(
       cards.map((card) => harness.sessions.promptView(card).canBypass),
       [true, false, false, false],
       "inside the workspace: yes; outside, unknown type, no subject: no",
     );
-    assert.equal(await harness.sessions.bypass(cards[1]!.key), false, "the intent is refused where the button is not offered");
+    assert.equal(
+      await harness.sessions.bypass(cards[1]!.key),
+      false,
+      "the intent is refused where the button is not offered",
+    );
     await harness.sessions.stop(harness.sessions.sessionKeys()[0]!);
   });
 });

@@ -36,14 +36,21 @@ describe("Signing in to an agent", function () {
           return Promise.resolve(methods[0]?.id);
         },
       });
-      (harness.agentsSetting.Scripted as { env: Record<string, string> }).env.AUTH_AGENT_LOG = `${harness.logFile}.auth`;
+      (harness.agentsSetting.Scripted as { env: Record<string, string> }).env.AUTH_AGENT_LOG =
+        `${harness.logFile}.auth`;
       harness.sessions.reloadSettings();
       const key = await harness.sessions.startSession("Scripted");
       assert.equal(harness.sessions.session(key)?.protocolVersion, version);
-      assert.deepEqual(offered, [[{ id: "token", name: "API token", description: "Uses the token in your keychain" }]]);
+      assert.deepEqual(offered, [
+        [{ id: "token", name: "API token", description: "Uses the token in your keychain" }],
+      ]);
       const methods = requests().map((r) => r.method);
       assert.equal(methods[0], "initialize");
-      assert.deepEqual(methods.slice(-3), ["session/new", loginMethod, "session/new"], "refused, signed in, then created");
+      assert.deepEqual(
+        methods.slice(-3),
+        ["session/new", loginMethod, "session/new"],
+        "refused, signed in, then created",
+      );
       assert.deepEqual(requests().find((r) => r.method === loginMethod)?.params, { methodId: "token" });
     });
   }

@@ -6,7 +6,17 @@
  * terminal, its session or the extension.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { FS_LIMITS } from "../../src/acp/clientFileSystem";
@@ -14,12 +24,23 @@ import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { isAlive } from "../harness/processTree";
 import { ClientHarness, waitFor, type HarnessOptions, type LogEntry } from "../support/clientHarness";
 
-const call = (method: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ call: { method, params }, ...extra });
+const call = (method: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  call: { method, params },
+  ...extra,
+});
 
 /** A command the agent may run: node itself, so the tests need nothing else installed. */
-const node = (code: string, extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: ["-e", code], ...extra });
+const node = (code: string, extra: Record<string, unknown> = {}) => ({
+  command: process.execPath,
+  args: ["-e", code],
+  ...extra,
+});
 
-type CallResult = LogEntry & { method: string; result?: Record<string, unknown>; error?: { code: number; message: string } };
+type CallResult = LogEntry & {
+  method: string;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+};
 
 /** How many times `text` occurs in the agent log, without parsing it (the log may hold frames of many MB). */
 function logCount(harness: ClientHarness, text: string): number {
@@ -27,7 +48,12 @@ function logCount(harness: ClientHarness, text: string): number {
 }
 
 /** Sends `steps` as the next prompt of `sessionKey`, waits for the turn to end, and returns its call results. */
-async function turn(harness: ClientHarness, sessionKey: string, steps: object[], timeoutMs = 10_000): Promise<CallResult[]> {
+async function turn(
+  harness: ClientHarness,
+  sessionKey: string,
+  steps: object[],
+  timeoutMs = 10_000,
+): Promise<CallResult[]> {
   await waitFor(() => harness.sessions.session(sessionKey)?.status === "ready", "the session to be ready");
   const turnsBefore = logCount(harness, '"kind":"turnEnd"');
   const callsBefore = logCount(harness, '"kind":"callResult"');
@@ -38,9 +64,17 @@ async function turn(harness: ClientHarness, sessionKey: string, steps: object[],
 
 function assertError(result: CallResult | undefined, message?: RegExp): void {
   assert.ok(result, "a call result");
-  assert.equal(result.result, undefined, `${result.method} should have failed but returned ${JSON.stringify(result.result)}`);
+  assert.equal(
+    result.result,
+    undefined,
+    `${result.method} should have failed but returned ${JSON.stringify(result.result)}`,
+  );
   assert.equal(typeof result.error?.code, "number", `${result.method}: a JSON-RPC error`);
-  if (message) assert.match(`${result.error!.message} ${JSON.stringify((result.error as { data?: unknown }).data ?? "")}`, message);
+  if (message)
+    assert.match(
+      `${result.error!.message} ${JSON.stringify((result.error as { data?: unknown }).data ?? "")}`,
+      message,
+    );
 }
 
 function assertOk(result: CallResult | undefined): Record<string, unknown> {
@@ -55,7 +89,9 @@ function pidsRunning(argv: readonly string[]): number[] {
   return readdirSync("/proc").flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return [];
     try {
-      return readFileSync(`/proc/${entry}/cmdline`, "utf8") === wanted && isAlive(Number(entry)) ? [Number(entry)] : [];
+      return readFileSync(`/proc/${entry}/cmdline`, "utf8") === wanted && isAlive(Number(entry))
+        ? [Number(entry)]
+        : [];
     } catch {
       return [];
     }
@@ -82,7 +118,10 @@ function forkingCommand(pidFile: string, leaderExits = false): Record<string, un
 }
 
 async function pidsFrom(pidFile: string): Promise<number[]> {
-  const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8"), `${basename(pidFile)} to be written`);
+  const text = await waitFor(
+    () => existsSync(pidFile) && readFileSync(pidFile, "utf8"),
+    `${basename(pidFile)} to be written`,
+  );
   return text.split(" ").map(Number);
 }
 
@@ -128,8 +167,13 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       .filter((e) => e.kind === "frame" && e.direction === "received")
       .map((e) => e.frame as { method?: string; params?: Record<string, unknown> })
       .find((f) => f.method === "initialize" && f.params?.protocolVersion === 1);
-    assert.deepEqual(initialize?.params?.clientCapabilities, { fs: { readTextFile: true, writeTextFile: true }, terminal: true });
-    const [read] = await turn(harness, key, [call("fs/read_text_file", { path: join(harness.workspace, "README.md") })]);
+    assert.deepEqual(initialize?.params?.clientCapabilities, {
+      fs: { readTextFile: true, writeTextFile: true },
+      terminal: true,
+    });
+    const [read] = await turn(harness, key, [
+      call("fs/read_text_file", { path: join(harness.workspace, "README.md") }),
+    ]);
     assert.deepEqual(assertOk(read), { content: "# Test workspace\n" });
     assert.deepEqual(harness.clientFrameErrors(1), []);
   });
@@ -171,7 +215,15 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     symlinkSync(join(outside, "secret.txt"), join(ws, "link.txt"));
     symlinkSync(outside, join(ws, "linkdir"));
     const dotdot = `${ws}/../${basename(outside)}/secret.txt`;
-    const reads = [dotdot, join(outside, "secret.txt"), join(ws, "link.txt"), join(ws, "linkdir", "secret.txt"), `${ws}/notes.txt\u0000.png`, "notes.txt", "../notes.txt"];
+    const reads = [
+      dotdot,
+      join(outside, "secret.txt"),
+      join(ws, "link.txt"),
+      join(ws, "linkdir", "secret.txt"),
+      `${ws}/notes.txt\u0000.png`,
+      "notes.txt",
+      "../notes.txt",
+    ];
     const writes = [
       dotdot,
       join(outside, "new.txt"),
@@ -185,7 +237,11 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       ...reads.map((path) => call("fs/read_text_file", { path })),
       ...writes.map((path) => call("fs/write_text_file", { path, content: "pwned\n" })),
       call("fs/read_text_file", { path: join(ws, "notes.txt"), sessionId: "no-such-session" }),
-      call("fs/write_text_file", { path: join(ws, "notes.txt"), content: "pwned\n", sessionId: "no-such-session" }),
+      call("fs/write_text_file", {
+        path: join(ws, "notes.txt"),
+        content: "pwned\n",
+        sessionId: "no-such-session",
+      }),
     ]);
     assert.equal(results.length, reads.length + writes.length + 2);
     results.forEach((result, i) => {
@@ -196,7 +252,11 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.deepEqual(readdirSync(outside).sort(), ["secret.txt"]);
     assert.equal(readFileSync(join(ws, "notes.txt"), "utf8"), "inside\n");
     assert.ok(!existsSync(join(ws, "relative.txt")) && !existsSync(join(process.cwd(), "relative.txt")));
-    assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card: these are refused, not asked");
+    assert.equal(
+      harness.ops.filter((op) => op.op === "prompt").length,
+      0,
+      "no card: these are refused, not asked",
+    );
     assert.deepEqual(harness.clientFrameErrors(1), []);
   });
 
@@ -213,7 +273,9 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     ];
     for (const { path, answer } of attempts) {
       const before = harness.callResults().length;
-      harness.send(key, { steps: [call("fs/write_text_file", { path, content: "[core]\n\thooksPath = /tmp/evil\n" })] });
+      harness.send(key, {
+        steps: [call("fs/write_text_file", { path, content: "[core]\n\thooksPath = /tmp/evil\n" })],
+      });
       const card = await waitFor(() => harness.sessions.pending.list()[0], `a card for ${basename(path)}`);
       const view = harness.sessions.promptView(card);
       assert.match(view.title, /protected file/);
@@ -227,8 +289,16 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       if (answer === "reject") assertError(result, /did not allow/);
       else assertOk(result);
     }
-    assert.equal(readFileSync(join(ws, ".git", "config"), "utf8"), "[core]\n", "a rejected write changes nothing");
-    assert.equal(readFileSync(join(ws, ".env"), "utf8"), "[core]\n\thooksPath = /tmp/evil\n", "an allowed write is done");
+    assert.equal(
+      readFileSync(join(ws, ".git", "config"), "utf8"),
+      "[core]\n",
+      "a rejected write changes nothing",
+    );
+    assert.equal(
+      readFileSync(join(ws, ".env"), "utf8"),
+      "[core]\n\thooksPath = /tmp/evil\n",
+      "an allowed write is done",
+    );
     assert.deepEqual(
       harness.ops.flatMap((op) => (op.op === "decided" ? [[op.record.provenance, op.record.optionId]] : [])),
       [
@@ -252,7 +322,10 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       [
         call("fs/read_text_file", { path: big }),
         call("fs/read_text_file", { path: big, line: 3, limit: 1 }),
-        call("fs/write_text_file", { path: join(ws, "huge.txt"), content: "b".repeat(FS_LIMITS.maxWriteBytes + 1) }),
+        call("fs/write_text_file", {
+          path: join(ws, "huge.txt"),
+          content: "b".repeat(FS_LIMITS.maxWriteBytes + 1),
+        }),
       ],
       25_000,
     );
@@ -277,17 +350,32 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     ]);
     const approve = await waitFor(() => harness.sessions.pending.list()[0], "the first card");
     harness.sessions.choose(approve.key, "allow-once");
-    const reject = await waitFor(() => harness.sessions.pending.list().find((p) => p.key !== approve.key), "the second card");
+    const reject = await waitFor(
+      () => harness.sessions.pending.list().find((p) => p.key !== approve.key),
+      "the second card",
+    );
     harness.sessions.choose(reject.key, "reject-once");
     const results = await pending;
     assert.deepEqual(
       results.map((r) => r.method),
-      ["terminal/create", "terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/release", "terminal/create", "terminal/create"],
+      [
+        "terminal/create",
+        "terminal/create",
+        "terminal/wait_for_exit",
+        "terminal/output",
+        "terminal/release",
+        "terminal/create",
+        "terminal/create",
+      ],
     );
     assertError(results[0], /approved/);
     assert.equal(typeof assertOk(results[1]).terminalId, "string");
     assert.deepEqual(assertOk(results[2]), { exitCode: 0, signal: null });
-    assert.deepEqual(assertOk(results[3]), { output: "approved\n", truncated: false, exitStatus: { exitCode: 0, signal: null } });
+    assert.deepEqual(assertOk(results[3]), {
+      output: "approved\n",
+      truncated: false,
+      exitStatus: { exitCode: 0, signal: null },
+    });
     assertOk(results[4]);
     assertError(results[5], /approved/);
     assertError(results[6], /approved/);
@@ -297,10 +385,20 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
   it("runs commands without a shell: shell syntax in arguments and command stays literal", async () => {
     const key = await start({ bypass: true });
     const ws = harness.workspace;
-    const tricks = ["$(touch pwned1)", "`touch pwned2`", "; touch pwned3", "&& touch pwned4", "| touch pwned5", "$HOME"];
+    const tricks = [
+      "$(touch pwned1)",
+      "`touch pwned2`",
+      "; touch pwned3",
+      "&& touch pwned4",
+      "| touch pwned5",
+      "$HOME",
+    ];
     const results = await turn(harness, key, [
       { request: {} },
-      call("terminal/create", { command: process.execPath, args: ["-e", "console.log(JSON.stringify(process.argv.slice(1)))", ...tricks] }),
+      call("terminal/create", {
+        command: process.execPath,
+        args: ["-e", "console.log(JSON.stringify(process.argv.slice(1)))", ...tricks],
+      }),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/output", { terminalId: "$result.terminalId" }),
       { request: {} },
@@ -308,8 +406,16 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
     ]);
     assert.deepEqual(JSON.parse(String(assertOk(results[2]).output)), tricks);
-    assert.notEqual(assertOk(results[4]).exitCode, 0, "a command line is not split into a command and arguments");
-    for (let i = 1; i <= 6; i++) assert.ok(!existsSync(join(ws, `pwned${i}`)) && !existsSync(join(process.cwd(), `pwned${i}`)), `pwned${i} was created`);
+    assert.notEqual(
+      assertOk(results[4]).exitCode,
+      0,
+      "a command line is not split into a command and arguments",
+    );
+    for (let i = 1; i <= 6; i++)
+      assert.ok(
+        !existsSync(join(ws, `pwned${i}`)) && !existsSync(join(process.cwd(), `pwned${i}`)),
+        `pwned${i} was created`,
+      );
   });
 
   it("runs a terminal only with a cwd inside the workspace", async () => {
@@ -341,11 +447,16 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     ];
     const steps = cases.flatMap(({ char, limit }) => [
       { request: {} },
-      call("terminal/create", node(`process.stdout.write(${JSON.stringify(char)}.repeat(5000))`, { outputByteLimit: limit })),
+      call(
+        "terminal/create",
+        node(`process.stdout.write(${JSON.stringify(char)}.repeat(5000))`, { outputByteLimit: limit }),
+      ),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/output", { terminalId: "$result.terminalId" }),
     ]);
-    const outputs = (await turn(harness, key, steps)).filter((r) => r.method === "terminal/output").map((r) => assertOk(r));
+    const outputs = (await turn(harness, key, steps))
+      .filter((r) => r.method === "terminal/output")
+      .map((r) => assertOk(r));
     cases.forEach(({ char, limit, kept }, i) => {
       const { output, truncated } = outputs[i] as { output: string; truncated: boolean };
       assert.equal(truncated, true);
@@ -392,19 +503,30 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     const pids = await pidsFrom(pidFile);
     leftovers.push(...pids);
     assert.deepEqual(assertOk(results[1]), { exitCode: 0, signal: null });
-    assert.deepEqual(assertOk(results[2]), { output: "build done\n", truncated: false, exitStatus: { exitCode: 0, signal: null } });
+    assert.deepEqual(assertOk(results[2]), {
+      output: "build done\n",
+      truncated: false,
+      exitStatus: { exitCode: 0, signal: null },
+    });
     assert.ok(isAlive(pids[1]!), "the daemon runs until the terminal is released");
     await turn(harness, key, [call("terminal/release", { terminalId: "$result.terminalId" })]);
     await allGone(pids, "the command and the daemon it left");
   });
 
   describe("no process outlives its terminal", () => {
-    for (const how of ["terminal/kill", "terminal/release", "terminal/release after the command exited"] as const) {
+    for (const how of [
+      "terminal/kill",
+      "terminal/release",
+      "terminal/release after the command exited",
+    ] as const) {
       it(`a command that forks leaves nothing behind after ${how}`, async () => {
         const key = await start({ bypass: true });
         const pidFile = join(harness.workspace, "pids.txt");
         const leaderExits = how.includes("exited");
-        const [created] = await turn(harness, key, [{ request: {} }, call("terminal/create", forkingCommand(pidFile, leaderExits))]);
+        const [created] = await turn(harness, key, [
+          { request: {} },
+          call("terminal/create", forkingCommand(pidFile, leaderExits)),
+        ]);
         assertOk(created);
         const pids = await pidsFrom(pidFile);
         leftovers.push(...pids);
@@ -421,7 +543,11 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       it(`running terminals are killed when ${how}`, async () => {
         const key = await start({ bypass: true });
         const pidFiles = [join(harness.workspace, "a.pid"), join(harness.workspace, "b.pid")];
-        await turn(harness, key, pidFiles.flatMap((file) => [{ request: {} }, call("terminal/create", forkingCommand(file))]));
+        await turn(
+          harness,
+          key,
+          pidFiles.flatMap((file) => [{ request: {} }, call("terminal/create", forkingCommand(file))]),
+        );
         const pids = (await Promise.all(pidFiles.map(pidsFrom))).flat();
         leftovers.push(...pids);
         assert.ok(pids.every(isAlive));
@@ -438,7 +564,10 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       const results = await turn(
         harness,
         key,
-        Array.from({ length: TERMINAL_LIMITS.perSession + 1 }, () => [{ request: {} }, call("terminal/create", { command: argv[0], args: [argv[1]] })]).flat(),
+        Array.from({ length: TERMINAL_LIMITS.perSession + 1 }, () => [
+          { request: {} },
+          call("terminal/create", { command: argv[0], args: [argv[1]] }),
+        ]).flat(),
       );
       results.slice(0, -1).forEach((r) => assertOk(r));
       assertError(results.at(-1), new RegExp(`at most ${TERMINAL_LIMITS.perSession} terminals`));
@@ -453,7 +582,9 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
   });
   it("refuses a forged Bypass Permissions intent on a protected-write card", async () => {
     const key = await start();
-    harness.send(key, { steps: [call("fs/write_text_file", { path: join(harness.workspace, ".env"), content: "TOKEN=x\n" })] });
+    harness.send(key, {
+      steps: [call("fs/write_text_file", { path: join(harness.workspace, ".env"), content: "TOKEN=x\n" })],
+    });
     const card = await waitFor(() => harness.sessions.pending.list()[0], "the protected-write card");
     assert.equal(harness.sessions.promptView(card).canBypass, false, "the card offers no Bypass button");
     assert.equal(await harness.sessions.bypass(card.key), false, "a message naming it anyway is refused");
@@ -467,7 +598,10 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
 
   it("keeps a session's terminals out of reach of the agent's other sessions", async () => {
     const first = await start();
-    const created = turn(harness, first, [{ request: {} }, call("terminal/create", node("setTimeout(() => {}, 5000)"))]);
+    const created = turn(harness, first, [
+      { request: {} },
+      call("terminal/create", node("setTimeout(() => {}, 5000)")),
+    ]);
     const card = await waitFor(() => harness.sessions.pending.list()[0], "the approval");
     harness.sessions.choose(card.key, "allow-once");
     const terminalId = assertOk((await created)[0]).terminalId as string;

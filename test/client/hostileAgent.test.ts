@@ -46,7 +46,13 @@ function cards(harness: ClientHarness): number {
 
 function transcriptText(harness: ClientHarness, sessionKey: string): string {
   return (harness.sessions.session(sessionKey)?.transcript() ?? [])
-    .map((item) => (item.kind === "agent" ? item.markdown : item.kind === "thought" || item.kind === "notice" ? item.text : ""))
+    .map((item) =>
+      item.kind === "agent"
+        ? item.markdown
+        : item.kind === "thought" || item.kind === "notice"
+          ? item.text
+          : "",
+    )
     .join("\n");
 }
 
@@ -61,13 +67,16 @@ function received(harness: ClientHarness): Record<string, unknown>[] {
 function assertAnsweredOnce(harness: ClientHarness, exactlyOnceFor: readonly number[] = []): void {
   for (const [request, count] of harness.answerCounts()) {
     assert.ok(count <= 1, `request ${request} was answered ${count} times`);
-    if (exactlyOnceFor.some((pid) => request.startsWith(`${pid}:`))) assert.equal(count, 1, `request ${request} was never answered`);
+    if (exactlyOnceFor.some((pid) => request.startsWith(`${pid}:`)))
+      assert.equal(count, 1, `request ${request} was never answered`);
   }
 }
 
 /** The client's own handle on the agent process (private state: read only to time what the client observed). */
 async function agentChild(harness: ClientHarness, agentName = "Scripted"): Promise<ChildProcess> {
-  const internals = harness.sessions as unknown as { connections: Map<string, Promise<{ process: { child: ChildProcess } }>> };
+  const internals = harness.sessions as unknown as {
+    connections: Map<string, Promise<{ process: { child: ChildProcess } }>>;
+  };
   const connection = await internals.connections.get(agentName);
   assert.ok(connection, `a connection to ${agentName}`);
   return connection.process.child;
@@ -78,20 +87,32 @@ async function freshSessionWorks(harness: ClientHarness): Promise<void> {
   const before = new Set(harness.agentPids());
   const key = await harness.sessions.startSession("Scripted");
   harness.send(key, { steps: [{ request: {} }, { say: "fresh session works" }] });
-  const prompt = await waitFor(() => harness.sessions.pending.list().find((p) => p.sessionKey === key), "a card in the fresh session");
+  const prompt = await waitFor(
+    () => harness.sessions.pending.list().find((p) => p.sessionKey === key),
+    "a card in the fresh session",
+  );
   assert.equal(harness.sessions.choose(prompt.key, "allow-once"), true);
-  await waitFor(() => transcriptText(harness, key).includes("fresh session works"), "the fresh session's reply");
+  await waitFor(
+    () => transcriptText(harness, key).includes("fresh session works"),
+    "the fresh session's reply",
+  );
   const pid = harness.agentPids().find((p) => !before.has(p));
   assert.ok(pid, "the fresh session runs in a new agent process");
   const answers = [...harness.answerCounts()].filter(([request]) => request.startsWith(`${pid}:`));
-  assert.deepEqual(answers.map(([, count]) => count), [1]);
+  assert.deepEqual(
+    answers.map(([, count]) => count),
+    [1],
+  );
 }
 
 /** The same agent process still answers: a card in `sessionKey` (its turn must have ended) and a reply. */
 async function sameAgentWorks(harness: ClientHarness, sessionKey: string): Promise<void> {
   await waitFor(() => harness.sessions.session(sessionKey)?.status === "ready", "the turn to end");
   harness.send(sessionKey, { steps: [{ request: {} }, { say: "same agent works" }] });
-  const prompt = await waitFor(() => harness.sessions.pending.list().find((p) => p.sessionKey === sessionKey), "a new card");
+  const prompt = await waitFor(
+    () => harness.sessions.pending.list().find((p) => p.sessionKey === sessionKey),
+    "a new card",
+  );
   assert.equal(harness.sessions.choose(prompt.key, "allow-once"), true);
   await waitFor(() => transcriptText(harness, sessionKey).includes("same agent works"), "the reply");
 }
@@ -114,8 +135,20 @@ describe("ACP client against a hostile agent", function () {
 
   describe("agent crashes with requests pending", () => {
     const variants = [
-      { how: "exits", protocol: "v2", step: { exit: 9 }, logKind: "exit", error: /Scripted exited with code 9/ },
-      { how: "is killed with SIGKILL", protocol: "v1", step: { kill: "SIGKILL" }, logKind: "kill", error: /Scripted was stopped by SIGKILL/ },
+      {
+        how: "exits",
+        protocol: "v2",
+        step: { exit: 9 },
+        logKind: "exit",
+        error: /Scripted exited with code 9/,
+      },
+      {
+        how: "is killed with SIGKILL",
+        protocol: "v1",
+        step: { kill: "SIGKILL" },
+        logKind: "kill",
+        error: /Scripted was stopped by SIGKILL/,
+      },
     ] as const;
     for (const variant of variants) {
       it(`${variant.how} (${variant.protocol}): every card settles cancelled as agent_exit within 100 ms, nothing approved`, async () => {
@@ -125,7 +158,9 @@ describe("ACP client against a hostile agent", function () {
         harness.sessions.onDidChange((ops: ViewOp[]) => {
           for (const op of ops) if (op.op === "decided") decidedAt.push(Date.now());
         });
-        const holder = await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false, repeat: 3 }, { waitAll: true }] });
+        const holder = await harness.run({
+          steps: [{ spawnChild: {} }, { request: {}, wait: false, repeat: 3 }, { waitAll: true }],
+        });
         await waitFor(() => harness.sessions.pending.size === 3, "3 cards");
         const keys = harness.sessions.pending.list().map((p) => p.key);
         const [agentPid] = harness.agentPids();
@@ -139,10 +174,16 @@ describe("ACP client against a hostile agent", function () {
         // A second session of the same agent makes it die, so the cards surely exist first.
         const killer = await harness.run({ steps: [variant.step] });
         await waitFor(() => harness.sessions.pending.size === 0, "the cards to settle", 3_000);
-        assert.ok(harness.agentLog().some((e) => e.kind === variant.logKind), "the agent died the scripted way");
+        assert.ok(
+          harness.agentLog().some((e) => e.kind === variant.logKind),
+          "the agent died the scripted way",
+        );
         await waitFor(() => observed.length > 0, "the client to see the agent die");
         const late = Math.max(...decidedAt) - Math.min(...observed);
-        assert.ok(late < 100, `the last card settled ${Math.round(late)} ms after the client saw the agent die`);
+        assert.ok(
+          late < 100,
+          `the last card settled ${Math.round(late)} ms after the client saw the agent die`,
+        );
 
         const records = decisions(harness);
         assert.equal(records.length, 3);
@@ -151,14 +192,26 @@ describe("ACP client against a hostile agent", function () {
           assert.equal(record.outcome, "cancelled");
           assert.match(record.summary, /Agent exited/);
         }
-        for (const key of keys) assert.equal(harness.sessions.choose(key, "allow-once"), false, "a settled card cannot be approved");
-        assert.ok(!harness.outcomes().some((e) => (e.outcome as { optionId?: string } | undefined)?.optionId === "allow-once"));
+        for (const key of keys)
+          assert.equal(
+            harness.sessions.choose(key, "allow-once"),
+            false,
+            "a settled card cannot be approved",
+          );
+        assert.ok(
+          !harness
+            .outcomes()
+            .some((e) => (e.outcome as { optionId?: string } | undefined)?.optionId === "allow-once"),
+        );
         for (const sessionKey of [holder, killer]) {
           const session = harness.sessions.session(sessionKey)!;
           await waitFor(() => session.status === "ended", "the session to be marked ended", 1_000);
           // The client waits 200 ms after the pipe closes for the exit status; on a machine starved of CPU the
           // exit can be reported later than that, and the reason then only says the connection closed.
-          assert.match(session.error ?? "", new RegExp(`${variant.error.source}|Scripted closed its connection`));
+          assert.match(
+            session.error ?? "",
+            new RegExp(`${variant.error.source}|Scripted closed its connection`),
+          );
         }
         await allGone([agentPid, child]);
         await freshSessionWorks(harness);
@@ -171,12 +224,19 @@ describe("ACP client against a hostile agent", function () {
     for (const ignoreSigterm of [false, true]) {
       it(`closes the connection, says so, and kills the process group${ignoreSigterm ? " (TERM ignored: KILL after the grace period)" : ""}`, async () => {
         harness = new ClientHarness({ protocol: "v2" });
-        const holder = await harness.run({ steps: [{ spawnChild: { ignoreSigterm } }, { request: {}, wait: false }, { waitAll: true }] });
+        const holder = await harness.run({
+          steps: [{ spawnChild: { ignoreSigterm } }, { request: {}, wait: false }, { waitAll: true }],
+        });
         await waitFor(() => harness.sessions.pending.size === 1, "a card");
         const [agentPid] = harness.agentPids();
         const [child] = harness.childPids();
-        await harness.run({ steps: [...(ignoreSigterm ? [{ ignoreSigterm: true }] : []), { closeStdout: true }] });
-        await waitFor(() => harness.agentLog().some((e) => e.kind === "stdoutClosed"), "the agent to close its stdout");
+        await harness.run({
+          steps: [...(ignoreSigterm ? [{ ignoreSigterm: true }] : []), { closeStdout: true }],
+        });
+        await waitFor(
+          () => harness.agentLog().some((e) => e.kind === "stdoutClosed"),
+          "the agent to close its stdout",
+        );
         const session = harness.sessions.session(holder)!;
         await waitFor(() => session.status === "ended", "the session to end", 3_000);
         assert.match(session.error ?? "", /Scripted closed its connection/);
@@ -188,7 +248,9 @@ describe("ACP client against a hostile agent", function () {
         await allGone([agentPid!, child!]);
         if (ignoreSigterm) {
           assert.ok(
-            harness.agentLog().some((e) => e.kind === "signal" && e.signal === "SIGTERM" && e.ignored === true),
+            harness
+              .agentLog()
+              .some((e) => e.kind === "signal" && e.signal === "SIGTERM" && e.ignored === true),
             "SIGTERM came first (and was ignored)",
           );
         }
@@ -241,16 +303,28 @@ describe("ACP client against a hostile agent", function () {
       let key: string;
       try {
         key = await harness.run({ steps: [...malformed, ...odd, { say: "after the garbage" }] });
-        await waitFor(() => transcriptText(harness, key).includes("after the garbage"), "the text after the garbage");
+        await waitFor(
+          () => transcriptText(harness, key).includes("after the garbage"),
+          "the text after the garbage",
+        );
       } finally {
         console.error = consoleError;
       }
       await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
       const nullIdErrors = () =>
-        received(harness).filter((f) => f.id === null && [-32700, -32600].includes((f.error as { code?: number })?.code ?? 0));
+        received(harness).filter(
+          (f) => f.id === null && [-32700, -32600].includes((f.error as { code?: number })?.code ?? 0),
+        );
       await waitFor(() => nullIdErrors().length === malformed.length, `${malformed.length} id:null errors`);
-      const methodNotFound = await waitFor(() => received(harness).find((f) => f.id === "u1"), "the answer to the unknown method");
-      assert.equal((methodNotFound.error as { code?: number })?.code, -32601, "an unknown method gets -32601");
+      const methodNotFound = await waitFor(
+        () => received(harness).find((f) => f.id === "u1"),
+        "the answer to the unknown method",
+      );
+      assert.equal(
+        (methodNotFound.error as { code?: number })?.code,
+        -32601,
+        "an unknown method gets -32601",
+      );
       assert.match(transcriptText(harness, key), /bad \uFFFD+ bytes/);
       const [pid] = harness.agentPids();
       assert.ok(isAlive(pid!), "the agent was not stopped");
@@ -262,11 +336,15 @@ describe("ACP client against a hostile agent", function () {
 
     it("above the threshold (more than 20 malformed frames): the agent is stopped and the reason says why", async () => {
       harness = new ClientHarness({ protocol: "v2" });
-      const holder = await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false }, { waitAll: true }] });
+      const holder = await harness.run({
+        steps: [{ spawnChild: {} }, { request: {}, wait: false }, { waitAll: true }],
+      });
       await waitFor(() => harness.sessions.pending.size === 1, "a card");
       const [agentPid] = harness.agentPids();
       const [child] = harness.childPids();
-      await harness.run({ steps: [{ rawLine: "garbage", repeat: 25 }, { stayAlive: true }, { sleep: 20_000 }] });
+      await harness.run({
+        steps: [{ rawLine: "garbage", repeat: 25 }, { stayAlive: true }, { sleep: 20_000 }],
+      });
       const session = harness.sessions.session(holder)!;
       await waitFor(() => session.status === "ended", "the session to end", 3_000);
       assert.match(session.error ?? "", /Scripted sent more than 20 malformed messages and was stopped/);
@@ -283,14 +361,21 @@ describe("ACP client against a hostile agent", function () {
 
   it("a line over the message limit closes the connection, says why, kills the agent and settles its requests", async () => {
     harness = new ClientHarness({ protocol: "v2", maxMessageBytes: 8 * MiB });
-    const holder = await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false }, { waitAll: true }] });
+    const holder = await harness.run({
+      steps: [{ spawnChild: {} }, { request: {}, wait: false }, { waitAll: true }],
+    });
     await waitFor(() => harness.sessions.pending.size === 1, "a card");
     const [agentPid] = harness.agentPids();
     const [child] = harness.childPids();
-    const big = await harness.run({ steps: [{ stayAlive: true }, { bigLine: 9 * MiB }, { say: "never shown" }] });
+    const big = await harness.run({
+      steps: [{ stayAlive: true }, { bigLine: 9 * MiB }, { say: "never shown" }],
+    });
     const session = harness.sessions.session(holder)!;
     await waitFor(() => session.status === "ended", "the session to end", 5_000);
-    assert.match(session.error ?? "", /Scripted sent a message larger than 8 MiB; the connection was closed and the agent stopped/);
+    assert.match(
+      session.error ?? "",
+      /Scripted sent a message larger than 8 MiB; the connection was closed and the agent stopped/,
+    );
     assert.equal(harness.sessions.session(big)?.error, session.error);
     assert.equal(harness.sessions.pending.size, 0);
     assert.deepEqual(
@@ -329,12 +414,19 @@ describe("ACP client against a hostile agent", function () {
     const second = await waitFor(() => harness.sessions.pending.list()[0], "a second card");
     assert.notEqual(second.key, first.key);
     assert.equal(harness.sessions.choose(first.key, "y"), false, "the first card stays answered");
-    assert.equal(harness.sessions.choose(second.key, "n"), true, "the second is a fresh request a person can answer");
+    assert.equal(
+      harness.sessions.choose(second.key, "n"),
+      true,
+      "the second is a fresh request a person can answer",
+    );
     await waitFor(() => answers().length === 2, "the second answer");
     await delay(200);
     assert.deepEqual(
       answers().map((f) => f.result),
-      [{ outcome: { outcome: "selected", optionId: "y" } }, { outcome: { outcome: "selected", optionId: "n" } }],
+      [
+        { outcome: { outcome: "selected", optionId: "y" } },
+        { outcome: { outcome: "selected", optionId: "n" } },
+      ],
     );
     assert.deepEqual(
       decisions(harness).map((r) => r.provenance),
@@ -351,12 +443,24 @@ describe("ACP client against a hostile agent", function () {
     harness.sessions.onDidChange(() => {
       mostPending = Math.max(mostPending, harness.sessions.pending.size);
       for (const prompt of harness.sessions.pending.list()) {
-        perSession.set(prompt.sessionKey, Math.max(perSession.get(prompt.sessionKey) ?? 0, harness.sessions.pending.list().filter((p) => p.sessionKey === prompt.sessionKey).length));
+        perSession.set(
+          prompt.sessionKey,
+          Math.max(
+            perSession.get(prompt.sessionKey) ?? 0,
+            harness.sessions.pending.list().filter((p) => p.sessionKey === prompt.sessionKey).length,
+          ),
+        );
       }
     });
     const keys: string[] = [];
-    for (let i = 0; i < 3; i++) keys.push(await harness.run({ steps: [{ request: {}, wait: false, repeat: 40 }, { waitAll: true }] }));
-    await waitFor(() => harness.outcomeCount() === 120 - limits.perAgent, "every request over a cap to be answered", 10_000, 50);
+    for (let i = 0; i < 3; i++)
+      keys.push(await harness.run({ steps: [{ request: {}, wait: false, repeat: 40 }, { waitAll: true }] }));
+    await waitFor(
+      () => harness.outcomeCount() === 120 - limits.perAgent,
+      "every request over a cap to be answered",
+      10_000,
+      50,
+    );
     assert.equal(harness.sessions.pending.size, limits.perAgent);
     assert.ok(mostPending <= limits.perAgent, `${mostPending} pending at once`);
     for (const [, most] of perSession) assert.ok(most <= limits.perSession, `${most} pending in one session`);
@@ -385,7 +489,10 @@ describe("ACP client against a hostile agent", function () {
         () => "started",
         (error: Error) => error.message,
       );
-      await waitFor(() => received(harness).some((f) => f.method === "session/new"), "session/new to reach the agent");
+      await waitFor(
+        () => received(harness).some((f) => f.method === "session/new"),
+        "session/new to reach the agent",
+      );
       const [pid] = harness.agentPids();
       const disposing = harness.sessions.dispose();
       await allGone([pid!]);
@@ -403,7 +510,10 @@ describe("ACP client against a hostile agent", function () {
         () => "started",
         (error: Error) => error.message,
       );
-      await waitFor(() => received(harness).some((f) => f.method === "initialize"), "initialize to reach the agent");
+      await waitFor(
+        () => received(harness).some((f) => f.method === "initialize"),
+        "initialize to reach the agent",
+      );
       const [pid] = harness.agentPids();
       const disposing = harness.sessions.dispose();
       await allGone([pid!]);
@@ -426,7 +536,12 @@ describe("ACP client against a hostile agent", function () {
         title: "Run a command",
         subject: {
           type: "tool_call",
-          toolCall: { toolCallId: "huge-raw", title: "t".repeat(100_000), kind: "execute", rawInput: { command: "rm -rf ~", padding: "x".repeat(7_000_000) } },
+          toolCall: {
+            toolCallId: "huge-raw",
+            title: "t".repeat(100_000),
+            kind: "execute",
+            rawInput: { command: "rm -rf ~", padding: "x".repeat(7_000_000) },
+          },
         },
         options: options.slice(0, 2),
       },
@@ -437,7 +552,10 @@ describe("ACP client against a hostile agent", function () {
           toolCall: {
             toolCallId: "huge-locations",
             kind: "edit",
-            locations: Array.from({ length: 10_000 }, (_, i) => ({ path: `${ws}/${"p".repeat(300)}-${i}.ts`, line: i })),
+            locations: Array.from({ length: 10_000 }, (_, i) => ({
+              path: `${ws}/${"p".repeat(300)}-${i}.ts`,
+              line: i,
+            })),
           },
         },
         options: options.slice(0, 2),
@@ -453,18 +571,29 @@ describe("ACP client against a hostile agent", function () {
             content: Array.from({ length: 150 }, (_, i) => ({
               type: "diff",
               changes: [{ operation: "modify", path: `${ws}/f${i}.ts` }],
-              patch: { format: "git_patch", text: `diff --git ${ws}/f${i}.ts ${ws}/f${i}.ts\n${`+${"y".repeat(250)}\n`.repeat(200)}` },
+              patch: {
+                format: "git_patch",
+                text: `diff --git ${ws}/f${i}.ts ${ws}/f${i}.ts\n${`+${"y".repeat(250)}\n`.repeat(200)}`,
+              },
             })),
           },
         },
         options: options.slice(0, 2),
       },
-      { title: "Unknown kind", subject: { type: "_vendor/unknown", payload: "u".repeat(7_000_000) }, options: options.slice(0, 2) },
+      {
+        title: "Unknown kind",
+        subject: { type: "_vendor/unknown", payload: "u".repeat(7_000_000) },
+        options: options.slice(0, 2),
+      },
     ];
     // One request per prompt: a v2 agent echoes the prompt back (user_message), and that echo must fit the limit too.
     const key = await harness.sessions.startSession("Scripted");
     for (let i = 0; i < requests.length; i++) {
-      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the previous turn to end", 10_000);
+      await waitFor(
+        () => harness.sessions.session(key)?.status === "ready",
+        "the previous turn to end",
+        10_000,
+      );
       harness.send(key, { steps: [{ request: requests[i] }, { say: `done ${i}` }] });
       const prompt = await waitFor(() => harness.sessions.pending.list()[0], `card ${i}`, 10_000);
       const started = performance.now();
@@ -481,14 +610,19 @@ describe("ACP client against a hostile agent", function () {
       if (prompt.subject.type === "tool_call" && prompt.subject.rawInput !== undefined) {
         assert.ok(prompt.subject.rawInput.length <= LIMITS.rawInputChars);
         assert.equal(prompt.subject.rawInputTruncated, true);
-        assert.match(prompt.subject.rawInput, /"command": "rm -rf ~"/, "the dangerous part of the input is shown");
+        assert.match(
+          prompt.subject.rawInput,
+          /"command": "rm -rf ~"/,
+          "the dangerous part of the input is shown",
+        );
       }
       assert.equal(harness.sessions.choose(prompt.key, "o0"), true);
       await waitFor(() => transcriptText(harness, key).includes(`done ${i}`), `turn ${i} to finish`, 10_000);
     }
     const snapshot = JSON.stringify(harness.sessions.snapshot());
     assert.ok(snapshot.length < 2 * MiB, `the snapshot a view gets is ${snapshot.length} characters`);
-    for (const op of harness.ops) assert.ok(JSON.stringify(op).length < 512 * 1024, `a ${op.op} op is too large for the view`);
+    for (const op of harness.ops)
+      assert.ok(JSON.stringify(op).length < 512 * 1024, `a ${op.op} op is too large for the view`);
     assert.deepEqual(
       harness.outcomes().map((e) => e.outcome),
       requests.map(() => ({ outcome: "selected", optionId: "o0" })),
@@ -502,7 +636,14 @@ describe("ACP client against a hostile agent", function () {
     await harness.sessions.closeSession(first); // scripted-session-1 is now stale; the agent lives on for the second
     harness.send(second, {
       steps: [
-        { update: { sessionUpdate: "agent_message_chunk", messageId: "ghost", content: { type: "text", text: "ghost text" } }, sessionId: "scripted-session-1" },
+        {
+          update: {
+            sessionUpdate: "agent_message_chunk",
+            messageId: "ghost",
+            content: { type: "text", text: "ghost text" },
+          },
+          sessionId: "scripted-session-1",
+        },
         { request: { sessionId: "scripted-session-1", title: "Stale card" } },
         { request: { sessionId: "no-such-session", title: "Unknown card" } },
         { say: "still routed" },
@@ -530,7 +671,9 @@ describe("ACP client against a hostile agent", function () {
     // The harness keeps every op (the real view coalesces them per frame); count what matters, keep the rest small.
     let cappedMessageOps = 0;
     harness.sessions.onDidChange((ops) => {
-      for (const op of ops) if (op.op === "item" && op.item.kind === "agent" && op.item.markdown.length >= LIMITS.messageChars) cappedMessageOps++;
+      for (const op of ops)
+        if (op.op === "item" && op.item.kind === "agent" && op.item.markdown.length >= LIMITS.messageChars)
+          cappedMessageOps++;
       if (harness.ops.length > 10_000) harness.ops.length = 0;
     });
     const heapBefore = retainedHeap();
@@ -539,14 +682,26 @@ describe("ACP client against a hostile agent", function () {
     const transcript = harness.sessions.session(key)!.transcript();
     assert.ok(transcript.length <= LIMITS.transcriptItems, `${transcript.length} transcript items`);
     for (const item of transcript) {
-      const text = item.kind === "agent" ? item.markdown : item.kind === "thought" || item.kind === "user" || item.kind === "notice" ? item.text : "";
+      const text =
+        item.kind === "agent"
+          ? item.markdown
+          : item.kind === "thought" || item.kind === "user" || item.kind === "notice"
+            ? item.text
+            : "";
       assert.ok(text.length <= LIMITS.messageChars, `an item of ${text.length} characters`);
     }
-    assert.equal((transcript.at(-1) as { markdown?: string }).markdown, "message 1099 the end", "the newest text is kept");
+    assert.equal(
+      (transcript.at(-1) as { markdown?: string }).markdown,
+      "message 1099 the end",
+      "the newest text is kept",
+    );
     assert.ok(cappedMessageOps <= 1, `a message at its cap was sent to the view ${cappedMessageOps} times`);
     harness.ops.length = 0;
     const heapGrowth = retainedHeap() - heapBefore;
-    assert.ok(heapGrowth < 32 * MiB, `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`);
+    assert.ok(
+      heapGrowth < 32 * MiB,
+      `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`,
+    );
     await sameAgentWorks(harness, key);
   });
 
@@ -562,7 +717,10 @@ describe("ACP client against a hostile agent", function () {
     });
     const session = harness.sessions.session(key)!;
     await waitFor(() => session.status === "ended", "the session to end", 10_000);
-    assert.match(session.error ?? "", /Scripted exited with code 4\. Last output:\n[\s\S]*second to last line\nthe very last line$/);
+    assert.match(
+      session.error ?? "",
+      /Scripted exited with code 4\. Last output:\n[\s\S]*second to last line\nthe very last line$/,
+    );
     assert.ok((session.error ?? "").length < 4_000, `an error of ${(session.error ?? "").length} characters`);
     await freshSessionWorks(harness);
   });
@@ -572,9 +730,21 @@ describe("ACP client against a hostile agent", function () {
     const scripted = harness.agentsSetting.Scripted as Record<string, unknown>;
     harness.agentsSetting.Stubborn = { ...scripted };
     harness.sessions.reloadSettings();
-    await harness.run({ steps: [{ spawnChild: {} }, { request: {}, wait: false, repeat: 2 }, { waitAll: true }] });
+    await harness.run({
+      steps: [{ spawnChild: {} }, { request: {}, wait: false, repeat: 2 }, { waitAll: true }],
+    });
     // This one ignores SIGTERM, it and its child: only the KILL after the grace period ends them.
-    await harness.run({ steps: [{ ignoreSigterm: true }, { spawnChild: { ignoreSigterm: true } }, { request: {}, wait: false, repeat: 2 }, { waitAll: true }] }, "Stubborn");
+    await harness.run(
+      {
+        steps: [
+          { ignoreSigterm: true },
+          { spawnChild: { ignoreSigterm: true } },
+          { request: {}, wait: false, repeat: 2 },
+          { waitAll: true },
+        ],
+      },
+      "Stubborn",
+    );
     await waitFor(() => harness.sessions.pending.size === 4, "4 cards");
     const [polite, stubborn] = harness.agentPids();
     const pids = [...harness.agentPids(), ...harness.childPids()];
@@ -597,7 +767,13 @@ describe("ACP client against a hostile agent", function () {
       [{ outcome: "cancelled" }, { outcome: "cancelled" }],
     );
     const cancels = (pid: number | undefined) =>
-      log.filter((e: LogEntry) => e.kind === "frame" && e.direction === "received" && e.agentPid === pid && (e.frame as { method?: string }).method === "session/cancel");
+      log.filter(
+        (e: LogEntry) =>
+          e.kind === "frame" &&
+          e.direction === "received" &&
+          e.agentPid === pid &&
+          (e.frame as { method?: string }).method === "session/cancel",
+      );
     assert.equal(cancels(stubborn).length, 1, "session/cancel reached the agent");
     assert.ok(cancels(polite).length <= 1);
     assertAnsweredOnce(harness);

@@ -33,10 +33,17 @@ describe("Symposium in an untrusted workspace (e2e)", function () {
   it("starts no session when asked to", async () => {
     const webview = symposiumWebview(workbench.page);
     const start = webview.getByRole("button", { name: "Start a session with Demo Agent", exact: true });
-    if ((await start.count()) > 0 && (await start.isEnabled())) await start.click({ timeout: 2_000 }).catch(() => undefined);
+    if ((await start.count()) > 0 && (await start.isEnabled()))
+      await start.click({ timeout: 2_000 }).catch(() => undefined);
     await workbench.page.waitForTimeout(1_000);
-    assert.equal(await webview.getByRole("textbox", { name: "Message" }).count(), 0, "no session composer appeared");
-    const processes = await import("node:child_process").then(({ execFileSync }) => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }));
+    assert.equal(
+      await webview.getByRole("textbox", { name: "Message" }).count(),
+      0,
+      "no session composer appeared",
+    );
+    const processes = await import("node:child_process").then(({ execFileSync }) =>
+      execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }),
+    );
     assert.ok(!processes.includes("demoAgent.js"), "no demo agent process was spawned");
   });
 });

@@ -49,7 +49,9 @@ export class ClientHarness {
     this.agentsSetting = {
       Scripted: {
         command: options.command ?? process.execPath,
-        args: options.command ? (options.args ?? []) : [SCRIPTED_AGENT, "--protocol", options.protocol ?? "dual"],
+        args: options.command
+          ? (options.args ?? [])
+          : [SCRIPTED_AGENT, "--protocol", options.protocol ?? "dual"],
         env: { SCRIPTED_AGENT_LOG: this.logFile, ...options.agentEnv },
         bypassPermissions: options.bypass ?? false,
       },
@@ -161,7 +163,12 @@ export class ClientHarness {
       if (entry.direction !== "received") continue;
       // Frames before the version was chosen (the v2 `initialize` a v1-only agent refused) belong to the attempt
       // in that version; they are validated against the version they asked for.
-      const frameVersion = frame.method === "initialize" ? ((frame.params as { protocolVersion?: number })?.protocolVersion === 1 ? 1 : 2) : version;
+      const frameVersion =
+        frame.method === "initialize"
+          ? (frame.params as { protocolVersion?: number })?.protocolVersion === 1
+            ? 1
+            : 2
+          : version;
       const method = "method" in frame ? undefined : methodsById.get(JSON.stringify(frame.id));
       for (const error of validateFrame(frameVersion, "client", frame, method)) {
         errors.push(`${JSON.stringify(frame).slice(0, 160)}: ${error}`);

@@ -15,7 +15,12 @@ const prompt: PermissionPrompt = {
   protocolVersion: 2,
   title: "Run the tests",
   subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
-  options: ["allow_once", "reject_once"].map((kind) => ({ optionId: kind, name: kind === "allow_once" ? "Allow" : "Deny", kind, kindClass: kindClass(kind) })),
+  options: ["allow_once", "reject_once"].map((kind) => ({
+    optionId: kind,
+    name: kind === "allow_once" ? "Allow" : "Deny",
+    kind,
+    kindClass: kindClass(kind),
+  })),
   rawSubject: undefined,
   paths: ["/work"],
   receivedAt: 0,
@@ -33,10 +38,21 @@ describe("ApprovalHistory", () => {
 
   it("records each kind of decision with its provenance, newest first", async () => {
     const history = new ApprovalHistory(folder);
-    const kinds: [Provenance, string?][] = [["user", "allow_once"], ["bypass", "allow_once"], ["timeout", "reject_once"], ["stop"], ["agent_cancel"], ["agent_exit"], ["policy", "reject_once"]];
+    const kinds: [Provenance, string?][] = [
+      ["user", "allow_once"],
+      ["bypass", "allow_once"],
+      ["timeout", "reject_once"],
+      ["stop"],
+      ["agent_cancel"],
+      ["agent_exit"],
+      ["policy", "reject_once"],
+    ];
     for (const [provenance, optionId] of kinds) history.append(entry(provenance, optionId));
     const read = await history.read();
-    assert.deepEqual(read.map((e) => e.provenance), kinds.map(([p]) => p).reverse());
+    assert.deepEqual(
+      read.map((e) => e.provenance),
+      kinds.map(([p]) => p).reverse(),
+    );
     const user = read.find((e) => e.provenance === "user")!;
     assert.deepEqual(user, {
       at: "2026-11-21T12:00:00.000Z",

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { decideBypass, type BypassContext } from "../../src/core/bypassPolicy";
 import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
 
-function prompt(overrides: Partial<PermissionPrompt> = {}, kinds = ["allow_always", "allow_once", "reject_once"]): PermissionPrompt {
+function prompt(
+  overrides: Partial<PermissionPrompt> = {},
+  kinds = ["allow_always", "allow_once", "reject_once"],
+): PermissionPrompt {
   return {
     key: "k",
     agentName: "Agent",
@@ -10,7 +13,14 @@ function prompt(overrides: Partial<PermissionPrompt> = {}, kinds = ["allow_alway
     sessionId: "x",
     protocolVersion: 2,
     title: "Edit",
-    subject: { type: "tool_call", toolCallId: "t", toolKind: "edit", toolTitle: "Edit", locations: [], diffs: [] },
+    subject: {
+      type: "tool_call",
+      toolCallId: "t",
+      toolKind: "edit",
+      toolTitle: "Edit",
+      locations: [],
+      diffs: [],
+    },
     options: kinds.map((kind) => ({ optionId: `id-${kind}`, name: kind, kind, kindClass: kindClass(kind) })),
     rawSubject: {},
     paths: ["/work/src/a.ts"],
@@ -28,7 +38,11 @@ const context: BypassContext = {
 
 describe("decideBypass", () => {
   it("approves a bypassed agent's request with allow_once, never allow_always", () => {
-    assert.deepEqual(decideBypass(prompt(), context), { approve: true, optionId: "id-allow_once", reason: "bypass is on for Agent" });
+    assert.deepEqual(decideBypass(prompt(), context), {
+      approve: true,
+      optionId: "id-allow_once",
+      reason: "bypass is on for Agent",
+    });
   });
 
   it("asks a person when bypass is off", () => {
@@ -45,10 +59,18 @@ describe("decideBypass", () => {
       [{ paths: ["/etc/passwd"] }, {}, /outside the workspace/],
       [{ paths: ["/work/.git/config"] }, {}, /protected/],
       [{ paths: ["/work/.env"] }, {}, /protected/],
-      [{ subject: { type: "unknown", rawType: "_net", rawJson: "{}", truncated: false } }, {}, /not recognised/],
+      [
+        { subject: { type: "unknown", rawType: "_net", rawJson: "{}", truncated: false } },
+        {},
+        /not recognised/,
+      ],
       [{ subject: { type: "none" } }, {}, /does not say/],
       [{}, { workspaceTrusted: false }, /not trusted/],
-      [{ subject: { type: "command", command: "ls", cwd: "/", cwdInWorkspace: false }, paths: ["/"] }, {}, /outside/],
+      [
+        { subject: { type: "command", command: "ls", cwd: "/", cwdInWorkspace: false }, paths: ["/"] },
+        {},
+        /outside/,
+      ],
     ];
     for (const [overrides, ctx, reason] of cases) {
       const decision = decideBypass(prompt(overrides), { ...context, ...ctx });

@@ -3,7 +3,10 @@ import { PendingApprovals, type PendingEvent, type PermissionOutcome } from "../
 import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
 
 let counter = 0;
-function prompt(overrides: Partial<PermissionPrompt> = {}, kinds = ["allow_once", "allow_always", "reject_once"]): PermissionPrompt {
+function prompt(
+  overrides: Partial<PermissionPrompt> = {},
+  kinds = ["allow_once", "allow_always", "reject_once"],
+): PermissionPrompt {
   counter++;
   return {
     key: `key-${counter}`,
@@ -124,7 +127,9 @@ describe("PendingApprovals", () => {
 
   it("times out to cancelled when the agent offered no reject option (never to an allow)", async () => {
     const pending = new PendingApprovals({ perSession: 10, perAgent: 10, timeoutMs: 10 });
-    assert.deepEqual(await pending.add(prompt({}, ["allow_once", "allow_always"]), origin(1)), { outcome: "cancelled" });
+    assert.deepEqual(await pending.add(prompt({}, ["allow_once", "allow_always"]), origin(1)), {
+      outcome: "cancelled",
+    });
   });
 
   it("answers requests over the per-session and per-agent caps with a reject option and no card", async () => {
@@ -132,16 +137,24 @@ describe("PendingApprovals", () => {
     const events = track(pending);
     void pending.add(prompt({ sessionKey: "a" }), origin(1));
     void pending.add(prompt({ sessionKey: "a" }), origin(2));
-    assert.deepEqual(await pending.add(prompt({ sessionKey: "a" }), origin(3)), { outcome: "selected", optionId: "opt-2" });
+    assert.deepEqual(await pending.add(prompt({ sessionKey: "a" }), origin(3)), {
+      outcome: "selected",
+      optionId: "opt-2",
+    });
     void pending.add(prompt({ sessionKey: "b" }), origin(4));
-    assert.deepEqual(await pending.add(prompt({ sessionKey: "c" }), origin(5)), { outcome: "selected", optionId: "opt-2" });
+    assert.deepEqual(await pending.add(prompt({ sessionKey: "c" }), origin(5)), {
+      outcome: "selected",
+      optionId: "opt-2",
+    });
     assert.equal(pending.size, 3);
     assert.equal(events.filter((e) => e.type === "added").length, 3);
   });
 
   it("answers everything cancelled on shutdown and is empty afterwards", async () => {
     const pending = new PendingApprovals();
-    const answers = Array.from({ length: 5 }, (_, i) => pending.add(prompt({ sessionKey: `s${i % 2}` }), origin(i)));
+    const answers = Array.from({ length: 5 }, (_, i) =>
+      pending.add(prompt({ sessionKey: `s${i % 2}` }), origin(i)),
+    );
     assert.equal(pending.cancelAll(), 5);
     const outcomes: PermissionOutcome[] = await Promise.all(answers);
     assert.ok(outcomes.every((o) => o.outcome === "cancelled"));

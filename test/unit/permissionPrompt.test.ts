@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { normalizePermissionRequest, rejectOption, type NormalizeInput } from "../../src/core/permissionPrompt";
+import {
+  normalizePermissionRequest,
+  rejectOption,
+  type NormalizeInput,
+} from "../../src/core/permissionPrompt";
 import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS } from "../../src/shared/protocol";
 
@@ -11,8 +15,15 @@ const options = [
 ];
 
 /** Normalises like the client does: the request's tool-call patch is applied to the session's tool call first. */
-function normalize(version: 1 | 2, params: Record<string, unknown>, model = new SessionModel("s", "Agent", inWorkspace)) {
-  const subject = version === 1 ? { type: "tool_call", toolCall: params.toolCall } : (params.subject as Record<string, unknown> | undefined);
+function normalize(
+  version: 1 | 2,
+  params: Record<string, unknown>,
+  model = new SessionModel("s", "Agent", inWorkspace),
+) {
+  const subject =
+    version === 1
+      ? { type: "tool_call", toolCall: params.toolCall }
+      : (params.subject as Record<string, unknown> | undefined);
   const patch = subject?.type === "tool_call" ? (subject.toolCall as Record<string, unknown>) : undefined;
   if (patch) model.applyToolCallPatch(patch);
   const call = patch ? model.toolCall(String(patch.toolCallId)) : undefined;
@@ -30,7 +41,12 @@ function normalize(version: 1 | 2, params: Record<string, unknown>, model = new 
 describe("normalizePermissionRequest", () => {
   it("gives a v1 request a title from the tool call's kind and title, without changing the tool call", () => {
     const { prompt, model } = normalize(1, {
-      toolCall: { toolCallId: "t1", title: "rm -rf build", kind: "execute", rawInput: { command: "rm -rf build" } },
+      toolCall: {
+        toolCallId: "t1",
+        title: "rm -rf build",
+        kind: "execute",
+        rawInput: { command: "rm -rf build" },
+      },
     });
     assert.equal(prompt.title, "Run: rm -rf build");
     assert.equal(prompt.protocolVersion, 1);
@@ -41,10 +57,19 @@ describe("normalizePermissionRequest", () => {
 
   it("keeps a v2 title and description as prompt copy; the stored tool call keeps its own title", () => {
     const model = new SessionModel("s", "Agent", inWorkspace);
-    model.applyToolCallPatch({ toolCallId: "t2", title: "Edit config", kind: "edit", locations: [{ path: "/work/a.json", line: 3 }] });
+    model.applyToolCallPatch({
+      toolCallId: "t2",
+      title: "Edit config",
+      kind: "edit",
+      locations: [{ path: "/work/a.json", line: 3 }],
+    });
     const { prompt } = normalize(
       2,
-      { title: "Allow editing?", description: "Changes a.json", subject: { type: "tool_call", toolCall: { toolCallId: "t2", status: "pending" } } },
+      {
+        title: "Allow editing?",
+        description: "Changes a.json",
+        subject: { type: "tool_call", toolCall: { toolCallId: "t2", status: "pending" } },
+      },
       model,
     );
     assert.equal(prompt.title, "Allow editing?");
@@ -58,8 +83,16 @@ describe("normalizePermissionRequest", () => {
   });
 
   it("shows a command subject exactly, with its cwd and whether the cwd is inside the workspace", () => {
-    const { prompt } = normalize(2, { title: "Run tests", subject: { type: "command", command: "npm test -- --grep 'a b'", cwd: "/tmp/x" } });
-    assert.deepEqual(prompt.subject, { type: "command", command: "npm test -- --grep 'a b'", cwd: "/tmp/x", cwdInWorkspace: false });
+    const { prompt } = normalize(2, {
+      title: "Run tests",
+      subject: { type: "command", command: "npm test -- --grep 'a b'", cwd: "/tmp/x" },
+    });
+    assert.deepEqual(prompt.subject, {
+      type: "command",
+      command: "npm test -- --grep 'a b'",
+      cwd: "/tmp/x",
+      cwdInWorkspace: false,
+    });
     assert.deepEqual(prompt.paths, ["/tmp/x"]);
   });
 
@@ -75,7 +108,10 @@ describe("normalizePermissionRequest", () => {
 
   it("treats a missing or null subject as none", () => {
     assert.equal(normalize(2, { title: "Anything?" }).prompt.subject.type, "none");
-    assert.equal(normalize(2, { title: "Anything?", subject: null, description: null }).prompt.description, undefined);
+    assert.equal(
+      normalize(2, { title: "Anything?", subject: null, description: null }).prompt.description,
+      undefined,
+    );
   });
 
   it("keeps unknown option kinds, in the agent's order, classed neutral", () => {
@@ -103,8 +139,15 @@ describe("normalizePermissionRequest", () => {
     const { prompt } = normalize(2, {
       title: "T".repeat(100_000),
       description: "D".repeat(100_000),
-      options: Array.from({ length: 10_000 }, (_, i) => ({ optionId: `o${i}`, name: "N".repeat(10_000), kind: "allow_once" })),
-      subject: { type: "tool_call", toolCall: { toolCallId: "big", title: "B".repeat(100_000), rawInput: { blob: huge } } },
+      options: Array.from({ length: 10_000 }, (_, i) => ({
+        optionId: `o${i}`,
+        name: "N".repeat(10_000),
+        kind: "allow_once",
+      })),
+      subject: {
+        type: "tool_call",
+        toolCall: { toolCallId: "big", title: "B".repeat(100_000), rawInput: { blob: huge } },
+      },
     });
     assert.ok(prompt.title.length <= LIMITS.titleChars + 1);
     assert.ok((prompt.description ?? "").length <= LIMITS.descriptionChars + 1);

@@ -3,7 +3,8 @@ import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS, type TranscriptItem } from "../../src/shared/protocol";
 
 const model = () => new SessionModel("key", "Agent", (path) => path.startsWith("/work/"));
-const byKind = (items: TranscriptItem[], kind: TranscriptItem["kind"]) => items.filter((i) => i.kind === kind);
+const byKind = (items: TranscriptItem[], kind: TranscriptItem["kind"]) =>
+  items.filter((i) => i.kind === kind);
 
 describe("SessionModel", () => {
   it("streams v1 message chunks into one agent message until something else happens", () => {
@@ -13,33 +14,64 @@ describe("SessionModel", () => {
     m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "t", title: "Read", kind: "read" });
     m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done" } });
     const agent = byKind(m.transcript(), "agent");
-    assert.deepEqual(agent.map((i) => i.kind === "agent" && i.markdown), ["Hello", "Done"]);
+    assert.deepEqual(
+      agent.map((i) => i.kind === "agent" && i.markdown),
+      ["Hello", "Done"],
+    );
   });
 
   it("groups v2 chunks by messageId, even interleaved, and replaces on a full agent_message", () => {
     const m = model();
-    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "a", content: { type: "text", text: "A1 " } });
-    m.applyUpdate({ sessionUpdate: "agent_thought_chunk", messageId: "b", content: { type: "text", text: "thinking" } });
-    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "a", content: { type: "text", text: "A2" } });
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "a",
+      content: { type: "text", text: "A1 " },
+    });
+    m.applyUpdate({
+      sessionUpdate: "agent_thought_chunk",
+      messageId: "b",
+      content: { type: "text", text: "thinking" },
+    });
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "a",
+      content: { type: "text", text: "A2" },
+    });
     let items = m.transcript();
     assert.equal(items.length, 2);
     assert.deepEqual(items[0], { kind: "agent", id: "agent:a", markdown: "A1 A2" });
     assert.deepEqual(items[1], { kind: "thought", id: "thought:b", text: "thinking" });
-    m.applyUpdate({ sessionUpdate: "agent_message", messageId: "a", content: [{ type: "text", text: "Final" }] });
+    m.applyUpdate({
+      sessionUpdate: "agent_message",
+      messageId: "a",
+      content: [{ type: "text", text: "Final" }],
+    });
     items = m.transcript();
     assert.deepEqual(items[0], { kind: "agent", id: "agent:a", markdown: "Final" });
   });
 
   it("applies tool_call_update as a patch: omitted keeps, null resets, values replace; position is kept", () => {
     const m = model();
-    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", title: "Edit a", kind: "edit", locations: [{ path: "/work/a", line: 2 }] });
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "t1",
+      title: "Edit a",
+      kind: "edit",
+      locations: [{ path: "/work/a", line: 2 }],
+    });
     m.addUserMessage("later item");
     m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "in_progress" });
     let call = m.toolCall("t1")!;
     assert.equal(call.title, "Edit a");
     assert.equal(call.status, "in_progress");
     assert.equal(m.transcript()[0]!.id, "tool:t1", "an update does not move the tool call");
-    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", kind: null, locations: null, status: null });
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "t1",
+      kind: null,
+      locations: null,
+      status: null,
+    });
     call = m.toolCall("t1")!;
     assert.equal(call.kind, "other");
     assert.equal(call.status, "pending");
@@ -65,7 +97,10 @@ describe("SessionModel", () => {
     assert.equal(diff.truncated, true);
     assert.equal(diff.added, 1000);
     assert.equal(diff.removed, 1000);
-    assert.deepEqual(item.locations.map((l) => l.inWorkspace), [true, false]);
+    assert.deepEqual(
+      item.locations.map((l) => l.inWorkspace),
+      [true, false],
+    );
   });
 
   it("shows v2 plans, notices and errors at idle; tracks the session state", () => {
@@ -76,12 +111,25 @@ describe("SessionModel", () => {
     assert.equal(m.status, "requires_action");
     m.applyUpdate({
       sessionUpdate: "plan_update",
-      plan: { type: "items", planId: "p", entries: [{ content: "Step 1", status: "completed", priority: "high" }] },
+      plan: {
+        type: "items",
+        planId: "p",
+        entries: [{ content: "Step 1", status: "completed", priority: "high" }],
+      },
     });
-    m.applyUpdate({ sessionUpdate: "state_update", state: "idle", stopReason: "error", error: { message: "quota" } });
+    m.applyUpdate({
+      sessionUpdate: "state_update",
+      state: "idle",
+      stopReason: "error",
+      error: { message: "quota" },
+    });
     assert.equal(m.status, "ready");
     const items = m.transcript();
-    assert.deepEqual(byKind(items, "plan")[0], { kind: "plan", id: "plan:plan", entries: [{ content: "Step 1", status: "completed", priority: "high" }] });
+    assert.deepEqual(byKind(items, "plan")[0], {
+      kind: "plan",
+      id: "plan:plan",
+      entries: [{ content: "Step 1", status: "completed", priority: "high" }],
+    });
     const notice = byKind(items, "notice")[0];
     assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.text.includes("quota"));
   });
@@ -89,7 +137,14 @@ describe("SessionModel", () => {
   it("ignores unknown update kinds and agents' echoes of the user's message", () => {
     const m = model();
     assert.deepEqual(m.applyUpdate({ sessionUpdate: "_vendor_thing", x: 1 }), []);
-    assert.deepEqual(m.applyUpdate({ sessionUpdate: "user_message_chunk", messageId: "u", content: { type: "text", text: "hi" } }), []);
+    assert.deepEqual(
+      m.applyUpdate({
+        sessionUpdate: "user_message_chunk",
+        messageId: "u",
+        content: { type: "text", text: "hi" },
+      }),
+      [],
+    );
     assert.equal(m.transcript().length, 0);
   });
 
@@ -98,18 +153,39 @@ describe("SessionModel", () => {
     for (let i = 0; i < LIMITS.transcriptItems + 50; i++) m.addNotice("info", `n${i}`);
     assert.equal(m.transcript().length, LIMITS.transcriptItems);
     const big = "x".repeat(LIMITS.messageChars);
-    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m", content: { type: "text", text: big } });
-    m.applyUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m", content: { type: "text", text: big } });
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "m",
+      content: { type: "text", text: big },
+    });
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "m",
+      content: { type: "text", text: big },
+    });
     const message = m.transcript().find((i) => i.id === "agent:m");
     assert.ok(message?.kind === "agent" && message.markdown.length === LIMITS.messageChars);
   });
 
   it("shows agent terminal output (v2) on the tool call that embeds the terminal, keeping the tail", () => {
     const m = model();
-    m.applyToolCallPatch({ toolCallId: "run", kind: "execute", content: [{ type: "terminal", terminalId: "term" }] });
-    const changed = m.applyUpdate({ sessionUpdate: "terminal_output_chunk", terminalId: "term", data: Buffer.from("v20.0.0\n").toString("base64") });
+    m.applyToolCallPatch({
+      toolCallId: "run",
+      kind: "execute",
+      content: [{ type: "terminal", terminalId: "term" }],
+    });
+    const changed = m.applyUpdate({
+      sessionUpdate: "terminal_output_chunk",
+      terminalId: "term",
+      data: Buffer.from("v20.0.0\n").toString("base64"),
+    });
     const item = changed[0];
     assert.ok(item?.kind === "tool_call");
-    assert.deepEqual(item?.kind === "tool_call" && item.content[0], { type: "terminal", terminalId: "term", output: "v20.0.0\n", truncated: false });
+    assert.deepEqual(item?.kind === "tool_call" && item.content[0], {
+      type: "terminal",
+      terminalId: "term",
+      output: "v20.0.0\n",
+      truncated: false,
+    });
   });
 });

@@ -8,7 +8,9 @@ const agentsSchema = manifest.contributes.configuration.properties["symposium.ag
 
 describe("symposium.agents", () => {
   it("parses agents with defaults for args, env and bypassPermissions", () => {
-    const settings = parseAgentSettings({ Claude: { command: "npx", args: ["@zed-industries/claude-code-acp"] } });
+    const settings = parseAgentSettings({
+      Claude: { command: "npx", args: ["@zed-industries/claude-code-acp"] },
+    });
     assert.deepEqual(settings.agents.get("Claude"), {
       command: "npx",
       args: ["@zed-industries/claude-code-acp"],
@@ -47,14 +49,22 @@ describe("symposium.agents", () => {
       A: { command: "a", args: ["--x"], env: { TOKEN_FILE: "/k" }, bypassPermissions: true },
       B: { command: "b", bypassPermissions: false },
     });
-    assert.deepEqual(before.A, { command: "a", args: ["--x"], env: { TOKEN_FILE: "/k" } }, "input not mutated");
-    assert.deepEqual(withBypass(undefined, DEMO_AGENT_NAME, true), { [DEMO_AGENT_NAME]: { bypassPermissions: true } });
+    assert.deepEqual(
+      before.A,
+      { command: "a", args: ["--x"], env: { TOKEN_FILE: "/k" } },
+      "input not mutated",
+    );
+    assert.deepEqual(withBypass(undefined, DEMO_AGENT_NAME, true), {
+      [DEMO_AGENT_NAME]: { bypassPermissions: true },
+    });
   });
 
   describe("package.json schema agrees with the runtime parser", () => {
     it("is user-level only (application scope) so workspace settings cannot set it", () => {
       assert.equal(agentsSchema.scope, "application");
-      assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes("symposium.agents"));
+      assert.ok(
+        manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes("symposium.agents"),
+      );
     });
 
     it("declares the same fields, required command and no other keys", () => {

@@ -29,7 +29,10 @@ describe("WorkspacePaths", () => {
 
   it("accepts existing and new files inside the workspace", () => {
     assert.equal(paths.resolveInside(join(root, "src", "a.ts")), join(root, "src", "a.ts"));
-    assert.equal(paths.resolveInside(join(root, "src", "new", "deep.ts")), join(root, "src", "new", "deep.ts"));
+    assert.equal(
+      paths.resolveInside(join(root, "src", "new", "deep.ts")),
+      join(root, "src", "new", "deep.ts"),
+    );
     assert.equal(paths.contains(root), true);
   });
 

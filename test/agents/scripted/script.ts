@@ -156,7 +156,8 @@ function parseStep(raw: unknown, index: number): Step {
     case "call": {
       const call = object(value, where);
       const unknownKeys = Object.keys(call).filter((key) => key !== "method" && key !== "params");
-      if (unknownKeys.length > 0) throw new ScriptError(`${where}: call takes method and params, not ${unknownKeys.join(", ")}`);
+      if (unknownKeys.length > 0)
+        throw new ScriptError(`${where}: call takes method and params, not ${unknownKeys.join(", ")}`);
       if (step.wait !== undefined && typeof step.wait !== "boolean")
         throw new ScriptError(`${where}: wait is a boolean`);
       return {

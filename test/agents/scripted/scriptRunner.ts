@@ -74,12 +74,18 @@ export class ClientCalls {
     const callIndex = this.nextIndex++;
     return wire.call(method, this.substitute(params) as JsonObject).then(
       (result) => {
-        if (typeof result === "object" && result !== null && !Array.isArray(result)) this.results.push(result as JsonObject);
+        if (typeof result === "object" && result !== null && !Array.isArray(result))
+          this.results.push(result as JsonObject);
         this.log.write({ kind: "callResult", callIndex, method, result: result ?? null });
       },
       (error: unknown) => {
         const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
-        this.log.write({ kind: "callResult", callIndex, method, error: { code, message: String(message), data } });
+        this.log.write({
+          kind: "callResult",
+          callIndex,
+          method,
+          error: { code, message: String(message), data },
+        });
       },
     );
   }

@@ -52,7 +52,10 @@ export class V2TurnWire implements TurnWire {
   /** v2 has no client `fs/*` or `terminal/*` methods: a v2 client answers these with -32601. */
   call(method: string, params: JsonObject): Promise<unknown> {
     // The v2 typings only admit v2 methods and `_`-prefixed extensions; the string is sent as given.
-    return this.client.request<unknown, JsonObject>(method as `_${string}`, { sessionId: this.sessionId, ...params });
+    return this.client.request<unknown, JsonObject>(method as `_${string}`, {
+      sessionId: this.sessionId,
+      ...params,
+    });
   }
 
   chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): JsonObject {
