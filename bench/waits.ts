@@ -1,21 +1,8 @@
 /** Waiting on the client's state, for drivers in plain Node and in the extension host alike. */
 import type { AgentSessions } from "../src/acp/agentSessions";
-import { sleep } from "./stats";
+import { waitFor as until } from "../test/support/waitFor";
 
-export async function until<T>(
-  probe: () => T | undefined | false,
-  what: string,
-  timeoutMs: number,
-  intervalMs = 10,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
+export { until };
 
 /** Resolves once the session's turn has ended (its status is no longer running, stopping or starting). */
 export function turnEnded(sessions: AgentSessions, key: string, timeoutMs = 30_000): Promise<true> {

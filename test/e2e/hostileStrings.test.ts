@@ -198,11 +198,14 @@ describe("Hostile agent strings (e2e)", function () {
     );
     assert.match(await commandCard.innerText(), /Contains hidden or control characters/);
 
-    // The tool call card: its raw input, expanded, is JSON text with the same markers.
-    const toolCard = webview.locator('.item.tool-call[data-id="tool:hostile-tool"] .tool-prompts .card');
+    // The tool call card sits on its tool call, whose raw input (shown once, on the tool call, not repeated on the
+    // card), expanded, is JSON text with the same markers.
+    const toolItem = webview.locator('.item.tool-call[data-id="tool:hostile-tool"]');
+    const toolCard = toolItem.locator(".tool-prompts .card");
     await waitForGuard(toolCard);
     assert.equal(await toolCard.locator(".card-title").innerText(), `Edit ${IMG}<U+202E>fdp.sh`);
-    const raw = toolCard.locator("details.raw-input");
+    assert.equal(await toolCard.locator("details.raw-input").isVisible(), false, "the card does not repeat it");
+    const raw = toolItem.locator("details.raw-input:not(.tool-prompts *)");
     await raw.locator("summary").click();
     const rawText = await raw.locator("pre").innerText();
     assert.ok(rawText.includes(`"command": "${SCRIPT}"`), rawText);

@@ -1,5 +1,6 @@
 // Driving the Symposium view with the scripted test agent (test/agents/scriptedAgent.ts): its definition in user
 // settings, starting a session and sending a script through the webview, and reading what the agent received.
+import { waitFor } from "../support/waitFor";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
@@ -25,31 +26,13 @@ export function scriptedAgent(log: string, protocol: "v1" | "v2" | "dual" = "v2"
   };
 }
 
-/**
- * Polls `probe` until it returns something other than undefined/false. A probe that throws counts as "not yet" (a
- * file being rewritten, an element being replaced); the last error is reported on timeout.
- */
-export async function waitUntil<T>(
+/** Polls `probe` (see `waitFor`), at the pace of a workbench: every 100 ms, 30 s by default. */
+export function waitUntil<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,
   what: string,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      const message = lastError instanceof Error ? lastError.message : JSON.stringify(lastError);
-      const cause = lastError === undefined ? "" : ` (last error: ${message})`;
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(probe, what, timeoutMs, 100);
 }
 
 /** A v2 diff: the changed paths plus a git patch (v2's `Diff` has no old/new texts). */

@@ -7,19 +7,13 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
+import { waitFor as poll } from "../support/waitFor";
 
 const EXTENSION_ID = "symposium.symposium";
 const SCRIPTED_AGENT = join(__dirname, "..", "agents", "scriptedAgent.js");
 
-async function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Generous: the extension host shares two cores with code-server and Chromium. */
+const waitFor = <T>(probe: () => T | undefined | false, what: string) => poll(probe, what, 15_000, 20);
 
 function agentsSetting(): Record<string, Record<string, unknown>> {
   return (vscode.workspace.getConfiguration("symposium").inspect("agents")?.globalValue ?? {}) as Record<

@@ -184,20 +184,7 @@ export class ClientHarness {
   }
 }
 
-export async function waitFor<T>(
-  probe: () => T | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-  intervalMs = 10,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
+export { waitFor } from "./waitFor";
 
 export function isAlive(pid: number): boolean {
   try {

@@ -1,5 +1,6 @@
 // The scripted test agent's step language, checked end to end over real stdio: other tests rely on each step doing
 // exactly what scriptedAgent.ts documents, and on its log telling the truth.
+import { waitFor } from "../support/waitFor";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -27,13 +28,8 @@ function script(steps: unknown[], extra: Record<string, unknown> = {}): string {
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(20);
-  }
-}
+const until = (condition: () => boolean, what: string, timeoutMs = 3000) =>
+  waitFor(condition, what, timeoutMs, 20);
 
 describe("scripted agent", function () {
   this.timeout(15_000);
