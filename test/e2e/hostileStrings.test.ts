@@ -204,7 +204,11 @@ describe("Hostile agent strings (e2e)", function () {
     const toolCard = toolItem.locator(".tool-prompts .card");
     await waitForGuard(toolCard);
     assert.equal(await toolCard.locator(".card-title").innerText(), `Edit ${IMG}<U+202E>fdp.sh`);
-    assert.equal(await toolCard.locator("details.raw-input").isVisible(), false, "the card does not repeat it");
+    assert.equal(
+      await toolCard.locator("details.raw-input").isVisible(),
+      false,
+      "the card does not repeat it",
+    );
     const raw = toolItem.locator("details.raw-input:not(.tool-prompts *)");
     await raw.locator("summary").click();
     const rawText = await raw.locator("pre").innerText();
