@@ -133,3 +133,28 @@ export class ApprovalHistory {
     this.size += Buffer.byteLength(text);
   }
 }
+
+const COLUMNS: (keyof HistoryEntry)[] = [
+  "at",
+  "agent",
+  "session",
+  "title",
+  "subject",
+  "provenance",
+  "outcome",
+  "optionId",
+  "option",
+];
+
+/** The history as CSV, every cell quoted, and cells that a spreadsheet would run as a formula defused. */
+export function toCsv(entries: readonly HistoryEntry[]): string {
+  const cell = (value: string | undefined) => {
+    const text = value ?? "";
+    // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return `"${safe.replace(/"/g, '""')}"`;
+  };
+  return (
+    [COLUMNS.join(","), ...entries.map((e) => COLUMNS.map((c) => cell(e[c])).join(","))].join("\n") + "\n"
+  );
+}

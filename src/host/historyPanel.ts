@@ -4,7 +4,7 @@
 import { writeFile } from "node:fs/promises";
 import * as vscode from "vscode";
 import type { Logger } from "../acp/agentSessions";
-import type { ApprovalHistory, HistoryEntry } from "../core/approvalHistory";
+import { toCsv, type ApprovalHistory } from "../core/approvalHistory";
 import { FromHistoryMessage, type HistoryRow, type ToHistoryMessage } from "../shared/protocol";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
 
@@ -89,28 +89,4 @@ export class HistoryPanel {
     await writeFile(target.fsPath, text, "utf8");
     void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0} decisions.", entries.length));
   }
-}
-
-const COLUMNS: (keyof HistoryEntry)[] = [
-  "at",
-  "agent",
-  "session",
-  "title",
-  "subject",
-  "provenance",
-  "outcome",
-  "optionId",
-  "option",
-];
-
-export function toCsv(entries: readonly HistoryEntry[]): string {
-  const cell = (value: string | undefined) => {
-    const text = value ?? "";
-    // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return `"${safe.replace(/"/g, '""')}"`;
-  };
-  return (
-    [COLUMNS.join(","), ...entries.map((e) => COLUMNS.map((c) => cell(e[c])).join(","))].join("\n") + "\n"
-  );
 }

@@ -367,4 +367,22 @@ describe("ACP client against real agents", function () {
     );
     await harness.sessions.stop(harness.sessions.sessionKeys()[0]!);
   });
+  it("bypasses for this window only without writing settings, and revoking brings the card back", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const ls = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
+    harness.sessions.setSessionOnlyBypass("Scripted", true);
+    const key = await harness.run({ steps: [{ request: ls }] });
+    const [auto] = await waitFor(
+      () => harness.outcomes().length === 1 && harness.outcomes(),
+      "the automatic answer",
+    );
+    assert.deepEqual(auto!.outcome, { outcome: "selected", optionId: "allow-once" });
+    assert.deepEqual(harness.bypassWrites, [], "nothing written to settings");
+    assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0);
+    harness.sessions.setBypass("Scripted", false);
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+    void harness.sessions.sendPrompt(key, JSON.stringify({ steps: [{ request: ls }] }));
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card once revoked");
+    harness.sessions.choose(card.key, "reject-once");
+  });
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ApprovalHistory, historyEntry, type HistoryEntry } from "../../src/core/approvalHistory";
+import { ApprovalHistory, historyEntry, toCsv, type HistoryEntry } from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
 import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { Provenance } from "../../src/shared/protocol";
@@ -86,5 +86,19 @@ describe("ApprovalHistory", () => {
     assert.deepEqual(readdirSync(folder).sort(), ["approvals.1.jsonl", "approvals.jsonl"]);
     assert.ok(statSync(join(folder, "approvals.jsonl")).size <= 2_000);
     assert.ok(read.length > 0 && read.length < 40, "old entries beyond the rotated file are dropped");
+  });
+  it("exports CSV with every cell quoted and spreadsheet formulas from agent text defused", () => {
+    const hostile = {
+      ...entry("user", "allow_once"),
+      title: '=HYPERLINK("http://evil","x")',
+      subject: 'say "hi", then\nleave',
+    };
+    const [header, row] = toCsv([hostile]).split("\n");
+    assert.equal(header, "at,agent,session,title,subject,provenance,outcome,optionId,option");
+    assert.ok(row!.includes(`"'=HYPERLINK(""http://evil"",""x"")"`), row);
+    assert.ok(
+      toCsv([hostile]).includes('"say ""hi"", then\nleave"'),
+      "quotes doubled, newline kept inside the quoted cell",
+    );
   });
 });

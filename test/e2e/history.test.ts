@@ -1,0 +1,77 @@
+// Symposium: Show Approval History in a real workbench: the decisions made in the view appear in the table, with who
+// decided, and the filter narrows them.
+import * as assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openSymposiumView, runCommand, screenshot } from "../harness/browser";
+import {
+  card,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitUntil,
+  ScriptedAgentLog,
+} from "../harness/scripted";
+import { openWorkbench, type Workbench } from "../harness/workbench";
+
+describe("Approval history (e2e)", function () {
+  this.timeout(180_000);
+  let workbench: Workbench;
+  const logPath = join(tmpdir(), `symposium-history-agent-${process.pid}.jsonl`);
+
+  before(async () => {
+    workbench = await openWorkbench({
+      settings: { "symposium.agents": { Scripted: scriptedAgent(logPath, "v2") } },
+      workspaceFiles: { "README.md": "# History\n" },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it("lists each decision with who made it, and filters as you type", async () => {
+    const { page, workspace } = workbench;
+    await openSymposiumView(page);
+    const webview = await startSession(page, "Scripted");
+    const log = new ScriptedAgentLog(logPath);
+    const request = (title: string, command: string) => ({
+      request: { title, subject: { type: "command", command, cwd: workspace } },
+      wait: false,
+    });
+    await sendScript(webview, {
+      steps: [
+        request("Run the linter", "npm run lint"),
+        request("Delete the build", "rm -rf build"),
+        { waitAll: true },
+      ],
+    });
+    for (const [title, option] of [
+      ["Run the linter", "Allow once"],
+      ["Delete the build", "Reject"],
+    ] as const) {
+      const group = card(webview, title);
+      await waitForGuard(group);
+      await group.getByRole("button", { name: option, exact: true }).click();
+      await log.waitForOutcome(title);
+    }
+
+    await runCommand(page, "Symposium: Show Approval History");
+    const panel = page
+      .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
+      .last()
+      .frameLocator("#active-frame");
+    const rows = panel.locator("table.history tbody tr");
+    await waitUntil(async () => (await rows.count()) >= 2, "two rows in the history table");
+    const lint = rows.filter({ hasText: "Run the linter" });
+    assert.match(await lint.innerText(), /Scripted[\s\S]*command: npm run lint[\s\S]*You[\s\S]*Allow once/);
+    assert.match(await rows.filter({ hasText: "Delete the build" }).innerText(), /You[\s\S]*Reject/);
+
+    await panel.getByRole("searchbox", { name: "Filter" }).fill("rm -rf");
+    await waitUntil(async () => (await rows.count()) === 1, "the filter to leave one row");
+    assert.match(await rows.first().innerText(), /Delete the build/);
+    assert.match(await panel.locator(".count").innerText(), /^1 of \d+$/);
+    await screenshot(page, "history-panel");
+  });
+});
