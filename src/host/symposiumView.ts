@@ -1,7 +1,7 @@
 /**
  * The Symposium webview view. It renders what the host holds: on `ready` it gets a snapshot, then batched updates.
- * Nothing lives only in the webview, so a hidden, disposed or reloading view loses nothing (no
- * `retainContextWhenHidden`). Every inbound message is parsed; what does not parse is logged and ignored.
+ * Nothing lives only in the webview, so a hidden, disposed or reloading view loses nothing (the webview keeps no
+ * context of its own while hidden). Every inbound message is parsed; what does not parse is logged and ignored.
  */
 import * as vscode from "vscode";
 import type { Logger } from "../acp/agentSessions";
