@@ -13,7 +13,7 @@ import {
   type PendingLimits,
   type PermissionOutcome,
 } from "../core/pendingApprovals";
-import { asObject, asString, SessionModel, toolItemId } from "../core/sessionModel";
+import { asObject, asString, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { WorkspacePaths } from "../core/workspacePaths";
 import type {
@@ -211,10 +211,6 @@ export class AgentSessions {
     this.emit([{ op: "agents", agents: this.agentChoices() }, ...this.headerOps()]);
   }
 
-  blockedReason(): string | undefined {
-    return this.blocked()?.reason;
-  }
-
   /** Why agents cannot start here, and the button that fixes it; undefined when they can. */
   blocked(): { reason: string; action: string } | undefined {
     if (!this.env.workspaceTrusted()) {
@@ -265,8 +261,8 @@ export class AgentSessions {
 
   /** Starts a session with an agent. Resolves with the session key once the agent created the session. */
   async startSession(agentName: string): Promise<string> {
-    const blocked = this.blockedReason();
-    if (blocked) throw new Error(blocked);
+    const blocked = this.blocked();
+    if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
     const key = randomUUID();
     const model = new SessionModel(key, agentName, (path) => this.env.workspacePaths().contains(path));
@@ -840,5 +836,3 @@ function isAuthRequired(error: unknown): boolean {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-export { toolItemId };

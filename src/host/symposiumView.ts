@@ -14,6 +14,8 @@ export const VIEW_ID = "symposium.view";
 export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private ready = false;
+  /** A reveal request (focus a card or the composer) that arrived before the webview was ready. */
+  private afterReady: ToWebviewMessage | undefined;
   private readonly batcher = new ViewOpBatcher((ops) => this.post({ type: "update", ops }));
   private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when the view becomes visible or hidden (or is disposed). */
@@ -83,8 +85,6 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     this.batcher.clear();
     this.visibilityEmitter.dispose();
   }
-
-  private afterReady: ToWebviewMessage | undefined;
 
   private receive(raw: unknown): void {
     const parsed = FromWebviewMessage.safeParse(raw);
