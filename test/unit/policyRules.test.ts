@@ -132,7 +132,7 @@ describe("permission rules and guards", () => {
     });
 
     it("writes a rule back as the entry it came from", () => {
-      const entry = { kind: "execute", command: "npm run lint", agent: "Codex" };
+      const entry = { kind: "execute" as const, command: "npm run lint", agent: "Codex" };
       assert.deepEqual(ruleToEntry(ruleFromEntry(entry, "allow", "user")), entry);
     });
   });

@@ -37,22 +37,28 @@ export interface PermissionRule {
 // Settings.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Shell syntax has no place in a prefix: a prefix is plain words. */
-const PLAIN_WORDS = /^[^;&|<>()$`'"\\*?{}\n]+$/;
+/** Shell syntax has no place in a prefix: a prefix is plain words (the manifest's JSON schema uses the same pattern). */
+export const PLAIN_WORDS = /^[^;&|<>()$`'"\\*?{}#\r\n]*[^;&|<>()$`'"\\*?{}#\s][^;&|<>()$`'"\\*?{}#\r\n]*$/;
+
+/** ACP's tool kinds. */
+export const TOOL_KINDS = [
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "execute",
+  "think",
+  "fetch",
+  "switch_mode",
+  "other",
+] as const;
+const ToolKindSchema = z.enum(TOOL_KINDS);
 
 export const RuleEntrySchema = z.strictObject({
-  kind: z.optional(z.union([z.string().check(z.minLength(1)), z.array(z.string().check(z.minLength(1)))])),
+  kind: z.optional(z.union([ToolKindSchema, z.array(ToolKindSchema).check(z.minLength(1))])),
   tool: z.optional(z.string().check(z.minLength(1))),
-  command: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (s) => s.trim() !== "" && PLAIN_WORDS.test(s),
-          "a command prefix is plain words, without quotes or shell syntax",
-        ),
-      ),
-  ),
+  command: z.optional(z.string().check(z.regex(PLAIN_WORDS))),
   path: z.optional(z.string().check(z.minLength(1))),
   agent: z.optional(z.string().check(z.minLength(1))),
 });
@@ -131,7 +137,13 @@ export function ruleFromEntry(entry: RuleEntry, action: Verdict, source: RuleSou
 }
 
 /** The settings entry of a rule (what "Always allow …" writes). */
-export function ruleToEntry(rule: PermissionRule): RuleEntry {
+export function ruleToEntry(rule: PermissionRule): {
+  kind?: string | string[];
+  tool?: string;
+  command?: string;
+  path?: string;
+  agent?: string;
+} {
   return {
     ...(rule.kinds ? { kind: rule.kinds.length === 1 ? rule.kinds[0]! : rule.kinds } : {}),
     ...(rule.tool !== undefined ? { tool: rule.tool } : {}),
