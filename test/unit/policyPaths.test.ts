@@ -198,6 +198,8 @@ describe("policy paths with a fake file system", () => {
       "C:\\ws\\src": "dir",
       "C:\\Users": "dir",
       "C:\\Users\\me": "dir",
+      "C:\\ws\\out": { link: "C:\\Other" },
+      "C:\\Other": "dir",
     });
     const boundary = new PolicyBoundary(["C:\\ws"], { fs, platform: "win32", home: "C:\\Users\\me" });
     const table: [string, "inside" | "outside", boolean][] = [
@@ -209,6 +211,9 @@ describe("policy paths with a fake file system", () => {
       ["c:\\ws\\src\\a.ts", "inside", false],
       ["C:\\ws\\src\\..\\..\\Windows\\x", "outside", false],
       ["C:\\Users\\me\\.ssh\\id_rsa", "outside", true],
+      // The OS opens `out` for `out.`: its link is followed.
+      ["C:\\ws\\out.\\secret", "outside", false],
+      ["C:\\ws\\out \\secret", "outside", false],
     ];
     for (const [path, status, isProtected] of table) {
       it(`${path}: ${status}${isProtected ? ", protected" : ""}`, () => {
