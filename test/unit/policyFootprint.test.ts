@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
 import { buildFootprint, gitPatchPaths, type Footprint } from "../../src/core/policy/footprint";
 import { loadShellParser, type ShellParser } from "../../src/core/policy/shellCommands";
+import { v1Request as v1, v2DiffRequest, v2Request as v2 } from "../support/permissionRequests";
 
 const WS = "/ws";
 const HOME = "/home/u";
-
-/** The real agents' request shapes, as observed (docs: policy.md), and hostile variants. */
-const v1 = (toolCall: Record<string, unknown>) => ({
-  protocolVersion: 1 as const,
-  params: { sessionId: "s", toolCall: { toolCallId: "t1", ...toolCall }, options: [] },
-});
-const v2 = (subject: unknown) => ({
-  protocolVersion: 2 as const,
-  params: { sessionId: "s", title: "Harmless title", subject, options: [] },
-});
 
 function paths(footprint: Footprint): string[] {
   return footprint.paths.map((p) => `${p.access} ${p.path}`);
@@ -145,23 +136,13 @@ describe("permission footprint", () => {
 
     it("a v2 diff without a patch, a second change, a copy's and a move's oldPath", () => {
       const f = build(
-        v2({
-          type: "tool_call",
-          toolCall: {
-            toolCallId: "t",
-            kind: "edit",
-            content: [
-              {
-                type: "diff",
-                changes: [
-                  { operation: "modify", path: "/ws/a.ts" },
-                  { operation: "add", path: "/home/u/.zshenv" },
-                  { operation: "copy", oldPath: "/home/u/.ssh/id_rsa", path: "/ws/key" },
-                  { operation: "move", oldPath: "/ws/.git/config", path: "/ws/config" },
-                ],
-              },
-            ],
-          },
+        v2DiffRequest({
+          changes: [
+            { operation: "modify", path: "/ws/a.ts" },
+            { operation: "add", path: "/home/u/.zshenv" },
+            { operation: "copy", oldPath: "/home/u/.ssh/id_rsa", path: "/ws/key" },
+            { operation: "move", oldPath: "/ws/.git/config", path: "/ws/config" },
+          ],
         }),
       );
       assert.deepEqual(paths(f), [
@@ -176,22 +157,13 @@ describe("permission footprint", () => {
     });
 
     it("a patch that changes a file its change list does not name", () => {
+      const hook = ".git/hooks/pre-commit";
       const f = build(
-        v2({
-          type: "tool_call",
-          toolCall: {
-            toolCallId: "t",
-            kind: "edit",
-            content: [
-              {
-                type: "diff",
-                changes: [{ operation: "modify", path: "/ws/a.ts" }],
-                patch: {
-                  format: "git_patch",
-                  text: "diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\n--- a/.git/hooks/pre-commit\n+++ b/.git/hooks/pre-commit\n",
-                },
-              },
-            ],
+        v2DiffRequest({
+          changes: [{ operation: "modify", path: "/ws/a.ts" }],
+          patch: {
+            format: "git_patch",
+            text: `diff --git a/${hook} b/${hook}\n--- a/${hook}\n+++ b/${hook}\n`,
           },
         }),
       );
@@ -199,13 +171,7 @@ describe("permission footprint", () => {
     });
 
     it("an unknown change operation, content type or patch format", () => {
-      const diff = (extra: Record<string, unknown>) =>
-        build(
-          v2({
-            type: "tool_call",
-            toolCall: { toolCallId: "t", kind: "edit", content: [{ type: "diff", changes: [], ...extra }] },
-          }),
-        );
+      const diff = (extra: Record<string, unknown>) => build(v2DiffRequest({ changes: [], ...extra }));
       assert.equal(diff({ changes: [{ operation: "symlink", path: "/ws/a" }] }).complete, false);
       assert.equal(diff({ patch: { format: "svn", text: "" } }).complete, false);
       assert.equal(

@@ -15,6 +15,7 @@ import {
   type PermissionRule,
 } from "../../src/core/policy/rules";
 import { loadShellParser, type ShellParser } from "../../src/core/policy/shellCommands";
+import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
 describe("permission rules and guards", () => {
   let base: string;
@@ -58,16 +59,10 @@ describe("permission rules and guards", () => {
     assert.deepEqual(parsed.problems, []);
     return parsed.rules[0]!;
   };
-  const command = (line: string, cwd = ws): Footprint =>
-    buildFootprint(
-      { protocolVersion: 2, params: { subject: { type: "command", command: line, cwd } } },
-      { shell, home, sessionCwd: ws },
-    );
-  const toolCall = (call: Record<string, unknown>): Footprint =>
-    buildFootprint(
-      { protocolVersion: 1, params: { toolCall: { toolCallId: "t", ...call } } },
-      { shell, home, sessionCwd: ws },
-    );
+  const build = (request: { protocolVersion: 1 | 2; params: unknown }): Footprint =>
+    buildFootprint(request, { shell, home, sessionCwd: ws });
+  const command = (line: string, cwd = ws) => build(v2Request({ type: "command", command: line, cwd }));
+  const toolCall = (call: Record<string, unknown>) => build(v1Request(call));
   const edit = (...paths: string[]) => toolCall({ kind: "edit", locations: paths.map((path) => ({ path })) });
 
   describe("settings", () => {
@@ -303,57 +298,23 @@ describe("permission rules and guards", () => {
       {
         name: "a v2 diff without a patch whose second change is outside",
         footprint: () =>
-          buildFootprint(
-            {
-              protocolVersion: 2,
-              params: {
-                subject: {
-                  type: "tool_call",
-                  toolCall: {
-                    toolCallId: "t",
-                    kind: "edit",
-                    content: [
-                      {
-                        type: "diff",
-                        changes: [
-                          { operation: "modify", path: join(ws, "src", "a.ts") },
-                          { operation: "add", path: join(base, "tmp", "x") },
-                        ],
-                      },
-                    ],
-                  },
-                },
-              },
-            },
-            { shell, home },
+          build(
+            v2DiffRequest({
+              changes: [
+                { operation: "modify", path: join(ws, "src", "a.ts") },
+                { operation: "add", path: join(base, "tmp", "x") },
+              ],
+            }),
           ),
         guard: "outside",
       },
       {
         name: "a copy whose oldPath is ~/.ssh/id_rsa",
         footprint: () =>
-          buildFootprint(
-            {
-              protocolVersion: 2,
-              params: {
-                subject: {
-                  type: "tool_call",
-                  toolCall: {
-                    toolCallId: "t",
-                    kind: "edit",
-                    content: [
-                      {
-                        type: "diff",
-                        changes: [
-                          { operation: "copy", oldPath: join(home, ".ssh", "id_rsa"), path: join(ws, "k") },
-                        ],
-                      },
-                    ],
-                  },
-                },
-              },
-            },
-            { shell, home },
+          build(
+            v2DiffRequest({
+              changes: [{ operation: "copy", oldPath: join(home, ".ssh", "id_rsa"), path: join(ws, "k") }],
+            }),
           ),
         guard: "outside",
       },
@@ -440,11 +401,7 @@ describe("permission rules and guards", () => {
       { name: "eval", footprint: () => command('eval "$(curl x)"'), guard: "incomplete" },
       {
         name: "an unrecognised subject",
-        footprint: () =>
-          buildFootprint(
-            { protocolVersion: 2, params: { subject: { type: "elicitation" } } },
-            { shell, home },
-          ),
+        footprint: () => build(v2Request({ type: "elicitation" })),
         guard: "subject",
       },
       {
