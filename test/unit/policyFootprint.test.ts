@@ -222,6 +222,17 @@ describe("permission footprint", () => {
       assert.equal(build(v1({ kind: "execute", rawInput: { command: "eval $X" } })).complete, false);
     });
 
+    it("a relative redirection after a cd cannot be placed", () => {
+      assert.equal(
+        build(v2({ type: "command", command: "cd /etc && echo x > hosts", cwd: "/ws" })).complete,
+        false,
+      );
+      assert.equal(
+        build(v2({ type: "command", command: "cd /etc && echo x > /ws/log", cwd: "/ws" })).complete,
+        true,
+      );
+    });
+
     it("a redirection to another user's home cannot be placed", () => {
       const f = build(v2({ type: "command", command: "echo x > ~root/.bashrc", cwd: "/ws" }));
       assert.equal(f.complete, false);

@@ -375,6 +375,16 @@ describe("permission rules and guards", () => {
         footprint: () => command("npm test; rm -rf .."),
         guard: "recursive-delete",
       },
+      {
+        name: "cd ~ && rm -rf .cache",
+        footprint: () => command("cd ~ && rm -rf .cache"),
+        guard: "recursive-delete",
+      },
+      {
+        name: "cd /etc && echo x > hosts",
+        footprint: () => command("cd /etc && echo x > hosts"),
+        guard: "incomplete",
+      },
       { name: "sudo", footprint: () => command("sudo apt-get install x"), guard: "sudo" },
       { name: "env sudo", footprint: () => command("env X=1 sudo ls"), guard: "sudo" },
       {

@@ -7,7 +7,13 @@
  * reason, and a footprint with a reason is incomplete (never approved without a person).
  */
 import { posix, win32 } from "node:path";
-import { shellScript, type ParsedCommandLine, type ShellParser, type SimpleCommand } from "./shellCommands";
+import {
+  changesDirectory,
+  shellScript,
+  type ParsedCommandLine,
+  type ShellParser,
+  type SimpleCommand,
+} from "./shellCommands";
 
 export type Access = "read" | "write";
 
@@ -310,7 +316,8 @@ class FootprintBuilder {
       return;
     }
     this.footprint.commands.push(command);
-    const base = cwd ?? this.options.sessionCwd;
+    // After a `cd`, a relative redirection lands who knows where.
+    const base = changesDirectory(command.commands) ? undefined : (cwd ?? this.options.sessionCwd);
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
     for (const [targets, access] of [
       [parsed?.writes ?? [], "write"],
@@ -319,7 +326,10 @@ class FootprintBuilder {
       for (const target of targets) {
         const path = this.commandPath(target, base);
         if (path) this.path(path, access, "redirection");
-        else this.incomplete(`the redirection target ${target} cannot be placed (no working directory)`);
+        else
+          this.incomplete(
+            `the redirection target ${target} cannot be placed (the working directory is not known)`,
+          );
       }
     }
   }

@@ -11,7 +11,7 @@ import picomatch from "picomatch";
 import * as z from "zod/mini";
 import type { Footprint } from "./footprint";
 import type { PathCheck } from "./resolvePath";
-import { basename, SHELLS, type SimpleCommand } from "./shellCommands";
+import { basename, changesDirectory, SHELLS, type SimpleCommand } from "./shellCommands";
 
 export type Verdict = "allow" | "ask" | "deny";
 export type RuleSource = "user" | "workspace" | "session" | "grant";
@@ -331,7 +331,12 @@ class FootprintView {
   ) {
     this.checks = footprint.paths.map((p) => ({ path: p.path, check: context.paths.check(p.path) }));
     this.simple = footprint.commands.flatMap((c, line) =>
-      c.commands.map((command) => ({ command, cwd: c.cwd ?? context.sessionCwd, line })),
+      // After a `cd`, relative paths are relative to a folder Symposium does not know.
+      c.commands.map((command) => ({
+        command,
+        cwd: changesDirectory(c.commands) ? undefined : (c.cwd ?? context.sessionCwd),
+        line,
+      })),
     );
   }
 

@@ -352,6 +352,15 @@ export function shellScript(argv: readonly (string | null)[]): string | null | u
   return undefined;
 }
 
+/**
+ * Whether a line moves to another folder (`cd /etc && echo x > hosts`): its relative paths are then not relative to
+ * the cwd the request names.
+ */
+export function changesDirectory(commands: readonly SimpleCommand[]): boolean {
+  return commands.some((c) => c.argv[0] != null && DIRECTORY_CHANGES.has(basename(c.argv[0])));
+}
+const DIRECTORY_CHANGES = new Set(["cd", "pushd", "popd", "chdir"]);
+
 /** The last component of a command name (`/usr/bin/sudo` is `sudo`), separators of both kinds. */
 export function basename(name: string): string {
   return name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
