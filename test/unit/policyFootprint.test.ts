@@ -124,6 +124,13 @@ describe("permission footprint", () => {
       assert.ok(paths(f).includes("write /etc/passwd"));
     });
 
+    it("more paths than it reads makes it incomplete, never silently capped", () => {
+      const locations = Array.from({ length: 1_001 }, (_, i) => ({ path: `/ws/f${i}` }));
+      const f = build(v1({ kind: "edit", locations }));
+      assert.equal(f.complete, false);
+      assert.equal(f.paths.length, 1_000);
+    });
+
     it("the 101st content item", () => {
       const content: unknown[] = Array.from({ length: 100 }, () => ({
         type: "content",

@@ -63,8 +63,11 @@ export interface FootprintOptions {
   sessionCwd?: string;
 }
 
-/** Beyond this many paths or command lines a request is not read further (and so is incomplete). */
-export const MAX_FOOTPRINT_ITEMS = 10_000;
+/**
+ * Beyond this many paths or command lines a request is not read further (and so is incomplete): each path costs a
+ * few lstat calls on the extension host, and no real request names a thousand files.
+ */
+export const MAX_FOOTPRINT_ITEMS = 1_000;
 
 /** Raw-input fields that name one path, as the agents people use send them. */
 const PATH_FIELDS = [

@@ -12,13 +12,14 @@ import { homedir } from "node:os";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
-  /** Throws (ENOENT, ENOTDIR) when nothing is there. */
-  lstat(path: string): { isSymbolicLink(): boolean; isDirectory(): boolean };
+  /** Undefined (or an ENOENT/ENOTDIR error) when nothing is there. */
+  lstat(path: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | undefined;
   readlink(path: string): string;
 }
 
 export const nodePathFs: PathFs = {
-  lstat: (path) => lstatSync(path),
+  // No exception for a missing file: building one costs more than the lstat itself.
+  lstat: (path) => lstatSync(path, { throwIfNoEntry: false }),
   readlink: (path) => readlinkSync(path),
 };
 
@@ -76,18 +77,22 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
       resolved = candidate;
       continue;
     }
-    let isLink: boolean;
+    let stat: ReturnType<PathFs["lstat"]>;
     try {
-      isLink = fs.lstat(candidate).isSymbolicLink();
+      stat = fs.lstat(candidate);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "ENOTDIR")
         return { ok: false, reason: `${candidate} cannot be inspected (${code ?? "error"})` };
+      stat = undefined;
+    }
+    if (!stat) {
       // Nothing there: the rest is created as named (no links below a missing folder).
       exists = false;
       resolved = candidate;
       continue;
     }
+    const isLink = stat.isSymbolicLink();
     if (!isLink) {
       resolved = candidate;
       continue;
@@ -166,6 +171,7 @@ export class PolicyBoundary {
   readonly warnings: string[] = [];
   private readonly platform: PathPlatform;
   private readonly home: string;
+  /** Case-folded. */
   private readonly protectedFolders: string[];
 
   constructor(
@@ -181,7 +187,7 @@ export class PolicyBoundary {
     this.protectedFolders = [
       ...homeProtectedFolders(this.home, p),
       ...(options.protectedFolders ?? []).map((f) => this.physical(f) ?? f),
-    ];
+    ].map((folder) => fold(folder, true));
     for (const root of roots) {
       const path = this.physical(root);
       if (!path) {
@@ -257,7 +263,9 @@ export class PolicyBoundary {
 
   private protectedPath(path: string): boolean {
     const p = this.platform === "win32" ? win32 : posix;
-    if (this.protectedFolders.some((folder) => isWithin(folder, path, true, p))) return true;
+    const folded = fold(path, true);
+    if (this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep)))
+      return true;
     return isProtectedName(path.slice(p.parse(path).root.length).split(/[\\/]/));
   }
 }
@@ -329,7 +337,9 @@ function fold(path: string, caseInsensitive: boolean): string {
   return caseInsensitive ? path.normalize("NFC").toLowerCase() : path;
 }
 
+/** Whether `path` is `root` or below it; both are resolved paths (no `.`, `..` or doubled separators). */
 function isWithin(root: string, path: string, caseInsensitive: boolean, p: typeof posix): boolean {
-  const rel = p.relative(fold(root, caseInsensitive), fold(path, caseInsensitive));
-  return rel === "" || (!rel.startsWith("..") && !p.isAbsolute(rel));
+  const r = fold(root, caseInsensitive);
+  const q = fold(path, caseInsensitive);
+  return q === r || q.startsWith(r.endsWith(p.sep) ? r : r + p.sep);
 }
