@@ -371,6 +371,11 @@ describe("permission rules and guards", () => {
       },
       { name: "rm -rf through a glob", footprint: () => command("rm -rf *"), guard: "recursive-delete" },
       {
+        name: "find | xargs rm -rf",
+        footprint: () => command("find / -name x | xargs rm -rf"),
+        guard: "recursive-delete",
+      },
+      {
         name: "npm test; rm -rf ..",
         footprint: () => command("npm test; rm -rf .."),
         guard: "recursive-delete",

@@ -447,6 +447,8 @@ class FootprintView {
       } else targets.push(arg);
     }
     if (!recursive) return false;
+    // `… | xargs rm -rf`: the targets come from elsewhere.
+    if (targets.length === 0) return true;
     return targets.some((target) => {
       if (target === null) return true;
       const path = absolute(target, cwd, this.context.home);
