@@ -114,7 +114,15 @@ if (withTests) {
   });
 }
 
+/** The shell parser's wasm (runtime and bash grammar), read next to the bundle by `src/core/policy/shellCommands.ts`. */
+function copyShellParserWasm() {
+  mkdirSync("dist", { recursive: true });
+  cpSync("node_modules/web-tree-sitter/web-tree-sitter.wasm", "dist/web-tree-sitter.wasm");
+  cpSync("node_modules/tree-sitter-bash/tree-sitter-bash.wasm", "dist/tree-sitter-bash.wasm");
+}
+
 copyCodicons();
+copyShellParserWasm();
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {

@@ -1,0 +1,393 @@
+/**
+ * One footprint per permission request: everything the request says it will touch, read from the RAW request and the
+ * stored tool call it patches, before anything is capped for display. The policy decides on this and nothing else.
+ *
+ * It is an over-approximation on purpose: paths of the stored tool call and of the patch are both kept, whatever the
+ * merge rules, and every command line found is parsed. Whatever was dropped, cut, not understood or unparseable is a
+ * reason, and a footprint with a reason is incomplete (never approved without a person).
+ */
+import { posix, win32 } from "node:path";
+import {
+  changesDirectory,
+  shellScript,
+  type ParsedCommandLine,
+  type ShellParser,
+  type SimpleCommand,
+} from "./shellCommands";
+
+export type Access = "read" | "write";
+
+export interface FootprintPath {
+  /** As the agent named it (absolute unless the agent sent otherwise); resolved later by the boundary. */
+  path: string;
+  access: Access;
+  /** Where in the request it was found, for labels and tests (`locations`, `diff`, `rawInput.file_path`, …). */
+  from: string;
+}
+
+export interface FootprintCommand {
+  /** The command line as the agent sent it (a shell's `-c` script for an argv like Codex's). */
+  line: string;
+  cwd?: string;
+  /** Its simple commands, in order. */
+  commands: SimpleCommand[];
+  from: string;
+}
+
+export interface Footprint {
+  subject: "tool_call" | "command" | "none" | "unknown";
+  /** The ACP tool kind, when the agent stated one. */
+  kind?: string;
+  /** The agent's own tool name (`name` of the tool call), when it states one. */
+  toolName?: string;
+  paths: FootprintPath[];
+  commands: FootprintCommand[];
+  complete: boolean;
+  /** Why the footprint is incomplete; empty when it is complete. */
+  reasons: string[];
+}
+
+export interface FootprintInput {
+  protocolVersion: 1 | 2;
+  /** The `session/request_permission` params exactly as received. */
+  params: unknown;
+  /** The stored tool call the request patches (its raw ACP fields), when there is one. */
+  storedToolCall?: unknown;
+}
+
+export interface FootprintOptions {
+  shell: ShellParser;
+  /** For `~` in redirections. */
+  home: string;
+  /** The session's working directory: where a command without its own cwd runs. */
+  sessionCwd?: string;
+}
+
+/**
+ * Beyond this many paths or command lines a request is not read further (and so is incomplete): each path costs a
+ * few lstat calls on the extension host, and no real request names a thousand files.
+ */
+export const MAX_FOOTPRINT_ITEMS = 1_000;
+
+/** Raw-input fields that name one path, as the agents people use send them. */
+const PATH_FIELDS = [
+  "file_path", // Claude Code, Qwen Code, Gemini CLI
+  "absolute_path", // Qwen Code, Gemini CLI
+  "notebook_path", // Claude Code
+  "fileName", // GitHub Copilot CLI
+  "filePath",
+  "path", // GitHub Copilot CLI, Gemini CLI
+  "dir_path", // Gemini CLI
+  "old_path",
+  "new_path",
+  "source",
+  "destination",
+];
+/** Raw-input fields that name several paths. */
+const PATH_LIST_FIELDS = ["paths", "file_paths"];
+/** Raw-input fields that name where a command runs. */
+const CWD_FIELDS = ["cwd", "workdir", "directory"];
+const READ_KINDS = new Set(["read", "search", "fetch", "think"]);
+
+export function buildFootprint(input: FootprintInput, options: FootprintOptions): Footprint {
+  return new FootprintBuilder(options).build(input);
+}
+
+class FootprintBuilder {
+  private readonly footprint: Footprint = {
+    subject: "none",
+    paths: [],
+    commands: [],
+    complete: true,
+    reasons: [],
+  };
+
+  constructor(private readonly options: FootprintOptions) {}
+
+  build(input: FootprintInput): Footprint {
+    const params = asObject(input.params);
+    if (!params) return this.incomplete("the request is not an object").done();
+    const stored = asObject(input.storedToolCall);
+    if (input.protocolVersion === 1) {
+      const patch = asObject(params.toolCall);
+      if (!patch) this.incomplete("the request has no tool call");
+      else this.toolCall(patch, stored);
+      return this.done();
+    }
+    const subject = params.subject;
+    if (subject === undefined || subject === null) {
+      this.incomplete("the request does not say what it is about");
+      return this.done();
+    }
+    const s = asObject(subject);
+    if (s?.type === "tool_call") {
+      const patch = asObject(s.toolCall);
+      if (!patch) this.incomplete("the tool call subject has no tool call");
+      else this.toolCall(patch, stored);
+    } else if (s?.type === "command") {
+      this.footprint.subject = "command";
+      this.footprint.kind = "execute";
+      const cwd = typeof s.cwd === "string" ? s.cwd : undefined;
+      if (cwd === undefined) this.incomplete("the command subject has no cwd");
+      if (typeof s.command === "string") this.commandLine(s.command, cwd, "subject.command");
+      else this.incomplete("the command subject has no command");
+      // A command subject may name the tool call it belongs to: what that call says counts too.
+      if (stored) this.toolCallFields(stored, stored, "stored tool call");
+    } else {
+      this.footprint.subject = "unknown";
+      this.incomplete(
+        `the request is about "${typeof s?.type === "string" ? s.type : "?"}", which Symposium does not read`,
+      );
+    }
+    return this.done();
+  }
+
+  private done(): Footprint {
+    this.footprint.complete = this.footprint.reasons.length === 0;
+    return this.footprint;
+  }
+
+  private incomplete(reason: string): this {
+    if (!this.footprint.reasons.includes(reason)) this.footprint.reasons.push(reason);
+    return this;
+  }
+
+  private toolCall(patch: Record<string, unknown>, stored: Record<string, unknown> | undefined): void {
+    this.footprint.subject = "tool_call";
+    const kind = asString(patch.kind) ?? asString(stored?.kind);
+    if (kind) this.footprint.kind = kind;
+    const name = asString(patch.name) ?? asString(stored?.name);
+    if (name) this.footprint.toolName = name;
+    if (stored) this.toolCallFields(stored, patch, "stored tool call");
+    this.toolCallFields(patch, patch, "tool call");
+    const hasCommand = this.footprint.commands.length > 0;
+    if (this.footprint.kind === "execute" && !hasCommand)
+      this.incomplete("the command to run is not stated in a form Symposium reads");
+  }
+
+  /** Paths and commands of one tool call (stored or patch); `current` gives the kind that decides access. */
+  private toolCallFields(
+    call: Record<string, unknown>,
+    current: Record<string, unknown>,
+    label: string,
+  ): void {
+    const access: Access = READ_KINDS.has(this.footprint.kind ?? asString(current.kind) ?? "")
+      ? "read"
+      : "write";
+    if (call.locations !== undefined && call.locations !== null) {
+      const locations = Array.isArray(call.locations) ? call.locations : [];
+      if (!Array.isArray(call.locations)) this.incomplete(`${label}: locations is not a list`);
+      for (const location of locations) {
+        const path = asObject(location)?.path;
+        if (typeof path === "string") this.path(path, access, "locations");
+        else this.incomplete(`${label}: a location has no path`);
+      }
+    }
+    if (call.content !== undefined && call.content !== null) {
+      if (!Array.isArray(call.content)) this.incomplete(`${label}: content is not a list`);
+      else for (const item of call.content) this.contentItem(item, label);
+    }
+    if (call.rawInput !== undefined && call.rawInput !== null) this.rawInput(call.rawInput, access, label);
+  }
+
+  private contentItem(raw: unknown, label: string): void {
+    const item = asObject(raw);
+    switch (item?.type) {
+      case "content":
+      case "terminal":
+        return;
+      case "diff":
+        return this.diff(item, label);
+      default:
+        this.incomplete(`${label}: content of type "${String(item?.type)}" is not understood`);
+    }
+  }
+
+  /** A v1 diff has `path`; a v2 diff has `changes` (each with `path`, moves and copies with `oldPath`) and a patch. */
+  private diff(diff: Record<string, unknown>, label: string): void {
+    const isV2 = "changes" in diff;
+    if (!isV2) {
+      if (typeof diff.path === "string") this.path(diff.path, "write", "diff");
+      else this.incomplete(`${label}: a diff has no path`);
+      return;
+    }
+    if (!Array.isArray(diff.changes)) {
+      this.incomplete(`${label}: a diff's changes are not a list`);
+      return;
+    }
+    const changed: string[] = [];
+    for (const raw of diff.changes) {
+      const change = asObject(raw);
+      const operation = asString(change?.operation);
+      const path = asString(change?.path);
+      if (!change || !path || !["add", "delete", "modify", "move", "copy"].includes(operation ?? "")) {
+        this.incomplete(`${label}: a diff change of operation "${String(operation)}" is not understood`);
+        continue;
+      }
+      this.path(path, "write", "diff.changes.path");
+      changed.push(path);
+      if (operation === "move" || operation === "copy") {
+        const oldPath = asString(change.oldPath);
+        if (!oldPath) this.incomplete(`${label}: a ${operation} has no oldPath`);
+        // A move deletes its source; a copy reads it.
+        else this.path(oldPath, operation === "move" ? "write" : "read", "diff.changes.oldPath");
+        if (oldPath) changed.push(oldPath);
+      }
+    }
+    const patch = asObject(diff.patch);
+    if (patch) this.patchAgrees(patch, changed, label);
+  }
+
+  /** A patch that touches a file its change list does not name is not understood. */
+  private patchAgrees(patch: Record<string, unknown>, changed: readonly string[], label: string): void {
+    if (patch.format !== "git_patch" || typeof patch.text !== "string") {
+      this.incomplete(`${label}: a patch of format "${String(patch.format)}" is not understood`);
+      return;
+    }
+    for (const named of gitPatchPaths(patch.text)) {
+      const covered = changed.some(
+        (path) =>
+          path === named || path.endsWith(`/${named}`) || path.endsWith(`\\${named.replace(/\//g, "\\")}`),
+      );
+      if (!covered)
+        this.incomplete(`${label}: the patch changes ${named}, which its change list does not name`);
+    }
+  }
+
+  private rawInput(raw: unknown, access: Access, label: string): void {
+    const input = asObject(raw);
+    if (!input) return; // a string or list of prose: no fields to read (an execute call then has no command)
+    for (const field of PATH_FIELDS) {
+      const value = input[field];
+      if (typeof value === "string") this.path(value, access, `rawInput.${field}`);
+      else if (value !== undefined && value !== null && field !== "source" && field !== "destination")
+        this.incomplete(`${label}: rawInput.${field} is not a string`);
+    }
+    for (const field of PATH_LIST_FIELDS) {
+      const value = input[field];
+      if (value === undefined || value === null) continue;
+      if (!Array.isArray(value)) this.incomplete(`${label}: rawInput.${field} is not a list`);
+      else
+        for (const path of value) {
+          if (typeof path === "string") this.path(path, access, `rawInput.${field}`);
+          else this.incomplete(`${label}: rawInput.${field} holds a non-string`);
+        }
+    }
+    const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
+    const cwd = cwdField ? input[cwdField] : undefined;
+    if (cwdField && typeof cwd !== "string")
+      this.incomplete(`${label}: rawInput.${cwdField} is not a string`);
+    const command = input.command ?? input.cmd;
+    if (command === undefined || command === null) {
+      if (typeof cwd === "string") this.path(cwd, "write", `rawInput.${cwdField}`);
+      return;
+    }
+    const where = typeof cwd === "string" ? cwd : undefined;
+    if (typeof command === "string") this.commandLine(command, where, "rawInput.command");
+    else if (Array.isArray(command) && command.every((w): w is string => typeof w === "string"))
+      this.argv(command, where);
+    else this.incomplete(`${label}: rawInput.command is neither a string nor a list of strings`);
+  }
+
+  /** Codex sends an argv: `["/bin/bash", "-lc", "echo hi > out.txt"]` runs the script; anything else runs as is. */
+  private argv(argv: string[], cwd: string | undefined): void {
+    const script = shellScript(argv);
+    if (typeof script === "string") return this.commandLine(script, cwd, "rawInput.command (shell script)");
+    if (argv.length === 0) return void this.incomplete("rawInput.command is an empty list");
+    const line = argv.map(quoteWord).join(" ");
+    this.addCommand(
+      {
+        line,
+        ...(cwd ? { cwd } : {}),
+        commands: [{ argv, assignments: [], text: line }],
+        from: "rawInput.command",
+      },
+      cwd,
+    );
+  }
+
+  private commandLine(line: string, cwd: string | undefined, from: string): void {
+    const parsed = this.options.shell.parse(line);
+    for (const problem of parsed.problems) this.incomplete(`${from}: ${problem}`);
+    this.addCommand({ line, ...(cwd ? { cwd } : {}), commands: parsed.commands, from }, cwd, parsed);
+  }
+
+  private addCommand(command: FootprintCommand, cwd: string | undefined, parsed?: ParsedCommandLine): void {
+    if (this.footprint.commands.some((c) => c.line === command.line && c.cwd === command.cwd)) return;
+    if (this.footprint.commands.length >= MAX_FOOTPRINT_ITEMS) {
+      this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} command lines`);
+      return;
+    }
+    this.footprint.commands.push(command);
+    // After a `cd`, a relative redirection lands who knows where.
+    const base = changesDirectory(command.commands) ? undefined : (cwd ?? this.options.sessionCwd);
+    if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
+    for (const [targets, access] of [
+      [parsed?.writes ?? [], "write"],
+      [parsed?.reads ?? [], "read"],
+    ] as const) {
+      for (const target of targets) {
+        const path = this.commandPath(target, base);
+        if (path) this.path(path, access, "redirection");
+        else
+          this.incomplete(
+            `the redirection target ${target} cannot be placed (the working directory is not known)`,
+          );
+      }
+    }
+  }
+
+  /** A redirection target as an absolute path: `~` is the home folder, relative is against the cwd. */
+  private commandPath(target: string, base: string | undefined): string | undefined {
+    if (target === "~" || target.startsWith("~/"))
+      return posixOrWin32(this.options.home).join(this.options.home, target.slice(1));
+    if (target.startsWith("~")) return undefined; // another user's home
+    const p = posixOrWin32(base ?? target);
+    if (p.isAbsolute(target)) return target;
+    return base && p.isAbsolute(base) ? p.join(base, target) : undefined;
+  }
+
+  private path(path: string, access: Access, from: string): void {
+    if (this.footprint.paths.length >= MAX_FOOTPRINT_ITEMS) {
+      this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} paths`);
+      return;
+    }
+    if (!this.footprint.paths.some((p) => p.path === path && p.access === access))
+      this.footprint.paths.push({ path, access, from });
+  }
+}
+
+/** The files a git patch names (`diff --git a/X b/Y`, `--- a/X`, `+++ b/Y`, renames, copies), without `a/`, `b/`. */
+export function gitPatchPaths(text: string): string[] {
+  const paths = new Set<string>();
+  for (const line of text.split("\n")) {
+    let match = /^(?:---|\+\+\+) (.+?)\t?$/.exec(line);
+    if (match) {
+      const name = match[1]!.trim();
+      if (name !== "/dev/null") paths.add(name.replace(/^[ab]\//, ""));
+      continue;
+    }
+    match = /^(?:rename|copy) (?:from|to) (.+)$/.exec(line);
+    if (match) paths.add(match[1]!.trim());
+  }
+  return [...paths];
+}
+
+function posixOrWin32(sample: string): typeof posix {
+  return /^[a-zA-Z]:[\\/]|^\\\\/.test(sample) ? win32 : posix;
+}
+
+/** A word as a shell would read it back, for the line shown for an argv. */
+function quoteWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}

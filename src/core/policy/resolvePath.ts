@@ -1,0 +1,345 @@
+/**
+ * Paths as the OS resolves them, for the policy: component by component, each symlink followed (a dangling one to its
+ * target), `..` applied to the resolved prefix, with a limit on links; then compared against workspace roots that are
+ * never `/`, the home folder or one of its parents, case-folded where the file system folds case. Windows names lose
+ * their trailing dots and spaces, as Win32 does. Nothing is truncated: a path too long is unresolved.
+ *
+ * The file system is injected (`lstat`, `readlink`) so tests can use real temporary folders and fakes alike, and so
+ * Windows semantics can be tested anywhere.
+ */
+import { lstatSync, readlinkSync } from "node:fs";
+import { homedir } from "node:os";
+import { posix, win32 } from "node:path";
+
+export interface PathFs {
+  /** Undefined (or an ENOENT/ENOTDIR error) when nothing is there. */
+  lstat(path: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | undefined;
+  readlink(path: string): string;
+}
+
+export const nodePathFs: PathFs = {
+  // No exception for a missing file: building one costs more than the lstat itself.
+  lstat: (path) => lstatSync(path, { throwIfNoEntry: false }),
+  readlink: (path) => readlinkSync(path),
+};
+
+export type PathPlatform = "posix" | "win32";
+
+export interface ResolveOptions {
+  fs?: PathFs;
+  platform?: PathPlatform;
+  /** Longer paths are unresolved (never cut). */
+  maxLength?: number;
+  /** Symlinks followed before giving up (Linux's limit). */
+  maxLinks?: number;
+}
+
+export type Resolved = { ok: true; path: string; exists: boolean } | { ok: false; reason: string };
+
+export const MAX_PATH_CHARS = 4_096;
+export const MAX_SYMLINKS = 40;
+
+export function currentPlatform(): PathPlatform {
+  return process.platform === "win32" ? "win32" : "posix";
+}
+
+/** The physical path `path` names, or why it cannot be known. */
+export function resolvePhysical(path: string, options: ResolveOptions = {}): Resolved {
+  const fs = options.fs ?? nodePathFs;
+  const platform = options.platform ?? currentPlatform();
+  const p = platform === "win32" ? win32 : posix;
+  const maxLength = options.maxLength ?? MAX_PATH_CHARS;
+  const maxLinks = options.maxLinks ?? MAX_SYMLINKS;
+  if (typeof path !== "string" || path.length === 0) return { ok: false, reason: "the path is empty" };
+  if (path.includes("\0")) return { ok: false, reason: "the path contains a NUL character" };
+  if (path.length > maxLength)
+    return { ok: false, reason: `the path is longer than ${maxLength} characters` };
+  if (!p.isAbsolute(path)) return { ok: false, reason: `the path is not absolute: ${path}` };
+
+  // Win32 applies `..` to the text before the file system sees it; POSIX applies it to the resolved prefix.
+  const start = platform === "win32" ? win32.resolve(path) : path;
+  const root = p.parse(start).root;
+  let resolved = root;
+  const pending = splitComponents(start.slice(root.length), platform);
+  let links = 0;
+  let exists = true;
+  while (pending.length > 0) {
+    const name = pending.shift()!;
+    if (name === "" || name === ".") continue;
+    if (name === "..") {
+      resolved = p.dirname(resolved);
+      continue;
+    }
+    const candidate = p.join(resolved, name);
+    if (candidate.length > maxLength)
+      return { ok: false, reason: `the path resolves to more than ${maxLength} characters` };
+    if (!exists) {
+      resolved = candidate;
+      continue;
+    }
+    let stat: ReturnType<PathFs["lstat"]>;
+    try {
+      stat = fs.lstat(candidate);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR")
+        return { ok: false, reason: `${candidate} cannot be inspected (${code ?? "error"})` };
+      stat = undefined;
+    }
+    if (!stat) {
+      // Nothing there: the rest is created as named (no links below a missing folder).
+      exists = false;
+      resolved = candidate;
+      continue;
+    }
+    const isLink = stat.isSymbolicLink();
+    if (!isLink) {
+      resolved = candidate;
+      continue;
+    }
+    if (++links > maxLinks) return { ok: false, reason: `more than ${maxLinks} symbolic links` };
+    let target: string;
+    try {
+      target = fs.readlink(candidate);
+    } catch {
+      return { ok: false, reason: `the link ${candidate} cannot be read` };
+    }
+    let targetRest = target;
+    if (p.isAbsolute(target)) {
+      const targetRoot = p.parse(platform === "win32" ? win32.resolve(target) : target).root;
+      resolved = targetRoot;
+      targetRest = (platform === "win32" ? win32.resolve(target) : target).slice(targetRoot.length);
+    }
+    pending.unshift(...splitComponents(targetRest, platform));
+  }
+  return { ok: true, path: resolved, exists };
+}
+
+function splitComponents(rest: string, platform: PathPlatform): string[] {
+  const parts = rest.split(platform === "win32" ? /[\\/]/ : "/");
+  return platform === "win32" ? parts.map(win32Name) : parts;
+}
+
+/**
+ * Win32 drops trailing dots and spaces from a name (`.vscode.` is `.vscode`); `.` and `..` stay. A colon after the
+ * drive names an NTFS stream of the file before it (`.env::$DATA` is `.env`).
+ */
+function win32Name(name: string): string {
+  if (name === "." || name === "..") return name;
+  const colon = name.indexOf(":");
+  const stripped = (colon >= 0 ? name.slice(0, colon) : name).replace(/[. ]+$/, "");
+  return stripped === "" ? "." : stripped;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Workspace roots and the boundary.
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface BoundaryOptions extends ResolveOptions {
+  home?: string;
+  /** Whether the file system under a root folds case; default: macOS and Windows do. */
+  caseInsensitive?: (root: string) => boolean;
+  /** Further folders whose content is protected (e.g. the editor's user settings folder). */
+  protectedFolders?: readonly string[];
+}
+
+export interface PolicyRoot {
+  path: string;
+  caseInsensitive: boolean;
+}
+
+export type PathCheck =
+  | {
+      status: "inside";
+      path: string;
+      root: string;
+      /** Relative to the root, `/`-separated, for globs. */
+      relative: string;
+      protected: boolean;
+    }
+  | { status: "outside"; path: string; protected: boolean }
+  | { status: "unresolved"; reason: string };
+
+/**
+ * The policy's view of the workspace: the roots it accepts (never `/`, the home folder or a parent of it) and, for
+ * any path, where it really is. `contains`, `resolveInside`, `isProtected` and `hasRoots` keep the shape of
+ * `WorkspacePaths`, so callers can switch over.
+ */
+export class PolicyBoundary {
+  readonly roots: PolicyRoot[] = [];
+  /** One sentence per root refused for policy purposes. */
+  readonly warnings: string[] = [];
+  private readonly platform: PathPlatform;
+  private readonly home: string;
+  /** Case-folded. */
+  private readonly protectedFolders: string[];
+
+  constructor(
+    roots: readonly string[],
+    private readonly options: BoundaryOptions = {},
+  ) {
+    this.platform = options.platform ?? currentPlatform();
+    const p = this.platform === "win32" ? win32 : posix;
+    const home = this.physical(options.home ?? homedir());
+    this.home = home ?? options.home ?? homedir();
+    const insensitive =
+      options.caseInsensitive ?? (() => this.platform === "win32" || process.platform === "darwin");
+    this.protectedFolders = [
+      ...homeProtectedFolders(this.home, p),
+      ...(options.protectedFolders ?? []).map((f) => this.physical(f) ?? f),
+    ].map((folder) => fold(folder, true));
+    for (const root of roots) {
+      const path = this.physical(root);
+      if (!path) {
+        this.warnings.push(
+          `The workspace folder ${root} could not be resolved; it is not used for permissions.`,
+        );
+        continue;
+      }
+      if (isWithin(path, this.home, true, p)) {
+        this.warnings.push(
+          `The workspace folder ${root} is ${p.parse(path).root === path ? "the file system root" : "the home folder or one of its parents"}; Symposium treats nothing as inside it for permissions.`,
+        );
+        continue;
+      }
+      this.roots.push({ path, caseInsensitive: insensitive(path) });
+    }
+    // A root of `/` must be refused even when the home folder lies elsewhere.
+    for (let i = this.roots.length - 1; i >= 0; i--) {
+      if (p.parse(this.roots[i]!.path).root === this.roots[i]!.path) {
+        this.warnings.push(
+          `The workspace folder ${this.roots[i]!.path} is the file system root; it is not used.`,
+        );
+        this.roots.splice(i, 1);
+      }
+    }
+  }
+
+  get hasRoots(): boolean {
+    return this.roots.length > 0;
+  }
+
+  check(path: string): PathCheck {
+    const resolved = resolvePhysical(path, this.options);
+    if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
+    const p = this.platform === "win32" ? win32 : posix;
+    const isProtected = this.protectedPath(resolved.path);
+    for (const root of this.roots) {
+      if (isWithin(root.path, resolved.path, root.caseInsensitive, p)) {
+        // The path's own spelling when it matches the root's, else the folded one (globs then fold too).
+        const exact = p.relative(root.path, resolved.path);
+        const relative = isWithin(root.path, resolved.path, false, p)
+          ? exact
+          : p.relative(fold(root.path, true), fold(resolved.path, true));
+        return {
+          status: "inside",
+          path: resolved.path,
+          root: root.path,
+          relative: relative.split(p.sep).join("/"),
+          protected: isProtected,
+        };
+      }
+    }
+    return { status: "outside", path: resolved.path, protected: isProtected };
+  }
+
+  resolveInside(path: string): string | undefined {
+    const check = this.check(path);
+    return check.status === "inside" ? check.path : undefined;
+  }
+
+  contains = (path: string): boolean => this.check(path).status === "inside";
+
+  /** Protected wherever it is; a path that cannot be resolved counts as protected. */
+  isProtected = (path: string): boolean => {
+    const check = this.check(path);
+    return check.status === "unresolved" || check.protected;
+  };
+
+  private physical(path: string): string | undefined {
+    const resolved = resolvePhysical(path, this.options);
+    return resolved.ok ? resolved.path : undefined;
+  }
+
+  private protectedPath(path: string): boolean {
+    const p = this.platform === "win32" ? win32 : posix;
+    const folded = fold(path, true);
+    if (this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep)))
+      return true;
+    return isProtectedName(path.slice(p.parse(path).root.length).split(/[\\/]/));
+  }
+}
+
+const PROTECTED_FOLDERS = new Set([".git", ".vscode", ".devcontainer", ".husky", ".idea"]);
+const PROTECTED_FILES = new Set([
+  ".gitmodules",
+  ".gitconfig",
+  ".git-credentials",
+  ".npmrc",
+  ".yarnrc",
+  ".yarnrc.yml",
+  ".pypirc",
+  ".netrc",
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".bash_logout",
+  ".profile",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".zlogin",
+  ".zlogout",
+  ".cshrc",
+  ".tcshrc",
+  ".kshrc",
+  ".inputrc",
+  "config.fish",
+]);
+
+/**
+ * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
+ * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
+ * `.github/workflows/**`, `.env*`, shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc` and the like.
+ */
+export function isProtectedName(segments: readonly string[]): boolean {
+  const names = segments.filter((s) => s !== "").map((s) => s.toLowerCase().replace(/[. ]+$/, ""));
+  const file = names.at(-1) ?? "";
+  if (file.startsWith(".env") || PROTECTED_FILES.has(file) || file.endsWith(".code-workspace")) return true;
+  return names.some(
+    (name, i) => PROTECTED_FOLDERS.has(name) || (name === ".github" && names[i + 1] === "workflows"),
+  );
+}
+
+/** Credentials, agent settings and editor settings under the home folder. */
+function homeProtectedFolders(home: string, p: typeof posix): string[] {
+  return [
+    ".ssh",
+    ".aws",
+    ".azure",
+    ".gnupg",
+    ".kube",
+    ".docker",
+    ".config",
+    ".local/share/code-server",
+    ".vscode-server",
+    ".claude",
+    ".codex",
+    ".gemini",
+    ".qwen",
+    ".copilot",
+    "Library/Application Support",
+    "AppData/Roaming",
+  ].map((relative) => p.join(home, ...relative.split("/")));
+}
+
+function fold(path: string, caseInsensitive: boolean): string {
+  return caseInsensitive ? path.normalize("NFC").toLowerCase() : path;
+}
+
+/** Whether `path` is `root` or below it; both are resolved paths (no `.`, `..` or doubled separators). */
+function isWithin(root: string, path: string, caseInsensitive: boolean, p: typeof posix): boolean {
+  const r = fold(root, caseInsensitive);
+  const q = fold(path, caseInsensitive);
+  return q === r || q.startsWith(r.endsWith(p.sep) ? r : r + p.sep);
+}

@@ -1,0 +1,569 @@
+/**
+ * Permission rules and the decision on a footprint: deny > guards > ask > allow > Bypass > ask a person.
+ *
+ * Rules come from `symposium.permissions` (`{ "allow": [...], "ask": [...], "deny": [...] }`, each entry a
+ * `{ kind, tool, command, path, agent }` condition). A workspace may add deny and ask rules only: a repository can
+ * tighten, never loosen. Built-in guards (outside the workspace, protected paths, an incomplete footprint, an
+ * unrecognised subject, an untrusted workspace, a few destructive commands) win over every allow rule and over Bypass.
+ * Every decision names the rule or guard that made it.
+ */
+import picomatch from "picomatch";
+import * as z from "zod/mini";
+import type { Footprint } from "./footprint";
+import type { PathCheck } from "./resolvePath";
+import { basename, changesDirectory, SHELLS, type SimpleCommand } from "./shellCommands";
+
+export type Verdict = "allow" | "ask" | "deny";
+export type RuleSource = "user" | "workspace" | "session" | "grant";
+
+export interface PermissionRule {
+  action: Verdict;
+  source: RuleSource;
+  /** ACP tool kinds (`execute`, `edit`, `read`, …); any kind when absent. */
+  kinds?: string[];
+  /** The agent's own tool name (`Bash`, `write_file`), when the rule names one. */
+  tool?: string;
+  /** Command prefix as words: `["npm", "test"]` matches `npm test` and `npm test -- --grep x`, never `npm testing`. */
+  command?: string[];
+  /** A glob relative to the workspace folder (`src/**`), or absolute (`/etc/**`, `~/.ssh/**`) for deny and ask. */
+  path?: string;
+  /** The settings key of the agent the rule is for; every agent when absent. */
+  agent?: string;
+  /** What the rule says, for the card, the transcript and the history. */
+  label: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Shell syntax has no place in a prefix: a prefix is plain words (the manifest's JSON schema uses the same pattern). */
+export const PLAIN_WORDS = /^[^;&|<>()$`'"\\*?{}#\r\n]*[^;&|<>()$`'"\\*?{}#\s][^;&|<>()$`'"\\*?{}#\r\n]*$/;
+
+/** ACP's tool kinds. */
+export const TOOL_KINDS = [
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "execute",
+  "think",
+  "fetch",
+  "switch_mode",
+  "other",
+] as const;
+const ToolKindSchema = z.enum(TOOL_KINDS);
+
+export const RuleEntrySchema = z.strictObject({
+  kind: z.optional(z.union([ToolKindSchema, z.array(ToolKindSchema).check(z.minLength(1))])),
+  tool: z.optional(z.string().check(z.minLength(1))),
+  command: z.optional(z.string().check(z.regex(PLAIN_WORDS))),
+  path: z.optional(z.string().check(z.minLength(1))),
+  agent: z.optional(z.string().check(z.minLength(1))),
+});
+export type RuleEntry = z.infer<typeof RuleEntrySchema>;
+
+export const RULE_ACTIONS = ["allow", "ask", "deny"] as const;
+
+export interface ParsedPermissions {
+  rules: PermissionRule[];
+  /** One sentence per entry that was ignored. */
+  problems: string[];
+}
+
+/** The rules of one settings source; bad entries are ignored with a sentence, good ones kept. */
+export function parsePermissionSettings(value: unknown, source: "user" | "workspace"): ParsedPermissions {
+  const result: ParsedPermissions = { rules: [], problems: [] };
+  if (value === undefined || value === null) return result;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    result.problems.push('symposium.permissions must be an object with "allow", "ask" and "deny" lists.');
+    return result;
+  }
+  const where = source === "user" ? "user settings" : "workspace settings";
+  for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
+    if (!(RULE_ACTIONS as readonly string[]).includes(key)) {
+      result.problems.push(
+        `symposium.permissions.${key} (${where}) is not "allow", "ask" or "deny"; ignored.`,
+      );
+      continue;
+    }
+    const action = key as Verdict;
+    if (!Array.isArray(list)) {
+      result.problems.push(`symposium.permissions.${key} (${where}) must be a list; ignored.`);
+      continue;
+    }
+    if (action === "allow" && source === "workspace") {
+      if (list.length > 0)
+        result.problems.push(
+          `${list.length} allow rule(s) in workspace settings were ignored: a workspace may only add deny and ask rules.`,
+        );
+      continue;
+    }
+    list.forEach((entry, index) => {
+      const parsed = RuleEntrySchema.safeParse(entry);
+      if (!parsed.success) {
+        result.problems.push(
+          `symposium.permissions.${key}[${index}] (${where}) was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
+        );
+        return;
+      }
+      const { kind, tool, command, path } = parsed.data;
+      if (kind === undefined && tool === undefined && command === undefined && path === undefined) {
+        result.problems.push(
+          `symposium.permissions.${key}[${index}] (${where}) was ignored: it needs a kind, tool, command or path.`,
+        );
+        return;
+      }
+      result.rules.push(ruleFromEntry(parsed.data, action, source));
+    });
+  }
+  return result;
+}
+
+export function ruleFromEntry(entry: RuleEntry, action: Verdict, source: RuleSource): PermissionRule {
+  const rule: Omit<PermissionRule, "label"> = {
+    action,
+    source,
+    ...(entry.kind !== undefined
+      ? { kinds: typeof entry.kind === "string" ? [entry.kind] : entry.kind }
+      : {}),
+    ...(entry.tool !== undefined ? { tool: entry.tool } : {}),
+    ...(entry.command !== undefined ? { command: entry.command.trim().split(/\s+/) } : {}),
+    ...(entry.path !== undefined ? { path: entry.path } : {}),
+    ...(entry.agent !== undefined ? { agent: entry.agent } : {}),
+  };
+  return { ...rule, label: ruleLabel(rule) };
+}
+
+/** The settings entry of a rule (what "Always allow …" writes). */
+export function ruleToEntry(rule: PermissionRule): {
+  kind?: string | string[];
+  tool?: string;
+  command?: string;
+  path?: string;
+  agent?: string;
+} {
+  return {
+    ...(rule.kinds ? { kind: rule.kinds.length === 1 ? rule.kinds[0]! : rule.kinds } : {}),
+    ...(rule.tool !== undefined ? { tool: rule.tool } : {}),
+    ...(rule.command ? { command: rule.command.join(" ") } : {}),
+    ...(rule.path !== undefined ? { path: rule.path } : {}),
+    ...(rule.agent !== undefined ? { agent: rule.agent } : {}),
+  };
+}
+
+const SOURCE_LABELS: Record<RuleSource, string> = {
+  user: "user settings",
+  workspace: "workspace settings",
+  session: "this session",
+  grant: "a grant",
+};
+
+export function ruleLabel(rule: Omit<PermissionRule, "label">): string {
+  const parts = [
+    rule.command ? `commands starting with "${rule.command.join(" ")}"` : undefined,
+    rule.path !== undefined ? `paths matching "${rule.path}"` : undefined,
+    rule.tool !== undefined ? `the tool "${rule.tool}"` : undefined,
+    rule.kinds ? `${rule.kinds.join(" or ")} requests` : undefined,
+    rule.agent !== undefined ? `of ${rule.agent}` : undefined,
+  ].filter((p): p is string => p !== undefined);
+  const verb = { allow: "Allow", ask: "Ask for", deny: "Deny" }[rule.action];
+  return `${verb} ${parts.join(", ")} (${SOURCE_LABELS[rule.source]})`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deciding.
+// ---------------------------------------------------------------------------------------------------------------
+
+export type GuardId =
+  | "untrusted"
+  | "subject"
+  | "incomplete"
+  | "outside"
+  | "protected"
+  | "recursive-delete"
+  | "sudo"
+  | "download-to-shell"
+  | "force-push";
+
+export type DecidedBy =
+  | { type: "rule"; rule: PermissionRule; label: string }
+  | { type: "guard"; guard: GuardId; label: string }
+  | { type: "bypass"; label: string }
+  | { type: "default"; label: string };
+
+export interface Decision {
+  verdict: Verdict;
+  by: DecidedBy;
+}
+
+/** Where paths really are (`PolicyBoundary`). */
+export interface PathChecker {
+  check(path: string): PathCheck;
+}
+
+export interface DecideContext {
+  agentName: string;
+  rules: readonly PermissionRule[];
+  /** The agent's Bypass (user setting or this window/session): allow what no guard or rule holds back. */
+  bypass: boolean;
+  /** Workspace Trust: nothing is approved automatically in an untrusted workspace. */
+  trusted: boolean;
+  paths: PathChecker;
+  home: string;
+  /** Where a command without its own cwd runs. */
+  sessionCwd?: string;
+}
+
+export function decide(footprint: Footprint, context: DecideContext): Decision {
+  const view = new FootprintView(footprint, context);
+  const rules = context.rules.filter((r) => r.agent === undefined || r.agent === context.agentName);
+  const deny = rules.find((r) => r.action === "deny" && view.matchesAny(r));
+  if (deny) return { verdict: "deny", by: { type: "rule", rule: deny, label: deny.label } };
+  const guard = view.guard();
+  if (guard) return { verdict: "ask", by: { type: "guard", ...guard } };
+  const ask = rules.find((r) => r.action === "ask" && view.matchesAny(r));
+  if (ask) return { verdict: "ask", by: { type: "rule", rule: ask, label: ask.label } };
+  const allow = rules.find((r) => r.action === "allow" && view.matchesAll(r));
+  if (allow) return { verdict: "allow", by: { type: "rule", rule: allow, label: allow.label } };
+  if (context.bypass)
+    return {
+      verdict: "allow",
+      by: { type: "bypass", label: `Bypass Permissions is on for ${context.agentName}` },
+    };
+  return { verdict: "ask", by: { type: "default", label: "No rule allows this request" } };
+}
+
+/** Whether `rule`, added as an allow rule, would approve `footprint` on its own (batch approvals). */
+export function ruleCovers(rule: PermissionRule, footprint: Footprint, context: DecideContext): boolean {
+  if (rule.action !== "allow") return false;
+  const decision = decide(footprint, { ...context, bypass: false, rules: [...context.rules, rule] });
+  return decision.by.type === "rule" && decision.by.rule === rule;
+}
+
+/**
+ * The narrowest allow rule that covers this request, for "Always allow …": this command prefix, this folder (or
+ * this file at the top of the workspace), this tool; always for this agent and this kind. Undefined when none would
+ * approve it (a guard holds it back) or none is narrower than "everything".
+ */
+export function proposeRule(
+  footprint: Footprint,
+  context: DecideContext,
+  source: RuleSource = "grant",
+): PermissionRule | undefined {
+  const base: Omit<PermissionRule, "label"> = {
+    action: "allow",
+    source,
+    agent: context.agentName,
+    ...(footprint.kind ? { kinds: [footprint.kind] } : {}),
+    ...(footprint.toolName ? { tool: footprint.toolName } : {}),
+  };
+  let proposal: Omit<PermissionRule, "label"> | undefined;
+  const simple = footprint.commands.flatMap((c) => c.commands);
+  if (footprint.commands.length > 0) {
+    const prefix = commonPrefix(simple.map(commandPrefix));
+    if (prefix.length > 0) proposal = { ...base, command: prefix };
+  } else if (footprint.paths.length > 0) {
+    const glob = folderGlob(footprint, context.paths);
+    if (glob !== undefined) proposal = { ...base, path: glob };
+  } else if (footprint.toolName || (footprint.kind && footprint.kind !== "other")) {
+    proposal = base;
+  }
+  if (!proposal) return undefined;
+  const rule = { ...proposal, label: ruleLabel(proposal) };
+  return ruleCovers(rule, footprint, context) ? rule : undefined;
+}
+
+/** The words of a command that name what it does: the command and up to two subcommand words (`npm run lint`). */
+function commandPrefix(command: SimpleCommand): string[] {
+  if (command.assignments.length > 0 || command.argv.length === 0 || command.argv[0] == null) return [];
+  const words = [command.argv[0]];
+  for (const word of command.argv.slice(1, 3)) {
+    if (word == null || !/^[A-Za-z0-9][\w.:-]*$/.test(word)) break;
+    words.push(word);
+  }
+  return words;
+}
+
+function commonPrefix(lists: string[][]): string[] {
+  if (lists.length === 0) return [];
+  const first = lists[0]!;
+  let length = first.length;
+  for (const list of lists) {
+    let i = 0;
+    while (i < length && i < list.length && list[i] === first[i]) i++;
+    length = i;
+  }
+  return first.slice(0, length);
+}
+
+function folderGlob(footprint: Footprint, paths: PathChecker): string | undefined {
+  const relatives: string[] = [];
+  let root: string | undefined;
+  for (const p of footprint.paths) {
+    const check = paths.check(p.path);
+    if (check.status !== "inside" || (root !== undefined && check.root !== root)) return undefined;
+    root = check.root;
+    relatives.push(check.relative);
+  }
+  if (relatives.length === 0) return undefined;
+  const folders = relatives.map((r) => r.split("/").slice(0, -1));
+  const common = commonPrefix(folders);
+  if (common.length > 0) return `${common.map(escapeGlob).join("/")}/**`;
+  return relatives.every((r) => r === relatives[0]) && relatives[0] !== ""
+    ? escapeGlob(relatives[0]!)
+    : undefined;
+}
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]{}()!+@\\]/g, "\\$&");
+}
+
+/** The footprint with its paths resolved once, matched against rules and guards. */
+class FootprintView {
+  private readonly checks: { path: string; check: PathCheck }[];
+  private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
+
+  constructor(
+    private readonly footprint: Footprint,
+    private readonly context: DecideContext,
+  ) {
+    this.checks = footprint.paths.map((p) => ({ path: p.path, check: context.paths.check(p.path) }));
+    this.simple = footprint.commands.flatMap((c, line) =>
+      // After a `cd`, relative paths are relative to a folder Symposium does not know.
+      c.commands.map((command) => ({
+        command,
+        cwd: changesDirectory(c.commands) ? undefined : (c.cwd ?? context.sessionCwd),
+        line,
+      })),
+    );
+  }
+
+  /** Deny and ask rules: one matching part of the request is enough. */
+  matchesAny(rule: PermissionRule): boolean {
+    if (!this.sameTool(rule)) return false;
+    if (rule.command && !this.simple.some((s) => prefixMatches(rule.command!, s.command, true))) return false;
+    if (
+      rule.path !== undefined &&
+      !this.checks.some((c) => globMatches(rule.path!, c.check, this.context.home, true))
+    )
+      return false;
+    return true;
+  }
+
+  /** Allow rules: every part of the request must be covered (every simple command, every path). */
+  matchesAll(rule: PermissionRule): boolean {
+    if (!this.sameTool(rule)) return false;
+    if (rule.command) {
+      if (
+        this.simple.length === 0 ||
+        !this.simple.every((s) => prefixMatches(rule.command!, s.command, false))
+      )
+        return false;
+      // Running `npm test` is not writing `src/out.log`: a file a redirection writes needs a path rule too.
+      const writes = this.footprint.paths.some((p) => p.from === "redirection" && p.access === "write");
+      if (writes && rule.path === undefined) return false;
+    }
+    if (rule.path !== undefined) {
+      // Every path, a command's working directory included: `{ "path": "src/**" }` allows commands run in src/.
+      if (this.checks.length === 0) return false;
+      if (!this.checks.every((c) => globMatches(rule.path!, c.check, this.context.home, false))) return false;
+    }
+    return true;
+  }
+
+  private sameTool(rule: PermissionRule): boolean {
+    if (rule.kinds && !(this.footprint.kind !== undefined && rule.kinds.includes(this.footprint.kind)))
+      return false;
+    if (rule.tool !== undefined && rule.tool !== this.footprint.toolName) return false;
+    return true;
+  }
+
+  guard(): { guard: GuardId; label: string } | undefined {
+    if (!this.context.trusted)
+      return { guard: "untrusted", label: "The workspace is not trusted: nothing is approved automatically" };
+    if (this.footprint.subject === "unknown" || this.footprint.subject === "none")
+      return { guard: "subject", label: "Symposium does not recognise what this request is about" };
+    if (!this.footprint.complete)
+      return {
+        guard: "incomplete",
+        label: `The request is not fully understood: ${this.footprint.reasons[0]}`,
+      };
+    for (const { path, check } of this.checks) {
+      if (check.status === "unresolved")
+        return {
+          guard: "incomplete",
+          label: `The path ${shortPath(path)} cannot be resolved: ${check.reason}`,
+        };
+    }
+    for (const { path, check } of this.checks) {
+      if (check.status === "outside")
+        return { guard: "outside", label: `${shortPath(path)} is outside the workspace` };
+    }
+    for (const { path, check } of this.checks) {
+      if (check.status === "inside" && check.protected)
+        return { guard: "protected", label: `${shortPath(path)} is a protected file` };
+    }
+    return this.destructive();
+  }
+
+  private destructive(): { guard: GuardId; label: string } | undefined {
+    const downloaders = new Set<number>();
+    const shells = new Set<number>();
+    for (const { command, cwd, line } of this.simple) {
+      const argv = withoutWrappers(command.argv);
+      const name = argv[0] == null ? undefined : basename(argv[0]);
+      if (name === undefined) {
+        if (argv.length > 0) return { guard: "incomplete", label: "A command name is computed at run time" };
+        continue;
+      }
+      if (PRIVILEGE.has(name))
+        return { guard: "sudo", label: `${name} runs a command with other privileges` };
+      if (name === "rm" && this.deletesOutside(argv, cwd))
+        return {
+          guard: "recursive-delete",
+          label: "A recursive delete reaches outside the workspace folders",
+        };
+      if (name === "git" && forcePush(argv))
+        return { guard: "force-push", label: "git push --force rewrites the remote's history" };
+      if (DOWNLOADERS.has(name)) downloaders.add(line);
+      if (SHELLS.has(name) || INTERPRETERS.has(name)) shells.add(line);
+    }
+    if ([...downloaders].some((line) => shells.has(line)))
+      return { guard: "download-to-shell", label: "A download is run by a shell or interpreter" };
+    return undefined;
+  }
+
+  /** `rm -r` of anything not strictly inside a workspace folder (the folder itself included), or unknown. */
+  private deletesOutside(argv: (string | null)[], cwd: string | undefined): boolean {
+    let recursive = false;
+    const targets: (string | null)[] = [];
+    let options = true;
+    for (const arg of argv.slice(1)) {
+      if (options && arg === "--") options = false;
+      else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
+        if (arg === "--recursive" || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
+      } else targets.push(arg);
+    }
+    if (!recursive) return false;
+    // `… | xargs rm -rf`: the targets come from elsewhere.
+    if (targets.length === 0) return true;
+    return targets.some((target) => {
+      if (target === null) return true;
+      const path = absolute(target, cwd, this.context.home);
+      if (path === undefined) return true;
+      const check = this.context.paths.check(path);
+      return check.status !== "inside" || check.relative === "";
+    });
+  }
+}
+
+const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);
+const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "aria2c",
+  "iwr",
+  "irm",
+  "Invoke-WebRequest",
+  "Invoke-RestMethod",
+]);
+const INTERPRETERS = new Set([
+  "python",
+  "python3",
+  "node",
+  "deno",
+  "bun",
+  "perl",
+  "ruby",
+  "php",
+  "fish",
+  "pwsh",
+  "powershell",
+  "iex",
+  "Invoke-Expression",
+  "source",
+  ".",
+]);
+/** Commands that run the command after them (`env`, `nohup`, `timeout 10`, `xargs`). */
+const WRAPPERS = new Set([
+  "env",
+  "nohup",
+  "time",
+  "command",
+  "builtin",
+  "exec",
+  "nice",
+  "ionice",
+  "timeout",
+  "stdbuf",
+  "xargs",
+  "chronic",
+  "unbuffer",
+]);
+
+function withoutWrappers(argv: (string | null)[]): (string | null)[] {
+  let rest = argv;
+  while (rest.length > 0 && rest[0] != null && WRAPPERS.has(basename(rest[0]))) {
+    rest = rest.slice(1);
+    while (rest.length > 0 && rest[0] != null && /^-|=|^\d+(\.\d+)?[smhd]?$/.test(rest[0]))
+      rest = rest.slice(1);
+  }
+  return rest;
+}
+
+function forcePush(argv: (string | null)[]): boolean {
+  const push = argv.indexOf("push");
+  if (push < 0) return false;
+  return argv
+    .slice(push + 1)
+    .some(
+      (arg) =>
+        arg === null ||
+        ["--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune"].some(
+          (flag) => arg === flag || arg.startsWith(`${flag}=`),
+        ) ||
+        /^-[a-zA-Z]*[fd]/.test(arg) ||
+        arg.startsWith("+") ||
+        arg.startsWith(":"),
+    );
+}
+
+function prefixMatches(prefix: readonly string[], command: SimpleCommand, loose: boolean): boolean {
+  // An allow rule never covers `PATH=./evil npm test`; a deny rule still sees `npm`.
+  if (!loose && command.assignments.length > 0) return false;
+  const argv = loose ? withoutWrappers(command.argv) : command.argv;
+  if (argv.length < prefix.length) return false;
+  return prefix.every((word, i) => {
+    const actual = argv[i];
+    if (actual == null) return false;
+    return i === 0 && loose ? basename(actual) === word || actual === word : actual === word;
+  });
+}
+
+function globMatches(glob: string, check: PathCheck, home: string, loose: boolean): boolean {
+  if (check.status === "unresolved") return false; // the incomplete guard asks
+  const absoluteGlob = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
+  if (absoluteGlob) {
+    const pattern = glob.startsWith("~/")
+      ? `${home.replace(/\\/g, "/")}${glob.slice(1)}`
+      : glob.replace(/\\/g, "/");
+    return picomatch.isMatch(check.path.replace(/\\/g, "/"), pattern, { dot: true, nocase: loose });
+  }
+  if (check.status !== "inside") return false;
+  return picomatch.isMatch(check.relative, glob, { dot: true, nocase: loose });
+}
+
+function absolute(target: string, cwd: string | undefined, home: string): string | undefined {
+  if (target === "~" || target.startsWith("~/")) return `${home}${target.slice(1)}`;
+  if (target.startsWith("~")) return undefined;
+  if (target.startsWith("/") || /^[a-zA-Z]:[\\/]/.test(target)) return target;
+  if (!cwd) return undefined;
+  return `${cwd.replace(/[\\/]+$/, "")}/${target}`;
+}
+
+function shortPath(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 100)}…${path.slice(-99)}` : path;
+}

@@ -1,0 +1,367 @@
+/**
+ * Command lines parsed, not pattern-matched: tree-sitter's bash grammar (the parser VS Code's terminal auto-approval
+ * uses) splits a line into its simple commands through `&&`, `||`, `;`, pipes, subshells, `$(…)`, backticks, process
+ * substitution and redirections, and names the files its redirections write or read.
+ *
+ * Whatever the parser or this walker does not understand (syntax errors, `eval`, a command name computed at run time,
+ * a redirection target computed at run time, syntax this walker does not know) is reported as a problem, and the
+ * caller's footprint is then incomplete.
+ *
+ * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Node } from "web-tree-sitter";
+
+// The CommonJS build: the ES module build locates itself through `import.meta.url`, which a CommonJS bundle lacks.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Language, Parser } = require("web-tree-sitter") as typeof import("web-tree-sitter");
+type Parser = import("web-tree-sitter").Parser;
+
+export interface SimpleCommand {
+  /** The words as the shell would pass them; `null` for a word whose value is only known at run time. */
+  argv: (string | null)[];
+  /** `NAME=value` assignments in front of the command (they change how it runs, e.g. `PATH=./evil npm test`). */
+  assignments: string[];
+  /** The command's source text, for labels. */
+  text: string;
+}
+
+export interface ParsedCommandLine {
+  commands: SimpleCommand[];
+  /** Files the line's redirections write (`>`, `>>`, `>|`, `&>`, `&>>`, `>&`, `<>`), as written (relative, `~`). */
+  writes: string[];
+  /** Files the line's redirections read (`<`). */
+  reads: string[];
+  /** Why the line is not fully understood; empty when it is. */
+  problems: string[];
+}
+
+export interface ShellParser {
+  parse(line: string): ParsedCommandLine;
+}
+
+/** Longer lines are not parsed at all (a problem, not a truncation). */
+export const MAX_COMMAND_LINE_CHARS = 256 * 1024;
+/** Deeper nesting (`$($($(…)))`, `bash -c 'bash -c …'`) is a problem, not a stack overflow. */
+const MAX_DEPTH = 100;
+const MAX_NESTED_SHELLS = 4;
+
+/** Shells whose `-c` script is parsed in place of the wrapper (`bash -lc 'npm test'` is `npm test`). */
+export const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash"]);
+/** Files a redirection may write without touching anything. */
+const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
+const WRITE_OPERATORS = new Set([">", ">>", ">|", "&>", "&>>", ">&", "<>", "&>|"]);
+const READ_OPERATORS = new Set(["<", "<&"]);
+
+/** Syntax that only groups or carries other syntax: walked for the commands inside. */
+const CONTAINERS = new Set([
+  "program",
+  "list",
+  "pipeline",
+  "redirected_statement",
+  "subshell",
+  "compound_statement",
+  "command_substitution",
+  "process_substitution",
+  "if_statement",
+  "elif_clause",
+  "else_clause",
+  "while_statement",
+  "for_statement",
+  "c_style_for_statement",
+  "do_group",
+  "case_statement",
+  "case_item",
+  "negated_command",
+  "function_definition",
+  "string",
+  "concatenation",
+  "expansion",
+  "simple_expansion",
+  "arithmetic_expansion",
+  "binary_expression",
+  "unary_expression",
+  "ternary_expression",
+  "parenthesized_expression",
+  "postfix_expression",
+  "subscript",
+  "array",
+  "brace_expression",
+  "translated_string",
+  "herestring_redirect",
+  "heredoc_body",
+]);
+/** Syntax that holds no command. */
+const LEAVES = new Set([
+  "word",
+  "number",
+  "raw_string",
+  "string_content",
+  "ansi_c_string",
+  "comment",
+  "variable_name",
+  "special_variable_name",
+  "file_descriptor",
+  "test_operator",
+  "heredoc_start",
+  "heredoc_end",
+  "heredoc_content",
+  "regex",
+  "extglob_pattern",
+]);
+
+/** Loads the grammar from `wasmDir` (the extension's `dist/`), falling back to the installed packages (tests). */
+export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
+  const read = (file: string, packagePath: string): Uint8Array => {
+    if (wasmDir) {
+      try {
+        return readFileSync(join(wasmDir, file));
+      } catch {
+        // not copied next to the bundle: fall back to the package
+      }
+    }
+    return readFileSync(require.resolve(packagePath));
+  };
+  await Parser.init({ wasmBinary: read("web-tree-sitter.wasm", "web-tree-sitter/web-tree-sitter.wasm") });
+  const bash = await Language.load(read("tree-sitter-bash.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"));
+  const parser = new Parser();
+  parser.setLanguage(bash);
+  return { parse: (line) => parseLine(parser, line, 0) };
+}
+
+function parseLine(parser: Parser, line: string, nesting: number): ParsedCommandLine {
+  const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
+  if (line.length > MAX_COMMAND_LINE_CHARS) {
+    result.problems.push(`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`);
+    return result;
+  }
+  const tree = parser.parse(line);
+  if (!tree) {
+    result.problems.push("the shell parser gave no result");
+    return result;
+  }
+  try {
+    if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
+    new Walker(parser, result, nesting).walk(tree.rootNode, 0);
+  } finally {
+    tree.delete();
+  }
+  return result;
+}
+
+class Walker {
+  constructor(
+    private readonly parser: Parser,
+    private readonly out: ParsedCommandLine,
+    private readonly nesting: number,
+  ) {}
+
+  private problem(text: string): void {
+    if (!this.out.problems.includes(text)) this.out.problems.push(text);
+  }
+
+  walk(node: Node, depth: number): void {
+    if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
+    if (node.isMissing || node.type === "ERROR") return this.problem("the command line has a syntax error");
+    if (!node.isNamed) return;
+    switch (node.type) {
+      case "command":
+        return this.command(node, depth);
+      case "declaration_command":
+      case "unset_command":
+      case "test_command":
+        // `export PATH=./evil:$PATH` changes what later commands run: it is a command of its own, matched by rules.
+        this.out.commands.push({
+          argv: [node.firstChild?.text ?? node.type],
+          assignments: [],
+          text: node.text,
+        });
+        return this.assignmentsAndChildren(node, depth);
+      case "variable_assignment":
+      case "variable_assignments":
+        this.out.commands.push({ argv: [], assignments: [node.text], text: node.text });
+        return this.children(node, depth);
+      case "file_redirect":
+        return this.redirect(node, depth);
+      case "heredoc_redirect":
+        return this.heredoc(node, depth);
+      default:
+        if (LEAVES.has(node.type)) return;
+        if (!CONTAINERS.has(node.type))
+          this.problem(`the command line uses syntax Symposium does not read (${node.type})`);
+        return this.children(node, depth);
+    }
+  }
+
+  /** The children, an assignment's value walked for substitutions without counting it as a command of its own. */
+  private assignmentsAndChildren(node: Node, depth: number): void {
+    for (const child of node.children) {
+      if (child?.type === "variable_assignment") this.children(child, depth + 1);
+      else if (child) this.walk(child, depth + 1);
+    }
+  }
+
+  private children(node: Node, depth: number): void {
+    for (const child of node.children) if (child) this.walk(child, depth + 1);
+  }
+
+  private command(node: Node, depth: number): void {
+    const argv: (string | null)[] = [];
+    const assignments: string[] = [];
+    for (const child of node.children) {
+      if (!child) continue;
+      if (child.type === "variable_assignment") {
+        assignments.push(child.text);
+        this.children(child, depth + 1);
+      } else if (child.type === "file_redirect" || child.type === "herestring_redirect") {
+        this.walk(child, depth + 1);
+      } else if (child.type === "command_name") {
+        const word = child.firstNamedChild;
+        argv.push(word ? staticWord(word) : null);
+        if (word) this.walk(word, depth + 1);
+      } else if (child.isNamed) {
+        argv.push(staticWord(child));
+        this.walk(child, depth + 1);
+      } else if (child.isMissing) {
+        this.problem("the command line has a syntax error");
+      }
+    }
+    const name = argv[0];
+    if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
+    if (name === "eval") this.problem("the command line uses eval");
+    if (name != null && this.unwrapShell(argv, assignments, depth)) return;
+    this.out.commands.push({ argv, assignments, text: node.text });
+  }
+
+  /** `bash -c 'script'`: the script's commands stand for the wrapper. True when it was unwrapped. */
+  private unwrapShell(argv: (string | null)[], assignments: string[], depth: number): boolean {
+    const script = shellScript(argv);
+    if (script === undefined) return false;
+    if (script === null) {
+      this.problem("a shell runs a script computed at run time");
+      return false;
+    }
+    if (this.nesting >= MAX_NESTED_SHELLS) {
+      this.problem("shells are nested too deeply");
+      return false;
+    }
+    if (assignments.length > 0 || depth > MAX_DEPTH) return false;
+    const inner = parseLine(this.parser, script, this.nesting + 1);
+    this.out.commands.push(...inner.commands);
+    this.out.writes.push(...inner.writes);
+    this.out.reads.push(...inner.reads);
+    for (const p of inner.problems) this.problem(p);
+    return true;
+  }
+
+  private redirect(node: Node, depth: number): void {
+    const operator = node.children.find((c) => c && !c.isNamed)?.type ?? "";
+    const destinations = node.childrenForFieldName("destination").filter((c): c is Node => c !== null);
+    for (const destination of destinations) {
+      if (destination.type === "process_substitution") {
+        this.walk(destination, depth + 1);
+        continue;
+      }
+      this.walk(destination, depth + 1);
+      if (operator === ">&-" || operator === "<&-") continue;
+      // `2>&1`, `>&2`, `<&3`: a file descriptor, not a file.
+      if ((operator === ">&" || operator === "<&") && /^(\d+|-)$/.test(destination.text)) continue;
+      const target = staticWord(destination);
+      if (target === null) {
+        this.problem("a redirection target is computed at run time");
+        continue;
+      }
+      if (WRITE_OPERATORS.has(operator)) {
+        if (!HARMLESS_TARGETS.has(target)) this.out.writes.push(target);
+      } else if (READ_OPERATORS.has(operator)) {
+        this.out.reads.push(target);
+      } else {
+        this.problem(`the command line uses a redirection Symposium does not read (${operator})`);
+      }
+    }
+    for (const child of node.namedChildren) {
+      if (child && child.type !== "file_descriptor" && !destinations.some((d) => d.id === child.id))
+        this.walk(child, depth + 1);
+    }
+  }
+
+  /** A here-document: a quoted delimiter keeps the body literal; otherwise its substitutions run. */
+  private heredoc(node: Node, depth: number): void {
+    const start = node.children.find((c) => c?.type === "heredoc_start")?.text ?? "";
+    const literal = /['"\\]/.test(start);
+    for (const child of node.children) {
+      if (!child || !child.isNamed) continue;
+      if (child.type === "heredoc_body" && literal) continue;
+      this.walk(child, depth + 1);
+    }
+  }
+}
+
+/**
+ * The value of a word when it is known without running anything: quotes removed, escapes applied. `null` when it
+ * depends on the environment: expansions, substitutions, globs and brace expansion (`rm -rf {~,x}` removes `~`).
+ */
+export function staticWord(node: Node): string | null {
+  switch (node.type) {
+    case "word":
+    case "number": {
+      const text = node.text;
+      if (text !== "[" && /(^|[^\\])([*?]|\[.*\]|\{.*[,.].*\})/.test(text)) return null;
+      return text.replace(/\\\n/g, "").replace(/\\(.)/g, "$1");
+    }
+    case "raw_string":
+      return node.text.slice(1, -1);
+    case "string": {
+      let value = "";
+      for (const child of node.namedChildren) {
+        if (child?.type !== "string_content") return null;
+        value += child.text.replace(/\\\n/g, "").replace(/\\([$`"\\])/g, "$1");
+      }
+      return value;
+    }
+    case "concatenation": {
+      let value = "";
+      for (const child of node.namedChildren) {
+        const part = child ? staticWord(child) : null;
+        if (part === null) return null;
+        value += part;
+      }
+      // Brace expansion spread over parts: `{` `a,b` `}`.
+      if (node.namedChildren.some((c) => c?.type === "word" && /^[{}[\]]$/.test(c.text))) return null;
+      return value;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The script of `sh -c script`, `bash -lc script`, `/bin/zsh -c script`: a string, `null` when it is computed at run
+ * time, `undefined` when the argv is not a shell running a `-c` script.
+ */
+export function shellScript(argv: readonly (string | null)[]): string | null | undefined {
+  const name = argv[0];
+  if (name == null || !SHELLS.has(basename(name))) return undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg == null) return null;
+    if (arg === "--" || !arg.startsWith("-")) return undefined;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg)) return i + 1 < argv.length ? argv[i + 1]! : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a line moves to another folder (`cd /etc && echo x > hosts`): its relative paths are then not relative to
+ * the cwd the request names.
+ */
+export function changesDirectory(commands: readonly SimpleCommand[]): boolean {
+  return commands.some((c) => c.argv[0] != null && DIRECTORY_CHANGES.has(basename(c.argv[0])));
+}
+const DIRECTORY_CHANGES = new Set(["cd", "pushd", "popd", "chdir"]);
+
+/** The last component of a command name (`/usr/bin/sudo` is `sudo`), separators of both kinds. */
+export function basename(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
+}

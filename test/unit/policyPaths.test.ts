@@ -1,0 +1,265 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  isProtectedName,
+  PolicyBoundary,
+  resolvePhysical,
+  type PathFs,
+} from "../../src/core/policy/resolvePath";
+
+/** An in-memory file system: folders, files and symlinks by full path. */
+function fakeFs(entries: Record<string, "dir" | "file" | { link: string }>): PathFs {
+  const fold = (p: string) => p.toLowerCase();
+  const table = new Map(Object.entries(entries).map(([k, v]) => [fold(k), v]));
+  const missing = (path: string) => Object.assign(new Error(`ENOENT ${path}`), { code: "ENOENT" });
+  return {
+    lstat(path) {
+      const entry = table.get(fold(path));
+      if (!entry) throw missing(path);
+      return { isSymbolicLink: () => typeof entry === "object", isDirectory: () => entry === "dir" };
+    },
+    readlink(path) {
+      const entry = table.get(fold(path));
+      if (typeof entry !== "object") throw Object.assign(new Error("EINVAL"), { code: "EINVAL" });
+      return entry.link;
+    },
+  };
+}
+
+describe("policy paths on a real file system", () => {
+  let base: string;
+  let home: string;
+  let root: string;
+  let outside: string;
+  let boundary: PolicyBoundary;
+
+  before(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-policy-")));
+    home = join(base, "home");
+    root = join(home, "project");
+    outside = join(base, "elsewhere");
+    for (const dir of [join(root, "src"), join(root, ".git"), join(home, ".ssh"), join(outside, "deep")])
+      mkdirSync(dir, { recursive: true });
+    writeFileSync(join(root, "src", "a.ts"), "");
+    // `link/../X` is `<outside>/X` for the OS, `<root>/X` as text.
+    symlinkSync(join(outside, "deep"), join(root, "link"));
+    // Dangling links committed in a repository.
+    symlinkSync("../../.zshenv", join(root, "notes.md"));
+    symlinkSync(".env", join(root, "readme.txt"));
+    symlinkSync(".vscode/settings.json", join(root, "config.json"));
+    symlinkSync(join(outside, "new-dir", "file"), join(root, "dangling-outside"));
+    symlinkSync(outside, join(root, "linked-dir"));
+    symlinkSync("loop-b", join(root, "loop-a"));
+    symlinkSync("loop-a", join(root, "loop-b"));
+    boundary = new PolicyBoundary([root], { home, caseInsensitive: () => false });
+  });
+
+  after(() => rmSync(base, { recursive: true, force: true }));
+
+  const table: {
+    name: string;
+    path: () => string;
+    expect: "inside" | "outside" | "unresolved";
+    protected?: boolean;
+  }[] = [
+    { name: "an existing file", path: () => join(root, "src", "a.ts"), expect: "inside", protected: false },
+    { name: "a new file in a new folder", path: () => join(root, "src", "new", "b.ts"), expect: "inside" },
+    { name: "link/../X where link points outside", path: () => `${root}/link/../X`, expect: "outside" },
+    { name: "textual .. out of the root", path: () => `${root}/../elsewhere/x`, expect: "outside" },
+    {
+      name: "a dangling link to ../../.zshenv",
+      path: () => join(root, "notes.md"),
+      expect: "outside",
+      protected: true,
+    },
+    {
+      name: "a dangling link to .env",
+      path: () => join(root, "readme.txt"),
+      expect: "inside",
+      protected: true,
+    },
+    {
+      name: "a dangling link into .vscode",
+      path: () => join(root, "config.json"),
+      expect: "inside",
+      protected: true,
+    },
+    {
+      name: "a dangling link to a missing folder outside",
+      path: () => join(root, "dangling-outside"),
+      expect: "outside",
+    },
+    {
+      name: "a new file under a symlinked parent",
+      path: () => join(root, "linked-dir", "new"),
+      expect: "outside",
+    },
+    { name: "a symlink loop", path: () => join(root, "loop-a"), expect: "unresolved" },
+    { name: "a 5,000-character path", path: () => join(root, "a".repeat(5_000)), expect: "unresolved" },
+    { name: "a relative path", path: () => "src/a.ts", expect: "unresolved" },
+    { name: "a NUL byte", path: () => join(root, "a.ts\0.png"), expect: "unresolved" },
+    {
+      name: "~/.ssh under the home folder",
+      path: () => join(home, ".ssh", "id_rsa"),
+      expect: "outside",
+      protected: true,
+    },
+    {
+      name: ".git inside the workspace",
+      path: () => join(root, ".git", "config"),
+      expect: "inside",
+      protected: true,
+    },
+    {
+      name: "case variant .VSCode",
+      path: () => join(root, ".VSCode", "settings.json"),
+      expect: "inside",
+      protected: true,
+    },
+    { name: "case variant .ENV", path: () => join(root, ".ENV"), expect: "inside", protected: true },
+  ];
+
+  for (const { name, path, expect, protected: isProtected } of table) {
+    it(`${name}: ${expect}${isProtected ? ", protected" : ""}`, () => {
+      const check = boundary.check(path());
+      assert.equal(check.status, expect, JSON.stringify(check));
+      if (isProtected !== undefined && check.status !== "unresolved")
+        assert.equal(check.protected, isProtected);
+      if (expect !== "inside") assert.equal(boundary.contains(path()), false);
+      if (expect === "unresolved")
+        assert.equal(boundary.isProtected(path()), true, "unknown counts as protected");
+    });
+  }
+
+  it("resolves link/../X to the link target's parent, as the OS does", () => {
+    assert.deepEqual(resolvePhysical(`${root}/link/../X`), {
+      ok: true,
+      path: join(outside, "X"),
+      exists: false,
+    });
+  });
+
+  it("keeps the WorkspacePaths shape: hasRoots, contains, resolveInside, isProtected", () => {
+    assert.equal(boundary.hasRoots, true);
+    assert.equal(boundary.resolveInside(join(root, "src", "a.ts")), join(root, "src", "a.ts"));
+    assert.equal(boundary.resolveInside(join(root, "notes.md")), undefined);
+    assert.equal(boundary.isProtected(join(root, "src", "a.ts")), false);
+    assert.equal(boundary.isProtected(join(root, "readme.txt")), true);
+  });
+
+  it("refuses / , the home folder and its parents as roots, with a warning each", () => {
+    const refused = new PolicyBoundary(["/", home, base, root], { home, caseInsensitive: () => false });
+    assert.deepEqual(
+      refused.roots.map((r) => r.path),
+      [root],
+    );
+    assert.equal(refused.warnings.length, 3);
+    const none = new PolicyBoundary(["/"], { home });
+    assert.equal(none.hasRoots, false);
+    assert.equal(none.check("/etc/passwd").status, "outside");
+    assert.equal(none.check(join(root, "src", "a.ts")).status, "outside");
+  });
+});
+
+describe("policy paths with a fake file system", () => {
+  it("follows links component by component on a fake POSIX tree", () => {
+    const fs = fakeFs({ "/w": "dir", "/w/ws": "dir", "/w/ws/tmp": { link: "/tmp" }, "/tmp": "dir" });
+    assert.deepEqual(resolvePhysical("/w/ws/tmp/../X", { fs, platform: "posix" }), {
+      ok: true,
+      path: "/X",
+      exists: false,
+    });
+  });
+
+  it("folds case on a case-insensitive root and not on a case-sensitive one", () => {
+    const fs = fakeFs({ "/Work": "dir", "/Work/Proj": "dir" });
+    const insensitive = new PolicyBoundary(["/Work/Proj"], {
+      fs,
+      platform: "posix",
+      home: "/home/u",
+      caseInsensitive: () => true,
+    });
+    const sensitive = new PolicyBoundary(["/Work/Proj"], {
+      fs,
+      platform: "posix",
+      home: "/home/u",
+      caseInsensitive: () => false,
+    });
+    assert.equal(insensitive.check("/work/proj/src/a.ts").status, "inside");
+    assert.equal(sensitive.check("/work/proj/src/a.ts").status, "outside");
+  });
+
+  describe("Windows names", () => {
+    const fs = fakeFs({
+      "C:\\": "dir",
+      "C:\\ws": "dir",
+      "C:\\ws\\src": "dir",
+      "C:\\Users": "dir",
+      "C:\\Users\\me": "dir",
+      "C:\\ws\\out": { link: "C:\\Other" },
+      "C:\\Other": "dir",
+    });
+    const boundary = new PolicyBoundary(["C:\\ws"], { fs, platform: "win32", home: "C:\\Users\\me" });
+    const table: [string, "inside" | "outside", boolean][] = [
+      ["C:\\ws\\.vscode.\\tasks.json", "inside", true],
+      ["C:\\ws\\.vscode \\tasks.json", "inside", true],
+      ["C:\\WS\\.VSCode\\settings.json", "inside", true],
+      ["C:\\ws\\.env.", "inside", true],
+      ["C:\\ws\\.ENV::$DATA", "inside", true],
+      ["c:\\ws\\src\\a.ts", "inside", false],
+      ["C:\\ws\\src\\..\\..\\Windows\\x", "outside", false],
+      ["C:\\Users\\me\\.ssh\\id_rsa", "outside", true],
+      // The OS opens `out` for `out.`: its link is followed.
+      ["C:\\ws\\out.\\secret", "outside", false],
+      ["C:\\ws\\out \\secret", "outside", false],
+    ];
+    for (const [path, status, isProtected] of table) {
+      it(`${path}: ${status}${isProtected ? ", protected" : ""}`, () => {
+        const check = boundary.check(path);
+        assert.equal(check.status, status, JSON.stringify(check));
+        assert.equal("protected" in check && check.protected, isProtected);
+      });
+    }
+
+    it("refuses a drive root and the home folder as roots", () => {
+      const refused = new PolicyBoundary(["C:\\", "C:\\Users\\me", "C:\\Users"], {
+        fs,
+        platform: "win32",
+        home: "C:\\Users\\me",
+      });
+      assert.equal(refused.hasRoots, false);
+      assert.equal(refused.warnings.length, 3);
+    });
+  });
+
+  it("protects the names of the list whatever the case or trailing dots", () => {
+    const protectedNames = [
+      ".git/config",
+      ".vscode/settings.json",
+      ".env",
+      ".env.local",
+      ".envrc",
+      ".bashrc",
+      ".zshenv",
+      "x.code-workspace",
+      ".devcontainer/devcontainer.json",
+      ".github/workflows/ci.yml",
+      ".GitHub/Workflows/ci.yml",
+      ".husky/pre-commit",
+      ".gitmodules",
+      ".npmrc",
+      "sub/.GIT/hooks/pre-commit",
+    ];
+    for (const name of protectedNames) assert.equal(isProtectedName(["ws", ...name.split("/")]), true, name);
+    for (const name of ["src/a.ts", ".github/CODEOWNERS", "environment.ts", "README.md", "gitignore"])
+      assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
+  });
+
+  it("is never fooled into cutting: the resolved length counts too", () => {
+    const fs = fakeFs({ "/ws": "dir", "/ws/l": { link: `/${"x".repeat(4_095)}` } });
+    const result = resolvePhysical("/ws/l/more", { fs, platform: "posix" });
+    assert.equal(result.ok, false);
+  });
+});

