@@ -5,15 +5,20 @@
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { AGENT_EXAMPLES, withAgentExample, type AddExampleResult } from "../core/agentExamples";
-import { parseAgentSettings } from "../core/settings";
+import { DEMO_AGENT_NAME, parseAgentSettings } from "../core/settings";
 
+/** Set once a Demo Agent session is ready for a prompt, in this window (however it was started). */
+export const DEMO_STARTED_CONTEXT = "symposium.walkthrough.demoSessionStarted";
 /** Set once a person approves a card (a click or key on an allow option), in this window. */
 export const CARD_APPROVED_CONTEXT = "symposium.walkthrough.cardApproved";
 /** True while user settings define at least one agent besides the Demo Agent. */
 export const AGENT_CONFIGURED_CONTEXT = "symposium.walkthrough.agentConfigured";
 export const ADD_AGENT_EXAMPLE_COMMAND = "symposium.addAgentExample";
 
-export function registerWalkthrough(sessions: Pick<AgentSessions, "onDidDecide">): vscode.Disposable {
+export function registerWalkthrough(
+  sessions: Pick<AgentSessions, "onDidDecide" | "onDidChange">,
+): vscode.Disposable {
+  let demoStarted = false;
   let approved = false;
   const updateAgentConfigured = (): void => {
     const stored = vscode.workspace.getConfiguration("symposium").inspect<unknown>("agents")?.globalValue;
@@ -21,6 +26,16 @@ export function registerWalkthrough(sessions: Pick<AgentSessions, "onDidDecide">
   };
   updateAgentConfigured();
   return vscode.Disposable.from(
+    sessions.onDidChange((ops) => {
+      if (demoStarted) return;
+      const ready = ops.some(
+        (op) =>
+          op.op === "session" && op.header.agentName === DEMO_AGENT_NAME && op.header.status === "ready",
+      );
+      if (!ready) return;
+      demoStarted = true;
+      void setContext(DEMO_STARTED_CONTEXT, true);
+    }),
     sessions.onDidDecide((_prompt, record) => {
       if (approved || record.provenance !== "user" || record.optionKindClass !== "allow") return;
       approved = true;

@@ -4,6 +4,11 @@
  */
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
+import {
+  AGENT_CONFIGURED_CONTEXT,
+  CARD_APPROVED_CONTEXT,
+  DEMO_STARTED_CONTEXT,
+} from "../../src/host/walkthrough";
 
 const EXTENSION_ID = "symposium.symposium";
 
@@ -51,13 +56,18 @@ describe("First-run walkthrough", function () {
       walkthrough.steps.map((s) => s.id),
       ["openView", "startDemo", "approveCard", "addAgent"],
     );
-    // Every step completes on something the extension really does or registers.
+    // Every step completes on something the extension really sets or registers (a typo would never complete).
     const commands = await vscode.commands.getCommands(true);
+    const contextKeys = [DEMO_STARTED_CONTEXT, CARD_APPROVED_CONTEXT, AGENT_CONFIGURED_CONTEXT];
     for (const step of walkthrough.steps) {
       assert.ok(step.completionEvents?.length, `${step.id} has no completion event`);
       for (const event of step.completionEvents ?? []) {
-        const command = /^onCommand:(.+)$/.exec(event)?.[1];
-        if (command) assert.ok(commands.includes(command), `${step.id}: ${command} is not registered`);
+        const [, kind, argument = ""] = /^(\w+):(.+)$/.exec(event) ?? [];
+        if (kind === "onCommand")
+          assert.ok(commands.includes(argument), `${step.id}: ${argument} is not registered`);
+        else if (kind === "onContext")
+          assert.ok(contextKeys.includes(argument), `${step.id}: nothing sets ${argument}`);
+        else assert.equal(event, "onView:symposium.view", `${step.id}: unexpected ${event}`);
       }
       const media = vscode.Uri.joinPath(extension.extensionUri, step.media?.markdown ?? "missing");
       await vscode.workspace.fs.stat(media); // throws when the step's page is missing
