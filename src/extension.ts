@@ -17,6 +17,7 @@ import { editorDocuments } from "./host/documentStore";
 import { createLog } from "./host/log";
 import { SymposiumView, VIEW_ID } from "./host/symposiumView";
 import { handleIntent } from "./host/viewIntents";
+import { registerWalkthrough } from "./host/walkthrough";
 
 /** What tests get from `activate()` (only in ExtensionMode.Test; never a command). */
 export interface SymposiumTestApi {
@@ -96,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
     vscode.commands.registerCommand("symposium.revokeBypass", () => revokeBypass(client)),
     vscode.commands.registerCommand("symposium.bypassForWindow", () => bypassForWindow(client)),
     vscode.commands.registerCommand("symposium.showHistory", () => historyPanel.show()),
+    registerWalkthrough(client),
     client.onDidDecide((prompt, record) => {
       history.append(historyEntry(prompt, record));
       historyPanel.refreshSoon();

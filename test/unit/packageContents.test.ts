@@ -1,0 +1,95 @@
+// What a published extension needs and what the marketplace shows: the manifest's gallery fields, a PNG icon, the
+// walkthrough's pages inside the package (the .vscodeignore allow-list drops whatever it does not name), and a
+// package that stays small. Packaged from production bundles, as `npm run package` makes them, in a temporary folder.
+import * as assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { buildProduction, stageExtension, type ProductionBuild } from "../../bench/build/productionBuild";
+import { repoRoot } from "../harness/paths";
+
+const VSIX_BUDGET_KB = 600;
+const vsce = join(repoRoot, "node_modules", "@vscode", "vsce", "vsce");
+
+interface Manifest {
+  icon?: string;
+  license?: string;
+  homepage?: string;
+  repository?: { url?: string };
+  bugs?: { url?: string };
+  galleryBanner?: { color?: string; theme?: string };
+  contributes: { walkthroughs: { steps: { id: string; media: { markdown?: string } }[] }[] };
+}
+
+const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as Manifest;
+const walkthroughPages = manifest.contributes.walkthroughs.flatMap((w) =>
+  w.steps.map((s) => s.media.markdown),
+);
+
+function runVsce(args: string[], cwd: string): string {
+  const result = spawnSync(process.execPath, [vsce, ...args], { cwd, encoding: "utf8" });
+  assert.equal(result.status, 0, `vsce ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+describe("the published package", function () {
+  this.timeout(180_000);
+  let build: ProductionBuild;
+  let files: string[];
+
+  before(() => {
+    build = buildProduction(repoRoot);
+    stageExtension(repoRoot, build);
+    files = runVsce(["ls", "--no-dependencies"], build.dir)
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+  });
+
+  after(() => {
+    build?.remove();
+  });
+
+  it("has the manifest fields a marketplace listing shows", () => {
+    assert.ok(manifest.license, "license");
+    assert.match(manifest.repository?.url ?? "", /^https:\/\//, "repository.url");
+    assert.match(manifest.homepage ?? "", /^https:\/\//, "homepage");
+    assert.match(manifest.bugs?.url ?? "", /^https:\/\//, "bugs.url");
+    assert.match(manifest.galleryBanner?.color ?? "", /^#[0-9a-f]{6}$/i, "galleryBanner.color");
+    assert.ok(["dark", "light"].includes(manifest.galleryBanner?.theme ?? ""), "galleryBanner.theme");
+  });
+
+  it("has a square PNG icon of 128 or 256 pixels, and ships it", () => {
+    assert.ok(manifest.icon, "no icon in package.json");
+    const png = readFileSync(join(repoRoot, manifest.icon));
+    assert.equal(png.subarray(1, 4).toString("latin1"), "PNG", "the icon is not a PNG");
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    assert.equal(width, height, "the icon is not square");
+    assert.ok([128, 256].includes(width), `the icon is ${width}x${height}`);
+    assert.ok(files.includes(manifest.icon), `${manifest.icon} is not in the package:\n${files.join("\n")}`);
+  });
+
+  it("ships every walkthrough page, none with a remote image", () => {
+    assert.ok(walkthroughPages.length > 0);
+    for (const page of walkthroughPages) {
+      assert.ok(page, "a walkthrough step has no Markdown page");
+      assert.ok(files.includes(page), `${page} is not in the package:\n${files.join("\n")}`);
+      const text = readFileSync(join(repoRoot, page), "utf8");
+      assert.doesNotMatch(
+        text,
+        /!\[[^\]]*\]\(\s*https?:|<img[^>]+src=["']?https?:/i,
+        `${page} loads a remote image`,
+      );
+    }
+  });
+
+  it(`packages into a .vsix of at most ${VSIX_BUDGET_KB} KB`, () => {
+    const out = join(build.dir, "symposium.vsix");
+    runVsce(["package", "--no-dependencies", "--no-rewrite-relative-links", "--out", out], build.dir);
+    const kb = statSync(out).size / 1000;
+    assert.ok(
+      kb <= VSIX_BUDGET_KB,
+      `symposium.vsix is ${kb.toFixed(1)} KB; the budget is ${VSIX_BUDGET_KB} KB`,
+    );
+  });
+});
