@@ -19,6 +19,7 @@ import {
   ENV_BYPASS_LOG,
   ENV_MANUAL_LOG,
   ENV_PORT,
+  ENV_REPORT_PAINT,
   MANUAL_AGENT,
   type ActivationHostResult,
   type BypassHostResult,
@@ -283,7 +284,12 @@ export async function measureInExtensionHost(
       },
       extensionDevelopmentPath: build.dir,
       extensionTestsPath: join(benchOut, "host", "index"),
-      env: { [ENV_PORT]: String(port), [ENV_BYPASS_LOG]: bypassLog, [ENV_MANUAL_LOG]: manualLog },
+      env: {
+        [ENV_PORT]: String(port),
+        [ENV_BYPASS_LOG]: bypassLog,
+        [ENV_MANUAL_LOG]: manualLog,
+        [ENV_REPORT_PAINT]: "1",
+      },
       beforeNavigate: async (page) => {
         await page.exposeFunction("codeAutomationLog", (_type: string, args: unknown[]) => {
           const line = format(...(Array.isArray(args) ? args : [args]));

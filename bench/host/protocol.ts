@@ -13,6 +13,8 @@ export const MANUAL_AGENT = "Bench";
 export const ENV_PORT = "BENCH_CONTROL_PORT";
 export const ENV_BYPASS_LOG = "BENCH_AGENT_LOG_BYPASS";
 export const ENV_MANUAL_LOG = "BENCH_AGENT_LOG_MANUAL";
+/** Switches the webview's paint reports on for the run (read by `paintReportsRequested` in src/host/symposiumView.ts). */
+export const ENV_REPORT_PAINT = "SYMPOSIUM_REPORT_PAINT";
 
 export interface ActivationHostResult {
   /** `await extension.activate()` in the extension host: loading the bundle plus `activate()`, one sample per run. */
