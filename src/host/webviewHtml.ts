@@ -27,10 +27,10 @@ export interface WebviewHtmlParts {
 }
 
 /** The only folders the webview may load from. */
-export const WEBVIEW_RESOURCE_FOLDERS = ["dist", "media"] as const;
+const WEBVIEW_RESOURCE_FOLDERS = ["dist", "media"] as const;
 
-/** Content-Security-Policy for the document (exported for tests). */
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+/** Content-Security-Policy for the document. */
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
