@@ -1,9 +1,9 @@
-// `npm run bench`: compiles bench/**/*.ts to out/bench/ (the options of the test build in esbuild.config.mjs; only
-// the benchmark entries, so the dist/ bundles other runs use are left alone), then runs the driver, out/bench/main.js,
-// with --expose-gc. The driver builds its own production bundles in a temporary folder, measures, and writes
-// bench/results/latest.{json,md} plus SVG plots. Options (passed through): --quick (fewer samples, for trying
-// changes), --only <group> (repeatable: floors, memory, cards, activation, bundles, host), --docs (also refresh the
-// generated part of docs/performance.md and its plots).
+// `npm run bench`: compiles bench/**/*.ts and tools/ to out/ (the Node-side options of scripts/buildOptions.mjs; only
+// those entries, so the dist/ bundles other runs use are left alone), then runs the driver, out/bench/main.js, with
+// --expose-gc. The driver builds its own production bundles in a temporary folder, measures, and writes
+// bench/results/latest.{json,md}. Options (passed through): --quick (fewer samples, for trying changes), --only <group>
+// (repeatable: cards, memory, activation, bundles, floors, client, host), --docs (also refresh the generated part of
+// docs/performance.md).
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -70,16 +70,16 @@ function npmRun(script) {
   if (result.status !== 0) fail(`npm run ${script} failed (exit ${result.status ?? result.signal}).`);
 }
 
-npmRun("build"); // also compiles the harness in out/test/harness, which this script uses
+npmRun("build"); // also compiles the code-server helpers in out/tools, which this script uses
 npmRun("package");
 const vsix = join(root, "symposium.vsix");
 if (!existsSync(vsix)) fail("npm run package did not produce symposium.vsix");
 
-const harness = /** @type {typeof import("../test/harness/codeServer")} */ (
-  await import(join(root, "out", "test", "harness", "codeServer.js"))
+const harness = /** @type {typeof import("../tools/codeServer")} */ (
+  await import(join(root, "out", "tools", "codeServer.js"))
 );
-const { readJsonc } = /** @type {typeof import("../test/harness/jsonc")} */ (
-  await import(join(root, "out", "test", "harness", "jsonc.js"))
+const { readJsonc } = /** @type {typeof import("../tools/jsonc")} */ (
+  await import(join(root, "out", "tools", "jsonc.js"))
 );
 try {
   harness.ensureSystemPackages();

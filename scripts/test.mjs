@@ -157,8 +157,8 @@ async function main() {
   if (needsCodeServer) banner("VS Code for tests");
   try {
     if (needsCodeServer) {
-      const harness = /** @type {typeof import("../test/harness/codeServer")} */ (
-        await import(join(root, "out", "test", "harness", "codeServer.js"))
+      const harness = /** @type {typeof import("../tools/codeServer")} */ (
+        await import(join(root, "out", "tools", "codeServer.js"))
       );
       harness.ensureSystemPackages();
       harness.ensureCodeServer();

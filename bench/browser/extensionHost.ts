@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format } from "node:util";
 import type { Page } from "playwright-core";
-import { openSymposiumView, symposiumWebview } from "../../test/harness/browser";
-import { freePort } from "../../test/harness/codeServer";
-import { openWorkbench, type Workbench } from "../../test/harness/workbench";
-import type { ProductionBuild } from "../build/productionBuild";
+import { openSymposiumView, symposiumWebview } from "../../tools/browser";
+import { freePort } from "../../tools/codeServer";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
+import type { ProductionBuild } from "../../tools/productionBuild";
 import {
   BYPASS_AGENT,
   ENV_BYPASS_LOG,

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Metafile } from "esbuild";
-import type { ProductionBuild } from "./productionBuild";
+import type { ProductionBuild } from "../../tools/productionBuild";
 
 /** Bytes of the minified dist/extension.js by origin: an npm package, or a folder of src/. */
 export function extensionComposition(build: ProductionBuild): { origin: string; bytes: number }[] {

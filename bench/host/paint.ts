@@ -14,6 +14,17 @@ import { postedAt } from "./instruments";
 import { pendingOf, turnEnded, until } from "../waits";
 import { MANUAL_AGENT, type PaintLevelResult, type PaintProbe, type PaintSettings } from "./protocol";
 
+/** Resolves with the session's held requests ("Held #…") once the webview has painted every one of them. */
+export async function heldCardsPainted(ctx: HostContext, sessionKey: string) {
+  const held = () => pendingOf(ctx.api.sessions, sessionKey).filter((p) => p.title.startsWith("Held #"));
+  await until(
+    () => held().every((p) => ctx.paints.reports.has(p.key)),
+    "the held cards to be painted",
+    60_000,
+  );
+  return held();
+}
+
 export async function runPaint(ctx: HostContext, settings: PaintSettings): Promise<PaintLevelResult[]> {
   const { sessions } = ctx.api;
   sessions.setLimits({ perSession: 10_000, perAgent: 10_000, timeoutMs: 0 });
@@ -31,16 +42,8 @@ export async function runPaint(ctx: HostContext, settings: PaintSettings): Promi
         if (op.op !== "prompt" || op.prompt.sessionKey !== key) continue;
         const prompt = op.prompt;
         if (prompt.title === "Gate") {
-          void until(
-            () =>
-              pendingOf(sessions, key)
-                .filter((p) => p.title.startsWith("Held #"))
-                .every((p) => ctx.paints.reports.has(p.key)),
-            "the held cards to be painted",
-            60_000,
-          ).then(
-            () => {
-              const held = pendingOf(sessions, key).filter((p) => p.title.startsWith("Held #"));
+          heldCardsPainted(ctx, key).then(
+            (held) => {
               if (held.length > 0) {
                 const first = Math.min(...held.map((p) => p.receivedAt));
                 heldPaintedMs =
