@@ -3,8 +3,8 @@
  * session of the (not bypassed) benchmark agent sends that many requests and leaves them pending, then a "Gate"
  * request the host answers once all of them are painted, then human-paced probes. The host answers each probe (reject)
  * as soon as its card is painted, so the pending count stays at the level. Each probe carries its stamps along the
- * way: agent sent, host handler ran (`receivedAt`), view posted the update, webview painted (the extension's own
- * `paints` figure, reported from the frame after the card was added); the driver adds the webview's receipt.
+ * way: agent sent, host handler ran (`receivedAt`), view posted the update, webview painted (its `painted` report from
+ * the frame after the card was added, switched on for the run); the driver adds the webview's receipt.
  */
 import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";

@@ -71,7 +71,7 @@ export interface PaintProbe {
   postedAt?: number;
   /** The webview's window received that update (stamped by the driver's listener in the webview). */
   webviewAt?: number;
-  /** The webview reported it painted (receivedAt + the extension's `paints` figure). */
+  /** The webview reported it painted (its `painted` report, `PaintWatcher`). */
   paintedAt: number;
 }
 
