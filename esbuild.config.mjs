@@ -1,8 +1,9 @@
 // One build for everything: the extension (Node, CJS), the demo agent it spawns, the webview (browser) and the tests.
 // `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change.
 import * as esbuild from "esbuild";
-import { cpSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { nodeScriptsBuild } from "./scripts/buildOptions.mjs";
 
 const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
@@ -12,6 +13,7 @@ const withTests = !process.argv.includes("--no-tests");
  * zod's classic API re-exports every locale through its namespace object (`z.locales`), which the ACP SDK imports
  * whole, so esbuild cannot drop them: 264 KB of translated error messages. Symposium shows English; ship only `en`.
  */
+/** @type {import("esbuild").Plugin} */
 const englishOnlyZod = {
   name: "zod-english-only",
   setup(build) {
@@ -31,6 +33,7 @@ const englishOnlyZod = {
  * The ACP runtime (the SDK and everything that needs it) ships as its own file, `dist/acpRuntime.js`, required on the
  * first agent start: activation then loads a small bundle. Test bundles keep it inline.
  */
+/** @type {import("esbuild").Plugin} */
 const separateAcpRuntime = {
   name: "separate-acp-runtime",
   setup(build) {
@@ -42,6 +45,7 @@ const separateAcpRuntime = {
   },
 };
 
+/** @type {import("esbuild").BuildOptions} */
 const shared = {
   bundle: true,
   minify: production,
@@ -50,15 +54,6 @@ const shared = {
   legalComments: "none",
 };
 
-/** Every `.ts` file below `dir` (recursively). */
-function tsFilesBelow(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return tsFilesBelow(path);
-    return name.endsWith(".ts") && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
-
 function copyCodicons() {
   mkdirSync("dist/codicons", { recursive: true });
   for (const file of ["codicon.css", "codicon.ttf"]) {
@@ -66,6 +61,7 @@ function copyCodicons() {
   }
 }
 
+/** @type {import("esbuild").BuildOptions[]} */
 const builds = [
   {
     ...shared,
@@ -93,25 +89,7 @@ const builds = [
 ];
 
 if (withTests) {
-  builds.push({
-    ...shared,
-    minify: false,
-    sourcemap: "inline",
-    entryPoints: ["test", "bench"].flatMap((dir) => {
-      try {
-        return tsFilesBelow(dir);
-      } catch {
-        return [];
-      }
-    }),
-    outbase: ".",
-    outdir: "out",
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    external: ["vscode", "mocha", "playwright-core", "ajv", "ajv/*"],
-    mainFields: ["module", "main"],
-  });
+  builds.push({ ...nodeScriptsBuild(import.meta.dirname, ["test", "bench", "tools"]), logLevel: "info" });
 }
 
 /** The shell parser's wasm (runtime and bash grammar), read next to the bundle by `src/core/policy/shellCommands.ts`. */

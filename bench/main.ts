@@ -1,18 +1,18 @@
 /**
  * `npm run bench` (scripts/bench.mjs compiles this and runs it with --expose-gc). Runs every benchmark group in one
  * process, in an order that puts the floors right before the extension-host measurements they are compared with,
- * then writes bench/results/latest.{json,md} and the SVG plots and prints the table.
+ * then writes bench/results/latest.{json,md} and prints the table.
  *
  *   --quick          fewer samples (to try a change; the figures are noisier)
  *   --only <group>   repeatable: cards, memory, activation, bundles, floors, client, host
- *   --docs           also copy the table and plots into docs/performance.md (between its bench markers)
+ *   --docs           also copy the tables into docs/performance.md (between its bench markers)
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { measureInExtensionHost, type HostBenchSettings } from "./browser/extensionHost";
-import { buildProduction, stageExtension, type ProductionBuild } from "./build/productionBuild";
+import { buildProduction, stageExtension, type ProductionBuild } from "../tools/productionBuild";
 import { measureActivation, RUNTIME_ENTRY, RUNTIME_SOURCE } from "./node/activation";
 import { measureBundles } from "./node/bundles";
 import { measureCardBuild } from "./node/cardBuild";
@@ -20,7 +20,7 @@ import { measureClientBypass } from "./node/clientBypass";
 import { measureRawFloor, measureSdkFloor, type FloorSettings } from "./node/floors";
 import { measureMemory } from "./node/memory";
 import { repoRoot, resultsDir } from "./paths";
-import { markdownReport, markdownTable, writePlots, writeResults } from "./report";
+import { markdownReport, markdownTable, writeResults } from "./report";
 import type { BenchResults } from "./results";
 import { buildRows } from "./table";
 
@@ -86,21 +86,18 @@ function parseArgs(argv: string[]) {
   };
 }
 
-/** Replaces the generated part of docs/performance.md and copies the plots next to it. */
-function updateDocs(markdown: string, plots: string[]): void {
+/** Replaces the generated part of docs/performance.md. */
+function updateDocs(markdown: string): void {
   const doc = join(repoRoot, "docs", "performance.md");
-  const plotsDir = join(repoRoot, "docs", "performance");
-  mkdirSync(plotsDir, { recursive: true });
-  for (const plot of plots) copyFileSync(join(resultsDir, plot), join(plotsDir, plot));
   const start = "<!-- bench:results:start -->";
   const end = "<!-- bench:results:end -->";
   const text = readFileSync(doc, "utf8");
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`${doc} has no ${start} ... ${end} section`);
-  const body = markdown.replace(/^# .*\n/, "").replace(/!\[([^\]]*)\]\(([^)]+)\)/g, "![$1](performance/$2)");
+  const body = markdown.replace(/^# .*\n/, "");
   writeFileSync(doc, `${text.slice(0, from + start.length)}\n${body.trim()}\n${text.slice(to)}`);
-  console.log(`Updated ${doc} and ${plotsDir}/.`);
+  console.log(`Updated ${doc}.`);
 }
 
 async function main(): Promise<number> {
@@ -200,8 +197,7 @@ async function main(): Promise<number> {
   results.meta.seconds = (Date.now() - started) / 1000;
   const rows = buildRows(results);
   mkdirSync(resultsDir, { recursive: true });
-  const plots = writePlots(results, resultsDir);
-  const markdown = markdownReport(results, rows, plots);
+  const markdown = markdownReport(results, rows);
   writeResults(resultsDir, results, rows, markdown);
   console.log(`\n${markdownTable(rows)}\n`);
   const misses = rows.filter((row) => row.pass === false);
@@ -212,10 +208,8 @@ async function main(): Promise<number> {
   );
   for (const [group, error] of Object.entries(results.errors))
     console.log(`Error in ${group}: ${error.split("\n")[0]}`);
-  console.log(
-    `Wrote ${join(resultsDir, "latest.json")}, latest.md${plots.length ? ` and ${plots.join(", ")}` : ""} in ${results.meta.seconds.toFixed(0)} s.`,
-  );
-  if (docs && existsSync(join(repoRoot, "docs", "performance.md"))) updateDocs(markdown, plots);
+  console.log(`Wrote ${join(resultsDir, "latest.json")}, latest.md in ${results.meta.seconds.toFixed(0)} s.`);
+  if (docs && existsSync(join(repoRoot, "docs", "performance.md"))) updateDocs(markdown);
   return Object.keys(results.errors).length > 0 ? 1 : 0;
 }
 

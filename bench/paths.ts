@@ -1,6 +1,6 @@
 /** Where the benchmark finds the repository and its compiled pieces. */
 import { join } from "node:path";
-import { repoRoot } from "../test/harness/paths";
+import { repoRoot } from "../tools/paths";
 
 export { repoRoot };
 /** Compiled benchmark files (esbuild writes bench/**.ts to out/bench/**.js). */

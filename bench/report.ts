@@ -1,11 +1,11 @@
 /**
- * Output of a run: the Markdown table (printed and written to bench/results/latest.md), the machine-readable JSON
- * (latest.json), and small hand-written SVG plots (no plotting dependency).
+ * Output of a run: the Markdown tables (printed and written to bench/results/latest.md, and with --docs into
+ * docs/performance.md) and the machine-readable JSON (latest.json).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchResults } from "./results";
-import { cdf, summarize } from "./stats";
+import { percentile } from "./stats";
 import { fmt, type Row } from "./table";
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -100,12 +100,9 @@ export function cpuAttributionTable(results: BenchResults): string | undefined {
   ].join("\n");
 }
 
-export function markdownReport(
-  results: BenchResults,
-  rows: readonly Row[],
-  plots: readonly string[],
-): string {
+export function markdownReport(results: BenchResults, rows: readonly Row[]): string {
   const attribution = cpuAttributionTable(results);
+  const percentiles = bypassPercentiles(results);
   const m = results.meta;
   const misses = rows.filter((row) => row.pass === false);
   const errors = Object.entries(results.errors);
@@ -132,284 +129,38 @@ export function markdownReport(
     ...(errors.length
       ? ["", "Errors:", ...errors.map(([group, error]) => `- ${group}: ${error.split("\n")[0]}`)]
       : []),
-    "",
-    ...plots.map((plot) => `![${plot}](${plot})`),
+    ...(percentiles ? ["", percentiles] : []),
     "",
   ].join("\n");
 }
 
-// ---------------------------------------------------------------------------------------------------------------------
-// SVG
-
-interface Series {
-  name: string;
-  color: string;
-  dashed?: boolean;
-  points: [number, number][];
-  markers?: boolean;
-}
-
-interface ChartOptions {
-  title: string;
-  xLabel: string;
-  yLabel: string;
-  series: Series[];
-  /** "log": log10; "symlog": log10(x + 1) (keeps 0). */
-  xScale: "linear" | "log" | "symlog";
-  yScale?: "linear" | "log";
-  xTicks?: number[];
-  yMax?: number;
-  hlines?: { y: number; label: string; color: string }[];
-}
-
-const W = 800;
-const H = 420;
-const M = { left: 70, right: 220, top: 40, bottom: 55 };
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** 1-2-5 ticks over a range of up to three decades, powers of ten over a wider one. */
-function logTicks(min: number, max: number): number[] {
-  const ticks: number[] = [];
-  const steps = Math.log10(max / min) > 3 ? [1] : [1, 2, 5];
-  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++)
-    for (const m of steps) ticks.push(Number((m * 10 ** e).toPrecision(1)));
-  return ticks.filter((t) => t >= min * 0.999 && t <= max * 1.001);
-}
-
-/** An axis label: no trailing zeros, thousands separated. */
-function tick(t: number): string {
-  return t >= 1000 ? Math.round(t).toLocaleString("en-US") : String(Number(t.toPrecision(3)));
-}
-
-function linearTicks(max: number): number[] {
-  const step = 10 ** Math.floor(Math.log10(max / 5 || 1));
-  const nice = [1, 2, 5, 10].map((m) => m * step).find((s) => max / s <= 8) ?? step * 10;
-  const ticks: number[] = [];
-  for (let t = 0; t <= max * 1.0001; t += nice) ticks.push(Number(t.toPrecision(6)));
-  return ticks;
-}
-
-export function lineChart(o: ChartOptions): string {
-  const all = o.series.flatMap((s) => s.points);
-  const xs = all.map(([x]) => x).filter((x) => o.xScale !== "log" || x > 0);
-  const ys = all.map(([, y]) => y).concat((o.hlines ?? []).map((h) => h.y));
-  const xMin = o.xScale === "log" ? Math.min(...xs) : 0;
-  const xMax = Math.max(...xs, ...(o.xTicks ?? []));
-  const yMin = o.yScale === "log" ? Math.min(...ys.filter((y) => y > 0)) : 0;
-  const yMax = o.yMax ?? Math.max(...ys) * 1.08;
-  const fx = (x: number) =>
-    o.xScale === "log" ? Math.log10(x) : o.xScale === "symlog" ? Math.log10(x + 1) : x;
-  const fy = (y: number) => (o.yScale === "log" ? Math.log10(y) : y);
-  const px = (x: number) =>
-    M.left + ((fx(x) - fx(xMin)) / (fx(xMax) - fx(xMin) || 1)) * (W - M.left - M.right);
-  const py = (y: number) =>
-    H - M.bottom - ((fy(Math.min(y, yMax)) - fy(yMin)) / (fy(yMax) - fy(yMin) || 1)) * (H - M.top - M.bottom);
-  const xTicks = o.xTicks ?? (o.xScale === "log" ? logTicks(xMin, xMax) : linearTicks(xMax));
-  const yTicks = o.yScale === "log" ? logTicks(yMin, yMax) : linearTicks(yMax);
-  const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12">`,
-    `<rect width="${W}" height="${H}" fill="white"/>`,
-    `<text x="${M.left}" y="22" font-size="15" font-weight="600">${escape(o.title)}</text>`,
+/**
+ * The bypass round trip (agent's clock) at a few percentiles, per measured layer: what the docs used to show as a
+ * CDF plot, in the table form the rest of the report uses.
+ */
+export function bypassPercentiles(results: BenchResults): string | undefined {
+  const series: [string, number[] | undefined][] = [
+    ["extension host, paced", results.host?.bypass?.pacedSamplesUs],
+    ["AgentSessions (Node), paced", results.clientBypass?.pacedSamplesUs],
+    ["SDK floor, paced", results.floors?.sdk.pacedSamplesUs],
+    ["raw floor, paced", results.floors?.raw.pacedSamplesUs],
+    ["extension host, hot", results.host?.bypass?.hotSamplesUs],
+    ["AgentSessions (Node), hot", results.clientBypass?.hotSamplesUs],
+    ["SDK floor, hot", results.floors?.sdk.hotSamplesUs],
+    ["raw floor, hot", results.floors?.raw.hotSamplesUs],
   ];
-  for (const t of xTicks) {
-    parts.push(`<line x1="${px(t)}" x2="${px(t)}" y1="${M.top}" y2="${H - M.bottom}" stroke="#e5e5e5"/>`);
-    parts.push(
-      `<text x="${px(t)}" y="${H - M.bottom + 16}" text-anchor="middle" fill="#444">${tick(t)}</text>`,
-    );
-  }
-  for (const t of yTicks) {
-    parts.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${py(t)}" y2="${py(t)}" stroke="#e5e5e5"/>`);
-    parts.push(`<text x="${M.left - 6}" y="${py(t) + 4}" text-anchor="end" fill="#444">${tick(t)}</text>`);
-  }
-  parts.push(
-    `<rect x="${M.left}" y="${M.top}" width="${W - M.left - M.right}" height="${H - M.top - M.bottom}" fill="none" stroke="#888"/>`,
-  );
-  parts.push(
-    `<text x="${(M.left + W - M.right) / 2}" y="${H - 15}" text-anchor="middle">${escape(o.xLabel)}</text>`,
-  );
-  parts.push(
-    `<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">${escape(o.yLabel)}</text>`,
-  );
-  for (const h of o.hlines ?? []) {
-    parts.push(
-      `<line x1="${M.left}" x2="${W - M.right}" y1="${py(h.y)}" y2="${py(h.y)}" stroke="${h.color}" stroke-dasharray="6 4"/>`,
-    );
-    parts.push(
-      `<text x="${W - M.right - 4}" y="${py(h.y) - 4}" text-anchor="end" fill="${h.color}">${escape(h.label)}</text>`,
-    );
-  }
-  o.series.forEach((s, i) => {
-    const points = s.points.filter(([x]) => o.xScale !== "log" || x > 0);
-    const path = points
-      .map(([x, y], j) => `${j ? "L" : "M"}${px(x).toFixed(1)},${py(y).toFixed(1)}`)
-      .join(" ");
-    parts.push(
-      `<path d="${path}" fill="none" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="5 3"' : ""}/>`,
-    );
-    if (s.markers)
-      for (const [x, y] of points)
-        parts.push(`<circle cx="${px(x)}" cy="${py(y)}" r="3.5" fill="${s.color}"/>`);
-    const ly = M.top + 10 + i * 18;
-    parts.push(
-      `<line x1="${W - M.right + 12}" x2="${W - M.right + 36}" y1="${ly}" y2="${ly}" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="5 3"' : ""}/>`,
-    );
-    parts.push(`<text x="${W - M.right + 42}" y="${ly + 4}">${escape(s.name)}</text>`);
+  const rows = series.flatMap(([label, samples]) => {
+    if (!samples?.length) return [];
+    const sorted = [...samples].sort((a, b) => a - b);
+    const at = (p: number) => fmt(percentile(sorted, p) / 1000);
+    return [`| ${label} | ${sorted.length} | ${at(50)} | ${at(90)} | ${at(99)} | ${at(100)} |`];
   });
-  parts.push("</svg>");
-  return parts.join("\n");
-}
-
-/** Horizontal bars on a log axis, one group per row. */
-export function barChart(o: {
-  title: string;
-  xLabel: string;
-  rows: { label: string; values: number[] }[];
-  bars: { name: string; color: string }[];
-  target?: { x: number; label: string };
-}): string {
-  const left = 360;
-  const right = 30;
-  const rowHeight = 14 * o.bars.length + 12;
-  const top = 58;
-  const height = top + o.rows.length * rowHeight + 50;
-  const values = o.rows.flatMap((r) => r.values).filter((v) => v > 0);
-  const min = 10 ** Math.floor(Math.log10(Math.min(...values)));
-  const max = 10 ** Math.ceil(Math.log10(Math.max(...values, o.target?.x ?? 0)));
-  const px = (x: number) =>
-    left +
-    ((Math.log10(Math.max(x, min)) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) *
-      (W - left - right);
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
-    `<rect width="${W}" height="${height}" fill="white"/>`,
-    `<text x="12" y="22" font-size="15" font-weight="600">${escape(o.title)}</text>`,
-  ];
-  o.bars.forEach((bar, i) => {
-    parts.push(`<rect x="${left + i * 90}" y="32" width="12" height="12" fill="${bar.color}"/>`);
-    parts.push(`<text x="${left + i * 90 + 18}" y="42">${escape(bar.name)}</text>`);
-  });
-  for (const t of logTicks(min, max)) {
-    parts.push(`<line x1="${px(t)}" x2="${px(t)}" y1="${top - 4}" y2="${height - 42}" stroke="#e5e5e5"/>`);
-    parts.push(`<text x="${px(t)}" y="${height - 28}" text-anchor="middle" fill="#444">${tick(t)}</text>`);
-  }
-  o.rows.forEach((row, r) => {
-    const y = top + r * rowHeight;
-    parts.push(
-      `<text x="${left - 8}" y="${y + rowHeight / 2}" text-anchor="end">${escape(row.label)}</text>`,
-    );
-    row.values.forEach((value, i) => {
-      const barY = y + 4 + i * 14;
-      parts.push(
-        `<rect x="${left}" y="${barY}" width="${Math.max(1, px(value) - left)}" height="12" fill="${o.bars[i]!.color}"/>`,
-      );
-      parts.push(`<text x="${px(value) + 4}" y="${barY + 10}" fill="#333">${fmt(value)}</text>`);
-    });
-  });
-  if (o.target) {
-    parts.push(
-      `<line x1="${px(o.target.x)}" x2="${px(o.target.x)}" y1="${top - 4}" y2="${height - 42}" stroke="#e67e22" stroke-dasharray="6 4"/>`,
-    );
-    parts.push(
-      `<text x="${px(o.target.x) + 4}" y="${top + 6}" fill="#e67e22">${escape(o.target.label)}</text>`,
-    );
-  }
-  parts.push(
-    `<text x="${(left + W - right) / 2}" y="${height - 10}" text-anchor="middle">${escape(o.xLabel)}</text>`,
-    "</svg>",
-  );
-  return parts.join("\n");
-}
-
-const COLORS = {
-  host: "#c0392b",
-  client: "#8e44ad",
-  sdk: "#2471a3",
-  raw: "#229954",
-  p99: "#c0392b",
-  p50: "#2471a3",
-};
-
-/** Writes the plots that have data; returns their file names. */
-export function writePlots(results: BenchResults, dir: string): string[] {
-  const written: string[] = [];
-  const write = (name: string, svg: string) => {
-    writeFileSync(join(dir, name), `${svg}\n`);
-    written.push(name);
-  };
-  const paint = results.host?.paint;
-  if (paint?.length) {
-    const levels = paint.map((level) => ({
-      pending: level.pending,
-      s: summarize(level.probes.map((p) => p.paintedAt - p.sentAt)),
-    }));
-    write(
-      "paint-vs-pending.svg",
-      lineChart({
-        title: "Agent request -> card painted in the webview",
-        xLabel: "requests already pending (log scale)",
-        yLabel: "ms",
-        xScale: "symlog",
-        xTicks: levels.map((l) => l.pending),
-        series: [
-          {
-            name: "p50",
-            color: COLORS.p50,
-            markers: true,
-            points: levels.map((l) => [l.pending, l.s.median]),
-          },
-          { name: "p99", color: COLORS.p99, markers: true, points: levels.map((l) => [l.pending, l.s.p99]) },
-        ],
-        hlines: [
-          { y: 25, label: "p50 target (<= 50 pending)", color: "#7f8c8d" },
-          { y: 60, label: "p99 target (<= 50 pending)", color: "#e67e22" },
-          { y: 100, label: "p99 target (1,000 pending)", color: "#a04000" },
-        ],
-      }),
-    );
-  }
-  const series: Series[] = [];
-  const add = (name: string, color: string, samples: number[] | undefined, dashed = false) => {
-    if (samples?.length)
-      series.push({ name, color, dashed, points: cdf(samples).map(([x, y]) => [x / 1000, y]) });
-  };
-  add("extension host, paced", COLORS.host, results.host?.bypass?.pacedSamplesUs);
-  add("AgentSessions (Node), paced", COLORS.client, results.clientBypass?.pacedSamplesUs);
-  add("SDK floor, paced", COLORS.sdk, results.floors?.sdk.pacedSamplesUs);
-  add("raw floor, paced", COLORS.raw, results.floors?.raw.pacedSamplesUs);
-  add("extension host, hot", COLORS.host, results.host?.bypass?.hotSamplesUs, true);
-  add("AgentSessions, hot", COLORS.client, results.clientBypass?.hotSamplesUs, true);
-  add("SDK floor, hot", COLORS.sdk, results.floors?.sdk.hotSamplesUs, true);
-  add("raw floor, hot", COLORS.raw, results.floors?.raw.hotSamplesUs, true);
-  if (series.length) {
-    write(
-      "bypass-latency-cdf.svg",
-      lineChart({
-        title: "Bypass round trip (agent's clock): distribution",
-        xLabel: "round trip, ms (log scale)",
-        yLabel: "fraction of requests answered within",
-        xScale: "log",
-        yMax: 1,
-        series,
-      }),
-    );
-  }
-  const cards = results.cards;
-  if (cards?.length) {
-    write(
-      "card-build.svg",
-      barChart({
-        title: "Time to build one card from a request (plain Node)",
-        xLabel: "ms (log scale)",
-        rows: cards.map((c) => ({ label: c.label, values: [c.buildMs.median, c.buildMs.p99] })),
-        bars: [
-          { name: "median", color: COLORS.p50 },
-          { name: "p99", color: COLORS.p99 },
-        ],
-        target: { x: 5, label: "target 5 ms" },
-      }),
-    );
-  }
-  return written;
+  if (rows.length === 0) return undefined;
+  return [
+    "| bypass round trip (ms) | n | p50 | p90 | p99 | max |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...rows,
+  ].join("\n");
 }
 
 export function writeResults(

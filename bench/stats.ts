@@ -35,17 +35,6 @@ export function median(samples: readonly number[]): number {
   return summarize(samples).median;
 }
 
-/** Points of the empirical CDF, thinned to at most `maxPoints` (for plots). */
-export function cdf(samples: readonly number[], maxPoints = 200): [number, number][] {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const step = Math.max(1, Math.floor(sorted.length / maxPoints));
-  const points: [number, number][] = [];
-  for (let i = 0; i < sorted.length; i += step) points.push([sorted[i]!, (i + 1) / sorted.length]);
-  if (sorted.length > 0) points.push([sorted[sorted.length - 1]!, 1]);
-  return points;
-}
-
-/** Nanoseconds from `process.hrtime.bigint()` differences to microseconds. */
 export function nsToUs(ns: bigint): number {
   return Number(ns) / 1_000;
 }

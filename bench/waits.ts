@@ -1,6 +1,6 @@
 /** Waiting on the client's state, for drivers in plain Node and in the extension host alike. */
 import type { AgentSessions } from "../src/acp/agentSessions";
-import { waitFor as until } from "../test/support/waitFor";
+import { waitFor as until } from "../tools/waitFor";
 
 export { until };
 

@@ -17,23 +17,32 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const startDir = join(root, ".vscode-test", "start");
 const sampleCopy = join(startDir, "workspace");
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`npm start: ${message}`);
   process.exit(1);
 }
 
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      port: { type: "string" },
-      workspace: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (error) {
-  fail(`${error.message}\nUsage: npm start [-- --port N] [-- --workspace DIR]`);
+/** @returns {{ port?: string; workspace?: string; help?: boolean }} */
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: "string" },
+        workspace: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    fail(
+      `${error instanceof Error ? error.message : String(error)}\nUsage: npm start [-- --port N] [-- --workspace DIR]`,
+    );
+  }
 }
+const options = readOptions();
 if (options.help) {
   console.log("Usage: npm start [-- --port N] [-- --workspace DIR]");
   process.exit(0);
@@ -50,6 +59,7 @@ if (ownWorkspace !== undefined && !(existsSync(ownWorkspace) && statSync(ownWork
   fail(`--workspace ${ownWorkspace} is not a folder`);
 }
 
+/** @param {string} script */
 function npmRun(script) {
   console.log(`> npm run ${script}`);
   // stdin closed: vsce must never wait for an answer.
@@ -60,18 +70,22 @@ function npmRun(script) {
   if (result.status !== 0) fail(`npm run ${script} failed (exit ${result.status ?? result.signal}).`);
 }
 
-npmRun("build"); // also compiles the harness in out/test/harness, which this script uses
+npmRun("build"); // also compiles the code-server helpers in out/tools, which this script uses
 npmRun("package");
 const vsix = join(root, "symposium.vsix");
 if (!existsSync(vsix)) fail("npm run package did not produce symposium.vsix");
 
-const harness = await import(join(root, "out", "test", "harness", "codeServer.js"));
-const { readJsonc } = await import(join(root, "out", "test", "harness", "jsonc.js"));
+const harness = /** @type {typeof import("../tools/codeServer")} */ (
+  await import(join(root, "out", "tools", "codeServer.js"))
+);
+const { readJsonc } = /** @type {typeof import("../tools/jsonc")} */ (
+  await import(join(root, "out", "tools", "jsonc.js"))
+);
 try {
   harness.ensureSystemPackages();
   harness.ensureCodeServer();
 } catch (error) {
-  fail(error.message);
+  fail(error instanceof Error ? error.message : String(error));
 }
 
 mkdirSync(startDir, { recursive: true });
@@ -97,7 +111,9 @@ if (port === undefined) {
 // Keep what the user set in an earlier run; the harness defaults only fill gaps. Nothing Symposium-specific is written:
 // the extension always offers its built-in Demo Agent.
 const settingsPath = join(startDir, "user-data", "User", "settings.json");
-const previous = existsSync(settingsPath) ? readJsonc(settingsPath) : {};
+const previous = /** @type {Record<string, unknown>} */ (
+  existsSync(settingsPath) ? readJsonc(settingsPath) : {}
+);
 const userSettings = {
   ...previous,
   // The sample is ours and trusted; a folder of the user's gets VS Code's normal trust question.
@@ -115,6 +131,7 @@ const server = await harness.startCodeServer({
 });
 
 let stopping = false;
+/** @param {number} code */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;

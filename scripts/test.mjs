@@ -13,22 +13,27 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const mochaBin = join(root, "node_modules", "mocha", "bin", "mocha.js");
 const args = process.argv.slice(2);
 const only = args.flatMap((arg, i) => (arg === "--only" && args[i + 1] ? [args[i + 1]] : []));
-const wanted = (suite) => only.length === 0 || only.includes(suite);
+const wanted = (/** @type {string} */ suite) => only.length === 0 || only.includes(suite);
 
 /** @type {{name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string}[]} */
 const results = [];
 
-/** Runs a command, echoing its output live, and resolves with its exit code and stdout+stderr text. */
-function run(command, commandArgs, options = {}) {
+/**
+ * Runs a command, echoing its output live, and resolves with its exit code and stdout+stderr text.
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @returns {Promise<{ code: number; output: string }>}
+ */
+function run(command, commandArgs) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: ["ignore", "pipe", "pipe"], ...options });
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
+    child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
+      output += chunk.toString();
       process.stdout.write(chunk);
     });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
+    child.stderr.on("data", (/** @type {Buffer} */ chunk) => {
+      output += chunk.toString();
       process.stderr.write(chunk);
     });
     child.on("error", (error) => resolve({ code: 127, output: `${output}\n${error.message}` }));
@@ -36,21 +41,31 @@ function run(command, commandArgs, options = {}) {
   });
 }
 
+/** @param {string} title */
 function banner(title) {
   console.log(`\n=== ${title} ${"=".repeat(Math.max(0, 100 - title.length))}`);
 }
 
-/** Mocha's last "N passing / N failing / N pending" lines. */
+/**
+ * Mocha's last "N passing / N failing / N pending" lines.
+ * @param {string} output
+ */
 function mochaCounts(output) {
   const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
-  const count = (word) => {
+  const count = (/** @type {string} */ word) => {
     const matches = [...plain.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, "gm"))];
-    return matches.length ? Number(matches[matches.length - 1][1]) : undefined;
+    return matches.length ? Number(matches[matches.length - 1]?.[1]) : undefined;
   };
   return { passing: count("passing"), failing: count("failing"), pending: count("pending") };
 }
 
-/** A step that is not a mocha run (build, type check, lint): one check, passed or failed. */
+/**
+ * A step that is not a mocha run (build, type check, lint): one check, passed or failed.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {{ acceptOutput?: (output: string) => boolean }} [options]
+ */
 async function check(name, command, commandArgs, { acceptOutput } = {}) {
   banner(name);
   const started = Date.now();
@@ -66,7 +81,12 @@ async function check(name, command, commandArgs, { acceptOutput } = {}) {
   return ok;
 }
 
-/** A mocha run (directly or through the integration runner): counts from its summary. */
+/**
+ * A mocha run (directly or through the integration runner): counts from its summary.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} commandArgs
+ */
 async function suite(name, command, commandArgs) {
   banner(name);
   const started = Date.now();
@@ -90,6 +110,10 @@ async function suite(name, command, commandArgs) {
   });
 }
 
+/**
+ * @param {string} dir
+ * @returns {boolean}
+ */
 function hasJsFiles(dir) {
   if (!existsSync(dir)) return false;
   return readdirSync(dir).some((name) => {
@@ -98,6 +122,7 @@ function hasJsFiles(dir) {
   });
 }
 
+/** @param {number} seconds */
 function summarize(seconds) {
   banner(`Summary (${seconds} s)`);
   for (const r of results) {
@@ -106,7 +131,8 @@ function summarize(seconds) {
       `${r.failed ? "FAIL" : "ok  "}  ${r.name.padEnd(12)} ${counts.padEnd(36)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ""}`,
     );
   }
-  const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+  const total = (/** @type {"passed" | "failed" | "skipped"} */ key) =>
+    results.reduce((sum, r) => sum + r[key], 0);
   const skipped = total("skipped");
   console.log(
     `Total: ${total("passed")} passed, ${total("failed")} failed${skipped ? `, ${skipped} skipped` : ""}`,
@@ -125,13 +151,19 @@ async function main() {
 
   if (!(await check("build", "npm", ["run", "build"]))) return; // nothing below can run without the bundles
 
-  // Only now does the compiled harness exist.
-  const harness = await import(join(root, "out", "test", "harness", "codeServer.js"));
-  banner("VS Code for tests");
+  // Only the suites that run inside code-server need it and Chromium: unit and client runs neither install nor
+  // check them. The compiled harness exists only after the build.
+  const needsCodeServer = wanted("integration") || wanted("e2e");
+  if (needsCodeServer) banner("VS Code for tests");
   try {
-    harness.ensureSystemPackages();
-    harness.ensureCodeServer();
-    console.log(`code-server ${harness.CODE_SERVER_VERSION} and Chromium are ready.`);
+    if (needsCodeServer) {
+      const harness = /** @type {typeof import("../tools/codeServer")} */ (
+        await import(join(root, "out", "tools", "codeServer.js"))
+      );
+      harness.ensureSystemPackages();
+      harness.ensureCodeServer();
+      console.log(`code-server ${harness.CODE_SERVER_VERSION} and Chromium are ready.`);
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     results.push({

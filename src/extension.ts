@@ -15,7 +15,7 @@ import { affectsSymposium, pendingLimits, readAgentSettings, writeBypass } from 
 import { DiffDocuments } from "./host/diffDocuments";
 import { editorDocuments } from "./host/documentStore";
 import { createLog } from "./host/log";
-import { SymposiumView, VIEW_ID } from "./host/symposiumView";
+import { paintReportsRequested, SymposiumView, VIEW_ID } from "./host/symposiumView";
 import { handleIntent } from "./host/viewIntents";
 import { registerWalkthrough } from "./host/walkthrough";
 
@@ -24,8 +24,6 @@ export interface SymposiumTestApi {
   sessions: AgentSessions;
   history: ApprovalHistory;
   view: SymposiumView;
-  /** Request-to-paint latencies reported by the webview, by prompt key. */
-  paints: Map<string, number>;
 }
 
 let sessions: AgentSessions | undefined;
@@ -63,7 +61,6 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
   });
   const client = sessions;
   const diffs = new DiffDocuments();
-  const paints = new Map<string, number>();
   const view: SymposiumView = new SymposiumView(
     context.extensionUri,
     () => client.snapshot(),
@@ -73,12 +70,9 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
         diffs,
         log,
         inWorkspace: (path) => paths.contains(path),
-        onPainted: (key, at) => {
-          const prompt = client.pending.get(key);
-          if (prompt && paints.size < 10_000) paints.set(key, at - prompt.receivedAt);
-        },
       }),
     log,
+    { reportPaint: paintReportsRequested(context.extensionMode) },
   );
   const attention = new Attention(client, view);
   const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
@@ -120,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
   );
 
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { sessions: client, history, view, paints }
+    ? { sessions: client, history, view }
     : undefined;
 }
 

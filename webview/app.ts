@@ -2,7 +2,7 @@
  * The view: applies host messages to the store once per frame, then updates the DOM in place from the change set.
  * Owns the approval cards (a map from prompt keys to cards) and decides where each one sits.
  */
-import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
+import type { BootData, DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
 import { el, icon, replaceChildren, userHasFocus } from "./dom";
@@ -43,6 +43,7 @@ export class App {
   constructor(
     root: HTMLElement,
     private readonly host: HostPort,
+    private readonly boot: BootData = { reportPaint: false },
   ) {
     const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
     this.header = new Header(newSession);
@@ -348,7 +349,7 @@ export class App {
     else this.composer.focus();
   }
 
-  /** Focus (only when the user has nothing focused), announce, and report paint for benchmarks. */
+  /** Focus (only when the user has nothing focused), announce, and report paint when a benchmark asked for it. */
   private afterCardsAdded(cards: readonly ApprovalCard[], fromSnapshot: boolean): void {
     if (cards.length === 0) return;
     if (cards.length <= ANNOUNCE_ONE_BY_ONE && !fromSnapshot) {
@@ -364,7 +365,7 @@ export class App {
     const first = cards[0];
     requestAnimationFrame(() => {
       const at = Date.now();
-      for (const key of keys) this.host.post({ type: "painted", key, at });
+      if (this.boot.reportPaint) for (const key of keys) this.host.post({ type: "painted", key, at });
       // Focus after the paint (focus forces a layout): the group, never a button, and only if the user is not
       // focused on something else in the view (typing in the composer, or reading another card).
       if (first?.root.isConnected && !fromSnapshot && document.hasFocus() && !userHasFocus())

@@ -53,7 +53,7 @@ export function custom(
   return element;
 }
 
-export function setAttributes(element: Element, attributes: Attributes): void {
+function setAttributes(element: Element, attributes: Attributes): void {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
     // `className` is markedly cheaper than `setAttribute("class")` when building a thousand cards.

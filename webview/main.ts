@@ -3,7 +3,7 @@
  * nothing else in the page (nor anything injected into it) can post messages as the view.
  */
 import "./styles/main.css";
-import type { ToWebviewMessage } from "../src/shared/protocol";
+import type { BootData, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { App } from "./app";
 
@@ -22,11 +22,21 @@ function isToWebviewMessage(data: unknown): data is ToWebviewMessage {
   );
 }
 
+/** The host's boot data on `#app` (`data-boot`); anything unreadable means the defaults. */
+function readBootData(root: HTMLElement): BootData {
+  try {
+    const parsed: unknown = JSON.parse(root.dataset.boot ?? "{}");
+    return { reportPaint: (parsed as Partial<BootData> | null)?.reportPaint === true };
+  } catch {
+    return { reportPaint: false };
+  }
+}
+
 (() => {
   const vscode = acquireVsCodeApi();
   const host: HostPort = { post: (message) => vscode.postMessage(message) };
   const root = document.getElementById("app") ?? document.body.appendChild(document.createElement("div"));
-  const app = new App(root, host);
+  const app = new App(root, host, readBootData(root));
   window.addEventListener("message", (event: MessageEvent<unknown>) => {
     if (isToWebviewMessage(event.data)) app.receive(event.data);
   });

@@ -231,7 +231,7 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /** Decodes the common character references into text (the result goes into `textContent`, so this is safe). */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   if (!text.includes("&")) return text;
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, body: string) => {
     if (body.startsWith("#")) {

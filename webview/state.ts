@@ -12,10 +12,8 @@ import type {
   TranscriptItem,
   ViewOp,
 } from "../src/shared/protocol";
+import { LIMITS } from "../src/shared/limits";
 import { toolItemIds } from "./toolCallIds";
-
-/** Mirrors `LIMITS.transcriptItems` (the protocol module is imported as types only, to keep zod out). */
-export const MAX_TRANSCRIPT_ITEMS = 2_000;
 
 export interface SessionState {
   header: SessionHeader;
@@ -104,7 +102,6 @@ export class ViewStore {
     for (const session of snapshot.sessions) {
       const state = this.addSession(session.header);
       for (const item of session.items) this.upsertItem(state, item, changes);
-      if (session.plan) this.upsertItem(state, session.plan, changes);
     }
     for (const prompt of snapshot.pending) this.pending.set(prompt.key, prompt);
   }
@@ -223,7 +220,7 @@ export class ViewStore {
     session.items.push(item);
     session.byId.set(item.id, item);
     addTo(changes.items, sessionKey, item.id);
-    while (session.items.length > MAX_TRANSCRIPT_ITEMS) {
+    while (session.items.length > LIMITS.transcriptItems) {
       const dropped = session.items.shift();
       if (!dropped) break;
       session.byId.delete(dropped.id);

@@ -36,12 +36,12 @@ const NAMES: Readonly<Record<number, string>> = {
   0xfeff: "ZERO WIDTH NO-BREAK SPACE",
 };
 
-export function stripAnsi(text: string): string {
+function stripAnsi(text: string): string {
   return text.replace(ANSI_SGR, "");
 }
 
 /** The marker shown for one invisible character. */
-export function markerFor(char: string): string {
+function markerFor(char: string): string {
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code); // Control Pictures: ␀ … ␟ (␛ for ESC)
   if (code === 0x7f) return "\u2421"; // ␡
@@ -123,14 +123,6 @@ export function appendVisible(parent: Node, text: string): number {
   }
   if (last < clean.length) appendText(parent, clean.slice(last));
   return markers;
-}
-
-/** A monospace span holding `text` with hidden characters made visible. */
-export function visibleCode(text: string, className = "mono"): HTMLElement {
-  const code = document.createElement("code");
-  code.className = className;
-  appendVisible(code, text);
-  return code;
 }
 
 /** Truncates for display (defence in depth; the host already caps). */

@@ -10,15 +10,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format } from "node:util";
 import type { Page } from "playwright-core";
-import { openSymposiumView, symposiumWebview } from "../../test/harness/browser";
-import { freePort } from "../../test/harness/codeServer";
-import { openWorkbench, type Workbench } from "../../test/harness/workbench";
-import type { ProductionBuild } from "../build/productionBuild";
+import { openSymposiumView, symposiumWebview } from "../../tools/browser";
+import { freePort } from "../../tools/codeServer";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
+import type { ProductionBuild } from "../../tools/productionBuild";
 import {
   BYPASS_AGENT,
   ENV_BYPASS_LOG,
   ENV_MANUAL_LOG,
   ENV_PORT,
+  ENV_REPORT_PAINT,
   MANUAL_AGENT,
   type ActivationHostResult,
   type BypassHostResult,
@@ -283,7 +284,12 @@ export async function measureInExtensionHost(
       },
       extensionDevelopmentPath: build.dir,
       extensionTestsPath: join(benchOut, "host", "index"),
-      env: { [ENV_PORT]: String(port), [ENV_BYPASS_LOG]: bypassLog, [ENV_MANUAL_LOG]: manualLog },
+      env: {
+        [ENV_PORT]: String(port),
+        [ENV_BYPASS_LOG]: bypassLog,
+        [ENV_MANUAL_LOG]: manualLog,
+        [ENV_REPORT_PAINT]: "1",
+      },
       beforeNavigate: async (page) => {
         await page.exposeFunction("codeAutomationLog", (_type: string, args: unknown[]) => {
           const line = format(...(Array.isArray(args) ? args : [args]));

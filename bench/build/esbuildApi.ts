@@ -1,8 +1,9 @@
 /** Reading what esbuild says about the production extension bundle (a metafile from `buildProduction`). */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Metafile } from "esbuild";
-import type { ProductionBuild } from "./productionBuild";
+import type { ProductionBuild } from "../../tools/productionBuild";
+import { repoRoot } from "../paths";
 
 /** Bytes of the minified dist/extension.js by origin: an npm package, or a folder of src/. */
 export function extensionComposition(build: ProductionBuild): { origin: string; bytes: number }[] {
@@ -14,8 +15,8 @@ export function extensionComposition(build: ProductionBuild): { origin: string; 
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
     const origin = match
       ? match[1]!
-      : input
-          .replace(/^(\.\.\/)+work\/main\//, "")
+      : // Inputs outside the temporary build folder are named relative to it ("../../<repository>/src/…").
+        relative(repoRoot, input.replace(/^(\.\.\/)+/, "/"))
           .split("/")
           .slice(0, 2)
           .join("/");

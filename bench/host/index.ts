@@ -52,7 +52,7 @@ export async function run(): Promise<void> {
   const ctx: HostContext = {
     api,
     posts: new PostRecorder(api.view),
-    paints: new PaintWatcher(api.paints),
+    paints: new PaintWatcher(api),
     chosen: new ChooseRecorder(api.sessions),
     bypassLog: process.env[ENV_BYPASS_LOG] ?? "",
     manualLog: process.env[ENV_MANUAL_LOG] ?? "",

@@ -1,7 +1,7 @@
 /**
  * Measurement taps on the objects the extension's test API hands out (no change to src/): every message the view
- * posts to its webview (by wrapping the instance's `post`), and every paint report the host records (by wrapping the
- * `paints` map's `set`). Both keep host timestamps (Date.now(), the clock the webview's reports use too).
+ * posts to its webview (by wrapping the instance's `post`), and every paint report the webview sends (the view's
+ * `onDidPaint`, on because the harness sets SYMPOSIUM_REPORT_PAINT). Both use Date.now(), the webview's clock too.
  */
 import type { SymposiumTestApi } from "../../src/extension";
 import type { AgentSessions } from "../../src/acp/agentSessions";
@@ -74,15 +74,16 @@ export class PaintWatcher {
   readonly reports = new Map<string, { value: number; setAt: number }>();
   private readonly waiters = new Map<string, ((value: number) => void)[]>();
 
-  constructor(private readonly paints: Map<string, number>) {
-    const set = paints.set.bind(paints);
-    paints.set = (key: string, value: number) => {
-      set(key, value);
+  /** Request arrival (host) to card painted (webview), for cards still pending when the report arrives. */
+  constructor(api: Pick<SymposiumTestApi, "view" | "sessions">) {
+    api.view.onDidPaint(({ key, at }) => {
+      const prompt = api.sessions.pending.get(key);
+      if (!prompt) return;
+      const value = at - prompt.receivedAt;
       this.reports.set(key, { value, setAt: Date.now() });
       for (const resolve of this.waiters.get(key) ?? []) resolve(value);
       this.waiters.delete(key);
-      return paints;
-    };
+    });
   }
 
   /** The paint latency of `key`: at once if reported already, else when reported. */
@@ -105,6 +106,5 @@ export class PaintWatcher {
 
   clear(): void {
     this.reports.clear();
-    this.paints.clear();
   }
 }

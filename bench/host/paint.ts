@@ -3,8 +3,8 @@
  * session of the (not bypassed) benchmark agent sends that many requests and leaves them pending, then a "Gate"
  * request the host answers once all of them are painted, then human-paced probes. The host answers each probe (reject)
  * as soon as its card is painted, so the pending count stays at the level. Each probe carries its stamps along the
- * way: agent sent, host handler ran (`receivedAt`), view posted the update, webview painted (the extension's own
- * `paints` figure, reported from the frame after the card was added); the driver adds the webview's receipt.
+ * way: agent sent, host handler ran (`receivedAt`), view posted the update, webview painted (its `painted` report from
+ * the frame after the card was added, switched on for the run); the driver adds the webview's receipt.
  */
 import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
@@ -13,6 +13,17 @@ import type { HostContext } from "./context";
 import { postedAt } from "./instruments";
 import { pendingOf, turnEnded, until } from "../waits";
 import { MANUAL_AGENT, type PaintLevelResult, type PaintProbe, type PaintSettings } from "./protocol";
+
+/** Resolves with the session's held requests ("Held #…") once the webview has painted every one of them. */
+export async function heldCardsPainted(ctx: HostContext, sessionKey: string) {
+  const held = () => pendingOf(ctx.api.sessions, sessionKey).filter((p) => p.title.startsWith("Held #"));
+  await until(
+    () => held().every((p) => ctx.paints.reports.has(p.key)),
+    "the held cards to be painted",
+    60_000,
+  );
+  return held();
+}
 
 export async function runPaint(ctx: HostContext, settings: PaintSettings): Promise<PaintLevelResult[]> {
   const { sessions } = ctx.api;
@@ -31,16 +42,8 @@ export async function runPaint(ctx: HostContext, settings: PaintSettings): Promi
         if (op.op !== "prompt" || op.prompt.sessionKey !== key) continue;
         const prompt = op.prompt;
         if (prompt.title === "Gate") {
-          void until(
-            () =>
-              pendingOf(sessions, key)
-                .filter((p) => p.title.startsWith("Held #"))
-                .every((p) => ctx.paints.reports.has(p.key)),
-            "the held cards to be painted",
-            60_000,
-          ).then(
-            () => {
-              const held = pendingOf(sessions, key).filter((p) => p.title.startsWith("Held #"));
+          heldCardsPainted(ctx, key).then(
+            (held) => {
               if (held.length > 0) {
                 const first = Math.min(...held.map((p) => p.receivedAt));
                 heldPaintedMs =

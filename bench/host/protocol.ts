@@ -13,6 +13,8 @@ export const MANUAL_AGENT = "Bench";
 export const ENV_PORT = "BENCH_CONTROL_PORT";
 export const ENV_BYPASS_LOG = "BENCH_AGENT_LOG_BYPASS";
 export const ENV_MANUAL_LOG = "BENCH_AGENT_LOG_MANUAL";
+/** Switches the webview's paint reports on for the run (read by `paintReportsRequested` in src/host/symposiumView.ts). */
+export const ENV_REPORT_PAINT = "SYMPOSIUM_REPORT_PAINT";
 
 export interface ActivationHostResult {
   /** `await extension.activate()` in the extension host: loading the bundle plus `activate()`, one sample per run. */
@@ -69,7 +71,7 @@ export interface PaintProbe {
   postedAt?: number;
   /** The webview's window received that update (stamped by the driver's listener in the webview). */
   webviewAt?: number;
-  /** The webview reported it painted (receivedAt + the extension's `paints` figure). */
+  /** The webview reported it painted (its `painted` report, `PaintWatcher`). */
   paintedAt: number;
 }
 

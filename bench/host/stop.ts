@@ -9,6 +9,7 @@ import type { AgentResult } from "../agents/ops";
 import { ALLOW_ONCE } from "../payload";
 import { pendingOf, turnEnded, until } from "../waits";
 import type { HostContext } from "./context";
+import { heldCardsPainted } from "./paint";
 import { MANUAL_AGENT, type StopRunResult } from "./protocol";
 
 export async function stopRun(
@@ -22,14 +23,7 @@ export async function stopRun(
     for (const op of ops) {
       if (op.op !== "prompt" || op.prompt.sessionKey !== key || op.prompt.title !== "Gate") continue;
       const gate = op.prompt.key;
-      void until(
-        () =>
-          pendingOf(sessions, key)
-            .filter((p) => p.title.startsWith("Held #"))
-            .every((p) => ctx.paints.reports.has(p.key)),
-        "the held cards to be painted",
-        60_000,
-      ).then(() => sessions.choose(gate, ALLOW_ONCE));
+      void heldCardsPainted(ctx, key).then(() => sessions.choose(gate, ALLOW_ONCE));
     }
   });
   try {

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ProductionBuild } from "../build/productionBuild";
+import type { ProductionBuild } from "../../tools/productionBuild";
 import { benchOut } from "../paths";
 import { summarize, type Summary } from "../stats";
 

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { extensionComposition } from "../build/esbuildApi";
-import type { ProductionBuild } from "../build/productionBuild";
+import type { ProductionBuild } from "../../tools/productionBuild";
 
 export interface FileSize {
   file: string;

@@ -24,13 +24,6 @@ export class ViewOpBatcher {
     this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
   }
 
-  /** Sends what is queued now. */
-  flushNow(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.send();
-  }
-
   private endFrame(): void {
     this.timer = undefined;
     if (this.ops.size === 0) return;

@@ -33,10 +33,6 @@ export class WorkspacePaths {
     });
   }
 
-  get hasRoots(): boolean {
-    return this.roots.length > 0;
-  }
-
   /** The canonical path inside a workspace root, or undefined when the path is invalid or outside every root. */
   resolveInside(path: string): string | undefined {
     const canonical = canonicalPath(path);

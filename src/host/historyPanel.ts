@@ -5,7 +5,8 @@ import { writeFile } from "node:fs/promises";
 import * as vscode from "vscode";
 import type { Logger } from "../acp/agentSessions";
 import { toCsv, type ApprovalHistory } from "../core/approvalHistory";
-import { FromHistoryMessage, type HistoryRow, type ToHistoryMessage } from "../shared/protocol";
+import type { HistoryRow, ToHistoryMessage } from "../shared/protocol";
+import { historyMessage } from "./webviewMessages";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
 
 export class HistoryPanel {
@@ -40,7 +41,7 @@ export class HistoryPanel {
       codiconsUri: asset("dist", "codicons", "codicon.css"),
     });
     panel.webview.onDidReceiveMessage((raw: unknown) => {
-      const message = FromHistoryMessage.safeParse(raw);
+      const message = historyMessage.safeParse(raw);
       if (!message.success) return this.log.warn("Ignored a malformed message from the history panel.");
       if (message.data.type === "ready") void this.sendRows();
       else void this.export();

@@ -6,10 +6,22 @@
 import * as vscode from "vscode";
 import type { Logger } from "../acp/agentSessions";
 import { ViewOpBatcher } from "../core/viewOpBatcher";
-import { FromWebviewMessage, type Snapshot, type ToWebviewMessage, type ViewOp } from "../shared/protocol";
+import type { FromWebviewMessage, Snapshot, ToWebviewMessage, ViewOp } from "../shared/protocol";
+import { webviewMessage } from "./webviewMessages";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
 
 export const VIEW_ID = "symposium.view";
+
+/** What the view hands on: every intent but the two it handles itself. */
+export type ViewIntent = Exclude<FromWebviewMessage, { type: "ready" | "painted" }>;
+
+/**
+ * Paint reports are for benchmarks: on only in an extension host started in test mode whose environment asks for
+ * them (the benchmark harness sets the variable), never in a user's window.
+ */
+export function paintReportsRequested(mode: vscode.ExtensionMode): boolean {
+  return mode === vscode.ExtensionMode.Test && process.env.SYMPOSIUM_REPORT_PAINT === "1";
+}
 
 export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
@@ -20,12 +32,16 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when the view becomes visible or hidden (or is disposed). */
   readonly onDidChangeVisibility = this.visibilityEmitter.event;
+  private readonly paintEmitter = new vscode.EventEmitter<{ key: string; at: number }>();
+  /** A card was painted (webview clock, ms); fires only when paint reports are on. */
+  readonly onDidPaint = this.paintEmitter.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly snapshot: () => Snapshot,
-    private readonly onIntent: (message: Exclude<FromWebviewMessage, { type: "ready" }>) => void,
+    private readonly onIntent: (message: ViewIntent) => void,
     private readonly log: Logger,
+    private readonly options: { reportPaint?: boolean } = {},
   ) {}
 
   get visible(): boolean {
@@ -45,6 +61,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       scriptUri: asset("dist", "webview.js"),
       styleUri: asset("dist", "webview.css"),
       codiconsUri: asset("dist", "codicons", "codicon.css"),
+      boot: { reportPaint: this.options.reportPaint === true },
     });
     const subscriptions = [
       webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
@@ -84,10 +101,11 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   dispose(): void {
     this.batcher.clear();
     this.visibilityEmitter.dispose();
+    this.paintEmitter.dispose();
   }
 
   private receive(raw: unknown): void {
-    const parsed = FromWebviewMessage.safeParse(raw);
+    const parsed = webviewMessage.safeParse(raw);
     if (!parsed.success) {
       this.log.warn(`Ignored a malformed message from the webview (${describe(raw)}).`);
       return;
@@ -98,6 +116,10 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       this.post({ type: "snapshot", snapshot: this.snapshot() });
       if (this.afterReady) this.post(this.afterReady);
       this.afterReady = undefined;
+      return;
+    }
+    if (parsed.data.type === "painted") {
+      if (this.options.reportPaint) this.paintEmitter.fire({ key: parsed.data.key, at: parsed.data.at });
       return;
     }
     this.onIntent(parsed.data);

@@ -4,22 +4,17 @@
  */
 import * as vscode from "vscode";
 import { errorMessage, type AgentSessions, type Logger } from "../acp/agentSessions";
-import type { FromWebviewMessage } from "../shared/protocol";
 import type { DiffDocuments } from "./diffDocuments";
+import type { ViewIntent } from "./symposiumView";
 
 export interface IntentContext {
   sessions: AgentSessions;
   diffs: DiffDocuments;
   log: Logger;
   inWorkspace(path: string): boolean;
-  /** Paint reports from the webview (request arrival to card painted), for measurements. */
-  onPainted(key: string, paintedAt: number): void;
 }
 
-export function handleIntent(
-  message: Exclude<FromWebviewMessage, { type: "ready" }>,
-  context: IntentContext,
-): void {
+export function handleIntent(message: ViewIntent, context: IntentContext): void {
   const { sessions, log } = context;
   switch (message.type) {
     case "resolveBlocked":
@@ -83,9 +78,6 @@ export function handleIntent(
       else log.warn("Ignored a link that is not http(s).");
       return;
     }
-    case "painted":
-      context.onPainted(message.key, message.at);
-      return;
   }
 }
 

@@ -9,6 +9,7 @@
  * Nothing remote: agent Markdown images are never loaded, links go through the host.
  */
 import type { Uri, WebviewOptions } from "vscode";
+import type { BootData } from "../shared/protocol";
 
 export interface WebviewHtmlParts {
   /** `webview.cspSource`. */
@@ -21,13 +22,15 @@ export interface WebviewHtmlParts {
   styleUri: string;
   /** `asWebviewUri` of `dist/codicons/codicon.css`. */
   codiconsUri: string;
+  /** Read by the script at start (`data-boot` on `#app`, JSON). */
+  boot?: BootData;
 }
 
 /** The only folders the webview may load from. */
-export const WEBVIEW_RESOURCE_FOLDERS = ["dist", "media"] as const;
+const WEBVIEW_RESOURCE_FOLDERS = ["dist", "media"] as const;
 
-/** Content-Security-Policy for the document (exported for tests). */
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+/** Content-Security-Policy for the document. */
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -52,7 +55,7 @@ export function renderWebviewHtml(parts: WebviewHtmlParts): string {
 <title>Symposium</title>
 </head>
 <body>
-<div id="app"></div>
+<div id="app"${parts.boot ? ` data-boot="${escapeAttribute(JSON.stringify(parts.boot))}"` : ""}></div>
 <script nonce="${escapeAttribute(parts.nonce)}" src="${escapeAttribute(parts.scriptUri)}"></script>
 </body>
 </html>

@@ -1,16 +1,13 @@
 /**
- * The messages between the extension host and the Symposium webview.
+ * The messages between the extension host and the Symposium webview: types only, plus the size limits (re-exported
+ * from `limits.ts`). Nothing here has a run-time dependency, so the host bundle and the browser bundle share it.
  *
  * The host owns all state; the webview is a view. It sends `ready`, receives a snapshot, then receives batched
- * updates. Messages from the webview are untrusted intents: the host parses each with `FromWebviewMessage` and
- * ignores what does not parse. No message from the webview can name a command, a path or a shell string: it names
- * things by the keys the host gave it (session key, prompt key, tool call id, index).
- *
- * No `vscode` or Node imports here: this module is shared by the host bundle and the browser bundle. The webview
- * imports it with `import type` only, so zod stays out of the browser bundle.
+ * updates. Messages from the webview are untrusted intents: the host parses each with the schema in
+ * `src/host/webviewMessages.ts` and ignores what does not parse. No message from the webview can name a command, a
+ * path or a shell string: it names things by the keys the host gave it (session key, prompt key, tool call id, index).
  */
-// The functional build, imported as a namespace so esbuild tree-shakes it to a few KB of the activation bundle.
-import * as z from "zod/mini";
+export { LIMITS } from "./limits";
 
 // ---------------------------------------------------------------------------------------------------------------
 // View models (host -> webview). Every string in them that came from an agent is already capped by the host.
@@ -162,7 +159,7 @@ export interface DecisionRecord {
 
 export interface Snapshot {
   agents: AgentChoice[];
-  sessions: { header: SessionHeader; items: TranscriptItem[]; plan?: TranscriptItem }[];
+  sessions: { header: SessionHeader; items: TranscriptItem[] }[];
   pending: PromptView[];
   activeSessionKey?: string;
   /** Agents cannot start: the workspace is untrusted or has no folder. The view explains it. */
@@ -190,65 +187,44 @@ export type ToWebviewMessage =
   | { type: "focusComposer"; sessionKey?: string };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Intents (webview -> host). Validated by the host; anything else is ignored and logged.
+// Intents (webview -> host). The host parses them (`src/host/webviewMessages.ts`, capped by `LIMITS.intent`); anything
+// else is ignored and logged.
 // ---------------------------------------------------------------------------------------------------------------
 
-const key = z.string().check(z.minLength(1), z.maxLength(100));
+/** A tool call's location or diff, named by the host's keys and an index (never by a path from the webview). */
+interface ToolCallPlace {
+  sessionKey: string;
+  toolCallId: string;
+  index: number;
+}
 
-export const FromWebviewMessage = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("ready") }),
+export type FromWebviewMessage =
+  | { type: "ready" }
   /** The button on the "agents cannot start" banner: the host opens Workspace Trust or the folder picker. */
-  z.strictObject({ type: z.literal("resolveBlocked") }),
-  z.strictObject({
-    type: z.literal("newSession"),
-    agentName: z.string().check(z.minLength(1), z.maxLength(200)),
-  }),
-  z.strictObject({ type: z.literal("selectSession"), sessionKey: key }),
-  z.strictObject({ type: z.literal("closeSession"), sessionKey: key }),
-  z.strictObject({
-    type: z.literal("sendPrompt"),
-    sessionKey: key,
-    text: z.string().check(z.minLength(1), z.maxLength(100_000)),
-  }),
-  z.strictObject({ type: z.literal("stop"), sessionKey: key }),
-  z.strictObject({ type: z.literal("choose"), key, optionId: z.string().check(z.maxLength(1_000)) }),
+  | { type: "resolveBlocked" }
+  | { type: "newSession"; agentName: string }
+  | { type: "selectSession"; sessionKey: string }
+  | { type: "closeSession"; sessionKey: string }
+  | { type: "sendPrompt"; sessionKey: string; text: string }
+  | { type: "stop"; sessionKey: string }
+  | { type: "choose"; key: string; optionId: string }
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
-  z.strictObject({ type: z.literal("bypass"), key }),
-  z.strictObject({
-    type: z.literal("openLocation"),
-    sessionKey: key,
-    toolCallId: z.string().check(z.maxLength(1_000)),
-    index: z.int().check(z.minimum(0), z.maximum(10_000)),
-  }),
-  z.strictObject({
-    type: z.literal("openDiff"),
-    sessionKey: key,
-    toolCallId: z.string().check(z.maxLength(1_000)),
-    index: z.int().check(z.minimum(0), z.maximum(10_000)),
-  }),
+  | { type: "bypass"; key: string }
+  | ({ type: "openLocation" } & ToolCallPlace)
+  | ({ type: "openDiff" } & ToolCallPlace)
   /** A link in rendered agent Markdown; the host opens only http(s) after its own check. */
-  z.strictObject({ type: z.literal("openLink"), href: z.string().check(z.maxLength(4_000)) }),
-  /** The webview painted a card (benchmarks and the paint-latency measurement). */
-  z.strictObject({ type: z.literal("painted"), key, at: z.number() }),
-]);
-export type FromWebviewMessage = z.infer<typeof FromWebviewMessage>;
+  | { type: "openLink"; href: string }
+  /**
+   * The webview painted this card (host clock, ms). Sent only when a benchmark switched paint reports on for the run
+   * (`BootData.reportPaint`); the host ignores it otherwise.
+   */
+  | { type: "painted"; key: string; at: number };
 
-/** Size limits shared by host and view. */
-export const LIMITS = {
-  titleChars: 500,
-  descriptionChars: 4_000,
-  commandChars: 8_000,
-  pathChars: 4_096,
-  optionNameChars: 200,
-  optionsPerRequest: 20,
-  locationsPerToolCall: 50,
-  rawInputChars: 64 * 1024,
-  previewLines: 200,
-  previewChars: 64 * 1024,
-  messageChars: 256 * 1024,
-  transcriptItems: 2_000,
-  terminalOutputChars: 64 * 1024,
-} as const;
+/** What the host writes into the webview's document for its script to read at start. */
+export interface BootData {
+  /** Post `painted` after each new card's first frame (benchmarks only). */
+  reportPaint: boolean;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The approval history panel.
@@ -267,8 +243,4 @@ export interface HistoryRow {
 
 export type ToHistoryMessage = { type: "rows"; rows: HistoryRow[] };
 
-export const FromHistoryMessage = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("ready") }),
-  z.strictObject({ type: z.literal("export") }),
-]);
-export type FromHistoryMessage = z.infer<typeof FromHistoryMessage>;
+export type FromHistoryMessage = { type: "ready" } | { type: "export" };

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { FS_LIMITS } from "../../src/acp/clientFileSystem";
 import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
-import { isAlive } from "../harness/processTree";
+import { isAlive } from "../../tools/processTree";
 import { ClientHarness, waitFor, type HarnessOptions, type LogEntry } from "../support/clientHarness";
 
 const call = (method: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({

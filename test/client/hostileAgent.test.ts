@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { LIMITS, type DecisionRecord, type ViewOp } from "../../src/shared/protocol";
-import { isAlive } from "../harness/processTree";
+import { isAlive } from "../../tools/processTree";
 import { ClientHarness, waitFor, type LogEntry } from "../support/clientHarness";
 
 const MiB = 1024 * 1024;

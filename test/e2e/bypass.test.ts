@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { screenshot } from "../harness/browser";
+import { screenshot } from "../../tools/browser";
 import {
   card,
   ScriptedAgentLog,
@@ -14,7 +14,7 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 
 /** What the test reads of the webview's window (the Node test config has no DOM types). */
 interface CardWatch {

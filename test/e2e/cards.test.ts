@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
-import { openSymposiumView, screenshot } from "../harness/browser";
+import { openSymposiumView, screenshot } from "../../tools/browser";
 import {
   card,
   ScriptedAgentLog,
@@ -17,7 +17,7 @@ import {
   v2Diff,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 
 const OPTIONS = [
   { optionId: "opt-allow-once", name: "Allow once", kind: "allow_once" },

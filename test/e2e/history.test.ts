@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openSymposiumView, runCommand, screenshot } from "../harness/browser";
+import { openSymposiumView, runCommand, screenshot } from "../../tools/browser";
 import {
   card,
   scriptedAgent,
@@ -13,7 +13,7 @@ import {
   waitUntil,
   ScriptedAgentLog,
 } from "../harness/scripted";
-import { openWorkbench, type Workbench } from "../harness/workbench";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 describe("Approval history (e2e)", function () {
   this.timeout(180_000);

@@ -5,7 +5,7 @@ import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Request } from "playwright-core";
-import { screenshot } from "../harness/browser";
+import { screenshot } from "../../tools/browser";
 import {
   ScriptedAgentLog,
   scriptedAgent,
@@ -15,7 +15,7 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = "<script>window.__pwned=1</script>";

@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
-import { screenshot } from "../harness/browser";
+import { screenshot } from "../../tools/browser";
 import {
   card,
   messageBox,
@@ -17,7 +17,7 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 
 /** The DOM this file reads inside the webview (the Node test config has no DOM types). */
 interface El {

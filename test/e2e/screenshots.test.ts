@@ -5,7 +5,7 @@ import * as assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
-import { resultsDir } from "../harness/paths";
+import { resultsDir } from "../../tools/paths";
 import {
   card,
   ScriptedAgentLog,
@@ -16,7 +16,7 @@ import {
   waitForGuard,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 
 const THEMES = { dark: "Default Dark Modern", light: "Default Light Modern" } as const;
 type Theme = keyof typeof THEMES;

@@ -1,8 +1,8 @@
 // Restricted Mode: in an untrusted folder no agent starts (not even a bypassed one), and the view says why and offers
 // the way out.
 import * as assert from "node:assert/strict";
-import { openSymposiumView, screenshot, symposiumWebview } from "../harness/browser";
-import { openWorkbench, type Workbench } from "../harness/workbench";
+import { openSymposiumView, screenshot, symposiumWebview } from "../../tools/browser";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 describe("Symposium in an untrusted workspace (e2e)", function () {
   this.timeout(120_000);

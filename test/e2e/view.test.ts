@@ -1,8 +1,8 @@
 // The Symposium view in a real workbench (code-server + Chromium): the activity bar entry opens it, its webview
 // document loads the bundled script under the CSP, and the commands are in the palette.
 import * as assert from "node:assert/strict";
-import { hasCommand, openSymposiumView, screenshot, symposiumWebview } from "../harness/browser";
-import { openWorkbench, type Workbench } from "../harness/workbench";
+import { hasCommand, openSymposiumView, screenshot, symposiumWebview } from "../../tools/browser";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 /** What this test reads of the webview's DOM (the Node test config has no DOM types). */
 interface WebviewBody {

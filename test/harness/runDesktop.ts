@@ -8,10 +8,10 @@
 import { runTests } from "@vscode/test-electron";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { testSettingsFromEnv } from "./jsonc";
-import { cacheDir, repoRoot } from "./paths";
-import { quietSettings } from "./codeServer";
-import { makeTempFolder } from "./workbench";
+import { testSettingsFromEnv } from "../../tools/jsonc";
+import { cacheDir, repoRoot } from "../../tools/paths";
+import { quietSettings } from "../../tools/codeServer";
+import { makeTempFolder } from "../../tools/workbench";
 
 async function main(): Promise<number> {
   const extraSettings = testSettingsFromEnv(repoRoot);

@@ -14,9 +14,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { format } from "node:util";
 import { INTEGRATION_START_MARKER } from "./automationLog";
-import { testSettingsFromEnv } from "./jsonc";
-import { repoRoot } from "./paths";
-import { openWorkbench, type Workbench } from "./workbench";
+import { testSettingsFromEnv } from "../../tools/jsonc";
+import { repoRoot } from "../../tools/paths";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 const testsIndex = join(repoRoot, "out", "test", "integration", "index");
 /** Workbench lines that also arrive after the tests started; they say nothing about the tests. */

@@ -1,11 +1,11 @@
 // Driving the Symposium view with the scripted test agent (test/agents/scriptedAgent.ts): its definition in user
 // settings, starting a session and sending a script through the webview, and reading what the agent received.
-import { waitFor } from "../support/waitFor";
+import { waitFor } from "../../tools/waitFor";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
-import { openSymposiumView, symposiumWebview } from "./browser";
-import { repoRoot } from "./paths";
+import { openSymposiumView, symposiumWebview } from "../../tools/browser";
+import { repoRoot } from "../../tools/paths";
 
 /** The compiled scripted agent (built by `npm run build`). */
 export const scriptedAgentPath = join(repoRoot, "out", "test", "agents", "scriptedAgent.js");

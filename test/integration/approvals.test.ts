@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
-import { waitFor as poll } from "../support/waitFor";
+import { waitFor as poll } from "../../tools/waitFor";
 
 const EXTENSION_ID = "symposium.symposium";
 const SCRIPTED_AGENT = join(__dirname, "..", "agents", "scriptedAgent.js");

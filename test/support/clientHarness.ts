@@ -184,7 +184,7 @@ export class ClientHarness {
   }
 }
 
-export { waitFor } from "./waitFor";
+export { waitFor } from "../../tools/waitFor";
 
 export function isAlive(pid: number): boolean {
   try {

@@ -5,8 +5,8 @@ import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { buildProduction, type ProductionBuild } from "../../bench/build/productionBuild";
-import { repoRoot } from "../harness/paths";
+import { buildProduction, type ProductionBuild } from "../../tools/productionBuild";
+import { repoRoot } from "../../tools/paths";
 
 const KB = 1000;
 

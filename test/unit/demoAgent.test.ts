@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "../harness/paths";
+import { repoRoot } from "../../tools/paths";
 import { validateSchemaType } from "../support/acpSchema";
 import {
   AcpTestClient,

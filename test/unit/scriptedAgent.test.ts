@@ -1,13 +1,13 @@
 // The scripted test agent's step language, checked end to end over real stdio: other tests rely on each step doing
 // exactly what scriptedAgent.ts documents, and on its log telling the truth.
-import { waitFor } from "../support/waitFor";
+import { waitFor } from "../../tools/waitFor";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "../harness/paths";
-import { isAlive } from "../harness/processTree";
+import { repoRoot } from "../../tools/paths";
+import { isAlive } from "../../tools/processTree";
 import type { AcpVersion } from "../support/acpSchema";
 import {
   AcpTestClient,

@@ -5,6 +5,7 @@
  * reject option, and Bypass Permissions needs a second, explicit confirmation inside the card.
  */
 import type { OptionView, PromptView } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
@@ -14,9 +15,6 @@ import { renderSubject } from "./subject";
 export const GUARD_MS = 500;
 /** If the host has not answered a choice by then, the buttons come back (the host ignored it; the card is pending). */
 const RESEND_AFTER_MS = 5_000;
-const MAX_TITLE_CHARS = 500;
-const MAX_DESCRIPTION_CHARS = 4_000;
-const MAX_OPTIONS = 20;
 
 const OPTION_ICONS: Readonly<Record<OptionView["kindClass"], string | undefined>> = {
   allow: "check",
@@ -67,7 +65,7 @@ export class ApprovalCard {
   ) {
     const id = nextCardId++;
     const descriptionId = `card-${id}-description`;
-    const title = clip(prompt.title, MAX_TITLE_CHARS);
+    const title = clip(prompt.title, LIMITS.titleChars);
 
     const titleElement = el("span", { class: "card-title" });
     appendVisible(titleElement, title);
@@ -77,12 +75,12 @@ export class ApprovalCard {
     if (prompt.description !== undefined && prompt.description !== "") {
       // Like the title: a bidi override or zero-width character in the description must not disguise what it says.
       description = el("p", { class: "card-description", id: descriptionId });
-      appendVisible(description, clip(prompt.description, MAX_DESCRIPTION_CHARS));
+      appendVisible(description, clip(prompt.description, LIMITS.descriptionChars));
     }
     if (!description) subject.id = descriptionId;
 
     const optionRow = el("div", { class: "card-options" });
-    prompt.options.slice(0, MAX_OPTIONS).forEach((option, index) => {
+    prompt.options.slice(0, LIMITS.optionsPerRequest).forEach((option, index) => {
       const optionIcon = OPTION_ICONS[option.kindClass];
       const name = el("span", { class: "option-name" });
       appendVisible(name, option.name);

@@ -5,6 +5,7 @@
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
 import type { SessionHeader } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
 import { custom, el, setEnabled } from "../dom";
 
 /** The slice of `<vscode-textarea>` we use. */
@@ -13,8 +14,6 @@ interface TextArea extends HTMLElement {
   /** The inner textarea's `aria-label`; a property only (no attribute) in vscode-elements 2.x. */
   label: string;
 }
-
-const MAX_PROMPT_CHARS = 100_000;
 
 export interface ComposerActions {
   send(sessionKey: string, text: string): void;
@@ -91,7 +90,7 @@ export class Composer {
   private send(): void {
     if (!this.session || !this.canSend()) return;
     const text = this.textarea.value;
-    if (text.trim() === "" || text.length > MAX_PROMPT_CHARS) return;
+    if (text.trim() === "" || text.length > LIMITS.intent.promptChars) return;
     this.actions.send(this.session.key, text);
     this.textarea.value = "";
   }

@@ -1,5 +1,6 @@
 /** The one line a card collapses into once it is answered: "✓ You chose Allow once", "✕ Expired: rejected". */
 import type { DecisionRecord } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
 import { el } from "../dom";
 import { clip } from "../text";
 
@@ -19,7 +20,7 @@ export function renderDecisionRecord(record: DecisionRecord, withTitle: boolean)
     { class: `decision-record tone-${tone}`, "data-key": record.key, tabindex: -1 },
     el("span", { class: "decision-symbol", "aria-hidden": "true" }, symbol),
     el("span", { class: "decision-summary" }, record.summary),
-    withTitle ? el("span", { class: "decision-title" }, ` · ${clip(record.title, 500)}`) : null,
+    withTitle ? el("span", { class: "decision-title" }, ` · ${clip(record.title, LIMITS.titleChars)}`) : null,
   );
   line.title = `${record.agentName}: ${record.title} (${new Date(record.at).toLocaleTimeString()})`;
   return line;

@@ -3,6 +3,7 @@
  * inline approval cards and their decision records live) so an update never disturbs cards or open sections.
  */
 import type { TranscriptItem, ToolCallView } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon, replaceChildren } from "../dom";
 import { renderMarkdown } from "../markdown";
@@ -17,8 +18,6 @@ import {
   statusBadge,
   toolTitle,
 } from "./toolParts";
-
-const MAX_TEXT_CHARS = 256 * 1024;
 
 export interface ItemNode {
   readonly root: HTMLElement;
@@ -35,7 +34,7 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
         "You",
         (body, next) => {
           if (next.kind === "user")
-            replaceChildren(body, el("div", { class: "user-text" }, clip(next.text, MAX_TEXT_CHARS)));
+            replaceChildren(body, el("div", { class: "user-text" }, clip(next.text, LIMITS.messageChars)));
         },
         item,
       );
@@ -47,7 +46,7 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
           if (next.kind !== "agent") return;
           replaceChildren(
             body,
-            renderMarkdown(clip(next.markdown, MAX_TEXT_CHARS), (href) =>
+            renderMarkdown(clip(next.markdown, LIMITS.messageChars), (href) =>
               host.post({ type: "openLink", href }),
             ),
           );
@@ -79,7 +78,7 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
           replaceChildren(
             body,
             icon(iconName),
-            el("span", { class: "notice-text" }, clip(next.text, MAX_TEXT_CHARS)),
+            el("span", { class: "notice-text" }, clip(next.text, LIMITS.messageChars)),
           );
         },
         item,
@@ -145,7 +144,7 @@ class ThoughtNode implements ItemNode {
   }
 
   update(item: TranscriptItem): void {
-    if (item.kind === "thought") replaceChildren(this.body, clip(item.text, MAX_TEXT_CHARS));
+    if (item.kind === "thought") replaceChildren(this.body, clip(item.text, LIMITS.messageChars));
   }
 }
 

@@ -16,7 +16,7 @@ const STATUS_TEXT: Readonly<Record<SessionStatus, { text: string; icon: string }
   error: { text: "Error", icon: "error" },
 };
 
-export function statusText(status: SessionStatus): string {
+function statusText(status: SessionStatus): string {
   return STATUS_TEXT[status]?.text ?? status;
 }
 

@@ -3,13 +3,11 @@
  * can front a dangerous command): exact command and cwd, paths, diffs, raw input.
  */
 import type { PromptView, SubjectView } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
 import { appendVisible, clip, hasHiddenCharacters } from "../text";
 import { kindIcon, renderDiff, renderLocations, renderRawInput, toolTitle } from "./toolParts";
-
-const MAX_COMMAND_CHARS = 8_000;
-const MAX_RAW_JSON_CHARS = 64 * 1024;
 
 function hiddenCharacterWarning(): HTMLElement {
   return el(
@@ -53,7 +51,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
     }
     case "command": {
       const command = el("pre", { class: "command mono", "aria-label": "Command" });
-      appendVisible(command, clip(subject.command, MAX_COMMAND_CHARS));
+      appendVisible(command, clip(subject.command, LIMITS.commandChars));
       const cwd = el("code", { class: "mono" });
       appendVisible(cwd, subject.cwd);
       const hidden = hasHiddenCharacters(subject.command) || hasHiddenCharacters(subject.cwd);
@@ -78,7 +76,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       const rawType = el("code", { class: "mono" });
       appendVisible(rawType, subject.rawType);
       const json = el("pre", { class: "raw-json mono", "aria-label": "Raw request" });
-      appendVisible(json, clip(subject.rawJson, MAX_RAW_JSON_CHARS));
+      appendVisible(json, clip(subject.rawJson, LIMITS.rawInputChars));
       return el(
         "div",
         { class: "subject subject-unknown" },

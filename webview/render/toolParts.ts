@@ -3,15 +3,13 @@
  * raw input, terminal output. Paths, commands, code and diffs go through `appendVisible` (hidden characters shown).
  */
 import type { LocationView, ToolContentView } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
 
 export type DiffView = Extract<ToolContentView, { type: "diff" }>;
 
 /** Defence in depth: the host caps these already. */
-const MAX_TITLE_CHARS = 500;
-const MAX_PREVIEW_LINES = 200;
-const MAX_TEXT_CHARS = 64 * 1024;
 
 const KIND_ICONS: Readonly<Record<string, string>> = {
   read: "eye",
@@ -32,7 +30,7 @@ export function kindIcon(toolKind: string): HTMLSpanElement {
 }
 
 export function toolTitle(title: string): HTMLSpanElement {
-  return el("span", { class: "tool-title" }, clip(title, MAX_TITLE_CHARS));
+  return el("span", { class: "tool-title" }, clip(title, LIMITS.titleChars));
 }
 
 const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
@@ -117,7 +115,7 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   openButton.addEventListener("click", openDiff);
   const body = el("pre", { class: "diff-body mono", "aria-label": `Changes to ${diff.path}` });
   const lines =
-    diff.preview.length > MAX_PREVIEW_LINES ? diff.preview.slice(0, MAX_PREVIEW_LINES) : diff.preview;
+    diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
   let inHunk = false;
   for (const line of lines) {
     if (line.startsWith("@@")) inHunk = true;
@@ -160,7 +158,7 @@ export function renderRawInput(
 ): HTMLElement | null {
   if (rawInput === undefined || rawInput === "") return null;
   const pre = el("pre", { class: "raw-json mono" });
-  appendVisible(pre, clip(rawInput, MAX_TEXT_CHARS));
+  appendVisible(pre, clip(rawInput, LIMITS.rawInputChars));
   return el(
     "details",
     { class: "raw-input" },
@@ -176,14 +174,14 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
       return el(
         "div",
         { class: "tool-text" },
-        clip(content.text, MAX_TEXT_CHARS),
+        clip(content.text, LIMITS.previewChars),
         content.truncated ? el("span", { class: "note" }, " (shortened)") : null,
       );
     case "diff":
       return renderDiff(content, () => openDiff(content.index));
     case "terminal": {
       const pre = el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
-      appendVisible(pre, clip(content.output, MAX_TEXT_CHARS));
+      appendVisible(pre, clip(content.output, LIMITS.terminalOutputChars));
       const exit =
         content.exitCode === undefined
           ? null

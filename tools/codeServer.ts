@@ -23,8 +23,8 @@ export const CODE_SERVER_VERSION = "4.100.3";
 const RIPGREP_PACKAGE_VERSION = "1.15.11";
 const RIPGREP_ASSET_VERSION = "v13.0.0-10";
 
-export const codeServerDir = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
-export const codeServerEntry = join(codeServerDir, "node_modules", "code-server", "out", "node", "entry.js");
+const codeServerDir = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
+const codeServerEntry = join(codeServerDir, "node_modules", "code-server", "out", "node", "entry.js");
 const installedMarker = join(codeServerDir, ".installed");
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ function seedRipgrepCache(tmp: string): void {
   if (tar.status !== 0) throw new Error(`Could not build the ripgrep cache tarball: ${tar.stderr}`);
 }
 
-export function isCodeServerInstalled(): boolean {
+function isCodeServerInstalled(): boolean {
   return existsSync(installedMarker) && existsSync(codeServerEntry);
 }
 

@@ -13,7 +13,7 @@ import {
 } from "playwright-core";
 import { resultsDir } from "./paths";
 
-export const SYMPOSIUM_EXTENSION_ID = "symposium.symposium";
+const SYMPOSIUM_EXTENSION_ID = "symposium.symposium";
 const chromiumPath = process.env.SYMPOSIUM_CHROMIUM ?? "/usr/bin/chromium";
 
 const chromiumArgs = [

@@ -58,7 +58,7 @@ export function makeTempFolder(prefix: string, files: Record<string, string> = {
 }
 
 /** The workbench URL: folder plus a payload that loads the extension under development (and optionally runs tests). */
-export function workbenchUrl(
+function workbenchUrl(
   server: CodeServer,
   workspace: string,
   extensionTestsPath?: string,

@@ -15,7 +15,7 @@ function findRepoRoot(start: string): string {
   }
 }
 
-// Bundled copies of this file live in out/test/**; the source lives in test/harness. Both find the same root.
+// Bundled copies of this file live in out/**; the source lives in tools/. Both find the same root.
 export const repoRoot = findRepoRoot(__dirname);
 
 /** The project's cache for downloaded test tools, like @vscode/test-electron's `.vscode-test/`. */

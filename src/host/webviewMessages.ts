@@ -1,0 +1,49 @@
+/**
+ * The schemas the host parses webview messages with. Host-only: the webview shares the types of
+ * `src/shared/protocol.ts`, never zod. Each schema is checked at compile time to accept exactly its protocol type.
+ */
+// The functional build, imported as a namespace so esbuild tree-shakes it to a few KB of the activation bundle.
+import * as z from "zod/mini";
+import { LIMITS } from "../shared/limits";
+import type { FromHistoryMessage, FromWebviewMessage } from "../shared/protocol";
+
+const caps = LIMITS.intent;
+const key = z.string().check(z.minLength(1), z.maxLength(caps.keyChars));
+const id = z.string().check(z.maxLength(caps.idChars));
+const index = z.int().check(z.minimum(0), z.maximum(caps.index));
+
+export const webviewMessage = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("ready") }),
+  z.strictObject({ type: z.literal("resolveBlocked") }),
+  z.strictObject({
+    type: z.literal("newSession"),
+    agentName: z.string().check(z.minLength(1), z.maxLength(caps.agentNameChars)),
+  }),
+  z.strictObject({ type: z.literal("selectSession"), sessionKey: key }),
+  z.strictObject({ type: z.literal("closeSession"), sessionKey: key }),
+  z.strictObject({
+    type: z.literal("sendPrompt"),
+    sessionKey: key,
+    text: z.string().check(z.minLength(1), z.maxLength(caps.promptChars)),
+  }),
+  z.strictObject({ type: z.literal("stop"), sessionKey: key }),
+  z.strictObject({ type: z.literal("choose"), key, optionId: id }),
+  z.strictObject({ type: z.literal("bypass"), key }),
+  z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),
+  z.strictObject({ type: z.literal("openDiff"), sessionKey: key, toolCallId: id, index }),
+  z.strictObject({ type: z.literal("openLink"), href: z.string().check(z.maxLength(caps.hrefChars)) }),
+  z.strictObject({ type: z.literal("painted"), key, at: z.number() }),
+]);
+
+export const historyMessage = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("ready") }),
+  z.strictObject({ type: z.literal("export") }),
+]);
+
+/** Fails to compile when a schema and its protocol type drift apart (in either direction). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type SchemasMatchProtocol = [
+  Holds<Same<z.infer<typeof webviewMessage>, FromWebviewMessage>>,
+  Holds<Same<z.infer<typeof historyMessage>, FromHistoryMessage>>,
+];

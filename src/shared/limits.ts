@@ -1,0 +1,29 @@
+/**
+ * Size limits shared by host and webview: the host caps what it sends and what it accepts with these, and the
+ * webview clips what it renders and what it posts with the same numbers. A plain constant with no imports, so the
+ * webview bundle may import it as a value (lint allows this module, and only types from the rest of `src/shared`).
+ */
+export const LIMITS = {
+  titleChars: 500,
+  descriptionChars: 4_000,
+  commandChars: 8_000,
+  pathChars: 4_096,
+  optionNameChars: 200,
+  optionsPerRequest: 20,
+  locationsPerToolCall: 50,
+  rawInputChars: 64 * 1024,
+  previewLines: 200,
+  previewChars: 64 * 1024,
+  messageChars: 256 * 1024,
+  transcriptItems: 2_000,
+  terminalOutputChars: 64 * 1024,
+  /** Caps on what the webview may send (`src/host/webviewMessages.ts`). */
+  intent: {
+    keyChars: 100,
+    agentNameChars: 200,
+    promptChars: 100_000,
+    idChars: 1_000,
+    index: 10_000,
+    hrefChars: 4_000,
+  },
+} as const;

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { ViewOpBatcher } from "../../src/core/viewOpBatcher";
+import type { PromptView, TranscriptItem, ViewOp } from "../../src/shared/protocol";
+
+const agentText = (id: string, markdown: string): ViewOp => ({
+  op: "item",
+  sessionKey: "s1",
+  item: { kind: "agent", id, markdown },
+});
+
+const prompt = (key: string): ViewOp => ({
+  op: "prompt",
+  prompt: {
+    key,
+    sessionKey: "s1",
+    agentName: "Agent",
+    title: key,
+    subject: { type: "none" },
+    options: [],
+    canBypass: false,
+    receivedAt: 0,
+  } satisfies PromptView,
+});
+
+/** A batcher whose sends are recorded; `next()` resolves with the next send (the end of a frame). */
+function recorder() {
+  const sent: ViewOp[][] = [];
+  let waiting: ((ops: ViewOp[]) => void) | undefined;
+  const batcher = new ViewOpBatcher((ops) => {
+    sent.push(ops);
+    waiting?.(ops);
+    waiting = undefined;
+  });
+  const next = () => new Promise<ViewOp[]>((resolve) => (waiting = resolve));
+  return { batcher, sent, next };
+}
+
+const markdownOf = (op: ViewOp | undefined) =>
+  op?.op === "item" ? (op.item as Extract<TranscriptItem, { kind: "agent" }>).markdown : undefined;
+
+describe("ViewOpBatcher", () => {
+  it("sends a lone change at once, without waiting for a frame", () => {
+    const { batcher, sent } = recorder();
+    batcher.push([prompt("p1")]);
+    assert.deepEqual(sent, [[prompt("p1")]]);
+    batcher.clear();
+  });
+
+  it("sends a message streamed many times within a frame once, with its last text, at the place of its first change", async () => {
+    const { batcher, sent, next } = recorder();
+    batcher.push([agentText("m1", "first")]);
+    const frame = next();
+    batcher.push([agentText("m2", "other")]);
+    for (let i = 0; i < 50; i++) batcher.push([agentText("m1", `text ${i}`)]);
+    const ops = await frame;
+    assert.equal(sent.length, 2, "one message for the lone change, one for the frame");
+    assert.deepEqual(
+      ops.map((op) => (op.op === "item" ? op.item.id : op.op)),
+      ["m2", "m1"],
+      "m2 changed first in this frame",
+    );
+    assert.equal(markdownOf(ops[1]), "text 49");
+    batcher.clear();
+  });
+
+  it("never merges two permission requests, and keeps them in arrival order", async () => {
+    const { batcher, next } = recorder();
+    batcher.push([agentText("m1", "start")]);
+    const frame = next();
+    batcher.push([prompt("p1"), agentText("m1", "more"), prompt("p2")]);
+    batcher.push([prompt("p3")]);
+    const ops = await frame;
+    assert.deepEqual(
+      ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op)),
+      ["p1", "item", "p2", "p3"],
+    );
+    batcher.clear();
+  });
+
+  it("drops what is queued when cleared (the view is gone), and starts afresh", () => {
+    const { batcher, sent } = recorder();
+    batcher.push([agentText("m1", "sent")]);
+    batcher.push([prompt("queued")]);
+    batcher.clear();
+    batcher.push([prompt("after")]);
+    assert.deepEqual(
+      sent.map((ops) => ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op))),
+      [["item"], ["after"]],
+    );
+    batcher.clear();
+  });
+});

@@ -1,0 +1,49 @@
+/** What the host accepts from the webview (hostile input) and what it tells the webview at boot. */
+import assert from "node:assert/strict";
+import { historyMessage, webviewMessage } from "../../src/host/webviewMessages";
+import { renderWebviewHtml } from "../../src/host/webviewHtml";
+import { LIMITS } from "../../src/shared/limits";
+
+const parses = (raw: unknown) => webviewMessage.safeParse(raw).success;
+
+describe("webview messages (host side)", () => {
+  it("accepts each intent the webview sends", () => {
+    assert.ok(parses({ type: "ready" }));
+    assert.ok(parses({ type: "choose", key: "k", optionId: "allow" }));
+    assert.ok(parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars) }));
+    assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0 }));
+    assert.ok(historyMessage.safeParse({ type: "export" }).success);
+  });
+
+  it("refuses unknown types, extra fields, and anything over the shared caps", () => {
+    assert.ok(!parses({ type: "runCommand", command: "rm -rf /" }));
+    assert.ok(!parses({ type: "choose", key: "k", optionId: "allow", path: "/etc/passwd" }));
+    assert.ok(
+      !parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars + 1) }),
+    );
+    assert.ok(!parses({ type: "choose", key: "k".repeat(LIMITS.intent.keyChars + 1), optionId: "a" }));
+    assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: -1 }));
+    assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 1.5 }));
+    assert.ok(!parses({ type: "openLink", href: "h".repeat(LIMITS.intent.hrefChars + 1) }));
+    assert.ok(!historyMessage.safeParse({ type: "rows", rows: [] }).success);
+  });
+});
+
+describe("webview boot data", () => {
+  const parts = {
+    cspSource: "vscode-resource:",
+    nonce: "n",
+    scriptUri: "s.js",
+    styleUri: "s.css",
+    codiconsUri: "c.css",
+  };
+
+  it("paint reports are off unless the host asks for them", () => {
+    assert.match(
+      renderWebviewHtml({ ...parts, boot: { reportPaint: false } }),
+      /data-boot="\{&#34;reportPaint&#34;:false\}"/,
+    );
+    assert.match(renderWebviewHtml({ ...parts, boot: { reportPaint: true } }), /&#34;reportPaint&#34;:true/);
+    assert.doesNotMatch(renderWebviewHtml(parts), /data-boot/);
+  });
+});
