@@ -18,7 +18,7 @@ function skipTrivia(text: string, i: number): number {
 }
 
 /** Parses JSON that may contain `//` and block comments and trailing commas (outside strings). */
-function parseJsonc(text: string): unknown {
+export function parseJsonc(text: string): unknown {
   let out = "";
   let i = 0;
   while (i < text.length) {

@@ -2,9 +2,9 @@
 // approve a Demo Agent card and see that step checked, then add a real agent through Add Agent Example's picker.
 import * as assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { runCommand, screenshot } from "../harness/browser";
+import { runCommand, screenshot } from "../../tools/browser";
 import { card, sendPrompt, startSession, waitForGuard, waitUntil } from "../harness/scripted";
-import { openWorkbench, type Workbench } from "../harness/workbench";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 const WALKTHROUGH_TITLE = "Get Started with Symposium";
 const STEPS = {

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AGENT_EXAMPLES, withAgentExample, type AgentExample } from "../../src/core/agentExamples";
 import { DEMO_AGENT_NAME, parseAgentSettings } from "../../src/core/settings";
-import { parseJsonc } from "../harness/jsonc";
-import { repoRoot } from "../harness/paths";
+import { parseJsonc } from "../../tools/jsonc";
+import { repoRoot } from "../../tools/paths";
 
 const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
 

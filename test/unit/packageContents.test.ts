@@ -5,8 +5,8 @@ import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { buildProduction, stageExtension, type ProductionBuild } from "../../bench/build/productionBuild";
-import { repoRoot } from "../harness/paths";
+import { buildProduction, stageExtension, type ProductionBuild } from "../../tools/productionBuild";
+import { repoRoot } from "../../tools/paths";
 
 const VSIX_BUDGET_KB = 600;
 const vsce = join(repoRoot, "node_modules", "@vscode", "vsce", "vsce");
