@@ -2,10 +2,11 @@
  * A scripted model on 127.0.0.1 for the real agents: Anthropic Messages, OpenAI Chat Completions and Responses, and
  * Gemini, each streamed as the real API streams. The scenario is picked by a marker in the latest user prompt:
  *
- *   [scenario:write]            write `hello.txt` in the workspace
- *   [scenario:run]              run `echo hi > out.txt` in the workspace
+ *   [scenario:write(:<file>)]   write `hello.txt` (or <file>) in the workspace
+ *   [scenario:run(:<file>)]     run `echo hi > out.txt` (or > <file>) in the workspace
  *   [scenario:read:<abs path>]  read a file (outside the workspace)
  *   [scenario:multi]            write `a.txt` and `b.txt` in one model message
+ *   [scenario:multi-run]        run `echo hi > a.txt` and `echo hi > b.txt` in one model message
  *
  * The tool is the agent's own (found in the tool list the request carries) with arguments filled from its JSON schema.
  * Once a tool result comes back, and for every request without a marker or without a fitting tool (titles,
@@ -454,20 +455,21 @@ export class ScriptedModelServer {
 /** The tool calls the scenario in the latest prompt asks for, or undefined for a text answer. */
 function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
   if (conversation.afterToolResult) return undefined;
-  const marker = /\[scenario:(write|run|multi|read:([^\]]+))\]/.exec(conversation.lastUserText);
+  const marker = /\[scenario:(write|run|multi|multi-run|read)(?::([^\]]+))?\]/.exec(
+    conversation.lastUserText,
+  );
   if (!marker) return undefined;
   const workspace = findWorkspace(conversation.raw);
-  const intents: Intent[] =
-    marker[1] === "write"
-      ? [{ kind: "write", file: "hello.txt", content: "hello from the scripted model\n" }]
-      : marker[1] === "run"
-        ? [{ kind: "run", command: "echo hi > out.txt" }]
-        : marker[1] === "multi"
-          ? [
-              { kind: "write", file: "a.txt", content: "a\n" },
-              { kind: "write", file: "b.txt", content: "b\n" },
-            ]
-          : [{ kind: "read", path: marker[2]!.trim() }];
+  const argument = marker[2]?.trim();
+  const write = (file: string, content: string): Intent => ({ kind: "write", file, content });
+  const run = (file: string): Intent => ({ kind: "run", command: `echo hi > ${file}` });
+  const intents: Intent[] = {
+    write: () => [write(argument ?? "hello.txt", "hello from the scripted model\n")],
+    run: () => [run(argument ?? "out.txt")],
+    multi: () => [write("a.txt", "a\n"), write("b.txt", "b\n")],
+    "multi-run": () => [run("a.txt"), run("b.txt")],
+    read: () => [{ kind: "read" as const, path: argument ?? "/etc/hostname" }],
+  }[marker[1] as "write" | "run" | "multi" | "multi-run" | "read"]();
   const calls = intents.map((intent) => callFor(intent, conversation.tools, workspace));
   return calls.every((call): call is ScriptedCall => call !== undefined) ? calls : undefined;
 }
@@ -536,6 +538,13 @@ function fillArguments(schema: Json | undefined, values: ArgumentValues): Json {
       value = required.has(name) ? values.workdir : undefined;
     else if (/description|justification|reason/i.test(name))
       value = values.command ? `Run ${values.command}` : "Scripted";
+    // Codex runs commands in a sandbox unless the model asks to escalate, which is what asks the person.
+    else if (
+      name === "sandbox_permissions" &&
+      values.command &&
+      asStrings(property.enum).includes("require_escalated")
+    )
+      value = "require_escalated";
     else if (required.has(name)) value = defaultFor(property);
     if (value !== undefined) args[name] = value;
   }
@@ -580,7 +589,8 @@ export function findWorkspace(raw: string): string | undefined {
     /[Ww]orking directory: (\/[^\s"]+)/,
     /current working directory(?: is)?:? [`']?(\/[^\s"`']+)/i,
     /working in the directory:? [`']?(\/[^\s"`']+)/i,
-    /(\/[^\s"'`]*symposium-(?:client|real)-[A-Za-z0-9]+)/,
+    /[Ww]orkspace [Dd]irectories:\*\*\n\s*- (\/[^\s"]+)/,
+    /(?:^|[\s"'`])(\/tmp\/symposium-(?:client|real)-[A-Za-z0-9]+)/,
   ];
   for (const pattern of patterns) {
     const match = pattern.exec(text);
