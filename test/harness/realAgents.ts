@@ -55,7 +55,8 @@ export const REAL_AGENTS: Record<RealAgentName, RealAgentPackage> = {
   },
 };
 
-export const agentsCacheDir = join(cacheDir, "agents");
+/** SYMPOSIUM_AGENTS_DIR moves the cache (to try a cold install, or the skip without a registry). */
+export const agentsCacheDir = process.env.SYMPOSIUM_AGENTS_DIR ?? join(cacheDir, "agents");
 
 export function agentDir(agent: RealAgentPackage): string {
   return join(agentsCacheDir, `${agent.name}-${agent.version}`);
@@ -104,6 +105,10 @@ export async function ensureAgent(agent: RealAgentPackage): Promise<string> {
     npm_config_audit: "false",
     npm_config_fund: "false",
     npm_config_update_notifier: "false",
+    // Without a registry, fail in seconds rather than after npm's minute of retries: the suite then skips.
+    npm_config_fetch_retries: "1",
+    npm_config_fetch_retry_mintimeout: "2000",
+    npm_config_fetch_retry_maxtimeout: "5000",
   });
   const spec = `${agent.pkg}@${agent.version}`;
   console.log(`    Installing ${spec} into ${dir} (log: ${logFile})`);
@@ -123,8 +128,11 @@ export async function ensureAgent(agent: RealAgentPackage): Promise<string> {
   const scratchEntry = join(scratch, "node_modules", ...agent.pkg.split("/"), agent.entry);
   if (code !== 0 || !existsSync(scratchEntry)) {
     rmSync(scratch, { recursive: true, force: true });
-    const tail = output.trim().split("\n").slice(-5).join("\n");
-    const error = new Error(`installing ${spec} failed (npm exit ${code}; log ${logFile}): ${tail}`);
+    const lines = output.trim().split("\n");
+    // npm's own summary ("code ECONNREFUSED", "request to … failed") says why; the last lines are advice.
+    const why = lines.filter((line) => /npm error (code |errno |network |request to |404 )/.test(line));
+    const reason = (why.length ? why.slice(0, 3) : lines.slice(-3)).join(" | ");
+    const error = new Error(`installing ${spec} failed (npm exit ${code}; log ${logFile}): ${reason}`);
     failures.set(agent.name, error);
     throw error;
   }

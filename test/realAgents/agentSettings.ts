@@ -5,7 +5,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { agentsCacheDir, packageDir, REAL_AGENTS, type RealAgentName } from "../harness/realAgents";
+import { cacheDir } from "../harness/paths";
+import { packageDir, REAL_AGENTS, type RealAgentName } from "../harness/realAgents";
 
 export interface RealAgentSetting {
   command: string;
@@ -24,7 +25,7 @@ export interface AgentHome {
  * under /tmp, so every agent's home lives in the project's cache folder (removed again by `dispose`).
  */
 export function makeAgentHome(name: RealAgentName): AgentHome {
-  const root = join(agentsCacheDir, "homes");
+  const root = join(cacheDir, "agents", "homes");
   mkdirSync(root, { recursive: true });
   const dir = mkdtempSync(join(root, `${name}-`));
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
