@@ -90,6 +90,12 @@ describe("Real agents (offline, scripted model)", function () {
           assert.equal(card.title, sent.title);
           assert.equal(card.description, sent.description);
         }
+        // The person sees what would run: the view gets the title, description and subject (raw input included).
+        const shown = JSON.stringify(a.harness.sessions.promptView(card));
+        assert.ok(
+          shown.includes("echo hi > rejected.txt"),
+          `the card shows the command: ${shown.slice(0, 300)}`,
+        );
         assert.ok(a.harness.sessions.choose(card.key, a.option(card, "reject_once")));
         await turn;
         assert.equal(existsSync(join(a.workspace, "rejected.txt")), false, "the command did not run");
