@@ -104,9 +104,7 @@ export class AgentConnection {
     callbacks: ClientCallbacks,
     options: ConnectOptions,
   ): Promise<AgentConnection> {
-    if (options.signal?.aborted)
-      throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
-    const agentProcess = await AgentProcess.start(launch);
+    const agentProcess = await AgentConnection.startProcess(launch, options);
     const pipes = new ProcessPipes(agentProcess);
     const first = options.preferredVersion ?? 2;
     const connection = new AgentConnection(agentProcess, pipes, first, callbacks, options);
@@ -123,14 +121,31 @@ export class AgentConnection {
       `${launch.name} answered initialize for v1; continuing on the same process with the v1 client`,
     );
     connection.detach();
-    const v1Connection = new AgentConnection(agentProcess, pipes, 1, callbacks, options);
+    const sameProcess = new AgentConnection(agentProcess, pipes, 1, callbacks, options);
     try {
-      await v1Connection.initialize();
-      return v1Connection;
+      await sameProcess.initialize();
+      return sameProcess;
     } catch (error) {
-      await v1Connection.dispose();
+      await sameProcess.dispose();
+      // An agent that refuses a second initialize (the spec allows one per connection) gets a fresh v1 process.
+      if (!isJsonRpcError(error)) throw error;
+    }
+    options.trace?.(`${launch.name} refused a second initialize; restarting it with the v1 client`);
+    const restarted = await AgentConnection.startProcess(launch, options);
+    const fresh = new AgentConnection(restarted, new ProcessPipes(restarted), 1, callbacks, options);
+    try {
+      await fresh.initialize();
+      return fresh;
+    } catch (error) {
+      await fresh.dispose();
       throw error;
     }
+  }
+
+  private static async startProcess(launch: AgentLaunch, options: ConnectOptions): Promise<AgentProcess> {
+    if (options.signal?.aborted)
+      throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
+    return AgentProcess.start(launch);
   }
 
   get name(): string {
@@ -194,16 +209,14 @@ export class AgentConnection {
     try {
       response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
     } catch (error) {
-      if (!isJsonRpcError(error)) throw error;
-      // Agents often answer a bare "Internal error" and say why only on stderr (Claude with IS_SANDBOX=yes).
+      // Agents often answer a bare "Internal error" and say why only on stderr (Claude with IS_SANDBOX=yes). The
+      // error object stays the same (its code decides, e.g., that the agent needs signing in); its message grows.
+      if (!isJsonRpcError(error) || (error as { code?: unknown }).code === AUTH_REQUIRED) throw error;
       await delay(100); // the explanation may arrive just after the answer
       const explanation = stderrExplanation(this.process.stderr.tail(20));
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(
-        explanation
-          ? `${this.name} could not start a session: ${message}. Its output said: ${explanation}`
-          : `${this.name} could not start a session: ${message}`,
-      );
+      if (explanation)
+        (error as Error).message = `${(error as Error).message}. ${this.name} said: ${explanation}`;
+      throw error;
     }
     if (typeof response.sessionId !== "string")
       throw new Error(`${this.name} answered session/new without a session id.`);
@@ -514,6 +527,9 @@ class ProcessPipes {
     }
   }
 }
+
+/** JSON-RPC code of ACP's "authentication required" error. */
+const AUTH_REQUIRED = -32000;
 
 /** The last meaningful stderr lines (no blanks, no stack frames), capped, for an error message. */
 function stderrExplanation(lines: string[]): string {

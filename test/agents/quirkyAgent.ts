@@ -3,7 +3,8 @@
  * during a turn it sends Qwen's non-ACP request `craft/drainMidTurnQueue` and notifications without the `_` prefix
  * (`qwen/notify/...`) or unknown ones (`_auth/status_update`); with QUIRKY_FAIL_NEW_SESSION=1 it fails `session/new`
  * with a bare "Internal error" and explains why only on stderr, as Claude does with IS_SANDBOX=yes.
- * QUIRKY_LOG=<file>: every frame it receives, one JSON line each.
+ * With QUIRKY_ONE_INITIALIZE=1 it refuses a second `initialize` on the same connection (the spec allows one).
+ * QUIRKY_LOG=<file>: `{"start":pid}` when it starts, then every frame it receives, one JSON line each.
  */
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -14,6 +15,8 @@ const logFile = process.env.QUIRKY_LOG;
 const send = (frame: Json) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...frame })}\n`);
 const waiting = new Map<number, (frame: Json) => void>();
 let nextId = 100;
+let initialized = false;
+if (logFile) appendFileSync(logFile, `${JSON.stringify({ start: process.pid })}\n`);
 
 function request(method: string, params: Json): Promise<Json> {
   const id = nextId++;
@@ -49,6 +52,9 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   const params = (frame.params ?? {}) as Json;
   switch (frame.method) {
     case "initialize":
+      if (initialized && process.env.QUIRKY_ONE_INITIALIZE)
+        return send({ id: frame.id, error: { code: -32600, message: "Already initialized" } });
+      initialized = true;
       return send({ id: frame.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
     case "session/new":
       if (process.env.QUIRKY_FAIL_NEW_SESSION) {

@@ -28,6 +28,10 @@ describe("Agents' quirks", function () {
     return harness;
   }
 
+  function starts(h: ClientHarness): number {
+    return readFileSync(join(h.workspace, "quirky.jsonl"), "utf8").split('{"start":').length - 1;
+  }
+
   it("answers a non-ACP request with method-not-found and ignores unknown notifications, without disturbing the turn", async () => {
     const h = quirky();
     const key = await h.sessions.startSession("Scripted");
@@ -49,6 +53,22 @@ describe("Agents' quirks", function () {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
     assert.equal(received.find((frame) => frame.id === 100)?.error?.code, -32601);
+  });
+
+  it("negotiates v1 on the one process it started", async () => {
+    const h = quirky();
+    const key = await h.sessions.startSession("Scripted");
+    assert.equal(h.sessions.session(key)?.protocolVersion, 1);
+    assert.equal(starts(h), 1);
+  });
+
+  it("restarts an agent that refuses a second initialize, and speaks v1 to it", async () => {
+    const h = quirky({ QUIRKY_ONE_INITIALIZE: "1" });
+    const key = await h.sessions.startSession("Scripted");
+    assert.equal(h.sessions.session(key)?.protocolVersion, 1);
+    assert.equal(starts(h), 2, "the refusal, then a fresh process");
+    await h.sessions.sendPrompt(key, "go");
+    await waitFor(() => h.sessions.session(key)?.status === "ready", "the turn to end");
   });
 
   it("shows the agent's stderr explanation when session/new fails with a bare internal error", async () => {
