@@ -1,4 +1,7 @@
 // Development probe (not a test): runs one scenario against one agent and prints what the client saw.
+//   node out/test/realAgents/explore.js <claude|codex|gemini|qwen|copilot> <scenario, e.g. write or run:x.txt>
+//        <option kind to click, e.g. allow_once, or "stop">
+// REAL_AGENTS_MODEL_LOG=<file> logs the model requests (tool lists), REAL_AGENTS_TEE=<file> the ACP frames.
 import { ScriptedModelServer } from "./modelServer";
 import { RealAgentSession } from "./realAgentSession";
 import type { RealAgentName } from "../harness/realAgents";
@@ -7,7 +10,7 @@ import { join } from "node:path";
 
 async function main() {
   const [name, scenario, choice] = process.argv.slice(2) as [RealAgentName, string, string];
-  const model = await new ScriptedModelServer(process.env.MODEL_LOG).start();
+  const model = await new ScriptedModelServer(process.env.REAL_AGENTS_MODEL_LOG).start();
   const t = Date.now();
   const agent = await RealAgentSession.start(name, model.url);
   console.log(

@@ -2,6 +2,8 @@
  * One real agent driven through the client harness (`AgentSessions`, exactly as the extension uses it): installs it if
  * needed, writes its settings entry, starts one session and runs turns in it.
  */
+import { join } from "node:path";
+import { repoRoot } from "../harness/paths";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { DecisionRecord } from "../../src/shared/protocol";
@@ -36,9 +38,15 @@ export class RealAgentSession {
     this.label = AGENT_LABELS[name];
     this.home = makeAgentHome(name);
     const setting = agentSetting(name, modelUrl, this.home.dir);
-    // Development aid: REAL_AGENTS_TEE=<wrapper.js>:<log> records every frame both ways.
-    const tee = process.env.REAL_AGENTS_TEE?.split(":");
-    if (tee) setting.args = [tee[0]!, tee[1]!, setting.command, ...setting.args];
+    // Development aid: REAL_AGENTS_TEE=<log file> records every frame both ways (see teeAgent.ts).
+    const tee = process.env.REAL_AGENTS_TEE;
+    if (tee)
+      setting.args = [
+        join(repoRoot, "out", "test", "realAgents", "teeAgent.js"),
+        tee,
+        setting.command,
+        ...setting.args,
+      ];
     this.harness.agentsSetting = { [this.label]: setting };
     this.harness.sessions.reloadSettings();
     this.harness.sessions.onDidDecide((_prompt, record) => this.decisions.push(record));
