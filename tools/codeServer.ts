@@ -51,6 +51,8 @@ const requirements: readonly SystemRequirement[] = [
   { aptPackage: "python3", present: () => onPath("python3") },
   { aptPackage: "make", present: () => onPath("make") },
   { aptPackage: "g++", present: () => onPath("g++") },
+  // bwrap: the sandbox Codex runs commands in (the real-agent client tests).
+  { aptPackage: "bubblewrap", present: () => onPath("bwrap") },
 ];
 
 /**

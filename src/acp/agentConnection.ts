@@ -1,13 +1,13 @@
 /**
  * One ACP connection to one agent process, in exactly one protocol version.
  *
- * Negotiation: offer v2; the SDK's v2 client cannot read a v1 answer and there is no in-connection downgrade, so an
- * agent that answers 1 (or rejects v2) is respawned and spoken to with the v1 client. Callers remember the version
+ * Negotiation, on one process: offer v2; the SDK's v2 client cannot read a v1 answer, so when the agent answers 1 (or
+ * rejects v2) that client is detached from the process's pipes and a v1 client is attached to the same pipes, which
+ * sends its own `initialize` (the spec and the SDK's agent router accept a repeated one). Callers remember the version
  * that worked and pass it as `preferredVersion`, so later starts go straight to it.
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
-import { Readable, Writable } from "node:stream";
 import type { PermissionOutcome } from "../core/pendingApprovals";
 import { AgentProcess, type AgentLaunch } from "./agentProcess";
 
@@ -74,15 +74,29 @@ export class AgentConnection {
   private answeredVersion: unknown;
   private malformedFrames = 0;
   private closeReason: string | undefined;
+  /** True while a v2 attempt may still hand the process over to a v1 client: its closing must not kill the agent. */
+  private negotiating: boolean;
+  /** Set once the v1 client took the process over: this (v2) connection must never close its pipes or kill it. */
+  private handedOver = false;
 
   private constructor(
     readonly process: AgentProcess,
+    private readonly pipes: ProcessPipes,
     readonly version: ProtocolVersion,
     private readonly callbacks: ClientCallbacks,
     private readonly options: ConnectOptions,
   ) {
+    this.negotiating = version === 2;
     this.sdk = this.connect(callbacks);
     this.closed = this.watchClose();
+  }
+
+  /** Lets go of the process's pipes (for the v1 client that takes over) without touching the process. */
+  private detach(): void {
+    this.handedOver = true;
+    this.closeReason ??= "handed over to the v1 client";
+    this.sdk.close();
+    this.pipes.detach();
   }
 
   static async open(
@@ -90,33 +104,48 @@ export class AgentConnection {
     callbacks: ClientCallbacks,
     options: ConnectOptions,
   ): Promise<AgentConnection> {
+    const agentProcess = await AgentConnection.startProcess(launch, options);
+    const pipes = new ProcessPipes(agentProcess);
     const first = options.preferredVersion ?? 2;
-    try {
-      return await AgentConnection.openVersion(launch, callbacks, options, first);
-    } catch (error) {
-      if (!(error instanceof SpeaksV1)) throw error;
-      options.trace?.(`${launch.name} answered initialize for v1; reconnecting with the v1 client`);
-      return AgentConnection.openVersion(launch, callbacks, options, 1);
-    }
-  }
-
-  private static async openVersion(
-    launch: AgentLaunch,
-    callbacks: ClientCallbacks,
-    options: ConnectOptions,
-    version: ProtocolVersion,
-  ): Promise<AgentConnection> {
-    if (options.signal?.aborted)
-      throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
-    const agentProcess = await AgentProcess.start(launch);
-    const connection = new AgentConnection(agentProcess, version, callbacks, options);
+    const connection = new AgentConnection(agentProcess, pipes, first, callbacks, options);
     try {
       await connection.initialize();
       return connection;
     } catch (error) {
-      await connection.dispose();
+      if (!(error instanceof SpeaksV1)) {
+        await connection.dispose();
+        throw error;
+      }
+    }
+    options.trace?.(
+      `${launch.name} answered initialize for v1; continuing on the same process with the v1 client`,
+    );
+    connection.detach();
+    const sameProcess = new AgentConnection(agentProcess, pipes, 1, callbacks, options);
+    try {
+      await sameProcess.initialize();
+      return sameProcess;
+    } catch (error) {
+      await sameProcess.dispose();
+      // An agent that refuses a second initialize (the spec allows one per connection) gets a fresh v1 process.
+      if (!isJsonRpcError(error)) throw error;
+    }
+    options.trace?.(`${launch.name} refused a second initialize; restarting it with the v1 client`);
+    const restarted = await AgentConnection.startProcess(launch, options);
+    const fresh = new AgentConnection(restarted, new ProcessPipes(restarted), 1, callbacks, options);
+    try {
+      await fresh.initialize();
+      return fresh;
+    } catch (error) {
+      await fresh.dispose();
       throw error;
     }
+  }
+
+  private static async startProcess(launch: AgentLaunch, options: ConnectOptions): Promise<AgentProcess> {
+    if (options.signal?.aborted)
+      throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
+    return AgentProcess.start(launch);
   }
 
   get name(): string {
@@ -176,7 +205,19 @@ export class AgentConnection {
   }
 
   async newSession(cwd: string, timeoutMs: number): Promise<string> {
-    const response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
+    let response: Json;
+    try {
+      response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
+    } catch (error) {
+      // Agents often answer a bare "Internal error" and say why only on stderr (Claude with IS_SANDBOX=yes). The
+      // error object stays the same (its code decides, e.g., that the agent needs signing in); its message grows.
+      if (!isJsonRpcError(error) || (error as { code?: unknown }).code === AUTH_REQUIRED) throw error;
+      await delay(100); // the explanation may arrive just after the answer
+      const explanation = stderrExplanation(this.process.stderr.tail(20));
+      if (explanation)
+        (error as Error).message = `${(error as Error).message}. ${this.name} said: ${explanation}`;
+      throw error;
+    }
     if (typeof response.sessionId !== "string")
       throw new Error(`${this.name} answered session/new without a session id.`);
     return response.sessionId;
@@ -199,16 +240,16 @@ export class AgentConnection {
   /** Closes the connection and kills the process group. Safe to call more than once. */
   async dispose(reason = "closed by Symposium"): Promise<void> {
     this.closeReason ??= reason;
+    this.negotiating = false;
     this.sdk.close();
     await this.process.kill();
   }
 
   private connect(callbacks: ClientCallbacks): SdkConnection {
-    const { process: agentProcess, version } = this;
-    const input = Readable.toWeb(agentProcess.child.stdout) as ReadableStream<Uint8Array>;
-    const output = this.countProtocolErrors(
-      Writable.toWeb(agentProcess.child.stdin) as WritableStream<Uint8Array>,
-    );
+    const { version } = this;
+    const input = this.pipes.attachOutput();
+    // A v2 attempt that may hand over must not close the agent's stdin when its client closes.
+    const output = this.countProtocolErrors(this.pipes.input(() => !this.negotiating && !this.handedOver));
     const permission = ({
       params,
       signal,
@@ -358,12 +399,14 @@ export class AgentConnection {
         // A v1 agent's answer fails the v2 client's validation; an agent that refuses v2 answers with an error.
         if (this.answeredVersion === 1 || isJsonRpcError(error)) throw new SpeaksV1();
       }
+      this.negotiating = false;
       throw error;
     } finally {
       if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
+    if (this.version === 2 && this.initializeResponse.protocolVersion === 1) throw new SpeaksV1();
+    this.negotiating = false;
     if (this.initializeResponse.protocolVersion !== this.version) {
-      if (this.version === 2 && this.initializeResponse.protocolVersion === 1) throw new SpeaksV1();
       throw new Error(
         `${this.name} answered with protocol version ${String(this.initializeResponse.protocolVersion)}, which Symposium does not speak.`,
       );
@@ -378,6 +421,9 @@ export class AgentConnection {
       (error: unknown) => ({ kind: "closed" as const, error }),
     );
     const first = await Promise.race([exit, closed]);
+    // The v2 client closes itself on a v1 answer; the process lives on for the v1 client.
+    if (first.kind === "closed" && (this.negotiating || this.handedOver))
+      return "handed over to the v1 client";
     let reason: string;
     if (this.closeReason) {
       reason = this.closeReason;
@@ -395,6 +441,101 @@ export class AgentConnection {
     void this.process.kill();
     return reason;
   }
+}
+
+/**
+ * The agent's stdin and stdout, re-attachable: the v2 attempt's client reads and writes through them, and on a v1
+ * answer the v1 client takes them over on the same process. Output that arrives while no client is attached waits
+ * for the next one; a slow reader pauses the agent's stdout.
+ */
+class ProcessPipes {
+  private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  private readonly waiting: Uint8Array[] = [];
+  private ended = false;
+
+  constructor(private readonly agentProcess: AgentProcess) {
+    const stdout = agentProcess.child.stdout;
+    stdout.on("data", (chunk: Buffer) => {
+      const bytes = new Uint8Array(chunk);
+      if (!this.controller) {
+        this.waiting.push(bytes);
+        stdout.pause();
+        return;
+      }
+      this.controller.enqueue(bytes);
+      if ((this.controller.desiredSize ?? 1) <= 0) stdout.pause();
+    });
+    const end = () => {
+      this.ended = true;
+      this.closeReader();
+    };
+    stdout.once("end", end);
+    stdout.once("error", end);
+  }
+
+  attachOutput(): ReadableStream<Uint8Array> {
+    const stdout = this.agentProcess.child.stdout;
+    let mine: ReadableStreamDefaultController<Uint8Array> | undefined;
+    return new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          mine = controller;
+          this.controller = controller;
+          for (const bytes of this.waiting.splice(0)) controller.enqueue(bytes);
+          if (this.ended) this.closeReader();
+        },
+        pull: () => {
+          stdout.resume();
+        },
+        cancel: () => {
+          // A detached reader cancelled late must not unplug the reader that took over.
+          if (this.controller === mine) this.controller = undefined;
+        },
+      },
+      { highWaterMark: 16 },
+    );
+  }
+
+  /** `endOnClose`: whether closing this writer closes the agent's stdin (not while a v1 client may take over). */
+  input(endOnClose: () => boolean): WritableStream<Uint8Array> {
+    const stdin = this.agentProcess.child.stdin;
+    return new WritableStream<Uint8Array>({
+      write: (chunk) =>
+        new Promise<void>((resolve, reject) =>
+          stdin.write(chunk, (error) => (error ? reject(error) : resolve())),
+        ),
+      close: () => {
+        if (endOnClose()) stdin.end();
+      },
+      abort: () => {
+        if (endOnClose()) stdin.end();
+      },
+    });
+  }
+
+  detach(): void {
+    this.closeReader();
+  }
+
+  private closeReader(): void {
+    const controller = this.controller;
+    this.controller = undefined;
+    try {
+      controller?.close();
+    } catch {
+      // already closed or cancelled by its reader
+    }
+  }
+}
+
+/** JSON-RPC code of ACP's "authentication required" error. */
+const AUTH_REQUIRED = -32000;
+
+/** The last meaningful stderr lines (no blanks, no stack frames), capped, for an error message. */
+function stderrExplanation(lines: string[]): string {
+  const meaningful = lines.map((line) => line.trim()).filter((line) => line && !/^at\s/.test(line));
+  const text = meaningful.slice(-3).join(" / ");
+  return text.length > 500 ? `…${text.slice(-500)}` : text;
 }
 
 function isTooLarge(error: unknown): boolean {

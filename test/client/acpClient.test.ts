@@ -61,7 +61,7 @@ describe("ACP client against real agents", function () {
     assert.deepEqual(harness.clientFrameErrors(2), []);
   });
 
-  it("falls back to v1 by respawning a v1-only agent, and remembers it for the next start", async () => {
+  it("falls back to v1 on the same process for a v1-only agent, and remembers it for the next start", async () => {
     harness = new ClientHarness({ protocol: "v1" });
     const key = await harness.run({
       steps: [{ request: { toolCall: { toolCallId: "c1", title: "cat README.md", kind: "read" } } }],
@@ -69,7 +69,7 @@ describe("ACP client against real agents", function () {
     assert.equal(harness.sessions.session(key)?.protocolVersion, 1);
     assert.equal(harness.versions.get("Scripted"), 1);
     const starts = () => harness.agentLog().filter((e) => e.kind === "start").length;
-    assert.equal(starts(), 2, "a v2 attempt, then the v1 respawn");
+    assert.equal(starts(), 1, "one process: the v1 client took over from the v2 attempt");
     const prompt = await waitFor(() => harness.sessions.pending.list()[0], "the v1 prompt");
     assert.equal(prompt.title, "Read: cat README.md");
     assert.equal(prompt.subject.type, "tool_call");
@@ -78,7 +78,7 @@ describe("ACP client against real agents", function () {
     await harness.sessions.closeSession(key);
     const second = await harness.sessions.startSession("Scripted");
     assert.equal(harness.sessions.session(second)?.protocolVersion, 1);
-    assert.equal(starts(), 3, "the remembered version goes straight to v1");
+    assert.equal(starts(), 2, "the remembered version goes straight to v1");
     assert.deepEqual(harness.clientFrameErrors(1), []);
   });
 

@@ -1,0 +1,124 @@
+/**
+ * One real agent driven through the client harness (`AgentSessions`, exactly as the extension uses it): installs it if
+ * needed, writes its settings entry, starts one session and runs turns in it.
+ */
+import { join } from "node:path";
+import { repoRoot } from "../harness/paths";
+import { ClientHarness, waitFor } from "../support/clientHarness";
+import type { PermissionPrompt } from "../../src/core/permissionPrompt";
+import type { DecisionRecord } from "../../src/shared/protocol";
+import { ensureAgent, REAL_AGENTS, type RealAgentName } from "../harness/realAgents";
+import { agentSetting, makeAgentHome, type AgentHome } from "./agentSettings";
+
+/** Display names, as a user would key them in `symposium.agents`. */
+export const AGENT_LABELS: Record<RealAgentName, string> = {
+  claude: "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+  qwen: "Qwen Code",
+  copilot: "Copilot",
+};
+
+export class RealAgentSession {
+  // Real agents start in 4-15 s on a busy machine: the product's own defaults, not the scripted agents' short ones.
+  readonly harness = new ClientHarness({
+    timeouts: { initializeMs: 60_000, newSessionMs: 60_000, stopGraceMs: 5_000 },
+  });
+  readonly decisions: DecisionRecord[] = [];
+  readonly label: string;
+  sessionKey = "";
+  /** Milliseconds from asking for a session to the session being ready (process start, initialize, session/new). */
+  startMs = 0;
+  private readonly home: AgentHome;
+
+  private constructor(
+    readonly name: RealAgentName,
+    modelUrl: string,
+  ) {
+    this.label = AGENT_LABELS[name];
+    this.home = makeAgentHome(name);
+    const setting = agentSetting(name, modelUrl, this.home.dir);
+    // Development aid: REAL_AGENTS_TEE=<log file> records every frame both ways (see teeAgent.ts).
+    const tee = process.env.REAL_AGENTS_TEE;
+    if (tee)
+      setting.args = [
+        join(repoRoot, "out", "test", "realAgents", "teeAgent.js"),
+        tee,
+        setting.command,
+        ...setting.args,
+      ];
+    this.harness.agentsSetting = { [this.label]: setting };
+    this.harness.sessions.reloadSettings();
+    this.harness.sessions.onDidDecide((_prompt, record) => this.decisions.push(record));
+  }
+
+  /** Installs (on first use) and starts the agent; rejects with the install failure, which callers turn into a skip. */
+  static async start(name: RealAgentName, modelUrl: string): Promise<RealAgentSession> {
+    await ensureAgent(REAL_AGENTS[name]);
+    const session = new RealAgentSession(name, modelUrl);
+    const started = Date.now();
+    try {
+      session.sessionKey = await session.harness.sessions.startSession(session.label);
+    } catch (error) {
+      await session.dispose();
+      throw error;
+    }
+    session.startMs = Date.now() - started;
+    return session;
+  }
+
+  get workspace(): string {
+    return this.harness.workspace;
+  }
+
+  get status(): string | undefined {
+    return this.harness.sessions.session(this.sessionKey)?.status;
+  }
+
+  pending(): PermissionPrompt[] {
+    return this.harness.sessions.pending.list().filter((p) => p.sessionKey === this.sessionKey);
+  }
+
+  /** Sends a prompt; the returned promise resolves when the turn has ended. */
+  async turn(text: string): Promise<void> {
+    const sent = this.harness.sessions.sendPrompt(this.sessionKey, text);
+    await sent;
+    await waitFor(() => this.status === "ready", `${this.label}'s turn to end`, 60_000);
+  }
+
+  /** Sends a prompt without waiting; resolves with a promise for the turn's end. */
+  startTurn(text: string): Promise<void> {
+    return this.turn(text);
+  }
+
+  async card(description = "a card"): Promise<PermissionPrompt> {
+    return waitFor(() => this.pending()[0], `${this.label}: ${description}`, 60_000);
+  }
+
+  /** The option of a kind on a card (the first one). */
+  option(prompt: PermissionPrompt, kind: string): string {
+    const option = prompt.options.find((o) => o.kind === kind);
+    if (!option)
+      throw new Error(
+        `${this.label} offered no ${kind} option: ${JSON.stringify(prompt.options.map((o) => o.kind))}`,
+      );
+    return option.optionId;
+  }
+
+  notices(): string[] {
+    const model = this.harness.sessions.session(this.sessionKey);
+    return (model?.transcript() ?? []).flatMap((item) => (item.kind === "notice" ? [item.text] : []));
+  }
+
+  agentText(): string {
+    const model = this.harness.sessions.session(this.sessionKey);
+    return (model?.transcript() ?? [])
+      .flatMap((item) => (item.kind === "agent" ? [item.markdown] : []))
+      .join("\n");
+  }
+
+  async dispose(): Promise<void> {
+    await this.harness.dispose();
+    this.home.dispose();
+  }
+}
