@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { RealAgentName } from "../harness/realAgents";
 import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
 import { RealAgentSession } from "../realAgents/realAgentSession";
-import { waitFor } from "../support/waitFor";
+import { waitFor } from "../../tools/waitFor";
 
 interface AgentFacts {
   name: RealAgentName;

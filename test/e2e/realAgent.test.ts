@@ -4,10 +4,10 @@
 import * as assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { screenshot } from "../harness/browser";
+import { screenshot } from "../../tools/browser";
 import { ensureAgent, REAL_AGENTS } from "../harness/realAgents";
 import { sendPrompt, startSession, waitForGuard, waitUntil } from "../harness/scripted";
-import { openWorkbench, type Workbench } from "../harness/workbench";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 import { agentSetting, makeAgentHome, type AgentHome } from "../realAgents/agentSettings";
 import { ScriptedModelServer } from "../realAgents/modelServer";
 

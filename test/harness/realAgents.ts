@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cacheDir } from "./paths";
+import { cacheDir } from "../../tools/paths";
 
 export type RealAgentName = "claude" | "codex" | "gemini" | "qwen" | "copilot";
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cacheDir } from "../harness/paths";
+import { cacheDir } from "../../tools/paths";
 import { packageDir, REAL_AGENTS, type RealAgentName } from "../harness/realAgents";
 
 export interface RealAgentSetting {

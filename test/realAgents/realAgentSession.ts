@@ -3,7 +3,7 @@
  * needed, writes its settings entry, starts one session and runs turns in it.
  */
 import { join } from "node:path";
-import { repoRoot } from "../harness/paths";
+import { repoRoot } from "../../tools/paths";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { DecisionRecord } from "../../src/shared/protocol";
