@@ -72,6 +72,7 @@ const transcriptA: TranscriptItem[] = [
   {
     kind: "tool_call",
     id: "tool:tc-read",
+    toolCallId: "tc-read",
     toolKind: "read",
     title: "Read src/loader.ts",
     status: "completed",
@@ -81,6 +82,7 @@ const transcriptA: TranscriptItem[] = [
   {
     kind: "tool_call",
     id: "tool:tc-edit",
+    toolCallId: "tc-edit",
     toolKind: "edit",
     title: "Edit src/loader.ts",
     status: "pending",
@@ -104,6 +106,7 @@ const transcriptA: TranscriptItem[] = [
   {
     kind: "tool_call",
     id: "tool:tc-term",
+    toolCallId: "tc-term",
     toolKind: "execute",
     title: "npm test",
     status: "failed",
@@ -170,6 +173,7 @@ export function prompts(now: number): PromptView[] {
   return [
     {
       key: "p-edit",
+      toolItemId: "tool:tc-edit",
       sessionKey: SESSION_A,
       agentName: "Demo Agent",
       title: "Edit src/loader.ts",
@@ -264,6 +268,7 @@ export function prompts(now: number): PromptView[] {
     },
     {
       key: "p-other-session",
+      toolItemId: "tool:tc-fetch",
       sessionKey: SESSION_B,
       agentName: "claude",
       title: "Fetch https://example.com",
@@ -315,9 +320,9 @@ export function fullSnapshot(now: number): Snapshot {
         items: [
           { kind: "user", id: "u1", text: "Fetch the docs" },
           {
-            // Without the host's "tool:" prefix on purpose: the view accepts either form of item id.
             kind: "tool_call",
-            id: "tc-fetch",
+            id: "tool:tc-fetch",
+            toolCallId: "tc-fetch",
             toolKind: "fetch",
             title: "Fetch https://example.com",
             status: "pending",
