@@ -11,6 +11,17 @@ import { WorkspacePaths } from "../../src/core/workspacePaths";
 import type { ViewOp } from "../../src/shared/protocol";
 import { ClientHarness, isAlive, SCRIPTED_AGENT, waitFor } from "../support/clientHarness";
 
+/** Counts the workspace checks (each one resolves a realpath on disk). */
+class CountingPaths extends WorkspacePaths {
+  checks = 0;
+  constructor(roots: string[]) {
+    super(roots);
+    const { contains, isProtected } = this;
+    this.contains = (path) => (this.checks++, contains(path));
+    this.isProtected = (path) => (this.checks++, isProtected(path));
+  }
+}
+
 /** Ops about `sessionKey` emitted after its `sessionRemoved`: each one would bring the closed tab back. */
 function opsAfterRemoval(ops: readonly ViewOp[], sessionKey: string): ViewOp[] {
   const removed = ops.findIndex((op) => op.op === "sessionRemoved" && op.sessionKey === sessionKey);
@@ -184,7 +195,7 @@ describe("Settings writes", function () {
     const agent = { command: process.execPath, args: [SCRIPTED_AGENT, "--protocol", "v2"] };
     const file = `${workspace.workspace}/settings.json`;
     writeFileSync(file, JSON.stringify({ A: agent, B: agent }));
-    const paths = new WorkspacePaths([workspace.workspace]);
+    const paths = new CountingPaths([workspace.workspace]);
     const errors: string[] = [];
     const sessions = new AgentSessions({
       readAgents: () => parseAgentSettings(JSON.parse(readFileSync(file, "utf8"))),
@@ -204,7 +215,7 @@ describe("Settings writes", function () {
       },
       clientVersion: "0.0.0-test",
     });
-    return { sessions, file, errors };
+    return { sessions, file, errors, paths };
   }
 
   async function cardFor(sessions: AgentSessions, agent: string): Promise<string> {
@@ -234,6 +245,18 @@ describe("Settings writes", function () {
       assert.deepEqual([stored.A?.bypassPermissions, stored.B?.bypassPermissions], [true, true]);
       sessions.reloadSettings();
       assert.deepEqual([sessions.isBypassed("A"), sessions.isBypassed("B")], [true, true]);
+    } finally {
+      await sessions.dispose();
+    }
+  });
+
+  it("resolves a card's paths once, when the request arrives, not on every snapshot", async () => {
+    const { sessions, paths } = clientWithSettingsFile(() => Promise.resolve());
+    try {
+      await cardFor(sessions, "A");
+      const before = paths.checks;
+      for (let i = 0; i < 10; i++) assert.equal(sessions.snapshot().pending[0]?.canBypass, true);
+      assert.equal(paths.checks, before, "a snapshot resolves no path");
     } finally {
       await sessions.dispose();
     }
