@@ -154,6 +154,41 @@ describe("Session and connection lifetimes", function () {
     assert.match(harness.sessions.session(deaf)?.error ?? "", /did not stop within 0 s after Stop/);
   });
 
+  it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
+    harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 4_000 } });
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const key = await harness.run({ steps: [{ closeStdout: true }] });
+      await waitFor(
+        () => harness!.agentLog().some((e) => e.kind === "stdoutClosed"),
+        "the agent's stdout to close",
+      );
+      // The next start of this agent never gets past initialize, so it fails only after the old connection's close.
+      const scripted = harness.agentsSetting.Scripted as { env: Record<string, string> };
+      scripted.env.SCRIPTED_AGENT_HANG_INITIALIZE = "1";
+      harness.sessions.reloadSettings();
+      const failure = () =>
+        harness!.sessions.startSession("Scripted").then(
+          () => "started",
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+      // The first try may still meet the closing connection (the client has not read the end of its stdout yet).
+      let message = await failure();
+      if (/connection closed/.test(message)) message = await failure();
+      assert.match(message, /did not answer initialize/);
+      await waitFor(
+        () => harness!.sessions.session(key)?.status === "ended",
+        "the closed connection to be handled",
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(rejections, []);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
   it("a card's countdown follows the timeout set when it arrived, also after the setting changes", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const request = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
