@@ -10,20 +10,10 @@ export class Disposable implements IDisposable {
   private readonly owned: IDisposable[] = [];
   private isDisposed = false;
 
-  protected get disposed(): boolean {
-    return this.isDisposed;
-  }
-
   protected _register<T extends IDisposable>(disposable: T): T {
     if (this.isDisposed) void disposable.dispose();
     else this.owned.push(disposable);
     return disposable;
-  }
-
-  /** A timer owned by this lifetime: cleared on dispose. */
-  protected _registerTimeout(callback: () => void, ms: number): IDisposable {
-    const timer = setTimeout(callback, ms);
-    return this._register({ dispose: () => clearTimeout(timer) });
   }
 
   dispose(): void {

@@ -3,7 +3,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import * as vscode from "vscode";
-import { Disposable } from "../core/disposable";
+import { Disposable, toDisposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { toCsv, type ApprovalHistory } from "../core/approvalHistory";
 import { FromHistoryMessage, type HistoryRow, type ToHistoryMessage } from "../shared/protocol";
@@ -19,12 +19,12 @@ export class HistoryPanel extends Disposable {
     private readonly log: Logger,
   ) {
     super();
-    this._register({
-      dispose: () => {
+    this._register(
+      toDisposable(() => {
         clearTimeout(this.refreshTimer);
         this.panel?.dispose();
-      },
-    });
+      }),
+    );
   }
 
   show(): void {
