@@ -38,7 +38,7 @@ const separateAcpRuntime = {
   name: "separate-acp-runtime",
   setup(build) {
     build.onResolve({ filter: /^\.\/connectionRuntime$/ }, (args) =>
-      args.importer.endsWith(join("src", "acp", "agentSessions.ts"))
+      args.importer.endsWith(join("src", "acp", "connectionPool.ts"))
         ? { path: "./acpRuntime.js", external: true }
         : undefined,
     );

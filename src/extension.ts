@@ -1,19 +1,23 @@
 /**
- * Composition root: wires settings, the ACP client, the view and the commands. Every registration is disposed
- * through `context.subscriptions`; deactivation answers every pending request `cancelled` and kills the agents.
+ * Composition root: wires settings, the ACP client, the view and the commands. Two lifetimes: the extension's
+ * (`SymposiumExtension`, one cleanup list) and, inside it, each agent connection's (owned by the client).
+ * Deactivation answers every pending request `cancelled`, kills the agents, and waits until the history, shutdown
+ * decisions included, is on disk.
  */
 import * as vscode from "vscode";
-import { AgentSessions } from "./acp/agentSessions";
 import type { ProtocolVersion } from "./acp/agentConnection";
-import { WorkspacePaths } from "./core/workspacePaths";
+import { AgentSessions } from "./acp/agentSessions";
 import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
+import { Disposable } from "./core/disposable";
+import { errorMessage } from "./core/errorMessage";
+import { WorkspacePaths } from "./core/workspacePaths";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
-import { HistoryPanel } from "./host/historyPanel";
 import { newSession } from "./host/commands";
-import { affectsSymposium, pendingLimits, readAgentSettings, writeBypass } from "./host/configuration";
+import { Configuration } from "./host/configuration";
 import { DiffDocuments } from "./host/diffDocuments";
 import { editorDocuments } from "./host/documentStore";
+import { HistoryPanel } from "./host/historyPanel";
 import { createLog } from "./host/log";
 import { paintReportsRequested, SymposiumView, VIEW_ID } from "./host/symposiumView";
 import { handleIntent } from "./host/viewIntents";
@@ -26,101 +30,130 @@ export interface SymposiumTestApi {
   view: SymposiumView;
 }
 
-let sessions: AgentSessions | undefined;
+class SymposiumExtension extends Disposable {
+  readonly sessions: AgentSessions;
+  readonly history: ApprovalHistory;
+  readonly view: SymposiumView;
+  private paths = new WorkspacePaths(folderPaths());
+
+  constructor(context: vscode.ExtensionContext) {
+    super();
+    const log = this._register(createLog());
+    const configuration = this._register(new Configuration(log));
+    const versions = context.globalState;
+    const sessions = new AgentSessions({
+      readAgents: () => configuration.agents,
+      demoAgent: {
+        command: process.execPath,
+        args: [vscode.Uri.joinPath(context.extensionUri, "dist", "demoAgent.js").fsPath],
+        env: { ELECTRON_RUN_AS_NODE: "1" },
+      },
+      workspaceRoots: folderPaths,
+      workspaceTrusted: () => vscode.workspace.isTrusted,
+      workspacePaths: () => this.paths,
+      documents: editorDocuments,
+      writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
+      chooseAuthMethod: async (agentName, methods) =>
+        (
+          await vscode.window.showQuickPick(
+            methods.map((m) => ({ label: m.name, detail: m.description, id: m.id })),
+            { title: vscode.l10n.t("{0} needs you to sign in", agentName), ignoreFocusOut: true },
+          )
+        )?.id,
+      versionMemory: {
+        get: (name) => versions.get<ProtocolVersion>(`protocolVersion:${name}`),
+        set: (name, version) => void versions.update(`protocolVersion:${name}`, version),
+      },
+      log,
+      clientVersion: (context.extension.packageJSON as { version?: string }).version ?? "0.0.0",
+      limits: configuration.pendingLimits,
+    });
+    this.sessions = sessions;
+    const diffs = this._register(new DiffDocuments());
+    const view = this._register(
+      new SymposiumView(
+        context.extensionUri,
+        () => sessions.snapshot(),
+        (message) =>
+          handleIntent(message, {
+            sessions,
+            diffs,
+            log,
+            inWorkspace: (path) => this.paths.contains(path),
+          }),
+        log,
+        { reportPaint: paintReportsRequested(context.extensionMode) },
+      ),
+    );
+    this.view = view;
+    const attention = this._register(new Attention(sessions, view));
+    const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
+    history.onWriteError = (error) =>
+      log.error(`Could not write the approval history: ${errorMessage(error)}`);
+    this.history = history;
+    const historyPanel = this._register(new HistoryPanel(context.extensionUri, history, log));
+
+    this._register(vscode.window.registerWebviewViewProvider(VIEW_ID, view));
+    this._register(sessions.onDidChange((ops) => view.push(ops)));
+    this._register(
+      sessions.onDidDecide((prompt, record) => {
+        history.append(historyEntry(prompt, record));
+        historyPanel.refreshSoon();
+      }),
+    );
+    const commands: [string, () => unknown][] = [
+      ["symposium.newSession", () => newSession(sessions, view)],
+      ["symposium.showLog", () => log.show()],
+      [REVEAL_COMMAND, () => attention.revealPending()],
+      ["symposium.revokeBypass", () => revokeBypass(sessions)],
+      ["symposium.bypassForWindow", () => bypassForWindow(sessions)],
+      ["symposium.showHistory", () => historyPanel.show()],
+    ];
+    for (const [id, run] of commands) this._register(vscode.commands.registerCommand(id, run));
+    this._register(registerWalkthrough(sessions));
+    this._register(
+      configuration.onDidChange(() => {
+        sessions.setLimits(configuration.pendingLimits);
+        sessions.reloadSettings();
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.paths = new WorkspacePaths(folderPaths());
+        view.push([sessions.blockedOp()]);
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        sessions.reloadSettings();
+        view.push([sessions.blockedOp()]);
+      }),
+    );
+  }
+
+  /** Agents stopped and every decision, the shutdown ones too, on disk; then everything else released. */
+  async shutdown(): Promise<void> {
+    await this.sessions.dispose();
+    await this.history.flush();
+    this.dispose();
+  }
+}
+
+let extension: SymposiumExtension | undefined;
 
 export function activate(context: vscode.ExtensionContext): SymposiumTestApi | undefined {
-  const log = createLog();
-  let paths = new WorkspacePaths(folderPaths());
-  const versions = context.globalState;
-  sessions = new AgentSessions({
-    readAgents: () => readAgentSettings(log),
-    demoAgent: {
-      command: process.execPath,
-      args: [vscode.Uri.joinPath(context.extensionUri, "dist", "demoAgent.js").fsPath],
-      env: { ELECTRON_RUN_AS_NODE: "1" },
-    },
-    workspaceRoots: folderPaths,
-    workspaceTrusted: () => vscode.workspace.isTrusted,
-    workspacePaths: () => paths,
-    documents: editorDocuments,
-    writeBypass,
-    chooseAuthMethod: async (agentName, methods) =>
-      (
-        await vscode.window.showQuickPick(
-          methods.map((m) => ({ label: m.name, detail: m.description, id: m.id })),
-          { title: vscode.l10n.t("{0} needs you to sign in", agentName), ignoreFocusOut: true },
-        )
-      )?.id,
-    versionMemory: {
-      get: (name) => versions.get<ProtocolVersion>(`protocolVersion:${name}`),
-      set: (name, version) => void versions.update(`protocolVersion:${name}`, version),
-    },
-    log,
-    clientVersion: (context.extension.packageJSON as { version?: string }).version ?? "0.0.0",
-    limits: pendingLimits(),
-  });
-  const client = sessions;
-  const diffs = new DiffDocuments();
-  const view: SymposiumView = new SymposiumView(
-    context.extensionUri,
-    () => client.snapshot(),
-    (message) =>
-      handleIntent(message, {
-        sessions: client,
-        diffs,
-        log,
-        inWorkspace: (path) => paths.contains(path),
-      }),
-    log,
-    { reportPaint: paintReportsRequested(context.extensionMode) },
-  );
-  const attention = new Attention(client, view);
-  const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
-  const historyPanel = new HistoryPanel(context.extensionUri, history, log);
-
-  context.subscriptions.push(
-    log,
-    diffs,
-    view,
-    attention,
-    vscode.window.registerWebviewViewProvider(VIEW_ID, view),
-    client.onDidChange((ops) => view.push(ops)),
-    vscode.commands.registerCommand("symposium.newSession", () => newSession(client, view)),
-    vscode.commands.registerCommand("symposium.showLog", () => log.show()),
-    vscode.commands.registerCommand(REVEAL_COMMAND, () => attention.revealPending()),
-    vscode.commands.registerCommand("symposium.revokeBypass", () => revokeBypass(client)),
-    vscode.commands.registerCommand("symposium.bypassForWindow", () => bypassForWindow(client)),
-    vscode.commands.registerCommand("symposium.showHistory", () => historyPanel.show()),
-    registerWalkthrough(client),
-    client.onDidDecide((prompt, record) => {
-      history.append(historyEntry(prompt, record));
-      historyPanel.refreshSoon();
-    }),
-    { dispose: () => void history.flush() },
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!affectsSymposium(event)) return;
-      client.setLimits(pendingLimits());
-      client.reloadSettings();
-    }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => {
-      paths = new WorkspacePaths(folderPaths());
-      view.push([client.blockedOp()]);
-    }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      client.reloadSettings();
-      view.push([client.blockedOp()]);
-    }),
-    { dispose: () => void client.dispose() },
-  );
-
+  const current = new SymposiumExtension(context);
+  extension = current;
+  // Also released if the host disposes the subscriptions without calling `deactivate` (dispose is idempotent).
+  context.subscriptions.push({ dispose: () => void current.shutdown() });
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { sessions: client, history, view }
+    ? { sessions: current.sessions, history: current.history, view: current.view }
     : undefined;
 }
 
 export async function deactivate(): Promise<void> {
-  await sessions?.dispose();
-  sessions = undefined;
+  await extension?.shutdown();
+  extension = undefined;
 }
 
 function folderPaths(): string[] {

@@ -13,13 +13,14 @@ import type {
   ViewOp,
 } from "../src/shared/protocol";
 import { LIMITS } from "../src/shared/limits";
-import { toolItemIds } from "./toolCallIds";
 
 export interface SessionState {
   header: SessionHeader;
   /** Transcript in order (ids are unique within a session). */
   items: TranscriptItem[];
   byId: Map<string, TranscriptItem>;
+  /** The transcript item id of each tool call shown, by the agent's `toolCallId` (what decision records name). */
+  toolItems: Map<string, string>;
   /** Decision records shown on the tool call they were about, by the tool call's item id, in decision order. */
   inlineRecords: Map<string, DecisionRecord[]>;
   /** Prompt keys whose decision is already shown, so a host-sent decision item does not show it twice. */
@@ -164,16 +165,13 @@ export class ViewStore {
   }
 
   /**
-   * Where a pending card goes: on its tool call when that tool call is in the active session's transcript,
-   * otherwise pinned above the composer.
+   * Where a pending card goes: on the tool call the host named (`toolItemId`) while it is in the active session's
+   * transcript, otherwise pinned above the composer.
    */
   placementOf(prompt: PromptView): PromptPlacement {
-    const subject = prompt.subject;
-    if (subject.type !== "tool_call" || prompt.sessionKey !== this.activeSessionKey)
-      return { where: "pinned" };
-    const session = this.sessions.get(prompt.sessionKey);
-    const itemId = session && toolCallItemId(session, subject.toolCallId);
-    return itemId !== undefined
+    const itemId = prompt.toolItemId;
+    if (itemId === undefined || prompt.sessionKey !== this.activeSessionKey) return { where: "pinned" };
+    return this.sessions.get(prompt.sessionKey)?.byId.get(itemId)?.kind === "tool_call"
       ? { where: "inline", sessionKey: prompt.sessionKey, itemId }
       : { where: "pinned" };
   }
@@ -189,6 +187,7 @@ export class ViewStore {
       header,
       items: [],
       byId: new Map(),
+      toolItems: new Map(),
       inlineRecords: new Map(),
       recordKeys: new Set(),
     };
@@ -219,12 +218,17 @@ export class ViewStore {
     }
     session.items.push(item);
     session.byId.set(item.id, item);
+    if (item.kind === "tool_call") session.toolItems.set(item.toolCallId, item.id);
     addTo(changes.items, sessionKey, item.id);
     while (session.items.length > LIMITS.transcriptItems) {
       const dropped = session.items.shift();
       if (!dropped) break;
       session.byId.delete(dropped.id);
-      if (dropped.kind === "tool_call") session.inlineRecords.delete(dropped.id);
+      if (dropped.kind === "tool_call") {
+        session.inlineRecords.delete(dropped.id);
+        if (session.toolItems.get(dropped.toolCallId) === dropped.id)
+          session.toolItems.delete(dropped.toolCallId);
+      }
       changes.items.get(sessionKey)?.delete(dropped.id);
       addTo(changes.itemsRemoved, sessionKey, dropped.id);
     }
@@ -235,14 +239,12 @@ export class ViewStore {
    * tool call is in its session's transcript, otherwise at the end of the session's transcript.
    */
   private decide(record: DecisionRecord, changes: ChangeSet): void {
-    const prompt = this.pending.get(record.key);
     this.pending.delete(record.key);
     changes.promptsAdded.delete(record.key);
     changes.promptsDecided.set(record.key, record);
     const session = this.sessions.get(record.sessionKey);
     if (!session || session.recordKeys.has(record.key)) return;
-    const toolCallId = prompt?.subject.type === "tool_call" ? prompt.subject.toolCallId : record.toolCallId;
-    const itemId = toolCallId !== undefined ? toolCallItemId(session, toolCallId) : undefined;
+    const itemId = record.toolCallId !== undefined ? toolCallItemId(session, record.toolCallId) : undefined;
     if (itemId !== undefined) {
       session.recordKeys.add(record.key);
       this.addInlineRecord(session, itemId, record, changes);
@@ -266,5 +268,6 @@ export class ViewStore {
 
 /** The transcript item id of the tool call an agent's `toolCallId` names, if it is in the session's transcript. */
 function toolCallItemId(session: SessionState, toolCallId: string): string | undefined {
-  return toolItemIds(toolCallId).find((id) => session.byId.get(id)?.kind === "tool_call");
+  const itemId = session.toolItems.get(toolCallId);
+  return itemId !== undefined && session.byId.get(itemId)?.kind === "tool_call" ? itemId : undefined;
 }

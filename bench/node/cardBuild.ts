@@ -1,20 +1,18 @@
 /**
  * Time to build a card from a request, whatever its size, in plain Node: what the client does between the SDK
  * handing it a parsed `session/request_permission` and the card's view model being ready to post, i.e. the steps of
- * `AgentSessions.onPermissionRequest`: apply the subject's tool-call patch to the session model (which builds the
- * tool call's transcript item, with diff previews and capped raw input), build the tool-call view, normalise the
- * request, decide bypass, and build the `PromptView`. Also reported: the size of the update message that carries
+ * `preparePermission` (the permission broker's first steps: apply the subject's tool-call patch to the session model,
+ * which builds the tool call's transcript item with diff previews and capped raw input, normalise the request,
+ * decide) and the card's `PromptView`. Also reported: the size of the update message that carries
  * the card (and the tool-call item) to the webview, and `JSON.parse` of the request line (the SDK's decoding, for
  * scale; not part of the card).
  */
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentSessions } from "../../src/acp/agentSessions";
-import { decideBypass } from "../../src/core/bypassPolicy";
-import { normalizePermissionRequest } from "../../src/core/permissionPrompt";
-import { asObject, asString, SessionModel } from "../../src/core/sessionModel";
-import { parseAgentSettings } from "../../src/core/settings";
+import { preparePermission } from "../../src/acp/permissionBroker";
+import { itemOps, promptView } from "../../src/acp/viewProjection";
+import { SessionModel } from "../../src/core/sessionModel";
 import { WorkspacePaths } from "../../src/core/workspacePaths";
 import type { ViewOp } from "../../src/shared/protocol";
 import { gitPatch, sourceLines, standardParams, STANDARD_OPTIONS } from "../payload";
@@ -158,33 +156,19 @@ function cases(cwd: string): CaseInput[] {
   ];
 }
 
-/** The steps of `AgentSessions.onPermissionRequest` up to the card's view model; returns the ops it would emit. */
-function buildCard(input: CaseInput, sessions: AgentSessions, paths: WorkspacePaths): ViewOp[] {
-  const { params, version } = input;
+/** The client's own pipeline up to the card's view model (`preparePermission`, then the card); returns the ops. */
+function buildCard(input: CaseInput, paths: WorkspacePaths): ViewOp[] {
   const model = new SessionModel("session-key", "Bench", (p) => paths.contains(p));
-  const subject = version === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
-  const patch = subject?.type === "tool_call" ? asObject(subject.toolCall) : undefined;
-  const ops: ViewOp[] = [];
-  if (patch)
-    for (const item of model.applyToolCallPatch(patch)) ops.push({ op: "item", sessionKey: model.key, item });
-  const id = asString(patch?.toolCallId);
-  const toolCall = id ? model.toolCall(id) : undefined;
-  const prompt = normalizePermissionRequest({
-    protocolVersion: version,
-    params,
-    agentName: "Bench",
-    sessionKey: model.key,
-    toolCall: toolCall ? model.toolCallView(toolCall) : undefined,
-    inWorkspace: (p) => paths.contains(p),
-  });
-  decideBypass(prompt, {
-    bypassed: false,
-    workspaceTrusted: true,
-    inWorkspace: paths.contains,
-    isProtected: paths.isProtected,
-  });
-  ops.push({ op: "prompt", prompt: sessions.promptView(prompt) });
-  return ops;
+  const { prompt, changed, toolItemId, decision } = preparePermission(
+    model,
+    { protocolVersion: input.version, params: input.params, agentName: "Bench" },
+    { bypassed: false, workspaceTrusted: true, paths },
+  );
+  const facts = decision.answer === "ask" ? decision.facts : { bypassWouldApply: true };
+  return [
+    ...itemOps(model.key, changed),
+    { op: "prompt", prompt: promptView(prompt, { ...facts, ...(toolItemId ? { toolItemId } : {}) }, false) },
+  ];
 }
 
 /** Runs `fn` at least `min` and at most `max` times, stopping after `budgetMs`; per-run times in ms. */
@@ -203,19 +187,6 @@ function time(fn: () => void, min: number, max: number, budgetMs: number): numbe
 export function measureCardBuild(options: { min: number; max: number; budgetMs: number }): CardCase[] {
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), "symposium-bench-cards-")));
   const paths = new WorkspacePaths([cwd]);
-  const sessions = new AgentSessions({
-    readAgents: () => parseAgentSettings({}),
-    demoAgent: { command: process.execPath, args: [], env: {} },
-    workspaceRoots: () => [cwd],
-    workspaceTrusted: () => true,
-    workspacePaths: () => paths,
-    documents: { readText: () => Promise.resolve(""), writeText: () => Promise.resolve() },
-    writeBypass: () => Promise.resolve(),
-    chooseAuthMethod: () => Promise.resolve(undefined),
-    versionMemory: { get: () => undefined, set: () => undefined },
-    log: { trace: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-    clientVersion: "0.0.0-bench",
-  });
   try {
     return cases(cwd).map((input) => {
       const line = JSON.stringify({
@@ -224,19 +195,14 @@ export function measureCardBuild(options: { min: number; max: number; budgetMs: 
         method: "session/request_permission",
         params: input.params,
       });
-      const buildMs = time(
-        () => buildCard(input, sessions, paths),
-        options.min,
-        options.max,
-        options.budgetMs,
-      );
+      const buildMs = time(() => buildCard(input, paths), options.min, options.max, options.budgetMs);
       const parseMs = time(
         () => void JSON.parse(line),
         Math.min(options.min, 10),
         options.max,
         options.budgetMs / 3,
       );
-      const ops = buildCard(input, sessions, paths);
+      const ops = buildCard(input, paths);
       return {
         name: input.name,
         label: input.label,
@@ -247,7 +213,6 @@ export function measureCardBuild(options: { min: number; max: number; budgetMs: 
       };
     });
   } finally {
-    void sessions.dispose();
     rmSync(cwd, { recursive: true, force: true });
   }
 }

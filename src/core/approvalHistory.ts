@@ -65,6 +65,8 @@ export class ApprovalHistory {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private size: number | undefined;
   private folderReady = false;
+  /** Told when a write fails (those decisions are lost); the next flush tries again with new ones. */
+  onWriteError: (error: unknown) => void = () => undefined;
 
   constructor(
     private readonly folder: string,
@@ -92,7 +94,9 @@ export class ApprovalHistory {
     this.dropped = 0;
     if (dropped > 0) lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped })}\n`);
     if (lines.length > 0)
-      this.flushing = this.flushing.then(() => this.write(lines.join(""))).catch(() => undefined);
+      this.flushing = this.flushing
+        .then(() => this.write(lines.join("")))
+        .catch((error: unknown) => this.onWriteError(error));
     return this.flushing;
   }
 

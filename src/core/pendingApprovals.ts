@@ -29,6 +29,8 @@ export interface RequestOrigin {
 interface Entry {
   prompt: PermissionPrompt;
   origin: RequestOrigin;
+  /** When the timeout answers it, fixed when it was added (a later change of the timeout applies to new requests). */
+  expiresAt: number | undefined;
   settle: (outcome: PermissionOutcome) => void;
   dispose: () => void;
 }
@@ -62,6 +64,11 @@ export class PendingApprovals {
 
   get(key: string): PermissionPrompt | undefined {
     return this.entries.get(key)?.prompt;
+  }
+
+  /** When the timeout will answer `key`; undefined without a timeout. */
+  expiresAt(key: string): number | undefined {
+    return this.entries.get(key)?.expiresAt;
   }
 
   onDidChange(listener: Listener): { dispose(): void } {
@@ -110,6 +117,7 @@ export class PendingApprovals {
       this.entries.set(prompt.key, {
         prompt,
         origin,
+        expiresAt: timer ? this.clock() + this.limits.timeoutMs : undefined,
         settle: resolve,
         dispose: () => {
           signal?.removeEventListener("abort", onAbort);

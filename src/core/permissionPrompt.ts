@@ -13,7 +13,8 @@ import {
   type SubjectView,
   type ToolCallView,
 } from "../shared/protocol";
-import { asArray, asObject, asString, type PathCheck } from "./sessionModel";
+import { asArray, asObject, asString } from "./json";
+import type { PathCheck } from "./sessionModel";
 import { capJson, capLabel, capText } from "./text";
 
 export interface PermissionPrompt {
@@ -129,7 +130,7 @@ function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspa
       return toolCall
         ? {
             type: "tool_call",
-            toolCallId: toolCall.id.replace(/^tool:/, ""),
+            toolCallId: toolCall.toolCallId,
             toolKind: toolCall.toolKind,
             toolTitle: toolCall.title,
             locations: toolCall.locations,

@@ -16,9 +16,8 @@ import {
   type TranscriptItem,
 } from "../shared/protocol";
 import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
+import { asArray, asObject, asString, type Json } from "./json";
 import { capJson, capLabel, capText } from "./text";
-
-type Json = Record<string, unknown>;
 
 /** A tool call's content as stored (kept whole enough to open the full diff later). */
 export type StoredContent =
@@ -33,8 +32,11 @@ export interface ToolCallState {
   title: string;
   kind: string;
   status: string;
-  locations: { path: string; line?: number }[];
+  /** Each location's workspace check is made once, when the agent sends it, not on every view of the tool call. */
+  locations: LocationView[];
   content: StoredContent[];
+  /** Keys of the open approval cards about this tool call: while there is one, it is awaiting approval. */
+  awaitingApproval: Set<string>;
   rawInput?: unknown;
   /** `rawInput` as capped JSON, made once per patch (a tool call is shown on its item and on its card). */
   rawInputView?: { text: string; truncated: boolean };
@@ -183,8 +185,15 @@ export class SessionModel {
     this.openStreamItem = undefined;
     let call = this.toolCalls.get(id);
     if (!call) {
-      if (this.toolCalls.size >= LIMITS.transcriptItems) return [];
-      call = { id, title: "", kind: "other", status: "pending", locations: [], content: [] };
+      call = {
+        id,
+        title: "",
+        kind: "other",
+        status: "pending",
+        locations: [],
+        content: [],
+        awaitingApproval: new Set(),
+      };
       this.toolCalls.set(id, call);
     }
     if ("title" in patch) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
@@ -198,7 +207,10 @@ export class SessionModel {
           const path = l && asString(l.path);
           if (!path) return [];
           const line = typeof l.line === "number" && Number.isInteger(l.line) ? l.line : undefined;
-          return [{ path: capText(path, LIMITS.pathChars).text, ...(line !== undefined ? { line } : {}) }];
+          const capped = capText(path, LIMITS.pathChars).text;
+          return [
+            { path: capped, ...(line !== undefined ? { line } : {}), inWorkspace: this.inWorkspace(capped) },
+          ];
         });
     }
     if ("content" in patch) {
@@ -221,8 +233,10 @@ export class SessionModel {
       id: toolItemId(call.id),
       toolKind: call.kind,
       title: call.title,
+      toolCallId: call.id,
       status: call.status,
-      locations: call.locations.map((l) => this.locationView(l)),
+      ...(call.awaitingApproval.size > 0 ? { awaitingApproval: true } : {}),
+      locations: call.locations,
       content: withinBudget(
         call.content.map((content, index) => this.contentView(content, index)),
         TOOL_CALL_CONTENT_CHARS,
@@ -231,17 +245,30 @@ export class SessionModel {
     };
   }
 
-  locationView(location: { path: string; line?: number }): LocationView {
-    return { ...location, inWorkspace: this.inWorkspace(location.path) };
+  /**
+   * Marks a tool call as awaiting approval while the card `promptKey` is open (`awaiting` false: it was answered).
+   * Returns the changed item.
+   */
+  setAwaitingApproval(toolCallId: string, promptKey: string, awaiting: boolean): TranscriptItem[] {
+    const call = this.toolCalls.get(toolCallId);
+    if (!call) return [];
+    const changed = awaiting ? !call.awaitingApproval.has(promptKey) : call.awaitingApproval.has(promptKey);
+    if (!changed) return [];
+    if (awaiting) call.awaitingApproval.add(promptKey);
+    else call.awaitingApproval.delete(promptKey);
+    return [this.replaceToolCallItem(call)];
   }
 
-  /** Appends a new item, keeping the transcript at its cap by dropping the oldest items. */
+  /**
+   * Appends a new item, keeping the transcript at its cap by dropping the oldest items. A dropped tool call goes with
+   * its item: the tool-call map is bounded by the transcript, so a long session keeps taking new tool calls.
+   */
   private put<T extends TranscriptItem>(item: T): T {
     this.items.set(item.id, item);
-    while (this.items.size > LIMITS.transcriptItems) {
-      const oldest = this.items.keys().next().value;
-      if (oldest === undefined) break;
-      this.items.delete(oldest);
+    for (const [oldestId, oldest] of this.items) {
+      if (this.items.size <= LIMITS.transcriptItems) break;
+      this.items.delete(oldestId);
+      if (oldest.kind === "tool_call") this.toolCalls.delete(oldest.toolCallId);
     }
     return item;
   }
@@ -530,16 +557,4 @@ export function contentText(block: unknown): string {
 
 function decodeBase64(data: string): string {
   return Buffer.from(data, "base64").toString("utf8");
-}
-
-export function asObject(value: unknown): Json | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-export function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-export function asString(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
 }

@@ -4,7 +4,7 @@
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
-import { writeBypass } from "./configuration";
+import { errorMessage } from "../core/errorMessage";
 
 export async function revokeBypass(sessions: AgentSessions): Promise<void> {
   const bypassed = sessions.agentChoices().filter((a) => a.bypassed);
@@ -17,9 +17,18 @@ export async function revokeBypass(sessions: AgentSessions): Promise<void> {
     { title: vscode.l10n.t("Revoke Bypass Permissions for"), placeHolder: vscode.l10n.t("Agent") },
   );
   if (!picked) return;
-  sessions.setBypass(picked.label, false);
-  await writeBypass(picked.label, false);
+  // Revoking holds in memory at once, whatever the settings write does; a failed write is said, not swallowed.
+  const written = sessions.setBypass(picked.label, false);
   void vscode.window.showInformationMessage(vscode.l10n.t("{0} asks for permission again.", picked.label));
+  await written.catch((error: unknown) =>
+    vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        "{0} asks for permission again in this window, but the setting could not be saved: {1}",
+        picked.label,
+        errorMessage(error),
+      ),
+    ),
+  );
 }
 
 export async function bypassForWindow(sessions: AgentSessions): Promise<void> {
@@ -37,5 +46,5 @@ export async function bypassForWindow(sessions: AgentSessions): Promise<void> {
       ),
     },
   );
-  if (picked) sessions.setSessionOnlyBypass(picked.label, true);
+  if (picked) sessions.setWindowOnlyBypass(picked.label, true);
 }

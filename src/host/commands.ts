@@ -1,5 +1,7 @@
 import * as vscode from "vscode";
-import { errorMessage, type AgentSessions } from "../acp/agentSessions";
+import type { AgentSessions } from "../acp/agentSessions";
+import { SessionClosedError } from "../acp/session";
+import { errorMessage } from "../core/errorMessage";
 import type { SymposiumView } from "./symposiumView";
 
 /** Symposium: New Session — pick an agent, start a session, show the view with the composer focused. */
@@ -25,7 +27,7 @@ export async function newSession(sessions: AgentSessions, view: SymposiumView): 
     await view.reveal({ type: "focusComposer", sessionKey: key }, false);
     return key;
   } catch (error) {
-    void vscode.window.showErrorMessage(errorMessage(error));
+    if (!(error instanceof SessionClosedError)) void vscode.window.showErrorMessage(errorMessage(error));
     return undefined;
   }
 }

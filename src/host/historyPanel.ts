@@ -3,20 +3,30 @@
  */
 import { writeFile } from "node:fs/promises";
 import * as vscode from "vscode";
-import type { Logger } from "../acp/agentSessions";
+import { Disposable, toDisposable } from "../core/disposable";
+import type { Logger } from "../core/logger";
 import { toCsv, type ApprovalHistory } from "../core/approvalHistory";
 import type { HistoryRow, ToHistoryMessage } from "../shared/protocol";
 import { historyMessage } from "./webviewMessages";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
 
-export class HistoryPanel {
+export class HistoryPanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly history: ApprovalHistory,
     private readonly log: Logger,
-  ) {}
+  ) {
+    super();
+    this._register(
+      toDisposable(() => {
+        clearTimeout(this.refreshTimer);
+        this.panel?.dispose();
+      }),
+    );
+  }
 
   show(): void {
     if (this.panel) {
@@ -40,16 +50,17 @@ export class HistoryPanel {
       styleUri: asset("dist", "history.css"),
       codiconsUri: asset("dist", "codicons", "codicon.css"),
     });
-    panel.webview.onDidReceiveMessage((raw: unknown) => {
+    const received = panel.webview.onDidReceiveMessage((raw: unknown) => {
       const message = historyMessage.safeParse(raw);
       if (!message.success) return this.log.warn("Ignored a malformed message from the history panel.");
       if (message.data.type === "ready") void this.sendRows();
       else void this.export();
     });
-    panel.onDidDispose(() => (this.panel = undefined));
+    panel.onDidDispose(() => {
+      received.dispose();
+      if (this.panel === panel) this.panel = undefined;
+    });
   }
-
-  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Refreshes an open panel after new decisions, at most a few times a second. */
   refreshSoon(): void {

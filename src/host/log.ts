@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { Logger } from "../acp/agentSessions";
+import type { Logger } from "../core/logger";
 
 /** The "Symposium" log channel. ACP traffic goes at trace level, as method and id only (never params: secrets). */
 export function createLog(): Logger & vscode.Disposable & { show(): void } {

@@ -4,7 +4,7 @@
  * context of its own while hidden). Every inbound message is parsed; what does not parse is logged and ignored.
  */
 import * as vscode from "vscode";
-import type { Logger } from "../acp/agentSessions";
+import type { Logger } from "../core/logger";
 import { ViewOpBatcher } from "../core/viewOpBatcher";
 import type { FromWebviewMessage, Snapshot, ToWebviewMessage, ViewOp } from "../shared/protocol";
 import { webviewMessage } from "./webviewMessages";

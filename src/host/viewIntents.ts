@@ -3,7 +3,10 @@
  * diffs and links are looked up or checked here.
  */
 import * as vscode from "vscode";
-import { errorMessage, type AgentSessions, type Logger } from "../acp/agentSessions";
+import type { AgentSessions } from "../acp/agentSessions";
+import { SessionClosedError } from "../acp/session";
+import { errorMessage } from "../core/errorMessage";
+import type { Logger } from "../core/logger";
 import type { DiffDocuments } from "./diffDocuments";
 import type { ViewIntent } from "./symposiumView";
 
@@ -23,7 +26,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       );
       return;
     case "newSession":
-      sessions.startSession(message.agentName).catch((error: unknown) => showError(errorMessage(error)));
+      sessions.startSession(message.agentName).catch((error: unknown) => {
+        if (!(error instanceof SessionClosedError)) showError(errorMessage(error));
+      });
       return;
     case "selectSession":
       sessions.selectSession(message.sessionKey);

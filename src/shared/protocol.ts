@@ -63,10 +63,15 @@ export type ToolContentView =
 
 export interface ToolCallView {
   kind: "tool_call";
+  /** The transcript item id (items of every kind share one id space). */
   id: string;
+  /** The agent's own `toolCallId`, what intents name. */
+  toolCallId: string;
   toolKind: string;
   title: string;
   status: string;
+  /** An approval card about this tool call is open. */
+  awaitingApproval?: true;
   locations: LocationView[];
   content: ToolContentView[];
   /** Raw input as formatted JSON, capped. */
@@ -118,6 +123,8 @@ export interface PromptView {
   description?: string;
   subject: SubjectView;
   options: OptionView[];
+  /** The transcript item of the tool call this card is about, when it is one the session shows: the card goes there. */
+  toolItemId?: string;
   /** The Bypass Permissions button is offered (agent not bypassed, `allow_once` offered, policy allows it). */
   canBypass: boolean;
   /** Why bypass did not answer this request automatically, when the agent is bypassed. */

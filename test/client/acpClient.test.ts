@@ -370,7 +370,7 @@ describe("ACP client against real agents", function () {
   it("bypasses for this window only without writing settings, and revoking brings the card back", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const ls = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
-    harness.sessions.setSessionOnlyBypass("Scripted", true);
+    harness.sessions.setWindowOnlyBypass("Scripted", true);
     const key = await harness.run({ steps: [{ request: ls }] });
     const [auto] = await waitFor(
       () => harness.outcomes().length === 1 && harness.outcomes(),
@@ -379,7 +379,7 @@ describe("ACP client against real agents", function () {
     assert.deepEqual(auto!.outcome, { outcome: "selected", optionId: "allow-once" });
     assert.deepEqual(harness.bypassWrites, [], "nothing written to settings");
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0);
-    harness.sessions.setBypass("Scripted", false);
+    await harness.sessions.setBypass("Scripted", false);
     await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
     void harness.sessions.sendPrompt(key, JSON.stringify({ steps: [{ request: ls }] }));
     const card = await waitFor(() => harness.sessions.pending.list()[0], "a card once revoked");

@@ -75,11 +75,11 @@ function assertAnsweredOnce(harness: ClientHarness, exactlyOnceFor: readonly num
 /** The client's own handle on the agent process (private state: read only to time what the client observed). */
 async function agentChild(harness: ClientHarness, agentName = "Scripted"): Promise<ChildProcess> {
   const internals = harness.sessions as unknown as {
-    connections: Map<string, Promise<{ process: { child: ChildProcess } }>>;
+    pool: { scopes: Map<string, Promise<{ connection: { process: { child: ChildProcess } } }>> };
   };
-  const connection = await internals.connections.get(agentName);
-  assert.ok(connection, `a connection to ${agentName}`);
-  return connection.process.child;
+  const scope = await internals.pool.scopes.get(agentName);
+  assert.ok(scope, `a connection to ${agentName}`);
+  return scope.connection.process.child;
 }
 
 /** A fresh session (a new agent process) shows a card, delivers the person's choice once, and streams text. */

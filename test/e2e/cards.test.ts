@@ -99,6 +99,12 @@ describe("Approval cards (e2e)", function () {
       const group = toolCall.locator(".tool-prompts .card");
       await waitForGuard(group);
       assert.equal(await group.getAttribute("aria-label"), title, "the card sits on its own tool call");
+      const awaiting = toolCall.locator(".tool-head .status-badge.status-awaiting_approval");
+      assert.equal(
+        (await awaiting.innerText()).trim(),
+        "Awaiting approval",
+        "the tool call waits on its card",
+      );
       assert.equal(await card(webview, title).count(), 1);
       // The structured subject: kind, location and the diff itself.
       assert.match(await group.locator(".subject-tool .subject-label").innerText(), /^Edit$/);
@@ -114,6 +120,8 @@ describe("Approval cards (e2e)", function () {
       assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: option.optionId });
       const record = webview.locator(`.decision-record[data-key="${key}"]`);
       await record.waitFor({ state: "visible", timeout: 30_000 });
+      // Answered: the tool call no longer waits.
+      await awaiting.waitFor({ state: "detached", timeout: 30_000 });
       assert.equal(
         (await record.locator(".decision-summary").innerText()).trim(),
         `You chose: ${option.name}`,

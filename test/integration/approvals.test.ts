@@ -121,7 +121,7 @@ describe("Symposium in a real extension host", function () {
     });
     await waitFor(() => api.sessions.isBypassed("Scripted"), "bypass to be read from user settings");
     const key = await api.sessions.startSession("Scripted");
-    api.sessions.setBypass("Scripted", false);
+    await api.sessions.setBypass("Scripted", false);
     void api.sessions.sendPrompt(
       key,
       JSON.stringify({

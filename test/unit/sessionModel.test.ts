@@ -188,4 +188,60 @@ describe("SessionModel", () => {
       truncated: false,
     });
   });
+
+  it("keeps taking new tool calls after the transcript cap, and a request about one keeps its subject", () => {
+    const m = model();
+    const total = LIMITS.transcriptItems + 500;
+    for (let i = 0; i < total; i++)
+      m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: `c${i}`, title: `Step ${i}`, kind: "read" });
+    const last = `c${total - 1}`;
+    assert.equal(m.toolCall(last)?.title, `Step ${total - 1}`);
+    assert.equal(m.transcript().at(-1)?.id, `tool:${last}`);
+    assert.equal(m.toolCall("c0"), undefined, "the oldest tool call left with its transcript item");
+    const [updated] = m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: last,
+      status: "completed",
+    });
+    assert.equal(updated?.kind === "tool_call" && updated.status, "completed");
+  });
+
+  it("checks each location against the workspace once, when it arrives, not on every update", () => {
+    const checked: string[] = [];
+    const m = new SessionModel("key", "Agent", (path) => {
+      checked.push(path);
+      return path.startsWith("/work/");
+    });
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      title: "Edit",
+      kind: "edit",
+      locations: [{ path: "/work/a.ts" }, { path: "/etc/passwd" }],
+    });
+    for (let i = 0; i < 20; i++) {
+      m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t", status: "in_progress" });
+      m.applyUpdate({
+        sessionUpdate: "tool_call_content_chunk",
+        toolCallId: "t",
+        content: { type: "content", content: { type: "text", text: `line ${i}` } },
+      });
+    }
+    assert.deepEqual(checked, ["/work/a.ts", "/etc/passwd"]);
+    const [item] = m.transcript();
+    assert.deepEqual(item?.kind === "tool_call" && item.locations.map((l) => l.inWorkspace), [true, false]);
+  });
+
+  it("shows a tool call as awaiting approval while a card about it is open", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "t", title: "Run", kind: "execute" });
+    const awaiting = (items: TranscriptItem[]) =>
+      items.map((i) => i.kind === "tool_call" && i.awaitingApproval);
+    assert.deepEqual(awaiting(m.setAwaitingApproval("t", "card-1", true)), [true]);
+    assert.deepEqual(awaiting(m.setAwaitingApproval("t", "card-2", true)), [true]);
+    assert.deepEqual(m.setAwaitingApproval("t", "card-2", true), [], "no change, no item");
+    assert.deepEqual(awaiting(m.setAwaitingApproval("t", "card-1", false)), [true], "card-2 is still open");
+    assert.deepEqual(awaiting(m.setAwaitingApproval("t", "card-2", false)), [undefined]);
+    assert.deepEqual(m.setAwaitingApproval("missing", "card-3", true), []);
+  });
 });

@@ -8,7 +8,6 @@ import type { HostPort } from "../host";
 import { el, icon, replaceChildren } from "../dom";
 import { renderMarkdown } from "../markdown";
 import { clip } from "../text";
-import { agentToolCallId } from "../toolCallIds";
 import { renderDecisionRecord } from "./decisionRecord";
 import {
   kindIcon,
@@ -196,7 +195,7 @@ export class ToolCallNode implements ItemNode {
     if (item.kind !== "tool_call") return;
     const { sessionKey, host } = this;
     // Intents name the agent's tool call id, not the transcript item id.
-    const toolCallId = agentToolCallId(item.id);
+    const toolCallId = item.toolCallId;
     const rawWasOpen = this.body.querySelector("details.raw-input")?.hasAttribute("open") ?? false;
     this.root.setAttribute("aria-label", `Tool call: ${clip(item.title, 200)}`);
     const raw = renderRawInput(item.rawInput, item.rawInputTruncated);
@@ -208,7 +207,7 @@ export class ToolCallNode implements ItemNode {
         { class: "tool-head" },
         kindIcon(item.toolKind),
         toolTitle(item.title),
-        statusBadge(item.status),
+        statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
       ),
       renderLocations(item.locations, (index) =>
         host.post({ type: "openLocation", sessionKey, toolCallId, index }),

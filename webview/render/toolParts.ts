@@ -38,6 +38,7 @@ const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
   in_progress: { icon: "loading codicon-modifier-spin", label: "Running" },
   completed: { icon: "pass", label: "Completed" },
   failed: { icon: "error", label: "Failed" },
+  awaiting_approval: { icon: "shield", label: "Awaiting approval" },
 };
 
 export function statusBadge(status: string): HTMLSpanElement {

@@ -1,0 +1,110 @@
+/**
+ * What the client answers the agents: each call is routed to its session by connection and the agent's `sessionId`
+ * (ids of another connection never match), then handed on: updates to the session, permission requests to the
+ * broker, v1 `fs/*` and `terminal/*` through their gates (protected files ask a person; a terminal needs an approval).
+ */
+import { asObject, asString, type Json } from "../core/json";
+import type { Logger } from "../core/logger";
+import type { WorkspacePaths } from "../core/workspacePaths";
+import type { AgentConnection, ClientCallbacks } from "./agentConnection";
+import type { Runtime } from "./connectionPool";
+import type { ConnectionScope } from "./connectionScope";
+import type { PermissionBroker } from "./permissionBroker";
+import type { Session } from "./session";
+
+export interface HandlerHost {
+  scopeOf(connection: AgentConnection): ConnectionScope | undefined;
+  /** The SDK-backed runtime (loaded whenever an agent is connected). */
+  runtime(): Runtime;
+  broker: PermissionBroker;
+  paths(): WorkspacePaths;
+  log: Logger;
+}
+
+export function clientCallbacks(host: HandlerHost): ClientCallbacks {
+  const { broker } = host;
+  const route = (connection: AgentConnection, sessionId: unknown): Session | undefined =>
+    host.scopeOf(connection)?.route(sessionId);
+  const routeOrThrow = (connection: AgentConnection, sessionId: unknown): Session => {
+    const session = route(connection, sessionId);
+    if (!session)
+      throw host.runtime().sdk.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
+    return session;
+  };
+  /** Protected files hold secrets (.env) and repository internals: what leaves them goes to the agent's model. */
+  const guardProtected = async (connection: AgentConnection, params: Json, access: "read" | "write") => {
+    const session = routeOrThrow(connection, params.sessionId);
+    const path = asString(params.path) ?? "";
+    if (
+      host.paths().isProtected(path) &&
+      !(await broker.confirmProtectedAccess(connection, session, path, access))
+    ) {
+      throw host
+        .runtime()
+        .sdk.RequestError.invalidRequest(
+          { path },
+          `the user did not allow ${access === "read" ? "reading" : "writing"} this protected file`,
+        );
+    }
+  };
+  return {
+    requestPermission: (connection, params, request) => {
+      const session = route(connection, params.sessionId);
+      if (session) return broker.request(connection, session, params, request);
+      host.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
+      return Promise.resolve({ outcome: "cancelled" });
+    },
+    sessionUpdate: (connection, params) => {
+      const session = route(connection, params.sessionId);
+      const update = asObject(params.update);
+      if (session && update) session.applyUpdate(update, connection.version);
+    },
+    fileSystem: {
+      read: async (connection, params) => {
+        await guardProtected(connection, params, "read");
+        return host
+          .runtime()
+          .fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
+      },
+      write: async (connection, params) => {
+        await guardProtected(connection, params, "write");
+        return host.runtime().fileSystem.write(params as { path: string; content: string });
+      },
+    },
+    terminals: {
+      create: (connection, params) => {
+        const session = routeOrThrow(connection, params.sessionId);
+        if (!session.takeTerminalGrant()) {
+          throw host
+            .runtime()
+            .sdk.RequestError.invalidRequest(
+              undefined,
+              "terminal/create needs a tool call the user approved first",
+            );
+        }
+        try {
+          return Promise.resolve(host.runtime().terminals.create(session.key, params as never));
+        } catch (error) {
+          session.grantTerminal(); // Refused (caps, cwd outside the workspace): the approval is not used up.
+          throw error;
+        }
+      },
+      output: (connection, params) =>
+        host
+          .runtime()
+          .terminals.output(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
+      waitForExit: async (connection, params) => {
+        const session = routeOrThrow(connection, params.sessionId);
+        return { ...(await host.runtime().terminals.waitForExit(session.key, String(params.terminalId))) };
+      },
+      kill: (connection, params) =>
+        host
+          .runtime()
+          .terminals.kill(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
+      release: (connection, params) =>
+        host
+          .runtime()
+          .terminals.release(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
+    },
+  };
+}

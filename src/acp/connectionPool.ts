@@ -1,0 +1,136 @@
+/**
+ * One connection per agent, shared by its sessions, opened on demand. The SDK-backed runtime is loaded on the first
+ * start (its zod schemas cost about 100 ms that activation must not pay). Shutdown aborts connections still opening.
+ */
+import type { Logger } from "../core/logger";
+import type { PendingApprovals } from "../core/pendingApprovals";
+import type { AgentConnection, ClientCallbacks, ProtocolVersion } from "./agentConnection";
+import type { AgentLaunch } from "./agentProcess";
+import type { ClientFileSystem } from "./clientFileSystem";
+import type { ClientTerminals } from "./clientTerminals";
+import { ConnectionScope } from "./connectionScope";
+
+type Sdk = typeof import("./connectionRuntime");
+
+/** The SDK-backed parts, created on the first agent start. */
+export interface Runtime {
+  sdk: Sdk;
+  fileSystem: ClientFileSystem;
+  terminals: ClientTerminals;
+}
+
+export interface PoolOptions {
+  log: Logger;
+  pending: PendingApprovals;
+  callbacks: ClientCallbacks;
+  createRuntime(sdk: Sdk): Runtime;
+  versionMemory: {
+    get(agentName: string): ProtocolVersion | undefined;
+    set(agentName: string, version: ProtocolVersion): void;
+  };
+  initializeTimeoutMs: number;
+  maxMessageBytes: number;
+  clientVersion: string;
+}
+
+export class ConnectionPool {
+  private readonly scopes = new Map<string, Promise<ConnectionScope>>();
+  private readonly byConnection = new WeakMap<AgentConnection, ConnectionScope>();
+  private loadedRuntime: Runtime | undefined;
+  private runtimeLoading: Promise<Runtime> | undefined;
+  private readonly shuttingDown = new AbortController();
+
+  constructor(private readonly options: PoolOptions) {}
+
+  /** The runtime; it exists whenever an agent is connected (ACP callbacks only run then). */
+  get runtime(): Runtime {
+    if (!this.loadedRuntime) throw new Error("The ACP runtime is not loaded.");
+    return this.loadedRuntime;
+  }
+
+  get runtimeIfLoaded(): Runtime | undefined {
+    return this.loadedRuntime;
+  }
+
+  scopeOf(connection: AgentConnection): ConnectionScope | undefined {
+    return this.byConnection.get(connection);
+  }
+
+  /** The agent's live connection, or a new one. */
+  async acquire(launch: AgentLaunch): Promise<ConnectionScope> {
+    const agentName = launch.name;
+    const current = this.scopes.get(agentName);
+    if (current) {
+      const existing = await current.catch(() => undefined);
+      if (existing?.usable) return existing;
+      if (this.scopes.get(agentName) !== current) return this.acquire(launch);
+      this.scopes.delete(agentName);
+    }
+    const opening = this.open(launch);
+    this.scopes.set(agentName, opening);
+    opening.then(
+      (scope) => {
+        // Compared by identity, never chained onto whatever is in the map then (it may be a failing start).
+        void scope.connection.closed.then((reason) => {
+          if (this.scopes.get(agentName) === opening) this.scopes.delete(agentName);
+          if (scope.hasEnded) return;
+          if (this.shuttingDown.signal.aborted) return void scope.end(reason, "shutdown");
+          this.options.log.warn(reason);
+          void scope.end(reason, "agent_exit");
+        });
+      },
+      () => {
+        if (this.scopes.get(agentName) === opening) this.scopes.delete(agentName);
+      },
+    );
+    return opening;
+  }
+
+  /** Ends a connection no session uses any more. */
+  async release(scope: ConnectionScope): Promise<void> {
+    const current = this.scopes.get(scope.name);
+    if (current && (await current.catch(() => undefined)) === scope) this.scopes.delete(scope.name);
+    await scope.end("closed by Symposium", "agent_exit");
+  }
+
+  /** Shutdown: connections still opening are aborted; resolves with every connection that opened. */
+  async shutdown(): Promise<ConnectionScope[]> {
+    this.shuttingDown.abort("Symposium is shutting down.");
+    const settled = await Promise.allSettled([...this.scopes.values()]);
+    return settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  }
+
+  private async open(launch: AgentLaunch): Promise<ConnectionScope> {
+    const { options } = this;
+    const agentName = launch.name;
+    const runtime = await this.loadRuntime();
+    const preferredVersion = options.versionMemory.get(agentName);
+    const connection = await runtime.sdk.AgentConnection.open(launch, options.callbacks, {
+      ...(preferredVersion ? { preferredVersion } : {}),
+      initializeTimeoutMs: options.initializeTimeoutMs,
+      maxMessageBytes: options.maxMessageBytes,
+      maxMalformedFrames: 20,
+      clientVersion: options.clientVersion,
+      // Decided per connection: turning trace on applies from the agent's next start.
+      ...(options.log.traceEnabled?.()
+        ? { trace: (line: string) => options.log.trace(`[${agentName}] ${line}`) }
+        : {}),
+      signal: this.shuttingDown.signal,
+    });
+    const scope = new ConnectionScope(connection, options.pending, runtime.terminals);
+    this.byConnection.set(connection, scope);
+    options.versionMemory.set(agentName, connection.version);
+    options.log.info(
+      `${agentName} connected (ACP v${connection.version}, pid ${connection.process.pid ?? "?"}).`,
+    );
+    return scope;
+  }
+
+  private loadRuntime(): Promise<Runtime> {
+    this.runtimeLoading ??= import("./connectionRuntime").then((sdk) => {
+      this.loadedRuntime = this.options.createRuntime(sdk);
+      return this.loadedRuntime;
+    });
+    return this.runtimeLoading;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * One agent connection's lifetime: the process and SDK connection (`AgentConnection`), the sessions it carries and
+ * their routes. `end` is the only teardown, whoever asks (the agent exited, its last tab closed, the window closes):
+ * its pending requests are answered, its sessions' terminals released, its live sessions told why, its process killed.
+ */
+import type { PendingApprovals } from "../core/pendingApprovals";
+import type { AgentConnection } from "./agentConnection";
+import type { ClientTerminals } from "./clientTerminals";
+import type { Session } from "./session";
+
+export class ConnectionScope {
+  /** The agent's session id -> the session. */
+  private readonly sessions = new Map<string, Session>();
+  private ended = false;
+
+  get hasEnded(): boolean {
+    return this.ended;
+  }
+
+  constructor(
+    readonly connection: AgentConnection,
+    private readonly pending: PendingApprovals,
+    private readonly terminals: ClientTerminals,
+  ) {}
+
+  get name(): string {
+    return this.connection.name;
+  }
+
+  /** Whether new sessions may start on it (an agent that just died stays here until its close is handled). */
+  get usable(): boolean {
+    return !this.ended && !this.connection.isClosing;
+  }
+
+  get isEmpty(): boolean {
+    return this.sessions.size === 0;
+  }
+
+  add(agentSessionId: string, session: Session): void {
+    this.sessions.set(agentSessionId, session);
+  }
+
+  /** The session an agent's `sessionId` names on this connection (ids of other connections never match). */
+  route(sessionId: unknown): Session | undefined {
+    return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
+  }
+
+  remove(session: Session): void {
+    const id = session.agentSessionId;
+    if (id !== undefined && this.sessions.get(id) === session) this.sessions.delete(id);
+    this.terminals.releaseSession(session.key);
+  }
+
+  /** Sessions with a turn running, for shutdown's last `session/cancel`. */
+  runningSessions(): Session[] {
+    return [...this.sessions.values()].filter((session) => session.running);
+  }
+
+  /** The one teardown path. Safe to call more than once; only the first call does anything. */
+  async end(reason: string, provenance: "agent_exit" | "shutdown"): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    // Keyed by process identity: a replaced process's late exit touches only its own requests.
+    this.pending.cancelConnection(this.connection.process.id, provenance);
+    for (const session of this.sessions.values()) {
+      this.terminals.releaseSession(session.key);
+      session.connectionEnded(reason);
+    }
+    this.sessions.clear();
+    await this.connection.dispose(reason);
+  }
+}

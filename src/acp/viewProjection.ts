@@ -1,0 +1,41 @@
+/** How the client's state becomes view ops: pure functions, so every path projects a session or a card the same way. */
+import type { PermissionPrompt } from "../core/permissionPrompt";
+import type { SessionModel } from "../core/sessionModel";
+import type { PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
+
+export function headerOp(model: SessionModel, bypassed: boolean): ViewOp {
+  return { op: "session", header: model.header(bypassed) };
+}
+
+export function itemOps(sessionKey: string, items: readonly TranscriptItem[]): ViewOp[] {
+  return items.map((item) => ({ op: "item", sessionKey, item }));
+}
+
+/** What a card needs beyond the prompt, decided once when the request arrived (no path is resolved again here). */
+export interface CardFacts {
+  /** Why bypass did not answer this request automatically, when the agent is bypassed. */
+  bypassBlockedReason?: string;
+  /** Whether bypass would have approved this very request (the Bypass button is offered only then). */
+  bypassWouldApply: boolean;
+  /** When the timeout rejects it, as set when the request was held. */
+  expiresAt?: number;
+  /** The transcript item of the tool call the card is about. */
+  toolItemId?: string;
+}
+
+export function promptView(prompt: PermissionPrompt, facts: CardFacts, bypassed: boolean): PromptView {
+  return {
+    key: prompt.key,
+    sessionKey: prompt.sessionKey,
+    agentName: prompt.agentName,
+    title: prompt.title,
+    ...(prompt.description ? { description: prompt.description } : {}),
+    subject: prompt.subject,
+    options: prompt.options,
+    ...(facts.toolItemId ? { toolItemId: facts.toolItemId } : {}),
+    canBypass: !bypassed && !facts.bypassBlockedReason && facts.bypassWouldApply,
+    ...(facts.bypassBlockedReason ? { bypassBlockedReason: facts.bypassBlockedReason } : {}),
+    receivedAt: prompt.receivedAt,
+    ...(facts.expiresAt !== undefined ? { expiresAt: facts.expiresAt } : {}),
+  };
+}

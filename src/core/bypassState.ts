@@ -1,0 +1,64 @@
+/**
+ * Whether bypass is on for an agent: the user setting (`bypassPermissions`, the Demo Agent's entry) as last read or
+ * written, plus a window-only bypass that is never written anywhere and ends with the window.
+ */
+import type { AgentChoice } from "../shared/protocol";
+import { DEMO_AGENT_NAME, type AgentDefinition, type AgentSettings } from "./settings";
+
+export class BypassState {
+  private settings: AgentSettings;
+  private readonly windowOnly = new Set<string>();
+  /**
+   * The person's latest choice per agent, over what the settings say until a reload shows the settings agree: a
+   * write still in flight (or a revoke whose write failed) is not undone by a reload that happens in between.
+   */
+  private readonly chosen = new Map<string, boolean>();
+
+  constructor(private readonly read: () => AgentSettings) {
+    this.settings = read();
+  }
+
+  /** Re-reads the user settings (on configuration changes); the window-only bypass stays. */
+  reload(): void {
+    this.settings = this.read();
+    for (const [agentName, on] of this.chosen)
+      if (this.stored(agentName) === on) this.chosen.delete(agentName);
+  }
+
+  definition(agentName: string): AgentDefinition | undefined {
+    return this.settings.agents.get(agentName);
+  }
+
+  isBypassed(agentName: string): boolean {
+    return this.windowOnly.has(agentName) || (this.chosen.get(agentName) ?? this.stored(agentName));
+  }
+
+  /** The person turned bypass on or off (to be written to settings). Turning it off also ends window-only bypass. */
+  choose(agentName: string, on: boolean): void {
+    if (!on) this.windowOnly.delete(agentName);
+    this.chosen.set(agentName, on);
+  }
+
+  setWindowOnly(agentName: string, on: boolean): void {
+    if (on) this.windowOnly.add(agentName);
+    else this.windowOnly.delete(agentName);
+  }
+
+  /** The agents to offer; `bypassed` is whether bypass is in effect (never in an untrusted workspace). */
+  choices(workspaceTrusted: boolean): AgentChoice[] {
+    const effective = (name: string) => workspaceTrusted && this.isBypassed(name);
+    return [
+      { name: DEMO_AGENT_NAME, builtIn: true, bypassed: effective(DEMO_AGENT_NAME) },
+      ...[...this.settings.agents.keys()].map((name) => ({
+        name,
+        builtIn: false,
+        bypassed: effective(name),
+      })),
+    ];
+  }
+
+  private stored(agentName: string): boolean {
+    if (agentName === DEMO_AGENT_NAME) return this.settings.demoBypass;
+    return this.settings.agents.get(agentName)?.bypassPermissions ?? false;
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * Interleavings at the edges of a session's and a connection's lifetime, against real agent processes: a tab closed
+ * while its session starts or while its v1 turn runs, Stop against an agent that no longer reads its stdin, and the
+ * settings writes of two Bypass confirmations at once.
+ */
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { AgentSessions } from "../../src/acp/agentSessions";
+import { parseAgentSettings, withBypass } from "../../src/core/settings";
+import { WorkspacePaths } from "../../src/core/workspacePaths";
+import type { ViewOp } from "../../src/shared/protocol";
+import { ClientHarness, isAlive, SCRIPTED_AGENT, waitFor } from "../support/clientHarness";
+
+/** Counts the workspace checks (each one resolves a realpath on disk). */
+class CountingPaths extends WorkspacePaths {
+  checks = 0;
+  constructor(roots: string[]) {
+    super(roots);
+    const { contains, isProtected } = this;
+    this.contains = (path) => (this.checks++, contains(path));
+    this.isProtected = (path) => (this.checks++, isProtected(path));
+  }
+}
+
+/** Ops about `sessionKey` emitted after its `sessionRemoved`: each one would bring the closed tab back. */
+function opsAfterRemoval(ops: readonly ViewOp[], sessionKey: string): ViewOp[] {
+  const removed = ops.findIndex((op) => op.op === "sessionRemoved" && op.sessionKey === sessionKey);
+  assert.ok(removed >= 0, "the tab was removed");
+  return ops
+    .slice(removed + 1)
+    .filter(
+      (op) =>
+        (op.op === "session" && op.header.key === sessionKey) ||
+        (op.op === "item" && op.sessionKey === sessionKey) ||
+        (op.op === "activeSession" && op.sessionKey === sessionKey),
+    );
+}
+
+/**
+ * A v1 agent that answers `initialize` and `session/new`, and on the prompt "deaf" asks one permission for that
+ * session, floods 20,000 requests for the next session, and stops reading its stdin for good.
+ */
+const DEAF_AGENT = `
+const readline = require("node:readline");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const options = [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }];
+const ask = (id, sessionId) => send({
+  id,
+  method: "session/request_permission",
+  params: { sessionId, toolCall: { toolCallId: "call-" + id, title: "Run it", kind: "execute" }, options },
+});
+let sessions = 0;
+const lines = readline.createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: "deaf-" + ++sessions } });
+  else if (message.method === "session/prompt" && message.params.sessionId === "deaf-1") {
+    ask("card", "deaf-1");
+    for (let i = 0; i < 20000; i++) ask("flood-" + i, "deaf-2");
+    lines.close();
+    process.stdin.pause();
+  }
+});
+setInterval(() => undefined, 1000);
+`;
+
+describe("Session and connection lifetimes", function () {
+  this.timeout(30_000);
+  let harness: ClientHarness | undefined;
+
+  afterEach(async () => {
+    await harness?.dispose();
+    harness = undefined;
+  });
+
+  it("closing a tab while its v1 turn runs removes it for good", async () => {
+    harness = new ClientHarness({ protocol: "v1" });
+    const key = await harness.sessions.startSession("Scripted");
+    const turn = harness.sessions.sendPrompt(
+      key,
+      JSON.stringify({ steps: [{ say: "working" }, { hang: true }] }),
+    );
+    await waitFor(() => harness!.agentLog().some((e) => e.kind === "hang"), "the turn to be under way");
+    const [pid] = harness.agentPids().slice(-1);
+    await harness.sessions.closeSession(key);
+    await turn; // the v1 turn's end (its prompt request failing as the agent is shut down) comes after the close
+    assert.deepEqual(opsAfterRemoval(harness.ops, key), []);
+    assert.deepEqual(harness.sessions.sessionKeys(), []);
+    await waitFor(() => !isAlive(pid!), "the agent of the last tab to be ended");
+  });
+
+  it("closing a tab while its session starts removes it for good and ends its agent", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_HANG_NEW_SESSION: "1" },
+      timeouts: { newSessionMs: 1_500 },
+    });
+    const starting = harness.sessions.startSession("Scripted").then(
+      () => "started",
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    await waitFor(
+      () =>
+        harness!
+          .agentLog()
+          .some(
+            (e) =>
+              e.kind === "frame" && (e.frame as { method?: string } | undefined)?.method === "session/new",
+          ),
+      "the agent to be asked for a session",
+    );
+    const [key] = harness.sessions.sessionKeys();
+    const [pid] = harness.agentPids().slice(-1);
+    await harness.sessions.closeSession(key!);
+    assert.equal(await starting, "The session was closed before it started.");
+    assert.deepEqual(opsAfterRemoval(harness.ops, key!), []);
+    assert.deepEqual(harness.sessions.sessionKeys(), []);
+    assert.ok(
+      !harness.logLines.some((line) => line.startsWith("error")),
+      `a closed start is not an error: ${harness.logLines.join("\n")}`,
+    );
+    await waitFor(() => !isAlive(pid!), "the agent no session uses to be ended");
+  });
+
+  it("Stop settles the cards and ends the turn even when the agent stopped reading its stdin", async () => {
+    harness = new ClientHarness({
+      command: process.execPath,
+      args: ["-e", DEAF_AGENT],
+      timeouts: { stopGraceMs: 300 },
+      // One card per session: the flood is answered at once (a reject each), and those answers fill the pipe.
+      limits: { perSession: 1, perAgent: 256, timeoutMs: 0 },
+    });
+    harness.versions.set("Scripted", 1);
+    let capped = 0;
+    harness.sessions.onDidDecide((_, record) => void (record.provenance === "cap" && capped++));
+    const deaf = await harness.sessions.startSession("Scripted");
+    await harness.sessions.startSession("Scripted");
+    void harness.sessions.sendPrompt(deaf, "go");
+    const card = await waitFor(
+      () => harness!.sessions.pending.list().find((p) => p.sessionKey === deaf),
+      "the card",
+    );
+    await waitFor(() => capped === 19_999, "the flood to be answered (into a pipe nobody reads)", 20_000);
+    await harness.sessions.stop(deaf);
+    assert.equal(harness.sessions.pending.get(card.key), undefined, "the card is answered at once");
+    const decided = harness.ops.flatMap((op) => (op.op === "decided" ? [op.record] : []));
+    assert.deepEqual(
+      decided.map((record) => [record.key, record.provenance]),
+      [[card.key, "stop"]],
+    );
+    await waitFor(() => harness!.sessions.session(deaf)?.status === "ended", "the agent to be shut down");
+    assert.match(harness.sessions.session(deaf)?.error ?? "", /did not stop within 0 s after Stop/);
+  });
+
+  it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
+    harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 4_000 } });
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const key = await harness.run({ steps: [{ closeStdout: true }] });
+      await waitFor(
+        () => harness!.agentLog().some((e) => e.kind === "stdoutClosed"),
+        "the agent's stdout to close",
+      );
+      // The next start of this agent never gets past initialize, so it fails only after the old connection's close.
+      const scripted = harness.agentsSetting.Scripted as { env: Record<string, string> };
+      scripted.env.SCRIPTED_AGENT_HANG_INITIALIZE = "1";
+      harness.sessions.reloadSettings();
+      const failure = () =>
+        harness!.sessions.startSession("Scripted").then(
+          () => "started",
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+      // The first try may still meet the closing connection (the client has not read the end of its stdout yet).
+      let message = await failure();
+      if (/connection closed/.test(message)) message = await failure();
+      assert.match(message, /did not answer initialize/);
+      await waitFor(
+        () => harness!.sessions.session(key)?.status === "ended",
+        "the closed connection to be handled",
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(rejections, []);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
+  it("a card's countdown follows the timeout set when it arrived, also after the setting changes", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const request = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
+    const key = await harness.sessions.startSession("Scripted");
+    harness.sessions.setLimits({ perSession: 64, perAgent: 256, timeoutMs: 60_000 });
+    harness.send(key, { steps: [{ request, wait: false }, { request, wait: false }, { waitAll: true }] });
+    const [first, second] = await waitFor(
+      () => harness!.sessions.pending.size === 2 && harness!.sessions.pending.list(),
+      "two cards",
+    );
+    harness.sessions.setLimits({ perSession: 64, perAgent: 256, timeoutMs: 0 });
+    const shown = harness.ops.flatMap((op) => (op.op === "prompt" ? [op.prompt] : []));
+    const pending = harness.sessions.snapshot().pending;
+    for (const prompt of [first!, second!]) {
+      const view = shown.find((p) => p.key === prompt.key);
+      assert.ok(view?.expiresAt, "the card counts down");
+      assert.ok(
+        Math.abs(view.expiresAt - (prompt.receivedAt + 60_000)) < 1_000,
+        "to when the timeout answers it",
+      );
+      assert.equal(
+        pending.find((p) => p.key === prompt.key)?.expiresAt,
+        view.expiresAt,
+        "also after a reload",
+      );
+    }
+    harness.sessions.choose(first!.key, "reject-once");
+    harness.sessions.choose(second!.key, "reject-once");
+  });
+});
+
+describe("Settings writes", function () {
+  this.timeout(30_000);
+  const workspace = new ClientHarness(); // only for its temporary workspace
+  after(() => workspace.dispose());
+
+  /** A client whose settings live in a JSON file written the way the host does: read, change one agent, write. */
+  function clientWithSettingsFile(write: (agent: string, value: boolean) => Promise<void>) {
+    const agent = { command: process.execPath, args: [SCRIPTED_AGENT, "--protocol", "v2"] };
+    const file = `${workspace.workspace}/settings.json`;
+    writeFileSync(file, JSON.stringify({ A: agent, B: agent }));
+    const paths = new CountingPaths([workspace.workspace]);
+    const errors: string[] = [];
+    const sessions = new AgentSessions({
+      readAgents: () => parseAgentSettings(JSON.parse(readFileSync(file, "utf8"))),
+      demoAgent: { command: process.execPath, args: [], env: {} },
+      workspaceRoots: () => [workspace.workspace],
+      workspaceTrusted: () => true,
+      workspacePaths: () => paths,
+      documents: { readText: () => Promise.resolve(""), writeText: () => Promise.resolve() },
+      writeBypass: write,
+      chooseAuthMethod: () => Promise.resolve(undefined),
+      versionMemory: { get: () => 2, set: () => undefined },
+      log: {
+        trace: () => undefined,
+        info: () => undefined,
+        warn: () => undefined,
+        error: (m) => errors.push(m),
+      },
+      clientVersion: "0.0.0-test",
+    });
+    return { sessions, file, errors, paths };
+  }
+
+  async function cardFor(sessions: AgentSessions, agent: string): Promise<string> {
+    const key = await sessions.startSession(agent);
+    const request = { subject: { type: "command", command: "ls", cwd: workspace.workspace } };
+    void sessions.sendPrompt(key, JSON.stringify({ steps: [{ request }] }));
+    return (
+      await waitFor(() => sessions.pending.list().find((p) => p.agentName === agent), `${agent}'s card`)
+    ).key;
+  }
+
+  it("two Bypass confirmations at once both reach the settings and stay on in memory", async () => {
+    let file = "";
+    const { sessions, ...client } = clientWithSettingsFile(async (agent, value) => {
+      const current: unknown = JSON.parse(readFileSync(file, "utf8"));
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the configuration service takes its time
+      writeFileSync(file, JSON.stringify(withBypass(current, agent, value)));
+    });
+    file = client.file;
+    try {
+      const [a, b] = [await cardFor(sessions, "A"), await cardFor(sessions, "B")];
+      assert.deepEqual(await Promise.all([sessions.bypass(a), sessions.bypass(b)]), [true, true]);
+      const stored = JSON.parse(readFileSync(file, "utf8")) as Record<
+        string,
+        { bypassPermissions?: boolean }
+      >;
+      assert.deepEqual([stored.A?.bypassPermissions, stored.B?.bypassPermissions], [true, true]);
+      sessions.reloadSettings();
+      assert.deepEqual([sessions.isBypassed("A"), sessions.isBypassed("B")], [true, true]);
+    } finally {
+      await sessions.dispose();
+    }
+  });
+
+  it("resolves a card's paths once, when the request arrives, not on every snapshot", async () => {
+    const { sessions, paths } = clientWithSettingsFile(() => Promise.resolve());
+    try {
+      await cardFor(sessions, "A");
+      const before = paths.checks;
+      for (let i = 0; i < 10; i++) assert.equal(sessions.snapshot().pending[0]?.canBypass, true);
+      assert.equal(paths.checks, before, "a snapshot resolves no path");
+    } finally {
+      await sessions.dispose();
+    }
+  });
+
+  it("a failed write leaves bypass off and says so; a revoke holds whatever its write does", async () => {
+    let fail = false;
+    const { sessions, errors } = clientWithSettingsFile(() =>
+      fail ? Promise.reject(new Error("settings are read-only")) : Promise.resolve(),
+    );
+    try {
+      const card = await cardFor(sessions, "A");
+      fail = true;
+      await assert.rejects(sessions.bypass(card), /settings are read-only/);
+      assert.equal(sessions.isBypassed("A"), false, "bypass is not on when its setting was not saved");
+      assert.equal(sessions.pending.size, 0, "the request itself was approved");
+      fail = false;
+      await sessions.setBypass("A", true);
+      fail = true;
+      await assert.rejects(sessions.setBypass("A", false), /settings are read-only/);
+      sessions.reloadSettings();
+      assert.equal(sessions.isBypassed("A"), false, "the revoke holds in memory");
+      assert.equal(errors.length, 2, errors.join("\n"));
+    } finally {
+      await sessions.dispose();
+    }
+  });
+});
