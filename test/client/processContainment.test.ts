@@ -1,0 +1,116 @@
+/**
+ * Process trees and output of the commands Symposium runs, tested on `ClientTerminals` and `AgentProcess` directly:
+ * agents end with the extension host however it ends (a host killed hard runs no cleanup), terminals end at their
+ * wall-clock limit with everything they started, and a command flooding its output costs the host little CPU.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
+import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { isAlive } from "../harness/processTree";
+import { waitFor } from "../support/waitFor";
+
+const AGENT_HOST = join(__dirname, "..", "support", "agentHost.js");
+
+describe("process containment and terminal output", function () {
+  this.timeout(30_000);
+  const leftovers: number[] = [];
+  let folder: string;
+
+  beforeEach(() => (folder = realpathSync(mkdtempSync(join(tmpdir(), "symposium-host-")))));
+  afterEach(() => {
+    for (const pid of leftovers.splice(0)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function pidsFrom(pidFile: string, count: number): Promise<number[]> {
+    const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8"), "the pids");
+    const pids = text.split(" ").map(Number);
+    leftovers.push(...pids);
+    assert.equal(pids.length, count);
+    assert.ok(pids.every(isAlive), "all of them run");
+    return pids;
+  }
+
+  it("an agent that ignores TERM and stdin EOF, and its setsid child, end after the host is SIGKILLed", async () => {
+    const pidFile = join(folder, "agent.pid");
+    const host = spawn(process.execPath, [AGENT_HOST, pidFile], { stdio: "ignore", cwd: folder });
+    leftovers.push(host.pid!);
+    const pids = await pidsFrom(pidFile, 3);
+    host.kill("SIGKILL");
+    await new Promise((resolve) => host.once("exit", resolve));
+    await waitFor(
+      () => pids.every((pid) => !isAlive(pid)),
+      `the agent and its children (${pids.join(", ")}) to end after the host died`,
+      5_000,
+    );
+  });
+
+  function terminals(options: ConstructorParameters<typeof ClientTerminals>[3] = {}): ClientTerminals {
+    return new ClientTerminals(
+      () => new WorkspacePaths([folder]),
+      () => folder,
+      () => undefined,
+      options,
+    );
+  }
+
+  it("stops a command at the wall-clock limit (symposium.terminalTimeoutSeconds), its setsid child too", async () => {
+    const client = terminals({ timeoutSeconds: () => 1 });
+    const pidFile = join(folder, "pids");
+    const keepAlive = "setInterval(() => {}, 1000)";
+    const code = [
+      `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(keepAlive)}], { detached: true, stdio: 'ignore' });`,
+      `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + c.pid);`,
+      keepAlive,
+    ].join(" ");
+    const { terminalId } = client.create("s", { command: process.execPath, args: ["-e", code] });
+    const pids = await pidsFrom(pidFile, 2);
+    const exit = await client.waitForExit("s", terminalId);
+    assert.equal(exit.signal, "SIGKILL");
+    assert.match(client.output("s", terminalId).output, /stopped the command after 1 s/);
+    await waitFor(
+      () => pids.every((pid) => !isAlive(pid)),
+      "the command and its setsid child to be gone",
+      3_000,
+    );
+    client.releaseAll();
+  });
+
+  it("keeps the tail of a `yes` flood at the byte limit for little CPU in the host", async () => {
+    let updates = 0;
+    const client = new ClientTerminals(
+      () => new WorkspacePaths([folder]),
+      () => folder,
+      () => updates++,
+    );
+    const before = process.cpuUsage();
+    const { terminalId } = client.create("s", {
+      command: "yes",
+      args: ["symposium"],
+      outputByteLimit: TERMINAL_LIMITS.maxOutputBytes,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    client.kill("s", terminalId);
+    await client.waitForExit("s", terminalId);
+    const used = process.cpuUsage(before);
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    const { output, truncated } = client.output("s", terminalId);
+    client.releaseAll();
+    console.log(`      yes for 3 s: ${cpuSeconds.toFixed(2)} s of host CPU, ${updates} view updates`);
+    assert.equal(truncated, true, "the flood went past the limit");
+    assert.ok(Buffer.byteLength(output) <= TERMINAL_LIMITS.maxOutputBytes);
+    assert.match(output.slice(-20), /symposium\n$/, "the tail is kept");
+    // Re-joining and decoding the whole 16 MiB per chunk cost several CPU seconds here; the ring costs a fraction.
+    assert.ok(cpuSeconds < 1.5, `host CPU for 3 s of yes: ${cpuSeconds.toFixed(2)} s`);
+  });
+});
