@@ -209,7 +209,7 @@ export function measureCardBuild(options: { min: number; max: number; budgetMs: 
     workspaceRoots: () => [cwd],
     workspaceTrusted: () => true,
     workspacePaths: () => paths,
-    documents: { readText: () => Promise.resolve(""), writeText: () => Promise.resolve() },
+    documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
     writeBypass: () => Promise.resolve(),
     chooseAuthMethod: () => Promise.resolve(undefined),
     versionMemory: { get: () => undefined, set: () => undefined },
