@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { errorMessage, type AgentSessions } from "../acp/agentSessions";
+import { inertText } from "../core/untrustedText";
 import type { SymposiumView } from "./symposiumView";
 
 /** Symposium: New Session — pick an agent, start a session, show the view with the composer focused. */
@@ -25,7 +26,7 @@ export async function newSession(sessions: AgentSessions, view: SymposiumView): 
     await view.reveal({ type: "focusComposer", sessionKey: key }, false);
     return key;
   } catch (error) {
-    void vscode.window.showErrorMessage(errorMessage(error));
+    void vscode.window.showErrorMessage(inertText(errorMessage(error), 500));
     return undefined;
   }
 }

@@ -4,6 +4,7 @@
  */
 import * as vscode from "vscode";
 import { errorMessage, type AgentSessions, type Logger } from "../acp/agentSessions";
+import { inertText } from "../core/untrustedText";
 import type { FromWebviewMessage } from "../shared/protocol";
 import type { DiffDocuments } from "./diffDocuments";
 
@@ -102,5 +103,5 @@ function safeExternalUri(href: string): vscode.Uri | undefined {
 }
 
 function showError(message: string): void {
-  void vscode.window.showErrorMessage(message);
+  void vscode.window.showErrorMessage(inertText(message, 500));
 }
