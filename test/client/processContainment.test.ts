@@ -5,9 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { WorkspacePaths } from "../../src/core/workspacePaths";
 import { isAlive } from "../harness/processTree";
@@ -112,5 +122,32 @@ describe("process containment and terminal output", function () {
     assert.match(output.slice(-20), /symposium\n$/, "the tail is kept");
     // Re-joining and decoding the whole 16 MiB per chunk cost several CPU seconds here; the ring costs a fraction.
     assert.ok(cpuSeconds < 1.5, `host CPU for 3 s of yes: ${cpuSeconds.toFixed(2)} s`);
+  });
+
+  it("runs a bare agent command from PATH, never a program of that name planted in the workspace", async () => {
+    const workspace = join(folder, "repo");
+    const bin = join(folder, "bin");
+    mkdirSync(workspace);
+    mkdirSync(bin);
+    const marker = join(folder, "ran");
+    const script = (who: string) => `#!/bin/sh\necho ${who} > ${JSON.stringify(marker)}\n`;
+    for (const [dir, who] of [
+      [workspace, "planted"],
+      [bin, "configured"],
+    ] as const) {
+      writeFileSync(join(dir, "acp-agent"), script(who));
+      chmodSync(join(dir, "acp-agent"), 0o755);
+    }
+    // An empty PATH entry and "." both mean the current folder to execvp: the workspace, for an agent.
+    const agent = await AgentProcess.start({
+      name: "Planted",
+      command: "acp-agent",
+      args: [],
+      env: { PATH: `:.:${bin}` },
+      cwd: workspace,
+    });
+    await agent.exited;
+    assert.equal(readFileSync(marker, "utf8").trim(), "configured");
+    assert.equal(agent.resolvedCommand, join(bin, "acp-agent"));
   });
 });
