@@ -114,33 +114,18 @@ export function markedEnv(env: NodeJS.ProcessEnv, marker: string): NodeJS.Proces
 }
 
 /**
- * Code of the watchdog: a tiny Node process holding the read end of a pipe whose write end only the extension host
- * has. When the host dies, however it dies, the pipe reaches EOF and the watchdog kills the agent's process group
- * and every process carrying its marker, then exits. It runs in a group of its own so it outlives the host's group.
+ * The watchdog: a shell holding the read end of a pipe whose write end only the extension host has. When the host
+ * dies, however it dies, `cat` sees EOF and the shell kills the agent's process group ($1) and every process carrying
+ * its marker ($2), then exits. A shell, not Node: it costs a few MB per agent instead of tens. In a group of its own,
+ * so it outlives the host's group.
  */
-const WATCHDOG_SOURCE = `
-const [marker, pgid] = [process.argv[1], Number(process.argv[2])];
-const { readdirSync, readFileSync } = require("node:fs");
-const needle = Buffer.from("${TREE_MARKER_VARIABLE}=" + marker + "\\0");
-function sweep() {
-  try { process.kill(-pgid, "SIGKILL"); } catch {}
-  let hit = 0;
-  let entries = [];
-  try { entries = readdirSync("/proc"); } catch {}
-  for (const entry of entries) {
-    if (!/^[0-9]+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      if (readFileSync("/proc/" + entry + "/environ").includes(needle)) { process.kill(Number(entry), "SIGKILL"); hit++; }
-    } catch {}
-  }
-  return hit;
-}
-function end() { for (let i = 0; i < 10 && sweep() > 0; i++); process.exit(0); }
-process.stdin.on("end", end);
-process.stdin.on("error", end);
-process.stdin.on("close", end);
-process.stdin.resume();
-`;
+const WATCHDOG_SCRIPT = `cat >/dev/null 2>&1
+kill -KILL -- -"$1" 2>/dev/null
+for round in 1 2 3 4 5 6 7 8 9 10; do
+  pids=$(grep -lzx "${TREE_MARKER_VARIABLE}=$2" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
+  [ -z "$pids" ] && break
+  kill -KILL $pids 2>/dev/null
+done`;
 
 /**
  * Starts the watchdog for the tree of `pid` marked `marker` (Unix only). `dispose()` ends it after a clean kill;
@@ -150,9 +135,8 @@ export function startWatchdog(pid: number, marker: string): { dispose(): void } 
   if (process.platform === "win32") return undefined;
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ["-e", WATCHDOG_SOURCE, marker, String(pid)], {
-      // The extension host runs on Electron's binary in desktop VS Code; this makes it a plain Node.
-      env: { PATH: process.env.PATH ?? "", ELECTRON_RUN_AS_NODE: "1" },
+    child = spawn("/bin/sh", ["-c", WATCHDOG_SCRIPT, "symposium-watchdog", String(pid), marker], {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
       stdio: ["pipe", "ignore", "ignore"],
       detached: true,
       windowsHide: true,
