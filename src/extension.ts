@@ -67,6 +67,7 @@ class SymposiumExtension extends Disposable {
       log,
       clientVersion: (context.extension.packageJSON as { version?: string }).version ?? "0.0.0",
       limits: configuration.pendingLimits,
+      terminalTimeoutSeconds: () => configuration.terminalTimeoutSeconds,
     });
     this.sessions = sessions;
     const diffs = this._register(new DiffDocuments());

@@ -2,7 +2,7 @@
  * The real ACP client (`AgentSessions`) in plain Node, with the benchmark agent configured as "Bench" and a temporary
  * workspace: what the memory benchmark drives. Mirrors what `extension.ts` passes, minus VS Code.
  */
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentSessions } from "../../src/acp/agentSessions";
@@ -41,10 +41,7 @@ export function createPlainClient(options: { limits?: PendingLimits; bypass?: bo
     workspaceRoots: () => [workspace],
     workspaceTrusted: () => true,
     workspacePaths: () => paths,
-    documents: {
-      readText: (path) => Promise.resolve(readFileSync(path, "utf8")),
-      writeText: (path, content) => Promise.resolve(writeFileSync(path, content)),
-    },
+    documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
     writeBypass: () => Promise.resolve(),
     chooseAuthMethod: () => Promise.resolve(undefined),
     versionMemory: { get: (name) => versions.get(name), set: (name, version) => versions.set(name, version) },

@@ -1,11 +1,15 @@
 /**
- * One agent process: spawned without a shell in its own process group, stderr kept in a ring buffer, and the whole
- * group killed on the way out (TERM, then KILL). Its `id` is its identity: everything keyed to a process (pending
- * requests, sessions) uses it, so a late exit of a replaced process never touches its successor.
+ * One agent process: its bare command resolved on PATH without the current folder, spawned without a shell in its own
+ * process group and marked as a tree (`processTree`), stderr kept in a ring buffer, and the whole tree killed on the
+ * way out (TERM, then KILL), when it exits on its own, and by a watchdog when the extension host dies. Its `id` is its
+ * identity: everything keyed to a process (pending requests, sessions) uses it, so a late exit of a replaced process
+ * never touches its successor.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { RingBuffer } from "../core/text";
+import { resolveCommand } from "./commandPath";
+import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
 
 export interface AgentLaunch {
   /** The settings key, used in messages. */
@@ -31,14 +35,22 @@ export class AgentProcess {
   readonly stderr = new RingBuffer(200);
   readonly exited: Promise<AgentExit>;
   private exitInfo: AgentExit | undefined;
+  private readonly watchdog: { dispose(): void } | undefined;
 
   private constructor(
     readonly launch: AgentLaunch,
     readonly child: ChildProcessWithoutNullStreams,
+    /** The absolute path that was spawned (for the log). */
+    readonly resolvedCommand: string,
+    private readonly marker: string,
   ) {
+    this.watchdog = child.pid !== undefined ? startWatchdog(child.pid, marker) : undefined;
     this.exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         this.exitInfo = { code, signal };
+        // Whatever the agent started ends with it, daemons and `setsid` children included.
+        signalTree(child.pid, marker, "SIGKILL");
+        this.watchdog?.dispose();
         resolve(this.exitInfo);
       });
     });
@@ -50,9 +62,15 @@ export class AgentProcess {
 
   /** Spawns the agent and waits until the OS started it; a missing command becomes a clear `AgentStartError`. */
   static async start(launch: AgentLaunch): Promise<AgentProcess> {
-    const child = spawn(launch.command, [...launch.args], {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...launch.env };
+    // Windows: the agent's own lookups of bare names (cmd.exe's) skip the current folder too.
+    if (process.platform === "win32") env.NoDefaultCurrentDirectoryInExePath = "1";
+    const resolved = resolveCommand(launch.command, env);
+    if (!resolved) throw startError(launch, Object.assign(new Error("not found"), { code: "ENOENT" }));
+    const marker = newTreeMarker();
+    const child = spawn(resolved, [...launch.args], {
       cwd: launch.cwd,
-      env: { ...process.env, ...launch.env },
+      env: markedEnv(env, marker),
       shell: false,
       detached: process.platform !== "win32", // own process group, so the whole tree can be killed
       stdio: ["pipe", "pipe", "pipe"],
@@ -62,7 +80,7 @@ export class AgentProcess {
       child.once("spawn", resolve);
       child.once("error", (error: NodeJS.ErrnoException) => reject(startError(launch, error)));
     });
-    return new AgentProcess(launch, child);
+    return new AgentProcess(launch, child, resolved, marker);
   }
 
   get pid(): number | undefined {
@@ -73,7 +91,7 @@ export class AgentProcess {
     return this.exitInfo !== undefined;
   }
 
-  /** Kills the process group: TERM, then KILL after a grace period. Resolves once the process itself exited. */
+  /** Kills the process tree: TERM, then KILL after a grace period. Resolves once the process itself exited. */
   async kill(): Promise<AgentExit> {
     if (!this.hasExited) {
       this.signalGroup("SIGTERM");
@@ -81,8 +99,9 @@ export class AgentProcess {
       await this.exited;
       clearTimeout(timer);
     }
-    // Children that ignored TERM may outlive the leader; the group still exists until they are gone.
+    // Children that ignored TERM or left the group may outlive the leader.
     this.signalGroup("SIGKILL");
+    this.watchdog?.dispose();
     return this.exited;
   }
 
@@ -100,14 +119,7 @@ export class AgentProcess {
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
-    const pid = this.child.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === "win32") this.child.kill(signal);
-      else process.kill(-pid, signal);
-    } catch {
-      // Already gone.
-    }
+    signalTree(this.child.pid, this.marker, signal);
   }
 }
 

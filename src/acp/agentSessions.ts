@@ -59,6 +59,8 @@ export interface Environment {
   log: Logger;
   clientVersion: string;
   limits?: PendingLimits;
+  /** Wall-clock limit for terminal commands in seconds (0 = none), read when each terminal starts. */
+  terminalTimeoutSeconds?(): number;
   timeouts?: Timeouts;
   maxMessageBytes?: number;
 }
@@ -120,6 +122,7 @@ export class AgentSessions {
               session.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode),
             );
           },
+          { timeoutSeconds: () => env.terminalTimeoutSeconds?.() ?? 0 },
         ),
       }),
       versionMemory: env.versionMemory,

@@ -1,19 +1,31 @@
 /**
  * `fs/read_text_file` and `fs/write_text_file` for v1 agents. Paths are resolved by realpath and accepted only inside
- * the workspace folders (bypass or not); sizes are capped; reads see unsaved editor contents (the host's
- * `DocumentStore` reads open documents first).
+ * the workspace folders (bypass or not); the file is then opened and what was opened is checked (`boundedFile`);
+ * sizes are bounded before anything is read; reads see unsaved editor contents (the host's `DocumentStore` holds the
+ * open documents).
+ *
+ * A missing file inside the workspace reads as empty text, as in Zed (which opens a missing path as a new, empty
+ * buffer). Agents read a file before they create it; Gemini CLI's bundled SDK turns any error reply into a plain
+ * object, so its "not found" check never matches and every new file failed with "Error checking existing file".
+ * An empty answer lets every agent go on to write.
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import type { WorkspacePaths } from "../core/workspacePaths";
+import { FileAccessError, readBounded, writeChecked } from "./boundedFile";
 
 export interface DocumentStore {
-  /** The text of an open document if there is one, else the file on disk. Rejects when neither exists. */
-  readText(path: string): Promise<string>;
-  /** Writes through an open document (and saves it) if there is one, else to disk. */
-  writeText(path: string, content: string): Promise<void>;
+  /** The text of the open document at `path`, unsaved changes included, or `undefined` when it is not open. */
+  openText(path: string): string | undefined;
+  /** Writes through the open document at `path` (and saves it); `false` when it is not open. */
+  writeOpen(path: string, content: string): Promise<boolean>;
 }
 
-export const FS_LIMITS = { maxReadBytes: 10 * 1024 * 1024, maxWriteBytes: 10 * 1024 * 1024 };
+export const FS_LIMITS = {
+  maxReadBytes: 8 * 1024 * 1024,
+  maxWriteBytes: 10 * 1024 * 1024,
+  /** How far a `line`/`limit` read scans for its first line. */
+  maxScanBytes: 32 * 1024 * 1024,
+};
 
 export class ClientFileSystem {
   constructor(
@@ -27,35 +39,31 @@ export class ClientFileSystem {
     limit?: number | null;
   }): Promise<{ content: string }> {
     const path = this.inside(params.path);
-    let text: string;
-    try {
-      text = await this.store.readText(path);
-    } catch {
-      throw v1.RequestError.resourceNotFound(params.path);
-    }
-    const line = params.line ?? 1;
-    if (params.line != null || params.limit != null) {
-      if (
-        !Number.isInteger(line) ||
-        line < 1 ||
-        (params.limit != null && (!Number.isInteger(params.limit) || params.limit < 0))
-      ) {
-        throw v1.RequestError.invalidParams(
-          { path: params.path },
-          "line must be 1 or more and limit 0 or more",
-        );
-      }
-      const lines = text.split("\n");
-      const end = params.limit != null ? line - 1 + params.limit : lines.length;
-      text = lines.slice(line - 1, end).join("\n");
-    }
-    if (Buffer.byteLength(text, "utf8") > FS_LIMITS.maxReadBytes) {
+    if (
+      (params.line != null && (!Number.isInteger(params.line) || params.line < 1)) ||
+      (params.limit != null && (!Number.isInteger(params.limit) || params.limit < 0))
+    ) {
       throw v1.RequestError.invalidParams(
-        { path: params.path, maxBytes: FS_LIMITS.maxReadBytes },
-        "the file is larger than Symposium serves in one read; use line and limit",
+        { path: params.path },
+        "line must be 1 or more and limit 0 or more",
       );
     }
-    return { content: text };
+    const line = params.line ?? undefined;
+    const limit = params.limit ?? undefined;
+    const open = this.store.openText(path);
+    if (open !== undefined) return { content: this.fromOpen(params.path, open, line, limit) };
+    let text: string | undefined;
+    try {
+      text = await readBounded(path, {
+        ...(line !== undefined ? { line } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        maxBytes: FS_LIMITS.maxReadBytes,
+        maxScanBytes: FS_LIMITS.maxScanBytes,
+      });
+    } catch (error) {
+      throw this.refusal(params.path, error);
+    }
+    return { content: text ?? "" };
   }
 
   async write(params: { path: string; content: string }): Promise<Record<string, never>> {
@@ -66,8 +74,50 @@ export class ClientFileSystem {
         "the content is too large to write",
       );
     }
-    await this.store.writeText(path, params.content);
+    if (await this.store.writeOpen(path, params.content)) return {};
+    try {
+      await writeChecked(path, params.content);
+    } catch (error) {
+      throw this.refusal(params.path, error);
+    }
     return {};
+  }
+
+  /** Lines of an open document's text (already in memory), with the same bounds as a read from disk. */
+  private fromOpen(path: string, text: string, line: number | undefined, limit: number | undefined): string {
+    let content = text;
+    if (line !== undefined || limit !== undefined) {
+      const lines = text.split("\n");
+      const first = (line ?? 1) - 1;
+      content = lines.slice(first, limit !== undefined ? first + limit : lines.length).join("\n");
+    }
+    if (Buffer.byteLength(content, "utf8") > FS_LIMITS.maxReadBytes) {
+      throw v1.RequestError.invalidParams(
+        { path, maxBytes: FS_LIMITS.maxReadBytes },
+        "the file is larger than Symposium serves in one read; use line and limit",
+      );
+    }
+    return content;
+  }
+
+  /** A clear error for the agent: sizes and moved files say what happened; anything else is "not found". */
+  private refusal(path: string, error: unknown): v1.RequestError {
+    if (error instanceof FileAccessError) {
+      if (error.reason === "moved") return v1.RequestError.resourceNotFound(path.slice(0, 4096));
+      return v1.RequestError.invalidParams(
+        { path: path.slice(0, 4096), maxBytes: FS_LIMITS.maxReadBytes },
+        error.reason === "too_large"
+          ? `the file is larger than Symposium serves in one read; use line and limit (${error.message})`
+          : error.message,
+      );
+    }
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    return code === "EEXIST"
+      ? v1.RequestError.invalidRequest(
+          { path: path.slice(0, 4096) },
+          "the file appeared while it was created",
+        )
+      : v1.RequestError.resourceNotFound(path.slice(0, 4096));
   }
 
   /** The canonical path inside the workspace, or a `resource_not_found` error (as Zed answers outside the project). */

@@ -1,12 +1,15 @@
 /**
- * `terminal/*` for v1 agents: commands run without a shell, in their own process group, with `cwd` inside the
- * workspace, output kept to `outputByteLimit` (cut on a UTF-8 character boundary), a bounded number per session, and
- * the whole group killed on `kill`, `release`, session end and deactivation.
+ * `terminal/*` for v1 agents: commands run without a shell, in their own process group and marked as a tree
+ * (`processTree`), with `cwd` inside the workspace, output kept in a ring of `outputByteLimit` bytes (cut on a UTF-8
+ * character boundary when read), a bounded number per session, an optional wall-clock limit, and the whole tree
+ * (descendants that call `setsid` or daemonise included) killed on `kill`, `release`, session end and deactivation.
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { LIMITS } from "../shared/protocol";
 import type { WorkspacePaths } from "../core/workspacePaths";
+import { markedEnv, newTreeMarker, signalTree } from "./processTree";
 
 export const TERMINAL_LIMITS = {
   perSession: 8,
@@ -19,15 +22,83 @@ export interface ExitStatus {
   signal: string | null;
 }
 
+/** How long output changes are gathered before the view hears of them: a flood updates it a few times a second. */
+const NOTIFY_INTERVAL_MS = 100;
+/** The view shows the tail of the output; only that much is decoded per update. */
+const VIEW_TAIL_BYTES = LIMITS.terminalOutputChars;
+
+/**
+ * The last `limit` bytes of a stream, kept as the chunks that arrived: appending never copies what is already held,
+ * and only a read joins (a part of) it.
+ */
+export class ByteRing {
+  private chunks: Buffer[] = [];
+  private first = 0; // index of the oldest chunk still held
+  private skip = 0; // bytes of that chunk already dropped
+  private held = 0;
+  truncated = false;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    if (this.limit === 0) {
+      this.truncated ||= chunk.length > 0;
+      return;
+    }
+    this.chunks.push(chunk);
+    this.held += chunk.length;
+    while (this.held > this.limit) {
+      const oldest = this.chunks[this.first]!;
+      const room = oldest.length - this.skip;
+      const excess = this.held - this.limit;
+      this.truncated = true;
+      if (room <= excess) {
+        this.held -= room;
+        this.first++;
+        this.skip = 0;
+      } else {
+        this.skip += excess;
+        this.held -= excess;
+      }
+    }
+    if (this.first > 64 && this.first * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.first);
+      this.first = 0;
+    }
+  }
+
+  /** The last `maxBytes` bytes held (all by default), starting on a character boundary when anything was cut. */
+  tail(maxBytes = this.limit): Buffer<ArrayBufferLike> {
+    const want = Math.min(maxBytes, this.held);
+    const parts: Buffer[] = [];
+    let got = 0;
+    for (let i = this.chunks.length - 1; i >= this.first && got < want; i--) {
+      let chunk = this.chunks[i]!;
+      if (i === this.first) chunk = chunk.subarray(this.skip);
+      const take = Math.min(chunk.length, want - got);
+      parts.push(take === chunk.length ? chunk : chunk.subarray(chunk.length - take));
+      got += take;
+    }
+    const bytes = Buffer.concat(parts.reverse(), got);
+    return this.truncated || want < this.held ? dropToCharBoundary(bytes) : bytes;
+  }
+}
+
 interface Terminal {
   id: string;
   sessionKey: string;
   child: ChildProcess;
-  output: Buffer<ArrayBufferLike>;
-  truncated: boolean;
-  limit: number;
+  marker: string;
+  output: ByteRing;
   exit: Promise<ExitStatus>;
   exitStatus?: ExitStatus;
+  notifyTimer?: ReturnType<typeof setTimeout>;
+  deadline?: ReturnType<typeof setTimeout>;
+}
+
+export interface TerminalOptions {
+  /** Wall-clock limit for one command in seconds; 0 or absent: none (`symposium.terminalTimeoutSeconds`). */
+  timeoutSeconds?: () => number;
 }
 
 export interface CreateTerminalParams {
@@ -54,6 +125,7 @@ export class ClientTerminals {
     private readonly paths: () => WorkspacePaths,
     private readonly defaultCwd: () => string | undefined,
     private readonly onChange: TerminalListener,
+    private readonly options: TerminalOptions = {},
   ) {}
 
   create(sessionKey: string, params: CreateTerminalParams): { terminalId: string } {
@@ -76,6 +148,7 @@ export class ClientTerminals {
     if (typeof params.command !== "string" || params.command.length === 0 || params.command.includes("\0")) {
       throw v1.RequestError.invalidParams(undefined, "a command is required");
     }
+    const marker = newTreeMarker();
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
     const limit = Math.min(
@@ -84,7 +157,7 @@ export class ClientTerminals {
     );
     const child = spawn(params.command, params.args ?? [], {
       cwd,
-      env,
+      env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree
       shell: false,
       detached: process.platform !== "win32",
       stdio: ["ignore", "pipe", "pipe"],
@@ -95,13 +168,13 @@ export class ClientTerminals {
       id,
       sessionKey,
       child,
-      output: Buffer.alloc(0),
-      truncated: false,
-      limit,
+      marker,
+      output: new ByteRing(limit),
       exit: new Promise((resolve) => {
         const finish = (status: ExitStatus) => {
           if (terminal.exitStatus) return;
           terminal.exitStatus = status;
+          clearTimeout(terminal.deadline);
           this.notify(terminal);
           resolve(status);
         };
@@ -118,6 +191,13 @@ export class ClientTerminals {
     };
     child.stdout?.on("data", (chunk: Buffer) => this.append(terminal, chunk));
     child.stderr?.on("data", (chunk: Buffer) => this.append(terminal, chunk));
+    const seconds = this.options.timeoutSeconds?.() ?? 0;
+    if (Number.isFinite(seconds) && seconds > 0) {
+      terminal.deadline = setTimeout(() => {
+        this.append(terminal, Buffer.from(`\n[Symposium stopped the command after ${seconds} s]\n`));
+        signalTree(child.pid, marker, "SIGKILL");
+      }, seconds * 1000);
+    }
     this.terminals.set(id, terminal);
     return { terminalId: id };
   }
@@ -128,8 +208,8 @@ export class ClientTerminals {
   ): { output: string; truncated: boolean; exitStatus?: ExitStatus } {
     const terminal = this.get(sessionKey, terminalId);
     return {
-      output: terminal.output.toString("utf8"),
-      truncated: terminal.truncated,
+      output: terminal.output.tail().toString("utf8"),
+      truncated: terminal.output.truncated,
       ...(terminal.exitStatus ? { exitStatus: terminal.exitStatus } : {}),
     };
   }
@@ -139,7 +219,8 @@ export class ClientTerminals {
   }
 
   kill(sessionKey: string, terminalId: string): Record<string, never> {
-    killGroup(this.get(sessionKey, terminalId).child);
+    const terminal = this.get(sessionKey, terminalId);
+    signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
     return {};
   }
 
@@ -158,7 +239,10 @@ export class ClientTerminals {
   }
 
   private remove(terminal: Terminal): void {
-    killGroup(terminal.child);
+    signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
+    clearTimeout(terminal.deadline);
+    clearTimeout(terminal.notifyTimer);
+    terminal.notifyTimer = undefined;
     this.terminals.delete(terminal.id);
   }
 
@@ -171,21 +255,20 @@ export class ClientTerminals {
   }
 
   private append(terminal: Terminal, chunk: Buffer): void {
-    let output: Buffer<ArrayBufferLike> = Buffer.concat([terminal.output, chunk]);
-    if (output.length > terminal.limit) {
-      output = dropToCharBoundary(output.subarray(output.length - terminal.limit));
-      terminal.truncated = true;
-    }
-    terminal.output = output;
-    this.notify(terminal);
+    terminal.output.push(chunk);
+    // Gathered: a flood of chunks becomes a few view updates a second, each decoding only the tail the card shows.
+    terminal.notifyTimer ??= setTimeout(() => this.notify(terminal), NOTIFY_INTERVAL_MS);
   }
 
   private notify(terminal: Terminal): void {
+    clearTimeout(terminal.notifyTimer);
+    terminal.notifyTimer = undefined;
+    const tail = terminal.output.tail(VIEW_TAIL_BYTES);
     this.onChange(
       terminal.sessionKey,
       terminal.id,
-      terminal.output.toString("utf8"),
-      terminal.truncated,
+      tail.toString("utf8"),
+      terminal.output.truncated,
       terminal.exitStatus,
     );
   }
@@ -196,14 +279,4 @@ export function dropToCharBoundary(bytes: Buffer<ArrayBufferLike>): Buffer<Array
   let start = 0;
   while (start < bytes.length && start < 4 && (bytes[start]! & 0xc0) === 0x80) start++;
   return bytes.subarray(start);
-}
-
-/** Kills the whole group: children the command forked die with it, even after the leader exited. */
-function killGroup(child: ChildProcess): void {
-  try {
-    if (process.platform === "win32") child.kill("SIGKILL");
-    else if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
 }

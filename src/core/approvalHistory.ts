@@ -27,14 +27,15 @@ export const HISTORY_MAX_BYTES = 2 * 1024 * 1024;
 export function historyEntry(prompt: PermissionPrompt, record: DecisionRecord): HistoryEntry {
   return {
     at: new Date(record.at).toISOString(),
-    agent: record.agentName,
-    session: record.sessionKey,
+    agent: capLabel(record.agentName, 200),
+    session: capLabel(record.sessionKey, 200),
     title: capLabel(record.title, 300),
     subject: summarizeSubject(prompt.subject),
     provenance: record.provenance,
     outcome: record.outcome,
-    ...(record.optionId !== undefined ? { optionId: record.optionId } : {}),
-    ...(record.optionName !== undefined ? { option: record.optionName } : {}),
+    // The agent's ids and names are unbounded on the wire: a 5 MiB option id must not land in every line.
+    ...(record.optionId !== undefined ? { optionId: capLabel(record.optionId, 200) } : {}),
+    ...(record.optionName !== undefined ? { option: capLabel(record.optionName, 200) } : {}),
   };
 }
 
@@ -150,12 +151,20 @@ const COLUMNS: (keyof HistoryEntry)[] = [
   "option",
 ];
 
+/**
+ * A cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-`, `@` (or their fullwidth forms, which
+ * some spreadsheets fold to ASCII), also after leading whitespace, NBSP or line breaks that they trim; or starting
+ * with a tab or carriage return.
+ */
+const FORMULA =
+  /^[\s\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
+
 /** The history as CSV, every cell quoted, and cells that a spreadsheet would run as a formula defused. */
 export function toCsv(entries: readonly HistoryEntry[]): string {
   const cell = (value: string | undefined) => {
     const text = value ?? "";
     // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    const safe = FORMULA.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;
   };
   return (

@@ -1,10 +1,12 @@
 /**
  * Telling the user a request waits, without stealing focus: a status bar item with the count (click reveals the
- * view), the view's badge, and, while the view is hidden, one notification at a time naming the agent and title.
+ * view), the view's badge, and, while the view is hidden, one notification at a time naming the agent and how many
+ * requests wait. The request's title stays on the card: agent text in a notification can become a command link.
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import type { PermissionPrompt } from "../core/permissionPrompt";
+import { inertText } from "../core/untrustedText";
 import type { SymposiumView } from "./symposiumView";
 
 export const REVEAL_COMMAND = "symposium.revealPending";
@@ -79,7 +81,10 @@ export class Attention implements vscode.Disposable {
     this.statusItem.tooltip = [
       count > 0 ? vscode.l10n.t("{0} permission requests waiting. Click to review.", count) : undefined,
       bypassed.length > 0
-        ? vscode.l10n.t("Bypass Permissions is on for: {0}", bypassed.map((a) => a.name).join(", "))
+        ? vscode.l10n.t(
+            "Bypass Permissions is on for: {0}",
+            inertText(bypassed.map((a) => a.name).join(", "), 400),
+          )
         : undefined,
     ]
       .filter(Boolean)
@@ -102,7 +107,11 @@ export class Attention implements vscode.Disposable {
     try {
       const show = vscode.l10n.t("Show");
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t("{0} asks: {1}", prompt.agentName, prompt.title),
+        vscode.l10n.t(
+          "{0} asks for permission ({1} waiting)",
+          inertText(prompt.agentName, 80),
+          this.sessions.pending.size,
+        ),
         show,
       );
       if (choice === show) await this.view.reveal({ type: "focusPrompt", key: prompt.key });

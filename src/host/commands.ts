@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { SessionClosedError } from "../acp/session";
 import { errorMessage } from "../core/errorMessage";
+import { inertText } from "../core/untrustedText";
 import type { SymposiumView } from "./symposiumView";
 
 /** Symposium: New Session — pick an agent, start a session, show the view with the composer focused. */
@@ -27,7 +28,8 @@ export async function newSession(sessions: AgentSessions, view: SymposiumView): 
     await view.reveal({ type: "focusComposer", sessionKey: key }, false);
     return key;
   } catch (error) {
-    if (!(error instanceof SessionClosedError)) void vscode.window.showErrorMessage(errorMessage(error));
+    if (!(error instanceof SessionClosedError))
+      void vscode.window.showErrorMessage(inertText(errorMessage(error), 500));
     return undefined;
   }
 }

@@ -50,6 +50,13 @@ export class Configuration extends Disposable {
     return { ...DEFAULT_PENDING_LIMITS, timeoutMs };
   }
 
+  /** Wall-clock limit for an agent's terminal commands, in seconds; 0 = none. User settings only. */
+  get terminalTimeoutSeconds(): number {
+    const seconds =
+      vscode.workspace.getConfiguration(SECTION).inspect<number>("terminalTimeoutSeconds")?.globalValue ?? 0;
+    return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : 0;
+  }
+
   /**
    * Writes `bypassPermissions` for one agent to user settings, keeping every other field and agent as it was. It
    * reads the setting and writes it back, so callers run one write at a time (`AgentSessions.setBypass` does).

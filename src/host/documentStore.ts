@@ -1,26 +1,19 @@
 /**
- * Files as the editor sees them, for v1 agents' `fs/*`: reads return unsaved editor contents; writes go through an
- * open document (then save it) so the editor and the disk agree, or straight to disk when the file is not open.
- * Paths arrive already checked against the workspace boundary.
+ * Open documents as the editor holds them, for v1 agents' `fs/*`: reads see unsaved editor contents; writes go through
+ * an open document (then save it) so the editor and the disk agree. Files that are not open are read and written by
+ * `ClientFileSystem` itself, with its bounds and checks. Paths arrive already checked against the workspace boundary.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import * as vscode from "vscode";
 import type { DocumentStore } from "../acp/clientFileSystem";
 
 export const editorDocuments: DocumentStore = {
-  async readText(path) {
-    const open = openDocument(path);
-    return open ? open.getText() : readFile(path, "utf8");
+  openText(path) {
+    return openDocument(path)?.getText();
   },
 
-  async writeText(path, content) {
+  async writeOpen(path, content) {
     const open = openDocument(path);
-    if (!open) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content, "utf8");
-      return;
-    }
+    if (!open) return false;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(
       open.uri,
@@ -30,6 +23,7 @@ export const editorDocuments: DocumentStore = {
     if (!(await vscode.workspace.applyEdit(edit)) || !(await open.save())) {
       throw new Error(`Could not write ${path} through its open editor.`);
     }
+    return true;
   },
 };
 

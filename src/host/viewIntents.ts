@@ -7,6 +7,7 @@ import type { AgentSessions } from "../acp/agentSessions";
 import { SessionClosedError } from "../acp/session";
 import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
+import { inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
 import type { ViewIntent } from "./symposiumView";
 
@@ -99,5 +100,5 @@ function safeExternalUri(href: string): vscode.Uri | undefined {
 }
 
 function showError(message: string): void {
-  void vscode.window.showErrorMessage(message);
+  void vscode.window.showErrorMessage(inertText(message, 500));
 }

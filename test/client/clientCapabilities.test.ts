@@ -117,6 +117,28 @@ function forkingCommand(pidFile: string, leaderExits = false): Record<string, un
   return node(code);
 }
 
+/**
+ * Node code for a command whose descendants escape its process group: a child that calls `setsid` (Node's
+ * `detached`), and a daemon started by a double fork (its parent exits, so it is reparented and in a session of its
+ * own). Writes "<its pid> <setsid child pid> <daemon pid>" to `pidFile`.
+ */
+function escapingCommand(pidFile: string): Record<string, unknown> {
+  const keepAlive = "setInterval(() => {}, 1000)";
+  const daemon = [
+    "const { spawn } = require('node:child_process');",
+    `const d = spawn(process.execPath, ['-e', ${JSON.stringify(keepAlive)}], { detached: true, stdio: 'ignore' });`,
+    "process.stdout.write(String(d.pid)); process.exit(0);",
+  ].join(" ");
+  const code = [
+    "const { spawn, execFileSync } = require('node:child_process');",
+    `const child = spawn(process.execPath, ['-e', ${JSON.stringify(keepAlive)}], { detached: true, stdio: 'ignore' });`,
+    `const daemonPid = execFileSync(process.execPath, ['-e', ${JSON.stringify(daemon)}], { encoding: 'utf8' });`,
+    `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + child.pid + ' ' + daemonPid);`,
+    keepAlive,
+  ].join(" ");
+  return node(code);
+}
+
 async function pidsFrom(pidFile: string): Promise<number[]> {
   const text = await waitFor(
     () => existsSync(pidFile) && readFileSync(pidFile, "utf8"),
@@ -204,7 +226,8 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       ],
     );
     assert.equal(readFileSync(join(ws, "src", "new.ts"), "utf8"), "export const é = '✓';\n");
-    assertError(results[6]);
+    // A missing file reads as empty (as in Zed), so agents that read before they create go on to write.
+    assert.deepEqual(assertOk(results[6]), { content: "" });
     assert.deepEqual(harness.clientFrameErrors(1), []);
   });
 
@@ -333,6 +356,61 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.deepEqual(assertOk(results[1]), { content: "a".repeat(1023) });
     assertError(results[2], /too large to write/);
     assert.ok(!existsSync(join(ws, "huge.txt")));
+  });
+
+  it("creates a new file the way Gemini CLI does: a read of the missing file first, then the write", async () => {
+    const key = await start();
+    const path = join(harness.workspace, "docs", "HELLO.md");
+    const results = await turn(harness, key, [
+      call("fs/read_text_file", { path }),
+      call("fs/write_text_file", { path, content: "hello\n" }),
+    ]);
+    // Gemini's bundled SDK turns an error reply into a plain object its "not found" check cannot read: any error
+    // here made its write fail with "Error checking existing file".
+    assert.deepEqual(assertOk(results[0]), { content: "" });
+    assertOk(results[1]);
+    assert.equal(readFileSync(path, "utf8"), "hello\n");
+  });
+
+  it("never follows a dangling symlink committed in the workspace, for reads or writes", async () => {
+    const key = await start({ bypass: true });
+    const ws = harness.workspace;
+    symlinkSync(join(outside, "planted.md"), join(ws, "notes.md"));
+    symlinkSync(`../${basename(outside)}/planted2.md`, join(ws, "relative.md"));
+    const results = await turn(harness, key, [
+      call("fs/write_text_file", { path: join(ws, "notes.md"), content: "pwned\n" }),
+      call("fs/write_text_file", { path: join(ws, "relative.md"), content: "pwned\n" }),
+      call("fs/read_text_file", { path: join(ws, "notes.md") }),
+    ]);
+    results.forEach((result) => assertError(result));
+    assert.deepEqual(readdirSync(outside).sort(), ["secret.txt"]);
+  });
+
+  it("answers a read of a 200 MiB file of newlines with an error or the lines asked for, without reading it all", async function () {
+    this.timeout(60_000);
+    const key = await start();
+    const big = join(harness.workspace, "newlines.txt");
+    const block = Buffer.alloc(16 * 1024 * 1024, 10);
+    writeFileSync(big, "");
+    for (let i = 0; i < 200 / 16; i++) writeFileSync(big, block, { flag: "a" });
+    const results = await turn(
+      harness,
+      key,
+      [
+        call("fs/read_text_file", { path: big }),
+        call("fs/read_text_file", { path: big, line: 1, limit: 3 }),
+        call("fs/read_text_file", { path: big, line: 150_000_000, limit: 1 }),
+        call("fs/read_text_file", { path: big, line: 2 }),
+      ],
+      50_000,
+    );
+    assertError(results[0], /larger than Symposium serves in one read/);
+    assert.deepEqual(assertOk(results[1]), { content: "\n\n" });
+    assertError(results[2], /does not scan that far/);
+    assertError(results[3], /ask for fewer/);
+    // The host process is still here and answering: a session starts.
+    const next = await harness.sessions.startSession("Scripted");
+    assert.equal(harness.sessions.session(next)?.status, "ready");
   });
 
   it("refuses terminal/create until a tool call was approved; one approval, one terminal; a rejection grants nothing", async () => {
@@ -555,6 +633,32 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         else if (how === "the client is disposed") await harness.sessions.dispose();
         else harness.send(key, { steps: [{ exit: 1 }] });
         await allGone(pids, "the terminals' processes");
+      });
+    }
+
+    for (const how of [
+      "terminal/release",
+      "terminal/kill",
+      "the session is closed",
+      "the client is disposed",
+      "the agent exits",
+    ] as const) {
+      it(`descendants that call setsid or daemonise are gone after ${how}`, async () => {
+        const key = await start({ bypass: true });
+        const pidFile = join(harness.workspace, "escaped.pid");
+        assertOk(
+          (await turn(harness, key, [{ request: {} }, call("terminal/create", escapingCommand(pidFile))]))[0],
+        );
+        const pids = await pidsFrom(pidFile);
+        leftovers.push(...pids);
+        assert.equal(pids.length, 3);
+        assert.ok(pids.every(isAlive), "the command, its setsid child and its daemon run");
+        if (how === "terminal/release" || how === "terminal/kill")
+          assertOk((await turn(harness, key, [call(how, { terminalId: "$result.terminalId" })]))[0]);
+        else if (how === "the session is closed") await harness.sessions.closeSession(key);
+        else if (how === "the client is disposed") await harness.sessions.dispose();
+        else harness.send(key, { steps: [{ exit: 1 }] });
+        await allGone(pids, "the command, its setsid child and its daemon");
       });
     }
 

@@ -238,7 +238,7 @@ describe("Settings writes", function () {
       workspaceRoots: () => [workspace.workspace],
       workspaceTrusted: () => true,
       workspacePaths: () => paths,
-      documents: { readText: () => Promise.resolve(""), writeText: () => Promise.resolve() },
+      documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: write,
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => 2, set: () => undefined },

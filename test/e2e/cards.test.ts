@@ -275,7 +275,9 @@ describe("Approval cards (e2e)", function () {
     assert.equal((await status.innerText()).trim(), "1", "the status bar item shows one pending request");
     assert.match((await status.getAttribute("aria-label")) ?? "", /\b1 permission requests waiting/);
     await page
-      .locator(".notifications-toasts .notification-toast", { hasText: `Scripted v1 asks: Run: ${title}` })
+      .locator(".notifications-toasts .notification-toast", {
+        hasText: "Scripted v1 asks for permission (1 waiting)",
+      })
       .waitFor({ state: "visible", timeout: 30_000 });
     await screenshot(page, "cards-away-status");
 

@@ -69,10 +69,8 @@ export class ClientHarness {
       workspaceRoots: () => [this.workspace],
       workspaceTrusted: () => options.trusted ?? true,
       workspacePaths: () => paths,
-      documents: {
-        readText: (path) => Promise.resolve(readFileSync(path, "utf8")),
-        writeText: (path, content) => Promise.resolve(writeFileSync(path, content)),
-      },
+      // No editor: every file is read and written from disk by the client itself.
+      documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: (agent, value) => {
         this.bypassWrites.push({ agent, value });
         return Promise.resolve();

@@ -122,14 +122,7 @@ export class ApprovalCard {
       el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
       description,
       subject,
-      prompt.bypassBlockedReason !== undefined
-        ? el(
-            "p",
-            { class: "note bypass-note" },
-            icon("info"),
-            ` Bypass did not apply: ${prompt.bypassBlockedReason}`,
-          )
-        : null,
+      prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
       optionRow,
     );
     this.root.addEventListener("keydown", (event) => this.onKeyDown(event));
@@ -270,4 +263,11 @@ export class ApprovalCard {
       if (option) this.choose(option.view);
     }
   }
+}
+
+/** Why bypass did not apply; the reason may name an agent's path, so its hidden characters are shown. */
+function bypassNote(reason: string): HTMLElement {
+  const note = el("p", { class: "note bypass-note" }, icon("info"), " Bypass did not apply: ");
+  appendVisible(note, reason);
+  return note;
 }

@@ -153,6 +153,8 @@ const PLAN_ICONS: Readonly<Record<string, string>> = {
   completed: "pass",
 };
 
+const PLAN_STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
+
 const PLAN_LABELS: Readonly<Record<string, string>> = {
   pending: "Pending",
   in_progress: "In progress",
@@ -165,9 +167,10 @@ function renderPlan(entries: readonly { content: string; status: string; priorit
     list.appendChild(
       el(
         "li",
-        { class: `plan-entry plan-${entry.status}` },
+        // The status is the agent's string: only a known one becomes part of a class name.
+        { class: `plan-entry plan-${PLAN_STATUSES.has(entry.status) ? entry.status : "unknown"}` },
         icon(PLAN_ICONS[entry.status] ?? "circle-large-outline"),
-        el("span", { class: "sr-only" }, `${PLAN_LABELS[entry.status] ?? entry.status}: `),
+        el("span", { class: "sr-only" }, `${PLAN_LABELS[entry.status] ?? clip(entry.status, 40)}: `),
         el("span", { class: "plan-content" }, clip(entry.content, 2_000)),
         entry.priority === "high" ? el("span", { class: "plan-priority" }, "high") : null,
       ),

@@ -60,6 +60,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
         { class: "subject subject-command" },
         el("div", { class: "subject-label" }, icon("terminal"), " Command"),
         command,
+        commandContinues(subject.command),
         el("div", { class: "cwd" }, el("span", { class: "subject-label" }, "in "), cwd),
         subject.cwdInWorkspace
           ? null
@@ -100,4 +101,29 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       );
     }
   }
+}
+
+/** Lines past which the command box scrolls: blank lines can push the part that matters out of sight. */
+const VISIBLE_COMMAND_LINES = 12;
+const VISIBLE_LINE_CHARS = 160;
+
+/**
+ * A note when the command is more than its box shows at once: blank lines (padding that hides what follows), many
+ * lines, or a line longer than the box is wide. Null for an ordinary one-liner.
+ */
+function commandContinues(command: string): HTMLElement | null {
+  const lines = command.split("\n");
+  const blank = lines.filter((line) => line.trim() === "").length;
+  const longest = Math.max(...lines.map((line) => line.length));
+  if (lines.length <= 1 && longest <= VISIBLE_LINE_CHARS) return null;
+  if (blank === 0 && lines.length <= VISIBLE_COMMAND_LINES && longest <= VISIBLE_LINE_CHARS) return null;
+  const parts = [`${lines.length} lines`];
+  if (blank > 0) parts.push(`${blank} of them blank`);
+  if (longest > VISIBLE_LINE_CHARS) parts.push(`the longest ${longest} characters`);
+  return el(
+    "p",
+    { class: "warning command-continues" },
+    icon("warning"),
+    ` This command continues: ${parts.join(", ")}. Scroll to read all of it.`,
+  );
 }

@@ -29,8 +29,11 @@ export function kindIcon(toolKind: string): HTMLSpanElement {
   return span;
 }
 
+/** The agent's tool title, with bidi overrides and invisible characters shown, as in card titles. */
 export function toolTitle(title: string): HTMLSpanElement {
-  return el("span", { class: "tool-title" }, clip(title, LIMITS.titleChars));
+  const span = el("span", { class: "tool-title" });
+  appendVisible(span, clip(title, LIMITS.titleChars));
+  return span;
 }
 
 const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {

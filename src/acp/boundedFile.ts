@@ -1,0 +1,211 @@
+/**
+ * Reading and writing one workspace file for `fs/*` without trusting the name twice and without reading more than a
+ * bound. The caller passes the canonical path it checked against the workspace; here the file is opened, and what was
+ * opened is checked (the open handle's path through `/proc/self/fd` on Linux, else the handle's device and inode
+ * against the realpath's) before a byte is read or written. New files are created exclusively, so a symlink planted
+ * at the name (dangling or not) is never followed by a write. `stat` comes before any read; whole-file reads over the
+ * limit are refused; `line`/`limit` reads stream and stop as soon as they have their lines.
+ */
+import { constants } from "node:fs";
+import { mkdir, open, readlink, realpath, stat, unlink, type FileHandle } from "node:fs/promises";
+import { dirname } from "node:path";
+
+export class FileAccessError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "too_large" | "not_a_file" | "moved" | "too_deep",
+  ) {
+    super(message);
+  }
+}
+
+export interface ReadBounds {
+  /** 1-based first line; lines are separated by "\n". */
+  line?: number;
+  /** How many lines from `line`. */
+  limit?: number;
+  /** The most bytes one answer may carry. */
+  maxBytes: number;
+  /** How far a `line`/`limit` read may scan a file for its first line before it gives up. */
+  maxScanBytes: number;
+}
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** Throws `moved` unless the open handle is the file at `expected` (a canonical path). */
+async function checkOpened(handle: FileHandle, expected: string): Promise<void> {
+  if (process.platform === "linux") {
+    let opened: string | undefined;
+    try {
+      opened = await readlink(`/proc/self/fd/${handle.fd}`);
+    } catch {
+      opened = undefined; // no /proc: fall back to the inode check
+    }
+    if (opened !== undefined) {
+      if (opened !== expected) throw new FileAccessError(`the file moved while it was opened`, "moved");
+      return;
+    }
+  }
+  const [held, named] = await Promise.all([
+    handle.stat(),
+    realpath(expected).then(
+      (real) => (real === expected ? stat(real) : undefined),
+      () => undefined,
+    ),
+  ]);
+  if (!named || held.dev !== named.dev || held.ino !== named.ino)
+    throw new FileAccessError(`the file moved while it was opened`, "moved");
+}
+
+/** The file's text within `bounds`, or `undefined` when no file exists at `path`. */
+export async function readBounded(path: string, bounds: ReadBounds): Promise<string | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new FileAccessError("the file moved while it was opened", "moved");
+    throw error;
+  }
+  try {
+    await checkOpened(handle, path);
+    const info = await handle.stat();
+    if (!info.isFile()) throw new FileAccessError("not a regular file", "not_a_file");
+    if (bounds.line === undefined && bounds.limit === undefined) {
+      if (info.size > bounds.maxBytes) {
+        throw new FileAccessError(
+          `the file has ${info.size} bytes, more than the ${bounds.maxBytes} Symposium serves in one read; use line and limit`,
+          "too_large",
+        );
+      }
+      // Bounded even if the file grows after the stat.
+      const buffer = Buffer.alloc(bounds.maxBytes + 1);
+      let read = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, read, buffer.length - read, read);
+        if (bytesRead === 0) break;
+        read += bytesRead;
+        if (read > bounds.maxBytes)
+          throw new FileAccessError("the file grew past the read limit", "too_large");
+      }
+      return buffer.subarray(0, read).toString("utf8");
+    }
+    return await readLines(handle, bounds);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Streams the file and keeps lines `line` .. `line + limit - 1`, stopping as soon as it has them. */
+async function readLines(handle: FileHandle, bounds: ReadBounds): Promise<string> {
+  const first = bounds.line ?? 1;
+  const wanted = bounds.limit ?? Infinity;
+  if (wanted === 0) return "";
+  const stream = handle.createReadStream({ start: 0, autoClose: false, highWaterMark: 256 * 1024 });
+  let line = 1; // the line the next byte belongs to
+  let scanned = 0;
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let done = false;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let start = 0;
+      while (line < first) {
+        const newline = chunk.indexOf(10, start);
+        if (newline === -1) {
+          start = chunk.length;
+          break;
+        }
+        start = newline + 1;
+        line++;
+      }
+      scanned += chunk.length;
+      if (line < first) {
+        if (scanned > bounds.maxScanBytes) {
+          throw new FileAccessError(
+            `line ${first} is more than ${bounds.maxScanBytes} bytes into the file; Symposium does not scan that far`,
+            "too_deep",
+          );
+        }
+        continue;
+      }
+      // Inside the wanted range: keep bytes up to the end of the last wanted line.
+      let end = start;
+      while (line < first + wanted) {
+        const newline = chunk.indexOf(10, end);
+        if (newline === -1) {
+          end = chunk.length;
+          break;
+        }
+        end = newline + 1;
+        line++;
+      }
+      keptBytes += end - start;
+      if (keptBytes > bounds.maxBytes + 1) {
+        throw new FileAccessError(
+          `the requested lines are more than the ${bounds.maxBytes} bytes Symposium serves in one read; ask for fewer`,
+          "too_large",
+        );
+      }
+      kept.push(chunk.subarray(start, end));
+      if (line >= first + wanted) {
+        done = true;
+        break;
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  let text = Buffer.concat(kept).toString("utf8");
+  // A range that ends inside the file leaves out the separator after its last line.
+  if (done && text.endsWith("\n")) text = text.slice(0, -1);
+  return text;
+}
+
+/**
+ * Writes `content` to `path` (canonical, checked): an existing file is opened without following a final symlink and
+ * checked before it is truncated; a new one is created exclusively and checked, and removed again if the check fails.
+ */
+export async function writeChecked(path: string, content: string): Promise<void> {
+  let handle: FileHandle;
+  let created = false;
+  try {
+    handle = await open(path, constants.O_WRONLY | NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") throw new FileAccessError("the file moved while it was opened", "moved");
+    if (code !== "ENOENT") throw error;
+    await mkdir(dirname(path), { recursive: true });
+    // "wx": O_CREAT | O_EXCL, which fails on any existing name, a symlink (dangling or not) included.
+    handle = await open(path, "wx");
+    created = true;
+  }
+  try {
+    try {
+      await checkOpened(handle, path);
+    } catch (error) {
+      if (created) await removeCreated(handle);
+      throw error;
+    }
+    if (!(await handle.stat()).isFile()) throw new FileAccessError("not a regular file", "not_a_file");
+    await handle.truncate(0);
+    await handle.write(content, 0, "utf8");
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Removes a file we just created through a path that turned out to lead elsewhere (by its real location). */
+async function removeCreated(handle: FileHandle): Promise<void> {
+  try {
+    const where = process.platform === "linux" ? await readlink(`/proc/self/fd/${handle.fd}`) : undefined;
+    if (where) {
+      // Only if it is still the empty file we made.
+      const [held, named] = [await handle.stat(), await stat(where)];
+      if (held.ino === named.ino && held.dev === named.dev && named.size === 0) await unlink(where);
+    }
+  } catch {
+    // Best effort; the write was refused either way.
+  }
+}

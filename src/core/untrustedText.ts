@@ -1,0 +1,60 @@
+/**
+ * Making untrusted text (an agent's titles and errors, its stderr, a repository's file names) inert where VS Code
+ * renders text itself: notifications turn `[label](command:id?args)` into a link that runs a command on click, status
+ * bar items, quick picks and tooltips render `$(icon)` syntax, and the log shows each line as its own entry.
+ */
+
+/** Bidi controls and invisible characters that make text read differently from what it is. */
+const DECEPTIVE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+/** C0 and C1 control characters, DEL included (newlines and tabs too). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** Cuts to at most `max` code points, with an ellipsis when anything was cut. */
+function capCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max).join("")}…`;
+}
+
+/**
+ * One line of plain text for a notification, a status bar tooltip or a quick pick: control characters become
+ * spaces, bidi and invisible characters are shown as `<U+202E>`, link syntax (`](`, which VS Code's link parser
+ * needs adjacent) and codicon syntax (`$(`) are broken apart so nothing renders as a link or an icon, and the length
+ * is capped.
+ */
+export function inertText(text: unknown, max = 200): string {
+  const value = typeof text === "string" ? text : String(text);
+  // Cap first (with room), so a 5 MB title costs no more than a short one.
+  return capCodePoints(
+    capCodePoints(value, max * 2)
+      .replace(CONTROL, " ")
+      .replace(DECEPTIVE, (char) => `<${codePoint(char)}>`)
+      .replace(/ {2,}/g, " ")
+      .trim()
+      .replace(/\]\s*\(/g, "] (")
+      .replace(/\$\(/g, "$ ("),
+    max,
+  );
+}
+
+/**
+ * One log line: every control character (newlines included) and every bidi or invisible character escaped as
+ * `\n`, `\x1b`, `\u202e`, so agent text cannot forge log lines or hide what it says. Capped.
+ */
+export function escapeForLog(text: string, max = 8_000): string {
+  return capCodePoints(text, max)
+    .replace(CONTROL, (char) =>
+      char === "\n"
+        ? "\\n"
+        : char === "\r"
+          ? "\\r"
+          : char === "\t"
+            ? "\\t"
+            : `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`,
+    )
+    .replace(DECEPTIVE, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);
+}

@@ -1,0 +1,156 @@
+/**
+ * Process trees and output of the commands Symposium runs, tested on `ClientTerminals` and `AgentProcess` directly:
+ * agents end with the extension host however it ends (a host killed hard runs no cleanup), terminals end at their
+ * wall-clock limit with everything they started, and a command flooding its output costs the host little CPU.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AgentProcess } from "../../src/acp/agentProcess";
+import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
+import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { isAlive } from "../../tools/processTree";
+import { waitFor } from "../../tools/waitFor";
+
+const AGENT_HOST = join(__dirname, "..", "support", "agentHost.js");
+
+describe("process containment and terminal output", function () {
+  this.timeout(30_000);
+  const leftovers: number[] = [];
+  let folder: string;
+
+  beforeEach(() => (folder = realpathSync(mkdtempSync(join(tmpdir(), "symposium-host-")))));
+  afterEach(() => {
+    for (const pid of leftovers.splice(0)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function pidsFrom(pidFile: string, count: number): Promise<number[]> {
+    const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8"), "the pids");
+    const pids = text.split(" ").map(Number);
+    leftovers.push(...pids);
+    assert.equal(pids.length, count);
+    assert.ok(pids.every(isAlive), "all of them run");
+    return pids;
+  }
+
+  it("an agent that ignores TERM and stdin EOF, and its setsid child, end after the host is SIGKILLed", async () => {
+    const pidFile = join(folder, "agent.pid");
+    const host = spawn(process.execPath, [AGENT_HOST, pidFile], { stdio: "ignore", cwd: folder });
+    leftovers.push(host.pid!);
+    const pids = await pidsFrom(pidFile, 3);
+    host.kill("SIGKILL");
+    await new Promise((resolve) => host.once("exit", resolve));
+    await waitFor(
+      () => pids.every((pid) => !isAlive(pid)),
+      `the agent and its children (${pids.join(", ")}) to end after the host died`,
+      5_000,
+    );
+  });
+
+  function terminals(options: ConstructorParameters<typeof ClientTerminals>[3] = {}): ClientTerminals {
+    return new ClientTerminals(
+      () => new WorkspacePaths([folder]),
+      () => folder,
+      () => undefined,
+      options,
+    );
+  }
+
+  it("stops a command at the wall-clock limit (symposium.terminalTimeoutSeconds), its setsid child too", async () => {
+    const client = terminals({ timeoutSeconds: () => 1 });
+    const pidFile = join(folder, "pids");
+    const keepAlive = "setInterval(() => {}, 1000)";
+    const code = [
+      `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(keepAlive)}], { detached: true, stdio: 'ignore' });`,
+      `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + c.pid);`,
+      keepAlive,
+    ].join(" ");
+    const { terminalId } = client.create("s", { command: process.execPath, args: ["-e", code] });
+    const pids = await pidsFrom(pidFile, 2);
+    const exit = await client.waitForExit("s", terminalId);
+    assert.equal(exit.signal, "SIGKILL");
+    assert.match(client.output("s", terminalId).output, /stopped the command after 1 s/);
+    await waitFor(
+      () => pids.every((pid) => !isAlive(pid)),
+      "the command and its setsid child to be gone",
+      3_000,
+    );
+    client.releaseAll();
+  });
+
+  it("keeps the tail of a 64 MB output flood at the byte limit for little CPU in the host", async () => {
+    let updates = 0;
+    const client = new ClientTerminals(
+      () => new WorkspacePaths([folder]),
+      () => folder,
+      () => updates++,
+    );
+    // Like `yes`, but a fixed amount, so the host's work does not depend on how fast the machine is.
+    const flood = [
+      "const line = Buffer.alloc(1_000_000, 'symposium\\n'); let sent = 0;",
+      "(function write() { while (sent < 64) { sent++; if (!process.stdout.write(line)) return process.stdout.once('drain', write); } })();",
+    ].join(" ");
+    const before = process.cpuUsage();
+    const { terminalId } = client.create("s", {
+      command: process.execPath,
+      args: ["-e", flood],
+      outputByteLimit: TERMINAL_LIMITS.maxOutputBytes,
+    });
+    await client.waitForExit("s", terminalId);
+    const used = process.cpuUsage(before);
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    const { output, truncated } = client.output("s", terminalId);
+    client.releaseAll();
+    console.log(`      64 MB of output: ${cpuSeconds.toFixed(2)} s of host CPU, ${updates} view updates`);
+    assert.equal(truncated, true, "the flood went past the limit");
+    assert.ok(Buffer.byteLength(output) <= TERMINAL_LIMITS.maxOutputBytes);
+    assert.match(output.slice(-20), /symposium\n$/, "the tail is kept");
+    // Re-joining and decoding the whole buffer per chunk cost seconds; the ring costs a fraction of one.
+    assert.ok(cpuSeconds < 1.5, `host CPU for 64 MB of output: ${cpuSeconds.toFixed(2)} s`);
+  });
+
+  it("runs a bare agent command from PATH, never a program of that name planted in the workspace", async () => {
+    const workspace = join(folder, "repo");
+    const bin = join(folder, "bin");
+    mkdirSync(workspace);
+    mkdirSync(bin);
+    const marker = join(folder, "ran");
+    const script = (who: string) => `#!/bin/sh\necho ${who} > ${JSON.stringify(marker)}\n`;
+    for (const [dir, who] of [
+      [workspace, "planted"],
+      [bin, "configured"],
+    ] as const) {
+      writeFileSync(join(dir, "acp-agent"), script(who));
+      chmodSync(join(dir, "acp-agent"), 0o755);
+    }
+    // An empty PATH entry and "." both mean the current folder to execvp: the workspace, for an agent.
+    const agent = await AgentProcess.start({
+      name: "Planted",
+      command: "acp-agent",
+      args: [],
+      env: { PATH: `:.:${bin}` },
+      cwd: workspace,
+    });
+    await agent.exited;
+    assert.equal(readFileSync(marker, "utf8").trim(), "configured");
+    assert.equal(agent.resolvedCommand, join(bin, "acp-agent"));
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * `boundedFile`: what is read or written is the file that was checked, not whatever the name leads to a moment later,
+ * and no read holds more than its bound.
+ */
+import assert from "node:assert/strict";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FileAccessError, readBounded, writeChecked } from "../../src/acp/boundedFile";
+
+const bounds = { maxBytes: 1024, maxScanBytes: 4096 };
+
+describe("boundedFile", () => {
+  let root: string;
+  let ws: string;
+  let outside: string;
+
+  beforeEach(() => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "symposium-bounded-")));
+    ws = join(root, "ws");
+    outside = join(root, "outside");
+    mkdirSync(join(ws, "dir"), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(join(ws, "dir", "notes.txt"), "inside\n");
+    writeFileSync(join(outside, "notes.txt"), "top secret\n");
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /** The folder that was checked is swapped for a symlink to a folder outside, as between a check and an open. */
+  function swapFolderForLink(): void {
+    renameSync(join(ws, "dir"), join(ws, "dir.old"));
+    symlinkSync(outside, join(ws, "dir"));
+  }
+
+  it("refuses to read a checked path whose folder became a symlink to outside", async () => {
+    const checked = join(ws, "dir", "notes.txt");
+    swapFolderForLink();
+    await assert.rejects(readBounded(checked, bounds), (e: unknown) => e instanceof FileAccessError);
+  });
+
+  it("refuses to write a checked path whose folder became a symlink to outside, and changes nothing there", async () => {
+    const existing = join(ws, "dir", "notes.txt");
+    const created = join(ws, "dir", "new.txt");
+    swapFolderForLink();
+    await assert.rejects(writeChecked(existing, "pwned\n"), (e: unknown) => e instanceof FileAccessError);
+    await assert.rejects(writeChecked(created, "pwned\n"), (e: unknown) => e instanceof FileAccessError);
+    assert.equal(readFileSync(join(outside, "notes.txt"), "utf8"), "top secret\n");
+    assert.deepEqual(readdirSync(outside), ["notes.txt"]);
+  });
+
+  it("never follows a symlink planted at the name of a file it creates or writes (dangling or not)", async () => {
+    symlinkSync(join(outside, "planted.txt"), join(ws, "dangling.txt"));
+    symlinkSync(join(outside, "notes.txt"), join(ws, "link.txt"));
+    await assert.rejects(writeChecked(join(ws, "dangling.txt"), "pwned\n"));
+    await assert.rejects(writeChecked(join(ws, "link.txt"), "pwned\n"));
+    await assert.rejects(readBounded(join(ws, "link.txt"), bounds));
+    assert.equal(existsSync(join(outside, "planted.txt")), false);
+    assert.equal(readFileSync(join(outside, "notes.txt"), "utf8"), "top secret\n");
+  });
+
+  it("creates a new file and its folders, and replaces an existing file's content", async () => {
+    await writeChecked(join(ws, "a", "b", "new.txt"), "one\n");
+    await writeChecked(join(ws, "dir", "notes.txt"), "two\n");
+    assert.equal(readFileSync(join(ws, "a", "b", "new.txt"), "utf8"), "one\n");
+    assert.equal(readFileSync(join(ws, "dir", "notes.txt"), "utf8"), "two\n");
+  });
+
+  it("answers undefined for a missing file, refuses folders, and bounds whole reads and line ranges", async () => {
+    assert.equal(await readBounded(join(ws, "missing.txt"), bounds), undefined);
+    await assert.rejects(readBounded(join(ws, "dir"), bounds), /not a regular file/);
+    writeFileSync(join(ws, "big.txt"), "x".repeat(2000));
+    await assert.rejects(readBounded(join(ws, "big.txt"), bounds), /2000 bytes, more than the 1024/);
+    writeFileSync(join(ws, "lines.txt"), "\n".repeat(1_000_000));
+    assert.equal(await readBounded(join(ws, "lines.txt"), { ...bounds, line: 2, limit: 3 }), "\n\n");
+    await assert.rejects(
+      readBounded(join(ws, "lines.txt"), { ...bounds, line: 900_000 }),
+      /does not scan that far/,
+    );
+    writeFileSync(join(ws, "long.txt"), `${"y".repeat(3000)}\nend\n`);
+    await assert.rejects(readBounded(join(ws, "long.txt"), { ...bounds, limit: 1 }), /ask for fewer/);
+    assert.equal(await readBounded(join(ws, "long.txt"), { ...bounds, line: 2 }), "end\n");
+  });
+});

@@ -1,0 +1,65 @@
+// The approval history against hostile agent strings: formulas hidden behind whitespace or in fullwidth forms are
+// defused in the CSV export, and unbounded option ids and names are capped in every history line.
+import assert from "node:assert/strict";
+import { historyEntry, toCsv, type HistoryEntry } from "../../src/core/approvalHistory";
+import { decisionRecord } from "../../src/core/pendingApprovals";
+import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
+
+function promptWith(optionId: string, name: string): PermissionPrompt {
+  return {
+    key: "k1",
+    agentName: "Claude",
+    sessionKey: "s1",
+    sessionId: "x",
+    protocolVersion: 2,
+    title: "Run the tests",
+    subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
+    options: [{ optionId, name, kind: "reject_once", kindClass: kindClass("reject_once") }],
+    rawSubject: undefined,
+    paths: ["/work"],
+    receivedAt: 0,
+  };
+}
+
+function entryFor(optionId: string, name = "Reject"): HistoryEntry {
+  const prompt = promptWith(optionId, name);
+  return historyEntry(
+    prompt,
+    decisionRecord(prompt, { outcome: "selected", optionId }, "user", Date.UTC(2026, 10, 21, 12)),
+  );
+}
+
+describe("approval history against hostile strings", () => {
+  const formulas = [
+    ' =HYPERLINK("http://evil","x")',
+    '\u00a0=HYPERLINK("http://evil","x")',
+    '\n=cmd|" /C calc"!A0',
+    "\t\t+1+1",
+    "\u3000@SUM(A1)",
+    '＝HYPERLINK("http://evil")',
+    "＋1",
+    "－1",
+    "＠SUM(A1)",
+  ];
+  for (const title of formulas) {
+    it(`defuses ${JSON.stringify(title)} in the CSV export`, () => {
+      const row = toCsv([{ ...entryFor("reject"), title }])
+        .split("\n")
+        .slice(1)
+        .join("\n");
+      assert.ok(row.includes(`"'${title.replace(/"/g, '""')}"`), row);
+    });
+  }
+
+  it("leaves ordinary cells alone", () => {
+    const row = toCsv([{ ...entryFor("reject"), title: "Run npm test -- --grep x" }]);
+    assert.ok(row.includes('"Run npm test -- --grep x"'));
+  });
+
+  it("caps a 5 MiB option id and name in the history line", () => {
+    const id = "x".repeat(5 * 1024 * 1024);
+    const entry = entryFor(id, id);
+    assert.ok(JSON.stringify(entry).length < 2_000, `${JSON.stringify(entry).length} characters`);
+    assert.ok(entry.optionId!.startsWith("xxx"));
+  });
+});

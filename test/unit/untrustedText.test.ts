@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { escapeForLog, inertText } from "../../src/core/untrustedText";
+
+/** VS Code's notification link syntax (`parseLinkedText`): `[label](scheme:target)` with nothing between `]` and `(`. */
+const LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)[^)\s]+/i;
+/** Codicon syntax in status bar items, quick picks and tooltips. */
+const ICON = /\$\([a-z0-9-~]+\)/i;
+
+describe("untrustedText", () => {
+  describe("inertText", () => {
+    const attacks = [
+      "Run tests [Show request](command:workbench.extensions.installExtension?%22evil.ext%22)",
+      "[x](https://evil.example/phish)",
+      "[x](file:///etc/passwd)",
+      "[x]\n(command:foo)",
+      "[x] \t (command:foo)",
+      "$(check) Approved by Symposium",
+      "$(loading~spin) working",
+    ];
+    for (const attack of attacks) {
+      it(`leaves no link or icon in ${JSON.stringify(attack)}`, () => {
+        const safe = inertText(attack);
+        assert.doesNotMatch(safe, LINK);
+        assert.doesNotMatch(safe, ICON);
+      });
+    }
+
+    it("makes one line: newlines and control characters become spaces, ANSI escapes lose their ESC", () => {
+      assert.equal(
+        inertText("line one\nline two\r\n\tthree \u001b[31mred\u0007"),
+        "line one line two three [31mred",
+      );
+    });
+
+    it("shows bidi overrides and invisible characters instead of obeying them", () => {
+      assert.equal(inertText("rm -rf \u202e/ txt.exe\u200b"), "rm -rf <U+202E>/ txt.exe<U+200B>");
+    });
+
+    it("caps length by code points without splitting an emoji, with an ellipsis", () => {
+      assert.equal(inertText("😀".repeat(300), 5), `${"😀".repeat(5)}…`);
+      assert.equal(inertText("x".repeat(5_000_000)).length, 201);
+    });
+
+    it("keeps ordinary text as it was", () => {
+      assert.equal(inertText("Claude Code (2) — edit src/a.ts"), "Claude Code (2) — edit src/a.ts");
+      assert.equal(inertText(new Error("boom").message), "boom");
+    });
+  });
+
+  describe("escapeForLog", () => {
+    it("keeps a forged log line on the line it came in", () => {
+      const forged = "ok\n2026-01-01 12:00:00.000 [info] Bypass Permissions turned off for Claude.";
+      const line = escapeForLog(forged);
+      assert.equal(line.includes("\n"), false);
+      assert.equal(line, "ok\\n2026-01-01 12:00:00.000 [info] Bypass Permissions turned off for Claude.");
+    });
+
+    it("escapes every control, bidi and invisible character", () => {
+      assert.equal(
+        escapeForLog("a\r\tb\u001b[2J\u0000\u202e\u2066c"),
+        "a\\r\\tb\\x1b[2J\\x00\\u{202e}\\u{2066}c",
+      );
+    });
+
+    it("caps the line", () => {
+      assert.equal(escapeForLog("y".repeat(100_000), 10), `${"y".repeat(10)}…`);
+    });
+  });
+});
