@@ -301,33 +301,21 @@ export class AgentConnection {
       .client({ name: "Symposium" })
       .onRequest(v1.methods.client.session.requestPermission, permission)
       .onNotification(v1.methods.client.session.update, update);
+    // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
+    const serve = (method: v1.ClientRequestMethod, handler: (params: Json) => unknown) =>
+      app.onRequest(method, (({ params }: { params: unknown }) => handler(params as Json)) as never);
     const { fileSystem, terminals } = callbacks;
     if (fileSystem) {
-      app
-        .onRequest(v1.methods.client.fs.readTextFile, ({ params }) => fileSystem.read(this, params as Json))
-        .onRequest(v1.methods.client.fs.writeTextFile, ({ params }) =>
-          fileSystem.write(this, params as Json),
-        );
+      serve(v1.methods.client.fs.readTextFile, (params) => fileSystem.read(this, params));
+      serve(v1.methods.client.fs.writeTextFile, (params) => fileSystem.write(this, params));
     }
     if (terminals) {
-      app
-        .onRequest(v1.methods.client.terminal.create, ({ params }) => terminals.create(this, params as Json))
-        .onRequest(
-          v1.methods.client.terminal.output,
-          ({ params }) => terminals.output(this, params as Json) as never,
-        )
-        .onRequest(
-          v1.methods.client.terminal.waitForExit,
-          ({ params }) => terminals.waitForExit(this, params as Json) as never,
-        )
-        .onRequest(
-          v1.methods.client.terminal.kill,
-          ({ params }) => terminals.kill(this, params as Json) as never,
-        )
-        .onRequest(
-          v1.methods.client.terminal.release,
-          ({ params }) => terminals.release(this, params as Json) as never,
-        );
+      const terminal = v1.methods.client.terminal;
+      serve(terminal.create, (params) => terminals.create(this, params));
+      serve(terminal.output, (params) => terminals.output(this, params));
+      serve(terminal.waitForExit, (params) => terminals.waitForExit(this, params));
+      serve(terminal.kill, (params) => terminals.kill(this, params));
+      serve(terminal.release, (params) => terminals.release(this, params));
     }
     return app.connect(this.tap(v1.ndJsonStream(output, input, limits)));
   }
