@@ -9,7 +9,8 @@
 import * as v1 from "@agentclientprotocol/sdk";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import type { PermissionOutcome } from "../core/pendingApprovals";
-import { AgentProcess, type AgentLaunch } from "./agentProcess";
+import type { Readable, Writable } from "node:stream";
+import { AgentProcess, type AgentExit, type AgentLaunch } from "./agentProcess";
 
 export type ProtocolVersion = 1 | 2;
 
@@ -36,7 +37,32 @@ export interface ClientCallbacks {
   };
 }
 
+/**
+ * What a connection runs over: the agent's byte streams and its lifetime. `AgentProcess` is the one the product uses;
+ * tests inject an in-process SDK agent on a pair of in-memory streams through `ConnectOptions.startAgent`, so the
+ * connection logic (negotiation, taps, limits, teardown) is the same code either way.
+ */
+export interface AgentEndpoint {
+  /** Identity: pending requests and routes are keyed by it. */
+  readonly id: string;
+  readonly launch: AgentLaunch;
+  readonly pid: number | undefined;
+  /** The agent's input (we write) and output (we read), as Node streams with back-pressure. */
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: { tail(lines: number): string[] };
+  readonly exited: Promise<AgentExit>;
+  readonly hasExited: boolean;
+  /** Ends the agent; resolves once it is gone. */
+  kill(): Promise<AgentExit>;
+  describeExit(exit?: AgentExit): string;
+}
+
+export type StartAgent = (launch: AgentLaunch) => Promise<AgentEndpoint>;
+
 export interface ConnectOptions {
+  /** How to start the agent (default: spawn its process). */
+  startAgent?: StartAgent;
   preferredVersion?: ProtocolVersion;
   initializeTimeoutMs: number;
   /** Longest line accepted from the agent; a longer one closes the connection. */
@@ -80,7 +106,7 @@ export class AgentConnection {
   private handedOver = false;
 
   private constructor(
-    readonly process: AgentProcess,
+    readonly process: AgentEndpoint,
     private readonly pipes: ProcessPipes,
     readonly version: ProtocolVersion,
     private readonly callbacks: ClientCallbacks,
@@ -142,10 +168,10 @@ export class AgentConnection {
     }
   }
 
-  private static async startProcess(launch: AgentLaunch, options: ConnectOptions): Promise<AgentProcess> {
+  private static async startProcess(launch: AgentLaunch, options: ConnectOptions): Promise<AgentEndpoint> {
     if (options.signal?.aborted)
       throw new Error(String(options.signal.reason ?? "Symposium is shutting down."));
-    return AgentProcess.start(launch);
+    return (options.startAgent ?? AgentProcess.start)(launch);
   }
 
   get name(): string {
@@ -275,33 +301,21 @@ export class AgentConnection {
       .client({ name: "Symposium" })
       .onRequest(v1.methods.client.session.requestPermission, permission)
       .onNotification(v1.methods.client.session.update, update);
+    // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
+    const serve = (method: v1.ClientRequestMethod, handler: (params: Json) => unknown) =>
+      app.onRequest(method, (({ params }: { params: unknown }) => handler(params as Json)) as never);
     const { fileSystem, terminals } = callbacks;
     if (fileSystem) {
-      app
-        .onRequest(v1.methods.client.fs.readTextFile, ({ params }) => fileSystem.read(this, params as Json))
-        .onRequest(v1.methods.client.fs.writeTextFile, ({ params }) =>
-          fileSystem.write(this, params as Json),
-        );
+      serve(v1.methods.client.fs.readTextFile, (params) => fileSystem.read(this, params));
+      serve(v1.methods.client.fs.writeTextFile, (params) => fileSystem.write(this, params));
     }
     if (terminals) {
-      app
-        .onRequest(v1.methods.client.terminal.create, ({ params }) => terminals.create(this, params as Json))
-        .onRequest(
-          v1.methods.client.terminal.output,
-          ({ params }) => terminals.output(this, params as Json) as never,
-        )
-        .onRequest(
-          v1.methods.client.terminal.waitForExit,
-          ({ params }) => terminals.waitForExit(this, params as Json) as never,
-        )
-        .onRequest(
-          v1.methods.client.terminal.kill,
-          ({ params }) => terminals.kill(this, params as Json) as never,
-        )
-        .onRequest(
-          v1.methods.client.terminal.release,
-          ({ params }) => terminals.release(this, params as Json) as never,
-        );
+      const terminal = v1.methods.client.terminal;
+      serve(terminal.create, (params) => terminals.create(this, params));
+      serve(terminal.output, (params) => terminals.output(this, params));
+      serve(terminal.waitForExit, (params) => terminals.waitForExit(this, params));
+      serve(terminal.kill, (params) => terminals.kill(this, params));
+      serve(terminal.release, (params) => terminals.release(this, params));
     }
     return app.connect(this.tap(v1.ndJsonStream(output, input, limits)));
   }
@@ -453,8 +467,8 @@ class ProcessPipes {
   private readonly waiting: Uint8Array[] = [];
   private ended = false;
 
-  constructor(private readonly agentProcess: AgentProcess) {
-    const stdout = agentProcess.child.stdout;
+  constructor(private readonly agentProcess: AgentEndpoint) {
+    const stdout = agentProcess.stdout;
     stdout.on("data", (chunk: Buffer) => {
       const bytes = new Uint8Array(chunk);
       if (!this.controller) {
@@ -474,7 +488,7 @@ class ProcessPipes {
   }
 
   attachOutput(): ReadableStream<Uint8Array> {
-    const stdout = this.agentProcess.child.stdout;
+    const stdout = this.agentProcess.stdout;
     let mine: ReadableStreamDefaultController<Uint8Array> | undefined;
     return new ReadableStream<Uint8Array>(
       {
@@ -498,7 +512,7 @@ class ProcessPipes {
 
   /** `endOnClose`: whether closing this writer closes the agent's stdin (not while a v1 client may take over). */
   input(endOnClose: () => boolean): WritableStream<Uint8Array> {
-    const stdin = this.agentProcess.child.stdin;
+    const stdin = this.agentProcess.stdin;
     return new WritableStream<Uint8Array>({
       write: (chunk) =>
         new Promise<void>((resolve, reject) =>

@@ -87,6 +87,14 @@ export class AgentProcess {
     return this.child.pid;
   }
 
+  get stdin(): ChildProcessWithoutNullStreams["stdin"] {
+    return this.child.stdin;
+  }
+
+  get stdout(): ChildProcessWithoutNullStreams["stdout"] {
+    return this.child.stdout;
+  }
+
   get hasExited(): boolean {
     return this.exitInfo !== undefined;
   }

@@ -14,7 +14,7 @@ import type { SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { WorkspacePaths } from "../core/workspacePaths";
 import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
-import type { ProtocolVersion } from "./agentConnection";
+import type { ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { DocumentStore } from "./clientFileSystem";
 import { clientCallbacks } from "./clientHandlers";
@@ -63,6 +63,8 @@ export interface Environment {
   terminalTimeoutSeconds?(): number;
   timeouts?: Timeouts;
   maxMessageBytes?: number;
+  /** How agents start (default: their process); the seam tests' in-process agents. */
+  startAgent?: StartAgent;
 }
 
 type OpListener = (ops: ViewOp[]) => void;
@@ -129,6 +131,7 @@ export class AgentSessions {
       initializeTimeoutMs: this.timeouts.initializeMs,
       maxMessageBytes: env.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       clientVersion: env.clientVersion,
+      ...(env.startAgent ? { startAgent: env.startAgent } : {}),
     });
   }
 

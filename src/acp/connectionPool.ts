@@ -4,7 +4,7 @@
  */
 import type { Logger } from "../core/logger";
 import type { PendingApprovals } from "../core/pendingApprovals";
-import type { AgentConnection, ClientCallbacks, ProtocolVersion } from "./agentConnection";
+import type { AgentConnection, ClientCallbacks, ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { ClientFileSystem } from "./clientFileSystem";
 import type { ClientTerminals } from "./clientTerminals";
@@ -31,6 +31,8 @@ export interface PoolOptions {
   initializeTimeoutMs: number;
   maxMessageBytes: number;
   clientVersion: string;
+  /** How agents start (default: their process); tests run an in-process agent over in-memory streams. */
+  startAgent?: StartAgent;
 }
 
 export class ConnectionPool {
@@ -107,6 +109,7 @@ export class ConnectionPool {
     const preferredVersion = options.versionMemory.get(agentName);
     const connection = await runtime.sdk.AgentConnection.open(launch, options.callbacks, {
       ...(preferredVersion ? { preferredVersion } : {}),
+      ...(options.startAgent ? { startAgent: options.startAgent } : {}),
       initializeTimeoutMs: options.initializeTimeoutMs,
       maxMessageBytes: options.maxMessageBytes,
       maxMalformedFrames: 20,

@@ -70,7 +70,8 @@ export class ApprovalHistory {
   onWriteError: (error: unknown) => void = () => undefined;
 
   constructor(
-    private readonly folder: string,
+    /** Where the history files live (read by the shutdown test). */
+    readonly folder: string,
     private readonly maxBytes = HISTORY_MAX_BYTES,
     private readonly flushMs = 100,
     private readonly maxQueued = 10_000,

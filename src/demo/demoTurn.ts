@@ -102,6 +102,13 @@ export interface DemoTurn {
 }
 
 /** The tool's input as a model would have produced it (`rawInput` in both protocol versions). */
+/** The text of a prompt's text blocks (images and other blocks say nothing to the scenarios). */
+export function promptText(prompt: readonly { type: string; text?: unknown }[]): string {
+  return prompt
+    .map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : ""))
+    .join("\n");
+}
+
 export function rawInputOf(call: DemoToolCall): Record<string, unknown> {
   if (call.commandLine) return { command: call.commandLine.program, args: [...call.commandLine.args] };
   return { path: call.paths[0] };

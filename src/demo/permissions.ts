@@ -23,6 +23,25 @@ export interface WireOutcome {
   readonly optionId?: unknown;
 }
 
+/**
+ * Sends one permission request (`send`, in either protocol version) and reads its answer. A turn cancelled while
+ * waiting reads as cancelled whatever came back; a failed request is an invalid answer, never an approval.
+ */
+export async function askClient(
+  signal: AbortSignal,
+  options: readonly OfferedOption[],
+  send: () => Promise<{ outcome: WireOutcome }>,
+): Promise<PermissionDecision> {
+  try {
+    const response = await send();
+    return signal.aborted ? { kind: "cancelled" } : decide(response.outcome, options);
+  } catch (error) {
+    if (signal.aborted) return { kind: "cancelled" };
+    const why = error instanceof Error ? error.message : String(error);
+    return { kind: "invalid", reason: `the permission request failed: ${why}` };
+  }
+}
+
 export function decide(outcome: WireOutcome, offered: readonly OfferedOption[]): PermissionDecision {
   if (outcome.outcome === "cancelled") return { kind: "cancelled" };
   if (outcome.outcome !== "selected") {

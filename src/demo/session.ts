@@ -53,6 +53,26 @@ export class DemoSession {
 }
 
 /** The sessions of one connection. */
+/** What a turn needs of its session in either protocol version: where it plays, what is always allowed, fresh ids. */
+export abstract class SessionTurn {
+  constructor(
+    protected readonly session: DemoSession,
+    readonly signal: AbortSignal,
+  ) {}
+
+  get cwd(): string {
+    return this.session.cwd;
+  }
+
+  get alwaysAllowed(): Set<string> {
+    return this.session.alwaysAllowed;
+  }
+
+  newToolCallId(): string {
+    return this.session.newId("call");
+  }
+}
+
 export class DemoSessions {
   private readonly byId = new Map<string, DemoSession>();
   private counter = 0;

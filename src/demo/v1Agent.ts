@@ -10,23 +10,17 @@ import type {
   PlanStep,
   ToolCallProgress,
 } from "./demoTurn";
-import { rawInputOf } from "./demoTurn";
+import { promptText, rawInputOf } from "./demoTurn";
 import { DEMO_AGENT_INFO } from "./identity";
-import { decide, permissionOptions } from "./permissions";
+import { askClient, permissionOptions } from "./permissions";
 import { pickScenario, playScenario } from "./scenarios";
-import { DemoSession, DemoSessions, PromptDropped } from "./session";
-import { readTextFromDisk, readTextHeadFromDisk, writeTextToDisk } from "./workspace";
-
-const READ_HEAD_BYTES = 64 * 1024;
+import { DemoSession, DemoSessions, PromptDropped, SessionTurn } from "./session";
+import { readFromDisk, writeTextToDisk } from "./workspace";
 
 /** What the client offered in `initialize`. */
 interface ClientFileSystem {
   readTextFile: boolean;
   writeTextFile: boolean;
-}
-
-function textOf(prompt: readonly acp.ContentBlock[]): string {
-  return prompt.map((block) => (block.type === "text" ? block.text : "")).join("\n");
 }
 
 function textContent(text: string): acp.ToolCallContent {
@@ -39,32 +33,22 @@ function initialContent(call: DemoToolCall): acp.ToolCallContent[] {
   return [{ type: "diff", path, oldText, newText }];
 }
 
-class V1Turn implements DemoTurn {
+class V1Turn extends SessionTurn implements DemoTurn {
   readonly protocolVersion = 1;
   /** Each announced tool call as sent: v1 permission requests repeat it, and appended output extends its content. */
   private readonly announced = new Map<string, acp.ToolCallUpdate>();
 
   constructor(
     private readonly client: acp.AgentContext,
-    private readonly session: DemoSession,
+    session: DemoSession,
     private readonly clientFs: ClientFileSystem,
-    readonly signal: AbortSignal,
-  ) {}
-
-  get cwd(): string {
-    return this.session.cwd;
-  }
-
-  get alwaysAllowed(): Set<string> {
-    return this.session.alwaysAllowed;
+    signal: AbortSignal,
+  ) {
+    super(session, signal);
   }
 
   private send(update: acp.SessionUpdate): Promise<void> {
     return this.client.notify(acp.methods.client.session.update, { sessionId: this.session.id, update });
-  }
-
-  newToolCallId(): string {
-    return this.session.newId("call");
   }
 
   say(text: string): Promise<void> {
@@ -140,21 +124,14 @@ class V1Turn implements DemoTurn {
     const options = permissionOptions();
     // Typed params: v1's `request` has an untyped overload that a mistyped literal would silently fall into.
     const params: acp.RequestPermissionRequest = { sessionId: this.session.id, toolCall, options };
-    try {
-      const response = await this.client.request(
+    return askClient(this.signal, options, () =>
+      this.client.request(
         acp.methods.client.session.requestPermission,
         params,
         // session/cancel aborts `signal`: the SDK then sends $/cancel_request and stops waiting for the answer.
         { cancellationSignal: this.signal, stopWaitingOnCancel: true },
-      );
-      return this.signal.aborted ? { kind: "cancelled" } : decide(response.outcome, options);
-    } catch (error) {
-      if (this.signal.aborted) return { kind: "cancelled" };
-      return {
-        kind: "invalid",
-        reason: `the permission request failed: ${error instanceof Error ? error.message : String(error)}`,
-      };
-    }
+      ),
+    );
   }
 
   async readTextFile(path: string, options: { maxLines?: number } = {}): Promise<string> {
@@ -163,9 +140,7 @@ class V1Turn implements DemoTurn {
       if (options.maxLines !== undefined) params.limit = options.maxLines;
       return (await this.client.request(acp.methods.client.fs.readTextFile, params)).content;
     }
-    return options.maxLines === undefined
-      ? readTextFromDisk(path)
-      : readTextHeadFromDisk(path, READ_HEAD_BYTES);
+    return readFromDisk(path, options);
   }
 
   async writeTextFile(path: string, content: string): Promise<void> {
@@ -203,7 +178,7 @@ export function createV1DemoAgent(): acp.AgentApp {
       const signal = AbortSignal.any([turnSignal, requestSignal]);
       try {
         await playScenario(
-          pickScenario(textOf(params.prompt)),
+          pickScenario(promptText(params.prompt)),
           new V1Turn(client, session, clientFs, signal),
         );
         return { stopReason: signal.aborted ? "cancelled" : "end_turn" };

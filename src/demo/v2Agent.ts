@@ -12,21 +12,13 @@ import type {
   PlanStep,
   ToolCallProgress,
 } from "./demoTurn";
-import { displayCommand, rawInputOf } from "./demoTurn";
+import { displayCommand, promptText, rawInputOf } from "./demoTurn";
 import { gitPatch } from "./gitPatch";
 import { DEMO_AGENT_INFO } from "./identity";
-import { decide, permissionOptions } from "./permissions";
+import { askClient, permissionOptions } from "./permissions";
 import { pickScenario, playScenario } from "./scenarios";
-import { DemoSession, DemoSessions, PromptDropped } from "./session";
-import { readTextFromDisk, readTextHeadFromDisk, writeTextToDisk } from "./workspace";
-
-const READ_HEAD_BYTES = 64 * 1024;
-
-function textOf(prompt: readonly acp.ContentBlock[]): string {
-  return prompt
-    .map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : ""))
-    .join("\n");
-}
+import { DemoSession, DemoSessions, PromptDropped, SessionTurn } from "./session";
+import { readFromDisk, writeTextToDisk } from "./workspace";
 
 function diffContent(call: DemoToolCall, cwd: string): acp.ToolCallContent[] {
   if (!call.edit) return [];
@@ -49,7 +41,7 @@ function textContent(text: string): acp.ToolCallContent {
   return { type: "content", content: { type: "text", text } };
 }
 
-class V2Turn implements DemoTurn {
+class V2Turn extends SessionTurn implements DemoTurn {
   readonly protocolVersion = 2;
   private agentMessageId: string | undefined;
   private thoughtId: string | undefined;
@@ -59,24 +51,14 @@ class V2Turn implements DemoTurn {
 
   constructor(
     private readonly client: acp.AgentContext,
-    private readonly session: DemoSession,
-    readonly signal: AbortSignal,
-  ) {}
-
-  get cwd(): string {
-    return this.session.cwd;
-  }
-
-  get alwaysAllowed(): Set<string> {
-    return this.session.alwaysAllowed;
+    session: DemoSession,
+    signal: AbortSignal,
+  ) {
+    super(session, signal);
   }
 
   send(update: acp.SessionUpdate): Promise<void> {
     return this.client.notify(acp.methods.client.session.update, { sessionId: this.session.id, update });
-  }
-
-  newToolCallId(): string {
-    return this.session.newId("call");
   }
 
   say(text: string): Promise<void> {
@@ -165,34 +147,27 @@ class V2Turn implements DemoTurn {
     // The foreground work is blocked on the user until the answer arrives.
     await this.send({ sessionUpdate: "state_update", state: "requires_action" });
     try {
-      const response = await this.client.request(
-        acp.methods.client.session.requestPermission,
-        {
-          sessionId: this.session.id,
-          title: ask.title,
-          description: ask.description,
-          subject: this.subjectOf(ask),
-          options,
-        },
-        // session/cancel aborts `signal`: the SDK then sends $/cancel_request and stops waiting for the answer.
-        { cancellationSignal: this.signal, stopWaitingOnCancel: true },
+      return await askClient(this.signal, options, () =>
+        this.client.request(
+          acp.methods.client.session.requestPermission,
+          {
+            sessionId: this.session.id,
+            title: ask.title,
+            description: ask.description,
+            subject: this.subjectOf(ask),
+            options,
+          },
+          // session/cancel aborts `signal`: the SDK then sends $/cancel_request and stops waiting for the answer.
+          { cancellationSignal: this.signal, stopWaitingOnCancel: true },
+        ),
       );
-      return this.signal.aborted ? { kind: "cancelled" } : decide(response.outcome, options);
-    } catch (error) {
-      if (this.signal.aborted) return { kind: "cancelled" };
-      return {
-        kind: "invalid",
-        reason: `the permission request failed: ${error instanceof Error ? error.message : String(error)}`,
-      };
     } finally {
       if (!this.signal.aborted) await this.send({ sessionUpdate: "state_update", state: "running" });
     }
   }
 
   readTextFile(path: string, options: { maxLines?: number } = {}): Promise<string> {
-    return options.maxLines === undefined
-      ? readTextFromDisk(path)
-      : readTextHeadFromDisk(path, READ_HEAD_BYTES);
+    return readFromDisk(path, options);
   }
 
   writeTextFile(path: string, content: string): Promise<void> {
@@ -261,7 +236,7 @@ export function createV2DemoAgent(): acp.AgentApp {
         throw error;
       }
       // The response only acknowledges insertion; the turn goes on and ends with an idle state_update.
-      void runTurn(turn, textOf(params.prompt))
+      void runTurn(turn, promptText(params.prompt))
         .catch(() => undefined) // The connection closed mid-turn; the process is about to exit.
         .finally(() => session.endTurn());
       return { messageId };

@@ -41,12 +41,22 @@ export function nextDemoFileText(oldText: string | null): string {
   return `${oldText}${separator}${DEMO_LINE_PREFIX} (${count + 1}).\n`;
 }
 
-export function readTextFromDisk(path: string): Promise<string> {
+/** Head reads (`maxLines`) take at most this much of a file. */
+const READ_HEAD_BYTES = 64 * 1024;
+
+/** Reads a file on disk: whole, or only its start when the scenario wants a few lines. */
+export function readFromDisk(path: string, options: { maxLines?: number } = {}): Promise<string> {
+  return options.maxLines === undefined
+    ? readTextFromDisk(path)
+    : readTextHeadFromDisk(path, READ_HEAD_BYTES);
+}
+
+function readTextFromDisk(path: string): Promise<string> {
   return readFile(path, "utf8");
 }
 
 /** The start of a file, at most `maxBytes` (the read scenario shows only a few lines of whatever file it finds). */
-export async function readTextHeadFromDisk(path: string, maxBytes: number): Promise<string> {
+async function readTextHeadFromDisk(path: string, maxBytes: number): Promise<string> {
   const file = await open(path, "r");
   try {
     const buffer = Buffer.alloc(maxBytes);

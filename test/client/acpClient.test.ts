@@ -3,6 +3,7 @@
  * Every test also checks that each frame the client sent is valid under the official schema of the negotiated version.
  */
 import assert from "node:assert/strict";
+import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientHarness, isAlive, waitFor, type LogEntry } from "../support/clientHarness";
 
 const v2Command = { type: "command", command: "npm test -- --watch=false", cwd: "" };
@@ -297,14 +298,26 @@ describe("ACP client against real agents", function () {
   });
 
   it("times out an agent that never answers initialize, and kills it", async () => {
-    harness = new ClientHarness({
+    // The timeout window opens once the agent runs (its own `start` line): on a loaded machine Node alone can take
+    // longer than the timeout to start, and an agent killed before it reads anything says nothing about initialize.
+    const agent = new ClientHarness({
       protocol: "v2",
       agentEnv: { SCRIPTED_AGENT_HANG_INITIALIZE: "1" },
       timeouts: { initializeMs: 500 },
+      startAgent: async (launch) => {
+        const started = await AgentProcess.start(launch);
+        await waitFor(() => agent.agentPids().includes(started.pid!), "the agent to start", 30_000);
+        return started;
+      },
     });
+    harness = agent;
     await assert.rejects(harness.sessions.startSession("Scripted"), /did not answer initialize within 1 s/);
-    const pid = harness.agentLog().find((e) => e.kind === "start")!.pid as number;
-    await waitFor(() => !isAlive(pid), "the agent to be killed", 5_000);
+    const received = harness
+      .agentLog()
+      .flatMap((e) => (e.kind === "frame" && e.direction === "received" ? [e.frame] : []));
+    assert.equal((received[0] as { method?: string } | undefined)?.method, "initialize", "the agent got it");
+    const [pid] = harness.agentPids();
+    await waitFor(() => !isAlive(pid!), "the agent to be killed", 5_000);
   });
 
   it("times out session/new with a clear error", async () => {

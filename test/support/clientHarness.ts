@@ -31,6 +31,8 @@ export interface HarnessOptions {
   timeouts?: Partial<NonNullable<Environment["timeouts"]>>;
   maxMessageBytes?: number;
   trusted?: boolean;
+  /** How the agent starts (default: its process, spawned by the client). */
+  startAgent?: Environment["startAgent"];
 }
 
 export class ClientHarness {
@@ -82,6 +84,7 @@ export class ClientHarness {
       ...(options.limits ? { limits: options.limits } : {}),
       timeouts: { initializeMs: 10_000, newSessionMs: 10_000, stopGraceMs: 2_000, ...options.timeouts },
       ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+      ...(options.startAgent ? { startAgent: options.startAgent } : {}),
     });
     this.sessions.onDidChange((ops) => this.ops.push(...ops));
   }

@@ -7,7 +7,7 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
 import { appendVisible, clip, hasHiddenCharacters } from "../text";
-import { kindIcon, renderDiff, renderLocations, renderRawInput, toolTitle } from "./toolParts";
+import { kindIcon, renderDiff, renderLocations, renderRawInput, toolTitle, unsupported } from "./toolParts";
 
 function hiddenCharacterWarning(): HTMLElement {
   return el(
@@ -92,14 +92,8 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
         { class: "subject subject-none" },
         el("p", { class: "note" }, "The agent gave no details about what this request does."),
       );
-    default: {
-      const unknown: never = subject;
-      return el(
-        "p",
-        { class: "warning" },
-        `Unsupported subject ${String((unknown as { type?: unknown }).type)}`,
-      );
-    }
+    default:
+      return unsupported("subject", subject, "warning");
   }
 }
 

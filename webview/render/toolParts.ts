@@ -204,13 +204,12 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
     }
     case "other":
       return el("p", { class: "note" }, content.label);
-    default: {
-      const unknown: never = content;
-      return el(
-        "p",
-        { class: "note" },
-        `Unsupported content ${String((unknown as { type?: unknown }).type)}`,
-      );
-    }
+    default:
+      return unsupported("content", content, "note");
   }
+}
+
+/** The last case of an exhaustive switch: a shape a newer host sends that this build cannot draw, said plainly. */
+export function unsupported(what: string, value: never, className: "note" | "warning"): HTMLElement {
+  return el("p", { class: className }, `Unsupported ${what} ${String((value as { type?: unknown }).type)}`);
 }
