@@ -23,6 +23,25 @@ function kindLabel(toolKind: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/**
+ * The command a tool call will run (from its raw input), shown above the agent's description of it: a title such as
+ * "Run echo hi > out.txt" is the model's wording, the command is what runs. Null when the tool call names none.
+ */
+export function renderToolCommand(prompt: PromptView): HTMLElement | null {
+  const subject = prompt.subject;
+  if (subject.type !== "tool_call" || subject.command === undefined) return null;
+  const command = el("pre", { class: "command mono", "aria-label": "Command" });
+  appendVisible(command, clip(subject.command, LIMITS.commandChars));
+  return el(
+    "div",
+    { class: "subject subject-command card-command" },
+    el("div", { class: "subject-label" }, icon("terminal"), " Command"),
+    command,
+    commandContinues(subject.command),
+    hasHiddenCharacters(subject.command) ? hiddenCharacterWarning() : null,
+  );
+}
+
 export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
   const subject: SubjectView = prompt.subject;
   switch (subject.type) {

@@ -41,6 +41,9 @@ const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
   in_progress: { icon: "loading codicon-modifier-spin", label: "Running" },
   completed: { icon: "pass", label: "Completed" },
   failed: { icon: "error", label: "Failed" },
+  // Set by the host when a turn ends with the tool call still open (see SessionModel.settleOpenToolCalls).
+  rejected: { icon: "close", label: "Rejected" },
+  cancelled: { icon: "circle-slash", label: "Stopped" },
   awaiting_approval: { icon: "shield", label: "Awaiting approval" },
 };
 
