@@ -540,7 +540,7 @@ function storeContent(raw: unknown): StoredContent[] {
   if (!c) return [];
   switch (c.type) {
     case "content": {
-      const capped = capText(contentText(c.content), LIMITS.messageChars);
+      const capped = capText(unfenced(contentText(c.content)), LIMITS.messageChars);
       return [{ type: "text", text: capped.text, truncated: capped.truncated }];
     }
     case "diff": {
@@ -567,6 +567,15 @@ function storeContent(raw: unknown): StoredContent[] {
     default:
       return [{ type: "other", label: `Unsupported content (${capLabel(String(c.type), 50)})` }];
   }
+}
+
+/**
+ * Tool output wrapped whole in one Markdown fence (Claude sends ```` ```console ```` blocks) is shown as the text
+ * inside it: tool output is shown as plain text, where the fence markers were noise.
+ */
+export function unfenced(text: string): string {
+  const match = /^\s*(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1\s*$/.exec(text);
+  return match && !match[2]!.includes(match[1]!) ? match[2]! : text;
 }
 
 /** Text of a ContentBlock; non-text blocks become short Markdown placeholders (nothing is fetched). */

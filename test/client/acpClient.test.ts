@@ -50,7 +50,8 @@ describe("ACP client against real agents", function () {
     });
     assert.deepEqual(
       prompt.options.map((o) => o.kindClass),
-      ["allow", "allow", "reject", "neutral"],
+      // Allow once first, lasting options ("always") last.
+      ["allow", "reject", "neutral", "allow"],
     );
     assert.equal(harness.sessions.choose(prompt.key, "ask"), true);
     const [outcome] = await waitFor(

@@ -296,4 +296,43 @@ describe("SessionModel", () => {
     assert.equal(command({ path: "/work/a.txt" }), undefined);
     assert.equal(command({ command: 42 }), undefined);
   });
+
+  it("shows tool output fenced whole in Markdown as the text inside, and a git patch without its file headers", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "out",
+      kind: "execute",
+      content: [
+        { type: "content", content: { type: "text", text: "```console\nhi\n$ ls\n```" } },
+        { type: "content", content: { type: "text", text: "see ```a``` and\n```\nb\n```" } },
+      ],
+    });
+    const texts = (m.transcript().find((i) => i.kind === "tool_call")?.content ?? []).map((c) =>
+      c.type === "text" ? c.text : c.type,
+    );
+    assert.deepEqual(texts, ["hi\n$ ls", "see ```a``` and\n```\nb\n```"]);
+
+    const patch = [
+      "diff --git a/src/a.ts b/src/a.ts",
+      "index 83db48f..bf269f4 100644",
+      "--- a/src/a.ts",
+      "+++ b/src/a.ts",
+      "@@ -1,2 +1,2 @@",
+      " keep",
+      "-old",
+      "+new",
+      "",
+    ].join("\n");
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "out",
+      content: [{ type: "diff", changes: [{ path: "/work/src/a.ts" }], patch: { text: patch } }],
+    });
+    const diff = m.transcript().find((i) => i.kind === "tool_call")?.content[0];
+    assert.ok(diff?.type === "diff");
+    if (diff?.type !== "diff") return;
+    assert.deepEqual(diff.preview, ["@@ -1,2 +1,2 @@", " keep", "-old", "+new"]);
+    assert.deepEqual([diff.added, diff.removed], [1, 1]);
+  });
 });

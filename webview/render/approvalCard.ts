@@ -90,7 +90,13 @@ export class ApprovalCard {
         name,
         // A lasting choice says so: it looks unlike the once-options and outlives this card.
         option.lasting
-          ? el("span", { class: "option-lasting-note" }, icon("history"), " remembered by the agent")
+          ? el(
+              "span",
+              // Screen readers get the same through aria-description; the button's name stays the option's name.
+              { class: "option-lasting-note", "aria-hidden": "true" },
+              icon("history"),
+              " · remembered by the agent",
+            )
           : null,
         index < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, String(index + 1)) : null,
       );

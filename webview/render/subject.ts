@@ -59,8 +59,10 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
           // The card title usually repeats the tool title; show the tool's own title only when it says something else.
           subject.toolTitle !== prompt.title ? toolTitle(subject.toolTitle) : null,
         ),
-        renderLocations(subject.locations, (index) =>
-          host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+        renderLocations(
+          subject.locations,
+          (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+          subject.diffs,
         ),
         ...subject.diffs.map((diff) =>
           renderDiff(diff, () => host.post({ type: "openDiff", sessionKey, toolCallId, index: diff.index })),
