@@ -30,16 +30,23 @@ function kindLabel(toolKind: string): string {
 export function renderToolCommand(prompt: PromptView): HTMLElement | null {
   const subject = prompt.subject;
   if (subject.type !== "tool_call" || subject.command === undefined) return null;
-  const command = el("pre", { class: "command mono", "aria-label": "Command" });
-  appendVisible(command, clip(subject.command, LIMITS.commandChars));
   return el(
     "div",
     { class: "subject subject-command card-command" },
-    el("div", { class: "subject-label" }, icon("terminal"), " Command"),
-    command,
-    commandContinues(subject.command),
+    ...commandLines(subject.command),
     hasHiddenCharacters(subject.command) ? hiddenCharacterWarning() : null,
   );
+}
+
+/** The "Command" label, the command exactly (hidden characters shown) and a note when it runs past its box. */
+function commandLines(text: string): (HTMLElement | null)[] {
+  const command = el("pre", { class: "command mono", "aria-label": "Command" });
+  appendVisible(command, clip(text, LIMITS.commandChars));
+  return [
+    el("div", { class: "subject-label" }, icon("terminal"), " Command"),
+    command,
+    commandContinues(text),
+  ];
 }
 
 export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
@@ -71,17 +78,13 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       );
     }
     case "command": {
-      const command = el("pre", { class: "command mono", "aria-label": "Command" });
-      appendVisible(command, clip(subject.command, LIMITS.commandChars));
       const cwd = el("code", { class: "mono" });
       appendVisible(cwd, subject.cwd);
       const hidden = hasHiddenCharacters(subject.command) || hasHiddenCharacters(subject.cwd);
       return el(
         "div",
         { class: "subject subject-command" },
-        el("div", { class: "subject-label" }, icon("terminal"), " Command"),
-        command,
-        commandContinues(subject.command),
+        ...commandLines(subject.command),
         el("div", { class: "cwd" }, el("span", { class: "subject-label" }, "in "), cwd),
         subject.cwdInWorkspace
           ? null
