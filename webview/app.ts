@@ -254,6 +254,7 @@ export class App {
       const view = activeKey === undefined ? undefined : this.sessionViews.get(activeKey);
       const session = activeKey === undefined ? undefined : store.sessions.get(activeKey);
       if (view && session && !view.isMounted) view.mount(session);
+      if (session) this.header.showAgent(session.header.agentName);
       this.shownSessionKey = activeKey;
     }
     this.composer.setSession(store.activeSession?.header);

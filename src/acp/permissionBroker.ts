@@ -4,6 +4,7 @@
  * and take the answer. The card's state lives on its tool call: it is awaiting approval until the card is answered.
  */
 import { decideBypass } from "../core/bypassPolicy";
+import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
 import { decisionRecord, type PendingApprovals, type PermissionOutcome } from "../core/pendingApprovals";
@@ -121,7 +122,7 @@ export class PermissionBroker {
         session.model.addItem({ kind: "decision", id: `decision:${event.record.key}`, record: event.record });
       }
       this.host.log.info(
-        `Permission "${prompt.title}" (${prompt.agentName}): ${event.record.summary} [${event.record.provenance}]`,
+        `Permission "${prompt.title}" (${prompt.agentName}; ${summarizeSubject(prompt.subject)}): ${event.record.summary} [${event.record.provenance}]`,
       );
       this.host.emit([{ op: "decided", record: event.record }]);
     });

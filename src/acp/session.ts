@@ -30,6 +30,8 @@ export class Session {
   readonly model: SessionModel;
   private attachment: { connection: AgentConnection; agentSessionId: string } | undefined;
   private turnActive = false;
+  /** The person pressed Stop during the running turn: only then does a `cancelled` end say "Stopped.". */
+  private stopRequested = false;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** Approvals of this session not yet used by a `terminal/create`: a terminal runs only for an approved tool call. */
   private terminalGrants = 0;
@@ -82,6 +84,7 @@ export class Session {
       return;
     }
     this.turnActive = true;
+    this.stopRequested = false;
     this.model.status = "running";
     this.emit([...itemOps(this.key, this.model.addUserMessage(text)), this.header()]);
     try {
@@ -110,6 +113,7 @@ export class Session {
     this.host.cancelApprovals(this.key);
     if (!turnRunning) return;
     const { connection, agentSessionId } = attachment;
+    this.stopRequested = true;
     this.model.status = "stopping";
     this.emitHeader();
     clearTimeout(this.stopTimer);
@@ -135,10 +139,13 @@ export class Session {
   }
 
   applyUpdate(update: Json, version: 1 | 2): void {
-    const status = this.model.status;
+    const { status, title } = this.model;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     if (this.model.status !== status) {
       if (version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
+      ops.push(this.header());
+    } else if (this.model.title !== title) {
+      // `session_info_update`: the tab takes the agent's title for the session.
       ops.push(this.header());
     }
     this.emit(ops);
@@ -188,15 +195,28 @@ export class Session {
     this.turnActive = false;
     clearTimeout(this.stopTimer);
     if (this.model.status !== "ended") this.model.status = "ready";
+    const stopped = this.stopRequested;
+    this.stopRequested = false;
+    // Codex ends a turn `cancelled` after a rejection: that is not the person's Stop.
+    const afterRejection = !stopped && this.model.hasOpenRejectedToolCall();
+    // Tool calls the turn left open will not finish: they show as rejected or stopped, not "Pending" forever.
+    const settled = this.model.settleOpenToolCalls(stopped);
     const notice =
       stopReason === "cancelled"
-        ? this.model.addNotice("info", "Stopped.")
+        ? this.model.addNotice(
+            "info",
+            stopped
+              ? "Stopped."
+              : afterRejection
+                ? "The agent ended the turn after your rejection."
+                : "The agent ended the turn.",
+          )
         : stopReason === "refusal"
           ? this.model.addNotice("warning", "The agent refused to continue.")
           : stopReason === "max_tokens" || stopReason === "max_turn_requests"
             ? this.model.addNotice("warning", `The turn ended early (${stopReason}).`)
             : [];
-    this.emit([...itemOps(this.key, notice), this.header()]);
+    this.emit([...itemOps(this.key, [...settled, ...notice]), this.header()]);
   }
 
   private emit(ops: ViewOp[]): void {

@@ -44,6 +44,9 @@ export function summarizeSubject(subject: SubjectView): string {
     case "command":
       return capLabel(`command: ${subject.command} (in ${subject.cwd})`, 500);
     case "tool_call": {
+      // The command that runs, not only the agent's wording of it (a title can front another command).
+      if (subject.command !== undefined)
+        return capLabel(`command: ${subject.command} (${subject.toolKind}: ${subject.toolTitle})`, 500);
       const paths = subject.locations.map((l) => l.path).join(", ");
       return capLabel(`${subject.toolKind}: ${subject.toolTitle}${paths ? ` [${paths}]` : ""}`, 500);
     }

@@ -65,14 +65,24 @@ function replacementPreview(path: string, before: string, after: string): DiffPr
 
 /** A v2 git patch, shown as its lines. */
 export function previewPatch(path: string, patchText: string): DiffPreview {
-  const lines = patchText.split("\n");
-  if (lines.at(-1) === "") lines.pop(); // a patch ends with a newline, not an empty context line
+  const all = patchText.split("\n");
+  if (all.at(-1) === "") all.pop(); // a patch ends with a newline, not an empty context line
+  // A git patch's file headers (`diff --git`, `index …`, `--- a/…`, `+++ b/…`, modes) are not changed lines, and the
+  // path they name is the diff's heading already: the preview keeps hunks only.
+  const lines: string[] = [];
   let added = 0;
   let removed = 0;
-  for (const line of lines) {
-    if (line.startsWith("+") && !line.startsWith("+++")) added++;
-    else if (line.startsWith("-") && !line.startsWith("---")) removed++;
+  let inHunk = false;
+  for (const line of all) {
+    if (line.startsWith("diff ")) inHunk = false;
+    else if (line.startsWith("@@")) inHunk = true;
+    if (!inHunk) continue;
+    lines.push(line);
+    if (line.startsWith("+")) added++;
+    else if (line.startsWith("-")) removed++;
   }
+  // Not a unified diff at all: show it as it came rather than nothing.
+  if (lines.length === 0) return { path, added: 0, removed: 0, ...capLines(all) };
   return { path, added, removed, ...capLines(lines) };
 }
 

@@ -102,7 +102,30 @@ export function allowOnceOption(options: readonly OptionView[]): OptionView | un
   return options.find((o) => o.kind === "allow_once");
 }
 
+/** Kinds whose choice lasts beyond this request. */
+const LASTING_KINDS = new Set(["allow_always", "reject_always"]);
+
+/**
+ * Allow once first (the primary action and key 1), then the other once-options, and lasting options last: agents
+ * often list "Always allow" first, and one keypress must not grant a lasting permission. Stable within each rank.
+ */
+function optionRank(option: OptionView): number {
+  if (option.kind === "allow_once") return 0;
+  return option.lasting ? 2 : 1;
+}
+
 function optionViews(raw: unknown): OptionView[] {
+  return orderedOptions(parsedOptions(raw));
+}
+
+function orderedOptions(options: OptionView[]): OptionView[] {
+  return options
+    .map((option, index) => ({ option, index }))
+    .sort((a, b) => optionRank(a.option) - optionRank(b.option) || a.index - b.index)
+    .map(({ option }) => option);
+}
+
+function parsedOptions(raw: unknown): OptionView[] {
   const seen = new Set<string>();
   return asArray(raw)
     .slice(0, LIMITS.optionsPerRequest)
@@ -117,6 +140,7 @@ function optionViews(raw: unknown): OptionView[] {
           name: capLabel(asString(o.name) ?? o.optionId, LIMITS.optionNameChars),
           kind,
           kindClass: kindClass(kind),
+          ...(LASTING_KINDS.has(kind) ? { lasting: true as const } : {}),
         },
       ];
     });
@@ -135,6 +159,7 @@ function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspa
             toolTitle: toolCall.title,
             locations: toolCall.locations,
             diffs: toolCall.content.filter((c) => c.type === "diff"),
+            ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
             ...(toolCall.rawInput !== undefined
               ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
               : {}),

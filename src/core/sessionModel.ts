@@ -15,6 +15,7 @@ import {
   type ToolContentView,
   type TranscriptItem,
 } from "../shared/protocol";
+import { commandOfRawInput } from "./toolCommand";
 import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { capJson, capLabel, capText } from "./text";
@@ -40,6 +41,10 @@ export interface ToolCallState {
   rawInput?: unknown;
   /** `rawInput` as capped JSON, made once per patch (a tool call is shown on its item and on its card). */
   rawInputView?: { text: string; truncated: boolean };
+  /** The command its raw input says it runs (argv or string), capped. */
+  command?: string;
+  /** The person rejected a card about it: if the agent leaves it open, the turn's end settles it as rejected. */
+  rejected?: boolean;
 }
 
 interface TerminalState {
@@ -119,6 +124,11 @@ export class SessionModel {
 
   addItem(item: TranscriptItem): TranscriptItem[] {
     this.openStreamItem = undefined;
+    if (item.kind === "decision" && item.record.toolCallId !== undefined) {
+      const call = this.toolCalls.get(item.record.toolCallId);
+      if (call && item.record.outcome === "selected")
+        call.rejected = item.record.optionKindClass === "reject";
+    }
     return [this.put(item)];
   }
 
@@ -219,6 +229,8 @@ export class SessionModel {
     if ("rawInput" in patch) {
       call.rawInput = patch.rawInput;
       call.rawInputView = undefined;
+      const command = commandOfRawInput(patch.rawInput);
+      call.command = command !== undefined ? capLabel(command, LIMITS.commandChars) : undefined;
     }
     return [this.replaceToolCallItem(call)];
   }
@@ -242,7 +254,31 @@ export class SessionModel {
         TOOL_CALL_CONTENT_CHARS,
       ),
       ...(raw ? { rawInput: raw.text, rawInputTruncated: raw.truncated } : {}),
+      ...(call.command !== undefined ? { command: call.command } : {}),
     };
+  }
+
+  /**
+   * The turn ended: tool calls it left `pending` or `in_progress` will never finish. One a card was rejected for
+   * shows as rejected; after the person's Stop the rest show as cancelled. Returns the changed items.
+   */
+  settleOpenToolCalls(stoppedByPerson: boolean): TranscriptItem[] {
+    const changed: TranscriptItem[] = [];
+    for (const call of this.toolCalls.values()) {
+      if (call.status !== "pending" && call.status !== "in_progress") continue;
+      if (call.rejected) call.status = "rejected";
+      else if (stoppedByPerson) call.status = "cancelled";
+      else continue;
+      changed.push(this.replaceToolCallItem(call));
+    }
+    return changed;
+  }
+
+  /** Whether a card about one of the open tool calls was rejected (the agent may end the turn `cancelled` for it). */
+  hasOpenRejectedToolCall(): boolean {
+    for (const call of this.toolCalls.values())
+      if (call.rejected && (call.status === "pending" || call.status === "in_progress")) return true;
+    return false;
   }
 
   /**
@@ -504,7 +540,7 @@ function storeContent(raw: unknown): StoredContent[] {
   if (!c) return [];
   switch (c.type) {
     case "content": {
-      const capped = capText(contentText(c.content), LIMITS.messageChars);
+      const capped = capText(unfenced(contentText(c.content)), LIMITS.messageChars);
       return [{ type: "text", text: capped.text, truncated: capped.truncated }];
     }
     case "diff": {
@@ -531,6 +567,15 @@ function storeContent(raw: unknown): StoredContent[] {
     default:
       return [{ type: "other", label: `Unsupported content (${capLabel(String(c.type), 50)})` }];
   }
+}
+
+/**
+ * Tool output wrapped whole in one Markdown fence (Claude sends ```` ```console ```` blocks) is shown as the text
+ * inside it: tool output is shown as plain text, where the fence markers were noise.
+ */
+export function unfenced(text: string): string {
+  const match = /^\s*(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1\s*$/.exec(text);
+  return match && !match[2]!.includes(match[1]!) ? match[2]! : text;
 }
 
 /** Text of a ContentBlock; non-text blocks become short Markdown placeholders (nothing is fetched). */

@@ -77,6 +77,8 @@ export interface ToolCallView {
   /** Raw input as formatted JSON, capped. */
   rawInput?: string;
   rawInputTruncated?: boolean;
+  /** The command the raw input says the tool call runs (argv joined, or a shell's script), capped. */
+  command?: string;
 }
 
 export type TranscriptItem =
@@ -98,6 +100,8 @@ export type SubjectView =
       locations: LocationView[];
       rawInput?: string;
       rawInputTruncated?: boolean;
+      /** The command the tool call will run, from its raw input: the card shows it above the agent's wording. */
+      command?: string;
       diffs: Extract<ToolContentView, { type: "diff" }>[];
     }
   | { type: "command"; command: string; cwd: string; cwdInWorkspace: boolean; toolCallId?: string }
@@ -112,6 +116,8 @@ export interface OptionView {
   /** The agent's kind as sent (open set in v2). */
   kind: string;
   kindClass: OptionKindClass;
+  /** `allow_always`/`reject_always`: the choice outlasts this request (the agent remembers it). Listed last. */
+  lasting?: true;
 }
 
 /** A pending permission request, as the card shows it. */

@@ -51,7 +51,8 @@ describe("ACP client against real agents", function () {
     });
     assert.deepEqual(
       prompt.options.map((o) => o.kindClass),
-      ["allow", "allow", "reject", "neutral"],
+      // Allow once first, lasting options ("always") last.
+      ["allow", "reject", "neutral", "allow"],
     );
     assert.equal(harness.sessions.choose(prompt.key, "ask"), true);
     const [outcome] = await waitFor(
@@ -106,6 +107,21 @@ describe("ACP client against real agents", function () {
     );
     await waitFor(() => harness.sessions.session(key)?.status === "ready", "the session to be ready again");
     assert.deepEqual(harness.clientFrameErrors(2), []);
+  });
+
+  it("names the session's tab by the title the agent sends, while the turn runs", async () => {
+    harness = new ClientHarness({ protocol: "v1" });
+    const key = await harness.sessions.startSession("Scripted");
+    harness.send(key, {
+      steps: [
+        { update: { sessionUpdate: "session_info_update", title: "Fix the flaky test" } },
+        { request: { toolCall: { toolCallId: "t1", title: "ls", kind: "read" } } },
+      ],
+    });
+    await waitFor(() => harness.sessions.pending.size === 1, "a pending prompt");
+    const titles = harness.ops.flatMap((op) => (op.op === "session" ? [op.header.title] : []));
+    assert.equal(titles.at(-1), "Fix the flaky test", "the view was told the new title");
+    await harness.sessions.stop(key);
   });
 
   it("removes the prompt when the agent withdraws it with $/cancel_request", async () => {

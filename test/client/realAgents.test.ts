@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { RealAgentName } from "../harness/realAgents";
 import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
 import { RealAgentSession } from "../realAgents/realAgentSession";
@@ -21,6 +22,33 @@ interface AgentFacts {
    * files through a client that offers `fs` (issue 12, problem 1; not fixed here), so it shows allow-once with a command.
    */
   creates?: "write" | "run";
+  /** Gemini sends no raw input: its card has no command beyond its title. */
+  noRawInput?: true;
+}
+
+/** The command the card shows as a command (a v2 command subject, or a tool call's raw input). */
+function commandShown(card: PermissionPrompt): string | undefined {
+  const subject = card.subject;
+  return subject.type === "command"
+    ? subject.command
+    : subject.type === "tool_call"
+      ? subject.command
+      : undefined;
+}
+
+/** Allow once is key 1; options that last ("always") come after every once-option and are marked. */
+function assertOptionOrder(card: PermissionPrompt): void {
+  const kinds = card.options.map((o) => o.kind);
+  assert.equal(kinds[0], "allow_once", `allow once is first: ${JSON.stringify(kinds)}`);
+  const lasting = card.options.map((o) => o.kind === "allow_always" || o.kind === "reject_always");
+  assert.deepEqual(
+    card.options.map((o) => o.lasting === true),
+    lasting,
+    "lasting options are marked",
+  );
+  const firstLasting = lasting.indexOf(true);
+  if (firstLasting >= 0)
+    assert.ok(lasting.slice(firstLasting).every(Boolean), `lasting options last: ${JSON.stringify(kinds)}`);
 }
 
 /** Priority order: the agents that exercise the most first. */
@@ -29,7 +57,7 @@ const AGENTS: AgentFacts[] = [
   { name: "qwen" },
   { name: "codex", v2Command: (command) => ({ title: "Run command?", description: `Run ${command}` }) },
   { name: "copilot" },
-  { name: "gemini", creates: "run" },
+  { name: "gemini", creates: "run", noRawInput: true },
 ];
 
 describe("Real agents (offline, scripted model)", function () {
@@ -96,11 +124,24 @@ describe("Real agents (offline, scripted model)", function () {
           shown.includes("echo hi > rejected.txt"),
           `the card shows the command: ${shown.slice(0, 300)}`,
         );
+        // ...as the command that runs, shown above the agent's wording (not only inside the collapsed raw input).
+        if (!facts.noRawInput) assert.equal(commandShown(card), "echo hi > rejected.txt");
+        assertOptionOrder(card);
+        const noticesBefore = a.notices().length;
         assert.ok(a.harness.sessions.choose(card.key, a.option(card, "reject_once")));
         await turn;
         assert.equal(existsSync(join(a.workspace, "rejected.txt")), false, "the command did not run");
         assert.deepEqual(a.pending(), []);
         assert.equal(a.decisions.at(-1)?.optionId, a.option(card, "reject_once"));
+        assert.match(
+          a.toolCallStatus(card) ?? "",
+          /^(rejected|failed)$/,
+          "the rejected tool call is not left open",
+        );
+        assert.ok(
+          !a.notices().slice(noticesBefore).includes("Stopped."),
+          "a rejection is not the person's Stop",
+        );
       });
 
       it("Stop with a card open removes the card, answers cancelled, and the next prompt works", async () => {
@@ -112,6 +153,12 @@ describe("Real agents (offline, scripted model)", function () {
         await turn;
         const decision = a.decisions.find((d) => d.key === card.key);
         assert.equal(decision?.outcome, "cancelled", "the agent was answered cancelled");
+        assert.match(
+          a.toolCallStatus(card) ?? "",
+          /^(cancelled|failed)$/,
+          "the stopped tool call is not left open",
+        );
+        assert.equal(a.notices().at(-1), "Stopped.");
         assert.equal(existsSync(join(a.workspace, "stopped.txt")), false, "the command did not run");
         await a.turn("Say something.");
         assert.equal(a.status, "ready");

@@ -112,7 +112,12 @@ describe("Approval cards (e2e)", function () {
       assert.match(await group.locator(".diff-body .diff-line.add").innerText(), /hello, world/);
       assert.deepEqual(
         await group.locator(".card-options button.option .option-name").allInnerTexts(),
-        OPTIONS.map((o) => o.name),
+        // Once-options first, lasting ones ("always", "never") last and marked.
+        ["Allow once", "Reject", "Ask my reviewer", "Always allow edits", "Never allow edits"],
+      );
+      assert.deepEqual(
+        await group.locator(".card-options button.option-lasting .option-name").allInnerTexts(),
+        ["Always allow edits", "Never allow edits"],
       );
       const key = await group.getAttribute("data-key");
       await card(webview, title).getByRole("button", { name: option.name, exact: true }).click();

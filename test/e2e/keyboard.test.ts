@@ -88,9 +88,10 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
   let log: ScriptedAgentLog;
   let webview: FrameLocator;
 
+  // Listed as Gemini and Qwen do, the lasting option first: the card shows allow once first, the lasting one last.
   const options = [
-    { optionId: "kb-allow-once", name: "Allow once", kind: "allow_once" },
     { optionId: "kb-allow-always", name: "Allow for this session", kind: "allow_always" },
+    { optionId: "kb-allow-once", name: "Allow once", kind: "allow_once" },
     { optionId: "kb-reject", name: "Reject", kind: "reject_once" },
   ];
 
@@ -152,12 +153,12 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     const order = [
       at(/^button:New session$/),
       at(/^button:Allow once @card:Change the port/),
-      at(/^button:Allow for this session @card:Change the port/),
       at(/^button:Reject @card:Change the port/),
+      at(/^button:Allow for this session @card:Change the port/),
       at(/^button:Bypass Permissions @card:Change the port/),
       at(/^button:Allow once @card:Restart the server/),
-      at(/^button:Allow for this session @card:Restart the server/),
       at(/^button:Reject @card:Restart the server/),
+      at(/^button:Allow for this session @card:Restart the server/),
       at(/^button:Bypass Permissions @card:Restart the server/),
       at(/^textbox:Message$/),
       at(/^button:Stop$/),
@@ -177,18 +178,20 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     for (let i = 0; i < 30 && !/^button:Allow once @card:Change the port/.test(await focused(webview)); i++)
       await page.keyboard.press("Shift+Tab");
     assert.match(await focused(webview), /^button:Allow once @card:Change the port/);
-    await page.keyboard.press("2");
+    // The lasting option is marked as lasting and has the last key, never 1.
+    const lasting = card(webview, "Change the port").locator("button.option-lasting");
+    assert.equal(await lasting.locator(".option-name").innerText(), "Allow for this session");
+    assert.match((await lasting.getAttribute("aria-description")) ?? "", /remembers/);
+    assert.match(await lasting.innerText(), /remembered by the agent/);
+    assert.equal(await lasting.getAttribute("aria-keyshortcuts"), "3");
+    await page.keyboard.press("1");
     assert.deepEqual(await log.waitForOutcome("Change the port"), {
       outcome: "selected",
-      optionId: "kb-allow-always",
+      optionId: "kb-allow-once",
     });
-    const record = webview.locator(".decision-record", { hasText: "You chose: Allow for this session" });
+    const record = webview.locator(".decision-record", { hasText: "You chose: Allow once" });
     await record.waitFor({ state: "visible", timeout: 30_000 });
-    assert.equal(
-      await focused(webview),
-      "record:You chose: Allow for this session",
-      "focus follows to the record",
-    );
+    assert.equal(await focused(webview), "record:You chose: Allow once", "focus follows to the record");
 
     // Escape on the other card, with focus on its allow button: the reject option, not the focused one.
     const restart = card(webview, "Restart the server");

@@ -110,6 +110,17 @@ export class RealAgentSession {
     return (model?.transcript() ?? []).flatMap((item) => (item.kind === "notice" ? [item.text] : []));
   }
 
+  /** The transcript status of the tool call a card is about. */
+  toolCallStatus(prompt: PermissionPrompt): string | undefined {
+    const id =
+      prompt.subject.type === "tool_call" || prompt.subject.type === "command"
+        ? prompt.subject.toolCallId
+        : undefined;
+    return id === undefined
+      ? undefined
+      : this.harness.sessions.session(this.sessionKey)?.toolCall(id)?.status;
+  }
+
   agentText(): string {
     const model = this.harness.sessions.session(this.sessionKey);
     return (model?.transcript() ?? [])

@@ -4,6 +4,7 @@ import {
   rejectOption,
   type NormalizeInput,
 } from "../../src/core/permissionPrompt";
+import { summarizeSubject } from "../../src/core/approvalHistory";
 import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS } from "../../src/shared/protocol";
 
@@ -114,7 +115,46 @@ describe("normalizePermissionRequest", () => {
     );
   });
 
-  it("keeps unknown option kinds, in the agent's order, classed neutral", () => {
+  it("puts allow once first and lasting options last, marked, whatever the agent's order", () => {
+    // Qwen and Gemini list "Always allow" first; the card numbers options in this order (key 1 is the first).
+    const { prompt } = normalize(1, {
+      toolCall: { toolCallId: "t9", title: "echo hi", kind: "execute" },
+      options: [
+        { optionId: "always", name: "Always Allow in project: echo *", kind: "allow_always" },
+        { optionId: "once", name: "Allow once", kind: "allow_once" },
+        { optionId: "never", name: "Never", kind: "reject_always" },
+        { optionId: "no", name: "Reject", kind: "reject_once" },
+      ],
+    });
+    assert.deepEqual(
+      prompt.options.map((o) => [o.optionId, o.lasting ?? false]),
+      [
+        ["once", false],
+        ["no", false],
+        ["always", true],
+        ["never", true],
+      ],
+    );
+    assert.equal(rejectOption(prompt.options)?.optionId, "no");
+  });
+
+  it("shows the command a tool call runs, from its raw input, whatever the title says", () => {
+    // Copilot: the title is the model's description; the command is only in the raw input.
+    const { prompt } = normalize(1, {
+      toolCall: {
+        toolCallId: "t10",
+        title: "Run echo hi > out.txt",
+        kind: "execute",
+        rawInput: { command: "rm -rf ~", description: "Run echo hi > out.txt" },
+      },
+    });
+    assert.ok(prompt.subject.type === "tool_call");
+    if (prompt.subject.type !== "tool_call") return;
+    assert.equal(prompt.subject.command, "rm -rf ~");
+    assert.match(summarizeSubject(prompt.subject), /^command: rm -rf ~ /);
+  });
+
+  it("keeps unknown option kinds classed neutral, allow once first and lasting ones last", () => {
     const { prompt } = normalize(2, {
       title: "t",
       options: [
@@ -126,9 +166,9 @@ describe("normalizePermissionRequest", () => {
     assert.deepEqual(
       prompt.options.map((o) => [o.optionId, o.kind, o.kindClass]),
       [
+        ["c", "allow_once", "allow"],
         ["a", "_vendor_escalate", "neutral"],
         ["b", "reject_always", "reject"],
-        ["c", "allow_once", "allow"],
       ],
     );
     assert.equal(rejectOption(prompt.options)?.optionId, "b");

@@ -244,4 +244,95 @@ describe("SessionModel", () => {
     assert.deepEqual(awaiting(m.setAwaitingApproval("t", "card-2", false)), [undefined]);
     assert.deepEqual(m.setAwaitingApproval("missing", "card-3", true), []);
   });
+
+  it("settles the tool calls a turn left open: a rejected one as rejected, the rest as cancelled after Stop", () => {
+    const m = model();
+    for (const [id, status] of [
+      ["rejected", "pending"],
+      ["running", "in_progress"],
+      ["done", "completed"],
+    ])
+      m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: id, title: id, kind: "execute", status });
+    const record = {
+      key: "k",
+      sessionKey: "s",
+      agentName: "Agent",
+      title: "t",
+      provenance: "user" as const,
+      outcome: "selected" as const,
+      optionKindClass: "reject" as const,
+      toolCallId: "rejected",
+      at: 0,
+      summary: "You chose Reject",
+    };
+    m.addItem({ kind: "decision", id: "decision:k", record });
+    assert.ok(m.hasOpenRejectedToolCall());
+    const status = (id: string) => m.toolCall(id)?.status;
+    // A turn that ended on its own leaves running tool calls alone (the agent may still update them).
+    assert.deepEqual(
+      m.settleOpenToolCalls(false).map((i) => i.kind === "tool_call" && i.status),
+      ["rejected"],
+    );
+    assert.equal(status("running"), "in_progress");
+    m.settleOpenToolCalls(true);
+    assert.deepEqual(
+      [status("rejected"), status("running"), status("done")],
+      ["rejected", "cancelled", "completed"],
+    );
+    assert.equal(m.hasOpenRejectedToolCall(), false);
+  });
+
+  it("takes the command from raw input: string, argv, a shell's script, or a list", () => {
+    const m = model();
+    const command = (rawInput: unknown) => {
+      m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "c", kind: "execute", rawInput });
+      const item = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === "c");
+      return item?.kind === "tool_call" ? item.command : "no item";
+    };
+    assert.equal(command({ command: "echo hi > out.txt" }), "echo hi > out.txt");
+    assert.equal(command({ command: ["/bin/bash", "-lc", "echo hi > out.txt"] }), "echo hi > out.txt");
+    assert.equal(command({ command: ["git", "commit", "-m", "it's done"] }), "git commit -m 'it'\\''s done'");
+    assert.equal(command({ commands: ["make", ["ls", "-la"]] }), "make\nls -la");
+    assert.equal(command({ path: "/work/a.txt" }), undefined);
+    assert.equal(command({ command: 42 }), undefined);
+  });
+
+  it("shows tool output fenced whole in Markdown as the text inside, and a git patch without its file headers", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "out",
+      kind: "execute",
+      content: [
+        { type: "content", content: { type: "text", text: "```console\nhi\n$ ls\n```" } },
+        { type: "content", content: { type: "text", text: "see ```a``` and\n```\nb\n```" } },
+      ],
+    });
+    const texts = (m.transcript().find((i) => i.kind === "tool_call")?.content ?? []).map((c) =>
+      c.type === "text" ? c.text : c.type,
+    );
+    assert.deepEqual(texts, ["hi\n$ ls", "see ```a``` and\n```\nb\n```"]);
+
+    const patch = [
+      "diff --git a/src/a.ts b/src/a.ts",
+      "index 83db48f..bf269f4 100644",
+      "--- a/src/a.ts",
+      "+++ b/src/a.ts",
+      "@@ -1,2 +1,2 @@",
+      " keep",
+      "-old",
+      "+new",
+      "",
+    ].join("\n");
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "out",
+      content: [{ type: "diff", changes: [{ path: "/work/src/a.ts" }], patch: { text: patch } }],
+    });
+    const diff = m.transcript().find((i) => i.kind === "tool_call")?.content[0];
+    assert.ok(diff?.type === "diff");
+    if (diff?.type !== "diff") return;
+    assert.deepEqual(diff.preview, ["@@ -1,2 +1,2 @@", " keep", "-old", "+new"]);
+    assert.deepEqual([diff.added, diff.removed], [1, 1]);
+  });
 });

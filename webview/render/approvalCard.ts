@@ -9,7 +9,7 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
-import { renderSubject } from "./subject";
+import { renderSubject, renderToolCommand } from "./subject";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
 export const GUARD_MS = 500;
@@ -85,11 +85,28 @@ export class ApprovalCard {
       const name = el("span", { class: "option-name" });
       appendVisible(name, option.name);
       const optionButton = button(
-        `option option-${option.kindClass}`,
+        `option option-${option.kindClass}${option.lasting ? " option-lasting" : ""}`,
         optionIcon ? icon(optionIcon) : null,
         name,
+        // A lasting choice says so: it looks unlike the once-options and outlives this card.
+        option.lasting
+          ? el(
+              "span",
+              // Screen readers get the same through aria-description; the button's name stays the option's name.
+              { class: "option-lasting-note", "aria-hidden": "true" },
+              icon("history"),
+              " · remembered by the agent",
+            )
+          : null,
         index < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, String(index + 1)) : null,
       );
+      if (option.lasting) {
+        optionButton.setAttribute(
+          "aria-description",
+          "Lasts beyond this request: the agent remembers this choice.",
+        );
+        optionButton.title = "Lasts beyond this request: the agent remembers this choice";
+      }
       if (index < 9) optionButton.setAttribute("aria-keyshortcuts", String(index + 1));
       optionButton.addEventListener("click", () => this.choose(option));
       this.options.push({ view: option, button: optionButton });
@@ -120,6 +137,7 @@ export class ApprovalCard {
       },
       el("div", { class: "card-head" }, icon("shield", "card-icon"), titleElement, this.countdown),
       el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
+      renderToolCommand(prompt),
       description,
       subject,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,

@@ -74,6 +74,14 @@ export class Header {
     this.syncBadge();
   }
 
+  /** The shown session's agent becomes the picked one: the picker never names another agent than the one open. */
+  showAgent(name: string): void {
+    if (!this.agents.some((agent) => agent.name === name)) return;
+    this.selectedName = name;
+    this.select.value = name;
+    this.syncBadge();
+  }
+
   private syncBadge(): void {
     const agent = this.agents.find((candidate) => candidate.name === this.selectedAgent());
     this.bypassBadge.hidden = !agent?.bypassed;

@@ -212,8 +212,10 @@ export class ToolCallNode implements ItemNode {
         toolTitle(item.title),
         statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
       ),
-      renderLocations(item.locations, (index) =>
-        host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+      renderLocations(
+        item.locations,
+        (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+        item.content,
       ),
       ...item.content.map((content) =>
         renderToolContent(content, (index) => host.post({ type: "openDiff", sessionKey, toolCallId, index })),

@@ -4,7 +4,7 @@
  */
 import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
 import { button, el, icon, replaceChildren } from "../dom";
-import { clip } from "../text";
+import { sessionLabels } from "../sessionLabels";
 
 const STATUS_TEXT: Readonly<Record<SessionStatus, { text: string; icon: string }>> = {
   starting: { text: "Starting…", icon: "loading codicon-modifier-spin" },
@@ -30,10 +30,6 @@ export interface SessionTabActions {
   close(sessionKey: string): void;
 }
 
-function sessionLabel(header: SessionHeader): string {
-  return clip(header.title.trim() !== "" ? header.title : header.agentName, 80);
-}
-
 export class SessionTabs {
   readonly root: HTMLElement;
   private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
@@ -54,12 +50,13 @@ export class SessionTabs {
       ? (document.activeElement as HTMLElement | null)?.dataset.key
       : undefined;
     this.tablist.hidden = entries.length < 2;
+    const labels = sessionLabels(entries.map((entry) => entry.header));
     this.tablist.replaceChildren(
       ...entries.map(({ header, pending }) => {
         const active = header.key === activeKey;
         const tab = button(
           `session-tab status-${header.status}`,
-          el("span", { class: "tab-title" }, sessionLabel(header)),
+          el("span", { class: "tab-title" }, labels.get(header.key) ?? header.agentName),
           pending > 0
             ? el(
                 "span",
@@ -81,10 +78,11 @@ export class SessionTabs {
     if (focusedKey !== undefined) {
       for (const tab of this.tabs()) if (tab.dataset.key === focusedKey) tab.focus();
     }
-    this.renderBar(entries.find((entry) => entry.header.key === activeKey)?.header);
+    const active = entries.find((entry) => entry.header.key === activeKey)?.header;
+    this.renderBar(active, active && labels.get(active.key));
   }
 
-  private renderBar(header: SessionHeader | undefined): void {
+  private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
     this.bar.hidden = header === undefined;
     this.error.hidden = header?.error === undefined || header.error === "";
     if (!header) {
@@ -98,7 +96,7 @@ export class SessionTabs {
     close.addEventListener("click", () => this.actions.close(header.key));
     replaceChildren(
       this.bar,
-      el("span", { class: "session-name", title: header.title }, sessionLabel(header)),
+      el("span", { class: "session-name", title: `${header.agentName}: ${header.title}` }, label),
       el("span", { class: `session-status status-${header.status}` }, icon(status.icon), ` ${status.text}`),
       header.bypassed ? el("span", { class: "bypass-badge" }, icon("shield"), " Bypass on") : null,
       el("span", { class: "spacer" }),

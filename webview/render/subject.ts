@@ -23,6 +23,32 @@ function kindLabel(toolKind: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/**
+ * The command a tool call will run (from its raw input), shown above the agent's description of it: a title such as
+ * "Run echo hi > out.txt" is the model's wording, the command is what runs. Null when the tool call names none.
+ */
+export function renderToolCommand(prompt: PromptView): HTMLElement | null {
+  const subject = prompt.subject;
+  if (subject.type !== "tool_call" || subject.command === undefined) return null;
+  return el(
+    "div",
+    { class: "subject subject-command card-command" },
+    ...commandLines(subject.command),
+    hasHiddenCharacters(subject.command) ? hiddenCharacterWarning() : null,
+  );
+}
+
+/** The "Command" label, the command exactly (hidden characters shown) and a note when it runs past its box. */
+function commandLines(text: string): (HTMLElement | null)[] {
+  const command = el("pre", { class: "command mono", "aria-label": "Command" });
+  appendVisible(command, clip(text, LIMITS.commandChars));
+  return [
+    el("div", { class: "subject-label" }, icon("terminal"), " Command"),
+    command,
+    commandContinues(text),
+  ];
+}
+
 export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
   const subject: SubjectView = prompt.subject;
   switch (subject.type) {
@@ -40,8 +66,10 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
           // The card title usually repeats the tool title; show the tool's own title only when it says something else.
           subject.toolTitle !== prompt.title ? toolTitle(subject.toolTitle) : null,
         ),
-        renderLocations(subject.locations, (index) =>
-          host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+        renderLocations(
+          subject.locations,
+          (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+          subject.diffs,
         ),
         ...subject.diffs.map((diff) =>
           renderDiff(diff, () => host.post({ type: "openDiff", sessionKey, toolCallId, index: diff.index })),
@@ -50,17 +78,13 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       );
     }
     case "command": {
-      const command = el("pre", { class: "command mono", "aria-label": "Command" });
-      appendVisible(command, clip(subject.command, LIMITS.commandChars));
       const cwd = el("code", { class: "mono" });
       appendVisible(cwd, subject.cwd);
       const hidden = hasHiddenCharacters(subject.command) || hasHiddenCharacters(subject.cwd);
       return el(
         "div",
         { class: "subject subject-command" },
-        el("div", { class: "subject-label" }, icon("terminal"), " Command"),
-        command,
-        commandContinues(subject.command),
+        ...commandLines(subject.command),
         el("div", { class: "cwd" }, el("span", { class: "subject-label" }, "in "), cwd),
         subject.cwdInWorkspace
           ? null

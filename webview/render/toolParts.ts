@@ -41,6 +41,9 @@ const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
   in_progress: { icon: "loading codicon-modifier-spin", label: "Running" },
   completed: { icon: "pass", label: "Completed" },
   failed: { icon: "error", label: "Failed" },
+  // Set by the host when a turn ends with the tool call still open (see SessionModel.settleOpenToolCalls).
+  rejected: { icon: "close", label: "Rejected" },
+  cancelled: { icon: "circle-slash", label: "Stopped" },
   awaiting_approval: { icon: "shield", label: "Awaiting approval" },
 };
 
@@ -68,10 +71,16 @@ function locationLabel(location: LocationView): HTMLElement {
 export function renderLocations(
   locations: readonly LocationView[],
   open: (index: number) => void,
+  diffs: readonly ToolContentView[] = [],
 ): HTMLElement | null {
-  if (locations.length === 0) return null;
+  // A location that only names a file whose diff is shown says the same path twice: the diff's heading names it.
+  const diffPaths = new Set(diffs.flatMap((c) => (c.type === "diff" ? [c.path] : [])));
+  const shown = locations.flatMap((location, index) =>
+    location.line === undefined && diffPaths.has(location.path) ? [] : [{ location, index }],
+  );
+  if (shown.length === 0) return null;
   const list = el("ul", { class: "locations", "aria-label": "Locations" });
-  locations.forEach((location, index) => {
+  shown.forEach(({ location, index }) => {
     if (location.inWorkspace) {
       const openButton = button("link-button location", icon("go-to-file"), locationLabel(location));
       openButton.title = `Open ${location.path}`;
