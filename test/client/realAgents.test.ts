@@ -21,6 +21,11 @@ interface AgentFacts {
    * files through a client that offers `fs` (issue 12, problem 1; not fixed here), so it shows allow-once with a command.
    */
   creates?: "write" | "run";
+  /**
+   * Gemini's shell tool call names its command only in the title, which the policy does not read as a command: the
+   * footprint is incomplete, so Bypass never approves it and a person decides.
+   */
+  commandUnreadable?: true;
 }
 
 /** Priority order: the agents that exercise the most first. */
@@ -29,7 +34,7 @@ const AGENTS: AgentFacts[] = [
   { name: "qwen" },
   { name: "codex", v2Command: (command) => ({ title: "Run command?", description: `Run ${command}` }) },
   { name: "copilot" },
-  { name: "gemini", creates: "run" },
+  { name: "gemini", creates: "run", commandUnreadable: true },
 ];
 
 describe("Real agents (offline, scripted model)", function () {
@@ -126,6 +131,15 @@ describe("Real agents (offline, scripted model)", function () {
         const a = agent!;
         const turn = a.turn("Run it [scenario:run:bypassed.txt]");
         const card = await a.card("a card for the command");
+        if (facts.commandUnreadable) {
+          assert.equal(await a.harness.sessions.bypass(card.key), false, "Bypass does not apply");
+          const view = a.harness.sessions.snapshot().pending.find((p) => p.key === card.key);
+          assert.equal(view?.canBypass, false, "the card offers no Bypass");
+          assert.ok(a.harness.sessions.choose(card.key, a.option(card, "reject_once")));
+          await turn;
+          assert.equal(existsSync(join(a.workspace, "bypassed.txt")), false, "the command did not run");
+          return;
+        }
         assert.equal(await a.harness.sessions.bypass(card.key), true);
         await turn;
         await waitFor(() => existsSync(join(a.workspace, "bypassed.txt")), "the approved command to run");
