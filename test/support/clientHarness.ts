@@ -31,6 +31,8 @@ export interface HarnessOptions {
   timeouts?: Partial<NonNullable<Environment["timeouts"]>>;
   maxMessageBytes?: number;
   trusted?: boolean;
+  /** Permission rules, as settings would give them. */
+  rules?: Environment["permissionRules"];
 }
 
 export class ClientHarness {
@@ -69,6 +71,7 @@ export class ClientHarness {
       workspaceRoots: () => [this.workspace],
       workspaceTrusted: () => options.trusted ?? true,
       workspacePaths: () => paths,
+      ...(options.rules ? { permissionRules: options.rules } : {}),
       // No editor: every file is read and written from disk by the client itself.
       documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: (agent, value) => {
