@@ -220,7 +220,7 @@ export class PermissionBroker {
     params: Json,
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome> {
-    const { prompt, changed, toolItemId, decision } = preparePermission(
+    const { prompt, footprint, changed, toolItemId, decision } = preparePermission(
       session.model,
       this.rawToolCalls(session),
       { protocolVersion: connection.version, params, agentName: connection.name },
@@ -233,7 +233,7 @@ export class PermissionBroker {
       this.host.log.info(
         `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${decision.optionId}): ${decision.by.label}.`,
       );
-      if (decision.answer === "approve") session.grantTerminal();
+      if (decision.answer === "approve" && grantsTerminal(footprint)) session.grantTerminal();
       this.host.recordDecision(prompt, record);
       session.model.addItem({ kind: "decision", id: `decision:${record.key}`, record });
       this.host.emit([{ op: "decided", record }]);
@@ -251,7 +251,8 @@ export class PermissionBroker {
     );
     if (
       outcome.outcome === "selected" &&
-      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow"
+      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow" &&
+      grantsTerminal(footprint)
     )
       session.grantTerminal();
     return outcome;
@@ -348,4 +349,20 @@ function automaticRecord(
 ): DecisionRecord {
   const record = decisionRecord(prompt, outcome, by.type === "bypass" ? "bypass" : "policy", Date.now());
   return { ...record, summary: `${record.summary} (${by.label})` };
+}
+
+/** Kinds whose approval says nothing about running a command: approving one grants no `terminal/create`. */
+const NO_TERMINAL_KINDS = new Set([
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "fetch",
+  "think",
+  "switch_mode",
+]);
+
+function grantsTerminal(footprint: Footprint): boolean {
+  return footprint.kind === undefined || !NO_TERMINAL_KINDS.has(footprint.kind);
 }

@@ -4,7 +4,7 @@
  * a deny rule answers the agent's reject option without a card, and `fs/*` never writes through a dangling link.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parsePermissionSettings } from "../../src/core/policy/rules";
@@ -166,5 +166,35 @@ describe("permission policy in the client", function () {
     assert.ok((result as { error?: unknown }).error, "the write is refused");
     assert.deepEqual(readdirSync(outside), [], "nothing was written outside");
     assert.equal(harness.sessions.pending.size, 0, "refused without a card");
+  });
+
+  it("an approved read or edit (by Bypass) grants no terminal", async () => {
+    harness = new ClientHarness({ protocol: "v1", bypass: true });
+    const key = await harness.sessions.startSession("Scripted");
+    const ws = harness.workspace;
+    const marker = join(ws, "ran.txt");
+    const create = {
+      call: {
+        method: "terminal/create",
+        params: {
+          command: process.execPath,
+          args: ["-e", `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+        },
+      },
+    };
+    const request = (id: string, kind: string) => ({
+      request: {
+        toolCall: { toolCallId: id, kind, locations: [{ path: join(ws, "a.txt") }] },
+        options: OPTIONS,
+      },
+    });
+    harness.send(key, { steps: [request("r1", "read"), create, request("e1", "edit"), create] });
+    const results = await waitFor(() => {
+      const all = harness.callResults();
+      return all.length === 2 && all;
+    }, "both terminal/create answers");
+    assert.equal(harness.outcomes().length, 2, "Bypass approved the read and the edit");
+    for (const result of results) assert.ok((result as { error?: unknown }).error, "terminal/create refused");
+    assert.equal(existsSync(marker), false, "no command ran");
   });
 });
