@@ -10,7 +10,8 @@ import { AgentSessions } from "./acp/agentSessions";
 import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
-import { WorkspacePaths } from "./core/workspacePaths";
+import type { Logger } from "./core/logger";
+import { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
 import { newSession } from "./host/commands";
@@ -34,12 +35,13 @@ class SymposiumExtension extends Disposable {
   readonly sessions: AgentSessions;
   readonly history: ApprovalHistory;
   readonly view: SymposiumView;
-  private paths = new WorkspacePaths(folderPaths());
+  private paths: PolicyBoundary;
 
   constructor(context: vscode.ExtensionContext) {
     super();
     const log = this._register(createLog());
     const configuration = this._register(new Configuration(log));
+    this.paths = policyBoundary(log);
     const versions = context.globalState;
     const sessions = new AgentSessions({
       readAgents: () => configuration.agents,
@@ -51,6 +53,7 @@ class SymposiumExtension extends Disposable {
       workspaceRoots: folderPaths,
       workspaceTrusted: () => vscode.workspace.isTrusted,
       workspacePaths: () => this.paths,
+      permissionRules: () => configuration.permissionRules,
       documents: editorDocuments,
       writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
       chooseAuthMethod: async (agentName, methods) =>
@@ -120,7 +123,7 @@ class SymposiumExtension extends Disposable {
     );
     this._register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.paths = new WorkspacePaths(folderPaths());
+        this.paths = policyBoundary(log);
         view.push([sessions.blockedOp()]);
       }),
     );
@@ -155,6 +158,13 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
 export async function deactivate(): Promise<void> {
   await extension?.shutdown();
   extension = undefined;
+}
+
+/** The workspace as the permission policy sees it; roots it refuses (`/`, the home folder) are logged. */
+function policyBoundary(log: Logger): PolicyBoundary {
+  const boundary = new PolicyBoundary(folderPaths());
+  for (const warning of boundary.warnings) log.warn(warning);
+  return boundary;
 }
 
 function folderPaths(): string[] {

@@ -8,12 +8,14 @@
  * scale; not part of the card).
  */
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { preparePermission } from "../../src/acp/permissionBroker";
 import { itemOps, promptView } from "../../src/acp/viewProjection";
 import { SessionModel } from "../../src/core/sessionModel";
-import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+import { loadShellParser, type ShellParser } from "../../src/core/policy/shellCommands";
+import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import type { ViewOp } from "../../src/shared/protocol";
 import { gitPatch, sourceLines, standardParams, STANDARD_OPTIONS } from "../payload";
 import { nsToUs, summarize, type Summary } from "../stats";
@@ -157,12 +159,21 @@ function cases(cwd: string): CaseInput[] {
 }
 
 /** The client's own pipeline up to the card's view model (`preparePermission`, then the card); returns the ops. */
-function buildCard(input: CaseInput, paths: WorkspacePaths): ViewOp[] {
+function buildCard(input: CaseInput, paths: PolicyBoundary, shell: ShellParser): ViewOp[] {
   const model = new SessionModel("session-key", "Bench", (p) => paths.contains(p));
   const { prompt, changed, toolItemId, decision } = preparePermission(
     model,
+    new RawToolCalls(),
     { protocolVersion: input.version, params: input.params, agentName: "Bench" },
-    { bypassed: false, workspaceTrusted: true, paths },
+    {
+      bypassed: false,
+      workspaceTrusted: true,
+      boundary: paths,
+      rules: [],
+      shell,
+      home: homedir(),
+      cwd: paths.roots[0]?.path,
+    },
   );
   const facts = decision.answer === "ask" ? decision.facts : { bypassWouldApply: true };
   return [
@@ -184,9 +195,14 @@ function time(fn: () => void, min: number, max: number, budgetMs: number): numbe
   return samples;
 }
 
-export function measureCardBuild(options: { min: number; max: number; budgetMs: number }): CardCase[] {
+export async function measureCardBuild(options: {
+  min: number;
+  max: number;
+  budgetMs: number;
+}): Promise<CardCase[]> {
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), "symposium-bench-cards-")));
-  const paths = new WorkspacePaths([cwd]);
+  const paths = new PolicyBoundary([cwd]);
+  const shell = await loadShellParser();
   try {
     return cases(cwd).map((input) => {
       const line = JSON.stringify({
@@ -195,14 +211,14 @@ export function measureCardBuild(options: { min: number; max: number; budgetMs: 
         method: "session/request_permission",
         params: input.params,
       });
-      const buildMs = time(() => buildCard(input, paths), options.min, options.max, options.budgetMs);
+      const buildMs = time(() => buildCard(input, paths, shell), options.min, options.max, options.budgetMs);
       const parseMs = time(
         () => void JSON.parse(line),
         Math.min(options.min, 10),
         options.max,
         options.budgetMs / 3,
       );
-      const ops = buildCard(input, paths);
+      const ops = buildCard(input, paths, shell);
       return {
         name: input.name,
         label: input.label,

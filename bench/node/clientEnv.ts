@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { AgentSessions } from "../../src/acp/agentSessions";
 import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings } from "../../src/core/settings";
-import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { BENCH_AGENT } from "../paths";
 
 export const BENCH_AGENT_NAME = "Bench";
@@ -32,7 +32,7 @@ export function createPlainClient(options: { limits?: PendingLimits; bypass?: bo
       bypassPermissions: options.bypass ?? false,
     },
   };
-  const paths = new WorkspacePaths([workspace]);
+  const paths = new PolicyBoundary([workspace]);
   const quiet = () => undefined;
   const versions = new Map<string, 1 | 2>();
   const sessions = new AgentSessions({

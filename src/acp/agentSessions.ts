@@ -5,6 +5,7 @@
  * way), `BypassState`, and `clientHandlers` (routing the agents' calls).
  */
 import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
 import { BypassState } from "../core/bypassState";
 import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
@@ -12,7 +13,8 @@ import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits } from "..
 import { allowOnceOption, type PermissionPrompt } from "../core/permissionPrompt";
 import type { SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
-import type { WorkspacePaths } from "../core/workspacePaths";
+import type { PolicyBoundary } from "../core/policy/resolvePath";
+import type { PermissionRule } from "../core/policy/rules";
 import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
 import type { ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
@@ -40,8 +42,10 @@ export interface Environment {
   demoAgent: Omit<AgentLaunch, "name" | "cwd">;
   workspaceRoots(): string[];
   workspaceTrusted(): boolean;
-  /** The workspace boundary (realpath-aware), rebuilt by the host when folders change. */
-  workspacePaths(): WorkspacePaths;
+  /** The workspace boundary (OS-exact paths, refused roots, protected names), rebuilt by the host when folders change. */
+  workspacePaths(): PolicyBoundary;
+  /** Permission rules from settings, read at each request (none when absent). */
+  permissionRules?(): readonly PermissionRule[];
   /** Open documents first, then disk: what `fs/*` reads and writes go through. */
   documents: DocumentStore;
   /** Persists `bypassPermissions` for an agent in user settings. */
@@ -98,6 +102,10 @@ export class AgentSessions {
       isBypassed: (name) => this.isBypassed(name),
       workspaceTrusted: () => env.workspaceTrusted(),
       paths: () => env.workspacePaths(),
+      rules: () => env.permissionRules?.() ?? [],
+      shell: () => this.pool.runtime.shell,
+      home: homedir(),
+      cwd: () => env.workspaceRoots()[0],
       session: (key) => this.sessions.get(key),
       emit: (ops) => this.emit(ops),
       recordDecision: (prompt, record) => this.emitDecision(prompt, record),

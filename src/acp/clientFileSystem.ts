@@ -10,7 +10,7 @@
  * An empty answer lets every agent go on to write.
  */
 import * as v1 from "@agentclientprotocol/sdk";
-import type { WorkspacePaths } from "../core/workspacePaths";
+import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { FileAccessError, readBounded, writeChecked } from "./boundedFile";
 
 export interface DocumentStore {
@@ -29,7 +29,7 @@ export const FS_LIMITS = {
 
 export class ClientFileSystem {
   constructor(
-    private readonly paths: () => WorkspacePaths,
+    private readonly paths: () => PolicyBoundary,
     private readonly store: DocumentStore,
   ) {}
 

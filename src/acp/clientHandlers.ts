@@ -5,7 +5,7 @@
  */
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
-import type { WorkspacePaths } from "../core/workspacePaths";
+import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { AgentConnection, ClientCallbacks } from "./agentConnection";
 import type { Runtime } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
@@ -17,7 +17,7 @@ export interface HandlerHost {
   /** The SDK-backed runtime (loaded whenever an agent is connected). */
   runtime(): Runtime;
   broker: PermissionBroker;
-  paths(): WorkspacePaths;
+  paths(): PolicyBoundary;
   log: Logger;
 }
 
@@ -31,14 +31,18 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       throw host.runtime().sdk.RequestError.sessionNotFound(typeof sessionId === "string" ? sessionId : "");
     return session;
   };
-  /** Protected files hold secrets (.env) and repository internals: what leaves them goes to the agent's model. */
-  const guardProtected = async (connection: AgentConnection, params: Json, access: "read" | "write") => {
+  /**
+   * Every `fs/*` path is resolved as the OS will resolve it (symlinks, dangling ones included, then `..`): what is not
+   * inside a workspace folder is refused here, before any card. Protected files hold secrets (.env) and repository
+   * internals: what leaves them goes to the agent's model, so reading or writing one always asks a person.
+   */
+  const guardPath = async (connection: AgentConnection, params: Json, access: "read" | "write") => {
     const session = routeOrThrow(connection, params.sessionId);
     const path = asString(params.path) ?? "";
-    if (
-      host.paths().isProtected(path) &&
-      !(await broker.confirmProtectedAccess(connection, session, path, access))
-    ) {
+    const check = host.paths().check(path);
+    if (check.status !== "inside")
+      throw host.runtime().sdk.RequestError.resourceNotFound(path.slice(0, 4096));
+    if (check.protected && !(await broker.confirmProtectedAccess(connection, session, path, access))) {
       throw host
         .runtime()
         .sdk.RequestError.invalidRequest(
@@ -57,17 +61,19 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     sessionUpdate: (connection, params) => {
       const session = route(connection, params.sessionId);
       const update = asObject(params.update);
-      if (session && update) session.applyUpdate(update, connection.version);
+      if (!session || !update) return;
+      broker.noteUpdate(session, update);
+      session.applyUpdate(update, connection.version);
     },
     fileSystem: {
       read: async (connection, params) => {
-        await guardProtected(connection, params, "read");
+        await guardPath(connection, params, "read");
         return host
           .runtime()
           .fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
       },
       write: async (connection, params) => {
-        await guardProtected(connection, params, "write");
+        await guardPath(connection, params, "write");
         return host.runtime().fileSystem.write(params as { path: string; content: string });
       },
     },

@@ -8,7 +8,7 @@ import * as v1 from "@agentclientprotocol/sdk";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { LIMITS } from "../shared/protocol";
-import type { WorkspacePaths } from "../core/workspacePaths";
+import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree } from "./processTree";
 
 export const TERMINAL_LIMITS = {
@@ -122,7 +122,7 @@ export class ClientTerminals {
   private readonly terminals = new Map<string, Terminal>();
 
   constructor(
-    private readonly paths: () => WorkspacePaths,
+    private readonly paths: () => PolicyBoundary,
     private readonly defaultCwd: () => string | undefined,
     private readonly onChange: TerminalListener,
     private readonly options: TerminalOptions = {},

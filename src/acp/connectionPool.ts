@@ -7,6 +7,7 @@ import type { PendingApprovals } from "../core/pendingApprovals";
 import type { AgentConnection, ClientCallbacks, ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { ClientFileSystem } from "./clientFileSystem";
+import type { ShellParser } from "../core/policy/shellCommands";
 import type { ClientTerminals } from "./clientTerminals";
 import { ConnectionScope } from "./connectionScope";
 
@@ -17,13 +18,15 @@ export interface Runtime {
   sdk: Sdk;
   fileSystem: ClientFileSystem;
   terminals: ClientTerminals;
+  /** The bash parser the policy reads command lines with (a wasm grammar, loaded with the runtime). */
+  shell: ShellParser;
 }
 
 export interface PoolOptions {
   log: Logger;
   pending: PendingApprovals;
   callbacks: ClientCallbacks;
-  createRuntime(sdk: Sdk): Runtime;
+  createRuntime(sdk: Sdk): Omit<Runtime, "shell">;
   versionMemory: {
     get(agentName: string): ProtocolVersion | undefined;
     set(agentName: string, version: ProtocolVersion): void;
@@ -130,8 +133,10 @@ export class ConnectionPool {
   }
 
   private loadRuntime(): Promise<Runtime> {
-    this.runtimeLoading ??= import("./connectionRuntime").then((sdk) => {
-      this.loadedRuntime = this.options.createRuntime(sdk);
+    this.runtimeLoading ??= import("./connectionRuntime").then(async (sdk) => {
+      // The wasm files sit next to the bundle (`dist/`); tests fall back to the installed packages.
+      const shell = await sdk.loadShellParser(__dirname);
+      this.loadedRuntime = { ...this.options.createRuntime(sdk), shell };
       return this.loadedRuntime;
     });
     return this.runtimeLoading;

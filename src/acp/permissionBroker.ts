@@ -1,18 +1,26 @@
 /**
- * The way of one `session/request_permission`: build the prompt from the request (`preparePermission`), decide
- * (`decide`: bypass today; the policy engine plugs in there), hold it in `PendingApprovals` while its card is open,
- * and take the answer. The card's state lives on its tool call: it is awaiting approval until the card is answered.
+ * The way of one `session/request_permission`: build the prompt from the request (`preparePermission`), decide it
+ * with the policy engine (`src/core/policy`: the footprint of the RAW request, rules, guards, Bypass), hold it in
+ * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
+ * awaiting approval until the card is answered.
  */
-import { decideBypass } from "../core/bypassPolicy";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
 import { decisionRecord, type PendingApprovals, type PermissionOutcome } from "../core/pendingApprovals";
-import { normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
+import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
+import { buildFootprint, type Footprint } from "../core/policy/footprint";
+import type { PolicyBoundary } from "../core/policy/resolvePath";
+import {
+  decide as decidePolicy,
+  type PermissionRule,
+  type Decision as PolicyDecision,
+} from "../core/policy/rules";
+import type { ShellParser } from "../core/policy/shellCommands";
 import type { SessionModel } from "../core/sessionModel";
-import type { WorkspacePaths } from "../core/workspacePaths";
 import type { DecisionRecord, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
+import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
 
@@ -20,33 +28,72 @@ export interface DecideContext {
   /** The agent's bypass is on (user setting or window-only). */
   bypassed: boolean;
   workspaceTrusted: boolean;
-  paths: Pick<WorkspacePaths, "contains" | "isProtected">;
+  boundary: PolicyBoundary;
+  rules: readonly PermissionRule[];
+  shell: ShellParser;
+  home: string;
+  /** Where the agent runs (the first workspace folder): a command without its own cwd runs there. */
+  cwd: string | undefined;
 }
 
 export type Decision =
-  | { answer: "approve"; optionId: string; reason: string }
-  | { answer: "ask"; facts: Pick<CardFacts, "bypassBlockedReason" | "bypassWouldApply"> };
+  | { answer: "approve" | "reject"; optionId: string; by: PolicyDecision["by"] }
+  | {
+      answer: "ask";
+      by: PolicyDecision["by"];
+      facts: Pick<CardFacts, "bypassBlockedReason" | "bypassWouldApply">;
+    };
 
 /**
- * Whether a request is answered without a person. The one decision step: each path of the request is resolved here
- * once, and what the card needs to know about bypass is kept with it rather than worked out again per view.
+ * Whether a request is answered without a person, and what made that so. The policy decides on the footprint; the
+ * answer is always one of the agent's own options: `allow_once` for an allow (never a lasting option: revoking a
+ * rule or Bypass takes effect at once), a reject option for a deny rule. Without such an option a person decides.
  */
-export function decide(prompt: PermissionPrompt, context: DecideContext): Decision {
-  const underBypass = decideBypass(prompt, {
-    bypassed: true,
-    workspaceTrusted: context.workspaceTrusted,
-    inWorkspace: context.paths.contains,
-    isProtected: context.paths.isProtected,
-  });
-  if (context.bypassed && underBypass.approve) return { answer: "approve", ...underBypass };
-  const facts = { bypassWouldApply: underBypass.approve };
-  return context.bypassed && underBypass.reason
-    ? { answer: "ask", facts: { ...facts, bypassBlockedReason: underBypass.reason } }
-    : { answer: "ask", facts };
+export function decide(prompt: PermissionPrompt, footprint: Footprint, context: DecideContext): Decision {
+  const policy = (bypass: boolean): PolicyDecision =>
+    decidePolicy(footprint, {
+      agentName: prompt.agentName,
+      rules: context.rules,
+      bypass,
+      trusted: context.workspaceTrusted,
+      paths: context.boundary,
+      home: context.home,
+      ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
+    });
+  const decision = policy(context.bypassed);
+  if (decision.verdict === "allow") {
+    const allowOnce = allowOnceOption(prompt.options);
+    if (allowOnce) return { answer: "approve", optionId: allowOnce.optionId, by: decision.by };
+  }
+  if (decision.verdict === "deny") {
+    const reject =
+      prompt.options.find((o) => o.kind === "reject_once") ??
+      prompt.options.find((o) => o.kindClass === "reject");
+    if (reject) return { answer: "reject", optionId: reject.optionId, by: decision.by };
+  }
+  const underBypass = context.bypassed ? decision : policy(true);
+  const bypassWouldApply = underBypass.verdict === "allow" && allowOnceOption(prompt.options) !== undefined;
+  const blocked =
+    decision.verdict === "allow"
+      ? "the agent offered no allow-once option"
+      : decision.verdict === "deny"
+        ? `${decision.by.label}, and the agent offered no reject option`
+        : decision.by.type === "default"
+          ? undefined
+          : decision.by.label;
+  return {
+    answer: "ask",
+    by: decision.by,
+    facts: {
+      bypassWouldApply,
+      ...(context.bypassed && blocked ? { bypassBlockedReason: blocked } : {}),
+    },
+  };
 }
 
 export interface PreparedPermission {
   prompt: PermissionPrompt;
+  footprint: Footprint;
   /** Transcript items the request's tool-call patch changed. */
   changed: TranscriptItem[];
   /** The transcript item of the tool call the request is about, when the session shows it. */
@@ -55,18 +102,42 @@ export interface PreparedPermission {
 }
 
 /**
- * From a request as the SDK parsed it to a decided prompt: the subject's tool-call patch is applied to the session
- * (a request may carry the tool call's latest state), the request normalised and decided.
+ * From a request as the SDK parsed it to a decided prompt. The footprint is built first, from the raw request and
+ * the raw stored tool call it patches; then the patch is applied to the session (a request may carry the tool
+ * call's latest state) and the request normalised for the card.
  */
 export function preparePermission(
   model: SessionModel,
+  raw: RawToolCalls,
   request: { protocolVersion: 1 | 2; params: Json; agentName: string },
   context: DecideContext,
 ): PreparedPermission {
   const { protocolVersion, params, agentName } = request;
+  const rawPatch = rawSubjectToolCall(protocolVersion, params);
+  const rawId = asString(rawPatch?.toolCallId);
+  const stored = rawId !== undefined ? raw.get(rawId) : { state: "unknown" as const };
+  const footprint = buildFootprint(
+    { protocolVersion, params, ...(stored.state === "kept" ? { storedToolCall: stored.call } : {}) },
+    {
+      shell: context.shell,
+      home: context.home,
+      ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
+    },
+  );
+  const lost =
+    stored.state === "lost"
+      ? stored.reason
+      : stored.state === "unknown" && rawId !== undefined && model.toolCall(rawId) !== undefined
+        ? "the tool call's earlier fields were not kept"
+        : undefined;
+  if (lost !== undefined) {
+    footprint.reasons.push(lost);
+    footprint.complete = false;
+  }
   const subject =
     protocolVersion === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
   const patch = subject?.type === "tool_call" ? asObject(subject.toolCall) : undefined;
+  if (patch) raw.notePatch(patch);
   const changed = patch ? model.applyToolCallPatch(patch) : [];
   const toolCallId = asString(patch?.toolCallId);
   const call = toolCallId !== undefined ? model.toolCall(toolCallId) : undefined;
@@ -77,10 +148,10 @@ export function preparePermission(
     agentName,
     sessionKey: model.key,
     toolCall,
-    inWorkspace: context.paths.contains,
+    inWorkspace: context.boundary.contains,
   });
   const toolItemId = prompt.subject.type === "tool_call" ? toolCall?.id : undefined;
-  return { prompt, changed, toolItemId, decision: decide(prompt, context) };
+  return { prompt, footprint, changed, toolItemId, decision: decide(prompt, footprint, context) };
 }
 
 export interface BrokerHost {
@@ -88,7 +159,15 @@ export interface BrokerHost {
   log: Logger;
   isBypassed(agentName: string): boolean;
   workspaceTrusted(): boolean;
-  paths(): WorkspacePaths;
+  /** The workspace as the policy sees it (OS-exact paths, refused roots, protected names). */
+  paths(): PolicyBoundary;
+  /** Permission rules from settings (user: allow/ask/deny; workspace: deny/ask only), read at use time. */
+  rules(): readonly PermissionRule[];
+  /** The shell parser, loaded with the ACP runtime (requests arrive only once it is). */
+  shell(): ShellParser;
+  home: string;
+  /** Where agents run (the first workspace folder). */
+  cwd(): string | undefined;
   session(sessionKey: string): Session | undefined;
   emit(ops: ViewOp[]): void;
   /** Every decision, whoever made it, for the history. */
@@ -100,6 +179,8 @@ export class PermissionBroker {
   private readonly facts = new Map<string, CardFacts>();
   /** Keys of requests that have a card (were added to the pending map). */
   private readonly shown = new Set<string>();
+  /** The raw tool calls of each session, for footprints; they go with the session. */
+  private readonly rawCalls = new WeakMap<Session, RawToolCalls>();
 
   constructor(private readonly host: BrokerHost) {
     host.pending.onDidChange((event) => {
@@ -128,6 +209,11 @@ export class PermissionBroker {
     });
   }
 
+  /** A `session/update` payload of `session`: raw tool calls are kept for the footprints of later requests. */
+  noteUpdate(session: Session, update: Json): void {
+    this.rawToolCalls(session).noteUpdate(update);
+  }
+
   /** A `session/request_permission` from `connection` for `session`. Resolves with the answer; never rejects. */
   async request(
     connection: AgentConnection,
@@ -135,19 +221,23 @@ export class PermissionBroker {
     params: Json,
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome> {
-    const { prompt, changed, toolItemId, decision } = preparePermission(
+    const { prompt, footprint, changed, toolItemId, decision } = preparePermission(
       session.model,
+      this.rawToolCalls(session),
       { protocolVersion: connection.version, params, agentName: connection.name },
       this.context(connection.name),
     );
     session.showItems(changed);
-    if (decision.answer === "approve") {
-      this.host.log.info(
-        `Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`,
-      );
-      session.grantTerminal();
+    if (decision.answer !== "ask") {
       const outcome: PermissionOutcome = { outcome: "selected", optionId: decision.optionId };
-      this.host.recordDecision(prompt, decisionRecord(prompt, outcome, "bypass", Date.now()));
+      const record = automaticRecord(prompt, outcome, decision.by);
+      this.host.log.info(
+        `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${decision.optionId}): ${decision.by.label}.`,
+      );
+      if (decision.answer === "approve" && grantsTerminal(footprint)) session.grantTerminal();
+      this.host.recordDecision(prompt, record);
+      session.model.addItem({ kind: "decision", id: `decision:${record.key}`, record });
+      this.host.emit([{ op: "decided", record }]);
       return outcome;
     }
     const reason = decision.facts.bypassBlockedReason;
@@ -162,7 +252,8 @@ export class PermissionBroker {
     );
     if (
       outcome.outcome === "selected" &&
-      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow"
+      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow" &&
+      grantsTerminal(footprint)
     )
       session.grantTerminal();
     return outcome;
@@ -225,8 +316,18 @@ export class PermissionBroker {
     return {
       bypassed: this.host.isBypassed(agentName),
       workspaceTrusted: this.host.workspaceTrusted(),
-      paths: this.host.paths(),
+      boundary: this.host.paths(),
+      rules: this.host.rules(),
+      shell: this.host.shell(),
+      home: this.host.home,
+      cwd: this.host.cwd(),
     };
+  }
+
+  private rawToolCalls(session: Session): RawToolCalls {
+    let calls = this.rawCalls.get(session);
+    if (!calls) this.rawCalls.set(session, (calls = new RawToolCalls()));
+    return calls;
   }
 
   private cardOpened(prompt: PermissionPrompt): void {
@@ -239,4 +340,30 @@ export class PermissionBroker {
       session.showItems(session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, true));
     this.host.emit([{ op: "prompt", prompt: this.promptView(prompt) }]);
   }
+}
+
+/** The record of an answer the policy gave: who decided (Bypass or a rule) and by what, in its summary. */
+function automaticRecord(
+  prompt: PermissionPrompt,
+  outcome: PermissionOutcome,
+  by: PolicyDecision["by"],
+): DecisionRecord {
+  const record = decisionRecord(prompt, outcome, by.type === "bypass" ? "bypass" : "policy", Date.now());
+  return { ...record, summary: `${record.summary} (${by.label})` };
+}
+
+/** Kinds whose approval says nothing about running a command: approving one grants no `terminal/create`. */
+const NO_TERMINAL_KINDS = new Set([
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "fetch",
+  "think",
+  "switch_mode",
+]);
+
+function grantsTerminal(footprint: Footprint): boolean {
+  return footprint.kind === undefined || !NO_TERMINAL_KINDS.has(footprint.kind);
 }

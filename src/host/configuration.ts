@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { Disposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, type PendingLimits } from "../core/pendingApprovals";
+import { parsePermissionSettings, type PermissionRule } from "../core/policy/rules";
 import { parseAgentSettings, withBypass, type AgentSettings } from "../core/settings";
 
 const SECTION = "symposium";
@@ -16,6 +17,8 @@ export class Configuration extends Disposable {
   /** Fires when any `symposium.*` setting changed. */
   readonly onDidChange = this.changed.event;
   private warnedAboutWorkspaceAgents = false;
+  /** The permission-settings problems last logged, so each is logged once per change rather than per request. */
+  private loggedPermissionProblems = "";
 
   constructor(private readonly log: Logger) {
     super();
@@ -40,6 +43,27 @@ export class Configuration extends Disposable {
     const settings = parseAgentSettings(inspected?.globalValue);
     for (const problem of settings.problems) this.log.warn(problem);
     return settings;
+  }
+
+  /**
+   * `symposium.permissions`: allow, ask and deny rules from user settings; the workspace and its folders may add
+   * deny and ask rules only (a repository can tighten, never loosen). Allow rules from them are dropped, with a
+   * warning in the log.
+   */
+  get permissionRules(): PermissionRule[] {
+    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("permissions");
+    const sources = [
+      parsePermissionSettings(inspected?.globalValue, "user"),
+      parsePermissionSettings(inspected?.workspaceValue, "workspace"),
+      parsePermissionSettings(inspected?.workspaceFolderValue, "workspace"),
+    ];
+    const problems = sources.flatMap((s) => s.problems);
+    const key = problems.join("\n");
+    if (key !== this.loggedPermissionProblems) {
+      this.loggedPermissionProblems = key;
+      for (const problem of problems) this.log.warn(problem);
+    }
+    return sources.flatMap((s) => s.rules);
   }
 
   get pendingLimits(): PendingLimits {

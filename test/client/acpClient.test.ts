@@ -258,7 +258,9 @@ describe("ACP client against real agents", function () {
     assert.deepEqual(outcome!.outcome, { outcome: "selected", optionId: "once" });
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card");
     assert.ok(
-      harness.logLines.some((line) => /Auto-approved .* with once: bypass is on/.test(line)),
+      harness.logLines.some((line) =>
+        /Approved .* without a card \(once\): Bypass Permissions is on/.test(line),
+      ),
       "logged with its reason",
     );
   });

@@ -7,18 +7,16 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { AgentSessions } from "../../src/acp/agentSessions";
 import { parseAgentSettings, withBypass } from "../../src/core/settings";
-import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { PolicyBoundary, type PathCheck } from "../../src/core/policy/resolvePath";
 import type { ViewOp } from "../../src/shared/protocol";
 import { ClientHarness, isAlive, SCRIPTED_AGENT, waitFor } from "../support/clientHarness";
 
 /** Counts the workspace checks (each one resolves a realpath on disk). */
-class CountingPaths extends WorkspacePaths {
+class CountingPaths extends PolicyBoundary {
   checks = 0;
-  constructor(roots: string[]) {
-    super(roots);
-    const { contains, isProtected } = this;
-    this.contains = (path) => (this.checks++, contains(path));
-    this.isProtected = (path) => (this.checks++, isProtected(path));
+  override check(path: string): PathCheck {
+    this.checks++;
+    return super.check(path);
   }
 }
 

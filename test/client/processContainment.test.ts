@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
-import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { isAlive } from "../../tools/processTree";
 import { waitFor } from "../../tools/waitFor";
 
@@ -67,7 +67,7 @@ describe("process containment and terminal output", function () {
 
   function terminals(options: ConstructorParameters<typeof ClientTerminals>[3] = {}): ClientTerminals {
     return new ClientTerminals(
-      () => new WorkspacePaths([folder]),
+      () => new PolicyBoundary([folder]),
       () => folder,
       () => undefined,
       options,
@@ -99,7 +99,7 @@ describe("process containment and terminal output", function () {
   it("keeps the tail of a 64 MB output flood at the byte limit for little CPU in the host", async () => {
     let updates = 0;
     const client = new ClientTerminals(
-      () => new WorkspacePaths([folder]),
+      () => new PolicyBoundary([folder]),
       () => folder,
       () => updates++,
     );

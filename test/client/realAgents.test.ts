@@ -24,6 +24,11 @@ interface AgentFacts {
   creates?: "write" | "run";
   /** Gemini sends no raw input: its card has no command beyond its title. */
   noRawInput?: true;
+  /**
+   * Gemini's shell tool call names its command only in the title, which the policy does not read as a command: the
+   * footprint is incomplete, so Bypass never approves it and a person decides.
+   */
+  commandUnreadable?: true;
 }
 
 /** The command the card shows as a command (a v2 command subject, or a tool call's raw input). */
@@ -57,7 +62,7 @@ const AGENTS: AgentFacts[] = [
   { name: "qwen" },
   { name: "codex", v2Command: (command) => ({ title: "Run command?", description: `Run ${command}` }) },
   { name: "copilot" },
-  { name: "gemini", creates: "run", noRawInput: true },
+  { name: "gemini", creates: "run", noRawInput: true, commandUnreadable: true },
 ];
 
 describe("Real agents (offline, scripted model)", function () {
@@ -173,6 +178,15 @@ describe("Real agents (offline, scripted model)", function () {
         const a = agent!;
         const turn = a.turn("Run it [scenario:run:bypassed.txt]");
         const card = await a.card("a card for the command");
+        if (facts.commandUnreadable) {
+          assert.equal(await a.harness.sessions.bypass(card.key), false, "Bypass does not apply");
+          const view = a.harness.sessions.snapshot().pending.find((p) => p.key === card.key);
+          assert.equal(view?.canBypass, false, "the card offers no Bypass");
+          assert.ok(a.harness.sessions.choose(card.key, a.option(card, "reject_once")));
+          await turn;
+          assert.equal(existsSync(join(a.workspace, "bypassed.txt")), false, "the command did not run");
+          return;
+        }
         assert.equal(await a.harness.sessions.bypass(card.key), true);
         await turn;
         await waitFor(() => existsSync(join(a.workspace, "bypassed.txt")), "the approved command to run");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { AgentSessions, type Environment, type Logger } from "../../src/acp/agentSessions";
 import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings } from "../../src/core/settings";
-import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import type { ViewOp } from "../../src/shared/protocol";
 import { validateFrame, type AcpVersion } from "./acpSchema";
 
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   trusted?: boolean;
   /** How the agent starts (default: its process, spawned by the client). */
   startAgent?: Environment["startAgent"];
+  /** Permission rules, as settings would give them. */
+  rules?: Environment["permissionRules"];
 }
 
 export class ClientHarness {
@@ -64,13 +66,14 @@ export class ClientHarness {
       warn: (m) => this.logLines.push(`warn ${m}`),
       error: (m) => this.logLines.push(`error ${m}`),
     };
-    const paths = new WorkspacePaths([this.workspace]);
+    const paths = new PolicyBoundary([this.workspace]);
     this.sessions = new AgentSessions({
       readAgents: () => parseAgentSettings(this.agentsSetting),
       demoAgent: { command: process.execPath, args: [DEMO_AGENT], env: {} },
       workspaceRoots: () => [this.workspace],
       workspaceTrusted: () => options.trusted ?? true,
       workspacePaths: () => paths,
+      ...(options.rules ? { permissionRules: options.rules } : {}),
       // No editor: every file is read and written from disk by the client itself.
       documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: (agent, value) => {

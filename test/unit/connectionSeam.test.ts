@@ -14,7 +14,7 @@ import { AgentSessions } from "../../src/acp/agentSessions";
 import { SessionClosedError } from "../../src/acp/session";
 import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings, withBypass } from "../../src/core/settings";
-import { WorkspacePaths } from "../../src/core/workspacePaths";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import type { DecisionRecord, ViewOp } from "../../src/shared/protocol";
 import { Gate, InProcessAgent } from "../support/inProcessAgent";
 
@@ -72,7 +72,7 @@ class SeamClient {
     this.settings = Object.fromEntries(
       (options.agents ?? ["Seam"]).map((name) => [name, { command: "none" }]),
     );
-    const paths = new WorkspacePaths([this.workspace]);
+    const paths = new PolicyBoundary([this.workspace]);
     this.sessions = new AgentSessions({
       readAgents: () => parseAgentSettings(this.settings),
       demoAgent: { command: "none", args: [], env: {} },

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { buildProduction, stageExtension, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
 
-const VSIX_BUDGET_KB = 600;
+// 650: the bash grammar (wasm, ~1.4 MB raw) ships for the permission policy.
+const VSIX_BUDGET_KB = 650;
 const vsce = join(repoRoot, "node_modules", "@vscode", "vsce", "vsce");
 
 interface Manifest {
