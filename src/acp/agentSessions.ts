@@ -16,6 +16,7 @@ import {
 import { asObject, asString, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { WorkspacePaths } from "../core/workspacePaths";
+import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import type {
   AgentChoice,
   DecisionRecord,
@@ -93,6 +94,8 @@ interface SessionRecord {
   stopTimer?: ReturnType<typeof setTimeout>;
   /** Approved tool calls not yet used by a `terminal/create`: a terminal runs only for an approved tool call. */
   approvedToolCalls: number;
+  /** Messages sent before the session could take them (still starting, or behind another queued one). */
+  queue: PromptQueue;
 }
 
 type OpListener = (ops: ViewOp[]) => void;
@@ -259,17 +262,26 @@ export class AgentSessions {
     this.emit([{ op: "activeSession", sessionKey }]);
   }
 
-  /** Starts a session with an agent. Resolves with the session key once the agent created the session. */
-  async startSession(agentName: string): Promise<string> {
+  /**
+   * Starts a session with an agent. Resolves with the session key once the agent created the session.
+   * `queued`: messages to send once it is ready, in order (re-sent from a session that could not send them).
+   */
+  async startSession(agentName: string, queued: readonly string[] = []): Promise<string> {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
     const key = randomUUID();
     const model = new SessionModel(key, agentName, (path) => this.env.workspacePaths().contains(path));
-    const record: SessionRecord = { model, turnActive: false, approvedToolCalls: 0 };
+    const record: SessionRecord = {
+      model,
+      turnActive: false,
+      approvedToolCalls: 0,
+      queue: new PromptQueue(),
+    };
     this.sessions.set(key, record);
     this.activeSessionKey = key;
     this.emit([this.headerOp(record), { op: "activeSession", sessionKey: key }]);
+    for (const text of queued) this.enqueue(record, text);
     try {
       const connection = await this.connectionFor(agentName, launch);
       record.connection = connection;
@@ -278,29 +290,126 @@ export class AgentSessions {
       this.routes.set(routeKey(connection, record.agentSessionId), key);
       model.status = "ready";
       this.emit([this.headerOp(record)]);
+      this.sendNextQueued(record);
       return key;
     } catch (error) {
       model.status = "error";
       model.error = errorMessage(error);
       this.env.log.error(`Starting a session with ${agentName} failed: ${model.error}`);
       this.emit([this.headerOp(record)]);
+      this.settleQueued(record, "failed", model.error);
       throw error;
     }
   }
 
   async sendPrompt(sessionKey: string, text: string): Promise<void> {
     const record = this.sessions.get(sessionKey);
-    const connection = record?.connection;
-    if (!record || !connection || record.agentSessionId === undefined || connection.isClosed) return;
+    if (!record) return;
+    // Nothing a person types is lost: while the agent starts, or behind messages still waiting, it queues.
+    if (record.model.status === "starting" || record.queue.busy) {
+      this.enqueue(record, text);
+      return;
+    }
+    const connection = record.connection;
+    if (!connection || record.agentSessionId === undefined || connection.isClosed) return;
     if (record.turnActive) {
       this.emit(
         this.itemOps(record, record.model.addNotice("info", "The agent is still working; press Stop first.")),
       );
       return;
     }
+    await this.runTurn(record, connection, text, record.model.addUserMessage(text));
+  }
+
+  // Queued messages (sent before the session could take them). Hooks elsewhere: `startSession` (queue on creation,
+  // send on ready, fail on error), `sendPrompt` (queue), `endTurn` (send the next), `stop` (drop), agent exit (fail).
+
+  /**
+   * Starts a new session with the same agent and queues there the messages this session could not send.
+   * Resolves with the new session's key (undefined when there was nothing to re-send).
+   */
+  async resendInNewSession(sessionKey: string): Promise<string | undefined> {
+    const record = this.sessions.get(sessionKey);
+    if (!record || !record.queue.hasFailed) return undefined;
+    const blocked = this.blocked();
+    if (blocked) throw new Error(blocked.reason);
+    this.launchFor(record.model.agentName); // throws while the agent is no longer configured: keep the messages
+    const messages = record.queue.takeFailed();
+    this.emit(this.markerOps(record, messages, { state: "dropped", reason: "re-sent in a new session" }));
+    return this.startSession(
+      record.model.agentName,
+      messages.map((message) => message.text),
+    );
+  }
+
+  /** The text of a message that was not sent (for Copy); undefined for any other item. */
+  unsentText(sessionKey: string, itemId: string): string | undefined {
+    return this.sessions.get(sessionKey)?.queue.get(itemId)?.text;
+  }
+
+  private enqueue(record: SessionRecord, text: string): void {
+    const message = record.queue.add(`user:${randomUUID()}`, text);
+    if (!message) {
+      this.emit(
+        this.itemOps(
+          record,
+          record.model.addNotice("warning", "Too many messages are waiting; this one was not queued."),
+        ),
+      );
+      return;
+    }
+    this.emit(this.markerOps(record, [message], { state: "waiting", reason: this.waitingReason(record) }));
+  }
+
+  private waitingReason(record: SessionRecord): string {
+    return record.model.status === "starting"
+      ? `Waiting for ${record.model.agentName} to start…`
+      : "Waiting for the turn before it to end…";
+  }
+
+  /** Sends the oldest queued message when the session can take a turn: once it is ready, then after each turn. */
+  private sendNextQueued(record: SessionRecord): void {
+    const connection = record.connection;
+    if (record.turnActive || record.model.status !== "ready" || !connection || connection.isClosed) return;
+    const next = record.queue.takeNext();
+    if (!next) return;
+    record.queue.markSent(next.id);
+    void this.runTurn(
+      record,
+      connection,
+      next.text,
+      record.model.putQueuedMessage(next.id, next.text, undefined),
+    );
+    const reason = this.waitingReason(record);
+    this.emit(this.markerOps(record, record.queue.waiting(), { state: "waiting", reason }));
+  }
+
+  /** The waiting messages will not be sent here: dropped (Stop, Close) or failed (start failed, agent exited). */
+  private settleQueued(record: SessionRecord, state: "dropped" | "failed", reason: string): void {
+    const settled = state === "dropped" ? record.queue.dropWaiting(reason) : record.queue.failWaiting(reason);
+    this.emit(this.markerOps(record, settled, { state, reason }));
+  }
+
+  private markerOps(
+    record: SessionRecord,
+    messages: readonly QueuedMessage[],
+    queued: { state: "waiting" | "dropped" | "failed"; reason: string },
+  ): ViewOp[] {
+    return messages.flatMap((message) =>
+      this.itemOps(record, record.model.putQueuedMessage(message.id, message.text, queued)),
+    );
+  }
+
+  private async runTurn(
+    record: SessionRecord,
+    connection: AgentConnection,
+    text: string,
+    items: TranscriptItem[],
+  ): Promise<void> {
+    if (record.agentSessionId === undefined) return;
     record.turnActive = true;
     record.model.status = "running";
-    this.emit([...this.itemOps(record, record.model.addUserMessage(text)), this.headerOp(record)]);
+    this.emit([...this.itemOps(record, items), this.headerOp(record)]);
     try {
       const response = await connection.prompt(record.agentSessionId, text);
       if (connection.version === 1) {
@@ -326,6 +435,7 @@ export class AgentSessions {
   async stop(sessionKey: string): Promise<void> {
     const record = this.sessions.get(sessionKey);
     if (!record) return;
+    this.settleQueued(record, "dropped", "stopped");
     const connection = record.connection;
     const turnRunning =
       record.turnActive &&
@@ -552,6 +662,7 @@ export class AgentSessions {
       record.model.status = "ended";
       record.model.error = reason;
       ops.push(...this.itemOps(record, record.model.addNotice("error", reason)), this.headerOp(record));
+      ops.push(...this.markerOps(record, record.queue.failWaiting(reason), { state: "failed", reason }));
     }
     this.emit(ops);
   }
@@ -765,6 +876,7 @@ export class AgentSessions {
       );
     }
     this.emit(ops);
+    this.sendNextQueued(record);
   }
 
   promptView(prompt: PermissionPrompt): PromptView {

@@ -77,8 +77,16 @@ export interface ToolCallView {
   rawInputTruncated?: boolean;
 }
 
+/** A message the session could not take yet (still starting, or behind an earlier one), or could not send at all. */
+export interface QueuedMarker {
+  /** waiting: sent once the session is ready; dropped: Stop/Close; failed: the session could not start or ended. */
+  state: "waiting" | "dropped" | "failed";
+  /** What it waits for ("Waiting for Demo Agent to start…"), or why it was not sent. */
+  reason: string;
+}
+
 export type TranscriptItem =
-  | { kind: "user"; id: string; text: string }
+  | { kind: "user"; id: string; text: string; queued?: QueuedMarker }
   | { kind: "agent"; id: string; markdown: string }
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
@@ -211,6 +219,14 @@ export const FromWebviewMessage = z.discriminatedUnion("type", [
     text: z.string().check(z.minLength(1), z.maxLength(100_000)),
   }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
+  /** Copy a message that was not sent (by its transcript item id) to the clipboard. */
+  z.strictObject({
+    type: z.literal("copyMessage"),
+    sessionKey: key,
+    itemId: z.string().check(z.maxLength(200)),
+  }),
+  /** Start a new session with the same agent and queue there the messages this session could not send. */
+  z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
   z.strictObject({ type: z.literal("choose"), key, optionId: z.string().check(z.maxLength(1_000)) }),
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   z.strictObject({ type: z.literal("bypass"), key }),

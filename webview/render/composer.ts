@@ -1,6 +1,8 @@
 /**
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline. Drafts are kept per session.
- * Send works when the session is ready for a prompt; Stop while it is working or waiting for an approval.
+ * Send works when the session is ready for a prompt, or still starting (the host queues the message and shows it in
+ * the transcript); the text is cleared only then. Stop works while the agent is working or waiting for an approval,
+ * and while messages this view queued wait for the agent to start (Stop drops them).
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
@@ -19,6 +21,8 @@ const MAX_PROMPT_CHARS = 100_000;
 export interface ComposerActions {
   send(sessionKey: string, text: string): void;
   stop(sessionKey: string): void;
+  /** Says something through the view's live region. */
+  announce(text: string): void;
 }
 
 export class Composer {
@@ -28,6 +32,8 @@ export class Composer {
   private readonly stopButton: HTMLElement;
   private readonly drafts = new Map<string, string>();
   private session: SessionHeader | undefined;
+  /** Sessions still starting in which this view queued a message. */
+  private readonly queuedWhileStarting = new Set<string>();
 
   constructor(private readonly actions: ComposerActions) {
     this.textarea = custom("vscode-textarea", {
@@ -63,6 +69,10 @@ export class Composer {
     if (this.session && this.session.key !== header?.key)
       this.drafts.set(this.session.key, this.textarea.value);
     const switched = this.session?.key !== header?.key;
+    if (header && header.status !== "starting" && this.queuedWhileStarting.delete(header.key)) {
+      if (header.status === "error")
+        this.actions.announce(`Your message was not sent: ${header.agentName} failed to start.`);
+    }
     this.session = header;
     this.root.hidden = header === undefined;
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
@@ -74,6 +84,7 @@ export class Composer {
 
   forget(sessionKey: string): void {
     this.drafts.delete(sessionKey);
+    this.queuedWhileStarting.delete(sessionKey);
   }
 
   focus(): void {
@@ -81,18 +92,27 @@ export class Composer {
   }
 
   private canSend(): boolean {
-    return this.session?.status === "ready";
+    return this.session?.status === "ready" || this.session?.status === "starting";
   }
 
   private canStop(): boolean {
-    return this.session?.status === "running" || this.session?.status === "requires_action";
+    const session = this.session;
+    if (session?.status === "starting") return this.queuedWhileStarting.has(session.key);
+    return session?.status === "running" || session?.status === "requires_action";
   }
 
   private send(): void {
-    if (!this.session || !this.canSend()) return;
+    const session = this.session;
+    if (!session || !this.canSend()) return;
     const text = this.textarea.value;
     if (text.trim() === "" || text.length > MAX_PROMPT_CHARS) return;
-    this.actions.send(this.session.key, text);
+    this.actions.send(session.key, text);
+    // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
+    if (session.status === "starting") {
+      this.queuedWhileStarting.add(session.key);
+      setEnabled(this.stopButton, true);
+      this.actions.announce(`Message queued: waiting for ${session.agentName} to start.`);
+    }
   }
 }
