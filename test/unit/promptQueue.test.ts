@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { MAX_QUEUED_MESSAGES, PromptQueue } from "../../src/core/promptQueue";
+import { SessionModel } from "../../src/core/sessionModel";
 
 describe("PromptQueue", () => {
   it("hands out messages one at a time, in the order they were sent", () => {
@@ -82,5 +83,26 @@ describe("PromptQueue", () => {
     for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) assert.ok(queue.add(`m${i}`, "x"));
     assert.equal(queue.add("over", "x"), undefined);
     assert.equal(queue.waiting().length, MAX_QUEUED_MESSAGES);
+  });
+});
+
+describe("SessionModel.putQueuedMessage", () => {
+  it("shows a queued message with its marker in place, and at the end once it is sent", () => {
+    const model = new SessionModel("s", "Agent", () => true);
+    model.putQueuedMessage("user:a", "first", { state: "waiting", reason: "Waiting for Agent to start…" });
+    model.putQueuedMessage("user:b", "second", { state: "waiting", reason: "Waiting for Agent to start…" });
+    model.putQueuedMessage("user:a", "first", undefined);
+    model.addNotice("info", "reply to first");
+    model.putQueuedMessage("user:b", "second", undefined);
+    assert.deepEqual(
+      model.transcript().map((item) => (item.kind === "user" ? [item.text, item.queued] : [item.kind])),
+      [["first", undefined], ["notice"], ["second", undefined]],
+    );
+  });
+
+  it("caps the reason (an agent's error text)", () => {
+    const model = new SessionModel("s", "Agent", () => true);
+    const [item] = model.putQueuedMessage("user:a", "text", { state: "failed", reason: "x".repeat(100_000) });
+    assert.ok(item?.kind === "user" && item.queued && item.queued.reason.length <= 4_001);
   });
 });
