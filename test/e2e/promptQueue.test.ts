@@ -10,8 +10,11 @@ import {
   messageBox,
   ScriptedAgentLog,
   scriptedAgent,
+  sendPrompt,
   startSession,
+  stopButton,
   symposium,
+  waitForReady,
   waitUntil,
 } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../harness/workbench";
@@ -140,5 +143,26 @@ describe("Messages sent while a session starts (e2e)", function () {
       .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
       .waitFor({ state: "visible", timeout: 30_000 });
     assert.deepEqual(prompts(failing), [text]);
+  });
+
+  it("drops a queued message visibly when Stop is pressed before the agent started", async () => {
+    const { page } = workbench;
+    const text = "stop before you start";
+    const webview = await sendWhileStarting(page, "Slow", text);
+    const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
+    await queued.locator(".queued-waiting").waitFor({ state: "visible", timeout: 15_000 });
+    await stopButton(webview).click();
+    const dropped = queued.locator(".queued-marker.queued-dropped");
+    await dropped.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await dropped.innerText(), "Not sent: stopped");
+    assert.equal(await queued.getAttribute("aria-label"), "You, Not sent: stopped");
+
+    // The session still starts; the dropped message never reaches the agent.
+    await waitForReady(webview);
+    await sendPrompt(webview, "after the stop");
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: "scripted agent received: after the stop" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(prompts(slow).includes(text), false);
   });
 });
