@@ -8,12 +8,12 @@ import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../harness/browser";
 import {
   messageBox,
+  openSession,
   ScriptedAgentLog,
   scriptedAgent,
   sendPrompt,
   startSession,
   stopButton,
-  symposium,
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
@@ -65,14 +65,7 @@ describe("Messages sent while a session starts (e2e)", function () {
 
   /** Opens a new session with `agentName` and, without waiting for it to start, types and sends `text`. */
   async function sendWhileStarting(page: Page, agentName: string, text: string): Promise<FrameLocator> {
-    const webview = await symposium(page);
-    const sessionsBefore = await webview.locator(".session-view").count();
-    await webview.getByRole("combobox", { name: "Agent" }).selectOption(agentName);
-    await webview.getByRole("button", { name: "New session", exact: true }).click();
-    await waitUntil(
-      async () => (await webview.locator(".session-view").count()) > sessionsBefore,
-      `a new ${agentName} session`,
-    );
+    const webview = await openSession(page, agentName);
     const box = messageBox(webview);
     await box.fill(text);
     await box.press("Enter");
