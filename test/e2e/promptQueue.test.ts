@@ -126,6 +126,13 @@ describe("Messages sent while a session starts (e2e)", function () {
     const resend = kept.getByRole("button", { name: "Send in a new session", exact: true });
     assert.equal(await copy.isVisible(), true);
     assert.equal(await resend.isVisible(), true);
+    await waitUntil(
+      async () =>
+        ((await webview.locator('[aria-live="polite"]').textContent()) ?? "").includes(
+          "Your message was not sent: Failing failed to start.",
+        ),
+      "the failure to be announced",
+    );
     assert.deepEqual(prompts(failing), []);
     await screenshot(page, "queue-failed");
 

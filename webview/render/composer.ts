@@ -66,7 +66,13 @@ export class Composer {
     if (this.session && this.session.key !== header?.key)
       this.drafts.set(this.session.key, this.textarea.value);
     const switched = this.session?.key !== header?.key;
-    if (!switched && header?.status === "error" && (this.session?.queued ?? 0) > 0)
+    const previous = this.session;
+    if (
+      !switched &&
+      header?.status === "error" &&
+      previous?.status === "starting" &&
+      (previous.queued ?? 0) > 0
+    )
       this.actions.announce(`Your message was not sent: ${header.agentName} failed to start.`);
     this.session = header;
     this.root.hidden = header === undefined;
