@@ -60,6 +60,7 @@ export class App {
     this.composer = new Composer({
       send: (sessionKey, text) => host.post({ type: "sendPrompt", sessionKey, text }),
       stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
+      announce: (text) => this.announcer.announce(text),
     });
     this.transcript.appendChild(this.emptyState.root);
     root.replaceChildren(

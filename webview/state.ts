@@ -197,6 +197,13 @@ export class ViewStore {
 
   private upsertItem(session: SessionState, item: TranscriptItem, changes: ChangeSet): void {
     const sessionKey = session.header.key;
+    const previous = session.byId.get(item.id);
+    if (previous?.kind === "user" && previous.queued && !(item.kind === "user" && item.queued)) {
+      // A queued message was sent: it moves to the end, where its turn starts (as the host's transcript has it).
+      session.items.splice(session.items.indexOf(previous), 1);
+      session.byId.delete(item.id);
+      addTo(changes.itemsRemoved, sessionKey, item.id);
+    }
     if (session.byId.has(item.id)) {
       const index = session.items.findIndex((existing) => existing.id === item.id);
       if (index >= 0) session.items[index] = item;

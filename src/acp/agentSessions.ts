@@ -225,7 +225,7 @@ export class AgentSessions {
     return {
       agents: this.agentChoices(),
       sessions: [...this.sessions.values()].map((session) => ({
-        header: session.model.header(this.isBypassed(session.model.agentName)),
+        header: session.headerView(),
         items: session.model.transcript(),
       })),
       pending: this.broker.views(),
@@ -250,9 +250,10 @@ export class AgentSessions {
 
   /**
    * Starts a session with an agent. Resolves with the session key once the agent created the session; rejects with
-   * `SessionClosedError` when the tab was closed before that.
+   * `SessionClosedError` when the tab was closed before that. `queued`: messages to send once it is ready, in order
+   * (re-sent from a session that could not send them).
    */
-  async startSession(agentName: string): Promise<string> {
+  async startSession(agentName: string, queued: readonly string[] = []): Promise<string> {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
@@ -266,6 +267,7 @@ export class AgentSessions {
     this.sessions.set(key, session);
     this.activeSessionKey = key;
     this.emit([session.header(), { op: "activeSession", sessionKey: key }]);
+    session.queueMessages(queued);
     let scope: ConnectionScope | undefined;
     try {
       scope = await this.pool.acquire(launch);
@@ -288,8 +290,28 @@ export class AgentSessions {
     }
   }
 
+  /** Sends a message, or queues it while the session starts (`Session.prompt`). */
   async sendPrompt(sessionKey: string, text: string): Promise<void> {
     await this.sessions.get(sessionKey)?.prompt(text);
+  }
+
+  /**
+   * Starts a new session with the same agent and queues there the messages this session could not send. Resolves
+   * with the new session's key (undefined when there was nothing to re-send).
+   */
+  async resendInNewSession(sessionKey: string): Promise<string | undefined> {
+    const session = this.sessions.get(sessionKey);
+    if (!session?.hasFailedMessages) return undefined;
+    const blocked = this.blocked();
+    if (blocked) throw new Error(blocked.reason);
+    const agentName = session.model.agentName;
+    this.launchFor(agentName); // throws while the agent is no longer configured: the messages stay
+    return this.startSession(agentName, session.takeFailedMessages());
+  }
+
+  /** The text of a message that was not sent (for Copy); undefined for any other item. */
+  unsentText(sessionKey: string, itemId: string): string | undefined {
+    return this.sessions.get(sessionKey)?.unsentText(itemId);
   }
 
   /**
@@ -305,6 +327,12 @@ export class AgentSessions {
   async closeSession(sessionKey: string): Promise<void> {
     const session = this.sessions.get(sessionKey);
     if (!session) return;
+    const unsent = session.unsentCount;
+    // Asks nothing (closing is what the person chose), but the dropped messages are not gone without a word.
+    if (unsent > 0)
+      this.env.log.info(
+        `Closed a ${session.model.agentName} session with ${unsent} unsent message${unsent === 1 ? "" : "s"}; dropped.`,
+      );
     session.stop();
     session.dispose();
     this.sessions.delete(sessionKey);

@@ -1,14 +1,17 @@
 /**
- * One ACP session: its model, its turn, the Stop timer and the terminal grants. Everything it emits goes through
+ * One ACP session: its model, its turn, the Stop timer, the terminal grants and the messages queued while it could
+ * not take them (sent one per turn once ready, failed with the error, dropped on Stop). Everything it emits goes through
  * `emit`, which is silent once the session is disposed: a closed tab never comes back because a late answer (a v1
  * turn's end, a session that finished starting) still had something to say.
  */
+import { randomUUID } from "node:crypto";
 import { errorMessage } from "../core/errorMessage";
 import { asString, type Json } from "../core/json";
+import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
-import type { TranscriptItem, ViewOp } from "../shared/protocol";
+import type { SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
-import { headerOp, itemOps } from "./viewProjection";
+import { headerOp, itemOps, sessionHeader } from "./viewProjection";
 
 export interface SessionHost {
   emit(ops: ViewOp[]): void;
@@ -35,6 +38,8 @@ export class Session {
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** Approvals of this session not yet used by a `terminal/create`: a terminal runs only for an approved tool call. */
   private terminalGrants = 0;
+  /** Messages sent before the session could take them (still starting, or behind another queued one). */
+  private readonly queue = new PromptQueue();
   private isDisposed = false;
 
   constructor(
@@ -67,26 +72,68 @@ export class Session {
     this.attachment = { connection, agentSessionId };
     this.model.status = "ready";
     this.emitHeader();
+    this.sendNextQueued();
   }
 
   startFailed(error: unknown): void {
     this.model.status = "error";
     this.model.error = errorMessage(error);
     this.emitHeader();
+    this.settleQueued("failed", this.model.error);
   }
 
+  /** A person's message: sent now, or queued while the agent starts or earlier queued messages wait (nothing is lost). */
   async prompt(text: string): Promise<void> {
+    if (this.isDisposed) return;
+    if (this.model.status === "starting" || this.queue.busy) {
+      this.enqueue(text);
+      return;
+    }
     const attachment = this.attachment;
-    if (this.isDisposed || !attachment || attachment.connection.isClosed) return;
-    const { connection, agentSessionId } = attachment;
+    if (!attachment || attachment.connection.isClosed) return;
     if (this.turnActive) {
       this.showItems(this.model.addNotice("info", "The agent is still working; press Stop first."));
       return;
     }
+    await this.runTurn(attachment, text, this.model.addUserMessage(text));
+  }
+
+  /** Queues messages to send once the session is ready, in order (re-sent from a session that could not send them). */
+  queueMessages(texts: readonly string[]): void {
+    for (const text of texts) this.enqueue(text);
+  }
+
+  /** The text of a message that was not sent (for Copy); undefined for any other item. */
+  unsentText(itemId: string): string | undefined {
+    return this.queue.get(itemId)?.text;
+  }
+
+  /** Messages not sent: waiting, or failed with the session. */
+  get unsentCount(): number {
+    return this.queue.unsent().length;
+  }
+
+  get hasFailedMessages(): boolean {
+    return this.queue.hasFailed;
+  }
+
+  /** Takes the failed messages out, to be re-sent in a new session; their items here say so. */
+  takeFailedMessages(): string[] {
+    const messages = this.queue.takeFailed();
+    this.showMarkers(messages, { state: "dropped", reason: "re-sent in a new session" });
+    return messages.map((message) => message.text);
+  }
+
+  private async runTurn(
+    attachment: { connection: AgentConnection; agentSessionId: string },
+    text: string,
+    items: TranscriptItem[],
+  ): Promise<void> {
+    const { connection, agentSessionId } = attachment;
     this.turnActive = true;
     this.stopRequested = false;
     this.model.status = "running";
-    this.emit([...itemOps(this.key, this.model.addUserMessage(text)), this.header()]);
+    this.emit([...itemOps(this.key, items), this.header()]);
     try {
       const response = await connection.prompt(agentSessionId, text);
       if (connection.version === 1) {
@@ -108,6 +155,7 @@ export class Session {
    */
   stop(): void {
     if (this.isDisposed) return;
+    this.settleQueued("dropped", "stopped");
     const attachment = this.attachment;
     const turnRunning = this.turnActive && attachment !== undefined && !attachment.connection.isClosed;
     this.host.cancelApprovals(this.key);
@@ -141,14 +189,12 @@ export class Session {
   applyUpdate(update: Json, version: 1 | 2): void {
     const { status, title } = this.model;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
-    if (this.model.status !== status) {
-      if (version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
-      ops.push(this.header());
-    } else if (this.model.title !== title) {
-      // `session_info_update`: the tab takes the agent's title for the session.
-      ops.push(this.header());
-    }
+    const changed = this.model.status !== status;
+    // `session_info_update`: the tab takes the agent's title for the session.
+    if (changed || this.model.title !== title) ops.push(this.header());
     this.emit(ops);
+    // After the update's items: ending the turn may start the next queued message's turn.
+    if (changed && version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
   }
 
   /** Emits changed transcript items (tool-call patches, terminal output, decisions). */
@@ -174,10 +220,15 @@ export class Session {
     this.model.status = "ended";
     this.model.error = reason;
     this.emit([...itemOps(this.key, this.model.addNotice("error", reason)), this.header()]);
+    this.settleQueued("failed", reason);
   }
 
   header(): ViewOp {
-    return headerOp(this.model, this.host.isBypassed(this.model.agentName));
+    return headerOp(this.headerView());
+  }
+
+  headerView(): SessionHeader {
+    return sessionHeader(this.model, this.host.isBypassed(this.model.agentName), this.queue.waiting().length);
   }
 
   emitHeader(): void {
@@ -217,6 +268,54 @@ export class Session {
             ? this.model.addNotice("warning", `The turn ended early (${stopReason}).`)
             : [];
     this.emit([...itemOps(this.key, [...settled, ...notice]), this.header()]);
+    this.sendNextQueued();
+  }
+
+  private enqueue(text: string): void {
+    const message = this.queue.add(`user:${randomUUID()}`, text);
+    if (!message) {
+      this.showItems(
+        this.model.addNotice("warning", "Too many messages are waiting; this one was not queued."),
+      );
+      return;
+    }
+    this.showMarkers([message], { state: "waiting", reason: this.waitingReason() });
+  }
+
+  private waitingReason(): string {
+    return this.model.status === "starting"
+      ? `Waiting for ${this.model.agentName} to start…`
+      : "Waiting for the turn before it to end…";
+  }
+
+  /** Sends the oldest queued message when the session can take a turn: once it is ready, then after each turn. */
+  private sendNextQueued(): void {
+    const attachment = this.attachment;
+    if (this.isDisposed || this.turnActive || this.model.status !== "ready") return;
+    if (!attachment || attachment.connection.isClosed) return;
+    const next = this.queue.takeNext();
+    if (!next) return;
+    this.queue.markSent(next.id);
+    void this.runTurn(attachment, next.text, this.model.putQueuedMessage(next.id, next.text, undefined));
+    this.showMarkers(this.queue.waiting(), { state: "waiting", reason: this.waitingReason() });
+  }
+
+  /** The waiting messages will not be sent here: dropped (Stop, Close) or failed (start failed, connection ended). */
+  private settleQueued(state: "dropped" | "failed", reason: string): void {
+    const settled = state === "dropped" ? this.queue.dropWaiting(reason) : this.queue.failWaiting(reason);
+    this.showMarkers(settled, { state, reason });
+  }
+
+  /** Every marker change comes with the header, whose `queued` count the composer's Stop reads. */
+  private showMarkers(
+    messages: readonly QueuedMessage[],
+    queued: { state: "waiting" | "dropped" | "failed"; reason: string },
+  ): void {
+    if (messages.length === 0) return;
+    const ops = messages.flatMap((message) =>
+      itemOps(this.key, this.model.putQueuedMessage(message.id, message.text, queued)),
+    );
+    this.emit([...ops, this.header()]);
   }
 
   private emit(ops: ViewOp[]): void {

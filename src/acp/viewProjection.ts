@@ -1,10 +1,15 @@
 /** How the client's state becomes view ops: pure functions, so every path projects a session or a card the same way. */
 import type { PermissionPrompt } from "../core/permissionPrompt";
 import type { SessionModel } from "../core/sessionModel";
-import type { PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
+import type { PromptView, SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
 
-export function headerOp(model: SessionModel, bypassed: boolean): ViewOp {
-  return { op: "session", header: model.header(bypassed) };
+/** `queued`: how many of the person's messages wait to be sent (the composer offers Stop for them). */
+export function sessionHeader(model: SessionModel, bypassed: boolean, queued: number): SessionHeader {
+  return { ...model.header(bypassed), ...(queued > 0 ? { queued } : {}) };
+}
+
+export function headerOp(header: SessionHeader): ViewOp {
+  return { op: "session", header };
 }
 
 export function itemOps(sessionKey: string, items: readonly TranscriptItem[]): ViewOp[] {

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import {
   LIMITS,
   type LocationView,
+  type QueuedMarker,
   type SessionHeader,
   type SessionStatus,
   type ToolCallView,
@@ -113,6 +114,21 @@ export class SessionModel {
     return [
       this.put({ kind: "user", id: `user:${randomUUID()}`, text: capText(text, LIMITS.messageChars).text }),
     ];
+  }
+
+  /**
+   * A message that went through the queue: shown at once with its marker, updated in place while it waits or when
+   * it is not sent, and moved to the end of the transcript, where its turn starts, once it is sent (no marker).
+   */
+  putQueuedMessage(id: string, text: string, queued: QueuedMarker | undefined): TranscriptItem[] {
+    this.openStreamItem = undefined;
+    if (!queued) this.items.delete(id);
+    const capped = capText(text, LIMITS.messageChars).text;
+    const marker = queued && {
+      state: queued.state,
+      reason: capLabel(queued.reason, LIMITS.descriptionChars),
+    };
+    return [this.put({ kind: "user", id, text: capped, ...(marker ? { queued: marker } : {}) })];
   }
 
   addNotice(severity: "info" | "warning" | "error", text: string): TranscriptItem[] {

@@ -43,6 +43,17 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
     case "stop":
       void sessions.stop(message.sessionKey);
       return;
+    case "copyMessage": {
+      const text = sessions.unsentText(message.sessionKey, message.itemId);
+      if (text !== undefined) void vscode.env.clipboard.writeText(text);
+      else log.warn("Ignored copyMessage: no unsent message with that id.");
+      return;
+    }
+    case "resendInNewSession":
+      sessions
+        .resendInNewSession(message.sessionKey)
+        .catch((error: unknown) => showError(errorMessage(error)));
+      return;
     case "choose":
       sessions.choose(message.key, message.optionId);
       return;

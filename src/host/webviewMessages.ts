@@ -27,6 +27,8 @@ export const webviewMessage = z.discriminatedUnion("type", [
     text: z.string().check(z.minLength(1), z.maxLength(caps.promptChars)),
   }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
+  z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),
+  z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
   z.strictObject({ type: z.literal("choose"), key, optionId: id }),
   z.strictObject({ type: z.literal("bypass"), key }),
   z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),

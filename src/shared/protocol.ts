@@ -36,6 +36,8 @@ export interface SessionHeader {
   error?: string;
   /** Slash commands the agent offers (names and descriptions), for the composer. */
   commands: { name: string; description: string }[];
+  /** How many of the person's messages wait to be sent (Stop drops them); absent when none. */
+  queued?: number;
 }
 
 export interface LocationView {
@@ -81,8 +83,16 @@ export interface ToolCallView {
   command?: string;
 }
 
+/** A message the session could not take yet (still starting, or behind an earlier one), or could not send at all. */
+export interface QueuedMarker {
+  /** waiting: sent once the session is ready; dropped: Stop/Close; failed: the session could not start or ended. */
+  state: "waiting" | "dropped" | "failed";
+  /** What it waits for ("Waiting for Demo Agent to start…"), or why it was not sent. */
+  reason: string;
+}
+
 export type TranscriptItem =
-  | { kind: "user"; id: string; text: string }
+  | { kind: "user"; id: string; text: string; queued?: QueuedMarker }
   | { kind: "agent"; id: string; markdown: string }
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
@@ -220,6 +230,10 @@ export type FromWebviewMessage =
   | { type: "closeSession"; sessionKey: string }
   | { type: "sendPrompt"; sessionKey: string; text: string }
   | { type: "stop"; sessionKey: string }
+  /** Copy a message that was not sent (by its transcript item id) to the clipboard. */
+  | { type: "copyMessage"; sessionKey: string; itemId: string }
+  /** Start a new session with the same agent and queue there the messages this session could not send. */
+  | { type: "resendInNewSession"; sessionKey: string }
   | { type: "choose"; key: string; optionId: string }
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   | { type: "bypass"; key: string }

@@ -6,6 +6,9 @@
  *   SCRIPTED_AGENT_LOG=<file>            append a JSON-lines log (below) to <file>
  *   SCRIPTED_AGENT_HANG_INITIALIZE=1     never answer `initialize`
  *   SCRIPTED_AGENT_HANG_NEW_SESSION=1    never answer `session/new`
+ *   SCRIPTED_AGENT_NEW_SESSION_DELAY_MS=<ms>  answer `session/new` only after <ms> (an agent slow to start)
+ *   SCRIPTED_AGENT_FAIL_NEW_SESSION=<text>    answer the process's first `session/new` with an internal error
+ *                                             carrying <text> (later ones succeed: a retry can work)
  *
  * Sessions are `scripted-session-<n>`. The process exits (code 0) when the client closes its stdin, unless a
  * `closeStdout`, `hang` or `stayAlive` step ran: then only a signal ends it.
@@ -103,6 +106,8 @@ const requests = new PermissionRequests(log);
 const calls = new ClientCalls(log);
 const hangInitialize = process.env.SCRIPTED_AGENT_HANG_INITIALIZE === "1";
 const hangNewSession = process.env.SCRIPTED_AGENT_HANG_NEW_SESSION === "1";
+const newSessionDelayMs = Number(process.env.SCRIPTED_AGENT_NEW_SESSION_DELAY_MS ?? 0) || 0;
+let failNewSession = process.env.SCRIPTED_AGENT_FAIL_NEW_SESSION;
 const AGENT_INFO = { name: "scripted-agent", version: "0.0.0" };
 log.write({ kind: "start", pid: process.pid, protocol: mode, timeOrigin: performance.timeOrigin });
 
@@ -138,6 +143,16 @@ class Sessions {
 
 const sessions = new Sessions();
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+/** `session/new` of either version, as the environment says: at once, late, never, or failing. */
+async function newSession(): Promise<{ sessionId: string }> {
+  if (hangNewSession) return never();
+  if (newSessionDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, newSessionDelayMs));
+  const failure = failNewSession;
+  failNewSession = undefined;
+  if (failure !== undefined) throw v2.RequestError.internalError(undefined, failure);
+  return { sessionId: sessions.create() };
+}
 
 function promptText(prompt: ReadonlyArray<{ type: string }>): string {
   return prompt
@@ -178,9 +193,7 @@ function createV1Agent(): v1.AgentApp {
         ? never<v1.InitializeResponse>()
         : { protocolVersion: 1, agentCapabilities: {}, agentInfo: AGENT_INFO },
     )
-    .onRequest(v1.methods.agent.session.new, () =>
-      hangNewSession ? never<v1.NewSessionResponse>() : { sessionId: sessions.create() },
-    )
+    .onRequest(v1.methods.agent.session.new, newSession)
     .onRequest(v1.methods.agent.session.prompt, async ({ params, client }) => {
       const text = promptText(params.prompt);
       const script = scriptOf(text);
@@ -205,9 +218,7 @@ function createV2Agent(): v2.AgentApp {
         ? never<v2.InitializeResponse>()
         : { protocolVersion: 2, info: AGENT_INFO, capabilities: {} },
     )
-    .onRequest(v2.methods.agent.session.new, () =>
-      hangNewSession ? never<v2.NewSessionResponse>() : { sessionId: sessions.create() },
-    )
+    .onRequest(v2.methods.agent.session.new, newSession)
     .onRequest(v2.methods.agent.session.prompt, async ({ params, client }) => {
       const text = promptText(params.prompt);
       const script = scriptOf(text);

@@ -169,6 +169,13 @@ export async function waitForReady(webview: FrameLocator, timeoutMs = 60_000): P
 
 /** Picks `agentName` in the header, clicks New session and waits until the session is ready for a prompt. */
 export async function startSession(page: Page, agentName: string): Promise<FrameLocator> {
+  const webview = await openSession(page, agentName);
+  await waitForReady(webview);
+  return webview;
+}
+
+/** Picks `agentName` in the header, clicks New session and waits for its tab, not for the agent to start. */
+export async function openSession(page: Page, agentName: string): Promise<FrameLocator> {
   const webview = await symposium(page);
   const sessionsBefore = await webview.locator(".session-view").count();
   await webview.getByRole("combobox", { name: "Agent" }).selectOption(agentName);
@@ -178,7 +185,6 @@ export async function startSession(page: Page, agentName: string): Promise<Frame
     `a new ${agentName} session`,
     60_000,
   );
-  await waitForReady(webview);
   return webview;
 }
 

@@ -1,6 +1,8 @@
 /**
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline. Drafts are kept per session.
- * Send works when the session is ready for a prompt; Stop while it is working or waiting for an approval.
+ * Send works when the session is ready for a prompt, or still starting (the host queues the message and shows it in
+ * the transcript); the text is cleared only then. Stop works while the agent is working or waiting for an approval,
+ * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
@@ -18,6 +20,8 @@ interface TextArea extends HTMLElement {
 export interface ComposerActions {
   send(sessionKey: string, text: string): void;
   stop(sessionKey: string): void;
+  /** Says something through the view's live region. */
+  announce(text: string): void;
 }
 
 export class Composer {
@@ -62,6 +66,14 @@ export class Composer {
     if (this.session && this.session.key !== header?.key)
       this.drafts.set(this.session.key, this.textarea.value);
     const switched = this.session?.key !== header?.key;
+    const previous = this.session;
+    if (
+      !switched &&
+      header?.status === "error" &&
+      previous?.status === "starting" &&
+      (previous.queued ?? 0) > 0
+    )
+      this.actions.announce(`Your message was not sent: ${header.agentName} failed to start.`);
     this.session = header;
     this.root.hidden = header === undefined;
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
@@ -80,18 +92,27 @@ export class Composer {
   }
 
   private canSend(): boolean {
-    return this.session?.status === "ready";
+    return this.session?.status === "ready" || this.session?.status === "starting";
   }
 
   private canStop(): boolean {
-    return this.session?.status === "running" || this.session?.status === "requires_action";
+    const session = this.session;
+    if ((session?.queued ?? 0) > 0) return true;
+    return session?.status === "running" || session?.status === "requires_action";
   }
 
   private send(): void {
-    if (!this.session || !this.canSend()) return;
+    const session = this.session;
+    if (!session || !this.canSend()) return;
     const text = this.textarea.value;
     if (text.trim() === "" || text.length > LIMITS.intent.promptChars) return;
-    this.actions.send(this.session.key, text);
+    this.actions.send(session.key, text);
+    // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
+    if (session.status === "starting") {
+      // The host's next header says so too (`queued`); Stop is offered at once.
+      setEnabled(this.stopButton, true);
+      this.actions.announce(`Message queued: waiting for ${session.agentName} to start.`);
+    }
   }
 }

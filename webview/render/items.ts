@@ -2,10 +2,10 @@
  * Transcript items as DOM nodes that update in place. Each node keeps its root (and, for tool calls, the slot where
  * inline approval cards and their decision records live) so an update never disturbs cards or open sections.
  */
-import type { TranscriptItem, ToolCallView } from "../../src/shared/protocol";
+import type { QueuedMarker, TranscriptItem, ToolCallView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
-import { el, icon, replaceChildren } from "../dom";
+import { button, el, icon, replaceChildren } from "../dom";
 import { renderMarkdown } from "../markdown";
 import { clip } from "../text";
 import { renderDecisionRecord } from "./decisionRecord";
@@ -32,8 +32,15 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
         "item user",
         "You",
         (body, next) => {
-          if (next.kind === "user")
-            replaceChildren(body, el("div", { class: "user-text" }, clip(next.text, LIMITS.messageChars)));
+          if (next.kind !== "user") return;
+          const marker = next.queued && renderQueuedMarker(next.queued, sessionKey, next.id, host);
+          body.parentElement?.classList.toggle("queued", marker !== undefined);
+          body.parentElement?.setAttribute("aria-label", marker ? `You, ${marker.label}` : "You");
+          replaceChildren(
+            body,
+            el("div", { class: "user-text" }, clip(next.text, LIMITS.messageChars)),
+            marker?.root,
+          );
         },
         item,
       );
@@ -103,6 +110,42 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
       );
     }
   }
+}
+
+const QUEUED_ICONS: Readonly<Record<QueuedMarker["state"], string>> = {
+  waiting: "watch",
+  dropped: "circle-slash",
+  failed: "error",
+};
+
+/**
+ * Under a message that went through the queue: what it waits for, or why it was not sent. A failed one (its session
+ * could not start or ended) offers Copy and Send in a new session; the host holds the text, named by the item id.
+ */
+function renderQueuedMarker(
+  marker: QueuedMarker,
+  sessionKey: string,
+  itemId: string,
+  host: HostPort,
+): { root: HTMLElement; label: string } {
+  const label = clip(
+    marker.state === "waiting" ? marker.reason : `Not sent: ${marker.reason}`,
+    LIMITS.descriptionChars,
+  );
+  const root = el(
+    "div",
+    { class: `queued-marker queued-${marker.state}` },
+    icon(QUEUED_ICONS[marker.state]),
+    el("span", { class: "queued-reason" }, label),
+  );
+  if (marker.state === "failed") {
+    const copy = button("secondary small", icon("copy"), "Copy");
+    copy.addEventListener("click", () => host.post({ type: "copyMessage", sessionKey, itemId }));
+    const resend = button("secondary small", icon("send"), "Send in a new session");
+    resend.addEventListener("click", () => host.post({ type: "resendInNewSession", sessionKey }));
+    root.appendChild(el("div", { class: "queued-actions" }, copy, resend));
+  }
+  return { root, label };
 }
 
 /** An item whose whole body is re-rendered on update. */

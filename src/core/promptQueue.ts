@@ -1,0 +1,99 @@
+/**
+ * The messages a person sent that their session could not take yet: typed while the agent was still starting, or
+ * behind an earlier queued message whose turn has not ended. They go out one per turn, in the order they were sent.
+ * Pure bookkeeping: the client decides when a turn can start and what the transcript shows.
+ */
+
+export type QueuedState = "queued" | "sending" | "sent" | "dropped" | "failed";
+
+export interface QueuedMessage {
+  /** The transcript item id of the message (host-made). */
+  readonly id: string;
+  readonly text: string;
+  state: QueuedState;
+  /** Why it was dropped or failed, for the person. */
+  reason?: string;
+}
+
+/** More than a person types while an agent starts; a bound against a flood of intents from a hostile view. */
+export const MAX_QUEUED_MESSAGES = 50;
+
+export class PromptQueue {
+  /** Unsent messages in order, and failed ones until they are re-sent elsewhere or dropped. */
+  private readonly entries: QueuedMessage[] = [];
+
+  /** Adds a message at the end; undefined when the queue is full (the message is not taken). */
+  add(id: string, text: string): QueuedMessage | undefined {
+    if (this.waiting().length >= MAX_QUEUED_MESSAGES) return undefined;
+    const message: QueuedMessage = { id, text, state: "queued" };
+    this.entries.push(message);
+    return message;
+  }
+
+  /** True while a message waits or is being sent: a new message must queue behind it to keep the order. */
+  get busy(): boolean {
+    return this.entries.some((entry) => entry.state === "queued" || entry.state === "sending");
+  }
+
+  get hasFailed(): boolean {
+    return this.entries.some((entry) => entry.state === "failed");
+  }
+
+  /** Messages not yet sent, oldest first. */
+  waiting(): QueuedMessage[] {
+    return this.entries.filter((entry) => entry.state === "queued");
+  }
+
+  /** Messages not sent: waiting, or failed and kept to copy or re-send. */
+  unsent(): QueuedMessage[] {
+    return this.entries.filter((entry) => entry.state === "queued" || entry.state === "failed");
+  }
+
+  /** The oldest waiting message, marked sending; undefined while another is being sent or none waits. */
+  takeNext(): QueuedMessage | undefined {
+    if (this.entries.some((entry) => entry.state === "sending")) return undefined;
+    const next = this.entries.find((entry) => entry.state === "queued");
+    if (next) next.state = "sending";
+    return next;
+  }
+
+  /** The message being sent reached the agent: it leaves the queue. */
+  markSent(id: string): void {
+    const index = this.entries.findIndex((entry) => entry.id === id && entry.state === "sending");
+    if (index < 0) return;
+    this.entries[index]!.state = "sent";
+    this.entries.splice(index, 1);
+  }
+
+  /** Every waiting message is dropped (Stop, Close): they leave the queue and are returned to be shown so. */
+  dropWaiting(reason: string): QueuedMessage[] {
+    return this.settleWaiting("dropped", reason, true);
+  }
+
+  /** The session cannot take messages (it failed to start, its agent exited): they stay, failed, to copy or re-send. */
+  failWaiting(reason: string): QueuedMessage[] {
+    return this.settleWaiting("failed", reason, false);
+  }
+
+  /** The failed messages, oldest first, taken out of the queue (to be re-sent in another session). */
+  takeFailed(): QueuedMessage[] {
+    const failed = this.entries.filter((entry) => entry.state === "failed");
+    for (const entry of failed) this.entries.splice(this.entries.indexOf(entry), 1);
+    return failed;
+  }
+
+  get(id: string): QueuedMessage | undefined {
+    return this.entries.find((entry) => entry.id === id);
+  }
+
+  private settleWaiting(state: "dropped" | "failed", reason: string, remove: boolean): QueuedMessage[] {
+    // A message being sent already belongs to its turn (Stop cancels that turn).
+    const settled = this.entries.filter((entry) => entry.state === "queued");
+    for (const entry of settled) {
+      entry.state = state;
+      entry.reason = reason;
+    }
+    if (remove) for (const entry of settled) this.entries.splice(this.entries.indexOf(entry), 1);
+    return settled;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Nothing a person types is lost: messages sent while a session is still starting wait in the transcript and reach
+ * the agent once it is ready (one per turn, in order), stay with the error when it cannot start, and are dropped,
+ * visibly, on Stop. Against the scripted agent, slowed or failing at `session/new`.
+ */
+import assert from "node:assert/strict";
+import type { TranscriptItem } from "../../src/shared/protocol";
+import { ClientHarness, waitFor } from "../support/clientHarness";
+
+const SLOW_START_MS = "3000";
+
+describe("Messages sent while a session starts", function () {
+  this.timeout(30_000);
+  let harness: ClientHarness;
+
+  afterEach(async () => {
+    await harness?.dispose();
+  });
+
+  /** Starts a session without waiting for it; the session exists (status starting) at once. */
+  function startWithoutWaiting(): { key: string; started: Promise<string> } {
+    const started = harness.sessions.startSession("Scripted");
+    started.catch(() => undefined);
+    const key = harness.sessions.sessionKeys().at(-1)!;
+    return { key, started };
+  }
+
+  function userItems(key: string): Extract<TranscriptItem, { kind: "user" }>[] {
+    return (harness.sessions.session(key)?.transcript() ?? []).filter((item) => item.kind === "user");
+  }
+
+  /** How many messages the session's last header (as the view got it) says are waiting: the composer's Stop reads it. */
+  function queuedCount(key: string): number | undefined {
+    const headers = harness.ops.flatMap((op) =>
+      op.op === "session" && op.header.key === key ? [op.header] : [],
+    );
+    return headers.at(-1)?.queued;
+  }
+
+  /** The prompt texts the agent received, in order. */
+  function promptsReceived(): string[] {
+    return harness.agentLog().flatMap((entry) => {
+      const frame = entry.frame as { method?: string; params?: { prompt?: { text?: string }[] } } | undefined;
+      if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
+        return [];
+      return [(frame.params?.prompt ?? []).map((block) => block.text ?? "").join("\n")];
+    });
+  }
+
+  for (const protocol of ["v2", "v1"] as const) {
+    it(`sends messages typed during a slow start once the session is ready, one turn each, in order (${protocol})`, async () => {
+      harness = new ClientHarness({
+        protocol,
+        agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: SLOW_START_MS },
+      });
+      const { key, started } = startWithoutWaiting();
+      await harness.sessions.sendPrompt(key, "first while starting");
+      await harness.sessions.sendPrompt(key, "second while starting");
+
+      const waiting = userItems(key);
+      assert.deepEqual(
+        waiting.map((item) => [item.text, item.queued]),
+        [
+          ["first while starting", { state: "waiting", reason: "Waiting for Scripted to start…" }],
+          ["second while starting", { state: "waiting", reason: "Waiting for Scripted to start…" }],
+        ],
+      );
+      assert.equal(harness.sessions.session(key)?.status, "starting");
+      assert.equal(queuedCount(key), 2, "the header says two messages wait");
+      assert.deepEqual(promptsReceived(), [], "nothing is sent before the session exists");
+
+      await started;
+      await waitFor(
+        () => harness.agentLog().filter((e) => e.kind === "turnEnd").length === 2,
+        "both turns to end",
+      );
+      assert.deepEqual(promptsReceived(), ["first while starting", "second while starting"]);
+      // One turn each: the second prompt went out only after the first turn had ended.
+      const log = harness.agentLog();
+      const firstEnd = log.findIndex((e) => e.kind === "turnEnd");
+      const secondPrompt = log.findIndex(
+        (e) =>
+          e.kind === "frame" &&
+          e.direction === "received" &&
+          JSON.stringify(e.frame).includes("second while starting"),
+      );
+      assert.ok(firstEnd >= 0 && firstEnd < secondPrompt, "the second message waited for the first turn");
+
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the session to be idle");
+      const transcript = harness.sessions.session(key)!.transcript();
+      assert.deepEqual(
+        transcript.flatMap((item) =>
+          item.kind === "user"
+            ? [`you: ${item.text}${item.queued ? " (queued)" : ""}`]
+            : item.kind === "agent"
+              ? [`agent: ${item.markdown}`]
+              : [],
+        ),
+        [
+          "you: first while starting",
+          "agent: scripted agent received: first while starting",
+          "you: second while starting",
+          "agent: scripted agent received: second while starting",
+        ],
+        "each message is shown where its turn starts, without a marker",
+      );
+      assert.equal(queuedCount(key), undefined, "nothing waits any more");
+    });
+  }
+
+  it("keeps the messages with the error when session/new fails, to copy or send in a new session", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: {
+        SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "500",
+        SCRIPTED_AGENT_FAIL_NEW_SESSION: "no model is configured",
+      },
+    });
+    const { key, started } = startWithoutWaiting();
+    await harness.sessions.sendPrompt(key, "please keep me");
+    await assert.rejects(started, /no model is configured/);
+
+    const [item] = userItems(key);
+    assert.equal(item?.text, "please keep me");
+    assert.equal(item?.queued?.state, "failed");
+    assert.match(item?.queued?.reason ?? "", /no model is configured/);
+    assert.equal(harness.sessions.session(key)?.status, "error");
+    assert.equal(queuedCount(key), undefined, "a failed message no longer waits (Stop has nothing to drop)");
+    assert.equal(harness.sessions.unsentText(key, item.id), "please keep me", "Copy gets the text");
+    assert.equal(harness.sessions.unsentText(key, "user:not-a-queued-one"), undefined);
+    assert.deepEqual(promptsReceived(), []);
+
+    // Send in a new session: the same agent (its next session/new succeeds) gets the message.
+    const resent = harness.sessions.resendInNewSession(key);
+    const startingKey = harness.sessions.sessionKeys().at(-1)!;
+    assert.notEqual(startingKey, key);
+    assert.equal(harness.sessions.session(startingKey)?.status, "starting");
+    assert.equal(
+      queuedCount(startingKey),
+      1,
+      "the new session's header says its message waits (Stop is offered)",
+    );
+    const newKey = await resent;
+    assert.equal(newKey, startingKey);
+    await waitFor(() => promptsReceived().includes("please keep me"), "the agent to get the re-sent message");
+    assert.deepEqual(
+      userItems(key).map((i) => i.queued),
+      [{ state: "dropped", reason: "re-sent in a new session" }],
+      "the old copy says where it went, and offers no second re-send",
+    );
+    assert.equal(await harness.sessions.resendInNewSession(key), undefined);
+    assert.deepEqual(
+      userItems(newKey).map((i) => [i.text, i.queued]),
+      [["please keep me", undefined]],
+    );
+  });
+
+  it("drops queued messages visibly on Stop; they never reach the agent", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: SLOW_START_MS },
+    });
+    const { key, started } = startWithoutWaiting();
+    await harness.sessions.sendPrompt(key, "never send me");
+    await harness.sessions.stop(key);
+    assert.deepEqual(
+      userItems(key).map((i) => [i.text, i.queued]),
+      [["never send me", { state: "dropped", reason: "stopped" }]],
+    );
+    assert.equal(queuedCount(key), undefined, "nothing waits after Stop");
+
+    await started;
+    // A message sent after the session is ready goes out; the dropped one still does not.
+    await harness.sessions.sendPrompt(key, "after stop");
+    await waitFor(() => promptsReceived().includes("after stop"), "the later message to arrive");
+    assert.deepEqual(promptsReceived(), ["after stop"]);
+  });
+
+  it("fails the messages still waiting when the agent exits during an earlier queued turn", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "500" },
+    });
+    const { key, started } = startWithoutWaiting();
+    await harness.sessions.sendPrompt(key, JSON.stringify({ steps: [{ say: "bye" }, { exit: 3 }] }));
+    await harness.sessions.sendPrompt(key, "left behind");
+    await started;
+    await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to exit");
+    const left = userItems(key).find((i) => i.text === "left behind");
+    assert.equal(left?.queued?.state, "failed");
+    assert.match(left?.queued?.reason ?? "", /exit/i);
+    assert.equal(promptsReceived().length, 1, "only the first message was sent");
+  });
+
+  it("logs the messages a Close drops (the tab is gone, so the log says it), and never sends them", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "500" },
+    });
+    const { key, started } = startWithoutWaiting();
+    await harness.sessions.sendPrompt(key, "closed before start 1");
+    await harness.sessions.sendPrompt(key, "closed before start 2");
+    await harness.sessions.closeSession(key);
+    assert.ok(
+      harness.logLines.some(
+        (line) => line === "info Closed a Scripted session with 2 unsent messages; dropped.",
+      ),
+      `the log names the dropped messages: ${JSON.stringify(harness.logLines)}`,
+    );
+    await assert.rejects(started);
+    // A later session on the same agent works, and the closed tab's messages never went anywhere.
+    const other = await harness.sessions.startSession("Scripted");
+    await harness.sessions.sendPrompt(other, "a later message");
+    await waitFor(() => promptsReceived().includes("a later message"), "the later message to arrive");
+    assert.deepEqual(promptsReceived(), ["a later message"]);
+  });
+});

@@ -1,0 +1,177 @@
+// Nothing a person types is lost, in the real workbench: a message sent in a second session whose agent is still
+// starting waits in the transcript, marked, and reaches the agent once the session is ready; when session/new fails
+// the message stays with the error, with Copy and Send in a new session (which re-sends it in a new session).
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import { screenshot } from "../../tools/browser";
+import {
+  messageBox,
+  openSession,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendPrompt,
+  startSession,
+  stopButton,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+
+describe("Messages sent while a session starts (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let first: ScriptedAgentLog;
+  let slow: ScriptedAgentLog;
+  let failing: ScriptedAgentLog;
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-queue-");
+    first = new ScriptedAgentLog(join(logDir, "first.jsonl"));
+    slow = new ScriptedAgentLog(join(logDir, "slow.jsonl"));
+    failing = new ScriptedAgentLog(join(logDir, "failing.jsonl"));
+    const withEnv = (log: ScriptedAgentLog, env: Record<string, string>) => {
+      const definition = scriptedAgent(log.path, "v2");
+      return { ...definition, env: { ...definition.env, ...env } };
+    };
+    workbench = await openWorkbench({
+      workspaceFiles: { "README.md": "# Queue\n" },
+      settings: {
+        "symposium.agents": {
+          Scripted: scriptedAgent(first.path, "v2"),
+          Slow: withEnv(slow, { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000" }),
+          // Slow too, so the re-sent message is seen waiting in its new session.
+          Failing: withEnv(failing, {
+            SCRIPTED_AGENT_FAIL_NEW_SESSION: "no model is configured",
+            SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000",
+          }),
+        },
+      },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  /** The prompt texts an agent received. */
+  function prompts(log: ScriptedAgentLog): string[] {
+    return log.entries().flatMap((entry) => {
+      const frame = entry.frame as { method?: string; params?: { prompt?: { text?: string }[] } } | undefined;
+      if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
+        return [];
+      return [(frame.params?.prompt ?? []).map((block) => block.text ?? "").join("\n")];
+    });
+  }
+
+  /** Opens a new session with `agentName` and, without waiting for it to start, types and sends `text`. */
+  async function sendWhileStarting(page: Page, agentName: string, text: string): Promise<FrameLocator> {
+    const webview = await openSession(page, agentName);
+    const box = messageBox(webview);
+    await box.fill(text);
+    await box.press("Enter");
+    return webview;
+  }
+
+  /** The active session's transcript. */
+  function activeTranscript(webview: FrameLocator) {
+    return webview.locator(".session-view:not([hidden])");
+  }
+
+  it("queues a message sent while the second session starts and sends it once the session is ready", async () => {
+    const { page } = workbench;
+    await startSession(page, "Scripted");
+    const text = "hello from the queue";
+    const webview = await sendWhileStarting(page, "Slow", text);
+
+    const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
+    await queued.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await queued.getAttribute("aria-label"), "You, Waiting for Slow to start…");
+    assert.match(await queued.locator(".queued-marker").innerText(), /Waiting for Slow to start…/);
+    assert.equal(await messageBox(webview).inputValue(), "", "the box is cleared because the message queued");
+    await waitUntil(
+      async () =>
+        ((await webview.locator('[aria-live="polite"]').textContent()) ?? "").includes(
+          "Message queued: waiting for Slow to start.",
+        ),
+      "the queued message to be announced",
+    );
+    assert.deepEqual(prompts(slow), [], "nothing reaches the agent before its session exists");
+    await screenshot(page, "queue-waiting");
+
+    // Once session/new is answered the message goes out, and the agent's echo shows under it.
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.deepEqual(prompts(slow), [text]);
+    const sent = activeTranscript(webview).locator("article.item.user", { hasText: text });
+    assert.equal(await sent.count(), 1, "the message is shown once");
+    assert.equal(await sent.locator(".queued-marker").count(), 0, "no marker once it was sent");
+    assert.equal(await sent.getAttribute("aria-label"), "You");
+  });
+
+  it("keeps the message with the error when session/new fails, and re-sends it in a new session", async () => {
+    const { page } = workbench;
+    const text = "please do not lose me";
+    const webview = await sendWhileStarting(page, "Failing", text);
+
+    const kept = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
+    const marker = kept.locator(".queued-marker.queued-failed");
+    await marker.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await marker.innerText(), /Not sent: .*no model is configured/);
+    const copy = kept.getByRole("button", { name: "Copy", exact: true });
+    const resend = kept.getByRole("button", { name: "Send in a new session", exact: true });
+    assert.equal(await copy.isVisible(), true);
+    assert.equal(await resend.isVisible(), true);
+    await waitUntil(
+      async () =>
+        ((await webview.locator('[aria-live="polite"]').textContent()) ?? "").includes(
+          "Your message was not sent: Failing failed to start.",
+        ),
+      "the failure to be announced",
+    );
+    assert.deepEqual(prompts(failing), []);
+    await screenshot(page, "queue-failed");
+
+    // The agent's next session/new succeeds: the message reaches it in the new session.
+    const sessionsBefore = await webview.locator(".session-view").count();
+    await resend.click();
+    await waitUntil(
+      async () => (await webview.locator(".session-view").count()) > sessionsBefore,
+      "the new session",
+    );
+    // It waits there, and Stop (which would drop it) is offered: the host's header says a message is queued.
+    await activeTranscript(webview)
+      .locator("article.item.user.queued .queued-waiting", { hasText: "Waiting for Failing to start…" })
+      .waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await stopButton(webview).getAttribute("aria-disabled"), "false", "Stop is offered");
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.deepEqual(prompts(failing), [text]);
+  });
+
+  it("drops a queued message visibly when Stop is pressed before the agent started", async () => {
+    const { page } = workbench;
+    const text = "stop before you start";
+    const webview = await sendWhileStarting(page, "Slow", text);
+    const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
+    await queued.locator(".queued-waiting").waitFor({ state: "visible", timeout: 15_000 });
+    await stopButton(webview).click();
+    const dropped = queued.locator(".queued-marker.queued-dropped");
+    await dropped.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await dropped.innerText(), "Not sent: stopped");
+    assert.equal(await queued.getAttribute("aria-label"), "You, Not sent: stopped");
+
+    // The session still starts; the dropped message never reaches the agent.
+    await waitForReady(webview);
+    await sendPrompt(webview, "after the stop");
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: "scripted agent received: after the stop" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(prompts(slow).includes(text), false);
+  });
+});

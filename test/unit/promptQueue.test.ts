@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { MAX_QUEUED_MESSAGES, PromptQueue } from "../../src/core/promptQueue";
+import { SessionModel } from "../../src/core/sessionModel";
+
+describe("PromptQueue", () => {
+  it("hands out messages one at a time, in the order they were sent", () => {
+    const queue = new PromptQueue();
+    queue.add("a", "first");
+    queue.add("b", "second");
+    const first = queue.takeNext();
+    assert.equal(first?.text, "first");
+    assert.equal(queue.takeNext(), undefined, "nothing else goes out while one is being sent");
+    queue.markSent("a");
+    assert.equal(queue.takeNext()?.text, "second");
+    queue.markSent("b");
+    assert.equal(queue.takeNext(), undefined);
+    assert.equal(queue.busy, false);
+  });
+
+  it("is busy while a message waits, so a later one queues behind it", () => {
+    const queue = new PromptQueue();
+    assert.equal(queue.busy, false);
+    queue.add("a", "first");
+    assert.equal(queue.busy, true);
+    queue.takeNext();
+    assert.equal(queue.busy, true, "being sent still holds the order");
+    queue.markSent("a");
+    assert.equal(queue.busy, false);
+  });
+
+  it("drops every waiting message on Stop and forgets them", () => {
+    const queue = new PromptQueue();
+    queue.add("a", "first");
+    queue.add("b", "second");
+    const dropped = queue.dropWaiting("stopped");
+    assert.deepEqual(
+      dropped.map((m) => [m.id, m.state, m.reason]),
+      [
+        ["a", "dropped", "stopped"],
+        ["b", "dropped", "stopped"],
+      ],
+    );
+    assert.equal(queue.busy, false);
+    assert.equal(queue.get("a"), undefined);
+    assert.equal(queue.takeNext(), undefined);
+  });
+
+  it("does not drop the message already handed to its turn", () => {
+    const queue = new PromptQueue();
+    queue.add("a", "first");
+    queue.add("b", "second");
+    queue.takeNext();
+    assert.deepEqual(
+      queue.dropWaiting("stopped").map((m) => m.id),
+      ["b"],
+    );
+    assert.equal(queue.get("a")?.state, "sending");
+  });
+
+  it("keeps failed messages with the error until they are taken to be re-sent", () => {
+    const queue = new PromptQueue();
+    queue.add("a", "first");
+    queue.add("b", "second");
+    const failed = queue.failWaiting("the agent exited");
+    assert.deepEqual(
+      failed.map((m) => m.state),
+      ["failed", "failed"],
+    );
+    assert.equal(queue.busy, false, "failed messages no longer hold the order");
+    assert.equal(queue.hasFailed, true);
+    assert.equal(queue.get("b")?.text, "second", "the text stays to copy");
+    assert.equal(queue.get("b")?.reason, "the agent exited");
+    assert.deepEqual(
+      queue.takeFailed().map((m) => m.text),
+      ["first", "second"],
+    );
+    assert.equal(queue.hasFailed, false);
+    assert.deepEqual(queue.takeFailed(), []);
+  });
+
+  it("refuses messages beyond its bound instead of growing without end", () => {
+    const queue = new PromptQueue();
+    for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) assert.ok(queue.add(`m${i}`, "x"));
+    assert.equal(queue.add("over", "x"), undefined);
+    assert.equal(queue.waiting().length, MAX_QUEUED_MESSAGES);
+  });
+});
+
+describe("SessionModel.putQueuedMessage", () => {
+  it("shows a queued message with its marker in place, and at the end once it is sent", () => {
+    const model = new SessionModel("s", "Agent", () => true);
+    model.putQueuedMessage("user:a", "first", { state: "waiting", reason: "Waiting for Agent to start…" });
+    model.putQueuedMessage("user:b", "second", { state: "waiting", reason: "Waiting for Agent to start…" });
+    model.putQueuedMessage("user:a", "first", undefined);
+    model.addNotice("info", "reply to first");
+    model.putQueuedMessage("user:b", "second", undefined);
+    assert.deepEqual(
+      model.transcript().map((item) => (item.kind === "user" ? [item.text, item.queued] : [item.kind])),
+      [["first", undefined], ["notice"], ["second", undefined]],
+    );
+  });
+
+  it("caps the reason (an agent's error text)", () => {
+    const model = new SessionModel("s", "Agent", () => true);
+    const [item] = model.putQueuedMessage("user:a", "text", { state: "failed", reason: "x".repeat(100_000) });
+    assert.ok(item?.kind === "user" && item.queued && item.queued.reason.length <= 4_001);
+  });
+});
