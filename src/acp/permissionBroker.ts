@@ -9,7 +9,9 @@ import type { Logger } from "../core/logger";
 import { decisionRecord, type PendingApprovals, type PermissionOutcome } from "../core/pendingApprovals";
 import { normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
 import type { SessionModel } from "../core/sessionModel";
+import { capLabel } from "../core/text";
 import type { WorkspacePaths } from "../core/workspacePaths";
+import { LIMITS } from "../shared/limits";
 import type { DecisionRecord, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import type { Session } from "./session";
@@ -142,7 +144,7 @@ export class PermissionBroker {
     session.showItems(changed);
     if (decision.answer === "approve") {
       this.host.log.info(
-        `Auto-approved "${prompt.title}" for ${connection.name} with ${decision.optionId}: ${decision.reason}.`,
+        `Auto-approved "${prompt.title}" for ${connection.name} with ${capLabel(decision.optionId, LIMITS.optionIdChars)}: ${decision.reason}.`,
       );
       session.grantTerminal();
       const outcome: PermissionOutcome = { outcome: "selected", optionId: decision.optionId };
@@ -201,9 +203,24 @@ export class PermissionBroker {
     return outcome.outcome === "selected" && outcome.optionId === access;
   }
 
-  /** A person's click on an option. Ignored unless that option was offered for that pending request. */
+  /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */
   choose(key: string, optionId: string): boolean {
-    const accepted = this.host.pending.resolve(key, optionId, "user");
+    return this.accepted(this.host.pending.resolve(key, optionId, "user"), key);
+  }
+
+  /** A person's click in the view, naming the option by its host key. Ignored unless that request offers it. */
+  chooseOption(key: string, optionKey: string): boolean {
+    return this.accepted(this.host.pending.choose(key, optionKey, "user"), key);
+  }
+
+  /** A person's Deny (button or Escape): the reject option, or `cancelled` when the card offers none. */
+  deny(key: string): boolean {
+    const accepted = this.host.pending.deny(key, "user");
+    if (!accepted) this.host.log.warn(`Ignored a Deny for ${key}: no such pending request.`);
+    return accepted;
+  }
+
+  private accepted(accepted: boolean, key: string): boolean {
     if (!accepted) this.host.log.warn(`Ignored a choice for ${key}: no such pending request or option.`);
     return accepted;
   }

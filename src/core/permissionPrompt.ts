@@ -27,7 +27,7 @@ export interface PermissionPrompt {
   title: string;
   description?: string;
   subject: SubjectView;
-  options: OptionView[];
+  options: PromptOption[];
   /**
    * An unknown subject exactly as received (the spec says to preserve it; never sent to the view whole). Known
    * subjects are fully described by `subject`, so their raw form (possibly megabytes of raw input) is not kept.
@@ -36,6 +36,18 @@ export interface PermissionPrompt {
   /** Every filesystem path the request is about (locations, diff paths, command cwd), for the policy. */
   paths: string[];
   receivedAt: number;
+}
+
+/**
+ * An offered option: the view's part (named by the host's `key`, its index) plus the agent's `optionId`, kept whole
+ * because it is what the agent must be answered with. Only `optionView` crosses to the webview.
+ */
+export interface PromptOption extends OptionView {
+  optionId: string;
+}
+
+export function optionView(option: PromptOption): OptionView {
+  return { key: option.key, name: option.name, kind: option.kind, kindClass: option.kindClass };
 }
 
 export interface NormalizeInput {
@@ -94,15 +106,15 @@ export function kindClass(kind: string): OptionKindClass {
 }
 
 /** The reject option to answer with when nobody decided (timeout, caps): reject_once first, then reject_always. */
-export function rejectOption(options: readonly OptionView[]): OptionView | undefined {
+export function rejectOption<T extends OptionView>(options: readonly T[]): T | undefined {
   return options.find((o) => o.kind === "reject_once") ?? options.find((o) => o.kind === "reject_always");
 }
 
-export function allowOnceOption(options: readonly OptionView[]): OptionView | undefined {
+export function allowOnceOption<T extends OptionView>(options: readonly T[]): T | undefined {
   return options.find((o) => o.kind === "allow_once");
 }
 
-function optionViews(raw: unknown): OptionView[] {
+function optionViews(raw: unknown): PromptOption[] {
   const seen = new Set<string>();
   return asArray(raw)
     .slice(0, LIMITS.optionsPerRequest)
@@ -119,7 +131,8 @@ function optionViews(raw: unknown): OptionView[] {
           kindClass: kindClass(kind),
         },
       ];
-    });
+    })
+    .map((option, index) => ({ key: String(index), ...option }));
 }
 
 function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspace: PathCheck): SubjectView {

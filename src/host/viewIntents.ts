@@ -44,7 +44,10 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       void sessions.stop(message.sessionKey);
       return;
     case "choose":
-      sessions.choose(message.key, message.optionId);
+      sessions.chooseOption(message.key, message.optionKey);
+      return;
+    case "deny":
+      sessions.deny(message.key);
       return;
     case "bypass":
       sessions

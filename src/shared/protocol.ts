@@ -106,8 +106,12 @@ export type SubjectView =
 
 export type OptionKindClass = "allow" | "reject" | "neutral";
 
+/**
+ * An option as the view knows it. The agent's own `optionId` (any size, any characters) stays on the host: the view
+ * and the `choose` intent name an option by `key`, the host-issued index, so every offered option can be clicked.
+ */
 export interface OptionView {
-  optionId: string;
+  key: string;
   name: string;
   /** The agent's kind as sent (open set in v2). */
   kind: string;
@@ -214,7 +218,10 @@ export type FromWebviewMessage =
   | { type: "closeSession"; sessionKey: string }
   | { type: "sendPrompt"; sessionKey: string; text: string }
   | { type: "stop"; sessionKey: string }
-  | { type: "choose"; key: string; optionId: string }
+  /** `optionKey` is the option's host-issued `OptionView.key`, never the agent's id. */
+  | { type: "choose"; key: string; optionKey: string }
+  /** Deny: the card's reject option, or `cancelled` when the agent offered none. */
+  | { type: "deny"; key: string }
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   | { type: "bypass"; key: string }
   | ({ type: "openLocation" } & ToolCallPlace)
