@@ -37,6 +37,8 @@ export interface ToolCallState {
   content: StoredContent[];
   /** Keys of the open approval cards about this tool call: while there is one, it is awaiting approval. */
   awaitingApproval: Set<string>;
+  /** What the open card shows was changed by the agent after it asked (cleared when no card is open). */
+  changedAfterRequest?: boolean;
   rawInput?: unknown;
   /** `rawInput` as capped JSON, made once per patch (a tool call is shown on its item and on its card). */
   rawInputView?: { text: string; truncated: boolean };
@@ -110,11 +112,16 @@ export class SessionModel {
     ];
   }
 
-  addNotice(severity: "info" | "warning" | "error", text: string): TranscriptItem[] {
+  /** A notice; `from` names the agent when the agent sent it, so it is never shown as Symposium's own. */
+  addNotice(severity: "info" | "warning" | "error", text: string, from?: string): TranscriptItem[] {
     this.openStreamItem = undefined;
-    return [
-      this.put({ kind: "notice", id: `notice:${randomUUID()}`, severity, text: capLabel(text, 4_000) }),
-    ];
+    const notice = {
+      kind: "notice",
+      id: `notice:${randomUUID()}`,
+      severity,
+      text: capLabel(text, 4_000),
+    } as const;
+    return [this.put(from === undefined ? notice : { ...notice, from })];
   }
 
   addItem(item: TranscriptItem): TranscriptItem[] {
@@ -167,7 +174,7 @@ export class SessionModel {
         const severity =
           update.severity === "error" || update.severity === "warning" ? update.severity : "info";
         const text = [asString(update.title), asString(update.description)].filter(Boolean).join(": ");
-        return text ? this.addNotice(severity, text) : [];
+        return text ? this.addNotice(severity, text, this.agentName) : [];
       }
       case "terminal_update":
       case "terminal_output_chunk":
@@ -196,6 +203,8 @@ export class SessionModel {
       };
       this.toolCalls.set(id, call);
     }
+    // A card shows the request as it arrived; a later change of what it shows is flagged beside it.
+    const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
     if ("title" in patch) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
     if ("kind" in patch) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
     if ("status" in patch) call.status = capLabel(asString(patch.status) ?? "pending", 50);
@@ -220,7 +229,14 @@ export class SessionModel {
       call.rawInput = patch.rawInput;
       call.rawInputView = undefined;
     }
+    if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
     return [this.replaceToolCallItem(call)];
+  }
+
+  /** What a card about this tool call shows (not its status, which an agent may move on while it waits). */
+  private shownOnCard(call: ToolCallState): string {
+    const { title, toolKind, locations, content, rawInput } = this.toolCallView(call);
+    return JSON.stringify([title, toolKind, locations, content, rawInput]);
   }
 
   toolCallView(call: ToolCallState): ToolCallView {
@@ -236,6 +252,7 @@ export class SessionModel {
       toolCallId: call.id,
       status: call.status,
       ...(call.awaitingApproval.size > 0 ? { awaitingApproval: true } : {}),
+      ...(call.awaitingApproval.size > 0 && call.changedAfterRequest ? { changedAfterRequest: true } : {}),
       locations: call.locations,
       content: withinBudget(
         call.content.map((content, index) => this.contentView(content, index)),
@@ -256,6 +273,7 @@ export class SessionModel {
     if (!changed) return [];
     if (awaiting) call.awaitingApproval.add(promptKey);
     else call.awaitingApproval.delete(promptKey);
+    if (call.awaitingApproval.size === 0) call.changedAfterRequest = false;
     return [this.replaceToolCallItem(call)];
   }
 

@@ -72,6 +72,8 @@ export interface ToolCallView {
   status: string;
   /** An approval card about this tool call is open. */
   awaitingApproval?: true;
+  /** The agent changed what the open card is about after asking (the card still shows the request as it arrived). */
+  changedAfterRequest?: true;
   locations: LocationView[];
   content: ToolContentView[];
   /** Raw input as formatted JSON, capped. */
@@ -85,7 +87,8 @@ export type TranscriptItem =
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
   | { kind: "plan"; id: string; entries: { content: string; status: string; priority: string }[] }
-  | { kind: "notice"; id: string; severity: "info" | "warning" | "error"; text: string }
+  /** `from`: the agent that sent it (a v2 `notice`); Symposium's own notices have none and look different. */
+  | { kind: "notice"; id: string; severity: "info" | "warning" | "error"; text: string; from?: string }
   | { kind: "decision"; id: string; record: DecisionRecord };
 
 /** What a permission request is about, ready to show. */
