@@ -344,9 +344,19 @@ export class AgentSessions {
     await this.releaseIfUnused(scope);
   }
 
-  /** A person's click on an option. Ignored unless that option was offered for that pending request. */
+  /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */
   choose(key: string, optionId: string): boolean {
     return this.broker.choose(key, optionId);
+  }
+
+  /** A person's click in the view, naming the option by its host key: any offered option, whatever its id. */
+  chooseOption(key: string, optionKey: string): boolean {
+    return this.broker.chooseOption(key, optionKey);
+  }
+
+  /** A person's Deny (button or Escape): the card's reject option, or `cancelled` when it offers none. */
+  deny(key: string): boolean {
+    return this.broker.deny(key);
   }
 
   promptView(prompt: PermissionPrompt): PromptView {

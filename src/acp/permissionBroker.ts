@@ -18,6 +18,8 @@ import {
 } from "../core/policy/rules";
 import type { ShellParser } from "../core/policy/shellCommands";
 import type { SessionModel } from "../core/sessionModel";
+import { capLabel } from "../core/text";
+import { LIMITS } from "../shared/limits";
 import type { DecisionRecord, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
@@ -232,7 +234,7 @@ export class PermissionBroker {
       const outcome: PermissionOutcome = { outcome: "selected", optionId: decision.optionId };
       const record = automaticRecord(prompt, outcome, decision.by);
       this.host.log.info(
-        `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${decision.optionId}): ${decision.by.label}.`,
+        `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
       );
       if (decision.answer === "approve" && grantsTerminal(footprint)) session.grantTerminal();
       this.host.recordDecision(prompt, record);
@@ -293,9 +295,24 @@ export class PermissionBroker {
     return outcome.outcome === "selected" && outcome.optionId === access;
   }
 
-  /** A person's click on an option. Ignored unless that option was offered for that pending request. */
+  /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */
   choose(key: string, optionId: string): boolean {
-    const accepted = this.host.pending.resolve(key, optionId, "user");
+    return this.accepted(this.host.pending.resolve(key, optionId, "user"), key);
+  }
+
+  /** A person's click in the view, naming the option by its host key. Ignored unless that request offers it. */
+  chooseOption(key: string, optionKey: string): boolean {
+    return this.accepted(this.host.pending.choose(key, optionKey, "user"), key);
+  }
+
+  /** A person's Deny (button or Escape): the reject option, or `cancelled` when the card offers none. */
+  deny(key: string): boolean {
+    const accepted = this.host.pending.deny(key, "user");
+    if (!accepted) this.host.log.warn(`Ignored a Deny for ${key}: no such pending request.`);
+    return accepted;
+  }
+
+  private accepted(accepted: boolean, key: string): boolean {
     if (!accepted) this.host.log.warn(`Ignored a choice for ${key}: no such pending request or option.`);
     return accepted;
   }

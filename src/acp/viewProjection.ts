@@ -1,5 +1,5 @@
 /** How the client's state becomes view ops: pure functions, so every path projects a session or a card the same way. */
-import type { PermissionPrompt } from "../core/permissionPrompt";
+import { optionView, type PermissionPrompt } from "../core/permissionPrompt";
 import type { SessionModel } from "../core/sessionModel";
 import type { PromptView, SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
 
@@ -36,7 +36,7 @@ export function promptView(prompt: PermissionPrompt, facts: CardFacts, bypassed:
     title: prompt.title,
     ...(prompt.description ? { description: prompt.description } : {}),
     subject: prompt.subject,
-    options: prompt.options,
+    options: prompt.options.map(optionView),
     ...(facts.toolItemId ? { toolItemId: facts.toolItemId } : {}),
     canBypass: !bypassed && !facts.bypassBlockedReason && facts.bypassWouldApply,
     ...(facts.bypassBlockedReason ? { bypassBlockedReason: facts.bypassBlockedReason } : {}),

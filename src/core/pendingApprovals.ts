@@ -5,8 +5,10 @@
  * click, a late timeout or a close after a decision finds nothing and does nothing. Nothing here ever answers with an
  * allow option except `resolve` with an option that was offered for that key (a person's click, or the bypass policy).
  */
-import type { DecisionRecord, OptionView, Provenance } from "../shared/protocol";
-import { rejectOption, type PermissionPrompt } from "./permissionPrompt";
+import { LIMITS } from "../shared/limits";
+import type { DecisionRecord, Provenance } from "../shared/protocol";
+import { rejectOption, type PermissionPrompt, type PromptOption } from "./permissionPrompt";
+import { capLabel } from "./text";
 
 export type PermissionOutcome = { outcome: "selected"; optionId: string } | { outcome: "cancelled" };
 
@@ -138,7 +140,22 @@ export class PendingApprovals {
     return this.settleKey(key, { outcome: "selected", optionId }, provenance);
   }
 
-  /** A person's Deny when the card offers no reject option: `cancelled` is the only non-approval left. */
+  /**
+   * A person's click, naming the option by the host's key (`OptionView.key`): answers the agent's own `optionId` of
+   * that offered option, whatever its size. False for an unknown request or key.
+   */
+  choose(key: string, optionKey: string, provenance: Provenance = "user"): boolean {
+    const option = this.entries.get(key)?.prompt.options.find((o) => o.key === optionKey);
+    return option ? this.resolve(key, option.optionId, provenance) : false;
+  }
+
+  /** A person's Deny: the card's reject option, or `cancelled` when it offers none (never an approval). */
+  deny(key: string, provenance: Provenance = "user"): boolean {
+    const entry = this.entries.get(key);
+    return entry ? this.settleKey(key, rejectOutcome(entry.prompt.options), provenance) : false;
+  }
+
+  /** Answers `cancelled`: the only non-approval left when the card offers no reject option. */
   cancel(key: string, provenance: Provenance): boolean {
     return this.settleKey(key, { outcome: "cancelled" }, provenance);
   }
@@ -213,7 +230,7 @@ export class PendingApprovals {
 }
 
 /** The agent's reject option, or `cancelled` when it offered none: never an approval. */
-export function rejectOutcome(options: readonly OptionView[]): PermissionOutcome {
+export function rejectOutcome(options: readonly PromptOption[]): PermissionOutcome {
   const reject = rejectOption(options);
   return reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" };
 }
@@ -240,7 +257,11 @@ export function decisionRecord(
   const option =
     outcome.outcome === "selected" ? prompt.options.find((o) => o.optionId === outcome.optionId) : undefined;
   const head = PROVENANCE_SUMMARY[provenance];
-  const summary = option ? `${head}: ${option.name}` : `${head}: cancelled`;
+  const summary = option
+    ? `${head}: ${option.name}`
+    : provenance === "user"
+      ? "You denied: cancelled"
+      : `${head}: cancelled`;
   return {
     key: prompt.key,
     sessionKey: prompt.sessionKey,
@@ -249,7 +270,12 @@ export function decisionRecord(
     provenance,
     outcome: outcome.outcome,
     ...(option
-      ? { optionId: option.optionId, optionName: option.name, optionKindClass: option.kindClass }
+      ? {
+          // Records reach the view, the history file and logs: the agent's id is kept only to a bound.
+          optionId: capLabel(option.optionId, LIMITS.optionIdChars),
+          optionName: option.name,
+          optionKindClass: option.kindClass,
+        }
       : {}),
     ...(prompt.subject.type === "tool_call" ? { toolCallId: prompt.subject.toolCallId } : {}),
     at,

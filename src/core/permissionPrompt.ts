@@ -27,7 +27,7 @@ export interface PermissionPrompt {
   title: string;
   description?: string;
   subject: SubjectView;
-  options: OptionView[];
+  options: PromptOption[];
   /**
    * An unknown subject exactly as received (the spec says to preserve it; never sent to the view whole). Known
    * subjects are fully described by `subject`, so their raw form (possibly megabytes of raw input) is not kept.
@@ -36,6 +36,24 @@ export interface PermissionPrompt {
   /** Every filesystem path the request is about (locations, diff paths, command cwd), for the policy. */
   paths: string[];
   receivedAt: number;
+}
+
+/**
+ * An offered option: the view's part (named by the host's `key`, its index) plus the agent's `optionId`, kept whole
+ * because it is what the agent must be answered with. Only `optionView` crosses to the webview.
+ */
+export interface PromptOption extends OptionView {
+  optionId: string;
+}
+
+export function optionView(option: PromptOption): OptionView {
+  return {
+    key: option.key,
+    name: option.name,
+    kind: option.kind,
+    kindClass: option.kindClass,
+    ...(option.lasting ? { lasting: true as const } : {}),
+  };
 }
 
 export interface NormalizeInput {
@@ -94,11 +112,11 @@ export function kindClass(kind: string): OptionKindClass {
 }
 
 /** The reject option to answer with when nobody decided (timeout, caps): reject_once first, then reject_always. */
-export function rejectOption(options: readonly OptionView[]): OptionView | undefined {
+export function rejectOption<T extends OptionView>(options: readonly T[]): T | undefined {
   return options.find((o) => o.kind === "reject_once") ?? options.find((o) => o.kind === "reject_always");
 }
 
-export function allowOnceOption(options: readonly OptionView[]): OptionView | undefined {
+export function allowOnceOption<T extends OptionView>(options: readonly T[]): T | undefined {
   return options.find((o) => o.kind === "allow_once");
 }
 
@@ -109,23 +127,23 @@ const LASTING_KINDS = new Set(["allow_always", "reject_always"]);
  * Allow once first (the primary action and key 1), then the other once-options, and lasting options last: agents
  * often list "Always allow" first, and one keypress must not grant a lasting permission. Stable within each rank.
  */
-function optionRank(option: OptionView): number {
+function optionRank(option: PromptOption): number {
   if (option.kind === "allow_once") return 0;
   return option.lasting ? 2 : 1;
 }
 
-function optionViews(raw: unknown): OptionView[] {
+function optionViews(raw: unknown): PromptOption[] {
   return orderedOptions(parsedOptions(raw));
 }
 
-function orderedOptions(options: OptionView[]): OptionView[] {
+function orderedOptions(options: PromptOption[]): PromptOption[] {
   return options
     .map((option, index) => ({ option, index }))
     .sort((a, b) => optionRank(a.option) - optionRank(b.option) || a.index - b.index)
     .map(({ option }) => option);
 }
 
-function parsedOptions(raw: unknown): OptionView[] {
+function parsedOptions(raw: unknown): PromptOption[] {
   const seen = new Set<string>();
   return asArray(raw)
     .slice(0, LIMITS.optionsPerRequest)
@@ -143,7 +161,8 @@ function parsedOptions(raw: unknown): OptionView[] {
           ...(LASTING_KINDS.has(kind) ? { lasting: true as const } : {}),
         },
       ];
-    });
+    })
+    .map((option, index) => ({ key: String(index), ...option }));
 }
 
 function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspace: PathCheck): SubjectView {

@@ -19,15 +19,31 @@ import {
 import { commandOfRawInput } from "./toolCommand";
 import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
+import { FullTextCache, ownCopy } from "./fullTextCache";
 import { capJson, capLabel, capText } from "./text";
 
-/** A tool call's content as stored (kept whole enough to open the full diff later). */
-export type StoredContent =
+/** A tool call's content as received, with whole texts (only until the full texts go to the cache). */
+type ReceivedContent =
   | { type: "text"; text: string; truncated: boolean }
   | { type: "diff"; path: string; oldText: string | null; newText: string }
   | { type: "patch"; path: string; patch: string }
   | { type: "terminal"; terminalId: string }
   | { type: "other"; label: string };
+
+/**
+ * A tool call's content as stored: capped previews only. The whole diff texts for "Open diff" live in the session's
+ * `FullTextCache` under `textKey`, within its budget.
+ */
+export type StoredContent =
+  | Exclude<ReceivedContent, { type: "diff" } | { type: "patch" }>
+  | { type: "diff" | "patch"; path: string; preview: DiffPreview; textKey: string };
+
+/** What "Open diff" opens: the whole texts, while the cache still has them. */
+export type FullDiff =
+  { type: "diff"; path: string; oldText: string | null; newText: string } | { type: "patch"; patch: string };
+
+/** Characters of full diff texts a session keeps for the diff editor (the oldest go first). */
+const FULL_TEXT_BUDGET_CHARS = 32 * 1024 * 1024;
 
 export interface ToolCallState {
   id: string;
@@ -39,8 +55,9 @@ export interface ToolCallState {
   content: StoredContent[];
   /** Keys of the open approval cards about this tool call: while there is one, it is awaiting approval. */
   awaitingApproval: Set<string>;
-  rawInput?: unknown;
-  /** `rawInput` as capped JSON, made once per patch (a tool call is shown on its item and on its card). */
+  /** What the open card shows was changed by the agent after it asked (cleared when no card is open). */
+  changedAfterRequest?: boolean;
+  /** The raw input as capped JSON, made once per patch; the whole raw input is not kept (it may be megabytes). */
   rawInputView?: { text: string; truncated: boolean };
   /** The command its raw input says it runs (argv or string), capped. */
   command?: string;
@@ -75,7 +92,7 @@ export class SessionModel {
   private readonly items = new Map<string, TranscriptItem>();
   private readonly toolCalls = new Map<string, ToolCallState>();
   private readonly terminals = new Map<string, TerminalState>();
-  private readonly diffPreviews = new WeakMap<StoredContent, DiffPreview>();
+  private readonly fullTexts = new FullTextCache(FULL_TEXT_BUDGET_CHARS);
   /** The v1 message or thought item that streamed chunks append to (v1 chunks carry no message id). */
   private openStreamItem: string | undefined;
 
@@ -131,11 +148,16 @@ export class SessionModel {
     return [this.put({ kind: "user", id, text: capped, ...(marker ? { queued: marker } : {}) })];
   }
 
-  addNotice(severity: "info" | "warning" | "error", text: string): TranscriptItem[] {
+  /** A notice; `from` names the agent when the agent sent it, so it is never shown as Symposium's own. */
+  addNotice(severity: "info" | "warning" | "error", text: string, from?: string): TranscriptItem[] {
     this.openStreamItem = undefined;
-    return [
-      this.put({ kind: "notice", id: `notice:${randomUUID()}`, severity, text: capLabel(text, 4_000) }),
-    ];
+    const notice = {
+      kind: "notice",
+      id: `notice:${randomUUID()}`,
+      severity,
+      text: capLabel(text, 4_000),
+    } as const;
+    return [this.put(from === undefined ? notice : { ...notice, from })];
   }
 
   addItem(item: TranscriptItem): TranscriptItem[] {
@@ -193,7 +215,7 @@ export class SessionModel {
         const severity =
           update.severity === "error" || update.severity === "warning" ? update.severity : "info";
         const text = [asString(update.title), asString(update.description)].filter(Boolean).join(": ");
-        return text ? this.addNotice(severity, text) : [];
+        return text ? this.addNotice(severity, text, this.agentName) : [];
       }
       case "terminal_update":
       case "terminal_output_chunk":
@@ -222,6 +244,8 @@ export class SessionModel {
       };
       this.toolCalls.set(id, call);
     }
+    // A card shows the request as it arrived; a later change of what it shows is flagged beside it.
+    const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
     if ("title" in patch) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
     if ("kind" in patch) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
     if ("status" in patch) call.status = capLabel(asString(patch.status) ?? "pending", 50);
@@ -240,21 +264,64 @@ export class SessionModel {
         });
     }
     if ("content" in patch) {
-      call.content = asArray(patch.content).slice(0, MAX_STORED_CONTENT_ITEMS).flatMap(storeContent);
+      const owner = call.id;
+      this.fullTexts.deleteOwner(owner);
+      call.content = asArray(patch.content)
+        .slice(0, MAX_STORED_CONTENT_ITEMS)
+        .flatMap(receiveContent)
+        .map((content, index) => this.storeContent(owner, index, content));
     }
     if ("rawInput" in patch) {
-      call.rawInput = patch.rawInput;
-      call.rawInputView = undefined;
-      const command = commandOfRawInput(patch.rawInput);
-      call.command = command !== undefined ? capLabel(command, LIMITS.commandChars) : undefined;
+      const raw = patch.rawInput;
+      call.rawInputView =
+        raw === undefined || raw === null ? undefined : ownCopy(capJson(raw, LIMITS.rawInputChars));
+      const command = commandOfRawInput(raw);
+      call.command = command !== undefined ? ownCopy(capLabel(command, LIMITS.commandChars)) : undefined;
     }
+    if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
     return [this.replaceToolCallItem(call)];
   }
 
+  /** What a card about this tool call shows (not its status, which an agent may move on while it waits). */
+  private shownOnCard(call: ToolCallState): string {
+    const { title, toolKind, locations, content, rawInput } = this.toolCallView(call);
+    return JSON.stringify([title, toolKind, locations, content, rawInput]);
+  }
+
+  /** The whole texts of a tool call's diff at `index` for the diff editor; undefined once the cache let them go. */
+  fullDiff(toolCallId: string, index: number): FullDiff | undefined {
+    const content = this.toolCalls.get(toolCallId)?.content[index];
+    if (content?.type !== "diff" && content?.type !== "patch") return undefined;
+    const texts = this.fullTexts.get(content.textKey);
+    if (!texts) return undefined;
+    if (content.type === "patch") return { type: "patch", patch: texts[0] ?? "" };
+    return {
+      type: "diff",
+      path: content.path,
+      oldText: texts[1] === undefined ? null : (texts[0] ?? ""),
+      newText: texts.at(-1) ?? "",
+    };
+  }
+
+  /** Keeps a diff's whole texts in the cache and only its capped preview on the tool call. */
+  private storeContent(owner: string, index: number, content: ReceivedContent): StoredContent {
+    if (content.type !== "diff" && content.type !== "patch") return content;
+    const textKey = `${owner}\u0000${index}`;
+    const preview =
+      content.type === "diff"
+        ? previewTextDiff(content.path, content.oldText, content.newText)
+        : previewPatch(content.path, content.patch);
+    const texts =
+      content.type === "patch"
+        ? [content.patch]
+        : content.oldText === null
+          ? [content.newText]
+          : [content.oldText, content.newText];
+    this.fullTexts.set(textKey, owner, texts);
+    return { type: content.type, path: content.path, preview: ownCopy(preview), textKey };
+  }
+
   toolCallView(call: ToolCallState): ToolCallView {
-    if (call.rawInputView === undefined && call.rawInput !== undefined && call.rawInput !== null) {
-      call.rawInputView = capJson(call.rawInput, LIMITS.rawInputChars);
-    }
     const raw = call.rawInputView;
     return {
       kind: "tool_call",
@@ -264,6 +331,7 @@ export class SessionModel {
       toolCallId: call.id,
       status: call.status,
       ...(call.awaitingApproval.size > 0 ? { awaitingApproval: true } : {}),
+      ...(call.awaitingApproval.size > 0 && call.changedAfterRequest ? { changedAfterRequest: true } : {}),
       locations: call.locations,
       content: withinBudget(
         call.content.map((content, index) => this.contentView(content, index)),
@@ -308,6 +376,7 @@ export class SessionModel {
     if (!changed) return [];
     if (awaiting) call.awaitingApproval.add(promptKey);
     else call.awaitingApproval.delete(promptKey);
+    if (call.awaitingApproval.size === 0) call.changedAfterRequest = false;
     return [this.replaceToolCallItem(call)];
   }
 
@@ -320,7 +389,10 @@ export class SessionModel {
     for (const [oldestId, oldest] of this.items) {
       if (this.items.size <= LIMITS.transcriptItems) break;
       this.items.delete(oldestId);
-      if (oldest.kind === "tool_call") this.toolCalls.delete(oldest.toolCallId);
+      if (oldest.kind === "tool_call") {
+        this.toolCalls.delete(oldest.toolCallId);
+        this.fullTexts.deleteOwner(oldest.toolCallId);
+      }
     }
     return item;
   }
@@ -367,7 +439,10 @@ export class SessionModel {
   private appendToolContent(update: Json): TranscriptItem[] {
     const call = this.toolCalls.get(asString(update.toolCallId) ?? "");
     if (!call || call.content.length >= MAX_STORED_CONTENT_ITEMS) return [];
-    call.content.push(...storeContent(update.content));
+    const start = call.content.length;
+    call.content.push(
+      ...receiveContent(update.content).map((content, i) => this.storeContent(call.id, start + i, content)),
+    );
     return [this.replaceToolCallItem(call)];
   }
 
@@ -489,17 +564,8 @@ export class SessionModel {
       case "text":
         return { type: "text", text: content.text, truncated: content.truncated };
       case "diff":
-      case "patch": {
-        let preview = this.diffPreviews.get(content);
-        if (!preview) {
-          preview =
-            content.type === "diff"
-              ? previewTextDiff(content.path, content.oldText, content.newText)
-              : previewPatch(content.path, content.patch);
-          this.diffPreviews.set(content, preview);
-        }
-        return { type: "diff", index, ...preview };
-      }
+      case "patch":
+        return { type: "diff", index, ...content.preview };
       case "terminal": {
         const terminal = this.terminals.get(content.terminalId);
         return {
@@ -550,14 +616,14 @@ export function toolItemId(toolCallId: string): string {
   return `tool:${toolCallId}`;
 }
 
-/** Normalises one tool-call content item of either version into what is stored. */
-function storeContent(raw: unknown): StoredContent[] {
+/** Normalises one tool-call content item of either version, texts whole. */
+function receiveContent(raw: unknown): ReceivedContent[] {
   const c = asObject(raw);
   if (!c) return [];
   switch (c.type) {
     case "content": {
       const capped = capText(unfenced(contentText(c.content)), LIMITS.messageChars);
-      return [{ type: "text", text: capped.text, truncated: capped.truncated }];
+      return [{ type: "text", text: ownCopy(capped.text), truncated: capped.truncated }];
     }
     case "diff": {
       if (typeof c.path === "string" && typeof c.newText === "string") {

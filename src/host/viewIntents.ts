@@ -55,7 +55,10 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
         .catch((error: unknown) => showError(errorMessage(error)));
       return;
     case "choose":
-      sessions.choose(message.key, message.optionId);
+      sessions.chooseOption(message.key, message.optionKey);
+      return;
+    case "deny":
+      sessions.deny(message.key);
       return;
     case "bypass":
       sessions
@@ -80,13 +83,11 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
     case "openDiff": {
-      const content = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.content[
-        message.index
-      ];
-      if (content?.type === "diff")
-        void context.diffs.showDiff(content.path, content.oldText, content.newText);
-      else if (content?.type === "patch") void context.diffs.showPatch(content.patch);
-      else log.warn("Ignored openDiff: no diff at that place.");
+      // The whole texts come from the session's bounded cache; a long-gone diff is no longer kept.
+      const diff = sessions.session(message.sessionKey)?.fullDiff(message.toolCallId, message.index);
+      if (diff?.type === "diff") void context.diffs.showDiff(diff.path, diff.oldText, diff.newText);
+      else if (diff?.type === "patch") void context.diffs.showPatch(diff.patch);
+      else log.warn("Ignored openDiff: no diff at that place, or its full text is no longer kept.");
       return;
     }
     case "openLink": {

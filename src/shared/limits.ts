@@ -9,6 +9,8 @@ export const LIMITS = {
   commandChars: 8_000,
   pathChars: 4_096,
   optionNameChars: 200,
+  /** How much of an agent's option id history, logs and decision records keep (the agent is answered the whole id). */
+  optionIdChars: 200,
   optionsPerRequest: 20,
   locationsPerToolCall: 50,
   rawInputChars: 64 * 1024,

@@ -74,6 +74,8 @@ export interface ToolCallView {
   status: string;
   /** An approval card about this tool call is open. */
   awaitingApproval?: true;
+  /** The agent changed what the open card is about after asking (the card still shows the request as it arrived). */
+  changedAfterRequest?: true;
   locations: LocationView[];
   content: ToolContentView[];
   /** Raw input as formatted JSON, capped. */
@@ -97,7 +99,8 @@ export type TranscriptItem =
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
   | { kind: "plan"; id: string; entries: { content: string; status: string; priority: string }[] }
-  | { kind: "notice"; id: string; severity: "info" | "warning" | "error"; text: string }
+  /** `from`: the agent that sent it (a v2 `notice`); Symposium's own notices have none and look different. */
+  | { kind: "notice"; id: string; severity: "info" | "warning" | "error"; text: string; from?: string }
   | { kind: "decision"; id: string; record: DecisionRecord };
 
 /** What a permission request is about, ready to show. */
@@ -120,8 +123,12 @@ export type SubjectView =
 
 export type OptionKindClass = "allow" | "reject" | "neutral";
 
+/**
+ * An option as the view knows it. The agent's own `optionId` (any size, any characters) stays on the host: the view
+ * and the `choose` intent name an option by `key`, the host-issued index, so every offered option can be clicked.
+ */
 export interface OptionView {
-  optionId: string;
+  key: string;
   name: string;
   /** The agent's kind as sent (open set in v2). */
   kind: string;
@@ -234,7 +241,10 @@ export type FromWebviewMessage =
   | { type: "copyMessage"; sessionKey: string; itemId: string }
   /** Start a new session with the same agent and queue there the messages this session could not send. */
   | { type: "resendInNewSession"; sessionKey: string }
-  | { type: "choose"; key: string; optionId: string }
+  /** `optionKey` is the option's host-issued `OptionView.key`, never the agent's id. */
+  | { type: "choose"; key: string; optionKey: string }
+  /** Deny: the card's reject option, or `cancelled` when the agent offered none. */
+  | { type: "deny"; key: string }
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   | { type: "bypass"; key: string }
   | ({ type: "openLocation" } & ToolCallPlace)

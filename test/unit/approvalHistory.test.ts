@@ -15,7 +15,8 @@ const prompt: PermissionPrompt = {
   protocolVersion: 2,
   title: "Run the tests",
   subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
-  options: ["allow_once", "reject_once"].map((kind) => ({
+  options: ["allow_once", "reject_once"].map((kind, i) => ({
+    key: String(i),
     optionId: kind,
     name: kind === "allow_once" ? "Allow" : "Deny",
     kind,

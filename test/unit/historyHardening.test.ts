@@ -14,7 +14,7 @@ function promptWith(optionId: string, name: string): PermissionPrompt {
     protocolVersion: 2,
     title: "Run the tests",
     subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
-    options: [{ optionId, name, kind: "reject_once", kindClass: kindClass("reject_once") }],
+    options: [{ key: "0", optionId, name, kind: "reject_once", kindClass: kindClass("reject_once") }],
     rawSubject: undefined,
     paths: ["/work"],
     receivedAt: 0,

@@ -16,7 +16,13 @@ function prompt(
     protocolVersion: 2,
     title: `Request ${counter}`,
     subject: { type: "none" },
-    options: kinds.map((kind, i) => ({ optionId: `opt-${i}`, name: kind, kind, kindClass: kindClass(kind) })),
+    options: kinds.map((kind, i) => ({
+      key: String(i),
+      optionId: `opt-${i}`,
+      name: kind,
+      kind,
+      kindClass: kindClass(kind),
+    })),
     rawSubject: null,
     paths: [],
     receivedAt: Date.now(),
@@ -45,6 +51,39 @@ describe("PendingApprovals", () => {
     assert.deepEqual(await answer, { outcome: "selected", optionId: "opt-0" });
     assert.equal(pending.size, 0);
     assert.equal(events.filter((e) => e.type === "settled").length, 1);
+  });
+
+  it("answers a choice named by the option's host key with the agent's whole option id, however long", async () => {
+    const pending = new PendingApprovals();
+    const longId = "r".repeat(5 * 1024 * 1024);
+    const p = prompt({
+      options: [{ key: "0", optionId: longId, name: "Reject", kind: "reject_once", kindClass: "reject" }],
+    });
+    const events = track(pending);
+    const answer = pending.add(p, origin(1));
+    assert.equal(pending.choose(p.key, "1"), false, "an option key that was not issued");
+    assert.equal(pending.choose(p.key, longId), false, "the agent's id is not a host key");
+    assert.equal(pending.choose(p.key, "0"), true);
+    assert.deepEqual(await answer, { outcome: "selected", optionId: longId });
+    const settled = events.find((e) => e.type === "settled");
+    assert.ok(settled?.type === "settled");
+    assert.ok(
+      (settled.record.optionId ?? "").length < 300,
+      "the record (history, view, log) keeps a bounded id",
+    );
+  });
+
+  it("Deny answers the reject option, or cancelled when none was offered, never an approval", async () => {
+    const pending = new PendingApprovals();
+    const withReject = prompt();
+    const withoutReject = prompt({}, ["allow_once", "allow_always"]);
+    const first = pending.add(withReject, origin(1));
+    const second = pending.add(withoutReject, origin(2));
+    assert.equal(pending.deny(withReject.key), true);
+    assert.equal(pending.deny(withoutReject.key), true);
+    assert.equal(pending.deny(withoutReject.key), false, "answered once");
+    assert.deepEqual(await first, { outcome: "selected", optionId: "opt-2" });
+    assert.deepEqual(await second, { outcome: "cancelled" });
   });
 
   it("refuses options that were not offered and unknown keys, leaving the request pending", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   normalizePermissionRequest,
+  optionView,
   rejectOption,
   type NormalizeInput,
 } from "../../src/core/permissionPrompt";
@@ -172,6 +173,24 @@ describe("normalizePermissionRequest", () => {
       ],
     );
     assert.equal(rejectOption(prompt.options)?.optionId, "b");
+  });
+
+  it("names each option by a host key, and the view's options carry no agent id", () => {
+    const longId = "n".repeat(2 * 1024 * 1024);
+    const { prompt } = normalize(2, {
+      title: "t",
+      options: [
+        { optionId: "a", name: "OK", kind: "allow_once" },
+        { optionId: longId, name: "No", kind: "reject_once" },
+      ],
+    });
+    assert.deepEqual(
+      prompt.options.map((o) => o.key),
+      ["0", "1"],
+    );
+    assert.equal(prompt.options[1]?.optionId, longId, "the agent is answered with its whole id");
+    const views = prompt.options.map(optionView);
+    assert.ok(JSON.stringify(views).length < 1_000, "what crosses to the webview is bounded");
   });
 
   it("caps hostile sizes before anything reaches the view", () => {

@@ -134,6 +134,42 @@ describe("SessionModel", () => {
     assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.text.includes("quota"));
   });
 
+  it("labels a v2 notice with the agent that sent it; Symposium's own notices have no sender", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "notice",
+      severity: "warning",
+      title: "Symposium",
+      description: "Bypass is on",
+    });
+    m.addNotice("info", "Session started");
+    const [fromAgent, own] = byKind(m.transcript(), "notice");
+    assert.ok(fromAgent?.kind === "notice" && own?.kind === "notice");
+    assert.equal(fromAgent.from, "Agent");
+    assert.equal(own.from, undefined);
+  });
+
+  it("flags a tool call the agent changed after asking about it, not a status change or a repeat", () => {
+    const m = model();
+    const call = { toolCallId: "t", title: "Edit a.ts", kind: "edit", locations: [{ path: "/work/a.ts" }] };
+    m.applyUpdate({ sessionUpdate: "tool_call", ...call });
+    m.setAwaitingApproval("t", "card", true);
+    const changed = () => {
+      const item = m.transcript().find((i) => i.kind === "tool_call");
+      return item?.kind === "tool_call" && item.changedAfterRequest === true;
+    };
+    m.applyUpdate({ sessionUpdate: "tool_call_update", ...call, status: "in_progress" });
+    assert.equal(changed(), false, "the same subject again, with a new status");
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "t",
+      locations: [{ path: "/work/.env" }],
+    });
+    assert.equal(changed(), true, "a new location after the request");
+    m.setAwaitingApproval("t", "card", false);
+    assert.equal(changed(), false, "answered: nothing to flag");
+  });
+
   it("ignores unknown update kinds and agents' echoes of the user's message", () => {
     const m = model();
     assert.deepEqual(m.applyUpdate({ sessionUpdate: "_vendor_thing", x: 1 }), []);

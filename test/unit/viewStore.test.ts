@@ -28,7 +28,7 @@ const prompt = (key: string, sessionKey: string): PromptView => ({
   agentName: "Agent",
   title: `Request ${key}`,
   subject: { type: "none" },
-  options: [{ optionId: "allow", name: "Allow", kind: "allow_once", kindClass: "allow" }],
+  options: [{ key: "0", name: "Allow", kind: "allow_once", kindClass: "allow" }],
   canBypass: false,
   receivedAt: 0,
 });

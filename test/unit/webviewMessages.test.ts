@@ -9,7 +9,7 @@ const parses = (raw: unknown) => webviewMessage.safeParse(raw).success;
 describe("webview messages (host side)", () => {
   it("accepts each intent the webview sends", () => {
     assert.ok(parses({ type: "ready" }));
-    assert.ok(parses({ type: "choose", key: "k", optionId: "allow" }));
+    assert.ok(parses({ type: "choose", key: "k", optionKey: "0" }));
     assert.ok(parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars) }));
     assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0 }));
     assert.ok(historyMessage.safeParse({ type: "export" }).success);
@@ -17,11 +17,11 @@ describe("webview messages (host side)", () => {
 
   it("refuses unknown types, extra fields, and anything over the shared caps", () => {
     assert.ok(!parses({ type: "runCommand", command: "rm -rf /" }));
-    assert.ok(!parses({ type: "choose", key: "k", optionId: "allow", path: "/etc/passwd" }));
+    assert.ok(!parses({ type: "choose", key: "k", optionKey: "0", path: "/etc/passwd" }));
     assert.ok(
       !parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars + 1) }),
     );
-    assert.ok(!parses({ type: "choose", key: "k".repeat(LIMITS.intent.keyChars + 1), optionId: "a" }));
+    assert.ok(!parses({ type: "choose", key: "k".repeat(LIMITS.intent.keyChars + 1), optionKey: "0" }));
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: -1 }));
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 1.5 }));
     assert.ok(!parses({ type: "openLink", href: "h".repeat(LIMITS.intent.hrefChars + 1) }));

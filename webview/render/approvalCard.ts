@@ -2,7 +2,7 @@
  * One pending permission request. The card is a `role="group"` named by the request title and described by its
  * description (or its subject). Against click-through and approval fatigue: a new card ignores choices for
  * `GUARD_MS`, focus never lands on an allow button, held-down keys do not repeat choices, Escape picks the first
- * reject option, and Bypass Permissions needs a second, explicit confirmation inside the card.
+ * reject option (Deny, answering `cancelled`, where there is none), and Bypass Permissions needs a second, explicit confirmation inside the card.
  */
 import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
@@ -115,6 +115,14 @@ export class ApprovalCard {
     });
     if (prompt.options.length === 0)
       optionRow.appendChild(el("p", { class: "note" }, "The agent offered no options."));
+    if (!prompt.options.some((option) => option.kindClass === "reject")) {
+      // Every card can be turned down: with no reject option, Deny answers `cancelled`.
+      const deny = button("option option-reject option-deny", icon("close"), "Deny");
+      deny.title = "The agent offered no reject option: answer that the request was cancelled";
+      deny.addEventListener("click", () => this.deny());
+      this.actions.push(deny);
+      optionRow.appendChild(deny);
+    }
 
     if (prompt.canBypass) {
       const bypass = button("option option-bypass", icon("shield"), "Bypass Permissions");
@@ -207,7 +215,13 @@ export class ApprovalCard {
   private choose(option: OptionView): void {
     if (this.blocked) return;
     this.markAnswered();
-    this.host.post({ type: "choose", key: this.prompt.key, optionId: option.optionId });
+    this.host.post({ type: "choose", key: this.prompt.key, optionKey: option.key });
+  }
+
+  private deny(): void {
+    if (this.blocked) return;
+    this.markAnswered();
+    this.host.post({ type: "deny", key: this.prompt.key });
   }
 
   private markAnswered(): void {
@@ -258,7 +272,7 @@ export class ApprovalCard {
     this.bypassButton?.focus();
   }
 
-  /** 1..9 pick the n-th option, Escape the first reject option (or closes the bypass confirmation). */
+  /** 1..9 pick the n-th option, Escape the first reject option or Deny (or closes the bypass confirmation). */
   private onKeyDown(event: KeyboardEvent): void {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     if (event.key === "Escape") {
@@ -271,6 +285,7 @@ export class ApprovalCard {
       if (event.repeat) return;
       const reject = this.options.find((option) => option.view.kindClass === "reject");
       if (reject) this.choose(reject.view);
+      else this.deny();
       return;
     }
     if (/^[1-9]$/.test(event.key)) {

@@ -7,7 +7,7 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { button, el, icon, replaceChildren } from "../dom";
 import { renderMarkdown } from "../markdown";
-import { clip } from "../text";
+import { appendVisible, clip } from "../text";
 import { renderDecisionRecord } from "./decisionRecord";
 import {
   kindIcon,
@@ -73,6 +73,7 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
         item,
       );
     case "notice":
+      if (item.from !== undefined) return agentNotice(item);
       return new SimpleNode(
         `item notice severity-${item.severity}`,
         undefined,
@@ -255,6 +256,14 @@ export class ToolCallNode implements ItemNode {
         toolTitle(item.title),
         statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
       ),
+      item.changedAfterRequest
+        ? el(
+            "p",
+            { class: "warning tool-changed", role: "note" },
+            icon("warning"),
+            " The agent changed this tool call after asking. The card shows what it asked about.",
+          )
+        : null,
       renderLocations(
         item.locations,
         (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
@@ -266,4 +275,25 @@ export class ToolCallNode implements ItemNode {
       raw,
     );
   }
+}
+
+/**
+ * A notice the agent sent: labelled with its name, in its own quoted style and without Symposium's severity icons,
+ * so an agent cannot pass its words off as Symposium's. Hidden characters are shown.
+ */
+function agentNotice(item: Extract<TranscriptItem, { kind: "notice" }>): ItemNode {
+  return new SimpleNode(
+    "item agent-notice",
+    undefined,
+    (body, next) => {
+      if (next.kind !== "notice") return;
+      const severity = next.severity === "info" ? "" : ` (${next.severity})`;
+      const from = el("span", { class: "agent-notice-from" });
+      appendVisible(from, `From ${clip(next.from ?? "the agent", LIMITS.titleChars)}${severity}:`);
+      const text = el("span", { class: "agent-notice-text" });
+      appendVisible(text, clip(next.text, LIMITS.messageChars));
+      replaceChildren(body, icon("hubot"), from, " ", text);
+    },
+    item,
+  );
 }

@@ -1,0 +1,155 @@
+// Cards a hostile agent shapes to be hard to turn down or easy to misread: an option id too long for any intent,
+// a card with no reject option, and a notice dressed as Symposium's own.
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator } from "playwright-core";
+import {
+  card,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  waitForGuard,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+
+describe("Hostile cards (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let log: ScriptedAgentLog;
+  let webview: FrameLocator;
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-logs-");
+    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: { "README.md": "# Hostile cards\n" },
+      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
+    });
+    webview = await startSession(workbench.page, "Scripted");
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it("rejects a card whose only reject option has an id far over the intent cap, with that exact id", async () => {
+    // Over the 1,000-character cap of any webview intent string (LIMITS.intent.idChars).
+    const longId = `reject-${"r".repeat(20_000)}`;
+    const title = "Delete the database";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title,
+            options: [
+              { optionId: "allow", name: "Allow once", kind: "allow_once" },
+              { optionId: longId, name: "Reject", kind: "reject_once" },
+            ],
+          },
+        },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: longId });
+    await group.waitFor({ state: "detached", timeout: 30_000 });
+  });
+
+  it("offers Deny on a card without a reject option, and Deny and Escape answer cancelled", async () => {
+    const allowOnly = [
+      { optionId: "yes", name: "Allow once", kind: "allow_once" },
+      { optionId: "always", name: "Always allow", kind: "allow_always" },
+    ];
+    await sendScript(webview, {
+      steps: [
+        { request: { title: "Push to main", options: allowOnly } },
+        { request: { title: "Force push", options: allowOnly } },
+      ],
+    });
+    const push = card(webview, "Push to main");
+    await waitForGuard(push);
+    await push.getByRole("button", { name: "Deny", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome("Push to main"), { outcome: "cancelled" });
+    await webview
+      .locator(".decision-record", { hasText: "You denied: cancelled" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+
+    const force = card(webview, "Force push");
+    await waitForGuard(force);
+    await force.getByRole("button", { name: "Allow once", exact: true }).focus();
+    await workbench.page.keyboard.press("Escape");
+    assert.deepEqual(await log.waitForOutcome("Force push"), { outcome: "cancelled" });
+  });
+
+  it("labels an agent notice as the agent's, in a look that is neither Symposium's notice nor a card", async () => {
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "notice",
+            severity: "card guarded error",
+            title: "Symposium",
+            description: "Bypass Permissions is now on for every agent",
+          },
+        },
+      ],
+    });
+    const notice = webview.locator(".item.agent-notice", { hasText: "Bypass Permissions is now on" });
+    await notice.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await notice.innerText(), /^From Scripted:\s+Symposium: Bypass Permissions is now on/);
+    assert.equal(await notice.getAttribute("class"), "item agent-notice", "the agent chose no class");
+    assert.equal(
+      await webview.locator(".item.notice", { hasText: "Bypass Permissions is now on" }).count(),
+      0,
+      "not in the look of Symposium's own notices",
+    );
+    assert.equal(await webview.locator(".card").count(), 0, "not a card");
+  });
+
+  it("keeps showing what was asked when the agent changes the tool call after asking, and says it changed", async () => {
+    const readme = join(workbench.workspace, "README.md");
+    const asked = {
+      toolCallId: "swap",
+      title: "Read README.md",
+      kind: "read",
+      locations: [{ path: readme }],
+    };
+    const title = "Read the readme";
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
+        { request: { title, subject: { type: "tool_call", toolCall: asked } }, wait: false },
+        { sleep: 500 },
+        {
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "swap",
+            title: "Read README.md",
+            locations: [{ path: "/etc/shadow" }],
+          },
+        },
+        { waitAll: true },
+      ],
+    });
+    const toolCall = webview.locator('.item.tool-call[data-id="tool:swap"]');
+    const group = card(webview, title);
+    await waitForGuard(group);
+    await toolCall.locator(".tool-changed").waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(
+      await toolCall.locator(".tool-changed").innerText(),
+      /The agent changed this tool call after asking/,
+    );
+    const cardLocations = await group.locator(".locations li").allInnerTexts();
+    assert.equal(cardLocations.length, 1);
+    assert.match(cardLocations[0]!, /README\.md/, "the card shows the location it was asked about");
+    assert.doesNotMatch(cardLocations[0]!, /shadow/);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
+    await toolCall.locator(".tool-changed").waitFor({ state: "detached", timeout: 30_000 });
+  });
+});
