@@ -7,4 +7,4 @@ export { RequestError } from "@agentclientprotocol/sdk";
 export { AgentConnection } from "./agentConnection";
 export { ClientFileSystem } from "./clientFileSystem";
 export { ClientTerminals } from "./clientTerminals";
-export { loadShellParser } from "../core/policy/shellCommands";
+export { loadShellParser } from "../core/policy/shellParser";

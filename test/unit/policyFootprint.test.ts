@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { buildFootprint, gitPatchPaths, type Footprint } from "../../src/core/policy/footprint";
-import { loadShellParser, type ShellParser } from "../../src/core/policy/shellCommands";
+import { loadShellParser } from "../../src/core/policy/shellParser";
+import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request as v1, v2DiffRequest, v2Request as v2 } from "../support/permissionRequests";
 
 const WS = "/ws";

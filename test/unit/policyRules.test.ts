@@ -14,7 +14,8 @@ import {
   type DecideContext,
   type PermissionRule,
 } from "../../src/core/policy/rules";
-import { loadShellParser, type ShellParser } from "../../src/core/policy/shellCommands";
+import { loadShellParser } from "../../src/core/policy/shellParser";
+import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
 describe("permission rules and guards", () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { loadShellParser, shellScript, type ShellParser } from "../../src/core/policy/shellCommands";
+import { loadShellParser } from "../../src/core/policy/shellParser";
+import { shellScript, type ShellParser } from "../../src/core/policy/shellCommands";
 
 /** A simple command as one string: words joined by spaces, a run-time word as `<?>`, assignments in front. */
 function show(

@@ -9,14 +9,7 @@
  *
  * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { Node } from "web-tree-sitter";
-
-// The CommonJS build: the ES module build locates itself through `import.meta.url`, which a CommonJS bundle lacks.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Language, Parser } = require("web-tree-sitter") as typeof import("web-tree-sitter");
-type Parser = import("web-tree-sitter").Parser;
+import type { Node, Parser } from "web-tree-sitter";
 
 export interface SimpleCommand {
   /** The words as the shell would pass them; `null` for a word whose value is only known at run time. */
@@ -111,26 +104,8 @@ const LEAVES = new Set([
   "extglob_pattern",
 ]);
 
-/** Loads the grammar from `wasmDir` (the extension's `dist/`), falling back to the installed packages (tests). */
-export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
-  const read = (file: string, packagePath: string): Uint8Array => {
-    if (wasmDir) {
-      try {
-        return readFileSync(join(wasmDir, file));
-      } catch {
-        // not copied next to the bundle: fall back to the package
-      }
-    }
-    return readFileSync(require.resolve(packagePath));
-  };
-  await Parser.init({ wasmBinary: read("web-tree-sitter.wasm", "web-tree-sitter/web-tree-sitter.wasm") });
-  const bash = await Language.load(read("tree-sitter-bash.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"));
-  const parser = new Parser();
-  parser.setLanguage(bash);
-  return { parse: (line) => parseLine(parser, line, 0) };
-}
-
-function parseLine(parser: Parser, line: string, nesting: number): ParsedCommandLine {
+/** Parses one line with a loaded parser (`shellParser.ts` loads it). */
+export function parseLine(parser: Parser, line: string, nesting: number): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
     result.problems.push(`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`);
