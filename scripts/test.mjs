@@ -26,7 +26,14 @@ const results = [];
  */
 function run(command, commandArgs) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    // Each step leads a process group of its own: a test that signals its own group by mistake (kill(0)) or a step
+    // that dies hard ends only that step, and this runner still prints the summary line.
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    running = child;
     let output = "";
     child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
       output += chunk.toString();
@@ -37,7 +44,26 @@ function run(command, commandArgs) {
       process.stderr.write(chunk);
     });
     child.on("error", (error) => resolve({ code: 127, output: `${output}\n${error.message}` }));
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    child.on("close", (code, signal) => {
+      running = undefined;
+      resolve({ code: code ?? (signal ? 128 : 1), output });
+    });
+  });
+}
+
+/** The step running now; Ctrl+C or a CI cancel ends its whole group, since it no longer shares ours. */
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let running;
+for (const sig of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(sig, () => {
+    if (running?.pid) {
+      try {
+        process.kill(-running.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(130);
   });
 }
 

@@ -50,7 +50,29 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * SIGKILLs processes a test left behind. Only real child pids: `kill(0)` would signal the test's own process group
+ * (mocha, npm and the CI script with it) and `kill(-1)` every process of the user, so a pid read as 0 or garbage from
+ * a half-written pid file must never reach `process.kill`.
+ */
+export function killLeftovers(pids: number[]): void {
+  for (const pid of pids.splice(0)) {
+    if (!isRealPid(pid)) continue;
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** A positive pid that is neither init, this process nor its parent. */
+export function isRealPid(pid: number): boolean {
+  return Number.isInteger(pid) && pid > 1 && pid !== process.pid && pid !== process.ppid;
+}
+
 function signal(pid: number, sig: NodeJS.Signals, group: boolean): void {
+  if (!isRealPid(pid)) return;
   try {
     process.kill(group ? -pid : pid, sig);
   } catch {

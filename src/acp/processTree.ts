@@ -72,6 +72,8 @@ function descendantsByPs(root: number): number[] {
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {
+  // Never 0 or ±1: `kill(0)` is our own process group (the extension host), `kill(-1)` every process we may signal.
+  if (!Number.isInteger(pid) || Math.abs(pid) <= 1 || Math.abs(pid) === process.pid) return;
   try {
     process.kill(pid, sig);
   } catch {

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { FS_LIMITS } from "../../src/acp/clientFileSystem";
 import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
-import { isAlive } from "../../tools/processTree";
+import { isAlive, killLeftovers } from "../../tools/processTree";
 import { ClientHarness, waitFor, type HarnessOptions, type LogEntry } from "../support/clientHarness";
 
 const call = (method: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -169,13 +169,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     // Every frame the client sent in the test, checked against the official v1 schema (before the log is removed).
     const wireErrors = this.currentTest?.state === "passed" ? harness.clientFrameErrors(1) : [];
     await harness?.dispose();
-    for (const pid of leftovers.splice(0)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    killLeftovers(leftovers);
     rmSync(outside, { recursive: true, force: true });
     assert.deepEqual(wireErrors, [], "schema errors in what the client sent");
   });

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
-import { isAlive } from "../../tools/processTree";
+import { isAlive, killLeftovers } from "../../tools/processTree";
 import { waitFor } from "../../tools/waitFor";
 
 const AGENT_HOST = join(__dirname, "..", "support", "agentHost.js");
@@ -32,13 +32,7 @@ describe("process containment and terminal output", function () {
 
   beforeEach(() => (folder = realpathSync(mkdtempSync(join(tmpdir(), "symposium-host-")))));
   afterEach(() => {
-    for (const pid of leftovers.splice(0)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    killLeftovers(leftovers);
     rmSync(folder, { recursive: true, force: true });
   });
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../tools/paths";
-import { isAlive } from "../../tools/processTree";
+import { isAlive, killLeftovers } from "../../tools/processTree";
 import type { AcpVersion } from "../support/acpSchema";
 import {
   AcpTestClient,
@@ -46,13 +46,7 @@ describe("scripted agent", function () {
   afterEach(async () => {
     await client?.close();
     client = undefined;
-    for (const pid of leftovers.splice(0)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    killLeftovers(leftovers);
     rmSync(dir, { recursive: true, force: true });
   });
 
