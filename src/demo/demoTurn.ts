@@ -109,7 +109,21 @@ export function promptText(prompt: readonly { type: string; text?: unknown }[]):
     .join("\n");
 }
 
-export function rawInputOf(call: DemoToolCall): Record<string, unknown> {
+/** What a demo tool call announces, in both protocol versions; only its content differs between them. */
+export function announcedToolCall<Content>(call: DemoToolCall, content: Content) {
+  return {
+    toolCallId: call.id,
+    name: call.name,
+    title: call.title,
+    kind: call.kind,
+    status: "pending" as const,
+    content,
+    locations: call.paths.map((path) => ({ path })),
+    rawInput: rawInputOf(call),
+  };
+}
+
+function rawInputOf(call: DemoToolCall): Record<string, unknown> {
   if (call.commandLine) return { command: call.commandLine.program, args: [...call.commandLine.args] };
   return { path: call.paths[0] };
 }

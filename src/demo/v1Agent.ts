@@ -10,7 +10,7 @@ import type {
   PlanStep,
   ToolCallProgress,
 } from "./demoTurn";
-import { promptText, rawInputOf } from "./demoTurn";
+import { announcedToolCall, promptText } from "./demoTurn";
 import { DEMO_AGENT_INFO } from "./identity";
 import { askClient, permissionOptions } from "./permissions";
 import { pickScenario, playScenario } from "./scenarios";
@@ -69,16 +69,7 @@ class V1Turn extends SessionTurn implements DemoTurn {
   }
 
   startToolCall(call: DemoToolCall): Promise<void> {
-    const toolCall = {
-      toolCallId: call.id,
-      name: call.name,
-      title: call.title,
-      kind: call.kind,
-      status: "pending" as const,
-      content: initialContent(call),
-      locations: call.paths.map((path) => ({ path })),
-      rawInput: rawInputOf(call),
-    };
+    const toolCall = announcedToolCall(call, initialContent(call));
     this.announced.set(call.id, toolCall);
     return this.send({ sessionUpdate: "tool_call", ...toolCall });
   }

@@ -12,7 +12,7 @@ import type {
   PlanStep,
   ToolCallProgress,
 } from "./demoTurn";
-import { displayCommand, promptText, rawInputOf } from "./demoTurn";
+import { announcedToolCall, displayCommand, promptText } from "./demoTurn";
 import { gitPatch } from "./gitPatch";
 import { DEMO_AGENT_INFO } from "./identity";
 import { askClient, permissionOptions } from "./permissions";
@@ -89,16 +89,7 @@ class V2Turn extends SessionTurn implements DemoTurn {
     // Text after a tool call reads as a new message, as it would from a model.
     this.agentMessageId = undefined;
     this.thoughtId = undefined;
-    const toolCall: acp.ToolCallUpdate = {
-      toolCallId: call.id,
-      name: call.name,
-      title: call.title,
-      kind: call.kind,
-      status: "pending",
-      content: diffContent(call, this.cwd),
-      locations: call.paths.map((path) => ({ path })),
-      rawInput: rawInputOf(call),
-    };
+    const toolCall: acp.ToolCallUpdate = announcedToolCall(call, diffContent(call, this.cwd));
     this.announced.set(call.id, { call, sent: toolCall });
     return this.send({ sessionUpdate: "tool_call_update", ...toolCall });
   }

@@ -162,8 +162,7 @@ export type PathCheck =
 
 /**
  * The policy's view of the workspace: the roots it accepts (never `/`, the home folder or a parent of it) and, for
- * any path, where it really is. `contains`, `resolveInside`, `isProtected` and `hasRoots` keep the shape of
- * `WorkspacePaths`, so callers can switch over.
+ * any path, where it really is. The broker, `fs/*` and terminals all check paths through it.
  */
 export class PolicyBoundary {
   readonly roots: PolicyRoot[] = [];
