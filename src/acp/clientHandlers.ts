@@ -80,18 +80,19 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     terminals: {
       create: (connection, params) => {
         const session = routeOrThrow(connection, params.sessionId);
-        if (!session.takeTerminalGrant()) {
+        const approved = broker.takeApprovedCommand(session, params);
+        if (!approved) {
           throw host
             .runtime()
             .sdk.RequestError.invalidRequest(
               undefined,
-              "terminal/create needs a tool call the user approved first",
+              `the command was not approved: no approved tool call of this turn runs ${commandLabel(params)}`,
             );
         }
         try {
           return Promise.resolve(host.runtime().terminals.create(session.key, params as never));
         } catch (error) {
-          session.grantTerminal(); // Refused (caps, cwd outside the workspace): the approval is not used up.
+          session.approveCommand(approved); // Refused (caps, cwd outside the workspace): the approval is not used up.
           throw error;
         }
       },
@@ -113,4 +114,11 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
           .terminals.release(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
     },
   };
+}
+
+/** `command args… (in cwd)` for the refusal, capped: the agent's text, shown back to it only. */
+function commandLabel(params: { command?: unknown; args?: unknown; cwd?: unknown }): string {
+  const args = Array.isArray(params.args) ? params.args.map(String) : [];
+  const where = typeof params.cwd === "string" ? ` in ${params.cwd}` : "";
+  return JSON.stringify([String(params.command), ...args]).slice(0, 200) + where.slice(0, 200);
 }

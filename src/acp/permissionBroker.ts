@@ -4,6 +4,7 @@
  * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
  * awaiting approval until the card is answered.
  */
+import { resolve } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
@@ -23,7 +24,7 @@ import { LIMITS } from "../shared/limits";
 import type { DecisionRecord, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
-import type { Session } from "./session";
+import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
 
 export interface DecideContext {
@@ -236,7 +237,7 @@ export class PermissionBroker {
       this.host.log.info(
         `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
       );
-      if (decision.answer === "approve" && grantsTerminal(footprint)) session.grantTerminal();
+      if (decision.answer === "approve") this.approveCommands(session, footprint);
       this.host.recordDecision(prompt, record);
       session.model.addItem({ kind: "decision", id: `decision:${record.key}`, record });
       this.host.emit([{ op: "decided", record }]);
@@ -254,11 +255,42 @@ export class PermissionBroker {
     );
     if (
       outcome.outcome === "selected" &&
-      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow" &&
-      grantsTerminal(footprint)
+      prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow"
     )
-      session.grantTerminal();
+      this.approveCommands(session, footprint);
     return outcome;
+  }
+
+  /** An approved tool call lets a `terminal/create` of this turn run its command (as the footprint read it), once. */
+  private approveCommands(session: Session, footprint: Footprint): void {
+    if (!grantsTerminal(footprint)) return;
+    for (const command of footprint.commands) {
+      const argvs = command.commands
+        .map((simple) => simple.argv)
+        .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
+      if (command.argv) argvs.push(command.argv);
+      if (argvs.length > 0) session.approveCommand({ argvs, cwd: this.terminalCwd(command.cwd) });
+    }
+  }
+
+  /**
+   * Takes the approved command a `terminal/create` runs; undefined when no approved tool call of this turn runs
+   * `command args` in `cwd` (resolved against the workspace root, which is also where it runs without one).
+   */
+  takeApprovedCommand(
+    session: Session,
+    params: { command?: unknown; args?: unknown; cwd?: unknown },
+  ): ApprovedCommand | undefined {
+    const args = params.args ?? [];
+    if (typeof params.command !== "string" || !Array.isArray(args)) return undefined;
+    if (!args.every((a): a is string => typeof a === "string")) return undefined;
+    if (params.cwd !== undefined && params.cwd !== null && typeof params.cwd !== "string") return undefined;
+    return session.takeApprovedCommand([params.command, ...args], this.terminalCwd(params.cwd ?? undefined));
+  }
+
+  private terminalCwd(cwd: string | undefined): string {
+    const root = this.host.cwd() ?? "/";
+    return cwd === undefined ? resolve(root) : resolve(root, cwd);
   }
 
   /** Reading or writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not. */

@@ -1,5 +1,5 @@
 /**
- * One ACP session: its model, its turn, the Stop timer, the terminal grants and the messages queued while it could
+ * One ACP session: its model, its turn, the Stop timer, the commands approved this turn and the messages queued while it could
  * not take them (sent one per turn once ready, failed with the error, dropped on Stop). Everything it emits goes through
  * `emit`, which is silent once the session is disposed: a closed tab never comes back because a late answer (a v1
  * turn's end, a session that finished starting) still had something to say.
@@ -29,6 +29,17 @@ export class SessionClosedError extends Error {
   }
 }
 
+/** What one approved tool call may run in a terminal: any one of its simple commands (or its exact argv), in `cwd`. */
+export interface ApprovedCommand {
+  argvs: string[][];
+  /** Absolute: the call's cwd resolved against the workspace root, or the root. */
+  cwd: string;
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, i) => word === b[i]);
+}
+
 export class Session {
   readonly model: SessionModel;
   private attachment: { connection: AgentConnection; agentSessionId: string } | undefined;
@@ -36,8 +47,11 @@ export class Session {
   /** The person pressed Stop during the running turn: only then does a `cancelled` end say "Stopped.". */
   private stopRequested = false;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Approvals of this session not yet used by a `terminal/create`: a terminal runs only for an approved tool call. */
-  private terminalGrants = 0;
+  /**
+   * Commands of this turn's approved tool calls not yet run by a `terminal/create`: a terminal runs only a command a
+   * tool call was approved for, once, in the turn it was approved in.
+   */
+  private approvedCommands: ApprovedCommand[] = [];
   /** Messages sent before the session could take them (still starting, or behind another queued one). */
   private readonly queue = new PromptQueue();
   private isDisposed = false;
@@ -202,21 +216,24 @@ export class Session {
     this.emit(itemOps(this.key, items));
   }
 
-  grantTerminal(): void {
-    this.terminalGrants++;
+  /** Records a command of an approved tool call, until a `terminal/create` runs it or the turn ends. */
+  approveCommand(command: ApprovedCommand): void {
+    this.approvedCommands.push(command);
   }
 
-  /** Uses one approval for a `terminal/create`; false when there is none. */
-  takeTerminalGrant(): boolean {
-    if (this.terminalGrants <= 0) return false;
-    this.terminalGrants--;
-    return true;
+  /** Uses up the first approved command that runs exactly `argv` in `cwd` (absolute); undefined when none does. */
+  takeApprovedCommand(argv: readonly string[], cwd: string): ApprovedCommand | undefined {
+    const index = this.approvedCommands.findIndex(
+      (approved) => approved.cwd === cwd && approved.argvs.some((words) => sameWords(words, argv)),
+    );
+    return index < 0 ? undefined : this.approvedCommands.splice(index, 1)[0];
   }
 
   /** The connection ended under a live session: it stays as a tab that says why. */
   connectionEnded(reason: string): void {
     clearTimeout(this.stopTimer);
     this.turnActive = false;
+    this.approvedCommands = [];
     this.model.status = "ended";
     this.model.error = reason;
     this.emit([...itemOps(this.key, this.model.addNotice("error", reason)), this.header()]);
@@ -244,6 +261,7 @@ export class Session {
   private endTurn(stopReason: string | undefined): void {
     if (!this.turnActive) return;
     this.turnActive = false;
+    this.approvedCommands = [];
     clearTimeout(this.stopTimer);
     if (this.model.status !== "ended") this.model.status = "ready";
     const stopped = this.stopRequested;

@@ -36,6 +36,24 @@ const node = (code: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+let approvals = 0;
+
+/** A permission request for an execute tool call whose command is what `terminal/create` then runs (argv, cwd). */
+function approval(run: Record<string, unknown>): object {
+  const argv = [run.command, ...((run.args as string[] | undefined) ?? [])];
+  const cwd = typeof run.cwd === "string" ? { cwd: run.cwd } : {};
+  const toolCallId = `run-${approvals++}`;
+  return {
+    request: { toolCall: { toolCallId, title: "Run", kind: "execute", rawInput: { command: argv, ...cwd } } },
+  };
+}
+
+/** An approved tool call, then the `terminal/create` that runs its command. */
+const approvedRun = (run: Record<string, unknown>, extra: Record<string, unknown> = {}): object[] => [
+  approval(run),
+  call("terminal/create", run, extra),
+];
+
 type CallResult = LogEntry & {
   method: string;
   result?: Record<string, unknown>;
@@ -407,26 +425,35 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.equal(harness.sessions.session(next)?.status, "ready");
   });
 
-  it("refuses terminal/create until a tool call was approved; one approval, one terminal; a rejection grants nothing", async () => {
+  it("runs a terminal only for the command a tool call of this turn was approved for, in its cwd, once", async () => {
     const key = await start();
+    mkdirSync(join(harness.workspace, "pkg"));
+    const approved = node("console.log('approved')");
+    const inPkg = node("console.log('in pkg')", { cwd: "pkg" });
+    const rejected = node("console.log('after a rejection')");
     const pending = turn(harness, key, [
-      call("terminal/create", node("console.log('too early')")),
-      { request: {} },
-      call("terminal/create", node("console.log('approved')")),
+      call("terminal/create", approved),
+      ...approvedRun(approved),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/output", { terminalId: "$result.terminalId" }),
       call("terminal/release", { terminalId: "$result.terminalId" }),
-      call("terminal/create", node("console.log('once more')")),
-      { request: {} },
-      call("terminal/create", node("console.log('after a rejection')")),
+      call("terminal/create", approved), // the same command again
+      approval(inPkg),
+      call("terminal/create", node("console.log('another command')", { cwd: "pkg" })),
+      call("terminal/create", node("console.log('in pkg')")), // the approved command, elsewhere
+      call("terminal/create", { ...inPkg, cwd: join(harness.workspace, "pkg") }), // the same cwd, resolved
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      ...approvedRun(rejected),
     ]);
-    const approve = await waitFor(() => harness.sessions.pending.list()[0], "the first card");
-    harness.sessions.choose(approve.key, "allow-once");
-    const reject = await waitFor(
-      () => harness.sessions.pending.list().find((p) => p.key !== approve.key),
-      "the second card",
-    );
-    harness.sessions.choose(reject.key, "reject-once");
+    const chosen = new Set<string>();
+    for (const answer of ["allow-once", "allow-once", "reject-once"]) {
+      const card = await waitFor(
+        () => harness.sessions.pending.list().find((p) => !chosen.has(p.key)),
+        `a card to answer ${answer}`,
+      );
+      chosen.add(card.key);
+      harness.sessions.choose(card.key, answer);
+    }
     const results = await pending;
     assert.deepEqual(
       results.map((r) => r.method),
@@ -438,20 +465,51 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         "terminal/release",
         "terminal/create",
         "terminal/create",
+        "terminal/create",
+        "terminal/create",
+        "terminal/wait_for_exit",
+        "terminal/create",
       ],
     );
-    assertError(results[0], /approved/);
+    const notApproved = /the command was not approved: no approved tool call of this turn runs/;
+    assertError(results[0], notApproved);
     assert.equal(typeof assertOk(results[1]).terminalId, "string");
-    assert.deepEqual(assertOk(results[2]), { exitCode: 0, signal: null });
     assert.deepEqual(assertOk(results[3]), {
       output: "approved\n",
       truncated: false,
       exitStatus: { exitCode: 0, signal: null },
     });
     assertOk(results[4]);
-    assertError(results[5], /approved/);
-    assertError(results[6], /approved/);
-    assert.deepEqual(harness.clientFrameErrors(1), []);
+    assertError(results[5], notApproved); // once
+    assertError(results[6], notApproved); // another command
+    assertError(results[7], notApproved); // another cwd
+    assert.deepEqual(assertOk(results[9]), { exitCode: 0, signal: null });
+    assertError(results[10], notApproved); // a rejection grants nothing
+  });
+
+  it("an approved shell script runs as its exact argv or as its simple command", async () => {
+    const key = await start({ bypass: true });
+    const script = `${process.execPath} -e 'console.log(7)'`;
+    const shell = { command: "/bin/sh", args: ["-c", script] };
+    const results = await turn(harness, key, [
+      ...approvedRun(shell),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      approval(shell),
+      call("terminal/create", node("console.log(7)")),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/create", node("console.log(8)")),
+    ]);
+    assert.deepEqual(assertOk(results[1]), { exitCode: 0, signal: null });
+    assert.deepEqual(assertOk(results[3]), { exitCode: 0, signal: null });
+    assertError(results[4], /the command was not approved/);
+  });
+
+  it("forgets a turn's approved commands when the turn ends", async () => {
+    const key = await start({ bypass: true });
+    const run = node("console.log('next turn')");
+    await turn(harness, key, [approval(run)]);
+    const [next] = await turn(harness, key, [call("terminal/create", run)]);
+    assertError(next, /the command was not approved/);
   });
 
   it("runs commands without a shell: shell syntax in arguments and command stays literal", async () => {
@@ -466,15 +524,13 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       "$HOME",
     ];
     const results = await turn(harness, key, [
-      { request: {} },
-      call("terminal/create", {
+      ...approvedRun({
         command: process.execPath,
         args: ["-e", "console.log(JSON.stringify(process.argv.slice(1)))", ...tricks],
       }),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/output", { terminalId: "$result.terminalId" }),
-      { request: {} },
-      call("terminal/create", { command: "touch pwned6", args: [] }),
+      ...approvedRun({ command: "touch pwned6", args: [] }),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
     ]);
     assert.deepEqual(JSON.parse(String(assertOk(results[2]).output)), tricks);
@@ -490,22 +546,28 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       );
   });
 
-  it("runs a terminal only with a cwd inside the workspace", async () => {
-    const key = await start({ bypass: true });
+  it("runs a terminal only with a cwd inside the workspace, even when a person approved the command there", async () => {
+    const key = await start();
     const ws = harness.workspace;
     mkdirSync(join(ws, "pkg"));
     symlinkSync(outside, join(ws, "escape"));
     const printCwd = "console.log(process.cwd())";
-    const results = await turn(harness, key, [
-      { request: {} },
-      call("terminal/create", node(printCwd, { cwd: outside })),
-      call("terminal/create", node(printCwd, { cwd: join(ws, "escape") })),
-      call("terminal/create", node(printCwd, { cwd: `${ws}/..` })),
-      call("terminal/create", node(printCwd, { cwd: "pkg" })),
-      call("terminal/create", node(printCwd, { cwd: join(ws, "pkg") })),
+    const cwds = [outside, join(ws, "escape"), `${ws}/..`, "pkg", join(ws, "pkg")];
+    const pending = turn(harness, key, [
+      ...cwds.flatMap((cwd) => approvedRun(node(printCwd, { cwd }))),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/output", { terminalId: "$result.terminalId" }),
     ]);
+    const chosen = new Set<string>();
+    for (const cwd of cwds) {
+      const card = await waitFor(
+        () => harness.sessions.pending.list().find((p) => !chosen.has(p.key)),
+        `the card for ${cwd}`,
+      );
+      chosen.add(card.key);
+      harness.sessions.choose(card.key, "allow-once");
+    }
+    const results = await pending;
     for (const refused of results.slice(0, 4)) assertError(refused, /inside the workspace/);
     assert.equal(assertOk(results[6]).output, `${join(ws, "pkg")}\n`);
   });
@@ -518,9 +580,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       { char: "😀", limit: 1_001, kept: 250 },
     ];
     const steps = cases.flatMap(({ char, limit }) => [
-      { request: {} },
-      call(
-        "terminal/create",
+      ...approvedRun(
         node(`process.stdout.write(${JSON.stringify(char)}.repeat(5000))`, { outputByteLimit: limit }),
       ),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
@@ -541,11 +601,9 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
   it("wait_for_exit returns the exit code, or the signal after terminal/kill", async () => {
     const key = await start({ bypass: true });
     const results = await turn(harness, key, [
-      { request: {} },
-      call("terminal/create", node("process.exit(3)")),
+      ...approvedRun(node("process.exit(3)")),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
-      { request: {} },
-      call("terminal/create", node("setInterval(() => {}, 1000)")),
+      ...approvedRun(node("setInterval(() => {}, 1000)")),
       call("terminal/kill", { terminalId: "$result.terminalId" }),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/release", { terminalId: "$result.terminalId" }),
@@ -567,8 +625,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       "console.log('build done'); process.exit(0);",
     ].join(" ");
     const results = await turn(harness, key, [
-      { request: {} },
-      call("terminal/create", node(code)),
+      ...approvedRun(node(code)),
       call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
       call("terminal/output", { terminalId: "$result.terminalId" }),
     ]);
@@ -595,10 +652,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         const key = await start({ bypass: true });
         const pidFile = join(harness.workspace, "pids.txt");
         const leaderExits = how.includes("exited");
-        const [created] = await turn(harness, key, [
-          { request: {} },
-          call("terminal/create", forkingCommand(pidFile, leaderExits)),
-        ]);
+        const [created] = await turn(harness, key, [...approvedRun(forkingCommand(pidFile, leaderExits))]);
         assertOk(created);
         const pids = await pidsFrom(pidFile);
         leftovers.push(...pids);
@@ -618,7 +672,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         await turn(
           harness,
           key,
-          pidFiles.flatMap((file) => [{ request: {} }, call("terminal/create", forkingCommand(file))]),
+          pidFiles.flatMap((file) => approvedRun(forkingCommand(file))),
         );
         const pids = (await Promise.all(pidFiles.map(pidsFrom))).flat();
         leftovers.push(...pids);
@@ -640,9 +694,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       it(`descendants that call setsid or daemonise are gone after ${how}`, async () => {
         const key = await start({ bypass: true });
         const pidFile = join(harness.workspace, "escaped.pid");
-        assertOk(
-          (await turn(harness, key, [{ request: {} }, call("terminal/create", escapingCommand(pidFile))]))[0],
-        );
+        assertOk((await turn(harness, key, approvedRun(escapingCommand(pidFile))))[0]);
         const pids = await pidsFrom(pidFile);
         leftovers.push(...pids);
         assert.equal(pids.length, 3);
@@ -663,8 +715,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         harness,
         key,
         Array.from({ length: TERMINAL_LIMITS.perSession + 1 }, () => [
-          { request: {} },
-          call("terminal/create", { command: argv[0], args: [argv[1]] }),
+          ...approvedRun({ command: argv[0], args: [argv[1]] }),
         ]).flat(),
       );
       results.slice(0, -1).forEach((r) => assertOk(r));
@@ -696,10 +747,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
 
   it("keeps a session's terminals out of reach of the agent's other sessions", async () => {
     const first = await start();
-    const created = turn(harness, first, [
-      { request: {} },
-      call("terminal/create", node("setTimeout(() => {}, 5000)")),
-    ]);
+    const created = turn(harness, first, [...approvedRun(node("setTimeout(() => {}, 5000)"))]);
     const card = await waitFor(() => harness.sessions.pending.list()[0], "the approval");
     harness.sessions.choose(card.key, "allow-once");
     const terminalId = assertOk((await created)[0]).terminalId as string;

@@ -31,6 +31,8 @@ export interface FootprintCommand {
   cwd?: string;
   /** Its simple commands, in order. */
   commands: SimpleCommand[];
+  /** The argv exactly as the agent sent it, when it sent one (`["bash", "-lc", "npm test"]`). */
+  argv?: string[];
   from: string;
 }
 
@@ -292,7 +294,8 @@ class FootprintBuilder {
   /** Codex sends an argv: `["/bin/bash", "-lc", "echo hi > out.txt"]` runs the script; anything else runs as is. */
   private argv(argv: string[], cwd: string | undefined): void {
     const script = shellScript(argv);
-    if (typeof script === "string") return this.commandLine(script, cwd, "rawInput.command (shell script)");
+    if (typeof script === "string")
+      return this.commandLine(script, cwd, "rawInput.command (shell script)", argv);
     if (argv.length === 0) return void this.incomplete("rawInput.command is an empty list");
     const line = argv.map(quoteWord).join(" ");
     this.addCommand(
@@ -300,16 +303,21 @@ class FootprintBuilder {
         line,
         ...(cwd ? { cwd } : {}),
         commands: [{ argv, assignments: [], text: line }],
+        argv,
         from: "rawInput.command",
       },
       cwd,
     );
   }
 
-  private commandLine(line: string, cwd: string | undefined, from: string): void {
+  private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {
     const parsed = this.options.shell.parse(line);
     for (const problem of parsed.problems) this.incomplete(`${from}: ${problem}`);
-    this.addCommand({ line, ...(cwd ? { cwd } : {}), commands: parsed.commands, from }, cwd, parsed);
+    this.addCommand(
+      { line, ...(cwd ? { cwd } : {}), commands: parsed.commands, ...(argv ? { argv } : {}), from },
+      cwd,
+      parsed,
+    );
   }
 
   private addCommand(command: FootprintCommand, cwd: string | undefined, parsed?: ParsedCommandLine): void {
