@@ -18,6 +18,7 @@ import { loadShellParser } from "../../src/core/policy/shellParser";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import type { ViewOp } from "../../src/shared/protocol";
+import { placeIn } from "../../src/core/workspacePlace";
 import { gitPatch, sourceLines, standardParams, STANDARD_OPTIONS } from "../payload";
 import { nsToUs, summarize, type Summary } from "../stats";
 
@@ -161,7 +162,7 @@ function cases(cwd: string): CaseInput[] {
 
 /** The client's own pipeline up to the card's view model (`preparePermission`, then the card); returns the ops. */
 function buildCard(input: CaseInput, paths: PolicyBoundary, shell: ShellParser): ViewOp[] {
-  const model = new SessionModel("session-key", "Bench", (p) => paths.contains(p));
+  const model = new SessionModel("session-key", "Bench", (p) => placeIn(paths, p));
   const { prompt, changed, toolItemId, decision } = preparePermission(
     model,
     new RawToolCalls(),

@@ -15,6 +15,7 @@ import type { SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { PermissionRule } from "../core/policy/rules";
+import { placeIn } from "../core/workspacePlace";
 import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
 import type { ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
@@ -258,7 +259,7 @@ export class AgentSessions {
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
     const key = randomUUID();
-    const session = new Session(key, agentName, (path) => this.env.workspacePaths().contains(path), {
+    const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
       emit: (ops) => this.emit(ops),
       isBypassed: (name) => this.isBypassed(name),
       cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),

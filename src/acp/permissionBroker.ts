@@ -20,6 +20,7 @@ import {
 import type { ShellParser } from "../core/policy/shellCommands";
 import type { SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
+import { placeIn } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
 import type { DecisionRecord, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
@@ -151,7 +152,7 @@ export function preparePermission(
     agentName,
     sessionKey: model.key,
     toolCall,
-    inWorkspace: context.boundary.contains,
+    inWorkspace: (path) => placeIn(context.boundary, path),
   });
   const toolItemId = prompt.subject.type === "tool_call" ? toolCall?.id : undefined;
   return { prompt, footprint, changed, toolItemId, decision: decide(prompt, footprint, context) };
@@ -314,7 +315,7 @@ export class PermissionBroker {
       agentName: connection.name,
       sessionKey: session.key,
       toolCall: undefined,
-      inWorkspace: this.host.paths().contains,
+      inWorkspace: (path) => placeIn(this.host.paths(), path),
     });
     this.facts.set(prompt.key, {
       bypassBlockedReason: "protected files always need your explicit answer",

@@ -191,7 +191,7 @@ function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspa
         type: "command",
         command: capLabel(asString(subject.command) ?? "", LIMITS.commandChars),
         cwd,
-        cwdInWorkspace: cwd !== "" && inWorkspace(cwd),
+        ...cwdPlace(cwd, inWorkspace),
         ...(toolCallId ? { toolCallId } : {}),
       };
     }
@@ -226,4 +226,10 @@ function subjectPaths(subject: SubjectView, toolCall: ToolCallView | undefined):
     default:
       return toolCall ? toolCall.locations.map((l) => l.path) : [];
   }
+}
+
+/** An empty cwd is shown as is and never counts as inside. */
+function cwdPlace(cwd: string, inWorkspace: PathCheck): { cwdDisplay: string; cwdInWorkspace: boolean } {
+  const place = cwd !== "" ? inWorkspace(cwd) : { inside: false, display: cwd };
+  return { cwdDisplay: place.display, cwdInWorkspace: place.inside };
 }

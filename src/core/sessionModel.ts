@@ -21,6 +21,7 @@ import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
 import { capJson, capLabel, capText } from "./text";
+import type { PathPlace } from "./workspacePlace";
 
 /** A tool call's content as received, with whole texts (only until the full texts go to the cache). */
 type ReceivedContent =
@@ -36,7 +37,7 @@ type ReceivedContent =
  */
 export type StoredContent =
   | Exclude<ReceivedContent, { type: "diff" } | { type: "patch" }>
-  | { type: "diff" | "patch"; path: string; preview: DiffPreview; textKey: string };
+  | { type: "diff" | "patch"; path: string; preview: DiffPreview; display: string; textKey: string };
 
 /** What "Open diff" opens: the whole texts, while the cache still has them. */
 export type FullDiff =
@@ -71,8 +72,8 @@ interface TerminalState {
   exitCode?: number | null;
 }
 
-/** Decides whether a path an agent names lies inside the workspace (realpath-aware; see `workspacePaths`). */
-export type PathCheck = (path: string) => boolean;
+/** Where a path an agent names lies: inside the workspace or not (realpath-aware), and how to show it. */
+export type PathCheck = (path: string) => PathPlace;
 
 const MAX_STORED_CONTENT_ITEMS = 100;
 
@@ -258,8 +259,14 @@ export class SessionModel {
           if (!path) return [];
           const line = typeof l.line === "number" && Number.isInteger(l.line) ? l.line : undefined;
           const capped = capText(path, LIMITS.pathChars).text;
+          const place = this.inWorkspace(capped);
           return [
-            { path: capped, ...(line !== undefined ? { line } : {}), inWorkspace: this.inWorkspace(capped) },
+            {
+              path: capped,
+              display: place.display,
+              ...(line !== undefined ? { line } : {}),
+              inWorkspace: place.inside,
+            },
           ];
         });
     }
@@ -318,7 +325,8 @@ export class SessionModel {
           ? [content.newText]
           : [content.oldText, content.newText];
     this.fullTexts.set(textKey, owner, texts);
-    return { type: content.type, path: content.path, preview: ownCopy(preview), textKey };
+    const display = this.inWorkspace(preview.path).display;
+    return { type: content.type, path: content.path, preview: ownCopy(preview), display, textKey };
   }
 
   toolCallView(call: ToolCallState): ToolCallView {
@@ -565,7 +573,7 @@ export class SessionModel {
         return { type: "text", text: content.text, truncated: content.truncated };
       case "diff":
       case "patch":
-        return { type: "diff", index, ...content.preview };
+        return { type: "diff", index, ...content.preview, display: content.display };
       case "terminal": {
         const terminal = this.terminals.get(content.terminalId);
         return {

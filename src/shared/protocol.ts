@@ -41,7 +41,10 @@ export interface SessionHeader {
 }
 
 export interface LocationView {
+  /** The absolute path the agent named (tooltip and screen readers). */
   path: string;
+  /** What the card shows: relative to its workspace folder when inside one, else `path` (display only). */
+  display: string;
   line?: number;
   /** True when the path is inside a workspace folder (only those open with a click). */
   inWorkspace: boolean;
@@ -54,6 +57,8 @@ export type ToolContentView =
       /** Index of this content item on its tool call; the host resolves "Open diff" by it. */
       index: number;
       path: string;
+      /** `path` relative to its workspace folder when inside one (display only). */
+      display: string;
       /** Unified-diff lines, capped (see limits). Each line starts with " ", "+", "-" or "@". */
       preview: string[];
       truncated: boolean;
@@ -117,7 +122,15 @@ export type SubjectView =
       command?: string;
       diffs: Extract<ToolContentView, { type: "diff" }>[];
     }
-  | { type: "command"; command: string; cwd: string; cwdInWorkspace: boolean; toolCallId?: string }
+  | {
+      type: "command";
+      command: string;
+      cwd: string;
+      /** `cwd` relative to its workspace folder when inside one (display only). */
+      cwdDisplay: string;
+      cwdInWorkspace: boolean;
+      toolCallId?: string;
+    }
   | { type: "unknown"; rawType: string; rawJson: string; truncated: boolean }
   | { type: "none" };
 

@@ -47,6 +47,7 @@ describe("ACP client against real agents", function () {
       type: "command",
       command: "npm test -- --watch=false",
       cwd: harness.workspace,
+      cwdDisplay: harness.workspace.split("/").pop(),
       cwdInWorkspace: true,
     });
     assert.deepEqual(

@@ -2,7 +2,7 @@
 // agent's own log says what it received. One code-server for the whole file.
 import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { openSymposiumView, screenshot } from "../../tools/browser";
 import {
@@ -170,7 +170,14 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await pre.textContent(), command, "the command, exactly");
     assert.match(await fontFamily(pre), /mono/, "the command is in the monospace font");
     assert.equal(await fontFamily(commandCard.locator(".cwd code")), await fontFamily(pre), "so is the cwd");
-    assert.equal(await commandCard.locator(".cwd code").textContent(), workspace, "the cwd, exactly");
+    const cwd = commandCard.locator(".cwd code");
+    assert.equal(await cwd.getAttribute("title"), workspace, "the cwd, exactly, in the tooltip");
+    assert.equal(
+      await cwd.locator('[aria-hidden="true"]').textContent(),
+      basename(workspace),
+      "shown by its folder",
+    );
+    assert.equal(await cwd.locator(".sr-only").textContent(), workspace, "and read out whole");
     assert.equal(
       await commandCard.locator(".warning").count(),
       0,

@@ -14,7 +14,7 @@ const prompt: PermissionPrompt = {
   sessionId: "x",
   protocolVersion: 2,
   title: "Run the tests",
-  subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
+  subject: { type: "command", command: "npm test", cwd: "/work", cwdDisplay: "work", cwdInWorkspace: true },
   options: ["allow_once", "reject_once"].map((kind, i) => ({
     key: String(i),
     optionId: kind,

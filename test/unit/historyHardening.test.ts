@@ -13,7 +13,7 @@ function promptWith(optionId: string, name: string): PermissionPrompt {
     sessionId: "x",
     protocolVersion: 2,
     title: "Run the tests",
-    subject: { type: "command", command: "npm test", cwd: "/work", cwdInWorkspace: true },
+    subject: { type: "command", command: "npm test", cwd: "/work", cwdDisplay: "work", cwdInWorkspace: true },
     options: [{ key: "0", optionId, name, kind: "reject_once", kindClass: kindClass("reject_once") }],
     rawSubject: undefined,
     paths: ["/work"],

@@ -9,7 +9,7 @@ import { summarizeSubject } from "../../src/core/approvalHistory";
 import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS } from "../../src/shared/protocol";
 
-const inWorkspace = (path: string) => path.startsWith("/work/");
+const inWorkspace = (path: string) => ({ inside: path.startsWith("/work/"), display: path });
 const options = [
   { optionId: "yes", name: "Allow once", kind: "allow_once" },
   { optionId: "always", name: "Always", kind: "allow_always" },
@@ -80,7 +80,9 @@ describe("normalizePermissionRequest", () => {
     assert.ok(prompt.subject.type === "tool_call");
     if (prompt.subject.type !== "tool_call") return;
     assert.equal(prompt.subject.toolTitle, "Edit config");
-    assert.deepEqual(prompt.subject.locations, [{ path: "/work/a.json", line: 3, inWorkspace: true }]);
+    assert.deepEqual(prompt.subject.locations, [
+      { path: "/work/a.json", display: "/work/a.json", line: 3, inWorkspace: true },
+    ]);
     assert.deepEqual(prompt.paths, ["/work/a.json"]);
   });
 
@@ -93,6 +95,7 @@ describe("normalizePermissionRequest", () => {
       type: "command",
       command: "npm test -- --grep 'a b'",
       cwd: "/tmp/x",
+      cwdDisplay: "/tmp/x",
       cwdInWorkspace: false,
     });
     assert.deepEqual(prompt.paths, ["/tmp/x"]);

@@ -88,7 +88,7 @@ describe("PromptQueue", () => {
 
 describe("SessionModel.putQueuedMessage", () => {
   it("shows a queued message with its marker in place, and at the end once it is sent", () => {
-    const model = new SessionModel("s", "Agent", () => true);
+    const model = new SessionModel("s", "Agent", (path) => ({ inside: true, display: path }));
     model.putQueuedMessage("user:a", "first", { state: "waiting", reason: "Waiting for Agent to start…" });
     model.putQueuedMessage("user:b", "second", { state: "waiting", reason: "Waiting for Agent to start…" });
     model.putQueuedMessage("user:a", "first", undefined);
@@ -101,7 +101,7 @@ describe("SessionModel.putQueuedMessage", () => {
   });
 
   it("caps the reason (an agent's error text)", () => {
-    const model = new SessionModel("s", "Agent", () => true);
+    const model = new SessionModel("s", "Agent", (path) => ({ inside: true, display: path }));
     const [item] = model.putQueuedMessage("user:a", "text", { state: "failed", reason: "x".repeat(100_000) });
     assert.ok(item?.kind === "user" && item.queued && item.queued.reason.length <= 4_001);
   });

@@ -36,7 +36,10 @@ function heapAfterGc(): number {
 
 if (process.argv.includes("--measure-session-memory")) {
   const before = heapAfterGc();
-  const model = new SessionModel("key", "Agent", (path) => path.startsWith("/work/"));
+  const model = new SessionModel("key", "Agent", (path) => ({
+    inside: path.startsWith("/work/"),
+    display: path,
+  }));
   fill(model);
   const held = heapAfterGc() - before;
   // Keep the model alive through the measurement.
@@ -46,7 +49,10 @@ if (process.argv.includes("--measure-session-memory")) {
     this.timeout(120_000);
 
     it("keeps a diff's whole texts for the diff editor, and frees them with the budget", () => {
-      const model = new SessionModel("key", "Agent", (path) => path.startsWith("/work/"));
+      const model = new SessionModel("key", "Agent", (path) => ({
+        inside: path.startsWith("/work/"),
+        display: path,
+      }));
       const big = "y".repeat(1024 * 1024);
       model.applyUpdate({
         sessionUpdate: "tool_call",

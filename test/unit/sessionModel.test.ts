@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS, type TranscriptItem } from "../../src/shared/protocol";
 
-const model = () => new SessionModel("key", "Agent", (path) => path.startsWith("/work/"));
+const model = () =>
+  new SessionModel("key", "Agent", (path) => ({ inside: path.startsWith("/work/"), display: path }));
 const byKind = (items: TranscriptItem[], kind: TranscriptItem["kind"]) =>
   items.filter((i) => i.kind === kind);
 
@@ -246,7 +247,7 @@ describe("SessionModel", () => {
     const checked: string[] = [];
     const m = new SessionModel("key", "Agent", (path) => {
       checked.push(path);
-      return path.startsWith("/work/");
+      return { inside: path.startsWith("/work/"), display: path };
     });
     m.applyUpdate({
       sessionUpdate: "tool_call",

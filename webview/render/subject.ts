@@ -7,7 +7,15 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
 import { appendVisible, clip, hasHiddenCharacters } from "../text";
-import { kindIcon, renderDiff, renderLocations, renderRawInput, toolTitle, unsupported } from "./toolParts";
+import {
+  kindIcon,
+  pathLabel,
+  renderDiff,
+  renderLocations,
+  renderRawInput,
+  toolTitle,
+  unsupported,
+} from "./toolParts";
 
 function hiddenCharacterWarning(): HTMLElement {
   return el(
@@ -78,8 +86,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       );
     }
     case "command": {
-      const cwd = el("code", { class: "mono" });
-      appendVisible(cwd, subject.cwd);
+      const cwd = pathLabel(subject.cwdDisplay, subject.cwd);
       const hidden = hasHiddenCharacters(subject.command) || hasHiddenCharacters(subject.cwd);
       return el(
         "div",

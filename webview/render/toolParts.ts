@@ -57,10 +57,27 @@ export function statusBadge(status: string): HTMLSpanElement {
   );
 }
 
-/** `path:line`, with hidden characters shown. */
+/** `display:line`, with hidden characters shown. */
 function locationLabel(location: LocationView): HTMLElement {
-  const code = el("code", { class: "mono" });
-  appendVisible(code, location.line !== undefined ? `${location.path}:${location.line}` : location.path);
+  const line = location.line !== undefined ? `:${location.line}` : "";
+  return pathLabel(location.display + line, location.path + line);
+}
+
+/**
+ * A path shown in its short (workspace-relative) form, the absolute one in the tooltip and, for screen readers, read
+ * instead of the short one.
+ */
+export function pathLabel(display: string, full: string, className = "mono"): HTMLElement {
+  const code = el("code", { class: className, title: full });
+  if (display === full) {
+    appendVisible(code, full);
+    return code;
+  }
+  const shown = el("span", { "aria-hidden": "true" });
+  appendVisible(shown, display);
+  const spoken = el("span", { class: "sr-only" });
+  appendVisible(spoken, full);
+  code.append(shown, spoken);
   return code;
 }
 
@@ -121,8 +138,7 @@ function diffLineClass(line: string, inHunk: boolean): string {
 
 /** A capped diff preview with +/- colouring and an "Open diff" button (the full diff opens in VS Code). */
 export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
-  const path = el("code", { class: "mono diff-path" });
-  appendVisible(path, diff.path);
+  const path = pathLabel(diff.display, diff.path, "mono diff-path");
   const openButton = button("secondary small", icon("diff"), "Open diff");
   openButton.title = `Open the full diff of ${diff.path}`;
   openButton.addEventListener("click", openDiff);

@@ -1,0 +1,26 @@
+import type { PathCheck, PolicyBoundary } from "./policy/resolvePath";
+
+/**
+ * Where a path an agent names lies, for showing it. `inside` is the policy's verdict on the absolute, resolved path;
+ * `display` is only for the eye and is never used to decide anything.
+ */
+export interface PathPlace {
+  inside: boolean;
+  /** Relative to its workspace folder (prefixed by the folder's name when there are several), else the path as given. */
+  display: string;
+}
+
+/** The display form of `path` from the boundary's own check of it, so a `..` trick can never look inside. */
+export function placeOf(path: string, check: PathCheck, rootCount: number): PathPlace {
+  if (check.status !== "inside") return { inside: false, display: path };
+  const rootName = check.root.split(/[\\/]/).filter(Boolean).pop() ?? check.root;
+  const relative = check.relative;
+  // `relative` comes from a path known to be within the root; a `..` step would mean it is not, so show it whole.
+  if (relative.split("/").includes("..")) return { inside: true, display: path };
+  if (relative === "") return { inside: true, display: rootName };
+  return { inside: true, display: rootCount > 1 ? `${rootName}/${relative}` : relative };
+}
+
+export function placeIn(boundary: PolicyBoundary, path: string): PathPlace {
+  return placeOf(path, boundary.check(path), boundary.roots.length);
+}

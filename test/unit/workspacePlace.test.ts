@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { normalizePermissionRequest } from "../../src/core/permissionPrompt";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+import { SessionModel } from "../../src/core/sessionModel";
+import { placeIn } from "../../src/core/workspacePlace";
+
+describe("workspace-relative display of paths", () => {
+  let base: string;
+  let api: string;
+  let web: string;
+  let outside: string;
+  let one: PolicyBoundary;
+  let two: PolicyBoundary;
+
+  before(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-place-")));
+    api = join(base, "api");
+    web = join(base, "web");
+    outside = join(base, "secret");
+    for (const folder of [join(base, "home"), join(api, "src", "deep"), join(web, "src"), outside]) {
+      mkdirSync(folder, { recursive: true });
+    }
+    writeFileSync(join(api, "src", "app.ts"), "");
+    writeFileSync(join(outside, "x"), "");
+    symlinkSync(outside, join(api, "link"));
+    const options = { home: join(base, "home") };
+    one = new PolicyBoundary([api], options);
+    two = new PolicyBoundary([api, web], options);
+  });
+
+  after(() => rmSync(base, { recursive: true, force: true }));
+
+  it("shows a path inside the only workspace folder relative to it, nested or not", () => {
+    assert.deepEqual(placeIn(one, join(api, "src", "app.ts")), { inside: true, display: "src/app.ts" });
+    assert.deepEqual(placeIn(one, join(api, "src", "deep", "new.ts")), {
+      inside: true,
+      display: "src/deep/new.ts",
+    });
+    assert.deepEqual(placeIn(one, api), { inside: true, display: "api" });
+  });
+
+  it("prefixes the folder's name when the workspace has several folders", () => {
+    assert.deepEqual(placeIn(two, join(api, "src", "app.ts")), { inside: true, display: "api/src/app.ts" });
+    assert.deepEqual(placeIn(two, join(web, "src", "b.ts")), { inside: true, display: "web/src/b.ts" });
+  });
+
+  it("keeps a path outside the workspace absolute and outside", () => {
+    const path = join(outside, "x");
+    assert.deepEqual(placeIn(one, path), { inside: false, display: path });
+    assert.deepEqual(placeIn(two, "/etc/passwd"), { inside: false, display: "/etc/passwd" });
+  });
+
+  it("never shows a `..` escape, a look-alike sibling or a symlink out as inside", () => {
+    for (const path of [
+      `${api}/../secret/x`,
+      `${api}/src/../../secret/x`,
+      `${api}/..`,
+      `${api}-evil/x`,
+      `${api}/link/x`,
+    ]) {
+      assert.deepEqual(placeIn(one, path), { inside: false, display: path }, path);
+      assert.deepEqual(placeIn(two, path), { inside: false, display: path }, path);
+    }
+    // A `..` that stays inside is shown by where it really is.
+    assert.deepEqual(placeIn(one, `${api}/src/deep/../app.ts`), { inside: true, display: "src/app.ts" });
+  });
+
+  it("puts the short form beside the absolute path on locations, diffs and a command's cwd", () => {
+    const model = new SessionModel("s", "Agent", (path) => placeIn(two, path));
+    const file = join(api, "src", "app.ts");
+    const [item] = model.applyToolCallPatch({
+      toolCallId: "t",
+      kind: "edit",
+      locations: [{ path: file, line: 3 }, { path: `${api}/../secret/x` }],
+      content: [{ type: "diff", path: file, oldText: "a\n", newText: "b\n" }],
+    });
+    assert.ok(item?.kind === "tool_call");
+    assert.deepEqual(item.locations, [
+      { path: file, display: "api/src/app.ts", line: 3, inWorkspace: true },
+      { path: `${api}/../secret/x`, display: `${api}/../secret/x`, inWorkspace: false },
+    ]);
+    const diff = item.content[0];
+    assert.ok(diff?.type === "diff");
+    assert.equal(diff.path, file);
+    assert.equal(diff.display, "api/src/app.ts");
+
+    const prompt = normalizePermissionRequest({
+      protocolVersion: 2,
+      params: {
+        sessionId: "x",
+        subject: { type: "command", command: "npm test", cwd: join(web, "src") },
+        options: [{ optionId: "a", name: "Allow", kind: "allow_once" }],
+      },
+      agentName: "Agent",
+      sessionKey: "s",
+      toolCall: undefined,
+      inWorkspace: (path) => placeIn(two, path),
+    });
+    assert.ok(prompt.subject.type === "command");
+    assert.equal(prompt.subject.cwd, join(web, "src"));
+    assert.equal(prompt.subject.cwdDisplay, "web/src");
+    assert.equal(prompt.subject.cwdInWorkspace, true);
+  });
+});
