@@ -80,6 +80,16 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     terminals: {
       create: (connection, params) => {
         const session = routeOrThrow(connection, params.sessionId);
+        // The approval showed a command, not an environment: PATH or NODE_OPTIONS would make it run something else.
+        const variables = Array.isArray(params.env) ? params.env.length : 0;
+        if (variables > 0) {
+          throw host
+            .runtime()
+            .sdk.RequestError.invalidRequest(
+              undefined,
+              `the command's environment was not approved: terminal/create may not set environment variables (${variables} given)`,
+            );
+        }
         const approved = broker.takeApprovedCommand(session, params);
         if (!approved) {
           throw host

@@ -487,6 +487,26 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(results[10], notApproved); // a rejection grants nothing
   });
 
+  it("refuses a terminal that sets environment variables the approval never showed (PATH, NODE_OPTIONS)", async () => {
+    const key = await start({ bypass: true });
+    const run = node("console.log('approved')");
+    const results = await turn(harness, key, [
+      approval(run),
+      call("terminal/create", { ...run, env: [{ name: "PATH", value: harness.workspace }] }),
+      call("terminal/create", { ...run, env: [{ name: "NODE_OPTIONS", value: "--require ./evil.js" }] }),
+      call("terminal/create", run),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+    ]);
+    const creates = results.filter((r) => r.method === "terminal/create");
+    assertError(creates[0], /environment/);
+    assertError(creates[1], /environment/);
+    assert.equal(
+      typeof assertOk(creates[2]).terminalId,
+      "string",
+      "the approval was not used up by the refusals",
+    );
+  });
+
   it("an approved shell script runs as its exact argv or as its simple command", async () => {
     const key = await start({ bypass: true });
     const script = `${process.execPath} -e 'console.log(7)'`;
