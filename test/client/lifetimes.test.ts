@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { AgentSessions } from "../../src/acp/agentSessions";
 import { parseAgentSettings, withBypass } from "../../src/core/settings";
 import { PolicyBoundary, type PathCheck } from "../../src/core/policy/resolvePath";
-import type { ViewOp } from "../../src/shared/protocol";
 import { ClientHarness, isAlive, SCRIPTED_AGENT, waitFor } from "../support/clientHarness";
+import { opsAfterRemoval } from "../support/viewOps";
 
 /** Counts the workspace checks (each one resolves a realpath on disk). */
 class CountingPaths extends PolicyBoundary {
@@ -18,20 +18,6 @@ class CountingPaths extends PolicyBoundary {
     this.checks++;
     return super.check(path);
   }
-}
-
-/** Ops about `sessionKey` emitted after its `sessionRemoved`: each one would bring the closed tab back. */
-function opsAfterRemoval(ops: readonly ViewOp[], sessionKey: string): ViewOp[] {
-  const removed = ops.findIndex((op) => op.op === "sessionRemoved" && op.sessionKey === sessionKey);
-  assert.ok(removed >= 0, "the tab was removed");
-  return ops
-    .slice(removed + 1)
-    .filter(
-      (op) =>
-        (op.op === "session" && op.header.key === sessionKey) ||
-        (op.op === "item" && op.sessionKey === sessionKey) ||
-        (op.op === "activeSession" && op.sessionKey === sessionKey),
-    );
 }
 
 /**

@@ -17,6 +17,7 @@ import { parseAgentSettings, withBypass } from "../../src/core/settings";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import type { DecisionRecord, ViewOp } from "../../src/shared/protocol";
 import { Gate, InProcessAgent } from "../support/inProcessAgent";
+import { opsAfterRemoval } from "../support/viewOps";
 
 const AGENT_INFO = { name: "seam-agent", version: "0.0.0" };
 const OPTIONS = [
@@ -124,20 +125,6 @@ class SeamClient {
     await this.sessions.dispose();
     rmSync(this.workspace, { recursive: true, force: true });
   }
-}
-
-/** Ops about `sessionKey` emitted after its `sessionRemoved`: each one would bring the closed tab back. */
-function opsAfterRemoval(ops: readonly ViewOp[], sessionKey: string): ViewOp[] {
-  const removed = ops.findIndex((op) => op.op === "sessionRemoved" && op.sessionKey === sessionKey);
-  assert.ok(removed >= 0, "the tab was removed");
-  return ops
-    .slice(removed + 1)
-    .filter(
-      (op) =>
-        (op.op === "session" && op.header.key === sessionKey) ||
-        (op.op === "item" && op.sessionKey === sessionKey) ||
-        (op.op === "activeSession" && op.sessionKey === sessionKey),
-    );
 }
 
 describe("Lifetimes over the in-process seam", function () {
