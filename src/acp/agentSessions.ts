@@ -15,6 +15,7 @@ import type { SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { PermissionRule } from "../core/policy/rules";
+import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
 import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
 import type { ProtocolVersion, StartAgent } from "./agentConnection";
@@ -382,6 +383,35 @@ export class AgentSessions {
     this.pending.resolve(key, allowOnce.optionId, "user");
     await this.setBypass(prompt.agentName, true);
     this.env.log.info(`Bypass Permissions turned on for ${prompt.agentName}.`);
+    return true;
+  }
+
+  /** Every open session's grants ("Allow in this session"), for Manage Permissions. */
+  sessionGrants(): { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[] {
+    return [...this.sessions.values()].flatMap((session) =>
+      session.grants.list().map((grant) => ({
+        sessionKey: session.key,
+        agentName: session.model.agentName,
+        sessionTitle: session.model.title,
+        grant,
+      })),
+    );
+  }
+
+  /** Grants `rule` for the rest of a session; undefined when the session is gone. */
+  addSessionGrant(sessionKey: string, rule: PermissionRule): SessionGrant | undefined {
+    const session = this.sessions.get(sessionKey);
+    if (!session || session.disposed) return undefined;
+    const grant = session.grants.add(rule);
+    this.env.log.info(`Granted for this ${session.model.agentName} session: ${grant.rule.label}.`);
+    return grant;
+  }
+
+  /** Takes a session grant back, effective for the very next request. */
+  revokeSessionGrant(sessionKey: string, grantId: string): boolean {
+    const session = this.sessions.get(sessionKey);
+    if (!session?.grants.revoke(grantId)) return false;
+    this.env.log.info(`Revoked a grant of a ${session.model.agentName} session.`);
     return true;
   }
 

@@ -229,7 +229,7 @@ export class PermissionBroker {
       session.model,
       this.rawToolCalls(session),
       { protocolVersion: connection.version, params, agentName: connection.name },
-      this.context(connection.name),
+      this.context(connection.name, session),
     );
     session.showItems(changed);
     if (decision.answer !== "ask") {
@@ -362,12 +362,14 @@ export class PermissionBroker {
     return this.host.pending.list().map((prompt) => this.promptView(prompt));
   }
 
-  private context(agentName: string): DecideContext {
+  /** Settings rules, then the session's own grants ("Allow in this session"). */
+  private context(agentName: string, session?: Session): DecideContext {
+    const grants = session?.grants.rules() ?? [];
     return {
       bypassed: this.host.isBypassed(agentName),
       workspaceTrusted: this.host.workspaceTrusted(),
       boundary: this.host.paths(),
-      rules: this.host.rules(),
+      rules: grants.length > 0 ? [...this.host.rules(), ...grants] : this.host.rules(),
       shell: this.host.shell(),
       home: this.host.home,
       cwd: this.host.cwd(),

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { errorMessage } from "../core/errorMessage";
 import { asString, type Json } from "../core/json";
+import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
 import type { SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
@@ -54,6 +55,8 @@ export class Session {
   private approvedCommands: ApprovedCommand[] = [];
   /** Messages sent before the session could take them (still starting, or behind another queued one). */
   private readonly queue = new PromptQueue();
+  /** "Allow in this session" grants: part of this session's decisions, gone with it. */
+  readonly grants = new SessionGrants();
   private isDisposed = false;
 
   constructor(
@@ -256,6 +259,7 @@ export class Session {
   dispose(): void {
     this.isDisposed = true;
     clearTimeout(this.stopTimer);
+    this.grants.clear();
   }
 
   private endTurn(stopReason: string | undefined): void {

