@@ -61,7 +61,7 @@ function openCard(webview: FrameLocator): Locator {
 
 /** The shown session's tool calls in the transcript. */
 function toolCalls(webview: FrameLocator): Locator {
-  return shownSession(webview).locator("article.tool-call");
+  return shownSession(webview).locator('article[aria-label^="Tool call: "]');
 }
 
 /** Waits until the shown session has a tool call and every one of them shows `label` ("Completed", "Rejected"). */
@@ -211,7 +211,9 @@ describe("Real agents in the workbench (e2e)", function () {
         await shownSession(webview!).getByText(FINAL_TEXT).first().waitFor({ timeout: 60_000 });
         await waitForReady(webview!);
         // The command's output in the tool call's content (not its title, which holds the command's own words).
-        const output = await toolCalls(webview!).locator(".tool-text, .terminal-wrap pre").allInnerTexts();
+        const output = await toolCalls(webview!)
+          .locator('.tool-text, [aria-label="Terminal output"]')
+          .allInnerTexts();
         if (agent.sendsOutput === false)
           assert.deepEqual(output, [], `${label} sends no output (if it does now, check it)`);
         else
