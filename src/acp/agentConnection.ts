@@ -77,6 +77,20 @@ export interface ConnectOptions {
 
 export class AgentTimeoutError extends Error {}
 
+/**
+ * How an agent reopens its past sessions, from what it advertised at `initialize`:
+ * - `load`: v1 `session/load` (`loadSession: true`), which replays the conversation as updates;
+ * - `resume`: v1 `session/resume` (`sessionCapabilities.resume`), which reopens without the earlier messages;
+ * - `resume-replay`: v2 `session/resume` with `replayFrom: {type: "start"}` (v2's baseline), which replays them.
+ */
+export type ReopenMethod = "load" | "resume" | "resume-replay";
+
+/** What the agent offers for past sessions: listing them (`session/list`) and reopening one. */
+export interface PastSessionSupport {
+  list: boolean;
+  reopen: ReopenMethod | undefined;
+}
+
 /** The minimal shape both SDK entry points share for calling the agent. */
 interface AgentCaller {
   request(method: string, params: unknown, options?: v2.SendRequestOptions): Promise<unknown>;
@@ -204,6 +218,39 @@ export class AgentConnection {
         { id, name, ...(typeof method.description === "string" ? { description: method.description } : {}) },
       ];
     });
+  }
+
+  /** Listing and reopening past sessions, as advertised (v2: any `session` capability means its baseline methods). */
+  get pastSessionSupport(): PastSessionSupport {
+    const response = this.initializeResponse;
+    if (this.version === 2) {
+      const capabilities = response.capabilities as Json | undefined;
+      const session = capabilities && typeof capabilities.session === "object" ? capabilities.session : null;
+      return session ? { list: true, reopen: "resume-replay" } : { list: false, reopen: undefined };
+    }
+    const capabilities = (response.agentCapabilities ?? {}) as Json;
+    const session = (capabilities.sessionCapabilities ?? {}) as Json;
+    const present = (value: unknown) => typeof value === "object" && value !== null;
+    return {
+      list: present(session.list),
+      reopen: capabilities.loadSession === true ? "load" : present(session.resume) ? "resume" : undefined,
+    };
+  }
+
+  /** One page of `session/list` for a working directory (the agent's answer, unchecked: the caller validates it). */
+  listSessions(cwd: string, cursor: string | undefined, timeoutMs: number): Promise<Json> {
+    return this.request("session/list", { cwd, ...(cursor !== undefined ? { cursor } : {}) }, timeoutMs);
+  }
+
+  /**
+   * Reopens a past session. The agent sends the replayed conversation as `session/update`s before it answers, so the
+   * session must be routed before this is called.
+   */
+  reopenSession(method: ReopenMethod, sessionId: string, cwd: string, timeoutMs: number): Promise<Json> {
+    const params = { sessionId, cwd, mcpServers: [] };
+    if (method === "load") return this.request("session/load", params, timeoutMs);
+    if (method === "resume") return this.request("session/resume", params, timeoutMs);
+    return this.request("session/resume", { ...params, replayFrom: { type: "start" } }, timeoutMs);
   }
 
   /** Sends a request with an optional timeout that fails with a clear `AgentTimeoutError`. */

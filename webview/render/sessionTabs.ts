@@ -1,10 +1,11 @@
 /**
  * Session tabs (shown when there are several) and the bar under them for the active session: status, bypass
- * marker and the close affordance. Tabs follow the ARIA tabs pattern (roving tabindex, arrow keys).
+ * marker, usage and cost (`usage.ts`) and the close affordance. Tabs follow the ARIA tabs pattern (roving tabindex, arrow keys).
  */
 import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
 import { button, el, icon, replaceChildren } from "../dom";
 import { sessionLabels } from "../sessionLabels";
+import { usageElement } from "./usage";
 
 const STATUS_TEXT: Readonly<Record<SessionStatus, { text: string; icon: string }>> = {
   starting: { text: "Starting…", icon: "loading codicon-modifier-spin" },
@@ -70,7 +71,11 @@ export class SessionTabs {
         tab.setAttribute("aria-selected", String(active));
         tab.tabIndex = active ? 0 : -1;
         tab.dataset.key = header.key;
-        tab.title = `${header.agentName}: ${statusText(header.status)}`;
+        // The agent's title names the tab; the tooltip says which agent it is.
+        tab.title =
+          header.title !== header.agentName
+            ? `${header.title} (${header.agentName}): ${statusText(header.status)}`
+            : `${header.agentName}: ${statusText(header.status)}`;
         tab.addEventListener("click", () => this.actions.select(header.key));
         return tab;
       }),
@@ -100,6 +105,7 @@ export class SessionTabs {
       el("span", { class: `session-status status-${header.status}` }, icon(status.icon), ` ${status.text}`),
       header.bypassed ? el("span", { class: "bypass-badge" }, icon("shield"), " Bypass on") : null,
       el("span", { class: "spacer" }),
+      usageElement(header.usage),
       close,
     );
     this.error.textContent = header.error ?? "";
