@@ -113,6 +113,8 @@ export class AgentConnection {
   private readonly sdk: SdkConnection;
   private answeredVersion: unknown;
   private malformedFrames = 0;
+  /** v2 `idle` usage read off raw frames, by session id, until the parsed update takes it (`noteIdleUsage`). */
+  private readonly idleUsage = new Map<string, Json>();
   private closeReason: string | undefined;
   /** True while a v2 attempt may still hand the process over to a v1 client: its closing must not kill the agent. */
   private negotiating: boolean;
@@ -278,6 +280,11 @@ export class AgentConnection {
   }
 
   async newSession(cwd: string, timeoutMs: number): Promise<string> {
+    return (await this.createSession(cwd, timeoutMs)).sessionId;
+  }
+
+  /** `session/new`, with the whole response (modes, config options) for the session's controls. */
+  async createSession(cwd: string, timeoutMs: number): Promise<{ sessionId: string; response: Json }> {
     let response: Json;
     try {
       response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
@@ -293,7 +300,7 @@ export class AgentConnection {
     }
     if (typeof response.sessionId !== "string")
       throw new Error(`${this.name} answered session/new without a session id.`);
-    return response.sessionId;
+    return { sessionId: response.sessionId, response };
   }
 
   async authenticate(methodId: string, timeoutMs: number): Promise<void> {
@@ -335,7 +342,8 @@ export class AgentConnection {
       callbacks
         .requestPermission(this, params as Json, { signal, requestId })
         .then((outcome) => ({ outcome }));
-    const update = ({ params }: { params: unknown }) => callbacks.sessionUpdate(this, params as Json);
+    const update = ({ params }: { params: unknown }) =>
+      callbacks.sessionUpdate(this, this.withIdleUsage(params as Json));
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
     if (version === 2) {
       const app = v2
@@ -382,6 +390,7 @@ export class AgentConnection {
           this.answeredVersion = (frame.result as Json).protocolVersion;
         }
         if (trace) trace(`← ${describeFrame(frame)}`);
+        if (this.version === 2) this.noteIdleUsage(frame);
         controller.enqueue(message);
       },
     });
@@ -394,6 +403,37 @@ export class AgentConnection {
     });
     void outbound.readable.pipeTo(stream.writable).catch(() => undefined);
     return { ...stream, readable: stream.readable.pipeThrough(inbound), writable: outbound.writable };
+  }
+
+  /**
+   * A v2 `idle` state carries the turn's token usage, which the SDK's schema does not know and drops while parsing.
+   * Read off the raw frame here (numbers only), it is put back on the parsed update of the same session, which the
+   * SDK hands over in order right after.
+   */
+  private noteIdleUsage(frame: Json): void {
+    if (frame.method !== "session/update") return;
+    const params = frame.params as Json | undefined;
+    const update = params?.update as Json | undefined;
+    if (update?.sessionUpdate !== "state_update" || update.state !== "idle") return;
+    const usage = update.usage;
+    if (typeof usage !== "object" || usage === null || typeof params?.sessionId !== "string") return;
+    if (this.idleUsage.size >= 100) this.idleUsage.clear(); // bounded: a parsed update that never came
+    const numbers = Object.fromEntries(
+      Object.entries(usage as Json)
+        .slice(0, 20)
+        .filter(([, value]) => typeof value === "number"),
+    );
+    this.idleUsage.set(params.sessionId, numbers);
+  }
+
+  private withIdleUsage(params: Json): Json {
+    const update = params.update as Json | undefined;
+    const sessionId = params.sessionId;
+    if (update?.sessionUpdate !== "state_update" || update.state !== "idle" || typeof sessionId !== "string")
+      return params;
+    const usage = this.idleUsage.get(sessionId);
+    this.idleUsage.delete(sessionId);
+    return usage && !("usage" in update) ? { ...params, update: { ...update, usage } } : params;
   }
 
   /**

@@ -282,9 +282,10 @@ export class AgentSessions {
       this.notePastSessionSupport(scope);
       if (session.disposed) throw new SessionClosedError();
       session.model.protocolVersion = scope.connection.version;
-      const agentSessionId = await this.newSession(scope, launch.cwd);
+      const { sessionId: agentSessionId, response } = await this.newSession(scope, launch.cwd);
       if (session.disposed) throw new SessionClosedError();
       scope.add(agentSessionId, session);
+      session.model.applyInitialCommands(response);
       session.attach(scope.connection, agentSessionId);
       return key;
     } catch (error) {
@@ -387,7 +388,13 @@ export class AgentSessions {
     // Routed before asking: the agent replays the conversation as updates before it answers.
     scope.add(past.sessionId, session);
     try {
-      await scope.connection.reopenSession(method, past.sessionId, cwd, this.timeouts.newSessionMs);
+      const response = await scope.connection.reopenSession(
+        method,
+        past.sessionId,
+        cwd,
+        this.timeouts.newSessionMs,
+      );
+      session.model.applyInitialCommands(response);
     } catch (error) {
       scope.remove(session);
       session.model.replayingHistory = false;
@@ -594,10 +601,13 @@ export class AgentSessions {
     if (scope.isEmpty && !starting) await this.pool.release(scope);
   }
 
-  private async newSession(scope: ConnectionScope, cwd: string): Promise<string> {
+  private async newSession(
+    scope: ConnectionScope,
+    cwd: string,
+  ): Promise<{ sessionId: string; response: Record<string, unknown> }> {
     const { connection } = scope;
     try {
-      return await connection.newSession(cwd, this.timeouts.newSessionMs);
+      return await connection.createSession(cwd, this.timeouts.newSessionMs);
     } catch (error) {
       const methods = connection.authMethods;
       if (!isAuthRequired(error) || methods.length === 0) throw error;
@@ -605,7 +615,7 @@ export class AgentSessions {
       if (!methodId)
         throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
       await connection.authenticate(methodId, this.timeouts.newSessionMs);
-      return connection.newSession(cwd, this.timeouts.newSessionMs);
+      return connection.createSession(cwd, this.timeouts.newSessionMs);
     }
   }
 

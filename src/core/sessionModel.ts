@@ -143,6 +143,13 @@ export class SessionModel {
     return usage ? { usage } : {};
   }
 
+  /** v2 `session/new` and `session/resume` answers carry the first commands (later updates replace them). */
+  applyInitialCommands(response: Json): void {
+    if (!Array.isArray(response.availableCommands)) return;
+    this.commands = parseAgentCommands(response.availableCommands);
+    this.headerChanged = true;
+  }
+
   /** A turn's own usage report (v1 `session/prompt` response, v2 `idle` state). */
   applyTurnUsage(usage: unknown): void {
     if (this.usage.applyTurnUsage(usage)) this.headerChanged = true;
