@@ -20,7 +20,7 @@ function trim(n: number): string {
 
 /** An amount with its currency as the agent named it: "0.0123 USD", "3 credits". */
 export function money(amount: number, currency: string): string {
-  const digits = amount === 0 || amount >= 1 ? 2 : amount >= 0.01 ? 3 : 4;
+  const digits = amount === 0 || amount >= 1 ? 2 : 4;
   return `${amount.toFixed(digits).replace(/(\.\d*?[1-9])0+$|\.0+$/, "$1")} ${currency}`;
 }
 
