@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { parseAgentCommands } from "../../src/core/agentCommands";
 import { UsageTally } from "../../src/core/usageTally";
 import { awaitingInput, completion, matchCommands, slashQuery } from "../../webview/slashCommandMatch";
-import { compactCount, money, usageSummary } from "../../webview/render/usage";
+import { compactCount, money, usageSummary } from "../../webview/usageText";
 
 const COMMANDS = parseAgentCommands([
   { name: "compact", description: "Clear history but keep a summary", input: { hint: "instructions" } },

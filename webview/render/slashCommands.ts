@@ -1,9 +1,10 @@
 /**
  * The `/` list of the message box: the agent's slash commands (name, input hint, description), filtered as the person
- * types the name, chosen with the keyboard (Up/Down, Enter or Tab, Escape closes) or the mouse. It follows the ARIA
- * combobox pattern on the message box's own textarea (`aria-expanded`, `aria-autocomplete`, and the active option by
- * element reference where the browser supports it across the shadow root); the live region says what is active, so
- * screen readers hear it either way. Agent text goes in as text only, already capped by the host.
+ * types the name, chosen with the keyboard (Up/Down, Enter or Tab, Escape closes) or the mouse. The message box stays
+ * a (multi-line) textbox, as in an editor's suggest widget: it says it autocompletes from a list (`aria-autocomplete`)
+ * and points at the listbox and its active option by element reference where the browser supports references across
+ * its shadow root; the live region says what is active, so screen readers hear it either way. Agent text goes in as
+ * text only, already capped by the host.
  */
 import type { SlashCommand } from "../../src/shared/protocol";
 import { el } from "../dom";
@@ -17,12 +18,6 @@ export interface SlashListHost {
   /** Replaces the message box's text and leaves the caret at its end. */
   setValue(text: string): void;
   announce(text: string): void;
-}
-
-/** ARIA element reflection (Chromium 135+): references across a shadow root boundary. */
-interface AriaReflection {
-  ariaActiveDescendantElement?: Element | null;
-  ariaControlsElements?: readonly Element[] | null;
 }
 
 export class SlashCommandList {
@@ -132,9 +127,10 @@ export class SlashCommandList {
     this.listbox.hidden = true;
     this.listbox.replaceChildren();
     const input = this.host.input();
-    if (!input) return;
-    input.setAttribute("aria-expanded", "false");
-    (input as AriaReflection).ariaActiveDescendantElement = null;
+    if (input && "ariaActiveDescendantElement" in input) {
+      input.ariaActiveDescendantElement = null;
+      input.ariaControlsElements = null;
+    }
   }
 
   private render(): void {
@@ -160,13 +156,10 @@ export class SlashCommandList {
     active?.scrollIntoView?.({ block: "nearest" });
     const input = this.host.input();
     if (!input) return;
-    input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
-    input.setAttribute("aria-expanded", "true");
-    const reflected = input as AriaReflection;
     if ("ariaActiveDescendantElement" in input) {
-      reflected.ariaControlsElements = [this.listbox];
-      reflected.ariaActiveDescendantElement = active ?? null;
+      input.ariaControlsElements = [this.listbox];
+      input.ariaActiveDescendantElement = active ?? null;
     }
   }
 
