@@ -16,7 +16,7 @@ import {
 } from "../harness/scripted";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 import { agentSetting, makeAgentHome, type AgentHome } from "../realAgents/agentSettings";
-import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
+import { PLAIN_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
 import type { FrameLocator, Page } from "playwright-core";
 
 /** Picks the row of the open quick pick that shows `text`. */
@@ -136,7 +136,7 @@ describe("Claude's session controls in the workbench (e2e)", function () {
       .waitFor({ timeout: 90_000 });
     await widget.locator(".quick-input-list .monaco-list-row").first().click();
     await webview.locator(".item.user", { hasText: "Say something." }).first().waitFor({ timeout: 60_000 });
-    await webview.locator(".item.agent", { hasText: FINAL_TEXT }).first().waitFor({ timeout: 30_000 });
+    await webview.locator(".item.agent", { hasText: PLAIN_TEXT }).first().waitFor({ timeout: 30_000 });
     await waitForReady(webview);
     await screenshot(page, "resumed-session");
   });

@@ -35,6 +35,8 @@ export class SessionTabs {
   readonly root: HTMLElement;
   private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
   private readonly bar = el("div", { class: "session-bar" });
+  /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
+  private readonly usage = el("div", { class: "session-usage-line", hidden: true });
   private readonly error = el("div", {
     class: "banner banner-error session-error",
     role: "alert",
@@ -42,7 +44,7 @@ export class SessionTabs {
   });
 
   constructor(private readonly actions: SessionTabActions) {
-    this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.error);
+    this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.usage, this.error);
     this.tablist.addEventListener("keydown", (event) => this.onTabKey(event));
   }
 
@@ -89,6 +91,9 @@ export class SessionTabs {
 
   private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
     this.bar.hidden = header === undefined;
+    const usage = usageElement(header?.usage);
+    this.usage.hidden = usage === null;
+    this.usage.replaceChildren(...(usage ? [usage] : []));
     this.error.hidden = header?.error === undefined || header.error === "";
     if (!header) {
       this.bar.replaceChildren();
@@ -105,7 +110,6 @@ export class SessionTabs {
       el("span", { class: `session-status status-${header.status}` }, icon(status.icon), ` ${status.text}`),
       header.bypassed ? el("span", { class: "bypass-badge" }, icon("shield"), " Bypass on") : null,
       el("span", { class: "spacer" }),
-      usageElement(header.usage),
       close,
     );
     this.error.textContent = header.error ?? "";
