@@ -123,7 +123,10 @@ describe("Claude's session controls in the workbench (e2e)", function () {
 
   it("after a window reload, Resume Session… reopens the session with its transcript", async () => {
     const page = workbench!.page;
+    // The old page's workbench is still visible until the reload happens: wait for the new page's load.
+    const reloaded = page.waitForEvent("load", { timeout: 60_000 });
     await runCommand(page, "Developer: Reload Window");
+    await reloaded;
     await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
     webview = await symposium(page);
     assert.equal(await webview.locator(".session-view").count(), 0, "the reload closed every session");
@@ -137,7 +140,7 @@ describe("Claude's session controls in the workbench (e2e)", function () {
     await widget.locator(".quick-input-list .monaco-list-row").first().click();
     await webview.locator(".item.user", { hasText: "Say something." }).first().waitFor({ timeout: 60_000 });
     await webview.locator(".item.agent", { hasText: PLAIN_TEXT }).first().waitFor({ timeout: 30_000 });
-    await waitForReady(webview);
+    await webview.locator(".session-status", { hasText: "Ready" }).waitFor({ timeout: 60_000 });
     await screenshot(page, "resumed-session");
   });
 });
