@@ -1,6 +1,7 @@
 /** The pure parts of slash commands and usage: matching what is typed, and what the session bar says. */
 import assert from "node:assert/strict";
 import { parseAgentCommands } from "../../src/core/agentCommands";
+import { SessionModel } from "../../src/core/sessionModel";
 import { UsageTally } from "../../src/core/usageTally";
 import { awaitingInput, completion, matchCommands, slashQuery } from "../../webview/slashCommandMatch";
 import { compactCount, money, usageSummary } from "../../webview/usageText";
@@ -111,5 +112,44 @@ describe("usage", () => {
     assert.equal(money(1.5, "EUR"), "1.5 EUR");
     assert.equal(compactCount(999), "999");
     assert.equal(compactCount(2_500_000), "2.5M");
+  });
+});
+
+describe("session titles and replayed messages", () => {
+  const model = () => new SessionModel("key", "Claude Code", (path) => ({ inside: true, display: path }));
+
+  it("a title names the session on one line; null gives the agent's name back; omitted keeps it", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "session_info_update", title: "Fix\nthe parser\u0007" });
+    assert.equal(m.header(false).title, "Fix the parser");
+    assert.equal(m.takeHeaderChange(), true, "the header is sent again");
+    m.applyUpdate({ sessionUpdate: "session_info_update", updatedAt: "2026-11-22T10:00:00Z" });
+    assert.equal(m.header(false).title, "Fix the parser");
+    assert.equal(m.takeHeaderChange(), false);
+    m.applyUpdate({ sessionUpdate: "session_info_update", title: null });
+    assert.equal(m.header(false).title, "Claude Code");
+  });
+
+  it("shows the person's messages the agent sends only while it replays a conversation", () => {
+    const m = model();
+    const chunk = { sessionUpdate: "user_message_chunk", content: { type: "text", text: "hello" } };
+    assert.deepEqual(m.applyUpdate(chunk), [], "a live echo is not shown twice");
+    m.replayingHistory = true;
+    m.applyUpdate(chunk);
+    m.applyUpdate({ ...chunk, content: { type: "text", text: " there" } });
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hi." } });
+    m.applyUpdate({
+      sessionUpdate: "user_message",
+      messageId: "m2",
+      content: [{ type: "text", text: "v2 whole" }],
+    });
+    assert.deepEqual(
+      m
+        .transcript()
+        .map((item) =>
+          item.kind === "user" ? `you: ${item.text}` : item.kind === "agent" ? item.markdown : "",
+        ),
+      ["you: hello there", "Hi.", "you: v2 whole"],
+    );
   });
 });
