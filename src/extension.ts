@@ -15,6 +15,7 @@ import { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
 import { newSession } from "./host/commands";
+import { resumeSession } from "./host/resumeSession";
 import { Configuration } from "./host/configuration";
 import { DiffDocuments } from "./host/diffDocuments";
 import { editorDocuments } from "./host/documentStore";
@@ -107,6 +108,7 @@ class SymposiumExtension extends Disposable {
     );
     const commands: [string, () => unknown][] = [
       ["symposium.newSession", () => newSession(sessions, view)],
+      ["symposium.resumeSession", () => resumeSession(sessions, view)],
       ["symposium.showLog", () => log.show()],
       [REVEAL_COMMAND, () => attention.revealPending()],
       ["symposium.revokeBypass", () => revokeBypass(sessions)],

@@ -77,6 +77,20 @@ export interface ConnectOptions {
 
 export class AgentTimeoutError extends Error {}
 
+/**
+ * How an agent reopens its past sessions, from what it advertised at `initialize`:
+ * - `load`: v1 `session/load` (`loadSession: true`), which replays the conversation as updates;
+ * - `resume`: v1 `session/resume` (`sessionCapabilities.resume`), which reopens without the earlier messages;
+ * - `resume-replay`: v2 `session/resume` with `replayFrom: {type: "start"}` (v2's baseline), which replays them.
+ */
+export type ReopenMethod = "load" | "resume" | "resume-replay";
+
+/** What the agent offers for past sessions: listing them (`session/list`) and reopening one. */
+export interface PastSessionSupport {
+  list: boolean;
+  reopen: ReopenMethod | undefined;
+}
+
 /** The minimal shape both SDK entry points share for calling the agent. */
 interface AgentCaller {
   request(method: string, params: unknown, options?: v2.SendRequestOptions): Promise<unknown>;
@@ -99,6 +113,8 @@ export class AgentConnection {
   private readonly sdk: SdkConnection;
   private answeredVersion: unknown;
   private malformedFrames = 0;
+  /** v2 `idle` usage read off raw frames, by session id, until the parsed update takes it (`noteIdleUsage`). */
+  private readonly idleUsage = new Map<string, Json>();
   private closeReason: string | undefined;
   /** True while a v2 attempt may still hand the process over to a v1 client: its closing must not kill the agent. */
   private negotiating: boolean;
@@ -206,6 +222,39 @@ export class AgentConnection {
     });
   }
 
+  /** Listing and reopening past sessions, as advertised (v2: any `session` capability means its baseline methods). */
+  get pastSessionSupport(): PastSessionSupport {
+    const response = this.initializeResponse;
+    if (this.version === 2) {
+      const capabilities = response.capabilities as Json | undefined;
+      const session = capabilities && typeof capabilities.session === "object" ? capabilities.session : null;
+      return session ? { list: true, reopen: "resume-replay" } : { list: false, reopen: undefined };
+    }
+    const capabilities = (response.agentCapabilities ?? {}) as Json;
+    const session = (capabilities.sessionCapabilities ?? {}) as Json;
+    const present = (value: unknown) => typeof value === "object" && value !== null;
+    return {
+      list: present(session.list),
+      reopen: capabilities.loadSession === true ? "load" : present(session.resume) ? "resume" : undefined,
+    };
+  }
+
+  /** One page of `session/list` for a working directory (the agent's answer, unchecked: the caller validates it). */
+  listSessions(cwd: string, cursor: string | undefined, timeoutMs: number): Promise<Json> {
+    return this.request("session/list", { cwd, ...(cursor !== undefined ? { cursor } : {}) }, timeoutMs);
+  }
+
+  /**
+   * Reopens a past session. The agent sends the replayed conversation as `session/update`s before it answers, so the
+   * session must be routed before this is called.
+   */
+  reopenSession(method: ReopenMethod, sessionId: string, cwd: string, timeoutMs: number): Promise<Json> {
+    const params = { sessionId, cwd, mcpServers: [] };
+    if (method === "load") return this.request("session/load", params, timeoutMs);
+    if (method === "resume") return this.request("session/resume", params, timeoutMs);
+    return this.request("session/resume", { ...params, replayFrom: { type: "start" } }, timeoutMs);
+  }
+
   /** Sends a request with an optional timeout that fails with a clear `AgentTimeoutError`. */
   async request(method: string, params: unknown, timeoutMs?: number): Promise<Json> {
     const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
@@ -231,6 +280,11 @@ export class AgentConnection {
   }
 
   async newSession(cwd: string, timeoutMs: number): Promise<string> {
+    return (await this.createSession(cwd, timeoutMs)).sessionId;
+  }
+
+  /** `session/new`, with the whole response (modes, config options) for the session's controls. */
+  async createSession(cwd: string, timeoutMs: number): Promise<{ sessionId: string; response: Json }> {
     let response: Json;
     try {
       response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
@@ -246,7 +300,7 @@ export class AgentConnection {
     }
     if (typeof response.sessionId !== "string")
       throw new Error(`${this.name} answered session/new without a session id.`);
-    return response.sessionId;
+    return { sessionId: response.sessionId, response };
   }
 
   async authenticate(methodId: string, timeoutMs: number): Promise<void> {
@@ -288,7 +342,8 @@ export class AgentConnection {
       callbacks
         .requestPermission(this, params as Json, { signal, requestId })
         .then((outcome) => ({ outcome }));
-    const update = ({ params }: { params: unknown }) => callbacks.sessionUpdate(this, params as Json);
+    const update = ({ params }: { params: unknown }) =>
+      callbacks.sessionUpdate(this, this.withIdleUsage(params as Json));
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
     if (version === 2) {
       const app = v2
@@ -335,6 +390,7 @@ export class AgentConnection {
           this.answeredVersion = (frame.result as Json).protocolVersion;
         }
         if (trace) trace(`← ${describeFrame(frame)}`);
+        if (this.version === 2) this.noteIdleUsage(frame);
         controller.enqueue(message);
       },
     });
@@ -347,6 +403,37 @@ export class AgentConnection {
     });
     void outbound.readable.pipeTo(stream.writable).catch(() => undefined);
     return { ...stream, readable: stream.readable.pipeThrough(inbound), writable: outbound.writable };
+  }
+
+  /**
+   * A v2 `idle` state carries the turn's token usage, which the SDK's schema does not know and drops while parsing.
+   * Read off the raw frame here (numbers only), it is put back on the parsed update of the same session, which the
+   * SDK hands over in order right after.
+   */
+  private noteIdleUsage(frame: Json): void {
+    if (frame.method !== "session/update") return;
+    const params = frame.params as Json | undefined;
+    const update = params?.update as Json | undefined;
+    if (update?.sessionUpdate !== "state_update" || update.state !== "idle") return;
+    const usage = update.usage;
+    if (typeof usage !== "object" || usage === null || typeof params?.sessionId !== "string") return;
+    if (this.idleUsage.size >= 100) this.idleUsage.clear(); // bounded: a parsed update that never came
+    const numbers = Object.fromEntries(
+      Object.entries(usage as Json)
+        .slice(0, 20)
+        .filter(([, value]) => typeof value === "number"),
+    );
+    this.idleUsage.set(params.sessionId, numbers);
+  }
+
+  private withIdleUsage(params: Json): Json {
+    const update = params.update as Json | undefined;
+    const sessionId = params.sessionId;
+    if (update?.sessionUpdate !== "state_update" || update.state !== "idle" || typeof sessionId !== "string")
+      return params;
+    const usage = this.idleUsage.get(sessionId);
+    this.idleUsage.delete(sessionId);
+    return usage && !("usage" in update) ? { ...params, update: { ...update, usage } } : params;
   }
 
   /**

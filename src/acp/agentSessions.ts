@@ -18,7 +18,9 @@ import type { PermissionRule } from "../core/policy/rules";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
 import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
-import type { ProtocolVersion, StartAgent } from "./agentConnection";
+import { newestFirst, parsePastSessions, type PastSession } from "../core/pastSessions";
+import { LIMITS } from "../shared/limits";
+import type { PastSessionSupport, ProtocolVersion, ReopenMethod, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { DocumentStore } from "./clientFileSystem";
 import { clientCallbacks } from "./clientHandlers";
@@ -80,6 +82,12 @@ export type DecisionListener = (prompt: PermissionPrompt, record: DecisionRecord
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+/** How "Resume Session…" ended: the agent cannot, the person picked nothing, or the session's tab. */
+export type ResumeOutcome =
+  { outcome: "unsupported" } | { outcome: "cancelled" } | { outcome: "opened"; sessionKey: string };
+
+export type { PastSession } from "../core/pastSessions";
+
 export class AgentSessions {
   readonly pending: PendingApprovals;
   private readonly sessions = new Map<string, Session>();
@@ -89,6 +97,8 @@ export class AgentSessions {
   private readonly broker: PermissionBroker;
   private readonly pool: ConnectionPool;
   private activeSessionKey: string | undefined;
+  /** Whether each agent started so far can list and reopen its sessions (for "Resume Session…"). */
+  private readonly resumeSupport = new Map<string, boolean>();
   private readonly timeouts: Timeouts;
   /** Settings writes, one after the other: two quick writes each read the setting the other wrote. */
   private settingsWrites: Promise<unknown> = Promise.resolve();
@@ -167,7 +177,11 @@ export class AgentSessions {
 
   /** The agents to offer; `bypassed` is whether bypass is in effect (it never is in an untrusted workspace). */
   agentChoices(): AgentChoice[] {
-    return this.bypassState.choices(this.env.workspaceTrusted());
+    return this.bypassState
+      .choices(this.env.workspaceTrusted())
+      .map((agent) =>
+        this.resumeSupport.get(agent.name) === false ? { ...agent, canResume: false } : agent,
+      );
   }
 
   isBypassed(agentName: string): boolean {
@@ -259,25 +273,19 @@ export class AgentSessions {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
-    const key = randomUUID();
-    const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
-      emit: (ops) => this.emit(ops),
-      isBypassed: (name) => this.isBypassed(name),
-      cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),
-      stopGraceMs: this.timeouts.stopGraceMs,
-    });
-    this.sessions.set(key, session);
-    this.activeSessionKey = key;
-    this.emit([session.header(), { op: "activeSession", sessionKey: key }]);
+    const session = this.createSession(agentName);
+    const key = session.key;
     session.queueMessages(queued);
     let scope: ConnectionScope | undefined;
     try {
       scope = await this.pool.acquire(launch);
+      this.notePastSessionSupport(scope);
       if (session.disposed) throw new SessionClosedError();
       session.model.protocolVersion = scope.connection.version;
-      const agentSessionId = await this.newSession(scope, launch.cwd);
+      const { sessionId: agentSessionId, response } = await this.newSession(scope, launch.cwd);
       if (session.disposed) throw new SessionClosedError();
       scope.add(agentSessionId, session);
+      session.model.applyInitialCommands(response);
       session.attach(scope.connection, agentSessionId);
       return key;
     } catch (error) {
@@ -290,6 +298,138 @@ export class AgentSessions {
       session.startFailed(error);
       throw error;
     }
+  }
+
+  /** A new tab for a session that is starting (new or reopened): shown at once, and made the active one. */
+  private createSession(agentName: string): Session {
+    const key = randomUUID();
+    const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
+      emit: (ops) => this.emit(ops),
+      isBypassed: (name) => this.isBypassed(name),
+      cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),
+      stopGraceMs: this.timeouts.stopGraceMs,
+    });
+    this.sessions.set(key, session);
+    this.activeSessionKey = key;
+    this.emit([session.header(), { op: "activeSession", sessionKey: key }]);
+    return session;
+  }
+
+  // ----------------------------------------------------------------------------------------- past sessions (resume)
+
+  /**
+   * "Resume Session…": connects to the agent (or uses its live connection), lists its past sessions for this
+   * workspace (`session/list` filtered by the workspace folder), lets `choose` pick one, and reopens it in a new tab
+   * (`session/load` or a v2 resume replays the conversation; a v1 `session/resume` does not, and the tab says so).
+   * An agent that does not offer listing and reopening is remembered, so the view stops offering it.
+   */
+  async resumeSession(
+    agentName: string,
+    choose: (sessions: PastSession[]) => Promise<PastSession | undefined>,
+  ): Promise<ResumeOutcome> {
+    const blocked = this.blocked();
+    if (blocked) throw new Error(blocked.reason);
+    const launch = this.launchFor(agentName);
+    const scope = await this.pool.acquire(launch);
+    const support = this.notePastSessionSupport(scope);
+    const reopen = support.reopen;
+    if (!support.list || !reopen) {
+      await this.releaseIfUnused(scope);
+      return { outcome: "unsupported" };
+    }
+    let chosen: PastSession | undefined;
+    try {
+      chosen = await choose(await this.listPastSessions(scope, launch.cwd));
+    } catch (error) {
+      await this.releaseIfUnused(scope);
+      throw error;
+    }
+    if (!chosen) {
+      await this.releaseIfUnused(scope);
+      return { outcome: "cancelled" };
+    }
+    const open = scope.route(chosen.sessionId);
+    if (open && !open.disposed) {
+      this.selectSession(open.key);
+      return { outcome: "opened", sessionKey: open.key };
+    }
+    return { outcome: "opened", sessionKey: await this.reopen(scope, reopen, chosen, launch.cwd) };
+  }
+
+  /** Up to `LIMITS.pastSessions` of the agent's sessions for `cwd`, over at most five pages, newest first. */
+  private async listPastSessions(scope: ConnectionScope, cwd: string): Promise<PastSession[]> {
+    const sessions: PastSession[] = [];
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < 5 && sessions.length < LIMITS.pastSessions; page++) {
+      const response = await scope.connection.listSessions(cwd, cursor, this.timeouts.newSessionMs);
+      const parsed = parsePastSessions(response, cwd);
+      sessions.push(...parsed.sessions);
+      // A cursor seen before would list the same pages again.
+      if (parsed.nextCursor === undefined || cursors.has(parsed.nextCursor)) break;
+      cursors.add(parsed.nextCursor);
+      cursor = parsed.nextCursor;
+    }
+    const unique = new Map(sessions.map((session) => [session.sessionId, session]));
+    return newestFirst([...unique.values()]).slice(0, LIMITS.pastSessions);
+  }
+
+  private async reopen(
+    scope: ConnectionScope,
+    method: ReopenMethod,
+    past: PastSession,
+    cwd: string,
+  ): Promise<string> {
+    const session = this.createSession(scope.name);
+    session.model.protocolVersion = scope.connection.version;
+    if (past.title) session.model.applyUpdate({ sessionUpdate: "session_info_update", title: past.title });
+    session.model.replayingHistory = method !== "resume";
+    session.emitHeader();
+    // Routed before asking: the agent replays the conversation as updates before it answers.
+    scope.add(past.sessionId, session);
+    try {
+      const response = await scope.connection.reopenSession(
+        method,
+        past.sessionId,
+        cwd,
+        this.timeouts.newSessionMs,
+      );
+      session.model.applyInitialCommands(response);
+    } catch (error) {
+      scope.remove(session);
+      session.model.replayingHistory = false;
+      if (session.disposed) throw new SessionClosedError();
+      this.env.log.error(`Reopening a ${scope.name} session failed: ${errorMessage(error)}`);
+      session.startFailed(error);
+      await this.releaseIfUnused(scope);
+      throw error;
+    }
+    session.model.replayingHistory = false;
+    if (session.disposed) {
+      scope.remove(session);
+      await this.releaseIfUnused(scope);
+      throw new SessionClosedError();
+    }
+    if (method === "resume")
+      session.showItems(
+        session.model.addNotice(
+          "info",
+          `Resumed. ${scope.name} does not send the earlier messages of this session, so they are not shown here.`,
+        ),
+      );
+    session.attach(scope.connection, past.sessionId);
+    return session.key;
+  }
+
+  /** Remembers whether the agent can list and reopen sessions; the agent list says so once it is known. */
+  private notePastSessionSupport(scope: ConnectionScope): PastSessionSupport {
+    const support = scope.connection.pastSessionSupport;
+    const can = support.list && support.reopen !== undefined;
+    if (this.resumeSupport.get(scope.name) !== can) {
+      this.resumeSupport.set(scope.name, can);
+      this.emit([{ op: "agents", agents: this.agentChoices() }]);
+    }
+    return support;
   }
 
   /** Sends a message, or queues it while the session starts (`Session.prompt`). */
@@ -461,10 +601,13 @@ export class AgentSessions {
     if (scope.isEmpty && !starting) await this.pool.release(scope);
   }
 
-  private async newSession(scope: ConnectionScope, cwd: string): Promise<string> {
+  private async newSession(
+    scope: ConnectionScope,
+    cwd: string,
+  ): Promise<{ sessionId: string; response: Record<string, unknown> }> {
     const { connection } = scope;
     try {
-      return await connection.newSession(cwd, this.timeouts.newSessionMs);
+      return await connection.createSession(cwd, this.timeouts.newSessionMs);
     } catch (error) {
       const methods = connection.authMethods;
       if (!isAuthRequired(error) || methods.length === 0) throw error;
@@ -472,7 +615,7 @@ export class AgentSessions {
       if (!methodId)
         throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
       await connection.authenticate(methodId, this.timeouts.newSessionMs);
-      return connection.newSession(cwd, this.timeouts.newSessionMs);
+      return connection.createSession(cwd, this.timeouts.newSessionMs);
     }
   }
 

@@ -150,9 +150,12 @@ export class Session {
     this.turnActive = true;
     this.stopRequested = false;
     this.model.status = "running";
+    this.model.usage.startTurn();
     this.emit([...itemOps(this.key, items), this.header()]);
     try {
       const response = await connection.prompt(agentSessionId, text);
+      // The turn's own token usage (v1; the v2 response only acknowledges the message, its `idle` carries usage).
+      if ("usage" in response) this.model.applyTurnUsage(response.usage);
       if (connection.version === 1) {
         // The SDK resolves a response a few microtasks before it runs the handlers of the updates sent just
         // before it; end the turn after them.
@@ -204,11 +207,11 @@ export class Session {
   }
 
   applyUpdate(update: Json, version: 1 | 2): void {
-    const { status, title } = this.model;
+    const { status } = this.model;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     const changed = this.model.status !== status;
-    // `session_info_update`: the tab takes the agent's title for the session.
-    if (changed || this.model.title !== title) ops.push(this.header());
+    // Titles name the tab; commands, usage and the status are in the header too.
+    if (this.model.takeHeaderChange() || changed) ops.push(this.header());
     this.emit(ops);
     // After the update's items: ending the turn may start the next queued message's turn.
     if (changed && version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));

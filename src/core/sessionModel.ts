@@ -12,11 +12,15 @@ import {
   type QueuedMarker,
   type SessionHeader,
   type SessionStatus,
+  type SlashCommand,
   type ToolCallView,
   type ToolContentView,
   type TranscriptItem,
+  type UsageView,
 } from "../shared/protocol";
+import { parseAgentCommands } from "./agentCommands";
 import { commandOfRawInput } from "./toolCommand";
+import { UsageTally } from "./usageTally";
 import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
@@ -88,7 +92,15 @@ export class SessionModel {
   title: string;
   error: string | undefined;
   protocolVersion: 1 | 2 | undefined;
-  commands: { name: string; description: string }[] = [];
+  commands: SlashCommand[] = [];
+  readonly usage = new UsageTally();
+  /**
+   * The agent is replaying an earlier conversation (`session/load`, a v2 resume from the start): the person's own
+   * messages come from the agent then, and are shown.
+   */
+  replayingHistory = false;
+  /** Set when an update changed what the session's header shows (commands, title, usage); `takeHeaderChange` reads it. */
+  private headerChanged = false;
 
   private readonly items = new Map<string, TranscriptItem>();
   private readonly toolCalls = new Map<string, ToolCallState>();
@@ -113,9 +125,34 @@ export class SessionModel {
       status: this.status,
       bypassed,
       commands: this.commands,
+      ...this.usageHeader(),
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
     };
+  }
+
+  /** Whether an update since the last call changed the header beyond its status. */
+  takeHeaderChange(): boolean {
+    const changed = this.headerChanged;
+    this.headerChanged = false;
+    return changed;
+  }
+
+  private usageHeader(): { usage?: UsageView } {
+    const usage = this.usage.view();
+    return usage ? { usage } : {};
+  }
+
+  /** v2 `session/new` and `session/resume` answers carry the first commands (later updates replace them). */
+  applyInitialCommands(response: Json): void {
+    if (!Array.isArray(response.availableCommands)) return;
+    this.commands = parseAgentCommands(response.availableCommands);
+    this.headerChanged = true;
+  }
+
+  /** A turn's own usage report (v1 `session/prompt` response, v2 `idle` state). */
+  applyTurnUsage(usage: unknown): void {
+    if (this.usage.applyTurnUsage(usage)) this.headerChanged = true;
   }
 
   transcript(): TranscriptItem[] {
@@ -184,8 +221,9 @@ export class SessionModel {
         return this.replaceText("thought", update.messageId, update.content);
       case "user_message_chunk":
       case "user_message":
-        // Live sessions show the user's text when it is sent; the agent's echo would duplicate it.
-        return [];
+        // Live sessions show the user's text when it is sent; the agent's echo would duplicate it. A replayed
+        // conversation has no other source for it.
+        return this.replayingHistory ? this.replayUserText(update) : [];
       case "tool_call":
       case "tool_call_update":
         return this.applyToolCallPatch(update);
@@ -198,17 +236,14 @@ export class SessionModel {
         return plan?.type === "items" ? this.setPlan("plan", plan.entries) : [];
       }
       case "available_commands_update":
-        this.commands = asArray(update.availableCommands)
-          .slice(0, 200)
-          .flatMap((command) => {
-            const c = asObject(command);
-            return c && typeof c.name === "string"
-              ? [{ name: capLabel(c.name, 100), description: capLabel(asString(c.description) ?? "", 300) }]
-              : [];
-          });
+        this.commands = parseAgentCommands(update.availableCommands);
+        this.headerChanged = true;
         return [];
       case "session_info_update":
-        if (typeof update.title === "string") this.title = capLabel(update.title, LIMITS.titleChars);
+        this.applySessionInfo(update);
+        return [];
+      case "usage_update":
+        if (this.usage.applyUsageUpdate(update)) this.headerChanged = true;
         return [];
       case "state_update":
         return this.applyState(update);
@@ -222,9 +257,43 @@ export class SessionModel {
       case "terminal_output_chunk":
         return this.applyTerminal(update);
       default:
-        // current_mode_update, config_option_update, usage_update, compaction_*, and unknown variants: nothing to show.
+        // current_mode_update, config_option_update, compaction_*, and unknown variants: nothing to show.
         return [];
     }
+  }
+
+  /** `session_info_update`: a title names the tab; `null` clears it (the agent's name again); omitted keeps it. */
+  private applySessionInfo(update: Json): void {
+    if (!("title" in update)) return;
+    const title = asString(update.title)
+      ?.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
+      .trim();
+    const next = title ? capLabel(title, LIMITS.titleChars) : this.agentName;
+    if (next === this.title) return;
+    this.title = next;
+    this.headerChanged = true;
+  }
+
+  /** A replayed message of the person's (v1 chunks, v2 whole messages), shown as their own. */
+  private replayUserText(update: Json): TranscriptItem[] {
+    const text =
+      update.sessionUpdate === "user_message"
+        ? asArray(update.content).map(contentText).join("")
+        : contentText(update.content);
+    if (!text) return [];
+    const messageId = asString(update.messageId);
+    const open = this.openStreamItem?.startsWith("user:") ? this.items.get(this.openStreamItem) : undefined;
+    const id = messageId ? `user:${messageId}` : open ? open.id : `user:${randomUUID()}`;
+    const existing = this.items.get(id);
+    const before =
+      existing?.kind === "user" && update.sessionUpdate === "user_message_chunk" ? existing.text : "";
+    const item: TranscriptItem = { kind: "user", id, text: capText(before + text, LIMITS.messageChars).text };
+    this.openStreamItem = id;
+    if (existing) {
+      this.items.set(id, item);
+      return [item];
+    }
+    return [this.put(item)];
   }
 
   /** Upserts a tool call from a `tool_call`, a `tool_call_update` or a permission subject's `toolCall`. */
@@ -497,6 +566,7 @@ export class SessionModel {
       case "idle": {
         this.status = "ready";
         this.openStreamItem = undefined;
+        if ("usage" in update) this.applyTurnUsage(update.usage);
         if (update.stopReason === "error") {
           const error = asObject(update.error);
           return this.addNotice(

@@ -19,6 +19,14 @@ export const LIMITS = {
   messageChars: 256 * 1024,
   transcriptItems: 2_000,
   terminalOutputChars: 64 * 1024,
+  /** Slash commands an agent may offer one session (`available_commands_update`), and their parts. */
+  commands: 200,
+  commandNameChars: 64,
+  commandDescriptionChars: 300,
+  commandHintChars: 200,
+  /** Past sessions a "Resume Session…" list shows, and the agent's session id it may name (longer ones are left out). */
+  pastSessions: 200,
+  agentSessionIdChars: 1_000,
   /** Caps on what the webview may send (`src/host/webviewMessages.ts`). */
   intent: {
     keyChars: 100,

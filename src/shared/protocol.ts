@@ -19,6 +19,8 @@ export interface AgentChoice {
   builtIn: boolean;
   /** True when the user's settings say `bypassPermissions: true` for it, or a session-only bypass is on. */
   bypassed: boolean;
+  /** False once the agent was seen not to offer listing and reopening its sessions (unknown until it first started). */
+  canResume?: false;
 }
 
 export type SessionStatus =
@@ -34,10 +36,33 @@ export interface SessionHeader {
   bypassed: boolean;
   /** Why the session ended or failed, for the user (includes the last stderr lines when the agent died). */
   error?: string;
-  /** Slash commands the agent offers (names and descriptions), for the composer. */
-  commands: { name: string; description: string }[];
+  /** Slash commands the agent offers, for the composer's `/` list. */
+  commands: SlashCommand[];
+  /** Tokens and cost the agent reported; absent while it reported none. */
+  usage?: UsageView;
   /** How many of the person's messages wait to be sent (Stop drops them); absent when none. */
   queued?: number;
+}
+
+/** A command from `available_commands_update`, capped; sending it is sending the text `/name input`. */
+export interface SlashCommand {
+  name: string;
+  description: string;
+  /** What to type after the name (the agent's input hint), when it takes input. */
+  hint?: string;
+}
+
+/** What a session cost so far, from `usage_update` and the turns' own usage. Every field only when reported. */
+export interface UsageView {
+  /** Tokens in the context window, and its size (`usage_update`). */
+  context?: { used: number; size: number };
+  /** Cumulative session cost (`usage_update.cost`), with its currency ("USD", "credits", …). */
+  cost?: { amount: number; currency: string };
+  /** What the last (or running) turn added to `cost`, in the same currency. */
+  turnCost?: number;
+  /** Tokens of the last turn (`session/prompt`'s `usage`, or a v2 `idle` state's), and their sum over the session. */
+  turnTokens?: number;
+  sessionTokens?: number;
 }
 
 export interface LocationView {

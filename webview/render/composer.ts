@@ -3,18 +3,23 @@
  * Send works when the session is ready for a prompt, or still starting (the host queues the message and shows it in
  * the transcript); the text is cleared only then. Stop works while the agent is working or waiting for an approval,
  * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
+ * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
+ * `/name input`, which is how agents take them.
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
 import type { SessionHeader } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { custom, el, setEnabled } from "../dom";
+import { SlashCommandList } from "./slashCommands";
 
 /** The slice of `<vscode-textarea>` we use. */
 interface TextArea extends HTMLElement {
   value: string;
   /** The inner textarea's `aria-label`; a property only (no attribute) in vscode-elements 2.x. */
   label: string;
+  /** The inner `<textarea>` (in the shadow root), once rendered. */
+  readonly wrappedElement?: HTMLTextAreaElement;
 }
 
 export interface ComposerActions {
@@ -30,6 +35,7 @@ export class Composer {
   private readonly sendButton: HTMLElement;
   private readonly stopButton: HTMLElement;
   private readonly drafts = new Map<string, string>();
+  private readonly slash: SlashCommandList;
   private session: SessionHeader | undefined;
 
   constructor(private readonly actions: ComposerActions) {
@@ -40,7 +46,13 @@ export class Composer {
     this.textarea.label = "Message";
     // No resize grip: its built-in image is a data: URL, which the CSP (img-src cspSource only) blocks.
     this.textarea.setAttribute("rows", "3");
+    this.slash = this.slashCommands(actions);
     this.textarea.addEventListener("keydown", (event) => {
+      if (this.slash.handleKey(event)) {
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
       if (event.key === "Enter" && !event.shiftKey && !event.isComposing && !event.altKey) {
         event.preventDefault();
         this.send();
@@ -55,6 +67,7 @@ export class Composer {
     this.root = el(
       "footer",
       { class: "composer" },
+      this.slash.root,
       this.textarea,
       el("div", { class: "composer-buttons" }, this.stopButton, this.sendButton),
     );
@@ -77,6 +90,8 @@ export class Composer {
     this.session = header;
     this.root.hidden = header === undefined;
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
+    this.slash.setCommands(header?.commands ?? []);
+    if (switched) this.slash.update();
     setEnabled(this.sendButton, this.canSend());
     setEnabled(this.stopButton, this.canStop());
     const ended = header?.status === "ended" || header?.status === "error";
@@ -89,6 +104,23 @@ export class Composer {
 
   focus(): void {
     this.textarea.focus();
+  }
+
+  private slashCommands(actions: ComposerActions): SlashCommandList {
+    const list = new SlashCommandList({
+      input: () => this.textarea.wrappedElement,
+      value: () => this.textarea.value,
+      setValue: (text) => {
+        this.textarea.value = text;
+        const inner = this.textarea.wrappedElement;
+        if (!inner) return;
+        inner.value = text;
+        inner.setSelectionRange(text.length, text.length);
+      },
+      announce: (text) => actions.announce(text),
+    });
+    this.textarea.addEventListener("input", () => list.update());
+    return list;
   }
 
   private canSend(): boolean {
@@ -109,6 +141,7 @@ export class Composer {
     this.actions.send(session.key, text);
     // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
+    this.slash.update();
     if (session.status === "starting") {
       // The host's next header says so too (`queued`); Stop is offered at once.
       setEnabled(this.stopButton, true);

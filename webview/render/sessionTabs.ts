@@ -1,10 +1,11 @@
 /**
  * Session tabs (shown when there are several) and the bar under them for the active session: status, bypass
- * marker and the close affordance. Tabs follow the ARIA tabs pattern (roving tabindex, arrow keys).
+ * marker, usage and cost (`usage.ts`) and the close affordance. Tabs follow the ARIA tabs pattern (roving tabindex, arrow keys).
  */
 import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
 import { button, el, icon, replaceChildren } from "../dom";
 import { sessionLabels } from "../sessionLabels";
+import { usageElement } from "./usage";
 
 const STATUS_TEXT: Readonly<Record<SessionStatus, { text: string; icon: string }>> = {
   starting: { text: "Starting…", icon: "loading codicon-modifier-spin" },
@@ -34,6 +35,8 @@ export class SessionTabs {
   readonly root: HTMLElement;
   private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
   private readonly bar = el("div", { class: "session-bar" });
+  /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
+  private readonly usage = el("div", { class: "session-usage-line", hidden: true });
   private readonly error = el("div", {
     class: "banner banner-error session-error",
     role: "alert",
@@ -41,7 +44,7 @@ export class SessionTabs {
   });
 
   constructor(private readonly actions: SessionTabActions) {
-    this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.error);
+    this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.usage, this.error);
     this.tablist.addEventListener("keydown", (event) => this.onTabKey(event));
   }
 
@@ -70,7 +73,11 @@ export class SessionTabs {
         tab.setAttribute("aria-selected", String(active));
         tab.tabIndex = active ? 0 : -1;
         tab.dataset.key = header.key;
-        tab.title = `${header.agentName}: ${statusText(header.status)}`;
+        // The agent's title names the tab; the tooltip says which agent it is.
+        tab.title =
+          header.title !== header.agentName
+            ? `${header.title} (${header.agentName}): ${statusText(header.status)}`
+            : `${header.agentName}: ${statusText(header.status)}`;
         tab.addEventListener("click", () => this.actions.select(header.key));
         return tab;
       }),
@@ -84,6 +91,9 @@ export class SessionTabs {
 
   private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
     this.bar.hidden = header === undefined;
+    const usage = usageElement(header?.usage);
+    this.usage.hidden = usage === null;
+    this.usage.replaceChildren(...(usage ? [usage] : []));
     this.error.hidden = header?.error === undefined || header.error === "";
     if (!header) {
       this.bar.replaceChildren();

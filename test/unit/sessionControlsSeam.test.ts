@@ -1,0 +1,313 @@
+/**
+ * Slash commands, usage and Resume Session… over the in-process seam: the real client (`AgentSessions` down to
+ * `AgentConnection`) against SDK agent apps in this process, each advertising a different part of ACP (v1
+ * `session/load`, v1 `session/resume`, neither), some of them sending hostile values.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as v1 from "@agentclientprotocol/sdk";
+import { AgentSessions, type PastSession } from "../../src/acp/agentSessions";
+import { parseAgentSettings } from "../../src/core/settings";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+import { waitFor } from "../../tools/waitFor";
+import { LIMITS, type SessionHeader, type ViewOp } from "../../src/shared/protocol";
+import { Gate, InProcessAgent } from "../support/inProcessAgent";
+
+type App = ConstructorParameters<typeof InProcessAgent>[1];
+
+interface Advertised {
+  list?: boolean;
+  load?: boolean;
+  resume?: boolean;
+}
+
+/** What a scripted agent was asked, for the assertions. */
+interface Asked {
+  listed: { cwd?: string | null }[];
+  loaded: { sessionId: string; cwd: string }[];
+  resumed: { sessionId: string; cwd: string }[];
+}
+
+/** A v1 agent with past sessions `old-1` … in `cwd`, advertising `advertised`; `history` is what a load replays. */
+function pastSessionsAgent(
+  cwd: string,
+  advertised: Advertised,
+  asked: Asked,
+  extra: {
+    pastSessions?: unknown[];
+    onPrompt?: (client: v1.AgentContext, sessionId: string) => Promise<void>;
+    /** The turn's token usage on the prompt response (ACP's unstable `PromptResponse.usage`). */
+    promptUsage?: Record<string, number>;
+  } = {},
+): App {
+  return v1
+    .agent({ name: "past" })
+    .onRequest(v1.methods.agent.initialize, () => ({
+      protocolVersion: 1,
+      agentCapabilities: {
+        loadSession: advertised.load === true,
+        sessionCapabilities: {
+          ...(advertised.list ? { list: {} } : {}),
+          ...(advertised.resume ? { resume: {} } : {}),
+        },
+      },
+      agentInfo: { name: "past", version: "0.0.0" },
+    }))
+    .onRequest(v1.methods.agent.session.new, () => ({ sessionId: "fresh" }))
+    .onRequest(v1.methods.agent.session.list, ({ params }) => {
+      asked.listed.push({ cwd: params.cwd });
+      return {
+        sessions: (extra.pastSessions ?? [
+          { sessionId: "old-1", cwd, title: "Fix the parser", updatedAt: "2026-11-20T10:00:00Z" },
+          { sessionId: "old-2", cwd, title: "Newer one", updatedAt: "2026-11-21T10:00:00Z" },
+        ]) as v1.SessionInfo[],
+      };
+    })
+    .onRequest(v1.methods.agent.session.load, async ({ params, client }) => {
+      asked.loaded.push({ sessionId: params.sessionId, cwd: params.cwd });
+      const sessionId = params.sessionId;
+      const send = (update: v1.SessionUpdate) =>
+        client.notify(v1.methods.client.session.update, { sessionId, update });
+      await send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "Please fix " } });
+      await send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "the parser" } });
+      await send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Fixed it." } });
+      await send({
+        sessionUpdate: "usage_update",
+        used: 500,
+        size: 1000,
+        cost: { amount: 0.5, currency: "EUR" },
+      });
+      return {};
+    })
+    .onRequest(v1.methods.agent.session.resume, ({ params }) => {
+      asked.resumed.push({ sessionId: params.sessionId, cwd: params.cwd });
+      return {};
+    })
+    .onRequest(v1.methods.agent.session.prompt, async ({ params, client }) => {
+      await extra.onPrompt?.(client, params.sessionId);
+      return { stopReason: "end_turn" as const, ...(extra.promptUsage ? { usage: extra.promptUsage } : {}) };
+    });
+}
+
+class Client {
+  readonly workspace = realpathSync(mkdtempSync(join(tmpdir(), "symposium-controls-")));
+  readonly ops: ViewOp[] = [];
+  readonly asked: Asked = { listed: [], loaded: [], resumed: [] };
+  readonly sessions: AgentSessions;
+
+  constructor(app: (client: Client) => App) {
+    const paths = new PolicyBoundary([this.workspace]);
+    this.sessions = new AgentSessions({
+      readAgents: () => parseAgentSettings({ Past: { command: "none" } }),
+      demoAgent: { command: "none", args: [], env: {} },
+      workspaceRoots: () => [this.workspace],
+      workspaceTrusted: () => true,
+      workspacePaths: () => paths,
+      documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
+      writeBypass: () => Promise.resolve(),
+      chooseAuthMethod: () => Promise.resolve(undefined),
+      versionMemory: { get: () => 1, set: () => undefined },
+      log: { trace: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+      clientVersion: "0.0.0-test",
+      timeouts: { initializeMs: 10_000, newSessionMs: 10_000, stopGraceMs: 10_000 },
+      startAgent: (launch) => Promise.resolve(new InProcessAgent(launch, app(this))),
+    });
+    this.sessions.onDidChange((ops) => this.ops.push(...ops));
+  }
+
+  /** The last header the view was sent for a session. */
+  header(key: string): SessionHeader | undefined {
+    for (let i = this.ops.length - 1; i >= 0; i--) {
+      const op = this.ops[i]!;
+      if (op.op === "session" && op.header.key === key) return op.header;
+    }
+    return undefined;
+  }
+
+  async dispose(): Promise<void> {
+    await this.sessions.dispose();
+    rmSync(this.workspace, { recursive: true, force: true });
+  }
+}
+
+describe("Session controls over the in-process seam", function () {
+  let client: Client | undefined;
+
+  afterEach(async () => {
+    await client?.dispose();
+    client = undefined;
+  });
+
+  it("Resume lists this workspace's sessions newest first and session/load brings the transcript back", async () => {
+    client = new Client((c) => pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked));
+    let offered: PastSession[] = [];
+    const result = await client.sessions.resumeSession("Past", (past) => {
+      offered = past;
+      return Promise.resolve(past.find((s) => s.sessionId === "old-1"));
+    });
+    assert.deepEqual(
+      offered.map((s) => [s.sessionId, s.title]),
+      [
+        ["old-2", "Newer one"],
+        ["old-1", "Fix the parser"],
+      ],
+    );
+    assert.deepEqual(client.asked.listed, [{ cwd: client.workspace }], "asked for this workspace only");
+    assert.deepEqual(client.asked.loaded, [{ sessionId: "old-1", cwd: client.workspace }]);
+    assert.equal(result.outcome, "opened");
+    const key = (result as { sessionKey: string }).sessionKey;
+    const model = client.sessions.session(key)!;
+    assert.equal(model.status, "ready");
+    const items = model.transcript();
+    assert.deepEqual(
+      items.flatMap((item) =>
+        item.kind === "user" ? [item.text] : item.kind === "agent" ? [item.markdown] : [],
+      ),
+      ["Please fix the parser", "Fixed it."],
+      "the replayed conversation, the person's messages included",
+    );
+    assert.equal(client.header(key)?.title, "Fix the parser", "the tab takes the session's title");
+    assert.deepEqual(client.header(key)?.usage?.cost, { amount: 0.5, currency: "EUR" });
+    // Live again: the person's messages are theirs, not echoed twice.
+    await client.sessions.sendPrompt(key, "And the tests");
+    assert.deepEqual(
+      model.transcript().flatMap((item) => (item.kind === "user" ? [item.text] : [])),
+      ["Please fix the parser", "And the tests"],
+    );
+    // Reopening the same session again shows its tab instead of a second copy.
+    const again = await client.sessions.resumeSession("Past", (past) =>
+      Promise.resolve(past.find((s) => s.sessionId === "old-1")),
+    );
+    assert.deepEqual(again, { outcome: "opened", sessionKey: key });
+    assert.equal(client.asked.loaded.length, 1);
+  });
+
+  it("a v1 session/resume reopens without the earlier messages, and the tab says so", async () => {
+    client = new Client((c) => pastSessionsAgent(c.workspace, { list: true, resume: true }, c.asked));
+    const result = await client.sessions.resumeSession("Past", (past) => Promise.resolve(past[0]));
+    const key = (result as { sessionKey: string }).sessionKey;
+    assert.deepEqual(client.asked.resumed, [{ sessionId: "old-2", cwd: client.workspace }]);
+    const notices = client.sessions
+      .session(key)!
+      .transcript()
+      .flatMap((item) => (item.kind === "notice" ? [item.text] : []));
+    assert.equal(notices.length, 1);
+    assert.match(notices[0]!, /does not send the earlier messages/);
+  });
+
+  it("an agent that cannot list and reopen sessions is not offered, and no tab opens", async () => {
+    for (const advertised of [{}, { list: true }, { load: true }] as Advertised[]) {
+      client = new Client((c) => pastSessionsAgent(c.workspace, advertised, c.asked));
+      let asked = false;
+      const result = await client.sessions.resumeSession("Past", () => {
+        asked = true;
+        return Promise.resolve(undefined);
+      });
+      assert.deepEqual(result, { outcome: "unsupported" }, JSON.stringify(advertised));
+      assert.equal(asked, false, "no list is shown");
+      assert.deepEqual(client.sessions.sessionKeys(), []);
+      assert.equal(client.sessions.agentChoices().find((a) => a.name === "Past")?.canResume, false);
+      await client.dispose();
+      client = undefined;
+    }
+  });
+
+  it("leaves out listed sessions of other folders, ids too long to send back whole, and junk", async () => {
+    client = new Client((c) =>
+      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked, {
+        pastSessions: [
+          { sessionId: "elsewhere", cwd: "/somewhere/else", title: "Not this workspace" },
+          { sessionId: "x".repeat(LIMITS.agentSessionIdChars + 1), cwd: c.workspace },
+          { sessionId: 42, cwd: c.workspace },
+          { sessionId: "ok", cwd: c.workspace, title: "Line one\nline two\u0007", updatedAt: "not a date" },
+        ],
+      }),
+    );
+    let offered: PastSession[] = [];
+    await client.sessions.resumeSession("Past", (past) => {
+      offered = past;
+      return Promise.resolve(undefined);
+    });
+    assert.deepEqual(offered, [{ sessionId: "ok", title: "Line one line two" }]);
+    assert.deepEqual(client.sessions.sessionKeys(), [], "cancelled: nothing opened");
+  });
+
+  it("sends slash commands and usage to the view as they arrive, checked and capped", async () => {
+    const commandsSent = new Gate();
+    client = new Client((c) =>
+      pastSessionsAgent(c.workspace, {}, c.asked, {
+        onPrompt: async (agent, sessionId) => {
+          const send = (update: unknown) =>
+            agent.notify(v1.methods.client.session.update, { sessionId, update } as never);
+          await send({
+            sessionUpdate: "available_commands_update",
+            availableCommands: [
+              { name: "review", description: "Review the diff", input: { hint: "what to review" } },
+              { name: "has space", description: "not typable" },
+              { name: "review", description: "a duplicate" },
+              { name: "\u202eevil", description: "bidi override" },
+              { name: "long", description: "d".repeat(10_000) },
+              ...Array.from({ length: 500 }, (_, i) => ({ name: `c${i}`, description: "" })),
+            ],
+          });
+          // The turn waits here: the header must reach the view now, not with the turn's end.
+          await commandsSent.pass();
+          await send({
+            sessionUpdate: "usage_update",
+            used: 10,
+            size: 100,
+            cost: { amount: 0.25, currency: "USD" },
+          });
+          await send({
+            sessionUpdate: "usage_update",
+            used: 10,
+            size: 100,
+            cost: { amount: -1, currency: "<b>" },
+          });
+        },
+        promptUsage: { inputTokens: 100, outputTokens: 20, totalTokens: 120 },
+      }),
+    );
+    const key = await client.sessions.startSession("Past");
+    const turn = client.sessions.sendPrompt(key, "go");
+    await commandsSent.arrived;
+    await waitFor(
+      () => (client!.header(key)?.commands.length ?? 0) > 0,
+      "the commands in a header op",
+      1_000,
+    );
+    commandsSent.open();
+    await turn;
+    const header = client.header(key)!;
+    assert.equal(header.commands.length, LIMITS.commands);
+    assert.deepEqual(header.commands[0], {
+      name: "review",
+      description: "Review the diff",
+      hint: "what to review",
+    });
+    assert.deepEqual(
+      header.commands.slice(1, 2).map((c) => [c.name, c.description.length]),
+      [["long", LIMITS.commandDescriptionChars + 1]],
+      "bad names and duplicates left out, long descriptions capped",
+    );
+    assert.deepEqual(header.usage, {
+      context: { used: 10, size: 100 },
+      cost: { amount: 0.25, currency: "USD" },
+      turnCost: 0.25,
+      turnTokens: 120,
+      sessionTokens: 120,
+    });
+    await client.sessions.sendPrompt(key, "again");
+    assert.deepEqual(
+      [
+        client.header(key)?.usage?.turnTokens,
+        client.header(key)?.usage?.sessionTokens,
+        client.header(key)?.usage?.turnCost,
+      ],
+      [120, 240, 0],
+      "the second turn adds its tokens; the cost did not change in it",
+    );
+  });
+});
