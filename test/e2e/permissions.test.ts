@@ -63,16 +63,6 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     return { request: { title, subject: { type: "command", command, cwd: workbench.workspace } } };
   }
 
-  /** The prompt texts an agent received. */
-  function prompts(agentLog: ScriptedAgentLog): string[] {
-    return agentLog.entries().flatMap((entry) => {
-      const frame = entry.frame as { method?: string; params?: { prompt?: { text?: string }[] } } | undefined;
-      if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
-        return [];
-      return [(frame.params?.prompt ?? []).map((block) => block.text ?? "").join("\n")];
-    });
-  }
-
   /** Runs Symposium: Manage Permissions…, picks the row showing `label` (and `description`), confirms Revoke. */
   async function revokeThroughManagePermissions(
     page: Page,
@@ -136,7 +126,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     await page.keyboard.press("Enter");
 
     assert.deepEqual(await log.waitForOutcome("Install"), { outcome: "selected", optionId: "reject-once" });
-    await waitUntil(() => prompts(log).includes(reason), "the reason to reach the agent as a prompt");
+    await waitUntil(() => log.prompts().includes(reason), "the reason to reach the agent as a prompt");
     // It shows as the person's message in the transcript, and the agent answered it.
     await webview
       .locator(".item.user:not(.queued)", { hasText: reason })
