@@ -20,6 +20,7 @@ import { Configuration } from "./host/configuration";
 import { DiffDocuments } from "./host/diffDocuments";
 import { editorDocuments } from "./host/documentStore";
 import { HistoryPanel } from "./host/historyPanel";
+import { MANAGE_PERMISSIONS_COMMAND, managePermissions } from "./host/managePermissions";
 import { createLog } from "./host/log";
 import { paintReportsRequested, SymposiumView, VIEW_ID } from "./host/symposiumView";
 import { handleIntent } from "./host/viewIntents";
@@ -114,6 +115,7 @@ class SymposiumExtension extends Disposable {
       ["symposium.revokeBypass", () => revokeBypass(sessions)],
       ["symposium.bypassForWindow", () => bypassForWindow(sessions)],
       ["symposium.showHistory", () => historyPanel.show()],
+      [MANAGE_PERMISSIONS_COMMAND, () => managePermissions(sessions, configuration)],
     ];
     for (const [id, run] of commands) this._register(vscode.commands.registerCommand(id, run));
     this._register(registerWalkthrough(sessions));

@@ -210,6 +210,13 @@ export class AgentSessions {
     }
   }
 
+  /** Where each agent's Bypass comes from, for the agents whose Bypass is in effect (none in an untrusted workspace). */
+  bypassOrigins(): { agentName: string; origins: ("settings" | "window")[] }[] {
+    return this.agentChoices()
+      .filter((agent) => agent.bypassed)
+      .map((agent) => ({ agentName: agent.name, origins: this.bypassState.origins(agent.name) }));
+  }
+
   /** Bypass for this window's lifetime only; never written to settings. */
   setWindowOnlyBypass(agentName: string, on: boolean): void {
     this.bypassState.setWindowOnly(agentName, on);
@@ -499,6 +506,26 @@ export class AgentSessions {
   /** A person's Deny (button or Escape): the card's reject option, or `cancelled` when it offers none. */
   deny(key: string): boolean {
     return this.broker.deny(key);
+  }
+
+  /**
+   * Reject with a reason: the card's reject option (reject_once first; `cancelled` when none is offered), then the
+   * reason goes to the agent as the person's next message of that session. ACP has no field for a reason. The turn
+   * the request belongs to is still running, so the message waits in the session's queue and goes out when that turn
+   * ends (shown as waiting until then; Stop drops it visibly); with no turn running it is sent at once.
+   */
+  rejectWithReason(key: string, reason: string): boolean {
+    const prompt = this.pending.get(key);
+    const session = prompt && this.sessions.get(prompt.sessionKey);
+    const text = reason.trim();
+    if (!prompt || !session || text === "") {
+      this.env.log.warn(`Ignored a reject with a reason for ${key}: no such pending request, or no reason.`);
+      return false;
+    }
+    if (!this.broker.deny(key)) return false;
+    if (session.running) session.queueMessages([text]);
+    else void session.prompt(text);
+    return true;
   }
 
   promptView(prompt: PermissionPrompt): PromptView {

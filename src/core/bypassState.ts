@@ -33,6 +33,15 @@ export class BypassState {
     return this.windowOnly.has(agentName) || (this.chosen.get(agentName) ?? this.stored(agentName));
   }
 
+  /** Where an agent's bypass comes from (Manage Permissions): the setting, this window only, both or neither. */
+  origins(agentName: string): ("settings" | "window")[] {
+    const settings = this.chosen.get(agentName) ?? this.stored(agentName);
+    return [
+      ...(settings ? ["settings" as const] : []),
+      ...(this.windowOnly.has(agentName) ? ["window" as const] : []),
+    ];
+  }
+
   /** The person turned bypass on or off (to be written to settings). Turning it off also ends window-only bypass. */
   choose(agentName: string, on: boolean): void {
     if (!on) this.windowOnly.delete(agentName);

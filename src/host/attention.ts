@@ -78,6 +78,8 @@ export class Attention implements vscode.Disposable {
     if (count > 0) parts.push(`$(shield) ${count}`);
     if (bypassed.length > 0) parts.push(`$(warning) ${vscode.l10n.t("Bypass")}`);
     this.statusItem.text = parts.join("  ");
+    // With nothing waiting, the Bypass marker leads to where Bypass (and every other grant) is taken back.
+    this.statusItem.command = count > 0 ? REVEAL_COMMAND : "symposium.managePermissions";
     this.statusItem.tooltip = [
       count > 0 ? vscode.l10n.t("{0} permission requests waiting. Click to review.", count) : undefined,
       bypassed.length > 0
@@ -86,6 +88,7 @@ export class Attention implements vscode.Disposable {
             inertText(bypassed.map((a) => a.name).join(", "), 400),
           )
         : undefined,
+      count > 0 ? undefined : vscode.l10n.t("Click to manage permissions."),
     ]
       .filter(Boolean)
       .join("\n");

@@ -16,15 +16,19 @@ export async function revokeBypass(sessions: AgentSessions): Promise<void> {
     bypassed.map((a) => ({ label: a.name })),
     { title: vscode.l10n.t("Revoke Bypass Permissions for"), placeHolder: vscode.l10n.t("Agent") },
   );
-  if (!picked) return;
+  if (picked) await revokeBypassOf(sessions, picked.label);
+}
+
+/** Turns an agent's Bypass off (setting and this window's), said to the person; a failed settings write is said too. */
+export async function revokeBypassOf(sessions: AgentSessions, agentName: string): Promise<void> {
   // Revoking holds in memory at once, whatever the settings write does; a failed write is said, not swallowed.
-  const written = sessions.setBypass(picked.label, false);
-  void vscode.window.showInformationMessage(vscode.l10n.t("{0} asks for permission again.", picked.label));
+  const written = sessions.setBypass(agentName, false);
+  void vscode.window.showInformationMessage(vscode.l10n.t("{0} asks for permission again.", agentName));
   await written.catch((error: unknown) =>
     vscode.window.showErrorMessage(
       vscode.l10n.t(
         "{0} asks for permission again in this window, but the setting could not be saved: {1}",
-        picked.label,
+        agentName,
         errorMessage(error),
       ),
     ),

@@ -9,6 +9,7 @@ import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, type PendingLimits } from "../core/pendingApprovals";
 import { parsePermissionSettings, type PermissionRule } from "../core/policy/rules";
 import { parseAgentSettings, withBypass, type AgentSettings } from "../core/settings";
+import { listRuleEntries, withoutRuleEntry, type RuleEntryListing } from "./permissionEntries";
 
 const SECTION = "symposium";
 
@@ -19,6 +20,8 @@ export class Configuration extends Disposable {
   private warnedAboutWorkspaceAgents = false;
   /** The permission-settings problems last logged, so each is logged once per change rather than per request. */
   private loggedPermissionProblems = "";
+  /** Settings writes, one after the other: each reads the setting, changes it and writes it back. */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly log: Logger) {
     super();
@@ -93,5 +96,41 @@ export class Configuration extends Disposable {
       withBypass(current, agentName, bypass),
       vscode.ConfigurationTarget.Global,
     );
+  }
+
+  /**
+   * Every rule entry of `symposium.permissions` with where it comes from (user settings, workspace settings, the
+   * workspace folder's settings), for Manage Permissions. Workspace allow entries are listed too, marked ignored.
+   */
+  permissionRuleEntries(): RuleEntryListing[] {
+    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("permissions");
+    return [
+      ...listRuleEntries(inspected?.globalValue, "user"),
+      ...listRuleEntries(inspected?.workspaceValue, "workspace"),
+      ...listRuleEntries(inspected?.workspaceFolderValue, "workspaceFolder"),
+    ];
+  }
+
+  /**
+   * Removes one rule from user settings `symposium.permissions`: the entry of that list equal to `entry` (the first
+   * one when the same entry is there twice), keeping every other entry and key as it was. Resolves false when no such
+   * entry is there (any more). Workspace settings are never written: a repository's settings are the repository's.
+   */
+  removePermissionRule(action: "allow" | "ask" | "deny", entry: unknown): Promise<boolean> {
+    return this.serialized(async () => {
+      const configuration = vscode.workspace.getConfiguration(SECTION);
+      const current = configuration.inspect<unknown>("permissions")?.globalValue;
+      const next = withoutRuleEntry(current, action, entry);
+      if (next === undefined) return false;
+      await configuration.update("permissions", next, vscode.ConfigurationTarget.Global);
+      return true;
+    });
+  }
+
+  /** Runs a read-change-write of a setting after the writes before it (two quick writes must not undo each other). */
+  private serialized<T>(write: () => Promise<T>): Promise<T> {
+    const result = this.writes.then(write);
+    this.writes = result.catch(() => undefined);
+    return result;
   }
 }

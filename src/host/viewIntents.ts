@@ -60,6 +60,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
     case "deny":
       sessions.deny(message.key);
       return;
+    case "rejectWithReason":
+      sessions.rejectWithReason(message.key, message.reason);
+      return;
     case "bypass":
       sessions
         .bypass(message.key)

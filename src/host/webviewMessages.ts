@@ -31,6 +31,12 @@ export const webviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
   z.strictObject({ type: z.literal("choose"), key, optionKey: key }),
   z.strictObject({ type: z.literal("deny"), key }),
+  z.strictObject({
+    type: z.literal("rejectWithReason"),
+    key,
+    // Blank reasons are refused here too: a reason of spaces would send an empty message.
+    reason: z.string().check(z.maxLength(caps.rejectReasonChars), z.regex(/\S/)),
+  }),
   z.strictObject({ type: z.literal("bypass"), key }),
   z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),
   z.strictObject({ type: z.literal("openDiff"), sessionKey: key, toolCallId: id, index }),

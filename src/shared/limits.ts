@@ -32,6 +32,8 @@ export const LIMITS = {
     keyChars: 100,
     agentNameChars: 200,
     promptChars: 100_000,
+    /** A reason given with Reject (sent to the agent as the person's next message). */
+    rejectReasonChars: 4_000,
     idChars: 1_000,
     index: 10_000,
     hrefChars: 4_000,

@@ -283,6 +283,11 @@ export type FromWebviewMessage =
   | { type: "choose"; key: string; optionKey: string }
   /** Deny: the card's reject option, or `cancelled` when the agent offered none. */
   | { type: "deny"; key: string }
+  /**
+   * Reject with a reason: the card's reject option (as Deny), then `reason` goes to the agent as the person's next
+   * message of that session (ACP has no field for a reason).
+   */
+  | { type: "rejectWithReason"; key: string; reason: string }
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   | { type: "bypass"; key: string }
   | ({ type: "openLocation" } & ToolCallPlace)

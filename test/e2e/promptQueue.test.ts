@@ -57,16 +57,6 @@ describe("Messages sent while a session starts (e2e)", function () {
     rmSync(logDir, { recursive: true, force: true });
   });
 
-  /** The prompt texts an agent received. */
-  function prompts(log: ScriptedAgentLog): string[] {
-    return log.entries().flatMap((entry) => {
-      const frame = entry.frame as { method?: string; params?: { prompt?: { text?: string }[] } } | undefined;
-      if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
-        return [];
-      return [(frame.params?.prompt ?? []).map((block) => block.text ?? "").join("\n")];
-    });
-  }
-
   /** Opens a new session with `agentName` and, without waiting for it to start, types and sends `text`. */
   async function sendWhileStarting(page: Page, agentName: string, text: string): Promise<FrameLocator> {
     const webview = await openSession(page, agentName);
@@ -99,14 +89,14 @@ describe("Messages sent while a session starts (e2e)", function () {
         ),
       "the queued message to be announced",
     );
-    assert.deepEqual(prompts(slow), [], "nothing reaches the agent before its session exists");
+    assert.deepEqual(slow.prompts(), [], "nothing reaches the agent before its session exists");
     await screenshot(page, "queue-waiting");
 
     // Once session/new is answered the message goes out, and the agent's echo shows under it.
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.deepEqual(prompts(slow), [text]);
+    assert.deepEqual(slow.prompts(), [text]);
     const sent = activeTranscript(webview).locator("article.item.user", { hasText: text });
     assert.equal(await sent.count(), 1, "the message is shown once");
     assert.equal(await sent.locator(".queued-marker").count(), 0, "no marker once it was sent");
@@ -133,7 +123,7 @@ describe("Messages sent while a session starts (e2e)", function () {
         ),
       "the failure to be announced",
     );
-    assert.deepEqual(prompts(failing), []);
+    assert.deepEqual(failing.prompts(), []);
     await screenshot(page, "queue-failed");
 
     // The agent's next session/new succeeds: the message reaches it in the new session.
@@ -151,7 +141,7 @@ describe("Messages sent while a session starts (e2e)", function () {
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.deepEqual(prompts(failing), [text]);
+    assert.deepEqual(failing.prompts(), [text]);
   });
 
   it("drops a queued message visibly when Stop is pressed before the agent started", async () => {
@@ -172,6 +162,6 @@ describe("Messages sent while a session starts (e2e)", function () {
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: "scripted agent received: after the stop" })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.equal(prompts(slow).includes(text), false);
+    assert.equal(slow.prompts().includes(text), false);
   });
 });

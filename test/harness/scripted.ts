@@ -126,6 +126,16 @@ export class ScriptedAgentLog {
     await waitUntil(() => this.sent(title), `the agent to send "${title}"`, timeoutMs);
   }
 
+  /** The prompt texts the agent received, in order (text blocks joined with "\n"). */
+  prompts(): string[] {
+    return this.entries().flatMap((entry) => {
+      const frame = entry.frame as { method?: string; params?: { prompt?: { text?: string }[] } } | undefined;
+      if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
+        return [];
+      return [(frame.params?.prompt ?? []).map((block) => block.text ?? "").join("\n")];
+    });
+  }
+
   /** Entries of one kind (e.g. "turnEnd"). */
   ofKind(kind: string): LogEntry[] {
     return this.entries().filter((entry) => entry.kind === kind);

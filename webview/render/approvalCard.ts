@@ -9,6 +9,7 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
+import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
@@ -133,6 +134,14 @@ export class ApprovalCard {
       optionRow.appendChild(bypass);
     }
 
+    // Reject with reason… (rejectReason.ts): a button among the actions, its field at the end of the card.
+    const withReason = new RejectReason(
+      { key: prompt.key, isBlocked: () => this.blocked, markAnswered: () => this.markAnswered() },
+      host,
+    );
+    this.actions.push(withReason.button);
+    optionRow.appendChild(withReason.button);
+
     this.root = el(
       "div",
       {
@@ -150,6 +159,7 @@ export class ApprovalCard {
       subject,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
       optionRow,
+      withReason.panel,
     );
     this.root.addEventListener("keydown", (event) => this.onKeyDown(event));
     this.updateCountdown(Date.now());

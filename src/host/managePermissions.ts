@@ -1,0 +1,131 @@
+/**
+ * Symposium: Manage Permissions… — one quick pick of everything that approves or holds requests without a card:
+ * Bypass (user settings or this window only), allow/ask/deny rules with where they come from, and this window's
+ * session grants, per agent. Picking one takes it back, effective for the very next request: Bypass through the
+ * revoke path, a user rule removed from user settings, a session grant revoked. Workspace rules belong to the
+ * repository: Symposium opens the file that holds them and never edits it.
+ */
+import * as vscode from "vscode";
+import type { AgentSessions } from "../acp/agentSessions";
+import { errorMessage } from "../core/errorMessage";
+import { inertText } from "../core/untrustedText";
+import { revokeBypassOf } from "./bypassCommands";
+import type { Configuration } from "./configuration";
+import { grantGroups, type GrantTarget } from "./permissionEntries";
+
+export const MANAGE_PERMISSIONS_COMMAND = "symposium.managePermissions";
+
+type PickItem = vscode.QuickPickItem & { target?: GrantTarget | { type: "openSettings" } };
+
+export async function managePermissions(
+  sessions: AgentSessions,
+  configuration: Configuration,
+): Promise<void> {
+  const groups = grantGroups({
+    bypass: sessions.bypassOrigins(),
+    rules: configuration.permissionRuleEntries(),
+    grants: sessions.sessionGrants(),
+  });
+  const items: PickItem[] = [];
+  for (const group of groups) {
+    items.push({ label: inertText(group.title, 100), kind: vscode.QuickPickItemKind.Separator });
+    for (const item of group.items)
+      items.push({
+        label: item.label,
+        description: item.description,
+        ...(item.detail !== undefined ? { detail: item.detail } : {}),
+        target: item.target,
+      });
+  }
+  if (groups.length === 0)
+    items.push({
+      label: vscode.l10n.t("Nothing is granted"),
+      description: vscode.l10n.t("no Bypass, no rules, no session grants: every request shows a card"),
+    });
+  items.push({ label: "", kind: vscode.QuickPickItemKind.Separator });
+  items.push({
+    label: `$(settings-gear) ${vscode.l10n.t("Open settings.json")}`,
+    description: vscode.l10n.t("user settings: symposium.permissions and symposium.agents"),
+    target: { type: "openSettings" },
+  });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t("Manage Permissions"),
+    placeHolder: vscode.l10n.t("Pick a grant or rule to take it back"),
+    matchOnDescription: true,
+  });
+  if (!picked?.target) return;
+  await takeBack(picked.target, picked.label, sessions, configuration);
+}
+
+async function takeBack(
+  target: GrantTarget | { type: "openSettings" },
+  label: string,
+  sessions: AgentSessions,
+  configuration: Configuration,
+): Promise<void> {
+  switch (target.type) {
+    case "openSettings":
+      await vscode.commands.executeCommand("workbench.action.openSettingsJson");
+      return;
+    case "workspaceRule":
+      await openWorkspaceSettings(target.origin);
+      return;
+    case "bypass":
+      if (
+        !(await confirm(
+          vscode.l10n.t("Revoke Bypass Permissions for {0}?", inertText(target.agentName, 100)),
+        ))
+      )
+        return;
+      if (target.origin === "window") {
+        sessions.setWindowOnlyBypass(target.agentName, false);
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t("{0} asks for permission again.", inertText(target.agentName, 100)),
+        );
+      } else await revokeBypassOf(sessions, target.agentName);
+      return;
+    case "sessionGrant":
+      if (!(await confirm(vscode.l10n.t("Revoke {0}?", label)))) return;
+      if (!sessions.revokeSessionGrant(target.sessionKey, target.grantId))
+        void vscode.window.showInformationMessage(vscode.l10n.t("That grant had already ended."));
+      return;
+    case "userRule": {
+      if (!(await confirm(vscode.l10n.t("Remove the rule {0} from your user settings?", label)))) return;
+      try {
+        const removed = await configuration.removePermissionRule(target.action, target.entry);
+        if (!removed)
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t("That rule is no longer in your user settings."),
+          );
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t("Could not remove the rule: {0}", inertText(errorMessage(error), 300)),
+        );
+      }
+      return;
+    }
+  }
+}
+
+/** A modal yes/no: taking back a grant is one click away from a list, so it asks once. */
+async function confirm(question: string): Promise<boolean> {
+  const yes = vscode.l10n.t("Revoke");
+  return (await vscode.window.showWarningMessage(question, { modal: true }, yes)) === yes;
+}
+
+/** The file that holds workspace rules: the `.code-workspace` file, or the folder's `.vscode/settings.json`. */
+async function openWorkspaceSettings(origin: "workspace" | "workspaceFolder"): Promise<void> {
+  const workspaceFile = vscode.workspace.workspaceFile;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (origin === "workspace" && workspaceFile && workspaceFile.scheme !== "untitled") {
+    await vscode.window.showTextDocument(workspaceFile);
+    return;
+  }
+  if (origin === "workspaceFolder" || !workspaceFile) {
+    if (folder) {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, ".vscode", "settings.json"));
+      return;
+    }
+  }
+  await vscode.commands.executeCommand("workbench.action.openWorkspaceSettingsFile");
+}

@@ -1,0 +1,177 @@
+/**
+ * What Manage Permissions lists and what removing a rule writes, as pure functions (no `vscode`): the rule entries
+ * of one settings source with their labels, a settings value without one exact entry, and the list of grants per
+ * agent (Bypass, rules, session grants). Everything shown comes from settings a repository may write or from an
+ * agent (session titles), so it is made inert before it reaches a quick pick.
+ */
+import {
+  parsePermissionSettings,
+  RULE_ACTIONS,
+  type PermissionRule,
+  type Verdict,
+} from "../core/policy/rules";
+import type { SessionGrant } from "../core/policy/sessionGrants";
+import { inertText } from "../core/untrustedText";
+
+/** Where a rule is written: user settings, the workspace's settings, or a workspace folder's `.vscode/settings.json`. */
+export type RuleOrigin = "user" | "workspace" | "workspaceFolder";
+
+export interface RuleEntryListing {
+  origin: RuleOrigin;
+  action: Verdict;
+  /** Its place in that list of that source when it was read. */
+  index: number;
+  /** The entry as written in settings (removal matches it exactly). */
+  entry: unknown;
+  /** The rule it makes; undefined when the entry is ignored (malformed, or an allow rule of a workspace). */
+  rule?: PermissionRule;
+  /** Why it is ignored. */
+  ignored?: string;
+}
+
+/** Every entry of `symposium.permissions` from one source, in order, each with the rule it makes or why not. */
+export function listRuleEntries(value: unknown, origin: RuleOrigin): RuleEntryListing[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const source = origin === "user" ? "user" : "workspace";
+  const listings: RuleEntryListing[] = [];
+  for (const action of RULE_ACTIONS) {
+    const list = (value as Record<string, unknown>)[action];
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry: unknown, index) => {
+      // One entry at a time through the same parser the policy uses: the label is the one cards and history show.
+      const parsed = parsePermissionSettings({ [action]: [entry] }, source);
+      const rule = parsed.rules[0];
+      listings.push(
+        rule
+          ? { origin, action, index, entry, rule }
+          : { origin, action, index, entry, ignored: parsed.problems[0] ?? "ignored" },
+      );
+    });
+  }
+  return listings;
+}
+
+/**
+ * `symposium.permissions` without the first entry of `action` equal to `entry` (same keys and values, in any order),
+ * every other entry and key kept as they were; undefined when there is no such entry.
+ */
+export function withoutRuleEntry(
+  value: unknown,
+  action: Verdict,
+  entry: unknown,
+): Record<string, unknown> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const settings = value as Record<string, unknown>;
+  const list = settings[action];
+  if (!Array.isArray(list)) return undefined;
+  const wanted = canonicalJson(entry);
+  const index = list.findIndex((candidate: unknown) => canonicalJson(candidate) === wanted);
+  if (index < 0) return undefined;
+  return { ...settings, [action]: list.filter((_, i) => i !== index) };
+}
+
+/** JSON with object keys sorted, so two equal entries written in a different key order compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === "object" && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list Manage Permissions shows.
+// ---------------------------------------------------------------------------------------------------------------
+
+export type BypassOrigin = "settings" | "window";
+
+export interface GrantedInput {
+  /** Agents whose Bypass is on, and where it comes from (both when the setting and this window's bypass are on). */
+  bypass: { agentName: string; origins: BypassOrigin[] }[];
+  rules: RuleEntryListing[];
+  grants: { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[];
+}
+
+/** What picking an item takes back. */
+export type GrantTarget =
+  | { type: "bypass"; agentName: string; origin: BypassOrigin }
+  | { type: "userRule"; action: Verdict; entry: unknown }
+  | { type: "workspaceRule"; origin: "workspace" | "workspaceFolder" }
+  | { type: "sessionGrant"; sessionKey: string; grantId: string };
+
+export interface GrantItem {
+  label: string;
+  description: string;
+  detail?: string;
+  target: GrantTarget;
+}
+
+export interface GrantGroup {
+  /** The agent's name, or "Every agent" for rules that name none. */
+  title: string;
+  items: GrantItem[];
+}
+
+export const EVERY_AGENT = "Every agent";
+
+const ORIGIN_LABELS: Record<RuleOrigin, string> = {
+  user: "user settings",
+  workspace: "workspace settings",
+  workspaceFolder: "workspace folder settings",
+};
+
+/** Bypass, rules and session grants, grouped per agent (rules that name no agent in their own group, last). */
+export function grantGroups(input: GrantedInput): GrantGroup[] {
+  const groups = new Map<string, GrantItem[]>();
+  const add = (agentName: string, item: GrantItem) => {
+    const items = groups.get(agentName) ?? [];
+    items.push(item);
+    groups.set(agentName, items);
+  };
+  for (const { agentName, origins } of input.bypass) {
+    for (const origin of origins)
+      add(agentName, {
+        label: `Bypass Permissions for ${inertText(agentName, 100)}`,
+        description: origin === "settings" ? "user settings" : "this window only",
+        detail:
+          "Approves this agent's requests once each, inside the workspace, unless a rule or guard holds them",
+        target: { type: "bypass", agentName, origin },
+      });
+  }
+  for (const listing of input.rules) {
+    const agentName = listing.rule?.agent ?? agentOf(listing.entry) ?? EVERY_AGENT;
+    const where = ORIGIN_LABELS[listing.origin];
+    add(agentName, {
+      label: inertText(
+        listing.rule?.label ?? `${capitalised(listing.action)} rule ${JSON.stringify(listing.entry)}`,
+        300,
+      ),
+      description: listing.rule ? where : `${where}, ignored`,
+      ...(listing.ignored !== undefined ? { detail: inertText(listing.ignored, 300) } : {}),
+      target:
+        listing.origin === "user"
+          ? { type: "userRule", action: listing.action, entry: listing.entry }
+          : { type: "workspaceRule", origin: listing.origin },
+    });
+  }
+  for (const { sessionKey, agentName, sessionTitle, grant } of input.grants) {
+    add(agentName, {
+      label: inertText(grant.rule.label, 300),
+      description: `session "${inertText(sessionTitle, 80)}"`,
+      target: { type: "sessionGrant", sessionKey, grantId: grant.id },
+    });
+  }
+  const names = [...groups.keys()].filter((name) => name !== EVERY_AGENT).sort();
+  if (groups.has(EVERY_AGENT)) names.push(EVERY_AGENT);
+  return names.map((name) => ({ title: name, items: groups.get(name)! }));
+}
+
+function agentOf(entry: unknown): string | undefined {
+  const agent =
+    typeof entry === "object" && entry !== null ? (entry as { agent?: unknown }).agent : undefined;
+  return typeof agent === "string" && agent !== "" ? agent : undefined;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

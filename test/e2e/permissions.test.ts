@@ -1,0 +1,227 @@
+// The permission policy in the real workbench, with the scripted agent: a repository's allow rule is ignored while its
+// deny rule applies; Reject with a reason reaches the agent as the person's next message; revoking a user rule or
+// Bypass through Symposium: Manage Permissions… brings the card back on the next request; a guard beats Bypass (a
+// request outside the workspace or on a protected file still shows a card that says why).
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import { runCommand, screenshot } from "../../tools/browser";
+import {
+  card,
+  messageBox,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+
+const USER_RULE = { command: "make check" };
+
+describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let log: ScriptedAgentLog;
+  let bypassedLog: ScriptedAgentLog;
+  let webview: FrameLocator;
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-permissions-");
+    log = new ScriptedAgentLog(join(logDir, "scripted.jsonl"));
+    bypassedLog = new ScriptedAgentLog(join(logDir, "bypassed.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: {
+        "README.md": "# Permissions\n",
+        // The repository tries to loosen (ignored) and tightens (applies).
+        ".vscode/settings.json": JSON.stringify({
+          "symposium.permissions": { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },
+        }),
+      },
+      settings: {
+        "symposium.agents": {
+          Scripted: scriptedAgent(log.path, "v2"),
+          Bypassed: { ...scriptedAgent(bypassedLog.path, "v2"), bypassPermissions: true },
+        },
+        "symposium.permissions": { allow: [USER_RULE] },
+      },
+    });
+    webview = await startSession(workbench.page, "Scripted");
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  /** A request to run `command` in the workspace. */
+  function run(title: string, command: string) {
+    return { request: { title, subject: { type: "command", command, cwd: workbench.workspace } } };
+  }
+
+  /** Runs Symposium: Manage Permissions…, picks the row showing `label` (and `description`), confirms Revoke. */
+  async function revokeThroughManagePermissions(
+    page: Page,
+    label: string,
+    description: string,
+  ): Promise<void> {
+    await runCommand(page, "Symposium: Manage Permissions…");
+    const widget = page.locator(".quick-input-widget");
+    const row = widget
+      .locator(".quick-input-list .monaco-list-row")
+      .filter({ hasText: label })
+      .filter({ hasText: description })
+      .first();
+    await row.waitFor({ state: "visible", timeout: 15_000 });
+    await screenshot(page, "manage-permissions");
+    await row.click();
+    const dialog = page.locator(".monaco-dialog-box");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+  }
+
+  it("ignores a workspace allow rule and applies its deny rule", async () => {
+    await sendScript(webview, { steps: [run("Publish", "npm publish"), run("Test", "npm test")] });
+    // The deny rule answers the agent's reject option without a card.
+    assert.deepEqual(await log.waitForOutcome("Publish"), { outcome: "selected", optionId: "reject-once" });
+    // The repository's allow rule does not approve `npm test`: a person decides.
+    const test = card(webview, "Test");
+    await waitForGuard(test);
+    assert.equal(log.outcomeOf("Test"), undefined);
+    assert.equal(await card(webview, "Publish").count(), 0, "no card for the denied request");
+    await test.getByRole("button", { name: "Allow once", exact: true }).click();
+    assert.deepEqual(await log.waitForOutcome("Test"), { outcome: "selected", optionId: "allow-once" });
+    await waitForReady(webview);
+  });
+
+  it("Reject with reason… (keyboard) rejects and sends the reason as the person's next message", async () => {
+    const { page } = workbench;
+    const reason = "Use pnpm, not npm: this repository has pnpm-lock.yaml.";
+    await sendScript(webview, { steps: [run("Install", "npm install"), { say: "done with the turn" }] });
+    const install = card(webview, "Install");
+    await waitForGuard(install);
+    // Keyboard only: from Reject, Tab reaches "Reject with reason…"; Enter opens the field inside the card.
+    await install.getByRole("button", { name: "Reject", exact: true }).focus();
+    const withReason = install.getByRole("button", { name: "Reject with reason…", exact: true });
+    for (let i = 0; i < 5 && !(await withReason.evaluate((b) => b.ownerDocument.activeElement === b)); i++)
+      await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const field = install.getByRole("textbox", { name: "Reason for rejecting" });
+    await field.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(
+      await field.evaluate((f) => f.ownerDocument.activeElement === f),
+      true,
+      "focus in the field",
+    );
+    // Digits typed in the field are text, not the card's option shortcuts.
+    await page.keyboard.type("1 2 ");
+    assert.equal(log.outcomeOf("Install"), undefined, "typing 1 did not choose Allow once");
+    await field.fill(reason);
+    await screenshot(page, "reject-with-reason");
+    await page.keyboard.press("Enter");
+
+    assert.deepEqual(await log.waitForOutcome("Install"), { outcome: "selected", optionId: "reject-once" });
+    await waitUntil(() => log.prompts().includes(reason), "the reason to reach the agent as a prompt");
+    // It shows as the person's message in the transcript, and the agent answered it.
+    await webview
+      .locator(".item.user:not(.queued)", { hasText: reason })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await webview
+      .getByText(`scripted agent received: ${reason}`)
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await waitForReady(webview);
+  });
+
+  it("a user rule approves without a card until Manage Permissions removes it; then the card comes back", async () => {
+    const { page } = workbench;
+    await sendScript(webview, { steps: [run("Check (rule)", "make check")] });
+    assert.deepEqual(await log.waitForOutcome("Check (rule)"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    await waitForReady(webview);
+    assert.equal(await card(webview, "Check (rule)").count(), 0);
+
+    await revokeThroughManagePermissions(page, 'Allow commands starting with "make check"', "user settings");
+    await waitUntil(() => {
+      const permissions = workbench.readUserSettings()["symposium.permissions"] as { allow?: unknown[] };
+      return permissions?.allow?.length === 0;
+    }, "the rule to be removed from the user settings file");
+
+    await messageBox(webview).focus();
+    await sendScript(webview, { steps: [run("Check (revoked)", "make check")] });
+    const again = card(webview, "Check (revoked)");
+    await waitForGuard(again);
+    assert.equal(log.outcomeOf("Check (revoked)"), undefined, "a person decides now");
+    await again.getByRole("button", { name: "Reject", exact: true }).click();
+    await log.waitForOutcome("Check (revoked)");
+    await waitForReady(webview);
+  });
+
+  it("a guard beats Bypass: outside the workspace and a protected file still show a card that says why", async () => {
+    const { workspace } = workbench;
+    webview = await startSession(workbench.page, "Bypassed");
+    const edit = (title: string, path: string) => ({
+      request: {
+        title,
+        subject: { type: "tool_call", toolCall: { toolCallId: title, kind: "edit", locations: [{ path }] } },
+      },
+      wait: false,
+    });
+    await sendScript(webview, {
+      steps: [
+        run("Inside (bypassed)", "npm run build"),
+        edit("Outside", "/etc/hosts"),
+        edit("Protected", join(workspace, ".vscode", "settings.json")),
+        { waitAll: true },
+      ],
+    });
+    // Bypass is on: the plain request inside the workspace is approved without a card.
+    assert.deepEqual(await bypassedLog.waitForOutcome("Inside (bypassed)"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    for (const [title, why] of [
+      ["Outside", /Bypass did not apply: .*\/etc\/hosts is outside the workspace/],
+      ["Protected", /Bypass did not apply: .*settings\.json is a protected file/],
+    ] as const) {
+      const group = card(webview, title);
+      await waitForGuard(group);
+      assert.match(await group.locator(".bypass-note").innerText(), why);
+      assert.equal(bypassedLog.outcomeOf(title), undefined, `${title} waits for a person`);
+    }
+    await screenshot(workbench.page, "guard-beats-bypass");
+    for (const title of ["Outside", "Protected"])
+      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    await waitForReady(webview);
+  });
+
+  it("revoking Bypass through Manage Permissions brings the card back on the next request", async () => {
+    const { page } = workbench;
+    await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "user settings");
+    await waitUntil(() => {
+      const agents = workbench.readUserSettings()["symposium.agents"] as Record<
+        string,
+        { bypassPermissions?: boolean }
+      >;
+      return agents.Bypassed?.bypassPermissions === false;
+    }, "bypassPermissions: false in the user settings file");
+    await messageBox(webview).focus();
+    await sendScript(webview, { steps: [run("Inside (revoked)", "npm run build")] });
+    const again = card(webview, "Inside (revoked)");
+    await waitForGuard(again);
+    assert.equal(bypassedLog.outcomeOf("Inside (revoked)"), undefined, "a person decides now");
+    await again.getByRole("button", { name: "Reject", exact: true }).click();
+    await bypassedLog.waitForOutcome("Inside (revoked)");
+  });
+
+  it("reports no webview errors or CSP violations", () => {
+    const problems = workbench.console.webviewProblems();
+    assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});

@@ -1,0 +1,181 @@
+/** What Manage Permissions lists and what removing a rule writes (pure parts), and the reject-with-reason intent. */
+import assert from "node:assert/strict";
+import { SessionGrants } from "../../src/core/policy/sessionGrants";
+import { ruleFromEntry } from "../../src/core/policy/rules";
+import {
+  EVERY_AGENT,
+  grantGroups,
+  listRuleEntries,
+  withoutRuleEntry,
+} from "../../src/host/permissionEntries";
+import { webviewMessage } from "../../src/host/webviewMessages";
+import { LIMITS } from "../../src/shared/limits";
+
+describe("Manage Permissions: the rule entries of a settings source", () => {
+  it("lists every entry with the label the policy gives it, and why an entry is ignored", () => {
+    const listings = listRuleEntries(
+      {
+        allow: [{ kind: "execute", command: "npm test" }],
+        deny: [{ command: "curl" }, { command: "rm -rf; x" }],
+      },
+      "user",
+    );
+    assert.deepEqual(
+      listings.map((l) => [l.action, l.index, l.rule?.label, l.ignored === undefined]),
+      [
+        ["allow", 0, 'Allow commands starting with "npm test", execute requests (user settings)', true],
+        ["deny", 0, 'Deny commands starting with "curl" (user settings)', true],
+        ["deny", 1, undefined, false],
+      ],
+    );
+  });
+
+  it("marks a workspace allow rule ignored and keeps its deny rule", () => {
+    const listings = listRuleEntries(
+      { allow: [{ command: "npm test" }], deny: [{ path: "secrets/**" }] },
+      "workspace",
+    );
+    assert.equal(listings[0]!.rule, undefined);
+    assert.match(listings[0]!.ignored ?? "", /workspace may only add deny and ask rules/);
+    assert.equal(listings[1]!.rule?.action, "deny");
+    assert.deepEqual(listRuleEntries("not an object", "user"), []);
+    assert.deepEqual(listRuleEntries([{ allow: [] }], "user"), []);
+  });
+});
+
+describe("Manage Permissions: removing one rule from user settings", () => {
+  const settings = {
+    allow: [
+      { kind: "execute", command: "npm test" },
+      { kind: "edit", path: "src/**" },
+      { command: "npm test", kind: "execute" },
+    ],
+    deny: [{ command: "curl" }],
+    extra: "kept",
+  };
+
+  it("removes exactly the first equal entry, in whatever key order, and keeps everything else", () => {
+    assert.deepEqual(withoutRuleEntry(settings, "allow", { command: "npm test", kind: "execute" }), {
+      allow: [
+        { kind: "edit", path: "src/**" },
+        { command: "npm test", kind: "execute" },
+      ],
+      deny: [{ command: "curl" }],
+      extra: "kept",
+    });
+    assert.deepEqual(withoutRuleEntry(settings, "deny", { command: "curl" })?.deny, []);
+    // The input is not changed: the caller writes the result.
+    assert.equal(settings.allow.length, 3);
+  });
+
+  it("removes nothing that is not exactly the entry, nor from another list", () => {
+    assert.equal(withoutRuleEntry(settings, "allow", { kind: "execute" }), undefined);
+    assert.equal(
+      withoutRuleEntry(settings, "allow", { kind: "execute", command: "npm test", agent: "X" }),
+      undefined,
+    );
+    assert.equal(withoutRuleEntry(settings, "deny", { kind: "edit", path: "src/**" }), undefined);
+    assert.equal(withoutRuleEntry(settings, "ask", { command: "curl" }), undefined);
+    assert.equal(withoutRuleEntry(undefined, "allow", {}), undefined);
+  });
+});
+
+describe("Manage Permissions: the list per agent", () => {
+  const grants = new SessionGrants();
+  const grant = grants.add(ruleFromEntry({ kind: "execute", command: "npm test" }, "allow", "session"));
+
+  it("groups Bypass, rules and session grants per agent, with where each comes from", () => {
+    const groups = grantGroups({
+      bypass: [{ agentName: "Claude", origins: ["settings", "window"] }],
+      rules: [
+        ...listRuleEntries({ allow: [{ command: "npm test", agent: "Claude" }, { kind: "read" }] }, "user"),
+        ...listRuleEntries({ deny: [{ command: "curl" }], allow: [{ kind: "edit" }] }, "workspace"),
+      ],
+      grants: [{ sessionKey: "s1", agentName: "Codex", sessionTitle: "Fix the build", grant }],
+    });
+    assert.deepEqual(
+      groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target.type])]),
+      [
+        [
+          "Claude",
+          [
+            ["Bypass Permissions for Claude", "user settings", "bypass"],
+            ["Bypass Permissions for Claude", "this window only", "bypass"],
+            [
+              'Allow commands starting with "npm test", of Claude (user settings)',
+              "user settings",
+              "userRule",
+            ],
+          ],
+        ],
+        [
+          "Codex",
+          [
+            [
+              'Allow commands starting with "npm test", execute requests (this session)',
+              'session "Fix the build"',
+              "sessionGrant",
+            ],
+          ],
+        ],
+        [
+          EVERY_AGENT,
+          [
+            ["Allow read requests (user settings)", "user settings", "userRule"],
+            ['Allow rule {"kind":"edit"}', "workspace settings, ignored", "workspaceRule"],
+            [
+              'Deny commands starting with "curl" (workspace settings)',
+              "workspace settings",
+              "workspaceRule",
+            ],
+          ],
+        ],
+      ],
+    );
+    const sessionItem = groups[1]!.items[0]!;
+    assert.deepEqual(sessionItem.target, { type: "sessionGrant", sessionKey: "s1", grantId: grant.id });
+    const userRule = groups[0]!.items[2]!;
+    assert.deepEqual(userRule.target, {
+      type: "userRule",
+      action: "allow",
+      entry: { command: "npm test", agent: "Claude" },
+    });
+  });
+
+  it("is empty when nothing is granted", () => {
+    assert.deepEqual(grantGroups({ bypass: [], rules: [], grants: [] }), []);
+  });
+
+  it("shows an agent's session title and a repository's entries inert (no icons, links or hidden characters)", () => {
+    const groups = grantGroups({
+      bypass: [],
+      rules: listRuleEntries({ allow: [{ command: "$(check) ok" }] }, "workspace"),
+      grants: [
+        { sessionKey: "s", agentName: "A", sessionTitle: "[x](command:evil) $(warning)\u202e", grant },
+      ],
+    });
+    const text = JSON.stringify(groups.flatMap((g) => g.items.map((i) => [i.label, i.description])));
+    assert.doesNotMatch(text, /\$\(|\]\(|\u202e/);
+  });
+});
+
+describe("Reject with a reason: the intent", () => {
+  const parses = (raw: unknown) => webviewMessage.safeParse(raw).success;
+
+  it("accepts a reason up to the cap and refuses a longer or blank one, or extra fields", () => {
+    assert.ok(parses({ type: "rejectWithReason", key: "k", reason: "use pnpm, not npm" }));
+    assert.ok(
+      parses({ type: "rejectWithReason", key: "k", reason: "x".repeat(LIMITS.intent.rejectReasonChars) }),
+    );
+    assert.ok(
+      !parses({
+        type: "rejectWithReason",
+        key: "k",
+        reason: "x".repeat(LIMITS.intent.rejectReasonChars + 1),
+      }),
+    );
+    assert.ok(!parses({ type: "rejectWithReason", key: "k", reason: " \n\t " }));
+    assert.ok(!parses({ type: "rejectWithReason", key: "k", reason: "why", optionId: "allow-once" }));
+    assert.ok(!parses({ type: "rejectWithReason", key: "", reason: "why" }));
+  });
+});
