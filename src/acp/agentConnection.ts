@@ -231,6 +231,11 @@ export class AgentConnection {
   }
 
   async newSession(cwd: string, timeoutMs: number): Promise<string> {
+    return (await this.createSession(cwd, timeoutMs)).sessionId;
+  }
+
+  /** `session/new`, with the whole response (modes, config options) for the session's controls. */
+  async createSession(cwd: string, timeoutMs: number): Promise<{ sessionId: string; response: Json }> {
     let response: Json;
     try {
       response = await this.request("session/new", { cwd, mcpServers: [] }, timeoutMs);
@@ -246,7 +251,28 @@ export class AgentConnection {
     }
     if (typeof response.sessionId !== "string")
       throw new Error(`${this.name} answered session/new without a session id.`);
-    return response.sessionId;
+    return { sessionId: response.sessionId, response };
+  }
+
+  /** v1 `session/set_mode` (v2 has modes only as config options). */
+  setMode(sessionId: string, modeId: string, timeoutMs: number): Promise<Json> {
+    return this.request("session/set_mode", { sessionId, modeId }, timeoutMs);
+  }
+
+  /** `session/set_config_option`; answers the full list of options. v2 tags a value id `type: "id"`, v1 leaves it out. */
+  setConfigOption(
+    sessionId: string,
+    configId: string,
+    value: string | boolean,
+    timeoutMs: number,
+  ): Promise<Json> {
+    const typed =
+      typeof value === "boolean"
+        ? { type: "boolean", value }
+        : this.version === 2
+          ? { type: "id", value }
+          : { value };
+    return this.request("session/set_config_option", { sessionId, configId, ...typed }, timeoutMs);
   }
 
   async authenticate(methodId: string, timeoutMs: number): Promise<void> {
@@ -390,6 +416,8 @@ export class AgentConnection {
             clientCapabilities: {
               fs: { readTextFile: !!this.callbacks.fileSystem, writeTextFile: !!this.callbacks.fileSystem },
               terminal: !!this.callbacks.terminals,
+              // Booleans as booleans (the header shows a checkbox), not as on/off selects.
+              session: { configOptions: { boolean: {} } },
             },
           };
     // Shutdown must not wait for an agent that never answers: AgentSessions.dispose() awaits opening connections,

@@ -16,7 +16,15 @@ import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { PermissionRule } from "../core/policy/rules";
 import { placeIn } from "../core/workspacePlace";
-import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
+import type {
+  AgentChoice,
+  DecisionRecord,
+  PromptView,
+  Snapshot,
+  UnattendedLevel,
+  ViewOp,
+} from "../shared/protocol";
+import { labelOf, resolveChoice, unattendedChoice, unattendedSentence } from "../core/sessionControls";
 import type { ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { DocumentStore } from "./clientFileSystem";
@@ -24,7 +32,7 @@ import { clientCallbacks } from "./clientHandlers";
 import { ConnectionPool } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
 import { PermissionBroker } from "./permissionBroker";
-import { Session, SessionClosedError } from "./session";
+import { Session, SessionClosedError, type ControlChangeBy, type UnattendedChange } from "./session";
 
 export type { Logger } from "../core/logger";
 
@@ -51,6 +59,11 @@ export interface Environment {
   documents: DocumentStore;
   /** Persists `bypassPermissions` for an agent in user settings. */
   writeBypass(agentName: string, bypass: boolean): Promise<void>;
+  /**
+   * Asks the person, the first time per agent, before a mode that lets the agent act without asking (remembered per
+   * agent by the host). Without it such modes are never set by Symposium.
+   */
+  confirmUnattended?(agentName: string, change: { label: string; level: UnattendedLevel }): Promise<boolean>;
   /** Lets the user pick an authentication method; undefined = cancelled. */
   chooseAuthMethod(
     agentName: string,
@@ -264,6 +277,7 @@ export class AgentSessions {
       isBypassed: (name) => this.isBypassed(name),
       cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),
       stopGraceMs: this.timeouts.stopGraceMs,
+      unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
     this.sessions.set(key, session);
     this.activeSessionKey = key;
@@ -274,9 +288,13 @@ export class AgentSessions {
       scope = await this.pool.acquire(launch);
       if (session.disposed) throw new SessionClosedError();
       session.model.protocolVersion = scope.connection.version;
-      const agentSessionId = await this.newSession(scope, launch.cwd);
+      const { sessionId: agentSessionId, response } = await this.newSession(scope, launch.cwd);
       if (session.disposed) throw new SessionClosedError();
       scope.add(agentSessionId, session);
+      session.model.controls.applySetup(response);
+      session.bind(scope.connection, agentSessionId);
+      await this.applyDefaultControls(session);
+      if (session.disposed) throw new SessionClosedError();
       session.attach(scope.connection, agentSessionId);
       return key;
     } catch (error) {
@@ -343,6 +361,129 @@ export class AgentSessions {
     if (!scope) return;
     scope.remove(session);
     await this.releaseIfUnused(scope);
+  }
+
+  // --- Session controls (modes and config options) -------------------------------------------------------------
+
+  /**
+   * The person set a mode or config option in the header. Only a control and a value the agent offers are sent; a
+   * mode that lets the agent act without asking is confirmed first (once per agent). Resolves with whether the agent
+   * took the change (the header reverts otherwise).
+   */
+  async setControl(sessionKey: string, controlId: string, value: string | boolean): Promise<boolean> {
+    const session = this.sessions.get(sessionKey);
+    const control = session?.model.controls.find(controlId);
+    const offered =
+      control?.kind === "select"
+        ? typeof value === "string" && control.choices.some((choice) => choice.value === value)
+        : typeof value === "boolean";
+    if (!session || !control || !offered) {
+      this.env.log.warn(
+        `Ignored setControl for ${sessionKey}: no such control, or a value it does not offer.`,
+      );
+      session?.emitHeader();
+      return false;
+    }
+    return this.setConfirmed(session, controlId, value, "user");
+  }
+
+  /** Confirms a change to a mode that acts without asking, then sets it. */
+  private async setConfirmed(
+    session: Session,
+    controlId: string,
+    value: string | boolean,
+    by: ControlChangeBy,
+  ): Promise<boolean> {
+    const control = session.model.controls.find(controlId);
+    if (!control) return false;
+    const name = control.kind === "select" ? control.choices.find((c) => c.value === value)?.name : undefined;
+    const level = unattendedChoice(control, value, name);
+    if (level) {
+      const label = labelOf({ ...control, value } as typeof control);
+      const confirmed =
+        (await this.env.confirmUnattended?.(session.model.agentName, { label, level })) ?? false;
+      if (!confirmed) {
+        this.env.log.info(`${session.model.agentName}: ${label} was not confirmed; not set.`);
+        session.emitHeader(); // the control goes back to the agent's value
+        return false;
+      }
+    }
+    if (session.disposed) return false;
+    return session.setControl(controlId, value, by);
+  }
+
+  /**
+   * `defaultMode` and `defaultConfigOptions` from the agent's settings entry, right after `session/new` and before
+   * the first prompt. What the agent does not offer is left out with a warning in the transcript and the log.
+   */
+  private async applyDefaultControls(session: Session): Promise<void> {
+    const definition = this.bypassState.definition(session.model.agentName);
+    if (!definition) return;
+    const controls = session.model.controls;
+    const wanted: [string | undefined, string, string | boolean][] = [];
+    if (definition.defaultMode !== undefined)
+      wanted.push([controls.mode()?.id, "defaultMode", definition.defaultMode]);
+    for (const [configId, value] of Object.entries(definition.defaultConfigOptions ?? {}))
+      wanted.push([
+        controls.find(configId) ? configId : undefined,
+        `defaultConfigOptions.${configId}`,
+        value,
+      ]);
+    for (const [controlId, setting, value] of wanted) {
+      const control = controlId === undefined ? undefined : controls.find(controlId);
+      const choice = control && resolveChoice(control, value);
+      if (!control || !choice) {
+        const offered =
+          control?.kind === "select"
+            ? `it offers ${control.choices.map((c) => c.value).join(", ")}`
+            : control
+              ? "it takes true or false"
+              : "it offers no such option";
+        const warning = `Settings: ${setting} ${JSON.stringify(value)} was not applied: ${session.model.agentName} does not offer it (${offered}).`;
+        this.env.log.warn(warning);
+        session.showItems(session.model.addNotice("warning", warning));
+        continue;
+      }
+      if (control.value === choice.value) continue;
+      await this.setConfirmed(session, control.id, choice.value, "settings");
+    }
+  }
+
+  /** A move into or out of a mode that acts without asking goes into the approval history, like a Bypass change. */
+  private recordUnattended(session: Session, change: UnattendedChange): void {
+    const agentName = session.model.agentName;
+    const who = change.by === "user" ? "You" : change.by === "settings" ? "Your settings" : agentName;
+    const title = change.after
+      ? `${who} set ${change.after.label}: ${unattendedSentence(change.after.level)}`
+      : `${who} set a mode that asks again (was ${change.before?.label ?? "unattended"})`;
+    const at = Date.now();
+    const key = `mode:${randomUUID()}`;
+    const prompt: PermissionPrompt = {
+      key,
+      agentName,
+      sessionKey: session.key,
+      sessionId: session.agentSessionId ?? "",
+      protocolVersion: session.connection?.version ?? 1,
+      title,
+      subject: { type: "none" },
+      options: [],
+      rawSubject: undefined,
+      paths: [],
+      receivedAt: at,
+    };
+    const record: DecisionRecord = {
+      key,
+      sessionKey: session.key,
+      agentName,
+      title,
+      provenance: "mode",
+      outcome: "selected",
+      optionName: change.after?.label ?? "asks again",
+      at,
+      summary: title,
+    };
+    this.env.log.info(title);
+    this.emitDecision(prompt, record);
   }
 
   /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */
@@ -431,10 +572,13 @@ export class AgentSessions {
     if (scope.isEmpty && !starting) await this.pool.release(scope);
   }
 
-  private async newSession(scope: ConnectionScope, cwd: string): Promise<string> {
+  private async newSession(
+    scope: ConnectionScope,
+    cwd: string,
+  ): Promise<{ sessionId: string; response: Record<string, unknown> }> {
     const { connection } = scope;
     try {
-      return await connection.newSession(cwd, this.timeouts.newSessionMs);
+      return await connection.createSession(cwd, this.timeouts.newSessionMs);
     } catch (error) {
       const methods = connection.authMethods;
       if (!isAuthRequired(error) || methods.length === 0) throw error;
@@ -442,7 +586,7 @@ export class AgentSessions {
       if (!methodId)
         throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
       await connection.authenticate(methodId, this.timeouts.newSessionMs);
-      return connection.newSession(cwd, this.timeouts.newSessionMs);
+      return connection.createSession(cwd, this.timeouts.newSessionMs);
     }
   }
 

@@ -22,6 +22,7 @@ import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
 import { capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
+import { SessionControls } from "./sessionControls";
 
 /** A tool call's content as received, with whole texts (only until the full texts go to the cache). */
 type ReceivedContent =
@@ -89,6 +90,8 @@ export class SessionModel {
   error: string | undefined;
   protocolVersion: 1 | 2 | undefined;
   commands: { name: string; description: string }[] = [];
+  /** The agent's modes and config options (session header). */
+  readonly controls = new SessionControls();
 
   private readonly items = new Map<string, TranscriptItem>();
   private readonly toolCalls = new Map<string, ToolCallState>();
@@ -115,7 +118,13 @@ export class SessionModel {
       commands: this.commands,
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
+      ...this.controlsHeader(),
     };
+  }
+
+  private controlsHeader(): Pick<SessionHeader, "controls"> {
+    const controls = this.controls.view();
+    return controls ? { controls } : {};
   }
 
   transcript(): TranscriptItem[] {
@@ -212,6 +221,12 @@ export class SessionModel {
         return [];
       case "state_update":
         return this.applyState(update);
+      case "current_mode_update":
+        this.controls.setCurrentMode(update.currentModeId);
+        return [];
+      case "config_option_update":
+        this.controls.replaceOptions(update.configOptions);
+        return [];
       case "notice": {
         const severity =
           update.severity === "error" || update.severity === "warning" ? update.severity : "info";
@@ -222,7 +237,7 @@ export class SessionModel {
       case "terminal_output_chunk":
         return this.applyTerminal(update);
       default:
-        // current_mode_update, config_option_update, usage_update, compaction_*, and unknown variants: nothing to show.
+        // usage_update, compaction_*, and unknown variants: nothing to show.
         return [];
     }
   }

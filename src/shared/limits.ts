@@ -19,6 +19,12 @@ export const LIMITS = {
   messageChars: 256 * 1024,
   transcriptItems: 2_000,
   terminalOutputChars: 64 * 1024,
+  /** Session controls (modes, config options): ids longer than this are ignored (they go back to the agent whole). */
+  controlIdChars: 200,
+  controlDescriptionChars: 500,
+  controlsPerSession: 20,
+  /** Values of one select (models lists are the longest). */
+  controlChoices: 100,
   /** Caps on what the webview may send (`src/host/webviewMessages.ts`). */
   intent: {
     keyChars: 100,
@@ -27,5 +33,6 @@ export const LIMITS = {
     idChars: 1_000,
     index: 10_000,
     hrefChars: 4_000,
+    controlIdChars: 200,
   },
 } as const;

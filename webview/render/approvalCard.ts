@@ -10,6 +10,7 @@ import type { HostPort } from "../host";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
 import { renderSubject, renderToolCommand } from "./subject";
+import { modeSwitchNote } from "./sessionControls";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
 export const GUARD_MS = 500;
@@ -147,6 +148,7 @@ export class ApprovalCard {
       el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
       renderToolCommand(prompt),
       description,
+      modeSwitchNote(prompt),
       subject,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
       optionRow,
