@@ -147,7 +147,8 @@ function parseChoices(raw: readonly unknown[], category: string): ControlChoiceV
     seen.add(parsed.data.value);
     choices.push(choiceView(parsed.data, category, group));
   };
-  for (const entry of raw.slice(0, LIMITS.controlChoices)) {
+  // Some room for malformed entries, bounded: a flood is not walked.
+  for (const entry of raw.slice(0, LIMITS.controlChoices * 2)) {
     const group = GroupSchema.safeParse(entry);
     if (group.success && !ChoiceSchema.safeParse(entry).success) {
       const name = capLabel(group.data.name, LIMITS.optionNameChars);

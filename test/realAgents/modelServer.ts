@@ -59,6 +59,8 @@ export interface ModelRequestRecord {
   /** The scenario answered, or "text". */
   answer: string;
   tools: string[];
+  /** The agent told the model it is in plan mode (Claude's system reminder "Plan mode is active"). */
+  planMode: boolean;
 }
 
 export class ScriptedModelServer {
@@ -118,12 +120,18 @@ export class ScriptedModelServer {
     }
   }
 
-  private record(api: string, path: string, calls: ScriptedCall[] | undefined, tools: OfferedTool[]): void {
+  private record(
+    api: string,
+    path: string,
+    calls: ScriptedCall[] | undefined,
+    conversation: Pick<Conversation, "tools" | "raw">,
+  ): void {
     this.requests.push({
       api,
       path,
       answer: calls ? calls.map((c) => c.name).join(",") : "text",
-      tools: tools.map((t) => t.name),
+      tools: conversation.tools.map((t) => t.name),
+      planMode: conversation.raw.includes("Plan mode is active"),
     });
   }
 
@@ -157,7 +165,7 @@ export class ScriptedModelServer {
       raw: JSON.stringify(body),
     };
     const calls = pickCalls(conversation);
-    this.record("anthropic", "/v1/messages", calls, conversation.tools);
+    this.record("anthropic", "/v1/messages", calls, conversation);
     const id = this.id("msg");
     const model = typeof body.model === "string" ? body.model : "claude";
     const blocks: Json[] = calls
@@ -234,7 +242,7 @@ export class ScriptedModelServer {
       raw: JSON.stringify(body),
     };
     const calls = pickCalls(conversation);
-    this.record("chat", "/v1/chat/completions", calls, conversation.tools);
+    this.record("chat", "/v1/chat/completions", calls, conversation);
     const id = this.id("chatcmpl");
     const model = typeof body.model === "string" ? body.model : "gpt-4.1";
     const created = Math.floor(Date.now() / 1000);
@@ -319,7 +327,7 @@ export class ScriptedModelServer {
       raw: JSON.stringify(body),
     };
     const calls = pickCalls(conversation);
-    this.record("responses", "/v1/responses", calls, conversation.tools);
+    this.record("responses", "/v1/responses", calls, conversation);
     const responseId = this.id("resp");
     const model = typeof body.model === "string" ? body.model : "gpt-5.5";
     const items: Json[] = calls
@@ -418,7 +426,7 @@ export class ScriptedModelServer {
     const wantsJson =
       config.responseMimeType === "application/json" || config.responseJsonSchema || config.responseSchema;
     const calls = wantsJson ? undefined : pickCalls(conversation);
-    this.record("gemini", stream ? ":streamGenerateContent" : ":generateContent", calls, conversation.tools);
+    this.record("gemini", stream ? ":streamGenerateContent" : ":generateContent", calls, conversation);
     const parts: Json[] = calls
       ? calls.map((call) => ({ functionCall: { name: call.name, args: call.args ?? {} } }))
       : wantsJson

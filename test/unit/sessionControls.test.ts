@@ -1,0 +1,215 @@
+import assert from "node:assert/strict";
+import {
+  modeOfOption,
+  modeSwitchOf,
+  resolveChoice,
+  SessionControls,
+  unattendedConfig,
+  unattendedLevel,
+} from "../../src/core/sessionControls";
+import { parseAgentSettings } from "../../src/core/settings";
+import { LIMITS } from "../../src/shared/limits";
+
+describe("session controls (pure)", () => {
+  describe("which modes act without asking", () => {
+    it("knows the real agents' modes by id", () => {
+      const cases: [string, string, string | undefined][] = [
+        ["bypassPermissions", "Bypass permissions", "full"], // Claude
+        ["default", "Manual", undefined],
+        ["acceptEdits", "Accept edits", undefined],
+        ["plan", "Plan", undefined],
+        ["auto", "Auto", "reviewer"], // Claude, Qwen: a classifier approves
+        ["agent-full-access", "Full access", "full"], // Codex
+        ["agent", "Auto review", "reviewer"], // Codex: a reviewer model approves
+        ["read-only", "Read-only", undefined],
+        ["workspace-write", "Workspace access", undefined],
+        ["yolo", "YOLO", "full"], // Gemini, Qwen
+        ["autoEdit", "Auto Edit", undefined],
+        ["auto-edit", "Auto Edit", undefined],
+        ["https://agentclientprotocol.com/protocol/session-modes#autopilot", "Autopilot", "full"], // Copilot
+        ["https://agentclientprotocol.com/protocol/session-modes#agent", "Agent", undefined],
+        ["https://agentclientprotocol.com/protocol/session-modes#plan", "Plan", undefined],
+      ];
+      for (const [id, name, level] of cases) assert.equal(unattendedLevel(id, name), level, id);
+    });
+
+    it("recognises other agents' modes by name, and never by inherited object keys", () => {
+      assert.equal(unattendedLevel("danger", "Full access"), "full");
+      assert.equal(unattendedLevel("x", "YOLO mode"), "full");
+      assert.equal(unattendedLevel("x", "Auto-review"), "reviewer");
+      assert.equal(unattendedLevel("toString", "To string"), undefined);
+      assert.equal(unattendedLevel("__proto__", ""), undefined);
+      assert.equal(unattendedConfig("constructor", true), undefined);
+    });
+
+    it("Copilot's allow_all on is full access, off is not", () => {
+      assert.equal(unattendedConfig("allow_all", "on"), "full");
+      assert.equal(unattendedConfig("allow_all", true), "full");
+      assert.equal(unattendedConfig("allow_all", "off"), undefined);
+      assert.equal(unattendedConfig("model", "on"), undefined);
+    });
+  });
+
+  describe("permission options that switch the mode", () => {
+    it("maps Claude's exit-plan ids and options named by a mode id", () => {
+      assert.equal(modeOfOption("exit-plan-bypass", []), "bypassPermissions");
+      assert.equal(modeOfOption("exit-plan-clear-accept-edits", []), "acceptEdits");
+      assert.equal(modeOfOption("exit-plan-default", []), "default");
+      assert.equal(modeOfOption("acceptEdits", ["default", "acceptEdits"]), "acceptEdits");
+      assert.equal(modeOfOption("reject", ["default"]), undefined);
+      assert.equal(modeOfOption("hasOwnProperty", []), undefined);
+    });
+
+    it("says 'Leave plan mode and …' and marks an option into a mode that acts without asking", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        modes: {
+          currentModeId: "plan",
+          availableModes: [
+            { id: "default", name: "Manual" },
+            { id: "plan", name: "Plan" },
+            { id: "bypassPermissions", name: "Bypass permissions" },
+          ],
+        },
+      });
+      const view = modeSwitchOf(controls, {
+        subject: { type: "tool_call", toolKind: "switch_mode" },
+        options: [
+          { key: "0", optionId: "exit-plan-bypass" },
+          { key: "1", optionId: "exit-plan-default" },
+          { key: "2", optionId: "reject" },
+        ],
+      });
+      assert.deepEqual(view, {
+        heading: "Leave plan mode and …",
+        options: [
+          { key: "0", mode: "Bypass permissions", unattended: "full" },
+          { key: "1", mode: "Manual" },
+        ],
+      });
+      // An ordinary request with one option that happens to share a mode's id is not a mode switch.
+      assert.equal(
+        modeSwitchOf(controls, {
+          subject: { type: "tool_call", toolKind: "edit" },
+          options: [{ key: "0", optionId: "default" }],
+        }),
+        undefined,
+      );
+    });
+  });
+
+  describe("parsing what the agent offers (hostile text)", () => {
+    it("caps names, descriptions, choices and controls, and drops ids over the cap instead of cutting them", () => {
+      const controls = new SessionControls();
+      const many = Array.from({ length: 500 }, (_, i) => ({ value: `m${i}`, name: `Model ${i}` }));
+      controls.applySetup({
+        configOptions: [
+          {
+            id: "model",
+            name: "N".repeat(10_000),
+            description: "D".repeat(10_000),
+            category: "model",
+            type: "select",
+            currentValue: "m0",
+            options: [{ value: "x".repeat(LIMITS.controlIdChars + 1), name: "Long id" }, ...many],
+          },
+          ...Array.from({ length: 100 }, (_, i) => ({
+            id: `b${i}`,
+            name: "B",
+            type: "boolean",
+            currentValue: false,
+          })),
+        ],
+      });
+      const list = controls.list();
+      assert.equal(list.length, LIMITS.controlsPerSession);
+      const model = list[0]!;
+      assert.ok(model.name.length <= LIMITS.optionNameChars + 1);
+      assert.ok((model.description ?? "").length <= LIMITS.controlDescriptionChars + 1);
+      assert.equal(model.kind === "select" && model.choices.length, LIMITS.controlChoices);
+      assert.ok(
+        model.kind === "select" && model.choices.every((c) => c.value.length <= LIMITS.controlIdChars),
+      );
+    });
+
+    it("prefers a `mode` config option over v1 modes, and current_mode_update moves both", () => {
+      const controls = new SessionControls();
+      const modes = {
+        currentModeId: "a",
+        availableModes: [
+          { id: "a", name: "A" },
+          { id: "b", name: "B" },
+        ],
+      };
+      controls.applySetup({
+        modes,
+        configOptions: [
+          {
+            id: "mode",
+            name: "Mode",
+            category: "mode",
+            type: "select",
+            currentValue: "a",
+            options: [
+              { value: "a", name: "A" },
+              { value: "b", name: "B" },
+            ],
+          },
+        ],
+      });
+      assert.equal(controls.list().length, 1);
+      assert.equal(controls.mode()?.via, "config");
+      assert.equal(controls.setCurrentMode("b"), true);
+      assert.equal(controls.mode()?.value, "b");
+      assert.equal(controls.setCurrentMode("nope"), false, "an unknown mode id changes nothing");
+      assert.equal(controls.mode()?.value, "b");
+    });
+
+    it("offers nothing for an agent that sends nothing, null or garbage", () => {
+      const controls = new SessionControls();
+      for (const setup of [
+        {},
+        { modes: null, configOptions: null },
+        { modes: "x", configOptions: { a: 1 } },
+      ]) {
+        controls.applySetup(setup);
+        assert.equal(controls.view(), undefined);
+      }
+    });
+
+    it("resolves a setting's value by id or by name, and booleans from true/false or on/off", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        configOptions: [
+          {
+            id: "m",
+            name: "Model",
+            type: "select",
+            currentValue: "a",
+            options: [{ value: "a", name: "Alpha" }],
+          },
+          { id: "f", name: "Fast", type: "boolean", currentValue: false },
+        ],
+      });
+      assert.deepEqual(resolveChoice(controls.find("m")!, "alpha"), { value: "a", name: "Alpha" });
+      assert.equal(resolveChoice(controls.find("m")!, "beta"), undefined);
+      assert.equal(resolveChoice(controls.find("m")!, true), undefined);
+      assert.deepEqual(resolveChoice(controls.find("f")!, "on"), { value: true, name: "on" });
+      assert.equal(resolveChoice(controls.find("f")!, "maybe"), undefined);
+    });
+  });
+
+  it("settings accept defaultMode and defaultConfigOptions and refuse other shapes", () => {
+    const ok = parseAgentSettings({
+      A: { command: "a", defaultMode: "plan", defaultConfigOptions: { model: "opus", fast: true } },
+    });
+    assert.deepEqual(ok.problems, []);
+    assert.deepEqual(ok.agents.get("A")?.defaultConfigOptions, { model: "opus", fast: true });
+    const bad = parseAgentSettings({
+      B: { command: "b", defaultConfigOptions: { model: 3 } },
+      C: { command: "c", defaultMode: "" },
+    });
+    assert.equal(bad.agents.size, 0);
+    assert.equal(bad.problems.length, 2);
+  });
+});
