@@ -28,8 +28,6 @@ interface Mounted {
   input: HTMLSelectElement | HTMLInputElement;
 }
 
-const CATEGORY_LABELS: Record<string, string> = { mode: "Mode", model: "Model", thought_level: "Thinking" };
-
 export class SessionControlsBar {
   readonly root = el("div", {
     class: "session-controls",
@@ -79,7 +77,7 @@ export class SessionControlsBar {
     const fields = items.map((control, index) => {
       const inputId = `session-control-${index}`;
       const label = el("label", { class: "toolbar-label" });
-      label.textContent = CATEGORY_LABELS[control.category] ?? control.name;
+      label.textContent = control.name;
       label.htmlFor = inputId;
       const input =
         control.kind === "select" ? this.select(control, inputId) : this.checkbox(control, inputId);
