@@ -319,7 +319,7 @@ export class Session {
       this.showItems(
         this.model.addNotice(
           "error",
-          `${connection.name} did not change ${control.name} to ${String(shown)}: ${errorMessage(error)}`,
+          `${connection.name} did not change ${control.name} to ${String(shown)}: ${agentError(error)}`,
         ),
       );
       return false;
@@ -422,4 +422,13 @@ export class Session {
 
 function isControlsUpdate(update: Json): boolean {
   return update.sessionUpdate === "current_mode_update" || update.sessionUpdate === "config_option_update";
+}
+
+/** An agent's error with the reason it gives in `data` (Gemini: "Internal error" + `details`), capped. */
+function agentError(error: unknown): string {
+  const data = (error as { data?: unknown } | null)?.data;
+  const details =
+    data && typeof data === "object" ? ((data as Json).details ?? (data as Json).message) : data;
+  const reason = typeof details === "string" && details ? ` (${details.slice(0, 500)})` : "";
+  return `${errorMessage(error)}${reason}`;
 }

@@ -34,6 +34,8 @@ interface AgentFacts {
   startMode: string;
   /** A mode in which it acts without asking (or a model approves), and how far. */
   unattended: [mode: string, level: "full" | "reviewer"];
+  /** The agent refuses that mode here, and says why (Gemini: not in a folder it trusts). */
+  unattendedRefused?: RegExp;
 }
 
 /** The command the card shows as a command (a v2 command subject, or a tool call's raw input). */
@@ -98,6 +100,7 @@ const AGENTS: AgentFacts[] = [
     modes: ["default", "autoEdit", "yolo", "plan"],
     startMode: "default",
     unattended: ["yolo", "full"],
+    unattendedRefused: /Cannot enable privileged approval modes in an untrusted folder/,
   },
 ];
 
@@ -256,6 +259,14 @@ describe("Real agents (offline, scripted model)", function () {
         assert.deepEqual(a.unattendedAsked, [a.label], "the person was asked");
         assert.equal(a.controls()?.unattended, undefined, "declined: not set");
         a.allowUnattended = true;
+        if (facts.unattendedRefused) {
+          // The agent's own guard: the set fails, the picker stays, and the transcript says why.
+          assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, mode), false);
+          assert.match(a.notices().at(-1) ?? "", facts.unattendedRefused);
+          assert.equal(a.controls()?.items.find((c) => c.id === control.id)?.value, facts.startMode);
+          assert.equal(a.controls()?.unattended, undefined);
+          return;
+        }
         assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, mode), true);
         await waitFor(() => a.controls()?.unattended, "the marker");
         assert.equal(a.controls()?.unattended?.level, level);

@@ -51,6 +51,8 @@ interface Conversation {
   afterToolResult: boolean;
   /** The whole request body as text, to find the workspace in. */
   raw: string;
+  /** The latest message as text, where Claude puts this turn's reminders (a `system` message); else `raw`. */
+  latest?: string;
 }
 
 export interface ModelRequestRecord {
@@ -124,14 +126,14 @@ export class ScriptedModelServer {
     api: string,
     path: string,
     calls: ScriptedCall[] | undefined,
-    conversation: Pick<Conversation, "tools" | "raw">,
+    conversation: Pick<Conversation, "tools" | "raw" | "latest">,
   ): void {
     this.requests.push({
       api,
       path,
       answer: calls ? calls.map((c) => c.name).join(",") : "text",
       tools: conversation.tools.map((t) => t.name),
-      planMode: conversation.raw.includes("Plan mode is active"),
+      planMode: (conversation.latest ?? conversation.raw).includes("Plan mode is active"),
     });
   }
 
@@ -163,6 +165,7 @@ export class ScriptedModelServer {
       ),
       afterToolResult: lastContent.some((part) => part.type === "tool_result"),
       raw: JSON.stringify(body),
+      latest: JSON.stringify(messages.at(-1) ?? {}),
     };
     const calls = pickCalls(conversation);
     this.record("anthropic", "/v1/messages", calls, conversation);

@@ -1,0 +1,131 @@
+// The agent's mode and options in the session header, in a real workbench: labelled native controls operated from
+// the keyboard, the change reaching the agent and announced, and a mode that acts without asking confirmed in VS Code's
+// modal dialog the first time (then remembered for that agent) and marked like Bypass.
+import * as assert from "node:assert/strict";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot } from "../../tools/paths";
+import { screenshot } from "../../tools/browser";
+import { startSession, waitUntil } from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+
+const controlsAgentPath = join(repoRoot, "out", "test", "agents", "controlsAgent.js");
+
+const SETUP = {
+  modes: {
+    currentModeId: "default",
+    availableModes: [
+      { id: "default", name: "Manual" },
+      { id: "plan", name: "Plan" },
+      { id: "bypassPermissions", name: "Bypass permissions" },
+    ],
+  },
+  configOptions: [
+    {
+      id: "model",
+      name: "Model",
+      category: "model",
+      type: "select",
+      currentValue: "sonnet",
+      options: [
+        { value: "sonnet", name: "Sonnet" },
+        { value: "opus", name: "Opus" },
+      ],
+    },
+    { id: "fast", name: "Fast mode", category: "model_config", type: "boolean", currentValue: false },
+  ],
+};
+
+describe("Session controls (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let logPath: string;
+
+  const received = (method: string) =>
+    readFileSync(logPath, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { method?: string; params?: Record<string, unknown> })
+      .flatMap((frame) => (frame.method === method ? [frame.params ?? {}] : []));
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-controls-");
+    logPath = join(logDir, "agent.jsonl");
+    writeFileSync(logPath, "");
+    workbench = await openWorkbench({
+      workspaceFiles: { "README.md": "# Modes\n" },
+      settings: {
+        "symposium.agents": {
+          Modes: {
+            command: process.execPath,
+            args: [controlsAgentPath],
+            env: { CONTROLS_SETUP: JSON.stringify(SETUP), CONTROLS_LOG: logPath },
+          },
+        },
+      },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it("shows labelled controls, sets them from the keyboard, and confirms a mode that acts without asking", async () => {
+    const { page } = workbench;
+    const webview = await startSession(page, "Modes");
+    const mode = webview.getByRole("combobox", { name: "Mode", exact: true });
+    await mode.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await mode.inputValue(), "default");
+    assert.equal(await webview.getByRole("combobox", { name: "Model", exact: true }).inputValue(), "sonnet");
+    const fast = webview.getByRole("checkbox", { name: "Fast mode" });
+    assert.equal(await fast.isChecked(), false);
+    await screenshot(page, "session-controls");
+
+    // Keyboard: focus the picker and move down one (Plan).
+    await mode.focus();
+    await mode.press("ArrowDown");
+    await waitUntil(() => received("session/set_mode").some((p) => p.modeId === "plan"), "set_mode plan");
+    await waitUntil(
+      async () => (await webview.locator(".sr-only[aria-live]").textContent())?.includes("Mode: Plan"),
+      "the change announced",
+    );
+
+    await fast.focus();
+    await fast.press("Space");
+    await waitUntil(
+      () => received("session/set_config_option").some((p) => p.configId === "fast" && p.value === true),
+      "set_config_option fast",
+    );
+
+    // A mode that acts without asking: VS Code's modal asks first; Cancel leaves the mode as it was.
+    await mode.selectOption("bypassPermissions");
+    const dialog = page.locator(".monaco-dialog-box");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    assert.match((await dialog.textContent()) ?? "", /Switch Modes to Mode: Bypass permissions\?/);
+    await screenshot(page, "session-controls-confirm");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await waitUntil(async () => (await mode.inputValue()) === "plan", "the picker to go back");
+    assert.ok(!received("session/set_mode").some((p) => p.modeId === "bypassPermissions"));
+
+    await mode.selectOption("bypassPermissions");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Let it act without asking" }).click();
+    const marker = webview.locator(".unattended-badge");
+    await waitUntil(async () => (await marker.isVisible()) && (await marker.textContent()), "the marker");
+    assert.match((await marker.textContent()) ?? "", /Acts without asking/);
+    assert.ok(received("session/set_mode").some((p) => p.modeId === "bypassPermissions"));
+    await screenshot(page, "session-controls-unattended");
+
+    // Remembered for this agent: back and forth again without a dialog.
+    await mode.selectOption("default");
+    await waitUntil(async () => !(await marker.isVisible()), "the marker to go");
+    await mode.selectOption("bypassPermissions");
+    await waitUntil(
+      () => received("session/set_mode").filter((p) => p.modeId === "bypassPermissions").length === 2,
+      "the second switch without a dialog",
+    );
+    assert.equal(await dialog.isVisible(), false);
+  });
+});
