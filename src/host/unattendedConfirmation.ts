@@ -14,7 +14,10 @@ export function confirmUnattended(
 ): (agentName: string, change: { label: string; level: UnattendedLevel }) => Promise<boolean> {
   return async (agentName, change) => {
     if (state.get<boolean>(KEY + agentName) === true) return true;
-    const allow = vscode.l10n.t("Let it act without asking");
+    const allow: vscode.MessageItem = { title: vscode.l10n.t("Let it act without asking") };
+    // The safe answer comes first, so it is the dialog's default (focused) button: Enter keeps the agent asking.
+    // (A close-affordance item would be listed after the approving one, which would then take the focus.)
+    const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep asking") };
     const detail =
       change.level === "full"
         ? vscode.l10n.t(
@@ -28,6 +31,7 @@ export function confirmUnattended(
     const picked = await vscode.window.showWarningMessage(
       vscode.l10n.t("Switch {0} to {1}?", inertText(agentName, 200), inertText(change.label, 300)),
       { modal: true, detail },
+      keep,
       allow,
     );
     if (picked !== allow) return false;

@@ -105,7 +105,18 @@ describe("Session controls (e2e)", function () {
     await dialog.waitFor({ state: "visible", timeout: 15_000 });
     assert.match((await dialog.textContent()) ?? "", /Switch Modes to Mode: Bypass permissions\?/);
     await screenshot(page, "session-controls-confirm");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    const focused = await page.evaluate(() => {
+      const active = (
+        globalThis as unknown as { document: { activeElement: { textContent: string } | null } }
+      ).document.activeElement;
+      return active?.textContent ?? "";
+    });
+    assert.equal(
+      focused.trim(),
+      "Keep asking",
+      "the safe answer has the focus (Enter keeps the agent asking)",
+    );
+    await dialog.getByRole("button", { name: "Keep asking" }).click();
     await waitUntil(async () => (await mode.inputValue()) === "plan", "the picker to go back");
     assert.ok(!received("session/set_mode").some((p) => p.modeId === "bypassPermissions"));
 
