@@ -2,39 +2,14 @@
 // the keyboard, the change reaching the agent and announced, and a mode that acts without asking confirmed in VS Code's
 // modal dialog the first time (then remembered for that agent) and marked like Bypass.
 import * as assert from "node:assert/strict";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../../tools/paths";
 import { screenshot } from "../../tools/browser";
 import { startSession, waitUntil } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
 
-const controlsAgentPath = join(repoRoot, "out", "test", "agents", "controlsAgent.js");
-
-const SETUP = {
-  modes: {
-    currentModeId: "default",
-    availableModes: [
-      { id: "default", name: "Manual" },
-      { id: "plan", name: "Plan" },
-      { id: "bypassPermissions", name: "Bypass permissions" },
-    ],
-  },
-  configOptions: [
-    {
-      id: "model",
-      name: "Model",
-      category: "model",
-      type: "select",
-      currentValue: "sonnet",
-      options: [
-        { value: "sonnet", name: "Sonnet" },
-        { value: "opus", name: "Opus" },
-      ],
-    },
-    { id: "fast", name: "Fast mode", category: "model_config", type: "boolean", currentValue: false },
-  ],
-};
+const SETUP = { modes: MODES_V1, configOptions: configOptions("id").slice(0, 3) };
 
 describe("Session controls (e2e)", function () {
   this.timeout(120_000);
@@ -42,12 +17,7 @@ describe("Session controls (e2e)", function () {
   let logDir: string;
   let logPath: string;
 
-  const received = (method: string) =>
-    readFileSync(logPath, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { method?: string; params?: Record<string, unknown> })
-      .flatMap((frame) => (frame.method === method ? [frame.params ?? {}] : []));
+  const received = (method: string) => receivedFrames(logPath, method);
 
   before(async () => {
     logDir = makeTempFolder("symposium-e2e-controls-");
@@ -59,7 +29,7 @@ describe("Session controls (e2e)", function () {
         "symposium.agents": {
           Modes: {
             command: process.execPath,
-            args: [controlsAgentPath],
+            args: [CONTROLS_AGENT],
             env: { CONTROLS_SETUP: JSON.stringify(SETUP), CONTROLS_LOG: logPath },
           },
         },
