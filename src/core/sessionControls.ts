@@ -216,9 +216,13 @@ function parseConfigOptions(raw: unknown): SessionControlView[] {
   if (!Array.isArray(raw)) return [];
   const controls: SessionControlView[] = [];
   const seen = new Set<string>();
+  let choicesLeft = LIMITS.controlChoicesTotal;
   for (const entry of raw.slice(0, LIMITS.controlsPerSession * 2)) {
     const control = parseConfigOption(entry);
     if (!control || seen.has(control.id) || controls.length >= LIMITS.controlsPerSession) continue;
+    // A select whose values no longer fit the session's total is left out whole (its current value must be listed).
+    if (control.kind === "select" && control.choices.length > choicesLeft) continue;
+    if (control.kind === "select") choicesLeft -= control.choices.length;
     seen.add(control.id);
     controls.push(control);
   }

@@ -23,8 +23,10 @@ export const LIMITS = {
   controlIdChars: 200,
   controlDescriptionChars: 500,
   controlsPerSession: 20,
-  /** Values of one select (models lists are the longest). */
+  /** Values of one select (models lists are the longest), and of all of a session's selects together: the header
+   * carries them on every change of the session's status. */
   controlChoices: 100,
+  controlChoicesTotal: 300,
   /** Caps on what the webview may send (`src/host/webviewMessages.ts`). */
   intent: {
     keyChars: 100,

@@ -132,6 +132,21 @@ describe("session controls (pure)", () => {
       );
     });
 
+    it("keeps the values of all selects together under the session's total (the header carries them often)", () => {
+      const controls = new SessionControls();
+      const select = (i: number) => ({
+        id: `s${i}`,
+        name: "S",
+        type: "select",
+        currentValue: "v0",
+        options: Array.from({ length: LIMITS.controlChoices }, (_, j) => ({ value: `v${j}`, name: "V" })),
+      });
+      controls.applySetup({ configOptions: Array.from({ length: 10 }, (_, i) => select(i)) });
+      const total = controls.list().reduce((n, c) => n + (c.kind === "select" ? c.choices.length : 0), 0);
+      assert.ok(total <= LIMITS.controlChoicesTotal, `${total} values`);
+      assert.equal(controls.list().length, LIMITS.controlChoicesTotal / LIMITS.controlChoices);
+    });
+
     it("prefers a `mode` config option over v1 modes, and current_mode_update moves both", () => {
       const controls = new SessionControls();
       const modes = {
