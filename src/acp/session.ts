@@ -69,6 +69,8 @@ export class Session {
   /** Messages sent before the session could take them (still starting, or behind another queued one). */
   private readonly queue = new PromptQueue();
   private isDisposed = false;
+  /** Mode or option changes sent and not answered yet. */
+  private controlSets = 0;
 
   constructor(
     key: string,
@@ -227,7 +229,8 @@ export class Session {
     const controlsChanged = isControlsUpdate(update);
     // `session_info_update`: the tab takes the agent's title for the session.
     if (changed || this.model.title !== title || controlsChanged) ops.push(this.header());
-    if (controlsChanged) this.noteUnattended(unattended, "agent");
+    // While the person's change is on its way, the agent's echo of it is that change (recorded once, as theirs).
+    if (controlsChanged && this.controlSets === 0) this.noteUnattended(unattended, "agent");
     this.emit(ops);
     // After the update's items: ending the turn may start the next queued message's turn.
     if (changed && version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
@@ -295,6 +298,7 @@ export class Session {
     const unattended = this.model.controls.unattended();
     this.model.controls.setBusy(controlId, true);
     this.emitHeader();
+    this.controlSets++;
     try {
       if (control.via === "mode" && typeof value === "string") {
         await connection.setMode(agentSessionId, value, SET_CONTROL_TIMEOUT_MS);
@@ -324,6 +328,7 @@ export class Session {
       );
       return false;
     } finally {
+      this.controlSets--;
       this.model.controls.setBusy(controlId, false);
       this.emitHeader();
       this.noteUnattended(unattended, by);

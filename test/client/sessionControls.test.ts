@@ -234,6 +234,8 @@ describe("Session controls (modes and config options)", function () {
       label: "Mode: Bypass permissions",
     });
     assert.equal(decisions.at(-1)?.provenance, "mode");
+    // The agent echoes the change (current_mode_update before its answer): still one record, the person's.
+    assert.equal(decisions.filter((d) => d.provenance === "mode").length, 1);
     assert.match(
       decisions.at(-1)?.title ?? "",
       /You set Mode: Bypass permissions: the agent acts without asking/,
