@@ -30,7 +30,7 @@ describe("Session controls (e2e)", function () {
           Modes: {
             command: process.execPath,
             args: [CONTROLS_AGENT],
-            env: { CONTROLS_SETUP: JSON.stringify(SETUP), CONTROLS_LOG: logPath },
+            env: { CONTROLS_SETUP: JSON.stringify(SETUP), CONTROLS_LOG: logPath, CONTROLS_FAIL: "opus" },
           },
         },
       },
@@ -68,6 +68,19 @@ describe("Session controls (e2e)", function () {
       () => received("session/set_config_option").some((p) => p.configId === "fast" && p.value === true),
       "set_config_option fast",
     );
+
+    // The agent refuses a value: the control goes back, the transcript says why, and it is announced.
+    const modelPicker = webview.getByRole("combobox", { name: "Model", exact: true });
+    await modelPicker.selectOption("opus");
+    await waitUntil(async () => (await modelPicker.inputValue()) === "sonnet", "the model picker to go back");
+    await waitUntil(
+      async () =>
+        (await webview.locator(".sr-only[aria-live]").textContent())?.includes(
+          "Model was not changed; it stays Sonnet",
+        ),
+      "the refusal announced",
+    );
+    await webview.getByText(/did not change Model to Opus/).waitFor({ state: "visible", timeout: 15_000 });
 
     // A mode that acts without asking: VS Code's modal asks first; Cancel leaves the mode as it was.
     await mode.selectOption("bypassPermissions");
