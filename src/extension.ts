@@ -14,6 +14,7 @@ import type { Logger } from "./core/logger";
 import { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
+import { confirmUnattended } from "./host/unattendedConfirmation";
 import { newSession } from "./host/commands";
 import { resumeSession } from "./host/resumeSession";
 import { Configuration } from "./host/configuration";
@@ -58,6 +59,7 @@ class SymposiumExtension extends Disposable {
       permissionRules: () => configuration.permissionRules,
       documents: editorDocuments,
       writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
+      confirmUnattended: confirmUnattended(context.globalState),
       chooseAuthMethod: async (agentName, methods) =>
         (
           await vscode.window.showQuickPick(

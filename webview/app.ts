@@ -46,7 +46,10 @@ export class App {
     private readonly boot: BootData = { reportPaint: false },
   ) {
     const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
-    this.header = new Header(newSession);
+    this.header = new Header(newSession, {
+      post: (message) => host.post(message),
+      announce: (text) => this.announcer.announce(text),
+    });
     this.emptyState = new EmptyState(newSession);
     this.tabs = new SessionTabs({
       select: (sessionKey) => {
@@ -259,6 +262,7 @@ export class App {
       this.shownSessionKey = activeKey;
     }
     this.composer.setSession(store.activeSession?.header);
+    this.header.showSession(store.activeSession?.header);
     return switched;
   }
 

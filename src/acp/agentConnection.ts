@@ -303,6 +303,27 @@ export class AgentConnection {
     return { sessionId: response.sessionId, response };
   }
 
+  /** v1 `session/set_mode` (v2 has modes only as config options). */
+  setMode(sessionId: string, modeId: string, timeoutMs: number): Promise<Json> {
+    return this.request("session/set_mode", { sessionId, modeId }, timeoutMs);
+  }
+
+  /** `session/set_config_option`; answers the full list of options. v2 tags a value id `type: "id"`, v1 leaves it out. */
+  setConfigOption(
+    sessionId: string,
+    configId: string,
+    value: string | boolean,
+    timeoutMs: number,
+  ): Promise<Json> {
+    const typed =
+      typeof value === "boolean"
+        ? { type: "boolean", value }
+        : this.version === 2
+          ? { type: "id", value }
+          : { value };
+    return this.request("session/set_config_option", { sessionId, configId, ...typed }, timeoutMs);
+  }
+
   async authenticate(methodId: string, timeoutMs: number): Promise<void> {
     if (this.version === 1) await this.request("authenticate", { methodId }, timeoutMs);
     else await this.request("auth/login", { methodId }, timeoutMs);
@@ -477,6 +498,8 @@ export class AgentConnection {
             clientCapabilities: {
               fs: { readTextFile: !!this.callbacks.fileSystem, writeTextFile: !!this.callbacks.fileSystem },
               terminal: !!this.callbacks.terminals,
+              // Booleans as booleans (the header shows a checkbox), not as on/off selects.
+              session: { configOptions: { boolean: {} } },
             },
           };
     // Shutdown must not wait for an agent that never answers: AgentSessions.dispose() awaits opening connections,

@@ -17,8 +17,16 @@ import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { PermissionRule } from "../core/policy/rules";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
-import type { AgentChoice, DecisionRecord, PromptView, Snapshot, ViewOp } from "../shared/protocol";
+import type {
+  AgentChoice,
+  DecisionRecord,
+  PromptView,
+  Snapshot,
+  UnattendedLevel,
+  ViewOp,
+} from "../shared/protocol";
 import { newestFirst, parsePastSessions, type PastSession } from "../core/pastSessions";
+import { labelOf, resolveChoice, unattendedChoice, unattendedSentence } from "../core/sessionControls";
 import { LIMITS } from "../shared/limits";
 import type { PastSessionSupport, ProtocolVersion, ReopenMethod, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
@@ -27,7 +35,7 @@ import { clientCallbacks } from "./clientHandlers";
 import { ConnectionPool } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
 import { PermissionBroker } from "./permissionBroker";
-import { Session, SessionClosedError } from "./session";
+import { Session, SessionClosedError, type ControlChangeBy, type UnattendedChange } from "./session";
 
 export type { Logger } from "../core/logger";
 
@@ -54,6 +62,11 @@ export interface Environment {
   documents: DocumentStore;
   /** Persists `bypassPermissions` for an agent in user settings. */
   writeBypass(agentName: string, bypass: boolean): Promise<void>;
+  /**
+   * Asks the person, the first time per agent, before a mode that lets the agent act without asking (remembered per
+   * agent by the host). Without it such modes are never set by Symposium.
+   */
+  confirmUnattended?(agentName: string, change: { label: string; level: UnattendedLevel }): Promise<boolean>;
   /** Lets the user pick an authentication method; undefined = cancelled. */
   chooseAuthMethod(
     agentName: string,
@@ -293,6 +306,10 @@ export class AgentSessions {
       if (session.disposed) throw new SessionClosedError();
       scope.add(agentSessionId, session);
       session.model.applyInitialCommands(response);
+      session.model.controls.applySetup(response);
+      session.bind(scope.connection, agentSessionId);
+      await this.applyDefaultControls(session);
+      if (session.disposed) throw new SessionClosedError();
       session.attach(scope.connection, agentSessionId);
       return key;
     } catch (error) {
@@ -315,6 +332,7 @@ export class AgentSessions {
       isBypassed: (name) => this.isBypassed(name),
       cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),
       stopGraceMs: this.timeouts.stopGraceMs,
+      unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
     this.sessions.set(key, session);
     this.activeSessionKey = key;
@@ -402,6 +420,8 @@ export class AgentSessions {
         this.timeouts.newSessionMs,
       );
       session.model.applyInitialCommands(response);
+      // A reopened session has modes and options too (no defaults: it keeps the ones it had).
+      session.model.controls.applySetup(response);
     } catch (error) {
       scope.remove(session);
       session.model.replayingHistory = false;
@@ -491,6 +511,129 @@ export class AgentSessions {
     if (!scope) return;
     scope.remove(session);
     await this.releaseIfUnused(scope);
+  }
+
+  // --- Session controls (modes and config options) -------------------------------------------------------------
+
+  /**
+   * The person set a mode or config option in the header. Only a control and a value the agent offers are sent; a
+   * mode that lets the agent act without asking is confirmed first (once per agent). Resolves with whether the agent
+   * took the change (the header reverts otherwise).
+   */
+  async setControl(sessionKey: string, controlId: string, value: string | boolean): Promise<boolean> {
+    const session = this.sessions.get(sessionKey);
+    const control = session?.model.controls.find(controlId);
+    const offered =
+      control?.kind === "select"
+        ? typeof value === "string" && control.choices.some((choice) => choice.value === value)
+        : typeof value === "boolean";
+    if (!session || !control || !offered) {
+      this.env.log.warn(
+        `Ignored setControl for ${sessionKey}: no such control, or a value it does not offer.`,
+      );
+      session?.emitHeader();
+      return false;
+    }
+    return this.setConfirmed(session, controlId, value, "user");
+  }
+
+  /** Confirms a change to a mode that acts without asking, then sets it. */
+  private async setConfirmed(
+    session: Session,
+    controlId: string,
+    value: string | boolean,
+    by: ControlChangeBy,
+  ): Promise<boolean> {
+    const control = session.model.controls.find(controlId);
+    if (!control) return false;
+    const name = control.kind === "select" ? control.choices.find((c) => c.value === value)?.name : undefined;
+    const level = unattendedChoice(control, value, name);
+    if (level) {
+      const label = labelOf({ ...control, value } as typeof control);
+      const confirmed =
+        (await this.env.confirmUnattended?.(session.model.agentName, { label, level })) ?? false;
+      if (!confirmed) {
+        this.env.log.info(`${session.model.agentName}: ${label} was not confirmed; not set.`);
+        session.emitHeader(); // the control goes back to the agent's value
+        return false;
+      }
+    }
+    if (session.disposed) return false;
+    return session.setControl(controlId, value, by);
+  }
+
+  /**
+   * `defaultMode` and `defaultConfigOptions` from the agent's settings entry, right after `session/new` and before
+   * the first prompt. What the agent does not offer is left out with a warning in the transcript and the log.
+   */
+  private async applyDefaultControls(session: Session): Promise<void> {
+    const definition = this.bypassState.definition(session.model.agentName);
+    if (!definition) return;
+    const controls = session.model.controls;
+    const wanted: [string | undefined, string, string | boolean][] = [];
+    if (definition.defaultMode !== undefined)
+      wanted.push([controls.mode()?.id, "defaultMode", definition.defaultMode]);
+    for (const [configId, value] of Object.entries(definition.defaultConfigOptions ?? {}))
+      wanted.push([
+        controls.find(configId) ? configId : undefined,
+        `defaultConfigOptions.${configId}`,
+        value,
+      ]);
+    for (const [controlId, setting, value] of wanted) {
+      const control = controlId === undefined ? undefined : controls.find(controlId);
+      const choice = control && resolveChoice(control, value);
+      if (!control || !choice) {
+        const offered =
+          control?.kind === "select"
+            ? `it offers ${control.choices.map((c) => c.value).join(", ")}`
+            : control
+              ? "it takes true or false"
+              : "it offers no such option";
+        const warning = `Settings: ${setting} ${JSON.stringify(value)} was not applied: ${session.model.agentName} does not offer it (${offered}).`;
+        this.env.log.warn(warning);
+        session.showItems(session.model.addNotice("warning", warning));
+        continue;
+      }
+      if (control.value === choice.value) continue;
+      await this.setConfirmed(session, control.id, choice.value, "settings");
+    }
+  }
+
+  /** A move into or out of a mode that acts without asking goes into the approval history, like a Bypass change. */
+  private recordUnattended(session: Session, change: UnattendedChange): void {
+    const agentName = session.model.agentName;
+    const who = change.by === "user" ? "You" : change.by === "settings" ? "Your settings" : agentName;
+    const title = change.after
+      ? `${who} set ${change.after.label}: ${unattendedSentence(change.after.level)}`
+      : `${who} set a mode that asks again (was ${change.before?.label ?? "unattended"})`;
+    const at = Date.now();
+    const key = `mode:${randomUUID()}`;
+    const prompt: PermissionPrompt = {
+      key,
+      agentName,
+      sessionKey: session.key,
+      sessionId: session.agentSessionId ?? "",
+      protocolVersion: session.connection?.version ?? 1,
+      title,
+      subject: { type: "none" },
+      options: [],
+      rawSubject: undefined,
+      paths: [],
+      receivedAt: at,
+    };
+    const record: DecisionRecord = {
+      key,
+      sessionKey: session.key,
+      agentName,
+      title,
+      provenance: "mode",
+      outcome: "selected",
+      optionName: change.after?.label ?? "asks again",
+      at,
+      summary: title,
+    };
+    this.env.log.info(title);
+    this.emitDecision(prompt, record);
   }
 
   /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */

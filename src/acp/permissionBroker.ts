@@ -27,6 +27,7 @@ import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
+import { modeSwitchOf } from "../core/sessionControls";
 
 export interface DecideContext {
   /** The agent's bypass is on (user setting or window-only). */
@@ -247,7 +248,12 @@ export class PermissionBroker {
     const reason = decision.facts.bypassBlockedReason;
     if (reason)
       this.host.log.info(`Bypass did not apply to "${prompt.title}" for ${connection.name}: ${reason}.`);
-    this.facts.set(prompt.key, { ...decision.facts, ...(toolItemId ? { toolItemId } : {}) });
+    const modeSwitch = modeSwitchOf(session.model.controls, prompt);
+    this.facts.set(prompt.key, {
+      ...decision.facts,
+      ...(toolItemId ? { toolItemId } : {}),
+      ...(modeSwitch ? { modeSwitch } : {}),
+    });
     const outcome = await this.host.pending.add(
       prompt,
       { connectionId: connection.process.id, requestId: request.requestId ?? "" },

@@ -10,7 +10,7 @@ import { asString, type Json } from "../core/json";
 import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
-import type { SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
+import type { SessionHeader, TranscriptItem, UnattendedLevel, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { headerOp, itemOps, sessionHeader } from "./viewProjection";
 
@@ -21,7 +21,21 @@ export interface SessionHost {
   cancelApprovals(sessionKey: string): void;
   /** After Stop, how long the turn may take to end before the agent is killed. */
   stopGraceMs: number;
+  /** The session moved into or out of a mode where the agent acts without asking (for the history). */
+  unattendedChanged?(session: Session, change: UnattendedChange): void;
 }
+
+/** Who changed the session's controls: the person, a default from settings, or the agent itself. */
+export type ControlChangeBy = "user" | "settings" | "agent";
+
+export interface UnattendedChange {
+  before: { level: UnattendedLevel; label: string } | undefined;
+  after: { level: UnattendedLevel; label: string } | undefined;
+  by: ControlChangeBy;
+}
+
+/** How long a mode or config change may take the agent. */
+const SET_CONTROL_TIMEOUT_MS = 30_000;
 
 /** A session closed (its tab, or the window) before it finished starting. */
 export class SessionClosedError extends Error {
@@ -58,6 +72,8 @@ export class Session {
   /** "Allow in this session" grants: part of this session's decisions, gone with it. */
   readonly grants = new SessionGrants();
   private isDisposed = false;
+  /** Mode or option changes sent and not answered yet. */
+  private controlSets = 0;
 
   constructor(
     key: string,
@@ -84,9 +100,14 @@ export class Session {
     return this.attachment?.agentSessionId;
   }
 
+  /** The agent created the session: its controls can be set (defaults), but it does not take prompts yet. */
+  bind(connection: AgentConnection, agentSessionId: string): void {
+    this.attachment = { connection, agentSessionId };
+  }
+
   /** The agent created the session: it is ready for prompts. */
   attach(connection: AgentConnection, agentSessionId: string): void {
-    this.attachment = { connection, agentSessionId };
+    this.bind(connection, agentSessionId);
     this.model.status = "ready";
     this.emitHeader();
     this.sendNextQueued();
@@ -208,10 +229,14 @@ export class Session {
 
   applyUpdate(update: Json, version: 1 | 2): void {
     const { status } = this.model;
+    const unattended = this.model.controls.unattended();
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     const changed = this.model.status !== status;
-    // Titles name the tab; commands, usage and the status are in the header too.
-    if (this.model.takeHeaderChange() || changed) ops.push(this.header());
+    const controlsChanged = isControlsUpdate(update);
+    // Titles name the tab; commands, usage, controls and the status are in the header too.
+    if (this.model.takeHeaderChange() || changed || controlsChanged) ops.push(this.header());
+    // While the person's change is on its way, the agent's echo of it is that change (recorded once, as theirs).
+    if (controlsChanged && this.controlSets === 0) this.noteUnattended(unattended, "agent");
     this.emit(ops);
     // After the update's items: ending the turn may start the next queued message's turn.
     if (changed && version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
@@ -263,6 +288,65 @@ export class Session {
     this.isDisposed = true;
     clearTimeout(this.stopTimer);
     this.grants.clear();
+  }
+
+  // --- Session controls (modes and config options) -------------------------------------------------------------
+
+  /**
+   * Sets a mode or config option the agent offers, through `session/set_mode` or `session/set_config_option`. The
+   * header shows the control busy meanwhile; a failure leaves the agent's last values (the control reverts) and says
+   * why in the transcript. Resolves with whether the agent took it.
+   */
+  async setControl(controlId: string, value: string | boolean, by: ControlChangeBy): Promise<boolean> {
+    const attachment = this.attachment;
+    const control = this.model.controls.find(controlId);
+    if (this.isDisposed || !attachment || attachment.connection.isClosed || !control) return false;
+    const { connection, agentSessionId } = attachment;
+    const unattended = this.model.controls.unattended();
+    this.model.controls.setBusy(controlId, true);
+    this.emitHeader();
+    this.controlSets++;
+    try {
+      if (control.via === "mode" && typeof value === "string") {
+        await connection.setMode(agentSessionId, value, SET_CONTROL_TIMEOUT_MS);
+        this.model.controls.setCurrentMode(value);
+      } else {
+        const response = await connection.setConfigOption(
+          agentSessionId,
+          controlId,
+          value,
+          SET_CONTROL_TIMEOUT_MS,
+        );
+        if (Array.isArray(response.configOptions)) this.model.controls.replaceOptions(response.configOptions);
+      }
+      return true;
+    } catch (error) {
+      const shown =
+        control.kind === "select"
+          ? (control.choices.find((c) => c.value === value)?.name ?? value)
+          : value
+            ? "on"
+            : "off";
+      this.showItems(
+        this.model.addNotice(
+          "error",
+          `${connection.name} did not change ${control.name} to ${String(shown)}: ${agentError(error)}`,
+        ),
+      );
+      return false;
+    } finally {
+      this.controlSets--;
+      this.model.controls.setBusy(controlId, false);
+      this.emitHeader();
+      this.noteUnattended(unattended, by);
+    }
+  }
+
+  /** Tells the host when the session entered or left a mode that acts without asking. */
+  private noteUnattended(before: UnattendedChange["before"], by: ControlChangeBy): void {
+    const after = this.model.controls.unattended();
+    if (this.isDisposed || before?.level === after?.level) return;
+    this.host.unattendedChanged?.(this, { before, after, by });
   }
 
   private endTurn(stopReason: string | undefined): void {
@@ -346,4 +430,17 @@ export class Session {
   private emit(ops: ViewOp[]): void {
     if (!this.isDisposed && ops.length > 0) this.host.emit(ops);
   }
+}
+
+function isControlsUpdate(update: Json): boolean {
+  return update.sessionUpdate === "current_mode_update" || update.sessionUpdate === "config_option_update";
+}
+
+/** An agent's error with the reason it gives in `data` (Gemini: "Internal error" + `details`), capped. */
+function agentError(error: unknown): string {
+  const data = (error as { data?: unknown } | null)?.data;
+  const details =
+    data && typeof data === "object" ? ((data as Json).details ?? (data as Json).message) : data;
+  const reason = typeof details === "string" && details ? ` (${details.slice(0, 500)})` : "";
+  return `${errorMessage(error)}${reason}`;
 }

@@ -1,7 +1,7 @@
 /** How the client's state becomes view ops: pure functions, so every path projects a session or a card the same way. */
 import { optionView, type PermissionPrompt } from "../core/permissionPrompt";
 import type { SessionModel } from "../core/sessionModel";
-import type { PromptView, SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
+import type { ModeSwitchView, PromptView, SessionHeader, TranscriptItem, ViewOp } from "../shared/protocol";
 
 /** `queued`: how many of the person's messages wait to be sent (the composer offers Stop for them). */
 export function sessionHeader(model: SessionModel, bypassed: boolean, queued: number): SessionHeader {
@@ -26,6 +26,8 @@ export interface CardFacts {
   expiresAt?: number;
   /** The transcript item of the tool call the card is about. */
   toolItemId?: string;
+  /** The options switch the agent's mode (ExitPlanMode). */
+  modeSwitch?: ModeSwitchView;
 }
 
 export function promptView(prompt: PermissionPrompt, facts: CardFacts, bypassed: boolean): PromptView {
@@ -42,5 +44,6 @@ export function promptView(prompt: PermissionPrompt, facts: CardFacts, bypassed:
     ...(facts.bypassBlockedReason ? { bypassBlockedReason: facts.bypassBlockedReason } : {}),
     receivedAt: prompt.receivedAt,
     ...(facts.expiresAt !== undefined ? { expiresAt: facts.expiresAt } : {}),
+    ...(facts.modeSwitch ? { modeSwitch: facts.modeSwitch } : {}),
   };
 }

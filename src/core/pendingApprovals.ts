@@ -246,6 +246,7 @@ const PROVENANCE_SUMMARY: Record<Provenance, string> = {
   duplicate: "Duplicate request id",
   shutdown: "Window closed",
   cap: "Too many pending requests",
+  mode: "Mode changed",
 };
 
 export function decisionRecord(

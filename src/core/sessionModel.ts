@@ -26,6 +26,7 @@ import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
 import { capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
+import { SessionControls } from "./sessionControls";
 
 /** A tool call's content as received, with whole texts (only until the full texts go to the cache). */
 type ReceivedContent =
@@ -101,6 +102,8 @@ export class SessionModel {
   replayingHistory = false;
   /** Set when an update changed what the session's header shows (commands, title, usage); `takeHeaderChange` reads it. */
   private headerChanged = false;
+  /** The agent's modes and config options (session header). */
+  readonly controls = new SessionControls();
 
   private readonly items = new Map<string, TranscriptItem>();
   private readonly toolCalls = new Map<string, ToolCallState>();
@@ -128,6 +131,7 @@ export class SessionModel {
       ...this.usageHeader(),
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
+      ...this.controlsHeader(),
     };
   }
 
@@ -153,6 +157,11 @@ export class SessionModel {
   /** A turn's own usage report (v1 `session/prompt` response, v2 `idle` state). */
   applyTurnUsage(usage: unknown): void {
     if (this.usage.applyTurnUsage(usage)) this.headerChanged = true;
+  }
+
+  private controlsHeader(): Pick<SessionHeader, "controls"> {
+    const controls = this.controls.view();
+    return controls ? { controls } : {};
   }
 
   transcript(): TranscriptItem[] {
@@ -247,6 +256,12 @@ export class SessionModel {
         return [];
       case "state_update":
         return this.applyState(update);
+      case "current_mode_update":
+        this.controls.setCurrentMode(update.currentModeId);
+        return [];
+      case "config_option_update":
+        this.controls.replaceOptions(update.configOptions);
+        return [];
       case "notice": {
         const severity =
           update.severity === "error" || update.severity === "warning" ? update.severity : "info";
@@ -257,7 +272,7 @@ export class SessionModel {
       case "terminal_output_chunk":
         return this.applyTerminal(update);
       default:
-        // current_mode_update, config_option_update, compaction_*, and unknown variants: nothing to show.
+        // compaction_* and unknown variants: nothing to show.
         return [];
     }
   }

@@ -14,6 +14,12 @@ export const AgentDefinitionSchema = z.strictObject({
   args: z._default(z.array(z.string()), []),
   env: z._default(z.record(z.string(), z.string()), {}),
   bypassPermissions: z._default(z.boolean(), false),
+  /** The agent's mode to switch to right after `session/new` (an id or name it offers). */
+  defaultMode: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  /** Config options to set right after `session/new`: `{ "<configId>": value id or boolean }`. */
+  defaultConfigOptions: z.optional(
+    z.record(z.string().check(z.maxLength(200)), z.union([z.string().check(z.maxLength(200)), z.boolean()])),
+  ),
 });
 export type AgentDefinition = z.infer<typeof AgentDefinitionSchema>;
 

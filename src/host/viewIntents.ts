@@ -54,6 +54,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
         .resendInNewSession(message.sessionKey)
         .catch((error: unknown) => showError(errorMessage(error)));
       return;
+    case "setControl":
+      void sessions.setControl(message.sessionKey, message.controlId, message.value);
+      return;
     case "choose":
       sessions.chooseOption(message.key, message.optionKey);
       return;

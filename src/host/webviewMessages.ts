@@ -29,6 +29,12 @@ export const webviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),
   z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
+  z.strictObject({
+    type: z.literal("setControl"),
+    sessionKey: key,
+    controlId: z.string().check(z.minLength(1), z.maxLength(caps.controlIdChars)),
+    value: z.union([z.string().check(z.maxLength(caps.controlIdChars)), z.boolean()]),
+  }),
   z.strictObject({ type: z.literal("choose"), key, optionKey: key }),
   z.strictObject({ type: z.literal("deny"), key }),
   z.strictObject({

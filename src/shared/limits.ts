@@ -27,6 +27,14 @@ export const LIMITS = {
   /** Past sessions a "Resume Session…" list shows, and the agent's session id it may name (longer ones are left out). */
   pastSessions: 200,
   agentSessionIdChars: 1_000,
+  /** Session controls (modes, config options): ids longer than this are ignored (they go back to the agent whole). */
+  controlIdChars: 200,
+  controlDescriptionChars: 500,
+  controlsPerSession: 20,
+  /** Values of one select (models lists are the longest), and of all of a session's selects together: the header
+   * carries them on every change of the session's status. */
+  controlChoices: 100,
+  controlChoicesTotal: 300,
   /** Caps on what the webview may send (`src/host/webviewMessages.ts`). */
   intent: {
     keyChars: 100,
@@ -37,5 +45,6 @@ export const LIMITS = {
     idChars: 1_000,
     index: 10_000,
     hrefChars: 4_000,
+    controlIdChars: 200,
   },
 } as const;

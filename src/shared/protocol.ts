@@ -42,6 +42,55 @@ export interface SessionHeader {
   usage?: UsageView;
   /** How many of the person's messages wait to be sent (Stop drops them); absent when none. */
   queued?: number;
+  /** The agent's modes and config options; absent when it offers none. */
+  controls?: SessionControlsView;
+}
+
+// --- Session controls: the agent's modes and config options (see src/core/sessionControls.ts) ---
+
+/** How far a mode lets the agent act without asking: by itself (`full`), or with a model approving (`reviewer`). */
+export type UnattendedLevel = "full" | "reviewer";
+
+export interface ControlChoiceView {
+  /** The agent's value id (capped by dropping: longer ids are not offered). */
+  value: string;
+  name: string;
+  description?: string;
+  /** The group header it is listed under, when the agent groups values. */
+  group?: string;
+  /** Choosing it lets the agent act without asking. */
+  unattended?: UnattendedLevel;
+}
+
+interface ControlBase {
+  /** The config option id, or "mode" for v1 `modes`. */
+  id: string;
+  /** `mode`: v1 `modes`, set with `session/set_mode`; `config`: a config option, set with `session/set_config_option`. */
+  via: "mode" | "config";
+  /** ACP category (`mode`, `model`, `thought_level`, `model_config`, or any other, shown generically). */
+  category: string;
+  name: string;
+  description?: string;
+}
+
+export type SessionControlView =
+  | (ControlBase & { kind: "select"; value: string; choices: ControlChoiceView[] })
+  | (ControlBase & { kind: "boolean"; value: boolean });
+
+export interface SessionControlsView {
+  items: SessionControlView[];
+  /** The session as set now lets the agent act without asking: the header shows the loud marker. */
+  unattended?: { level: UnattendedLevel; label: string };
+  /** Ids of controls whose change is on its way to the agent. */
+  busy?: string[];
+}
+
+/** A permission request whose options switch the agent's mode (Claude's ExitPlanMode). */
+export interface ModeSwitchView {
+  /** "Leave plan mode and …" */
+  heading: string;
+  /** The mode each option switches to, by option key. */
+  options: { key: string; mode: string; unattended?: UnattendedLevel }[];
 }
 
 /** A command from `available_commands_update`, capped; sending it is sending the text `/name input`. */
@@ -194,6 +243,8 @@ export interface PromptView {
   receivedAt: number;
   /** When the timeout will reject it, if a timeout is set. */
   expiresAt?: number;
+  /** The options switch the agent's mode (ExitPlanMode): the card says so. */
+  modeSwitch?: ModeSwitchView;
 }
 
 export type Provenance =
@@ -206,7 +257,9 @@ export type Provenance =
   | "agent_exit"
   | "duplicate"
   | "shutdown"
-  | "cap";
+  | "cap"
+  /** Not a request: the session's mode changed to or from one where the agent acts without asking. */
+  | "mode";
 
 export interface DecisionRecord {
   key: string;
@@ -279,6 +332,11 @@ export type FromWebviewMessage =
   | { type: "copyMessage"; sessionKey: string; itemId: string }
   /** Start a new session with the same agent and queue there the messages this session could not send. */
   | { type: "resendInNewSession"; sessionKey: string }
+  /**
+   * Set a mode or config option. `controlId` and a select's `value` are ids the host sent in `SessionControlView`;
+   * the host sets only a control and value the agent offers.
+   */
+  | { type: "setControl"; sessionKey: string; controlId: string; value: string | boolean }
   /** `optionKey` is the option's host-issued `OptionView.key`, never the agent's id. */
   | { type: "choose"; key: string; optionKey: string }
   /** Deny: the card's reject option, or `cancelled` when the agent offered none. */

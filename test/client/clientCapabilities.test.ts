@@ -204,6 +204,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.deepEqual(initialize?.params?.clientCapabilities, {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
+      session: { configOptions: { boolean: {} } },
     });
     const [read] = await turn(harness, key, [
       call("fs/read_text_file", { path: join(harness.workspace, "README.md") }),

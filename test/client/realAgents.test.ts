@@ -29,6 +29,13 @@ interface AgentFacts {
    * footprint is incomplete, so Bypass never approves it and a person decides.
    */
   commandUnreadable?: true;
+  /** The modes the agent offers (ids), and the one it starts in here (its asking mode). */
+  modes: string[];
+  startMode: string;
+  /** A mode in which it acts without asking (or a model approves), and how far. */
+  unattended: [mode: string, level: "full" | "reviewer"];
+  /** The agent refuses that mode here, and says why (Gemini: not in a folder it trusts). */
+  unattendedRefused?: RegExp;
 }
 
 /** The command the card shows as a command (a v2 command subject, or a tool call's raw input). */
@@ -57,12 +64,44 @@ function assertOptionOrder(card: PermissionPrompt): void {
 }
 
 /** Priority order: the agents that exercise the most first. */
+const COPILOT_MODE = "https://agentclientprotocol.com/protocol/session-modes#";
 const AGENTS: AgentFacts[] = [
-  { name: "claude", v2Command: (command) => ({ title: command }) },
-  { name: "qwen" },
-  { name: "codex", v2Command: (command) => ({ title: "Run command?", description: `Run ${command}` }) },
-  { name: "copilot" },
-  { name: "gemini", creates: "run", noRawInput: true, commandUnreadable: true },
+  {
+    name: "claude",
+    v2Command: (command) => ({ title: command }),
+    modes: ["default", "acceptEdits", "plan", "auto"],
+    startMode: "default",
+    unattended: ["auto", "reviewer"],
+  },
+  {
+    name: "qwen",
+    modes: ["plan", "default", "auto-edit", "auto", "yolo"],
+    startMode: "default",
+    unattended: ["yolo", "full"],
+  },
+  {
+    name: "codex",
+    v2Command: (command) => ({ title: "Run command?", description: `Run ${command}` }),
+    modes: ["read-only", "workspace-write", "agent", "agent-full-access"],
+    startMode: "read-only",
+    unattended: ["agent-full-access", "full"],
+  },
+  {
+    name: "copilot",
+    modes: ["agent", "plan", "autopilot"].map((m) => COPILOT_MODE + m),
+    startMode: `${COPILOT_MODE}agent`,
+    unattended: [`${COPILOT_MODE}autopilot`, "full"],
+  },
+  {
+    name: "gemini",
+    creates: "run",
+    noRawInput: true,
+    commandUnreadable: true,
+    modes: ["default", "autoEdit", "yolo", "plan"],
+    startMode: "default",
+    unattended: ["yolo", "full"],
+    unattendedRefused: /Cannot enable privileged approval modes in an untrusted folder/,
+  },
 ];
 
 describe("Real agents (offline, scripted model)", function () {
@@ -202,6 +241,71 @@ describe("Real agents (offline, scripted model)", function () {
         assert.ok(later.length >= 2, "both writes were asked for");
         assert.ok(later.every((d) => d.provenance === "bypass" && d.outcome === "selected"));
       });
+
+      it("lists its modes in the mode picker, starting in its asking mode", () => {
+        const mode = agent!.controls()?.items.find((c) => c.category === "mode");
+        assert.equal(mode?.kind, "select", `a mode picker: ${JSON.stringify(agent!.controls())}`);
+        assert.deepEqual(mode.kind === "select" && mode.choices.map((c) => c.value), facts.modes);
+        assert.equal(mode.value, facts.startMode);
+        assert.equal(agent!.controls()?.unattended, undefined, "no marker in the asking mode");
+      });
+
+      it("a mode that acts without asking asks first, then shows the marker; the asking mode takes it away", async () => {
+        const a = agent!;
+        const [mode, level] = facts.unattended;
+        const control = a.controls()!.items.find((c) => c.category === "mode")!;
+        a.allowUnattended = false;
+        assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, mode), false);
+        assert.deepEqual(a.unattendedAsked, [a.label], "the person was asked");
+        assert.equal(a.controls()?.unattended, undefined, "declined: not set");
+        a.allowUnattended = true;
+        if (facts.unattendedRefused) {
+          // The agent's own guard: the set fails, the picker stays, and the transcript says why.
+          assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, mode), false);
+          assert.match(a.notices().at(-1) ?? "", facts.unattendedRefused);
+          assert.equal(a.controls()?.items.find((c) => c.id === control.id)?.value, facts.startMode);
+          assert.equal(a.controls()?.unattended, undefined);
+          return;
+        }
+        assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, mode), true);
+        await waitFor(() => a.controls()?.unattended, "the marker");
+        assert.equal(a.controls()?.unattended?.level, level);
+        assert.equal(a.decisions.at(-1)?.provenance, "mode", "recorded in the history");
+        assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, facts.startMode), true);
+        await waitFor(() => a.controls()?.unattended === undefined, "the marker to go");
+      });
+
+      if (facts.name === "claude") {
+        it("switching to plan and back reaches the agent: its next model request is in plan mode, then not", async () => {
+          const a = agent!;
+          assert.equal(await a.harness.sessions.setControl(a.sessionKey, "mode", "plan"), true);
+          const before = model.requests.length;
+          await a.turn("Say something.");
+          const planned = model.requests.slice(before).filter((r) => r.tools.length > 0);
+          assert.ok(
+            planned.length > 0 && planned.every((r) => r.planMode),
+            "the model was told plan mode is on",
+          );
+          assert.equal(await a.harness.sessions.setControl(a.sessionKey, "mode", "default"), true);
+          const after = model.requests.length;
+          await a.turn("Say something.");
+          const back = model.requests.slice(after).filter((r) => r.tools.length > 0);
+          assert.ok(back.length > 0 && back.every((r) => !r.planMode), "plan mode is off again");
+        });
+
+        it("defaultMode from the agent's settings applies on a new session", async () => {
+          const other = await RealAgentSession.start(facts.name, model.url, { defaultMode: "acceptEdits" });
+          try {
+            const mode = other.controls()?.items.find((c) => c.category === "mode");
+            assert.equal(mode?.value, "acceptEdits");
+            const before = model.requests.length;
+            await other.turn("Say something.");
+            assert.ok(model.requests.length > before);
+          } finally {
+            await other.dispose();
+          }
+        });
+      }
     });
   }
 });

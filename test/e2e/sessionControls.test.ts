@@ -1,146 +1,125 @@
-// Claude Code's session controls in the real workbench (its npm package against the scripted model, configured in
-// user settings as a person would): typing `/` lists its commands, filtered as you type and chosen with the keyboard
-// or the mouse, and a chosen command is sent; the session bar shows the cost after a turn and the tab takes Claude's
-// title; after a window reload, Resume Session… lists the session and reopens it with its transcript. Skips with the
-// reason when the agent cannot be installed.
+// The agent's mode and options in the session header, in a real workbench: labelled native controls operated from
+// the keyboard, the change reaching the agent and announced, and a mode that acts without asking confirmed in VS Code's
+// modal dialog the first time (then remembered for that agent) and marked like Bypass.
 import * as assert from "node:assert/strict";
-import { runCommand, screenshot } from "../../tools/browser";
-import { ensureAgent, REAL_AGENTS } from "../harness/realAgents";
-import {
-  messageBox,
-  sendPrompt,
-  startSession,
-  symposium,
-  waitForReady,
-  waitUntil,
-} from "../harness/scripted";
-import { openWorkbench, type Workbench } from "../../tools/workbench";
-import { agentSetting, makeAgentHome, type AgentHome } from "../realAgents/agentSettings";
-import { PLAIN_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
-import type { FrameLocator, Page } from "playwright-core";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { screenshot } from "../../tools/browser";
+import { startSession, waitUntil } from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
 
-/** Picks the row of the open quick pick that shows `text`. */
-async function pickQuickItem(page: Page, text: string): Promise<void> {
-  const row = page
-    .locator(".quick-input-widget .quick-input-list .monaco-list-row")
-    .filter({ hasText: text })
-    .first();
-  await row.waitFor({ state: "visible", timeout: 60_000 });
-  await row.click();
-}
+const SETUP = { modes: MODES_V1, configOptions: configOptions("id").slice(0, 3) };
 
-describe("Claude's session controls in the workbench (e2e)", function () {
-  this.timeout(240_000);
-  let workbench: Workbench | undefined;
-  let model: ScriptedModelServer | undefined;
-  let home: AgentHome | undefined;
-  let webview: FrameLocator;
+describe("Session controls (e2e)", function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let logPath: string;
 
-  before(async function () {
-    this.timeout(300_000);
-    try {
-      await ensureAgent(REAL_AGENTS.claude);
-    } catch (error) {
-      console.log(`      SKIPPED: ${error instanceof Error ? error.message : String(error)}`);
-      this.skip();
-    }
-    model = await new ScriptedModelServer().start();
-    home = makeAgentHome("claude");
+  const received = (method: string) => receivedFrames(logPath, method);
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-controls-");
+    logPath = join(logDir, "agent.jsonl");
+    writeFileSync(logPath, "");
     workbench = await openWorkbench({
-      settings: { "symposium.agents": { "Claude Code": agentSetting("claude", model.url, home.dir) } },
+      workspaceFiles: { "README.md": "# Modes\n" },
+      settings: {
+        "symposium.agents": {
+          Modes: {
+            command: process.execPath,
+            args: [CONTROLS_AGENT],
+            env: { CONTROLS_SETUP: JSON.stringify(SETUP), CONTROLS_LOG: logPath, CONTROLS_FAIL: "opus" },
+          },
+        },
+      },
     });
-    webview = await startSession(workbench.page, "Claude Code");
   });
 
   after(async () => {
     await workbench?.close();
-    await model?.close();
-    home?.dispose();
+    rmSync(logDir, { recursive: true, force: true });
   });
 
-  it("typing / lists Claude's commands, filtered as you type, and the keyboard completes and sends one", async () => {
-    const box = messageBox(webview);
-    const list = webview.getByRole("listbox", { name: "Slash commands" });
-    const options = list.getByRole("option");
-    await box.fill("/");
-    await list.waitFor({ state: "visible", timeout: 30_000 });
-    assert.ok((await options.count()) > 5, "Claude's commands are listed");
-    await box.pressSequentially("compa");
+  it("shows labelled controls, sets them from the keyboard, and confirms a mode that acts without asking", async () => {
+    const { page } = workbench;
+    const webview = await startSession(page, "Modes");
+    const mode = webview.getByRole("combobox", { name: "Mode", exact: true });
+    await mode.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await mode.inputValue(), "default");
+    assert.equal(await webview.getByRole("combobox", { name: "Model", exact: true }).inputValue(), "sonnet");
+    const fast = webview.getByRole("checkbox", { name: "Fast mode" });
+    assert.equal(await fast.isChecked(), false);
+    await screenshot(page, "session-controls");
+
+    // Keyboard: focus the picker and move down one (Plan).
+    await mode.focus();
+    await mode.press("ArrowDown");
+    await waitUntil(() => received("session/set_mode").some((p) => p.modeId === "plan"), "set_mode plan");
     await waitUntil(
-      async () => (await options.count()) === 2,
-      "the list filtered to compact and autocompact",
+      async () => (await webview.locator(".sr-only[aria-live]").textContent())?.includes("Mode: Plan"),
+      "the change announced",
     );
-    assert.deepEqual(await options.locator(".slash-name").allTextContents(), ["/compact", "/autocompact"]);
-    // The first is active; Down moves, Up moves back.
-    assert.equal(await options.nth(0).getAttribute("aria-selected"), "true");
-    await box.press("ArrowDown");
-    assert.equal(await options.nth(1).getAttribute("aria-selected"), "true");
-    await box.press("ArrowUp");
-    assert.equal(await options.nth(0).getAttribute("aria-selected"), "true");
-    await screenshot(workbench!.page, "slash-commands");
-    // Escape closes it (and leaves the text); typing reopens it.
-    await box.press("Escape");
-    await list.waitFor({ state: "hidden" });
-    assert.equal(await box.inputValue(), "/compa");
-    await box.pressSequentially("c");
-    await list.waitFor({ state: "visible" });
-    // Enter completes (it does not send), and the command's input hint shows.
-    await box.press("Enter");
-    assert.equal(await box.inputValue(), "/compact ");
-    await list.waitFor({ state: "hidden" });
-    await webview
-      .getByText("/compact <optional custom summarization instructions>")
-      .waitFor({ timeout: 5_000 });
-    // The second Enter sends it, as text, like any message.
-    await box.press("Enter");
-    await webview.locator(".item.user", { hasText: "/compact" }).first().waitFor({ timeout: 30_000 });
-    await waitForReady(webview);
-  });
 
-  it("a click on a listed command completes it", async () => {
-    const box = messageBox(webview);
-    const list = webview.getByRole("listbox", { name: "Slash commands" });
-    await box.fill("/ini");
-    const option = list.getByRole("option").filter({ hasText: "/init" });
-    await option.click();
-    assert.equal(await box.inputValue(), "/init ");
-    await box.fill("");
-  });
-
-  it("shows the session's cost after a turn, and the tab takes Claude's title", async () => {
-    await sendPrompt(webview, "Say something.");
-    await waitForReady(webview);
-    const usage = webview.locator(".session-usage");
-    await usage.waitFor({ state: "visible", timeout: 30_000 });
-    assert.match((await usage.textContent()) ?? "", /Session \d+(\.\d+)? USD/);
+    await fast.focus();
+    await fast.press("Space");
     await waitUntil(
-      async () => ((await webview.locator(".session-name").textContent()) ?? "Claude Code") !== "Claude Code",
-      "Claude's title on the session",
-      60_000,
+      () => received("session/set_config_option").some((p) => p.configId === "fast" && p.value === true),
+      "set_config_option fast",
     );
-    await screenshot(workbench!.page, "session-usage-title");
-  });
 
-  it("after a window reload, Resume Session… reopens the session with its transcript", async () => {
-    const page = workbench!.page;
-    // The old page's workbench is still visible until the reload happens: wait for the new page's load.
-    const reloaded = page.waitForEvent("load", { timeout: 60_000 });
-    await runCommand(page, "Developer: Reload Window");
-    await reloaded;
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
-    webview = await symposium(page);
-    assert.equal(await webview.locator(".session-view").count(), 0, "the reload closed every session");
-    await runCommand(page, "Symposium: Resume Session…");
-    await pickQuickItem(page, "Claude Code"); // the agents: Claude Code and the Demo Agent
-    // Claude starts and lists this workspace's sessions: the one of this test is the newest.
-    const widget = page.locator(".quick-input-widget");
-    await widget
-      .locator(".quick-input-title", { hasText: "Resume a Claude Code session" })
-      .waitFor({ timeout: 90_000 });
-    await widget.locator(".quick-input-list .monaco-list-row").first().click();
-    await webview.locator(".item.user", { hasText: "Say something." }).first().waitFor({ timeout: 60_000 });
-    await webview.locator(".item.agent", { hasText: PLAIN_TEXT }).first().waitFor({ timeout: 30_000 });
-    await webview.locator(".session-status", { hasText: "Ready" }).waitFor({ timeout: 60_000 });
-    await screenshot(page, "resumed-session");
+    // The agent refuses a value: the control goes back, the transcript says why, and it is announced.
+    const modelPicker = webview.getByRole("combobox", { name: "Model", exact: true });
+    await modelPicker.selectOption("opus");
+    await waitUntil(async () => (await modelPicker.inputValue()) === "sonnet", "the model picker to go back");
+    await waitUntil(
+      async () =>
+        (await webview.locator(".sr-only[aria-live]").textContent())?.includes(
+          "Model was not changed; it stays Sonnet",
+        ),
+      "the refusal announced",
+    );
+    await webview.getByText(/did not change Model to Opus/).waitFor({ state: "visible", timeout: 15_000 });
+
+    // A mode that acts without asking: VS Code's modal asks first; Cancel leaves the mode as it was.
+    await mode.selectOption("bypassPermissions");
+    const dialog = page.locator(".monaco-dialog-box");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    assert.match((await dialog.textContent()) ?? "", /Switch Modes to Mode: Bypass permissions\?/);
+    await screenshot(page, "session-controls-confirm");
+    const focused = await page.evaluate(() => {
+      const active = (
+        globalThis as unknown as { document: { activeElement: { textContent: string } | null } }
+      ).document.activeElement;
+      return active?.textContent ?? "";
+    });
+    assert.equal(
+      focused.trim(),
+      "Keep asking",
+      "the safe answer has the focus (Enter keeps the agent asking)",
+    );
+    await dialog.getByRole("button", { name: "Keep asking" }).click();
+    await waitUntil(async () => (await mode.inputValue()) === "plan", "the picker to go back");
+    assert.ok(!received("session/set_mode").some((p) => p.modeId === "bypassPermissions"));
+
+    await mode.selectOption("bypassPermissions");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Let it act without asking" }).click();
+    const marker = webview.locator(".unattended-badge");
+    await waitUntil(async () => (await marker.isVisible()) && (await marker.textContent()), "the marker");
+    assert.match((await marker.textContent()) ?? "", /Acts without asking/);
+    assert.ok(received("session/set_mode").some((p) => p.modeId === "bypassPermissions"));
+    await screenshot(page, "session-controls-unattended");
+
+    // Remembered for this agent: back and forth again without a dialog.
+    await mode.selectOption("default");
+    await waitUntil(async () => !(await marker.isVisible()), "the marker to go");
+    await mode.selectOption("bypassPermissions");
+    await waitUntil(
+      () => received("session/set_mode").filter((p) => p.modeId === "bypassPermissions").length === 2,
+      "the second switch without a dialog",
+    );
+    assert.equal(await dialog.isVisible(), false);
   });
 });

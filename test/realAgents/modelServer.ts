@@ -52,6 +52,8 @@ interface Conversation {
   afterToolResult: boolean;
   /** The whole request body as text, to find the workspace in. */
   raw: string;
+  /** The latest message as text, where Claude puts this turn's reminders (a `system` message); else `raw`. */
+  latest?: string;
 }
 
 export interface ModelRequestRecord {
@@ -60,6 +62,8 @@ export interface ModelRequestRecord {
   /** The scenario answered, or "text". */
   answer: string;
   tools: string[];
+  /** The agent told the model it is in plan mode (Claude's system reminder "Plan mode is active"). */
+  planMode: boolean;
 }
 
 export class ScriptedModelServer {
@@ -119,12 +123,18 @@ export class ScriptedModelServer {
     }
   }
 
-  private record(api: string, path: string, calls: ScriptedCall[] | undefined, tools: OfferedTool[]): void {
+  private record(
+    api: string,
+    path: string,
+    calls: ScriptedCall[] | undefined,
+    conversation: Pick<Conversation, "tools" | "raw" | "latest">,
+  ): void {
     this.requests.push({
       api,
       path,
       answer: calls ? calls.map((c) => c.name).join(",") : "text",
-      tools: tools.map((t) => t.name),
+      tools: conversation.tools.map((t) => t.name),
+      planMode: (conversation.latest ?? conversation.raw).includes("Plan mode is active"),
     });
   }
 
@@ -156,9 +166,10 @@ export class ScriptedModelServer {
       ),
       afterToolResult: lastContent.some((part) => part.type === "tool_result"),
       raw: JSON.stringify(body),
+      latest: JSON.stringify(messages.at(-1) ?? {}),
     };
     const calls = pickCalls(conversation);
-    this.record("anthropic", "/v1/messages", calls, conversation.tools);
+    this.record("anthropic", "/v1/messages", calls, conversation);
     const id = this.id("msg");
     const model = typeof body.model === "string" ? body.model : "claude";
     const blocks: Json[] = calls
@@ -235,7 +246,7 @@ export class ScriptedModelServer {
       raw: JSON.stringify(body),
     };
     const calls = pickCalls(conversation);
-    this.record("chat", "/v1/chat/completions", calls, conversation.tools);
+    this.record("chat", "/v1/chat/completions", calls, conversation);
     const id = this.id("chatcmpl");
     const model = typeof body.model === "string" ? body.model : "gpt-4.1";
     const created = Math.floor(Date.now() / 1000);
@@ -320,7 +331,7 @@ export class ScriptedModelServer {
       raw: JSON.stringify(body),
     };
     const calls = pickCalls(conversation);
-    this.record("responses", "/v1/responses", calls, conversation.tools);
+    this.record("responses", "/v1/responses", calls, conversation);
     const responseId = this.id("resp");
     const model = typeof body.model === "string" ? body.model : "gpt-5.5";
     const items: Json[] = calls
@@ -419,7 +430,7 @@ export class ScriptedModelServer {
     const wantsJson =
       config.responseMimeType === "application/json" || config.responseJsonSchema || config.responseSchema;
     const calls = wantsJson ? undefined : pickCalls(conversation);
-    this.record("gemini", stream ? ":streamGenerateContent" : ":generateContent", calls, conversation.tools);
+    this.record("gemini", stream ? ":streamGenerateContent" : ":generateContent", calls, conversation);
     const parts: Json[] = calls
       ? calls.map((call) => ({ functionCall: { name: call.name, args: call.args ?? {} } }))
       : wantsJson

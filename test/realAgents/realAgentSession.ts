@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { repoRoot } from "../../tools/paths";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
-import type { DecisionRecord } from "../../src/shared/protocol";
+import type { DecisionRecord, SessionControlsView } from "../../src/shared/protocol";
 import { ensureAgent, REAL_AGENTS, type RealAgentName } from "../harness/realAgents";
 import { agentSetting, makeAgentHome, type AgentHome } from "./agentSettings";
 
@@ -20,9 +20,16 @@ export const AGENT_LABELS: Record<RealAgentName, string> = {
 };
 
 export class RealAgentSession {
+  /** Agents the person was asked about before a mode that acts without asking, and the answer they give. */
+  readonly unattendedAsked: string[] = [];
+  allowUnattended = false;
   // Real agents start in 4-15 s on a busy machine: the product's own defaults, not the scripted agents' short ones.
   readonly harness = new ClientHarness({
     timeouts: { initializeMs: 60_000, newSessionMs: 60_000, stopGraceMs: 5_000 },
+    confirmUnattended: (agentName) => {
+      this.unattendedAsked.push(agentName);
+      return Promise.resolve(this.allowUnattended);
+    },
   });
   readonly decisions: DecisionRecord[] = [];
   readonly label: string;
@@ -34,10 +41,11 @@ export class RealAgentSession {
   private constructor(
     readonly name: RealAgentName,
     modelUrl: string,
+    extra: Record<string, unknown>,
   ) {
     this.label = AGENT_LABELS[name];
     this.home = makeAgentHome(name);
-    const setting = agentSetting(name, modelUrl, this.home.dir);
+    const setting = { ...agentSetting(name, modelUrl, this.home.dir), ...extra };
     // Development aid: REAL_AGENTS_TEE=<log file> records every frame both ways (see teeAgent.ts).
     const tee = process.env.REAL_AGENTS_TEE;
     if (tee)
@@ -53,9 +61,14 @@ export class RealAgentSession {
   }
 
   /** Installs (on first use) and starts the agent; rejects with the install failure, which callers turn into a skip. */
-  static async start(name: RealAgentName, modelUrl: string): Promise<RealAgentSession> {
+  static async start(
+    name: RealAgentName,
+    modelUrl: string,
+    /** More fields of the agent's settings entry (`defaultMode`, …). */
+    extra: Record<string, unknown> = {},
+  ): Promise<RealAgentSession> {
     await ensureAgent(REAL_AGENTS[name]);
-    const session = new RealAgentSession(name, modelUrl);
+    const session = new RealAgentSession(name, modelUrl, extra);
     const started = Date.now();
     try {
       session.sessionKey = await session.harness.sessions.startSession(session.label);
@@ -103,6 +116,12 @@ export class RealAgentSession {
         `${this.label} offered no ${kind} option: ${JSON.stringify(prompt.options.map((o) => o.kind))}`,
       );
     return option.optionId;
+  }
+
+  /** The session's mode and config options as the header shows them. */
+  controls(): SessionControlsView | undefined {
+    return this.harness.sessions.snapshot().sessions.find((s) => s.header.key === this.sessionKey)?.header
+      .controls;
   }
 
   notices(): string[] {

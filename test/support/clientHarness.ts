@@ -35,6 +35,8 @@ export interface HarnessOptions {
   startAgent?: Environment["startAgent"];
   /** Permission rules, as settings would give them. */
   rules?: Environment["permissionRules"];
+  /** The person's answer when a mode would let the agent act without asking (default: no such confirmation). */
+  confirmUnattended?: Environment["confirmUnattended"];
 }
 
 export class ClientHarness {
@@ -88,6 +90,7 @@ export class ClientHarness {
       timeouts: { initializeMs: 10_000, newSessionMs: 10_000, stopGraceMs: 2_000, ...options.timeouts },
       ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
       ...(options.startAgent ? { startAgent: options.startAgent } : {}),
+      ...(options.confirmUnattended ? { confirmUnattended: options.confirmUnattended } : {}),
     });
     this.sessions.onDidChange((ops) => this.ops.push(...ops));
   }

@@ -1,155 +1,230 @@
-/** The pure parts of slash commands and usage: matching what is typed, and what the session bar says. */
 import assert from "node:assert/strict";
-import { parseAgentCommands } from "../../src/core/agentCommands";
-import { SessionModel } from "../../src/core/sessionModel";
-import { UsageTally } from "../../src/core/usageTally";
-import { awaitingInput, completion, matchCommands, slashQuery } from "../../webview/slashCommandMatch";
-import { compactCount, money, usageSummary } from "../../webview/usageText";
+import {
+  modeOfOption,
+  modeSwitchOf,
+  resolveChoice,
+  SessionControls,
+  unattendedConfig,
+  unattendedLevel,
+} from "../../src/core/sessionControls";
+import { parseAgentSettings } from "../../src/core/settings";
+import { LIMITS } from "../../src/shared/limits";
 
-const COMMANDS = parseAgentCommands([
-  { name: "compact", description: "Clear history but keep a summary", input: { hint: "instructions" } },
-  { name: "review", description: "Review changes" },
-  { name: "pr-comments", description: "Comments of a pull request" },
-  { type: "command", name: "init", description: "v2 shape", input: { type: "text", hint: "where" } },
-  { type: "_future", name: "later", description: "a kind this client does not know" },
-]);
-
-describe("slash commands", () => {
-  it("reads v1 and v2 shapes, with input hints, and leaves out kinds it cannot send", () => {
-    assert.deepEqual(
-      COMMANDS.map((c) => [c.name, c.hint]),
-      [
-        ["compact", "instructions"],
-        ["review", undefined],
-        ["pr-comments", undefined],
-        ["init", "where"],
-      ],
-    );
-  });
-
-  it("opens only for a message that is `/` and a name being typed", () => {
-    assert.equal(slashQuery("/"), "");
-    assert.equal(slashQuery("/rev"), "rev");
-    assert.equal(slashQuery("/review "), undefined, "a space ends the name");
-    assert.equal(slashQuery("please /review"), undefined);
-    assert.equal(slashQuery("/a\nb"), undefined);
-  });
-
-  it("filters by name: names that start with the text first, then names that contain it", () => {
-    assert.deepEqual(
-      matchCommands(COMMANDS, "").map((c) => c.name),
-      ["compact", "review", "pr-comments", "init"],
-    );
-    assert.deepEqual(
-      matchCommands(COMMANDS, "R").map((c) => c.name),
-      ["review", "pr-comments"],
-    );
-    assert.deepEqual(
-      matchCommands(COMMANDS, "ment").map((c) => c.name),
-      ["pr-comments"],
-    );
-    assert.deepEqual(matchCommands(COMMANDS, "zzz"), []);
-  });
-
-  it("completes to `/name ` and shows the hint while the input is empty", () => {
-    const compact = COMMANDS[0]!;
-    assert.equal(completion(compact), "/compact ");
-    assert.equal(awaitingInput(COMMANDS, "/compact ")?.hint, "instructions");
-    assert.equal(awaitingInput(COMMANDS, "/compact keep the plan"), undefined);
-    assert.equal(awaitingInput(COMMANDS, "/unknown "), undefined);
-  });
-});
-
-describe("usage", () => {
-  it("says nothing when the agent reported nothing", () => {
-    assert.equal(new UsageTally().view(), undefined);
-    assert.equal(usageSummary(undefined), undefined);
-  });
-
-  it("counts the turn's cost from the session cost, whichever arrives first", () => {
-    const tally = new UsageTally();
-    tally.startTurn();
-    tally.applyUsageUpdate({ used: 1, size: 10, cost: { amount: 0.1, currency: "USD" } });
-    assert.equal(tally.view()?.turnCost, 0.1);
-    tally.startTurn();
-    assert.equal(tally.view()?.turnCost, undefined, "a new turn has cost nothing yet");
-    tally.applyUsageUpdate({ used: 2, size: 10, cost: { amount: 0.35, currency: "USD" } });
-    assert.ok(Math.abs(tally.view()!.turnCost! - 0.25) < 1e-9);
-    tally.applyUsageUpdate({ used: 2, size: 10, cost: { amount: 1, currency: "credits" } });
-    assert.equal(tally.view()?.turnCost, undefined, "no difference across currencies");
-  });
-
-  it("refuses numbers and currencies that are not what they claim", () => {
-    const tally = new UsageTally();
-    for (const cost of [
-      { amount: Number.NaN, currency: "USD" },
-      { amount: -3, currency: "USD" },
-      { amount: 1e20, currency: "USD" },
-      { amount: 1, currency: "<img src=x>" },
-      { amount: 1, currency: "a".repeat(40) },
-      { amount: "1", currency: "USD" },
-    ])
-      assert.equal(tally.applyUsageUpdate({ cost }), false, JSON.stringify(cost));
-    assert.equal(tally.applyTurnUsage({ totalTokens: -1 }), false);
-    assert.equal(tally.view(), undefined);
-  });
-
-  it("shows turn and session cost with the currency, tokens and the context window", () => {
-    assert.deepEqual(
-      usageSummary({
-        cost: { amount: 0.0456, currency: "USD" },
-        turnCost: 0.0123,
-        turnTokens: 1_234,
-        sessionTokens: 5_600,
-        context: { used: 50_000, size: 200_000 },
-      }),
-      {
-        short: "Turn 0.0123 USD · Session 0.0456 USD · 1.2k / 5.6k tokens · Context 25%",
-        long: "Last turn cost 0.0123 USD. Session cost 0.0456 USD. Last turn 1,234 tokens, session 5,600 tokens. Context 50,000 of 200,000 tokens.",
-      },
-    );
-    assert.equal(money(3, "credits"), "3 credits");
-    assert.equal(money(1.5, "EUR"), "1.5 EUR");
-    assert.equal(compactCount(999), "999");
-    assert.equal(compactCount(2_500_000), "2.5M");
-  });
-});
-
-describe("session titles and replayed messages", () => {
-  const model = () => new SessionModel("key", "Claude Code", (path) => ({ inside: true, display: path }));
-
-  it("a title names the session on one line; null gives the agent's name back; omitted keeps it", () => {
-    const m = model();
-    m.applyUpdate({ sessionUpdate: "session_info_update", title: "Fix\nthe parser\u0007" });
-    assert.equal(m.header(false).title, "Fix the parser");
-    assert.equal(m.takeHeaderChange(), true, "the header is sent again");
-    m.applyUpdate({ sessionUpdate: "session_info_update", updatedAt: "2026-11-22T10:00:00Z" });
-    assert.equal(m.header(false).title, "Fix the parser");
-    assert.equal(m.takeHeaderChange(), false);
-    m.applyUpdate({ sessionUpdate: "session_info_update", title: null });
-    assert.equal(m.header(false).title, "Claude Code");
-  });
-
-  it("shows the person's messages the agent sends only while it replays a conversation", () => {
-    const m = model();
-    const chunk = { sessionUpdate: "user_message_chunk", content: { type: "text", text: "hello" } };
-    assert.deepEqual(m.applyUpdate(chunk), [], "a live echo is not shown twice");
-    m.replayingHistory = true;
-    m.applyUpdate(chunk);
-    m.applyUpdate({ ...chunk, content: { type: "text", text: " there" } });
-    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hi." } });
-    m.applyUpdate({
-      sessionUpdate: "user_message",
-      messageId: "m2",
-      content: [{ type: "text", text: "v2 whole" }],
+describe("session controls (pure)", () => {
+  describe("which modes act without asking", () => {
+    it("knows the real agents' modes by id", () => {
+      const cases: [string, string, string | undefined][] = [
+        ["bypassPermissions", "Bypass permissions", "full"], // Claude
+        ["default", "Manual", undefined],
+        ["acceptEdits", "Accept edits", undefined],
+        ["plan", "Plan", undefined],
+        ["auto", "Auto", "reviewer"], // Claude, Qwen: a classifier approves
+        ["agent-full-access", "Full access", "full"], // Codex
+        ["agent", "Auto review", "reviewer"], // Codex: a reviewer model approves
+        ["read-only", "Read-only", undefined],
+        ["workspace-write", "Workspace access", undefined],
+        ["yolo", "YOLO", "full"], // Gemini, Qwen
+        ["autoEdit", "Auto Edit", undefined],
+        ["auto-edit", "Auto Edit", undefined],
+        ["https://agentclientprotocol.com/protocol/session-modes#autopilot", "Autopilot", "full"], // Copilot
+        ["https://agentclientprotocol.com/protocol/session-modes#agent", "Agent", undefined],
+        ["https://agentclientprotocol.com/protocol/session-modes#plan", "Plan", undefined],
+      ];
+      for (const [id, name, level] of cases) assert.equal(unattendedLevel(id, name), level, id);
     });
-    assert.deepEqual(
-      m
-        .transcript()
-        .map((item) =>
-          item.kind === "user" ? `you: ${item.text}` : item.kind === "agent" ? item.markdown : "",
-        ),
-      ["you: hello there", "Hi.", "you: v2 whole"],
-    );
+
+    it("recognises other agents' modes by name, and never by inherited object keys", () => {
+      assert.equal(unattendedLevel("danger", "Full access"), "full");
+      assert.equal(unattendedLevel("x", "YOLO mode"), "full");
+      assert.equal(unattendedLevel("x", "Auto-review"), "reviewer");
+      assert.equal(unattendedLevel("toString", "To string"), undefined);
+      assert.equal(unattendedLevel("__proto__", ""), undefined);
+      assert.equal(unattendedConfig("constructor", true), undefined);
+    });
+
+    it("Copilot's allow_all on is full access, off is not", () => {
+      assert.equal(unattendedConfig("allow_all", "on"), "full");
+      assert.equal(unattendedConfig("allow_all", true), "full");
+      assert.equal(unattendedConfig("allow_all", "off"), undefined);
+      assert.equal(unattendedConfig("model", "on"), undefined);
+    });
+  });
+
+  describe("permission options that switch the mode", () => {
+    it("maps Claude's exit-plan ids and options named by a mode id", () => {
+      assert.equal(modeOfOption("exit-plan-bypass", []), "bypassPermissions");
+      assert.equal(modeOfOption("exit-plan-clear-accept-edits", []), "acceptEdits");
+      assert.equal(modeOfOption("exit-plan-default", []), "default");
+      assert.equal(modeOfOption("acceptEdits", ["default", "acceptEdits"]), "acceptEdits");
+      assert.equal(modeOfOption("reject", ["default"]), undefined);
+      assert.equal(modeOfOption("hasOwnProperty", []), undefined);
+    });
+
+    it("says 'Leave plan mode and …' and marks an option into a mode that acts without asking", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        modes: {
+          currentModeId: "plan",
+          availableModes: [
+            { id: "default", name: "Manual" },
+            { id: "plan", name: "Plan" },
+            { id: "bypassPermissions", name: "Bypass permissions" },
+          ],
+        },
+      });
+      const view = modeSwitchOf(controls, {
+        subject: { type: "tool_call", toolKind: "switch_mode" },
+        options: [
+          { key: "0", optionId: "exit-plan-bypass" },
+          { key: "1", optionId: "exit-plan-default" },
+          { key: "2", optionId: "reject" },
+        ],
+      });
+      assert.deepEqual(view, {
+        heading: "Leave plan mode and …",
+        options: [
+          { key: "0", mode: "Bypass permissions", unattended: "full" },
+          { key: "1", mode: "Manual" },
+        ],
+      });
+      // An ordinary request with one option that happens to share a mode's id is not a mode switch.
+      assert.equal(
+        modeSwitchOf(controls, {
+          subject: { type: "tool_call", toolKind: "edit" },
+          options: [{ key: "0", optionId: "default" }],
+        }),
+        undefined,
+      );
+    });
+  });
+
+  describe("parsing what the agent offers (hostile text)", () => {
+    it("caps names, descriptions, choices and controls, and drops ids over the cap instead of cutting them", () => {
+      const controls = new SessionControls();
+      const many = Array.from({ length: 500 }, (_, i) => ({ value: `m${i}`, name: `Model ${i}` }));
+      controls.applySetup({
+        configOptions: [
+          {
+            id: "model",
+            name: "N".repeat(10_000),
+            description: "D".repeat(10_000),
+            category: "model",
+            type: "select",
+            currentValue: "m0",
+            options: [{ value: "x".repeat(LIMITS.controlIdChars + 1), name: "Long id" }, ...many],
+          },
+          ...Array.from({ length: 100 }, (_, i) => ({
+            id: `b${i}`,
+            name: "B",
+            type: "boolean",
+            currentValue: false,
+          })),
+        ],
+      });
+      const list = controls.list();
+      assert.equal(list.length, LIMITS.controlsPerSession);
+      const model = list[0]!;
+      assert.ok(model.name.length <= LIMITS.optionNameChars + 1);
+      assert.ok((model.description ?? "").length <= LIMITS.controlDescriptionChars + 1);
+      assert.equal(model.kind === "select" && model.choices.length, LIMITS.controlChoices);
+      assert.ok(
+        model.kind === "select" && model.choices.every((c) => c.value.length <= LIMITS.controlIdChars),
+      );
+    });
+
+    it("keeps the values of all selects together under the session's total (the header carries them often)", () => {
+      const controls = new SessionControls();
+      const select = (i: number) => ({
+        id: `s${i}`,
+        name: "S",
+        type: "select",
+        currentValue: "v0",
+        options: Array.from({ length: LIMITS.controlChoices }, (_, j) => ({ value: `v${j}`, name: "V" })),
+      });
+      controls.applySetup({ configOptions: Array.from({ length: 10 }, (_, i) => select(i)) });
+      const total = controls.list().reduce((n, c) => n + (c.kind === "select" ? c.choices.length : 0), 0);
+      assert.ok(total <= LIMITS.controlChoicesTotal, `${total} values`);
+      assert.equal(controls.list().length, LIMITS.controlChoicesTotal / LIMITS.controlChoices);
+    });
+
+    it("prefers a `mode` config option over v1 modes, and current_mode_update moves both", () => {
+      const controls = new SessionControls();
+      const modes = {
+        currentModeId: "a",
+        availableModes: [
+          { id: "a", name: "A" },
+          { id: "b", name: "B" },
+        ],
+      };
+      controls.applySetup({
+        modes,
+        configOptions: [
+          {
+            id: "mode",
+            name: "Mode",
+            category: "mode",
+            type: "select",
+            currentValue: "a",
+            options: [
+              { value: "a", name: "A" },
+              { value: "b", name: "B" },
+            ],
+          },
+        ],
+      });
+      assert.equal(controls.list().length, 1);
+      assert.equal(controls.mode()?.via, "config");
+      assert.equal(controls.setCurrentMode("b"), true);
+      assert.equal(controls.mode()?.value, "b");
+      assert.equal(controls.setCurrentMode("nope"), false, "an unknown mode id changes nothing");
+      assert.equal(controls.mode()?.value, "b");
+    });
+
+    it("offers nothing for an agent that sends nothing, null or garbage", () => {
+      const controls = new SessionControls();
+      for (const setup of [
+        {},
+        { modes: null, configOptions: null },
+        { modes: "x", configOptions: { a: 1 } },
+      ]) {
+        controls.applySetup(setup);
+        assert.equal(controls.view(), undefined);
+      }
+    });
+
+    it("resolves a setting's value by id or by name, and booleans from true/false or on/off", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        configOptions: [
+          {
+            id: "m",
+            name: "Model",
+            type: "select",
+            currentValue: "a",
+            options: [{ value: "a", name: "Alpha" }],
+          },
+          { id: "f", name: "Fast", type: "boolean", currentValue: false },
+        ],
+      });
+      assert.deepEqual(resolveChoice(controls.find("m")!, "alpha"), { value: "a", name: "Alpha" });
+      assert.equal(resolveChoice(controls.find("m")!, "beta"), undefined);
+      assert.equal(resolveChoice(controls.find("m")!, true), undefined);
+      assert.deepEqual(resolveChoice(controls.find("f")!, "on"), { value: true, name: "on" });
+      assert.equal(resolveChoice(controls.find("f")!, "maybe"), undefined);
+    });
+  });
+
+  it("settings accept defaultMode and defaultConfigOptions and refuse other shapes", () => {
+    const ok = parseAgentSettings({
+      A: { command: "a", defaultMode: "plan", defaultConfigOptions: { model: "opus", fast: true } },
+    });
+    assert.deepEqual(ok.problems, []);
+    assert.deepEqual(ok.agents.get("A")?.defaultConfigOptions, { model: "opus", fast: true });
+    const bad = parseAgentSettings({
+      B: { command: "b", defaultConfigOptions: { model: 3 } },
+      C: { command: "c", defaultMode: "" },
+    });
+    assert.equal(bad.agents.size, 0);
+    assert.equal(bad.problems.length, 2);
   });
 });

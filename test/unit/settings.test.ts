@@ -71,7 +71,14 @@ describe("symposium.agents", () => {
       const entry = agentsSchema.additionalProperties;
       assert.deepEqual(entry.required, ["command"]);
       assert.equal(entry.additionalProperties, false);
-      assert.deepEqual(Object.keys(entry.properties).sort(), ["args", "bypassPermissions", "command", "env"]);
+      assert.deepEqual(Object.keys(entry.properties).sort(), [
+        "args",
+        "bypassPermissions",
+        "command",
+        "defaultConfigOptions",
+        "defaultMode",
+        "env",
+      ]);
       assert.equal(entry.properties.bypassPermissions.default, false);
       assert.equal(entry.properties.args.items.type, "string");
       assert.equal(entry.properties.env.additionalProperties.type, "string");

@@ -13,6 +13,8 @@ describe("webview messages (host side)", () => {
     assert.ok(parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars) }));
     assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0 }));
     assert.ok(historyMessage.safeParse({ type: "export" }).success);
+    assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "mode", value: "plan" }));
+    assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "fast", value: true }));
   });
 
   it("refuses unknown types, extra fields, and anything over the shared caps", () => {
@@ -26,6 +28,11 @@ describe("webview messages (host side)", () => {
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 1.5 }));
     assert.ok(!parses({ type: "openLink", href: "h".repeat(LIMITS.intent.hrefChars + 1) }));
     assert.ok(!historyMessage.safeParse({ type: "rows", rows: [] }).success);
+    const id = "x".repeat(LIMITS.intent.controlIdChars + 1);
+    assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: id, value: "a" }));
+    assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: "m", value: id }));
+    assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: "m", value: 3 }));
+    assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: "", value: "a" }));
   });
 });
 

@@ -18,6 +18,7 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
   duplicate: "Duplicate id",
   shutdown: "Window closed",
   cap: "Over the cap",
+  mode: "Mode change",
 };
 
 (() => {

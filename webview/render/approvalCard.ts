@@ -11,6 +11,7 @@ import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
+import { modeSwitchNote } from "./sessionControls";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
 export const GUARD_MS = 500;
@@ -156,6 +157,7 @@ export class ApprovalCard {
       el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
       renderToolCommand(prompt),
       description,
+      modeSwitchNote(prompt),
       subject,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
       optionRow,

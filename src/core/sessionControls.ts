@@ -1,0 +1,390 @@
+/**
+ * The agent's own session controls: permission modes (v1 `modes`, config options of category `mode`) and config
+ * options (model, thought level, `model_config` booleans, anything else as a generic select), as the header shows
+ * them, plus the one small table that tells which modes let the agent act without asking.
+ *
+ * Everything here is agent text and is treated as hostile: parsed with zod/mini at the boundary, malformed entries
+ * dropped (not the whole list), names and descriptions capped, counts capped, ids over the cap ignored (they are
+ * sent back to the agent, so they are never cut).
+ */
+import * as z from "zod/mini";
+import {
+  LIMITS,
+  type ControlChoiceView,
+  type ModeSwitchView,
+  type SessionControlView,
+  type SessionControlsView,
+  type UnattendedLevel,
+} from "../shared/protocol";
+import { capLabel } from "./text";
+
+// -------------------------------------------------------------------------------------------------------------
+// Which modes let the agent act without asking (pure, unit-tested).
+// -------------------------------------------------------------------------------------------------------------
+
+/**
+ * Mode ids (exact, or the `#fragment` of a URL id such as Copilot's) whose agent acts without asking: `full` approves
+ * everything itself, `reviewer` lets a model decide for the person. Known ids of the five real agents.
+ */
+const UNATTENDED_MODE_IDS: Readonly<Record<string, UnattendedLevel>> = {
+  bypassPermissions: "full", // Claude
+  "agent-full-access": "full", // Codex
+  yolo: "full", // Gemini, Qwen
+  autopilot: "full", // Copilot (…/session-modes#autopilot)
+  agent: "reviewer", // Codex "Auto review": a reviewer model approves
+  auto: "reviewer", // Claude and Qwen "Auto": a classifier model approves
+};
+
+/** Names of modes of agents not in the table that say the same. */
+const UNATTENDED_NAMES: readonly [RegExp, UnattendedLevel][] = [
+  [/\b(yolo|autopilot|full[ -]access|bypass)/i, "full"],
+  [/\bauto[ -]?review/i, "reviewer"],
+];
+
+/** Config options that switch approvals off whatever the mode (Copilot's `allow_all`), with their "on" values. */
+const UNATTENDED_CONFIG: Readonly<Record<string, readonly (string | boolean)[]>> = {
+  allow_all: ["on", true],
+};
+
+/** Whether a mode (by its id and name) lets the agent act without asking; undefined for modes that ask. */
+export function unattendedLevel(modeId: string, modeName = ""): UnattendedLevel | undefined {
+  const fragment = modeId.includes("#") ? modeId.slice(modeId.lastIndexOf("#") + 1) : undefined;
+  const byId = Object.hasOwn(UNATTENDED_MODE_IDS, modeId)
+    ? UNATTENDED_MODE_IDS[modeId]
+    : fragment !== undefined && fragment !== "agent" && Object.hasOwn(UNATTENDED_MODE_IDS, fragment)
+      ? UNATTENDED_MODE_IDS[fragment]
+      : undefined;
+  return byId ?? UNATTENDED_NAMES.find(([pattern]) => pattern.test(modeName))?.[1];
+}
+
+/** Whether setting a config option (not a mode) to `value` switches approvals off. */
+export function unattendedConfig(configId: string, value: string | boolean): UnattendedLevel | undefined {
+  return Object.hasOwn(UNATTENDED_CONFIG, configId) && UNATTENDED_CONFIG[configId]!.includes(value)
+    ? "full"
+    : undefined;
+}
+
+/** What a choice of a control means for approvals. */
+export function unattendedChoice(
+  control: Pick<SessionControlView, "id" | "category">,
+  value: string | boolean,
+  name = "",
+): UnattendedLevel | undefined {
+  if (control.category === "mode" && typeof value === "string") return unattendedLevel(value, name);
+  return unattendedConfig(control.id, value);
+}
+
+/** Sentence for the marker and the confirmation. */
+export function unattendedSentence(level: UnattendedLevel): string {
+  return level === "full"
+    ? "the agent acts without asking you"
+    : "a model approves the agent's actions instead of you";
+}
+
+/**
+ * Claude's ExitPlanMode option ids (`exit-plan-…`) and the modes they switch to. Other agents name the mode itself as
+ * the option id, which `modeOfOption` finds among the session's modes.
+ */
+const EXIT_PLAN_OPTIONS: Readonly<Record<string, string>> = {
+  "exit-plan-bypass": "bypassPermissions",
+  "exit-plan-clear-bypass": "bypassPermissions",
+  "exit-plan-auto": "auto",
+  "exit-plan-clear-auto": "auto",
+  "exit-plan-accept-edits": "acceptEdits",
+  "exit-plan-clear-accept-edits": "acceptEdits",
+  "exit-plan-default": "default",
+};
+
+/** The mode a permission option switches to, if it does: its id is one of the session's modes, or a known id. */
+export function modeOfOption(optionId: string, modeIds: readonly string[]): string | undefined {
+  if (modeIds.includes(optionId)) return optionId;
+  return Object.hasOwn(EXIT_PLAN_OPTIONS, optionId) ? EXIT_PLAN_OPTIONS[optionId] : undefined;
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Parsing what the agent sends.
+// -------------------------------------------------------------------------------------------------------------
+
+const id = z.string().check(z.minLength(1), z.maxLength(LIMITS.controlIdChars));
+const text = z.string();
+const optionalText = z.optional(z.nullable(z.string()));
+
+const ModeSchema = z.object({ id, name: text, description: optionalText });
+const ModeStateSchema = z.object({ currentModeId: id, availableModes: z.array(z.unknown()) });
+const ChoiceSchema = z.object({ value: id, name: text, description: optionalText });
+const GroupSchema = z.object({ name: text, options: z.array(z.unknown()) });
+const OptionSchema = z.object({
+  type: z.string(),
+  name: text,
+  description: optionalText,
+  category: z.optional(z.nullable(z.string())),
+  currentValue: z.unknown(),
+  options: z.optional(z.array(z.unknown())),
+});
+
+type Choice = z.infer<typeof ChoiceSchema>;
+
+function choiceView(choice: Choice, category: string, group?: string): ControlChoiceView {
+  const name = capLabel(choice.name || choice.value, LIMITS.optionNameChars);
+  const description = choice.description ? capLabel(choice.description, LIMITS.controlDescriptionChars) : "";
+  const level = category === "mode" ? unattendedLevel(choice.value, choice.name) : undefined;
+  return {
+    value: choice.value,
+    name,
+    ...(description ? { description } : {}),
+    ...(group ? { group } : {}),
+    ...(level ? { unattended: level } : {}),
+  };
+}
+
+/** Choices of a select, flat or grouped, each valid one kept (capped in count), values unique. */
+function parseChoices(raw: readonly unknown[], category: string): ControlChoiceView[] {
+  const choices: ControlChoiceView[] = [];
+  const seen = new Set<string>();
+  const add = (entry: unknown, group?: string) => {
+    const parsed = ChoiceSchema.safeParse(entry);
+    if (!parsed.success || seen.has(parsed.data.value) || choices.length >= LIMITS.controlChoices) return;
+    seen.add(parsed.data.value);
+    choices.push(choiceView(parsed.data, category, group));
+  };
+  // Some room for malformed entries, bounded: a flood is not walked.
+  for (const entry of raw.slice(0, LIMITS.controlChoices * 2)) {
+    const group = GroupSchema.safeParse(entry);
+    if (group.success && !ChoiceSchema.safeParse(entry).success) {
+      const name = capLabel(group.data.name, LIMITS.optionNameChars);
+      for (const inner of group.data.options.slice(0, LIMITS.controlChoices)) add(inner, name);
+    } else add(entry);
+  }
+  return choices;
+}
+
+/** One config option of either version (v1 `id`, v2 `configId`); undefined when malformed or of an unknown type. */
+function parseConfigOption(raw: unknown): SessionControlView | undefined {
+  const parsed = OptionSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const option = parsed.data;
+  const rawId = (raw as { configId?: unknown; id?: unknown }).configId ?? (raw as { id?: unknown }).id;
+  const configId = id.safeParse(rawId);
+  if (!configId.success) return undefined;
+  const category = capLabel(option.category ?? "other", 50) || "other";
+  const common = {
+    id: configId.data,
+    via: "config" as const,
+    category,
+    name: capLabel(option.name || configId.data, LIMITS.optionNameChars),
+    ...(option.description
+      ? { description: capLabel(option.description, LIMITS.controlDescriptionChars) }
+      : {}),
+  };
+  if (option.type === "boolean") {
+    if (typeof option.currentValue !== "boolean") return undefined;
+    return { ...common, kind: "boolean", value: option.currentValue };
+  }
+  if (option.type !== "select" || typeof option.currentValue !== "string") return undefined;
+  const choices = parseChoices(option.options ?? [], category);
+  // The current value must be one of the choices (the spec says so); otherwise the control would lie.
+  if (!choices.some((choice) => choice.value === option.currentValue)) return undefined;
+  return { ...common, kind: "select", value: option.currentValue, choices };
+}
+
+/** v1 `modes` (`SessionModeState`) as a select control set through `session/set_mode`. */
+function parseModes(raw: unknown): SessionControlView | undefined {
+  const parsed = ModeStateSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const choices = parseChoices(
+    parsed.data.availableModes.flatMap((entry) => {
+      const mode = ModeSchema.safeParse(entry);
+      return mode.success
+        ? [{ value: mode.data.id, name: mode.data.name, description: mode.data.description }]
+        : [];
+    }),
+    "mode",
+  );
+  if (!choices.some((choice) => choice.value === parsed.data.currentModeId)) return undefined;
+  return {
+    id: "mode",
+    via: "mode",
+    kind: "select",
+    category: "mode",
+    name: "Mode",
+    value: parsed.data.currentModeId,
+    choices,
+  };
+}
+
+function parseConfigOptions(raw: unknown): SessionControlView[] {
+  if (!Array.isArray(raw)) return [];
+  const controls: SessionControlView[] = [];
+  const seen = new Set<string>();
+  let choicesLeft = LIMITS.controlChoicesTotal;
+  for (const entry of raw.slice(0, LIMITS.controlsPerSession * 2)) {
+    const control = parseConfigOption(entry);
+    if (!control || seen.has(control.id) || controls.length >= LIMITS.controlsPerSession) continue;
+    // A select whose values no longer fit the session's total is left out whole (its current value must be listed).
+    if (control.kind === "select" && control.choices.length > choicesLeft) continue;
+    if (control.kind === "select") choicesLeft -= control.choices.length;
+    seen.add(control.id);
+    controls.push(control);
+  }
+  return controls;
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// The state of one session's controls.
+// -------------------------------------------------------------------------------------------------------------
+
+/** The order the header shows categories in; any other category comes after, as a generic select or checkbox. */
+const CATEGORY_ORDER = ["mode", "model", "thought_level", "model_config"];
+
+export class SessionControls {
+  /** v1 `modes`, kept only while no config option of category `mode` says the same (the spec prefers those). */
+  private modes: SessionControlView | undefined;
+  private options: SessionControlView[] = [];
+  /** Control ids with a change on its way to the agent. */
+  private readonly busy = new Set<string>();
+
+  /** A `session/new` (or load) response of either version. */
+  applySetup(response: { modes?: unknown; configOptions?: unknown }): void {
+    this.modes = parseModes(response.modes);
+    this.options = parseConfigOptions(response.configOptions);
+  }
+
+  /** `config_option_update` and the response to `session/set_config_option`: the full list, replacing the old one. */
+  replaceOptions(raw: unknown): void {
+    this.options = parseConfigOptions(raw);
+  }
+
+  /** `current_mode_update` (v1): the mode changed; a mode config option of the same mode follows it too. */
+  setCurrentMode(modeId: unknown): boolean {
+    if (typeof modeId !== "string") return false;
+    let changed = false;
+    for (const control of [this.modes, this.modeOption()]) {
+      if (control?.kind !== "select" || !control.choices.some((choice) => choice.value === modeId)) continue;
+      if (control.value !== modeId) changed = true;
+      control.value = modeId;
+    }
+    return changed;
+  }
+
+  /** Shown in the header: the mode first, then model, thought level, switches, anything else. */
+  list(): SessionControlView[] {
+    const modeOption = this.modeOption();
+    const all = [...(modeOption || !this.modes ? [] : [this.modes]), ...this.options];
+    const rank = (c: SessionControlView) => {
+      const i = CATEGORY_ORDER.indexOf(c.category);
+      return i < 0 ? CATEGORY_ORDER.length : i;
+    };
+    return all
+      .map((control, i) => [control, i] as const)
+      .sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1])
+      .map(([c]) => c);
+  }
+
+  find(controlId: string): SessionControlView | undefined {
+    return this.list().find((control) => control.id === controlId);
+  }
+
+  /** The mode control shown (a `mode` config option, else v1 modes). */
+  mode(): SessionControlView | undefined {
+    return this.modeOption() ?? this.modes;
+  }
+
+  /** Ids of the modes offered, for recognising permission options that switch the mode. */
+  modeIds(): string[] {
+    const mode = this.mode();
+    return mode?.kind === "select" ? mode.choices.map((choice) => choice.value) : [];
+  }
+
+  /** The name the agent gives a mode id, or the id itself. */
+  modeName(modeId: string): string {
+    const mode = this.mode();
+    const choice = mode?.kind === "select" ? mode.choices.find((c) => c.value === modeId) : undefined;
+    return choice?.name ?? capLabel(modeId, LIMITS.optionNameChars);
+  }
+
+  /** Whether the session as set now lets the agent act without asking, and which control says so. */
+  unattended(): { level: UnattendedLevel; label: string } | undefined {
+    for (const control of this.list()) {
+      const level = valueLevel(control);
+      if (level) return { level, label: labelOf(control) };
+    }
+    return undefined;
+  }
+
+  setBusy(controlId: string, busy: boolean): void {
+    if (busy) this.busy.add(controlId);
+    else this.busy.delete(controlId);
+  }
+
+  view(): SessionControlsView | undefined {
+    const items = this.list();
+    if (items.length === 0) return undefined;
+    const unattended = this.unattended();
+    return {
+      items,
+      ...(unattended ? { unattended } : {}),
+      ...(this.busy.size > 0 ? { busy: [...this.busy] } : {}),
+    };
+  }
+
+  private modeOption(): SessionControlView | undefined {
+    return this.options.find((control) => control.category === "mode" && control.kind === "select");
+  }
+}
+
+function valueLevel(control: SessionControlView): UnattendedLevel | undefined {
+  if (control.kind === "boolean") return unattendedConfig(control.id, control.value);
+  const choice = control.choices.find((c) => c.value === control.value);
+  return unattendedChoice(control, control.value, choice?.name);
+}
+
+/** "Mode: Full access", "Allow All: On": what the control is set to. */
+export function labelOf(control: SessionControlView): string {
+  if (control.kind === "boolean") return `${control.name}: ${control.value ? "on" : "off"}`;
+  const choice = control.choices.find((c) => c.value === control.value);
+  return `${control.name}: ${choice?.name ?? control.value}`;
+}
+
+/** Finds the choice a setting names, by value id or (case-insensitive) by name. */
+export function resolveChoice(
+  control: SessionControlView,
+  wanted: string | boolean,
+): { value: string | boolean; name: string } | undefined {
+  if (control.kind === "boolean") {
+    const value =
+      typeof wanted === "boolean" ? wanted : wanted === "on" ? true : wanted === "off" ? false : undefined;
+    return value === undefined ? undefined : { value, name: value ? "on" : "off" };
+  }
+  if (typeof wanted !== "string") return undefined;
+  const choice =
+    control.choices.find((c) => c.value === wanted) ??
+    control.choices.find((c) => c.name.toLowerCase() === wanted.toLowerCase());
+  return choice && { value: choice.value, name: choice.name };
+}
+
+/**
+ * What a permission request's options do to the mode, when they switch it (Claude's ExitPlanMode: a `switch_mode`
+ * tool call whose options name modes): the card says "Leave plan mode and …" and names each option's mode.
+ */
+export function modeSwitchOf(
+  controls: SessionControls,
+  prompt: {
+    subject: { type: string; toolKind?: string };
+    options: readonly { key: string; optionId: string }[];
+  },
+): ModeSwitchView | undefined {
+  const modeIds = controls.modeIds();
+  const options = prompt.options.flatMap((option) => {
+    const mode = modeOfOption(option.optionId, modeIds);
+    if (mode === undefined) return [];
+    const name = controls.modeName(mode);
+    const level = unattendedLevel(mode, name);
+    return [{ key: option.key, mode: name, ...(level ? { unattended: level } : {}) }];
+  });
+  const switchKind = prompt.subject.type === "tool_call" && prompt.subject.toolKind === "switch_mode";
+  if (options.length === 0 || (!switchKind && options.length < 2)) return undefined;
+  const current = controls.mode();
+  const leaving = current?.kind === "select" ? controls.modeName(current.value) : undefined;
+  const heading = leaving ? `Leave ${leaving.toLowerCase()} mode and …` : "Switch mode and …";
+  return { heading, options };
+}

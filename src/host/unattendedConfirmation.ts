@@ -1,0 +1,41 @@
+/**
+ * The first time per agent that a mode would let the agent act without asking (full access, yolo, autopilot, bypass,
+ * a reviewer model), the person confirms it in a modal dialog; the answer "yes" is remembered per agent in the
+ * extension's global state, like the Bypass confirmation on a card is remembered in settings.
+ */
+import * as vscode from "vscode";
+import type { UnattendedLevel } from "../shared/protocol";
+import { inertText } from "../core/untrustedText";
+
+const KEY = "unattendedModeConfirmed:";
+
+export function confirmUnattended(
+  state: vscode.Memento,
+): (agentName: string, change: { label: string; level: UnattendedLevel }) => Promise<boolean> {
+  return async (agentName, change) => {
+    if (state.get<boolean>(KEY + agentName) === true) return true;
+    const allow: vscode.MessageItem = { title: vscode.l10n.t("Let it act without asking") };
+    // The safe answer comes first, so it is the dialog's default (focused) button: Enter keeps the agent asking.
+    // (A close-affordance item would be listed after the approving one, which would then take the focus.)
+    const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep asking") };
+    const detail =
+      change.level === "full"
+        ? vscode.l10n.t(
+            "In this mode {0} runs commands and changes files without asking you; Symposium shows no approval cards for what it does.",
+            inertText(agentName, 200),
+          )
+        : vscode.l10n.t(
+            "In this mode a model approves {0}'s actions instead of you; Symposium shows no approval cards for what it approves.",
+            inertText(agentName, 200),
+          );
+    const picked = await vscode.window.showWarningMessage(
+      vscode.l10n.t("Switch {0} to {1}?", inertText(agentName, 200), inertText(change.label, 300)),
+      { modal: true, detail },
+      keep,
+      allow,
+    );
+    if (picked !== allow) return false;
+    await state.update(KEY + agentName, true);
+    return true;
+  };
+}

@@ -1,0 +1,308 @@
+/**
+ * The agent's modes and config options, end to end through the client (`AgentSessions`) against a wire-level agent
+ * process (`test/agents/controlsAgent.ts`) that offers exactly what each test gives it: v1 `modes`, v1 and v2 config
+ * options (select and boolean), unknown categories and malformed entries, updates the agent sends, failed sets,
+ * modes that act without asking, defaults from settings, and a permission request that switches the mode.
+ */
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ClientHarness, waitFor } from "../support/clientHarness";
+import type { DecisionRecord, SessionControlView, SessionHeader } from "../../src/shared/protocol";
+import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
+
+interface Agent {
+  harness: ClientHarness;
+  key: string;
+  log: string;
+  controls(): SessionControlView[];
+  header(): SessionHeader;
+  control(id: string): SessionControlView;
+  received(method: string): Record<string, unknown>[];
+  dispose(): Promise<void>;
+}
+
+async function start(
+  env: Record<string, string>,
+  options: {
+    confirm?: (agentName: string) => boolean;
+    defaults?: Record<string, unknown>;
+    decisions?: DecisionRecord[];
+  } = {},
+): Promise<Agent> {
+  const harness = new ClientHarness({
+    command: process.execPath,
+    args: [CONTROLS_AGENT],
+    ...(options.confirm
+      ? { confirmUnattended: (name: string) => Promise.resolve(options.confirm!(name)) }
+      : {}),
+  });
+  const log = join(harness.workspace, "..", `${harness.workspace.split("/").pop()}-controls.jsonl`);
+  writeFileSync(log, "");
+  const scripted = harness.agentsSetting.Scripted as { env: Record<string, string> };
+  harness.agentsSetting = {
+    Scripted: { ...scripted, env: { ...scripted.env, CONTROLS_LOG: log, ...env }, ...options.defaults },
+  };
+  harness.sessions.reloadSettings();
+  if (options.decisions) harness.sessions.onDidDecide((_p, record) => options.decisions!.push(record));
+  const key = await harness.sessions.startSession("Scripted");
+  const header = () => harness.sessions.snapshot().sessions.find((s) => s.header.key === key)!.header;
+  const controls = () => header().controls?.items ?? [];
+  return {
+    harness,
+    key,
+    log,
+    header,
+    controls,
+    control: (id) => {
+      const found = controls().find((c) => c.id === id);
+      assert.ok(found, `control ${id} is shown: ${JSON.stringify(controls().map((c) => c.id))}`);
+      return found;
+    },
+    received: (method) => receivedFrames(log, method),
+    dispose: () => harness.dispose(),
+  };
+}
+
+const notices = (agent: Agent) =>
+  (agent.harness.sessions.session(agent.key)?.transcript() ?? []).flatMap((item) =>
+    item.kind === "notice" ? [item.text] : [],
+  );
+
+describe("Session controls (modes and config options)", function () {
+  this.timeout(30_000);
+  let agent: Agent | undefined;
+
+  afterEach(async () => {
+    await agent?.dispose();
+    agent = undefined;
+  });
+
+  it("an agent that offers neither modes nor options shows no controls", async () => {
+    agent = await start({});
+    assert.equal(agent.header().controls, undefined);
+  });
+
+  it("declares boolean config options to a v1 agent, so it sends real booleans", async () => {
+    agent = await start({});
+    const init = agent.received("initialize").at(-1) as { clientCapabilities?: unknown } | undefined;
+    assert.deepEqual((init?.clientCapabilities as { session?: unknown }).session, {
+      configOptions: { boolean: {} },
+    });
+  });
+
+  it("v1 modes: the picker lists them, set_mode reaches the agent and its current_mode_update is shown", async () => {
+    agent = await start({ CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) });
+    const mode = agent.control("mode");
+    assert.equal(mode.kind, "select");
+    assert.equal(mode.via, "mode");
+    assert.equal(mode.value, "default");
+    assert.deepEqual(mode.kind === "select" && mode.choices.map((c) => [c.value, c.name, c.unattended]), [
+      ["default", "Manual", undefined],
+      ["plan", "Plan", undefined],
+      ["acceptEdits", "Accept edits", undefined],
+      ["bypassPermissions", "Bypass permissions", "full"],
+    ]);
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "plan"), true);
+    assert.deepEqual(agent.received("session/set_mode").at(-1), { sessionId: "controls-1", modeId: "plan" });
+    assert.equal(agent.control("mode").value, "plan");
+    // The agent changes its own mode (ExitPlanMode, a slash command): the header follows.
+    await agent.harness.sessions.sendPrompt(
+      agent.key,
+      'go [update:{"sessionUpdate":"current_mode_update","currentModeId":"acceptEdits"}]',
+    );
+    await waitFor(() => agent!.control("mode").value === "acceptEdits", "the agent's mode update");
+  });
+
+  it("v1 config options: select, grouped select, boolean and an unknown category; malformed ones are left out", async () => {
+    agent = await start({ CONTROLS_SETUP: JSON.stringify({ configOptions: configOptions("id") }) });
+    assert.deepEqual(
+      agent.controls().map((c) => [c.id, c.kind, c.category]),
+      [
+        ["model", "select", "model"],
+        ["effort", "select", "thought_level"],
+        ["fast", "boolean", "model_config"],
+        ["collaboration_mode", "select", "collaboration_mode"],
+      ],
+    );
+    const effort = agent.control("effort");
+    assert.deepEqual(effort.kind === "select" && effort.choices.map((c) => [c.value, c.group]), [
+      ["low", "Levels"],
+      ["high", "Levels"],
+    ]);
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "model", "opus"), true);
+    assert.deepEqual(agent.received("session/set_config_option").at(-1), {
+      sessionId: "controls-1",
+      configId: "model",
+      value: "opus",
+    });
+    assert.equal(agent.control("model").value, "opus");
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "fast", true), true);
+    assert.deepEqual(agent.received("session/set_config_option").at(-1), {
+      sessionId: "controls-1",
+      configId: "fast",
+      type: "boolean",
+      value: true,
+    });
+    assert.equal(agent.control("fast").value, true);
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "collaboration_mode", "plan"), true);
+    assert.equal(agent.control("collaboration_mode").value, "plan");
+  });
+
+  it("v2 config options (configId, typed values) and the agent's config_option_update", async () => {
+    const updated = configOptions("configId").slice(0, 3);
+    (updated[0] as { currentValue: string }).currentValue = "opus";
+    agent = await start({
+      CONTROLS_PROTOCOL: "2",
+      CONTROLS_SETUP: JSON.stringify({ configOptions: configOptions("configId") }),
+    });
+    assert.equal(agent.harness.sessions.session(agent.key)?.protocolVersion, 2);
+    assert.deepEqual(
+      agent.controls().map((c) => c.id),
+      ["model", "effort", "fast", "collaboration_mode"],
+    );
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "effort", "high"), true);
+    assert.deepEqual(agent.received("session/set_config_option").at(-1), {
+      sessionId: "controls-1",
+      configId: "effort",
+      type: "id",
+      value: "high",
+    });
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "fast", true), true);
+    assert.deepEqual(agent.received("session/set_config_option").at(-1), {
+      sessionId: "controls-1",
+      configId: "fast",
+      type: "boolean",
+      value: true,
+    });
+    assert.equal(agent.control("fast").value, true);
+    await agent.dispose();
+    // An update from the agent replaces the whole list.
+    agent = await start({
+      CONTROLS_PROTOCOL: "2",
+      CONTROLS_SETUP: JSON.stringify({ configOptions: configOptions("configId") }),
+      CONTROLS_AFTER_NEW: JSON.stringify({ sessionUpdate: "config_option_update", configOptions: updated }),
+    });
+    await waitFor(() => agent!.controls().length === 3, "the agent's config_option_update");
+    assert.equal(agent.control("model").value, "opus");
+  });
+
+  it("a set the agent refuses says why and leaves the control at the agent's value", async () => {
+    agent = await start({
+      CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1, configOptions: configOptions("id") }),
+      CONTROLS_FAIL: "opus,plan",
+    });
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "model", "opus"), false);
+    assert.equal(agent.control("model").value, "sonnet");
+    assert.match(notices(agent).at(-1) ?? "", /did not change Model to Opus: Cannot set model/);
+    assert.equal(agent.header().controls?.busy, undefined, "the control is not left busy");
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "plan"), false);
+    assert.equal(agent.control("mode").value, "default");
+  });
+
+  it("refuses values and controls the agent did not offer (the webview is not an authority)", async () => {
+    agent = await start({ CONTROLS_SETUP: JSON.stringify({ configOptions: configOptions("id") }) });
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "model", "gpt-evil"), false);
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "broken", "a"), false);
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "fast", "yes"), false);
+    assert.deepEqual(agent.received("session/set_config_option"), []);
+  });
+
+  it("a mode that acts without asking: confirmed first, marked in the header, recorded in the history", async () => {
+    const asked: string[] = [];
+    let answer = false;
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      {
+        confirm: (name) => {
+          asked.push(name);
+          return answer;
+        },
+        decisions,
+      },
+    );
+    assert.equal(agent.header().controls?.unattended, undefined);
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "bypassPermissions"), false);
+    assert.deepEqual(asked, ["Scripted"], "the person was asked");
+    assert.deepEqual(agent.received("session/set_mode"), [], "declined: nothing reached the agent");
+    assert.equal(agent.control("mode").value, "default");
+    answer = true;
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "bypassPermissions"), true);
+    assert.deepEqual(agent.header().controls?.unattended, {
+      level: "full",
+      label: "Mode: Bypass permissions",
+    });
+    assert.equal(decisions.at(-1)?.provenance, "mode");
+    // The agent echoes the change (current_mode_update before its answer): still one record, the person's.
+    assert.equal(decisions.filter((d) => d.provenance === "mode").length, 1);
+    assert.match(
+      decisions.at(-1)?.title ?? "",
+      /You set Mode: Bypass permissions: the agent acts without asking/,
+    );
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "default"), true);
+    assert.equal(agent.header().controls?.unattended, undefined);
+    assert.match(decisions.at(-1)?.title ?? "", /asks again/);
+  });
+
+  it("without a confirmation hook, a mode that acts without asking is never set", async () => {
+    agent = await start({ CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) });
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "bypassPermissions"), false);
+    assert.deepEqual(agent.received("session/set_mode"), []);
+  });
+
+  it("defaultMode and defaultConfigOptions apply right after session/new; what is not offered is a warning", async () => {
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1, configOptions: configOptions("id") }) },
+      {
+        defaults: {
+          defaultMode: "Plan",
+          defaultConfigOptions: { model: "opus", fast: true, nothing: "x", effort: "extreme" },
+        },
+      },
+    );
+    assert.equal(agent.control("mode").value, "plan");
+    assert.equal(agent.control("model").value, "opus");
+    assert.equal(agent.control("fast").value, true);
+    const warnings = notices(agent).join("\n");
+    assert.match(
+      warnings,
+      /defaultConfigOptions\.nothing "x" was not applied: Scripted does not offer it \(it offers no such option\)/,
+    );
+    assert.match(warnings, /defaultConfigOptions\.effort "extreme" was not applied.*it offers low, high/);
+  });
+
+  it("a full-access defaultMode still needs the first-time confirmation", async () => {
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      { defaults: { defaultMode: "bypassPermissions" }, confirm: () => false, decisions },
+    );
+    assert.equal(agent.control("mode").value, "default");
+    assert.deepEqual(agent.received("session/set_mode"), []);
+    await agent.dispose();
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      { defaults: { defaultMode: "bypassPermissions" }, confirm: () => true, decisions },
+    );
+    assert.equal(agent.control("mode").value, "bypassPermissions");
+    assert.match(decisions.at(-1)?.title ?? "", /^Your settings set Mode: Bypass permissions/);
+  });
+
+  it("a permission request whose options switch the mode says so on the card", async () => {
+    agent = await start({
+      CONTROLS_SETUP: JSON.stringify({ modes: { ...MODES_V1, currentModeId: "plan" } }),
+    });
+    const turn = agent.harness.sessions.sendPrompt(agent.key, "done planning [exit-plan]");
+    const card = await waitFor(() => agent!.harness.sessions.snapshot().pending[0], "the ExitPlanMode card");
+    assert.equal(card.modeSwitch?.heading, "Leave plan mode and …");
+    const named = new Map(card.options.map((o) => [o.key, o.name]));
+    assert.deepEqual(card.modeSwitch?.options.map((o) => `${named.get(o.key)} → ${o.mode}`).sort(), [
+      "No, keep planning → Plan",
+      "Yes, and auto-accept edits → Accept edits",
+      "Yes, and manually approve edits → Manual",
+    ]);
+    agent.harness.sessions.deny(card.key);
+    await turn;
+  });
+});
