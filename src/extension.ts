@@ -56,6 +56,7 @@ class SymposiumExtension extends Disposable {
       permissionRules: () => configuration.permissionRules,
       documents: editorDocuments,
       writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
+      addPermissionRule: (entry) => configuration.addPermissionRule(entry),
       chooseAuthMethod: async (agentName, methods) =>
         (
           await vscode.window.showQuickPick(
