@@ -35,6 +35,8 @@ export interface HarnessOptions {
   startAgent?: Environment["startAgent"];
   /** Permission rules, as settings would give them. */
   rules?: Environment["permissionRules"];
+  /** Where "Always allow …" writes its rule (user settings in the product). */
+  addPermissionRule?: Environment["addPermissionRule"];
 }
 
 export class ClientHarness {
@@ -74,6 +76,7 @@ export class ClientHarness {
       workspaceTrusted: () => options.trusted ?? true,
       workspacePaths: () => paths,
       ...(options.rules ? { permissionRules: options.rules } : {}),
+      ...(options.addPermissionRule ? { addPermissionRule: options.addPermissionRule } : {}),
       // No editor: every file is read and written from disk by the client itself.
       documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: (agent, value) => {
