@@ -140,6 +140,98 @@ describe("Scoped grants from a card (e2e)", function () {
     await log.waitForOutcome(third);
   });
 
+  it("by keyboard: an edited rule that does not cover the request is refused and the card stays; a covering one is saved", async () => {
+    const { page } = workbench;
+    const webview = await startSession(page, "Scripted");
+    const first = "Type-check (edit)";
+    await sendScript(webview, { steps: [run(first, "npx tsc --noEmit")] });
+    const group = card(webview, first);
+    await waitForGuard(group);
+    const rules = group.getByRole("group", { name: "Rules Symposium can remember" });
+    await rules.getByRole("button", { name: "Edit rule" }).press("Enter");
+    const input = rules.getByRole("textbox", { name: "Command prefix (words)" });
+    await waitUntil(
+      async () =>
+        input.evaluate(
+          (e) =>
+            (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === e,
+        ),
+      "focus in the rule editor",
+    );
+    assert.equal(await input.inputValue(), "npx tsc");
+    await input.fill("npx eslint");
+    await input.press("1"); // typing a digit in the editor chooses no option
+    await input.fill("npx eslint");
+    assert.match((await rules.textContent()) ?? "", /allow commands starting with "npx eslint"/);
+    await input.press("Escape"); // closes the editor, keeps the words, denies nothing
+    await rules.getByRole("button", { name: "Always allow" }).press("Enter");
+    const refusal = page.locator(".notifications-toasts .notification-toast", {
+      hasText: "did not save this rule",
+    });
+    await refusal.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match((await refusal.textContent()) ?? "", /"npx eslint" is not a prefix/);
+    assert.equal(log.outcomeOf(first), undefined, "the refused grant answered nothing");
+    assert.equal(
+      workbench.readUserSettings()["symposium.permissions"] !== undefined &&
+        JSON.stringify(workbench.readUserSettings()["symposium.permissions"]).includes("eslint"),
+      false,
+      "nothing saved",
+    );
+    await group.waitFor({ state: "visible" });
+
+    // The buttons come back (the host ignored the grant); a prefix that covers the request is taken.
+    await rules.getByRole("button", { name: "Edit rule" }).press("Enter");
+    await input.fill("npx");
+    await waitUntil(
+      async () =>
+        (await rules.getByRole("button", { name: "Allow in this session" }).getAttribute("aria-disabled")) ===
+        "false",
+      "the card to take choices again",
+    );
+    await rules.getByRole("button", { name: "Allow in this session" }).press("Enter");
+    assert.deepEqual(await log.waitForOutcome(first), allowOnce);
+    await waitUntil(
+      async () =>
+        (await decisions(webview)).some((s) =>
+          /granted for this session: Allow commands starting with "npx"/.test(s),
+        ),
+      "the record to name the edited rule",
+    );
+    await waitForReady(webview);
+  });
+
+  it("the pending list allows several cards once in one step, by keyboard", async () => {
+    const webview = await startSession(workbench.page, "Scripted");
+    const titles = ["Build (batch)", "Test (batch)", "Clean (batch)"];
+    await sendScript(webview, {
+      steps: [
+        { ...run(titles[0]!, "make build"), wait: false },
+        { ...run(titles[1]!, "cargo test"), wait: false },
+        { ...run(titles[2]!, "rm -rf build"), wait: false },
+        { waitAll: true },
+      ],
+    });
+    for (const title of titles) await waitForGuard(card(webview, title));
+    const summary = webview.locator(".pending-batch summary");
+    await waitUntil(
+      async () => /3 requests pending/.test((await summary.textContent()) ?? ""),
+      "the pending list",
+    );
+    await summary.press("Enter");
+    const list = webview.getByRole("list", { name: "Pending requests" });
+    await list.getByRole("checkbox", { name: titles[0] }).press("Space");
+    await list.getByRole("checkbox", { name: titles[1] }).press("Space");
+    await webview.getByRole("button", { name: "Allow once (2)" }).press("Enter");
+    assert.deepEqual(await log.waitForOutcome(titles[0]!), allowOnce);
+    assert.deepEqual(await log.waitForOutcome(titles[1]!), allowOnce);
+    const clean = card(webview, titles[2]!);
+    await clean.waitFor({ state: "visible" });
+    assert.equal(log.outcomeOf(titles[2]!), undefined, "the card not ticked still waits");
+    await clean.getByRole("button", { name: "Reject" }).click();
+    await log.waitForOutcome(titles[2]!);
+    await waitForReady(webview);
+  });
+
   it("reports no webview errors or CSP violations", () => {
     const problems = workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
