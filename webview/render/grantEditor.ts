@@ -14,6 +14,31 @@ export type GrantScope = "session" | "always";
 
 let nextEditorId = 0;
 
+interface GrantButtonText {
+  icon: string;
+  label: string;
+  /** How long Symposium remembers the rule, beside the label. */
+  lasts: string;
+  description: string;
+}
+
+const GRANT_BUTTONS: Record<GrantScope, GrantButtonText> = {
+  session: {
+    icon: "check",
+    label: "Allow in this session",
+    lasts: "until the session ends",
+    description:
+      "Allows this request once, and Symposium allows what the rule covers until this session ends.",
+  },
+  always: {
+    icon: "check-all",
+    label: "Always allow",
+    lasts: "saved in your user settings",
+    description:
+      "Allows this request once, and saves the rule in your user settings: Symposium allows what it covers until you remove it.",
+  },
+};
+
 export class GrantEditor {
   readonly root: HTMLElement;
   /** The buttons that approve (the card guards them like its options). */
@@ -83,28 +108,19 @@ export class GrantEditor {
         : this.grant.field === "command"
           ? { command: this.input.value }
           : { path: this.input.value };
-    const session = button(
-      "option option-grant grant-session",
-      icon("check"),
-      "Allow in this session",
-      el("span", { class: "option-lasting-note", "aria-hidden": "true" }, " · until the session ends"),
-    );
-    session.setAttribute(
-      "aria-description",
-      "Allows this request once, and Symposium allows what the rule covers until this session ends.",
-    );
-    session.addEventListener("click", () => onGrant("session", edit()));
-    const always = button(
-      "option option-grant grant-always",
-      icon("check-all"),
-      "Always allow",
-      el("span", { class: "option-lasting-note", "aria-hidden": "true" }, " · saved in your user settings"),
-    );
-    always.setAttribute(
-      "aria-description",
-      "Allows this request once, and saves the rule in your user settings: Symposium allows what it covers until you remove it.",
-    );
-    always.addEventListener("click", () => onGrant("always", edit()));
+    const grantButton = (scope: GrantScope, text: GrantButtonText): HTMLButtonElement => {
+      const action = button(
+        `option option-grant grant-${scope}`,
+        icon(text.icon),
+        text.label,
+        el("span", { class: "option-lasting-note", "aria-hidden": "true" }, ` · ${text.lasts}`),
+      );
+      action.setAttribute("aria-description", text.description);
+      action.addEventListener("click", () => onGrant(scope, edit()));
+      return action;
+    };
+    const session = grantButton("session", GRANT_BUTTONS.session);
+    const always = grantButton("always", GRANT_BUTTONS.always);
     this.approveButtons = [session, always];
 
     this.root = el(
