@@ -60,6 +60,7 @@ class SymposiumExtension extends Disposable {
       documents: editorDocuments,
       writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
       confirmUnattended: confirmUnattended(context.globalState),
+      addPermissionRule: (entry) => configuration.addPermissionRule(entry),
       chooseAuthMethod: async (agentName, methods) =>
         (
           await vscode.window.showQuickPick(

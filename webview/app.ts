@@ -12,6 +12,7 @@ import { ApprovalCard } from "./render/approvalCard";
 import { Composer } from "./render/composer";
 import { EmptyState } from "./render/emptyState";
 import { Header } from "./render/header";
+import { PendingList } from "./render/pendingList";
 import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
 import { SessionView } from "./render/transcript";
@@ -36,6 +37,7 @@ export class App {
   private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
   private readonly emptyState: EmptyState;
   private readonly pinned = new PinnedCards();
+  private readonly pendingList: PendingList;
   private readonly composer: Composer;
   private shownSessionKey: string | undefined;
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
@@ -65,6 +67,10 @@ export class App {
       stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
       announce: (text) => this.announcer.announce(text),
     });
+    this.pendingList = new PendingList({
+      answer: (keys, answer) => host.post({ type: "answerMany", keys, answer }),
+      announce: (text) => this.announcer.announce(text),
+    });
     this.transcript.appendChild(this.emptyState.root);
     root.replaceChildren(
       this.header.root,
@@ -72,6 +78,7 @@ export class App {
       this.tabs.root,
       this.transcript,
       this.pinned.root,
+      this.pendingList.root,
       this.composer.root,
       this.announcer.root,
     );
@@ -224,6 +231,9 @@ export class App {
           pending: store.pendingCount(session.header.key),
         })),
         store.activeSessionKey,
+      );
+      this.pendingList.render(
+        Array.from(store.pending.values()).filter((p) => p.sessionKey === store.activeSessionKey),
       );
     }
     this.emptyState.root.hidden = store.sessions.size > 0;

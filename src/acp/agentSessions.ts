@@ -14,7 +14,8 @@ import { allowOnceOption, type PermissionPrompt } from "../core/permissionPrompt
 import type { SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import type { PermissionRule } from "../core/policy/rules";
+import { ruleToEntry, type PermissionRule } from "../core/policy/rules";
+import type { RuleEdit } from "../core/policy/grantEdit";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
 import type {
@@ -34,7 +35,7 @@ import type { DocumentStore } from "./clientFileSystem";
 import { clientCallbacks } from "./clientHandlers";
 import { ConnectionPool } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
-import { PermissionBroker } from "./permissionBroker";
+import { PermissionBroker, type GrantResult } from "./permissionBroker";
 import { Session, SessionClosedError, type ControlChangeBy, type UnattendedChange } from "./session";
 
 export type { Logger } from "../core/logger";
@@ -67,6 +68,8 @@ export interface Environment {
    * agent by the host). Without it such modes are never set by Symposium.
    */
   confirmUnattended?(agentName: string, change: { label: string; level: UnattendedLevel }): Promise<boolean>;
+  /** Appends an allow rule ("Always allow …" from a card) to `symposium.permissions.allow` in user settings. */
+  addPermissionRule?(entry: ReturnType<typeof ruleToEntry>): Promise<void>;
   /** Lets the user pick an authentication method; undefined = cancelled. */
   chooseAuthMethod(
     agentName: string,
@@ -694,6 +697,37 @@ export class AgentSessions {
     await this.setBypass(prompt.agentName, true);
     this.env.log.info(`Bypass Permissions turned on for ${prompt.agentName}.`);
     return true;
+  }
+
+  /**
+   * "Allow in this session" / "Always allow …" on a card: the broker re-checks the (edited) rule and approves the
+   * request once; then the rule is kept for the session, or appended to user settings through the same chain as
+   * the Bypass writes. Rejects when the setting could not be saved (the request stays approved).
+   */
+  async grant(key: string, scope: "session" | "always", edit: RuleEdit): Promise<GrantResult> {
+    const result = this.broker.grant(key, scope, edit);
+    if (!result.ok) {
+      this.env.log.warn(`Refused a grant for ${key}: ${result.reason}.`);
+      return result;
+    }
+    if (scope === "session") {
+      this.addSessionGrant(result.sessionKey, result.rule);
+      return result;
+    }
+    const write = this.settingsWrites.then(() => this.env.addPermissionRule?.(ruleToEntry(result.rule)));
+    this.settingsWrites = write.catch(() => undefined);
+    await write;
+    return result;
+  }
+
+  /** "Also approve the N pending requests this rule covers": how many were approved. */
+  approveOffer(offerId: string): number {
+    return this.broker.approveOffer(offerId);
+  }
+
+  /** The pending list: allow once or reject several cards in one step; how many were answered. */
+  answerMany(keys: readonly string[], answer: "allow" | "reject"): number {
+    return this.broker.answerMany(keys, answer);
   }
 
   /** Every open session's grants ("Allow in this session"), for Manage Permissions. */

@@ -12,8 +12,13 @@ import { decisionRecord, type PendingApprovals, type PermissionOutcome } from ".
 import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
 import { buildFootprint, type Footprint } from "../core/policy/footprint";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
+import { editedRule, type RuleEdit } from "../core/policy/grantEdit";
 import {
   decide as decidePolicy,
+  proposeRule,
+  ruleCovers,
+  ruleScope,
+  type DecideContext as PolicyContext,
   type PermissionRule,
   type Decision as PolicyDecision,
 } from "../core/policy/rules";
@@ -22,7 +27,7 @@ import type { SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
 import { placeIn } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
-import type { DecisionRecord, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
+import type { DecisionRecord, GrantView, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
@@ -56,15 +61,7 @@ export type Decision =
  */
 export function decide(prompt: PermissionPrompt, footprint: Footprint, context: DecideContext): Decision {
   const policy = (bypass: boolean): PolicyDecision =>
-    decidePolicy(footprint, {
-      agentName: prompt.agentName,
-      rules: context.rules,
-      bypass,
-      trusted: context.workspaceTrusted,
-      paths: context.boundary,
-      home: context.home,
-      ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
-    });
+    decidePolicy(footprint, policyContext(prompt.agentName, context, bypass));
   const decision = policy(context.bypassed);
   if (decision.verdict === "allow") {
     const allowOnce = allowOnceOption(prompt.options);
@@ -95,6 +92,50 @@ export function decide(prompt: PermissionPrompt, footprint: Footprint, context: 
     },
   };
 }
+
+/** The policy engine's context for one agent's request. */
+function policyContext(agentName: string, context: DecideContext, bypass: boolean): PolicyContext {
+  return {
+    agentName,
+    rules: context.rules,
+    bypass,
+    trusted: context.workspaceTrusted,
+    paths: context.boundary,
+    home: context.home,
+    ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
+  };
+}
+
+/**
+ * The context in which a grant is checked: the deny and ask rules only (whether a rule "covers" a request means the
+ * rule alone would approve it; an allow rule that already does, such as the grant just saved, must not hide that).
+ */
+function grantContext(agentName: string, context: DecideContext): PolicyContext {
+  const strict = policyContext(agentName, context, false);
+  return { ...strict, rules: context.rules.filter((r) => r.action !== "allow") };
+}
+
+/** What a grant did, for the host: the rule to remember, and the other pending requests it covers (a batch offer). */
+export type GrantResult =
+  | { ok: true; rule: PermissionRule; sessionKey: string; offer?: { id: string; count: number } }
+  | { ok: false; reason: string };
+
+/** A request held for a person, with what a grant needs: its footprint and the narrowest rule that covers it. */
+interface HeldRequest {
+  footprint: Footprint;
+  proposal: PermissionRule | undefined;
+  /** How the decision named what held it, when Bypass is off and a rule or guard did. */
+  heldBy: string | undefined;
+}
+
+/** The pending requests a grant covers, offered as one batch. */
+interface BatchOffer {
+  rule: PermissionRule;
+  keys: string[];
+}
+
+/** Batch offers kept at once (each is taken when used; old ones are dropped). */
+const MAX_OFFERS = 16;
 
 export interface PreparedPermission {
   prompt: PermissionPrompt;
@@ -186,11 +227,22 @@ export class PermissionBroker {
   private readonly shown = new Set<string>();
   /** The raw tool calls of each session, for footprints; they go with the session. */
   private readonly rawCalls = new WeakMap<Session, RawToolCalls>();
+  /** Held requests' footprints and proposed rules, by prompt key (grants and batches). */
+  private readonly held = new Map<string, HeldRequest>();
+  /** The rule a person's answer came with (a grant, or a batch it covered), named in the record. */
+  private readonly grantNotes = new Map<string, string>();
+  private readonly offers = new Map<string, BatchOffer>();
+  private nextOfferId = 1;
 
   constructor(private readonly host: BrokerHost) {
     host.pending.onDidChange((event) => {
       const { prompt } = event;
       if (event.type === "added") return this.cardOpened(prompt);
+      this.held.delete(prompt.key);
+      const note = this.grantNotes.get(prompt.key);
+      this.grantNotes.delete(prompt.key);
+      if (note !== undefined)
+        event = { ...event, record: { ...event.record, summary: `${event.record.summary} (${note})` } };
       this.host.recordDecision(prompt, event.record);
       this.facts.delete(prompt.key);
       if (!this.shown.delete(prompt.key)) {
@@ -254,6 +306,7 @@ export class PermissionBroker {
       ...(toolItemId ? { toolItemId } : {}),
       ...(modeSwitch ? { modeSwitch } : {}),
     });
+    this.hold(prompt, footprint, decision.by, this.context(connection.name, session));
     const outcome = await this.host.pending.add(
       prompt,
       { connectionId: connection.process.id, requestId: request.requestId ?? "" },
@@ -357,11 +410,151 @@ export class PermissionBroker {
   }
 
   promptView(prompt: PermissionPrompt): PromptView {
-    return promptView(
+    const view = promptView(
       prompt,
       this.facts.get(prompt.key) ?? { bypassWouldApply: false },
       this.host.isBypassed(prompt.agentName),
     );
+    const held = this.held.get(prompt.key);
+    if (!held) return view;
+    return {
+      ...view,
+      ...(held.proposal ? { grant: grantView(held.proposal) } : {}),
+      ...(held.heldBy !== undefined && !this.host.isBypassed(prompt.agentName)
+        ? { heldBy: held.heldBy }
+        : {}),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Grants and batches.
+  // -------------------------------------------------------------------------------------------------------------
+
+  /**
+   * Remembers what a grant needs about a held request: its footprint, and the narrowest rule that would approve it
+   * (none when a rule or guard holds it back, or the agent offers no allow-once option to answer with).
+   */
+  private hold(
+    prompt: PermissionPrompt,
+    footprint: Footprint,
+    by: PolicyDecision["by"],
+    context: DecideContext,
+  ): void {
+    const proposal = allowOnceOption(prompt.options)
+      ? proposeRule(footprint, grantContext(prompt.agentName, context))
+      : undefined;
+    const heldBy =
+      by.type === "rule"
+        ? `Held by rule: ${by.label}`
+        : by.type === "guard"
+          ? `Held by guard: ${by.label}`
+          : undefined;
+    this.held.set(prompt.key, { footprint, proposal, heldBy });
+  }
+
+  /**
+   * A grant from the card: the card's proposed rule with the person's edit, re-checked (it must approve this request
+   * on its own and stay scoped), then this request approved with the agent's allow-once option (so revoking the rule
+   * takes effect at once) and the other pending requests the rule covers offered as a batch. Saving the rule is the
+   * caller's (a session grant, or user settings); `scope` only names it.
+   */
+  grant(key: string, scope: "session" | "always", edit: RuleEdit): GrantResult {
+    const prompt = this.host.pending.get(key);
+    const held = this.held.get(key);
+    const allowOnce = prompt && allowOnceOption(prompt.options);
+    if (!prompt || !held?.proposal || !allowOnce)
+      return { ok: false, reason: "the request is no longer pending, or no rule is offered for it" };
+    const session = this.host.session(prompt.sessionKey);
+    const checked = editedRule(
+      held.proposal,
+      edit,
+      held.footprint,
+      grantContext(prompt.agentName, this.context(prompt.agentName, session)),
+      scope === "session" ? "session" : "user",
+    );
+    if (!checked.ok) return checked;
+    const { rule } = checked;
+    this.grantNotes.set(
+      key,
+      `${scope === "session" ? "granted for this session" : "granted always"}: ${rule.label}`,
+    );
+    if (!this.host.pending.resolve(key, allowOnce.optionId, "user")) {
+      this.grantNotes.delete(key);
+      return { ok: false, reason: "the request is no longer pending" };
+    }
+    this.host.log.info(`Granted ${scope === "session" ? "for a session" : "always"}: ${rule.label}.`);
+    const keys = this.covered(rule, prompt.agentName, scope === "session" ? prompt.sessionKey : undefined);
+    if (keys.length === 0) return { ok: true, rule, sessionKey: prompt.sessionKey };
+    const id = `offer-${this.nextOfferId++}`;
+    this.offers.set(id, { rule, keys });
+    for (const old of [...this.offers.keys()].slice(0, Math.max(0, this.offers.size - MAX_OFFERS)))
+      this.offers.delete(old);
+    return { ok: true, rule, sessionKey: prompt.sessionKey, offer: { id, count: keys.length } };
+  }
+
+  /**
+   * The pending requests of `agentName` (of one session, for a session grant) that `rule` alone would approve and
+   * that offer allow once.
+   */
+  private covered(rule: PermissionRule, agentName: string, sessionKey: string | undefined): string[] {
+    return this.host.pending
+      .list()
+      .filter(
+        (prompt) =>
+          prompt.agentName === agentName && (sessionKey === undefined || prompt.sessionKey === sessionKey),
+      )
+      .filter((prompt) => this.covers(rule, prompt))
+      .map((prompt) => prompt.key);
+  }
+
+  private covers(rule: PermissionRule, prompt: PermissionPrompt): boolean {
+    const held = this.held.get(prompt.key);
+    if (!held || !allowOnceOption(prompt.options)) return false;
+    const context = grantContext(
+      prompt.agentName,
+      this.context(prompt.agentName, this.host.session(prompt.sessionKey)),
+    );
+    return ruleCovers(rule, held.footprint, context);
+  }
+
+  /**
+   * "Also approve the N pending requests this rule covers": each one still pending and still covered (checked again
+   * now, never wider than the rule) is answered with its own allow-once option, its record naming the rule. Returns
+   * how many were approved; an offer is used once.
+   */
+  approveOffer(id: string): number {
+    const offer = this.offers.get(id);
+    if (!offer) return 0;
+    this.offers.delete(id);
+    let approved = 0;
+    for (const key of offer.keys) {
+      const prompt = this.host.pending.get(key);
+      const allowOnce = prompt && allowOnceOption(prompt.options);
+      if (!prompt || !allowOnce || !this.covers(offer.rule, prompt)) continue;
+      this.grantNotes.set(key, `approved with the rule: ${offer.rule.label}`);
+      if (this.host.pending.resolve(key, allowOnce.optionId, "user")) approved++;
+      else this.grantNotes.delete(key);
+    }
+    return approved;
+  }
+
+  /**
+   * The pending list: a person answers several cards in one step, each as if clicked: allow once (cards without an
+   * allow-once option are left open) or the card's reject (Deny). Returns how many were answered.
+   */
+  answerMany(keys: readonly string[], answer: "allow" | "reject"): number {
+    let answered = 0;
+    for (const key of new Set(keys)) {
+      const prompt = this.host.pending.get(key);
+      if (!prompt) continue;
+      if (answer === "reject") {
+        if (this.host.pending.deny(key, "user")) answered++;
+        continue;
+      }
+      const allowOnce = allowOnceOption(prompt.options);
+      if (allowOnce && this.host.pending.resolve(key, allowOnce.optionId, "user")) answered++;
+    }
+    return answered;
   }
 
   views(): PromptView[] {
@@ -398,6 +591,18 @@ export class PermissionBroker {
       session.showItems(session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, true));
     this.host.emit([{ op: "prompt", prompt: this.promptView(prompt) }]);
   }
+}
+
+/** The card's view of a proposed rule: the part a person may edit, and the rest in plain words. */
+function grantView(rule: PermissionRule): GrantView {
+  const rest = ruleScope({
+    ...(rule.tool !== undefined ? { tool: rule.tool } : {}),
+    ...(rule.kinds ? { kinds: rule.kinds } : {}),
+    ...(rule.agent !== undefined ? { agent: rule.agent } : {}),
+  }).join(", ");
+  if (rule.command) return { field: "command", value: rule.command.join(" "), rest };
+  if (rule.path !== undefined) return { field: "path", value: rule.path, rest };
+  return { field: "none", value: "", rest };
 }
 
 /** The record of an answer the policy gave: who decided (Bypass or a rule) and by what, in its summary. */

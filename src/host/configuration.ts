@@ -85,6 +85,26 @@ export class Configuration extends Disposable {
   }
 
   /**
+   * Appends an allow rule ("Always allow …" from a card) to `symposium.permissions.allow` in user settings, keeping
+   * every other rule and list as it was; an equal rule already there is not added twice. In the same write chain as
+   * `removePermissionRule`, so an add and a remove never undo each other.
+   */
+  addPermissionRule(entry: Record<string, unknown>): Promise<void> {
+    return this.serialized(async () => {
+      const configuration = vscode.workspace.getConfiguration(SECTION);
+      const current = configuration.inspect<unknown>("permissions")?.globalValue;
+      const permissions =
+        current !== null && typeof current === "object" && !Array.isArray(current)
+          ? { ...(current as Record<string, unknown>) }
+          : {};
+      const allow = Array.isArray(permissions.allow) ? [...(permissions.allow as unknown[])] : [];
+      if (allow.some((existing) => JSON.stringify(existing) === JSON.stringify(entry))) return;
+      permissions.allow = [...allow, entry];
+      await configuration.update("permissions", permissions, vscode.ConfigurationTarget.Global);
+    });
+  }
+
+  /**
    * Writes `bypassPermissions` for one agent to user settings, keeping every other field and agent as it was. It
    * reads the setting and writes it back, so callers run one write at a time (`AgentSessions.setBypass` does).
    */

@@ -73,6 +73,17 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
           showError(vscode.l10n.t("Could not save Bypass Permissions: {0}", errorMessage(error))),
         );
       return;
+    case "grant":
+      void grantFromCard(message, context);
+      return;
+    case "answerMany": {
+      const answered = sessions.answerMany(message.keys, message.answer);
+      if (answered < message.keys.length)
+        log.info(
+          `Answered ${answered} of ${message.keys.length} selected requests; the others were not pending.`,
+        );
+      return;
+    }
     case "openLocation": {
       const location = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.locations[
         message.index
@@ -103,6 +114,45 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
   }
+}
+
+/**
+ * "Allow in this session" / "Always allow …": the host re-checks the rule (the webview is not an authority); a refused
+ * one leaves the card pending and says why. A grant that covers other pending requests offers them in one notice
+ * ("Also approve the 3 pending requests this rule covers"), approved only by a person's click there.
+ */
+async function grantFromCard(
+  message: Extract<ViewIntent, { type: "grant" }>,
+  { sessions }: IntentContext,
+): Promise<void> {
+  const edit = {
+    ...(message.command !== undefined ? { command: message.command } : {}),
+    ...(message.path !== undefined ? { path: message.path } : {}),
+  };
+  let result;
+  try {
+    result = await sessions.grant(message.key, message.scope, edit);
+  } catch (error) {
+    showError(vscode.l10n.t("Could not save the rule in your user settings: {0}", errorMessage(error)));
+    return;
+  }
+  if (!result.ok) {
+    showError(vscode.l10n.t("Symposium did not save this rule: {0}.", result.reason));
+    return;
+  }
+  if (!result.offer) return;
+  const { id, count } = result.offer;
+  const approve = count === 1 ? vscode.l10n.t("Approve it") : vscode.l10n.t("Approve {0}", count);
+  const text =
+    count === 1
+      ? vscode.l10n.t("Also approve the pending request this rule covers? {0}", result.rule.label)
+      : vscode.l10n.t(
+          "Also approve the {0} pending requests this rule covers? {1}",
+          count,
+          result.rule.label,
+        );
+  const choice = await vscode.window.showInformationMessage(inertText(text, 500), approve);
+  if (choice === approve) sessions.approveOffer(id);
 }
 
 /** Only http(s) links leave the editor (VS Code still asks before opening an untrusted domain). */

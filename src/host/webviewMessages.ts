@@ -44,6 +44,18 @@ export const webviewMessage = z.discriminatedUnion("type", [
     reason: z.string().check(z.maxLength(caps.rejectReasonChars), z.regex(/\S/)),
   }),
   z.strictObject({ type: z.literal("bypass"), key }),
+  z.strictObject({
+    type: z.literal("grant"),
+    key,
+    scope: z.enum(["session", "always"]),
+    command: z.optional(z.string().check(z.maxLength(caps.ruleChars))),
+    path: z.optional(z.string().check(z.maxLength(caps.ruleChars))),
+  }),
+  z.strictObject({
+    type: z.literal("answerMany"),
+    keys: z.array(key).check(z.minLength(1), z.maxLength(caps.batchKeys)),
+    answer: z.enum(["allow", "reject"]),
+  }),
   z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),
   z.strictObject({ type: z.literal("openDiff"), sessionKey: key, toolCallId: id, index }),
   z.strictObject({ type: z.literal("openLink"), href: z.string().check(z.maxLength(caps.hrefChars)) }),

@@ -46,5 +46,9 @@ export const LIMITS = {
     index: 10_000,
     hrefChars: 4_000,
     controlIdChars: 200,
+    /** An edited rule's command prefix or path glob. */
+    ruleChars: 1_000,
+    /** Cards answered in one step from the pending list. */
+    batchKeys: 256,
   },
 } as const;

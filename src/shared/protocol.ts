@@ -245,6 +245,23 @@ export interface PromptView {
   expiresAt?: number;
   /** The options switch the agent's mode (ExitPlanMode): the card says so. */
   modeSwitch?: ModeSwitchView;
+  // --- Grants (scoped grants from the card) ---
+  /** The narrowest rule Symposium can remember for this request; absent when a rule or guard holds it back. */
+  grant?: GrantView;
+  /** Bypass is off and a rule or guard holds this request for a person: "Held by rule: …". */
+  heldBy?: string;
+}
+
+/**
+ * "Allow in this session" / "Always allow …": a rule Symposium remembers (answered to the agent with allow once each
+ * time). The card may edit `value` only; the host rebuilds and re-checks the rule from its own proposal.
+ */
+export interface GrantView {
+  /** The part a person may edit: the command prefix (words) or the path glob (relative to the workspace). */
+  field: "command" | "path" | "none";
+  value: string;
+  /** The rest of the rule in plain words (`the tool "Bash", execute requests, of Claude`). */
+  rest: string;
 }
 
 export type Provenance =
@@ -348,6 +365,13 @@ export type FromWebviewMessage =
   | { type: "rejectWithReason"; key: string; reason: string }
   /** Bypass Permissions, after the in-card confirmation: approve this request once and bypass the agent from now on. */
   | { type: "bypass"; key: string }
+  /**
+   * A rule from the card: approve this request once and remember the rule for this session or always (user
+   * settings). `command`/`path` is the edited part of the card's `GrantView`; the host re-validates it.
+   */
+  | { type: "grant"; key: string; scope: "session" | "always"; command?: string; path?: string }
+  /** The pending list: allow once, or reject, each of several cards (by key) in one step. */
+  | { type: "answerMany"; keys: string[]; answer: "allow" | "reject" }
   | ({ type: "openLocation" } & ToolCallPlace)
   | ({ type: "openDiff" } & ToolCallPlace)
   /** A link in rendered agent Markdown; the host opens only http(s) after its own check. */

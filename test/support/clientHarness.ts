@@ -37,6 +37,8 @@ export interface HarnessOptions {
   rules?: Environment["permissionRules"];
   /** The person's answer when a mode would let the agent act without asking (default: no such confirmation). */
   confirmUnattended?: Environment["confirmUnattended"];
+  /** Where "Always allow …" writes its rule (user settings in the product). */
+  addPermissionRule?: Environment["addPermissionRule"];
 }
 
 export class ClientHarness {
@@ -76,6 +78,7 @@ export class ClientHarness {
       workspaceTrusted: () => options.trusted ?? true,
       workspacePaths: () => paths,
       ...(options.rules ? { permissionRules: options.rules } : {}),
+      ...(options.addPermissionRule ? { addPermissionRule: options.addPermissionRule } : {}),
       // No editor: every file is read and written from disk by the client itself.
       documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: (agent, value) => {

@@ -34,6 +34,30 @@ describe("webview messages (host side)", () => {
     assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: "m", value: 3 }));
     assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: "", value: "a" }));
   });
+
+  it("a grant names only the card, the scope and the edited words; a batch only keys, within the caps", () => {
+    assert.ok(parses({ type: "grant", key: "k", scope: "session" }));
+    assert.ok(parses({ type: "grant", key: "k", scope: "always", command: "npm test" }));
+    assert.ok(parses({ type: "grant", key: "k", scope: "always", path: "src/**" }));
+    assert.ok(!parses({ type: "grant", key: "k", scope: "forever" }));
+    // The agent, the kind and the tool of a rule come from the host's proposal, never from the webview.
+    assert.ok(!parses({ type: "grant", key: "k", scope: "always", agent: "Other" }));
+    assert.ok(!parses({ type: "grant", key: "k", scope: "always", kind: "execute" }));
+    assert.ok(!parses({ type: "grant", key: "k", scope: "always", action: "deny" }));
+    assert.ok(
+      !parses({ type: "grant", key: "k", scope: "always", command: "x".repeat(LIMITS.intent.ruleChars + 1) }),
+    );
+    assert.ok(parses({ type: "answerMany", keys: ["a", "b"], answer: "allow" }));
+    assert.ok(!parses({ type: "answerMany", keys: [], answer: "allow" }));
+    assert.ok(!parses({ type: "answerMany", keys: ["a"], answer: "always" }));
+    assert.ok(
+      !parses({
+        type: "answerMany",
+        keys: Array.from({ length: LIMITS.intent.batchKeys + 1 }, (_, i) => `k${i}`),
+        answer: "reject",
+      }),
+    );
+  });
 });
 
 describe("webview boot data", () => {

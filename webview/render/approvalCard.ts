@@ -12,6 +12,7 @@ import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
 import { modeSwitchNote } from "./sessionControls";
+import { GrantEditor, type GrantScope } from "./grantEditor";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
 export const GUARD_MS = 500;
@@ -142,6 +143,12 @@ export class ApprovalCard {
     );
     this.actions.push(withReason.button);
     optionRow.appendChild(withReason.button);
+    // --- Grants: a rule Symposium remembers ("Allow in this session", "Always allow"), see grantEditor.ts ---
+    const grant = prompt.grant
+      ? new GrantEditor(prompt.grant, (scope, edit) => this.grant(scope, edit))
+      : null;
+    if (grant) this.actions.push(...grant.approveButtons);
+    // --- end grants ---
 
     this.root = el(
       "div",
@@ -160,8 +167,10 @@ export class ApprovalCard {
       modeSwitchNote(prompt),
       subject,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
+      prompt.heldBy !== undefined ? heldNote(prompt.heldBy) : null,
       optionRow,
       withReason.panel,
+      grant?.root,
     );
     this.root.addEventListener("keydown", (event) => this.onKeyDown(event));
     this.updateCountdown(Date.now());
@@ -228,6 +237,13 @@ export class ApprovalCard {
     if (this.blocked) return;
     this.markAnswered();
     this.host.post({ type: "choose", key: this.prompt.key, optionKey: option.key });
+  }
+
+  /** A rule from the grant editor; the host checks it and answers with allow once, or leaves the card pending. */
+  private grant(scope: GrantScope, edit: { command?: string; path?: string }): void {
+    if (this.blocked) return;
+    this.markAnswered();
+    this.host.post({ type: "grant", key: this.prompt.key, scope, ...edit });
   }
 
   private deny(): void {
@@ -308,6 +324,13 @@ export class ApprovalCard {
       if (option) this.choose(option.view);
     }
   }
+}
+
+/** Which rule or guard holds this request for a person (Bypass is off); the label may name an agent's path. */
+function heldNote(label: string): HTMLElement {
+  const note = el("p", { class: "note held-note" }, icon("law"), " ");
+  appendVisible(note, label);
+  return note;
 }
 
 /** Why bypass did not apply; the reason may name an agent's path, so its hidden characters are shown. */

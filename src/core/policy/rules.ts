@@ -161,15 +161,21 @@ const SOURCE_LABELS: Record<RuleSource, string> = {
 };
 
 export function ruleLabel(rule: Omit<PermissionRule, "label">): string {
-  const parts = [
+  const verb = { allow: "Allow", ask: "Ask for", deny: "Deny" }[rule.action];
+  return `${verb} ${ruleScope(rule).join(", ")} (${SOURCE_LABELS[rule.source]})`;
+}
+
+/** What a rule is about, in plain words, one part per condition (`commands starting with "npm test"`, …). */
+export function ruleScope(
+  rule: Pick<PermissionRule, "command" | "path" | "tool" | "kinds" | "agent">,
+): string[] {
+  return [
     rule.command ? `commands starting with "${rule.command.join(" ")}"` : undefined,
     rule.path !== undefined ? `paths matching "${rule.path}"` : undefined,
     rule.tool !== undefined ? `the tool "${rule.tool}"` : undefined,
     rule.kinds ? `${rule.kinds.join(" or ")} requests` : undefined,
     rule.agent !== undefined ? `of ${rule.agent}` : undefined,
   ].filter((p): p is string => p !== undefined);
-  const verb = { allow: "Allow", ask: "Ask for", deny: "Deny" }[rule.action];
-  return `${verb} ${parts.join(", ")} (${SOURCE_LABELS[rule.source]})`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

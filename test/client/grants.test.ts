@@ -1,0 +1,207 @@
+/**
+ * Scoped grants and batch answers through the client's broker, against the scripted agent: a rule granted from a card
+ * ("Allow in this session", "Always allow …") approves that request with allow once and the next matching request
+ * without a card, both records naming the rule; an edited rule that does not cover the request is refused; a grant
+ * offers only the other pending requests it covers; the pending list answers several cards in one step.
+ */
+import assert from "node:assert/strict";
+import { parsePermissionSettings, type PermissionRule } from "../../src/core/policy/rules";
+import type { DecisionRecord } from "../../src/shared/protocol";
+import { ClientHarness, waitFor } from "../support/clientHarness";
+
+const OPTIONS = [
+  { optionId: "once", name: "Allow once", kind: "allow_once" },
+  { optionId: "always", name: "Always Allow", kind: "allow_always" },
+  { optionId: "no", name: "Reject", kind: "reject_once" },
+];
+
+describe("scoped grants and batch answers in the client", function () {
+  this.timeout(30_000);
+  let harness: ClientHarness;
+  let decided: DecisionRecord[];
+
+  afterEach(async () => {
+    await harness?.dispose();
+  });
+
+  const start = (options: ConstructorParameters<typeof ClientHarness>[0] = {}) => {
+    harness = new ClientHarness({ protocol: "v2", ...options });
+    decided = [];
+    harness.sessions.onDidDecide((_prompt, record) => decided.push(record));
+  };
+  const command = (id: string, line: string, wait = true) => ({
+    request: {
+      title: "Run",
+      subject: {
+        type: "tool_call",
+        toolCall: { toolCallId: id, kind: "execute", rawInput: { command: line, cwd: harness.workspace } },
+      },
+      options: OPTIONS,
+    },
+    wait,
+  });
+  const answers = () =>
+    harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId ?? "cancelled");
+  const pendingOf = (toolCallId: string) =>
+    harness.sessions.pending
+      .list()
+      .find((p) => p.subject.type === "tool_call" && p.subject.toolCallId === toolCallId);
+
+  it("'Allow in this session' approves the card once and the next match of that session without a card, naming the rule", async () => {
+    start();
+    const key = await harness.run({
+      steps: [
+        command("t1", "npm test -- --grep x"),
+        command("t2", "npm test --watch"),
+        command("t3", "npm test && curl x | sh"),
+      ],
+    });
+    const card = await waitFor(() => pendingOf("t1"), "a card for npm test");
+    const view = harness.sessions.promptView(card);
+    assert.deepEqual(view.grant && { field: view.grant.field, value: view.grant.value }, {
+      field: "command",
+      value: "npm test",
+    });
+    const result = await harness.sessions.grant(card.key, "session", { command: "npm test" });
+    assert.ok(result.ok, "the grant is taken");
+    await waitFor(() => pendingOf("t3"), "the chained command still gets a card");
+    assert.deepEqual(answers(), ["once", "once"], "allow once for the card, allow once for the next match");
+    assert.match(decided[0]!.summary, /granted for this session: Allow commands starting with "npm test"/);
+    assert.equal(decided[0]!.provenance, "user");
+    assert.match(decided[1]!.summary, /Allow commands starting with "npm test".*\(this session\)/);
+    assert.equal(decided[1]!.provenance, "policy");
+    const transcript = harness.sessions.session(key)!.transcript();
+    const summaries = transcript.flatMap((item) => (item.kind === "decision" ? [item.record.summary] : []));
+    assert.ok(
+      summaries.some((s) => /\(this session\)/.test(s)),
+      "the transcript says which rule approved",
+    );
+    assert.deepEqual(
+      harness.sessions.sessionGrants().map((g) => [g.sessionKey, g.grant.rule.command]),
+      [[key, ["npm", "test"]]],
+    );
+  });
+
+  it("refuses an edited rule that does not cover the request or is not scoped; the card stays pending", async () => {
+    start();
+    await harness.run({ steps: [command("t1", "npm test")] });
+    const card = await waitFor(() => pendingOf("t1"), "a card");
+    for (const edit of [
+      { command: "npm install" },
+      { command: "npm test --watch" },
+      { command: "npm test; curl x | sh" },
+      { command: "" },
+      { path: "**" },
+    ]) {
+      const result = await harness.sessions.grant(card.key, "always", edit);
+      assert.equal(result.ok, false, `${JSON.stringify(edit)} is refused`);
+    }
+    assert.equal((await harness.sessions.grant("no-such-key", "session", {})).ok, false);
+    assert.ok(pendingOf("t1"), "the card is still pending");
+    assert.deepEqual(answers(), [], "nothing was answered");
+    assert.deepEqual(harness.sessions.sessionGrants(), [], "nothing was granted");
+  });
+
+  it("'Always allow' saves the rule; the batch offer covers only the pending requests the rule covers", async () => {
+    const rules: PermissionRule[] = [];
+    const writes: unknown[] = [];
+    start({
+      rules: () => rules,
+      addPermissionRule: (entry) => {
+        writes.push(entry);
+        rules.push(...parsePermissionSettings({ allow: [entry] }, "user").rules);
+        return Promise.resolve();
+      },
+    });
+    const key = await harness.run({
+      steps: [
+        command("c1", "npm test", false),
+        command("c2", "npm test --watch", false),
+        command("c3", "npm run lint", false),
+        command("c4", "npm test && curl x | sh", false),
+        { waitAll: true },
+      ],
+    });
+    await waitFor(() => harness.sessions.pending.size === 4, "four cards");
+    const other = await harness.sessions.startSession("Scripted");
+    harness.send(other, { steps: [command("o1", "npm test")] });
+    await waitFor(() => harness.sessions.pending.size === 5, "a card in the other session");
+    const result = await harness.sessions.grant(pendingOf("c1")!.key, "always", { command: "npm test" });
+    assert.ok(result.ok);
+    assert.deepEqual(writes, [{ kind: "execute", command: "npm test", agent: "Scripted" }]);
+    assert.equal(
+      result.offer?.count,
+      2,
+      "npm test --watch here and npm test in the other session, nothing else",
+    );
+    assert.equal(harness.sessions.approveOffer(result.offer.id), 2);
+    assert.equal(harness.sessions.approveOffer(result.offer.id), 0, "an offer is used once");
+    await waitFor(() => harness.outcomes().length === 3, "three answers");
+    assert.deepEqual(
+      [pendingOf("c3"), pendingOf("c4")].map((p) => p?.sessionKey),
+      [key, key],
+      "npm run lint and the chained command still wait",
+    );
+    assert.equal(pendingOf("c2"), undefined);
+    assert.equal(pendingOf("o1"), undefined);
+    const batch = decided.filter((r) =>
+      /approved with the rule: Allow commands starting with "npm test"/.test(r.summary),
+    );
+    assert.equal(batch.length, 2, "each batch answer names the rule");
+  });
+
+  it("a session grant's batch stays in its session", async () => {
+    start();
+    await harness.run({
+      steps: [command("c1", "npm test", false), command("c2", "npm test --watch", false), { waitAll: true }],
+    });
+    await waitFor(() => harness.sessions.pending.size === 2, "two cards");
+    const other = await harness.sessions.startSession("Scripted");
+    harness.send(other, { steps: [command("o1", "npm test")] });
+    await waitFor(() => harness.sessions.pending.size === 3, "a card in the other session");
+    const result = await harness.sessions.grant(pendingOf("c1")!.key, "session", { command: "npm test" });
+    assert.ok(result.ok);
+    assert.equal(result.offer?.count, 1, "only npm test --watch of the same session");
+    assert.equal(harness.sessions.approveOffer(result.offer.id), 1);
+    assert.ok(pendingOf("o1"), "the other session's request still waits");
+  });
+
+  it("the pending list allows once or rejects several cards in one step", async () => {
+    start();
+    await harness.run({
+      steps: [
+        command("a", "make build", false),
+        command("b", "cargo test", false),
+        command("c", "rm -rf build", false),
+        { waitAll: true },
+      ],
+    });
+    await waitFor(() => harness.sessions.pending.size === 3, "three cards");
+    const keys = (...ids: string[]) => ids.map((id) => pendingOf(id)!.key);
+    assert.equal(harness.sessions.answerMany(keys("a", "b"), "allow"), 2);
+    assert.equal(harness.sessions.answerMany([...keys("c"), "no-such-key"], "reject"), 1);
+    await waitFor(() => harness.outcomes().length === 3, "three answers");
+    assert.deepEqual(answers().sort(), ["no", "once", "once"]);
+  });
+
+  it("says which rule or guard holds a card when Bypass is off, and offers no grant then", async () => {
+    const rules = parsePermissionSettings({ ask: [{ command: "npm publish" }] }, "user").rules;
+    start({ rules: () => rules });
+    await harness.run({
+      steps: [
+        command("p", "npm publish", false),
+        command("s", "sudo ls", false),
+        command("n", "npm test", false),
+        { waitAll: true },
+      ],
+    });
+    await waitFor(() => harness.sessions.pending.size === 3, "three cards");
+    const view = (id: string) => harness.sessions.promptView(pendingOf(id)!);
+    assert.match(view("p").heldBy ?? "", /^Held by rule: Ask for commands starting with "npm publish"/);
+    assert.equal(view("p").grant, undefined, "no grant where an ask rule holds the request");
+    assert.match(view("s").heldBy ?? "", /^Held by guard: sudo/);
+    assert.equal(view("s").grant, undefined, "no grant where a guard holds the request");
+    assert.equal(view("n").heldBy, undefined, "nothing holds npm test: no rule allows it yet");
+    assert.ok(view("n").grant, "a grant is offered for it");
+  });
+});

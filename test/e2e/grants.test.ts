@@ -1,0 +1,239 @@
+// Scoped grants from a card, end to end in the real workbench with the scripted agent: "Always allow" saves the rule
+// the card shows in the user settings file and the next matching request is approved without a card, the transcript
+// naming the rule; chained commands the rule does not cover still get a card; "Allow in this session" approves the
+// next match in that session only.
+import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator } from "playwright-core";
+import { screenshot } from "../../tools/browser";
+import {
+  card,
+  ScriptedAgentLog,
+  scriptedAgent,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+
+/** The scripted agent's options plus a lasting one of its own, which the card marks as the agent's memory. */
+const OPTIONS = [
+  { optionId: "allow-once", name: "Allow once", kind: "allow_once" },
+  { optionId: "allow-always", name: "Always Allow", kind: "allow_always" },
+  { optionId: "reject-once", name: "Reject", kind: "reject_once" },
+];
+
+describe("Scoped grants from a card (e2e)", function () {
+  this.timeout(180_000);
+  let workbench: Workbench;
+  let logDir: string;
+  let log: ScriptedAgentLog;
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-grants-");
+    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
+    workbench = await openWorkbench({
+      workspaceFiles: { "README.md": "# Grants\n" },
+      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  const run = (title: string, command: string) => ({
+    request: { title, subject: { type: "command", command, cwd: workbench.workspace }, options: OPTIONS },
+  });
+  const decisions = async (webview: FrameLocator): Promise<string[]> =>
+    webview.locator(".session-view:not([hidden]) .decision-summary").allTextContents();
+  const allowOnce = { outcome: "selected", optionId: "allow-once" };
+
+  it('"Always allow" saves the rule; the next `npm test` is approved without a card, naming the rule; chained commands still ask', async () => {
+    const webview = await startSession(workbench.page, "Scripted");
+    const first = "Run the tests (grant)";
+    await sendScript(webview, { steps: [run(first, "npm test -- --grep grants")] });
+    const group = card(webview, first);
+    await waitForGuard(group);
+    const rules = group.getByRole("group", { name: "Rules Symposium can remember" });
+    assert.match((await rules.textContent()) ?? "", /allow commands starting with "npm test"/);
+    // The agent's own lasting option and Symposium's rule are told apart.
+    assert.match((await group.textContent()) ?? "", /remembered by the agent/);
+    await screenshot(workbench.page, "grant-card");
+    await rules.getByRole("button", { name: "Always allow" }).click();
+    assert.deepEqual(await log.waitForOutcome(first), allowOnce, "the card is answered with allow once");
+    const stored = await waitUntil(() => {
+      const permissions = workbench.readUserSettings()["symposium.permissions"] as
+        { allow?: unknown[] } | undefined;
+      return permissions?.allow;
+    }, "the rule in the user settings file");
+    assert.equal(stored.length, 1);
+    assert.deepEqual(
+      { ...(stored[0] as Record<string, unknown>), kind: undefined },
+      { command: "npm test", agent: "Scripted", kind: undefined },
+      "the rule the card showed, for this agent",
+    );
+    await waitForReady(webview);
+
+    const second = "Run the tests again";
+    const chained = "Run the tests and fetch a script";
+    const other = "Run the tests and build";
+    await sendScript(webview, {
+      steps: [
+        run(second, "npm test --watch"),
+        run(chained, "npm test && curl x | sh"),
+        run(other, "npm test && make"),
+      ],
+    });
+    assert.deepEqual(await log.waitForOutcome(second), allowOnce, "approved by the rule");
+    await waitForGuard(card(webview, chained));
+    assert.equal(await card(webview, second).count(), 0, "no card for the request the rule covers");
+    await waitUntil(
+      async () =>
+        (await decisions(webview)).some((s) =>
+          /Allow commands starting with "npm test".*\(user settings\)/.test(s),
+        ),
+      "the transcript to say which rule approved",
+    );
+    await card(webview, chained).getByRole("button", { name: "Reject" }).click();
+    assert.equal((await log.waitForOutcome(chained)).optionId, "reject-once");
+    const otherCard = card(webview, other);
+    await waitForGuard(otherCard);
+    assert.equal(log.outcomeOf(other), undefined, "`npm test && make` is not covered: it waits for a person");
+    await otherCard.getByRole("button", { name: "Reject" }).click();
+    await log.waitForOutcome(other);
+    await waitForReady(webview);
+  });
+
+  it('"Allow in this session" approves the next match in that session, not in another', async () => {
+    const webview = await startSession(workbench.page, "Scripted");
+    const first = "Lint (grant)";
+    await sendScript(webview, { steps: [run(first, "npm run lint -- --fix")] });
+    const group = card(webview, first);
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Allow in this session" }).click();
+    assert.deepEqual(await log.waitForOutcome(first), allowOnce);
+    await waitForReady(webview);
+    const second = "Lint again";
+    await sendScript(webview, { steps: [run(second, "npm run lint")] });
+    assert.deepEqual(await log.waitForOutcome(second), allowOnce, "approved by the session grant");
+    await waitUntil(
+      async () =>
+        (await decisions(webview)).some((s) =>
+          /Allow commands starting with "npm run lint".*\(this session\)/.test(s),
+        ),
+      "the transcript to name the session grant",
+    );
+    await waitForReady(webview);
+
+    const elsewhere = await startSession(workbench.page, "Scripted");
+    const third = "Lint in another session";
+    await sendScript(elsewhere, { steps: [run(third, "npm run lint")] });
+    const otherCard = card(elsewhere, third);
+    await waitForGuard(otherCard);
+    assert.equal(log.outcomeOf(third), undefined, "another session's request waits for a person");
+    await otherCard.getByRole("button", { name: "Reject" }).click();
+    await log.waitForOutcome(third);
+  });
+
+  it("by keyboard: an edited rule that does not cover the request is refused and the card stays; a covering one is saved", async () => {
+    const { page } = workbench;
+    const webview = await startSession(page, "Scripted");
+    const first = "Type-check (edit)";
+    await sendScript(webview, { steps: [run(first, "npx tsc --noEmit")] });
+    const group = card(webview, first);
+    await waitForGuard(group);
+    const rules = group.getByRole("group", { name: "Rules Symposium can remember" });
+    await rules.getByRole("button", { name: "Edit rule" }).press("Enter");
+    const input = rules.getByRole("textbox", { name: "Command prefix (words)" });
+    await waitUntil(
+      async () =>
+        input.evaluate(
+          (e) =>
+            (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === e,
+        ),
+      "focus in the rule editor",
+    );
+    assert.equal(await input.inputValue(), "npx tsc");
+    await input.fill("npx eslint");
+    await input.press("1"); // typing a digit in the editor chooses no option
+    await input.fill("npx eslint");
+    assert.match((await rules.textContent()) ?? "", /allow commands starting with "npx eslint"/);
+    await input.press("Escape"); // closes the editor, keeps the words, denies nothing
+    await rules.getByRole("button", { name: "Always allow" }).press("Enter");
+    const refusal = page.locator(".notifications-toasts .notification-toast", {
+      hasText: "did not save this rule",
+    });
+    await refusal.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match((await refusal.textContent()) ?? "", /"npx eslint" is not a prefix/);
+    assert.equal(log.outcomeOf(first), undefined, "the refused grant answered nothing");
+    assert.equal(
+      workbench.readUserSettings()["symposium.permissions"] !== undefined &&
+        JSON.stringify(workbench.readUserSettings()["symposium.permissions"]).includes("eslint"),
+      false,
+      "nothing saved",
+    );
+    await group.waitFor({ state: "visible" });
+
+    // The buttons come back (the host ignored the grant); a prefix that covers the request is taken.
+    await rules.getByRole("button", { name: "Edit rule" }).press("Enter");
+    await input.fill("npx");
+    await waitUntil(
+      async () =>
+        (await rules.getByRole("button", { name: "Allow in this session" }).getAttribute("aria-disabled")) ===
+        "false",
+      "the card to take choices again",
+    );
+    await rules.getByRole("button", { name: "Allow in this session" }).press("Enter");
+    assert.deepEqual(await log.waitForOutcome(first), allowOnce);
+    await waitUntil(
+      async () =>
+        (await decisions(webview)).some((s) =>
+          /granted for this session: Allow commands starting with "npx"/.test(s),
+        ),
+      "the record to name the edited rule",
+    );
+    await waitForReady(webview);
+  });
+
+  it("the pending list allows several cards once in one step, by keyboard", async () => {
+    const webview = await startSession(workbench.page, "Scripted");
+    const titles = ["Build (batch)", "Test (batch)", "Clean (batch)"];
+    await sendScript(webview, {
+      steps: [
+        { ...run(titles[0]!, "make build"), wait: false },
+        { ...run(titles[1]!, "cargo test"), wait: false },
+        { ...run(titles[2]!, "rm -rf build"), wait: false },
+        { waitAll: true },
+      ],
+    });
+    for (const title of titles) await waitForGuard(card(webview, title));
+    const summary = webview.locator(".pending-batch summary");
+    await waitUntil(
+      async () => /3 requests pending/.test((await summary.textContent()) ?? ""),
+      "the pending list",
+    );
+    await summary.press("Enter");
+    const list = webview.getByRole("list", { name: "Pending requests" });
+    await list.getByRole("checkbox", { name: titles[0] }).press("Space");
+    await list.getByRole("checkbox", { name: titles[1] }).press("Space");
+    await webview.getByRole("button", { name: "Allow once (2)" }).press("Enter");
+    assert.deepEqual(await log.waitForOutcome(titles[0]!), allowOnce);
+    assert.deepEqual(await log.waitForOutcome(titles[1]!), allowOnce);
+    const clean = card(webview, titles[2]!);
+    await clean.waitFor({ state: "visible" });
+    assert.equal(log.outcomeOf(titles[2]!), undefined, "the card not ticked still waits");
+    await clean.getByRole("button", { name: "Reject" }).click();
+    await log.waitForOutcome(titles[2]!);
+    await waitForReady(webview);
+  });
+
+  it("reports no webview errors or CSP violations", () => {
+    const problems = workbench.console.webviewProblems();
+    assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The pending list of the shown session: when two or more cards wait, a compact, collapsed list lets a person select
+ * several (checkboxes, keyboard first) and allow each once, or reject each, in one step. Each answer is the card's
+ * own: allow once (cards without an allow-once option stay open) or its reject option (Deny). Nothing is selected
+ * by itself: a card that just arrived is never answered without being ticked.
+ */
+import type { PromptView } from "../../src/shared/protocol";
+import { LIMITS } from "../../src/shared/limits";
+import { button, el, icon } from "../dom";
+import { appendVisible, clip } from "../text";
+
+export interface PendingListActions {
+  answer(keys: string[], answer: "allow" | "reject"): void;
+  announce(text: string): void;
+}
+
+export class PendingList {
+  private readonly summary = el("summary", { class: "pending-batch-summary" });
+  private readonly list = el("ul", { role: "list", "aria-label": "Pending requests" });
+  private readonly allowButton = button("option option-allow small", icon("check"), "Allow once");
+  private readonly rejectButton = button("option option-reject small", icon("close"), "Reject");
+  private readonly selectAll = el("input", { "aria-label": "Select all pending requests" });
+  private readonly selected = new Set<string>();
+  private keys: string[] = [];
+  readonly root: HTMLDetailsElement;
+
+  constructor(private readonly actions: PendingListActions) {
+    this.selectAll.type = "checkbox";
+    this.selectAll.addEventListener("change", () => {
+      for (const key of this.keys) {
+        if (this.selectAll.checked) this.selected.add(key);
+        else this.selected.delete(key);
+      }
+      for (const box of this.list.querySelectorAll<HTMLInputElement>("input[type=checkbox]"))
+        box.checked = this.selectAll.checked;
+      this.sync();
+    });
+    this.allowButton.addEventListener("click", () => this.answer("allow"));
+    this.rejectButton.addEventListener("click", () => this.answer("reject"));
+    this.root = el(
+      "details",
+      { class: "pending-batch", hidden: true },
+      this.summary,
+      el(
+        "div",
+        { class: "pending-batch-body" },
+        el("label", { class: "pending-batch-all" }, this.selectAll, " Select all"),
+        this.list,
+        el(
+          "div",
+          { class: "card-options", role: "group", "aria-label": "Answer the selected requests" },
+          this.allowButton,
+          this.rejectButton,
+        ),
+      ),
+    );
+    this.sync();
+  }
+
+  /** The shown session's pending cards, in arrival order. Shown only when two or more wait. */
+  render(prompts: readonly PromptView[]): void {
+    const keys = prompts.map((p) => p.key);
+    if (keys.length === this.keys.length && keys.every((k, i) => k === this.keys[i])) return;
+    this.keys = keys;
+    for (const key of [...this.selected]) if (!keys.includes(key)) this.selected.delete(key);
+    this.root.hidden = prompts.length < 2;
+    this.summary.textContent = `${prompts.length} requests pending: answer several at once`;
+    this.list.replaceChildren(
+      ...prompts.map((prompt) => {
+        const box = el("input", {});
+        box.type = "checkbox";
+        box.checked = this.selected.has(prompt.key);
+        box.addEventListener("change", () => {
+          if (box.checked) this.selected.add(prompt.key);
+          else this.selected.delete(prompt.key);
+          this.sync();
+        });
+        const text = el("span", { class: "pending-batch-title" });
+        appendVisible(text, clip(prompt.title, LIMITS.titleChars));
+        return el("li", {}, el("label", {}, box, text));
+      }),
+    );
+    this.sync();
+  }
+
+  private sync(): void {
+    const count = this.selected.size;
+    this.allowButton.lastChild!.textContent = count > 0 ? `Allow once (${count})` : "Allow once";
+    this.rejectButton.lastChild!.textContent = count > 0 ? `Reject (${count})` : "Reject";
+    for (const action of [this.allowButton, this.rejectButton])
+      action.setAttribute("aria-disabled", String(count === 0));
+    this.selectAll.checked = count > 0 && count === this.keys.length;
+    this.selectAll.indeterminate = count > 0 && count < this.keys.length;
+  }
+
+  private answer(answer: "allow" | "reject"): void {
+    const keys = this.keys.filter((key) => this.selected.has(key));
+    if (keys.length === 0) return;
+    this.selected.clear();
+    this.sync();
+    this.actions.answer(keys, answer);
+    this.actions.announce(
+      `${answer === "allow" ? "Allowing once" : "Rejecting"} ${keys.length} request${keys.length === 1 ? "" : "s"}`,
+    );
+  }
+}
