@@ -99,12 +99,12 @@ describe("Scoped grants from a card (e2e)", function () {
         ),
       "the transcript to say which rule approved",
     );
-    await card(webview, chained).getByRole("button", { name: "Reject" }).click();
+    await card(webview, chained).getByRole("button", { name: "Reject", exact: true }).click();
     assert.equal((await log.waitForOutcome(chained)).optionId, "reject-once");
     const otherCard = card(webview, other);
     await waitForGuard(otherCard);
     assert.equal(log.outcomeOf(other), undefined, "`npm test && make` is not covered: it waits for a person");
-    await otherCard.getByRole("button", { name: "Reject" }).click();
+    await otherCard.getByRole("button", { name: "Reject", exact: true }).click();
     await log.waitForOutcome(other);
     await waitForReady(webview);
   });
@@ -136,7 +136,7 @@ describe("Scoped grants from a card (e2e)", function () {
     const otherCard = card(elsewhere, third);
     await waitForGuard(otherCard);
     assert.equal(log.outcomeOf(third), undefined, "another session's request waits for a person");
-    await otherCard.getByRole("button", { name: "Reject" }).click();
+    await otherCard.getByRole("button", { name: "Reject", exact: true }).click();
     await log.waitForOutcome(third);
   });
 
@@ -227,7 +227,7 @@ describe("Scoped grants from a card (e2e)", function () {
     const clean = card(webview, titles[2]!);
     await clean.waitFor({ state: "visible" });
     assert.equal(log.outcomeOf(titles[2]!), undefined, "the card not ticked still waits");
-    await clean.getByRole("button", { name: "Reject" }).click();
+    await clean.getByRole("button", { name: "Reject", exact: true }).click();
     await log.waitForOutcome(titles[2]!);
     await waitForReady(webview);
   });
