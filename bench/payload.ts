@@ -60,6 +60,26 @@ export function gitPatch(path: string, lines: number): string {
   ].join("\n");
 }
 
+/** A v2 tool call announcing an edit of one file whose `lines` lines all change (a git patch). */
+export function probeToolCall(cwd: string, id: string, lines: number): Record<string, unknown> {
+  const relative = `src/generated/${id}.ts`;
+  const path = `${cwd}/${relative}`;
+  return {
+    toolCallId: `probe-edit-${id}`,
+    title: `Edit ${id}.ts`,
+    kind: "edit",
+    status: "pending",
+    locations: [{ path }],
+    content: [
+      {
+        type: "diff",
+        changes: [{ operation: "modify", path, fileType: "text" }],
+        patch: { format: "git_patch", text: gitPatch(relative, lines) },
+      },
+    ],
+  };
+}
+
 /** A v2 request about an edit whose tool call carries a `lines`-line git patch (the render benchmark's card). */
 export function diffParams(sessionId: string, cwd: string, index: number, lines: number): PermissionParams {
   const path = `${cwd}/src/generated/module${index}.ts`;

@@ -1,8 +1,9 @@
 /**
- * The view: applies host messages to the store once per frame, then updates the DOM in place from the change set.
+ * The view: applies host messages to the store (a lone message at once, the rest of a burst in the next frame), then
+ * updates the DOM in place from the change set.
  * Owns the approval cards (a map from prompt keys to cards) and decides where each one sits.
  */
-import type { BootData, DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
+import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
 import { el, icon, replaceChildren, userHasFocus } from "./dom";
@@ -43,7 +44,6 @@ export class App {
   constructor(
     root: HTMLElement,
     private readonly host: HostPort,
-    private readonly boot: BootData = { reportPaint: false },
   ) {
     const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
     this.header = new Header(newSession);
@@ -75,7 +75,7 @@ export class App {
     this.render({ ...emptyChangeSet(), reset: true });
   }
 
-  /** A message from the host (shape-checked by the caller). Applied on the next frame, in order. */
+  /** A message from the host (shape-checked by the caller). Applied in order: at once, or with its burst (`FrameQueue`). */
   receive(message: ToWebviewMessage): void {
     this.queue.push(message);
   }
@@ -351,7 +351,7 @@ export class App {
     else this.composer.focus();
   }
 
-  /** Focus (only when the user has nothing focused), announce, and report paint when a benchmark asked for it. */
+  /** Focus (only when the user has nothing focused) and announce. */
   private afterCardsAdded(cards: readonly ApprovalCard[], fromSnapshot: boolean): void {
     if (cards.length === 0) return;
     if (cards.length <= ANNOUNCE_ONE_BY_ONE && !fromSnapshot) {
@@ -363,11 +363,8 @@ export class App {
     } else {
       this.announcer.announce(`${this.store.pending.size} permission requests are waiting for your approval`);
     }
-    const keys = cards.map((card) => card.prompt.key);
     const first = cards[0];
     requestAnimationFrame(() => {
-      const at = Date.now();
-      if (this.boot.reportPaint) for (const key of keys) this.host.post({ type: "painted", key, at });
       // Focus after the paint (focus forces a layout): the group, never a button, and only if the user is not
       // focused on something else in the view (typing in the composer, or reading another card).
       if (first?.root.isConnected && !fromSnapshot && document.hasFocus() && !userHasFocus())

@@ -1,6 +1,11 @@
 /**
- * Runs queued work once per animation frame, so a burst of host messages costs one DOM pass. Falls back to a timer
- * when frames are not being produced (a hidden or background view), so the state never lags far behind.
+ * Applies host messages as they come, one DOM pass per animation frame at most. A message that arrives while the
+ * queue is idle is applied at once, in the task that received it, so a lone card is in the DOM before the next frame
+ * is produced (waiting for that frame's callback would show it one frame later). That opens a window until the next
+ * animation frame: whatever arrives inside it (the rest of a burst) is queued and applied in one pass in that frame,
+ * and the window stays open while frames keep bringing messages; the first quiet frame closes it.
+ * Falls back to a timer when frames are not being produced (a hidden or background view), so the state never lags far
+ * behind.
  */
 const FALLBACK_MS = 100;
 
@@ -12,10 +17,13 @@ export class FrameQueue<T> {
   constructor(private readonly flush: (items: T[]) => void) {}
 
   push(item: T): void {
-    this.queue.push(item);
-    if (this.frame !== undefined) return;
-    this.frame = requestAnimationFrame(() => this.run());
-    this.timer = setTimeout(() => this.run(), FALLBACK_MS);
+    if (this.frame !== undefined) {
+      this.queue.push(item);
+      return;
+    }
+    // Open the window first: should `flush` throw, what follows is still batched and applied.
+    this.open();
+    this.flush([item]);
   }
 
   private run(): void {
@@ -25,6 +33,14 @@ export class FrameQueue<T> {
     this.timer = undefined;
     const items = this.queue;
     this.queue = [];
-    if (items.length > 0) this.flush(items);
+    if (items.length === 0) return; // a quiet frame: the next message is applied at once again
+    // Keep the window open for one more frame, so a steady stream costs one DOM pass per frame.
+    this.open();
+    this.flush(items);
+  }
+
+  private open(): void {
+    this.frame = requestAnimationFrame(() => this.run());
+    this.timer = setTimeout(() => this.run(), FALLBACK_MS);
   }
 }

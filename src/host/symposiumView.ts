@@ -32,8 +32,8 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when the view becomes visible or hidden (or is disposed). */
   readonly onDidChangeVisibility = this.visibilityEmitter.event;
-  private readonly paintEmitter = new vscode.EventEmitter<{ key: string; at: number }>();
-  /** A card was painted (webview clock, ms); fires only when paint reports are on. */
+  private readonly paintEmitter = new vscode.EventEmitter<{ key: string; at: number; insertedAt?: number }>();
+  /** A card was inserted and then painted (webview clock, ms); fires only when paint reports are on. */
   readonly onDidPaint = this.paintEmitter.event;
 
   constructor(
@@ -119,7 +119,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       return;
     }
     if (parsed.data.type === "painted") {
-      if (this.options.reportPaint) this.paintEmitter.fire({ key: parsed.data.key, at: parsed.data.at });
+      if (this.options.reportPaint) this.paintEmitter.fire(parsed.data);
       return;
     }
     this.onIntent(parsed.data);
