@@ -9,6 +9,10 @@
  */
 const FALLBACK_MS = 100;
 
+// The browser's; declared here so the module also compiles for its unit test in plain Node (no DOM library).
+declare function requestAnimationFrame(callback: () => void): number;
+declare function cancelAnimationFrame(handle: number): void;
+
 export class FrameQueue<T> {
   private queue: T[] = [];
   private frame: number | undefined;
