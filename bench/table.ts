@@ -228,7 +228,7 @@ export function buildRows(r: BenchResults): Row[] {
       ...(plainVisible ? { floor: { label: "plain webview card", ...pick(plainVisible) } } : {}),
       target: level.pending >= 1000 ? "p99 <= 100 ms" : "p50 <= 15 ms, p99 <= 40 ms",
       pass: total.median <= limits.p50 && total.p99 <= limits.p99,
-      note: paintBreakdown(level),
+      note: `${paintBreakdown(level)}${plain ? `; plain card: ${paintBreakdown({ ...level, probes: plain })}` : ""}`,
     });
     if (level.heldPaintedMs !== undefined && level.pending > 0 && !level.toolCall) {
       add({
@@ -500,8 +500,11 @@ function paintBreakdown(level: PaintLevelResult): string {
   const insert = part((p) =>
     p.webviewAt !== undefined && p.insertedAt !== undefined ? p.insertedAt - p.webviewAt : undefined,
   );
-  const paint = part((p) => (p.insertedAt !== undefined ? p.paintedAt - p.insertedAt : undefined));
-  return `p50 parts: agent->host ${fmt(agentToHost)}, host batching ${fmt(batching)}, host->webview ${fmt(transport)}, webview message -> inserted ${fmt(insert)}, inserted -> frame rendered ${fmt(paint)} ms`;
+  const toFrame = part((p) =>
+    p.insertedAt !== undefined && p.frameAt !== undefined ? p.frameAt - p.insertedAt : undefined,
+  );
+  const frame = part((p) => (p.frameAt !== undefined ? p.paintedAt - p.frameAt : undefined));
+  return `p50 parts: agent->host ${fmt(agentToHost)}, host batching ${fmt(batching)}, host->webview ${fmt(transport)}, webview message -> inserted ${fmt(insert)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
 }
 
 function messageSizes(r: BenchResults): string {

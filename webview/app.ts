@@ -152,8 +152,10 @@ export class App {
       this.composer.forget(sessionKey);
     }
 
-    // Transcript items, in place, for sessions already built (others are built when first shown).
-    let toolCallsChanged = changes.reset || changes.activeSession || changes.itemsRemoved.size > 0;
+    // Transcript items, in place, for sessions already built (others are built when first shown). A removed item or
+    // another session shown can move any card; a tool call that changed can only take the cards that name it.
+    const reshaped = changes.reset || changes.activeSession || changes.itemsRemoved.size > 0;
+    const toolCallsChanged = new Set<string>();
     for (const [sessionKey, ids] of changes.itemsRemoved) {
       const view = this.sessionViews.get(sessionKey);
       for (const id of ids) view?.remove(id);
@@ -164,7 +166,7 @@ export class App {
       const session = store.sessions.get(sessionKey);
       for (const id of ids) {
         view.upsert(id);
-        if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged = true;
+        if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged.add(id);
       }
     }
 
@@ -203,8 +205,11 @@ export class App {
     ) {
       switched = this.showActiveSession();
     }
-    if (toolCallsChanged) this.placeAllCards();
-    else for (const card of newCards) this.placeNewCard(card);
+    if (reshaped || switched) this.placeAllCards();
+    else {
+      for (const card of newCards) this.placeNewCard(card);
+      if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
+    }
     this.pinned.updateCount();
 
     if (
@@ -298,6 +303,23 @@ export class App {
   private placeNewCard(card: ApprovalCard): void {
     const target = this.targetFor(card);
     if (card.root.parentElement !== target) target.appendChild(card.root);
+  }
+
+  /** Moves the cards that belong to these tool call items into their slots (a tool call shown after its request). */
+  private placeCardsOf(toolItemIds: ReadonlySet<string>): void {
+    for (const card of this.cards.values()) {
+      const itemId = card.prompt.toolItemId;
+      if (itemId === undefined || !toolItemIds.has(itemId)) continue;
+      const target = this.targetFor(card);
+      if (card.root.parentElement === target) continue;
+      const wasPlaced = card.root.parentElement !== null;
+      const hadFocus = card.containsFocus();
+      target.appendChild(card.root);
+      if (wasPlaced) {
+        card.armGuard();
+        if (hadFocus) card.focusGroup({ scroll: false });
+      }
+    }
   }
 
   /**

@@ -39,8 +39,8 @@ function readBootData(root: HTMLElement): BootData {
   const root = document.getElementById("app") ?? document.body.appendChild(document.createElement("div"));
   const app = new App(root, host);
   if (readBootData(root).reportPaint)
-    reportPaints(root, ({ key, insertedAt, paintedAt }) =>
-      host.post({ type: "painted", key, at: paintedAt, insertedAt }),
+    reportPaints(root, ({ key, insertedAt, frameAt, paintedAt }) =>
+      host.post({ type: "painted", key, at: paintedAt, insertedAt, frameAt }),
     );
   window.addEventListener("message", (event: MessageEvent<unknown>) => {
     if (isToWebviewMessage(event.data)) app.receive(event.data);

@@ -8,6 +8,8 @@ export interface PaintReport {
   key: string;
   /** Date.now() when the card's node was inserted (end of the inserting task: observers run as its microtask). */
   insertedAt: number;
+  /** Date.now() when that frame began (its requestAnimationFrame callbacks ran; style, layout and paint follow). */
+  frameAt: number;
   /** Date.now() after the first frame that followed the insertion was rendered. */
   paintedAt: number;
 }
@@ -32,11 +34,12 @@ export function reportPaints(root: Node, report: (paint: PaintReport) => void): 
     }
     if (keys.length === 0) return;
     requestAnimationFrame(() => {
+      const frameAt = Date.now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         channel.port1.close();
         const paintedAt = Date.now();
-        for (const key of keys) report({ key, insertedAt, paintedAt });
+        for (const key of keys) report({ key, insertedAt, frameAt, paintedAt });
       };
       channel.port2.postMessage(undefined);
     });

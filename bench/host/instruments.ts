@@ -86,6 +86,7 @@ export interface PaintReportEntry {
   setAt: number;
   /** The webview's stamps: its node was inserted, and the first frame after that was rendered. */
   insertedAt?: number;
+  frameAt?: number;
   paintedAt: number;
 }
 
@@ -96,7 +97,7 @@ export class PaintWatcher {
 
   /** Request arrival (host) to card painted (webview), for cards still pending when the report arrives. */
   constructor(api: Pick<SymposiumTestApi, "view" | "sessions">) {
-    api.view.onDidPaint(({ key, at, insertedAt }) => {
+    api.view.onDidPaint(({ key, at, insertedAt, frameAt }) => {
       const prompt = api.sessions.pending.get(key);
       if (!prompt) return;
       const value = at - prompt.receivedAt;
@@ -105,6 +106,7 @@ export class PaintWatcher {
         setAt: Date.now(),
         paintedAt: at,
         ...(insertedAt !== undefined ? { insertedAt } : {}),
+        ...(frameAt !== undefined ? { frameAt } : {}),
       });
       for (const resolve of this.waiters.get(key) ?? []) resolve(value);
       this.waiters.delete(key);

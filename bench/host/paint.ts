@@ -109,6 +109,7 @@ async function runLevel(
         receivedAt,
         ...(posted !== undefined ? { postedAt: posted } : {}),
         ...(report.insertedAt !== undefined ? { insertedAt: report.insertedAt } : {}),
+        ...(report.frameAt !== undefined ? { frameAt: report.frameAt } : {}),
         paintedAt: report.paintedAt,
       };
     });

@@ -23,7 +23,7 @@ import type { PaintProbe, PlainCardStart, PlainCardSettings } from "./protocol";
 
 /** What the plain page posts back. */
 type PageMessage =
-  | { type: "painted"; key: string; insertedAt: number; paintedAt: number }
+  | { type: "painted"; key: string; insertedAt: number; frameAt: number; paintedAt: number }
   | { type: "clicked"; key: string; clickedAt: number };
 
 const PREVIEW_LINES = 200;
@@ -38,10 +38,11 @@ const observer = new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) if (node.dataset && node.dataset.key) keys.push(node.dataset.key);
   if (keys.length === 0) return;
   requestAnimationFrame(() => {
+    const frameAt = Date.now();
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       const paintedAt = Date.now();
-      for (const key of keys) vscode.postMessage({ type: "painted", key, insertedAt, paintedAt });
+      for (const key of keys) vscode.postMessage({ type: "painted", key, insertedAt, frameAt, paintedAt });
     };
     channel.port2.postMessage(undefined);
   });
@@ -156,6 +157,7 @@ class PlainCardClient {
     if (!stamp) return;
     if (message.type === "painted") {
       stamp.insertedAt = message.insertedAt;
+      stamp.frameAt = message.frameAt;
       stamp.paintedAt = message.paintedAt;
       if (this.mode === "paint") this.answer(message.key);
     } else {

@@ -79,6 +79,8 @@ export interface PaintProbe {
   webviewAt?: number;
   /** The card's node went into the webview's document (the webview's MutationObserver). */
   insertedAt?: number;
+  /** That frame began (its requestAnimationFrame callback). */
+  frameAt?: number;
   /** The first frame after the insertion was rendered (`requestAnimationFrame`, then a message-channel tick). */
   paintedAt: number;
 }

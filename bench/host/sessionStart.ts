@@ -82,6 +82,7 @@ export async function runSessionStart(
             receivedAt: report.paintedAt - report.value,
             paintedAt: report.paintedAt,
             ...(report.insertedAt !== undefined ? { insertedAt: report.insertedAt } : {}),
+            ...(report.frameAt !== undefined ? { frameAt: report.frameAt } : {}),
           };
           result.firstRequest.push(probe);
         }

@@ -32,7 +32,12 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when the view becomes visible or hidden (or is disposed). */
   readonly onDidChangeVisibility = this.visibilityEmitter.event;
-  private readonly paintEmitter = new vscode.EventEmitter<{ key: string; at: number; insertedAt?: number }>();
+  private readonly paintEmitter = new vscode.EventEmitter<{
+    key: string;
+    at: number;
+    insertedAt?: number;
+    frameAt?: number;
+  }>();
   /** A card was inserted and then painted (webview clock, ms); fires only when paint reports are on. */
   readonly onDidPaint = this.paintEmitter.event;
 

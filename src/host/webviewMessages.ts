@@ -40,6 +40,7 @@ export const webviewMessage = z.discriminatedUnion("type", [
     key,
     at: z.number(),
     insertedAt: z.optional(z.number()),
+    frameAt: z.optional(z.number()),
   }),
 ]);
 

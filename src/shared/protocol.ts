@@ -266,10 +266,10 @@ export type FromWebviewMessage =
   | { type: "openLink"; href: string }
   /**
    * The webview painted this card (`at`, after the first frame rendered since `insertedAt`, when its node went into
-   * the document; Date.now(), ms). Sent only when a benchmark switched paint reports on for the run
+   * the document; `frameAt`, when that frame began; Date.now(), ms). Sent only when a benchmark switched paint reports on for the run
    * (`BootData.reportPaint`); the host ignores it otherwise.
    */
-  | { type: "painted"; key: string; at: number; insertedAt?: number };
+  | { type: "painted"; key: string; at: number; insertedAt?: number; frameAt?: number };
 
 /** What the host writes into the webview's document for its script to read at start. */
 export interface BootData {
