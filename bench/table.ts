@@ -228,7 +228,7 @@ export function buildRows(r: BenchResults): Row[] {
       ...(plainVisible ? { floor: { label: "plain webview card", ...pick(plainVisible) } } : {}),
       target: level.pending >= 1000 ? "p99 <= 100 ms" : "p50 <= 15 ms, p99 <= 40 ms",
       pass: total.median <= limits.p50 && total.p99 <= limits.p99,
-      note: `${paintBreakdown(level)}${plain ? `; plain card: ${paintBreakdown({ ...level, probes: plain })}` : ""}`,
+      note: `${paintBreakdown(level)}${plain ? `; plain card: ${plainBreakdown(plain)}` : ""}`,
     });
     if (level.heldPaintedMs !== undefined && level.pending > 0 && !level.toolCall) {
       add({
@@ -351,7 +351,7 @@ export function buildRows(r: BenchResults): Row[] {
       n: s.n,
       median: s.median,
       p99: s.p99,
-      note: `reference: 66 ms with previews capped at 200 lines + content-visibility (shared doc); snapshot message ${kb(render.snapshotBytes)}`,
+      note: `reference: 66 ms with previews capped at 200 lines + content-visibility (shared doc); the snapshot in ${render.snapshotMessages} messages, ${kb(render.snapshotTotalBytes)} in all, the largest ${kb(render.largestSnapshotMessageBytes)}`,
     });
     const arrival = summarize(render.arrivalToPaintMs);
     add({
@@ -365,10 +365,10 @@ export function buildRows(r: BenchResults): Row[] {
   }
   const largest = Math.max(
     0,
-    render?.snapshotBytes ?? 0,
+    render?.largestSnapshotMessageBytes ?? 0,
     render?.largestUpdateBytes ?? 0,
     ...(r.host?.paint ?? []).map((l) => l.largestMessageBytes),
-    r.memory?.snapshotBytes ?? 0,
+    r.memory?.largestSnapshotMessageBytes ?? 0,
   );
   if (largest > 0) {
     add({
@@ -507,14 +507,31 @@ function paintBreakdown(level: PaintLevelResult): string {
   return `p50 parts: agent->host ${fmt(agentToHost)}, host batching ${fmt(batching)}, host->webview ${fmt(transport)}, webview message -> inserted ${fmt(insert)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
 }
 
+function plainBreakdown(probes: PaintLevelResult["probes"]): string {
+  const part = (f: (p: PaintLevelResult["probes"][number]) => number | undefined) =>
+    summarize(probes.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x))).median;
+  const agentToHost = part((p) => p.receivedAt - p.sentAt);
+  const toInserted = part((p) => (p.insertedAt !== undefined ? p.insertedAt - p.receivedAt : undefined));
+  const toFrame = part((p) =>
+    p.insertedAt !== undefined && p.frameAt !== undefined ? p.frameAt - p.insertedAt : undefined,
+  );
+  const frame = part((p) => (p.frameAt !== undefined ? p.paintedAt - p.frameAt : undefined));
+  return `agent->host ${fmt(agentToHost)}, host->inserted ${fmt(toInserted)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
+}
+
 function messageSizes(r: BenchResults): string {
   const parts: string[] = [];
-  if (r.memory) parts.push(`snapshot with ${r.memory.pending} standard cards ${kb(r.memory.snapshotBytes)}`);
+  if (r.memory)
+    parts.push(
+      `snapshot with ${r.memory.pending} standard cards ${kb(r.memory.snapshotBytes)}, paged: largest message ${kb(r.memory.largestSnapshotMessageBytes)}`,
+    );
   for (const level of r.host?.paint ?? [])
     if (level.pending > 0 && !level.toolCall)
       parts.push(`update adding ${level.pending} cards ${kb(level.largestMessageBytes)}`);
   if (r.host?.render)
-    parts.push(`snapshot with ${r.host.render.cards} diff cards ${kb(r.host.render.snapshotBytes)}`);
+    parts.push(
+      `snapshot with ${r.host.render.cards} diff cards ${kb(r.host.render.snapshotTotalBytes)} in ${r.host.render.snapshotMessages} messages, largest ${kb(r.host.render.largestSnapshotMessageBytes)}`,
+    );
   return parts.join("; ");
 }
 

@@ -354,7 +354,10 @@ export async function measureInExtensionHost(
     const page = workbench.page;
     await waitForHost(port, () => exitCode, 120_000);
     const call = caller(port);
+    // BENCH_HOST_PHASES=paint,click (names as printed) runs only those phases, to try a change quickly.
+    const only = process.env.BENCH_HOST_PHASES?.split(",").map((name) => name.trim());
     const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
+      if (only && !only.some((wanted) => name.startsWith(wanted)) && name !== "activation") return undefined;
       const phaseStart = Date.now();
       try {
         const value = await run();

@@ -135,7 +135,12 @@ export interface RenderHostResult {
   snapshotToPaintMs: number[];
   /** Cards arriving while the view is open: ms from each request's arrival to its `painted` report. */
   arrivalToPaintMs: number[];
+  /** The snapshot message (the first page). */
   snapshotBytes: number;
+  /** Messages the host posted for the reload (snapshot plus its pages), their total, and the largest of them. */
+  snapshotMessages: number;
+  snapshotTotalBytes: number;
+  largestSnapshotMessageBytes: number;
   largestUpdateBytes: number;
   error?: string;
 }

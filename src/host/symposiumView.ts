@@ -5,6 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { Logger } from "../core/logger";
+import { pageSnapshot, SNAPSHOT_PAGE_BYTES } from "../core/snapshotPages";
 import { ViewOpBatcher } from "../core/viewOpBatcher";
 import type { FromWebviewMessage, Snapshot, ToWebviewMessage, ViewOp } from "../shared/protocol";
 import { webviewMessage } from "./webviewMessages";
@@ -118,7 +119,10 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     if (parsed.data.type === "ready") {
       this.ready = true;
       this.batcher.clear();
-      this.post({ type: "snapshot", snapshot: this.snapshot() });
+      // Paged: one message of several megabytes would hold up the transport and the webview for its whole length.
+      const pages = pageSnapshot(this.snapshot(), SNAPSHOT_PAGE_BYTES);
+      this.post({ type: "snapshot", snapshot: pages.snapshot });
+      for (const ops of pages.updates) this.post({ type: "update", ops });
       if (this.afterReady) this.post(this.afterReady);
       this.afterReady = undefined;
       return;
