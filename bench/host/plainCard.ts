@@ -256,6 +256,7 @@ export async function runPlainPaint(
       sentAt: probe.sentAt,
       receivedAt: stamps[i]?.receivedAt ?? Number.NaN,
       ...(stamps[i]?.insertedAt !== undefined ? { insertedAt: stamps[i].insertedAt } : {}),
+      ...(stamps[i]?.frameAt !== undefined ? { frameAt: stamps[i].frameAt } : {}),
       paintedAt: stamps[i]?.paintedAt ?? Number.NaN,
     }));
     results.push({ toolCall, probes: probes.slice(settings.warmup) });
