@@ -497,6 +497,9 @@ function paintBreakdown(level: PaintLevelResult): string {
   const transport = part((p) =>
     p.postedAt !== undefined && p.webviewAt !== undefined ? p.webviewAt - p.postedAt : undefined,
   );
+  const tick = part((p) =>
+    p.postedAt !== undefined && p.postTickAt !== undefined ? p.postTickAt - p.postedAt : undefined,
+  );
   const insert = part((p) =>
     p.webviewAt !== undefined && p.insertedAt !== undefined ? p.insertedAt - p.webviewAt : undefined,
   );
@@ -504,7 +507,7 @@ function paintBreakdown(level: PaintLevelResult): string {
     p.insertedAt !== undefined && p.frameAt !== undefined ? p.frameAt - p.insertedAt : undefined,
   );
   const frame = part((p) => (p.frameAt !== undefined ? p.paintedAt - p.frameAt : undefined));
-  return `p50 parts: agent->host ${fmt(agentToHost)}, host batching ${fmt(batching)}, host->webview ${fmt(transport)}, webview message -> inserted ${fmt(insert)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
+  return `p50 parts: agent->host ${fmt(agentToHost)}, host batching ${fmt(batching)}, host->webview ${fmt(transport)} (of which post -> next timer ${fmt(tick)}), webview message -> inserted ${fmt(insert)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
 }
 
 function plainBreakdown(probes: PaintLevelResult["probes"]): string {
@@ -512,11 +515,14 @@ function plainBreakdown(probes: PaintLevelResult["probes"]): string {
     summarize(probes.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x))).median;
   const agentToHost = part((p) => p.receivedAt - p.sentAt);
   const toInserted = part((p) => (p.insertedAt !== undefined ? p.insertedAt - p.receivedAt : undefined));
+  const tick = part((p) =>
+    p.postedAt !== undefined && p.postTickAt !== undefined ? p.postTickAt - p.postedAt : undefined,
+  );
   const toFrame = part((p) =>
     p.insertedAt !== undefined && p.frameAt !== undefined ? p.frameAt - p.insertedAt : undefined,
   );
   const frame = part((p) => (p.frameAt !== undefined ? p.paintedAt - p.frameAt : undefined));
-  return `agent->host ${fmt(agentToHost)}, host->inserted ${fmt(toInserted)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
+  return `agent->host ${fmt(agentToHost)}, host->inserted ${fmt(toInserted)} (post -> next timer ${fmt(tick)}), inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
 }
 
 function messageSizes(r: BenchResults): string {

@@ -8,6 +8,8 @@ import type { AgentSessions } from "../../src/acp/agentSessions";
 
 export interface PostedMessage {
   at: number;
+  /** When a `setTimeout(0)` set right after the post ran: about when VS Code's protocol writer sends it. */
+  tickAt?: number;
   message: { type: string };
 }
 
@@ -18,8 +20,10 @@ export class PostRecorder {
     const target = view as unknown as { post(message: { type: string }): void };
     const original = target.post.bind(target);
     target.post = (message) => {
-      this.posted.push({ at: Date.now(), message });
+      const posted: PostedMessage = { at: Date.now(), message };
+      this.posted.push(posted);
       original(message);
+      setTimeout(() => (posted.tickAt = Date.now()));
     };
   }
 
@@ -69,12 +73,12 @@ export class ChooseRecorder {
   }
 }
 
-/** When the first `update` message carrying the card of `key` was posted to the webview (host clock). */
-export function postedAt(posts: readonly PostedMessage[], key: string): number | undefined {
+/** The first `update` message carrying the card of `key` posted to the webview (host clock). */
+export function postOf(posts: readonly PostedMessage[], key: string): PostedMessage | undefined {
   for (const posted of posts) {
     const message = posted.message as { type: string; ops?: { op: string; prompt?: { key: string } }[] };
     if (message.type === "update" && message.ops?.some((op) => op.op === "prompt" && op.prompt?.key === key))
-      return posted.at;
+      return posted;
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
 import { ALLOW_ONCE, REJECT_ONCE } from "../payload";
 import type { HostContext } from "./context";
-import { postedAt } from "./instruments";
+import { postOf } from "./instruments";
 import { pendingOf, turnEnded, until } from "../waits";
 import { MANUAL_AGENT, type PaintLevelResult, type PaintProbe, type PaintSettings } from "./protocol";
 
@@ -101,13 +101,14 @@ async function runLevel(
     const posts = ctx.posts.since(mark);
     const probes: PaintProbe[] = probeKeys.map((probeKey, i) => {
       const receivedAt = decided.get(probeKey)!;
-      const posted = postedAt(posts, probeKey);
+      const posted = postOf(posts, probeKey);
       const report = ctx.paints.reports.get(probeKey)!;
       return {
         key: probeKey,
         sentAt: agent.probes[i]!.sentAt,
         receivedAt,
-        ...(posted !== undefined ? { postedAt: posted } : {}),
+        ...(posted !== undefined ? { postedAt: posted.at } : {}),
+        ...(posted?.tickAt !== undefined ? { postTickAt: posted.tickAt } : {}),
         ...(report.insertedAt !== undefined ? { insertedAt: report.insertedAt } : {}),
         ...(report.frameAt !== undefined ? { frameAt: report.frameAt } : {}),
         paintedAt: report.paintedAt,

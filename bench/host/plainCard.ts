@@ -257,6 +257,8 @@ export async function runPlainPaint(
       receivedAt: stamps[i]?.receivedAt ?? Number.NaN,
       ...(stamps[i]?.insertedAt !== undefined ? { insertedAt: stamps[i].insertedAt } : {}),
       ...(stamps[i]?.frameAt !== undefined ? { frameAt: stamps[i].frameAt } : {}),
+      ...(stamps[i]?.postedAt !== undefined ? { postedAt: stamps[i].postedAt } : {}),
+      ...(stamps[i]?.postTickAt !== undefined ? { postTickAt: stamps[i].postTickAt } : {}),
       paintedAt: stamps[i]?.paintedAt ?? Number.NaN,
     }));
     results.push({ toolCall, probes: probes.slice(settings.warmup) });

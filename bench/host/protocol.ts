@@ -75,6 +75,8 @@ export interface PaintProbe {
   receivedAt: number;
   /** The view posted the update carrying its card. */
   postedAt?: number;
+  /** A `setTimeout(0)` set after that post ran (VS Code's protocol writer sends on such a timer). */
+  postTickAt?: number;
   /** The webview's window received that update (stamped by the driver's listener in the webview). */
   webviewAt?: number;
   /** The card's node went into the webview's document (the webview's MutationObserver). */
