@@ -29,7 +29,10 @@ export class App {
   private readonly cards = new Map<string, ApprovalCard>();
   private readonly sessionViews = new Map<string, SessionView>();
   private readonly scrollPositions = new Map<string, number>();
-  private readonly queue = new FrameQueue<Pending>((messages) => this.flush(messages));
+  private readonly queue = new FrameQueue<Pending>(
+    (messages) => this.flush(messages),
+    (message) => message.type === "update" && message.ops.some((op) => op.op === "prompt"),
+  );
   private readonly announcer = new Announcer();
   private readonly header: Header;
   private readonly blockedBanner = el("div", { class: "banner banner-warning", role: "alert", hidden: true });

@@ -63,4 +63,20 @@ describe("FrameQueue (the webview applying host messages)", () => {
     queue.push("d");
     assert.deepEqual(flushed, [["a"], ["b"], ["c"], ["d"]]);
   });
+
+  it("applies the first new card of a window at once, with what was queued before it; later cards wait", () => {
+    const flushed: string[][] = [];
+    queue = new FrameQueue<string>(
+      (items) => flushed.push(items),
+      (item) => item.startsWith("card"),
+    );
+    queue.push("tool call"); // applied at once, opens the window
+    queue.push("text");
+    queue.push("card 1");
+    assert.deepEqual(flushed, [["tool call"], ["text", "card 1"]]);
+    queue.push("card 2");
+    assert.equal(flushed.length, 2, "the second card of the window waits for its frame");
+    frames.frame();
+    assert.deepEqual(flushed[2], ["card 2"]);
+  });
 });
