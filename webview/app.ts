@@ -42,6 +42,8 @@ export class App {
   private readonly pinned = new PinnedCards();
   private readonly composer: Composer;
   private shownSessionKey: string | undefined;
+  /** When the user last scrolled the transcript themselves (performance.now()). */
+  private userScrolledAt = -Infinity;
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -66,6 +68,9 @@ export class App {
       announce: (text) => this.announcer.announce(text),
     });
     this.transcript.appendChild(this.emptyState.root);
+    const userScrolled = () => (this.userScrolledAt = performance.now());
+    for (const type of ["wheel", "touchmove", "pointerdown", "keydown"])
+      this.transcript.addEventListener(type, userScrolled, { passive: true });
     root.replaceChildren(
       this.header.root,
       this.blockedBanner,
@@ -279,17 +284,19 @@ export class App {
   }
 
   /**
-   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`), so the end
-   * moves once the items that scroll into view are rendered: correct for a few frames, unless the user scrolls.
+   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`): the items that
+   * scroll into view get their real heights over the next frames (and scroll anchoring may move the position), so the
+   * end is set again each frame until the height held still for two frames, unless the user scrolled (wheel, touch,
+   * pointer or keys) in the meantime.
    */
-  private scrollToEnd(framesLeft = 3): void {
+  private scrollToEnd(framesLeft = 12, since = performance.now(), lastHeight = -1, still = 0): void {
     const scroller = this.transcript;
-    scroller.scrollTop = scroller.scrollHeight;
-    const settled = scroller.scrollTop;
-    if (framesLeft === 0) return;
+    const height = scroller.scrollHeight;
+    scroller.scrollTop = height;
+    const stillFrames = height === lastHeight ? still + 1 : 0;
+    if (framesLeft === 0 || stillFrames >= 2) return;
     requestAnimationFrame(() => {
-      const userScrolled = Math.abs(scroller.scrollTop - settled) > 1 && !this.isNearBottom();
-      if (!userScrolled && !this.isNearBottom(1)) this.scrollToEnd(framesLeft - 1);
+      if (this.userScrolledAt < since) this.scrollToEnd(framesLeft - 1, since, height, stillFrames);
     });
   }
 
