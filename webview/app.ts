@@ -8,6 +8,7 @@ import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
 import { el, icon, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
+import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { ApprovalCard } from "./render/approvalCard";
 import { Composer } from "./render/composer";
@@ -38,6 +39,7 @@ export class App {
   private readonly blockedBanner = el("div", { class: "banner banner-warning", role: "alert", hidden: true });
   private readonly tabs: SessionTabs;
   private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
+  private readonly spinners: Spinners;
   private readonly emptyState: EmptyState;
   private readonly pinned = new PinnedCards();
   private readonly composer: Composer;
@@ -80,6 +82,7 @@ export class App {
       this.composer.root,
       this.announcer.root,
     );
+    this.spinners = new Spinners(root);
     this.render({ ...emptyChangeSet(), reset: true });
   }
 
@@ -243,6 +246,7 @@ export class App {
     else if (stick) this.scrollToEnd();
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
+    this.spinners.sync();
   }
 
   /**
