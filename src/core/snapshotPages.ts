@@ -64,3 +64,27 @@ export function pageSnapshot(snapshot: Snapshot, maxBytes: number): SnapshotPage
   }
   return { snapshot: first, updates };
 }
+
+/**
+ * Splits one frame's ops into messages of at most `maxBytes` each, in order (a flood of cards with diffs in one frame
+ * made a 400 KB message). A single op larger than the budget travels alone.
+ */
+export function pageOps(ops: readonly ViewOp[], maxBytes: number): ViewOp[][] {
+  if (ops.length <= 1) return [ops.slice()];
+  const envelope = size({ type: "update", ops: [] });
+  const pages: ViewOp[][] = [];
+  let page: ViewOp[] = [];
+  let bytes = envelope;
+  for (const op of ops) {
+    const opBytes = size(op) + SEPARATOR;
+    if (page.length > 0 && bytes + opBytes > maxBytes) {
+      pages.push(page);
+      page = [];
+      bytes = envelope;
+    }
+    page.push(op);
+    bytes += opBytes;
+  }
+  pages.push(page);
+  return pages;
+}

@@ -9,6 +9,7 @@
  * when a click answers a request, the agent's answer is written first and the view's update follows.
  */
 import type { ViewOp } from "../shared/protocol";
+import { pageOps, SNAPSHOT_PAGE_BYTES } from "./snapshotPages";
 
 const FRAME_MS = 16;
 
@@ -62,7 +63,8 @@ export class ViewOpBatcher {
     if (this.ops.size === 0) return;
     const ops = [...this.ops.values()];
     this.ops.clear();
-    this.flush(ops);
+    // No message over the size budget: a burst is split, in order.
+    for (const page of pageOps(ops, SNAPSHOT_PAGE_BYTES)) this.flush(page);
   }
 
   /** Drops what is queued (the view is gone; it will get a snapshot when it comes back). */

@@ -132,4 +132,27 @@ describe("ViewOpBatcher", () => {
     );
     batcher.clear();
   });
+
+  it("splits a burst into messages under 256 KB, in order (100 cards of 10 KB each in one frame)", async () => {
+    const { batcher, sent, next } = recorder();
+    batcher.push([prompt("first")]);
+    const frame = next();
+    const big = (key: string): ViewOp => {
+      const op = prompt(key);
+      if (op.op === "prompt") op.prompt.title = `${key} ${"x".repeat(10_000)}`;
+      return op;
+    };
+    for (let i = 0; i < 100; i++) batcher.push([big(`p${i}`)]);
+    await frame;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const frameMessages = sent.slice(1);
+    assert.ok(frameMessages.length >= 4, `${frameMessages.length} messages`);
+    for (const ops of frameMessages)
+      assert.ok(Buffer.byteLength(JSON.stringify({ type: "update", ops })) <= 256 * 1000);
+    assert.deepEqual(
+      frameMessages.flat().map((op) => (op.op === "prompt" ? op.prompt.key : op.op)),
+      Array.from({ length: 100 }, (_, i) => `p${i}`),
+    );
+    batcher.clear();
+  });
 });
