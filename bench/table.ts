@@ -489,40 +489,26 @@ export function buildRows(r: BenchResults): Row[] {
   return rows;
 }
 
-function paintBreakdown(level: PaintLevelResult): string {
-  const part = (f: (p: PaintLevelResult["probes"][number]) => number | undefined) =>
-    summarize(level.probes.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x))).median;
-  const agentToHost = part((p) => p.receivedAt - p.sentAt);
-  const batching = part((p) => (p.postedAt !== undefined ? p.postedAt - p.receivedAt : undefined));
-  const transport = part((p) =>
-    p.postedAt !== undefined && p.webviewAt !== undefined ? p.webviewAt - p.postedAt : undefined,
-  );
-  const tick = part((p) =>
-    p.postedAt !== undefined && p.postTickAt !== undefined ? p.postTickAt - p.postedAt : undefined,
-  );
-  const insert = part((p) =>
-    p.webviewAt !== undefined && p.insertedAt !== undefined ? p.insertedAt - p.webviewAt : undefined,
-  );
-  const toFrame = part((p) =>
-    p.insertedAt !== undefined && p.frameAt !== undefined ? p.frameAt - p.insertedAt : undefined,
-  );
-  const frame = part((p) => (p.frameAt !== undefined ? p.paintedAt - p.frameAt : undefined));
-  return `p50 parts: agent->host ${fmt(agentToHost)}, host batching ${fmt(batching)}, host->webview ${fmt(transport)} (of which post -> next timer ${fmt(tick)}), webview message -> inserted ${fmt(insert)}, inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
+type Probe = PaintLevelResult["probes"][number];
+type Stamp =
+  "sentAt" | "receivedAt" | "postedAt" | "postTickAt" | "webviewAt" | "insertedAt" | "frameAt" | "paintedAt";
+
+/** Median of `to - from` over the probes that have both stamps. */
+function between(probes: readonly Probe[], from: Stamp, to: Stamp): string {
+  const spans = probes.flatMap((p) => {
+    const [start, end] = [p[from], p[to]];
+    return start !== undefined && end !== undefined && Number.isFinite(end - start) ? [end - start] : [];
+  });
+  return fmt(summarize(spans).median);
 }
 
-function plainBreakdown(probes: PaintLevelResult["probes"]): string {
-  const part = (f: (p: PaintLevelResult["probes"][number]) => number | undefined) =>
-    summarize(probes.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x))).median;
-  const agentToHost = part((p) => p.receivedAt - p.sentAt);
-  const toInserted = part((p) => (p.insertedAt !== undefined ? p.insertedAt - p.receivedAt : undefined));
-  const tick = part((p) =>
-    p.postedAt !== undefined && p.postTickAt !== undefined ? p.postTickAt - p.postedAt : undefined,
-  );
-  const toFrame = part((p) =>
-    p.insertedAt !== undefined && p.frameAt !== undefined ? p.frameAt - p.insertedAt : undefined,
-  );
-  const frame = part((p) => (p.frameAt !== undefined ? p.paintedAt - p.frameAt : undefined));
-  return `agent->host ${fmt(agentToHost)}, host->inserted ${fmt(toInserted)} (post -> next timer ${fmt(tick)}), inserted -> frame began ${fmt(toFrame)}, frame began -> rendered ${fmt(frame)} ms`;
+function paintBreakdown(level: PaintLevelResult): string {
+  const p = level.probes;
+  return `p50 parts: agent->host ${between(p, "sentAt", "receivedAt")}, host batching ${between(p, "receivedAt", "postedAt")}, host->webview ${between(p, "postedAt", "webviewAt")} (of which post -> next timer ${between(p, "postedAt", "postTickAt")}), webview message -> inserted ${between(p, "webviewAt", "insertedAt")}, inserted -> frame began ${between(p, "insertedAt", "frameAt")}, frame began -> rendered ${between(p, "frameAt", "paintedAt")} ms`;
+}
+
+function plainBreakdown(p: readonly Probe[]): string {
+  return `agent->host ${between(p, "sentAt", "receivedAt")}, host->inserted ${between(p, "receivedAt", "insertedAt")} (post -> next timer ${between(p, "postedAt", "postTickAt")}), inserted -> frame began ${between(p, "insertedAt", "frameAt")}, frame began -> rendered ${between(p, "frameAt", "paintedAt")} ms`;
 }
 
 function messageSizes(r: BenchResults): string {
