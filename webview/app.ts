@@ -293,7 +293,7 @@ export class App {
    * end is set again each frame until the height held still for two frames, unless the user scrolled (wheel, touch,
    * pointer or keys) in the meantime.
    */
-  private scrollToEnd(framesLeft = 12, since = performance.now(), lastHeight = -1, still = 0): void {
+  private scrollToEnd(framesLeft = 6, since = performance.now(), lastHeight = -1, still = 0): void {
     const scroller = this.transcript;
     const height = scroller.scrollHeight;
     scroller.scrollTop = height;

@@ -12,14 +12,17 @@ const DEGREES_PER_STEP = 45;
 export class Spinners {
   private timer: ReturnType<typeof setInterval> | undefined;
   private angle = 0;
+  /** Live: the spinners in the document now, without a query per step. */
+  private readonly spinning: HTMLCollectionOf<Element>;
   private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(root: HTMLElement) {
+    this.spinning = root.getElementsByClassName("codicon-modifier-spin");
+  }
 
   /** Starts or stops the timer after the DOM changed. */
   sync(): void {
-    const spinning =
-      !this.reducedMotion.matches && this.root.querySelector(".codicon-modifier-spin") !== null;
+    const spinning = !this.reducedMotion.matches && this.spinning.length > 0;
     if (spinning && this.timer === undefined) {
       this.timer = setInterval(() => this.step(), SPIN_STEP_MS);
     } else if (!spinning && this.timer !== undefined) {
@@ -28,9 +31,12 @@ export class Spinners {
     }
   }
 
+  /** Turns each spinner itself: a property changed on a common ancestor would restyle the whole transcript. */
   private step(): void {
     this.angle = (this.angle + DEGREES_PER_STEP) % 360;
-    this.root.style.setProperty("--spin-angle", `${this.angle}deg`);
-    if (this.root.querySelector(".codicon-modifier-spin") === null) this.sync();
+    const transform = `rotate(${this.angle}deg)`;
+    for (const spinner of this.spinning)
+      if (spinner instanceof HTMLElement) spinner.style.transform = transform;
+    if (this.spinning.length === 0) this.sync();
   }
 }
