@@ -11,7 +11,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
+import { DEMO_AGENT_NAME } from "../src/core/settings";
 import { measureInExtensionHost, type HostBenchSettings } from "./browser/extensionHost";
+import { MANUAL_AGENT, V1_AGENT } from "./host/protocol";
 import { buildProduction, stageExtension, type ProductionBuild } from "../tools/productionBuild";
 import { measureActivation, RUNTIME_ENTRY, RUNTIME_SOURCE } from "./node/activation";
 import { measureBundles } from "./node/bundles";
@@ -23,6 +25,9 @@ import { repoRoot, resultsDir } from "./paths";
 import { markdownReport, markdownTable, writeResults } from "./report";
 import type { BenchResults } from "./results";
 import { buildRows } from "./table";
+
+/** Lines of the git patch on the tool call before each paint probe (a small edit, as agents mostly make). */
+const PROBE_DIFF_LINES = 40;
 
 const GROUPS = ["cards", "memory", "activation", "bundles", "floors", "client", "host"] as const;
 type Group = (typeof GROUPS)[number];
@@ -53,7 +58,31 @@ function settingsFor(quick: boolean) {
       throughputMs: floors.throughputMs,
       inFlight: floors.inFlight,
     },
-    paint: { levels: [0, 50, 1000], probes: quick ? 15 : 60, warmup: 3, gapMs: 100 },
+    paint: {
+      levels: [0, 50, 1000],
+      toolCall: [false, true],
+      diffLines: PROBE_DIFF_LINES,
+      probes: quick ? 15 : 60,
+      warmup: 3,
+      gapMs: 100,
+    },
+    plainCard: {
+      toolCall: [false, true],
+      diffLines: PROBE_DIFF_LINES,
+      probes: quick ? 15 : 60,
+      warmup: 3,
+      gapMs: 100,
+    },
+    sessionStart: {
+      agents: [
+        { name: DEMO_AGENT_NAME, label: "demo agent (built in)" },
+        { name: MANUAL_AGENT, label: "v2 agent (benchmark agent)" },
+        { name: V1_AGENT, label: "v1 agent (benchmark agent, protocol version 1)" },
+      ],
+      runs: quick ? 3 : 8,
+      firstRequests: quick ? 5 : 15,
+      diffLines: PROBE_DIFF_LINES,
+    },
     clicks: quick ? 8 : 40,
     render: { cards: 100, lines: 1000, reloads: quick ? 2 : 5 },
     stop: { held: 50, runs: quick ? 2 : 5 },

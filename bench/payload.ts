@@ -60,28 +60,39 @@ export function gitPatch(path: string, lines: number): string {
   ].join("\n");
 }
 
+/** A v2 tool call announcing an edit of `src/generated/<name>.ts` whose `lines` lines all change (a git patch). */
+function editToolCall(cwd: string, name: string, toolCallId: string, lines: number): Record<string, unknown> {
+  const relative = `src/generated/${name}.ts`;
+  const path = `${cwd}/${relative}`;
+  return {
+    toolCallId,
+    title: `Edit ${name}.ts`,
+    kind: "edit",
+    status: "pending",
+    locations: [{ path }],
+    content: [
+      {
+        type: "diff",
+        changes: [{ operation: "modify", path, fileType: "text" }],
+        patch: { format: "git_patch", text: gitPatch(relative, lines) },
+      },
+    ],
+  };
+}
+
+/** The tool call a paint probe announces before its request. */
+export function probeToolCall(cwd: string, id: string, lines: number): Record<string, unknown> {
+  return editToolCall(cwd, id, `probe-edit-${id}`, lines);
+}
+
 /** A v2 request about an edit whose tool call carries a `lines`-line git patch (the render benchmark's card). */
 export function diffParams(sessionId: string, cwd: string, index: number, lines: number): PermissionParams {
-  const path = `${cwd}/src/generated/module${index}.ts`;
   return {
     sessionId,
     title: `Apply the generated edit #${index}`,
     subject: {
       type: "tool_call",
-      toolCall: {
-        toolCallId: `bench-edit-${index}`,
-        title: `Edit module${index}.ts`,
-        kind: "edit",
-        status: "pending",
-        locations: [{ path }],
-        content: [
-          {
-            type: "diff",
-            changes: [{ operation: "modify", path, fileType: "text" }],
-            patch: { format: "git_patch", text: gitPatch(`src/generated/module${index}.ts`, lines) },
-          },
-        ],
-      },
+      toolCall: editToolCall(cwd, `module${index}`, `bench-edit-${index}`, lines),
     },
     options: STANDARD_OPTIONS,
   };

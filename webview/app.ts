@@ -1,12 +1,14 @@
 /**
- * The view: applies host messages to the store once per frame, then updates the DOM in place from the change set.
+ * The view: applies host messages to the store (a lone message at once, the rest of a burst in the next frame), then
+ * updates the DOM in place from the change set.
  * Owns the approval cards (a map from prompt keys to cards) and decides where each one sits.
  */
-import type { BootData, DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
+import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
 import { el, icon, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
+import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { ApprovalCard } from "./render/approvalCard";
 import { Composer } from "./render/composer";
@@ -29,23 +31,28 @@ export class App {
   private readonly cards = new Map<string, ApprovalCard>();
   private readonly sessionViews = new Map<string, SessionView>();
   private readonly scrollPositions = new Map<string, number>();
-  private readonly queue = new FrameQueue<Pending>((messages) => this.flush(messages));
+  private readonly queue = new FrameQueue<Pending>(
+    (messages) => this.flush(messages),
+    (message) => message.type === "update" && message.ops.some((op) => op.op === "prompt"),
+  );
   private readonly announcer = new Announcer();
   private readonly header: Header;
   private readonly blockedBanner = el("div", { class: "banner banner-warning", role: "alert", hidden: true });
   private readonly tabs: SessionTabs;
   private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
+  private readonly spinners: Spinners;
   private readonly emptyState: EmptyState;
   private readonly pinned = new PinnedCards();
   private readonly pendingList: PendingList;
   private readonly composer: Composer;
   private shownSessionKey: string | undefined;
+  /** When the user last scrolled the transcript themselves (performance.now()). */
+  private userScrolledAt = -Infinity;
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     root: HTMLElement,
     private readonly host: HostPort,
-    private readonly boot: BootData = { reportPaint: false },
   ) {
     const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
     this.header = new Header(newSession, {
@@ -72,6 +79,9 @@ export class App {
       announce: (text) => this.announcer.announce(text),
     });
     this.transcript.appendChild(this.emptyState.root);
+    const userScrolled = () => (this.userScrolledAt = performance.now());
+    for (const type of ["wheel", "touchmove", "pointerdown", "keydown"])
+      this.transcript.addEventListener(type, userScrolled, { passive: true });
     root.replaceChildren(
       this.header.root,
       this.blockedBanner,
@@ -82,10 +92,11 @@ export class App {
       this.composer.root,
       this.announcer.root,
     );
+    this.spinners = new Spinners(root);
     this.render({ ...emptyChangeSet(), reset: true });
   }
 
-  /** A message from the host (shape-checked by the caller). Applied on the next frame, in order. */
+  /** A message from the host (shape-checked by the caller). Applied in order: at once, or with its burst (`FrameQueue`). */
   receive(message: ToWebviewMessage): void {
     this.queue.push(message);
   }
@@ -162,8 +173,10 @@ export class App {
       this.composer.forget(sessionKey);
     }
 
-    // Transcript items, in place, for sessions already built (others are built when first shown).
-    let toolCallsChanged = changes.reset || changes.activeSession || changes.itemsRemoved.size > 0;
+    // Transcript items, in place, for sessions already built (others are built when first shown). A removed item or
+    // another session shown can move any card; a tool call that changed can only take the cards that name it.
+    const reshaped = changes.reset || changes.activeSession || changes.itemsRemoved.size > 0;
+    const toolCallsChanged = new Set<string>();
     for (const [sessionKey, ids] of changes.itemsRemoved) {
       const view = this.sessionViews.get(sessionKey);
       for (const id of ids) view?.remove(id);
@@ -174,7 +187,7 @@ export class App {
       const session = store.sessions.get(sessionKey);
       for (const id of ids) {
         view.upsert(id);
-        if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged = true;
+        if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged.add(id);
       }
     }
 
@@ -213,8 +226,11 @@ export class App {
     ) {
       switched = this.showActiveSession();
     }
-    if (toolCallsChanged) this.placeAllCards();
-    else for (const card of newCards) this.placeNewCard(card);
+    if (reshaped || switched) this.placeAllCards();
+    else {
+      for (const card of newCards) this.placeNewCard(card);
+      if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
+    }
     this.pinned.updateCount();
 
     if (
@@ -243,6 +259,7 @@ export class App {
     else if (stick) this.scrollToEnd();
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
+    this.spinners.sync();
   }
 
   /**
@@ -285,17 +302,19 @@ export class App {
   }
 
   /**
-   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`), so the end
-   * moves once the items that scroll into view are rendered: correct for a few frames, unless the user scrolls.
+   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`): the items that
+   * scroll into view get their real heights over the next frames (and scroll anchoring may move the position), so the
+   * end is set again each frame until the height held still for two frames, unless the user scrolled (wheel, touch,
+   * pointer or keys) in the meantime.
    */
-  private scrollToEnd(framesLeft = 3): void {
+  private scrollToEnd(framesLeft = 6, since = performance.now(), lastHeight = -1, still = 0): void {
     const scroller = this.transcript;
-    scroller.scrollTop = scroller.scrollHeight;
-    const settled = scroller.scrollTop;
-    if (framesLeft === 0) return;
+    const height = scroller.scrollHeight;
+    scroller.scrollTop = height;
+    const stillFrames = height === lastHeight ? still + 1 : 0;
+    if (framesLeft === 0 || stillFrames >= 2) return;
     requestAnimationFrame(() => {
-      const userScrolled = Math.abs(scroller.scrollTop - settled) > 1 && !this.isNearBottom();
-      if (!userScrolled && !this.isNearBottom(1)) this.scrollToEnd(framesLeft - 1);
+      if (this.userScrolledAt < since) this.scrollToEnd(framesLeft - 1, since, height, stillFrames);
     });
   }
 
@@ -312,6 +331,23 @@ export class App {
   private placeNewCard(card: ApprovalCard): void {
     const target = this.targetFor(card);
     if (card.root.parentElement !== target) target.appendChild(card.root);
+  }
+
+  /** Moves the cards that belong to these tool call items into their slots (a tool call shown after its request). */
+  private placeCardsOf(toolItemIds: ReadonlySet<string>): void {
+    for (const card of this.cards.values()) {
+      const itemId = card.prompt.toolItemId;
+      if (itemId === undefined || !toolItemIds.has(itemId)) continue;
+      const target = this.targetFor(card);
+      if (card.root.parentElement === target) continue;
+      const wasPlaced = card.root.parentElement !== null;
+      const hadFocus = card.containsFocus();
+      target.appendChild(card.root);
+      if (wasPlaced) {
+        card.armGuard();
+        if (hadFocus) card.focusGroup({ scroll: false });
+      }
+    }
   }
 
   /**
@@ -365,7 +401,7 @@ export class App {
     else this.composer.focus();
   }
 
-  /** Focus (only when the user has nothing focused), announce, and report paint when a benchmark asked for it. */
+  /** Focus (only when the user has nothing focused) and announce. */
   private afterCardsAdded(cards: readonly ApprovalCard[], fromSnapshot: boolean): void {
     if (cards.length === 0) return;
     if (cards.length <= ANNOUNCE_ONE_BY_ONE && !fromSnapshot) {
@@ -377,11 +413,8 @@ export class App {
     } else {
       this.announcer.announce(`${this.store.pending.size} permission requests are waiting for your approval`);
     }
-    const keys = cards.map((card) => card.prompt.key);
     const first = cards[0];
     requestAnimationFrame(() => {
-      const at = Date.now();
-      if (this.boot.reportPaint) for (const key of keys) this.host.post({ type: "painted", key, at });
       // Focus after the paint (focus forces a layout): the group, never a button, and only if the user is not
       // focused on something else in the view (typing in the composer, or reading another card).
       if (first?.root.isConnected && !fromSnapshot && document.hasFocus() && !userHasFocus())

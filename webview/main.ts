@@ -6,6 +6,7 @@ import "./styles/main.css";
 import type { BootData, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { App } from "./app";
+import { reportPaints } from "./paintReporter";
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -36,7 +37,11 @@ function readBootData(root: HTMLElement): BootData {
   const vscode = acquireVsCodeApi();
   const host: HostPort = { post: (message) => vscode.postMessage(message) };
   const root = document.getElementById("app") ?? document.body.appendChild(document.createElement("div"));
-  const app = new App(root, host, readBootData(root));
+  const app = new App(root, host);
+  if (readBootData(root).reportPaint)
+    reportPaints(root, ({ key, insertedAt, frameAt, paintedAt }) =>
+      host.post({ type: "painted", key, at: paintedAt, insertedAt, frameAt }),
+    );
   window.addEventListener("message", (event: MessageEvent<unknown>) => {
     if (isToWebviewMessage(event.data)) app.receive(event.data);
   });

@@ -3,8 +3,12 @@
  * turn runs it and appends its result to the JSON-lines file named by BENCH_AGENT_LOG. The prompt is answered at
  * once (v2: accepted); the turn ends with an idle `state_update` after the result is written.
  *
+ * With BENCH_AGENT_PROTOCOL=v1 it is a protocol-version-1 agent instead (the SDK's v1 agent API) that only creates
+ * sessions and ends each turn at once: what "New Session -> ready" costs with an agent that answers version 1.
+ *
  *   node out/bench/agents/benchAgent.js        (spawned by the SDK floor, by AgentSessions, or by the extension)
  */
+import * as v1 from "@agentclientprotocol/sdk";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { Readable, Writable } from "node:stream";
 import { appendLog, runOp, type AgentCommand } from "./ops";
@@ -47,7 +51,13 @@ const app = acp
         );
     void runOp(
       command,
-      { send, sessionId: params.sessionId, cwd: session.cwd, signal: turn.signal },
+      {
+        send,
+        update: (u) => update(u as acp.SessionUpdate),
+        sessionId: params.sessionId,
+        cwd: session.cwd,
+        signal: turn.signal,
+      },
       (result) => appendLog(logFile, { kind: "result", ...result }),
     )
       .catch((error: unknown) =>
@@ -67,10 +77,21 @@ const app = acp
     sessions.get(params.sessionId)?.turn?.abort();
   });
 
-const connection = app.connect(
-  acp.ndJsonStream(
-    Writable.toWeb(process.stdout),
-    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
-  ),
+let v1Sessions = 0;
+const v1App = v1
+  .agent({ name: "bench-agent-v1" })
+  .onRequest(v1.methods.agent.initialize, () => ({
+    protocolVersion: 1,
+    agentCapabilities: {},
+    agentInfo: { name: "bench-agent-v1", version: "0.0.0" },
+  }))
+  .onRequest(v1.methods.agent.session.new, () => ({ sessionId: `bench-v1-session-${++v1Sessions}` }))
+  .onRequest(v1.methods.agent.session.prompt, () => ({ stopReason: "end_turn" as const }))
+  .onNotification(v1.methods.agent.session.cancel, () => undefined);
+
+const stream = acp.ndJsonStream(
+  Writable.toWeb(process.stdout),
+  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
 );
+const connection = process.env.BENCH_AGENT_PROTOCOL === "v1" ? v1App.connect(stream) : app.connect(stream);
 void connection.closed.then(() => process.exit(0));

@@ -5,7 +5,7 @@
  * delivered to the awaiting code.
  */
 import { appendFileSync } from "node:fs";
-import { diffParams, standardParams, type PermissionParams } from "../payload";
+import { diffParams, probeToolCall, standardParams, type PermissionParams } from "../payload";
 import { nsToUs, sleep, summarize, type Summary } from "../stats";
 
 export type AgentCommand =
@@ -27,7 +27,9 @@ export type AgentCommand =
    * With `holdFirst`, that many requests titled "Held #i" are sent first and left pending; with `gate`, a request
    * titled "Gate" follows them and the probes start once the client answers it. The result is written after the
    * probes; the turn ends once the held requests are answered too. With `exitAfter`, the process exits (code 3)
-   * right after writing the result, leaving the held requests unanswered (an agent crash).
+   * right after writing the result, leaving the held requests unanswered (an agent crash). With `toolCall`, each
+   * probe is preceded by a `tool_call_update` announcing an edit with a `diffLines`-line git patch, and the request's
+   * subject is that tool call (what a coding agent sends before asking to write a file).
    */
   | {
       op: "probe";
@@ -38,6 +40,8 @@ export type AgentCommand =
       holdFirst?: number;
       gate?: boolean;
       exitAfter?: boolean;
+      toolCall?: boolean;
+      diffLines?: number;
     };
 
 export interface ProbeStamp {
@@ -77,6 +81,8 @@ export interface OpContext {
   cwd: string;
   /** Aborted by `session/cancel`. */
   signal: AbortSignal;
+  /** Sends a `session/update` (agents without a session, like the raw one, have none). */
+  update?(update: Record<string, unknown>): Promise<void>;
 }
 
 /** "allow-once", "reject-once", "cancelled" or "error": what the client answered. */
@@ -176,7 +182,13 @@ export async function runOp(
       if (command.gate) await ctx.send(standard("Gate"));
       const probes: ProbeStamp[] = [];
       for (let i = 0; i < command.count && !ctx.signal.aborted; i++) {
-        const params = standard(`${command.title} #${i}`);
+        const title = `${command.title} #${i}`;
+        let params = standard(title);
+        if (command.toolCall) {
+          const toolCall = probeToolCall(ctx.cwd, `${command.id}-${i}`, command.diffLines ?? 40);
+          await ctx.update?.({ sessionUpdate: "tool_call_update", ...toolCall });
+          params = { ...params, subject: { type: "tool_call", toolCall } };
+        }
         const sentAt = Date.now();
         const start = process.hrtime.bigint();
         const result = await ctx.send(params);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format } from "node:util";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { openSymposiumView, symposiumWebview } from "../../tools/browser";
 import { freePort } from "../../tools/codeServer";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
@@ -21,6 +21,7 @@ import {
   ENV_PORT,
   ENV_REPORT_PAINT,
   MANUAL_AGENT,
+  V1_AGENT,
   type ActivationHostResult,
   type BypassHostResult,
   type BypassSettings,
@@ -28,8 +29,14 @@ import {
   type ClickStart,
   type PaintLevelResult,
   type PaintSettings,
+  type PlainCardSettings,
+  type PlainCardStart,
+  type PlainClickResult,
+  type PlainPaintResult,
   type RenderHostResult,
   type RenderSettings,
+  type SessionStartResult,
+  type SessionStartSettings,
   type StopRunResult,
   type StopSettings,
 } from "../host/protocol";
@@ -39,6 +46,8 @@ import { sleep } from "../stats";
 export interface HostBenchSettings {
   bypass: BypassSettings;
   paint: PaintSettings;
+  plainCard: PlainCardSettings;
+  sessionStart: SessionStartSettings;
   clicks: number;
   render: RenderSettings;
   stop: StopSettings;
@@ -68,7 +77,12 @@ export interface HostBenchResult {
   activation?: ActivationHostResult;
   bypass?: BypassHostResult;
   paint?: PaintLevelResult[];
+  /** Same-run floor: a plain webview card (bench/host/plainCard.ts). */
+  plainPaint?: PlainPaintResult[];
   click?: ClickResult;
+  /** Same-run floor: click on a plain webview card -> agent. */
+  plainClick?: { clickToAgentMs: number[]; clickToHostMs: number[] };
+  sessionStart?: SessionStartResult;
   render?: RenderHostResult;
   stop?: StopResult;
   exit?: StopResult;
@@ -147,6 +161,38 @@ async function paint(page: Page, call: Call, settings: PaintSettings): Promise<P
   for (const level of levels)
     for (const probe of level.probes) if (seen[probe.key] !== undefined) probe.webviewAt = seen[probe.key];
   return levels;
+}
+
+/** The plain card panel's document (the floor), found by the marker on its body. */
+async function plainCardFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const marked = await frame
+        .evaluate(() => document.body?.dataset.bench === "plain-card")
+        .catch(() => false);
+      if (marked) return frame;
+    }
+    if (Date.now() > deadline) throw new Error("the plain card panel did not appear");
+    await sleep(100);
+  }
+}
+
+async function plainClicks(page: Page, call: Call, measuredCount: number) {
+  const count = CLICK_WARMUP + measuredCount;
+  const start = await call<PlainCardStart>("plainClickStart", { count });
+  const frame = await plainCardFrame(page);
+  for (let i = 0; i < count; i++) {
+    const card = frame.locator(`.card[data-key="plain-${i}"]`);
+    await card.locator("button.reject").click({ timeout: 20_000 });
+    await card.waitFor({ state: "detached", timeout: 20_000 });
+  }
+  const result = await call<PlainClickResult>("plainClickResult", start);
+  const measured = (values: number[]) => values.slice(CLICK_WARMUP);
+  return {
+    clickToAgentMs: measured(result.clickedAt.map((at, i) => result.answeredAt[i]! - at)),
+    clickToHostMs: measured(result.clickedAt.map((at, i) => result.hostAt[i]! - at)),
+  };
 }
 
 /** Arms a watcher in the webview: the first animation frame after the last card left the DOM is stamped. */
@@ -280,6 +326,7 @@ export async function measureInExtensionHost(
         "symposium.agents": {
           [BYPASS_AGENT]: agent(bypassLog, true),
           [MANUAL_AGENT]: agent(manualLog, false),
+          [V1_AGENT]: { ...agent(join(logs, "v1-agent.jsonl"), false), env: { BENCH_AGENT_PROTOCOL: "v1" } },
         },
       },
       extensionDevelopmentPath: build.dir,
@@ -307,7 +354,10 @@ export async function measureInExtensionHost(
     const page = workbench.page;
     await waitForHost(port, () => exitCode, 120_000);
     const call = caller(port);
+    // BENCH_HOST_PHASES=paint,click (names as printed) runs only those phases, to try a change quickly.
+    const only = process.env.BENCH_HOST_PHASES?.split(",").map((name) => name.trim());
     const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
+      if (only && !only.some((wanted) => name.startsWith(wanted)) && name !== "activation") return undefined;
       const phaseStart = Date.now();
       try {
         const value = await run();
@@ -327,8 +377,18 @@ export async function measureInExtensionHost(
     });
     result.bypass = await phase("bypass", () => call<BypassHostResult>("bypass", settings.bypass));
     if (viewOpen) {
+      result.plainPaint = await phase("plain card paint (floor)", () =>
+        call<PlainPaintResult[]>("plainPaint", settings.plainCard),
+      );
       result.paint = await phase("paint", () => paint(page, call, settings.paint));
+      result.plainClick = await phase("plain card click (floor)", () =>
+        plainClicks(page, call, settings.clicks),
+      );
+      await call("plainClose").catch(() => undefined);
       result.click = await phase("click", () => clicks(page, call, settings.clicks));
+      result.sessionStart = await phase("new sessions", () =>
+        call<SessionStartResult>("sessionStart", settings.sessionStart),
+      );
       result.stop = await phase("stop", () => stops(page, call, settings.stop, "stop"));
       result.exit = await phase("agent exit", () => stops(page, call, settings.stop, "exit"));
       result.render = await phase("render", () => call<RenderHostResult>("render", settings.render));

@@ -14,7 +14,9 @@ import { ChooseRecorder, PaintWatcher, PostRecorder } from "./instruments";
 import { until } from "../waits";
 import { runPaint } from "./paint";
 import { ENV_BYPASS_LOG, ENV_MANUAL_LOG, ENV_PORT, type ActivationHostResult } from "./protocol";
+import { closePlainCard, plainClickResult, runPlainPaint, startPlainClicks } from "./plainCard";
 import { runRender } from "./render";
+import { runSessionStart } from "./sessionStart";
 import { stopRun } from "./stop";
 
 const EXTENSION_ID = "symposium.symposium";
@@ -77,6 +79,11 @@ export async function run(): Promise<void> {
     clickStart: (args: { count: number }) => startClicks(ctx, args.count),
     clickResult: (args: Parameters<typeof clickResult>[1]) => clickResult(ctx, args),
     render: (args: Parameters<typeof runRender>[1]) => runRender(ctx, args),
+    plainPaint: (args: Parameters<typeof runPlainPaint>[0]) => runPlainPaint(args),
+    plainClickStart: (args: { count: number }) => startPlainClicks(args.count),
+    plainClickResult: (args: Parameters<typeof plainClickResult>[0]) => plainClickResult(args),
+    plainClose: () => Promise.resolve(closePlainCard()).then(() => ({ ok: true })),
+    sessionStart: (args: Parameters<typeof runSessionStart>[1]) => runSessionStart(ctx, args),
     stopRun: (args: Parameters<typeof stopRun>[1]) => stopRun(ctx, args),
     done: () => {
       setTimeout(finish, 50);

@@ -8,6 +8,8 @@ import type { AgentSessions } from "../../src/acp/agentSessions";
 
 export interface PostedMessage {
   at: number;
+  /** When a `setTimeout(0)` set right after the post ran: about when VS Code's protocol writer sends it. */
+  tickAt?: number;
   message: { type: string };
 }
 
@@ -18,8 +20,10 @@ export class PostRecorder {
     const target = view as unknown as { post(message: { type: string }): void };
     const original = target.post.bind(target);
     target.post = (message) => {
-      this.posted.push({ at: Date.now(), message });
+      const posted: PostedMessage = { at: Date.now(), message };
+      this.posted.push(posted);
       original(message);
+      setTimeout(() => (posted.tickAt = Date.now()));
     };
   }
 
@@ -46,41 +50,68 @@ export class PostRecorder {
   }
 }
 
-/** When `AgentSessions.choose` (a person's click, relayed by the view) ran, by prompt key. */
+/** When the host took a person's answer (the view relays a click as `chooseOption` or `deny`), by prompt key. */
 export class ChooseRecorder {
   readonly at = new Map<string, number>();
 
   constructor(sessions: AgentSessions) {
     const choose = sessions.choose.bind(sessions);
+    const chooseOption = sessions.chooseOption.bind(sessions);
+    const deny = sessions.deny.bind(sessions);
     sessions.choose = (key: string, optionId: string) => {
       this.at.set(key, Date.now());
       return choose(key, optionId);
     };
+    sessions.chooseOption = (key: string, optionKey: string) => {
+      this.at.set(key, Date.now());
+      return chooseOption(key, optionKey);
+    };
+    sessions.deny = (key: string) => {
+      this.at.set(key, Date.now());
+      return deny(key);
+    };
   }
 }
 
-/** When the first `update` message carrying the card of `key` was posted to the webview (host clock). */
-export function postedAt(posts: readonly PostedMessage[], key: string): number | undefined {
+/** The first `update` message carrying the card of `key` posted to the webview (host clock). */
+export function postOf(posts: readonly PostedMessage[], key: string): PostedMessage | undefined {
   for (const posted of posts) {
     const message = posted.message as { type: string; ops?: { op: string; prompt?: { key: string } }[] };
     if (message.type === "update" && message.ops?.some((op) => op.op === "prompt" && op.prompt?.key === key))
-      return posted.at;
+      return posted;
   }
   return undefined;
 }
 
+export interface PaintReportEntry {
+  /** Card painted (webview clock) - request arrived (host clock). */
+  value: number;
+  /** When the host stored the report (host clock). */
+  setAt: number;
+  /** The webview's stamps: its node was inserted, and the first frame after that was rendered. */
+  insertedAt?: number;
+  frameAt?: number;
+  paintedAt: number;
+}
+
 export class PaintWatcher {
-  /** Last report per key: the value the host stored and when (host clock) it stored it. */
-  readonly reports = new Map<string, { value: number; setAt: number }>();
+  /** Last report per key. */
+  readonly reports = new Map<string, PaintReportEntry>();
   private readonly waiters = new Map<string, ((value: number) => void)[]>();
 
   /** Request arrival (host) to card painted (webview), for cards still pending when the report arrives. */
   constructor(api: Pick<SymposiumTestApi, "view" | "sessions">) {
-    api.view.onDidPaint(({ key, at }) => {
+    api.view.onDidPaint(({ key, at, insertedAt, frameAt }) => {
       const prompt = api.sessions.pending.get(key);
       if (!prompt) return;
       const value = at - prompt.receivedAt;
-      this.reports.set(key, { value, setAt: Date.now() });
+      this.reports.set(key, {
+        value,
+        setAt: Date.now(),
+        paintedAt: at,
+        ...(insertedAt !== undefined ? { insertedAt } : {}),
+        ...(frameAt !== undefined ? { frameAt } : {}),
+      });
       for (const resolve of this.waiters.get(key) ?? []) resolve(value);
       this.waiters.delete(key);
     });

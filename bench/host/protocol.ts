@@ -9,6 +9,8 @@ import type { Summary } from "../stats";
 /** Names in `symposium.agents` (user settings) of the run's two benchmark agents. */
 export const BYPASS_AGENT = "Bench (bypass)";
 export const MANUAL_AGENT = "Bench";
+/** The same benchmark agent speaking protocol version 1 (BENCH_AGENT_PROTOCOL=v1). */
+export const V1_AGENT = "Bench (v1)";
 /** Environment of the server (and so of the extension host): */
 export const ENV_PORT = "BENCH_CONTROL_PORT";
 export const ENV_BYPASS_LOG = "BENCH_AGENT_LOG_BYPASS";
@@ -54,6 +56,10 @@ export interface BypassHostResult {
 
 export interface PaintSettings {
   levels: number[];
+  /** Run each level without and with a tool call (carrying a diff) announced before each probe. */
+  toolCall: boolean[];
+  /** Lines of the probe tool call's git patch. */
+  diffLines: number;
   probes: number;
   /** Probes sent first at each level and left out of the figures. */
   warmup: number;
@@ -69,14 +75,22 @@ export interface PaintProbe {
   receivedAt: number;
   /** The view posted the update carrying its card. */
   postedAt?: number;
+  /** A `setTimeout(0)` set after that post ran (VS Code's protocol writer sends on such a timer). */
+  postTickAt?: number;
   /** The webview's window received that update (stamped by the driver's listener in the webview). */
   webviewAt?: number;
-  /** The webview reported it painted (its `painted` report, `PaintWatcher`). */
+  /** The card's node went into the webview's document (the webview's MutationObserver). */
+  insertedAt?: number;
+  /** That frame began (its requestAnimationFrame callback). */
+  frameAt?: number;
+  /** The first frame after the insertion was rendered (`requestAnimationFrame`, then a message-channel tick). */
   paintedAt: number;
 }
 
 export interface PaintLevelResult {
   pending: number;
+  /** Each probe came after a tool call carrying a diff, and was about it. */
+  toolCall: boolean;
   probes: PaintProbe[];
   /** ms for the held cards to be painted after the first held request arrived (the flood itself). */
   heldPaintedMs?: number;
@@ -123,7 +137,52 @@ export interface RenderHostResult {
   snapshotToPaintMs: number[];
   /** Cards arriving while the view is open: ms from each request's arrival to its `painted` report. */
   arrivalToPaintMs: number[];
+  /** The snapshot message (the first page). */
   snapshotBytes: number;
+  /** Messages the host posted for the reload (snapshot plus its pages), their total, and the largest of them. */
+  snapshotMessages: number;
+  snapshotTotalBytes: number;
+  largestSnapshotMessageBytes: number;
   largestUpdateBytes: number;
   error?: string;
+}
+
+export interface PlainCardSettings {
+  probes: number;
+  warmup: number;
+  gapMs: number;
+  toolCall: boolean[];
+  diffLines: number;
+}
+
+export interface PlainCardStart {
+  id: string;
+}
+
+export interface PlainPaintResult {
+  toolCall: boolean;
+  probes: PaintProbe[];
+}
+
+export interface PlainClickResult {
+  /** Per click (webview clock): the click handler ran; the host received it and answered; the agent got the answer. */
+  clickedAt: number[];
+  hostAt: number[];
+  answeredAt: number[];
+}
+
+export interface SessionStartSettings {
+  /** Agents (names in `symposium.agents`, or the built-in one) and a label for each. */
+  agents: { name: string; label: string }[];
+  runs: number;
+  /** New sessions whose first request (after a tool call with a diff) is timed to visible. */
+  firstRequests: number;
+  diffLines: number;
+}
+
+export interface SessionStartResult {
+  /** Per agent: ms from `startSession` to the session being ready (the agent created it; prompts go out). */
+  ready: { label: string; name: string; ms: number[]; error?: string }[];
+  /** First request of a new session: the agent's send, the card inserted and painted in the webview. */
+  firstRequest: PaintProbe[];
 }

@@ -43,6 +43,9 @@ export async function runRender(ctx: HostContext, settings: RenderSettings): Pro
     const largestUpdateBytes = ctx.posts.largestBytes(mark, "update");
     const snapshotToPaintMs: number[] = [];
     let snapshotBytes = 0;
+    let snapshotMessages = 0;
+    let snapshotTotalBytes = 0;
+    let largestSnapshotMessageBytes = 0;
     for (let i = 0; i < settings.reloads; i++) {
       const before = ctx.posts.mark();
       await vscode.commands.executeCommand("workbench.action.webview.reloadWebviewAction");
@@ -61,7 +64,14 @@ export async function runRender(ctx: HostContext, settings: RenderSettings): Pro
       snapshotToPaintMs.push(
         Math.max(...painted.map((p) => p.receivedAt + ctx.paints.reports.get(p.key)!.value)) - snapshot.at,
       );
-      if (i === 0) snapshotBytes = Buffer.byteLength(JSON.stringify(snapshot.message));
+      if (i === 0) {
+        snapshotBytes = Buffer.byteLength(JSON.stringify(snapshot.message));
+        // The snapshot is paged: its first message and the updates posted with it, before the cards were painted.
+        const reload = ctx.posts.since(before).filter((p) => p.at <= snapshot.at + 5);
+        snapshotMessages = reload.length;
+        snapshotTotalBytes = reload.reduce((sum, p) => sum + Buffer.byteLength(JSON.stringify(p.message)), 0);
+        largestSnapshotMessageBytes = ctx.posts.largestBytes(before);
+      }
     }
     return {
       cards: settings.cards,
@@ -69,6 +79,9 @@ export async function runRender(ctx: HostContext, settings: RenderSettings): Pro
       snapshotToPaintMs,
       arrivalToPaintMs,
       snapshotBytes,
+      snapshotMessages,
+      snapshotTotalBytes,
+      largestSnapshotMessageBytes,
       largestUpdateBytes,
     };
   } finally {

@@ -7,13 +7,16 @@ import { commandId, waitForResult } from "../agentLog";
 import { sleep, summarize, type Summary } from "../stats";
 import { BENCH_AGENT_NAME, createPlainClient } from "./clientEnv";
 import { heapUsedAfterGc } from "./heap";
+import { pageSnapshot, SNAPSHOT_PAGE_BYTES } from "../../src/core/snapshotPages";
 
 export interface MemoryResult {
   pending: number;
   rounds: number;
   bytesPerPending: Summary;
-  /** `{type: "snapshot", snapshot}` with N pending, serialized. */
+  /** `{type: "snapshot", snapshot}` with N pending, serialized whole. */
   snapshotBytes: number;
+  /** The largest message of that snapshot paged as the view sends it (`pageSnapshot`). */
+  largestSnapshotMessageBytes: number;
   /** One `{type: "update", ops: [prompt op]}` message for a standard request. */
   promptMessageBytes: number;
 }
@@ -33,6 +36,7 @@ export async function measureMemory(pending: number, rounds: number): Promise<Me
   });
   const perPending: number[] = [];
   let snapshotBytes = 0;
+  let largestSnapshotMessageBytes = 0;
   try {
     for (let round = 0; round < rounds; round++) {
       const key = await sessions.startSession(BENCH_AGENT_NAME);
@@ -48,10 +52,16 @@ export async function measureMemory(pending: number, rounds: number): Promise<Me
       }
       const after = await heapUsedAfterGc();
       perPending.push((after - before) / pending);
-      if (round === 0)
-        snapshotBytes = Buffer.byteLength(
-          JSON.stringify({ type: "snapshot", snapshot: sessions.snapshot() }),
+      if (round === 0) {
+        const snapshot = sessions.snapshot();
+        snapshotBytes = Buffer.byteLength(JSON.stringify({ type: "snapshot", snapshot }));
+        // What the view actually posts: the snapshot paged like SymposiumView pages it.
+        const pages = pageSnapshot(snapshot, SNAPSHOT_PAGE_BYTES);
+        largestSnapshotMessageBytes = Math.max(
+          Buffer.byteLength(JSON.stringify({ type: "snapshot", snapshot: pages.snapshot })),
+          ...pages.updates.map((ops) => Buffer.byteLength(JSON.stringify({ type: "update", ops }))),
         );
+      }
       await sessions.stop(key);
       await waitForResult(client.logFile, id, 30_000);
       await sessions.closeSession(key);
@@ -59,5 +69,12 @@ export async function measureMemory(pending: number, rounds: number): Promise<Me
   } finally {
     await client.dispose();
   }
-  return { pending, rounds, bytesPerPending: summarize(perPending), snapshotBytes, promptMessageBytes };
+  return {
+    pending,
+    rounds,
+    bytesPerPending: summarize(perPending),
+    snapshotBytes,
+    largestSnapshotMessageBytes,
+    promptMessageBytes,
+  };
 }

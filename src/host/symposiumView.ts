@@ -5,6 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { Logger } from "../core/logger";
+import { pageSnapshot, SNAPSHOT_PAGE_BYTES } from "../core/snapshotPages";
 import { ViewOpBatcher } from "../core/viewOpBatcher";
 import type { FromWebviewMessage, Snapshot, ToWebviewMessage, ViewOp } from "../shared/protocol";
 import { webviewMessage } from "./webviewMessages";
@@ -32,8 +33,13 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when the view becomes visible or hidden (or is disposed). */
   readonly onDidChangeVisibility = this.visibilityEmitter.event;
-  private readonly paintEmitter = new vscode.EventEmitter<{ key: string; at: number }>();
-  /** A card was painted (webview clock, ms); fires only when paint reports are on. */
+  private readonly paintEmitter = new vscode.EventEmitter<{
+    key: string;
+    at: number;
+    insertedAt?: number;
+    frameAt?: number;
+  }>();
+  /** A card was inserted and then painted (webview clock, ms); fires only when paint reports are on. */
   readonly onDidPaint = this.paintEmitter.event;
 
   constructor(
@@ -113,13 +119,16 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     if (parsed.data.type === "ready") {
       this.ready = true;
       this.batcher.clear();
-      this.post({ type: "snapshot", snapshot: this.snapshot() });
+      // Paged: one message of several megabytes would hold up the transport and the webview for its whole length.
+      const pages = pageSnapshot(this.snapshot(), SNAPSHOT_PAGE_BYTES);
+      this.post({ type: "snapshot", snapshot: pages.snapshot });
+      for (const ops of pages.updates) this.post({ type: "update", ops });
       if (this.afterReady) this.post(this.afterReady);
       this.afterReady = undefined;
       return;
     }
     if (parsed.data.type === "painted") {
-      if (this.options.reportPaint) this.paintEmitter.fire({ key: parsed.data.key, at: parsed.data.at });
+      if (this.options.reportPaint) this.paintEmitter.fire(parsed.data);
       return;
     }
     this.onIntent(parsed.data);

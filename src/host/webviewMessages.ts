@@ -59,7 +59,13 @@ export const webviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),
   z.strictObject({ type: z.literal("openDiff"), sessionKey: key, toolCallId: id, index }),
   z.strictObject({ type: z.literal("openLink"), href: z.string().check(z.maxLength(caps.hrefChars)) }),
-  z.strictObject({ type: z.literal("painted"), key, at: z.number() }),
+  z.strictObject({
+    type: z.literal("painted"),
+    key,
+    at: z.number(),
+    insertedAt: z.optional(z.number()),
+    frameAt: z.optional(z.number()),
+  }),
 ]);
 
 export const historyMessage = z.discriminatedUnion("type", [

@@ -377,14 +377,15 @@ export type FromWebviewMessage =
   /** A link in rendered agent Markdown; the host opens only http(s) after its own check. */
   | { type: "openLink"; href: string }
   /**
-   * The webview painted this card (host clock, ms). Sent only when a benchmark switched paint reports on for the run
+   * The webview painted this card (`at`, after the first frame rendered since `insertedAt`, when its node went into
+   * the document; `frameAt`, when that frame began; Date.now(), ms). Sent only when a benchmark switched paint reports on for the run
    * (`BootData.reportPaint`); the host ignores it otherwise.
    */
-  | { type: "painted"; key: string; at: number };
+  | { type: "painted"; key: string; at: number; insertedAt?: number; frameAt?: number };
 
 /** What the host writes into the webview's document for its script to read at start. */
 export interface BootData {
-  /** Post `painted` after each new card's first frame (benchmarks only). */
+  /** Post `painted` once each new card is on screen (benchmarks only). */
   reportPaint: boolean;
 }
 

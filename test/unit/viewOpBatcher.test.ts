@@ -35,6 +35,9 @@ function recorder() {
   return { batcher, sent, next };
 }
 
+/** Resolves after the current task's `setImmediate` callbacks ran. */
+const endOfTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const markdownOf = (op: ViewOp | undefined) =>
   op?.op === "item" ? (op.item as Extract<TranscriptItem, { kind: "agent" }>).markdown : undefined;
 
@@ -49,6 +52,7 @@ describe("ViewOpBatcher", () => {
   it("sends a message streamed many times within a frame once, with its last text, at the place of its first change", async () => {
     const { batcher, sent, next } = recorder();
     batcher.push([agentText("m1", "first")]);
+    await endOfTask();
     const frame = next();
     batcher.push([agentText("m2", "other")]);
     for (let i = 0; i < 50; i++) batcher.push([agentText("m1", `text ${i}`)]);
@@ -64,28 +68,90 @@ describe("ViewOpBatcher", () => {
   });
 
   it("never merges two permission requests, and keeps them in arrival order", async () => {
-    const { batcher, next } = recorder();
+    const { batcher, sent, next } = recorder();
     batcher.push([agentText("m1", "start")]);
+    await endOfTask();
     const frame = next();
     batcher.push([prompt("p1"), agentText("m1", "more"), prompt("p2")]);
     batcher.push([prompt("p3")]);
-    const ops = await frame;
+    await frame;
+    await next();
     assert.deepEqual(
-      ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op)),
-      ["p1", "item", "p2", "p3"],
+      sent.map((ops) => ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op))),
+      [["item"], ["p1", "item", "p2"], ["p3"]],
     );
+    batcher.clear();
+  });
+
+  it("sends the first card of a frame at once, with the change queued before it (a tool call, then its request)", () => {
+    const { batcher, sent } = recorder();
+    batcher.push([agentText("m1", "the tool call")]);
+    batcher.push([prompt("p1")]);
+    assert.deepEqual(
+      sent.map((ops) => ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op))),
+      [["item", "p1"]],
+    );
+    batcher.clear();
+  });
+
+  it("holds the rest of a burst of cards for the end of the frame, in one message", async () => {
+    const { batcher, sent, next } = recorder();
+    batcher.push([prompt("p1")]);
+    const frame = next();
+    for (let i = 2; i <= 50; i++) batcher.push([prompt(`p${i}`)]);
+    assert.equal(sent.length, 1, "only the first card went at once");
+    const ops = await frame;
+    assert.equal(ops.length, 49);
+    batcher.clear();
+  });
+
+  it("sends changes other than a card at the end of the task, after its promise continuations", async () => {
+    const { batcher, sent } = recorder();
+    const order: string[] = [];
+    batcher.push([agentText("m1", "decided")]);
+    void Promise.resolve()
+      .then(() => undefined)
+      .then(() => order.push(`continuation ran with ${sent.length} sent`));
+    assert.equal(sent.length, 0);
+    await endOfTask();
+    assert.deepEqual(order, ["continuation ran with 0 sent"]);
+    assert.equal(sent.length, 1);
     batcher.clear();
   });
 
   it("drops what is queued when cleared (the view is gone), and starts afresh", () => {
     const { batcher, sent } = recorder();
-    batcher.push([agentText("m1", "sent")]);
+    batcher.push([prompt("sent")]);
     batcher.push([prompt("queued")]);
+    batcher.push([agentText("m1", "queued too")]);
     batcher.clear();
     batcher.push([prompt("after")]);
     assert.deepEqual(
       sent.map((ops) => ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op))),
-      [["item"], ["after"]],
+      [["sent"], ["after"]],
+    );
+    batcher.clear();
+  });
+
+  it("splits a burst into messages under 256 KB, in order (100 cards of 10 KB each in one frame)", async () => {
+    const { batcher, sent, next } = recorder();
+    batcher.push([prompt("first")]);
+    const frame = next();
+    const big = (key: string): ViewOp => {
+      const op = prompt(key);
+      if (op.op === "prompt") op.prompt.title = `${key} ${"x".repeat(10_000)}`;
+      return op;
+    };
+    for (let i = 0; i < 100; i++) batcher.push([big(`p${i}`)]);
+    await frame;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const frameMessages = sent.slice(1);
+    assert.ok(frameMessages.length >= 4, `${frameMessages.length} messages`);
+    for (const ops of frameMessages)
+      assert.ok(Buffer.byteLength(JSON.stringify({ type: "update", ops })) <= 256 * 1000);
+    assert.deepEqual(
+      frameMessages.flat().map((op) => (op.op === "prompt" ? op.prompt.key : op.op)),
+      Array.from({ length: 100 }, (_, i) => `p${i}`),
     );
     batcher.clear();
   });
