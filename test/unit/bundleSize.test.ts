@@ -24,7 +24,9 @@ describe("bundle budgets", function () {
 
   for (const [file, budgetKb] of [
     ["extension.js", 200],
-    ["webview.js", 150],
+    // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
+    // `marked`'s lexer is a third of it and the next thing to cut.
+    ["webview.js", 165],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;
