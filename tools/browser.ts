@@ -204,6 +204,7 @@ export async function openSymposiumView(page: Page): Promise<void> {
     .locator('.part.activitybar li.action-item[role="tab"]:has(> a.action-label[aria-label^="Symposium"])')
     .first();
   const container = page.locator('.part.sidebar [id="workbench.view.extension.symposium"]');
+  if (await container.isVisible()) return;
   try {
     await item.waitFor({ state: "visible", timeout: 15_000 });
     // Clicking the item of the container that is already open would close the side bar.
@@ -215,7 +216,14 @@ export async function openSymposiumView(page: Page): Promise<void> {
   } catch {
     await runCommand(page, "View: Show Symposium");
   }
-  await container.waitFor({ state: "visible", timeout: 15_000 });
+  try {
+    await container.waitFor({ state: "visible", timeout: 15_000 });
+  } catch {
+    // A workbench still restoring its layout (after a reload) can take the click as closing the side bar it was
+    // about to show; the command only ever shows the view.
+    await runCommand(page, "View: Show Symposium");
+    await container.waitFor({ state: "visible", timeout: 30_000 });
+  }
 }
 
 /** The document inside the extension's webview (two iframes deep: the host frame, then `#active-frame`). */

@@ -16,6 +16,20 @@ const OPTIONS = [
   { optionId: "no", name: "Reject", kind: "reject_once" },
 ];
 
+/** A script step: an `execute` tool call's request for `line`, run in `cwd`. */
+function executeStep(id: string, line: string, cwd: string) {
+  return {
+    request: {
+      title: "Run",
+      subject: {
+        type: "tool_call",
+        toolCall: { toolCallId: id, kind: "execute", rawInput: { command: line, cwd } },
+      },
+      options: OPTIONS,
+    },
+  };
+}
+
 describe("permission policy in the client", function () {
   this.timeout(30_000);
   let harness: ClientHarness;
@@ -114,16 +128,7 @@ describe("permission policy in the client", function () {
     const decided: DecisionRecord[] = [];
     harness.sessions.onDidDecide((_prompt, record) => decided.push(record));
     const ws = harness.workspace;
-    const command = (id: string, line: string) => ({
-      request: {
-        title: "Run",
-        subject: {
-          type: "tool_call",
-          toolCall: { toolCallId: id, kind: "execute", rawInput: { command: line, cwd: ws } },
-        },
-        options: OPTIONS,
-      },
-    });
+    const command = (id: string, line: string) => executeStep(id, line, ws);
     const key = await harness.run({
       steps: [
         command("t1", "npm test"),
@@ -152,16 +157,7 @@ describe("permission policy in the client", function () {
   it("a session grant approves the next matching request of that session only; revoking it brings the card back", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const ws = harness.workspace;
-    const command = (id: string, line: string) => ({
-      request: {
-        title: "Run",
-        subject: {
-          type: "tool_call",
-          toolCall: { toolCallId: id, kind: "execute", rawInput: { command: line, cwd: ws } },
-        },
-        options: OPTIONS,
-      },
-    });
+    const command = (id: string, line: string) => executeStep(id, line, ws);
     const key = await harness.sessions.startSession("Scripted");
     const other = await harness.sessions.startSession("Scripted");
     const [rule] = parsePermissionSettings({ allow: [{ command: "npm test" }] }, "user").rules;
