@@ -137,6 +137,32 @@ describe("Approval cards (e2e)", function () {
     await screenshot(page, "cards-options-answered");
   });
 
+  it("keeps a tool call's diff in place when its card arrives and when it is answered (only the status changes)", async () => {
+    const { workspace } = workbench;
+    const title = "Edit greeting.ts (diff kept)";
+    const [announce, request] = editSteps(workspace, "edit-kept", title);
+    // A pause between the tool call and its request, so the diff is on screen before the card.
+    await sendScript(webview, { steps: [announce, { sleep: 4_000 }, request] });
+    const toolCall = webview.locator('.item.tool-call[data-id="tool:edit-kept"]');
+    const diff = toolCall.locator(".tool-body .diff");
+    await diff.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await toolCall.locator(".tool-prompts .card").count(), 0, "marked before the card arrived");
+    // A mark on the diff's node: a rebuilt diff (the user's scroll position and selection gone) would lose it.
+    await diff.evaluate(
+      (node) => ((node as unknown as { dataset: Record<string, string> }).dataset.kept = "yes"),
+    );
+    const group = toolCall.locator(".tool-prompts .card");
+    await waitForGuard(group);
+    await toolCall.locator(".tool-head .status-badge.status-awaiting_approval").waitFor({ state: "visible" });
+    assert.equal(await diff.getAttribute("data-kept"), "yes", "the card's arrival did not rebuild the diff");
+    await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
+    await toolCall
+      .locator(".tool-head .status-badge.status-awaiting_approval")
+      .waitFor({ state: "detached" });
+    assert.equal(await diff.getAttribute("data-kept"), "yes", "the answer did not rebuild the diff");
+  });
+
   it("shows a command card's exact command and cwd, and an unknown subject's raw type and JSON", async () => {
     const { workspace } = workbench;
     const command = "git push --force origin main && rm -rf build";

@@ -223,11 +223,33 @@ function renderPlan(entries: readonly { content: string; status: string; priorit
   return el("div", {}, el("div", { class: "item-author" }, icon("checklist"), " Plan"), list);
 }
 
-/** A tool call: kind, title, status, locations, content, raw input, and a slot for its approval cards. */
+/**
+ * A tool call: kind, title, status, locations, content, raw input, and a slot for its approval cards. An update
+ * rebuilds only the parts that changed: a request about the call, or its answer, changes the status alone, and
+ * rebuilding an unchanged diff then cost a style, layout and paint of the whole diff in the card's first frame (and
+ * lost the reader's selection and open sections).
+ */
 export class ToolCallNode implements ItemNode {
   readonly root: HTMLElement;
   readonly promptSlot = el("div", { class: "tool-prompts" });
-  private readonly body = el("div", { class: "tool-body" });
+  private readonly head = el("div", { class: "tool-head" });
+  private readonly changedSlot = el("div");
+  private readonly locationsSlot = el("div");
+  private readonly contentSlot = el("div");
+  private readonly rawSlot = el("div");
+  private readonly body = el(
+    "div",
+    { class: "tool-body" },
+    this.head,
+    this.changedSlot,
+    this.locationsSlot,
+    this.contentSlot,
+    this.rawSlot,
+  );
+  /** What the content and raw-input slots show, to tell an unchanged part from a changed one. */
+  private shownContent: string | undefined;
+  private shownRaw: string | undefined;
+  private shownChanged: boolean | undefined;
 
   constructor(
     item: ToolCallView,
@@ -243,37 +265,56 @@ export class ToolCallNode implements ItemNode {
     const { sessionKey, host } = this;
     // Intents name the agent's tool call id, not the transcript item id.
     const toolCallId = item.toolCallId;
-    const rawWasOpen = this.body.querySelector("details.raw-input")?.hasAttribute("open") ?? false;
     this.root.setAttribute("aria-label", `Tool call: ${clip(item.title, 200)}`);
-    const raw = renderRawInput(item.rawInput, item.rawInputTruncated);
-    if (raw && rawWasOpen) raw.setAttribute("open", "");
     replaceChildren(
-      this.body,
-      el(
-        "div",
-        { class: "tool-head" },
-        kindIcon(item.toolKind),
-        toolTitle(item.title),
-        statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
-      ),
-      item.changedAfterRequest
-        ? el(
-            "p",
-            { class: "warning tool-changed", role: "note" },
-            icon("warning"),
-            " The agent changed this tool call after asking. The card shows what it asked about.",
-          )
-        : null,
+      this.head,
+      kindIcon(item.toolKind),
+      toolTitle(item.title),
+      statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
+    );
+    const changed = item.changedAfterRequest === true;
+    if (changed !== this.shownChanged) {
+      this.shownChanged = changed;
+      replaceChildren(
+        this.changedSlot,
+        changed
+          ? el(
+              "p",
+              { class: "warning tool-changed", role: "note" },
+              icon("warning"),
+              " The agent changed this tool call after asking. The card shows what it asked about.",
+            )
+          : null,
+      );
+    }
+    replaceChildren(
+      this.locationsSlot,
       renderLocations(
         item.locations,
         (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
         item.content,
       ),
-      ...item.content.map((content) =>
-        renderToolContent(content, (index) => host.post({ type: "openDiff", sessionKey, toolCallId, index })),
-      ),
-      raw,
     );
+    // The content is capped by the host (previews), so comparing its JSON costs far less than rebuilding it.
+    const content = JSON.stringify(item.content);
+    if (content !== this.shownContent) {
+      this.shownContent = content;
+      replaceChildren(
+        this.contentSlot,
+        ...item.content.map((part) =>
+          renderToolContent(part, (index) => host.post({ type: "openDiff", sessionKey, toolCallId, index })),
+        ),
+      );
+    }
+    // Kept when unchanged, so an open "Raw input" stays open.
+    const raw = JSON.stringify([item.rawInput ?? null, item.rawInputTruncated === true]);
+    if (raw !== this.shownRaw) {
+      this.shownRaw = raw;
+      const rawWasOpen = this.rawSlot.querySelector("details.raw-input")?.hasAttribute("open") ?? false;
+      const rendered = renderRawInput(item.rawInput, item.rawInputTruncated);
+      if (rendered && rawWasOpen) rendered.setAttribute("open", "");
+      replaceChildren(this.rawSlot, rendered);
+    }
   }
 }
 
