@@ -6,6 +6,7 @@
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import type { PermissionPrompt } from "../core/permissionPrompt";
+import { ATTENTION_DELAY_MS, LaterTimer } from "../core/laterTimer";
 import { inertText } from "../core/untrustedText";
 import type { SymposiumView } from "./symposiumView";
 
@@ -19,7 +20,7 @@ export class Attention implements vscode.Disposable {
   );
   private readonly subscriptions: vscode.Disposable[] = [];
   private notificationShowing = false;
-  private refreshQueued = false;
+  private readonly refreshLater = new LaterTimer(() => this.refresh(), ATTENTION_DELAY_MS);
 
   constructor(
     private readonly sessions: AgentSessions,
@@ -49,16 +50,12 @@ export class Attention implements vscode.Disposable {
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.statusItem.dispose();
+    this.refreshLater.dispose();
   }
 
-  /** Once per tick: a flood of requests updates the count once. */
+  /** After the card's message and frame (see `LaterTimer`); a flood of requests updates the count once. */
   private queueRefresh(): void {
-    if (this.refreshQueued) return;
-    this.refreshQueued = true;
-    setImmediate(() => {
-      this.refreshQueued = false;
-      this.refresh();
-    });
+    this.refreshLater.schedule();
   }
 
   private refresh(): void {
