@@ -1,4 +1,5 @@
 /** Caps for agent-supplied text. Everything an agent sends is bounded here before it is stored or shown. */
+import { boundedJson } from "./boundedJson";
 
 export interface Capped {
   text: string;
@@ -21,32 +22,17 @@ export function capLabel(text: string, max: number): string {
 }
 
 /**
- * Pretty JSON of an untrusted value, capped. Serialisation stops early for huge values: a 30 MB raw input must not
- * be stringified whole just to show its first 64 KB.
+ * Pretty JSON of an untrusted value, capped at `max` characters: `JSON.stringify(value, null, 2)` when that fits,
+ * otherwise its beginning ended with "…" (`truncated`). The walk stops at the budget (`boundedJson`): a 30 MB raw
+ * input is not visited whole to show its first 64 KB.
  */
 export function capJson(value: unknown, max: number): Capped {
-  let json: string;
   try {
-    json = JSON.stringify(value, boundedReplacer(max), 2) ?? String(value);
+    const { text, truncated } = boundedJson(value, max);
+    return { text, truncated };
   } catch {
-    json = String(value);
+    return capText(String(value), max); // a bigint, which JSON cannot hold
   }
-  return capText(json, max);
-}
-
-/** A replacer that stops descending once roughly `budget` characters of strings and keys were emitted. */
-function boundedReplacer(budget: number): (key: string, value: unknown) => unknown {
-  let spent = 0;
-  return (key, value) => {
-    spent += key.length;
-    if (spent > budget) return undefined;
-    if (typeof value === "string") {
-      const room = Math.max(0, budget - spent);
-      spent += Math.min(value.length, room);
-      return value.length > room ? `${value.slice(0, room)}…` : value;
-    }
-    return value;
-  };
 }
 
 /** Keep the last `maxLines` lines (and at most `maxChars` characters) of a stream such as stderr. */
