@@ -4,6 +4,7 @@
  * display; the policy must see what the agent really asked. Bounded: a call too large to keep, or dropped to make
  * room, is remembered as lost, and a footprint built without it is incomplete.
  */
+import { jsonLongerThan } from "../core/boundedJson";
 import { asObject, asString, type Json } from "../core/json";
 
 /** One tool call's raw fields, as JSON text, beyond which it is not kept (a footprint without it asks a person). */
@@ -57,7 +58,7 @@ export class RawToolCalls {
     }
     let size: number;
     try {
-      size = JSON.stringify(merged).length;
+      size = jsonLongerThan(merged, MAX_RAW_TOOL_CALL_CHARS) ? Infinity : 0; // stops at the cap, not after 7 MB
     } catch {
       size = Infinity;
     }

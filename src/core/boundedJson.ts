@@ -25,7 +25,15 @@ export interface BoundedJson {
 const MAX_DEPTH = 1_000;
 
 export function boundedJson(value: unknown, max: number): BoundedJson {
-  return new Writer(Math.max(0, max)).run(value);
+  return new Writer(Math.max(0, max), "  ", true).run(value);
+}
+
+/**
+ * Whether `JSON.stringify(value)` (compact) is longer than `max` characters, found by writing (and keeping) no more
+ * than `max` of them. Throws where `JSON.stringify` throws (a bigint).
+ */
+export function jsonLongerThan(value: unknown, max: number): boolean {
+  return new Writer(Math.max(0, max), "", false).run(value).truncated;
 }
 
 /** What a value is written as, or `skip` where `JSON.stringify` leaves it out. */
@@ -37,8 +45,19 @@ class Writer {
   private full = false;
   private visited = 0;
   private readonly indents = [""];
+  /** What follows an opening bracket or a comma, before the indentation ("" when compact). */
+  private readonly newline: string;
+  private readonly colon: string;
 
-  constructor(private readonly max: number) {}
+  /** `unit`: one level of indentation ("" for compact JSON); `keep`: keep the text (or only count it). */
+  constructor(
+    private readonly max: number,
+    private readonly unit: string,
+    private readonly keep: boolean,
+  ) {
+    this.newline = unit === "" ? "" : "\n";
+    this.colon = unit === "" ? ":" : ": ";
+  }
 
   run(value: unknown): BoundedJson {
     // A root `JSON.stringify` leaves out is shown as `String(value)`, as `JSON.stringify(value) ?? String(value)` did.
@@ -88,10 +107,10 @@ class Writer {
     const inner = this.indent(depth + 1);
     this.write("[");
     for (let index = 0; index < count && !this.full; index++) {
-      this.write(index === 0 ? `\n${inner}` : `,\n${inner}`);
+      this.write(index === 0 ? `${this.newline}${inner}` : `,${this.newline}${inner}`);
       if (this.value(ownValue(array, String(index)), depth + 1) === "skip") this.write("null");
     }
-    this.write(`\n${this.indent(depth)}]`);
+    this.write(`${this.newline}${this.indent(depth)}]`);
   }
 
   private object(object: object, depth: number): void {
@@ -106,13 +125,13 @@ class Writer {
         if (++this.visited > this.max) this.stop();
         continue;
       }
-      this.write(written === 0 ? `\n${inner}` : `,\n${inner}`);
+      this.write(written === 0 ? `${this.newline}${inner}` : `,${this.newline}${inner}`);
       this.string(key);
-      this.write(": ");
+      this.write(this.colon);
       this.value(item, depth + 1);
       written++;
     }
-    this.write(written === 0 ? "}" : `\n${this.indent(depth)}}`);
+    this.write(written === 0 ? "}" : `${this.newline}${this.indent(depth)}}`);
   }
 
   /**
@@ -133,11 +152,11 @@ class Writer {
     if (this.full) return;
     const room = this.max - this.length;
     if (text.length <= room) {
-      this.parts.push(text);
+      if (this.keep) this.parts.push(text);
       this.length += text.length;
       return;
     }
-    this.parts.push(text.slice(0, room));
+    if (this.keep) this.parts.push(text.slice(0, room));
     this.length = this.max;
     this.full = true;
   }
@@ -148,7 +167,7 @@ class Writer {
   }
 
   private indent(depth: number): string {
-    while (this.indents.length <= depth) this.indents.push(`${this.indents.at(-1)}  `);
+    while (this.indents.length <= depth) this.indents.push(`${this.indents.at(-1)}${this.unit}`);
     return this.indents[depth]!;
   }
 }

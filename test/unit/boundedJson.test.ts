@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { boundedJson } from "../../src/core/boundedJson";
+import { boundedJson, jsonLongerThan } from "../../src/core/boundedJson";
 import { capJson } from "../../src/core/text";
 import { LIMITS } from "../../src/shared/limits";
 
@@ -181,5 +181,22 @@ describe("boundedJson / capJson", () => {
     assert.deepEqual(capJson(undefined, 100), { text: "undefined", truncated: false });
     assert.deepEqual(capJson({ n: 10n }, 100), { text: "[object Object]", truncated: false });
     assert.deepEqual(capJson("😀😀", 3), { text: '"…', truncated: true }); // never half an emoji
+  });
+
+  it("jsonLongerThan tells whether compact JSON.stringify is longer than the cap, reading a bounded number of nodes", () => {
+    const next = random(99);
+    for (let i = 0; i < 2000; i++) {
+      const value = JSON.parse(JSON.stringify(randomJson(next, 0))) as unknown;
+      const length = JSON.stringify(value).length;
+      assert.equal(jsonLongerThan(value, length), false, JSON.stringify(value));
+      assert.equal(jsonLongerThan(value, length - 1), length > 0, JSON.stringify(value));
+    }
+    const files = Array.from({ length: 73_400 }, (_, i) => ({
+      path: `src/f${i}.ts`,
+      content: "y".repeat(70),
+    }));
+    const reads = { count: 0 };
+    assert.equal(jsonLongerThan(counted({ files }, reads), 64 * 1024), true);
+    assert.ok(reads.count < 5_000, `${reads.count} reads`);
   });
 });

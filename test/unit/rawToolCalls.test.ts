@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { MAX_RAW_TOOL_CALL_CHARS, RawToolCalls } from "../../src/acp/rawToolCalls";
+
+describe("RawToolCalls size cap", () => {
+  it("keeps a tool call whose JSON is at the cap and remembers a larger one as lost", () => {
+    const calls = new RawToolCalls();
+    const call = (toolCallId: string, extra: number) => {
+      const base = { sessionUpdate: "tool_call", toolCallId, rawInput: { content: "" } };
+      const room = MAX_RAW_TOOL_CALL_CHARS - JSON.stringify({ toolCallId, rawInput: { content: "" } }).length;
+      return { ...base, rawInput: { content: "x".repeat(room + extra) } };
+    };
+    calls.noteUpdate(call("at-cap", 0));
+    calls.noteUpdate(call("over", 1));
+    assert.equal(calls.get("at-cap").state, "kept");
+    assert.equal(calls.get("over").state, "lost");
+  });
+
+  it("a 7 MB raw input of 73k small objects is lost, as a 7 MB string is", () => {
+    const calls = new RawToolCalls();
+    const files = Array.from({ length: 73_400 }, (_, i) => ({
+      path: `src/f${i}.ts`,
+      content: "y".repeat(70),
+    }));
+    calls.noteUpdate({ sessionUpdate: "tool_call", toolCallId: "objects", rawInput: { files } });
+    calls.noteUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "string",
+      rawInput: "x".repeat(7 * 1024 * 1024),
+    });
+    assert.equal(calls.get("objects").state, "lost");
+    assert.equal(calls.get("string").state, "lost");
+  });
+});
