@@ -293,8 +293,7 @@ export class PermissionBroker {
       );
       if (decision.answer === "approve") this.approveCommands(session, footprint);
       this.host.recordDecision(prompt, record);
-      session.model.addItem({ kind: "decision", id: `decision:${record.key}`, record });
-      this.host.emit([{ op: "decided", record }]);
+      session.showAutomaticDecision(record);
       return outcome;
     }
     const reason = decision.facts.bypassBlockedReason;

@@ -7,10 +7,17 @@
 import { randomUUID } from "node:crypto";
 import { errorMessage } from "../core/errorMessage";
 import { asString, type Json } from "../core/json";
+import { HeldDecisions } from "../core/heldDecisions";
 import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
-import type { SessionHeader, TranscriptItem, UnattendedLevel, ViewOp } from "../shared/protocol";
+import type {
+  DecisionRecord,
+  SessionHeader,
+  TranscriptItem,
+  UnattendedLevel,
+  ViewOp,
+} from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { headerOp, itemOps, sessionHeader } from "./viewProjection";
 
@@ -74,6 +81,8 @@ export class Session {
   private isDisposed = false;
   /** Mode or option changes sent and not answered yet. */
   private controlSets = 0;
+  /** Automatic decisions not yet sent to the view: they go with the session's next change (see `HeldDecisions`). */
+  private readonly heldDecisions = new HeldDecisions(() => this.emitHeldDecisions());
 
   constructor(
     key: string,
@@ -247,6 +256,12 @@ export class Session {
     this.emit(itemOps(this.key, items));
   }
 
+  /** An answer Bypass or a rule gave: in the transcript now, in the view with the session's next change. */
+  showAutomaticDecision(record: DecisionRecord): void {
+    this.model.addItem({ kind: "decision", id: `decision:${record.key}`, record });
+    this.heldDecisions.hold(record);
+  }
+
   /** Records a command of an approved tool call, until a `terminal/create` runs it or the turn ends. */
   approveCommand(command: ApprovedCommand): void {
     this.approvedCommands.push(command);
@@ -287,6 +302,7 @@ export class Session {
   dispose(): void {
     this.isDisposed = true;
     clearTimeout(this.stopTimer);
+    this.heldDecisions.dispose();
     this.grants.clear();
   }
 
@@ -427,7 +443,13 @@ export class Session {
     this.emit([...ops, this.header()]);
   }
 
+  /** Held automatic decisions go first: they were made before this change. */
   private emit(ops: ViewOp[]): void {
+    if (!this.isDisposed && ops.length > 0) this.host.emit([...this.heldDecisions.take(), ...ops]);
+  }
+
+  private emitHeldDecisions(): void {
+    const ops = this.heldDecisions.take();
     if (!this.isDisposed && ops.length > 0) this.host.emit(ops);
   }
 }
