@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
+import { seededRandom as random } from "../../tools/seededRandom";
 import { boundedJson, jsonLongerThan } from "../../src/core/boundedJson";
 import { capJson } from "../../src/core/text";
 import { LIMITS } from "../../src/shared/limits";
-
-/** A small seeded generator (mulberry32), so a failure names an input that can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Characters that stress escaping and cutting: quotes, backslashes, controls, bidi, lone and paired surrogates. */
 const ALPHABET = [

@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
+import { seededRandom as random } from "../../tools/seededRandom";
 import { structuredPatch } from "diff";
 import { previewTextDiff } from "../../src/core/diffPreview";
 import { LIMITS } from "../../src/shared/limits";
-
-/** mulberry32: seeded, so a failure names an input that can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Few distinct lines, so texts repeat lines as code does (braces, blank lines). */
 function randomText(next: () => number, maxLines: number): string {
