@@ -142,6 +142,7 @@ class Writer {
   private string(text: string): void {
     const room = this.max - this.length;
     if (text.length <= room) return void this.write(JSON.stringify(text));
+    if (!this.keep) return void this.stop(); // only counting: escaped, it cannot fit either
     let end = room + 1;
     const code = text.charCodeAt(end - 1);
     if (code >= 0xd800 && code <= 0xdbff) end -= 1;
