@@ -141,6 +141,12 @@ class Writer {
    */
   private string(text: string): void {
     const room = this.max - this.length;
+    if (text.length + 2 <= room && !NEEDS_ESCAPE.test(text)) {
+      // Most strings need no escaping, and this test costs a third of a JSON.stringify call.
+      if (this.keep) this.parts.push('"', text, '"');
+      this.length += text.length + 2;
+      return;
+    }
     if (text.length <= room) return void this.write(JSON.stringify(text));
     if (!this.keep) return void this.stop(); // only counting: escaped, it cannot fit either
     let end = room + 1;
@@ -172,6 +178,9 @@ class Writer {
     return this.indents[depth]!;
   }
 }
+
+/** What JSON.stringify escapes: quotes, backslashes, controls, and surrogates (a lone one is escaped). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** An own data property's value; undefined for a missing one or an accessor (its getter is not run). */
 function ownValue(object: object, key: string): unknown {
