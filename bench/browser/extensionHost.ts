@@ -276,7 +276,7 @@ async function clicks(page: Page, call: Call, measuredCount: number): Promise<Cl
         () => ((window as unknown as { __benchClicks: number[] }).__benchClicks.length = 0),
       );
       calledAt.push(Date.now());
-      await card.locator("button.option-reject").click({ timeout: 10_000 });
+      await card.locator("button.option-reject:not(.option-reason)").click({ timeout: 10_000 });
       clickedAt.push(
         await body.evaluate(
           () => (window as unknown as { __benchClicks: number[] }).__benchClicks[0] ?? Number.NaN,

@@ -11,7 +11,7 @@ import type { Logger } from "../core/logger";
 import { decisionRecord, type PendingApprovals, type PermissionOutcome } from "../core/pendingApprovals";
 import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
 import { buildFootprint, type Footprint } from "../core/policy/footprint";
-import type { PolicyBoundary } from "../core/policy/resolvePath";
+import type { PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
 import { editedRule, type RuleEdit } from "../core/policy/grantEdit";
 import {
   decide as decidePolicy,
@@ -25,7 +25,7 @@ import {
 import type { ShellParser } from "../core/policy/shellCommands";
 import type { SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
-import { placeIn } from "../core/workspacePlace";
+import { placeIn, placeOf } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
 import type { DecisionRecord, GrantView, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
@@ -59,9 +59,14 @@ export type Decision =
  * answer is always one of the agent's own options: `allow_once` for an allow (never a lasting option: revoking a
  * rule or Bypass takes effect at once), a reject option for a deny rule. Without such an option a person decides.
  */
-export function decide(prompt: PermissionPrompt, footprint: Footprint, context: DecideContext): Decision {
+export function decide(
+  prompt: PermissionPrompt,
+  footprint: Footprint,
+  context: DecideContext,
+  paths: RequestPaths = context.boundary.forRequest(),
+): Decision {
   const policy = (bypass: boolean): PolicyDecision =>
-    decidePolicy(footprint, policyContext(prompt.agentName, context, bypass));
+    decidePolicy(footprint, policyContext(prompt.agentName, context, bypass, paths));
   const decision = policy(context.bypassed);
   if (decision.verdict === "allow") {
     const allowOnce = allowOnceOption(prompt.options);
@@ -93,14 +98,22 @@ export function decide(prompt: PermissionPrompt, footprint: Footprint, context: 
   };
 }
 
-/** The policy engine's context for one agent's request. */
-function policyContext(agentName: string, context: DecideContext, bypass: boolean): PolicyContext {
+/**
+ * The policy engine's context for one agent's request. `paths` is the request's own view of the boundary while it is
+ * decided; later checks (a grant, a batch) pass none and resolve anew.
+ */
+function policyContext(
+  agentName: string,
+  context: DecideContext,
+  bypass: boolean,
+  paths: RequestPaths | PolicyBoundary = context.boundary,
+): PolicyContext {
   return {
     agentName,
     rules: context.rules,
     bypass,
     trusted: context.workspaceTrusted,
-    paths: context.boundary,
+    paths,
     home: context.home,
     ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
   };
@@ -110,8 +123,8 @@ function policyContext(agentName: string, context: DecideContext, bypass: boolea
  * The context in which a grant is checked: the deny and ask rules only (whether a rule "covers" a request means the
  * rule alone would approve it; an allow rule that already does, such as the grant just saved, must not hide that).
  */
-function grantContext(agentName: string, context: DecideContext): PolicyContext {
-  const strict = policyContext(agentName, context, false);
+function grantContext(agentName: string, context: DecideContext, paths?: RequestPaths): PolicyContext {
+  const strict = policyContext(agentName, context, false, paths);
   return { ...strict, rules: context.rules.filter((r) => r.action !== "allow") };
 }
 
@@ -145,12 +158,14 @@ export interface PreparedPermission {
   /** The transcript item of the tool call the request is about, when the session shows it. */
   toolItemId: string | undefined;
   decision: Decision;
+  /** The request's paths as resolved while it was decided (for its proposed rule, in the same task). */
+  paths: RequestPaths;
 }
 
 /**
  * From a request as the SDK parsed it to a decided prompt. The footprint is built first, from the raw request and
  * the raw stored tool call it patches; then the patch is applied to the session (a request may carry the tool
- * call's latest state) and the request normalised for the card.
+ * call's latest state) and the request normalised for the card. Each path is resolved once for all of it.
  */
 export function preparePermission(
   model: SessionModel,
@@ -159,6 +174,7 @@ export function preparePermission(
   context: DecideContext,
 ): PreparedPermission {
   const { protocolVersion, params, agentName } = request;
+  const paths = context.boundary.forRequest();
   const rawPatch = rawSubjectToolCall(protocolVersion, params);
   const rawId = asString(rawPatch?.toolCallId);
   const stored = rawId !== undefined ? raw.get(rawId) : { state: "unknown" as const };
@@ -194,10 +210,11 @@ export function preparePermission(
     agentName,
     sessionKey: model.key,
     toolCall,
-    inWorkspace: (path) => placeIn(context.boundary, path),
+    inWorkspace: (path) => placeOf(path, paths.check(path), paths.rootCount),
   });
   const toolItemId = prompt.subject.type === "tool_call" ? toolCall?.id : undefined;
-  return { prompt, footprint, changed, toolItemId, decision: decide(prompt, footprint, context) };
+  const decision = decide(prompt, footprint, context, paths);
+  return { prompt, footprint, changed, toolItemId, decision, paths };
 }
 
 export interface BrokerHost {
@@ -278,11 +295,12 @@ export class PermissionBroker {
     params: Json,
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome> {
-    const { prompt, footprint, changed, toolItemId, decision } = preparePermission(
+    const context = this.context(connection.name, session);
+    const { prompt, footprint, changed, toolItemId, decision, paths } = preparePermission(
       session.model,
       this.rawToolCalls(session),
       { protocolVersion: connection.version, params, agentName: connection.name },
-      this.context(connection.name, session),
+      context,
     );
     session.showItems(changed);
     if (decision.answer !== "ask") {
@@ -305,7 +323,7 @@ export class PermissionBroker {
       ...(toolItemId ? { toolItemId } : {}),
       ...(modeSwitch ? { modeSwitch } : {}),
     });
-    this.hold(prompt, footprint, decision.by, this.context(connection.name, session));
+    this.hold(prompt, footprint, decision.by, context, paths);
     const outcome = await this.host.pending.add(
       prompt,
       { connectionId: connection.process.id, requestId: request.requestId ?? "" },
@@ -438,9 +456,10 @@ export class PermissionBroker {
     footprint: Footprint,
     by: PolicyDecision["by"],
     context: DecideContext,
+    paths: RequestPaths,
   ): void {
     const proposal = allowOnceOption(prompt.options)
-      ? proposeRule(footprint, grantContext(prompt.agentName, context))
+      ? proposeRule(footprint, grantContext(prompt.agentName, context, paths))
       : undefined;
     const heldBy =
       by.type === "rule"

@@ -124,45 +124,35 @@ export function allowOnceOption<T extends OptionView>(options: readonly T[]): T 
 const LASTING_KINDS = new Set(["allow_always", "reject_always"]);
 
 /**
- * Allow once first (the primary action and key 1), then the other once-options, and lasting options last: agents
- * often list "Always allow" first, and one keypress must not grant a lasting permission. Stable within each rank.
+ * The offered options in the card's order: allow once first (the primary action and key 1), then the other
+ * once-options, and lasting options last: agents often list "Always allow" first, and one keypress must not grant a
+ * lasting permission. Stable within each rank. Each is named by its key, its index in the agent's list (after caps
+ * and duplicate ids are dropped). One pass, since it runs on every request.
  */
-function optionRank(option: PromptOption): number {
-  if (option.kind === "allow_once") return 0;
-  return option.lasting ? 2 : 1;
-}
-
 function optionViews(raw: unknown): PromptOption[] {
-  return orderedOptions(parsedOptions(raw));
-}
-
-function orderedOptions(options: PromptOption[]): PromptOption[] {
-  return options
-    .map((option, index) => ({ option, index }))
-    .sort((a, b) => optionRank(a.option) - optionRank(b.option) || a.index - b.index)
-    .map(({ option }) => option);
-}
-
-function parsedOptions(raw: unknown): PromptOption[] {
+  const list = asArray(raw);
+  const count = Math.min(list.length, LIMITS.optionsPerRequest);
   const seen = new Set<string>();
-  return asArray(raw)
-    .slice(0, LIMITS.optionsPerRequest)
-    .flatMap((option) => {
-      const o = asObject(option);
-      if (!o || typeof o.optionId !== "string" || seen.has(o.optionId)) return [];
-      seen.add(o.optionId);
-      const kind = capLabel(asString(o.kind) ?? "", 100);
-      return [
-        {
-          optionId: o.optionId,
-          name: capLabel(asString(o.name) ?? o.optionId, LIMITS.optionNameChars),
-          kind,
-          kindClass: kindClass(kind),
-          ...(LASTING_KINDS.has(kind) ? { lasting: true as const } : {}),
-        },
-      ];
-    })
-    .map((option, index) => ({ key: String(index), ...option }));
+  const allowOnce: PromptOption[] = [];
+  const once: PromptOption[] = [];
+  const lasting: PromptOption[] = [];
+  for (let i = 0; i < count; i++) {
+    const o = asObject(list[i]);
+    if (!o || typeof o.optionId !== "string" || seen.has(o.optionId)) continue;
+    seen.add(o.optionId);
+    const kind = capLabel(asString(o.kind) ?? "", 100);
+    const isLasting = LASTING_KINDS.has(kind);
+    const option: PromptOption = {
+      key: String(seen.size - 1),
+      optionId: o.optionId,
+      name: capLabel(asString(o.name) ?? o.optionId, LIMITS.optionNameChars),
+      kind,
+      kindClass: kindClass(kind),
+      ...(isLasting ? { lasting: true as const } : {}),
+    };
+    (kind === "allow_once" ? allowOnce : isLasting ? lasting : once).push(option);
+  }
+  return allowOnce.concat(once, lasting);
 }
 
 function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspace: PathCheck): SubjectView {

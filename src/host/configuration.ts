@@ -20,6 +20,11 @@ export class Configuration extends Disposable {
   private warnedAboutWorkspaceAgents = false;
   /** The permission-settings problems last logged, so each is logged once per change rather than per request. */
   private loggedPermissionProblems = "";
+  /**
+   * `permissionRules` as last read: every permission request reads them, and reading a setting in the extension host
+   * costs about 0.1 ms. Dropped whenever settings, the workspace's folders or its trust change.
+   */
+  private rules: PermissionRule[] | undefined;
   /** Settings writes, one after the other: each reads the setting, changes it and writes it back. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -27,9 +32,13 @@ export class Configuration extends Disposable {
     super();
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(SECTION)) this.changed.fire();
+        if (!event.affectsConfiguration(SECTION)) return;
+        this.rules = undefined;
+        this.changed.fire();
       }),
     );
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => (this.rules = undefined)));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => (this.rules = undefined)));
   }
 
   get agents(): AgentSettings {
@@ -53,7 +62,11 @@ export class Configuration extends Disposable {
    * deny and ask rules only (a repository can tighten, never loosen). Allow rules from them are dropped, with a
    * warning in the log.
    */
-  get permissionRules(): PermissionRule[] {
+  get permissionRules(): readonly PermissionRule[] {
+    return (this.rules ??= this.readPermissionRules());
+  }
+
+  private readPermissionRules(): PermissionRule[] {
     const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("permissions");
     const sources = [
       parsePermissionSettings(inspected?.globalValue, "user"),

@@ -70,3 +70,37 @@ describe("Removing a permission rule from user settings", () => {
     assert.deepEqual(userValue(), before);
   });
 });
+
+describe("Permission rules as each request reads them", () => {
+  const section = () => vscode.workspace.getConfiguration("symposium");
+  let configuration: Configuration;
+  const labels = () =>
+    configuration.permissionRules.map((r) => `${r.source} ${r.action} ${r.command?.join(" ")}`);
+
+  before(() => {
+    configuration = new Configuration(log);
+  });
+
+  after(async () => {
+    configuration.dispose();
+    await section().update("permissions", undefined, vscode.ConfigurationTarget.Global);
+    await section().update("permissions", undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it("follow every change of user and workspace settings at once (they are kept between changes)", async () => {
+    assert.deepEqual(labels(), []);
+    await section().update("permissions", { deny: [{ command: "rm" }] }, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(labels(), ["user deny rm"]);
+    assert.deepEqual(labels(), ["user deny rm"]);
+    await section().update(
+      "permissions",
+      { ask: [{ command: "git push" }] },
+      vscode.ConfigurationTarget.Workspace,
+    );
+    assert.deepEqual(labels(), ["user deny rm", "workspace ask git push"]);
+    await section().update("permissions", undefined, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(labels(), ["workspace ask git push"]);
+    await section().update("permissions", undefined, vscode.ConfigurationTarget.Workspace);
+    assert.deepEqual(labels(), []);
+  });
+});

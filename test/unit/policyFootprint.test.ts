@@ -247,6 +247,20 @@ describe("permission footprint", () => {
     });
   });
 
+  it("parses a command line once however often the request repeats it", () => {
+    const parsed: string[] = [];
+    const counting: ShellParser = { parse: (line) => (parsed.push(line), shell.parse(line)) };
+    const line = "npm test && echo done > out.log";
+    const call = { kind: "execute", rawInput: { command: line } };
+    const f = buildFootprint(
+      { ...v1({ ...call, status: "pending" }), storedToolCall: { toolCallId: "t1", ...call } },
+      { shell: counting, home: HOME, sessionCwd: WS },
+    );
+    assert.deepEqual(parsed, [line]);
+    assert.deepEqual(commands(f), ["npm test", "echo done"]);
+    assert.deepEqual(paths(f), ["write /ws/out.log"]);
+  });
+
   it("reads the files a git patch names", () => {
     assert.deepEqual(
       gitPatchPaths("diff --git a/x b/y\nrename from x\nrename to y\n--- a/x\n+++ b/y\n--- /dev/null\n"),

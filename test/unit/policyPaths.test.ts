@@ -257,9 +257,103 @@ describe("policy paths with a fake file system", () => {
       assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
   });
 
+  it("names an inside path relative to its root, folded only where the spelling differs", () => {
+    const fs = fakeFs({ "/Work": "dir", "/Work/Proj": "dir", "/Work/Proj/Src": "dir" });
+    const posixBoundary = new PolicyBoundary(["/Work/Proj"], {
+      fs,
+      platform: "posix",
+      home: "/home/u",
+      caseInsensitive: () => true,
+    });
+    const relative = (b: PolicyBoundary, path: string) => {
+      const check = b.check(path);
+      return check.status === "inside" ? check.relative : check.status;
+    };
+    assert.equal(relative(posixBoundary, "/Work/Proj/Src/A.ts"), "Src/A.ts");
+    assert.equal(relative(posixBoundary, "/work/proj/src/A.ts"), "src/a.ts");
+    assert.equal(relative(posixBoundary, "/Work/Proj"), "");
+    assert.equal(relative(posixBoundary, "/Work/Proj/"), "");
+    assert.equal(relative(posixBoundary, "/Work/Projects/x"), "outside");
+    const winFs = fakeFs({ "C:\\": "dir", "C:\\ws": "dir", "C:\\ws\\src": "dir" });
+    const win = new PolicyBoundary(["C:\\ws"], { fs: winFs, platform: "win32", home: "C:\\Users\\me" });
+    assert.equal(relative(win, "C:\\ws\\src\\a.ts"), "src/a.ts");
+    assert.equal(relative(win, "c:/WS/Src/A.ts"), "src/a.ts");
+    assert.equal(relative(win, "C:\\ws"), "");
+  });
+
   it("is never fooled into cutting: the resolved length counts too", () => {
     const fs = fakeFs({ "/ws": "dir", "/ws/l": { link: `/${"x".repeat(4_095)}` } });
     const result = resolvePhysical("/ws/l/more", { fs, platform: "posix" });
     assert.equal(result.ok, false);
+  });
+});
+
+describe("one request's view of the boundary", () => {
+  /** A fake tree whose link can be re-pointed, counting the file system's calls. */
+  function tree() {
+    const entries: Record<string, "dir" | "file" | { link: string }> = {
+      "/w": "dir",
+      "/w/ws": "dir",
+      "/w/ws/src": "dir",
+      "/w/ws/out": { link: "/w/ws/src" },
+      "/etc": "dir",
+    };
+    let calls = 0;
+    const fs: PathFs = {
+      lstat(path) {
+        calls++;
+        const entry = entries[path];
+        if (!entry) return undefined;
+        return { isSymbolicLink: () => typeof entry === "object", isDirectory: () => entry === "dir" };
+      },
+      readlink(path) {
+        calls++;
+        const entry = entries[path];
+        if (typeof entry !== "object") throw Object.assign(new Error("EINVAL"), { code: "EINVAL" });
+        return entry.link;
+      },
+    };
+    const boundary = new PolicyBoundary(["/w/ws"], { fs, platform: "posix", home: "/home/u" });
+    return {
+      boundary,
+      repoint: (target: string) => (entries["/w/ws/out"] = { link: target }),
+      calls: () => calls,
+    };
+  }
+
+  it("resolves each path once, however many checks read it", () => {
+    const { boundary, calls } = tree();
+    const request = boundary.forRequest();
+    const before = calls();
+    const first = request.check("/w/ws/out/a.ts");
+    const once = calls() - before;
+    assert.ok(once > 0);
+    assert.equal(request.check("/w/ws/out/a.ts"), first);
+    assert.equal(request.check("/w/ws/out/a.ts"), first);
+    assert.equal(calls() - before, once);
+    assert.equal(first.status, "inside");
+    assert.equal(request.rootCount, 1);
+  });
+
+  it("sees a link re-pointed outside in the next request and in any later check, never in the same request", () => {
+    const { boundary, repoint } = tree();
+    const request = boundary.forRequest();
+    assert.equal(request.check("/w/ws/out/a.ts").status, "inside");
+    repoint("/etc");
+    // The request is decided on the one resolution it made: its checks cannot disagree.
+    assert.equal(request.check("/w/ws/out/a.ts").status, "inside");
+    // Everything after it resolves anew: the next request, a grant's re-check, fs/* and terminals.
+    assert.equal(boundary.forRequest().check("/w/ws/out/a.ts").status, "outside");
+    assert.equal(boundary.check("/w/ws/out/a.ts").status, "outside");
+    assert.equal(boundary.contains("/w/ws/out/a.ts"), false);
+  });
+
+  it("keeps what it could not resolve unresolved for every check of the request", () => {
+    const { boundary, repoint } = tree();
+    repoint("/w/ws/out");
+    const request = boundary.forRequest();
+    assert.equal(request.check("/w/ws/out/a.ts").status, "unresolved");
+    repoint("/w/ws/src");
+    assert.equal(request.check("/w/ws/out/a.ts").status, "unresolved");
   });
 });

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
-import { loadShellParser } from "../../src/core/policy/shellParser";
-import { shellScript, type ShellParser } from "../../src/core/policy/shellCommands";
+import { loadBashGrammar, loadShellParser } from "../../src/core/policy/shellParser";
+import {
+  parseWithGrammar,
+  plainWordsLine,
+  shellScript,
+  type ShellParser,
+} from "../../src/core/policy/shellCommands";
 
 /** A simple command as one string: words joined by spaces, a run-time word as `<?>`, assignments in front. */
 function show(
@@ -89,6 +94,138 @@ describe("shell command lines", () => {
   it("survives deep nesting with a problem, not a stack overflow", () => {
     const line = `${"$(".repeat(500)}x${")".repeat(500)}`;
     assert.ok(parser.parse(line).problems.length > 0);
+  });
+
+  describe("lines of plain words, read without the grammar", () => {
+    let grammar: Awaited<ReturnType<typeof loadBashGrammar>>;
+    before(async () => {
+      grammar = await loadBashGrammar();
+    });
+
+    // Words made of the characters the shortcut accepts, and words the grammar reads specially.
+    const WORDS = [
+      ...[
+        "npm",
+        "test",
+        "--",
+        "--watch=false",
+        "-x",
+        "a=b",
+        "=",
+        "1",
+        "2",
+        "0x1F",
+        "9x",
+        ".",
+        ":",
+        "..",
+        "-",
+        "@",
+      ],
+      ...[
+        "+",
+        "a.b",
+        "x/y",
+        "/bin/ls",
+        "./run",
+        "a,b",
+        "then",
+        "fi",
+        "done",
+        "do",
+        "in",
+        "esac",
+        "else",
+        "}",
+      ],
+      ...[
+        "time",
+        "coproc",
+        "export",
+        "declare",
+        "local",
+        "unset",
+        "readonly",
+        "typeset",
+        "eval",
+        "bash",
+        "sh",
+      ],
+      ...[
+        "/bin/bash",
+        "-c",
+        "-lc",
+        "select",
+        "for",
+        "while",
+        "if",
+        "case",
+        "function",
+        "env",
+        "exec",
+        "test",
+      ],
+    ];
+    const CHARS = "abzAZ09_./:,+@=-";
+
+    /** Seeded, so a failure names a line that can be run again. */
+    function lines(count: number): string[] {
+      let seed = 20_240_601;
+      const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff) % n;
+      const word = () => {
+        if (next(2) === 0) return WORDS[next(WORDS.length)]!;
+        let w = "";
+        for (let i = 0, n = 1 + next(6); i < n; i++) w += CHARS[next(CHARS.length)];
+        return w;
+      };
+      return Array.from({ length: count }, () => {
+        const words = Array.from({ length: 1 + next(5) }, word);
+        return " ".repeat(next(2)) + words.join(" ".repeat(1 + next(2))) + " ".repeat(next(2));
+      });
+    }
+
+    it("reads every such line exactly as the bash grammar does", () => {
+      let shortcut = 0;
+      for (const line of lines(3_000)) {
+        const quick = plainWordsLine(line);
+        if (!quick) continue;
+        shortcut++;
+        assert.deepEqual(quick, parseWithGrammar(grammar, line, 0), JSON.stringify(line));
+      }
+      assert.ok(shortcut > 600, `only ${shortcut} lines took the shortcut`);
+    });
+
+    it("leaves to the grammar anything but plain words, and first words it reads specially", () => {
+      for (const line of [
+        "npm test 'a b'",
+        'npm test "x"',
+        "npm test $HOME",
+        "npm test ~",
+        "rm -rf *",
+        "echo {a,b}",
+        "npm test # note",
+        "npm test > out",
+        "npm test; ls",
+        "npm test | sh",
+        "npm\\ test",
+        "npm\ttest",
+        "npm test\nrm",
+        "npm test\n",
+        "A=1 npm test",
+        "=x",
+        "!x",
+        "%1",
+        "bash -c ls",
+        "/bin/sh -c ls",
+        "eval ls",
+        "export PATH=x",
+        "time ls",
+        "if x",
+        "",
+        "  ",
+      ])
+        assert.equal(plainWordsLine(line), undefined, JSON.stringify(line));
+    });
   });
 
   it("finds the script of a shell's -c in an argv", () => {

@@ -235,8 +235,9 @@ export class ApprovalCard {
 
   private choose(option: OptionView): void {
     if (this.blocked) return;
-    this.markAnswered();
+    // Post first: the answer leaves before the card's own state changes.
     this.host.post({ type: "choose", key: this.prompt.key, optionKey: option.key });
+    this.markAnswered();
   }
 
   /** A rule from the grant editor; the host checks it and answers with allow once, or leaves the card pending. */
@@ -248,8 +249,8 @@ export class ApprovalCard {
 
   private deny(): void {
     if (this.blocked) return;
-    this.markAnswered();
     this.host.post({ type: "deny", key: this.prompt.key });
+    this.markAnswered();
   }
 
   private markAnswered(): void {

@@ -103,6 +103,8 @@ class FootprintBuilder {
     complete: true,
     reasons: [],
   };
+  /** Each command line parsed once: a stored tool call and its patch often carry the same one. */
+  private readonly parsedLines = new Map<string, ParsedCommandLine>();
 
   constructor(private readonly options: FootprintOptions) {}
 
@@ -311,7 +313,8 @@ class FootprintBuilder {
   }
 
   private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {
-    const parsed = this.options.shell.parse(line);
+    let parsed = this.parsedLines.get(line);
+    if (parsed === undefined) this.parsedLines.set(line, (parsed = this.options.shell.parse(line)));
     for (const problem of parsed.problems) this.incomplete(`${from}: ${problem}`);
     this.addCommand(
       { line, ...(cwd ? { cwd } : {}), commands: parsed.commands, ...(argv ? { argv } : {}), from },

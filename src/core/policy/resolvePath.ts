@@ -70,7 +70,8 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
       resolved = p.dirname(resolved);
       continue;
     }
-    const candidate = p.join(resolved, name);
+    // `name` is one component (no separator, not `.` or `..`) and `resolved` is already normal: a join is a concat.
+    const candidate = resolved.endsWith(p.sep) ? resolved + name : resolved + p.sep + name;
     if (candidate.length > maxLength)
       return { ok: false, reason: `the path resolves to more than ${maxLength} characters` };
     if (!exists) {
@@ -225,11 +226,11 @@ export class PolicyBoundary {
     const isProtected = this.protectedPath(resolved.path);
     for (const root of this.roots) {
       if (isWithin(root.path, resolved.path, root.caseInsensitive, p)) {
-        // The path's own spelling when it matches the root's, else the folded one (globs then fold too).
-        const exact = p.relative(root.path, resolved.path);
+        // The path's own spelling when it matches the root's, else the folded one (globs then fold too). Both are
+        // resolved and the path is the root or below it, so what follows the root is the relative path.
         const relative = isWithin(root.path, resolved.path, false, p)
-          ? exact
-          : p.relative(fold(root.path, true), fold(resolved.path, true));
+          ? below(root.path, resolved.path)
+          : below(fold(root.path, true), fold(resolved.path, true));
         return {
           status: "inside",
           path: resolved.path,
@@ -240,6 +241,11 @@ export class PolicyBoundary {
       }
     }
     return { status: "outside", path: resolved.path, protected: isProtected };
+  }
+
+  /** A view of this boundary for one request: see `RequestPaths`. */
+  forRequest(): RequestPaths {
+    return new RequestPaths(this);
   }
 
   resolveInside(path: string): string | undefined {
@@ -266,6 +272,28 @@ export class PolicyBoundary {
     if (this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep)))
       return true;
     return isProtectedName(path.slice(p.parse(path).root.length).split(/[\\/]/));
+  }
+}
+
+/**
+ * One request's view of the boundary: each distinct path is resolved once, and every check made while the request is
+ * decided (the card's place of its cwd, the guards, the rules, the proposed rule) reads that one resolution, so they
+ * cannot disagree about a link changed between them. It lives as long as deciding the request: anything checked later
+ * (a grant when a person answers, the next request, `fs/*`) resolves anew through the boundary and sees the change.
+ */
+export class RequestPaths {
+  private readonly checked = new Map<string, PathCheck>();
+
+  constructor(readonly boundary: PolicyBoundary) {}
+
+  get rootCount(): number {
+    return this.boundary.roots.length;
+  }
+
+  check(path: string): PathCheck {
+    let check = this.checked.get(path);
+    if (check === undefined) this.checked.set(path, (check = this.boundary.check(path)));
+    return check;
   }
 }
 
@@ -334,6 +362,11 @@ function homeProtectedFolders(home: string, p: typeof posix): string[] {
 
 function fold(path: string, caseInsensitive: boolean): string {
   return caseInsensitive ? path.normalize("NFC").toLowerCase() : path;
+}
+
+/** What follows `root` in `path`, which is `root` or below it (`isWithin`), without the separator between. */
+function below(root: string, path: string): string {
+  return path.length === root.length ? "" : path.slice(root.length + (/[\\/]$/.test(root) ? 0 : 1));
 }
 
 /** Whether `path` is `root` or below it; both are resolved paths (no `.`, `..` or doubled separators). */

@@ -12,6 +12,12 @@ const { Language, Parser } = require("web-tree-sitter") as typeof import("web-tr
 
 /** Loads the grammar from `wasmDir` (the extension's `dist/`), falling back to the installed packages (tests). */
 export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
+  const parser = await loadBashGrammar(wasmDir);
+  return { parse: (line) => parseLine(parser, line, 0) };
+}
+
+/** A tree-sitter parser with the bash grammar set. */
+export async function loadBashGrammar(wasmDir?: string): Promise<InstanceType<typeof Parser>> {
   const read = (file: string, packagePath: string): Uint8Array => {
     if (wasmDir) {
       try {
@@ -26,5 +32,5 @@ export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
   const bash = await Language.load(read("tree-sitter-bash.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"));
   const parser = new Parser();
   parser.setLanguage(bash);
-  return { parse: (line) => parseLine(parser, line, 0) };
+  return parser;
 }

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { preparePermission } from "../../src/acp/permissionBroker";
+import { RawToolCalls } from "../../src/acp/rawToolCalls";
+import { PolicyBoundary, type PathFs } from "../../src/core/policy/resolvePath";
+import { loadShellParser } from "../../src/core/policy/shellParser";
+import type { ShellParser } from "../../src/core/policy/shellCommands";
+import { SessionModel } from "../../src/core/sessionModel";
+import { placeIn } from "../../src/core/workspacePlace";
+
+/**
+ * A tree where `/w/ws/run` changes between two looks at it: the first lstat of it sees `first`, every later one
+ * `then` (an agent swapping a folder for a link while the request is being decided).
+ */
+function swappingTree(first: "dir" | "link", then: "dir" | "link") {
+  let looks = 0;
+  const fs: PathFs = {
+    lstat(path) {
+      if (path === "/w/ws/run") {
+        const kind = looks++ === 0 ? first : then;
+        return { isSymbolicLink: () => kind === "link", isDirectory: () => kind === "dir" };
+      }
+      if (["/w", "/w/ws", "/etc"].includes(path))
+        return { isSymbolicLink: () => false, isDirectory: () => true };
+      return undefined;
+    },
+    readlink: () => "/etc",
+  };
+  return {
+    boundary: new PolicyBoundary(["/w/ws"], { fs, platform: "posix", home: "/home/u" }),
+    looks: () => looks,
+  };
+}
+
+describe("deciding one permission request", () => {
+  let shell: ShellParser;
+  before(async () => {
+    shell = await loadShellParser();
+  });
+
+  const prepare = (boundary: PolicyBoundary, bypassed: boolean) =>
+    preparePermission(
+      new SessionModel("s", "Agent", (path) => placeIn(boundary, path)),
+      new RawToolCalls(),
+      {
+        protocolVersion: 2,
+        agentName: "Agent",
+        params: {
+          sessionId: "a",
+          title: "Run the tests",
+          subject: { type: "command", command: "npm test", cwd: "/w/ws/run" },
+          options: [
+            { optionId: "yes", name: "Allow once", kind: "allow_once" },
+            { optionId: "no", name: "Reject", kind: "reject_once" },
+          ],
+        },
+      },
+      { bypassed, workspaceTrusted: true, boundary, rules: [], shell, home: "/home/u", cwd: "/w/ws" },
+    );
+
+  for (const [first, then] of [
+    ["dir", "link"],
+    ["link", "dir"],
+  ] as const) {
+    it(`shows and decides on one resolution of its cwd (a ${first} swapped for a ${then})`, () => {
+      const { boundary, looks } = swappingTree(first, then);
+      const { prompt, decision } = prepare(boundary, true);
+      assert.equal(looks(), 1, "the cwd was resolved more than once");
+      assert.equal(prompt.subject.type, "command");
+      const shownInside = prompt.subject.type === "command" && prompt.subject.cwdInWorkspace;
+      assert.equal(shownInside, first === "dir");
+      if (shownInside) assert.equal(decision.answer, "approve");
+      else assert.deepEqual([decision.answer, decision.by.type], ["ask", "guard"]);
+    });
+  }
+
+  it("proposes its rule from the same resolution, and a later request resolves anew", () => {
+    const { boundary, looks } = swappingTree("dir", "link");
+    const held = prepare(boundary, false);
+    assert.equal(held.decision.answer, "ask");
+    assert.equal(held.paths.check("/w/ws/run").status, "inside");
+    assert.equal(looks(), 1);
+    const next = prepare(boundary, true);
+    assert.equal(looks(), 2);
+    assert.equal(next.prompt.subject.type === "command" && next.prompt.subject.cwdInWorkspace, false);
+    assert.equal(next.decision.answer, "ask");
+  });
+});
