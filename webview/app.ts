@@ -8,6 +8,7 @@ import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
 import { el, icon, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
+import { PagedSnapshot } from "./pagedSnapshot";
 import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { ApprovalCard } from "./render/approvalCard";
@@ -35,6 +36,8 @@ export class App {
     (messages) => this.flush(messages),
     (message) => message.type === "update" && message.ops.some((op) => op.op === "prompt"),
   );
+  /** A paged snapshot goes to the queue whole, once its pages have arrived. */
+  private readonly snapshotPages = new PagedSnapshot((message) => this.queue.push(message));
   private readonly announcer = new Announcer();
   private readonly header: Header;
   private readonly blockedBanner = el("div", { class: "banner banner-warning", role: "alert", hidden: true });
@@ -96,9 +99,12 @@ export class App {
     this.render({ ...emptyChangeSet(), reset: true });
   }
 
-  /** A message from the host (shape-checked by the caller). Applied in order: at once, or with its burst (`FrameQueue`). */
+  /**
+   * A message from the host (shape-checked by the caller). Applied in order: at once, or with its burst (`FrameQueue`);
+   * a paged snapshot with all its pages (`PagedSnapshot`).
+   */
   receive(message: ToWebviewMessage): void {
-    this.queue.push(message);
+    this.snapshotPages.push(message);
   }
 
   private flush(messages: readonly Pending[]): void {

@@ -11,6 +11,7 @@ import { commandId } from "../agentLog";
 import type { HostContext } from "./context";
 import { pendingOf, turnEnded, until } from "../waits";
 import { MANUAL_AGENT, type RenderHostResult, type RenderSettings } from "./protocol";
+import type { Snapshot } from "../../src/shared/protocol";
 
 export async function runRender(ctx: HostContext, settings: RenderSettings): Promise<RenderHostResult> {
   const { sessions } = ctx.api;
@@ -66,8 +67,11 @@ export async function runRender(ctx: HostContext, settings: RenderSettings): Pro
       );
       if (i === 0) {
         snapshotBytes = Buffer.byteLength(JSON.stringify(snapshot.message));
-        // The snapshot is paged: its first message and the updates posted with it, before the cards were painted.
-        const reload = ctx.posts.since(before).filter((p) => p.at <= snapshot.at + 5);
+        // The snapshot is paged: its first message says how many updates follow it with the rest.
+        const posts = ctx.posts.since(before);
+        const first = posts.indexOf(snapshot);
+        const pages = (snapshot.message as { type: string; snapshot?: Snapshot }).snapshot?.continuedIn ?? 0;
+        const reload = posts.slice(first, first + 1 + pages);
         snapshotMessages = reload.length;
         snapshotTotalBytes = reload.reduce((sum, p) => sum + Buffer.byteLength(JSON.stringify(p.message)), 0);
         largestSnapshotMessageBytes = ctx.posts.largestBytes(before);

@@ -3,6 +3,8 @@
  * every session's header, the active session, and as many transcript items and pending cards as fit), the rest are
  * `item` and `prompt` ops in the snapshot's order, which the webview applies exactly as it would the snapshot's
  * own lists. A single item or card larger than the budget travels alone (previews are capped well below it).
+ * The first message says how many follow (`continuedIn`): the webview waits for them and applies the whole snapshot
+ * in one pass (`webview/pagedSnapshot.ts`), since each page applied on its own cost a frame of layout and paint.
  */
 import type { Snapshot, ViewOp } from "../shared/protocol";
 
@@ -25,7 +27,8 @@ export function pageSnapshot(snapshot: Snapshot, maxBytes: number): SnapshotPage
     sessions: snapshot.sessions.map((session) => ({ header: session.header, items: [] })),
     pending: [],
   };
-  let used = size({ type: "snapshot", snapshot: first });
+  // Room for the count of pages that follow, set once it is known.
+  let used = size({ type: "snapshot", snapshot: { ...first, continuedIn: Number.MAX_SAFE_INTEGER } });
   const updates: ViewOp[][] = [];
   let page: ViewOp[] | undefined;
   let pageBytes = 0;
@@ -62,6 +65,7 @@ export function pageSnapshot(snapshot: Snapshot, maxBytes: number): SnapshotPage
       spill({ op: "prompt", prompt }, bytes + promptOverhead);
     }
   }
+  if (updates.length > 0) first.continuedIn = updates.length;
   return { snapshot: first, updates };
 }
 

@@ -304,6 +304,11 @@ export interface Snapshot {
   blockedReason?: string;
   /** Label of the button that fixes it ("Manage Workspace Trust", "Open Folder"); it posts `resolveBlocked`. */
   blockedAction?: string;
+  /**
+   * The snapshot was paged (`core/snapshotPages.ts`): this many `update` messages follow it at once with the rest of
+   * its transcript items and cards, and the view applies them with it, in one pass.
+   */
+  continuedIn?: number;
 }
 
 /** One change, applied in order. The host coalesces many into one `update` per frame. */

@@ -1,7 +1,14 @@
 /** The view's snapshot, paged into messages under the size budget: the webview must end up with the same state. */
 import assert from "node:assert/strict";
 import { pageSnapshot } from "../../src/core/snapshotPages";
-import type { PromptView, SessionHeader, Snapshot, TranscriptItem } from "../../src/shared/protocol";
+import type {
+  PromptView,
+  SessionHeader,
+  Snapshot,
+  ToWebviewMessage,
+  TranscriptItem,
+} from "../../src/shared/protocol";
+import { PagedSnapshot } from "../../webview/pagedSnapshot";
 import { emptyChangeSet, ViewStore } from "../../webview/state";
 
 const header = (key: string): SessionHeader => ({
@@ -90,5 +97,100 @@ describe("pageSnapshot (the view's snapshot in messages under the size budget)",
     const pages = pageSnapshot(small, budget);
     assert.deepEqual(pages.snapshot, small);
     assert.deepEqual(pages.updates, []);
+  });
+
+  it("says in the first message how many updates follow with the rest", () => {
+    const pages = pageSnapshot(bigSnapshot(), budget);
+    assert.equal(pages.snapshot.continuedIn, pages.updates.length);
+  });
+});
+
+/** The host's messages for a paged snapshot, in order. */
+function pagedMessages(full: Snapshot): ToWebviewMessage[] {
+  const pages = pageSnapshot(full, 250_000);
+  return [
+    { type: "snapshot", snapshot: pages.snapshot },
+    ...pages.updates.map((ops): ToWebviewMessage => ({ type: "update", ops })),
+  ];
+}
+
+function snapshotIn(message: ToWebviewMessage | undefined): Snapshot {
+  assert.ok(message?.type === "snapshot", `a snapshot, not ${message?.type}`);
+  return message.snapshot;
+}
+
+describe("PagedSnapshot (the webview putting a paged snapshot back together)", () => {
+  let assembler: PagedSnapshot | undefined;
+  afterEach(() => assembler?.push({ type: "focusComposer" })); // clears a pending wait
+
+  it("hands the view one snapshot once every page arrived, with the state of the whole snapshot", () => {
+    const full = bigSnapshot();
+    const delivered: ToWebviewMessage[] = [];
+    assembler = new PagedSnapshot((message) => delivered.push(message));
+    const messages = pagedMessages(full);
+    assert.ok(messages.length >= 9);
+    for (const message of messages.slice(0, -1)) assembler.push(message);
+    assert.deepEqual(delivered, [], "nothing is applied while pages are missing");
+    assembler.push(messages.at(-1)!);
+    assert.equal(delivered.length, 1, "one message: the view builds and lays it out once");
+    assert.deepEqual(stateAfter(snapshotIn(delivered[0])), stateAfter(full));
+  });
+
+  it("hands a snapshot that was not paged on at once", () => {
+    const delivered: ToWebviewMessage[] = [];
+    assembler = new PagedSnapshot((message) => delivered.push(message));
+    const small: ToWebviewMessage = { type: "snapshot", snapshot: { ...bigSnapshot(), pending: [] } };
+    assembler.push(small);
+    assert.deepEqual(delivered, [small]);
+  });
+
+  it("ignores a page count that is not a positive whole number", () => {
+    const delivered: ToWebviewMessage[] = [];
+    assembler = new PagedSnapshot((message) => delivered.push(message));
+    for (const continuedIn of [0, -3, 1.5, Number.NaN, "2" as unknown as number]) {
+      assembler.push({ type: "snapshot", snapshot: { ...bigSnapshot(), continuedIn } });
+    }
+    assert.equal(delivered.length, 5);
+  });
+
+  it("applies what arrived when a message that is not a page comes first, then that message and the rest", () => {
+    const full = bigSnapshot();
+    const delivered: ToWebviewMessage[] = [];
+    assembler = new PagedSnapshot((message) => delivered.push(message));
+    const messages = pagedMessages(full);
+    assembler.push(messages[0]!);
+    assembler.push(messages[1]!);
+    const focus: ToWebviewMessage = { type: "focusComposer" };
+    assembler.push(focus);
+    for (const message of messages.slice(2)) assembler.push(message);
+    assert.equal(delivered[1], focus);
+    assert.deepEqual(delivered.slice(2), messages.slice(2), "later pages are ordinary updates");
+    const updates = delivered.slice(2).map((m) => (m.type === "update" ? m.ops : []));
+    assert.deepEqual(stateAfter(snapshotIn(delivered[0]), updates), stateAfter(full));
+  });
+
+  it("applies what arrived when the next page does not come", async () => {
+    const delivered: ToWebviewMessage[] = [];
+    assembler = new PagedSnapshot((message) => delivered.push(message), 5);
+    const messages = pagedMessages(bigSnapshot());
+    assembler.push(messages[0]!);
+    assembler.push(messages[1]!);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(delivered.length, 1);
+    snapshotIn(delivered[0]);
+  });
+
+  it("drops a snapshot still being put together when a new one arrives", () => {
+    const delivered: ToWebviewMessage[] = [];
+    assembler = new PagedSnapshot((message) => delivered.push(message));
+    const messages = pagedMessages(bigSnapshot());
+    assembler.push(messages[0]!);
+    assembler.push(messages[1]!);
+    const fresh: ToWebviewMessage = {
+      type: "snapshot",
+      snapshot: { ...bigSnapshot(), sessions: [], pending: [] },
+    };
+    assembler.push(fresh);
+    assert.deepEqual(delivered, [fresh]);
   });
 });

@@ -47,6 +47,7 @@ export class GrantEditor {
   private readonly ruleText: HTMLElement;
   private readonly editPanel: HTMLElement | null = null;
   private readonly editButton: HTMLButtonElement | null = null;
+  private readonly options: HTMLElement;
 
   constructor(
     private readonly grant: GrantView,
@@ -122,7 +123,10 @@ export class GrantEditor {
     const session = grantButton("session", GRANT_BUTTONS.session);
     const always = grantButton("always", GRANT_BUTTONS.always);
     this.approveButtons = [session, always];
+    this.options = el("div", { class: "card-options grant-options" }, session, always, this.editButton);
 
+    // The edit panel joins the card when first opened: with a text field in every card (even hidden), Chromium's
+    // autofill laid out each off-screen card (content-visibility) after cards were added: 1 s for 100 cards.
     this.root = el(
       "div",
       { class: "grant", role: "group", "aria-label": "Rules Symposium can remember" },
@@ -134,8 +138,7 @@ export class GrantEditor {
         this.ruleText,
         grant.rest !== "" ? el("span", { class: "grant-rest" }, ` · ${grant.rest}`) : null,
       ),
-      this.editPanel,
-      el("div", { class: "card-options grant-options" }, session, always, this.editButton),
+      this.options,
     );
   }
 
@@ -152,6 +155,7 @@ export class GrantEditor {
 
   private openEditor(): void {
     if (!this.editPanel || !this.input) return;
+    if (!this.editPanel.isConnected) this.options.before(this.editPanel);
     this.editPanel.hidden = false;
     this.editButton?.setAttribute("aria-expanded", "true");
     this.input.focus();
