@@ -249,8 +249,7 @@ describe("Scoped grants from a card (e2e)", function () {
     const pendingText = async () => (await summary.textContent()) ?? "";
     await waitUntil(async () => /2 requests pending/.test(await pendingText()), "the pending list");
     // The list stays open once opened (an earlier test may have opened it).
-    if (!(await webview.locator(".pending-batch").evaluate((details) => details.hasAttribute("open"))))
-      await summary.press("Enter");
+    if ((await webview.locator(".pending-batch").getAttribute("open")) === null) await summary.press("Enter");
     const list = webview.getByRole("list", { name: "Pending requests" });
     const lint = list.getByRole("checkbox", { name: titles[0] });
     await lint.press("Space");
