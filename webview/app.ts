@@ -95,7 +95,7 @@ export class App {
       this.composer.root,
       this.announcer.root,
     );
-    this.spinners = new Spinners(root);
+    this.spinners = new Spinners();
     this.render({ ...emptyChangeSet(), reset: true });
   }
 

@@ -2,6 +2,7 @@
  * Small DOM builders. Every string goes in through `textContent` or a fixed set of safe attributes: nothing here
  * parses HTML, so agent text can never become markup.
  */
+import { registerSpinner } from "./spinner";
 import { appendText } from "./text";
 
 type Child = Node | string | null | undefined | false;
@@ -78,10 +79,12 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
 
 /** A decorative codicon (hidden from screen readers; the text next to it says the same). */
 export function icon(name: string, extraClass = ""): HTMLSpanElement {
-  return el("span", {
+  const element = el("span", {
     class: `codicon codicon-${name}${extraClass ? " " + extraClass : ""}`,
     "aria-hidden": "true",
   });
+  if (element.classList.contains("codicon-modifier-spin")) registerSpinner(element);
+  return element;
 }
 
 /** Sets `disabled` and `aria-disabled` together (vscode-button has no native disabled state for assistive tech). */

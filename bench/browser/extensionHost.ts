@@ -5,7 +5,7 @@
  * workbench with the Symposium view open. Each phase is a command to the host (see host/protocol.ts); the click
  * phase also clicks in the webview.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format } from "node:util";
@@ -156,11 +156,40 @@ async function arrivals(page: Page): Promise<Record<string, number>> {
 
 async function paint(page: Page, call: Call, settings: PaintSettings): Promise<PaintLevelResult[]> {
   await watchArrivals(page);
+  const trace = process.env.BENCH_PAINT_TRACE ? await startTrace(page) : undefined;
   const levels = await call<PaintLevelResult[]>("paint", settings);
+  if (trace) await trace(process.env.BENCH_PAINT_TRACE!);
   const seen = await arrivals(page);
   for (const level of levels)
     for (const probe of level.probes) if (seen[probe.key] !== undefined) probe.webviewAt = seen[probe.key];
   return levels;
+}
+
+/** Diagnosis only (BENCH_PAINT_TRACE=file.json): a Chromium trace of the paint phase, to open in DevTools. */
+async function startTrace(page: Page): Promise<(file: string) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }: { value: unknown[] }) => events.push(...value));
+  await cdp.send("Tracing.start", {
+    transferMode: "ReportEvents",
+    traceConfig: {
+      includedCategories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "disabled-by-default-devtools.timeline.frame",
+        "disabled-by-default-v8.cpu_profiler",
+        "v8.execute",
+        "toplevel",
+        "blink.user_timing",
+      ],
+    },
+  });
+  return async (file) => {
+    const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+    await cdp.send("Tracing.end");
+    await done;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  };
 }
 
 /** The plain card panel's document (the floor), found by the marker on its body. */

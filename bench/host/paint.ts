@@ -8,6 +8,8 @@
  * message-channel tick the first frame rendered after it); the driver adds the webview's receipt. Each level runs
  * twice: plain requests, and requests each preceded by a tool call carrying a diff (the request is about that call).
  */
+import { writeFileSync } from "node:fs";
+import { profile } from "../profile";
 import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
 import { ALLOW_ONCE, REJECT_ONCE } from "../payload";
@@ -31,8 +33,17 @@ export async function runPaint(ctx: HostContext, settings: PaintSettings): Promi
   const { sessions } = ctx.api;
   sessions.setLimits({ perSession: 10_000, perAgent: 10_000, timeoutMs: 0 });
   const results: PaintLevelResult[] = [];
-  for (const level of settings.levels)
-    for (const toolCall of settings.toolCall) results.push(await runLevel(ctx, settings, level, toolCall));
+  const run = async () => {
+    for (const level of settings.levels)
+      for (const toolCall of settings.toolCall) results.push(await runLevel(ctx, settings, level, toolCall));
+  };
+  // Diagnosis only (BENCH_PAINT_PROFILE=file.cpuprofile): the extension host's CPU profile over the paint phase.
+  const profileFile = process.env.BENCH_PAINT_PROFILE;
+  if (profileFile) writeFileSync(profileFile, JSON.stringify((await profile(run)).profile));
+  else await run();
+  // Diagnosis only (BENCH_PAINT_DUMP=file.json): every message the view posted, to replay in a bare page.
+  const dumpFile = process.env.BENCH_PAINT_DUMP;
+  if (dumpFile) writeFileSync(dumpFile, JSON.stringify(ctx.posts.posted));
   return results;
 }
 

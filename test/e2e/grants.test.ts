@@ -232,6 +232,50 @@ describe("Scoped grants from a card (e2e)", function () {
     await waitForReady(webview);
   });
 
+  it("the pending list keeps the row a person is on, and its tick, when another request arrives", async () => {
+    const webview = await startSession(workbench.page, "Scripted");
+    const titles = ["Lint (batch)", "Format (batch)", "Deploy (batch)"];
+    await sendScript(webview, {
+      steps: [
+        { ...run(titles[0]!, "npm run lint"), wait: false },
+        { ...run(titles[1]!, "npm run format"), wait: false },
+        { sleep: 6000 },
+        { ...run(titles[2]!, "npm run deploy"), wait: false },
+        { waitAll: true },
+      ],
+    });
+    for (const title of titles.slice(0, 2)) await waitForGuard(card(webview, title));
+    const summary = webview.locator(".pending-batch summary");
+    const pendingText = async () => (await summary.textContent()) ?? "";
+    await waitUntil(async () => /2 requests pending/.test(await pendingText()), "the pending list");
+    // The list stays open once opened (an earlier test may have opened it).
+    if ((await webview.locator(".pending-batch").getAttribute("open")) === null) await summary.press("Enter");
+    const list = webview.getByRole("list", { name: "Pending requests" });
+    const lint = list.getByRole("checkbox", { name: titles[0] });
+    await lint.press("Space");
+    assert.match(
+      await pendingText(),
+      /2 requests pending/,
+      "the third request came before the row was focused (the script's sleep is too short for this machine)",
+    );
+    await waitUntil(
+      async () => /3 requests pending/.test(await pendingText()),
+      "the third request in the list",
+    );
+    await list.getByRole("checkbox", { name: titles[2] }).waitFor({ state: "visible" });
+    assert.ok(
+      await lint.evaluate((box) => box.ownerDocument.activeElement === box),
+      "focus stays on the row the person was on",
+    );
+    assert.ok(await lint.isChecked(), "the row stays ticked");
+    await webview.getByRole("button", { name: "Reject (1)" }).press("Enter");
+    assert.deepEqual(await log.waitForOutcome(titles[0]!), { outcome: "selected", optionId: "reject-once" });
+    await webview.getByRole("checkbox", { name: "Select all pending requests" }).check();
+    await webview.getByRole("button", { name: "Reject (2)" }).press("Enter");
+    for (const title of titles.slice(1)) await log.waitForOutcome(title);
+    await waitForReady(webview);
+  });
+
   it("reports no webview errors or CSP violations", () => {
     const problems = workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));

@@ -7,6 +7,7 @@
 import type { PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
+import { planOrder } from "../keyedOrder";
 import { appendVisible, clip } from "../text";
 
 export interface PendingListActions {
@@ -22,6 +23,8 @@ export class PendingList {
   private readonly selectAll = el("input", { "aria-label": "Select all pending requests" });
   private readonly selected = new Set<string>();
   private keys: string[] = [];
+  /** The list's rows by prompt key, in `keys` order. */
+  private readonly rows = new Map<string, HTMLLIElement>();
   readonly root: HTMLDetailsElement;
 
   constructor(private readonly actions: PendingListActions) {
@@ -57,30 +60,43 @@ export class PendingList {
     this.sync();
   }
 
-  /** The shown session's pending cards, in arrival order. Shown only when two or more wait. */
+  /**
+   * The shown session's pending cards, in arrival order. Shown only when two or more wait. Only the rows that came or
+   * went change (with 1,000 pending, rebuilding every row took most of a new card's message).
+   */
   render(prompts: readonly PromptView[]): void {
     const keys = prompts.map((p) => p.key);
     if (keys.length === this.keys.length && keys.every((k, i) => k === this.keys[i])) return;
+    const plan = planOrder(this.keys, keys);
     this.keys = keys;
-    for (const key of [...this.selected]) if (!keys.includes(key)) this.selected.delete(key);
+    for (const key of plan.remove) {
+      this.selected.delete(key);
+      this.rows.get(key)?.remove();
+      this.rows.delete(key);
+    }
+    const byKey = new Map(prompts.map((prompt) => [prompt.key, prompt]));
+    for (const { key, before } of plan.insert) {
+      const row = this.rows.get(key) ?? this.row(byKey.get(key)!);
+      this.rows.set(key, row);
+      this.list.insertBefore(row, before === undefined ? null : (this.rows.get(before) ?? null));
+    }
     this.root.hidden = prompts.length < 2;
     this.summary.textContent = `${prompts.length} requests pending: answer several at once`;
-    this.list.replaceChildren(
-      ...prompts.map((prompt) => {
-        const box = el("input", {});
-        box.type = "checkbox";
-        box.checked = this.selected.has(prompt.key);
-        box.addEventListener("change", () => {
-          if (box.checked) this.selected.add(prompt.key);
-          else this.selected.delete(prompt.key);
-          this.sync();
-        });
-        const text = el("span", { class: "pending-batch-title" });
-        appendVisible(text, clip(prompt.title, LIMITS.titleChars));
-        return el("li", {}, el("label", {}, box, text));
-      }),
-    );
     this.sync();
+  }
+
+  private row(prompt: PromptView): HTMLLIElement {
+    const box = el("input", {});
+    box.type = "checkbox";
+    box.checked = this.selected.has(prompt.key);
+    box.addEventListener("change", () => {
+      if (box.checked) this.selected.add(prompt.key);
+      else this.selected.delete(prompt.key);
+      this.sync();
+    });
+    const text = el("span", { class: "pending-batch-title" });
+    appendVisible(text, clip(prompt.title, LIMITS.titleChars));
+    return el("li", {}, el("label", {}, box, text));
   }
 
   private sync(): void {
