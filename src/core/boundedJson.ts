@@ -25,7 +25,7 @@ export interface BoundedJson {
 const MAX_DEPTH = 1_000;
 
 export function boundedJson(value: unknown, max: number): BoundedJson {
-  return new Writer(Math.max(0, max), "  ", true).run(value);
+  return new Writer(Math.max(0, max), "  ", "text").run(value);
 }
 
 /**
@@ -33,7 +33,13 @@ export function boundedJson(value: unknown, max: number): BoundedJson {
  * than `max` of them. Throws where `JSON.stringify` throws (a bigint).
  */
 export function jsonLongerThan(value: unknown, max: number): boolean {
-  return new Writer(Math.max(0, max), "", false).run(value).truncated;
+  const cap = Math.max(0, max);
+  // First with each string counted as if it needed no escaping (a lower bound, with no test of its characters):
+  // a value far over the cap is known to be so at that price. Only one that may fit is counted exactly.
+  return (
+    new Writer(cap, "", "lowerBound").run(value).truncated ||
+    new Writer(cap, "", "count").run(value).truncated
+  );
 }
 
 /** What a value is written as, or `skip` where `JSON.stringify` leaves it out. */
@@ -49,12 +55,18 @@ class Writer {
   private readonly newline: string;
   private readonly colon: string;
 
-  /** `unit`: one level of indentation ("" for compact JSON); `keep`: keep the text (or only count it). */
+  private readonly keep: boolean;
+
+  /**
+   * `unit`: one level of indentation ("" for compact JSON). `mode`: keep the text, only count it, or count strings
+   * as if none needed escaping (a lower bound of the length).
+   */
   constructor(
     private readonly max: number,
     private readonly unit: string,
-    private readonly keep: boolean,
+    private readonly mode: "text" | "count" | "lowerBound",
   ) {
+    this.keep = mode === "text";
     this.newline = unit === "" ? "" : "\n";
     this.colon = unit === "" ? ":" : ": ";
   }
@@ -141,6 +153,11 @@ class Writer {
    */
   private string(text: string): void {
     const room = this.max - this.length;
+    if (this.mode === "lowerBound") {
+      if (text.length + 2 <= room) this.length += text.length + 2;
+      else this.stop();
+      return;
+    }
     if (text.length + 2 <= room && !NEEDS_ESCAPE.test(text)) {
       // Most strings need no escaping, and this test costs a third of a JSON.stringify call.
       if (this.keep) this.parts.push('"', text, '"');
