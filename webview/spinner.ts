@@ -10,25 +10,17 @@
  * the document (or a live collection after the DOM changed) walks every node, 1-5 ms per step, on the thread that
  * receives the next card.
  */
+import { ConnectedSet } from "./connectedSet";
+
 const SPIN_STEP_MS = 125;
 const DEGREES_PER_STEP = 45;
 
 /** Spinner icons made and not yet seen out of the document. */
-const made = new Set<HTMLElement>();
+const made = new ConnectedSet<HTMLElement>();
 
 /** Called for each spinner icon made. */
 export function registerSpinner(element: HTMLElement): void {
   made.add(element);
-}
-
-/** The registered spinners in the document now; the ones that left it are forgotten. */
-function spinnersInDocument(): HTMLElement[] {
-  const shown: HTMLElement[] = [];
-  for (const element of made) {
-    if (element.isConnected) shown.push(element);
-    else made.delete(element);
-  }
-  return shown;
 }
 
 export class Spinners {
@@ -38,7 +30,9 @@ export class Spinners {
 
   /** Starts or stops the timer after the DOM changed. */
   sync(): void {
-    const spinning = !this.reducedMotion.matches && spinnersInDocument().length > 0;
+    // Always looked up, so the spinners that left the document are forgotten also when nothing turns.
+    const shown = made.connected().length > 0;
+    const spinning = shown && !this.reducedMotion.matches;
     if (spinning && this.timer === undefined) {
       this.timer = setInterval(() => this.step(), SPIN_STEP_MS);
     } else if (!spinning && this.timer !== undefined) {
@@ -51,7 +45,7 @@ export class Spinners {
   private step(): void {
     this.angle = (this.angle + DEGREES_PER_STEP) % 360;
     const transform = `rotate(${this.angle}deg)`;
-    const spinners = spinnersInDocument();
+    const spinners = made.connected();
     for (const spinner of spinners) spinner.style.transform = transform;
     if (spinners.length === 0) this.sync();
   }
