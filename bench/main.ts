@@ -29,14 +29,6 @@ import { buildRows } from "./table";
 /** Lines of the git patch on the tool call before each paint probe (a small edit, as agents mostly make). */
 const PROBE_DIFF_LINES = 40;
 
-/** Pending levels of the paint phase; BENCH_PAINT_LEVELS=1000 (comma-separated) runs only those, to try a change. */
-function paintLevels(): number[] {
-  const wanted = process.env.BENCH_PAINT_LEVELS?.split(",").map((level) => Number(level.trim()));
-  return wanted?.length && wanted.every((level) => Number.isInteger(level) && level >= 0)
-    ? wanted
-    : [0, 50, 1000];
-}
-
 const GROUPS = ["cards", "memory", "activation", "bundles", "floors", "client", "host"] as const;
 type Group = (typeof GROUPS)[number];
 
@@ -67,7 +59,7 @@ function settingsFor(quick: boolean) {
       inFlight: floors.inFlight,
     },
     paint: {
-      levels: paintLevels(),
+      levels: [0, 50, 1000],
       toolCall: [false, true],
       diffLines: PROBE_DIFF_LINES,
       probes: quick ? 15 : 60,

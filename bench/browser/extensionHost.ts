@@ -154,42 +154,54 @@ async function arrivals(page: Page): Promise<Record<string, number>> {
     );
 }
 
-async function paint(page: Page, call: Call, settings: PaintSettings): Promise<PaintLevelResult[]> {
-  await watchArrivals(page);
-  const trace = process.env.BENCH_PAINT_TRACE ? await startTrace(page) : undefined;
-  const levels = await call<PaintLevelResult[]>("paint", settings);
-  if (trace) await trace(process.env.BENCH_PAINT_TRACE!);
-  const seen = await arrivals(page);
-  for (const level of levels)
-    for (const probe of level.probes) if (seen[probe.key] !== undefined) probe.webviewAt = seen[probe.key];
-  return levels;
-}
-
-/** Diagnosis only (BENCH_PAINT_TRACE=file.json): a Chromium trace of the paint phase, to open in DevTools. */
-async function startTrace(page: Page): Promise<(file: string) => Promise<void>> {
+/**
+ * BENCH_TRACE=<file.json>: records a Chromium trace (the Performance panel's timeline events: Recalculate Style,
+ * Layout, Paint, ...) over `run` and writes it there, to see what a frame spends its time on. Tracing slows the
+ * renderer: figures from a traced run are not comparable with untraced ones.
+ */
+async function traced<T>(page: Page, phase: string, run: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_TRACE?.replace(/(\.json)?$/, `-${phase}.json`);
+  if (!file) return run();
   const cdp = await page.context().newCDPSession(page);
-  const events: unknown[] = [];
-  cdp.on("Tracing.dataCollected", ({ value }: { value: unknown[] }) => events.push(...value));
   await cdp.send("Tracing.start", {
-    transferMode: "ReportEvents",
+    transferMode: "ReturnAsStream",
     traceConfig: {
       includedCategories: [
         "devtools.timeline",
         "disabled-by-default-devtools.timeline",
         "disabled-by-default-devtools.timeline.frame",
-        "disabled-by-default-v8.cpu_profiler",
-        "v8.execute",
-        "toplevel",
         "blink.user_timing",
+        "v8.execute",
       ],
     },
   });
-  return async (file) => {
-    const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+  try {
+    return await run();
+  } finally {
+    const complete = new Promise<string>((resolve) =>
+      cdp.once("Tracing.tracingComplete", (event) => resolve(event.stream ?? "")),
+    );
     await cdp.send("Tracing.end");
-    await done;
-    writeFileSync(file, JSON.stringify({ traceEvents: events }));
-  };
+    const handle = await complete;
+    const chunks: string[] = [];
+    for (;;) {
+      const read = await cdp.send("IO.read", { handle });
+      chunks.push(read.base64Encoded ? Buffer.from(read.data, "base64").toString("utf8") : read.data);
+      if (read.eof) break;
+    }
+    await cdp.send("IO.close", { handle });
+    writeFileSync(file, chunks.join(""));
+    console.log(`  trace written to ${file}`);
+  }
+}
+
+async function paint(page: Page, call: Call, settings: PaintSettings): Promise<PaintLevelResult[]> {
+  await watchArrivals(page);
+  const levels = await traced(page, "paint", () => call<PaintLevelResult[]>("paint", settings));
+  const seen = await arrivals(page);
+  for (const level of levels)
+    for (const probe of level.probes) if (seen[probe.key] !== undefined) probe.webviewAt = seen[probe.key];
+  return levels;
 }
 
 /** The plain card panel's document (the floor), found by the marker on its body. */
@@ -407,7 +419,7 @@ export async function measureInExtensionHost(
     result.bypass = await phase("bypass", () => call<BypassHostResult>("bypass", settings.bypass));
     if (viewOpen) {
       result.plainPaint = await phase("plain card paint (floor)", () =>
-        call<PlainPaintResult[]>("plainPaint", settings.plainCard),
+        traced(page, "plain", () => call<PlainPaintResult[]>("plainPaint", settings.plainCard)),
       );
       result.paint = await phase("paint", () => paint(page, call, settings.paint));
       result.plainClick = await phase("plain card click (floor)", () =>

@@ -16,7 +16,14 @@ import { ALLOW_ONCE, REJECT_ONCE } from "../payload";
 import type { HostContext } from "./context";
 import { postOf } from "./instruments";
 import { pendingOf, turnEnded, until } from "../waits";
-import { MANUAL_AGENT, type PaintLevelResult, type PaintProbe, type PaintSettings } from "./protocol";
+import {
+  MANUAL_AGENT,
+  paintLevelsWanted,
+  paintVariantsWanted,
+  type PaintLevelResult,
+  type PaintProbe,
+  type PaintSettings,
+} from "./protocol";
 
 /** Resolves with the session's held requests ("Held #…") once the webview has painted every one of them. */
 export async function heldCardsPainted(ctx: HostContext, sessionKey: string) {
@@ -34,8 +41,9 @@ export async function runPaint(ctx: HostContext, settings: PaintSettings): Promi
   sessions.setLimits({ perSession: 10_000, perAgent: 10_000, timeoutMs: 0 });
   const results: PaintLevelResult[] = [];
   const run = async () => {
-    for (const level of settings.levels)
-      for (const toolCall of settings.toolCall) results.push(await runLevel(ctx, settings, level, toolCall));
+    for (const level of paintLevelsWanted(settings.levels))
+      for (const toolCall of paintVariantsWanted(settings.toolCall))
+        results.push(await runLevel(ctx, settings, level, toolCall));
   };
   // Diagnosis only (BENCH_PAINT_PROFILE=file.cpuprofile): the extension host's CPU profile over the paint phase.
   const profileFile = process.env.BENCH_PAINT_PROFILE;

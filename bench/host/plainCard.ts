@@ -19,7 +19,12 @@ import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
 import { REJECT_ONCE } from "../payload";
 import { BENCH_AGENT } from "../paths";
-import type { PaintProbe, PlainCardStart, PlainCardSettings } from "./protocol";
+import {
+  paintVariantsWanted,
+  type PaintProbe,
+  type PlainCardStart,
+  type PlainCardSettings,
+} from "./protocol";
 
 /** What the plain page posts back. */
 type PageMessage =
@@ -233,7 +238,7 @@ export async function runPlainPaint(
   const { client, logs } = await open();
   client.mode = "paint";
   const results: { toolCall: boolean; probes: PaintProbe[] }[] = [];
-  for (const toolCall of settings.toolCall) {
+  for (const toolCall of paintVariantsWanted(settings.toolCall)) {
     client.reset();
     const id = commandId("plain-paint");
     void client.prompt({

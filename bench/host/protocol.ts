@@ -18,6 +18,21 @@ export const ENV_MANUAL_LOG = "BENCH_AGENT_LOG_MANUAL";
 /** Switches the webview's paint reports on for the run (read by `paintReportsRequested` in src/host/symposiumView.ts). */
 export const ENV_REPORT_PAINT = "SYMPOSIUM_REPORT_PAINT";
 
+/**
+ * To try a change quickly: BENCH_PAINT_LEVELS="0,50" runs only those pending levels of the paint phase, and
+ * BENCH_PAINT_VARIANTS="diff" (or "plain") only requests after a tool call with a diff (or without) there and in the
+ * plain card's floor. Unset: every level and variant the driver asked for.
+ */
+export function paintLevelsWanted(levels: readonly number[]): number[] {
+  const wanted = process.env.BENCH_PAINT_LEVELS?.split(",").map((level) => Number(level.trim()));
+  return wanted ? levels.filter((level) => wanted.includes(level)) : [...levels];
+}
+
+export function paintVariantsWanted(toolCall: readonly boolean[]): boolean[] {
+  const wanted = process.env.BENCH_PAINT_VARIANTS?.split(",").map((variant) => variant.trim());
+  return wanted ? toolCall.filter((withDiff) => wanted.includes(withDiff ? "diff" : "plain")) : [...toolCall];
+}
+
 export interface ActivationHostResult {
   /** `await extension.activate()` in the extension host: loading the bundle plus `activate()`, one sample per run. */
   activateMs: number;

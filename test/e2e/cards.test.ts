@@ -109,7 +109,7 @@ describe("Approval cards (e2e)", function () {
       // The structured subject: kind, location and the diff itself.
       assert.match(await group.locator(".subject-tool .subject-label").innerText(), /^Edit$/);
       assert.match(await group.locator(".diff-path").innerText(), /src\/greeting\.ts$/);
-      assert.match(await group.locator(".diff-body .diff-line.add").innerText(), /hello, world/);
+      assert.match(await group.locator(".diff-body .diff-run.add").innerText(), /hello, world/);
       assert.deepEqual(
         await group.locator(".card-options button.option .option-name").allInnerTexts(),
         // Once-options first, lasting ones ("always", "never") last and marked.
@@ -161,6 +161,82 @@ describe("Approval cards (e2e)", function () {
       .locator(".tool-head .status-badge.status-awaiting_approval")
       .waitFor({ state: "detached" });
     assert.equal(await diff.getAttribute("data-kept"), "yes", "the answer did not rebuild the diff");
+  });
+
+  it("shows every line of a tool call's diff in order, coloured by kind, an empty line included", async () => {
+    const { workspace } = workbench;
+    const title = "Edit greeting.ts (lines)";
+    const path = join(workspace, "src", "greeting.ts");
+    const hunk = [
+      "@@ -1,4 +1,5 @@",
+      " // greeting",
+      '-export const greeting = "hello";',
+      '-export const farewell = "bye";',
+      "",
+      '+export const greeting = "hello, world";',
+      '+export const farewell = "goodbye";',
+      "+export const count = 2;",
+    ];
+    const patch = [
+      "diff --git a/src/greeting.ts b/src/greeting.ts",
+      "--- a/src/greeting.ts",
+      "+++ b/src/greeting.ts",
+    ];
+    const toolCall = {
+      toolCallId: "edit-lines",
+      title,
+      kind: "edit",
+      content: [
+        {
+          type: "diff",
+          changes: [{ path, operation: "modify" }],
+          patch: { format: "git_patch", text: [...patch, ...hunk, ""].join("\n") },
+        },
+      ],
+    };
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
+        { request: { title, subject: { type: "tool_call", toolCall }, options: OPTIONS } },
+      ],
+    });
+    const item = webview.locator('.item.tool-call[data-id="tool:edit-lines"]');
+    await waitForGuard(item.locator(".tool-prompts .card"));
+    const body = item.locator(".tool-body .diff-body");
+    // Each preview line is a line of its own, in order (the empty one keeps its height: one line box per line).
+    const shown = (await body.innerText()).split("\n").filter((line) => line !== "");
+    assert.deepEqual(
+      shown,
+      hunk.filter((line) => line !== ""),
+    );
+    const lineHeight = await body.evaluate((node) => {
+      const view = globalThis as unknown as { getComputedStyle(element: unknown): { lineHeight: string } };
+      return Number.parseFloat(view.getComputedStyle(node).lineHeight);
+    });
+    const runs = await body.evaluate((node) =>
+      Array.from(
+        (node as unknown as { children: ArrayLike<{ className: string; offsetHeight: number }> }).children,
+        (run) => ({
+          kind: run.className.replace("diff-run ", ""),
+          lines: run.offsetHeight,
+        }),
+      ),
+    );
+    assert.deepEqual(
+      runs.map((run) => [run.kind, Math.round(run.lines / lineHeight)]),
+      [
+        ["hunk", 1],
+        ["ctx", 1],
+        ["del", 2],
+        ["ctx", 1],
+        ["add", 3],
+      ],
+      "one block per run of lines of a kind, each line one line high (the empty line too)",
+    );
+    assert.deepEqual(await body.locator(".diff-run.del").allInnerTexts(), [hunk.slice(2, 4).join("\n")]);
+    assert.deepEqual(await body.locator(".diff-run.add").allInnerTexts(), [hunk.slice(5).join("\n")]);
+    await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
   });
 
   it("shows a command card's exact command and cwd, and an unknown subject's raw type and JSON", async () => {
@@ -272,7 +348,7 @@ describe("Approval cards (e2e)", function () {
     // Same structure as the v2 card: the subject's kind, the diff, the options.
     assert.equal(await group.locator(".subject-tool .subject-label").innerText(), "Edit");
     assert.match(await group.locator(".diff-path").innerText(), /src\/greeting\.ts$/);
-    assert.match(await group.locator(".diff-body .diff-line.add").innerText(), /"hi"/);
+    assert.match(await group.locator(".diff-body .diff-run.add").innerText(), /"hi"/);
     assert.deepEqual(await group.locator(".card-options button.option .option-name").allInnerTexts(), [
       "Allow once",
       "Reject",

@@ -119,20 +119,47 @@ export function renderLocations(
 }
 
 /**
- * A preview line's class. `inHunk`: a hunk header ("@@") was seen since the last file header. A v2 git patch starts
+ * A preview line's kind. `inHunk`: a hunk header ("@@") was seen since the last file header. A v2 git patch starts
  * with file headers (`diff --git`, `index`, `--- a/…`, `+++ b/…`) that are not added or removed lines.
  */
-function diffLineClass(line: string, inHunk: boolean): string {
-  if (!inHunk && !line.startsWith("@")) return "diff-line hunk";
+function diffLineKind(line: string, inHunk: boolean): "add" | "del" | "hunk" | "ctx" {
+  if (!inHunk && !line.startsWith("@")) return "hunk";
   switch (line[0]) {
     case "+":
-      return "diff-line add";
+      return "add";
     case "-":
-      return "diff-line del";
+      return "del";
     case "@":
-      return "diff-line hunk";
+      return "hunk";
     default:
-      return "diff-line ctx";
+      return "ctx";
+  }
+}
+
+/**
+ * The preview's lines, each run of consecutive lines of one kind in one block (`diff-run add`, its lines separated
+ * by line breaks): the run's background spans all its lines across the full width, as one block per line did, but
+ * the frame that shows a new diff styles, lays out and paints a few blocks instead of one per line (with a card
+ * arriving after its tool call, that frame cost 3x the plain card's; docs/performance.md). An empty line gets a
+ * block of its own (a line break alone at the end of a run draws no line).
+ */
+function appendDiffLines(body: HTMLElement, lines: readonly string[]): void {
+  let inHunk = false;
+  let run: HTMLElement | undefined;
+  let runKind = "";
+  let previous = "";
+  for (const line of lines) {
+    if (line.startsWith("@@")) inHunk = true;
+    else if (line.startsWith("diff ")) inHunk = false;
+    const kind = diffLineKind(line, inHunk);
+    if (run && kind === runKind && line !== "" && previous !== "") run.append("\n");
+    else {
+      run = el("span", { class: `diff-run ${kind}` });
+      runKind = kind;
+      body.appendChild(run);
+    }
+    appendVisible(run, line);
+    previous = line;
   }
 }
 
@@ -145,14 +172,7 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   const body = el("pre", { class: "diff-body mono", "aria-label": `Changes to ${diff.path}` });
   const lines =
     diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
-  let inHunk = false;
-  for (const line of lines) {
-    if (line.startsWith("@@")) inHunk = true;
-    else if (line.startsWith("diff ")) inHunk = false;
-    const span = el("span", { class: diffLineClass(line, inHunk) });
-    appendVisible(span, line);
-    body.appendChild(span);
-  }
+  appendDiffLines(body, lines);
   return el(
     "div",
     { class: "diff" },
