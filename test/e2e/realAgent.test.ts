@@ -204,8 +204,11 @@ describe("Real agents in the workbench (e2e)", function () {
           "allow once is key 1",
         );
         await allowOnce.click();
-        await waitUntil(() => existsSync(join(workspace, file)), `${label} to run the command`, 60_000);
-        assert.equal(readFileSync(join(workspace, file), "utf8"), `ran ${file}\n`);
+        // `tee` creates the file before it writes to it: wait for its words, not only the file.
+        const written = () =>
+          existsSync(join(workspace, file)) ? readFileSync(join(workspace, file), "utf8") : "";
+        await waitUntil(() => written() !== "", `${label} to run the command`, 60_000);
+        assert.equal(written(), `ran ${file}\n`);
         await card.waitFor({ state: "detached", timeout: 30_000 });
         await waitForToolCallStatus(webview!, /^Completed$/, `${label}'s tool call to show Completed`);
         await shownSession(webview!).getByText(FINAL_TEXT).first().waitFor({ timeout: 60_000 });
