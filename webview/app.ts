@@ -6,7 +6,7 @@
 import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
-import { el, icon, replaceChildren, userHasFocus } from "./dom";
+import { afterNextPaint, el, icon, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
 import { PagedSnapshot } from "./pagedSnapshot";
 import { Spinners } from "./spinner";
@@ -420,9 +420,10 @@ export class App {
       this.announcer.announce(`${this.store.pending.size} permission requests are waiting for your approval`);
     }
     const first = cards[0];
-    requestAnimationFrame(() => {
-      // Focus after the paint (focus forces a layout): the group, never a button, and only if the user is not
-      // focused on something else in the view (typing in the composer, or reading another card).
+    // Focus after the frame that shows the card (an animation-frame callback runs before that frame's paint, and focus
+    // forces a layout and restyles the card in it): the group, never a button, and only if the user is not focused
+    // on something else in the view (typing in the composer, or reading another card).
+    afterNextPaint(() => {
       if (first?.root.isConnected && !fromSnapshot && document.hasFocus() && !userHasFocus())
         first.focusGroup({ scroll: false });
     });

@@ -94,6 +94,11 @@ export function setEnabled(control: HTMLElement, enabled: boolean): void {
 }
 
 /** True when the user has something focused in the page (we must not move focus away from it). */
+/** Runs `run` in a task after the next frame has been rendered (an animation-frame callback runs before its paint). */
+export function afterNextPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
 export function userHasFocus(): boolean {
   const active = document.activeElement;
   return active !== null && active !== document.body && active !== document.documentElement;
