@@ -12,10 +12,7 @@
  * and the full option list (a config option), as Claude does. v1 prompts: `[update:<json>]` in the text sends that
  * update; `[exit-plan]` asks permission with a `switch_mode` tool call whose options name modes (ExitPlanMode).
  */
-import { appendFileSync } from "node:fs";
-import { createInterface } from "node:readline";
-
-type Json = Record<string, unknown>;
+import { type Json, request, send, serve } from "./wire";
 
 const version = Number(process.env.CONTROLS_PROTOCOL ?? "1");
 const setup = JSON.parse(process.env.CONTROLS_SETUP ?? "{}") as {
@@ -25,18 +22,8 @@ const setup = JSON.parse(process.env.CONTROLS_SETUP ?? "{}") as {
 const refused = new Set((process.env.CONTROLS_FAIL ?? "").split(",").filter(Boolean));
 const logFile = process.env.CONTROLS_LOG;
 const sessionId = "controls-1";
-const send = (frame: Json) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...frame })}\n`);
 const update = (payload: unknown) =>
   send({ method: "session/update", params: { sessionId, update: payload } });
-const waiting = new Map<number, (frame: Json) => void>();
-let nextId = 100;
-
-function request(method: string, params: Json): Promise<Json> {
-  const id = nextId++;
-  send({ id, method, params });
-  return new Promise((resolve) => waiting.set(id, resolve));
-}
-
 function optionId(option: Json): unknown {
   return version === 2 ? option.configId : option.id;
 }
@@ -64,53 +51,40 @@ async function prompt(id: unknown, text: string): Promise<void> {
   send({ id, result: { stopReason: "end_turn" } });
 }
 
-createInterface({ input: process.stdin }).on("line", (line) => {
-  if (logFile) appendFileSync(logFile, `${line}\n`);
-  const frame = JSON.parse(line) as Json;
-  if (frame.method === undefined && typeof frame.id === "number") {
-    waiting.get(frame.id)?.(frame);
-    waiting.delete(frame.id);
-    return;
-  }
-  const params = (frame.params ?? {}) as Json;
-  switch (frame.method) {
-    case "initialize":
+serve(logFile, {
+  initialize: (frame, params) =>
+    send({
+      id: frame.id,
+      result:
+        version === 2 && params.protocolVersion === 2
+          ? { protocolVersion: 2, info: { name: "controls", version: "1" } }
+          : { protocolVersion: 1, agentCapabilities: {}, authMethods: [] },
+    }),
+  "session/new": (frame) => {
+    send({ id: frame.id, result: { sessionId, ...setup } });
+    if (process.env.CONTROLS_AFTER_NEW)
+      setTimeout(() => update(JSON.parse(process.env.CONTROLS_AFTER_NEW!)), 20);
+  },
+  "session/set_mode": (frame, params) => {
+    const modeId = String(params.modeId);
+    if (refused.has(modeId) || !setup.modes)
+      return send({ id: frame.id, error: { code: -32602, message: `Mode ${modeId} is not available` } });
+    setup.modes.currentModeId = modeId;
+    update({ sessionUpdate: "current_mode_update", currentModeId: modeId });
+    send({ id: frame.id, result: {} });
+  },
+  "session/set_config_option": (frame, params) => {
+    const option = setup.configOptions?.find((o) => optionId(o) === params.configId);
+    if (!option || refused.has(String(params.value)))
       return send({
         id: frame.id,
-        result:
-          version === 2 && params.protocolVersion === 2
-            ? { protocolVersion: 2, info: { name: "controls", version: "1" } }
-            : { protocolVersion: 1, agentCapabilities: {}, authMethods: [] },
+        error: { code: -32602, message: `Cannot set ${String(params.configId)}` },
       });
-    case "session/new":
-      send({ id: frame.id, result: { sessionId, ...setup } });
-      if (process.env.CONTROLS_AFTER_NEW)
-        setTimeout(() => update(JSON.parse(process.env.CONTROLS_AFTER_NEW!)), 20);
-      return;
-    case "session/set_mode": {
-      const modeId = String(params.modeId);
-      if (refused.has(modeId) || !setup.modes)
-        return send({ id: frame.id, error: { code: -32602, message: `Mode ${modeId} is not available` } });
-      setup.modes.currentModeId = modeId;
-      update({ sessionUpdate: "current_mode_update", currentModeId: modeId });
-      return send({ id: frame.id, result: {} });
-    }
-    case "session/set_config_option": {
-      const option = setup.configOptions?.find((o) => optionId(o) === params.configId);
-      if (!option || refused.has(String(params.value)))
-        return send({
-          id: frame.id,
-          error: { code: -32602, message: `Cannot set ${String(params.configId)}` },
-        });
-      option.currentValue = params.value;
-      return send({ id: frame.id, result: { configOptions: setup.configOptions } });
-    }
-    case "session/prompt": {
-      const blocks = (params.prompt ?? []) as { text?: string }[];
-      return void prompt(frame.id, blocks.map((b) => b.text ?? "").join(""));
-    }
-    default:
-      if (frame.id !== undefined)
-        send({ id: frame.id, error: { code: -32601, message: "Method not found" } });
-  }
+    option.currentValue = params.value;
+    send({ id: frame.id, result: { configOptions: setup.configOptions } });
+  },
+  "session/prompt": (frame, params) => {
+    const blocks = (params.prompt ?? []) as { text?: string }[];
+    void prompt(frame.id, blocks.map((b) => b.text ?? "").join(""));
+  },
 });

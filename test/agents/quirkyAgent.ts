@@ -7,22 +7,11 @@
  * QUIRKY_LOG=<file>: `{"start":pid}` when it starts, then every frame it receives, one JSON line each.
  */
 import { appendFileSync } from "node:fs";
-import { createInterface } from "node:readline";
-
-type Json = Record<string, unknown>;
+import { request, send, serve } from "./wire";
 
 const logFile = process.env.QUIRKY_LOG;
-const send = (frame: Json) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...frame })}\n`);
-const waiting = new Map<number, (frame: Json) => void>();
-let nextId = 100;
 let initialized = false;
 if (logFile) appendFileSync(logFile, `${JSON.stringify({ start: process.pid })}\n`);
-
-function request(method: string, params: Json): Promise<Json> {
-  const id = nextId++;
-  send({ id, method, params });
-  return new Promise((resolve) => waiting.set(id, resolve));
-}
 
 async function prompt(id: unknown, sessionId: unknown): Promise<void> {
   send({ method: "qwen/notify/session/prompt-suggestion", params: { v: 1, sessionId, suggestion: "next" } });
@@ -41,45 +30,33 @@ async function prompt(id: unknown, sessionId: unknown): Promise<void> {
   send({ id, result: { stopReason: "end_turn" } });
 }
 
-createInterface({ input: process.stdin }).on("line", (line) => {
-  if (logFile) appendFileSync(logFile, `${line}\n`);
-  const frame = JSON.parse(line) as Json;
-  if (frame.method === undefined && typeof frame.id === "number") {
-    waiting.get(frame.id)?.(frame);
-    waiting.delete(frame.id);
-    return;
-  }
-  const params = (frame.params ?? {}) as Json;
-  switch (frame.method) {
-    case "initialize":
-      if (initialized && process.env.QUIRKY_ONE_INITIALIZE)
-        return send({ id: frame.id, error: { code: -32600, message: "Already initialized" } });
-      initialized = true;
-      return send({ id: frame.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
-    case "session/new":
-      if (process.env.QUIRKY_FAIL_NEW_SESSION) {
-        process.stderr.write(
-          [
-            "Starting session…",
-            "Error: --dangerously-skip-permissions cannot be used with root/sudo privileges (IS_SANDBOX=yes)",
-            "    at startQuery (file:///agent/cli.js:1:2)",
-            "",
-          ].join("\n"),
-        );
-        return send({
-          id: frame.id,
-          error: {
-            code: -32603,
-            message: "Internal error",
-            data: { details: "Query closed before response received" },
-          },
-        });
-      }
-      return send({ id: frame.id, result: { sessionId: "quirky-1" } });
-    case "session/prompt":
-      return void prompt(frame.id, params.sessionId);
-    default:
-      if (frame.id !== undefined)
-        send({ id: frame.id, error: { code: -32601, message: "Method not found" } });
-  }
+serve(logFile, {
+  initialize: (frame) => {
+    if (initialized && process.env.QUIRKY_ONE_INITIALIZE)
+      return send({ id: frame.id, error: { code: -32600, message: "Already initialized" } });
+    initialized = true;
+    send({ id: frame.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  },
+  "session/new": (frame) => {
+    if (process.env.QUIRKY_FAIL_NEW_SESSION) {
+      process.stderr.write(
+        [
+          "Starting session…",
+          "Error: --dangerously-skip-permissions cannot be used with root/sudo privileges (IS_SANDBOX=yes)",
+          "    at startQuery (file:///agent/cli.js:1:2)",
+          "",
+        ].join("\n"),
+      );
+      return send({
+        id: frame.id,
+        error: {
+          code: -32603,
+          message: "Internal error",
+          data: { details: "Query closed before response received" },
+        },
+      });
+    }
+    send({ id: frame.id, result: { sessionId: "quirky-1" } });
+  },
+  "session/prompt": (frame, params) => void prompt(frame.id, params.sessionId),
 });

@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
 import { editedRule, type RuleEdit } from "../../src/core/policy/grantEdit";
@@ -11,29 +9,25 @@ import {
   type DecideContext,
   type PermissionRule,
 } from "../../src/core/policy/rules";
-import { loadShellParser } from "../../src/core/policy/shellParser";
+import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2Request } from "../support/permissionRequests";
 
 /** The host's check of a rule a person edited on a card (the webview is hostile: it may send any words). */
 describe("edited grants from a card", () => {
-  let base: string;
   let home: string;
   let ws: string;
   let shell: ShellParser;
   let boundary: PolicyBoundary;
 
+  let workspace: PolicyWorkspace;
+
   before(async () => {
-    shell = await loadShellParser();
-    base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-grants-")));
-    home = join(base, "home");
-    ws = join(home, "ws");
-    mkdirSync(join(ws, "src", "lib"), { recursive: true });
-    writeFileSync(join(ws, "src", "a.ts"), "");
-    boundary = new PolicyBoundary([ws], { home, caseInsensitive: () => false });
+    workspace = await makePolicyWorkspace("symposium-grants-");
+    ({ home, ws, shell, boundary } = workspace);
   });
 
-  after(() => rmSync(base, { recursive: true, force: true }));
+  after(() => workspace?.remove());
 
   const context = (): DecideContext => ({
     agentName: "Claude",

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
@@ -14,7 +13,7 @@ import {
   type DecideContext,
   type PermissionRule,
 } from "../../src/core/policy/rules";
-import { loadShellParser } from "../../src/core/policy/shellParser";
+import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
@@ -25,21 +24,18 @@ describe("permission rules and guards", () => {
   let shell: ShellParser;
   let boundary: PolicyBoundary;
 
+  let workspace: PolicyWorkspace;
+
   before(async () => {
-    shell = await loadShellParser();
-    base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-rules-")));
-    home = join(base, "home");
-    ws = join(home, "ws");
-    mkdirSync(join(ws, "src", "lib"), { recursive: true });
+    workspace = await makePolicyWorkspace("symposium-rules-");
+    ({ base, home, ws, shell, boundary } = workspace);
     mkdirSync(join(base, "tmp"));
-    writeFileSync(join(ws, "src", "a.ts"), "");
     symlinkSync(join(base, "tmp"), join(ws, "link"));
     symlinkSync("../../.zshenv", join(ws, "notes.md"));
     symlinkSync(".env", join(ws, "readme.txt"));
-    boundary = new PolicyBoundary([ws], { home, caseInsensitive: () => false });
   });
 
-  after(() => rmSync(base, { recursive: true, force: true }));
+  after(() => workspace?.remove());
 
   const context = (overrides: Partial<DecideContext> = {}): DecideContext => ({
     agentName: "Claude",
