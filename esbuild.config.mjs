@@ -2,7 +2,7 @@
 // `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change.
 import * as esbuild from "esbuild";
 import { cpSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { nodeScriptsBuild } from "./scripts/buildOptions.mjs";
 
 const production = process.argv.includes("--production");
@@ -45,6 +45,35 @@ const separateAcpRuntime = {
   },
 };
 
+/**
+ * The demo agent runs as its own process next to `dist/acpRuntime.js` and takes the SDK from it instead of bundling a
+ * second copy (about 260 KB minified, a tenth of the package). Test bundles keep it inline.
+ */
+/** @type {import("esbuild").Plugin} */
+const demoAgentSharesSdk = {
+  name: "demo-agent-shares-sdk",
+  setup(build) {
+    /** @type {Record<string, string>} */
+    const namespaces = {
+      "@agentclientprotocol/sdk": "sdkV1",
+      "@agentclientprotocol/sdk/experimental/v2": "sdkV2",
+    };
+    build.onResolve({ filter: /^@agentclientprotocol\/sdk(\/experimental\/v2)?$/ }, (args) =>
+      args.importer.includes(join("src", "demo") + sep)
+        ? { path: namespaces[args.path], namespace: "shared-sdk" }
+        : undefined,
+    );
+    build.onResolve({ filter: /^\.\/acpRuntime\.js$/, namespace: "shared-sdk" }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+    build.onLoad({ filter: /.*/, namespace: "shared-sdk" }, (args) => ({
+      contents: `module.exports = require("./acpRuntime.js").${args.path};`,
+      loader: "js",
+    }));
+  },
+};
+
 /** @type {import("esbuild").BuildOptions} */
 const shared = {
   bundle: true,
@@ -76,7 +105,7 @@ const builds = [
     target: "node20",
     external: ["vscode"],
     mainFields: ["module", "main"],
-    plugins: [englishOnlyZod, separateAcpRuntime],
+    plugins: [englishOnlyZod, separateAcpRuntime, demoAgentSharesSdk],
   },
   {
     ...shared,
