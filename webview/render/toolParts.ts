@@ -169,7 +169,13 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   const openButton = button("secondary small", icon("diff"), "Open diff");
   openButton.title = `Open the full diff of ${diff.path}`;
   openButton.addEventListener("click", openDiff);
-  const body = el("pre", { class: "diff-body mono", "aria-label": `Changes to ${diff.path}` });
+  // Focusable so that a keyboard can scroll it: it scrolls only while hovered or focused (main.css, `.diff-body`).
+  const body = el("pre", {
+    class: "diff-body mono",
+    role: "region",
+    tabindex: 0,
+    "aria-label": `Diff of ${diff.path}, scrollable`,
+  });
   const lines =
     diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
   appendDiffLines(body, lines);
