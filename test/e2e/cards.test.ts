@@ -319,11 +319,19 @@ describe("Approval cards (e2e)", function () {
     await body.hover();
     await frames();
     assert.equal((await box()).overflow, "auto", "hovered, the diff body scrolls");
-    for (let i = 0; i < 6 && !atEnd(await box()); i++) await page.mouse.wheel(0, 400);
-    await waitUntil(async () => atEnd(await box()), "the wheel to scroll the diff to its last line", 10_000);
-    await page.mouse.wheel(400, 0);
     await waitUntil(
-      async () => (await box()).scrollLeft > 0,
+      async () => {
+        await page.mouse.wheel(0, 400);
+        return atEnd(await box());
+      },
+      "the wheel to scroll the diff to its last line",
+      10_000,
+    );
+    await waitUntil(
+      async () => {
+        await page.mouse.wheel(400, 0);
+        return (await box()).scrollLeft > 0;
+      },
       "the wheel to scroll the diff sideways",
       10_000,
     );
@@ -352,12 +360,30 @@ describe("Approval cards (e2e)", function () {
     const focused = await box();
     assert.ok(focused.focused, "Tab reaches the diff body");
     assert.equal(focused.overflow, "auto", "focused, the diff body scrolls");
-    await page.keyboard.press("End");
-    await waitUntil(async () => atEnd(await box()), "End to scroll the diff to its last line", 10_000);
-    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    // Pressed as a person would, again until it has moved (a key that lands during the previous key's smooth
+    // scroll can be absorbed by it).
     await waitUntil(
-      async () => (await box()).scrollLeft > 0,
+      async () => {
+        await page.keyboard.press("ArrowRight");
+        return (await box()).scrollLeft > 0;
+      },
       "the arrow keys to scroll the diff sideways",
+      10_000,
+    );
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("ArrowDown");
+        return (await box()).scrollTop > 0;
+      },
+      "the arrow keys to scroll the diff down",
+      10_000,
+    );
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("End");
+        return atEnd(await box());
+      },
+      "End to scroll the diff to its last line",
       10_000,
     );
   });
