@@ -239,6 +239,155 @@ describe("Approval cards (e2e)", function () {
     assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
   });
 
+  it("scrolls a long diff by wheel while hovered and by keyboard once focused; at rest it clips and is no scroller", async () => {
+    const { page, workspace } = workbench;
+    const path = join(workspace, "src", "greeting.ts");
+    // 80 added lines (taller than the 400 px box) and one line wider than the view.
+    const added = Array.from(
+      { length: 80 },
+      (_, i) => `+export const line${i} = "${i === 3 ? "w".repeat(400) : i}";`,
+    );
+    const text = [
+      "diff --git a/src/greeting.ts b/src/greeting.ts",
+      "--- a/src/greeting.ts",
+      "+++ b/src/greeting.ts",
+      "@@ -0,0 +1,80 @@",
+      ...added,
+      "",
+    ].join("\n");
+    const toolCall = {
+      toolCallId: "edit-long",
+      title: "Edit greeting.ts (long)",
+      kind: "edit",
+      status: "pending",
+      content: [
+        { type: "diff", changes: [{ path, operation: "modify" }], patch: { format: "git_patch", text } },
+      ],
+    };
+    await sendScript(webview, { steps: [{ update: { sessionUpdate: "tool_call_update", ...toolCall } }] });
+    const item = webview.locator('.item.tool-call[data-id="tool:edit-long"]');
+    const body = item.getByRole("region", { name: `Diff of ${path}, scrollable`, exact: true });
+    await body.waitFor({ state: "visible", timeout: 30_000 });
+    await body.scrollIntoViewIfNeeded();
+    type Box = {
+      overflow: string;
+      scrollTop: number;
+      scrollLeft: number;
+      scrollHeight: number;
+      scrollWidth: number;
+      clientHeight: number;
+      clientWidth: number;
+      focused: boolean;
+    };
+    const box = (): Promise<Box> =>
+      body.evaluate((node) => {
+        const view = globalThis as unknown as { getComputedStyle(element: unknown): { overflow: string } };
+        const scroller = node as unknown as Omit<Box, "overflow" | "focused"> & {
+          ownerDocument: { activeElement: unknown };
+        };
+        return {
+          overflow: view.getComputedStyle(node).overflow,
+          scrollTop: scroller.scrollTop,
+          scrollLeft: scroller.scrollLeft,
+          scrollHeight: scroller.scrollHeight,
+          scrollWidth: scroller.scrollWidth,
+          clientHeight: scroller.clientHeight,
+          clientWidth: scroller.clientWidth,
+          focused: scroller.ownerDocument.activeElement === node,
+        };
+      });
+    /** The last line is on screen: the box is scrolled to its end. */
+    const atEnd = (b: Box): boolean => b.scrollTop > 0 && b.scrollTop + b.clientHeight >= b.scrollHeight - 1;
+    /** Two animation frames: what a hover or focus changed is drawn before the next input. */
+    const frames = (): Promise<void> =>
+      body.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const view = globalThis as unknown as { requestAnimationFrame(callback: () => void): void };
+            view.requestAnimationFrame(() => view.requestAnimationFrame(() => resolve()));
+          }),
+      );
+
+    // At rest (pointer away, not focused): clipped, not a scroll container a person can scroll (nor a layer of its own).
+    await page.mouse.move(0, 0);
+    const rest = await box();
+    assert.equal(rest.overflow, "hidden", "at rest the diff body clips without scrolling");
+    assert.ok(rest.scrollHeight > rest.clientHeight + 100, "the last lines are past the fold");
+    assert.ok(rest.scrollWidth > rest.clientWidth + 100, "the wide line is past the right edge");
+
+    // Hovered: the wheel scrolls it, down to the last line and to the right.
+    await body.hover();
+    await frames();
+    assert.equal((await box()).overflow, "auto", "hovered, the diff body scrolls");
+    await waitUntil(
+      async () => {
+        await page.mouse.wheel(0, 400);
+        return atEnd(await box());
+      },
+      "the wheel to scroll the diff to its last line",
+      10_000,
+    );
+    await waitUntil(
+      async () => {
+        await page.mouse.wheel(400, 0);
+        return (await box()).scrollLeft > 0;
+      },
+      "the wheel to scroll the diff sideways",
+      10_000,
+    );
+    const scrolled = await box();
+
+    // The pointer leaves: clipped again, at the same place.
+    await page.mouse.move(0, 0);
+    await frames();
+    const left = await box();
+    assert.equal(left.overflow, "hidden");
+    assert.deepEqual(
+      [left.scrollTop, left.scrollLeft],
+      [scrolled.scrollTop, scrolled.scrollLeft],
+      "the offset is kept",
+    );
+
+    // The keyboard: Tab from the "Open diff" button reaches the body, whose arrow keys and End scroll it.
+    await body.evaluate((node) => {
+      const scroller = node as unknown as { scrollTop: number; scrollLeft: number };
+      scroller.scrollTop = 0;
+      scroller.scrollLeft = 0;
+    });
+    await item.getByRole("button", { name: "Open diff" }).focus();
+    await page.keyboard.press("Tab");
+    await frames();
+    const focused = await box();
+    assert.ok(focused.focused, "Tab reaches the diff body");
+    assert.equal(focused.overflow, "auto", "focused, the diff body scrolls");
+    // Pressed as a person would, again until it has moved (a key that lands during the previous key's smooth
+    // scroll can be absorbed by it).
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("ArrowRight");
+        return (await box()).scrollLeft > 0;
+      },
+      "the arrow keys to scroll the diff sideways",
+      10_000,
+    );
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("ArrowDown");
+        return (await box()).scrollTop > 0;
+      },
+      "the arrow keys to scroll the diff down",
+      10_000,
+    );
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("End");
+        return atEnd(await box());
+      },
+      "End to scroll the diff to its last line",
+      10_000,
+    );
+  });
+
   it("shows a command card's exact command and cwd, and an unknown subject's raw type and JSON", async () => {
     const { workspace } = workbench;
     const command = "git push --force origin main && rm -rf build";

@@ -163,16 +163,42 @@ function appendDiffLines(body: HTMLElement, lines: readonly string[]): void {
   }
 }
 
+/**
+ * A diff body scrolls only while hovered or focused (main.css), and then its scroll bars take room: a horizontal one
+ * would make a wide diff shorter than its cap grow, pushing everything below it down under the pointer. Its bottom
+ * margin gives that room back (`--diff-bar-room`), so the bar hangs over the space below as an overlay bar would.
+ * Measured when the box becomes scrollable (the hover or focus style already applies when these events run), since
+ * the bar's height depends on the platform (none with overlay scroll bars).
+ */
+function keepPlaceWhileScrollable(body: HTMLElement): void {
+  const measure = (): void => {
+    const borders = body.clientTop * 2;
+    const bar = body.offsetHeight - body.clientHeight - borders;
+    const cap = Number.parseFloat(getComputedStyle(body).maxHeight);
+    const below = Number.isFinite(cap) ? cap - (body.scrollHeight + borders) : bar;
+    body.style.setProperty("--diff-bar-room", `${Math.max(0, Math.min(bar, below))}px`);
+  };
+  body.addEventListener("pointerenter", measure);
+  body.addEventListener("focus", measure);
+}
+
 /** A capped diff preview with +/- colouring and an "Open diff" button (the full diff opens in VS Code). */
 export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   const path = pathLabel(diff.display, diff.path, "mono diff-path");
   const openButton = button("secondary small", icon("diff"), "Open diff");
   openButton.title = `Open the full diff of ${diff.path}`;
   openButton.addEventListener("click", openDiff);
-  const body = el("pre", { class: "diff-body mono", "aria-label": `Changes to ${diff.path}` });
+  // Focusable so that a keyboard can scroll it: it scrolls only while hovered or focused (main.css, `.diff-body`).
+  const body = el("pre", {
+    class: "diff-body mono",
+    role: "region",
+    tabindex: 0,
+    "aria-label": `Diff of ${diff.path}, scrollable`,
+  });
   const lines =
     diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
   appendDiffLines(body, lines);
+  keepPlaceWhileScrollable(body);
   return el(
     "div",
     { class: "diff" },
