@@ -4,12 +4,14 @@
  * webview; the agent stamps the answer's arrival. Stamps are `bench/fineClock.ts`'s clock in every process (the
  * webview, this extension host, the agent), so the way splits into its parts below a millisecond: the host stamps
  * the view's message arriving (`SymposiumView.receive`), the request being settled (`chooseOption`/`deny`/`choose`
- * entered) and that call returning (the settled listeners have run); the agent stamps its stdin delivering the answer's
- * bytes and the answer reaching the awaiting code.
+ * entered), that call returning (the settled listeners have run) and the answer written to the agent's stdin
+ * (`answerWrites.ts`); the agent stamps its stdin delivering the answer's bytes and the answer reaching the awaiting
+ * code.
  */
 import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
 import { fineClock } from "../fineClock";
+import { AnswerWrites } from "./answerWrites";
 import type { HostContext } from "./context";
 import { turnEnded } from "../waits";
 import { MANUAL_AGENT, type ClickHostResult, type ClickStart, type HostClickStamps } from "./protocol";
@@ -21,7 +23,7 @@ class HostStamps {
   readonly received = new Map<string, number>();
   readonly chosen = new Map<string, number>();
   readonly returned = new Map<string, number>();
-  private readonly now = fineClock();
+  readonly now = fineClock();
 
   constructor(ctx: HostContext) {
     const view = ctx.api.view as unknown as { receive(raw: unknown): void };
@@ -53,16 +55,25 @@ class HostStamps {
     sessions.choose = wrap(sessions.choose.bind(sessions));
   }
 
-  of(keys: readonly string[]): HostClickStamps {
+  of(keys: readonly string[], writes: AnswerWrites | undefined): HostClickStamps {
     const at = (map: Map<string, number>) => keys.map((key) => map.get(key) ?? Number.NaN);
-    return { receivedAt: at(this.received), chosenAt: at(this.chosen), returnedAt: at(this.returned) };
+    const returnedAt = at(this.returned);
+    return {
+      receivedAt: at(this.received),
+      chosenAt: at(this.chosen),
+      returnedAt,
+      writtenAt: writes?.firstAfter(at(this.chosen)) ?? returnedAt.map(() => Number.NaN),
+    };
   }
 }
 
 let stamps: HostStamps | undefined;
+let writes: AnswerWrites | undefined;
 
 export async function startClicks(ctx: HostContext, count: number): Promise<ClickStart> {
   stamps ??= new HostStamps(ctx);
+  writes?.dispose();
+  writes = new AnswerWrites(stamps.now);
   const { sessions } = ctx.api;
   const sessionKey = await sessions.startSession(MANUAL_AGENT);
   const keys: string[] = [];
@@ -89,9 +100,11 @@ export async function clickResult(ctx: HostContext, start: ClickStart): Promise<
     return {
       probes: result.probes,
       chosenAt: keys.map((key) => ctx.chosen.at.get(key)),
-      ...(stamps ? { fine: stamps.of(keys) } : {}),
+      ...(stamps ? { fine: stamps.of(keys, writes) } : {}),
     };
   } finally {
+    writes?.dispose();
+    writes = undefined;
     arrivals.delete(start.sessionKey);
     await sessions.stop(start.sessionKey);
     await turnEnded(sessions, start.sessionKey).catch(() => undefined);

@@ -19,6 +19,7 @@ import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
 import { REJECT_ONCE } from "../payload";
 import { FINE_CLOCK_SOURCE, fineClock } from "../fineClock";
+import { AnswerWrites } from "./answerWrites";
 import { BENCH_AGENT } from "../paths";
 import {
   paintVariantsWanted,
@@ -135,7 +136,9 @@ class PlainCardClient {
       nextTaskAt?: number;
     }
   >();
-  private readonly fineNow = fineClock();
+  readonly fineNow = fineClock();
+  /** While a click phase runs: when answers were written to the agent's stdin. */
+  writes: AnswerWrites | undefined;
   private readonly waiting = new Map<string, Waiting>();
   private next = 0;
 
@@ -312,6 +315,8 @@ export async function startPlainClicks(count: number): Promise<PlainCardStart> {
   const { client } = await open();
   client.mode = "click";
   client.reset();
+  client.writes?.dispose();
+  client.writes = new AnswerWrites(client.fineNow);
   const id = commandId("plain-click");
   void client.prompt({ op: "probe", id, count, gapMs: 0, title: "Plain click" });
   return { id };
@@ -323,15 +328,19 @@ export async function plainClickResult(start: PlainCardStart): Promise<PlainClic
     join(logs, "agent.jsonl"),
     start.id,
     60_000,
-  );
+  ).finally(() => {
+    client.writes?.dispose();
+  });
   const stamps = [...client.stamps.values()];
+  const receivedAt = stamps.map((s) => s.receivedFineAt ?? Number.NaN);
   return {
     clickedAt: stamps.map((s) => s.clickedAt ?? Number.NaN),
     hostAt: stamps.map((s) => s.answeredHostAt ?? Number.NaN),
     answeredAt: result.probes.map((p) => p.answeredAt),
     fine: {
       clickedAt: stamps.map((s) => s.clickedFineAt ?? Number.NaN),
-      receivedAt: stamps.map((s) => s.receivedFineAt ?? Number.NaN),
+      receivedAt,
+      writtenAt: client.writes?.firstAfter(receivedAt) ?? receivedAt.map(() => Number.NaN),
       handledAt: stamps.map((s) => s.handledAt ?? Number.NaN),
       nextTaskAt: stamps.map((s) => s.nextTaskAt ?? Number.NaN),
       inputAt: result.probes.map((p) => p.inputAt ?? Number.NaN),

@@ -127,11 +127,15 @@ export interface ClickHostResult {
   fine?: HostClickStamps;
 }
 
-/** Per request, fine clock: the view's message arrived; `chooseOption`/`deny`/`choose` was entered; it returned. */
+/**
+ * Per request, fine clock: the view's message arrived; `chooseOption`/`deny`/`choose` was entered; it returned; the
+ * answer was written to the agent's stdin.
+ */
 export interface HostClickStamps {
   receivedAt: number[];
   chosenAt: number[];
   returnedAt: number[];
+  writtenAt: number[];
 }
 
 export interface StopRunResult {
@@ -200,6 +204,8 @@ export interface PlainClickResult {
     handledAt: number[];
     nextTaskAt: number[];
     receivedAt: number[];
+    /** The answer written to the agent's stdin (host clock). */
+    writtenAt: number[];
     inputAt: number[];
     answeredAt: number[];
   };
