@@ -240,11 +240,12 @@ async function plainClicks(page: Page, call: Call, measuredCount: number) {
     };
   const parts = {
     ...splitWay(
-      [fine.clickedAt, fine.handledAt, fine.receivedAt, fine.inputAt, fine.answeredAt],
+      [fine.clickedAt, fine.handledAt, fine.receivedAt, fine.writtenAt, fine.inputAt, fine.answeredAt],
       [
         "click handler",
         "handler returned -> host received",
-        "host -> agent's stdin",
+        "host received -> written to the agent's stdin",
+        "pipe -> agent's stdin read",
         "agent reads the answer",
       ],
     ),
