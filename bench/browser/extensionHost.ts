@@ -40,6 +40,7 @@ import {
   type StopRunResult,
   type StopSettings,
 } from "../host/protocol";
+import { FINE_CLOCK_SOURCE } from "../fineClock";
 import { BENCH_AGENT, benchOut } from "../paths";
 import { sleep } from "../stats";
 
@@ -326,25 +327,13 @@ async function clicks(page: Page, call: Call, measuredCount: number): Promise<Cl
   const start = await call<ClickStart>("clickStart", { count });
   const frame = symposiumWebview(page);
   const body = frame.locator("body");
-  // Stamp every click in the webview document on a fine clock: in the capture phase (before the card's own handler
+  // The fine clock's source as an expression: evaluated by the driver's protocol, which the page's CSP (no eval) allows.
+  await body.evaluate(`window.__benchFineNow ??= (${FINE_CLOCK_SOURCE})()`);
+  // Stamp every click in the webview document on that clock: in the capture phase (before the card's own handler
   // runs), after its handler (the window's bubble phase comes last) and when the next task starts (a message-channel
   // tick: the thread is free again).
   await body.evaluate(() => {
-    const w = window as unknown as { __benchClicks: number[][]; __benchFineNow?: () => number };
-    if (!w.__benchFineNow) {
-      // bench/fineClock.ts, inline: the page's CSP allows no eval of its source text.
-      const first = Date.now();
-      let base = 0;
-      for (;;) {
-        const now = Date.now();
-        const at = performance.now();
-        if (now !== first) {
-          base = now - at;
-          break;
-        }
-      }
-      w.__benchFineNow = () => base + performance.now();
-    }
+    const w = window as unknown as { __benchClicks: number[][]; __benchFineNow: () => number };
     const now = w.__benchFineNow;
     w.__benchClicks = [];
     document.addEventListener("click", () => w.__benchClicks.push([now()]), true);
