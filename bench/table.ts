@@ -289,7 +289,9 @@ export function buildRows(r: BenchResults): Row[] {
       ...(plainTotal ? { floor: { label: "plain webview card", ...pick(plainTotal) } } : {}),
       target: "p50 <= 8 ms, p99 <= 20 ms",
       pass: s.median <= 8 && s.p99 <= 20,
-      note: `webview -> host p50 ${fmt(toHost.median)} / p99 ${fmt(toHost.p99)} ms; host -> agent p50 ${fmt(toAgent.median)} / p99 ${fmt(toAgent.p99)} ms${plainToHost ? `; plain card: webview -> host p50 ${fmt(plainToHost.median)} ms` : ""} (Date.now(): 1 ms resolution)`,
+      note: click.parts
+        ? `p50 of each part: ${partsNote(click.parts)}${plain?.parts ? `; plain card: ${partsNote(plain.parts)}` : ""} (fine clock: performance.now() anchored to Date.now()'s tick in each process)`
+        : `webview -> host p50 ${fmt(toHost.median)} / p99 ${fmt(toHost.p99)} ms; host -> agent p50 ${fmt(toAgent.median)} / p99 ${fmt(toAgent.p99)} ms${plainToHost ? `; plain card: webview -> host p50 ${fmt(plainToHost.median)} ms` : ""} (Date.now(): 1 ms resolution)`,
     });
   }
 
@@ -539,4 +541,11 @@ export function fmt(x: number | undefined): string {
 
 export function kb(bytes: number): string {
   return `${fmt(bytes / KB)} KB`;
+}
+
+/** "name 1.23 ms, …": the median of each part of a way (NaN samples, a stamp that was not taken, left out). */
+function partsNote(parts: Record<string, number[]>): string {
+  return Object.entries(parts)
+    .map(([name, values]) => `${name} ${fmt(summarize(values.filter(Number.isFinite)).median)} ms`)
+    .join(", ");
 }

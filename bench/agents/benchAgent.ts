@@ -11,10 +11,15 @@
 import * as v1 from "@agentclientprotocol/sdk";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { Readable, Writable } from "node:stream";
+import { fineClock } from "../fineClock";
 import { appendLog, runOp, type AgentCommand } from "./ops";
 
 const logFile = process.env.BENCH_AGENT_LOG;
 const sessions = new Map<string, { cwd: string; turn?: AbortController }>();
+const fineNow = fineClock();
+/** When stdin last delivered bytes (a second listener beside the SDK's stream; it reads the same chunks). */
+let lastInputAt = Number.NaN;
+process.stdin.on("data", () => (lastInputAt = fineNow()));
 let turns = 0;
 
 function textOf(prompt: readonly acp.ContentBlock[]): string {
@@ -57,6 +62,8 @@ const app = acp
         sessionId: params.sessionId,
         cwd: session.cwd,
         signal: turn.signal,
+        fineNow,
+        lastInputAt: () => lastInputAt,
       },
       (result) => appendLog(logFile, { kind: "result", ...result }),
     )

@@ -47,6 +47,9 @@ export type AgentCommand =
 export interface ProbeStamp {
   sentAt: number;
   answeredAt: number;
+  /** The answer delivered to the awaiting code, and its bytes read from stdin (agents that stamp input): fine clock. */
+  answeredFineAt?: number;
+  inputAt?: number;
   rttUs: number;
   outcome: string;
 }
@@ -83,6 +86,9 @@ export interface OpContext {
   signal: AbortSignal;
   /** Sends a `session/update` (agents without a session, like the raw one, have none). */
   update?(update: Record<string, unknown>): Promise<void>;
+  /** `bench/fineClock.ts`'s clock, and when stdin last delivered bytes on it (agents that stamp their input). */
+  fineNow?(): number;
+  lastInputAt?(): number;
 }
 
 /** "allow-once", "reject-once", "cancelled" or "error": what the client answered. */
@@ -193,9 +199,13 @@ export async function runOp(
         const start = process.hrtime.bigint();
         const result = await ctx.send(params);
         const end = process.hrtime.bigint();
+        const answeredFineAt = ctx.fineNow?.();
+        const inputAt = ctx.lastInputAt?.();
         probes.push({
           sentAt,
           answeredAt: Date.now(),
+          ...(answeredFineAt !== undefined ? { answeredFineAt } : {}),
+          ...(inputAt !== undefined ? { inputAt } : {}),
           rttUs: nsToUs(end - start),
           outcome: outcomeOf(result),
         });

@@ -40,6 +40,7 @@ import {
   type StopRunResult,
   type StopSettings,
 } from "../host/protocol";
+import { FINE_CLOCK_SOURCE } from "../fineClock";
 import { BENCH_AGENT, benchOut } from "../paths";
 import { sleep } from "../stats";
 
@@ -63,7 +64,7 @@ export interface StopResult {
 }
 
 export interface ClickResult {
-  /** ms from the click event in the webview to the agent receiving the answer. */
+  /** ms from the click event in the webview to the agent receiving the answer (fine clock where stamped). */
   clickToAgentMs: number[];
   /** ms from the click event to the host running `choose` (webview -> host). */
   clickToHostMs: number[];
@@ -71,6 +72,8 @@ export interface ClickResult {
   hostToAgentMs: number[];
   /** ms from the driver's call to Playwright's click (includes Playwright's own work) to the agent receiving it. */
   driverToAgentMs: number[];
+  /** The way split in consecutive parts (fine clock, ms), in order; their sum is `clickToAgentMs`. */
+  parts?: Record<string, number[]>;
 }
 
 export interface HostBenchResult {
@@ -81,7 +84,7 @@ export interface HostBenchResult {
   plainPaint?: PlainPaintResult[];
   click?: ClickResult;
   /** Same-run floor: click on a plain webview card -> agent. */
-  plainClick?: { clickToAgentMs: number[]; clickToHostMs: number[] };
+  plainClick?: { clickToAgentMs: number[]; clickToHostMs: number[]; parts?: Record<string, number[]> };
   sessionStart?: SessionStartResult;
   render?: RenderHostResult;
   stop?: StopResult;
@@ -230,9 +233,29 @@ async function plainClicks(page: Page, call: Call, measuredCount: number) {
   }
   const result = await call<PlainClickResult>("plainClickResult", start);
   const measured = (values: number[]) => values.slice(CLICK_WARMUP);
+  const fine = result.fine;
+  if (!fine)
+    return {
+      clickToAgentMs: measured(result.clickedAt.map((at, i) => result.answeredAt[i]! - at)),
+      clickToHostMs: measured(result.clickedAt.map((at, i) => result.hostAt[i]! - at)),
+    };
+  const parts = {
+    ...splitWay(
+      [fine.clickedAt, fine.handledAt, fine.receivedAt, fine.writtenAt, fine.inputAt, fine.answeredAt],
+      [
+        "click handler",
+        "handler returned -> host received",
+        "host received -> written to the agent's stdin",
+        "pipe -> agent's stdin read",
+        "agent reads the answer",
+      ],
+    ),
+    "(handler returned -> next webview task)": fine.nextTaskAt.map((at, i) => at - fine.handledAt[i]!),
+  };
   return {
-    clickToAgentMs: measured(result.clickedAt.map((at, i) => result.answeredAt[i]! - at)),
-    clickToHostMs: measured(result.clickedAt.map((at, i) => result.hostAt[i]! - at)),
+    clickToAgentMs: measured(fine.clickedAt.map((at, i) => fine.answeredAt[i]! - at)),
+    clickToHostMs: measured(fine.clickedAt.map((at, i) => fine.receivedAt[i]! - at)),
+    parts: Object.fromEntries(Object.entries(parts).map(([name, values]) => [name, measured(values)])),
   };
 }
 
@@ -289,6 +312,13 @@ async function stops(
   return result;
 }
 
+/** Consecutive stamps (one list per point of the way, one entry per click) -> each named part's durations, in ms. */
+function splitWay(stamps: number[][], names: string[]): Record<string, number[]> {
+  const parts: Record<string, number[]> = {};
+  names.forEach((name, s) => (parts[name] = stamps[s]!.map((at, i) => stamps[s + 1]![i]! - at)));
+  return parts;
+}
+
 /** Clicks made first and left out of the figures. */
 const CLICK_WARMUP = 2;
 
@@ -297,13 +327,27 @@ async function clicks(page: Page, call: Call, measuredCount: number): Promise<Cl
   const start = await call<ClickStart>("clickStart", { count });
   const frame = symposiumWebview(page);
   const body = frame.locator("body");
-  // Stamp every click in the webview document, in the capture phase (before the card's own handler runs).
+  // The fine clock's source as an expression: evaluated by the driver's protocol, which the page's CSP (no eval) allows.
+  await body.evaluate(`window.__benchFineNow ??= (${FINE_CLOCK_SOURCE})()`);
+  // Stamp every click in the webview document on that clock: in the capture phase (before the card's own handler
+  // runs), after its handler (the window's bubble phase comes last) and when the next task starts (a message-channel
+  // tick: the thread is free again).
   await body.evaluate(() => {
-    const w = window as unknown as { __benchClicks: number[] };
+    const w = window as unknown as { __benchClicks: number[][]; __benchFineNow: () => number };
+    const now = w.__benchFineNow;
     w.__benchClicks = [];
-    document.addEventListener("click", () => w.__benchClicks.push(Date.now()), true);
+    document.addEventListener("click", () => w.__benchClicks.push([now()]), true);
+    window.addEventListener("click", () => {
+      const stamp = w.__benchClicks[w.__benchClicks.length - 1];
+      if (!stamp) return;
+      stamp.push(now());
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => stamp.push(now());
+      channel.port2.postMessage(undefined);
+    });
   });
   const clickedAt: number[] = [];
+  const fineClicks: number[][] = [];
   const calledAt: number[] = [];
   let failure: Error | undefined;
   try {
@@ -318,26 +362,59 @@ async function clicks(page: Page, call: Call, measuredCount: number): Promise<Cl
       );
       calledAt.push(Date.now());
       await card.locator("button.option-reject:not(.option-reason)").click({ timeout: 10_000 });
-      clickedAt.push(
-        await body.evaluate(
-          () => (window as unknown as { __benchClicks: number[] }).__benchClicks[0] ?? Number.NaN,
-        ),
-      );
       await card.waitFor({ state: "detached", timeout: 20_000 });
+      const stamp = await body.evaluate(
+        () => (window as unknown as { __benchClicks: number[][] }).__benchClicks[0] ?? [],
+      );
+      clickedAt.push(stamp[0] ?? Number.NaN);
+      fineClicks.push(stamp);
     }
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
   }
   const result = await call<ClickHostResult>("clickResult", start); // also ends the session
   if (failure) throw failure;
-  const answered = result.probes.map((p) => p.answeredAt);
-  const chosen = result.chosenAt;
   const measured = (values: number[]) => values.slice(CLICK_WARMUP);
+  const fine = result.fine;
+  const answered = result.probes.map((p) => p.answeredFineAt ?? Number.NaN);
+  const handled = fineClicks.map((stamp) => stamp[1] ?? Number.NaN);
+  const nextTask = fineClicks.map((stamp) => stamp[2] ?? Number.NaN);
+  const parts = fine
+    ? {
+        ...splitWay(
+          [
+            clickedAt,
+            handled,
+            fine.receivedAt,
+            fine.chosenAt,
+            fine.returnedAt,
+            fine.writtenAt,
+            result.probes.map((p) => p.inputAt ?? Number.NaN),
+            answered,
+          ],
+          [
+            "click handler",
+            "handler returned -> host received",
+            "message parsed and routed",
+            "choose call (settle, listeners)",
+            "call returned -> written to the agent's stdin",
+            "pipe -> agent's stdin read",
+            "agent reads the answer",
+          ],
+        ),
+        // Beside the way, not part of it: how long the webview's thread stayed busy after the handler.
+        "(handler returned -> next webview task)": nextTask.map((at, i) => at - handled[i]!),
+      }
+    : undefined;
+  const chosen = fine?.chosenAt ?? result.chosenAt.map((at) => at ?? Number.NaN);
   return {
     clickToAgentMs: measured(clickedAt.map((at, i) => answered[i]! - at)),
-    clickToHostMs: measured(clickedAt.map((at, i) => (chosen[i] ?? Number.NaN) - at)),
-    hostToAgentMs: measured(clickedAt.map((_, i) => answered[i]! - (chosen[i] ?? Number.NaN))),
-    driverToAgentMs: measured(calledAt.map((at, i) => answered[i]! - at)),
+    clickToHostMs: measured(clickedAt.map((at, i) => chosen[i]! - at)),
+    hostToAgentMs: measured(clickedAt.map((_, i) => answered[i]! - chosen[i]!)),
+    driverToAgentMs: measured(calledAt.map((at, i) => result.probes[i]!.answeredAt - at)),
+    ...(parts
+      ? { parts: Object.fromEntries(Object.entries(parts).map(([name, values]) => [name, measured(values)])) }
+      : {}),
   };
 }
 
@@ -423,10 +500,12 @@ export async function measureInExtensionHost(
       );
       result.paint = await phase("paint", () => paint(page, call, settings.paint));
       result.plainClick = await phase("plain card click (floor)", () =>
-        plainClicks(page, call, settings.clicks),
+        traced(page, "plainclick", () => plainClicks(page, call, settings.clicks)),
       );
       await call("plainClose").catch(() => undefined);
-      result.click = await phase("click", () => clicks(page, call, settings.clicks));
+      result.click = await phase("click", () =>
+        traced(page, "click", () => clicks(page, call, settings.clicks)),
+      );
       result.sessionStart = await phase("new sessions", () =>
         call<SessionStartResult>("sessionStart", settings.sessionStart),
       );

@@ -18,24 +18,43 @@ import * as vscode from "vscode";
 import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
 import { REJECT_ONCE } from "../payload";
+import { FINE_CLOCK_SOURCE, fineClock } from "../fineClock";
+import { AnswerWrites } from "./answerWrites";
 import { BENCH_AGENT } from "../paths";
 import {
   paintVariantsWanted,
   type PaintProbe,
   type PlainCardStart,
   type PlainCardSettings,
+  type PlainClickResult,
 } from "./protocol";
 
 /** What the plain page posts back. */
 type PageMessage =
   | { type: "painted"; key: string; insertedAt: number; frameAt: number; paintedAt: number }
-  | { type: "clicked"; key: string; clickedAt: number };
+  | { type: "clicked"; key: string; clickedAt: number; clickedFineAt: number }
+  | { type: "clickTask"; key: string; handledAt: number; nextTaskAt: number };
 
 const PREVIEW_LINES = 200;
 
 function pageHtml(nonce: string, cspSource: string): string {
   const script = `
 const vscode = acquireVsCodeApi();
+const fineNow = (${FINE_CLOCK_SOURCE})();
+// The click as Symposium's is stamped: in the capture phase, before the button's own handler.
+let clickFineAt = NaN;
+document.addEventListener("click", () => (clickFineAt = fineNow()), true);
+// After the handler (the window's bubble phase comes last) and when the next task starts, as the click phase does.
+let clickKey;
+window.addEventListener("click", () => {
+  if (clickKey === undefined) return;
+  const key = clickKey;
+  clickKey = undefined;
+  const handledAt = fineNow();
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => vscode.postMessage({ type: "clickTask", key, handledAt, nextTaskAt: fineNow() });
+  channel.port2.postMessage(undefined);
+});
 const list = document.getElementById("cards");
 const observer = new MutationObserver((records) => {
   const insertedAt = Date.now();
@@ -74,7 +93,8 @@ window.addEventListener("message", (event) => {
     button.textContent = label;
     if (cls === "reject")
       button.addEventListener("click", () => {
-        vscode.postMessage({ type: "clicked", key: data.key, clickedAt: Date.now() });
+        vscode.postMessage({ type: "clicked", key: data.key, clickedAt: Date.now(), clickedFineAt: clickFineAt });
+        clickKey = data.key;
         card.remove();
       });
     card.appendChild(button);
@@ -105,7 +125,20 @@ class PlainCardClient {
   readonly connection: v2.ClientConnection;
   sessionId = "";
   mode: "paint" | "click" = "paint";
-  readonly stamps = new Map<string, Partial<PaintProbe> & { clickedAt?: number; answeredHostAt?: number }>();
+  readonly stamps = new Map<
+    string,
+    Partial<PaintProbe> & {
+      clickedAt?: number;
+      answeredHostAt?: number;
+      clickedFineAt?: number;
+      receivedFineAt?: number;
+      handledAt?: number;
+      nextTaskAt?: number;
+    }
+  >();
+  readonly fineNow = fineClock();
+  /** While a click phase runs: when answers were written to the agent's stdin. */
+  writes: AnswerWrites | undefined;
   private readonly waiting = new Map<string, Waiting>();
   private next = 0;
 
@@ -158,9 +191,13 @@ class PlainCardClient {
 
   /** Answers in the task that received the page's message. */
   private onPage(message: PageMessage): void {
+    const receivedFineAt = this.fineNow();
     const stamp = this.stamps.get(message.key);
     if (!stamp) return;
-    if (message.type === "painted") {
+    if (message.type === "clickTask") {
+      stamp.handledAt = message.handledAt;
+      stamp.nextTaskAt = message.nextTaskAt;
+    } else if (message.type === "painted") {
       stamp.insertedAt = message.insertedAt;
       stamp.frameAt = message.frameAt;
       stamp.paintedAt = message.paintedAt;
@@ -168,6 +205,8 @@ class PlainCardClient {
     } else {
       stamp.clickedAt = message.clickedAt;
       stamp.answeredHostAt = Date.now();
+      stamp.clickedFineAt = message.clickedFineAt;
+      stamp.receivedFineAt = receivedFineAt;
       this.answer(message.key);
     }
   }
@@ -276,24 +315,36 @@ export async function startPlainClicks(count: number): Promise<PlainCardStart> {
   const { client } = await open();
   client.mode = "click";
   client.reset();
+  client.writes?.dispose();
+  client.writes = new AnswerWrites(client.fineNow);
   const id = commandId("plain-click");
   void client.prompt({ op: "probe", id, count, gapMs: 0, title: "Plain click" });
   return { id };
 }
 
-export async function plainClickResult(
-  start: PlainCardStart,
-): Promise<{ clickedAt: number[]; answeredAt: number[]; hostAt: number[] }> {
+export async function plainClickResult(start: PlainCardStart): Promise<PlainClickResult> {
   const { client, logs } = await open();
   const result = await waitForResult<Extract<AgentResult, { op: "probe" }>>(
     join(logs, "agent.jsonl"),
     start.id,
     60_000,
-  );
+  ).finally(() => {
+    client.writes?.dispose();
+  });
   const stamps = [...client.stamps.values()];
+  const receivedAt = stamps.map((s) => s.receivedFineAt ?? Number.NaN);
   return {
     clickedAt: stamps.map((s) => s.clickedAt ?? Number.NaN),
     hostAt: stamps.map((s) => s.answeredHostAt ?? Number.NaN),
     answeredAt: result.probes.map((p) => p.answeredAt),
+    fine: {
+      clickedAt: stamps.map((s) => s.clickedFineAt ?? Number.NaN),
+      receivedAt,
+      writtenAt: client.writes?.firstAfter(receivedAt) ?? receivedAt.map(() => Number.NaN),
+      handledAt: stamps.map((s) => s.handledAt ?? Number.NaN),
+      nextTaskAt: stamps.map((s) => s.nextTaskAt ?? Number.NaN),
+      inputAt: result.probes.map((p) => p.inputAt ?? Number.NaN),
+      answeredAt: result.probes.map((p) => p.answeredFineAt ?? Number.NaN),
+    },
   };
 }

@@ -123,6 +123,19 @@ export interface ClickHostResult {
   probes: ProbeStamp[];
   /** When the host ran `choose` for each request (the click relayed by the webview), in order. */
   chosenAt: (number | undefined)[];
+  /** The same way on the fine clock (`bench/fineClock.ts`), in order. */
+  fine?: HostClickStamps;
+}
+
+/**
+ * Per request, fine clock: the view's message arrived; `chooseOption`/`deny`/`choose` was entered; it returned; the
+ * answer was written to the agent's stdin.
+ */
+export interface HostClickStamps {
+  receivedAt: number[];
+  chosenAt: number[];
+  returnedAt: number[];
+  writtenAt: number[];
 }
 
 export interface StopRunResult {
@@ -184,6 +197,18 @@ export interface PlainClickResult {
   clickedAt: number[];
   hostAt: number[];
   answeredAt: number[];
+  /** Fine clock (`bench/fineClock.ts`): the click (capture phase), the host receiving it, the agent's stdin and answer. */
+  fine?: {
+    clickedAt: number[];
+    /** The card's handler returned (it posted first), and the page's next task started. */
+    handledAt: number[];
+    nextTaskAt: number[];
+    receivedAt: number[];
+    /** The answer written to the agent's stdin (host clock). */
+    writtenAt: number[];
+    inputAt: number[];
+    answeredAt: number[];
+  };
 }
 
 export interface SessionStartSettings {

@@ -163,6 +163,46 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await diff.getAttribute("data-kept"), "yes", "the answer did not rebuild the diff");
   });
 
+  it("a click only posts the answer in its own task: nothing on the page changes before the task ends", async () => {
+    const title = "Edit greeting.ts (one task)";
+    await sendScript(webview, { steps: editSteps(workbench.workspace, "edit-one-task", title) });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    // The window's bubble phase runs last in the click's task: the card as it is when the browser takes over (a
+    // change here is restyled and laid out before the answer can leave the page).
+    await group.evaluate((node) => {
+      const page = globalThis as unknown as {
+        __inClickTask?: { busy: boolean; enabled: number; disabled: number };
+        addEventListener(type: string, listener: () => void): void;
+      };
+      const cardNode = node as unknown as {
+        hasAttribute(name: string): boolean;
+        querySelectorAll(selector: string): { length: number };
+      };
+      page.addEventListener("click", () => {
+        page.__inClickTask ??= {
+          busy: cardNode.hasAttribute("aria-busy"),
+          enabled: cardNode.querySelectorAll('[aria-disabled="false"]').length,
+          disabled: cardNode.querySelectorAll('[aria-disabled="true"]').length,
+        };
+      });
+    });
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
+    const seen = await webview.locator("body").evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            __inClickTask?: { busy: boolean; enabled: number; disabled: number };
+          }
+        ).__inClickTask,
+    );
+    assert.ok(seen, "the click reached the page");
+    assert.equal(seen.busy, false, "the card is not marked busy in the click's task");
+    assert.equal(seen.disabled, 0, "no action is marked disabled in the click's task");
+    assert.ok(seen.enabled >= OPTIONS.length, "the card's actions were there, enabled");
+  });
+
   it("shows every line of a tool call's diff in order, coloured by kind, an empty line included", async () => {
     const { workspace } = workbench;
     const title = "Edit greeting.ts (lines)";

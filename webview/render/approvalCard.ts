@@ -7,7 +7,7 @@
 import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
-import { button, el, icon } from "../dom";
+import { afterNextPaint, button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
@@ -255,7 +255,10 @@ export class ApprovalCard {
 
   private markAnswered(): void {
     this.answered = true;
-    this.syncActionState();
+    // The look follows after the next frame. Changed in the click's task, Chromium restyled and laid out the card in
+    // that task (its hover hit test after a mouse release forces it) and repainted it in the next frame, both before
+    // the posted answer left the page: about 1.5 ms a click in traces. The guard is the flag above, set at once.
+    afterNextPaint(() => this.syncActionState());
     // The host answers with a `decided` op that replaces this card; if it never does, let the user try again.
     this.answerTimer = setTimeout(() => {
       this.answered = false;
