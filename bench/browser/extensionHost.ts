@@ -175,6 +175,8 @@ async function traced<T>(page: Page, phase: string, run: () => Promise<T>): Prom
         "disabled-by-default-devtools.timeline.frame",
         "blink.user_timing",
         "v8.execute",
+        // BENCH_TRACE_CATEGORIES=a,b adds categories (e.g. toplevel,ipc,mojom,v8.gc,cc,viz,gpu for the browser and GPU processes).
+        ...(process.env.BENCH_TRACE_CATEGORIES?.split(",").map((category) => category.trim()) ?? []),
       ],
     },
   });

@@ -12,6 +12,7 @@ import { clickResult, startClicks } from "./click";
 import type { HostContext } from "./context";
 import { ChooseRecorder, PaintWatcher, PostRecorder } from "./instruments";
 import { until } from "../waits";
+import { recordingGc } from "./gcRecorder";
 import { runPaint } from "./paint";
 import { ENV_BYPASS_LOG, ENV_MANUAL_LOG, ENV_PORT, type ActivationHostResult } from "./protocol";
 import { closePlainCard, plainClickResult, runPlainPaint, startPlainClicks } from "./plainCard";
@@ -75,7 +76,9 @@ export async function run(): Promise<void> {
         20,
       ).then(() => ({ ready: true })),
     bypass: (args: Parameters<typeof runBypass>[1]) => runBypass(ctx, args),
-    paint: (args: Parameters<typeof runPaint>[1]) => runPaint(ctx, args),
+    // BENCH_PAINT_GC=file.json: the extension host's collections over the phase (diagnosis).
+    paint: (args: Parameters<typeof runPaint>[1]) =>
+      recordingGc(process.env.BENCH_PAINT_GC, () => runPaint(ctx, args)),
     clickStart: (args: { count: number }) => startClicks(ctx, args.count),
     clickResult: (args: Parameters<typeof clickResult>[1]) => clickResult(ctx, args),
     render: (args: Parameters<typeof runRender>[1]) => runRender(ctx, args),

@@ -6,7 +6,7 @@
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import type { PermissionPrompt } from "../core/permissionPrompt";
-import { ATTENTION_DELAY_MS, LaterTimer } from "../core/laterTimer";
+import { ATTENTION_DELAY_MS, ATTENTION_SPACING_MS, LaterTimer } from "../core/laterTimer";
 import { inertText } from "../core/untrustedText";
 import type { SymposiumView } from "./symposiumView";
 
@@ -20,7 +20,13 @@ export class Attention implements vscode.Disposable {
   );
   private readonly subscriptions: vscode.Disposable[] = [];
   private notificationShowing = false;
-  private readonly refreshLater = new LaterTimer(() => this.refresh(), ATTENTION_DELAY_MS);
+  private readonly refreshLater = new LaterTimer(
+    () => this.refresh(),
+    ATTENTION_DELAY_MS,
+    ATTENTION_SPACING_MS,
+  );
+  /** What the badge and the status bar show now; they are written only when it changes. */
+  private shown: string | undefined;
 
   constructor(
     private readonly sessions: AgentSessions,
@@ -61,6 +67,11 @@ export class Attention implements vscode.Disposable {
   private refresh(): void {
     const count = this.sessions.pending.size;
     const bypassed = this.sessions.agentChoices().filter((a) => a.bypassed && this.hasRunningSession(a.name));
+    // VS Code sends every write of a status bar item to the workbench, changed or not: a count that came back
+    // between two updates (a card answered before the update) sends nothing.
+    const shown = JSON.stringify([count, bypassed.map((a) => a.name)]);
+    if (shown === this.shown) return;
+    this.shown = shown;
     // A zero badge rather than `undefined`: VS Code 1.100's webview view pane ignores `badge = undefined` and keeps
     // showing the last number; a number badge of 0 is hidden.
     this.view.badge =

@@ -25,6 +25,20 @@ describe("LaterTimer (attention updates after the card)", () => {
     assert.equal(runs, 2);
   });
 
+  it("with a spacing, runs again no sooner than that after its last run, however soon it is asked", async () => {
+    let ran: (() => void) | undefined;
+    const run = () => new Promise<number>((resolve) => (ran = () => resolve(performance.now())));
+    const later = new LaterTimer(() => ran?.(), 5, 200);
+    let next = run();
+    later.schedule();
+    const first = await next;
+    next = run();
+    later.schedule(); // at once after the run: a steady stream
+    const second = await next;
+    // Timers never fire early (to within the millisecond Node counts them in), so this holds on a loaded machine too.
+    assert.ok(second - first >= 195, `the second run came ${(second - first).toFixed(1)} ms after the first`);
+  });
+
   it("does not run once disposed", async () => {
     let runs = 0;
     const later = new LaterTimer(() => runs++, 5);
