@@ -7,14 +7,20 @@
  *
  * A new card goes out in the task that produced it. Other changes wait for the end of that task (`setImmediate`):
  * when a click answers a request, the agent's answer is written first and the view's update follows.
+ *
+ * A card's tool-call item is not coalesced across the card: a change of that item after the card goes after it, as a
+ * second op. The view takes a card's subject from the item as it holds it when the card arrives (`on_item`), so the
+ * item's later content must not reach it first.
  */
-import type { ViewOp } from "../shared/protocol";
+import type { ToolStateOp, ViewOp } from "../shared/protocol";
 import { pageOps, SNAPSHOT_PAGE_BYTES } from "./snapshotPages";
 
 const FRAME_MS = 16;
 
 export class ViewOpBatcher {
   private readonly ops = new Map<string, ViewOp>();
+  /** Coalescing keys sealed by a queued card: later ops of that key coalesce under this key instead, after the card. */
+  private readonly sealed = new Map<string, string>();
   private sequence = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private immediate: ReturnType<typeof setImmediate> | undefined;
@@ -26,9 +32,16 @@ export class ViewOpBatcher {
   push(ops: readonly ViewOp[]): void {
     let card = false;
     for (const op of ops) {
-      const key = coalesceKey(op) ?? `#${this.sequence++}`;
-      this.ops.set(key, op);
-      if (op.op === "prompt") card = true;
+      const coalesce = coalesceKey(op);
+      const key = coalesce === undefined ? `#${this.sequence++}` : (this.sealed.get(coalesce) ?? coalesce);
+      const queued = op.op === "toolState" ? this.ops.get(key) : undefined;
+      // A tool call's new approval state goes onto its queued item, if any (the item then carries it).
+      this.ops.set(key, queued?.op === "item" ? withToolState(queued, op as ToolStateOp) : op);
+      if (op.op !== "prompt") continue;
+      card = true;
+      const toolItemId = op.prompt.toolItemId;
+      if (toolItemId !== undefined)
+        this.sealed.set(itemKey(op.prompt.sessionKey, toolItemId), `#${this.sequence++}`);
     }
     if (this.timer === undefined) {
       // Nothing sent for a frame: send now (a card) or at the end of this task (anything else).
@@ -63,6 +76,7 @@ export class ViewOpBatcher {
     if (this.ops.size === 0) return;
     const ops = [...this.ops.values()];
     this.ops.clear();
+    this.sealed.clear();
     // No message over the size budget: a burst is split, in order.
     for (const page of pageOps(ops, SNAPSHOT_PAGE_BYTES)) this.flush(page);
   }
@@ -75,13 +89,16 @@ export class ViewOpBatcher {
     this.immediate = undefined;
     this.cardSent = false;
     this.ops.clear();
+    this.sealed.clear();
   }
 }
 
 function coalesceKey(op: ViewOp): string | undefined {
   switch (op.op) {
     case "item":
-      return `item\u0000${op.sessionKey}\u0000${op.item.id}`;
+      return itemKey(op.sessionKey, op.item.id);
+    case "toolState":
+      return itemKey(op.sessionKey, op.itemId);
     case "session":
       return `session\u0000${op.header.key}`;
     case "agents":
@@ -91,4 +108,26 @@ function coalesceKey(op: ViewOp): string | undefined {
     default:
       return undefined;
   }
+}
+
+function itemKey(sessionKey: string, itemId: string): string {
+  return `item\u0000${sessionKey}\u0000${itemId}`;
+}
+
+/** A queued item op with a tool call's later approval state applied (the webview's store does the same on its copy). */
+function withToolState(queued: Extract<ViewOp, { op: "item" }>, state: ToolStateOp): ViewOp {
+  const { item } = queued;
+  if (item.kind !== "tool_call") return state;
+  const rest = { ...item };
+  delete rest.awaitingApproval;
+  delete rest.changedAfterRequest;
+  return {
+    ...queued,
+    item: {
+      ...rest,
+      status: state.status,
+      ...(state.awaitingApproval ? { awaitingApproval: true } : {}),
+      ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
+    },
+  };
 }
