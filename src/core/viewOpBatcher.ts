@@ -6,7 +6,8 @@
  * while the rest of a burst of requests still travels in one message per frame.
  *
  * A new card goes out in the task that produced it. Other changes wait for the end of that task (`setImmediate`):
- * when a click answers a request, the agent's answer is written first and the view's update follows.
+ * when a click answers a request, the agent's answer is written first and the view's update follows. A tool call
+ * just announced as pending waits a few milliseconds more, for the request about it to go in the same message.
  *
  * A card's tool-call item is not coalesced across the card: a change of that item after the card goes after it, as a
  * second op. The view takes a card's subject from the item as it holds it when the card arrives (`on_item`), so the
@@ -16,6 +17,13 @@ import type { ToolStateOp, ViewOp } from "../shared/protocol";
 import { pageOps, SNAPSHOT_PAGE_BYTES } from "./snapshotPages";
 
 const FRAME_MS = 16;
+/**
+ * How long a tool call an agent just announced as pending waits for a permission request about it. Agents ask right
+ * after announcing (1-2 ms later here, up to 26 ms under load): sent alone, the tool call's diff took the webview a
+ * frame of layout and paint on the thread the workbench shares, and the card's message waited behind that frame.
+ * Sent together, one pass and one frame show both.
+ */
+const ASK_WAIT_MS = 8;
 
 export class ViewOpBatcher {
   private readonly ops = new Map<string, ViewOp>();
@@ -24,6 +32,8 @@ export class ViewOpBatcher {
   private sequence = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private immediate: ReturnType<typeof setImmediate> | undefined;
+  /** Sends what is queued once a just-announced tool call waited `ASK_WAIT_MS` for its request. */
+  private askWait: ReturnType<typeof setTimeout> | undefined;
   /** A new card was sent in the current frame: further cards wait for its end. */
   private cardSent = false;
 
@@ -44,9 +54,11 @@ export class ViewOpBatcher {
         this.sealed.set(itemKey(op.prompt.sessionKey, toolItemId), `#${this.sequence++}`);
     }
     if (this.timer === undefined) {
-      // Nothing sent for a frame: send now (a card) or at the end of this task (anything else).
+      // Nothing sent for a frame: send now (a card), a little later (a tool call that may be asked about next) or at
+      // the end of this task (anything else).
       this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
       if (card) this.sendCard();
+      else if (ops.some(mayBeAskedAbout)) this.askWait ??= setTimeout(() => this.sendQueued(), ASK_WAIT_MS);
       else this.immediate ??= setImmediate(() => this.sendQueued());
       return;
     }
@@ -60,7 +72,6 @@ export class ViewOpBatcher {
   }
 
   private sendQueued(): void {
-    this.immediate = undefined;
     this.send();
   }
 
@@ -73,6 +84,10 @@ export class ViewOpBatcher {
   }
 
   private send(): void {
+    if (this.immediate !== undefined) clearImmediate(this.immediate);
+    clearTimeout(this.askWait);
+    this.immediate = undefined;
+    this.askWait = undefined;
     if (this.ops.size === 0) return;
     const ops = [...this.ops.values()];
     this.ops.clear();
@@ -85,8 +100,10 @@ export class ViewOpBatcher {
   clear(): void {
     clearTimeout(this.timer);
     if (this.immediate !== undefined) clearImmediate(this.immediate);
+    clearTimeout(this.askWait);
     this.timer = undefined;
     this.immediate = undefined;
+    this.askWait = undefined;
     this.cardSent = false;
     this.ops.clear();
     this.sealed.clear();
@@ -108,6 +125,16 @@ function coalesceKey(op: ViewOp): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** A tool call the agent announced and may ask about next (agents announce it pending, then ask). */
+function mayBeAskedAbout(op: ViewOp): boolean {
+  return (
+    op.op === "item" &&
+    op.item.kind === "tool_call" &&
+    op.item.status === "pending" &&
+    !op.item.awaitingApproval
+  );
 }
 
 function itemKey(sessionKey: string, itemId: string): string {
