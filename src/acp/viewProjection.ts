@@ -104,18 +104,34 @@ export function subjectOnItem(
 
 type ToolCallSubject = Extract<SubjectView, { type: "tool_call" }>;
 
-/** Field by field; the diff previews (the bulk) by identity first, as the stored preview is shared until replaced. */
+/**
+ * Every field of a tool-call subject (`toolCallSubject`; one added there must be compared here), without serializing
+ * the large ones (raw input, previews): a snapshot sends every pending card.
+ */
 function sameToolCallSubject(a: ToolCallSubject, b: ToolCallSubject): boolean {
-  const { diffs: diffsA, ...restA } = a;
-  const { diffs: diffsB, ...restB } = b;
-  if (JSON.stringify(restA) !== JSON.stringify(restB) || diffsA.length !== diffsB.length) return false;
-  return diffsA.every((diff, i) => {
-    const other = diffsB[i];
-    if (!other) return false;
-    const { preview: linesA, ...headA } = diff;
-    const { preview: linesB, ...headB } = other;
-    return JSON.stringify(headA) === JSON.stringify(headB) && sameLines(linesA, linesB);
-  });
+  return (
+    a.toolCallId === b.toolCallId &&
+    a.toolKind === b.toolKind &&
+    a.toolTitle === b.toolTitle &&
+    a.command === b.command &&
+    a.rawInput === b.rawInput &&
+    a.rawInputTruncated === b.rawInputTruncated &&
+    (a.locations === b.locations || JSON.stringify(a.locations) === JSON.stringify(b.locations)) &&
+    a.diffs.length === b.diffs.length &&
+    a.diffs.every((diff, i) => {
+      const other = b.diffs[i];
+      return (
+        other !== undefined &&
+        diff.index === other.index &&
+        diff.path === other.path &&
+        diff.display === other.display &&
+        diff.added === other.added &&
+        diff.removed === other.removed &&
+        diff.truncated === other.truncated &&
+        sameLines(diff.preview, other.preview)
+      );
+    })
+  );
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
