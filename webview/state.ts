@@ -7,8 +7,12 @@ import type {
   AgentChoice,
   DecisionRecord,
   PromptView,
+  SentPromptView,
   SessionHeader,
   Snapshot,
+  SubjectView,
+  ToolCallView,
+  ToolStateOp,
   TranscriptItem,
   ViewOp,
 } from "../src/shared/protocol";
@@ -104,7 +108,8 @@ export class ViewStore {
       const state = this.addSession(session.header);
       for (const item of session.items) this.upsertItem(state, item, changes);
     }
-    for (const prompt of snapshot.pending) this.pending.set(prompt.key, prompt);
+    // After the items: a card's subject may be on its tool call's item.
+    for (const prompt of snapshot.pending) this.pending.set(prompt.key, this.shown(prompt));
   }
 
   applyOp(op: ViewOp, changes: ChangeSet): void {
@@ -134,9 +139,16 @@ export class ViewStore {
         if (session) this.upsertItem(session, op.item, changes);
         return;
       }
+      case "toolState": {
+        // Only for an item the view holds: the host sends a tool call's state after the tool call itself.
+        const session = this.sessions.get(op.sessionKey);
+        const item = session?.byId.get(op.itemId);
+        if (session && item?.kind === "tool_call") this.upsertItem(session, withToolState(item, op), changes);
+        return;
+      }
       case "prompt":
         if (!this.pending.has(op.prompt.key)) changes.promptsAdded.add(op.prompt.key);
-        this.pending.set(op.prompt.key, op.prompt);
+        this.pending.set(op.prompt.key, this.shown(op.prompt));
         return;
       case "decided":
         this.decide(op.record, changes);
@@ -174,6 +186,25 @@ export class ViewStore {
     return this.sessions.get(prompt.sessionKey)?.byId.get(itemId)?.kind === "tool_call"
       ? { where: "inline", sessionKey: prompt.sessionKey, itemId }
       : { where: "pinned" };
+  }
+
+  /**
+   * A prompt as its card shows it. An `on_item` subject is taken from its tool-call item as held now, when the prompt
+   * arrives, and kept: a later update of the item (the agent changing the tool call after asking) does not change
+   * what the card shows. The host sends `on_item` only while the item shows the request exactly, and the item's op
+   * reaches the view before the prompt's; an item the view does not hold, or one marked as changed after the request,
+   * gives no subject rather than a different one.
+   */
+  private shown(sent: SentPromptView): PromptView {
+    const { subject } = sent;
+    if (subject.type !== "on_item") return { ...sent, subject };
+    const item =
+      sent.toolItemId !== undefined
+        ? this.sessions.get(sent.sessionKey)?.byId.get(sent.toolItemId)
+        : undefined;
+    const usable =
+      item?.kind === "tool_call" && item.toolCallId === subject.toolCallId && !item.changedAfterRequest;
+    return { ...sent, subject: usable ? subjectOfItem(item) : { type: "not_shown" } };
   }
 
   pendingCount(sessionKey: string): number {
@@ -277,4 +308,36 @@ export class ViewStore {
 function toolCallItemId(session: SessionState, toolCallId: string): string | undefined {
   const itemId = session.toolItems.get(toolCallId);
   return itemId !== undefined && session.byId.get(itemId)?.kind === "tool_call" ? itemId : undefined;
+}
+
+/**
+ * What a card about a tool call shows, from its transcript item: the same fields the host's `toolCallSubject`
+ * (`src/core/permissionPrompt.ts`) takes from the stored tool call (a unit test holds the two to one result).
+ */
+export function subjectOfItem(item: ToolCallView): Extract<SubjectView, { type: "tool_call" }> {
+  return {
+    type: "tool_call",
+    toolCallId: item.toolCallId,
+    toolKind: item.toolKind,
+    toolTitle: item.title,
+    locations: item.locations,
+    diffs: item.content.filter((c) => c.type === "diff"),
+    ...(item.command !== undefined ? { command: item.command } : {}),
+    ...(item.rawInput !== undefined
+      ? { rawInput: item.rawInput, rawInputTruncated: item.rawInputTruncated ?? false }
+      : {}),
+  };
+}
+
+/** A tool-call item with its new approval state; the absent flags are cleared. */
+function withToolState(item: ToolCallView, state: ToolStateOp): ToolCallView {
+  const rest = { ...item };
+  delete rest.awaitingApproval;
+  delete rest.changedAfterRequest;
+  return {
+    ...rest,
+    status: state.status,
+    ...(state.awaitingApproval ? { awaitingApproval: true } : {}),
+    ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
+  };
 }

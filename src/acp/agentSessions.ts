@@ -21,7 +21,7 @@ import { placeIn } from "../core/workspacePlace";
 import type {
   AgentChoice,
   DecisionRecord,
-  PromptView,
+  SentPromptView,
   Snapshot,
   UnattendedLevel,
   ViewOp,
@@ -674,7 +674,7 @@ export class AgentSessions {
     return true;
   }
 
-  promptView(prompt: PermissionPrompt): PromptView {
+  promptView(prompt: PermissionPrompt): SentPromptView {
     return this.broker.promptView(prompt);
   }
 

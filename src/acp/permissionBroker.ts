@@ -27,7 +27,7 @@ import type { SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
 import { placeIn, placeOf } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
-import type { DecisionRecord, GrantView, PromptView, TranscriptItem, ViewOp } from "../shared/protocol";
+import type { DecisionRecord, GrantView, SentPromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
@@ -273,7 +273,9 @@ export class PermissionBroker {
       const session = this.host.session(prompt.sessionKey);
       if (session) {
         if (prompt.subject.type === "tool_call")
-          session.showItems(session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, false));
+          session.showToolStates(
+            session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, false),
+          );
         session.model.addItem({ kind: "decision", id: `decision:${event.record.key}`, record: event.record });
       }
       this.host.log.info(
@@ -426,12 +428,13 @@ export class PermissionBroker {
     return accepted;
   }
 
-  promptView(prompt: PermissionPrompt): PromptView {
-    const view = promptView(
-      prompt,
-      this.facts.get(prompt.key) ?? { bypassWouldApply: false },
-      this.host.isBypassed(prompt.agentName),
-    );
+  promptView(prompt: PermissionPrompt): SentPromptView {
+    const facts = this.facts.get(prompt.key) ?? { bypassWouldApply: false };
+    const item =
+      facts.toolItemId !== undefined
+        ? this.host.session(prompt.sessionKey)?.model.item(facts.toolItemId)
+        : undefined;
+    const view = promptView(prompt, facts, this.host.isBypassed(prompt.agentName), item);
     const held = this.held.get(prompt.key);
     if (!held) return view;
     return {
@@ -575,7 +578,7 @@ export class PermissionBroker {
     return answered;
   }
 
-  views(): PromptView[] {
+  views(): SentPromptView[] {
     return this.host.pending.list().map((prompt) => this.promptView(prompt));
   }
 
@@ -606,7 +609,7 @@ export class PermissionBroker {
     if (facts && expiresAt !== undefined) facts.expiresAt = expiresAt;
     const session = this.host.session(prompt.sessionKey);
     if (session && prompt.subject.type === "tool_call")
-      session.showItems(session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, true));
+      session.showToolStates(session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, true));
     this.host.emit([{ op: "prompt", prompt: this.promptView(prompt) }]);
   }
 }

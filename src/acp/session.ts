@@ -19,7 +19,7 @@ import type {
   ViewOp,
 } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
-import { headerOp, itemOps, sessionHeader } from "./viewProjection";
+import { headerOp, itemOps, sessionHeader, toolStateOps } from "./viewProjection";
 
 export interface SessionHost {
   emit(ops: ViewOp[]): void;
@@ -254,6 +254,11 @@ export class Session {
   /** Emits changed transcript items (tool-call patches, terminal output, decisions). */
   showItems(items: TranscriptItem[]): void {
     this.emit(itemOps(this.key, items));
+  }
+
+  /** Emits tool calls whose approval state alone changed (`setAwaitingApproval`): their state, not the whole items. */
+  showToolStates(items: TranscriptItem[]): void {
+    this.emit(toolStateOps(this.key, items));
   }
 
   /** An answer Bypass or a rule gave: in the transcript now, in the view with the session's next change. */

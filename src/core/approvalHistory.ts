@@ -53,6 +53,7 @@ export function summarizeSubject(subject: SubjectView): string {
     case "unknown":
       return capLabel(`unrecognised: ${subject.rawType}`, 500);
     case "none":
+    case "not_shown":
       return "";
   }
 }

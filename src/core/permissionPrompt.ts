@@ -155,25 +155,32 @@ function optionViews(raw: unknown): PromptOption[] {
   return allowOnce.concat(once, lasting);
 }
 
+/**
+ * What a card about a tool call shows: the stored tool call's title, kind, locations, diffs, command and raw input.
+ * The webview derives the same from the tool-call item when the subject is sent as `on_item` (`webview/state.ts`,
+ * `subjectOfItem`; a unit test holds the two to the same result).
+ */
+export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { type: "tool_call" }> {
+  return {
+    type: "tool_call",
+    toolCallId: toolCall.toolCallId,
+    toolKind: toolCall.toolKind,
+    toolTitle: toolCall.title,
+    locations: toolCall.locations,
+    diffs: toolCall.content.filter((c) => c.type === "diff"),
+    ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
+    ...(toolCall.rawInput !== undefined
+      ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
+      : {}),
+  };
+}
+
 function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspace: PathCheck): SubjectView {
   const subject = asObject(raw);
   if (!subject) return { type: "none" };
   switch (subject.type) {
     case "tool_call":
-      return toolCall
-        ? {
-            type: "tool_call",
-            toolCallId: toolCall.toolCallId,
-            toolKind: toolCall.toolKind,
-            toolTitle: toolCall.title,
-            locations: toolCall.locations,
-            diffs: toolCall.content.filter((c) => c.type === "diff"),
-            ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
-            ...(toolCall.rawInput !== undefined
-              ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
-              : {}),
-          }
-        : { type: "none" };
+      return toolCall ? toolCallSubject(toolCall) : { type: "none" };
     case "command": {
       const cwd = capText(asString(subject.cwd) ?? "", LIMITS.pathChars).text;
       const toolCallId = asString(subject.toolCallId);

@@ -82,6 +82,9 @@ export type PathCheck = (path: string) => PathPlace;
 
 const MAX_STORED_CONTENT_ITEMS = 100;
 
+/** The fields a tool-call patch may set (`applyToolCallPatch`). */
+const PATCHED_FIELDS = ["title", "kind", "status", "locations", "content", "rawInput"] as const;
+
 /**
  * What all content items of one tool call may show together (text, diff previews, terminal output). Each item is
  * capped on its own, but 100 of them (150 diffs of 50 KB each) made a 5 MB card and transcript item.
@@ -166,6 +169,11 @@ export class SessionModel {
 
   transcript(): TranscriptItem[] {
     return [...this.items.values()];
+  }
+
+  /** A transcript item as last returned to be shown (what the view holds once the session's ops reached it). */
+  item(id: string): TranscriptItem | undefined {
+    return this.items.get(id);
   }
 
   toolCall(id: string): ToolCallState | undefined {
@@ -317,6 +325,8 @@ export class SessionModel {
     if (!id) return [];
     this.openStreamItem = undefined;
     let call = this.toolCalls.get(id);
+    // A permission request naming a known tool call by its id alone changes nothing: nothing to send again.
+    if (call && !PATCHED_FIELDS.some((field) => field in patch)) return [];
     if (!call) {
       call = {
         id,

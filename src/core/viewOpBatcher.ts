@@ -6,18 +6,34 @@
  * while the rest of a burst of requests still travels in one message per frame.
  *
  * A new card goes out in the task that produced it. Other changes wait for the end of that task (`setImmediate`):
- * when a click answers a request, the agent's answer is written first and the view's update follows.
+ * when a click answers a request, the agent's answer is written first and the view's update follows. A tool call
+ * just announced as pending waits a few milliseconds more, for the request about it to go in the same message.
+ *
+ * A card's tool-call item is not coalesced across the card: a change of that item after the card goes after it, as a
+ * second op. The view takes a card's subject from the item as it holds it when the card arrives (`on_item`), so the
+ * item's later content must not reach it first.
  */
-import type { ViewOp } from "../shared/protocol";
+import type { ToolStateOp, ViewOp } from "../shared/protocol";
 import { pageOps, SNAPSHOT_PAGE_BYTES } from "./snapshotPages";
 
 const FRAME_MS = 16;
+/**
+ * How long a tool call an agent just announced as pending waits for a permission request about it. Agents ask right
+ * after announcing (1-2 ms later here, up to 26 ms under load): sent alone, the tool call's diff took the webview a
+ * frame of layout and paint on the thread the workbench shares, and the card's message waited behind that frame.
+ * Sent together, one pass and one frame show both.
+ */
+const ASK_WAIT_MS = 8;
 
 export class ViewOpBatcher {
   private readonly ops = new Map<string, ViewOp>();
+  /** Coalescing keys sealed by a queued card: later ops of that key coalesce under this key instead, after the card. */
+  private readonly sealed = new Map<string, string>();
   private sequence = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private immediate: ReturnType<typeof setImmediate> | undefined;
+  /** Sends what is queued once a just-announced tool call waited `ASK_WAIT_MS` for its request. */
+  private askWait: ReturnType<typeof setTimeout> | undefined;
   /** A new card was sent in the current frame: further cards wait for its end. */
   private cardSent = false;
 
@@ -26,14 +42,23 @@ export class ViewOpBatcher {
   push(ops: readonly ViewOp[]): void {
     let card = false;
     for (const op of ops) {
-      const key = coalesceKey(op) ?? `#${this.sequence++}`;
-      this.ops.set(key, op);
-      if (op.op === "prompt") card = true;
+      const coalesce = coalesceKey(op);
+      const key = coalesce === undefined ? `#${this.sequence++}` : (this.sealed.get(coalesce) ?? coalesce);
+      const queued = op.op === "toolState" ? this.ops.get(key) : undefined;
+      // A tool call's new approval state goes onto its queued item, if any (the item then carries it).
+      this.ops.set(key, queued?.op === "item" ? withToolState(queued, op as ToolStateOp) : op);
+      if (op.op !== "prompt") continue;
+      card = true;
+      const toolItemId = op.prompt.toolItemId;
+      if (toolItemId !== undefined)
+        this.sealed.set(itemKey(op.prompt.sessionKey, toolItemId), `#${this.sequence++}`);
     }
     if (this.timer === undefined) {
-      // Nothing sent for a frame: send now (a card) or at the end of this task (anything else).
+      // Nothing sent for a frame: send now (a card), a little later (a tool call that may be asked about next) or at
+      // the end of this task (anything else).
       this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
       if (card) this.sendCard();
+      else if (ops.some(mayBeAskedAbout)) this.askWait ??= setTimeout(() => this.sendQueued(), ASK_WAIT_MS);
       else this.immediate ??= setImmediate(() => this.sendQueued());
       return;
     }
@@ -47,7 +72,6 @@ export class ViewOpBatcher {
   }
 
   private sendQueued(): void {
-    this.immediate = undefined;
     this.send();
   }
 
@@ -60,9 +84,14 @@ export class ViewOpBatcher {
   }
 
   private send(): void {
+    if (this.immediate !== undefined) clearImmediate(this.immediate);
+    clearTimeout(this.askWait);
+    this.immediate = undefined;
+    this.askWait = undefined;
     if (this.ops.size === 0) return;
     const ops = [...this.ops.values()];
     this.ops.clear();
+    this.sealed.clear();
     // No message over the size budget: a burst is split, in order.
     for (const page of pageOps(ops, SNAPSHOT_PAGE_BYTES)) this.flush(page);
   }
@@ -71,17 +100,22 @@ export class ViewOpBatcher {
   clear(): void {
     clearTimeout(this.timer);
     if (this.immediate !== undefined) clearImmediate(this.immediate);
+    clearTimeout(this.askWait);
     this.timer = undefined;
     this.immediate = undefined;
+    this.askWait = undefined;
     this.cardSent = false;
     this.ops.clear();
+    this.sealed.clear();
   }
 }
 
 function coalesceKey(op: ViewOp): string | undefined {
   switch (op.op) {
     case "item":
-      return `item\u0000${op.sessionKey}\u0000${op.item.id}`;
+      return itemKey(op.sessionKey, op.item.id);
+    case "toolState":
+      return itemKey(op.sessionKey, op.itemId);
     case "session":
       return `session\u0000${op.header.key}`;
     case "agents":
@@ -91,4 +125,36 @@ function coalesceKey(op: ViewOp): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** A tool call the agent announced and may ask about next (agents announce it pending, then ask). */
+function mayBeAskedAbout(op: ViewOp): boolean {
+  return (
+    op.op === "item" &&
+    op.item.kind === "tool_call" &&
+    op.item.status === "pending" &&
+    !op.item.awaitingApproval
+  );
+}
+
+function itemKey(sessionKey: string, itemId: string): string {
+  return `item\u0000${sessionKey}\u0000${itemId}`;
+}
+
+/** A queued item op with a tool call's later approval state applied (the webview's store does the same on its copy). */
+function withToolState(queued: Extract<ViewOp, { op: "item" }>, state: ToolStateOp): ViewOp {
+  const { item } = queued;
+  if (item.kind !== "tool_call") return state;
+  const rest = { ...item };
+  delete rest.awaitingApproval;
+  delete rest.changedAfterRequest;
+  return {
+    ...queued,
+    item: {
+      ...rest,
+      status: state.status,
+      ...(state.awaitingApproval ? { awaitingApproval: true } : {}),
+      ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
+    },
+  };
 }

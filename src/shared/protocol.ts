@@ -206,7 +206,24 @@ export type SubjectView =
       toolCallId?: string;
     }
   | { type: "unknown"; rawType: string; rawJson: string; truncated: boolean }
-  | { type: "none" };
+  | { type: "none" }
+  /**
+   * The view only, never sent: the subject was to come from the card's tool-call item (`SubjectOnItem`) and the item
+   * the view held was not one it could take it from. The card says so rather than show what the item shows.
+   */
+  | { type: "not_shown" };
+
+/**
+ * Sent in place of a tool-call subject when the card's tool-call item (`toolItemId`), as the host sent it last, shows
+ * exactly what the request is about (title, kind, locations, diffs, command, raw input) and the agent has not changed
+ * it since asking. The view takes the subject from that item as it holds it when the prompt arrives, and keeps that
+ * copy: a diff preview (about 15 KB for a 40-line edit) crosses once, on the item. The host sends the whole subject
+ * whenever the item differs, and the view's copy is taken before any later update of the item can reach it.
+ */
+export interface SubjectOnItem {
+  type: "on_item";
+  toolCallId: string;
+}
 
 export type OptionKindClass = "allow" | "reject" | "neutral";
 
@@ -251,6 +268,9 @@ export interface PromptView {
   /** Bypass is off and a rule or guard holds this request for a person: "Held by rule: …". */
   heldBy?: string;
 }
+
+/** A `PromptView` as the host sends it: its subject may be on its tool-call item (`SubjectOnItem`). */
+export type SentPromptView = Omit<PromptView, "subject"> & { subject: SubjectView | SubjectOnItem };
 
 /**
  * "Allow in this session" / "Always allow …": a rule Symposium remembers (answered to the agent with allow once each
@@ -298,7 +318,7 @@ export interface DecisionRecord {
 export interface Snapshot {
   agents: AgentChoice[];
   sessions: { header: SessionHeader; items: TranscriptItem[] }[];
-  pending: PromptView[];
+  pending: SentPromptView[];
   activeSessionKey?: string;
   /** Agents cannot start: the workspace is untrusted or has no folder. The view explains it. */
   blockedReason?: string;
@@ -311,13 +331,29 @@ export interface Snapshot {
   continuedIn?: number;
 }
 
+/**
+ * A tool call's approval state changed (a card about it opened or was answered) and nothing else: the view updates the
+ * item it holds instead of getting the whole item again (its diff previews included) in the card's message. Absent
+ * flags are cleared.
+ */
+export interface ToolStateOp {
+  op: "toolState";
+  sessionKey: string;
+  /** The tool call's transcript item id. */
+  itemId: string;
+  status: string;
+  awaitingApproval?: true;
+  changedAfterRequest?: true;
+}
+
 /** One change, applied in order. The host coalesces many into one `update` per frame. */
 export type ViewOp =
   | { op: "agents"; agents: AgentChoice[] }
   | { op: "session"; header: SessionHeader }
   | { op: "sessionRemoved"; sessionKey: string }
   | { op: "item"; sessionKey: string; item: TranscriptItem }
-  | { op: "prompt"; prompt: PromptView }
+  | ToolStateOp
+  | { op: "prompt"; prompt: SentPromptView }
   | { op: "decided"; record: DecisionRecord }
   | { op: "activeSession"; sessionKey: string }
   | { op: "blocked"; reason?: string; action?: string };

@@ -12,6 +12,7 @@ import type { RealAgentName } from "../harness/realAgents";
 import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
 import { RealAgentSession } from "../realAgents/realAgentSession";
 import { waitFor } from "../../tools/waitFor";
+import { emptyChangeSet, ViewStore } from "../../webview/state";
 
 interface AgentFacts {
   name: RealAgentName;
@@ -162,8 +163,11 @@ describe("Real agents (offline, scripted model)", function () {
           assert.equal(card.title, sent.title);
           assert.equal(card.description, sent.description);
         }
-        // The person sees what would run: the view gets the title, description and subject (raw input included).
-        const shown = JSON.stringify(a.harness.sessions.promptView(card));
+        // The person sees what would run: the view gets the title, description and subject (raw input included),
+        // the subject perhaps on its tool call's item (what the view's store makes of a snapshot is what it shows).
+        const view = new ViewStore();
+        view.applySnapshot(a.harness.sessions.snapshot(), emptyChangeSet());
+        const shown = JSON.stringify(view.pending.get(card.key));
         assert.ok(
           shown.includes("echo hi > rejected.txt"),
           `the card shows the command: ${shown.slice(0, 300)}`,

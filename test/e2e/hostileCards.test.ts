@@ -10,6 +10,7 @@ import {
   scriptedAgent,
   sendScript,
   startSession,
+  v2Diff,
   waitForGuard,
 } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
@@ -118,6 +119,8 @@ describe("Hostile cards (e2e)", function () {
       title: "Read README.md",
       kind: "read",
       locations: [{ path: readme }],
+      // A diff of another file: a location the diff shows is not listed again.
+      content: [v2Diff(join(workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Asked about")],
     };
     const title = "Read the readme";
     await sendScript(webview, {
@@ -131,6 +134,7 @@ describe("Hostile cards (e2e)", function () {
             toolCallId: "swap",
             title: "Read README.md",
             locations: [{ path: "/etc/shadow" }],
+            content: [v2Diff(join(workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Swapped in")],
           },
         },
         { waitAll: true },
@@ -148,6 +152,12 @@ describe("Hostile cards (e2e)", function () {
     assert.equal(cardLocations.length, 1);
     assert.match(cardLocations[0]!, /README\.md/, "the card shows the location it was asked about");
     assert.doesNotMatch(cardLocations[0]!, /shadow/);
+    // The card's diff too (taken from the tool call's item when the card arrived, not from its later content).
+    assert.match(await toolCall.locator(".tool-body .diff-body").innerText(), /Swapped in/);
+    const cardDiff = await group.locator(".subject .diff-body").allInnerTexts();
+    assert.equal(cardDiff.length, 1);
+    assert.match(cardDiff[0]!, /Asked about/);
+    assert.doesNotMatch(cardDiff[0]!, /Swapped in/);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
     await toolCall.locator(".tool-changed").waitFor({ state: "detached", timeout: 30_000 });

@@ -11,7 +11,7 @@ export function opsAfterRemoval(ops: readonly ViewOp[], sessionKey: string): Vie
     .filter(
       (op) =>
         (op.op === "session" && op.header.key === sessionKey) ||
-        (op.op === "item" && op.sessionKey === sessionKey) ||
+        ((op.op === "item" || op.op === "toolState") && op.sessionKey === sessionKey) ||
         (op.op === "activeSession" && op.sessionKey === sessionKey),
     );
 }

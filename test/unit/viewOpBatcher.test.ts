@@ -155,4 +155,44 @@ describe("ViewOpBatcher", () => {
     );
     batcher.clear();
   });
+
+  it("sends a tool call just announced as pending with the request that follows it, in one message", async () => {
+    const { batcher, sent } = recorder();
+    const announced = (id: string, status: string): ViewOp => ({
+      op: "item",
+      sessionKey: "s1",
+      item: {
+        kind: "tool_call",
+        id,
+        toolCallId: id,
+        toolKind: "edit",
+        title: id,
+        status,
+        locations: [],
+        content: [],
+      },
+    });
+    batcher.push([announced("t1", "pending")]);
+    await endOfTask();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    assert.equal(sent.length, 0, "the tool call waits a moment for its request");
+    batcher.push([prompt("p1")]);
+    assert.deepEqual(
+      sent.map((ops) => ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op))),
+      [["item", "p1"]],
+      "the request took the tool call along, at once",
+    );
+    batcher.clear();
+    // Without a request it still goes, a few milliseconds later; a tool call at work goes at the end of the task.
+    const alone = recorder();
+    alone.batcher.push([announced("t2", "pending")]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(alone.sent.length, 1);
+    const running = recorder();
+    running.batcher.push([announced("t3", "in_progress")]);
+    await endOfTask();
+    assert.equal(running.sent.length, 1);
+    alone.batcher.clear();
+    running.batcher.clear();
+  });
 });

@@ -117,6 +117,17 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
         subject.truncated ? el("p", { class: "note" }, "Raw request shortened.") : null,
       );
     }
+    case "not_shown":
+      return el(
+        "div",
+        { class: "subject subject-none" },
+        el(
+          "p",
+          { class: "warning" },
+          icon("warning"),
+          " Symposium cannot show what this request is about. Reject it unless you know what it does.",
+        ),
+      );
     case "none":
       return el(
         "div",
