@@ -19,6 +19,7 @@ import { PendingList } from "./render/pendingList";
 import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
 import { SessionView } from "./render/transcript";
+import { settleAllBut, settleBehind } from "./settledEnd";
 
 /** Within this many pixels of the bottom, the transcript follows new content. */
 const STICK_TO_BOTTOM_PX = 48;
@@ -261,8 +262,9 @@ export class App {
     this.emptyState.root.hidden = store.sessions.size > 0;
 
     // Scroll last, once cards are placed (placing pinned cards resizes the transcript and resets its scroll).
+    const unseenSettled = this.shownView()?.takeUnseenSettled() ?? false;
     if (switched) this.restoreScroll();
-    else if (stick) this.scrollToEnd();
+    else if (stick) this.followEnd(unseenSettled);
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
     this.spinners.sync();
@@ -307,11 +309,27 @@ export class App {
     else this.transcript.scrollTop = saved;
   }
 
+  private shownView(): SessionView | undefined {
+    return this.shownSessionKey === undefined ? undefined : this.sessionViews.get(this.shownSessionKey);
+  }
+
   /**
-   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`): the items that
-   * scroll into view get their real heights over the next frames (and scroll anchoring may move the position), so the
-   * end is set again each frame until the height held still for two frames, unless the user scrolled (wheel, touch,
-   * pointer or keys) in the meantime.
+   * Keeps the transcript at its end after a change while the user was there. The last items carry no
+   * `content-visibility` (`settledEnd.ts`), so the layout this write forces has their real sizes and one write puts
+   * the end, and a new card on it, in place for the next frame; the items settled further up were laid out when they
+   * were on screen and keep that size. Only when some settled before a frame could lay them out (a burst longer than
+   * the unsettled tail) does the end have to be followed over frames.
+   */
+  private followEnd(unseenSettled: boolean): void {
+    if (unseenSettled) this.scrollToEnd();
+    else this.transcript.scrollTop = this.transcript.scrollHeight;
+  }
+
+  /**
+   * Scrolls the transcript to its end, when items near it may have estimated heights (`content-visibility`: a session
+   * shown for the first time, a burst): the items that scroll into view get their real heights over the next frames
+   * (and scroll anchoring may move the position), so the end is set again each frame until the height held still for
+   * two frames, unless the user scrolled (wheel, touch, pointer or keys) in the meantime.
    */
   private scrollToEnd(framesLeft = 6, since = performance.now(), lastHeight = -1, still = 0): void {
     const scroller = this.transcript;
@@ -336,7 +354,9 @@ export class App {
 
   private placeNewCard(card: ApprovalCard): void {
     const target = this.targetFor(card);
-    if (card.root.parentElement !== target) target.appendChild(card.root);
+    if (card.root.parentElement === target) return;
+    target.appendChild(card.root);
+    if (target === this.pinned.list) settleBehind(card.root);
   }
 
   /** Moves the cards that belong to these tool call items into their slots (a tool call shown after its request). */
@@ -387,6 +407,7 @@ export class App {
         if (hadFocus) card.focusGroup({ scroll: false });
       }
     }
+    settleAllBut(this.pinned.list.lastElementChild);
   }
 
   private removeCard(

@@ -7,6 +7,7 @@ import type { HostPort } from "../host";
 import { el } from "../dom";
 import { createItemNode, type ItemNode } from "./items";
 import { renderDecisionRecord } from "./decisionRecord";
+import { KEEP_UNSETTLED, settleAllBut, settleBehind } from "../settledEnd";
 
 export class SessionView {
   readonly root: HTMLElement;
@@ -15,6 +16,8 @@ export class SessionView {
   /** Inline decision records already in the DOM, by prompt key. */
   private readonly shownRecords = new Set<string>();
   private mounted = false;
+  /** Items appended since `takeUnseenSettled` last ran. */
+  private appended = 0;
 
   constructor(
     private session: SessionState,
@@ -46,6 +49,8 @@ export class SessionView {
       fragment.appendChild(node.root);
     }
     this.list.appendChild(fragment);
+    settleAllBut(this.list.lastElementChild);
+    this.appended = 0;
     for (const itemId of session.inlineRecords.keys()) this.syncInlineRecords(itemId);
     this.mounted = true;
   }
@@ -63,6 +68,18 @@ export class SessionView {
     const node = createItemNode(item, this.session.header.key, this.host);
     this.nodes.set(id, node);
     this.list.appendChild(node.root);
+    settleBehind(node.root);
+    this.appended++;
+  }
+
+  /**
+   * Whether items appended since the last call settled before a frame could lay them out (more of them came at once
+   * than stay unsettled at the end): those sit at their guessed sizes near the end until they are on screen.
+   */
+  takeUnseenSettled(): boolean {
+    const unseen = this.appended > KEEP_UNSETTLED;
+    this.appended = 0;
+    return unseen;
   }
 
   remove(id: string): void {
