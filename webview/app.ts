@@ -19,7 +19,7 @@ import { PendingList } from "./render/pendingList";
 import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
 import { SessionView } from "./render/transcript";
-import { settleAllBut, settleBehind } from "./settledEnd";
+import { settle, settleAllBut, settleBehind } from "./settledEnd";
 
 /** Within this many pixels of the bottom, the transcript follows new content. */
 const STICK_TO_BOTTOM_PX = 48;
@@ -141,6 +141,8 @@ export class App {
 
   private render(changes: ChangeSet): void {
     const stick = this.isNearBottom();
+    // Read with `stick`, while the layout is still clean (after the writes below it would force a layout).
+    const pinnedEndInView = this.pinnedEndInView();
     // Read before anything moves: replacing or moving a focused card drops focus.
     const focusedCardKey = this.focusedCardKey();
     const store = this.store;
@@ -193,7 +195,7 @@ export class App {
       if (!view?.isMounted) continue;
       const session = store.sessions.get(sessionKey);
       for (const id of ids) {
-        view.upsert(id);
+        view.upsert(id, stick || sessionKey !== this.shownSessionKey);
         if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged.add(id);
       }
     }
@@ -235,7 +237,7 @@ export class App {
     }
     if (reshaped || switched) this.placeAllCards();
     else {
-      for (const card of newCards) this.placeNewCard(card);
+      for (const card of newCards) this.placeNewCard(card, pinnedEndInView);
       if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
     }
     this.pinned.updateCount();
@@ -352,11 +354,20 @@ export class App {
     return this.pinned.list;
   }
 
-  private placeNewCard(card: ApprovalCard): void {
+  /**
+   * A new card goes to its tool call's slot (skipped or not with its item) or to the end of the pinned list: laid
+   * out in full when that end is in view, skipped from the start below it (1,000 pinned cards: the list shows a few).
+   */
+  private placeNewCard(card: ApprovalCard, pinnedEndInView: boolean): void {
     const target = this.targetFor(card);
     if (card.root.parentElement === target) return;
+    if (target !== this.pinned.list) {
+      target.appendChild(card.root);
+      return;
+    }
+    if (!pinnedEndInView) settle(card.root);
     target.appendChild(card.root);
-    if (target === this.pinned.list) settleBehind(card.root);
+    settleBehind(card.root);
   }
 
   /** Moves the cards that belong to these tool call items into their slots (a tool call shown after its request). */
@@ -467,6 +478,12 @@ export class App {
     const active = document.activeElement;
     const cardElement = active instanceof HTMLElement ? active.closest<HTMLElement>(".card") : null;
     return cardElement?.dataset.key;
+  }
+
+  /** Whether the end of the pinned list is in view (also when the list is empty or too short to scroll). */
+  private pinnedEndInView(): boolean {
+    const list = this.pinned.list;
+    return list.scrollHeight - list.scrollTop - list.clientHeight < 1;
   }
 
   private isNearBottom(withinPx = STICK_TO_BOTTOM_PX): boolean {

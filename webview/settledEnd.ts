@@ -37,7 +37,11 @@ export function settleAllBut(last: ListElement | null, keep = KEEP_UNSETTLED): n
   return settled;
 }
 
-function settle(element: ListElement): ListElement | undefined {
+/**
+ * Settles an element now: one added where nobody looks (below a list's visible end, or the transcript's end while
+ * the person has scrolled up) is skipped from its first frame, as before any of this.
+ */
+export function settle(element: ListElement): ListElement | undefined {
   // Checked first: adding a class it already has would still write the attribute (a style invalidation).
   if (element.classList.contains(SETTLED)) return undefined;
   element.classList.add(SETTLED);

@@ -22,15 +22,15 @@ import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workb
 
 const DIFF_LINES = 150;
 
-/** A v2 edit of `DIFF_LINES` changed lines (its preview is taller than the space a new item is first guessed at). */
-function longEdit(workspace: string, id: string, title: string): unknown[] {
+/** A v2 edit of `count` changed lines (its preview is taller than the space a new item is first guessed at). */
+function longEdit(workspace: string, id: string, title: string, count = DIFF_LINES): unknown[] {
   const path = join(workspace, "src", "long.ts");
-  const lines = Array.from({ length: DIFF_LINES }, (_, i) => i);
+  const lines = Array.from({ length: count }, (_, i) => i);
   const text = [
     "diff --git a/src/long.ts b/src/long.ts",
     "--- a/src/long.ts",
     "+++ b/src/long.ts",
-    `@@ -1,${DIFF_LINES} +1,${DIFF_LINES} @@`,
+    `@@ -1,${count} +1,${count} @@`,
     ...lines.map((i) => `-export const value${i} = ${i};`),
     ...lines.map((i) => `+export const value${i} = ${i * 2};`),
     "",
@@ -48,6 +48,19 @@ function longEdit(workspace: string, id: string, title: string): unknown[] {
     { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
     { request: { title, subject: { type: "tool_call", toolCall } } },
   ];
+}
+
+/** The heights of the transcript's items, in order, and which of them carry `content-visibility` (settled). */
+async function itemHeights(webview: FrameLocator): Promise<{ height: number; settled: boolean }[]> {
+  return webview.locator(".session-view:not([hidden]) .transcript-items > .item").evaluateAll((items) =>
+    items.map((item) => {
+      const node = item as unknown as {
+        getBoundingClientRect(): { height: number };
+        classList: { contains(token: string): boolean };
+      };
+      return { height: node.getBoundingClientRect().height, settled: node.classList.contains("settled") };
+    }),
+  );
 }
 
 /** Enough agent text to make the transcript scroll. */
@@ -210,6 +223,38 @@ describe("The transcript's end (e2e)", function () {
       await shown.waitFor({ state: "detached", timeout: 30_000 });
     }
     await waitForReady(webview);
+  });
+
+  it("keeps the height an item was shown at once it settles away from the end and skips layout", async () => {
+    const { workspace } = workbench;
+    const webview = await startSession(workbench.page, "Scripted");
+    // One at a time, a frame or more apart, as an agent works: each is laid out at the end before it settles.
+    const steps = Array.from({ length: 14 }, (_, i) => [
+      // 20 lines each: 14 of them stay under the prompt's size limit, and each is still taller than the guess.
+      longEdit(workspace, `settle-${i}`, `Edit long.ts (${i})`, 20)[0],
+      { sleep: 60 },
+    ]).flat();
+    await sendScript(webview, { steps });
+    await webview
+      .locator('.item.tool-call[data-id="tool:settle-13"]')
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await waitForReady(webview);
+    const settledHeights = await itemHeights(webview);
+    assert.ok(settledHeights.filter((item) => item.settled).length >= 6, "the older items settled");
+    assert.ok(!settledHeights.slice(-8).some((item) => item.settled), "the last ones did not");
+    // Their real heights: the same items with content-visibility taken off.
+    await webview.locator("body").evaluate((body) => {
+      const root = body as unknown as {
+        querySelectorAll(selector: string): ArrayLike<{ classList: { remove(token: string): void } }>;
+      };
+      for (const item of Array.from(root.querySelectorAll(".item.settled"))) item.classList.remove("settled");
+    });
+    const realHeights = await itemHeights(webview);
+    assert.deepEqual(
+      settledHeights.map((item) => Math.round(item.height)),
+      realHeights.map((item) => Math.round(item.height)),
+      "a settled item off screen takes the height it was shown at, not the first guess",
+    );
   });
 
   it("leaves a person who scrolled up where they are when a card arrives at the end", async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   KEEP_UNSETTLED,
   SETTLED,
+  settle,
   settleAllBut,
   settleBehind,
   type ListElement,
@@ -64,12 +65,22 @@ describe("settledEnd (content-visibility only away from a list's end)", () => {
     assert.equal(settleAllBut(null), 0, "an empty list");
   });
 
+  it("settles an element added off screen at once, and the tail still moves on past it", () => {
+    const list = new FakeList();
+    for (let i = 0; i < 3; i++) settleBehind(list.append(), 3);
+    assert.ok(settle(list.append()));
+    assert.deepEqual(list.settled(), [3]);
+    settleBehind(list.append(), 3);
+    assert.deepEqual(list.settled(), [1, 3]);
+  });
+
   it("never writes a class an element already has (each write would restyle it)", () => {
     const list = new FakeList();
     for (let i = 0; i < 10; i++) list.append();
     settleAllBut(list.elements.at(-1)!, 2);
     settleAllBut(list.elements.at(-1)!, 2);
     settleBehind(list.elements.at(-1)!, 2);
+    assert.equal(settle(list.elements[0]!), undefined, "already settled");
     assert.deepEqual(
       list.elements.map((element) => element.writes),
       [1, 1, 1, 1, 1, 1, 1, 1, 0, 0],
