@@ -52,8 +52,6 @@ export class App {
   private shownSessionKey: string | undefined;
   /** When the user last scrolled the transcript themselves (performance.now()). */
   private userScrolledAt = -Infinity;
-  /** The animation frame that will put the transcript at its end (`followEnd`), while one is pending. */
-  private followFrame: number | undefined;
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -142,11 +140,9 @@ export class App {
   }
 
   private render(changes: ChangeSet): void {
-    // At the end when a frame is already due to put it there (the layout is not read then: it is out of date).
-    const stick = this.followFrame !== undefined || this.isNearBottom();
-    // Read only for a new pinned card, before it goes in (its layout is clean unless the transcript changed too).
-    let pinnedEnd: boolean | undefined;
-    const pinnedEndInView = () => (pinnedEnd ??= this.pinnedEndInView());
+    const stick = this.isNearBottom();
+    // Read with `stick`, while the layout is still clean (after the writes below it would force a layout).
+    const pinnedEndInView = this.pinnedEndInView();
     // Read before anything moves: replacing or moving a focused card drops focus.
     const focusedCardKey = this.focusedCardKey();
     const store = this.store;
@@ -269,10 +265,8 @@ export class App {
 
     // Scroll last, once cards are placed (placing pinned cards resizes the transcript and resets its scroll).
     const unseenSettled = this.shownView()?.takeUnseenSettled() ?? false;
-    if (switched) {
-      this.cancelFollow();
-      this.restoreScroll();
-    } else if (stick) this.followEnd(unseenSettled);
+    if (switched) this.restoreScroll();
+    else if (stick) this.followEnd(unseenSettled);
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
     this.spinners.sync();
@@ -322,32 +316,15 @@ export class App {
   }
 
   /**
-   * Keeps the transcript at its end after a change while the user was there: one write in the next animation frame,
-   * before that frame's style and layout. The last items carry no `content-visibility` (`settledEnd.ts`), so the
-   * layout the write forces there has their real sizes and is the frame's only one: the end, and a new card on it,
-   * are in place in that frame. Items settled further up were laid out when they were on screen and keep that size.
-   * Waiting for the frame (not writing in the message task) lays out once for all the messages a frame applies, and
-   * keeps that layout out of the task that received the message. Only when items settled before a frame could lay
-   * them out (a burst longer than the unsettled tail, items added while the user was scrolled up) is the end
-   * followed over frames.
+   * Keeps the transcript at its end after a change while the user was there. The last items carry no
+   * `content-visibility` (`settledEnd.ts`), so the layout this write forces has their real sizes and one write puts
+   * the end, and a new card on it, in place for the next frame; the items settled further up were laid out when they
+   * were on screen and keep that size. Only when some settled before a frame could lay them out (a burst longer than
+   * the unsettled tail) does the end have to be followed over frames.
    */
   private followEnd(unseenSettled: boolean): void {
-    if (unseenSettled) {
-      this.cancelFollow();
-      this.scrollToEnd();
-      return;
-    }
-    if (this.followFrame !== undefined) return;
-    const since = performance.now();
-    this.followFrame = requestAnimationFrame(() => {
-      this.followFrame = undefined;
-      if (this.userScrolledAt < since) this.transcript.scrollTop = this.transcript.scrollHeight;
-    });
-  }
-
-  private cancelFollow(): void {
-    if (this.followFrame !== undefined) cancelAnimationFrame(this.followFrame);
-    this.followFrame = undefined;
+    if (unseenSettled) this.scrollToEnd();
+    else this.transcript.scrollTop = this.transcript.scrollHeight;
   }
 
   /**
@@ -381,14 +358,14 @@ export class App {
    * A new card goes to its tool call's slot (skipped or not with its item) or to the end of the pinned list: laid
    * out in full when that end is in view, skipped from the start below it (1,000 pinned cards: the list shows a few).
    */
-  private placeNewCard(card: ApprovalCard, pinnedEndInView: () => boolean): void {
+  private placeNewCard(card: ApprovalCard, pinnedEndInView: boolean): void {
     const target = this.targetFor(card);
     if (card.root.parentElement === target) return;
     if (target !== this.pinned.list) {
       target.appendChild(card.root);
       return;
     }
-    if (!pinnedEndInView()) settle(card.root);
+    if (!pinnedEndInView) settle(card.root);
     target.appendChild(card.root);
     settleBehind(card.root);
   }
