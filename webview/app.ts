@@ -19,6 +19,7 @@ import { PendingList } from "./render/pendingList";
 import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
 import { SessionView } from "./render/transcript";
+import { settle, settleAllBut, settleBehind } from "./settledEnd";
 
 /** Within this many pixels of the bottom, the transcript follows new content. */
 const STICK_TO_BOTTOM_PX = 48;
@@ -140,6 +141,8 @@ export class App {
 
   private render(changes: ChangeSet): void {
     const stick = this.isNearBottom();
+    // Read with `stick`, while the layout is still clean (after the writes below it would force a layout).
+    const pinnedEndInView = this.pinnedEndInView();
     // Read before anything moves: replacing or moving a focused card drops focus.
     const focusedCardKey = this.focusedCardKey();
     const store = this.store;
@@ -192,7 +195,7 @@ export class App {
       if (!view?.isMounted) continue;
       const session = store.sessions.get(sessionKey);
       for (const id of ids) {
-        view.upsert(id);
+        view.upsert(id, stick || sessionKey !== this.shownSessionKey);
         if (session?.byId.get(id)?.kind === "tool_call") toolCallsChanged.add(id);
       }
     }
@@ -234,7 +237,7 @@ export class App {
     }
     if (reshaped || switched) this.placeAllCards();
     else {
-      for (const card of newCards) this.placeNewCard(card);
+      for (const card of newCards) this.placeNewCard(card, pinnedEndInView);
       if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
     }
     this.pinned.updateCount();
@@ -261,8 +264,9 @@ export class App {
     this.emptyState.root.hidden = store.sessions.size > 0;
 
     // Scroll last, once cards are placed (placing pinned cards resizes the transcript and resets its scroll).
+    const unseenSettled = this.shownView()?.takeUnseenSettled() ?? false;
     if (switched) this.restoreScroll();
-    else if (stick) this.scrollToEnd();
+    else if (stick) this.followEnd(unseenSettled);
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
     this.spinners.sync();
@@ -307,11 +311,27 @@ export class App {
     else this.transcript.scrollTop = saved;
   }
 
+  private shownView(): SessionView | undefined {
+    return this.shownSessionKey === undefined ? undefined : this.sessionViews.get(this.shownSessionKey);
+  }
+
   /**
-   * Scrolls the transcript to its end. Items off screen have estimated heights (`content-visibility`): the items that
-   * scroll into view get their real heights over the next frames (and scroll anchoring may move the position), so the
-   * end is set again each frame until the height held still for two frames, unless the user scrolled (wheel, touch,
-   * pointer or keys) in the meantime.
+   * Keeps the transcript at its end after a change while the user was there. The last items carry no
+   * `content-visibility` (`settledEnd.ts`), so the layout this write forces has their real sizes and one write puts
+   * the end, and a new card on it, in place for the next frame; the items settled further up were laid out when they
+   * were on screen and keep that size. Only when some settled before a frame could lay them out (a burst longer than
+   * the unsettled tail) does the end have to be followed over frames.
+   */
+  private followEnd(unseenSettled: boolean): void {
+    if (unseenSettled) this.scrollToEnd();
+    else this.transcript.scrollTop = this.transcript.scrollHeight;
+  }
+
+  /**
+   * Scrolls the transcript to its end, when items near it may have estimated heights (`content-visibility`: a session
+   * shown for the first time, a burst): the items that scroll into view get their real heights over the next frames
+   * (and scroll anchoring may move the position), so the end is set again each frame until the height held still for
+   * two frames, unless the user scrolled (wheel, touch, pointer or keys) in the meantime.
    */
   private scrollToEnd(framesLeft = 6, since = performance.now(), lastHeight = -1, still = 0): void {
     const scroller = this.transcript;
@@ -334,9 +354,20 @@ export class App {
     return this.pinned.list;
   }
 
-  private placeNewCard(card: ApprovalCard): void {
+  /**
+   * A new card goes to its tool call's slot (skipped or not with its item) or to the end of the pinned list: laid
+   * out in full when that end is in view, skipped from the start below it (1,000 pinned cards: the list shows a few).
+   */
+  private placeNewCard(card: ApprovalCard, pinnedEndInView: boolean): void {
     const target = this.targetFor(card);
-    if (card.root.parentElement !== target) target.appendChild(card.root);
+    if (card.root.parentElement === target) return;
+    if (target !== this.pinned.list) {
+      target.appendChild(card.root);
+      return;
+    }
+    if (!pinnedEndInView) settle(card.root);
+    target.appendChild(card.root);
+    settleBehind(card.root);
   }
 
   /** Moves the cards that belong to these tool call items into their slots (a tool call shown after its request). */
@@ -387,6 +418,7 @@ export class App {
         if (hadFocus) card.focusGroup({ scroll: false });
       }
     }
+    settleAllBut(this.pinned.list.lastElementChild);
   }
 
   private removeCard(
@@ -446,6 +478,12 @@ export class App {
     const active = document.activeElement;
     const cardElement = active instanceof HTMLElement ? active.closest<HTMLElement>(".card") : null;
     return cardElement?.dataset.key;
+  }
+
+  /** Whether the end of the pinned list is in view (also when the list is empty or too short to scroll). */
+  private pinnedEndInView(): boolean {
+    const list = this.pinned.list;
+    return list.scrollHeight - list.scrollTop - list.clientHeight < 1;
   }
 
   private isNearBottom(withinPx = STICK_TO_BOTTOM_PX): boolean {

@@ -7,6 +7,7 @@ import type { HostPort } from "../host";
 import { el } from "../dom";
 import { createItemNode, type ItemNode } from "./items";
 import { renderDecisionRecord } from "./decisionRecord";
+import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "../settledEnd";
 
 export class SessionView {
   readonly root: HTMLElement;
@@ -15,6 +16,10 @@ export class SessionView {
   /** Inline decision records already in the DOM, by prompt key. */
   private readonly shownRecords = new Set<string>();
   private mounted = false;
+  /** Items appended since `takeUnseenSettled` last ran. */
+  private appended = 0;
+  /** An item was appended settled (off screen) since `takeUnseenSettled` last ran. */
+  private settledOffScreen = false;
 
   constructor(
     private session: SessionState,
@@ -46,12 +51,18 @@ export class SessionView {
       fragment.appendChild(node.root);
     }
     this.list.appendChild(fragment);
+    settleAllBut(this.list.lastElementChild);
+    this.appended = 0;
+    this.settledOffScreen = false;
     for (const itemId of session.inlineRecords.keys()) this.syncInlineRecords(itemId);
     this.mounted = true;
   }
 
-  /** An item was added or changed in the state. */
-  upsert(id: string): void {
+  /**
+   * An item was added or changed in the state. `endInView`: false when the person has scrolled up from the end, so
+   * a new item is off screen and settles at once (it is not laid out until it is scrolled to).
+   */
+  upsert(id: string, endInView = true): void {
     if (!this.mounted) return;
     const item = this.session.byId.get(id);
     if (!item) return;
@@ -62,7 +73,27 @@ export class SessionView {
     }
     const node = createItemNode(item, this.session.header.key, this.host);
     this.nodes.set(id, node);
-    this.list.appendChild(node.root);
+    if (endInView) {
+      this.list.appendChild(node.root);
+      settleBehind(node.root);
+      this.appended++;
+    } else {
+      settle(node.root);
+      this.list.appendChild(node.root);
+      this.settledOffScreen = true;
+    }
+  }
+
+  /**
+   * Whether items appended since the last call settled before a frame could lay them out (more of them came at once
+   * than stay unsettled at the end, or they came while the person was scrolled up): those sit at their guessed sizes
+   * near the end until they are on screen.
+   */
+  takeUnseenSettled(): boolean {
+    const unseen = this.appended > KEEP_UNSETTLED || this.settledOffScreen;
+    this.appended = 0;
+    this.settledOffScreen = false;
+    return unseen;
   }
 
   remove(id: string): void {

@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import {
+  KEEP_UNSETTLED,
+  SETTLED,
+  settle,
+  settleAllBut,
+  settleBehind,
+  type ListElement,
+} from "../../webview/settledEnd";
+
+/** A list of fake elements linked the way a DOM parent's children are, with class lists and write counts. */
+class FakeList {
+  readonly elements: (ListElement & { classes: Set<string>; writes: number })[] = [];
+
+  append(): ListElement {
+    const classes = new Set<string>();
+    const element = {
+      previousElementSibling: this.elements.at(-1) ?? null,
+      classes,
+      writes: 0,
+      classList: {
+        contains: (token: string) => classes.has(token),
+        add: (token: string) => {
+          element.writes++;
+          classes.add(token);
+        },
+      },
+    };
+    this.elements.push(element);
+    return element;
+  }
+
+  /** Indices of the settled elements. */
+  settled(): number[] {
+    return this.elements.flatMap((element, i) => (element.classes.has(SETTLED) ? [i] : []));
+  }
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+describe("settledEnd (content-visibility only away from a list's end)", () => {
+  it("keeps the last elements unsettled as elements are appended one by one", () => {
+    const list = new FakeList();
+    for (let count = 1; count <= 30; count++) {
+      settleBehind(list.append(), 3);
+      assert.deepEqual(list.settled(), range(0, count - 3), `after ${count} appended`);
+    }
+  });
+
+  it("settles nothing in a list no longer than what stays unsettled", () => {
+    const list = new FakeList();
+    for (let i = 0; i < KEEP_UNSETTLED; i++) assert.equal(settleBehind(list.append()), undefined);
+    assert.deepEqual(list.settled(), []);
+    assert.ok(settleBehind(list.append()), "the next one settles the first");
+    assert.deepEqual(list.settled(), [0]);
+  });
+
+  it("settles a list built at once, all but its last elements, and says how many were new", () => {
+    const list = new FakeList();
+    for (let i = 0; i < 20; i++) list.append();
+    assert.equal(settleAllBut(list.elements.at(-1)!, 5), 15);
+    assert.deepEqual(list.settled(), range(0, 15));
+    assert.equal(settleAllBut(list.elements.at(-1)!, 5), 0, "nothing new the second time");
+    assert.equal(settleAllBut(null), 0, "an empty list");
+  });
+
+  it("settles an element added off screen at once, and the tail still moves on past it", () => {
+    const list = new FakeList();
+    for (let i = 0; i < 3; i++) settleBehind(list.append(), 3);
+    assert.ok(settle(list.append()));
+    assert.deepEqual(list.settled(), [3]);
+    settleBehind(list.append(), 3);
+    assert.deepEqual(list.settled(), [1, 3]);
+  });
+
+  it("never writes a class an element already has (each write would restyle it)", () => {
+    const list = new FakeList();
+    for (let i = 0; i < 10; i++) list.append();
+    settleAllBut(list.elements.at(-1)!, 2);
+    settleAllBut(list.elements.at(-1)!, 2);
+    settleBehind(list.elements.at(-1)!, 2);
+    assert.equal(settle(list.elements[0]!), undefined, "already settled");
+    assert.deepEqual(
+      list.elements.map((element) => element.writes),
+      [1, 1, 1, 1, 1, 1, 1, 1, 0, 0],
+    );
+  });
+});
