@@ -106,6 +106,8 @@ interface SdkConnection {
 
 /** Thrown inside negotiation when the agent speaks only v1. */
 class SpeaksV1 extends Error {}
+/** A v1 start (the remembered version) that the agent refused or answered with version 2: it changed since. */
+class NoLongerV1 extends Error {}
 
 export class AgentConnection {
   readonly closed: Promise<string>;
@@ -156,6 +158,12 @@ export class AgentConnection {
     } catch (error) {
       if (!(error instanceof SpeaksV1)) {
         await connection.dispose();
+        // The remembered version is stale (another agent under this name, or a newer one that dropped v1):
+        // negotiate afresh, from v2, on a new process (the agent may refuse a second initialize).
+        if (error instanceof NoLongerV1) {
+          options.trace?.(`${launch.name} no longer speaks v1; negotiating again from v2`);
+          return AgentConnection.open(launch, callbacks, { ...options, preferredVersion: undefined });
+        }
         throw error;
       }
     }
@@ -523,12 +531,20 @@ export class AgentConnection {
         // A v1 agent's answer fails the v2 client's validation; an agent that refuses v2 answers with an error.
         if (this.answeredVersion === 1 || isJsonRpcError(error)) throw new SpeaksV1();
       }
+      if (this.version === 1 && this.options.preferredVersion === 1 && isJsonRpcError(error))
+        throw new NoLongerV1();
       this.negotiating = false;
       throw error;
     } finally {
       if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
     if (this.version === 2 && this.initializeResponse.protocolVersion === 1) throw new SpeaksV1();
+    if (
+      this.version === 1 &&
+      this.options.preferredVersion === 1 &&
+      this.initializeResponse.protocolVersion === 2
+    )
+      throw new NoLongerV1();
     this.negotiating = false;
     if (this.initializeResponse.protocolVersion !== this.version) {
       throw new Error(

@@ -85,6 +85,17 @@ describe("ACP client against real agents", function () {
     assert.deepEqual(harness.clientFrameErrors(1), []);
   });
 
+  it("negotiates afresh when the remembered v1 is stale (another agent under the name now), and remembers v2", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    harness.versions.set("Scripted", 1);
+    const key = await harness.sessions.startSession("Scripted");
+    assert.equal(harness.sessions.session(key)?.protocolVersion, 2);
+    assert.equal(harness.versions.get("Scripted"), 2);
+    const starts = harness.agentLog().filter((e) => e.kind === "start").length;
+    assert.equal(starts, 2, "the refused v1 start, then a fresh process negotiating from v2");
+    assert.deepEqual(harness.clientFrameErrors(2), []);
+  });
+
   it("answers cancelled to each of 3 pending requests when the person presses Stop", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const key = await harness.run({ steps: [{ request: {}, wait: false, repeat: 3 }, { waitAll: true }] });
