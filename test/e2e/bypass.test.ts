@@ -1,12 +1,9 @@
 // Bypass Permissions from a card, end to end: the confirmation step, the allow-once answer, the user settings file
 // VS Code writes, and the next request of that agent answered allow_once without a card.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { screenshot } from "../../tools/browser";
 import {
   card,
-  ScriptedAgentLog,
   scriptedAgent,
   sendScript,
   startSession,
@@ -14,7 +11,7 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 /** What the test reads of the webview's window (the Node test config has no DOM types). */
 interface CardWatch {
@@ -26,27 +23,15 @@ interface CardWatch {
 
 describe("Bypass Permissions (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
   const other = { command: "/opt/other-agent", args: ["--acp", "--verbose"], env: { OTHER_MODE: "x" } };
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-bypass-");
-    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "README.md": "# Bypass\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2"), Other: other } },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Bypass\n" },
+    agents: { Scripted: "v2" },
+    settings: { "symposium.agents": { Other: other } },
   });
 
   it("asks for confirmation, approves once, stores bypassPermissions and auto-approves the next request", async () => {
-    const { page, workspace } = workbench;
+    const { page, workspace } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     const first = "Run the tests (first)";
     await sendScript(webview, {
@@ -75,21 +60,28 @@ describe("Bypass Permissions (e2e)", function () {
     await screenshot(page, "bypass-confirm");
     await group.getByRole("button", { name: "Cancel", exact: true }).click();
     await confirm.waitFor({ state: "detached", timeout: 15_000 });
-    assert.equal(log.outcomeOf(first), undefined, "Cancel answers nothing");
+    assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "Cancel answers nothing");
 
     await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
     await group.getByRole("button", { name: "Confirm bypass", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome(first), { outcome: "selected", optionId: "allow-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(first), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
 
     // The profile's settings.json: bypassPermissions for Scripted, everything else as it was.
     const stored = await waitUntil(() => {
-      const agents = workbench.readUserSettings()["symposium.agents"] as
+      const agents = ctx.workbench.readUserSettings()["symposium.agents"] as
         Record<string, Record<string, unknown>> | undefined;
       return agents?.Scripted?.bypassPermissions === true && agents;
     }, "bypassPermissions: true in the user settings file");
     const { bypassPermissions, ...definition } = stored.Scripted!;
     assert.equal(bypassPermissions, true);
-    assert.deepEqual(definition, scriptedAgent(log.path, "v2"), "command, args and env unchanged");
+    assert.deepEqual(
+      definition,
+      scriptedAgent(ctx.log("Scripted").path, "v2"),
+      "command, args and env unchanged",
+    );
     assert.deepEqual(stored.Other, other, "the other agent is untouched");
 
     // The header marks the agent; the turn ended.
@@ -120,7 +112,10 @@ describe("Bypass Permissions (e2e)", function () {
         { request: { title: second, subject: { type: "command", command: "npm test", cwd: workspace } } },
       ],
     });
-    assert.deepEqual(await log.waitForOutcome(second), { outcome: "selected", optionId: "allow-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(second), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
     await waitForReady(webview);
     const seen = await webview
       .locator("body")
@@ -135,7 +130,7 @@ describe("Bypass Permissions (e2e)", function () {
   });
 
   it("reports no webview errors or CSP violations", () => {
-    const problems = workbench.console.webviewProblems();
+    const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
   });
 });

@@ -1,14 +1,11 @@
 // Approval cards in a real workbench, end to end: the scripted agent asks, a person clicks in the webview, and the
 // agent's own log says what it received. One code-server for the whole file.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { openSymposiumView, screenshot } from "../../tools/browser";
 import {
   card,
-  ScriptedAgentLog,
-  scriptedAgent,
   sendScript,
   startSession,
   stopButton,
@@ -17,7 +14,7 @@ import {
   v2Diff,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 const OPTIONS = [
   { optionId: "opt-allow-once", name: "Allow once", kind: "allow_once" },
@@ -60,34 +57,14 @@ function editSteps(workspace: string, id: string, title: string): unknown[] {
 
 describe("Approval cards (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let v2Log: ScriptedAgentLog;
-  let v1Log: ScriptedAgentLog;
   let webview: FrameLocator;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-logs-");
-    v2Log = new ScriptedAgentLog(join(logDir, "v2.jsonl"));
-    v1Log = new ScriptedAgentLog(join(logDir, "v1.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "src/greeting.ts": 'export const greeting = "hello";\n', "README.md": "# Cards\n" },
-      settings: {
-        "symposium.agents": {
-          Scripted: scriptedAgent(v2Log.path, "v2"),
-          "Scripted v1": scriptedAgent(v1Log.path, "v1"),
-        },
-      },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "src/greeting.ts": 'export const greeting = "hello";\n', "README.md": "# Cards\n" },
+    agents: { Scripted: "v2", "Scripted v1": "v1" },
   });
 
   it("answers a v2 tool_call card with each option kind, and the agent receives exactly that optionId", async () => {
-    const { page, workspace } = workbench;
+    const { page, workspace } = ctx.workbench;
     webview = await startSession(page, "Scripted");
     const titles = OPTIONS.map((option) => `Edit greeting.ts (${option.kind})`);
     await sendScript(webview, {
@@ -122,7 +99,10 @@ describe("Approval cards (e2e)", function () {
       const key = await group.getAttribute("data-key");
       await card(webview, title).getByRole("button", { name: option.name, exact: true }).click();
 
-      assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: option.optionId });
+      assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+        outcome: "selected",
+        optionId: option.optionId,
+      });
       const record = webview.locator(`.decision-record[data-key="${key}"]`);
       await record.waitFor({ state: "visible", timeout: 30_000 });
       // Answered: the tool call no longer waits.
@@ -138,7 +118,7 @@ describe("Approval cards (e2e)", function () {
   });
 
   it("keeps a tool call's diff in place when its card arrives and when it is answered (only the status changes)", async () => {
-    const { workspace } = workbench;
+    const { workspace } = ctx.workbench;
     const title = "Edit greeting.ts (diff kept)";
     const [announce, request] = editSteps(workspace, "edit-kept", title);
     // A pause between the tool call and its request, so the diff is on screen before the card.
@@ -156,7 +136,10 @@ describe("Approval cards (e2e)", function () {
     await toolCall.locator(".tool-head .status-badge.status-awaiting_approval").waitFor({ state: "visible" });
     assert.equal(await diff.getAttribute("data-kept"), "yes", "the card's arrival did not rebuild the diff");
     await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "opt-reject-once",
+    });
     await toolCall
       .locator(".tool-head .status-badge.status-awaiting_approval")
       .waitFor({ state: "detached" });
@@ -165,7 +148,7 @@ describe("Approval cards (e2e)", function () {
 
   it("a click only posts the answer in its own task: nothing on the page changes before the task ends", async () => {
     const title = "Edit greeting.ts (one task)";
-    await sendScript(webview, { steps: editSteps(workbench.workspace, "edit-one-task", title) });
+    await sendScript(webview, { steps: editSteps(ctx.workbench.workspace, "edit-one-task", title) });
     const group = card(webview, title);
     await waitForGuard(group);
     // The window's bubble phase runs last in the click's task: the card as it is when the browser takes over (a
@@ -188,7 +171,10 @@ describe("Approval cards (e2e)", function () {
       });
     });
     await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "opt-reject-once",
+    });
     const seen = await webview.locator("body").evaluate(
       () =>
         (
@@ -204,7 +190,7 @@ describe("Approval cards (e2e)", function () {
   });
 
   it("shows every line of a tool call's diff in order, coloured by kind, an empty line included", async () => {
-    const { workspace } = workbench;
+    const { workspace } = ctx.workbench;
     const title = "Edit greeting.ts (lines)";
     const path = join(workspace, "src", "greeting.ts");
     const hunk = [
@@ -276,11 +262,14 @@ describe("Approval cards (e2e)", function () {
     assert.deepEqual(await body.locator(".diff-run.del").allInnerTexts(), [hunk.slice(2, 4).join("\n")]);
     assert.deepEqual(await body.locator(".diff-run.add").allInnerTexts(), [hunk.slice(5).join("\n")]);
     await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await v2Log.waitForOutcome(title), { outcome: "selected", optionId: "opt-reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "opt-reject-once",
+    });
   });
 
   it("scrolls a long diff by wheel while hovered and by keyboard once focused; at rest it clips and is no scroller", async () => {
-    const { page, workspace } = workbench;
+    const { page, workspace } = ctx.workbench;
     const path = join(workspace, "src", "greeting.ts");
     // 80 added lines (taller than the 400 px box) and one line wider than the view.
     const added = Array.from(
@@ -429,7 +418,7 @@ describe("Approval cards (e2e)", function () {
   });
 
   it("shows a command card's exact command and cwd, and an unknown subject's raw type and JSON", async () => {
-    const { workspace } = workbench;
+    const { workspace } = ctx.workbench;
     const command = "git push --force origin main && rm -rf build";
     await sendScript(webview, {
       steps: [
@@ -485,24 +474,24 @@ describe("Approval cards (e2e)", function () {
       { type: "teleport", destination: "mars", speed: 9 },
       "the raw subject, as received",
     );
-    await screenshot(workbench.page, "cards-command-unknown");
+    await screenshot(ctx.workbench.page, "cards-command-unknown");
 
     await waitForGuard(commandCard);
     await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
     await waitForGuard(unknownCard);
     await unknownCard.getByRole("button", { name: "Allow once", exact: true }).click();
-    assert.deepEqual(await v2Log.waitForOutcome("Run git push"), {
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Run git push"), {
       outcome: "selected",
       optionId: "reject-once",
     });
-    assert.deepEqual(await v2Log.waitForOutcome("Teleport the repository"), {
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Teleport the repository"), {
       outcome: "selected",
       optionId: "allow-once",
     });
   });
 
   it("renders a v1 agent's request as the same card, titled from the tool call's kind and title", async () => {
-    const { page, workspace } = workbench;
+    const { page, workspace } = ctx.workbench;
     const path = join(workspace, "src", "greeting.ts");
     const toolCall = {
       toolCallId: "v1-edit",
@@ -544,7 +533,7 @@ describe("Approval cards (e2e)", function () {
     ]);
     await screenshot(page, "cards-v1");
     await group.getByRole("button", { name: "Allow once", exact: true }).click();
-    assert.deepEqual(await v1Log.waitForOutcome("Update the greeting"), {
+    assert.deepEqual(await ctx.log("Scripted v1").waitForOutcome("Update the greeting"), {
       outcome: "selected",
       optionId: "allow-once",
     });
@@ -552,7 +541,7 @@ describe("Approval cards (e2e)", function () {
   });
 
   it("keeps a request that arrived while the view was closed, and counts it in the status bar", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     const title = "Run while you were away";
     await sendScript(webview, {
       steps: [
@@ -571,8 +560,8 @@ describe("Approval cards (e2e)", function () {
       await page.locator('.part.sidebar [id="workbench.view.extension.symposium"]').isVisible(),
       false,
     );
-    assert.equal(v1Log.sent(title), false, "the view closed before the request was sent");
-    await v1Log.waitForRequest(title);
+    assert.equal(ctx.log("Scripted v1").sent(title), false, "the view closed before the request was sent");
+    await ctx.log("Scripted v1").waitForRequest(title);
     const status = page.locator('.part.statusbar [id="symposium.symposium.symposium.pending"]');
     await status.waitFor({ state: "visible", timeout: 30_000 });
     assert.equal((await status.innerText()).trim(), "1", "the status bar item shows one pending request");
@@ -594,7 +583,10 @@ describe("Approval cards (e2e)", function () {
     const group = card(back, `Run: ${title}`);
     await waitForGuard(group);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await v1Log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await ctx.log("Scripted v1").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
     await status.waitFor({ state: "hidden", timeout: 30_000 });
     await badge.waitFor({ state: "hidden", timeout: 30_000 });
     webview = back;
@@ -615,18 +607,19 @@ describe("Approval cards (e2e)", function () {
     for (const group of cards) await group.waitFor({ state: "visible", timeout: 30_000 });
     const keys = await Promise.all(cards.map((group) => group.getAttribute("data-key")));
     await stopButton(webview).click();
-    for (const title of titles) assert.deepEqual(await v1Log.waitForOutcome(title), { outcome: "cancelled" });
+    for (const title of titles)
+      assert.deepEqual(await ctx.log("Scripted v1").waitForOutcome(title), { outcome: "cancelled" });
     for (const key of keys) {
       const record = webview.locator(`.decision-record[data-key="${key}"]`);
       await record.waitFor({ state: "visible", timeout: 30_000 });
       assert.equal((await record.locator(".decision-summary").innerText()).trim(), "Stopped: cancelled");
     }
     await waitUntil(async () => (await webview.locator(".card").count()) === 0, "every card to go");
-    await screenshot(workbench.page, "cards-stopped");
+    await screenshot(ctx.workbench.page, "cards-stopped");
   });
 
   it("reports no webview errors or CSP violations", () => {
-    const problems = workbench.console.webviewProblems();
+    const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
   });
 });

@@ -3,21 +3,10 @@
 // naming the rule; chained commands the rule does not cover still get a card; "Allow in this session" approves the
 // next match in that session only.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
 import { screenshot } from "../../tools/browser";
-import {
-  card,
-  ScriptedAgentLog,
-  scriptedAgent,
-  sendScript,
-  startSession,
-  waitForGuard,
-  waitForReady,
-  waitUntil,
-} from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { card, sendScript, startSession, waitForGuard, waitForReady, waitUntil } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 /** The scripted agent's options plus a lasting one of its own, which the card marks as the agent's memory. */
 const OPTIONS = [
@@ -28,33 +17,20 @@ const OPTIONS = [
 
 describe("Scoped grants from a card (e2e)", function () {
   this.timeout(180_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-grants-");
-    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "README.md": "# Grants\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Grants\n" },
+    agents: { Scripted: "v2" },
   });
 
   const run = (title: string, command: string) => ({
-    request: { title, subject: { type: "command", command, cwd: workbench.workspace }, options: OPTIONS },
+    request: { title, subject: { type: "command", command, cwd: ctx.workbench.workspace }, options: OPTIONS },
   });
   const decisions = async (webview: FrameLocator): Promise<string[]> =>
     webview.locator(".session-view:not([hidden]) .decision-summary").allTextContents();
   const allowOnce = { outcome: "selected", optionId: "allow-once" };
 
   it('"Always allow" saves the rule; the next `npm test` is approved without a card, naming the rule; chained commands still ask', async () => {
-    const webview = await startSession(workbench.page, "Scripted");
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     const first = "Run the tests (grant)";
     await sendScript(webview, { steps: [run(first, "npm test -- --grep grants")] });
     const group = card(webview, first);
@@ -63,11 +39,15 @@ describe("Scoped grants from a card (e2e)", function () {
     assert.match((await rules.textContent()) ?? "", /allow commands starting with "npm test"/);
     // The agent's own lasting option and Symposium's rule are told apart.
     assert.match((await group.textContent()) ?? "", /remembered by the agent/);
-    await screenshot(workbench.page, "grant-card");
+    await screenshot(ctx.workbench.page, "grant-card");
     await rules.getByRole("button", { name: "Always allow" }).click();
-    assert.deepEqual(await log.waitForOutcome(first), allowOnce, "the card is answered with allow once");
+    assert.deepEqual(
+      await ctx.log("Scripted").waitForOutcome(first),
+      allowOnce,
+      "the card is answered with allow once",
+    );
     const stored = await waitUntil(() => {
-      const permissions = workbench.readUserSettings()["symposium.permissions"] as
+      const permissions = ctx.workbench.readUserSettings()["symposium.permissions"] as
         { allow?: unknown[] } | undefined;
       return permissions?.allow;
     }, "the rule in the user settings file");
@@ -89,7 +69,7 @@ describe("Scoped grants from a card (e2e)", function () {
         run(other, "npm test && make"),
       ],
     });
-    assert.deepEqual(await log.waitForOutcome(second), allowOnce, "approved by the rule");
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(second), allowOnce, "approved by the rule");
     await waitForGuard(card(webview, chained));
     assert.equal(await card(webview, second).count(), 0, "no card for the request the rule covers");
     await waitUntil(
@@ -100,27 +80,35 @@ describe("Scoped grants from a card (e2e)", function () {
       "the transcript to say which rule approved",
     );
     await card(webview, chained).getByRole("button", { name: "Reject", exact: true }).click();
-    assert.equal((await log.waitForOutcome(chained)).optionId, "reject-once");
+    assert.equal((await ctx.log("Scripted").waitForOutcome(chained)).optionId, "reject-once");
     const otherCard = card(webview, other);
     await waitForGuard(otherCard);
-    assert.equal(log.outcomeOf(other), undefined, "`npm test && make` is not covered: it waits for a person");
+    assert.equal(
+      ctx.log("Scripted").outcomeOf(other),
+      undefined,
+      "`npm test && make` is not covered: it waits for a person",
+    );
     await otherCard.getByRole("button", { name: "Reject", exact: true }).click();
-    await log.waitForOutcome(other);
+    await ctx.log("Scripted").waitForOutcome(other);
     await waitForReady(webview);
   });
 
   it('"Allow in this session" approves the next match in that session, not in another', async () => {
-    const webview = await startSession(workbench.page, "Scripted");
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     const first = "Lint (grant)";
     await sendScript(webview, { steps: [run(first, "npm run lint -- --fix")] });
     const group = card(webview, first);
     await waitForGuard(group);
     await group.getByRole("button", { name: "Allow in this session" }).click();
-    assert.deepEqual(await log.waitForOutcome(first), allowOnce);
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(first), allowOnce);
     await waitForReady(webview);
     const second = "Lint again";
     await sendScript(webview, { steps: [run(second, "npm run lint")] });
-    assert.deepEqual(await log.waitForOutcome(second), allowOnce, "approved by the session grant");
+    assert.deepEqual(
+      await ctx.log("Scripted").waitForOutcome(second),
+      allowOnce,
+      "approved by the session grant",
+    );
     await waitUntil(
       async () =>
         (await decisions(webview)).some((s) =>
@@ -130,18 +118,22 @@ describe("Scoped grants from a card (e2e)", function () {
     );
     await waitForReady(webview);
 
-    const elsewhere = await startSession(workbench.page, "Scripted");
+    const elsewhere = await startSession(ctx.workbench.page, "Scripted");
     const third = "Lint in another session";
     await sendScript(elsewhere, { steps: [run(third, "npm run lint")] });
     const otherCard = card(elsewhere, third);
     await waitForGuard(otherCard);
-    assert.equal(log.outcomeOf(third), undefined, "another session's request waits for a person");
+    assert.equal(
+      ctx.log("Scripted").outcomeOf(third),
+      undefined,
+      "another session's request waits for a person",
+    );
     await otherCard.getByRole("button", { name: "Reject", exact: true }).click();
-    await log.waitForOutcome(third);
+    await ctx.log("Scripted").waitForOutcome(third);
   });
 
   it("by keyboard: an edited rule that does not cover the request is refused and the card stays; a covering one is saved", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     const first = "Type-check (edit)";
     await sendScript(webview, { steps: [run(first, "npx tsc --noEmit")] });
@@ -170,10 +162,10 @@ describe("Scoped grants from a card (e2e)", function () {
     });
     await refusal.waitFor({ state: "visible", timeout: 30_000 });
     assert.match((await refusal.textContent()) ?? "", /"npx eslint" is not a prefix/);
-    assert.equal(log.outcomeOf(first), undefined, "the refused grant answered nothing");
+    assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "the refused grant answered nothing");
     assert.equal(
-      workbench.readUserSettings()["symposium.permissions"] !== undefined &&
-        JSON.stringify(workbench.readUserSettings()["symposium.permissions"]).includes("eslint"),
+      ctx.workbench.readUserSettings()["symposium.permissions"] !== undefined &&
+        JSON.stringify(ctx.workbench.readUserSettings()["symposium.permissions"]).includes("eslint"),
       false,
       "nothing saved",
     );
@@ -189,7 +181,7 @@ describe("Scoped grants from a card (e2e)", function () {
       "the card to take choices again",
     );
     await rules.getByRole("button", { name: "Allow in this session" }).press("Enter");
-    assert.deepEqual(await log.waitForOutcome(first), allowOnce);
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(first), allowOnce);
     await waitUntil(
       async () =>
         (await decisions(webview)).some((s) =>
@@ -201,7 +193,7 @@ describe("Scoped grants from a card (e2e)", function () {
   });
 
   it("the pending list allows several cards once in one step, by keyboard", async () => {
-    const webview = await startSession(workbench.page, "Scripted");
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     const titles = ["Build (batch)", "Test (batch)", "Clean (batch)"];
     await sendScript(webview, {
       steps: [
@@ -222,18 +214,18 @@ describe("Scoped grants from a card (e2e)", function () {
     await list.getByRole("checkbox", { name: titles[0] }).press("Space");
     await list.getByRole("checkbox", { name: titles[1] }).press("Space");
     await webview.getByRole("button", { name: "Allow once (2)" }).press("Enter");
-    assert.deepEqual(await log.waitForOutcome(titles[0]!), allowOnce);
-    assert.deepEqual(await log.waitForOutcome(titles[1]!), allowOnce);
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(titles[0]!), allowOnce);
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(titles[1]!), allowOnce);
     const clean = card(webview, titles[2]!);
     await clean.waitFor({ state: "visible" });
-    assert.equal(log.outcomeOf(titles[2]!), undefined, "the card not ticked still waits");
+    assert.equal(ctx.log("Scripted").outcomeOf(titles[2]!), undefined, "the card not ticked still waits");
     await clean.getByRole("button", { name: "Reject", exact: true }).click();
-    await log.waitForOutcome(titles[2]!);
+    await ctx.log("Scripted").waitForOutcome(titles[2]!);
     await waitForReady(webview);
   });
 
   it("the pending list keeps the row a person is on, and its tick, when another request arrives", async () => {
-    const webview = await startSession(workbench.page, "Scripted");
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     const titles = ["Lint (batch)", "Format (batch)", "Deploy (batch)"];
     await sendScript(webview, {
       steps: [
@@ -269,15 +261,18 @@ describe("Scoped grants from a card (e2e)", function () {
     );
     assert.ok(await lint.isChecked(), "the row stays ticked");
     await webview.getByRole("button", { name: "Reject (1)" }).press("Enter");
-    assert.deepEqual(await log.waitForOutcome(titles[0]!), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(titles[0]!), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
     await webview.getByRole("checkbox", { name: "Select all pending requests" }).check();
     await webview.getByRole("button", { name: "Reject (2)" }).press("Enter");
-    for (const title of titles.slice(1)) await log.waitForOutcome(title);
+    for (const title of titles.slice(1)) await ctx.log("Scripted").waitForOutcome(title);
     await waitForReady(webview);
   });
 
   it("reports no webview errors or CSP violations", () => {
-    const problems = workbench.console.webviewProblems();
+    const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
   });
 });

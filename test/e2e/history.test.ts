@@ -1,41 +1,22 @@
 // Symposium: Show Approval History in a real workbench: the decisions made in the view appear in the table, with who
 // decided, and the filter narrows them.
 import * as assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { openSymposiumView, runCommand, screenshot } from "../../tools/browser";
-import {
-  card,
-  scriptedAgent,
-  sendScript,
-  startSession,
-  waitForGuard,
-  waitUntil,
-  ScriptedAgentLog,
-} from "../harness/scripted";
-import { openWorkbench, type Workbench } from "../../tools/workbench";
+import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Approval history (e2e)", function () {
   this.timeout(180_000);
-  let workbench: Workbench;
-  const logPath = join(tmpdir(), `symposium-history-agent-${process.pid}.jsonl`);
-
-  before(async () => {
-    workbench = await openWorkbench({
-      settings: { "symposium.agents": { Scripted: scriptedAgent(logPath, "v2") } },
-      workspaceFiles: { "README.md": "# History\n" },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# History\n" },
+    agents: { Scripted: "v2" },
   });
 
   it("lists each decision with who made it, and filters as you type", async () => {
-    const { page, workspace } = workbench;
+    const { page, workspace } = ctx.workbench;
     await openSymposiumView(page);
     const webview = await startSession(page, "Scripted");
-    const log = new ScriptedAgentLog(logPath);
+    const log = ctx.log("Scripted");
     const request = (title: string, command: string) => ({
       request: { title, subject: { type: "command", command, cwd: workspace } },
       wait: false,

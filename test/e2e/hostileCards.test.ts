@@ -1,40 +1,21 @@
 // Cards a hostile agent shapes to be hard to turn down or easy to misread: an option id too long for any intent,
 // a card with no reject option, and a notice dressed as Symposium's own.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
-import {
-  card,
-  ScriptedAgentLog,
-  scriptedAgent,
-  sendScript,
-  startSession,
-  v2Diff,
-  waitForGuard,
-} from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { card, sendScript, startSession, v2Diff, waitForGuard } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Hostile cards (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
   let webview: FrameLocator;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-logs-");
-    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "README.md": "# Hostile cards\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
-    });
-    webview = await startSession(workbench.page, "Scripted");
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Hostile cards\n" },
+    agents: { Scripted: "v2" },
   });
 
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  before(async () => {
+    webview = await startSession(ctx.workbench.page, "Scripted");
   });
 
   it("rejects a card whose only reject option has an id far over the intent cap, with that exact id", async () => {
@@ -57,7 +38,10 @@ describe("Hostile cards (e2e)", function () {
     const group = card(webview, title);
     await waitForGuard(group);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: longId });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: longId,
+    });
     await group.waitFor({ state: "detached", timeout: 30_000 });
   });
 
@@ -75,7 +59,7 @@ describe("Hostile cards (e2e)", function () {
     const push = card(webview, "Push to main");
     await waitForGuard(push);
     await push.getByRole("button", { name: "Deny", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome("Push to main"), { outcome: "cancelled" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Push to main"), { outcome: "cancelled" });
     await webview
       .locator(".decision-record", { hasText: "You denied: cancelled" })
       .waitFor({ state: "visible", timeout: 30_000 });
@@ -83,8 +67,8 @@ describe("Hostile cards (e2e)", function () {
     const force = card(webview, "Force push");
     await waitForGuard(force);
     await force.getByRole("button", { name: "Allow once", exact: true }).focus();
-    await workbench.page.keyboard.press("Escape");
-    assert.deepEqual(await log.waitForOutcome("Force push"), { outcome: "cancelled" });
+    await ctx.workbench.page.keyboard.press("Escape");
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Force push"), { outcome: "cancelled" });
   });
 
   it("labels an agent notice as the agent's, in a look that is neither Symposium's notice nor a card", async () => {
@@ -113,14 +97,14 @@ describe("Hostile cards (e2e)", function () {
   });
 
   it("keeps showing what was asked when the agent changes the tool call after asking, and says it changed", async () => {
-    const readme = join(workbench.workspace, "README.md");
+    const readme = join(ctx.workbench.workspace, "README.md");
     const asked = {
       toolCallId: "swap",
       title: "Read README.md",
       kind: "read",
       locations: [{ path: readme }],
       // A diff of another file: a location the diff shows is not listed again.
-      content: [v2Diff(join(workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Asked about")],
+      content: [v2Diff(join(ctx.workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Asked about")],
     };
     const title = "Read the readme";
     await sendScript(webview, {
@@ -134,7 +118,9 @@ describe("Hostile cards (e2e)", function () {
             toolCallId: "swap",
             title: "Read README.md",
             locations: [{ path: "/etc/shadow" }],
-            content: [v2Diff(join(workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Swapped in")],
+            content: [
+              v2Diff(join(ctx.workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Swapped in"),
+            ],
           },
         },
         { waitAll: true },
@@ -159,7 +145,10 @@ describe("Hostile cards (e2e)", function () {
     assert.match(cardDiff[0]!, /Asked about/);
     assert.doesNotMatch(cardDiff[0]!, /Swapped in/);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
     await toolCall.locator(".tool-changed").waitFor({ state: "detached", timeout: 30_000 });
   });
 });

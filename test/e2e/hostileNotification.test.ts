@@ -2,34 +2,19 @@
 // `[label](command:…)` in notification text into a link that runs the command on click, so the agent's title must
 // never reach it: the notification names who asks and how many wait, and shows no link at all.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { screenshot } from "../../tools/browser";
-import { ScriptedAgentLog, scriptedAgent, sendScript, startSession } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { sendScript, startSession } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Notifications for hostile requests (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-logs-");
-    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "README.md": "# Notifications\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v1") } },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Notifications\n" },
+    agents: { Scripted: "v1" },
   });
 
   it("shows no link for a title carrying a command link, and names the agent and the count instead", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     const title =
       "Run tests [Show request](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D) $(check)";
@@ -41,7 +26,7 @@ describe("Notifications for hostile requests (e2e)", function () {
     await page
       .locator('.part.sidebar [id="workbench.view.explorer"]')
       .waitFor({ state: "visible", timeout: 15_000 });
-    await log.waitForRequest(title);
+    await ctx.log("Scripted").waitForRequest(title);
     const toast = page.locator(".notifications-toasts .notification-toast", {
       hasText: "Scripted asks for permission (1 waiting)",
     });

@@ -2,20 +2,10 @@
 // zero-width characters, ANSI escapes and a huge title all arrive as text. Nothing runs, nothing loads from the
 // network, and the CSP never has to block anything (the webview never even tries).
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import type { FrameLocator, Request } from "playwright-core";
 import { screenshot } from "../../tools/browser";
-import {
-  ScriptedAgentLog,
-  scriptedAgent,
-  sendScript,
-  startSession,
-  waitForGuard,
-  waitForReady,
-  waitUntil,
-} from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { sendScript, startSession, waitForGuard, waitForReady, waitUntil } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = "<script>window.__pwned=1</script>";
@@ -44,20 +34,16 @@ interface Node {
 
 describe("Hostile agent strings (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
   let webview: FrameLocator;
   /** Requests from the browser to any host other than the local code-server. */
   const remoteRequests: string[] = [];
 
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Hostile\n" },
+    agents: { Scripted: "v2" },
+  });
+
   before(async () => {
-    logDir = makeTempFolder("symposium-e2e-hostile-");
-    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "README.md": "# Hostile\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
-    });
     // Every request of every page, frame and worker of the browser context that went out to the network. The
     // webview's own resources (https://*.vscode-resource.vscode-cdn.net/...) are answered inside the browser by the
     // webview's service worker, from the local server: they never leave it.
@@ -71,20 +57,15 @@ describe("Hostile agent strings (e2e)", function () {
         `${request.method()} ${url}${failed ? ` (failed: ${request.failure()?.errorText})` : ""}`,
       );
     };
-    workbench.browser.context.on("requestfinished", (request: Request) => void record(request, false));
-    workbench.browser.context.on("requestfailed", (request: Request) => void record(request, true));
-    webview = await startSession(workbench.page, "Scripted");
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+    ctx.workbench.browser.context.on("requestfinished", (request: Request) => void record(request, false));
+    ctx.workbench.browser.context.on("requestfailed", (request: Request) => void record(request, true));
+    webview = await startSession(ctx.workbench.page, "Scripted");
   });
 
   /** `window.__pwned` in every frame of the page (workbench, webview host frame, webview document). */
   async function pwnedAnywhere(): Promise<string[]> {
     const hits: string[] = [];
-    for (const frame of workbench.page.frames()) {
+    for (const frame of ctx.workbench.page.frames()) {
       const value = await frame
         .evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)
         .catch(() => undefined);
@@ -135,12 +116,12 @@ describe("Hostile agent strings (e2e)", function () {
       { img: 0, iframes: 0, agentScripts: 0, handlers: [], hrefs: [] },
       "no element came from agent markup",
     );
-    await workbench.page.waitForTimeout(500); // give a (wrongly) running handler or a navigation time to happen
+    await ctx.workbench.page.waitForTimeout(500); // give a (wrongly) running handler or a navigation time to happen
     assert.deepEqual(await pwnedAnywhere(), []);
   });
 
   it("shows hostile title, description, command and raw input as text, with hidden characters visible", async () => {
-    const { workspace } = workbench;
+    const { workspace } = ctx.workbench;
     const title = `${IMG} ${RLO}Run${ZWSP} ${ANSI_RED}tests${ANSI_RESET}`;
     const description = `${SCRIPT} ${JS_LINK} ${REMOTE_IMAGE} ${RLO}txt.exe`;
     const command = `echo ${RLO}evil${ZWSP} ${ANSI_RED}red${ANSI_RESET} ${IMG} ${SCRIPT}`;
@@ -218,12 +199,18 @@ describe("Hostile agent strings (e2e)", function () {
       !rawText.includes(RLO) && !rawText.includes(ZWSP),
       "no raw invisible characters in the raw input",
     );
-    await screenshot(workbench.page, "hostile-cards");
+    await screenshot(ctx.workbench.page, "hostile-cards");
 
     await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
     await toolCard.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "reject-once" });
-    assert.deepEqual(await log.waitForOutcome(toolTitle), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(toolTitle), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
     assert.deepEqual(await pwnedAnywhere(), []);
   });
 
@@ -239,8 +226,11 @@ describe("Hostile agent strings (e2e)", function () {
     const box = await group.boundingBox();
     assert.ok(box && box.height < 2_000, `the card stays a reasonable size (${box?.height}px high)`);
     await group.getByRole("button", { name: "Allow once", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome(title), { outcome: "selected", optionId: "allow-once" });
-    await screenshot(workbench.page, "hostile-huge-title");
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    await screenshot(ctx.workbench.page, "hostile-huge-title");
   });
 
   it("renders a 250,000-character word in an agent message without freezing the view", async () => {
@@ -257,15 +247,15 @@ describe("Hostile agent strings (e2e)", function () {
     await waitForReady(webview, 60_000);
     const box = await agent.boundingBox();
     assert.ok(box && box.width < 1_000, `the word wraps inside the view (${box?.width}px wide)`);
-    await screenshot(workbench.page, "hostile-long-word");
+    await screenshot(ctx.workbench.page, "hostile-long-word");
   });
 
   it("never ran agent script, never requested a remote host, and had no CSP violation or webview error", async () => {
     assert.deepEqual(await pwnedAnywhere(), []);
     assert.deepEqual(remoteRequests, [], "requests to hosts other than 127.0.0.1");
-    const csp = workbench.console.cspViolations();
+    const csp = ctx.workbench.console.cspViolations();
     assert.deepEqual(csp, [], csp.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
-    const problems = workbench.console.webviewProblems();
+    const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
   });
 });

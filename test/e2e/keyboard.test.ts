@@ -1,15 +1,12 @@
 // The Symposium view with the keyboard only: Tab order through the header, cards and composer; number keys and
 // Escape on a focused card; and a new card never putting focus on an allow button.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../../tools/browser";
 import {
   card,
   messageBox,
-  ScriptedAgentLog,
-  scriptedAgent,
   sendScript,
   startSession,
   v2Diff,
@@ -17,7 +14,7 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 /** The DOM this file reads inside the webview (the Node test config has no DOM types). */
 interface El {
@@ -83,9 +80,6 @@ async function tabThrough(page: Page, webview: FrameLocator, until: RegExp, limi
 
 describe("Keyboard-only use of the Symposium view (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
   let webview: FrameLocator;
 
   // Listed as Gemini and Qwen do, the lasting option first: the card shows allow once first, the lasting one last.
@@ -95,23 +89,17 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     { optionId: "kb-reject", name: "Reject", kind: "reject_once" },
   ];
 
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-keyboard-");
-    log = new ScriptedAgentLog(join(logDir, "agent.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "src/app.ts": "export const port = 8080;\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
-    });
-    webview = await startSession(workbench.page, "Scripted");
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "src/app.ts": "export const port = 8080;\n" },
+    agents: { Scripted: "v2" },
   });
 
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  before(async () => {
+    webview = await startSession(ctx.workbench.page, "Scripted");
   });
 
   it("Tab goes from the header through each card's options to the Message box and Stop, in order", async () => {
-    const { page, workspace } = workbench;
+    const { page, workspace } = ctx.workbench;
     const path = join(workspace, "src", "app.ts");
     const toolCall = {
       toolCallId: "kb-edit",
@@ -172,7 +160,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
   });
 
   it("number keys choose the n-th option of the focused card, and Escape chooses its reject option", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     // Back to the first card's first option with Shift+Tab from the Message box (keyboard only).
     await messageBox(webview).focus();
     for (let i = 0; i < 30 && !/^button:Allow once @card:Change the port/.test(await focused(webview)); i++)
@@ -185,7 +173,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     assert.match(await lasting.innerText(), /remembered by the agent/);
     assert.equal(await lasting.getAttribute("aria-keyshortcuts"), "3");
     await page.keyboard.press("1");
-    assert.deepEqual(await log.waitForOutcome("Change the port"), {
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Change the port"), {
       outcome: "selected",
       optionId: "kb-allow-once",
     });
@@ -198,7 +186,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await restart.getByRole("button", { name: "Allow once", exact: true }).focus();
     assert.match(await focused(webview), /^button:Allow once @card:Restart the server \[allow\]$/);
     await page.keyboard.press("Escape");
-    assert.deepEqual(await log.waitForOutcome("Restart the server"), {
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Restart the server"), {
       outcome: "selected",
       optionId: "kb-reject",
     });
@@ -207,7 +195,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
   });
 
   it("a new card never takes focus from the Message box, and never lands it on an allow button", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     // Typing a draft while a request arrives: the keys keep going to the Message box.
     await sendScript(webview, {
       steps: [{ sleep: 2_000 }, { request: { title: "Arrives while typing", options } }],
@@ -220,9 +208,9 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     assert.equal(await focused(webview), "textbox:Message", "focus stayed in the Message box");
     await page.keyboard.type(" 1");
     assert.equal(await box.inputValue(), "my draft 1", "the number went into the draft, not to the card");
-    assert.equal(log.outcomeOf("Arrives while typing"), undefined, "and chose nothing");
+    assert.equal(ctx.log("Scripted").outcomeOf("Arrives while typing"), undefined, "and chose nothing");
     await arriving.getByRole("button", { name: "Reject", exact: true }).click();
-    await log.waitForOutcome("Arrives while typing");
+    await ctx.log("Scripted").waitForOutcome("Arrives while typing");
     await box.fill("");
     await waitForReady(webview);
 
@@ -241,7 +229,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     assert.equal(landed, "group:Arrives while idle @card:Arrives while idle", "the card itself took focus");
     // Keys work on the focused card without a button ever having had focus.
     await page.keyboard.press("Escape");
-    assert.deepEqual(await log.waitForOutcome("Arrives while idle"), {
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Arrives while idle"), {
       outcome: "selected",
       optionId: "kb-reject",
     });
@@ -249,7 +237,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
   });
 
   it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     await waitForReady(webview);
     await messageBox(webview).focus();
     await page.keyboard.type("hello from the keyboard");
@@ -266,7 +254,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
   });
 
   it("reports no webview errors or CSP violations", () => {
-    const problems = workbench.console.webviewProblems();
+    const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
   });
 });

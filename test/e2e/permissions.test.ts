@@ -3,64 +3,44 @@
 // Bypass through Symposium: Manage Permissions… brings the card back on the next request; a guard beats Bypass (a
 // request outside the workspace or on a protected file still shows a card that says why).
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { runCommand, screenshot } from "../../tools/browser";
 import {
   card,
   messageBox,
-  ScriptedAgentLog,
-  scriptedAgent,
   sendScript,
   startSession,
   waitForGuard,
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 const USER_RULE = { command: "make check" };
 
 describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
-  let bypassedLog: ScriptedAgentLog;
   let webview: FrameLocator;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-permissions-");
-    log = new ScriptedAgentLog(join(logDir, "scripted.jsonl"));
-    bypassedLog = new ScriptedAgentLog(join(logDir, "bypassed.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: {
-        "README.md": "# Permissions\n",
-        // The repository tries to loosen (ignored) and tightens (applies).
-        ".vscode/settings.json": JSON.stringify({
-          "symposium.permissions": { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },
-        }),
-      },
-      settings: {
-        "symposium.agents": {
-          Scripted: scriptedAgent(log.path, "v2"),
-          Bypassed: { ...scriptedAgent(bypassedLog.path, "v2"), bypassPermissions: true },
-        },
-        "symposium.permissions": { allow: [USER_RULE] },
-      },
-    });
-    webview = await startSession(workbench.page, "Scripted");
+  const ctx = scriptedWorkbench({
+    workspaceFiles: {
+      "README.md": "# Permissions\n",
+      // The repository tries to loosen (ignored) and tightens (applies).
+      ".vscode/settings.json": JSON.stringify({
+        "symposium.permissions": { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },
+      }),
+    },
+    agents: { Scripted: "v2", Bypassed: { protocol: "v2", bypassPermissions: true } },
+    settings: { "symposium.permissions": { allow: [USER_RULE] } },
   });
 
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  before(async () => {
+    webview = await startSession(ctx.workbench.page, "Scripted");
   });
 
   /** A request to run `command` in the workspace. */
   function run(title: string, command: string) {
-    return { request: { title, subject: { type: "command", command, cwd: workbench.workspace } } };
+    return { request: { title, subject: { type: "command", command, cwd: ctx.workbench.workspace } } };
   }
 
   /** Runs Symposium: Manage Permissions…, picks the row showing `label` (and `description`), confirms Revoke. */
@@ -88,19 +68,25 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   it("ignores a workspace allow rule and applies its deny rule", async () => {
     await sendScript(webview, { steps: [run("Publish", "npm publish"), run("Test", "npm test")] });
     // The deny rule answers the agent's reject option without a card.
-    assert.deepEqual(await log.waitForOutcome("Publish"), { outcome: "selected", optionId: "reject-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Publish"), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
     // The repository's allow rule does not approve `npm test`: a person decides.
     const test = card(webview, "Test");
     await waitForGuard(test);
-    assert.equal(log.outcomeOf("Test"), undefined);
+    assert.equal(ctx.log("Scripted").outcomeOf("Test"), undefined);
     assert.equal(await card(webview, "Publish").count(), 0, "no card for the denied request");
     await test.getByRole("button", { name: "Allow once", exact: true }).click();
-    assert.deepEqual(await log.waitForOutcome("Test"), { outcome: "selected", optionId: "allow-once" });
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Test"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
     await waitForReady(webview);
   });
 
   it("Reject with reason… (keyboard) rejects and sends the reason as the person's next message", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     const reason = "Use pnpm, not npm: this repository has pnpm-lock.yaml.";
     await sendScript(webview, { steps: [run("Install", "npm install"), { say: "done with the turn" }] });
     const install = card(webview, "Install");
@@ -120,13 +106,19 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     );
     // Digits typed in the field are text, not the card's option shortcuts.
     await page.keyboard.type("1 2 ");
-    assert.equal(log.outcomeOf("Install"), undefined, "typing 1 did not choose Allow once");
+    assert.equal(ctx.log("Scripted").outcomeOf("Install"), undefined, "typing 1 did not choose Allow once");
     await field.fill(reason);
     await screenshot(page, "reject-with-reason");
     await page.keyboard.press("Enter");
 
-    assert.deepEqual(await log.waitForOutcome("Install"), { outcome: "selected", optionId: "reject-once" });
-    await waitUntil(() => log.prompts().includes(reason), "the reason to reach the agent as a prompt");
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Install"), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+    await waitUntil(
+      () => ctx.log("Scripted").prompts().includes(reason),
+      "the reason to reach the agent as a prompt",
+    );
     // It shows as the person's message in the transcript, and the agent answered it.
     await webview
       .locator(".item.user:not(.queued)", { hasText: reason })
@@ -138,9 +130,9 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   });
 
   it("a user rule approves without a card until Manage Permissions removes it; then the card comes back", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     await sendScript(webview, { steps: [run("Check (rule)", "make check")] });
-    assert.deepEqual(await log.waitForOutcome("Check (rule)"), {
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Check (rule)"), {
       outcome: "selected",
       optionId: "allow-once",
     });
@@ -149,7 +141,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
 
     await revokeThroughManagePermissions(page, 'Allow commands starting with "make check"', "user settings");
     await waitUntil(() => {
-      const permissions = workbench.readUserSettings()["symposium.permissions"] as { allow?: unknown[] };
+      const permissions = ctx.workbench.readUserSettings()["symposium.permissions"] as { allow?: unknown[] };
       return permissions?.allow?.length === 0;
     }, "the rule to be removed from the user settings file");
 
@@ -157,15 +149,15 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     await sendScript(webview, { steps: [run("Check (revoked)", "make check")] });
     const again = card(webview, "Check (revoked)");
     await waitForGuard(again);
-    assert.equal(log.outcomeOf("Check (revoked)"), undefined, "a person decides now");
+    assert.equal(ctx.log("Scripted").outcomeOf("Check (revoked)"), undefined, "a person decides now");
     await again.getByRole("button", { name: "Reject", exact: true }).click();
-    await log.waitForOutcome("Check (revoked)");
+    await ctx.log("Scripted").waitForOutcome("Check (revoked)");
     await waitForReady(webview);
   });
 
   it("a guard beats Bypass: outside the workspace and a protected file still show a card that says why", async () => {
-    const { workspace } = workbench;
-    webview = await startSession(workbench.page, "Bypassed");
+    const { workspace } = ctx.workbench;
+    webview = await startSession(ctx.workbench.page, "Bypassed");
     const edit = (title: string, path: string) => ({
       request: {
         title,
@@ -182,7 +174,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
       ],
     });
     // Bypass is on: the plain request inside the workspace is approved without a card.
-    assert.deepEqual(await bypassedLog.waitForOutcome("Inside (bypassed)"), {
+    assert.deepEqual(await ctx.log("Bypassed").waitForOutcome("Inside (bypassed)"), {
       outcome: "selected",
       optionId: "allow-once",
     });
@@ -193,19 +185,19 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
       const group = card(webview, title);
       await waitForGuard(group);
       assert.match(await group.locator(".bypass-note").innerText(), why);
-      assert.equal(bypassedLog.outcomeOf(title), undefined, `${title} waits for a person`);
+      assert.equal(ctx.log("Bypassed").outcomeOf(title), undefined, `${title} waits for a person`);
     }
-    await screenshot(workbench.page, "guard-beats-bypass");
+    await screenshot(ctx.workbench.page, "guard-beats-bypass");
     for (const title of ["Outside", "Protected"])
       await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
     await waitForReady(webview);
   });
 
   it("revoking Bypass through Manage Permissions brings the card back on the next request", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "user settings");
     await waitUntil(() => {
-      const agents = workbench.readUserSettings()["symposium.agents"] as Record<
+      const agents = ctx.workbench.readUserSettings()["symposium.agents"] as Record<
         string,
         { bypassPermissions?: boolean }
       >;
@@ -215,13 +207,13 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     await sendScript(webview, { steps: [run("Inside (revoked)", "npm run build")] });
     const again = card(webview, "Inside (revoked)");
     await waitForGuard(again);
-    assert.equal(bypassedLog.outcomeOf("Inside (revoked)"), undefined, "a person decides now");
+    assert.equal(ctx.log("Bypassed").outcomeOf("Inside (revoked)"), undefined, "a person decides now");
     await again.getByRole("button", { name: "Reject", exact: true }).click();
-    await bypassedLog.waitForOutcome("Inside (revoked)");
+    await ctx.log("Bypassed").waitForOutcome("Inside (revoked)");
   });
 
   it("reports no webview errors or CSP violations", () => {
-    const problems = workbench.console.webviewProblems();
+    const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
   });
 });

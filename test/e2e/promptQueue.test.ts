@@ -2,59 +2,35 @@
 // starting waits in the transcript, marked, and reaches the agent once the session is ready; when session/new fails
 // the message stays with the error, with Copy and Send in a new session (which re-sends it in a new session).
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../../tools/browser";
 import {
   messageBox,
   openSession,
-  ScriptedAgentLog,
-  scriptedAgent,
   sendPrompt,
   startSession,
   stopButton,
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Messages sent while a session starts (e2e)", function () {
   this.timeout(120_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let first: ScriptedAgentLog;
-  let slow: ScriptedAgentLog;
-  let failing: ScriptedAgentLog;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-queue-");
-    first = new ScriptedAgentLog(join(logDir, "first.jsonl"));
-    slow = new ScriptedAgentLog(join(logDir, "slow.jsonl"));
-    failing = new ScriptedAgentLog(join(logDir, "failing.jsonl"));
-    const withEnv = (log: ScriptedAgentLog, env: Record<string, string>) => {
-      const definition = scriptedAgent(log.path, "v2");
-      return { ...definition, env: { ...definition.env, ...env } };
-    };
-    workbench = await openWorkbench({
-      workspaceFiles: { "README.md": "# Queue\n" },
-      settings: {
-        "symposium.agents": {
-          Scripted: scriptedAgent(first.path, "v2"),
-          Slow: withEnv(slow, { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000" }),
-          // Slow too, so the re-sent message is seen waiting in its new session.
-          Failing: withEnv(failing, {
-            SCRIPTED_AGENT_FAIL_NEW_SESSION: "no model is configured",
-            SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000",
-          }),
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Queue\n" },
+    agents: {
+      Scripted: "v2",
+      Slow: { protocol: "v2", env: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000" } },
+      // Slow too, so the re-sent message is seen waiting in its new session.
+      Failing: {
+        protocol: "v2",
+        env: {
+          SCRIPTED_AGENT_FAIL_NEW_SESSION: "no model is configured",
+          SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000",
         },
       },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+    },
   });
 
   /** Opens a new session with `agentName` and, without waiting for it to start, types and sends `text`. */
@@ -72,7 +48,7 @@ describe("Messages sent while a session starts (e2e)", function () {
   }
 
   it("queues a message sent while the second session starts and sends it once the session is ready", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     await startSession(page, "Scripted");
     const text = "hello from the queue";
     const webview = await sendWhileStarting(page, "Slow", text);
@@ -89,14 +65,14 @@ describe("Messages sent while a session starts (e2e)", function () {
         ),
       "the queued message to be announced",
     );
-    assert.deepEqual(slow.prompts(), [], "nothing reaches the agent before its session exists");
+    assert.deepEqual(ctx.log("Slow").prompts(), [], "nothing reaches the agent before its session exists");
     await screenshot(page, "queue-waiting");
 
     // Once session/new is answered the message goes out, and the agent's echo shows under it.
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.deepEqual(slow.prompts(), [text]);
+    assert.deepEqual(ctx.log("Slow").prompts(), [text]);
     const sent = activeTranscript(webview).locator("article.item.user", { hasText: text });
     assert.equal(await sent.count(), 1, "the message is shown once");
     assert.equal(await sent.locator(".queued-marker").count(), 0, "no marker once it was sent");
@@ -104,7 +80,7 @@ describe("Messages sent while a session starts (e2e)", function () {
   });
 
   it("keeps the message with the error when session/new fails, and re-sends it in a new session", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     const text = "please do not lose me";
     const webview = await sendWhileStarting(page, "Failing", text);
 
@@ -123,7 +99,7 @@ describe("Messages sent while a session starts (e2e)", function () {
         ),
       "the failure to be announced",
     );
-    assert.deepEqual(failing.prompts(), []);
+    assert.deepEqual(ctx.log("Failing").prompts(), []);
     await screenshot(page, "queue-failed");
 
     // The agent's next session/new succeeds: the message reaches it in the new session.
@@ -141,11 +117,11 @@ describe("Messages sent while a session starts (e2e)", function () {
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.deepEqual(failing.prompts(), [text]);
+    assert.deepEqual(ctx.log("Failing").prompts(), [text]);
   });
 
   it("drops a queued message visibly when Stop is pressed before the agent started", async () => {
-    const { page } = workbench;
+    const { page } = ctx.workbench;
     const text = "stop before you start";
     const webview = await sendWhileStarting(page, "Slow", text);
     const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
@@ -162,6 +138,6 @@ describe("Messages sent while a session starts (e2e)", function () {
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: "scripted agent received: after the stop" })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.equal(slow.prompts().includes(text), false);
+    assert.equal(ctx.log("Slow").prompts().includes(text), false);
   });
 });

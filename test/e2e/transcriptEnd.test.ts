@@ -3,14 +3,11 @@
 // frame later, once the end caught up with the diff's real height); a person who scrolled up is not taken back down;
 // switching sessions keeps each one's position. Geometry is read in the webview after that frame, never timed.
 import * as assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
 import {
   card,
   openSession,
-  ScriptedAgentLog,
-  scriptedAgent,
   sendScript,
   startSession,
   stopButton,
@@ -18,7 +15,8 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
-import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import type { Workbench } from "../../tools/workbench";
 
 const DIFF_LINES = 150;
 
@@ -175,27 +173,14 @@ async function wheelUp(workbench: Workbench, webview: FrameLocator, pixels: numb
 
 describe("The transcript's end (e2e)", function () {
   this.timeout(180_000);
-  let workbench: Workbench;
-  let logDir: string;
-  let log: ScriptedAgentLog;
-
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-logs-");
-    log = new ScriptedAgentLog(join(logDir, "v2.jsonl"));
-    workbench = await openWorkbench({
-      workspaceFiles: { "src/long.ts": "export const value0 = 0;\n" },
-      settings: { "symposium.agents": { Scripted: scriptedAgent(log.path, "v2") } },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    rmSync(logDir, { recursive: true, force: true });
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "src/long.ts": "export const value0 = 0;\n" },
+    agents: { Scripted: "v2" },
   });
 
   it("shows a card that follows a tool call with a long diff inside the transcript in its first painted frame", async () => {
-    const { workspace } = workbench;
-    const webview = await startSession(workbench.page, "Scripted");
+    const { workspace } = ctx.workbench;
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     await fill(webview);
     const before = await transcriptScroll(webview);
     assert.ok(before.height > before.client * 1.5, "the transcript scrolls (the end is not also its top)");
@@ -226,8 +211,8 @@ describe("The transcript's end (e2e)", function () {
   });
 
   it("keeps the height an item was shown at once it settles away from the end and skips layout", async () => {
-    const { workspace } = workbench;
-    const webview = await startSession(workbench.page, "Scripted");
+    const { workspace } = ctx.workbench;
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     // One at a time, a frame or more apart, as an agent works: each is laid out at the end before it settles.
     const steps = Array.from({ length: 14 }, (_, i) => [
       // 20 lines each: 14 of them stay under the prompt's size limit, and each is still taller than the guess.
@@ -258,10 +243,10 @@ describe("The transcript's end (e2e)", function () {
   });
 
   it("leaves a person who scrolled up where they are when a card arrives at the end", async () => {
-    const { workspace } = workbench;
-    const webview = await startSession(workbench.page, "Scripted");
+    const { workspace } = ctx.workbench;
+    const webview = await startSession(ctx.workbench.page, "Scripted");
     await fill(webview);
-    await wheelUp(workbench, webview, 600);
+    await wheelUp(ctx.workbench, webview, 600);
     const scrolled = await waitUntil(async () => {
       const now = await transcriptScroll(webview);
       return now.height - now.top - now.client > 300 && now;
@@ -279,10 +264,10 @@ describe("The transcript's end (e2e)", function () {
   });
 
   it("keeps each session's scroll position when switching between them", async () => {
-    const webview = await openSession(workbench.page, "Scripted");
+    const webview = await openSession(ctx.workbench.page, "Scripted");
     await waitForReady(webview);
     await fill(webview);
-    await wheelUp(workbench, webview, 400);
+    await wheelUp(ctx.workbench, webview, 400);
     const left = await waitUntil(async () => {
       const now = await transcriptScroll(webview);
       return now.height - now.top - now.client > 200 && now;

@@ -1,0 +1,81 @@
+// The set-up most end-to-end suites share: one workbench for the whole suite whose user settings run scripted agents,
+// each logging to its own file in a temporary folder. Registers the suite's `before` and `after` hooks, so a suite
+// says only what differs: its workspace files, its agents and any other settings.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { ScriptedAgentLog, scriptedAgent } from "./scripted";
+
+type Protocol = "v1" | "v2" | "dual";
+
+/** A scripted agent's entry: its protocol, or that plus extra environment and the agent's Bypass setting. */
+export type ScriptedAgentSpec =
+  | Protocol
+  | {
+      readonly protocol: Protocol;
+      readonly env?: Record<string, string>;
+      readonly bypassPermissions?: boolean;
+    };
+
+export interface ScriptedWorkbenchOptions {
+  /** Files of the temporary workspace folder, relative path -> content. */
+  readonly workspaceFiles?: Record<string, string>;
+  /** The scripted agents in `symposium.agents`, by name, in that order. */
+  readonly agents: Record<string, ScriptedAgentSpec>;
+  /** Other user settings; entries of its `symposium.agents` (agents that are not scripted) follow the scripted ones. */
+  readonly settings?: Record<string, unknown>;
+}
+
+export interface ScriptedWorkbench {
+  /** The suite's workbench (from its `before` hook on). */
+  readonly workbench: Workbench;
+  /** The log of the scripted agent named `name` (from the suite's `before` hook on). */
+  log(name: string): ScriptedAgentLog;
+}
+
+/** Call inside a `describe`: opens the workbench before its tests and closes it, removing the logs, after them. */
+export function scriptedWorkbench(options: ScriptedWorkbenchOptions): ScriptedWorkbench {
+  let workbench: Workbench | undefined;
+  let logDir: string | undefined;
+  const logs = new Map<string, ScriptedAgentLog>();
+
+  before(async () => {
+    logDir = makeTempFolder("symposium-e2e-logs-");
+    const agents: Record<string, unknown> = {};
+    for (const [index, [name, spec]] of Object.entries(options.agents).entries()) {
+      const log = new ScriptedAgentLog(join(logDir, `agent-${index}.jsonl`));
+      logs.set(name, log);
+      const { protocol, env, bypassPermissions } = typeof spec === "string" ? { protocol: spec } : spec;
+      const definition = scriptedAgent(log.path, protocol);
+      agents[name] = {
+        ...definition,
+        ...(env === undefined ? {} : { env: { ...definition.env, ...env } }),
+        ...(bypassPermissions === undefined ? {} : { bypassPermissions }),
+      };
+    }
+    const settings = options.settings ?? {};
+    const otherAgents = settings["symposium.agents"] as Record<string, unknown> | undefined;
+    workbench = await openWorkbench({
+      workspaceFiles: options.workspaceFiles,
+      settings: { ...settings, "symposium.agents": { ...agents, ...otherAgents } },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    if (logDir !== undefined) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  return {
+    get workbench(): Workbench {
+      if (workbench === undefined) throw new Error("the workbench opens in the suite's before hook");
+      return workbench;
+    },
+    log(name: string): ScriptedAgentLog {
+      const log = logs.get(name);
+      if (log === undefined)
+        throw new Error(`no scripted agent named ${name} (or its before hook has not run)`);
+      return log;
+    },
+  };
+}
