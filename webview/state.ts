@@ -10,13 +10,13 @@ import type {
   SentPromptView,
   SessionHeader,
   Snapshot,
-  SubjectView,
   ToolCallView,
   ToolStateOp,
   TranscriptItem,
   ViewOp,
 } from "../src/shared/protocol";
 import { LIMITS } from "../src/shared/limits";
+import { toolCallSubject } from "../src/shared/toolCallSubject";
 
 export interface SessionState {
   header: SessionHeader;
@@ -204,7 +204,7 @@ export class ViewStore {
         : undefined;
     const usable =
       item?.kind === "tool_call" && item.toolCallId === subject.toolCallId && !item.changedAfterRequest;
-    return { ...sent, subject: usable ? subjectOfItem(item) : { type: "not_shown" } };
+    return { ...sent, subject: usable ? toolCallSubject(item) : { type: "not_shown" } };
   }
 
   pendingCount(sessionKey: string): number {
@@ -308,25 +308,6 @@ export class ViewStore {
 function toolCallItemId(session: SessionState, toolCallId: string): string | undefined {
   const itemId = session.toolItems.get(toolCallId);
   return itemId !== undefined && session.byId.get(itemId)?.kind === "tool_call" ? itemId : undefined;
-}
-
-/**
- * What a card about a tool call shows, from its transcript item: the same fields the host's `toolCallSubject`
- * (`src/core/permissionPrompt.ts`) takes from the stored tool call (a unit test holds the two to one result).
- */
-export function subjectOfItem(item: ToolCallView): Extract<SubjectView, { type: "tool_call" }> {
-  return {
-    type: "tool_call",
-    toolCallId: item.toolCallId,
-    toolKind: item.toolKind,
-    toolTitle: item.title,
-    locations: item.locations,
-    diffs: item.content.filter((c) => c.type === "diff"),
-    ...(item.command !== undefined ? { command: item.command } : {}),
-    ...(item.rawInput !== undefined
-      ? { rawInput: item.rawInput, rawInputTruncated: item.rawInputTruncated ?? false }
-      : {}),
-  };
 }
 
 /** A tool-call item with its new approval state; the absent flags are cleared. */

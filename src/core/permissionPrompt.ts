@@ -16,6 +16,7 @@ import {
 import { asArray, asObject, asString } from "./json";
 import type { PathCheck } from "./sessionModel";
 import { capJson, capLabel, capText } from "./text";
+import { toolCallSubject } from "../shared/toolCallSubject";
 
 export interface PermissionPrompt {
   key: string;
@@ -153,26 +154,6 @@ function optionViews(raw: unknown): PromptOption[] {
     (kind === "allow_once" ? allowOnce : isLasting ? lasting : once).push(option);
   }
   return allowOnce.concat(once, lasting);
-}
-
-/**
- * What a card about a tool call shows: the stored tool call's title, kind, locations, diffs, command and raw input.
- * The webview derives the same from the tool-call item when the subject is sent as `on_item` (`webview/state.ts`,
- * `subjectOfItem`; a unit test holds the two to the same result).
- */
-export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { type: "tool_call" }> {
-  return {
-    type: "tool_call",
-    toolCallId: toolCall.toolCallId,
-    toolKind: toolCall.toolKind,
-    toolTitle: toolCall.title,
-    locations: toolCall.locations,
-    diffs: toolCall.content.filter((c) => c.type === "diff"),
-    ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
-    ...(toolCall.rawInput !== undefined
-      ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
-      : {}),
-  };
 }
 
 function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspace: PathCheck): SubjectView {

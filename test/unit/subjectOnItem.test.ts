@@ -5,15 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { itemOps, promptView, toolStateOps } from "../../src/acp/viewProjection";
-import {
-  normalizePermissionRequest,
-  toolCallSubject,
-  type PermissionPrompt,
-} from "../../src/core/permissionPrompt";
+import { normalizePermissionRequest, type PermissionPrompt } from "../../src/core/permissionPrompt";
 import { SessionModel } from "../../src/core/sessionModel";
 import { ViewOpBatcher } from "../../src/core/viewOpBatcher";
 import type { SentPromptView, ToolCallView, TranscriptItem, ViewOp } from "../../src/shared/protocol";
-import { emptyChangeSet, subjectOfItem, ViewStore } from "../../webview/state";
+import { toolCallSubject } from "../../src/shared/toolCallSubject";
+import { emptyChangeSet, ViewStore } from "../../webview/state";
 
 const inWorkspace = (path: string) => ({ inside: true, display: path.replace("/ws/", "") });
 
@@ -140,7 +137,7 @@ describe("a card's subject on its tool call's item", () => {
     for (const item of later) view.applyOp({ op: "item", sessionKey: "s", item }, emptyChangeSet());
     const item = view.sessions.get("s")!.byId.get(later[0]!.id) as ToolCallView;
     assert.equal(item.changedAfterRequest, true, "the item says it changed");
-    assert.notDeepEqual(subjectOfItem(item).diffs, (prompt.subject as { diffs: unknown }).diffs);
+    assert.notDeepEqual(toolCallSubject(item).diffs, (prompt.subject as { diffs: unknown }).diffs);
     assert.deepEqual(
       view.pending.get(prompt.key)!.subject,
       prompt.subject,
@@ -218,7 +215,7 @@ describe("a card's subject on its tool call's item", () => {
     assert.deepEqual(view.pending.get(first.prompt.key)!.subject, first.prompt.subject);
   });
 
-  it("derives the same subject from the item as the host does from its tool call", () => {
+  it("shows on each kind of tool call exactly the subject the host would have sent whole", () => {
     const model = newModel();
     const calls = [
       editCall("a", 1),
@@ -234,9 +231,13 @@ describe("a card's subject on its tool call's item", () => {
       { toolCallId: "g", content: [{ type: "content", content: { type: "text", text: "hi" } }] },
     ];
     for (const call of calls) {
-      const [item] = model.applyToolCallPatch(call);
-      assert.ok(item?.kind === "tool_call");
-      assert.deepEqual(subjectOfItem(item), toolCallSubject(item), String(call.toolCallId));
+      const { prompt, ops } = request(model, call);
+      assert.equal(sentPrompt(ops).subject.type, "on_item", String(call.toolCallId));
+      assert.deepEqual(
+        store(...ops).pending.get(prompt.key)!.subject,
+        prompt.subject,
+        String(call.toolCallId),
+      );
     }
   });
 });
