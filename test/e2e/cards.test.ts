@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { openSymposiumView, screenshot } from "../../tools/browser";
 import {
+  askAboutToolCall,
   card,
   sendScript,
   startSession,
@@ -49,10 +50,7 @@ function editSteps(workspace: string, id: string, title: string): unknown[] {
       ),
     ],
   };
-  return [
-    { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
-    { request: { title, subject: { type: "tool_call", toolCall }, options: OPTIONS } },
-  ];
+  return askAboutToolCall(toolCall, { title, options: OPTIONS });
 }
 
 describe("Approval cards (e2e)", function () {
@@ -221,10 +219,7 @@ describe("Approval cards (e2e)", function () {
       ],
     };
     await sendScript(webview, {
-      steps: [
-        { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
-        { request: { title, subject: { type: "tool_call", toolCall }, options: OPTIONS } },
-      ],
+      steps: askAboutToolCall(toolCall, { title, options: OPTIONS }),
     });
     const item = webview.locator('.item.tool-call[data-id="tool:edit-lines"]');
     await waitForGuard(item.locator(".tool-prompts .card"));

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../../tools/browser";
 import {
+  askAboutToolCall,
   card,
   messageBox,
   sendScript,
@@ -110,11 +111,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     };
     await sendScript(webview, {
       steps: [
-        { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
-        {
-          request: { title: "Change the port", subject: { type: "tool_call", toolCall }, options },
-          wait: false,
-        },
+        ...askAboutToolCall(toolCall, { title: "Change the port", options }, { wait: false }),
         {
           request: {
             title: "Restart the server",

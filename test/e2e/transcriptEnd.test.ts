@@ -6,6 +6,7 @@ import * as assert from "node:assert/strict";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
 import {
+  askAboutToolCall,
   card,
   openSession,
   sendScript,
@@ -42,10 +43,7 @@ function longEdit(workspace: string, id: string, title: string, count = DIFF_LIN
       { type: "diff", changes: [{ path, operation: "modify" }], patch: { format: "git_patch", text } },
     ],
   };
-  return [
-    { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
-    { request: { title, subject: { type: "tool_call", toolCall } } },
-  ];
+  return askAboutToolCall(toolCall, { title });
 }
 
 /** The heights of the transcript's items, in order, and which of them carry `content-visibility` (settled). */

@@ -54,6 +54,22 @@ export function v2Diff(
   return { type: "diff", changes: [{ path, operation: "modify" }], patch: { format: "git_patch", text } };
 }
 
+/**
+ * Script steps for what a coding agent sends before an edit or a command: the tool call announced as pending
+ * (`tool_call_update`), then a permission request whose subject is that tool call. `request` adds the request's own
+ * fields (title, options), `step` the step's (e.g. `wait: false`).
+ */
+export function askAboutToolCall(
+  toolCall: { toolCallId: string } & Record<string, unknown>,
+  request: Record<string, unknown> = {},
+  step: Record<string, unknown> = {},
+): unknown[] {
+  return [
+    { update: { sessionUpdate: "tool_call_update", ...toolCall, status: "pending" } },
+    { request: { ...request, subject: { type: "tool_call", toolCall } }, ...step },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // The agent's log
 
