@@ -15,8 +15,12 @@ describe("ACP client against real agents", function () {
   afterEach(async function () {
     // Every frame the client sent, in every test, must be valid under the schema of the version it negotiated.
     const version = harness.versions.get("Scripted");
-    const errors = version ? harness.clientFrameErrors(version) : [];
-    await harness?.dispose();
+    let errors: unknown[];
+    try {
+      errors = version ? harness.clientFrameErrors(version) : [];
+    } finally {
+      await harness?.dispose();
+    }
     if (this.currentTest?.state === "passed")
       assert.deepEqual(errors, [], "client frames violate the ACP schema");
   });

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ClientHarness, waitFor } from "../support/clientHarness";
+import { readJsonLines } from "../../tools/jsonLines";
 
 const QUIRKY_AGENT = join(__dirname, "..", "agents", "quirkyAgent.js");
 
@@ -48,10 +49,9 @@ describe("Agents' quirks", function () {
       [],
       "no error or warning in the transcript",
     );
-    const received = readFileSync(join(h.workspace, "quirky.jsonl"), "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
+    const received = readJsonLines<{ id?: number; error?: { code: number } }>(
+      join(h.workspace, "quirky.jsonl"),
+    );
     assert.equal(received.find((frame) => frame.id === 100)?.error?.code, -32601);
   });
 

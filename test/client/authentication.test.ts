@@ -3,9 +3,9 @@
  * Symposium does not run), the choice is sent as `authenticate` (v1) or `auth/login` (v2), and the session starts.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ClientHarness } from "../support/clientHarness";
+import { readJsonLines } from "../../tools/jsonLines";
 
 const AUTH_AGENT = join(__dirname, "..", "agents", "authAgent.js");
 
@@ -15,10 +15,7 @@ describe("Signing in to an agent", function () {
   afterEach(async () => harness?.dispose());
 
   function requests(): { method: string; params: Record<string, unknown> }[] {
-    return readFileSync(`${harness.logFile}.auth`, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { method: string; params: Record<string, unknown> });
+    return readJsonLines<{ method: string; params: Record<string, unknown> }>(`${harness.logFile}.auth`);
   }
 
   for (const [label, args, version, loginMethod] of [

@@ -1,11 +1,12 @@
 // Driving the Symposium view with the scripted test agent (test/agents/scriptedAgent.ts): its definition in user
 // settings, starting a session and sending a script through the webview, and reading what the agent received.
 import { waitFor } from "../../tools/waitFor";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { openSymposiumView, symposiumWebview } from "../../tools/browser";
 import { repoRoot } from "../../tools/paths";
+import { readJsonLines } from "../../tools/jsonLines";
 
 /** The compiled scripted agent (built by `npm run build`). */
 export const scriptedAgentPath = join(repoRoot, "out", "test", "agents", "scriptedAgent.js");
@@ -87,11 +88,7 @@ export class ScriptedAgentLog {
   }
 
   entries(): LogEntry[] {
-    if (!existsSync(this.path)) return [];
-    return readFileSync(this.path, "utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as LogEntry);
+    return readJsonLines<LogEntry>(this.path);
   }
 
   /**

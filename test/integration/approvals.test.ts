@@ -3,11 +3,12 @@
  * processes, driven through the API `activate()` returns in test mode.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
 import { waitFor as poll } from "../../tools/waitFor";
+import { readJsonLines } from "../../tools/jsonLines";
 
 const EXTENSION_ID = "symposium.symposium";
 const SCRIPTED_AGENT = join(__dirname, "..", "agents", "scriptedAgent.js");
@@ -181,10 +182,7 @@ describe("Symposium in a real extension host", function () {
       JSON.stringify({ steps: [{ call: { method: "fs/read_text_file", params: { path: file } } }] }),
     );
     const result = await waitFor(() => {
-      const entries = readFileSync(log, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const entries = readJsonLines<Record<string, unknown>>(log);
       return entries.find((e) => e.kind === "callResult");
     }, "the agent's read");
     assert.deepEqual(result.result, { content: "UNSAVED saved text\n" });

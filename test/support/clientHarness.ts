@@ -12,6 +12,7 @@ import { parseAgentSettings } from "../../src/core/settings";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import type { ViewOp } from "../../src/shared/protocol";
 import { validateFrame, type AcpVersion } from "./acpSchema";
+import { readJsonLines } from "../../tools/jsonLines";
 
 export const SCRIPTED_AGENT = join(__dirname, "..", "agents", "scriptedAgent.js");
 export const DEMO_AGENT = join(__dirname, "..", "..", "..", "dist", "demoAgent.js");
@@ -106,10 +107,7 @@ export class ClientHarness {
   }
 
   agentLog(): LogEntry[] {
-    return readFileSync(this.logFile, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as LogEntry);
+    return readJsonLines<LogEntry>(this.logFile);
   }
 
   /** How many answers the agent logged, without parsing the log (cheap enough to poll during a flood). */

@@ -1,16 +1,14 @@
 /** What the session-controls tests give `test/agents/controlsAgent.ts` to offer, and how they read what it received. */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readJsonLines } from "../../tools/jsonLines";
 
 export const CONTROLS_AGENT = join(__dirname, "..", "agents", "controlsAgent.js");
 
 /** The params of every `method` frame the agent logged (`CONTROLS_LOG`), in order. */
 export function receivedFrames(log: string, method: string): Record<string, unknown>[] {
-  return readFileSync(log, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { method?: string; params?: Record<string, unknown> })
-    .flatMap((frame) => (frame.method === method ? [frame.params ?? {}] : []));
+  return readJsonLines<{ method?: string; params?: Record<string, unknown> }>(log).flatMap((frame) =>
+    frame.method === method ? [frame.params ?? {}] : [],
+  );
 }
 
 export const MODES_V1 = {

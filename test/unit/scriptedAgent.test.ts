@@ -3,7 +3,7 @@
 import { waitFor } from "../../tools/waitFor";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../tools/paths";
@@ -17,6 +17,7 @@ import {
   type PermissionOutcome,
 } from "../support/acpTestClient";
 import { spawnAgent } from "../support/agentProcess";
+import { readJsonLines } from "../../tools/jsonLines";
 
 const SCRIPTED_AGENT = join(repoRoot, "out", "test", "agents", "scriptedAgent.js");
 
@@ -52,10 +53,7 @@ describe("scripted agent", function () {
 
   function readLog(): LogEntry[] {
     try {
-      return readFileSync(logPath, "utf8")
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as LogEntry);
+      return readJsonLines<LogEntry>(logPath);
     } catch {
       return [];
     }
