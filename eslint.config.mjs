@@ -70,10 +70,9 @@ export default tseslint.config(
     files: ["webview/**/*.ts"],
     rules: restrictImports(
       {
-        group: ["**/src/shared/*", "!**/src/shared/limits", "!**/src/shared/toolCallSubject"],
+        group: ["**/src/shared/*", "!**/src/shared/limits", "!**/src/shared/toolCallView"],
         allowTypeImports: true,
-        message:
-          "The webview imports only types from src/shared (values: src/shared/limits, toolCallSubject).",
+        message: "The webview imports only types from src/shared (values: src/shared/limits, toolCallView).",
       },
       {
         group: ["**/src/core/*", "**/src/acp/*", "**/src/host/*", "**/src/demo/*", "zod", "zod/*", "node:*"],

@@ -10,13 +10,11 @@ import type {
   SentPromptView,
   SessionHeader,
   Snapshot,
-  ToolCallView,
-  ToolStateOp,
   TranscriptItem,
   ViewOp,
 } from "../src/shared/protocol";
 import { LIMITS } from "../src/shared/limits";
-import { toolCallSubject } from "../src/shared/toolCallSubject";
+import { toolCallSubject, withToolState } from "../src/shared/toolCallView";
 
 export interface SessionState {
   header: SessionHeader;
@@ -308,17 +306,4 @@ export class ViewStore {
 function toolCallItemId(session: SessionState, toolCallId: string): string | undefined {
   const itemId = session.toolItems.get(toolCallId);
   return itemId !== undefined && session.byId.get(itemId)?.kind === "tool_call" ? itemId : undefined;
-}
-
-/** A tool-call item with its new approval state; the absent flags are cleared. */
-function withToolState(item: ToolCallView, state: ToolStateOp): ToolCallView {
-  const rest = { ...item };
-  delete rest.awaitingApproval;
-  delete rest.changedAfterRequest;
-  return {
-    ...rest,
-    status: state.status,
-    ...(state.awaitingApproval ? { awaitingApproval: true } : {}),
-    ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
-  };
 }

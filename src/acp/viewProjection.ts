@@ -1,6 +1,6 @@
 /** How the client's state becomes view ops: pure functions, so every path projects a session or a card the same way. */
 import { optionView, type PermissionPrompt } from "../core/permissionPrompt";
-import { toolCallSubject } from "../shared/toolCallSubject";
+import { toolCallSubject } from "../shared/toolCallView";
 import type { SessionModel } from "../core/sessionModel";
 import type {
   ModeSwitchView,

@@ -16,7 +16,7 @@ import {
 import { asArray, asObject, asString } from "./json";
 import type { PathCheck } from "./sessionModel";
 import { capJson, capLabel, capText } from "./text";
-import { toolCallSubject } from "../shared/toolCallSubject";
+import { toolCallSubject } from "../shared/toolCallView";
 
 export interface PermissionPrompt {
   key: string;

@@ -15,6 +15,7 @@
  */
 import type { ToolStateOp, ViewOp } from "../shared/protocol";
 import { pageOps, SNAPSHOT_PAGE_BYTES } from "./snapshotPages";
+import { withToolState } from "../shared/toolCallView";
 
 const FRAME_MS = 16;
 /**
@@ -46,7 +47,12 @@ export class ViewOpBatcher {
       const key = coalesce === undefined ? `#${this.sequence++}` : (this.sealed.get(coalesce) ?? coalesce);
       const queued = op.op === "toolState" ? this.ops.get(key) : undefined;
       // A tool call's new approval state goes onto its queued item, if any (the item then carries it).
-      this.ops.set(key, queued?.op === "item" ? withToolState(queued, op as ToolStateOp) : op);
+      this.ops.set(
+        key,
+        queued?.op === "item" && queued.item.kind === "tool_call"
+          ? { ...queued, item: withToolState(queued.item, op as ToolStateOp) }
+          : op,
+      );
       if (op.op !== "prompt") continue;
       card = true;
       const toolItemId = op.prompt.toolItemId;
@@ -58,8 +64,8 @@ export class ViewOpBatcher {
       // the end of this task (anything else).
       this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
       if (card) this.sendCard();
-      else if (ops.some(mayBeAskedAbout)) this.askWait ??= setTimeout(() => this.sendQueued(), ASK_WAIT_MS);
-      else this.immediate ??= setImmediate(() => this.sendQueued());
+      else if (ops.some(mayBeAskedAbout)) this.askWait ??= setTimeout(() => this.send(), ASK_WAIT_MS);
+      else this.immediate ??= setImmediate(() => this.send());
       return;
     }
     // Within a frame of the last message: it goes out with the next one, unless it is the frame's first card.
@@ -68,10 +74,6 @@ export class ViewOpBatcher {
 
   private sendCard(): void {
     this.cardSent = true;
-    this.send();
-  }
-
-  private sendQueued(): void {
     this.send();
   }
 
@@ -139,22 +141,4 @@ function mayBeAskedAbout(op: ViewOp): boolean {
 
 function itemKey(sessionKey: string, itemId: string): string {
   return `item\u0000${sessionKey}\u0000${itemId}`;
-}
-
-/** A queued item op with a tool call's later approval state applied (the webview's store does the same on its copy). */
-function withToolState(queued: Extract<ViewOp, { op: "item" }>, state: ToolStateOp): ViewOp {
-  const { item } = queued;
-  if (item.kind !== "tool_call") return state;
-  const rest = { ...item };
-  delete rest.awaitingApproval;
-  delete rest.changedAfterRequest;
-  return {
-    ...queued,
-    item: {
-      ...rest,
-      status: state.status,
-      ...(state.awaitingApproval ? { awaitingApproval: true } : {}),
-      ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
-    },
-  };
 }

@@ -9,7 +9,7 @@ import { normalizePermissionRequest, type PermissionPrompt } from "../../src/cor
 import { SessionModel } from "../../src/core/sessionModel";
 import { ViewOpBatcher } from "../../src/core/viewOpBatcher";
 import type { SentPromptView, ToolCallView, TranscriptItem, ViewOp } from "../../src/shared/protocol";
-import { toolCallSubject } from "../../src/shared/toolCallSubject";
+import { toolCallSubject } from "../../src/shared/toolCallView";
 import { emptyChangeSet, ViewStore } from "../../webview/state";
 
 const inWorkspace = (path: string) => ({ inside: true, display: path.replace("/ws/", "") });

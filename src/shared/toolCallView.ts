@@ -1,0 +1,41 @@
+/**
+ * What host and view both derive from a tool call's view model, in one place so the two cannot disagree. Types only
+ * from the protocol, so the webview bundle may import it as a value (lint allows this module).
+ */
+import type { SubjectView, ToolCallView, ToolStateOp } from "./protocol";
+
+/**
+ * What a card about a tool call shows: the tool call's title, kind, locations, diffs, command and raw input. The host
+ * builds a card's subject with it (`core/permissionPrompt.ts`), and the webview takes an `on_item` subject from the
+ * tool call's transcript item with it (`webview/state.ts`).
+ */
+export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { type: "tool_call" }> {
+  return {
+    type: "tool_call",
+    toolCallId: toolCall.toolCallId,
+    toolKind: toolCall.toolKind,
+    toolTitle: toolCall.title,
+    locations: toolCall.locations,
+    diffs: toolCall.content.filter((c) => c.type === "diff"),
+    ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
+    ...(toolCall.rawInput !== undefined
+      ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
+      : {}),
+  };
+}
+
+/**
+ * A tool call with a later approval state (`toolState` op) applied; the absent flags are cleared. The view applies it
+ * to the item it holds, the host's batcher to an item op still queued.
+ */
+export function withToolState(item: ToolCallView, state: ToolStateOp): ToolCallView {
+  const rest = { ...item };
+  delete rest.awaitingApproval;
+  delete rest.changedAfterRequest;
+  return {
+    ...rest,
+    status: state.status,
+    ...(state.awaitingApproval ? { awaitingApproval: true } : {}),
+    ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
+  };
+}
