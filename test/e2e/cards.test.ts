@@ -412,6 +412,178 @@ describe("Approval cards (e2e)", function () {
     );
   });
 
+  it("shows a long diff's later lines, in order, when scrolled by wheel or keyboard; its scroll height is the whole preview's and stays so", async () => {
+    const { page, workspace } = ctx.workbench;
+    const path = join(workspace, "src", "greeting.ts");
+    // 300 changed lines, so the preview (200 lines) is cut; a late line carries a hidden character, shown as a marker.
+    const removed = Array.from({ length: 150 }, (_, i) => `-export const old${i} = ${i};`);
+    const added = Array.from(
+      { length: 150 },
+      (_, i) => `+export const new${i} = ${i};${i === 26 ? " // \u202e reversed" : ""}`,
+    );
+    const patch = [
+      "diff --git a/src/greeting.ts b/src/greeting.ts",
+      "--- a/src/greeting.ts",
+      "+++ b/src/greeting.ts",
+      "@@ -1,150 +1,150 @@",
+      ...removed,
+      ...added,
+    ];
+    // The preview starts at the hunk (the file headers are the heading's), 200 lines.
+    const preview = patch.slice(3, 203).map((line) => line.replace("\u202e", "<U+202E>"));
+    const toolCall = {
+      toolCallId: "edit-longest",
+      title: "Edit greeting.ts (longest)",
+      kind: "edit",
+      status: "pending",
+      content: [
+        {
+          type: "diff",
+          changes: [{ path, operation: "modify" }],
+          patch: { format: "git_patch", text: [...patch, ""].join("\n") },
+        },
+      ],
+    };
+    await sendScript(webview, { steps: [{ update: { sessionUpdate: "tool_call_update", ...toolCall } }] });
+    const item = webview.locator('.item.tool-call[data-id="tool:edit-longest"]');
+    const body = item.getByRole("region", { name: `Diff of ${path}, scrollable`, exact: true });
+    await body.waitFor({ state: "visible", timeout: 30_000 });
+    await body.scrollIntoViewIfNeeded();
+    await item.getByText("Preview shortened. Open the diff to see every change.").waitFor();
+
+    // Every preview line, in order, one line each, in runs of one kind (as if built at once).
+    const shown = async (): Promise<string[]> =>
+      (await body.innerText()).split("\n").filter((line) => line !== "");
+    await waitUntil(
+      async () => (await shown()).length >= 200,
+      "every line of the preview in the diff body",
+    ).catch(() => undefined);
+    assert.deepEqual(await shown(), preview);
+    type Geometry = { lineHeight: number; padding: number; scrollHeight: number; runs: [string, number][] };
+    const geometry = (): Promise<Geometry> =>
+      body.evaluate((node) => {
+        const view = globalThis as unknown as {
+          getComputedStyle(element: unknown): {
+            lineHeight: string;
+            paddingTop: string;
+            paddingBottom: string;
+          };
+        };
+        const style = view.getComputedStyle(node);
+        const lineHeight = Number.parseFloat(style.lineHeight);
+        const box = node as unknown as {
+          scrollHeight: number;
+          children: ArrayLike<{ className: string; offsetHeight: number }>;
+        };
+        return {
+          lineHeight,
+          padding: Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom),
+          scrollHeight: box.scrollHeight,
+          runs: Array.from(box.children, (run): [string, number] => [
+            run.className.replace("diff-run ", ""),
+            Math.round(run.offsetHeight / lineHeight),
+          ]),
+        };
+      });
+    const rest = await geometry();
+    assert.deepEqual(rest.runs, [
+      ["hunk", 1],
+      ["del", 150],
+      ["add", 49],
+    ]);
+    // Each line box is the line height rounded to Chromium's 1/64 px layout unit.
+    assert.ok(
+      Math.abs(rest.scrollHeight - (200 * rest.lineHeight + rest.padding)) <= 200 / 64 + 1,
+      `scroll height ${rest.scrollHeight} is 200 lines of ${rest.lineHeight} px`,
+    );
+
+    /** The text of the line drawn at the box's top or bottom edge (half a line inside it), the box brought into view. */
+    const lineAt = (edge: "top" | "bottom"): Promise<string> =>
+      body.evaluate((node, edge) => {
+        const box = node as unknown as {
+          clientHeight: number;
+          clientTop: number;
+          getBoundingClientRect(): { left: number; top: number };
+          scrollIntoView(options: { block: string }): void;
+          ownerDocument: {
+            caretRangeFromPoint(
+              x: number,
+              y: number,
+            ): { startContainer: { textContent: string | null } } | null;
+          };
+        };
+        const view = globalThis as unknown as { getComputedStyle(element: unknown): { lineHeight: string } };
+        const half = Number.parseFloat(view.getComputedStyle(node).lineHeight) / 2;
+        // The whole box in the view (a point outside it hits nothing); its own offset stays.
+        box.scrollIntoView({ block: "nearest" });
+        const rect = box.getBoundingClientRect();
+        const y =
+          edge === "top"
+            ? rect.top + box.clientTop + 4 + half
+            : rect.top + box.clientTop + box.clientHeight - 4 - half;
+        return box.ownerDocument.caretRangeFromPoint(rect.left + 40, y)?.startContainer.textContent ?? "";
+      }, edge);
+    const scrollTop = (): Promise<number> =>
+      body.evaluate((node) => (node as unknown as { scrollTop: number }).scrollTop);
+
+    // The wheel, hovered: down to the last line, which is drawn where it belongs.
+    await body.hover();
+    await waitUntil(
+      async () => {
+        await page.mouse.wheel(0, 600);
+        return (await lineAt("bottom")) === preview[199];
+      },
+      "the wheel to bring the preview's last line to the box's foot",
+      10_000,
+    );
+    assert.equal((await geometry()).scrollHeight, rest.scrollHeight, "the scroll height did not change");
+
+    // The keyboard, focused (Tab from the "Open diff" button): Home back to the first line, End to the last.
+    await page.mouse.move(0, 0);
+    await item.getByRole("button", { name: "Open diff" }).focus();
+    await page.keyboard.press("Tab");
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("Home");
+        return (await scrollTop()) === 0;
+      },
+      "Home to scroll the diff back to its top",
+      10_000,
+    ).catch(() => undefined);
+    assert.deepEqual(
+      [await scrollTop(), await lineAt("top")],
+      [0, preview[0]],
+      "Home brings the first line back",
+    );
+    await waitUntil(
+      async () => {
+        await page.keyboard.press("End");
+        return (await lineAt("bottom")) === preview[199];
+      },
+      "End to bring the last line to the box's foot",
+      10_000,
+    );
+
+    // Selecting the whole body copies every line.
+    const copied = await body.evaluate((node) => {
+      const doc = (
+        node as unknown as { ownerDocument: { createRange(): { selectNodeContents(n: unknown): void } } }
+      ).ownerDocument;
+      const view = globalThis as unknown as {
+        getSelection(): { removeAllRanges(): void; addRange(r: unknown): void; toString(): string } | null;
+      };
+      const range = doc.createRange();
+      range.selectNodeContents(node);
+      const selection = view.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      const text = selection?.toString() ?? "";
+      selection?.removeAllRanges();
+      return text;
+    });
+    assert.equal(copied.replace(/\n+$/, ""), preview.join("\n"), "a selection of the body holds every line");
+  });
+
   it("shows a command card's exact command and cwd, and an unknown subject's raw type and JSON", async () => {
     const { workspace } = ctx.workbench;
     const command = "git push --force origin main && rm -rf build";

@@ -6,6 +6,8 @@ import type { LocationView, ToolContentView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
+import { afterFirstPaint } from "./afterFirstPaint";
+import { FIRST_SCREEN_CHARS, FIRST_SCREEN_LINES, firstScreenEnd } from "./firstScreen";
 
 export type DiffView = Extract<ToolContentView, { type: "diff" }>;
 
@@ -137,29 +139,36 @@ function diffLineKind(line: string, inHunk: boolean): "add" | "del" | "hunk" | "
 }
 
 /**
- * The preview's lines, each run of consecutive lines of one kind in one block (`diff-run add`, its lines separated
- * by line breaks): the run's background spans all its lines across the full width, as one block per line did, but
- * the frame that shows a new diff styles, lays out and paints a few blocks instead of one per line (with a card
- * arriving after its tool call, that frame cost 3x the plain card's; docs/performance.md). An empty line gets a
- * block of its own (a line break alone at the end of a run draws no line).
+ * Writes the preview's lines, each run of consecutive lines of one kind in one block (`diff-run add`, its lines
+ * separated by line breaks): the run's background spans all its lines across the full width, as one block per line
+ * did, but the frame that shows a new diff styles, lays out and paints a few blocks instead of one per line (with a
+ * card arriving after its tool call, that frame cost 3x the plain card's; docs/performance.md). An empty line gets a
+ * block of its own (a line break alone at the end of a run draws no line). Lines written in two calls give the same
+ * blocks as in one (the first screenful now, the rest after the next paint: firstScreen.ts).
  */
-function appendDiffLines(body: HTMLElement, lines: readonly string[]): void {
-  let inHunk = false;
-  let run: HTMLElement | undefined;
-  let runKind = "";
-  let previous = "";
-  for (const line of lines) {
-    if (line.startsWith("@@")) inHunk = true;
-    else if (line.startsWith("diff ")) inHunk = false;
-    const kind = diffLineKind(line, inHunk);
-    if (run && kind === runKind && line !== "" && previous !== "") run.append("\n");
-    else {
-      run = el("span", { class: `diff-run ${kind}` });
-      runKind = kind;
-      body.appendChild(run);
+class DiffLines {
+  private inHunk = false;
+  private run: HTMLElement | undefined;
+  private runKind = "";
+  private previous = "";
+
+  constructor(private readonly body: HTMLElement) {}
+
+  write(lines: readonly string[], from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const line = lines[i] ?? "";
+      if (line.startsWith("@@")) this.inHunk = true;
+      else if (line.startsWith("diff ")) this.inHunk = false;
+      const kind = diffLineKind(line, this.inHunk);
+      if (this.run && kind === this.runKind && line !== "" && this.previous !== "") this.run.append("\n");
+      else {
+        this.run = el("span", { class: `diff-run ${kind}` });
+        this.runKind = kind;
+        this.body.appendChild(this.run);
+      }
+      appendVisible(this.run, line);
+      this.previous = line;
     }
-    appendVisible(run, line);
-    previous = line;
   }
 }
 
@@ -197,7 +206,11 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   });
   const lines =
     diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
-  appendDiffLines(body, lines);
+  // The box shows its first screenful until scrolled: the rest waits for the first frame to be painted.
+  const writer = new DiffLines(body);
+  const first = Math.min(lines.length, FIRST_SCREEN_LINES);
+  writer.write(lines, 0, first);
+  if (first < lines.length) afterFirstPaint(() => writer.write(lines, first, lines.length));
   keepPlaceWhileScrollable(body);
   return el(
     "div",
@@ -256,7 +269,11 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
       return renderDiff(content, () => openDiff(content.index));
     case "terminal": {
       const pre = el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
-      appendVisible(pre, clip(content.output, LIMITS.terminalOutputChars));
+      // Capped in height as a diff is: its first screenful now, the rest after the next paint.
+      const output = clip(content.output, LIMITS.terminalOutputChars);
+      const cut = firstScreenEnd(output, FIRST_SCREEN_LINES, FIRST_SCREEN_CHARS);
+      appendVisible(pre, output.slice(0, cut));
+      if (cut < output.length) afterFirstPaint(() => appendVisible(pre, output.slice(cut)));
       const exit =
         content.exitCode === undefined
           ? null
