@@ -45,7 +45,8 @@ export function createPlainClient(options: { limits?: PendingLimits; bypass?: bo
     writeBypass: () => Promise.resolve(),
     chooseAuthMethod: () => Promise.resolve(undefined),
     versionMemory: { get: (name) => versions.get(name), set: (name, version) => versions.set(name, version) },
-    log: { trace: quiet, info: quiet, warn: quiet, error: quiet },
+    // As the extension host at its default log level (Info): debug lines are not built.
+    log: { debugEnabled: () => false, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
     clientVersion: "0.0.0-bench",
     ...(options.limits ? { limits: options.limits } : {}),
   });

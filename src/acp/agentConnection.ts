@@ -406,24 +406,28 @@ export class AgentConnection {
 
   /**
    * Watches inbound frames without parsing twice: the answer to `initialize` (to notice a v1 agent), plus trace
-   * logging of method and id in both directions.
+   * logging of method and id in both directions. The inbound side is a pull-through wrapper, not a `TransformStream`:
+   * piping through a transform costs about 2.4 us of CPU per message (the pipe's promises), this about 0.7 us.
    */
   private tap<S extends { readable: ReadableStream<v2.AnyMessage>; writable: WritableStream<v2.AnyMessage> }>(
     stream: S,
   ): S {
     const trace = this.options.trace;
-    const inbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
-      transform: (message, controller) => {
-        const frame = message as Json;
-        if (this.answeredVersion === undefined && frame.result && typeof frame.result === "object") {
-          this.answeredVersion = (frame.result as Json).protocolVersion;
-        }
-        if (trace) trace(`← ${describeFrame(frame)}`);
-        if (this.version === 2) this.noteIdleUsage(frame);
-        controller.enqueue(message);
+    const source = stream.readable.getReader();
+    const readable = new ReadableStream<v2.AnyMessage>(
+      {
+        pull: (controller) =>
+          source.read().then(({ value, done }) => {
+            if (done) return controller.close();
+            this.inspectInbound(value, trace);
+            controller.enqueue(value);
+          }),
+        cancel: (reason) => source.cancel(reason),
       },
-    });
-    if (!trace) return { ...stream, readable: stream.readable.pipeThrough(inbound) };
+      // Read from the source only when the SDK reads: nothing waits here.
+      { highWaterMark: 0 },
+    );
+    if (!trace) return { ...stream, readable };
     const outbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
       transform: (message, controller) => {
         trace(`→ ${describeFrame(message)}`);
@@ -431,7 +435,15 @@ export class AgentConnection {
       },
     });
     void outbound.readable.pipeTo(stream.writable).catch(() => undefined);
-    return { ...stream, readable: stream.readable.pipeThrough(inbound), writable: outbound.writable };
+    return { ...stream, readable, writable: outbound.writable };
+  }
+
+  private inspectInbound(frame: Json, trace: ((line: string) => void) | undefined): void {
+    if (this.answeredVersion === undefined && frame.result && typeof frame.result === "object") {
+      this.answeredVersion = (frame.result as Json).protocolVersion;
+    }
+    if (trace) trace(`← ${describeFrame(frame)}`);
+    if (this.version === 2) this.noteIdleUsage(frame);
   }
 
   /**

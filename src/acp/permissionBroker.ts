@@ -308,9 +308,11 @@ export class PermissionBroker {
     if (decision.answer !== "ask") {
       const outcome: PermissionOutcome = { outcome: "selected", optionId: decision.optionId };
       const record = automaticRecord(prompt, outcome, decision.by);
-      this.host.log.info(
-        `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
-      );
+      const { log } = this.host;
+      if (log.debugEnabled?.() !== false)
+        log.debug(
+          `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
+        );
       if (decision.answer === "approve") this.approveCommands(session, footprint);
       this.host.recordDecision(prompt, record);
       session.showAutomaticDecision(record);

@@ -62,6 +62,18 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((word, i) => word === b[i]);
 }
 
+function sameCommand(a: ApprovedCommand, b: ApprovedCommand): boolean {
+  return (
+    a.cwd === b.cwd && a.argvs.length === b.argvs.length && a.argvs.every((w, i) => sameWords(w, b.argvs[i]!))
+  );
+}
+
+/**
+ * Distinct approved commands a turn keeps for `terminal/create`: a flood of approvals in one turn (Bypass answers
+ * thousands a second) stays bounded. The oldest go first; a terminal for one of them is refused, never run unapproved.
+ */
+export const MAX_APPROVED_COMMANDS = 1_000;
+
 export class Session {
   readonly model: SessionModel;
   private attachment: { connection: AgentConnection; agentSessionId: string } | undefined;
@@ -73,7 +85,7 @@ export class Session {
    * Commands of this turn's approved tool calls not yet run by a `terminal/create`: a terminal runs only a command a
    * tool call was approved for, once, in the turn it was approved in.
    */
-  private approvedCommands: ApprovedCommand[] = [];
+  private approvedCommands: { command: ApprovedCommand; uses: number }[] = [];
   /** Messages sent before the session could take them (still starting, or behind another queued one). */
   private readonly queue = new PromptQueue();
   /** "Allow in this session" grants: part of this session's decisions, gone with it. */
@@ -267,17 +279,29 @@ export class Session {
     this.heldDecisions.hold(record);
   }
 
-  /** Records a command of an approved tool call, until a `terminal/create` runs it or the turn ends. */
+  /**
+   * Records a command of an approved tool call, until a `terminal/create` runs it or the turn ends. Each approval
+   * lets one terminal run; the same command approved again in a row counts one more use of its entry.
+   */
   approveCommand(command: ApprovedCommand): void {
-    this.approvedCommands.push(command);
+    const last = this.approvedCommands.at(-1);
+    if (last && sameCommand(last.command, command)) {
+      last.uses++;
+      return;
+    }
+    this.approvedCommands.push({ command, uses: 1 });
+    if (this.approvedCommands.length > MAX_APPROVED_COMMANDS) this.approvedCommands.shift();
   }
 
   /** Uses up the first approved command that runs exactly `argv` in `cwd` (absolute); undefined when none does. */
   takeApprovedCommand(argv: readonly string[], cwd: string): ApprovedCommand | undefined {
     const index = this.approvedCommands.findIndex(
-      (approved) => approved.cwd === cwd && approved.argvs.some((words) => sameWords(words, argv)),
+      ({ command }) => command.cwd === cwd && command.argvs.some((words) => sameWords(words, argv)),
     );
-    return index < 0 ? undefined : this.approvedCommands.splice(index, 1)[0];
+    if (index < 0) return undefined;
+    const approved = this.approvedCommands[index]!;
+    if (--approved.uses === 0) this.approvedCommands.splice(index, 1);
+    return approved.command;
   }
 
   /** The connection ended under a live session: it stays as a tab that says why. */

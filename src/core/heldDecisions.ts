@@ -23,16 +23,16 @@ export class HeldDecisions {
 
   hold(record: DecisionRecord): void {
     this.ops.push({ op: "decided", record });
-    // A flood keeps only what the view's transcript could keep; the session model and the history have them all.
-    if (this.ops.length > LIMITS.transcriptItems)
-      this.ops.splice(0, this.ops.length - LIMITS.transcriptItems);
+    // A flood keeps only what the view's transcript could keep; the session model and the history have them all. The
+    // oldest go in one cut per `transcriptItems` decisions: cutting one per decision moved the whole array each time.
+    if (this.ops.length >= 2 * LIMITS.transcriptItems) this.ops = this.ops.slice(-LIMITS.transcriptItems);
     this.timer.schedule();
   }
 
-  /** The held `decided` ops, oldest first; nothing is held afterwards. */
+  /** The held `decided` ops (at most `LIMITS.transcriptItems`, the newest), oldest first; nothing is held afterwards. */
   take(): ViewOp[] {
     if (this.ops.length === 0) return [];
-    const ops = this.ops;
+    const ops = this.ops.length > LIMITS.transcriptItems ? this.ops.slice(-LIMITS.transcriptItems) : this.ops;
     this.ops = [];
     this.timer.dispose();
     return ops;

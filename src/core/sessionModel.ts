@@ -109,6 +109,11 @@ export class SessionModel {
   readonly controls = new SessionControls();
 
   private readonly items = new Map<string, TranscriptItem>();
+  /**
+   * Where `put` stopped dropping the oldest items: it has passed only items it deleted, so what it gives next is the
+   * oldest item left (items deleted or moved to the end elsewhere are skipped or met again in their new place).
+   */
+  private oldestItems: MapIterator<[string, TranscriptItem]> | undefined;
   private readonly toolCalls = new Map<string, ToolCallState>();
   private readonly terminals = new Map<string, TerminalState>();
   private readonly fullTexts = new FullTextCache(FULL_TEXT_BUDGET_CHARS);
@@ -488,8 +493,13 @@ export class SessionModel {
    */
   private put<T extends TranscriptItem>(item: T): T {
     this.items.set(item.id, item);
-    for (const [oldestId, oldest] of this.items) {
-      if (this.items.size <= LIMITS.transcriptItems) break;
+    while (this.items.size > LIMITS.transcriptItems) {
+      // One iterator kept across calls: a Map keeps the slots of deleted entries until it is rebuilt, and a fresh
+      // iterator walked over all of them on each call of a long flood (about 1 us per item at the cap).
+      let next = this.oldestItems?.next();
+      if (!next || next.done) next = (this.oldestItems = this.items.entries()).next();
+      if (next.done) break;
+      const [oldestId, oldest] = next.value;
       this.items.delete(oldestId);
       if (oldest.kind === "tool_call") {
         this.toolCalls.delete(oldest.toolCallId);

@@ -10,7 +10,9 @@ export function createLog(): Logger & vscode.Disposable & { show(): void } {
   const channel = vscode.window.createOutputChannel("Symposium", { log: true });
   return {
     traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
+    debugEnabled: () => channel.logLevel !== vscode.LogLevel.Off && channel.logLevel <= vscode.LogLevel.Debug,
     trace: (message) => channel.trace(escapeForLog(message)),
+    debug: (message) => channel.debug(escapeForLog(message)),
     info: (message) => channel.info(escapeForLog(message)),
     warn: (message) => channel.warn(escapeForLog(message)),
     error: (message) => channel.error(escapeForLog(message)),

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientHarness, isAlive, waitFor, type LogEntry } from "../support/clientHarness";
+import type { DecisionRecord } from "../../src/shared/protocol";
 
 const v2Command = { type: "command", command: "npm test -- --watch=false", cwd: "" };
 
@@ -266,18 +267,32 @@ describe("ACP client against real agents", function () {
         { optionId: "no", name: "No", kind: "reject_once" },
       ],
     });
-    await harness.run({ steps: [{ request: request(`${harness.workspace}/src/a.ts`) }] });
+    const decided: DecisionRecord[] = [];
+    harness.sessions.onDidDecide((_prompt, record) => decided.push(record));
+    const key = await harness.run({ steps: [{ request: request(`${harness.workspace}/src/a.ts`) }] });
     const [outcome] = await waitFor(
       () => harness.outcomes().length === 1 && harness.outcomes(),
       "the automatic answer",
     );
     assert.deepEqual(outcome!.outcome, { outcome: "selected", optionId: "once" });
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card");
+    // The transcript and the history name the reason; the log line is for a person who turned on debug logging.
     assert.ok(
       harness.logLines.some((line) =>
-        /Approved .* without a card \(once\): Bypass Permissions is on/.test(line),
+        /^debug Approved .* without a card \(once\): Bypass Permissions is on/.test(line),
       ),
-      "logged with its reason",
+      "logged at debug level with its reason",
+    );
+    assert.ok(!harness.logLines.some((line) => /^info Approved/.test(line)), "not at info level");
+    // What a person reads instead: the history's record and the transcript's decision item, with title and reason.
+    assert.equal(decided.length, 1);
+    assert.equal(decided[0]!.title, "Edit a file");
+    assert.equal(decided[0]!.provenance, "bypass");
+    assert.match(decided[0]!.summary, /Bypass Permissions is on/);
+    const items = harness.sessions.session(key)!.transcript();
+    assert.ok(
+      items.some((item) => item.kind === "decision" && /Bypass Permissions is on/.test(item.record.summary)),
+      "the transcript shows the decision and its reason",
     );
   });
 

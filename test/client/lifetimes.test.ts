@@ -228,6 +228,7 @@ describe("Settings writes", function () {
       versionMemory: { get: () => 2, set: () => undefined },
       log: {
         trace: () => undefined,
+        debug: () => undefined,
         info: () => undefined,
         warn: () => undefined,
         error: (m) => errors.push(m),

@@ -8,6 +8,7 @@ import { Configuration } from "../../src/host/configuration";
 
 const log: Logger = {
   trace: () => undefined,
+  debug: () => undefined,
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,

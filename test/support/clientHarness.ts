@@ -67,6 +67,7 @@ export class ClientHarness {
     };
     const log: Logger = {
       trace: () => undefined,
+      debug: (m) => this.logLines.push(`debug ${m}`),
       info: (m) => this.logLines.push(`info ${m}`),
       warn: (m) => this.logLines.push(`warn ${m}`),
       error: (m) => this.logLines.push(`error ${m}`),

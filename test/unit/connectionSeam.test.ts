@@ -86,6 +86,7 @@ class SeamClient {
       versionMemory: { get: () => options.version ?? 1, set: () => undefined },
       log: {
         trace: () => undefined,
+        debug: () => undefined,
         info: () => undefined,
         warn: () => undefined,
         error: (message) => this.errors.push(message),

@@ -27,13 +27,16 @@ describe("HeldDecisions", () => {
   });
 
   it("a flood keeps only the newest that the view's transcript could keep", () => {
-    const held = new HeldDecisions(() => undefined);
-    for (let i = 0; i < LIMITS.transcriptItems + 500; i++) held.hold(record(String(i)));
-    const ops = keys(held.take());
-    assert.equal(ops.length, LIMITS.transcriptItems);
-    assert.equal(ops[0], "500");
-    assert.equal(ops.at(-1), String(LIMITS.transcriptItems + 499));
-    held.dispose();
+    const cap = LIMITS.transcriptItems;
+    for (const count of [cap + 500, 2 * cap - 1, 2 * cap, 2 * cap + 1, 5 * cap + 7]) {
+      const held = new HeldDecisions(() => undefined);
+      for (let i = 0; i < count; i++) held.hold(record(String(i)));
+      const ops = keys(held.take());
+      assert.equal(ops.length, cap, `${count} held`);
+      assert.equal(ops[0], String(count - cap), `${count} held`);
+      assert.equal(ops.at(-1), String(count - 1), `${count} held`);
+      held.dispose();
+    }
   });
 
   it("asks for a flush once after the first held decision; a take or dispose cancels it", async () => {

@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -355,5 +363,40 @@ describe("one request's view of the boundary", () => {
     assert.equal(request.check("/w/ws/out/a.ts").status, "unresolved");
     repoint("/w/ws/src");
     assert.equal(request.check("/w/ws/out/a.ts").status, "unresolved");
+  });
+});
+
+describe("a workspace root swapped between requests", () => {
+  // What a cache of the cwd's resolution across requests would let through: each request resolves the root anew.
+  it("the next request sees the root, or a folder above it, replaced by a link, even one back to the moved root", () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-swap-")));
+    try {
+      const parent = join(base, "projects");
+      const root = join(parent, "ws");
+      const moved = join(parent, "ws-moved");
+      const outside = join(base, "elsewhere");
+      mkdirSync(root, { recursive: true });
+      mkdirSync(join(outside, "ws"), { recursive: true });
+      const boundary = new PolicyBoundary([root], { home: join(base, "home"), caseInsensitive: () => false });
+      const cwd = () => boundary.forRequest().check(root);
+      assert.equal(cwd().status, "inside");
+      // The agent moves the workspace away and leaves a link to a folder outside in its place.
+      renameSync(root, moved);
+      symlinkSync(outside, root);
+      assert.deepEqual(cwd(), { status: "outside", path: outside, protected: false });
+      // A link back to the moved workspace: the same folder, no longer where the root is; outside (fail closed).
+      rmSync(root);
+      symlinkSync(moved, root);
+      assert.equal(cwd().status, "outside");
+      rmSync(root);
+      renameSync(moved, root);
+      assert.equal(cwd().status, "inside");
+      // A folder above the root swapped the same way.
+      renameSync(parent, join(base, "projects-moved"));
+      symlinkSync(outside, parent);
+      assert.deepEqual(cwd(), { status: "outside", path: join(outside, "ws"), protected: false });
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });

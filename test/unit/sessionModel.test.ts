@@ -204,6 +204,29 @@ describe("SessionModel", () => {
     assert.ok(message?.kind === "agent" && message.markdown.length === LIMITS.messageChars);
   });
 
+  it("drops the oldest items first across many floods, items moved to the end and removed ones included", () => {
+    const m = model();
+    const cap = LIMITS.transcriptItems;
+    const expected: string[] = []; // the transcript's ids in order, as a plain list
+    const add = (id: string, queued: boolean) => {
+      m.putQueuedMessage(id, id, queued ? { state: "waiting", reason: "r" } : undefined);
+      const at = expected.indexOf(id);
+      if (at >= 0 && !queued) expected.splice(at, 1); // sent: moved to the end
+      if (at < 0 || !queued) expected.push(id);
+      if (expected.length > cap) expected.splice(0, expected.length - cap);
+    };
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < cap + 700; i++) add(`user:${round}-${i}`, i % 3 === 0);
+      // Sent messages move to the end: one near the oldest, one in the middle, one already at the end.
+      for (const id of [expected[1]!, expected[cap >> 1]!, expected.at(-1)!]) add(id, false);
+      assert.deepEqual(
+        m.transcript().map((item) => item.id),
+        expected,
+        `round ${round}`,
+      );
+    }
+  });
+
   it("shows agent terminal output (v2) on the tool call that embeds the terminal, keeping the tail", () => {
     const m = model();
     m.applyToolCallPatch({
