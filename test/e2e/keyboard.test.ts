@@ -233,6 +233,26 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await waitUntil(async () => (await webview.locator(".card").count()) === 0, "no card left");
   });
 
+  it("a new card leaves focus on the session bar's Close button", async () => {
+    await sendScript(webview, {
+      steps: [{ sleep: 2_000 }, { request: { title: "Arrives on the bar", options } }],
+    });
+    await waitUntil(
+      async () => (await webview.locator(".session-status.status-running").count()) === 1,
+      "the turn to be shown running",
+    );
+    await webview.getByRole("button", { name: "Close session" }).focus();
+    assert.equal(await focused(webview), "button:Close session");
+    const arriving = card(webview, "Arrives on the bar");
+    await waitForGuard(arriving);
+    await ctx.workbench.page.waitForTimeout(300); // the view focuses a new card after its first paint
+    // The card changed nothing the bar shows: the bar is not rebuilt under the person's focus.
+    assert.equal(await focused(webview), "button:Close session", "focus stayed on Close session");
+    await arriving.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome("Arrives on the bar");
+    await waitForReady(webview);
+  });
+
   it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
     const { page } = ctx.workbench;
     await waitForReady(webview);
