@@ -6,6 +6,7 @@ import "./styles/main.css";
 import type { BootData, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { App } from "./app";
+import { fineClock } from "../src/shared/fineClock";
 import { reportPaints } from "./paintReporter";
 
 interface VsCodeApi {
@@ -41,6 +42,7 @@ function readBootData(root: HTMLElement): BootData {
   const reportPaint = readBootData(root).reportPaint;
   /** When the latest host message began to be handled (paint reports only). */
   let messageAt: number | undefined;
+  const now = reportPaint ? fineClock() : Date.now;
   if (reportPaint)
     reportPaints(
       root,
@@ -54,9 +56,10 @@ function readBootData(root: HTMLElement): BootData {
           frameAt,
           ...(messageAt !== undefined ? { messageAt } : {}),
         }),
+      now,
     );
   window.addEventListener("message", (event: MessageEvent<unknown>) => {
-    if (reportPaint) messageAt = Date.now();
+    if (reportPaint) messageAt = now();
     if (isToWebviewMessage(event.data)) app.receive(event.data);
   });
   host.post({ type: "ready" });

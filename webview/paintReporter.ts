@@ -24,10 +24,11 @@ export function reportPaints(
   root: Node,
   lastMessageAt: () => number | undefined,
   report: (paint: PaintReport) => void,
+  now: () => number = Date.now,
 ): MutationObserver {
   const reported = new Set<string>();
   const observer = new MutationObserver((records) => {
-    const insertedAt = Date.now();
+    const insertedAt = now();
     const messageAt = lastMessageAt();
     const keys: string[] = [];
     const take = (element: Element) => {
@@ -45,11 +46,11 @@ export function reportPaints(
     }
     if (keys.length === 0) return;
     requestAnimationFrame(() => {
-      const frameAt = Date.now();
+      const frameAt = now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         channel.port1.close();
-        const paintedAt = Date.now();
+        const paintedAt = now();
         for (const key of keys) report({ key, messageAt, insertedAt, frameAt, paintedAt });
       };
       channel.port2.postMessage(undefined);

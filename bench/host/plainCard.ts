@@ -63,18 +63,19 @@ window.addEventListener("click", () => {
   channel.port2.postMessage(undefined);
 });
 const list = document.getElementById("cards");
-// When the message listener began (Symposium's view stamps its own the same way: first thing in its listener).
+// When the message listener began (Symposium's view stamps its own the same way: first thing in its listener). The
+// page's stamps are on the fine clock, as the view's paint reports are.
 let messageAt = NaN;
 const observer = new MutationObserver((records) => {
-  const insertedAt = Date.now();
+  const insertedAt = fineNow();
   const keys = [];
   for (const record of records) for (const node of record.addedNodes) if (node.dataset && node.dataset.key) keys.push(node.dataset.key);
   if (keys.length === 0) return;
   requestAnimationFrame(() => {
-    const frameAt = Date.now();
+    const frameAt = fineNow();
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
-      const paintedAt = Date.now();
+      const paintedAt = fineNow();
       for (const key of keys) vscode.postMessage({ type: "painted", key, messageAt, insertedAt, frameAt, paintedAt });
     };
     channel.port2.postMessage(undefined);
@@ -82,7 +83,7 @@ const observer = new MutationObserver((records) => {
 });
 observer.observe(list, { childList: true });
 window.addEventListener("message", (event) => {
-  messageAt = Date.now();
+  messageAt = fineNow();
   const data = event.data;
   if (data.type === "clear") { list.replaceChildren(); return; }
   if (data.type !== "card") return;
