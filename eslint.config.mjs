@@ -70,9 +70,15 @@ export default tseslint.config(
     files: ["webview/**/*.ts"],
     rules: restrictImports(
       {
-        group: ["**/src/shared/*", "!**/src/shared/limits", "!**/src/shared/toolCallView"],
+        group: [
+          "**/src/shared/*",
+          "!**/src/shared/limits",
+          "!**/src/shared/toolCallView",
+          "!**/src/shared/fineClock",
+        ],
         allowTypeImports: true,
-        message: "The webview imports only types from src/shared (values: src/shared/limits, toolCallView).",
+        message:
+          "The webview imports only types from src/shared (values: src/shared/limits, toolCallView, fineClock).",
       },
       {
         group: ["**/src/core/*", "**/src/acp/*", "**/src/host/*", "**/src/demo/*", "zod", "zod/*", "node:*"],

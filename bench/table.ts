@@ -510,7 +510,7 @@ function paintBreakdown(level: PaintLevelResult): string {
 }
 
 function plainBreakdown(p: readonly Probe[]): string {
-  return `agent->host ${between(p, "sentAt", "receivedAt")}, host->inserted ${between(p, "receivedAt", "insertedAt")} (post -> next timer ${between(p, "postedAt", "postTickAt")}), inserted -> frame began ${between(p, "insertedAt", "frameAt")}, frame began -> rendered ${between(p, "frameAt", "paintedAt")} ms`;
+  return `agent->host ${between(p, "sentAt", "receivedAt")}, host->webview ${between(p, "postedAt", "webviewAt")}, webview message -> inserted ${between(p, "webviewAt", "insertedAt")}, inserted -> frame began ${between(p, "insertedAt", "frameAt")}, frame began -> rendered ${between(p, "frameAt", "paintedAt")} ms`;
 }
 
 function messageSizes(r: BenchResults): string {

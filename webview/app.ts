@@ -261,7 +261,9 @@ export class App {
         Array.from(store.pending.values()).filter((p) => p.sessionKey === store.activeSessionKey),
       );
     }
-    this.emptyState.root.hidden = store.sessions.size > 0;
+    // Written only on a change: writing `hidden` restyles the element even when the value is the same.
+    const noSessions = store.sessions.size === 0;
+    if (this.emptyState.root.hidden === noSessions) this.emptyState.root.hidden = !noSessions;
 
     // Scroll last, once cards are placed (placing pinned cards resizes the transcript and resets its scroll).
     const unseenSettled = this.shownView()?.takeUnseenSettled() ?? false;

@@ -6,6 +6,7 @@ import "./styles/main.css";
 import type { BootData, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { App } from "./app";
+import { fineClock } from "../src/shared/fineClock";
 import { reportPaints } from "./paintReporter";
 
 interface VsCodeApi {
@@ -38,11 +39,27 @@ function readBootData(root: HTMLElement): BootData {
   const host: HostPort = { post: (message) => vscode.postMessage(message) };
   const root = document.getElementById("app") ?? document.body.appendChild(document.createElement("div"));
   const app = new App(root, host);
-  if (readBootData(root).reportPaint)
-    reportPaints(root, ({ key, insertedAt, frameAt, paintedAt }) =>
-      host.post({ type: "painted", key, at: paintedAt, insertedAt, frameAt }),
+  const reportPaint = readBootData(root).reportPaint;
+  /** When the latest host message began to be handled (paint reports only). */
+  let messageAt: number | undefined;
+  const now = reportPaint ? fineClock() : Date.now;
+  if (reportPaint)
+    reportPaints(
+      root,
+      () => messageAt,
+      ({ key, messageAt, insertedAt, frameAt, paintedAt }) =>
+        host.post({
+          type: "painted",
+          key,
+          at: paintedAt,
+          insertedAt,
+          frameAt,
+          ...(messageAt !== undefined ? { messageAt } : {}),
+        }),
+      now,
     );
   window.addEventListener("message", (event: MessageEvent<unknown>) => {
+    if (reportPaint) messageAt = now();
     if (isToWebviewMessage(event.data)) app.receive(event.data);
   });
   host.post({ type: "ready" });

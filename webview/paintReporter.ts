@@ -6,6 +6,12 @@
  */
 export interface PaintReport {
   key: string;
+  /**
+   * Date.now() when the view's message listener began handling the host message that came last before the insertion
+   * (the message that brought the card, when it was inserted in that message's task). A listener the benchmark adds
+   * to the page runs after the view's own, so only the view can stamp the start of its handling.
+   */
+  messageAt: number | undefined;
   /** Date.now() when the card's node was inserted (end of the inserting task: observers run as its microtask). */
   insertedAt: number;
   /** Date.now() when that frame began (its requestAnimationFrame callbacks ran; style, layout and paint follow). */
@@ -14,10 +20,16 @@ export interface PaintReport {
   paintedAt: number;
 }
 
-export function reportPaints(root: Node, report: (paint: PaintReport) => void): MutationObserver {
+export function reportPaints(
+  root: Node,
+  lastMessageAt: () => number | undefined,
+  report: (paint: PaintReport) => void,
+  now: () => number = Date.now,
+): MutationObserver {
   const reported = new Set<string>();
   const observer = new MutationObserver((records) => {
-    const insertedAt = Date.now();
+    const insertedAt = now();
+    const messageAt = lastMessageAt();
     const keys: string[] = [];
     const take = (element: Element) => {
       const key = element instanceof HTMLElement ? element.dataset.key : undefined;
@@ -34,12 +46,12 @@ export function reportPaints(root: Node, report: (paint: PaintReport) => void): 
     }
     if (keys.length === 0) return;
     requestAnimationFrame(() => {
-      const frameAt = Date.now();
+      const frameAt = now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         channel.port1.close();
-        const paintedAt = Date.now();
-        for (const key of keys) report({ key, insertedAt, frameAt, paintedAt });
+        const paintedAt = now();
+        for (const key of keys) report({ key, messageAt, insertedAt, frameAt, paintedAt });
       };
       channel.port2.postMessage(undefined);
     });

@@ -128,7 +128,11 @@ async function waitForHost(port: number, exited: () => number | undefined, timeo
   }
 }
 
-/** Stamps, in the webview document, when each card's first update message arrives (key -> Date.now()). */
+/**
+ * Stamps, in the webview document, when each card's first update message arrives (key -> Date.now()). A fallback
+ * only: this listener runs after the view's own (it is added later), so its stamp includes the view's handling of
+ * the message; the view's paint report carries a stamp from the start of its listener.
+ */
 async function watchArrivals(page: Page): Promise<void> {
   await symposiumWebview(page)
     .locator("body")
@@ -204,8 +208,7 @@ async function paint(page: Page, call: Call, settings: PaintSettings): Promise<P
   await watchArrivals(page);
   const levels = await traced(page, "paint", () => call<PaintLevelResult[]>("paint", settings));
   const seen = await arrivals(page);
-  for (const level of levels)
-    for (const probe of level.probes) if (seen[probe.key] !== undefined) probe.webviewAt = seen[probe.key];
+  for (const level of levels) for (const probe of level.probes) probe.webviewAt ??= seen[probe.key];
   return levels;
 }
 

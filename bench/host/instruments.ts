@@ -88,7 +88,8 @@ export interface PaintReportEntry {
   value: number;
   /** When the host stored the report (host clock). */
   setAt: number;
-  /** The webview's stamps: its node was inserted, and the first frame after that was rendered. */
+  /** The webview's stamps: its message listener began, its node was inserted, and the first frame after that was rendered. */
+  messageAt?: number;
   insertedAt?: number;
   frameAt?: number;
   paintedAt: number;
@@ -101,7 +102,7 @@ export class PaintWatcher {
 
   /** Request arrival (host) to card painted (webview), for cards still pending when the report arrives. */
   constructor(api: Pick<SymposiumTestApi, "view" | "sessions">) {
-    api.view.onDidPaint(({ key, at, insertedAt, frameAt }) => {
+    api.view.onDidPaint(({ key, at, insertedAt, frameAt, messageAt }) => {
       const prompt = api.sessions.pending.get(key);
       if (!prompt) return;
       const value = at - prompt.receivedAt;
@@ -111,6 +112,7 @@ export class PaintWatcher {
         paintedAt: at,
         ...(insertedAt !== undefined ? { insertedAt } : {}),
         ...(frameAt !== undefined ? { frameAt } : {}),
+        ...(messageAt !== undefined ? { messageAt } : {}),
       });
       for (const resolve of this.waiters.get(key) ?? []) resolve(value);
       this.waiters.delete(key);

@@ -4,8 +4,9 @@
  * request the host answers once all of them are painted, then human-paced probes. The host answers each probe (reject)
  * as soon as its card is painted, so the pending count stays at the level. Each probe carries its stamps along the
  * way: agent sent, host handler ran (`receivedAt`), view posted the update, card inserted and painted (the webview's
- * `painted` report, switched on for the run: a MutationObserver stamps the insertion, a requestAnimationFrame plus a
- * message-channel tick the first frame rendered after it); the driver adds the webview's receipt. Each level runs
+ * `painted` report, switched on for the run: the view's message listener stamps when it began handling the message,
+ * a MutationObserver the insertion, a requestAnimationFrame plus a message-channel tick the first frame rendered after
+ * it). Each level runs
  * twice: plain requests, and requests each preceded by a tool call carrying a diff (the request is about that call).
  */
 import { writeFileSync } from "node:fs";
@@ -128,6 +129,7 @@ async function runLevel(
         receivedAt,
         ...(posted !== undefined ? { postedAt: posted.at } : {}),
         ...(posted?.tickAt !== undefined ? { postTickAt: posted.tickAt } : {}),
+        ...(report.messageAt !== undefined ? { webviewAt: report.messageAt } : {}),
         ...(report.insertedAt !== undefined ? { insertedAt: report.insertedAt } : {}),
         ...(report.frameAt !== undefined ? { frameAt: report.frameAt } : {}),
         paintedAt: report.paintedAt,

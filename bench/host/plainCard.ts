@@ -31,7 +31,14 @@ import {
 
 /** What the plain page posts back. */
 type PageMessage =
-  | { type: "painted"; key: string; insertedAt: number; frameAt: number; paintedAt: number }
+  | {
+      type: "painted";
+      key: string;
+      messageAt: number;
+      insertedAt: number;
+      frameAt: number;
+      paintedAt: number;
+    }
   | { type: "clicked"; key: string; clickedAt: number; clickedFineAt: number }
   | { type: "clickTask"; key: string; handledAt: number; nextTaskAt: number };
 
@@ -56,23 +63,27 @@ window.addEventListener("click", () => {
   channel.port2.postMessage(undefined);
 });
 const list = document.getElementById("cards");
+// When the message listener began (Symposium's view stamps its own the same way: first thing in its listener). The
+// page's stamps are on the fine clock, as the view's paint reports are.
+let messageAt = NaN;
 const observer = new MutationObserver((records) => {
-  const insertedAt = Date.now();
+  const insertedAt = fineNow();
   const keys = [];
   for (const record of records) for (const node of record.addedNodes) if (node.dataset && node.dataset.key) keys.push(node.dataset.key);
   if (keys.length === 0) return;
   requestAnimationFrame(() => {
-    const frameAt = Date.now();
+    const frameAt = fineNow();
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
-      const paintedAt = Date.now();
-      for (const key of keys) vscode.postMessage({ type: "painted", key, insertedAt, frameAt, paintedAt });
+      const paintedAt = fineNow();
+      for (const key of keys) vscode.postMessage({ type: "painted", key, messageAt, insertedAt, frameAt, paintedAt });
     };
     channel.port2.postMessage(undefined);
   });
 });
 observer.observe(list, { childList: true });
 window.addEventListener("message", (event) => {
+  messageAt = fineNow();
   const data = event.data;
   if (data.type === "clear") { list.replaceChildren(); return; }
   if (data.type !== "card") return;
@@ -172,6 +183,7 @@ class PlainCardClient {
             receivedAt,
             answer: () => resolve({ outcome: { outcome: "selected", optionId: REJECT_ONCE } }),
           });
+          this.stamps.get(key)!.postedAt = Date.now();
           void panel.webview.postMessage({
             type: "card",
             key,
@@ -198,6 +210,7 @@ class PlainCardClient {
       stamp.handledAt = message.handledAt;
       stamp.nextTaskAt = message.nextTaskAt;
     } else if (message.type === "painted") {
+      if (Number.isFinite(message.messageAt)) stamp.webviewAt = message.messageAt;
       stamp.insertedAt = message.insertedAt;
       stamp.frameAt = message.frameAt;
       stamp.paintedAt = message.paintedAt;
@@ -302,6 +315,7 @@ export async function runPlainPaint(
       ...(stamps[i]?.insertedAt !== undefined ? { insertedAt: stamps[i].insertedAt } : {}),
       ...(stamps[i]?.frameAt !== undefined ? { frameAt: stamps[i].frameAt } : {}),
       ...(stamps[i]?.postedAt !== undefined ? { postedAt: stamps[i].postedAt } : {}),
+      ...(stamps[i]?.webviewAt !== undefined ? { webviewAt: stamps[i].webviewAt } : {}),
       ...(stamps[i]?.postTickAt !== undefined ? { postTickAt: stamps[i].postTickAt } : {}),
       paintedAt: stamps[i]?.paintedAt ?? Number.NaN,
     }));

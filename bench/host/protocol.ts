@@ -92,7 +92,10 @@ export interface PaintProbe {
   postedAt?: number;
   /** A `setTimeout(0)` set after that post ran (VS Code's protocol writer sends on such a timer). */
   postTickAt?: number;
-  /** The webview's window received that update (stamped by the driver's listener in the webview). */
+  /**
+   * The view's message listener began handling that update (the view stamps it first thing; the plain card's page
+   * likewise). A listener added by the driver ran only after the view's own, so it counted the view's handling here.
+   */
   webviewAt?: number;
   /** The card's node went into the webview's document (the webview's MutationObserver). */
   insertedAt?: number;

@@ -38,6 +38,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     at: number;
     insertedAt?: number;
     frameAt?: number;
+    messageAt?: number;
   }>();
   /** A card was inserted and then painted (webview clock, ms); fires only when paint reports are on. */
   readonly onDidPaint = this.paintEmitter.event;

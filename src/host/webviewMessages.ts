@@ -65,6 +65,7 @@ export const webviewMessage = z.discriminatedUnion("type", [
     at: z.number(),
     insertedAt: z.optional(z.number()),
     frameAt: z.optional(z.number()),
+    messageAt: z.optional(z.number()),
   }),
 ]);
 

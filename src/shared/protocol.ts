@@ -419,10 +419,11 @@ export type FromWebviewMessage =
   | { type: "openLink"; href: string }
   /**
    * The webview painted this card (`at`, after the first frame rendered since `insertedAt`, when its node went into
-   * the document; `frameAt`, when that frame began; Date.now(), ms). Sent only when a benchmark switched paint reports on for the run
-   * (`BootData.reportPaint`); the host ignores it otherwise.
+   * the document; `frameAt`, when that frame began; `messageAt`, when the view's message listener began handling the
+   * host's message that came last before the insertion; Date.now(), ms). Sent only when a benchmark switched paint
+   * reports on for the run (`BootData.reportPaint`); the host ignores it otherwise.
    */
-  | { type: "painted"; key: string; at: number; insertedAt?: number; frameAt?: number };
+  | { type: "painted"; key: string; at: number; insertedAt?: number; frameAt?: number; messageAt?: number };
 
 /** What the host writes into the webview's document for its script to read at start. */
 export interface BootData {

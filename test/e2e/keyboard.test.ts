@@ -233,6 +233,74 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await waitUntil(async () => (await webview.locator(".card").count()) === 0, "no card left");
   });
 
+  it("a new card leaves focus on the session bar's Close button", async () => {
+    await sendScript(webview, {
+      steps: [{ sleep: 2_000 }, { request: { title: "Arrives on the bar", options } }],
+    });
+    await waitUntil(
+      async () => (await webview.locator(".session-status.status-running").count()) === 1,
+      "the turn to be shown running",
+    );
+    await webview.getByRole("button", { name: "Close session" }).focus();
+    assert.equal(await focused(webview), "button:Close session");
+    const arriving = card(webview, "Arrives on the bar");
+    await waitForGuard(arriving);
+    await ctx.workbench.page.waitForTimeout(300); // the view focuses a new card after its first paint
+    // The card changed nothing the bar shows: the bar is not rebuilt under the person's focus.
+    assert.equal(await focused(webview), "button:Close session", "focus stayed on Close session");
+    await arriving.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome("Arrives on the bar");
+    await waitForReady(webview);
+  });
+
+  it("a streamed reply leaves the waiting cards' heading and pending list untouched while their count holds", async () => {
+    const titles = ["Held while streaming one", "Held while streaming two"];
+    await sendScript(webview, {
+      steps: [
+        ...titles.map((title) => ({ request: { title, options }, wait: false })),
+        { sleep: 4_000 },
+        ...Array.from({ length: 5 }, (_, i) => ({ say: `chunk ${i} ` })),
+        { sleep: 500 },
+        { waitAll: true },
+      ],
+    });
+    for (const title of titles) await waitForGuard(card(webview, title));
+    const heading = webview.locator(".pinned-heading");
+    assert.equal((await heading.innerText()).trim(), "Waiting for your approval (2)");
+    assert.equal((await webview.locator(".item.agent").count()) > 0, false, "watched in time");
+    // Every DOM write under the heading and the pending list from here on (a rewrite with the same text or flag
+    // restyles and lays out the page again in each streamed message's task).
+    await webview.locator("body").evaluate((body) => {
+      type Observer = { observe(target: unknown, options: Record<string, boolean>): void };
+      const view = globalThis as unknown as {
+        MutationObserver: new (callback: (records: { target: { nodeName: string } }[]) => void) => Observer;
+        symposiumTestWrites: string[];
+      };
+      const doc = (body as unknown as El).ownerDocument as unknown as { querySelector(s: string): unknown };
+      view.symposiumTestWrites = [];
+      const observer = new view.MutationObserver((records) =>
+        view.symposiumTestWrites.push(...records.map((record) => record.target.nodeName)),
+      );
+      const options = { childList: true, characterData: true, attributes: true, subtree: true };
+      observer.observe(doc.querySelector(".pinned-heading"), options);
+      observer.observe(doc.querySelector(".pending-batch"), options);
+      observer.observe(doc.querySelector(".pinned"), { attributes: true });
+    });
+    await waitUntil(
+      async () => ((await webview.locator(".item.agent").last().textContent()) ?? "").includes("chunk 4"),
+      "the streamed reply to be shown",
+    );
+    const writes = await webview
+      .locator("body")
+      .evaluate(() => (globalThis as unknown as { symposiumTestWrites: string[] }).symposiumTestWrites);
+    assert.deepEqual(writes, [], "nothing under the heading or the pending list was rewritten");
+    assert.equal((await heading.innerText()).trim(), "Waiting for your approval (2)");
+    for (const title of titles)
+      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    for (const title of titles) await ctx.log("Scripted").waitForOutcome(title);
+    await waitForReady(webview);
+  });
+
   it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
     const { page } = ctx.workbench;
     await waitForReady(webview);

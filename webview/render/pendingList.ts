@@ -80,8 +80,10 @@ export class PendingList {
       this.rows.set(key, row);
       this.list.insertBefore(row, before === undefined ? null : (this.rows.get(before) ?? null));
     }
-    this.root.hidden = prompts.length < 2;
-    this.summary.textContent = `${prompts.length} requests pending: answer several at once`;
+    // Written only on a change (the same `hidden` restyles the list, the same text lays it out again).
+    if (this.root.hidden !== prompts.length < 2) this.root.hidden = prompts.length < 2;
+    const summary = `${prompts.length} requests pending: answer several at once`;
+    if (this.summary.textContent !== summary) this.summary.textContent = summary;
     this.sync();
   }
 
@@ -101,10 +103,16 @@ export class PendingList {
 
   private sync(): void {
     const count = this.selected.size;
-    this.allowButton.lastChild!.textContent = count > 0 ? `Allow once (${count})` : "Allow once";
-    this.rejectButton.lastChild!.textContent = count > 0 ? `Reject (${count})` : "Reject";
-    for (const action of [this.allowButton, this.rejectButton])
-      action.setAttribute("aria-disabled", String(count === 0));
+    // Runs with every card that comes or goes: each write only on a change, like `render`'s.
+    const labels = [
+      [this.allowButton, count > 0 ? `Allow once (${count})` : "Allow once"],
+      [this.rejectButton, count > 0 ? `Reject (${count})` : "Reject"],
+    ] as const;
+    for (const [action, label] of labels) {
+      if (action.lastChild!.textContent !== label) action.lastChild!.textContent = label;
+      if (action.getAttribute("aria-disabled") !== String(count === 0))
+        action.setAttribute("aria-disabled", String(count === 0));
+    }
     this.selectAll.checked = count > 0 && count === this.keys.length;
     this.selectAll.indeterminate = count > 0 && count < this.keys.length;
   }

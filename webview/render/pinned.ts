@@ -18,10 +18,14 @@ export class PinnedCards {
     );
   }
 
+  /**
+   * Runs after every message: written only on a change, since writing `hidden` restyles the section and writing the
+   * same text replaces the heading's text node, which lays the page out again (a streamed chunk did both).
+   */
   updateCount(): void {
     const count = this.list.childElementCount;
-    this.root.hidden = count === 0;
-    this.heading.textContent =
-      count === 1 ? "Waiting for your approval" : `Waiting for your approval (${count})`;
+    if (this.root.hidden !== (count === 0)) this.root.hidden = count === 0;
+    const heading = count === 1 ? "Waiting for your approval" : `Waiting for your approval (${count})`;
+    if (this.heading.textContent !== heading) this.heading.textContent = heading;
   }
 }

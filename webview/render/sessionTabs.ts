@@ -37,6 +37,8 @@ export class SessionTabs {
   private readonly bar = el("div", { class: "session-bar" });
   /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
   private readonly usage = el("div", { class: "session-usage-line", hidden: true });
+  /** What the bar shows now. */
+  private shownBar: { header: SessionHeader | undefined; label: string } | undefined;
   private readonly error = el("div", {
     class: "banner banner-error session-error",
     role: "alert",
@@ -49,11 +51,28 @@ export class SessionTabs {
   }
 
   render(entries: readonly SessionTabEntry[], activeKey: string | undefined): void {
+    const labels = sessionLabels(entries.map((entry) => entry.header));
+    this.renderTabs(entries, activeKey, labels);
+    const active = entries.find((entry) => entry.header.key === activeKey)?.header;
+    this.renderBar(active, active && labels.get(active.key));
+  }
+
+  private renderTabs(
+    entries: readonly SessionTabEntry[],
+    activeKey: string | undefined,
+    labels: ReadonlyMap<string, string>,
+  ): void {
+    // One session shows no tabs: nothing to build (a new card would otherwise rebuild them, hidden, in its task).
+    if (entries.length < 2) {
+      if (this.tablist.hidden && this.tablist.childElementCount === 0) return;
+      this.tablist.hidden = true;
+      this.tablist.replaceChildren();
+      return;
+    }
     const focusedKey = this.tablist.contains(document.activeElement)
       ? (document.activeElement as HTMLElement | null)?.dataset.key
       : undefined;
-    this.tablist.hidden = entries.length < 2;
-    const labels = sessionLabels(entries.map((entry) => entry.header));
+    this.tablist.hidden = false;
     this.tablist.replaceChildren(
       ...entries.map(({ header, pending }) => {
         const active = header.key === activeKey;
@@ -85,11 +104,15 @@ export class SessionTabs {
     if (focusedKey !== undefined) {
       for (const tab of this.tabs()) if (tab.dataset.key === focusedKey) tab.focus();
     }
-    const active = entries.find((entry) => entry.header.key === activeKey)?.header;
-    this.renderBar(active, active && labels.get(active.key));
   }
 
   private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
+    // Rebuilt only when what it shows changed (the store replaces a header when it changes): a new card re-renders
+    // the tabs for their counts, and a rebuilt bar dropped the focus of its Close button and was restyled, laid out
+    // and painted in the card's task and frame.
+    if (this.shownBar !== undefined && this.shownBar.header === header && this.shownBar.label === label)
+      return;
+    this.shownBar = { header, label };
     this.bar.hidden = header === undefined;
     const usage = usageElement(header?.usage);
     this.usage.hidden = usage === null;
