@@ -59,6 +59,7 @@ export interface StopResult {
   clearedMs: number[];
   /** ms until the host had settled every pending request of the session. */
   hostSettledMs: number[];
+  hostNoticedMs: number[];
   /** Stop only: ms from closing the session to the agent process having exited. */
   processGoneMs: number[];
 }
@@ -303,12 +304,13 @@ async function stops(
   settings: StopSettings,
   mode: "stop" | "exit",
 ): Promise<StopResult> {
-  const result: StopResult = { clearedMs: [], hostSettledMs: [], processGoneMs: [] };
+  const result: StopResult = { clearedMs: [], hostSettledMs: [], hostNoticedMs: [], processGoneMs: [] };
   for (let i = 0; i < settings.runs; i++) {
     await watchCleared(page);
     const run = await call<StopRunResult>("stopRun", { held: settings.held, mode });
     result.clearedMs.push((await clearedAt(page, 10_000)) - run.startedAt);
     result.hostSettledMs.push(run.hostSettledMs);
+    if (run.hostNoticedMs !== undefined) result.hostNoticedMs.push(run.hostNoticedMs);
     if (run.processGoneMs !== undefined) result.processGoneMs.push(run.processGoneMs);
   }
   return result;
