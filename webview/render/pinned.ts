@@ -18,6 +18,16 @@ export class PinnedCards {
     );
   }
 
+  /**
+   * Takes these cards out of the page, wherever they are: when they are every pinned card (Stop, agent exit), in one
+   * write of the list rather than one removal each.
+   */
+  removeCards(roots: readonly HTMLElement[]): void {
+    const pinned = roots.filter((root) => root.parentElement === this.list).length;
+    if (pinned > 0 && pinned === this.list.childElementCount) this.list.replaceChildren();
+    for (const root of roots) root.remove();
+  }
+
   updateCount(): void {
     const count = this.list.childElementCount;
     this.root.hidden = count === 0;
