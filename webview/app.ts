@@ -209,8 +209,7 @@ export class App {
         for (const [key, line] of view.syncInlineRecords(itemId)) recordsForFocus.set(key, line);
       }
     }
-    for (const [key, record] of changes.promptsDecided)
-      this.removeCard(key, record, recordsForFocus, key === focusedCardKey);
+    this.removeCards(changes.promptsDecided, recordsForFocus, focusedCardKey);
 
     for (const key of changes.reset ? store.pending.keys() : changes.promptsAdded) {
       const prompt = store.pending.get(key);
@@ -423,19 +422,28 @@ export class App {
     settleAllBut(this.pinned.list.lastElementChild);
   }
 
-  private removeCard(
-    key: string,
-    record: DecisionRecord,
+  /**
+   * Removes the decided cards in one DOM write per list, then moves focus once: a focus forces a layout, which with
+   * 50 cards decided at once (Stop, agent exit) laid out the other 49 before they went.
+   */
+  private removeCards(
+    decided: ReadonlyMap<string, DecisionRecord>,
     records: Map<string, HTMLElement>,
-    hadFocus: boolean,
+    focusedKey: string | undefined,
   ): void {
-    const card = this.cards.get(key);
-    if (!card) return;
-    card.dispose();
-    card.root.remove();
-    this.cards.delete(key);
-    if (!hadFocus) return;
-    const line = records.get(key) ?? this.sessionViews.get(record.sessionKey)?.recordElement(key);
+    const roots: HTMLElement[] = [];
+    for (const key of decided.keys()) {
+      const card = this.cards.get(key);
+      if (!card) continue;
+      card.dispose();
+      roots.push(card.root);
+      this.cards.delete(key);
+    }
+    this.pinned.removeCards(roots);
+    const focused = focusedKey === undefined ? undefined : decided.get(focusedKey);
+    if (!focused || roots.length === 0) return;
+    const line =
+      records.get(focused.key) ?? this.sessionViews.get(focused.sessionKey)?.recordElement(focused.key);
     if (line?.isConnected) line.focus();
     else if (this.pinned.list.childElementCount > 0) this.pinned.list.focus();
     else this.composer.focus();

@@ -26,8 +26,8 @@ export type AgentCommand =
    * Sequential requests titled `<title> #i`, `gapMs` apart, each stamped (wall clock) when sent and when answered.
    * With `holdFirst`, that many requests titled "Held #i" are sent first and left pending; with `gate`, a request
    * titled "Gate" follows them and the probes start once the client answers it. The result is written after the
-   * probes; the turn ends once the held requests are answered too. With `exitAfter`, the process exits (code 3)
-   * right after writing the result, leaving the held requests unanswered (an agent crash). With `toolCall`, each
+   * probes; the turn ends once the held requests are answered too. With `exitAfter`, the process kills itself
+   * (SIGKILL) right after writing the result, leaving the held requests unanswered (an agent crash). With `toolCall`, each
    * probe is preceded by a `tool_call_update` announcing an edit with a `diffLines`-line git patch, and the request's
    * subject is that tool call (what a coding agent sends before asking to write a file).
    */
@@ -212,7 +212,8 @@ export async function runOp(
         if (command.gapMs > 0) await sleep(command.gapMs);
       }
       report({ op: "probe", id: command.id, probes, doneAt: Date.now() });
-      if (command.exitAfter) process.exit(3);
+      // Dies at once, as a crash does: `process.exit` would first tear the runtime down (10-60 ms under load).
+      if (command.exitAfter) process.kill(process.pid, "SIGKILL");
       await Promise.all(held);
       return;
     }

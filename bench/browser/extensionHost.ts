@@ -59,6 +59,7 @@ export interface StopResult {
   clearedMs: number[];
   /** ms until the host had settled every pending request of the session. */
   hostSettledMs: number[];
+  hostNoticedMs: number[];
   /** Stop only: ms from closing the session to the agent process having exited. */
   processGoneMs: number[];
 }
@@ -273,15 +274,23 @@ async function watchCleared(page: Page): Promise<void> {
         __benchSeen?: boolean;
         __benchCleared?: number;
         __benchObserver?: MutationObserver;
+        __benchClearSplit?: number[];
       };
       w.__benchSeen = document.querySelector(".card") !== null;
       w.__benchCleared = undefined;
+      w.__benchClearSplit = undefined;
       if (w.__benchObserver) return;
       w.__benchObserver = new MutationObserver(() => {
         if (document.querySelector(".card")) w.__benchSeen = true;
         else if (w.__benchSeen && w.__benchCleared === undefined) {
           w.__benchSeen = false;
-          requestAnimationFrame(() => (w.__benchCleared = Date.now()));
+          const removedAt = Date.now();
+          // In the task that removed the last card (a trace's "bench cards removed" mark finds that task).
+          performance.mark("bench cards removed");
+          requestAnimationFrame(() => {
+            w.__benchCleared = Date.now();
+            w.__benchClearSplit = [removedAt, w.__benchCleared];
+          });
         }
       });
       w.__benchObserver.observe(document.body, { childList: true, subtree: true });
@@ -306,12 +315,23 @@ async function stops(
   settings: StopSettings,
   mode: "stop" | "exit",
 ): Promise<StopResult> {
-  const result: StopResult = { clearedMs: [], hostSettledMs: [], processGoneMs: [] };
+  const result: StopResult = { clearedMs: [], hostSettledMs: [], hostNoticedMs: [], processGoneMs: [] };
   for (let i = 0; i < settings.runs; i++) {
     await watchCleared(page);
     const run = await call<StopRunResult>("stopRun", { held: settings.held, mode });
-    result.clearedMs.push((await clearedAt(page, 10_000)) - run.startedAt);
+    const cleared = await clearedAt(page, 10_000);
+    result.clearedMs.push(cleared - run.startedAt);
+    if (process.env.BENCH_CLEAR_SPLIT) {
+      const split = await symposiumWebview(page)
+        .locator("body")
+        .evaluate(() => (window as unknown as { __benchClearSplit?: number[] }).__benchClearSplit);
+      const [removedAt, frameAt] = split ?? [];
+      console.log(
+        `  ${mode}: host settled ${run.hostSettledMs} ms, cards removed ${removedAt! - run.startedAt} ms, frame ${frameAt! - run.startedAt} ms`,
+      );
+    }
     result.hostSettledMs.push(run.hostSettledMs);
+    if (run.hostNoticedMs !== undefined) result.hostNoticedMs.push(run.hostNoticedMs);
     if (run.processGoneMs !== undefined) result.processGoneMs.push(run.processGoneMs);
   }
   return result;
@@ -514,7 +534,9 @@ export async function measureInExtensionHost(
       result.sessionStart = await phase("new sessions", () =>
         call<SessionStartResult>("sessionStart", settings.sessionStart),
       );
-      result.stop = await phase("stop", () => stops(page, call, settings.stop, "stop"));
+      result.stop = await phase("stop", () =>
+        traced(page, "stop", () => stops(page, call, settings.stop, "stop")),
+      );
       result.exit = await phase("agent exit", () => stops(page, call, settings.stop, "exit"));
       result.render = await phase("render", () => call<RenderHostResult>("render", settings.render));
     }

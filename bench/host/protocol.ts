@@ -142,10 +142,12 @@ export interface HostClickStamps {
 }
 
 export interface StopRunResult {
-  /** Host clock: Stop pressed, or the agent about to exit (its own stamp). */
+  /** Host clock: Stop pressed, or the agent about to die (its own stamp). */
   startedAt: number;
-  /** Until every pending request of the session was settled in the host. */
+  /** Until every pending request of the session was settled in the host (stamped as it happened). */
   hostSettledMs: number;
+  /** Exit only: until the first of them was settled (the host noticed the agent was gone). */
+  hostNoticedMs?: number;
   /** Stop only: `closeSession` until the agent process had exited. */
   processGoneMs?: number;
 }

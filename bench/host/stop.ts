@@ -1,8 +1,11 @@
 /**
  * After Stop or agent exit: how long until the cards are gone from the webview, and until the agent's process is gone.
  * Each run holds `held` painted requests in a fresh session, then either presses Stop (`AgentSessions.stop`, then
- * `closeSession`, which resolves once the agent process has exited) or has the agent exit on its own (exit code 3)
- * with the requests unanswered. The driver stamps, in the webview, the first frame with no card left.
+ * `closeSession`, which resolves once the agent process has exited) or has the agent die on its own with the requests
+ * unanswered: it kills itself (SIGKILL) right after its last stamp, as a crash does, so the figure holds the client's
+ * time only (a Node agent's own `process.exit` takes 10-60 ms on a loaded machine before its pipes close). The host
+ * stamps, as the settlements happen, the first and the last request settled; the driver stamps, in the webview, the
+ * first frame with no card left.
  */
 import { commandId, waitForResult } from "../agentLog";
 import type { AgentResult } from "../agents/ops";
@@ -19,12 +22,24 @@ export async function stopRun(
   const { sessions } = ctx.api;
   sessions.setLimits({ perSession: 10_000, perAgent: 10_000, timeoutMs: 0 });
   const key = await sessions.startSession(MANUAL_AGENT);
+  // Armed once the gate is answered: from then on, every settlement of the session's requests is the exit's.
+  let armed = false;
+  let firstSettledAt: number | undefined;
+  let settledAt: number | undefined;
   const subscription = sessions.onDidChange((ops) => {
     for (const op of ops) {
       if (op.op !== "prompt" || op.prompt.sessionKey !== key || op.prompt.title !== "Gate") continue;
       const gate = op.prompt.key;
-      void heldCardsPainted(ctx, key).then(() => sessions.choose(gate, ALLOW_ONCE));
+      void heldCardsPainted(ctx, key).then(() => {
+        sessions.choose(gate, ALLOW_ONCE); // settles the gate itself: armed after it
+        armed = true;
+      });
     }
+  });
+  const settlements = sessions.pending.onDidChange(() => {
+    if (!armed || settledAt !== undefined) return;
+    firstSettledAt ??= Date.now();
+    if (pendingOf(sessions, key).length === 0) settledAt = Date.now();
   });
   try {
     const id = commandId(`stop-${args.mode}`);
@@ -43,13 +58,12 @@ export async function stopRun(
     );
     const result = await waitForResult<Extract<AgentResult, { op: "probe" }>>(ctx.manualLog, id, 60_000);
     if (args.mode === "exit") {
-      await until(
-        () => pendingOf(sessions, key).length === 0,
-        "the requests of the exited agent to be settled",
-        10_000,
-        1,
-      );
-      return { startedAt: result.doneAt, hostSettledMs: Date.now() - result.doneAt };
+      await until(() => settledAt !== undefined, "the requests of the exited agent to be settled", 10_000);
+      return {
+        startedAt: result.doneAt,
+        hostSettledMs: settledAt! - result.doneAt,
+        hostNoticedMs: firstSettledAt! - result.doneAt,
+      };
     }
     const stopAt = Date.now();
     await sessions.stop(key);
@@ -60,6 +74,7 @@ export async function stopRun(
     return { startedAt: stopAt, hostSettledMs, processGoneMs: Date.now() - closing };
   } finally {
     subscription.dispose();
+    settlements.dispose();
     if (sessions.session(key)) await sessions.closeSession(key);
   }
 }

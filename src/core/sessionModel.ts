@@ -380,7 +380,8 @@ export class SessionModel {
     if ("rawInput" in patch) {
       const raw = patch.rawInput;
       call.rawInputView =
-        raw === undefined || raw === null ? undefined : ownCopy(capJson(raw, LIMITS.rawInputChars));
+        // No ownCopy: capJson's text is always a new string (its parts joined), so it keeps nothing of `raw` alive.
+        raw === undefined || raw === null ? undefined : capJson(raw, LIMITS.rawInputChars);
       const command = commandOfRawInput(raw);
       call.command = command !== undefined ? ownCopy(capLabel(command, LIMITS.commandChars)) : undefined;
     }

@@ -220,6 +220,65 @@ describe("ACP client against a hostile agent", function () {
     }
   });
 
+  describe("agent exits with its last lines still in the pipe", () => {
+    const sessionId = "scripted-session-1";
+    const options = [
+      { optionId: "allow-once", name: "Allow once", kind: "allow_once" },
+      { optionId: "reject-once", name: "Reject", kind: "reject_once" },
+    ];
+    for (const protocol of ["v2", "v1"] as const) {
+      it(`reads every line written before the exit (${protocol}): its last words are shown, its last request settles as agent_exit`, async () => {
+        harness = new ClientHarness({ protocol });
+        if (protocol === "v1") harness.versions.set("Scripted", 1);
+        const lastRequest =
+          protocol === "v2"
+            ? { sessionId, title: "Last request", options }
+            : { sessionId, toolCall: { toolCallId: "last-call", title: "Last request" }, options };
+        // A thought: a message chunk would join the big line's message, which is shown cut.
+        const message = (text: string) => ({
+          sessionUpdate: "agent_thought_chunk",
+          ...(protocol === "v2" ? { messageId: "last-message" } : {}),
+          content: { type: "text", text },
+        });
+        const key = await harness.run({
+          steps: [
+            { request: {}, wait: false },
+            // Far more than a pipe holds, so the exit comes while the client still has lines to read. Raw lines are
+            // in the pipe before the next step starts (the SDK's own writes might not be, at an exit).
+            ...Array.from({ length: 4 }, () => ({ bigLine: 1_000_000 })),
+            {
+              raw: {
+                jsonrpc: "2.0",
+                method: "session/update",
+                params: { sessionId, update: message("last words") },
+              },
+            },
+            {
+              raw: { jsonrpc: "2.0", id: "last", method: "session/request_permission", params: lastRequest },
+            },
+            { exit: 9 },
+          ],
+        });
+        const session = harness.sessions.session(key)!;
+        await waitFor(() => session.status === "ended", "the session to be marked ended", 5_000);
+        await waitFor(() => harness.sessions.pending.size === 0, "the cards to settle", 3_000);
+        assert.match(transcriptText(harness, key), /last words/);
+        const records = decisions(harness);
+        assert.deepEqual(
+          records.map((r) => [r.provenance, r.outcome]),
+          [
+            ["agent_exit", "cancelled"],
+            ["agent_exit", "cancelled"],
+          ],
+          "both requests were read and settled as the agent's exit",
+        );
+        assert.match(records[1]!.title, /Last request/);
+        assert.match(session.error ?? "", /Scripted exited with code 9|Scripted closed its connection/);
+        assertAnsweredOnce(harness);
+      });
+    }
+  });
+
   describe("agent closes stdout but lives on", () => {
     for (const ignoreSigterm of [false, true]) {
       it(`closes the connection, says so, and kills the process group${ignoreSigterm ? " (TERM ignored: KILL after the grace period)" : ""}`, async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { seededRandom as random } from "../../tools/seededRandom";
-import { boundedJson, jsonLongerThan } from "../../src/core/boundedJson";
+import { boundedJson, compactLengthPasses, jsonLongerThan } from "../../src/core/boundedJson";
 import { capJson } from "../../src/core/text";
 import { LIMITS } from "../../src/shared/limits";
 
@@ -187,5 +187,58 @@ describe("boundedJson / capJson", () => {
     const reads = { count: 0 };
     assert.equal(jsonLongerThan(counted({ files }, reads), 64 * 1024), true);
     assert.ok(reads.count < 5_000, `${reads.count} reads`);
+  });
+  it("compactLengthPasses is a lower bound: never true at or above the true length, true far over it", () => {
+    const next = random(7);
+    let passed = 0;
+    for (let i = 0; i < 2000; i++) {
+      const value = JSON.parse(JSON.stringify(randomJson(next, 0))) as unknown;
+      const length = JSON.stringify(value).length;
+      assert.equal(compactLengthPasses(value, length), false, JSON.stringify(value));
+      // Below the length it may or may not prove it; when it does, the exact count agrees.
+      const cap = Math.floor(length / 2);
+      if (compactLengthPasses(value, cap)) {
+        passed++;
+        assert.equal(jsonLongerThan(value, cap), true);
+      }
+    }
+    assert.ok(passed > 200, `${passed} values proven over half their length`);
+    // Escapes, non-finite numbers, left-out values and holes: all longer in the real text, never shorter.
+    const sparse: unknown[] = [];
+    sparse[3] = "x";
+    const odd = { q: '"\\\n', n: [Infinity, -0, 1e21], u: [undefined, () => 1], s: sparse, e: {}, a: [] };
+    assert.equal(compactLengthPasses(odd, JSON.stringify(odd).length), false);
+  });
+
+  it("compactLengthPasses proves 7 MB of small objects over 1 MB reading about 1 MB, and runs no getter", () => {
+    const files = Array.from({ length: 73_400 }, (_, i) => ({
+      path: `src/f${i}.ts`,
+      content: "y".repeat(70),
+    }));
+    const reads = { count: 0 };
+    assert.equal(compactLengthPasses(counted({ files }, reads), 1024 * 1024), true);
+    // About 100 characters per object: some 10,500 of the 73,400 objects, a few reads each (the proxy counts the
+    // enumerability checks of Object.keys too); reading them all would be over 300,000.
+    assert.ok(reads.count < 60_000, `${reads.count} reads`);
+    let calls = 0;
+    const hostile = {
+      get big() {
+        calls++;
+        return "x".repeat(1000);
+      },
+    };
+    assert.equal(compactLengthPasses(hostile, 100), false);
+    assert.equal(calls, 0);
+  });
+
+  it("compactLengthPasses gives up (false) past the nesting bound and past as many values as the cap", () => {
+    const deep = JSON.parse(`${"[".repeat(5_000)}${"]".repeat(5_000)}`) as unknown;
+    assert.equal(compactLengthPasses(deep, 1_000), false);
+    assert.equal(jsonLongerThan(deep, 1_000), true); // the exact count decides
+    const reads = { count: 0 };
+    const empties = Array.from({ length: 100_000 }, () => ({}));
+    assert.equal(compactLengthPasses(counted(empties, reads), 1_000_000), false);
+    assert.ok(reads.count < 200_000, `${reads.count} reads`);
+    assert.equal(compactLengthPasses(empties, 100_000), true); // 300,001 characters, 100,001 values
   });
 });

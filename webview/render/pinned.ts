@@ -19,6 +19,16 @@ export class PinnedCards {
   }
 
   /**
+   * Takes these cards out of the page, wherever they are: when they are every pinned card (Stop, agent exit), in one
+   * write of the list rather than one removal each.
+   */
+  removeCards(roots: readonly HTMLElement[]): void {
+    const pinned = roots.filter((root) => root.parentElement === this.list).length;
+    if (pinned > 0 && pinned === this.list.childElementCount) this.list.replaceChildren();
+    for (const root of roots) root.remove();
+  }
+
+  /**
    * Runs after every message: written only on a change, since writing `hidden` restyles the section and writing the
    * same text replaces the heading's text node, which lays the page out again (a streamed chunk did both).
    */
