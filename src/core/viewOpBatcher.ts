@@ -6,7 +6,9 @@
  * while the rest of a burst of requests still travels in one message per frame.
  *
  * A new card goes out in the task that produced it. Other changes wait for the end of that task (`setImmediate`):
- * when a click answers a request, the agent's answer is written first and the view's update follows. A tool call
+ * when a click answers a request, the agent's answer is written first and the view's update follows. The first
+ * decision of a frame does not wait for the frame's end either: cards leaving (a click, Stop, the agent gone) are
+ * what a person waits to see, and Stop's 50 decisions, sent right after the turn's state changed, waited up to 16 ms. A tool call
  * just announced as pending waits a few milliseconds more, for the request about it to go in the same message.
  *
  * A card's tool-call item is not coalesced across the card: a change of that item after the card goes after it, as a
@@ -37,12 +39,16 @@ export class ViewOpBatcher {
   private askWait: ReturnType<typeof setTimeout> | undefined;
   /** A new card was sent in the current frame: further cards wait for its end. */
   private cardSent = false;
+  /** A decision was sent in the current frame: further decisions wait for its end. */
+  private decisionSent = false;
 
   constructor(private readonly flush: (ops: ViewOp[]) => void) {}
 
   push(ops: readonly ViewOp[]): void {
     let card = false;
+    let decision = false;
     for (const op of ops) {
+      if (op.op === "decided") decision = true;
       const coalesce = coalesceKey(op);
       const key = coalesce === undefined ? `#${this.sequence++}` : (this.sealed.get(coalesce) ?? coalesce);
       const queued = op.op === "toolState" ? this.ops.get(key) : undefined;
@@ -68,8 +74,13 @@ export class ViewOpBatcher {
       else this.immediate ??= setImmediate(() => this.send());
       return;
     }
-    // Within a frame of the last message: it goes out with the next one, unless it is the frame's first card.
+    // Within a frame of the last message: it goes out with the next one, unless it is the frame's first card (now)
+    // or first decision (at the end of this task).
     if (card && !this.cardSent) this.sendCard();
+    else if (decision && !this.decisionSent) {
+      this.decisionSent = true;
+      this.immediate ??= setImmediate(() => this.send());
+    }
   }
 
   private sendCard(): void {
@@ -80,6 +91,7 @@ export class ViewOpBatcher {
   private endFrame(): void {
     this.timer = undefined;
     this.cardSent = false;
+    this.decisionSent = false;
     if (this.ops.size === 0) return;
     this.send();
     this.timer = setTimeout(() => this.endFrame(), FRAME_MS);
@@ -107,6 +119,7 @@ export class ViewOpBatcher {
     this.immediate = undefined;
     this.askWait = undefined;
     this.cardSent = false;
+    this.decisionSent = false;
     this.ops.clear();
     this.sealed.clear();
   }

@@ -22,6 +22,20 @@ const prompt = (key: string): ViewOp => ({
   } satisfies PromptView,
 });
 
+const decision = (key: string): ViewOp => ({
+  op: "decided",
+  record: {
+    key,
+    sessionKey: "s1",
+    agentName: "Agent",
+    title: key,
+    provenance: "stop",
+    outcome: "cancelled",
+    at: 0,
+    summary: "Stopped",
+  },
+});
+
 /** A batcher whose sends are recorded; `next()` resolves with the next send (the end of a frame). */
 function recorder() {
   const sent: ViewOp[][] = [];
@@ -116,6 +130,25 @@ describe("ViewOpBatcher", () => {
     await endOfTask();
     assert.deepEqual(order, ["continuation ran with 0 sent"]);
     assert.equal(sent.length, 1);
+    batcher.clear();
+  });
+
+  it("sends the cards decided together within a frame of the last message at the end of the task, not the frame's", async () => {
+    const { batcher, sent } = recorder();
+    batcher.push([agentText("turn", "stopped")]);
+    await endOfTask();
+    assert.equal(sent.length, 1, "the turn's change went alone");
+    // Stop: every card decided in one task, right after the turn's change was sent.
+    const decided = Array.from({ length: 50 }, (_, i) => decision(`p${i}`));
+    for (const op of decided) batcher.push([op]);
+    assert.equal(sent.length, 1, "not before the task's end: the agent's answers are written first");
+    await endOfTask();
+    assert.equal(sent.length, 2, "the decisions went at the end of the task");
+    assert.deepEqual(sent[1], decided);
+    // A second decision in the same frame waits for the frame's end, so a stream of them costs a message a frame.
+    batcher.push([decision("late")]);
+    await endOfTask();
+    assert.equal(sent.length, 2);
     batcher.clear();
   });
 
