@@ -1,21 +1,51 @@
-// Size budgets of what ships (performance.md): sizes do not drift with machine load, so they are asserted here;
-// timings never are (they are `npm run bench`'s job). The production bundles are built by esbuild.config.mjs itself
-// (--production --no-tests) into a temporary folder, since `npm test` keeps development bundles in dist/.
+// Size budgets of what ships (performance.md) and what activation loads: sizes and contents do not drift with machine
+// load, so they are asserted here; timings never are (they are `npm run bench`'s job). The production bundles are
+// built by esbuild.config.mjs itself (--production --no-tests) into a temporary folder, since `npm test` keeps
+// development bundles in dist/; esbuild's metafile of that build says which modules went into which file.
 import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildProduction, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
 
 const KB = 1000;
 
+/**
+ * What activation does not need and `dist/extension.js` therefore must not hold: the ACP SDK (about 100 ms of zod
+ * schemas), the bash grammar's runtime, and the policy's matchers (picomatch and the rules engine, about 45 KB that V8
+ * compiles on every start). They load with `dist/acpRuntime.js` on the first agent start, before any request.
+ */
+const LAZY_ONLY = [
+  "node_modules/@agentclientprotocol/sdk/",
+  "node_modules/web-tree-sitter/",
+  "node_modules/picomatch/",
+  "src/core/policy/engine.ts",
+  "src/core/policy/rules.ts",
+  "src/core/policy/footprint.ts",
+  "src/core/policy/grantEdit.ts",
+  "src/core/policy/shellCommands.ts",
+  "src/core/policy/shellParser.ts",
+];
+
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
 describe("bundle budgets", function () {
   this.timeout(180_000);
   let build: ProductionBuild;
+  /** The source files (forward slashes) each output of the extension build holds, by output file name. */
+  let inputsOf: (file: string) => string[];
 
   before(() => {
-    build = buildProduction(repoRoot);
+    build = buildProduction(repoRoot, { metafile: true });
+    const meta = JSON.parse(readFileSync(join(build.dir, "extension.meta.json"), "utf8")) as Metafile;
+    inputsOf = (file) => {
+      const output = Object.entries(meta.outputs).find(([path]) => path.endsWith(`dist/${file}`));
+      assert.ok(output, `the extension build made no dist/${file}`);
+      return Object.keys(output[1].inputs).map((input) => input.replace(/\\/g, "/"));
+    };
   });
 
   after(() => {
@@ -36,6 +66,25 @@ describe("bundle budgets", function () {
       );
     });
   }
+
+  it("dist/extension.js holds none of what only the lazily loaded ACP runtime needs (SDK, shell parser, matchers)", () => {
+    const extension = inputsOf("extension.js");
+    assert.ok(
+      extension.some((input) => input.endsWith("src/extension.ts")),
+      "the metafile names no src/extension.ts",
+    );
+    const eager = extension.filter((input) => LAZY_ONLY.some((lazy) => input.includes(lazy)));
+    assert.deepEqual(eager, [], "modules activation loads although only the ACP runtime needs them");
+  });
+
+  it("dist/acpRuntime.js holds the policy's matchers, so a session's first request loads nothing new", () => {
+    const runtime = inputsOf("acpRuntime.js");
+    for (const module of ["src/core/policy/engine.ts", "src/core/policy/rules.ts", "node_modules/picomatch/"])
+      assert.ok(
+        runtime.some((input) => input.includes(module)),
+        `dist/acpRuntime.js does not hold ${module}`,
+      );
+  });
 
   it("packages no node_modules (vsce ls --no-dependencies)", () => {
     const vsce = join(repoRoot, "node_modules", "@vscode", "vsce", "vsce");
