@@ -4,7 +4,7 @@
  * ACP session), `ConnectionScope` (one agent connection) in a `ConnectionPool`, the `PermissionBroker` (one request's
  * way), `BypassState`, and `clientHandlers` (routing the agents' calls).
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "../core/randomUUID";
 import { homedir } from "node:os";
 import { BypassState } from "../core/bypassState";
 import { errorMessage } from "../core/errorMessage";

@@ -4,7 +4,7 @@
 // development bundles in dist/; esbuild's metafile of that build says which modules went into which file.
 import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildProduction, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
@@ -84,6 +84,38 @@ describe("bundle budgets", function () {
         runtime.some((input) => input.includes(module)),
         `dist/acpRuntime.js does not hold ${module}`,
       );
+  });
+
+  it("requiring dist/extension.js loads neither node:crypto nor node:fs/promises (activation needs neither)", () => {
+    // A fresh process, as the extension host's first activation is, with a stub `vscode` (a callable, constructible,
+    // endlessly deep no-op). A script file, not `node -e`, which loads node:crypto itself.
+    const probe = join(build.dir, "requireProbe.js");
+    writeFileSync(
+      probe,
+      `const Module = require("node:module");
+const stub = new Proxy(function () {}, {
+  get: (_t, key) => (key === "then" ? undefined : key === Symbol.toPrimitive ? () => "stub" : stub),
+  apply: () => stub,
+  construct: () => stub,
+});
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  return request === "vscode" ? stub : load.call(this, request, ...rest);
+};
+const before = new Set(process.moduleLoadList);
+require(${JSON.stringify(join(build.dist, "extension.js"))});
+process.stdout.write(JSON.stringify(process.moduleLoadList.filter((name) => !before.has(name))));
+`,
+    );
+    const result = spawnSync(process.execPath, [probe], { encoding: "utf8" });
+    assert.equal(result.status, 0, `requiring dist/extension.js failed: ${result.stderr}`);
+    const loaded = JSON.parse(result.stdout) as string[];
+    assert.ok(loaded.length > 0, "the probe saw no module load at all");
+    assert.deepEqual(
+      loaded.filter((name) => /^NativeModule (crypto|fs\/promises)$/.test(name)),
+      [],
+      "Node built-ins loaded at module scope of dist/extension.js although activation does not use them",
+    );
   });
 
   it("packages no node_modules (vsce ls --no-dependencies)", () => {
