@@ -14,8 +14,7 @@ import { preparePermission } from "../../src/acp/permissionBroker";
 import { itemOps, promptView } from "../../src/acp/viewProjection";
 import { SessionModel } from "../../src/core/sessionModel";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
-import { loadShellParser } from "../../src/core/policy/shellParser";
-import { type ShellParser } from "../../src/core/policy/shellCommands";
+import { loadPolicyEngine, type PolicyEngine } from "../../src/core/policy/engine";
 import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import type { ViewOp } from "../../src/shared/protocol";
 import { placeIn } from "../../src/core/workspacePlace";
@@ -161,7 +160,7 @@ function cases(cwd: string): CaseInput[] {
 }
 
 /** The client's own pipeline up to the card's view model (`preparePermission`, then the card); returns the ops. */
-function buildCard(input: CaseInput, paths: PolicyBoundary, shell: ShellParser): ViewOp[] {
+function buildCard(input: CaseInput, paths: PolicyBoundary, policy: PolicyEngine): ViewOp[] {
   const model = new SessionModel("session-key", "Bench", (p) => placeIn(paths, p));
   const { prompt, changed, toolItemId, decision } = preparePermission(
     model,
@@ -172,7 +171,7 @@ function buildCard(input: CaseInput, paths: PolicyBoundary, shell: ShellParser):
       workspaceTrusted: true,
       boundary: paths,
       rules: [],
-      shell,
+      policy,
       home: homedir(),
       cwd: paths.roots[0]?.path,
     },
@@ -204,7 +203,7 @@ export async function measureCardBuild(options: {
 }): Promise<CardCase[]> {
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), "symposium-bench-cards-")));
   const paths = new PolicyBoundary([cwd]);
-  const shell = await loadShellParser();
+  const policy = await loadPolicyEngine();
   try {
     return cases(cwd).map((input) => {
       const line = JSON.stringify({
@@ -213,14 +212,14 @@ export async function measureCardBuild(options: {
         method: "session/request_permission",
         params: input.params,
       });
-      const buildMs = time(() => buildCard(input, paths, shell), options.min, options.max, options.budgetMs);
+      const buildMs = time(() => buildCard(input, paths, policy), options.min, options.max, options.budgetMs);
       const parseMs = time(
         () => void JSON.parse(line),
         Math.min(options.min, 10),
         options.max,
         options.budgetMs / 3,
       );
-      const ops = buildCard(input, paths, shell);
+      const ops = buildCard(input, paths, policy);
       return {
         name: input.name,
         label: input.label,

@@ -4,7 +4,7 @@
  * ACP session), `ConnectionScope` (one agent connection) in a `ConnectionPool`, the `PermissionBroker` (one request's
  * way), `BypassState`, and `clientHandlers` (routing the agents' calls).
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "../core/randomUUID";
 import { homedir } from "node:os";
 import { BypassState } from "../core/bypassState";
 import { errorMessage } from "../core/errorMessage";
@@ -14,7 +14,7 @@ import { allowOnceOption, type PermissionPrompt } from "../core/permissionPrompt
 import type { SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import { ruleToEntry, type PermissionRule } from "../core/policy/rules";
+import { ruleToEntry, type PermissionRule } from "../core/policy/ruleSettings";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
@@ -131,7 +131,7 @@ export class AgentSessions {
       workspaceTrusted: () => env.workspaceTrusted(),
       paths: () => env.workspacePaths(),
       rules: () => env.permissionRules?.() ?? [],
-      shell: () => this.pool.runtime.shell,
+      policy: () => this.pool.runtime.policy,
       home: homedir(),
       cwd: () => env.workspaceRoots()[0],
       session: (key) => this.sessions.get(key),

@@ -7,7 +7,7 @@ import type { PendingApprovals } from "../core/pendingApprovals";
 import type { AgentConnection, ClientCallbacks, ProtocolVersion, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { ClientFileSystem } from "./clientFileSystem";
-import type { ShellParser } from "../core/policy/shellCommands";
+import type { PolicyEngine } from "../core/policy/engine";
 import type { ClientTerminals } from "./clientTerminals";
 import { ConnectionScope } from "./connectionScope";
 
@@ -18,15 +18,15 @@ export interface Runtime {
   sdk: Sdk;
   fileSystem: ClientFileSystem;
   terminals: ClientTerminals;
-  /** The bash parser the policy reads command lines with (a wasm grammar, loaded with the runtime). */
-  shell: ShellParser;
+  /** The policy's matchers and the bash parser they read command lines with (a wasm grammar), loaded with the runtime. */
+  policy: PolicyEngine;
 }
 
 export interface PoolOptions {
   log: Logger;
   pending: PendingApprovals;
   callbacks: ClientCallbacks;
-  createRuntime(sdk: Sdk): Omit<Runtime, "shell">;
+  createRuntime(sdk: Sdk): Omit<Runtime, "policy">;
   versionMemory: {
     get(agentName: string): ProtocolVersion | undefined;
     set(agentName: string, version: ProtocolVersion): void;
@@ -135,8 +135,8 @@ export class ConnectionPool {
   private loadRuntime(): Promise<Runtime> {
     this.runtimeLoading ??= import("./connectionRuntime").then(async (sdk) => {
       // The wasm files sit next to the bundle (`dist/`); tests fall back to the installed packages.
-      const shell = await sdk.loadShellParser(__dirname);
-      this.loadedRuntime = { ...this.options.createRuntime(sdk), shell };
+      const policy = await sdk.loadPolicyEngine(__dirname);
+      this.loadedRuntime = { ...this.options.createRuntime(sdk), policy };
       return this.loadedRuntime;
     });
     return this.runtimeLoading;

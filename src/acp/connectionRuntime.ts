@@ -1,7 +1,8 @@
 /**
  * Everything that needs the ACP SDK at run time. `AgentSessions` imports this module dynamically on the first agent
  * start: evaluating the SDK (hundreds of zod schemas for two protocol versions) costs about 100 ms, which activation
- * must not pay. esbuild keeps it in the one bundle but evaluates it only when first imported.
+ * must not pay. esbuild keeps it in the one bundle but evaluates it only when first imported. The policy's matchers
+ * (`src/core/policy/engine.ts`, picomatch) come with it: requests arrive only from a connected agent.
  *
  * The built-in demo agent (its own Node process) takes the SDK from here too (`dist/demoAgent.js` requires
  * `./acpRuntime.js`, see esbuild.config.mjs), so the package ships the SDK once.
@@ -12,4 +13,4 @@ export { RequestError } from "@agentclientprotocol/sdk";
 export { AgentConnection } from "./agentConnection";
 export { ClientFileSystem } from "./clientFileSystem";
 export { ClientTerminals } from "./clientTerminals";
-export { loadShellParser } from "../core/policy/shellParser";
+export { loadPolicyEngine } from "../core/policy/engine";

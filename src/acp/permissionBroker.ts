@@ -10,19 +10,12 @@ import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
 import { decisionRecord, type PendingApprovals, type PermissionOutcome } from "../core/pendingApprovals";
 import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
-import { buildFootprint, type Footprint } from "../core/policy/footprint";
+import type { PolicyEngine } from "../core/policy/engine";
+import type { Footprint } from "../core/policy/footprint";
 import type { PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
-import { editedRule, type RuleEdit } from "../core/policy/grantEdit";
-import {
-  decide as decidePolicy,
-  proposeRule,
-  ruleCovers,
-  ruleScope,
-  type DecideContext as PolicyContext,
-  type PermissionRule,
-  type Decision as PolicyDecision,
-} from "../core/policy/rules";
-import type { ShellParser } from "../core/policy/shellCommands";
+import type { RuleEdit } from "../core/policy/grantEdit";
+import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
+import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import type { SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
 import { placeIn, placeOf } from "../core/workspacePlace";
@@ -40,7 +33,8 @@ export interface DecideContext {
   workspaceTrusted: boolean;
   boundary: PolicyBoundary;
   rules: readonly PermissionRule[];
-  shell: ShellParser;
+  /** The matchers, loaded with the ACP runtime (requests arrive only once it is). */
+  policy: PolicyEngine;
   home: string;
   /** Where the agent runs (the first workspace folder): a command without its own cwd runs there. */
   cwd: string | undefined;
@@ -66,7 +60,7 @@ export function decide(
   paths: RequestPaths = context.boundary.forRequest(),
 ): Decision {
   const policy = (bypass: boolean): PolicyDecision =>
-    decidePolicy(footprint, policyContext(prompt.agentName, context, bypass, paths));
+    context.policy.decide(footprint, policyContext(prompt.agentName, context, bypass, paths));
   const decision = policy(context.bypassed);
   if (decision.verdict === "allow") {
     const allowOnce = allowOnceOption(prompt.options);
@@ -178,10 +172,10 @@ export function preparePermission(
   const rawPatch = rawSubjectToolCall(protocolVersion, params);
   const rawId = asString(rawPatch?.toolCallId);
   const stored = rawId !== undefined ? raw.get(rawId) : { state: "unknown" as const };
-  const footprint = buildFootprint(
+  const footprint = context.policy.buildFootprint(
     { protocolVersion, params, ...(stored.state === "kept" ? { storedToolCall: stored.call } : {}) },
     {
-      shell: context.shell,
+      shell: context.policy.shell,
       home: context.home,
       ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
     },
@@ -226,8 +220,8 @@ export interface BrokerHost {
   paths(): PolicyBoundary;
   /** Permission rules from settings (user: allow/ask/deny; workspace: deny/ask only), read at use time. */
   rules(): readonly PermissionRule[];
-  /** The shell parser, loaded with the ACP runtime (requests arrive only once it is). */
-  shell(): ShellParser;
+  /** The policy's matchers, loaded with the ACP runtime (requests arrive only once it is). */
+  policy(): PolicyEngine;
   home: string;
   /** Where agents run (the first workspace folder). */
   cwd(): string | undefined;
@@ -464,7 +458,7 @@ export class PermissionBroker {
     paths: RequestPaths,
   ): void {
     const proposal = allowOnceOption(prompt.options)
-      ? proposeRule(footprint, grantContext(prompt.agentName, context, paths))
+      ? context.policy.proposeRule(footprint, grantContext(prompt.agentName, context, paths))
       : undefined;
     const heldBy =
       by.type === "rule"
@@ -488,11 +482,12 @@ export class PermissionBroker {
     if (!prompt || !held?.proposal || !allowOnce)
       return { ok: false, reason: "the request is no longer pending, or no rule is offered for it" };
     const session = this.host.session(prompt.sessionKey);
-    const checked = editedRule(
+    const context = this.context(prompt.agentName, session);
+    const checked = context.policy.editedRule(
       held.proposal,
       edit,
       held.footprint,
-      grantContext(prompt.agentName, this.context(prompt.agentName, session)),
+      grantContext(prompt.agentName, context),
       scope === "session" ? "session" : "user",
     );
     if (!checked.ok) return checked;
@@ -533,11 +528,8 @@ export class PermissionBroker {
   private covers(rule: PermissionRule, prompt: PermissionPrompt): boolean {
     const held = this.held.get(prompt.key);
     if (!held || !allowOnceOption(prompt.options)) return false;
-    const context = grantContext(
-      prompt.agentName,
-      this.context(prompt.agentName, this.host.session(prompt.sessionKey)),
-    );
-    return ruleCovers(rule, held.footprint, context);
+    const context = this.context(prompt.agentName, this.host.session(prompt.sessionKey));
+    return context.policy.ruleCovers(rule, held.footprint, grantContext(prompt.agentName, context));
   }
 
   /**
@@ -592,7 +584,7 @@ export class PermissionBroker {
       workspaceTrusted: this.host.workspaceTrusted(),
       boundary: this.host.paths(),
       rules: grants.length > 0 ? [...this.host.rules(), ...grants] : this.host.rules(),
-      shell: this.host.shell(),
+      policy: this.host.policy(),
       home: this.host.home,
       cwd: this.host.cwd(),
     };

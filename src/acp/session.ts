@@ -4,7 +4,7 @@
  * `emit`, which is silent once the session is disposed: a closed tab never comes back because a late answer (a v1
  * turn's end, a session that finished starting) still had something to say.
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "../core/randomUUID";
 import { errorMessage } from "../core/errorMessage";
 import { asString, type Json } from "../core/json";
 import { HeldDecisions } from "../core/heldDecisions";

@@ -5,7 +5,7 @@
  * v2 `title`/`description` are prompt copy only and never change the tool call; a v1 request has no title, so one
  * is synthesised from the tool call's kind and title (again without changing the tool call).
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "./randomUUID";
 import {
   LIMITS,
   type OptionKindClass,

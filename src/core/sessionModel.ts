@@ -5,7 +5,7 @@
  * spec's patch semantics (omitted = unchanged, `null` = cleared). Every string an agent sends is capped on the way in.
  * Each `apply…` call returns the transcript items it changed, so the host can send only those to the view.
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "./randomUUID";
 import {
   LIMITS,
   type LocationView,

@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { Disposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, type PendingLimits } from "../core/pendingApprovals";
-import { parsePermissionSettings, type PermissionRule } from "../core/policy/rules";
+import { parsePermissionSettings, type PermissionRule } from "../core/policy/ruleSettings";
 import { parseAgentSettings, withBypass, type AgentSettings } from "../core/settings";
 import { listRuleEntries, withoutRuleEntry, type RuleEntryListing } from "./permissionEntries";
 

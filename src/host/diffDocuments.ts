@@ -2,7 +2,7 @@
  * Read-only documents holding an agent's proposed text, so "Open diff" can use VS Code's own diff editor.
  * Bounded: only the most recent diffs are kept.
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "../core/randomUUID";
 import { basename } from "node:path";
 import * as vscode from "vscode";
 

@@ -1,7 +1,6 @@
 /**
  * Symposium: Show Approval History — the recorded decisions in a searchable table, exportable as JSON lines or CSV.
  */
-import { writeFile } from "node:fs/promises";
 import * as vscode from "vscode";
 import { Disposable, toDisposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
@@ -98,6 +97,9 @@ export class HistoryPanel extends Disposable {
     const text = target.fsPath.endsWith(".csv")
       ? toCsv(entries)
       : entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
+    // Required here, not at module scope: activation never exports (see approvalHistory.ts).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { writeFile } = require("node:fs/promises") as typeof import("node:fs/promises");
     await writeFile(target.fsPath, text, "utf8");
     void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0} decisions.", entries.length));
   }

@@ -9,7 +9,7 @@ import {
   RULE_ACTIONS,
   type PermissionRule,
   type Verdict,
-} from "../core/policy/rules";
+} from "../core/policy/ruleSettings";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { inertText } from "../core/untrustedText";
 

@@ -1,21 +1,51 @@
-// Size budgets of what ships (performance.md): sizes do not drift with machine load, so they are asserted here;
-// timings never are (they are `npm run bench`'s job). The production bundles are built by esbuild.config.mjs itself
-// (--production --no-tests) into a temporary folder, since `npm test` keeps development bundles in dist/.
+// Size budgets of what ships (performance.md) and what activation loads: sizes and contents do not drift with machine
+// load, so they are asserted here; timings never are (they are `npm run bench`'s job). The production bundles are
+// built by esbuild.config.mjs itself (--production --no-tests) into a temporary folder, since `npm test` keeps
+// development bundles in dist/; esbuild's metafile of that build says which modules went into which file.
 import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildProduction, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
 
 const KB = 1000;
 
+/**
+ * What activation does not need and `dist/extension.js` therefore must not hold: the ACP SDK (about 100 ms of zod
+ * schemas), the bash grammar's runtime, and the policy's matchers (picomatch and the rules engine, about 45 KB that V8
+ * compiles on every start). They load with `dist/acpRuntime.js` on the first agent start, before any request.
+ */
+const LAZY_ONLY = [
+  "node_modules/@agentclientprotocol/sdk/",
+  "node_modules/web-tree-sitter/",
+  "node_modules/picomatch/",
+  "src/core/policy/engine.ts",
+  "src/core/policy/rules.ts",
+  "src/core/policy/footprint.ts",
+  "src/core/policy/grantEdit.ts",
+  "src/core/policy/shellCommands.ts",
+  "src/core/policy/shellParser.ts",
+];
+
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
 describe("bundle budgets", function () {
   this.timeout(180_000);
   let build: ProductionBuild;
+  /** The source files (forward slashes) each output of the extension build holds, by output file name. */
+  let inputsOf: (file: string) => string[];
 
   before(() => {
-    build = buildProduction(repoRoot);
+    build = buildProduction(repoRoot, { metafile: true });
+    const meta = JSON.parse(readFileSync(join(build.dir, "extension.meta.json"), "utf8")) as Metafile;
+    inputsOf = (file) => {
+      const output = Object.entries(meta.outputs).find(([path]) => path.endsWith(`dist/${file}`));
+      assert.ok(output, `the extension build made no dist/${file}`);
+      return Object.keys(output[1].inputs).map((input) => input.replace(/\\/g, "/"));
+    };
   });
 
   after(() => {
@@ -36,6 +66,57 @@ describe("bundle budgets", function () {
       );
     });
   }
+
+  it("dist/extension.js holds none of what only the lazily loaded ACP runtime needs (SDK, shell parser, matchers)", () => {
+    const extension = inputsOf("extension.js");
+    assert.ok(
+      extension.some((input) => input.endsWith("src/extension.ts")),
+      "the metafile names no src/extension.ts",
+    );
+    const eager = extension.filter((input) => LAZY_ONLY.some((lazy) => input.includes(lazy)));
+    assert.deepEqual(eager, [], "modules activation loads although only the ACP runtime needs them");
+  });
+
+  it("dist/acpRuntime.js holds the policy's matchers, so a session's first request loads nothing new", () => {
+    const runtime = inputsOf("acpRuntime.js");
+    for (const module of ["src/core/policy/engine.ts", "src/core/policy/rules.ts", "node_modules/picomatch/"])
+      assert.ok(
+        runtime.some((input) => input.includes(module)),
+        `dist/acpRuntime.js does not hold ${module}`,
+      );
+  });
+
+  it("requiring dist/extension.js loads neither node:crypto nor node:fs/promises (activation needs neither)", () => {
+    // A fresh process, as the extension host's first activation is, with a stub `vscode` (a callable, constructible,
+    // endlessly deep no-op). A script file, not `node -e`, which loads node:crypto itself.
+    const probe = join(build.dir, "requireProbe.js");
+    writeFileSync(
+      probe,
+      `const Module = require("node:module");
+const stub = new Proxy(function () {}, {
+  get: (_t, key) => (key === "then" ? undefined : key === Symbol.toPrimitive ? () => "stub" : stub),
+  apply: () => stub,
+  construct: () => stub,
+});
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  return request === "vscode" ? stub : load.call(this, request, ...rest);
+};
+const before = new Set(process.moduleLoadList);
+require(${JSON.stringify(join(build.dist, "extension.js"))});
+process.stdout.write(JSON.stringify(process.moduleLoadList.filter((name) => !before.has(name))));
+`,
+    );
+    const result = spawnSync(process.execPath, [probe], { encoding: "utf8" });
+    assert.equal(result.status, 0, `requiring dist/extension.js failed: ${result.stderr}`);
+    const loaded = JSON.parse(result.stdout) as string[];
+    assert.ok(loaded.length > 0, "the probe saw no module load at all");
+    assert.deepEqual(
+      loaded.filter((name) => /^NativeModule (crypto|fs\/promises)$/.test(name)),
+      [],
+      "Node built-ins loaded at module scope of dist/extension.js although activation does not use them",
+    );
+  });
 
   it("packages no node_modules (vsce ls --no-dependencies)", () => {
     const vsce = join(repoRoot, "node_modules", "@vscode", "vsce", "vsce");

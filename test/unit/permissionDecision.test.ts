@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { preparePermission } from "../../src/acp/permissionBroker";
 import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import { PolicyBoundary, type PathFs } from "../../src/core/policy/resolvePath";
-import { loadShellParser } from "../../src/core/policy/shellParser";
-import type { ShellParser } from "../../src/core/policy/shellCommands";
+import { loadPolicyEngine, type PolicyEngine } from "../../src/core/policy/engine";
 import { SessionModel } from "../../src/core/sessionModel";
 import { placeIn } from "../../src/core/workspacePlace";
 
@@ -32,9 +31,9 @@ function swappingTree(first: "dir" | "link", then: "dir" | "link") {
 }
 
 describe("deciding one permission request", () => {
-  let shell: ShellParser;
+  let policy: PolicyEngine;
   before(async () => {
-    shell = await loadShellParser();
+    policy = await loadPolicyEngine();
   });
 
   const prepare = (boundary: PolicyBoundary, bypassed: boolean) =>
@@ -54,7 +53,7 @@ describe("deciding one permission request", () => {
           ],
         },
       },
-      { bypassed, workspaceTrusted: true, boundary, rules: [], shell, home: "/home/u", cwd: "/w/ws" },
+      { bypassed, workspaceTrusted: true, boundary, rules: [], policy, home: "/home/u", cwd: "/w/ws" },
     );
 
   for (const [first, then] of [

@@ -1,182 +1,19 @@
 /**
- * Permission rules and the decision on a footprint: deny > guards > ask > allow > Bypass > ask a person.
+ * The decision on a footprint: deny > guards > ask > allow > Bypass > ask a person.
  *
- * Rules come from `symposium.permissions` (`{ "allow": [...], "ask": [...], "deny": [...] }`, each entry a
- * `{ kind, tool, command, path, agent }` condition). A workspace may add deny and ask rules only: a repository can
- * tighten, never loosen. Built-in guards (outside the workspace, protected paths, an incomplete footprint, an
- * unrecognised subject, an untrusted workspace, a few destructive commands) win over every allow rule and over Bypass.
- * Every decision names the rule or guard that made it.
+ * Rules come from `symposium.permissions` (parsed in `ruleSettings.ts`, re-exported here). Built-in guards (outside
+ * the workspace, protected paths, an incomplete footprint, an unrecognised subject, an untrusted workspace, a few
+ * destructive commands) win over every allow rule and over Bypass. Every decision names the rule or guard that made
+ * it. This module (with picomatch) is part of the lazily loaded ACP runtime (`engine.ts`); `dist/extension.js` takes
+ * only `ruleSettings.ts`.
  */
 import picomatch from "picomatch";
-import * as z from "zod/mini";
 import type { Footprint } from "./footprint";
 import type { PathCheck } from "./resolvePath";
+import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import { basename, changesDirectory, SHELLS, type SimpleCommand } from "./shellCommands";
 
-export type Verdict = "allow" | "ask" | "deny";
-export type RuleSource = "user" | "workspace" | "session" | "grant";
-
-export interface PermissionRule {
-  action: Verdict;
-  source: RuleSource;
-  /** ACP tool kinds (`execute`, `edit`, `read`, …); any kind when absent. */
-  kinds?: string[];
-  /** The agent's own tool name (`Bash`, `write_file`), when the rule names one. */
-  tool?: string;
-  /** Command prefix as words: `["npm", "test"]` matches `npm test` and `npm test -- --grep x`, never `npm testing`. */
-  command?: string[];
-  /** A glob relative to the workspace folder (`src/**`), or absolute (`/etc/**`, `~/.ssh/**`) for deny and ask. */
-  path?: string;
-  /** The settings key of the agent the rule is for; every agent when absent. */
-  agent?: string;
-  /** What the rule says, for the card, the transcript and the history. */
-  label: string;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Settings.
-// ---------------------------------------------------------------------------------------------------------------
-
-/** Shell syntax has no place in a prefix: a prefix is plain words (the manifest's JSON schema uses the same pattern). */
-export const PLAIN_WORDS = /^[^;&|<>()$`'"\\*?{}#\r\n]*[^;&|<>()$`'"\\*?{}#\s][^;&|<>()$`'"\\*?{}#\r\n]*$/;
-
-/** ACP's tool kinds. */
-export const TOOL_KINDS = [
-  "read",
-  "edit",
-  "delete",
-  "move",
-  "search",
-  "execute",
-  "think",
-  "fetch",
-  "switch_mode",
-  "other",
-] as const;
-const ToolKindSchema = z.enum(TOOL_KINDS);
-
-export const RuleEntrySchema = z.strictObject({
-  kind: z.optional(z.union([ToolKindSchema, z.array(ToolKindSchema).check(z.minLength(1))])),
-  tool: z.optional(z.string().check(z.minLength(1))),
-  command: z.optional(z.string().check(z.regex(PLAIN_WORDS))),
-  path: z.optional(z.string().check(z.minLength(1))),
-  agent: z.optional(z.string().check(z.minLength(1))),
-});
-export type RuleEntry = z.infer<typeof RuleEntrySchema>;
-
-export const RULE_ACTIONS = ["allow", "ask", "deny"] as const;
-
-export interface ParsedPermissions {
-  rules: PermissionRule[];
-  /** One sentence per entry that was ignored. */
-  problems: string[];
-}
-
-/** The rules of one settings source; bad entries are ignored with a sentence, good ones kept. */
-export function parsePermissionSettings(value: unknown, source: "user" | "workspace"): ParsedPermissions {
-  const result: ParsedPermissions = { rules: [], problems: [] };
-  if (value === undefined || value === null) return result;
-  if (typeof value !== "object" || Array.isArray(value)) {
-    result.problems.push('symposium.permissions must be an object with "allow", "ask" and "deny" lists.');
-    return result;
-  }
-  const where = source === "user" ? "user settings" : "workspace settings";
-  for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
-    if (!(RULE_ACTIONS as readonly string[]).includes(key)) {
-      result.problems.push(
-        `symposium.permissions.${key} (${where}) is not "allow", "ask" or "deny"; ignored.`,
-      );
-      continue;
-    }
-    const action = key as Verdict;
-    if (!Array.isArray(list)) {
-      result.problems.push(`symposium.permissions.${key} (${where}) must be a list; ignored.`);
-      continue;
-    }
-    if (action === "allow" && source === "workspace") {
-      if (list.length > 0)
-        result.problems.push(
-          `${list.length} allow rule(s) in workspace settings were ignored: a workspace may only add deny and ask rules.`,
-        );
-      continue;
-    }
-    list.forEach((entry, index) => {
-      const parsed = RuleEntrySchema.safeParse(entry);
-      if (!parsed.success) {
-        result.problems.push(
-          `symposium.permissions.${key}[${index}] (${where}) was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
-        );
-        return;
-      }
-      const { kind, tool, command, path } = parsed.data;
-      if (kind === undefined && tool === undefined && command === undefined && path === undefined) {
-        result.problems.push(
-          `symposium.permissions.${key}[${index}] (${where}) was ignored: it needs a kind, tool, command or path.`,
-        );
-        return;
-      }
-      result.rules.push(ruleFromEntry(parsed.data, action, source));
-    });
-  }
-  return result;
-}
-
-export function ruleFromEntry(entry: RuleEntry, action: Verdict, source: RuleSource): PermissionRule {
-  const rule: Omit<PermissionRule, "label"> = {
-    action,
-    source,
-    ...(entry.kind !== undefined
-      ? { kinds: typeof entry.kind === "string" ? [entry.kind] : entry.kind }
-      : {}),
-    ...(entry.tool !== undefined ? { tool: entry.tool } : {}),
-    ...(entry.command !== undefined ? { command: entry.command.trim().split(/\s+/) } : {}),
-    ...(entry.path !== undefined ? { path: entry.path } : {}),
-    ...(entry.agent !== undefined ? { agent: entry.agent } : {}),
-  };
-  return { ...rule, label: ruleLabel(rule) };
-}
-
-/** The settings entry of a rule (what "Always allow …" writes). */
-export function ruleToEntry(rule: PermissionRule): {
-  kind?: string | string[];
-  tool?: string;
-  command?: string;
-  path?: string;
-  agent?: string;
-} {
-  return {
-    ...(rule.kinds ? { kind: rule.kinds.length === 1 ? rule.kinds[0]! : rule.kinds } : {}),
-    ...(rule.tool !== undefined ? { tool: rule.tool } : {}),
-    ...(rule.command ? { command: rule.command.join(" ") } : {}),
-    ...(rule.path !== undefined ? { path: rule.path } : {}),
-    ...(rule.agent !== undefined ? { agent: rule.agent } : {}),
-  };
-}
-
-const SOURCE_LABELS: Record<RuleSource, string> = {
-  user: "user settings",
-  workspace: "workspace settings",
-  session: "this session",
-  grant: "a grant",
-};
-
-export function ruleLabel(rule: Omit<PermissionRule, "label">): string {
-  const verb = { allow: "Allow", ask: "Ask for", deny: "Deny" }[rule.action];
-  return `${verb} ${ruleScope(rule).join(", ")} (${SOURCE_LABELS[rule.source]})`;
-}
-
-/** What a rule is about, in plain words, one part per condition (`commands starting with "npm test"`, …). */
-export function ruleScope(
-  rule: Pick<PermissionRule, "command" | "path" | "tool" | "kinds" | "agent">,
-): string[] {
-  return [
-    rule.command ? `commands starting with "${rule.command.join(" ")}"` : undefined,
-    rule.path !== undefined ? `paths matching "${rule.path}"` : undefined,
-    rule.tool !== undefined ? `the tool "${rule.tool}"` : undefined,
-    rule.kinds ? `${rule.kinds.join(" or ")} requests` : undefined,
-    rule.agent !== undefined ? `of ${rule.agent}` : undefined,
-  ].filter((p): p is string => p !== undefined);
-}
+export * from "./ruleSettings";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deciding.
