@@ -1,6 +1,7 @@
 // Stopping a server must also stop what it started (extension hosts, agents, terminals), even when those moved to
 // process groups of their own. So we snapshot the whole descendant tree from /proc before signalling.
 import { readdirSync, readFileSync } from "node:fs";
+import { waitFor } from "./waitFor";
 
 /** Parent pid of every live process, read from /proc (Linux only; elsewhere returns an empty map). */
 function parentPids(): Map<number, number> {
@@ -101,4 +102,15 @@ export function killTreeSync(pid: number): void {
   const tree = processTree(pid);
   signal(pid, "SIGKILL", true);
   for (const p of tree) signal(p, "SIGKILL", false);
+}
+
+/**
+ * The `count` pids a test's command writes to `pidFile` (space-separated). Waits for all of them: the file exists,
+ * empty, between its creation and the write, and a read in that moment gave one empty "pid" under load.
+ */
+export function pidsWritten(pidFile: string, count: number): Promise<number[]> {
+  return waitFor(() => {
+    const pids = readFileSync(pidFile, "utf8").trim().split(/\s+/).map(Number);
+    return pids.length === count && pids.every((pid) => Number.isInteger(pid) && pid > 0) && pids;
+  }, `${count} pids in ${pidFile}`);
 }

@@ -7,7 +7,6 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import {
   chmodSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -20,7 +19,7 @@ import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
-import { isAlive, killLeftovers } from "../../tools/processTree";
+import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
 import { waitFor } from "../../tools/waitFor";
 
 const AGENT_HOST = join(__dirname, "..", "support", "agentHost.js");
@@ -37,10 +36,8 @@ describe("process containment and terminal output", function () {
   });
 
   async function pidsFrom(pidFile: string, count: number): Promise<number[]> {
-    const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8"), "the pids");
-    const pids = text.split(" ").map(Number);
+    const pids = await pidsWritten(pidFile, count);
     leftovers.push(...pids);
-    assert.equal(pids.length, count);
     assert.ok(pids.every(isAlive), "all of them run");
     return pids;
   }
