@@ -1,0 +1,309 @@
+/**
+ * Diagnosis, not a figure: replays a paint phase's messages (`BENCH_PAINT_DUMP=/tmp/posts.json`) into the view's
+ * bundle in a bare Chromium page, without the workbench, code-server or an agent, so the view's own handling of each
+ * card can be timed, traced and changed apart from the transport. Every message before the first probe is applied at
+ * once; then each probe's message is dispatched alone (what followed it, up to the next probe, after its card was
+ * painted), and the paint reporter's stamps give, per probe: the handling (the view's listener began -> the card in
+ * the DOM, end of that task), the wait for the frame, and the frame (frame began -> rendered).
+ *
+ * Run (after `npm run bench`, which compiles it, and `node esbuild.config.mjs --production --no-tests`, which puts the
+ * production bundles in dist/): `node out/bench/replayView.js /tmp/posts.json` with any of `--dist <folder>` (another
+ * build: webview.js, webview.css, codicons/), `--css "<rules>"` (added after the view's own: hide a part to see what
+ * it costs), `--trace out.json` (a Chromium trace; prints the message task's forced style and layout and the frame's
+ * steps; REPLAY_TRACE_CATEGORIES adds categories), `--profile out.cpuprofile`, `--screenshot out.png` (after the
+ * first probe). The page is 300 x 808 px with VS Code's dark theme fonts and colours, about the Symposium view in the
+ * benchmark's workbench. Its timings are as noisy as the machine; the traced counts (elements styled, objects laid
+ * out) are not.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import { launchBrowser } from "../tools/browser";
+import { summarizeProfile, type CpuProfile } from "./profile";
+import { percentile } from "./stats";
+
+interface Posted {
+  at: number;
+  message: { type: string; ops?: { op: string; prompt?: { key: string; title: string } }[] };
+}
+
+interface Painted {
+  key: string;
+  at: number;
+  insertedAt: number;
+  frameAt: number;
+  messageAt?: number;
+}
+
+const ORIGIN = "http://replay.invalid";
+/** The few theme variables that change layout and paint (fonts, backgrounds), as VS Code's dark theme sets them. */
+const THEME = `html {
+  --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif; --vscode-font-size: 13px;
+  --vscode-font-weight: normal; --vscode-editor-font-family: "Droid Sans Mono", "monospace", monospace;
+  --vscode-editor-font-size: 14px; --vscode-foreground: #cccccc; --vscode-sideBar-background: #181818;
+  --vscode-editor-background: #1f1f1f; --vscode-editorWidget-background: #202020; --vscode-focusBorder: #0078d4;
+  --vscode-button-background: #0078d4; --vscode-button-foreground: #ffffff; --vscode-input-background: #313131;
+  --vscode-textCodeBlock-background: #2b2b2b; --vscode-widget-border: #313131;
+}`;
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".ttf": "font/ttf",
+  ".html": "text/html",
+};
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** The probe card an update carries, if any. */
+function probeKey(posted: Posted): string | undefined {
+  if (posted.message.type !== "update") return undefined;
+  return posted.message.ops?.find((op) => op.op === "prompt" && op.prompt?.title.startsWith("Probe #"))
+    ?.prompt?.key;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    elementCount?: number;
+    beginData?: { dirtyObjects?: number };
+    src_func?: string;
+  };
+}
+
+/**
+ * Per probe, from the trace (medians): the message's task (`HandlePostMessage`) with the style and layout it forced,
+ * and the frame that followed it (the next `BeginMainFrame` task) by step.
+ */
+function printBreakdown(traceFile: string): void {
+  const raw = JSON.parse(readFileSync(traceFile, "utf8")) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const threads = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === "M" && e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
+  const main = events
+    .filter((e) => e.ph === "X" && threads.get(`${e.pid}:${e.tid}`) === "CrRendererMain")
+    .sort((a, b) => a.ts - b.ts);
+  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+  const within = (outer: TraceEvent) => main.filter((e) => e.ts >= outer.ts && end(e) <= end(outer));
+  const total = (
+    list: TraceEvent[],
+    name: string,
+    of: (e: TraceEvent) => number = (e) => (e.dur ?? 0) / 1000,
+  ) => list.filter((e) => e.name === name).reduce((sum, e) => sum + of(e), 0);
+  const rows = new Map<string, number[]>();
+  const add = (name: string, value: number) => rows.set(name, [...(rows.get(name) ?? []), value]);
+  for (const mark of events.filter((e) => e.name === "replay probe").map((e) => e.ts)) {
+    const task = main.find((e) => e.name === "HandlePostMessage" && e.ts > mark);
+    if (!task) continue;
+    const inTask = within(task);
+    add("task ms", (task.dur ?? 0) / 1000);
+    add("  style ms", total(inTask, "UpdateLayoutTree"));
+    add(
+      "  elements styled",
+      total(inTask, "UpdateLayoutTree", (e) => e.args?.elementCount ?? 0),
+    );
+    add("  layout ms", total(inTask, "Layout"));
+    add(
+      "  objects laid out",
+      total(inTask, "Layout", (e) => e.args?.beginData?.dirtyObjects ?? 0),
+    );
+    const frame = main.find(
+      (e) =>
+        e.name === "ThreadControllerImpl::RunTask" &&
+        e.ts > end(task) &&
+        e.args?.src_func === "ScheduledActionSendBeginMainFrame",
+    );
+    if (!frame) continue;
+    const inFrame = within(frame);
+    add("frame ms", (frame.dur ?? 0) / 1000);
+    for (const step of ["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit"])
+      add(`  ${step} ms`, total(inFrame, step));
+  }
+  for (const [name, values] of rows) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(`${name.padEnd(32)} p50 ${percentile(sorted, 50).toFixed(2)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const dumpFile = args[0];
+  if (!dumpFile) throw new Error("usage: replayView.js posts.json [--dist dir] [--profile file]");
+  const dist = resolve(option(args, "--dist") ?? "dist");
+  const profileFile = option(args, "--profile");
+  const traceFile = option(args, "--trace");
+  const screenshotFile = option(args, "--screenshot");
+  /** CSS added after the view's own, to try a style change without a build. */
+  const extraCss = option(args, "--css") ?? "";
+  const posts = JSON.parse(readFileSync(dumpFile, "utf8")) as Posted[];
+  const firstProbe = posts.findIndex((p) => probeKey(p) !== undefined);
+  if (firstProbe < 0) throw new Error(`no probe card in ${dumpFile}`);
+
+  const browser = await launchBrowser();
+  try {
+    const { page, context } = browser;
+    await page.setViewportSize({ width: 300, height: 808 });
+    await context.route(`${ORIGIN}/**`, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === "/") {
+        await route.fulfill({
+          contentType: "text/html",
+          body: `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
+<link rel="stylesheet" id="vscode-codicon-stylesheet" href="/codicons/codicon.css">
+<link rel="stylesheet" href="/webview.css">
+<style>${THEME}${extraCss}</style></head>
+<body><div id="app" data-boot='{"reportPaint":true}'></div>
+<script>window.acquireVsCodeApi = () => ({ postMessage: (m) => { if (m.type === "painted") console.debug("painted " + JSON.stringify(m)); } });</script>
+<script src="/webview.js"></script></body></html>`,
+        });
+        return;
+      }
+      await route.fulfill({
+        contentType: TYPES[extname(path)] ?? "application/octet-stream",
+        body: readFileSync(join(dist, path)),
+      });
+    });
+    await page.goto(`${ORIGIN}/`);
+    await page.evaluate(() => document.fonts.ready);
+
+    const dispatch = (messages: unknown[]) =>
+      page.evaluate((list) => {
+        for (const message of list) window.postMessage(message, "*");
+      }, messages);
+    // Reports come as console messages (CDP events): polling the page for them would run tasks on its main thread.
+    const reports = new Map<string, Painted>();
+    const waiting = new Map<string, (painted: Painted) => void>();
+    page.on("console", (message) => {
+      const text = message.text();
+      if (!text.startsWith("painted ")) return;
+      const painted = JSON.parse(text.slice("painted ".length)) as Painted;
+      reports.set(painted.key, painted);
+      waiting.get(painted.key)?.(painted);
+    });
+    const paintOf = (key: string) =>
+      new Promise<Painted>((resolve, reject) => {
+        const known = reports.get(key);
+        if (known) return resolve(known);
+        const timer = setTimeout(() => reject(new Error(`no paint report for ${key}`)), 15_000);
+        waiting.set(key, (painted) => {
+          clearTimeout(timer);
+          resolve(painted);
+        });
+      });
+    await dispatch(posts.slice(0, firstProbe).map((p) => p.message));
+    await page.waitForTimeout(500);
+
+    const cdp = await context.newCDPSession(page);
+    if (profileFile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
+      await cdp.send("Profiler.start");
+    }
+    if (traceFile)
+      await browser.context.browser()?.startTracing(page, {
+        path: traceFile,
+        screenshots: false,
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "blink.user_timing",
+          "toplevel",
+          // More to look at, e.g. disabled-by-default-devtools.timeline.invalidationTracking.
+          ...(process.env.REPLAY_TRACE_CATEGORIES?.split(",") ?? []),
+        ],
+      });
+    const handling: number[] = [];
+    const wait: number[] = [];
+    const frame: number[] = [];
+    const total: number[] = [];
+    /** A build instrumented by hand may add up ms per part of its handling in `window.__parts`. */
+    const parts = new Map<string, number[]>();
+    {
+      let i = firstProbe;
+      while (i < posts.length) {
+        const key = probeKey(posts[i]!);
+        let next = i + 1;
+        while (next < posts.length && probeKey(posts[next]!) === undefined) next++;
+        if (key === undefined) {
+          await dispatch(posts.slice(i, next).map((p) => p.message));
+          i = next;
+          continue;
+        }
+        await page.evaluate((message) => {
+          (window as unknown as { __parts?: object }).__parts = {};
+          performance.mark("replay probe");
+          window.postMessage(message, "*");
+        }, posts[i]!.message);
+        const painted = await paintOf(key);
+        if (painted.messageAt !== undefined) {
+          handling.push(painted.insertedAt - painted.messageAt);
+          total.push(painted.at - painted.messageAt);
+        }
+        wait.push(painted.frameAt - painted.insertedAt);
+        frame.push(painted.at - painted.frameAt);
+        const probeParts = await page.evaluate(
+          () => (window as unknown as { __parts?: Record<string, number> }).__parts ?? {},
+        );
+        for (const [name, ms] of Object.entries(probeParts))
+          parts.set(name, [...(parts.get(name) ?? []), ms]);
+        if (screenshotFile && handling.length === 1) await page.screenshot({ path: screenshotFile });
+        await page.waitForTimeout(30);
+        await dispatch(posts.slice(i + 1, next).map((p) => p.message));
+        await page.waitForTimeout(70);
+        i = next;
+      }
+    }
+    if (traceFile) await browser.context.browser()?.stopTracing();
+
+    const row = (name: string, samples: number[]) => {
+      const sorted = [...samples].sort((a, b) => a - b);
+      const at = (p: number) => percentile(sorted, p).toFixed(2);
+      console.log(
+        `${name.padEnd(32)} n=${String(sorted.length).padStart(3)}  p50 ${at(50)}  p90 ${at(90)}  p99 ${at(99)} ms`,
+      );
+    };
+    row("handling (message -> inserted)", handling);
+    row("inserted -> frame began", wait);
+    row("frame began -> rendered", frame);
+    row("message -> rendered", total);
+    for (const [name, samples] of parts) row(`  ${name}`, samples);
+    // The same probes in order, ten at a time: what grows with the transcript's length.
+    const tens: string[] = [];
+    for (let i = 0; i < total.length; i += 10) {
+      const group = [...total.slice(i, i + 10)].sort((a, b) => a - b);
+      tens.push(percentile(group, 50).toFixed(1));
+    }
+    console.log(`message -> rendered, p50 per 10 probes in order: ${tens.join(" ")}`);
+    if (traceFile) printBreakdown(traceFile);
+    if (profileFile) {
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
+      writeFileSync(profileFile, JSON.stringify(profile));
+      const summary = summarizeProfile(
+        profile,
+        (f) => (f.url.endsWith("webview.js") ? "webview.js" : f.url ? f.url : f.functionName),
+        undefined,
+        30,
+      );
+      console.log(`busy ${summary.busyMs.toFixed(0)} ms`);
+      for (const f of summary.topFunctions)
+        console.log(
+          `${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
+        );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
