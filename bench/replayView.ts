@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { launchBrowser } from "../tools/browser";
 import { summarizeProfile, type CpuProfile } from "./profile";
+import { readTrace, rendererMainEvents, type TraceEvent } from "./trace";
 import { percentile } from "./stats";
 
 interface Posted {
@@ -63,34 +64,13 @@ function probeKey(posted: Posted): string | undefined {
     ?.prompt?.key;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    name?: string;
-    elementCount?: number;
-    beginData?: { dirtyObjects?: number };
-    src_func?: string;
-  };
-}
-
 /**
  * Per probe, from the trace (medians): the message's task (`HandlePostMessage`) with the style and layout it forced,
  * and the frame that followed it (the next `BeginMainFrame` task) by step.
  */
 function printBreakdown(traceFile: string): void {
-  const raw = JSON.parse(readFileSync(traceFile, "utf8")) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(raw) ? raw : raw.traceEvents;
-  const threads = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === "M" && e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
-  const main = events
-    .filter((e) => e.ph === "X" && threads.get(`${e.pid}:${e.tid}`) === "CrRendererMain")
-    .sort((a, b) => a.ts - b.ts);
+  const events = readTrace(traceFile);
+  const main = rendererMainEvents(events).filter((e) => e.ph === "X");
   const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
   const within = (outer: TraceEvent) => main.filter((e) => e.ts >= outer.ts && end(e) <= end(outer));
   const total = (

@@ -16,38 +16,25 @@
  */
 import { readFileSync } from "node:fs";
 import type { PaintLevelResult } from "./host/protocol";
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { url?: string } };
-}
+import { readTrace, rendererMainThreads, threadOf } from "./trace";
 
 const FRAME_STEPS = new Set(["ProxyMain::BeginMainFrame", "PrePaint", "Layerize", "Commit"]);
 
 function main(): void {
   const [traceFile, resultsFile] = process.argv.slice(2);
   if (!traceFile || !resultsFile) throw new Error("usage: traceCycles <trace-paint.json> <latest.json>");
-  const trace = JSON.parse(readFileSync(traceFile, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
-  const threadNames = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === "M" && e.name === "thread_name") threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
+  const events = readTrace(traceFile);
+  const rendererMains = rendererMainThreads(events);
   const perThread = new Map<string, number>();
   for (const e of events) {
-    const id = `${e.pid}:${e.tid}`;
-    if (threadNames.get(id) === "CrRendererMain") perThread.set(id, (perThread.get(id) ?? 0) + 1);
+    const id = threadOf(e);
+    if (rendererMains.has(id)) perThread.set(id, (perThread.get(id) ?? 0) + 1);
   }
   // The busiest renderer main thread: the workbench's (the webview's frames run on it).
   const main = [...perThread].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (!main) throw new Error("no renderer main thread in the trace");
   const complete = events
-    .filter((e) => e.ph === "X" && e.dur !== undefined && `${e.pid}:${e.tid}` === main)
+    .filter((e) => e.ph === "X" && e.dur !== undefined && threadOf(e) === main)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const offsetMs = Date.now() - Number(process.hrtime.bigint()) / 1e6;
   const wallOf = (ts: number) => ts / 1000 + offsetMs;

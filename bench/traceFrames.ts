@@ -8,22 +8,7 @@
  * Probes are found by the paint reporter's message-channel handler (`webview/paintReporter.ts`) in the view's
  * document; groups of probes (one per level and variant) are split where no card was painted for 350 ms (a new session; probes come every 100 ms).
  */
-import { readFileSync } from "node:fs";
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    name?: string;
-    elementCount?: number;
-    data?: { frame?: string; nodeName?: string; functionName?: string };
-    beginData?: { frame?: string; dirtyObjects?: number };
-  };
-}
+import { readTrace, rendererMainEvents, type TraceEvent } from "./trace";
 
 export interface ProbeFrame {
   /** Animation frames the view took part in from this card's visible stamp to the next card's, this one's included. */
@@ -38,12 +23,7 @@ export interface ProbeFrame {
 const GROUP_GAP_US = 350_000;
 
 export function probeFrames(events: readonly TraceEvent[]): ProbeFrame[][] {
-  const threads = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === "M" && e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
-  const main = events
-    .filter((e) => e.ph !== "M" && threads.get(`${e.pid}:${e.tid}`) === "CrRendererMain")
-    .sort((a, b) => a.ts - b.ts);
+  const main = rendererMainEvents(events);
   const frameOf = (e: TraceEvent) => e.args?.data?.frame ?? e.args?.beginData?.frame;
   const view = main.find((e) => e.name === "ScrollLayer" && /transcript/.test(e.args?.data?.nodeName ?? ""));
   if (!view) throw new Error("no scroll of the Symposium transcript in this trace");
@@ -104,8 +84,7 @@ function median(values: number[]): number {
 if (require.main === module) {
   const file = process.argv[2];
   if (!file) throw new Error("usage: node out/bench/traceFrames.js <trace-paint.json>");
-  const trace = JSON.parse(readFileSync(file, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const groups = probeFrames(Array.isArray(trace) ? trace : (trace.traceEvents ?? []));
+  const groups = probeFrames(readTrace(file));
   console.log(
     "probes | frames per probe | style passes | layout passes | objects laid out | frame ms | forced before ms (medians)",
   );
