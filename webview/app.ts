@@ -345,13 +345,17 @@ export class App {
     });
   }
 
-  /** The element a card belongs in now: its tool call's slot in the shown transcript, or the pinned list. */
+  /**
+   * The element a card belongs in now: its tool call's slot in the shown transcript, or the pinned list, where nothing
+   * above the card shows what it asks about, so the card shows its subject.
+   */
   private targetFor(card: ApprovalCard): HTMLElement {
     const placement = this.store.placementOf(card.prompt);
     if (placement.where === "inline") {
       const slot = this.sessionViews.get(placement.sessionKey)?.promptSlot(placement.itemId);
       if (slot) return slot;
     }
+    card.showSubject();
     return this.pinned.list;
   }
 

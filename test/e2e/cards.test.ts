@@ -785,6 +785,35 @@ describe("Approval cards (e2e)", function () {
     await screenshot(ctx.workbench.page, "cards-stopped");
   });
 
+  it("a card on its tool call leaves the diff to the tool call; pinned while its session is not shown, it shows the diff itself", async () => {
+    const { page, workspace } = ctx.workbench;
+    const first = await startSession(page, "Scripted");
+    const title = "Edit greeting.ts (its session hidden later)";
+    const [update, ask] = editSteps(workspace, "edit-pinned-later", title) as [object, { request: object }];
+    const description = "Greets the whole world instead of no one in particular.";
+    await sendScript(first, { steps: [update, { ...ask, request: { ...ask.request, description } }] });
+    const inline = first.locator('.item.tool-call[data-id="tool:edit-pinned-later"] .tool-prompts .card');
+    await waitForGuard(inline);
+    assert.equal(await inline.getAttribute("aria-label"), title);
+    assert.equal(await inline.locator(".diff").count(), 0, "no hidden diff of its own under its tool call");
+
+    // Another session shown: the card waits in the pinned list, where nothing above it shows what it asks about.
+    const second = await startSession(page, "Scripted");
+    const pinned = second.locator(".pinned-list .card", { has: second.getByText(description) });
+    await pinned.waitFor({ state: "visible", timeout: 30_000 });
+    const diff = pinned.locator(".diff-body");
+    await diff.waitFor({ state: "visible", timeout: 30_000 });
+    const lines = (await diff.innerText()).split("\n");
+    assert.ok(lines.includes('+export const greeting = "hello, world";'), lines.join("\n"));
+    assert.ok(lines.includes('-export const greeting = "hello";'), lines.join("\n"));
+    await waitForGuard(pinned);
+    await pinned.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "opt-reject-once",
+    });
+  });
+
   it("reports no webview errors or CSP violations", () => {
     const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));

@@ -55,6 +55,9 @@ export class ApprovalCard {
   private readonly actions: HTMLButtonElement[] = [];
   private readonly options: { view: OptionView; button: HTMLButtonElement }[] = [];
   private readonly countdown: HTMLElement | null;
+  /** What the request is about; a placeholder until `showSubject` while the card sits on its tool call. */
+  private subject: HTMLElement;
+  private subjectShown: boolean;
   private readonly bypassButton: HTMLButtonElement | null = null;
   private confirm: HTMLElement | null = null;
   private confirmButton: HTMLButtonElement | null = null;
@@ -73,14 +76,20 @@ export class ApprovalCard {
     const titleElement = el("span", { class: "card-title" });
     appendVisible(titleElement, title);
     this.countdown = prompt.expiresAt !== undefined ? el("span", { class: "card-countdown" }) : null;
-    const subject = renderSubject(prompt, host);
     let description: HTMLElement | null = null;
     if (prompt.description !== undefined && prompt.description !== "") {
       // Like the title: a bidi override or zero-width character in the description must not disguise what it says.
       description = el("p", { class: "card-description", id: descriptionId });
       appendVisible(description, clip(prompt.description, LIMITS.descriptionChars));
     }
-    if (!description) subject.id = descriptionId;
+    // On its tool call a card hides a tool-call subject (the tool call above shows it: main.css), so that subject is
+    // built only when the card shows it (`showSubject`): building a hidden diff was a quarter of the card's script.
+    // Without a description the subject describes the card to screen readers, so it is built at once.
+    this.subjectShown = prompt.subject.type !== "tool_call" || description === null;
+    this.subject = this.subjectShown
+      ? renderSubject(prompt, host)
+      : el("div", { class: "subject subject-tool" });
+    if (!description) this.subject.id = descriptionId;
 
     const optionRow = el("div", { class: "card-options" });
     prompt.options.slice(0, LIMITS.optionsPerRequest).forEach((option, index) => {
@@ -165,7 +174,7 @@ export class ApprovalCard {
       renderToolCommand(prompt),
       description,
       modeSwitchNote(prompt),
-      subject,
+      this.subject,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
       prompt.heldBy !== undefined ? heldNote(prompt.heldBy) : null,
       optionRow,
@@ -174,6 +183,15 @@ export class ApprovalCard {
     );
     this.root.addEventListener("keydown", (event) => this.onKeyDown(event));
     this.updateCountdown(Date.now());
+  }
+
+  /** Builds the subject if it was left out while the card sat on its tool call (the card goes where it shows). */
+  showSubject(): void {
+    if (this.subjectShown) return;
+    this.subjectShown = true;
+    const subject = renderSubject(this.prompt, this.host);
+    this.subject.replaceWith(subject);
+    this.subject = subject;
   }
 
   /** Ignore choices for a moment: the card just appeared (or moved) under the pointer or the keyboard. */
