@@ -43,72 +43,34 @@ export class GrantEditor {
   readonly root: HTMLElement;
   /** The buttons that approve (the card guards them like its options). */
   readonly approveButtons: HTMLButtonElement[];
-  private readonly input: HTMLInputElement | null = null;
+  private input: HTMLInputElement | null = null;
   private readonly ruleText: HTMLElement;
-  private readonly editPanel: HTMLElement | null = null;
+  private editPanel: HTMLElement | null = null;
   private readonly editButton: HTMLButtonElement | null = null;
   private readonly options: HTMLElement;
+  private readonly id = nextEditorId++;
 
   constructor(
     private readonly grant: GrantView,
     onGrant: (scope: GrantScope, edit: { command?: string; path?: string }) => void,
   ) {
-    const id = nextEditorId++;
-    this.ruleText = el("span", { class: "grant-rule", id: `grant-${id}-rule` });
+    this.ruleText = el("span", { class: "grant-rule", id: `grant-${this.id}-rule` });
     this.showRule(grant.value);
 
     if (grant.field !== "none") {
-      const inputId = `grant-${id}-input`;
-      this.input = el("input", {
-        class: "grant-input",
-        id: inputId,
-        value: grant.value,
-        "aria-describedby": `grant-${id}-hint`,
-      });
-      this.input.type = "text";
-      this.input.maxLength = LIMITS.intent.ruleChars;
-      this.input.spellcheck = false;
-      this.input.addEventListener("input", () => this.showRule(this.input!.value));
-      this.input.addEventListener("keydown", (event) => {
-        // The card's keys (1–9 choose, Escape denies) must not act while a person types a rule.
-        event.stopPropagation();
-        if (event.key === "Escape") {
-          event.preventDefault();
-          this.closeEditor();
-        }
-      });
-      this.editPanel = el(
-        "div",
-        { class: "grant-edit", hidden: true },
-        el(
-          "label",
-          { class: "grant-edit-label" },
-          grant.field === "command" ? "Command prefix (words)" : "Path glob (relative to the workspace)",
-        ),
-        this.input,
-        el(
-          "p",
-          { class: "note grant-edit-hint", id: `grant-${id}-hint` },
-          grant.field === "command"
-            ? "Must stay a prefix of every command this request runs. Symposium checks it again before saving."
-            : "Must match every path of this request and start with a folder name. Symposium checks it again before saving.",
-        ),
-      );
-      (this.editPanel.firstChild as HTMLLabelElement).htmlFor = inputId;
       this.editButton = button("option option-neutral grant-edit-button", icon("edit"), "Edit rule");
       this.editButton.setAttribute("aria-expanded", "false");
       this.editButton.addEventListener("click", () => {
-        if (this.editPanel!.hidden) this.openEditor();
+        if (this.editPanel === null || this.editPanel.hidden) this.openEditor();
         else this.closeEditor();
       });
     }
 
-    const edit = (): { command?: string; path?: string } =>
-      this.input === null
-        ? {}
-        : this.grant.field === "command"
-          ? { command: this.input.value }
-          : { path: this.input.value };
+    const edit = (): { command?: string; path?: string } => {
+      if (this.grant.field === "none") return {};
+      const value = this.input?.value ?? this.grant.value;
+      return this.grant.field === "command" ? { command: value } : { path: value };
+    };
     const grantButton = (scope: GrantScope, text: GrantButtonText): HTMLButtonElement => {
       const action = button(
         `option option-grant grant-${scope}`,
@@ -125,8 +87,9 @@ export class GrantEditor {
     this.approveButtons = [session, always];
     this.options = el("div", { class: "card-options grant-options" }, session, always, this.editButton);
 
-    // The edit panel joins the card when first opened: with a text field in every card (even hidden), Chromium's
-    // autofill laid out each off-screen card (content-visibility) after cards were added: 1 s for 100 cards.
+    // The edit panel is built and joins the card when first opened: with a text field in every card (even hidden),
+    // Chromium's autofill laid out each off-screen card (content-visibility) after cards were added (1 s for 100
+    // cards), and building the field and its panel was a share of every card's script.
     this.root = el(
       "div",
       { class: "grant", role: "group", "aria-label": "Rules Symposium can remember" },
@@ -153,9 +116,58 @@ export class GrantEditor {
     appendVisible(this.ruleText, words);
   }
 
+  /** The panel with the rule's text field, built on first use. */
+  private buildEditPanel(): { panel: HTMLElement; input: HTMLInputElement } {
+    const { grant, id } = this;
+    const inputId = `grant-${id}-input`;
+    const input = el("input", {
+      class: "grant-input",
+      id: inputId,
+      value: grant.value,
+      "aria-describedby": `grant-${id}-hint`,
+    });
+    input.type = "text";
+    input.maxLength = LIMITS.intent.ruleChars;
+    input.spellcheck = false;
+    input.addEventListener("input", () => this.showRule(input.value));
+    input.addEventListener("keydown", (event) => {
+      // The card's keys (1–9 choose, Escape denies) must not act while a person types a rule.
+      event.stopPropagation();
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.closeEditor();
+      }
+    });
+    const label = el(
+      "label",
+      { class: "grant-edit-label" },
+      grant.field === "command" ? "Command prefix (words)" : "Path glob (relative to the workspace)",
+    );
+    label.htmlFor = inputId;
+    const panel = el(
+      "div",
+      { class: "grant-edit" },
+      label,
+      input,
+      el(
+        "p",
+        { class: "note grant-edit-hint", id: `grant-${id}-hint` },
+        grant.field === "command"
+          ? "Must stay a prefix of every command this request runs. Symposium checks it again before saving."
+          : "Must match every path of this request and start with a folder name. Symposium checks it again before saving.",
+      ),
+    );
+    return { panel, input };
+  }
+
   private openEditor(): void {
-    if (!this.editPanel || !this.input) return;
-    if (!this.editPanel.isConnected) this.options.before(this.editPanel);
+    if (this.grant.field === "none") return;
+    if (!this.editPanel || !this.input) {
+      const { panel, input } = this.buildEditPanel();
+      this.editPanel = panel;
+      this.input = input;
+      this.options.before(panel);
+    }
     this.editPanel.hidden = false;
     this.editButton?.setAttribute("aria-expanded", "true");
     this.input.focus();
