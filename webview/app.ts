@@ -346,14 +346,18 @@ export class App {
   }
 
   /**
-   * The element a card belongs in now: its tool call's slot in the shown transcript, or the pinned list, where nothing
-   * above the card shows what it asks about, so the card shows its subject.
+   * The element a card belongs in now: its tool call's slot in the shown transcript, or the pinned list. The card shows
+   * its own subject where nothing above it shows what it asks about: in the pinned list, and on a tool call the agent
+   * changed after asking.
    */
   private targetFor(card: ApprovalCard): HTMLElement {
     const placement = this.store.placementOf(card.prompt);
     if (placement.where === "inline") {
       const slot = this.sessionViews.get(placement.sessionKey)?.promptSlot(placement.itemId);
-      if (slot) return slot;
+      if (slot) {
+        if (placement.changed) card.showSubject();
+        return slot;
+      }
     }
     card.showSubject();
     return this.pinned.list;

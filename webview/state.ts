@@ -71,7 +71,9 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
   set.add(value);
 }
 
-export type PromptPlacement = { where: "inline"; sessionKey: string; itemId: string } | { where: "pinned" };
+export type PromptPlacement =
+  /** `changed`: the agent changed the tool call after asking, so it no longer shows what the card asks about. */
+  { where: "inline"; sessionKey: string; itemId: string; changed: boolean } | { where: "pinned" };
 
 export class ViewStore {
   agents: AgentChoice[] = [];
@@ -181,8 +183,9 @@ export class ViewStore {
   placementOf(prompt: PromptView): PromptPlacement {
     const itemId = prompt.toolItemId;
     if (itemId === undefined || prompt.sessionKey !== this.activeSessionKey) return { where: "pinned" };
-    return this.sessions.get(prompt.sessionKey)?.byId.get(itemId)?.kind === "tool_call"
-      ? { where: "inline", sessionKey: prompt.sessionKey, itemId }
+    const item = this.sessions.get(prompt.sessionKey)?.byId.get(itemId);
+    return item?.kind === "tool_call"
+      ? { where: "inline", sessionKey: prompt.sessionKey, itemId, changed: item.changedAfterRequest === true }
       : { where: "pinned" };
   }
 

@@ -144,6 +144,9 @@ describe("Hostile cards (e2e)", function () {
     assert.equal(cardDiff.length, 1);
     assert.match(cardDiff[0]!, /Asked about/);
     assert.doesNotMatch(cardDiff[0]!, /Swapped in/);
+    // Shown, not only in the DOM: the warning above says the card shows what it asked about.
+    assert.ok(await group.locator(".subject .diff-body").isVisible(), "the card's own diff is on screen");
+    assert.ok(await group.locator(".subject .locations").isVisible(), "the card's own location is on screen");
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
       outcome: "selected",

@@ -275,6 +275,8 @@ export class ToolCallNode implements ItemNode {
     const changed = item.changedAfterRequest === true;
     if (changed !== this.shownChanged) {
       this.shownChanged = changed;
+      // Its cards then show their own subject (main.css): this tool call no longer shows what they ask about.
+      this.root.classList.toggle("changed-after-request", changed);
       replaceChildren(
         this.changedSlot,
         changed
