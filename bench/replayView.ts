@@ -116,7 +116,10 @@ function printBreakdown(traceFile: string): void {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const dumpFile = args[0];
-  if (!dumpFile) throw new Error("usage: replayView.js posts.json [--dist dir] [--profile file]");
+  if (!dumpFile)
+    throw new Error(
+      "usage: replayView.js posts.json [--dist dir] [--css rules] [--trace file] [--profile file] [--screenshot file]",
+    );
   const dist = resolve(option(args, "--dist") ?? "dist");
   const profileFile = option(args, "--profile");
   const traceFile = option(args, "--trace");
@@ -181,8 +184,8 @@ async function main(): Promise<void> {
     await dispatch(posts.slice(0, firstProbe).map((p) => p.message));
     await page.waitForTimeout(500);
 
-    const cdp = await context.newCDPSession(page);
-    if (profileFile) {
+    const cdp = profileFile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
       await cdp.send("Profiler.start");
@@ -204,42 +207,31 @@ async function main(): Promise<void> {
     const wait: number[] = [];
     const frame: number[] = [];
     const total: number[] = [];
-    /** A build instrumented by hand may add up ms per part of its handling in `window.__parts`. */
-    const parts = new Map<string, number[]>();
-    {
-      let i = firstProbe;
-      while (i < posts.length) {
-        const key = probeKey(posts[i]!);
-        let next = i + 1;
-        while (next < posts.length && probeKey(posts[next]!) === undefined) next++;
-        if (key === undefined) {
-          await dispatch(posts.slice(i, next).map((p) => p.message));
-          i = next;
-          continue;
-        }
-        await page.evaluate((message) => {
-          (window as unknown as { __parts?: object }).__parts = {};
-          performance.mark("replay probe");
-          window.postMessage(message, "*");
-        }, posts[i]!.message);
-        const painted = await paintOf(key);
-        if (painted.messageAt !== undefined) {
-          handling.push(painted.insertedAt - painted.messageAt);
-          total.push(painted.at - painted.messageAt);
-        }
-        wait.push(painted.frameAt - painted.insertedAt);
-        frame.push(painted.at - painted.frameAt);
-        const probeParts = await page.evaluate(
-          () => (window as unknown as { __parts?: Record<string, number> }).__parts ?? {},
-        );
-        for (const [name, ms] of Object.entries(probeParts))
-          parts.set(name, [...(parts.get(name) ?? []), ms]);
-        if (screenshotFile && handling.length === 1) await page.screenshot({ path: screenshotFile });
-        await page.waitForTimeout(30);
-        await dispatch(posts.slice(i + 1, next).map((p) => p.message));
-        await page.waitForTimeout(70);
+    for (let i = firstProbe; i < posts.length;) {
+      const key = probeKey(posts[i]!);
+      let next = i + 1;
+      while (next < posts.length && probeKey(posts[next]!) === undefined) next++;
+      if (key === undefined) {
+        await dispatch(posts.slice(i, next).map((p) => p.message));
         i = next;
+        continue;
       }
+      await page.evaluate((message) => {
+        performance.mark("replay probe");
+        window.postMessage(message, "*");
+      }, posts[i]!.message);
+      const painted = await paintOf(key);
+      if (painted.messageAt !== undefined) {
+        handling.push(painted.insertedAt - painted.messageAt);
+        total.push(painted.at - painted.messageAt);
+      }
+      wait.push(painted.frameAt - painted.insertedAt);
+      frame.push(painted.at - painted.frameAt);
+      if (screenshotFile && frame.length === 1) await page.screenshot({ path: screenshotFile });
+      await page.waitForTimeout(30);
+      await dispatch(posts.slice(i + 1, next).map((p) => p.message));
+      await page.waitForTimeout(70);
+      i = next;
     }
     if (traceFile) await browser.context.browser()?.stopTracing();
 
@@ -254,7 +246,6 @@ async function main(): Promise<void> {
     row("inserted -> frame began", wait);
     row("frame began -> rendered", frame);
     row("message -> rendered", total);
-    for (const [name, samples] of parts) row(`  ${name}`, samples);
     // The same probes in order, ten at a time: what grows with the transcript's length.
     const tens: string[] = [];
     for (let i = 0; i < total.length; i += 10) {
@@ -263,7 +254,7 @@ async function main(): Promise<void> {
     }
     console.log(`message -> rendered, p50 per 10 probes in order: ${tens.join(" ")}`);
     if (traceFile) printBreakdown(traceFile);
-    if (profileFile) {
+    if (cdp && profileFile) {
       const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
       writeFileSync(profileFile, JSON.stringify(profile));
       const summary = summarizeProfile(
