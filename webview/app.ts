@@ -11,6 +11,7 @@ import { FrameQueue } from "./frame";
 import { PagedSnapshot } from "./pagedSnapshot";
 import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
+import { afterFirstPaint } from "./render/afterFirstPaint";
 import { ApprovalCard } from "./render/approvalCard";
 import { Composer } from "./render/composer";
 import { EmptyState } from "./render/emptyState";
@@ -19,7 +20,7 @@ import { PendingList } from "./render/pendingList";
 import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
 import { SessionView } from "./render/transcript";
-import { settle, settleAllBut, settleBehind } from "./settledEnd";
+import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "./settledEnd";
 
 /** Within this many pixels of the bottom, the transcript follows new content. */
 const STICK_TO_BOTTOM_PX = 48;
@@ -236,7 +237,9 @@ export class App {
     }
     if (reshaped || switched) this.placeAllCards();
     else {
-      for (const card of newCards) this.placeNewCard(card, pinnedEndInView);
+      let pinnedInPass = 0;
+      for (const card of newCards)
+        if (this.placeNewCard(card, pinnedEndInView, pinnedInPass + 1)) pinnedInPass++;
       if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
     }
     this.pinned.updateCount();
@@ -366,17 +369,20 @@ export class App {
   /**
    * A new card goes to its tool call's slot (skipped or not with its item) or to the end of the pinned list: laid
    * out in full when that end is in view, skipped from the start below it (1,000 pinned cards: the list shows a few).
+   * `pinnedInPass`: how many new cards this message pinned, this one included if pinned. Returns whether it pinned it.
    */
-  private placeNewCard(card: ApprovalCard, pinnedEndInView: boolean): void {
+  private placeNewCard(card: ApprovalCard, pinnedEndInView: boolean, pinnedInPass: number): boolean {
     const target = this.targetFor(card);
-    if (card.root.parentElement === target) return;
+    if (card.root.parentElement === target) return false;
     if (target !== this.pinned.list) {
       target.appendChild(card.root);
-      return;
+      return false;
     }
     if (!pinnedEndInView) settle(card.root);
     target.appendChild(card.root);
-    settleBehind(card.root);
+    // The card behind settles after the next paint, unless it came with this one (a burst, never laid out).
+    settleBehind(card.root, KEEP_UNSETTLED, pinnedInPass > KEEP_UNSETTLED ? undefined : afterFirstPaint);
+    return true;
   }
 
   /** Moves the cards that belong to these tool call items into their slots (a tool call shown after its request). */

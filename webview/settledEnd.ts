@@ -19,13 +19,26 @@ export interface ListElement {
 }
 
 /**
- * Settles the element `keep` places before `appended` (just added at the list's end). Returns it when it was
- * not settled before, so the caller can tell a burst (an element settled before it was ever shown).
+ * Settles the element `keep` places before `appended` (just added at the list's end). Returns it when it settled now
+ * and was not settled before, so the caller can tell a burst (an element settled before it was ever shown).
+ *
+ * `later` (after the next paint): for an element the caller knows was in the list, laid out, before this pass. Settling
+ * restyles it, and that style pass fell in the task and frame that show `appended` (0.6 ms of a card's 1.5 ms style
+ * pass in the replay lab; docs/performance.md), for nothing a person sees: the element is far above the end. One
+ * appended in the same pass (a burst) settles now, so that its first frame skips it.
  */
-export function settleBehind(appended: ListElement, keep = KEEP_UNSETTLED): ListElement | undefined {
+export function settleBehind(
+  appended: ListElement,
+  keep = KEEP_UNSETTLED,
+  later?: (work: () => void) => void,
+): ListElement | undefined {
   let element: ListElement | null = appended;
   for (let i = 0; i < keep && element; i++) element = element.previousElementSibling;
-  return element ? settle(element) : undefined;
+  if (!element) return undefined;
+  if (!later) return settle(element);
+  const behind = element;
+  if (!behind.classList.contains(SETTLED)) later(() => settle(behind));
+  return undefined;
 }
 
 /** Settles every element before the last `keep` of a list (built or reordered at once). Returns how many were new. */

@@ -74,6 +74,25 @@ describe("settledEnd (content-visibility only away from a list's end)", () => {
     assert.deepEqual(list.settled(), [1, 3]);
   });
 
+  it("settles an element laid out before this pass after the next paint, and one of this pass's burst now", () => {
+    const list = new FakeList();
+    const afterPaint: (() => void)[] = [];
+    const later = (work: () => void) => afterPaint.push(work);
+    for (let i = 0; i < 3; i++) settleBehind(list.append(), 3);
+    assert.equal(settleBehind(list.append(), 3, later), undefined);
+    assert.deepEqual(list.settled(), [], "the frame that shows the new element restyles nothing behind it");
+    afterPaint.splice(0).forEach((work) => work());
+    assert.deepEqual(list.settled(), [0]);
+    assert.ok(settleBehind(list.append(), 3), "in a burst, the element behind settles now");
+    assert.deepEqual(list.settled(), [0, 1]);
+    settleBehind(list.append(), 3, later);
+    settle(list.elements[2]!);
+    afterPaint.splice(0).forEach((work) => work());
+    assert.equal(list.elements[2]!.writes, 1, "settled in the meantime: not written twice");
+    assert.equal(settleBehind(list.append(), 3, later), undefined);
+    assert.equal(afterPaint.length, 1, "only what is not settled yet waits");
+  });
+
   it("never writes a class an element already has (each write would restyle it)", () => {
     const list = new FakeList();
     for (let i = 0; i < 10; i++) list.append();

@@ -7,6 +7,7 @@ import type { HostPort } from "../host";
 import { el } from "../dom";
 import { createItemNode, type ItemNode } from "./items";
 import { renderDecisionRecord } from "./decisionRecord";
+import { afterFirstPaint } from "./afterFirstPaint";
 import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "../settledEnd";
 
 export class SessionView {
@@ -75,8 +76,9 @@ export class SessionView {
     this.nodes.set(id, node);
     if (endInView) {
       this.list.appendChild(node.root);
-      settleBehind(node.root);
       this.appended++;
+      // The item behind settles after the next paint, unless it came with this one (a burst, never laid out).
+      settleBehind(node.root, KEEP_UNSETTLED, this.appended > KEEP_UNSETTLED ? undefined : afterFirstPaint);
     } else {
       settle(node.root);
       this.list.appendChild(node.root);
