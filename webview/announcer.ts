@@ -1,5 +1,5 @@
 /** A polite live region for things a screen reader user must hear about (new permission requests). */
-import { el } from "./dom";
+import { afterNextPaint, el } from "./dom";
 
 export class Announcer {
   readonly root = el("div", {
@@ -9,13 +9,20 @@ export class Announcer {
     role: "status",
   });
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts announcements: one put off by a later one is dropped. */
+  private latest = 0;
 
   announce(text: string): void {
-    // Clear, then set on the next tick: the same sentence twice in a row is announced twice.
     clearTimeout(this.timer);
-    this.root.textContent = "";
-    this.timer = setTimeout(() => {
-      this.root.textContent = text;
-    }, 50);
+    const which = ++this.latest;
+    // Nothing is written in the caller's task: clearing the region there laid it out again in the frame that shows a
+    // new card. Cleared, then set a tick later, so that the same sentence twice in a row is announced twice.
+    afterNextPaint(() => {
+      if (which !== this.latest) return;
+      this.root.textContent = "";
+      this.timer = setTimeout(() => {
+        this.root.textContent = text;
+      }, 50);
+    });
   }
 }

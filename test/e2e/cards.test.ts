@@ -149,6 +149,11 @@ describe("Approval cards (e2e)", function () {
     await sendScript(webview, { steps: editSteps(ctx.workbench.workspace, "edit-one-task", title) });
     const group = card(webview, title);
     await waitForGuard(group);
+    const liveRegion = webview.locator('[aria-live="polite"]');
+    await waitUntil(
+      async () => (await liveRegion.textContent()) === `Permission requested by Scripted: ${title}`,
+      "the new card announced to screen readers",
+    );
     // The window's bubble phase runs last in the click's task: the card as it is when the browser takes over (a
     // change here is restyled and laid out before the answer can leave the page).
     await group.evaluate((node) => {
