@@ -14,8 +14,15 @@
  * first probe). The page is 300 x 808 px with VS Code's dark theme fonts and colours, about the Symposium view in the
  * benchmark's workbench. Its timings are as noisy as the machine; the traced counts (elements styled, objects laid
  * out) are not.
+ *
+ * Paired: `--versus <folder>` (another build) and/or `--css-b "<rules>"` (CSS for the second view only) put two views
+ * side by side in one page, each in a frame of its own, and send each probe to both, one after the other (which one
+ * first alternates). The machine's speed drifts by half within minutes here, so two runs one after the other compare
+ * the hours more than the builds; paired probes share the hour, and the median of their differences says which is
+ * faster.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import type { Frame } from "playwright-core";
 import { extname, join, resolve } from "node:path";
 import { launchBrowser } from "../tools/browser";
 import { summarizeProfile, type CpuProfile } from "./profile";
@@ -55,6 +62,22 @@ const TYPES: Record<string, string> = {
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** One view under test: its build, its extra CSS, its frame in the page and its samples. */
+interface Side {
+  name: "A" | "B";
+  dist: string;
+  css: string;
+  target?: Frame;
+  handling: number[];
+  wait: number[];
+  frames: number[];
+  total: number[];
+}
+
+function newSide(name: Side["name"], dist: string, css: string): Side {
+  return { name, dist, css, handling: [], wait: [], frames: [], total: [] };
 }
 
 /** The probe card an update carries, if any. */
@@ -118,14 +141,19 @@ async function main(): Promise<void> {
   const dumpFile = args[0];
   if (!dumpFile)
     throw new Error(
-      "usage: replayView.js posts.json [--dist dir] [--css rules] [--trace file] [--profile file] [--screenshot file]",
+      "usage: replayView.js posts.json [--dist dir] [--css rules] [--versus dir] [--css-b rules] [--trace file] [--profile file] [--screenshot file]",
     );
   const dist = resolve(option(args, "--dist") ?? "dist");
+  const versus = option(args, "--versus");
+  const cssB = option(args, "--css-b");
+  const paired = versus !== undefined || cssB !== undefined;
   const profileFile = option(args, "--profile");
   const traceFile = option(args, "--trace");
   const screenshotFile = option(args, "--screenshot");
   /** CSS added after the view's own, to try a style change without a build. */
   const extraCss = option(args, "--css") ?? "";
+  const sides: Side[] = [newSide("A", dist, extraCss)];
+  if (paired) sides.push(newSide("B", resolve(versus ?? dist), cssB ?? extraCss));
   const posts = JSON.parse(readFileSync(dumpFile, "utf8")) as Posted[];
   const firstProbe = posts.findIndex((p) => probeKey(p) !== undefined);
   if (firstProbe < 0) throw new Error(`no probe card in ${dumpFile}`);
@@ -137,51 +165,81 @@ async function main(): Promise<void> {
     await context.route(`${ORIGIN}/**`, async (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path === "/") {
+        // Paired: the two views side by side, each the size of the view alone.
+        await route.fulfill({
+          contentType: "text/html",
+          body: `<!DOCTYPE html><html><body style="margin:0;display:flex">${sides
+            .map((side) => `<iframe src="/${side.name}/" style="border:0;width:300px;height:808px"></iframe>`)
+            .join("")}</body></html>`,
+        });
+        return;
+      }
+      const [, name = "", ...rest] = path.split("/");
+      const side = sides.find((candidate) => candidate.name === name);
+      if (!side) return route.abort();
+      if (rest.join("/") === "") {
         await route.fulfill({
           contentType: "text/html",
           body: `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<link rel="stylesheet" id="vscode-codicon-stylesheet" href="/codicons/codicon.css">
-<link rel="stylesheet" href="/webview.css">
-<style>${THEME}${extraCss}</style></head>
+<link rel="stylesheet" id="vscode-codicon-stylesheet" href="codicons/codicon.css">
+<link rel="stylesheet" href="webview.css">
+<style>${THEME}${side.css}</style></head>
 <body><div id="app" data-boot='{"reportPaint":true}'></div>
-<script>window.acquireVsCodeApi = () => ({ postMessage: (m) => { if (m.type === "painted") console.debug("painted " + JSON.stringify(m)); } });</script>
-<script src="/webview.js"></script></body></html>`,
+<script>window.acquireVsCodeApi = () => ({ postMessage: (m) => { if (m.type === "painted") console.debug("painted ${side.name} " + JSON.stringify(m)); } });</script>
+<script src="webview.js"></script></body></html>`,
         });
         return;
       }
       await route.fulfill({
         contentType: TYPES[extname(path)] ?? "application/octet-stream",
-        body: readFileSync(join(dist, path)),
+        body: readFileSync(join(side.dist, ...rest)),
       });
     });
-    await page.goto(`${ORIGIN}/`);
-    await page.evaluate(() => document.fonts.ready);
+    if (paired) {
+      await page.setViewportSize({ width: 600, height: 808 });
+      await page.goto(`${ORIGIN}/`);
+      for (const side of sides) {
+        const frame = page.frames().find((candidate) => candidate.url().endsWith(`/${side.name}/`));
+        if (!frame) throw new Error(`no frame for view ${side.name}`);
+        side.target = frame;
+      }
+    } else {
+      await page.goto(`${ORIGIN}/A/`);
+      sides[0]!.target = page.mainFrame();
+    }
+    for (const side of sides) await side.target!.evaluate(() => document.fonts.ready);
 
-    const dispatch = (messages: unknown[]) =>
-      page.evaluate((list) => {
+    const dispatch = (side: Side, messages: unknown[]) =>
+      side.target!.evaluate((list) => {
         for (const message of list) window.postMessage(message, "*");
       }, messages);
     // Reports come as console messages (CDP events): polling the page for them would run tasks on its main thread.
     const reports = new Map<string, Painted>();
     const waiting = new Map<string, (painted: Painted) => void>();
     page.on("console", (message) => {
-      const text = message.text();
-      if (!text.startsWith("painted ")) return;
-      const painted = JSON.parse(text.slice("painted ".length)) as Painted;
-      reports.set(painted.key, painted);
-      waiting.get(painted.key)?.(painted);
+      const match = /^painted (\w+) (.*)$/.exec(message.text());
+      if (!match) return;
+      const painted = JSON.parse(match[2]!) as Painted;
+      const id = `${match[1]} ${painted.key}`;
+      reports.set(id, painted);
+      waiting.get(id)?.(painted);
     });
-    const paintOf = (key: string) =>
+    const paintOf = (side: Side, key: string) =>
       new Promise<Painted>((resolve, reject) => {
-        const known = reports.get(key);
+        const id = `${side.name} ${key}`;
+        const known = reports.get(id);
         if (known) return resolve(known);
-        const timer = setTimeout(() => reject(new Error(`no paint report for ${key}`)), 15_000);
-        waiting.set(key, (painted) => {
+        const timer = setTimeout(() => reject(new Error(`no paint report for ${id}`)), 15_000);
+        waiting.set(id, (painted) => {
           clearTimeout(timer);
           resolve(painted);
         });
       });
-    await dispatch(posts.slice(0, firstProbe).map((p) => p.message));
+    for (const side of sides)
+      await dispatch(
+        side,
+        posts.slice(0, firstProbe).map((p) => p.message),
+      );
     await page.waitForTimeout(500);
 
     const cdp = profileFile ? await context.newCDPSession(page) : undefined;
@@ -203,33 +261,42 @@ async function main(): Promise<void> {
           ...(process.env.REPLAY_TRACE_CATEGORIES?.split(",") ?? []),
         ],
       });
-    const handling: number[] = [];
-    const wait: number[] = [];
-    const frame: number[] = [];
-    const total: number[] = [];
+    let probes = 0;
     for (let i = firstProbe; i < posts.length;) {
       const key = probeKey(posts[i]!);
       let next = i + 1;
       while (next < posts.length && probeKey(posts[next]!) === undefined) next++;
       if (key === undefined) {
-        await dispatch(posts.slice(i, next).map((p) => p.message));
+        for (const side of sides)
+          await dispatch(
+            side,
+            posts.slice(i, next).map((p) => p.message),
+          );
         i = next;
         continue;
       }
-      await page.evaluate((message) => {
-        performance.mark("replay probe");
-        window.postMessage(message, "*");
-      }, posts[i]!.message);
-      const painted = await paintOf(key);
-      if (painted.messageAt !== undefined) {
-        handling.push(painted.insertedAt - painted.messageAt);
-        total.push(painted.at - painted.messageAt);
+      const order = probes % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order) {
+        await side.target!.evaluate((message) => {
+          performance.mark("replay probe");
+          window.postMessage(message, "*");
+        }, posts[i]!.message);
+        const painted = await paintOf(side, key);
+        if (painted.messageAt !== undefined) {
+          side.handling.push(painted.insertedAt - painted.messageAt);
+          side.total.push(painted.at - painted.messageAt);
+        }
+        side.wait.push(painted.frameAt - painted.insertedAt);
+        side.frames.push(painted.at - painted.frameAt);
+        if (screenshotFile && probes === 0 && side === sides[0])
+          await page.screenshot({ path: screenshotFile });
+        await page.waitForTimeout(30);
+        await dispatch(
+          side,
+          posts.slice(i + 1, next).map((p) => p.message),
+        );
       }
-      wait.push(painted.frameAt - painted.insertedAt);
-      frame.push(painted.at - painted.frameAt);
-      if (screenshotFile && frame.length === 1) await page.screenshot({ path: screenshotFile });
-      await page.waitForTimeout(30);
-      await dispatch(posts.slice(i + 1, next).map((p) => p.message));
+      probes++;
       await page.waitForTimeout(70);
       i = next;
     }
@@ -242,18 +309,45 @@ async function main(): Promise<void> {
         `${name.padEnd(32)} n=${String(sorted.length).padStart(3)}  p50 ${at(50)}  p90 ${at(90)}  p99 ${at(99)} ms`,
       );
     };
-    row("handling (message -> inserted)", handling);
-    row("inserted -> frame began", wait);
-    row("frame began -> rendered", frame);
-    row("message -> rendered", total);
-    // The same probes in order, ten at a time: what grows with the transcript's length.
-    const tens: string[] = [];
-    for (let i = 0; i < total.length; i += 10) {
-      const group = [...total.slice(i, i + 10)].sort((a, b) => a - b);
-      tens.push(percentile(group, 50).toFixed(1));
+    for (const side of sides) {
+      if (paired) console.log(`view ${side.name}: ${side.dist}${side.css ? ` + ${side.css}` : ""}`);
+      row("handling (message -> inserted)", side.handling);
+      row("inserted -> frame began", side.wait);
+      row("frame began -> rendered", side.frames);
+      row("message -> rendered", side.total);
+      // The same probes in order, ten at a time: what grows with the transcript's length.
+      const tens: string[] = [];
+      for (let i = 0; i < side.total.length; i += 10) {
+        const group = [...side.total.slice(i, i + 10)].sort((a, b) => a - b);
+        tens.push(percentile(group, 50).toFixed(1));
+      }
+      console.log(`message -> rendered, p50 per 10 probes in order: ${tens.join(" ")}`);
     }
-    console.log(`message -> rendered, p50 per 10 probes in order: ${tens.join(" ")}`);
-    if (traceFile) printBreakdown(traceFile);
+    if (paired) {
+      const [a, b] = sides as [Side, Side];
+      for (const [name, of] of [
+        ["handling", (side: Side) => side.handling],
+        ["wait for the frame", (side: Side) => side.wait],
+        ["frame", (side: Side) => side.frames],
+        ["message -> rendered", (side: Side) => side.total],
+      ] as const) {
+        const differences = of(b)
+          .map((value, i) => value - (of(a)[i] ?? Number.NaN))
+          .filter(Number.isFinite)
+          .sort((x, y) => x - y);
+        const faster = differences.filter((d) => d < 0).length;
+        // The middle 80 %: a pair where one side met a stall (a collection, another process) says nothing of either.
+        const middle = differences.slice(
+          Math.floor(differences.length / 10),
+          Math.ceil((differences.length * 9) / 10),
+        );
+        const trimmedMean = middle.reduce((sum, d) => sum + d, 0) / Math.max(1, middle.length);
+        console.log(
+          `B - A, ${name}: median ${percentile(differences, 50).toFixed(2)}, trimmed mean ${trimmedMean.toFixed(2)} ms over ${differences.length} pairs (B faster in ${faster})`,
+        );
+      }
+    }
+    if (traceFile && !paired) printBreakdown(traceFile);
     if (cdp && profileFile) {
       const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
       writeFileSync(profileFile, JSON.stringify(profile));
