@@ -819,6 +819,81 @@ describe("Approval cards (e2e)", function () {
     });
   });
 
+  it("writes a long diff's later lines after the tasks queued by the frame that shows it, not ahead of them", async () => {
+    const { workspace } = ctx.workbench;
+    const path = join(workspace, "src", "greeting.ts");
+    const lines = Array.from({ length: 100 }, (_, i) => `+export const later${i} = ${i};`);
+    const patch = [
+      "diff --git a/src/greeting.ts b/src/greeting.ts",
+      "--- a/src/greeting.ts",
+      "+++ b/src/greeting.ts",
+    ];
+    const text = [...patch, "@@ -0,0 +1,100 @@", ...lines, ""].join("\n");
+    // As the benchmark's paint reporter does: when the tool call goes in, an animation-frame callback (it runs before
+    // that frame's paint) posts a message-channel tick (it runs once the frame is rendered), which counts the lines.
+    await webview.locator("body").evaluate((body) => {
+      type Node = { querySelector(selector: string): { textContent: string | null } | null };
+      const page = globalThis as unknown as {
+        __linesAfterFrame?: number;
+        MutationObserver: new (callback: () => void) => {
+          observe(target: unknown, options: object): void;
+          disconnect(): void;
+        };
+        MessageChannel: new () => {
+          port1: { onmessage: (() => void) | null };
+          port2: { postMessage(message: unknown): void };
+        };
+        requestAnimationFrame(callback: () => void): void;
+        document: Node;
+      };
+      const observer = new page.MutationObserver(() => {
+        const item = page.document.querySelector(
+          '.item.tool-call[data-id="tool:edit-after-frame"] .diff-body',
+        );
+        if (!item) return;
+        observer.disconnect();
+        page.requestAnimationFrame(() => {
+          const channel = new page.MessageChannel();
+          channel.port1.onmessage = () => {
+            page.__linesAfterFrame = (item.textContent ?? "").match(/later\d+/g)?.length ?? 0;
+          };
+          channel.port2.postMessage(undefined);
+        });
+      });
+      observer.observe(body, { childList: true, subtree: true });
+    });
+    const toolCall = {
+      toolCallId: "edit-after-frame",
+      title: "Edit greeting.ts (after its frame)",
+      kind: "edit",
+      status: "pending",
+      content: [
+        {
+          type: "diff",
+          changes: [{ path, operation: "modify" }],
+          patch: { format: "git_patch", text },
+        },
+      ],
+    };
+    await sendScript(webview, { steps: [{ update: { sessionUpdate: "tool_call_update", ...toolCall } }] });
+    const counted = await waitUntil(
+      () =>
+        webview
+          .locator("body")
+          .evaluate(() => (globalThis as unknown as { __linesAfterFrame?: number }).__linesAfterFrame),
+      "the lines counted once the tool call's frame was rendered",
+    );
+    assert.ok(
+      counted > 0 && counted < 100,
+      `only the first screenful by then, not all 100 lines: ${counted}`,
+    );
+    const body = webview.locator('.item.tool-call[data-id="tool:edit-after-frame"] .diff-body');
+    await waitUntil(
+      async () => ((await body.textContent()) ?? "").match(/later\d+/g)?.length === 100,
+      "then every line",
+    );
+  });
+
   it("reports no webview errors or CSP violations", () => {
     const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));

@@ -1,7 +1,8 @@
 /**
  * Work put off until the view has painted its next frame: the lines of a long code box past its first screenful
- * (firstScreen.ts).
+ * (firstScreen.ts), settling the list elements behind a new one (settledEnd.ts).
  */
+import { inBackground } from "../dom";
 
 /** The longest stretch of put-off work in one task; the next waits for a new task, so input and frames get in. */
 const SLICE_MS = 8;
@@ -23,7 +24,7 @@ export function afterFirstPaint(work: () => void): void {
   if (paintAwaited) return;
   paintAwaited = true;
   // An animation-frame callback runs before its frame's paint; a task queued from it runs after.
-  requestAnimationFrame(() => setTimeout(painted, 0));
+  requestAnimationFrame(() => inBackground(painted));
 }
 
 function painted(): void {
@@ -49,7 +50,7 @@ function drain(): void {
       }, 0);
     }
     if (next < ready.length && performance.now() >= until) {
-      setTimeout(drain, 0);
+      inBackground(drain);
       return;
     }
   }
