@@ -161,7 +161,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const { page, context } = browser;
-    await page.setViewportSize({ width: 300, height: 808 });
+    await page.setViewportSize({ width: 300 * sides.length, height: 808 });
     await context.route(`${ORIGIN}/**`, async (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path === "/") {
@@ -196,7 +196,6 @@ async function main(): Promise<void> {
       });
     });
     if (paired) {
-      await page.setViewportSize({ width: 600, height: 808 });
       await page.goto(`${ORIGIN}/`);
       for (const side of sides) {
         const frame = page.frames().find((candidate) => candidate.url().endsWith(`/${side.name}/`));

@@ -380,8 +380,7 @@ export class App {
     }
     if (!pinnedEndInView) settle(card.root);
     target.appendChild(card.root);
-    // The card behind settles after the next paint, unless it came with this one (a burst, never laid out).
-    settleBehind(card.root, KEEP_UNSETTLED, pinnedInPass > KEEP_UNSETTLED ? undefined : afterFirstPaint);
+    settleBehind(card.root, KEEP_UNSETTLED, { later: afterFirstPaint, appendedInPass: pinnedInPass });
     return true;
   }
 

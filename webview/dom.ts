@@ -93,7 +93,6 @@ export function setEnabled(control: HTMLElement, enabled: boolean): void {
   control.setAttribute("aria-disabled", String(!enabled));
 }
 
-/** True when the user has something focused in the page (we must not move focus away from it). */
 /**
  * Runs `run` in a task after the next frame has been rendered (an animation-frame callback runs before its paint), of
  * background priority (`inBackground`).
@@ -114,6 +113,7 @@ export function inBackground(work: () => void): void {
   else setTimeout(work, 0);
 }
 
+/** True when the user has something focused in the page (we must not move focus away from it). */
 export function userHasFocus(): boolean {
   const active = document.activeElement;
   return active !== null && active !== document.body && active !== document.documentElement;

@@ -18,24 +18,32 @@ export interface ListElement {
   readonly classList: { contains(token: string): boolean; add(token: string): void };
 }
 
+/** When the caller can put settling off: `later` runs work after the next paint. */
+export interface SettleLater {
+  later: (work: () => void) => void;
+  /** Elements appended to the list in this pass (one message's changes), `appended` included. */
+  appendedInPass: number;
+}
+
 /**
  * Settles the element `keep` places before `appended` (just added at the list's end). Returns it when it settled now
  * and was not settled before, so the caller can tell a burst (an element settled before it was ever shown).
  *
- * `later` (after the next paint): for an element the caller knows was in the list, laid out, before this pass. Settling
+ * With `put`, an element that was in the list before this pass (laid out) settles after the next paint: settling
  * restyles it, and that style pass fell in the task and frame that show `appended` (0.6 ms of a card's 1.5 ms style
  * pass in the replay lab; docs/performance.md), for nothing a person sees: the element is far above the end. One
- * appended in the same pass (a burst) settles now, so that its first frame skips it.
+ * appended in the same pass (a burst, never laid out) settles now, so that its first frame skips it.
  */
 export function settleBehind(
   appended: ListElement,
   keep = KEEP_UNSETTLED,
-  later?: (work: () => void) => void,
+  put?: SettleLater,
 ): ListElement | undefined {
   let element: ListElement | null = appended;
   for (let i = 0; i < keep && element; i++) element = element.previousElementSibling;
   if (!element) return undefined;
-  if (!later) return settle(element);
+  if (!put || put.appendedInPass > keep) return settle(element);
+  const { later } = put;
   const behind = element;
   if (!behind.classList.contains(SETTLED)) later(() => settle(behind));
   return undefined;

@@ -77,8 +77,7 @@ export class SessionView {
     if (endInView) {
       this.list.appendChild(node.root);
       this.appended++;
-      // The item behind settles after the next paint, unless it came with this one (a burst, never laid out).
-      settleBehind(node.root, KEEP_UNSETTLED, this.appended > KEEP_UNSETTLED ? undefined : afterFirstPaint);
+      settleBehind(node.root, KEEP_UNSETTLED, { later: afterFirstPaint, appendedInPass: this.appended });
     } else {
       settle(node.root);
       this.list.appendChild(node.root);
