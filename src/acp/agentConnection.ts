@@ -11,6 +11,13 @@ import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import type { PermissionOutcome } from "../core/pendingApprovals";
 import type { Readable, Writable } from "node:stream";
 import { AgentProcess, type AgentExit, type AgentLaunch } from "./agentProcess";
+import {
+  permissionRequestParams,
+  REQUEST_PERMISSION_ROUTE,
+  routeInbound,
+  SESSION_UPDATE_ROUTE,
+  sessionUpdateParams,
+} from "./rawRoutes";
 
 export type ProtocolVersion = 1 | 2;
 
@@ -115,8 +122,6 @@ export class AgentConnection {
   private readonly sdk: SdkConnection;
   private answeredVersion: unknown;
   private malformedFrames = 0;
-  /** v2 `idle` usage read off raw frames, by session id, until the parsed update takes it (`noteIdleUsage`). */
-  private readonly idleUsage = new Map<string, Json>();
   private closeReason: string | undefined;
   /** True while a v2 attempt may still hand the process over to a v1 client: its closing must not kill the agent. */
   private negotiating: boolean;
@@ -359,32 +364,37 @@ export class AgentConnection {
     const input = this.pipes.attachOutput();
     // A v2 attempt that may hand over must not close the agent's stdin when its client closes.
     const output = this.countProtocolErrors(this.pipes.input(() => !this.negotiating && !this.handedOver));
+    // Both read raw: the tap routes them past the SDK's parse (rawRoutes.ts).
     const permission = ({
       params,
       signal,
       requestId,
     }: {
-      params: unknown;
+      params: Json;
       signal: AbortSignal;
       requestId: string | number | null;
-    }) =>
-      callbacks
-        .requestPermission(this, params as Json, { signal, requestId })
-        .then((outcome) => ({ outcome }));
-    const update = ({ params }: { params: unknown }) =>
-      callbacks.sessionUpdate(this, this.withIdleUsage(params as Json));
+    }) => callbacks.requestPermission(this, params, { signal, requestId }).then((outcome) => ({ outcome }));
+    const update = ({ params }: { params: Json }) => callbacks.sessionUpdate(this, params);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
     if (version === 2) {
       const app = v2
         .client({ name: "Symposium" })
-        .onRequest(v2.methods.client.session.requestPermission, permission)
-        .onNotification(v2.methods.client.session.update, update);
+        .onRequest(
+          REQUEST_PERMISSION_ROUTE,
+          (params: unknown) => permissionRequestParams(2, params),
+          permission,
+        )
+        .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
       return app.connect(this.tap(v2.ndJsonStream(output, input, limits)));
     }
     const app = v1
       .client({ name: "Symposium" })
-      .onRequest(v1.methods.client.session.requestPermission, permission)
-      .onNotification(v1.methods.client.session.update, update);
+      .onRequest(
+        REQUEST_PERMISSION_ROUTE,
+        (params: unknown) => permissionRequestParams(1, params),
+        permission,
+      )
+      .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
     // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
     const serve = (method: v1.ClientRequestMethod, handler: (params: Json) => unknown) =>
       app.onRequest(method, (({ params }: { params: unknown }) => handler(params as Json)) as never);
@@ -405,9 +415,10 @@ export class AgentConnection {
   }
 
   /**
-   * Watches inbound frames without parsing twice: the answer to `initialize` (to notice a v1 agent), plus trace
-   * logging of method and id in both directions. The inbound side is a pull-through wrapper, not a `TransformStream`:
-   * piping through a transform costs about 2.4 us of CPU per message (the pipe's promises), this about 0.7 us.
+   * Watches inbound frames without parsing twice: the answer to `initialize` (to notice a v1 agent), the methods read
+   * raw (renamed past the SDK's parse: `rawRoutes.ts`), plus trace logging of method and id in both directions. The
+   * inbound side is a pull-through wrapper, not a `TransformStream`: piping through a transform costs about 2.4 us of
+   * CPU per message (the pipe's promises), this about 0.7 us.
    */
   private tap<S extends { readable: ReadableStream<v2.AnyMessage>; writable: WritableStream<v2.AnyMessage> }>(
     stream: S,
@@ -443,38 +454,7 @@ export class AgentConnection {
       this.answeredVersion = (frame.result as Json).protocolVersion;
     }
     if (trace) trace(`← ${describeFrame(frame)}`);
-    if (this.version === 2) this.noteIdleUsage(frame);
-  }
-
-  /**
-   * A v2 `idle` state carries the turn's token usage, which the SDK's schema does not know and drops while parsing.
-   * Read off the raw frame here (numbers only), it is put back on the parsed update of the same session, which the
-   * SDK hands over in order right after.
-   */
-  private noteIdleUsage(frame: Json): void {
-    if (frame.method !== "session/update") return;
-    const params = frame.params as Json | undefined;
-    const update = params?.update as Json | undefined;
-    if (update?.sessionUpdate !== "state_update" || update.state !== "idle") return;
-    const usage = update.usage;
-    if (typeof usage !== "object" || usage === null || typeof params?.sessionId !== "string") return;
-    if (this.idleUsage.size >= 100) this.idleUsage.clear(); // bounded: a parsed update that never came
-    const numbers = Object.fromEntries(
-      Object.entries(usage as Json)
-        .slice(0, 20)
-        .filter(([, value]) => typeof value === "number"),
-    );
-    this.idleUsage.set(params.sessionId, numbers);
-  }
-
-  private withIdleUsage(params: Json): Json {
-    const update = params.update as Json | undefined;
-    const sessionId = params.sessionId;
-    if (update?.sessionUpdate !== "state_update" || update.state !== "idle" || typeof sessionId !== "string")
-      return params;
-    const usage = this.idleUsage.get(sessionId);
-    this.idleUsage.delete(sessionId);
-    return usage && !("usage" in update) ? { ...params, update: { ...update, usage } } : params;
+    routeInbound(frame);
   }
 
   /**

@@ -339,6 +339,23 @@ describe("ACP client against a hostile agent", function () {
     const odd = [
       { raw: { jsonrpc: "2.0", id: "u1", method: "no/such_method", params: {} } },
       { raw: { jsonrpc: "2.0", method: "_unknown/notification", params: {} } },
+      // The private name the client routes updates by is no way in for the agent: an unknown method, as any other.
+      {
+        raw: {
+          jsonrpc: "2.0",
+          method: "_symposium/session_update",
+          params: {
+            sessionId,
+            update: {
+              sessionUpdate: "agent_message_chunk",
+              messageId: "routed",
+              content: { type: "text", text: "routed by the agent" },
+            },
+          },
+        },
+      },
+      { raw: { jsonrpc: "2.0", id: "u2", method: "_symposium/session_update", params: {} } },
+      { raw: { jsonrpc: "2.0", method: "session/update", params: ["not", "an", "object"] } },
       { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } } },
       { raw: { jsonrpc: "2.0", id: 987_655, error: { code: -32000, message: "answer to nothing" } } },
       { rawLine: "" },
@@ -384,6 +401,12 @@ describe("ACP client against a hostile agent", function () {
         -32601,
         "an unknown method gets -32601",
       );
+      const privateName = await waitFor(
+        () => received(harness).find((f) => f.id === "u2"),
+        "the answer to the private method name",
+      );
+      assert.equal((privateName.error as { code?: number })?.code, -32601);
+      assert.doesNotMatch(transcriptText(harness, key), /routed by the agent/);
       assert.match(transcriptText(harness, key), /bad \uFFFD+ bytes/);
       const [pid] = harness.agentPids();
       assert.ok(isAlive(pid!), "the agent was not stopped");
@@ -718,6 +741,44 @@ describe("ACP client against a hostile agent", function () {
     assert.equal(harness.sessions.session(first), undefined);
     await sameAgentWorks(harness, second);
   });
+
+  for (const protocol of ["v2", "v1"] as const) {
+    it(`${protocol}: a request without what its version requires is refused as invalid params, with no card; the rest is read leniently`, async () => {
+      harness = new ClientHarness({ protocol });
+      if (protocol === "v1") harness.versions.set("Scripted", 1);
+      const option = (kind: string) => ({ optionId: "o", name: "O", kind });
+      const invalid =
+        protocol === "v2"
+          ? [
+              { options: [] },
+              { title: 5 },
+              { sessionId: 7 },
+              { options: [{ optionId: "o", kind: "allow_once" }] },
+            ]
+          : [{ options: [option("allow_forever")] }, { toolCall: { title: "no id" } }, { sessionId: 7 }];
+      // Fields the SDK's schema would have dropped or cut: shown as far as they can be read, the rest left out.
+      const lenient =
+        protocol === "v2"
+          ? {
+              title: "Lenient",
+              description: 42,
+              subject: { type: "tool_call", toolCall: { toolCallId: "x", kind: 3 } },
+            }
+          : { toolCall: { toolCallId: "x", title: "Lenient", kind: 3, locations: "nowhere" } };
+      const key = await harness.run({
+        steps: [...invalid.map((request) => ({ request, wait: false })), { request: lenient, wait: false }],
+      });
+      await waitFor(() => harness.outcomes().length === invalid.length, "an answer to each invalid request");
+      for (const entry of harness.outcomes())
+        assert.equal((entry.error as { code?: number } | undefined)?.code, -32602, JSON.stringify(entry));
+      const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the lenient request");
+      assert.equal(harness.sessions.pending.size, 1);
+      assert.match(card.title, /Lenient/);
+      assert.ok(harness.sessions.choose(card.key, "allow-once"));
+      await waitFor(() => harness.outcomes().length === invalid.length + 1, "the lenient request answered");
+      await sameAgentWorks(harness, key);
+    });
+  }
 
   it("a flood of 50,000 session/update chunks keeps the transcript within LIMITS and memory bounded", async function () {
     this.timeout(40_000);

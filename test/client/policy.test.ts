@@ -119,6 +119,52 @@ describe("permission policy in the client", function () {
       assert.ok(view.bypassBlockedReason, `"${view.title}" says why Bypass did not apply`);
   });
 
+  // Each tool call names a path outside the workspace in a shape the SDK's schema drops without a trace (an item
+  // that does not fit a list, a list that is not one), next to one inside: read after that parse, it touched only
+  // src/a.ts. The footprint must see the rest and not understand it, whether the request carries the tool call or
+  // names one stored from the agent's updates.
+  for (const protocol of ["v1", "v2"] as const) {
+    for (const where of ["in the request", "stored from an update"] as const) {
+      it(`${protocol}: a tool call ${where} is read as the agent sent it: what the SDK's schema would drop makes Bypass ask`, async () => {
+        harness = new ClientHarness({ protocol, bypass: true });
+        const ws = harness.workspace;
+        mkdirSync(join(ws, "src"));
+        const away = join(outside, "x.txt");
+        const diffOutside =
+          protocol === "v1"
+            ? { type: "diff", path: [away], newText: "x" }
+            : { type: "diff", changes: away, patch: { format: "git_patch", text: "x" } };
+        const malformed: Record<string, Record<string, unknown>> = {
+          "path-list": { locations: [{ path: `${ws}/src/a.ts` }, { path: [away] }] },
+          "locations-object": { locations: { path: away } },
+          "diff-unreadable": { locations: [{ path: `${ws}/src/a.ts` }], content: [diffOutside] },
+        };
+        const request = (toolCall: Record<string, unknown>) => ({
+          request:
+            protocol === "v1"
+              ? { toolCall, options: OPTIONS }
+              : { title: "Edit", subject: { type: "tool_call", toolCall }, options: OPTIONS },
+          wait: false,
+        });
+        const steps = Object.entries(malformed).flatMap(([id, fields]) => {
+          const toolCall = { toolCallId: id, title: "Edit a.ts", kind: "edit", ...fields };
+          if (where === "in the request") return [request(toolCall)];
+          const sessionUpdate = protocol === "v1" ? "tool_call" : "tool_call_update";
+          return [{ update: { sessionUpdate, ...toolCall } }, request({ toolCallId: id })];
+        });
+        await harness.run({ steps });
+        const count = Object.keys(malformed).length;
+        await waitFor(
+          () => harness.sessions.pending.size + harness.outcomes().length === count,
+          "every request answered or on a card",
+        );
+        assert.deepEqual(harness.outcomes(), [], "nothing was answered without a person");
+        for (const view of harness.sessions.snapshot().pending)
+          assert.match(view.bypassBlockedReason ?? "", /not fully understood/, `"${view.title}" says why`);
+      });
+    }
+  }
+
   it("an automatic answer names its rule: in the transcript and the history; a deny rule rejects without a card", async () => {
     const rules = parsePermissionSettings(
       { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },

@@ -1,0 +1,85 @@
+/**
+ * The agent's `session/update` and `session/request_permission` reach Symposium as the agent sent them. The
+ * connection's inbound tap renames each to a private method (`routeInbound`) before the SDK sees it, so the SDK does
+ * not parse them; the checks here stand in for its parse where a malformed call must still be refused as one.
+ *
+ * Why not the SDK's parse:
+ * - The policy must see what the agent said. The SDK's schemas drop what does not fit them without a trace: a
+ *   location whose path is a list, a diff it cannot read, a `locations` that is not a list. A request naming
+ *   `src/a.ts` and, so written, a file outside the workspace reached the footprint as touching `src/a.ts` only, and
+ *   Bypass approved it. The footprint reads raw JSON and asks a person about what it does not understand.
+ * - Time: the SDK parses each update twice (for its session helpers, which Symposium does not use, then for the
+ *   handler), and v2's union of update kinds is tried kind by kind: 170 us of CPU for a tool call update with a diff,
+ *   against 25 us for its own kind, on the way to every card that follows a tool call (docs/performance.md).
+ *
+ * Everything that reads these params (`SessionModel`, `RawToolCalls`, the footprint, `normalizePermissionRequest`)
+ * reads them as untrusted JSON.
+ */
+import { RequestError } from "@agentclientprotocol/sdk/experimental/v2";
+import * as z from "zod/mini";
+import type { Json } from "../core/json";
+
+/** The methods read raw, and the private names they travel under inside the SDK. */
+const ROUTES: ReadonlyMap<string, string> = new Map([
+  ["session/update", "_symposium/session_update"],
+  ["session/request_permission", "_symposium/request_permission"],
+]);
+const PRIVATE_NAMES: ReadonlySet<string> = new Set(ROUTES.values());
+
+export const SESSION_UPDATE_ROUTE = ROUTES.get("session/update")!;
+export const REQUEST_PERMISSION_ROUTE = ROUTES.get("session/request_permission")!;
+
+/**
+ * Renames an inbound frame of a method read raw to its private name. A notification and a request keep their kind,
+ * so what the SDK answers about the wrong kind (a request named `session/update`: method not found) is unchanged. A
+ * frame the agent itself sent under a private name is renamed away from it: it stays the unknown method it was.
+ */
+export function routeInbound(frame: Json): void {
+  const method = frame.method;
+  if (typeof method !== "string") return;
+  const route = ROUTES.get(method);
+  if (route !== undefined) frame.method = route;
+  else if (PRIVATE_NAMES.has(method)) frame.method = `${method}/sent-by-agent`;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** An update's params: an object. Its fields are read as JSON by whoever uses them. */
+export function sessionUpdateParams(params: unknown): Json {
+  if (!isObject(params))
+    throw RequestError.invalidParams(undefined, "session/update params must be an object");
+  return params;
+}
+
+// What each version's schema requires of a request as a whole: without these there is no session to route it to, no
+// option to answer with, or (v1) no tool call it is about. Anything else is read leniently, and what the footprint
+// does not understand makes the request ask a person.
+const v1Kind = z.enum(["allow_once", "allow_always", "reject_once", "reject_always"]);
+const option = (kind: z.ZodMiniType<string>) => z.object({ optionId: z.string(), name: z.string(), kind });
+const REQUEST_SHAPES = {
+  1: z.object({
+    sessionId: z.string(),
+    toolCall: z.object({ toolCallId: z.string() }),
+    options: z.array(option(v1Kind)),
+  }),
+  2: z.object({
+    sessionId: z.string(),
+    title: z.string(),
+    options: z.array(option(z.string())).check(z.minLength(1)),
+  }),
+} as const;
+
+/** A permission request's params, exactly as sent, once the fields its version requires are there. */
+export function permissionRequestParams(version: 1 | 2, params: unknown): Json {
+  // As the SDK does (after Rust's handling of an empty payload): absent params are an empty object.
+  const value = params ?? {};
+  const checked = REQUEST_SHAPES[version].safeParse(value);
+  if (!checked.success || !isObject(value)) {
+    const issue = checked.success ? undefined : checked.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+    throw RequestError.invalidParams(undefined, `session/request_permission params are not valid${where}`);
+  }
+  return value;
+}
