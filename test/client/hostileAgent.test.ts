@@ -355,6 +355,18 @@ describe("ACP client against a hostile agent", function () {
         },
       },
       { raw: { jsonrpc: "2.0", id: "u2", method: "_symposium/session_update", params: {} } },
+      {
+        raw: {
+          jsonrpc: "2.0",
+          id: "u3",
+          method: "_symposium/request_permission",
+          params: {
+            sessionId,
+            title: "Routed by the agent",
+            options: [{ optionId: "o", name: "O", kind: "allow_once" }],
+          },
+        },
+      },
       { raw: { jsonrpc: "2.0", method: "session/update", params: ["not", "an", "object"] } },
       { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } } },
       { raw: { jsonrpc: "2.0", id: 987_655, error: { code: -32000, message: "answer to nothing" } } },
@@ -406,6 +418,12 @@ describe("ACP client against a hostile agent", function () {
         "the answer to the private method name",
       );
       assert.equal((privateName.error as { code?: number })?.code, -32601);
+      const privateRequest = await waitFor(
+        () => received(harness).find((f) => f.id === "u3"),
+        "the answer to the private request name",
+      );
+      assert.equal((privateRequest.error as { code?: number })?.code, -32601);
+      assert.equal(cards(harness), 0, "no card for it");
       assert.doesNotMatch(transcriptText(harness, key), /routed by the agent/);
       assert.match(transcriptText(harness, key), /bad \uFFFD+ bytes/);
       const [pid] = harness.agentPids();
