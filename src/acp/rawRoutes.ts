@@ -17,17 +17,17 @@
  */
 import { RequestError } from "@agentclientprotocol/sdk/experimental/v2";
 import * as z from "zod/mini";
-import type { Json } from "../core/json";
+import { asObject, type Json } from "../core/json";
+
+export const SESSION_UPDATE_ROUTE = "_symposium/session_update";
+export const REQUEST_PERMISSION_ROUTE = "_symposium/request_permission";
 
 /** The methods read raw, and the private names they travel under inside the SDK. */
 const ROUTES: ReadonlyMap<string, string> = new Map([
-  ["session/update", "_symposium/session_update"],
-  ["session/request_permission", "_symposium/request_permission"],
+  ["session/update", SESSION_UPDATE_ROUTE],
+  ["session/request_permission", REQUEST_PERMISSION_ROUTE],
 ]);
 const PRIVATE_NAMES: ReadonlySet<string> = new Set(ROUTES.values());
-
-export const SESSION_UPDATE_ROUTE = ROUTES.get("session/update")!;
-export const REQUEST_PERMISSION_ROUTE = ROUTES.get("session/request_permission")!;
 
 /**
  * Renames an inbound frame of a method read raw to its private name. A notification and a request keep their kind,
@@ -42,15 +42,11 @@ export function routeInbound(frame: Json): void {
   else if (PRIVATE_NAMES.has(method)) frame.method = `${method}/sent-by-agent`;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** An update's params: an object. Its fields are read as JSON by whoever uses them. */
 export function sessionUpdateParams(params: unknown): Json {
-  if (!isObject(params))
-    throw RequestError.invalidParams(undefined, "session/update params must be an object");
-  return params;
+  const object = asObject(params);
+  if (!object) throw RequestError.invalidParams(undefined, "session/update params must be an object");
+  return object;
 }
 
 // What each version's schema requires of a request as a whole: without these there is no session to route it to, no
@@ -76,10 +72,11 @@ export function permissionRequestParams(version: 1 | 2, params: unknown): Json {
   // As the SDK does (after Rust's handling of an empty payload): absent params are an empty object.
   const value = params ?? {};
   const checked = REQUEST_SHAPES[version].safeParse(value);
-  if (!checked.success || !isObject(value)) {
-    const issue = checked.success ? undefined : checked.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+  if (!checked.success) {
+    const path = checked.error.issues[0]?.path ?? [];
+    const where = path.length > 0 ? ` at ${path.join(".")}` : "";
     throw RequestError.invalidParams(undefined, `session/request_permission params are not valid${where}`);
   }
-  return value;
+  // The shape above is an object's (zod refuses arrays and scalars there): the params as sent, not its copy.
+  return value as Json;
 }
