@@ -375,25 +375,18 @@ export class AgentConnection {
       requestId: string | number | null;
     }) => callbacks.requestPermission(this, params, { signal, requestId }).then((outcome) => ({ outcome }));
     const update = ({ params }: { params: Json }) => callbacks.sessionUpdate(this, params);
+    const requestParams = (params: unknown) => permissionRequestParams(version, params);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
     if (version === 2) {
       const app = v2
         .client({ name: "Symposium" })
-        .onRequest(
-          REQUEST_PERMISSION_ROUTE,
-          (params: unknown) => permissionRequestParams(2, params),
-          permission,
-        )
+        .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
         .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
       return app.connect(this.tap(v2.ndJsonStream(output, input, limits)));
     }
     const app = v1
       .client({ name: "Symposium" })
-      .onRequest(
-        REQUEST_PERMISSION_ROUTE,
-        (params: unknown) => permissionRequestParams(1, params),
-        permission,
-      )
+      .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
       .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
     // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
     const serve = (method: v1.ClientRequestMethod, handler: (params: Json) => unknown) =>
