@@ -64,6 +64,10 @@ async function runLevel(
 ): Promise<PaintLevelResult> {
   const { sessions } = ctx.api;
   ctx.paints.clear();
+  // Diagnosis only (BENCH_PAINT_OTHER_SESSIONS=n): n more sessions open beside the probed one, so the view shows tabs.
+  const others: string[] = [];
+  for (let i = 0; i < Number(process.env.BENCH_PAINT_OTHER_SESSIONS ?? 0); i++)
+    others.push(await sessions.startSession(MANUAL_AGENT));
   const key = await sessions.startSession(MANUAL_AGENT);
   const mark = ctx.posts.mark();
   const probeKeys: string[] = [];
@@ -147,5 +151,6 @@ async function runLevel(
     await sessions.stop(key);
     await turnEnded(sessions, key).catch(() => undefined);
     await sessions.closeSession(key);
+    for (const other of others) await sessions.closeSession(other);
   }
 }

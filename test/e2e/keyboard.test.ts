@@ -301,6 +301,42 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await waitForReady(webview);
   });
 
+  it("a new card leaves focus on the same session tab, whose count goes up in place", async () => {
+    const { page } = ctx.workbench;
+    await startSession(page, "Scripted"); // a second session: the view shows its tabs
+    assert.equal(await webview.getByRole("tab").count(), 2);
+    await sendScript(webview, {
+      steps: [{ sleep: 2_000 }, { request: { title: "Arrives on a tab", options } }],
+    });
+    const tab = webview.getByRole("tab", { selected: true });
+    await tab.focus();
+    // The focused element, and every focus change in the strip from here on: a rebuilt tab strip moved focus to a
+    // new element, which a screen reader announces again with each card.
+    await tab.evaluate((element) => {
+      const view = globalThis as unknown as { symposiumTestTab: unknown; symposiumTestFocusins: number };
+      view.symposiumTestTab = element;
+      view.symposiumTestFocusins = 0;
+      const strip = (
+        element as unknown as { parentElement: { addEventListener(t: string, f: () => void): void } }
+      ).parentElement;
+      strip.addEventListener("focusin", () => view.symposiumTestFocusins++);
+    });
+    const arriving = card(webview, "Arrives on a tab");
+    await waitForGuard(arriving);
+    await page.waitForTimeout(300); // the view focuses a new card after its first paint
+    assert.equal(await tab.locator(".count-badge").textContent(), "1 pending approval");
+    const kept = await tab.evaluate((element) => {
+      const view = globalThis as unknown as { symposiumTestTab: unknown; symposiumTestFocusins: number };
+      const doc = (element as unknown as El).ownerDocument;
+      return { same: doc.activeElement === view.symposiumTestTab, focusins: view.symposiumTestFocusins };
+    });
+    assert.deepEqual(kept, { same: true, focusins: 0 }, "focus stayed on the same tab element, unmoved");
+    await arriving.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome("Arrives on a tab");
+    await waitForReady(webview);
+    assert.equal(await tab.locator(".count-badge").isVisible(), false, "the count went with the card");
+  });
+
   it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
     const { page } = ctx.workbench;
     await waitForReady(webview);

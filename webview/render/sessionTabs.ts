@@ -4,6 +4,7 @@
  */
 import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
 import { button, el, icon, replaceChildren } from "../dom";
+import { planOrder } from "../keyedOrder";
 import { sessionLabels } from "../sessionLabels";
 import { usageElement } from "./usage";
 
@@ -35,6 +36,8 @@ export class SessionTabs {
   readonly root: HTMLElement;
   private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
   private readonly bar = el("div", { class: "session-bar" });
+  /** The tabs in the strip's order, by session key. */
+  private readonly tabsByKey = new Map<string, SessionTab>();
   /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
   private readonly usage = el("div", { class: "session-usage-line", hidden: true });
   /** What the bar shows now. */
@@ -62,48 +65,43 @@ export class SessionTabs {
     activeKey: string | undefined,
     labels: ReadonlyMap<string, string>,
   ): void {
-    // One session shows no tabs: nothing to build (a new card would otherwise rebuild them, hidden, in its task).
+    // One session shows no tabs: nothing to build (a new card would otherwise update them, hidden, in its task).
     if (entries.length < 2) {
-      if (this.tablist.hidden && this.tablist.childElementCount === 0) return;
+      if (this.tablist.hidden && this.tabsByKey.size === 0) return;
       this.tablist.hidden = true;
       this.tablist.replaceChildren();
+      this.tabsByKey.clear();
       return;
     }
-    const focusedKey = this.tablist.contains(document.activeElement)
-      ? (document.activeElement as HTMLElement | null)?.dataset.key
-      : undefined;
-    this.tablist.hidden = false;
-    this.tablist.replaceChildren(
-      ...entries.map(({ header, pending }) => {
-        const active = header.key === activeKey;
-        const tab = button(
-          `session-tab status-${header.status}`,
-          el("span", { class: "tab-title" }, labels.get(header.key) ?? header.agentName),
-          pending > 0
-            ? el(
-                "span",
-                { class: "count-badge" },
-                String(pending),
-                el("span", { class: "sr-only" }, pending === 1 ? " pending approval" : " pending approvals"),
-              )
-            : null,
-        );
-        tab.setAttribute("role", "tab");
-        tab.setAttribute("aria-selected", String(active));
-        tab.tabIndex = active ? 0 : -1;
-        tab.dataset.key = header.key;
-        // The agent's title names the tab; the tooltip says which agent it is.
-        tab.title =
-          header.title !== header.agentName
-            ? `${header.title} (${header.agentName}): ${statusText(header.status)}`
-            : `${header.agentName}: ${statusText(header.status)}`;
-        tab.addEventListener("click", () => this.actions.select(header.key));
-        return tab;
-      }),
-    );
-    if (focusedKey !== undefined) {
-      for (const tab of this.tabs()) if (tab.dataset.key === focusedKey) tab.focus();
+    if (this.tablist.hidden) this.tablist.hidden = false;
+    // Keyed and updated in place: a card arriving in any session changes one tab's count, and rebuilding the strip
+    // moved focus to a new element (a screen reader announced the focused tab again with every card) and dropped a
+    // hovered tab's tooltip.
+    const keys = entries.map((entry) => entry.header.key);
+    const plan = planOrder([...this.tabsByKey.keys()], keys);
+    for (const key of plan.remove) {
+      this.tabsByKey.get(key)?.root.remove();
+      this.tabsByKey.delete(key);
     }
+    for (const { header, pending } of entries) {
+      const tab = this.tabsByKey.get(header.key) ?? this.newTab(header.key);
+      tab.show(header, labels.get(header.key) ?? header.agentName, pending, header.key === activeKey);
+      this.tabsByKey.set(header.key, tab);
+    }
+    for (const { key, before } of plan.insert) {
+      const next = before === undefined ? null : (this.tabsByKey.get(before)?.root ?? null);
+      this.tablist.insertBefore(this.tabsByKey.get(key)!.root, next);
+    }
+    // The map's order is the strip's (it drives the next plan).
+    const ordered = keys.map((key) => [key, this.tabsByKey.get(key)!] as const);
+    this.tabsByKey.clear();
+    for (const [key, tab] of ordered) this.tabsByKey.set(key, tab);
+  }
+
+  private newTab(key: string): SessionTab {
+    const tab = new SessionTab(key);
+    tab.root.addEventListener("click", () => this.actions.select(key));
+    return tab;
   }
 
   private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
@@ -156,5 +154,44 @@ export class SessionTabs {
     event.preventDefault();
     target.focus();
     this.actions.select(target.dataset.key);
+  }
+}
+
+/** One session's tab: each part written only when what it shows changed. */
+class SessionTab {
+  readonly root = button("session-tab");
+  private readonly title = el("span", { class: "tab-title" });
+  private readonly count = el("span", { class: "count-badge", hidden: true });
+  private shown = "";
+
+  constructor(key: string) {
+    this.root.setAttribute("role", "tab");
+    this.root.dataset.key = key;
+    this.root.append(this.title, this.count);
+  }
+
+  show(header: SessionHeader, label: string, pending: number, active: boolean): void {
+    const shown = JSON.stringify([header.status, header.title, header.agentName, label, pending, active]);
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.root.className = `session-tab status-${header.status}`;
+    this.root.setAttribute("aria-selected", String(active));
+    this.root.tabIndex = active ? 0 : -1;
+    // The agent's title names the tab; the tooltip says which agent it is.
+    this.root.title =
+      header.title !== header.agentName
+        ? `${header.title} (${header.agentName}): ${statusText(header.status)}`
+        : `${header.agentName}: ${statusText(header.status)}`;
+    if (this.title.textContent !== label) this.title.textContent = label;
+    this.count.hidden = pending === 0;
+    replaceChildren(
+      this.count,
+      ...(pending > 0
+        ? [
+            String(pending),
+            el("span", { class: "sr-only" }, pending === 1 ? " pending approval" : " pending approvals"),
+          ]
+        : []),
+    );
   }
 }
