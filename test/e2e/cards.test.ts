@@ -662,6 +662,38 @@ describe("Approval cards (e2e)", function () {
     });
   });
 
+  it("a command's terminal says it has no output yet while its card waits, then shows the output the agent sends", async () => {
+    const terminalId = "term-build-1";
+    const toolCall = {
+      toolCallId: "term-build",
+      title: "Run the build",
+      kind: "execute",
+      content: [{ type: "terminal", terminalId }],
+    };
+    const output = Buffer.from("built 3 files\n").toString("base64");
+    await sendScript(webview, {
+      steps: [
+        ...askAboutToolCall(toolCall, { title: "Run the build" }),
+        { update: { sessionUpdate: "terminal_update", terminalId, output: { data: output } } },
+        { sleep: 500 },
+        { update: { sessionUpdate: "terminal_update", terminalId, exitStatus: { exitCode: 0 } } },
+        { update: { sessionUpdate: "tool_call_update", toolCallId: "term-build", status: "completed" } },
+      ],
+    });
+    const item = webview.locator('.item.tool-call[data-id="tool:term-build"]');
+    const shown = card(webview, "Run the build");
+    await waitForGuard(shown);
+    // An empty output box (grey, with nothing in it) read as a broken card.
+    assert.equal(await item.locator(".terminal-empty").textContent(), "No output yet");
+    assert.equal(await item.locator('[aria-label="Terminal output"]').count(), 0, "no empty output box");
+    await shown.getByRole("button", { name: "Allow once", exact: true }).click();
+    const box = item.locator('[aria-label="Terminal output"]');
+    await box.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await box.textContent(), "built 3 files\n");
+    await item.getByText("Exit code 0", { exact: true }).waitFor({ timeout: 30_000 });
+    assert.equal(await item.locator(".terminal-empty").count(), 0, "the placeholder went with the output");
+  });
+
   it("renders a v1 agent's request as the same card, titled from the tool call's kind and title", async () => {
     const { page, workspace } = ctx.workbench;
     const path = join(workspace, "src", "greeting.ts");

@@ -268,11 +268,19 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
     case "diff":
       return renderDiff(content, () => openDiff(content.index));
     case "terminal": {
-      const pre = el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
-      // Capped in height as a diff is: its first screenful now, the rest after the next paint.
       const output = clip(content.output, LIMITS.terminalOutputChars);
+      // A terminal with nothing in it yet (a command waiting for approval) says so rather than drawing an empty box.
+      const pre =
+        output === ""
+          ? el(
+              "p",
+              { class: "note terminal-empty" },
+              content.exitCode === undefined ? "No output yet" : "No output",
+            )
+          : el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
+      // Capped in height as a diff is: its first screenful now, the rest after the next paint.
       const cut = firstScreenEnd(output, FIRST_SCREEN_LINES, FIRST_SCREEN_CHARS);
-      appendVisible(pre, output.slice(0, cut));
+      if (output !== "") appendVisible(pre, output.slice(0, cut));
       if (cut < output.length) afterFirstPaint(() => appendVisible(pre, output.slice(cut)));
       const exit =
         content.exitCode === undefined
