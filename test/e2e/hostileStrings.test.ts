@@ -250,6 +250,32 @@ describe("Hostile agent strings (e2e)", function () {
     await screenshot(ctx.workbench.page, "hostile-long-word");
   });
 
+  it("a long session title from the agent leaves the session's status readable beside it", async () => {
+    // As long as a tab label gets (80 characters), far wider than a side bar.
+    const title = "Refactor the whole module tree, and every test and script that depends on it";
+    await sendScript(webview, {
+      steps: [{ update: { sessionUpdate: "session_info_update", title } }, { say: "Titled." }],
+    });
+    await waitForReady(webview);
+    const name = webview.locator(".session-bar .session-name");
+    await waitUntil(async () => (await name.textContent()) === title, "the agent's title on the session bar");
+    /** Whether the element's text is cut (an ellipsis), and its width. */
+    const cut = (locator: typeof name) =>
+      locator.evaluate((element) => {
+        const box = element as unknown as { scrollWidth: number; clientWidth: number };
+        return { cut: box.scrollWidth > box.clientWidth, width: box.clientWidth, full: box.scrollWidth };
+      });
+    const status = webview.locator(".session-bar .session-status");
+    assert.equal((await status.innerText()).trim(), "Ready");
+    const shownStatus = await cut(status);
+    assert.equal(shownStatus.cut, false, `the status is shown whole: ${JSON.stringify(shownStatus)}`);
+    const shownName = await cut(name);
+    assert.ok(
+      shownName.cut && shownName.width >= 40,
+      `the title gives way, with an ellipsis: ${shownName.width}px`,
+    );
+  });
+
   it("never ran agent script, never requested a remote host, and had no CSP violation or webview error", async () => {
     assert.deepEqual(await pwnedAnywhere(), []);
     assert.deepEqual(remoteRequests, [], "requests to hosts other than 127.0.0.1");
