@@ -5,7 +5,7 @@
 import { registerSpinner } from "./spinner";
 import { appendText } from "./text";
 
-type Child = Node | string | null | undefined | false;
+export type Child = Node | string | null | undefined | false;
 
 /** Attributes we allow to carry dynamic values. No `href`, `src`, `style`, `on*`, `srcdoc`, `action`. */
 export type SafeAttribute =

@@ -694,6 +694,65 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await item.locator(".terminal-empty").count(), 0, "the placeholder went with the output");
   });
 
+  it("wraps a lasting option's long name and its note as one run of text, no word split across lines", async () => {
+    const title = "Run echo with a long lasting option";
+    // Codex words its lasting option about this long; in a side bar the note was squeezed into a column beside it.
+    const lastingName = "Yes, and don't ask again for commands that start with echo in this folder";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title,
+            subject: { type: "command", command: "echo hi", cwd: ctx.workbench.workspace },
+            options: [
+              { optionId: "yes", name: "Yes, proceed", kind: "allow_once" },
+              { optionId: "yes-always", name: lastingName, kind: "allow_always" },
+              { optionId: "no", name: "No", kind: "reject_once" },
+            ],
+          },
+        },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    const lasting = group.locator("button.option-lasting");
+    assert.equal(await lasting.locator(".option-name").innerText(), lastingName);
+    /** The words of the element's text that are drawn on more than one line. */
+    const splitWords = (locator: Locator) =>
+      locator.evaluate((root) => {
+        interface Range {
+          setStart(node: unknown, offset: number): void;
+          setEnd(node: unknown, offset: number): void;
+          getClientRects(): { length: number };
+        }
+        interface Walker {
+          nextNode(): { textContent: string | null } | null;
+        }
+        const doc = (root as unknown as { ownerDocument: unknown }).ownerDocument as {
+          createRange(): Range;
+          createTreeWalker(root: unknown, show: number): Walker;
+        };
+        const split: string[] = [];
+        const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+            const range = doc.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            if (range.getClientRects().length > 1) split.push(word[0]);
+          }
+        }
+        return split;
+      });
+    assert.deepEqual(await splitWords(lasting), [], "every word of the option and its note on one line");
+    await screenshot(ctx.workbench.page, "cards-long-lasting-option");
+    await group.getByRole("button", { name: "No", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "no",
+    });
+  });
+
   it("renders a v1 agent's request as the same card, titled from the tool call's kind and title", async () => {
     const { page, workspace } = ctx.workbench;
     const path = join(workspace, "src", "greeting.ts");

@@ -13,6 +13,7 @@ import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
 import { modeSwitchNote } from "./sessionControls";
 import { GrantEditor, type GrantScope } from "./grantEditor";
+import { labelWithLastingNote } from "./optionLabel";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
 export const GUARD_MS = 500;
@@ -99,17 +100,9 @@ export class ApprovalCard {
       const optionButton = button(
         `option option-${option.kindClass}${option.lasting ? " option-lasting" : ""}`,
         optionIcon ? icon(optionIcon) : null,
-        name,
-        // A lasting choice says so: it looks unlike the once-options and outlives this card.
-        option.lasting
-          ? el(
-              "span",
-              // Screen readers get the same through aria-description; the button's name stays the option's name.
-              { class: "option-lasting-note", "aria-hidden": "true" },
-              icon("history"),
-              " · remembered by the agent",
-            )
-          : null,
+        // A lasting choice says so: it looks unlike the once-options and outlives this card. Screen readers get the
+        // note through aria-description; the button's name stays the option's name.
+        option.lasting ? labelWithLastingNote(name, icon("history"), " · remembered by the agent") : name,
         index < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, String(index + 1)) : null,
       );
       if (option.lasting) {

@@ -9,6 +9,7 @@ import type { GrantView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
 import { appendVisible } from "../text";
+import { labelWithLastingNote } from "./optionLabel";
 
 export type GrantScope = "session" | "always";
 
@@ -75,8 +76,7 @@ export class GrantEditor {
       const action = button(
         `option option-grant grant-${scope}`,
         icon(text.icon),
-        text.label,
-        el("span", { class: "option-lasting-note", "aria-hidden": "true" }, ` · ${text.lasts}`),
+        labelWithLastingNote(text.label, `· ${text.lasts}`),
       );
       action.setAttribute("aria-description", text.description);
       action.addEventListener("click", () => onGrant(scope, edit()));
