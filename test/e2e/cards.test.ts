@@ -753,6 +753,48 @@ describe("Approval cards (e2e)", function () {
     });
   });
 
+  it("a long tool call title keeps the width of its line in a side bar; the status goes under it", async () => {
+    const title = "echo ran gemini-allowed.txt | tee gemini-allowed.txt && echo done";
+    const toolCall = { toolCallId: "long-head", title, kind: "execute" };
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "short-head",
+            title: "Read a.ts",
+            kind: "read",
+          },
+        },
+        ...askAboutToolCall(toolCall, { title: "Run the long one" }),
+      ],
+    });
+    await waitForGuard(card(webview, "Run the long one"));
+    /** The head's width, and the title's and the status badge's boxes. */
+    const head = (id: string) =>
+      webview.locator(`.item.tool-call[data-id="tool:${id}"] .tool-head`).evaluate((element) => {
+        type Rect = { width: number; top: number };
+        type Box = { getBoundingClientRect(): Rect };
+        const box = element as unknown as Box & { querySelector(selector: string): Box };
+        return {
+          head: box.getBoundingClientRect().width,
+          title: box.querySelector(".tool-title").getBoundingClientRect(),
+          badge: box.querySelector(".status-badge").getBoundingClientRect(),
+        };
+      });
+    const long = await head("long-head");
+    // Beside the badge it was squeezed to a column of a word or two per line ("gemini- / allowed.txt | / tee").
+    assert.ok(long.title.width >= long.head * 0.75, `the title has its line: ${JSON.stringify(long)}`);
+    assert.ok(long.badge.top > long.title.top, "the badge went under it");
+    const short = await head("short-head");
+    assert.ok(
+      Math.abs(short.badge.top - short.title.top) < 8,
+      `a short title keeps its badge beside it: ${JSON.stringify(short)}`,
+    );
+    await card(webview, "Run the long one").getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome("Run the long one");
+  });
+
   it("renders a v1 agent's request as the same card, titled from the tool call's kind and title", async () => {
     const { page, workspace } = ctx.workbench;
     const path = join(workspace, "src", "greeting.ts");

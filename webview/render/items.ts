@@ -268,8 +268,7 @@ export class ToolCallNode implements ItemNode {
     this.root.setAttribute("aria-label", `Tool call: ${clip(item.title, 200)}`);
     replaceChildren(
       this.head,
-      kindIcon(item.toolKind),
-      toolTitle(item.title),
+      el("span", { class: "tool-name" }, kindIcon(item.toolKind), toolTitle(item.title)),
       statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
     );
     const changed = item.changedAfterRequest === true;
