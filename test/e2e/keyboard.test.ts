@@ -337,6 +337,32 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     assert.equal(await tab.locator(".count-badge").isVisible(), false, "the count went with the card");
   });
 
+  it("focus on Close session stays on it as a turn ends, and stays on the bar when it closes one of two sessions", async () => {
+    const { page } = ctx.workbench;
+    const tabs = webview.getByRole("tab");
+    assert.equal(await tabs.count(), 2, "two sessions are open (the test before opened the second)");
+    await sendScript(webview, { steps: [{ sleep: 1_500 }, { say: "Done." }] });
+    const close = webview.getByRole("button", { name: "Close session" });
+    await close.focus();
+    await close.evaluate((element) => {
+      (globalThis as unknown as { symposiumTestClose: unknown }).symposiumTestClose = element;
+    });
+    await waitForReady(webview); // the status went from Working to Ready: the bar showed the change
+    const same = () =>
+      close.evaluate(
+        (element) =>
+          (element as unknown as El).ownerDocument.activeElement ===
+          (globalThis as unknown as { symposiumTestClose: unknown }).symposiumTestClose,
+      );
+    assert.equal(await focused(webview), "button:Close session", "focus stayed on Close session");
+    assert.equal(await same(), true, "on the same element");
+
+    await page.keyboard.press("Enter");
+    await waitUntil(async () => (await tabs.count()) === 0, "the session to close (one left: no tabs)");
+    assert.equal(await focused(webview), "button:Close session", "focus is on the remaining session's Close");
+    await waitForReady(webview);
+  });
+
   it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
     const { page } = ctx.workbench;
     await waitForReady(webview);

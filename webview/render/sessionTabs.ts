@@ -35,7 +35,7 @@ export interface SessionTabActions {
 export class SessionTabs {
   readonly root: HTMLElement;
   private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
-  private readonly bar = el("div", { class: "session-bar" });
+  private readonly bar = el("div", { class: "session-bar", hidden: true });
   /** The tabs in the strip's order, by session key. */
   private readonly tabsByKey = new Map<string, SessionTab>();
   /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
@@ -48,7 +48,24 @@ export class SessionTabs {
     hidden: true,
   });
 
+  private readonly barName = el("span", { class: "session-name" });
+  private readonly barStatus = el("span", { class: "session-status" });
+  private readonly barBypass = el(
+    "span",
+    { class: "bypass-badge", hidden: true },
+    icon("shield"),
+    " Bypass on",
+  );
+
   constructor(private readonly actions: SessionTabActions) {
+    const close = button("icon-button", icon("close"));
+    close.setAttribute("aria-label", "Close session");
+    close.title = "Close session";
+    close.addEventListener("click", () => {
+      const key = this.shownBar?.header?.key;
+      if (key !== undefined) this.actions.close(key);
+    });
+    this.bar.append(this.barName, this.barStatus, this.barBypass, el("span", { class: "spacer" }), close);
     this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.usage, this.error);
     this.tablist.addEventListener("keydown", (event) => this.onTabKey(event));
   }
@@ -105,9 +122,9 @@ export class SessionTabs {
   }
 
   private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
-    // Rebuilt only when what it shows changed (the store replaces a header when it changes): a new card re-renders
-    // the tabs for their counts, and a rebuilt bar dropped the focus of its Close button and was restyled, laid out
-    // and painted in the card's task and frame.
+    // Written only when what it shows changed (the store replaces a header when it changes): a new card re-renders
+    // the tabs for their counts, and rewriting the bar restyled it, laid it out and painted it in the card's task and
+    // frame.
     if (this.shownBar !== undefined && this.shownBar.header === header && this.shownBar.label === label)
       return;
     this.shownBar = { header, label };
@@ -116,24 +133,17 @@ export class SessionTabs {
     this.usage.hidden = usage === null;
     this.usage.replaceChildren(...(usage ? [usage] : []));
     this.error.hidden = header?.error === undefined || header.error === "";
-    if (!header) {
-      this.bar.replaceChildren();
-      return;
-    }
+    this.error.textContent = header?.error ?? "";
+    if (!header) return;
+    // Its parts are kept and written in place: the Close button is the same element from session to session and
+    // status to status, so keyboard focus on it survives a turn starting or ending and closing one session after
+    // another (a rebuilt bar dropped it to the page).
     const status = STATUS_TEXT[header.status] ?? { text: header.status, icon: "question" };
-    const close = button("icon-button", icon("close"));
-    close.setAttribute("aria-label", "Close session");
-    close.title = "Close session";
-    close.addEventListener("click", () => this.actions.close(header.key));
-    replaceChildren(
-      this.bar,
-      el("span", { class: "session-name", title: `${header.agentName}: ${header.title}` }, label),
-      el("span", { class: `session-status status-${header.status}` }, icon(status.icon), ` ${status.text}`),
-      header.bypassed ? el("span", { class: "bypass-badge" }, icon("shield"), " Bypass on") : null,
-      el("span", { class: "spacer" }),
-      close,
-    );
-    this.error.textContent = header.error ?? "";
+    this.barName.title = `${header.agentName}: ${header.title}`;
+    this.barName.textContent = label;
+    this.barStatus.className = `session-status status-${header.status}`;
+    replaceChildren(this.barStatus, icon(status.icon), ` ${status.text}`);
+    this.barBypass.hidden = !header.bypassed;
   }
 
   private tabs(): HTMLElement[] {
