@@ -1,6 +1,6 @@
 // Screenshots of the Symposium view for humans (test-results/screenshots/): every card type in the dark and the
 // light default themes, plus the whole side bar with a few cards (what docs/images/cards-*.png are copied from).
-// The theme is switched by rewriting the user settings file while the workbench runs, as a user would.
+// The theme is switched as a user switches it (Preferences: Color Theme), while the workbench runs.
 import * as assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,9 +17,8 @@ import {
   waitUntil,
 } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
+import { switchTheme } from "../harness/colorTheme";
 
-const THEMES = { dark: "Default Dark Modern", light: "Default Light Modern" } as const;
-type Theme = keyof typeof THEMES;
 const shotsDir = join(resultsDir, "screenshots");
 
 const GREETING_BEFORE = 'export const greeting = "Hi";';
@@ -36,35 +35,6 @@ async function scrollToEnd(webview: FrameLocator): Promise<void> {
 async function shoot(locator: Locator, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await locator.screenshot({ path: join(shotsDir, `${name}.png`), animations: "disabled" });
-}
-
-/**
- * Switches the color theme as a user does (Preferences: Color Theme) and waits until the workbench and the webview
- * use it. (Rewriting settings.json does not reach this workbench: code-
- * server does not watch the file here. Nor does a `workbench.colorTheme` given at startup: the harness's code-server
- * lives under this repository, so VS Code counts its built-in themes as themes of the extension under development and
- * starts with one of those.)
- */
-async function switchTheme(workbench: Workbench, webview: FrameLocator, theme: Theme): Promise<void> {
-  const { page } = workbench;
-  const label = THEMES[theme].replace(/^Default /, "");
-  const input = page.locator(".quick-input-widget input.input");
-  const rows = page.locator(".quick-input-widget .quick-input-list .monaco-list-row");
-  await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench, not the webview
-  await page.keyboard.press("F1");
-  await input.fill(">Preferences: Color Theme");
-  await rows
-    .filter({ hasText: /^Preferences: Color Theme/ })
-    .first()
-    .click();
-  await input.fill(label);
-  await rows.filter({ hasText: THEMES[theme] }).first().click();
-  const workbenchClass =
-    theme === "dark" ? ".monaco-workbench.vs-dark" : ".monaco-workbench.vs:not(.vs-dark)";
-  await page.locator(workbenchClass).waitFor({ state: "attached", timeout: 30_000 });
-  await webview.locator(`body.vscode-${theme}`).waitFor({ state: "attached", timeout: 30_000 });
-  await page.mouse.move(900, 450);
-  await page.waitForTimeout(300); // let the new colours paint
 }
 
 /** Makes the side bar wider by dragging its sash (a README picture at the default 300 px is cramped). */

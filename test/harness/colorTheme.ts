@@ -1,0 +1,36 @@
+// The color theme of a running workbench, switched as a user switches it.
+import type { FrameLocator } from "playwright-core";
+import type { Workbench } from "../../tools/workbench";
+
+/** VS Code's default themes, dark (what a new user gets) and light. */
+export const THEMES = { dark: "Default Dark Modern", light: "Default Light Modern" } as const;
+export type Theme = keyof typeof THEMES;
+
+/**
+ * Switches the color theme as a user does (Preferences: Color Theme) and waits until the workbench and the webview
+ * use it. (Rewriting settings.json does not reach this workbench: code-
+ * server does not watch the file here. Nor does a `workbench.colorTheme` given at startup: the harness's code-server
+ * lives under this repository, so VS Code counts its built-in themes as themes of the extension under development and
+ * starts with one of those.)
+ */
+export async function switchTheme(workbench: Workbench, webview: FrameLocator, theme: Theme): Promise<void> {
+  const { page } = workbench;
+  const label = THEMES[theme].replace(/^Default /, "");
+  const input = page.locator(".quick-input-widget input.input");
+  const rows = page.locator(".quick-input-widget .quick-input-list .monaco-list-row");
+  await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench, not the webview
+  await page.keyboard.press("F1");
+  await input.fill(">Preferences: Color Theme");
+  await rows
+    .filter({ hasText: /^Preferences: Color Theme/ })
+    .first()
+    .click();
+  await input.fill(label);
+  await rows.filter({ hasText: THEMES[theme] }).first().click();
+  const workbenchClass =
+    theme === "dark" ? ".monaco-workbench.vs-dark" : ".monaco-workbench.vs:not(.vs-dark)";
+  await page.locator(workbenchClass).waitFor({ state: "attached", timeout: 30_000 });
+  await webview.locator(`body.vscode-${theme}`).waitFor({ state: "attached", timeout: 30_000 });
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(300); // let the new colours paint
+}
