@@ -2,7 +2,13 @@
 import { el } from "../dom";
 
 export class PinnedCards {
-  readonly list = el("div", { class: "pinned-list", tabindex: -1, "aria-label": "Pending approvals" });
+  // A group, so its name is exposed (a name on a plain div is dropped).
+  readonly list = el("div", {
+    class: "pinned-list",
+    role: "group",
+    tabindex: -1,
+    "aria-label": "Pending approvals",
+  });
   private readonly heading = el("h2", { class: "pinned-heading" });
   readonly root = el(
     "section",
