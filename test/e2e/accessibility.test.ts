@@ -2,9 +2,7 @@
 // WCAG 2.1 A and AA in a real workbench, in VS Code's default dark and light themes: two sessions, cards of each kind
 // waiting, a decision made, the pending list shown.
 import * as assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Frame } from "playwright-core";
 import {
   askAboutToolCall,
   card,
@@ -16,14 +14,7 @@ import {
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { switchTheme } from "../harness/colorTheme";
-
-/** What axe reports per rule broken (its `violations`), reduced to what a failure message needs. */
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
+import { axeFindings } from "../harness/axe";
 
 const OPTIONS = [
   { optionId: "allow-once", name: "Allow once", kind: "allow_once" },
@@ -37,30 +28,6 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     workspaceFiles: { "src/app.ts": "export const port = 8080;\n" },
     agents: { Scripted: "v2" },
   });
-
-  /** Runs axe's WCAG 2.x A and AA rules over the webview's document: what fails, and what it could not decide. */
-  async function audit(frame: Frame): Promise<Violation[]> {
-    // Evaluated as a string through the DevTools protocol: the webview's CSP (no eval, scripts by nonce) stays on.
-    await frame.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
-    return frame.evaluate(async () => {
-      const axe = (
-        globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }
-      ).axe;
-      const result = (await axe.run((globalThis as unknown as { document: unknown }).document, {
-        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-        resultTypes: ["violations", "incomplete"],
-      })) as { violations: Violation[]; incomplete: Violation[] };
-      // What axe could not decide counts too (a name on an element that drops it, say), except colours it could not
-      // measure under something drawn over them.
-      const undecided = result.incomplete.filter((v) => v.id !== "color-contrast");
-      return [...result.violations, ...undecided].map(({ id, impact, help, nodes }) => ({
-        id,
-        impact,
-        help,
-        nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-      }));
-    });
-  }
 
   it("finds no WCAG A or AA failure with cards of each kind waiting, in the dark and the light default theme", async () => {
     const { page, workspace } = ctx.workbench;
@@ -133,14 +100,10 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     await card(webview, "Run the tests").getByRole("button", { name: "Bypass Permissions" }).click();
     await card(webview, "Run the tests").getByRole("button", { name: "Confirm bypass" }).waitFor();
 
-    const frame = (await (await webview.locator("body").elementHandle()).ownerFrame())!;
     const found: string[] = [];
     for (const theme of ["dark", "light"] as const) {
       await switchTheme(ctx.workbench, webview, theme);
-      for (const v of await audit(frame)) {
-        const where = v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("\n    ");
-        found.push(`${theme}: ${v.impact}: ${v.id} (${v.help})\n    ${where}`);
-      }
+      found.push(...(await axeFindings(webview)).map((finding) => `${theme}: ${finding}`));
     }
     assert.deepEqual(found, [], found.join("\n"));
     await card(webview, "Run the tests").getByRole("button", { name: "Cancel", exact: true }).click();

@@ -1,9 +1,10 @@
 // Symposium: Show Approval History in a real workbench: the decisions made in the view appear in the table, with who
-// decided, and the filter narrows them.
+// decided, and the filter narrows them; axe finds no WCAG A or AA failure in it.
 import * as assert from "node:assert/strict";
 import { openSymposiumView, runCommand, screenshot } from "../../tools/browser";
 import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import { axeFindings } from "../harness/axe";
 
 describe("Approval history (e2e)", function () {
   this.timeout(180_000);
@@ -54,5 +55,7 @@ describe("Approval history (e2e)", function () {
     assert.match(await rows.first().innerText(), /Delete the build/);
     assert.match(await panel.locator(".count").innerText(), /^1 of \d+$/);
     await screenshot(page, "history-panel");
+    const found = await axeFindings(panel);
+    assert.deepEqual(found, [], found.join("\n"));
   });
 });

@@ -1,0 +1,45 @@
+// axe-core (the engine of Chromium's and other browsers' accessibility audits) run inside a webview's document.
+import { readFileSync } from "node:fs";
+import type { FrameLocator } from "playwright-core";
+
+/** What axe reports per rule, reduced to what a failure message needs. */
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe's WCAG 2.x A and AA rules over the document of `webview`: one line per rule that fails, or that axe could
+ * not decide (a name on an element that drops it, say), except colours it could not measure under something drawn
+ * over them. Empty when nothing is found.
+ */
+export async function axeFindings(webview: FrameLocator): Promise<string[]> {
+  const frame = await (await webview.locator("body").elementHandle()).ownerFrame();
+  if (!frame) throw new Error("the webview's document has no frame");
+  // Evaluated as a string through the DevTools protocol: the webview's CSP (no eval, scripts by nonce) stays on.
+  await frame.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  const findings = await frame.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }
+    ).axe;
+    const result = (await axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations", "incomplete"],
+    })) as { violations: Finding[]; incomplete: Finding[] };
+    const undecided = result.incomplete.filter((finding) => finding.id !== "color-contrast");
+    return [...result.violations, ...undecided].map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+  return findings.map(({ id, impact, help, nodes }) => {
+    const where = nodes
+      .map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`)
+      .join("\n    ");
+    return `${impact}: ${id} (${help})\n    ${where}`;
+  });
+}
