@@ -20,6 +20,14 @@ export async function axeFindings(webview: FrameLocator): Promise<string[]> {
   if (!frame) throw new Error("the webview's document has no frame");
   // Evaluated as a string through the DevTools protocol: the webview's CSP (no eval, scripts by nonce) stays on.
   await frame.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  // Items settled away from the end skip their rendering (`content-visibility`), and axe cannot measure the colours
+  // of what is not rendered: every item and card is rendered for the scan.
+  await frame.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<unknown> } })
+      .document;
+    for (const element of doc.querySelectorAll(".item, .card"))
+      (element as { style: { contentVisibility: string } }).style.contentVisibility = "visible";
+  });
   const findings = await frame.evaluate(async () => {
     const axe = (
       globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }
