@@ -2,13 +2,12 @@
 // WCAG 2.1 A and AA in a real workbench, in VS Code's default dark and light themes: two sessions, cards of each kind
 // waiting, a decision made, the pending list shown.
 import * as assert from "node:assert/strict";
-import { join } from "node:path";
 import {
   askAboutToolCall,
   card,
   sendScript,
   startSession,
-  v2Diff,
+  portEdit,
   waitForGuard,
   waitForReady,
 } from "../harness/scripted";
@@ -46,14 +45,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     const { page, workspace } = ctx.workbench;
     await startSession(page, "Scripted");
     const webview = await startSession(page, "Scripted");
-    const path = join(workspace, "src", "app.ts");
-    const toolCall = {
-      toolCallId: "a11y-edit",
-      title: "Change the port",
-      kind: "edit",
-      locations: [{ path, line: 1 }],
-      content: [v2Diff(path, "src/app.ts", "export const port = 8080;", "export const port = 9090;")],
-    };
+    const toolCall = portEdit(workspace, "a11y-edit");
     await sendScript(webview, {
       steps: [
         {

@@ -1,7 +1,6 @@
 // The Symposium view with the keyboard only: Tab order through the header, cards and composer; number keys and
 // Escape on a focused card; and a new card never putting focus on an allow button.
 import * as assert from "node:assert/strict";
-import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../../tools/browser";
 import {
@@ -10,7 +9,7 @@ import {
   messageBox,
   sendScript,
   startSession,
-  v2Diff,
+  portEdit,
   waitForGuard,
   waitForReady,
   waitUntil,
@@ -101,14 +100,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
 
   it("Tab goes from the header through each card's options to the Message box and Stop, in order", async () => {
     const { page, workspace } = ctx.workbench;
-    const path = join(workspace, "src", "app.ts");
-    const toolCall = {
-      toolCallId: "kb-edit",
-      title: "Change the port",
-      kind: "edit",
-      locations: [{ path, line: 1 }],
-      content: [v2Diff(path, "src/app.ts", "export const port = 8080;", "export const port = 9090;")],
-    };
+    const toolCall = portEdit(workspace, "kb-edit");
     await sendScript(webview, {
       steps: [
         ...askAboutToolCall(toolCall, { title: "Change the port", options }, { wait: false }),

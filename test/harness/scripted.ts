@@ -55,6 +55,21 @@ export function v2Diff(
   return { type: "diff", changes: [{ path, operation: "modify" }], patch: { format: "git_patch", text } };
 }
 
+/** A v2 edit tool call, "Change the port", of a workspace holding `src/app.ts` = `export const port = 8080;`. */
+export function portEdit(
+  workspace: string,
+  toolCallId: string,
+): { toolCallId: string } & Record<string, unknown> {
+  const path = join(workspace, "src", "app.ts");
+  return {
+    toolCallId,
+    title: "Change the port",
+    kind: "edit",
+    locations: [{ path, line: 1 }],
+    content: [v2Diff(path, "src/app.ts", "export const port = 8080;", "export const port = 9090;")],
+  };
+}
+
 /**
  * Script steps for what a coding agent sends before an edit or a command: the tool call announced as pending
  * (`tool_call_update`), then a permission request whose subject is that tool call. `request` adds the request's own
