@@ -1,6 +1,6 @@
 // The Symposium view checked by axe-core (the engine of Chromium's and other browsers' accessibility audits) against
-// WCAG 2.1 A and AA in a real workbench, in VS Code's default dark and light themes: two sessions, cards of each kind
-// waiting, a decision made, the pending list shown.
+// WCAG 2.1 A and AA in a real workbench, in VS Code's default dark, light and high-contrast themes: two sessions,
+// cards of each kind waiting, a decision made, the pending list shown.
 import * as assert from "node:assert/strict";
 import {
   askAboutToolCall,
@@ -41,7 +41,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     agents: { Scripted: "v2" },
   });
 
-  it("finds no WCAG A or AA failure with cards of each kind waiting, in the dark and the light default theme", async () => {
+  it("finds no WCAG A or AA failure with cards of each kind waiting, in the default dark, light and high-contrast themes", async () => {
     const { page, workspace } = ctx.workbench;
     await startSession(page, "Scripted");
     const webview = await startSession(page, "Scripted");
@@ -109,7 +109,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     await webview.locator(".hidden-char").first().waitFor();
     await webview.locator(".location.outside").first().waitFor();
     const found: string[] = [];
-    for (const theme of ["dark", "light"] as const) {
+    for (const theme of ["dark", "light", "highContrast"] as const) {
       await switchTheme(ctx.workbench, webview, theme);
       found.push(...(await axeFindings(webview)).map((finding) => `${theme}: ${finding}`));
       // axe leaves a hidden-character marker out of its contrast rule: measured here, on its own highlight.

@@ -2,9 +2,20 @@
 import type { FrameLocator } from "playwright-core";
 import type { Workbench } from "../../tools/workbench";
 
-/** VS Code's default themes, dark (what a new user gets) and light. */
-export const THEMES = { dark: "Default Dark Modern", light: "Default Light Modern" } as const;
+/** VS Code's default themes, dark (what a new user gets) and light, and its dark high-contrast theme. */
+export const THEMES = {
+  dark: "Default Dark Modern",
+  light: "Default Light Modern",
+  highContrast: "Default High Contrast",
+} as const;
 export type Theme = keyof typeof THEMES;
+
+/** How the workbench and a webview's body say which kind of theme they show. */
+const THEME_CLASSES: Readonly<Record<Theme, { workbench: string; webview: string }>> = {
+  dark: { workbench: ".monaco-workbench.vs-dark", webview: "body.vscode-dark" },
+  light: { workbench: ".monaco-workbench.vs:not(.vs-dark)", webview: "body.vscode-light" },
+  highContrast: { workbench: ".monaco-workbench.hc-black", webview: "body.vscode-high-contrast" },
+};
 
 /**
  * Switches the color theme as a user does (Preferences: Color Theme) and waits until the workbench and the webview
@@ -26,11 +37,13 @@ export async function switchTheme(workbench: Workbench, webview: FrameLocator, t
     .first()
     .click();
   await input.fill(label);
-  await rows.filter({ hasText: THEMES[theme] }).first().click();
-  const workbenchClass =
-    theme === "dark" ? ".monaco-workbench.vs-dark" : ".monaco-workbench.vs:not(.vs-dark)";
-  await page.locator(workbenchClass).waitFor({ state: "attached", timeout: 30_000 });
-  await webview.locator(`body.vscode-${theme}`).waitFor({ state: "attached", timeout: 30_000 });
+  // "Default High Contrast" is also the start of "Default High Contrast Light".
+  await rows
+    .filter({ hasText: new RegExp(`${THEMES[theme]}(?! Light)`) })
+    .first()
+    .click();
+  await page.locator(THEME_CLASSES[theme].workbench).waitFor({ state: "attached", timeout: 30_000 });
+  await webview.locator(THEME_CLASSES[theme].webview).waitFor({ state: "attached", timeout: 30_000 });
   await page.mouse.move(900, 450);
   await page.waitForTimeout(300); // let the new colours paint
 }
