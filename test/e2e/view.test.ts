@@ -2,6 +2,7 @@
 // document loads the bundled script under the CSP, and the commands are in the palette.
 import * as assert from "node:assert/strict";
 import { hasCommand, openSymposiumView, screenshot, symposiumWebview } from "../../tools/browser";
+import { waitFor } from "../../tools/waitFor";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 /** What this test reads of the webview's DOM (the Node test config has no DOM types). */
@@ -35,10 +36,17 @@ describe("Symposium view (e2e)", function () {
       1,
       "the webview document has no nonce'd script loading dist/webview.js",
     );
-    const readyState = await webview
-      .locator("body")
-      .evaluate((body) => (body as unknown as WebviewBody).ownerDocument.readyState);
-    assert.equal(readyState, "complete");
+    // The script ran: the view it draws is there. The document then finishes loading (its stylesheet and fonts):
+    // read once right after the body appeared, on a loaded machine it was still "interactive".
+    await webview.getByRole("combobox", { name: "Agent" }).waitFor({ state: "visible", timeout: 30_000 });
+    await waitFor(
+      async () =>
+        (await webview
+          .locator("body")
+          .evaluate((body) => (body as unknown as WebviewBody).ownerDocument.readyState)) === "complete",
+      "the webview document to finish loading",
+      30_000,
+    );
     await screenshot(page, "view-open");
   });
 
