@@ -37,7 +37,7 @@ export class SessionTabs {
   private readonly tablist = el("div", { class: "session-tabs", role: "tablist", "aria-label": "Sessions" });
   private readonly bar = el("div", { class: "session-bar", hidden: true });
   /** The tabs in the strip's order, by session key. */
-  private readonly tabsByKey = new Map<string, SessionTab>();
+  private tabsByKey = new Map<string, SessionTab>();
   /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
   private readonly usage = el("div", { class: "session-usage-line", hidden: true });
   /** What the bar shows now. */
@@ -94,25 +94,23 @@ export class SessionTabs {
     // Keyed and updated in place: a card arriving in any session changes one tab's count, and rebuilding the strip
     // moved focus to a new element (a screen reader announced the focused tab again with every card) and dropped a
     // hovered tab's tooltip.
-    const keys = entries.map((entry) => entry.header.key);
-    const plan = planOrder([...this.tabsByKey.keys()], keys);
-    for (const key of plan.remove) {
-      this.tabsByKey.get(key)?.root.remove();
-      this.tabsByKey.delete(key);
-    }
+    const plan = planOrder(
+      [...this.tabsByKey.keys()],
+      entries.map((entry) => entry.header.key),
+    );
+    for (const key of plan.remove) this.tabsByKey.get(key)?.root.remove();
+    // The map's order is the strip's (it drives the next plan).
+    const tabs = new Map<string, SessionTab>();
     for (const { header, pending } of entries) {
       const tab = this.tabsByKey.get(header.key) ?? this.newTab(header.key);
       tab.show(header, labels.get(header.key) ?? header.agentName, pending, header.key === activeKey);
-      this.tabsByKey.set(header.key, tab);
+      tabs.set(header.key, tab);
     }
+    this.tabsByKey = tabs;
     for (const { key, before } of plan.insert) {
-      const next = before === undefined ? null : (this.tabsByKey.get(before)?.root ?? null);
-      this.tablist.insertBefore(this.tabsByKey.get(key)!.root, next);
+      const next = before === undefined ? null : (tabs.get(before)?.root ?? null);
+      this.tablist.insertBefore(tabs.get(key)!.root, next);
     }
-    // The map's order is the strip's (it drives the next plan).
-    const ordered = keys.map((key) => [key, this.tabsByKey.get(key)!] as const);
-    this.tabsByKey.clear();
-    for (const [key, tab] of ordered) this.tabsByKey.set(key, tab);
   }
 
   private newTab(key: string): SessionTab {

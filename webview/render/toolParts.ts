@@ -270,7 +270,7 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
     case "terminal": {
       const output = clip(content.output, LIMITS.terminalOutputChars);
       // A terminal with nothing in it yet (a command waiting for approval) says so rather than drawing an empty box.
-      const pre =
+      const body =
         output === ""
           ? el(
               "p",
@@ -280,8 +280,8 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
           : el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
       // Capped in height as a diff is: its first screenful now, the rest after the next paint.
       const cut = firstScreenEnd(output, FIRST_SCREEN_LINES, FIRST_SCREEN_CHARS);
-      if (output !== "") appendVisible(pre, output.slice(0, cut));
-      if (cut < output.length) afterFirstPaint(() => appendVisible(pre, output.slice(cut)));
+      if (output !== "") appendVisible(body, output.slice(0, cut));
+      if (cut < output.length) afterFirstPaint(() => appendVisible(body, output.slice(cut)));
       const exit =
         content.exitCode === undefined
           ? null
@@ -293,7 +293,7 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
       return el(
         "div",
         { class: "terminal-wrap" },
-        pre,
+        body,
         content.truncated ? el("p", { class: "note" }, "Output shortened.") : null,
         exit,
       );
