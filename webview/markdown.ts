@@ -7,6 +7,7 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import { el, type Attributes } from "./dom";
 import { appendText, appendVisible } from "./text";
+import { reachableWhenScrolling } from "./render/scrollBox";
 
 export type OpenLink = (href: string) => void;
 
@@ -61,7 +62,7 @@ class MarkdownDom {
       case "code": {
         const code = el("code", { class: "mono" });
         appendVisible(code, (token as Tokens.Code).text);
-        parent.appendChild(el("pre", { class: "md-code" }, code));
+        parent.appendChild(reachableWhenScrolling(el("pre", { class: "md-code" }, code)));
         return;
       }
       case "blockquote": {

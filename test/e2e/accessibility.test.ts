@@ -1,6 +1,6 @@
 // The Symposium view checked by axe-core (the engine of Chromium's and other browsers' accessibility audits) against
 // WCAG 2.1 A and AA in a real workbench, in VS Code's default dark, light and high-contrast themes: two sessions,
-// cards of each kind waiting, a decision made, the pending list shown.
+// cards of each kind waiting, a decision made, the pending list shown, a command's output longer than its box.
 import * as assert from "node:assert/strict";
 import {
   askAboutToolCall,
@@ -33,6 +33,16 @@ const OPTIONS = [
   { optionId: "allow-always", name: "Always allow edits", kind: "allow_always" },
   { optionId: "reject-once", name: "Reject", kind: "reject_once" },
 ];
+
+const BUILD_OUTPUT = Buffer.from(
+  Array.from({ length: 80 }, (_, line) => `compiled module ${line + 1} of 80`).join("\n") + "\n",
+).toString("base64");
+
+const NOTES_COMMAND = [
+  "cat > notes.md <<'EOF'",
+  ...Array.from({ length: 60 }, (_, line) => `- note ${line + 1}`),
+  "EOF",
+].join("\n");
 
 describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
   this.timeout(120_000);
@@ -77,6 +87,27 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
           },
         },
         {
+          // A finished command with more output than its box shows: the box scrolls.
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "a11y-build",
+            title: "Run the build",
+            kind: "execute",
+            status: "completed",
+            content: [{ type: "terminal", terminalId: "a11y-term" }],
+          },
+        },
+        {
+          update: {
+            sessionUpdate: "terminal_update",
+            terminalId: "a11y-term",
+            output: { data: BUILD_OUTPUT },
+          },
+        },
+        {
+          update: { sessionUpdate: "terminal_update", terminalId: "a11y-term", exitStatus: { exitCode: 0 } },
+        },
+        {
           request: {
             title: "Read the notes",
             subject: { type: "command", command: "cat notes.md", cwd: workspace },
@@ -90,6 +121,14 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
           },
           wait: false,
         },
+        {
+          // A command longer than its box (agents write files through here-documents): the box scrolls.
+          request: {
+            title: "Write the notes",
+            subject: { type: "command", command: NOTES_COMMAND, cwd: workspace },
+          },
+          wait: false,
+        },
         { request: { title: "Teleport", subject: { type: "teleport", to: "mars" } }, wait: false },
         { waitAll: true },
       ],
@@ -97,7 +136,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     const first = card(webview, "Read the notes");
     await waitForGuard(first);
     await first.getByRole("button", { name: "Allow once", exact: true }).click();
-    for (const title of ["Change the port", "Run the tests", "Teleport"])
+    for (const title of ["Change the port", "Run the tests", "Write the notes", "Teleport"])
       await waitForGuard(card(webview, title));
     // The parts a card opens: the reason field, the rule editor, Bypass's confirmation.
     await card(webview, "Teleport").getByRole("button", { name: "Reject with reason…" }).click();
@@ -108,6 +147,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     // What the scan must see to check it: a hidden character's highlight and an outside location's warning.
     await webview.locator(".hidden-char").first().waitFor();
     await webview.locator(".location.outside").first().waitFor();
+    await webview.getByText("Exit code 0", { exact: true }).waitFor();
     const found: string[] = [];
     for (const theme of ["dark", "light", "highContrast"] as const) {
       await switchTheme(ctx.workbench, webview, theme);
@@ -129,7 +169,86 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     }
     assert.deepEqual(found, [], found.join("\n"));
     await card(webview, "Run the tests").getByRole("button", { name: "Cancel", exact: true }).click();
-    for (const title of ["Change the port", "Run the tests", "Teleport"])
+    for (const title of ["Change the port", "Run the tests", "Write the notes", "Teleport"])
+      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    await waitForReady(webview);
+  });
+
+  it("a command or a command's output longer than its box is a Tab stop the keyboard scrolls; a short one is none", async () => {
+    const { page, workspace } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "kb-build",
+            title: "Run the build",
+            kind: "execute",
+            status: "completed",
+            content: [{ type: "terminal", terminalId: "kb-term" }],
+          },
+        },
+        {
+          update: { sessionUpdate: "terminal_update", terminalId: "kb-term", output: { data: BUILD_OUTPUT } },
+        },
+        {
+          request: {
+            title: "Write the notes",
+            subject: { type: "command", command: NOTES_COMMAND, cwd: workspace },
+          },
+          wait: false,
+        },
+        {
+          request: {
+            title: "Run the tests",
+            subject: { type: "command", command: "npm test", cwd: workspace },
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+    const notes = card(webview, "Write the notes");
+    const tests = card(webview, "Run the tests");
+    await waitForGuard(notes);
+    await waitForGuard(tests);
+    /** The focused element's name (its label, else its text) and how far it is scrolled. */
+    const active = (): Promise<{ name: string; scrollTop: number }> =>
+      webview.locator("body").evaluate((body) => {
+        interface Focused {
+          scrollTop: number;
+          textContent: string | null;
+          getAttribute(name: string): string | null;
+        }
+        const focused = (body as unknown as { ownerDocument: { activeElement: Focused | null } })
+          .ownerDocument.activeElement;
+        const name = focused?.getAttribute("aria-label") ?? focused?.textContent ?? "";
+        return { name: name.replace(/\s+/g, " ").trim().slice(0, 40), scrollTop: focused?.scrollTop ?? 0 };
+      });
+    const scrollsWithEnd = async (what: string): Promise<void> => {
+      await page.keyboard.press("End");
+      for (let i = 0; i < 50 && (await active()).scrollTop === 0; i++) await page.waitForTimeout(100);
+      assert.ok((await active()).scrollTop > 0, `End scrolls ${what}`);
+    };
+
+    // From a card, Tab goes to its long command before its options; End shows the command's end.
+    await notes.focus();
+    await page.keyboard.press("Tab");
+    assert.equal((await active()).name, "Command");
+    await scrollsWithEnd("the long command");
+    // A command that fits its box is no Tab stop: Tab goes from the card to its first option.
+    await tests.focus();
+    await page.keyboard.press("Tab");
+    assert.match((await active()).name, /^Allow once/);
+    // The build's output, longer than its box, is reached with Tab from the top of the view.
+    await webview.getByRole("combobox", { name: "Agent" }).focus();
+    for (let i = 0; i < 30 && (await active()).name !== "Terminal output"; i++)
+      await page.keyboard.press("Tab");
+    assert.equal((await active()).name, "Terminal output");
+    await scrollsWithEnd("the build's output");
+
+    for (const title of ["Write the notes", "Run the tests"])
       await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
     await waitForReady(webview);
   });

@@ -14,6 +14,7 @@ import { renderSubject, renderToolCommand } from "./subject";
 import { modeSwitchNote } from "./sessionControls";
 import { GrantEditor, type GrantScope } from "./grantEditor";
 import { labelWithLastingNote } from "./optionLabel";
+import { reachableWhenScrolling } from "./scrollBox";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
 export const GUARD_MS = 500;
@@ -80,7 +81,7 @@ export class ApprovalCard {
     let description: HTMLElement | null = null;
     if (prompt.description !== undefined && prompt.description !== "") {
       // Like the title: a bidi override or zero-width character in the description must not disguise what it says.
-      description = el("p", { class: "card-description", id: descriptionId });
+      description = reachableWhenScrolling(el("p", { class: "card-description", id: descriptionId }));
       appendVisible(description, clip(prompt.description, LIMITS.descriptionChars));
     }
     // On its tool call a card hides a tool-call subject (the tool call above shows it: main.css), so that subject is

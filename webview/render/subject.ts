@@ -7,6 +7,7 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
 import { appendVisible, clip, hasHiddenCharacters } from "../text";
+import { reachableWhenScrolling } from "./scrollBox";
 import {
   kindIcon,
   pathLabel,
@@ -49,7 +50,9 @@ export function renderToolCommand(prompt: PromptView): HTMLElement | null {
 /** The "Command" label, the command exactly (hidden characters shown) and a note when it runs past its box. */
 function commandLines(text: string): (HTMLElement | null)[] {
   // A group, so its name is exposed (a name on a plain `pre` is dropped).
-  const command = el("pre", { class: "command mono", role: "group", "aria-label": "Command" });
+  const command = reachableWhenScrolling(
+    el("pre", { class: "command mono", role: "group", "aria-label": "Command" }),
+  );
   appendVisible(command, clip(text, LIMITS.commandChars));
   return [
     el("div", { class: "subject-label" }, icon("terminal"), " Command"),
@@ -108,7 +111,9 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
     case "unknown": {
       const rawType = el("code", { class: "mono" });
       appendVisible(rawType, subject.rawType);
-      const json = el("pre", { class: "raw-json mono", role: "group", "aria-label": "Raw request" });
+      const json = reachableWhenScrolling(
+        el("pre", { class: "raw-json mono", role: "group", "aria-label": "Raw request" }),
+      );
       appendVisible(json, clip(subject.rawJson, LIMITS.rawInputChars));
       return el(
         "div",

@@ -7,6 +7,7 @@ import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
 import { appendVisible, clip } from "../text";
 import { afterFirstPaint } from "./afterFirstPaint";
+import { reachableWhenScrolling } from "./scrollBox";
 import { FIRST_SCREEN_CHARS, FIRST_SCREEN_LINES, firstScreenEnd } from "./firstScreen";
 
 export type DiffView = Extract<ToolContentView, { type: "diff" }>;
@@ -245,7 +246,7 @@ export function renderRawInput(
   truncated: boolean | undefined,
 ): HTMLElement | null {
   if (rawInput === undefined || rawInput === "") return null;
-  const pre = el("pre", { class: "raw-json mono" });
+  const pre = reachableWhenScrolling(el("pre", { class: "raw-json mono" }));
   appendVisible(pre, clip(rawInput, LIMITS.rawInputChars));
   return el(
     "details",
@@ -277,7 +278,10 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
               { class: "note terminal-empty" },
               content.exitCode === undefined ? "No output yet" : "No output",
             )
-          : el("pre", { class: "terminal mono", "aria-label": "Terminal output" });
+          : // A group, so its name is exposed (a name on a plain `pre` is dropped).
+            reachableWhenScrolling(
+              el("pre", { class: "terminal mono", role: "group", "aria-label": "Terminal output" }),
+            );
       // Capped in height as a diff is: its first screenful now, the rest after the next paint.
       const cut = firstScreenEnd(output, FIRST_SCREEN_LINES, FIRST_SCREEN_CHARS);
       if (output !== "") appendVisible(body, output.slice(0, cut));
