@@ -336,13 +336,19 @@ export class PermissionBroker {
     return outcome;
   }
 
-  /** An approved tool call lets a `terminal/create` of this turn run its command (as the footprint read it), once. */
+  /**
+   * An approved tool call lets a `terminal/create` of this turn run its command (as the footprint read it), once:
+   * its exact argv, or one of its simple commands in its cwd. A line that changes folder (`cd build && rm -rf src`)
+   * grants its exact argv only: its later commands run elsewhere than the cwd it states.
+   */
   private approveCommands(session: Session, footprint: Footprint): void {
     if (!grantsTerminal(footprint)) return;
     for (const command of footprint.commands) {
-      const argvs = command.commands
-        .map((simple) => simple.argv)
-        .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
+      const argvs = command.changesDirectory
+        ? []
+        : command.commands
+            .map((simple) => simple.argv)
+            .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
       if (argvs.length > 0) session.approveCommand({ argvs, cwd: this.terminalCwd(command.cwd) });
     }

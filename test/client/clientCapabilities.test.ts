@@ -517,6 +517,25 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(results[4], /the command was not approved/);
   });
 
+  it("an approved line that changes folder grants its exact argv only, not its commands in the folder it started in", async () => {
+    const key = await start({ bypass: true });
+    mkdirSync(join(harness.workspace, "build"));
+    const where = "console.log(process.cwd())";
+    // Approved: `cd build && <where>`. Its second command alone, in the workspace root, is another command: a line's
+    // `cd build && rm -rf src` must not let the agent run `rm -rf src` in the root.
+    const shell = { command: "/bin/sh", args: ["-c", `cd build && ${process.execPath} -e '${where}'`] };
+    const results = await turn(harness, key, [
+      approval(shell),
+      call("terminal/create", node(where)),
+      call("terminal/create", shell),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+    ]);
+    assertError(results[0], /the command was not approved/);
+    assert.deepEqual(assertOk(results[2]), { exitCode: 0, signal: null });
+    assert.equal(String(assertOk(results[3]).output).trim(), join(harness.workspace, "build"));
+  });
+
   it("forgets a turn's approved commands when the turn ends", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('next turn')");

@@ -33,6 +33,8 @@ export interface FootprintCommand {
   commands: SimpleCommand[];
   /** The argv exactly as the agent sent it, when it sent one (`["bash", "-lc", "npm test"]`). */
   argv?: string[];
+  /** A simple command of the line changes folder (`cd`, `pushd`, …): the commands after it run elsewhere than `cwd`. */
+  changesDirectory?: true;
   from: string;
 }
 
@@ -329,9 +331,10 @@ class FootprintBuilder {
       this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} command lines`);
       return;
     }
-    this.footprint.commands.push(command);
+    const movesFolder = changesDirectory(command.commands);
+    this.footprint.commands.push(movesFolder ? { ...command, changesDirectory: true } : command);
     // After a `cd`, a relative redirection lands who knows where.
-    const base = changesDirectory(command.commands) ? undefined : (cwd ?? this.options.sessionCwd);
+    const base = movesFolder ? undefined : (cwd ?? this.options.sessionCwd);
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
     for (const [targets, access] of [
       [parsed?.writes ?? [], "write"],
