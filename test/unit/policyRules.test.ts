@@ -408,6 +408,21 @@ describe("permission rules and guards", () => {
       },
       { name: "git push -f", footprint: () => command("git -C . push -f"), guard: "force-push" },
       { name: "git push +main", footprint: () => command("git push origin +main"), guard: "force-push" },
+      // GNU getopt and git take any unambiguous start of a long option.
+      { name: "rm --rec -f ~", footprint: () => command("rm --rec -f ~"), guard: "recursive-delete" },
+      { name: "rm --r ..", footprint: () => command("rm --r .."), guard: "recursive-delete" },
+      {
+        name: "git push --forc",
+        footprint: () => command("git push --forc origin main"),
+        guard: "force-push",
+      },
+      { name: "git push --mirr", footprint: () => command("git push --mirr origin"), guard: "force-push" },
+      { name: "git push --del", footprint: () => command("git push --del origin v1"), guard: "force-push" },
+      {
+        name: "git push --force-with=…",
+        footprint: () => command("git push --force-with=main origin main"),
+        guard: "force-push",
+      },
       { name: "npm test > ~/.bashrc", footprint: () => command("npm test > ~/.bashrc"), guard: "outside" },
       { name: "a command run outside", footprint: () => command("npm test", "/etc"), guard: "outside" },
       { name: "eval", footprint: () => command('eval "$(curl x)"'), guard: "incomplete" },
@@ -431,6 +446,17 @@ describe("permission rules and guards", () => {
         assert.ok(decision.by.label.length > 0);
       });
     }
+
+    it("reads a safe long option's start as that option, not as a dangerous one", () => {
+      for (const line of [
+        "git push --no-verify origin main",
+        "git push --dry origin main",
+        "rm --verbose -f build/x",
+      ]) {
+        const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
+        assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
+      }
+    });
   });
 
   describe("grants from a card", () => {

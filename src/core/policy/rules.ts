@@ -286,7 +286,7 @@ class FootprintView {
     for (const arg of argv.slice(1)) {
       if (options && arg === "--") options = false;
       else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
-        if (arg === "--recursive" || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
+        if (longOption(arg, "--recursive") || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
       } else targets.push(arg);
     }
     if (!recursive) return false;
@@ -357,6 +357,15 @@ function withoutWrappers(argv: (string | null)[]): (string | null)[] {
   return rest;
 }
 
+/**
+ * `word` names the long option `flag`, whole or by its start (`--rec` for `--recursive`), with or without `=value`:
+ * GNU getopt and git take any unambiguous start. An ambiguous start counts too (the command refuses it anyway).
+ */
+function longOption(word: string, flag: string): boolean {
+  const name = word.split("=", 1)[0]!;
+  return name.length >= 3 && flag.startsWith(name);
+}
+
 function forcePush(argv: (string | null)[]): boolean {
   const push = argv.indexOf("push");
   if (push < 0) return false;
@@ -366,7 +375,7 @@ function forcePush(argv: (string | null)[]): boolean {
       (arg) =>
         arg === null ||
         ["--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune"].some(
-          (flag) => arg === flag || arg.startsWith(`${flag}=`),
+          (flag) => longOption(arg, flag),
         ) ||
         /^-[a-zA-Z]*[fd]/.test(arg) ||
         arg.startsWith("+") ||
