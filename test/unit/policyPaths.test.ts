@@ -231,6 +231,32 @@ describe("policy paths with a fake file system", () => {
       });
     }
 
+    it("leaves a path through an existing 8.3 short name unresolved: GIT~1 may be .git", () => {
+      const shortNames = fakeFs({
+        "C:\\": "dir",
+        "C:\\ws": "dir",
+        "C:\\ws\\.git": "dir",
+        "C:\\ws\\GIT~1": "dir",
+        "C:\\ws\\VSCODE~1": "dir",
+        "C:\\ws\\ENV~1": "file",
+        "C:\\ws\\src": "dir",
+      });
+      const win = new PolicyBoundary(["C:\\ws"], {
+        fs: shortNames,
+        platform: "win32",
+        home: "C:\\Users\\me",
+      });
+      for (const path of [
+        "C:\\ws\\GIT~1\\hooks\\pre-commit",
+        "C:\\ws\\vscode~1\\settings.json",
+        "C:\\ws\\ENV~1",
+      ])
+        assert.equal(win.check(path).status, "unresolved", path);
+      // A new file may have such a name, and a name with more than 8 characters before its ~ is no short name.
+      assert.equal(win.check("C:\\ws\\src\\notes~1.md").status, "inside");
+      assert.equal(win.check("C:\\ws\\src\\configuration~1").status, "inside");
+    });
+
     it("refuses a drive root and the home folder as roots", () => {
       const refused = new PolicyBoundary(["C:\\", "C:\\Users\\me", "C:\\Users"], {
         fs,

@@ -2,7 +2,8 @@
  * Paths as the OS resolves them, for the policy: component by component, each symlink followed (a dangling one to its
  * target), `..` applied to the resolved prefix, with a limit on links; then compared against workspace roots that are
  * never `/`, the home folder or one of its parents, case-folded where the file system folds case. Windows names lose
- * their trailing dots and spaces, as Win32 does. Nothing is truncated: a path too long is unresolved.
+ * their trailing dots and spaces, as Win32 does, and an existing 8.3 short name leaves a path unresolved. Nothing is
+ * truncated: a path too long is unresolved.
  *
  * The file system is injected (`lstat`, `readlink`) so tests can use real temporary folders and fakes alike, and so
  * Windows semantics can be tested anywhere.
@@ -93,6 +94,10 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
       resolved = candidate;
       continue;
     }
+    // Windows opens `GIT~1` as the `.git` it abbreviates, and no spelling says which name an existing short name stands
+    // for: such a path is not known (git refuses them for the same reason).
+    if (platform === "win32" && SHORT_NAME.test(name))
+      return { ok: false, reason: `${candidate} may be the short (8.3) name of another file or folder` };
     const isLink = stat.isSymbolicLink();
     if (!isLink) {
       resolved = candidate;
@@ -115,6 +120,9 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
   }
   return { ok: true, path: resolved, exists };
 }
+
+/** The shape of a Windows 8.3 short name: up to 8 characters ending in `~` and digits, an extension of up to 3. */
+const SHORT_NAME = /^(?=[^.]{2,8}(\.|$))[^.~]*~\d+(\.[^.]{0,3})?$/;
 
 function splitComponents(rest: string, platform: PathPlatform): string[] {
   const parts = rest.split(platform === "win32" ? /[\\/]/ : "/");
