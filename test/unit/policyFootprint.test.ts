@@ -74,6 +74,32 @@ describe("permission footprint", () => {
       assert.equal(f.complete, true);
     });
 
+    it("Codex: a request for wider sandbox permissions is not understood, so only a person grants it", () => {
+      // codex-acp's request_permissions: the app server's params as rawInput, with no path or command Symposium reads.
+      for (const permissions of [
+        { network: { enabled: true } },
+        { fileSystem: { write: ["/"] } },
+        { fileSystem: { entries: [{ path: { type: "glob_pattern", pattern: "/**" }, access: "write" }] } },
+      ]) {
+        const f = build(
+          v1({
+            toolCallId: "item-1",
+            kind: "other",
+            title: "Need to install packages",
+            rawInput: {
+              threadId: "t",
+              turnId: "u",
+              itemId: "item-1",
+              reason: "Need to install packages",
+              permissions,
+            },
+          }),
+        );
+        assert.equal(f.complete, false, JSON.stringify(permissions));
+        assert.match(f.reasons.join("\n"), /permissions/);
+      }
+    });
+
     it("Codex: a plain argv runs as is", () => {
       const f = build(v1({ kind: "execute", rawInput: { command: ["git", "status"], cwd: "/ws" } }));
       assert.deepEqual(commands(f), ["git status"]);

@@ -263,6 +263,11 @@ class FootprintBuilder {
   private rawInput(raw: unknown, access: Access, label: string): void {
     const input = asObject(raw);
     if (!input) return; // a string or list of prose: no fields to read (an execute call then has no command)
+    // Codex asks this way to widen its sandbox (network, folders to read or write, globs) for the turn or session.
+    if (input.permissions !== undefined && input.permissions !== null)
+      this.incomplete(
+        `${label}: rawInput.permissions asks for wider permissions, which only a person grants`,
+      );
     for (const field of PATH_FIELDS) {
       const value = input[field];
       if (typeof value === "string") this.path(value, access, `rawInput.${field}`);
