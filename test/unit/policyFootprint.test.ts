@@ -100,6 +100,34 @@ describe("permission footprint", () => {
       }
     });
 
+    it("an edit, delete or move that names no file is not understood (Codex drops a diff it cannot parse)", () => {
+      for (const kind of ["edit", "delete", "move"]) {
+        const f = build(v1({ toolCallId: "item-2", kind }));
+        assert.equal(f.complete, false, kind);
+        assert.match(f.reasons.join("\n"), /names no file/);
+      }
+      // codex-acp's file change: the request has no raw input; its tool call's diffs were left out.
+      const stored = {
+        toolCallId: "item-3",
+        title: "Editing files",
+        kind: "edit",
+        status: "pending",
+        content: [],
+      };
+      assert.equal(
+        build(v1({ toolCallId: "item-3", kind: "edit", status: "pending" }), stored).complete,
+        false,
+      );
+      // With the diff the tool call named, it is understood.
+      const withDiff = {
+        ...stored,
+        content: [{ type: "diff", path: "/ws/a.ts", oldText: "a", newText: "b" }],
+      };
+      const f = build(v1({ toolCallId: "item-3", kind: "edit", status: "pending" }), withDiff);
+      assert.equal(f.complete, true, f.reasons.join("\n"));
+      assert.deepEqual(paths(f), ["write /ws/a.ts"]);
+    });
+
     it("Codex: a plain argv runs as is", () => {
       const f = build(v1({ kind: "execute", rawInput: { command: ["git", "status"], cwd: "/ws" } }));
       assert.deepEqual(commands(f), ["git status"]);

@@ -92,6 +92,7 @@ const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that name where a command runs. */
 const CWD_FIELDS = ["cwd", "workdir", "directory"];
 const READ_KINDS = new Set(["read", "search", "fetch", "think"]);
+const CHANGE_KINDS = new Set(["edit", "delete", "move"]);
 
 export function buildFootprint(input: FootprintInput, options: FootprintOptions): Footprint {
   return new FootprintBuilder(options).build(input);
@@ -169,6 +170,9 @@ class FootprintBuilder {
     const hasCommand = this.footprint.commands.length > 0;
     if (this.footprint.kind === "execute" && !hasCommand)
       this.incomplete("the command to run is not stated in a form Symposium reads");
+    // A change of files that names none (codex-acp leaves out a diff it cannot parse) changes who knows what.
+    if (CHANGE_KINDS.has(this.footprint.kind ?? "") && this.footprint.paths.length === 0 && !hasCommand)
+      this.incomplete(`the ${this.footprint.kind} names no file in a form Symposium reads`);
   }
 
   /** Paths and commands of one tool call (stored or patch); `current` gives the kind that decides access. */
