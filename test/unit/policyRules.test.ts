@@ -408,6 +408,32 @@ describe("permission rules and guards", () => {
       },
       { name: "git push -f", footprint: () => command("git -C . push -f"), guard: "force-push" },
       { name: "git push +main", footprint: () => command("git push origin +main"), guard: "force-push" },
+      // What rm deletes is named by its arguments: a file outside, or a protected one, is a delete a person sees.
+      { name: "rm ~/.bashrc", footprint: () => command("rm ~/.bashrc"), guard: "outside" },
+      {
+        name: "rm -f /etc/hosts",
+        footprint: () => command("npm test && rm -f /etc/hosts"),
+        guard: "outside",
+      },
+      { name: "rm .env", footprint: () => command("rm .env"), guard: "protected" },
+      { name: "rm -rf .git", footprint: () => command("rm -rf .git"), guard: "protected" },
+      { name: "cd ~ && rm .bashrc", footprint: () => command("cd ~ && rm .bashrc"), guard: "incomplete" },
+      // find deletes what it finds under its starting points.
+      {
+        name: "find ~ -delete",
+        footprint: () => command("find ~ -name '*.log' -delete"),
+        guard: "recursive-delete",
+      },
+      {
+        name: "find / -exec rm -rf {} +",
+        footprint: () => command("find -L / -name x -exec rm -rf {} +"),
+        guard: "recursive-delete",
+      },
+      {
+        name: "find .git -delete",
+        footprint: () => command("find .git -type f -delete"),
+        guard: "protected",
+      },
       // GNU getopt and git take any unambiguous start of a long option.
       { name: "rm --rec -f ~", footprint: () => command("rm --rec -f ~"), guard: "recursive-delete" },
       { name: "rm --r ..", footprint: () => command("rm --r .."), guard: "recursive-delete" },
@@ -446,6 +472,20 @@ describe("permission rules and guards", () => {
         assert.ok(decision.by.label.length > 0);
       });
     }
+
+    it("lets deletes inside the workspace through: rm of its files and globs, find under its folders", () => {
+      for (const line of [
+        "rm build/out.txt",
+        "rm -f dist/*.js",
+        "rm -rf build node_modules",
+        "find . -name '*.pyc' -delete",
+        "find src -name '*.orig' -exec rm {} +",
+        "find / -name x -print",
+      ]) {
+        const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
+        assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
+      }
+    });
 
     it("reads a safe long option's start as that option, not as a dangerous one", () => {
       for (const line of [

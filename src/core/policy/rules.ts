@@ -263,11 +263,9 @@ class FootprintView {
       }
       if (PRIVILEGE.has(name))
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
-      if (name === "rm" && this.deletesOutside(argv, cwd))
-        return {
-          guard: "recursive-delete",
-          label: "A recursive delete reaches outside the workspace folders",
-        };
+      const deleted = name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : undefined;
+      const reach = deleted && this.deleteReach(deleted, cwd);
+      if (reach) return reach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
       if (DOWNLOADERS.has(name)) downloaders.add(line);
@@ -278,28 +276,94 @@ class FootprintView {
     return undefined;
   }
 
-  /** `rm -r` of anything not strictly inside a workspace folder (the folder itself included), or unknown. */
-  private deletesOutside(argv: (string | null)[], cwd: string | undefined): boolean {
-    let recursive = false;
-    const targets: (string | null)[] = [];
-    let options = true;
-    for (const arg of argv.slice(1)) {
-      if (options && arg === "--") options = false;
-      else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
-        if (longOption(arg, "--recursive") || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
-      } else targets.push(arg);
-    }
-    if (!recursive) return false;
+  /**
+   * The guard a delete meets. A recursive one (`rm -r`, `find … -delete`) of anything not strictly inside a workspace
+   * folder, or not known; any delete of a named file outside or protected. A single file named by a glob or a
+   * variable is let through: it stays in the folder the line runs in.
+   */
+  private deleteReach(
+    { targets, recursive }: DeletedTargets,
+    cwd: string | undefined,
+  ): { guard: GuardId; label: string } | undefined {
+    const farReaching = {
+      guard: "recursive-delete" as const,
+      label: "A recursive delete reaches outside the workspace folders",
+    };
     // `… | xargs rm -rf`: the targets come from elsewhere.
-    if (targets.length === 0) return true;
-    return targets.some((target) => {
-      if (target === null) return true;
+    if (targets.length === 0) return recursive ? farReaching : undefined;
+    for (const target of targets) {
+      if (target === null) {
+        if (recursive) return farReaching;
+        continue;
+      }
       const path = absolute(target, cwd, this.context.home);
-      if (path === undefined) return true;
+      if (path === undefined)
+        return recursive
+          ? farReaching
+          : { guard: "incomplete", label: `The file ${shortPath(target)} a delete names cannot be placed` };
       const check = this.context.paths.check(path);
-      return check.status !== "inside" || check.relative === "";
-    });
+      if (check.status === "unresolved" && !recursive)
+        return {
+          guard: "incomplete",
+          label: `The path ${shortPath(path)} cannot be resolved: ${check.reason}`,
+        };
+      if (check.status !== "inside" || (recursive && check.relative === "" && !recursive.rootKept))
+        return recursive
+          ? farReaching
+          : { guard: "outside", label: `A delete of ${shortPath(path)} reaches outside the workspace` };
+      if (check.protected)
+        return { guard: "protected", label: `A delete reaches ${shortPath(path)}, a protected path` };
+    }
+    return undefined;
   }
+}
+
+/** What a delete names, and whether it goes down into folders (and may name a workspace folder itself). */
+interface DeletedTargets {
+  targets: (string | null)[];
+  recursive: false | { rootKept: boolean };
+}
+
+/** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
+function rmTargets(argv: (string | null)[]): DeletedTargets {
+  let recursive = false;
+  const targets: (string | null)[] = [];
+  let options = true;
+  for (const arg of argv.slice(1)) {
+    if (options && arg === "--") options = false;
+    else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
+      if (longOption(arg, "--recursive") || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
+    } else targets.push(arg);
+  }
+  // `rm -r .` deletes the workspace folder itself.
+  return { targets, recursive: recursive && { rootKept: false } };
+}
+
+/**
+ * `find`'s starting points when it deletes what it finds (`-delete`, or `-exec rm` and its kin), else undefined.
+ * Its filters decide what goes, so a workspace folder itself may be a starting point (`find . -name '*.pyc' -delete`).
+ */
+function findDeletes(argv: (string | null)[]): DeletedTargets | undefined {
+  const rest = argv.slice(1);
+  const deletes = rest.some(
+    (arg, i) =>
+      arg === "-delete" ||
+      (["-exec", "-execdir", "-ok", "-okdir"].includes(arg ?? "") &&
+        rest[i + 1] != null &&
+        basename(rest[i + 1]!) === "rm"),
+  );
+  if (!deletes) return undefined;
+  let i = 0;
+  // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>.
+  while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))
+    i += rest[i] === "-D" ? 2 : 1;
+  const targets: (string | null)[] = [];
+  for (; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg != null && (arg.startsWith("-") || arg === "(" || arg === "!" || arg === ",")) break;
+    targets.push(arg ?? null);
+  }
+  return { targets: targets.length > 0 ? targets : ["."], recursive: { rootKept: true } };
 }
 
 const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);
