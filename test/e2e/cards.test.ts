@@ -94,6 +94,22 @@ describe("Approval cards (e2e)", function () {
         await group.locator(".card-options button.option-lasting .option-name").allInnerTexts(),
         ["Always allow edits", "Never allow edits"],
       );
+      // After the agent's options, the other way to turn it down; Bypass, which outlasts the card, comes last.
+      const actions = await group
+        .locator(".card-options")
+        .first()
+        .locator(":scope > *")
+        .evaluateAll((buttons) => {
+          interface Text {
+            textContent: string | null;
+          }
+          const row = buttons as unknown as (Text & { querySelector(selector: string): Text | null })[];
+          return row.map((b) => (b.querySelector(".option-name") ?? b).textContent ?? "");
+        });
+      assert.deepEqual(
+        actions.slice(-2).map((text) => text.trim()),
+        ["Reject with reason…", "Bypass Permissions"],
+      );
       const key = await group.getAttribute("data-key");
       await card(webview, title).getByRole("button", { name: option.name, exact: true }).click();
 

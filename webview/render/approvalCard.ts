@@ -130,6 +130,15 @@ export class ApprovalCard {
       optionRow.appendChild(deny);
     }
 
+    // Reject with reason… (rejectReason.ts) follows the agent's options, being another way to turn the request down;
+    // its field opens at the end of the card. Bypass, which outlasts the card, comes last, at the row's end.
+    const withReason = new RejectReason(
+      { key: prompt.key, isBlocked: () => this.blocked, markAnswered: () => this.markAnswered() },
+      host,
+    );
+    this.actions.push(withReason.button);
+    optionRow.appendChild(withReason.button);
+
     if (prompt.canBypass) {
       const bypass = button("option option-bypass", icon("shield"), "Bypass Permissions");
       bypass.title = "Approve this request once, and this agent's future requests automatically";
@@ -139,13 +148,6 @@ export class ApprovalCard {
       optionRow.appendChild(bypass);
     }
 
-    // Reject with reason… (rejectReason.ts): a button among the actions, its field at the end of the card.
-    const withReason = new RejectReason(
-      { key: prompt.key, isBlocked: () => this.blocked, markAnswered: () => this.markAnswered() },
-      host,
-    );
-    this.actions.push(withReason.button);
-    optionRow.appendChild(withReason.button);
     // --- Grants: a rule Symposium remembers ("Allow in this session", "Always allow"), see grantEditor.ts ---
     const grant = prompt.grant
       ? new GrantEditor(prompt.grant, (scope, edit) => this.grant(scope, edit))
