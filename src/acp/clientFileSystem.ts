@@ -33,12 +33,16 @@ export class ClientFileSystem {
     private readonly store: DocumentStore,
   ) {}
 
-  async read(params: {
-    path: string;
-    line?: number | null;
-    limit?: number | null;
-  }): Promise<{ content: string }> {
-    const path = this.inside(params.path);
+  /** `checked`: the canonical path the caller's check resolved `params.path` to (see `inside`). */
+  async read(
+    params: {
+      path: string;
+      line?: number | null;
+      limit?: number | null;
+    },
+    checked: string,
+  ): Promise<{ content: string }> {
+    const path = this.inside(params.path, checked);
     if (
       (params.line != null && (!Number.isInteger(params.line) || params.line < 1)) ||
       (params.limit != null && (!Number.isInteger(params.limit) || params.limit < 0))
@@ -66,8 +70,8 @@ export class ClientFileSystem {
     return { content: text ?? "" };
   }
 
-  async write(params: { path: string; content: string }): Promise<Record<string, never>> {
-    const path = this.inside(params.path);
+  async write(params: { path: string; content: string }, checked: string): Promise<Record<string, never>> {
+    const path = this.inside(params.path, checked);
     if (Buffer.byteLength(params.content, "utf8") > FS_LIMITS.maxWriteBytes) {
       throw v1.RequestError.invalidParams(
         { path: params.path, maxBytes: FS_LIMITS.maxWriteBytes },
@@ -120,10 +124,14 @@ export class ClientFileSystem {
       : v1.RequestError.resourceNotFound(path.slice(0, 4096));
   }
 
-  /** The canonical path inside the workspace, or a `resource_not_found` error (as Zed answers outside the project). */
-  private inside(path: string): string {
+  /**
+   * The canonical path inside the workspace, or a `resource_not_found` error (as Zed answers outside the project).
+   * It must be the file the caller checked (`checked`), its protection and a person's answer included: a link
+   * swapped since would lead this access to another file (a protected one) than the one checked.
+   */
+  private inside(path: string, checked: string): string {
     const resolved = this.paths().resolveInside(path);
-    if (!resolved)
+    if (!resolved || resolved !== checked)
       throw v1.RequestError.resourceNotFound(typeof path === "string" ? path.slice(0, 4096) : undefined);
     return resolved;
   }

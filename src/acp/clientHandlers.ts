@@ -36,7 +36,11 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
    * inside a workspace folder is refused here, before any card. Protected files hold secrets (.env) and repository
    * internals: what leaves them goes to the agent's model, so reading or writing one always asks a person.
    */
-  const guardPath = async (connection: AgentConnection, params: Json, access: "read" | "write") => {
+  const guardPath = async (
+    connection: AgentConnection,
+    params: Json,
+    access: "read" | "write",
+  ): Promise<string> => {
     const session = routeOrThrow(connection, params.sessionId);
     const path = asString(params.path) ?? "";
     const check = host.paths().check(path);
@@ -50,6 +54,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
           `the user did not allow ${access === "read" ? "reading" : "writing"} this protected file`,
         );
     }
+    // The file this check (and the person, for a protected one) saw: the access must reach that one.
+    return check.path;
   };
   return {
     requestPermission: (connection, params, request) => {
@@ -67,14 +73,14 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     },
     fileSystem: {
       read: async (connection, params) => {
-        await guardPath(connection, params, "read");
+        const checked = await guardPath(connection, params, "read");
         return host
           .runtime()
-          .fileSystem.read(params as { path: string; line?: number | null; limit?: number | null });
+          .fileSystem.read(params as { path: string; line?: number | null; limit?: number | null }, checked);
       },
       write: async (connection, params) => {
-        await guardPath(connection, params, "write");
-        return host.runtime().fileSystem.write(params as { path: string; content: string });
+        const checked = await guardPath(connection, params, "write");
+        return host.runtime().fileSystem.write(params as { path: string; content: string }, checked);
       },
     },
     terminals: {

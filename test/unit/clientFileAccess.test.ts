@@ -1,0 +1,98 @@
+// fs/* through the client's gate (`clientHandlers`) into `ClientFileSystem`, on a real temporary workspace: the file
+// reached is the one the gate checked, even when a link changes between the check and the access.
+import assert from "node:assert/strict";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as v1 from "@agentclientprotocol/sdk";
+import type { AgentConnection } from "../../src/acp/agentConnection";
+import { ClientFileSystem } from "../../src/acp/clientFileSystem";
+import { clientCallbacks } from "../../src/acp/clientHandlers";
+import type { Runtime } from "../../src/acp/connectionPool";
+import type { ConnectionScope } from "../../src/acp/connectionScope";
+import type { PermissionBroker } from "../../src/acp/permissionBroker";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+
+const quiet = (): void => undefined;
+
+describe("fs/* reaches the file its check saw", () => {
+  let base: string;
+  let ws: string;
+
+  beforeEach(() => {
+    base = mkdtempSync(join(tmpdir(), "symposium-fs-gate-"));
+    ws = join(base, "ws");
+    mkdirSync(join(ws, ".git", "hooks"), { recursive: true });
+    writeFileSync(join(ws, "real.md"), "notes\n");
+    symlinkSync("real.md", join(ws, "notes.md"));
+  });
+
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  /** The gate and file system over `ws`; the first check of a path is followed at once by `afterCheck`. */
+  function gate(afterCheck: () => void) {
+    const boundary = new PolicyBoundary([ws], { home: join(base, "home"), caseInsensitive: () => false });
+    let checked = false;
+    const paths = new Proxy(boundary, {
+      get(target, key) {
+        if (key !== "check") {
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        }
+        return (path: string) => {
+          const result = target.check(path);
+          if (!checked) {
+            checked = true;
+            afterCheck();
+          }
+          return result;
+        };
+      },
+    });
+    const fileSystem = new ClientFileSystem(() => paths, {
+      openText: () => undefined,
+      writeOpen: () => Promise.resolve(false),
+    });
+    const callbacks = clientCallbacks({
+      scopeOf: () => ({ route: () => ({}) }) as unknown as ConnectionScope,
+      runtime: () => ({ sdk: { RequestError: v1.RequestError }, fileSystem }) as unknown as Runtime,
+      broker: { confirmProtectedAccess: () => Promise.resolve(false) } as unknown as PermissionBroker,
+      paths: () => paths,
+      log: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
+    });
+    return callbacks.fileSystem!;
+  }
+
+  it("a link re-pointed at a git hook right after the check leads the write nowhere else", async () => {
+    const notes = join(ws, "notes.md");
+    const fs = gate(() => {
+      // What a process of the agent's could do between the check and the write.
+      unlinkSync(notes);
+      symlinkSync(join(".git", "hooks", "pre-commit"), notes);
+    });
+    const written = fs
+      .write({} as AgentConnection, { sessionId: "s", path: notes, content: "#!/bin/sh\necho pwned\n" })
+      .then(
+        () => "written",
+        () => "refused",
+      );
+    assert.equal(await written, "refused");
+    assert.equal(existsSync(join(ws, ".git", "hooks", "pre-commit")), false, "the hook was not written");
+    assert.equal(readFileSync(join(ws, "real.md"), "utf8"), "notes\n");
+  });
+
+  it("a link left alone is followed to the file the check saw", async () => {
+    const fs = gate(() => undefined);
+    await fs.write({} as AgentConnection, { sessionId: "s", path: join(ws, "notes.md"), content: "new\n" });
+    assert.equal(readFileSync(join(ws, "real.md"), "utf8"), "new\n");
+  });
+});
