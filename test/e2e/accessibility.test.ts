@@ -34,9 +34,31 @@ const OPTIONS = [
   { optionId: "reject-once", name: "Reject", kind: "reject_once" },
 ];
 
-const BUILD_OUTPUT = Buffer.from(
-  Array.from({ length: 80 }, (_, line) => `compiled module ${line + 1} of 80`).join("\n") + "\n",
-).toString("base64");
+/** A finished build whose output (80 lines) is longer than its box: the box scrolls. */
+function longBuild(id: string): object[] {
+  const output = Array.from({ length: 80 }, (_, line) => `compiled module ${line + 1} of 80`).join("\n");
+  const terminalId = `${id}-term`;
+  return [
+    {
+      update: {
+        sessionUpdate: "tool_call_update",
+        toolCallId: id,
+        title: "Run the build",
+        kind: "execute",
+        status: "completed",
+        content: [{ type: "terminal", terminalId }],
+      },
+    },
+    {
+      update: {
+        sessionUpdate: "terminal_update",
+        terminalId,
+        output: { data: Buffer.from(`${output}\n`).toString("base64") },
+      },
+    },
+    { update: { sessionUpdate: "terminal_update", terminalId, exitStatus: { exitCode: 0 } } },
+  ];
+}
 
 const NOTES_COMMAND = [
   "cat > notes.md <<'EOF'",
@@ -86,27 +108,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
             locations: [{ path: "/etc/hosts" }],
           },
         },
-        {
-          // A finished command with more output than its box shows: the box scrolls.
-          update: {
-            sessionUpdate: "tool_call_update",
-            toolCallId: "a11y-build",
-            title: "Run the build",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "terminal", terminalId: "a11y-term" }],
-          },
-        },
-        {
-          update: {
-            sessionUpdate: "terminal_update",
-            terminalId: "a11y-term",
-            output: { data: BUILD_OUTPUT },
-          },
-        },
-        {
-          update: { sessionUpdate: "terminal_update", terminalId: "a11y-term", exitStatus: { exitCode: 0 } },
-        },
+        ...longBuild("a11y-build"),
         {
           request: {
             title: "Read the notes",
@@ -179,19 +181,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     const webview = await startSession(page, "Scripted");
     await sendScript(webview, {
       steps: [
-        {
-          update: {
-            sessionUpdate: "tool_call_update",
-            toolCallId: "kb-build",
-            title: "Run the build",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "terminal", terminalId: "kb-term" }],
-          },
-        },
-        {
-          update: { sessionUpdate: "terminal_update", terminalId: "kb-term", output: { data: BUILD_OUTPUT } },
-        },
+        ...longBuild("kb-build"),
         {
           request: {
             title: "Write the notes",
