@@ -418,6 +418,21 @@ describe("permission rules and guards", () => {
       { name: "rm .env", footprint: () => command("rm .env"), guard: "protected" },
       { name: "rm -rf .git", footprint: () => command("rm -rf .git"), guard: "protected" },
       { name: "cd ~ && rm .bashrc", footprint: () => command("cd ~ && rm .bashrc"), guard: "incomplete" },
+      // Commands whose operands are the files they write or read: the same guards as a path the request names.
+      {
+        name: "cp into a git hook",
+        footprint: () => command("cp x.sh .git/hooks/pre-commit"),
+        guard: "protected",
+      },
+      { name: "tee .env", footprint: () => command("echo A=1 | tee -a .env"), guard: "protected" },
+      { name: "mv .env out", footprint: () => command("mv .env /tmp/leak"), guard: "outside" },
+      { name: "cp -t outside", footprint: () => command("cp -t /tmp src/a.ts"), guard: "outside" },
+      { name: "cat ~/.ssh/id_rsa", footprint: () => command("cat ~/.ssh/id_rsa"), guard: "outside" },
+      { name: "sed -i .env", footprint: () => command("sed -i 's/a/b/' .env"), guard: "protected" },
+      { name: "chmod a hook", footprint: () => command("chmod +x .git/hooks/pre-push"), guard: "protected" },
+      { name: "dd of=outside", footprint: () => command("dd if=build/x of=/etc/hosts"), guard: "outside" },
+      { name: "cp to a variable", footprint: () => command('cp src/a.ts "$HOME"'), guard: "incomplete" },
+      { name: "ln -s outside", footprint: () => command("ln -s /etc/passwd src/passwd"), guard: "outside" },
       // find deletes what it finds under its starting points.
       {
         name: "find ~ -delete",
@@ -481,6 +496,27 @@ describe("permission rules and guards", () => {
         "find . -name '*.pyc' -delete",
         "find src -name '*.orig' -exec rm {} +",
         "find / -name x -print",
+      ]) {
+        const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
+        assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
+      }
+    });
+
+    it("lets file commands inside the workspace through", () => {
+      for (const line of [
+        "cp src/a.ts src/b.ts",
+        "cp src/*.ts dist/",
+        "mv build/x build/y",
+        "touch src/new.ts",
+        "mkdir -p dist/assets",
+        "chmod +x scripts/*.sh",
+        "sed -i 's/a/b/' src/a.ts",
+        "sed -i '/^#/d' src/a.ts",
+        "sed -n '/start/,/end/p' README.md",
+        "cat package.json",
+        "head -n 20 README.md 2>/dev/null",
+        "npm test | tee build/test.log",
+        "dd if=/dev/zero of=build/blob bs=1k count=1",
       ]) {
         const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
         assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);

@@ -263,8 +263,9 @@ class FootprintView {
       }
       if (PRIVILEGE.has(name))
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
-      const deleted = name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : undefined;
-      const reach = deleted && this.deleteReach(deleted, cwd);
+      const touched =
+        name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
+      const reach = touched && this.fileReach(name, touched, cwd);
       if (reach) return reach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
@@ -277,12 +278,15 @@ class FootprintView {
   }
 
   /**
-   * The guard a delete meets. A recursive one (`rm -r`, `find … -delete`) of anything not strictly inside a workspace
-   * folder, or not known; any delete of a named file outside or protected. A single file named by a glob or a
-   * variable is let through: it stays in the folder the line runs in.
+   * The guard the files a command names meet, as a path the request names would: outside, protected, or not known.
+   * A recursive delete (`rm -r`, `find … -delete`) of anything not strictly inside a workspace folder, or not known,
+   * meets the recursive-delete guard. A file named by a glob or a variable is let through where the command acts in
+   * place (`rm *.log`, `chmod +x scripts/*.sh`: it stays in the folder the line runs in), not where it is a copy's
+   * destination.
    */
-  private deleteReach(
-    { targets, recursive }: DeletedTargets,
+  private fileReach(
+    name: string,
+    { targets, recursive, unknownAsks }: FileTargets,
     cwd: string | undefined,
   ): { guard: GuardId; label: string } | undefined {
     const farReaching = {
@@ -291,16 +295,22 @@ class FootprintView {
     };
     // `… | xargs rm -rf`: the targets come from elsewhere.
     if (targets.length === 0) return recursive ? farReaching : undefined;
+    const placed: { path: string; check: PathCheck }[] = [];
     for (const target of targets) {
-      if (target === null) {
+      if (target === null || target.text === null) {
         if (recursive) return farReaching;
+        if (unknownAsks || target?.unknownAsks)
+          return { guard: "incomplete", label: `Where ${name} writes is computed at run time` };
         continue;
       }
-      const path = absolute(target, cwd, this.context.home);
-      if (path === undefined)
-        return recursive
-          ? farReaching
-          : { guard: "incomplete", label: `The file ${shortPath(target)} a delete names cannot be placed` };
+      const path = absolute(target.text, cwd, this.context.home);
+      if (path === undefined) {
+        if (recursive) return farReaching;
+        return {
+          guard: "incomplete",
+          label: `${name} names ${shortPath(target.text)}, which cannot be placed`,
+        };
+      }
       const check = this.context.paths.check(path);
       if (check.status === "unresolved" && !recursive)
         return {
@@ -310,30 +320,36 @@ class FootprintView {
       if (check.status !== "inside" || (recursive && check.relative === "" && !recursive.rootKept))
         return recursive
           ? farReaching
-          : { guard: "outside", label: `A delete of ${shortPath(path)} reaches outside the workspace` };
-      if (check.protected)
-        return { guard: "protected", label: `A delete reaches ${shortPath(path)}, a protected path` };
+          : { guard: "outside", label: `${name} reaches ${shortPath(path)}, outside the workspace` };
+      placed.push({ path, check });
     }
+    for (const { path, check } of placed)
+      if (check.status === "inside" && check.protected)
+        return { guard: "protected", label: `${name} reaches ${shortPath(path)}, a protected path` };
     return undefined;
   }
 }
 
-/** What a delete names, and whether it goes down into folders (and may name a workspace folder itself). */
-interface DeletedTargets {
-  targets: (string | null)[];
+/**
+ * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
+ * folder itself), and whether a name computed at run time (a variable, a glob) asks rather than passes.
+ */
+interface FileTargets {
+  targets: ({ text: string | null; unknownAsks?: boolean } | null)[];
   recursive: false | { rootKept: boolean };
+  unknownAsks?: boolean;
 }
 
 /** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
-function rmTargets(argv: (string | null)[]): DeletedTargets {
+function rmTargets(argv: (string | null)[]): FileTargets {
   let recursive = false;
-  const targets: (string | null)[] = [];
+  const targets: FileTargets["targets"] = [];
   let options = true;
   for (const arg of argv.slice(1)) {
     if (options && arg === "--") options = false;
     else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
       if (longOption(arg, "--recursive") || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
-    } else targets.push(arg);
+    } else targets.push({ text: arg });
   }
   // `rm -r .` deletes the workspace folder itself.
   return { targets, recursive: recursive && { rootKept: false } };
@@ -343,7 +359,7 @@ function rmTargets(argv: (string | null)[]): DeletedTargets {
  * `find`'s starting points when it deletes what it finds (`-delete`, or `-exec rm` and its kin), else undefined.
  * Its filters decide what goes, so a workspace folder itself may be a starting point (`find . -name '*.pyc' -delete`).
  */
-function findDeletes(argv: (string | null)[]): DeletedTargets | undefined {
+function findDeletes(argv: (string | null)[]): FileTargets | undefined {
   const rest = argv.slice(1);
   const deletes = rest.some(
     (arg, i) =>
@@ -357,13 +373,108 @@ function findDeletes(argv: (string | null)[]): DeletedTargets | undefined {
   // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>.
   while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))
     i += rest[i] === "-D" ? 2 : 1;
-  const targets: (string | null)[] = [];
+  const targets: FileTargets["targets"] = [];
   for (; i < rest.length; i++) {
     const arg = rest[i];
     if (arg != null && (arg.startsWith("-") || arg === "(" || arg === "!" || arg === ",")) break;
-    targets.push(arg ?? null);
+    targets.push({ text: arg ?? null });
   }
-  return { targets: targets.length > 0 ? targets : ["."], recursive: { rootKept: true } };
+  return { targets: targets.length > 0 ? targets : [{ text: "." }], recursive: { rootKept: true } };
+}
+
+/** Commands whose operands are all files they read or change in place. */
+const IN_PLACE = new Set([
+  "cat",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "touch",
+  "mkdir",
+  "rmdir",
+  "chmod",
+  "chown",
+  "chgrp",
+  "truncate",
+  "shred",
+  "unlink",
+]);
+/** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */
+const COPIES = new Set(["cp", "mv", "ln", "install"]);
+/** Devices a command may read or write without touching a file. */
+const DEVICES = new Set([
+  "/dev/null",
+  "/dev/zero",
+  "/dev/random",
+  "/dev/urandom",
+  "/dev/stdin",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/tty",
+]);
+
+/** The files a command's operands name, for commands whose operands are files; undefined for any other command. */
+function fileOperands(name: string, argv: (string | null)[]): FileTargets | undefined {
+  const words = argv.slice(1);
+  const operands: (string | null)[] = [];
+  let options = true;
+  for (const word of words) {
+    if (options && word === "--") options = false;
+    else if (!(options && word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
+  }
+  const files = (list: (string | null)[], unknownAsks = false): FileTargets => ({
+    targets: list
+      .filter((word) => word === null || !DEVICES.has(word))
+      .map((text) => ({ text, unknownAsks })),
+    recursive: false,
+  });
+  if (IN_PLACE.has(name)) return files(operands);
+  if (name === "tee") return files(operands, true);
+  if (COPIES.has(name)) {
+    // The destination: `-t DIR` / `--target-directory=DIR`, else the last operand; the sources are read (or moved).
+    const t = words.findIndex((word) => word === "-t" || word === "--target-directory");
+    const long = words.find((word) => word?.startsWith("--target-directory="));
+    const target =
+      t >= 0 ? (words[t + 1] ?? null) : long ? long.slice("--target-directory=".length) : undefined;
+    const sources = target === undefined ? operands.slice(0, -1) : operands.filter((word) => word !== target);
+    const destination = target === undefined ? operands.at(-1) : target;
+    return {
+      targets: [
+        ...files(sources).targets,
+        ...(destination === undefined ? [] : files([destination], true).targets),
+      ],
+      recursive: false,
+    };
+  }
+  if (name === "dd")
+    return files(
+      words.flatMap((word) => (word?.startsWith("of=") || word?.startsWith("if=") ? [word.slice(3)] : [])),
+      true,
+    );
+  if (name === "sed") {
+    // The script is the first operand unless given by -e / -f; the rest are files.
+    const scripted = words.some(
+      (word) =>
+        word === "-e" || word === "-f" || word?.startsWith("--expression") || word?.startsWith("--file"),
+    );
+    const named = sedFiles(words);
+    return files(scripted ? named : named.slice(1));
+  }
+  return undefined;
+}
+
+/** sed's operands: words that are neither options nor an option's value (`-e SCRIPT`, `-f FILE`, `-l N`). */
+function sedFiles(words: (string | null)[]): (string | null)[] {
+  const operands: (string | null)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === "-e" || word === "-l" || word === "--expression" || word === "--line-length") i++;
+    else if (word === "-f" || word === "--file") {
+      operands.push(words[i + 1] ?? null);
+      i++;
+    } else if (!(word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
+  }
+  return operands;
 }
 
 const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);
