@@ -433,6 +433,27 @@ describe("permission rules and guards", () => {
       { name: "dd of=outside", footprint: () => command("dd if=build/x of=/etc/hosts"), guard: "outside" },
       { name: "cp to a variable", footprint: () => command('cp src/a.ts "$HOME"'), guard: "incomplete" },
       { name: "ln -s outside", footprint: () => command("ln -s /etc/passwd src/passwd"), guard: "outside" },
+      // git's configuration runs commands later (hooks, fsmonitor, aliases, filters): changing it is a protected write.
+      {
+        name: "git config core.hooksPath",
+        footprint: () => command("git config core.hooksPath /tmp/h"),
+        guard: "protected",
+      },
+      {
+        name: "git config --global alias",
+        footprint: () => command("git config --global alias.st '!sh evil.sh'"),
+        guard: "protected",
+      },
+      {
+        name: "git -C sub config --add",
+        footprint: () => command("git -C sub config --add filter.x.clean ./evil"),
+        guard: "protected",
+      },
+      {
+        name: "git config set",
+        footprint: () => command("git config set core.fsmonitor ./evil"),
+        guard: "protected",
+      },
       // find deletes what it finds under its starting points.
       {
         name: "find ~ -delete",
@@ -517,6 +538,11 @@ describe("permission rules and guards", () => {
         "head -n 20 README.md 2>/dev/null",
         "npm test | tee build/test.log",
         "dd if=/dev/zero of=build/blob bs=1k count=1",
+        "git config user.name",
+        "git config --get remote.origin.url",
+        "git config --list --show-origin",
+        "git config get user.email",
+        "git log -- config",
       ]) {
         const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
         assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);

@@ -269,6 +269,12 @@ class FootprintView {
       if (reach) return reach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
+      if (name === "git" && changesGitConfig(argv))
+        return {
+          guard: "protected",
+          label:
+            "git config changes git's configuration, a protected file (hooks, aliases and filters run from it)",
+        };
       if (DOWNLOADERS.has(name)) downloaders.add(line);
       if (SHELLS.has(name) || INTERPRETERS.has(name)) shells.add(line);
     }
@@ -539,6 +545,50 @@ function withoutWrappers(argv: (string | null)[]): (string | null)[] {
 function longOption(word: string, flag: string): boolean {
   const name = word.split("=", 1)[0]!;
   return name.length >= 3 && flag.startsWith(name);
+}
+
+/** git's options before its subcommand that take a value (`git -C sub config …`). */
+const GIT_VALUE_OPTIONS = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+]);
+
+/**
+ * `git config` that writes (a key and a value, `--add`, `--unset`, `set`, `--edit`, …), rather than reads (a key
+ * alone, `--get`, `--list`, `get`, `list`). A subcommand or value computed at run time counts as a write.
+ */
+function changesGitConfig(argv: (string | null)[]): boolean {
+  let i = 1;
+  while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
+    i += GIT_VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
+  if (i >= argv.length) return false;
+  if (argv[i] === null) return true;
+  if (argv[i] !== "config") return false;
+  const rest = argv.slice(i + 1);
+  if (rest.some((word) => word === null)) return true;
+  const words = rest as string[];
+  const first = words.find((word) => !word.startsWith("-"));
+  if (first === "get" || first === "list") return false;
+  if (first && ["set", "unset", "rename-section", "remove-section", "edit"].includes(first)) return true;
+  if (
+    words.some((word) =>
+      /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/.test(word),
+    )
+  )
+    return true;
+  if (
+    words.some((word) =>
+      /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--get-color|--get-colorbool)$/.test(word),
+    )
+  )
+    return false;
+  // `git config <key>` reads it; `git config <key> <value>` sets it.
+  return words.filter((word) => !word.startsWith("-")).length >= 2;
 }
 
 function forcePush(argv: (string | null)[]): boolean {
