@@ -454,6 +454,19 @@ describe("permission rules and guards", () => {
         footprint: () => command("git config set core.fsmonitor ./evil"),
         guard: "protected",
       },
+      // Settings outside the workspace that run commands later: scheduled jobs, package managers' configuration.
+      { name: "crontab -", footprint: () => command("echo '* * * * * sh x' | crontab -"), guard: "outside" },
+      {
+        name: "npm config set",
+        footprint: () => command("npm config set script-shell ./x"),
+        guard: "outside",
+      },
+      { name: "npm set", footprint: () => command("npm set ignore-scripts false"), guard: "outside" },
+      {
+        name: "pip config set",
+        footprint: () => command("pip config set global.index-url http://x"),
+        guard: "outside",
+      },
       // find deletes what it finds under its starting points.
       {
         name: "find ~ -delete",
@@ -543,6 +556,10 @@ describe("permission rules and guards", () => {
         "git config --list --show-origin",
         "git config get user.email",
         "git log -- config",
+        "crontab -l",
+        "npm config get registry",
+        "npm run set",
+        "pip install -r requirements.txt",
       ]) {
         const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
         assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);

@@ -269,6 +269,8 @@ class FootprintView {
       if (reach) return reach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
+      const setting = changesUserSetting(name, argv);
+      if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
       if (name === "git" && changesGitConfig(argv))
         return {
           guard: "protected",
@@ -545,6 +547,25 @@ function withoutWrappers(argv: (string | null)[]): (string | null)[] {
 function longOption(word: string, flag: string): boolean {
   const name = word.split("=", 1)[0]!;
   return name.length >= 3 && flag.startsWith(name);
+}
+
+/**
+ * What a command changes outside the workspace that runs commands later, or undefined: the scheduled jobs
+ * (`crontab` but `-l`), a package manager's configuration (`npm config set`, `npm set`, `pip config set`, …).
+ */
+function changesUserSetting(name: string, argv: (string | null)[]): string | undefined {
+  const words = argv.slice(1);
+  if (name === "crontab") return words.includes("-l") ? undefined : "the scheduled jobs";
+  const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const write = (verb: string | null | undefined) =>
+    verb === null || ["set", "delete", "edit", "unset", "fix"].includes(verb ?? "");
+  if (
+    ["npm", "pnpm", "yarn"].includes(name) &&
+    (write(sub[0] === "config" ? sub[1] : undefined) || sub[0] === "set")
+  )
+    return `${name}'s configuration`;
+  if (["pip", "pip3"].includes(name) && sub[0] === "config" && write(sub[1])) return "pip's configuration";
+  return undefined;
 }
 
 /** git's options before its subcommand that take a value (`git -C sub config …`). */
