@@ -1,0 +1,298 @@
+/**
+ * What a simple command does that a guard cares about, read from its words: the files it deletes, writes or reads
+ * (`rm`, `find … -delete`, `cp`, `tee`, `sed`, `cat`, …), the settings outside the workspace it changes (`git config`,
+ * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
+ * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
+ */
+import { basename } from "./shellCommands";
+
+/**
+ * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
+ * folder itself), and whether a name computed at run time (a variable, a glob) asks rather than passes.
+ */
+export interface FileTargets {
+  /** Each file's word (null when computed at run time), and whether such a word asks rather than passes. */
+  targets: { text: string | null; unknownAsks?: boolean }[];
+  recursive: false | { rootKept: boolean };
+}
+
+/** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
+export function rmTargets(argv: (string | null)[]): FileTargets {
+  let recursive = false;
+  const targets: FileTargets["targets"] = [];
+  let options = true;
+  for (const arg of argv.slice(1)) {
+    if (options && arg === "--") options = false;
+    else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
+      if (longOption(arg, "--recursive") || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
+    } else targets.push({ text: arg });
+  }
+  // `rm -r .` deletes the workspace folder itself.
+  return { targets, recursive: recursive && { rootKept: false } };
+}
+
+/**
+ * `find`'s starting points when it deletes what it finds (`-delete`, or `-exec rm` and its kin), else undefined.
+ * Its filters decide what goes, so a workspace folder itself may be a starting point (`find . -name '*.pyc' -delete`).
+ */
+export function findDeletes(argv: (string | null)[]): FileTargets | undefined {
+  const rest = argv.slice(1);
+  const deletes = rest.some(
+    (arg, i) =>
+      arg === "-delete" ||
+      (["-exec", "-execdir", "-ok", "-okdir"].includes(arg ?? "") &&
+        rest[i + 1] != null &&
+        basename(rest[i + 1]!) === "rm"),
+  );
+  if (!deletes) return undefined;
+  let i = 0;
+  // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>.
+  while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))
+    i += rest[i] === "-D" ? 2 : 1;
+  const targets: FileTargets["targets"] = [];
+  for (; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg != null && (arg.startsWith("-") || arg === "(" || arg === "!" || arg === ",")) break;
+    targets.push({ text: arg ?? null });
+  }
+  return { targets: targets.length > 0 ? targets : [{ text: "." }], recursive: { rootKept: true } };
+}
+
+/** Commands whose operands are all files they read or change in place. */
+const IN_PLACE = new Set([
+  "cat",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "touch",
+  "mkdir",
+  "rmdir",
+  "chmod",
+  "chown",
+  "chgrp",
+  "truncate",
+  "shred",
+  "unlink",
+]);
+/** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */
+const COPIES = new Set(["cp", "mv", "ln", "install"]);
+/** Devices a command may read or write without touching a file. */
+const DEVICES = new Set([
+  "/dev/null",
+  "/dev/zero",
+  "/dev/random",
+  "/dev/urandom",
+  "/dev/stdin",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/tty",
+]);
+
+/** The files a command's operands name, for commands whose operands are files; undefined for any other command. */
+export function fileOperands(name: string, argv: (string | null)[]): FileTargets | undefined {
+  const words = argv.slice(1);
+  const operands: (string | null)[] = [];
+  let options = true;
+  for (const word of words) {
+    if (options && word === "--") options = false;
+    else if (!(options && word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
+  }
+  const files = (list: (string | null)[], unknownAsks = false): FileTargets => ({
+    targets: list
+      .filter((word) => word === null || !DEVICES.has(word))
+      .map((text) => ({ text, unknownAsks })),
+    recursive: false,
+  });
+  if (IN_PLACE.has(name)) return files(operands);
+  if (name === "tee") return files(operands, true);
+  if (COPIES.has(name)) {
+    // The destination: `-t DIR` / `--target-directory=DIR`, else the last operand; the sources are read (or moved).
+    const t = words.findIndex((word) => word === "-t" || word === "--target-directory");
+    const long = words.find((word) => word?.startsWith("--target-directory="));
+    const target =
+      t >= 0 ? (words[t + 1] ?? null) : long ? long.slice("--target-directory=".length) : undefined;
+    const sources = target === undefined ? operands.slice(0, -1) : operands.filter((word) => word !== target);
+    const destination = target === undefined ? operands.at(-1) : target;
+    return {
+      targets: [
+        ...files(sources).targets,
+        ...(destination === undefined ? [] : files([destination], true).targets),
+      ],
+      recursive: false,
+    };
+  }
+  if (name === "dd")
+    return files(
+      words.flatMap((word) => (word?.startsWith("of=") || word?.startsWith("if=") ? [word.slice(3)] : [])),
+      true,
+    );
+  if (name === "sed") {
+    // The script is the first operand unless given by -e / -f; the rest are files.
+    const scripted = words.some(
+      (word) =>
+        word === "-e" || word === "-f" || word?.startsWith("--expression") || word?.startsWith("--file"),
+    );
+    const named = sedFiles(words);
+    return files(scripted ? named : named.slice(1));
+  }
+  return undefined;
+}
+
+/** sed's operands: words that are neither options nor an option's value (`-e SCRIPT`, `-f FILE`, `-l N`). */
+function sedFiles(words: (string | null)[]): (string | null)[] {
+  const operands: (string | null)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === "-e" || word === "-l" || word === "--expression" || word === "--line-length") i++;
+    else if (word === "-f" || word === "--file") {
+      operands.push(words[i + 1] ?? null);
+      i++;
+    } else if (!(word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
+  }
+  return operands;
+}
+
+export const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);
+export const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "aria2c",
+  "iwr",
+  "irm",
+  "Invoke-WebRequest",
+  "Invoke-RestMethod",
+]);
+export const INTERPRETERS = new Set([
+  "python",
+  "python3",
+  "node",
+  "deno",
+  "bun",
+  "perl",
+  "ruby",
+  "php",
+  "fish",
+  "pwsh",
+  "powershell",
+  "iex",
+  "Invoke-Expression",
+  "source",
+  ".",
+]);
+/** Commands that run the command after them (`env`, `nohup`, `timeout 10`, `xargs`). */
+const WRAPPERS = new Set([
+  "env",
+  "nohup",
+  "time",
+  "command",
+  "builtin",
+  "exec",
+  "nice",
+  "ionice",
+  "timeout",
+  "stdbuf",
+  "xargs",
+  "chronic",
+  "unbuffer",
+]);
+
+export function withoutWrappers(argv: (string | null)[]): (string | null)[] {
+  let rest = argv;
+  while (rest.length > 0 && rest[0] != null && WRAPPERS.has(basename(rest[0]))) {
+    rest = rest.slice(1);
+    while (rest.length > 0 && rest[0] != null && /^-|=|^\d+(\.\d+)?[smhd]?$/.test(rest[0]))
+      rest = rest.slice(1);
+  }
+  return rest;
+}
+
+/**
+ * `word` names the long option `flag`, whole or by its start (`--rec` for `--recursive`), with or without `=value`:
+ * GNU getopt and git take any unambiguous start. An ambiguous start counts too (the command refuses it anyway).
+ */
+function longOption(word: string, flag: string): boolean {
+  const name = word.split("=", 1)[0]!;
+  return name.length >= 3 && flag.startsWith(name);
+}
+
+/**
+ * What a command changes outside the workspace that runs commands later, or undefined: the scheduled jobs
+ * (`crontab` but `-l`), a package manager's configuration (`npm config set`, `npm set`, `pip config set`, …).
+ */
+export function changesUserSetting(name: string, argv: (string | null)[]): string | undefined {
+  const words = argv.slice(1);
+  if (name === "crontab") return words.includes("-l") ? undefined : "the scheduled jobs";
+  const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const write = (verb: string | null | undefined) =>
+    verb === null || ["set", "delete", "edit", "unset", "fix"].includes(verb ?? "");
+  if (
+    ["npm", "pnpm", "yarn"].includes(name) &&
+    (write(sub[0] === "config" ? sub[1] : undefined) || sub[0] === "set")
+  )
+    return `${name}'s configuration`;
+  if (["pip", "pip3"].includes(name) && sub[0] === "config" && write(sub[1])) return "pip's configuration";
+  return undefined;
+}
+
+/** git's options before its subcommand that take a value (`git -C sub config …`). */
+const GIT_VALUE_OPTIONS = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+]);
+
+/**
+ * `git config` that writes (a key and a value, `--add`, `--unset`, `set`, `--edit`, …), rather than reads (a key
+ * alone, `--get`, `--list`, `get`, `list`). A subcommand or value computed at run time counts as a write.
+ */
+export function changesGitConfig(argv: (string | null)[]): boolean {
+  let i = 1;
+  while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
+    i += GIT_VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
+  if (i >= argv.length) return false;
+  if (argv[i] === null) return true;
+  if (argv[i] !== "config") return false;
+  const rest = argv.slice(i + 1);
+  if (rest.some((word) => word === null)) return true;
+  const words = rest as string[];
+  const first = words.find((word) => !word.startsWith("-"));
+  if (first === "get" || first === "list") return false;
+  if (first && ["set", "unset", "rename-section", "remove-section", "edit"].includes(first)) return true;
+  if (
+    words.some((word) =>
+      /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/.test(word),
+    )
+  )
+    return true;
+  if (
+    words.some((word) =>
+      /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--get-color|--get-colorbool)$/.test(word),
+    )
+  )
+    return false;
+  // `git config <key>` reads it; `git config <key> <value>` sets it.
+  return words.filter((word) => !word.startsWith("-")).length >= 2;
+}
+
+export function forcePush(argv: (string | null)[]): boolean {
+  const push = argv.indexOf("push");
+  if (push < 0) return false;
+  return argv
+    .slice(push + 1)
+    .some(
+      (arg) =>
+        arg === null ||
+        ["--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune"].some(
+          (flag) => longOption(arg, flag),
+        ) ||
+        /^-[a-zA-Z]*[fd]/.test(arg) ||
+        arg.startsWith("+") ||
+        arg.startsWith(":"),
+    );
+}
