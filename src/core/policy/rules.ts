@@ -3,7 +3,8 @@
  *
  * Rules come from `symposium.permissions` (parsed in `ruleSettings.ts`, re-exported here). Built-in guards (outside
  * the workspace, protected paths, an incomplete footprint, an unrecognised subject, an untrusted workspace, a few
- * destructive commands) win over every allow rule and over Bypass. Every decision names the rule or guard that made
+ * destructive commands, the files a file command names: `commandEffects.ts`) win over every allow rule and over
+ * Bypass. Every decision names the rule or guard that made
  * it. This module (with picomatch) is part of the lazily loaded ACP runtime (`engine.ts`); `dist/extension.js` takes
  * only `ruleSettings.ts`.
  */
