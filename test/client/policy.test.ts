@@ -117,6 +117,7 @@ describe("permission policy in the client", function () {
       command("find ~ -name '*.log' -delete"),
       command("git config core.hooksPath /tmp/h"),
       command("echo '* * * * * sh x' | crontab -"),
+      command("git checkout . && git clean -fdx"),
       // A sandbox widening and a change of files that names none (codex-acp's shapes).
       edit("permissions", {
         kind: "other",

@@ -467,6 +467,26 @@ describe("permission rules and guards", () => {
         footprint: () => command("pip config set global.index-url http://x"),
         guard: "outside",
       },
+      // Uncommitted work git throws away for good.
+      {
+        name: "git reset --hard",
+        footprint: () => command("git reset --hard HEAD"),
+        guard: "discard-changes",
+      },
+      { name: "git checkout .", footprint: () => command("git checkout ."), guard: "discard-changes" },
+      {
+        name: "git checkout -- f",
+        footprint: () => command("git checkout -- src/a.ts"),
+        guard: "discard-changes",
+      },
+      { name: "git restore f", footprint: () => command("git restore src/a.ts"), guard: "discard-changes" },
+      { name: "git clean -fdx", footprint: () => command("git clean -fdx"), guard: "discard-changes" },
+      { name: "git stash drop", footprint: () => command("git stash drop"), guard: "discard-changes" },
+      {
+        name: "git switch --discard-changes",
+        footprint: () => command("git switch --discard-changes main"),
+        guard: "discard-changes",
+      },
       // find deletes what it finds under its starting points.
       {
         name: "find ~ -delete",
@@ -560,6 +580,14 @@ describe("permission rules and guards", () => {
         "npm config get registry",
         "npm run set",
         "pip install -r requirements.txt",
+        "git checkout feature",
+        "git checkout -b topic",
+        "git restore --staged src/a.ts",
+        "git reset HEAD~1",
+        "git clean -n",
+        "git stash",
+        "git stash pop",
+        "git switch main",
       ]) {
         const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
         assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);

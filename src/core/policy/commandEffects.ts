@@ -252,13 +252,11 @@ const GIT_VALUE_OPTIONS = new Set([
  * alone, `--get`, `--list`, `get`, `list`). A subcommand or value computed at run time counts as a write.
  */
 export function changesGitConfig(argv: (string | null)[]): boolean {
-  let i = 1;
-  while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
-    i += GIT_VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
-  if (i >= argv.length) return false;
-  if (argv[i] === null) return true;
-  if (argv[i] !== "config") return false;
-  const rest = argv.slice(i + 1);
+  const git = gitSubcommand(argv);
+  if (!git) return false;
+  if (git.name === null) return true;
+  if (git.name !== "config") return false;
+  const rest = git.rest;
   if (rest.some((word) => word === null)) return true;
   const words = rest as string[];
   const first = words.find((word) => !word.startsWith("-"));
@@ -278,6 +276,49 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
     return false;
   // `git config <key>` reads it; `git config <key> <value>` sets it.
   return words.filter((word) => !word.startsWith("-")).length >= 2;
+}
+
+/** git's subcommand (null when computed at run time) and the words after it; undefined for a bare `git`. */
+function gitSubcommand(
+  argv: (string | null)[],
+): { name: string | null; rest: (string | null)[] } | undefined {
+  let i = 1;
+  while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
+    i += GIT_VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
+  return i < argv.length ? { name: argv[i] ?? null, rest: argv.slice(i + 1) } : undefined;
+}
+
+/**
+ * What a git command throws away for good of the person's uncommitted work, or undefined: `reset --hard`,
+ * `checkout` of files (`.`, `--`, `-f`), `restore` of the working tree, `clean -f`, `stash drop` / `clear`,
+ * `switch` that discards. A branch switch that keeps changes (`checkout feature`) and unstaging pass.
+ */
+export function discardsWork(argv: (string | null)[]): string | undefined {
+  const git = gitSubcommand(argv);
+  if (!git || git.name === null) return undefined;
+  const words = git.rest;
+  const has = (...flags: string[]) =>
+    words.some((word) => word !== null && flags.some((f) => longOption(word, f)));
+  const short = (letters: string) =>
+    words.some((word) => word !== null && new RegExp(`^-[a-zA-Z]*[${letters}]`).test(word));
+  switch (git.name) {
+    case "reset":
+      return has("--hard") ? "git reset --hard" : undefined;
+    case "checkout":
+      return words.includes("--") || words.includes(".") || has("--force") || short("f")
+        ? "git checkout of files"
+        : undefined;
+    case "restore":
+      return has("--staged") && !has("--worktree") && !short("W") ? undefined : "git restore";
+    case "clean":
+      return (has("--force") || short("f")) && !has("--dry-run") && !short("n") ? "git clean" : undefined;
+    case "stash":
+      return words[0] === "drop" || words[0] === "clear" ? `git stash ${words[0]}` : undefined;
+    case "switch":
+      return has("--discard-changes", "--force") || short("f") ? "git switch --discard-changes" : undefined;
+    default:
+      return undefined;
+  }
 }
 
 export function forcePush(argv: (string | null)[]): boolean {

@@ -14,6 +14,7 @@ import type { PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
+  discardsWork,
   changesUserSetting,
   DOWNLOADERS,
   fileOperands,
@@ -42,7 +43,8 @@ export type GuardId =
   | "recursive-delete"
   | "sudo"
   | "download-to-shell"
-  | "force-push";
+  | "force-push"
+  | "discard-changes";
 
 export type DecidedBy =
   | { type: "rule"; rule: PermissionRule; label: string }
@@ -285,6 +287,9 @@ class FootprintView {
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
       const setting = changesUserSetting(name, argv);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
+      const discarded = name === "git" ? discardsWork(argv) : undefined;
+      if (discarded)
+        return { guard: "discard-changes", label: `${discarded} throws away uncommitted work for good` };
       if (name === "git" && changesGitConfig(argv))
         return {
           guard: "protected",
