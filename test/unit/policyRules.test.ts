@@ -542,68 +542,76 @@ describe("permission rules and guards", () => {
       });
     }
 
-    it("lets deletes inside the workspace through: rm of its files and globs, find under its folders", () => {
-      for (const line of [
-        "rm build/out.txt",
-        "rm -f dist/*.js",
-        "rm -rf build node_modules",
-        "find . -name '*.pyc' -delete",
-        "find src -name '*.orig' -exec rm {} +",
-        "find / -name x -print",
-      ]) {
-        const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
-        assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
-      }
-    });
-
-    it("lets file commands inside the workspace through", () => {
-      for (const line of [
-        "cp src/a.ts src/b.ts",
-        "cp src/*.ts dist/",
-        "mv build/x build/y",
-        "touch src/new.ts",
-        "mkdir -p dist/assets",
-        "chmod +x scripts/*.sh",
-        "sed -i 's/a/b/' src/a.ts",
-        "sed -i '/^#/d' src/a.ts",
-        "sed -n '/start/,/end/p' README.md",
-        "cat package.json",
-        "head -n 20 README.md 2>/dev/null",
-        "npm test | tee build/test.log",
-        "dd if=/dev/zero of=build/blob bs=1k count=1",
-        "git config user.name",
-        "git config --get remote.origin.url",
-        "git config --list --show-origin",
-        "git config get user.email",
-        "git log -- config",
-        "crontab -l",
-        "npm config get registry",
-        "npm run set",
-        "pip install -r requirements.txt",
-        "git checkout feature",
-        "git checkout -b topic",
-        "git restore --staged src/a.ts",
-        "git reset HEAD~1",
-        "git clean -n",
-        "git stash",
-        "git stash pop",
-        "git switch main",
-      ]) {
-        const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
-        assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
-      }
-    });
-
-    it("reads a safe long option's start as that option, not as a dangerous one", () => {
-      for (const line of [
-        "git push --no-verify origin main",
-        "git push --dry origin main",
-        "rm --verbose -f build/x",
-      ]) {
-        const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
-        assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
-      }
-    });
+    // Look-alikes of the guarded commands, which Bypass must still approve.
+    const passing: [string, string[]][] = [
+      [
+        "deletes inside the workspace (rm of its files and globs, find under its folders)",
+        [
+          "rm build/out.txt",
+          "rm -f dist/*.js",
+          "rm -rf build node_modules",
+          "find . -name '*.pyc' -delete",
+          "find src -name '*.orig' -exec rm {} +",
+          "find / -name x -print",
+        ],
+      ],
+      [
+        "file commands inside the workspace",
+        [
+          "cp src/a.ts src/b.ts",
+          "cp src/*.ts dist/",
+          "mv build/x build/y",
+          "touch src/new.ts",
+          "mkdir -p dist/assets",
+          "chmod +x scripts/*.sh",
+          "sed -i 's/a/b/' src/a.ts",
+          "sed -i '/^#/d' src/a.ts",
+          "sed -n '/start/,/end/p' README.md",
+          "cat package.json",
+          "head -n 20 README.md 2>/dev/null",
+          "npm test | tee build/test.log",
+          "dd if=/dev/zero of=build/blob bs=1k count=1",
+        ],
+      ],
+      [
+        "reads of settings and their look-alikes",
+        [
+          "git config user.name",
+          "git config --get remote.origin.url",
+          "git config --list --show-origin",
+          "git config get user.email",
+          "git log -- config",
+          "crontab -l",
+          "npm config get registry",
+          "npm run set",
+          "pip install -r requirements.txt",
+        ],
+      ],
+      [
+        "git that keeps uncommitted work",
+        [
+          "git checkout feature",
+          "git checkout -b topic",
+          "git restore --staged src/a.ts",
+          "git reset HEAD~1",
+          "git clean -n",
+          "git stash",
+          "git stash pop",
+          "git switch main",
+        ],
+      ],
+      [
+        "a safe long option's start (not read as a dangerous one)",
+        ["git push --no-verify origin main", "git push --dry origin main", "rm --verbose -f build/x"],
+      ],
+    ];
+    for (const [what, lines] of passing)
+      it(`Bypass still approves ${what}`, () => {
+        for (const line of lines) {
+          const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
+          assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
+        }
+      });
   });
 
   describe("grants from a card", () => {
