@@ -431,6 +431,7 @@ describe("permission rules and guards", () => {
       { name: "sed -i .env", footprint: () => command("sed -i 's/a/b/' .env"), guard: "protected" },
       { name: "chmod a hook", footprint: () => command("chmod +x .git/hooks/pre-push"), guard: "protected" },
       { name: "dd of=outside", footprint: () => command("dd if=build/x of=/etc/hosts"), guard: "outside" },
+      { name: "dd of=a variable", footprint: () => command('dd if=build/x of="$DISK"'), guard: "incomplete" },
       { name: "cp to a variable", footprint: () => command('cp src/a.ts "$HOME"'), guard: "incomplete" },
       { name: "ln -s outside", footprint: () => command("ln -s /etc/passwd src/passwd"), guard: "outside" },
       // git's configuration runs commands later (hooks, fsmonitor, aliases, filters): changing it is a protected write.

@@ -122,9 +122,12 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
       recursive: false,
     };
   }
+  // dd names its files as `if=` and `of=`; a word computed at run time may be either.
   if (name === "dd")
     return files(
-      words.flatMap((word) => (word?.startsWith("of=") || word?.startsWith("if=") ? [word.slice(3)] : [])),
+      words.flatMap((word) =>
+        word === null ? [null] : word.startsWith("of=") || word.startsWith("if=") ? [word.slice(3)] : [],
+      ),
       true,
     );
   if (name === "sed") {
