@@ -122,6 +122,8 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
       recursive: false,
     };
   }
+  const named = OPTION_FILES[name];
+  if (named) return files(optionFiles(named, words), true);
   // dd names its files as `if=` and `of=`; a word computed at run time may be either.
   if (name === "dd")
     return files(
@@ -140,6 +142,97 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files(scripted ? named : named.slice(1));
   }
   return undefined;
+}
+
+/** How an option's value names a file: as itself, as curl's data (`@file`), or as a form field (`name=@file`). */
+type FileValue = "file" | "data" | "form";
+
+/**
+ * Commands that name files in their options' values (downloads, uploads, archives): the short options that take a
+ * value (a value-taking one ends a cluster: `-qO file`, `-oFILE`), and which of them, short or long, name a file.
+ */
+interface OptionFileTable {
+  valueTaking: string;
+  files: Record<string, FileValue>;
+}
+
+const OPTION_FILES: Record<string, OptionFileTable> = {
+  curl: {
+    valueTaking: "AbcCdDeEFHKmorTuUwxXyYz",
+    files: {
+      o: "file",
+      "--output": "file",
+      c: "file",
+      "--cookie-jar": "file",
+      T: "file",
+      "--upload-file": "file",
+      K: "file",
+      "--config": "file",
+      d: "data",
+      "--data": "data",
+      "--data-binary": "data",
+      "--data-urlencode": "data",
+      "--json": "data",
+      F: "form",
+      "--form": "form",
+    },
+  },
+  wget: {
+    valueTaking: "aAeiIloOPQtTUwY",
+    files: {
+      O: "file",
+      "--output-document": "file",
+      P: "file",
+      "--directory-prefix": "file",
+      o: "file",
+      "--output-file": "file",
+      a: "file",
+      "--append-output": "file",
+      i: "file",
+      "--input-file": "file",
+      "--post-file": "file",
+      "--body-file": "file",
+    },
+  },
+  tar: {
+    valueTaking: "bCfFgHIKLNTVX",
+    files: { C: "file", "--directory": "file", f: "file", "--file": "file" },
+  },
+  unzip: { valueTaking: "dx", files: { d: "file" } },
+};
+
+/** The files named by `table`'s options among `words` (null for a value computed at run time). */
+function optionFiles(table: OptionFileTable, words: (string | null)[]): (string | null)[] {
+  const found: (string | null)[] = [];
+  const take = (kind: FileValue, value: string | null) => {
+    if (value === null) found.push(null);
+    else if (kind === "file") found.push(value);
+    else {
+      const file = (kind === "data" ? /^[^=]*@(.+)$/ : /^[^=]*=[@<]([^;]+)/).exec(value)?.[1];
+      if (file !== undefined && file !== "-") found.push(file);
+    }
+  };
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === "--") break;
+    if (word === null) continue;
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const kind = table.files[eq < 0 ? word : word.slice(0, eq)];
+      if (kind) take(kind, eq < 0 ? (words[++i] ?? null) : word.slice(eq + 1));
+    } else if (word.startsWith("-") && word.length > 1) {
+      for (let c = 1; c < word.length; c++) {
+        const letter = word[c]!;
+        if (!table.valueTaking.includes(letter)) continue;
+        const rest = word.slice(c + 1);
+        const value = rest !== "" ? rest : (words[++i] ?? null);
+        const kind = table.files[letter];
+        if (kind) take(kind, value);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /** sed's operands: words that are neither options nor an option's value (`-e SCRIPT`, `-f FILE`, `-l N`). */
