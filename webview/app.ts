@@ -60,10 +60,7 @@ export class App {
     private readonly host: HostPort,
   ) {
     const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
-    this.header = new Header(newSession, {
-      post: (message) => host.post(message),
-      announce: (text) => this.announcer.announce(text),
-    });
+    this.header = new Header(newSession);
     this.emptyState = new EmptyState(newSession);
     this.tabs = new SessionTabs({
       select: (sessionKey) => {
@@ -74,11 +71,14 @@ export class App {
       },
       close: (sessionKey) => host.post({ type: "closeSession", sessionKey }),
     });
-    this.composer = new Composer({
-      send: (sessionKey, text) => host.post({ type: "sendPrompt", sessionKey, text }),
-      stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
-      announce: (text) => this.announcer.announce(text),
-    });
+    this.composer = new Composer(
+      {
+        send: (sessionKey, text) => host.post({ type: "sendPrompt", sessionKey, text }),
+        stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
+        announce: (text) => this.announcer.announce(text),
+      },
+      { post: (message) => host.post(message), announce: (text) => this.announcer.announce(text) },
+    );
     this.pendingList = new PendingList({
       answer: (keys, answer) => host.post({ type: "answerMany", keys, answer }),
       announce: (text) => this.announcer.announce(text),
@@ -303,7 +303,6 @@ export class App {
       this.shownSessionKey = activeKey;
     }
     this.composer.setSession(store.activeSession?.header);
-    this.header.showSession(store.activeSession?.header);
     return switched;
   }
 

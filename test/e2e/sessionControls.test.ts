@@ -1,10 +1,12 @@
-// The agent's mode and options in the session header, in a real workbench: labelled native controls operated from
-// the keyboard, the change reaching the agent and announced, and a mode that acts without asking confirmed in VS Code's
+// The agent's mode and options in the composer, in a real workbench: labelled native controls operated from the
+// keyboard, the others behind a button that names their values, the change reaching the agent and announced, and a mode that acts without asking confirmed in VS Code's
 // modal dialog the first time (then remembered for that agent) and marked like Bypass.
 import * as assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { screenshot } from "../../tools/browser";
+import { axeFindings } from "../harness/axe";
+import { switchTheme } from "../harness/colorTheme";
 import { startSession, waitUntil } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
@@ -45,13 +47,53 @@ describe("Session controls (e2e)", function () {
   it("shows labelled controls, sets them from the keyboard, and confirms a mode that acts without asking", async () => {
     const { page } = workbench;
     const webview = await startSession(page, "Modes");
-    const mode = webview.getByRole("combobox", { name: "Mode", exact: true });
+    // In the composer, where the message goes: the mode in the bar beside Send, the rest behind one button that
+    // names their values. Above the transcript they took a row each in a narrow side bar.
+    const composer = webview.locator("footer.composer");
+    const mode = composer.getByRole("combobox", { name: "Mode", exact: true });
     await mode.waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(await mode.inputValue(), "default");
-    assert.equal(await webview.getByRole("combobox", { name: "Model", exact: true }).inputValue(), "sonnet");
+    assert.equal(
+      await webview.locator("header.toolbar select").count(),
+      1,
+      "the top bar holds the agent picker only",
+    );
+    const options = composer.getByRole("button", { name: /^Session options/ });
+    assert.equal(await options.getAttribute("aria-expanded"), "false");
+    assert.match((await options.textContent()) ?? "", /Sonnet · Low/, "the button names the values it opens");
+    assert.match((await options.getAttribute("title")) ?? "", /Model Sonnet, Effort Low, Fast mode off/);
+    const row = await webview.locator(".session-controls").boundingBox();
+    const modeBox = await mode.boundingBox();
+    assert.ok(row && modeBox && row.height <= modeBox.height + 2, `one row: ${row?.height} px`);
+    const model = webview.getByRole("combobox", { name: "Model", exact: true });
+    assert.equal(await model.isVisible(), false, "the other options wait behind the button");
+    await screenshot(page, "session-controls");
+
+    // Opened from the keyboard: the options show, labelled, above the message box; Escape closes them again.
+    await options.focus();
+    await options.press("Enter");
+    await model.waitFor({ state: "visible", timeout: 5_000 });
+    assert.equal(await options.getAttribute("aria-expanded"), "true");
+    assert.equal(await model.inputValue(), "sonnet");
+    await screenshot(page, "session-controls-options");
+    const found: string[] = [];
+    for (const theme of ["dark", "light", "highContrast"] as const) {
+      await switchTheme(workbench, webview, theme);
+      found.push(...(await axeFindings(webview)).map((finding) => `${theme}: ${finding}`));
+    }
+    assert.deepEqual(found, [], `axe, the bar and the opened options:\n${found.join("\n")}`);
+    await model.focus();
+    await model.press("Escape");
+    await waitUntil(async () => !(await model.isVisible()), "Escape to close the options");
+    const focusedAgain = await options.evaluate(
+      (node: unknown) =>
+        (node as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === node,
+    );
+    assert.equal(focusedAgain, true, "the focus goes back to the button");
+    await options.press("Enter");
+    await model.waitFor({ state: "visible", timeout: 5_000 });
     const fast = webview.getByRole("checkbox", { name: "Fast mode" });
     assert.equal(await fast.isChecked(), false);
-    await screenshot(page, "session-controls");
 
     // Keyboard: focus the picker and move down one (Plan).
     await mode.focus();
@@ -68,9 +110,13 @@ describe("Session controls (e2e)", function () {
       () => received("session/set_config_option").some((p) => p.configId === "fast" && p.value === true),
       "set_config_option fast",
     );
+    await waitUntil(
+      async () => /Sonnet · Low · Fast mode/.test((await options.textContent()) ?? ""),
+      "the button to name the switch that is on",
+    );
 
     // The agent refuses a value: the control goes back, the transcript says why, and it is announced.
-    const modelPicker = webview.getByRole("combobox", { name: "Model", exact: true });
+    const modelPicker = model;
     await modelPicker.selectOption("opus");
     await waitUntil(async () => (await modelPicker.inputValue()) === "sonnet", "the model picker to go back");
     await waitUntil(

@@ -55,8 +55,9 @@ describe("bundle budgets", function () {
   for (const [file, budgetKb] of [
     ["extension.js", 200],
     // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
-    // `marked`'s lexer is a third of it and the next thing to cut.
-    ["webview.js", 165],
+    // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
+    // folds the agent's other controls into one row of the composer (+1.2 KB).
+    ["webview.js", 167],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;

@@ -4,13 +4,15 @@
  * the transcript); the text is cleared only then. Stop works while the agent is working or waiting for an approval,
  * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
- * `/name input`, which is how agents take them.
+ * `/name input`, which is how agents take them. The agent's mode and options for the session sit in the bar beside
+ * Stop and Send (`SessionControlsBar`), where a chat view keeps them.
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
 import type { SessionHeader } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { custom, el, setEnabled } from "../dom";
+import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
 
 /** The slice of `<vscode-textarea>` we use. */
@@ -36,9 +38,13 @@ export class Composer {
   private readonly stopButton: HTMLElement;
   private readonly drafts = new Map<string, string>();
   private readonly slash: SlashCommandList;
+  private readonly controls: SessionControlsBar;
   private session: SessionHeader | undefined;
 
-  constructor(private readonly actions: ComposerActions) {
+  constructor(
+    private readonly actions: ComposerActions,
+    controlsHost: SessionControlsHost,
+  ) {
     this.textarea = custom("vscode-textarea", {
       placeholder: "Message the agent (Enter to send, Shift+Enter for a new line)",
       class: "message-box",
@@ -64,12 +70,19 @@ export class Composer {
     this.stopButton.addEventListener("click", () => {
       if (this.session && this.canStop()) this.actions.stop(this.session.key);
     });
+    this.controls = new SessionControlsBar(controlsHost);
     this.root = el(
       "footer",
       { class: "composer" },
       this.slash.root,
+      this.controls.panel,
       this.textarea,
-      el("div", { class: "composer-buttons" }, this.stopButton, this.sendButton),
+      el(
+        "div",
+        { class: "composer-bar" },
+        this.controls.root,
+        el("div", { class: "composer-buttons" }, this.stopButton, this.sendButton),
+      ),
     );
     this.setSession(undefined);
   }
@@ -89,6 +102,7 @@ export class Composer {
       this.actions.announce(`Your message was not sent: ${header.agentName} failed to start.`);
     this.session = header;
     this.root.hidden = header === undefined;
+    this.controls.show(header);
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();

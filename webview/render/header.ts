@@ -6,9 +6,8 @@
  * past its 150 KB budget; the native control is also fully accessible and keyboard-operable as is.
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
-import type { AgentChoice, SessionHeader } from "../../src/shared/protocol";
+import type { AgentChoice } from "../../src/shared/protocol";
 import { custom, el, icon, setEnabled } from "../dom";
-import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 
 export class Header {
   readonly root: HTMLElement;
@@ -17,10 +16,7 @@ export class Header {
   private readonly newSessionButton: HTMLElement;
   private agents: AgentChoice[] = [];
   private selectedName: string | undefined;
-  /** The shown session's mode and options (its own row under the agent picker). */
-  private readonly sessionControls: SessionControlsBar | undefined;
-
-  constructor(onNewSession: (agentName: string) => void, controlsHost?: SessionControlsHost) {
+  constructor(onNewSession: (agentName: string) => void) {
     this.select = el("select", { class: "agent-select", id: "agent-select" });
     this.select.addEventListener("change", () => {
       this.selectedName = this.select.value;
@@ -49,15 +45,6 @@ export class Header {
       this.bypassBadge,
       this.newSessionButton,
     );
-    if (controlsHost) {
-      this.sessionControls = new SessionControlsBar(controlsHost);
-      this.root.appendChild(this.sessionControls.root);
-    }
-  }
-
-  /** The shown session's header: its mode and options under the agent picker (nothing when it offers none). */
-  showSession(header: SessionHeader | undefined): void {
-    this.sessionControls?.show(header);
   }
 
   /** The agent currently picked (falls back to the first offered). */

@@ -1,8 +1,11 @@
 /**
- * The agent's own controls for the shown session, under the top bar: its mode picker first, then compact controls
- * for model, thought level, switches and any other option (a generic select or checkbox). Native `<select>` and
- * checkbox, each with a visible label, so they are keyboard-operable and named for screen readers as they are
- * (vscode-elements' single-select would take the bundle past its budget; see header.ts).
+ * The agent's own controls for the shown session, in the composer beside Send and Stop, as chat views place them:
+ * the first control (the agent's mode picker, which decides what it asks about) in the row, and a "Session options"
+ * button that names the other values (model, thought level, switches, any other option) and opens them, labelled,
+ * above the message box. A narrow side bar keeps its height for the transcript and the cards: Codex's five controls
+ * took five rows above the transcript. Native `<select>` and checkbox, each named by a `<label>` (the row's one
+ * visually hidden), so they are keyboard-operable and named for screen readers as they are (vscode-elements'
+ * single-select would take the bundle past its budget; see header.ts).
  *
  * The host is the authority: a change posts `setControl` and the control shows the host's value again with the next
  * header, so a change the agent refused (or the person did not confirm) goes back by itself, and is announced.
@@ -16,7 +19,7 @@ import type {
   SessionHeader,
 } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
-import { el, icon } from "../dom";
+import { button, el, icon } from "../dom";
 
 export interface SessionControlsHost {
   post(message: Extract<FromWebviewMessage, { type: "setControl" }>): void;
@@ -29,12 +32,25 @@ interface Mounted {
 }
 
 export class SessionControlsBar {
+  /** The row: the first control, the options button and the marker (in the composer's bar, beside Send). */
   readonly root = el("div", {
     class: "session-controls",
     role: "group",
     "aria-label": "Agent mode and options",
     hidden: true,
   });
+  /** The other controls, labelled, while opened (above the message box). */
+  readonly panel = el("div", {
+    class: "session-options",
+    id: "session-options",
+    role: "group",
+    "aria-label": "Session options",
+    hidden: true,
+  });
+  private readonly toggle = button("session-options-toggle", icon("settings"));
+  private readonly toggleName = el("span", { class: "sr-only" });
+  private readonly summary = el("span", { class: "session-options-summary" });
+  private opened = false;
   private readonly marker = el("span", { class: "bypass-badge unattended-badge", hidden: true });
   private readonly mounted = new Map<string, Mounted>();
   private sessionKey: string | undefined;
@@ -43,7 +59,24 @@ export class SessionControlsBar {
   /** Values the person asked for, by control id, until the host's answer comes back. */
   private readonly requested = new Map<string, string | boolean>();
 
-  constructor(private readonly host: SessionControlsHost) {}
+  constructor(private readonly host: SessionControlsHost) {
+    this.toggle.append(this.toggleName, this.summary);
+    this.toggle.setAttribute("aria-controls", this.panel.id);
+    this.toggle.setAttribute("aria-expanded", "false");
+    this.toggle.addEventListener("click", () => this.setOpened(!this.opened));
+    this.panel.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || event.isComposing) return;
+      event.preventDefault();
+      this.setOpened(false);
+      this.toggle.focus();
+    });
+  }
+
+  private setOpened(opened: boolean): void {
+    this.opened = opened;
+    this.toggle.setAttribute("aria-expanded", String(opened));
+    this.panel.hidden = !opened || this.panel.childElementCount === 0;
+  }
 
   /** The shown session's header (undefined: no session shown). */
   show(header: SessionHeader | undefined): void {
@@ -55,6 +88,7 @@ export class SessionControlsBar {
     }
     const items = controls?.items.slice(0, LIMITS.controlsPerSession) ?? [];
     this.root.hidden = items.length === 0;
+    if (items.length === 0) this.panel.hidden = true;
     const shape = JSON.stringify(items.map(shapeOf));
     if (shape !== this.shape) this.build(items);
     else this.sync(items, new Set(controls?.busy ?? []));
@@ -76,22 +110,41 @@ export class SessionControlsBar {
     this.mounted.clear();
     const fields = items.map((control, index) => {
       const inputId = `session-control-${index}`;
-      const label = el("label", { class: "toolbar-label" });
+      // The row's select shows its value alone (a mode names itself); its label still names it for screen readers.
+      const inRow = index === 0 && control.kind === "select";
+      const label = el("label", { class: inRow ? "sr-only" : "toolbar-label" });
       label.textContent = control.name;
       label.htmlFor = inputId;
       const input =
         control.kind === "select" ? this.select(control, inputId) : this.checkbox(control, inputId);
       if (control.description) input.title = control.description;
+      if (inRow) input.title = control.description ? `${control.name}: ${control.description}` : control.name;
       this.mounted.set(control.id, { control, input });
-      const field = el(
+      return el(
         "span",
         { class: `session-control session-control-${control.kind}` },
         ...(control.kind === "boolean" ? [input, label] : [label, input]),
       );
-      return field;
     });
-    this.root.replaceChildren(...fields, this.marker);
+    const [first, ...rest] = fields;
+    this.panel.replaceChildren(...rest);
+    this.toggle.hidden = rest.length === 0;
+    this.root.replaceChildren(...(first ? [first] : []), this.toggle, this.marker);
+    this.setOpened(this.opened && rest.length > 0);
     this.sync(items, new Set());
+  }
+
+  /** The options button names what the opened panel would show: "5.5 · Medium · Fast mode". */
+  private summarize(items: readonly SessionControlView[]): void {
+    const others = items.slice(1);
+    const shown = others.flatMap((control) =>
+      control.kind === "boolean" ? (control.value ? [control.name] : []) : [valueName(control)],
+    );
+    this.summary.textContent = shown.join(" · ");
+    this.toggleName.textContent = shown.length > 0 ? "Session options, " : "Session options";
+    // The name holds the visible text (as a spoken name must); the title spells each value out.
+    const spelled = others.map((control) => `${control.name} ${valueName(control)}`).join(", ");
+    this.toggle.title = `Session options: ${spelled}`;
   }
 
   private select(
@@ -157,6 +210,7 @@ export class SessionControlsBar {
       else if (before !== control.value || asked !== undefined)
         spoken.push(`${control.name}: ${valueName(control)}`);
     }
+    this.summarize(items);
     if (spoken.length > 0) this.host.announce(spoken.join(". "));
   }
 }
