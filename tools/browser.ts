@@ -233,6 +233,20 @@ export function symposiumWebview(page: Page, extensionId = SYMPOSIUM_EXTENSION_I
     .frameLocator("#active-frame");
 }
 
+/** Sets the side bar's width by dragging its sash, as a person does (narrower for layout checks, wider for pictures). */
+export async function resizeSideBar(page: Page, width: number): Promise<void> {
+  const sidebar = page.locator(".part.sidebar");
+  const box = (await sidebar.boundingBox())!;
+  const x = box.x + box.width;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(x + (box.x + width - x) / 2, y, { steps: 4 });
+  await page.mouse.move(box.x + width, y, { steps: 4 });
+  await page.mouse.up();
+  await page.mouse.move(900, 450);
+}
+
 /** Saves a full-page screenshot to `test-results/screenshots/<name>.png` and returns the path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(resultsDir, "screenshots");

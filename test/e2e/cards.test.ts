@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
-import { openSymposiumView, screenshot } from "../../tools/browser";
+import { openSymposiumView, resizeSideBar, screenshot } from "../../tools/browser";
 import {
   askAboutToolCall,
   card,
@@ -937,6 +937,41 @@ describe("Approval cards (e2e)", function () {
     }
     await waitUntil(async () => (await webview.locator(".card").count()) === 0, "every card to go");
     await screenshot(ctx.workbench.page, "cards-stopped");
+  });
+
+  it("in a narrow side bar a waiting session's bar keeps the agent's name whole; the status gives way, its title says it all", async () => {
+    const { page } = ctx.workbench;
+    const narrow = await startSession(page, "Scripted v1");
+    await resizeSideBar(page, 220);
+    try {
+      await sendScript(narrow, {
+        steps: [{ request: { toolCall: { toolCallId: "narrow-bar", title: "Narrow bar", kind: "read" } } }],
+      });
+      const waiting = card(narrow, "Read: Narrow bar");
+      await waitForGuard(waiting);
+      const status = narrow.locator(".session-bar .session-status.status-requires_action");
+      await status.waitFor({ state: "visible", timeout: 15_000 });
+      const name = narrow.locator(".session-bar .session-name");
+      const widths = (locator: Locator) =>
+        locator.evaluate((node) => {
+          const box = node as unknown as { scrollWidth: number; clientWidth: number };
+          return [box.scrollWidth, box.clientWidth] as const;
+        });
+      const [nameFull, nameShown] = await widths(name);
+      assert.match((await name.textContent()) ?? "", /^Scripted v1/); // "(2)" when one is open already
+      assert.ok(nameFull <= nameShown, `the name is cut: ${nameFull} px in ${nameShown}`);
+      const [statusFull, statusShown] = await widths(status);
+      assert.ok(
+        statusShown < statusFull,
+        "the bar is narrow enough that the status is cut (the test's premise)",
+      );
+      assert.equal(await status.getAttribute("title"), "Waiting for your approval");
+      await screenshot(page, "session-bar-narrow");
+      await waiting.getByRole("button", { name: "Reject", exact: true }).click();
+      await ctx.log("Scripted v1").waitForOutcome("Narrow bar");
+    } finally {
+      await resizeSideBar(page, 300);
+    }
   });
 
   it("a card on its tool call leaves the diff to the tool call; pinned while its session is not shown, it shows the diff itself", async () => {

@@ -4,7 +4,8 @@
 import * as assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { FrameLocator, Locator, Page } from "playwright-core";
+import type { FrameLocator, Locator } from "playwright-core";
+import { resizeSideBar } from "../../tools/browser";
 import { resultsDir } from "../../tools/paths";
 import {
   card,
@@ -37,20 +38,6 @@ async function shoot(locator: Locator, name: string): Promise<void> {
   await locator.screenshot({ path: join(shotsDir, `${name}.png`), animations: "disabled" });
 }
 
-/** Makes the side bar wider by dragging its sash (a README picture at the default 300 px is cramped). */
-async function widenSideBar(page: Page, width: number): Promise<void> {
-  const sidebar = page.locator(".part.sidebar");
-  const box = (await sidebar.boundingBox())!;
-  const x = box.x + box.width;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x - 1, y);
-  await page.mouse.down();
-  await page.mouse.move(x + (width - box.width) / 2, y, { steps: 4 });
-  await page.mouse.move(box.x + width, y, { steps: 4 });
-  await page.mouse.up();
-  await page.mouse.move(900, 450);
-}
-
 describe("Screenshots of the cards in dark and light themes (e2e)", function () {
   this.timeout(120_000);
   let workbench: Workbench;
@@ -72,7 +59,7 @@ describe("Screenshots of the cards in dark and light themes (e2e)", function () 
     });
     await workbench.page.setViewportSize({ width: 1280, height: 1240 });
     webview = await startSession(workbench.page, "Coding Agent");
-    await widenSideBar(workbench.page, 440);
+    await resizeSideBar(workbench.page, 440);
   });
 
   after(async () => {

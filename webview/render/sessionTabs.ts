@@ -41,7 +41,7 @@ export class SessionTabs {
   /** Usage and cost on their own line under the bar: the bar has no room for them in a narrow side bar. */
   private readonly usage = el("div", { class: "session-usage-line", hidden: true });
   /** What the bar shows now. */
-  private shownBar: { header: SessionHeader | undefined; label: string } | undefined;
+  private shownBar: { header: SessionHeader | undefined; label: string; waiting: boolean } | undefined;
   private readonly error = el("div", {
     class: "banner banner-error session-error",
     role: "alert",
@@ -73,8 +73,8 @@ export class SessionTabs {
   render(entries: readonly SessionTabEntry[], activeKey: string | undefined): void {
     const labels = sessionLabels(entries.map((entry) => entry.header));
     this.renderTabs(entries, activeKey, labels);
-    const active = entries.find((entry) => entry.header.key === activeKey)?.header;
-    this.renderBar(active, active && labels.get(active.key));
+    const active = entries.find((entry) => entry.header.key === activeKey);
+    this.renderBar(active?.header, active && labels.get(active.header.key), (active?.pending ?? 0) > 0);
   }
 
   private renderTabs(
@@ -119,13 +119,17 @@ export class SessionTabs {
     return tab;
   }
 
-  private renderBar(header: SessionHeader | undefined, label = header?.agentName ?? ""): void {
+  private renderBar(
+    header: SessionHeader | undefined,
+    label = header?.agentName ?? "",
+    waiting = false,
+  ): void {
     // Written only when what it shows changed (the store replaces a header when it changes): a new card re-renders
     // the tabs for their counts, and rewriting the bar restyled it, laid it out and painted it in the card's task and
     // frame.
-    if (this.shownBar !== undefined && this.shownBar.header === header && this.shownBar.label === label)
-      return;
-    this.shownBar = { header, label };
+    const shown = this.shownBar;
+    if (shown?.header === header && shown?.label === label && shown?.waiting === waiting) return;
+    this.shownBar = { header, label, waiting };
     this.bar.hidden = header === undefined;
     const usage = usageElement(header?.usage);
     this.usage.hidden = usage === null;
@@ -136,10 +140,14 @@ export class SessionTabs {
     // Its parts are kept and written in place: the Close button is the same element from session to session and
     // status to status, so keyboard focus on it survives a turn starting or ending and closing one session after
     // another (a rebuilt bar dropped it to the page).
-    const status = STATUS_TEXT[header.status] ?? { text: header.status, icon: "question" };
+    // A turn with a card waiting waits for the person, whether or not the agent says so: v1 has no such state, and
+    // the five agents of the registry speak v1.
+    const shownStatus = waiting && header.status === "running" ? "requires_action" : header.status;
+    const status = STATUS_TEXT[shownStatus] ?? { text: shownStatus, icon: "question" };
     this.barName.title = `${header.agentName}: ${header.title}`;
     this.barName.textContent = label;
-    this.barStatus.className = `session-status status-${header.status}`;
+    this.barStatus.className = `session-status status-${shownStatus}`;
+    this.barStatus.title = status.text;
     replaceChildren(this.barStatus, icon(status.icon), ` ${status.text}`);
     this.barBypass.hidden = !header.bypassed;
   }
