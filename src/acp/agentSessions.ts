@@ -537,6 +537,12 @@ export class AgentSessions {
       session?.emitHeader();
       return false;
     }
+    if (session.model.status === "ended" || !session.connection || session.connection.isClosed) {
+      // Its agent is gone: nothing to set, nothing to confirm; the header puts the view's control back.
+      this.env.log.info(`Ignored setControl for ${sessionKey}: its agent has exited.`);
+      session.emitHeader();
+      return false;
+    }
     return this.setConfirmed(session, controlId, value, "user");
   }
 

@@ -345,7 +345,11 @@ export class Session {
   async setControl(controlId: string, value: string | boolean, by: ControlChangeBy): Promise<boolean> {
     const attachment = this.attachment;
     const control = this.model.controls.find(controlId);
-    if (this.isDisposed || !attachment || attachment.connection.isClosed || !control) return false;
+    if (this.isDisposed) return false;
+    if (!attachment || attachment.connection.isClosed || !control) {
+      this.emitHeader(); // the view shows the person's pick until a header puts the agent's value back
+      return false;
+    }
     const { connection, agentSessionId } = attachment;
     const unattended = this.model.controls.unattended();
     this.model.controls.setBusy(controlId, true);

@@ -10,7 +10,8 @@
  *
  * `session/set_mode` and `session/set_config_option` change its state; it answers `current_mode_update` (a mode)
  * and the full option list (a config option), as Claude does. v1 prompts: `[update:<json>]` in the text sends that
- * update; `[exit-plan]` asks permission with a `switch_mode` tool call whose options name modes (ExitPlanMode).
+ * update; `[exit-plan]` asks permission with a `switch_mode` tool call whose options name modes (ExitPlanMode);
+ * `[exit]` ends the process, as an agent that crashes mid-turn.
  */
 import { type Json, request, send, serve } from "./wire";
 
@@ -30,6 +31,7 @@ function optionId(option: Json): unknown {
 
 async function prompt(id: unknown, text: string): Promise<void> {
   for (const match of text.matchAll(/\[update:(\{.*?\})\]/g)) update(JSON.parse(match[1]!));
+  if (text.includes("[exit]")) process.exit(3);
   if (text.includes("[exit-plan]")) {
     update({
       sessionUpdate: "tool_call",

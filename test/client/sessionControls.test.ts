@@ -251,6 +251,27 @@ describe("Session controls (modes and config options)", function () {
     assert.deepEqual(agent.received("session/set_mode"), []);
   });
 
+  it("once the agent has exited, a change asks nothing, sends nothing, and the header keeps the last value", async () => {
+    const asked: string[] = [];
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      { confirm: (name) => (asked.push(name), true) },
+    );
+    void agent.harness.sessions.sendPrompt(agent.key, "crash [exit]");
+    await waitFor(() => agent!.header().status === "ended", "the session to end");
+    const headers: SessionHeader[] = [];
+    agent.harness.sessions.onDidChange((ops) => {
+      for (const op of ops) if (op.op === "session") headers.push(op.header);
+    });
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "bypassPermissions"), false);
+    assert.deepEqual(asked, [], "no dialog about a mode for a session that has ended");
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "plan"), false);
+    assert.deepEqual(agent.received("session/set_mode"), []);
+    assert.equal(agent.control("mode").value, "default");
+    assert.ok(headers.length >= 2, "each refused change sends the header, so the view's control goes back");
+    assert.ok(headers.every((h) => h.controls?.busy === undefined || h.controls.busy.length === 0));
+  });
+
   it("defaultMode and defaultConfigOptions apply right after session/new; what is not offered is a warning", async () => {
     agent = await start(
       { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1, configOptions: configOptions("id") }) },

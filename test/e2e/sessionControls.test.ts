@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import { switchTheme } from "../harness/colorTheme";
-import { startSession, waitUntil } from "../harness/scripted";
+import { sendPrompt, startSession, waitUntil } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
 
@@ -167,5 +167,13 @@ describe("Session controls (e2e)", function () {
       "the second switch without a dialog",
     );
     assert.equal(await dialog.isVisible(), false);
+
+    // The agent crashes: its last values stay readable, and none can be changed any more.
+    await sendPrompt(webview, "crash [exit]");
+    await webview.locator(".session-status.status-ended").waitFor({ state: "visible", timeout: 15_000 });
+    await waitUntil(async () => await mode.isDisabled(), "the mode picker to be disabled");
+    assert.equal(await mode.inputValue(), "bypassPermissions");
+    assert.equal(await model.isDisabled(), true);
+    assert.equal(await fast.isDisabled(), true);
   });
 });

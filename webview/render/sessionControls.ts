@@ -88,10 +88,13 @@ export class SessionControlsBar {
     }
     const items = controls?.items.slice(0, LIMITS.controlsPerSession) ?? [];
     this.root.hidden = items.length === 0;
+    // An ended session's agent is gone: its last values stay readable, and nothing can be changed.
+    const ended = header?.status === "ended" || header?.status === "error";
     if (items.length === 0) this.panel.hidden = true;
     const shape = JSON.stringify(items.map(shapeOf));
     if (shape !== this.shape) this.build(items);
     else this.sync(items, new Set(controls?.busy ?? []));
+    for (const { input } of this.mounted.values()) input.disabled = ended;
     const unattended = controls?.unattended;
     this.marker.hidden = !unattended;
     if (unattended) {
