@@ -2,11 +2,15 @@
 import type { FrameLocator } from "playwright-core";
 import type { Workbench } from "../../tools/workbench";
 
-/** VS Code's default themes, dark (what a new user gets) and light, and its dark high-contrast theme. */
+/**
+ * VS Code's default themes, dark (what a new user gets) and light, its dark high-contrast theme, and the classic
+ * light theme many keep (Light+, whose description colour is fainter than Light Modern's).
+ */
 export const THEMES = {
   dark: "Default Dark Modern",
   light: "Default Light Modern",
   highContrast: "Default High Contrast",
+  lightPlus: "Default Light+",
 } as const;
 export type Theme = keyof typeof THEMES;
 
@@ -15,6 +19,7 @@ const THEME_CLASSES: Readonly<Record<Theme, { workbench: string; webview: string
   dark: { workbench: ".monaco-workbench.vs-dark", webview: "body.vscode-dark" },
   light: { workbench: ".monaco-workbench.vs:not(.vs-dark)", webview: "body.vscode-light" },
   highContrast: { workbench: ".monaco-workbench.hc-black", webview: "body.vscode-high-contrast" },
+  lightPlus: { workbench: ".monaco-workbench.vs:not(.vs-dark)", webview: "body.vscode-light" },
 };
 
 /**
@@ -39,7 +44,7 @@ export async function switchTheme(workbench: Workbench, webview: FrameLocator, t
   await input.fill(label);
   // "Default High Contrast" is also the start of "Default High Contrast Light".
   await rows
-    .filter({ hasText: new RegExp(`${THEMES[theme]}(?! Light)`) })
+    .filter({ hasText: new RegExp(`${THEMES[theme].replace(/[+]/g, "\\+")}(?! Light)`) })
     .first()
     .click();
   await page.locator(THEME_CLASSES[theme].workbench).waitFor({ state: "attached", timeout: 30_000 });
