@@ -90,7 +90,6 @@ export class SessionControlsBar {
     this.root.hidden = items.length === 0;
     // An ended session's agent is gone: its last values stay readable, and nothing can be changed.
     const ended = header?.status === "ended" || header?.status === "error";
-    if (items.length === 0) this.panel.hidden = true;
     const shape = JSON.stringify(items.map(shapeOf));
     if (shape !== this.shape) this.build(items);
     else this.sync(items, new Set(controls?.busy ?? []));
