@@ -16,19 +16,25 @@ export interface FileTargets {
   recursive: false | { rootKept: boolean };
 }
 
+/** A command's words split into its options and its operands (every word after `--` is an operand; `-` is one). */
+function splitOptions(words: readonly (string | null)[]): { flags: string[]; operands: (string | null)[] } {
+  const flags: string[] = [];
+  const operands: (string | null)[] = [];
+  let options = true;
+  for (const word of words) {
+    if (options && word === "--") options = false;
+    else if (options && word !== null && word.startsWith("-") && word !== "-") flags.push(word);
+    else operands.push(word);
+  }
+  return { flags, operands };
+}
+
 /** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
 export function rmTargets(argv: (string | null)[]): FileTargets {
-  let recursive = false;
-  const targets: FileTargets["targets"] = [];
-  let options = true;
-  for (const arg of argv.slice(1)) {
-    if (options && arg === "--") options = false;
-    else if (options && arg !== null && arg.startsWith("-") && arg !== "-") {
-      if (longOption(arg, "--recursive") || /^-[a-zA-Z]*[rR]/.test(arg)) recursive = true;
-    } else targets.push({ text: arg });
-  }
+  const { flags, operands } = splitOptions(argv.slice(1));
+  const recursive = flags.some((flag) => longOption(flag, "--recursive") || /^-[a-zA-Z]*[rR]/.test(flag));
   // `rm -r .` deletes the workspace folder itself.
-  return { targets, recursive: recursive && { rootKept: false } };
+  return { targets: operands.map((text) => ({ text })), recursive: recursive && { rootKept: false } };
 }
 
 /**
@@ -92,12 +98,7 @@ const DEVICES = new Set([
 /** The files a command's operands name, for commands whose operands are files; undefined for any other command. */
 export function fileOperands(name: string, argv: (string | null)[]): FileTargets | undefined {
   const words = argv.slice(1);
-  const operands: (string | null)[] = [];
-  let options = true;
-  for (const word of words) {
-    if (options && word === "--") options = false;
-    else if (!(options && word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
-  }
+  const { operands } = splitOptions(words);
   const files = (list: (string | null)[], unknownAsks = false): FileTargets => ({
     targets: list
       .filter((word) => word === null || !DEVICES.has(word))
