@@ -13,6 +13,25 @@ import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../supp
 
 const SETUP = { modes: MODES_V1, configOptions: configOptions("id").slice(0, 3) };
 
+/** Agent text where the controls show it (the row's picker, the options button's summary and title): markup and a long name. */
+const MARKUP = '<img src=x onerror="document.title=1">';
+const HOSTILE_SETUP = {
+  modes: {
+    currentModeId: "m",
+    availableModes: [{ id: "m", name: `${MARKUP}Manual`, description: MARKUP }],
+  },
+  configOptions: [
+    {
+      id: "model",
+      name: `${MARKUP}Model`,
+      category: "model",
+      type: "select",
+      currentValue: "x",
+      options: [{ value: "x", name: `${MARKUP}${"Sonnet ".repeat(200)}` }],
+    },
+  ],
+};
+
 describe("Session controls (e2e)", function () {
   this.timeout(120_000);
   let workbench: Workbench;
@@ -33,6 +52,11 @@ describe("Session controls (e2e)", function () {
             command: process.execPath,
             args: [CONTROLS_AGENT],
             env: { CONTROLS_SETUP: JSON.stringify(SETUP), CONTROLS_LOG: logPath, CONTROLS_FAIL: "opus" },
+          },
+          Hostile: {
+            command: process.execPath,
+            args: [CONTROLS_AGENT],
+            env: { CONTROLS_SETUP: JSON.stringify(HOSTILE_SETUP) },
           },
         },
       },
@@ -175,5 +199,22 @@ describe("Session controls (e2e)", function () {
     assert.equal(await mode.inputValue(), "bypassPermissions");
     assert.equal(await model.isDisabled(), true);
     assert.equal(await fast.isDisabled(), true);
+  });
+
+  it("shows an agent's markup in its control names and values as text, and a long value cut to the row", async () => {
+    const { page } = workbench;
+    const webview = await startSession(page, "Hostile");
+    const options = webview.locator("footer.composer").getByRole("button", { name: /^Session options/ });
+    await options.waitFor({ state: "visible", timeout: 30_000 });
+    const summary = options.locator(".session-options-summary");
+    assert.ok(
+      ((await summary.textContent()) ?? "").startsWith(MARKUP),
+      "the summary shows the markup as text",
+    );
+    assert.ok(((await options.getAttribute("title")) ?? "").includes(`${MARKUP}Model ${MARKUP}Sonnet`));
+    assert.equal(await webview.locator("img").count(), 0, "no element made from agent text");
+    const row = await webview.locator(".session-controls").boundingBox();
+    const composer = await webview.locator("footer.composer").boundingBox();
+    assert.ok(row && composer && row.width <= composer.width, "the long value stays inside the composer");
   });
 });
