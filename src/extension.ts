@@ -24,6 +24,7 @@ import { HistoryPanel } from "./host/historyPanel";
 import { MANAGE_PERMISSIONS_COMMAND, managePermissions } from "./host/managePermissions";
 import { createLog } from "./host/log";
 import { paintReportsRequested, SymposiumView, VIEW_ID } from "./host/symposiumView";
+import { addToMessage } from "./host/addToMessage";
 import { handleIntent } from "./host/viewIntents";
 import { registerWalkthrough } from "./host/walkthrough";
 
@@ -110,8 +111,9 @@ class SymposiumExtension extends Disposable {
         historyPanel.refreshSoon();
       }),
     );
-    const commands: [string, () => unknown][] = [
+    const commands: [string, (...args: unknown[]) => unknown][] = [
       ["symposium.newSession", () => newSession(sessions, view)],
+      ["symposium.addToMessage", (clicked, selected) => addToMessage(sessions, view, clicked, selected)],
       ["symposium.resumeSession", () => resumeSession(sessions, view)],
       ["symposium.showLog", () => log.show()],
       [REVEAL_COMMAND, () => attention.revealPending()],

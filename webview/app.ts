@@ -73,7 +73,9 @@ export class App {
     });
     this.composer = new Composer(
       {
-        send: (sessionKey, text) => host.post({ type: "sendPrompt", sessionKey, text }),
+        send: (sessionKey, text, context) =>
+          host.post({ type: "sendPrompt", sessionKey, text, ...(context.length > 0 ? { context } : {}) }),
+        removeContext: (sessionKey, id) => host.post({ type: "removeContext", sessionKey, id }),
         stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
         announce: (text) => this.announcer.announce(text),
       },

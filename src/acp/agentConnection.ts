@@ -343,8 +343,20 @@ export class AgentConnection {
   }
 
   /** v1: resolves at the end of the turn with its stop reason. v2: resolves once the message is accepted. */
-  prompt(sessionId: string, text: string): Promise<Json> {
-    return this.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+  prompt(sessionId: string, prompt: readonly Json[]): Promise<Json> {
+    return this.request("session/prompt", { sessionId, prompt });
+  }
+
+  /** The agent takes `resource` blocks in a prompt (v1 `promptCapabilities.embeddedContext`, v2 `session.prompt`). */
+  get embeddedContext(): boolean {
+    const response = this.initializeResponse;
+    if (this.version === 2) {
+      const session = (response.capabilities as Json | undefined)?.session as Json | undefined;
+      const prompt = session?.prompt as Json | undefined;
+      return typeof prompt?.embeddedContext === "object" && prompt.embeddedContext !== null;
+    }
+    const capabilities = (response.agentCapabilities ?? {}) as Json;
+    return (capabilities.promptCapabilities as Json | undefined)?.embeddedContext === true;
   }
 
   cancel(sessionId: string): Promise<void> {

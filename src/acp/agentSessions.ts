@@ -18,6 +18,7 @@ import { ruleToEntry, type PermissionRule } from "../core/policy/ruleSettings";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
+import type { PromptContext } from "../core/promptContext";
 import type {
   AgentChoice,
   DecisionRecord,
@@ -36,7 +37,13 @@ import { clientCallbacks } from "./clientHandlers";
 import { ConnectionPool } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
 import { PermissionBroker, type GrantResult } from "./permissionBroker";
-import { Session, SessionClosedError, type ControlChangeBy, type UnattendedChange } from "./session";
+import {
+  Session,
+  SessionClosedError,
+  type ControlChangeBy,
+  type OutgoingMessage,
+  type UnattendedChange,
+} from "./session";
 
 export type { Logger } from "../core/logger";
 
@@ -292,7 +299,7 @@ export class AgentSessions {
    * `SessionClosedError` when the tab was closed before that. `queued`: messages to send once it is ready, in order
    * (re-sent from a session that could not send them).
    */
-  async startSession(agentName: string, queued: readonly string[] = []): Promise<string> {
+  async startSession(agentName: string, queued: readonly OutgoingMessage[] = []): Promise<string> {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
@@ -462,9 +469,29 @@ export class AgentSessions {
     return support;
   }
 
-  /** Sends a message, or queues it while the session starts (`Session.prompt`). */
-  async sendPrompt(sessionKey: string, text: string): Promise<void> {
-    await this.sessions.get(sessionKey)?.prompt(text);
+  /**
+   * Sends a message, or queues it while the session starts (`Session.prompt`), with the items of context the composer
+   * showed (by id; an id that is not waiting in this session adds nothing).
+   */
+  async sendPrompt(sessionKey: string, text: string, contextIds: readonly string[] = []): Promise<void> {
+    await this.sessions.get(sessionKey)?.prompt(text, contextIds);
+  }
+
+  /**
+   * Adds context (files, folders, lines) to the active session's next message: that session's key, how many items
+   * were added and whether its message is full; undefined when there is no session to add to (none, or it ended).
+   */
+  addContext(
+    items: readonly PromptContext[],
+  ): { sessionKey: string; added: number; full: boolean } | undefined {
+    const session =
+      this.activeSessionKey !== undefined ? this.sessions.get(this.activeSessionKey) : undefined;
+    if (!session || session.model.status === "ended" || session.model.status === "error") return undefined;
+    return { sessionKey: session.key, ...session.addContext(items) };
+  }
+
+  removeContext(sessionKey: string, id: string): void {
+    this.sessions.get(sessionKey)?.removeContext(id);
   }
 
   /**
@@ -675,7 +702,7 @@ export class AgentSessions {
       return false;
     }
     if (!this.broker.deny(key)) return false;
-    if (session.running) session.queueMessages([text]);
+    if (session.running) session.queueMessages([{ text, context: [] }]);
     else void session.prompt(text);
     return true;
   }

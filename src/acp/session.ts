@@ -10,6 +10,13 @@ import { asString, type Json } from "../core/json";
 import { HeldDecisions } from "../core/heldDecisions";
 import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
+import {
+  contextChip,
+  contextLabel,
+  MAX_CONTEXT_ITEMS,
+  promptBlocks,
+  type PromptContext,
+} from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
 import type {
   DecisionRecord,
@@ -43,6 +50,12 @@ export interface UnattendedChange {
 
 /** How long a mode or config change may take the agent. */
 const SET_CONTROL_TIMEOUT_MS = 30_000;
+
+/** A person's message: their text and what they added to it. */
+export interface OutgoingMessage {
+  readonly text: string;
+  readonly context: readonly PromptContext[];
+}
 
 /** A session closed (its tab, or the window) before it finished starting. */
 export class SessionClosedError extends Error {
@@ -88,6 +101,8 @@ export class Session {
   private approvedCommands: { command: ApprovedCommand; uses: number }[] = [];
   /** Messages sent before the session could take them (still starting, or behind another queued one). */
   private readonly queue = new PromptQueue();
+  /** What the person added to their next message and has not sent yet (the composer shows it). */
+  private pendingContext: PromptContext[] = [];
   /** "Allow in this session" grants: part of this session's decisions, gone with it. */
   readonly grants = new SessionGrants();
   private isDisposed = false;
@@ -141,11 +156,14 @@ export class Session {
     this.settleQueued("failed", this.model.error);
   }
 
-  /** A person's message: sent now, or queued while the agent starts or earlier queued messages wait (nothing is lost). */
-  async prompt(text: string): Promise<void> {
+  /**
+   * A person's message: sent now, or queued while the agent starts or earlier queued messages wait (nothing is lost).
+   * `contextIds` name the items of context the composer showed; those still waiting go with the message.
+   */
+  async prompt(text: string, contextIds: readonly string[] = []): Promise<void> {
     if (this.isDisposed) return;
     if (this.model.status === "starting" || this.queue.busy) {
-      this.enqueue(text);
+      this.enqueue({ text, context: this.takeContext(contextIds) });
       return;
     }
     const attachment = this.attachment;
@@ -154,12 +172,50 @@ export class Session {
       this.showItems(this.model.addNotice("info", "The agent is still working; press Stop first."));
       return;
     }
-    await this.runTurn(attachment, text, this.model.addUserMessage(text));
+    const message = { text, context: this.takeContext(contextIds) };
+    await this.runTurn(
+      attachment,
+      message,
+      this.model.addUserMessage(text, message.context.map(contextLabel)),
+    );
   }
 
   /** Queues messages to send once the session is ready, in order (re-sent from a session that could not send them). */
-  queueMessages(texts: readonly string[]): void {
-    for (const text of texts) this.enqueue(text);
+  queueMessages(messages: readonly OutgoingMessage[]): void {
+    for (const message of messages) this.enqueue(message);
+  }
+
+  /**
+   * Adds context to the person's next message; an item already there (same file, same lines) is not added twice.
+   * Returns how many were added, and whether the message is full (`MAX_CONTEXT_ITEMS`): items past that are left out.
+   */
+  addContext(items: readonly PromptContext[]): { added: number; full: boolean } {
+    if (this.isDisposed) return { added: 0, full: false };
+    const same = (a: PromptContext, b: PromptContext) =>
+      a.uri === b.uri && a.lines?.start === b.lines?.start && a.lines?.end === b.lines?.end;
+    let added = 0;
+    for (const item of items) {
+      if (this.pendingContext.length >= MAX_CONTEXT_ITEMS) break;
+      if (this.pendingContext.some((pending) => same(pending, item))) continue;
+      this.pendingContext.push(item);
+      added++;
+    }
+    if (added > 0) this.emitHeader();
+    return { added, full: this.pendingContext.length >= MAX_CONTEXT_ITEMS };
+  }
+
+  removeContext(id: string): void {
+    const before = this.pendingContext.length;
+    this.pendingContext = this.pendingContext.filter((item) => item.id !== id);
+    if (this.pendingContext.length !== before) this.emitHeader();
+  }
+
+  /** Takes the waiting items the person saw (by id) out, for their message; the header that follows says so. */
+  private takeContext(ids: readonly string[]): PromptContext[] {
+    if (ids.length === 0) return [];
+    const taken = this.pendingContext.filter((item) => ids.includes(item.id));
+    this.pendingContext = this.pendingContext.filter((item) => !ids.includes(item.id));
+    return taken;
   }
 
   /** The text of a message that was not sent (for Copy); undefined for any other item. */
@@ -177,15 +233,15 @@ export class Session {
   }
 
   /** Takes the failed messages out, to be re-sent in a new session; their items here say so. */
-  takeFailedMessages(): string[] {
+  takeFailedMessages(): OutgoingMessage[] {
     const messages = this.queue.takeFailed();
     this.showMarkers(messages, { state: "dropped", reason: "re-sent in a new session" });
-    return messages.map((message) => message.text);
+    return messages.map(({ text, context }) => ({ text, context }));
   }
 
   private async runTurn(
     attachment: { connection: AgentConnection; agentSessionId: string },
-    text: string,
+    message: OutgoingMessage,
     items: TranscriptItem[],
   ): Promise<void> {
     const { connection, agentSessionId } = attachment;
@@ -195,7 +251,10 @@ export class Session {
     this.model.usage.startTurn();
     this.emit([...itemOps(this.key, items), this.header()]);
     try {
-      const response = await connection.prompt(agentSessionId, text);
+      const response = await connection.prompt(
+        agentSessionId,
+        promptBlocks(message.text, message.context, connection.embeddedContext),
+      );
       // The turn's own token usage (v1; the v2 response only acknowledges the message, its `idle` carries usage).
       if ("usage" in response) this.model.applyTurnUsage(response.usage);
       if (connection.version === 1) {
@@ -320,7 +379,12 @@ export class Session {
   }
 
   headerView(): SessionHeader {
-    return sessionHeader(this.model, this.host.isBypassed(this.model.agentName), this.queue.waiting().length);
+    return sessionHeader(
+      this.model,
+      this.host.isBypassed(this.model.agentName),
+      this.queue.waiting().length,
+      this.pendingContext.map(contextChip),
+    );
   }
 
   emitHeader(): void {
@@ -429,8 +493,8 @@ export class Session {
     this.sendNextQueued();
   }
 
-  private enqueue(text: string): void {
-    const message = this.queue.add(`user:${randomUUID()}`, text);
+  private enqueue({ text, context }: OutgoingMessage): void {
+    const message = this.queue.add(`user:${randomUUID()}`, text, context);
     if (!message) {
       this.showItems(
         this.model.addNotice("warning", "Too many messages are waiting; this one was not queued."),
@@ -454,7 +518,11 @@ export class Session {
     const next = this.queue.takeNext();
     if (!next) return;
     this.queue.markSent(next.id);
-    void this.runTurn(attachment, next.text, this.model.putQueuedMessage(next.id, next.text, undefined));
+    void this.runTurn(
+      attachment,
+      next,
+      this.model.putQueuedMessage(next.id, next.text, undefined, labelsOf(next)),
+    );
     this.showMarkers(this.queue.waiting(), { state: "waiting", reason: this.waitingReason() });
   }
 
@@ -471,7 +539,7 @@ export class Session {
   ): void {
     if (messages.length === 0) return;
     const ops = messages.flatMap((message) =>
-      itemOps(this.key, this.model.putQueuedMessage(message.id, message.text, queued)),
+      itemOps(this.key, this.model.putQueuedMessage(message.id, message.text, queued, labelsOf(message))),
     );
     this.emit([...ops, this.header()]);
   }
@@ -498,4 +566,8 @@ function agentError(error: unknown): string {
     data && typeof data === "object" ? ((data as Json).details ?? (data as Json).message) : data;
   const reason = typeof details === "string" && details ? ` (${details.slice(0, 500)})` : "";
   return `${errorMessage(error)}${reason}`;
+}
+
+function labelsOf(message: OutgoingMessage): string[] {
+  return message.context.map(contextLabel);
 }

@@ -3,6 +3,7 @@ import { optionView, type PermissionPrompt } from "../core/permissionPrompt";
 import { toolCallSubject } from "../shared/toolCallView";
 import type { SessionModel } from "../core/sessionModel";
 import type {
+  ContextChipView,
   ModeSwitchView,
   SentPromptView,
   SessionHeader,
@@ -12,9 +13,21 @@ import type {
   ViewOp,
 } from "../shared/protocol";
 
-/** `queued`: how many of the person's messages wait to be sent (the composer offers Stop for them). */
-export function sessionHeader(model: SessionModel, bypassed: boolean, queued: number): SessionHeader {
-  return { ...model.header(bypassed), ...(queued > 0 ? { queued } : {}) };
+/**
+ * `queued`: how many of the person's messages wait to be sent (the composer offers Stop for them); `context`: what
+ * they added to their next message.
+ */
+export function sessionHeader(
+  model: SessionModel,
+  bypassed: boolean,
+  queued: number,
+  context: readonly ContextChipView[] = [],
+): SessionHeader {
+  return {
+    ...model.header(bypassed),
+    ...(queued > 0 ? { queued } : {}),
+    ...(context.length > 0 ? { context: [...context] } : {}),
+  };
 }
 
 export function headerOp(header: SessionHeader): ViewOp {

@@ -4,12 +4,16 @@
  * Pure bookkeeping: the client decides when a turn can start and what the transcript shows.
  */
 
+import type { PromptContext } from "./promptContext";
+
 export type QueuedState = "queued" | "sending" | "sent" | "dropped" | "failed";
 
 export interface QueuedMessage {
   /** The transcript item id of the message (host-made). */
   readonly id: string;
   readonly text: string;
+  /** What the person added to the message (files, lines), sent with it. */
+  readonly context: readonly PromptContext[];
   state: QueuedState;
   /** Why it was dropped or failed, for the person. */
   reason?: string;
@@ -23,9 +27,9 @@ export class PromptQueue {
   private readonly entries: QueuedMessage[] = [];
 
   /** Adds a message at the end; undefined when the queue is full (the message is not taken). */
-  add(id: string, text: string): QueuedMessage | undefined {
+  add(id: string, text: string, context: readonly PromptContext[] = []): QueuedMessage | undefined {
     if (this.waiting().length >= MAX_QUEUED_MESSAGES) return undefined;
-    const message: QueuedMessage = { id, text, state: "queued" };
+    const message: QueuedMessage = { id, text, context, state: "queued" };
     this.entries.push(message);
     return message;
   }

@@ -186,26 +186,29 @@ export class SessionModel {
   }
 
   /** The user's own message, shown at once (agents' echoes of it are not shown again; see `applyUpdate`). */
-  addUserMessage(text: string): TranscriptItem[] {
+  /** `context`: the labels of what the person added to the message. */
+  addUserMessage(text: string, context: readonly string[] = []): TranscriptItem[] {
     this.openStreamItem = undefined;
-    return [
-      this.put({ kind: "user", id: `user:${randomUUID()}`, text: capText(text, LIMITS.messageChars).text }),
-    ];
+    return [this.put(userItem(`user:${randomUUID()}`, text, context))];
   }
 
   /**
    * A message that went through the queue: shown at once with its marker, updated in place while it waits or when
    * it is not sent, and moved to the end of the transcript, where its turn starts, once it is sent (no marker).
    */
-  putQueuedMessage(id: string, text: string, queued: QueuedMarker | undefined): TranscriptItem[] {
+  putQueuedMessage(
+    id: string,
+    text: string,
+    queued: QueuedMarker | undefined,
+    context: readonly string[] = [],
+  ): TranscriptItem[] {
     this.openStreamItem = undefined;
     if (!queued) this.items.delete(id);
-    const capped = capText(text, LIMITS.messageChars).text;
     const marker = queued && {
       state: queued.state,
       reason: capLabel(queued.reason, LIMITS.descriptionChars),
     };
-    return [this.put({ kind: "user", id, text: capped, ...(marker ? { queued: marker } : {}) })];
+    return [this.put({ ...userItem(id, text, context), ...(marker ? { queued: marker } : {}) })];
   }
 
   /** A notice; `from` names the agent when the agent sent it, so it is never shown as Symposium's own. */
@@ -798,4 +801,13 @@ export function contentText(block: unknown): string {
 
 function decodeBase64(data: string): string {
   return Buffer.from(data, "base64").toString("utf8");
+}
+
+function userItem(id: string, text: string, context: readonly string[]): TranscriptItem & { kind: "user" } {
+  return {
+    kind: "user",
+    id,
+    text: capText(text, LIMITS.messageChars).text,
+    ...(context.length > 0 ? { context: [...context] } : {}),
+  };
 }

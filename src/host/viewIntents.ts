@@ -38,7 +38,10 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       void sessions.closeSession(message.sessionKey);
       return;
     case "sendPrompt":
-      void sessions.sendPrompt(message.sessionKey, message.text);
+      void sessions.sendPrompt(message.sessionKey, message.text, message.context ?? []);
+      return;
+    case "removeContext":
+      sessions.removeContext(message.sessionKey, message.id);
       return;
     case "stop":
       void sessions.stop(message.sessionKey);

@@ -4,6 +4,7 @@
  */
 // The functional build, imported as a namespace so esbuild tree-shakes it to a few KB of the activation bundle.
 import * as z from "zod/mini";
+import { MAX_CONTEXT_ITEMS } from "../core/promptContext";
 import { LIMITS } from "../shared/limits";
 import type { FromHistoryMessage, FromWebviewMessage } from "../shared/protocol";
 
@@ -25,7 +26,9 @@ export const webviewMessage = z.discriminatedUnion("type", [
     type: z.literal("sendPrompt"),
     sessionKey: key,
     text: z.string().check(z.minLength(1), z.maxLength(caps.promptChars)),
+    context: z.optional(z.array(key).check(z.maxLength(MAX_CONTEXT_ITEMS))),
   }),
+  z.strictObject({ type: z.literal("removeContext"), sessionKey: key, id: key }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),
   z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),

@@ -44,6 +44,19 @@ export interface SessionHeader {
   queued?: number;
   /** The agent's modes and config options; absent when it offers none. */
   controls?: SessionControlsView;
+  /** What the person added to their next message (Symposium: Add to Message); absent when nothing. */
+  context?: ContextChipView[];
+}
+
+/** An item of context waiting in the composer for the next message (`src/core/promptContext.ts`). */
+export interface ContextChipView {
+  /** Host-made; Send and Remove name the item by it. */
+  id: string;
+  /** `greeting.ts:3-7`. */
+  label: string;
+  /** The path, and its lines. */
+  detail: string;
+  kind: "file" | "folder" | "lines";
 }
 
 // --- Session controls: the agent's modes and config options (see src/core/sessionControls.ts) ---
@@ -173,7 +186,8 @@ export interface QueuedMarker {
 }
 
 export type TranscriptItem =
-  | { kind: "user"; id: string; text: string; queued?: QueuedMarker }
+  /** `context`: the labels of what went with the message (`ContextChipView.label`). */
+  | { kind: "user"; id: string; text: string; queued?: QueuedMarker; context?: string[] }
   | { kind: "agent"; id: string; markdown: string }
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
@@ -384,7 +398,10 @@ export type FromWebviewMessage =
   | { type: "newSession"; agentName: string }
   | { type: "selectSession"; sessionKey: string }
   | { type: "closeSession"; sessionKey: string }
-  | { type: "sendPrompt"; sessionKey: string; text: string }
+  /** `context`: the ids of the chips the composer showed; the host sends only those still waiting in that session. */
+  | { type: "sendPrompt"; sessionKey: string; text: string; context?: string[] }
+  /** The person removed an item of context from the composer. */
+  | { type: "removeContext"; sessionKey: string; id: string }
   | { type: "stop"; sessionKey: string }
   /** Copy a message that was not sent (by its transcript item id) to the clipboard. */
   | { type: "copyMessage"; sessionKey: string; itemId: string }

@@ -5,6 +5,7 @@
  * Environment
  *   SCRIPTED_AGENT_LOG=<file>            append a JSON-lines log (below) to <file>
  *   SCRIPTED_AGENT_HANG_INITIALIZE=1     never answer `initialize`
+ *   SCRIPTED_AGENT_EMBEDDED_CONTEXT=1    advertise `embeddedContext` (prompts may carry `resource` blocks)
  *   SCRIPTED_AGENT_HANG_NEW_SESSION=1    never answer `session/new`
  *   SCRIPTED_AGENT_NEW_SESSION_DELAY_MS=<ms>  answer `session/new` only after <ms> (an agent slow to start)
  *   SCRIPTED_AGENT_FAIL_NEW_SESSION=<text>    answer the process's first `session/new` with an internal error
@@ -105,6 +106,7 @@ const control = new ProcessControl(log);
 const requests = new PermissionRequests(log);
 const calls = new ClientCalls(log);
 const hangInitialize = process.env.SCRIPTED_AGENT_HANG_INITIALIZE === "1";
+const embeddedContext = process.env.SCRIPTED_AGENT_EMBEDDED_CONTEXT === "1";
 const hangNewSession = process.env.SCRIPTED_AGENT_HANG_NEW_SESSION === "1";
 const newSessionDelayMs = Number(process.env.SCRIPTED_AGENT_NEW_SESSION_DELAY_MS ?? 0) || 0;
 let failNewSession = process.env.SCRIPTED_AGENT_FAIL_NEW_SESSION;
@@ -191,7 +193,11 @@ function createV1Agent(): v1.AgentApp {
     .onRequest(v1.methods.agent.initialize, () =>
       hangInitialize
         ? never<v1.InitializeResponse>()
-        : { protocolVersion: 1, agentCapabilities: {}, agentInfo: AGENT_INFO },
+        : {
+            protocolVersion: 1,
+            agentCapabilities: embeddedContext ? { promptCapabilities: { embeddedContext: true } } : {},
+            agentInfo: AGENT_INFO,
+          },
     )
     .onRequest(v1.methods.agent.session.new, newSession)
     .onRequest(v1.methods.agent.session.prompt, async ({ params, client }) => {
@@ -216,7 +222,11 @@ function createV2Agent(): v2.AgentApp {
     .onRequest(v2.methods.agent.initialize, () =>
       hangInitialize
         ? never<v2.InitializeResponse>()
-        : { protocolVersion: 2, info: AGENT_INFO, capabilities: {} },
+        : {
+            protocolVersion: 2,
+            info: AGENT_INFO,
+            capabilities: embeddedContext ? { session: { prompt: { embeddedContext: {} } } } : {},
+          },
     )
     .onRequest(v2.methods.agent.session.new, newSession)
     .onRequest(v2.methods.agent.session.prompt, async ({ params, client }) => {

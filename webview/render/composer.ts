@@ -5,13 +5,15 @@
  * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
  * `/name input`, which is how agents take them. The agent's mode and options for the session sit in the bar beside
- * Stop and Send (`SessionControlsBar`), where a chat view keeps them.
+ * Stop and Send (`SessionControlsBar`), where a chat view keeps them. What the person added to the message (files,
+ * lines) shows above the box (`ContextChips`) and goes with the next message sent.
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
 import type { SessionHeader } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { custom, el, setEnabled } from "../dom";
+import { ContextChips } from "./contextChips";
 import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
 
@@ -25,7 +27,9 @@ interface TextArea extends HTMLElement {
 }
 
 export interface ComposerActions {
-  send(sessionKey: string, text: string): void;
+  /** `context`: the ids of the chips shown with the message. */
+  send(sessionKey: string, text: string, context: string[]): void;
+  removeContext(sessionKey: string, id: string): void;
   stop(sessionKey: string): void;
   /** Says something through the view's live region. */
   announce(text: string): void;
@@ -39,6 +43,7 @@ export class Composer {
   private readonly drafts = new Map<string, string>();
   private readonly slash: SlashCommandList;
   private readonly controls: SessionControlsBar;
+  private readonly context: ContextChips;
   private session: SessionHeader | undefined;
 
   constructor(
@@ -71,11 +76,19 @@ export class Composer {
       if (this.session && this.canStop()) this.actions.stop(this.session.key);
     });
     this.controls = new SessionControlsBar(controlsHost);
+    this.context = new ContextChips({
+      remove: (id) => {
+        if (this.session) actions.removeContext(this.session.key, id);
+      },
+      focusAfterLast: () => this.focus(),
+      announce: (text) => actions.announce(text),
+    });
     this.root = el(
       "footer",
       { class: "composer" },
       this.slash.root,
       this.controls.panel,
+      this.context.root,
       this.textarea,
       el(
         "div",
@@ -103,6 +116,7 @@ export class Composer {
     this.session = header;
     this.root.hidden = header === undefined;
     this.controls.show(header);
+    this.context.show(header?.context);
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();
@@ -152,7 +166,8 @@ export class Composer {
     if (!session || !this.canSend()) return;
     const text = this.textarea.value;
     if (text.trim() === "" || text.length > LIMITS.intent.promptChars) return;
-    this.actions.send(session.key, text);
+    this.actions.send(session.key, text, this.context.ids);
+    this.context.clear();
     // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
     this.slash.update();

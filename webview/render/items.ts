@@ -39,6 +39,7 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
           replaceChildren(
             body,
             el("div", { class: "user-text" }, clip(next.text, LIMITS.messageChars)),
+            next.context?.length ? renderSentContext(next.context) : null,
             marker?.root,
           );
         },
@@ -123,6 +124,19 @@ const QUEUED_ICONS: Readonly<Record<QueuedMarker["state"], string>> = {
  * Under a message that went through the queue: what it waits for, or why it was not sent. A failed one (its session
  * could not start or ended) offers Copy and Send in a new session; the host holds the text, named by the item id.
  */
+/** What went with a message (`ContextChipView.label`s), under its text. */
+function renderSentContext(labels: readonly string[]): HTMLElement {
+  return el(
+    "ul",
+    { class: "user-context", "aria-label": "Added to the message" },
+    ...labels.slice(0, 20).map((label) => {
+      const item = el("li", { class: "context-chip" }, icon("file"));
+      appendVisible(item, clip(label, 200));
+      return item;
+    }),
+  );
+}
+
 function renderQueuedMarker(
   marker: QueuedMarker,
   sessionKey: string,

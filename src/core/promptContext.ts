@@ -1,0 +1,74 @@
+/**
+ * Context a person adds to their next message (Symposium: Add to Message): a file, a folder or lines of a file.
+ * Pure: what the composer shows of each (`ContextChipView`), and the `session/prompt` content blocks a message with
+ * context becomes. The spec's baseline is text and `resource_link`, which every agent takes; an agent that
+ * advertises `embeddedContext` also gets the selected lines themselves, as the editor shows them (unsaved edits
+ * included), in a `resource` block. Lines travel as a `#L<start>:<end>` fragment on the file's URI, as other ACP
+ * clients send them.
+ */
+import type { ContextChipView } from "../shared/protocol";
+import { capLabel } from "./text";
+
+export interface PromptContext {
+  /** Host-made; the view names a chip by it and by nothing else. */
+  readonly id: string;
+  /** `file:` URI of the file or folder, without a fragment. */
+  readonly uri: string;
+  /** The path shown: relative to the workspace folder holding it, else absolute. */
+  readonly path: string;
+  readonly kind: "file" | "folder" | "lines";
+  /** 1-based and inclusive, for `lines`. */
+  readonly lines?: { readonly start: number; readonly end: number };
+  /** The selected text, for `lines`; absent when over `MAX_CONTEXT_TEXT_CHARS` (the agent gets the link only). */
+  readonly text?: string;
+}
+
+/** Items one message may carry: more than a person adds by hand; a bound on what a message can grow to. */
+export const MAX_CONTEXT_ITEMS = 20;
+/** A selection over this is sent as a link to its lines, not as text (a message stays a message). */
+export const MAX_CONTEXT_TEXT_CHARS = 100_000;
+
+/** `name` or `name:3-7`, the chip's text. */
+export function contextLabel(context: PromptContext): string {
+  const name = context.path.split(/[\\/]/).filter(Boolean).at(-1) ?? context.path;
+  const lines = context.lines;
+  const where = !lines ? "" : lines.start === lines.end ? `:${lines.start}` : `:${lines.start}-${lines.end}`;
+  return capLabel(`${name}${context.kind === "folder" ? "/" : ""}${where}`, 200);
+}
+
+export function contextChip(context: PromptContext): ContextChipView {
+  const lines = context.lines;
+  const where = !lines
+    ? ""
+    : lines.start === lines.end
+      ? `, line ${lines.start}`
+      : `, lines ${lines.start}-${lines.end}`;
+  return {
+    id: context.id,
+    label: contextLabel(context),
+    detail: capLabel(`${context.path}${where}`, 4_200),
+    kind: context.kind,
+  };
+}
+
+/** The URI an agent is given: the file's, with its lines as a fragment. */
+export function contextUri(context: PromptContext): string {
+  const lines = context.lines;
+  return lines ? `${context.uri}#L${lines.start}:${lines.end}` : context.uri;
+}
+
+/** The `session/prompt` content: the person's text first, then one block per item of context, in the order added. */
+export function promptBlocks(
+  text: string,
+  context: readonly PromptContext[],
+  embeddedContext: boolean,
+): Record<string, unknown>[] {
+  return [
+    { type: "text", text },
+    ...context.map((item) =>
+      embeddedContext && item.text !== undefined
+        ? { type: "resource", resource: { uri: contextUri(item), text: item.text } }
+        : { type: "resource_link", uri: contextUri(item), name: contextLabel(item) },
+    ),
+  ];
+}

@@ -1,0 +1,112 @@
+/**
+ * Symposium: Add to Message — puts files, folders or the editor's selected lines into the active session's next
+ * message (chips above the message box; `Session.addContext`). From the editor (its selections, or the whole file when
+ * nothing is selected), from the Explorer (every selected file or folder), or from the Command Palette (the active
+ * editor). Only files on disk: an agent reads what it is given by path.
+ */
+import * as vscode from "vscode";
+import type { AgentSessions } from "../acp/agentSessions";
+import { randomUUID } from "../core/randomUUID";
+import { MAX_CONTEXT_ITEMS, MAX_CONTEXT_TEXT_CHARS, type PromptContext } from "../core/promptContext";
+import { newSession } from "./commands";
+import type { SymposiumView } from "./symposiumView";
+
+export async function addToMessage(
+  sessions: AgentSessions,
+  view: SymposiumView,
+  clicked?: unknown,
+  selected?: unknown,
+): Promise<void> {
+  const items = await contextFrom(clicked, selected);
+  if (items === undefined) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t("Open a file, or select files in the Explorer, to add them to your message."),
+    );
+    return;
+  }
+  if (items.length === 0) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t("Only files saved on disk can be added to a message: an agent opens them by path."),
+    );
+    return;
+  }
+  let result = sessions.addContext(items);
+  if (!result) {
+    const start = vscode.l10n.t("New Session");
+    const picked = await vscode.window.showInformationMessage(
+      vscode.l10n.t("Start a session first: what you add goes with its next message."),
+      start,
+    );
+    if (picked !== start || (await newSession(sessions, view)) === undefined) return;
+    result = sessions.addContext(items);
+    if (!result) return;
+  }
+  await view.reveal({ type: "focusComposer", sessionKey: result.sessionKey }, false);
+  const left = items.length - result.added;
+  if (left > 0 && result.full)
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "A message takes up to {0} files or selections; {1} were not added.",
+        MAX_CONTEXT_ITEMS,
+        left,
+      ),
+    );
+}
+
+/**
+ * What the command was run on: undefined when on nothing (no editor, no selection in the Explorer); the items that
+ * are files on disk otherwise (empty when none is).
+ */
+async function contextFrom(clicked: unknown, selected: unknown): Promise<PromptContext[] | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const uris = Array.isArray(selected) && selected.every((u) => u instanceof vscode.Uri) ? selected : [];
+  const explorer = uris.length > 0 ? uris : clicked instanceof vscode.Uri ? [clicked] : [];
+  // From the editor's own menu (or the palette), the editor's selection; from the Explorer, the files picked there.
+  const fromEditor =
+    editor !== undefined &&
+    (explorer.length === 0 ||
+      (explorer.length === 1 && explorer[0]!.toString() === editor.document.uri.toString()));
+  if (fromEditor) return editor.document.uri.scheme === "file" ? editorContext(editor) : [];
+  if (explorer.length === 0) return undefined;
+  const files = explorer.filter((uri) => uri.scheme === "file");
+  return Promise.all(
+    files.map(async (uri) => {
+      const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+      const kind: PromptContext["kind"] = stat && stat.type & vscode.FileType.Directory ? "folder" : "file";
+      return { id: randomUUID(), uri: uri.toString(), path: shownPath(uri), kind };
+    }),
+  );
+}
+
+/** The editor's selections as lines (the text as shown, unsaved edits included); the whole file when none. */
+function editorContext(editor: vscode.TextEditor): PromptContext[] {
+  const { document } = editor;
+  const base = { uri: document.uri.toString(), path: shownPath(document.uri) };
+  const selections = editor.selections.filter((selection) => !selection.isEmpty);
+  if (selections.length === 0) return [{ id: randomUUID(), ...base, kind: "file" }];
+  return [...selections]
+    .sort((a, b) => a.start.compareTo(b.start))
+    .map((selection) => {
+      // A selection that ends at the start of a line does not take that line.
+      const endLine =
+        selection.end.character === 0 && selection.end.line > selection.start.line
+          ? selection.end.line - 1
+          : selection.end.line;
+      const text = document.getText(selection);
+      return {
+        id: randomUUID(),
+        ...base,
+        kind: "lines" as const,
+        lines: { start: selection.start.line + 1, end: endLine + 1 },
+        ...(text.length <= MAX_CONTEXT_TEXT_CHARS ? { text } : {}),
+      };
+    });
+}
+
+/**
+ * Relative to its workspace folder (named when there are several), else the absolute path. As it is: the view shows
+ * a file name's hidden characters as markers, and caps it (`contextChip`).
+ */
+function shownPath(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+}

@@ -1,0 +1,199 @@
+/**
+ * Files and lines a person adds to their next message (Symposium: Add to Message) reach the agent with it, against
+ * the scripted agent speaking v2 and v1, with and without `embeddedContext`: what the composer shows is what goes,
+ * nothing else (the view names items by host-made ids, and a hostile view can only pick among what the person
+ * added to that session), and messages queued while a session starts keep theirs.
+ */
+import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
+import type { PromptContext } from "../../src/core/promptContext";
+import type { SessionHeader, TranscriptItem } from "../../src/shared/protocol";
+import { ClientHarness, waitFor } from "../support/clientHarness";
+
+type Block = Record<string, unknown>;
+
+describe("Context added to a message", function () {
+  this.timeout(30_000);
+  let harness: ClientHarness;
+
+  afterEach(async () => {
+    await harness?.dispose();
+  });
+
+  function lines(id: string, start: number, end: number, text: string): PromptContext {
+    const uri = pathToFileURL(`${harness.workspace}/src/greeting.ts`).href;
+    return { id, uri, path: "src/greeting.ts", kind: "lines", lines: { start, end }, text };
+  }
+
+  function file(id: string, name: string): PromptContext {
+    return { id, uri: pathToFileURL(`${harness.workspace}/${name}`).href, path: name, kind: "file" };
+  }
+
+  function lastHeader(key: string): SessionHeader | undefined {
+    return harness.ops
+      .flatMap((op) => (op.op === "session" && op.header.key === key ? [op.header] : []))
+      .at(-1);
+  }
+
+  /** The content blocks of each `session/prompt` the agent received, in order. */
+  function promptsReceived(): Block[][] {
+    return harness.agentLog().flatMap((entry) => {
+      const frame = entry.frame as { method?: string; params?: { prompt?: Block[] } } | undefined;
+      if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
+        return [];
+      return [frame.params?.prompt ?? []];
+    });
+  }
+
+  function userItems(key: string): Extract<TranscriptItem, { kind: "user" }>[] {
+    return (harness.sessions.session(key)?.transcript() ?? []).filter((item) => item.kind === "user");
+  }
+
+  async function turnsEnded(count: number): Promise<void> {
+    await waitFor(
+      () => harness.agentLog().filter((e) => e.kind === "turnEnd").length === count,
+      `${count} turn(s) to end`,
+    );
+  }
+
+  for (const protocol of ["v2", "v1"] as const) {
+    for (const embedded of [true, false]) {
+      it(`sends the lines and files shown with the message (${protocol}, ${embedded ? "embedded context" : "links only"})`, async () => {
+        harness = new ClientHarness({
+          protocol,
+          agentEnv: embedded ? { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } : {},
+        });
+        const key = await harness.sessions.startSession("Scripted");
+        const selection = lines("sel", 3, 4, "line three\nline four\n");
+        const readme = file("readme", "README.md");
+        assert.deepEqual(harness.sessions.addContext([selection, readme]), {
+          sessionKey: key,
+          added: 2,
+          full: false,
+        });
+        assert.deepEqual(
+          lastHeader(key)?.context?.map((chip) => [chip.id, chip.label, chip.kind]),
+          [
+            ["sel", "greeting.ts:3-4", "lines"],
+            ["readme", "README.md", "file"],
+          ],
+          "the composer shows both",
+        );
+
+        await harness.sessions.sendPrompt(key, "What do these do?", ["sel", "readme"]);
+        await turnsEnded(1);
+
+        const selectionUri = `${selection.uri}#L3:4`;
+        assert.deepEqual(promptsReceived(), [
+          [
+            { type: "text", text: "What do these do?" },
+            embedded
+              ? { type: "resource", resource: { uri: selectionUri, text: "line three\nline four\n" } }
+              : { type: "resource_link", uri: selectionUri, name: "greeting.ts:3-4" },
+            { type: "resource_link", uri: readme.uri, name: "README.md" },
+          ],
+        ]);
+        assert.equal(lastHeader(key)?.context, undefined, "sent: the composer is empty again");
+        assert.deepEqual(
+          userItems(key).map((item) => [item.text, item.context]),
+          [["What do these do?", ["greeting.ts:3-4", "README.md"]]],
+          "the transcript says what went with the message",
+        );
+      });
+    }
+  }
+
+  it("sends only what the view names, of what was added to that session; the rest waits for the next message", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const other = await harness.sessions.startSession("Scripted");
+    harness.sessions.addContext([file("elsewhere", "other-session.md")]);
+    const key = await harness.sessions.startSession("Scripted");
+    harness.sessions.addContext([file("a", "a.md"), file("b", "b.md"), file("c", "c.md")]);
+    harness.sessions.removeContext(key, "b");
+    assert.deepEqual(
+      lastHeader(key)?.context?.map((chip) => chip.id),
+      ["a", "c"],
+    );
+
+    // "b" was removed, "elsewhere" belongs to the other session, "made-up" was never added.
+    await harness.sessions.sendPrompt(key, "first", ["b", "elsewhere", "made-up", "a"]);
+    await turnsEnded(1);
+    assert.deepEqual(
+      promptsReceived()[0]!
+        .slice(1)
+        .map((block) => block.name),
+      ["a.md"],
+      "only the item that was waiting in this session and named by the view",
+    );
+    assert.deepEqual(
+      lastHeader(key)?.context?.map((chip) => chip.id),
+      ["c"],
+      "what was not named still waits",
+    );
+    assert.deepEqual(
+      lastHeader(other)?.context?.map((chip) => chip.id),
+      ["elsewhere"],
+    );
+
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end in the client");
+    await harness.sessions.sendPrompt(key, "second", ["c"]);
+    await turnsEnded(2);
+    assert.deepEqual(
+      promptsReceived()[1]!
+        .slice(1)
+        .map((block) => block.name),
+      ["c.md"],
+    );
+  });
+
+  it("keeps the context of a message typed while the session starts, and sends it once the agent is ready", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "1500" },
+    });
+    const started = harness.sessions.startSession("Scripted");
+    const key = harness.sessions.sessionKeys().at(-1)!;
+    assert.equal(
+      harness.sessions.addContext([file("early", "early.md")])?.added,
+      1,
+      "a starting session takes context",
+    );
+    await harness.sessions.sendPrompt(key, "while starting", ["early"]);
+    assert.deepEqual(
+      userItems(key).map((item) => [item.text, item.context, item.queued?.state]),
+      [["while starting", ["early.md"], "waiting"]],
+    );
+    assert.deepEqual(promptsReceived(), []);
+    await started;
+    await turnsEnded(1);
+    assert.deepEqual(
+      promptsReceived()[0]!
+        .slice(1)
+        .map((block) => block.name),
+      ["early.md"],
+    );
+  });
+
+  it("adds the same file or lines once, and at most 20 items to a message", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.sessions.startSession("Scripted");
+    harness.sessions.addContext([lines("x", 1, 2, "a\nb\n"), file("r", "README.md")]);
+    const again = harness.sessions.addContext([
+      lines("y", 1, 2, "a\nb\n"),
+      file("s", "README.md"),
+      lines("z", 1, 3, ""),
+    ]);
+    assert.deepEqual(again, { sessionKey: key, added: 1, full: false }, "only the new lines 1-3");
+    const many = Array.from({ length: 30 }, (_, i) => file(`f${i}`, `f${i}.md`));
+    assert.deepEqual(harness.sessions.addContext(many), { sessionKey: key, added: 17, full: true });
+    assert.equal(lastHeader(key)?.context?.length, 20);
+  });
+
+  it("has nowhere to add context without a live session", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    assert.equal(harness.sessions.addContext([file("a", "a.md")]), undefined, "no session");
+    const key = await harness.run({ steps: [{ exit: 1 }] });
+    await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to exit");
+    assert.equal(harness.sessions.addContext([file("a", "a.md")]), undefined, "the session ended");
+  });
+});

@@ -1,0 +1,151 @@
+// Symposium: Add to Message in the real workbench: lines selected in an editor become a chip above the message box,
+// go to the agent with the next message (the lines themselves, for an agent that takes embedded context) and show
+// under that message in the transcript; a chip is removed with the keyboard; a repository's file name with hidden
+// characters shows them; the composer with chips passes axe.
+import * as assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { runCommand, screenshot } from "../../tools/browser";
+import { axeFindings } from "../harness/axe";
+import { messageBox, startSession, waitUntil } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+
+const GREETING = [
+  "// greeting",
+  "",
+  'export const greeting = "Hi";',
+  "export const name = greeting;",
+  "",
+].join("\n");
+// A booby-trapped name: a right-to-left override that would show "evil.txt" reversed as "txt.live".
+const TRAPPED = "notes\u202Etxt.md";
+
+type Block = Record<string, unknown>;
+/** The slice of an element this suite reads in the page (test files have no DOM types). */
+interface Focusable {
+  matches(selector: string): boolean;
+}
+
+describe("Add to Message (e2e)", function () {
+  this.timeout(120_000);
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "src/greeting.ts": GREETING, [TRAPPED]: "# notes\n" },
+    agents: { Scripted: { protocol: "v2", env: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } } },
+  });
+
+  /** Opens `name` with Go to File, as a person does. */
+  async function openFile(page: Page, name: string): Promise<void> {
+    await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench
+    await page.keyboard.press("Control+p");
+    const input = page.locator(".quick-input-widget input.input");
+    await input.fill(name);
+    // Recently opened files are listed first: wait for the search's own row.
+    const row = page
+      .locator(".quick-input-widget .quick-input-list .monaco-list-row")
+      .filter({ hasText: name })
+      .first();
+    await row.waitFor({ state: "visible", timeout: 15_000 });
+    await row.click();
+    await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
+  }
+
+  /** Selects whole lines `from`..`to` (1-based) of the active editor with the keyboard. */
+  async function selectLines(page: Page, from: number, to: number): Promise<void> {
+    await page.locator(".editor-instance .monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+g");
+    await page.keyboard.type(String(from));
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Home");
+    for (let line = from; line <= to; line++) await page.keyboard.press("Shift+ArrowDown");
+  }
+
+  function promptsReceived(): Block[][] {
+    return ctx
+      .log("Scripted")
+      .entries()
+      .flatMap((entry) => {
+        const frame = entry.frame as { method?: string; params?: { prompt?: Block[] } } | undefined;
+        if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
+          return [];
+        return [frame.params?.prompt ?? []];
+      });
+  }
+
+  it("sends the selected lines with the next message, and shows them under it", async () => {
+    const { page, workspace } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await openFile(page, "greeting.ts");
+    await selectLines(page, 3, 4);
+    await runCommand(page, "Symposium: Add to Message");
+
+    const chips = webview.getByRole("list", { name: "Added to your message" });
+    const chip = chips.getByRole("listitem");
+    await chip.first().waitFor({ state: "visible", timeout: 15_000 });
+    assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts:3-4"]);
+    assert.equal(await chip.first().getAttribute("title"), "src/greeting.ts, lines 3-4");
+    // The command puts focus in the message box, so the person types the question at once.
+    await waitUntil(
+      async () =>
+        (await messageBox(webview).evaluate((box) => (box as unknown as Focusable).matches(":focus"))) ||
+        undefined,
+      "focus in the message box",
+    );
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, the composer with a chip:\n${findings.join("\n")}`);
+    await screenshot(page, "message-context-chip");
+
+    await page.keyboard.type("What do these lines do?");
+    await page.keyboard.press("Enter");
+    await waitUntil(() => promptsReceived().length === 1 || undefined, "the agent to get the message");
+    const uri = pathToFileURL(join(workspace, "src", "greeting.ts")).href;
+    assert.deepEqual(promptsReceived()[0], [
+      { type: "text", text: "What do these lines do?" },
+      {
+        type: "resource",
+        resource: {
+          uri: `${uri}#L3:4`,
+          text: 'export const greeting = "Hi";\nexport const name = greeting;\n',
+        },
+      },
+    ]);
+    await chips.waitFor({ state: "hidden", timeout: 10_000 });
+    const sent = webview.getByRole("list", { name: "Added to the message" });
+    assert.deepEqual(await sent.getByRole("listitem").allInnerTexts(), ["greeting.ts:3-4"]);
+  });
+
+  it("removes a chip with the keyboard, so it does not go with the message", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await openFile(page, "greeting.ts");
+    await page.locator(".editor-instance .monaco-editor .view-lines").first().click(); // no selection: the file
+    await runCommand(page, "Symposium: Add to Message");
+    await openFile(page, "notes");
+    await runCommand(page, "Symposium: Add to Message");
+
+    const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+    await waitUntil(async () => (await chip.count()) === 2 || undefined, "two chips");
+    // The hidden override shows as a marker, never reversing the name.
+    assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts", "notes<U+202E>txt.md"]);
+
+    const remove = webview.getByRole("button", { name: "Remove greeting.ts", exact: true });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await waitUntil(async () => (await chip.count()) === 1 || undefined, "the chip to go");
+    assert.equal(
+      await webview.locator(":focus").getAttribute("aria-label"),
+      `Remove ${TRAPPED}`,
+      "focus moves to the next chip's Remove",
+    );
+    await page.keyboard.press("Enter");
+    await waitUntil(async () => (await chip.count()) === 0 || undefined, "the last chip to go");
+    const before = promptsReceived().length;
+    await messageBox(webview).fill("No context now");
+    await messageBox(webview).press("Enter");
+    await waitUntil(
+      () => promptsReceived().length === before + 1 || undefined,
+      "the agent to get the message",
+    );
+    assert.deepEqual(promptsReceived().at(-1), [{ type: "text", text: "No context now" }]);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * What the person added to their next message (Symposium: Add to Message), above the message box: a chip per file,
+ * folder or lines, each with its own Remove button. The host owns the list (`SessionHeader.context`); Remove asks it
+ * to drop one, and Send names the ids shown, so nothing the person did not see goes with a message.
+ */
+import type { ContextChipView } from "../../src/shared/protocol";
+import { button, el, icon } from "../dom";
+import { appendVisible } from "../text";
+
+export interface ContextChipActions {
+  remove(id: string): void;
+  /** Where focus goes when the last chip is removed (the message box). */
+  focusAfterLast(): void;
+  announce(text: string): void;
+}
+
+const KIND_ICONS: Readonly<Record<ContextChipView["kind"], string>> = {
+  file: "file",
+  folder: "folder",
+  lines: "list-selection",
+};
+
+export class ContextChips {
+  readonly root: HTMLElement;
+  private shown: readonly ContextChipView[] = [];
+
+  constructor(private readonly actions: ContextChipActions) {
+    this.root = el("ul", { class: "message-context", "aria-label": "Added to your message" });
+    this.root.hidden = true;
+  }
+
+  /** The ids of the chips on screen, for Send. */
+  get ids(): string[] {
+    return this.shown.map((chip) => chip.id);
+  }
+
+  show(chips: readonly ContextChipView[] | undefined): void {
+    const next = chips ?? [];
+    const same =
+      next.length === this.shown.length &&
+      next.every((chip, i) => chip.id === this.shown[i]!.id && chip.label === this.shown[i]!.label);
+    if (same) return;
+    this.shown = next;
+    this.root.replaceChildren(...next.map((chip) => this.chip(chip)));
+    this.root.hidden = next.length === 0;
+  }
+
+  private chip(chip: ContextChipView): HTMLElement {
+    const label = el("span", { class: "context-label" });
+    appendVisible(label, chip.label);
+    const remove = button("icon-button context-remove", icon("close"));
+    remove.setAttribute("aria-label", `Remove ${chip.label}`);
+    remove.title = "Remove from the message";
+    remove.addEventListener("click", () => this.removeChip(chip));
+    return el(
+      "li",
+      { class: "context-chip", title: chip.detail, "data-id": chip.id },
+      icon(KIND_ICONS[chip.kind] ?? "file"),
+      label,
+      remove,
+    );
+  }
+
+  /** Gone at once; the host's next header agrees. Focus stays in the list (on the next chip's Remove) or goes back to the message box. */
+  private removeChip(chip: ContextChipView): void {
+    const index = this.shown.findIndex((shown) => shown.id === chip.id);
+    if (index < 0) return;
+    this.actions.remove(chip.id);
+    const rest = this.shown.filter((shown) => shown.id !== chip.id);
+    this.show(rest);
+    this.actions.announce(`Removed ${chip.label} from the message.`);
+    const next =
+      this.root.querySelectorAll<HTMLButtonElement>(".context-remove")[Math.min(index, rest.length - 1)];
+    if (next) next.focus();
+    else this.actions.focusAfterLast();
+  }
+
+  /** Sent: the chips went with the message (the host's next header has none of them). */
+  clear(): void {
+    this.show([]);
+  }
+}
