@@ -5,8 +5,9 @@
  * after the other. An agent that cannot be installed (no registry) skips its tests with the reason.
  */
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { RealAgentName } from "../harness/realAgents";
 import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
@@ -23,6 +24,11 @@ interface AgentFacts {
    * files through a client that offers `fs` (issue 12, problem 1; not fixed here), so it shows allow-once with a command.
    */
   creates?: "write" | "run";
+  /**
+   * Lines added to a message reach its model in a file of its own, which it tags in the user's message (Copilot);
+   * the others put the lines in the message.
+   */
+  contextInFile?: true;
   /** Gemini sends no raw input: its card has no command beyond its title. */
   noRawInput?: true;
   /**
@@ -89,6 +95,7 @@ const AGENTS: AgentFacts[] = [
   },
   {
     name: "copilot",
+    contextInFile: true,
     modes: ["agent", "plan", "autopilot"].map((m) => COPILOT_MODE + m),
     startMode: `${COPILOT_MODE}agent`,
     unattended: [`${COPILOT_MODE}autopilot`, "full"],
@@ -214,6 +221,44 @@ describe("Real agents (offline, scripted model)", function () {
           a.notices().filter((n) => /failed|error/i.test(n)),
           [],
           "no error after the stopped turn",
+        );
+      });
+
+      it("hands the model the lines a person added to the message", async () => {
+        const a = agent!;
+        const marker = `addedLine_${facts.name}_${Date.now()}`;
+        const path = join(a.workspace, "added.ts");
+        writeFileSync(path, `// added\nconst ${marker} = 1;\n`);
+        const added = a.harness.sessions.addContext([
+          {
+            id: "added",
+            uri: pathToFileURL(path).href,
+            path: "added.ts",
+            kind: "lines",
+            lines: { start: 2, end: 2 },
+            text: `const ${marker} = 1;\n`,
+          },
+        ]);
+        assert.deepEqual(added, { sessionKey: a.sessionKey, added: 1, full: false });
+        const before = model.requests.length;
+        await a.turn("What does the added line do?", ["added"]);
+        const bodies = model.requests.slice(before).map((request) => request.body);
+        assert.ok(bodies.length > 0, "the agent asked its model");
+        // Each takes embedded context (all advertise it), so each gets the line itself, not a link to the file.
+        // Copilot writes it to a file of its own and tags that file in the model's message.
+        const given = facts.contextInFile
+          ? /<tagged_files>\\n\* [^\s]*acp-resource-[^\s]*\.txt \(2 lines\)/
+          : new RegExp(marker);
+        assert.ok(
+          bodies.some((body) => given.test(body)),
+          `the model was given the line: ${bodies.at(-1)?.slice(-600)}`,
+        );
+        assert.deepEqual(
+          a.harness.sessions
+            .session(a.sessionKey)
+            ?.transcript()
+            .flatMap((item) => (item.kind === "user" && item.context ? [item.context] : [])),
+          [["added.ts:2"]],
         );
       });
 

@@ -64,6 +64,8 @@ export interface ModelRequestRecord {
   tools: string[];
   /** The agent told the model it is in plan mode (Claude's system reminder "Plan mode is active"). */
   planMode: boolean;
+  /** The whole request body as text (what the model was given). */
+  body: string;
 }
 
 export class ScriptedModelServer {
@@ -135,6 +137,7 @@ export class ScriptedModelServer {
       answer: calls ? calls.map((c) => c.name).join(",") : "text",
       tools: conversation.tools.map((t) => t.name),
       planMode: (conversation.latest ?? conversation.raw).includes("Plan mode is active"),
+      body: conversation.raw,
     });
   }
 

@@ -92,9 +92,9 @@ export class RealAgentSession {
     return this.harness.sessions.pending.list().filter((p) => p.sessionKey === this.sessionKey);
   }
 
-  /** Sends a prompt; the returned promise resolves when the turn has ended. */
-  async turn(text: string): Promise<void> {
-    const sent = this.harness.sessions.sendPrompt(this.sessionKey, text);
+  /** Sends a prompt (with the items of context named); the returned promise resolves when the turn has ended. */
+  async turn(text: string, contextIds: readonly string[] = []): Promise<void> {
+    const sent = this.harness.sessions.sendPrompt(this.sessionKey, text, contextIds);
     await sent;
     await waitFor(() => this.status === "ready", `${this.label}'s turn to end`, 60_000);
   }
