@@ -10,13 +10,7 @@ import { asString, type Json } from "../core/json";
 import { HeldDecisions } from "../core/heldDecisions";
 import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
-import {
-  contextChip,
-  contextLabel,
-  MAX_CONTEXT_ITEMS,
-  promptBlocks,
-  type PromptContext,
-} from "../core/promptContext";
+import { contextLabel, PendingContext, promptBlocks, type PromptContext } from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
 import type {
   DecisionRecord,
@@ -102,7 +96,7 @@ export class Session {
   /** Messages sent before the session could take them (still starting, or behind another queued one). */
   private readonly queue = new PromptQueue();
   /** What the person added to their next message and has not sent yet (the composer shows it). */
-  private pendingContext: PromptContext[] = [];
+  private readonly pendingContext = new PendingContext();
   /** "Allow in this session" grants: part of this session's decisions, gone with it. */
   readonly grants = new SessionGrants();
   private isDisposed = false;
@@ -163,7 +157,7 @@ export class Session {
   async prompt(text: string, contextIds: readonly string[] = []): Promise<void> {
     if (this.isDisposed) return;
     if (this.model.status === "starting" || this.queue.busy) {
-      this.enqueue({ text, context: this.takeContext(contextIds) });
+      this.enqueue({ text, context: this.pendingContext.take(contextIds) });
       return;
     }
     const attachment = this.attachment;
@@ -172,7 +166,7 @@ export class Session {
       this.showItems(this.model.addNotice("info", "The agent is still working; press Stop first."));
       return;
     }
-    const message = { text, context: this.takeContext(contextIds) };
+    const message = { text, context: this.pendingContext.take(contextIds) };
     await this.runTurn(
       attachment,
       message,
@@ -185,37 +179,16 @@ export class Session {
     for (const message of messages) this.enqueue(message);
   }
 
-  /**
-   * Adds context to the person's next message; an item already there (same file, same lines) is not added twice.
-   * Returns how many were added, and whether the message is full (`MAX_CONTEXT_ITEMS`): items past that are left out.
-   */
+  /** Adds context to the person's next message (`PendingContext.add`); the composer shows it from the header. */
   addContext(items: readonly PromptContext[]): { added: number; full: boolean } {
     if (this.isDisposed) return { added: 0, full: false };
-    const same = (a: PromptContext, b: PromptContext) =>
-      a.uri === b.uri && a.lines?.start === b.lines?.start && a.lines?.end === b.lines?.end;
-    let added = 0;
-    for (const item of items) {
-      if (this.pendingContext.length >= MAX_CONTEXT_ITEMS) break;
-      if (this.pendingContext.some((pending) => same(pending, item))) continue;
-      this.pendingContext.push(item);
-      added++;
-    }
-    if (added > 0) this.emitHeader();
-    return { added, full: this.pendingContext.length >= MAX_CONTEXT_ITEMS };
+    const result = this.pendingContext.add(items);
+    if (result.added > 0) this.emitHeader();
+    return result;
   }
 
   removeContext(id: string): void {
-    const before = this.pendingContext.length;
-    this.pendingContext = this.pendingContext.filter((item) => item.id !== id);
-    if (this.pendingContext.length !== before) this.emitHeader();
-  }
-
-  /** Takes the waiting items the person saw (by id) out, for their message; the header that follows says so. */
-  private takeContext(ids: readonly string[]): PromptContext[] {
-    if (ids.length === 0) return [];
-    const taken = this.pendingContext.filter((item) => ids.includes(item.id));
-    this.pendingContext = this.pendingContext.filter((item) => !ids.includes(item.id));
-    return taken;
+    if (this.pendingContext.remove(id)) this.emitHeader();
   }
 
   /** The text of a message that was not sent (for Copy); undefined for any other item. */
@@ -383,7 +356,7 @@ export class Session {
       this.model,
       this.host.isBypassed(this.model.agentName),
       this.queue.waiting().length,
-      this.pendingContext.map(contextChip),
+      this.pendingContext.chips(),
     );
   }
 

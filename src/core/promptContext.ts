@@ -72,3 +72,42 @@ export function promptBlocks(
     ),
   ];
 }
+
+/** What the person added to their next message and has not sent yet: in the order added, each file or lines once. */
+export class PendingContext {
+  private items: PromptContext[] = [];
+
+  /** Adds what is not there yet, up to `MAX_CONTEXT_ITEMS`; how many were added, and whether the message is full. */
+  add(items: readonly PromptContext[]): { added: number; full: boolean } {
+    let added = 0;
+    for (const item of items) {
+      if (this.items.length >= MAX_CONTEXT_ITEMS) break;
+      if (this.items.some((pending) => sameContext(pending, item))) continue;
+      this.items.push(item);
+      added++;
+    }
+    return { added, full: this.items.length >= MAX_CONTEXT_ITEMS };
+  }
+
+  /** True when it was there. */
+  remove(id: string): boolean {
+    const before = this.items.length;
+    this.items = this.items.filter((item) => item.id !== id);
+    return this.items.length !== before;
+  }
+
+  /** Takes out the items named (those the composer showed), for a message; ids not held add nothing. */
+  take(ids: readonly string[]): PromptContext[] {
+    const taken = this.items.filter((item) => ids.includes(item.id));
+    this.items = this.items.filter((item) => !ids.includes(item.id));
+    return taken;
+  }
+
+  chips(): ContextChipView[] {
+    return this.items.map(contextChip);
+  }
+}
+
+function sameContext(a: PromptContext, b: PromptContext): boolean {
+  return a.uri === b.uri && a.lines?.start === b.lines?.start && a.lines?.end === b.lines?.end;
+}

@@ -111,6 +111,7 @@ describe("Add to Message (e2e)", function () {
     ]);
     await chips.waitFor({ state: "hidden", timeout: 10_000 });
     const sent = webview.getByRole("list", { name: "Added to the message" });
+    await sent.waitFor({ state: "visible", timeout: 10_000 });
     assert.deepEqual(await sent.getByRole("listitem").allInnerTexts(), ["greeting.ts:3-4"]);
   });
 
