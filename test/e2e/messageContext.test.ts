@@ -61,15 +61,7 @@ describe("Add to Message (e2e)", function () {
   }
 
   function promptsReceived(): Block[][] {
-    return ctx
-      .log("Scripted")
-      .entries()
-      .flatMap((entry) => {
-        const frame = entry.frame as { method?: string; params?: { prompt?: Block[] } } | undefined;
-        if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
-          return [];
-        return [frame.params?.prompt ?? []];
-      });
+    return ctx.log("Scripted").promptBlocks();
   }
 
   it("sends the selected lines with the next message, and shows them under it", async () => {

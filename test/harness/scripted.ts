@@ -156,11 +156,19 @@ export class ScriptedAgentLog {
 
   /** The prompt texts the agent received, in order (text blocks joined with "\n"). */
   prompts(): string[] {
+    return this.promptBlocks().map((blocks) =>
+      blocks.map((block) => (typeof block.text === "string" ? block.text : "")).join("\n"),
+    );
+  }
+
+  /** The content blocks of each `session/prompt` the agent received, in order. */
+  promptBlocks(): Record<string, unknown>[][] {
     return this.entries().flatMap((entry) => {
-      const frame = entry.frame as { method?: string; params?: { prompt?: { text?: string }[] } } | undefined;
+      const frame = entry.frame as
+        { method?: string; params?: { prompt?: Record<string, unknown>[] } } | undefined;
       if (entry.kind !== "frame" || entry.direction !== "received" || frame?.method !== "session/prompt")
         return [];
-      return [(frame.params?.prompt ?? []).map((block) => block.text ?? "").join("\n")];
+      return [frame.params?.prompt ?? []];
     });
   }
 
