@@ -76,6 +76,13 @@ describe("Add to Message (e2e)", function () {
     await chip.first().waitFor({ state: "visible", timeout: 15_000 });
     assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts:3-4"]);
     assert.equal(await chip.first().getAttribute("title"), "src/greeting.ts, lines 3-4");
+    // Focus stays in the message box, so a screen reader hears what was added.
+    await waitUntil(
+      async () =>
+        (await webview.locator('[aria-live="polite"]').textContent()) ===
+          "Added greeting.ts:3-4 to your message." || undefined,
+      "the addition to be announced",
+    );
     // The command puts focus in the message box, so the person types the question at once.
     await waitUntil(
       async () =>

@@ -116,7 +116,7 @@ export class Composer {
     this.session = header;
     this.root.hidden = header === undefined;
     this.controls.show(header);
-    this.context.show(header?.context);
+    this.context.show(header?.context, !switched);
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();

@@ -23,6 +23,11 @@ const KIND_ICONS: Readonly<Record<ContextChipView["kind"], string>> = {
 export class ContextChips {
   readonly root: HTMLElement;
   private shown: readonly ContextChipView[] = [];
+  /**
+   * Chips removed or sent here: a header the host sent before it heard of that does not bring them back (ids are
+   * host-made and never reused).
+   */
+  private readonly gone = new Set<string>();
 
   constructor(private readonly actions: ContextChipActions) {
     this.root = el("ul", { class: "message-context", "aria-label": "Added to your message" });
@@ -34,12 +39,19 @@ export class ContextChips {
     return this.shown.map((chip) => chip.id);
   }
 
-  show(chips: readonly ContextChipView[] | undefined): void {
-    const next = chips ?? [];
+  /**
+   * `announceAdded`: the same session's chips changed, so new ones were added where the person may not be looking
+   * (Add to Message runs in the editor and leaves focus in the message box): a screen reader says which.
+   */
+  show(chips: readonly ContextChipView[] | undefined, announceAdded = false): void {
+    const next = (chips ?? []).filter((chip) => !this.gone.has(chip.id));
     const same =
       next.length === this.shown.length &&
       next.every((chip, i) => chip.id === this.shown[i]!.id && chip.label === this.shown[i]!.label);
     if (same) return;
+    const added = next.filter((chip) => !this.shown.some((shown) => shown.id === chip.id));
+    if (announceAdded && added.length > 0)
+      this.actions.announce(`Added ${added.map((chip) => chip.label).join(", ")} to your message.`);
     this.shown = next;
     this.root.replaceChildren(...next.map((chip) => this.chip(chip)));
     this.root.hidden = next.length === 0;
@@ -66,6 +78,7 @@ export class ContextChips {
     const index = this.shown.findIndex((shown) => shown.id === chip.id);
     if (index < 0) return;
     this.actions.remove(chip.id);
+    this.gone.add(chip.id);
     const rest = this.shown.filter((shown) => shown.id !== chip.id);
     this.show(rest);
     this.actions.announce(`Removed ${chip.label} from the message.`);
@@ -77,6 +90,7 @@ export class ContextChips {
 
   /** Sent: the chips went with the message (the host's next header has none of them). */
   clear(): void {
+    for (const chip of this.shown) this.gone.add(chip.id);
     this.show([]);
   }
 }
