@@ -187,6 +187,22 @@ export async function runCommand(page: Page, title: string, attempts = 6): Promi
     .catch(() => undefined);
 }
 
+/** Opens the workspace file whose name holds `name` with Go to File, as a person does. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench
+  await page.keyboard.press("Control+p");
+  const input = page.locator(`${quickInput} input.input`);
+  await input.fill(name);
+  // Recently opened files are listed first: wait for the search's own row.
+  const row = page
+    .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+    .filter({ hasText: name })
+    .first();
+  await row.waitFor({ state: "visible", timeout: 15_000 });
+  await row.click();
+  await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
+}
+
 /** True when the palette lists a command with this title; leaves the palette closed. */
 export async function hasCommand(page: Page, title: string, attempts = 6): Promise<boolean> {
   const row = await findCommandRow(page, title, attempts);

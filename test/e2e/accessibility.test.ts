@@ -1,6 +1,7 @@
 // The Symposium view checked by axe-core (the engine of Chromium's and other browsers' accessibility audits) against
 // WCAG 2.1 A and AA in a real workbench, in VS Code's default dark, light and high-contrast themes and Light+: two sessions,
-// cards of each kind waiting, a decision made, the pending list shown, a command's output longer than its box.
+// cards of each kind waiting, a decision made, the pending list shown, a command's output longer than its box, a file
+// added to the next message.
 import * as assert from "node:assert/strict";
 import {
   askAboutToolCall,
@@ -14,6 +15,7 @@ import {
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { switchTheme } from "../harness/colorTheme";
 import { axeFindings } from "../harness/axe";
+import { openFile, runCommand } from "../../tools/browser";
 
 /** WCAG's contrast ratio of two opaque `rgb(r, g, b)` colours. */
 function contrastRatio(a: string, b: string): number {
@@ -145,6 +147,11 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     await card(webview, "Change the port").getByRole("button", { name: "Edit rule" }).click();
     await card(webview, "Run the tests").getByRole("button", { name: "Bypass Permissions" }).click();
     await card(webview, "Run the tests").getByRole("button", { name: "Confirm bypass" }).waitFor();
+
+    // A file added to the next message: its chip and Remove button above the message box.
+    await openFile(page, "app.ts");
+    await runCommand(page, "Symposium: Add to Message");
+    await webview.getByRole("button", { name: "Remove app.ts", exact: true }).waitFor();
 
     // What the scan must see to check it: a hidden character's highlight and an outside location's warning.
     await webview.locator(".hidden-char").first().waitFor();

@@ -6,7 +6,7 @@ import * as assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
-import { runCommand, screenshot } from "../../tools/browser";
+import { openFile, runCommand, screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import { messageBox, startSession, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
@@ -33,22 +33,6 @@ describe("Add to Message (e2e)", function () {
     workspaceFiles: { "src/greeting.ts": GREETING, [TRAPPED]: "# notes\n" },
     agents: { Scripted: { protocol: "v2", env: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } } },
   });
-
-  /** Opens `name` with Go to File, as a person does. */
-  async function openFile(page: Page, name: string): Promise<void> {
-    await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench
-    await page.keyboard.press("Control+p");
-    const input = page.locator(".quick-input-widget input.input");
-    await input.fill(name);
-    // Recently opened files are listed first: wait for the search's own row.
-    const row = page
-      .locator(".quick-input-widget .quick-input-list .monaco-list-row")
-      .filter({ hasText: name })
-      .first();
-    await row.waitFor({ state: "visible", timeout: 15_000 });
-    await row.click();
-    await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
-  }
 
   /** Selects whole lines `from`..`to` (1-based) of the active editor with the keyboard. */
   async function selectLines(page: Page, from: number, to: number): Promise<void> {
