@@ -87,6 +87,7 @@ class SymposiumExtension extends Disposable {
         (message) =>
           handleIntent(message, {
             sessions,
+            view,
             diffs,
             log,
             inWorkspace: (path) => this.paths.contains(path),

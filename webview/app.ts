@@ -76,6 +76,7 @@ export class App {
         send: (sessionKey, text, context) =>
           host.post({ type: "sendPrompt", sessionKey, text, ...(context.length > 0 ? { context } : {}) }),
         removeContext: (sessionKey, id) => host.post({ type: "removeContext", sessionKey, id }),
+        pickContext: (sessionKey) => host.post({ type: "pickContext", sessionKey }),
         stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
         announce: (text) => this.announcer.announce(text),
       },

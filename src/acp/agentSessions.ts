@@ -478,14 +478,14 @@ export class AgentSessions {
   }
 
   /**
-   * Adds context (files, folders, lines) to the active session's next message: that session's key, how many items
+   * Adds context (files, folders, lines) to a session's next message (the active one unless named): its key, how many items
    * were added and whether its message is full; undefined when there is no session to add to (none, or it ended).
    */
   addContext(
     items: readonly PromptContext[],
+    sessionKey = this.activeSessionKey,
   ): { sessionKey: string; added: number; full: boolean } | undefined {
-    const session =
-      this.activeSessionKey !== undefined ? this.sessions.get(this.activeSessionKey) : undefined;
+    const session = sessionKey !== undefined ? this.sessions.get(sessionKey) : undefined;
     if (!session || session.model.status === "ended" || session.model.status === "error") return undefined;
     return { sessionKey: session.key, ...session.addContext(items) };
   }

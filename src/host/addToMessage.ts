@@ -2,7 +2,8 @@
  * Symposium: Add to Message — puts files, folders or the editor's selected lines into the active session's next
  * message (chips above the message box; `Session.addContext`). From the editor (its selections, or the whole file when
  * nothing is selected), from the Explorer (every selected file or folder), or from the Command Palette (the active
- * editor). Only files on disk: an agent reads what it is given by path.
+ * editor); and the composer's Add files button, which asks which of the workspace's files (`pickFilesForMessage`).
+ * Only files on disk: an agent reads what it is given by path.
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
@@ -51,6 +52,73 @@ export async function addToMessage(
         left,
       ),
     );
+}
+
+/** Files the picker lists: enough for any workspace a person picks from by typing; the rest is not looked at. */
+const PICKER_FILES = 5_000;
+let picking = false;
+
+/**
+ * The composer's Add files button: a quick pick of the workspace's files, the open editors first, several at once,
+ * added to that session's next message. One picker at a time (a view cannot stack them).
+ */
+export async function pickFilesForMessage(
+  sessions: AgentSessions,
+  view: SymposiumView,
+  sessionKey: string,
+): Promise<void> {
+  if (picking) return;
+  picking = true;
+  try {
+    const open = [
+      ...new Map(
+        vscode.window.tabGroups.all
+          .flatMap((group) => group.tabs)
+          .flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [tab.input.uri] : []))
+          .filter((uri) => uri.scheme === "file")
+          .map((uri) => [uri.toString(), uri]),
+      ).values(),
+    ];
+    const found = (await vscode.workspace.findFiles("**/*", undefined, PICKER_FILES)).filter(
+      (uri) => !/[\\/](node_modules|\.git)[\\/]/.test(uri.path),
+    );
+    const openKeys = new Set(open.map((uri) => uri.toString()));
+    const item = (uri: vscode.Uri) => {
+      const path = shownPath(uri);
+      const slash = path.lastIndexOf("/");
+      return { label: path.slice(slash + 1), description: slash > 0 ? path.slice(0, slash) : "", uri };
+    };
+    const separator = (label: string) => ({ label, kind: vscode.QuickPickItemKind.Separator }) as const;
+    const rest = found
+      .filter((uri) => !openKeys.has(uri.toString()))
+      .sort((a, b) => a.path.localeCompare(b.path));
+    const picked = await vscode.window.showQuickPick(
+      [
+        ...(open.length > 0 ? [separator(vscode.l10n.t("Open editors")), ...open.map(item)] : []),
+        ...(rest.length > 0 ? [separator(vscode.l10n.t("Files")), ...rest.map(item)] : []),
+      ],
+      {
+        title: vscode.l10n.t("Add to your message"),
+        placeHolder: vscode.l10n.t("Type to search; tick one or more files"),
+        canPickMany: true,
+        matchOnDescription: true,
+      },
+    );
+    const uris = (picked ?? []).flatMap((choice) => ("uri" in choice ? [choice.uri] : []));
+    if (uris.length === 0) return;
+    const result = sessions.addContext(
+      uris.map((uri) => ({
+        id: randomUUID(),
+        uri: uri.toString(),
+        path: shownPath(uri),
+        kind: "file" as const,
+      })),
+      sessionKey,
+    );
+    if (result) await view.reveal({ type: "focusComposer", sessionKey: result.sessionKey }, false);
+  } finally {
+    picking = false;
+  }
 }
 
 /**

@@ -9,10 +9,12 @@ import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
-import type { ViewIntent } from "./symposiumView";
+import { pickFilesForMessage } from "./addToMessage";
+import type { SymposiumView, ViewIntent } from "./symposiumView";
 
 export interface IntentContext {
   sessions: AgentSessions;
+  view: SymposiumView;
   diffs: DiffDocuments;
   log: Logger;
   inWorkspace(path: string): boolean;
@@ -39,6 +41,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     case "sendPrompt":
       void sessions.sendPrompt(message.sessionKey, message.text, message.context ?? []);
+      return;
+    case "pickContext":
+      void pickFilesForMessage(sessions, context.view, message.sessionKey);
       return;
     case "removeContext":
       sessions.removeContext(message.sessionKey, message.id);

@@ -28,6 +28,7 @@ export const webviewMessage = z.discriminatedUnion("type", [
     text: z.string().check(z.minLength(1), z.maxLength(caps.promptChars)),
     context: z.optional(z.array(key).check(z.maxLength(MAX_CONTEXT_ITEMS))),
   }),
+  z.strictObject({ type: z.literal("pickContext"), sessionKey: key }),
   z.strictObject({ type: z.literal("removeContext"), sessionKey: key, id: key }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),

@@ -400,6 +400,8 @@ export type FromWebviewMessage =
   | { type: "closeSession"; sessionKey: string }
   /** `context`: the ids of the chips the composer showed; the host sends only those still waiting in that session. */
   | { type: "sendPrompt"; sessionKey: string; text: string; context?: string[] }
+  /** The composer's Add files button: the host asks the person which files (a quick pick), for that session. */
+  | { type: "pickContext"; sessionKey: string }
   /** The person removed an item of context from the composer. */
   | { type: "removeContext"; sessionKey: string; id: string }
   | { type: "stop"; sessionKey: string }

@@ -355,7 +355,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await waitForReady(webview);
   });
 
-  it("sends a message with the keyboard: type, Tab to Send, press Enter", async () => {
+  it("sends a message with the keyboard: type, Tab past Add files to Send, press Enter", async () => {
     const { page } = ctx.workbench;
     await waitForReady(webview);
     await messageBox(webview).focus();
@@ -363,9 +363,11 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await page.keyboard.press("Tab");
     assert.equal(
       await focused(webview),
-      "button:Send",
-      "Send follows the Message box (Stop is disabled when idle)",
+      "button:Add files to the message…",
+      "the bar under the Message box starts with Add files",
     );
+    await page.keyboard.press("Tab");
+    assert.equal(await focused(webview), "button:Send", "Send follows (Stop is disabled when idle)");
     await page.keyboard.press("Enter");
     await webview
       .locator("article.item.agent", { hasText: "scripted agent received: hello from the keyboard" })

@@ -132,4 +132,44 @@ describe("Add to Message (e2e)", function () {
     );
     assert.deepEqual(promptsReceived().at(-1), [{ type: "text", text: "No context now" }]);
   });
+
+  it("adds files picked from the composer's Add files button, by keyboard", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const attach = webview.getByRole("button", { name: "Add files to the message…", exact: true });
+    await attach.focus();
+    await page.keyboard.press("Enter");
+    const picker = page.locator(".quick-input-widget");
+    await picker
+      .locator(".quick-input-title", { hasText: "Add to your message" })
+      .waitFor({ timeout: 15_000 });
+    await picker.locator("input.input").fill("greeting");
+    const row = picker
+      .locator(".quick-input-list .monaco-list-row")
+      .filter({ hasText: "greeting.ts" })
+      .first();
+    await row.waitFor({ state: "visible", timeout: 15_000 });
+    // Down moves into the list, Space ticks the row, Enter adds what is ticked.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Enter");
+
+    const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+    await chip.first().waitFor({ state: "visible", timeout: 15_000 });
+    assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts"]);
+    assert.equal(await chip.first().getAttribute("title"), "src/greeting.ts");
+    await messageBox(webview).fill("And this file?");
+    await messageBox(webview).press("Enter");
+    await waitUntil(
+      () => promptsReceived().at(-1)?.[0]?.text === "And this file?" || undefined,
+      "the agent to get the message",
+    );
+    assert.deepEqual(promptsReceived().at(-1)?.slice(1), [
+      {
+        type: "resource_link",
+        uri: pathToFileURL(join(ctx.workbench.workspace, "src", "greeting.ts")).href,
+        name: "greeting.ts",
+      },
+    ]);
+  });
 });

@@ -12,7 +12,7 @@ import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
 import type { SessionHeader } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
-import { custom, el, setEnabled } from "../dom";
+import { button, custom, el, icon, setEnabled } from "../dom";
 import { ContextChips } from "./contextChips";
 import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
@@ -30,6 +30,8 @@ export interface ComposerActions {
   /** `context`: the ids of the chips shown with the message. */
   send(sessionKey: string, text: string, context: string[]): void;
   removeContext(sessionKey: string, id: string): void;
+  /** The Add files button: the host asks which files. */
+  pickContext(sessionKey: string): void;
   stop(sessionKey: string): void;
   /** Says something through the view's live region. */
   announce(text: string): void;
@@ -40,6 +42,7 @@ export class Composer {
   private readonly textarea: TextArea;
   private readonly sendButton: HTMLElement;
   private readonly stopButton: HTMLElement;
+  private readonly attachButton: HTMLButtonElement;
   private readonly drafts = new Map<string, string>();
   private readonly slash: SlashCommandList;
   private readonly controls: SessionControlsBar;
@@ -75,6 +78,12 @@ export class Composer {
     this.stopButton.addEventListener("click", () => {
       if (this.session && this.canStop()) this.actions.stop(this.session.key);
     });
+    this.attachButton = button("icon-button composer-attach", icon("attach"));
+    this.attachButton.setAttribute("aria-label", "Add files to the message…");
+    this.attachButton.title = "Add files to the message… (or Add to Message in the editor's menu)";
+    this.attachButton.addEventListener("click", () => {
+      if (this.session && this.canAttach()) actions.pickContext(this.session.key);
+    });
     this.controls = new SessionControlsBar(controlsHost);
     this.context = new ContextChips({
       remove: (id) => {
@@ -93,6 +102,7 @@ export class Composer {
       el(
         "div",
         { class: "composer-bar" },
+        this.attachButton,
         this.controls.root,
         el("div", { class: "composer-buttons" }, this.stopButton, this.sendButton),
       ),
@@ -121,6 +131,7 @@ export class Composer {
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();
     setEnabled(this.sendButton, this.canSend());
+    setEnabled(this.attachButton, this.canAttach());
     setEnabled(this.stopButton, this.canStop());
     const ended = header?.status === "ended" || header?.status === "error";
     this.textarea.toggleAttribute("disabled", ended);
@@ -153,6 +164,12 @@ export class Composer {
 
   private canSend(): boolean {
     return this.session?.status === "ready" || this.session?.status === "starting";
+  }
+
+  /** Context can be added for the next message while a turn runs too; not to a session that has ended. */
+  private canAttach(): boolean {
+    const status = this.session?.status;
+    return status !== undefined && status !== "ended" && status !== "error";
   }
 
   private canStop(): boolean {
