@@ -9,6 +9,7 @@ import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { randomUUID } from "../core/randomUUID";
 import { MAX_CONTEXT_ITEMS, MAX_CONTEXT_TEXT_CHARS, type PromptContext } from "../core/promptContext";
+import { inertText } from "../core/untrustedText";
 import { newSession } from "./commands";
 import type { SymposiumView } from "./symposiumView";
 
@@ -83,10 +84,15 @@ export async function pickFilesForMessage(
       (uri) => !/[\\/](node_modules|\.git)[\\/]/.test(uri.path),
     );
     const openKeys = new Set(open.map((uri) => uri.toString()));
+    // A repository names its files: inert, so a name cannot draw an icon (`$(…)`) or read backwards in the list.
     const item = (uri: vscode.Uri) => {
       const path = shownPath(uri);
       const slash = path.lastIndexOf("/");
-      return { label: path.slice(slash + 1), description: slash > 0 ? path.slice(0, slash) : "", uri };
+      return {
+        label: inertText(path.slice(slash + 1), 500),
+        description: slash > 0 ? inertText(path.slice(0, slash), 1_000) : "",
+        uri,
+      };
     };
     const separator = (label: string) => ({ label, kind: vscode.QuickPickItemKind.Separator }) as const;
     const rest = found

@@ -20,6 +20,8 @@ const GREETING = [
 ].join("\n");
 // A booby-trapped name: a right-to-left override that would show "evil.txt" reversed as "txt.live".
 const TRAPPED = "notes\u202Etxt.md";
+// A name that VS Code's lists would draw as an icon.
+const ICON_NAME = "$(pass-filled) approved.md";
 
 type Block = Record<string, unknown>;
 /** The slice of an element this suite reads in the page (test files have no DOM types). */
@@ -30,7 +32,7 @@ interface Focusable {
 describe("Add to Message (e2e)", function () {
   this.timeout(120_000);
   const ctx = scriptedWorkbench({
-    workspaceFiles: { "src/greeting.ts": GREETING, [TRAPPED]: "# notes\n" },
+    workspaceFiles: { "src/greeting.ts": GREETING, [TRAPPED]: "# notes\n", [ICON_NAME]: "# ok\n" },
     agents: { Scripted: { protocol: "v2", env: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } } },
   });
 
@@ -143,6 +145,12 @@ describe("Add to Message (e2e)", function () {
     await picker
       .locator(".quick-input-title", { hasText: "Add to your message" })
       .waitFor({ timeout: 15_000 });
+    // The repository's names are inert in the list: the override shows, the icon syntax stays text.
+    const rows = picker.locator(".quick-input-list .monaco-list-row");
+    await picker.locator("input.input").fill("notes");
+    await rows.filter({ hasText: "notes<U+202E>txt.md" }).first().waitFor({ timeout: 15_000 });
+    await picker.locator("input.input").fill("approved");
+    await rows.filter({ hasText: "$ (pass-filled) approved.md" }).first().waitFor({ timeout: 15_000 });
     await picker.locator("input.input").fill("greeting");
     const row = picker
       .locator(".quick-input-list .monaco-list-row")
