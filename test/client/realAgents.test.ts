@@ -5,7 +5,7 @@
  * after the other. An agent that cannot be installed (no registry) skips its tests with the reason.
  */
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
@@ -260,6 +260,31 @@ describe("Real agents (offline, scripted model)", function () {
             .flatMap((item) => (item.kind === "user" && item.context ? [item.context] : [])),
           [["added.ts:2"]],
         );
+      });
+
+      it("takes a file and a folder added to the message as links, without an error or a card", async () => {
+        const a = agent!;
+        mkdirSync(join(a.workspace, "lib"), { recursive: true });
+        writeFileSync(join(a.workspace, "lib", "one.ts"), "export const one = 1;\n");
+        const noticesBefore = a.notices().length;
+        const before = model.requests.length;
+        a.harness.sessions.addContext([
+          { id: "lib", uri: pathToFileURL(join(a.workspace, "lib")).href, path: "lib", kind: "folder" },
+          {
+            id: "one",
+            uri: pathToFileURL(join(a.workspace, "lib", "one.ts")).href,
+            path: "lib/one.ts",
+            kind: "file",
+          },
+        ]);
+        await a.turn("What is in these?", ["lib", "one"]);
+        const bodies = model.requests.slice(before).map((request) => request.body);
+        assert.ok(
+          bodies.some((body) => body.includes("one.ts")),
+          `the model was told of the file: ${bodies.at(-1)?.slice(-600)}`,
+        );
+        assert.deepEqual(a.notices().slice(noticesBefore), [], "no error");
+        assert.deepEqual(a.pending(), [], "a file the person added is not asked about");
       });
 
       it("Bypass approves the open card, and the next request is answered without a card", async () => {
