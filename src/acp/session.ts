@@ -167,11 +167,7 @@ export class Session {
       return;
     }
     const message = { text, context: this.pendingContext.take(contextIds) };
-    await this.runTurn(
-      attachment,
-      message,
-      this.model.addUserMessage(text, message.context.map(contextLabel)),
-    );
+    await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
   }
 
   /** Queues messages to send once the session is ready, in order (re-sent from a session that could not send them). */

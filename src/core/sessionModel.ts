@@ -185,8 +185,10 @@ export class SessionModel {
     return this.toolCalls.get(id);
   }
 
-  /** The user's own message, shown at once (agents' echoes of it are not shown again; see `applyUpdate`). */
-  /** `context`: the labels of what the person added to the message. */
+  /**
+   * The user's own message, shown at once (agents' echoes of it are not shown again; see `applyUpdate`). `context`:
+   * the labels of what the person added to the message.
+   */
   addUserMessage(text: string, context: readonly string[] = []): TranscriptItem[] {
     this.openStreamItem = undefined;
     return [this.put(userItem(`user:${randomUUID()}`, text, context))];

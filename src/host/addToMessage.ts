@@ -113,12 +113,7 @@ export async function pickFilesForMessage(
     const uris = (picked ?? []).flatMap((choice) => ("uri" in choice ? [choice.uri] : []));
     if (uris.length === 0) return;
     const result = sessions.addContext(
-      uris.map((uri) => ({
-        id: randomUUID(),
-        uri: uri.toString(),
-        path: shownPath(uri),
-        kind: "file" as const,
-      })),
+      uris.map((uri) => fileContext(uri, "file")),
       sessionKey,
     );
     if (result) await view.reveal({ type: "focusComposer", sessionKey: result.sessionKey }, false);
@@ -146,10 +141,13 @@ async function contextFrom(clicked: unknown, selected: unknown): Promise<PromptC
   return Promise.all(
     files.map(async (uri) => {
       const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-      const kind: PromptContext["kind"] = stat && stat.type & vscode.FileType.Directory ? "folder" : "file";
-      return { id: randomUUID(), uri: uri.toString(), path: shownPath(uri), kind };
+      return fileContext(uri, stat && stat.type & vscode.FileType.Directory ? "folder" : "file");
     }),
   );
+}
+
+function fileContext(uri: vscode.Uri, kind: "file" | "folder"): PromptContext {
+  return { id: randomUUID(), uri: uri.toString(), path: shownPath(uri), kind };
 }
 
 /** The editor's selections as lines (the text as shown, unsaved edits included); the whole file when none. */

@@ -73,7 +73,10 @@ export class ContextChips {
     );
   }
 
-  /** Gone at once; the host's next header agrees. Focus stays in the list (on the next chip's Remove) or goes back to the message box. */
+  /**
+   * Gone at once; the host's next header agrees. Focus stays in the list (on the next chip's Remove) or goes back to
+   * the message box.
+   */
   private removeChip(chip: ContextChipView): void {
     const index = this.shown.findIndex((shown) => shown.id === chip.id);
     if (index < 0) return;

@@ -120,10 +120,6 @@ const QUEUED_ICONS: Readonly<Record<QueuedMarker["state"], string>> = {
   failed: "error",
 };
 
-/**
- * Under a message that went through the queue: what it waits for, or why it was not sent. A failed one (its session
- * could not start or ended) offers Copy and Send in a new session; the host holds the text, named by the item id.
- */
 /** What went with a message (`ContextChipView.label`s), under its text. */
 function renderSentContext(labels: readonly string[]): HTMLElement {
   return el(
@@ -137,6 +133,10 @@ function renderSentContext(labels: readonly string[]): HTMLElement {
   );
 }
 
+/**
+ * Under a message that went through the queue: what it waits for, or why it was not sent. A failed one (its session
+ * could not start or ended) offers Copy and Send in a new session; the host holds the text, named by the item id.
+ */
 function renderQueuedMarker(
   marker: QueuedMarker,
   sessionKey: string,
