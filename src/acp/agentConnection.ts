@@ -9,6 +9,7 @@
 import * as v1 from "@agentclientprotocol/sdk";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import type { PermissionOutcome } from "../core/pendingApprovals";
+import type { PromptCapabilities } from "../core/promptContext";
 import type { Readable, Writable } from "node:stream";
 import { AgentProcess, type AgentExit, type AgentLaunch } from "./agentProcess";
 import {
@@ -347,16 +348,21 @@ export class AgentConnection {
     return this.request("session/prompt", { sessionId, prompt });
   }
 
-  /** The agent takes `resource` blocks in a prompt (v1 `promptCapabilities.embeddedContext`, v2 `session.prompt`). */
-  get embeddedContext(): boolean {
+  /**
+   * What the agent takes in a prompt beyond text and links: `resource` blocks (`embeddedContext`) and `image` blocks
+   * (v1 `promptCapabilities`, flags; v2 `capabilities.session.prompt`, objects).
+   */
+  get promptCapabilities(): PromptCapabilities {
     const response = this.initializeResponse;
     if (this.version === 2) {
       const session = (response.capabilities as Json | undefined)?.session as Json | undefined;
-      const prompt = session?.prompt as Json | undefined;
-      return typeof prompt?.embeddedContext === "object" && prompt.embeddedContext !== null;
+      const prompt = (session?.prompt ?? {}) as Json;
+      const offered = (name: string) => typeof prompt[name] === "object" && prompt[name] !== null;
+      return { embeddedContext: offered("embeddedContext"), image: offered("image") };
     }
     const capabilities = (response.agentCapabilities ?? {}) as Json;
-    return (capabilities.promptCapabilities as Json | undefined)?.embeddedContext === true;
+    const prompt = (capabilities.promptCapabilities ?? {}) as Json;
+    return { embeddedContext: prompt.embeddedContext === true, image: prompt.image === true };
   }
 
   cancel(sessionId: string): Promise<void> {

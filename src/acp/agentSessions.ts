@@ -490,6 +490,11 @@ export class AgentSessions {
     return { sessionKey: session.key, ...session.addContext(items) };
   }
 
+  /** An image pasted into a session's message box (`Session.attachImage`). */
+  attachImage(sessionKey: string, data: string): { added: number; full: boolean } | { refused: string } {
+    return this.sessions.get(sessionKey)?.attachImage(data) ?? { refused: "the session has ended" };
+  }
+
   removeContext(sessionKey: string, id: string): void {
     this.sessions.get(sessionKey)?.removeContext(id);
   }

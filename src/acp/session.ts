@@ -10,7 +10,14 @@ import { asString, type Json } from "../core/json";
 import { HeldDecisions } from "../core/heldDecisions";
 import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
-import { contextLabel, PendingContext, promptBlocks, type PromptContext } from "../core/promptContext";
+import { checkImage } from "../core/imageData";
+import {
+  contextLabel,
+  imagesLeftOut,
+  PendingContext,
+  promptBlocks,
+  type PromptContext,
+} from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
 import type {
   DecisionRecord,
@@ -97,6 +104,8 @@ export class Session {
   private readonly queue = new PromptQueue();
   /** What the person added to their next message and has not sent yet (the composer shows it). */
   private readonly pendingContext = new PendingContext();
+  /** Images pasted so far, for their names ("Pasted image 2"). */
+  private imagesPasted = 0;
   /** "Allow in this session" grants: part of this session's decisions, gone with it. */
   readonly grants = new SessionGrants();
   private isDisposed = false;
@@ -183,6 +192,23 @@ export class Session {
     return result;
   }
 
+  /**
+   * An image pasted into the message box, as the view sent it: added as "Pasted image <n>" once its bytes say it is
+   * an image a model reads (`checkImage`), unless the agent is known not to take images. The view checks the same
+   * first and tells the person; a refusal here is a view that did not.
+   */
+  attachImage(data: string): { added: number; full: boolean } | { refused: string } {
+    const status = this.model.status;
+    if (this.isDisposed || status === "ended" || status === "error")
+      return { refused: "the session has ended" };
+    if (this.attachment && !this.attachment.connection.promptCapabilities.image)
+      return { refused: `${this.model.agentName} does not take images` };
+    const image = checkImage(data);
+    if ("refused" in image) return image;
+    const name = `Pasted image ${++this.imagesPasted}`;
+    return this.addContext([{ id: randomUUID(), kind: "image", name, data, ...image }]);
+  }
+
   removeContext(id: string): void {
     if (this.pendingContext.remove(id)) this.emitHeader();
   }
@@ -220,9 +246,18 @@ export class Session {
     this.model.usage.startTurn();
     this.emit([...itemOps(this.key, items), this.header()]);
     try {
+      const takes = connection.promptCapabilities;
+      const leftOut = imagesLeftOut(message.context, takes);
+      if (leftOut > 0)
+        this.showItems(
+          this.model.addNotice(
+            "warning",
+            `${this.model.agentName} does not take images: ${leftOut === 1 ? "the image was" : `${leftOut} images were`} not sent.`,
+          ),
+        );
       const response = await connection.prompt(
         agentSessionId,
-        promptBlocks(message.text, message.context, connection.embeddedContext),
+        promptBlocks(message.text, message.context, takes),
       );
       // The turn's own token usage (v1; the v2 response only acknowledges the message, its `idle` carries usage).
       if ("usage" in response) this.model.applyTurnUsage(response.usage);
@@ -353,6 +388,7 @@ export class Session {
       this.host.isBypassed(this.model.agentName),
       this.queue.waiting().length,
       this.pendingContext.chips(),
+      this.attachment?.connection.promptCapabilities.image,
     );
   }
 

@@ -22,11 +22,13 @@ export function sessionHeader(
   bypassed: boolean,
   queued: number,
   context: readonly ContextChipView[] = [],
+  takesImages?: boolean,
 ): SessionHeader {
   return {
     ...model.header(bypassed),
     ...(queued > 0 ? { queued } : {}),
     ...(context.length > 0 ? { context: [...context] } : {}),
+    ...(takesImages !== undefined ? { takesImages } : {}),
   };
 }
 

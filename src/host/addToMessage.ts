@@ -3,12 +3,19 @@
  * message (chips above the message box; `Session.addContext`). From the editor (its selections, or the whole file when
  * nothing is selected), from the Explorer (every selected file or folder), or from the Command Palette (the active
  * editor); and the composer's Add files button, which asks which of the workspace's files (`pickFilesForMessage`).
- * Only files on disk: an agent reads what it is given by path.
+ * Only files on disk: an agent reads what it is given by path. Images pasted into the message box go whole
+ * (`attachPastedImage`).
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { randomUUID } from "../core/randomUUID";
-import { MAX_CONTEXT_ITEMS, MAX_CONTEXT_TEXT_CHARS, type PromptContext } from "../core/promptContext";
+import type { Logger } from "../core/logger";
+import {
+  MAX_CONTEXT_IMAGE_BYTES,
+  MAX_CONTEXT_ITEMS,
+  MAX_CONTEXT_TEXT_CHARS,
+  type PromptContext,
+} from "../core/promptContext";
 import { inertText } from "../core/untrustedText";
 import { newSession } from "./commands";
 import type { SymposiumView } from "./symposiumView";
@@ -53,6 +60,31 @@ export async function addToMessage(
         left,
       ),
     );
+}
+
+/**
+ * An image pasted into the composer. The view checks its size and type and whether the agent takes images first, and
+ * says so itself; a refusal here is a race with the agent starting, or a view that did not check.
+ */
+export function attachPastedImage(
+  sessions: AgentSessions,
+  sessionKey: string,
+  data: string,
+  log: Logger,
+): void {
+  const result = sessions.attachImage(sessionKey, data);
+  if ("refused" in result) {
+    log.warn(`Pasted image not added: ${result.refused}.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t("The image was not added: {0}.", result.refused));
+  } else if (result.added === 0 && result.full) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "The image was not added: a message takes up to {0} files, selections or images, and {1} MB of images.",
+        MAX_CONTEXT_ITEMS,
+        MAX_CONTEXT_IMAGE_BYTES / (1024 * 1024),
+      ),
+    );
+  }
 }
 
 /** Files the picker lists: enough for any workspace a person picks from by typing; the rest is not looked at. */

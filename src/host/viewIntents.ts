@@ -9,7 +9,7 @@ import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
-import { pickFilesForMessage } from "./addToMessage";
+import { attachPastedImage, pickFilesForMessage } from "./addToMessage";
 import type { SymposiumView, ViewIntent } from "./symposiumView";
 
 export interface IntentContext {
@@ -44,6 +44,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     case "pickContext":
       void pickFilesForMessage(sessions, context.view, message.sessionKey);
+      return;
+    case "attachImage":
+      attachPastedImage(sessions, message.sessionKey, message.data, log);
       return;
     case "removeContext":
       sessions.removeContext(message.sessionKey, message.id);

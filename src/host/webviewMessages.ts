@@ -4,6 +4,7 @@
  */
 // The functional build, imported as a namespace so esbuild tree-shakes it to a few KB of the activation bundle.
 import * as z from "zod/mini";
+import { MAX_IMAGE_BASE64_CHARS } from "../core/imageData";
 import { MAX_CONTEXT_ITEMS } from "../core/promptContext";
 import { LIMITS } from "../shared/limits";
 import type { FromHistoryMessage, FromWebviewMessage } from "../shared/protocol";
@@ -29,6 +30,11 @@ export const webviewMessage = z.discriminatedUnion("type", [
     context: z.optional(z.array(key).check(z.maxLength(MAX_CONTEXT_ITEMS))),
   }),
   z.strictObject({ type: z.literal("pickContext"), sessionKey: key }),
+  z.strictObject({
+    type: z.literal("attachImage"),
+    sessionKey: key,
+    data: z.string().check(z.maxLength(MAX_IMAGE_BASE64_CHARS)),
+  }),
   z.strictObject({ type: z.literal("removeContext"), sessionKey: key, id: key }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),

@@ -50,5 +50,10 @@ export const LIMITS = {
     ruleChars: 1_000,
     /** Cards answered in one step from the pending list. */
     batchKeys: 256,
+    /**
+     * An image pasted into a message, in bytes (the view checks before it reads the file, the host the base64 it
+     * gets): the most the models' APIs take per image.
+     */
+    imageBytes: 5 * 1024 * 1024,
   },
 } as const;

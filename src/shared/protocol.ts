@@ -46,6 +46,8 @@ export interface SessionHeader {
   controls?: SessionControlsView;
   /** What the person added to their next message (Symposium: Add to Message); absent when nothing. */
   context?: ContextChipView[];
+  /** Whether the agent takes images in a message (its prompt capabilities); absent until it has started. */
+  takesImages?: boolean;
 }
 
 /** An item of context waiting in the composer for the next message (`src/core/promptContext.ts`). */
@@ -54,9 +56,9 @@ export interface ContextChipView {
   id: string;
   /** `greeting.ts:3-7`. */
   label: string;
-  /** The path, and its lines. */
+  /** The path, and its lines; an image's type and size. */
   detail: string;
-  kind: "file" | "folder" | "lines";
+  kind: "file" | "folder" | "lines" | "image";
 }
 
 // --- Session controls: the agent's modes and config options (see src/core/sessionControls.ts) ---
@@ -402,6 +404,8 @@ export type FromWebviewMessage =
   | { type: "sendPrompt"; sessionKey: string; text: string; context?: string[] }
   /** The composer's Add files button: the host asks the person which files (a quick pick), for that session. */
   | { type: "pickContext"; sessionKey: string }
+  /** An image pasted into the message box (base64; the host reads its type from its bytes). */
+  | { type: "attachImage"; sessionKey: string; data: string }
   /** The person removed an item of context from the composer. */
   | { type: "removeContext"; sessionKey: string; id: string }
   | { type: "stop"; sessionKey: string }

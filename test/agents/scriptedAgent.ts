@@ -6,6 +6,7 @@
  *   SCRIPTED_AGENT_LOG=<file>            append a JSON-lines log (below) to <file>
  *   SCRIPTED_AGENT_HANG_INITIALIZE=1     never answer `initialize`
  *   SCRIPTED_AGENT_EMBEDDED_CONTEXT=1    advertise `embeddedContext` (prompts may carry `resource` blocks)
+ *   SCRIPTED_AGENT_IMAGE=1               advertise `image` (prompts may carry `image` blocks)
  *   SCRIPTED_AGENT_HANG_NEW_SESSION=1    never answer `session/new`
  *   SCRIPTED_AGENT_NEW_SESSION_DELAY_MS=<ms>  answer `session/new` only after <ms> (an agent slow to start)
  *   SCRIPTED_AGENT_FAIL_NEW_SESSION=<text>    answer the process's first `session/new` with an internal error
@@ -107,6 +108,17 @@ const requests = new PermissionRequests(log);
 const calls = new ClientCalls(log);
 const hangInitialize = process.env.SCRIPTED_AGENT_HANG_INITIALIZE === "1";
 const embeddedContext = process.env.SCRIPTED_AGENT_EMBEDDED_CONTEXT === "1";
+const image = process.env.SCRIPTED_AGENT_IMAGE === "1";
+/** The prompt capabilities the environment asks for: v1 flags, v2 objects. */
+const v1PromptCapabilities = {
+  ...(embeddedContext ? { embeddedContext: true } : {}),
+  ...(image ? { image: true } : {}),
+};
+const v2PromptCapabilities = {
+  ...(embeddedContext ? { embeddedContext: {} } : {}),
+  ...(image ? { image: {} } : {}),
+};
+const advertised = embeddedContext || image;
 const hangNewSession = process.env.SCRIPTED_AGENT_HANG_NEW_SESSION === "1";
 const newSessionDelayMs = Number(process.env.SCRIPTED_AGENT_NEW_SESSION_DELAY_MS ?? 0) || 0;
 let failNewSession = process.env.SCRIPTED_AGENT_FAIL_NEW_SESSION;
@@ -195,7 +207,7 @@ function createV1Agent(): v1.AgentApp {
         ? never<v1.InitializeResponse>()
         : {
             protocolVersion: 1,
-            agentCapabilities: embeddedContext ? { promptCapabilities: { embeddedContext: true } } : {},
+            agentCapabilities: advertised ? { promptCapabilities: v1PromptCapabilities } : {},
             agentInfo: AGENT_INFO,
           },
     )
@@ -225,7 +237,7 @@ function createV2Agent(): v2.AgentApp {
         : {
             protocolVersion: 2,
             info: AGENT_INFO,
-            capabilities: embeddedContext ? { session: { prompt: { embeddedContext: {} } } } : {},
+            capabilities: advertised ? { session: { prompt: v2PromptCapabilities } } : {},
           },
     )
     .onRequest(v2.methods.agent.session.new, newSession)

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
-import type { PromptContext } from "../../src/core/promptContext";
+import type { FileContext } from "../../src/core/promptContext";
 import type { SessionHeader, TranscriptItem } from "../../src/shared/protocol";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 
@@ -20,12 +20,12 @@ describe("Context added to a message", function () {
     await harness?.dispose();
   });
 
-  function lines(id: string, start: number, end: number, text: string): PromptContext {
+  function lines(id: string, start: number, end: number, text: string): FileContext {
     const uri = pathToFileURL(`${harness.workspace}/src/greeting.ts`).href;
     return { id, uri, path: "src/greeting.ts", kind: "lines", lines: { start, end }, text };
   }
 
-  function file(id: string, name: string): PromptContext {
+  function file(id: string, name: string): FileContext {
     return { id, uri: pathToFileURL(`${harness.workspace}/${name}`).href, path: name, kind: "file" };
   }
 
@@ -195,5 +195,104 @@ describe("Context added to a message", function () {
     const key = await harness.run({ steps: [{ exit: 1 }] });
     await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to exit");
     assert.equal(harness.sessions.addContext([file("a", "a.md")]), undefined, "the session ended");
+  });
+
+  describe("pasted images", () => {
+    const PNG =
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+    for (const protocol of ["v2", "v1"] as const) {
+      it(`sends a pasted image whole, as an image block, to an agent that takes images (${protocol})`, async () => {
+        harness = new ClientHarness({ protocol, agentEnv: { SCRIPTED_AGENT_IMAGE: "1" } });
+        const key = await harness.sessions.startSession("Scripted");
+        assert.equal(lastHeader(key)?.takesImages, true, "the composer knows images are taken");
+        harness.sessions.addContext([file("readme", "README.md")]);
+        assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+        const chips = lastHeader(key)?.context ?? [];
+        assert.deepEqual(
+          chips.map((chip) => [chip.label, chip.detail, chip.kind]),
+          [
+            ["README.md", "README.md", "file"],
+            ["Pasted image 1", "PNG image, 70 bytes", "image"],
+          ],
+        );
+        assert.ok(!JSON.stringify(chips).includes(PNG.slice(0, 20)), "the image's bytes stay in the host");
+
+        await harness.sessions.sendPrompt(
+          key,
+          "What is wrong here?",
+          chips.map((chip) => chip.id),
+        );
+        await turnsEnded(1);
+        assert.deepEqual(promptsReceived(), [
+          [
+            { type: "text", text: "What is wrong here?" },
+            {
+              type: "resource_link",
+              uri: pathToFileURL(`${harness.workspace}/README.md`).href,
+              name: "README.md",
+            },
+            { type: "image", mimeType: "image/png", data: PNG },
+          ],
+        ]);
+        assert.deepEqual(userItems(key)[0]?.context, ["README.md", "Pasted image 1"]);
+      });
+    }
+
+    it("refuses an image for an agent that does not take images, and anything that is not an image", async () => {
+      harness = new ClientHarness({ protocol: "v2", agentEnv: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } });
+      const plain = await harness.sessions.startSession("Scripted");
+      assert.equal(lastHeader(plain)?.takesImages, false);
+      assert.deepEqual(harness.sessions.attachImage(plain, PNG), {
+        refused: "Scripted does not take images",
+      });
+      assert.equal(lastHeader(plain)?.context, undefined, "nothing waits for the message");
+      assert.deepEqual(harness.sessions.attachImage("no-such-session", PNG), {
+        refused: "the session has ended",
+      });
+    });
+
+    it("takes only real images from the view, and names them itself", async () => {
+      harness = new ClientHarness({ protocol: "v2", agentEnv: { SCRIPTED_AGENT_IMAGE: "1" } });
+      const key = await harness.sessions.startSession("Scripted");
+      const html = Buffer.from("<html><script>fetch('//evil')</script>").toString("base64");
+      assert.deepEqual(harness.sessions.attachImage(key, html), {
+        refused: "not a PNG, JPEG, GIF or WebP image",
+      });
+      assert.deepEqual(harness.sessions.attachImage(key, `${PNG}\n`), { refused: "not base64" });
+      assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+      assert.deepEqual(
+        harness.sessions.attachImage(key, PNG),
+        { added: 0, full: false },
+        "pasted twice: once",
+      );
+      assert.deepEqual(
+        lastHeader(key)?.context?.map((chip) => chip.label),
+        ["Pasted image 1"],
+      );
+    });
+
+    it("holds an image pasted while the agent starts, and leaves it out, saying so, when the agent takes none", async () => {
+      harness = new ClientHarness({
+        protocol: "v2",
+        agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "1500" },
+      });
+      const started = harness.sessions.startSession("Scripted");
+      const key = harness.sessions.sessionKeys().at(-1)!;
+      assert.equal(lastHeader(key)?.takesImages, undefined, "not known while the agent starts");
+      assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+      const ids = lastHeader(key)?.context?.map((chip) => chip.id) ?? [];
+      await harness.sessions.sendPrompt(key, "while starting", ids);
+      await started;
+      await turnsEnded(1);
+      assert.deepEqual(promptsReceived(), [[{ type: "text", text: "while starting" }]]);
+      const notices = (harness.sessions.session(key)?.transcript() ?? []).flatMap((item) =>
+        item.kind === "notice" ? [item.text] : [],
+      );
+      assert.ok(
+        notices.includes("Scripted does not take images: the image was not sent."),
+        JSON.stringify(notices),
+      );
+    });
   });
 });

@@ -1,18 +1,32 @@
 /**
  * What a message with context becomes on the wire (`src/core/promptContext.ts`): the person's text first, then each
  * file, folder or selection, as the spec's baseline `resource_link` for every agent, and as the selected lines
- * themselves (`resource`) only for an agent that advertises `embeddedContext`.
+ * themselves (`resource`) only for an agent that advertises `embeddedContext`; a pasted image as an `image` block,
+ * only for an agent that advertises `image`.
  */
 import assert from "node:assert/strict";
-import { contextChip, promptBlocks, type PromptContext } from "../../src/core/promptContext";
+import {
+  contextChip,
+  type FileContext,
+  type ImageContext,
+  imagesLeftOut,
+  MAX_CONTEXT_IMAGE_BYTES,
+  MAX_CONTEXT_ITEMS,
+  PendingContext,
+  type PromptCapabilities,
+  promptBlocks,
+} from "../../src/core/promptContext";
 
-const FILE: PromptContext = {
+const EMBEDDED: PromptCapabilities = { embeddedContext: true, image: false };
+const LINKS_ONLY: PromptCapabilities = { embeddedContext: false, image: false };
+
+const FILE: FileContext = {
   id: "f",
   uri: "file:///work/app/src/greeting.ts",
   path: "src/greeting.ts",
   kind: "file",
 };
-const LINES: PromptContext = {
+const LINES: FileContext = {
   id: "l",
   uri: "file:///work/app/src/greeting.ts",
   path: "src/greeting.ts",
@@ -20,11 +34,20 @@ const LINES: PromptContext = {
   lines: { start: 3, end: 7 },
   text: 'export const greeting = "Hi";\n',
 };
-const FOLDER: PromptContext = { id: "d", uri: "file:///work/app/src", path: "src", kind: "folder" };
+const FOLDER: FileContext = { id: "d", uri: "file:///work/app/src", path: "src", kind: "folder" };
+const IMAGE: ImageContext = {
+  id: "i",
+  kind: "image",
+  name: "Pasted image 1",
+  mimeType: "image/png",
+  data: "iVBORw0KGgo=",
+  bytes: 86_016,
+};
+const TAKES_IMAGES: PromptCapabilities = { embeddedContext: false, image: true };
 
 describe("Context added to a message", () => {
   it("gives an agent with embedded context the selected lines themselves, and links for the rest", () => {
-    assert.deepEqual(promptBlocks("Why this?", [LINES, FILE, FOLDER], true), [
+    assert.deepEqual(promptBlocks("Why this?", [LINES, FILE, FOLDER], EMBEDDED), [
       { type: "text", text: "Why this?" },
       {
         type: "resource",
@@ -36,7 +59,7 @@ describe("Context added to a message", () => {
   });
 
   it("gives any other agent links only (the spec's baseline), the lines in the link", () => {
-    assert.deepEqual(promptBlocks("Why this?", [LINES, FILE], false), [
+    assert.deepEqual(promptBlocks("Why this?", [LINES, FILE], LINKS_ONLY), [
       { type: "text", text: "Why this?" },
       { type: "resource_link", uri: "file:///work/app/src/greeting.ts#L3:7", name: "greeting.ts:3-7" },
       { type: "resource_link", uri: "file:///work/app/src/greeting.ts", name: "greeting.ts" },
@@ -44,8 +67,8 @@ describe("Context added to a message", () => {
   });
 
   it("links a selection too large to send as text, even to an agent with embedded context", () => {
-    const large: PromptContext = { ...LINES, text: undefined };
-    assert.deepEqual(promptBlocks("Look", [large], true)[1], {
+    const large: FileContext = { ...LINES, text: undefined };
+    assert.deepEqual(promptBlocks("Look", [large], EMBEDDED)[1], {
       type: "resource_link",
       uri: "file:///work/app/src/greeting.ts#L3:7",
       name: "greeting.ts:3-7",
@@ -53,7 +76,7 @@ describe("Context added to a message", () => {
   });
 
   it("sends a message without context as one text block, as before", () => {
-    assert.deepEqual(promptBlocks("hello", [], true), [{ type: "text", text: "hello" }]);
+    assert.deepEqual(promptBlocks("hello", [], EMBEDDED), [{ type: "text", text: "hello" }]);
   });
 
   it("shows each item by its name and lines, with the whole path and the lines in its detail", () => {
@@ -78,5 +101,53 @@ describe("Context added to a message", () => {
     const chip = contextChip(long);
     assert.ok(chip.label.length <= 201 && chip.label.endsWith("…"), chip.label.slice(-10));
     assert.ok(chip.detail.length <= 4_201);
+  });
+
+  it("sends a pasted image whole, where the person put it, to an agent that takes images", () => {
+    assert.deepEqual(promptBlocks("What is wrong here?", [FILE, IMAGE], TAKES_IMAGES), [
+      { type: "text", text: "What is wrong here?" },
+      { type: "resource_link", uri: "file:///work/app/src/greeting.ts", name: "greeting.ts" },
+      { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" },
+    ]);
+    assert.equal(imagesLeftOut([FILE, IMAGE], TAKES_IMAGES), 0);
+  });
+
+  it("never sends an image to an agent that does not take images, and counts what it left out", () => {
+    assert.deepEqual(promptBlocks("Look", [IMAGE, FILE, { ...IMAGE, id: "j" }], EMBEDDED), [
+      { type: "text", text: "Look" },
+      { type: "resource_link", uri: "file:///work/app/src/greeting.ts", name: "greeting.ts" },
+    ]);
+    assert.equal(imagesLeftOut([IMAGE, FILE, { ...IMAGE, id: "j" }], EMBEDDED), 2);
+  });
+
+  it("shows an image by its name, with its type and size in its detail", () => {
+    assert.deepEqual(contextChip(IMAGE), {
+      id: "i",
+      label: "Pasted image 1",
+      detail: "PNG image, 84 KB",
+      kind: "image",
+    });
+  });
+
+  it("holds an image pasted twice once, and no more images than a message carries", () => {
+    const pending = new PendingContext();
+    assert.deepEqual(pending.add([IMAGE, { ...IMAGE, id: "again", name: "Pasted image 2" }]), {
+      added: 1,
+      full: false,
+    });
+    const big = (id: string, bytes: number): ImageContext => ({ ...IMAGE, id, data: id, bytes });
+    const room = MAX_CONTEXT_IMAGE_BYTES - IMAGE.bytes;
+    assert.deepEqual(pending.add([big("a", room - 10), big("b", 11)]), { added: 1, full: true });
+    assert.deepEqual(pending.add([big("c", 10), FILE]), { added: 2, full: false }, "exactly at the limit");
+    assert.deepEqual(
+      pending.chips().map((chip) => chip.id),
+      ["i", "a", "c", "f"],
+    );
+    const files = Array.from({ length: MAX_CONTEXT_ITEMS }, (_, i) => ({
+      ...FILE,
+      id: `f${i}`,
+      uri: `${FILE.uri}${i}`,
+    }));
+    assert.deepEqual(pending.add(files), { added: MAX_CONTEXT_ITEMS - 4, full: true });
   });
 });

@@ -1,5 +1,6 @@
 /** What the host accepts from the webview (hostile input) and what it tells the webview at boot. */
 import assert from "node:assert/strict";
+import { MAX_IMAGE_BASE64_CHARS } from "../../src/core/imageData";
 import { historyMessage, webviewMessage } from "../../src/host/webviewMessages";
 import { renderWebviewHtml } from "../../src/host/webviewHtml";
 import { LIMITS } from "../../src/shared/limits";
@@ -60,6 +61,17 @@ describe("webview messages (host side)", () => {
         answer: "reject",
       }),
     );
+  });
+  it("a pasted image is the session and its base64 only, up to the largest image taken", () => {
+    assert.ok(parses({ type: "attachImage", sessionKey: "s", data: "iVBORw0KGgo=" }));
+    assert.ok(parses({ type: "attachImage", sessionKey: "s", data: "A".repeat(MAX_IMAGE_BASE64_CHARS) }));
+    assert.ok(
+      !parses({ type: "attachImage", sessionKey: "s", data: "A".repeat(MAX_IMAGE_BASE64_CHARS + 4) }),
+    );
+    // The type is read from the bytes on the host; the view cannot name it, nor a name or path for the image.
+    assert.ok(!parses({ type: "attachImage", sessionKey: "s", data: "AAAA", mimeType: "image/png" }));
+    assert.ok(!parses({ type: "attachImage", sessionKey: "s", data: "AAAA", name: "/etc/passwd" }));
+    assert.ok(!parses({ type: "attachImage", sessionKey: "s" }));
   });
 });
 
