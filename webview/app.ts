@@ -77,6 +77,7 @@ export class App {
           host.post({ type: "sendPrompt", sessionKey, text, ...(context.length > 0 ? { context } : {}) }),
         removeContext: (sessionKey, id) => host.post({ type: "removeContext", sessionKey, id }),
         pickContext: (sessionKey) => host.post({ type: "pickContext", sessionKey }),
+        attachImage: (sessionKey, data) => host.post({ type: "attachImage", sessionKey, data }),
         stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
         announce: (text) => this.announcer.announce(text),
       },

@@ -14,6 +14,7 @@ import { checkImage } from "../core/imageData";
 import {
   contextLabel,
   imagesLeftOut,
+  imagesNotTaken,
   PendingContext,
   promptBlocks,
   type PromptContext,
@@ -148,7 +149,20 @@ export class Session {
   attach(connection: AgentConnection, agentSessionId: string): void {
     this.bind(connection, agentSessionId);
     this.model.status = "ready";
-    this.emitHeader();
+    // Images pasted while the agent started, for an agent that turned out not to take them: off the message, said so.
+    const dropped = connection.promptCapabilities.image ? [] : this.pendingContext.takeImages();
+    const notice =
+      dropped.length === 0
+        ? []
+        : this.model.addNotice(
+            "warning",
+            imagesNotTaken(
+              this.model.agentName,
+              dropped.map((image) => image.name),
+              "taken off your message",
+            ),
+          );
+    this.emit([...itemOps(this.key, notice), this.header()]);
     this.sendNextQueued();
   }
 
@@ -248,12 +262,9 @@ export class Session {
     try {
       const takes = connection.promptCapabilities;
       const leftOut = imagesLeftOut(message.context, takes);
-      if (leftOut > 0)
+      if (leftOut.length > 0)
         this.showItems(
-          this.model.addNotice(
-            "warning",
-            `${this.model.agentName} does not take images: ${leftOut === 1 ? "the image was" : `${leftOut} images were`} not sent.`,
-          ),
+          this.model.addNotice("warning", imagesNotTaken(this.model.agentName, leftOut, "not sent")),
         );
       const response = await connection.prompt(
         agentSessionId,

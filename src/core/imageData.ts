@@ -6,7 +6,7 @@
  */
 import { LIMITS } from "../shared/limits";
 
-export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+export type ImageType = (typeof LIMITS.intent.imageTypes)[number];
 
 export interface CheckedImage {
   readonly mimeType: ImageType;

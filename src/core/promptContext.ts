@@ -92,7 +92,7 @@ export function contextUri(context: FileContext): string {
 
 /**
  * The `session/prompt` content: the person's text first, then one block per item of context, in the order added.
- * Images go only to an agent that takes them (`imagesLeftOut` says how many did not).
+ * Images go only to an agent that takes them (`imagesLeftOut` names those that did not).
  */
 export function promptBlocks(
   text: string,
@@ -111,9 +111,14 @@ export function promptBlocks(
   ];
 }
 
-/** How many of a message's images an agent that does not take images is not sent. */
-export function imagesLeftOut(context: readonly PromptContext[], takes: PromptCapabilities): number {
-  return takes.image ? 0 : context.filter((item) => item.kind === "image").length;
+/** The names of a message's images that an agent that does not take images is not sent. */
+export function imagesLeftOut(context: readonly PromptContext[], takes: PromptCapabilities): string[] {
+  return takes.image ? [] : context.flatMap((item) => (item.kind === "image" ? [item.name] : []));
+}
+
+/** "Textual does not take images: Pasted image 1 was not sent." */
+export function imagesNotTaken(agentName: string, names: readonly string[], what: string): string {
+  return `${agentName} does not take images: ${names.join(", ")} ${names.length === 1 ? "was" : "were"} ${what}.`;
 }
 
 /** What the person added to their next message and has not sent yet: in the order added, each file or lines once. */
@@ -154,6 +159,13 @@ export class PendingContext {
     const taken = this.items.filter((item) => ids.includes(item.id));
     this.items = this.items.filter((item) => !ids.includes(item.id));
     return taken;
+  }
+
+  /** Takes out every image (for an agent found not to take them). */
+  takeImages(): ImageContext[] {
+    const images = this.items.filter((item) => item.kind === "image");
+    this.items = this.items.filter((item) => item.kind !== "image");
+    return images;
   }
 
   chips(): ContextChipView[] {

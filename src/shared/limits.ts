@@ -55,5 +55,7 @@ export const LIMITS = {
      * gets): the most the models' APIs take per image.
      */
     imageBytes: 5 * 1024 * 1024,
+    /** The image formats every image-taking model reads; the host reads the format from the bytes. */
+    imageTypes: ["image/png", "image/jpeg", "image/gif", "image/webp"],
   },
 } as const;

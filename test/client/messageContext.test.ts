@@ -240,7 +240,7 @@ describe("Context added to a message", function () {
     }
 
     it("refuses an image for an agent that does not take images, and anything that is not an image", async () => {
-      harness = new ClientHarness({ protocol: "v2", agentEnv: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } });
+      harness = new ClientHarness({ protocol: "v1" });
       const plain = await harness.sessions.startSession("Scripted");
       assert.equal(lastHeader(plain)?.takesImages, false);
       assert.deepEqual(harness.sessions.attachImage(plain, PNG), {
@@ -290,9 +290,37 @@ describe("Context added to a message", function () {
         item.kind === "notice" ? [item.text] : [],
       );
       assert.ok(
-        notices.includes("Scripted does not take images: the image was not sent."),
+        notices.includes("Scripted does not take images: Pasted image 1 was not sent."),
         JSON.stringify(notices),
       );
+    });
+
+    it("takes an image pasted while the agent starts off the message once the agent turns out to take none", async () => {
+      harness = new ClientHarness({
+        protocol: "v1",
+        agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "1500" },
+      });
+      const started = harness.sessions.startSession("Scripted");
+      const key = harness.sessions.sessionKeys().at(-1)!;
+      harness.sessions.addContext([file("readme", "README.md")]);
+      assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+      assert.deepEqual(
+        lastHeader(key)?.context?.map((chip) => chip.label),
+        ["README.md", "Pasted image 1"],
+      );
+      await started;
+      assert.equal(lastHeader(key)?.takesImages, false);
+      assert.deepEqual(
+        lastHeader(key)?.context?.map((chip) => chip.label),
+        ["README.md"],
+        "the image is off the message before the person sends it; the file stays",
+      );
+      const notices = (harness.sessions.session(key)?.transcript() ?? []).flatMap((item) =>
+        item.kind === "notice" ? [item.text] : [],
+      );
+      assert.deepEqual(notices, [
+        "Scripted does not take images: Pasted image 1 was taken off your message.",
+      ]);
     });
   });
 });

@@ -29,6 +29,8 @@ interface AgentFacts {
    * the others put the lines in the message.
    */
   contextInFile?: true;
+  /** An image reaches its model (one it does not know to read images, here) as the text "[image: image/png]" (Qwen). */
+  imageAsPlaceholder?: true;
   /** Gemini sends no raw input: its card has no command beyond its title. */
   noRawInput?: true;
   /**
@@ -70,6 +72,10 @@ function assertOptionOrder(card: PermissionPrompt): void {
     assert.ok(lasting.slice(firstLasting).every(Boolean), `lasting options last: ${JSON.stringify(kinds)}`);
 }
 
+/** A 1 x 1 PNG, as a screenshot pasted into the message box. */
+const PNG_1PX =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 /** Priority order: the agents that exercise the most first. */
 const COPILOT_MODE = "https://agentclientprotocol.com/protocol/session-modes#";
 const AGENTS: AgentFacts[] = [
@@ -82,6 +88,7 @@ const AGENTS: AgentFacts[] = [
   },
   {
     name: "qwen",
+    imageAsPlaceholder: true,
     modes: ["plan", "default", "auto-edit", "auto", "yolo"],
     startMode: "default",
     unattended: ["yolo", "full"],
@@ -285,6 +292,29 @@ describe("Real agents (offline, scripted model)", function () {
         );
         assert.deepEqual(a.notices().slice(noticesBefore), [], "no error");
         assert.deepEqual(a.pending(), [], "a file the person added is not asked about");
+      });
+
+      it("hands the model an image pasted into the message", async () => {
+        const a = agent!;
+        const before = model.requests.length;
+        const noticesBefore = a.notices().length;
+        const attached = a.harness.sessions.attachImage(a.sessionKey, PNG_1PX);
+        assert.deepEqual(attached, { added: 1, full: false }, "every agent of the registry takes images");
+        const ids = a.harness.ops.flatMap((op) =>
+          op.op === "session" && op.header.key === a.sessionKey ? [op.header.context ?? []] : [],
+        );
+        await a.turn(
+          "What is in this picture?",
+          (ids.at(-1) ?? []).map((chip) => chip.id),
+        );
+        const bodies = model.requests.slice(before).map((request) => request.body);
+        // Qwen tells a model it does not know to read images that there was one; the others hand it over.
+        const given = facts.imageAsPlaceholder ? "[image: image/png]" : PNG_1PX;
+        assert.ok(
+          bodies.some((body) => body.includes(given)),
+          `the model was given the image: ${bodies.at(-1)?.slice(-600)}`,
+        );
+        assert.deepEqual(a.notices().slice(noticesBefore), [], "no error");
       });
 
       it("Bypass approves the open card, and the next request is answered without a card", async () => {

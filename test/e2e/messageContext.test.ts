@@ -1,9 +1,10 @@
 // Symposium: Add to Message in the real workbench: lines selected in an editor become a chip above the message box,
 // go to the agent with the next message (the lines themselves, for an agent that takes embedded context) and show
 // under that message in the transcript; a chip is removed with the keyboard; a repository's file name with hidden
-// characters shows them; the composer with chips passes axe.
+// characters shows them; the composer with chips passes axe. An image pasted from the clipboard (a real Ctrl+V)
+// becomes a chip and goes whole to an agent that takes images; an agent that does not is named in a note instead.
 import * as assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { openFile, runCommand, screenshot } from "../../tools/browser";
@@ -24,6 +25,10 @@ const TRAPPED = "notes\u202Etxt.md";
 const ICON_NAME = "$(pass-filled) approved.md";
 
 type Block = Record<string, unknown>;
+
+/** A 1 x 1 PNG. */
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 /** The slice of an element this suite reads in the page (test files have no DOM types). */
 interface Focusable {
   matches(selector: string): boolean;
@@ -33,7 +38,10 @@ describe("Add to Message (e2e)", function () {
   this.timeout(120_000);
   const ctx = scriptedWorkbench({
     workspaceFiles: { "src/greeting.ts": GREETING, [TRAPPED]: "# notes\n", [ICON_NAME]: "# ok\n" },
-    agents: { Scripted: { protocol: "v2", env: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1" } } },
+    agents: {
+      Scripted: { protocol: "v2", env: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1", SCRIPTED_AGENT_IMAGE: "1" } },
+      Textual: { protocol: "v1", env: {} },
+    },
   });
 
   /** Selects whole lines `from`..`to` (1-based) of the active editor with the keyboard. */
@@ -179,5 +187,115 @@ describe("Add to Message (e2e)", function () {
         name: "greeting.ts",
       },
     ]);
+  });
+
+  /** Puts a PNG on the system clipboard, as a screenshot tool does, and pastes it into the message box with Ctrl+V. */
+  async function pasteImage(page: Page, box: Locator, base64: string): Promise<void> {
+    const origin = new URL(page.url()).origin;
+    await ctx.workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    await page.evaluate(async (data) => {
+      const web = globalThis as unknown as {
+        atob(text: string): string;
+        Blob: new (parts: unknown[], init: { type: string }) => unknown;
+        ClipboardItem: new (items: Record<string, unknown>) => unknown;
+        navigator: { clipboard: { write(items: unknown[]): Promise<void> } };
+      };
+      const bytes = Uint8Array.from(web.atob(data), (c) => c.charCodeAt(0));
+      await web.navigator.clipboard.write([
+        new web.ClipboardItem({ "image/png": new web.Blob([bytes], { type: "image/png" }) }),
+      ]);
+    }, base64);
+    await box.focus();
+    await page.keyboard.press("Control+v");
+  }
+
+  /** An image's pixels (RGBA), as the browser decodes it. */
+  async function pixels(page: Page, base64: string): Promise<number[]> {
+    return page.evaluate(async (data) => {
+      interface Context {
+        drawImage(image: unknown, x: number, y: number): void;
+        getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+      }
+      const web = globalThis as unknown as {
+        atob(text: string): string;
+        Blob: new (parts: unknown[], init: { type: string }) => unknown;
+        createImageBitmap(blob: unknown): Promise<{ width: number; height: number }>;
+        OffscreenCanvas: new (w: number, h: number) => { getContext(kind: "2d"): Context };
+      };
+      const bytes = Uint8Array.from(web.atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await web.createImageBitmap(new web.Blob([bytes], { type: "image/png" }));
+      const context = new web.OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
+      context.drawImage(bitmap, 0, 0);
+      return Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data);
+    }, base64);
+  }
+
+  it("sends an image pasted into the message box, whole, to an agent that takes images", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await pasteImage(page, messageBox(webview), PNG);
+    const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+    await chip.first().waitFor({ state: "visible", timeout: 15_000 });
+    assert.deepEqual(await chip.allInnerTexts(), ["Pasted image 1"]);
+    const detail = await chip.first().getAttribute("title");
+    assert.match(detail ?? "", /^PNG image, \d+ bytes$/);
+    assert.equal(await messageBox(webview).inputValue(), "", "the image is not pasted as text");
+    await waitUntil(
+      async () =>
+        (await webview.locator('[aria-live="polite"]').textContent()) ===
+          "Added Pasted image 1 to your message." || undefined,
+      "the image to be announced",
+    );
+    await screenshot(page, "message-context-image");
+
+    await messageBox(webview).fill("What is wrong in this screenshot?");
+    await messageBox(webview).press("Enter");
+    await waitUntil(
+      () => promptsReceived().at(-1)?.[0]?.text === "What is wrong in this screenshot?" || undefined,
+      "the agent to get the message",
+    );
+    const [image, ...rest] = promptsReceived().at(-1)?.slice(1) ?? [];
+    assert.deepEqual(rest, []);
+    assert.equal(image?.type, "image");
+    assert.equal(image?.mimeType, "image/png");
+    // Chromium encodes a pasted image anew: the agent gets the picture that was copied, not its bytes.
+    const data = String(image?.data);
+    assert.equal(
+      detail,
+      `PNG image, ${Buffer.from(data, "base64").length} bytes`,
+      "the image the chip stands for",
+    );
+    assert.deepEqual(await pixels(page, data), await pixels(page, PNG), "the picture that was copied");
+    const sent = webview.getByRole("list", { name: "Added to the message" });
+    await sent.last().waitFor({ state: "visible", timeout: 10_000 });
+    assert.deepEqual(await sent.last().getByRole("listitem").allInnerTexts(), ["Pasted image 1"]);
+  });
+
+  it("says so in the composer when the agent does not take images, and sends none", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Textual");
+    // Once the agent has started (the first message answered), the composer knows it takes no images.
+    await messageBox(webview).fill("Hello");
+    await messageBox(webview).press("Enter");
+    await waitUntil(() => ctx.log("Textual").promptBlocks().length === 1 || undefined, "the first message");
+    await pasteImage(page, messageBox(webview), PNG);
+    const note = webview.locator(".composer-note");
+    await note.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal((await note.innerText()).trim(), "Textual does not take images.");
+    await waitUntil(
+      async () =>
+        (await webview.locator('[aria-live="polite"]').textContent()) === "Textual does not take images." ||
+        undefined,
+      "the refusal to be announced",
+    );
+    assert.equal(await webview.getByRole("list", { name: "Added to your message" }).isVisible(), false);
+    await messageBox(webview).fill("Plain words");
+    await note.waitFor({ state: "hidden", timeout: 5_000 });
+    await messageBox(webview).press("Enter");
+    await waitUntil(
+      () => ctx.log("Textual").promptBlocks().length === 2 || undefined,
+      "the agent to get the message",
+    );
+    assert.deepEqual(ctx.log("Textual").promptBlocks()[1], [{ type: "text", text: "Plain words" }]);
   });
 });

@@ -109,15 +109,16 @@ describe("Context added to a message", () => {
       { type: "resource_link", uri: "file:///work/app/src/greeting.ts", name: "greeting.ts" },
       { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" },
     ]);
-    assert.equal(imagesLeftOut([FILE, IMAGE], TAKES_IMAGES), 0);
+    assert.deepEqual(imagesLeftOut([FILE, IMAGE], TAKES_IMAGES), []);
   });
 
   it("never sends an image to an agent that does not take images, and counts what it left out", () => {
-    assert.deepEqual(promptBlocks("Look", [IMAGE, FILE, { ...IMAGE, id: "j" }], EMBEDDED), [
+    assert.deepEqual(promptBlocks("Look", [IMAGE, FILE, { ...IMAGE, id: "j", data: "R0lG" }], EMBEDDED), [
       { type: "text", text: "Look" },
       { type: "resource_link", uri: "file:///work/app/src/greeting.ts", name: "greeting.ts" },
     ]);
-    assert.equal(imagesLeftOut([IMAGE, FILE, { ...IMAGE, id: "j" }], EMBEDDED), 2);
+    const second = { ...IMAGE, id: "j", name: "Pasted image 2" };
+    assert.deepEqual(imagesLeftOut([IMAGE, FILE, second], EMBEDDED), ["Pasted image 1", "Pasted image 2"]);
   });
 
   it("shows an image by its name, with its type and size in its detail", () => {

@@ -6,7 +6,8 @@
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
  * `/name input`, which is how agents take them. The agent's mode and options for the session sit in the bar beside
  * Stop and Send (`SessionControlsBar`), where a chat view keeps them. What the person added to the message (files,
- * lines) shows above the box (`ContextChips`) and goes with the next message sent.
+ * lines) shows above the box (`ContextChips`) and goes with the next message sent; so does an image pasted into the
+ * box, for an agent that takes images (the host checks it again and names it).
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
@@ -32,6 +33,8 @@ export interface ComposerActions {
   removeContext(sessionKey: string, id: string): void;
   /** The Add files button: the host asks which files. */
   pickContext(sessionKey: string): void;
+  /** An image pasted into the box, as base64. */
+  attachImage(sessionKey: string, data: string): void;
   stop(sessionKey: string): void;
   /** Says something through the view's live region. */
   announce(text: string): void;
@@ -47,6 +50,8 @@ export class Composer {
   private readonly slash: SlashCommandList;
   private readonly controls: SessionControlsBar;
   private readonly context: ContextChips;
+  /** Why a pasted image was not taken; until the person types or the session changes. */
+  private readonly note: HTMLElement;
   private session: SessionHeader | undefined;
 
   constructor(
@@ -84,6 +89,14 @@ export class Composer {
     this.attachButton.addEventListener("click", () => {
       if (this.session && this.canAttach()) actions.pickContext(this.session.key);
     });
+    this.note = el("p", { class: "composer-note" });
+    this.note.hidden = true;
+    this.textarea.addEventListener("input", () => this.showNote(undefined));
+    this.textarea.addEventListener("paste", (event) => {
+      const data = event.clipboardData;
+      // Text wins: a spreadsheet's cells or a page's text come with a picture of them.
+      if (data && !data.types.includes("text/plain")) this.takeImages(data.files, event);
+    });
     this.controls = new SessionControlsBar(controlsHost);
     this.context = new ContextChips({
       remove: (id) => {
@@ -98,6 +111,7 @@ export class Composer {
       this.slash.root,
       this.controls.panel,
       this.context.root,
+      this.note,
       this.textarea,
       el(
         "div",
@@ -127,6 +141,7 @@ export class Composer {
     this.root.hidden = header === undefined;
     this.controls.show(header);
     this.context.show(header?.context, !switched);
+    if (switched) this.showNote(undefined);
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();
@@ -162,6 +177,43 @@ export class Composer {
     return list;
   }
 
+  /**
+   * Images pasted into the box go to the host as base64, each checked first as the host will (the format
+   * by its declared type here, by its bytes there; the size; whether the agent takes images), so the person hears at
+   * once why one did not go. Other files are left to the box (nothing happens).
+   */
+  private takeImages(files: FileList, event: Event): void {
+    const images = Array.from(files).filter((file) => file.type.startsWith("image/"));
+    const session = this.session;
+    if (images.length === 0 || !session || !this.canAttach()) return;
+    event.preventDefault();
+    const types: readonly string[] = LIMITS.intent.imageTypes;
+    const refusal =
+      session.takesImages === false
+        ? `${session.agentName} does not take images.`
+        : images.some((file) => !types.includes(file.type))
+          ? "Only PNG, JPEG, GIF and WebP images can go with a message."
+          : images.some((file) => file.size > LIMITS.intent.imageBytes)
+            ? `An image can go with a message up to ${LIMITS.intent.imageBytes / (1024 * 1024)} MB.`
+            : undefined;
+    this.showNote(refusal);
+    if (refusal) {
+      this.actions.announce(refusal);
+      return;
+    }
+    for (const file of images)
+      void readBase64(file).then(
+        (data) => this.actions.attachImage(session.key, data),
+        () => this.showNote("The image could not be read."),
+      );
+  }
+
+  private showNote(text: string | undefined): void {
+    if (this.note.hidden && text === undefined) return;
+    this.note.replaceChildren(...(text === undefined ? [] : [icon("warning"), ` ${text}`]));
+    this.note.hidden = text === undefined;
+  }
+
   private canSend(): boolean {
     return this.session?.status === "ready" || this.session?.status === "starting";
   }
@@ -194,4 +246,17 @@ export class Composer {
       this.actions.announce(`Message queued: waiting for ${session.agentName} to start.`);
     }
   }
+}
+
+/** A file's bytes as base64 (the browser's own encoder: a data URL, without its `data:<type>;base64,`). */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = typeof reader.result === "string" ? reader.result : "";
+      resolve(url.slice(url.indexOf(",") + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+    reader.readAsDataURL(file);
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * What the person added to their next message (Symposium: Add to Message), above the message box: a chip per file,
- * folder or lines, each with its own Remove button. The host owns the list (`SessionHeader.context`); Remove asks it
+ * folder, lines or pasted image, each with its own Remove button. The host owns the list (`SessionHeader.context`); Remove asks it
  * to drop one, and Send names the ids shown, so nothing the person did not see goes with a message.
  */
 import type { ContextChipView } from "../../src/shared/protocol";
@@ -18,6 +18,7 @@ const KIND_ICONS: Readonly<Record<ContextChipView["kind"], string>> = {
   file: "file",
   folder: "folder",
   lines: "list-selection",
+  image: "file-media",
 };
 
 export class ContextChips {
