@@ -174,21 +174,20 @@ export class Session {
   }
 
   /**
-   * A person's message: sent now, or queued while the agent starts or earlier queued messages wait (nothing is lost).
-   * `contextIds` name the items of context the composer showed; those still waiting go with the message.
+   * A person's message: sent now, or queued while the agent starts, while its turn runs (a follow-up, sent when the
+   * turn ends, as agents that queue do; ACP has no way to add to a running turn) or while earlier queued messages
+   * wait. Nothing is lost. `contextIds` name the items of context the composer showed; those still waiting go with the
+   * message.
    */
   async prompt(text: string, contextIds: readonly string[] = []): Promise<void> {
     if (this.isDisposed) return;
-    if (this.model.status === "starting" || this.queue.busy) {
+    const attachment = this.attachment;
+    const working = this.turnActive && attachment !== undefined && !attachment.connection.isClosed;
+    if (this.model.status === "starting" || this.queue.busy || working) {
       this.enqueue({ text, context: this.pendingContext.take(contextIds) });
       return;
     }
-    const attachment = this.attachment;
     if (!attachment || attachment.connection.isClosed) return;
-    if (this.turnActive) {
-      this.showItems(this.model.addNotice("info", "The agent is still working; press Stop first."));
-      return;
-    }
     const message = { text, context: this.pendingContext.take(contextIds) };
     await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
   }

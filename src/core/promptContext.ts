@@ -1,10 +1,11 @@
 /**
  * Context a person adds to their next message (Symposium: Add to Message): a file, a folder or lines of a file, or
- * an image pasted into the message box. Pure: what the composer shows of each (`ContextChipView`), and the `session/prompt` content blocks a message with
- * context becomes. The spec's baseline is text and `resource_link`, which every agent takes; an agent that
- * advertises `embeddedContext` also gets the selected lines themselves, as the editor shows them (unsaved edits
- * included), in a `resource` block. Lines travel as a `#L<start>:<end>` fragment on the file's URI, as other ACP
- * clients send them. An image goes as an `image` block, to an agent that advertises `image` only.
+ * an image pasted into the message box. Pure: what the composer shows of each (`ContextChipView`), and the
+ * `session/prompt` content blocks a message with context becomes. The spec's baseline is text and `resource_link`,
+ * which every agent takes; an agent that advertises `embeddedContext` also gets the selected lines themselves, as the
+ * editor shows them (unsaved edits included), in a `resource` block. Lines travel as a `#L<start>:<end>` fragment on
+ * the file's URI, as other ACP clients send them. An image goes as an `image` block, only to an agent that
+ * advertises `image`.
  */
 import type { ContextChipView } from "../shared/protocol";
 import { imageSize, type ImageType } from "./imageData";

@@ -1,7 +1,8 @@
 /**
- * Nothing a person types is lost: messages sent while a session is still starting wait in the transcript and reach
- * the agent once it is ready (one per turn, in order), stay with the error when it cannot start, and are dropped,
- * visibly, on Stop. Against the scripted agent, slowed or failing at `session/new`.
+ * Nothing a person types is lost: messages sent while a session is still starting, or while its agent works, wait in
+ * the transcript and reach the agent once it can take them (one per turn, in order), stay with the error when it
+ * cannot start, and are dropped, visibly, on Stop. Against the scripted agent, slowed or failing at `session/new`, or
+ * holding its turn on a permission request.
  */
 import assert from "node:assert/strict";
 import type { TranscriptItem } from "../../src/shared/protocol";
@@ -213,5 +214,54 @@ describe("Messages sent while a session starts", function () {
     await harness.sessions.sendPrompt(other, "a later message");
     await waitFor(() => promptsReceived().includes("a later message"), "the later message to arrive");
     assert.deepEqual(promptsReceived(), ["a later message"]);
+  });
+
+  for (const protocol of ["v2", "v1"] as const) {
+    it(`queues a follow-up sent while the agent works and sends it when the turn ends (${protocol})`, async () => {
+      harness = new ClientHarness({ protocol });
+      const key = await harness.run({ steps: [{ request: {} }, { say: "done" }] });
+      const card = await waitFor(() => harness.sessions.pending.list()[0], "the turn to wait on a card");
+      await harness.sessions.sendPrompt(key, "and then the tests");
+      assert.deepEqual(
+        userItems(key).map((i) => [i.text.startsWith("{") ? "script" : i.text, i.queued]),
+        [
+          ["script", undefined],
+          ["and then the tests", { state: "waiting", reason: "Waiting for the turn before it to end…" }],
+        ],
+      );
+      assert.equal(queuedCount(key), 1, "the composer's Stop knows a message waits");
+      assert.equal(promptsReceived().length, 1, "the agent gets nothing while its turn runs");
+      const notices = (harness.sessions.session(key)?.transcript() ?? []).filter((i) => i.kind === "notice");
+      assert.deepEqual(notices, [], "no 'still working' refusal");
+
+      const allow = card.options.find((option) => option.kind === "allow_once")!;
+      assert.ok(harness.sessions.chooseOption(card.key, allow.key));
+      await waitFor(() => promptsReceived().length === 2, "the follow-up to go when the turn ends");
+      assert.equal(promptsReceived()[1], "and then the tests");
+      await waitFor(
+        () => harness.agentLog().filter((e) => e.kind === "turnEnd").length === 2,
+        "the follow-up's own turn to end",
+      );
+      assert.deepEqual(
+        userItems(key).map((i) => i.queued),
+        [undefined, undefined],
+        "both sent, no marker left",
+      );
+      assert.equal(queuedCount(key), undefined);
+    });
+  }
+
+  it("drops a follow-up on Stop with the turn it waited behind", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({ steps: [{ request: {} }] });
+    await waitFor(() => harness.sessions.pending.list()[0], "the turn to wait on a card");
+    await harness.sessions.sendPrompt(key, "not after all");
+    await harness.sessions.stop(key);
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+    assert.deepEqual(
+      userItems(key).flatMap((i) => (i.text === "not after all" ? [i.queued] : [])),
+      [{ state: "dropped", reason: "stopped" }],
+    );
+    assert.equal(promptsReceived().length, 1, "the follow-up never reached the agent");
   });
 });

@@ -120,8 +120,8 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
 
     await webview.getByRole("combobox", { name: "Agent" }).focus();
     assert.equal(await focused(webview), "combobox:Agent");
-    // While the turn waits for approval, Send is disabled (not focusable) and Stop is the last stop.
-    const stops = await tabThrough(page, webview, /^button:Stop$/);
+    // While the turn waits for approval, Send stays a stop after Stop: a follow-up waits for the turn to end.
+    const stops = await tabThrough(page, webview, /^button:Send$/);
     const at = (pattern: RegExp): number => {
       const index = stops.findIndex((stop) => pattern.test(stop));
       assert.ok(index >= 0, `Tab never stopped at ${pattern}; stops:\n${stops.join("\n")}`);
@@ -139,6 +139,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
       at(/^button:Bypass Permissions @card:Restart the server/),
       at(/^textbox:Message$/),
       at(/^button:Stop$/),
+      at(/^button:Send$/),
     ];
     assert.deepEqual(
       order,

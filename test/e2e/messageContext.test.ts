@@ -289,6 +289,8 @@ describe("Add to Message (e2e)", function () {
       "the refusal to be announced",
     );
     assert.equal(await webview.getByRole("list", { name: "Added to your message" }).isVisible(), false);
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, the composer with its note:\n${findings.join("\n")}`);
     await messageBox(webview).fill("Plain words");
     await note.waitFor({ state: "hidden", timeout: 5_000 });
     await messageBox(webview).press("Enter");

@@ -1,15 +1,19 @@
 // Nothing a person types is lost, in the real workbench: a message sent in a second session whose agent is still
 // starting waits in the transcript, marked, and reaches the agent once the session is ready; when session/new fails
-// the message stays with the error, with Copy and Send in a new session (which re-sends it in a new session).
+// the message stays with the error, with Copy and Send in a new session (which re-sends it in a new session). A
+// follow-up sent while the agent works waits for its turn to end.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../../tools/browser";
 import {
+  card,
   messageBox,
+  sendScript,
   openSession,
   sendPrompt,
   startSession,
   stopButton,
+  waitForGuard,
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
@@ -139,5 +143,42 @@ describe("Messages sent while a session starts (e2e)", function () {
       .locator("article.item.agent", { hasText: "scripted agent received: after the stop" })
       .waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(ctx.log("Slow").prompts().includes(text), false);
+  });
+
+  it("sends a follow-up typed while the agent works once its turn ends", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [{ request: { title: "Hold the turn" } }, { say: "first turn done" }],
+    });
+    const held = card(webview, "Hold the turn");
+    await waitForGuard(held);
+
+    const text = "then run the tests";
+    const box = messageBox(webview);
+    await box.fill(text);
+    await box.press("Enter");
+    const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
+    await queued.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await queued.getAttribute("aria-label"), "You, Waiting for the turn before it to end…");
+    assert.equal(await box.inputValue(), "", "the box is cleared: the message waits in the transcript");
+    await waitUntil(
+      async () =>
+        ((await webview.locator('[aria-live="polite"]').textContent()) ?? "").includes(
+          "Message queued: it goes when Scripted's turn ends.",
+        ),
+      "the queued follow-up to be announced",
+    );
+    assert.ok(!ctx.log("Scripted").prompts().includes(text), "nothing reaches the agent while its turn runs");
+    await screenshot(page, "queue-follow-up");
+
+    await held.getByRole("button", { name: "Allow once", exact: true }).click();
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(ctx.log("Scripted").prompts().at(-1), text);
+    const sent = activeTranscript(webview).locator("article.item.user", { hasText: text });
+    assert.equal(await sent.locator(".queued-marker").count(), 0, "no marker once it was sent");
+    await waitForReady(webview);
   });
 });

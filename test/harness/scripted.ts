@@ -206,8 +206,12 @@ export function card(webview: FrameLocator, title: string): Locator {
   return webview.getByRole("group", { name: title, exact: true });
 }
 
-/** Waits until the active session can take a prompt (Send enabled). */
+/** Waits until the active session is ready for a prompt: idle ("Ready" in its bar), Send enabled. */
 export async function waitForReady(webview: FrameLocator, timeoutMs = 60_000): Promise<void> {
+  // Send alone does not say it: a message can be sent (and waits) while the agent starts or works.
+  await webview
+    .locator(".session-bar .session-status.status-ready")
+    .waitFor({ state: "visible", timeout: timeoutMs });
   await webview
     .locator('vscode-button[aria-disabled="false"]', { hasText: "Send" })
     .waitFor({ state: "visible", timeout: timeoutMs });

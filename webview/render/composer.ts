@@ -1,7 +1,7 @@
 /**
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline. Drafts are kept per session.
- * Send works when the session is ready for a prompt, or still starting (the host queues the message and shows it in
- * the transcript); the text is cleared only then. Stop works while the agent is working or waiting for an approval,
+ * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
+ * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working or waiting for an approval,
  * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
  * `/name input`, which is how agents take them. The agent's mode and options for the session sit in the bar beside
@@ -87,7 +87,7 @@ export class Composer {
     this.attachButton.setAttribute("aria-label", "Add files to the message…");
     this.attachButton.title = "Add files to the message… (or Add to Message in the editor's menu)";
     this.attachButton.addEventListener("click", () => {
-      if (this.session && this.canAttach()) actions.pickContext(this.session.key);
+      if (this.session && this.canSend()) actions.pickContext(this.session.key);
     });
     this.note = el("p", { class: "composer-note" });
     this.note.hidden = true;
@@ -146,7 +146,7 @@ export class Composer {
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();
     setEnabled(this.sendButton, this.canSend());
-    setEnabled(this.attachButton, this.canAttach());
+    setEnabled(this.attachButton, this.canSend());
     setEnabled(this.stopButton, this.canStop());
     const ended = header?.status === "ended" || header?.status === "error";
     this.textarea.toggleAttribute("disabled", ended);
@@ -178,14 +178,14 @@ export class Composer {
   }
 
   /**
-   * Images pasted into the box go to the host as base64, each checked first as the host will (the format
-   * by its declared type here, by its bytes there; the size; whether the agent takes images), so the person hears at
-   * once why one did not go. Other files are left to the box (nothing happens).
+   * Images pasted into the box go to the host as base64, each checked first as the host will (the format by its
+   * declared type here, by its bytes there; the size; whether the agent takes images), so the person hears at once
+   * why one did not go. Other files are left to the box (nothing happens).
    */
   private takeImages(files: FileList, event: Event): void {
     const images = Array.from(files).filter((file) => file.type.startsWith("image/"));
     const session = this.session;
-    if (images.length === 0 || !session || !this.canAttach()) return;
+    if (images.length === 0 || !session || !this.canSend()) return;
     event.preventDefault();
     const types: readonly string[] = LIMITS.intent.imageTypes;
     const refusal =
@@ -214,12 +214,8 @@ export class Composer {
     this.note.hidden = text === undefined;
   }
 
+  /** A message, and context for it, can be sent while the agent starts or works too; not to a session that ended. */
   private canSend(): boolean {
-    return this.session?.status === "ready" || this.session?.status === "starting";
-  }
-
-  /** Context can be added for the next message while a turn runs too; not to a session that has ended. */
-  private canAttach(): boolean {
     const status = this.session?.status;
     return status !== undefined && status !== "ended" && status !== "error";
   }
@@ -240,10 +236,14 @@ export class Composer {
     // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
     this.slash.update();
-    if (session.status === "starting") {
-      // The host's next header says so too (`queued`); Stop is offered at once.
+    if (session.status !== "ready") {
+      // The host's next header says so too (`queued`); Stop (which drops it) is offered at once.
       setEnabled(this.stopButton, true);
-      this.actions.announce(`Message queued: waiting for ${session.agentName} to start.`);
+      this.actions.announce(
+        session.status === "starting"
+          ? `Message queued: waiting for ${session.agentName} to start.`
+          : `Message queued: it goes when ${session.agentName}'s turn ends.`,
+      );
     }
   }
 }

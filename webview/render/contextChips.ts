@@ -1,7 +1,7 @@
 /**
  * What the person added to their next message (Symposium: Add to Message), above the message box: a chip per file,
- * folder, lines or pasted image, each with its own Remove button. The host owns the list (`SessionHeader.context`); Remove asks it
- * to drop one, and Send names the ids shown, so nothing the person did not see goes with a message.
+ * folder, lines or pasted image, each with its own Remove button. The host owns the list (`SessionHeader.context`);
+ * Remove asks it to drop one, and Send names the ids shown, so nothing the person did not see goes with a message.
  */
 import type { ContextChipView } from "../../src/shared/protocol";
 import { button, el, icon } from "../dom";
