@@ -140,7 +140,11 @@ export class App {
     this.render(changes);
     for (const request of focusRequests) {
       if (request.type === "focusPrompt") this.cards.get(request.key)?.focusGroup({ scroll: true });
-      else if (request.type === "focusComposer") this.composer.focus();
+      else if (request.type === "focusComposer") {
+        if (request.text !== undefined && request.sessionKey !== undefined)
+          this.composer.takeBack(request.sessionKey, request.text);
+        this.composer.focus();
+      }
     }
   }
 

@@ -513,6 +513,11 @@ export class AgentSessions {
     return this.startSession(agentName, session.takeFailedMessages());
   }
 
+  /** A waiting message taken back to edit (`Session.takeBack`): its text, or undefined when it already went. */
+  takeBackMessage(sessionKey: string, itemId: string): string | undefined {
+    return this.sessions.get(sessionKey)?.takeBack(itemId);
+  }
+
   /** The text of a message that was not sent (for Copy); undefined for any other item. */
   unsentText(sessionKey: string, itemId: string): string | undefined {
     return this.sessions.get(sessionKey)?.unsentText(itemId);

@@ -226,6 +226,19 @@ export class Session {
     if (this.pendingContext.remove(id)) this.emitHeader();
   }
 
+  /**
+   * A waiting message the person takes back to edit: it is not sent (its item says so), its context waits for the
+   * next message again, and its text is returned for the composer. Undefined once it is being sent.
+   */
+  takeBack(itemId: string): string | undefined {
+    const reason = "taken back to edit";
+    const message = this.queue.withdraw(itemId, reason);
+    if (!message) return undefined;
+    this.pendingContext.add(message.context);
+    this.showMarkers([message], { state: "dropped", reason });
+    return message.text;
+  }
+
   /** The text of a message that was not sent (for Copy); undefined for any other item. */
   unsentText(itemId: string): string | undefined {
     return this.queue.get(itemId)?.text;

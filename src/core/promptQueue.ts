@@ -74,6 +74,16 @@ export class PromptQueue {
     return this.settleWaiting("dropped", reason, true);
   }
 
+  /** One waiting message taken back (to edit): it leaves the queue, dropped; undefined once it is being sent. */
+  withdraw(id: string, reason: string): QueuedMessage | undefined {
+    const index = this.entries.findIndex((entry) => entry.id === id && entry.state === "queued");
+    if (index < 0) return undefined;
+    const [entry] = this.entries.splice(index, 1);
+    entry!.state = "dropped";
+    entry!.reason = reason;
+    return entry;
+  }
+
   /** The session cannot take messages (it failed to start, its agent exited): they stay, failed, to copy or re-send. */
   failWaiting(reason: string): QueuedMessage[] {
     return this.settleWaiting("failed", reason, false);

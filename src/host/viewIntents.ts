@@ -54,6 +54,12 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
     case "stop":
       void sessions.stop(message.sessionKey);
       return;
+    case "editQueued": {
+      const text = sessions.takeBackMessage(message.sessionKey, message.itemId);
+      if (text !== undefined)
+        void context.view.reveal({ type: "focusComposer", sessionKey: message.sessionKey, text }, false);
+      return;
+    }
     case "copyMessage": {
       const text = sessions.unsentText(message.sessionKey, message.itemId);
       if (text !== undefined) void vscode.env.clipboard.writeText(text);

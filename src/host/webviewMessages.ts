@@ -38,6 +38,7 @@ export const webviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("removeContext"), sessionKey: key, id: key }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),
+  z.strictObject({ type: z.literal("editQueued"), sessionKey: key, itemId: id }),
   z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
   z.strictObject({
     type: z.literal("setControl"),

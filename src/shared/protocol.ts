@@ -379,7 +379,8 @@ export type ToWebviewMessage =
   | { type: "update"; ops: ViewOp[] }
   /** Reveal and focus a card (from a notification or the status bar). */
   | { type: "focusPrompt"; key: string }
-  | { type: "focusComposer"; sessionKey?: string };
+  /** `text`: a waiting message the person took back to edit, for the message box of that session. */
+  | { type: "focusComposer"; sessionKey?: string; text?: string };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Intents (webview -> host). The host parses them (`src/host/webviewMessages.ts`, capped by `LIMITS.intent`); anything
@@ -409,6 +410,8 @@ export type FromWebviewMessage =
   /** The person removed an item of context from the composer. */
   | { type: "removeContext"; sessionKey: string; id: string }
   | { type: "stop"; sessionKey: string }
+  /** Take a waiting message back into the message box (by its transcript item id), to edit before sending. */
+  | { type: "editQueued"; sessionKey: string; itemId: string }
   /** Copy a message that was not sent (by its transcript item id) to the clipboard. */
   | { type: "copyMessage"; sessionKey: string; itemId: string }
   /** Start a new session with the same agent and queue there the messages this session could not send. */

@@ -264,4 +264,47 @@ describe("Messages sent while a session starts", function () {
     );
     assert.equal(promptsReceived().length, 1, "the follow-up never reached the agent");
   });
+
+  it("gives a waiting follow-up back to edit, with its context, and never sends it", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({ steps: [{ request: {} }, { say: "done" }] });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "the turn to wait on a card");
+    harness.sessions.addContext([
+      { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
+    ]);
+    await harness.sessions.sendPrompt(key, "with a typo", ["readme"]);
+    const waiting = userItems(key).find((i) => i.text === "with a typo")!;
+    const header = () =>
+      harness.ops.flatMap((op) => (op.op === "session" && op.header.key === key ? [op.header] : [])).at(-1);
+    assert.equal(header()?.context, undefined, "the file went with the message");
+
+    assert.equal(harness.sessions.takeBackMessage(key, waiting.id), "with a typo");
+    assert.deepEqual(userItems(key).find((i) => i.id === waiting.id)?.queued, {
+      state: "dropped",
+      reason: "taken back to edit",
+    });
+    assert.equal(queuedCount(key), undefined, "nothing waits now");
+    assert.deepEqual(
+      header()?.context?.map((chip) => chip.label),
+      ["README.md"],
+      "its file waits for the next message again",
+    );
+    assert.equal(harness.sessions.takeBackMessage(key, waiting.id), undefined, "taken back once");
+
+    const allow = card.options.find((option) => option.kind === "allow_once")!;
+    assert.ok(harness.sessions.chooseOption(card.key, allow.key));
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+    assert.equal(promptsReceived().length, 1, "the message taken back never went");
+  });
+
+  it("does not give back a follow-up that already went to the agent", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({ steps: [{ request: {} }] });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "the turn to wait on a card");
+    await harness.sessions.sendPrompt(key, "too late to edit");
+    const itemId = userItems(key).find((i) => i.text === "too late to edit")!.id;
+    assert.ok(harness.sessions.chooseOption(card.key, card.options[0]!.key));
+    await waitFor(() => promptsReceived().includes("too late to edit"), "the follow-up to go");
+    assert.equal(harness.sessions.takeBackMessage(key, itemId), undefined);
+  });
 });

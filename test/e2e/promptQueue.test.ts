@@ -1,10 +1,11 @@
 // Nothing a person types is lost, in the real workbench: a message sent in a second session whose agent is still
 // starting waits in the transcript, marked, and reaches the agent once the session is ready; when session/new fails
 // the message stays with the error, with Copy and Send in a new session (which re-sends it in a new session). A
-// follow-up sent while the agent works waits for its turn to end.
+// follow-up sent while the agent works waits for its turn to end, and can be taken back into the box to edit.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
 import { screenshot } from "../../tools/browser";
+import { axeFindings } from "../harness/axe";
 import {
   card,
   messageBox,
@@ -145,7 +146,7 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(ctx.log("Slow").prompts().includes(text), false);
   });
 
-  it("sends a follow-up typed while the agent works once its turn ends", async () => {
+  it("sends a follow-up typed while the agent works once its turn ends; Edit takes it back first", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     await sendScript(webview, {
@@ -171,13 +172,27 @@ describe("Messages sent while a session starts (e2e)", function () {
     );
     assert.ok(!ctx.log("Scripted").prompts().includes(text), "nothing reaches the agent while its turn runs");
     await screenshot(page, "queue-follow-up");
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, a waiting follow-up with Edit:\n${findings.join("\n")}`);
+
+    // Edit takes it back into the box, unsent; sent again, it waits again.
+    await queued.getByRole("button", { name: "Edit this message (it is not sent)" }).click();
+    await waitUntil(async () => (await box.inputValue()) === text || undefined, "the text back in the box");
+    assert.match(await queued.locator(".queued-marker").innerText(), /Not sent: taken back to edit/);
+    await page.keyboard.type(" with coverage");
+    await page.keyboard.press("Enter");
+    const edited = `${text} with coverage`;
+    await activeTranscript(webview)
+      .locator("article.item.user.queued", { hasText: edited })
+      .waitFor({ state: "visible", timeout: 15_000 });
 
     await held.getByRole("button", { name: "Allow once", exact: true }).click();
     await activeTranscript(webview)
-      .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
+      .locator("article.item.agent", { hasText: `scripted agent received: ${edited}` })
       .waitFor({ state: "visible", timeout: 30_000 });
-    assert.equal(ctx.log("Scripted").prompts().at(-1), text);
-    const sent = activeTranscript(webview).locator("article.item.user", { hasText: text });
+    assert.equal(ctx.log("Scripted").prompts().at(-1), edited);
+    assert.ok(!ctx.log("Scripted").prompts().includes(text), "the message taken back never went");
+    const sent = activeTranscript(webview).locator("article.item.user", { hasText: edited });
     assert.equal(await sent.locator(".queued-marker").count(), 0, "no marker once it was sent");
     await waitForReady(webview);
   });

@@ -57,6 +57,21 @@ describe("PromptQueue", () => {
     assert.equal(queue.get("a")?.state, "sending");
   });
 
+  it("gives one waiting message back (to edit), never the one already handed to its turn", () => {
+    const queue = new PromptQueue();
+    queue.add("a", "first");
+    queue.add("b", "second");
+    queue.add("c", "third");
+    queue.takeNext();
+    assert.equal(queue.withdraw("a", "taken back to edit"), undefined, "being sent: too late");
+    const taken = queue.withdraw("b", "taken back to edit");
+    assert.deepEqual([taken?.text, taken?.state, taken?.reason], ["second", "dropped", "taken back to edit"]);
+    assert.equal(queue.withdraw("b", "again"), undefined, "taken once");
+    assert.equal(queue.withdraw("made-up", "x"), undefined);
+    queue.markSent("a");
+    assert.equal(queue.takeNext()?.text, "third", "the rest keeps its order");
+  });
+
   it("keeps failed messages with the error until they are taken to be re-sent", () => {
     const queue = new PromptQueue();
     queue.add("a", "first");

@@ -16,6 +16,8 @@ describe("webview messages (host side)", () => {
     assert.ok(historyMessage.safeParse({ type: "export" }).success);
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "mode", value: "plan" }));
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "fast", value: true }));
+    assert.ok(parses({ type: "editQueued", sessionKey: "s", itemId: "user:1" }));
+    assert.ok(!parses({ type: "editQueued", sessionKey: "s", itemId: "user:1", text: "replaced" }));
     // A paint report (benchmarks) with all its stamps, the start of the view's message handling included.
     assert.ok(parses({ type: "painted", key: "k", at: 3, insertedAt: 2, frameAt: 2, messageAt: 1 }));
     assert.ok(!parses({ type: "painted", key: "k", at: 3, messageAt: "1" }));

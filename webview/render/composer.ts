@@ -152,6 +152,27 @@ export class Composer {
     this.textarea.toggleAttribute("disabled", ended);
   }
 
+  /**
+   * A waiting message taken back to edit: its text goes into that session's box (after what is typed there, so no
+   * draft is lost), with the cursor at its end.
+   */
+  takeBack(sessionKey: string, text: string): void {
+    const join = (draft: string) => (draft.trim() === "" ? text : `${draft}\n${text}`);
+    if (this.session?.key !== sessionKey) {
+      this.drafts.set(sessionKey, join(this.drafts.get(sessionKey) ?? ""));
+      return;
+    }
+    const value = join(this.textarea.value);
+    this.textarea.value = value;
+    const inner = this.textarea.wrappedElement;
+    if (inner) {
+      inner.value = value;
+      inner.setSelectionRange(value.length, value.length);
+    }
+    this.slash.update();
+    this.actions.announce("The message is back in the message box; it was not sent.");
+  }
+
   forget(sessionKey: string): void {
     this.drafts.delete(sessionKey);
   }

@@ -134,8 +134,9 @@ function renderSentContext(labels: readonly string[]): HTMLElement {
 }
 
 /**
- * Under a message that went through the queue: what it waits for, or why it was not sent. A failed one (its session
- * could not start or ended) offers Copy and Send in a new session; the host holds the text, named by the item id.
+ * Under a message that went through the queue: what it waits for, or why it was not sent. A waiting one can be taken
+ * back into the message box (Edit); a failed one (its session could not start or ended) offers Copy and Send in a new
+ * session. The host holds the text, named by the item id.
  */
 function renderQueuedMarker(
   marker: QueuedMarker,
@@ -153,6 +154,13 @@ function renderQueuedMarker(
     icon(QUEUED_ICONS[marker.state]),
     el("span", { class: "queued-reason" }, label),
   );
+  if (marker.state === "waiting") {
+    const edit = button("secondary small", icon("edit"), "Edit");
+    edit.setAttribute("aria-label", "Edit this message (it is not sent)");
+    edit.title = "Take it back into the message box, unsent";
+    edit.addEventListener("click", () => host.post({ type: "editQueued", sessionKey, itemId }));
+    root.appendChild(el("div", { class: "queued-actions" }, edit));
+  }
   if (marker.state === "failed") {
     const copy = button("secondary small", icon("copy"), "Copy");
     copy.addEventListener("click", () => host.post({ type: "copyMessage", sessionKey, itemId }));
