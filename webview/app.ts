@@ -78,6 +78,13 @@ export class App {
         removeContext: (sessionKey, id) => host.post({ type: "removeContext", sessionKey, id }),
         pickContext: (sessionKey) => host.post({ type: "pickContext", sessionKey }),
         attachImage: (sessionKey, data) => host.post({ type: "attachImage", sessionKey, data }),
+        editLastWaiting: (sessionKey) => {
+          const waiting = this.store.sessions
+            .get(sessionKey)
+            ?.items.findLast((item) => item.kind === "user" && item.queued?.state === "waiting");
+          if (waiting) host.post({ type: "editQueued", sessionKey, itemId: waiting.id });
+          return waiting !== undefined;
+        },
         stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
         announce: (text) => this.announcer.announce(text),
       },

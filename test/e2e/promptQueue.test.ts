@@ -146,7 +146,7 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(ctx.log("Slow").prompts().includes(text), false);
   });
 
-  it("sends a follow-up typed while the agent works once its turn ends; Edit takes it back first", async () => {
+  it("sends a follow-up typed while the agent works once its turn ends; Edit or Up takes it back first", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     await sendScript(webview, {
@@ -182,18 +182,39 @@ describe("Messages sent while a session starts (e2e)", function () {
     await page.keyboard.type(" with coverage");
     await page.keyboard.press("Enter");
     const edited = `${text} with coverage`;
-    await activeTranscript(webview)
-      .locator("article.item.user.queued", { hasText: edited })
-      .waitFor({ state: "visible", timeout: 15_000 });
+    const waiting = activeTranscript(webview).locator("article.item.user.queued", {
+      hasText: "Waiting for the turn before it to end…",
+    });
+    await waiting.filter({ hasText: edited }).waitFor({ state: "visible", timeout: 15_000 });
+    // Up in the empty box does the same for the last waiting message, without leaving the keyboard.
+    assert.equal(await box.inputValue(), "");
+    await page.keyboard.press("ArrowUp");
+    await waitUntil(async () => (await box.inputValue()) === edited || undefined, "Up to take it back");
+    await waitUntil(async () => (await waiting.count()) === 0 || undefined, "nothing waiting");
+    await page.keyboard.press("Enter");
+    await waiting.filter({ hasText: edited }).waitFor({ state: "visible", timeout: 15_000 });
 
     await held.getByRole("button", { name: "Allow once", exact: true }).click();
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${edited}` })
       .waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(ctx.log("Scripted").prompts().at(-1), edited);
-    assert.ok(!ctx.log("Scripted").prompts().includes(text), "the message taken back never went");
-    const sent = activeTranscript(webview).locator("article.item.user", { hasText: edited });
-    assert.equal(await sent.locator(".queued-marker").count(), 0, "no marker once it was sent");
+    assert.deepEqual(
+      ctx
+        .log("Scripted")
+        .prompts()
+        .filter((prompt) => prompt.startsWith(text)),
+      [edited],
+      "only the last version went, once",
+    );
+    // The versions taken back stay, marked not sent; the one that went has no marker.
+    const versions = activeTranscript(webview).locator("article.item.user", { hasText: text });
+    assert.deepEqual(
+      (await versions.locator(".queued-reason").allInnerTexts()).map((reason) => reason.trim()),
+      ["Not sent: taken back to edit", "Not sent: taken back to edit"],
+    );
+    assert.equal(await versions.count(), 3);
+    assert.equal(await versions.last().locator(".queued-marker").count(), 0, "no marker once it was sent");
     await waitForReady(webview);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline. Drafts are kept per session.
+ * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline, Up in the empty box takes back the last
+ * message waiting to be sent. Drafts are kept per session.
  * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
  * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working or waiting for an approval,
  * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
@@ -35,6 +36,8 @@ export interface ComposerActions {
   pickContext(sessionKey: string): void;
   /** An image pasted into the box, as base64. */
   attachImage(sessionKey: string, data: string): void;
+  /** Up in the empty box: the last message waiting to be sent comes back to edit; false when none waits. */
+  editLastWaiting(sessionKey: string): boolean;
   stop(sessionKey: string): void;
   /** Says something through the view's live region. */
   announce(text: string): void;
@@ -70,6 +73,11 @@ export class Composer {
       if (this.slash.handleKey(event)) {
         event.preventDefault();
         event.stopPropagation();
+        return;
+      }
+      const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+      if (event.key === "ArrowUp" && plain && this.textarea.value === "" && this.session) {
+        if (actions.editLastWaiting(this.session.key)) event.preventDefault();
         return;
       }
       if (event.key === "Enter" && !event.shiftKey && !event.isComposing && !event.altKey) {

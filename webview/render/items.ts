@@ -157,7 +157,7 @@ function renderQueuedMarker(
   if (marker.state === "waiting") {
     const edit = button("secondary small", icon("edit"), "Edit");
     edit.setAttribute("aria-label", "Edit this message (it is not sent)");
-    edit.title = "Take it back into the message box, unsent";
+    edit.title = "Take it back into the message box, unsent (or Up in the empty message box)";
     edit.addEventListener("click", () => host.post({ type: "editQueued", sessionKey, itemId }));
     root.appendChild(el("div", { class: "queued-actions" }, edit));
   }
