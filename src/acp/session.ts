@@ -181,12 +181,11 @@ export class Session {
    */
   async prompt(text: string, contextIds: readonly string[] = []): Promise<void> {
     if (this.isDisposed) return;
-    const attachment = this.attachment;
-    const working = this.turnActive && attachment !== undefined && !attachment.connection.isClosed;
-    if (this.model.status === "starting" || this.queue.busy || working) {
+    if (this.model.status === "starting" || this.queue.busy || this.running) {
       this.enqueue({ text, context: this.pendingContext.take(contextIds) });
       return;
     }
+    const attachment = this.attachment;
     if (!attachment || attachment.connection.isClosed) return;
     const message = { text, context: this.pendingContext.take(contextIds) };
     await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
