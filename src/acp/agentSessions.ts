@@ -518,9 +518,9 @@ export class AgentSessions {
     return this.sessions.get(sessionKey)?.takeBack(itemId);
   }
 
-  /** The text of a message that was not sent (for Copy); undefined for any other item. */
-  unsentText(sessionKey: string, itemId: string): string | undefined {
-    return this.sessions.get(sessionKey)?.unsentText(itemId);
+  /** What Copy puts on the clipboard for a session's item (`Session.copyText`). */
+  copyText(sessionKey: string, itemId: string): string | undefined {
+    return this.sessions.get(sessionKey)?.copyText(itemId);
   }
 
   /**

@@ -11,6 +11,7 @@ import { HeldDecisions } from "../core/heldDecisions";
 import { SessionGrants } from "../core/policy/sessionGrants";
 import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import { checkImage } from "../core/imageData";
+import { copyableText } from "../core/untrustedText";
 import {
   contextLabel,
   imagesLeftOut,
@@ -238,9 +239,16 @@ export class Session {
     return message.text;
   }
 
-  /** The text of a message that was not sent (for Copy); undefined for any other item. */
-  unsentText(itemId: string): string | undefined {
-    return this.queue.get(itemId)?.text;
+  /**
+   * What Copy puts on the clipboard for an item: a message that was not sent (the person's own text), or an agent's
+   * message as the agent wrote it (Markdown) with what the view marks marked (`copyableText`); undefined for any other
+   * item.
+   */
+  copyText(itemId: string): string | undefined {
+    const unsent = this.queue.get(itemId)?.text;
+    if (unsent !== undefined) return unsent;
+    const item = this.model.item(itemId);
+    return item?.kind === "agent" ? copyableText(item.markdown) : undefined;
   }
 
   /** Messages not sent: waiting, or failed with the session. */

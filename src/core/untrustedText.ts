@@ -58,3 +58,19 @@ export function escapeForLog(text: string, max = 8_000): string {
     )
     .replace(DECEPTIVE, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);
 }
+
+/** `DECEPTIVE` but the joiners (U+200C, U+200D) that emoji and several scripts need in ordinary text. */
+const DECEPTIVE_IN_PROSE =
+  /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+
+/**
+ * An agent's text as a person may copy it. Bidi controls, invisible characters and control characters (all but
+ * newlines and tabs; Windows line ends become newlines) become `<U+202E>` markers, as the view shows them in code, so
+ * what is pasted into an editor or a terminal reads as it looked and carries no escape sequence. Joiners stay.
+ */
+export function copyableText(text: string): string {
+  return text
+    .replace(/\r\n/g, "\n")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (char) => `<${codePoint(char)}>`)
+    .replace(DECEPTIVE_IN_PROSE, (char) => `<${codePoint(char)}>`);
+}

@@ -61,9 +61,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
     case "copyMessage": {
-      const text = sessions.unsentText(message.sessionKey, message.itemId);
+      const text = sessions.copyText(message.sessionKey, message.itemId);
       if (text !== undefined) void vscode.env.clipboard.writeText(text);
-      else log.warn("Ignored copyMessage: no unsent message with that id.");
+      else log.warn("Ignored copyMessage: no message to copy with that id.");
       return;
     }
     case "resendInNewSession":

@@ -412,7 +412,7 @@ export type FromWebviewMessage =
   | { type: "stop"; sessionKey: string }
   /** Take a waiting message back into the message box (by its transcript item id), to edit before sending. */
   | { type: "editQueued"; sessionKey: string; itemId: string }
-  /** Copy a message that was not sent (by its transcript item id) to the clipboard. */
+  /** Copy a message that was not sent, or an agent's message (by its transcript item id), to the clipboard. */
   | { type: "copyMessage"; sessionKey: string; itemId: string }
   /** Start a new session with the same agent and queue there the messages this session could not send. */
   | { type: "resendInNewSession"; sessionKey: string }

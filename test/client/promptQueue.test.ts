@@ -127,8 +127,8 @@ describe("Messages sent while a session starts", function () {
     assert.match(item?.queued?.reason ?? "", /no model is configured/);
     assert.equal(harness.sessions.session(key)?.status, "error");
     assert.equal(queuedCount(key), undefined, "a failed message no longer waits (Stop has nothing to drop)");
-    assert.equal(harness.sessions.unsentText(key, item.id), "please keep me", "Copy gets the text");
-    assert.equal(harness.sessions.unsentText(key, "user:not-a-queued-one"), undefined);
+    assert.equal(harness.sessions.copyText(key, item.id), "please keep me", "Copy gets the text");
+    assert.equal(harness.sessions.copyText(key, "user:not-a-queued-one"), undefined);
     assert.deepEqual(promptsReceived(), []);
 
     // Send in a new session: the same agent (its next session/new succeeds) gets the message.
@@ -306,5 +306,23 @@ describe("Messages sent while a session starts", function () {
     assert.ok(harness.sessions.chooseOption(card.key, card.options[0]!.key));
     await waitFor(() => promptsReceived().includes("too late to edit"), "the follow-up to go");
     assert.equal(harness.sessions.takeBackMessage(key, itemId), undefined);
+  });
+
+  it("Copy gives an agent's message as written, what would mislead marked; nothing for other items", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const said = "Run `npm test`\n\n```sh\nrm -rf build \u202e&& echo ok\n```\n👩‍💻";
+    const key = await harness.run({
+      steps: [{ say: said }],
+    });
+    await waitFor(() => harness.agentLog().some((e) => e.kind === "turnEnd"), "the turn to end");
+    const transcript = harness.sessions.session(key)?.transcript() ?? [];
+    const agent = transcript.find((item) => item.kind === "agent")!;
+    assert.equal(
+      harness.sessions.copyText(key, agent.id),
+      "Run `npm test`\n\n```sh\nrm -rf build <U+202E>&& echo ok\n```\n👩‍💻",
+    );
+    const user = transcript.find((item) => item.kind === "user")!;
+    assert.equal(harness.sessions.copyText(key, user.id), undefined, "the person's sent message: no Copy");
+    assert.equal(harness.sessions.copyText("no-such-session", agent.id), undefined);
   });
 });

@@ -120,6 +120,36 @@ describe("Hostile agent strings (e2e)", function () {
     assert.deepEqual(await pwnedAnywhere(), []);
   });
 
+  it("Copy puts the agent's message on the clipboard as it reads: bidi and escapes marked, never obeyed", async () => {
+    const { page } = ctx.workbench;
+    const message = ["Run this:", "", "```sh", `rm -rf build ${RLO}&& echo ok${ANSI_RED}`, "```"].join("\n");
+    await sendScript(webview, { steps: [{ say: message }] });
+    await waitForReady(webview);
+    const agent = webview.locator("article.item.agent").last();
+    await agent.waitFor({ state: "visible", timeout: 30_000 });
+    const origin = new URL(page.url()).origin;
+    await ctx.workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    const readClipboard = () =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      );
+    const copy = agent.getByRole("button", { name: "Copy the agent's message" });
+    await copy.focus();
+    await page.keyboard.press("Enter");
+    const expected = message.replace(RLO, "<U+202E>").replace(ANSI_RED, "<U+001B>[31m");
+    await waitUntil(
+      async () => (await readClipboard()) === expected || undefined,
+      "the message on the clipboard",
+    );
+    assert.equal(
+      await agent.getByRole("button", { name: "Copied" }).count(),
+      1,
+      "the button says it is done",
+    );
+  });
+
   it("shows hostile title, description, command and raw input as text, with hidden characters visible", async () => {
     const { workspace } = ctx.workbench;
     const title = `${IMG} ${RLO}Run${ZWSP} ${ANSI_RED}tests${ANSI_RESET}`;

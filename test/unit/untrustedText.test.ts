@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { escapeForLog, inertText } from "../../src/core/untrustedText";
+import { copyableText, escapeForLog, inertText } from "../../src/core/untrustedText";
 
 /** VS Code's notification link syntax (`parseLinkedText`): `[label](scheme:target)` with nothing between `]` and `(`. */
 const LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)[^)\s]+/i;
@@ -64,6 +64,21 @@ describe("untrustedText", () => {
 
     it("caps the line", () => {
       assert.equal(escapeForLog("y".repeat(100_000), 10), `${"y".repeat(10)}…`);
+    });
+  });
+
+  describe("copyableText (an agent's message on the clipboard)", () => {
+    it("keeps Markdown, code, newlines, tabs and every script as they are", () => {
+      const text = "# Fix\n\n```ts\nconst a = 1;\t// ok\n```\nשלום, 世界 👩‍💻 café می\u200cخواهم";
+      assert.equal(copyableText(text), text);
+    });
+
+    it("marks what the view marks, so a paste reads as the screen did and runs no escape", () => {
+      assert.equal(
+        copyableText("if (admin) {\u202e } \u2066// check\u2069\n\u001b[2Jrm -rf ~\rls\u0000\u200b"),
+        "if (admin) {<U+202E> } <U+2066>// check<U+2069>\n<U+001B>[2Jrm -rf ~<U+000D>ls<U+0000><U+200B>",
+      );
+      assert.equal(copyableText("one\r\ntwo\r\n"), "one\ntwo\n", "Windows line ends are plain newlines");
     });
   });
 });

@@ -59,6 +59,7 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
           );
         },
         item,
+        copyMessageButton(sessionKey, item.id, host),
       );
     case "thought":
       return new ThoughtNode(item);
@@ -171,7 +172,30 @@ function renderQueuedMarker(
   return { root, label };
 }
 
-/** An item whose whole body is re-rendered on update. */
+/**
+ * Copy under an agent's message: the host copies the message as the agent wrote it (Markdown), named by its id. Kept
+ * out of the re-rendered body, so focus on it survives the message streaming in.
+ */
+function copyMessageButton(sessionKey: string, itemId: string, host: HostPort): HTMLElement {
+  const copy = button("icon-button item-copy", icon("copy"));
+  copy.setAttribute("aria-label", "Copy the agent's message");
+  copy.title = "Copy (Markdown)";
+  let restore: ReturnType<typeof setTimeout> | undefined;
+  copy.addEventListener("click", () => {
+    host.post({ type: "copyMessage", sessionKey, itemId });
+    // Seen and heard: the button says it is done for a moment.
+    copy.replaceChildren(icon("check"));
+    copy.setAttribute("aria-label", "Copied");
+    clearTimeout(restore);
+    restore = setTimeout(() => {
+      copy.replaceChildren(icon("copy"));
+      copy.setAttribute("aria-label", "Copy the agent's message");
+    }, 2_000);
+  });
+  return el("div", { class: "item-actions" }, copy);
+}
+
+/** An item whose whole body is re-rendered on update; `actions`, if any, stay below it as they are. */
 class SimpleNode implements ItemNode {
   readonly root: HTMLElement;
   private readonly body: HTMLElement;
@@ -181,9 +205,11 @@ class SimpleNode implements ItemNode {
     label: string | undefined,
     private readonly render: (body: HTMLElement, item: TranscriptItem) => void,
     item: TranscriptItem,
+    actions?: HTMLElement,
   ) {
     this.body = el("div", { class: "item-body" });
     this.root = el("article", { class: className, "data-id": item.id, "aria-label": label }, this.body);
+    if (actions) this.root.append(actions);
     if (label === "You") this.root.prepend(el("div", { class: "item-author" }, "You"));
     this.update(item);
   }
