@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { FileContext } from "../../src/core/promptContext";
 import type { SessionHeader, TranscriptItem } from "../../src/shared/protocol";
 import { ClientHarness, waitFor } from "../support/clientHarness";
+import { PNG_1PX } from "../support/images";
 
 type Block = Record<string, unknown>;
 
@@ -198,16 +199,13 @@ describe("Context added to a message", function () {
   });
 
   describe("pasted images", () => {
-    const PNG =
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-
     for (const protocol of ["v2", "v1"] as const) {
       it(`sends a pasted image whole, as an image block, to an agent that takes images (${protocol})`, async () => {
         harness = new ClientHarness({ protocol, agentEnv: { SCRIPTED_AGENT_IMAGE: "1" } });
         const key = await harness.sessions.startSession("Scripted");
         assert.equal(lastHeader(key)?.takesImages, true, "the composer knows images are taken");
         harness.sessions.addContext([file("readme", "README.md")]);
-        assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+        assert.deepEqual(harness.sessions.attachImage(key, PNG_1PX), { added: 1, full: false });
         const chips = lastHeader(key)?.context ?? [];
         assert.deepEqual(
           chips.map((chip) => [chip.label, chip.detail, chip.kind]),
@@ -216,7 +214,10 @@ describe("Context added to a message", function () {
             ["Pasted image 1", "PNG image, 70 bytes", "image"],
           ],
         );
-        assert.ok(!JSON.stringify(chips).includes(PNG.slice(0, 20)), "the image's bytes stay in the host");
+        assert.ok(
+          !JSON.stringify(chips).includes(PNG_1PX.slice(0, 20)),
+          "the image's bytes stay in the host",
+        );
 
         await harness.sessions.sendPrompt(
           key,
@@ -232,7 +233,7 @@ describe("Context added to a message", function () {
               uri: pathToFileURL(`${harness.workspace}/README.md`).href,
               name: "README.md",
             },
-            { type: "image", mimeType: "image/png", data: PNG },
+            { type: "image", mimeType: "image/png", data: PNG_1PX },
           ],
         ]);
         assert.deepEqual(userItems(key)[0]?.context, ["README.md", "Pasted image 1"]);
@@ -243,11 +244,11 @@ describe("Context added to a message", function () {
       harness = new ClientHarness({ protocol: "v1" });
       const plain = await harness.sessions.startSession("Scripted");
       assert.equal(lastHeader(plain)?.takesImages, false);
-      assert.deepEqual(harness.sessions.attachImage(plain, PNG), {
+      assert.deepEqual(harness.sessions.attachImage(plain, PNG_1PX), {
         refused: "Scripted does not take images",
       });
       assert.equal(lastHeader(plain)?.context, undefined, "nothing waits for the message");
-      assert.deepEqual(harness.sessions.attachImage("no-such-session", PNG), {
+      assert.deepEqual(harness.sessions.attachImage("no-such-session", PNG_1PX), {
         refused: "the session has ended",
       });
     });
@@ -259,10 +260,10 @@ describe("Context added to a message", function () {
       assert.deepEqual(harness.sessions.attachImage(key, html), {
         refused: "not a PNG, JPEG, GIF or WebP image",
       });
-      assert.deepEqual(harness.sessions.attachImage(key, `${PNG}\n`), { refused: "not base64" });
-      assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+      assert.deepEqual(harness.sessions.attachImage(key, `${PNG_1PX}\n`), { refused: "not base64" });
+      assert.deepEqual(harness.sessions.attachImage(key, PNG_1PX), { added: 1, full: false });
       assert.deepEqual(
-        harness.sessions.attachImage(key, PNG),
+        harness.sessions.attachImage(key, PNG_1PX),
         { added: 0, full: false },
         "pasted twice: once",
       );
@@ -280,7 +281,7 @@ describe("Context added to a message", function () {
       const started = harness.sessions.startSession("Scripted");
       const key = harness.sessions.sessionKeys().at(-1)!;
       assert.equal(lastHeader(key)?.takesImages, undefined, "not known while the agent starts");
-      assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+      assert.deepEqual(harness.sessions.attachImage(key, PNG_1PX), { added: 1, full: false });
       const ids = lastHeader(key)?.context?.map((chip) => chip.id) ?? [];
       await harness.sessions.sendPrompt(key, "while starting", ids);
       await started;
@@ -303,7 +304,7 @@ describe("Context added to a message", function () {
       const started = harness.sessions.startSession("Scripted");
       const key = harness.sessions.sessionKeys().at(-1)!;
       harness.sessions.addContext([file("readme", "README.md")]);
-      assert.deepEqual(harness.sessions.attachImage(key, PNG), { added: 1, full: false });
+      assert.deepEqual(harness.sessions.attachImage(key, PNG_1PX), { added: 1, full: false });
       assert.deepEqual(
         lastHeader(key)?.context?.map((chip) => chip.label),
         ["README.md", "Pasted image 1"],

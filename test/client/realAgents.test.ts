@@ -14,6 +14,7 @@ import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
 import { RealAgentSession } from "../realAgents/realAgentSession";
 import { waitFor } from "../../tools/waitFor";
 import { emptyChangeSet, ViewStore } from "../../webview/state";
+import { PNG_1PX } from "../support/images";
 
 interface AgentFacts {
   name: RealAgentName;
@@ -71,10 +72,6 @@ function assertOptionOrder(card: PermissionPrompt): void {
   if (firstLasting >= 0)
     assert.ok(lasting.slice(firstLasting).every(Boolean), `lasting options last: ${JSON.stringify(kinds)}`);
 }
-
-/** A 1 x 1 PNG, as a screenshot pasted into the message box. */
-const PNG_1PX =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 /** Priority order: the agents that exercise the most first. */
 const COPILOT_MODE = "https://agentclientprotocol.com/protocol/session-modes#";

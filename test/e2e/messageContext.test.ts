@@ -11,6 +11,7 @@ import { openFile, runCommand, screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import { messageBox, startSession, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import { PNG_1PX } from "../support/images";
 
 const GREETING = [
   "// greeting",
@@ -26,9 +27,6 @@ const ICON_NAME = "$(pass-filled) approved.md";
 
 type Block = Record<string, unknown>;
 
-/** A 1 x 1 PNG. */
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 /** The slice of an element this suite reads in the page (test files have no DOM types). */
 interface Focusable {
   matches(selector: string): boolean;
@@ -233,7 +231,7 @@ describe("Add to Message (e2e)", function () {
   it("sends an image pasted into the message box, whole, to an agent that takes images", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
-    await pasteImage(page, messageBox(webview), PNG);
+    await pasteImage(page, messageBox(webview), PNG_1PX);
     const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
     await chip.first().waitFor({ state: "visible", timeout: 15_000 });
     assert.deepEqual(await chip.allInnerTexts(), ["Pasted image 1"]);
@@ -265,7 +263,7 @@ describe("Add to Message (e2e)", function () {
       `PNG image, ${Buffer.from(data, "base64").length} bytes`,
       "the image the chip stands for",
     );
-    assert.deepEqual(await pixels(page, data), await pixels(page, PNG), "the picture that was copied");
+    assert.deepEqual(await pixels(page, data), await pixels(page, PNG_1PX), "the picture that was copied");
     const sent = webview.getByRole("list", { name: "Added to the message" });
     await sent.last().waitFor({ state: "visible", timeout: 10_000 });
     assert.deepEqual(await sent.last().getByRole("listitem").allInnerTexts(), ["Pasted image 1"]);
@@ -278,7 +276,7 @@ describe("Add to Message (e2e)", function () {
     await messageBox(webview).fill("Hello");
     await messageBox(webview).press("Enter");
     await waitUntil(() => ctx.log("Textual").promptBlocks().length === 1 || undefined, "the first message");
-    await pasteImage(page, messageBox(webview), PNG);
+    await pasteImage(page, messageBox(webview), PNG_1PX);
     const note = webview.locator(".composer-note");
     await note.waitFor({ state: "visible", timeout: 15_000 });
     assert.equal((await note.innerText()).trim(), "Textual does not take images.");

@@ -6,10 +6,8 @@
 import assert from "node:assert/strict";
 import { checkImage, imageSize, MAX_IMAGE_BASE64_CHARS } from "../../src/core/imageData";
 import { LIMITS } from "../../src/shared/limits";
+import { PNG_1PX } from "../support/images";
 
-/** A 1 x 1 PNG and GIF, as browsers put them on the clipboard. */
-const PNG_1PX =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const GIF_1PX = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 const b64 = (bytes: number[] | string) => Buffer.from(bytes as never).toString("base64");
 

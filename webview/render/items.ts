@@ -173,8 +173,8 @@ function renderQueuedMarker(
 }
 
 /**
- * Copy under an agent's message: the host copies the message as the agent wrote it (Markdown), named by its id. Kept
- * out of the re-rendered body, so focus on it survives the message streaming in.
+ * Copy at an agent's message's top right: the host copies the message's Markdown (`copyableText`), named by its id.
+ * Kept out of the re-rendered body, so focus on it survives the message streaming in.
  */
 function copyMessageButton(sessionKey: string, itemId: string, host: HostPort): HTMLElement {
   const copy = button("icon-button item-copy", icon("copy"));
@@ -195,7 +195,7 @@ function copyMessageButton(sessionKey: string, itemId: string, host: HostPort): 
   return el("div", { class: "item-actions" }, copy);
 }
 
-/** An item whose whole body is re-rendered on update; `actions`, if any, stay below it as they are. */
+/** An item whose whole body is re-rendered on update; `actions`, if any, stay beside it as they are. */
 class SimpleNode implements ItemNode {
   readonly root: HTMLElement;
   private readonly body: HTMLElement;
