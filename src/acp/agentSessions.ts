@@ -700,9 +700,9 @@ export class AgentSessions {
   /**
    * Reject with a reason: the card's reject option (reject_once first; `cancelled` when none is offered), then the
    * reason goes to the agent as the person's next message of that session. ACP has no field for a reason. The turn
-   * the request belongs to is still running, so the message waits in the session's queue (after any follow-up the
-   * person sent before it) and goes out when that turn ends (shown as waiting until then; Stop drops it visibly);
-   * with no turn running it is sent at once (`Session.prompt`).
+   * the request belongs to is still running, so the message waits in the session's queue (before any follow-up the
+   * person sent during that turn: it is about this turn) and goes out when that turn ends (shown as waiting until
+   * then; Stop drops it visibly); with no turn running it is sent at once (`Session.sendReason`).
    */
   rejectWithReason(key: string, reason: string): boolean {
     const prompt = this.pending.get(key);
@@ -713,7 +713,7 @@ export class AgentSessions {
       return false;
     }
     if (!this.broker.deny(key)) return false;
-    void session.prompt(text);
+    void session.sendReason(text);
     return true;
   }
 

@@ -182,7 +182,7 @@ export class Session {
    */
   async prompt(text: string, contextIds: readonly string[] = []): Promise<void> {
     if (this.isDisposed) return;
-    if (this.model.status === "starting" || this.queue.busy || this.running) {
+    if (this.mustWait) {
       this.enqueue({ text, context: this.pendingContext.take(contextIds) });
       return;
     }
@@ -190,6 +190,21 @@ export class Session {
     if (!attachment || attachment.connection.isClosed) return;
     const message = { text, context: this.pendingContext.take(contextIds) };
     await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
+  }
+
+  /**
+   * The reason given with a Reject, as the person's next message: it is about the turn that is running, so it waits
+   * before any follow-up the person sent during that turn.
+   */
+  async sendReason(text: string): Promise<void> {
+    if (this.isDisposed) return;
+    if (this.mustWait) this.enqueue({ text, context: [] }, true);
+    else await this.prompt(text);
+  }
+
+  /** A message now would wait: the agent is starting or working, or earlier messages wait. */
+  private get mustWait(): boolean {
+    return this.model.status === "starting" || this.queue.busy || this.running;
   }
 
   /** Queues messages to send once the session is ready, in order (re-sent from a session that could not send them). */
@@ -528,8 +543,8 @@ export class Session {
     this.sendNextQueued();
   }
 
-  private enqueue({ text, context }: OutgoingMessage): void {
-    const message = this.queue.add(`user:${randomUUID()}`, text, context);
+  private enqueue({ text, context }: OutgoingMessage, first = false): void {
+    const message = this.queue.add(`user:${randomUUID()}`, text, context, first);
     if (!message) {
       this.showItems(
         this.model.addNotice("warning", "Too many messages are waiting; this one was not queued."),

@@ -26,11 +26,21 @@ export class PromptQueue {
   /** Unsent messages in order, and failed ones until they are re-sent elsewhere or dropped. */
   private readonly entries: QueuedMessage[] = [];
 
-  /** Adds a message at the end; undefined when the queue is full (the message is not taken). */
-  add(id: string, text: string, context: readonly PromptContext[] = []): QueuedMessage | undefined {
+  /**
+   * Adds a message at the end, or `first`, before every message still waiting (one already being sent keeps its
+   * place); undefined when the queue is full (the message is not taken).
+   */
+  add(
+    id: string,
+    text: string,
+    context: readonly PromptContext[] = [],
+    first = false,
+  ): QueuedMessage | undefined {
     if (this.waiting().length >= MAX_QUEUED_MESSAGES) return undefined;
     const message: QueuedMessage = { id, text, context, state: "queued" };
-    this.entries.push(message);
+    const at = first ? this.entries.findIndex((entry) => entry.state === "queued") : -1;
+    if (at < 0) this.entries.push(message);
+    else this.entries.splice(at, 0, message);
     return message;
   }
 

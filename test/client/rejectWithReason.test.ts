@@ -56,6 +56,24 @@ for (const protocol of ["v1", "v2"] as const) {
       );
     });
 
+    it("sends the reason before a follow-up the person sent while the card waited: it is about this turn", async () => {
+      harness = new ClientHarness({ protocol });
+      const key = await harness.run({
+        steps: [{ request: { title: "Run npm install" } }, { say: "after the answer" }],
+      });
+      await waitFor(() => harness.sessions.pending.size === 1, "the card");
+      await harness.sessions.sendPrompt(key, "then update the README");
+      const [prompt] = harness.sessions.snapshot().pending;
+      assert.equal(harness.sessions.rejectWithReason(prompt!.key, REASON), true);
+      await waitFor(() => promptTexts(harness.agentLog()).length === 3, "all three prompts");
+      assert.deepEqual(
+        promptTexts(harness.agentLog())
+          .slice(1)
+          .map((p) => p.text),
+        [REASON, "then update the README"],
+      );
+    });
+
     it("ignores an unknown request and a blank reason: nothing answered, nothing sent", async () => {
       harness = new ClientHarness({ protocol });
       await harness.run({ steps: [{ request: { title: "Run npm install" } }] });

@@ -57,6 +57,21 @@ describe("PromptQueue", () => {
     assert.equal(queue.get("a")?.state, "sending");
   });
 
+  it("puts a message first among the waiting ones, behind the one already being sent", () => {
+    const queue = new PromptQueue();
+    queue.add("a", "sending");
+    queue.add("b", "follow-up");
+    queue.takeNext();
+    queue.add("r", "the reason", [], true);
+    queue.markSent("a");
+    assert.equal(queue.takeNext()?.id, "r");
+    queue.markSent("r");
+    assert.equal(queue.takeNext()?.id, "b");
+    const empty = new PromptQueue();
+    empty.add("only", "the reason", [], true);
+    assert.equal(empty.takeNext()?.id, "only", "first in an empty queue");
+  });
+
   it("gives one waiting message back (to edit), never the one already handed to its turn", () => {
     const queue = new PromptQueue();
     queue.add("a", "first");
