@@ -1,7 +1,8 @@
 /**
  * The messages a person sent that their session could not take yet: typed while the agent was still starting or
- * working on a turn, or behind an earlier queued message whose turn has not ended. They go out one per turn, in the order they were sent.
- * Pure bookkeeping: the client decides when a turn can start and what the transcript shows.
+ * working on a turn, or behind an earlier queued message whose turn has not ended. They go out one per turn, in the
+ * order they were sent (a message added `first` goes before those still waiting). Pure bookkeeping: the client
+ * decides when a turn can start and what the transcript shows.
  */
 
 import type { PromptContext } from "./promptContext";

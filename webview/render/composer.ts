@@ -2,8 +2,9 @@
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline, Up in the empty box takes back the last
  * message waiting to be sent. Drafts are kept per session.
  * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
- * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working or waiting for an approval,
- * and while the host holds queued messages for the session (`SessionHeader.queued`; Stop drops them).
+ * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working
+ * or waiting for an approval, and while the host holds queued messages for the session (`SessionHeader.queued`; Stop
+ * drops them).
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
  * `/name input`, which is how agents take them. The agent's mode and options for the session sit in the bar beside
  * Stop and Send (`SessionControlsBar`), where a chat view keeps them. What the person added to the message (files,
@@ -170,13 +171,7 @@ export class Composer {
       this.drafts.set(sessionKey, join(this.drafts.get(sessionKey) ?? ""));
       return;
     }
-    const value = join(this.textarea.value);
-    this.textarea.value = value;
-    const inner = this.textarea.wrappedElement;
-    if (inner) {
-      inner.value = value;
-      inner.setSelectionRange(value.length, value.length);
-    }
+    this.setText(join(this.textarea.value));
     this.slash.update();
     this.actions.announce("The message is back in the message box; it was not sent.");
   }
@@ -189,17 +184,20 @@ export class Composer {
     this.textarea.focus();
   }
 
+  /** Replaces the box's text, the caret at its end. */
+  private setText(text: string): void {
+    this.textarea.value = text;
+    const inner = this.textarea.wrappedElement;
+    if (!inner) return;
+    inner.value = text;
+    inner.setSelectionRange(text.length, text.length);
+  }
+
   private slashCommands(actions: ComposerActions): SlashCommandList {
     const list = new SlashCommandList({
       input: () => this.textarea.wrappedElement,
       value: () => this.textarea.value,
-      setValue: (text) => {
-        this.textarea.value = text;
-        const inner = this.textarea.wrappedElement;
-        if (!inner) return;
-        inner.value = text;
-        inner.setSelectionRange(text.length, text.length);
-      },
+      setValue: (text) => this.setText(text),
       announce: (text) => actions.announce(text),
     });
     this.textarea.addEventListener("input", () => list.update());
