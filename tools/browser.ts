@@ -187,20 +187,33 @@ export async function runCommand(page: Page, title: string, attempts = 6): Promi
     .catch(() => undefined);
 }
 
-/** Opens the workspace file whose name holds `name` with Go to File, as a person does. */
-export async function openFile(page: Page, name: string): Promise<void> {
-  await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench
-  await page.keyboard.press("Control+p");
-  const input = page.locator(`${quickInput} input.input`);
-  await input.fill(name);
-  // Recently opened files are listed first: wait for the search's own row.
-  const row = page
-    .locator(`${quickInput} .quick-input-list .monaco-list-row`)
-    .filter({ hasText: name })
-    .first();
-  await row.waitFor({ state: "visible", timeout: 15_000 });
-  await row.click();
-  await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
+/**
+ * Opens the workspace file whose name holds `name` with Go to File, as a person does. A busy machine can leave the
+ * first file search without results for many seconds; a fresh query starts a new search, so it closes and retypes.
+ */
+export async function openFile(page: Page, name: string, attempts = 4): Promise<void> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench
+    await page.keyboard.press("Control+p");
+    const input = page.locator(`${quickInput} input.input`);
+    await input.waitFor({ state: "visible", timeout: 10_000 });
+    await input.fill(name);
+    // Recently opened files are listed first: wait for the search's own row.
+    const row = page
+      .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+      .filter({ hasText: name })
+      .first();
+    try {
+      await row.waitFor({ state: "visible", timeout: 10_000 });
+    } catch {
+      await closePalette(page);
+      continue;
+    }
+    await row.click();
+    await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
+    return;
+  }
+  throw new Error(`Go to File never listed "${name}" (tried ${attempts} times).`);
 }
 
 /** True when the palette lists a command with this title; leaves the palette closed. */
