@@ -4,6 +4,7 @@ import * as esbuild from "esbuild";
 import { cpSync, mkdirSync } from "node:fs";
 import { join, sep } from "node:path";
 import { nodeScriptsBuild } from "./scripts/buildOptions.mjs";
+import { writeCodicons } from "./scripts/codicons.mjs";
 
 const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
@@ -83,13 +84,6 @@ const shared = {
   legalComments: "none",
 };
 
-function copyCodicons() {
-  mkdirSync("dist/codicons", { recursive: true });
-  for (const file of ["codicon.css", "codicon.ttf"]) {
-    cpSync(join("node_modules/@vscode/codicons/dist", file), join("dist/codicons", file));
-  }
-}
-
 /** @type {import("esbuild").BuildOptions[]} */
 const builds = [
   {
@@ -128,7 +122,7 @@ function copyShellParserWasm() {
   cpSync("node_modules/tree-sitter-bash/tree-sitter-bash.wasm", "dist/tree-sitter-bash.wasm");
 }
 
-copyCodicons();
+await writeCodicons({ all: watch });
 copyShellParserWasm();
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

@@ -13,7 +13,7 @@ interface Finding {
 /**
  * Runs axe's WCAG 2.x A and AA rules over the document of `webview`: one line per rule that fails, or that axe could
  * not decide (a name on an element that drops it, say), except colours it could not measure under something drawn
- * over them. Empty when nothing is found.
+ * over them; and each icon drawn without a glyph (`iconsWithoutGlyph`). Empty when nothing is found.
  */
 export async function axeFindings(webview: FrameLocator): Promise<string[]> {
   const frame = await (await webview.locator("body").elementHandle()).ownerFrame();
@@ -44,10 +44,44 @@ export async function axeFindings(webview: FrameLocator): Promise<string[]> {
       nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
   });
-  return findings.map(({ id, impact, help, nodes }) => {
-    const where = nodes
-      .map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`)
-      .join("\n    ");
-    return `${impact}: ${id} (${help})\n    ${where}`;
+  const blank = await iconsWithoutGlyph(webview);
+  return [
+    ...findings.map(({ id, impact, help, nodes }) => {
+      const where = nodes
+        .map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`)
+        .join("\n    ");
+      return `${impact}: ${id} (${help})\n    ${where}`;
+    }),
+    ...blank.map(
+      (classes) => `serious: icon without a glyph ("${classes}"): the build's codicons leave it out`,
+    ),
+  ];
+}
+
+/**
+ * The class lists of the codicons in the webview (its shadow roots included: a button's icon) that draw nothing: the
+ * build keeps only the icons its scan of the views' sources finds (`scripts/codicons.mjs`).
+ */
+export async function iconsWithoutGlyph(webview: FrameLocator): Promise<string[]> {
+  return webview.locator("body").evaluate((body) => {
+    interface Element {
+      className: string;
+      shadowRoot: { querySelectorAll(selector: string): Iterable<Element> } | null;
+      querySelectorAll(selector: string): Iterable<Element>;
+    }
+    const web = globalThis as unknown as {
+      getComputedStyle(element: Element, pseudo: string): { content: string };
+    };
+    const blank: string[] = [];
+    const visit = (root: { querySelectorAll(selector: string): Iterable<Element> }) => {
+      for (const element of root.querySelectorAll("*")) {
+        if (element.shadowRoot) visit(element.shadowRoot);
+        if (!/\bcodicon-(?!modifier-)/.test(element.className)) continue;
+        const content = web.getComputedStyle(element, "::before").content;
+        if (content === "none" || content === "normal" || content === "") blank.push(element.className);
+      }
+    };
+    visit(body);
+    return blank;
   });
 }
