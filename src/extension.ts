@@ -25,6 +25,7 @@ import { MANAGE_PERMISSIONS_COMMAND, managePermissions } from "./host/managePerm
 import { createLog } from "./host/log";
 import { paintReportsRequested, SymposiumView, VIEW_ID } from "./host/symposiumView";
 import { addToMessage } from "./host/addToMessage";
+import { FileMentions } from "./host/fileMentions";
 import { handleIntent } from "./host/viewIntents";
 import { registerWalkthrough } from "./host/walkthrough";
 
@@ -89,6 +90,7 @@ class SymposiumExtension extends Disposable {
             sessions,
             view,
             diffs,
+            mentions,
             log,
             inWorkspace: (path) => this.paths.contains(path),
           }),
@@ -97,6 +99,7 @@ class SymposiumExtension extends Disposable {
       ),
     );
     this.view = view;
+    const mentions = this._register(new FileMentions(sessions, view, log));
     const attention = this._register(new Attention(sessions, view));
     const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
     history.onWriteError = (error) =>

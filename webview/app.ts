@@ -78,6 +78,8 @@ export class App {
         removeContext: (sessionKey, id) => host.post({ type: "removeContext", sessionKey, id }),
         pickContext: (sessionKey) => host.post({ type: "pickContext", sessionKey }),
         attachImage: (sessionKey, data) => host.post({ type: "attachImage", sessionKey, data }),
+        findFiles: (sessionKey, query, seq) => host.post({ type: "findFiles", sessionKey, query, seq }),
+        addMention: (sessionKey, token) => host.post({ type: "addMention", sessionKey, token }),
         editLastWaiting: (sessionKey) => {
           const waiting = this.store.sessions
             .get(sessionKey)
@@ -137,6 +139,9 @@ export class App {
         case "focusPrompt":
         case "focusComposer":
           focusRequests.push(message);
+          break;
+        case "fileMatches":
+          this.composer.showFileMatches(message.sessionKey, message.seq, message.matches);
           break;
         default: {
           const unknown: never = message;

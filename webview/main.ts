@@ -15,7 +15,15 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-const MESSAGE_TYPES: ReadonlySet<string> = new Set(["snapshot", "update", "focusPrompt", "focusComposer"]);
+// Every type of the protocol's, checked at compile time: a type missing here would be dropped unseen.
+const TYPES: Record<ToWebviewMessage["type"], true> = {
+  snapshot: true,
+  update: true,
+  focusPrompt: true,
+  focusComposer: true,
+  fileMatches: true,
+};
+const MESSAGE_TYPES: ReadonlySet<string> = new Set(Object.keys(TYPES));
 
 /** The host is trusted, but the page's message channel is shared with anything that can post to this window. */
 function isToWebviewMessage(data: unknown): data is ToWebviewMessage {

@@ -7,6 +7,7 @@
  * the file's URI, as other ACP clients send them. An image goes as an `image` block, only to an agent that
  * advertises `image`.
  */
+import { LIMITS } from "../shared/limits";
 import type { ContextChipView } from "../shared/protocol";
 import { imageSize, type ImageType } from "./imageData";
 import { capLabel } from "./text";
@@ -46,7 +47,7 @@ export interface PromptCapabilities {
 }
 
 /** Items one message may carry: more than a person adds by hand; a bound on what a message can grow to. */
-export const MAX_CONTEXT_ITEMS = 20;
+export const MAX_CONTEXT_ITEMS = LIMITS.intent.contextItems;
 /** A selection over this is sent as a link to its lines, not as text (a message stays a message). */
 export const MAX_CONTEXT_TEXT_CHARS = 100_000;
 /** Images one message may carry, in bytes together: what one session holds waiting for its next message. */

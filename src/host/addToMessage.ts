@@ -18,6 +18,7 @@ import {
 } from "../core/promptContext";
 import { inertText } from "../core/untrustedText";
 import { newSession } from "./commands";
+import { openFiles, shownPath, workspaceFiles } from "./workspaceFiles";
 import type { SymposiumView } from "./symposiumView";
 
 export async function addToMessage(
@@ -87,8 +88,6 @@ export function attachPastedImage(
   }
 }
 
-/** Files the picker lists: enough for any workspace a person picks from by typing; the rest is not looked at. */
-const PICKER_FILES = 5_000;
 let picking = false;
 
 /**
@@ -103,18 +102,8 @@ export async function pickFilesForMessage(
   if (picking) return;
   picking = true;
   try {
-    const open = [
-      ...new Map(
-        vscode.window.tabGroups.all
-          .flatMap((group) => group.tabs)
-          .flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [tab.input.uri] : []))
-          .filter((uri) => uri.scheme === "file")
-          .map((uri) => [uri.toString(), uri]),
-      ).values(),
-    ];
-    const found = (await vscode.workspace.findFiles("**/*", undefined, PICKER_FILES)).filter(
-      (uri) => !/[\\/](node_modules|\.git)[\\/]/.test(uri.path),
-    );
+    const open = openFiles();
+    const found = await workspaceFiles();
     const openKeys = new Set(open.map((uri) => uri.toString()));
     // A repository names its files: inert, so a name cannot draw an icon (`$(…)`) or read backwards in the list.
     const item = (uri: vscode.Uri) => {
@@ -205,12 +194,4 @@ function editorContext(editor: vscode.TextEditor): PromptContext[] {
         ...(text.length <= MAX_CONTEXT_TEXT_CHARS ? { text } : {}),
       };
     });
-}
-
-/**
- * Relative to its workspace folder (named when there are several), else the absolute path. As it is: the view shows
- * a file name's hidden characters as markers, and caps it (`contextChip`).
- */
-function shownPath(uri: vscode.Uri): string {
-  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
 }

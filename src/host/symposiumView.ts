@@ -105,6 +105,11 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     }
   }
 
+  /** Answers a request of the view's; dropped while no view is ready (the one that asked is gone). */
+  send(message: ToWebviewMessage): void {
+    if (this.ready) this.post(message);
+  }
+
   dispose(): void {
     this.batcher.clear();
     this.visibilityEmitter.dispose();

@@ -9,6 +9,7 @@ import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
+import type { FileMentions } from "./fileMentions";
 import { attachPastedImage, pickFilesForMessage } from "./addToMessage";
 import type { SymposiumView, ViewIntent } from "./symposiumView";
 
@@ -16,6 +17,7 @@ export interface IntentContext {
   sessions: AgentSessions;
   view: SymposiumView;
   diffs: DiffDocuments;
+  mentions: FileMentions;
   log: Logger;
   inWorkspace(path: string): boolean;
 }
@@ -47,6 +49,12 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     case "attachImage":
       attachPastedImage(sessions, message.sessionKey, message.data, log);
+      return;
+    case "findFiles":
+      void context.mentions.find(message.sessionKey, message.query, message.seq);
+      return;
+    case "addMention":
+      context.mentions.add(message.sessionKey, message.token);
       return;
     case "removeContext":
       sessions.removeContext(message.sessionKey, message.id);

@@ -35,6 +35,13 @@ export const webviewMessage = z.discriminatedUnion("type", [
     sessionKey: key,
     data: z.string().check(z.maxLength(MAX_IMAGE_BASE64_CHARS)),
   }),
+  z.strictObject({
+    type: z.literal("findFiles"),
+    sessionKey: key,
+    query: z.string().check(z.maxLength(caps.mentionQueryChars)),
+    seq: z.int().check(z.minimum(0)),
+  }),
+  z.strictObject({ type: z.literal("addMention"), sessionKey: key, token: key }),
   z.strictObject({ type: z.literal("removeContext"), sessionKey: key, id: key }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
   z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),

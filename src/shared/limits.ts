@@ -46,6 +46,10 @@ export const LIMITS = {
     index: 10_000,
     hrefChars: 4_000,
     controlIdChars: 200,
+    /** Items of context one message may carry (`MAX_CONTEXT_ITEMS`): the ids Send names. */
+    contextItems: 20,
+    /** What is typed after `@` in the message box, to find a file by. */
+    mentionQueryChars: 500,
     /** An edited rule's command prefix or path glob. */
     ruleChars: 1_000,
     /** Cards answered in one step from the pending list. */

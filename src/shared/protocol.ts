@@ -61,6 +61,14 @@ export interface ContextChipView {
   kind: "file" | "folder" | "lines" | "image";
 }
 
+/** A workspace file the message box's `@` list offers (`src/core/fileMentions.ts`). */
+export interface FileMatchView {
+  /** Host-made, for this session's list; choosing the file sends it, and it becomes the id of the file's chip. */
+  token: string;
+  /** As the chips show it: relative to its workspace folder, else absolute. */
+  path: string;
+}
+
 // --- Session controls: the agent's modes and config options (see src/core/sessionControls.ts) ---
 
 /** How far a mode lets the agent act without asking: by itself (`full`), or with a model approving (`reviewer`). */
@@ -380,7 +388,9 @@ export type ToWebviewMessage =
   /** Reveal and focus a card (from a notification or the status bar). */
   | { type: "focusPrompt"; key: string }
   /** `text`: a waiting message the person took back to edit, for the message box of that session. */
-  | { type: "focusComposer"; sessionKey?: string; text?: string };
+  | { type: "focusComposer"; sessionKey?: string; text?: string }
+  /** The answer to `findFiles`: `seq` as asked, so a late answer to an earlier query is dropped. */
+  | { type: "fileMatches"; sessionKey: string; seq: number; matches: FileMatchView[] };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Intents (webview -> host). The host parses them (`src/host/webviewMessages.ts`, capped by `LIMITS.intent`); anything
@@ -407,6 +417,10 @@ export type FromWebviewMessage =
   | { type: "pickContext"; sessionKey: string }
   /** An image pasted into the message box (base64; the host reads its type from its bytes). */
   | { type: "attachImage"; sessionKey: string; data: string }
+  /** The message box's `@` list: the workspace's files matching `query` (the host answers with `fileMatches`). */
+  | { type: "findFiles"; sessionKey: string; query: string; seq: number }
+  /** A file chosen in the `@` list, by the token the host offered it with: it goes with the next message. */
+  | { type: "addMention"; sessionKey: string; token: string }
   /** The person removed an item of context from the composer. */
   | { type: "removeContext"; sessionKey: string; id: string }
   | { type: "stop"; sessionKey: string }

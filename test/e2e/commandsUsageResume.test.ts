@@ -70,7 +70,7 @@ describe("Claude's session controls in the workbench (e2e)", function () {
       async () => (await options.count()) === 2,
       "the list filtered to compact and autocompact",
     );
-    assert.deepEqual(await options.locator(".slash-name").allTextContents(), ["/compact", "/autocompact"]);
+    assert.deepEqual(await options.locator(".suggest-name").allTextContents(), ["/compact", "/autocompact"]);
     // The first is active; Down moves, Up moves back.
     assert.equal(await options.nth(0).getAttribute("aria-selected"), "true");
     await box.press("ArrowDown");

@@ -187,6 +187,76 @@ describe("Add to Message (e2e)", function () {
     ]);
   });
 
+  it("adds a file typed after @ in the message box, and a message sent at once takes it", async () => {
+    const { page, workspace } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const box = messageBox(webview);
+    const list = webview.getByRole("listbox", { name: "Files" });
+    const options = list.getByRole("option");
+    await box.focus();
+    // A repository's name shows its hidden characters in the list, as in the chips.
+    await page.keyboard.type("@notes");
+    await waitUntil(async () => (await options.count()) === 1 || undefined, "the list to offer the notes");
+    assert.deepEqual(await options.allInnerTexts(), ["notes<U+202E>txt.md"]);
+    // Escape closes the list until the caret leaves the mention; typing on in it keeps it closed.
+    await page.keyboard.press("Escape");
+    await list.waitFor({ state: "hidden", timeout: 10_000 });
+    await page.keyboard.type("t");
+    await page.keyboard.press("Backspace");
+    assert.equal(await list.isVisible(), false);
+    // Chosen, the name goes into the text as the list showed it: the override cannot reverse the message.
+    await page.keyboard.press("Space");
+    await page.keyboard.type("@notes");
+    await options.first().waitFor({ state: "visible", timeout: 10_000 });
+    await page.keyboard.press("Tab");
+    assert.equal(await box.inputValue(), "@notes @notes<U+202E>txt.md ");
+    const remove = webview.getByRole("button", { name: `Remove ${TRAPPED}`, exact: true });
+    await remove.click();
+    await remove.waitFor({ state: "detached", timeout: 10_000 });
+    await box.fill("");
+    await box.focus();
+
+    await page.keyboard.type("What does @gree");
+    await waitUntil(
+      async () => (await options.allInnerTexts()).join("|") === "greeting.ts\nsrc" || undefined,
+      "the list to offer greeting.ts, in src",
+    );
+    assert.equal(await options.first().getAttribute("aria-selected"), "true");
+    await waitUntil(
+      async () =>
+        (await webview.locator('[aria-live="polite"]').textContent())?.startsWith("1 file.") || undefined,
+      "a screen reader to hear the list",
+    );
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, the @ list open:\n${findings.join("\n")}`);
+    await screenshot(page, "file-mentions");
+
+    await page.keyboard.press("Enter");
+    await list.waitFor({ state: "hidden", timeout: 10_000 });
+    assert.equal(await box.inputValue(), "What does @src/greeting.ts ");
+    // Sent before the host's chip can show: the file goes all the same.
+    const before = promptsReceived().length;
+    await page.keyboard.type("do?");
+    await page.keyboard.press("Enter");
+    await waitUntil(
+      () => promptsReceived().length === before + 1 || undefined,
+      "the agent to get the message",
+    );
+    assert.deepEqual(promptsReceived().at(-1), [
+      { type: "text", text: "What does @src/greeting.ts do?" },
+      {
+        type: "resource_link",
+        uri: pathToFileURL(join(workspace, "src", "greeting.ts")).href,
+        name: "greeting.ts",
+      },
+    ]);
+    const sent = webview.getByRole("list", { name: "Added to the message" }).last();
+    await sent.waitFor({ state: "visible", timeout: 10_000 });
+    assert.deepEqual(await sent.getByRole("listitem").allInnerTexts(), ["greeting.ts"]);
+    const waiting = webview.getByRole("list", { name: "Added to your message" });
+    assert.equal(await waiting.isVisible(), false, "no chip is left for the next message");
+  });
+
   /** Puts a PNG on the system clipboard, as a screenshot tool does, and pastes it into the message box with Ctrl+V. */
   async function pasteImage(page: Page, box: Locator, base64: string): Promise<void> {
     const origin = new URL(page.url()).origin;

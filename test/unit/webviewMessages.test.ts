@@ -75,6 +75,19 @@ describe("webview messages (host side)", () => {
     assert.ok(!parses({ type: "attachImage", sessionKey: "s", data: "AAAA", name: "/etc/passwd" }));
     assert.ok(!parses({ type: "attachImage", sessionKey: "s" }));
   });
+
+  it("the @ list asks with a capped query and a sequence number, and adds a file by a token only", () => {
+    const query = "x".repeat(LIMITS.intent.mentionQueryChars);
+    assert.ok(parses({ type: "findFiles", sessionKey: "s", query, seq: 1 }));
+    assert.ok(parses({ type: "findFiles", sessionKey: "s", query: "", seq: 0 }));
+    assert.ok(!parses({ type: "findFiles", sessionKey: "s", query: `${query}x`, seq: 1 }));
+    assert.ok(!parses({ type: "findFiles", sessionKey: "s", query: "a", seq: -1 }));
+    assert.ok(!parses({ type: "findFiles", sessionKey: "s", query: "a", seq: 1, glob: "/etc/**" }));
+    assert.ok(parses({ type: "addMention", sessionKey: "s", token: "t" }));
+    // The view names a file only by the host's token: never by a path or URI.
+    assert.ok(!parses({ type: "addMention", sessionKey: "s", token: "t", path: "/etc/passwd" }));
+    assert.ok(!parses({ type: "addMention", sessionKey: "s", uri: "file:///etc/passwd" }));
+  });
 });
 
 describe("webview boot data", () => {

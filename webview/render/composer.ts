@@ -6,17 +6,19 @@
  * or waiting for an approval, and while the host holds queued messages for the session (`SessionHeader.queued`; Stop
  * drops them).
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
- * `/name input`, which is how agents take them. The agent's mode and options for the session sit in the bar beside
- * Stop and Send (`SessionControlsBar`), where a chat view keeps them. What the person added to the message (files,
- * lines) shows above the box (`ContextChips`) and goes with the next message sent; so does an image pasted into the
- * box, for an agent that takes images (the host checks it again and names it).
+ * `/name input`, which is how agents take them. Typing `@` opens the workspace's files (`MentionList`); a chosen file
+ * goes with the message as the Add files button's do. The agent's mode and options for the session sit in the bar
+ * beside Stop and Send (`SessionControlsBar`), where a chat view keeps them. What the person added to the message
+ * (files, lines) shows above the box (`ContextChips`) and goes with the next message sent; so does an image pasted
+ * into the box, for an agent that takes images (the host checks it again and names it).
  */
 import "@vscode-elements/elements/dist/vscode-button/index.js";
 import "@vscode-elements/elements/dist/vscode-textarea/index.js";
-import type { SessionHeader } from "../../src/shared/protocol";
+import type { FileMatchView, SessionHeader } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, custom, el, icon, setEnabled } from "../dom";
 import { ContextChips } from "./contextChips";
+import { MentionList } from "./fileMentions";
 import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
 
@@ -35,6 +37,10 @@ export interface ComposerActions {
   removeContext(sessionKey: string, id: string): void;
   /** The Add files button: the host asks which files. */
   pickContext(sessionKey: string): void;
+  /** The `@` list: the workspace's files matching `query`; the host answers with `fileMatches`. */
+  findFiles(sessionKey: string, query: string, seq: number): void;
+  /** A file chosen in the `@` list, by the token the host offered it with. */
+  addMention(sessionKey: string, token: string): void;
   /** An image pasted into the box, as base64. */
   attachImage(sessionKey: string, data: string): void;
   /** Up in the empty box: the last message waiting to be sent comes back to edit; false when none waits. */
@@ -52,6 +58,12 @@ export class Composer {
   private readonly attachButton: HTMLButtonElement;
   private readonly drafts = new Map<string, string>();
   private readonly slash: SlashCommandList;
+  private readonly mentions: MentionList;
+  /**
+   * Files chosen in the `@` list whose chips the host has not shown yet: their tokens are their chips' ids, so a
+   * message sent at once takes them too.
+   */
+  private mentioned: string[] = [];
   private readonly controls: SessionControlsBar;
   private readonly context: ContextChips;
   /** Why a pasted image was not taken; until the person types or the session changes. */
@@ -70,8 +82,9 @@ export class Composer {
     // No resize grip: its built-in image is a data: URL, which the CSP (img-src cspSource only) blocks.
     this.textarea.setAttribute("rows", "3");
     this.slash = this.slashCommands(actions);
+    this.mentions = this.fileMentions(actions);
     this.textarea.addEventListener("keydown", (event) => {
-      if (this.slash.handleKey(event)) {
+      if (this.slash.handleKey(event) || this.mentions.handleKey(event)) {
         event.preventDefault();
         event.stopPropagation();
         return;
@@ -118,6 +131,7 @@ export class Composer {
       "footer",
       { class: "composer" },
       this.slash.root,
+      this.mentions.root,
       this.controls.panel,
       this.context.root,
       this.note,
@@ -150,7 +164,11 @@ export class Composer {
     this.root.hidden = header === undefined;
     this.controls.show(header);
     this.context.show(header?.context, !switched);
-    if (switched) this.showNote(undefined);
+    if (switched) {
+      this.showNote(undefined);
+      this.mentions.reset();
+      this.mentioned = [];
+    }
     if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();
@@ -184,13 +202,43 @@ export class Composer {
     this.textarea.focus();
   }
 
-  /** Replaces the box's text, the caret at its end. */
-  private setText(text: string): void {
+  /** The `@` list's answer from the host, for the session it asked for. */
+  showFileMatches(sessionKey: string, seq: number, matches: readonly FileMatchView[]): void {
+    if (sessionKey === this.session?.key) this.mentions.showMatches(seq, matches);
+  }
+
+  /** Replaces the box's text, the caret at its end or at `caret`. */
+  private setText(text: string, caret = text.length): void {
     this.textarea.value = text;
     const inner = this.textarea.wrappedElement;
     if (!inner) return;
     inner.value = text;
-    inner.setSelectionRange(text.length, text.length);
+    inner.setSelectionRange(caret, caret);
+  }
+
+  private fileMentions(actions: ComposerActions): MentionList {
+    const list = new MentionList({
+      input: () => this.textarea.wrappedElement,
+      value: () => this.textarea.value,
+      caret: () => this.textarea.wrappedElement?.selectionStart ?? this.textarea.value.length,
+      setText: (text, caret) => this.setText(text, caret),
+      find: (query, seq) => {
+        if (this.session && this.canSend()) actions.findFiles(this.session.key, query, seq);
+      },
+      add: (match) => {
+        if (!this.session || !this.canSend()) return;
+        this.mentioned.push(match.token);
+        actions.addMention(this.session.key, match.token);
+      },
+      announce: (text) => actions.announce(text),
+    });
+    this.textarea.addEventListener("input", () => list.update());
+    // The caret leaving a mention (arrows, a click) closes its list; coming back reopens it.
+    this.textarea.addEventListener("keyup", (event) => {
+      if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) list.update();
+    });
+    this.textarea.addEventListener("click", () => list.update());
+    return list;
   }
 
   private slashCommands(actions: ComposerActions): SlashCommandList {
@@ -258,11 +306,16 @@ export class Composer {
     if (!session || !this.canSend()) return;
     const text = this.textarea.value;
     if (text.trim() === "" || text.length > LIMITS.intent.promptChars) return;
-    this.actions.send(session.key, text, this.context.ids);
-    this.context.clear();
+    const shown = this.context.ids;
+    const mentioned = this.mentioned.filter((token) => !shown.includes(token));
+    // A message holds so many items at most; the host would take no more, and refuses a longer list whole.
+    this.actions.send(session.key, text, [...shown, ...mentioned].slice(0, LIMITS.intent.contextItems));
+    this.context.clear(mentioned);
+    this.mentioned = [];
     // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
     this.slash.update();
+    this.mentions.reset();
     if (session.status !== "ready") {
       // The host's next header says so too (`queued`); Stop (which drops it) is offered at once.
       setEnabled(this.stopButton, true);

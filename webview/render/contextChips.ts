@@ -92,8 +92,12 @@ export class ContextChips {
     else this.actions.focusAfterLast();
   }
 
-  /** Sent: the chips went with the message (the host's next header has none of them). */
-  clear(): void {
+  /**
+   * Sent: the chips went with the message (the host's next header has none of them), and so did `unseen`, chips the
+   * host had not shown yet (a header it sent before the message must not bring them back).
+   */
+  clear(unseen: readonly string[] = []): void {
+    for (const id of unseen) this.gone.add(id);
     for (const chip of this.shown) this.gone.add(chip.id);
     this.show([]);
   }

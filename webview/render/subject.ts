@@ -6,7 +6,8 @@ import type { PromptView, SubjectView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
-import { appendVisible, clip, hasHiddenCharacters } from "../text";
+import { hasHiddenCharacters } from "../hiddenCharacters";
+import { appendVisible, clip } from "../text";
 import { reachableWhenScrolling } from "./scrollBox";
 import {
   kindIcon,

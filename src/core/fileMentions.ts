@@ -1,0 +1,89 @@
+/**
+ * The `@` list of the message box: which of the workspace's files match what the person typed after `@`, and the
+ * tokens the view names a chosen file by. Pure, for plain-Node tests; the host lists the files (`src/host`).
+ *
+ * A token is host-made, bound to the session it was offered in, and becomes the id of the file's chip when the
+ * person chooses it, so the view can send the message with it at once, before the host's header shows the chip. A
+ * view can add only a file the host offered it for that session.
+ */
+import type { FileMatchView } from "../shared/protocol";
+import { randomUUID } from "./randomUUID";
+
+/** A file the list can offer. */
+export interface MentionFile {
+  /** `file:` URI. */
+  readonly uri: string;
+  /** As shown (`asRelativePath`): relative to its workspace folder, else absolute; `/` between names. */
+  readonly path: string;
+  /** Open in an editor: offered before the rest. */
+  readonly open: boolean;
+}
+
+/** Matches the list shows: a screenful; the person types more to narrow it. */
+export const MENTION_MATCHES = 12;
+/** Tokens held at once, across sessions: enough for the lists a person can still choose from. */
+const MAX_TOKENS = 240;
+
+/**
+ * The files matching `query` (case-insensitive), best first: the name equal to it, then starting with it, then
+ * holding it, then the path holding it, then the path holding its characters in order (`gts` finds `greeting.ts`).
+ * Within a rank, open files first, then shorter paths, then by path. An empty query lists open files, then the rest.
+ */
+export function matchFiles(
+  files: readonly MentionFile[],
+  query: string,
+  limit = MENTION_MATCHES,
+): MentionFile[] {
+  const wanted = query.toLowerCase();
+  const ranked: { file: MentionFile; rank: number }[] = [];
+  for (const file of files) {
+    const rank = matchRank(file.path.toLowerCase(), wanted);
+    if (rank !== undefined) ranked.push({ file, rank });
+  }
+  ranked.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      Number(b.file.open) - Number(a.file.open) ||
+      a.file.path.length - b.file.path.length ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0),
+  );
+  return ranked.slice(0, limit).map((entry) => entry.file);
+}
+
+function matchRank(path: string, wanted: string): number | undefined {
+  if (wanted === "") return 0;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (name === wanted) return 0;
+  if (name.startsWith(wanted)) return 1;
+  if (name.includes(wanted)) return 2;
+  if (path.includes(wanted)) return 3;
+  let at = 0;
+  for (const char of wanted) {
+    at = path.indexOf(char, at) + 1;
+    if (at === 0) return undefined;
+  }
+  return 4;
+}
+
+/** The tokens of the files offered to each session's `@` list, most recent last; the oldest go past the bound. */
+export class MentionTokens {
+  private readonly offered = new Map<string, { sessionKey: string; file: MentionFile }>();
+
+  /** Tokens for the files offered to a session, in their order, as the view shows them. */
+  offer(sessionKey: string, files: readonly MentionFile[]): FileMatchView[] {
+    return files.map((file) => {
+      const token = randomUUID();
+      this.offered.set(token, { sessionKey, file });
+      if (this.offered.size > MAX_TOKENS) this.offered.delete(this.offered.keys().next().value!);
+      return { token, path: file.path };
+    });
+  }
+
+  /** The file a token names, once, when it was offered to this session; undefined otherwise. */
+  take(sessionKey: string, token: string): MentionFile | undefined {
+    const entry = this.offered.get(token);
+    if (entry?.sessionKey !== sessionKey) return undefined;
+    this.offered.delete(token);
+    return entry.file;
+  }
+}

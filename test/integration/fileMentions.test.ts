@@ -1,0 +1,111 @@
+/**
+ * The message box's `@` list, host side, in a real extension host: the real workspace's files are found, a file the
+ * agent (or anyone) creates after the first listing is found next time, open editors come first, and a file goes with
+ * the next message only by a token offered to that session (a hostile view can name nothing else).
+ */
+import * as assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as vscode from "vscode";
+import type { Logger } from "../../src/core/logger";
+import type { SymposiumTestApi } from "../../src/extension";
+import { FileMentions } from "../../src/host/fileMentions";
+import type { SymposiumView } from "../../src/host/symposiumView";
+import type { FileMatchView, ToWebviewMessage } from "../../src/shared/protocol";
+import { waitFor as poll } from "../../tools/waitFor";
+
+const EXTENSION_ID = "symposium.symposium";
+const waitFor = <T>(probe: () => T | undefined | false, what: string) => poll(probe, what, 15_000, 20);
+
+describe("the @ list's files (real extension host)", function () {
+  this.timeout(60_000);
+  let api: SymposiumTestApi;
+  let mentions: FileMentions;
+  const answers: Extract<ToWebviewMessage, { type: "fileMatches" }>[] = [];
+  const warnings: string[] = [];
+  const workspace = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<SymposiumTestApi>(EXTENSION_ID)!.activate();
+    const log: Logger = {
+      trace: () => undefined,
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message) => warnings.push(message),
+      error: (message) => warnings.push(message),
+    };
+    const view = {
+      send: (message: ToWebviewMessage) => {
+        if (message.type === "fileMatches") answers.push(message);
+      },
+    } as unknown as SymposiumView;
+    mentions = new FileMentions(api.sessions, view, log);
+    mkdirSync(join(workspace(), "mentions", "deep"), { recursive: true });
+    writeFileSync(join(workspace(), "mentions", "alpha-notes.md"), "# alpha\n");
+    writeFileSync(join(workspace(), "mentions", "deep", "alpha-plan.md"), "# plan\n");
+  });
+
+  after(async () => {
+    mentions?.dispose();
+    for (const key of api.sessions.sessionKeys()) await api.sessions.closeSession(key);
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+  });
+
+  let seq = 0;
+  async function find(sessionKey: string, query: string): Promise<FileMatchView[]> {
+    const asked = ++seq;
+    await mentions.find(sessionKey, query, asked);
+    const answer = answers.find((message) => message.seq === asked);
+    assert.ok(answer, `an answer to "${query}"`);
+    assert.equal(answer.sessionKey, sessionKey);
+    return answer.matches;
+  }
+
+  function chips(sessionKey: string): { id: string; detail: string }[] {
+    return api.sessions.snapshot().sessions.find((s) => s.header.key === sessionKey)?.header.context ?? [];
+  }
+
+  it("finds the workspace's files, and one created after the first listing", async () => {
+    const key = await api.sessions.startSession("Demo Agent");
+    assert.deepEqual(
+      (await find(key, "alpha")).map((match) => match.path),
+      ["mentions/alpha-notes.md", "mentions/deep/alpha-plan.md"],
+    );
+    writeFileSync(join(workspace(), "mentions", "alpha-new.md"), "# new\n");
+    await waitFor(
+      async () => (await find(key, "alpha-new")).some((match) => match.path === "mentions/alpha-new.md"),
+      "the new file to be found",
+    );
+  });
+
+  it("offers an open editor's file first", async () => {
+    const key = await api.sessions.startSession("Demo Agent");
+    const deep = vscode.Uri.file(join(workspace(), "mentions", "deep", "alpha-plan.md"));
+    await vscode.window.showTextDocument(deep);
+    assert.equal((await find(key, "alpha"))[0]?.path, "mentions/deep/alpha-plan.md");
+  });
+
+  it("adds a file only by a token offered to that session, once, with the token as its chip's id", async () => {
+    const first = await api.sessions.startSession("Demo Agent");
+    const second = await api.sessions.startSession("Demo Agent");
+    const [offered] = await find(first, "alpha-notes");
+    assert.ok(offered);
+
+    const warned = warnings.length;
+    mentions.add(second, offered.token);
+    mentions.add(first, "a-token-never-offered");
+    assert.deepEqual(chips(first), []);
+    assert.deepEqual(chips(second), []);
+    assert.equal(warnings.length, warned + 2, "each refusal is logged");
+
+    mentions.add(first, offered.token);
+    assert.deepEqual(
+      chips(first).map((chip) => [chip.id, chip.detail]),
+      [[offered.token, "mentions/alpha-notes.md"]],
+    );
+    await api.sessions.closeSession(first);
+    const before = answers.length;
+    await mentions.find(first, "alpha", ++seq);
+    assert.equal(answers.length, before, "a session that ended is offered nothing");
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The pure parts of the message box's `@` list: where a mention is typed, the text once a file is chosen, which
+ * files match and in what order, and the tokens a view may name a file by (bound to a session, used once).
+ */
+import assert from "node:assert/strict";
+import { matchFiles, MentionTokens, type MentionFile } from "../../src/core/fileMentions";
+import { mentionAt, withMention } from "../../webview/mentionQuery";
+import { visibleText } from "../../webview/hiddenCharacters";
+
+function files(...paths: string[]): MentionFile[] {
+  return paths.map((path) => ({ uri: `file:///w/${path}`, path, open: false }));
+}
+
+describe("file mentions", () => {
+  describe("where a mention is typed", () => {
+    it("is an @ at the start or after white space, up to the caret", () => {
+      assert.deepEqual(mentionAt("@", 1), { start: 0, query: "" });
+      assert.deepEqual(mentionAt("look at @gre", 12), { start: 8, query: "gre" });
+      assert.deepEqual(mentionAt("two lines\n@src/gr", 17), { start: 10, query: "src/gr" });
+      // The caret inside the word: what is before it.
+      assert.deepEqual(mentionAt("see @greeting.ts now", 7), { start: 4, query: "gr" });
+    });
+
+    it("is not an address, a finished mention, or a word the caret left", () => {
+      assert.equal(mentionAt("mail me@example.com", 19), undefined);
+      assert.equal(mentionAt("see @greeting.ts ", 17), undefined);
+      assert.equal(mentionAt("see @greeting.ts now", 20), undefined);
+      assert.equal(mentionAt("@@", 2), undefined);
+      assert.equal(mentionAt("plain text", 10), undefined);
+    });
+
+    it("puts the chosen path in place of the whole word, a space after it, and the caret past the space", () => {
+      assert.deepEqual(withMention("look at @gre", 8, "src/greeting.ts"), {
+        text: "look at @src/greeting.ts ",
+        caret: 25,
+      });
+      // Chosen with the caret inside the word: the rest of the word goes too, and no second space comes.
+      assert.deepEqual(withMention("see @greXX now", 4, "greeting.ts"), {
+        text: "see @greeting.ts now",
+        caret: 17,
+      });
+      assert.deepEqual(withMention("@", 0, "a.md"), { text: "@a.md ", caret: 6 });
+    });
+
+    it("writes a repository's hidden characters into the text as the markers the list shows", () => {
+      assert.equal(visibleText("notes\u202Etxt.md"), "notes<U+202E>txt.md");
+      assert.equal(visibleText("a\u200Bb\u0007c\u001b[31md"), "a<U+200B>b\u2407cd");
+      assert.equal(visibleText("plain/ünïcode.ts"), "plain/ünïcode.ts");
+    });
+  });
+
+  describe("which files match", () => {
+    const workspace = files(
+      "src/greeting.ts",
+      "test/greeting.test.ts",
+      "docs/agreement.md",
+      "src/deep/nested/get-things.ts",
+      "README.md",
+    );
+
+    it("ranks the name before the path, and a name starting with the query first", () => {
+      assert.deepEqual(
+        matchFiles(workspace, "gre").map((file) => file.path),
+        ["src/greeting.ts", "test/greeting.test.ts", "docs/agreement.md"],
+      );
+    });
+
+    it("matches the path, and the query's characters in order as a last resort, case-insensitively", () => {
+      assert.deepEqual(
+        matchFiles(workspace, "SRC/").map((file) => file.path),
+        ["src/greeting.ts", "src/deep/nested/get-things.ts"],
+      );
+      assert.deepEqual(
+        matchFiles(workspace, "dngt").map((file) => file.path),
+        ["src/deep/nested/get-things.ts"],
+      );
+      assert.deepEqual(matchFiles(workspace, "zzz"), []);
+    });
+
+    it("offers open files first within a rank, and lists the shortest paths for an empty query", () => {
+      const withOpen = workspace.map((file) =>
+        file.path === "test/greeting.test.ts" ? { ...file, open: true } : file,
+      );
+      assert.deepEqual(
+        matchFiles(withOpen, "greeting").map((file) => file.path),
+        ["test/greeting.test.ts", "src/greeting.ts"],
+      );
+      assert.deepEqual(
+        matchFiles(withOpen, "", 3).map((file) => file.path),
+        ["test/greeting.test.ts", "README.md", "src/greeting.ts"],
+      );
+    });
+
+    it("shows a screenful at most", () => {
+      const many = files(...Array.from({ length: 100 }, (_, i) => `src/file${i}.ts`));
+      assert.equal(matchFiles(many, "file").length, 12);
+    });
+  });
+
+  describe("tokens", () => {
+    it("name a file offered to that session, once", () => {
+      const tokens = new MentionTokens();
+      const [offered] = tokens.offer("session-1", files("src/greeting.ts"));
+      assert.equal(offered!.path, "src/greeting.ts");
+      assert.equal(tokens.take("session-2", offered!.token), undefined, "another session's token");
+      assert.equal(tokens.take("session-1", "made-up"), undefined, "a token never offered");
+      assert.equal(tokens.take("session-1", offered!.token)?.uri, "file:///w/src/greeting.ts");
+      assert.equal(tokens.take("session-1", offered!.token), undefined, "used already");
+    });
+
+    it("are new for every offer, and the oldest go past the bound", () => {
+      const tokens = new MentionTokens();
+      const first = tokens.offer("s", files("a.ts"))[0]!;
+      const again = tokens.offer("s", files("a.ts"))[0]!;
+      assert.notEqual(first.token, again.token);
+      for (let i = 0; i < 30; i++)
+        tokens.offer("s", files(...Array.from({ length: 12 }, (_, j) => `f${j}.ts`)));
+      assert.equal(tokens.take("s", first.token), undefined, "gone past the bound");
+      const latest = tokens.offer("s", files("b.ts"))[0]!;
+      assert.equal(tokens.take("s", latest.token)?.path, "b.ts");
+    });
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Which characters are deceptive in text from agents and repositories, and the visible markers they are shown as
+ * (`text.ts` puts them in the page). Pure, for plain-Node tests.
+ */
+
+/** ANSI "select graphic rendition" (colours, bold): ESC [ params m, or the one-byte C1 CSI form. */
+const ANSI_SGR = /(?:\u001b\[|\u009b)[0-9;:]*m/g;
+
+/**
+ * Characters shown as markers. Newline and tab stay as they are (they are visible in monospace pre-wrap text).
+ * C0 and C1 controls, DEL, ALM, MVS, zero-width and directional marks, line/paragraph separators, bidi embeddings,
+ * overrides and isolates, word joiner and invisible operators, BOM, interlinear annotations, Unicode tags.
+ */
+export const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+
+const NAMES: Readonly<Record<number, string>> = {
+  0x1b: "ESCAPE",
+  0x200b: "ZERO WIDTH SPACE",
+  0x200c: "ZERO WIDTH NON-JOINER",
+  0x200d: "ZERO WIDTH JOINER",
+  0x200e: "LEFT-TO-RIGHT MARK",
+  0x200f: "RIGHT-TO-LEFT MARK",
+  0x2028: "LINE SEPARATOR",
+  0x2029: "PARAGRAPH SEPARATOR",
+  0x202a: "LEFT-TO-RIGHT EMBEDDING",
+  0x202b: "RIGHT-TO-LEFT EMBEDDING",
+  0x202c: "POP DIRECTIONAL FORMATTING",
+  0x202d: "LEFT-TO-RIGHT OVERRIDE",
+  0x202e: "RIGHT-TO-LEFT OVERRIDE",
+  0x2066: "LEFT-TO-RIGHT ISOLATE",
+  0x2067: "RIGHT-TO-LEFT ISOLATE",
+  0x2068: "FIRST STRONG ISOLATE",
+  0x2069: "POP DIRECTIONAL ISOLATE",
+  0xfeff: "ZERO WIDTH NO-BREAK SPACE",
+};
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI_SGR, "");
+}
+
+/** The marker shown for one invisible character. */
+export function markerFor(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code); // Control Pictures: ␀ … ␟ (␛ for ESC)
+  if (code === 0x7f) return "\u2421"; // ␡
+  return `<U+${code.toString(16).toUpperCase().padStart(4, "0")}>`;
+}
+
+export function describeCharacter(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  const name = NAMES[code];
+  return `Hidden character ${hex}${name ? ` ${name}` : ""}`;
+}
+
+/** True when `text` contains something `appendVisible` would mark or strip. */
+export function hasHiddenCharacters(text: string): boolean {
+  ANSI_SGR.lastIndex = 0;
+  INVISIBLE.lastIndex = 0;
+  const found = ANSI_SGR.test(text) || INVISIBLE.test(text);
+  ANSI_SGR.lastIndex = 0;
+  INVISIBLE.lastIndex = 0;
+  return found;
+}
+
+/**
+ * `text` as `appendVisible` (`text.ts`) shows it, for a text field (which cannot hold marker spans): colour codes removed, each
+ * invisible character written as its marker.
+ */
+export function visibleText(text: string): string {
+  return stripAnsi(text).replace(INVISIBLE, markerFor);
+}
