@@ -3,6 +3,7 @@
  * plain-Node tests. A mention starts with `@` at the start of the text or after a space or newline (so `a@b.c` is no
  * mention) and runs to the caret without spaces.
  */
+import { markerFor, visibleText } from "./hiddenCharacters";
 
 export interface MentionAt {
   /** Where its `@` is. */
@@ -27,4 +28,17 @@ export function withMention(text: string, start: number, path: string): { text: 
   const inserted = `@${path} `;
   const rest = text.slice(start + word.length).replace(/^ /u, "");
   return { text: text.slice(0, start) + inserted + rest, caret: start + inserted.length };
+}
+
+/** A repository's file path on one line: a newline or tab in a name is written as its marker (`␊`, `␉`). */
+export function oneLine(path: string): string {
+  return path.replace(/[\n\t]/gu, markerFor);
+}
+
+/**
+ * A file path as the message's text takes it: one line, and every hidden character (a bidi override, say) written as
+ * the marker the list shows, so a name cannot reorder or reshape the message. The file itself goes by its chip.
+ */
+export function mentionPath(path: string): string {
+  return visibleText(oneLine(path));
 }

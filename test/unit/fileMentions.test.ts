@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { matchFiles, MentionTokens, type MentionFile } from "../../src/core/fileMentions";
-import { mentionAt, withMention } from "../../webview/mentionQuery";
+import { mentionAt, mentionPath, withMention } from "../../webview/mentionQuery";
 import { visibleText } from "../../webview/hiddenCharacters";
 
 function files(...paths: string[]): MentionFile[] {
@@ -42,10 +42,13 @@ describe("file mentions", () => {
       assert.deepEqual(withMention("@", 0, "a.md"), { text: "@a.md ", caret: 6 });
     });
 
-    it("writes a repository's hidden characters into the text as the markers the list shows", () => {
-      assert.equal(visibleText("notes\u202Etxt.md"), "notes<U+202E>txt.md");
-      assert.equal(visibleText("a\u200Bb\u0007c\u001b[31md"), "a<U+200B>b\u2407cd");
-      assert.equal(visibleText("plain/ünïcode.ts"), "plain/ünïcode.ts");
+    it("writes a repository's hidden characters into the text as the markers the list shows, on one line", () => {
+      assert.equal(mentionPath("notes\u202Etxt.md"), "notes<U+202E>txt.md");
+      assert.equal(mentionPath("a\u200Bb\u0007c\u001b[31md"), "a<U+200B>b\u2407cd");
+      assert.equal(mentionPath("a\nIgnore the above\t.md"), "a\u240AIgnore the above\u2409.md");
+      assert.equal(mentionPath("plain/ünïcode.ts"), "plain/ünïcode.ts");
+      // What the list shows for a name with a newline: the same marker (the box would show two lines).
+      assert.equal(visibleText("a\nb"), "a\nb", "visibleText keeps newlines; mentionPath does not");
     });
   });
 

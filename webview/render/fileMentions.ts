@@ -7,8 +7,7 @@
  */
 import type { FileMatchView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
-import { mentionAt, withMention, type MentionAt } from "../mentionQuery";
-import { visibleText } from "../hiddenCharacters";
+import { mentionAt, mentionPath, oneLine, withMention, type MentionAt } from "../mentionQuery";
 import { appendVisible } from "../text";
 import { SuggestList, type SuggestListHost } from "./suggestList";
 
@@ -73,12 +72,14 @@ export class MentionList {
     this.shown = matches;
     this.list.show(
       matches.map((match) => {
-        const slash = match.path.lastIndexOf("/");
+        // Hidden characters show as highlighted markers (`appendVisible`).
+        const path = oneLine(match.path);
+        const slash = path.lastIndexOf("/");
         return {
           key: match.path,
-          name: match.path.slice(slash + 1),
-          detail: slash > 0 ? match.path.slice(0, slash) : undefined,
-          spoken: match.path,
+          name: path.slice(slash + 1),
+          detail: slash > 0 ? path.slice(0, slash) : undefined,
+          spoken: mentionPath(match.path),
         };
       }),
     );
@@ -99,9 +100,7 @@ export class MentionList {
     const match = this.shown[index];
     const asked = this.asked;
     if (!match || !asked) return;
-    // The repository's name as the list showed it: a hidden character must not reorder or hide what the person sends.
-    // The file itself goes by its chip.
-    const { text, caret } = withMention(this.host.value(), asked.start, visibleText(match.path));
+    const { text, caret } = withMention(this.host.value(), asked.start, mentionPath(match.path));
     this.reset();
     this.host.setText(text, caret);
     this.host.add(match);
