@@ -313,8 +313,11 @@ export class Session {
         this.endTurn(asString(response.stopReason));
       }
     } catch (error) {
-      if (!connection.isClosed)
-        this.showItems(this.model.addNotice("error", `The prompt failed: ${errorMessage(error)}`));
+      // The agent went away during the turn: its scope ends the session (`connectionEnded`, with how the agent
+      // exited), which also ends the turn. Ending it here first would show it ready for a moment, and tell a person
+      // who is elsewhere that the agent finished.
+      if (connection.isClosing) return;
+      this.showItems(this.model.addNotice("error", `The prompt failed: ${errorMessage(error)}`));
       this.endTurn("error");
     }
   }

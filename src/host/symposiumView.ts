@@ -72,7 +72,16 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     });
     const subscriptions = [
       webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
-      view.onDidChangeVisibility(() => this.visibilityEmitter.fire(view.visible)),
+      view.onDidChangeVisibility(() => {
+        // A hidden view's page is gone (no `retainContextWhenHidden`): shown again, it loads anew and says `ready`,
+        // and gets the snapshot then. Until then nothing is sent: a message would reach no page, or the new page
+        // before its snapshot (a reveal's focus request, for a session it does not know yet).
+        if (!view.visible) {
+          this.ready = false;
+          this.batcher.clear();
+        }
+        this.visibilityEmitter.fire(view.visible);
+      }),
     ];
     view.onDidDispose(() => {
       for (const subscription of subscriptions) subscription.dispose();

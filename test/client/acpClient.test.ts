@@ -191,6 +191,23 @@ describe("ACP client against real agents", function () {
     assert.ok(settledAt > 0);
   });
 
+  for (const protocol of ["v1", "v2"] as const) {
+    it(`takes a session whose agent dies during a turn from working to ended, never through ready (${protocol})`, async () => {
+      harness = new ClientHarness({ protocol });
+      const key = await harness.run({ steps: [{ sleep: 200 }, { exit: 3 }] });
+      const session = harness.sessions.session(key)!;
+      await waitFor(() => session.status === "ended", "the session to be marked ended", 5_000);
+      const statuses = harness.ops.flatMap((op) =>
+        op.op === "session" && op.header.key === key ? [op.header.status] : [],
+      );
+      const working = statuses.indexOf("running");
+      assert.ok(working >= 0, `the turn ran: ${statuses.join(", ")}`);
+      // A moment of "ready" would read as a finished turn (and tell a person elsewhere so).
+      assert.deepEqual([...new Set(statuses.slice(working))], ["running", "ended"]);
+      assert.match(session.error ?? "", /exited with code 3/);
+    });
+  }
+
   it("keeps a flood of 20,000 requests within the caps and bounded memory", async function () {
     this.timeout(60_000);
     harness = new ClientHarness({ protocol: "v2", limits: { perSession: 64, perAgent: 256, timeoutMs: 0 } });
