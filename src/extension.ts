@@ -100,7 +100,7 @@ class SymposiumExtension extends Disposable {
     );
     this.view = view;
     const mentions = this._register(new FileMentions(sessions, view, log));
-    const attention = this._register(new Attention(sessions, view));
+    const attention = this._register(new Attention(sessions, view, () => configuration.notifyWhenTurnEnds));
     const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
     history.onWriteError = (error) =>
       log.error(`Could not write the approval history: ${errorMessage(error)}`);

@@ -2,12 +2,16 @@
  * Telling the user a request waits, without stealing focus: a status bar item with the count (click reveals the
  * view), the view's badge, and, while the view is hidden, one notification at a time naming the agent and how many
  * requests wait. The request's title stays on the card: agent text in a notification can become a command link.
+ * While the view is hidden, a turn that ends is announced the same way (`symposium.notifyWhenTurnEnds`), so a person
+ * who went to the editor during a long turn knows the agent is done.
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import type { PermissionPrompt } from "../core/permissionPrompt";
 import { ATTENTION_DELAY_MS, ATTENTION_SPACING_MS, LaterTimer } from "../core/laterTimer";
+import { turnEnd } from "../core/turnEnd";
 import { inertText } from "../core/untrustedText";
+import type { SessionHeader } from "../shared/protocol";
 import type { SymposiumView } from "./symposiumView";
 
 export const REVEAL_COMMAND = "symposium.revealPending";
@@ -20,6 +24,9 @@ export class Attention implements vscode.Disposable {
   );
   private readonly subscriptions: vscode.Disposable[] = [];
   private notificationShowing = false;
+  private turnNotificationShowing = false;
+  /** Each session's last header, to see its turn end. */
+  private readonly headers = new Map<string, SessionHeader>();
   private readonly refreshLater = new LaterTimer(
     () => this.refresh(),
     ATTENTION_DELAY_MS,
@@ -31,6 +38,7 @@ export class Attention implements vscode.Disposable {
   constructor(
     private readonly sessions: AgentSessions,
     private readonly view: SymposiumView,
+    private readonly notifyWhenTurnEnds: () => boolean,
   ) {
     this.statusItem.name = vscode.l10n.t("Symposium pending requests");
     this.statusItem.command = REVEAL_COMMAND;
@@ -41,6 +49,13 @@ export class Attention implements vscode.Disposable {
       }),
       sessions.onDidChange((ops) => {
         if (ops.some((op) => op.op === "agents" || op.op === "session")) this.queueRefresh();
+        for (const op of ops) {
+          if (op.op === "sessionRemoved") this.headers.delete(op.sessionKey);
+          if (op.op !== "session") continue;
+          const ended = turnEnd(this.headers.get(op.header.key), op.header);
+          this.headers.set(op.header.key, op.header);
+          if (ended && !view.visible && this.notifyWhenTurnEnds()) void this.notifyTurnEnd(op.header, ended);
+        }
       }),
       view.onDidChangeVisibility(() => this.queueRefresh()),
     );
@@ -110,6 +125,24 @@ export class Attention implements vscode.Disposable {
       const session = this.sessions.session(key);
       return session?.agentName === agentName && session.status !== "ended" && session.status !== "error";
     });
+  }
+
+  /** One at a time, as for requests; the session's tab says the rest. Names the agent only (from user settings). */
+  private async notifyTurnEnd(header: SessionHeader, ended: "finished" | "failed"): Promise<void> {
+    if (this.turnNotificationShowing) return;
+    this.turnNotificationShowing = true;
+    try {
+      const agent = inertText(header.agentName, 80);
+      const show = vscode.l10n.t("Show");
+      const choice = await (ended === "finished"
+        ? vscode.window.showInformationMessage(vscode.l10n.t("{0} has finished its turn.", agent), show)
+        : vscode.window.showWarningMessage(vscode.l10n.t("{0} stopped with an error.", agent), show));
+      if (choice !== show) return;
+      this.sessions.selectSession(header.key);
+      await this.view.reveal({ type: "focusComposer", sessionKey: header.key }, false);
+    } finally {
+      this.turnNotificationShowing = false;
+    }
   }
 
   private async notify(prompt: PermissionPrompt): Promise<void> {

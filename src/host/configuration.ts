@@ -97,6 +97,11 @@ export class Configuration extends Disposable {
     return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : 0;
   }
 
+  /** Whether a turn that ends while the view is hidden is announced by a notification (any settings scope). */
+  get notifyWhenTurnEnds(): boolean {
+    return vscode.workspace.getConfiguration(SECTION).get<boolean>("notifyWhenTurnEnds", true) !== false;
+  }
+
   /**
    * Appends an allow rule ("Always allow …" from a card) to `symposium.permissions.allow` in user settings, keeping
    * every other rule and list as it was; an equal rule already there is not added twice. In the same write chain as

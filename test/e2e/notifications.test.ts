@@ -1,12 +1,24 @@
 // Notifications while Symposium is hidden. A request that arrives is announced: VS Code turns
 // `[label](command:…)` in notification text into a link that runs the command on click, so the agent's title must
-// never reach it: the notification names who asks and how many wait, and shows no link at all. Its Show button
-// brings the card back, with focus on it.
+// never reach it: the notification names who asks and how many wait, and shows no link at all. A turn that ends (or
+// an agent that dies during one) is announced too, with a button back to that session's message box; a turn ended
+// with the view in sight, or by the person's Stop, is not.
 import * as assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { screenshot, symposiumWebview } from "../../tools/browser";
-import { sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
+import {
+  messageBox,
+  sendScript,
+  startSession,
+  stopButton,
+  waitForGuard,
+  waitUntil,
+} from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+
+/** What the notification shows for a turn, and how long the host has to show it after the turn ends. */
+const FINISHED = "Scripted has finished its turn.";
+const SETTLE_MS = 1_500;
 
 describe("Notifications (e2e)", function () {
   this.timeout(120_000);
@@ -25,6 +37,12 @@ describe("Notifications (e2e)", function () {
 
   function toast(page: Page, text: string) {
     return page.locator(".notifications-toasts .notification-toast", { hasText: text });
+  }
+
+  async function closeToasts(page: Page): Promise<void> {
+    await page.keyboard.press("Escape");
+    for (const close of await page.locator(".notifications-toasts .codicon-notifications-clear").all())
+      await close.click().catch(() => undefined);
   }
 
   it("shows no link for a title carrying a command link, and names the agent and the count instead", async () => {
@@ -62,5 +80,63 @@ describe("Notifications (e2e)", function () {
       outcome: "selected",
       optionId: "reject-once",
     });
+  });
+
+  it("says when a turn ends while the view is hidden, and Show goes back to that session's message box", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const log = ctx.log("Scripted");
+    const turns = log.ofKind("turnEnd").length;
+    await sendScript(webview, { steps: [{ sleep: 3_000 }, { say: "All done." }] });
+    await showExplorer(page);
+    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the turn to end");
+    const finished = toast(page, FINISHED);
+    await finished.waitFor({ state: "visible", timeout: 15_000 });
+    await screenshot(page, "turn-ended-notification");
+    await finished.getByRole("button", { name: "Show" }).click();
+    await page
+      .locator('.part.sidebar [id="workbench.view.extension.symposium"]')
+      .waitFor({ state: "visible", timeout: 15_000 });
+    await screenshot(page, "turn-ended-shown");
+    const view = symposiumWebview(page);
+    await waitUntil(
+      async () =>
+        (await messageBox(view).evaluate((box) =>
+          (box as unknown as { matches(s: string): boolean }).matches(":focus"),
+        )) || undefined,
+      "focus in the message box",
+    );
+    await waitUntil(
+      async () => (await view.getByText("All done.").count()) > 0 || undefined,
+      "the session's reply in sight",
+    );
+  });
+
+  it("stays quiet for a turn ended in sight of the view, or by the person's Stop", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const log = ctx.log("Scripted");
+    let turns = log.ofKind("turnEnd").length;
+    await sendScript(webview, { steps: [{ say: "Quick." }] });
+    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the turn to end");
+    await page.waitForTimeout(SETTLE_MS);
+    assert.equal(await toast(page, FINISHED).count(), 0, "the view was in sight");
+
+    turns = log.ofKind("turnEnd").length;
+    await sendScript(webview, { steps: [{ sleep: 30_000 }] });
+    await stopButton(webview).click();
+    await showExplorer(page);
+    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the stopped turn to end");
+    await page.waitForTimeout(SETTLE_MS);
+    assert.equal(await toast(page, FINISHED).count(), 0, "the person pressed Stop");
+  });
+
+  it("says when the agent dies during a turn while the view is hidden", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, { steps: [{ sleep: 3_000 }, { exit: 3 }] });
+    await showExplorer(page);
+    await toast(page, "Scripted stopped with an error.").waitFor({ state: "visible", timeout: 30_000 });
+    await closeToasts(page);
   });
 });
