@@ -152,28 +152,44 @@ async function closePalette(page: Page): Promise<void> {
 }
 
 /**
- * Opens the palette filtered to `title` and returns the matching row, or undefined. The palette snapshots the command
- * list when it opens and an extension's commands can register later, so it closes and reopens a few times.
+ * Opens a quick input (`open`), types `query` and returns the first row holding `shows`, or undefined after
+ * `attempts` tries. Each try closes the input and opens it anew: the palette snapshots the command list when it opens
+ * (an extension's commands can register later), and a fresh Go to File query starts a new file search (a busy machine
+ * can leave the first one without results for many seconds).
  */
-async function findCommandRow(page: Page, title: string, attempts: number): Promise<Locator | undefined> {
+async function findQuickInputRow(
+  page: Page,
+  open: () => Promise<void>,
+  query: string,
+  shows: string,
+  { attempts, waitMs, pauseMs }: { attempts: number; waitMs: number; pauseMs: number },
+): Promise<Locator | undefined> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    await page.keyboard.press("F1");
+    await open();
     const input = page.locator(`${quickInput} input.input`);
     await input.waitFor({ state: "visible", timeout: 10_000 });
-    await input.fill(`>${title}`);
+    await input.fill(query);
     const row = page
       .locator(`${quickInput} .quick-input-list .monaco-list-row`)
-      .filter({ hasText: title })
+      .filter({ hasText: shows })
       .first();
     try {
-      await row.waitFor({ state: "visible", timeout: 3000 });
+      await row.waitFor({ state: "visible", timeout: waitMs });
       return row;
     } catch {
       await closePalette(page);
-      await page.waitForTimeout(1000);
+      await page.waitForTimeout(pauseMs);
     }
   }
   return undefined;
+}
+
+function findCommandRow(page: Page, title: string, attempts: number): Promise<Locator | undefined> {
+  return findQuickInputRow(page, () => page.keyboard.press("F1"), `>${title}`, title, {
+    attempts,
+    waitMs: 3000,
+    pauseMs: 1000,
+  });
 }
 
 /** Runs a command by its palette title, e.g. "Symposium: New Session". Throws if it never shows up. */
@@ -187,33 +203,17 @@ export async function runCommand(page: Page, title: string, attempts = 6): Promi
     .catch(() => undefined);
 }
 
-/**
- * Opens the workspace file whose name holds `name` with Go to File, as a person does. A busy machine can leave the
- * first file search without results for many seconds; a fresh query starts a new search, so it closes and retypes.
- */
+/** Opens the workspace file whose name holds `name` with Go to File, as a person does. */
 export async function openFile(page: Page, name: string, attempts = 4): Promise<void> {
-  for (let attempt = 1; attempt <= attempts; attempt++) {
+  const open = async () => {
     await page.locator(".part.statusbar").click({ position: { x: 600, y: 5 } }); // focus the workbench
     await page.keyboard.press("Control+p");
-    const input = page.locator(`${quickInput} input.input`);
-    await input.waitFor({ state: "visible", timeout: 10_000 });
-    await input.fill(name);
-    // Recently opened files are listed first: wait for the search's own row.
-    const row = page
-      .locator(`${quickInput} .quick-input-list .monaco-list-row`)
-      .filter({ hasText: name })
-      .first();
-    try {
-      await row.waitFor({ state: "visible", timeout: 10_000 });
-    } catch {
-      await closePalette(page);
-      continue;
-    }
-    await row.click();
-    await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
-    return;
-  }
-  throw new Error(`Go to File never listed "${name}" (tried ${attempts} times).`);
+  };
+  // Recently opened files are listed first: the row that holds the name is the search's own.
+  const row = await findQuickInputRow(page, open, name, name, { attempts, waitMs: 10_000, pauseMs: 0 });
+  if (!row) throw new Error(`Go to File never listed "${name}" (tried ${attempts} times).`);
+  await row.click();
+  await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor({ timeout: 15_000 });
 }
 
 /** True when the palette lists a command with this title; leaves the palette closed. */
