@@ -15,6 +15,8 @@ import type { SessionHeader } from "../shared/protocol";
 import type { SymposiumView } from "./symposiumView";
 
 export const REVEAL_COMMAND = "symposium.revealPending";
+/** Turns that end within this of the last one announced are not announced again (their tabs say so). */
+const TURN_NOTICE_SPACING_MS = 3_000;
 
 export class Attention implements vscode.Disposable {
   private readonly statusItem = vscode.window.createStatusBarItem(
@@ -24,7 +26,8 @@ export class Attention implements vscode.Disposable {
   );
   private readonly subscriptions: vscode.Disposable[] = [];
   private notificationShowing = false;
-  private turnNotificationShowing = false;
+  /** When the last turn notification showed: a burst of turns ending (several sessions) shows one. */
+  private lastTurnNotice = 0;
   /** Each session's last header, to see its turn end. */
   private readonly headers = new Map<string, SessionHeader>();
   private readonly refreshLater = new LaterTimer(
@@ -127,22 +130,22 @@ export class Attention implements vscode.Disposable {
     });
   }
 
-  /** One at a time, as for requests; the session's tab says the rest. Names the agent only (from user settings). */
+  /**
+   * Names the agent only (from user settings). Spaced rather than one at a time: a notification that hid itself into
+   * the notification center stays unanswered, and would silence every later turn.
+   */
   private async notifyTurnEnd(header: SessionHeader, ended: "finished" | "failed"): Promise<void> {
-    if (this.turnNotificationShowing) return;
-    this.turnNotificationShowing = true;
-    try {
-      const agent = inertText(header.agentName, 80);
-      const show = vscode.l10n.t("Show");
-      const choice = await (ended === "finished"
-        ? vscode.window.showInformationMessage(vscode.l10n.t("{0} has finished its turn.", agent), show)
-        : vscode.window.showWarningMessage(vscode.l10n.t("{0} stopped with an error.", agent), show));
-      if (choice !== show) return;
-      this.sessions.selectSession(header.key);
-      await this.view.reveal({ type: "focusComposer", sessionKey: header.key }, false);
-    } finally {
-      this.turnNotificationShowing = false;
-    }
+    const now = Date.now();
+    if (now - this.lastTurnNotice < TURN_NOTICE_SPACING_MS) return;
+    this.lastTurnNotice = now;
+    const agent = inertText(header.agentName, 80);
+    const show = vscode.l10n.t("Show");
+    const choice = await (ended === "finished"
+      ? vscode.window.showInformationMessage(vscode.l10n.t("{0} has finished its turn.", agent), show)
+      : vscode.window.showWarningMessage(vscode.l10n.t("{0} stopped with an error.", agent), show));
+    if (choice !== show) return;
+    this.sessions.selectSession(header.key);
+    await this.view.reveal({ type: "focusComposer", sessionKey: header.key }, false);
   }
 
   private async notify(prompt: PermissionPrompt): Promise<void> {

@@ -82,6 +82,26 @@ describe("Notifications (e2e)", function () {
     });
   });
 
+  // First: a turn notification shown just before would hide a wrong one (they are spaced by a few seconds).
+  it("stays quiet for a turn ended in sight of the view, or by the person's Stop", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const log = ctx.log("Scripted");
+    let turns = log.ofKind("turnEnd").length;
+    await sendScript(webview, { steps: [{ say: "Quick." }] });
+    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the turn to end");
+    await page.waitForTimeout(SETTLE_MS);
+    assert.equal(await toast(page, FINISHED).count(), 0, "the view was in sight");
+
+    turns = log.ofKind("turnEnd").length;
+    await sendScript(webview, { steps: [{ sleep: 30_000 }] });
+    await stopButton(webview).click();
+    await showExplorer(page);
+    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the stopped turn to end");
+    await page.waitForTimeout(SETTLE_MS);
+    assert.equal(await toast(page, FINISHED).count(), 0, "the person pressed Stop");
+  });
+
   it("says when a turn ends while the view is hidden, and Show goes back to that session's message box", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
@@ -110,25 +130,6 @@ describe("Notifications (e2e)", function () {
       async () => (await view.getByText("All done.").count()) > 0 || undefined,
       "the session's reply in sight",
     );
-  });
-
-  it("stays quiet for a turn ended in sight of the view, or by the person's Stop", async () => {
-    const { page } = ctx.workbench;
-    const webview = await startSession(page, "Scripted");
-    const log = ctx.log("Scripted");
-    let turns = log.ofKind("turnEnd").length;
-    await sendScript(webview, { steps: [{ say: "Quick." }] });
-    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the turn to end");
-    await page.waitForTimeout(SETTLE_MS);
-    assert.equal(await toast(page, FINISHED).count(), 0, "the view was in sight");
-
-    turns = log.ofKind("turnEnd").length;
-    await sendScript(webview, { steps: [{ sleep: 30_000 }] });
-    await stopButton(webview).click();
-    await showExplorer(page);
-    await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the stopped turn to end");
-    await page.waitForTimeout(SETTLE_MS);
-    assert.equal(await toast(page, FINISHED).count(), 0, "the person pressed Stop");
   });
 
   it("says when the agent dies during a turn while the view is hidden", async () => {
