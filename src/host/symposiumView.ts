@@ -73,13 +73,10 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     const subscriptions = [
       webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       view.onDidChangeVisibility(() => {
-        // A hidden view's page is gone (no `retainContextWhenHidden`): shown again, it loads anew and says `ready`,
-        // and gets the snapshot then. Until then nothing is sent: a message would reach no page, or the new page
-        // before its snapshot (a reveal's focus request, for a session it does not know yet).
-        if (!view.visible) {
-          this.ready = false;
-          this.batcher.clear();
-        }
+        // The view keeps no page while hidden: shown again, it loads anew, says `ready` and gets the snapshot then.
+        // Until then nothing is sent: a message would reach no page, or the new page before its snapshot (a reveal's
+        // focus request, for a session it does not know yet).
+        if (!view.visible) this.pageGone();
         this.visibilityEmitter.fire(view.visible);
       }),
     ];
@@ -87,8 +84,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       for (const subscription of subscriptions) subscription.dispose();
       if (this.view === view) {
         this.view = undefined;
-        this.ready = false;
-        this.batcher.clear();
+        this.pageGone();
         this.visibilityEmitter.fire(false);
       }
     });
@@ -147,6 +143,12 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       return;
     }
     this.onIntent(parsed.data);
+  }
+
+  /** The page is gone (hidden or disposed): nothing waits for it, and the next page's `ready` starts over. */
+  private pageGone(): void {
+    this.ready = false;
+    this.batcher.clear();
   }
 
   private post(message: ToWebviewMessage): void {
