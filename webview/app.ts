@@ -54,12 +54,20 @@ export class App {
   /** When the user last scrolled the transcript themselves (performance.now()). */
   private userScrolledAt = -Infinity;
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
+  /**
+   * Set when the person presses New session (or the empty state's Start) here: the sessions there were, and what had
+   * focus. The session that appears next gets the Message box, as a new chat does, unless focus has moved on.
+   */
+  private startedHere: { before: ReadonlySet<string>; focus: Element | null } | undefined;
 
   constructor(
     root: HTMLElement,
     private readonly host: HostPort,
   ) {
-    const newSession = (agentName: string): void => host.post({ type: "newSession", agentName });
+    const newSession = (agentName: string): void => {
+      this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
+      host.post({ type: "newSession", agentName });
+    };
     this.header = new Header(newSession);
     this.emptyState = new EmptyState(newSession);
     this.tabs = new SessionTabs({
@@ -207,6 +215,10 @@ export class App {
     // another session shown can move any card; a tool call that changed can only take the cards that name it.
     const reshaped = changes.reset || changes.activeSession || changes.itemsRemoved.size > 0;
     const toolCallsChanged = new Set<string>();
+    for (const sessionKey of changes.sessions) {
+      const session = store.sessions.get(sessionKey);
+      if (session) this.sessionViews.get(sessionKey)?.showHeader(session.header);
+    }
     for (const [sessionKey, ids] of changes.itemsRemoved) {
       const view = this.sessionViews.get(sessionKey);
       for (const id of ids) view?.remove(id);
@@ -291,6 +303,7 @@ export class App {
     const unseenSettled = this.shownView()?.takeUnseenSettled() ?? false;
     if (switched) this.restoreScroll();
     else if (stick) this.followEnd(unseenSettled);
+    if (switched) this.focusSessionStartedHere();
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
     this.spinners.sync();
@@ -324,6 +337,18 @@ export class App {
     }
     this.composer.setSession(store.activeSession?.header);
     return switched;
+  }
+
+  /**
+   * The person pressed New session here and that session is now shown: its Message box takes the keyboard, so they
+   * can type the task at once (it waits while the agent starts). Not when they have moved focus elsewhere since.
+   */
+  private focusSessionStartedHere(): void {
+    const started = this.startedHere;
+    const key = this.shownSessionKey;
+    if (!started || key === undefined || started.before.has(key)) return;
+    this.startedHere = undefined;
+    if (document.activeElement === started.focus || !userHasFocus()) this.composer.focus();
   }
 
   /** The shown session's saved scroll position, or its end when it is shown for the first time. */

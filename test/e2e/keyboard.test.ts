@@ -7,6 +7,7 @@ import {
   askAboutToolCall,
   card,
   messageBox,
+  openSession,
   sendScript,
   startSession,
   portEdit,
@@ -373,6 +374,31 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await webview
       .locator("article.item.agent", { hasText: "scripted agent received: hello from the keyboard" })
       .waitFor({ state: "visible", timeout: 30_000 });
+  });
+
+  it("New session puts the keyboard in the new session's Message box, and its empty transcript says what to do", async () => {
+    const { page } = ctx.workbench;
+    const fresh = await openSession(page, "Scripted");
+    await waitUntil(
+      async () => (await focused(fresh)) === "textbox:Message",
+      "the keyboard in the new session's Message box",
+      10_000,
+    );
+    const shown = fresh.locator(".session-view:not([hidden])");
+    const hint = shown.locator(".session-hint");
+    await waitForReady(fresh);
+    const said = (await hint.innerText()).replace(/\s+/g, " ");
+    assert.match(said, /Tell Scripted what to do\./);
+    assert.match(said, /Type @ to add a workspace file\./);
+    assert.match(said, /it asks here/);
+    await screenshot(page, "keyboard-new-session");
+    // Typed straight away, as the focus allows; the first item of the transcript takes the hint's place.
+    await page.keyboard.type("first words of a new session");
+    await page.keyboard.press("Enter");
+    await shown
+      .getByText("scripted agent received: first words of a new session")
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await hint.isVisible(), false, "the hint still shows above the first message");
   });
 
   it("reports no webview errors or CSP violations", () => {

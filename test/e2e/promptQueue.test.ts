@@ -56,10 +56,20 @@ describe("Messages sent while a session starts (e2e)", function () {
     const { page } = ctx.workbench;
     await startSession(page, "Scripted");
     const text = "hello from the queue";
-    const webview = await sendWhileStarting(page, "Slow", text);
+    const webview = await openSession(page, "Slow");
+    // The empty session says the agent is starting and that a message can be written already...
+    const hint = activeTranscript(webview).locator(".session-hint");
+    assert.match(
+      (await hint.innerText()).replace(/\s+/g, " "),
+      /Starting Slow… You can write your first message now: it is sent when the agent is ready\./,
+    );
+    // ...and the keyboard is in its Message box (New session was pressed here): typed straight in.
+    await page.keyboard.type(text);
+    await page.keyboard.press("Enter");
 
     const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
     await queued.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await hint.isVisible(), false, "the hint shows above the waiting message");
     assert.equal(await queued.getAttribute("aria-label"), "You, Waiting for Slow to start…");
     assert.match(await queued.locator(".queued-marker").innerText(), /Waiting for Slow to start…/);
     assert.equal(await messageBox(webview).inputValue(), "", "the box is cleared because the message queued");

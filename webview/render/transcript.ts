@@ -2,17 +2,22 @@
  * One session's transcript. Built lazily (the first time the session is shown), then kept and updated in place
  * through a map from item ids to nodes, also while hidden, so switching tabs keeps scroll position and open sections.
  */
+import type { SessionHeader } from "../../src/shared/protocol";
 import type { SessionState } from "../state";
 import type { HostPort } from "../host";
-import { el } from "../dom";
+import { el, replaceChildren } from "../dom";
 import { createItemNode, type ItemNode } from "./items";
 import { renderDecisionRecord } from "./decisionRecord";
 import { afterFirstPaint } from "./afterFirstPaint";
+import { sessionHint } from "./sessionHint";
 import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "../settledEnd";
 
 export class SessionView {
   readonly root: HTMLElement;
   private readonly list: HTMLElement;
+  /** Shown by CSS only while the transcript has no items (`.transcript-items:empty + .session-hint`). */
+  private readonly hint = el("div", { class: "session-hint" });
+  private hintText = "";
   private readonly nodes = new Map<string, ItemNode>();
   /** Inline decision records already in the DOM, by prompt key. */
   private readonly shownRecords = new Set<string>();
@@ -32,7 +37,19 @@ export class SessionView {
       "section",
       { class: "session-view", "data-key": session.header.key, "aria-label": "Transcript" },
       this.list,
+      this.hint,
     );
+    this.showHeader(session.header);
+  }
+
+  /** The session's header changed (its status, commands, bypass): the hint says what fits now. */
+  showHeader(header: SessionHeader): void {
+    const lines = sessionHint(header);
+    const text = lines.join("\n");
+    // Written only on a change: headers change with every status and usage report.
+    if (text === this.hintText) return;
+    this.hintText = text;
+    replaceChildren(this.hint, ...lines.map((line) => el("p", {}, line)));
   }
 
   get isMounted(): boolean {
