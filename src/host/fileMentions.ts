@@ -1,20 +1,30 @@
 /**
  * The message box's `@` list, host side: lists the workspace's files once and again only after a file was created or
- * deleted (or the folders changed), answers each query with the best matches (`matchFiles`) and the tokens they are
+ * deleted (or the folders changed), and in a workspace with more files than the listing holds also searches for the
+ * paths holding what was typed; answers each query with the best matches (`matchFiles`) and the tokens they are
  * offered by, and adds a chosen file to that session's next message under its token (`MentionTokens`).
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { errorMessage } from "../core/errorMessage";
-import { matchFiles, MentionTokens, type MentionFile } from "../core/fileMentions";
+import { matchFiles, MentionTokens, pathHoldingGlob, type MentionFile } from "../core/fileMentions";
 import type { Logger } from "../core/logger";
 import type { SymposiumView } from "./symposiumView";
-import { openFiles, shownPath, workspaceFiles } from "./workspaceFiles";
+import { listWorkspaceFiles, openFiles, shownPath, workspaceFilesMatching } from "./workspaceFiles";
+
+/** Files a search past a capped listing takes for one query: the list shows the best 12 of them. */
+const SEARCHED_FILES = 500;
+
+function mentionFile(uri: vscode.Uri): MentionFile {
+  return { uri: uri.toString(), path: shownPath(uri), open: false };
+}
 
 export class FileMentions implements vscode.Disposable {
   private readonly tokens = new MentionTokens();
   /** The workspace's files, until one is created or deleted; one listing at a time. */
-  private listing: Promise<MentionFile[]> | undefined;
+  private listing: Promise<{ files: MentionFile[]; capped: boolean }> | undefined;
+  /** The search past a capped listing for the latest query. */
+  private searching: vscode.CancellationTokenSource | undefined;
   /** Made with the first listing: a window where nobody types `@` watches nothing more. */
   private watchers: vscode.Disposable[] = [];
 
@@ -29,7 +39,9 @@ export class FileMentions implements vscode.Disposable {
     if (!this.takesContext(sessionKey)) return;
     let listed: MentionFile[];
     try {
-      listed = await this.files();
+      const listing = await this.files();
+      // A workspace larger than the listing: the files past it are searched for by what was typed.
+      listed = listing.capped ? await this.withFilesHolding(listing.files, query) : listing.files;
     } catch (error) {
       this.log.warn(`Could not list the workspace's files for the @ list: ${errorMessage(error)}`);
       listed = [];
@@ -55,6 +67,7 @@ export class FileMentions implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.searching?.cancel();
     for (const watcher of this.watchers) watcher.dispose();
     this.watchers = [];
     this.listing = undefined;
@@ -65,7 +78,32 @@ export class FileMentions implements vscode.Disposable {
     return status !== undefined && status !== "ended" && status !== "error";
   }
 
-  private files(): Promise<MentionFile[]> {
+  /**
+   * The listing, and the files whose path holds `query` past it (a search per query, the previous one cancelled: the
+   * view keeps only the latest answer).
+   */
+  private async withFilesHolding(listed: MentionFile[], query: string): Promise<MentionFile[]> {
+    const glob = pathHoldingGlob(query);
+    if (glob === undefined) return listed;
+    this.searching?.cancel();
+    const searching = (this.searching = new vscode.CancellationTokenSource());
+    try {
+      let found: vscode.Uri[] = [];
+      try {
+        found = await workspaceFilesMatching(glob, SEARCHED_FILES, searching.token);
+      } catch (error) {
+        // Cancelled by a newer query, whose answer is the one the view keeps.
+        if (!searching.token.isCancellationRequested) throw error;
+      }
+      const known = new Set(listed.map((file) => file.uri));
+      return [...listed, ...found.filter((uri) => !known.has(uri.toString())).map(mentionFile)];
+    } finally {
+      searching.dispose();
+      if (this.searching === searching) this.searching = undefined;
+    }
+  }
+
+  private files(): Promise<{ files: MentionFile[]; capped: boolean }> {
     if (this.watchers.length === 0) {
       const stale = () => (this.listing = undefined);
       const watcher = vscode.workspace.createFileSystemWatcher("**/*", false, true, false);
@@ -76,9 +114,10 @@ export class FileMentions implements vscode.Disposable {
         vscode.workspace.onDidChangeWorkspaceFolders(stale),
       ];
     }
-    const listing = (this.listing ??= workspaceFiles().then((uris) =>
-      uris.map((uri) => ({ uri: uri.toString(), path: shownPath(uri), open: false })),
-    ));
+    const listing = (this.listing ??= listWorkspaceFiles().then(({ uris, capped }) => ({
+      files: uris.map(mentionFile),
+      capped,
+    })));
     // A failed listing is tried again on the next query.
     listing.catch(() => {
       if (this.listing === listing) this.listing = undefined;

@@ -4,18 +4,20 @@
  * the next message only by a token offered to that session (a hostile view can name nothing else).
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import type { Logger } from "../../src/core/logger";
 import type { SymposiumTestApi } from "../../src/extension";
 import { FileMentions } from "../../src/host/fileMentions";
+import { listWorkspaceFiles } from "../../src/host/workspaceFiles";
 import type { SymposiumView } from "../../src/host/symposiumView";
 import type { FileMatchView, ToWebviewMessage } from "../../src/shared/protocol";
 import { waitFor as poll } from "../../tools/waitFor";
 
 const EXTENSION_ID = "symposium.symposium";
-const waitFor = <T>(probe: () => T | undefined | false, what: string) => poll(probe, what, 15_000, 20);
+const waitFor = <T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string) =>
+  poll(probe, what, 15_000, 20);
 
 describe("the @ list's files (real extension host)", function () {
   this.timeout(60_000);
@@ -83,6 +85,40 @@ describe("the @ list's files (real extension host)", function () {
     const deep = vscode.Uri.file(join(workspace(), "mentions", "deep", "alpha-plan.md"));
     await vscode.window.showTextDocument(deep);
     assert.equal((await find(key, "alpha"))[0]?.path, "mentions/deep/alpha-plan.md");
+  });
+
+  it("finds files past the listing's cap in a workspace with more files than it lists", async () => {
+    const bulk = join(workspace(), "bulk");
+    const dependencies = join(workspace(), "node_modules", "some-dependency");
+    const name = (i: number) => `Record-${String(i).padStart(5, "0")}.txt`;
+    try {
+      // Four times what the listing holds, so most of them are past it (which ones, the search's order decides),
+      // and a dependency's file whose name holds a query too.
+      mkdirSync(bulk, { recursive: true });
+      for (let i = 0; i < 20_000; i++) writeFileSync(join(bulk, name(i)), "");
+      mkdirSync(dependencies, { recursive: true });
+      writeFileSync(join(dependencies, name(7)), "");
+      assert.equal((await listWorkspaceFiles()).capped, true, "the listing stops at its cap");
+
+      const key = await api.sessions.startSession("Demo Agent");
+      // Ten files across bulk/, by a part of the name in another case (the first once the watcher has settled).
+      const targets = [7, 1_999, 4_321, 8_000, 9_876, 12_345, 14_142, 16_180, 17_320, 19_999].map(name);
+      const query = (file: string) => file.slice(0, -".txt".length).toLowerCase();
+      await waitFor(
+        async () => (await find(key, query(targets[0]!)))[0]?.path === `bulk/${targets[0]}`,
+        `bulk/${targets[0]} to be offered`,
+      );
+      for (const target of targets)
+        assert.deepEqual(
+          (await find(key, query(target))).map((match) => match.path),
+          [`bulk/${target}`],
+          `${target} is offered, and no dependency's file of that name`,
+        );
+      assert.equal((await find(key, "bulk/record-01999"))[0]?.path, `bulk/${name(1_999)}`, "by its path too");
+    } finally {
+      rmSync(bulk, { recursive: true, force: true });
+      rmSync(join(workspace(), "node_modules"), { recursive: true, force: true });
+    }
   });
 
   it("adds a file only by a token offered to that session, once, with the token as its chip's id", async () => {

@@ -3,7 +3,8 @@
  * files match and in what order, and the tokens a view may name a file by (bound to a session, used once).
  */
 import assert from "node:assert/strict";
-import { matchFiles, MentionTokens, type MentionFile } from "../../src/core/fileMentions";
+import picomatch from "picomatch";
+import { matchFiles, MentionTokens, pathHoldingGlob, type MentionFile } from "../../src/core/fileMentions";
 import { mentionAt, mentionPath, withMention } from "../../webview/mentionQuery";
 import { visibleText } from "../../webview/hiddenCharacters";
 
@@ -97,6 +98,47 @@ describe("file mentions", () => {
     it("shows a screenful at most", () => {
       const many = files(...Array.from({ length: 100 }, (_, i) => `src/file${i}.ts`));
       assert.equal(matchFiles(many, "file").length, 12);
+    });
+  });
+
+  describe("the search past a capped listing", () => {
+    /** Which of `paths` the glob for `query` takes (picomatch reads braces, classes and `**` as VS Code's search does). */
+    function found(query: string, paths: readonly string[]): string[] {
+      const glob = pathHoldingGlob(query);
+      assert.ok(glob, `a glob for "${query}"`);
+      const isMatch = picomatch(glob, { dot: true });
+      return paths.filter((path) => isMatch(path));
+    }
+
+    it("finds the paths holding what was typed, in any case, at any depth, ending in the file's name", () => {
+      const paths = [
+        "greeting.ts",
+        "src/Greeting.ts",
+        "packages/app/src/GREETER.md",
+        "src/graphs/greet/index.ts",
+        "lib/mysrc/gr.ts",
+        "src/other/gr.ts",
+        "docs/agreement.md",
+        "docs/regret.md",
+      ];
+      assert.deepEqual(found("greet", paths), [
+        "greeting.ts",
+        "src/Greeting.ts",
+        "packages/app/src/GREETER.md",
+      ]);
+      assert.deepEqual(found("src/Gr", paths), [
+        "src/Greeting.ts",
+        "packages/app/src/GREETER.md",
+        "lib/mysrc/gr.ts",
+      ]);
+      assert.deepEqual(found("my file.v2-final_", ["a/my file.v2-final_.txt", "a/myfile.v2-final_.txt"]), [
+        "a/my file.v2-final_.txt",
+      ]);
+    });
+
+    it("makes no glob of what a glob would read as a pattern, or of nothing but dots and slashes", () => {
+      for (const query of ["", ".", "/", " ./ ", "*", "src/**", "a?b", "[ab]", "{a,b}", "!x", "a\\b", "é"])
+        assert.equal(pathHoldingGlob(query), undefined, JSON.stringify(query));
     });
   });
 
