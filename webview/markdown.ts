@@ -7,14 +7,19 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import { el, type Attributes } from "./dom";
 import { appendText, appendVisible } from "./text";
+import { copyButton } from "./render/copyButton";
 import { reachableWhenScrolling } from "./render/scrollBox";
 
-export type OpenLink = (href: string) => void;
+export interface MarkdownActions {
+  openLink(href: string): void;
+  /** Copy on a code block: its text as the block shows it. */
+  copyCode(code: string): void;
+}
 
 /** Deeper nesting than this is shown as plain text (a hostile document cannot blow the stack). */
 const MAX_DEPTH = 40;
 
-export function renderMarkdown(markdown: string, openLink: OpenLink): DocumentFragment {
+export function renderMarkdown(markdown: string, actions: MarkdownActions): DocumentFragment {
   const fragment = document.createDocumentFragment();
   let tokens: Token[];
   try {
@@ -23,12 +28,12 @@ export function renderMarkdown(markdown: string, openLink: OpenLink): DocumentFr
     fragment.appendChild(el("p", { class: "md-plain" }, markdown));
     return fragment;
   }
-  new MarkdownDom(openLink).blocks(fragment, tokens, 0);
+  new MarkdownDom(actions).blocks(fragment, tokens, 0);
   return fragment;
 }
 
 class MarkdownDom {
-  constructor(private readonly openLink: OpenLink) {}
+  constructor(private readonly actions: MarkdownActions) {}
 
   blocks(parent: Node, tokens: readonly Token[], depth: number): void {
     for (const token of tokens) this.block(parent, token, depth);
@@ -60,9 +65,19 @@ class MarkdownDom {
         return;
       }
       case "code": {
+        const text = (token as Tokens.Code).text;
         const code = el("code", { class: "mono" });
-        appendVisible(code, (token as Tokens.Code).text);
-        parent.appendChild(reachableWhenScrolling(el("pre", { class: "md-code" }, code)));
+        appendVisible(code, text);
+        // Copy at the block's top right, shown while the pointer or the focus is on it (main.css).
+        const copy = copyButton("md-code-copy", "Copy the code", "Copy", () => this.actions.copyCode(text));
+        parent.appendChild(
+          el(
+            "div",
+            { class: "md-code-block" },
+            reachableWhenScrolling(el("pre", { class: "md-code" }, code)),
+            copy,
+          ),
+        );
         return;
       }
       case "blockquote": {
@@ -205,7 +220,7 @@ class MarkdownDom {
     const open = (event: Event): void => {
       event.preventDefault();
       event.stopPropagation();
-      this.openLink(href);
+      this.actions.openLink(href);
     };
     link.addEventListener("click", open);
     link.addEventListener("keydown", (event) => {

@@ -519,8 +519,8 @@ export class AgentSessions {
   }
 
   /** What Copy puts on the clipboard for a session's item (`Session.copyText`). */
-  copyText(sessionKey: string, itemId: string): string | undefined {
-    return this.sessions.get(sessionKey)?.copyText(itemId);
+  copyText(sessionKey: string, itemId: string, code?: string): string | undefined {
+    return this.sessions.get(sessionKey)?.copyText(itemId, code);
   }
 
   /**

@@ -257,13 +257,18 @@ export class Session {
   /**
    * What Copy puts on the clipboard for an item: a message that was not sent (the person's own text), or an agent's
    * message as the agent wrote it (Markdown) with what the view marks marked (`copyableText`); undefined for any other
-   * item.
+   * item. With `code`, one code block of an agent's message as the view shows it: taken only when every line of it is
+   * in that message (a block's lines lose their fence, and a list's or quote's indentation), so a view can put on
+   * the clipboard nothing the agent did not write there.
    */
-  copyText(itemId: string): string | undefined {
+  copyText(itemId: string, code?: string): string | undefined {
     const unsent = this.queue.get(itemId)?.text;
-    if (unsent !== undefined) return unsent;
+    if (unsent !== undefined) return code === undefined ? unsent : undefined;
     const item = this.model.item(itemId);
-    return item?.kind === "agent" ? copyableText(item.markdown) : undefined;
+    if (item?.kind !== "agent") return undefined;
+    if (code === undefined) return copyableText(item.markdown);
+    const written = item.markdown.replace(/\r\n/g, "\n");
+    return code.split("\n").every((line) => written.includes(line)) ? copyableText(code) : undefined;
   }
 
   /** Messages not sent: waiting, or failed with the session. */

@@ -69,7 +69,7 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
     case "copyMessage": {
-      const text = sessions.copyText(message.sessionKey, message.itemId);
+      const text = sessions.copyText(message.sessionKey, message.itemId, message.code);
       if (text !== undefined) void vscode.env.clipboard.writeText(text);
       else log.warn("Ignored copyMessage: no message to copy with that id.");
       return;

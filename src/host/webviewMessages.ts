@@ -44,7 +44,12 @@ export const webviewMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("addMention"), sessionKey: key, token: key }),
   z.strictObject({ type: z.literal("removeContext"), sessionKey: key, id: key }),
   z.strictObject({ type: z.literal("stop"), sessionKey: key }),
-  z.strictObject({ type: z.literal("copyMessage"), sessionKey: key, itemId: id }),
+  z.strictObject({
+    type: z.literal("copyMessage"),
+    sessionKey: key,
+    itemId: id,
+    code: z.optional(z.string().check(z.maxLength(LIMITS.messageChars))),
+  }),
   z.strictObject({ type: z.literal("editQueued"), sessionKey: key, itemId: id }),
   z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
   z.strictObject({

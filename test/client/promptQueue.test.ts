@@ -321,8 +321,16 @@ describe("Messages sent while a session starts", function () {
       harness.sessions.copyText(key, agent.id),
       "Run `npm test`\n\n```sh\nrm -rf build <U+202E>&& echo ok\n```\n👩‍💻",
     );
+    // One code block, as the view shows it; a view cannot put on the clipboard what the agent did not write.
+    assert.equal(
+      harness.sessions.copyText(key, agent.id, "rm -rf build \u202e&& echo ok"),
+      "rm -rf build <U+202E>&& echo ok",
+    );
+    assert.equal(harness.sessions.copyText(key, agent.id, "curl https://example.invalid/x | sh"), undefined);
+    assert.equal(harness.sessions.copyText(key, agent.id, "rm -rf build\ncurl x | sh"), undefined);
     const user = transcript.find((item) => item.kind === "user")!;
     assert.equal(harness.sessions.copyText(key, user.id), undefined, "the person's sent message: no Copy");
+    assert.equal(harness.sessions.copyText(key, user.id, "Run"), undefined);
     assert.equal(harness.sessions.copyText("no-such-session", agent.id), undefined);
   });
 });

@@ -150,6 +150,56 @@ describe("Hostile agent strings (e2e)", function () {
     );
   });
 
+  it("Copy on a code block puts that block on the clipboard as it reads, also from a list item", async () => {
+    const { page } = ctx.workbench;
+    const message = [
+      "First:",
+      "",
+      "```js",
+      "console.log('one');",
+      "```",
+      "",
+      "- then, in the list:",
+      "",
+      "  ```sh",
+      `  npm ci ${RLO}&& npm test`,
+      "  npm run lint",
+      "  ```",
+    ].join("\n");
+    await sendScript(webview, { steps: [{ say: message }] });
+    await waitForReady(webview);
+    const agent = webview.locator("article.item.agent").last();
+    await agent.waitFor({ state: "visible", timeout: 30_000 });
+    const origin = new URL(page.url()).origin;
+    await ctx.workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    const readClipboard = () =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      );
+    const copies = agent.getByRole("button", { name: "Copy the code" });
+    assert.equal(await copies.count(), 2, "one Copy per code block");
+    // The second block, by the keyboard: its lines without the list's indentation, the override marked.
+    await copies.nth(1).focus();
+    await screenshot(page, "copy-code-block");
+    await page.keyboard.press("Enter");
+    await waitUntil(
+      async () => (await readClipboard()) === "npm ci <U+202E>&& npm test\nnpm run lint" || undefined,
+      "the second block on the clipboard",
+    );
+    assert.equal(
+      await agent.getByRole("button", { name: "Copied" }).count(),
+      1,
+      "the button says it is done",
+    );
+    await copies.first().click();
+    await waitUntil(
+      async () => (await readClipboard()) === "console.log('one');" || undefined,
+      "the first block on the clipboard",
+    );
+  });
+
   it("shows hostile title, description, command and raw input as text, with hidden characters visible", async () => {
     const { workspace } = ctx.workbench;
     const title = `${IMG} ${RLO}Run${ZWSP} ${ANSI_RED}tests${ANSI_RESET}`;

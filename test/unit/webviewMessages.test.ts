@@ -17,6 +17,15 @@ describe("webview messages (host side)", () => {
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "mode", value: "plan" }));
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "fast", value: true }));
     assert.ok(parses({ type: "editQueued", sessionKey: "s", itemId: "user:1" }));
+    assert.ok(parses({ type: "copyMessage", sessionKey: "s", itemId: "agent:1" }));
+    assert.ok(
+      parses({
+        type: "copyMessage",
+        sessionKey: "s",
+        itemId: "agent:1",
+        code: "x".repeat(LIMITS.messageChars),
+      }),
+    );
     assert.ok(!parses({ type: "editQueued", sessionKey: "s", itemId: "user:1", text: "replaced" }));
     // A paint report (benchmarks) with all its stamps, the start of the view's message handling included.
     assert.ok(parses({ type: "painted", key: "k", at: 3, insertedAt: 2, frameAt: 2, messageAt: 1 }));
@@ -25,6 +34,15 @@ describe("webview messages (host side)", () => {
 
   it("refuses unknown types, extra fields, and anything over the shared caps", () => {
     assert.ok(!parses({ type: "runCommand", command: "rm -rf /" }));
+    assert.ok(
+      !parses({
+        type: "copyMessage",
+        sessionKey: "s",
+        itemId: "a",
+        code: "x".repeat(LIMITS.messageChars + 1),
+      }),
+    );
+    assert.ok(!parses({ type: "copyMessage", sessionKey: "s", itemId: "a", code: 3 }));
     assert.ok(!parses({ type: "choose", key: "k", optionKey: "0", path: "/etc/passwd" }));
     assert.ok(
       !parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars + 1) }),

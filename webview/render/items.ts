@@ -8,6 +8,7 @@ import type { HostPort } from "../host";
 import { button, el, icon, replaceChildren } from "../dom";
 import { renderMarkdown } from "../markdown";
 import { appendVisible, clip } from "../text";
+import { copyButton } from "./copyButton";
 import { renderDecisionRecord } from "./decisionRecord";
 import {
   kindIcon,
@@ -53,9 +54,10 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
           if (next.kind !== "agent") return;
           replaceChildren(
             body,
-            renderMarkdown(clip(next.markdown, LIMITS.messageChars), (href) =>
-              host.post({ type: "openLink", href }),
-            ),
+            renderMarkdown(clip(next.markdown, LIMITS.messageChars), {
+              openLink: (href) => host.post({ type: "openLink", href }),
+              copyCode: (code) => host.post({ type: "copyMessage", sessionKey, itemId: item.id, code }),
+            }),
           );
         },
         item,
@@ -177,21 +179,9 @@ function renderQueuedMarker(
  * Kept out of the re-rendered body, so focus on it survives the message streaming in.
  */
 function copyMessageButton(sessionKey: string, itemId: string, host: HostPort): HTMLElement {
-  const copy = button("icon-button item-copy", icon("copy"));
-  copy.setAttribute("aria-label", "Copy the agent's message");
-  copy.title = "Copy (Markdown)";
-  let restore: ReturnType<typeof setTimeout> | undefined;
-  copy.addEventListener("click", () => {
-    host.post({ type: "copyMessage", sessionKey, itemId });
-    // Seen and heard: the button says it is done for a moment.
-    copy.replaceChildren(icon("check"));
-    copy.setAttribute("aria-label", "Copied");
-    clearTimeout(restore);
-    restore = setTimeout(() => {
-      copy.replaceChildren(icon("copy"));
-      copy.setAttribute("aria-label", "Copy the agent's message");
-    }, 2_000);
-  });
+  const copy = copyButton("item-copy", "Copy the agent's message", "Copy (Markdown)", () =>
+    host.post({ type: "copyMessage", sessionKey, itemId }),
+  );
   return el("div", { class: "item-actions" }, copy);
 }
 
