@@ -15,6 +15,8 @@ import type { SessionHeader } from "../shared/protocol";
 import type { SymposiumView } from "./symposiumView";
 
 export const REVEAL_COMMAND = "symposium.revealPending";
+/** True while a request waits: the keybinding of REVEAL_COMMAND (package.json) holds its key only then. */
+const REQUESTS_WAITING_CONTEXT = "symposium.requestsWaiting";
 /** Turns that end within this of the last one announced are not announced again (their tabs say so). */
 const TURN_NOTICE_SPACING_MS = 3_000;
 
@@ -37,6 +39,7 @@ export class Attention implements vscode.Disposable {
   );
   /** What the badge and the status bar show now; they are written only when it changes. */
   private shown: string | undefined;
+  private waiting: boolean | undefined;
 
   constructor(
     private readonly sessions: AgentSessions,
@@ -90,6 +93,10 @@ export class Attention implements vscode.Disposable {
     const shown = JSON.stringify([count, bypassed.map((a) => a.name)]);
     if (shown === this.shown) return;
     this.shown = shown;
+    if (this.waiting !== count > 0) {
+      this.waiting = count > 0;
+      void vscode.commands.executeCommand("setContext", REQUESTS_WAITING_CONTEXT, this.waiting);
+    }
     // A zero badge rather than `undefined`: VS Code 1.100's webview view pane ignores `badge = undefined` and keeps
     // showing the last number; a number badge of 0 is hidden.
     this.view.badge =

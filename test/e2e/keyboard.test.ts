@@ -2,7 +2,7 @@
 // Escape on a focused card; and a new card never putting focus on an allow button.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
-import { screenshot } from "../../tools/browser";
+import { openFile, screenshot } from "../../tools/browser";
 import {
   askAboutToolCall,
   card,
@@ -374,6 +374,37 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await webview
       .locator("article.item.agent", { hasText: "scripted agent received: hello from the keyboard" })
       .waitFor({ state: "visible", timeout: 30_000 });
+  });
+
+  it("Ctrl+Alt+Y from the editor goes to the waiting card, whose number keys answer it", async () => {
+    const { page } = ctx.workbench;
+    await sendScript(webview, {
+      steps: [{ sleep: 1_500 }, { request: { title: "Approve from the editor", options } }],
+    });
+    await openFile(page, "app.ts");
+    const inEditor = () =>
+      page.evaluate(
+        () =>
+          (
+            globalThis as unknown as { document: { activeElement: El | null } }
+          ).document.activeElement?.closest(".monaco-editor") != null,
+      );
+    assert.equal(await inEditor(), true, "the keyboard is in the editor");
+    const waiting = card(webview, "Approve from the editor");
+    await waitForGuard(waiting);
+    assert.equal(await inEditor(), true, "the card did not take the keyboard from the editor");
+    await page.keyboard.press("Control+Alt+y");
+    await waitUntil(
+      async () => (await focused(webview)) === "group:Approve from the editor @card:Approve from the editor",
+      "the keyboard on the waiting card",
+      10_000,
+    );
+    await page.keyboard.press("1");
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Approve from the editor"), {
+      outcome: "selected",
+      optionId: "kb-allow-once",
+    });
+    await waitForReady(webview);
   });
 
   it("New session puts the keyboard in the new session's Message box, and its empty transcript says what to do", async () => {
