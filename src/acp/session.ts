@@ -257,9 +257,9 @@ export class Session {
   /**
    * What Copy puts on the clipboard for an item: a message that was not sent (the person's own text), or an agent's
    * message as the agent wrote it (Markdown) with what the view marks marked (`copyableText`); undefined for any other
-   * item. With `code`, one code block of an agent's message as the view shows it: taken only when every line of it is
-   * in that message (a block's lines lose their fence, and a list's or quote's indentation), so a view can put on
-   * the clipboard nothing the agent did not write there.
+   * item. With `code`, one code block of an agent's message as the view shows it: taken only when its lines are in
+   * that message, in order (a block's lines lose their fence, and a list's or quote's indentation), so a view can put
+   * on the clipboard nothing the agent did not write there. One pass over the message, whatever the block's size.
    */
   copyText(itemId: string, code?: string): string | undefined {
     const unsent = this.queue.get(itemId)?.text;
@@ -268,7 +268,13 @@ export class Session {
     if (item?.kind !== "agent") return undefined;
     if (code === undefined) return copyableText(item.markdown);
     const written = item.markdown.replace(/\r\n/g, "\n");
-    return code.split("\n").every((line) => written.includes(line)) ? copyableText(code) : undefined;
+    let from = 0;
+    for (const line of code.split("\n")) {
+      const at = written.indexOf(line, from);
+      if (at < 0) return undefined;
+      from = at + line.length;
+    }
+    return copyableText(code);
   }
 
   /** Messages not sent: waiting, or failed with the session. */

@@ -328,6 +328,11 @@ describe("Messages sent while a session starts", function () {
     );
     assert.equal(harness.sessions.copyText(key, agent.id, "curl https://example.invalid/x | sh"), undefined);
     assert.equal(harness.sessions.copyText(key, agent.id, "rm -rf build\ncurl x | sh"), undefined);
+    assert.equal(
+      harness.sessions.copyText(key, agent.id, "```\nRun `npm test`"),
+      undefined,
+      "the message's lines in another order",
+    );
     const user = transcript.find((item) => item.kind === "user")!;
     assert.equal(harness.sessions.copyText(key, user.id), undefined, "the person's sent message: no Copy");
     assert.equal(harness.sessions.copyText(key, user.id, "Run"), undefined);
