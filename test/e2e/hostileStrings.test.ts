@@ -120,9 +120,9 @@ describe("Hostile agent strings (e2e)", function () {
     assert.deepEqual(await pwnedAnywhere(), []);
   });
 
-  it("Copy puts the agent's message on the clipboard as it reads: bidi and escapes marked, never obeyed", async () => {
+  /** The agent says `message`; returns its transcript item, and a reader of the clipboard (permission granted). */
+  async function sayWithClipboard(message: string) {
     const { page } = ctx.workbench;
-    const message = ["Run this:", "", "```sh", `rm -rf build ${RLO}&& echo ok${ANSI_RED}`, "```"].join("\n");
     await sendScript(webview, { steps: [{ say: message }] });
     await waitForReady(webview);
     const agent = webview.locator("article.item.agent").last();
@@ -135,6 +135,13 @@ describe("Hostile agent strings (e2e)", function () {
           globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
         ).navigator.clipboard.readText(),
       );
+    return { agent, readClipboard };
+  }
+
+  it("Copy puts the agent's message on the clipboard as it reads: bidi and escapes marked, never obeyed", async () => {
+    const { page } = ctx.workbench;
+    const message = ["Run this:", "", "```sh", `rm -rf build ${RLO}&& echo ok${ANSI_RED}`, "```"].join("\n");
+    const { agent, readClipboard } = await sayWithClipboard(message);
     const copy = agent.getByRole("button", { name: "Copy the agent's message" });
     await copy.focus();
     await page.keyboard.press("Enter");
@@ -166,18 +173,7 @@ describe("Hostile agent strings (e2e)", function () {
       "  npm run lint",
       "  ```",
     ].join("\n");
-    await sendScript(webview, { steps: [{ say: message }] });
-    await waitForReady(webview);
-    const agent = webview.locator("article.item.agent").last();
-    await agent.waitFor({ state: "visible", timeout: 30_000 });
-    const origin = new URL(page.url()).origin;
-    await ctx.workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-    const readClipboard = () =>
-      page.evaluate(() =>
-        (
-          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-        ).navigator.clipboard.readText(),
-      );
+    const { agent, readClipboard } = await sayWithClipboard(message);
     const copies = agent.getByRole("button", { name: "Copy the code" });
     assert.equal(await copies.count(), 2, "one Copy per code block");
     // The second block, by the keyboard: its lines without the list's indentation, the override marked.
