@@ -18,7 +18,7 @@ import {
 } from "../core/promptContext";
 import { inertText } from "../core/untrustedText";
 import { newSession } from "./commands";
-import { openFiles, shownPath, workspaceFiles } from "./workspaceFiles";
+import { listWorkspaceFiles, openFiles, shownPath, workspaceFilesHolding } from "./workspaceFiles";
 import type { SymposiumView } from "./symposiumView";
 
 export async function addToMessage(
@@ -102,36 +102,7 @@ export async function pickFilesForMessage(
   if (picking) return;
   picking = true;
   try {
-    const open = openFiles();
-    const found = await workspaceFiles();
-    const openKeys = new Set(open.map((uri) => uri.toString()));
-    // A repository names its files: inert, so a name cannot draw an icon (`$(…)`) or read backwards in the list.
-    const item = (uri: vscode.Uri) => {
-      const path = shownPath(uri);
-      const slash = path.lastIndexOf("/");
-      return {
-        label: inertText(path.slice(slash + 1), 500),
-        description: slash > 0 ? inertText(path.slice(0, slash), 1_000) : "",
-        uri,
-      };
-    };
-    const separator = (label: string) => ({ label, kind: vscode.QuickPickItemKind.Separator }) as const;
-    const rest = found
-      .filter((uri) => !openKeys.has(uri.toString()))
-      .sort((a, b) => a.path.localeCompare(b.path));
-    const picked = await vscode.window.showQuickPick(
-      [
-        ...(open.length > 0 ? [separator(vscode.l10n.t("Open editors")), ...open.map(item)] : []),
-        ...(rest.length > 0 ? [separator(vscode.l10n.t("Files")), ...rest.map(item)] : []),
-      ],
-      {
-        title: vscode.l10n.t("Add to your message"),
-        placeHolder: vscode.l10n.t("Type to search; tick one or more files"),
-        canPickMany: true,
-        matchOnDescription: true,
-      },
-    );
-    const uris = (picked ?? []).flatMap((choice) => ("uri" in choice ? [choice.uri] : []));
+    const uris = await pickWorkspaceFiles();
     if (uris.length === 0) return;
     const result = sessions.addContext(
       uris.map((uri) => fileContext(uri, "file")),
@@ -140,6 +111,94 @@ export async function pickFilesForMessage(
     if (result) await view.reveal({ type: "focusComposer", sessionKey: result.sessionKey }, false);
   } finally {
     picking = false;
+  }
+}
+
+type FileItem = vscode.QuickPickItem & { uri: vscode.Uri };
+
+/**
+ * The files the person ticks in a quick pick of the workspace's, open editors first. In a workspace larger than the
+ * listing, what is typed also searches for the files past it (the previous search cancelled), added under their
+ * own heading with the ticks kept.
+ */
+async function pickWorkspaceFiles(): Promise<vscode.Uri[]> {
+  const open = openFiles();
+  const listing = await listWorkspaceFiles();
+  const known = new Set(open.map((uri) => uri.toString()));
+  const rest = listing.uris
+    .filter((uri) => !known.has(uri.toString()))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  for (const uri of rest) known.add(uri.toString());
+  // A repository names its files: inert, so a name cannot draw an icon (`$(…)`) or read backwards in the list.
+  const item = (uri: vscode.Uri): FileItem => {
+    const path = shownPath(uri);
+    const slash = path.lastIndexOf("/");
+    return {
+      label: inertText(path.slice(slash + 1), 500),
+      description: slash > 0 ? inertText(path.slice(0, slash), 1_000) : "",
+      uri,
+    };
+  };
+  const group = (label: string, items: readonly FileItem[]): vscode.QuickPickItem[] =>
+    items.length > 0 ? [{ label, kind: vscode.QuickPickItemKind.Separator }, ...items] : [];
+  const openItems = open.map(item);
+  const restItems = rest.map(item);
+  const foundItems: FileItem[] = [];
+  const allItems = () => [
+    ...group(vscode.l10n.t("Open editors"), openItems),
+    ...group(vscode.l10n.t("Files"), restItems),
+    ...group(vscode.l10n.t("Found by name"), foundItems),
+  ];
+
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
+  pick.title = vscode.l10n.t("Add to your message");
+  pick.placeholder = vscode.l10n.t("Type to search; tick one or more files");
+  pick.canSelectMany = true;
+  pick.matchOnDescription = true;
+  pick.items = allItems();
+  let searching: vscode.CancellationTokenSource | undefined;
+  const search = async (query: string) => {
+    searching?.cancel();
+    const source = (searching = new vscode.CancellationTokenSource());
+    pick.busy = true;
+    try {
+      const fresh = (await workspaceFilesHolding(query.trim(), source.token)).filter(
+        (uri) => !known.has(uri.toString()),
+      );
+      if (source.token.isCancellationRequested || fresh.length === 0) return;
+      for (const uri of fresh) known.add(uri.toString());
+      foundItems.push(...fresh.map(item));
+      const ticked = pick.selectedItems;
+      pick.items = allItems();
+      pick.selectedItems = ticked;
+    } catch {
+      // The listing's files are still there to pick; a failed search adds nothing.
+    } finally {
+      if (searching === source) {
+        searching = undefined;
+        pick.busy = false;
+      }
+      source.dispose();
+    }
+  };
+  const subscriptions = listing.capped ? [pick.onDidChangeValue((query) => void search(query))] : [];
+  try {
+    return await new Promise<vscode.Uri[]>((resolve) => {
+      subscriptions.push(
+        pick.onDidAccept(() => {
+          resolve(
+            pick.selectedItems.flatMap((choice) => ("uri" in choice ? [(choice as FileItem).uri] : [])),
+          );
+          pick.hide();
+        }),
+        pick.onDidHide(() => resolve([])),
+      );
+      pick.show();
+    });
+  } finally {
+    searching?.cancel();
+    for (const subscription of subscriptions) subscription.dispose();
+    pick.dispose();
   }
 }
 

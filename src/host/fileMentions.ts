@@ -7,13 +7,10 @@
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { errorMessage } from "../core/errorMessage";
-import { matchFiles, MentionTokens, pathHoldingGlob, type MentionFile } from "../core/fileMentions";
+import { matchFiles, MentionTokens, type MentionFile } from "../core/fileMentions";
 import type { Logger } from "../core/logger";
 import type { SymposiumView } from "./symposiumView";
-import { listWorkspaceFiles, openFiles, shownPath, workspaceFilesMatching } from "./workspaceFiles";
-
-/** Files a search past a capped listing takes for one query: the list shows the best 12 of them. */
-const SEARCHED_FILES = 500;
+import { listWorkspaceFiles, openFiles, shownPath, workspaceFilesHolding } from "./workspaceFiles";
 
 function mentionFile(uri: vscode.Uri): MentionFile {
   return { uri: uri.toString(), path: shownPath(uri), open: false };
@@ -83,18 +80,10 @@ export class FileMentions implements vscode.Disposable {
    * view keeps only the latest answer).
    */
   private async withFilesHolding(listed: MentionFile[], query: string): Promise<MentionFile[]> {
-    const glob = pathHoldingGlob(query);
-    if (glob === undefined) return listed;
     this.searching?.cancel();
     const searching = (this.searching = new vscode.CancellationTokenSource());
     try {
-      let found: vscode.Uri[] = [];
-      try {
-        found = await workspaceFilesMatching(glob, SEARCHED_FILES, searching.token);
-      } catch (error) {
-        // Cancelled by a newer query, whose answer is the one the view keeps.
-        if (!searching.token.isCancellationRequested) throw error;
-      }
+      const found = await workspaceFilesHolding(query, searching.token);
       const known = new Set(listed.map((file) => file.uri));
       return [...listed, ...found.filter((uri) => !known.has(uri.toString())).map(mentionFile)];
     } finally {

@@ -4,10 +4,13 @@
  * the files open in editors. Paths as a person reads them.
  */
 import * as vscode from "vscode";
+import { pathHoldingGlob } from "../core/fileMentions";
 
-/** Files listed: enough for a workspace a person picks from by typing; past it, the `@` list searches by name. */
+/** Files listed: enough for a workspace a person picks from by typing; past it, both pickers search by what is typed. */
 const LISTED_FILES = 5_000;
 const DEPENDENCIES = "**/node_modules/**";
+/** Files a search past the listing takes for one query: the lists show the best of them. */
+const SEARCHED_FILES = 500;
 
 export interface FileListing {
   uris: vscode.Uri[];
@@ -21,17 +24,23 @@ export async function listWorkspaceFiles(): Promise<FileListing> {
   return { uris: ownFiles(found), capped: found.length >= LISTED_FILES };
 }
 
-export async function workspaceFiles(): Promise<vscode.Uri[]> {
-  return (await listWorkspaceFiles()).uris;
-}
-
-/** The files `findFiles` finds for `glob` (at most `limit`), as the listing has them. */
-export async function workspaceFilesMatching(
-  glob: string,
-  limit: number,
-  token?: vscode.CancellationToken,
+/**
+ * For a workspace larger than its listing: the files whose path holds `query` in any case (`pathHoldingGlob`), at
+ * most `SEARCHED_FILES`. None for a query a glob cannot hold, or when `token` is cancelled (a newer query's search
+ * is the one that counts).
+ */
+export async function workspaceFilesHolding(
+  query: string,
+  token: vscode.CancellationToken,
 ): Promise<vscode.Uri[]> {
-  return ownFiles(await vscode.workspace.findFiles(glob, DEPENDENCIES, limit, token));
+  const glob = pathHoldingGlob(query);
+  if (glob === undefined) return [];
+  try {
+    return ownFiles(await vscode.workspace.findFiles(glob, DEPENDENCIES, SEARCHED_FILES, token));
+  } catch (error) {
+    if (token.isCancellationRequested) return [];
+    throw error;
+  }
 }
 
 /** Without dependencies and Git's own files. */

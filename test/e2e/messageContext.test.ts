@@ -7,6 +7,7 @@ import * as assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { openFile, runCommand, screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import { messageBox, startSession, waitUntil } from "../harness/scripted";
@@ -185,6 +186,43 @@ describe("Add to Message (e2e)", function () {
         name: "greeting.ts",
       },
     ]);
+  });
+
+  it("Add files finds files past its listing in a workspace larger than it lists, and keeps the ticks", async () => {
+    const { page, workspace } = ctx.workbench;
+    const bulk = join(workspace, "bulk");
+    const name = (i: number) => `Record-${String(i).padStart(5, "0")}.txt`;
+    try {
+      // Four times what the listing holds, so most are past it; which ones, the search's order decides, so four are
+      // ticked one after another (all four within the listing would be a 1-in-256 chance).
+      mkdirSync(bulk, { recursive: true });
+      for (let i = 0; i < 20_000; i++) writeFileSync(join(bulk, name(i)), "");
+      const targets = [1_234, 7_777, 13_579, 19_001].map(name);
+      const webview = await startSession(page, "Scripted");
+      await webview.getByRole("button", { name: "Add files to the message…", exact: true }).click();
+      const picker = page.locator(".quick-input-widget");
+      await picker
+        .locator(".quick-input-title", { hasText: "Add to your message" })
+        .waitFor({ timeout: 15_000 });
+      const input = picker.locator("input.input");
+      const rows = picker.locator(".quick-input-list .monaco-list-row");
+      for (const target of targets) {
+        await input.fill(target.slice(0, -".txt".length).toLowerCase());
+        await rows.filter({ hasText: target }).first().waitFor({ timeout: 15_000 });
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("Space");
+      }
+      await screenshot(page, "add-files-found-by-name");
+      await page.keyboard.press("Enter");
+      const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+      await waitUntil(
+        async () => (await chip.count()) === targets.length || undefined,
+        "a chip per ticked file",
+      );
+      assert.deepEqual((await chip.allInnerTexts()).sort(), [...targets].sort());
+    } finally {
+      rmSync(bulk, { recursive: true, force: true });
+    }
   });
 
   it("adds a file typed after @ in the message box, and a message sent at once takes it", async () => {
