@@ -348,6 +348,8 @@ export class App {
     const key = this.shownSessionKey;
     if (!started || key === undefined || started.before.has(key)) return;
     this.startedHere = undefined;
+    // The view still has the keyboard (the person did not go to the editor meanwhile), on what they pressed or nothing.
+    if (!document.hasFocus()) return;
     if (document.activeElement === started.focus || !userHasFocus()) this.composer.focus();
   }
 
