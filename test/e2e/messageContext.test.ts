@@ -254,6 +254,24 @@ describe("Add to Message (e2e)", function () {
     await box.fill("");
     await box.focus();
 
+    // Nothing matches: said, not a list closing without a word; Enter still sends, Escape closes the note.
+    await page.keyboard.type("@zqxj");
+    const none = webview.locator(".composer").getByText("No workspace file matches “zqxj”.", { exact: true });
+    await none.waitFor({ state: "visible", timeout: 10_000 });
+    assert.equal(await list.isVisible(), false, "no empty list");
+    await waitUntil(
+      async () =>
+        (await webview.locator('[aria-live="polite"]').textContent())?.includes(
+          "No workspace file matches",
+        ) || undefined,
+      "a screen reader to hear that nothing matches",
+    );
+    await page.keyboard.press("Escape");
+    await none.waitFor({ state: "hidden", timeout: 10_000 });
+    assert.equal(await box.inputValue(), "@zqxj", "Escape closed the note, and left the text");
+    await box.fill("");
+    await box.focus();
+
     await page.keyboard.type("What does @gree");
     await waitUntil(
       async () => (await options.allInnerTexts()).join("|") === "greeting.ts\nsrc" || undefined,

@@ -8,6 +8,7 @@
 import type { FileMatchView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { mentionAt, mentionPath, oneLine, withMention, type MentionAt } from "../mentionQuery";
+import { el } from "../dom";
 import { appendVisible } from "../text";
 import { SuggestList, type SuggestListHost } from "./suggestList";
 
@@ -24,7 +25,10 @@ export interface MentionListHost extends SuggestListHost {
 }
 
 export class MentionList {
+  readonly root: HTMLElement;
   private readonly list: SuggestList;
+  /** Says that nothing matches, instead of the list closing without a word. */
+  private readonly none = el("p", { class: "mention-none", hidden: true });
   private seq = 0;
   /** The mention being typed and the query last asked for it. */
   private asked: (MentionAt & { seq: number }) | undefined;
@@ -42,10 +46,7 @@ export class MentionList {
       dismiss: () => (this.dismissedAt = this.asked?.start),
       write: appendVisible,
     });
-  }
-
-  get root(): HTMLElement {
-    return this.list.root;
+    this.root = el("div", { class: "file-mentions" }, this.list.root, this.none);
   }
 
   /** Call after every change of the message box's text or caret. */
@@ -70,6 +71,15 @@ export class MentionList {
   showMatches(seq: number, matches: readonly FileMatchView[]): void {
     if (seq !== this.asked?.seq) return;
     this.shown = matches;
+    if (matches.length === 0 && this.asked.query !== "") {
+      this.list.close();
+      const said = `No workspace file matches “${oneLine(this.asked.query)}”.`;
+      if (this.none.hidden) this.host.announce(said);
+      this.none.hidden = false;
+      this.none.textContent = said;
+      return;
+    }
+    this.none.hidden = true;
     this.list.show(
       matches.map((match) => {
         // Hidden characters show as highlighted markers (`appendVisible`).
@@ -86,6 +96,11 @@ export class MentionList {
   }
 
   handleKey(event: KeyboardEvent): boolean {
+    if (!this.none.hidden && event.key === "Escape" && !event.isComposing) {
+      this.dismissedAt = this.asked?.start;
+      this.reset();
+      return true;
+    }
     return this.list.handleKey(event);
   }
 
@@ -94,6 +109,7 @@ export class MentionList {
     this.asked = undefined;
     this.shown = [];
     this.list.close();
+    this.none.hidden = true;
   }
 
   private choose(index: number): void {
