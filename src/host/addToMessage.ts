@@ -196,7 +196,9 @@ async function pickWorkspaceFiles(): Promise<vscode.Uri[]> {
       pick.show();
     });
   } finally {
+    // A search still running finds the pick gone: cancelled, and no longer the one that may touch it.
     searching?.cancel();
+    searching = undefined;
     for (const subscription of subscriptions) subscription.dispose();
     pick.dispose();
   }

@@ -426,8 +426,10 @@ export type FromWebviewMessage =
   | { type: "stop"; sessionKey: string }
   /** Take a waiting message back into the message box (by its transcript item id), to edit before sending. */
   | { type: "editQueued"; sessionKey: string; itemId: string }
-  /** Copy a message that was not sent, or an agent's message (by its transcript item id), to the clipboard. */
-  /** `code`: one code block of that agent message, as the view shows it (the host checks the message holds it). */
+  /**
+   * Copy a message that was not sent, or an agent's message (by its transcript item id), to the clipboard; with
+   * `code`, one code block of that agent message as the view shows it (the host checks the message holds it).
+   */
   | { type: "copyMessage"; sessionKey: string; itemId: string; code?: string }
   /** Start a new session with the same agent and queue there the messages this session could not send. */
   | { type: "resendInNewSession"; sessionKey: string }
