@@ -4,6 +4,7 @@
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Request } from "playwright-core";
 import { screenshot } from "../../tools/browser";
+import { axeFindings } from "../harness/axe";
 import { sendScript, startSession, waitForGuard, waitForReady, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
@@ -179,6 +180,8 @@ describe("Hostile agent strings (e2e)", function () {
     // The second block, by the keyboard: its lines without the list's indentation, the override marked.
     await copies.nth(1).focus();
     await screenshot(page, "copy-code-block");
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, a code block's Copy shown:\n${findings.join("\n")}`);
     await page.keyboard.press("Enter");
     await waitUntil(
       async () => (await readClipboard()) === "npm ci <U+202E>&& npm test\nnpm run lint" || undefined,

@@ -266,6 +266,8 @@ describe("Add to Message (e2e)", function () {
         ) || undefined,
       "a screen reader to hear that nothing matches",
     );
+    const noneFindings = await axeFindings(webview);
+    assert.deepEqual(noneFindings, [], `axe, "no file matches" shown:\n${noneFindings.join("\n")}`);
     await page.keyboard.press("Escape");
     await none.waitFor({ state: "hidden", timeout: 10_000 });
     assert.equal(await box.inputValue(), "@zqxj", "Escape closed the note, and left the text");
