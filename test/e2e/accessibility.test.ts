@@ -82,6 +82,8 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     const toolCall = portEdit(workspace, "a11y-edit");
     await sendScript(webview, {
       steps: [
+        // The agent's prose: a link among words (told apart by more than its colour), a code block and its Copy.
+        { say: "See [the guide](https://example.invalid/guide) for why, then run:\n\n```sh\nnpm test\n```" },
         {
           update: {
             sessionUpdate: "plan",

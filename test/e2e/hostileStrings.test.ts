@@ -4,7 +4,6 @@
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Request } from "playwright-core";
 import { screenshot } from "../../tools/browser";
-import { axeFindings } from "../harness/axe";
 import { sendScript, startSession, waitForGuard, waitForReady, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
@@ -96,6 +95,17 @@ describe("Hostile agent strings (e2e)", function () {
     const link = agent.getByRole("link", { name: "click" });
     assert.equal(await link.getAttribute("href"), null, "the link cannot navigate by itself");
     assert.equal(await link.getAttribute("title"), "javascript:window.__pwned=1", "its target is visible");
+    // Told from the words around it by more than its colour (axe: link-in-text-block, WCAG 1.4.1).
+    assert.equal(
+      await link.evaluate(
+        (node) =>
+          (
+            globalThis as unknown as { getComputedStyle(e: unknown): { textDecorationLine: string } }
+          ).getComputedStyle(node).textDecorationLine,
+      ),
+      "underline",
+      "the link is underlined",
+    );
     await link.click(); // asks the host, which refuses anything but http(s)
     const dom = await agent.evaluate((node) => {
       const doc = (node as unknown as Node).ownerDocument;
@@ -180,8 +190,6 @@ describe("Hostile agent strings (e2e)", function () {
     // The second block, by the keyboard: its lines without the list's indentation, the override marked.
     await copies.nth(1).focus();
     await screenshot(page, "copy-code-block");
-    const findings = await axeFindings(webview);
-    assert.deepEqual(findings, [], `axe, a code block's Copy shown:\n${findings.join("\n")}`);
     await page.keyboard.press("Enter");
     await waitUntil(
       async () => (await readClipboard()) === "npm ci <U+202E>&& npm test\nnpm run lint" || undefined,
