@@ -9,14 +9,16 @@
 import type { FileMatchView } from "../shared/protocol";
 import { randomUUID } from "./randomUUID";
 
-/** A file the list can offer. */
+/** A file (or a folder holding files) the list can offer. */
 export interface MentionFile {
   /** `file:` URI. */
   readonly uri: string;
-  /** As shown (`asRelativePath`): relative to its workspace folder, else absolute; `/` between names. */
+  /** As shown (`asRelativePath`): relative to its workspace folder, else absolute; `/` between names, none at the end. */
   readonly path: string;
   /** Open in an editor: offered before the rest. */
   readonly open: boolean;
+  /** A folder: it goes to the agent as a link to the folder, and matches as `path/`. */
+  readonly folder?: true;
 }
 
 /** Matches the list shows: a screenful; the person types more to narrow it. */
@@ -27,7 +29,9 @@ const MAX_TOKENS = 240;
 /**
  * The files matching `query` (case-insensitive), best first: the name equal to it, then starting with it, then
  * holding it, then the path holding it, then the path holding its characters in order (`gts` finds `greeting.ts`).
- * Within a rank, open files first, then shorter paths, then by path. An empty query lists open files, then the rest.
+ * A folder matches as `path/` (`src/` is the folder's name), and not by scattered characters: a person looking for a
+ * folder types its name. Within a rank, open files first, then shorter paths, then by path. An empty query lists
+ * open files, then the rest.
  */
 export function matchFiles(
   files: readonly MentionFile[],
@@ -37,7 +41,9 @@ export function matchFiles(
   const wanted = query.toLowerCase();
   const ranked: { file: MentionFile; rank: number }[] = [];
   for (const file of files) {
-    const rank = matchRank(file.path.toLowerCase(), wanted);
+    const rank = file.folder
+      ? folderRank(file.path.toLowerCase(), wanted)
+      : matchRank(file.path.toLowerCase(), wanted);
     if (rank !== undefined) ranked.push({ file, rank });
   }
   ranked.sort(
@@ -66,6 +72,38 @@ export function pathHoldingGlob(query: string): string | undefined {
   return `**/*${caseless}*`;
 }
 
+/**
+ * The folders holding `files` (each once, by URI), for the `@` list: from the files' shown paths, which are relative
+ * to their workspace folder and, in a workspace of several folders, lead with its name (`rootSegments` 1). The
+ * workspace folders themselves are not offered. `files` must all lie in a workspace folder (the listing's do).
+ */
+export function foldersOf(files: readonly MentionFile[], rootSegments: 0 | 1): MentionFile[] {
+  const folders = new Map<string, MentionFile>();
+  for (const file of files) {
+    const names = file.path.split("/");
+    let uri = file.uri;
+    let path = file.path;
+    // From the file's own folder up, until the workspace folder.
+    for (let depth = names.length - 1; depth > rootSegments; depth--) {
+      uri = uri.slice(0, uri.lastIndexOf("/"));
+      path = path.slice(0, path.lastIndexOf("/"));
+      if (folders.has(uri)) break; // and every folder above it, from an earlier file
+      folders.set(uri, { uri, path, open: false, folder: true });
+    }
+  }
+  return [...folders.values()];
+}
+
+function folderRank(path: string, wanted: string): number | undefined {
+  if (wanted === "") return 0;
+  const name = `${path.slice(path.lastIndexOf("/") + 1)}/`;
+  if (name === wanted || name === `${wanted}/`) return 0;
+  if (name.startsWith(wanted)) return 1;
+  if (name.includes(wanted)) return 2;
+  if (`${path}/`.includes(wanted)) return 3;
+  return undefined;
+}
+
 function matchRank(path: string, wanted: string): number | undefined {
   if (wanted === "") return 0;
   const name = path.slice(path.lastIndexOf("/") + 1);
@@ -91,7 +129,7 @@ export class MentionTokens {
       const token = randomUUID();
       this.offered.set(token, { sessionKey, file });
       if (this.offered.size > MAX_TOKENS) this.offered.delete(this.offered.keys().next().value!);
-      return { token, path: file.path };
+      return file.folder ? { token, path: file.path, folder: true } : { token, path: file.path };
     });
   }
 

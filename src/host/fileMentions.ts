@@ -1,19 +1,31 @@
 /**
- * The message box's `@` list, host side: lists the workspace's files once and again only after a file was created or
- * deleted (or the folders changed), and in a workspace with more files than the listing holds also searches for the
- * paths holding what was typed; answers each query with the best matches (`matchFiles`) and the tokens they are
- * offered by, and adds a chosen file to that session's next message under its token (`MentionTokens`).
+ * The message box's `@` list, host side: lists the workspace's files (and the folders holding them) once and again only
+ * after a file was created or deleted (or the folders changed), and in a workspace with more files than the listing
+ * holds also searches for the paths holding what was typed; answers each query with the best matches (`matchFiles`)
+ * and the tokens they are offered by, and adds a chosen file or folder to that session's next message under its token
+ * (`MentionTokens`).
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { errorMessage } from "../core/errorMessage";
-import { matchFiles, MentionTokens, type MentionFile } from "../core/fileMentions";
+import { foldersOf, matchFiles, MentionTokens, type MentionFile } from "../core/fileMentions";
 import type { Logger } from "../core/logger";
 import type { SymposiumView } from "./symposiumView";
-import { listWorkspaceFiles, openFiles, shownPath, workspaceFilesHolding } from "./workspaceFiles";
+import {
+  listWorkspaceFiles,
+  openFiles,
+  severalFolders,
+  shownPath,
+  workspaceFilesHolding,
+} from "./workspaceFiles";
 
 function mentionFile(uri: vscode.Uri): MentionFile {
   return { uri: uri.toString(), path: shownPath(uri), open: false };
+}
+
+/** The names a shown path leads with before the workspace folder's own (`shownPath`). */
+function rootSegments(): 0 | 1 {
+  return severalFolders() ? 1 : 0;
 }
 
 export class FileMentions implements vscode.Disposable {
@@ -47,7 +59,7 @@ export class FileMentions implements vscode.Disposable {
     const open = new Map(openFiles().map((uri) => [uri.toString(), uri]));
     const files = [
       ...listed.map((file) => (open.delete(file.uri) ? { ...file, open: true } : file)),
-      ...[...open].map(([uri, file]) => ({ uri, path: shownPath(file), open: true })),
+      ...[...open.values()].map((uri) => ({ ...mentionFile(uri), open: true })),
     ];
     const matches = this.tokens.offer(sessionKey, matchFiles(files, query));
     this.view.send({ type: "fileMatches", sessionKey, seq, matches });
@@ -60,7 +72,10 @@ export class FileMentions implements vscode.Disposable {
       this.log.warn("Ignored addMention: no file was offered to that session with that token.");
       return;
     }
-    this.sessions.addContext([{ id: token, uri: file.uri, path: file.path, kind: "file" }], sessionKey);
+    this.sessions.addContext(
+      [{ id: token, uri: file.uri, path: file.path, kind: file.folder ? "folder" : "file" }],
+      sessionKey,
+    );
   }
 
   dispose(): void {
@@ -85,7 +100,8 @@ export class FileMentions implements vscode.Disposable {
     try {
       const found = await workspaceFilesHolding(query, searching.token);
       const known = new Set(listed.map((file) => file.uri));
-      return [...listed, ...found.filter((uri) => !known.has(uri.toString())).map(mentionFile)];
+      const more = found.filter((uri) => !known.has(uri.toString())).map(mentionFile);
+      return [...listed, ...more, ...foldersOf(more, rootSegments()).filter((f) => !known.has(f.uri))];
     } finally {
       searching.dispose();
       if (this.searching === searching) this.searching = undefined;
@@ -103,10 +119,10 @@ export class FileMentions implements vscode.Disposable {
         vscode.workspace.onDidChangeWorkspaceFolders(stale),
       ];
     }
-    const listing = (this.listing ??= listWorkspaceFiles().then(({ uris, capped }) => ({
-      files: uris.map(mentionFile),
-      capped,
-    })));
+    const listing = (this.listing ??= listWorkspaceFiles().then(({ uris, capped }) => {
+      const files = uris.map(mentionFile);
+      return { files: [...files, ...foldersOf(files, rootSegments())], capped };
+    }));
     // A failed listing is tried again on the next query.
     listing.catch(() => {
       if (this.listing === listing) this.listing = undefined;

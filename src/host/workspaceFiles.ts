@@ -66,5 +66,10 @@ export function openFiles(): vscode.Uri[] {
  * a file name's hidden characters as markers, and caps it (`contextChip`).
  */
 export function shownPath(uri: vscode.Uri): string {
-  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  return vscode.workspace.asRelativePath(uri, severalFolders());
+}
+
+/** A workspace of several folders: a shown path leads with its folder's name. */
+export function severalFolders(): boolean {
+  return (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
 }

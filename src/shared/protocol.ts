@@ -61,12 +61,14 @@ export interface ContextChipView {
   kind: "file" | "folder" | "lines" | "image";
 }
 
-/** A workspace file the message box's `@` list offers (`src/core/fileMentions.ts`). */
+/** A workspace file or folder the message box's `@` list offers (`src/core/fileMentions.ts`). */
 export interface FileMatchView {
   /** Host-made, for this session's list; choosing the file sends it, and it becomes the id of the file's chip. */
   token: string;
-  /** As the chips show it: relative to its workspace folder, else absolute. */
+  /** As the chips show it: relative to its workspace folder, else absolute; no `/` at the end. */
   path: string;
+  /** A folder (shown and written as `path/`). */
+  folder?: true;
 }
 
 // --- Session controls: the agent's modes and config options (see src/core/sessionControls.ts) ---

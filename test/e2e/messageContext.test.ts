@@ -229,7 +229,7 @@ describe("Add to Message (e2e)", function () {
     const { page, workspace } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     const box = messageBox(webview);
-    const list = webview.getByRole("listbox", { name: "Files" });
+    const list = webview.getByRole("listbox", { name: "Files and folders" });
     const options = list.getByRole("option");
     await box.focus();
     // A repository's name shows its hidden characters in the list, as in the chips.
@@ -256,13 +256,15 @@ describe("Add to Message (e2e)", function () {
 
     // Nothing matches: said, not a list closing without a word; Enter still sends, Escape closes the note.
     await page.keyboard.type("@zqxj");
-    const none = webview.locator(".composer").getByText("No workspace file matches “zqxj”.", { exact: true });
+    const none = webview
+      .locator(".composer")
+      .getByText("No workspace file or folder matches “zqxj”.", { exact: true });
     await none.waitFor({ state: "visible", timeout: 10_000 });
     assert.equal(await list.isVisible(), false, "no empty list");
     await waitUntil(
       async () =>
         (await webview.locator('[aria-live="polite"]').textContent())?.includes(
-          "No workspace file matches",
+          "No workspace file or folder matches",
         ) || undefined,
       "a screen reader to hear that nothing matches",
     );
@@ -282,7 +284,7 @@ describe("Add to Message (e2e)", function () {
     assert.equal(await options.first().getAttribute("aria-selected"), "true");
     await waitUntil(
       async () =>
-        (await webview.locator('[aria-live="polite"]').textContent())?.startsWith("1 file.") || undefined,
+        (await webview.locator('[aria-live="polite"]').textContent())?.startsWith("1 match.") || undefined,
       "a screen reader to hear the list",
     );
     const findings = await axeFindings(webview);
@@ -313,6 +315,39 @@ describe("Add to Message (e2e)", function () {
     assert.deepEqual(await sent.getByRole("listitem").allInnerTexts(), ["greeting.ts"]);
     const waiting = webview.getByRole("list", { name: "Added to your message" });
     assert.equal(await waiting.isVisible(), false, "no chip is left for the next message");
+  });
+
+  it("adds a folder typed after @, and the agent gets a link to the folder", async () => {
+    const { page, workspace } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const box = messageBox(webview);
+    const options = webview.getByRole("listbox", { name: "Files and folders" }).getByRole("option");
+    await box.focus();
+    await page.keyboard.type("Summarize @src/");
+    // The folder named so first, then the files in it.
+    await waitUntil(
+      async () => (await options.first().innerText()) === "src/" || undefined,
+      "the list to offer the folder src/ first",
+    );
+    assert.ok((await options.count()) > 1, "the files in it follow");
+    await page.keyboard.press("Enter");
+    assert.equal(await box.inputValue(), "Summarize @src/ ");
+    const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+    await waitUntil(
+      async () => ((await chip.allInnerTexts()).join() === "src/" ? true : undefined),
+      "a chip src/",
+    );
+    const before = promptsReceived().length;
+    await page.keyboard.type("briefly.");
+    await page.keyboard.press("Enter");
+    await waitUntil(
+      () => promptsReceived().length === before + 1 || undefined,
+      "the agent to get the message",
+    );
+    assert.deepEqual(promptsReceived().at(-1), [
+      { type: "text", text: "Summarize @src/ briefly." },
+      { type: "resource_link", uri: pathToFileURL(join(workspace, "src")).href, name: "src/" },
+    ]);
   });
 
   /** Puts a PNG on the system clipboard, as a screenshot tool does, and pastes it into the message box with Ctrl+V. */

@@ -63,7 +63,7 @@ describe("the @ list's files (real extension host)", function () {
     return answer.matches;
   }
 
-  function chips(sessionKey: string): { id: string; detail: string }[] {
+  function chips(sessionKey: string): { id: string; detail: string; kind: string }[] {
     return api.sessions.snapshot().sessions.find((s) => s.header.key === sessionKey)?.header.context ?? [];
   }
 
@@ -119,6 +119,25 @@ describe("the @ list's files (real extension host)", function () {
       rmSync(bulk, { recursive: true, force: true });
       rmSync(join(workspace(), "node_modules"), { recursive: true, force: true });
     }
+  });
+
+  it("offers the folders holding the workspace's files, and adds one as a folder", async () => {
+    const key = await api.sessions.startSession("Demo Agent");
+    const matches = await find(key, "deep");
+    assert.deepEqual(
+      matches.map((match) => [match.path, match.folder]),
+      [
+        ["mentions/deep", true],
+        ["mentions/deep/alpha-plan.md", undefined],
+      ],
+    );
+    // The workspace folder itself is not offered; its folders are, by name or as path/.
+    assert.equal((await find(key, "mentions/"))[0]?.path, "mentions");
+    mentions.add(key, matches[0]!.token);
+    assert.deepEqual(
+      chips(key).map((chip) => [chip.kind, chip.detail]),
+      [["folder", "mentions/deep"]],
+    );
   });
 
   it("adds a file only by a token offered to that session, once, with the token as its chip's id", async () => {

@@ -4,7 +4,13 @@
  */
 import assert from "node:assert/strict";
 import picomatch from "picomatch";
-import { matchFiles, MentionTokens, pathHoldingGlob, type MentionFile } from "../../src/core/fileMentions";
+import {
+  foldersOf,
+  matchFiles,
+  MentionTokens,
+  pathHoldingGlob,
+  type MentionFile,
+} from "../../src/core/fileMentions";
 import { mentionAt, mentionPath, withMention } from "../../webview/mentionQuery";
 import { visibleText } from "../../webview/hiddenCharacters";
 
@@ -95,6 +101,53 @@ describe("file mentions", () => {
       );
     });
 
+    it("offers the folders holding the files, each once, never the workspace folder itself", () => {
+      const folders = foldersOf(workspace, 0);
+      assert.deepEqual(
+        folders.map((folder) => [folder.path, folder.uri]),
+        [
+          ["src", "file:///w/src"],
+          ["test", "file:///w/test"],
+          ["docs", "file:///w/docs"],
+          ["src/deep/nested", "file:///w/src/deep/nested"],
+          ["src/deep", "file:///w/src/deep"],
+        ],
+      );
+      assert.ok(folders.every((folder) => folder.folder === true && !folder.open));
+      // Several workspace folders: a shown path leads with its folder's name, which is no folder to offer (and need
+      // not be the name on disk).
+      const multi = [
+        { uri: "file:///disk/app-main/lib/a.ts", path: "App/lib/a.ts", open: false },
+        { uri: "file:///disk/app-main/top.ts", path: "App/top.ts", open: false },
+      ];
+      assert.deepEqual(
+        foldersOf(multi, 1).map((folder) => [folder.path, folder.uri]),
+        [["App/lib", "file:///disk/app-main/lib"]],
+      );
+    });
+
+    it("matches a folder by its name and its path, as path/, never by scattered characters", () => {
+      const all = [...workspace, ...foldersOf(workspace, 0)];
+      const shown = (query: string) =>
+        matchFiles(all, query).map((file) => (file.folder ? `${file.path}/` : file.path));
+      // The folder named so first, then the paths through it.
+      const deep = ["src/deep/", "src/deep/nested/", "src/deep/nested/get-things.ts"];
+      assert.deepEqual(shown("deep"), deep);
+      assert.deepEqual(shown("deep/"), deep);
+      assert.deepEqual(shown("DEEP/NE"), ["src/deep/nested/", "src/deep/nested/get-things.ts"]);
+      assert.deepEqual(shown("src/"), [
+        "src/",
+        "src/deep/",
+        "src/deep/nested/",
+        "src/greeting.ts",
+        "src/deep/nested/get-things.ts",
+      ]);
+      // The name before a path holding it; a file of that name and the folder rank alike, shorter first.
+      assert.deepEqual(shown("nested"), ["src/deep/nested/", "src/deep/nested/get-things.ts"]);
+      // "dngt" finds the file by its characters in order; no folder matches that way.
+      assert.deepEqual(shown("dngt"), ["src/deep/nested/get-things.ts"]);
+    });
+
     it("shows a screenful at most", () => {
       const many = files(...Array.from({ length: 100 }, (_, i) => `src/file${i}.ts`));
       assert.equal(matchFiles(many, "file").length, 12);
@@ -143,6 +196,19 @@ describe("file mentions", () => {
   });
 
   describe("tokens", () => {
+    it("say which of the offered are folders", () => {
+      const tokens = new MentionTokens();
+      const offered = tokens.offer("s1", [...files("a.md"), ...foldersOf(files("src/b.ts"), 0)]);
+      assert.deepEqual(
+        offered.map(({ path, folder }) => [path, folder]),
+        [
+          ["a.md", undefined],
+          ["src", true],
+        ],
+      );
+      assert.equal(tokens.take("s1", offered[1]!.token)?.folder, true);
+    });
+
     it("name a file offered to that session, once", () => {
       const tokens = new MentionTokens();
       const [offered] = tokens.offer("session-1", files("src/greeting.ts"));

@@ -1,8 +1,8 @@
 /**
- * The `@` list of the message box: the workspace's files matching what is typed after `@`, asked of the host as the
- * person types (`findFiles`; a late answer to an earlier query is dropped), chosen as the `/` list's commands are
- * (`SuggestList`). A chosen file goes with the next message, as a chip (the host adds it by the token it offered it
- * with), and its path replaces the `@` typed, so the message reads as the person meant it. Paths are the
+ * The `@` list of the message box: the workspace's files and folders matching what is typed after `@`, asked of the host
+ * as the person types (`findFiles`; a late answer to an earlier query is dropped), chosen as the `/` list's commands
+ * are (`SuggestList`). A chosen file or folder goes with the next message, as a chip (the host adds it by the token it
+ * offered it with), and its path replaces the `@` typed, so the message reads as the person meant it. Paths are the
  * repository's: hidden characters show as markers, in the list and in the text.
  */
 import type { FileMatchView } from "../../src/shared/protocol";
@@ -11,6 +11,11 @@ import { mentionAt, mentionPath, oneLine, withMention, type MentionAt } from "..
 import { el } from "../dom";
 import { appendVisible } from "../text";
 import { SuggestList, type SuggestListHost } from "./suggestList";
+
+/** A folder reads as `path/`, in the list and in the message. */
+function shownPath(match: FileMatchView): string {
+  return match.folder ? `${match.path}/` : match.path;
+}
 
 export interface MentionListHost extends SuggestListHost {
   value(): string;
@@ -39,9 +44,9 @@ export class MentionList {
   constructor(private readonly host: MentionListHost) {
     this.list = new SuggestList(host, {
       id: "file-mentions",
-      label: "Files",
-      count: (count) => (count === 1 ? "1 file" : `${count} files`),
-      usage: "Up and down arrows choose, Enter or Tab adds the file to your message, Escape closes.",
+      label: "Files and folders",
+      count: (count) => (count === 1 ? "1 match" : `${count} matches`),
+      usage: "Up and down arrows choose, Enter or Tab adds it to your message, Escape closes.",
       choose: (index) => this.choose(index),
       dismiss: () => (this.dismissedAt = this.asked?.start),
       write: appendVisible,
@@ -73,7 +78,7 @@ export class MentionList {
     this.shown = matches;
     if (matches.length === 0 && this.asked.query !== "") {
       this.list.close();
-      const said = `No workspace file matches “${oneLine(this.asked.query)}”.`;
+      const said = `No workspace file or folder matches “${oneLine(this.asked.query)}”.`;
       if (this.none.hidden) this.host.announce(said);
       this.none.hidden = false;
       this.none.textContent = said;
@@ -86,10 +91,10 @@ export class MentionList {
         const path = oneLine(match.path);
         const slash = path.lastIndexOf("/");
         return {
-          key: match.path,
-          name: path.slice(slash + 1),
+          key: shownPath(match),
+          name: `${path.slice(slash + 1)}${match.folder ? "/" : ""}`,
           detail: slash > 0 ? path.slice(0, slash) : undefined,
-          spoken: mentionPath(match.path),
+          spoken: mentionPath(shownPath(match)),
         };
       }),
     );
@@ -116,7 +121,7 @@ export class MentionList {
     const match = this.shown[index];
     const asked = this.asked;
     if (!match || !asked) return;
-    const { text, caret } = withMention(this.host.value(), asked.start, mentionPath(match.path));
+    const { text, caret } = withMention(this.host.value(), asked.start, mentionPath(shownPath(match)));
     this.reset();
     this.host.setText(text, caret);
     this.host.add(match);
