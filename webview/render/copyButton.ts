@@ -7,19 +7,19 @@ export function copyButton(
   title: string,
   copy: () => void,
 ): HTMLButtonElement {
-  const copyButton = button(`icon-button ${className}`, icon("copy"));
-  copyButton.setAttribute("aria-label", label);
-  copyButton.title = title;
+  const control = button(`icon-button ${className}`, icon("copy"));
+  control.setAttribute("aria-label", label);
+  control.title = title;
   let restore: ReturnType<typeof setTimeout> | undefined;
-  copyButton.addEventListener("click", () => {
+  control.addEventListener("click", () => {
     copy();
-    copyButton.replaceChildren(icon("check"));
-    copyButton.setAttribute("aria-label", "Copied");
+    control.replaceChildren(icon("check"));
+    control.setAttribute("aria-label", "Copied");
     clearTimeout(restore);
     restore = setTimeout(() => {
-      copyButton.replaceChildren(icon("copy"));
-      copyButton.setAttribute("aria-label", label);
+      control.replaceChildren(icon("copy"));
+      control.setAttribute("aria-label", label);
     }, 2_000);
   });
-  return copyButton;
+  return control;
 }
