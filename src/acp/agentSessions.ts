@@ -335,7 +335,7 @@ export class AgentSessions {
   }
 
   /** A new tab for a session that is starting (new or reopened): shown at once, and made the active one. */
-  private createSession(agentName: string): Session {
+  private createSession(agentName: string, reopening = false): Session {
     const key = randomUUID();
     const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
       emit: (ops) => this.emit(ops),
@@ -344,6 +344,7 @@ export class AgentSessions {
       stopGraceMs: this.timeouts.stopGraceMs,
       unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
+    session.model.reopening = reopening;
     this.sessions.set(key, session);
     this.activeSessionKey = key;
     this.emit([session.header(), { op: "activeSession", sessionKey: key }]);
@@ -415,7 +416,7 @@ export class AgentSessions {
     past: PastSession,
     cwd: string,
   ): Promise<string> {
-    const session = this.createSession(scope.name);
+    const session = this.createSession(scope.name, true);
     session.model.protocolVersion = scope.connection.version;
     if (past.title) session.model.applyUpdate({ sessionUpdate: "session_info_update", title: past.title });
     session.model.replayingHistory = method !== "resume";

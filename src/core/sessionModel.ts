@@ -103,6 +103,8 @@ export class SessionModel {
    * messages come from the agent then, and are shown.
    */
   replayingHistory = false;
+  /** An earlier session being reopened (Resume Session…): while it starts, its empty transcript says so. */
+  reopening = false;
   /** Set when an update changed what the session's header shows (commands, title, usage); `takeHeaderChange` reads it. */
   private headerChanged = false;
   /** The agent's modes and config options (session header). */
@@ -139,6 +141,7 @@ export class SessionModel {
       ...this.usageHeader(),
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
+      ...(this.reopening && this.status === "starting" ? { reopening: true as const } : {}),
       ...this.controlsHeader(),
     };
   }

@@ -48,6 +48,8 @@ export interface SessionHeader {
   context?: ContextChipView[];
   /** Whether the agent takes images in a message (its prompt capabilities); absent until it has started. */
   takesImages?: boolean;
+  /** Starting as an earlier session reopened (Resume Session…), not a new one; absent once it is open. */
+  reopening?: true;
 }
 
 /** An item of context waiting in the composer for the next message (`src/core/promptContext.ts`). */

@@ -123,13 +123,14 @@ class Client {
     this.sessions.onDidChange((ops) => this.ops.push(...ops));
   }
 
+  /** Every header the view was sent for a session, in order. */
+  headers(key: string): SessionHeader[] {
+    return this.ops.flatMap((op) => (op.op === "session" && op.header.key === key ? [op.header] : []));
+  }
+
   /** The last header the view was sent for a session. */
   header(key: string): SessionHeader | undefined {
-    for (let i = this.ops.length - 1; i >= 0; i--) {
-      const op = this.ops[i]!;
-      if (op.op === "session" && op.header.key === key) return op.header;
-    }
-    return undefined;
+    return this.headers(key).at(-1);
   }
 
   async dispose(): Promise<void> {
@@ -166,6 +167,12 @@ describe("Session controls over the in-process seam", function () {
     const key = (result as { sessionKey: string }).sessionKey;
     const model = client.sessions.session(key)!;
     assert.equal(model.status, "ready");
+    // From its first header on, while it opened, it said it was an earlier session reopening (the empty transcript
+    // says so, not "Starting"); no more once open.
+    const starting = client.headers(key).filter((header) => header.status === "starting");
+    assert.ok(starting.length > 0);
+    assert.ok(starting.every((header) => header.reopening === true));
+    assert.equal(client.header(key)?.reopening, undefined);
     const items = model.transcript();
     assert.deepEqual(
       items.flatMap((item) =>

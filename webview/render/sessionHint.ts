@@ -1,6 +1,7 @@
 /**
- * What a session with nothing in its transcript yet says: that the agent is starting and a message can be written
- * already, or what the person can do now. Nothing once the session has ended (its bar says why).
+ * What a session with nothing in its transcript yet says: that the agent is starting (or reopening an earlier session)
+ * and a message can be written already, or what the person can do now. Nothing once the session has ended (its bar
+ * says why).
  */
 import type { SessionHeader } from "../../src/shared/protocol";
 
@@ -8,6 +9,12 @@ export function sessionHint(header: SessionHeader): string[] {
   const agent = header.agentName;
   switch (header.status) {
     case "starting":
+      if (header.reopening)
+        return [
+          // Not the agent's title (its text; the tab shows it): the agent's name is the person's own setting.
+          `Reopening an earlier ${agent} session…`,
+          `Its earlier messages show here as ${agent} sends them. You can write a message now: it is sent once the session is open.`,
+        ];
       return [
         `Starting ${agent}…`,
         "You can write your first message now: it is sent when the agent is ready.",
