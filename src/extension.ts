@@ -47,7 +47,7 @@ class SymposiumExtension extends Disposable {
     const log = this._register(createLog());
     const configuration = this._register(new Configuration(log));
     this.paths = policyBoundary(log);
-    const versions = context.globalState;
+    const memory = context.globalState;
     const sessions = new AgentSessions({
       readAgents: () => configuration.agents,
       demoAgent: {
@@ -70,9 +70,13 @@ class SymposiumExtension extends Disposable {
             { title: vscode.l10n.t("{0} needs you to sign in", agentName), ignoreFocusOut: true },
           )
         )?.id,
+      lastAgent: {
+        get: () => memory.get<string>("lastAgent"),
+        set: (name) => void memory.update("lastAgent", name),
+      },
       versionMemory: {
-        get: (name) => versions.get<ProtocolVersion>(`protocolVersion:${name}`),
-        set: (name, version) => void versions.update(`protocolVersion:${name}`, version),
+        get: (name) => memory.get<ProtocolVersion>(`protocolVersion:${name}`),
+        set: (name, version) => void memory.update(`protocolVersion:${name}`, version),
       },
       log,
       clientVersion: (context.extension.packageJSON as { version?: string }).version ?? "0.0.0",

@@ -68,7 +68,9 @@ export class App {
       this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
       host.post({ type: "newSession", agentName });
     };
-    this.header = new Header(newSession);
+    this.header = new Header(newSession, (agentName) =>
+      this.emptyState.update(agentName, this.store.blockedReason !== undefined),
+    );
     this.emptyState = new EmptyState(newSession);
     this.tabs = new SessionTabs({
       select: (sessionKey) => {
@@ -190,7 +192,7 @@ export class App {
     }
     if (changes.reset || changes.agents || changes.blocked) {
       this.header.setAgents(store.agents, blocked);
-      this.emptyState.update(store.agents.find((agent) => agent.builtIn)?.name, blocked);
+      this.emptyState.update(this.header.selectedAgent(), blocked);
       this.blockedBanner.hidden = !blocked;
       const fix = store.blockedAction
         ? el("button", { class: "banner-action" }, store.blockedAction)

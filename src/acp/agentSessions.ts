@@ -28,6 +28,7 @@ import type {
   ViewOp,
 } from "../shared/protocol";
 import { newestFirst, parsePastSessions, type PastSession } from "../core/pastSessions";
+import { preferredAgent } from "../core/preferredAgent";
 import { labelOf, resolveChoice, unattendedChoice, unattendedSentence } from "../core/sessionControls";
 import { LIMITS } from "../shared/limits";
 import type { PastSessionSupport, ProtocolVersion, ReopenMethod, StartAgent } from "./agentConnection";
@@ -82,6 +83,11 @@ export interface Environment {
     agentName: string,
     methods: { id: string; name: string; description?: string }[],
   ): Promise<string | undefined>;
+  /** The agent the person last started a session with, across windows (absent: not remembered). */
+  lastAgent?: {
+    get(): string | undefined;
+    set(agentName: string): void;
+  };
   /** Protocol versions that worked before, by agent name. */
   versionMemory: {
     get(agentName: string): ProtocolVersion | undefined;
@@ -200,11 +206,13 @@ export class AgentSessions {
 
   /** The agents to offer; `bypassed` is whether bypass is in effect (it never is in an untrusted workspace). */
   agentChoices(): AgentChoice[] {
-    return this.bypassState
-      .choices(this.env.workspaceTrusted())
-      .map((agent) =>
-        this.resumeSupport.get(agent.name) === false ? { ...agent, canResume: false } : agent,
-      );
+    const choices = this.bypassState.choices(this.env.workspaceTrusted());
+    const preferred = preferredAgent(choices, this.env.lastAgent?.get());
+    return choices.map((agent) => ({
+      ...agent,
+      ...(this.resumeSupport.get(agent.name) === false ? { canResume: false as const } : {}),
+      ...(agent.name === preferred ? { preferred: true as const } : {}),
+    }));
   }
 
   isBypassed(agentName: string): boolean {
@@ -303,6 +311,7 @@ export class AgentSessions {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
+    this.rememberStarted(agentName);
     const session = this.createSession(agentName);
     const key = session.key;
     session.queueMessages(queued);
@@ -457,6 +466,14 @@ export class AgentSessions {
       );
     session.attach(scope.connection, past.sessionId);
     return session.key;
+  }
+
+  /** The agent offered first from now on (in this window's view at once, and after a reload). */
+  private rememberStarted(agentName: string): void {
+    const memory = this.env.lastAgent;
+    if (!memory || memory.get() === agentName) return;
+    memory.set(agentName);
+    this.emit([{ op: "agents", agents: this.agentChoices() }]);
   }
 
   /** Remembers whether the agent can list and reopen sessions; the agent list says so once it is known. */

@@ -7,15 +7,19 @@ import type { SymposiumView } from "./symposiumView";
 
 /** Symposium: New Session — pick an agent, start a session, show the view with the composer focused. */
 export async function newSession(sessions: AgentSessions, view: SymposiumView): Promise<string | undefined> {
-  const items = sessions.agentChoices().map((agent) => ({
-    label: agent.name,
-    description: [
-      agent.builtIn ? vscode.l10n.t("built in") : undefined,
-      agent.bypassed ? vscode.l10n.t("Bypass on") : undefined,
-    ]
-      .filter(Boolean)
-      .join(" · "),
-  }));
+  const agents = sessions.agentChoices();
+  // The agent last started (or the person's own) first, so Enter starts it.
+  const items = [...agents.filter((a) => a.preferred), ...agents.filter((a) => !a.preferred)].map(
+    (agent) => ({
+      label: agent.name,
+      description: [
+        agent.builtIn ? vscode.l10n.t("built in") : undefined,
+        agent.bypassed ? vscode.l10n.t("Bypass on") : undefined,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    }),
+  );
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t("Start a session with"),
     placeHolder: vscode.l10n.t("Agent"),

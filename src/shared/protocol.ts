@@ -21,6 +21,8 @@ export interface AgentChoice {
   bypassed: boolean;
   /** False once the agent was seen not to offer listing and reopening its sessions (unknown until it first started). */
   canResume?: false;
+  /** The one to offer first (`core/preferredAgent.ts`): the last started, else the person's first own agent. */
+  preferred?: true;
 }
 
 export type SessionStatus =

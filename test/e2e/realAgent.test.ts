@@ -9,12 +9,13 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
-import { screenshot } from "../../tools/browser";
+import { runCommand, screenshot } from "../../tools/browser";
 import { ensureAgent, REAL_AGENTS, type RealAgentName } from "../harness/realAgents";
 import {
   scriptedAgent,
   sendPrompt,
   startSession,
+  symposium,
   waitForGuard,
   waitForReady,
   waitUntil,
@@ -123,11 +124,17 @@ describe("Real agents in the workbench (e2e)", function () {
     rmSync(scriptedLog, { force: true });
   });
 
-  it("the header's agent picker names the agent of the session shown when switching tabs", async () => {
+  it("the header's agent picker offers the person's agent, names the agent of the session shown, and remembers the last started", async () => {
     const { page } = workbench!;
     const picker = (webview: FrameLocator) => webview.getByRole("combobox", { name: "Agent" });
+    const startButton = (webview: FrameLocator, agent: string) =>
+      webview.getByRole("button", { name: `Start a session with ${agent}`, exact: true });
     const tab = (webview: FrameLocator, agent: string) =>
       webview.getByRole("tablist", { name: "Sessions" }).locator(`[role="tab"][title^="${agent}:"]`);
+    // Before any session: the person's own first agent is offered, not the Demo Agent, by the picker and the button.
+    const first = await symposium(page);
+    assert.equal(await picker(first).inputValue(), SCRIPTED_AGENT);
+    await startButton(first, SCRIPTED_AGENT).waitFor({ state: "visible", timeout: 10_000 });
     // A scripted session first, then a Demo Agent one: the picker was last set to the Demo Agent by hand.
     await startSession(page, SCRIPTED_AGENT);
     const webview = await startSession(page, "Demo Agent");
@@ -155,6 +162,18 @@ describe("Real agents in the workbench (e2e)", function () {
       "the picker to name the remaining scripted session's agent",
     );
     await closeShownSession(webview);
+
+    // After a reload (every session ends with the window), the agent last started is the one offered.
+    const reloaded = page.waitForEvent("load", { timeout: 60_000 });
+    await runCommand(page, "Developer: Reload Window");
+    await reloaded;
+    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+    const after = await symposium(page);
+    await waitUntil(
+      async () => (await picker(after).inputValue()) === "Demo Agent" || undefined,
+      "the picker to offer the Demo Agent, started last",
+    );
+    await startButton(after, "Demo Agent").waitFor({ state: "visible", timeout: 10_000 });
   });
 
   for (const agent of AGENTS) {

@@ -67,6 +67,7 @@ class SeamClient {
       stopGraceMs?: number;
       limits?: PendingLimits;
       writeBypass?: (agent: string, value: boolean) => Promise<void>;
+      lastAgent?: { get(): string | undefined; set(name: string): void };
     } = {},
   ) {
     writeFileSync(join(this.workspace, "README.md"), "# Seam\n");
@@ -84,6 +85,7 @@ class SeamClient {
       writeBypass: options.writeBypass ?? (() => Promise.resolve()),
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => options.version ?? 1, set: () => undefined },
+      ...(options.lastAgent ? { lastAgent: options.lastAgent } : {}),
       log: {
         trace: () => undefined,
         debug: () => undefined,
@@ -283,5 +285,30 @@ describe("Lifetimes over the in-process seam", function () {
     assert.deepEqual([stored.A?.bypassPermissions, stored.B?.bypassPermissions], [true, true]);
     client.sessions.reloadSettings();
     assert.deepEqual([client.sessions.isBypassed("A"), client.sessions.isBypassed("B")], [true, true]);
+  });
+
+  it("offers the person's own agent first, then the one they last started, and tells the view at once", async () => {
+    let remembered: string | undefined;
+    const memory = { get: () => remembered, set: (name: string) => void (remembered = name) };
+    client = new SeamClient(() => v1Agent(), { agents: ["A", "B"], lastAgent: memory });
+    const preferred = () =>
+      client!.sessions
+        .agentChoices()
+        .filter((a) => a.preferred)
+        .map((a) => a.name);
+    assert.deepEqual(preferred(), ["A"], "the first own agent, not the Demo Agent");
+    await client.sessions.startSession("B");
+    assert.equal(remembered, "B", "remembered for the next window");
+    assert.deepEqual(preferred(), ["B"]);
+    const lastAgentsOp = client.ops.filter((op) => op.op === "agents").at(-1);
+    assert.deepEqual(
+      lastAgentsOp?.op === "agents" ? lastAgentsOp.agents.filter((a) => a.preferred).map((a) => a.name) : [],
+      ["B"],
+      "the view was told",
+    );
+    // An agent taken out of the settings is not offered first any more.
+    client.settings = { A: { command: "none" } };
+    client.sessions.reloadSettings();
+    assert.deepEqual(preferred(), ["A"]);
   });
 });

@@ -5,12 +5,12 @@ import { custom, el, icon, setEnabled } from "../dom";
 export class EmptyState {
   readonly root: HTMLElement;
   private readonly startButton: HTMLElement;
-  private agentName = "Demo Agent";
+  private agentName: string | undefined;
 
   constructor(onStart: (agentName: string) => void) {
-    this.startButton = custom("vscode-button", { icon: "play" }, "Start a session with Demo Agent");
+    this.startButton = custom("vscode-button", { icon: "play" }, "Start a session");
     this.startButton.addEventListener("click", () => {
-      if (!this.startButton.hasAttribute("disabled")) onStart(this.agentName);
+      if (!this.startButton.hasAttribute("disabled") && this.agentName !== undefined) onStart(this.agentName);
     });
     this.root = el(
       "div",
@@ -26,9 +26,13 @@ export class EmptyState {
     );
   }
 
-  /** The built-in demo agent, if the host offers one under another name. */
-  update(demoAgentName: string | undefined, blocked: boolean): void {
-    if (demoAgentName !== undefined) this.agentName = demoAgentName;
-    setEnabled(this.startButton, !blocked);
+  /** The agent the picker above names (the one last started, at first): the button starts that one. */
+  update(agentName: string | undefined, blocked: boolean): void {
+    if (agentName !== this.agentName) {
+      this.agentName = agentName;
+      this.startButton.textContent =
+        agentName === undefined ? "Start a session" : `Start a session with ${agentName}`;
+    }
+    setEnabled(this.startButton, !blocked && agentName !== undefined);
   }
 }

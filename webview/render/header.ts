@@ -16,11 +16,19 @@ export class Header {
   private readonly newSessionButton: HTMLElement;
   private agents: AgentChoice[] = [];
   private selectedName: string | undefined;
-  constructor(onNewSession: (agentName: string) => void) {
+  /** The person picked an agent here, or a session of one was shown: kept over the host's preferred one. */
+  private picked = false;
+  constructor(
+    onNewSession: (agentName: string) => void,
+    /** The person picked another agent. */
+    onPick: (agentName: string) => void,
+  ) {
     this.select = el("select", { class: "agent-select", id: "agent-select" });
     this.select.addEventListener("change", () => {
       this.selectedName = this.select.value;
+      this.picked = true;
       this.syncBadge();
+      onPick(this.select.value);
     });
     this.bypassBadge = el(
       "span",
@@ -54,9 +62,11 @@ export class Header {
   }
 
   setAgents(agents: AgentChoice[], blocked: boolean): void {
-    const keep = this.selectedAgent();
+    const keep = this.picked ? this.selectedAgent() : agents.find((agent) => agent.preferred)?.name;
     this.agents = agents;
-    const selected = agents.some((agent) => agent.name === keep) ? keep : agents[0]?.name;
+    const selected = agents.some((agent) => agent.name === keep)
+      ? keep
+      : (agents.find((agent) => agent.preferred) ?? agents[0])?.name;
     this.selectedName = selected;
     this.select.disabled = agents.length === 0;
     this.select.replaceChildren(
@@ -77,6 +87,7 @@ export class Header {
   showAgent(name: string): void {
     if (!this.agents.some((agent) => agent.name === name)) return;
     this.selectedName = name;
+    this.picked = true;
     this.select.value = name;
     this.syncBadge();
   }
