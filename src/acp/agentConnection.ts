@@ -285,6 +285,10 @@ export class AgentConnection {
           `${this.name} did not answer ${method} within ${Math.round(timeoutMs! / 1000)} s.`,
         );
       }
+      // The connection closed under the request (the agent died): why it closed, with the agent's last stderr lines,
+      // not the transport's "connection closed". Not while negotiating: a v1 answer closes the v2 client on purpose.
+      if (this.sdk.signal.aborted && !this.negotiating && !isJsonRpcError(error))
+        throw new Error(await this.closed);
       throw error;
     }
   }
@@ -537,6 +541,12 @@ export class AgentConnection {
       if (this.version === 1 && this.options.preferredVersion === 1 && isJsonRpcError(error))
         throw new NoLongerV1();
       this.negotiating = false;
+      // An agent that died before it answered (no API key, a bad flag): how it ended and its last stderr lines say
+      // what to fix; the transport's "connection closed", which usually comes first, says nothing.
+      if (!signal?.aborted && !isJsonRpcError(error) && !(error instanceof AgentTimeoutError)) {
+        const exit = await Promise.race([this.process.exited, delay(200).then(() => undefined)]);
+        if (exit) throw new Error(this.process.describeExit(exit));
+      }
       throw error;
     } finally {
       if (onAbort) signal?.removeEventListener("abort", onAbort);

@@ -11,6 +11,8 @@
  *   SCRIPTED_AGENT_NEW_SESSION_DELAY_MS=<ms>  answer `session/new` only after <ms> (an agent slow to start)
  *   SCRIPTED_AGENT_FAIL_NEW_SESSION=<text>    answer the process's first `session/new` with an internal error
  *                                             carrying <text> (later ones succeed: a retry can work)
+ *   SCRIPTED_AGENT_EXIT_NEW_SESSION=<text>    on `session/new`, write <text> to stderr and exit with code 2 (an
+ *                                             agent that finds no credentials only when a session starts)
  *
  * Sessions are `scripted-session-<n>`. The process exits (code 0) when the client closes its stdin, unless a
  * `closeStdout`, `hang` or `stayAlive` step ran: then only a signal ends it.
@@ -122,6 +124,7 @@ const advertised = embeddedContext || image;
 const hangNewSession = process.env.SCRIPTED_AGENT_HANG_NEW_SESSION === "1";
 const newSessionDelayMs = Number(process.env.SCRIPTED_AGENT_NEW_SESSION_DELAY_MS ?? 0) || 0;
 let failNewSession = process.env.SCRIPTED_AGENT_FAIL_NEW_SESSION;
+const exitNewSession = process.env.SCRIPTED_AGENT_EXIT_NEW_SESSION;
 const AGENT_INFO = { name: "scripted-agent", version: "0.0.0" };
 log.write({ kind: "start", pid: process.pid, protocol: mode, timeOrigin: performance.timeOrigin });
 
@@ -161,6 +164,10 @@ const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 /** `session/new` of either version, as the environment says: at once, late, never, or failing. */
 async function newSession(): Promise<{ sessionId: string }> {
   if (hangNewSession) return never();
+  if (exitNewSession !== undefined) {
+    process.stderr.write(`${exitNewSession}\n`, () => process.exit(2));
+    return never();
+  }
   if (newSessionDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, newSessionDelayMs));
   const failure = failNewSession;
   failNewSession = undefined;

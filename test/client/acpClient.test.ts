@@ -363,6 +363,44 @@ describe("ACP client against real agents", function () {
     );
   });
 
+  it("says how an agent that dies while starting ended, with its last stderr lines, not that a connection closed", async () => {
+    // As an agent without its API key does: a line on stderr, then exit, before it answers initialize.
+    // First from v2 (nothing remembered), then from v1 (remembered from an earlier start).
+    for (const remembered of [undefined, 1] as const) {
+      await harness?.dispose();
+      harness = new ClientHarness({
+        command: process.execPath,
+        args: ["-e", "console.error('fatal: no API key set (ANTHROPIC_API_KEY)'); process.exit(3)"],
+      });
+      if (remembered) harness.versions.set("Scripted", remembered);
+      await assert.rejects(harness.sessions.startSession("Scripted"), (error: Error) => {
+        assert.equal(
+          error.message,
+          "Scripted exited with code 3. Last output:\nfatal: no API key set (ANTHROPIC_API_KEY)",
+          `starting from v${remembered ?? 2}`,
+        );
+        return true;
+      });
+    }
+  });
+
+  it("says how an agent that dies on session/new ended, with its last stderr line", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_EXIT_NEW_SESSION: "Error: not logged in. Run `agent login` first." },
+    });
+    await assert.rejects(harness.sessions.startSession("Scripted"), (error: Error) => {
+      assert.equal(
+        error.message,
+        "Scripted exited with code 2. Last output:\nError: not logged in. Run `agent login` first.",
+      );
+      return true;
+    });
+    const [header] = harness.ops.flatMap((op) => (op.op === "session" ? [op.header] : [])).slice(-1);
+    assert.equal(header?.status, "error");
+    assert.match(header?.error ?? "", /not logged in/, "the session's error bar says it too");
+  });
+
   it("times out an agent that never answers initialize, and kills it", async () => {
     // The timeout window opens once the agent runs (its own `start` line): on a loaded machine Node alone can take
     // longer than the timeout to start, and an agent killed before it reads anything says nothing about initialize.
