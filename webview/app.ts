@@ -80,6 +80,12 @@ export class App {
         this.render(changes);
       },
       close: (sessionKey) => host.post({ type: "closeSession", sessionKey }),
+      retry: (sessionKey) => {
+        // Like New session here: the new session's Message box gets the keyboard.
+        this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
+        host.post({ type: "retrySession", sessionKey });
+      },
+      openSettings: () => host.post({ type: "openAgentSettings" }),
     });
     this.composer = new Composer(
       {

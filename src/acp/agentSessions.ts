@@ -307,7 +307,11 @@ export class AgentSessions {
    * `SessionClosedError` when the tab was closed before that. `queued`: messages to send once it is ready, in order
    * (re-sent from a session that could not send them).
    */
-  async startSession(agentName: string, queued: readonly OutgoingMessage[] = []): Promise<string> {
+  async startSession(
+    agentName: string,
+    queued: readonly OutgoingMessage[] = [],
+    context: readonly PromptContext[] = [],
+  ): Promise<string> {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
@@ -315,6 +319,7 @@ export class AgentSessions {
     const session = this.createSession(agentName);
     const key = session.key;
     session.queueMessages(queued);
+    if (context.length > 0) session.addContext(context);
     let scope: ConnectionScope | undefined;
     try {
       scope = await this.pool.acquire(launch);
@@ -529,6 +534,28 @@ export class AgentSessions {
     const agentName = session.model.agentName;
     this.launchFor(agentName); // throws while the agent is no longer configured: the messages stay
     return this.startSession(agentName, session.takeFailedMessages());
+  }
+
+  /**
+   * Try again, for a session that failed to start (its agent's settings fixed, or signed in since): the agent starts
+   * in a new tab, with the messages this one could not send, and this tab closes. Throws, leaving the tab, while the
+   * agent is no longer configured or the workspace blocks agents.
+   */
+  async retryStart(sessionKey: string): Promise<string | undefined> {
+    const session = this.sessions.get(sessionKey);
+    if (session?.model.status !== "error") return undefined;
+    const blocked = this.blocked();
+    if (blocked) throw new Error(blocked.reason);
+    const agentName = session.model.agentName;
+    this.launchFor(agentName);
+    const messages = session.hasFailedMessages ? session.takeFailedMessages() : [];
+    const context = session.takeUnsentContext();
+    // The new tab first (made before startSession's first await): while it starts, closing this one does not end a
+    // connection the agent still has open, so a live agent is not spawned again.
+    const starting = this.startSession(agentName, messages, context);
+    starting.catch(() => undefined); // its failure is the caller's, once this tab is closed
+    await this.closeSession(sessionKey);
+    return starting;
   }
 
   /** A waiting message taken back to edit (`Session.takeBack`): its text, or undefined when it already went. */

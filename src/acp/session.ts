@@ -286,6 +286,13 @@ export class Session {
     return this.queue.hasFailed;
   }
 
+  /** Takes out what was added to the next message and not sent (its chips), for a new session to take. */
+  takeUnsentContext(): PromptContext[] {
+    const context = this.pendingContext.take(this.pendingContext.chips().map((chip) => chip.id));
+    if (context.length > 0) this.emitHeader();
+    return context;
+  }
+
   /** Takes the failed messages out, to be re-sent in a new session; their items here say so. */
   takeFailedMessages(): OutgoingMessage[] {
     const messages = this.queue.takeFailed();

@@ -79,6 +79,16 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
         .resendInNewSession(message.sessionKey)
         .catch((error: unknown) => showError(errorMessage(error)));
       return;
+    case "retrySession":
+      sessions.retryStart(message.sessionKey).catch((error: unknown) => {
+        if (!(error instanceof SessionClosedError)) showError(errorMessage(error));
+      });
+      return;
+    case "openAgentSettings":
+      void vscode.commands.executeCommand("workbench.action.openSettingsJson", {
+        revealSetting: { key: "symposium.agents" },
+      });
+      return;
     case "setControl":
       void sessions.setControl(message.sessionKey, message.controlId, message.value);
       return;

@@ -52,6 +52,8 @@ export const webviewMessage = z.discriminatedUnion("type", [
   }),
   z.strictObject({ type: z.literal("editQueued"), sessionKey: key, itemId: id }),
   z.strictObject({ type: z.literal("resendInNewSession"), sessionKey: key }),
+  z.strictObject({ type: z.literal("retrySession"), sessionKey: key }),
+  z.strictObject({ type: z.literal("openAgentSettings") }),
   z.strictObject({
     type: z.literal("setControl"),
     sessionKey: key,

@@ -439,6 +439,10 @@ export type FromWebviewMessage =
   | { type: "copyMessage"; sessionKey: string; itemId: string; code?: string }
   /** Start a new session with the same agent and queue there the messages this session could not send. */
   | { type: "resendInNewSession"; sessionKey: string }
+  /** A session that failed to start: start the agent again in a new tab (with its unsent messages), closing this one. */
+  | { type: "retrySession"; sessionKey: string }
+  /** Open the user settings (JSON) at `symposium.agents`, to fix an agent that failed to start. */
+  | { type: "openAgentSettings" }
   /**
    * Set a mode or config option. `controlId` and a select's `value` are ids the host sent in `SessionControlView`;
    * the host sets only a control and value the agent offers.

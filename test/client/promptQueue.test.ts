@@ -5,6 +5,8 @@
  * holding its turn on a permission request.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { TranscriptItem } from "../../src/shared/protocol";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 
@@ -154,6 +156,44 @@ describe("Messages sent while a session starts", function () {
       userItems(newKey).map((i) => [i.text, i.queued]),
       [["please keep me", undefined]],
     );
+  });
+
+  it("Try again after a failed start: the agent starts in a new tab with the unsent message and chips, the old tab closes", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: {
+        SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "500",
+        SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in",
+      },
+    });
+    const { key, started } = startWithoutWaiting();
+    await harness.sessions.sendPrompt(key, "do it after all");
+    const readme = join(harness.workspace, "README.md");
+    harness.sessions.addContext(
+      [{ id: "chip-1", uri: pathToFileURL(readme).href, path: "README.md", kind: "file" }],
+      key,
+    );
+    await assert.rejects(started, /not signed in/);
+    assert.equal(await harness.sessions.retryStart("not-a-session"), undefined);
+
+    const retried = await harness.sessions.retryStart(key);
+    assert.ok(retried && retried !== key);
+    assert.deepEqual(harness.sessions.sessionKeys(), [retried], "the failed tab is gone");
+    await waitFor(() => promptsReceived().includes("do it after all"), "the agent to get the message");
+    const chips = harness.ops.flatMap((op) =>
+      op.op === "session" && op.header.key === retried ? [op.header.context ?? []] : [],
+    );
+    assert.ok(
+      chips.some((c) => c.some((chip) => chip.detail === "README.md")),
+      "the chip waiting for the next message went to the new tab",
+    );
+    assert.equal(
+      harness.agentLog().filter((entry) => entry.kind === "start").length,
+      1,
+      "on the agent still running: not spawned again",
+    );
+    // Only a failed start is tried again.
+    assert.equal(await harness.sessions.retryStart(retried), undefined);
   });
 
   it("drops queued messages visibly on Stop; they never reach the agent", async () => {

@@ -35,6 +35,8 @@ describe("Messages sent while a session starts (e2e)", function () {
           SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000",
         },
       },
+      // Fails its first session/new at once, as an agent that is not signed in yet does.
+      NotSignedIn: { protocol: "v2", env: { SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in" } },
     },
   });
 
@@ -133,6 +135,43 @@ describe("Messages sent while a session starts (e2e)", function () {
       .locator("article.item.agent", { hasText: `scripted agent received: ${text}` })
       .waitFor({ state: "visible", timeout: 30_000 });
     assert.deepEqual(ctx.log("Failing").prompts(), [text]);
+  });
+
+  it("offers Try again and Open settings on a session that failed to start; Try again starts it in its place", async () => {
+    const { page } = ctx.workbench;
+    const webview = await openSession(page, "NotSignedIn");
+    const error = webview.locator(".session-error:not([hidden])");
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await error.getByRole("alert").innerText(), /not signed in/);
+    const retry = error.getByRole("button", { name: "Try again", exact: true });
+    // Open settings: the user settings JSON, where symposium.agents is.
+    await error.getByRole("button", { name: "Open settings", exact: true }).click();
+    await page
+      .locator(".tabs-container .tab", { hasText: "settings.json" })
+      .waitFor({ state: "visible", timeout: 15_000 });
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, a failed start's actions:\n${findings.join("\n")}`);
+    await screenshot(page, "session-failed-to-start");
+    await page.keyboard.press("Control+w"); // the settings editor, back out of the way
+
+    const tabs = webview.getByRole("tablist", { name: "Sessions" }).getByRole("tab");
+    const tabsBefore = await tabs.count();
+    await retry.click();
+    // In its place: the failed tab goes, a new one starts (on the agent still running, whose next session/new
+    // succeeds), and the keyboard is in its Message box.
+    await waitForReady(webview);
+    assert.equal(await tabs.count(), tabsBefore, "the failed session's tab was replaced, not added to");
+    assert.equal(await error.count(), 0, "no error is shown");
+    await page.keyboard.type("hello again");
+    await page.keyboard.press("Enter");
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: "scripted agent received: hello again" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    const starts = ctx
+      .log("NotSignedIn")
+      .entries()
+      .filter((entry) => entry.kind === "start");
+    assert.equal(starts.length, 1, "the agent was not spawned again");
   });
 
   it("drops a queued message visibly when Stop is pressed before the agent started", async () => {

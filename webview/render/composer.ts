@@ -29,6 +29,8 @@ interface TextArea extends HTMLElement {
   label: string;
   /** The inner `<textarea>` (in the shadow root), once rendered. */
   readonly wrappedElement?: HTMLTextAreaElement;
+  /** Settles once the element has rendered its latest properties (a Lit element renders them a microtask later). */
+  readonly updateComplete: Promise<unknown>;
 }
 
 export interface ComposerActions {
@@ -200,6 +202,10 @@ export class Composer {
 
   focus(): void {
     this.textarea.focus();
+    // Enabled in this task (a session that failed to start, tried again): its inner textarea is still disabled until
+    // the element renders, and takes focus only then.
+    if (document.activeElement !== this.textarea)
+      void this.textarea.updateComplete.then(() => this.textarea.focus());
   }
 
   /** The `@` list's answer from the host, for the session it asked for. */

@@ -30,6 +30,10 @@ export interface SessionTabEntry {
 export interface SessionTabActions {
   select(sessionKey: string): void;
   close(sessionKey: string): void;
+  /** The session failed to start: start its agent again in its place. */
+  retry(sessionKey: string): void;
+  /** Open the agents' settings, to fix the one that failed to start. */
+  openSettings(): void;
 }
 
 export class SessionTabs {
@@ -42,11 +46,10 @@ export class SessionTabs {
   private readonly usage = el("div", { class: "session-usage-line", hidden: true });
   /** What the bar shows now. */
   private shownBar: { header: SessionHeader | undefined; label: string; waiting: boolean } | undefined;
-  private readonly error = el("div", {
-    class: "banner banner-error session-error",
-    role: "alert",
-    hidden: true,
-  });
+  /** Why the session ended or failed (announced), and for a failed start, Try again and Open settings. */
+  private readonly errorText = el("div", { class: "session-error-text", role: "alert" });
+  private readonly errorActions: HTMLElement;
+  private readonly error: HTMLElement;
 
   private readonly barName = el("span", { class: "session-name" });
   private readonly barStatus = el("span", { class: "session-status" });
@@ -66,6 +69,22 @@ export class SessionTabs {
       if (key !== undefined) this.actions.close(key);
     });
     this.bar.append(this.barName, this.barStatus, this.barBypass, el("span", { class: "spacer" }), close);
+    const retry = button("secondary small", icon("refresh"), "Try again");
+    retry.title = "Start the agent again in a new session (what you wrote goes with it)";
+    retry.addEventListener("click", () => {
+      const key = this.shownBar?.header?.key;
+      if (key !== undefined) this.actions.retry(key);
+    });
+    const settings = button("secondary small", icon("settings-gear"), "Open settings");
+    settings.title = "Open symposium.agents in your user settings";
+    settings.addEventListener("click", () => this.actions.openSettings());
+    this.errorActions = el("div", { class: "session-error-actions", hidden: true }, retry, settings);
+    this.error = el(
+      "div",
+      { class: "banner banner-error session-error", hidden: true },
+      this.errorText,
+      this.errorActions,
+    );
     this.root = el("div", { class: "sessions" }, this.tablist, this.bar, this.usage, this.error);
     this.tablist.addEventListener("keydown", (event) => this.onTabKey(event));
   }
@@ -135,7 +154,9 @@ export class SessionTabs {
     this.usage.hidden = usage === null;
     this.usage.replaceChildren(...(usage ? [usage] : []));
     this.error.hidden = header?.error === undefined || header.error === "";
-    this.error.textContent = header?.error ?? "";
+    this.errorText.textContent = header?.error ?? "";
+    // Only a start that failed is tried again: a session that ended after working keeps its transcript to read.
+    this.errorActions.hidden = header?.status !== "error";
     if (!header) return;
     // Its parts are kept and written in place: the Close button is the same element from session to session and
     // status to status, so keyboard focus on it survives a turn starting or ending and closing one session after
