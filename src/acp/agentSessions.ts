@@ -305,7 +305,7 @@ export class AgentSessions {
   /**
    * Starts a session with an agent. Resolves with the session key once the agent created the session; rejects with
    * `SessionClosedError` when the tab was closed before that. `queued`: messages to send once it is ready, in order
-   * (re-sent from a session that could not send them).
+   * (re-sent from a session that could not send them); `context`: what goes with its next message (its chips).
    */
   async startSession(
     agentName: string,
