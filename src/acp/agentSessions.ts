@@ -41,6 +41,7 @@ import { PermissionBroker, type GrantResult } from "./permissionBroker";
 import {
   Session,
   SessionClosedError,
+  SessionStartError,
   type ControlChangeBy,
   type OutgoingMessage,
   type UnattendedChange,
@@ -304,7 +305,8 @@ export class AgentSessions {
 
   /**
    * Starts a session with an agent. Resolves with the session key once the agent created the session; rejects with
-   * `SessionClosedError` when the tab was closed before that. `queued`: messages to send once it is ready, in order
+   * `SessionClosedError` when the tab was closed before that, `SessionStartError` when the start failed (the tab says
+   * why), and anything else when no tab was made (agents blocked, the agent unknown). `queued`: messages to send once it is ready, in order
    * (re-sent from a session that could not send them); `context`: what goes with its next message (its chips).
    */
   async startSession(
@@ -344,7 +346,7 @@ export class AgentSessions {
       }
       this.env.log.error(`Starting a session with ${agentName} failed: ${errorMessage(error)}`);
       session.startFailed(error);
-      throw error;
+      throw new SessionStartError(errorMessage(error), { cause: error });
     }
   }
 
@@ -454,7 +456,7 @@ export class AgentSessions {
       this.env.log.error(`Reopening a ${scope.name} session failed: ${errorMessage(error)}`);
       session.startFailed(error);
       await this.releaseIfUnused(scope);
-      throw error;
+      throw new SessionStartError(errorMessage(error), { cause: error });
     }
     session.model.replayingHistory = false;
     if (session.disposed) {

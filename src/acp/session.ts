@@ -67,6 +67,9 @@ export class SessionClosedError extends Error {
   }
 }
 
+/** A session failed to start (or to reopen); its tab says why, with Try again, so a caller need not say it again. */
+export class SessionStartError extends Error {}
+
 /** What one approved tool call may run in a terminal: any one of its simple commands (or its exact argv), in `cwd`. */
 export interface ApprovedCommand {
   argvs: string[][];

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
-import { SessionClosedError } from "../acp/session";
+import { SessionClosedError, SessionStartError } from "../acp/session";
 import { errorMessage } from "../core/errorMessage";
 import { inertText } from "../core/untrustedText";
 import type { SymposiumView } from "./symposiumView";
@@ -32,8 +32,17 @@ export async function newSession(sessions: AgentSessions, view: SymposiumView): 
     await view.reveal({ type: "focusComposer", sessionKey: key }, false);
     return key;
   } catch (error) {
-    if (!(error instanceof SessionClosedError))
-      void vscode.window.showErrorMessage(inertText(errorMessage(error), 500));
+    // The view was revealed: a failed start shows there.
+    showStartError(error);
     return undefined;
   }
+}
+
+/**
+ * A session that did not start, said only when no tab says it already: a failed start shows in the view (revealed,
+ * or where the person pressed), which announces it; a notification would say it twice.
+ */
+export function showStartError(error: unknown): void {
+  if (error instanceof SessionClosedError || error instanceof SessionStartError) return;
+  void vscode.window.showErrorMessage(inertText(errorMessage(error), 500));
 }

@@ -4,13 +4,13 @@
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
-import { SessionClosedError } from "../acp/session";
 import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
 import type { FileMentions } from "./fileMentions";
 import { attachPastedImage, pickFilesForMessage } from "./addToMessage";
+import { showStartError } from "./commands";
 import type { SymposiumView, ViewIntent } from "./symposiumView";
 
 export interface IntentContext {
@@ -31,9 +31,7 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       );
       return;
     case "newSession":
-      sessions.startSession(message.agentName).catch((error: unknown) => {
-        if (!(error instanceof SessionClosedError)) showError(errorMessage(error));
-      });
+      sessions.startSession(message.agentName).catch(showStartError);
       return;
     case "selectSession":
       sessions.selectSession(message.sessionKey);
@@ -75,14 +73,10 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
     case "resendInNewSession":
-      sessions
-        .resendInNewSession(message.sessionKey)
-        .catch((error: unknown) => showError(errorMessage(error)));
+      sessions.resendInNewSession(message.sessionKey).catch(showStartError);
       return;
     case "retrySession":
-      sessions.retryStart(message.sessionKey).catch((error: unknown) => {
-        if (!(error instanceof SessionClosedError)) showError(errorMessage(error));
-      });
+      sessions.retryStart(message.sessionKey).catch(showStartError);
       return;
     case "openAgentSettings":
       void vscode.commands.executeCommand("workbench.action.openSettingsJson", {

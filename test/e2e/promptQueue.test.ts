@@ -149,6 +149,9 @@ describe("Messages sent while a session starts (e2e)", function () {
     await page
       .locator(".tabs-container .tab", { hasText: "settings.json" })
       .waitFor({ state: "visible", timeout: 15_000 });
+    // Said once, in the tab where it was started: no notification saying it again (it would have shown by now, long
+    // before the settings editor opened).
+    assert.equal(await page.locator(".notification-toast", { hasText: "not signed in" }).count(), 0);
     const findings = await axeFindings(webview);
     assert.deepEqual(findings, [], `axe, a failed start's actions:\n${findings.join("\n")}`);
     await screenshot(page, "session-failed-to-start");
