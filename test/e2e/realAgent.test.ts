@@ -133,7 +133,10 @@ describe("Real agents in the workbench (e2e)", function () {
       webview.getByRole("tablist", { name: "Sessions" }).locator(`[role="tab"][title^="${agent}:"]`);
     // Before any session: the person's own first agent is offered, not the Demo Agent, by the picker and the button.
     const first = await symposium(page);
-    assert.equal(await picker(first).inputValue(), SCRIPTED_AGENT);
+    await waitUntil(
+      async () => (await picker(first).inputValue()) === SCRIPTED_AGENT || undefined,
+      "the picker to offer the first agent of the settings",
+    );
     await startButton(first, SCRIPTED_AGENT).waitFor({ state: "visible", timeout: 10_000 });
     // A scripted session first, then a Demo Agent one: the picker was last set to the Demo Agent by hand.
     await startSession(page, SCRIPTED_AGENT);
@@ -162,6 +165,9 @@ describe("Real agents in the workbench (e2e)", function () {
       "the picker to name the remaining scripted session's agent",
     );
     await closeShownSession(webview);
+    // No session left: the empty view's Start names the agent the picker names (the last session shown's).
+    assert.equal(await picker(webview).inputValue(), SCRIPTED_AGENT);
+    await startButton(webview, SCRIPTED_AGENT).waitFor({ state: "visible", timeout: 10_000 });
 
     // After a reload (every session ends with the window), the agent last started is the one offered.
     const reloaded = page.waitForEvent("load", { timeout: 60_000 });

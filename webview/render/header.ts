@@ -20,8 +20,8 @@ export class Header {
   private picked = false;
   constructor(
     onNewSession: (agentName: string) => void,
-    /** The person picked another agent. */
-    onPick: (agentName: string) => void,
+    /** Another agent is picked (by the person, or as the session shown): the empty state's Start follows it. */
+    private readonly onPick: (agentName: string) => void,
   ) {
     this.select = el("select", { class: "agent-select", id: "agent-select" });
     this.select.addEventListener("change", () => {
@@ -86,10 +86,12 @@ export class Header {
   /** The shown session's agent becomes the picked one: the picker never names another agent than the one open. */
   showAgent(name: string): void {
     if (!this.agents.some((agent) => agent.name === name)) return;
+    const changed = name !== this.selectedName;
     this.selectedName = name;
     this.picked = true;
     this.select.value = name;
     this.syncBadge();
+    if (changed) this.onPick(name);
   }
 
   private syncBadge(): void {
