@@ -58,9 +58,11 @@ export function matchFiles(
 
 /**
  * A glob for the files whose path (relative to its workspace folder) holds `query`, in any case, ending in the file's
- * name (`src/Gr`: any folders, then `*[sS][rR][cC]/[gG][rR]*`; `src/gr` in `src/graphs/a.ts` is left out). For a
- * workspace too large to list whole, the files past the listing are searched for by it. Undefined for an empty query
- * or one with characters a glob reads as a pattern (or that names no file part): those match within the listing only.
+ * name or in a folder's (`src/Gr`: any folders, then `*[sS][rR][cC]/[gG][rR]*`, the file itself or any file under it;
+ * `src/gr` in `src/graphs/a.ts` finds that file, and so the folder `src/graphs`). For a workspace too large to list
+ * whole, the files past the listing, and the folders holding them, are searched for by it. Undefined for an empty
+ * query or one with characters a glob reads as a pattern (or that names no file part): those match within the listing
+ * only.
  */
 export function pathHoldingGlob(query: string): string | undefined {
   if (!/^[\w .\-/]+$/.test(query) || query.replace(/[ ./]/g, "") === "") return undefined;
@@ -69,7 +71,7 @@ export function pathHoldingGlob(query: string): string | undefined {
       char.toLowerCase() !== char.toUpperCase() ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char,
     )
     .join("");
-  return `**/*${caseless}*`;
+  return `**/{*${caseless}*,*${caseless}*/**}`;
 }
 
 /**

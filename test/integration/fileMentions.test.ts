@@ -10,7 +10,7 @@ import * as vscode from "vscode";
 import type { Logger } from "../../src/core/logger";
 import type { SymposiumTestApi } from "../../src/extension";
 import { FileMentions } from "../../src/host/fileMentions";
-import { listWorkspaceFiles } from "../../src/host/workspaceFiles";
+import { listWorkspaceFiles, workspaceFilesHolding } from "../../src/host/workspaceFiles";
 import type { SymposiumView } from "../../src/host/symposiumView";
 import type { FileMatchView, ToWebviewMessage } from "../../src/shared/protocol";
 import { waitFor as poll } from "../../tools/waitFor";
@@ -130,6 +130,13 @@ describe("the @ list's files (real extension host)", function () {
         ["mentions/deep", true],
         ["mentions/deep/alpha-plan.md", undefined],
       ],
+    );
+    // The search past a capped listing finds a folder by its name too (VS Code's own glob, the brace in it included),
+    // through the files under it, so the folder can be offered.
+    const found = await workspaceFilesHolding("DEEP", new vscode.CancellationTokenSource().token);
+    assert.deepEqual(
+      found.map((uri) => vscode.workspace.asRelativePath(uri)),
+      ["mentions/deep/alpha-plan.md"],
     );
     // The workspace folder itself is not offered; its folders are, by name or as path/.
     assert.equal((await find(key, "mentions/"))[0]?.path, "mentions");

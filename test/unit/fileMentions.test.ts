@@ -163,7 +163,7 @@ describe("file mentions", () => {
       return paths.filter((path) => isMatch(path));
     }
 
-    it("finds the paths holding what was typed, in any case, at any depth, ending in the file's name", () => {
+    it("finds the paths holding what was typed, in any case, at any depth, ending in a file's or a folder's name", () => {
       const paths = [
         "greeting.ts",
         "src/Greeting.ts",
@@ -174,16 +174,20 @@ describe("file mentions", () => {
         "docs/agreement.md",
         "docs/regret.md",
       ];
+      // A folder's name too: its files are found, so the folder can be offered ("regret" holds no "greet").
       assert.deepEqual(found("greet", paths), [
         "greeting.ts",
         "src/Greeting.ts",
         "packages/app/src/GREETER.md",
+        "src/graphs/greet/index.ts",
       ]);
       assert.deepEqual(found("src/Gr", paths), [
         "src/Greeting.ts",
         "packages/app/src/GREETER.md",
+        "src/graphs/greet/index.ts",
         "lib/mysrc/gr.ts",
       ]);
+      assert.deepEqual(found("other", paths), ["src/other/gr.ts"]);
       assert.deepEqual(found("my file.v2-final_", ["a/my file.v2-final_.txt", "a/myfile.v2-final_.txt"]), [
         "a/my file.v2-final_.txt",
       ]);
