@@ -61,7 +61,7 @@ class SymposiumExtension extends Disposable {
       permissionRules: () => configuration.permissionRules,
       documents: editorDocuments,
       writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
-      confirmUnattended: confirmUnattended(context.globalState),
+      confirmUnattended: confirmUnattended(memory),
       addPermissionRule: (entry) => configuration.addPermissionRule(entry),
       chooseAuthMethod: async (agentName, methods) =>
         (

@@ -306,8 +306,9 @@ export class AgentSessions {
   /**
    * Starts a session with an agent. Resolves with the session key once the agent created the session; rejects with
    * `SessionClosedError` when the tab was closed before that, `SessionStartError` when the start failed (the tab says
-   * why), and anything else when no tab was made (agents blocked, the agent unknown). `queued`: messages to send once it is ready, in order
-   * (re-sent from a session that could not send them); `context`: what goes with its next message (its chips).
+   * why), and anything else when no tab was made (agents blocked, the agent unknown). `queued`: messages to send once
+   * it is ready, in order (re-sent from a session that could not send them); `context`: what goes with its next
+   * message (its chips).
    */
   async startSession(
     agentName: string,

@@ -62,11 +62,10 @@ export class Header {
   }
 
   setAgents(agents: AgentChoice[], blocked: boolean): void {
-    const keep = this.picked ? this.selectedAgent() : agents.find((agent) => agent.preferred)?.name;
+    const preferred = (agents.find((agent) => agent.preferred) ?? agents[0])?.name;
+    const keep = this.picked ? this.selectedAgent() : preferred;
     this.agents = agents;
-    const selected = agents.some((agent) => agent.name === keep)
-      ? keep
-      : (agents.find((agent) => agent.preferred) ?? agents[0])?.name;
+    const selected = agents.some((agent) => agent.name === keep) ? keep : preferred;
     this.selectedName = selected;
     this.select.disabled = agents.length === 0;
     this.select.replaceChildren(
