@@ -4,11 +4,12 @@
  * ("[image: alt]"). Links are not navigable: they are `<a>` elements without `href` that ask the host to open the
  * target (the host checks it), with the target shown in the tooltip.
  */
-import { Lexer, type Token, type Tokens } from "marked";
+import { Lexer, type Token, type Tokens, type TokensList } from "marked";
 import { el, type Attributes } from "./dom";
 import { appendText, appendVisible } from "./text";
 import { copyButton } from "./render/copyButton";
-import { reachableWhenScrolling } from "./render/scrollBox";
+import { forgetBox, reachableWhenScrolling } from "./render/scrollBox";
+import { morphChildren, type MorphHooks } from "./morph";
 
 export interface MarkdownActions {
   openLink(href: string): void;
@@ -19,18 +20,90 @@ export interface MarkdownActions {
 /** Deeper nesting than this is shown as plain text (a hostile document cannot blow the stack). */
 const MAX_DEPTH = 40;
 
-export function renderMarkdown(markdown: string, actions: MarkdownActions): DocumentFragment {
-  const fragment = document.createDocumentFragment();
-  let tokens: Token[];
+function lex(markdown: string): TokensList | undefined {
   try {
-    tokens = new Lexer({ gfm: true, breaks: false }).lex(markdown);
+    return new Lexer({ gfm: true, breaks: false }).lex(markdown);
   } catch {
-    fragment.appendChild(el("p", { class: "md-plain" }, markdown));
-    return fragment;
+    return undefined;
   }
-  new MarkdownDom(actions).blocks(fragment, tokens, 0);
-  return fragment;
 }
+
+function plain(markdown: string): HTMLElement {
+  return el("p", { class: "md-plain" }, markdown);
+}
+
+/** A top-level block shown: its source, and how many of the root's nodes it made (none for a blank line). */
+interface ShownBlock {
+  readonly type: string;
+  readonly raw: string;
+  readonly nodes: number;
+}
+
+/**
+ * An agent's message that grows as it streams, shown in `root` (which holds nothing else). Each update keeps what is
+ * already shown: the blocks whose source did not change are not rebuilt, and the block that grew is updated in place
+ * (its text nodes extended, its elements kept), so a person selecting a sentence or on a code block's Copy keeps the
+ * selection and the focus while the agent writes below; building only the changed tail also spares re-creating the
+ * whole message on each chunk.
+ */
+export class StreamedMarkdown {
+  private shown: ShownBlock[] = [];
+  /** The reference-link definitions the shown blocks were built with: a new one can change any block above it. */
+  private links = "";
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly actions: MarkdownActions,
+  ) {}
+
+  show(markdown: string): void {
+    const tokens = lex(markdown);
+    if (tokens === undefined) {
+      this.shown = [];
+      this.links = "";
+      morphChildren(this.root, 0, [plain(markdown)], KEEP_SHOWN);
+      return;
+    }
+    const links = JSON.stringify(tokens.links);
+    let same = 0;
+    let offset = 0;
+    if (links === this.links) {
+      const limit = Math.min(this.shown.length, tokens.length);
+      for (; same < limit; same++) {
+        const shown = this.shown[same]!;
+        const token = tokens[same]!;
+        if (shown.raw !== token.raw || shown.type !== token.type) break;
+        offset += shown.nodes;
+      }
+    }
+    this.links = links;
+    const dom = new MarkdownDom(this.actions);
+    const fresh: ChildNode[] = [];
+    const blocks = this.shown.slice(0, same);
+    for (const token of tokens.slice(same)) {
+      const fragment = document.createDocumentFragment();
+      dom.block(fragment, token, 0);
+      blocks.push({ type: token.type, raw: token.raw, nodes: fragment.childNodes.length });
+      fresh.push(...Array.from(fragment.childNodes));
+    }
+    this.shown = blocks;
+    morphChildren(this.root, offset, fresh, KEEP_SHOWN);
+  }
+}
+
+/** The text a code block's Copy puts on the clipboard, kept current when a streamed block grows in place. */
+const codeTexts = new WeakMap<Element, string>();
+
+const KEEP_SHOWN: MorphHooks = {
+  // A code block's Copy stays as it is (it may say "Copied", or have the focus); it reads its block's current text.
+  keepAsIs: (old, fresh) => old.tagName === "BUTTON" && old.className === fresh.className,
+  kept: (old, fresh) => {
+    const code = codeTexts.get(fresh);
+    if (code !== undefined) codeTexts.set(old, code);
+    // A dropped code box must not stay observed (the observer would keep it alive).
+    forgetBox(fresh);
+  },
+};
 
 class MarkdownDom {
   constructor(private readonly actions: MarkdownActions) {}
@@ -39,7 +112,7 @@ class MarkdownDom {
     for (const token of tokens) this.block(parent, token, depth);
   }
 
-  private block(parent: Node, token: Token, depth: number): void {
+  block(parent: Node, token: Token, depth: number): void {
     if (depth > MAX_DEPTH) {
       appendText(parent, token.raw);
       return;
@@ -68,16 +141,14 @@ class MarkdownDom {
         const text = (token as Tokens.Code).text;
         const code = el("code", { class: "mono" });
         appendVisible(code, text);
+        const block = el("div", { class: "md-code-block" });
+        codeTexts.set(block, text);
         // Copy at the block's top right, shown while the pointer or the focus is on it (main.css).
-        const copy = copyButton("md-code-copy", "Copy the code", "Copy", () => this.actions.copyCode(text));
-        parent.appendChild(
-          el(
-            "div",
-            { class: "md-code-block" },
-            reachableWhenScrolling(el("pre", { class: "md-code" }, code)),
-            copy,
-          ),
+        const copy = copyButton("md-code-copy", "Copy the code", "Copy", () =>
+          this.actions.copyCode(codeTexts.get(block) ?? text),
         );
+        block.append(reachableWhenScrolling(el("pre", { class: "md-code" }, code)), copy);
+        parent.appendChild(block);
         return;
       }
       case "blockquote": {

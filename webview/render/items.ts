@@ -6,7 +6,8 @@ import type { QueuedMarker, TranscriptItem, ToolCallView } from "../../src/share
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { button, el, icon, replaceChildren } from "../dom";
-import { renderMarkdown } from "../markdown";
+import { StreamedMarkdown } from "../markdown";
+import { morphChildren } from "../morph";
 import { appendVisible, clip } from "../text";
 import { copyButton } from "./copyButton";
 import { renderDecisionRecord } from "./decisionRecord";
@@ -46,23 +47,23 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
         },
         item,
       );
-    case "agent":
+    case "agent": {
+      let markdown: StreamedMarkdown | undefined;
       return new SimpleNode(
         "item agent",
         "Agent",
         (body, next) => {
           if (next.kind !== "agent") return;
-          replaceChildren(
-            body,
-            renderMarkdown(clip(next.markdown, LIMITS.messageChars), {
-              openLink: (href) => host.post({ type: "openLink", href }),
-              copyCode: (code) => host.post({ type: "copyMessage", sessionKey, itemId: item.id, code }),
-            }),
-          );
+          markdown ??= new StreamedMarkdown(body, {
+            openLink: (href) => host.post({ type: "openLink", href }),
+            copyCode: (code) => host.post({ type: "copyMessage", sessionKey, itemId: item.id, code }),
+          });
+          markdown.show(clip(next.markdown, LIMITS.messageChars));
         },
         item,
         copyMessageButton(sessionKey, item.id, host),
       );
+    }
     case "thought":
       return new ThoughtNode(item);
     case "tool_call":
@@ -185,7 +186,7 @@ function copyMessageButton(sessionKey: string, itemId: string, host: HostPort): 
   return el("div", { class: "item-actions" }, copy);
 }
 
-/** An item whose whole body is re-rendered on update; `actions`, if any, stay beside it as they are. */
+/** An item whose body its `render` updates; `actions`, if any, stay beside it as they are. */
 class SimpleNode implements ItemNode {
   readonly root: HTMLElement;
   private readonly body: HTMLElement;
@@ -225,7 +226,9 @@ class ThoughtNode implements ItemNode {
   }
 
   update(item: TranscriptItem): void {
-    if (item.kind === "thought") replaceChildren(this.body, clip(item.text, LIMITS.messageChars));
+    // In place: a selection in the text stays while more of it streams in.
+    if (item.kind === "thought")
+      morphChildren(this.body, 0, [document.createTextNode(clip(item.text, LIMITS.messageChars))]);
   }
 }
 

@@ -27,3 +27,8 @@ export function reachableWhenScrolling<T extends HTMLElement>(box: T): T {
   observer?.observe(box);
   return box;
 }
+
+/** Stops watching a box built but never shown (replaced by the one already on the page). */
+export function forgetBox(box: Element): void {
+  observer?.unobserve(box);
+}
