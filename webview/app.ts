@@ -19,6 +19,7 @@ import { Header } from "./render/header";
 import { PendingList } from "./render/pendingList";
 import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
+import { ToEndButton } from "./render/toEnd";
 import { SessionView } from "./render/transcript";
 import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "./settledEnd";
 
@@ -45,6 +46,8 @@ export class App {
   private readonly blockedBanner = el("div", { class: "banner banner-warning", role: "alert", hidden: true });
   private readonly tabs: SessionTabs;
   private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
+  private readonly toEnd = new ToEndButton((waiting) => this.goToEnd(waiting));
+  private endCheckScheduled = false;
   private readonly spinners: Spinners;
   private readonly emptyState: EmptyState;
   private readonly pinned = new PinnedCards();
@@ -116,11 +119,13 @@ export class App {
     const userScrolled = () => (this.userScrolledAt = performance.now());
     for (const type of ["wheel", "touchmove", "pointerdown", "keydown"])
       this.transcript.addEventListener(type, userScrolled, { passive: true });
+    this.transcript.addEventListener("scroll", () => this.checkEndAfterPaint(), { passive: true });
     root.replaceChildren(
       this.header.root,
       this.blockedBanner,
       this.tabs.root,
       this.transcript,
+      this.toEnd.root,
       this.pinned.root,
       this.pendingList.root,
       this.composer.root,
@@ -311,6 +316,9 @@ export class App {
     const unseenSettled = this.shownView()?.takeUnseenSettled() ?? false;
     if (switched) this.restoreScroll();
     else if (stick) this.followEnd(unseenSettled);
+    // Without reading the layout again: a reader away from the end stays away as content arrives below.
+    if (switched) this.checkEndAfterPaint();
+    else this.showToEnd(!stick);
     if (switched) this.focusSessionStartedHere();
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
@@ -359,6 +367,44 @@ export class App {
     // The view still has the keyboard (the person did not go to the editor meanwhile), on what they pressed or nothing.
     if (!document.hasFocus()) return;
     if (document.activeElement === started.focus || !userHasFocus()) this.composer.focus();
+  }
+
+  /** Shows or hides the way back to the end after the next paint (a scroll), when the layout is clean to read. */
+  private checkEndAfterPaint(): void {
+    if (this.endCheckScheduled) return;
+    this.endCheckScheduled = true;
+    afterNextPaint(() => {
+      this.endCheckScheduled = false;
+      this.showToEnd(!this.isNearBottom());
+    });
+  }
+
+  private showToEnd(away: boolean): void {
+    this.toEnd.update(away, away ? this.cardsWaitingInTranscript().length : 0);
+  }
+
+  /** The shown session's cards in the transcript (not pinned), oldest first. */
+  private cardsWaitingInTranscript(): ApprovalCard[] {
+    const waiting: ApprovalCard[] = [];
+    for (const [key, prompt] of this.store.pending) {
+      if (prompt.sessionKey !== this.shownSessionKey) continue;
+      const card = this.cards.get(key);
+      if (card && this.transcript.contains(card.root)) waiting.push(card);
+    }
+    return waiting;
+  }
+
+  /** The button's press: to the oldest waiting card, with the keyboard (its number keys answer it), or to the end. */
+  private goToEnd(waiting: number): void {
+    const card = waiting > 0 ? this.cardsWaitingInTranscript()[0] : undefined;
+    if (card) {
+      card.focusGroup({ scroll: true });
+      return;
+    }
+    const hadFocus = this.toEnd.root.contains(document.activeElement);
+    this.scrollToEnd();
+    // The button hides at the end: the keyboard stays in the transcript rather than falling to the page.
+    if (hadFocus) this.transcript.focus({ preventScroll: true });
   }
 
   /** The shown session's saved scroll position, or its end when it is shown for the first time. */

@@ -18,6 +18,7 @@ import {
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import type { Workbench } from "../../tools/workbench";
+import { screenshot } from "../../tools/browser";
 
 const DIFF_LINES = 150;
 
@@ -258,6 +259,56 @@ describe("The transcript's end (e2e)", function () {
     assert.ok(Math.abs(after.top - scrolled.top) <= 2, `the position held: ${scrolled.top} -> ${after.top}`);
     assert.ok(after.height - after.top - after.client > 300, "the new card was not scrolled to");
     await stopButton(webview).click();
+    await waitForReady(webview);
+  });
+
+  it("offers a way back to the end after scrolling up, and to a card that arrived below", async () => {
+    const { workspace, page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const toEnd = webview.getByRole("button", { name: "Go to the end", exact: true });
+    await fill(webview);
+    assert.equal(await toEnd.isVisible(), false, "not offered at the end");
+    await wheelUp(ctx.workbench, webview, 600);
+    await toEnd.waitFor({ state: "visible", timeout: 10_000 });
+    await toEnd.click();
+    await waitUntil(async () => {
+      const now = await transcriptScroll(webview);
+      return now.height - now.top - now.client < 2;
+    }, "the transcript back at its end");
+    await toEnd.waitFor({ state: "hidden", timeout: 10_000 });
+
+    // Reading further up when a card arrives at the end: the button says a request waits and takes the keyboard to it.
+    await wheelUp(ctx.workbench, webview, 600);
+    await toEnd.waitFor({ state: "visible", timeout: 10_000 });
+    await sendScript(webview, { steps: longEdit(workspace, "long-below", "Edit long.ts (below)") });
+    const shown = card(webview, "Edit long.ts (below)");
+    await waitForGuard(shown);
+    const toCard = webview.getByRole("button", { name: "1 request waiting", exact: true });
+    await toCard.waitFor({ state: "visible", timeout: 10_000 });
+    assert.equal(await toEnd.count(), 0, "one button, saying what waits");
+    await screenshot(page, "to-the-waiting-request");
+    await toCard.focus();
+    await page.keyboard.press("Enter");
+    const landed = await waitUntil(
+      () =>
+        shown.evaluate((node) => {
+          const element = node as unknown as {
+            contains(other: unknown): boolean;
+            ownerDocument: { activeElement: unknown };
+            getBoundingClientRect(): { top: number; bottom: number };
+            closest(selector: string): { getBoundingClientRect(): { top: number; bottom: number } } | null;
+          };
+          const box = element.getBoundingClientRect();
+          const view = element.closest("main.transcript")!.getBoundingClientRect();
+          const focused = element.contains(element.ownerDocument.activeElement);
+          return focused && box.top < view.bottom && box.bottom > view.top ? { box, view } : undefined;
+        }),
+      "the card in view with the keyboard on it",
+    );
+    assert.ok(landed.box.top >= landed.view.top - 1, "the card's top is in view");
+    // Its number keys answer it now: 2 is Reject.
+    await page.keyboard.press("2");
+    await shown.waitFor({ state: "detached", timeout: 30_000 });
     await waitForReady(webview);
   });
 
