@@ -185,7 +185,7 @@ async function main(): Promise<void> {
 <link rel="stylesheet" href="webview.css">
 <style>${THEME}${side.css}</style></head>
 <body><div id="app" data-boot='{"reportPaint":true}'></div>
-<script>window.acquireVsCodeApi = () => ({ postMessage: (m) => { if (m.type === "painted") console.debug("painted ${side.name} " + JSON.stringify(m)); } });</script>
+<script>window.acquireVsCodeApi = () => ({ getState: () => undefined, setState: () => undefined, postMessage: (m) => { if (m.type === "painted") console.debug("painted ${side.name} " + JSON.stringify(m)); } });</script>
 <script src="webview.js"></script></body></html>`,
         });
         return;

@@ -9,6 +9,7 @@ import { Announcer } from "./announcer";
 import { afterNextPaint, el, icon, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
 import { PagedSnapshot } from "./pagedSnapshot";
+import { SavedDrafts, type StatePort } from "./savedDrafts";
 import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { afterFirstPaint } from "./render/afterFirstPaint";
@@ -66,6 +67,7 @@ export class App {
   constructor(
     root: HTMLElement,
     private readonly host: HostPort,
+    state: StatePort,
   ) {
     const newSession = (agentName: string): void => {
       this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
@@ -110,6 +112,7 @@ export class App {
         announce: (text) => this.announcer.announce(text),
       },
       { post: (message) => host.post(message), announce: (text) => this.announcer.announce(text) },
+      new SavedDrafts(state),
     );
     this.pendingList = new PendingList({
       answer: (keys, answer) => host.post({ type: "answerMany", keys, answer }),
@@ -153,6 +156,8 @@ export class App {
           Object.assign(changes, emptyChangeSet());
           focusRequests.length = 0;
           this.store.applySnapshot(message.snapshot, changes);
+          // The sessions there are now: drafts of others (closed while the view was hidden) are dropped.
+          this.composer.keepDraftsOf(new Set(this.store.sessions.keys()));
           break;
         case "update":
           for (const op of message.ops) this.store.applyOp(op, changes);

@@ -11,6 +11,8 @@ import { reportPaints } from "./paintReporter";
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -46,7 +48,7 @@ function readBootData(root: HTMLElement): BootData {
   const vscode = acquireVsCodeApi();
   const host: HostPort = { post: (message) => vscode.postMessage(message) };
   const root = document.getElementById("app") ?? document.body.appendChild(document.createElement("div"));
-  const app = new App(root, host);
+  const app = new App(root, host, { get: () => vscode.getState(), set: (state) => vscode.setState(state) });
   const reportPaint = readBootData(root).reportPaint;
   /** When the latest host message began to be handled (paint reports only). */
   let messageAt: number | undefined;

@@ -4,7 +4,7 @@
 // follow-up sent while the agent works waits for its turn to end, and can be taken back into the box to edit.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
-import { screenshot } from "../../tools/browser";
+import { openSymposiumView, screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import {
   card,
@@ -53,6 +53,46 @@ describe("Messages sent while a session starts (e2e)", function () {
   function activeTranscript(webview: FrameLocator) {
     return webview.locator(".session-view:not([hidden])");
   }
+
+  it("keeps what is typed in each session's message box while the view is hidden and shown again", async () => {
+    const { page } = ctx.workbench;
+    const first = await startSession(page, "Scripted");
+    const firstDraft = "Rename the port setting,\nthen update the README";
+    await messageBox(first).fill(firstDraft);
+    const webview = await startSession(page, "Scripted");
+    const secondDraft = "a second thought, not sent yet";
+    await messageBox(webview).fill(secondDraft);
+
+    // The Explorer takes the side bar (VS Code drops the hidden view's page), then Symposium comes back.
+    await page.keyboard.press("Control+Shift+E");
+    await page
+      .locator('.part.sidebar [id="workbench.view.explorer"]')
+      .waitFor({ state: "visible", timeout: 15_000 });
+    await openSymposiumView(page);
+    await waitUntil(
+      async () =>
+        (await messageBox(webview)
+          .inputValue()
+          .catch(() => "")) === secondDraft || undefined,
+      "the shown session's draft back in its message box",
+    );
+    const tabs = webview.getByRole("tab");
+    await tabs.nth((await tabs.count()) - 2).click();
+    await waitUntil(
+      async () => (await messageBox(webview).inputValue()) === firstDraft || undefined,
+      "the other session's draft back too",
+    );
+    // Sent, a draft is gone for good: hidden and shown again, the box stays empty.
+    await messageBox(webview).press("Enter");
+    await waitUntil(async () => (await messageBox(webview).inputValue()) === "", "the message sent");
+    await page.keyboard.press("Control+Shift+E");
+    await page
+      .locator('.part.sidebar [id="workbench.view.explorer"]')
+      .waitFor({ state: "visible", timeout: 15_000 });
+    await openSymposiumView(page);
+    await waitForReady(webview);
+    assert.equal(await messageBox(webview).inputValue(), "", "a sent message does not come back as a draft");
+  });
 
   it("queues a message sent while the second session starts and sends it once the session is ready", async () => {
     const { page } = ctx.workbench;

@@ -1,6 +1,6 @@
 /**
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline, Up in the empty box takes back the last
- * message waiting to be sent. Drafts are kept per session.
+ * message waiting to be sent. Drafts are kept per session, also across the view being hidden (`savedDrafts.ts`).
  * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
  * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working
  * or waiting for an approval, and while the host holds queued messages for the session (`SessionHeader.queued`; Stop
@@ -21,6 +21,7 @@ import { ContextChips } from "./contextChips";
 import { MentionList } from "./fileMentions";
 import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
+import type { SavedDrafts } from "../savedDrafts";
 
 /** The slice of `<vscode-textarea>` we use. */
 interface TextArea extends HTMLElement {
@@ -58,7 +59,6 @@ export class Composer {
   private readonly sendButton: HTMLElement;
   private readonly stopButton: HTMLElement;
   private readonly attachButton: HTMLButtonElement;
-  private readonly drafts = new Map<string, string>();
   private readonly slash: SlashCommandList;
   private readonly mentions: MentionList;
   /**
@@ -75,6 +75,7 @@ export class Composer {
   constructor(
     private readonly actions: ComposerActions,
     controlsHost: SessionControlsHost,
+    private readonly drafts: SavedDrafts,
   ) {
     this.textarea = custom("vscode-textarea", {
       placeholder: "Message the agent (Enter to send, Shift+Enter for a new line)",
@@ -115,7 +116,10 @@ export class Composer {
     });
     this.note = el("p", { class: "composer-note" });
     this.note.hidden = true;
-    this.textarea.addEventListener("input", () => this.showNote(undefined));
+    this.textarea.addEventListener("input", () => {
+      this.showNote(undefined);
+      this.keepDraft();
+    });
     this.textarea.addEventListener("paste", (event) => {
       const data = event.clipboardData;
       // Text wins: a spreadsheet's cells or a page's text come with a picture of them.
@@ -151,8 +155,6 @@ export class Composer {
 
   /** Shows the composer for the active session (keeping each session's draft). */
   setSession(header: SessionHeader | undefined): void {
-    if (this.session && this.session.key !== header?.key)
-      this.drafts.set(this.session.key, this.textarea.value);
     const switched = this.session?.key !== header?.key;
     const previous = this.session;
     if (
@@ -197,7 +199,17 @@ export class Composer {
   }
 
   forget(sessionKey: string): void {
-    this.drafts.delete(sessionKey);
+    this.drafts.set(sessionKey, "");
+  }
+
+  /** Drops the drafts of sessions that no longer exist. */
+  keepDraftsOf(sessionKeys: ReadonlySet<string>): void {
+    this.drafts.keepOnly(sessionKeys);
+  }
+
+  /** What is in the box is the shown session's draft (saved with the page's state: see savedDrafts.ts). */
+  private keepDraft(): void {
+    if (this.session) this.drafts.set(this.session.key, this.textarea.value);
   }
 
   focus(): void {
@@ -216,6 +228,7 @@ export class Composer {
   /** Replaces the box's text, the caret at its end or at `caret`. */
   private setText(text: string, caret = text.length): void {
     this.textarea.value = text;
+    this.keepDraft();
     const inner = this.textarea.wrappedElement;
     if (!inner) return;
     inner.value = text;
@@ -320,6 +333,7 @@ export class Composer {
     this.mentioned = [];
     // Cleared because the message was sent, or queued (it shows in the transcript, marked waiting).
     this.textarea.value = "";
+    this.keepDraft();
     this.slash.update();
     this.mentions.reset();
     if (session.status !== "ready") {
