@@ -108,6 +108,13 @@ export class App {
           if (waiting) host.post({ type: "editQueued", sessionKey, itemId: waiting.id });
           return waiting !== undefined;
         },
+        sentMessages: (sessionKey) => {
+          const sent: string[] = [];
+          for (const item of this.store.sessions.get(sessionKey)?.items ?? [])
+            if (item.kind === "user" && item.sentHere && !item.queued && item.text !== sent.at(-1))
+              sent.push(item.text);
+          return sent;
+        },
         stop: (sessionKey) => host.post({ type: "stop", sessionKey }),
         announce: (text) => this.announcer.announce(text),
       },

@@ -814,5 +814,6 @@ function userItem(id: string, text: string, context: readonly string[]): Transcr
     id,
     text: capText(text, LIMITS.messageChars).text,
     ...(context.length > 0 ? { context: [...context] } : {}),
+    sentHere: true,
   };
 }

@@ -202,8 +202,11 @@ export interface QueuedMarker {
 }
 
 export type TranscriptItem =
-  /** `context`: the labels of what went with the message (`ContextChipView.label`). */
-  | { kind: "user"; id: string; text: string; queued?: QueuedMarker; context?: string[] }
+  /**
+   * `context`: the labels of what went with the message (`ContextChipView.label`). `sentHere`: the person sent it
+   * from this window (not a message an agent replayed when a session was reopened): only those come back on Up.
+   */
+  | { kind: "user"; id: string; text: string; queued?: QueuedMarker; context?: string[]; sentHere?: true }
   | { kind: "agent"; id: string; markdown: string }
   | { kind: "thought"; id: string; text: string }
   | ToolCallView

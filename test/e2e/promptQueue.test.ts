@@ -238,6 +238,46 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(ctx.log("Slow").prompts().includes(text), false);
   });
 
+  it("Up in the empty message box brings back the messages sent earlier, Down goes forward again", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const box = messageBox(webview);
+    const sent = ["run the unit tests", "now the lint,\nand fix what it finds"];
+    for (const text of sent) {
+      await sendPrompt(webview, text);
+      await activeTranscript(webview)
+        .locator("article.item.agent", { hasText: `scripted agent received: ${text.split("\n")[0]}` })
+        .waitFor({ state: "visible", timeout: 30_000 });
+    }
+    await waitForReady(webview);
+    await box.focus();
+    const shows = (text: string, what: string) =>
+      waitUntil(async () => (await box.inputValue()) === text || undefined, what);
+    await page.keyboard.press("ArrowUp");
+    await shows(sent[1]!, "the last message back");
+    await page.keyboard.press("ArrowUp");
+    await shows(sent[0]!, "the one before it");
+    await page.keyboard.press("ArrowUp");
+    await shows(sent[0]!, "still the first: there is none before it");
+    await page.keyboard.press("ArrowDown");
+    await shows(sent[1]!, "forward to the last");
+    await page.keyboard.press("ArrowDown");
+    await shows("", "past the last: the empty box again");
+
+    // Once edited, the text is the person's draft: Up and Down move the caret in it, and it goes as typed.
+    await page.keyboard.press("ArrowUp");
+    await shows(sent[1]!, "the last message back again");
+    await page.keyboard.type(" too");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    assert.equal(await box.inputValue(), `${sent[1]} too`, "an edited message is not swapped for another");
+    await page.keyboard.press("Enter");
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: "and fix what it finds too" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(ctx.log("Scripted").prompts().at(-1), `${sent[1]} too`);
+  });
+
   it("sends a follow-up typed while the agent works once its turn ends; Edit or Up takes it back first", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");

@@ -22,6 +22,7 @@ import { MentionList } from "./fileMentions";
 import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
 import type { SavedDrafts } from "../savedDrafts";
+import { MessageRecall } from "../messageRecall";
 
 /** The slice of `<vscode-textarea>` we use. */
 interface TextArea extends HTMLElement {
@@ -48,6 +49,8 @@ export interface ComposerActions {
   attachImage(sessionKey: string, data: string): void;
   /** Up in the empty box: the last message waiting to be sent comes back to edit; false when none waits. */
   editLastWaiting(sessionKey: string): boolean;
+  /** The messages the person sent in the session, oldest first (Up and Down bring them back). */
+  sentMessages(sessionKey: string): string[];
   stop(sessionKey: string): void;
   /** Says something through the view's live region. */
   announce(text: string): void;
@@ -71,6 +74,7 @@ export class Composer {
   /** Why a pasted image was not taken; until the person types or the session changes. */
   private readonly note: HTMLElement;
   private session: SessionHeader | undefined;
+  private readonly recall = new MessageRecall();
 
   constructor(
     private readonly actions: ComposerActions,
@@ -93,8 +97,9 @@ export class Composer {
         return;
       }
       const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
-      if (event.key === "ArrowUp" && plain && this.textarea.value === "" && this.session) {
-        if (actions.editLastWaiting(this.session.key)) event.preventDefault();
+      if ((event.key === "ArrowUp" || event.key === "ArrowDown") && plain && this.session) {
+        if (this.recallOrEdit(event.key === "ArrowUp" ? "older" : "newer", this.session.key))
+          event.preventDefault();
         return;
       }
       if (event.key === "Enter" && !event.shiftKey && !event.isComposing && !event.altKey) {
@@ -169,6 +174,7 @@ export class Composer {
     this.controls.show(header);
     this.context.show(header?.context, !switched);
     if (switched) {
+      this.recall.reset();
       this.showNote(undefined);
       this.mentions.reset();
       this.mentioned = [];
@@ -205,6 +211,24 @@ export class Composer {
   /** Drops the drafts of sessions that no longer exist. */
   keepDraftsOf(sessionKeys: ReadonlySet<string>): void {
     this.drafts.keepOnly(sessionKeys);
+  }
+
+  /**
+   * Up in the empty box takes back the last message waiting to be sent, if any; otherwise Up and Down go through the
+   * messages sent earlier (`MessageRecall`). True when the key was used.
+   */
+  private recallOrEdit(direction: "older" | "newer", sessionKey: string): boolean {
+    const value = this.textarea.value;
+    if (direction === "older" && value === "" && this.actions.editLastWaiting(sessionKey)) return true;
+    const sent = this.actions.sentMessages(sessionKey);
+    const text = direction === "older" ? this.recall.older(value, sent) : this.recall.newer(value, sent);
+    if (text === undefined) return false;
+    if (text === value) return true;
+    this.setText(text);
+    this.slash.update();
+    const position = this.recall.position();
+    if (position !== undefined) this.actions.announce(`Sent earlier, ${position} of ${sent.length}`);
+    return true;
   }
 
   /** What is in the box is the shown session's draft (saved with the page's state: see savedDrafts.ts). */
