@@ -9,7 +9,7 @@ import { Announcer } from "./announcer";
 import { afterNextPaint, el, icon, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
 import { PagedSnapshot } from "./pagedSnapshot";
-import { SavedDrafts, type StatePort } from "./savedDrafts";
+import { SavedState, type StatePort } from "./savedState";
 import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { afterFirstPaint } from "./render/afterFirstPaint";
@@ -36,6 +36,8 @@ export class App {
   private readonly cards = new Map<string, ApprovalCard>();
   private readonly sessionViews = new Map<string, SessionView>();
   private readonly scrollPositions = new Map<string, number>();
+  /** What the page keeps across being hidden: drafts, reading places (`savedState.ts`). */
+  private readonly saved: SavedState;
   private readonly queue = new FrameQueue<Pending>(
     (messages) => this.flush(messages),
     (message) => message.type === "update" && message.ops.some((op) => op.op === "prompt"),
@@ -69,6 +71,7 @@ export class App {
     private readonly host: HostPort,
     state: StatePort,
   ) {
+    this.saved = new SavedState(state);
     const newSession = (agentName: string): void => {
       this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
       host.post({ type: "newSession", agentName });
@@ -119,7 +122,7 @@ export class App {
         announce: (text) => this.announcer.announce(text),
       },
       { post: (message) => host.post(message), announce: (text) => this.announcer.announce(text) },
-      new SavedDrafts(state),
+      this.saved,
     );
     this.pendingList = new PendingList({
       answer: (keys, answer) => host.post({ type: "answerMany", keys, answer }),
@@ -163,8 +166,8 @@ export class App {
           Object.assign(changes, emptyChangeSet());
           focusRequests.length = 0;
           this.store.applySnapshot(message.snapshot, changes);
-          // The sessions there are now: drafts of others (closed while the view was hidden) are dropped.
-          this.composer.keepDraftsOf(new Set(this.store.sessions.keys()));
+          // The sessions there are now: what was kept for others (closed while the view was hidden) is dropped.
+          this.saved.keepOnly(new Set(this.store.sessions.keys()));
           break;
         case "update":
           for (const op of message.ops) this.store.applyOp(op, changes);
@@ -233,7 +236,7 @@ export class App {
       this.sessionViews.get(sessionKey)?.root.remove();
       this.sessionViews.delete(sessionKey);
       this.scrollPositions.delete(sessionKey);
-      this.composer.forget(sessionKey);
+      this.saved.keepOnly(new Set(this.store.sessions.keys()));
     }
 
     // Transcript items, in place, for sessions already built (others are built when first shown). A removed item or
@@ -344,6 +347,11 @@ export class App {
   private showActiveSession(): boolean {
     const store = this.store;
     const activeKey = store.activeSessionKey;
+    const switched = activeKey !== this.shownSessionKey;
+    // Read before any view is hidden or shown: the scroll range changes with them, and the position would be clamped
+    // to the next session's (0 for one not built yet in this page).
+    if (switched && this.shownSessionKey !== undefined)
+      this.scrollPositions.set(this.shownSessionKey, this.transcript.scrollTop);
     for (const [sessionKey, session] of store.sessions) {
       let view = this.sessionViews.get(sessionKey);
       if (!view) {
@@ -353,10 +361,7 @@ export class App {
       }
       view.root.hidden = sessionKey !== activeKey;
     }
-    const switched = activeKey !== this.shownSessionKey;
     if (switched) {
-      if (this.shownSessionKey !== undefined)
-        this.scrollPositions.set(this.shownSessionKey, this.transcript.scrollTop);
       const view = activeKey === undefined ? undefined : this.sessionViews.get(activeKey);
       const session = activeKey === undefined ? undefined : store.sessions.get(activeKey);
       if (view && session && !view.isMounted) view.mount(session);
@@ -387,7 +392,15 @@ export class App {
     this.endCheckScheduled = true;
     afterNextPaint(() => {
       this.endCheckScheduled = false;
-      this.showToEnd(!this.isNearBottom());
+      const away = !this.isNearBottom();
+      this.showToEnd(away);
+      // Kept with the page's state, so a page built again (the view hidden and shown) opens where the person was.
+      const key = this.shownSessionKey;
+      if (key !== undefined)
+        this.saved.setPlace(
+          key,
+          away ? this.shownView()?.placeAt(this.transcript.getBoundingClientRect().top) : undefined,
+        );
     });
   }
 
@@ -419,12 +432,23 @@ export class App {
     if (hadFocus) this.transcript.focus({ preventScroll: true });
   }
 
-  /** The shown session's saved scroll position, or its end when it is shown for the first time. */
+  /**
+   * The shown session's scroll position when it was last shown in this page; shown first in this page, where the
+   * person was reading when the last page was dropped (its reading place); else its end.
+   */
   private restoreScroll(): void {
     const key = this.shownSessionKey;
-    const saved = key === undefined ? undefined : this.scrollPositions.get(key);
-    if (saved === undefined) this.scrollToEnd();
-    else this.transcript.scrollTop = saved;
+    if (key === undefined) return;
+    const saved = this.scrollPositions.get(key);
+    if (saved !== undefined) {
+      this.transcript.scrollTop = saved;
+      return;
+    }
+    const place = this.saved.place(key);
+    const distance =
+      place && this.shownView()?.distanceTo(place.itemId, this.transcript.getBoundingClientRect().top);
+    if (place && distance !== undefined) this.transcript.scrollTop += distance + place.offset;
+    else this.scrollToEnd();
   }
 
   private shownView(): SessionView | undefined {

@@ -4,7 +4,7 @@
 // switching sessions keeps each one's position. Geometry is read in the webview after that frame, never timed.
 import * as assert from "node:assert/strict";
 import { join } from "node:path";
-import type { FrameLocator } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import {
   askAboutToolCall,
   card,
@@ -18,7 +18,7 @@ import {
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import type { Workbench } from "../../tools/workbench";
-import { screenshot } from "../../tools/browser";
+import { openSymposiumView, screenshot } from "../../tools/browser";
 
 const DIFF_LINES = 150;
 
@@ -162,12 +162,53 @@ async function transcriptScroll(
   });
 }
 
+/** The first agent paragraph whose bottom is inside the transcript's view, and its top relative to the view's. */
+async function firstParagraphInView(webview: FrameLocator): Promise<{ text: string; top: number }> {
+  return webview.locator("main.transcript").evaluate((main) => {
+    interface Box {
+      top: number;
+      bottom: number;
+    }
+    const scroller = main as unknown as {
+      getBoundingClientRect(): Box;
+      querySelectorAll(selector: string): ArrayLike<{ textContent: string; getBoundingClientRect(): Box }>;
+    };
+    const view = scroller.getBoundingClientRect();
+    const paragraph = Array.from(
+      scroller.querySelectorAll(".session-view:not([hidden]) article.item.agent p"),
+    ).find((p) => p.getBoundingClientRect().bottom > view.top + 1);
+    return {
+      text: paragraph?.textContent ?? "",
+      top: paragraph ? paragraph.getBoundingClientRect().top - view.top : 0,
+    };
+  });
+}
+
+/** The Explorer takes the side bar (VS Code drops the hidden view's page), then Symposium comes back. */
+async function hideAndShowView(page: Page): Promise<void> {
+  await page.keyboard.press("Control+Shift+E");
+  await page
+    .locator('.part.sidebar [id="workbench.view.explorer"]')
+    .waitFor({ state: "visible", timeout: 15_000 });
+  await openSymposiumView(page);
+}
+
 /** Scrolls the transcript up as a person does, with the mouse wheel over it. */
 async function wheelUp(workbench: Workbench, webview: FrameLocator, pixels: number): Promise<void> {
   const box = await webview.locator("main.transcript").boundingBox();
   assert.ok(box, "the transcript is on screen");
   await workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const start = (await transcriptScroll(webview)).top;
   await workbench.page.mouse.wheel(0, -pixels);
+  // A wheel scrolls smoothly, over a few frames: wait until it has moved and come to rest, as a person reading has.
+  let last = start;
+  await waitUntil(async () => {
+    const { top } = await transcriptScroll(webview);
+    const rested = top === last && top !== start;
+    last = top;
+    if (!rested) await new Promise((resolve) => setTimeout(resolve, 150));
+    return rested || undefined;
+  }, "the wheel's scrolling to come to rest");
 }
 
 describe("The transcript's end (e2e)", function () {
@@ -312,11 +353,40 @@ describe("The transcript's end (e2e)", function () {
     await waitForReady(webview);
   });
 
-  it("keeps each session's scroll position when switching between them", async () => {
-    const webview = await openSession(ctx.workbench.page, "Scripted");
+  it("opens where the person was reading after the view was hidden and shown again", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await fill(webview);
+    await wheelUp(ctx.workbench, webview, 500);
+    await waitUntil(async () => {
+      const now = await transcriptScroll(webview);
+      return now.height - now.top - now.client > 300 || undefined;
+    }, "the wheel to scroll the transcript up");
+    const toEnd = webview.getByRole("button", { name: "Go to the end", exact: true });
+    await toEnd.waitFor({ state: "visible", timeout: 10_000 });
+    const before = await firstParagraphInView(webview);
+
+    await hideAndShowView(page);
+    await toEnd.waitFor({ state: "visible", timeout: 30_000 });
+    const after = await waitUntil(async () => {
+      const now = await firstParagraphInView(webview);
+      return now.text !== "" && now;
+    }, "the transcript shown again");
+    assert.equal(after.text, before.text, "the same paragraph at the top of the view");
+    assert.ok(Math.abs(after.top - before.top) <= 4, `at the same place: ${before.top} -> ${after.top}`);
+  });
+
+  it("keeps each session's scroll position when switching between them, also to one not shown since the view came back", async () => {
+    const { page } = ctx.workbench;
+    await startSession(page, "Scripted");
+    const webview = await openSession(page, "Scripted");
     await waitForReady(webview);
     await fill(webview);
     await wheelUp(ctx.workbench, webview, 400);
+    // The view hidden and shown again: the new page builds a session's transcript when it is first shown, so the
+    // first tab's is not built yet when the person switches to it.
+    await hideAndShowView(page);
+    await webview.getByRole("button", { name: "Go to the end", exact: true }).waitFor({ timeout: 30_000 });
     const left = await waitUntil(async () => {
       const now = await transcriptScroll(webview);
       return now.height - now.top - now.client > 200 && now;
@@ -324,10 +394,10 @@ describe("The transcript's end (e2e)", function () {
     const tabs = webview.getByRole("tab");
     const count = await tabs.count();
     assert.ok(count >= 2, "more than one session is open");
-    await tabs.nth(0).click();
+    await tabs.nth(count - 2).click();
     await waitUntil(
-      async () => (await tabs.nth(0).getAttribute("aria-selected")) === "true",
-      "the first session to be shown",
+      async () => (await tabs.nth(count - 2).getAttribute("aria-selected")) === "true",
+      "the other session to be shown",
     );
     await tabs.nth(count - 1).click();
     await waitUntil(

@@ -1,6 +1,6 @@
 /**
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline, Up in the empty box takes back the last
- * message waiting to be sent. Drafts are kept per session, also across the view being hidden (`savedDrafts.ts`).
+ * message waiting to be sent. Drafts are kept per session, also across the view being hidden (`savedState.ts`).
  * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
  * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working
  * or waiting for an approval, and while the host holds queued messages for the session (`SessionHeader.queued`; Stop
@@ -21,7 +21,7 @@ import { ContextChips } from "./contextChips";
 import { MentionList } from "./fileMentions";
 import { SessionControlsBar, type SessionControlsHost } from "./sessionControls";
 import { SlashCommandList } from "./slashCommands";
-import type { SavedDrafts } from "../savedDrafts";
+import type { SavedState } from "../savedState";
 import { MessageRecall } from "../messageRecall";
 
 /** The slice of `<vscode-textarea>` we use. */
@@ -79,7 +79,7 @@ export class Composer {
   constructor(
     private readonly actions: ComposerActions,
     controlsHost: SessionControlsHost,
-    private readonly drafts: SavedDrafts,
+    private readonly saved: SavedState,
   ) {
     this.textarea = custom("vscode-textarea", {
       placeholder: "Message the agent (Enter to send, Shift+Enter for a new line)",
@@ -179,7 +179,7 @@ export class Composer {
       this.mentions.reset();
       this.mentioned = [];
     }
-    if (switched) this.textarea.value = header ? (this.drafts.get(header.key) ?? "") : "";
+    if (switched) this.textarea.value = header ? (this.saved.draft(header.key) ?? "") : "";
     this.slash.setCommands(header?.commands ?? []);
     if (switched) this.slash.update();
     setEnabled(this.sendButton, this.canSend());
@@ -196,21 +196,12 @@ export class Composer {
   takeBack(sessionKey: string, text: string): void {
     const join = (draft: string) => (draft.trim() === "" ? text : `${draft}\n${text}`);
     if (this.session?.key !== sessionKey) {
-      this.drafts.set(sessionKey, join(this.drafts.get(sessionKey) ?? ""));
+      this.saved.setDraft(sessionKey, join(this.saved.draft(sessionKey) ?? ""));
       return;
     }
     this.setText(join(this.textarea.value));
     this.slash.update();
     this.actions.announce("The message is back in the message box; it was not sent.");
-  }
-
-  forget(sessionKey: string): void {
-    this.drafts.set(sessionKey, "");
-  }
-
-  /** Drops the drafts of sessions that no longer exist. */
-  keepDraftsOf(sessionKeys: ReadonlySet<string>): void {
-    this.drafts.keepOnly(sessionKeys);
   }
 
   /**
@@ -231,9 +222,9 @@ export class Composer {
     return true;
   }
 
-  /** What is in the box is the shown session's draft (saved with the page's state: see savedDrafts.ts). */
+  /** What is in the box is the shown session's draft (kept with the page's state: see savedState.ts). */
   private keepDraft(): void {
-    if (this.session) this.drafts.set(this.session.key, this.textarea.value);
+    if (this.session) this.saved.setDraft(this.session.key, this.textarea.value);
   }
 
   focus(): void {

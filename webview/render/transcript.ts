@@ -4,6 +4,7 @@
  */
 import type { SessionHeader } from "../../src/shared/protocol";
 import type { SessionState } from "../state";
+import type { ReadingPlace } from "../savedState";
 import type { HostPort } from "../host";
 import { el, replaceChildren } from "../dom";
 import { createItemNode, type ItemNode } from "./items";
@@ -119,6 +120,35 @@ export class SessionView {
     if (!node) return;
     node.root.remove();
     this.nodes.delete(id);
+  }
+
+  /**
+   * Where a reader whose view begins at `y` (a viewport coordinate) is: the first item reaching below `y`, and how far
+   * `y` is into it. Read after a paint (the layout is clean), a few boxes by halving.
+   */
+  placeAt(y: number): ReadingPlace | undefined {
+    const items = this.list.children;
+    let low = 0;
+    let high = items.length - 1;
+    let found: HTMLElement | undefined;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const item = items[middle] as HTMLElement;
+      if (item.getBoundingClientRect().bottom > y) {
+        found = item;
+        high = middle - 1;
+      } else low = middle + 1;
+    }
+    const itemId = found?.dataset.id;
+    return found && itemId !== undefined
+      ? { itemId, offset: Math.round(y - found.getBoundingClientRect().top) }
+      : undefined;
+  }
+
+  /** How far below `y` (a viewport coordinate) the item's top is; undefined when the transcript does not hold it. */
+  distanceTo(itemId: string, y: number): number | undefined {
+    const node = this.mounted ? this.nodes.get(itemId) : undefined;
+    return node && node.root.getBoundingClientRect().top - y;
   }
 
   promptSlot(itemId: string): HTMLElement | undefined {
