@@ -41,7 +41,7 @@ export function nodeScriptsBuild(root, dirs) {
     platform: "node",
     format: "cjs",
     target: "node20",
-    external: ["vscode", "mocha", "playwright-core", "ajv", "ajv/*"],
+    external: ["vscode", "mocha", "playwright-core", "ajv", "ajv/*", "esbuild"],
     mainFields: ["module", "main"],
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * Diagnosis, not a figure: what a streaming agent message costs the view's main thread (which the workbench shares),
+ * in a bare Chromium page. The same message, with headings, lists, links and code blocks as agents write them, grows
+ * chunk by chunk into the view's own Markdown code (`webview/markdown.ts`), once updated in place as the view does
+ * (`StreamedMarkdown`) and once built whole into a fresh element for every chunk, as the view did before; each chunk
+ * is followed by a forced layout, since the frame after it lays the change out. Alternating rounds, one page.
+ *
+ * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3]` (`npm run bench` compiles it).
+ */
+import { build } from "esbuild";
+import { join } from "node:path";
+import { launchBrowser } from "../tools/browser";
+import { repoRoot } from "../tools/paths";
+
+const PAGE_SCRIPT = `
+import { StreamedMarkdown } from ${JSON.stringify(join(repoRoot, "webview", "markdown.ts"))};
+const actions = { openLink: () => undefined, copyCode: () => undefined };
+function message(chars) {
+  let text = "";
+  for (let i = 1; text.length < chars; i++)
+    text += "## Step " + i + "\\n\\nI looked at **file" + i + ".ts** and found \`value" + i + "\` used in " +
+      "[the docs](https://example.com/" + i + ").\\n\\n- first point " + i + "\\n- second point, with more words " + i +
+      "\\n\\n\`\`\`ts\\nexport const value" + i + " = compute(" + i + ");\\nconsole.log(value" + i + ");\\n\`\`\`\\n\\n";
+  return text.slice(0, chars);
+}
+window.stream = (chars, chunks, inPlace) => {
+  const full = message(chars);
+  const root = document.createElement("div");
+  document.body.replaceChildren(root);
+  const shown = new StreamedMarkdown(root, actions);
+  const times = [];
+  for (let chunk = 1; chunk <= chunks; chunk++) {
+    const text = full.slice(0, Math.round((full.length * chunk) / chunks));
+    const start = performance.now();
+    if (inPlace) shown.show(text);
+    else {
+      const fresh = document.createElement("div");
+      new StreamedMarkdown(fresh, actions).show(text);
+      root.replaceChildren(...fresh.childNodes);
+    }
+    void root.offsetHeight;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { total: times.reduce((a, b) => a + b, 0), p50: times[times.length >> 1], max: times[times.length - 1] };
+};
+`;
+
+async function main(): Promise<void> {
+  const [chars = 20_000, chunks = 400, rounds = 3] = process.argv.slice(2).map(Number);
+  const bundle = await build({
+    stdin: { contents: PAGE_SCRIPT, resolveDir: repoRoot, loader: "js" },
+    bundle: true,
+    format: "iife",
+    write: false,
+    logLevel: "warning",
+  });
+  const browser = await launchBrowser();
+  try {
+    const { page } = browser;
+    await page.setContent("<!DOCTYPE html><html><body></body></html>");
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    console.log(
+      `${chars} characters in ${chunks} chunks; ms of main thread (script and layout) per message:`,
+    );
+    for (let round = 1; round <= rounds; round++)
+      for (const inPlace of [false, true]) {
+        const result = await page.evaluate(
+          ([c, n, p]) =>
+            (
+              globalThis as unknown as {
+                stream(c: number, n: number, p: boolean): { total: number; p50: number; max: number };
+              }
+            ).stream(c, n, p),
+          [chars, chunks, inPlace] as const,
+        );
+        const name = inPlace ? "in place     " : "rebuilt whole";
+        console.log(
+          `round ${round} ${name} total ${result.total.toFixed(0)}, per chunk p50 ${result.p50.toFixed(2)}, max ${result.max.toFixed(1)}`,
+        );
+      }
+  } finally {
+    await browser.close();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
