@@ -255,6 +255,20 @@ export async function openSymposiumView(page: Page): Promise<void> {
   }
 }
 
+/** Away from Symposium: the Explorer takes the side bar, as a person reading code does. */
+export async function showExplorer(page: Page): Promise<void> {
+  await page.keyboard.press("Control+Shift+E");
+  await page
+    .locator('.part.sidebar [id="workbench.view.explorer"]')
+    .waitFor({ state: "visible", timeout: 15_000 });
+}
+
+/** The Explorer takes the side bar (VS Code drops the hidden view's page), then Symposium comes back (a new page). */
+export async function hideAndShowView(page: Page): Promise<void> {
+  await showExplorer(page);
+  await openSymposiumView(page);
+}
+
 /** The document inside the extension's webview (two iframes deep: the host frame, then `#active-frame`). */
 export function symposiumWebview(page: Page, extensionId = SYMPOSIUM_EXTENSION_ID): FrameLocator {
   return page

@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
-import { openSymposiumView, resizeSideBar, screenshot } from "../../tools/browser";
+import { openSymposiumView, resizeSideBar, screenshot, showExplorer } from "../../tools/browser";
 import {
   askAboutToolCall,
   card,
@@ -873,10 +873,7 @@ describe("Approval cards (e2e)", function () {
       ],
     });
     // Away from Symposium before the request arrives: the Explorer replaces it in the side bar.
-    await page.keyboard.press("Control+Shift+E");
-    await page
-      .locator('.part.sidebar [id="workbench.view.explorer"]')
-      .waitFor({ state: "visible", timeout: 15_000 });
+    await showExplorer(page);
     assert.equal(
       await page.locator('.part.sidebar [id="workbench.view.extension.symposium"]').isVisible(),
       false,

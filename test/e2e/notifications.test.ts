@@ -5,7 +5,7 @@
 // with the view in sight, or by the person's Stop, is not.
 import * as assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { screenshot, symposiumWebview } from "../../tools/browser";
+import { screenshot, showExplorer, symposiumWebview } from "../../tools/browser";
 import {
   messageBox,
   sendScript,
@@ -26,14 +26,6 @@ describe("Notifications (e2e)", function () {
     workspaceFiles: { "README.md": "# Notifications\n" },
     agents: { Scripted: "v1" },
   });
-
-  /** Away from Symposium (the Explorer takes the side bar), as a person reading code during a long turn. */
-  async function showExplorer(page: Page): Promise<void> {
-    await page.keyboard.press("Control+Shift+E");
-    await page
-      .locator('.part.sidebar [id="workbench.view.explorer"]')
-      .waitFor({ state: "visible", timeout: 15_000 });
-  }
 
   function toast(page: Page, text: string) {
     return page.locator(".notifications-toasts .notification-toast", { hasText: text });

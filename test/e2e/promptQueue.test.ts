@@ -4,7 +4,7 @@
 // follow-up sent while the agent works waits for its turn to end, and can be taken back into the box to edit.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
-import { openSymposiumView, screenshot } from "../../tools/browser";
+import { hideAndShowView, screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import {
   card,
@@ -64,11 +64,7 @@ describe("Messages sent while a session starts (e2e)", function () {
     await messageBox(webview).fill(secondDraft);
 
     // The Explorer takes the side bar (VS Code drops the hidden view's page), then Symposium comes back.
-    await page.keyboard.press("Control+Shift+E");
-    await page
-      .locator('.part.sidebar [id="workbench.view.explorer"]')
-      .waitFor({ state: "visible", timeout: 15_000 });
-    await openSymposiumView(page);
+    await hideAndShowView(page);
     await waitUntil(
       async () =>
         (await messageBox(webview)
@@ -85,11 +81,7 @@ describe("Messages sent while a session starts (e2e)", function () {
     // Sent, a draft is gone for good: hidden and shown again, the box stays empty.
     await messageBox(webview).press("Enter");
     await waitUntil(async () => (await messageBox(webview).inputValue()) === "", "the message sent");
-    await page.keyboard.press("Control+Shift+E");
-    await page
-      .locator('.part.sidebar [id="workbench.view.explorer"]')
-      .waitFor({ state: "visible", timeout: 15_000 });
-    await openSymposiumView(page);
+    await hideAndShowView(page);
     await waitForReady(webview);
     assert.equal(await messageBox(webview).inputValue(), "", "a sent message does not come back as a draft");
   });

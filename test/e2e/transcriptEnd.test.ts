@@ -4,7 +4,7 @@
 // switching sessions keeps each one's position. Geometry is read in the webview after that frame, never timed.
 import * as assert from "node:assert/strict";
 import { join } from "node:path";
-import type { FrameLocator, Page } from "playwright-core";
+import type { FrameLocator } from "playwright-core";
 import {
   askAboutToolCall,
   card,
@@ -18,7 +18,7 @@ import {
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import type { Workbench } from "../../tools/workbench";
-import { openSymposiumView, screenshot } from "../../tools/browser";
+import { hideAndShowView, screenshot } from "../../tools/browser";
 
 const DIFF_LINES = 150;
 
@@ -182,15 +182,6 @@ async function firstParagraphInView(webview: FrameLocator): Promise<{ text: stri
       top: paragraph ? paragraph.getBoundingClientRect().top - view.top : 0,
     };
   });
-}
-
-/** The Explorer takes the side bar (VS Code drops the hidden view's page), then Symposium comes back. */
-async function hideAndShowView(page: Page): Promise<void> {
-  await page.keyboard.press("Control+Shift+E");
-  await page
-    .locator('.part.sidebar [id="workbench.view.explorer"]')
-    .waitFor({ state: "visible", timeout: 15_000 });
-  await openSymposiumView(page);
 }
 
 /** Scrolls the transcript up as a person does, with the mouse wheel over it. */
