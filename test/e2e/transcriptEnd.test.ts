@@ -16,6 +16,7 @@ import {
   waitForReady,
   waitUntil,
 } from "../harness/scripted";
+import { axeFindings } from "../harness/axe";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import type { Workbench } from "../../tools/workbench";
 import { hideAndShowView, screenshot } from "../../tools/browser";
@@ -319,6 +320,8 @@ describe("The transcript's end (e2e)", function () {
     await toCard.waitFor({ state: "visible", timeout: 10_000 });
     assert.equal(await toEnd.count(), 0, "one button, saying what waits");
     await screenshot(page, "to-the-waiting-request");
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, with the button over the transcript:\n${findings.join("\n")}`);
     await toCard.focus();
     await page.keyboard.press("Enter");
     const landed = await waitUntil(
