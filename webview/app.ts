@@ -64,7 +64,8 @@ export class App {
    * Set when the person presses New session (or the empty state's Start) here: the sessions there were, and what had
    * focus. The session that appears next gets the Message box, as a new chat does, unless focus has moved on.
    */
-  private startedHere: { before: ReadonlySet<string>; focus: Element | null } | undefined;
+  private startedHere:
+    { before: ReadonlySet<string>; focus: Element | null; draft?: string | undefined } | undefined;
 
   constructor(
     root: HTMLElement,
@@ -89,8 +90,13 @@ export class App {
       },
       close: (sessionKey) => host.post({ type: "closeSession", sessionKey }),
       retry: (sessionKey) => {
-        // Like New session here: the new session's Message box gets the keyboard.
-        this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
+        // Like New session here: the new session's Message box gets the keyboard, and what was typed in the failed
+        // one and not sent (its tab goes) goes into it.
+        this.startedHere = {
+          before: new Set(this.store.sessions.keys()),
+          focus: document.activeElement,
+          draft: this.saved.draft(sessionKey),
+        };
         host.post({ type: "retrySession", sessionKey });
       },
       openSettings: () => host.post({ type: "openAgentSettings" }),
@@ -381,6 +387,7 @@ export class App {
     const key = this.shownSessionKey;
     if (!started || key === undefined || started.before.has(key)) return;
     this.startedHere = undefined;
+    if (started.draft !== undefined) this.composer.addToDraft(key, started.draft);
     // The view still has the keyboard (the person did not go to the editor meanwhile), on what they pressed or nothing.
     if (!document.hasFocus()) return;
     if (document.activeElement === started.focus || !userHasFocus()) this.composer.focus();

@@ -37,6 +37,14 @@ describe("Messages sent while a session starts (e2e)", function () {
       },
       // Fails its first session/new at once, as an agent that is not signed in yet does.
       NotSignedIn: { protocol: "v2", env: { SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in" } },
+      // Fails its first session/new after 3 s (time to type), then starts slowly.
+      SlowToFail: {
+        protocol: "v2",
+        env: {
+          SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in",
+          SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000",
+        },
+      },
     },
   });
 
@@ -207,6 +215,25 @@ describe("Messages sent while a session starts (e2e)", function () {
       .entries()
       .filter((entry) => entry.kind === "start");
     assert.equal(starts.length, 1, "the agent was not spawned again");
+  });
+
+  it("Try again keeps what was typed and not sent in the failed session's box", async () => {
+    const { page } = ctx.workbench;
+    const webview = await openSession(page, "SlowToFail");
+    const draft = "half a thought, not sent yet";
+    await messageBox(webview).fill(draft);
+    const error = webview.locator(".session-error:not([hidden])");
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    await error.getByRole("button", { name: "Try again", exact: true }).click();
+    // The new tab, still starting (this agent takes 3 s): the draft is in its box, to finish.
+    await webview
+      .locator(".session-status", { hasText: /Starting/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await waitUntil(
+      async () => (await messageBox(webview).inputValue()) === draft || undefined,
+      "the draft in the new session's box",
+    );
   });
 
   it("drops a queued message visibly when Stop is pressed before the agent started", async () => {

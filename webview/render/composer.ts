@@ -194,14 +194,20 @@ export class Composer {
    * draft is lost), with the cursor at its end.
    */
   takeBack(sessionKey: string, text: string): void {
+    if (this.addToDraft(sessionKey, text))
+      this.actions.announce("The message is back in the message box; it was not sent.");
+  }
+
+  /** Adds `text` to the session's draft, after what is typed there. Returns whether its box is the one shown. */
+  addToDraft(sessionKey: string, text: string): boolean {
     const join = (draft: string) => (draft.trim() === "" ? text : `${draft}\n${text}`);
     if (this.session?.key !== sessionKey) {
       this.saved.setDraft(sessionKey, join(this.saved.draft(sessionKey) ?? ""));
-      return;
+      return false;
     }
     this.setText(join(this.textarea.value));
     this.slash.update();
-    this.actions.announce("The message is back in the message box; it was not sent.");
+    return true;
   }
 
   /**
