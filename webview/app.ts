@@ -242,8 +242,8 @@ export class App {
       this.sessionViews.get(sessionKey)?.root.remove();
       this.sessionViews.delete(sessionKey);
       this.scrollPositions.delete(sessionKey);
-      this.saved.keepOnly(new Set(this.store.sessions.keys()));
     }
+    if (changes.sessionsRemoved.size > 0) this.saved.keepOnly(new Set(store.sessions.keys()));
 
     // Transcript items, in place, for sessions already built (others are built when first shown). A removed item or
     // another session shown can move any card; a tool call that changed can only take the cards that name it.

@@ -1,6 +1,7 @@
 /**
  * The message box with Send and Stop. Enter sends, Shift+Enter adds a newline, Up in the empty box takes back the last
- * message waiting to be sent. Drafts are kept per session, also across the view being hidden (`savedState.ts`).
+ * message waiting to be sent, or else brings back those sent earlier (Down goes forward: `messageRecall.ts`). Drafts
+ * are kept per session, also across the view being hidden (`savedState.ts`).
  * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
  * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working
  * or waiting for an approval, and while the host holds queued messages for the session (`SessionHeader.queued`; Stop
