@@ -26,7 +26,7 @@ export class MessageRecall {
     return "";
   }
 
-  /** Where the shown message is, 1-based, among `total`. */
+  /** Where the shown message is in the list it came from, 1-based. */
   position(): number | undefined {
     return this.shown && this.shown.index + 1;
   }

@@ -19,6 +19,8 @@ export interface ReadingPlace {
 
 /** More sessions than this are not open at once; a longer list in the saved state is not ours. */
 const MAX_SESSIONS = 200;
+/** Item ids carry the agent's tool call id, of any length: a longer one is not kept (the session opens at its end). */
+const MAX_ITEM_ID = 1_000;
 
 export class SavedState {
   private readonly drafts: Map<string, string>;
@@ -49,7 +51,8 @@ export class SavedState {
   }
 
   /** Where the person reads in the session; undefined at the transcript's end (shown there again). */
-  setPlace(sessionKey: string, place: ReadingPlace | undefined): void {
+  setPlace(sessionKey: string, wanted: ReadingPlace | undefined): void {
+    const place = wanted && wanted.itemId.length <= MAX_ITEM_ID ? wanted : undefined;
     const before = this.places.get(sessionKey);
     if (before?.itemId === place?.itemId && before?.offset === place?.offset) return;
     if (place === undefined) this.places.delete(sessionKey);
@@ -83,7 +86,7 @@ function readEntries<T>(saved: unknown, read: (value: unknown) => T | undefined)
 function readPlace(value: unknown): ReadingPlace | undefined {
   const place = value as Partial<ReadingPlace> | null;
   return typeof place?.itemId === "string" &&
-    place.itemId.length <= 1_000 &&
+    place.itemId.length <= MAX_ITEM_ID &&
     typeof place.offset === "number" &&
     Number.isFinite(place.offset)
     ? { itemId: place.itemId, offset: place.offset }

@@ -59,6 +59,14 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     assert.equal(state.writes, writes, "nothing to drop, nothing written");
   });
 
+  it("does not keep a place on an item whose id is too long to read back (an agent's tool call id)", () => {
+    const state = new FakeState();
+    const saved = new SavedState(state);
+    saved.setPlace("s1", { itemId: `tool:${"x".repeat(100_000)}`, offset: 0 });
+    assert.equal(state.writes, 0, "nothing written");
+    assert.equal(saved.place("s1"), undefined);
+  });
+
   it("starts empty from a state it cannot read, and skips entries that are not its own", () => {
     for (const state of [undefined, null, 3, "x", [], { drafts: [] }, { drafts: "x", places: 7 }])
       assert.equal(new SavedState(new FakeState(state)).draft("0"), undefined, JSON.stringify(state));
