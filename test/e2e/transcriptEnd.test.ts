@@ -301,8 +301,15 @@ describe("The transcript's end (e2e)", function () {
     const toEnd = webview.getByRole("button", { name: "Go to the end", exact: true });
     await fill(webview);
     assert.equal(await toEnd.isVisible(), false, "not offered at the end");
+    const atEnd = await transcriptScroll(webview);
     await wheelUp(ctx.workbench, webview, 600);
     await toEnd.waitFor({ state: "visible", timeout: 10_000 });
+    // Shown, it takes no room: were it to take some, the end the button scrolls to would move once it hides.
+    assert.equal(
+      (await transcriptScroll(webview)).client,
+      atEnd.client,
+      "the button does not resize the transcript",
+    );
     await toEnd.click();
     await waitUntil(async () => {
       const now = await transcriptScroll(webview);
