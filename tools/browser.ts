@@ -255,6 +255,23 @@ export async function openSymposiumView(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Picks the row of the open quick pick that shows `text`, after typing `filter` into it when given (a row scrolled
+ * out of the list is not in the DOM).
+ */
+export async function pickQuickItem(
+  page: Page,
+  text: string,
+  filter?: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const widget = page.locator(".quick-input-widget");
+  if (filter !== undefined) await widget.locator("input.input").fill(filter);
+  const row = widget.locator(".quick-input-list .monaco-list-row").filter({ hasText: text }).first();
+  await row.waitFor({ state: "visible", timeout: timeoutMs });
+  await row.click();
+}
+
 /** Away from Symposium: the Explorer takes the side bar, as a person reading code does. */
 export async function showExplorer(page: Page): Promise<void> {
   await page.keyboard.press("Control+Shift+E");

@@ -11,7 +11,7 @@ import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits } from "../core/pendingApprovals";
 import { allowOnceOption, type PermissionPrompt } from "../core/permissionPrompt";
-import type { SessionModel } from "../core/sessionModel";
+import type { Reopening, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { ruleToEntry, type PermissionRule } from "../core/policy/ruleSettings";
@@ -352,7 +352,7 @@ export class AgentSessions {
   }
 
   /** A new tab for a session that is starting (new or reopened): shown at once, and made the active one. */
-  private createSession(agentName: string, reopening = false): Session {
+  private createSession(agentName: string, reopens?: Reopening): Session {
     const key = randomUUID();
     const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
       emit: (ops) => this.emit(ops),
@@ -361,7 +361,7 @@ export class AgentSessions {
       stopGraceMs: this.timeouts.stopGraceMs,
       unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
-    session.model.reopening = reopening;
+    session.model.reopens = reopens;
     this.sessions.set(key, session);
     this.activeSessionKey = key;
     this.emit([session.header(), { op: "activeSession", sessionKey: key }]);
@@ -374,11 +374,14 @@ export class AgentSessions {
    * "Resume Session…": connects to the agent (or uses its live connection), lists its past sessions for this
    * workspace (`session/list` filtered by the workspace folder), lets `choose` pick one, and reopens it in a new tab
    * (`session/load` or a v2 resume replays the conversation; a v1 `session/resume` does not, and the tab says so).
-   * An agent that does not offer listing and reopening is remembered, so the view stops offering it.
+   * An agent that does not offer listing and reopening is remembered, so the view stops offering it. `showTab` is
+   * called with the tab as soon as there is one (reopening may take a while); a failed reopen rejects with
+   * `SessionStartError`, and the tab says why.
    */
   async resumeSession(
     agentName: string,
     choose: (sessions: PastSession[]) => Promise<PastSession | undefined>,
+    showTab: (sessionKey: string) => void = () => undefined,
   ): Promise<ResumeOutcome> {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
@@ -404,9 +407,12 @@ export class AgentSessions {
     const open = scope.route(chosen.sessionId);
     if (open && !open.disposed) {
       this.selectSession(open.key);
+      showTab(open.key);
       return { outcome: "opened", sessionKey: open.key };
     }
-    return { outcome: "opened", sessionKey: await this.reopen(scope, reopen, chosen, launch.cwd) };
+    const session = this.createSession(agentName, { past: chosen, replaysMessages: reopen !== "resume" });
+    showTab(session.key);
+    return { outcome: "opened", sessionKey: await this.reopen(scope, reopen, session, launch.cwd) };
   }
 
   /** Up to `LIMITS.pastSessions` of the agent's sessions for `cwd`, over at most five pages, newest first. */
@@ -427,13 +433,15 @@ export class AgentSessions {
     return newestFirst([...unique.values()]).slice(0, LIMITS.pastSessions);
   }
 
+  /** Reopens `session.model.reopens` in `session`, a tab made for it. */
   private async reopen(
     scope: ConnectionScope,
     method: ReopenMethod,
-    past: PastSession,
+    session: Session,
     cwd: string,
   ): Promise<string> {
-    const session = this.createSession(scope.name, true);
+    const past = session.model.reopens!.past;
+    session.model.reopens = { past, replaysMessages: method !== "resume" };
     session.model.protocolVersion = scope.connection.version;
     if (past.title) session.model.applyUpdate({ sessionUpdate: "session_info_update", title: past.title });
     session.model.replayingHistory = method !== "resume";
@@ -553,12 +561,48 @@ export class AgentSessions {
     this.launchFor(agentName);
     const messages = session.hasFailedMessages ? session.takeFailedMessages() : [];
     const context = session.takeUnsentContext();
-    // The new tab first (made before startSession's first await): while it starts, closing this one does not end a
-    // connection the agent still has open, so a live agent is not spawned again.
-    const starting = this.startSession(agentName, messages, context);
+    // The new tab first (made before the first await): while it starts, closing this one does not end a connection
+    // the agent still has open, so a live agent is not spawned again. A failed reopen is tried again as a reopen.
+    const reopens = session.model.reopens;
+    const starting = reopens
+      ? this.reopenAgain(agentName, reopens, messages, context)
+      : this.startSession(agentName, messages, context);
     starting.catch(() => undefined); // its failure is the caller's, once this tab is closed
     await this.closeSession(sessionKey);
     return starting;
+  }
+
+  /** Try again for a failed reopen: the same past session, reopened in a new tab with what the failed one kept. */
+  private async reopenAgain(
+    agentName: string,
+    reopens: Reopening,
+    queued: readonly OutgoingMessage[],
+    context: readonly PromptContext[],
+  ): Promise<string> {
+    const launch = this.launchFor(agentName);
+    const session = this.createSession(agentName, reopens);
+    session.queueMessages(queued);
+    if (context.length > 0) session.addContext(context);
+    let scope: ConnectionScope;
+    let method: ReopenMethod | undefined;
+    try {
+      scope = await this.pool.acquire(launch);
+      method = this.notePastSessionSupport(scope).reopen;
+      if (!method) {
+        await this.releaseIfUnused(scope);
+        throw new Error(`${agentName} no longer offers reopening its past sessions.`);
+      }
+    } catch (error) {
+      if (session.disposed) throw new SessionClosedError();
+      this.env.log.error(`Reopening a ${agentName} session failed: ${errorMessage(error)}`);
+      session.startFailed(error);
+      throw new SessionStartError(errorMessage(error), { cause: error });
+    }
+    if (session.disposed) {
+      await this.releaseIfUnused(scope);
+      throw new SessionClosedError();
+    }
+    return this.reopen(scope, method, session, launch.cwd);
   }
 
   /** A waiting message taken back to edit (`Session.takeBack`): its text, or undefined when it already went. */

@@ -6,6 +6,7 @@
  * Each `apply…` call returns the transcript items it changed, so the host can send only those to the view.
  */
 import { randomUUID } from "./randomUUID";
+import type { PastSession } from "./pastSessions";
 import {
   LIMITS,
   type LocationView,
@@ -28,6 +29,12 @@ import { capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
 import { SessionControls } from "./sessionControls";
 
+/** What a reopened session reopens: the agent's past session, and whether the agent replays its messages. */
+export interface Reopening {
+  readonly past: PastSession;
+  readonly replaysMessages: boolean;
+}
+
 /** A tool call's content as received, with whole texts (only until the full texts go to the cache). */
 type ReceivedContent =
   | { type: "text"; text: string; truncated: boolean }
@@ -40,6 +47,7 @@ type ReceivedContent =
  * A tool call's content as stored: capped previews only. The whole diff texts for "Open diff" live in the session's
  * `FullTextCache` under `textKey`, within its budget.
  */
+
 export type StoredContent =
   | Exclude<ReceivedContent, { type: "diff" } | { type: "patch" }>
   | { type: "diff" | "patch"; path: string; preview: DiffPreview; display: string; textKey: string };
@@ -103,8 +111,11 @@ export class SessionModel {
    * messages come from the agent then, and are shown.
    */
   replayingHistory = false;
-  /** An earlier session being reopened (Resume Session…): while it starts, its empty transcript says so. */
-  reopening = false;
+  /**
+   * The earlier session this one reopens (Resume Session…), and whether the agent sends its earlier messages again:
+   * while it starts, its empty transcript says so; after a failed reopen, Try again reopens the same one.
+   */
+  reopens: Reopening | undefined = undefined;
   /** Set when an update changed what the session's header shows (commands, title, usage); `takeHeaderChange` reads it. */
   private headerChanged = false;
   /** The agent's modes and config options (session header). */
@@ -141,7 +152,13 @@ export class SessionModel {
       ...this.usageHeader(),
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
-      ...(this.reopening && this.status === "starting" ? { reopening: true as const } : {}),
+      ...(this.reopens && this.status === "starting"
+        ? {
+            reopening: this.reopens.replaysMessages
+              ? ("with-messages" as const)
+              : ("without-messages" as const),
+          }
+        : {}),
       ...this.controlsHeader(),
     };
   }

@@ -1,13 +1,13 @@
 /**
  * Symposium: Resume Session… — pick an agent (those not known to lack it), then one of its past sessions for this
- * workspace (title and last activity), and reopen it in a tab with its transcript. An agent that cannot list and
- * reopen sessions is explained, not offered a list. Titles are the agent's words: made inert before VS Code shows them.
+ * workspace (title and last activity), and reopen it in a tab with its transcript, shown as soon as it is picked (a
+ * failed reopen says why there, with Try again). An agent that cannot list and reopen sessions is explained, not
+ * offered a list. Titles are the agent's words: made inert before VS Code shows them.
  */
 import * as vscode from "vscode";
 import type { AgentSessions, PastSession } from "../acp/agentSessions";
-import { SessionClosedError } from "../acp/session";
-import { errorMessage } from "../core/errorMessage";
 import { inertText } from "../core/untrustedText";
+import { showStartError } from "./commands";
 import type { SymposiumView } from "./symposiumView";
 
 interface SessionItem extends vscode.QuickPickItem {
@@ -33,10 +33,16 @@ export async function resumeSession(
   );
   try {
     const result = await sessions
-      .resumeSession(agentName, (past) => {
-        listed();
-        return pickSession(agentName, past, now());
-      })
+      .resumeSession(
+        agentName,
+        (past) => {
+          listed();
+          return pickSession(agentName, past, now());
+        },
+        // The view at once, with the tab saying it reopens (the agent may replay a long conversation first), and,
+        // when that fails, why, with Try again.
+        () => void view.reveal(undefined, false),
+      )
       .finally(listed);
     if (result.outcome === "unsupported") {
       void vscode.window.showInformationMessage(
@@ -48,8 +54,7 @@ export async function resumeSession(
     await view.reveal({ type: "focusComposer", sessionKey: result.sessionKey }, false);
     return result.sessionKey;
   } catch (error) {
-    if (!(error instanceof SessionClosedError))
-      void vscode.window.showErrorMessage(inertText(errorMessage(error), 500));
+    showStartError(error);
     return undefined;
   }
 }

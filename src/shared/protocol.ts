@@ -50,8 +50,11 @@ export interface SessionHeader {
   context?: ContextChipView[];
   /** Whether the agent takes images in a message (its prompt capabilities); absent until it has started. */
   takesImages?: boolean;
-  /** Starting as an earlier session reopened (Resume Session…), not a new one; absent once it is open. */
-  reopening?: true;
+  /**
+   * Starting as an earlier session reopened (Resume Session…), not a new one, and whether the agent sends its earlier
+   * messages again (a v1 `session/resume` does not); absent once it is open.
+   */
+  reopening?: "with-messages" | "without-messages";
 }
 
 /** An item of context waiting in the composer for the next message (`src/core/promptContext.ts`). */

@@ -13,6 +13,10 @@
  *                                             carrying <text> (later ones succeed: a retry can work)
  *   SCRIPTED_AGENT_EXIT_NEW_SESSION=<text>    on `session/new`, write <text> to stderr and exit with code 2 (an
  *                                             agent that finds no credentials only when a session starts)
+ *   SCRIPTED_AGENT_PAST_SESSION=<title>  (v1) advertise `session/list` and `session/load`: the list has one session,
+ *                                        `scripted-past`, of the asked folder, titled <title>; loading it replays
+ *                                        nothing
+ *   SCRIPTED_AGENT_FAIL_LOAD=<text>      (v1) answer every `session/load` with an internal error carrying <text>
  *
  * Sessions are `scripted-session-<n>`. The process exits (code 0) when the client closes its stdin, unless a
  * `closeStdout`, `hang` or `stayAlive` step ran: then only a signal ends it.
@@ -125,6 +129,8 @@ const hangNewSession = process.env.SCRIPTED_AGENT_HANG_NEW_SESSION === "1";
 const newSessionDelayMs = Number(process.env.SCRIPTED_AGENT_NEW_SESSION_DELAY_MS ?? 0) || 0;
 let failNewSession = process.env.SCRIPTED_AGENT_FAIL_NEW_SESSION;
 const exitNewSession = process.env.SCRIPTED_AGENT_EXIT_NEW_SESSION;
+const pastSessionTitle = process.env.SCRIPTED_AGENT_PAST_SESSION;
+const failLoad = process.env.SCRIPTED_AGENT_FAIL_LOAD;
 const AGENT_INFO = { name: "scripted-agent", version: "0.0.0" };
 log.write({ kind: "start", pid: process.pid, protocol: mode, timeOrigin: performance.timeOrigin });
 
@@ -214,11 +220,34 @@ function createV1Agent(): v1.AgentApp {
         ? never<v1.InitializeResponse>()
         : {
             protocolVersion: 1,
-            agentCapabilities: advertised ? { promptCapabilities: v1PromptCapabilities } : {},
+            agentCapabilities: {
+              ...(advertised ? { promptCapabilities: v1PromptCapabilities } : {}),
+              ...(pastSessionTitle !== undefined
+                ? { loadSession: true, sessionCapabilities: { list: {} } }
+                : {}),
+            },
             agentInfo: AGENT_INFO,
           },
     )
     .onRequest(v1.methods.agent.session.new, newSession)
+    .onRequest(v1.methods.agent.session.list, ({ params }) => ({
+      sessions:
+        pastSessionTitle === undefined || !params.cwd
+          ? []
+          : [
+              {
+                sessionId: "scripted-past",
+                cwd: params.cwd,
+                title: pastSessionTitle,
+                updatedAt: new Date().toISOString(),
+              },
+            ],
+    }))
+    .onRequest(v1.methods.agent.session.load, ({ params }) => {
+      log.write({ kind: "load", sessionId: params.sessionId });
+      if (failLoad !== undefined) throw v2.RequestError.internalError(undefined, failLoad);
+      return {};
+    })
     .onRequest(v1.methods.agent.session.prompt, async ({ params, client }) => {
       const text = promptText(params.prompt);
       const script = scriptOf(text);

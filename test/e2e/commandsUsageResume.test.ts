@@ -4,7 +4,7 @@
 // title; after a window reload, Resume Session… lists the session and reopens it with its transcript. Skips with the
 // reason when the agent cannot be installed.
 import * as assert from "node:assert/strict";
-import { runCommand, screenshot } from "../../tools/browser";
+import { pickQuickItem, runCommand, screenshot } from "../../tools/browser";
 import { ensureAgent, REAL_AGENTS } from "../harness/realAgents";
 import {
   messageBox,
@@ -17,17 +17,7 @@ import {
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 import { agentSetting, makeAgentHome, type AgentHome } from "../realAgents/agentSettings";
 import { PLAIN_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
-import type { FrameLocator, Page } from "playwright-core";
-
-/** Picks the row of the open quick pick that shows `text`. */
-async function pickQuickItem(page: Page, text: string): Promise<void> {
-  const row = page
-    .locator(".quick-input-widget .quick-input-list .monaco-list-row")
-    .filter({ hasText: text })
-    .first();
-  await row.waitFor({ state: "visible", timeout: 60_000 });
-  await row.click();
-}
+import type { FrameLocator } from "playwright-core";
 
 describe("Claude's session controls in the workbench (e2e)", function () {
   this.timeout(240_000);

@@ -4,7 +4,14 @@
 // follow-up sent while the agent works waits for its turn to end, and can be taken back into the box to edit.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
-import { hideAndShowView, screenshot } from "../../tools/browser";
+import {
+  hideAndShowView,
+  pickQuickItem,
+  runCommand,
+  screenshot,
+  showExplorer,
+  symposiumWebview,
+} from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import {
   card,
@@ -37,6 +44,14 @@ describe("Messages sent while a session starts (e2e)", function () {
       },
       // Fails its first session/new at once, as an agent that is not signed in yet does.
       NotSignedIn: { protocol: "v2", env: { SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in" } },
+      // Lists one past session ("Fix the parser"), and fails every session/load of it.
+      PastFailing: {
+        protocol: "v1",
+        env: {
+          SCRIPTED_AGENT_PAST_SESSION: "Fix the parser",
+          SCRIPTED_AGENT_FAIL_LOAD: "the session store is locked",
+        },
+      },
       // Fails its first session/new after 3 s (time to type), then starts slowly.
       SlowToFail: {
         protocol: "v2",
@@ -215,6 +230,41 @@ describe("Messages sent while a session starts (e2e)", function () {
       .entries()
       .filter((entry) => entry.kind === "start");
     assert.equal(starts.length, 1, "the agent was not spawned again");
+  });
+
+  it("a failed Resume Session… shows in the view, brought back, and Try again reopens the same session", async () => {
+    const { page } = ctx.workbench;
+    const webview = symposiumWebview(page);
+    await showExplorer(page); // run from the palette while reading code: the view is not on screen
+    await runCommand(page, "Symposium: Resume Session…");
+    await pickQuickItem(page, "PastFailing", "PastFailing");
+    await pickQuickItem(page, "Fix the parser");
+    // The view came back by itself, on the new tab, which says why it did not reopen.
+    const error = webview.locator(".session-error:not([hidden])");
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await error.getByRole("alert").innerText(), /the session store is locked/);
+    const loads = () =>
+      ctx
+        .log("PastFailing")
+        .entries()
+        .filter((entry) => entry.kind === "load");
+    const tabs = webview.getByRole("tablist", { name: "Sessions" }).getByRole("tab");
+    const tabsBefore = await tabs.count();
+
+    await error.getByRole("button", { name: "Try again", exact: true }).click();
+    await waitUntil(() => loads().length === 2 || undefined, "a second session/load");
+    assert.deepEqual(
+      loads().map((entry) => entry.sessionId),
+      ["scripted-past", "scripted-past"],
+      "Try again reopened the same past session, not a new one",
+    );
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await tabs.count(), tabsBefore, "in the failed tab's place");
+    // Said in the tab only: no notification saying it again (it would have shown long before the second load).
+    assert.equal(
+      await page.locator(".notification-toast", { hasText: "the session store is locked" }).count(),
+      0,
+    );
   });
 
   it("Try again keeps what was typed and not sent in the failed session's box", async () => {

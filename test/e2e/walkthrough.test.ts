@@ -2,7 +2,7 @@
 // approve a Demo Agent card and see that step checked, then add a real agent through Add Agent Example's picker.
 import * as assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { runCommand, screenshot } from "../../tools/browser";
+import { pickQuickItem, runCommand, screenshot } from "../../tools/browser";
 import { card, sendPrompt, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 
@@ -16,19 +16,10 @@ const STEPS = {
 /** The user's own entry, which adding an example must keep (a real agent would already complete the last step). */
 const MY_DEMO_ENTRY = { bypassPermissions: false };
 
-/** Picks the row of the open quick pick that shows `text`, after typing `filter`. */
-async function pickQuickItem(page: Page, filter: string, text: string): Promise<void> {
-  const widget = page.locator(".quick-input-widget");
-  await widget.locator("input.input").fill(filter);
-  const row = widget.locator(".quick-input-list .monaco-list-row").filter({ hasText: text }).first();
-  await row.waitFor({ state: "visible", timeout: 15_000 });
-  await row.click();
-}
-
 /** Opens the walkthrough the way the palette offers it: Welcome: Open Walkthrough..., then Symposium's. */
 async function openWalkthrough(page: Page): Promise<Locator> {
   await runCommand(page, "Welcome: Open Walkthrough...");
-  await pickQuickItem(page, "Symposium", WALKTHROUGH_TITLE);
+  await pickQuickItem(page, WALKTHROUGH_TITLE, "Symposium", 15_000);
   const container = page.locator(".gettingStartedContainer");
   await container.getByText(WALKTHROUGH_TITLE).first().waitFor({ state: "visible", timeout: 30_000 });
   return container;
@@ -114,7 +105,7 @@ describe("First-run walkthrough (e2e)", function () {
   it("Add Agent Example adds the picked agent to user settings, keeps the user's own, and checks the last step", async () => {
     const { page } = workbench;
     await runCommand(page, "Symposium: Add Agent Example…");
-    await pickQuickItem(page, "Gemini", "Gemini CLI");
+    await pickQuickItem(page, "Gemini CLI", "Gemini", 15_000);
     const agents = await waitUntil(
       () => {
         let value: Record<string, unknown> | undefined;

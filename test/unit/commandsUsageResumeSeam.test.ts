@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v1 from "@agentclientprotocol/sdk";
 import { AgentSessions, type PastSession } from "../../src/acp/agentSessions";
+import { SessionStartError } from "../../src/acp/session";
 import { parseAgentSettings } from "../../src/core/settings";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { waitFor } from "../../tools/waitFor";
@@ -28,6 +29,7 @@ interface Asked {
   listed: { cwd?: string | null }[];
   loaded: { sessionId: string; cwd: string }[];
   resumed: { sessionId: string; cwd: string }[];
+  prompted: { sessionId: string; prompt: unknown[] }[];
 }
 
 /** A v1 agent with past sessions `old-1` … in `cwd`, advertising `advertised`; `history` is what a load replays. */
@@ -40,6 +42,8 @@ function pastSessionsAgent(
     onPrompt?: (client: v1.AgentContext, sessionId: string) => Promise<void>;
     /** The turn's token usage on the prompt response (ACP's unstable `PromptResponse.usage`). */
     promptUsage?: Record<string, number>;
+    /** Runs first in each `session/load`; a throw fails that load. */
+    onLoad?: () => Promise<void>;
   } = {},
 ): App {
   return v1
@@ -67,6 +71,7 @@ function pastSessionsAgent(
     })
     .onRequest(v1.methods.agent.session.load, async ({ params, client }) => {
       asked.loaded.push({ sessionId: params.sessionId, cwd: params.cwd });
+      await extra.onLoad?.();
       const sessionId = params.sessionId;
       const send = (update: v1.SessionUpdate) =>
         client.notify(v1.methods.client.session.update, { sessionId, update });
@@ -86,6 +91,7 @@ function pastSessionsAgent(
       return {};
     })
     .onRequest(v1.methods.agent.session.prompt, async ({ params, client }) => {
+      asked.prompted.push({ sessionId: params.sessionId, prompt: params.prompt });
       await extra.onPrompt?.(client, params.sessionId);
       return { stopReason: "end_turn" as const, ...(extra.promptUsage ? { usage: extra.promptUsage } : {}) };
     });
@@ -94,7 +100,7 @@ function pastSessionsAgent(
 class Client {
   readonly workspace = realpathSync(mkdtempSync(join(tmpdir(), "symposium-controls-")));
   readonly ops: ViewOp[] = [];
-  readonly asked: Asked = { listed: [], loaded: [], resumed: [] };
+  readonly asked: Asked = { listed: [], loaded: [], resumed: [], prompted: [] };
   readonly sessions: AgentSessions;
 
   constructor(app: (client: Client) => App) {
@@ -171,7 +177,7 @@ describe("Session controls over the in-process seam", function () {
     // says so, not "Starting"); no more once open.
     const starting = client.headers(key).filter((header) => header.status === "starting");
     assert.ok(starting.length > 0);
-    assert.ok(starting.every((header) => header.reopening === true));
+    assert.ok(starting.every((header) => header.reopening === "with-messages"));
     assert.equal(client.header(key)?.reopening, undefined);
     const items = model.transcript();
     assert.deepEqual(
@@ -208,6 +214,61 @@ describe("Session controls over the in-process seam", function () {
       .flatMap((item) => (item.kind === "notice" ? [item.text] : []));
     assert.equal(notices.length, 1);
     assert.match(notices[0]!, /does not send the earlier messages/);
+    // While it reopened, its empty transcript did not promise the earlier messages either.
+    const starting = client.headers(key).filter((header) => header.status === "starting");
+    assert.ok(starting.length > 0);
+    assert.ok(starting.every((header) => header.reopening === "without-messages"));
+  });
+
+  it("Try again after a failed reopen reopens the same past session, with the message written meanwhile", async () => {
+    let loads = 0;
+    const firstLoad = new Gate();
+    client = new Client((c) =>
+      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked, {
+        onLoad: async () => {
+          if (++loads > 1) return;
+          await firstLoad.pass();
+          throw new Error("the session store is locked");
+        },
+      }),
+    );
+    const failing = client.sessions.resumeSession("Past", (past) =>
+      Promise.resolve(past.find((s) => s.sessionId === "old-1")),
+    );
+    await firstLoad.arrived;
+    const [failedKey] = client.sessions.sessionKeys();
+    await client.sessions.sendPrompt(failedKey!, "Now the tests");
+    firstLoad.open();
+    await assert.rejects(failing, SessionStartError);
+    assert.equal(client.sessions.session(failedKey!)?.status, "error");
+
+    const retried = await client.sessions.retryStart(failedKey!);
+    assert.ok(retried);
+    assert.deepEqual(
+      client.sessions.sessionKeys(),
+      [retried],
+      "the failed tab closed, the new one is the only one",
+    );
+    assert.deepEqual(
+      client.asked.loaded.map((asked) => asked.sessionId),
+      ["old-1", "old-1"],
+      "the same past session, not a new one",
+    );
+    const model = client.sessions.session(retried)!;
+    assert.equal(client.header(retried)?.title, "Fix the parser");
+    await waitFor(
+      () => client!.asked.prompted.length === 1 || undefined,
+      "the message written meanwhile sent",
+    );
+    assert.deepEqual(client.asked.prompted[0], {
+      sessionId: "old-1",
+      prompt: [{ type: "text", text: "Now the tests" }],
+    });
+    assert.deepEqual(
+      model.transcript().flatMap((item) => (item.kind === "user" ? [item.text] : [])),
+      ["Please fix the parser", "Now the tests"],
+      "the replayed conversation, then the message",
+    );
   });
 
   it("an agent that cannot list and reopen sessions is not offered, and no tab opens", async () => {

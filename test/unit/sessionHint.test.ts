@@ -24,10 +24,19 @@ describe("the hint of an empty session", () => {
   });
 
   it("says a reopened session is reopening, not starting afresh, and names no agent text", () => {
-    const lines = sessionHint(header({ status: "starting", reopening: true, title: "\u202Eevil title" }));
+    const lines = sessionHint(
+      header({ status: "starting", reopening: "with-messages", title: "\u202Eevil title" }),
+    );
     assert.deepEqual(lines, [
       "Reopening an earlier Claude Code session…",
       "Its earlier messages show here as Claude Code sends them. You can write a message now: it is sent once the session is open.",
+    ]);
+  });
+
+  it("does not promise the earlier messages when the agent reopens without them (v1 session/resume)", () => {
+    assert.deepEqual(sessionHint(header({ status: "starting", reopening: "without-messages" })), [
+      "Reopening an earlier Claude Code session…",
+      "Claude Code does not send the earlier messages of a session it reopens, so they are not shown here. You can write a message now: it is sent once the session is open.",
     ]);
   });
 

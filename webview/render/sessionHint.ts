@@ -13,7 +13,9 @@ export function sessionHint(header: SessionHeader): string[] {
         return [
           // Not the agent's title (its text; the tab shows it): the agent's name is the person's own setting.
           `Reopening an earlier ${agent} session…`,
-          `Its earlier messages show here as ${agent} sends them. You can write a message now: it is sent once the session is open.`,
+          header.reopening === "with-messages"
+            ? `Its earlier messages show here as ${agent} sends them. You can write a message now: it is sent once the session is open.`
+            : `${agent} does not send the earlier messages of a session it reopens, so they are not shown here. You can write a message now: it is sent once the session is open.`,
         ];
       return [
         `Starting ${agent}…`,
