@@ -16,6 +16,7 @@ import {
   waitUntil,
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import { splitWords } from "../harness/textLayout";
 
 const OPTIONS = [
   { optionId: "opt-allow-once", name: "Allow once", kind: "allow_once" },
@@ -733,33 +734,6 @@ describe("Approval cards (e2e)", function () {
     await waitForGuard(group);
     const lasting = group.locator("button.option-lasting");
     assert.equal(await lasting.locator(".option-name").innerText(), lastingName);
-    /** The words of the element's text that are drawn on more than one line. */
-    const splitWords = (locator: Locator) =>
-      locator.evaluate((root) => {
-        interface Range {
-          setStart(node: unknown, offset: number): void;
-          setEnd(node: unknown, offset: number): void;
-          getClientRects(): { length: number };
-        }
-        interface Walker {
-          nextNode(): { textContent: string | null } | null;
-        }
-        const doc = (root as unknown as { ownerDocument: unknown }).ownerDocument as {
-          createRange(): Range;
-          createTreeWalker(root: unknown, show: number): Walker;
-        };
-        const split: string[] = [];
-        const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
-        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-          for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
-            const range = doc.createRange();
-            range.setStart(text, word.index);
-            range.setEnd(text, word.index + word[0].length);
-            if (range.getClientRects().length > 1) split.push(word[0]);
-          }
-        }
-        return split;
-      });
     assert.deepEqual(await splitWords(lasting), [], "every word of the option and its note on one line");
     await screenshot(ctx.workbench.page, "cards-long-lasting-option");
     await group.getByRole("button", { name: "No", exact: true }).click();

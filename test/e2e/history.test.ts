@@ -5,6 +5,7 @@ import { openSymposiumView, runCommand, screenshot } from "../../tools/browser";
 import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { axeFindings } from "../harness/axe";
+import { splitWords } from "../harness/textLayout";
 
 describe("Approval history (e2e)", function () {
   this.timeout(180_000);
@@ -24,7 +25,11 @@ describe("Approval history (e2e)", function () {
     });
     await sendScript(webview, {
       steps: [
-        request("Run the linter", "npm run lint"),
+        // Long, as agents' commands are: the table still keeps the short columns' words whole.
+        request(
+          "Run the linter",
+          "npm run lint -- --max-warnings 0 --cache --cache-location node_modules/.cache/eslint-cache-of-this-workspace",
+        ),
         request("Delete the build", "rm -rf build"),
         { waitAll: true },
       ],
@@ -48,6 +53,9 @@ describe("Approval history (e2e)", function () {
     await waitUntil(async () => (await rows.count()) >= 2, "two rows in the history table");
     const lint = rows.filter({ hasText: "Run the linter" });
     assert.match(await lint.innerText(), /Scripted[\s\S]*command: npm run lint[\s\S]*You[\s\S]*Allow once/);
+    const shortCells = panel.locator("table.history th, table.history td:not(.agent-text)");
+    const split = (await Promise.all((await shortCells.all()).map((cell) => splitWords(cell)))).flat();
+    assert.deepEqual(split, [], "the headings, times, agents and decisions keep their words whole");
     assert.match(await rows.filter({ hasText: "Delete the build" }).innerText(), /You[\s\S]*Reject/);
 
     await panel.getByRole("searchbox", { name: "Filter" }).fill("rm -rf");

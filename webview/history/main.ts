@@ -60,15 +60,17 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
     body.replaceChildren(
       ...shown.map((row) => {
         const tr = document.createElement("tr");
-        for (const text of [
-          new Date(row.at).toLocaleString(),
-          row.agent,
-          row.title,
-          row.subject,
-          PROVENANCE[row.provenance] ?? row.provenance,
-          decision(row),
-        ]) {
-          tr.insertCell().textContent = text;
+        for (const [text, agentText] of [
+          [new Date(row.at).toLocaleString(), false],
+          [row.agent, false],
+          [row.title, true],
+          [row.subject, true],
+          [PROVENANCE[row.provenance] ?? row.provenance, false],
+          [decision(row), false],
+        ] as const) {
+          const cell = tr.insertCell();
+          cell.textContent = text;
+          if (agentText) cell.className = "agent-text";
         }
         tr.dataset.outcome = row.outcome;
         return tr;
