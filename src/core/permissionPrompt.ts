@@ -192,7 +192,11 @@ function synthesizedTitle(toolCall: ToolCallView | undefined, subject: SubjectVi
   if (subject.type === "command") return `Run ${subject.command}`;
   if (!toolCall) return "Permission requested";
   const label = KIND_LABELS[toolCall.toolKind] ?? "Tool call";
-  return toolCall.title ? `${label}: ${toolCall.title}` : `${label} requested`;
+  if (!toolCall.title) return `${label} requested`;
+  // A title that already starts with the kind's verb ("Run the tests", as Copilot writes them) reads as it is, not
+  // "Run: Run the tests"; any other keeps the kind in front, where the agent's words cannot hide it.
+  const sameVerb = new RegExp(`^${label}(\\s|$)`, "i").test(toolCall.title);
+  return sameVerb ? toolCall.title : `${label}: ${toolCall.title}`;
 }
 
 function subjectPaths(subject: SubjectView, toolCall: ToolCallView | undefined): string[] {

@@ -872,7 +872,7 @@ describe("Approval cards (e2e)", function () {
 
     await openSymposiumView(page);
     const back = await symposium(page);
-    const group = card(back, `Run: ${title}`);
+    const group = card(back, title); // its own verb first: not "Run: Run while you were away"
     await waitForGuard(group);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted v1").waitForOutcome(title), {

@@ -57,6 +57,18 @@ describe("normalizePermissionRequest", () => {
     assert.ok(prompt.subject.type === "tool_call" && prompt.subject.rawInput?.includes("rm -rf build"));
   });
 
+  it("does not say the kind twice when the tool call's title starts with its verb, and keeps it otherwise", () => {
+    const title = (kind: string, text: string) =>
+      normalize(1, { toolCall: { toolCallId: "t1", title: text, kind } }).prompt.title;
+    assert.equal(title("execute", "Run the tests"), "Run the tests");
+    assert.equal(title("read", "read README.md"), "read README.md");
+    assert.equal(title("edit", "Edit src/a.ts"), "Edit src/a.ts");
+    // Another verb, or the verb only as the start of a word, is the agent's text: the kind stays in front.
+    assert.equal(title("execute", "Read README.md"), "Run: Read README.md");
+    assert.equal(title("execute", "Runner cleanup"), "Run: Runner cleanup");
+    assert.equal(title("switch_mode", "Switch mode to plan"), "Switch mode to plan");
+  });
+
   it("keeps a v2 title and description as prompt copy; the stored tool call keeps its own title", () => {
     const model = new SessionModel("s", "Agent", inWorkspace);
     model.applyToolCallPatch({
