@@ -199,7 +199,9 @@ class MarkdownDom {
           body.appendChild(tr);
         }
         parent.appendChild(
-          el("div", { class: "md-table-wrap" }, el("table", {}, el("thead", {}, head), body)),
+          reachableWhenScrolling(
+            el("div", { class: "md-table-wrap" }, el("table", {}, el("thead", {}, head), body)),
+          ),
         );
         return;
       }

@@ -44,10 +44,14 @@ function morph(old: ChildNode, fresh: ChildNode, hooks: MorphHooks): void {
   old.replaceWith(fresh);
 }
 
+/**
+ * The same attributes, `tabindex` aside: that one is the page's own, not the Markdown's (`scrollBox.ts` puts a box in
+ * the Tab order while it scrolls), and a code block that scrolls as it streams must keep its place and focus.
+ */
 function sameAttributes(a: Element, b: Element): boolean {
-  const names = a.getAttributeNames();
+  const names = a.getAttributeNames().filter((name) => name !== "tabindex");
   return (
-    names.length === b.attributes.length &&
+    names.length === b.getAttributeNames().filter((name) => name !== "tabindex").length &&
     names.every((name) => a.getAttribute(name) === b.getAttribute(name))
   );
 }

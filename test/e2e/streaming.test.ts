@@ -5,6 +5,8 @@ import * as assert from "node:assert/strict";
 import type { FrameLocator } from "playwright-core";
 import { sendScript, startSession, waitForReady, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import { axeFindings } from "../harness/axe";
+import { splitWords } from "../harness/textLayout";
 
 /** What the test reads of the webview's DOM (the Node test config has no DOM types). */
 interface Node {
@@ -110,5 +112,90 @@ describe("A message while it streams (e2e)", function () {
         )) === "npm ci\nnpm test\nnpm run lint" || undefined,
       "the whole block on the clipboard",
     );
+  });
+
+  it("keeps a long code block that scrolls, with the reader's place and focus in it, while it streams", async () => {
+    const lines = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `echo line ${from + i}\n`).join("");
+    await sendScript(webview, {
+      steps: [
+        { say: `Long script:\n\n\`\`\`sh\n${lines(0, 40)}` },
+        { sleep: 2_500 },
+        { say: lines(40, 60) },
+        { say: `${lines(60, 80)}\`\`\`\n\nScript done.` },
+      ],
+    });
+    const agent = webview.locator("article.item.agent").last();
+    const pre = agent.locator("pre.md-code");
+    await agent.getByText("echo line 39", { exact: false }).waitFor({ state: "visible", timeout: 30_000 });
+    // Taller than its box: in the Tab order. The reader puts the keyboard on it and scrolls down a little.
+    await waitUntil(
+      async () => (await pre.getAttribute("tabindex")) === "0" || undefined,
+      "the block in the Tab order",
+    );
+    await pre.focus();
+    await pre.evaluate((node) => {
+      const box = node as unknown as Node & { scrollTop: number };
+      box.marker = "long";
+      box.scrollTop = 120;
+    });
+    await agent.getByText("Script done.", { exact: true }).waitFor({ state: "visible", timeout: 30_000 });
+    const after = await pre.evaluate((node) => {
+      const box = node as unknown as Node & { scrollTop: number };
+      return {
+        marker: box.marker,
+        scrollTop: box.scrollTop,
+        focused: box.ownerDocument.activeElement === box,
+        text: box.textContent ?? "",
+      };
+    });
+    assert.equal(after.marker, "long", "the same element, not one built again");
+    assert.equal(after.scrollTop, 120, "the reader's place in it kept");
+    assert.equal(after.focused, true, "the keyboard still on it");
+    assert.match(after.text, /echo line 79/);
+    await waitForReady(webview);
+  });
+
+  it("keeps a table's words whole, and scrolls a table wider than the view sideways in its own box", async () => {
+    await sendScript(webview, {
+      steps: [
+        {
+          say:
+            "| File | Change | Lines |\n|---|---|---|\n" +
+            "| src/core/permissionPrompt.ts | The title no longer repeats the verb of the kind | +6 -1 |\n" +
+            "| webview/history/history.css | Short columns keep their words whole | +8 -1 |\n\nTable done.",
+        },
+      ],
+    });
+    const agent = webview.locator("article.item.agent").last();
+    await agent.getByText("Table done.", { exact: true }).waitFor({ state: "visible", timeout: 30_000 });
+    const table = agent.locator(".md-table-wrap");
+    assert.deepEqual(await splitWords(table), [], "no word of the table is broken across lines");
+    const widths = await table.evaluate((wrap) => {
+      const box = wrap as unknown as {
+        scrollWidth: number;
+        clientWidth: number;
+        closest(s: string): typeof box;
+      };
+      const transcript = box.closest("main.transcript");
+      return {
+        wrap: [box.scrollWidth, box.clientWidth],
+        transcript: [transcript.scrollWidth, transcript.clientWidth],
+      };
+    });
+    // The side bar is narrower than the paths: the table scrolls in its box, the transcript does not.
+    assert.ok(
+      widths.wrap[0]! > widths.wrap[1]!,
+      `the table is wider than its box: ${widths.wrap.join(" > ")}`,
+    );
+    assert.equal(
+      widths.transcript[0],
+      widths.transcript[1],
+      "the transcript itself does not scroll sideways",
+    );
+    // Reachable with the keyboard too (its box takes the focus to scroll it): axe checks scrollable regions.
+    const findings = await axeFindings(webview);
+    assert.deepEqual(findings, [], `axe, with a table wider than the view:\n${findings.join("\n")}`);
+    await waitForReady(webview);
   });
 });
