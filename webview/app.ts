@@ -361,7 +361,7 @@ export class App {
     for (const [sessionKey, session] of store.sessions) {
       let view = this.sessionViews.get(sessionKey);
       if (!view) {
-        view = new SessionView(session, this.host);
+        view = new SessionView(session, this.host, this.saved);
         this.sessionViews.set(sessionKey, view);
         this.transcript.appendChild(view.root);
       }

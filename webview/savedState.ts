@@ -1,7 +1,8 @@
 /**
  * What the view keeps across being hidden: VS Code drops a hidden view's page and builds a new one when it is shown
  * again. The host's snapshot brings back the sessions; the page's own saved state (`setState`, which VS Code keeps for
- * the view) brings back what only the page knew: each session's unsent draft, and where the person was reading.
+ * the view) brings back what only the page knew: each session's unsent draft, where the person was reading, and the
+ * sections they opened (a thought, a tool call's raw input).
  */
 import { LIMITS } from "../src/shared/limits";
 
@@ -9,6 +10,12 @@ import { LIMITS } from "../src/shared/limits";
 export interface StatePort {
   get(): unknown;
   set(state: unknown): void;
+}
+
+/** The items whose collapsed section (Thinking, Raw input) a person opened, per session. */
+export interface OpenSections {
+  isOpen(sessionKey: string, itemId: string): boolean;
+  setOpen(sessionKey: string, itemId: string, open: boolean): void;
 }
 
 /** Where a person reading up a transcript was: the item at the top of the view, and how far into it (px). */
@@ -21,17 +28,21 @@ export interface ReadingPlace {
 const MAX_SESSIONS = 200;
 /** Item ids carry the agent's tool call id, of any length: a longer one is not kept (the session opens at its end). */
 const MAX_ITEM_ID = 1_000;
+/** Opened sections kept per session: the latest this many (a person opens a few to read them). */
+const MAX_OPEN = 100;
 
-export class SavedState {
+export class SavedState implements OpenSections {
   private readonly drafts: Map<string, string>;
   private readonly places: Map<string, ReadingPlace>;
+  private readonly opened: Map<string, Set<string>>;
 
   constructor(private readonly port: StatePort) {
-    const saved = port.get() as { drafts?: unknown; places?: unknown } | null | undefined;
+    const saved = port.get() as { drafts?: unknown; places?: unknown; opened?: unknown } | null | undefined;
     this.drafts = readEntries(saved?.drafts, (text) =>
       typeof text === "string" && text !== "" && text.length <= LIMITS.intent.promptChars ? text : undefined,
     );
     this.places = readEntries(saved?.places, readPlace);
+    this.opened = readEntries(saved?.opened, readItemIds);
   }
 
   draft(sessionKey: string): string | undefined {
@@ -60,16 +71,39 @@ export class SavedState {
     this.save();
   }
 
+  isOpen(sessionKey: string, itemId: string): boolean {
+    return this.opened.get(sessionKey)?.has(itemId) ?? false;
+  }
+
+  /** Keeps whether a section of the item is open (an id too long to keep is not: it opens closed). */
+  setOpen(sessionKey: string, itemId: string, open: boolean): void {
+    if (this.isOpen(sessionKey, itemId) === open || itemId.length > MAX_ITEM_ID) return;
+    const ids = this.opened.get(sessionKey) ?? new Set<string>();
+    if (open) {
+      // One in, the oldest out (a Set keeps the order they were added in).
+      if (ids.add(itemId).size > MAX_OPEN) ids.delete(ids.values().next().value!);
+      this.opened.set(sessionKey, ids);
+    } else {
+      ids.delete(itemId);
+      if (ids.size === 0) this.opened.delete(sessionKey);
+    }
+    this.save();
+  }
+
   /** Forgets what was kept for sessions that are gone (closed, also while the view was hidden, or before a reload). */
   keepOnly(sessionKeys: ReadonlySet<string>): void {
     let changed = false;
-    for (const map of [this.drafts, this.places])
+    for (const map of [this.drafts, this.places, this.opened])
       for (const key of map.keys()) if (!sessionKeys.has(key)) changed = map.delete(key) || changed;
     if (changed) this.save();
   }
 
   private save(): void {
-    this.port.set({ drafts: Object.fromEntries(this.drafts), places: Object.fromEntries(this.places) });
+    this.port.set({
+      drafts: Object.fromEntries(this.drafts),
+      places: Object.fromEntries(this.places),
+      opened: Object.fromEntries([...this.opened].map(([key, ids]) => [key, [...ids]])),
+    });
   }
 }
 
@@ -91,4 +125,11 @@ function readPlace(value: unknown): ReadingPlace | undefined {
     Number.isFinite(place.offset)
     ? { itemId: place.itemId, offset: place.offset }
     : undefined;
+}
+
+function readItemIds(value: unknown): Set<string> | undefined {
+  const ids = Array.isArray(value)
+    ? value.slice(-MAX_OPEN).filter((id) => typeof id === "string" && id.length <= MAX_ITEM_ID)
+    : [];
+  return ids.length > 0 ? new Set(ids as string[]) : undefined;
 }

@@ -109,6 +109,46 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(await messageBox(webview).inputValue(), "", "a sent message does not come back as a draft");
   });
 
+  it("keeps Thinking and Raw input as the person left them, open or closed, when the view is shown again", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const toolCall = (toolCallId: string, title: string, path: string) => ({
+      update: { sessionUpdate: "tool_call_update", toolCallId, title, kind: "read", rawInput: { path } },
+    });
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "agent_thought_chunk",
+            content: { type: "text", text: "Weighing it up." },
+          },
+        },
+        toolCall("look", "Look at README.md", "README.md"),
+        toolCall("skim", "Skim package.json", "package.json"),
+      ],
+    });
+    await waitForReady(webview);
+    const transcript = activeTranscript(webview);
+    const thought = transcript.locator("details.item.thought");
+    const raw = (title: string) =>
+      transcript.locator("article.item.tool-call", { hasText: title }).locator("details.raw-input");
+    await thought.locator("summary").click();
+    await raw("Look at README.md").locator("summary").click();
+
+    await hideAndShowView(page);
+    await raw("Skim package.json").waitFor({ state: "attached", timeout: 30_000 });
+    const open = async (details: ReturnType<typeof raw>) => (await details.getAttribute("open")) !== null;
+    assert.equal(await open(thought), true, "the thought opened before is open");
+    assert.equal(await open(raw("Look at README.md")), true, "the raw input opened before is open");
+    assert.equal(await open(raw("Skim package.json")), false, "one never opened stays closed");
+    // Closed again, it stays closed the next time.
+    await thought.locator("summary").click();
+    await hideAndShowView(page);
+    await raw("Skim package.json").waitFor({ state: "attached", timeout: 30_000 });
+    assert.equal(await open(thought), false, "closed again");
+    assert.equal(await open(raw("Look at README.md")), true);
+  });
+
   it("queues a message sent while the second session starts and sends it once the session is ready", async () => {
     const { page } = ctx.workbench;
     await startSession(page, "Scripted");

@@ -39,7 +39,11 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     saved.setPlace("s1", { itemId: "x", offset: 1 });
     saved.setPlace("s2", undefined);
     assert.equal(state.writes, 3);
-    assert.deepEqual(state.state, { drafts: { s1: "ab" }, places: { s1: { itemId: "x", offset: 1 } } });
+    assert.deepEqual(state.state, {
+      drafts: { s1: "ab" },
+      places: { s1: { itemId: "x", offset: 1 } },
+      opened: {},
+    });
   });
 
   it("forgets a draft emptied or sent, a place at the end, and all of a session that is gone", () => {
@@ -53,10 +57,38 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     saved.setDraft("s1", "");
     saved.setPlace("s3", undefined);
     saved.keepOnly(new Set(["s1", "s3"]));
-    assert.deepEqual(state.state, { drafts: { s3: "three" }, places: {} });
+    assert.deepEqual(state.state, { drafts: { s3: "three" }, places: {}, opened: {} });
     const writes = state.writes;
     saved.keepOnly(new Set(["s3"]));
     assert.equal(state.writes, writes, "nothing to drop, nothing written");
+  });
+
+  it("keeps the sections a person opened, the latest 100 of a session, and forgets them with the session", () => {
+    const state = new FakeState();
+    const saved = new SavedState(state);
+    saved.setOpen("s1", "thought:1", true);
+    saved.setOpen("s1", "tool:2", true);
+    saved.setOpen("s1", "tool:2", true);
+    saved.setOpen("s2", "tool:3", true);
+    saved.setOpen("s2", "tool:3", false);
+    assert.equal(state.writes, 4, "an unchanged state is not written again");
+    const after = new SavedState(state);
+    assert.equal(after.isOpen("s1", "thought:1"), true);
+    assert.equal(after.isOpen("s1", "tool:2"), true);
+    assert.equal(after.isOpen("s2", "tool:3"), false, "closed again");
+    for (let i = 0; i < 150; i++) after.setOpen("s1", `tool:many-${i}`, true);
+    assert.equal(after.isOpen("s1", "thought:1"), false, "the oldest went first");
+    assert.equal(after.isOpen("s1", "tool:many-49"), false);
+    assert.equal(after.isOpen("s1", "tool:many-50"), true);
+    assert.equal(new SavedState(state).isOpen("s1", "tool:many-149"), true);
+    after.setOpen("s1", `tool:${"x".repeat(2_000)}`, true);
+    assert.equal(
+      after.isOpen("s1", `tool:${"x".repeat(2_000)}`),
+      false,
+      "an id too long to read back is not kept",
+    );
+    after.keepOnly(new Set(["s2"]));
+    assert.equal(new SavedState(state).isOpen("s1", "tool:many-149"), false);
   });
 
   it("does not keep a place on an item whose id is too long to read back (an agent's tool call id)", () => {
@@ -85,5 +117,11 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     for (const key of ["number", "empty", "huge"]) assert.equal(saved.draft(key), undefined, key);
     assert.deepEqual(saved.place("ok"), { itemId: "i", offset: 3 });
     for (const key of ["nan", "noId", "longId"]) assert.equal(saved.place(key), undefined, key);
+    const opened = new SavedState(
+      new FakeState({ opened: { ok: ["a", 3, "x".repeat(2_000), "b"], notList: "a", empty: [] } }),
+    );
+    assert.equal(opened.isOpen("ok", "a"), true);
+    assert.equal(opened.isOpen("ok", "b"), true);
+    assert.equal(opened.isOpen("notList", "a"), false);
   });
 });

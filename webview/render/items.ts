@@ -5,6 +5,7 @@
 import type { QueuedMarker, TranscriptItem, ToolCallView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
+import type { OpenSections } from "../savedState";
 import { button, el, icon, replaceChildren } from "../dom";
 import { StreamedMarkdown } from "../markdown";
 import { morphChildren } from "../morph";
@@ -27,7 +28,12 @@ export interface ItemNode {
   update(item: TranscriptItem): void;
 }
 
-export function createItemNode(item: TranscriptItem, sessionKey: string, host: HostPort): ItemNode {
+export function createItemNode(
+  item: TranscriptItem,
+  sessionKey: string,
+  host: HostPort,
+  sections: OpenSections,
+): ItemNode {
   switch (item.kind) {
     case "user":
       return new SimpleNode(
@@ -65,9 +71,9 @@ export function createItemNode(item: TranscriptItem, sessionKey: string, host: H
       );
     }
     case "thought":
-      return new ThoughtNode(item);
+      return new ThoughtNode(item, sessionKey, sections);
     case "tool_call":
-      return new ToolCallNode(item, sessionKey, host);
+      return new ToolCallNode(item, sessionKey, host, sections);
     case "plan":
       return new SimpleNode(
         "item plan",
@@ -210,18 +216,30 @@ class SimpleNode implements ItemNode {
   }
 }
 
-/** Agent thoughts, collapsed; the open/closed state survives updates. */
+/** Opens `details` as the person left it (kept with the page's state: see savedState.ts), and keeps what they do. */
+function keepOpenState(
+  details: HTMLDetailsElement,
+  sessionKey: string,
+  itemId: string,
+  sections: OpenSections,
+): void {
+  details.open = sections.isOpen(sessionKey, itemId);
+  details.addEventListener("toggle", () => sections.setOpen(sessionKey, itemId, details.open));
+}
+
+/** Agent thoughts, collapsed; the open/closed state survives updates, and the page being built again. */
 class ThoughtNode implements ItemNode {
   readonly root: HTMLDetailsElement;
   private readonly body = el("div", { class: "thought-text" });
 
-  constructor(item: TranscriptItem) {
+  constructor(item: TranscriptItem, sessionKey: string, sections: OpenSections) {
     this.root = el(
       "details",
       { class: "item thought", "data-id": item.id },
       el("summary", {}, icon("lightbulb"), " Thinking"),
       this.body,
     );
+    keepOpenState(this.root, sessionKey, item.id, sections);
     this.update(item);
   }
 
@@ -296,6 +314,7 @@ export class ToolCallNode implements ItemNode {
     item: ToolCallView,
     private readonly sessionKey: string,
     private readonly host: HostPort,
+    private readonly sections: OpenSections,
   ) {
     this.root = el("article", { class: "item tool-call", "data-id": item.id }, this.body, this.promptSlot);
     this.update(item);
@@ -352,9 +371,8 @@ export class ToolCallNode implements ItemNode {
     const raw = JSON.stringify([item.rawInput ?? null, item.rawInputTruncated === true]);
     if (raw !== this.shownRaw) {
       this.shownRaw = raw;
-      const rawWasOpen = this.rawSlot.querySelector("details.raw-input")?.hasAttribute("open") ?? false;
       const rendered = renderRawInput(item.rawInput, item.rawInputTruncated);
-      if (rendered && rawWasOpen) rendered.setAttribute("open", "");
+      if (rendered) keepOpenState(rendered, this.sessionKey, item.id, this.sections);
       replaceChildren(this.rawSlot, rendered);
     }
   }

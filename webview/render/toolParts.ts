@@ -244,7 +244,7 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
 export function renderRawInput(
   rawInput: string | undefined,
   truncated: boolean | undefined,
-): HTMLElement | null {
+): HTMLDetailsElement | null {
   if (rawInput === undefined || rawInput === "") return null;
   const pre = reachableWhenScrolling(el("pre", { class: "raw-json mono" }));
   appendVisible(pre, clip(rawInput, LIMITS.rawInputChars));

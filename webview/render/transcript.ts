@@ -8,6 +8,7 @@ import type { ReadingPlace } from "../savedState";
 import type { HostPort } from "../host";
 import { el, replaceChildren } from "../dom";
 import { createItemNode, type ItemNode } from "./items";
+import type { OpenSections } from "../savedState";
 import { renderDecisionRecord } from "./decisionRecord";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { sessionHint } from "./sessionHint";
@@ -31,6 +32,7 @@ export class SessionView {
   constructor(
     private session: SessionState,
     private readonly host: HostPort,
+    private readonly sections: OpenSections,
   ) {
     this.list = el("div", { class: "transcript-items" });
     // A plain region, not role="log": a live log would re-read every streamed Markdown re-render.
@@ -65,7 +67,7 @@ export class SessionView {
     this.list.replaceChildren();
     const fragment = document.createDocumentFragment();
     for (const item of session.items) {
-      const node = createItemNode(item, session.header.key, this.host);
+      const node = createItemNode(item, session.header.key, this.host, this.sections);
       this.nodes.set(item.id, node);
       fragment.appendChild(node.root);
     }
@@ -90,7 +92,7 @@ export class SessionView {
       existing.update(item);
       return;
     }
-    const node = createItemNode(item, this.session.header.key, this.host);
+    const node = createItemNode(item, this.session.header.key, this.host, this.sections);
     this.nodes.set(id, node);
     if (endInView) {
       this.list.appendChild(node.root);
