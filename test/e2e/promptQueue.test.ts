@@ -132,8 +132,21 @@ describe("Messages sent while a session starts (e2e)", function () {
     const thought = transcript.locator("details.item.thought");
     const raw = (title: string) =>
       transcript.locator("article.item.tool-call", { hasText: title }).locator("details.raw-input");
-    await thought.locator("summary").click();
-    await raw("Look at README.md").locator("summary").click();
+    /** Clicks the section's summary and waits for its `toggle` (an event a task later), as a person is slower. */
+    const toggle = async (details: ReturnType<typeof raw>) => {
+      const toggled = details.evaluate(
+        (node) =>
+          new Promise<void>((resolve) =>
+            (
+              node as unknown as { addEventListener(type: string, listener: () => void): void }
+            ).addEventListener("toggle", () => resolve()),
+          ),
+      );
+      await details.locator("summary").click();
+      await toggled;
+    };
+    await toggle(thought);
+    await toggle(raw("Look at README.md"));
 
     await hideAndShowView(page);
     await raw("Skim package.json").waitFor({ state: "attached", timeout: 30_000 });
@@ -142,7 +155,7 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(await open(raw("Look at README.md")), true, "the raw input opened before is open");
     assert.equal(await open(raw("Skim package.json")), false, "one never opened stays closed");
     // Closed again, it stays closed the next time.
-    await thought.locator("summary").click();
+    await toggle(thought);
     await hideAndShowView(page);
     await raw("Skim package.json").waitFor({ state: "attached", timeout: 30_000 });
     assert.equal(await open(thought), false, "closed again");
