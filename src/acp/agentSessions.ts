@@ -561,15 +561,36 @@ export class AgentSessions {
     this.launchFor(agentName);
     const messages = session.hasFailedMessages ? session.takeFailedMessages() : [];
     const context = session.takeUnsentContext();
+    const reopens = session.model.reopens;
+    // Reopened meanwhile in another tab: a second load would take that tab's updates and requests (one route per id).
+    const open = reopens && this.liveTabOf(agentName, reopens.past.sessionId);
+    if (open) {
+      open.queueMessages(messages);
+      if (context.length > 0) open.addContext(context);
+      this.selectSession(open.key);
+      await this.closeSession(sessionKey);
+      return open.key;
+    }
     // The new tab first (made before the first await): while it starts, closing this one does not end a connection
     // the agent still has open, so a live agent is not spawned again. A failed reopen is tried again as a reopen.
-    const reopens = session.model.reopens;
     const starting = reopens
       ? this.reopenAgain(agentName, reopens, messages, context)
       : this.startSession(agentName, messages, context);
     starting.catch(() => undefined); // its failure is the caller's, once this tab is closed
     await this.closeSession(sessionKey);
     return starting;
+  }
+
+  /** The tab that has the agent's session `agentSessionId` open, or is reopening it. */
+  private liveTabOf(agentName: string, agentSessionId: string): Session | undefined {
+    for (const session of this.sessions.values()) {
+      const { model } = session;
+      if (session.disposed || model.agentName !== agentName) continue;
+      if (model.status === "error" || model.status === "ended") continue;
+      if (session.agentSessionId === agentSessionId || model.reopens?.past.sessionId === agentSessionId)
+        return session;
+    }
+    return undefined;
   }
 
   /** Try again for a failed reopen: the same past session, reopened in a new tab with what the failed one kept. */

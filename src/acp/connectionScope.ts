@@ -45,9 +45,9 @@ export class ConnectionScope {
     return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
   }
 
+  /** Ends the session's route, also one added before it was attached (a reopen that failed). */
   remove(session: Session): void {
-    const id = session.agentSessionId;
-    if (id !== undefined && this.sessions.get(id) === session) this.sessions.delete(id);
+    for (const [id, routed] of this.sessions) if (routed === session) this.sessions.delete(id);
     this.terminals.releaseSession(session.key);
   }
 

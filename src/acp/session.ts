@@ -210,9 +210,13 @@ export class Session {
     return this.model.status === "starting" || this.queue.busy || this.running;
   }
 
-  /** Queues messages to send once the session is ready, in order (re-sent from a session that could not send them). */
+  /**
+   * Queues messages re-sent from a session that could not send them, in order, after any waiting here: sent once this
+   * session is ready, at once when it is and no turn runs.
+   */
   queueMessages(messages: readonly OutgoingMessage[]): void {
     for (const message of messages) this.enqueue(message);
+    this.sendNextQueued();
   }
 
   /** Adds context to the person's next message (`PendingContext.add`); the composer shows it from the header. */

@@ -271,6 +271,49 @@ describe("Session controls over the in-process seam", function () {
     );
   });
 
+  it("Try again on a failed reopen of a session reopened since in another tab goes to that tab, with the message", async () => {
+    let loads = 0;
+    const firstLoad = new Gate();
+    client = new Client((c) =>
+      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked, {
+        onLoad: async () => {
+          if (++loads > 1) return;
+          await firstLoad.pass();
+          throw new Error("the session store is locked");
+        },
+      }),
+    );
+    const pick = (past: PastSession[]) => Promise.resolve(past.find((s) => s.sessionId === "old-1"));
+    const failing = client.sessions.resumeSession("Past", pick);
+    await firstLoad.arrived;
+    const [failedKey] = client.sessions.sessionKeys();
+    await client.sessions.sendPrompt(failedKey!, "Now the tests");
+    firstLoad.open();
+    await assert.rejects(failing, SessionStartError);
+    const reopened = await client.sessions.resumeSession("Past", pick);
+    assert.equal(reopened.outcome, "opened");
+    const openKey = (reopened as { sessionKey: string }).sessionKey;
+    assert.notEqual(openKey, failedKey, "Resume reopens it in a new tab: the failed reopen left no route");
+
+    const retried = await client.sessions.retryStart(failedKey!);
+    assert.equal(retried, openKey, "Try again shows the tab that has the session open");
+    assert.deepEqual(client.sessions.sessionKeys(), [openKey], "the failed tab closed, no third tab");
+    assert.equal(client.sessions.snapshot().activeSessionKey, openKey, "and makes it the active one");
+    await waitFor(
+      () => client!.asked.prompted.length === 1 || undefined,
+      "the message written in the failed tab sent in the open one",
+    );
+    assert.deepEqual(client.asked.prompted[0], {
+      sessionId: "old-1",
+      prompt: [{ type: "text", text: "Now the tests" }],
+    });
+    assert.deepEqual(
+      client.asked.loaded.map((asked) => asked.sessionId),
+      ["old-1", "old-1"],
+      "not loaded a third time: a second load would take the open tab's updates and requests",
+    );
+  });
+
   it("an agent that cannot list and reopen sessions is not offered, and no tab opens", async () => {
     for (const advertised of [{}, { list: true }, { load: true }] as Advertised[]) {
       client = new Client((c) => pastSessionsAgent(c.workspace, advertised, c.asked));
