@@ -16,10 +16,11 @@ import type { PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
-import type { SessionModel } from "../core/sessionModel";
+import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
 import { placeIn, placeOf } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
+import { subjectToolCallId } from "../shared/toolCallView";
 import type { DecisionRecord, GrantView, SentPromptView, TranscriptItem, ViewOp } from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
@@ -206,7 +207,9 @@ export function preparePermission(
     toolCall,
     inWorkspace: (path) => placeOf(path, paths.check(path), paths.rootCount),
   });
-  const toolItemId = prompt.subject.type === "tool_call" ? toolCall?.id : undefined;
+  // A command names its tool call by id alone; the card sits on that call and shows its own command.
+  const aboutId = subjectToolCallId(prompt.subject);
+  const toolItemId = aboutId !== undefined && model.toolCall(aboutId) ? toolItemIdOf(aboutId) : undefined;
   const decision = decide(prompt, footprint, context, paths);
   return { prompt, footprint, changed, toolItemId, decision, paths };
 }
@@ -266,10 +269,9 @@ export class PermissionBroker {
       }
       const session = this.host.session(prompt.sessionKey);
       if (session) {
-        if (prompt.subject.type === "tool_call")
-          session.showToolStates(
-            session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, false),
-          );
+        const aboutId = subjectToolCallId(prompt.subject);
+        if (aboutId !== undefined)
+          session.showToolStates(session.model.setAwaitingApproval(aboutId, prompt.key, false));
         session.model.addItem({ kind: "decision", id: `decision:${event.record.key}`, record: event.record });
       }
       this.host.log.info(
@@ -608,8 +610,9 @@ export class PermissionBroker {
     const expiresAt = this.host.pending.expiresAt(prompt.key);
     if (facts && expiresAt !== undefined) facts.expiresAt = expiresAt;
     const session = this.host.session(prompt.sessionKey);
-    if (session && prompt.subject.type === "tool_call")
-      session.showToolStates(session.model.setAwaitingApproval(prompt.subject.toolCallId, prompt.key, true));
+    const aboutId = subjectToolCallId(prompt.subject);
+    if (session && aboutId !== undefined)
+      session.showToolStates(session.model.setAwaitingApproval(aboutId, prompt.key, true));
     this.host.emit([{ op: "prompt", prompt: this.promptView(prompt) }]);
   }
 }

@@ -7,6 +7,7 @@
  */
 import { LIMITS } from "../shared/limits";
 import type { DecisionRecord, Provenance } from "../shared/protocol";
+import { subjectToolCallId } from "../shared/toolCallView";
 import { rejectOption, type PermissionPrompt, type PromptOption } from "./permissionPrompt";
 import { capLabel } from "./text";
 
@@ -258,6 +259,7 @@ export function decisionRecord(
   const option =
     outcome.outcome === "selected" ? prompt.options.find((o) => o.optionId === outcome.optionId) : undefined;
   const head = PROVENANCE_SUMMARY[provenance];
+  const aboutId = subjectToolCallId(prompt.subject);
   const summary = option
     ? `${head}: ${option.name}`
     : provenance === "user"
@@ -278,7 +280,7 @@ export function decisionRecord(
           optionKindClass: option.kindClass,
         }
       : {}),
-    ...(prompt.subject.type === "tool_call" ? { toolCallId: prompt.subject.toolCallId } : {}),
+    ...(aboutId !== undefined ? { toolCallId: aboutId } : {}),
     at,
     summary,
   };

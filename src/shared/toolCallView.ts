@@ -39,3 +39,8 @@ export function withToolState(item: ToolCallView, state: ToolStateOp): ToolCallV
     ...(state.changedAfterRequest ? { changedAfterRequest: true } : {}),
   };
 }
+
+/** The tool call a request is about: a tool-call subject's, or the one a command names (v2 `toolCallId`). */
+export function subjectToolCallId(subject: SubjectView): string | undefined {
+  return subject.type === "tool_call" || subject.type === "command" ? subject.toolCallId : undefined;
+}

@@ -126,4 +126,86 @@ describe("a card about a tool call with a diff, against a real agent", function 
     assert.equal(harness.sessions.choose(card.key, "no"), true);
     await waitFor(() => harness.outcomes().length === 1, "the agent to get the answer");
   });
+
+  it("a command request sits on the tool call it names, which awaits approval until answered; an unknown one is pinned", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const options = [
+      { optionId: "yes", name: "Allow", kind: "allow_once" },
+      { optionId: "no", name: "Reject", kind: "reject_once" },
+    ];
+    const key = await harness.run({
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "run-1",
+            title: "Run the tests",
+            kind: "execute",
+            status: "pending",
+          },
+        },
+        {
+          request: {
+            title: "Run a command?",
+            subject: { type: "command", command: "npm test", cwd: harness.workspace, toolCallId: "run-1" },
+            options,
+          },
+          wait: false,
+        },
+        {
+          request: {
+            title: "Run another?",
+            subject: {
+              type: "command",
+              command: "npm run lint",
+              cwd: harness.workspace,
+              toolCallId: "nowhere",
+            },
+            options,
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+    const cards = await waitFor(
+      () => (harness.sessions.pending.list().length === 2 ? harness.sessions.pending.list() : undefined),
+      "both cards",
+    );
+    const view = () =>
+      viewOf([{ op: "session", header: harness.sessions.snapshot().sessions[0]!.header }, ...harness.ops]);
+    const onToolCall = view().pending.get(cards[0]!.key)!;
+    const item = view()
+      .sessions.get(key)!
+      .byId.get(onToolCall.toolItemId ?? "") as ToolCallView | undefined;
+    assert.equal(item?.toolCallId, "run-1", "the card names its tool call's item");
+    assert.equal(item.awaitingApproval, true, "the tool call says it awaits approval");
+    assert.deepEqual(view().placementOf(onToolCall), {
+      where: "inline",
+      sessionKey: key,
+      itemId: item.id,
+      changed: false,
+    });
+    assert.equal(onToolCall.subject.type, "command", "the card shows its own command, not the tool call's");
+    assert.deepEqual(view().placementOf(view().pending.get(cards[1]!.key)!), { where: "pinned" });
+
+    assert.equal(harness.sessions.choose(cards[0]!.key, "yes"), true);
+    await waitFor(() => harness.outcomes().length === 1, "the agent to get the answer");
+    const after = view().sessions.get(key)!.byId.get(item.id) as ToolCallView;
+    assert.equal(after.awaitingApproval, undefined, "answered: the tool call no longer awaits approval");
+    assert.deepEqual(
+      view()
+        .sessions.get(key)!
+        .inlineRecords.get(item.id)
+        ?.map((record) => record.key),
+      [cards[0]!.key],
+      "the decision stays on the tool call, where the question was asked",
+    );
+    assert.equal(harness.sessions.choose(cards[1]!.key, "no"), true);
+    await waitFor(() => harness.outcomes().length === 2, "the agent to get the second answer");
+    assert.ok(
+      view().sessions.get(key)!.byId.has(`decision:${cards[1]!.key}`),
+      "the pinned card's decision goes to the transcript's end",
+    );
+  });
 });

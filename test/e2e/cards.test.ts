@@ -679,6 +679,57 @@ describe("Approval cards (e2e)", function () {
     });
   });
 
+  it("puts a command card on the tool call it names, showing its own command, and leaves its decision there", async () => {
+    const { workspace } = ctx.workbench;
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "run-tests",
+            title: "Run the tests",
+            kind: "execute",
+            status: "pending",
+          },
+        },
+        {
+          request: {
+            title: "Run npm test?",
+            subject: {
+              type: "command",
+              command: "npm test -- --bail",
+              cwd: workspace,
+              toolCallId: "run-tests",
+            },
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+    const toolCall = webview.locator('.item.tool-call[data-id="tool:run-tests"]');
+    const onIt = toolCall.locator(".tool-prompts .card");
+    await waitForGuard(onIt);
+    assert.equal(await onIt.getAttribute("aria-label"), "Run npm test?", "the card sits on its tool call");
+    assert.equal(await webview.locator(".pinned-list .card").count(), 0, "nothing pinned");
+    assert.equal(
+      (await toolCall.locator(".tool-head .status-badge.status-awaiting_approval").innerText()).trim(),
+      "Awaiting approval",
+    );
+    assert.equal(
+      await onIt.getByLabel("Command", { exact: true }).textContent(),
+      "npm test -- --bail",
+      "the card shows the command it asks about, not only the tool call's title",
+    );
+    await onIt.getByRole("button", { name: "Allow once", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Run npm test?"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    await toolCall.locator(".decision-record").waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await toolCall.locator(".status-badge.status-awaiting_approval").count(), 0);
+  });
+
   it("a command's terminal says it has no output yet while its card waits, then shows the output the agent sends", async () => {
     const terminalId = "term-build-1";
     const toolCall = {
