@@ -18,6 +18,7 @@
 import { RequestError } from "@agentclientprotocol/sdk/experimental/v2";
 import * as z from "zod/mini";
 import { asObject, type Json } from "../core/json";
+import { LIMITS } from "../shared/limits";
 
 export const SESSION_UPDATE_ROUTE = "_symposium/session_update";
 export const REQUEST_PERMISSION_ROUTE = "_symposium/request_permission";
@@ -42,11 +43,38 @@ export function routeInbound(frame: Json): void {
   else if (PRIVATE_NAMES.has(method)) frame.method = `${method}/sent-by-agent`;
 }
 
-/** An update's params: an object. Its fields are read as JSON by whoever uses them. */
+/**
+ * An update's params: an object naming no id longer than `LIMITS.toolCallIdChars`. Its fields are read as JSON by
+ * whoever uses them.
+ */
 export function sessionUpdateParams(params: unknown): Json {
   const object = asObject(params);
   if (!object) throw RequestError.invalidParams(undefined, "session/update params must be an object");
+  refuseLongIds("session/update", longIdIn(asObject(object.update), "update"));
   return object;
+}
+
+// Tool call and terminal ids are kept whole, as map keys and item ids the view is sent and names back: a longer one
+// is refused rather than cut (two cut ids could be one), so no transcript item, card or record carries it.
+const isLongId = (value: unknown) => typeof value === "string" && value.length > LIMITS.toolCallIdChars;
+
+/** Where a tool call, update or command names an id over the cap (`at.field`), else undefined. */
+function longIdIn(call: Json | undefined, at: string): string | undefined {
+  if (!call) return undefined;
+  for (const field of ["toolCallId", "terminalId"]) if (isLongId(call[field])) return `${at}.${field}`;
+  const content = call.content;
+  const index = Array.isArray(content)
+    ? content.findIndex((part) => isLongId(asObject(part)?.terminalId))
+    : -1;
+  return index >= 0 ? `${at}.content.${index}.terminalId` : undefined;
+}
+
+function refuseLongIds(method: string, where: string | undefined): void {
+  if (where !== undefined)
+    throw RequestError.invalidParams(
+      undefined,
+      `${method}: ${where} is longer than ${LIMITS.toolCallIdChars} characters`,
+    );
 }
 
 // What each version's schema requires of a request as a whole: without these there is no session to route it to, no
@@ -78,5 +106,13 @@ export function permissionRequestParams(version: 1 | 2, params: unknown): Json {
     throw RequestError.invalidParams(undefined, `session/request_permission params are not valid${where}`);
   }
   // The shape above is an object's (zod refuses arrays and scalars there): the params as sent, not its copy.
-  return value as Json;
+  const request = value as Json;
+  const subject = asObject(request.subject);
+  refuseLongIds(
+    "session/request_permission",
+    version === 1
+      ? longIdIn(asObject(request.toolCall), "toolCall")
+      : (longIdIn(subject, "subject") ?? longIdIn(asObject(subject?.toolCall), "subject.toolCall")),
+  );
+  return request;
 }

@@ -24,6 +24,11 @@ export const LIMITS = {
   commandNameChars: 64,
   commandDescriptionChars: 300,
   commandHintChars: 200,
+  /**
+   * An agent's tool call or terminal id: the map key and item id the transcript keeps and the view is sent, and what
+   * the view names back (`intent.idChars`). An update or request naming a longer one is refused (`acp/rawRoutes.ts`).
+   */
+  toolCallIdChars: 1_000,
   /** Past sessions a "Resume Session…" list shows, and the agent's session id it may name (longer ones are left out). */
   pastSessions: 200,
   agentSessionIdChars: 1_000,

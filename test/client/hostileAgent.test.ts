@@ -729,6 +729,89 @@ describe("ACP client against a hostile agent", function () {
     );
   });
 
+  it("a tool call or terminal id over LIMITS.toolCallIdChars is refused: nothing shown, a request naming one is answered with an error", async () => {
+    // The SDK logs each refused notification with console.error; keep the test output clean.
+    const consoleError = console.error;
+    console.error = () => undefined;
+    try {
+      harness = new ClientHarness({ protocol: "v2" });
+      const long = "i".repeat(LIMITS.toolCallIdChars + 1);
+      const fits = "f".repeat(LIMITS.toolCallIdChars);
+      const options = [
+        { optionId: "yes", name: "Allow", kind: "allow_once" },
+        { optionId: "no", name: "Reject", kind: "reject_once" },
+      ];
+      const ws = harness.workspace;
+      const key = await harness.run({
+        steps: [
+          { update: { sessionUpdate: "tool_call", toolCallId: long, title: "Long id", kind: "edit" } },
+          { update: { sessionUpdate: "tool_call_update", toolCallId: long, title: "Long id again" } },
+          {
+            update: {
+              sessionUpdate: "tool_call",
+              toolCallId: "with-terminal",
+              title: "Terminal",
+              kind: "execute",
+              content: [{ type: "terminal", terminalId: long }],
+            },
+          },
+          { update: { sessionUpdate: "tool_call", toolCallId: fits, title: "Fits", kind: "read" } },
+          {
+            request: {
+              title: "Tool call",
+              subject: { type: "tool_call", toolCall: { toolCallId: long, title: "Edit", kind: "edit" } },
+              options,
+            },
+          },
+          {
+            request: {
+              title: "Command",
+              subject: { type: "command", command: "ls", cwd: ws, toolCallId: long },
+              options,
+            },
+          },
+          {
+            request: {
+              title: "Command in a terminal",
+              subject: { type: "command", command: "ls", cwd: ws, terminalId: long },
+              options,
+            },
+          },
+          {
+            request: {
+              title: "Fits",
+              subject: { type: "tool_call", toolCall: { toolCallId: fits } },
+              options,
+            },
+          },
+          { say: "done" },
+        ],
+      });
+      const card = await waitFor(() => harness.sessions.pending.list()[0], "the card whose id fits");
+      assert.equal(card.title, "Fits");
+      assert.equal(harness.sessions.choose(card.key, "no"), true);
+      await waitFor(() => transcriptText(harness, key).includes("done"), "the turn to finish");
+      const answers = harness.outcomes();
+      assert.deepEqual(
+        answers.map((entry) => (entry.error as { code?: number } | undefined)?.code ?? entry.outcome),
+        [-32602, -32602, -32602, { outcome: "selected", optionId: "no" }],
+        "each request naming a long id is answered with invalid params, never shown or approved",
+      );
+      const items = harness.sessions.session(key)!.transcript();
+      assert.deepEqual(
+        items.flatMap((item) => (item.kind === "tool_call" ? [item.title] : [])),
+        ["Fits"],
+        "no tool call with a long id or one holding a long terminal id is shown",
+      );
+      // The script itself is the person's message here, so its item holds the id as text.
+      for (const op of harness.ops.filter((op) => op.op !== "item" || op.item.kind !== "user"))
+        assert.ok(!JSON.stringify(op).includes(long), `a ${op.op} op carries the id`);
+      assert.equal(harness.sessions.session(key)?.error, undefined, "the session goes on");
+    } finally {
+      console.error = consoleError;
+    }
+  });
+
   it("a stale or unknown sessionId gets no card and no transcript entry; it is answered cancelled", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const first = await harness.sessions.startSession("Scripted");
