@@ -668,6 +668,42 @@ describe("permission rules and guards", () => {
       assert.equal(prefix("make && cargo build"), undefined);
     });
 
+    it("never proposes a shell, interpreter, runner or wrapper alone, which runs any code: its whole line, or nothing", () => {
+      const prefix = (line: string) => proposeRule(command(line), context())?.command;
+      assert.deepEqual(prefix("node --version"), ["node", "--version"]);
+      assert.deepEqual(prefix("node ./scripts/build.js --prod"), ["node", "./scripts/build.js", "--prod"]);
+      assert.deepEqual(prefix("python3 -m pytest -q tests"), ["python3", "-m", "pytest", "-q", "tests"]);
+      assert.deepEqual(prefix("npx -y prettier --check ."), ["npx", "-y", "prettier", "--check", "."]);
+      assert.deepEqual(prefix("nohup ./serve.sh --port 8080"), ["nohup", "./serve.sh", "--port", "8080"]);
+      assert.deepEqual(prefix("npx tsc --noEmit"), ["npx", "tsc"], "a runner's package is a subcommand word");
+      assert.deepEqual(prefix("python3 manage.py migrate"), ["python3", "manage.py", "migrate"]);
+      // Code in the line itself: no rule says it in plain words, so none is offered.
+      assert.equal(prefix(`node -e "require('fs').rmSync('x')"`), undefined);
+      assert.deepEqual(
+        prefix(`bash -c "npm test"`),
+        ["npm", "test"],
+        "a shell's -c line is read as its commands",
+      );
+      assert.equal(prefix("env NODE_ENV=test node -e 'process.exit(2)'"), undefined);
+      assert.equal(prefix("node"), undefined, "the program alone is every use of it");
+      assert.equal(
+        prefix("node a.js && node b.js"),
+        undefined,
+        "what they have in common is the program alone",
+      );
+
+      const rule = proposeRule(command("node --version"), context())!;
+      assert.equal(ruleCovers(rule, command("node --version"), context()), true);
+      assert.equal(ruleCovers(rule, command("node -e 'process.exit(1)'"), context()), false);
+      assert.equal(ruleCovers(rule, command("node evil.js"), context()), false);
+      // The rule survives settings: its words are split again on spaces when read.
+      assert.deepEqual(ruleToEntry(proposeRule(command("npx -y prettier --check ."), context())!), {
+        kind: "execute",
+        command: "npx -y prettier --check .",
+        agent: "Claude",
+      });
+    });
+
     it("proposes this folder for an edit, this file at the top of the workspace", () => {
       const glob = (...paths: string[]) => proposeRule(edit(...paths), context())?.path;
       assert.equal(glob(join(ws, "src", "lib", "b.ts")), "src/lib/**");

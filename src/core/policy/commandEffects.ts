@@ -279,7 +279,7 @@ export const INTERPRETERS = new Set([
   ".",
 ]);
 /** Commands that run the command after them (`env`, `nohup`, `timeout 10`, `xargs`). */
-const WRAPPERS = new Set([
+export const WRAPPERS = new Set([
   "env",
   "nohup",
   "time",

@@ -24,8 +24,10 @@ import {
   PRIVILEGE,
   rmTargets,
   withoutWrappers,
+  WRAPPERS,
   type FileTargets,
 } from "./commandEffects";
+import { LIMITS } from "../../shared/limits";
 import { basename, changesDirectory, SHELLS, type SimpleCommand } from "./shellCommands";
 
 export * from "./ruleSettings";
@@ -122,7 +124,8 @@ export function proposeRule(
   const simple = footprint.commands.flatMap((c) => c.commands);
   if (footprint.commands.length > 0) {
     const prefix = commonPrefix(simple.map(commandPrefix));
-    if (prefix.length > 0) proposal = { ...base, command: prefix };
+    // `node a.js && node b.js` have `node` in common, and that alone would allow any code.
+    if (prefix.length > 0 && !runsAnyCode(prefix)) proposal = { ...base, command: prefix };
   } else if (footprint.paths.length > 0) {
     const glob = folderGlob(footprint, context.paths);
     if (glob !== undefined) proposal = { ...base, path: glob };
@@ -134,7 +137,27 @@ export function proposeRule(
   return ruleCovers(rule, footprint, context) ? rule : undefined;
 }
 
-/** The words of a command that name what it does: the command and up to two subcommand words (`npm run lint`). */
+/**
+ * Programs that run whatever their arguments say: shells, interpreters, package runners and wrappers. Named alone (the
+ * next word a flag or a path: `node --version`, `python3 -m pytest`, `npx -y …`), a rule would allow any code, so they
+ * are proposed with their whole line, when it is plain words a rule can say (not `node -e "…"`).
+ */
+const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
+  ...SHELLS,
+  ...INTERPRETERS,
+  ...WRAPPERS,
+  "npx",
+  "bunx",
+  "pnpx",
+  "uvx",
+]);
+/** One word of `PLAIN_WORDS`: what a saved rule's command splits back into. */
+const PLAIN_WORD = /^[^;&|<>()$`'"\\*?{}#\s]+$/;
+
+/**
+ * The words of a command that name what it does: the command and up to two subcommand words (`npm run lint`); the
+ * whole line of a program that runs any code when no subcommand word follows it (`RUNS_ANY_CODE`).
+ */
 function commandPrefix(command: SimpleCommand): string[] {
   if (command.assignments.length > 0 || command.argv.length === 0 || command.argv[0] == null) return [];
   const words = [command.argv[0]];
@@ -142,7 +165,15 @@ function commandPrefix(command: SimpleCommand): string[] {
     if (word == null || !/^[A-Za-z0-9][\w.:-]*$/.test(word)) break;
     words.push(word);
   }
-  return words;
+  if (!runsAnyCode(words)) return words;
+  const line = command.argv;
+  const plain = line.every((word): word is string => word != null && PLAIN_WORD.test(word));
+  return plain && line.join(" ").length <= LIMITS.intent.ruleChars ? line : [];
+}
+
+/** A prefix that names a program of `RUNS_ANY_CODE` alone: as a rule, it would allow any code. */
+function runsAnyCode(prefix: readonly string[]): boolean {
+  return prefix.length === 1 && RUNS_ANY_CODE.has(basename(prefix[0]!));
 }
 
 function commonPrefix(lists: string[][]): string[] {
