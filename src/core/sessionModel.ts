@@ -25,6 +25,7 @@ import { UsageTally } from "./usageTally";
 import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
+import { appendOutput, TerminalOutputs } from "./terminalOutputs";
 import { capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
 import { SessionControls } from "./sessionControls";
@@ -58,6 +59,9 @@ export type FullDiff =
 
 /** Characters of full diff texts a session keeps for the diff editor (the oldest go first). */
 const FULL_TEXT_BUDGET_CHARS = 32 * 1024 * 1024;
+/** Terminal output a session keeps: 64 terminals at their whole tail, of at most 500 terminals. */
+const TERMINAL_OUTPUT_BUDGET_CHARS = 64 * LIMITS.terminalOutputChars;
+const MAX_TERMINALS = 500;
 
 export interface ToolCallState {
   id: string;
@@ -77,12 +81,6 @@ export interface ToolCallState {
   command?: string;
   /** The person rejected a card about it: if the agent leaves it open, the turn's end settles it as rejected. */
   rejected?: boolean;
-}
-
-interface TerminalState {
-  output: string;
-  truncated: boolean;
-  exitCode?: number | null;
 }
 
 /** Where a path an agent names lies: inside the workspace or not (realpath-aware), and how to show it. */
@@ -128,7 +126,7 @@ export class SessionModel {
    */
   private oldestItems: MapIterator<[string, TranscriptItem]> | undefined;
   private readonly toolCalls = new Map<string, ToolCallState>();
-  private readonly terminals = new Map<string, TerminalState>();
+  private readonly terminals = new TerminalOutputs(TERMINAL_OUTPUT_BUDGET_CHARS, MAX_TERMINALS);
   private readonly fullTexts = new FullTextCache(FULL_TEXT_BUDGET_CHARS);
   /** The v1 message or thought item that streamed chunks append to (v1 chunks carry no message id). */
   private openStreamItem: string | undefined;
@@ -645,20 +643,20 @@ export class SessionModel {
   private applyTerminal(update: Json): TranscriptItem[] {
     const id = asString(update.terminalId);
     if (!id) return [];
-    const terminal = this.terminals.get(id) ?? { output: "", truncated: false };
-    this.terminals.set(id, terminal);
-    if (update.sessionUpdate === "terminal_output_chunk") {
-      this.appendTerminalOutput(terminal, decodeBase64(asString(update.data) ?? ""));
-    } else {
+    this.terminals.update(id, (terminal) => {
+      if (update.sessionUpdate === "terminal_output_chunk") {
+        appendOutput(terminal, decodeBase64(asString(update.data) ?? ""));
+        return;
+      }
       const output = asObject(update.output);
       if (output && typeof output.data === "string") {
         terminal.output = "";
         terminal.truncated = false;
-        this.appendTerminalOutput(terminal, decodeBase64(output.data));
+        appendOutput(terminal, decodeBase64(output.data));
       }
       const exit = asObject(update.exitStatus);
       if (exit) terminal.exitCode = typeof exit.exitCode === "number" ? exit.exitCode : null;
-    }
+    });
     return this.refreshTerminalViews(id);
   }
 
@@ -669,23 +667,12 @@ export class SessionModel {
     truncated: boolean,
     exitCode?: number | null,
   ): TranscriptItem[] {
-    this.terminals.set(terminalId, {
-      output: capText(output, LIMITS.terminalOutputChars).text,
-      truncated,
-      exitCode,
+    this.terminals.update(terminalId, (terminal) => {
+      terminal.output = capText(output, LIMITS.terminalOutputChars).text;
+      terminal.truncated = truncated;
+      terminal.exitCode = exitCode;
     });
     return this.refreshTerminalViews(terminalId);
-  }
-
-  private appendTerminalOutput(terminal: TerminalState, text: string): void {
-    const joined = terminal.output + text;
-    // Keep the tail: the latest output is what matters for a running command.
-    if (joined.length > LIMITS.terminalOutputChars) {
-      terminal.output = joined.slice(joined.length - LIMITS.terminalOutputChars);
-      terminal.truncated = true;
-    } else {
-      terminal.output = joined;
-    }
   }
 
   private refreshTerminalViews(terminalId: string): TranscriptItem[] {

@@ -43,7 +43,8 @@
  *                                    the process); the agent keeps waiting for the client's answer and logs it.
  *   {"update": {…}}                  session/update with this `update` object as given (use "sessionUpdate": …;
  *                                    v1 tool calls: "tool_call" then "tool_call_update"; v2: "tool_call_update").
- *                                    "sessionId": "…" beside it sends it for another session.
+ *                                    "sessionId": "…" beside it sends it for another session. With repeat, each
+                                    "{n}" in it becomes the repetition's index (0, 1, …): distinct ids.
  *   {"say": "text"}                  agent_message_chunk (v2 messageId "scripted-message-<turn>").
  *   {"think": "text"}                agent_thought_chunk (v2 messageId "scripted-thought-<turn>").
  *   {"sleep": ms}                    pause (cut short by session/cancel).

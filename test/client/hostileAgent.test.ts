@@ -926,6 +926,57 @@ describe("ACP client against a hostile agent", function () {
     await sameAgentWorks(harness, key);
   });
 
+  it("1,000 terminals of 64 KB output and 100 of 1 MB keep memory bounded; the newest terminal's output is whole", async function () {
+    this.timeout(40_000);
+    harness = new ClientHarness({ protocol: "v2" });
+    const output = (fill: string) => Buffer.from(fill.repeat(LIMITS.terminalOutputChars)).toString("base64");
+    const steps = [
+      {
+        update: { sessionUpdate: "terminal_update", terminalId: "flood-{n}", output: { data: output("x") } },
+        repeat: 1_000,
+      },
+      // Longer than a terminal's tail: what is kept must not hold the whole decoded output alive.
+      {
+        update: {
+          sessionUpdate: "terminal_update",
+          terminalId: "long-{n}",
+          output: { data: Buffer.from("z".repeat(MiB)).toString("base64") },
+        },
+        repeat: 100,
+      },
+      {
+        update: {
+          sessionUpdate: "tool_call",
+          toolCallId: "shown",
+          title: "Build",
+          kind: "execute",
+          content: [{ type: "terminal", terminalId: "last" }],
+        },
+      },
+      { update: { sessionUpdate: "terminal_update", terminalId: "last", output: { data: output("y") } } },
+      { say: "the end" },
+    ];
+    harness.sessions.onDidChange(() => {
+      if (harness.ops.length > 1_000) harness.ops.length = 0;
+    });
+    const heapBefore = retainedHeap();
+    const key = await harness.run({ steps });
+    await waitFor(() => transcriptText(harness, key).includes("the end"), "the flood to end", 35_000, 100);
+    const shown = harness.sessions
+      .session(key)!
+      .transcript()
+      .find((item) => item.kind === "tool_call" && item.toolCallId === "shown");
+    const terminal = shown?.kind === "tool_call" ? shown.content[0] : undefined;
+    assert.equal(terminal?.type === "terminal" && terminal.output, "y".repeat(LIMITS.terminalOutputChars));
+    harness.ops.length = 0;
+    const heapGrowth = retainedHeap() - heapBefore;
+    assert.ok(
+      heapGrowth < 32 * MiB,
+      `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`,
+    );
+    await sameAgentWorks(harness, key);
+  });
+
   it("a stderr flood keeps only the tail: the error after exit carries the last lines", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const key = await harness.run({

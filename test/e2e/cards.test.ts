@@ -14,6 +14,7 @@ import {
   waitForGuard,
   v2Diff,
   waitUntil,
+  waitForReady,
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { splitWords } from "../harness/textLayout";
@@ -760,6 +761,46 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await box.textContent(), "built 3 files\n");
     await item.getByText("Exit code 0", { exact: true }).waitFor({ timeout: 30_000 });
     assert.equal(await item.locator(".terminal-empty").count(), 0, "the placeholder went with the output");
+  });
+
+  it("a terminal whose output the host let go for newer terminals says so, not that it has none", async () => {
+    const output = (fill: string) => Buffer.from(`${fill}\n`.repeat(2_000)).toString("base64");
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "old-build",
+            title: "Old build",
+            kind: "execute",
+            status: "completed",
+            content: [{ type: "terminal", terminalId: "old-term" }],
+          },
+        },
+        {
+          update: {
+            sessionUpdate: "terminal_update",
+            terminalId: "old-term",
+            output: { data: output("old") },
+          },
+        },
+        // A session keeps the output of 64 full terminals: 70 newer ones take its place.
+        {
+          update: {
+            sessionUpdate: "terminal_update",
+            terminalId: "newer-{n}",
+            output: { data: Buffer.from("n".repeat(64 * 1024)).toString("base64") },
+          },
+          repeat: 70,
+        },
+        { update: { sessionUpdate: "tool_call_update", toolCallId: "old-build", title: "Old build (done)" } },
+      ],
+    });
+    const item = webview.locator('.item.tool-call[data-id="tool:old-build"]');
+    await item.getByText("Old build (done)").waitFor({ timeout: 30_000 });
+    assert.equal(await item.locator(".terminal-empty").textContent(), "Output no longer kept");
+    assert.equal(await item.locator('[aria-label="Terminal output"]').count(), 0);
+    await waitForReady(webview);
   });
 
   it("wraps a lasting option's long name and its note as one run of text, no word split across lines", async () => {

@@ -276,7 +276,12 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
           ? el(
               "p",
               { class: "note terminal-empty" },
-              content.exitCode === undefined ? "No output yet" : "No output",
+              // Empty and truncated: the host let it go for newer terminals' output (`core/terminalOutputs.ts`).
+              content.truncated
+                ? "Output no longer kept"
+                : content.exitCode === undefined
+                  ? "No output yet"
+                  : "No output",
             )
           : // A group, so its name is exposed (a name on a plain `pre` is dropped).
             reachableWhenScrolling(

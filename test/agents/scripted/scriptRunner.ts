@@ -152,9 +152,9 @@ export class ScriptRunner {
     return Promise.race([work.then(() => undefined), this.cancelled]);
   }
 
-  private times(repeat: number, action: () => unknown): Promise<void> {
+  private times(repeat: number, action: (index: number) => unknown): Promise<void> {
     return (async () => {
-      for (let i = 0; i < repeat && !this.cancelSignal.aborted; i++) await action();
+      for (let i = 0; i < repeat && !this.cancelSignal.aborted; i++) await action(i);
     })();
   }
 
@@ -172,7 +172,9 @@ export class ScriptRunner {
       case "cancelLast":
         return this.times(step.repeat, () => requests.cancelNewest());
       case "update":
-        return this.times(step.repeat, () => wire.sendUpdate(step.update, step.sessionId));
+        return this.times(step.repeat, (index) =>
+          wire.sendUpdate(numbered(step.update, index), step.sessionId),
+        );
       case "say":
         return this.times(step.repeat, () => wire.sendUpdate(wire.chunk("agent_message_chunk", step.text)));
       case "think":
@@ -241,4 +243,10 @@ export class ScriptRunner {
     const padding = Math.max(0, bytes - Buffer.byteLength(frame("")));
     return frame("x".repeat(padding));
   }
+}
+
+/** The update with each "{n}" in its JSON replaced by the repetition's index (one object per repetition). */
+function numbered(update: JsonObject, index: number): JsonObject {
+  const json = JSON.stringify(update);
+  return json.includes("{n}") ? (JSON.parse(json.replaceAll("{n}", String(index))) as JsonObject) : update;
 }
