@@ -729,7 +729,7 @@ describe("ACP client against a hostile agent", function () {
     );
   });
 
-  it("a tool call or terminal id over LIMITS.toolCallIdChars is refused: nothing shown, a request naming one is answered with an error", async () => {
+  it("a tool call, terminal or message id over LIMITS.toolCallIdChars is refused: nothing shown, a request naming one is answered with an error", async () => {
     // The SDK logs each refused notification with console.error; keep the test output clean.
     const consoleError = console.error;
     console.error = () => undefined;
@@ -753,6 +753,13 @@ describe("ACP client against a hostile agent", function () {
               title: "Terminal",
               kind: "execute",
               content: [{ type: "terminal", terminalId: long }],
+            },
+          },
+          {
+            update: {
+              sessionUpdate: "agent_message_chunk",
+              messageId: long,
+              content: { type: "text", text: "Long message id" },
             },
           },
           { update: { sessionUpdate: "tool_call", toolCallId: fits, title: "Fits", kind: "read" } },
@@ -803,6 +810,7 @@ describe("ACP client against a hostile agent", function () {
         ["Fits"],
         "no tool call with a long id or one holding a long terminal id is shown",
       );
+      assert.doesNotMatch(transcriptText(harness, key), /Long message id/, "nor a message with a long id");
       // The script itself is the person's message here, so its item holds the id as text.
       for (const op of harness.ops.filter((op) => op.op !== "item" || op.item.kind !== "user"))
         assert.ok(!JSON.stringify(op).includes(long), `a ${op.op} op carries the id`);
