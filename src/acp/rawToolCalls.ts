@@ -4,19 +4,22 @@
  * display; the policy must see what the agent really asked. Bounded: a call too large to keep, or dropped to make
  * room, is remembered as lost, and a footprint built without it is incomplete.
  */
-import { jsonLongerThan } from "../core/boundedJson";
+import { compactLengthLowerBound, jsonLongerThan } from "../core/boundedJson";
 import { asObject, asString, type Json } from "../core/json";
 
 /** One tool call's raw fields, as JSON text, beyond which it is not kept (a footprint without it asks a person). */
 export const MAX_RAW_TOOL_CALL_CHARS = 1024 * 1024;
 /** Tool calls kept per session; the oldest go first. */
 export const MAX_RAW_TOOL_CALLS = 512;
+/** Characters of raw tool calls kept per session (their compact JSON, at least): 512 calls of 1 MB were 512 MB. */
+export const MAX_RAW_CHARS = 16 * 1024 * 1024;
 
 export type StoredToolCall =
   { state: "kept"; call: Json } | { state: "lost"; reason: string } | { state: "unknown" };
 
 export class RawToolCalls {
-  private readonly calls = new Map<string, { call: Json } | { lost: string }>();
+  private readonly calls = new Map<string, { call: Json; chars: number } | { lost: string }>();
+  private chars = 0;
   /** Ids dropped to make room: a later request about one of them cannot be read whole. */
   private readonly dropped = new Set<string>();
 
@@ -45,7 +48,7 @@ export class RawToolCalls {
     const id = asString(fields.toolCallId);
     if (id === undefined) return;
     const previous = this.calls.get(id);
-    this.calls.delete(id); // re-inserted last: the most recently used stays longest
+    this.forget(id); // re-inserted last: the most recently used stays longest
     if (previous && "lost" in previous && !replace) {
       this.calls.set(id, previous);
       return;
@@ -62,20 +65,27 @@ export class RawToolCalls {
     } catch {
       size = Infinity;
     }
-    this.calls.set(
-      id,
-      size > MAX_RAW_TOOL_CALL_CHARS
-        ? { lost: "the tool call is too large to be read whole" }
-        : { call: merged },
-    );
+    if (size > MAX_RAW_TOOL_CALL_CHARS)
+      this.calls.set(id, { lost: "the tool call is too large to be read whole" });
+    else {
+      const chars = compactLengthLowerBound(merged, MAX_RAW_TOOL_CALL_CHARS);
+      this.calls.set(id, { call: merged, chars });
+      this.chars += chars;
+    }
     this.dropped.delete(id);
-    while (this.calls.size > MAX_RAW_TOOL_CALLS) {
+    while (this.calls.size > MAX_RAW_TOOL_CALLS || (this.chars > MAX_RAW_CHARS && this.calls.size > 1)) {
       const oldest = this.calls.keys().next().value as string;
-      this.calls.delete(oldest);
+      this.forget(oldest);
       this.dropped.add(oldest);
       if (this.dropped.size > MAX_RAW_TOOL_CALLS * 8)
         this.dropped.delete(this.dropped.values().next().value!);
     }
+  }
+
+  private forget(id: string): void {
+    const entry = this.calls.get(id);
+    if (entry && "chars" in entry) this.chars -= entry.chars;
+    this.calls.delete(id);
   }
 }
 

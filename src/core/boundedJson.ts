@@ -54,6 +54,16 @@ export function compactLengthPasses(value: unknown, cap: number): boolean {
   return !bound.gaveUp && bound.length > cap;
 }
 
+/**
+ * A lower bound of the compact JSON's length, as `compactLengthPasses` counts it (strings as if unescaped), read no
+ * further than `cap`: `cap` when the bound passes it or the walk gives up. What a kept value holds, for a budget.
+ */
+export function compactLengthLowerBound(value: unknown, cap: number): number {
+  const bound = new LowerBound(cap);
+  bound.value(value, 0);
+  return bound.gaveUp ? cap : Math.min(bound.length, cap);
+}
+
 class LowerBound {
   length = 0;
   gaveUp = false;

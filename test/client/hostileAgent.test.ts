@@ -985,6 +985,58 @@ describe("ACP client against a hostile agent", function () {
     await sameAgentWorks(harness, key);
   });
 
+  it("60 tool calls with 1 MB of raw input each keep memory bounded; a request about the oldest asks a person", async function () {
+    this.timeout(40_000);
+    harness = new ClientHarness({ protocol: "v2" });
+    const blob = "r".repeat(1_000_000);
+    const flood = (prefix: string, repeat: number) => ({
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: `${prefix}-{n}`,
+            title: "Read",
+            kind: "read",
+            rawInput: { path: "README.md", blob },
+          },
+          repeat,
+        },
+        { say: `${prefix} done` },
+      ],
+    });
+    const key = await harness.sessions.startSession("Scripted");
+    // A first turn of the same kind: what any session holds once (the runtime, buffers sized to 1 MB lines) is
+    // counted before the measure.
+    harness.send(key, flood("warm", 1));
+    await waitFor(() => transcriptText(harness, key).includes("warm done"), "the first turn");
+    harness.ops.length = 0;
+    const heapBefore = retainedHeap();
+    harness.send(key, flood("raw", 60));
+    await waitFor(() => transcriptText(harness, key).includes("raw done"), "the flood to end", 35_000, 100);
+    harness.ops.length = 0;
+    const heapGrowth = retainedHeap() - heapBefore;
+    assert.ok(
+      heapGrowth < 28 * MiB,
+      `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`,
+    );
+    // Bypass on: a request about a tool call whose raw fields were let go is not read whole, so a person decides.
+    await harness.sessions.setBypass("Scripted", true);
+    harness.send(key, {
+      steps: [
+        {
+          request: {
+            title: "About raw-0",
+            subject: { type: "tool_call", toolCall: { toolCallId: "raw-0" } },
+          },
+        },
+      ],
+    });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for a person");
+    assert.equal(card.title, "About raw-0");
+    assert.equal(harness.sessions.choose(card.key, "reject-once"), true);
+    await waitFor(() => harness.outcomes().length === 1, "the answer");
+  });
+
   it("a stderr flood keeps only the tail: the error after exit carries the last lines", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const key = await harness.run({

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MAX_RAW_TOOL_CALL_CHARS, RawToolCalls } from "../../src/acp/rawToolCalls";
+import { MAX_RAW_CHARS, MAX_RAW_TOOL_CALL_CHARS, RawToolCalls } from "../../src/acp/rawToolCalls";
 
 describe("RawToolCalls size cap", () => {
   it("keeps a tool call whose JSON is at the cap and remembers a larger one as lost", () => {
@@ -29,5 +29,26 @@ describe("RawToolCalls size cap", () => {
     });
     assert.equal(calls.get("objects").state, "lost");
     assert.equal(calls.get("string").state, "lost");
+  });
+});
+
+describe("RawToolCalls memory", () => {
+  it("keeps the newest tool calls within MAX_RAW_CHARS; older ones are remembered as lost, so a request about one asks", () => {
+    const calls = new RawToolCalls();
+    const size = MAX_RAW_TOOL_CALL_CHARS - 100;
+    const count = Math.ceil(MAX_RAW_CHARS / size) + 5;
+    for (let i = 0; i < count; i++)
+      calls.noteUpdate({
+        sessionUpdate: "tool_call",
+        toolCallId: `big-${i}`,
+        rawInput: "x".repeat(size - 50),
+      });
+    const kept = Array.from({ length: count }, (_, i) => calls.get(`big-${i}`).state);
+    assert.equal(kept.at(-1), "kept", "the newest is kept");
+    assert.ok(kept.filter((state) => state === "kept").length * size <= MAX_RAW_CHARS, kept.join());
+    assert.deepEqual(calls.get("big-0"), {
+      state: "lost",
+      reason: "the tool call's earlier fields were dropped to bound memory",
+    });
   });
 });
