@@ -44,3 +44,24 @@ export function withToolState(item: ToolCallView, state: ToolStateOp): ToolCallV
 export function subjectToolCallId(subject: SubjectView): string | undefined {
   return subject.type === "tool_call" || subject.type === "command" ? subject.toolCallId : undefined;
 }
+
+/**
+ * What a request does, in one line: the command it runs, else the paths it names (as shown: relative inside the
+ * workspace), else its unrecognised type. Beside the agent's title, which may say something else (the pending list).
+ */
+export function subjectGist(subject: SubjectView): string {
+  switch (subject.type) {
+    case "command":
+      return subject.command;
+    case "tool_call": {
+      if (subject.command !== undefined) return subject.command;
+      const paths = [...subject.locations, ...subject.diffs].map((named) => named.display);
+      return [...new Set(paths)].join(", ");
+    }
+    case "unknown":
+      return `Unrecognised request type: ${subject.rawType}`;
+    case "none":
+    case "not_shown":
+      return "";
+  }
+}

@@ -211,6 +211,18 @@ describe("Scoped grants from a card (e2e)", function () {
     );
     await summary.press("Enter");
     const list = webview.getByRole("list", { name: "Pending requests" });
+    // Each row says what the request runs under the agent's title, which may say something else: a batch approves
+    // what no card was read for.
+    assert.deepEqual(await list.locator(".pending-batch-gist").allInnerTexts(), [
+      "make build",
+      "cargo test",
+      "rm -rf build",
+    ]);
+    assert.match(
+      await list.locator("li label").nth(2).innerText(),
+      /^Clean \(batch\)\s+rm -rf build$/,
+      "the checkbox's label holds both",
+    );
     await list.getByRole("checkbox", { name: titles[0] }).press("Space");
     await list.getByRole("checkbox", { name: titles[1] }).press("Space");
     await webview.getByRole("button", { name: "Allow once (2)" }).press("Enter");

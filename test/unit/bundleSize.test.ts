@@ -66,7 +66,8 @@ describe("bundle budgets", function () {
     // list, the picker offering the agent last started, the hint of a reopening session (+1.5 KB). 180 -> 186: a
     // streaming message updated in place, the way back to the end, drafts and reading places kept while the view is
     // hidden, Up and Down through the messages sent earlier, Try again keeping the draft (+6.4 KB). 186 -> 187: a
-    // terminal whose output the host let go says so (+0.04 KB, at 185,979 bytes before). `marked` is 51.6 KB of the
+    // terminal whose output the host let go says so, and each row of the pending list says what the request runs
+    // (+0.5 KB, at 185,979 bytes before). `marked` is 51.6 KB of the
     // file, all of it kept although only its lexer is used: its module ends in assignments to its default instance,
     // which no bundler can drop.
     ["webview.js", 187],

@@ -6,6 +6,7 @@
  */
 import type { PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
+import { subjectGist } from "../../src/shared/toolCallView";
 import { button, el, icon } from "../dom";
 import { planOrder } from "../keyedOrder";
 import { appendVisible, clip } from "../text";
@@ -98,6 +99,10 @@ export class PendingList {
     });
     const text = el("span", { class: "pending-batch-title" });
     appendVisible(text, clip(prompt.title, LIMITS.titleChars));
+    // What it runs or touches, under the agent's wording of it: the rows are all a batch shows.
+    const gist = subjectGist(prompt.subject);
+    if (gist !== "")
+      appendVisible(text.appendChild(el("span", { class: "pending-batch-gist mono" })), clip(gist, 500));
     return el("li", {}, el("label", {}, box, text));
   }
 
