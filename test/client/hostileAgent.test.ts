@@ -30,6 +30,13 @@ function retainedHeap(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/** Asserts the client retains less than `limit` bytes more than at `before` (the harness's op log cleared first). */
+function assertRetainedLess(harness: ClientHarness, before: number, limit: number): void {
+  harness.ops.length = 0;
+  const growth = retainedHeap() - before;
+  assert.ok(growth < limit, `the client retains ${Math.round(growth / MiB)} MiB more after the flood`);
+}
+
 /** Waits (3 s at most) until none of these processes is alive (a zombie waiting to be reaped counts as gone). */
 async function allGone(pids: readonly number[], what = "agent processes"): Promise<void> {
   assert.ok(pids.length > 0, `no ${what} to check`);
@@ -925,12 +932,7 @@ describe("ACP client against a hostile agent", function () {
       "the newest text is kept",
     );
     assert.ok(cappedMessageOps <= 1, `a message at its cap was sent to the view ${cappedMessageOps} times`);
-    harness.ops.length = 0;
-    const heapGrowth = retainedHeap() - heapBefore;
-    assert.ok(
-      heapGrowth < 32 * MiB,
-      `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`,
-    );
+    assertRetainedLess(harness, heapBefore, 32 * MiB);
     await sameAgentWorks(harness, key);
   });
 
@@ -976,12 +978,7 @@ describe("ACP client against a hostile agent", function () {
       .find((item) => item.kind === "tool_call" && item.toolCallId === "shown");
     const terminal = shown?.kind === "tool_call" ? shown.content[0] : undefined;
     assert.equal(terminal?.type === "terminal" && terminal.output, "y".repeat(LIMITS.terminalOutputChars));
-    harness.ops.length = 0;
-    const heapGrowth = retainedHeap() - heapBefore;
-    assert.ok(
-      heapGrowth < 32 * MiB,
-      `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`,
-    );
+    assertRetainedLess(harness, heapBefore, 32 * MiB);
     await sameAgentWorks(harness, key);
   });
 
@@ -1013,12 +1010,7 @@ describe("ACP client against a hostile agent", function () {
     const heapBefore = retainedHeap();
     harness.send(key, flood("raw", 60));
     await waitFor(() => transcriptText(harness, key).includes("raw done"), "the flood to end", 35_000, 100);
-    harness.ops.length = 0;
-    const heapGrowth = retainedHeap() - heapBefore;
-    assert.ok(
-      heapGrowth < 28 * MiB,
-      `the client retains ${Math.round(heapGrowth / MiB)} MiB more after the flood`,
-    );
+    assertRetainedLess(harness, heapBefore, 28 * MiB);
     // Bypass on: a request about a tool call whose raw fields were let go is not read whole, so a person decides.
     await harness.sessions.setBypass("Scripted", true);
     harness.send(key, {

@@ -220,7 +220,9 @@ describe("Session controls over the in-process seam", function () {
     assert.ok(starting.every((header) => header.reopening === "without-messages"));
   });
 
-  it("Try again after a failed reopen reopens the same past session, with the message written meanwhile", async () => {
+  /** Past session `old-1` reopened, failing its first load after "Now the tests" was written in its tab. */
+  const pickOld1 = (past: PastSession[]) => Promise.resolve(past.find((s) => s.sessionId === "old-1"));
+  async function failedReopenWithMessage(): Promise<{ c: Client; failedKey: string }> {
     let loads = 0;
     const firstLoad = new Gate();
     client = new Client((c) =>
@@ -232,35 +234,35 @@ describe("Session controls over the in-process seam", function () {
         },
       }),
     );
-    const failing = client.sessions.resumeSession("Past", (past) =>
-      Promise.resolve(past.find((s) => s.sessionId === "old-1")),
-    );
+    const failing = client.sessions.resumeSession("Past", pickOld1);
     await firstLoad.arrived;
     const [failedKey] = client.sessions.sessionKeys();
     await client.sessions.sendPrompt(failedKey!, "Now the tests");
     firstLoad.open();
     await assert.rejects(failing, SessionStartError);
-    assert.equal(client.sessions.session(failedKey!)?.status, "error");
+    return { c: client, failedKey: failedKey! };
+  }
 
-    const retried = await client.sessions.retryStart(failedKey!);
+  it("Try again after a failed reopen reopens the same past session, with the message written meanwhile", async () => {
+    const { c, failedKey } = await failedReopenWithMessage();
+    assert.equal(c.sessions.session(failedKey)?.status, "error");
+
+    const retried = await c.sessions.retryStart(failedKey);
     assert.ok(retried);
     assert.deepEqual(
-      client.sessions.sessionKeys(),
+      c.sessions.sessionKeys(),
       [retried],
       "the failed tab closed, the new one is the only one",
     );
     assert.deepEqual(
-      client.asked.loaded.map((asked) => asked.sessionId),
+      c.asked.loaded.map((asked) => asked.sessionId),
       ["old-1", "old-1"],
       "the same past session, not a new one",
     );
-    const model = client.sessions.session(retried)!;
-    assert.equal(client.header(retried)?.title, "Fix the parser");
-    await waitFor(
-      () => client!.asked.prompted.length === 1 || undefined,
-      "the message written meanwhile sent",
-    );
-    assert.deepEqual(client.asked.prompted[0], {
+    const model = c.sessions.session(retried)!;
+    assert.equal(c.header(retried)?.title, "Fix the parser");
+    await waitFor(() => c.asked.prompted.length === 1 || undefined, "the message written meanwhile sent");
+    assert.deepEqual(c.asked.prompted[0], {
       sessionId: "old-1",
       prompt: [{ type: "text", text: "Now the tests" }],
     });
@@ -272,43 +274,26 @@ describe("Session controls over the in-process seam", function () {
   });
 
   it("Try again on a failed reopen of a session reopened since in another tab goes to that tab, with the message", async () => {
-    let loads = 0;
-    const firstLoad = new Gate();
-    client = new Client((c) =>
-      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked, {
-        onLoad: async () => {
-          if (++loads > 1) return;
-          await firstLoad.pass();
-          throw new Error("the session store is locked");
-        },
-      }),
-    );
-    const pick = (past: PastSession[]) => Promise.resolve(past.find((s) => s.sessionId === "old-1"));
-    const failing = client.sessions.resumeSession("Past", pick);
-    await firstLoad.arrived;
-    const [failedKey] = client.sessions.sessionKeys();
-    await client.sessions.sendPrompt(failedKey!, "Now the tests");
-    firstLoad.open();
-    await assert.rejects(failing, SessionStartError);
-    const reopened = await client.sessions.resumeSession("Past", pick);
+    const { c, failedKey } = await failedReopenWithMessage();
+    const reopened = await c.sessions.resumeSession("Past", pickOld1);
     assert.equal(reopened.outcome, "opened");
     const openKey = (reopened as { sessionKey: string }).sessionKey;
     assert.notEqual(openKey, failedKey, "Resume reopens it in a new tab: the failed reopen left no route");
 
-    const retried = await client.sessions.retryStart(failedKey!);
+    const retried = await c.sessions.retryStart(failedKey);
     assert.equal(retried, openKey, "Try again shows the tab that has the session open");
-    assert.deepEqual(client.sessions.sessionKeys(), [openKey], "the failed tab closed, no third tab");
-    assert.equal(client.sessions.snapshot().activeSessionKey, openKey, "and makes it the active one");
+    assert.deepEqual(c.sessions.sessionKeys(), [openKey], "the failed tab closed, no third tab");
+    assert.equal(c.sessions.snapshot().activeSessionKey, openKey, "and makes it the active one");
     await waitFor(
-      () => client!.asked.prompted.length === 1 || undefined,
+      () => c.asked.prompted.length === 1 || undefined,
       "the message written in the failed tab sent in the open one",
     );
-    assert.deepEqual(client.asked.prompted[0], {
+    assert.deepEqual(c.asked.prompted[0], {
       sessionId: "old-1",
       prompt: [{ type: "text", text: "Now the tests" }],
     });
     assert.deepEqual(
-      client.asked.loaded.map((asked) => asked.sessionId),
+      c.asked.loaded.map((asked) => asked.sessionId),
       ["old-1", "old-1"],
       "not loaded a third time: a second load would take the open tab's updates and requests",
     );
