@@ -676,6 +676,9 @@ describe("permission rules and guards", () => {
       assert.deepEqual(prefix("npx -y prettier --check ."), ["npx", "-y", "prettier", "--check", "."]);
       assert.deepEqual(prefix("nohup ./serve.sh --port 8080"), ["nohup", "./serve.sh", "--port", "8080"]);
       assert.deepEqual(prefix("npx tsc --noEmit"), ["npx", "tsc"], "a runner's package is a subcommand word");
+      // `git -c core.pager=…` runs what the option says: "git" alone is any code too.
+      assert.deepEqual(prefix("git --no-pager log -5"), ["git", "--no-pager", "log", "-5"]);
+      assert.deepEqual(prefix("git status --short"), ["git", "status"]);
       assert.deepEqual(prefix("python3 manage.py migrate"), ["python3", "manage.py", "migrate"]);
       // Code in the line itself: no rule says it in plain words, so none is offered.
       assert.equal(prefix(`node -e "require('fs').rmSync('x')"`), undefined);

@@ -138,9 +138,10 @@ export function proposeRule(
 }
 
 /**
- * Programs that run whatever their arguments say: shells, interpreters, package runners and wrappers. Named alone (the
- * next word a flag or a path: `node --version`, `python3 -m pytest`, `npx -y …`), a rule would allow any code, so they
- * are proposed with their whole line, when it is plain words a rule can say (not `node -e "…"`).
+ * Programs that run whatever their arguments say: shells, interpreters, package runners, wrappers, and git (`git -c
+ * core.pager=…`). Named alone (the next word a flag or a path: `node --version`, `python3 -m pytest`, `npx -y …`,
+ * `git --no-pager log`), a rule would allow any code, so they are proposed with their whole line, when it is plain
+ * words a rule can say (not `node -e "…"`).
  */
 const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
   ...SHELLS,
@@ -150,6 +151,7 @@ const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
   "bunx",
   "pnpx",
   "uvx",
+  "git",
 ]);
 /** One word of `PLAIN_WORDS`: what a saved rule's command splits back into. */
 const PLAIN_WORD = /^[^;&|<>()$`'"\\*?{}#\s]+$/;
