@@ -102,7 +102,10 @@ export class PendingList {
     // What it runs or touches, under the agent's wording of it: the rows are all a batch shows.
     const gist = subjectGist(prompt.subject);
     if (gist !== "")
-      appendVisible(text.appendChild(el("span", { class: "pending-batch-gist mono" })), clip(gist, 500));
+      appendVisible(
+        text.appendChild(el("span", { class: "pending-batch-gist mono" })),
+        clip(gist, LIMITS.commandChars),
+      );
     return el("li", {}, el("label", {}, box, text));
   }
 
