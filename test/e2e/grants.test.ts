@@ -173,7 +173,7 @@ describe("Scoped grants from a card (e2e)", function () {
 
     // The buttons come back (the host ignored the grant); a prefix that covers the request is taken.
     await rules.getByRole("button", { name: "Edit rule" }).press("Enter");
-    await input.fill("npx");
+    await input.fill("npx tsc --noEmit");
     await waitUntil(
       async () =>
         (await rules.getByRole("button", { name: "Allow in this session" }).getAttribute("aria-disabled")) ===
@@ -185,7 +185,7 @@ describe("Scoped grants from a card (e2e)", function () {
     await waitUntil(
       async () =>
         (await decisions(webview)).some((s) =>
-          /granted for this session: Allow commands starting with "npx"/.test(s),
+          /granted for this session: Allow commands starting with "npx tsc --noEmit"/.test(s),
         ),
       "the record to name the edited rule",
     );

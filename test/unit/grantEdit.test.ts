@@ -83,6 +83,14 @@ describe("edited grants from a card", () => {
       refused(command("npm test"), { command: words }, /plain words/);
   });
 
+  it("refuses a program that runs any code named alone, as the proposals never name it", () => {
+    refused(command("node --version"), { command: "node" }, /any code/);
+    refused(command("npx tsc --noEmit"), { command: "npx" }, /any code/);
+    refused(command("bash ./build.sh"), { command: "/bin/bash" }, /any code/);
+    refused(command("git --no-pager log"), { command: "git" }, /any code/);
+    assert.ok(check(command("npx tsc --noEmit"), { command: "npx tsc" }).ok);
+  });
+
   it("a prefix of a chained request must cover every command in it", () => {
     refused(command("npm test && npm run lint"), { command: "npm test" }, /not a prefix/);
     assert.ok(check(command("npm test && npm run lint"), { command: "npm" }).ok);

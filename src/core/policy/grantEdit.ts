@@ -13,6 +13,7 @@ import {
   ruleFromEntry,
   RuleEntrySchema,
   ruleToEntry,
+  runsAnyCode,
   type DecideContext,
   type PermissionRule,
   type RuleSource,
@@ -65,6 +66,12 @@ export function editedRule(
     if (problem) return { ok: false, reason: problem };
   }
   const rule = ruleFromEntry(parsed.data, "allow", source);
+  // As for a path glob that names no folder: a card grants what the request needs, not every use of a program.
+  if (rule.command !== undefined && runsAnyCode(rule.command))
+    return {
+      ok: false,
+      reason: `"${rule.command.join(" ")}" alone allows any code it runs; name what it runs (a script, a subcommand)`,
+    };
   if (!ruleCovers(rule, footprint, context))
     return {
       ok: false,

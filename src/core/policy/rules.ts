@@ -174,7 +174,7 @@ function commandPrefix(command: SimpleCommand): string[] {
 }
 
 /** A prefix that names a program of `RUNS_ANY_CODE` alone: as a rule, it would allow any code. */
-function runsAnyCode(prefix: readonly string[]): boolean {
+export function runsAnyCode(prefix: readonly string[]): boolean {
   return prefix.length === 1 && RUNS_ANY_CODE.has(basename(prefix[0]!));
 }
 
