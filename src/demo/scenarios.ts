@@ -291,7 +291,7 @@ async function thinkScenario(turn: DemoTurn): Promise<void> {
     await pause(60, turn.signal);
   }
   if (turn.signal.aborted) return;
-  await stream(turn, "I thought it over (the greyed text above) and chose the simpler option.\n\n");
+  await stream(turn, "I thought it over (under Thinking above) and chose the simpler option.\n\n");
 }
 
 async function helpReply(turn: DemoTurn): Promise<void> {

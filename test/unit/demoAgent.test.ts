@@ -265,6 +265,8 @@ for (const version of [2, 1] as const) {
       const firstThought = kinds.indexOf("agent_thought_chunk");
       assert.ok(firstThought >= 0, "a thought was sent");
       assert.ok(firstThought < kinds.indexOf("agent_message_chunk"));
+      // The view shows thoughts folded under "Thinking": the reply points there, not to text on screen.
+      assert.match(client.messageText(), /under Thinking above/);
       client.assertWireValid();
     });
 
