@@ -113,6 +113,16 @@ export function inBackground(work: () => void): void {
   else setTimeout(work, 0);
 }
 
+/**
+ * Focuses `target` in a part of a card that just opened (the reason field, the rule editor, the Bypass confirmation)
+ * and brings all of `opened` into view: focus alone scrolls no further than the caret when the part starts inside the
+ * view, which left its buttons below the edge of a scrolling list.
+ */
+export function focusOpened(target: HTMLElement, opened: HTMLElement): void {
+  target.focus({ preventScroll: true });
+  opened.scrollIntoView({ block: "nearest" });
+}
+
 /** True when the user has something focused in the page (we must not move focus away from it). */
 export function userHasFocus(): boolean {
   const active = document.activeElement;

@@ -129,6 +129,69 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     await waitForReady(webview);
   });
 
+  it("a part a card opens (reason, rule editor, Bypass confirmation) comes into view whole in a pinned card that scrolls", async () => {
+    const title = "Tall card";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title,
+            // Taller than the pinned list's share of the view, so the list scrolls.
+            description: "A long explanation of what this command does. ".repeat(20),
+            subject: { type: "command", command: "npm run build", cwd: ctx.workbench.workspace },
+          },
+        },
+        { say: "tall card answered" },
+      ],
+    });
+    const tall = card(webview, title);
+    await waitForGuard(tall);
+    /** Where the element is cut off by a scroll box around it, or "" when it lies whole inside each one's view. */
+    const cutOff = (name: string, role: "button" | "textbox") =>
+      tall.getByRole(role, { name, exact: true }).evaluate((target) => {
+        const box = target.getBoundingClientRect();
+        for (let up = target.parentElement; up; up = up.parentElement) {
+          const style = up.ownerDocument.defaultView!.getComputedStyle(up);
+          if (!["auto", "scroll"].includes(style.overflowY)) continue;
+          const view = up.getBoundingClientRect();
+          if (box.top < view.top - 0.5 || box.bottom > view.bottom + 0.5)
+            return `${Math.round(box.top)}-${Math.round(box.bottom)} in ${up.className} ${Math.round(view.top)}-${Math.round(view.bottom)}`;
+        }
+        return "";
+      });
+    const assertWholeInView = async (names: string[], role: "button" | "textbox" = "button") => {
+      for (const name of names) assert.equal(await cutOff(name, role), "", `${name} is cut off`);
+    };
+    /** Clicks the button where a person reading down meets it: at the bottom edge of the list's view. */
+    const clickAtBottom = async (name: string) => {
+      const target = tall.getByRole("button", { name, exact: true });
+      // 60 px of what follows it in view, as a person scrolling down has it: what opens there starts inside the view
+      // and ends below it. Pressed where it is: Playwright's click would first scroll it to the middle of the view.
+      await target.evaluate((button) => {
+        button.scrollIntoView({ block: "end" });
+        button.closest(".pinned-list")!.scrollTop += 60;
+        button.click();
+      });
+    };
+
+    await clickAtBottom("Reject with reason…");
+    await assertWholeInView(["Reason for rejecting"], "textbox");
+    await assertWholeInView(["Reject and send reason", "Cancel"]);
+    await tall.getByRole("button", { name: "Cancel", exact: true }).click();
+
+    await clickAtBottom("Edit rule");
+    await assertWholeInView(["Command prefix (words)"], "textbox");
+    await ctx.workbench.page.keyboard.press("Escape");
+
+    await clickAtBottom("Bypass Permissions");
+    await assertWholeInView(["Confirm bypass", "Cancel"]);
+    await tall.getByRole("button", { name: "Cancel", exact: true }).click();
+
+    await tall.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome(title);
+    await waitForReady(webview);
+  });
+
   it("a user rule approves without a card until Manage Permissions removes it; then the card comes back", async () => {
     const { page } = ctx.workbench;
     await sendScript(webview, { steps: [run("Check (rule)", "make check")] });

@@ -7,7 +7,7 @@
 import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
-import { afterNextPaint, button, el, icon } from "../dom";
+import { afterNextPaint, button, el, focusOpened, icon } from "../dom";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
@@ -306,7 +306,7 @@ export class ApprovalCard {
     this.root.appendChild(confirm);
     this.syncActionState();
     // Focus goes to Cancel, never to the approving button.
-    cancelButton.focus();
+    focusOpened(cancelButton, confirm);
   }
 
   private closeBypassConfirmation(): void {

@@ -7,7 +7,7 @@
  */
 import type { GrantView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
-import { button, el, icon } from "../dom";
+import { button, el, focusOpened, icon } from "../dom";
 import { appendVisible } from "../text";
 import { labelWithLastingNote } from "./optionLabel";
 
@@ -170,7 +170,7 @@ export class GrantEditor {
     }
     this.editPanel.hidden = false;
     this.editButton?.setAttribute("aria-expanded", "true");
-    this.input.focus();
+    focusOpened(this.input, this.editPanel);
     this.input.select();
   }
 

@@ -6,7 +6,7 @@
  */
 import type { HostPort } from "../host";
 import { LIMITS } from "../../src/shared/limits";
-import { button, el, icon } from "../dom";
+import { button, el, focusOpened, icon } from "../dom";
 import "../styles/rejectReason.css";
 
 export interface RejectReasonCard {
@@ -71,18 +71,17 @@ export class RejectReason {
         this.submit();
       }
     });
-    this.panel.replaceChildren(
-      el(
-        "div",
-        { role: "group", "aria-label": "Reject with reason" },
-        field,
-        el("div", { class: "card-options" }, send, cancel),
-      ),
+    const group = el(
+      "div",
+      { role: "group", "aria-label": "Reject with reason" },
+      field,
+      el("div", { class: "card-options" }, send, cancel),
     );
+    this.panel.replaceChildren(group);
     this.panel.hidden = false;
     this.field = field;
     this.button.setAttribute("aria-expanded", "true");
-    field.focus();
+    focusOpened(field, group);
   }
 
   private submit(): void {
