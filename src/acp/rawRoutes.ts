@@ -57,12 +57,12 @@ export function sessionUpdateParams(params: unknown): Json {
 // Tool call, terminal and message ids are kept whole, as map keys and item ids the view is sent and names back: a
 // longer one is refused rather than cut (two cut ids could be one), so no transcript item, card or record carries it.
 const isLongId = (value: unknown) => typeof value === "string" && value.length > LIMITS.toolCallIdChars;
+const ID_FIELDS = ["toolCallId", "terminalId", "messageId"] as const;
 
 /** Where a tool call, update or command names an id over the cap (`at.field`), else undefined. */
 function longIdIn(call: Json | undefined, at: string): string | undefined {
   if (!call) return undefined;
-  for (const field of ["toolCallId", "terminalId", "messageId"])
-    if (isLongId(call[field])) return `${at}.${field}`;
+  for (const field of ID_FIELDS) if (isLongId(call[field])) return `${at}.${field}`;
   const content = call.content;
   const index = Array.isArray(content)
     ? content.findIndex((part) => isLongId(asObject(part)?.terminalId))

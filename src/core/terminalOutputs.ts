@@ -5,6 +5,7 @@
  * updated give up their output first (it then reads as no longer kept: empty and truncated), then their place.
  */
 import { LIMITS } from "../shared/limits";
+import { ownCopy } from "./fullTextCache";
 
 export interface TerminalState {
   output: string;
@@ -57,10 +58,6 @@ export function appendOutput(state: TerminalState, text: string): void {
     state.output = joined;
     return;
   }
-  state.output = ownString(joined.slice(joined.length - LIMITS.terminalOutputChars));
+  state.output = ownCopy(joined.slice(joined.length - LIMITS.terminalOutputChars));
   state.truncated = true;
-}
-
-function ownString(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
 }

@@ -25,8 +25,9 @@ export const LIMITS = {
   commandDescriptionChars: 300,
   commandHintChars: 200,
   /**
-   * An agent's tool call, terminal or message id: the map key and item id the transcript keeps and the view is sent, and what
-   * the view names back (`intent.idChars`). An update or request naming a longer one is refused (`acp/rawRoutes.ts`).
+   * An agent's tool call, terminal or message id: the map key and item id the transcript keeps and the view is sent,
+   * and what the view names back (`intent.idChars`). An update or request naming a longer one is refused
+   * (`acp/rawRoutes.ts`).
    */
   toolCallIdChars: 1_000,
   /** Past sessions a "Resume Session…" list shows, and the agent's session id it may name (longer ones are left out). */
