@@ -10,6 +10,7 @@ import {
   type PermissionRule,
   type Verdict,
 } from "../core/policy/ruleSettings";
+import { runsAnyCode } from "../core/policy/programs";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { inertText } from "../core/untrustedText";
 
@@ -147,7 +148,7 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
         300,
       ),
       description: listing.rule ? where : `${where}, ignored`,
-      ...(listing.ignored !== undefined ? { detail: inertText(listing.ignored, 300) } : {}),
+      ...detailOf(listing),
       target:
         listing.origin === "user"
           ? { type: "userRule", action: listing.action, entry: listing.entry }
@@ -164,6 +165,21 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
   const names = [...groups.keys()].filter((name) => name !== EVERY_AGENT).sort();
   if (groups.has(EVERY_AGENT)) names.push(EVERY_AGENT);
   return names.map((name) => ({ title: name, items: groups.get(name)! }));
+}
+
+/**
+ * Why an entry is ignored, or what a person may not see in an allow rule they wrote: a program that runs whatever
+ * its arguments say, named alone, allows any code (`node -e …`, `git -c core.pager=…`). Cards never propose or
+ * accept such a rule (`proposeRule`, `editedRule`); one written by hand is kept, and said for what it is.
+ */
+function detailOf(listing: RuleEntryListing): { detail?: string } {
+  if (listing.ignored !== undefined) return { detail: inertText(listing.ignored, 300) };
+  const command = listing.rule?.action === "allow" ? listing.rule.command : undefined;
+  if (command !== undefined && runsAnyCode(command))
+    return {
+      detail: `$(warning) Allows any code: ${inertText(command[0]!, 100)} runs whatever its arguments say. Name what it runs (a script, a subcommand).`,
+    };
+  return {};
 }
 
 function agentOf(entry: unknown): string | undefined {

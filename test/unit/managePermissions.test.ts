@@ -142,6 +142,34 @@ describe("Manage Permissions: the list per agent", () => {
     });
   });
 
+  it("says that an allow rule naming a program that runs any code alone allows any code", () => {
+    const groups = grantGroups({
+      bypass: [],
+      rules: listRuleEntries(
+        {
+          allow: [{ command: "node" }, { command: "/usr/bin/git" }, { command: "node scripts/build.js" }],
+          deny: [{ command: "python3" }],
+        },
+        "user",
+      ),
+      grants: [],
+    });
+    const details = groups[0]!.items.map((i) => [i.label, i.detail]);
+    assert.deepEqual(details, [
+      [
+        'Allow commands starting with "node" (user settings)',
+        "$(warning) Allows any code: node runs whatever its arguments say. Name what it runs (a script, a subcommand).",
+      ],
+      [
+        'Allow commands starting with "/usr/bin/git" (user settings)',
+        "$(warning) Allows any code: /usr/bin/git runs whatever its arguments say. Name what it runs (a script, a subcommand).",
+      ],
+      ['Allow commands starting with "node scripts/build.js" (user settings)', undefined],
+      // Denying a program alone is what a person means by it.
+      ['Deny commands starting with "python3" (user settings)', undefined],
+    ]);
+  });
+
   it("is empty when nothing is granted", () => {
     assert.deepEqual(grantGroups({ bypass: [], rules: [], grants: [] }), []);
   });

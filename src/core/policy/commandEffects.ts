@@ -4,7 +4,7 @@
  * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
-import { basename } from "./shellCommands";
+import { basename, WRAPPERS } from "./programs";
 
 /**
  * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
@@ -261,40 +261,6 @@ export const DOWNLOADERS = new Set([
   "Invoke-WebRequest",
   "Invoke-RestMethod",
 ]);
-export const INTERPRETERS = new Set([
-  "python",
-  "python3",
-  "node",
-  "deno",
-  "bun",
-  "perl",
-  "ruby",
-  "php",
-  "fish",
-  "pwsh",
-  "powershell",
-  "iex",
-  "Invoke-Expression",
-  "source",
-  ".",
-]);
-/** Commands that run the command after them (`env`, `nohup`, `timeout 10`, `xargs`). */
-export const WRAPPERS = new Set([
-  "env",
-  "nohup",
-  "time",
-  "command",
-  "builtin",
-  "exec",
-  "nice",
-  "ionice",
-  "timeout",
-  "stdbuf",
-  "xargs",
-  "chronic",
-  "unbuffer",
-]);
-
 export function withoutWrappers(argv: (string | null)[]): (string | null)[] {
   let rest = argv;
   while (rest.length > 0 && rest[0] != null && WRAPPERS.has(basename(rest[0]))) {

@@ -13,11 +13,11 @@ import {
   ruleFromEntry,
   RuleEntrySchema,
   ruleToEntry,
-  runsAnyCode,
   type DecideContext,
   type PermissionRule,
   type RuleSource,
 } from "./rules";
+import { runsAnyCode } from "./programs";
 
 /** What the card lets a person change: the words of the command prefix, or the path glob. */
 export interface RuleEdit {

@@ -20,15 +20,14 @@ import {
   fileOperands,
   findDeletes,
   forcePush,
-  INTERPRETERS,
   PRIVILEGE,
   rmTargets,
   withoutWrappers,
-  WRAPPERS,
   type FileTargets,
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
-import { basename, changesDirectory, SHELLS, type SimpleCommand } from "./shellCommands";
+import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
+import { changesDirectory, type SimpleCommand } from "./shellCommands";
 
 export * from "./ruleSettings";
 
@@ -137,22 +136,6 @@ export function proposeRule(
   return ruleCovers(rule, footprint, context) ? rule : undefined;
 }
 
-/**
- * Programs that run whatever their arguments say: shells, interpreters, package runners, wrappers, and git (`git -c
- * core.pager=…`). Named alone (the next word a flag or a path: `node --version`, `python3 -m pytest`, `npx -y …`,
- * `git --no-pager log`), a rule would allow any code, so they are proposed with their whole line, when it is plain
- * words a rule can say (not `node -e "…"`).
- */
-const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
-  ...SHELLS,
-  ...INTERPRETERS,
-  ...WRAPPERS,
-  "npx",
-  "bunx",
-  "pnpx",
-  "uvx",
-  "git",
-]);
 /** One word of `PLAIN_WORDS`: what a saved rule's command splits back into. */
 const PLAIN_WORD = /^[^;&|<>()$`'"\\*?{}#\s]+$/;
 
@@ -171,11 +154,6 @@ function commandPrefix(command: SimpleCommand): string[] {
   const line = command.argv;
   const plain = line.every((word): word is string => word != null && PLAIN_WORD.test(word));
   return plain && line.join(" ").length <= LIMITS.intent.ruleChars ? line : [];
-}
-
-/** A prefix that names a program of `RUNS_ANY_CODE` alone: as a rule, it would allow any code. */
-export function runsAnyCode(prefix: readonly string[]): boolean {
-  return prefix.length === 1 && RUNS_ANY_CODE.has(basename(prefix[0]!));
 }
 
 function commonPrefix(lists: string[][]): string[] {

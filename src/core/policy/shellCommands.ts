@@ -10,6 +10,7 @@
  * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
  */
 import type { Node, Parser } from "web-tree-sitter";
+import { basename, SHELLS } from "./programs";
 
 export interface SimpleCommand {
   /** The words as the shell would pass them; `null` for a word whose value is only known at run time. */
@@ -40,8 +41,6 @@ export const MAX_COMMAND_LINE_CHARS = 256 * 1024;
 const MAX_DEPTH = 100;
 const MAX_NESTED_SHELLS = 4;
 
-/** Shells whose `-c` script is parsed in place of the wrapper (`bash -lc 'npm test'` is `npm test`). */
-export const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash"]);
 /** Files a redirection may write without touching anything. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
 const WRITE_OPERATORS = new Set([">", ">>", ">|", "&>", "&>>", ">&", "<>", "&>|"]);
@@ -399,8 +398,3 @@ export function changesDirectory(commands: readonly SimpleCommand[]): boolean {
   return commands.some((c) => c.argv[0] != null && DIRECTORY_CHANGES.has(basename(c.argv[0])));
 }
 const DIRECTORY_CHANGES = new Set(["cd", "pushd", "popd", "chdir"]);
-
-/** The last component of a command name (`/usr/bin/sudo` is `sudo`), separators of both kinds. */
-export function basename(name: string): string {
-  return name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
-}
