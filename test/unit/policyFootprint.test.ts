@@ -232,6 +232,42 @@ describe("permission footprint", () => {
       assert.equal(f.complete, false);
     });
 
+    it("a patch whose only names are in its diff --git header: a binary, mode-only or empty new file", () => {
+      const tasks = ".vscode/tasks.json";
+      const patched = (text: string) =>
+        build(
+          v2DiffRequest({
+            changes: [{ operation: "modify", path: "/ws/src/a.ts" }],
+            patch: { format: "git_patch", text },
+          }),
+        );
+      const binary = `diff --git a/${tasks} b/${tasks}\nnew file mode 100644\nindex 0000000..1111111\nGIT binary patch\nliteral 5\nMcmZ?b1&)a)\n\nliteral 0\nHcmV?d00001\n\n`;
+      for (const text of [binary, `diff --git a/${tasks} b/${tasks}\nnew file mode 100644\n`]) {
+        const f = patched(text);
+        assert.equal(f.complete, false);
+        assert.match(
+          f.reasons.join(" "),
+          /the patch changes \.vscode\/tasks\.json, which its change list does not name/,
+        );
+      }
+      // Names git quotes (here a non-ASCII one) are read unquoted, so a patch that agrees stays understood.
+      const named = build(
+        v2DiffRequest({
+          changes: [{ operation: "modify", path: "/ws/café.ts" }],
+          patch: {
+            format: "git_patch",
+            text: 'diff --git "a/caf\\303\\251.ts" "b/caf\\303\\251.ts"\n--- "a/caf\\303\\251.ts"\n+++ "b/caf\\303\\251.ts"\n@@ -1 +1 @@\n-a\n+b\n',
+          },
+        }),
+      );
+      assert.deepEqual(named.reasons, []);
+      assert.equal(named.complete, true);
+      // A header whose two names cannot be told apart is not guessed at.
+      const unclear = patched("diff --git a/x b/y b/z\n");
+      assert.equal(unclear.complete, false);
+      assert.match(unclear.reasons.join(" "), /names files it cannot be sure of/);
+    });
+
     it("an unknown change operation, content type or patch format", () => {
       const diff = (extra: Record<string, unknown>) => build(v2DiffRequest({ changes: [], ...extra }));
       assert.equal(diff({ changes: [{ operation: "symlink", path: "/ws/a" }] }).complete, false);
@@ -318,7 +354,19 @@ describe("permission footprint", () => {
   it("reads the files a git patch names", () => {
     assert.deepEqual(
       gitPatchPaths("diff --git a/x b/y\nrename from x\nrename to y\n--- a/x\n+++ b/y\n--- /dev/null\n"),
-      ["x", "y"],
+      { paths: ["x", "y"], unreadable: [] },
     );
+    assert.deepEqual(
+      gitPatchPaths("diff --git a/my file.ts b/my file.ts\nold mode 100644\nnew mode 100755\n"),
+      {
+        paths: ["my file.ts"],
+        unreadable: [],
+      },
+    );
+    assert.deepEqual(gitPatchPaths('diff --git "a/tab\\there" "b/tab\\there"\n'), {
+      paths: ["tab\there"],
+      unreadable: [],
+    });
+    assert.deepEqual(gitPatchPaths('--- "a/bad\\q"\n').unreadable, ['--- "a/bad\\q"']);
   });
 });

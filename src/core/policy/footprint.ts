@@ -254,7 +254,12 @@ class FootprintBuilder {
       this.incomplete(`${label}: a patch of format "${String(patch.format)}" is not understood`);
       return;
     }
-    for (const named of gitPatchPaths(patch.text)) {
+    const { paths, unreadable } = gitPatchPaths(patch.text);
+    for (const line of unreadable)
+      this.incomplete(
+        `${label}: the patch line ${JSON.stringify(line.slice(0, 200))} names files it cannot be sure of`,
+      );
+    for (const named of paths) {
       const covered = changed.some(
         (path) =>
           path === named || path.endsWith(`/${named}`) || path.endsWith(`\\${named.replace(/\//g, "\\")}`),
@@ -380,20 +385,98 @@ class FootprintBuilder {
   }
 }
 
-/** The files a git patch names (`diff --git a/X b/Y`, `--- a/X`, `+++ b/Y`, renames, copies), without `a/`, `b/`. */
-export function gitPatchPaths(text: string): string[] {
+/**
+ * The files a git patch names: its `diff --git` headers (all a binary or mode-only change has), `---`/`+++` lines,
+ * renames and copies; without `a/`, `b/`, names git quoted (`"a/caf\303\251"`) unquoted. A name that cannot be read
+ * for sure (a quote that does not parse, a header whose two names cannot be told apart) goes to `unreadable`.
+ */
+export function gitPatchPaths(text: string): { paths: string[]; unreadable: string[] } {
   const paths = new Set<string>();
+  const unreadable: string[] = [];
+  const add = (name: string | undefined, raw: string) => {
+    if (name === undefined) unreadable.push(raw);
+    else if (name !== "/dev/null") paths.add(name.replace(/^[ab]\//, ""));
+  };
   for (const line of text.split("\n")) {
-    let match = /^(?:---|\+\+\+) (.+?)\t?$/.exec(line);
+    let match = /^diff --git (.+?)\r?$/.exec(line);
     if (match) {
-      const name = match[1]!.trim();
-      if (name !== "/dev/null") paths.add(name.replace(/^[ab]\//, ""));
+      const names = headerNames(match[1]!);
+      if (names) for (const name of names) add(name, line);
+      else unreadable.push(line);
       continue;
     }
-    match = /^(?:rename|copy) (?:from|to) (.+)$/.exec(line);
-    if (match) paths.add(match[1]!.trim());
+    match = /^(?:---|\+\+\+) (.+?)\t?\r?$/.exec(line);
+    if (match) {
+      add(patchName(match[1]!.trim()), line);
+      continue;
+    }
+    match = /^(?:rename|copy) (?:from|to) (.+?)\r?$/.exec(line);
+    if (match) add(patchName(match[1]!.trim()), line);
   }
-  return [...paths];
+  return { paths: [...paths], unreadable };
+}
+
+/**
+ * The two names of `diff --git <a> <b>`. Unquoted names may hold spaces, so the line is read only where they can be
+ * told apart: the same name twice (no rename), one " b/" between them, or a quoted name on either side.
+ */
+function headerNames(rest: string): [string, string] | undefined {
+  if (rest.startsWith('"')) {
+    const end = quotedEnd(rest);
+    if (end === undefined || rest[end] !== " ") return undefined;
+    const a = patchName(rest.slice(0, end));
+    const b = patchName(rest.slice(end + 1));
+    return a !== undefined && b !== undefined ? [a, b] : undefined;
+  }
+  if (rest.endsWith('"')) {
+    const start = rest.lastIndexOf(' "');
+    if (start < 0) return undefined;
+    const b = patchName(rest.slice(start + 1));
+    return b !== undefined ? [rest.slice(0, start), b] : undefined;
+  }
+  const half = (rest.length - 1) / 2;
+  if (
+    rest[half] === " " &&
+    rest.slice(0, half).replace(/^a\//, "") === rest.slice(half + 1).replace(/^b\//, "")
+  )
+    return [rest.slice(0, half), rest.slice(half + 1)];
+  // A rename or copy: two names, told apart by the one " b/" between them.
+  const split = rest.indexOf(" b/");
+  if (!rest.startsWith("a/") || split < 0 || rest.indexOf(" b/", split + 1) >= 0) return undefined;
+  return [rest.slice(0, split), rest.slice(split + 1)];
+}
+
+/** A name as a patch line holds it: as it is, or unquoted when git quoted it (C escapes, octal bytes of UTF-8). */
+function patchName(name: string): string | undefined {
+  if (!name.startsWith('"')) return name;
+  if (quotedEnd(name) !== name.length) return undefined;
+  const bytes: number[] = [];
+  const escapes: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
+  for (let i = 1; i < name.length - 1; i++) {
+    const c = name[i]!;
+    if (c !== "\\") {
+      bytes.push(...Buffer.from(c, "utf8"));
+      continue;
+    }
+    const next = name[++i]!;
+    const octal = /^[0-3][0-7]{2}/.exec(name.slice(i, i + 3));
+    if (octal) {
+      bytes.push(Number.parseInt(octal[0], 8));
+      i += 2;
+    } else if (escapes[next] !== undefined) bytes.push(escapes[next]);
+    else return undefined;
+  }
+  const decoded = Buffer.from(bytes).toString("utf8");
+  return decoded.includes("\uFFFD") ? undefined : decoded;
+}
+
+/** Where a C-quoted name that starts `text` ends (after its closing quote), if it is closed. */
+function quotedEnd(text: string): number | undefined {
+  for (let i = 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === '"') return i + 1;
+  }
+  return undefined;
 }
 
 function posixOrWin32(sample: string): typeof posix {
