@@ -13,7 +13,7 @@ import { dirname } from "node:path";
 export class FileAccessError extends Error {
   constructor(
     message: string,
-    readonly reason: "too_large" | "not_a_file" | "moved" | "too_deep",
+    readonly reason: "too_large" | "not_a_file" | "moved" | "too_deep" | "linked",
   ) {
     super(message);
   }
@@ -31,6 +31,25 @@ export interface ReadBounds {
 }
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/**
+ * A FIFO opened without it blocks until a writer (or reader) comes, holding one of the few threads every file
+ * operation of the extension host shares: four such reads stopped them all. A regular file reads as before.
+ */
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/**
+ * Refuses what the names cannot tell: a regular file only (not a FIFO or a device), and one with no other name. A
+ * hard link in the workspace is the same file as its other names, which may be outside it (a key) or protected (a
+ * repository's `.git/config`); Symposium checks names, so a file with several is not read or written.
+ */
+function checkKind(info: { isFile(): boolean; nlink: number }): void {
+  if (!info.isFile()) throw new FileAccessError("not a regular file", "not_a_file");
+  if (info.nlink > 1)
+    throw new FileAccessError(
+      "the file has other names (hard links) that Symposium cannot check against the workspace",
+      "linked",
+    );
+}
 
 /** Throws `moved` unless the open handle is the file at `expected` (a canonical path). */
 async function checkOpened(handle: FileHandle, expected: string): Promise<void> {
@@ -61,7 +80,7 @@ async function checkOpened(handle: FileHandle, expected: string): Promise<void> 
 export async function readBounded(path: string, bounds: ReadBounds): Promise<string | undefined> {
   let handle: FileHandle;
   try {
-    handle = await open(path, constants.O_RDONLY | NOFOLLOW);
+    handle = await open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     if ((error as NodeJS.ErrnoException).code === "ELOOP")
@@ -71,7 +90,7 @@ export async function readBounded(path: string, bounds: ReadBounds): Promise<str
   try {
     await checkOpened(handle, path);
     const info = await handle.stat();
-    if (!info.isFile()) throw new FileAccessError("not a regular file", "not_a_file");
+    checkKind(info);
     if (bounds.line === undefined && bounds.limit === undefined) {
       if (info.size > bounds.maxBytes) {
         throw new FileAccessError(
@@ -171,10 +190,12 @@ export async function writeChecked(path: string, content: string): Promise<void>
   let handle: FileHandle;
   let created = false;
   try {
-    handle = await open(path, constants.O_WRONLY | NOFOLLOW);
+    handle = await open(path, constants.O_WRONLY | NOFOLLOW | NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ELOOP") throw new FileAccessError("the file moved while it was opened", "moved");
+    // A FIFO with no reader.
+    if (code === "ENXIO") throw new FileAccessError("not a regular file", "not_a_file");
     if (code !== "ENOENT") throw error;
     await mkdir(dirname(path), { recursive: true });
     // "wx": O_CREAT | O_EXCL, which fails on any existing name, a symlink (dangling or not) included.
@@ -188,7 +209,7 @@ export async function writeChecked(path: string, content: string): Promise<void>
       if (created) await removeCreated(handle);
       throw error;
     }
-    if (!(await handle.stat()).isFile()) throw new FileAccessError("not a regular file", "not_a_file");
+    checkKind(await handle.stat());
     await handle.truncate(0);
     await handle.write(content, 0, "utf8");
   } finally {

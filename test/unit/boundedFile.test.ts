@@ -3,8 +3,10 @@
  * and no read holds more than its bound.
  */
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -74,6 +76,24 @@ describe("boundedFile", () => {
     await writeChecked(join(ws, "dir", "notes.txt"), "two\n");
     assert.equal(readFileSync(join(ws, "a", "b", "new.txt"), "utf8"), "one\n");
     assert.equal(readFileSync(join(ws, "dir", "notes.txt"), "utf8"), "two\n");
+  });
+
+  it("neither reads nor writes a file with another name (a hard link), which may be outside or protected", async () => {
+    const key = join(outside, "id_rsa");
+    writeFileSync(key, "PRIVATE KEY\n");
+    linkSync(key, join(ws, "fixture.txt"));
+    await assert.rejects(readBounded(join(ws, "fixture.txt"), bounds), /other names \(hard links\)/);
+    await assert.rejects(writeChecked(join(ws, "fixture.txt"), "pwned\n"), /other names \(hard links\)/);
+    assert.equal(readFileSync(key, "utf8"), "PRIVATE KEY\n");
+  });
+
+  it("refuses a FIFO at once instead of waiting for its other end (which held the host's file threads)", async () => {
+    const fifo = join(ws, "data.txt");
+    execFileSync("mkfifo", [fifo]);
+    // More than the four threads the host's file operations share: each would have waited forever.
+    const reads = Array.from({ length: 6 }, () => readBounded(fifo, bounds));
+    for (const read of reads) await assert.rejects(read, /not a regular file/);
+    await assert.rejects(writeChecked(fifo, "x"), /not a regular file/);
   });
 
   it("answers undefined for a missing file, refuses folders, and bounds whole reads and line ranges", async () => {
