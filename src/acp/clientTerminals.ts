@@ -27,15 +27,23 @@ const NOTIFY_INTERVAL_MS = 100;
 /** The view shows the tail of the output; only that much is decoded per update. */
 const VIEW_TAIL_BYTES = LIMITS.terminalOutputChars;
 
+/** Chunks shorter than this are copied into a shared block (`ByteRing.push`). */
+const SMALL_CHUNK = 1024;
+const BLOCK_BYTES = 16 * 1024;
+
 /**
  * The last `limit` bytes of a stream, kept as the chunks that arrived: appending never copies what is already held,
- * and only a read joins (a part of) it.
+ * and only a read joins (a part of) it. Small chunks are copied into blocks instead: a command writing a byte at a
+ * time made each byte a Buffer of its own, about 300 bytes of host memory per byte of output.
  */
 export class ByteRing {
   private chunks: Buffer[] = [];
   private first = 0; // index of the oldest chunk still held
   private skip = 0; // bytes of that chunk already dropped
   private held = 0;
+  /** The block the last chunk views while small chunks still fit in it. */
+  private block: Buffer | undefined;
+  private blockFill = 0;
   truncated = false;
 
   constructor(private readonly limit: number) {}
@@ -45,7 +53,18 @@ export class ByteRing {
       this.truncated ||= chunk.length > 0;
       return;
     }
-    this.chunks.push(chunk);
+    if (chunk.length >= SMALL_CHUNK) {
+      this.block = undefined;
+      this.chunks.push(chunk);
+    } else if (this.block && this.blockFill + chunk.length <= this.block.length) {
+      chunk.copy(this.block, this.blockFill);
+      this.blockFill += chunk.length;
+      this.chunks[this.chunks.length - 1] = this.block.subarray(0, this.blockFill);
+    } else {
+      this.block = Buffer.allocUnsafe(BLOCK_BYTES);
+      this.blockFill = chunk.copy(this.block, 0);
+      this.chunks.push(this.block.subarray(0, this.blockFill));
+    }
     this.held += chunk.length;
     while (this.held > this.limit) {
       const oldest = this.chunks[this.first]!;
