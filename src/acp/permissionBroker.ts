@@ -4,7 +4,7 @@
  * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
  * awaiting approval until the card is answered.
  */
-import { resolve } from "node:path";
+import { isAbsolute, sep } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
@@ -352,7 +352,8 @@ export class PermissionBroker {
             .map((simple) => simple.argv)
             .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
-      if (argvs.length > 0) session.approveCommand({ argvs, cwd: this.terminalCwd(command.cwd) });
+      const cwd = this.terminalCwd(command.cwd);
+      if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd });
     }
   }
 
@@ -368,12 +369,20 @@ export class PermissionBroker {
     if (typeof params.command !== "string" || !Array.isArray(args)) return undefined;
     if (!args.every((a): a is string => typeof a === "string")) return undefined;
     if (params.cwd !== undefined && params.cwd !== null && typeof params.cwd !== "string") return undefined;
-    return session.takeApprovedCommand([params.command, ...args], this.terminalCwd(params.cwd ?? undefined));
+    const cwd = this.terminalCwd(params.cwd ?? undefined);
+    return cwd === undefined ? undefined : session.takeApprovedCommand([params.command, ...args], cwd);
   }
 
-  private terminalCwd(cwd: string | undefined): string {
+  /**
+   * The folder a command runs in as the OS resolves it, inside the workspace (else undefined): `link/..` is the
+   * parent of where `link` leads, not the workspace root, so an approval of `make` in the root runs no other Makefile.
+   */
+  private terminalCwd(cwd: string | undefined): string | undefined {
     const root = this.host.cwd() ?? "/";
-    return cwd === undefined ? resolve(root) : resolve(root, cwd);
+    // Joined as text, not normalised: `join` would apply `..` to the words.
+    return this.host
+      .paths()
+      .resolveInside(cwd === undefined ? root : isAbsolute(cwd) ? cwd : `${root}${sep}${cwd}`);
   }
 
   /** Reading or writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not. */

@@ -73,7 +73,7 @@ export class SessionStartError extends Error {}
 /** What one approved tool call may run in a terminal: any one of its simple commands (or its exact argv), in `cwd`. */
 export interface ApprovedCommand {
   argvs: string[][];
-  /** Absolute: the call's cwd resolved against the workspace root, or the root. */
+  /** The call's cwd (else the workspace root) as the OS resolves it, inside the workspace. */
   cwd: string;
 }
 

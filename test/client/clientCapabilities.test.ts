@@ -480,6 +480,31 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(results[10], notApproved); // a rejection grants nothing
   });
 
+  it("places an approved command's folder as the OS does: link/.. is where the link leads, not the root", async () => {
+    const key = await start({ bypass: true });
+    mkdirSync(join(harness.workspace, "vendor", "evil", "x"), { recursive: true });
+    mkdirSync(join(harness.workspace, "pkg"), { recursive: true });
+    symlinkSync(join(harness.workspace, "vendor", "evil", "x"), join(harness.workspace, "link"));
+    // Approved in the workspace root (no cwd); each create names another spelling of a folder.
+    const run = node("console.log(process.cwd())");
+    const results = await turn(harness, key, [
+      approval(run),
+      call("terminal/create", { ...run, cwd: `${harness.workspace}/link/..` }),
+      call("terminal/create", { ...run, cwd: "link/.." }),
+      call("terminal/create", { ...run, cwd: `${harness.workspace}/pkg/..` }),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/output", { terminalId: "$result.terminalId" }),
+    ]);
+    const creates = results.filter((r) => r.method === "terminal/create");
+    const notApproved = /the command was not approved/;
+    assertError(creates[0], notApproved);
+    assertError(creates[1], notApproved);
+    // pkg/.. is the root itself: the approval, not used up by the refusals, runs there.
+    assert.equal(typeof assertOk(creates[2]).terminalId, "string");
+    const output = assertOk(results.find((r) => r.method === "terminal/output"));
+    assert.equal(output.output, `${realpathSync(harness.workspace)}\n`);
+  });
+
   it("refuses a terminal that sets environment variables the approval never showed (PATH, NODE_OPTIONS)", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('approved')");
