@@ -38,7 +38,7 @@ export interface ClientCallbacks {
   };
   terminals?: {
     create(connection: AgentConnection, params: Json): Promise<{ terminalId: string }>;
-    output(connection: AgentConnection, params: Json): Json;
+    output(connection: AgentConnection, params: Json): Promise<Json>;
     waitForExit(connection: AgentConnection, params: Json): Promise<Json>;
     kill(connection: AgentConnection, params: Json): Json;
     release(connection: AgentConnection, params: Json): Json;

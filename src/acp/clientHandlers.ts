@@ -10,6 +10,7 @@ import type { AgentConnection, ClientCallbacks } from "./agentConnection";
 import type { Runtime } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
 import type { PermissionBroker } from "./permissionBroker";
+import { LargeAnswers } from "./largeAnswers";
 import type { Session } from "./session";
 
 export interface HandlerHost {
@@ -23,6 +24,12 @@ export interface HandlerHost {
 
 export function clientCallbacks(host: HandlerHost): ClientCallbacks {
   const { broker } = host;
+  const largeAnswers = new WeakMap<AgentConnection, LargeAnswers>();
+  const paced = <T>(connection: AgentConnection, answer: () => Promise<T> | T): Promise<T> => {
+    let answers = largeAnswers.get(connection);
+    if (!answers) largeAnswers.set(connection, (answers = new LargeAnswers(connection.process.stdin)));
+    return answers.build(answer);
+  };
   const route = (connection: AgentConnection, sessionId: unknown): Session | undefined =>
     host.scopeOf(connection)?.route(sessionId);
   const routeOrThrow = (connection: AgentConnection, sessionId: unknown): Session => {
@@ -74,9 +81,14 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     fileSystem: {
       read: async (connection, params) => {
         const checked = await guardPath(connection, params, "read");
-        return host
-          .runtime()
-          .fileSystem.read(params as { path: string; line?: number | null; limit?: number | null }, checked);
+        return paced(connection, () =>
+          host
+            .runtime()
+            .fileSystem.read(
+              params as { path: string; line?: number | null; limit?: number | null },
+              checked,
+            ),
+        );
       },
       write: async (connection, params) => {
         const checked = await guardPath(connection, params, "write");
@@ -113,9 +125,11 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         }
       },
       output: (connection, params) =>
-        host
-          .runtime()
-          .terminals.output(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
+        paced(connection, () =>
+          host
+            .runtime()
+            .terminals.output(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
+        ),
       waitForExit: async (connection, params) => {
         const session = routeOrThrow(connection, params.sessionId);
         return { ...(await host.runtime().terminals.waitForExit(session.key, String(params.terminalId))) };
