@@ -183,6 +183,43 @@ describe("permission rules and guards", () => {
     });
   });
 
+  // Lines where bash runs something the grammar's tree does not show: each was approved by "npm test" before.
+  describe("what bash reads differently from the parser is never approved by a rule or Bypass", () => {
+    const hidden: { line: string; reason: RegExp }[] = [
+      { line: "npm test <<E'OF'\nEOF\ntouch PWN\nE'OF'", reason: /delimiter/ },
+      { line: 'npm test <<E"OF"\nEOF\ntouch PWN\nE"OF"', reason: /delimiter/ },
+      { line: 'npm test <<E"O"F\nEOF\ntouch PWN\nE"O"F', reason: /delimiter/ },
+      { line: "npm test <<$'EOF'\nEOF\ntouch PWN\n$'EOF'", reason: /delimiter/ },
+      { line: 'npm test <<$"EOF"\nEOF\ntouch PWN\n$"EOF"', reason: /delimiter/ },
+    ];
+    for (const { line, reason } of hidden)
+      it(`asks for ${JSON.stringify(line)}, saying why`, () => {
+        const footprint = command(line);
+        assert.equal(footprint.complete, false);
+        for (const decision of [
+          decide(footprint, context({ rules: [rule("allow", { command: "npm test" })] })),
+          decide(footprint, context({ bypass: true })),
+        ]) {
+          assert.equal(decision.verdict, "ask", decision.by.label);
+          assert.equal(decision.by.type === "guard" && decision.by.guard, "incomplete");
+          assert.match(decision.by.label, reason);
+        }
+      });
+
+    const harmless = [
+      "npm test <<EOF\nsome input $HOME\nEOF",
+      "npm test <<'EOF'\n$(not run) `nor this`\nEOF",
+      'npm test <<"EOF"\ninput\nEOF',
+      "npm test <<-EOF\n\tinput\n\tEOF",
+      "npm test <<END_OF_INPUT\ninput\nEND_OF_INPUT",
+    ];
+    for (const line of harmless)
+      it(`still allows ${JSON.stringify(line)} by the rule`, () => {
+        const decision = decide(command(line), context({ rules: [rule("allow", { command: "npm test" })] }));
+        assert.equal(decision.verdict, "allow", decision.by.label);
+      });
+  });
+
   describe("precedence: deny > guards > ask > allow > Bypass > ask a person", () => {
     it("a deny rule beats every allow rule and Bypass, and sees through wrappers and paths", () => {
       const rules = [rule("allow", { command: "npm test" }), rule("deny", { command: "curl" })];

@@ -73,6 +73,10 @@ describe("shell command lines", () => {
     { line: 'echo "unterminated', commands: ["echo"], ok: false },
     { line: "(npm test", commands: ["npm test"], ok: false },
     { line: 'bash -c "$SCRIPT"', commands: ["bash -c <?>"], ok: false },
+    // Bash ends a here-document at its delimiter with the quotes removed, the grammar at the delimiter as written.
+    { line: "cat <<E'OF'\nEOF\nrm -rf ~\nE'OF'", commands: ["cat"], ok: false },
+    { line: "cat <<\\EOF\nx\nEOF", commands: ["cat"], ok: false },
+    { line: 'cat <<"EOF"\n$(x)\nEOF', commands: ["cat"] },
   ];
 
   for (const { line, commands, writes = [], reads = [], ok = true } of corpus) {

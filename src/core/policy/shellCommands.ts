@@ -327,6 +327,12 @@ class Walker {
   /** A here-document: a quoted delimiter keeps the body literal; otherwise its substitutions run. */
   private heredoc(node: Node, depth: number): void {
     const start = node.children.find((c) => c?.type === "heredoc_start")?.text ?? "";
+    // Bash ends the body at the delimiter with its quotes removed (`E'OF'` ends at `EOF`); the grammar ends it at the
+    // delimiter as written. They agree only on a plain word or one wholly quoted.
+    if (!/^(?:[\w.-]+|'[\w.-]+'|"[\w.-]+")$/.test(start))
+      this.problem(
+        "a here-document's delimiter is not a plain or wholly quoted word: bash may end it elsewhere",
+      );
     const literal = /['"\\]/.test(start);
     for (const child of node.children) {
       if (!child || !child.isNamed) continue;
