@@ -191,6 +191,17 @@ describe("permission rules and guards", () => {
       { line: 'npm test <<E"O"F\nEOF\ntouch PWN\nE"O"F', reason: /delimiter/ },
       { line: "npm test <<$'EOF'\nEOF\ntouch PWN\n$'EOF'", reason: /delimiter/ },
       { line: 'npm test <<$"EOF"\nEOF\ntouch PWN\n$"EOF"', reason: /delimiter/ },
+      { line: "npm test ${x:-`touch PWN`}", reason: /substitution the shell parser read as text/ },
+      { line: 'npm test "${x:-`touch PWN`}"', reason: /substitution the shell parser read as text/ },
+      { line: "npm test ${x/a/`touch PWN`}", reason: /substitution the shell parser read as text/ },
+      { line: "npm test <<EOF\n`touch PWN`\nEOF", reason: /substitution the shell parser read as text/ },
+      {
+        line: "npm test <<-EOF\n\t$(touch PWN)\n\tEOF",
+        reason: /substitution the shell parser read as text/,
+      },
+      { line: "npm test `npm test \\`touch PWN\\``", reason: /backticks hold a backslash/ },
+      { line: `npm test "\${x:-'$(touch PWN)'}"`, reason: /inside a double-quoted expansion/ },
+      { line: "npm test <<EOF\n${x:-'$(touch PWN)'}\nEOF", reason: /inside a double-quoted expansion/ },
     ];
     for (const { line, reason } of hidden)
       it(`asks for ${JSON.stringify(line)}, saying why`, () => {
@@ -212,6 +223,9 @@ describe("permission rules and guards", () => {
       'npm test <<"EOF"\ninput\nEOF',
       "npm test <<-EOF\n\tinput\n\tEOF",
       "npm test <<END_OF_INPUT\ninput\nEND_OF_INPUT",
+      'npm test -- --grep "a \\`b\\` \\$(c)"',
+      "npm test -- --grep '`b` $(c)' # `d`",
+      'npm test -- --grep "$HOME" ${HOME} ${x:-default}',
     ];
     for (const line of harmless)
       it(`still allows ${JSON.stringify(line)} by the rule`, () => {

@@ -77,6 +77,12 @@ describe("shell command lines", () => {
     { line: "cat <<E'OF'\nEOF\nrm -rf ~\nE'OF'", commands: ["cat"], ok: false },
     { line: "cat <<\\EOF\nx\nEOF", commands: ["cat"], ok: false },
     { line: 'cat <<"EOF"\n$(x)\nEOF', commands: ["cat"] },
+    // Substitutions the grammar reads as text, or reads once where bash reads them twice.
+    { line: "cat <<-EOF\n\t$(id)\n\tEOF", commands: ["cat"], ok: false },
+    { line: "echo ${x:-`id`}", commands: ["echo <?>"], ok: false },
+    { line: `echo "\${x:-'$(id)'}"`, commands: ["echo <?>"], ok: false },
+    { line: "echo `echo \\`id\\``", commands: ["echo `id`", "echo <?>"], ok: false },
+    { line: "echo \"a \\`b\\`\" '`c`'", commands: ["echo a `b` `c`"] },
   ];
 
   for (const { line, commands, writes = [], reads = [], ok = true } of corpus) {

@@ -181,7 +181,7 @@ export function parseWithGrammar(parser: Parser, line: string, nesting: number):
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
-    new Walker(parser, result, nesting).walk(tree.rootNode, 0);
+    new Walker(parser, result, nesting, line).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
   }
@@ -193,6 +193,7 @@ class Walker {
     private readonly parser: Parser,
     private readonly out: ParsedCommandLine,
     private readonly nesting: number,
+    private readonly line: string,
   ) {}
 
   private problem(text: string): void {
@@ -203,6 +204,7 @@ class Walker {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     if (node.isMissing || node.type === "ERROR") return this.problem("the command line has a syntax error");
     if (!node.isNamed) return;
+    this.unread(node);
     switch (node.type) {
       case "command":
         return this.command(node, depth);
@@ -235,9 +237,47 @@ class Walker {
   /** The children, an assignment's value walked for substitutions without counting it as a command of its own. */
   private assignmentsAndChildren(node: Node, depth: number): void {
     for (const child of node.children) {
-      if (child?.type === "variable_assignment") this.children(child, depth + 1);
-      else if (child) this.walk(child, depth + 1);
+      if (child?.type === "variable_assignment") {
+        this.unread(child);
+        this.children(child, depth + 1);
+      } else if (child) this.walk(child, depth + 1);
     }
+  }
+
+  /**
+   * Substitutions bash runs that the grammar left as text: a backtick, `$(`, `${` or `$[` in a word, a pattern or a
+   * here-document body (`<<-EOF` with an indented `$(…)`), single quotes bash does not read as quotes (inside a
+   * double-quoted `${x:-'…'}`), and backticks holding a backslash or a backtick (bash unescapes their contents and
+   * reads them again; the grammar reads them once).
+   */
+  private unread(node: Node): void {
+    switch (node.type) {
+      case "comment":
+      case "heredoc_start":
+      case "heredoc_end":
+        return;
+      case "raw_string":
+      case "ansi_c_string":
+        if (insideDoubleQuotes(node))
+          this.problem(
+            "a quoted string inside a double-quoted expansion, which bash does not read as quoted",
+          );
+        return;
+      case "command_substitution":
+        if (node.firstChild?.type === "`" && /[\\`]/.test(node.text.slice(1, -1)))
+          this.problem("backticks hold a backslash or a backtick, and bash reads their contents twice");
+        break;
+    }
+    // The text between the children: what the grammar read as plain text.
+    let from = node.startIndex;
+    let found = false;
+    for (const child of node.children) {
+      if (!child) continue;
+      found ||= substitutionIn(this.line, from, child.startIndex);
+      from = child.endIndex;
+    }
+    if (found || substitutionIn(this.line, from, node.endIndex))
+      this.problem("the command line has a substitution the shell parser read as text");
   }
 
   private children(node: Node, depth: number): void {
@@ -251,10 +291,12 @@ class Walker {
       if (!child) continue;
       if (child.type === "variable_assignment") {
         assignments.push(child.text);
+        this.unread(child);
         this.children(child, depth + 1);
       } else if (child.type === "file_redirect" || child.type === "herestring_redirect") {
         this.walk(child, depth + 1);
       } else if (child.type === "command_name") {
+        this.unread(child);
         const word = child.firstNamedChild;
         argv.push(word ? staticWord(word) : null);
         if (word) this.walk(word, depth + 1);
@@ -340,6 +382,27 @@ class Walker {
       this.walk(child, depth + 1);
     }
   }
+}
+
+/** Where single quotes are not quotes: in double quotes or an unquoted here-document, up to a substitution's own. */
+function insideDoubleQuotes(node: Node): boolean {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type === "string" || up.type === "translated_string" || up.type === "heredoc_body") return true;
+    if (up.type === "command_substitution" || up.type === "process_substitution") return false;
+  }
+  return false;
+}
+
+/** Whether `line` holds an unescaped backtick, `$(`, `${` or `$[` from `from` to `to`. */
+function substitutionIn(line: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = line[i];
+    if (c !== "`" && !(c === "$" && "({[".includes(line[i + 1] ?? " "))) continue;
+    let backslashes = 0;
+    while (line[i - backslashes - 1] === "\\") backslashes++;
+    if (backslashes % 2 === 0) return true;
+  }
+  return false;
 }
 
 /**
