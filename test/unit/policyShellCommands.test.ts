@@ -83,6 +83,10 @@ describe("shell command lines", () => {
     { line: `echo "\${x:-'$(id)'}"`, commands: ["echo <?>"], ok: false },
     { line: "echo `echo \\`id\\``", commands: ["echo `id`", "echo <?>"], ok: false },
     { line: "echo \"a \\`b\\`\" '`c`'", commands: ["echo a `b` `c`"] },
+    // Expansions that evaluate what a variable holds; those that only read it are understood.
+    { line: "echo ${x=a} ${x@P} ${!x} ${x:1}", commands: ["echo <?> <?> <?> <?>"], ok: false },
+    { line: "echo ${x:-$(id)}", commands: ["id", "echo <?>"], ok: false },
+    { line: "echo ${x:-a} ${#x} ${x%.ts} ${x/a/b} ${x^^}", commands: ["echo <?> <?> <?> <?> <?>"] },
   ];
 
   for (const { line, commands, writes = [], reads = [], ok = true } of corpus) {

@@ -84,6 +84,12 @@ const CONTAINERS = new Set([
   "herestring_redirect",
   "heredoc_body",
 ]);
+/** Operators of `${…}` that only read a variable. */
+const READING_OPERATORS = new Set([
+  ...["-", ":-", "+", ":+", "?", ":?"],
+  ...["#", "##", "%", "%%", "/", "//", "/#", "/%"],
+  ...["^", "^^", ",", ",,"],
+]);
 /** Syntax that holds no command. */
 const LEAVES = new Set([
   "word",
@@ -226,6 +232,9 @@ class Walker {
         return this.redirect(node, depth);
       case "heredoc_redirect":
         return this.heredoc(node, depth);
+      case "expansion":
+        this.expansion(node);
+        return this.children(node, depth);
       default:
         if (LEAVES.has(node.type)) return;
         if (!CONTAINERS.has(node.type))
@@ -364,6 +373,21 @@ class Walker {
       if (child && child.type !== "file_descriptor" && !destinations.some((d) => d.id === child.id))
         this.walk(child, depth + 1);
     }
+  }
+
+  /**
+   * `${…}`: reading a variable (a default, a length, a pattern removed or replaced, a case change) is understood.
+   * Assigning it (`${x=…}`) sets up a later evaluation, and a transformation (`${x@P}`), indirection (`${!x}`) or
+   * substring offset (`${x:i}`) evaluates what a variable holds: `a[$(…)]` or `$(…)` run there. A substitution
+   * inside is not read either: bash's quoting rules in `${…}` differ from the grammar's.
+   */
+  private expansion(node: Node): void {
+    if (node.childrenForFieldName("operator").some((o) => !READING_OPERATORS.has(o.type)))
+      this.problem(
+        "an expansion assigns, transforms or evaluates a variable (${x=…}, ${x@P}, ${!x}, ${x:i})",
+      );
+    if (node.descendantsOfType(["command_substitution", "process_substitution"]).length > 0)
+      this.problem("an expansion holds a substitution (${x:-$(…)})");
   }
 
   /** A here-document: a quoted delimiter keeps the body literal; otherwise its substitutions run. */
