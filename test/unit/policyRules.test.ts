@@ -217,6 +217,18 @@ describe("permission rules and guards", () => {
       { line: "i='a[$(touch PWN)]'; npm test ${x:i}", reason: /assigns, transforms or evaluates/ },
       // Not hidden from the rule (touch is a command of its own), but not read exactly either.
       { line: "npm test ${x:-$(touch PWN)}", reason: /holds a substitution/ },
+      // Arithmetic reads a variable's value as an expression: `x='a[$(…)]'` runs the substitution there.
+      { line: "npm test $((x))", reason: /arithmetic evaluates/ },
+      { line: "npm test $[x]", reason: /arithmetic evaluates/ },
+      { line: "npm test ${a[i]}", reason: /arithmetic evaluates/ },
+      { line: "x='a[$(touch PWN)]'; ((x)); npm test", reason: /arithmetic evaluates/ },
+      { line: "x='a[$(touch PWN)]'; for ((;x;)); do break; done; npm test", reason: /arithmetic evaluates/ },
+      { line: "i='a[$(touch PWN)]'; a[i]=1 npm test", reason: /arithmetic evaluates/ },
+      { line: "x='a[$(touch PWN)]'; [[ $x -eq 1 ]]; npm test", reason: /arithmetic evaluates/ },
+      { line: "[[ -v 'a[$(touch PWN)]' ]]; npm test", reason: /arithmetic evaluates/ },
+      { line: "x='a[$(touch PWN)]'; let y=x; npm test", reason: /let evaluates/ },
+      { line: "declare -i y='a[$(touch PWN)]'; npm test", reason: /declaration evaluates/ },
+      { line: "declare -n r='a[$(touch PWN)]'; npm test $r", reason: /declaration evaluates/ },
     ];
     for (const { line, reason, prefix = "npm test" } of hidden)
       it(`asks for ${JSON.stringify(line)}, saying why`, () => {
@@ -242,6 +254,7 @@ describe("permission rules and guards", () => {
       "npm test -- --grep '`b` $(c)' # `d`",
       'npm test -- --grep "$HOME" ${HOME} ${x:-default}',
       'npm test ${#x} ${x%.ts} "${x/a/b}" ${x^^} ${x:?unset}',
+      "npm test -- --shard $((1 + 2)) $(( $# * 2 )) ${a[0]} ${a[@]}",
     ];
     for (const line of harmless)
       it(`still allows ${JSON.stringify(line)} by the rule`, () => {

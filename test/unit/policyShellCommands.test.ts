@@ -87,6 +87,10 @@ describe("shell command lines", () => {
     { line: "echo ${x=a} ${x@P} ${!x} ${x:1}", commands: ["echo <?> <?> <?> <?>"], ok: false },
     { line: "echo ${x:-$(id)}", commands: ["id", "echo <?>"], ok: false },
     { line: "echo ${x:-a} ${#x} ${x%.ts} ${x/a/b} ${x^^}", commands: ["echo <?> <?> <?> <?> <?>"] },
+    // Arithmetic on anything but numbers evaluates what a variable holds.
+    { line: "echo $((x)) $[y] ${a[i]}", commands: ["echo <?> <?> <?>"], ok: false },
+    { line: "((n++)); let n=n+1", commands: ["let n=n+1"], ok: false },
+    { line: "echo $((1 + 2*3)) ${a[0]} ${a[@]}; [[ 1 -eq 1 ]]", commands: ["echo <?> <?> <?>", "[["] },
   ];
 
   for (const { line, commands, writes = [], reads = [], ok = true } of corpus) {

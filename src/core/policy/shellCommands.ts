@@ -211,12 +211,17 @@ class Walker {
     if (node.isMissing || node.type === "ERROR") return this.problem("the command line has a syntax error");
     if (!node.isNamed) return;
     this.unread(node);
+    if (!evaluatesOnlyNumbers(node, this.line))
+      this.problem("arithmetic evaluates what a variable holds ($((x)), ((…)), a[i], [[ x -eq … ]])");
     switch (node.type) {
       case "command":
         return this.command(node, depth);
       case "declaration_command":
       case "unset_command":
       case "test_command":
+        // `declare -i x=…` evaluates the value as arithmetic, `declare -n r=…` the name it refers to.
+        if (node.children.some((c) => c?.type === "word" && /^-\w*[in]/.test(c.text)))
+          this.problem("a declaration evaluates its values (declare -i, declare -n)");
         // `export PATH=./evil:$PATH` changes what later commands run: it is a command of its own, matched by rules.
         this.out.commands.push({
           argv: [node.firstChild?.text ?? node.type],
@@ -319,6 +324,10 @@ class Walker {
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
     if (name === "eval") this.problem("the command line uses eval");
+    let builtin = 0;
+    while (argv[builtin] === "builtin" || argv[builtin] === "command") builtin++;
+    if (argv[builtin] === "let" && !argv.slice(builtin + 1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
+      this.problem("let evaluates what a variable holds");
     if (name != null && this.unwrapShell(argv, assignments, depth)) return;
     this.out.commands.push({ argv, assignments, text: node.text });
   }
@@ -405,6 +414,46 @@ class Walker {
       if (child.type === "heredoc_body" && literal) continue;
       this.walk(child, depth + 1);
     }
+  }
+}
+
+/** Arithmetic of numbers alone: no name, no quote, no expansion but `$#` and `$?`. */
+const NUMBERS_ONLY = /^(?:[\s\d+\-*/%<>=!&|^~?:,();]|\$[#?])*$/;
+const ARITHMETIC_OPEN = new Set(["$((", "$[", "(("]);
+const ARITHMETIC_CLOSE = new Set(["))", "]"]);
+const ARITHMETIC_TESTS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+
+/**
+ * False when bash evaluates part of `node` as arithmetic and that part names a variable: arithmetic reads a
+ * variable's value as an expression in turn, and an array subscript in it (`x='a[$(…)]'`) runs its substitution.
+ */
+function evaluatesOnlyNumbers(node: Node, line: string): boolean {
+  switch (node.type) {
+    case "arithmetic_expansion":
+    case "compound_statement":
+    case "c_style_for_statement": {
+      const open = node.children.find((c) => c !== null && ARITHMETIC_OPEN.has(c.type));
+      if (!open) return true; // `{ …; }`
+      const close = [...node.children].reverse().find((c) => c !== null && ARITHMETIC_CLOSE.has(c.type));
+      return NUMBERS_ONLY.test(line.slice(open.endIndex, close?.startIndex ?? node.endIndex));
+    }
+    case "subscript": {
+      const index = node.childForFieldName("index")?.text ?? "";
+      return /^[@*]$/.test(index) || NUMBERS_ONLY.test(index);
+    }
+    case "binary_expression": {
+      const operator = node.children.find((c) => c?.type === "test_operator");
+      if (!operator || !ARITHMETIC_TESTS.has(operator.text)) return true;
+      return node.namedChildren.every((c) => c === null || c.id === operator.id || NUMBERS_ONLY.test(c.text));
+    }
+    case "unary_expression": {
+      // `[[ -v a[i] ]]` evaluates the subscript.
+      const operator = node.children.find((c) => c?.type === "test_operator");
+      if (operator?.text !== "-v" && operator?.text !== "-R") return true;
+      return node.namedChildren.every((c) => c === null || c.id === operator.id || /^\w+$/.test(c.text));
+    }
+    default:
+      return true;
   }
 }
 
