@@ -4,8 +4,9 @@
  * substitution and redirections, and names the files its redirections write or read.
  *
  * Whatever the parser or this walker does not understand (syntax errors, `eval`, a command name computed at run time,
- * a redirection target computed at run time, syntax this walker does not know) is reported as a problem, and the
- * caller's footprint is then incomplete.
+ * a redirection target computed at run time, syntax this walker does not know) or may read otherwise than bash (a
+ * partly quoted here-document delimiter, a substitution left as text, arithmetic on a variable) is reported as a
+ * problem, and the caller's footprint is then incomplete.
  *
  * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
  */
