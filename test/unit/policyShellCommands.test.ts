@@ -73,6 +73,24 @@ describe("shell command lines", () => {
     { line: 'echo "unterminated', commands: ["echo"], ok: false },
     { line: "(npm test", commands: ["npm test"], ok: false },
     { line: 'bash -c "$SCRIPT"', commands: ["bash -c <?>"], ok: false },
+    // Bash ends a here-document at its delimiter with the quotes removed, the grammar at the delimiter as written.
+    { line: "cat <<E'OF'\nEOF\nrm -rf ~\nE'OF'", commands: ["cat"], ok: false },
+    { line: "cat <<\\EOF\nx\nEOF", commands: ["cat"], ok: false },
+    { line: 'cat <<"EOF"\n$(x)\nEOF', commands: ["cat"] },
+    // Substitutions the grammar reads as text, or reads once where bash reads them twice.
+    { line: "cat <<-EOF\n\t$(id)\n\tEOF", commands: ["cat"], ok: false },
+    { line: "echo ${x:-`id`}", commands: ["echo <?>"], ok: false },
+    { line: `echo "\${x:-'$(id)'}"`, commands: ["echo <?>"], ok: false },
+    { line: "echo `echo \\`id\\``", commands: ["echo `id`", "echo <?>"], ok: false },
+    { line: "echo \"a \\`b\\`\" '`c`'", commands: ["echo a `b` `c`"] },
+    // Expansions that evaluate what a variable holds; those that only read it are understood.
+    { line: "echo ${x=a} ${x@P} ${!x} ${x:1}", commands: ["echo <?> <?> <?> <?>"], ok: false },
+    { line: "echo ${x:-$(id)}", commands: ["id", "echo <?>"], ok: false },
+    { line: "echo ${x:-a} ${#x} ${x%.ts} ${x/a/b} ${x^^}", commands: ["echo <?> <?> <?> <?> <?>"] },
+    // Arithmetic on anything but numbers evaluates what a variable holds.
+    { line: "echo $((x)) $[y] ${a[i]}", commands: ["echo <?> <?> <?>"], ok: false },
+    { line: "((n++)); let n=n+1", commands: ["let n=n+1"], ok: false },
+    { line: "echo $((1 + 2*3)) ${a[0]} ${a[@]}; [[ 1 -eq 1 ]]", commands: ["echo <?> <?> <?>", "[["] },
   ];
 
   for (const { line, commands, writes = [], reads = [], ok = true } of corpus) {

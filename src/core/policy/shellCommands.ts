@@ -4,8 +4,9 @@
  * substitution and redirections, and names the files its redirections write or read.
  *
  * Whatever the parser or this walker does not understand (syntax errors, `eval`, a command name computed at run time,
- * a redirection target computed at run time, syntax this walker does not know) is reported as a problem, and the
- * caller's footprint is then incomplete.
+ * a redirection target computed at run time, syntax this walker does not know) or may read otherwise than bash (a
+ * partly quoted here-document delimiter, a substitution left as text, arithmetic on a variable) is reported as a
+ * problem, and the caller's footprint is then incomplete.
  *
  * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
  */
@@ -83,6 +84,12 @@ const CONTAINERS = new Set([
   "translated_string",
   "herestring_redirect",
   "heredoc_body",
+]);
+/** Operators of `${…}` that only read a variable. */
+const READING_OPERATORS = new Set([
+  ...["-", ":-", "+", ":+", "?", ":?"],
+  ...["#", "##", "%", "%%", "/", "//", "/#", "/%"],
+  ...["^", "^^", ",", ",,"],
 ]);
 /** Syntax that holds no command. */
 const LEAVES = new Set([
@@ -181,7 +188,7 @@ export function parseWithGrammar(parser: Parser, line: string, nesting: number):
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
-    new Walker(parser, result, nesting).walk(tree.rootNode, 0);
+    new Walker(parser, result, nesting, line).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
   }
@@ -193,6 +200,7 @@ class Walker {
     private readonly parser: Parser,
     private readonly out: ParsedCommandLine,
     private readonly nesting: number,
+    private readonly line: string,
   ) {}
 
   private problem(text: string): void {
@@ -203,12 +211,18 @@ class Walker {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     if (node.isMissing || node.type === "ERROR") return this.problem("the command line has a syntax error");
     if (!node.isNamed) return;
+    this.unread(node);
+    if (!evaluatesOnlyNumbers(node, this.line))
+      this.problem("arithmetic evaluates what a variable holds ($((x)), ((…)), a[i], [[ x -eq … ]])");
     switch (node.type) {
       case "command":
         return this.command(node, depth);
       case "declaration_command":
       case "unset_command":
       case "test_command":
+        // `declare -i x=…` evaluates the value as arithmetic, `declare -n r=…` the name it refers to.
+        if (node.children.some((c) => c?.type === "word" && /^-\w*[in]/.test(c.text)))
+          this.problem("a declaration evaluates its values (declare -i, declare -n)");
         // `export PATH=./evil:$PATH` changes what later commands run: it is a command of its own, matched by rules.
         this.out.commands.push({
           argv: [node.firstChild?.text ?? node.type],
@@ -224,6 +238,9 @@ class Walker {
         return this.redirect(node, depth);
       case "heredoc_redirect":
         return this.heredoc(node, depth);
+      case "expansion":
+        this.expansion(node);
+        return this.children(node, depth);
       default:
         if (LEAVES.has(node.type)) return;
         if (!CONTAINERS.has(node.type))
@@ -235,9 +252,47 @@ class Walker {
   /** The children, an assignment's value walked for substitutions without counting it as a command of its own. */
   private assignmentsAndChildren(node: Node, depth: number): void {
     for (const child of node.children) {
-      if (child?.type === "variable_assignment") this.children(child, depth + 1);
-      else if (child) this.walk(child, depth + 1);
+      if (child?.type === "variable_assignment") {
+        this.unread(child);
+        this.children(child, depth + 1);
+      } else if (child) this.walk(child, depth + 1);
     }
+  }
+
+  /**
+   * Substitutions bash runs that the grammar left as text: a backtick, `$(`, `${` or `$[` in a word, a pattern or a
+   * here-document body (`<<-EOF` with an indented `$(…)`), single quotes bash does not read as quotes (inside a
+   * double-quoted `${x:-'…'}`), and backticks holding a backslash or a backtick (bash unescapes their contents and
+   * reads them again; the grammar reads them once).
+   */
+  private unread(node: Node): void {
+    switch (node.type) {
+      case "comment":
+      case "heredoc_start":
+      case "heredoc_end":
+        return;
+      case "raw_string":
+      case "ansi_c_string":
+        if (insideDoubleQuotes(node))
+          this.problem(
+            "a quoted string inside a double-quoted expansion, which bash does not read as quoted",
+          );
+        return;
+      case "command_substitution":
+        if (node.firstChild?.type === "`" && /[\\`]/.test(node.text.slice(1, -1)))
+          this.problem("backticks hold a backslash or a backtick, and bash reads their contents twice");
+        break;
+    }
+    // The text between the children: what the grammar read as plain text.
+    let from = node.startIndex;
+    let found = false;
+    for (const child of node.children) {
+      if (!child) continue;
+      found ||= substitutionIn(this.line, from, child.startIndex);
+      from = child.endIndex;
+    }
+    if (found || substitutionIn(this.line, from, node.endIndex))
+      this.problem("the command line has a substitution the shell parser read as text");
   }
 
   private children(node: Node, depth: number): void {
@@ -251,10 +306,12 @@ class Walker {
       if (!child) continue;
       if (child.type === "variable_assignment") {
         assignments.push(child.text);
+        this.unread(child);
         this.children(child, depth + 1);
       } else if (child.type === "file_redirect" || child.type === "herestring_redirect") {
         this.walk(child, depth + 1);
       } else if (child.type === "command_name") {
+        this.unread(child);
         const word = child.firstNamedChild;
         argv.push(word ? staticWord(word) : null);
         if (word) this.walk(word, depth + 1);
@@ -268,6 +325,10 @@ class Walker {
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
     if (name === "eval") this.problem("the command line uses eval");
+    let builtin = 0;
+    while (argv[builtin] === "builtin" || argv[builtin] === "command") builtin++;
+    if (argv[builtin] === "let" && !argv.slice(builtin + 1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
+      this.problem("let evaluates what a variable holds");
     if (name != null && this.unwrapShell(argv, assignments, depth)) return;
     this.out.commands.push({ argv, assignments, text: node.text });
   }
@@ -324,9 +385,30 @@ class Walker {
     }
   }
 
+  /**
+   * `${…}`: reading a variable (a default, a length, a pattern removed or replaced, a case change) is understood.
+   * Assigning it (`${x=…}`) sets up a later evaluation, and a transformation (`${x@P}`), indirection (`${!x}`) or
+   * substring offset (`${x:i}`) evaluates what a variable holds: `a[$(…)]` or `$(…)` run there. A substitution
+   * inside is not read either: bash's quoting rules in `${…}` differ from the grammar's.
+   */
+  private expansion(node: Node): void {
+    if (node.childrenForFieldName("operator").some((o) => !READING_OPERATORS.has(o.type)))
+      this.problem(
+        "an expansion assigns, transforms or evaluates a variable (${x=…}, ${x@P}, ${!x}, ${x:i})",
+      );
+    if (node.descendantsOfType(["command_substitution", "process_substitution"]).length > 0)
+      this.problem("an expansion holds a substitution (${x:-$(…)})");
+  }
+
   /** A here-document: a quoted delimiter keeps the body literal; otherwise its substitutions run. */
   private heredoc(node: Node, depth: number): void {
     const start = node.children.find((c) => c?.type === "heredoc_start")?.text ?? "";
+    // Bash ends the body at the delimiter with its quotes removed (`E'OF'` ends at `EOF`); the grammar ends it at the
+    // delimiter as written. They agree only on a plain word or one wholly quoted.
+    if (!/^(?:[\w.-]+|'[\w.-]+'|"[\w.-]+")$/.test(start))
+      this.problem(
+        "a here-document's delimiter is not a plain or wholly quoted word: bash may end it elsewhere",
+      );
     const literal = /['"\\]/.test(start);
     for (const child of node.children) {
       if (!child || !child.isNamed) continue;
@@ -334,6 +416,67 @@ class Walker {
       this.walk(child, depth + 1);
     }
   }
+}
+
+/** Arithmetic of numbers alone: no name, no quote, no expansion but `$#` and `$?`. */
+const NUMBERS_ONLY = /^(?:[\s\d+\-*/%<>=!&|^~?:,();]|\$[#?])*$/;
+const ARITHMETIC_OPEN = new Set(["$((", "$[", "(("]);
+const ARITHMETIC_CLOSE = new Set(["))", "]"]);
+const ARITHMETIC_TESTS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+
+/**
+ * False when bash evaluates part of `node` as arithmetic and that part names a variable: arithmetic reads a
+ * variable's value as an expression in turn, and an array subscript in it (`x='a[$(…)]'`) runs its substitution.
+ */
+function evaluatesOnlyNumbers(node: Node, line: string): boolean {
+  switch (node.type) {
+    case "arithmetic_expansion":
+    case "compound_statement":
+    case "c_style_for_statement": {
+      const open = node.children.find((c) => c !== null && ARITHMETIC_OPEN.has(c.type));
+      if (!open) return true; // `{ …; }`
+      const close = [...node.children].reverse().find((c) => c !== null && ARITHMETIC_CLOSE.has(c.type));
+      return NUMBERS_ONLY.test(line.slice(open.endIndex, close?.startIndex ?? node.endIndex));
+    }
+    case "subscript": {
+      const index = node.childForFieldName("index")?.text ?? "";
+      return /^[@*]$/.test(index) || NUMBERS_ONLY.test(index);
+    }
+    case "binary_expression": {
+      const operator = node.children.find((c) => c?.type === "test_operator");
+      if (!operator || !ARITHMETIC_TESTS.has(operator.text)) return true;
+      return node.namedChildren.every((c) => c === null || c.id === operator.id || NUMBERS_ONLY.test(c.text));
+    }
+    case "unary_expression": {
+      // `[[ -v a[i] ]]` evaluates the subscript.
+      const operator = node.children.find((c) => c?.type === "test_operator");
+      if (operator?.text !== "-v" && operator?.text !== "-R") return true;
+      return node.namedChildren.every((c) => c === null || c.id === operator.id || /^\w+$/.test(c.text));
+    }
+    default:
+      return true;
+  }
+}
+
+/** Where single quotes are not quotes: in double quotes or an unquoted here-document, up to a substitution's own. */
+function insideDoubleQuotes(node: Node): boolean {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type === "string" || up.type === "translated_string" || up.type === "heredoc_body") return true;
+    if (up.type === "command_substitution" || up.type === "process_substitution") return false;
+  }
+  return false;
+}
+
+/** Whether `line` holds an unescaped backtick, `$(`, `${` or `$[` from `from` to `to`. */
+function substitutionIn(line: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = line[i];
+    if (c !== "`" && !(c === "$" && "({[".includes(line[i + 1] ?? " "))) continue;
+    let backslashes = 0;
+    while (line[i - backslashes - 1] === "\\") backslashes++;
+    if (backslashes % 2 === 0) return true;
+  }
+  return false;
 }
 
 /**
