@@ -53,7 +53,10 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     const check = host.paths().check(path);
     if (check.status !== "inside")
       throw host.runtime().sdk.RequestError.resourceNotFound(path.slice(0, 4096));
-    if (check.protected && !(await broker.confirmProtectedAccess(connection, session, path, access))) {
+    if (
+      check.protected &&
+      !(await broker.confirmProtectedAccess(connection, session, path, check.path, access))
+    ) {
       throw host
         .runtime()
         .sdk.RequestError.invalidRequest(

@@ -4,7 +4,7 @@
  * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
  * awaiting approval until the card is answered.
  */
-import { isAbsolute, sep } from "node:path";
+import { isAbsolute, normalize, sep } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
@@ -385,19 +385,26 @@ export class PermissionBroker {
       .resolveInside(cwd === undefined ? root : isAbsolute(cwd) ? cwd : `${root}${sep}${cwd}`);
   }
 
-  /** Reading or writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not. */
+  /**
+   * Reading or writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not.
+   * The card names the file the access reaches (`resolved`), and the agent's name for it when that is a link:
+   * `docs/CHANGELOG.md` leading to `.git/hooks/pre-commit` is a hook being written, not a changelog.
+   */
   async confirmProtectedAccess(
     connection: AgentConnection,
     session: Session,
     path: string,
+    resolved: string,
     access: "read" | "write",
   ): Promise<boolean> {
+    const doing = access === "read" ? "reading" : "writing to";
+    const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
     const prompt = normalizePermissionRequest({
       protocolVersion: 2,
       params: {
         sessionId: session.agentSessionId,
-        title: `${access === "read" ? "Read" : "Write"} the protected file ${path}?`,
-        description: `${connection.name} is ${access === "read" ? "reading" : "writing to"} a protected file. Bypass never covers protected files.`,
+        title: `${access === "read" ? "Read" : "Write"} the protected file ${resolved}?`,
+        description: `${connection.name} is ${doing} a protected file${through}. Bypass never covers protected files.`,
         options: [
           { optionId: access, name: `Allow this ${access}`, kind: "allow_once" },
           { optionId: "reject", name: "Reject", kind: "reject_once" },

@@ -294,19 +294,36 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     mkdirSync(join(ws, ".git"));
     writeFileSync(join(ws, ".git", "config"), "[core]\n");
     symlinkSync(join(ws, ".git", "config"), join(ws, "harmless.txt"));
+    const config = join(ws, ".git", "config");
     const attempts = [
-      { path: join(ws, ".git", "config"), answer: "reject" },
-      { path: join(ws, "harmless.txt"), answer: "reject" },
-      { path: join(ws, ".env"), answer: "write" },
+      { path: config, answer: "reject", title: `Write the protected file ${config}?`, through: false },
+      // A link is named for where it leads: the card is about .git/config, not a harmless text file.
+      {
+        path: join(ws, "harmless.txt"),
+        answer: "reject",
+        title: `Write the protected file ${config}?`,
+        through: true,
+      },
+      {
+        path: join(ws, ".env"),
+        answer: "write",
+        title: `Write the protected file ${join(ws, ".env")}?`,
+        through: false,
+      },
     ];
-    for (const { path, answer } of attempts) {
+    for (const { path, answer, title, through } of attempts) {
       const before = harness.callResults().length;
       harness.send(key, {
         steps: [call("fs/write_text_file", { path, content: "[core]\n\thooksPath = /tmp/evil\n" })],
       });
       const card = await waitFor(() => harness.sessions.pending.list()[0], `a card for ${basename(path)}`);
       const view = harness.sessions.promptView(card);
-      assert.match(view.title, /protected file/);
+      assert.equal(view.title, title);
+      assert.equal(
+        view.description?.includes(`through ${path}, which leads to it`),
+        through,
+        view.description,
+      );
       assert.equal(view.canBypass, false);
       assert.match(view.bypassBlockedReason ?? "", /protected/);
       await new Promise((resolve) => setTimeout(resolve, 100));
