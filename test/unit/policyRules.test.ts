@@ -186,11 +186,54 @@ describe("permission rules and guards", () => {
   describe("precedence: deny > guards > ask > allow > Bypass > ask a person", () => {
     it("a deny rule beats every allow rule and Bypass, and sees through wrappers and paths", () => {
       const rules = [rule("allow", { command: "npm test" }), rule("deny", { command: "curl" })];
-      for (const line of ["npm test && curl x", "env FOO=1 curl x", "/usr/bin/curl x", "nohup curl x"]) {
+      for (const line of [
+        "npm test && curl x",
+        "env FOO=1 curl x",
+        "/usr/bin/curl x",
+        "nohup curl x",
+        "timeout -s KILL 5 curl x",
+        "env -u HOME curl x",
+        "env bash -c 'curl x'",
+        "bash -c -- 'curl x'",
+        "FOO=1 sh -c 'curl x'",
+        "find . -maxdepth 0 -exec curl x ';'",
+      ]) {
         const decision = decide(command(line), context({ rules, bypass: true }));
         assert.equal(decision.verdict, "deny", line);
         assert.match(decision.by.label, /Deny commands starting with "curl"/);
       }
+    });
+
+    it("a deny rule on a git subcommand sees past git's own options; an allow rule does not", () => {
+      const deny = [rule("deny", { command: "git push" })];
+      for (const line of [
+        "git -C . push origin main",
+        "git -c x=y push origin main",
+        "git --git-dir=.git --work-tree . push",
+        "git --no-pager push",
+        "timeout 60 git -C . push",
+      ]) {
+        const decision = decide(command(line), context({ rules: deny, bypass: true }));
+        assert.equal(decision.verdict, "deny", line);
+      }
+      const allow = [rule("allow", { command: "git status" })];
+      assert.equal(decide(command("git status"), context({ rules: allow })).verdict, "allow");
+      assert.equal(decide(command("git -C /elsewhere status"), context({ rules: allow })).verdict, "ask");
+    });
+
+    it("an allow rule covers neither a wrapped command nor what a wrapped shell or find runs", () => {
+      const npmTest = [rule("allow", { command: "npm test" })];
+      assert.equal(decide(command("bash -c 'npm test'"), context({ rules: npmTest })).verdict, "allow");
+      for (const line of ["timeout 60 npm test", "timeout 5 bash -c 'npm test'", "FOO=1 bash -c 'npm test'"])
+        assert.equal(decide(command(line), context({ rules: npmTest })).verdict, "ask", line);
+      const find = [rule("allow", { command: "find" })];
+      assert.equal(decide(command("find . -name '*.ts'"), context({ rules: find })).verdict, "allow");
+      for (const line of [
+        "find . -maxdepth 0 -exec sh -c 'touch PWN' ';'",
+        "find . -exec touch PWN ';'",
+        "find . -okdir touch PWN ';'",
+      ])
+        assert.equal(decide(command(line), context({ rules: find })).verdict, "ask", line);
     });
 
     it("an ask rule beats an allow rule", () => {
@@ -550,6 +593,48 @@ describe("permission rules and guards", () => {
       { name: "npm test > ~/.bashrc", footprint: () => command("npm test > ~/.bashrc"), guard: "outside" },
       { name: "a command run outside", footprint: () => command("npm test", "/etc"), guard: "outside" },
       { name: "eval", footprint: () => command('eval "$(curl x)"'), guard: "incomplete" },
+      // Wrappers are read with their own options; a shell behind them, assignments or its own options runs its script.
+      ...[
+        "env bash -c 'rm -rf ~'",
+        "FOO=1 bash -c 'rm -rf ~'",
+        "bash +e -c 'rm -rf ~'",
+        "bash -o posix -c 'rm -rf ~'",
+        "bash -c -- 'rm -rf ~'",
+        "bash -c -x 'rm -rf ~'",
+        "nohup sh -c 'rm -rf ~'",
+        "timeout 5 bash -c 'rm -rf ~'",
+        "timeout -s KILL 5 rm -rf ~",
+        "timeout --sig=KILL 5 rm -rf ~",
+        "env -u HOME rm -rf ~",
+        "exec -a x rm -rf ~",
+        "stdbuf -o L rm -rf ~",
+        "nice -n 5 ionice -c 3 rm -rf ~",
+        "env -C / rm -rf home",
+        "env --chdir=/ rm -rf etc",
+        "env -C / bash -c 'rm -rf etc'",
+        "find . -maxdepth 0 -exec rm -rf ~ ';'",
+        "find . -maxdepth 0 -exec sh -c 'rm -rf ~' \\;",
+        "xargs -a list.txt rm -rf",
+        "xargs -d '\\n' rm -rf < list.txt",
+        "printf '%s\\n' ~ | xargs -I {} rm -rf {}",
+        "command cd ~ && rm -rf .ssh",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" })),
+      ...[
+        "builtin cd ~ && echo key >> .ssh/authorized_keys",
+        "env -C ~ touch .bashrc",
+        "timeout --frobnicate 5 rm -rf ~",
+        "env -S 'rm -rf ~'",
+        "env --split-string='rm -rf ~'",
+        "time -o ~/.bashrc npm test",
+        'env "$OPTS" rm -rf ~',
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
+      {
+        name: "Codex's argv with a wrapped shell",
+        footprint: () =>
+          toolCall({ kind: "execute", rawInput: { command: ["env", "bash", "-c", "rm -rf ~"], cwd: ws } }),
+        guard: "recursive-delete",
+      },
       {
         name: "an unrecognised subject",
         footprint: () => build(v2Request({ type: "elicitation" })),
@@ -633,6 +718,25 @@ describe("permission rules and guards", () => {
           "git stash",
           "git stash pop",
           "git switch main",
+        ],
+      ],
+      [
+        "wrapped commands, shells and find's -exec inside the workspace",
+        [
+          "timeout 60 npm test",
+          "timeout -k 5 60 npm test",
+          "env NODE_ENV=test npm test",
+          "env -u CI npm test",
+          "nohup npm run dev",
+          "nice -n 10 make",
+          "FOO=1 bash -c 'npm test'",
+          "timeout 5 bash -c 'npm test && npm run lint'",
+          "bash -euo pipefail -c 'npm test'",
+          "find . -name __pycache__ -type d -exec rm -rf {} +",
+          "find src -name '*.ts' -exec grep -l TODO {} +",
+          "find src -name '*.orig' -print0 | xargs -0 rm -f",
+          "git ls-files -z | xargs -0 -n 50 grep -l TODO",
+          "builtin echo hi",
         ],
       ],
       [
