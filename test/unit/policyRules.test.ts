@@ -628,6 +628,21 @@ describe("permission rules and guards", () => {
         "time -o ~/.bashrc npm test",
         'env "$OPTS" rm -rf ~',
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      // Options whose value is a command the program runs, or a file it writes, that the guards do not read.
+      ...[
+        "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='rm -rf ~' src",
+        "tar -xf build/a.tgz --to-command='sh -c x'",
+        "tar xIf ./evil.sh build/a.tgz",
+        "sort --compress-program=./evil.sh src/a.ts",
+        "git grep -O'rm -rf ~' x",
+        "git log -p --output=.git/hooks/pre-commit",
+        "git -C . diff --output ~/.bashrc",
+        "git rebase -x 'rm -rf ~' HEAD~3",
+        "git push --receive-pack='rm -rf ~' origin",
+        "git bisect run ./x.sh",
+        "git submodule foreach 'rm -rf ~'",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",
@@ -740,6 +755,19 @@ describe("permission rules and guards", () => {
         ],
       ],
       [
+        "tar, sort and git without options that run a command",
+        [
+          "tar -czf build/src.tgz src",
+          "sort -u src/a.ts -o build/sorted.txt",
+          "git log --oneline -5",
+          "git grep -n TODO",
+          "git diff --stat",
+          "git rebase main",
+          "git fetch origin",
+          "git push origin main",
+        ],
+      ],
+      [
         "a safe long option's start (not read as a dangerous one)",
         ["git push --no-verify origin main", "git push --dry origin main", "rm --verbose -f build/x"],
       ],
@@ -768,7 +796,13 @@ describe("permission rules and guards", () => {
       assert.deepEqual(prefix("npm run lint -- --fix"), ["npm", "run", "lint"]);
       assert.deepEqual(prefix("git status --short"), ["git", "status"]);
       assert.deepEqual(prefix("ls -la src"), ["ls"]);
-      assert.deepEqual(prefix("npm test && npm run lint"), ["npm"]);
+      assert.deepEqual(
+        prefix("npm test && npm run lint"),
+        undefined,
+        "npm alone runs any code (npm exec -c …)",
+      );
+      assert.deepEqual(prefix("npm test"), ["npm", "test"]);
+      assert.deepEqual(prefix("cat src/a.ts"), ["cat"]);
       assert.equal(prefix("make && cargo build"), undefined);
     });
 
@@ -809,6 +843,41 @@ describe("permission rules and guards", () => {
         command: "npx -y prettier --check .",
         agent: "Claude",
       });
+    });
+
+    it("never proposes a rule under which an option or script runs code or writes a file unseen", () => {
+      const prefix = (line: string) => proposeRule(command(line), context())?.command;
+      // Programs whose script is code: their whole line, or nothing; sed not even that (`-e` may come after its files).
+      assert.equal(prefix("sed -n '1,20p' src/a.ts"), undefined);
+      assert.equal(prefix("sed -i s/a/b/ src/a.ts"), undefined);
+      assert.equal(prefix("awk '{print $1}' src/a.ts"), undefined);
+      assert.deepEqual(prefix("awk -f tools/sum.awk src/a.ts"), ["awk", "-f", "tools/sum.awk", "src/a.ts"]);
+      // Package managers and make run any code alone or through exec, run, dlx; a named script or target is fine.
+      assert.equal(prefix("npm exec -c 'touch PWN'"), undefined);
+      assert.equal(prefix("npm run build && npm run lint"), undefined);
+      assert.deepEqual(prefix("npm run lint"), ["npm", "run", "lint"]);
+      assert.deepEqual(prefix("pnpm test"), ["pnpm", "test"]);
+      assert.equal(prefix("make"), undefined);
+      assert.deepEqual(prefix("make -j4"), ["make", "-j4"]);
+      assert.deepEqual(prefix("make build"), ["make", "build"]);
+      // Programs whose dangerous options the guards read keep their proposal, which never covers those options.
+      const covers = (approved: string, attack: string) =>
+        ruleCovers(proposeRule(command(approved), context())!, command(attack), context());
+      const pairs: [string, string][] = [
+        ["find . -name '*.ts'", "find . -maxdepth 0 -exec sh -c 'touch PWN' ';'"],
+        ["tar -tzf build/a.tgz", "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='touch PWN' src"],
+        ["tar -tzf build/a.tgz", "tar xIf ./evil.sh build/a.tgz"],
+        ["sort src/a.ts", "sort --compress-program=./evil.sh src/a.ts"],
+        ["git grep -n TODO", "git grep -O'touch PWN' x"],
+        ["git log --oneline", "git log -p --output=.git/hooks/pre-commit"],
+        ["git log --oneline", "git log -p --outp=src/a.ts"],
+        ["git rebase main", "git rebase -x 'touch PWN' main"],
+        ["git fetch origin", "git fetch --upload-pack='touch PWN' origin"],
+      ];
+      for (const [approved, attack] of pairs) {
+        assert.equal(covers(approved, approved), true, approved);
+        assert.equal(covers(approved, attack), false, attack);
+      }
     });
 
     it("proposes this folder for an edit, this file at the top of the workspace", () => {

@@ -230,6 +230,7 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
     files: { C: "file", "--directory": "file", f: "file", "--file": "file" },
   },
   unzip: { valueTaking: "dx", files: { d: "file" } },
+  sort: { valueTaking: "koStT", files: { o: "file", "--output": "file" } },
 };
 
 /** The files named by `table`'s options among `words` (null for a value computed at run time). */
@@ -278,6 +279,80 @@ function sedFiles(words: (string | null)[]): (string | null)[] {
     } else if (!(word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
   }
   return operands;
+}
+
+/** Long options that run a command (or a program) given as their value, per program; any unambiguous start counts. */
+const RUNNING_OPTIONS: Record<string, string[]> = {
+  tar: [
+    "--checkpoint-action",
+    "--to-command",
+    "--use-compress-program",
+    "--info-script",
+    "--new-volume-script",
+    "--rsh-command",
+    "--rmt-command",
+  ],
+  sort: ["--compress-program"],
+  // `--output` writes the log or diff to a file; the others run a command.
+  git: [
+    "--output",
+    "--output-directory",
+    "--open-files-in-pager",
+    "--exec",
+    "--extcmd",
+    "--upload-pack",
+    "--receive-pack",
+  ],
+};
+
+/** git's subcommands whose short option runs a command (`git grep -O'cmd'`, `git rebase -x cmd`), or writes a file. */
+const GIT_RUNNING_SHORT: Record<string, string> = {
+  grep: "O",
+  rebase: "x",
+  difftool: "x",
+  clone: "u",
+  "ls-remote": "u",
+  "format-patch": "o",
+  archive: "o",
+};
+
+/**
+ * An option whose value is a command the program runs, or a file it writes, that the guards do not read (`tar
+ * --checkpoint-action=exec=…`, `sort --compress-program=…`, `git grep -O…`, `git log --output=…`): a sentence saying
+ * so, or undefined. The command is then not understood, so that no rule or Bypass approves it.
+ */
+export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
+  let words = argv.slice(1);
+  let short = "";
+  if (name === "tar") {
+    short = "IF";
+    // tar's old style: a first word without a dash is a cluster of options (`tar xIf prog a.tgz`).
+    if (words[0] != null && !words[0].startsWith("-")) words = [`-${words[0]}`, ...words.slice(1)];
+  } else if (name === "git") {
+    const git = gitSubcommand(argv);
+    if (!git) return undefined;
+    if (git.name === null) return undefined; // changesGitConfig holds a subcommand computed at run time
+    if (
+      ["filter-branch", "filter-repo"].includes(git.name) ||
+      (git.name === "bisect" && git.rest[0] === "run")
+    )
+      return `git ${git.name} runs commands Symposium does not read`;
+    if (git.name === "submodule" && git.rest.includes("foreach"))
+      return "git submodule foreach runs commands Symposium does not read";
+    words = git.rest;
+    short = GIT_RUNNING_SHORT[git.name] ?? "";
+  }
+  const long = RUNNING_OPTIONS[name] ?? [];
+  for (const word of words) {
+    if (word === "--") break;
+    if (word === null || !word.startsWith("-")) continue;
+    const option = word.startsWith("--")
+      ? long.find((flag) => longOption(word, flag))
+      : [...word.slice(1)].find((letter) => short.includes(letter));
+    if (option !== undefined)
+      return `${name} ${option.startsWith("--") ? option : `-${option}`} runs a command or writes a file Symposium does not read`;
+  }
+  return undefined;
 }
 
 export const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);

@@ -22,6 +22,7 @@ import {
   forcePush,
   PRIVILEGE,
   rmTargets,
+  runsUnread,
   withoutGitOptions,
   withoutWrappers,
   type FileTargets,
@@ -293,6 +294,8 @@ class FootprintView {
       }
       if (PRIVILEGE.has(name))
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
+      const unread = runsUnread(name, argv);
+      if (unread) return { guard: "incomplete", label: unread };
       const touched =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
       const reach = touched && this.fileReach(name, touched, cwd);
