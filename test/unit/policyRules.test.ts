@@ -551,6 +551,12 @@ describe("permission rules and guards", () => {
         footprint: () => command("git checkout -- src/a.ts"),
         guard: "discard-changes",
       },
+      ...[
+        "git checkout src/a.ts",
+        "git checkout HEAD src/a.ts",
+        "git checkout -p",
+        "git checkout README.md",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "discard-changes" })),
       { name: "git restore f", footprint: () => command("git restore src/a.ts"), guard: "discard-changes" },
       { name: "git clean -fdx", footprint: () => command("git clean -fdx"), guard: "discard-changes" },
       { name: "git stash drop", footprint: () => command("git stash drop"), guard: "discard-changes" },
@@ -727,6 +733,10 @@ describe("permission rules and guards", () => {
         [
           "git checkout feature",
           "git checkout -b topic",
+          "git checkout -b topic origin/main",
+          "git checkout origin/main",
+          "git checkout v1.2.0",
+          "git checkout -",
           "git restore --staged src/a.ts",
           "git reset HEAD~1",
           "git clean -n",

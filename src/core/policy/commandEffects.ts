@@ -700,7 +700,11 @@ export function discardsWork(argv: (string | null)[]): string | undefined {
     case "reset":
       return has("--hard") ? "git reset --hard" : undefined;
     case "checkout":
-      return words.includes("--") || words.includes(".") || has("--force") || short("f")
+      return words.includes("--") ||
+        words.includes(".") ||
+        has("--force", "--patch", "--pathspec-from-file") ||
+        short("fp") ||
+        checksOutFiles(words)
         ? "git checkout of files"
         : undefined;
     case "restore":
@@ -714,6 +718,16 @@ export function discardsWork(argv: (string | null)[]): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * `git checkout <tree-ish> <file>…`, or of one operand that reads as a file (`src/a.ts`: a name with an extension) or
+ * is computed at run time; a new branch's name and start (`-b topic origin/main`) are not files.
+ */
+function checksOutFiles(words: readonly (string | null)[]): boolean {
+  if (words.some((word) => word !== null && /^-[a-zA-Z]*[bB]|^--orphan/.test(word))) return false;
+  const operands = words.filter((word) => word === null || !word.startsWith("-"));
+  return operands.length >= 2 || operands.some((word) => word === null || /\.[A-Za-z]\w*$/.test(word));
 }
 
 export function forcePush(argv: (string | null)[]): boolean {
