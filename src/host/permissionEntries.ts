@@ -177,7 +177,7 @@ function detailOf(listing: RuleEntryListing): { detail?: string } {
   const command = listing.rule?.action === "allow" ? listing.rule.command : undefined;
   if (command !== undefined && runsAnyCode(command))
     return {
-      detail: `$(warning) Allows any code: ${inertText(command[0]!, 100)} runs whatever its arguments say. Name what it runs (a script, a subcommand).`,
+      detail: `$(warning) Allows any code: ${inertText(command.join(" "), 100)} runs whatever its arguments say. Name what it runs (a script, a subcommand).`,
     };
   return {};
 }

@@ -147,7 +147,12 @@ describe("Manage Permissions: the list per agent", () => {
       bypass: [],
       rules: listRuleEntries(
         {
-          allow: [{ command: "node" }, { command: "/usr/bin/git" }, { command: "node scripts/build.js" }],
+          allow: [
+            { command: "node" },
+            { command: "/usr/bin/git" },
+            { command: "node scripts/build.js" },
+            { command: "npm exec" },
+          ],
           deny: [{ command: "python3" }],
         },
         "user",
@@ -165,6 +170,10 @@ describe("Manage Permissions: the list per agent", () => {
         "$(warning) Allows any code: /usr/bin/git runs whatever its arguments say. Name what it runs (a script, a subcommand).",
       ],
       ['Allow commands starting with "node scripts/build.js" (user settings)', undefined],
+      [
+        'Allow commands starting with "npm exec" (user settings)',
+        "$(warning) Allows any code: npm exec runs whatever its arguments say. Name what it runs (a script, a subcommand).",
+      ],
       // Denying a program alone is what a person means by it.
       ['Deny commands starting with "python3" (user settings)', undefined],
     ]);

@@ -266,11 +266,54 @@ describe("permission rules and guards", () => {
   describe("precedence: deny > guards > ask > allow > Bypass > ask a person", () => {
     it("a deny rule beats every allow rule and Bypass, and sees through wrappers and paths", () => {
       const rules = [rule("allow", { command: "npm test" }), rule("deny", { command: "curl" })];
-      for (const line of ["npm test && curl x", "env FOO=1 curl x", "/usr/bin/curl x", "nohup curl x"]) {
+      for (const line of [
+        "npm test && curl x",
+        "env FOO=1 curl x",
+        "/usr/bin/curl x",
+        "nohup curl x",
+        "timeout -s KILL 5 curl x",
+        "env -u HOME curl x",
+        "env bash -c 'curl x'",
+        "bash -c -- 'curl x'",
+        "FOO=1 sh -c 'curl x'",
+        "find . -maxdepth 0 -exec curl x ';'",
+      ]) {
         const decision = decide(command(line), context({ rules, bypass: true }));
         assert.equal(decision.verdict, "deny", line);
         assert.match(decision.by.label, /Deny commands starting with "curl"/);
       }
+    });
+
+    it("a deny rule on a git subcommand sees past git's own options; an allow rule does not", () => {
+      const deny = [rule("deny", { command: "git push" })];
+      for (const line of [
+        "git -C . push origin main",
+        "git -c x=y push origin main",
+        "git --git-dir=.git --work-tree . push",
+        "git --no-pager push",
+        "timeout 60 git -C . push",
+      ]) {
+        const decision = decide(command(line), context({ rules: deny, bypass: true }));
+        assert.equal(decision.verdict, "deny", line);
+      }
+      const allow = [rule("allow", { command: "git status" })];
+      assert.equal(decide(command("git status"), context({ rules: allow })).verdict, "allow");
+      assert.equal(decide(command("git -C /elsewhere status"), context({ rules: allow })).verdict, "ask");
+    });
+
+    it("an allow rule covers neither a wrapped command nor what a wrapped shell or find runs", () => {
+      const npmTest = [rule("allow", { command: "npm test" })];
+      assert.equal(decide(command("bash -c 'npm test'"), context({ rules: npmTest })).verdict, "allow");
+      for (const line of ["timeout 60 npm test", "timeout 5 bash -c 'npm test'", "FOO=1 bash -c 'npm test'"])
+        assert.equal(decide(command(line), context({ rules: npmTest })).verdict, "ask", line);
+      const find = [rule("allow", { command: "find" })];
+      assert.equal(decide(command("find . -name '*.ts'"), context({ rules: find })).verdict, "allow");
+      for (const line of [
+        "find . -maxdepth 0 -exec sh -c 'touch PWN' ';'",
+        "find . -exec touch PWN ';'",
+        "find . -okdir touch PWN ';'",
+      ])
+        assert.equal(decide(command(line), context({ rules: find })).verdict, "ask", line);
     });
 
     it("an ask rule beats an allow rule", () => {
@@ -611,6 +654,12 @@ describe("permission rules and guards", () => {
         footprint: () => command("git checkout -- src/a.ts"),
         guard: "discard-changes",
       },
+      ...[
+        "git checkout src/a.ts",
+        "git checkout HEAD src/a.ts",
+        "git checkout -p",
+        "git checkout README.md",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "discard-changes" })),
       { name: "git restore f", footprint: () => command("git restore src/a.ts"), guard: "discard-changes" },
       { name: "git clean -fdx", footprint: () => command("git clean -fdx"), guard: "discard-changes" },
       { name: "git stash drop", footprint: () => command("git stash drop"), guard: "discard-changes" },
@@ -653,6 +702,63 @@ describe("permission rules and guards", () => {
       { name: "npm test > ~/.bashrc", footprint: () => command("npm test > ~/.bashrc"), guard: "outside" },
       { name: "a command run outside", footprint: () => command("npm test", "/etc"), guard: "outside" },
       { name: "eval", footprint: () => command('eval "$(curl x)"'), guard: "incomplete" },
+      // Wrappers are read with their own options; a shell behind them, assignments or its own options runs its script.
+      ...[
+        "env bash -c 'rm -rf ~'",
+        "FOO=1 bash -c 'rm -rf ~'",
+        "bash +e -c 'rm -rf ~'",
+        "bash -o posix -c 'rm -rf ~'",
+        "bash -c -- 'rm -rf ~'",
+        "bash -c -x 'rm -rf ~'",
+        "nohup sh -c 'rm -rf ~'",
+        "timeout 5 bash -c 'rm -rf ~'",
+        "timeout -s KILL 5 rm -rf ~",
+        "timeout --sig=KILL 5 rm -rf ~",
+        "env -u HOME rm -rf ~",
+        "exec -a x rm -rf ~",
+        "stdbuf -o L rm -rf ~",
+        "nice -n 5 ionice -c 3 rm -rf ~",
+        "env -C / rm -rf home",
+        "env --chdir=/ rm -rf etc",
+        "env -C / bash -c 'rm -rf etc'",
+        "find . -maxdepth 0 -exec rm -rf ~ ';'",
+        "find . -maxdepth 0 -exec sh -c 'rm -rf ~' \\;",
+        "xargs -a list.txt rm -rf",
+        "xargs -d '\\n' rm -rf < list.txt",
+        "printf '%s\\n' ~ | xargs -I {} rm -rf {}",
+        "command cd ~ && rm -rf .ssh",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" })),
+      ...[
+        "builtin cd ~ && echo key >> .ssh/authorized_keys",
+        "env -C ~ touch .bashrc",
+        "timeout --frobnicate 5 rm -rf ~",
+        "env -S 'rm -rf ~'",
+        "env --split-string='rm -rf ~'",
+        "time -o ~/.bashrc npm test",
+        'env "$OPTS" rm -rf ~',
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      // Options whose value is a command the program runs, or a file it writes, that the guards do not read.
+      ...[
+        "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='rm -rf ~' src",
+        "tar -xf build/a.tgz --to-command='sh -c x'",
+        "tar xIf ./evil.sh build/a.tgz",
+        "sort --compress-program=./evil.sh src/a.ts",
+        "git grep -O'rm -rf ~' x",
+        "git log -p --output=.git/hooks/pre-commit",
+        "git -C . diff --output ~/.bashrc",
+        "git rebase -x 'rm -rf ~' HEAD~3",
+        "git push --receive-pack='rm -rf ~' origin",
+        "git bisect run ./x.sh",
+        "git submodule foreach 'rm -rf ~'",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
+      { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
+      {
+        name: "Codex's argv with a wrapped shell",
+        footprint: () =>
+          toolCall({ kind: "execute", rawInput: { command: ["env", "bash", "-c", "rm -rf ~"], cwd: ws } }),
+        guard: "recursive-delete",
+      },
       {
         name: "an unrecognised subject",
         footprint: () => build(v2Request({ type: "elicitation" })),
@@ -730,12 +836,48 @@ describe("permission rules and guards", () => {
         [
           "git checkout feature",
           "git checkout -b topic",
+          "git checkout -b topic origin/main",
+          "git checkout origin/main",
+          "git checkout v1.2.0",
+          "git checkout -",
           "git restore --staged src/a.ts",
           "git reset HEAD~1",
           "git clean -n",
           "git stash",
           "git stash pop",
           "git switch main",
+        ],
+      ],
+      [
+        "wrapped commands, shells and find's -exec inside the workspace",
+        [
+          "timeout 60 npm test",
+          "timeout -k 5 60 npm test",
+          "env NODE_ENV=test npm test",
+          "env -u CI npm test",
+          "nohup npm run dev",
+          "nice -n 10 make",
+          "FOO=1 bash -c 'npm test'",
+          "timeout 5 bash -c 'npm test && npm run lint'",
+          "bash -euo pipefail -c 'npm test'",
+          "find . -name __pycache__ -type d -exec rm -rf {} +",
+          "find src -name '*.ts' -exec grep -l TODO {} +",
+          "find src -name '*.orig' -print0 | xargs -0 rm -f",
+          "git ls-files -z | xargs -0 -n 50 grep -l TODO",
+          "builtin echo hi",
+        ],
+      ],
+      [
+        "tar, sort and git without options that run a command",
+        [
+          "tar -czf build/src.tgz src",
+          "sort -u src/a.ts -o build/sorted.txt",
+          "git log --oneline -5",
+          "git grep -n TODO",
+          "git diff --stat",
+          "git rebase main",
+          "git fetch origin",
+          "git push origin main",
         ],
       ],
       [
@@ -767,7 +909,13 @@ describe("permission rules and guards", () => {
       assert.deepEqual(prefix("npm run lint -- --fix"), ["npm", "run", "lint"]);
       assert.deepEqual(prefix("git status --short"), ["git", "status"]);
       assert.deepEqual(prefix("ls -la src"), ["ls"]);
-      assert.deepEqual(prefix("npm test && npm run lint"), ["npm"]);
+      assert.deepEqual(
+        prefix("npm test && npm run lint"),
+        undefined,
+        "npm alone runs any code (npm exec -c …)",
+      );
+      assert.deepEqual(prefix("npm test"), ["npm", "test"]);
+      assert.deepEqual(prefix("cat src/a.ts"), ["cat"]);
       assert.equal(prefix("make && cargo build"), undefined);
     });
 
@@ -808,6 +956,41 @@ describe("permission rules and guards", () => {
         command: "npx -y prettier --check .",
         agent: "Claude",
       });
+    });
+
+    it("never proposes a rule under which an option or script runs code or writes a file unseen", () => {
+      const prefix = (line: string) => proposeRule(command(line), context())?.command;
+      // Programs whose script is code: their whole line, or nothing; sed not even that (`-e` may come after its files).
+      assert.equal(prefix("sed -n '1,20p' src/a.ts"), undefined);
+      assert.equal(prefix("sed -i s/a/b/ src/a.ts"), undefined);
+      assert.equal(prefix("awk '{print $1}' src/a.ts"), undefined);
+      assert.deepEqual(prefix("awk -f tools/sum.awk src/a.ts"), ["awk", "-f", "tools/sum.awk", "src/a.ts"]);
+      // Package managers and make run any code alone or through exec, run, dlx; a named script or target is fine.
+      assert.equal(prefix("npm exec -c 'touch PWN'"), undefined);
+      assert.equal(prefix("npm run build && npm run lint"), undefined);
+      assert.deepEqual(prefix("npm run lint"), ["npm", "run", "lint"]);
+      assert.deepEqual(prefix("pnpm test"), ["pnpm", "test"]);
+      assert.equal(prefix("make"), undefined);
+      assert.deepEqual(prefix("make -j4"), ["make", "-j4"]);
+      assert.deepEqual(prefix("make build"), ["make", "build"]);
+      // Programs whose dangerous options the guards read keep their proposal, which never covers those options.
+      const covers = (approved: string, attack: string) =>
+        ruleCovers(proposeRule(command(approved), context())!, command(attack), context());
+      const pairs: [string, string][] = [
+        ["find . -name '*.ts'", "find . -maxdepth 0 -exec sh -c 'touch PWN' ';'"],
+        ["tar -tzf build/a.tgz", "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='touch PWN' src"],
+        ["tar -tzf build/a.tgz", "tar xIf ./evil.sh build/a.tgz"],
+        ["sort src/a.ts", "sort --compress-program=./evil.sh src/a.ts"],
+        ["git grep -n TODO", "git grep -O'touch PWN' x"],
+        ["git log --oneline", "git log -p --output=.git/hooks/pre-commit"],
+        ["git log --oneline", "git log -p --outp=src/a.ts"],
+        ["git rebase main", "git rebase -x 'touch PWN' main"],
+        ["git fetch origin", "git fetch --upload-pack='touch PWN' origin"],
+      ];
+      for (const [approved, attack] of pairs) {
+        assert.equal(covers(approved, approved), true, approved);
+        assert.equal(covers(approved, attack), false, attack);
+      }
     });
 
     it("proposes this folder for an edit, this file at the top of the workspace", () => {

@@ -66,6 +66,21 @@ describe("shell command lines", () => {
     { line: "[ -f x ] && ls", commands: ["[", "ls"] },
     { line: "cat <<'EOF' > x.sh\n$(rm -rf ~)\nEOF", commands: ["cat"], writes: ["x.sh"] },
     { line: "cat <<EOF | sh\nrm $(id)\nEOF", commands: ["cat", "sh", "id"] },
+    // A shell's script behind wrappers, assignments or its own options; find's -exec after find.
+    { line: "env bash -c 'rm -rf ~; ls'", commands: ["env rm -rf ~", "env ls"] },
+    { line: "FOO=1 bash -c 'npm test'", commands: ["FOO=1 npm test"] },
+    { line: "timeout -s KILL 5 sh -c 'npm test'", commands: ["timeout -s KILL 5 npm test"] },
+    { line: "bash +e -o posix -c -- 'ls > out'", commands: ["ls"], writes: ["out"] },
+    { line: "env bash -c ls", commands: ["env ls"] },
+    {
+      line: "find . -exec sh -c 'rm x' ';'",
+      commands: ["find . -exec sh -c rm x ;", "rm x"],
+    },
+    {
+      line: "find src -name '*.o' -exec rm {} +",
+      commands: ["find src -name *.o -exec rm {} +", "rm src/{}"],
+    },
+    { line: "find a b -exec rm {} \\;", commands: ["find a b -exec rm {} ;", "rm <?>"] },
     // Not understood: the footprint becomes incomplete.
     { line: 'eval "rm -rf ~"', commands: ["eval rm -rf ~"], ok: false },
     { line: "$CMD --version", commands: ["<?> --version"], ok: false },
@@ -252,5 +267,10 @@ describe("shell command lines", () => {
     assert.equal(shellScript(["bash", "build.sh"]), undefined);
     assert.equal(shellScript(["npm", "-c", "x"]), undefined);
     assert.equal(shellScript(["bash", null, "x"]), null);
+    assert.equal(shellScript(["bash", "+e", "-c", "ls"]), "ls");
+    assert.equal(shellScript(["bash", "-o", "posix", "-c", "ls"]), "ls");
+    assert.equal(shellScript(["bash", "-c", "--", "ls"]), "ls");
+    assert.equal(shellScript(["bash", "-c", "-x", "ls"]), "ls");
+    assert.equal(shellScript(["bash", "-o", "posix", "build.sh"]), undefined);
   });
 });

@@ -46,22 +46,52 @@ export function findDeletes(argv: (string | null)[]): FileTargets | undefined {
   const deletes = rest.some(
     (arg, i) =>
       arg === "-delete" ||
-      (["-exec", "-execdir", "-ok", "-okdir"].includes(arg ?? "") &&
-        rest[i + 1] != null &&
-        basename(rest[i + 1]!) === "rm"),
+      (FIND_RUNS.has(arg ?? "") && rest[i + 1] != null && basename(rest[i + 1]!) === "rm"),
   );
   if (!deletes) return undefined;
+  return { targets: findStartingPoints(rest).map((text) => ({ text })), recursive: { rootKept: true } };
+}
+
+/** find's actions that run a command, up to `;` or `{} +`. */
+const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+/** `find`'s starting points among its words after the name (`.` when it names none). */
+function findStartingPoints(rest: readonly (string | null)[]): (string | null)[] {
   let i = 0;
   // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>.
   while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))
     i += rest[i] === "-D" ? 2 : 1;
-  const targets: FileTargets["targets"] = [];
+  const starts: (string | null)[] = [];
   for (; i < rest.length; i++) {
     const arg = rest[i];
     if (arg != null && (arg.startsWith("-") || arg === "(" || arg === "!" || arg === ",")) break;
-    targets.push({ text: arg ?? null });
+    starts.push(arg ?? null);
   }
-  return { targets: targets.length > 0 ? targets : [{ text: "." }], recursive: { rootKept: true } };
+  return starts.length > 0 ? starts : ["."];
+}
+
+/**
+ * The commands `find` runs for what it finds (`-exec`, `-execdir`, `-ok`, `-okdir`), which the guards and rules must
+ * cover as if the line ran them. `{}` is a file below its starting point (`find src -exec rm {} +` removes
+ * `src/{}`); below several, or inside a longer word (a shell script's text), it is only known at run time.
+ */
+export function findCommands(argv: readonly (string | null)[]): (string | null)[][] {
+  if (argv[0] == null || basename(argv[0]) !== "find") return [];
+  const rest = argv.slice(1);
+  const starts = findStartingPoints(rest);
+  const found = starts.length === 1 && starts[0] != null ? `${starts[0].replace(/\/+$/, "")}/{}` : null;
+  const commands: (string | null)[][] = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (!FIND_RUNS.has(rest[i] ?? "")) continue;
+    const words: (string | null)[] = [];
+    for (i++; i < rest.length; i++) {
+      const word = rest[i];
+      if (word === ";" || (word === "+" && rest[i - 1] === "{}")) break;
+      words.push(word === "{}" ? found : word != null && word.includes("{}") ? null : (word ?? null));
+    }
+    if (words.length > 0) commands.push(words);
+  }
+  return commands;
 }
 
 /** Commands whose operands are all files they read or change in place. */
@@ -200,6 +230,7 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
     files: { C: "file", "--directory": "file", f: "file", "--file": "file" },
   },
   unzip: { valueTaking: "dx", files: { d: "file" } },
+  sort: { valueTaking: "koStT", files: { o: "file", "--output": "file" } },
 };
 
 /** The files named by `table`'s options among `words` (null for a value computed at run time). */
@@ -250,6 +281,80 @@ function sedFiles(words: (string | null)[]): (string | null)[] {
   return operands;
 }
 
+/** Long options that run a command (or a program) given as their value, per program; any unambiguous start counts. */
+const RUNNING_OPTIONS: Record<string, string[]> = {
+  tar: [
+    "--checkpoint-action",
+    "--to-command",
+    "--use-compress-program",
+    "--info-script",
+    "--new-volume-script",
+    "--rsh-command",
+    "--rmt-command",
+  ],
+  sort: ["--compress-program"],
+  // `--output` writes the log or diff to a file; the others run a command.
+  git: [
+    "--output",
+    "--output-directory",
+    "--open-files-in-pager",
+    "--exec",
+    "--extcmd",
+    "--upload-pack",
+    "--receive-pack",
+  ],
+};
+
+/** git's subcommands whose short option runs a command (`git grep -O'cmd'`, `git rebase -x cmd`), or writes a file. */
+const GIT_RUNNING_SHORT: Record<string, string> = {
+  grep: "O",
+  rebase: "x",
+  difftool: "x",
+  clone: "u",
+  "ls-remote": "u",
+  "format-patch": "o",
+  archive: "o",
+};
+
+/**
+ * An option whose value is a command the program runs, or a file it writes, that the guards do not read (`tar
+ * --checkpoint-action=exec=…`, `sort --compress-program=…`, `git grep -O…`, `git log --output=…`): a sentence saying
+ * so, or undefined. The command is then not understood, so that no rule or Bypass approves it.
+ */
+export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
+  let words = argv.slice(1);
+  let short = "";
+  if (name === "tar") {
+    short = "IF";
+    // tar's old style: a first word without a dash is a cluster of options (`tar xIf prog a.tgz`).
+    if (words[0] != null && !words[0].startsWith("-")) words = [`-${words[0]}`, ...words.slice(1)];
+  } else if (name === "git") {
+    const git = gitSubcommand(argv);
+    if (!git) return undefined;
+    if (git.name === null) return undefined; // changesGitConfig holds a subcommand computed at run time
+    if (
+      ["filter-branch", "filter-repo"].includes(git.name) ||
+      (git.name === "bisect" && git.rest[0] === "run")
+    )
+      return `git ${git.name} runs commands Symposium does not read`;
+    if (git.name === "submodule" && git.rest.includes("foreach"))
+      return "git submodule foreach runs commands Symposium does not read";
+    words = git.rest;
+    short = GIT_RUNNING_SHORT[git.name] ?? "";
+  }
+  const long = RUNNING_OPTIONS[name] ?? [];
+  for (const word of words) {
+    if (word === "--") break;
+    if (word === null || !word.startsWith("-")) continue;
+    const option = word.startsWith("--")
+      ? long.find((flag) => longOption(word, flag))
+      : [...word.slice(1)].find((letter) => short.includes(letter));
+    if (option !== undefined)
+      return `${name} ${option.startsWith("--") ? option : `-${option}`} runs a command or writes a file Symposium does not read`;
+  }
+  return undefined;
+}
+
 export const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);
 export const DOWNLOADERS = new Set([
   "curl",
@@ -261,14 +366,229 @@ export const DOWNLOADERS = new Set([
   "Invoke-WebRequest",
   "Invoke-RestMethod",
 ]);
-export function withoutWrappers(argv: (string | null)[]): (string | null)[] {
-  let rest = argv;
-  while (rest.length > 0 && rest[0] != null && WRAPPERS.has(basename(rest[0]))) {
-    rest = rest.slice(1);
-    while (rest.length > 0 && rest[0] != null && /^-|=|^\d+(\.\d+)?[smhd]?$/.test(rest[0]))
-      rest = rest.slice(1);
+/**
+ * How a wrapper reads its words before the command it runs: short options without a value (`flags`), short options
+ * that take one (`values`; attached or the next word), short options whose value is only attached (`attached`: xargs
+ * `-i[R]`), long options (true: takes a value, `=` or the next word; "optional": only with `=`; false: none), and how
+ * many operands come before the command (timeout's duration).
+ */
+interface WrapperSyntax {
+  flags: string;
+  values: string;
+  attached?: string;
+  long: Record<string, boolean | "optional">;
+  operands?: number;
+  /** `-5` (nice's old form of `-n 5`). */
+  numberFlags?: boolean;
+}
+
+const WRAPPER_SYNTAX: Record<string, WrapperSyntax> = {
+  env: {
+    flags: "i0v",
+    values: "uCS",
+    long: {
+      "ignore-environment": false,
+      null: false,
+      debug: false,
+      unset: true,
+      chdir: true,
+      "split-string": true,
+      "block-signal": "optional",
+      "default-signal": "optional",
+      "ignore-signal": "optional",
+      "list-signal-handling": false,
+    },
+  },
+  nohup: { flags: "", values: "", long: {} },
+  time: {
+    flags: "pavq",
+    values: "fo",
+    long: { portability: false, append: false, verbose: false, quiet: false, format: true, output: true },
+  },
+  command: { flags: "pvV", values: "", long: {} },
+  builtin: { flags: "", values: "", long: {} },
+  exec: { flags: "cl", values: "a", long: {} },
+  nice: { flags: "", values: "n", long: { adjustment: true }, numberFlags: true },
+  ionice: {
+    flags: "t",
+    values: "cnpPu",
+    long: { class: true, classdata: true, pid: true, pgid: true, uid: true, ignore: false },
+  },
+  timeout: {
+    flags: "v",
+    values: "sk",
+    long: { signal: true, "kill-after": true, "preserve-status": false, foreground: false, verbose: false },
+    operands: 1,
+  },
+  stdbuf: { flags: "", values: "ioe", long: { input: true, output: true, error: true } },
+  xargs: {
+    flags: "0prtxo",
+    values: "adEILnPs",
+    attached: "eil",
+    long: {
+      null: false,
+      "arg-file": true,
+      delimiter: true,
+      eof: "optional",
+      replace: "optional",
+      "max-lines": "optional",
+      "max-args": true,
+      "max-procs": true,
+      interactive: false,
+      "process-slot-var": true,
+      "no-run-if-empty": false,
+      "max-chars": true,
+      "show-limits": false,
+      verbose: false,
+      exit: false,
+      "open-tty": false,
+    },
+  },
+  chronic: { flags: "ev", values: "", long: {} },
+  unbuffer: { flags: "p", values: "", long: {} },
+};
+
+/**
+ * The command behind a command's wrappers (`env X=1 timeout -s KILL 5 nice -n 5 rm -rf ~` runs `rm -rf ~`), read with
+ * each wrapper's own options so that none of their values is taken for the command. A wrapper whose words this does
+ * not read (an unknown option, `env -S`, a value computed at run time) makes the command unknown: `problem` says why.
+ */
+export interface Unwrapped {
+  /** The command the wrappers run; xargs adds a word known only at run time (`null`), or makes one of its `-I`. */
+  argv: (string | null)[];
+  /** Where the command starts among the words. */
+  start: number;
+  problem?: string;
+  /** A wrapper runs the command in another folder (`env -C dir`). */
+  changesDirectory?: true;
+}
+
+export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
+  let start = 0;
+  let changesDirectory = false;
+  let xargs: { replace: string | undefined } | undefined;
+  for (;;) {
+    const word = argv[start];
+    const name = word == null ? undefined : basename(word);
+    if (name === undefined || !WRAPPERS.has(name)) break;
+    const syntax = WRAPPER_SYNTAX[name];
+    if (syntax === undefined)
+      return { argv: argv.slice(start), start, problem: `Symposium does not read ${name}'s options` };
+    const read = readWrapper(name, syntax, argv, start + 1);
+    if (typeof read === "string") return { argv: argv.slice(start), start, problem: read };
+    const given = (...names: string[]) => read.options.find((o) => names.includes(o.name));
+    if (name === "env" && given("S", "split-string"))
+      return {
+        argv: argv.slice(start),
+        start,
+        problem: "env -S splits a string into a command line Symposium does not read",
+      };
+    if (name === "time" && given("o", "output"))
+      return { argv: argv.slice(start), start, problem: "time -o writes a file Symposium does not place" };
+    if (name === "env" && given("C", "chdir")) changesDirectory = true;
+    if (name === "xargs") {
+      const replace = given("I", "i", "replace");
+      xargs = { replace: replace && (replace.value === undefined ? "{}" : (replace.value ?? "")) };
+      if (replace?.value === null)
+        return { argv: argv.slice(start), start, problem: "xargs replaces a string computed at run time" };
+    }
+    start = read.next;
   }
-  return rest;
+  let command = argv.slice(start);
+  // xargs adds the words it reads to the command, or puts them where its -I string is.
+  if (xargs && command.length > 0) {
+    const replace = xargs.replace;
+    command =
+      replace === undefined
+        ? [...command, null]
+        : command.map((word) => (word !== null && replace !== "" && word.includes(replace) ? null : word));
+  }
+  return { argv: command, start, ...(changesDirectory ? { changesDirectory: true as const } : {}) };
+}
+
+/** A wrapper's options and operands from `from`: the index of its command and the options given, else a problem. */
+function readWrapper(
+  name: string,
+  syntax: WrapperSyntax,
+  argv: readonly (string | null)[],
+  from: number,
+): { next: number; options: { name: string; value?: string | null }[] } | string {
+  const options: { name: string; value?: string | null }[] = [];
+  const unread = (word: string) => `${name} ${word} is an option Symposium does not read`;
+  let i = from;
+  for (; i < argv.length; i++) {
+    const word = argv[i] ?? null;
+    if (word === null) return `${name}'s options are computed at run time`;
+    if (word === "--") {
+      i++;
+      break;
+    }
+    if (word === "-" && name === "env") {
+      options.push({ name: "i" });
+      continue;
+    }
+    if (!word.startsWith("-") || word === "-") break;
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const given = word.slice(2, eq < 0 ? undefined : eq);
+      // GNU getopt takes any unambiguous start of a long option.
+      const starts = Object.keys(syntax.long).filter((long) => long.startsWith(given));
+      const long = syntax.long[given] !== undefined ? given : starts.length === 1 ? starts[0]! : undefined;
+      if (long === undefined) return unread(word);
+      const takes = syntax.long[long];
+      if (eq >= 0) {
+        if (takes === false) return unread(word);
+        options.push({ name: long, value: word.slice(eq + 1) });
+      } else if (takes === true) {
+        if (i + 1 >= argv.length) return unread(word);
+        options.push({ name: long, value: argv[++i] ?? null });
+      } else options.push({ name: long });
+      continue;
+    }
+    if (syntax.numberFlags && /^-\d+$/.test(word)) continue;
+    // A cluster of short options (`-0r`); one that takes a value ends it (`-n5`, `-n 5`).
+    for (let c = 1; c < word.length; c++) {
+      const letter = word[c]!;
+      const rest = word.slice(c + 1);
+      if (syntax.values.includes(letter)) {
+        if (rest === "" && i + 1 >= argv.length) return unread(word);
+        options.push({ name: letter, value: rest !== "" ? rest : (argv[++i] ?? null) });
+        break;
+      }
+      if (syntax.attached?.includes(letter)) {
+        options.push({ name: letter, ...(rest !== "" ? { value: rest } : {}) });
+        break;
+      }
+      if (!syntax.flags.includes(letter)) return unread(word);
+      options.push({ name: letter });
+    }
+  }
+  i += syntax.operands ?? 0;
+  // env runs its command after the variables it sets.
+  if (name === "env")
+    for (; i < argv.length; i++) {
+      const word = argv[i] ?? null;
+      if (word === null) return "env's words are computed at run time";
+      if (!/^[^=]+=/.test(word)) break;
+    }
+  return { next: Math.min(i, argv.length), options };
+}
+
+/** Commands that move the shell to another folder. */
+const DIRECTORY_CHANGES = new Set(["cd", "pushd", "popd", "chdir"]);
+
+/**
+ * Whether a command runs somewhere else than where its line runs, or moves the line there: `cd`, `pushd`, … (also
+ * `builtin cd`, `command cd`), `env -C dir`, find's `-execdir`.
+ */
+export function changesFolder(argv: readonly (string | null)[]): boolean {
+  const wrapped = withoutWrappers(argv);
+  const name = wrapped.argv[0] == null ? undefined : basename(wrapped.argv[0]);
+  return (
+    wrapped.changesDirectory === true ||
+    (name !== undefined && DIRECTORY_CHANGES.has(name)) ||
+    (name === "find" && wrapped.argv.some((word) => word === "-execdir" || word === "-okdir"))
+  );
 }
 
 /**
@@ -308,7 +628,19 @@ const GIT_VALUE_OPTIONS = new Set([
   "--namespace",
   "--exec-path",
   "--config-env",
+  "--attr-source",
+  "--super-prefix",
 ]);
+
+/**
+ * A git command without git's own options before its subcommand (`git -C sub -c k=v push` is `git push`), for the
+ * deny and ask rules; any other command as it is.
+ */
+export function withoutGitOptions(argv: readonly (string | null)[]): (string | null)[] {
+  if (argv[0] == null || basename(argv[0]) !== "git") return [...argv];
+  const git = gitSubcommand(argv);
+  return git ? [argv[0], git.name, ...git.rest] : [argv[0]];
+}
 
 /**
  * `git config` that writes (a key and a value, `--add`, `--unset`, `set`, `--edit`, …), rather than reads (a key
@@ -343,7 +675,7 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
 
 /** git's subcommand (null when computed at run time) and the words after it; undefined for a bare `git`. */
 function gitSubcommand(
-  argv: (string | null)[],
+  argv: readonly (string | null)[],
 ): { name: string | null; rest: (string | null)[] } | undefined {
   let i = 1;
   while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
@@ -368,7 +700,11 @@ export function discardsWork(argv: (string | null)[]): string | undefined {
     case "reset":
       return has("--hard") ? "git reset --hard" : undefined;
     case "checkout":
-      return words.includes("--") || words.includes(".") || has("--force") || short("f")
+      return words.includes("--") ||
+        words.includes(".") ||
+        has("--force", "--patch", "--pathspec-from-file") ||
+        short("fp") ||
+        checksOutFiles(words)
         ? "git checkout of files"
         : undefined;
     case "restore":
@@ -382,6 +718,16 @@ export function discardsWork(argv: (string | null)[]): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * `git checkout <tree-ish> <file>…`, or of one operand that reads as a file (`src/a.ts`: a name with an extension) or
+ * is computed at run time; a new branch's name and start (`-b topic origin/main`) are not files.
+ */
+function checksOutFiles(words: readonly (string | null)[]): boolean {
+  if (words.some((word) => word !== null && /^-[a-zA-Z]*[bB]|^--orphan/.test(word))) return false;
+  const operands = words.filter((word) => word === null || !word.startsWith("-"));
+  return operands.length >= 2 || operands.some((word) => word === null || /\.[A-Za-z]\w*$/.test(word));
 }
 
 export function forcePush(argv: (string | null)[]): boolean {

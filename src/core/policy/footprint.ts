@@ -315,17 +315,8 @@ class FootprintBuilder {
     if (typeof script === "string")
       return this.commandLine(script, cwd, "rawInput.command (shell script)", argv);
     if (argv.length === 0) return void this.incomplete("rawInput.command is an empty list");
-    const line = argv.map(quoteWord).join(" ");
-    this.addCommand(
-      {
-        line,
-        ...(cwd ? { cwd } : {}),
-        commands: [{ argv, assignments: [], text: line }],
-        argv,
-        from: "rawInput.command",
-      },
-      cwd,
-    );
+    // Read back as the line it quotes to: a wrapped shell (`env bash -c …`) or find's `-exec` is then read the same.
+    this.commandLine(argv.map(quoteWord).join(" "), cwd, "rawInput.command", argv);
   }
 
   private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {

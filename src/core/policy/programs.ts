@@ -43,9 +43,10 @@ export const WRAPPERS = new Set([
 ]);
 
 /**
- * Programs that run whatever their arguments say: shells, interpreters, package runners, wrappers, and git (`git -c
- * core.pager=…`). Named alone (the next word a flag or a path: `node --version`, `python3 -m pytest`, `npx -y …`,
- * `git --no-pager log`), a rule would allow any code.
+ * Programs that run whatever their arguments say: shells, interpreters, package runners, wrappers, git (`git -c
+ * core.pager=…`), programs whose script is code (`awk 'BEGIN{system(…)}'`; sed below), package managers (`npm exec
+ * -c …`) and make (`make --eval=…`). Named alone (the next word a flag or a path: `node --version`, `python3 -m
+ * pytest`, `npx -y …`, `git --no-pager log`, `sed -n 1p a.ts`), a rule would allow any code.
  */
 const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
   ...SHELLS,
@@ -56,11 +57,41 @@ const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
   "pnpx",
   "uvx",
   "git",
+  "awk",
+  "gawk",
+  "mawk",
+  "nawk",
+  "npm",
+  "pnpm",
+  "yarn",
+  "make",
+  "gmake",
 ]);
 
-/** A prefix that names a program of `RUNS_ANY_CODE` alone: as a rule, it would allow any code. */
+/** Subcommands that run whatever their arguments say (`npm exec -c …`, `npm run <any script>`, `pnpm dlx …`). */
+const RUNS_ANY_CODE_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  ["npm", "pnpm", "yarn"].map((manager) => [
+    manager,
+    new Set(["exec", "x", "run", "run-script", "rum", "urn", "dlx", "create", "init"]),
+  ]),
+);
+
+/**
+ * Programs whose code may come in any later word: GNU sed takes `-e script` after its files, so even a whole line
+ * (`sed -n 1,20p a.ts`) as a prefix allows `sed -n 1,20p a.ts -e '1e …'`.
+ */
+const CODE_IN_ANY_WORD: ReadonlySet<string> = new Set(["sed", "gsed"]);
+
+/**
+ * A prefix that names a program of `RUNS_ANY_CODE` alone, or one of its subcommands that runs any code alone (`npm
+ * exec`), or sed with any words: as a rule, it would allow any code.
+ */
 export function runsAnyCode(prefix: readonly string[]): boolean {
-  return prefix.length === 1 && RUNS_ANY_CODE.has(basename(prefix[0]!));
+  const program = prefix[0] === undefined ? undefined : basename(prefix[0]);
+  if (program === undefined) return false;
+  if (CODE_IN_ANY_WORD.has(program)) return true;
+  if (prefix.length === 1) return RUNS_ANY_CODE.has(program);
+  return prefix.length === 2 && (RUNS_ANY_CODE_SUBCOMMANDS[program]?.has(prefix[1]!) ?? false);
 }
 
 /** The last component of a command name (`/usr/bin/sudo` is `sudo`), separators of both kinds. */

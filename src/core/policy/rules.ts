@@ -22,6 +22,8 @@ import {
   forcePush,
   PRIVILEGE,
   rmTargets,
+  runsUnread,
+  withoutGitOptions,
   withoutWrappers,
   type FileTargets,
 } from "./commandEffects";
@@ -284,7 +286,9 @@ class FootprintView {
     const downloaders = new Set<number>();
     const shells = new Set<number>();
     for (const { command, cwd, line } of this.simple) {
-      const argv = withoutWrappers(command.argv);
+      const wrapped = withoutWrappers(command.argv);
+      if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
+      const argv = wrapped.argv;
       const name = argv[0] == null ? undefined : basename(argv[0]);
       if (name === undefined) {
         if (argv.length > 0) return { guard: "incomplete", label: "A command name is computed at run time" };
@@ -292,6 +296,8 @@ class FootprintView {
       }
       if (PRIVILEGE.has(name))
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
+      const unread = runsUnread(name, argv);
+      if (unread) return { guard: "incomplete", label: unread };
       const touched =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
       const reach = touched && this.fileReach(name, touched, cwd);
@@ -373,7 +379,8 @@ class FootprintView {
 function prefixMatches(prefix: readonly string[], command: SimpleCommand, loose: boolean): boolean {
   // An allow rule never covers `PATH=./evil npm test`; a deny rule still sees `npm`.
   if (!loose && command.assignments.length > 0) return false;
-  const argv = loose ? withoutWrappers(command.argv) : command.argv;
+  // A deny rule "git push" also sees `git -C . push`; an allow rule "git status" never covers `git -C /x status`.
+  const argv = loose ? withoutGitOptions(withoutWrappers(command.argv).argv) : command.argv;
   if (argv.length < prefix.length) return false;
   return prefix.every((word, i) => {
     const actual = argv[i];

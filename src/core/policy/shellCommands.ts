@@ -11,6 +11,7 @@
  * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
  */
 import type { Node, Parser } from "web-tree-sitter";
+import { changesFolder, findCommands, withoutWrappers } from "./commandEffects";
 import { basename, SHELLS } from "./programs";
 
 export interface SimpleCommand {
@@ -169,8 +170,12 @@ export function plainWordsLine(line: string): ParsedCommandLine | undefined {
   if (!PLAIN_LINE.test(line)) return undefined;
   const text = line.trim();
   const argv = text.split(/ +/);
-  const name = argv[0]!;
-  if (GRAMMAR_WORDS.has(name) || SHELLS.has(basename(name))) return undefined;
+  // A shell's `-c` script and find's `-exec` are read as the commands they run, by the walker.
+  if (
+    GRAMMAR_WORDS.has(argv[0]!) ||
+    argv.some((word) => SHELLS.has(basename(word)) || basename(word) === "find")
+  )
+    return undefined;
   return { commands: [{ argv, assignments: [], text }], writes: [], reads: [], problems: [] };
 }
 
@@ -329,13 +334,35 @@ class Walker {
     while (argv[builtin] === "builtin" || argv[builtin] === "command") builtin++;
     if (argv[builtin] === "let" && !argv.slice(builtin + 1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
       this.problem("let evaluates what a variable holds");
-    if (name != null && this.unwrapShell(argv, assignments, depth)) return;
-    this.out.commands.push({ argv, assignments, text: node.text });
+    this.simple(argv, assignments, node.text, depth);
   }
 
-  /** `bash -c 'script'`: the script's commands stand for the wrapper. True when it was unwrapped. */
-  private unwrapShell(argv: (string | null)[], assignments: string[], depth: number): boolean {
-    const script = shellScript(argv);
+  /**
+   * A simple command and the commands it runs: a shell's `-c` script stands for it, behind wrappers and assignments
+   * too (`env X=1 timeout 5 bash -c …`), and what find's `-exec` runs comes after it.
+   */
+  private simple(argv: (string | null)[], assignments: string[], text: string, depth: number): void {
+    if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
+    // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
+    const wrapped = withoutWrappers(argv);
+    if (wrapped.problem === undefined && this.unwrapShell(argv, wrapped.start, wrapped.argv, assignments))
+      return;
+    this.out.commands.push({ argv, assignments, text });
+    if (wrapped.problem === undefined)
+      for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1);
+  }
+
+  /**
+   * `bash -c 'script'`: the script's commands stand for the shell, each behind the shell's wrappers and assignments
+   * (`timeout 5 bash -c 'a; b'` is `timeout 5 a` and `timeout 5 b`). True when it was unwrapped.
+   */
+  private unwrapShell(
+    argv: (string | null)[],
+    start: number,
+    shell: (string | null)[],
+    assignments: string[],
+  ): boolean {
+    const script = shellScript(shell);
     if (script === undefined) return false;
     if (script === null) {
       this.problem("a shell runs a script computed at run time");
@@ -345,9 +372,14 @@ class Walker {
       this.problem("shells are nested too deeply");
       return false;
     }
-    if (assignments.length > 0 || depth > MAX_DEPTH) return false;
     const inner = parseLine(this.parser, script, this.nesting + 1);
-    this.out.commands.push(...inner.commands);
+    const wrappers = argv.slice(0, start);
+    for (const command of inner.commands)
+      this.out.commands.push({
+        ...command,
+        argv: command.argv.length > 0 ? [...wrappers, ...command.argv] : [],
+        assignments: [...assignments, ...command.assignments],
+      });
     this.out.writes.push(...inner.writes);
     this.out.reads.push(...inner.reads);
     for (const p of inner.problems) this.problem(p);
@@ -502,6 +534,8 @@ export function staticWord(node: Node): string | null {
       return value;
     }
     case "concatenation": {
+      // Empty braces are not an expansion: `find … -exec rm {} +`, `xargs -I {}`.
+      if (node.text === "{}") return "{}";
       let value = "";
       for (const child of node.namedChildren) {
         const part = child ? staticWord(child) : null;
@@ -518,26 +552,39 @@ export function staticWord(node: Node): string | null {
 }
 
 /**
- * The script of `sh -c script`, `bash -lc script`, `/bin/zsh -c script`: a string, `null` when it is computed at run
- * time, `undefined` when the argv is not a shell running a `-c` script.
+ * The script of `sh -c script`, `bash -lc script`, `/bin/zsh -c script`, `bash +e -o posix -c -- script`: with `-c`
+ * among the shell's options, its first operand. A string, `null` when it is computed at run time, `undefined` when
+ * the argv is not a shell running a `-c` script.
  */
 export function shellScript(argv: readonly (string | null)[]): string | null | undefined {
   const name = argv[0];
   if (name == null || !SHELLS.has(basename(name))) return undefined;
-  for (let i = 1; i < argv.length; i++) {
+  let command = false;
+  let i = 1;
+  for (; i < argv.length; i++) {
     const arg = argv[i];
     if (arg == null) return null;
-    if (arg === "--" || !arg.startsWith("-")) return undefined;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg)) return i + 1 < argv.length ? argv[i + 1]! : undefined;
+    if (arg === "--" || arg === "-") {
+      i++;
+      break;
+    }
+    if (!/^[-+]./.test(arg)) break;
+    if (arg.startsWith("--")) {
+      if (arg === "--rcfile" || arg === "--init-file") i++;
+      continue;
+    }
+    if (arg.startsWith("-") && arg.includes("c")) command = true;
+    // `-o posix`, `+O extglob`: each o or O takes the next word.
+    i += arg.slice(1).replace(/[^oO]/g, "").length;
   }
-  return undefined;
+  if (!command || i >= argv.length) return undefined;
+  return argv[i] ?? null;
 }
 
 /**
- * Whether a line moves to another folder (`cd /etc && echo x > hosts`): its relative paths are then not relative to
- * the cwd the request names.
+ * Whether a line moves to another folder (`cd /etc && echo x > hosts`, `builtin cd ~`, `env -C / …`): its relative
+ * paths are then not relative to the cwd the request names.
  */
 export function changesDirectory(commands: readonly SimpleCommand[]): boolean {
-  return commands.some((c) => c.argv[0] != null && DIRECTORY_CHANGES.has(basename(c.argv[0])));
+  return commands.some((c) => changesFolder(c.argv));
 }
-const DIRECTORY_CHANGES = new Set(["cd", "pushd", "popd", "chdir"]);
