@@ -111,6 +111,14 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
               `the command's environment was not approved: terminal/create may not set environment variables (${variables} given)`,
             );
         }
+        // Said as such: an approval never grants a folder outside the workspace, whatever the card showed.
+        if (typeof params.cwd === "string" && broker.terminalFolder(params.cwd) === undefined)
+          throw host
+            .runtime()
+            .sdk.RequestError.invalidParams(
+              { cwd: params.cwd },
+              "the terminal's cwd must be inside the workspace",
+            );
         const approved = broker.takeApprovedCommand(session, params);
         if (!approved) {
           throw host

@@ -352,7 +352,7 @@ export class PermissionBroker {
             .map((simple) => simple.argv)
             .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
-      const cwd = this.terminalCwd(command.cwd);
+      const cwd = this.terminalFolder(command.cwd);
       if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd });
     }
   }
@@ -369,7 +369,7 @@ export class PermissionBroker {
     if (typeof params.command !== "string" || !Array.isArray(args)) return undefined;
     if (!args.every((a): a is string => typeof a === "string")) return undefined;
     if (params.cwd !== undefined && params.cwd !== null && typeof params.cwd !== "string") return undefined;
-    const cwd = this.terminalCwd(params.cwd ?? undefined);
+    const cwd = this.terminalFolder(params.cwd ?? undefined);
     return cwd === undefined ? undefined : session.takeApprovedCommand([params.command, ...args], cwd);
   }
 
@@ -377,7 +377,7 @@ export class PermissionBroker {
    * The folder a command runs in as the OS resolves it, inside the workspace (else undefined): `link/..` is the
    * parent of where `link` leads, not the workspace root, so an approval of `make` in the root runs no other Makefile.
    */
-  private terminalCwd(cwd: string | undefined): string | undefined {
+  terminalFolder(cwd: string | undefined): string | undefined {
     const root = this.host.cwd() ?? "/";
     // Joined as text, not normalised: `join` would apply `..` to the words.
     return this.host
