@@ -300,7 +300,7 @@ class FootprintView {
       if (unread) return { guard: "incomplete", label: unread };
       const touched =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
-      const reach = touched && this.fileReach(name, touched, cwd);
+      const reach = touched && this.fileReach(name, touched, cwd, globsStayHere(command.text));
       if (reach) return reach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
@@ -326,14 +326,16 @@ class FootprintView {
   /**
    * The guard the files a command names meet, as a path the request names would: outside, protected, or not known.
    * A recursive delete (`rm -r`, `find … -delete`) of anything not strictly inside a workspace folder, or not known,
-   * meets the recursive-delete guard. A file named by a glob or a variable is let through where the command acts in
-   * place (`rm *.log`, `chmod +x scripts/*.sh`: it stays in the folder the line runs in), not where it is a copy's
-   * destination.
+   * meets the recursive-delete guard. A file named by a glob is let through where the command acts in place and the
+   * glob cannot leave the folder the line runs in nor match a hidden name (`rm *.log`, `chmod +x scripts/*.sh`;
+   * `globsStayHere`), not where it is a copy's destination; one named by a variable (`rm $HOME/.bashrc`), a `~` or a
+   * glob that could reach further (`cat .en*`, `chmod +x .git/hooks/*`) is not known.
    */
   private fileReach(
     name: string,
     { targets, recursive }: FileTargets,
     cwd: string | undefined,
+    globsStayHere: boolean,
   ): { guard: GuardId; label: string } | undefined {
     const farReaching = {
       guard: "recursive-delete" as const,
@@ -347,6 +349,11 @@ class FootprintView {
         if (recursive) return farReaching;
         if (target.unknownAsks)
           return { guard: "incomplete", label: `Where ${name} writes is computed at run time` };
+        if (!globsStayHere)
+          return {
+            guard: "incomplete",
+            label: `${name} names a file by a variable, a ~ or a pattern that may reach past this folder or a hidden file`,
+          };
         continue;
       }
       const path = absolute(target.text, cwd, this.context.home);
@@ -374,6 +381,21 @@ class FootprintView {
         return { guard: "protected", label: `${name} reaches ${shortPath(path)}, a protected path` };
     return undefined;
   }
+}
+
+/**
+ * Whether the words of `text` a shell could expand are only globs inside the folder the line runs in: no variable,
+ * substitution, `~` or brace, no word that starts at `/` or `.` (past `./`) or climbs with `..`, no hidden segment
+ * (`src/.env*`).
+ */
+function globsStayHere(text: string): boolean {
+  return text
+    .split(/\s+/)
+    .every(
+      (word) =>
+        /^[\w.,:+=@%/*?[\]^!-]*$/.test(word) &&
+        !/^[/.]|\.\.|\/\./.test(word.replace(/^-+/, "").replace(/^(?:\.\/)+/, "")),
+    );
 }
 
 function prefixMatches(prefix: readonly string[], command: SimpleCommand, loose: boolean): boolean {
