@@ -52,6 +52,16 @@ export function findDeletes(argv: (string | null)[]): FileTargets | undefined {
   return { targets: findStartingPoints(rest).map((text) => ({ text })), recursive: { rootKept: true } };
 }
 
+/** The files find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write, or undefined when it writes none. */
+export function findWrites(argv: readonly (string | null)[]): FileTargets | undefined {
+  const targets: FileTargets["targets"] = [];
+  argv.forEach((word, i) => {
+    if (word !== null && /^-f(?:print0?|printf|ls)$/.test(word))
+      targets.push({ text: argv[i + 1] ?? null, unknownAsks: true });
+  });
+  return targets.length > 0 ? { targets, recursive: false } : undefined;
+}
+
 /** find's actions that run a command, up to `;` or `{} +`. */
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
@@ -112,7 +122,12 @@ const IN_PLACE = new Set([
   "unlink",
 ]);
 /** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */
-const COPIES = new Set(["cp", "mv", "ln", "install"]);
+const COPIES = new Set(["cp", "mv", "ln", "install", "rsync", "scp"]);
+/** The copies' target-directory option; `S` (a backup suffix) also takes a value. */
+const TARGET_DIRECTORY: OptionFileTable = {
+  valueTaking: "tS",
+  files: { t: "file", "--target-directory": "file" },
+};
 /** Devices a command may read or write without touching a file. */
 const DEVICES = new Set([
   "/dev/null",
@@ -138,11 +153,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (IN_PLACE.has(name)) return files(operands);
   if (name === "tee") return files(operands, true);
   if (COPIES.has(name)) {
-    // The destination: `-t DIR` / `--target-directory=DIR`, else the last operand; the sources are read (or moved).
-    const t = words.findIndex((word) => word === "-t" || word === "--target-directory");
-    const long = words.find((word) => word?.startsWith("--target-directory="));
-    const target =
-      t >= 0 ? (words[t + 1] ?? null) : long ? long.slice("--target-directory=".length) : undefined;
+    // The destination: `-t DIR` (`-tDIR`, `--target=DIR`), else the last operand; the sources are read (or moved).
+    const targets = optionFiles(TARGET_DIRECTORY, words);
+    const target = targets.length === 0 ? undefined : (targets.at(-1) ?? null);
     const sources = target === undefined ? operands.slice(0, -1) : operands.filter((word) => word !== target);
     const destination = target === undefined ? operands.at(-1) : target;
     return {
@@ -164,13 +177,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
       true,
     );
   if (name === "sed") {
-    // The script is the first operand unless given by -e / -f; the rest are files.
-    const scripted = words.some(
-      (word) =>
-        word === "-e" || word === "-f" || word?.startsWith("--expression") || word?.startsWith("--file"),
-    );
-    const named = sedFiles(words);
-    return files(scripted ? named : named.slice(1));
+    // The script is the first operand unless given by -e / -f; the rest are files, edited in place with -i.
+    const { scriptFiles, operands: edited } = readSed(words);
+    return files([...scriptFiles, ...edited]);
   }
   return undefined;
 }
@@ -193,6 +202,7 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
     files: {
       o: "file",
       "--output": "file",
+      "--output-dir": "file",
       c: "file",
       "--cookie-jar": "file",
       T: "file",
@@ -250,7 +260,7 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
     if (word === null) continue;
     if (word.startsWith("--")) {
       const eq = word.indexOf("=");
-      const kind = table.files[eq < 0 ? word : word.slice(0, eq)];
+      const kind = longFileOption(table, eq < 0 ? word : word.slice(0, eq));
       if (kind) take(kind, eq < 0 ? (words[++i] ?? null) : word.slice(eq + 1));
     } else if (word.startsWith("-") && word.length > 1) {
       for (let c = 1; c < word.length; c++) {
@@ -267,18 +277,162 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
   return found;
 }
 
-/** sed's operands: words that are neither options nor an option's value (`-e SCRIPT`, `-f FILE`, `-l N`). */
-function sedFiles(words: (string | null)[]): (string | null)[] {
+/** The kind of file a long option names, by its name or any start of it (`--dir` is tar's `--directory`). */
+function longFileOption(table: OptionFileTable, name: string): FileValue | undefined {
+  if (table.files[name]) return table.files[name];
+  if (name.length < 4) return undefined;
+  const starts = Object.keys(table.files).filter((flag) => flag.startsWith(name));
+  return starts.length === 1 ? table.files[starts[0]!] : undefined;
+}
+
+/** What sed is given: its scripts (`-e`, or the first operand), script files (`-f`) and the files it reads or edits. */
+export function readSed(words: readonly (string | null)[]): {
+  scripts: (string | null)[];
+  scriptFiles: (string | null)[];
+  operands: (string | null)[];
+} {
+  const scripts: (string | null)[] = [];
+  const scriptFiles: (string | null)[] = [];
   const operands: (string | null)[] = [];
+  let options = true;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? null;
-    if (word === "-e" || word === "-l" || word === "--expression" || word === "--line-length") i++;
-    else if (word === "-f" || word === "--file") {
-      operands.push(words[i + 1] ?? null);
-      i++;
-    } else if (!(word !== null && word.startsWith("-") && word !== "-")) operands.push(word);
+    if (!options || word === null || !word.startsWith("-") || word === "-") {
+      operands.push(word);
+      continue;
+    }
+    if (word === "--") {
+      options = false;
+      continue;
+    }
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const name = eq < 0 ? word : word.slice(0, eq);
+      const value = (): string | null => (eq < 0 ? (words[++i] ?? null) : word.slice(eq + 1));
+      if (name.length >= 4 && "--expression".startsWith(name)) scripts.push(value());
+      else if (name.length >= 4 && "--file".startsWith(name)) scriptFiles.push(value());
+      else if (name.length >= 4 && "--line-length".startsWith(name) && eq < 0) i++;
+      continue;
+    }
+    // A cluster of short options: `-n`, `-E`, … alone; `-e`, `-f`, `-l` end it with a value (attached or the next
+    // word); `-i` ends it with an attached suffix (`-ie` is -i with the suffix "e").
+    for (let c = 1; c < word.length; c++) {
+      const letter = word[c]!;
+      if (letter === "i") break;
+      if (letter === "e" || letter === "f" || letter === "l") {
+        const value = c + 1 < word.length ? word.slice(c + 1) : (words[++i] ?? null);
+        if (letter === "e") scripts.push(value);
+        else if (letter === "f") scriptFiles.push(value);
+        break;
+      }
+    }
   }
-  return operands;
+  if (scripts.length === 0 && scriptFiles.length === 0 && operands.length > 0)
+    scripts.push(operands.shift()!);
+  return { scripts, scriptFiles, operands };
+}
+
+/**
+ * Whether a sed script writes a file or runs a command (`w`, `W`, `e`, `s///w`, `s///e`) or reads one it does not
+ * name as an operand (`r`, `R`); true too for what this reader does not know, so that a person decides.
+ */
+export function sedScriptActs(script: string): boolean {
+  let i = 0;
+  const n = script.length;
+  const toLineEnd = (): void => {
+    while (i < n && script[i] !== "\n") i += script[i] === "\\" ? 2 : 1;
+  };
+  // Past a regular expression or replacement ending at `delimiter`; bracket expressions hold it literally.
+  const past = (delimiter: string): boolean => {
+    while (i < n && script[i] !== delimiter) {
+      if (script[i] === "\\") i += 2;
+      else if (script[i] === "[" && delimiter !== "[") {
+        i++;
+        if (script[i] === "^") i++;
+        if (script[i] === "]") i++;
+        while (i < n && script[i] !== "]") {
+          if (script[i] === "[" && /[:.=]/.test(script[i + 1] ?? "")) {
+            const close = script.indexOf(`${script[i + 1]}]`, i + 2);
+            if (close < 0) return false;
+            i = close + 2;
+          } else i++;
+        }
+        i++;
+      } else i++;
+    }
+    if (i >= n) return false;
+    i++;
+    return true;
+  };
+  const address = (): boolean => {
+    if (/\d/.test(script[i] ?? "")) {
+      while (/[\d~]/.test(script[i] ?? "")) i++;
+    } else if (script[i] === "$") i++;
+    else if (script[i] === "/" || script[i] === "\\") {
+      const delimiter = script[i] === "\\" ? script[i + 1] : "/";
+      i += script[i] === "\\" ? 2 : 1;
+      if (delimiter === undefined || !past(delimiter)) return false;
+      while (/[IM]/.test(script[i] ?? "")) i++;
+    }
+    return true;
+  };
+  while (i < n) {
+    while (i < n && /[\s;]/.test(script[i]!)) i++;
+    if (i >= n) break;
+    if (!address()) return true;
+    while (/[ \t]/.test(script[i] ?? "")) i++;
+    if (script[i] === ",") {
+      i++;
+      while (/[ \t]/.test(script[i] ?? "")) i++;
+      if (script[i] === "+" || script[i] === "~") i++;
+      if (!address()) return true;
+    }
+    while (/[ \t!]/.test(script[i] ?? "")) i++;
+    const command = script[i++];
+    switch (command) {
+      case undefined:
+        return false;
+      case "{":
+      case "}":
+      case "=":
+        continue;
+      case "#":
+      case "a":
+      case "i":
+      case "c":
+      case ":":
+      case "b":
+      case "t":
+      case "T":
+        // Text, a label or a comment, to the end of the line (labels and branches also end at `;`).
+        if ("bt T:".includes(command)) while (i < n && !/[;\n]/.test(script[i]!)) i++;
+        else toLineEnd();
+        continue;
+      case "s": {
+        const delimiter = script[i++];
+        if (delimiter === undefined || delimiter === "\n" || delimiter === "\\") return true;
+        if (!past(delimiter) || !past(delimiter)) return true;
+        while (i < n && /[gpiImM0-9]/.test(script[i]!)) i++;
+        if (i < n && !/[\s;}]/.test(script[i]!)) return true; // `w file`, `e`, or flags this does not know
+        continue;
+      }
+      case "y": {
+        const delimiter = script[i++];
+        if (delimiter === undefined || !past(delimiter) || !past(delimiter)) return true;
+        continue;
+      }
+      case "l":
+      case "q":
+      case "Q":
+      case "L":
+        while (/[\s\d]/.test(script[i] ?? "") && script[i] !== "\n") i++;
+        continue;
+      default:
+        if ("pPdDnNgGhHxzF".includes(command)) continue;
+        return true; // w, W, e, r, R, v and anything unknown
+    }
+  }
+  return false;
 }
 
 /** Long options that run a command (or a program) given as their value, per program; any unambiguous start counts. */
@@ -293,6 +447,7 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
     "--rmt-command",
   ],
   sort: ["--compress-program"],
+  rsync: ["--rsh", "--rsync-path"],
   // `--output` writes the log or diff to a file; the others run a command.
   git: [
     "--output",
@@ -304,6 +459,30 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
     "--receive-pack",
   ],
 };
+
+/**
+ * `git -c` keys that change only how git shows things; any other (`core.pager`, `alias.*`, `core.fsmonitor`) may run
+ * a command.
+ */
+const SAFE_GIT_CONFIG =
+  /^(?:color\.[\w.-]+|advice\.\w+|core\.(?:quotepath|abbrev|autocrlf|safecrlf)|user\.(?:name|email)|init\.defaultbranch|diff\.(?:noprefix|mnemonicprefix|renames)|log\.(?:showsignature|decorate)|column\.ui|i18n\.logoutputencoding|(?:commit|tag)\.gpgsign|pull\.rebase|merge\.ff)$/i;
+
+/** A sentence when git's own options set configuration that may run a command (`git -c core.pager=… log`). */
+function unsafeGitConfig(argv: readonly (string | null)[]): string | undefined {
+  for (let i = 1; i < argv.length && argv[i] != null && argv[i]!.startsWith("-"); i++) {
+    const word = argv[i]!;
+    if (word.startsWith("--config-env")) return "git --config-env sets configuration Symposium does not read";
+    if (word !== "-c") {
+      if (GIT_VALUE_OPTIONS.has(word)) i++;
+      continue;
+    }
+    const pair = argv[++i];
+    const key = pair == null ? null : pair.split("=", 1)[0]!;
+    if (key === null || !SAFE_GIT_CONFIG.test(key))
+      return `git -c ${key ?? "…"} sets configuration that may run a command (a pager, an alias, a hook)`;
+  }
+  return undefined;
+}
 
 /** git's subcommands whose short option runs a command (`git grep -O'cmd'`, `git rebase -x cmd`), or writes a file. */
 const GIT_RUNNING_SHORT: Record<string, string> = {
@@ -323,12 +502,21 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
   let words = argv.slice(1);
-  let short = "";
+  if (name === "sed") {
+    const { scripts, scriptFiles } = readSed(words);
+    if (scriptFiles.length > 0) return "sed -f runs a script Symposium does not read";
+    if (scripts.some((script) => script === null || sedScriptActs(script)))
+      return "sed's script writes or reads other files, or runs commands (w, e, r), or is not known";
+    return undefined;
+  }
+  let short = name === "rsync" ? "e" : "";
   if (name === "tar") {
     short = "IF";
     // tar's old style: a first word without a dash is a cluster of options (`tar xIf prog a.tgz`).
     if (words[0] != null && !words[0].startsWith("-")) words = [`-${words[0]}`, ...words.slice(1)];
   } else if (name === "git") {
+    const config = unsafeGitConfig(argv);
+    if (config) return config;
     const git = gitSubcommand(argv);
     if (!git) return undefined;
     if (git.name === null) return undefined; // changesGitConfig holds a subcommand computed at run time

@@ -19,6 +19,7 @@ import {
   DOWNLOADERS,
   fileOperands,
   findDeletes,
+  findWrites,
   forcePush,
   PRIVILEGE,
   rmTargets,
@@ -300,8 +301,12 @@ class FootprintView {
       if (unread) return { guard: "incomplete", label: unread };
       const touched =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
-      const reach = touched && this.fileReach(name, touched, cwd, globsStayHere(command.text));
+      const stayHere = globsStayHere(command.text);
+      const reach = touched && this.fileReach(name, touched, cwd, stayHere);
       if (reach) return reach;
+      const written = name === "find" ? findWrites(argv) : undefined;
+      const writeReach = written && this.fileReach(name, written, cwd, stayHere);
+      if (writeReach) return writeReach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
       const setting = changesUserSetting(name, argv);

@@ -228,6 +228,7 @@ class Walker {
         // `declare -i x=…` evaluates the value as arithmetic, `declare -n r=…` the name it refers to.
         if (node.children.some((c) => c?.type === "word" && /^-\w*[in]/.test(c.text)))
           this.problem("a declaration evaluates its values (declare -i, declare -n)");
+        if (SUBSCRIPT_RUNS.test(node.text)) this.problem(SUBSCRIPT_PROBLEM);
         // `export PATH=./evil:$PATH` changes what later commands run: it is a command of its own, matched by rules.
         this.out.commands.push({
           argv: [node.firstChild?.text ?? node.type],
@@ -334,6 +335,8 @@ class Walker {
     while (argv[builtin] === "builtin" || argv[builtin] === "command") builtin++;
     if (argv[builtin] === "let" && !argv.slice(builtin + 1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
       this.problem("let evaluates what a variable holds");
+    if (NAMES_VARIABLES.has(argv[builtin] ?? "") && argv.some((w) => w !== null && SUBSCRIPT_RUNS.test(w)))
+      this.problem(SUBSCRIPT_PROBLEM);
     this.simple(argv, assignments, node.text, depth);
   }
 
@@ -449,6 +452,24 @@ class Walker {
     }
   }
 }
+
+/**
+ * Builtins given a variable's name (`read NAME`, `printf -v NAME`, `test -v NAME`, …): a quoted name with a subscript
+ * (`'a[$(…)]'`) is text to the parser, and bash evaluates the subscript, running what it holds.
+ */
+const NAMES_VARIABLES = new Set([
+  "test",
+  "[",
+  "read",
+  "printf",
+  "unset",
+  "getopts",
+  "mapfile",
+  "readarray",
+  "wait",
+]);
+const SUBSCRIPT_RUNS = /\w\[[^\]]*[$`]/;
+const SUBSCRIPT_PROBLEM = "a variable's name holds a subscript that bash evaluates (read 'a[$(…)]')";
 
 /** Arithmetic of numbers alone: no name, no quote, no expansion but `$#` and `$?`. */
 const NUMBERS_ONLY = /^(?:[\s\d+\-*/%<>=!&|^~?:,();]|\$[#?])*$/;
