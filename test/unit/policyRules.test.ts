@@ -157,6 +157,10 @@ describe("permission rules and guards", () => {
       "$NPM test",
       "/tmp/npm test",
       "cat <<EOF | sh\nnpm test\nEOF",
+      // Options after the prefix that run other code or another folder's scripts.
+      "npm test --script-shell=./evil.sh",
+      "npm test --node-options='--require ./evil.js'",
+      "npm test --prefix /tmp/evil",
     ];
     for (const line of allowed)
       it(`allows ${JSON.stringify(line)}`, () => {
@@ -170,6 +174,17 @@ describe("permission rules and guards", () => {
         const decision = decide(command(line), context({ rules: [rule("allow", { command: "npm test" })] }));
         assert.notEqual(decision.verdict, "allow", decision.by.label);
       });
+
+    it("a make rule does not cover make's own options that run other code", () => {
+      const makeBuild = rule("allow", { command: "make build" });
+      assert.equal(decide(command("make build -j4"), context({ rules: [makeBuild] })).verdict, "allow");
+      for (const line of [
+        "make build --eval='x:; touch PWN'",
+        "make build -E 'x:; y'",
+        "make build -f evil.mk",
+      ])
+        assert.notEqual(decide(command(line), context({ rules: [makeBuild] })).verdict, "allow", line);
+    });
 
     it("also for Codex's argv, unwrapped from bash -lc", () => {
       const codex = toolCall({

@@ -435,6 +435,16 @@ export function sedScriptActs(script: string): boolean {
   return false;
 }
 
+const PACKAGE_MANAGER_OPTIONS = [
+  "--script-shell",
+  "--node-options",
+  "--userconfig",
+  "--globalconfig",
+  "--prefix",
+  "--dir",
+  "--cwd",
+];
+
 /** Long options that run a command (or a program) given as their value, per program; any unambiguous start counts. */
 const RUNNING_OPTIONS: Record<string, string[]> = {
   tar: [
@@ -448,6 +458,11 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   ],
   sort: ["--compress-program"],
   rsync: ["--rsh", "--rsync-path"],
+  // A rule "make build" or "npm test" covers words after it: these make them run other code or another folder's.
+  make: ["--eval", "--file", "--makefile"],
+  npm: PACKAGE_MANAGER_OPTIONS,
+  pnpm: PACKAGE_MANAGER_OPTIONS,
+  yarn: PACKAGE_MANAGER_OPTIONS,
   // `--output` writes the log or diff to a file; the others run a command.
   git: [
     "--output",
@@ -484,6 +499,9 @@ function unsafeGitConfig(argv: readonly (string | null)[]): string | undefined {
   return undefined;
 }
 
+/** Short options of the same (`make -E …`, `npm -C dir`). */
+const SHORT_RUNNING_OPTIONS: Record<string, string> = { rsync: "e", make: "Ef", npm: "C", pnpm: "C" };
+
 /** git's subcommands whose short option runs a command (`git grep -O'cmd'`, `git rebase -x cmd`), or writes a file. */
 const GIT_RUNNING_SHORT: Record<string, string> = {
   grep: "O",
@@ -509,7 +527,7 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       return "sed's script writes or reads other files, or runs commands (w, e, r), or is not known";
     return undefined;
   }
-  let short = name === "rsync" ? "e" : "";
+  let short = SHORT_RUNNING_OPTIONS[name] ?? "";
   if (name === "tar") {
     short = "IF";
     // tar's old style: a first word without a dash is a cluster of options (`tar xIf prog a.tgz`).
