@@ -7,7 +7,7 @@
  * limit are refused; `line`/`limit` reads stream and stop as soon as they have their lines.
  */
 import { constants } from "node:fs";
-import { mkdir, open, readlink, realpath, stat, unlink, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readlink, realpath, rmdir, stat, unlink, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 
 export class FileAccessError extends Error {
@@ -197,7 +197,7 @@ export async function writeChecked(path: string, content: string): Promise<void>
     // A FIFO with no reader.
     if (code === "ENXIO") throw new FileAccessError("not a regular file", "not_a_file");
     if (code !== "ENOENT") throw error;
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolders(dirname(path));
     // "wx": O_CREAT | O_EXCL, which fails on any existing name, a symlink (dangling or not) included.
     handle = await open(path, "wx");
     created = true;
@@ -214,6 +214,39 @@ export async function writeChecked(path: string, content: string): Promise<void>
     await handle.write(content, 0, "utf8");
   } finally {
     await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Creates the missing folders of `folder` (canonical, checked) one at a time, each checked to be where its name says:
+ * a parent swapped for a symlink meanwhile would lead a recursive `mkdir` elsewhere (outside the workspace), and a
+ * folder made there is removed again.
+ */
+async function makeFolders(folder: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = folder; ; at = dirname(at)) {
+    try {
+      await stat(at);
+      break;
+    } catch {
+      if (dirname(at) === at) break;
+      missing.unshift(at);
+    }
+  }
+  for (const at of missing) {
+    let made = true;
+    try {
+      await mkdir(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      made = false;
+    }
+    const real = await realpath(at);
+    if (real !== at) {
+      // Only a folder made here, and only while empty: never one that was there before.
+      if (made) await rmdir(real).catch(() => undefined);
+      throw new FileAccessError("a folder moved while it was created", "moved");
+    }
   }
 }
 

@@ -61,6 +61,13 @@ describe("boundedFile", () => {
     assert.deepEqual(readdirSync(outside), ["notes.txt"]);
   });
 
+  it("makes no folder outside when a checked folder became a symlink before a new file's folders are made", async () => {
+    const checked = join(ws, "dir", "new", "deep", "file.txt");
+    swapFolderForLink();
+    await assert.rejects(writeChecked(checked, "x"), (e: unknown) => e instanceof FileAccessError);
+    assert.deepEqual(readdirSync(outside), ["notes.txt"]);
+  });
+
   it("never follows a symlink planted at the name of a file it creates or writes (dangling or not)", async () => {
     symlinkSync(join(outside, "planted.txt"), join(ws, "dangling.txt"));
     symlinkSync(join(outside, "notes.txt"), join(ws, "link.txt"));
