@@ -278,6 +278,21 @@ describe("permission footprint", () => {
       );
     });
 
+    it("a field of a tool it does not know that names a path (target_file, outputDir) counts as one", () => {
+      const f = build(
+        v1({
+          kind: "other",
+          rawInput: { target_file: "/home/u/.bashrc", outputDir: "/ws/build", content: "/* not a path */" },
+        }),
+      );
+      assert.deepEqual(paths(f), ["write /home/u/.bashrc", "write /ws/build"]);
+      // A value that does not read as a path is left alone, as are fields named otherwise.
+      assert.deepEqual(
+        paths(build(v1({ kind: "search", rawInput: { output_mode: "content", pattern: "/a/" } }))),
+        [],
+      );
+    });
+
     it("a 5,000-character path is kept whole (the boundary refuses it)", () => {
       const long = `/ws/${"a".repeat(5_000)}`;
       const f = build(v1({ kind: "edit", locations: [{ path: long }] }));

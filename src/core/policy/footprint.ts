@@ -91,6 +91,10 @@ const PATH_FIELDS = [
 const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that name where a command runs. */
 const CWD_FIELDS = ["cwd", "workdir", "directory"];
+const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
+/** Other raw-input fields whose name says they hold a path, and values that read as one (absolute, `~`, or with `/`). */
+const PATH_LIKE_FIELD = /path|file|dir|folder|target|dest|location/i;
+const PATH_LIKE_VALUE = /^(?:[/~\\]|[a-zA-Z]:[\\/])|^[^\n]*[/\\][^\n]*$/;
 const READ_KINDS = new Set(["read", "search", "fetch", "think"]);
 const CHANGE_KINDS = new Set(["edit", "delete", "move"]);
 
@@ -292,6 +296,11 @@ class FootprintBuilder {
           if (typeof path === "string") this.path(path, access, `rawInput.${field}`);
           else this.incomplete(`${label}: rawInput.${field} holds a non-string`);
         }
+    }
+    // A tool this list does not know may still name a file (`target_file`, `outputDir`): read it as one.
+    for (const [field, value] of Object.entries(input)) {
+      if (KNOWN_FIELDS.has(field) || !PATH_LIKE_FIELD.test(field) || typeof value !== "string") continue;
+      if (PATH_LIKE_VALUE.test(value)) this.path(value, access, `rawInput.${field}`);
     }
     const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
     const cwd = cwdField ? input[cwdField] : undefined;
