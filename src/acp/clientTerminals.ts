@@ -7,6 +7,7 @@
 import * as v1 from "@agentclientprotocol/sdk";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree } from "./processTree";
@@ -103,6 +104,28 @@ export class ByteRing {
   }
 }
 
+/**
+ * The folder a command is spawned in, held open (Linux): the child changes into the very folder that was checked,
+ * through its descriptor (`/proc/self/fd/N`, still open in the child until it execs; `spawn` returns after that),
+ * so a name swapped for a symlink after the check (a race an agent's own process can run) no longer leads it outside
+ * the workspace.
+ */
+function heldFolder(folder: string): { cwd: string; release(): void } {
+  if (process.platform !== "linux") return { cwd: folder, release: () => undefined };
+  const fd = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+  let opened: string | undefined;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    opened = undefined; // no /proc: the name as checked
+  }
+  if (opened === folder) return { cwd: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+  closeSync(fd);
+  if (opened !== undefined)
+    throw v1.RequestError.invalidParams({ cwd: folder }, "the terminal's folder moved while it was opened");
+  return { cwd: folder, release: () => undefined };
+}
+
 interface Terminal {
   id: string;
   sessionKey: string;
@@ -174,14 +197,20 @@ export class ClientTerminals {
       Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes),
       TERMINAL_LIMITS.maxOutputBytes,
     );
-    const child = spawn(params.command, params.args ?? [], {
-      cwd,
-      env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree
-      shell: false,
-      detached: process.platform !== "win32",
-      stdio: ["ignore", "pipe", "pipe"],
-      windowsHide: true,
-    });
+    const folder = heldFolder(cwd);
+    let child: ChildProcess;
+    try {
+      child = spawn(params.command, params.args ?? [], {
+        cwd: folder.cwd,
+        env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree
+        shell: false,
+        detached: process.platform !== "win32",
+        stdio: ["ignore", "pipe", "pipe"],
+        windowsHide: true,
+      });
+    } finally {
+      folder.release();
+    }
     const id = randomUUID();
     const terminal: Terminal = {
       id,

@@ -11,7 +11,9 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,6 +66,48 @@ describe("process containment and terminal output", function () {
       options,
     );
   }
+
+  it("never runs a command outside when the folder it checked becomes a link to outside right after", async () => {
+    const inside = join(folder, "d");
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), "symposium-outside-")));
+    mkdirSync(inside);
+    const boundary = new PolicyBoundary([folder]);
+    // The check passes, then the folder's name is swapped for a symlink to outside, as a racing process would.
+    const racing = Object.assign(Object.create(boundary) as PolicyBoundary, {
+      resolveInside(path: string): string | undefined {
+        const checked = boundary.resolveInside(path);
+        renameSync(inside, join(folder, "d.moved"));
+        symlinkSync(outside, inside);
+        return checked;
+      },
+    });
+    const client = new ClientTerminals(
+      () => racing,
+      () => folder,
+      () => undefined,
+      {},
+    );
+    try {
+      const created = (() => {
+        try {
+          return client.create("s", {
+            command: process.execPath,
+            args: ["-e", "console.log(process.cwd())"],
+            cwd: inside,
+          });
+        } catch (error) {
+          return error as Error;
+        }
+      })();
+      if (!(created instanceof Error)) {
+        await client.waitForExit("s", created.terminalId);
+        assert.doesNotMatch(client.output("s", created.terminalId).output, new RegExp(outside));
+      } else assert.match(created.message, /moved/);
+    } finally {
+      client.releaseAll();
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 
   it("stops a command at the wall-clock limit (symposium.terminalTimeoutSeconds), its setsid child too", async () => {
     const client = terminals({ timeoutSeconds: () => 1 });
