@@ -4,7 +4,7 @@
  * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
-import { basename, WRAPPERS } from "./programs";
+import { basename, RUNS_COMMANDS_UNREAD, WRAPPERS } from "./programs";
 
 /**
  * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
@@ -519,6 +519,7 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
  * so, or undefined. The command is then not understood, so that no rule or Bypass approves it.
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
+  if (RUNS_COMMANDS_UNREAD.has(name)) return `${name} runs a command Symposium does not read`;
   let words = argv.slice(1);
   if (name === "sed") {
     const { scripts, scriptFiles } = readSed(words);

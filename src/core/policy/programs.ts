@@ -43,6 +43,35 @@ export const WRAPPERS = new Set([
 ]);
 
 /**
+ * Programs that run a command given in their arguments which the policy does not read as one (unlike `WRAPPERS`):
+ * `setsid rm -rf ~`, `flock /tmp/l rm -rf ~`, `watch '…'`, `ssh host '…'`. A person decides on them.
+ */
+export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
+  "setsid",
+  "flock",
+  "strace",
+  "ltrace",
+  "watch",
+  "parallel",
+  "script",
+  "ssh",
+  "runuser",
+  "chroot",
+  "unshare",
+  "nsenter",
+  "firejail",
+  "systemd-run",
+  "at",
+  "batch",
+  "taskset",
+  "chrt",
+  "prlimit",
+  "setarch",
+  "valgrind",
+  "gdb",
+]);
+
+/**
  * Programs that run whatever their arguments say: shells, interpreters, package runners, wrappers, git (`git -c
  * core.pager=…`), programs whose script is code (`awk 'BEGIN{system(…)}'`; sed below), package managers (`npm exec
  * -c …`) and make (`make --eval=…`). Named alone (the next word a flag or a path: `node --version`, `python3 -m
@@ -52,6 +81,7 @@ const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
   ...SHELLS,
   ...INTERPRETERS,
   ...WRAPPERS,
+  ...RUNS_COMMANDS_UNREAD,
   "npx",
   "bunx",
   "pnpx",
