@@ -340,7 +340,7 @@ class FootprintView {
     name: string,
     { targets, recursive }: FileTargets,
     cwd: string | undefined,
-    globsStayHere: boolean,
+    globsHere: boolean,
   ): { guard: GuardId; label: string } | undefined {
     const farReaching = {
       guard: "recursive-delete" as const,
@@ -354,7 +354,7 @@ class FootprintView {
         if (recursive) return farReaching;
         if (target.unknownAsks)
           return { guard: "incomplete", label: `Where ${name} writes is computed at run time` };
-        if (!globsStayHere)
+        if (!globsHere)
           return {
             guard: "incomplete",
             label: `${name} names a file by a variable, a ~ or a pattern that may reach past this folder or a hidden file`,
