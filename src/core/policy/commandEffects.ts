@@ -277,13 +277,21 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
   return found;
 }
 
+/** The long option `name` stands for among `flags`: itself, or the only one it is a start of, as getopt reads it. */
+function longOptionAmong(name: string, flags: readonly string[]): string | undefined {
+  if (flags.includes(name)) return name;
+  const starts = flags.filter((flag) => flag.startsWith(name));
+  return starts.length === 1 ? starts[0] : undefined;
+}
+
 /** The kind of file a long option names, by its name or any start of it (`--dir` is tar's `--directory`). */
 function longFileOption(table: OptionFileTable, name: string): FileValue | undefined {
-  if (table.files[name]) return table.files[name];
-  if (name.length < 4) return undefined;
-  const starts = Object.keys(table.files).filter((flag) => flag.startsWith(name));
-  return starts.length === 1 ? table.files[starts[0]!] : undefined;
+  const flag = name.length < 4 ? name : longOptionAmong(name, Object.keys(table.files));
+  return flag === undefined ? undefined : table.files[flag];
 }
+
+/** sed's long options that take a value. */
+const SED_VALUE_OPTIONS = ["--expression", "--file", "--line-length"];
 
 /** What sed is given: its scripts (`-e`, or the first operand), script files (`-f`) and the files it reads or edits. */
 export function readSed(words: readonly (string | null)[]): {
@@ -309,9 +317,10 @@ export function readSed(words: readonly (string | null)[]): {
       const eq = word.indexOf("=");
       const name = eq < 0 ? word : word.slice(0, eq);
       const value = (): string | null => (eq < 0 ? (words[++i] ?? null) : word.slice(eq + 1));
-      if (name.length >= 4 && "--expression".startsWith(name)) scripts.push(value());
-      else if (name.length >= 4 && "--file".startsWith(name)) scriptFiles.push(value());
-      else if (name.length >= 4 && "--line-length".startsWith(name) && eq < 0) i++;
+      const long = name.length < 4 ? undefined : longOptionAmong(name, SED_VALUE_OPTIONS);
+      if (long === "--expression") scripts.push(value());
+      else if (long === "--file") scriptFiles.push(value());
+      else if (long === "--line-length" && eq < 0) i++;
       continue;
     }
     // A cluster of short options: `-n`, `-E`, … alone; `-e`, `-f`, `-l` end it with a value (attached or the next
@@ -514,9 +523,11 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
 };
 
 /**
- * An option whose value is a command the program runs, or a file it writes, that the guards do not read (`tar
- * --checkpoint-action=exec=…`, `sort --compress-program=…`, `git grep -O…`, `git log --output=…`): a sentence saying
- * so, or undefined. The command is then not understood, so that no rule or Bypass approves it.
+ * What a command runs or writes that the guards do not read: a program that runs the command in its arguments
+ * (`setsid`, `ssh`), a sed script that writes, reads or runs (`w`, `r`, `e`), `git -c` with a key that can run a
+ * command, or an option whose value is a command or a file (`tar --checkpoint-action=exec=…`, `sort
+ * --compress-program=…`, `git grep -O…`, `git log --output=…`): a sentence saying so, or undefined. The command is then
+ * not understood, so that no rule or Bypass approves it.
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
   if (RUNS_COMMANDS_UNREAD.has(name)) return `${name} runs a command Symposium does not read`;
@@ -737,10 +748,7 @@ function readWrapper(
     if (!word.startsWith("-") || word === "-") break;
     if (word.startsWith("--")) {
       const eq = word.indexOf("=");
-      const given = word.slice(2, eq < 0 ? undefined : eq);
-      // GNU getopt takes any unambiguous start of a long option.
-      const starts = Object.keys(syntax.long).filter((long) => long.startsWith(given));
-      const long = syntax.long[given] !== undefined ? given : starts.length === 1 ? starts[0]! : undefined;
+      const long = longOptionAmong(word.slice(2, eq < 0 ? undefined : eq), Object.keys(syntax.long));
       if (long === undefined) return unread(word);
       const takes = syntax.long[long];
       if (eq >= 0) {
