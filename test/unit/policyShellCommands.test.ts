@@ -81,6 +81,12 @@ describe("shell command lines", () => {
       commands: ["find src -name *.o -exec rm {} +", "rm src/{}"],
     },
     { line: "find a b -exec rm {} \\;", commands: ["find a b -exec rm {} ;", "rm <?>"] },
+    // A shell's commands from its standard input: a here-document or here-string is its script, as -c's would be.
+    { line: "bash <<'EOF'\nrm -rf ~\nEOF", commands: ["rm -rf ~"] },
+    { line: "timeout 5 sh -s -- a <<< 'ls > out'", commands: ["timeout 5 ls"], writes: ["out"] },
+    { line: "bash 0<<<'ls'", commands: ["ls"] },
+    { line: "bash <<< 'ls' < run.sh", commands: ["bash"], reads: ["run.sh"] },
+    { line: "bash <<EOF\necho $X\nEOF", commands: ["bash"], ok: false },
     // Not understood: the footprint becomes incomplete.
     { line: 'eval "rm -rf ~"', commands: ["eval rm -rf ~"], ok: false },
     { line: "$CMD --version", commands: ["<?> --version"], ok: false },
@@ -105,6 +111,9 @@ describe("shell command lines", () => {
     // Arithmetic on anything but numbers evaluates what a variable holds.
     { line: "echo $((x)) $[y] ${a[i]}", commands: ["echo <?> <?> <?>"], ok: false },
     { line: "((n++)); let n=n+1", commands: ["let n=n+1"], ok: false },
+    { line: "let x", commands: ["let x"], ok: false },
+    { line: "builtin let n=n+1", commands: ["builtin let n=n+1"], ok: false },
+    { line: "let 1+2", commands: ["let 1+2"] },
     { line: "echo $((1 + 2*3)) ${a[0]} ${a[@]}; [[ 1 -eq 1 ]]", commands: ["echo <?> <?> <?>", "[["] },
   ];
 
@@ -117,6 +126,27 @@ describe("shell command lines", () => {
       assert.equal(result.ok, ok, `problems: ${parser.parse(line).problems.join("; ")}`);
     });
   }
+
+  it("marks a shell that runs what a pipe gives it, and no other", () => {
+    const piped = (line: string) =>
+      parser
+        .parse(line)
+        .commands.filter((c) => c.programFromPipe)
+        .map((c) => c.text);
+    assert.deepEqual(piped("echo 'rm -rf ~' | sh"), ["sh"]);
+    assert.deepEqual(piped("echo x | timeout 5 bash -s -- a | cat"), ["timeout 5 bash -s -- a"]);
+    assert.deepEqual(piped("echo x | { cd src && bash; }"), ["bash"]);
+    assert.deepEqual(piped("echo x | bash -c 'ls; sh'"), ["sh"]);
+    for (const line of [
+      "sh | cat",
+      "echo x | bash run.sh",
+      "echo x | bash < run.sh",
+      "echo x | bash <<'EOF'\nls\nEOF",
+      "echo x | bash -c 'cat'",
+      "echo x | python3",
+    ])
+      assert.deepEqual(piped(line), [], line);
+  });
 
   it("refuses to parse a line longer than the limit rather than cutting it", () => {
     const parsed = parser.parse(`npm test ${"a".repeat(300 * 1024)}`);
@@ -197,6 +227,9 @@ describe("shell command lines", () => {
         "env",
         "exec",
         "test",
+        "let",
+        "builtin",
+        "command",
       ],
     ];
     const CHARS = "abzAZ09_./:,+@=-";

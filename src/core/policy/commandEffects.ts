@@ -664,6 +664,9 @@ const WRAPPER_SYNTAX: Record<string, WrapperSyntax> = {
   },
   chronic: { flags: "ev", values: "", long: {} },
   unbuffer: { flags: "p", values: "", long: {} },
+  // Multi-call programs: the first word is the program they act as (`busybox rm -rf ~`).
+  busybox: { flags: "", values: "", long: {} },
+  toybox: { flags: "", values: "", long: {} },
 };
 
 /**

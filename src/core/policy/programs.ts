@@ -40,6 +40,8 @@ export const WRAPPERS = new Set([
   "xargs",
   "chronic",
   "unbuffer",
+  "busybox",
+  "toybox",
 ]);
 
 /**

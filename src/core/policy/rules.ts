@@ -286,6 +286,7 @@ class FootprintView {
   private destructive(): { guard: GuardId; label: string } | undefined {
     const downloaders = new Set<number>();
     const shells = new Set<number>();
+    let programFromPipe = false;
     for (const { command, cwd, line } of this.simple) {
       const wrapped = withoutWrappers(command.argv);
       if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
@@ -322,9 +323,13 @@ class FootprintView {
         };
       if (DOWNLOADERS.has(name)) downloaders.add(line);
       if (SHELLS.has(name) || INTERPRETERS.has(name)) shells.add(line);
+      programFromPipe ||= command.programFromPipe === true;
     }
     if ([...downloaders].some((line) => shells.has(line)))
       return { guard: "download-to-shell", label: "A download is run by a shell or interpreter" };
+    // `echo 'rm -rf ~' | sh`: the commands are in the line, but not where the parser reads commands.
+    if (programFromPipe)
+      return { guard: "incomplete", label: "A shell reads the commands it runs from a pipe" };
     return undefined;
   }
 

@@ -21,6 +21,8 @@ export interface SimpleCommand {
   assignments: string[];
   /** The command's source text, for labels. */
   text: string;
+  /** A shell that runs what another command of the line writes to it (`echo … | sh`): its commands are not known. */
+  programFromPipe?: true;
 }
 
 export interface ParsedCommandLine {
@@ -36,6 +38,13 @@ export interface ParsedCommandLine {
 export interface ShellParser {
   parse(line: string): ParsedCommandLine;
 }
+
+/**
+ * A command's standard input where a shell reading its program there cares: text (a here-document or here-string;
+ * `null` when it is computed at run time), a file, or what another command writes to a pipe.
+ */
+type StandardInput = { text: string | null } | "file" | "pipe";
+const INPUT_REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 
 /** Longer lines are not parsed at all (a problem, not a truncation). */
 export const MAX_COMMAND_LINE_CHARS = 256 * 1024;
@@ -116,7 +125,12 @@ const LEAVES = new Set([
  * --watch=false`) is split at its spaces without the grammar: it reads the same either way, and the grammar costs
  * tens of microseconds a line on every request.
  */
-export function parseLine(parser: Parser, line: string, nesting: number): ParsedCommandLine {
+export function parseLine(
+  parser: Parser,
+  line: string,
+  nesting: number,
+  stdin?: StandardInput,
+): ParsedCommandLine {
   if (line.length > MAX_COMMAND_LINE_CHARS)
     return {
       commands: [],
@@ -124,7 +138,7 @@ export function parseLine(parser: Parser, line: string, nesting: number): Parsed
       reads: [],
       problems: [`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`],
     };
-  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting);
+  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting, stdin);
 }
 
 /**
@@ -170,17 +184,23 @@ export function plainWordsLine(line: string): ParsedCommandLine | undefined {
   if (!PLAIN_LINE.test(line)) return undefined;
   const text = line.trim();
   const argv = text.split(/ +/);
-  // A shell's `-c` script and find's `-exec` are read as the commands they run, by the walker.
+  // A shell's `-c` script and find's `-exec` are read as the commands they run, and `let` (also behind `builtin`)
+  // evaluates its words, by the walker.
   if (
     GRAMMAR_WORDS.has(argv[0]!) ||
-    argv.some((word) => SHELLS.has(basename(word)) || basename(word) === "find")
+    argv.some((word) => SHELLS.has(basename(word)) || basename(word) === "find" || word === "let")
   )
     return undefined;
   return { commands: [{ argv, assignments: [], text }], writes: [], reads: [], problems: [] };
 }
 
 /** `parseLine` through the bash grammar alone. */
-export function parseWithGrammar(parser: Parser, line: string, nesting: number): ParsedCommandLine {
+export function parseWithGrammar(
+  parser: Parser,
+  line: string,
+  nesting: number,
+  stdin?: StandardInput,
+): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
     result.problems.push(`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`);
@@ -193,7 +213,7 @@ export function parseWithGrammar(parser: Parser, line: string, nesting: number):
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
-    new Walker(parser, result, nesting, line).walk(tree.rootNode, 0);
+    new Walker(parser, result, nesting, line, stdin).walk(tree.rootNode, 0);
   } finally {
     tree.delete();
   }
@@ -206,6 +226,8 @@ class Walker {
     private readonly out: ParsedCommandLine,
     private readonly nesting: number,
     private readonly line: string,
+    /** The input of the shell whose script this is, which its commands read unless redirected. */
+    private readonly stdin: StandardInput | undefined,
   ) {}
 
   private problem(text: string): void {
@@ -308,8 +330,19 @@ class Walker {
   private command(node: Node, depth: number): void {
     const argv: (string | null)[] = [];
     const assignments: string[] = [];
+    // The grammar reads `sh 0<<<x` as the word `0` and a here-string: the number is the here-string's descriptor.
+    const descriptors = new Map<number, string>();
     for (const child of node.children) {
       if (!child) continue;
+      const next = child.nextSibling;
+      if (
+        child.type === "number" &&
+        next?.type === "herestring_redirect" &&
+        next.startIndex === child.endIndex
+      ) {
+        descriptors.set(next.id, child.text);
+        continue;
+      }
       if (child.type === "variable_assignment") {
         assignments.push(child.text);
         this.unread(child);
@@ -337,36 +370,89 @@ class Walker {
       this.problem("let evaluates what a variable holds");
     if (NAMES_VARIABLES.has(argv[builtin] ?? "") && argv.some((w) => w !== null && SUBSCRIPT_RUNS.test(w)))
       this.problem(SUBSCRIPT_PROBLEM);
-    this.simple(argv, assignments, node.text, depth);
+    this.simple(argv, assignments, node.text, depth, this.stdinOf(node, descriptors));
+  }
+
+  /**
+   * Where a command's standard input comes from, as far as a shell reading its program there cares: its own or its
+   * statement's last input redirection (a here-document or here-string is text, a `<` is a file), else a pipe when
+   * it or a group holding it is a later stage of a pipeline (`x | sh`, `x | (cd a && sh)`), else the session's.
+   */
+  private stdinOf(node: Node, descriptors: Map<number, string>): StandardInput | undefined {
+    const redirects = node.children.filter((c): c is Node => c !== null && INPUT_REDIRECTS.has(c.type));
+    // A statement's redirections apply to the command, or to a pipeline's last stage (`x | sh <<EOF`).
+    let statement: Node | null = node.parent;
+    if (statement?.type === "pipeline" && statement.lastNamedChild?.id === node.id)
+      statement = statement.parent;
+    if (statement?.type === "redirected_statement")
+      redirects.push(
+        ...statement.childrenForFieldName("redirect").filter((c) => INPUT_REDIRECTS.has(c.type)),
+      );
+    let input: StandardInput | undefined;
+    for (const redirect of redirects.sort((a, b) => a.startIndex - b.startIndex)) {
+      const descriptor =
+        redirect.children.find((c) => c?.type === "file_descriptor")?.text ?? descriptors.get(redirect.id);
+      if (descriptor !== undefined && descriptor !== "0") continue;
+      if (redirect.type === "heredoc_redirect") input = { text: hereDocumentText(redirect) };
+      else if (redirect.type === "herestring_redirect") {
+        const word = redirect.lastNamedChild;
+        input = { text: word ? staticWord(word) : null };
+      } else if (redirect.children.some((c) => c?.type === "<")) input = "file";
+    }
+    if (input !== undefined) return input;
+    for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
+      const parent: Node | null = at.parent;
+      if (parent?.type === "pipeline" && parent.firstNamedChild?.id !== at.id) return "pipe";
+    }
+    return this.stdin;
   }
 
   /**
    * A simple command and the commands it runs: a shell's `-c` script stands for it, behind wrappers and assignments
    * too (`env X=1 timeout 5 bash -c …`), and what find's `-exec` runs comes after it.
    */
-  private simple(argv: (string | null)[], assignments: string[], text: string, depth: number): void {
+  private simple(
+    argv: (string | null)[],
+    assignments: string[],
+    text: string,
+    depth: number,
+    stdin: StandardInput | undefined,
+  ): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
     const wrapped = withoutWrappers(argv);
-    if (wrapped.problem === undefined && this.unwrapShell(argv, wrapped.start, wrapped.argv, assignments))
-      return;
+    if (wrapped.problem === undefined) {
+      const program = shellProgram(wrapped.argv) ?? sourcedProgram(wrapped.argv);
+      const fromStdin = program === "stdin" ? stdin : undefined;
+      const script =
+        typeof program === "object"
+          ? program.script
+          : typeof fromStdin === "object"
+            ? fromStdin.text
+            : undefined;
+      if (script !== undefined && this.unwrapShell(argv, wrapped.start, script, assignments, stdin)) return;
+      if (fromStdin === "pipe") {
+        this.out.commands.push({ argv, assignments, text, programFromPipe: true });
+        return;
+      }
+    }
     this.out.commands.push({ argv, assignments, text });
     if (wrapped.problem === undefined)
-      for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1);
+      for (const nested of findCommands(wrapped.argv))
+        this.simple(nested, assignments, text, depth + 1, stdin);
   }
 
   /**
-   * `bash -c 'script'`: the script's commands stand for the shell, each behind the shell's wrappers and assignments
-   * (`timeout 5 bash -c 'a; b'` is `timeout 5 a` and `timeout 5 b`). True when it was unwrapped.
+   * `bash -c 'script'`, `bash <<'EOF'`: the script's commands stand for the shell, each behind the shell's wrappers
+   * and assignments (`timeout 5 bash -c 'a; b'` is `timeout 5 a` and `timeout 5 b`). True when it was unwrapped.
    */
   private unwrapShell(
     argv: (string | null)[],
     start: number,
-    shell: (string | null)[],
+    script: string | null,
     assignments: string[],
+    stdin: StandardInput | undefined,
   ): boolean {
-    const script = shellScript(shell);
-    if (script === undefined) return false;
     if (script === null) {
       this.problem("a shell runs a script computed at run time");
       return false;
@@ -375,7 +461,8 @@ class Walker {
       this.problem("shells are nested too deeply");
       return false;
     }
-    const inner = parseLine(this.parser, script, this.nesting + 1);
+    // The script's commands read the shell's input (`echo x | bash -c 'sh'`); a script read from it has used it up.
+    const inner = parseLine(this.parser, script, this.nesting + 1, stdin === "pipe" ? "pipe" : undefined);
     const wrappers = argv.slice(0, start);
     for (const command of inner.commands)
       this.out.commands.push({
@@ -573,18 +660,22 @@ export function staticWord(node: Node): string | null {
 }
 
 /**
- * The script of `sh -c script`, `bash -lc script`, `/bin/zsh -c script`, `bash +e -o posix -c -- script`: with `-c`
- * among the shell's options, its first operand. A string, `null` when it is computed at run time, `undefined` when
- * the argv is not a shell running a `-c` script.
+ * What a shell argv runs: the script of `sh -c script`, `bash -lc script`, `bash +e -o posix -c -- script` (with
+ * `-c` among its options, its first operand; `null` when computed at run time); "stdin" when it reads its commands
+ * there (`bash`, `sh -x`, `bash -`, `bash -s -- a b`); "file" for a script file (`bash build.sh`); `undefined` when
+ * the argv is not a shell's.
  */
-export function shellScript(argv: readonly (string | null)[]): string | null | undefined {
+export function shellProgram(
+  argv: readonly (string | null)[],
+): { script: string | null } | "stdin" | "file" | undefined {
   const name = argv[0];
   if (name == null || !SHELLS.has(basename(name))) return undefined;
   let command = false;
+  let fromStdin = false;
   let i = 1;
   for (; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg == null) return null;
+    if (arg == null) return { script: null };
     if (arg === "--" || arg === "-") {
       i++;
       break;
@@ -595,11 +686,43 @@ export function shellScript(argv: readonly (string | null)[]): string | null | u
       continue;
     }
     if (arg.startsWith("-") && arg.includes("c")) command = true;
+    if (arg.startsWith("-") && arg.includes("s")) fromStdin = true;
     // `-o posix`, `+O extglob`: each o or O takes the next word.
     i += arg.slice(1).replace(/[^oO]/g, "").length;
   }
-  if (!command || i >= argv.length) return undefined;
-  return argv[i] ?? null;
+  if (command) return i < argv.length ? { script: argv[i] ?? null } : "file";
+  return fromStdin || i >= argv.length || STDIN_FILES.has(argv[i] ?? "") ? "stdin" : "file";
+}
+
+/** Files that are the reading process's standard input (`echo … | bash /dev/stdin`). */
+const STDIN_FILES = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+
+/**
+ * `source FILE`, `. FILE`: the shell runs the file's commands, which are not read, as a script file's are not; a file
+ * computed at run time (`source <(curl …)`) or standard input (`… | source /dev/stdin`) is a script not known.
+ */
+function sourcedProgram(argv: readonly (string | null)[]): { script: null } | "stdin" | undefined {
+  if (argv[0] !== "source" && argv[0] !== ".") return undefined;
+  const file = argv[1];
+  if (file === null) return { script: null };
+  return file !== undefined && STDIN_FILES.has(file) ? "stdin" : undefined;
+}
+
+/** The script of a shell's `-c` (`shellProgram`); `undefined` when the argv is not a shell running one. */
+export function shellScript(argv: readonly (string | null)[]): string | null | undefined {
+  const program = shellProgram(argv);
+  return typeof program === "object" ? program.script : undefined;
+}
+
+/**
+ * A here-document's text as the shell reading it gets it: the body of a quoted delimiter as written; of a plain one
+ * as written when it expands nothing, else `null` (`$X` could hold `; rm -rf ~`).
+ */
+function hereDocumentText(redirect: Node): string | null {
+  const start = redirect.children.find((c) => c?.type === "heredoc_start")?.text ?? "";
+  const body = redirect.children.find((c) => c?.type === "heredoc_body")?.text ?? "";
+  if (/['"\\]/.test(start) || !/[$`\\]/.test(body)) return body;
+  return null;
 }
 
 /**
