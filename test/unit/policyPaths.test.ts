@@ -282,12 +282,27 @@ describe("policy paths with a fake file system", () => {
       ".github/workflows/ci.yml",
       ".GitHub/Workflows/ci.yml",
       ".husky/pre-commit",
+      // Files that run commands on the next commit or container start.
+      ".githooks/pre-commit",
+      ".pre-commit-config.yaml",
+      "lefthook.yml",
+      ".lefthook.yaml",
+      "lefthook-local.json",
+      ".devcontainer.json",
       ".gitmodules",
       ".npmrc",
       "sub/.GIT/hooks/pre-commit",
     ];
     for (const name of protectedNames) assert.equal(isProtectedName(["ws", ...name.split("/")]), true, name);
-    for (const name of ["src/a.ts", ".github/CODEOWNERS", "environment.ts", "README.md", "gitignore"])
+    for (const name of [
+      "src/a.ts",
+      ".github/CODEOWNERS",
+      "environment.ts",
+      "README.md",
+      "gitignore",
+      "docs/lefthook.md",
+      "githooks.ts",
+    ])
       assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
   });
 

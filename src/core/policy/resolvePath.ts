@@ -305,7 +305,10 @@ export class RequestPaths {
   }
 }
 
-const PROTECTED_FOLDERS = new Set([".git", ".vscode", ".devcontainer", ".husky", ".idea"]);
+// Besides settings and credentials, what runs commands on the next commit or container start: hook folders and the
+// hook managers' configurations (pre-commit, lefthook).
+const PROTECTED_FOLDERS = new Set([".git", ".vscode", ".devcontainer", ".husky", ".githooks", ".idea"]);
+const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
 const PROTECTED_FILES = new Set([
   ".gitmodules",
   ".gitconfig",
@@ -330,17 +333,25 @@ const PROTECTED_FILES = new Set([
   ".kshrc",
   ".inputrc",
   "config.fish",
+  ".devcontainer.json",
 ]);
 
 /**
  * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
  * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
- * `.github/workflows/**`, `.env*`, shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc` and the like.
+ * `.githooks/**`, `.github/workflows/**`, `.env*`, shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc`,
+ * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
 export function isProtectedName(segments: readonly string[]): boolean {
   const names = segments.filter((s) => s !== "").map((s) => s.toLowerCase().replace(/[. ]+$/, ""));
   const file = names.at(-1) ?? "";
-  if (file.startsWith(".env") || PROTECTED_FILES.has(file) || file.endsWith(".code-workspace")) return true;
+  if (
+    file.startsWith(".env") ||
+    PROTECTED_FILES.has(file) ||
+    HOOK_CONFIG.test(file) ||
+    file.endsWith(".code-workspace")
+  )
+    return true;
   return names.some(
     (name, i) => PROTECTED_FOLDERS.has(name) || (name === ".github" && names[i + 1] === "workflows"),
   );
