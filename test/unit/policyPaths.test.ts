@@ -424,7 +424,7 @@ describe("a workspace root swapped between requests", () => {
       // The agent moves the workspace away and leaves a link to a folder outside in its place.
       renameSync(root, moved);
       symlinkSync(outside, root);
-      assert.deepEqual(cwd(), { status: "outside", path: outside, protected: false });
+      assert.deepEqual(cwd(), { status: "outside", path: outside, protected: false, exists: true });
       // A link back to the moved workspace: the same folder, no longer where the root is; outside (fail closed).
       rmSync(root);
       symlinkSync(moved, root);
@@ -435,7 +435,12 @@ describe("a workspace root swapped between requests", () => {
       // A folder above the root swapped the same way.
       renameSync(parent, join(base, "projects-moved"));
       symlinkSync(outside, parent);
-      assert.deepEqual(cwd(), { status: "outside", path: join(outside, "ws"), protected: false });
+      assert.deepEqual(cwd(), {
+        status: "outside",
+        path: join(outside, "ws"),
+        protected: false,
+        exists: true,
+      });
     } finally {
       rmSync(base, { recursive: true, force: true });
     }

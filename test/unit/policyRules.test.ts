@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
@@ -34,6 +34,7 @@ describe("permission rules and guards", () => {
     symlinkSync(join(base, "tmp"), join(ws, "link"));
     symlinkSync("../../.zshenv", join(ws, "notes.md"));
     symlinkSync(".env", join(ws, "readme.txt"));
+    writeFileSync(join(ws, "Makefile"), "");
   });
 
   after(() => workspace?.remove());
@@ -733,6 +734,9 @@ describe("permission rules and guards", () => {
         "git checkout HEAD src/a.ts",
         "git checkout -p",
         "git checkout README.md",
+        // One operand that names a file or folder here: git checks it out when no branch has its name.
+        "git checkout src",
+        "git checkout Makefile",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "discard-changes" })),
       { name: "git restore f", footprint: () => command("git restore src/a.ts"), guard: "discard-changes" },
       { name: "git clean -fdx", footprint: () => command("git clean -fdx"), guard: "discard-changes" },

@@ -906,7 +906,10 @@ function gitSubcommand(
  * `checkout` of files (`.`, `--`, `-f`), `restore` of the working tree, `clean -f`, `stash drop` / `clear`,
  * `switch` that discards. A branch switch that keeps changes (`checkout feature`) and unstaging pass.
  */
-export function discardsWork(argv: (string | null)[]): string | undefined {
+export function discardsWork(
+  argv: (string | null)[],
+  isFile: (word: string) => boolean = () => false,
+): string | undefined {
   const git = gitSubcommand(argv);
   if (!git || git.name === null) return undefined;
   const words = git.rest;
@@ -922,7 +925,7 @@ export function discardsWork(argv: (string | null)[]): string | undefined {
         words.includes(".") ||
         has("--force", "--patch", "--pathspec-from-file") ||
         short("fp") ||
-        checksOutFiles(words)
+        checksOutFiles(words, isFile)
         ? "git checkout of files"
         : undefined;
     case "restore":
@@ -939,13 +942,17 @@ export function discardsWork(argv: (string | null)[]): string | undefined {
 }
 
 /**
- * `git checkout <tree-ish> <file>…`, or of one operand that reads as a file (`src/a.ts`: a name with an extension) or
- * is computed at run time; a new branch's name and start (`-b topic origin/main`) are not files.
+ * `git checkout <tree-ish> <file>…`, or of one operand that reads as a file (`src/a.ts`: a name with an extension),
+ * names one that is there (`isFile`: `src`, `Makefile`; git checks it out when no branch has its name) or is computed
+ * at run time; a new branch's name and start (`-b topic origin/main`) are not files.
  */
-function checksOutFiles(words: readonly (string | null)[]): boolean {
+function checksOutFiles(words: readonly (string | null)[], isFile: (word: string) => boolean): boolean {
   if (words.some((word) => word !== null && /^-[a-zA-Z]*[bB]|^--orphan/.test(word))) return false;
   const operands = words.filter((word) => word === null || !word.startsWith("-"));
-  return operands.length >= 2 || operands.some((word) => word === null || /\.[A-Za-z]\w*$/.test(word));
+  return (
+    operands.length >= 2 ||
+    operands.some((word) => word === null || /\.[A-Za-z]\w*$/.test(word) || isFile(word))
+  );
 }
 
 export function forcePush(argv: (string | null)[]): boolean {

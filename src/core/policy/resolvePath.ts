@@ -165,8 +165,10 @@ export type PathCheck =
       /** Relative to the root, `/`-separated, for globs. */
       relative: string;
       protected: boolean;
+      /** Something is there (a dangling link's missing target is not). */
+      exists: boolean;
     }
-  | { status: "outside"; path: string; protected: boolean }
+  | { status: "outside"; path: string; protected: boolean; exists: boolean }
   | { status: "unresolved"; reason: string };
 
 /**
@@ -245,10 +247,11 @@ export class PolicyBoundary {
           root: root.path,
           relative: relative.split(p.sep).join("/"),
           protected: isProtected,
+          exists: resolved.exists,
         };
       }
     }
-    return { status: "outside", path: resolved.path, protected: isProtected };
+    return { status: "outside", path: resolved.path, protected: isProtected, exists: resolved.exists };
   }
 
   /** A view of this boundary for one request: see `RequestPaths`. */

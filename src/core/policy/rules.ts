@@ -312,7 +312,7 @@ class FootprintView {
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
       const setting = changesUserSetting(name, argv);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
-      const discarded = name === "git" ? discardsWork(argv) : undefined;
+      const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
       if (discarded)
         return { guard: "discard-changes", label: `${discarded} throws away uncommitted work for good` };
       if (name === "git" && changesGitConfig(argv))
@@ -331,6 +331,13 @@ class FootprintView {
     if (programFromPipe)
       return { guard: "incomplete", label: "A shell reads the commands it runs from a pipe" };
     return undefined;
+  }
+
+  /** Whether a command's operand names a file or folder that is there, from the folder the command runs in. */
+  private isThere(word: string, cwd: string | undefined): boolean {
+    const path = absolute(word, cwd, this.context.home);
+    const check = path === undefined ? undefined : this.context.paths.check(path);
+    return check !== undefined && check.status !== "unresolved" && check.exists;
   }
 
   /**
