@@ -104,22 +104,49 @@ export function findCommands(argv: readonly (string | null)[]): (string | null)[
   return commands;
 }
 
-/** Commands whose operands are all files they read or change in place. */
+/**
+ * Commands whose operands are all files they write or change in place, or read (`cat`, `head`: a credential shown),
+ * a value of an option in the next word counting as one too (`shuf -o ~/.bashrc`; `sort -T /tmp` asks, rarely).
+ */
 const IN_PLACE = new Set([
-  "cat",
-  "head",
-  "tail",
-  "less",
-  "more",
-  "touch",
-  "mkdir",
-  "rmdir",
-  "chmod",
-  "chown",
-  "chgrp",
-  "truncate",
-  "shred",
-  "unlink",
+  ...[
+    "cat",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "touch",
+    "mkdir",
+    "rmdir",
+    "chmod",
+    "chown",
+    "chgrp",
+    "truncate",
+  ],
+  ...["shred", "unlink", "xxd", "uniq", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd"],
+  ...["split", "shuf", "iconv", "zip", "7z", "7za", "patch"],
+]);
+/**
+ * Commands that only read the files they are given: one outside the workspace asks, as `cat`'s does; one computed
+ * at run time does not (`diff <(sort a) <(sort b)`, `wc -l $(git ls-files)`), since reading writes nothing.
+ */
+const READERS = new Set([
+  ...["base64", "od", "hexdump", "strings", "wc", "diff", "cmp", "nl", "tac", "rev", "cut", "paste", "comm"],
+  ...["join", "fold", "fmt", "pr", "expand", "unexpand", "column", "sort", "md5sum", "sha1sum", "sha224sum"],
+  ...[
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "b2sum",
+    "cksum",
+    "sum",
+    "file",
+    "stat",
+    "zcat",
+    "bzcat",
+    "xzcat",
+  ],
+  ...["bat", "batcat"],
 ]);
 /** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */
 const COPIES = new Set(["cp", "mv", "ln", "install", "rsync", "scp"]);
@@ -143,14 +170,19 @@ const DEVICES = new Set([
 /** The files a command's operands name, for commands whose operands are files; undefined for any other command. */
 export function fileOperands(name: string, argv: (string | null)[]): FileTargets | undefined {
   const words = argv.slice(1);
-  const { operands } = splitOptions(words);
+  const { flags, operands } = splitOptions(words);
   const files = (list: (string | null)[], unknownAsks = false): FileTargets => ({
     targets: list
       .filter((word) => word === null || !DEVICES.has(word))
       .map((text) => ({ text, unknownAsks })),
     recursive: false,
   });
-  if (IN_PLACE.has(name)) return files(operands);
+  if (IN_PLACE.has(name)) return files([...operands, ...attachedPaths(flags)]);
+  const known = (list: (string | null)[]) => files(list.filter((word) => word !== null));
+  if (READERS.has(name)) return known([...operands, ...attachedPaths(flags)]);
+  const search = PATTERN_FIRST[name];
+  if (search) return known(patternFirstFiles(search, words));
+  if (name === "git") return files(gitFiles(argv));
   if (name === "tee") return files(operands, true);
   if (COPIES.has(name)) {
     // The destination: `-t DIR` (`-tDIR`, `--target=DIR`), else the last operand; the sources are read (or moved).
@@ -167,7 +199,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     };
   }
   const named = OPTION_FILES[name];
-  if (named) return files(optionFiles(named, words), true);
+  // An archive's members are files too (`tar czf keys.tgz ~/.ssh`; in tar's old style the first word is options).
+  const members = name === "tar" || name === "unzip" ? operands : [];
+  if (named) return files([...optionFiles(named, words), ...members], true);
   // dd names its files as `if=` and `of=`; a word computed at run time may be either.
   if (name === "dd")
     return files(
@@ -240,8 +274,141 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
     files: { C: "file", "--directory": "file", f: "file", "--file": "file" },
   },
   unzip: { valueTaking: "dx", files: { d: "file" } },
-  sort: { valueTaking: "koStT", files: { o: "file", "--output": "file" } },
+  "ssh-keygen": { valueTaking: "abCDEeFfGIJjKMmNnOPrSstTwYZz", files: { f: "file" } },
 };
+
+/**
+ * Paths attached to options (`-o/tmp/x`, `--output=/etc/hosts`, 7z's `-o../out`): only those that start at the root
+ * or above the folder, since a short option's letters cannot be told from its value otherwise.
+ */
+function attachedPaths(flags: readonly string[]): string[] {
+  return flags.flatMap((flag) => {
+    const value = flag.startsWith("--")
+      ? flag.slice(flag.indexOf("=") + 1 || flag.length)
+      : flag.replace(/^[^/.]*/, "");
+    return value.startsWith("/") || value.startsWith("..") ? [value] : [];
+  });
+}
+
+/**
+ * Commands whose first operand is a pattern or filter, unless an option gives it (`pattern`): short options that
+ * take a value, long ones with the number of words they take, those whose value is a file read (`files`), and those
+ * after which operands are not files (jq's `--args`).
+ */
+interface PatternFirstSyntax {
+  values: string;
+  long: Record<string, number>;
+  pattern: readonly string[];
+  files: readonly string[];
+  endsFiles?: readonly string[];
+}
+
+const GREP: PatternFirstSyntax = {
+  values: "ABCDdefm",
+  long: Object.fromEntries(
+    [
+      ...[
+        "--regexp",
+        "--file",
+        "--max-count",
+        "--after-context",
+        "--before-context",
+        "--context",
+        "--include",
+      ],
+      ...["--exclude", "--exclude-from", "--exclude-dir", "--label", "--devices", "--directories"],
+      ...["--binary-files", "--group-separator"],
+    ].map((o) => [o, 1]),
+  ),
+  pattern: ["e", "f", "--regexp", "--file"],
+  files: ["f", "--file", "--exclude-from"],
+};
+
+const PATTERN_FIRST: Record<string, PatternFirstSyntax> = {
+  grep: GREP,
+  egrep: GREP,
+  fgrep: GREP,
+  rg: {
+    values: "ABCEefgjMmrTt",
+    long: {
+      ...Object.fromEntries(
+        [
+          ...["--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--type-add", "--replace"],
+          ...["--max-count", "--after-context", "--before-context", "--context", "--max-depth", "--threads"],
+          ...["--encoding", "--sort", "--sortr", "--max-filesize", "--path-separator", "--colors", "--color"],
+          ...["--context-separator", "--ignore-file", "--pre", "--pre-glob"],
+        ].map((o) => [o, 1]),
+      ),
+      "--files": 0,
+      "--type-list": 0,
+    },
+    pattern: ["e", "f", "--regexp", "--file", "--files", "--type-list"],
+    files: ["f", "--file", "--ignore-file"],
+  },
+  jq: {
+    values: "fL",
+    long: { "--from-file": 1, "--indent": 1, "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2 },
+    pattern: ["f", "--from-file"],
+    files: ["f", "--from-file", "--slurpfile", "--rawfile"],
+    endsFiles: ["--args", "--jsonargs"],
+  },
+};
+
+/** The files a pattern-first command reads: its operands after the pattern, and the files its options name. */
+function patternFirstFiles(syntax: PatternFirstSyntax, words: readonly (string | null)[]): (string | null)[] {
+  const files: (string | null)[] = [];
+  const operands: (string | null)[] = [];
+  let patternGiven = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === null || !word.startsWith("-") || word === "-") {
+      operands.push(word);
+      continue;
+    }
+    if (word === "--") {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (syntax.endsFiles?.includes(word)) break;
+    let name: string | undefined;
+    let values: (string | null)[] = [];
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      name = longOptionAmong(eq < 0 ? word : word.slice(0, eq), Object.keys(syntax.long));
+      if (name === undefined) continue;
+      const count = syntax.long[name]!;
+      values = eq >= 0 ? [word.slice(eq + 1)] : words.slice(i + 1, i + 1 + count);
+      if (eq < 0) i += count;
+    } else {
+      for (let c = 1; c < word.length && name === undefined; c++) {
+        if (!syntax.values.includes(word[c]!)) continue;
+        name = word[c]!;
+        values = [word.length > c + 1 ? word.slice(c + 1) : (words[++i] ?? null)];
+      }
+      if (name === undefined) continue;
+    }
+    if (syntax.pattern.includes(name)) patternGiven = true;
+    if (syntax.files.includes(name)) files.push(values.at(-1) ?? null);
+  }
+  return [...files, ...(patternGiven ? operands : operands.slice(1))];
+}
+
+/** The folder `git clone <repository> <folder>` or `git worktree add <folder>` writes. */
+function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
+  const git = gitSubcommand(argv);
+  const operands = (git?.rest ?? []).filter((word) => word === null || !word.startsWith("-"));
+  if (git?.name === "clone") return operands.length >= 2 ? [operands.at(-1) ?? null] : [];
+  if (git?.name === "worktree" && operands[0] === "add") {
+    // `-b <branch>`, `-B <branch>` and `--reason <text>` take the next word.
+    const rest = git.rest.slice(git.rest.indexOf("add") + 1);
+    for (let i = 0; i < rest.length; i++) {
+      const word = rest[i] ?? null;
+      if (word === "-b" || word === "-B" || word === "--reason") i++;
+      else if (word === null || !word.startsWith("-")) return [word];
+    }
+  }
+  return [];
+}
 
 /** The files named by `table`'s options among `words` (null for a value computed at run time). */
 function optionFiles(table: OptionFileTable, words: (string | null)[]): (string | null)[] {
@@ -454,6 +621,9 @@ const PACKAGE_MANAGER_OPTIONS = [
   "--cwd",
 ];
 
+/** Options whose names start a running option's name but are options of their own. */
+const OWN_OPTIONS: Record<string, string[]> = { npm: ["--global"], pnpm: ["--global"], yarn: ["--global"] };
+
 /** Long options that run a command (or a program) given as their value, per program; any unambiguous start counts. */
 const RUNNING_OPTIONS: Record<string, string[]> = {
   tar: [
@@ -564,6 +734,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   for (const word of words) {
     if (word === "--") break;
     if (word === null || !word.startsWith("-")) continue;
+    // An option of its own, not a start of a longer one (npm's `--global` is not `--globalconfig`).
+    if (OWN_OPTIONS[name]?.includes(word)) continue;
     const option = word.startsWith("--")
       ? long.find((flag) => longOption(word, flag))
       : [...word.slice(1)].find((letter) => short.includes(letter));
@@ -826,6 +998,18 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   const words = argv.slice(1);
   if (name === "crontab") return words.includes("-l") ? undefined : "the scheduled jobs";
   const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const flag = (...flags: string[]) =>
+    words.some((word) => word !== null && flags.some((f) => word === f || longOption(word, f)));
+  // Installing a program for the user changes what every later shell runs.
+  const installs =
+    (["npm", "pnpm", "bun"].includes(name) &&
+      (sub[0] === "link" || (["install", "i", "add"].includes(sub[0] ?? "") && flag("-g", "--global")))) ||
+    (name === "yarn" && sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") ||
+    (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user")) ||
+    (["pipx", "cargo", "go"].includes(name) && sub[0] === "install");
+  if (installs) return "the programs installed for the user";
+  if (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? ""))
+    return "the services that start on their own";
   const write = (verb: string | null | undefined) =>
     verb === null || ["set", "delete", "edit", "unset", "fix"].includes(verb ?? "");
   if (
@@ -836,6 +1020,12 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   if (["pip", "pip3"].includes(name) && sub[0] === "config" && write(sub[1])) return "pip's configuration";
   return undefined;
 }
+
+/** systemctl's commands that change which units start, and how. */
+const SYSTEMCTL_WRITES = new Set([
+  ...["enable", "disable", "reenable", "mask", "unmask", "link", "edit", "revert", "preset", "preset-all"],
+  ...["set-property", "set-environment", "import-environment", "add-wants", "add-requires"],
+]);
 
 /** git's options before its subcommand that take a value (`git -C sub config …`). */
 const GIT_VALUE_OPTIONS = new Set([
