@@ -676,6 +676,15 @@ describe("permission rules and guards", () => {
         "ssh-keygen -f ~/.ssh/id_rsa -N ''",
         "git clone https://x/y.git ~/y",
         "git worktree add ../elsewhere",
+        "git diff --no-index ~/.ssh/id_rsa /dev/null",
+        // The folder a command runs in, given as an option, is a working folder like a request's cwd.
+        "git -C ~/other commit -am x",
+        "git --git-dir=/tmp/x/.git log",
+        "git --work-tree ~ status",
+        "make -C ~ clean",
+        "make --directory=/tmp/x",
+        "ninja -C /tmp/b",
+        "go -C /tmp/x build ./...",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       // Installing a program for the user changes what every later shell runs.
       ...[
@@ -1008,6 +1017,10 @@ describe("permission rules and guards", () => {
           "cargo build",
           "go build ./...",
           "git clone https://x/y.git vendor/y",
+          "git -C src log --oneline",
+          "make -C src all",
+          "make -j4 build",
+          "git diff --no-index src/a.ts src/b.ts",
           "systemctl --user status x",
           "npm ls --global",
           "diff <(sort build/a) <(sort build/b)",

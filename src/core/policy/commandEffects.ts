@@ -275,6 +275,10 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
   },
   unzip: { valueTaking: "dx", files: { d: "file" } },
   "ssh-keygen": { valueTaking: "abCDEeFfGIJjKMmNnOPrSstTwYZz", files: { f: "file" } },
+  // The folder a build runs in (and whose build files it runs).
+  make: { valueTaking: "CfIjlOoWE", files: { C: "file", "--directory": "file" } },
+  ninja: { valueTaking: "Cfjkltdw", files: { C: "file" } },
+  go: { valueTaking: "C", files: { C: "file" } },
 };
 
 /**
@@ -393,10 +397,32 @@ function patternFirstFiles(syntax: PatternFirstSyntax, words: readonly (string |
   return [...files, ...(patternGiven ? operands : operands.slice(1))];
 }
 
-/** The folder `git clone <repository> <folder>` or `git worktree add <folder>` writes. */
+/**
+ * The folders and files a git command names: the repository and working tree it runs in (`-C`, `--git-dir`,
+ * `--work-tree`), the folder `git clone <repository> <folder>` or `git worktree add <folder>` writes, and the files
+ * `git diff --no-index` reads.
+ */
 function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
+  const folders: (string | null)[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i];
+    if (word == null || !word.startsWith("-")) break;
+    const eq = word.indexOf("=");
+    const name = eq < 0 ? word : word.slice(0, eq);
+    if (["-C", "--git-dir", "--work-tree"].includes(name))
+      folders.push(eq < 0 ? (argv[++i] ?? null) : word.slice(eq + 1));
+    else if (GIT_VALUE_OPTIONS.has(word)) i++;
+  }
   const git = gitSubcommand(argv);
   const operands = (git?.rest ?? []).filter((word) => word === null || !word.startsWith("-"));
+  return [...folders, ...gitSubcommandFiles(git, operands)];
+}
+
+function gitSubcommandFiles(
+  git: ReturnType<typeof gitSubcommand>,
+  operands: (string | null)[],
+): (string | null)[] {
+  if (git?.name === "diff" && git.rest.includes("--no-index")) return operands;
   if (git?.name === "clone") return operands.length >= 2 ? [operands.at(-1) ?? null] : [];
   if (git?.name === "worktree" && operands[0] === "add") {
     // `-b <branch>`, `-B <branch>` and `--reason <text>` take the next word.
