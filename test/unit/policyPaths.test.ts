@@ -292,6 +292,10 @@ describe("policy paths with a fake file system", () => {
       ".gitmodules",
       ".npmrc",
       "sub/.GIT/hooks/pre-commit",
+      // Case-insensitive file systems fold these as the letters they stand for (ſ is s, K the Kelvin sign is k).
+      ".vſcode/tasks.json",
+      ".github/workflowſ/ci.yml",
+      ".hus\u212Ay/pre-commit",
     ];
     for (const name of protectedNames) assert.equal(isProtectedName(["ws", ...name.split("/")]), true, name);
     for (const name of [

@@ -197,7 +197,7 @@ export class PolicyBoundary {
     this.protectedFolders = [
       ...homeProtectedFolders(this.home, p),
       ...(options.protectedFolders ?? []).map((f) => this.physical(f) ?? f),
-    ].map((folder) => fold(folder, true));
+    ].map(foldAll);
     for (const root of roots) {
       const path = this.physical(root);
       if (!path) {
@@ -279,7 +279,7 @@ export class PolicyBoundary {
 
   private protectedPath(path: string): boolean {
     const p = this.platform === "win32" ? win32 : posix;
-    const folded = fold(path, true);
+    const folded = foldAll(path);
     if (this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep)))
       return true;
     return isProtectedName(path.slice(p.parse(path).root.length).split(/[\\/]/));
@@ -346,7 +346,7 @@ const PROTECTED_FILES = new Set([
  * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
 export function isProtectedName(segments: readonly string[]): boolean {
-  const names = segments.filter((s) => s !== "").map((s) => s.toLowerCase().replace(/[. ]+$/, ""));
+  const names = segments.filter((s) => s !== "").map((s) => foldAll(s).replace(/[. ]+$/, ""));
   const file = names.at(-1) ?? "";
   if (
     file.startsWith(".env") ||
@@ -380,6 +380,14 @@ function homeProtectedFolders(home: string, p: typeof posix): string[] {
     "Library/Application Support",
     "AppData/Roaming",
   ].map((relative) => p.join(home, ...relative.split("/")));
+}
+
+/**
+ * Case folded as a case-insensitive file system may fold it, and then some: `ſ` is `s` and the Kelvin sign `k` (APFS
+ * and NTFS open `.vſcode` as `.vscode`). Only for protected names, where a stricter match is harmless.
+ */
+function foldAll(name: string): string {
+  return name.normalize("NFC").toUpperCase().toLowerCase();
 }
 
 function fold(path: string, caseInsensitive: boolean): string {
