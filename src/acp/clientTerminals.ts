@@ -11,6 +11,7 @@ import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree } from "./processTree";
+import { resolveCommand } from "./commandPath";
 
 export const TERMINAL_LIMITS = {
   perSession: 8,
@@ -197,10 +198,19 @@ export class ClientTerminals {
       Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes),
       TERMINAL_LIMITS.maxOutputBytes,
     );
+    // A bare name is looked up in PATH's absolute folders only: an empty or relative entry would find a
+    // repository's own `npm` in the cwd instead of the program the person approved.
+    const program = resolveCommand(params.command, env);
+    if (program === undefined)
+      throw v1.RequestError.invalidParams(
+        { command: params.command },
+        `${params.command} was not found on PATH`,
+      );
     const folder = heldFolder(cwd);
     let child: ChildProcess;
     try {
-      child = spawn(params.command, params.args ?? [], {
+      child = spawn(program, params.args ?? [], {
+        argv0: params.command,
         cwd: folder.cwd,
         env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree
         shell: false,

@@ -109,6 +109,27 @@ describe("process containment and terminal output", function () {
     }
   });
 
+  it("runs a bare command from PATH's absolute folders, never a file of that name in the workspace", async () => {
+    // A repository's own `echo`, and a PATH with an empty entry (the current folder, in execvp) before the real one.
+    writeFileSync(join(folder, "echo"), "#!/bin/sh\nprintf planted\n");
+    chmodSync(join(folder, "echo"), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `:.:${path ?? ""}`;
+    const client = terminals();
+    try {
+      const { terminalId } = client.create("s", { command: "echo", args: ["real"] });
+      await client.waitForExit("s", terminalId);
+      assert.equal(client.output("s", terminalId).output.trim(), "real");
+      assert.throws(
+        () => client.create("s", { command: "no-such-program-here", args: [] }),
+        /no-such-program-here.*not found on PATH/,
+      );
+    } finally {
+      process.env.PATH = path;
+      client.releaseAll();
+    }
+  });
+
   it("stops a command at the wall-clock limit (symposium.terminalTimeoutSeconds), its setsid child too", async () => {
     const client = terminals({ timeoutSeconds: () => 1 });
     const pidFile = join(folder, "pids");
