@@ -335,6 +335,12 @@ describe("permission rules and guards", () => {
       assert.equal(allowed.verdict, "allow", allowed.by.label);
       const mixed = decide(command("bash <<'EOF'\nnpm test\ntouch PWN\nEOF"), context({ rules: [npmTest] }));
       assert.notEqual(mixed.verdict, "allow", mixed.by.label);
+      const noPush = rule("deny", { command: "git push" });
+      const pushed = decide(
+        command("sh <<< 'git push origin main'"),
+        context({ rules: [noPush], bypass: true }),
+      );
+      assert.equal(pushed.verdict, "deny", pushed.by.label);
     });
   });
 
