@@ -692,6 +692,16 @@ describe("permission rules and guards", () => {
         "ninja -C /tmp/b",
         "go -C /tmp/x build ./...",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
+      // Files xargs passes on from a command that could name anything.
+      ...[
+        "echo ~/.bashrc | xargs truncate -s0",
+        "find ~ -name '*.txt' | xargs rm",
+        "ls ~ | xargs chmod 000",
+        "cat list.txt | xargs rm",
+        "find . -name x | sed 's|^|/|' | xargs chmod 000",
+        "find $DIR -type f | xargs shred -u",
+        "find -L . -name x | xargs truncate -s0",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Installing a program for the user changes what every later shell runs.
       ...[
         "npm install -g typescript",
@@ -1029,6 +1039,12 @@ describe("permission rules and guards", () => {
           "git diff --no-index src/a.ts src/b.ts",
           "systemctl --user status x",
           "npm ls --global",
+          "find . -name '*.orig' | xargs rm",
+          "find src -name '*.ts' | xargs sed -i 's/a/b/'",
+          "rg -l oldName src | xargs sed -i 's/oldName/newName/g'",
+          "grep -rl oldName . | sort -u | xargs sed -i 's/oldName/newName/g'",
+          "git ls-files '*.orig' | xargs rm -f",
+          "git ls-files | xargs cat",
           "diff <(sort build/a) <(sort build/b)",
           "wc -l $(git ls-files)",
           "grep -n TODO $(git ls-files '*.ts')",

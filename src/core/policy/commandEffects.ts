@@ -880,6 +880,8 @@ export interface Unwrapped {
   problem?: string;
   /** A wrapper runs the command in another folder (`env -C dir`). */
   changesDirectory?: true;
+  /** xargs gives the command words read from its input. */
+  fromInput?: true;
 }
 
 export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
@@ -922,7 +924,60 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
         ? [...command, null]
         : command.map((word) => (word !== null && replace !== "" && word.includes(replace) ? null : word));
   }
-  return { argv: command, start, ...(changesDirectory ? { changesDirectory: true as const } : {}) };
+  return {
+    argv: command,
+    start,
+    ...(changesDirectory ? { changesDirectory: true as const } : {}),
+    ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
+  };
+}
+
+/** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
+const LINE_FILTERS = new Set(["sort", "uniq", "head", "tail", "tac"]);
+
+/**
+ * The folders and files a command prints names from, for the words xargs passes on (`find . -name '*.orig' | xargs
+ * rm`): find's starting points, ls's operands, grep's and rg's files with `-l` or `--files`, git's own listings
+ * (none: its repository), or none for a filter that only keeps lines of its input (`sort -u`, `grep -v x`). Undefined
+ * for any command whose output could name anything (`echo ~/.bashrc`, `cat list.txt`, `sed 's|^|/|'`).
+ */
+export function namesListedFrom(argv: readonly (string | null)[]): (string | null)[] | undefined {
+  const name = argv[0] == null ? undefined : basename(argv[0]);
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  const has = (...options: string[]) => flags.some((f) => options.some((o) => f === o || longOption(f, o)));
+  const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
+  switch (name) {
+    case "find":
+      // Following links (`-L`, `-follow`), it lists names below the folders they lead to, outside too.
+      return words.some((w) => w === "-L" || w === "-follow") ? undefined : findStartingPoints(words);
+    case "ls":
+      return operands.length > 0 ? operands : ["."];
+    case "grep":
+    case "egrep":
+    case "fgrep":
+    case "rg": {
+      const files = patternFirstFiles(PATTERN_FIRST[name]!, words);
+      if (has("--files-with-matches", "--files-without-match", "--files") || short("lL"))
+        return files.length > 0 ? files : ["."];
+      // Without files it keeps some of its input's lines; `-o` would print parts of them.
+      return files.length === 0 && !short("o") && !has("--only-matching") ? [] : undefined;
+    }
+    case "git": {
+      const git = gitSubcommand(argv);
+      const listing =
+        git?.name === "ls-files" ||
+        (git?.name === "diff" && git.rest.some((w) => w === "--name-only")) ||
+        (git?.name === "grep" && git.rest.some((w) => w === "-l" || w === "--name-only"));
+      return listing ? [] : undefined;
+    }
+    default:
+      return name !== undefined &&
+        LINE_FILTERS.has(name) &&
+        operands.every((w) => w !== null && /^[\d,:]*$/.test(w))
+        ? []
+        : undefined;
+  }
 }
 
 /** A wrapper's options and operands from `from`: the index of its command and the options given, else a problem. */

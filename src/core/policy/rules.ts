@@ -21,6 +21,7 @@ import {
   findDeletes,
   findWrites,
   forcePush,
+  namesListedFrom,
   PRIVILEGE,
   rmTargets,
   runsUnread,
@@ -302,7 +303,10 @@ class FootprintView {
       if (unread) return { guard: "incomplete", label: unread };
       const touched =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
-      const stayHere = globsStayHere(command.text);
+      // Words xargs passes on are files here only when the line's other commands list names from here.
+      const stayHere = wrapped.fromInput
+        ? !command.argv.includes(null) && this.listsNamesFromHere(line, command)
+        : globsStayHere(command.text);
       const reach = touched && this.fileReach(name, touched, cwd, stayHere);
       if (reach) return reach;
       const written = name === "find" ? findWrites(argv) : undefined;
@@ -338,6 +342,20 @@ class FootprintView {
     const path = absolute(word, cwd, this.context.home);
     const check = path === undefined ? undefined : this.context.paths.check(path);
     return check !== undefined && check.status !== "unresolved" && check.exists;
+  }
+
+  /**
+   * Whether every other command of a line prints only names of files inside the workspace (`namesListedFrom`): a
+   * lister's folders are inside, not protected and known, or it only filters lines.
+   */
+  private listsNamesFromHere(line: number, self: SimpleCommand): boolean {
+    return this.simple.every(({ command, cwd, line: other }) => {
+      if (other !== line || command === self) return true;
+      const listed = namesListedFrom(withoutWrappers(command.argv).argv);
+      if (listed === undefined) return false;
+      const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
+      return this.fileReach("", targets, cwd, globsStayHere(command.text)) === undefined;
+    });
   }
 
   /**
