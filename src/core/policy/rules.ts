@@ -326,11 +326,15 @@ class FootprintView {
             "git config changes git's configuration, a protected file (hooks, aliases and filters run from it)",
         };
       if (DOWNLOADERS.has(name)) downloaders.add(line);
-      if (SHELLS.has(name) || INTERPRETERS.has(name)) shells.add(line);
+      // A program named by its path (`./tool`) may be what the line downloaded.
+      if (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) shells.add(line);
       programFromPipe ||= command.programFromPipe === true;
     }
     if ([...downloaders].some((line) => shells.has(line)))
-      return { guard: "download-to-shell", label: "A download is run by a shell or interpreter" };
+      return {
+        guard: "download-to-shell",
+        label: "A download is run by a shell, an interpreter or as a program",
+      };
     // `echo 'rm -rf ~' | sh`: the commands are in the line, but not where the parser reads commands.
     if (programFromPipe)
       return { guard: "incomplete", label: "A shell reads the commands it runs from a pipe" };
