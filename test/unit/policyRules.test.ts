@@ -707,6 +707,18 @@ describe("permission rules and guards", () => {
         "find $DIR -type f | xargs shred -u",
         "find -L . -name x | xargs truncate -s0",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
+      // Variables holding a command line for a program to run, as `git -c core.sshCommand=…` does; code they load
+      // from the workspace (`LD_PRELOAD=./x.so`, `NODE_OPTIONS=--require ./x.js`) is the workspace's code.
+      ...[
+        "GIT_SSH_COMMAND='rm -rf ~' git fetch",
+        "env GIT_PAGER='rm -rf ~' git log",
+        "export GIT_SSH_COMMAND='rm -rf ~'; git fetch",
+        "GIT_SSH_COMMAND='rm -rf ~'; git fetch",
+        "EDITOR='sh -c x' git commit",
+        "LESSOPEN='|rm -rf ~ %s' less src/a.ts",
+        "bash -c 'GIT_SSH_COMMAND=\"rm -rf ~\" git fetch'",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x git log",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Installing a program for the user changes what every later shell runs.
       ...[
         "npm install -g typescript",
@@ -1044,6 +1056,14 @@ describe("permission rules and guards", () => {
           "git diff --no-index src/a.ts src/b.ts",
           "systemctl --user status x",
           "npm ls --global",
+          "GIT_EDITOR=true git rebase --continue",
+          "PAGER=cat git log -n 3",
+          "PAGER='less -R' git log -n 3",
+          "NODE_OPTIONS=--max-old-space-size=4096 npm test",
+          "PYTHONPATH=src python3 -m pytest",
+          "GIT_PAGER= git log",
+          "NODE_ENV=test CI=1 npm test",
+          "make CC=clang build",
           "curl -fsSL https://x/a.tgz -o build/a.tgz && tar xzf build/a.tgz -C build",
           "find . -name '*.orig' | xargs rm",
           "find src -name '*.ts' | xargs sed -i 's/a/b/'",

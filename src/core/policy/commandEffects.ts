@@ -1102,6 +1102,29 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   return undefined;
 }
 
+/**
+ * Variables whose value a program runs as a command line (`GIT_SSH_COMMAND='…' git fetch`, `PAGER`, `EDITOR`,
+ * `LESSOPEN`) or reads as git configuration (`GIT_CONFIG_*`, as `git -c` is), set in front of a command, by `env` or
+ * `export`: the name of the first that holds more than a harmless value (`true`, `cat`, `less -R`), else undefined.
+ */
+export function commandVariable(texts: readonly string[]): string | undefined {
+  for (const text of texts)
+    for (const [, name, quoted] of text.matchAll(ASSIGNMENT)) {
+      const value = quoted!.replace(/^'(.*)'$|^"(.*)"$/s, "$1$2");
+      if (COMMAND_VARIABLES.has(name!) && !HARMLESS_COMMAND.test(value)) return name;
+      if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name!)) return name;
+    }
+  return undefined;
+}
+
+const ASSIGNMENT = /(?:^|\s)([A-Za-z_]\w*)=('[^']*'|"(?:[^"\\]|\\.)*"|\S*)/g;
+const COMMAND_VARIABLES = new Set([
+  ...["GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "MANPAGER", "GIT_EDITOR", "EDITOR", "VISUAL"],
+  ...["GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND"],
+  ...["PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE"],
+]);
+const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
+
 /** systemctl's commands that change which units start, and how. */
 const SYSTEMCTL_WRITES = new Set([
   ...["enable", "disable", "reenable", "mask", "unmask", "link", "edit", "revert", "preset", "preset-all"],

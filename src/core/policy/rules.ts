@@ -14,6 +14,7 @@ import type { PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
+  commandVariable,
   discardsWork,
   changesUserSetting,
   DOWNLOADERS,
@@ -293,6 +294,12 @@ class FootprintView {
       if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
       const argv = wrapped.argv;
       const name = argv[0] == null ? undefined : basename(argv[0]);
+      const variable = commandVariable([...command.assignments, command.text]);
+      if (variable)
+        return {
+          guard: "incomplete",
+          label: `${variable} sets a command for a program to run, which Symposium does not read`,
+        };
       if (name === undefined) {
         if (argv.length > 0) return { guard: "incomplete", label: "A command name is computed at run time" };
         continue;
