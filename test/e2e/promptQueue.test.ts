@@ -432,7 +432,11 @@ describe("Messages sent while a session starts (e2e)", function () {
     // Edit takes it back into the box, unsent; sent again, it waits again.
     await queued.getByRole("button", { name: "Edit this message (it is not sent)" }).click();
     await waitUntil(async () => (await box.inputValue()) === text || undefined, "the text back in the box");
-    assert.match(await queued.locator(".queued-marker").innerText(), /Not sent: taken back to edit/);
+    await waitUntil(
+      async () =>
+        /Not sent: taken back to edit/.test(await queued.locator(".queued-marker").innerText()) || undefined,
+      "the message marked as taken back",
+    );
     await page.keyboard.type(" with coverage");
     await page.keyboard.press("Enter");
     const edited = `${text} with coverage`;
