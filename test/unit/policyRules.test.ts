@@ -719,6 +719,18 @@ describe("permission rules and guards", () => {
         "bash -c 'GIT_SSH_COMMAND=\"rm -rf ~\" git fetch'",
         "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x git log",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
+      // Builtins that keep a command line to run later, or make a name run another program.
+      ...[
+        "trap 'rm -rf ~' EXIT; npm test",
+        "alias npm='rm -rf ~'; npm test",
+        "mapfile -C 'rm -rf ~' -c 1 < src/a.ts",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" as const })),
+      ...[
+        'trap "$CMD" EXIT; npm test',
+        "hash -p /bin/rm ls; ls -rf ~/x",
+        "PS4='$(rm -rf ~)' bash -x -c ls",
+        "enable -f ./x.so y",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Installing a program for the user changes what every later shell runs.
       ...[
         "npm install -g typescript",
@@ -1056,6 +1068,10 @@ describe("permission rules and guards", () => {
           "git diff --no-index src/a.ts src/b.ts",
           "systemctl --user status x",
           "npm ls --global",
+          "trap 'rm -f build/tmp' EXIT; npm test",
+          "trap - EXIT",
+          "alias ll='ls -l'",
+          "PS4='+ ' bash -x -c 'npm test'",
           "GIT_EDITOR=true git rebase --continue",
           "PAGER=cat git log -n 3",
           "PAGER='less -R' git log -n 3",

@@ -1104,14 +1104,17 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
 
 /**
  * Variables whose value a program runs as a command line (`GIT_SSH_COMMAND='…' git fetch`, `PAGER`, `EDITOR`,
- * `LESSOPEN`) or reads as git configuration (`GIT_CONFIG_*`, as `git -c` is), set in front of a command, by `env` or
- * `export`: the name of the first that holds more than a harmless value (`true`, `cat`, `less -R`), else undefined.
+ * `LESSOPEN`), reads as git configuration (`GIT_CONFIG_*`, as `git -c` is) or expands later (a prompt holding
+ * `$(…)`), set in front of a command, by `env` or `export`: the name of the first that holds more than a harmless
+ * value (`true`, `cat`, `less -R`), else undefined.
  */
 export function commandVariable(texts: readonly string[]): string | undefined {
   for (const text of texts)
     for (const [, name, quoted] of text.matchAll(ASSIGNMENT)) {
       const value = quoted!.replace(/^'(.*)'$|^"(.*)"$/s, "$1$2");
       if (COMMAND_VARIABLES.has(name!) && !HARMLESS_COMMAND.test(value)) return name;
+      // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
+      if (/^PS[0-4]$/.test(name!) && /[$`]/.test(value)) return name;
       if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name!)) return name;
     }
   return undefined;

@@ -148,6 +148,13 @@ export function parseLine(
  */
 const PLAIN_LINE = /^ *[\w./:,+@-]+(?: +[\w./:,+@=-]+)* *$/;
 /**
+ * Builtins that keep a command line to run later (`trap 'cmd' EXIT`, `alias x='cmd'`, `mapfile -C cmd`), or make a
+ * name run another program or library (`hash -p /bin/rm ls`, `enable -f x.so`): the walker reads the kept lines
+ * as scripts the line runs, and the others as problems.
+ */
+const KEEPS_COMMANDS = ["trap", "alias", "mapfile", "readarray", "hash", "enable"];
+
+/**
  * First words the grammar reads as more than a command name: reserved words, builtins it reads as declarations,
  * `eval` (a problem), and shells (their `-c` script is parsed in their place). Such lines go to the grammar.
  */
@@ -177,6 +184,7 @@ const GRAMMAR_WORDS = new Set([
   "unset",
   "unsetenv",
   "eval",
+  ...KEEPS_COMMANDS,
 ]);
 
 /** A line of plain words as the grammar would read it: one simple command, every word known; else undefined. */
@@ -437,9 +445,11 @@ class Walker {
       }
     }
     this.out.commands.push({ argv, assignments, text });
-    if (wrapped.problem === undefined)
-      for (const nested of findCommands(wrapped.argv))
-        this.simple(nested, assignments, text, depth + 1, stdin);
+    if (wrapped.problem !== undefined) return;
+    for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
+    const kept = keptCommandLines(wrapped.argv);
+    if (typeof kept === "string") this.problem(kept);
+    else for (const line of kept ?? []) this.unwrapShell([], 0, line, assignments, undefined);
   }
 
   /**
@@ -712,6 +722,43 @@ function sourcedProgram(argv: readonly (string | null)[]): { script: null } | "s
 export function shellScript(argv: readonly (string | null)[]): string | null | undefined {
   const program = shellProgram(argv);
   return typeof program === "object" ? program.script : undefined;
+}
+
+/**
+ * The command lines a builtin keeps (`KEEPS_COMMANDS`; `null` for one computed at run time), or why a name it binds
+ * cannot be followed; undefined for any other command.
+ */
+function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] | string | undefined {
+  const words = argv.slice(1);
+  switch (argv[0]) {
+    case "trap": {
+      if (words[0] === "-l" || words[0] === "-p" || words[0] === "-P") return [];
+      const action = words[0] === "--" ? words[1] : words[0];
+      return action === undefined || action === "-" || action === "" ? [] : [action];
+    }
+    case "alias":
+      return words.flatMap((word) =>
+        word === null ? [null] : word.includes("=") ? [word.slice(word.indexOf("=") + 1)] : [],
+      );
+    case "mapfile":
+    case "readarray": {
+      const callback = words.findIndex((word) => word === null || /^-\w*C/.test(word));
+      if (callback < 0) return [];
+      const word = words[callback];
+      const attached = word == null ? null : word.slice(word.indexOf("C") + 1);
+      return [attached === "" ? (words[callback + 1] ?? null) : attached];
+    }
+    case "hash":
+      return words.some((word) => word === null || /^-\w*p/.test(word))
+        ? "hash -p makes a command name run another program"
+        : [];
+    case "enable":
+      return words.some((word) => word === null || /^-\w*f/.test(word))
+        ? "enable -f loads a builtin from a file"
+        : [];
+    default:
+      return undefined;
+  }
 }
 
 /**
