@@ -87,6 +87,10 @@ describe("shell command lines", () => {
     { line: "bash 0<<<'ls'", commands: ["ls"] },
     { line: "bash <<< 'ls' < run.sh", commands: ["bash"], reads: ["run.sh"] },
     { line: "bash <<EOF\necho $X\nEOF", commands: ["bash"], ok: false },
+    // Builtins that keep a command line run it later: read as if the line ran it.
+    { line: "trap 'rm -f tmp' EXIT; ls", commands: ["trap rm -f tmp EXIT", "rm -f tmp", "ls"] },
+    { line: "alias ll='ls -l'", commands: ["alias ll=ls -l", "ls -l"] },
+    { line: "hash -p /bin/rm ls", commands: ["hash -p /bin/rm ls"], ok: false },
     // Not understood: the footprint becomes incomplete.
     { line: 'eval "rm -rf ~"', commands: ["eval rm -rf ~"], ok: false },
     { line: "$CMD --version", commands: ["<?> --version"], ok: false },
