@@ -724,12 +724,14 @@ describe("permission rules and guards", () => {
         "trap 'rm -rf ~' EXIT; npm test",
         "alias npm='rm -rf ~'; npm test",
         "mapfile -C 'rm -rf ~' -c 1 < src/a.ts",
+        "compgen -C 'rm -rf ~' x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" as const })),
       ...[
         'trap "$CMD" EXIT; npm test',
         "hash -p /bin/rm ls; ls -rf ~/x",
         "PS4='$(rm -rf ~)' bash -x -c ls",
         "enable -f ./x.so y",
+        "coproc rm -rf ~",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Installing a program for the user changes what every later shell runs.
       ...[
@@ -741,6 +743,13 @@ describe("permission rules and guards", () => {
         "cargo install ripgrep",
         "go install golang.org/x/tools/gopls@latest",
         "systemctl --user enable x.service",
+        // The editor's extensions and the desktop's settings are the person's, outside the workspace.
+        "code --install-extension evil.vsix",
+        "cursor --install-extension x.y",
+        "defaults write com.apple.finder AppleShowAllFiles true",
+        "gsettings set org.gnome.desktop.x k v",
+        "chsh -s /bin/zsh",
+        "gh extension install x/y",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       { name: "sed -i .env", footprint: () => command("sed -i 's/a/b/' .env"), guard: "protected" },
       { name: "chmod a hook", footprint: () => command("chmod +x .git/hooks/pre-push"), guard: "protected" },
@@ -1071,6 +1080,9 @@ describe("permission rules and guards", () => {
           "trap 'rm -f build/tmp' EXIT; npm test",
           "trap - EXIT",
           "alias ll='ls -l'",
+          "code --list-extensions",
+          "defaults read com.apple.finder",
+          "gh pr list",
           "PS4='+ ' bash -x -c 'npm test'",
           "GIT_EDITOR=true git rebase --continue",
           "PAGER=cat git log -n 3",

@@ -1091,6 +1091,17 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   if (installs) return "the programs installed for the user";
   if (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? ""))
     return "the services that start on their own";
+  if (EDITORS.has(name) && flag("--install-extension", "--uninstall-extension"))
+    return "the editor's extensions";
+  if (name === "gh" && sub[0] === "extension" && ["install", "upgrade", "remove"].includes(sub[1] ?? ""))
+    return "gh's extensions";
+  if (
+    (name === "defaults" && ["write", "delete", "import", "rename"].includes(sub[0] ?? "")) ||
+    (name === "gsettings" && ["set", "reset", "reset-recursively"].includes(sub[0] ?? "")) ||
+    (name === "dconf" && ["write", "reset", "load"].includes(sub[0] ?? ""))
+  )
+    return "the desktop's settings";
+  if (name === "chsh") return "the login shell";
   const write = (verb: string | null | undefined) =>
     verb === null || ["set", "delete", "edit", "unset", "fix"].includes(verb ?? "");
   if (
@@ -1127,6 +1138,9 @@ const COMMAND_VARIABLES = new Set([
   ...["PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE"],
 ]);
 const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
+
+/** VS Code and its forks, whose command line installs extensions for the person. */
+const EDITORS = new Set(["code", "code-insiders", "codium", "cursor", "windsurf", "code-server"]);
 
 /** systemctl's commands that change which units start, and how. */
 const SYSTEMCTL_WRITES = new Set([

@@ -148,11 +148,21 @@ export function parseLine(
  */
 const PLAIN_LINE = /^ *[\w./:,+@-]+(?: +[\w./:,+@=-]+)* *$/;
 /**
- * Builtins that keep a command line to run later (`trap 'cmd' EXIT`, `alias x='cmd'`, `mapfile -C cmd`), or make a
- * name run another program or library (`hash -p /bin/rm ls`, `enable -f x.so`): the walker reads the kept lines
- * as scripts the line runs, and the others as problems.
+ * Builtins that keep a command line to run later (`trap 'cmd' EXIT`, `alias x='cmd'`, `mapfile -C cmd`, `compgen
+ * -C cmd`), or make a name run another program or library (`hash -p /bin/rm ls`, `enable -f x.so`), or that the
+ * grammar does not read (`coproc`): the walker reads the kept lines as scripts the line runs, the others as problems.
  */
-const KEEPS_COMMANDS = ["trap", "alias", "mapfile", "readarray", "hash", "enable"];
+const KEEPS_COMMANDS = [
+  "trap",
+  "alias",
+  "mapfile",
+  "readarray",
+  "compgen",
+  "complete",
+  "hash",
+  "enable",
+  "coproc",
+];
 
 /**
  * First words the grammar reads as more than a command name: reserved words, builtins it reads as declarations,
@@ -741,7 +751,9 @@ function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] |
         word === null ? [null] : word.includes("=") ? [word.slice(word.indexOf("=") + 1)] : [],
       );
     case "mapfile":
-    case "readarray": {
+    case "readarray":
+    case "compgen":
+    case "complete": {
       const callback = words.findIndex((word) => word === null || /^-\w*C/.test(word));
       if (callback < 0) return [];
       const word = words[callback];
@@ -752,6 +764,9 @@ function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] |
       return words.some((word) => word === null || /^-\w*p/.test(word))
         ? "hash -p makes a command name run another program"
         : [];
+    case "coproc":
+      // The grammar reads `coproc NAME { …; }` as words and a stray `}`.
+      return "coproc runs a command the shell parser does not read";
     case "enable":
       return words.some((word) => word === null || /^-\w*f/.test(word))
         ? "enable -f loads a builtin from a file"
