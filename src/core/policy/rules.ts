@@ -287,7 +287,7 @@ class FootprintView {
 
   private destructive(): { guard: GuardId; label: string } | undefined {
     const downloaders = new Set<number>();
-    const shells = new Set<number>();
+    const runners = new Set<number>();
     let programFromPipe = false;
     for (const { command, cwd, line } of this.simple) {
       const wrapped = withoutWrappers(command.argv);
@@ -334,10 +334,10 @@ class FootprintView {
         };
       if (DOWNLOADERS.has(name)) downloaders.add(line);
       // A program named by its path (`./tool`) may be what the line downloaded.
-      if (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) shells.add(line);
+      if (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) runners.add(line);
       programFromPipe ||= command.programFromPipe === true;
     }
-    if ([...downloaders].some((line) => shells.has(line)))
+    if ([...downloaders].some((line) => runners.has(line)))
       return {
         guard: "download-to-shell",
         label: "A download is run by a shell, an interpreter or as a program",
