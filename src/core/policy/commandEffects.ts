@@ -108,46 +108,23 @@ export function findCommands(argv: readonly (string | null)[]): (string | null)[
  * Commands whose operands are all files they write or change in place, or read (`cat`, `head`: a credential shown),
  * a value of an option in the next word counting as one too (`shuf -o ~/.bashrc`; `sort -T /tmp` asks, rarely).
  */
-const IN_PLACE = new Set([
-  ...[
-    "cat",
-    "head",
-    "tail",
-    "less",
-    "more",
-    "touch",
-    "mkdir",
-    "rmdir",
-    "chmod",
-    "chown",
-    "chgrp",
-    "truncate",
-  ],
-  ...["shred", "unlink", "xxd", "uniq", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd"],
-  ...["split", "shuf", "iconv", "zip", "7z", "7za", "patch"],
-]);
+const IN_PLACE = wordSet(
+  "cat head tail less more touch mkdir rmdir chmod chown chgrp truncate shred unlink xxd uniq gzip gunzip bzip2",
+  "bunzip2 xz unxz zstd unzstd split shuf iconv zip 7z 7za patch",
+);
 /**
  * Commands that only read the files they are given: one outside the workspace asks, as `cat`'s does; one computed
  * at run time does not (`diff <(sort a) <(sort b)`, `wc -l $(git ls-files)`), since reading writes nothing.
  */
-const READERS = new Set([
-  ...["base64", "od", "hexdump", "strings", "wc", "diff", "cmp", "nl", "tac", "rev", "cut", "paste", "comm"],
-  ...["join", "fold", "fmt", "pr", "expand", "unexpand", "column", "sort", "md5sum", "sha1sum", "sha224sum"],
-  ...[
-    "sha256sum",
-    "sha384sum",
-    "sha512sum",
-    "b2sum",
-    "cksum",
-    "sum",
-    "file",
-    "stat",
-    "zcat",
-    "bzcat",
-    "xzcat",
-  ],
-  ...["bat", "batcat"],
-]);
+const READERS = wordSet(
+  "base64 od hexdump strings wc diff cmp nl tac rev cut paste comm join fold fmt pr expand unexpand column sort",
+  "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat zcat bzcat xzcat bat batcat",
+);
+
+/** A set of the space-separated words of `lines`. */
+function wordSet(...lines: string[]): ReadonlySet<string> {
+  return new Set(lines.flatMap((line) => line.split(" ")));
+}
 /** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */
 const COPIES = new Set(["cp", "mv", "ln", "install", "rsync", "scp"]);
 /** The copies' target-directory option; `S` (a backup suffix) also takes a value. */
@@ -309,24 +286,18 @@ interface PatternFirstSyntax {
 
 const GREP: PatternFirstSyntax = {
   values: "ABCDdefm",
-  long: Object.fromEntries(
-    [
-      ...[
-        "--regexp",
-        "--file",
-        "--max-count",
-        "--after-context",
-        "--before-context",
-        "--context",
-        "--include",
-      ],
-      ...["--exclude", "--exclude-from", "--exclude-dir", "--label", "--devices", "--directories"],
-      ...["--binary-files", "--group-separator"],
-    ].map((o) => [o, 1]),
+  long: takesOne(
+    "--regexp --file --max-count --after-context --before-context --context --include --exclude --exclude-from",
+    "--exclude-dir --label --devices --directories --binary-files --group-separator",
   ),
   pattern: ["e", "f", "--regexp", "--file"],
   files: ["f", "--file", "--exclude-from"],
 };
+
+/** Long options that each take one word. */
+function takesOne(...lines: string[]): Record<string, number> {
+  return Object.fromEntries([...wordSet(...lines)].map((option) => [option, 1]));
+}
 
 const PATTERN_FIRST: Record<string, PatternFirstSyntax> = {
   grep: GREP,
@@ -335,13 +306,10 @@ const PATTERN_FIRST: Record<string, PatternFirstSyntax> = {
   rg: {
     values: "ABCEefgjMmrTt",
     long: {
-      ...Object.fromEntries(
-        [
-          ...["--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--type-add", "--replace"],
-          ...["--max-count", "--after-context", "--before-context", "--context", "--max-depth", "--threads"],
-          ...["--encoding", "--sort", "--sortr", "--max-filesize", "--path-separator", "--colors", "--color"],
-          ...["--context-separator", "--ignore-file", "--pre", "--pre-glob"],
-        ].map((o) => [o, 1]),
+      ...takesOne(
+        "--regexp --file --glob --iglob --type --type-not --type-add --replace --max-count --after-context",
+        "--before-context --context --max-depth --threads --encoding --sort --sortr --max-filesize --colors --color",
+        "--path-separator --context-separator --ignore-file --pre --pre-glob",
       ),
       "--files": 0,
       "--type-list": 0,
