@@ -901,7 +901,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
 }
 
 /** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
-const LINE_FILTERS = new Set(["sort", "uniq", "head", "tail", "tac"]);
+const LINE_FILTERS = wordSet("sort uniq head tail tac");
 
 /**
  * The folders and files a command prints names from, for the words xargs passes on (`find . -name '*.orig' | xargs
@@ -1100,21 +1100,20 @@ export function commandVariable(texts: readonly string[]): string | undefined {
 }
 
 const ASSIGNMENT = /(?:^|\s)([A-Za-z_]\w*)=('[^']*'|"(?:[^"\\]|\\.)*"|\S*)/g;
-const COMMAND_VARIABLES = new Set([
-  ...["GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "MANPAGER", "GIT_EDITOR", "EDITOR", "VISUAL"],
-  ...["GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND"],
-  ...["PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE"],
-]);
+const COMMAND_VARIABLES = wordSet(
+  "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
+  "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
+);
 const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
 
 /** VS Code and its forks, whose command line installs extensions for the person. */
-const EDITORS = new Set(["code", "code-insiders", "codium", "cursor", "windsurf", "code-server"]);
+const EDITORS = wordSet("code code-insiders codium cursor windsurf code-server");
 
 /** systemctl's commands that change which units start, and how. */
-const SYSTEMCTL_WRITES = new Set([
-  ...["enable", "disable", "reenable", "mask", "unmask", "link", "edit", "revert", "preset", "preset-all"],
-  ...["set-property", "set-environment", "import-environment", "add-wants", "add-requires"],
-]);
+const SYSTEMCTL_WRITES = wordSet(
+  "enable disable reenable mask unmask link edit revert preset preset-all set-property set-environment",
+  "import-environment add-wants add-requires",
+);
 
 /** git's options before its subcommand that take a value (`git -C sub config …`). */
 const GIT_VALUE_OPTIONS = new Set([
