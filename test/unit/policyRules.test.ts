@@ -329,6 +329,15 @@ describe("permission rules and guards", () => {
         assert.equal(decision.verdict, "allow", decision.by.label);
       });
 
+    it("says when a command is given files by xargs from a command that may name any file", () => {
+      const decision = decide(command("echo ~/.bashrc | xargs truncate -s0"), context({ bypass: true }));
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /truncate is given files by xargs from a command that may name any file/,
+      );
+    });
+
     it("a rule reads the here-document's commands as it reads bash -c's", () => {
       const npmTest = rule("allow", { command: "npm test" });
       const allowed = decide(command("bash <<'EOF'\nnpm test\nEOF"), context({ rules: [npmTest] }));

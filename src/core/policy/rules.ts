@@ -314,6 +314,11 @@ class FootprintView {
       const stayHere = wrapped.fromInput
         ? !command.argv.includes(null) && this.listsNamesFromHere(line, command)
         : globsStayHere(command.text);
+      if (wrapped.fromInput && !stayHere && touched && !touched.recursive)
+        return {
+          guard: "incomplete",
+          label: `${name} is given files by xargs from a command that may name any file`,
+        };
       const reach = touched && this.fileReach(name, touched, cwd, stayHere);
       if (reach) return reach;
       const written = name === "find" ? findWrites(argv) : undefined;
