@@ -299,6 +299,7 @@ describe("permission rules and guards", () => {
       { line: "echo x | (cd src && zsh)", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo x | bash -c 'bash'", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | bash /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
+      { line: "bash < <(echo 'rm -rf ~')", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | source /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | . /dev/fd/0", guard: "incomplete", reason: /from a pipe/ },
       { line: "source <(echo 'rm -rf ~')", guard: "incomplete", reason: /script computed at run time/ },

@@ -415,7 +415,9 @@ class Walker {
       else if (redirect.type === "herestring_redirect") {
         const word = redirect.lastNamedChild;
         input = { text: word ? staticWord(word) : null };
-      } else if (redirect.children.some((c) => c?.type === "<")) input = "file";
+      } else if (redirect.children.some((c) => c?.type === "<"))
+        // `sh < <(…)` reads what a command writes, as `… | sh` does.
+        input = redirect.namedChildren.some((c) => c?.type === "process_substitution") ? "pipe" : "file";
     }
     if (input !== undefined) return input;
     for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
