@@ -367,8 +367,8 @@ function patternFirstFiles(syntax: PatternFirstSyntax, words: readonly (string |
 
 /**
  * The folders and files a git command names: the repository and working tree it runs in (`-C`, `--git-dir`,
- * `--work-tree`), the folder `git clone <repository> <folder>` or `git worktree add <folder>` writes, and the files
- * `git diff --no-index` reads.
+ * `--work-tree`) and the folder of the programs it runs (`--exec-path=`), the folder `git clone <repository>
+ * <folder>` or `git worktree add <folder>` writes, and the files `git diff --no-index` reads.
  */
 function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   const folders: (string | null)[] = [];
@@ -379,6 +379,8 @@ function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
     const name = eq < 0 ? word : word.slice(0, eq);
     if (["-C", "--git-dir", "--work-tree"].includes(name))
       folders.push(eq < 0 ? (argv[++i] ?? null) : word.slice(eq + 1));
+    // Where git finds the programs of its subcommands (alone, it prints that folder).
+    else if (name === "--exec-path" && eq >= 0) folders.push(word.slice(eq + 1));
     else if (GIT_VALUE_OPTIONS.has(word)) i++;
   }
   const git = gitSubcommand(argv);
