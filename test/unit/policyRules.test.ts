@@ -703,6 +703,8 @@ describe("permission rules and guards", () => {
         "git --git-dir=/tmp/x/.git log",
         "git --work-tree ~ status",
         "git --exec-path=/tmp/evil status",
+        "git bundle create ~/x.bundle HEAD",
+        "git init ~/x",
         "make -C ~ clean",
         "make --directory=/tmp/x",
         "ninja -C /tmp/b",
@@ -743,6 +745,10 @@ describe("permission rules and guards", () => {
         "PS4='$(rm -rf ~)' bash -x -c ls",
         "enable -f ./x.so y",
         "coproc rm -rf ~",
+        // A template's hooks are copied into the new repository's .git/hooks; --unsafe-paths writes outside it.
+        "git init --template=/tmp/t",
+        "git clone --template /tmp/t https://x/y.git vendor/y",
+        "git apply --unsafe-paths --directory=../.. x.patch",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Installing a program for the user changes what every later shell runs.
       ...[
@@ -1084,6 +1090,8 @@ describe("permission rules and guards", () => {
           "git clone https://x/y.git vendor/y",
           "git -C src log --oneline",
           "git --exec-path",
+          "git init",
+          "git bundle create build/x.bundle HEAD",
           "make -C src all",
           "make -j4 build",
           "git diff --no-index src/a.ts src/b.ts",

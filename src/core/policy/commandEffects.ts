@@ -367,8 +367,9 @@ function patternFirstFiles(syntax: PatternFirstSyntax, words: readonly (string |
 
 /**
  * The folders and files a git command names: the repository and working tree it runs in (`-C`, `--git-dir`,
- * `--work-tree`) and the folder of the programs it runs (`--exec-path=`), the folder `git clone <repository>
- * <folder>` or `git worktree add <folder>` writes, and the files `git diff --no-index` reads.
+ * `--work-tree`) and the folder of the programs it runs (`--exec-path=`), the folder or file `git clone <repository>
+ * <folder>`, `git init <folder>`, `git worktree add <folder>` or `git bundle create <file>` writes, and the files
+ * `git diff --no-index` reads.
  */
 function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   const folders: (string | null)[] = [];
@@ -394,6 +395,8 @@ function gitSubcommandFiles(
 ): (string | null)[] {
   if (git?.name === "diff" && git.rest.includes("--no-index")) return operands;
   if (git?.name === "clone") return operands.length >= 2 ? [operands.at(-1) ?? null] : [];
+  if (git?.name === "init") return operands.slice(0, 1);
+  if (git?.name === "bundle" && operands[0] === "create") return operands.slice(1, 2);
   if (git?.name === "worktree" && operands[0] === "add") {
     // `-b <branch>`, `-B <branch>` and `--reason <text>` take the next word.
     const rest = git.rest.slice(git.rest.indexOf("add") + 1);
@@ -638,10 +641,14 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   npm: PACKAGE_MANAGER_OPTIONS,
   pnpm: PACKAGE_MANAGER_OPTIONS,
   yarn: PACKAGE_MANAGER_OPTIONS,
-  // `--output` writes the log or diff to a file; the others run a command.
+  // `--output` writes the log or diff to a file, a `--template` copies hooks and `--unsafe-paths` patches outside the
+  // working tree; the others run a command.
   git: [
     "--output",
     "--output-directory",
+    "--template",
+    "--separate-git-dir",
+    "--unsafe-paths",
     "--open-files-in-pager",
     "--exec",
     "--extcmd",
