@@ -289,6 +289,12 @@ describe("policy paths with a fake file system", () => {
       ".lefthook.yaml",
       "lefthook-local.json",
       ".devcontainer.json",
+      // Other agents' and editors' project settings, which run commands (hooks, MCP servers, tasks).
+      ".claude/settings.json",
+      ".gemini/settings.json",
+      ".cursor/mcp.json",
+      ".zed/tasks.json",
+      ".mcp.json",
       ".gitmodules",
       ".npmrc",
       "sub/.GIT/hooks/pre-commit",

@@ -308,9 +308,13 @@ export class RequestPaths {
   }
 }
 
-// Besides settings and credentials, what runs commands on the next commit or container start: hook folders and the
-// hook managers' configurations (pre-commit, lefthook).
-const PROTECTED_FOLDERS = new Set([".git", ".vscode", ".devcontainer", ".husky", ".githooks", ".idea"]);
+// Besides settings and credentials, what runs commands on the next commit or container start (hook folders, the hook
+// managers' configurations) and other agents' and editors' project settings, whose hooks, MCP servers and tasks run
+// commands when the person next uses them.
+const PROTECTED_FOLDERS = new Set([
+  ...[".git", ".vscode", ".devcontainer", ".husky", ".githooks", ".idea", ".zed"],
+  ...[".claude", ".gemini", ".qwen", ".codex", ".cursor", ".continue"],
+]);
 const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
 const PROTECTED_FILES = new Set([
   ".gitmodules",
@@ -337,13 +341,14 @@ const PROTECTED_FILES = new Set([
   ".inputrc",
   "config.fish",
   ".devcontainer.json",
+  ".mcp.json",
 ]);
 
 /**
  * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
  * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
- * `.githooks/**`, `.github/workflows/**`, `.env*`, shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc`,
- * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
+ * `.githooks/**`, `.github/workflows/**`, `.claude/**` and other agents' settings, `.env*`, shell rc files,
+ * `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`, `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
 export function isProtectedName(segments: readonly string[]): boolean {
   const names = segments.filter((s) => s !== "").map((s) => foldAll(s).replace(/[. ]+$/, ""));
