@@ -99,7 +99,8 @@ describe("boundedFile", () => {
     execFileSync("mkfifo", [fifo]);
     // More than the four threads the host's file operations share: each would have waited forever.
     const reads = Array.from({ length: 6 }, () => readBounded(fifo, bounds));
-    for (const read of reads) await assert.rejects(read, /not a regular file/);
+    // Each awaited at once: one awaited after another rejected first would be an unhandled rejection for a while.
+    await Promise.all(reads.map((read) => assert.rejects(read, /not a regular file/)));
     await assert.rejects(writeChecked(fifo, "x"), /not a regular file/);
   });
 
