@@ -719,6 +719,9 @@ describe("permission rules and guards", () => {
         "find . -name x | sed 's|^|/|' | xargs chmod 000",
         "find $DIR -type f | xargs shred -u",
         "find -L . -name x | xargs truncate -s0",
+        // Searching the folder without -l prints lines of the files, which a repository writes.
+        "grep -rh home | xargs truncate -s0",
+        "rg -N home | xargs rm",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Variables holding a command line for a program to run, as `git -c core.sshCommand=…` does; code they load
       // from the workspace (`LD_PRELOAD=./x.so`, `NODE_OPTIONS=--require ./x.js`) is the workspace's code.

@@ -937,8 +937,10 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
       const files = patternFirstFiles(PATTERN_FIRST[name]!, words);
       if (has("--files-with-matches", "--files-without-match", "--files") || short("lL"))
         return files.length > 0 ? files : ["."];
-      // Without files it keeps some of its input's lines; `-o` would print parts of them.
-      return files.length === 0 && !short("o") && !has("--only-matching") ? [] : undefined;
+      // Without files grep keeps some of its input's lines (`-o` would print parts of them); searching a folder (rg
+      // without files may, grep -r does) it prints lines of files, which a repository writes.
+      const searches = name === "rg" || short("rR") || has("--recursive", "--dereference-recursive");
+      return files.length === 0 && !searches && !short("o") && !has("--only-matching") ? [] : undefined;
     }
     case "git": {
       const git = gitSubcommand(argv);
