@@ -722,6 +722,8 @@ describe("permission rules and guards", () => {
         // Searching the folder without -l prints lines of the files, which a repository writes.
         "grep -rh home | xargs truncate -s0",
         "rg -N home | xargs rm",
+        // A long listing prints where each link leads: `link -> /home/u/.bashrc`.
+        "ls -l | xargs truncate -s0",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Variables holding a command line for a program to run, as `git -c core.sshCommand=…` does; code they load
       // from the workspace (`LD_PRELOAD=./x.so`, `NODE_OPTIONS=--require ./x.js`) is the workspace's code.

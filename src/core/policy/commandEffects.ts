@@ -929,6 +929,8 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
       // Following links (`-L`, `-follow`), it lists names below the folders they lead to, outside too.
       return words.some((w) => w === "-L" || w === "-follow") ? undefined : findStartingPoints(words);
     case "ls":
+      // A long listing also prints owners, dates and where each link leads (`link -> /home/u/.bashrc`).
+      if (short("lnogL") || has("--format", "--dereference")) return undefined;
       return operands.length > 0 ? operands : ["."];
     case "grep":
     case "egrep":
