@@ -724,6 +724,8 @@ describe("permission rules and guards", () => {
         "rg -N home | xargs rm",
         // A long listing prints where each link leads: `link -> /home/u/.bashrc`.
         "ls -l | xargs truncate -s0",
+        "find . -type l -printf '%l\\n' | xargs truncate -s0",
+        "find . -name notes -exec cat {} + | xargs rm",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // Variables holding a command line for a program to run, as `git -c core.sshCommand=…` does; code they load
       // from the workspace (`LD_PRELOAD=./x.so`, `NODE_OPTIONS=--require ./x.js`) is the workspace's code.

@@ -909,6 +909,8 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   };
 }
 
+const FIND_PRINTS_MORE = wordSet("-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir");
+
 /** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
 const LINE_FILTERS = wordSet("sort uniq head tail tac");
 
@@ -926,8 +928,9 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
   const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
   switch (name) {
     case "find":
-      // Following links (`-L`, `-follow`), it lists names below the folders they lead to, outside too.
-      return words.some((w) => w === "-L" || w === "-follow") ? undefined : findStartingPoints(words);
+      // Following links (`-L`, `-follow`), it lists names below the folders they lead to, outside too; `-printf`
+      // and `-ls` print more than names (`%l`: where a link leads), and what `-exec` runs prints anything.
+      return words.some((w) => w !== null && FIND_PRINTS_MORE.has(w)) ? undefined : findStartingPoints(words);
     case "ls":
       // A long listing also prints owners, dates and where each link leads (`link -> /home/u/.bashrc`).
       if (short("lnogL") || has("--format", "--dereference")) return undefined;
