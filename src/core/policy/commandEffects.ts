@@ -1068,10 +1068,11 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   // Installing a program for the user changes what every later shell runs.
   const installs =
     (["npm", "pnpm", "bun"].includes(name) &&
-      (sub[0] === "link" || (["install", "i", "add"].includes(sub[0] ?? "") && flag("-g", "--global")))) ||
+      (sub[0] === "link" || (GLOBAL_CHANGES.has(sub[0] ?? "") && flag("-g", "--global")))) ||
     (name === "yarn" && sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") ||
     (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user")) ||
-    (["pipx", "cargo", "go"].includes(name) && sub[0] === "install");
+    (["pipx", "cargo", "go", "gem"].includes(name) && sub[0] === "install") ||
+    (name === "brew" && BREW_CHANGES.has(sub[0] ?? ""));
   if (installs) return "the programs installed for the user";
   if (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? ""))
     return "the services that start on their own";
@@ -1121,6 +1122,10 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
 );
 const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
+
+/** A package manager's commands that change what is installed (with `-g`, for the user). */
+const GLOBAL_CHANGES = wordSet("install i add uninstall remove rm un r update up upgrade link");
+const BREW_CHANGES = wordSet("install uninstall remove rm reinstall upgrade link unlink tap untap");
 
 /** VS Code and its forks, whose command line installs extensions for the person. */
 const EDITORS = wordSet("code code-insiders codium cursor windsurf code-server");
