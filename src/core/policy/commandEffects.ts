@@ -192,7 +192,39 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     const { scriptFiles, operands: edited } = readSed(words);
     return files([...scriptFiles, ...edited]);
   }
+  const outputs = OUTPUT_OPTIONS[name];
+  if (outputs) return files(outputValues(outputs, words), true);
   return undefined;
+}
+
+/** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
+const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
+  ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),
+  rustc: ["-o", "--out-dir"],
+  tsc: ["--outDir", "--outFile", "--declarationDir", "--tsBuildInfoFile"],
+  esbuild: ["--outfile", "--outdir"],
+  javac: ["-d"],
+  cargo: ["--target-dir", "--artifact-dir"],
+  pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src"],
+  pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src"],
+  npm: ["--pack-destination"],
+};
+
+/** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
+function outputValues(options: readonly string[], words: readonly (string | null)[]): (string | null)[] {
+  const values: (string | null)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word == null) continue;
+    if (word === "--") break;
+    if (options.includes(word)) values.push(words[++i] ?? null);
+    else {
+      const option = options.find((o) => word.startsWith(`${o}=`) || (o.length === 2 && word.startsWith(o)));
+      if (option !== undefined)
+        values.push(word.slice(option.length + (word[option.length] === "=" ? 1 : 0)));
+    }
+  }
+  return values;
 }
 
 /** How an option's value names a file: as itself, as curl's data (`@file`), or as a form field (`name=@file`). */
@@ -255,7 +287,7 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
   // The folder a build runs in (and whose build files it runs).
   make: { valueTaking: "CfIjlOoWE", files: { C: "file", "--directory": "file" } },
   ninja: { valueTaking: "Cfjkltdw", files: { C: "file" } },
-  go: { valueTaking: "C", files: { C: "file" } },
+  go: { valueTaking: "Co", files: { C: "file", o: "file" } },
 };
 
 /**
