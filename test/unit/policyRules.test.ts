@@ -1136,6 +1136,8 @@ describe("permission rules and guards", () => {
           "GIT_EDITOR=true git rebase --continue",
           "PAGER=cat git log -n 3",
           "PAGER='less -R' git log -n 3",
+          "git commit -m 'docs: say that EDITOR=nano works'",
+          "echo GIT_PAGER=less >> build/notes.txt",
           "NODE_OPTIONS=--max-old-space-size=4096 npm test",
           "PYTHONPATH=src python3 -m pytest",
           "GIT_PAGER= git log",

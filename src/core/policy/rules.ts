@@ -294,7 +294,13 @@ class FootprintView {
       if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
       const argv = wrapped.argv;
       const name = argv[0] == null ? undefined : basename(argv[0]);
-      const variable = commandVariable([...command.assignments, command.text]);
+      // Set in front of the command, by a wrapper (`env X=…`), or declared (`export X=…`): not a word that only
+      // mentions one (`git commit -m 'set EDITOR=nano'`).
+      const variable = commandVariable([
+        ...command.assignments,
+        ...command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
+        ...(DECLARATIONS.has(command.argv[0] ?? "") ? [command.text] : []),
+      ]);
       if (variable)
         return {
           guard: "incomplete",
@@ -433,6 +439,9 @@ class FootprintView {
     return undefined;
   }
 }
+
+/** Builtins that set variables from their words. */
+const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 /**
  * Whether the words of `text` a shell could expand are only globs inside the folder the line runs in: no variable,
