@@ -743,6 +743,9 @@ describe("permission rules and guards", () => {
         "env GIT_PAGER='rm -rf ~' git log",
         "export GIT_SSH_COMMAND='rm -rf ~'; git fetch",
         "GIT_SSH_COMMAND='rm -rf ~'; git fetch",
+        // A harmless start does not make the rest of the value harmless.
+        `GIT_PAGER='less -R'"; rm -rf ~" git log`,
+        "env 'GIT_PAGER=less -R; rm -rf ~' git log",
         "EDITOR='sh -c x' git commit",
         "LESSOPEN='|rm -rf ~ %s' less src/a.ts",
         "bash -c 'GIT_SSH_COMMAND=\"rm -rf ~\" git fetch'",

@@ -1134,21 +1134,36 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
  * Variables whose value a program runs as a command line (`GIT_SSH_COMMAND='…' git fetch`, `PAGER`, `EDITOR`,
  * `LESSOPEN`), reads as git configuration (`GIT_CONFIG_*`, as `git -c` is) or expands later (a prompt holding
  * `$(…)`), set in front of a command, by `env` or `export`: the name of the first that holds more than a harmless
- * value (`true`, `cat`, `less -R`), else undefined.
+ * value (`true`, `cat`, `less -R`), else undefined. `source` holds assignments as written (`X='a b'`), `words` as the
+ * shell passes them (env's `X=a b`, quotes gone).
  */
-export function commandVariable(texts: readonly string[]): string | undefined {
-  for (const text of texts)
-    for (const [, name, quoted] of text.matchAll(ASSIGNMENT)) {
-      const value = quoted!.replace(/^'(.*)'$|^"(.*)"$/s, "$1$2");
-      if (COMMAND_VARIABLES.has(name!) && !HARMLESS_COMMAND.test(value)) return name;
-      // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
-      if (/^PS[0-4]$/.test(name!) && /[$`]/.test(value)) return name;
-      if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name!)) return name;
-    }
+export function commandVariable(source: readonly string[], words: readonly string[]): string | undefined {
+  const assignments = [
+    ...source.flatMap((text) =>
+      [...text.matchAll(ASSIGNMENT)].map(([, name, written]) => ({ name: name!, value: unquoted(written!) })),
+    ),
+    ...words.flatMap((word) => {
+      const eq = word.indexOf("=");
+      return eq > 0 ? [{ name: word.slice(0, eq), value: word.slice(eq + 1) }] : [];
+    }),
+  ];
+  for (const { name, value } of assignments) {
+    if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return name;
+    // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
+    if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return name;
+    if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name)) return name;
+  }
   return undefined;
 }
 
-const ASSIGNMENT = /(?:^|\s)([A-Za-z_]\w*)=('[^']*'|"(?:[^"\\]|\\.)*"|\S*)/g;
+/** An assignment as written: its value runs to the first unquoted space, through quotes and escapes. */
+const ASSIGNMENT = /(?:^|\s)([A-Za-z_]\w*)=((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*)/g;
+
+/** A value wholly in one pair of quotes without expansions, unquoted; any other is kept as written. */
+function unquoted(written: string): string {
+  return /^'[^']*'$|^"[^"\\$`]*"$/.test(written) ? written.slice(1, -1) : written;
+}
+
 const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",

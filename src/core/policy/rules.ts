@@ -296,11 +296,10 @@ class FootprintView {
       const name = argv[0] == null ? undefined : basename(argv[0]);
       // Set in front of the command, by a wrapper (`env X=…`), or declared (`export X=…`): not a word that only
       // mentions one (`git commit -m 'set EDITOR=nano'`).
-      const variable = commandVariable([
-        ...command.assignments,
-        ...command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
-        ...(DECLARATIONS.has(command.argv[0] ?? "") ? [command.text] : []),
-      ]);
+      const variable = commandVariable(
+        [...command.assignments, ...(DECLARATIONS.has(command.argv[0] ?? "") ? [command.text] : [])],
+        command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
+      );
       if (variable)
         return {
           guard: "incomplete",
