@@ -284,6 +284,59 @@ describe("permission rules and guards", () => {
   });
 
   // A shell with no -c and no script file runs what it reads on its standard input.
+  describe("names a shell computes: globs, listings, what find finds", () => {
+    // This suite's workspace holds links leading out (`link`, `notes.md`) and to `.env` (`readme.txt`); the same
+    // commands in a workspace without such links, or given to a command that acts on a link itself, are approved.
+    it("approves them in a workspace whose links stay inside, and where the command does not follow a link", async () => {
+      const clean = await makePolicyWorkspace("symposium-clean-");
+      try {
+        symlinkSync("src", join(clean.ws, "lib"));
+        const inClean = (line: string) =>
+          decide(
+            buildFootprint(v2Request({ type: "command", command: line, cwd: clean.ws }), {
+              shell: clean.shell,
+              home: clean.home,
+              sessionCwd: clean.ws,
+            }),
+            { ...context({ bypass: true }), paths: clean.boundary, home: clean.home, sessionCwd: clean.ws },
+          );
+        const held = [
+          "cat src/*",
+          "chmod 644 *",
+          "git ls-files | xargs cat",
+          "find . -name '*.ts' | xargs wc -l",
+          "find . -exec chmod 644 {} +",
+          "grep -R TODO .",
+          "rg -L TODO",
+        ].flatMap((line) => {
+          const decision = inClean(line);
+          return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
+        });
+        assert.deepEqual(held, []);
+      } finally {
+        clean.remove();
+      }
+      const acting = [
+        "find . -name '*.md' | xargs rm",
+        "find . -type f | xargs chmod 644",
+        "find . -name '*.orig' -exec rm {} +",
+      ].flatMap((line) => {
+        const decision = decide(command(line), context({ bypass: true }));
+        return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
+      });
+      assert.deepEqual(acting, []);
+    });
+
+    it("names the link and where it leads, and the pattern that matched it", () => {
+      const decision = decide(command("cat *.md"), context({ bypass: true }));
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /notes\.md \(matched by \*\.md\), which leads to .*\.zshenv, outside the workspace/,
+      );
+    });
+  });
+
   describe("a shell's commands from a here-document, a here-string or a pipe", () => {
     const guarded: { line: string; guard: GuardId; reason?: RegExp }[] = [
       { line: "bash <<'EOF'\nrm -rf ~\nEOF", guard: "recursive-delete" },
@@ -335,7 +388,7 @@ describe("permission rules and guards", () => {
       assert.equal(decision.verdict, "ask");
       assert.match(
         decision.by.label,
-        /truncate is given files by xargs from a command that may name any file/,
+        /truncate is given files by xargs from a command or file that may name any file/,
       );
     });
 
@@ -734,8 +787,52 @@ describe("permission rules and guards", () => {
         // A long listing prints where each link leads: `link -> /home/u/.bashrc`.
         "ls -l | xargs truncate -s0",
         "find . -type l -printf '%l\\n' | xargs truncate -s0",
-        "find . -name notes -exec cat {} + | xargs rm",
+        "find src -name notes -exec cat {} + | xargs rm",
+        // Names xargs reads from a file, which a repository writes.
+        "xargs cat < list.txt",
+        "xargs -a list.txt truncate -s0",
+        "xargs --arg-file=list.txt rm",
+        // Readers given names computed at run time, as `cat`'s are: the value may be a credential's path.
+        "base64 $HOME/.ssh/id_rsa",
+        "grep KEY $HOME/.aws/credentials",
+        "rg -i secret $HOME",
+        'od -c "$HOME/.ssh/id_rsa"',
+        "wc -l $(git ls-files)",
+        "sort $(cat list.txt)",
+        // A glob's matches after the line changes folder, or with the shell's glob options changed.
+        "cd ~ && rm *",
+        "cd .. && rm -f *",
+        "cd ~/.ssh && cat *",
+        "pushd /etc; cat *",
+        "shopt -s dotglob; cat *",
+        "GLOBIGNORE=x cat *",
+        // rg and a recursive grep with no folder search the one they run in.
+        "cd ~/.ssh && grep -r KEY",
+        "cd ~ && rg KEY",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
+      // A name in the workspace may be a link leading out of it (`link`, `notes.md`) or to a protected file
+      // (`readme.txt` -> `.env`): a glob's matches, what a lister prints for xargs, what find finds for -exec and
+      // what a search that follows links reads are each checked where they lead.
+      ...[
+        "cat *.md",
+        "cat [n]otes.md",
+        "chmod 777 *",
+        "truncate -s0 l*",
+        "cat link/*",
+        "git ls-files | xargs cat",
+        "find . -name '*.md' | xargs truncate -s0",
+        "ls | xargs chmod 000",
+        "find . -exec chmod 777 {} +",
+        "find . -name notes.md -exec cat {} \\;",
+        "grep -R KEY .",
+        "rg -L KEY",
+        "rg --follow KEY",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      {
+        name: "sed -i … *.txt matching readme.txt -> .env",
+        footprint: () => command("sed -i s/a/b/ *.txt"),
+        guard: "protected",
+      },
       // Variables holding a command line for a program to run, as `git -c core.sshCommand=…` does; code they load
       // from the workspace (`LD_PRELOAD=./x.so`, `NODE_OPTIONS=--require ./x.js`) is the workspace's code.
       ...[
@@ -1152,10 +1249,7 @@ describe("permission rules and guards", () => {
           "rg -l oldName src | xargs sed -i 's/oldName/newName/g'",
           "grep -rl oldName . | sort -u | xargs sed -i 's/oldName/newName/g'",
           "git ls-files '*.orig' | xargs rm -f",
-          "git ls-files | xargs cat",
           "diff <(sort build/a) <(sort build/b)",
-          "wc -l $(git ls-files)",
-          "grep -n TODO $(git ls-files '*.ts')",
           "tar xzf build/a.tgz",
         ],
       ],
@@ -1205,7 +1299,6 @@ describe("permission rules and guards", () => {
           "find . -name __pycache__ -type d -exec rm -rf {} +",
           "find src -name '*.ts' -exec grep -l TODO {} +",
           "find src -name '*.orig' -print0 | xargs -0 rm -f",
-          "git ls-files -z | xargs -0 -n 50 grep -l TODO",
           "builtin echo hi",
         ],
       ],
@@ -1229,10 +1322,11 @@ describe("permission rules and guards", () => {
     ];
     for (const [what, lines] of passing)
       it(`Bypass still approves ${what}`, () => {
-        for (const line of lines) {
+        const held = lines.flatMap((line) => {
           const decision = decide(command(line), context({ rules: allowEverything(), bypass: true }));
-          assert.equal(decision.verdict, "allow", `${line}: ${decision.by.label}`);
-        }
+          return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
+        });
+        assert.deepEqual(held, []);
       });
   });
 

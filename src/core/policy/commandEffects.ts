@@ -14,6 +14,8 @@ export interface FileTargets {
   /** Each file's word (null when computed at run time), and whether such a word asks rather than passes. */
   targets: { text: string | null; unknownAsks?: boolean }[];
   recursive: false | { rootKept: boolean };
+  /** It reads below its folders following links (`grep -R`, `rg -L`): a link there may lead anywhere. */
+  followsLinks?: true;
 }
 
 /** A command's words split into its options and its operands (every word after `--` is an operand; `-` is one). */
@@ -113,8 +115,8 @@ const IN_PLACE = wordSet(
   "bunzip2 xz unxz zstd unzstd split shuf iconv zip 7z 7za patch",
 );
 /**
- * Commands that only read the files they are given: one outside the workspace asks, as `cat`'s does; one computed
- * at run time does not (`diff <(sort a) <(sort b)`, `wc -l $(git ls-files)`), since reading writes nothing.
+ * Commands that only read the files they are given: one outside the workspace asks, as `cat`'s does, and so does one
+ * computed at run time (`base64 $HOME/.ssh/id_rsa`); a process substitution is a pipe (`diff <(sort a) <(sort b)`).
  */
 const READERS = wordSet(
   "base64 od hexdump strings wc diff cmp nl tac rev cut paste comm join fold fmt pr expand unexpand column sort",
@@ -144,21 +146,34 @@ const DEVICES = new Set([
   "/dev/tty",
 ]);
 
+/** A device rather than a file; `/dev/fd/N` is a pipe (what bash passes for `<(…)`) or a descriptor already open. */
+function isDevice(word: string): boolean {
+  return DEVICES.has(word) || /^\/dev\/fd\/\d+$/.test(word);
+}
+
 /** The files a command's operands name, for commands whose operands are files; undefined for any other command. */
 export function fileOperands(name: string, argv: (string | null)[]): FileTargets | undefined {
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
   const files = (list: (string | null)[], unknownAsks = false): FileTargets => ({
-    targets: list
-      .filter((word) => word === null || !DEVICES.has(word))
-      .map((text) => ({ text, unknownAsks })),
+    targets: list.filter((word) => word === null || !isDevice(word)).map((text) => ({ text, unknownAsks })),
     recursive: false,
   });
   if (IN_PLACE.has(name)) return files([...operands, ...attachedPaths(flags)]);
-  const known = (list: (string | null)[]) => files(list.filter((word) => word !== null));
-  if (READERS.has(name)) return known([...operands, ...attachedPaths(flags)]);
+  if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   const search = PATTERN_FIRST[name];
-  if (search) return known(patternFirstFiles(search, words));
+  if (search) {
+    // With no file named, rg and a recursive grep search the folder they run in (after `cd`, one not known).
+    const searchesHere =
+      name === "rg" || flags.some((f) => /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive)$/.test(f));
+    const searched = files(patternFirstFiles(search, words, searchesHere ? "." : undefined));
+    const follows = flags.some((f) =>
+      name === "rg"
+        ? /^-[a-zA-Z]*L/.test(f) || longOption(f, "--follow")
+        : /^-[a-zA-Z]*R/.test(f) || longOption(f, "--dereference-recursive"),
+    );
+    return follows ? { ...searched, followsLinks: true } : searched;
+  }
   if (name === "git") return files(gitFiles(argv));
   if (name === "tee") return files(operands, true);
   if (COPIES.has(name)) {
@@ -358,8 +373,16 @@ const PATTERN_FIRST: Record<string, PatternFirstSyntax> = {
   },
 };
 
-/** The files a pattern-first command reads: its operands after the pattern, and the files its options name. */
-function patternFirstFiles(syntax: PatternFirstSyntax, words: readonly (string | null)[]): (string | null)[] {
+/**
+ * The files a pattern-first command reads: its operands after the pattern (or `implicit` when there is none), and the
+ * files its options name.
+ */
+function patternFirstFiles(
+  syntax: PatternFirstSyntax,
+  words: readonly (string | null)[],
+  /** What it reads when no operand follows the pattern. */
+  implicit?: string,
+): (string | null)[] {
   const files: (string | null)[] = [];
   const operands: (string | null)[] = [];
   let patternGiven = false;
@@ -394,7 +417,8 @@ function patternFirstFiles(syntax: PatternFirstSyntax, words: readonly (string |
     if (syntax.pattern.includes(name)) patternGiven = true;
     if (syntax.files.includes(name)) files.push(values.at(-1) ?? null);
   }
-  return [...files, ...(patternGiven ? operands : operands.slice(1))];
+  const read = patternGiven ? operands : operands.slice(1);
+  return [...files, ...(read.length === 0 && implicit !== undefined ? [implicit] : read)];
 }
 
 /**
@@ -891,12 +915,14 @@ export interface Unwrapped {
   changesDirectory?: true;
   /** xargs gives the command words read from its input. */
   fromInput?: true;
+  /** xargs reads them from a file (`-a`, `--arg-file`), not its input. */
+  argumentFile?: true;
 }
 
 export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   let start = 0;
   let changesDirectory = false;
-  let xargs: { replace: string | undefined } | undefined;
+  let xargs: { replace: string | undefined; argumentFile: boolean } | undefined;
   for (;;) {
     const word = argv[start];
     const name = word == null ? undefined : basename(word);
@@ -918,7 +944,10 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     if (name === "env" && given("C", "chdir")) changesDirectory = true;
     if (name === "xargs") {
       const replace = given("I", "i", "replace");
-      xargs = { replace: replace && (replace.value === undefined ? "{}" : (replace.value ?? "")) };
+      xargs = {
+        replace: replace && (replace.value === undefined ? "{}" : (replace.value ?? "")),
+        argumentFile: given("a", "arg-file") !== undefined,
+      };
       if (replace?.value === null)
         return { argv: argv.slice(start), start, problem: "xargs replaces a string computed at run time" };
     }
@@ -938,6 +967,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     start,
     ...(changesDirectory ? { changesDirectory: true as const } : {}),
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
+    ...(xargs?.argumentFile ? { argumentFile: true as const } : {}),
   };
 }
 
@@ -994,6 +1024,21 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
         ? []
         : undefined;
   }
+}
+
+/**
+ * Whether a lister `namesListedFrom` reads may print the name of a link (which a command given that name may follow
+ * anywhere): find unless it keeps only files or folders (`-type f`, without `-o`), ls, git's listings (a repository
+ * tracks links); not grep's or rg's, which skip links as they recurse, nor a filter.
+ */
+export function listsLinks(argv: readonly (string | null)[]): boolean {
+  const name = argv[0] == null ? undefined : basename(argv[0]);
+  if (name === "find") {
+    const type = argv.indexOf("-type");
+    const onlyFilesOrFolders = type > 0 && /^[fd](?:,[fd])*$/.test(argv[type + 1] ?? "");
+    return !onlyFilesOrFolders || argv.some((w) => w === "-o" || w === "-or" || w === ",");
+  }
+  return name === "ls" || name === "git";
 }
 
 /** A wrapper's options and operands from `from`: the index of its command and the options given, else a problem. */

@@ -8,7 +8,7 @@
  * The file system is injected (`lstat`, `readlink`) so tests can use real temporary folders and fakes alike, and so
  * Windows semantics can be tested anywhere.
  */
-import { lstatSync, readlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { posix, win32 } from "node:path";
 
@@ -16,12 +16,15 @@ export interface PathFs {
   /** Undefined (or an ENOENT/ENOTDIR error) when nothing is there. */
   lstat(path: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | undefined;
   readlink(path: string): string;
+  /** The names in a folder (following a link to it); throws when it cannot be read. Without it, none is known. */
+  readdir?(path: string): string[];
 }
 
 export const nodePathFs: PathFs = {
   // No exception for a missing file: building one costs more than the lstat itself.
   lstat: (path) => lstatSync(path, { throwIfNoEntry: false }),
   readlink: (path) => readlinkSync(path),
+  readdir: (path) => readdirSync(path),
 };
 
 export type PathPlatform = "posix" | "win32";
@@ -266,6 +269,32 @@ export class PolicyBoundary {
 
   contains = (path: string): boolean => this.check(path).status === "inside";
 
+  /** What is at `path`, not following a last link; undefined when nothing is (or it cannot be known). */
+  kind(path: string): "link" | "folder" | "other" | undefined {
+    try {
+      const stat = (this.options.fs ?? nodePathFs).lstat(path);
+      return stat === undefined
+        ? undefined
+        : stat.isSymbolicLink()
+          ? "link"
+          : stat.isDirectory()
+            ? "folder"
+            : "other";
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The names in a folder, as a shell expanding a glob there reads them; undefined when it cannot be read. */
+  list(folder: string): readonly string[] | undefined {
+    const fs = this.options.fs ?? nodePathFs;
+    try {
+      return fs.readdir?.(folder);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Protected wherever it is; a path that cannot be resolved counts as protected. */
   isProtected = (path: string): boolean => {
     const check = this.check(path);
@@ -305,6 +334,14 @@ export class RequestPaths {
     let check = this.checked.get(path);
     if (check === undefined) this.checked.set(path, (check = this.boundary.check(path)));
     return check;
+  }
+
+  kind(path: string): "link" | "folder" | "other" | undefined {
+    return this.boundary.kind(path);
+  }
+
+  list(folder: string): readonly string[] | undefined {
+    return this.boundary.list(folder);
   }
 }
 

@@ -22,6 +22,7 @@ import {
   findDeletes,
   findWrites,
   forcePush,
+  listsLinks,
   namesListedFrom,
   PRIVILEGE,
   rmTargets,
@@ -32,6 +33,7 @@ import {
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
+import { expandGlob, isGlobWord, linkLeadingAway, type FolderReader } from "./folderNames";
 import { changesDirectory, type SimpleCommand } from "./shellCommands";
 
 export * from "./ruleSettings";
@@ -64,7 +66,7 @@ export interface Decision {
 }
 
 /** Where paths really are (`PolicyBoundary`). */
-export interface PathChecker {
+export interface PathChecker extends FolderReader {
   check(path: string): PathCheck;
 }
 
@@ -199,6 +201,11 @@ function escapeGlob(text: string): string {
 class FootprintView {
   private readonly checks: { path: string; check: PathCheck }[];
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
+  /**
+   * Whether globs match as bash's defaults have them: `shopt` (dotglob, globstar, nocaseglob), `GLOBIGNORE` (which
+   * turns dotglob on) and `BASHOPTS` (read by a bash started with it) change what a glob matches.
+   */
+  private readonly globsAsWritten: boolean;
 
   constructor(
     private readonly footprint: Footprint,
@@ -212,6 +219,9 @@ class FootprintView {
         cwd: changesDirectory(c.commands) ? undefined : (c.cwd ?? context.sessionCwd),
         line,
       })),
+    );
+    this.globsAsWritten = !this.simple.some(
+      ({ command }) => command.argv.includes("shopt") || /\b(?:GLOBIGNORE|BASHOPTS)\+?=/.test(command.text),
     );
   }
 
@@ -292,7 +302,10 @@ class FootprintView {
     for (const { command, cwd, line } of this.simple) {
       const wrapped = withoutWrappers(command.argv);
       if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
-      const argv = wrapped.argv;
+      // A process substitution read as a file is a pipe: bash passes `/dev/fd/63`.
+      const argv = wrapped.argv.map((word, i) =>
+        command.pipes?.includes(i + wrapped.start) ? "/dev/fd/63" : word,
+      );
       const name = argv[0] == null ? undefined : basename(argv[0]);
       // Set in front of the command, by a wrapper (`env X=…`), or declared (`export X=…`): not a word that only
       // mentions one (`git commit -m 'set EDITOR=nano'`).
@@ -315,19 +328,38 @@ class FootprintView {
       if (unread) return { guard: "incomplete", label: unread };
       const touched =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
-      // Words xargs passes on are files here only when the line's other commands list names from here.
-      const stayHere = wrapped.fromInput
-        ? !command.argv.includes(null) && this.listsNamesFromHere(line, command)
-        : globsStayHere(command.text);
-      if (wrapped.fromInput && !stayHere && touched && !touched.recursive)
+      // Words xargs passes on are files here only when it reads them from a pipe whose other commands list names
+      // from here (not from a file: `xargs cat < list.txt`, `xargs -a list.txt`).
+      const listed =
+        wrapped.fromInput &&
+        command.stdinFromPipe === true &&
+        !wrapped.argumentFile &&
+        !command.argv.includes(null) &&
+        !command.text.split(/\s+/).some(isGlobWord) &&
+        this.listsNamesFromHere(line, command, name);
+      if (typeof listed === "object")
+        return {
+          guard: "outside",
+          label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
+        };
+      const computed: ComputedNames = wrapped.fromInput
+        ? listed
+          ? "listed here"
+          : undefined
+        : this.globsAsWritten && globsStayHere(command.text)
+          ? { globs: command.text }
+          : undefined;
+      if (wrapped.fromInput && computed === undefined && touched && !touched.recursive)
         return {
           guard: "incomplete",
-          label: `${name} is given files by xargs from a command that may name any file`,
+          label: `${name} is given files by xargs from a command or file that may name any file`,
         };
-      const reach = touched && this.fileReach(name, touched, cwd, stayHere);
+      const reach = touched && this.fileReach(name, touched, cwd, computed);
       if (reach) return reach;
+      const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd);
+      if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
       const written = name === "find" ? findWrites(argv) : undefined;
-      const writeReach = written && this.fileReach(name, written, cwd, stayHere);
+      const writeReach = written && this.fileReach(name, written, cwd, computed);
       if (writeReach) return writeReach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
@@ -367,31 +399,51 @@ class FootprintView {
 
   /**
    * Whether every other command of a line prints only names of files inside the workspace (`namesListedFrom`): a
-   * lister's folders are inside, not protected and known, or it only filters lines.
+   * lister's folders are inside, not protected and known, or it only filters lines. Where the command given the
+   * names follows links and a lister may print one, no link below its folders may lead away: `{ link }` names one.
    */
-  private listsNamesFromHere(line: number, self: SimpleCommand): boolean {
-    return this.simple.every(({ command, cwd, line: other }) => {
-      if (other !== line || command === self) return true;
-      const listed = namesListedFrom(withoutWrappers(command.argv).argv);
+  private listsNamesFromHere(
+    line: number,
+    self: SimpleCommand,
+    consumer: string,
+  ): boolean | { link: string } {
+    let link: string | undefined;
+    for (const { command, cwd, line: other } of this.simple) {
+      if (other !== line || command === self) continue;
+      const argv = withoutWrappers(command.argv).argv;
+      const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
-      return this.fileReach("", targets, cwd, globsStayHere(command.text)) === undefined;
-    });
+      const globs = this.globsAsWritten && globsStayHere(command.text) ? { globs: command.text } : undefined;
+      if (this.fileReach("", targets, cwd, globs) !== undefined) return false;
+      // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
+      if (ACTS_ON_LINKS.has(consumer) || !listsLinks(argv)) continue;
+      for (const folder of listed.length > 0 ? listed : ["."]) {
+        const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
+        const check = path === undefined ? undefined : this.context.paths.check(path);
+        const away = check?.status === "inside" ? this.linkAwayBelow(check.path, false) : "not known";
+        if (away === "too many" || away === "not known") return false;
+        link ??= away?.link;
+      }
+    }
+    return link === undefined || { link };
   }
 
   /**
    * The guard the files a command names meet, as a path the request names would: outside, protected, or not known.
    * A recursive delete (`rm -r`, `find … -delete`) of anything not strictly inside a workspace folder, or not known,
-   * meets the recursive-delete guard. A file named by a glob is let through where the command acts in place and the
-   * glob cannot leave the folder the line runs in nor match a hidden name (`rm *.log`, `chmod +x scripts/*.sh`;
-   * `globsStayHere`), not where it is a copy's destination; one named by a variable (`rm $HOME/.bashrc`), a `~` or a
-   * glob that could reach further (`cat .en*`, `chmod +x .git/hooks/*`) is not known.
+   * meets the recursive-delete guard. Names computed at run time are known only as `computed` says: words xargs
+   * passes from a listing of this folder, or globs that cannot leave the folder the line runs in nor match a hidden
+   * name (`rm *.log`, `chmod +x scripts/*.sh`; `globsStayHere`), each of whose matches is then checked where it
+   * really is (one may be a link to `~/.ssh/id_rsa`); a glob's matches are not known after the line changes folder.
+   * Where the name is a copy's destination, or given by a variable (`rm $HOME/.bashrc`), a `~` or a glob that could
+   * reach further (`cat .en*`, `chmod +x .git/hooks/*`), it is not known.
    */
   private fileReach(
     name: string,
-    { targets, recursive }: FileTargets,
+    { targets, recursive, followsLinks }: FileTargets,
     cwd: string | undefined,
-    globsHere: boolean,
+    computed: ComputedNames,
   ): { guard: GuardId; label: string } | undefined {
     const farReaching = {
       guard: "recursive-delete" as const,
@@ -399,26 +451,33 @@ class FootprintView {
     };
     // `… | xargs rm -rf`: the targets come from elsewhere.
     if (targets.length === 0) return recursive ? farReaching : undefined;
-    const placed: { path: string; check: PathCheck }[] = [];
+    const named: { text: string; matchOf?: string }[] = [];
+    let globbed = false;
     for (const target of targets) {
-      if (target.text === null) {
-        if (recursive) return farReaching;
-        if (target.unknownAsks)
-          return { guard: "incomplete", label: `Where ${name} writes is computed at run time` };
-        if (!globsHere)
-          return {
-            guard: "incomplete",
-            label: `${name} names a file by a variable, a ~ or a pattern that may reach past this folder or a hidden file`,
-          };
+      if (target.text !== null) {
+        named.push({ text: target.text });
         continue;
       }
-      const path = absolute(target.text, cwd, this.context.home);
-      if (path === undefined) {
-        if (recursive) return farReaching;
+      if (recursive) return farReaching;
+      if (target.unknownAsks)
+        return { guard: "incomplete", label: `Where ${name} writes is computed at run time` };
+      if (computed === undefined)
         return {
           guard: "incomplete",
-          label: `${name} names ${shortPath(target.text)}, which cannot be placed`,
+          label: `${name} names a file by a variable, a ~ or a pattern that may reach past this folder or a hidden file`,
         };
+      if (computed === "listed here" || globbed) continue;
+      globbed = true;
+      const matches = this.globMatches(computed.globs, cwd);
+      if (typeof matches === "string") return { guard: "incomplete", label: `${name} ${matches}` };
+      named.push(...matches);
+    }
+    const placed: { path: string; check: PathCheck; matchOf?: string }[] = [];
+    for (const { text, matchOf } of named) {
+      const path = absolute(text, cwd, this.context.home);
+      if (path === undefined) {
+        if (recursive) return farReaching;
+        return { guard: "incomplete", label: `${name} names ${shortPath(text)}, which cannot be placed` };
       }
       const check = this.context.paths.check(path);
       if (check.status === "unresolved" && !recursive)
@@ -426,18 +485,102 @@ class FootprintView {
           guard: "incomplete",
           label: `The path ${shortPath(path)} cannot be resolved: ${check.reason}`,
         };
+      const shown =
+        matchOf === undefined ? shortPath(path) : `${shortPath(path)} (matched by ${shortPath(matchOf)})`;
       if (check.status !== "inside" || (recursive && check.relative === "" && !recursive.rootKept))
         return recursive
           ? farReaching
-          : { guard: "outside", label: `${name} reaches ${shortPath(path)}, outside the workspace` };
-      placed.push({ path, check });
+          : {
+              guard: "outside",
+              // A link in the workspace, or `..`: say where it really is.
+              label:
+                check.status === "outside" && check.path !== path
+                  ? `${name} reaches ${shown}, which leads to ${shortPath(check.path)}, outside the workspace`
+                  : `${name} reaches ${shown}, outside the workspace`,
+            };
+      placed.push({ path: shown, check });
     }
     for (const { path, check } of placed)
       if (check.status === "inside" && check.protected)
-        return { guard: "protected", label: `${name} reaches ${shortPath(path)}, a protected path` };
+        return { guard: "protected", label: `${name} reaches ${path}, a protected path` };
+    if (followsLinks)
+      for (const { check } of placed) {
+        if (check.status !== "inside") continue;
+        const away = this.linkAwayBelow(check.path, true);
+        if (away === "too many")
+          return {
+            guard: "incomplete",
+            label: `${name} follows links below ${shortPath(check.path)}, which holds too many files to check`,
+          };
+        if (away !== undefined)
+          return {
+            guard: "outside",
+            label: `${name} follows links below ${shortPath(check.path)}, and ${shortPath(away.link)} leads outside the workspace or to a protected file`,
+          };
+      }
     return undefined;
   }
+
+  /**
+   * For a command find runs on what it finds (`find . -exec chmod 777 {} +`: `findCommands` names each `start/{}`),
+   * a link below the starting point that leads away: find may find it (or, with `-L`, follow it).
+   */
+  private foundLinkAway(
+    { targets }: FileTargets,
+    cwd: string | undefined,
+  ): { guard: GuardId; label: string } | undefined {
+    for (const { text } of targets) {
+      if (text === null || !text.endsWith("/{}")) continue;
+      const path = absolute(text.slice(0, -3), cwd, this.context.home);
+      const check = path === undefined ? undefined : this.context.paths.check(path);
+      if (check?.status !== "inside") continue; // the path's own check asks
+      const away = this.linkAwayBelow(check.path, true);
+      if (away === "too many")
+        return {
+          guard: "incomplete",
+          label: `what find finds in ${shortPath(check.path)}, which holds too many files to check for links`,
+        };
+      if (away !== undefined)
+        return {
+          guard: "outside",
+          label: `what find finds in ${shortPath(check.path)}, where ${shortPath(away.link)} leads outside the workspace or to a protected file`,
+        };
+    }
+    return undefined;
+  }
+
+  /** A link at or below `folder` whose target is outside the workspace or protected (`linkLeadingAway`). */
+  private linkAwayBelow(folder: string, follow: boolean): { link: string } | "too many" | undefined {
+    const paths = this.context.paths;
+    return linkLeadingAway(folder, follow, paths, (link) => {
+      const check = paths.check(link);
+      return check.status !== "inside" || check.protected;
+    });
+  }
+
+  /** Every file the glob words of `text` name from `cwd` (`globExpansion.ts`), or why they are not known. */
+  private globMatches(text: string, cwd: string | undefined): { text: string; matchOf: string }[] | string {
+    if (cwd === undefined)
+      return "names files by a pattern in a folder Symposium does not know (the line changes folder)";
+    const matches: { text: string; matchOf: string }[] = [];
+    for (const word of text.split(/\s+/).filter(isGlobWord)) {
+      const paths = expandGlob(word, cwd, this.context.paths);
+      if (paths === undefined)
+        return `names files by a pattern (${shortPath(word)}) that matches more than Symposium checks, or in a folder it cannot read`;
+      matches.push(...paths.map((path) => ({ text: path, matchOf: word })));
+    }
+    return matches.length > 0 ? matches : "names a file computed at run time";
+  }
 }
+
+/**
+ * What a command's names computed at run time are known to be: the words xargs passes on from a listing of this
+ * folder, or the glob words of the command's text; undefined when not known.
+ */
+type ComputedNames = "listed here" | { globs: string } | undefined;
+
+/** Commands that act on a link itself, not on where it leads. */
+const ACTS_ON_LINKS = new Set(["rm", "unlink", "rmdir"]);
 
 /** Builtins that set variables from their words. */
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);

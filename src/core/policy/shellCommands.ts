@@ -23,6 +23,13 @@ export interface SimpleCommand {
   text: string;
   /** A shell that runs what another command of the line writes to it (`echo … | sh`): its commands are not known. */
   programFromPipe?: true;
+  /** Its standard input is what another command of the line writes (`find . | xargs rm`), not a file or text. */
+  stdinFromPipe?: true;
+  /**
+   * Indexes of `argv` words that are a process substitution read as a file (`diff <(sort a) <(sort b)`): a pipe
+   * (`/dev/fd/63`) whose commands are the line's own, not a file computed at run time.
+   */
+  pipes?: number[];
 }
 
 export interface ParsedCommandLine {
@@ -348,6 +355,7 @@ class Walker {
   private command(node: Node, depth: number): void {
     const argv: (string | null)[] = [];
     const assignments: string[] = [];
+    const pipes: number[] = [];
     // The grammar reads `sh 0<<<x` as the word `0` and a here-string: the number is the here-string's descriptor.
     const descriptors = new Map<number, string>();
     for (const child of node.children) {
@@ -373,6 +381,7 @@ class Walker {
         argv.push(word ? staticWord(word) : null);
         if (word) this.walk(word, depth + 1);
       } else if (child.isNamed) {
+        if (child.type === "process_substitution" && child.text.startsWith("<(")) pipes.push(argv.length);
         argv.push(staticWord(child));
         this.walk(child, depth + 1);
       } else if (child.isMissing) {
@@ -388,7 +397,7 @@ class Walker {
       this.problem("let evaluates what a variable holds");
     if (NAMES_VARIABLES.has(argv[builtin] ?? "") && argv.some((w) => w !== null && SUBSCRIPT_RUNS.test(w)))
       this.problem(SUBSCRIPT_PROBLEM);
-    this.simple(argv, assignments, node.text, depth, this.stdinOf(node, descriptors));
+    this.simple(argv, assignments, node.text, depth, this.stdinOf(node, descriptors), pipes);
   }
 
   /**
@@ -437,6 +446,7 @@ class Walker {
     text: string,
     depth: number,
     stdin: StandardInput | undefined,
+    pipes: number[] = [],
   ): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
@@ -456,7 +466,13 @@ class Walker {
         return;
       }
     }
-    this.out.commands.push({ argv, assignments, text });
+    this.out.commands.push({
+      argv,
+      assignments,
+      text,
+      ...(stdin === "pipe" ? { stdinFromPipe: true as const } : {}),
+      ...(pipes.length > 0 ? { pipes } : {}),
+    });
     if (wrapped.problem !== undefined) return;
     for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
     const kept = keptCommandLines(wrapped.argv);

@@ -1,0 +1,111 @@
+/**
+ * The files a shell glob names, as bash expands it with its default options (no dotglob, globstar, extglob or
+ * nocaseglob), so that the policy checks each one where it really is: `cat *.md` is not let through when one of them
+ * is a link to `~/.ssh/id_rsa`, nor `sed -i … *` when one is `lefthook.yml`. The spelling alone says only that the
+ * names are in this folder. Bounded: past `MAX_GLOB_NAMES` names read or `MAX_GLOB_MATCHES` matches the files are
+ * not known, and the policy asks.
+ */
+import picomatch from "picomatch";
+
+export const MAX_GLOB_NAMES = 10_000;
+export const MAX_GLOB_MATCHES = 1_000;
+
+/** Whether a shell word (as written, unquoted) is a glob: an unescaped `*`, `?` or bracket expression. */
+export function isGlobWord(word: string): boolean {
+  return /(^|[^\\])([*?]|\[.*\])/.test(word);
+}
+
+/**
+ * The paths `word` names from `cwd` (joined with `/`; `./` prefixes dropped): its matches, or the word itself when
+ * nothing matches (bash then passes it as written). `undefined` when they cannot be known: the folder the line runs
+ * in cannot be read, or the bounds were passed. A match below a link is named through the link (`docs/id_rsa`), as
+ * the shell names it: the caller resolves each.
+ */
+export function expandGlob(word: string, cwd: string, fs: FolderReader): string[] | undefined {
+  const segments = word.replace(/^(?:\.\/)+/, "").split("/");
+  const base = cwd.replace(/[\\/]+$/, "");
+  const absolute = (relative: string) => (relative === "" ? base : `${base}/${relative}`);
+  const join = (prefix: string, name: string) => (prefix === "" ? name : `${prefix}/${name}`);
+  let read = 0;
+  let listed = false;
+  // Relative paths matched so far ("" is the folder itself).
+  let matched = [""];
+  for (let i = 0; i < segments.length && matched.length > 0; i++) {
+    const segment = segments[i]!;
+    if (segment === "" || !isGlobWord(segment)) {
+      // A literal segment (`src/*.ts`'s `src`, `*/package.json`'s file): after a pattern, only where it is there.
+      matched = matched.map((prefix) => join(prefix, segment));
+      if (listed && segment !== "") matched = matched.filter((path) => fs.kind(absolute(path)) !== undefined);
+      continue;
+    }
+    listed = true;
+    const isMatch = picomatch(segment, {
+      dot: false,
+      nobrace: true,
+      noextglob: true,
+      nonegate: true,
+      posix: true,
+    });
+    const next: string[] = [];
+    for (const prefix of matched) {
+      const names = fs.list(absolute(prefix));
+      // What is not a folder has no names for bash either; the folder the line runs in must be read.
+      if (names === undefined) {
+        if (prefix === "") return undefined;
+        continue;
+      }
+      read += names.length;
+      if (read > MAX_GLOB_NAMES) return undefined;
+      for (const name of names) if (isMatch(name)) next.push(join(prefix, name));
+      if (next.length > MAX_GLOB_MATCHES) return undefined;
+    }
+    matched = next;
+  }
+  return (matched.length > 0 ? matched : [word.replace(/^(?:\.\/)+/, "")]).map(absolute);
+}
+
+/** Names read walking a folder for links, before the walk gives up (and the policy asks). */
+export const MAX_WALKED_NAMES = 20_000;
+
+/** What the walk needs of the file system: what a path is (not following a last link), and a folder's names. */
+export interface FolderReader {
+  kind(path: string): "link" | "folder" | "other" | undefined;
+  list(folder: string): readonly string[] | undefined;
+}
+
+/**
+ * The first link at or below `folder` that `leadsAway` says leads away (outside the workspace, or to a protected
+ * file): what a command recursing there reads or lists may be that link's target. With `follow` (`grep -R`, `rg -L`)
+ * the walk goes on through links that do not lead away, as the command does; without (`find`, `ls`), a link is
+ * listed, not entered. `undefined` when there is none; `"too many"` past `MAX_WALKED_NAMES` names (a loop of links
+ * ends there too). A folder that cannot be read has nothing below it for the command either.
+ */
+export function linkLeadingAway(
+  folder: string,
+  follow: boolean,
+  fs: FolderReader,
+  leadsAway: (link: string) => boolean,
+): { link: string } | "too many" | undefined {
+  const folders: string[] = [];
+  const visit = (path: string): { link: string } | undefined => {
+    const kind = fs.kind(path);
+    if (kind === "link") {
+      if (leadsAway(path)) return { link: path };
+      if (follow) folders.push(path);
+    } else if (kind === "folder") folders.push(path);
+    return undefined;
+  };
+  const found = visit(folder.replace(/[\\/]+$/, ""));
+  if (found !== undefined) return found;
+  let read = 0;
+  for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+    const names = fs.list(next) ?? [];
+    read += names.length;
+    if (read > MAX_WALKED_NAMES) return "too many";
+    for (const name of names) {
+      const away = visit(`${next}/${name}`);
+      if (away !== undefined) return away;
+    }
+  }
+  return undefined;
+}
