@@ -327,6 +327,15 @@ describe("permission rules and guards", () => {
       assert.deepEqual(acting, []);
     });
 
+    it("says when a name is relative to a folder the line changes to", () => {
+      const decision = decide(command("cd ~/.ssh && rg KEY"), context({ bypass: true }));
+      assert.equal(decision.verdict, "ask");
+      assert.equal(
+        decision.by.label,
+        "rg names . in a folder the line changes to, which Symposium does not follow",
+      );
+    });
+
     it("names the link and where it leads, and the pattern that matched it", () => {
       const decision = decide(command("cat *.md"), context({ bypass: true }));
       assert.equal(decision.verdict, "ask");

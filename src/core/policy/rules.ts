@@ -477,7 +477,13 @@ class FootprintView {
       const path = absolute(text, cwd, this.context.home);
       if (path === undefined) {
         if (recursive) return farReaching;
-        return { guard: "incomplete", label: `${name} names ${shortPath(text)}, which cannot be placed` };
+        return {
+          guard: "incomplete",
+          label:
+            cwd === undefined && !text.startsWith("~")
+              ? `${name} names ${shortPath(text)} in a folder the line changes to, which Symposium does not follow`
+              : `${name} names ${shortPath(text)}, which cannot be placed`,
+        };
       }
       const check = this.context.paths.check(path);
       if (check.status === "unresolved" && !recursive)
