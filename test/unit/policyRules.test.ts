@@ -320,6 +320,10 @@ describe("permission rules and guards", () => {
         "find . -name '*.md' | xargs rm",
         "find . -type f | xargs chmod 644",
         "find . -name '*.orig' -exec rm {} +",
+        "tar czf build/out.tgz .",
+        "zip -ry build/out.zip .",
+        "rsync -a . build/",
+        "cp -r . build/",
       ].flatMap((line) => {
         const decision = decide(command(line), context({ bypass: true }));
         return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
@@ -836,6 +840,12 @@ describe("permission rules and guards", () => {
         "grep -R KEY .",
         "rg -L KEY",
         "rg --follow KEY",
+        // Archives and copies that follow links: the target's contents land in the workspace.
+        "tar czhf build/out.tgz .",
+        "tar -czf build/out.tgz -h .",
+        "zip -r build/out.zip .",
+        "rsync -aL . build/",
+        "cp -rL . build/",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       {
         name: "sed -i … *.txt matching readme.txt -> .env",

@@ -166,13 +166,7 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     // With no file named, rg and a recursive grep search the folder they run in (after `cd`, one not known).
     const searchesHere =
       name === "rg" || flags.some((f) => /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive)$/.test(f));
-    const searched = files(patternFirstFiles(search, words, searchesHere ? "." : undefined));
-    const follows = flags.some((f) =>
-      name === "rg"
-        ? /^-[a-zA-Z]*L/.test(f) || longOption(f, "--follow")
-        : /^-[a-zA-Z]*R/.test(f) || longOption(f, "--dereference-recursive"),
-    );
-    return follows ? { ...searched, followsLinks: true } : searched;
+    return files(patternFirstFiles(search, words, searchesHere ? "." : undefined));
   }
   if (name === "git") return files(gitFiles(argv));
   if (name === "tee") return files(operands, true);
@@ -210,6 +204,37 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   const outputs = OUTPUT_OPTIONS[name];
   if (outputs) return files(outputValues(outputs, words), true);
   return undefined;
+}
+
+/**
+ * Whether a command reads below the folders it is given following the links it meets there, so that a link in the
+ * workspace may take it anywhere: `grep -R`, `rg -L`, `tar -h`, `zip -r` (without `-y`), `rsync -L`, `cp -rL`.
+ */
+export function followsLinksBelow(name: string, argv: readonly (string | null)[]): boolean {
+  const { flags } = splitOptions(argv.slice(1));
+  const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
+  const long = (...options: string[]) => flags.some((f) => options.some((o) => longOption(f, o)));
+  switch (name) {
+    case "grep":
+    case "egrep":
+    case "fgrep":
+      return short("R") || long("--dereference-recursive");
+    case "rg":
+      return short("L") || long("--follow");
+    case "tar": {
+      // In tar's old style the first word is its options (`tar czhf out.tgz .`).
+      const first = argv[1];
+      return short("h") || long("--dereference") || (first != null && /^[a-zA-Z]*h[a-zA-Z]*$/.test(first));
+    }
+    case "zip":
+      return (short("rR") || long("--recurse-paths")) && !short("y") && !long("--symlinks");
+    case "rsync":
+      return short("L") || long("--copy-links", "--copy-unsafe-links", "--copy-dirlinks") || short("k");
+    case "cp":
+      return (short("L") || long("--dereference")) && (short("rRa") || long("--recursive", "--archive"));
+    default:
+      return false;
+  }
 }
 
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */

@@ -22,6 +22,7 @@ import {
   findDeletes,
   findWrites,
   forcePush,
+  followsLinksBelow,
   listsLinks,
   namesListedFrom,
   PRIVILEGE,
@@ -326,8 +327,10 @@ class FootprintView {
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
       const unread = runsUnread(name, argv);
       if (unread) return { guard: "incomplete", label: unread };
-      const touched =
+      const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
+      const touched =
+        operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
       // Words xargs passes on are files here only when it reads them from a pipe whose other commands list names
       // from here (not from a file: `xargs cat < list.txt`, `xargs -a list.txt`).
       const listed =
