@@ -320,6 +320,11 @@ describe("permission rules and guards", () => {
         "find . -name '*.md' | xargs rm",
         "find . -type f | xargs chmod 644",
         "find . -name '*.orig' -exec rm {} +",
+        // A command that may create links, and names that are there already or acted on as links.
+        "tar xzf build/a.tgz && rm -f build/a.tgz",
+        "git pull && npm test",
+        "git checkout main && cat src/a.ts",
+        "git pull && chmod 644 src/a.ts",
         "tar czf build/out.tgz .",
         "zip -ry build/out.zip .",
         "rsync -a . build/",
@@ -331,13 +336,23 @@ describe("permission rules and guards", () => {
       assert.deepEqual(acting, []);
     });
 
-    it("says when a name is relative to a folder the line changes to", () => {
+    it("says when a name is relative to a folder the line changes", () => {
       const decision = decide(command("cd ~/.ssh && rg KEY"), context({ bypass: true }));
       assert.equal(decision.verdict, "ask");
       assert.equal(
         decision.by.label,
-        "rg names . in a folder the line changes to, which Symposium does not follow",
+        "rg names ., and the line changes folder (cd), which Symposium does not follow",
       );
+    });
+
+    it("reads chmod's mode, chown's owner and chgrp's group as such, not as files", () => {
+      const decision = decide(command("cd ~ && chmod 000 notes"), context({ bypass: true }));
+      assert.match(decision.by.label, /^chmod names notes,/);
+      assert.match(
+        decide(command("cd ~ && chown u:g x"), context({ bypass: true })).by.label,
+        /^chown names x,/,
+      );
+      assert.match(decide(command("chmod -x ~/.bashrc"), context({ bypass: true })).by.label, /\.bashrc/);
     });
 
     it("names the link and where it leads, and the pattern that matched it", () => {
@@ -822,6 +837,14 @@ describe("permission rules and guards", () => {
         // rg and a recursive grep with no folder search the one they run in.
         "cd ~/.ssh && grep -r KEY",
         "cd ~ && rg KEY",
+        // A name not there yet after a command that may create it as a link from content it reads.
+        "git clone https://example.invalid/x.git repo && cat repo/README.md",
+        "tar xf build/a.tar && cat build/new.md",
+        "tar -xzf build/a.tgz && echo x > build/new.md",
+        "unzip build/a.zip && cat *.ts",
+        "git pull && grep -R TODO src",
+        "git pull && find src -exec chmod 644 {} +",
+        "7z x build/a.7z && cat k",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A name in the workspace may be a link leading out of it (`link`, `notes.md`) or to a protected file
       // (`readme.txt` -> `.env`): a glob's matches, what a lister prints for xargs, what find finds for -exec and

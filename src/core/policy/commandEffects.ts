@@ -146,6 +146,22 @@ const DEVICES = new Set([
   "/dev/tty",
 ]);
 
+/** chmod's mode, chown's owner and chgrp's group come before the files (unless `--reference` names a file instead). */
+function withoutOwnerOrMode(
+  name: string,
+  flags: readonly string[],
+  operands: (string | null)[],
+): (string | null)[] {
+  if (!["chmod", "chown", "chgrp"].includes(name) || flags.some((f) => longOption(f, "--reference")))
+    return operands;
+  const first = operands[0];
+  // `chmod -x file` reads as an option: its first operand is then a file.
+  const mode =
+    name !== "chmod" ||
+    (first != null && /^(?:[0-7]{1,4}|[ugoa]*[-+=][rwxXstugo]*(?:,[ugoa]*[-+=][rwxXstugo]*)*)$/.test(first));
+  return mode ? operands.slice(1) : operands;
+}
+
 /** A device rather than a file; `/dev/fd/N` is a pipe (what bash passes for `<(…)`) or a descriptor already open. */
 function isDevice(word: string): boolean {
   return DEVICES.has(word) || /^\/dev\/fd\/\d+$/.test(word);
@@ -159,7 +175,8 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     targets: list.filter((word) => word === null || !isDevice(word)).map((text) => ({ text, unknownAsks })),
     recursive: false,
   });
-  if (IN_PLACE.has(name)) return files([...operands, ...attachedPaths(flags)]);
+  if (IN_PLACE.has(name))
+    return files([...withoutOwnerOrMode(name, flags, operands), ...attachedPaths(flags)]);
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   const search = PATTERN_FIRST[name];
   if (search) {
@@ -234,6 +251,48 @@ export function followsLinksBelow(name: string, argv: readonly (string | null)[]
       return (short("L") || long("--dereference")) && (short("rRa") || long("--recursive", "--archive"));
     default:
       return false;
+  }
+}
+
+/** git subcommands that write the working tree from a repository's content, which may hold links. */
+const GIT_WRITES_TREE = wordSet(
+  "clone pull checkout switch merge rebase am apply cherry-pick revert reset restore stash submodule worktree",
+);
+
+/**
+ * What a command is when it writes files whose kind comes from content it reads, so that it may create a link leading
+ * anywhere (an archive's member, a repository's tracked link): `tar x`, `unzip`, `7z x`, `cpio -i`, `git clone`,
+ * `git checkout`, …; undefined for any other command. A later command of the line may name the new link, which
+ * is not there while the request is decided.
+ */
+export function addsLinksFromContent(name: string, argv: readonly (string | null)[]): string | undefined {
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  switch (name) {
+    case "tar":
+    case "bsdtar": {
+      // In tar's old style the first word is its options (`tar xzf a.tgz`).
+      const first = argv[1];
+      const extracts =
+        flags.some((f) => /^-[a-zA-Z]*x/.test(f) || longOption(f, "--extract") || longOption(f, "--get")) ||
+        (first != null && /^[a-zA-Z]*x[a-zA-Z]*$/.test(first));
+      return extracts ? name : undefined;
+    }
+    case "unzip":
+    case "cpio":
+      return name === "cpio" && !flags.some((f) => /^-[a-zA-Z]*i/.test(f) || longOption(f, "--extract"))
+        ? undefined
+        : name;
+    case "7z":
+    case "7za":
+    case "7zr":
+      return operands[0] === "x" || operands[0] === "e" ? `${name} ${operands[0]}` : undefined;
+    case "git": {
+      const git = gitSubcommand(argv);
+      return git?.name != null && GIT_WRITES_TREE.has(git.name) ? `git ${git.name}` : undefined;
+    }
+    default:
+      return undefined;
   }
 }
 

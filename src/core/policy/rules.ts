@@ -22,6 +22,7 @@ import {
   findDeletes,
   findWrites,
   forcePush,
+  addsLinksFromContent,
   followsLinksBelow,
   listsLinks,
   namesListedFrom,
@@ -207,6 +208,12 @@ class FootprintView {
    * turns dotglob on) and `BASHOPTS` (read by a bash started with it) change what a glob matches.
    */
   private readonly globsAsWritten: boolean;
+  /**
+   * A command that may create links from content it reads (`tar x`, `git clone`; `addsLinksFromContent`): what the
+   * request's other commands name may be such a link by the time they run, though it is not there now.
+   */
+  private readonly linkMaker:
+    { command: SimpleCommand; name: string; at: number; redirectsAfter: boolean } | undefined;
 
   constructor(
     private readonly footprint: Footprint,
@@ -221,6 +228,19 @@ class FootprintView {
         line,
       })),
     );
+    this.linkMaker = this.simple
+      .map(({ command, line }, at) => {
+        const argv = withoutWrappers(command.argv).argv;
+        const name = argv[0] == null ? undefined : addsLinksFromContent(basename(argv[0]), argv);
+        if (name === undefined) return undefined;
+        // Whether a redirection of the line comes after it (`tar xf a.tar && echo x > new`), not before
+        // (`curl … > a.tgz && tar xzf a.tgz`).
+        const text = footprint.commands[line]?.line ?? "";
+        const end = text.indexOf(command.text);
+        const redirectsAfter = end < 0 || /[<>]/.test(text.slice(end + command.text.length));
+        return { command, name, at, redirectsAfter };
+      })
+      .find((maker) => maker !== undefined);
     this.globsAsWritten = !this.simple.some(
       ({ command }) => command.argv.includes("shopt") || /\b(?:GLOBIGNORE|BASHOPTS)\+?=/.test(command.text),
     );
@@ -293,6 +313,14 @@ class FootprintView {
       if (check.status === "inside" && check.protected)
         return { guard: "protected", label: `${shortPath(path)} is a protected file` };
     }
+    const maker = this.linkMaker;
+    const redirected = this.checks.filter((_, i) => this.footprint.paths[i]?.from === "redirection");
+    for (const { path, check } of maker?.redirectsAfter ? redirected : [])
+      if (check.status === "inside" && !check.exists)
+        return {
+          guard: "incomplete",
+          label: `A redirection names ${shortPath(path)}, ${mayBeLink(maker!.name)}`,
+        };
     return this.destructive();
   }
 
@@ -300,7 +328,7 @@ class FootprintView {
     const downloaders = new Set<number>();
     const runners = new Set<number>();
     let programFromPipe = false;
-    for (const { command, cwd, line } of this.simple) {
+    for (const [at, { command, cwd, line }] of this.simple.entries()) {
       const wrapped = withoutWrappers(command.argv);
       if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
       // A process substitution read as a file is a pipe: bash passes `/dev/fd/63`.
@@ -357,12 +385,15 @@ class FootprintView {
           guard: "incomplete",
           label: `${name} is given files by xargs from a command or file that may name any file`,
         };
-      const reach = touched && this.fileReach(name, touched, cwd, computed);
+      // Only what runs after it may meet a link it made.
+      const maker = this.linkMaker;
+      const afterLinks = maker !== undefined && at > maker.at ? maker.name : undefined;
+      const reach = touched && this.fileReach(name, touched, cwd, computed, afterLinks);
       if (reach) return reach;
-      const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd);
+      const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd, afterLinks);
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
       const written = name === "find" ? findWrites(argv) : undefined;
-      const writeReach = written && this.fileReach(name, written, cwd, computed);
+      const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
@@ -447,6 +478,8 @@ class FootprintView {
     { targets, recursive, followsLinks }: FileTargets,
     cwd: string | undefined,
     computed: ComputedNames,
+    /** A command of the line that may create links (`linkMaker`), other than this one. */
+    afterLinks?: string,
   ): { guard: GuardId; label: string } | undefined {
     const farReaching = {
       guard: "recursive-delete" as const,
@@ -471,6 +504,11 @@ class FootprintView {
         };
       if (computed === "listed here" || globbed) continue;
       globbed = true;
+      if (afterLinks)
+        return {
+          guard: "incomplete",
+          label: `${name} names files by a pattern, and ${afterLinks} in this line may add links it matches`,
+        };
       const matches = this.globMatches(computed.globs, cwd);
       if (typeof matches === "string") return { guard: "incomplete", label: `${name} ${matches}` };
       named.push(...matches);
@@ -484,7 +522,7 @@ class FootprintView {
           guard: "incomplete",
           label:
             cwd === undefined && !text.startsWith("~")
-              ? `${name} names ${shortPath(text)} in a folder the line changes to, which Symposium does not follow`
+              ? `${name} names ${shortPath(text)}, and the line changes folder (cd), which Symposium does not follow`
               : `${name} names ${shortPath(text)}, which cannot be placed`,
         };
       }
@@ -512,9 +550,18 @@ class FootprintView {
     for (const { path, check } of placed)
       if (check.status === "inside" && check.protected)
         return { guard: "protected", label: `${name} reaches ${path}, a protected path` };
+    for (const { path, check } of afterLinks && !ACTS_ON_LINKS.has(name) ? placed : [])
+      // What find finds (`start/{}`) is for `foundLinkAway`.
+      if (check.status === "inside" && !check.exists && !check.path.endsWith("/{}"))
+        return { guard: "incomplete", label: `${name} names ${path}, ${mayBeLink(afterLinks!)}` };
     if (followsLinks)
       for (const { check } of placed) {
         if (check.status !== "inside") continue;
+        if (afterLinks)
+          return {
+            guard: "incomplete",
+            label: `${name} follows links below ${shortPath(check.path)}, where ${afterLinks} in this line may add some`,
+          };
         const away = this.linkAwayBelow(check.path, true);
         if (away === "too many")
           return {
@@ -537,12 +584,18 @@ class FootprintView {
   private foundLinkAway(
     { targets }: FileTargets,
     cwd: string | undefined,
+    afterLinks: string | undefined,
   ): { guard: GuardId; label: string } | undefined {
     for (const { text } of targets) {
       if (text === null || !text.endsWith("/{}")) continue;
       const path = absolute(text.slice(0, -3), cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
       if (check?.status !== "inside") continue; // the path's own check asks
+      if (afterLinks)
+        return {
+          guard: "incomplete",
+          label: `what find finds in ${shortPath(check.path)}, where ${afterLinks} in this line may add links`,
+        };
       const away = this.linkAwayBelow(check.path, true);
       if (away === "too many")
         return {
@@ -587,6 +640,11 @@ class FootprintView {
  * folder, or the glob words of the command's text; undefined when not known.
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
+
+/** The end of a label for a name not there yet in a line with a command that may create links. */
+function mayBeLink(maker: string): string {
+  return `which is not there yet: ${maker} in this line may create it as a link that leads anywhere`;
+}
 
 /** Commands that act on a link itself, not on where it leads. */
 const ACTS_ON_LINKS = new Set(["rm", "unlink", "rmdir"]);
