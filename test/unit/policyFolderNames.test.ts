@@ -27,11 +27,17 @@ describe("the names a glob or a walk below a folder reaches", () => {
   });
   after(() => rmSync(base, { recursive: true, force: true }));
 
-  it("expands a glob as bash does: no hidden names, each segment, the word itself when nothing matches", () => {
+  it("expands a glob as bash may, whatever its options: hidden names, any case, `**` at any depth", () => {
     const ws = join(base, "ws");
     assert.deepEqual(expandGlob("*.md", ws, reader)?.sort(), [`${ws}/a.md`, `${ws}/b.md`]);
     assert.deepEqual(expandGlob("./[a]*", ws, reader), [`${ws}/a.md`]);
-    assert.ok(!expandGlob("*", ws, reader)?.includes(`${ws}/.env`), "dotglob is off");
+    assert.ok(expandGlob("*", ws, reader)?.includes(`${ws}/.env`), "dotglob may be on");
+    assert.deepEqual(
+      expandGlob("*.MD", ws, reader)?.sort(),
+      [`${ws}/a.md`, `${ws}/b.md`],
+      "nocaseglob may be on",
+    );
+    assert.ok(expandGlob("**/y.ts", ws, reader)?.includes(`${ws}/src/deep/y.ts`), "globstar may be on");
     // Through a link to a folder, as the shell does: the caller resolves `lib/x.ts` to `src/x.ts`.
     assert.deepEqual(expandGlob("*/x.ts", ws, reader)?.sort(), [`${ws}/lib/x.ts`, `${ws}/src/x.ts`]);
     assert.deepEqual(expandGlob("src/deep/*", ws, reader)?.sort(), [

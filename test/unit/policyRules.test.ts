@@ -313,6 +313,17 @@ describe("permission rules and guards", () => {
           return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
         });
         assert.deepEqual(held, []);
+        // Glob options may be set where the policy cannot see (`BASHOPTS` in the agent's environment, a startup
+        // file): a glob's matches include hidden names, any case and `**` at any depth.
+        writeFileSync(join(clean.ws, ".env"), "");
+        mkdirSync(join(clean.ws, "src", "deep"));
+        symlinkSync(join(clean.home, ".ssh"), join(clean.ws, "src", "deep", "keys"));
+        for (const [line, reaches] of [
+          ["cat *", /\.env \(matched by \*\), a protected path/],
+          ["cat *.ENV", /\.env \(matched by \*\.ENV\)/],
+          ["bash -O globstar -c 'cat **/keys'", /deep\/keys \(matched by \*\*\/keys\), which leads to/],
+        ] as const)
+          assert.match(inClean(line).by.label, reaches, line);
       } finally {
         clean.remove();
       }
@@ -832,8 +843,6 @@ describe("permission rules and guards", () => {
         "cd .. && rm -f *",
         "cd ~/.ssh && cat *",
         "pushd /etc; cat *",
-        "shopt -s dotglob; cat *",
-        "GLOBIGNORE=x cat *",
         // rg and a recursive grep with no folder search the one they run in.
         "cd ~/.ssh && grep -r KEY",
         "cd ~ && rg KEY",

@@ -1,9 +1,10 @@
 /**
- * The files a shell glob names, as bash expands it with its default options (no dotglob, globstar, extglob or
- * nocaseglob), so that the policy checks each one where it really is: `cat *.md` is not let through when one of them
- * is a link to `~/.ssh/id_rsa`, nor `sed -i … *` when one is `lefthook.yml`. The spelling alone says only that the
- * names are in this folder. Bounded: past `MAX_GLOB_NAMES` names read or `MAX_GLOB_MATCHES` matches the files are
- * not known, and the policy asks.
+ * The files a shell glob names, so that the policy checks each one where it really is: `cat *.md` is not let through
+ * when one of them is a link to `~/.ssh/id_rsa`, nor `sed -i … *` when one is `lefthook.yml`. The spelling alone says
+ * only that the names are in this folder. Bash's glob options (dotglob, nocaseglob, globstar) may be set where the
+ * policy cannot see (the agent's environment, `BASHOPTS`, a shell's `-O`, a startup file), so the expansion takes
+ * what any of them could add: hidden names, any case, and `**` at any depth. Bounded: past `MAX_GLOB_NAMES` names
+ * read or `MAX_GLOB_MATCHES` matches the files are not known, and the policy asks.
  */
 import picomatch from "picomatch";
 
@@ -40,13 +41,32 @@ export function expandGlob(word: string, cwd: string, fs: FolderReader): string[
     }
     listed = true;
     const isMatch = picomatch(segment, {
-      dot: false,
+      dot: true,
+      nocase: true,
       nobrace: true,
       noextglob: true,
       nonegate: true,
       posix: true,
     });
     const next: string[] = [];
+    // globstar's `**`: the folder and everything below it (bash enters no link to a folder there).
+    if (segment === "**") {
+      const folders = [...matched];
+      next.push(...matched);
+      for (let prefix = folders.pop(); prefix !== undefined; prefix = folders.pop()) {
+        const names = fs.list(absolute(prefix)) ?? [];
+        read += names.length;
+        if (read > MAX_GLOB_NAMES) return undefined;
+        for (const name of names) {
+          const path = join(prefix, name);
+          next.push(path);
+          if (fs.kind(absolute(path)) === "folder") folders.push(path);
+        }
+        if (next.length > MAX_GLOB_MATCHES) return undefined;
+      }
+      matched = next;
+      continue;
+    }
     for (const prefix of matched) {
       const names = fs.list(absolute(prefix));
       // What is not a folder has no names for bash either; the folder the line runs in must be read.

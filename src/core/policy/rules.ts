@@ -204,11 +204,6 @@ class FootprintView {
   private readonly checks: { path: string; check: PathCheck }[];
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
   /**
-   * Whether globs match as bash's defaults have them: `shopt` (dotglob, globstar, nocaseglob), `GLOBIGNORE` (which
-   * turns dotglob on) and `BASHOPTS` (read by a bash started with it) change what a glob matches.
-   */
-  private readonly globsAsWritten: boolean;
-  /**
    * A command that may create links from content it reads (`tar x`, `git clone`; `addsLinksFromContent`): what the
    * request's other commands name may be such a link by the time they run, though it is not there now.
    */
@@ -241,9 +236,6 @@ class FootprintView {
         return { command, name, at, redirectsAfter };
       })
       .find((maker) => maker !== undefined);
-    this.globsAsWritten = !this.simple.some(
-      ({ command }) => command.argv.includes("shopt") || /\b(?:GLOBIGNORE|BASHOPTS)\+?=/.test(command.text),
-    );
   }
 
   /** Deny and ask rules: one matching part of the request is enough. */
@@ -377,7 +369,7 @@ class FootprintView {
         ? listed
           ? "listed here"
           : undefined
-        : this.globsAsWritten && globsStayHere(command.text)
+        : globsStayHere(command.text)
           ? { globs: command.text }
           : undefined;
       if (wrapped.fromInput && computed === undefined && touched && !touched.recursive)
@@ -448,7 +440,7 @@ class FootprintView {
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
-      const globs = this.globsAsWritten && globsStayHere(command.text) ? { globs: command.text } : undefined;
+      const globs = globsStayHere(command.text) ? { globs: command.text } : undefined;
       if (this.fileReach("", targets, cwd, globs) !== undefined) return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
       if (ACTS_ON_LINKS.has(consumer) || !listsLinks(argv)) continue;
