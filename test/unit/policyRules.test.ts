@@ -12,8 +12,10 @@ import {
   ruleToEntry,
   type DecideContext,
   type GuardId,
+  type PathChecker,
   type PermissionRule,
 } from "../../src/core/policy/rules";
+import { MAX_WALKED_NAMES } from "../../src/core/policy/folderNames";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
@@ -354,6 +356,24 @@ describe("permission rules and guards", () => {
         decision.by.label,
         "rg names ., and the line changes folder (cd), which Symposium does not follow",
       );
+    });
+
+    it("says when a listing's folder is too large to check for links", () => {
+      const big = join(ws, "big");
+      const names = Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => `f${i}.md`);
+      const paths: PathChecker = {
+        check: (path) => boundary.check(path),
+        kind: (path) => (path === big ? "folder" : boundary.kind(path)),
+        list: (folder) => (folder === big ? names : boundary.list(folder)),
+      };
+      const decision = decide(command("find big -name '*.md' | xargs cat"), context({ bypass: true, paths }));
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /cat is given files by xargs from a listing of .*big, which holds too many files/,
+      );
+      const removed = decide(command("find big -name '*.md' | xargs rm"), context({ bypass: true, paths }));
+      assert.equal(removed.verdict, "allow", "rm acts on a link itself");
     });
 
     it("reads chmod's mode, chown's owner and chgrp's group as such, not as files", () => {

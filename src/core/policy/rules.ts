@@ -361,10 +361,15 @@ class FootprintView {
         !command.text.split(/\s+/).some(isGlobWord) &&
         this.listsNamesFromHere(line, command, name);
       if (typeof listed === "object")
-        return {
-          guard: "outside",
-          label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
-        };
+        return "link" in listed
+          ? {
+              guard: "outside",
+              label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
+            }
+          : {
+              guard: "incomplete",
+              label: `${name} is given files by xargs from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links that lead away`,
+            };
       const computed: ComputedNames = wrapped.fromInput
         ? listed
           ? "listed here"
@@ -426,14 +431,16 @@ class FootprintView {
   /**
    * Whether every other command of a line prints only names of files inside the workspace (`namesListedFrom`): a
    * lister's folders are inside, not protected and known, or it only filters lines. Where the command given the
-   * names follows links and a lister may print one, no link below its folders may lead away: `{ link }` names one.
+   * names follows links and a lister may print one, no link below its folders may lead away: `{ link }` names one,
+   * `{ tooLarge }` a folder too large to walk.
    */
   private listsNamesFromHere(
     line: number,
     self: SimpleCommand,
     consumer: string,
-  ): boolean | { link: string } {
+  ): boolean | { link: string } | { tooLarge: string } {
     let link: string | undefined;
+    let tooLarge: string | undefined;
     for (const { command, cwd, line: other } of this.simple) {
       if (other !== line || command === self) continue;
       const argv = withoutWrappers(command.argv).argv;
@@ -447,12 +454,14 @@ class FootprintView {
       for (const folder of listed.length > 0 ? listed : ["."]) {
         const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
-        const away = check?.status === "inside" ? this.linkAwayBelow(check.path, false) : "not known";
-        if (away === "too many" || away === "not known") return false;
-        link ??= away?.link;
+        if (check?.status !== "inside") return false;
+        const away = this.linkAwayBelow(check.path, false);
+        if (away === "too many") tooLarge ??= check.path;
+        else link ??= away?.link;
       }
     }
-    return link === undefined || { link };
+    if (link !== undefined) return { link };
+    return tooLarge === undefined || { tooLarge };
   }
 
   /**
