@@ -393,6 +393,8 @@ describe("permission rules and guards", () => {
         decision.by.label,
         /notes\.md \(matched by \*\.md\), which leads to .*\.zshenv, outside the workspace/,
       );
+      const written = decide(command("echo x > notes.md"), context({ bypass: true }));
+      assert.match(written.by.label, /ws\/notes\.md leads to .*\.zshenv, outside the workspace/);
     });
   });
 

@@ -299,7 +299,13 @@ class FootprintView {
     }
     for (const { path, check } of this.checks) {
       if (check.status === "outside")
-        return { guard: "outside", label: `${shortPath(path)} is outside the workspace` };
+        return {
+          guard: "outside",
+          label:
+            check.path === path
+              ? `${shortPath(path)} is outside the workspace`
+              : `${shortPath(path)} leads to ${shortPath(check.path)}, outside the workspace`,
+        };
     }
     for (const { path, check } of this.checks) {
       if (check.status === "inside" && check.protected)
