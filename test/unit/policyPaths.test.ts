@@ -298,6 +298,17 @@ describe("policy paths with a fake file system", () => {
       ".gitmodules",
       ".npmrc",
       "sub/.GIT/hooks/pre-commit",
+      // CI pipelines, which run with the project's secrets once pushed.
+      ".github/actions/setup/action.yml",
+      ".gitea/workflows/ci.yml",
+      ".forgejo/workflows/ci.yml",
+      ".gitlab-ci.yml",
+      ".circleci/config.yml",
+      ".buildkite/pipeline.yml",
+      ".travis.yml",
+      "azure-pipelines.yml",
+      "bitbucket-pipelines.yml",
+      "Jenkinsfile",
       // Case-insensitive file systems fold these as the letters they stand for (ſ is s, K the Kelvin sign is k).
       ".vſcode/tasks.json",
       ".github/workflowſ/ci.yml",
@@ -312,6 +323,8 @@ describe("policy paths with a fake file system", () => {
       "gitignore",
       "docs/lefthook.md",
       "githooks.ts",
+      "docs/workflows/ci.md",
+      "ci/Jenkinsfile.md",
     ])
       assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
   });

@@ -346,12 +346,17 @@ export class RequestPaths {
 }
 
 // Besides settings and credentials, what runs commands on the next commit or container start (hook folders, the hook
-// managers' configurations) and other agents' and editors' project settings, whose hooks, MCP servers and tasks run
-// commands when the person next uses them.
+// managers' configurations), other agents' and editors' project settings, whose hooks, MCP servers and tasks run
+// commands when the person next uses them, and CI pipelines, which run with the project's secrets once pushed.
 const PROTECTED_FOLDERS = new Set([
   ...[".git", ".vscode", ".devcontainer", ".husky", ".githooks", ".idea", ".zed"],
   ...[".claude", ".gemini", ".qwen", ".codex", ".cursor", ".continue"],
+  // Other CI systems' pipelines, which run with the project's secrets when pushed.
+  ...[".circleci", ".buildkite", ".woodpecker"],
 ]);
+/** Forges whose `workflows` (and GitHub's local `actions`, which workflows run) run in CI with its secrets. */
+const FORGE_FOLDERS = new Set([".github", ".gitea", ".forgejo"]);
+const CI_SUBFOLDERS = new Set(["workflows", "actions"]);
 const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
 const PROTECTED_FILES = new Set([
   ".gitmodules",
@@ -379,12 +384,19 @@ const PROTECTED_FILES = new Set([
   "config.fish",
   ".devcontainer.json",
   ".mcp.json",
+  ".gitlab-ci.yml",
+  ".travis.yml",
+  "azure-pipelines.yml",
+  "bitbucket-pipelines.yml",
+  ".drone.yml",
+  ".woodpecker.yml",
+  "jenkinsfile",
 ]);
 
 /**
  * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
  * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
- * `.githooks/**`, `.github/workflows/**`, `.claude/**` and other agents' settings, `.env*`, shell rc files,
+ * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*`, shell rc files,
  * `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`, `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
 export function isProtectedName(segments: readonly string[]): boolean {
@@ -398,7 +410,8 @@ export function isProtectedName(segments: readonly string[]): boolean {
   )
     return true;
   return names.some(
-    (name, i) => PROTECTED_FOLDERS.has(name) || (name === ".github" && names[i + 1] === "workflows"),
+    (name, i) =>
+      PROTECTED_FOLDERS.has(name) || (FORGE_FOLDERS.has(name) && CI_SUBFOLDERS.has(names[i + 1] ?? "")),
   );
 }
 
