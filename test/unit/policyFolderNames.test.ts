@@ -50,7 +50,10 @@ describe("the names a glob or a walk below a folder reaches", () => {
 
   it("gives up past its bounds rather than checking part of the matches", () => {
     const names = Array.from({ length: MAX_GLOB_MATCHES + 1 }, (_, i) => `f${i}`);
-    const folder = (list: string[]): FolderReader => ({ kind: () => "other", list: () => list });
+    const folder = (names: string[]): FolderReader => ({
+      kind: () => "other",
+      list: () => names.map((name) => ({ name, kind: "other" as const })),
+    });
     assert.equal(expandGlob("f*", "/w", folder(names)), undefined);
     assert.equal(expandGlob("f*", "/w", folder(names.slice(0, MAX_GLOB_MATCHES)))?.length, MAX_GLOB_MATCHES);
   });
@@ -68,14 +71,15 @@ describe("the names a glob or a walk below a folder reaches", () => {
   });
 
   it("stops at its bound, which a loop of links reaches too", () => {
-    const loop: FolderReader = { kind: () => "link", list: () => ["again"] };
+    const loop: FolderReader = { kind: () => "link", list: () => [{ name: "again", kind: "link" }] };
     assert.equal(
       linkLeadingAway("/w", true, loop, () => false),
       "too many",
     );
     const wide: FolderReader = {
       kind: (path) => (path === "/w" ? "folder" : "other"),
-      list: () => Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => `f${i}`),
+      list: () =>
+        Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => ({ name: `f${i}`, kind: "other" as const })),
     };
     assert.equal(
       linkLeadingAway("/w", false, wide, () => true),

@@ -360,7 +360,10 @@ describe("permission rules and guards", () => {
 
     it("says when a listing's folder is too large to check for links", () => {
       const big = join(ws, "big");
-      const names = Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => `f${i}.md`);
+      const names = Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => ({
+        name: `f${i}.md`,
+        kind: "other" as const,
+      }));
       const paths: PathChecker = {
         check: (path) => boundary.check(path),
         kind: (path) => (path === big ? "folder" : boundary.kind(path)),

@@ -54,13 +54,13 @@ export function expandGlob(word: string, cwd: string, fs: FolderReader): string[
       const folders = [...matched];
       next.push(...matched);
       for (let prefix = folders.pop(); prefix !== undefined; prefix = folders.pop()) {
-        const names = fs.list(absolute(prefix)) ?? [];
-        read += names.length;
+        const entries = fs.list(absolute(prefix)) ?? [];
+        read += entries.length;
         if (read > MAX_GLOB_NAMES) return undefined;
-        for (const name of names) {
+        for (const { name, kind } of entries) {
           const path = join(prefix, name);
           next.push(path);
-          if (fs.kind(absolute(path)) === "folder") folders.push(path);
+          if (kind === "folder") folders.push(path);
         }
         if (next.length > MAX_GLOB_MATCHES) return undefined;
       }
@@ -68,15 +68,15 @@ export function expandGlob(word: string, cwd: string, fs: FolderReader): string[
       continue;
     }
     for (const prefix of matched) {
-      const names = fs.list(absolute(prefix));
+      const entries = fs.list(absolute(prefix));
       // What is not a folder has no names for bash either; the folder the line runs in must be read.
-      if (names === undefined) {
+      if (entries === undefined) {
         if (prefix === "") return undefined;
         continue;
       }
-      read += names.length;
+      read += entries.length;
       if (read > MAX_GLOB_NAMES) return undefined;
-      for (const name of names) if (isMatch(name)) next.push(join(prefix, name));
+      for (const { name } of entries) if (isMatch(name)) next.push(join(prefix, name));
       if (next.length > MAX_GLOB_MATCHES) return undefined;
     }
     matched = next;
@@ -87,10 +87,15 @@ export function expandGlob(word: string, cwd: string, fs: FolderReader): string[
 /** Names read walking a folder for links, before the walk gives up (and the policy asks). */
 export const MAX_WALKED_NAMES = 20_000;
 
-/** What the walk needs of the file system: what a path is (not following a last link), and a folder's names. */
+export type EntryKind = "link" | "folder" | "other";
+
+/**
+ * What globs and walks read of the file system: what a path is (not following a last link; undefined when nothing
+ * is there), and a folder's entries with what each is (one read of the folder, no lookup per entry).
+ */
 export interface FolderReader {
-  kind(path: string): "link" | "folder" | "other" | undefined;
-  list(folder: string): readonly string[] | undefined;
+  kind(path: string): EntryKind | undefined;
+  list(folder: string): readonly { name: string; kind: EntryKind }[] | undefined;
 }
 
 /**
@@ -107,23 +112,23 @@ export function linkLeadingAway(
   leadsAway: (link: string) => boolean,
 ): { link: string } | "too many" | undefined {
   const folders: string[] = [];
-  const visit = (path: string): { link: string } | undefined => {
-    const kind = fs.kind(path);
+  const visit = (path: string, kind: EntryKind | undefined): { link: string } | undefined => {
     if (kind === "link") {
       if (leadsAway(path)) return { link: path };
       if (follow) folders.push(path);
     } else if (kind === "folder") folders.push(path);
     return undefined;
   };
-  const found = visit(folder.replace(/[\\/]+$/, ""));
+  const start = folder.replace(/[\\/]+$/, "");
+  const found = visit(start, fs.kind(start));
   if (found !== undefined) return found;
   let read = 0;
   for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
-    const names = fs.list(next) ?? [];
-    read += names.length;
+    const entries = fs.list(next) ?? [];
+    read += entries.length;
     if (read > MAX_WALKED_NAMES) return "too many";
-    for (const name of names) {
-      const away = visit(`${next}/${name}`);
+    for (const { name, kind } of entries) {
+      const away = visit(`${next}/${name}`, kind);
       if (away !== undefined) return away;
     }
   }

@@ -10,21 +10,25 @@
  */
 import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
+import type { EntryKind } from "./folderNames";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
   /** Undefined (or an ENOENT/ENOTDIR error) when nothing is there. */
   lstat(path: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | undefined;
   readlink(path: string): string;
-  /** The names in a folder (following a link to it); throws when it cannot be read. Without it, none is known. */
-  readdir?(path: string): string[];
+  /**
+   * A folder's entries (following a link to it), each with what it is (not following it); throws when it cannot be
+   * read. Without it, no folder's entries are known.
+   */
+  readdir?(path: string): { name: string; isSymbolicLink(): boolean; isDirectory(): boolean }[];
 }
 
 export const nodePathFs: PathFs = {
   // No exception for a missing file: building one costs more than the lstat itself.
   lstat: (path) => lstatSync(path, { throwIfNoEntry: false }),
   readlink: (path) => readlinkSync(path),
-  readdir: (path) => readdirSync(path),
+  readdir: (path) => readdirSync(path, { withFileTypes: true }),
 };
 
 export type PathPlatform = "posix" | "win32";
@@ -270,26 +274,20 @@ export class PolicyBoundary {
   contains = (path: string): boolean => this.check(path).status === "inside";
 
   /** What is at `path`, not following a last link; undefined when nothing is (or it cannot be known). */
-  kind(path: string): "link" | "folder" | "other" | undefined {
+  kind(path: string): EntryKind | undefined {
     try {
       const stat = (this.options.fs ?? nodePathFs).lstat(path);
-      return stat === undefined
-        ? undefined
-        : stat.isSymbolicLink()
-          ? "link"
-          : stat.isDirectory()
-            ? "folder"
-            : "other";
+      return stat === undefined ? undefined : kindOf(stat);
     } catch {
       return undefined;
     }
   }
 
-  /** The names in a folder, as a shell expanding a glob there reads them; undefined when it cannot be read. */
-  list(folder: string): readonly string[] | undefined {
+  /** A folder's entries, as a shell expanding a glob there reads them; undefined when it cannot be read. */
+  list(folder: string): readonly { name: string; kind: EntryKind }[] | undefined {
     const fs = this.options.fs ?? nodePathFs;
     try {
-      return fs.readdir?.(folder);
+      return fs.readdir?.(folder).map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
     } catch {
       return undefined;
     }
@@ -336,11 +334,11 @@ export class RequestPaths {
     return check;
   }
 
-  kind(path: string): "link" | "folder" | "other" | undefined {
+  kind(path: string): EntryKind | undefined {
     return this.boundary.kind(path);
   }
 
-  list(folder: string): readonly string[] | undefined {
+  list(folder: string): readonly { name: string; kind: EntryKind }[] | undefined {
     return this.boundary.list(folder);
   }
 }
@@ -399,6 +397,10 @@ const PROTECTED_FILES = new Set([
  * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*`, shell rc files,
  * `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`, `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
+function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): EntryKind {
+  return entry.isSymbolicLink() ? "link" : entry.isDirectory() ? "folder" : "other";
+}
+
 export function isProtectedName(segments: readonly string[]): boolean {
   const names = segments.filter((s) => s !== "").map((s) => foldAll(s).replace(/[. ]+$/, ""));
   const file = names.at(-1) ?? "";
