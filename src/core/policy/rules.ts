@@ -563,23 +563,10 @@ class FootprintView {
         return { guard: "incomplete", label: `${name} names ${path}, ${mayBeLink(afterLinks!)}` };
     if (followsLinks)
       for (const { check } of placed) {
-        if (check.status !== "inside") continue;
-        if (afterLinks)
-          return {
-            guard: "incomplete",
-            label: `${name} follows links below ${shortPath(check.path)}, where ${afterLinks} in this line may add some`,
-          };
-        const away = this.linkAwayBelow(check.path, true);
-        if (away === "too many")
-          return {
-            guard: "incomplete",
-            label: `${name} follows links below ${shortPath(check.path)}, which holds too many files to check`,
-          };
-        if (away !== undefined)
-          return {
-            guard: "outside",
-            label: `${name} follows links below ${shortPath(check.path)}, and ${shortPath(away.link)} leads outside the workspace or to a protected file`,
-          };
+        const below =
+          check.status === "inside" &&
+          this.linksBelow(`${name} follows links below`, check.path, true, afterLinks);
+        if (below) return below;
       }
     return undefined;
   }
@@ -598,23 +585,34 @@ class FootprintView {
       const path = absolute(text.slice(0, -3), cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
       if (check?.status !== "inside") continue; // the path's own check asks
-      if (afterLinks)
-        return {
-          guard: "incomplete",
-          label: `what find finds in ${shortPath(check.path)}, where ${afterLinks} in this line may add links`,
-        };
-      const away = this.linkAwayBelow(check.path, true);
-      if (away === "too many")
-        return {
-          guard: "incomplete",
-          label: `what find finds in ${shortPath(check.path)}, which holds too many files to check for links`,
-        };
-      if (away !== undefined)
-        return {
-          guard: "outside",
-          label: `what find finds in ${shortPath(check.path)}, where ${shortPath(away.link)} leads outside the workspace or to a protected file`,
-        };
+      const below = this.linksBelow("what find finds in", check.path, true, afterLinks);
+      if (below) return below;
     }
+    return undefined;
+  }
+
+  /**
+   * The guard for reaching below `folder` (`what` says how: "grep follows links below"), where a link may lead
+   * outside the workspace or to a protected file: one does (`linkLeadingAway`), the folder is too large to walk, or
+   * a command earlier in the line may add links there.
+   */
+  private linksBelow(
+    what: string,
+    folder: string,
+    follow: boolean,
+    afterLinks: string | undefined,
+  ): { guard: GuardId; label: string } | undefined {
+    const where = `${what} ${shortPath(folder)}`;
+    if (afterLinks)
+      return { guard: "incomplete", label: `${where}, where ${afterLinks} in this line may add links` };
+    const away = this.linkAwayBelow(folder, follow);
+    if (away === "too many")
+      return { guard: "incomplete", label: `${where}, which holds too many files to check for links` };
+    if (away !== undefined)
+      return {
+        guard: "outside",
+        label: `${where}, where ${shortPath(away.link)} leads outside the workspace or to a protected file`,
+      };
     return undefined;
   }
 
@@ -627,7 +625,7 @@ class FootprintView {
     });
   }
 
-  /** Every file the glob words of `text` name from `cwd` (`globExpansion.ts`), or why they are not known. */
+  /** Every file the glob words of `text` name from `cwd` (`folderNames.ts`), or why they are not known. */
   private globMatches(text: string, cwd: string | undefined): { text: string; matchOf: string }[] | string {
     if (cwd === undefined)
       return "names files by a pattern in a folder Symposium does not know (the line changes folder)";
