@@ -37,6 +37,9 @@ describe("permission rules and guards", () => {
     symlinkSync("../../.zshenv", join(ws, "notes.md"));
     symlinkSync(".env", join(ws, "readme.txt"));
     writeFileSync(join(ws, "Makefile"), "");
+    // A relative link that stays inside where it is, and may not where it is moved to.
+    mkdirSync(join(ws, "moved", "inner"), { recursive: true });
+    symlinkSync("../../src/a.ts", join(ws, "moved", "inner", "rel"));
   });
 
   after(() => workspace?.remove());
@@ -338,6 +341,11 @@ describe("permission rules and guards", () => {
         "git pull && npm test",
         "git checkout main && cat src/a.ts",
         "git pull && chmod 644 src/a.ts",
+        "mv src/a.ts build/b.ts && cat build/b.ts",
+        "cp src/a.ts build/c.ts && cat build/c.ts",
+        "cp -r src build/src && cat build/src/a.ts",
+        "ln -s a.ts src/b.ts",
+        "ln -s src/a.ts x.ts && cat x.ts",
         "tar czf build/out.tgz .",
         "zip -ry build/out.zip .",
         "rsync -a . build/",
@@ -879,6 +887,10 @@ describe("permission rules and guards", () => {
         "git pull && grep -R TODO src",
         "git pull && find src -exec chmod 644 {} +",
         "7z x build/a.7z && cat k",
+        // A link made, moved or copied as it is may lead elsewhere from where it lands.
+        "mv moved/inner/rel r2 && cat r2",
+        "cp -r moved m2 && cat m2/inner/rel",
+        "rsync -a moved/ m3/ && cat m3/inner/rel",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A name in the workspace may be a link leading out of it (`link`, `notes.md`) or to a protected file
       // (`readme.txt` -> `.env`): a glob's matches, what a lister prints for xargs, what find finds for -exec and
@@ -904,6 +916,11 @@ describe("permission rules and guards", () => {
         "rsync -aL . build/",
         "cp -rL . build/",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      {
+        name: "ln -s ../x ../../l run in src/lib: the target is read from the link's folder",
+        footprint: () => command("ln -s ../x ../../l", `${ws}/src/lib`),
+        guard: "outside",
+      },
       {
         name: "sed -i … *.txt matching readme.txt -> .env",
         footprint: () => command("sed -i s/a/b/ *.txt"),

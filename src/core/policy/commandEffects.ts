@@ -188,14 +188,25 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (name === "git") return files(gitFiles(argv));
   if (name === "tee") return files(operands, true);
   if (COPIES.has(name)) {
-    // The destination: `-t DIR` (`-tDIR`, `--target=DIR`), else the last operand; the sources are read (or moved).
-    const targets = optionFiles(TARGET_DIRECTORY, words);
-    const target = targets.length === 0 ? undefined : (targets.at(-1) ?? null);
-    const sources = target === undefined ? operands.slice(0, -1) : operands.filter((word) => word !== target);
-    const destination = target === undefined ? operands.at(-1) : target;
+    const { sources, destination, folders } = copyOperands(words, operands);
+    // A symbolic link's relative target is read from where the link is, not from the folder the command runs in
+    // (`ln -s ../.ssh/id_rsa ../../k` run in `src/lib`); `-r` gives it from here.
+    const symbolic =
+      name === "ln" && flags.some((f) => /^-[a-zA-Z]*s/.test(f) || longOption(f, "--symbolic"));
+    const fromHere = flags.some((f) => /^-[a-zA-Z]*r/.test(f) || longOption(f, "--relative"));
+    const read =
+      symbolic && !fromHere
+        ? sources.flatMap((source) =>
+            source === null || source.startsWith("/") || source.startsWith("~")
+              ? [source]
+              : folders.map((folder) =>
+                  folder === null ? null : folder === "" ? source : `${folder}/${source}`,
+                ),
+          )
+        : sources;
     return {
       targets: [
-        ...files(sources).targets,
+        ...files(read).targets,
         ...(destination === undefined ? [] : files([destination], true).targets),
       ],
       recursive: false,
@@ -294,6 +305,57 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
     default:
       return undefined;
   }
+}
+
+/**
+ * A copy's sources and destination: `-t DIR` (`-tDIR`, `--target=DIR`), else the last operand; and the folders the
+ * copies (or links) land in: the destination, or, when it may be the new name itself (one source, no `-t`), its
+ * parent too (`""` for the folder the command runs in).
+ */
+function copyOperands(
+  words: (string | null)[],
+  operands: (string | null)[],
+): { sources: (string | null)[]; destination: string | null | undefined; folders: (string | null)[] } {
+  const targets = optionFiles(TARGET_DIRECTORY, words);
+  const target = targets.length === 0 ? undefined : (targets.at(-1) ?? null);
+  const sources = target === undefined ? operands.slice(0, -1) : operands.filter((word) => word !== target);
+  const destination = target === undefined ? operands.at(-1) : target;
+  const parent = (word: string) => word.replace(/\/+$/, "").replace(/(?:^|\/)[^/]*$/, "");
+  const folders =
+    destination === undefined
+      ? [""]
+      : destination === null
+        ? [null]
+        : target !== undefined || sources.length > 1
+          ? [destination.replace(/\/+$/, "")]
+          : [destination.replace(/\/+$/, ""), parent(destination)];
+  return { sources, destination, folders };
+}
+
+/**
+ * The sources a command moves or copies as they are, links included (`mv`, `cp -r`/`-a`/`-P`, `rsync -a`), so that a
+ * relative link among them may lead elsewhere from where it lands; undefined for any other command. Whether a source
+ * is or holds a link is for the caller to find. (A link `ln` makes leads where its target, checked from the link's
+ * folder, is.)
+ */
+export function carriesLinks(
+  name: string,
+  argv: readonly (string | null)[],
+): { sources: (string | null)[] } | undefined {
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
+  const long = (...options: string[]) => flags.some((f) => options.some((o) => longOption(f, o)));
+  const carries =
+    name === "mv" ||
+    (name === "cp" &&
+      (short("rRadP") || long("--recursive", "--archive", "--no-dereference")) &&
+      !short("L")) ||
+    (name === "rsync" &&
+      (short("al") || long("--archive", "--links")) &&
+      !short("L") &&
+      !long("--copy-links"));
+  return carries ? { sources: copyOperands(words, operands).sources } : undefined;
 }
 
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */

@@ -23,6 +23,7 @@ import {
   findWrites,
   forcePush,
   addsLinksFromContent,
+  carriesLinks,
   followsLinksBelow,
   listsLinks,
   namesListedFrom,
@@ -204,8 +205,8 @@ class FootprintView {
   private readonly checks: { path: string; check: PathCheck }[];
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
   /**
-   * A command that may create links from content it reads (`tar x`, `git clone`; `addsLinksFromContent`): what the
-   * request's other commands name may be such a link by the time they run, though it is not there now.
+   * A command that may create a link (`makesLinks`): what the request's later commands name may be such a link by
+   * the time they run, though it is not there now.
    */
   private readonly linkMaker:
     { command: SimpleCommand; name: string; at: number; redirectsAfter: boolean } | undefined;
@@ -224,9 +225,8 @@ class FootprintView {
       })),
     );
     this.linkMaker = this.simple
-      .map(({ command, line }, at) => {
-        const argv = withoutWrappers(command.argv).argv;
-        const name = argv[0] == null ? undefined : addsLinksFromContent(basename(argv[0]), argv);
+      .map(({ command, cwd, line }, at) => {
+        const name = this.makesLinks(command, cwd);
         if (name === undefined) return undefined;
         // Whether a redirection of the line comes after it (`tar xf a.tar && echo x > new`), not before
         // (`curl … > a.tgz && tar xzf a.tgz`).
@@ -236,6 +236,31 @@ class FootprintView {
         return { command, name, at, redirectsAfter };
       })
       .find((maker) => maker !== undefined);
+  }
+
+  /**
+   * What a command is when it may create a link the request's later commands could name: one made from content it
+   * reads (`tar x`, `git clone`: `addsLinksFromContent`), or a move or copy of a link or of a folder holding one
+   * (`mv`, `cp -r`: a relative link may lead elsewhere from where it lands).
+   */
+  private makesLinks(command: SimpleCommand, cwd: string | undefined): string | undefined {
+    const argv = withoutWrappers(command.argv).argv;
+    const name = argv[0] == null ? undefined : basename(argv[0]);
+    if (name === undefined) return undefined;
+    const fromContent = addsLinksFromContent(name, argv);
+    if (fromContent !== undefined) return fromContent;
+    const carried = carriesLinks(name, argv);
+    if (carried === undefined) return undefined;
+    const holdsLink = (source: string | null) => {
+      const path = source === null ? undefined : absolute(source, cwd, this.context.home);
+      if (path === undefined) return true;
+      const kind = this.context.paths.kind(path);
+      return (
+        kind === "link" ||
+        (kind === "folder" && linkLeadingAway(path, false, this.context.paths, () => true) !== undefined)
+      );
+    };
+    return carried.sources.some(holdsLink) ? name : undefined;
   }
 
   /** Deny and ask rules: one matching part of the request is enough. */
