@@ -889,6 +889,7 @@ describe("permission rules and guards", () => {
         "7z x build/a.7z && cat k",
         // A link made, moved or copied as it is may lead elsewhere from where it lands.
         "mv moved/inner/rel r2 && cat r2",
+        "git mv moved/inner/rel r4 && cat r4",
         "cp -r moved m2 && cat m2/inner/rel",
         "rsync -a moved/ m3/ && cat m3/inner/rel",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),

@@ -265,9 +265,9 @@ export function followsLinksBelow(name: string, argv: readonly (string | null)[]
   }
 }
 
-/** git subcommands that write the working tree from a repository's content, which may hold links. */
+/** git subcommands that write the working tree from a repository's content, which may hold links (or move one). */
 const GIT_WRITES_TREE = wordSet(
-  "clone pull checkout switch merge rebase am apply cherry-pick revert reset restore stash submodule worktree",
+  "clone pull checkout switch merge rebase am apply cherry-pick revert reset restore stash submodule worktree mv",
 );
 
 /**
