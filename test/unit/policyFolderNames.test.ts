@@ -6,7 +6,7 @@ import {
   expandGlob,
   linkLeadingAway,
   MAX_GLOB_MATCHES,
-  MAX_WALKED_NAMES,
+  MAX_NAMES_READ,
   type FolderReader,
 } from "../../src/core/policy/folderNames";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
@@ -79,7 +79,7 @@ describe("the names a glob or a walk below a folder reaches", () => {
     const wide: FolderReader = {
       kind: (path) => (path === "/w" ? "folder" : "other"),
       list: () =>
-        Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => ({ name: `f${i}`, kind: "other" as const })),
+        Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({ name: `f${i}`, kind: "other" as const })),
     };
     assert.equal(
       linkLeadingAway("/w", false, wide, () => true),

@@ -15,7 +15,7 @@ import {
   type PathChecker,
   type PermissionRule,
 } from "../../src/core/policy/rules";
-import { MAX_WALKED_NAMES } from "../../src/core/policy/folderNames";
+import { MAX_NAMES_READ } from "../../src/core/policy/folderNames";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
@@ -368,7 +368,7 @@ describe("permission rules and guards", () => {
 
     it("says when a listing's folder is too large to check for links", () => {
       const big = join(ws, "big");
-      const names = Array.from({ length: MAX_WALKED_NAMES + 1 }, (_, i) => ({
+      const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
         name: `f${i}.md`,
         kind: "other" as const,
       }));
@@ -385,6 +385,21 @@ describe("permission rules and guards", () => {
       );
       const removed = decide(command("find big -name '*.md' | xargs rm"), context({ bypass: true, paths }));
       assert.equal(removed.verdict, "allow", "rm acts on a link itself");
+    });
+
+    it("bounds what one request reads for all its globs together", () => {
+      const names = Array.from({ length: 1_000 }, (_, i) => ({ name: `f${i}.md`, kind: "other" as const }));
+      const paths: PathChecker = {
+        check: (path) => boundary.check(path),
+        kind: (path) => boundary.kind(path),
+        list: (folder) => (folder === ws ? names : boundary.list(folder)),
+      };
+      const words = (count: number) => Array.from({ length: count }, (_, i) => `x${i}*`).join(" ");
+      const within = decide(command(`cat ${words(19)}`), context({ bypass: true, paths }));
+      assert.equal(within.verdict, "allow", within.by.label);
+      const past = decide(command(`cat ${words(21)}`), context({ bypass: true, paths }));
+      assert.equal(past.verdict, "ask");
+      assert.match(past.by.label, /matches more than Symposium checks/);
     });
 
     it("reads chmod's mode, chown's owner and chgrp's group as such, not as files", () => {

@@ -3,13 +3,24 @@
  * when one of them is a link to `~/.ssh/id_rsa`, nor `sed -i … *` when one is `lefthook.yml`. The spelling alone says
  * only that the names are in this folder. Bash's glob options (dotglob, nocaseglob, globstar) may be set where the
  * policy cannot see (the agent's environment, `BASHOPTS`, a shell's `-O`, a startup file), so the expansion takes
- * what any of them could add: hidden names, any case, and `**` at any depth. Bounded: past `MAX_GLOB_NAMES` names
- * read or `MAX_GLOB_MATCHES` matches the files are not known, and the policy asks.
+ * what any of them could add: hidden names, any case, and `**` at any depth. Bounded by a `ReadBudget` one request
+ * shares: past its names read or its matches the files are not known, and the policy asks.
  */
 import picomatch from "picomatch";
 
-export const MAX_GLOB_NAMES = 10_000;
+/** What one request may read of the file system for its globs and walks, and the glob matches it may check. */
+export const MAX_NAMES_READ = 20_000;
 export const MAX_GLOB_MATCHES = 1_000;
+
+/** What is left of a request's reading; every glob and walk of the request draws on the same one. */
+export interface ReadBudget {
+  names: number;
+  matches: number;
+}
+
+export function readBudget(): ReadBudget {
+  return { names: MAX_NAMES_READ, matches: MAX_GLOB_MATCHES };
+}
 
 /** Whether a shell word (as written, unquoted) is a glob: an unescaped `*`, `?` or bracket expression. */
 export function isGlobWord(word: string): boolean {
@@ -22,12 +33,16 @@ export function isGlobWord(word: string): boolean {
  * in cannot be read, or the bounds were passed. A match below a link is named through the link (`docs/id_rsa`), as
  * the shell names it: the caller resolves each.
  */
-export function expandGlob(word: string, cwd: string, fs: FolderReader): string[] | undefined {
+export function expandGlob(
+  word: string,
+  cwd: string,
+  fs: FolderReader,
+  budget: ReadBudget = readBudget(),
+): string[] | undefined {
   const segments = word.replace(/^(?:\.\/)+/, "").split("/");
   const base = cwd.replace(/[\\/]+$/, "");
   const absolute = (relative: string) => (relative === "" ? base : `${base}/${relative}`);
   const join = (prefix: string, name: string) => (prefix === "" ? name : `${prefix}/${name}`);
-  let read = 0;
   let listed = false;
   // Relative paths matched so far ("" is the folder itself).
   let matched = [""];
@@ -55,14 +70,14 @@ export function expandGlob(word: string, cwd: string, fs: FolderReader): string[
       next.push(...matched);
       for (let prefix = folders.pop(); prefix !== undefined; prefix = folders.pop()) {
         const entries = fs.list(absolute(prefix)) ?? [];
-        read += entries.length;
-        if (read > MAX_GLOB_NAMES) return undefined;
+        budget.names -= entries.length;
+        if (budget.names < 0) return undefined;
         for (const { name, kind } of entries) {
           const path = join(prefix, name);
           next.push(path);
           if (kind === "folder") folders.push(path);
         }
-        if (next.length > MAX_GLOB_MATCHES) return undefined;
+        if (next.length > budget.matches) return undefined;
       }
       matched = next;
       continue;
@@ -74,18 +89,17 @@ export function expandGlob(word: string, cwd: string, fs: FolderReader): string[
         if (prefix === "") return undefined;
         continue;
       }
-      read += entries.length;
-      if (read > MAX_GLOB_NAMES) return undefined;
+      budget.names -= entries.length;
+      if (budget.names < 0) return undefined;
       for (const { name } of entries) if (isMatch(name)) next.push(join(prefix, name));
-      if (next.length > MAX_GLOB_MATCHES) return undefined;
+      if (next.length > budget.matches) return undefined;
     }
     matched = next;
   }
+  budget.matches -= matched.length;
+  if (budget.matches < 0) return undefined;
   return (matched.length > 0 ? matched : [word.replace(/^(?:\.\/)+/, "")]).map(absolute);
 }
-
-/** Names read walking a folder for links, before the walk gives up (and the policy asks). */
-export const MAX_WALKED_NAMES = 20_000;
 
 export type EntryKind = "link" | "folder" | "other";
 
@@ -102,14 +116,15 @@ export interface FolderReader {
  * The first link at or below `folder` that `leadsAway` says leads away (outside the workspace, or to a protected
  * file): what a command recursing there reads or lists may be that link's target. With `follow` (`grep -R`, `rg -L`)
  * the walk goes on through links that do not lead away, as the command does; without (`find`, `ls`), a link is
- * listed, not entered. `undefined` when there is none; `"too many"` past `MAX_WALKED_NAMES` names (a loop of links
- * ends there too). A folder that cannot be read has nothing below it for the command either.
+ * listed, not entered. `undefined` when there is none; `"too many"` once the budget's names are read (a loop of
+ * links ends there too). A folder that cannot be read has nothing below it for the command either.
  */
 export function linkLeadingAway(
   folder: string,
   follow: boolean,
   fs: FolderReader,
   leadsAway: (link: string) => boolean,
+  budget: ReadBudget = readBudget(),
 ): { link: string } | "too many" | undefined {
   const folders: string[] = [];
   const visit = (path: string, kind: EntryKind | undefined): { link: string } | undefined => {
@@ -122,11 +137,10 @@ export function linkLeadingAway(
   const start = folder.replace(/[\\/]+$/, "");
   const found = visit(start, fs.kind(start));
   if (found !== undefined) return found;
-  let read = 0;
   for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
     const entries = fs.list(next) ?? [];
-    read += entries.length;
-    if (read > MAX_WALKED_NAMES) return "too many";
+    budget.names -= entries.length;
+    if (budget.names < 0) return "too many";
     for (const { name, kind } of entries) {
       const away = visit(`${next}/${name}`, kind);
       if (away !== undefined) return away;

@@ -36,7 +36,7 @@ import {
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
-import { expandGlob, isGlobWord, linkLeadingAway, type FolderReader } from "./folderNames";
+import { expandGlob, isGlobWord, linkLeadingAway, readBudget, type FolderReader } from "./folderNames";
 import { changesDirectory, type SimpleCommand } from "./shellCommands";
 
 export * from "./ruleSettings";
@@ -204,6 +204,8 @@ function escapeGlob(text: string): string {
 class FootprintView {
   private readonly checks: { path: string; check: PathCheck }[];
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
+  /** What the request's globs and walks may still read (one request cannot keep the extension host busy). */
+  private readonly budget = readBudget();
   /**
    * A command that may create a link (`makesLinks`): what the request's later commands name may be such a link by
    * the time they run, though it is not there now.
@@ -257,7 +259,8 @@ class FootprintView {
       const kind = this.context.paths.kind(path);
       return (
         kind === "link" ||
-        (kind === "folder" && linkLeadingAway(path, false, this.context.paths, () => true) !== undefined)
+        (kind === "folder" &&
+          linkLeadingAway(path, false, this.context.paths, () => true, this.budget) !== undefined)
       );
     };
     return carried.sources.some(holdsLink) ? name : undefined;
@@ -644,10 +647,16 @@ class FootprintView {
   /** A link at or below `folder` whose target is outside the workspace or protected (`linkLeadingAway`). */
   private linkAwayBelow(folder: string, follow: boolean): { link: string } | "too many" | undefined {
     const paths = this.context.paths;
-    return linkLeadingAway(folder, follow, paths, (link) => {
-      const check = paths.check(link);
-      return check.status !== "inside" || check.protected;
-    });
+    return linkLeadingAway(
+      folder,
+      follow,
+      paths,
+      (link) => {
+        const check = paths.check(link);
+        return check.status !== "inside" || check.protected;
+      },
+      this.budget,
+    );
   }
 
   /** Every file the glob words of `text` name from `cwd` (`folderNames.ts`), or why they are not known. */
@@ -656,7 +665,7 @@ class FootprintView {
       return "names files by a pattern in a folder Symposium does not know (the line changes folder)";
     const matches: { text: string; matchOf: string }[] = [];
     for (const word of text.split(/\s+/).filter(isGlobWord)) {
-      const paths = expandGlob(word, cwd, this.context.paths);
+      const paths = expandGlob(word, cwd, this.context.paths, this.budget);
       if (paths === undefined)
         return `names files by a pattern (${shortPath(word)}) that matches more than Symposium checks, or in a folder it cannot read`;
       matches.push(...paths.map((path) => ({ text: path, matchOf: word })));
