@@ -920,6 +920,8 @@ describe("permission rules and guards", () => {
         "git ls-files | xargs cat",
         "find . -name '*.md' | xargs truncate -s0",
         "ls | xargs chmod 000",
+        // ls prints bare names: `notes.md` listed in src is read here, where it is a link.
+        "ls src | xargs cat",
         "find . -exec chmod 777 {} +",
         "find . -name notes.md -exec cat {} \\;",
         "grep -R KEY .",

@@ -485,7 +485,10 @@ class FootprintView {
       if (this.fileReach("", targets, cwd, globs) !== undefined) return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
       if (ACTS_ON_LINKS.has(consumer) || !listsLinks(argv)) continue;
-      for (const folder of listed.length > 0 ? listed : ["."]) {
+      // ls prints bare names, which the command given them finds in the folder it runs in.
+      const walked =
+        listed.length === 0 ? ["."] : basename(argv[0] ?? "") === "ls" ? [...listed, "."] : listed;
+      for (const folder of walked) {
         const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check?.status !== "inside") return false;
