@@ -346,6 +346,7 @@ describe("permission rules and guards", () => {
         "cp -r src build/src && cat build/src/a.ts",
         "ln -s a.ts src/b.ts",
         "ln -s src/a.ts x.ts && cat x.ts",
+        "find src -type f | xargs -I X cp X X.bak",
         "tar czf build/out.tgz .",
         "zip -ry build/out.zip .",
         "rsync -a . build/",
@@ -922,6 +923,8 @@ describe("permission rules and guards", () => {
         "ls | xargs chmod 000",
         // ls prints bare names: `notes.md` listed in src is read here, where it is a link.
         "ls src | xargs cat",
+        // xargs -I puts each name where its string is: below ~/.ssh here.
+        "find src -type f | xargs -I X cat ~/.ssh/X",
         "find . -exec chmod 777 {} +",
         "find . -name notes.md -exec cat {} \\;",
         "grep -R KEY .",

@@ -1100,13 +1100,20 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     start = read.next;
   }
   let command = argv.slice(start);
-  // xargs adds the words it reads to the command, or puts them where its -I string is.
+  // xargs adds the words it reads to the command, or puts them where its -I string is: that word keeps its folder
+  // and its other parts (`~/.ssh/X` is `~/.ssh/{}`, a name below `~/.ssh`, as find's `{}` is below its start).
   if (xargs && command.length > 0) {
     const replace = xargs.replace;
     command =
       replace === undefined
         ? [...command, null]
-        : command.map((word) => (word !== null && replace !== "" && word.includes(replace) ? null : word));
+        : command.map((word, i) =>
+            word === null || replace === "" || !word.includes(replace)
+              ? word
+              : i === 0
+                ? null
+                : word.split(replace).join("{}"),
+          );
   }
   return {
     argv: command,

@@ -411,9 +411,9 @@ class FootprintView {
         : globsStayHere(command.text)
           ? { globs: command.text }
           : undefined;
-      if (wrapped.fromInput && computed === undefined && touched && !touched.recursive)
+      if (wrapped.fromInput && computed === undefined && touched)
         return {
-          guard: "incomplete",
+          guard: touched.recursive ? "recursive-delete" : "incomplete",
           label: `${name} is given files by xargs from a command or file that may name any file`,
         };
       // Only what runs after it may meet a link it made.
