@@ -1016,6 +1016,20 @@ const WRAPPER_SYNTAX: Record<string, WrapperSyntax> = {
     operands: 1,
   },
   stdbuf: { flags: "", values: "ioe", long: { input: true, output: true, error: true } },
+  // Its error and auth files (`-e`, `-f`) are files it writes: not read here, so they ask.
+  "xvfb-run": {
+    flags: "adl",
+    values: "npsw",
+    long: {
+      "auto-servernum": false,
+      "auto-display": false,
+      "listen-tcp": false,
+      "server-num": true,
+      "xauth-protocol": true,
+      "server-args": true,
+      wait: true,
+    },
+  },
   xargs: {
     flags: "0prtxo",
     values: "adEILnPs",

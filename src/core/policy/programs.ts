@@ -42,6 +42,7 @@ export const WRAPPERS = new Set([
   "unbuffer",
   "busybox",
   "toybox",
+  "xvfb-run",
 ]);
 
 /**
@@ -71,6 +72,30 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "setarch",
   "valgrind",
   "gdb",
+  // Terminal multiplexers and session runners start the command in a new session; the rest run it as given.
+  "tmux",
+  "screen",
+  "dtach",
+  "abduco",
+  "entr",
+  "caffeinate",
+  "dbus-launch",
+  "dbus-run-session",
+  "proot",
+  "fakeroot",
+  "fakechroot",
+  "perf",
+  "catchsegv",
+  "sg",
+  "bwrap",
+  "nsjail",
+  "cpulimit",
+  "daemonize",
+  "start-stop-daemon",
+  "xterm",
+  "gnome-terminal",
+  "konsole",
+  "x-terminal-emulator",
 ]);
 
 /**
