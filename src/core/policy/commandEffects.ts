@@ -4,7 +4,7 @@
  * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
-import { basename, RUNS_COMMANDS_UNREAD, WRAPPERS } from "./programs";
+import { basename, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
 /**
  * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
@@ -906,6 +906,9 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
   if (RUNS_COMMANDS_UNREAD.has(name)) return `${name} runs a command Symposium does not read`;
+  // npx runs a package's program by its name, or with `-c` a command line.
+  if (name === "npx" && argv.some((w) => w === "-c" || w === "--call" || w?.startsWith("--call=")))
+    return "npx -c runs a command line Symposium does not read";
   let words = argv.slice(1);
   if (name === "sed") {
     const { scripts, scriptFiles } = readSed(words);
@@ -1086,6 +1089,27 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   for (;;) {
     const word = argv[start];
     const name = word == null ? undefined : basename(word);
+    const operands = name === undefined ? undefined : SUBCOMMAND_WRAPPERS[name]?.[argv[start + 1] ?? ""];
+    if (operands !== undefined) {
+      // `poetry run pytest`, `direnv exec . make`, `npm exec -- eslint .`: the command follows the subcommand.
+      let next = start + 2 + operands;
+      if (argv[next] === "--") next++;
+      const first = argv[next];
+      if (argv.slice(start + 2, start + 2 + operands).includes(null) || first === null)
+        return {
+          argv: argv.slice(start),
+          start,
+          problem: `${name} ${argv[start + 1]}'s words are computed at run time`,
+        };
+      if (first !== undefined && first.startsWith("-") && argv[next - 1] !== "--")
+        return {
+          argv: argv.slice(start),
+          start,
+          problem: `${name} ${argv[start + 1]} ${first} is an option Symposium does not read`,
+        };
+      start = next;
+      continue;
+    }
     if (name === undefined || !WRAPPERS.has(name)) break;
     const syntax = WRAPPER_SYNTAX[name];
     if (syntax === undefined)

@@ -46,6 +46,40 @@ export const WRAPPERS = new Set([
 ]);
 
 /**
+ * Environment and package managers whose subcommand runs the command after it in the project's environment
+ * (`poetry run pytest`, `bundle exec rspec`, `pnpm exec eslint .`): read as wrappers, so the guards judge the command
+ * (`uv run rm -rf ~` is `rm -rf ~`). Options between the subcommand and the command are not read (they ask); the
+ * number is the operands the subcommand takes first (`direnv exec <dir>`).
+ */
+export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  poetry: { run: 0 },
+  uv: { run: 0 },
+  pipenv: { run: 0 },
+  pdm: { run: 0 },
+  hatch: { run: 0 },
+  rye: { run: 0 },
+  pixi: { run: 0 },
+  conda: { run: 0 },
+  mamba: { run: 0 },
+  micromamba: { run: 0 },
+  devbox: { run: 0 },
+  bundle: { exec: 0 },
+  direnv: { exec: 1 },
+  asdf: { exec: 0 },
+  pyenv: { exec: 0 },
+  rbenv: { exec: 0 },
+  nodenv: { exec: 0 },
+  goenv: { exec: 0 },
+  jenv: { exec: 0 },
+  opam: { exec: 0 },
+  stack: { exec: 0 },
+  npm: { exec: 0, x: 0 },
+  pnpm: { exec: 0, dlx: 0 },
+  yarn: { exec: 0, dlx: 0 },
+  bun: { x: 0 },
+};
+
+/**
  * Programs that run a command given in their arguments which the policy does not read as one (unlike `WRAPPERS`):
  * `setsid rm -rf ~`, `flock /tmp/l rm -rf ~`, `watch '…'`, `ssh host '…'`. A person decides on them.
  */
@@ -96,6 +130,15 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "gnome-terminal",
   "konsole",
   "x-terminal-emulator",
+  // Tool versions or a container or shell environment around a command: their words before it are not read.
+  "mise",
+  "rtx",
+  "nix",
+  "nix-shell",
+  "dotenv",
+  "docker",
+  "podman",
+  "nerdctl",
 ]);
 
 /**
