@@ -953,7 +953,11 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   return undefined;
 }
 
-export const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runas", "gsudo"]);
+export const PRIVILEGE = new Set([
+  ...["sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"],
+  // Run a command as another user or with other capabilities.
+  ...["gosu", "su-exec", "setpriv", "capsh", "chpst", "machinectl"],
+]);
 export const DOWNLOADERS = new Set([
   "curl",
   "wget",

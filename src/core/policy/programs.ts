@@ -16,7 +16,8 @@ export const INTERPRETERS = new Set([
   "perl",
   "ruby",
   "php",
-  "fish",
+  // Shells whose language is not bash's: their scripts are code the policy does not read.
+  ...["fish", "tcsh", "csh", "nu", "elvish", "xonsh", "rc", "es", "yash", "ion", "osh", "ysh"],
   "pwsh",
   "powershell",
   "iex",
