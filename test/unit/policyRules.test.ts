@@ -341,6 +341,10 @@ describe("permission rules and guards", () => {
         "git pull && npm test",
         "git checkout main && cat src/a.ts",
         "git pull && chmod 644 src/a.ts",
+        // git forms that leave the working tree as it is.
+        "git checkout -b feature && echo x > build/new.md",
+        "git stash list && cat build/new.md",
+        "git reset HEAD~1 && cat build/new.md",
         "mv src/a.ts build/b.ts && cat build/b.ts",
         "cp src/a.ts build/c.ts && cat build/c.ts",
         "cp -r src build/src && cat build/src/a.ts",
@@ -926,6 +930,8 @@ describe("permission rules and guards", () => {
         "tar -xzf build/a.tgz && echo x > build/new.md",
         "unzip build/a.zip && cat *.ts",
         "git pull && grep -R TODO src",
+        "git merge origin/main && cat build/new.md",
+        "git checkout -b topic origin/x && cat build/new.md",
         "git pull && find src -exec chmod 644 {} +",
         "7z x build/a.7z && cat k",
         // A link made, moved or copied as it is may lead elsewhere from where it lands.

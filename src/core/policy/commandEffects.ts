@@ -271,6 +271,36 @@ const GIT_WRITES_TREE = wordSet(
 );
 
 /**
+ * Forms of `GIT_WRITES_TREE`'s subcommands that leave the working tree as it is: a new branch at HEAD
+ * (`checkout -b x`, `switch -c x`), `reset` without `--hard`, `--merge` or `--keep`, `restore --staged`, and the
+ * listings of `stash`, `submodule` and `worktree`.
+ */
+function keepsWorkingTree(subcommand: string, rest: readonly (string | null)[]): boolean {
+  const words = rest.filter((word): word is string => word !== null);
+  const operands = words.filter((word) => !word.startsWith("-"));
+  switch (subcommand) {
+    case "checkout":
+    case "switch":
+      return (
+        words.some((word) => /^-[bBcC]$/.test(word)) && operands.length <= 1 && rest.length === words.length
+      );
+    case "reset":
+      return !words.some((word) => ["--hard", "--merge", "--keep"].includes(word));
+    case "restore":
+      return (
+        words.some((w) => w === "--staged" || w === "-S") &&
+        !words.some((w) => w === "--worktree" || w === "-W")
+      );
+    case "stash":
+    case "submodule":
+    case "worktree":
+      return ["list", "show", "status", "summary", "prune", "lock", "unlock"].includes(operands[0] ?? "");
+    default:
+      return false;
+  }
+}
+
+/**
  * What a command is when it writes files whose kind comes from content it reads, so that it may create a link leading
  * anywhere (an archive's member, a repository's tracked link): `tar x`, `unzip`, `7z x`, `cpio -i`, `git clone`,
  * `git checkout`, …; undefined for any other command. A later command of the line may name the new link, which
@@ -300,7 +330,9 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
       return operands[0] === "x" || operands[0] === "e" ? `${name} ${operands[0]}` : undefined;
     case "git": {
       const git = gitSubcommand(argv);
-      return git?.name != null && GIT_WRITES_TREE.has(git.name) ? `git ${git.name}` : undefined;
+      return git?.name != null && GIT_WRITES_TREE.has(git.name) && !keepsWorkingTree(git.name, git.rest)
+        ? `git ${git.name}`
+        : undefined;
     }
     default:
       return undefined;
