@@ -344,6 +344,8 @@ describe("permission rules and guards", () => {
         // git forms that leave the working tree as it is.
         "git checkout -b feature && echo x > build/new.md",
         "git stash list && cat build/new.md",
+        "find -L src -name x -delete",
+        "chmod -R 777 src",
         "git reset HEAD~1 && cat build/new.md",
         "mv src/a.ts build/b.ts && cat build/b.ts",
         "cp src/a.ts build/c.ts && cat build/c.ts",
@@ -967,6 +969,11 @@ describe("permission rules and guards", () => {
         "zip -r build/out.zip .",
         "rsync -aL . build/",
         "cp -rL . build/",
+        // find and chown following links change what is where a link leads.
+        "find -L . -name '*.pub' -delete",
+        "find . -follow -delete",
+        "find -L . -exec rm {} +",
+        "chown -RL u .",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       {
         name: "ln -s ../x ../../l run in src/lib: the target is read from the link's folder",

@@ -85,13 +85,18 @@ function findStartingPoints(rest: readonly (string | null)[]): (string | null)[]
 /**
  * The commands `find` runs for what it finds (`-exec`, `-execdir`, `-ok`, `-okdir`), which the guards and rules must
  * cover as if the line ran them. `{}` is a file below its starting point (`find src -exec rm {} +` removes
- * `src/{}`); below several, or inside a longer word (a shell script's text), it is only known at run time.
+ * `src/{}`); below several, inside a longer word (a shell script's text), or found following links, it is only known
+ * at run time.
  */
 export function findCommands(argv: readonly (string | null)[]): (string | null)[][] {
   if (argv[0] == null || basename(argv[0]) !== "find") return [];
   const rest = argv.slice(1);
   const starts = findStartingPoints(rest);
-  const found = starts.length === 1 && starts[0] != null ? `${starts[0].replace(/\/+$/, "")}/{}` : null;
+  // Following links, what it finds may be below a link to anywhere: not a name below its starting point.
+  const found =
+    starts.length === 1 && starts[0] != null && !findFollowsLinks(argv)
+      ? `${starts[0].replace(/\/+$/, "")}/{}`
+      : null;
   const commands: (string | null)[][] = [];
   for (let i = 0; i < rest.length; i++) {
     if (!FIND_RUNS.has(rest[i] ?? "")) continue;
@@ -260,9 +265,29 @@ export function followsLinksBelow(name: string, argv: readonly (string | null)[]
       return short("L") || long("--copy-links", "--copy-unsafe-links", "--copy-dirlinks") || short("k");
     case "cp":
       return (short("L") || long("--dereference")) && (short("rRa") || long("--recursive", "--archive"));
+    case "chmod":
+    case "chown":
+    case "chgrp":
+      return short("R") && short("L");
+    case "find":
+      return findFollowsLinks(argv);
     default:
       return false;
   }
+}
+
+/** find follows links (`-L` before its starting points, `-follow`): what it finds may be where a link leads. */
+export function findFollowsLinks(argv: readonly (string | null)[]): boolean {
+  if (argv.includes("-follow")) return true;
+  // Its options come before the starting points: -H, -L, -P, -D <debug options>, -O<level>; the last of H, L, P wins.
+  let follows = false;
+  for (
+    let i = 1;
+    i < argv.length && argv[i] != null && /^-([HLP]|D|O\d*)$/.test(argv[i]!);
+    i += argv[i] === "-D" ? 2 : 1
+  )
+    if (/^-[HLP]$/.test(argv[i]!)) follows = argv[i] === "-L";
+  return follows;
 }
 
 /** git subcommands that write the working tree from a repository's content, which may hold links (or move one). */
