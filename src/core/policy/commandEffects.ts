@@ -236,6 +236,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   }
   const outputs = OUTPUT_OPTIONS[name];
   if (outputs) return files(outputValues(outputs, words), true);
+  // A virtual environment's folder.
+  if (name === "virtualenv" || (name === "uv" && operands[0] === "venv"))
+    return files(operands.slice(name === "uv" ? 1 : 0), true);
   return undefined;
 }
 
@@ -426,6 +429,16 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src"],
   pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src"],
   npm: ["--pack-destination"],
+  // Downloads, conversions and keys written where their options say.
+  aria2c: ["-d", "--dir", "-o", "--out"],
+  "yt-dlp": ["-o", "--output", "-P", "--paths"],
+  "youtube-dl": ["-o", "--output"],
+  gpg: ["-o", "--output"],
+  gpg2: ["-o", "--output"],
+  openssl: ["-out", "-keyout"],
+  pandoc: ["-o", "--output"],
+  csplit: ["-f", "--prefix"],
+  mktemp: ["-p", "--tmpdir"],
 };
 
 /** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
@@ -1403,6 +1416,25 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
     (["pipx", "cargo", "go", "gem"].includes(name) && sub[0] === "install") ||
     (name === "brew" && BREW_CHANGES.has(sub[0] ?? ""));
   if (installs) return "the programs installed for the user";
+  // Language and tool version managers install toolchains and set defaults for every later shell of the user.
+  const verb = sub[0] ?? "";
+  const versions =
+    (name === "rustup" && TOOLCHAIN_CHANGES.has(verb)) ||
+    (["pyenv", "rbenv", "nodenv", "goenv", "jenv", "asdf"].includes(name) &&
+      ["install", "uninstall", "global", "plugin"].includes(verb)) ||
+    (["nvm", "fnm"].includes(name) &&
+      ["install", "uninstall", "use", "alias", "unalias", "default"].includes(verb)) ||
+    (name === "volta" && ["install", "uninstall", "setup"].includes(verb)) ||
+    (name === "corepack" && ["enable", "disable", "install", "prepare"].includes(verb)) ||
+    (["conda", "mamba", "micromamba"].includes(name) &&
+      ["install", "create", "remove", "uninstall", "update", "env"].includes(verb)) ||
+    (name === "uv" &&
+      ["tool", "python"].includes(verb) &&
+      ["install", "uninstall", "upgrade"].includes(sub[1] ?? "")) ||
+    (name === "deno" && ["install", "uninstall"].includes(verb) && flag("-g", "--global")) ||
+    (name === "dotnet" && verb === "tool" && flag("-g", "--global")) ||
+    (name === "flatpak" && ["install", "uninstall", "update", "remote-add"].includes(verb));
+  if (versions) return "the toolchains and tools installed for the user";
   if (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? ""))
     return "the services that start on their own";
   if (EDITORS.has(name) && flag("--install-extension", "--uninstall-extension"))
@@ -1426,6 +1458,11 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   if (["pip", "pip3"].includes(name) && sub[0] === "config" && write(sub[1])) return "pip's configuration";
   return undefined;
 }
+
+/** rustup subcommands that install, remove or choose toolchains for the user. */
+const TOOLCHAIN_CHANGES = wordSet(
+  "default toolchain update install uninstall component target self set override",
+);
 
 /**
  * Variables whose value a program runs as a command line (`GIT_SSH_COMMAND='…' git fetch`, `PAGER`, `EDITOR`,

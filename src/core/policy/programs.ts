@@ -78,6 +78,7 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   pnpm: { exec: 0, dlx: 0 },
   yarn: { exec: 0, dlx: 0 },
   bun: { x: 0 },
+  rustup: { run: 1 },
 };
 
 /**
