@@ -16,6 +16,7 @@ import {
   type PermissionRule,
 } from "../../src/core/policy/rules";
 import { MAX_NAMES_READ } from "../../src/core/policy/folderNames";
+import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
@@ -1567,6 +1568,19 @@ describe("permission rules and guards", () => {
       assert.deepEqual(prefix("npx -y prettier --check ."), ["npx", "-y", "prettier", "--check", "."]);
       assert.deepEqual(prefix("nohup ./serve.sh --port 8080"), ["nohup", "./serve.sh", "--port", "8080"]);
       assert.deepEqual(prefix("npx tsc --noEmit"), ["npx", "tsc"], "a runner's package is a subcommand word");
+      // A project runner runs the command after it: the rule names that command too.
+      for (const line of [
+        "poetry run pytest -q",
+        "uv run pytest",
+        "bundle exec rspec",
+        "direnv exec . make",
+      ]) {
+        const proposed = prefix(line);
+        assert.ok(proposed === undefined || !runsAnyCode(proposed), `${line}: ${proposed?.join(" ")}`);
+      }
+      assert.equal(runsAnyCode(["poetry", "run"]), true);
+      assert.equal(runsAnyCode(["direnv", "exec", "."]), true);
+      assert.equal(runsAnyCode(["poetry", "run", "pytest"]), false);
       // `git -c core.pager=…` runs what the option says: "git" alone is any code too.
       assert.deepEqual(prefix("git --no-pager log -5"), ["git", "--no-pager", "log", "-5"]);
       assert.deepEqual(prefix("git status --short"), ["git", "status"]);

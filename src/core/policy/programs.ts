@@ -186,12 +186,17 @@ const CODE_IN_ANY_WORD: ReadonlySet<string> = new Set(["sed", "gsed"]);
 
 /**
  * A prefix that names a program of `RUNS_ANY_CODE` alone, or one of its subcommands that runs any code alone (`npm
- * exec`), or sed with any words: as a rule, it would allow any code.
+ * exec`, a project runner's `poetry run`), or sed with any words: as a rule, it would allow any code.
  */
 export function runsAnyCode(prefix: readonly string[]): boolean {
   const program = prefix[0] === undefined ? undefined : basename(prefix[0]);
   if (program === undefined) return false;
   if (CODE_IN_ANY_WORD.has(program)) return true;
+  // `poetry run`, `direnv exec .`: whatever command follows.
+  const runner = SUBCOMMAND_WRAPPERS[program];
+  const operands = runner?.[prefix[1] ?? ""];
+  if (runner && (prefix.length === 1 || (operands !== undefined && prefix.length <= 2 + operands)))
+    return true;
   if (prefix.length === 1) return RUNS_ANY_CODE.has(program);
   return prefix.length === 2 && (RUNS_ANY_CODE_SUBCOMMANDS[program]?.has(prefix[1]!) ?? false);
 }
