@@ -31,6 +31,21 @@ function splitOptions(words: readonly (string | null)[]): { flags: string[]; ope
   return { flags, operands };
 }
 
+/**
+ * Tests on a command's options: `short("rR")` for a one-letter option in any cluster (`-rL`), `long("--follow")` for
+ * a long one named whole or by any start of it (`--fol`).
+ */
+function optionTests(words: readonly (string | null)[]): {
+  short: (letters: string) => boolean;
+  long: (...options: string[]) => boolean;
+} {
+  const flags = words.filter((word): word is string => word !== null && word.startsWith("-"));
+  return {
+    short: (letters) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f)),
+    long: (...options) => flags.some((f) => options.some((o) => f === o || longOption(f, o))),
+  };
+}
+
 /** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
 export function rmTargets(argv: (string | null)[]): FileTargets {
   const { flags, operands } = splitOptions(argv.slice(1));
@@ -247,9 +262,7 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
  * workspace may take it anywhere: `grep -R`, `rg -L`, `tar -h`, `zip -r` (without `-y`), `rsync -L`, `cp -rL`.
  */
 export function followsLinksBelow(name: string, argv: readonly (string | null)[]): boolean {
-  const { flags } = splitOptions(argv.slice(1));
-  const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
-  const long = (...options: string[]) => flags.some((f) => options.some((o) => longOption(f, o)));
+  const { short, long } = optionTests(splitOptions(argv.slice(1)).flags);
   switch (name) {
     case "grep":
     case "egrep":
@@ -404,8 +417,7 @@ export function carriesLinks(
 ): { sources: (string | null)[] } | undefined {
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
-  const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
-  const long = (...options: string[]) => flags.some((f) => options.some((o) => longOption(f, o)));
+  const { short, long } = optionTests(flags);
   const carries =
     name === "mv" ||
     (name === "cp" &&
@@ -1251,8 +1263,7 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
   const name = argv[0] == null ? undefined : basename(argv[0]);
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
-  const has = (...options: string[]) => flags.some((f) => options.some((o) => f === o || longOption(f, o)));
-  const short = (letters: string) => flags.some((f) => new RegExp(`^-[a-zA-Z]*[${letters}]`).test(f));
+  const { short, long: has } = optionTests(flags);
   switch (name) {
     case "find":
       // Following links (`-L`, `-follow`), it lists names below the folders they lead to, outside too; `-printf`
@@ -1593,10 +1604,7 @@ export function discardsWork(
   const git = gitSubcommand(argv);
   if (!git || git.name === null) return undefined;
   const words = git.rest;
-  const has = (...flags: string[]) =>
-    words.some((word) => word !== null && flags.some((f) => longOption(word, f)));
-  const short = (letters: string) =>
-    words.some((word) => word !== null && new RegExp(`^-[a-zA-Z]*[${letters}]`).test(word));
+  const { short, long: has } = optionTests(words);
   switch (git.name) {
     case "reset":
       return has("--hard") ? "git reset --hard" : undefined;
