@@ -46,6 +46,18 @@ function optionTests(words: readonly (string | null)[]): {
   };
 }
 
+/** tar's words with its old style read as options: a first word without a dash is a cluster (`tar xzf a.tgz`). */
+function tarWords(words: readonly (string | null)[]): (string | null)[] {
+  const first = words[0];
+  return first != null && !first.startsWith("-") ? [`-${first}`, ...words.slice(1)] : [...words];
+}
+
+/** With no file named, rg and a recursive grep search the folder they run in. */
+function searchesFolder(name: string, flags: readonly string[]): boolean {
+  const { short, long } = optionTests(flags);
+  return name === "rg" || short("rR") || long("--recursive", "--dereference-recursive");
+}
+
 /** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
 export function rmTargets(argv: (string | null)[]): FileTargets {
   const { flags, operands } = splitOptions(argv.slice(1));
@@ -200,10 +212,8 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   const search = PATTERN_FIRST[name];
   if (search) {
-    // With no file named, rg and a recursive grep search the folder they run in (after `cd`, one not known).
-    const searchesHere =
-      name === "rg" || flags.some((f) => /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive)$/.test(f));
-    return files(patternFirstFiles(search, words, searchesHere ? "." : undefined));
+    // After `cd`, the folder they search is not known.
+    return files(patternFirstFiles(search, words, searchesFolder(name, flags) ? "." : undefined));
   }
   if (name === "git") return files(gitFiles(argv));
   if (name === "tee") return files(operands, true);
@@ -211,11 +221,10 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     const { sources, destination, folders } = copyOperands(words, operands);
     // A symbolic link's relative target is read from where the link is, not from the folder the command runs in
     // (`ln -s ../.ssh/id_rsa ../../k` run in `src/lib`); `-r` gives it from here.
-    const symbolic =
-      name === "ln" && flags.some((f) => /^-[a-zA-Z]*s/.test(f) || longOption(f, "--symbolic"));
-    const fromHere = flags.some((f) => /^-[a-zA-Z]*r/.test(f) || longOption(f, "--relative"));
+    const { short, long } = optionTests(flags);
+    const symbolic = name === "ln" && (short("s") || long("--symbolic"));
     const read =
-      symbolic && !fromHere
+      symbolic && !(short("r") || long("--relative"))
         ? sources.flatMap((source) =>
             source === null || source.startsWith("/") || source.startsWith("~")
               ? [source]
@@ -271,9 +280,8 @@ export function followsLinksBelow(name: string, argv: readonly (string | null)[]
     case "rg":
       return short("L") || long("--follow");
     case "tar": {
-      // In tar's old style the first word is its options (`tar czhf out.tgz .`).
-      const first = argv[1];
-      return short("h") || long("--dereference") || (first != null && /^[a-zA-Z]*h[a-zA-Z]*$/.test(first));
+      const tar = optionTests(splitOptions(tarWords(argv.slice(1))).flags);
+      return tar.short("h") || tar.long("--dereference");
     }
     case "zip":
       return (short("rR") || long("--recurse-paths")) && !short("y") && !long("--symlinks");
@@ -353,18 +361,15 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
   switch (name) {
     case "tar":
     case "bsdtar": {
-      // In tar's old style the first word is its options (`tar xzf a.tgz`).
-      const first = argv[1];
-      const extracts =
-        flags.some((f) => /^-[a-zA-Z]*x/.test(f) || longOption(f, "--extract") || longOption(f, "--get")) ||
-        (first != null && /^[a-zA-Z]*x[a-zA-Z]*$/.test(first));
-      return extracts ? name : undefined;
+      const tar = optionTests(splitOptions(tarWords(words)).flags);
+      return tar.short("x") || tar.long("--extract", "--get") ? name : undefined;
     }
     case "unzip":
-    case "cpio":
-      return name === "cpio" && !flags.some((f) => /^-[a-zA-Z]*i/.test(f) || longOption(f, "--extract"))
-        ? undefined
-        : name;
+      return name;
+    case "cpio": {
+      const { short, long } = optionTests(flags);
+      return short("i") || long("--extract") ? name : undefined;
+    }
     case "7z":
     case "7za":
     case "7zr":
@@ -1002,8 +1007,7 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   let short = SHORT_RUNNING_OPTIONS[name] ?? "";
   if (name === "tar") {
     short = "IF";
-    // tar's old style: a first word without a dash is a cluster of options (`tar xIf prog a.tgz`).
-    if (words[0] != null && !words[0].startsWith("-")) words = [`-${words[0]}`, ...words.slice(1)];
+    words = tarWords(words); // `tar xIf prog a.tgz`
   } else if (name === "git") {
     const config = unsafeGitConfig(argv);
     if (config) return config;
@@ -1282,8 +1286,9 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
         return files.length > 0 ? files : ["."];
       // Without files grep keeps some of its input's lines (`-o` would print parts of them); searching a folder (rg
       // without files may, grep -r does) it prints lines of files, which a repository writes.
-      const searches = name === "rg" || short("rR") || has("--recursive", "--dereference-recursive");
-      return files.length === 0 && !searches && !short("o") && !has("--only-matching") ? [] : undefined;
+      return files.length === 0 && !searchesFolder(name, flags) && !short("o") && !has("--only-matching")
+        ? []
+        : undefined;
     }
     case "git": {
       const git = gitSubcommand(argv);

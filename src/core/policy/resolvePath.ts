@@ -394,8 +394,9 @@ const PROTECTED_FILES = new Set([
 /**
  * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
  * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
- * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*`, shell rc files,
- * `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`, `.pre-commit-config.yaml`, `lefthook.yml` and the like.
+ * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*`,
+ * shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`, `.pre-commit-config.yaml`,
+ * `lefthook.yml` and the like.
  */
 function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): EntryKind {
   return entry.isSymbolicLink() ? "link" : entry.isDirectory() ? "folder" : "other";

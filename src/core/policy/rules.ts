@@ -206,12 +206,8 @@ class FootprintView {
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
   /** What the request's globs and walks may still read (one request cannot keep the extension host busy). */
   private readonly budget = readBudget();
-  /**
-   * A command that may create a link (`makesLinks`): what the request's later commands name may be such a link by
-   * the time they run, though it is not there now.
-   */
-  private readonly linkMaker:
-    { command: SimpleCommand; name: string; at: number; redirectsAfter: boolean } | undefined;
+  private linkMakerFound = false;
+  private firstLinkMaker: LinkMaker | undefined;
 
   constructor(
     private readonly footprint: Footprint,
@@ -226,18 +222,29 @@ class FootprintView {
         line,
       })),
     );
-    this.linkMaker = this.simple
-      .map(({ command, cwd, line }, at) => {
-        const name = this.makesLinks(command, cwd);
-        if (name === undefined) return undefined;
-        // Whether a redirection of the line comes after it (`tar xf a.tar && echo x > new`), not before
-        // (`curl … > a.tgz && tar xzf a.tgz`).
-        const text = footprint.commands[line]?.line ?? "";
-        const end = text.indexOf(command.text);
-        const redirectsAfter = end < 0 || /[<>]/.test(text.slice(end + command.text.length));
-        return { command, name, at, redirectsAfter };
-      })
-      .find((maker) => maker !== undefined);
+  }
+
+  /**
+   * The first command that may create a link (`makesLinks`): what the request's later commands name may be such a
+   * link by the time they run, though it is not there now. Found when the guards first need it (rules never do).
+   */
+  private get linkMaker(): LinkMaker | undefined {
+    if (!this.linkMakerFound) {
+      this.linkMakerFound = true;
+      this.firstLinkMaker = this.simple
+        .map(({ command, cwd, line }, at) => {
+          const name = this.makesLinks(command, cwd);
+          if (name === undefined) return undefined;
+          // Whether a redirection of the line comes after it (`tar xf a.tar && echo x > new`), not before
+          // (`curl … > a.tgz && tar xzf a.tgz`).
+          const text = this.footprint.commands[line]?.line ?? "";
+          const end = text.indexOf(command.text);
+          const redirectsAfter = end < 0 || /[<>]/.test(text.slice(end + command.text.length));
+          return { name, at, redirectsAfter };
+        })
+        .find((maker) => maker !== undefined);
+    }
+    return this.firstLinkMaker;
   }
 
   /**
@@ -408,9 +415,7 @@ class FootprintView {
         ? listed
           ? "listed here"
           : undefined
-        : globsStayHere(command.text)
-          ? { globs: command.text }
-          : undefined;
+        : globsOf(command.text);
       if (wrapped.fromInput && computed === undefined && touched)
         return {
           guard: touched.recursive ? "recursive-delete" : "incomplete",
@@ -481,8 +486,7 @@ class FootprintView {
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
-      const globs = globsStayHere(command.text) ? { globs: command.text } : undefined;
-      if (this.fileReach("", targets, cwd, globs) !== undefined) return false;
+      if (this.fileReach("", targets, cwd, globsOf(command.text)) !== undefined) return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
       if (ACTS_ON_LINKS.has(consumer) || !listsLinks(argv)) continue;
       // ls prints bare names, which the command given them finds in the folder it runs in.
@@ -677,11 +681,23 @@ class FootprintView {
   }
 }
 
+/** A command of the request that may create a link: what it is, and its place among the simple commands. */
+interface LinkMaker {
+  name: string;
+  at: number;
+  redirectsAfter: boolean;
+}
+
 /**
  * What a command's names computed at run time are known to be: the words xargs passes on from a listing of this
  * folder, or the glob words of the command's text; undefined when not known.
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
+
+/** A command's glob words, when they cannot leave the folder the line runs in (`globsStayHere`). */
+function globsOf(text: string): ComputedNames {
+  return globsStayHere(text) ? { globs: text } : undefined;
+}
 
 /** The end of a label for a name not there yet in a line with a command that may create links. */
 function mayBeLink(maker: string): string {
