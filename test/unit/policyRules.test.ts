@@ -41,6 +41,11 @@ describe("permission rules and guards", () => {
     // A relative link that stays inside where it is, and may not where it is moved to.
     mkdirSync(join(ws, "moved", "inner"), { recursive: true });
     symlinkSync("../../src/a.ts", join(ws, "moved", "inner", "rel"));
+    // Folders holding what is protected where it lands: a planted editor task, a CI pipeline kept out of `.github`.
+    mkdirSync(join(ws, "vendor", "kit", ".vscode"), { recursive: true });
+    writeFileSync(join(ws, "vendor", "kit", ".vscode", "tasks.json"), "{}");
+    mkdirSync(join(ws, "ci", "workflows"), { recursive: true });
+    writeFileSync(join(ws, "ci", "workflows", "release.yml"), "");
   });
 
   after(() => workspace?.remove());
@@ -373,8 +378,13 @@ describe("permission rules and guards", () => {
         "find src -type f | xargs -I X cp X X.bak",
         "tar czf build/out.tgz .",
         "zip -ry build/out.zip .",
-        "rsync -a . build/",
-        "cp -r . build/",
+        "rsync -a src moved build/",
+        "cp -r src moved build/",
+        // Folders copied or moved with all they hold, none of it protected where it lands.
+        "cp -r src/. build/",
+        "rsync -a src/ build/src/",
+        "mv moved build/moved",
+        "cp -r ci build/ci",
       ].flatMap((line) => {
         const decision = decide(command(line), context({ bypass: true }));
         return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
@@ -435,6 +445,35 @@ describe("permission rules and guards", () => {
         /^chown names x,/,
       );
       assert.match(decide(command("chmod -x ~/.bashrc"), context({ bypass: true })).by.label, /\.bashrc/);
+    });
+
+    it("says where a copied folder's protected file lands, and when a folder is too large to check", () => {
+      const landing = (line: string) => decide(command(line), context({ bypass: true })).by.label;
+      assert.match(
+        landing("cp -r vendor/kit/. ."),
+        /^cp writes .*\/ws\/\.vscode \(from .*\/ws\/vendor\/kit\/\.vscode\), a protected path$/,
+      );
+      assert.match(landing("mv vendor/kit ."), /^mv writes .*\/ws\/kit\/\.vscode \(from /);
+      assert.match(
+        landing("cp -r ci/workflows .github/"),
+        /writes .*\/ws\/\.github\/workflows\/release\.yml \(from /,
+      );
+      const big = join(ws, "big");
+      const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
+        name: `f${i}.md`,
+        kind: "other" as const,
+      }));
+      const paths: PathChecker = {
+        check: (path) => boundary.check(path),
+        kind: (path) => (path === big ? "folder" : boundary.kind(path)),
+        list: (folder) => (folder === big ? names : boundary.list(folder)),
+      };
+      const decision = decide(command("cp -r big build/big"), context({ bypass: true, paths }));
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /^cp copies .*big, which holds too many files to check for protected ones$/,
+      );
     });
 
     it("names the link and where it leads, and the pattern that matched it", () => {
@@ -985,6 +1024,21 @@ describe("permission rules and guards", () => {
         "find -L . -exec rm {} +",
         "chown -RL u .",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      // A folder copied or moved with all it holds writes what it holds: a `.vscode/tasks.json` runs when the folder
+      // opens, a workflow runs in CI with the project's secrets.
+      ...[
+        "cp -r vendor/kit/. .",
+        "cp -R vendor/kit/ .",
+        "rsync -a vendor/kit/ ./",
+        "rsync -r vendor/kit/ .",
+        "mv vendor/kit .",
+        "cp -a vendor/kit build/kit",
+        "cp -r v* build/",
+        "cp -r ci/workflows .github/",
+        "cp -rt .github ci/workflows",
+        "rsync -a ci/ .github/",
+        "mv ci/workflows .gitea/",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       {
         name: "ln -s ../x ../../l run in src/lib: the target is read from the link's folder",
         footprint: () => command("ln -s ../x ../../l", `${ws}/src/lib`),

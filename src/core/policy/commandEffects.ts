@@ -435,6 +435,28 @@ export function carriesLinks(
   return carries ? { sources: copyOperands(words, operands).sources } : undefined;
 }
 
+/**
+ * The folders a command copies or moves with all they hold, and where to (`cp -r`/`-a`, `rsync -r`/`-a`, `mv`): what
+ * lands there is named by what the folders hold, not by the command (`cp -r vendor/x/. .` writes `vendor/x`'s
+ * `.vscode/tasks.json` as `.vscode/tasks.json`). `follows`: links among them are copied as what they lead to.
+ * Undefined for any other command.
+ */
+export function copiesFolders(
+  name: string,
+  argv: readonly (string | null)[],
+): { sources: (string | null)[]; destination: string | null | undefined; follows: boolean } | undefined {
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  const { short, long } = optionTests(flags);
+  const copies =
+    name === "mv" ||
+    (name === "cp" && (short("rRa") || long("--recursive", "--archive"))) ||
+    (name === "rsync" && (short("ra") || long("--recursive", "--archive")));
+  if (!copies) return undefined;
+  const { sources, destination } = copyOperands(words, operands);
+  return { sources, destination, follows: followsLinksBelow(name, argv) };
+}
+
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),

@@ -126,12 +126,26 @@ export function linkLeadingAway(
   leadsAway: (link: string) => boolean,
   budget: ReadBudget = readBudget(),
 ): { link: string } | "too many" | undefined {
+  const found = firstBelow(folder, follow, fs, (path, kind) => kind === "link" && leadsAway(path), budget);
+  return typeof found === "object" ? { link: found.path } : found;
+}
+
+/**
+ * The first entry at or below `folder` that `picks`, walked as a command recursing there walks it: into folders, and
+ * with `follow` into links too (a link `picks` leaves out is entered, as the command enters it). `"too many"` once
+ * the budget's names are read.
+ */
+export function firstBelow(
+  folder: string,
+  follow: boolean,
+  fs: FolderReader,
+  picks: (path: string, kind: EntryKind | undefined) => boolean,
+  budget: ReadBudget = readBudget(),
+): { path: string } | "too many" | undefined {
   const folders: string[] = [];
-  const visit = (path: string, kind: EntryKind | undefined): { link: string } | undefined => {
-    if (kind === "link") {
-      if (leadsAway(path)) return { link: path };
-      if (follow) folders.push(path);
-    } else if (kind === "folder") folders.push(path);
+  const visit = (path: string, kind: EntryKind | undefined): { path: string } | undefined => {
+    if (picks(path, kind)) return { path };
+    if (kind === "folder" || (kind === "link" && follow)) folders.push(path);
     return undefined;
   };
   const start = folder.replace(/[\\/]+$/, "");
@@ -142,8 +156,8 @@ export function linkLeadingAway(
     budget.names -= entries.length;
     if (budget.names < 0) return "too many";
     for (const { name, kind } of entries) {
-      const away = visit(`${next}/${name}`, kind);
-      if (away !== undefined) return away;
+      const hit = visit(`${next}/${name}`, kind);
+      if (hit !== undefined) return hit;
     }
   }
   return undefined;

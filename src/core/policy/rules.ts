@@ -10,7 +10,7 @@
  */
 import picomatch from "picomatch";
 import type { Footprint } from "./footprint";
-import type { PathCheck } from "./resolvePath";
+import { isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
@@ -24,6 +24,7 @@ import {
   forcePush,
   addsLinksFromContent,
   carriesLinks,
+  copiesFolders,
   followsLinksBelow,
   listsLinks,
   namesListedFrom,
@@ -36,7 +37,14 @@ import {
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
-import { expandGlob, isGlobWord, linkLeadingAway, readBudget, type FolderReader } from "./folderNames";
+import {
+  expandGlob,
+  firstBelow,
+  isGlobWord,
+  linkLeadingAway,
+  readBudget,
+  type FolderReader,
+} from "./folderNames";
 import { changesDirectory, type SimpleCommand } from "./shellCommands";
 
 export * from "./ruleSettings";
@@ -428,6 +436,8 @@ class FootprintView {
       if (reach) return reach;
       const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd, afterLinks);
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
+      const landing = this.protectedLanding(name, argv, cwd, computed);
+      if (landing) return landing;
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
@@ -622,6 +632,70 @@ class FootprintView {
       if (check?.status !== "inside") continue; // the path's own check asks
       const below = this.linksBelow("what find finds in", check.path, true, afterLinks);
       if (below) return below;
+    }
+    return undefined;
+  }
+
+  /**
+   * For a command that copies or moves folders with all they hold (`copiesFolders`), a protected path where something
+   * they hold lands: `cp -r vendor/x/. .` writes `vendor/x/.vscode/tasks.json` as `.vscode/tasks.json`, and
+   * `cp -r ci/workflows .github/` writes `.github/workflows/…`, though the command names neither. A copy lands in the
+   * destination or in a folder of the source's name there (as the destination is there or not): both are checked.
+   * A source or destination outside, protected or not known meets its own path's guard (`fileReach`).
+   */
+  private protectedLanding(
+    name: string,
+    argv: readonly (string | null)[],
+    cwd: string | undefined,
+    computed: ComputedNames,
+  ): { guard: GuardId; label: string } | undefined {
+    const copy = copiesFolders(name, argv);
+    const destination =
+      copy?.destination == null ? undefined : absolute(copy.destination, cwd, this.context.home);
+    const into = destination === undefined ? undefined : this.context.paths.check(destination);
+    if (copy === undefined || into?.status !== "inside") return undefined;
+    // A source computed at run time is known only as a glob's matches (others meet `fileReach`'s guard).
+    const matches =
+      copy.sources.includes(null) && typeof computed === "object"
+        ? this.globMatches(computed.globs, cwd)
+        : [];
+    const sources = [
+      ...copy.sources.filter((word) => word !== null),
+      ...(typeof matches === "string" ? [] : matches.map((match) => match.text)),
+    ];
+    const intoNames = into.relative.split(/[\\/]/);
+    for (const source of sources) {
+      const from = absolute(source, cwd, this.context.home);
+      const check = from === undefined ? undefined : this.context.paths.check(from);
+      if (from === undefined || check?.status !== "inside") continue;
+      const start = from.replace(/(?:[\\/]+\.?)+$/, "");
+      const asNamed = basename(check.path);
+      // Into a folder that is there, a copy lands in a folder of its own name, unless it copies what the folder holds
+      // (cp's `src/.`, rsync's `src/`). Both places are checked: a folder may be made by the time the copy runs.
+      const holdings = /[\\/]\.[\\/]*$/.test(source) || (name === "rsync" && /[\\/]$/.test(source));
+      const places = into.exists && !holdings ? [[asNamed], []] : [[], [asNamed]];
+      const landsProtected = (path: string): string | undefined => {
+        const held = path.slice(start.length + 1).split(/[\\/]/);
+        const place = places.find((named) => isProtectedName([...intoNames, ...named, ...held]));
+        return place && [into.path, ...place, ...held].join("/");
+      };
+      const found = firstBelow(
+        start,
+        copy.follows,
+        this.context.paths,
+        (path) => path !== start && landsProtected(path) !== undefined,
+        this.budget,
+      );
+      if (found === "too many")
+        return {
+          guard: "incomplete",
+          label: `${name} copies ${shortPath(start)}, which holds too many files to check for protected ones`,
+        };
+      if (found !== undefined)
+        return {
+          guard: "protected",
+          label: `${name} writes ${shortPath(landsProtected(found.path)!)} (from ${shortPath(found.path)}), a protected path`,
+        };
     }
     return undefined;
   }
