@@ -1217,6 +1217,19 @@ describe("permission rules and guards", () => {
         footprint: () => command("git switch --discard-changes main"),
         guard: "discard-changes",
       },
+      // Forced forms that drop local changes, and commits no branch holds pruned with the record that recovers them.
+      ...[
+        "git rm -rf .",
+        "git rm --force src/a.ts",
+        "git worktree remove --force ../wt",
+        "git submodule deinit -f --all",
+        "git submodule update --force",
+        "git reflog expire --expire=now --all",
+        "git reflog delete HEAD@{1}",
+        "git gc --prune=now",
+        "git gc --aggressive --prune=all",
+        "git prune",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "discard-changes" as const })),
       // find deletes what it finds under its starting points.
       {
         name: "find ~ -delete",
@@ -1402,6 +1415,15 @@ describe("permission rules and guards", () => {
       });
     }
 
+    it("says what git throws away: uncommitted work, or commits no branch holds", () => {
+      const label = (line: string) => decide(command(line), context({ bypass: true })).by.label;
+      assert.equal(label("git rm -f src/a.ts"), "git rm --force throws away uncommitted work for good");
+      assert.equal(
+        label("git gc --prune=now"),
+        "git gc --prune=now deletes for good the commits no branch holds (what a reset or a deleted branch left)",
+      );
+    });
+
     // Look-alikes of the guarded commands, which Bypass must still approve.
     const passing: [string, string[]][] = [
       [
@@ -1541,6 +1563,13 @@ describe("permission rules and guards", () => {
           "git stash",
           "git stash pop",
           "git switch main",
+          "git rm src/a.ts",
+          "git rm -r --cached -f build",
+          "git worktree remove ../wt",
+          "git submodule update --init --recursive",
+          "git gc",
+          "git reflog",
+          "git reflog show main",
         ],
       ],
       [

@@ -1620,9 +1620,12 @@ function gitSubcommand(
 }
 
 /**
- * What a git command throws away for good of the person's uncommitted work, or undefined: `reset --hard`,
- * `checkout` of files (`.`, `--`, `-f`), `restore` of the working tree, `clean -f`, `stash drop` / `clear`,
- * `switch` that discards. A branch switch that keeps changes (`checkout feature`) and unstaging pass.
+ * What a git command throws away for good, said as the card says it, or undefined: the person's uncommitted work
+ * (`reset --hard`, `checkout` of files (`.`, `--`, `-f`), `restore` of the working tree, `clean -f`, `stash drop` /
+ * `clear`, `switch` that discards, `rm -f`, `worktree remove -f`, `submodule deinit -f` / `update -f`), or commits no
+ * branch holds, which the reflog keeps recoverable until they are pruned (`reflog expire` / `delete`,
+ * `gc --prune=now`, `prune`). A branch switch that keeps changes (`checkout feature`), unstaging, `git rm --cached` and
+ * a plain `gc` pass.
  */
 export function discardsWork(
   argv: (string | null)[],
@@ -1632,25 +1635,46 @@ export function discardsWork(
   if (!git || git.name === null) return undefined;
   const words = git.rest;
   const { short, long: has } = optionTests(words);
+  const forced = has("--force") || short("f");
+  const work = (what: string) => `${what} throws away uncommitted work for good`;
+  const commits = (what: string) =>
+    `${what} deletes for good the commits no branch holds (what a reset or a deleted branch left)`;
   switch (git.name) {
     case "reset":
-      return has("--hard") ? "git reset --hard" : undefined;
+      return has("--hard") ? work("git reset --hard") : undefined;
     case "checkout":
       return words.includes("--") ||
         words.includes(".") ||
         has("--force", "--patch", "--pathspec-from-file") ||
         short("fp") ||
         checksOutFiles(words, isFile)
-        ? "git checkout of files"
+        ? work("git checkout of files")
         : undefined;
     case "restore":
-      return has("--staged") && !has("--worktree") && !short("W") ? undefined : "git restore";
+      return has("--staged") && !has("--worktree") && !short("W") ? undefined : work("git restore");
     case "clean":
-      return (has("--force") || short("f")) && !has("--dry-run") && !short("n") ? "git clean" : undefined;
+      return forced && !has("--dry-run") && !short("n") ? work("git clean") : undefined;
     case "stash":
-      return words[0] === "drop" || words[0] === "clear" ? `git stash ${words[0]}` : undefined;
+      return words[0] === "drop" || words[0] === "clear" ? work(`git stash ${words[0]}`) : undefined;
     case "switch":
-      return has("--discard-changes", "--force") || short("f") ? "git switch --discard-changes" : undefined;
+      return has("--discard-changes", "--force") || short("f")
+        ? work("git switch --discard-changes")
+        : undefined;
+    case "rm":
+      return forced && !has("--cached") ? work("git rm --force") : undefined;
+    case "worktree":
+    case "submodule":
+      return ["remove", "deinit", "update"].includes(words[0] ?? "") && forced
+        ? work(`git ${git.name} ${words[0]} --force`)
+        : undefined;
+    case "reflog":
+      return words[0] === "expire" || words[0] === "delete" ? commits(`git reflog ${words[0]}`) : undefined;
+    case "gc":
+      return words.some((word) => word !== null && /^--prune=(?:now|all)$/.test(word))
+        ? commits("git gc --prune=now")
+        : undefined;
+    case "prune":
+      return commits("git prune");
     default:
       return undefined;
   }

@@ -446,8 +446,7 @@ class FootprintView {
       const setting = changesUserSetting(name, argv);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
       const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
-      if (discarded)
-        return { guard: "discard-changes", label: `${discarded} throws away uncommitted work for good` };
+      if (discarded) return { guard: "discard-changes", label: discarded };
       if (name === "git" && changesGitConfig(argv))
         return {
           guard: "protected",
