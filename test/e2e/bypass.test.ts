@@ -46,6 +46,24 @@ describe("Bypass Permissions (e2e)", function () {
     await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
     const confirm = group.getByRole("group", { name: "Confirm bypass" });
     await confirm.waitFor({ state: "visible", timeout: 15_000 });
+    // It says what still asks and that Bypass is no sandbox, and a screen reader reads that with the group.
+    const scope = await confirm.evaluate((group) => {
+      interface Node {
+        textContent: string | null;
+        getAttribute(name: string): string | null;
+        contains(other: Node): boolean;
+        ownerDocument: { getElementById(id: string): Node | null };
+      }
+      const node = group as unknown as Node;
+      const described = node.ownerDocument.getElementById(node.getAttribute("aria-describedby") ?? "");
+      return described !== null && node.contains(described) ? described.textContent : null;
+    });
+    assert.match(scope ?? "", /future requests automatically\?/);
+    assert.match(scope ?? "", /outside the workspace, touches a protected file or runs a guarded command/);
+    assert.match(
+      scope ?? "",
+      /It is not a sandbox: a program the agent runs this way .* can do whatever you can\./,
+    );
     assert.equal(
       await group
         .getByRole("button", { name: "Cancel", exact: true })

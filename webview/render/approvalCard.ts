@@ -66,12 +66,14 @@ export class ApprovalCard {
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private guarded = false;
   private answered = false;
+  /** Unique in the page, for the ids that tie the card's parts to what describes them. */
+  private readonly cardId: number;
 
   constructor(
     readonly prompt: PromptView,
     private readonly host: HostPort,
   ) {
-    const id = nextCardId++;
+    const id = (this.cardId = nextCardId++);
     const descriptionId = `card-${id}-description`;
     const title = clip(prompt.title, LIMITS.titleChars);
 
@@ -284,13 +286,22 @@ export class ApprovalCard {
     if (this.blocked || this.confirm) return;
     const confirmButton = button("option option-allow", icon("shield"), "Confirm bypass");
     const cancelButton = button("option option-neutral", "Cancel");
+    // What Bypass still stops, and what it cannot: read with the group when focus lands on Cancel.
+    const scopeId = `card-${this.cardId}-bypass-scope`;
     const confirm = el(
       "div",
-      { class: "bypass-confirm", role: "group", "aria-label": "Confirm bypass" },
+      { class: "bypass-confirm", role: "group", "aria-label": "Confirm bypass", "aria-describedby": scopeId },
       el(
-        "p",
-        {},
-        "Approve this request once and approve this agent's future requests automatically (allow once only, inside the workspace)?",
+        "div",
+        { id: scopeId },
+        el("p", {}, "Approve this request once, and this agent's future requests automatically?"),
+        el(
+          "p",
+          { class: "bypass-scope" },
+          "Each is allowed once. A request that reaches outside the workspace, touches a protected file or runs a " +
+            "guarded command (sudo, a force push, …) still asks. It is not a sandbox: a program the agent runs this " +
+            "way (a script, your tests, python3 -c …) can do whatever you can.",
+        ),
       ),
       el("div", { class: "card-options" }, confirmButton, cancelButton),
     );
