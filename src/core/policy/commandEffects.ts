@@ -1497,6 +1497,80 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   return undefined;
 }
 
+/**
+ * What stored credential a command prints, or undefined: a token or password kept outside the workspace that a
+ * program reads for you (`gh auth token`, `aws configure get aws_secret_access_key`, `git credential fill`, a
+ * keychain or password manager), as reading `~/.aws/credentials` would. Printed, it is one pipe away from a request
+ * that sends it anywhere (`curl -d "$(gh auth token)" …`).
+ */
+export function readsCredential(name: string, argv: readonly (string | null)[]): string | undefined {
+  const words = argv.slice(1);
+  const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const { short, long } = optionTests(words);
+  const verbs = (...expected: string[]) => expected.every((verb, i) => sub[i] === verb);
+  switch (name) {
+    case "gh":
+    case "glab":
+      return verbs("auth", "token") || (verbs("auth", "status") && (short("t") || long("--show-token")))
+        ? `a ${name === "gh" ? "GitHub" : "GitLab"} token`
+        : undefined;
+    case "git": {
+      const git = gitSubcommand(argv);
+      const helper = git?.name?.startsWith("credential-") === true && git.rest.includes("get");
+      return (git?.name === "credential" && git.rest[0] === "fill") || helper
+        ? "a password git stores"
+        : undefined;
+    }
+    case "aws":
+      return (verbs("configure", "get") &&
+        sub.some((word) => word === null || /key|secret|token/i.test(word))) ||
+        verbs("configure", "export-credentials") ||
+        verbs("ecr", "get-login-password") ||
+        verbs("codeartifact", "get-authorization-token")
+        ? "AWS credentials"
+        : undefined;
+    case "gcloud":
+      return verbs("auth", "print-access-token") ||
+        verbs("auth", "print-identity-token") ||
+        verbs("auth", "application-default", "print-access-token") ||
+        verbs("config", "config-helper")
+        ? "a Google Cloud token"
+        : undefined;
+    case "az":
+      return verbs("account", "get-access-token") ? "an Azure token" : undefined;
+    case "kubectl":
+      return verbs("config", "view") && long("--raw") ? "the cluster credentials" : undefined;
+    case "heroku":
+      return verbs("auth:token") ? "a Heroku token" : undefined;
+    case "security":
+      return (["find-generic-password", "find-internet-password"].includes(sub[0] ?? "") && short("wg")) ||
+        (sub[0] === "dump-keychain" && short("d"))
+        ? "a keychain password"
+        : undefined;
+    case "gpg":
+    case "gpg2":
+      // `--export` alone exports public keys; any start of `--export-secret-…` is a secret one.
+      return words.some((word) => word?.startsWith("--export-secret") === true) ? "a private key" : undefined;
+    default:
+      break;
+  }
+  if (/^docker-credential-/.test(name) && sub[0] === "get") return "a registry password";
+  // Password managers and secret stores: what they print is the secret, but for their listings.
+  const manager =
+    (["pass", "gopass"].includes(name) &&
+      sub.length > 0 &&
+      !["ls", "list", "find", "search"].includes(sub[0] ?? "")) ||
+    (name === "secret-tool" && sub[0] === "lookup") ||
+    (name === "op" && (verbs("read") || verbs("item", "get") || verbs("inject"))) ||
+    (name === "bw" && verbs("get")) ||
+    (name === "lpass" && verbs("show")) ||
+    (name === "keepassxc-cli" && verbs("show")) ||
+    (name === "keyring" && verbs("get")) ||
+    (name === "vault" && (verbs("read") || verbs("kv", "get"))) ||
+    (name === "doppler" && verbs("secrets"));
+  return manager ? "a secret from a password manager" : undefined;
+}
+
 /** rustup subcommands that install, remove or choose toolchains for the user. */
 const TOOLCHAIN_CHANGES = wordSet(
   "default toolchain update install uninstall component target self set override",

@@ -25,6 +25,7 @@ import {
   addsLinksFromContent,
   carriesLinks,
   copiesFolders,
+  readsCredential,
   followsLinksBelow,
   listsLinks,
   namesListedFrom,
@@ -443,6 +444,9 @@ class FootprintView {
       if (writeReach) return writeReach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
+      const credential = readsCredential(name, argv);
+      if (credential)
+        return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
       const setting = changesUserSetting(name, argv);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
       const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
