@@ -1063,7 +1063,18 @@ describe("permission rules and guards", () => {
         "LESSOPEN='|rm -rf ~ %s' less src/a.ts",
         "bash -c 'GIT_SSH_COMMAND=\"rm -rf ~\" git fetch'",
         "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x git log",
+        // Where git finds its repository, working tree, templates and programs, as `--git-dir` and the like say.
+        "export GIT_DIR=~/.dotfiles; git add .",
+        "env GIT_WORK_TREE=/ git checkout main",
+        "GIT_INDEX_FILE=/tmp/i git add .",
+        "GIT_TEMPLATE_DIR=/tmp/t git init vendor/x",
+        "GIT_EXEC_PATH=/tmp/bin git status",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
+      // A submodule is recorded in `.gitmodules`, whose `update = !…` runs a command.
+      ...[
+        "git submodule add https://x.invalid/r.git libs/r",
+        "git submodule set-url libs/r https://x.invalid/s",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       // Builtins that keep a command line to run later, or make a name run another program.
       ...[
         "trap 'rm -rf ~' EXIT; npm test",
@@ -1613,6 +1624,10 @@ describe("permission rules and guards", () => {
           "gpg --armor --export me",
           "git credential-store store",
         ],
+      ],
+      [
+        "git with its own places and submodules as they are",
+        ["GIT_AUTHOR_NAME=x git commit -m y", "git submodule update --init", "git submodule status"],
       ],
       [
         "wrapped commands, shells and find's -exec inside the workspace",

@@ -679,8 +679,8 @@ function patternFirstFiles(
 /**
  * The folders and files a git command names: the repository and working tree it runs in (`-C`, `--git-dir`,
  * `--work-tree`) and the folder of the programs it runs (`--exec-path=`), the folder or file `git clone <repository>
- * <folder>`, `git init <folder>`, `git worktree add <folder>` or `git bundle create <file>` writes, and the files
- * `git diff --no-index` reads.
+ * <folder>`, `git init <folder>`, `git worktree add <folder>`, `git bundle create <file>` or `git submodule add`
+ * (`.gitmodules` too) writes, and the files `git diff --no-index` reads.
  */
 function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   const folders: (string | null)[] = [];
@@ -708,6 +708,13 @@ function gitSubcommandFiles(
   if (git?.name === "clone") return operands.length >= 2 ? [operands.at(-1) ?? null] : [];
   if (git?.name === "init") return operands.slice(0, 1);
   if (git?.name === "bundle" && operands[0] === "create") return operands.slice(1, 2);
+  // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
+  // repository into its folder (the last operand after the URL).
+  if (git?.name === "submodule" && ["add", "set-url", "set-branch"].includes(operands[0] ?? ""))
+    return [
+      ".gitmodules",
+      ...(operands[0] === "add" && operands.length >= 3 ? [operands.at(-1) ?? null] : []),
+    ];
   if (git?.name === "worktree" && operands[0] === "add") {
     // `-b <branch>`, `-B <branch>` and `--reason <text>` take the next word.
     const rest = git.rest.slice(git.rest.indexOf("add") + 1);
@@ -1579,11 +1586,15 @@ const TOOLCHAIN_CHANGES = wordSet(
 /**
  * Variables whose value a program runs as a command line (`GIT_SSH_COMMAND='…' git fetch`, `PAGER`, `EDITOR`,
  * `LESSOPEN`), reads as git configuration (`GIT_CONFIG_*`, as `git -c` is) or expands later (a prompt holding
- * `$(…)`), set in front of a command, by `env` or `export`: the name of the first that holds more than a harmless
- * value (`true`, `cat`, `less -R`), else undefined. `source` holds assignments as written (`X='a b'`), `words` as the
- * shell passes them (env's `X=a b`, quotes gone).
+ * `$(…)`), or that tell git which repository, working tree or programs to use (`GIT_DIR=~/.dotfiles git add .`, as
+ * `git --git-dir` does), set in front of a command, by `env` or `export`: the first that holds more than a harmless
+ * value (`true`, `cat`, `less -R`), with what it does, else undefined. `source` holds assignments as written
+ * (`X='a b'`), `words` as the shell passes them (env's `X=a b`, quotes gone).
  */
-export function commandVariable(source: readonly string[], words: readonly string[]): string | undefined {
+export function commandVariable(
+  source: readonly string[],
+  words: readonly string[],
+): { name: string; does: string } | undefined {
   const assignments = [
     ...source.flatMap((text) =>
       [...text.matchAll(ASSIGNMENT)].map(([, name, written]) => ({ name: name!, value: unquoted(written!) })),
@@ -1593,11 +1604,18 @@ export function commandVariable(source: readonly string[], words: readonly strin
       return eq > 0 ? [{ name: word.slice(0, eq), value: word.slice(eq + 1) }] : [];
     }),
   ];
+  const runs = "sets a command for a program to run, which Symposium does not read";
   for (const { name, value } of assignments) {
-    if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return name;
+    if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return { name, does: runs };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
-    if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return name;
-    if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name)) return name;
+    if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
+    if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
+      return { name, does: runs };
+    if (GIT_PLACES.has(name))
+      return {
+        name,
+        does: "tells git where its repository, files or programs are, which Symposium does not follow",
+      };
   }
   return undefined;
 }
@@ -1615,6 +1633,11 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
 );
 const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
+/** Where git finds its repository, working tree, index, objects, templates (hooks included) and programs. */
+const GIT_PLACES = wordSet(
+  "GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR",
+  "GIT_TEMPLATE_DIR GIT_EXEC_PATH",
+);
 
 /** A package manager's commands that change what is installed (with `-g`, for the user). */
 const GLOBAL_CHANGES = wordSet("install i add uninstall remove rm un r update up upgrade link");

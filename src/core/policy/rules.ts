@@ -384,11 +384,7 @@ class FootprintView {
         [...command.assignments, ...(DECLARATIONS.has(command.argv[0] ?? "") ? [command.text] : [])],
         command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
       );
-      if (variable)
-        return {
-          guard: "incomplete",
-          label: `${variable} sets a command for a program to run, which Symposium does not read`,
-        };
+      if (variable) return { guard: "incomplete", label: `${variable.name} ${variable.does}` };
       if (name === undefined) {
         if (argv.length > 0) return { guard: "incomplete", label: "A command name is computed at run time" };
         continue;
