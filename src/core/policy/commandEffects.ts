@@ -954,6 +954,8 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   ],
   sort: ["--compress-program"],
   rsync: ["--rsh", "--rsync-path"],
+  // netcat's program or shell command, run with its standard input and output on the connection: a remote shell.
+  ...Object.fromEntries(["nc", "ncat", "netcat"].map((nc) => [nc, ["--exec", "--sh-exec", "--lua-exec"]])),
   // A rule "make build" or "npm test" covers words after it: these make them run other code or another folder's.
   make: ["--eval", "--file", "--makefile"],
   npm: PACKAGE_MANAGER_OPTIONS,
@@ -1000,7 +1002,18 @@ function unsafeGitConfig(argv: readonly (string | null)[]): string | undefined {
 }
 
 /** Short options of the same (`make -E …`, `npm -C dir`). */
-const SHORT_RUNNING_OPTIONS: Record<string, string> = { rsync: "e", make: "Ef", npm: "C", pnpm: "C" };
+const SHORT_RUNNING_OPTIONS: Record<string, string> = {
+  rsync: "e",
+  make: "Ef",
+  npm: "C",
+  pnpm: "C",
+  nc: "ec",
+  ncat: "ec",
+  netcat: "ec",
+};
+
+/** socat's addresses that run a program or open a file (its others are connections and standard streams). */
+const SOCAT_UNREAD = /^(?:exec|system|open|gopen|create|pipe|pty)(?:[:,]|$)/i;
 
 /** git's subcommands whose short option runs a command (`git grep -O'cmd'`, `git rebase -x cmd`), or writes a file. */
 const GIT_RUNNING_SHORT: Record<string, string> = {
@@ -1026,6 +1039,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   if (name === "npx" && argv.some((w) => w === "-c" || w === "--call" || w?.startsWith("--call=")))
     return "npx -c runs a command line Symposium does not read";
   let words = argv.slice(1);
+  if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
+    return "socat runs a program or opens a file Symposium does not read";
   if (name === "sed") {
     const { scripts, scriptFiles } = readSed(words);
     if (scriptFiles.length > 0) return "sed -f runs a script Symposium does not read";
