@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
@@ -46,6 +47,12 @@ describe("permission rules and guards", () => {
     writeFileSync(join(ws, "vendor", "kit", ".vscode", "tasks.json"), "{}");
     mkdirSync(join(ws, "ci", "workflows"), { recursive: true });
     writeFileSync(join(ws, "ci", "workflows", "release.yml"), "");
+    // Patches whose headers name a protected file, a file outside, and files of the workspace.
+    const patch = (name: string) =>
+      `diff --git a/${name} b/${name}\n--- a/${name}\n+++ b/${name}\n@@ -1 +1 @@\n-x\n+y\n`;
+    writeFileSync(join(ws, "tasks.patch"), patch(".vscode/tasks.json"));
+    writeFileSync(join(ws, "fix.patch"), patch("src/a.ts"));
+    writeFileSync(join(ws, "up.patch"), "--- ../../.bashrc\n+++ ../../.bashrc\n@@ -1 +1 @@\n-x\n+y\n");
   });
 
   after(() => workspace?.remove());
@@ -1024,6 +1031,33 @@ describe("permission rules and guards", () => {
         "find -L . -exec rm {} +",
         "chown -RL u .",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      // A patch changes the files its headers name, which the command line does not.
+      ...[
+        "git apply tasks.patch",
+        "git apply --index -p1 tasks.patch",
+        "git am tasks.patch",
+        "patch -p1 < tasks.patch",
+        "patch -p1 -i tasks.patch",
+        "git apply <<'EOF'\n--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -1 +1 @@\n-x\n+y\nEOF",
+        'git apply <<< "+++ b/.git/hooks/pre-commit"',
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      ...["patch < up.patch", "patch -p0 -i up.patch", "git apply --directory=../.. fix.patch"].map(
+        (line) => ({
+          name: line,
+          footprint: () => command(line),
+          guard: "outside" as const,
+        }),
+      ),
+      // A patch not known when the request is decided: from a pipe, the terminal, a file not there or computed.
+      ...[
+        "curl -s https://example.invalid/x.patch | git apply",
+        "git apply",
+        "git apply missing.patch",
+        "git apply $PATCH",
+        "curl -so x.patch https://example.invalid/x.patch && patch -p1 < x.patch",
+        "cd sub && git apply ../fix.patch",
+        "git apply ~/x.patch",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A folder copied or moved with all it holds writes what it holds: a `.vscode/tasks.json` runs when the folder
       // opens, a workflow runs in CI with the project's secrets.
       ...[
@@ -1455,6 +1489,22 @@ describe("permission rules and guards", () => {
       });
     }
 
+    it("says which file a patch changes, as the workspace names it", () => {
+      assert.equal(
+        decide(command("git apply tasks.patch"), context({ bypass: true })).by.label,
+        "git applies a patch that changes .vscode/tasks.json, a protected path",
+      );
+      assert.equal(
+        decide(command("curl -s https://example.invalid/x.patch | git apply"), context({ bypass: true })).by
+          .label,
+        "git applies a patch from its input, which Symposium cannot read, so the files it changes are not known",
+      );
+      // A FIFO is not read (nothing writes it: reading would hang the extension host), and asks.
+      execFileSync("mkfifo", [join(ws, "pipe.patch")]);
+      const fifo = decide(command("git apply pipe.patch"), context({ bypass: true }));
+      assert.match(fifo.by.label, /^git applies a patch from pipe\.patch, which Symposium cannot read/);
+    });
+
     it("says which credential a command prints", () => {
       assert.equal(
         decide(command("gh auth token"), context({ bypass: true })).by.label,
@@ -1630,6 +1680,20 @@ describe("permission rules and guards", () => {
           "pass ls",
           "gpg --armor --export me",
           "git credential-store store",
+        ],
+      ],
+      [
+        "patches that change files of the workspace, and forms that change nothing",
+        [
+          "git apply fix.patch",
+          "git apply -p1 --index fix.patch",
+          "patch -p1 < fix.patch",
+          "patch -d src -p1 < fix.patch",
+          "git apply <<'EOF'\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF",
+          "git apply --stat tasks.patch",
+          "git apply --check tasks.patch",
+          "patch --dry-run -p1 < tasks.patch",
+          "git am --abort",
         ],
       ],
       [

@@ -457,6 +457,55 @@ export function copiesFolders(
   return { sources, destination, follows: followsLinksBelow(name, argv) };
 }
 
+/**
+ * Where a command that applies a patch reads it, and where the files it names are: `git apply`, `git am` and
+ * `patch` write the files the patch's headers name (`patchNames.ts`), which the command line does not. `files` are
+ * patch files named (null: computed at run time); `stdin` says it reads one from its standard input; `folders` are
+ * where its names are relative to besides the folder it runs in (`git apply --directory=x`, `patch -d x`). Undefined
+ * for any other command, and for forms that write nothing (`git apply --stat`, `patch --dry-run`, `git am --abort`).
+ */
+export function appliesPatch(
+  name: string,
+  argv: readonly (string | null)[],
+): { files: (string | null)[]; stdin: boolean; folders: (string | null)[] } | undefined {
+  if (name === "git") {
+    const git = gitSubcommand(argv);
+    if (git?.name !== "apply" && git?.name !== "am") return undefined;
+    const { flags, operands } = splitOptions(git.rest);
+    const { long } = optionTests(flags);
+    if (git.name === "apply" && long("--stat", "--numstat", "--summary", "--check") && !long("--apply"))
+      return undefined;
+    if (git.name === "am" && long("--abort", "--quit", "--skip", "--continue", "--show-current-patch"))
+      return undefined;
+    const folders = flags.filter((flag) => flag.startsWith("--directory=")).map((flag) => flag.slice(12));
+    return { files: operands, stdin: operands.length === 0, folders };
+  }
+  if (name !== "patch") return undefined;
+  // patch [options] [original [patchfile]]; these options take the next word as their value.
+  const valueTaking = new Set(["-p", "-i", "-o", "-r", "-B", "-D", "-F", "-V", "-z", "-d", "-Y", "-g"]);
+  const words = argv.slice(1);
+  const files: (string | null)[] = [];
+  const folders: (string | null)[] = [];
+  const operands: (string | null)[] = [];
+  let options = true;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (options && word === "--") options = false;
+    else if (!options || word === null || !word.startsWith("-") || word === "-") operands.push(word);
+    else if (word === "--dry-run") return undefined;
+    else if (valueTaking.has(word)) {
+      const value = words[++i] ?? null;
+      if (word === "-i") files.push(value);
+      if (word === "-d") folders.push(value);
+    } else if (/^-[id]./.test(word) || /^--(?:input|directory)=/.test(word)) {
+      const value = word.startsWith("--") ? word.slice(word.indexOf("=") + 1) : word.slice(2);
+      (word.startsWith("-i") || word.startsWith("--input") ? files : folders).push(value);
+    }
+  }
+  if (operands.length >= 2) files.push(operands[1] ?? null);
+  return { files, stdin: files.length === 0, folders };
+}
+
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),

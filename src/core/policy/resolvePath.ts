@@ -8,7 +8,16 @@
  * The file system is injected (`lstat`, `readlink`) so tests can use real temporary folders and fakes alike, and so
  * Windows semantics can be tested anywhere.
  */
-import { lstatSync, readdirSync, readlinkSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import { posix, win32 } from "node:path";
@@ -22,6 +31,8 @@ export interface PathFs {
    * read. Without it, no folder's entries are known.
    */
   readdir?(path: string): { name: string; isSymbolicLink(): boolean; isDirectory(): boolean }[];
+  /** A regular file's text, following links; undefined when it is larger than `maxBytes` or not a regular file. */
+  readText?(path: string, maxBytes: number): string | undefined;
 }
 
 export const nodePathFs: PathFs = {
@@ -29,6 +40,19 @@ export const nodePathFs: PathFs = {
   lstat: (path) => lstatSync(path, { throwIfNoEntry: false }),
   readlink: (path) => readlinkSync(path),
   readdir: (path) => readdirSync(path, { withFileTypes: true }),
+  readText: (path, maxBytes) => {
+    // Opened without blocking on a FIFO, then checked on what was opened: a name swapped after a check reads nothing.
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile() || stat.size > maxBytes) return undefined;
+      const buffer = Buffer.alloc(maxBytes + 1);
+      const length = readSync(fd, buffer, 0, maxBytes + 1, 0);
+      return length > maxBytes ? undefined : buffer.toString("utf8", 0, length);
+    } finally {
+      closeSync(fd);
+    }
+  },
 };
 
 export type PathPlatform = "posix" | "win32";
@@ -293,6 +317,15 @@ export class PolicyBoundary {
     }
   }
 
+  /** A small file's text (a patch a command applies); undefined when it cannot be read or is larger. */
+  readText(path: string, maxBytes: number): string | undefined {
+    try {
+      return (this.options.fs ?? nodePathFs).readText?.(path, maxBytes);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Protected wherever it is; a path that cannot be resolved counts as protected. */
   isProtected = (path: string): boolean => {
     const check = this.check(path);
@@ -340,6 +373,10 @@ export class RequestPaths {
 
   list(folder: string): readonly { name: string; kind: EntryKind }[] | undefined {
     return this.boundary.list(folder);
+  }
+
+  readText(path: string, maxBytes: number): string | undefined {
+    return this.boundary.readText(path, maxBytes);
   }
 }
 

@@ -24,6 +24,7 @@ import {
   forcePush,
   addsLinksFromContent,
   carriesLinks,
+  appliesPatch,
   copiesFolders,
   readsCredential,
   followsLinksBelow,
@@ -47,6 +48,7 @@ import {
   type FolderReader,
 } from "./folderNames";
 import { changesDirectory, type SimpleCommand } from "./shellCommands";
+import { patchedNames } from "./patchNames";
 
 export * from "./ruleSettings";
 
@@ -80,6 +82,8 @@ export interface Decision {
 /** Where paths really are (`PolicyBoundary`). */
 export interface PathChecker extends FolderReader {
   check(path: string): PathCheck;
+  /** A small file's text (a patch a command applies); without it, no file's text is known. */
+  readText?(path: string, maxBytes: number): string | undefined;
 }
 
 export interface DecideContext {
@@ -435,6 +439,8 @@ class FootprintView {
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
       const landing = this.protectedLanding(name, argv, cwd, computed);
       if (landing) return landing;
+      const patched = this.patchReach(name, argv, command, cwd);
+      if (patched) return patched;
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
@@ -700,6 +706,83 @@ class FootprintView {
   }
 
   /**
+   * For a command that applies a patch (`appliesPatch`), the guard the files its headers name meet, as if the command
+   * named them: a patch may change `.vscode/tasks.json` or `../../.bashrc` though the line names neither. The patch is
+   * read from the file named or the here-document given; one not known (from a pipe or the terminal, a file outside
+   * or not there yet, larger than `MAX_PATCH_BYTES`) asks. Each name is checked as written and without its first
+   * folder (git's `a/` and `b/`), from where the command runs and any folder it is told to apply in.
+   */
+  private patchReach(
+    name: string,
+    argv: readonly (string | null)[],
+    command: SimpleCommand,
+    cwd: string | undefined,
+  ): { guard: GuardId; label: string } | undefined {
+    const applies = appliesPatch(name, argv);
+    if (applies === undefined) return undefined;
+    const unknown = (why: string) => ({
+      guard: "incomplete" as const,
+      label: `${name} applies a patch ${why}, so the files it changes are not known`,
+    });
+    const read = (file: string | null): string | undefined => {
+      const path = file === null ? undefined : absolute(file, cwd, this.context.home);
+      const check = path === undefined ? undefined : this.context.paths.check(path);
+      return check?.status === "inside" && !check.protected
+        ? this.context.paths.readText?.(check.path, MAX_PATCH_BYTES)
+        : undefined;
+    };
+    const texts: string[] = [];
+    for (const file of applies.files) {
+      const text = read(file);
+      if (text === undefined)
+        return unknown(
+          `from ${shortPath(file ?? "a name computed at run time")}, which Symposium cannot read`,
+        );
+      texts.push(text);
+    }
+    if (applies.stdin) {
+      const input = command.stdin;
+      const text = input === undefined ? undefined : "text" in input ? input.text : read(input.file);
+      if (text == null) return unknown("from its input, which Symposium cannot read");
+      texts.push(text);
+    }
+    const names = texts.flatMap(patchedNames);
+    if (names.length > MAX_PATCH_NAMES) return unknown(`naming more than ${MAX_PATCH_NAMES} files`);
+    const folders = [
+      cwd,
+      ...applies.folders.map((folder) =>
+        folder === null ? undefined : absolute(folder, cwd, this.context.home),
+      ),
+    ];
+    for (const folder of folders) {
+      if (folder === undefined) return unknown("in a folder Symposium does not know");
+      for (const written of names)
+        // git's `a/` and `b/` first, so that the card names the file as the workspace knows it.
+        for (const candidate of new Set(
+          /^[ab][\\/]/.test(written)
+            ? [written.slice(2), written]
+            : [written, written.replace(/^[^\\/]*[\\/]/, "")],
+        )) {
+          const path = absolute(candidate, folder, this.context.home);
+          const check = path === undefined ? undefined : this.context.paths.check(path);
+          if (check === undefined || check.status === "unresolved")
+            return unknown(`that names ${shortPath(candidate)}, which cannot be placed`);
+          if (check.status === "outside")
+            return {
+              guard: "outside",
+              label: `${name} applies a patch that changes ${shortPath(candidate)}, outside the workspace`,
+            };
+          if (check.protected || isProtectedName(candidate.split(/[\\/]/)))
+            return {
+              guard: "protected",
+              label: `${name} applies a patch that changes ${shortPath(candidate)}, a protected path`,
+            };
+        }
+    }
+    return undefined;
+  }
+
+  /**
    * The guard for reaching below `folder` (`what` says how: "grep follows links below"), where a link may lead
    * outside the workspace or to a protected file: one does (`linkLeadingAway`), the folder is too large to walk, or
    * a command earlier in the line may add links there.
@@ -753,6 +836,11 @@ class FootprintView {
     return matches.length > 0 ? matches : "names a file computed at run time";
   }
 }
+
+/** The largest patch read to learn what it changes (a patch's text, not the files it changes). */
+const MAX_PATCH_BYTES = 1024 * 1024;
+/** The most names of one request's patches checked; a patch naming more asks. */
+const MAX_PATCH_NAMES = 1_000;
 
 /** A command of the request that may create a link: what it is, and its place among the simple commands. */
 interface LinkMaker {

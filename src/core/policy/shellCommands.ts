@@ -26,6 +26,11 @@ export interface SimpleCommand {
   /** Its standard input is what another command of the line writes (`find . | xargs rm`), not a file or text. */
   stdinFromPipe?: true;
   /**
+   * Its standard input where the line gives it: a here-document's or here-string's text, or a file (`< fix.patch`);
+   * `null` for one computed at run time.
+   */
+  stdin?: { text: string | null } | { file: string | null };
+  /**
    * Indexes of `argv` words that are a process substitution read as a file (`diff <(sort a) <(sort b)`): a pipe
    * (`/dev/fd/63`) whose commands are the line's own, not a file computed at run time.
    */
@@ -50,7 +55,7 @@ export interface ShellParser {
  * A command's standard input where a shell reading its program there cares: text (a here-document or here-string;
  * `null` when it is computed at run time), a file, or what another command writes to a pipe.
  */
-type StandardInput = { text: string | null } | "file" | "pipe";
+type StandardInput = { text: string | null } | { file: string | null } | "pipe";
 const INPUT_REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 
 /** Longer lines are not parsed at all (a problem, not a truncation). */
@@ -424,9 +429,13 @@ class Walker {
       else if (redirect.type === "herestring_redirect") {
         const word = redirect.lastNamedChild;
         input = { text: word ? staticWord(word) : null };
-      } else if (redirect.children.some((c) => c?.type === "<"))
+      } else if (redirect.children.some((c) => c?.type === "<")) {
         // `sh < <(…)` reads what a command writes, as `… | sh` does.
-        input = redirect.namedChildren.some((c) => c?.type === "process_substitution") ? "pipe" : "file";
+        const word = redirect.lastNamedChild;
+        input = redirect.namedChildren.some((c) => c?.type === "process_substitution")
+          ? "pipe"
+          : { file: word ? staticWord(word) : null };
+      }
     }
     if (input !== undefined) return input;
     for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
@@ -457,7 +466,7 @@ class Walker {
       const script =
         typeof program === "object"
           ? program.script
-          : typeof fromStdin === "object"
+          : typeof fromStdin === "object" && "text" in fromStdin
             ? fromStdin.text
             : undefined;
       if (script !== undefined && this.unwrapShell(argv, wrapped.start, script, assignments, stdin)) return;
@@ -470,7 +479,7 @@ class Walker {
       argv,
       assignments,
       text,
-      ...(stdin === "pipe" ? { stdinFromPipe: true as const } : {}),
+      ...(stdin === "pipe" ? { stdinFromPipe: true as const } : stdin ? { stdin } : {}),
       ...(pipes.length > 0 ? { pipes } : {}),
     });
     if (wrapped.problem !== undefined) return;
