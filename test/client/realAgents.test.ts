@@ -341,6 +341,21 @@ describe("Real agents (offline, scripted model)", function () {
         const later = a.decisions.slice(decided);
         assert.ok(later.length >= 2, "both writes were asked for");
         assert.ok(later.every((d) => d.provenance === "bypass" && d.outcome === "selected"));
+
+        // A guard still holds back what the agent runs under Bypass: a folder copied whole whose planted editor task
+        // would land as the workspace's `.vscode/tasks.json`, though the command names no protected path.
+        mkdirSync(join(a.workspace, "vendor", "kit", ".vscode"), { recursive: true });
+        writeFileSync(join(a.workspace, "vendor", "kit", ".vscode", "tasks.json"), "{}\n");
+        const held = a.turn("Copy the kit [scenario:shell:cp -r vendor/kit/. .]");
+        const guarded = await a.card("a card for the guarded copy");
+        const shown = a.harness.sessions.snapshot().pending.find((p) => p.key === guarded.key);
+        assert.match(
+          shown?.bypassBlockedReason ?? "",
+          /^cp writes \S*\/\.vscode \(from \S*\/vendor\/kit\/\.vscode\), a protected path$/,
+        );
+        assert.ok(a.harness.sessions.choose(guarded.key, a.option(guarded, "reject_once")));
+        await held;
+        assert.equal(existsSync(join(a.workspace, ".vscode", "tasks.json")), false, "nothing was copied");
       });
 
       it("lists its modes in the mode picker, starting in its asking mode", () => {

@@ -5,6 +5,7 @@
  *   [scenario:write(:<file>)]   write `hello.txt` (or <file>) in the workspace
  *   [scenario:run(:<file>)]     run `echo hi > out.txt` (or > <file>) in the workspace
  *   [scenario:tee:<file>]       run `echo ran <file> | tee <file>`: the file, and output the transcript can show
+ *   [scenario:shell:<command>]  run <command> (no `]` in it) in the workspace
  *   [scenario:read:<abs path>]  read a file (outside the workspace)
  *   [scenario:multi]            write `a.txt` and `b.txt` in one model message
  *   [scenario:multi-run]        run `echo hi > a.txt` and `echo hi > b.txt` in one model message
@@ -470,7 +471,7 @@ export class ScriptedModelServer {
 /** The tool calls the scenario in the latest prompt asks for, or undefined for a text answer. */
 function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
   if (conversation.afterToolResult) return undefined;
-  const marker = /\[scenario:(write|run|tee|multi|multi-run|read)(?::([^\]]+))?\]/.exec(
+  const marker = /\[scenario:(write|run|tee|shell|multi|multi-run|read)(?::([^\]]+))?\]/.exec(
     conversation.lastUserText,
   );
   if (!marker) return undefined;
@@ -483,10 +484,11 @@ function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
     write: () => [write(argument ?? "hello.txt", "hello from the scripted model\n")],
     run: () => [run(argument ?? "out.txt")],
     tee: () => [tee(argument ?? "out.txt")],
+    shell: () => [{ kind: "run" as const, command: argument ?? "true" }],
     multi: () => [write("a.txt", "a\n"), write("b.txt", "b\n")],
     "multi-run": () => [run("a.txt"), run("b.txt")],
     read: () => [{ kind: "read" as const, path: argument ?? "/etc/hostname" }],
-  }[marker[1] as "write" | "run" | "tee" | "multi" | "multi-run" | "read"]();
+  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "multi-run" | "read"]();
   const calls = intents.map((intent) => callFor(intent, conversation.tools, workspace));
   return calls.every((call): call is ScriptedCall => call !== undefined) ? calls : undefined;
 }
