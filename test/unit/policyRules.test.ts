@@ -408,17 +408,22 @@ describe("permission rules and guards", () => {
       );
     });
 
-    it("says when a listing's folder is too large to check for links", () => {
+    /** The boundary, with a folder `big` holding one name more than a request reads. */
+    const withBigFolder = (): PathChecker => {
       const big = join(ws, "big");
       const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
         name: `f${i}.md`,
         kind: "other" as const,
       }));
-      const paths: PathChecker = {
+      return {
         check: (path) => boundary.check(path),
         kind: (path) => (path === big ? "folder" : boundary.kind(path)),
         list: (folder) => (folder === big ? names : boundary.list(folder)),
       };
+    };
+
+    it("says when a listing's folder is too large to check for links", () => {
+      const paths = withBigFolder();
       const decision = decide(command("find big -name '*.md' | xargs cat"), context({ bypass: true, paths }));
       assert.equal(decision.verdict, "ask");
       assert.match(
@@ -465,16 +470,7 @@ describe("permission rules and guards", () => {
         landing("cp -r ci/workflows .github/"),
         /writes .*\/ws\/\.github\/workflows\/release\.yml \(from /,
       );
-      const big = join(ws, "big");
-      const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
-        name: `f${i}.md`,
-        kind: "other" as const,
-      }));
-      const paths: PathChecker = {
-        check: (path) => boundary.check(path),
-        kind: (path) => (path === big ? "folder" : boundary.kind(path)),
-        list: (folder) => (folder === big ? names : boundary.list(folder)),
-      };
+      const paths = withBigFolder();
       const decision = decide(command("cp -r big build/big"), context({ bypass: true, paths }));
       assert.equal(decision.verdict, "ask");
       assert.match(
