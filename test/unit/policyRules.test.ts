@@ -1495,6 +1495,20 @@ describe("permission rules and guards", () => {
           .label,
         "git applies a patch from its input, which Symposium cannot read, so the files it changes are not known",
       );
+      // A glob's matches are read as the patches they are; all of a request's patches together up to 1 MiB.
+      assert.equal(decide(command("git am f*.patch"), context({ bypass: true })).verdict, "allow");
+      assert.match(
+        decide(command("git am t*.patch"), context({ bypass: true })).by.label,
+        /\.vscode\/tasks\.json/,
+      );
+      const large = `--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+${"y".repeat(600 * 1024)}\n`;
+      writeFileSync(join(ws, "large1.patch"), large);
+      writeFileSync(join(ws, "large2.patch"), large);
+      assert.equal(decide(command("git apply large1.patch"), context({ bypass: true })).verdict, "allow");
+      assert.match(
+        decide(command("git apply large1.patch large2.patch"), context({ bypass: true })).by.label,
+        /^git applies a patch from large2\.patch, which Symposium cannot read/,
+      );
       // A FIFO is not read (nothing writes it: reading would hang the extension host), and asks.
       execFileSync("mkfifo", [join(ws, "pipe.patch")]);
       const fifo = decide(command("git apply pipe.patch"), context({ bypass: true }));

@@ -439,7 +439,7 @@ class FootprintView {
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
       const landing = this.protectedLanding(name, argv, cwd, computed);
       if (landing) return landing;
-      const patched = this.patchReach(name, argv, command, cwd);
+      const patched = this.patchReach(name, argv, command, cwd, computed);
       if (patched) return patched;
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
@@ -659,15 +659,8 @@ class FootprintView {
       copy?.destination == null ? undefined : absolute(copy.destination, cwd, this.context.home);
     const into = destination === undefined ? undefined : this.context.paths.check(destination);
     if (copy === undefined || into?.status !== "inside") return undefined;
-    // A source computed at run time is known only as a glob's matches (others meet `fileReach`'s guard).
-    const matches =
-      copy.sources.includes(null) && typeof computed === "object"
-        ? this.globMatches(computed.globs, cwd)
-        : [];
-    const sources = [
-      ...copy.sources.filter((word) => word !== null),
-      ...(typeof matches === "string" ? [] : matches.map((match) => match.text)),
-    ];
+    // A source computed at run time and not a glob's match meets `fileReach`'s guard.
+    const sources = this.knownNames(copy.sources, cwd, computed) ?? [];
     const intoNames = into.relative.split(/[\\/]/);
     for (const source of sources) {
       const from = absolute(source, cwd, this.context.home);
@@ -717,6 +710,7 @@ class FootprintView {
     argv: readonly (string | null)[],
     command: SimpleCommand,
     cwd: string | undefined,
+    computed: ComputedNames,
   ): { guard: GuardId; label: string } | undefined {
     const applies = appliesPatch(name, argv);
     if (applies === undefined) return undefined;
@@ -724,20 +718,24 @@ class FootprintView {
       guard: "incomplete" as const,
       label: `${name} applies a patch ${why}, so the files it changes are not known`,
     });
+    // One request's patches together are read up to `MAX_PATCH_BYTES` (`git am *.patch`).
+    let unread = MAX_PATCH_BYTES;
     const read = (file: string | null): string | undefined => {
       const path = file === null ? undefined : absolute(file, cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
-      return check?.status === "inside" && !check.protected
-        ? this.context.paths.readText?.(check.path, MAX_PATCH_BYTES)
-        : undefined;
+      const text =
+        check?.status === "inside" && !check.protected
+          ? this.context.paths.readText?.(check.path, unread)
+          : undefined;
+      unread -= text?.length ?? 0;
+      return text;
     };
+    const files = this.knownNames(applies.files, cwd, computed);
+    if (files === undefined) return unknown("from a file named at run time");
     const texts: string[] = [];
-    for (const file of applies.files) {
+    for (const file of files) {
       const text = read(file);
-      if (text === undefined)
-        return unknown(
-          `from ${shortPath(file ?? "a name computed at run time")}, which Symposium cannot read`,
-        );
+      if (text === undefined) return unknown(`from ${shortPath(file)}, which Symposium cannot read`);
       texts.push(text);
     }
     if (applies.stdin) {
@@ -780,6 +778,23 @@ class FootprintView {
         }
     }
     return undefined;
+  }
+
+  /**
+   * A command's file words with those computed at run time replaced by the glob matches they are (`cp -r v* dest`,
+   * `git am 0001-*.patch`); undefined when one is computed and not a glob's match (`$PATCH`, `$(ls)`).
+   */
+  private knownNames(
+    words: readonly (string | null)[],
+    cwd: string | undefined,
+    computed: ComputedNames,
+  ): string[] | undefined {
+    const named = words.filter((word): word is string => word !== null);
+    if (named.length === words.length) return named;
+    const matches = typeof computed === "object" ? this.globMatches(computed.globs, cwd) : undefined;
+    return matches === undefined || typeof matches === "string"
+      ? undefined
+      : [...named, ...matches.map((match) => match.text)];
   }
 
   /**
