@@ -1027,6 +1027,18 @@ describe("permission rules and guards", () => {
         "find -L . -exec rm {} +",
         "chown -RL u .",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      // Outside the workspace through a module run as its program, an in-place script, a clone of a local folder.
+      ...[
+        "python3 -m pip install --user black",
+        "python -m pip config set global.index-url http://example.invalid",
+        "python3 -m pip install -t ~/lib requests",
+        "python3.12 -m venv ~/venv",
+        "perl -pi -e 's/a/b/' ~/.bashrc",
+        "perl -i.bak -p -e 's/a/b/' src/a.ts ~/.bashrc",
+        "ruby -i -pe 'x' ~/.bashrc",
+        "git clone ~/.password-store vendor/p",
+        "git clone file:///etc/ssl vendor/s",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       // A patch changes the files its headers name, which the command line does not.
       ...[
         "git apply tasks.patch",
@@ -1704,6 +1716,18 @@ describe("permission rules and guards", () => {
           "git apply --check tasks.patch",
           "patch --dry-run -p1 < tasks.patch",
           "git am --abort",
+        ],
+      ],
+      [
+        "modules, in-place scripts and clones inside the workspace",
+        [
+          "python3 -m pip install -r requirements.txt",
+          "python3 -m venv .venv",
+          "python3 -m pytest -q",
+          "perl -i.bak -pe 's/a/b/' src/a.ts",
+          "perl -e 'print 1' ~/.bashrc",
+          "git clone https://github.com/a/b vendor/b",
+          "git clone git@github.com:a/b.git vendor/c",
         ],
       ],
       [

@@ -260,10 +260,46 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   }
   const outputs = OUTPUT_OPTIONS[name];
   if (outputs) return files(outputValues(outputs, words), true);
+  // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`).
+  if (["perl", "ruby"].includes(name)) {
+    const edited = inPlaceScriptFiles(words);
+    if (edited) return files(edited);
+  }
   // A virtual environment's folder.
-  if (name === "virtualenv" || (name === "uv" && operands[0] === "venv"))
+  if (name === "virtualenv" || name === "venv" || (name === "uv" && operands[0] === "venv"))
     return files(operands.slice(name === "uv" ? 1 : 0), true);
   return undefined;
+}
+
+/**
+ * The files `perl -i` or `ruby -i` edits in place: the words after its script (`-e` and `-E` take the script as
+ * their value, in a cluster too: `-pie`, `-pi.bak -e`), or undefined without -i. With no `-e`, the first word is the
+ * script file, which is read, not edited: it is a file too.
+ */
+function inPlaceScriptFiles(words: readonly (string | null)[]): (string | null)[] | undefined {
+  let inPlace = false;
+  const files: (string | null)[] = [];
+  let options = true;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (options && word === "--") options = false;
+    else if (!options || word === null || !word.startsWith("-") || word === "-") files.push(word);
+    else if (!word.startsWith("--")) {
+      // A cluster's letters up to one that takes the rest, or the next word, as its value.
+      for (let at = 1; at < word.length; at++) {
+        const letter = word[at]!;
+        if (letter === "i") {
+          inPlace = true;
+          break; // the rest is the backup suffix
+        }
+        if ("eElIMmCdDxF0".includes(letter)) {
+          if (at === word.length - 1 && "eEIMmx".includes(letter)) i++;
+          break;
+        }
+      }
+    }
+  }
+  return inPlace ? files : undefined;
 }
 
 /**
@@ -754,7 +790,13 @@ function gitSubcommandFiles(
   operands: (string | null)[],
 ): (string | null)[] {
   if (git?.name === "diff" && git.rest.includes("--no-index")) return operands;
-  if (git?.name === "clone") return operands.length >= 2 ? [operands.at(-1) ?? null] : [];
+  if (git?.name === "clone") {
+    // A repository on this machine is read whole (`git clone ~/.password-store x`); a URL or `host:path` is not a file.
+    const written = operands[0];
+    const source = written?.startsWith("file://") ? fileUrlPath(written) : written;
+    const local = source === null || (source !== undefined && !/^[\w.+-]+:\/\/|^[^/]*:/.test(source));
+    return [...(local ? [source ?? null] : []), ...(operands.length >= 2 ? [operands.at(-1) ?? null] : [])];
+  }
   if (git?.name === "init") return operands.slice(0, 1);
   if (git?.name === "bundle" && operands[0] === "create") return operands.slice(1, 2);
   // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
@@ -774,6 +816,15 @@ function gitSubcommandFiles(
     }
   }
   return [];
+}
+
+/** The path of a `file://` URL, or null when it cannot be read (`file://%ZZ`): a name not known. */
+function fileUrlPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.slice("file://".length));
+  } catch {
+    return null;
+  }
 }
 
 /** The files named by `table`'s options among `words` (null for a value computed at run time). */
@@ -1320,6 +1371,12 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     }
     start = read.next;
   }
+  // `python3 -m pip install --user x` is pip's command: the guards read it as `pip install --user x`.
+  const python = argv[start] == null ? undefined : basename(argv[start]!);
+  if (python !== undefined && /^python[\d.]*$/.test(python) && argv[start + 1] === "-m") {
+    const module = argv[start + 2];
+    if (module != null && PYTHON_MODULE_PROGRAMS.has(module)) start += 2;
+  }
   let command = argv.slice(start);
   // xargs adds the words it reads to the command, or puts them where its -I string is: that word keeps its folder
   // and its other parts (`~/.ssh/X` is `~/.ssh/{}`, a name below `~/.ssh`, as find's `{}` is below its start).
@@ -1344,6 +1401,9 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     ...(xargs?.argumentFile ? { argumentFile: true as const } : {}),
   };
 }
+
+/** Python modules that are the programs of the same name (`python3 -m pip` is `pip`). */
+const PYTHON_MODULE_PROGRAMS = wordSet("pip pip3 venv virtualenv pipx uv poetry pdm hatch conda");
 
 const FIND_PRINTS_MORE = wordSet("-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir");
 
