@@ -1702,6 +1702,36 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
   return manager ? "a secret from a password manager" : undefined;
 }
 
+/**
+ * The address a command downloads code from and runs, as `curl … | sh` does, or undefined: a script given by URL to
+ * a runtime that fetches it (`deno run https://…`, `bun https://…`), a Go module at a version (`go run
+ * example.com/x@latest`), a package runner given a URL or repository instead of a package name
+ * (`npx github:user/repo`, `uvx git+https://…`). A package from the registry (`npx eslint`) is not an address.
+ */
+export function runsFromAddress(name: string, argv: readonly (string | null)[]): string | undefined {
+  const words = argv.slice(1).filter((word): word is string => word !== null && !word.startsWith("-"));
+  const address = (word: string) =>
+    /^(?:https?:\/\/|git\+|git@|(?:github|gitlab|bitbucket|gist):)/i.test(word);
+  // What a project runner runs (`pnpm dlx`, `npm exec`, `yarn dlx`: `withoutWrappers`) is the command itself.
+  if (argv[0] != null && address(argv[0])) return argv[0];
+  switch (name) {
+    case "deno":
+    case "bun":
+    case "bunx":
+    case "npx":
+    case "uvx":
+      return words.find(address);
+    case "go":
+      return words[0] === "run"
+        ? words.slice(1).find((word) => address(word) || /^[\w-]+(?:\.[\w-]+)+\/\S*@\S+$/.test(word))
+        : undefined;
+    case "pipx":
+      return words[0] === "run" ? words.slice(1).find(address) : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** rustup subcommands that install, remove or choose toolchains for the user. */
 const TOOLCHAIN_CHANGES = wordSet(
   "default toolchain update install uninstall component target self set override",

@@ -27,6 +27,7 @@ import {
   appliesPatch,
   copiesFolders,
   readsCredential,
+  runsFromAddress,
   followsLinksBelow,
   listsLinks,
   namesListedFrom,
@@ -459,6 +460,15 @@ class FootprintView {
           label:
             "git config changes git's configuration, a protected file (hooks, aliases and filters run from it)",
         };
+      const address = runsFromAddress(name, argv);
+      if (address) {
+        // `pnpm dlx github:x/y` runs the address itself: name the runner.
+        const runner = address === argv[0] ? basename(command.argv[0] ?? name) : name;
+        return {
+          guard: "download-to-shell",
+          label: `${runner} runs code it downloads from ${shortPath(address)}`,
+        };
+      }
       if (DOWNLOADERS.has(name)) downloaders.add(line);
       // A program named by its path (`./tool`) may be what the line downloaded.
       if (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) runners.add(line);
