@@ -509,6 +509,8 @@ describe("permission rules and guards", () => {
       { line: "bash < <(echo 'rm -rf ~')", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | source /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | . /dev/fd/0", guard: "incomplete", reason: /from a pipe/ },
+      // Standard input redirected from itself is still the pipe.
+      { line: "echo 'rm -rf ~' | bash < /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
       { line: "source <(echo 'rm -rf ~')", guard: "incomplete", reason: /script computed at run time/ },
       { line: "busybox sh -c 'rm -rf ~'", guard: "recursive-delete" },
       { line: "busybox rm -rf ~", guard: "recursive-delete" },
@@ -531,6 +533,10 @@ describe("permission rules and guards", () => {
       "bash <<'EOF'\nnpm test\nEOF",
       "source .venv/bin/activate && pytest",
       "busybox ls",
+      // Input from a device rather than a file (a prompt that must not wait, random bytes).
+      "npm test < /dev/null",
+      "npm test </dev/null 2>&1",
+      "head -c 16 < /dev/urandom | base64",
     ])
       it(`still approves ${JSON.stringify(line)} under Bypass`, () => {
         const decision = decide(command(line), context({ bypass: true }));

@@ -66,6 +66,15 @@ const MAX_NESTED_SHELLS = 4;
 
 /** Files a redirection may write without touching anything. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
+/** Files a redirection may read without reading a file (`npm test < /dev/null` keeps a prompt from waiting). */
+const HARMLESS_SOURCES = new Set([
+  "/dev/null",
+  "/dev/zero",
+  "/dev/random",
+  "/dev/urandom",
+  "/dev/tty",
+  "/dev/stdin",
+]);
 const WRITE_OPERATORS = new Set([">", ">>", ">|", "&>", "&>>", ">&", "<>", "&>|"]);
 const READ_OPERATORS = new Set(["<", "<&"]);
 
@@ -432,9 +441,10 @@ class Walker {
       } else if (redirect.children.some((c) => c?.type === "<")) {
         // `sh < <(…)` reads what a command writes, as `… | sh` does.
         const word = redirect.lastNamedChild;
-        input = redirect.namedChildren.some((c) => c?.type === "process_substitution")
-          ? "pipe"
-          : { file: word ? staticWord(word) : null };
+        const file = word ? staticWord(word) : null;
+        // `… | bash < /dev/stdin` reads what it read before: the pipe.
+        if (file !== null && STDIN_FILES.has(file)) continue;
+        input = redirect.namedChildren.some((c) => c?.type === "process_substitution") ? "pipe" : { file };
       }
     }
     if (input !== undefined) return input;
@@ -543,7 +553,7 @@ class Walker {
       if (WRITE_OPERATORS.has(operator)) {
         if (!HARMLESS_TARGETS.has(target)) this.out.writes.push(target);
       } else if (READ_OPERATORS.has(operator)) {
-        this.out.reads.push(target);
+        if (!HARMLESS_SOURCES.has(target)) this.out.reads.push(target);
       } else {
         this.problem(`the command line uses a redirection Symposium does not read (${operator})`);
       }
