@@ -1604,7 +1604,12 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
     (name === "dotnet" && verb === "tool" && flag("-g", "--global")) ||
     (name === "flatpak" && ["install", "uninstall", "update", "remote-add"].includes(verb));
   if (versions) return "the toolchains and tools installed for the user";
-  if (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? ""))
+  if (
+    (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? "")) ||
+    (name === "launchctl" && ["load", "bootstrap", "enable", "submit", "setenv"].includes(sub[0] ?? "")) ||
+    (name === "loginctl" && sub[0] === "enable-linger") ||
+    (name.toLowerCase() === "schtasks" && words.some((word) => /^[/-](?:create|change)$/i.test(word ?? "")))
+  )
     return "the services that start on their own";
   if (EDITORS.has(name) && flag("--install-extension", "--uninstall-extension"))
     return "the editor's extensions";

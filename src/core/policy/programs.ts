@@ -16,6 +16,8 @@ export const INTERPRETERS = new Set([
   "perl",
   "ruby",
   "php",
+  // Other languages' interpreters, each running any code it is given.
+  ...["lua", "luajit", "tclsh", "wish", "expect", "Rscript", "julia", "osascript", "guile", "racket"],
   // Shells whose language is not bash's: their scripts are code the policy does not read.
   ...["fish", "tcsh", "csh", "nu", "elvish", "xonsh", "rc", "es", "yash", "ion", "osh", "ysh"],
   "pwsh",
