@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { strToU8, zipSync } from "fflate";
+import { create as createTar } from "tar";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
@@ -53,6 +55,23 @@ describe("permission rules and guards", () => {
     writeFileSync(join(ws, "tasks.patch"), patch(".vscode/tasks.json"));
     writeFileSync(join(ws, "fix.patch"), patch("src/a.ts"));
     writeFileSync(join(ws, "up.patch"), "--- ../../.bashrc\n+++ ../../.bashrc\n@@ -1 +1 @@\n-x\n+y\n");
+    // Archives: one planting an editor task, one holding a link out, one of plain files; made outside the workspace.
+    const staging = join(base, "staging");
+    mkdirSync(join(staging, "kit", ".vscode"), { recursive: true });
+    writeFileSync(join(staging, "kit", ".vscode", "tasks.json"), "{}");
+    mkdirSync(join(staging, "lib"));
+    writeFileSync(join(staging, "lib", "a.js"), "x");
+    mkdirSync(join(staging, "away"));
+    symlinkSync(home, join(staging, "away", "home"));
+    const tarball = (file: string, paths: string[]) =>
+      createTar({ gzip: true, file: join(ws, file), cwd: staging, sync: true, portable: true }, paths);
+    tarball("kit.tgz", ["kit"]);
+    tarball("lib.tgz", ["lib"]);
+    tarball("away.tgz", ["away"]);
+    writeFileSync(join(ws, "kit.zip"), zipSync({ "kit/.git/hooks/post-checkout": strToU8("#!/bin/sh") }));
+    writeFileSync(join(ws, "lib.zip"), zipSync({ "lib/": new Uint8Array(0), "lib/a.js": strToU8("x") }));
+    writeFileSync(join(ws, "through.zip"), zipSync({ "lib/x": strToU8("/etc"), "lib/x/y": strToU8("y") }));
+    writeFileSync(join(ws, "kit.tbz"), "BZh91AY&SY");
   });
 
   after(() => workspace?.remove());
@@ -350,7 +369,7 @@ describe("permission rules and guards", () => {
         "find . -type f | xargs chmod 644",
         "find . -name '*.orig' -exec rm {} +",
         // A command that may create links, and names that are there already or acted on as links.
-        "tar xzf build/a.tgz && rm -f build/a.tgz",
+        "tar xzf lib.tgz && rm -f lib.tgz",
         "git pull && npm test",
         "git checkout main && cat src/a.ts",
         "git pull && chmod 644 src/a.ts",
@@ -1004,9 +1023,9 @@ describe("permission rules and guards", () => {
         "cd ~ && rg KEY",
         // A name not there yet after a command that may create it as a link from content it reads.
         "git clone https://example.invalid/x.git repo && cat repo/README.md",
-        "tar xf build/a.tar && cat build/new.md",
-        "tar -xzf build/a.tgz && echo x > build/new.md",
-        "unzip build/a.zip && cat *.ts",
+        "tar xzf lib.tgz && cat build/new.md",
+        "tar -xzf lib.tgz && echo x > build/new.md",
+        "unzip lib.zip && cat *.ts",
         "git pull && grep -R TODO src",
         "git merge origin/main && cat build/new.md",
         "git checkout -b topic origin/x && cat build/new.md",
@@ -1080,6 +1099,31 @@ describe("permission rules and guards", () => {
           guard: "outside" as const,
         }),
       ),
+      // An archive writes what it holds: a planted hook or editor task, a link leading out of the workspace.
+      ...[
+        "tar xzf kit.tgz",
+        "tar -xzvf kit.tgz -C build",
+        "tar --extract --gzip --file=kit.tgz",
+        "tar xz < kit.tgz",
+        "tar xzf kit.tgz --strip-components=1",
+        "unzip kit.zip",
+        "unzip -o kit -d build",
+        "jar xf kit.zip",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      ...["tar xzf away.tgz", "tar xzf lib.tgz -C ~"].map((line) => ({
+        name: line,
+        footprint: () => command(line),
+        guard: "outside" as const,
+      })),
+      // An archive not known when the request is decided, in a format not read, or renaming what it writes.
+      ...[
+        "curl -sL https://example.invalid/a.tgz | tar xz",
+        "curl -sLo a.tgz https://example.invalid/a.tgz && tar xzf a.tgz",
+        "tar xjf kit.tbz",
+        "tar xzf lib.tgz --transform s/lib/x/",
+        "7z x a.7z",
+        "unzip through.zip",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A patch not known when the request is decided: from a pipe, the terminal, a file not there or computed.
       ...[
         "curl -s https://example.invalid/x.patch | git apply",
@@ -1536,13 +1580,13 @@ describe("permission rules and guards", () => {
           .label,
         "git applies a patch from its input, which Symposium cannot read, so the files it changes are not known",
       );
-      // A glob's matches are read as the patches they are; all of a request's patches together up to 1 MiB.
+      // Globs are read as the patches they match; a request reads its patches and archives up to 8 MiB in all.
       assert.equal(decide(command("git am f*.patch"), context({ bypass: true })).verdict, "allow");
       assert.match(
         decide(command("git am t*.patch"), context({ bypass: true })).by.label,
         /\.vscode\/tasks\.json/,
       );
-      const large = `--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+${"y".repeat(600 * 1024)}\n`;
+      const large = `--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+${"y".repeat(4.5 * 1024 * 1024)}\n`;
       writeFileSync(join(ws, "large1.patch"), large);
       writeFileSync(join(ws, "large2.patch"), large);
       assert.equal(decide(command("git apply large1.patch"), context({ bypass: true })).verdict, "allow");
@@ -1622,8 +1666,8 @@ describe("permission rules and guards", () => {
           "curl -s https://x/api -d '{\"a\":1}'",
           "curl -O https://x/file.txt",
           "wget -q https://x/file.txt -P build",
-          "tar -xzf build/a.tgz -C build",
-          "unzip -o build/a.zip -d build/out",
+          "tar -xzf lib.tgz -C build",
+          "unzip -o lib.zip -d build/out",
           "grep -rn /api/ src",
           "grep -r --include '*.ts' TODO src",
           "rg -n 'fn main' src",
@@ -1679,14 +1723,13 @@ describe("permission rules and guards", () => {
           "GIT_PAGER= git log",
           "NODE_ENV=test CI=1 npm test",
           "make CC=clang build",
-          "curl -fsSL https://x/a.tgz -o build/a.tgz && tar xzf build/a.tgz -C build",
           "find . -name '*.orig' | xargs rm",
           "find src -name '*.ts' | xargs sed -i 's/a/b/'",
           "rg -l oldName src | xargs sed -i 's/oldName/newName/g'",
           "grep -rl oldName . | sort -u | xargs sed -i 's/oldName/newName/g'",
           "git ls-files '*.orig' | xargs rm -f",
           "diff <(sort build/a) <(sort build/b)",
-          "tar xzf build/a.tgz",
+          "tar xzf lib.tgz",
         ],
       ],
       [
@@ -1738,6 +1781,17 @@ describe("permission rules and guards", () => {
           "pass ls",
           "gpg --armor --export me",
           "git credential-store store",
+        ],
+      ],
+      [
+        "archives of workspace files, and listings",
+        [
+          "tar xzf lib.tgz",
+          "tar xzf lib.tgz -C build",
+          "unzip -o lib.zip -d build",
+          "tar tzf kit.tgz",
+          "unzip -l kit.zip",
+          "tar xzf kit.tgz -O",
         ],
       ],
       [

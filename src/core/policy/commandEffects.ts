@@ -542,6 +542,101 @@ export function appliesPatch(
   return { files, stdin: files.length === 0, folders };
 }
 
+/**
+ * Where a command that extracts an archive reads it and writes what it holds: `tar x` (and bsdtar), `unzip` and
+ * `jar x` write the members the archive names (`archiveMembers.ts`), which the command line does not. `archives`
+ * are the archives named (null: computed at run time); `stdin` says it reads one from its input; `folders` are where
+ * it extracts (`-C`, `-d`; none: where it runs); `strip` leading folders dropped from each name. `unread` says why its
+ * members cannot be known (another format, renamed members). Undefined for any other command and for listings
+ * (`tar t`, `unzip -l`) and extractions to standard output.
+ */
+export function extractsArchive(
+  name: string,
+  argv: readonly (string | null)[],
+):
+  | {
+      archives: (string | null)[];
+      stdin: boolean;
+      folders: (string | null)[];
+      strip: number;
+      unread?: string;
+    }
+  | undefined {
+  const words = argv.slice(1);
+  if (name === "tar" || name === "bsdtar" || name === "gtar") return tarExtraction(name, tarWords(words));
+  if (name === "unzip") {
+    const { flags, operands } = splitOptions(words);
+    const { short } = optionTests(flags);
+    if (short("lvtZpcz")) return undefined;
+    const folders: (string | null)[] = [];
+    for (let i = 0; i < words.length; i++) if (words[i] === "-d") folders.push(words[i + 1] ?? null);
+    const archive = operands.find((word) => word === null || !folders.includes(word));
+    return { archives: archive === undefined ? [] : [archive], stdin: false, folders, strip: 0 };
+  }
+  if (name === "jar") {
+    const { flags, operands } = splitOptions(words);
+    const mode = flags[0] ?? (operands[0] == null ? "" : `-${operands[0]}`);
+    if (!/^-[a-zA-Z]*x/.test(mode) && !words.includes("--extract")) return undefined;
+    const archive = operands.find((word) => word === null || word.endsWith(".jar") || word.endsWith(".zip"));
+    return archive === undefined
+      ? { archives: [], stdin: true, folders: [], strip: 0 }
+      : { archives: [archive], stdin: false, folders: [], strip: 0 };
+  }
+  const other = addsLinksFromContent(name, argv);
+  if (other === undefined || name === "git") return undefined;
+  return { archives: [], stdin: false, folders: [], strip: 0, unread: `${other} extracts an archive` };
+}
+
+/** tar's extraction, from its words with the old style read as options (`tarWords`). */
+function tarExtraction(name: string, words: readonly (string | null)[]): ReturnType<typeof extractsArchive> {
+  const archives: (string | null)[] = [];
+  const folders: (string | null)[] = [];
+  let extracts = false;
+  let strip = 0;
+  let unread: string | undefined;
+  let toOutput = false;
+  // One-letter options that take a value: the rest of the cluster, or the next word.
+  const valueTaking = "fCTXbHKNVgIFLs";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === null || word === "--" || !word.startsWith("-") || word === "-") continue;
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const option = eq < 0 ? word : word.slice(0, eq);
+      const value = () => (eq < 0 ? (words[++i] ?? null) : word.slice(eq + 1));
+      if (longOption(option, "--extract") || longOption(option, "--get")) extracts = true;
+      else if (longOption(option, "--file")) archives.push(value());
+      else if (longOption(option, "--directory")) folders.push(value());
+      else if (longOption(option, "--strip-components")) strip = Number(value()) || 0;
+      else if (longOption(option, "--to-stdout")) toOutput = true;
+      else if (["--transform", "--xform", "--one-top-level"].some((o) => longOption(option, o)))
+        unread = `${name} ${option} renames what it extracts`;
+      continue;
+    }
+    for (let at = 1; at < word.length; at++) {
+      const letter = word[at]!;
+      if (letter === "x") extracts = true;
+      else if (letter === "O") toOutput = true;
+      else if (valueTaking.includes(letter)) {
+        const value = at < word.length - 1 ? word.slice(at + 1) : (words[++i] ?? null);
+        if (letter === "f") archives.push(value);
+        else if (letter === "C") folders.push(value);
+        else if (letter === "s") unread = `${name} -s renames what it extracts`;
+        break;
+      }
+    }
+  }
+  if (!extracts || toOutput) return undefined;
+  const named = archives.filter((archive) => archive !== "-");
+  return {
+    archives: named,
+    stdin: archives.length === 0 || named.length < archives.length,
+    folders,
+    strip,
+    ...(unread !== undefined ? { unread } : {}),
+  };
+}
+
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),

@@ -31,8 +31,8 @@ export interface PathFs {
    * read. Without it, no folder's entries are known.
    */
   readdir?(path: string): { name: string; isSymbolicLink(): boolean; isDirectory(): boolean }[];
-  /** A regular file's text, following links; undefined when it is larger than `maxBytes` or not a regular file. */
-  readText?(path: string, maxBytes: number): string | undefined;
+  /** A regular file's bytes, following links; undefined when it is larger than `maxBytes` or not a regular file. */
+  readBytes?(path: string, maxBytes: number): Uint8Array | undefined;
 }
 
 export const nodePathFs: PathFs = {
@@ -40,7 +40,7 @@ export const nodePathFs: PathFs = {
   lstat: (path) => lstatSync(path, { throwIfNoEntry: false }),
   readlink: (path) => readlinkSync(path),
   readdir: (path) => readdirSync(path, { withFileTypes: true }),
-  readText: (path, maxBytes) => {
+  readBytes: (path, maxBytes) => {
     // Opened without blocking on a FIFO, then checked on what was opened: a name swapped after a check reads nothing.
     const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
@@ -48,7 +48,7 @@ export const nodePathFs: PathFs = {
       if (!stat.isFile() || stat.size > maxBytes) return undefined;
       const buffer = Buffer.alloc(maxBytes + 1);
       const length = readSync(fd, buffer, 0, maxBytes + 1, 0);
-      return length > maxBytes ? undefined : buffer.toString("utf8", 0, length);
+      return length > maxBytes ? undefined : buffer.subarray(0, length);
     } finally {
       closeSync(fd);
     }
@@ -317,10 +317,10 @@ export class PolicyBoundary {
     }
   }
 
-  /** A small file's text (a patch a command applies); undefined when it cannot be read or is larger. */
-  readText(path: string, maxBytes: number): string | undefined {
+  /** A small file's bytes (a patch or an archive a command reads); undefined when it cannot be read or is larger. */
+  readBytes(path: string, maxBytes: number): Uint8Array | undefined {
     try {
-      return (this.options.fs ?? nodePathFs).readText?.(path, maxBytes);
+      return (this.options.fs ?? nodePathFs).readBytes?.(path, maxBytes);
     } catch {
       return undefined;
     }
@@ -375,8 +375,8 @@ export class RequestPaths {
     return this.boundary.list(folder);
   }
 
-  readText(path: string, maxBytes: number): string | undefined {
-    return this.boundary.readText(path, maxBytes);
+  readBytes(path: string, maxBytes: number): Uint8Array | undefined {
+    return this.boundary.readBytes(path, maxBytes);
   }
 }
 

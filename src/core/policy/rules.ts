@@ -25,6 +25,7 @@ import {
   addsLinksFromContent,
   carriesLinks,
   appliesPatch,
+  extractsArchive,
   copiesFolders,
   readsCredential,
   runsFromAddress,
@@ -50,6 +51,7 @@ import {
 } from "./folderNames";
 import { changesDirectory, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
+import { archiveMembers, type ArchiveMember } from "./archiveMembers";
 
 export * from "./ruleSettings";
 
@@ -83,8 +85,8 @@ export interface Decision {
 /** Where paths really are (`PolicyBoundary`). */
 export interface PathChecker extends FolderReader {
   check(path: string): PathCheck;
-  /** A small file's text (a patch a command applies); without it, no file's text is known. */
-  readText?(path: string, maxBytes: number): string | undefined;
+  /** A small file's bytes (a patch or an archive a command reads); without it, no file's content is known. */
+  readBytes?(path: string, maxBytes: number): Uint8Array | undefined;
 }
 
 export interface DecideContext {
@@ -220,6 +222,8 @@ class FootprintView {
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
   /** What the request's globs and walks may still read (one request cannot keep the extension host busy). */
   private readonly budget = readBudget();
+  /** What the request's patches and archives may still read, in bytes (`contentOf`). */
+  private unreadBytes = MAX_CONTENT_BYTES;
   private linkMakerFound = false;
   private firstLinkMaker: LinkMaker | undefined;
 
@@ -440,7 +444,9 @@ class FootprintView {
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
       const landing = this.protectedLanding(name, argv, cwd, computed);
       if (landing) return landing;
-      const patched = this.patchReach(name, argv, command, cwd, computed);
+      const patched =
+        this.patchReach(name, argv, command, cwd, computed) ??
+        this.archiveReach(name, argv, command, cwd, computed);
       if (patched) return patched;
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
@@ -711,9 +717,9 @@ class FootprintView {
   /**
    * For a command that applies a patch (`appliesPatch`), the guard the files its headers name meet, as if the command
    * named them: a patch may change `.vscode/tasks.json` or `../../.bashrc` though the line names neither. The patch is
-   * read from the file named or the here-document given; one not known (from a pipe or the terminal, a file outside
-   * or not there yet, larger than `MAX_PATCH_BYTES`) asks. Each name is checked as written and without its first
-   * folder (git's `a/` and `b/`), from where the command runs and any folder it is told to apply in.
+   * read from the file named or the input given (`contentOf`, `inputOf`); one not known asks. Each name is checked as
+   * written and without its first folder (git's `a/` and `b/`), from where the command runs and any folder it is told
+   * to apply in.
    */
   private patchReach(
     name: string,
@@ -728,66 +734,177 @@ class FootprintView {
       guard: "incomplete" as const,
       label: `${name} applies a patch ${why}, so the files it changes are not known`,
     });
-    // One request's patches together are read up to `MAX_PATCH_BYTES` (`git am *.patch`).
-    let unread = MAX_PATCH_BYTES;
-    const read = (file: string | null): string | undefined => {
-      const path = file === null ? undefined : absolute(file, cwd, this.context.home);
-      const check = path === undefined ? undefined : this.context.paths.check(path);
-      const text =
-        check?.status === "inside" && !check.protected
-          ? this.context.paths.readText?.(check.path, unread)
-          : undefined;
-      unread -= text?.length ?? 0;
-      return text;
-    };
     const files = this.knownNames(applies.files, cwd, computed);
     if (files === undefined) return unknown("from a file named at run time");
     const texts: string[] = [];
     for (const file of files) {
-      const text = read(file);
-      if (text === undefined) return unknown(`from ${shortPath(file)}, which Symposium cannot read`);
-      texts.push(text);
+      const bytes = this.contentOf(file, cwd);
+      if (bytes === undefined) return unknown(`from ${shortPath(file)}, which Symposium cannot read`);
+      texts.push(new TextDecoder().decode(bytes));
     }
     if (applies.stdin) {
-      const input = command.stdin;
-      const text = input === undefined ? undefined : "text" in input ? input.text : read(input.file);
-      if (text == null) return unknown("from its input, which Symposium cannot read");
-      texts.push(text);
+      const input = this.inputOf(command, cwd);
+      if (input === undefined) return unknown("from its input, which Symposium cannot read");
+      texts.push(typeof input === "string" ? input : new TextDecoder().decode(input));
     }
     const names = texts.flatMap(patchedNames);
-    if (names.length > MAX_PATCH_NAMES) return unknown(`naming more than ${MAX_PATCH_NAMES} files`);
-    const folders = [
+    if (names.length > MAX_WRITTEN_NAMES) return unknown(`naming more than ${MAX_WRITTEN_NAMES} files`);
+    // git's `a/` and `b/` first, so that the card names the file as the workspace knows it.
+    const candidates = names.flatMap((written) =>
+      /^[ab][\\/]/.test(written)
+        ? [written.slice(2), written]
+        : [written, written.replace(/^[^\\/]*[\\/]/, "")],
+    );
+    return this.writtenReach(
+      `${name} applies a patch that changes`,
+      candidates,
+      applies.folders,
       cwd,
-      ...applies.folders.map((folder) =>
-        folder === null ? undefined : absolute(folder, cwd, this.context.home),
-      ),
-    ];
-    for (const folder of folders) {
-      if (folder === undefined) return unknown("in a folder Symposium does not know");
-      for (const written of names)
-        // git's `a/` and `b/` first, so that the card names the file as the workspace knows it.
-        for (const candidate of new Set(
-          /^[ab][\\/]/.test(written)
-            ? [written.slice(2), written]
-            : [written, written.replace(/^[^\\/]*[\\/]/, "")],
-        )) {
-          const path = absolute(candidate, folder, this.context.home);
-          const check = path === undefined ? undefined : this.context.paths.check(path);
-          if (check === undefined || check.status === "unresolved")
-            return unknown(`that names ${shortPath(candidate)}, which cannot be placed`);
-          if (check.status === "outside")
-            return {
-              guard: "outside",
-              label: `${name} applies a patch that changes ${shortPath(candidate)}, outside the workspace`,
-            };
-          if (check.protected || isProtectedName(candidate.split(/[\\/]/)))
-            return {
-              guard: "protected",
-              label: `${name} applies a patch that changes ${shortPath(candidate)}, a protected path`,
-            };
-        }
+      unknown,
+    );
+  }
+
+  /**
+   * For a command that extracts an archive (`extractsArchive`), the guard what it holds meets where it lands, as if
+   * the command named each member: an archive may hold `.git/hooks/pre-commit` or `../../.bashrc`, or a link that
+   * leads out. The archive is read from the file named or its input (`contentOf`, `inputOf`: not a pipe, not one
+   * made in the same line) and its members listed (`archiveMembers`: tar, gzip and zip); any other asks.
+   */
+  private archiveReach(
+    name: string,
+    argv: readonly (string | null)[],
+    command: SimpleCommand,
+    cwd: string | undefined,
+    computed: ComputedNames,
+  ): { guard: GuardId; label: string } | undefined {
+    const extraction = extractsArchive(name, argv);
+    if (extraction === undefined) return undefined;
+    const unknown = (why: string) => ({
+      guard: "incomplete" as const,
+      label: `${name} extracts an archive ${why}, so the files it writes are not known`,
+    });
+    if (extraction.unread !== undefined)
+      return { guard: "incomplete", label: `${extraction.unread}, so the files it writes are not known` };
+    const archives = this.knownNames(extraction.archives, cwd, computed);
+    if (archives === undefined) return unknown("named at run time");
+    const contents: Uint8Array[] = [];
+    for (const archive of archives) {
+      // unzip finds `x.zip` by the name `x`.
+      const bytes =
+        this.contentOf(archive, cwd) ??
+        (name === "unzip" ? this.contentOf(`${archive}.zip`, cwd) : undefined);
+      if (bytes === undefined) return unknown(`from ${shortPath(archive)}, which Symposium cannot read`);
+      contents.push(bytes);
+    }
+    if (extraction.stdin) {
+      const input = this.inputOf(command, cwd);
+      if (input === undefined || typeof input === "string")
+        return unknown("from its input, which Symposium cannot read");
+      contents.push(input);
+    }
+    const members: ArchiveMember[] = [];
+    for (const bytes of contents) {
+      const read = archiveMembers(bytes);
+      if (read === undefined) return unknown("in a format Symposium does not read (only tar, gzip and zip)");
+      members.push(...read);
+    }
+    if (members.length > MAX_WRITTEN_NAMES) return unknown(`holding more than ${MAX_WRITTEN_NAMES} files`);
+    const strip = (path: string) =>
+      path
+        .split(/[\\/]+/)
+        .slice(extraction.strip)
+        .join("/");
+    const written = members
+      .map((member) => ({ ...member, name: strip(member.name) }))
+      .filter((m) => m.name !== "");
+    // unzip writes a link member as a link, which the listing does not tell apart from a file: a member written
+    // below another that is not a folder may be written through a link.
+    const files = new Set(written.filter((m) => !m.folder).map((m) => m.name));
+    const through = written.find((m) => {
+      const parts = m.name.split("/");
+      return parts.some((_, i) => i > 0 && files.has(parts.slice(0, i).join("/")));
+    });
+    if (through !== undefined)
+      return unknown(`that writes ${shortPath(through.name)} below a member that may be a link`);
+    const wrote = this.writtenReach(
+      `${name} extracts an archive that writes`,
+      written.map((m) => m.name),
+      extraction.folders,
+      cwd,
+      unknown,
+    );
+    if (wrote) return wrote;
+    // A link member leads where its target is from its own folder: later commands may read or write through it.
+    for (const member of written) {
+      if (member.link === undefined) continue;
+      const target = member.link.startsWith("/")
+        ? member.link
+        : [...member.name.split("/").slice(0, -1), member.link].join("/");
+      const away = this.writtenReach(
+        `${name} extracts an archive holding a link, ${shortPath(member.name)}, to`,
+        [target],
+        extraction.folders,
+        cwd,
+        unknown,
+      );
+      if (away) return away;
     }
     return undefined;
+  }
+
+  /**
+   * The guard names a patch or archive writes meet (`what` says how: "tar extracts an archive that writes"), each
+   * placed in every folder the command may write them in: outside the workspace (an absolute name, `..`, a link on
+   * the way), a protected name, or not placeable.
+   */
+  private writtenReach(
+    what: string,
+    names: readonly string[],
+    folders: readonly (string | null)[],
+    cwd: string | undefined,
+    unknown: (why: string) => { guard: GuardId; label: string },
+  ): { guard: GuardId; label: string } | undefined {
+    const places =
+      folders.length === 0
+        ? [cwd]
+        : folders.map((f) => (f === null ? undefined : absolute(f, cwd, this.context.home)));
+    for (const folder of places) {
+      if (folder === undefined) return unknown("in a folder Symposium does not know");
+      for (const name of new Set(names)) {
+        const path = absolute(name, folder, this.context.home);
+        const check = path === undefined ? undefined : this.context.paths.check(path);
+        if (check === undefined || check.status === "unresolved")
+          return unknown(`that names ${shortPath(name)}, which cannot be placed`);
+        if (check.status === "outside")
+          return { guard: "outside", label: `${what} ${shortPath(name)}, outside the workspace` };
+        if (check.protected || isProtectedName(name.split(/[\\/]/)))
+          return { guard: "protected", label: `${what} ${shortPath(name)}, a protected path` };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A file a command reads a patch or an archive from: its bytes when it is inside the workspace, not protected, and
+   * within what the request may still read (`MAX_CONTENT_BYTES` for all its files together), else undefined.
+   */
+  private contentOf(file: string, cwd: string | undefined): Uint8Array | undefined {
+    const path = absolute(file, cwd, this.context.home);
+    const check = path === undefined ? undefined : this.context.paths.check(path);
+    const bytes =
+      check?.status === "inside" && !check.protected
+        ? this.context.paths.readBytes?.(check.path, this.unreadBytes)
+        : undefined;
+    this.unreadBytes -= bytes?.length ?? 0;
+    return bytes;
+  }
+
+  /** A command's input where the line gives it: a here-document's text, or a file's bytes (`contentOf`). */
+  private inputOf(command: SimpleCommand, cwd: string | undefined): string | Uint8Array | undefined {
+    const input = command.stdin;
+    if (input === undefined) return undefined;
+    if ("text" in input) return input.text ?? undefined;
+    return input.file === null ? undefined : this.contentOf(input.file, cwd);
   }
 
   /**
@@ -862,10 +979,10 @@ class FootprintView {
   }
 }
 
-/** The largest patch read to learn what it changes (a patch's text, not the files it changes). */
-const MAX_PATCH_BYTES = 1024 * 1024;
-/** The most names of one request's patches checked; a patch naming more asks. */
-const MAX_PATCH_NAMES = 1_000;
+/** What one request's patches and archives are read up to, all together (what they hold asks beyond). */
+const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
+/** The most names one patch or archive's files may have checked; one naming more asks. */
+const MAX_WRITTEN_NAMES = 2_000;
 
 /** A command of the request that may create a link: what it is, and its place among the simple commands. */
 interface LinkMaker {

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { strToU8, zipSync } from "fflate";
+import { create } from "tar";
+import { archiveMembers } from "../../src/core/policy/archiveMembers";
+
+describe("archiveMembers (what tar x and unzip would write)", () => {
+  let dir: string;
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "symposium-archive-"));
+    mkdirSync(join(dir, "kit", ".vscode"), { recursive: true });
+    writeFileSync(join(dir, "kit", ".vscode", "tasks.json"), "{}");
+    symlinkSync("/etc", join(dir, "kit", "out"));
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const tarOf = (gzip: boolean): Uint8Array => {
+    const file = join(dir, gzip ? "kit.tgz" : "kit.tar");
+    create({ gzip, file, cwd: dir, sync: true, portable: true }, ["kit"]);
+    return readFileSync(file);
+  };
+
+  it("lists a tar's and a gzipped tar's members, folders and where links lead", () => {
+    for (const bytes of [tarOf(false), tarOf(true)]) {
+      const members = archiveMembers(bytes);
+      assert.ok(members, "read");
+      assert.deepEqual(members.map((m) => [m.name, m.link ?? "", m.folder ?? false]).sort(), [
+        ["kit/", "", true],
+        ["kit/.vscode/", "", true],
+        ["kit/.vscode/tasks.json", "", false],
+        ["kit/out", "/etc", false],
+      ]);
+    }
+  });
+
+  it("lists a zip's entries from its central directory", () => {
+    const zip = zipSync({
+      "lib/": new Uint8Array(0),
+      "lib/a.js": strToU8("x"),
+      ".git/hooks/pre-commit": strToU8("x"),
+    });
+    assert.deepEqual(archiveMembers(zip), [
+      { name: "lib/", folder: true },
+      { name: "lib/a.js" },
+      { name: ".git/hooks/pre-commit" },
+    ]);
+  });
+
+  it("knows nothing of a damaged archive, another format, or bytes that are no archive", () => {
+    const tgz = tarOf(true);
+    assert.equal(archiveMembers(tgz.subarray(0, tgz.length - 30)), undefined, "cut short");
+    assert.equal(archiveMembers(Buffer.from("BZh91AY&SY\u0000\u0001garbage")), undefined, "bzip2");
+    assert.equal(archiveMembers(Buffer.from("just some text, not an archive")), undefined);
+    assert.equal(archiveMembers(new Uint8Array(0)), undefined);
+  });
+});
