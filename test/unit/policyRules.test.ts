@@ -1026,6 +1026,7 @@ describe("permission rules and guards", () => {
         "tar xzf lib.tgz && cat build/new.md",
         "tar -xzf lib.tgz && echo x > build/new.md",
         "unzip lib.zip && cat *.ts",
+        "patch -p1 < fix.patch && cat build/new.md",
         "git pull && grep -R TODO src",
         "git merge origin/main && cat build/new.md",
         "git checkout -b topic origin/x && cat build/new.md",

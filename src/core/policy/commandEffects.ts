@@ -402,6 +402,9 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
     }
     case "unzip":
       return name;
+    // GNU patch applies git's patches, links (`new file mode 120000`) included.
+    case "patch":
+      return words.includes("--dry-run") ? undefined : name;
     case "cpio": {
       const { short, long } = optionTests(flags);
       return short("i") || long("--extract") ? name : undefined;
@@ -582,8 +585,9 @@ export function extractsArchive(
       ? { archives: [], stdin: true, folders: [], strip: 0 }
       : { archives: [archive], stdin: false, folders: [], strip: 0 };
   }
-  const other = addsLinksFromContent(name, argv);
-  if (other === undefined || name === "git") return undefined;
+  // Other archivers (7-Zip, cpio): their formats are not read here.
+  const other = ["7z", "7za", "7zr", "cpio"].includes(name) ? addsLinksFromContent(name, argv) : undefined;
+  if (other === undefined) return undefined;
   return { archives: [], stdin: false, folders: [], strip: 0, unread: `${other} extracts an archive` };
 }
 
