@@ -717,7 +717,7 @@ class FootprintView {
   /**
    * For a command that applies a patch (`appliesPatch`), the guard the files its headers name meet, as if the command
    * named them: a patch may change `.vscode/tasks.json` or `../../.bashrc` though the line names neither. The patch is
-   * read from the file named or the input given (`contentOf`, `inputOf`); one not known asks. Each name is checked as
+   * read from the file named or the input given (`contentsOf`); one not known asks. Each name is checked as
    * written and without its first folder (git's `a/` and `b/`), from where the command runs and any folder it is told
    * to apply in.
    */
@@ -734,19 +734,11 @@ class FootprintView {
       guard: "incomplete" as const,
       label: `${name} applies a patch ${why}, so the files it changes are not known`,
     });
-    const files = this.knownNames(applies.files, cwd, computed);
-    if (files === undefined) return unknown("from a file named at run time");
-    const texts: string[] = [];
-    for (const file of files) {
-      const bytes = this.contentOf(file, cwd);
-      if (bytes === undefined) return unknown(`from ${shortPath(file)}, which Symposium cannot read`);
-      texts.push(new TextDecoder().decode(bytes));
-    }
-    if (applies.stdin) {
-      const input = this.inputOf(command, cwd);
-      if (input === undefined) return unknown("from its input, which Symposium cannot read");
-      texts.push(typeof input === "string" ? input : new TextDecoder().decode(input));
-    }
+    const contents = this.contentsOf(applies.files, applies.stdin, command, cwd, computed);
+    if (typeof contents === "string") return unknown(contents);
+    const texts = contents.map((content) =>
+      typeof content === "string" ? content : new TextDecoder().decode(content),
+    );
     const names = texts.flatMap(patchedNames);
     if (names.length > MAX_WRITTEN_NAMES) return unknown(`naming more than ${MAX_WRITTEN_NAMES} files`);
     // git's `a/` and `b/` first, so that the card names the file as the workspace knows it.
@@ -767,7 +759,7 @@ class FootprintView {
   /**
    * For a command that extracts an archive (`extractsArchive`), the guard what it holds meets where it lands, as if
    * the command named each member: an archive may hold `.git/hooks/pre-commit` or `../../.bashrc`, or a link that
-   * leads out. The archive is read from the file named or its input (`contentOf`, `inputOf`: not a pipe, not one
+   * leads out. The archive is read from the file named or its input (`contentsOf`: not a pipe, not one
    * made in the same line) and its members listed (`archiveMembers`: tar, gzip and zip); any other asks.
    */
   private archiveReach(
@@ -785,26 +777,14 @@ class FootprintView {
     });
     if (extraction.unread !== undefined)
       return { guard: "incomplete", label: `${extraction.unread}, so the files it writes are not known` };
-    const archives = this.knownNames(extraction.archives, cwd, computed);
-    if (archives === undefined) return unknown("named at run time");
-    const contents: Uint8Array[] = [];
-    for (const archive of archives) {
-      // unzip finds `x.zip` by the name `x`.
-      const bytes =
-        this.contentOf(archive, cwd) ??
-        (name === "unzip" ? this.contentOf(`${archive}.zip`, cwd) : undefined);
-      if (bytes === undefined) return unknown(`from ${shortPath(archive)}, which Symposium cannot read`);
-      contents.push(bytes);
-    }
-    if (extraction.stdin) {
-      const input = this.inputOf(command, cwd);
-      if (input === undefined || typeof input === "string")
-        return unknown("from its input, which Symposium cannot read");
-      contents.push(input);
-    }
+    // unzip finds `x.zip` by the name `x`.
+    const contents = this.contentsOf(extraction.archives, extraction.stdin, command, cwd, computed, (file) =>
+      name === "unzip" ? `${file}.zip` : undefined,
+    );
+    if (typeof contents === "string") return unknown(contents);
     const members: ArchiveMember[] = [];
-    for (const bytes of contents) {
-      const read = archiveMembers(bytes);
+    for (const content of contents) {
+      const read = typeof content === "string" ? undefined : archiveMembers(content);
       if (read === undefined) return unknown("in a format Symposium does not read (only tar, gzip and zip)");
       members.push(...read);
     }
@@ -899,12 +879,43 @@ class FootprintView {
     return bytes;
   }
 
-  /** A command's input where the line gives it: a here-document's text, or a file's bytes (`contentOf`). */
-  private inputOf(command: SimpleCommand, cwd: string | undefined): string | Uint8Array | undefined {
-    const input = command.stdin;
-    if (input === undefined) return undefined;
-    if ("text" in input) return input.text ?? undefined;
-    return input.file === null ? undefined : this.contentOf(input.file, cwd);
+  /**
+   * What a command reads its patches or archives from: the files named (computed ones as a glob's matches; `or` gives
+   * another name to try, as unzip tries `x.zip` for `x`) and, with `stdin`, its input where the line gives it (a
+   * here-document's text, a file). Each one's content (`contentOf`), or why one cannot be known.
+   */
+  private contentsOf(
+    files: readonly (string | null)[],
+    stdin: boolean,
+    command: SimpleCommand,
+    cwd: string | undefined,
+    computed: ComputedNames,
+    or: (file: string) => string | undefined = () => undefined,
+  ): (string | Uint8Array)[] | string {
+    const named = this.knownNames(files, cwd, computed);
+    if (named === undefined) return "from a file named at run time";
+    const contents: (string | Uint8Array)[] = [];
+    for (const file of named) {
+      const other = or(file);
+      const bytes =
+        this.contentOf(file, cwd) ?? (other === undefined ? undefined : this.contentOf(other, cwd));
+      if (bytes === undefined) return `from ${shortPath(file)}, which Symposium cannot read`;
+      contents.push(bytes);
+    }
+    if (stdin) {
+      const input = command.stdin;
+      const content =
+        input === undefined
+          ? undefined
+          : "text" in input
+            ? (input.text ?? undefined)
+            : input.file === null
+              ? undefined
+              : this.contentOf(input.file, cwd);
+      if (content === undefined) return "from its input, which Symposium cannot read";
+      contents.push(content);
+    }
+    return contents;
   }
 
   /**
