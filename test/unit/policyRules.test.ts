@@ -1344,6 +1344,17 @@ describe("permission rules and guards", () => {
         footprint: () => command("git switch --discard-changes main"),
         guard: "discard-changes",
       },
+      // Git's hooks and configuration written by a program, and direnv's list of .envrc files it runs.
+      ...[
+        "pre-commit install",
+        "husky install",
+        "npx husky init",
+        "npx -y simple-git-hooks",
+        "lefthook install",
+        "git lfs install",
+        "gh auth setup-git",
+        "direnv allow .",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       // Credentials kept outside the workspace, printed by the program that keeps them: as reading
       // `~/.aws/credentials`, and one pipe away from a request that sends them anywhere.
       ...[
@@ -1608,6 +1619,13 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("names the program that changes git's hooks, behind npx too", () => {
+      assert.equal(
+        decide(command("npx husky init"), context({ bypass: true })).by.label,
+        "husky changes git's hooks (protected)",
+      );
+    });
+
     it("says which credential a command prints", () => {
       assert.equal(
         decide(command("gh auth token"), context({ bypass: true })).by.label,
@@ -1836,6 +1854,10 @@ describe("permission rules and guards", () => {
           "launchctl list",
           "loginctl list-sessions",
           "lua scripts/gen.lua",
+          "pre-commit run --all-files",
+          "lefthook run pre-commit",
+          "git lfs pull",
+          "direnv exec . make",
         ],
       ],
       [

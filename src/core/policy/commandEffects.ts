@@ -1836,6 +1836,43 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
   }
 }
 
+/**
+ * What of git's protected setup a command writes through a program rather than a path, or undefined: hook managers
+ * installing hooks (`pre-commit install`, `husky`, `lefthook install`: `.git/hooks` or `core.hooksPath`, which run
+ * the repository's commands on each commit), `git lfs install` and `gh auth setup-git` (git's configuration,
+ * filters and credential helpers). Behind `npx` too.
+ */
+export function writesGitSetup(
+  name: string,
+  argv: readonly (string | null)[],
+): { program: string; what: string } | undefined {
+  let words = argv.slice(1);
+  let program = name;
+  if (name === "npx" || name === "bunx") {
+    const at = words.findIndex((word) => word === null || !word.startsWith("-"));
+    if (at < 0 || words[at] == null) return undefined;
+    program = basename(words[at]);
+    words = words.slice(at + 1);
+  }
+  const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const hooks =
+    (program === "pre-commit" && sub[0] === "install") ||
+    (program === "husky" && (sub.length === 0 || ["install", "init"].includes(sub[0] ?? ""))) ||
+    (program === "lefthook" && ["install", "add"].includes(sub[0] ?? "")) ||
+    program === "simple-git-hooks" ||
+    (program === "git-secrets" && words.includes("--install"));
+  if (hooks) return { program, what: "git's hooks" };
+  const git = program === "git" ? gitSubcommand(argv) : undefined;
+  if (
+    (git?.name === "lfs" && ["install", "uninstall"].includes(git.rest[0] ?? "")) ||
+    (program === "gh" && sub[0] === "auth" && sub[1] === "setup-git")
+  )
+    return { program, what: "git's configuration" };
+  if (program === "direnv" && ["allow", "permit", "grant"].includes(sub[0] ?? ""))
+    return { program, what: "which folders' .envrc direnv runs in your shell" };
+  return undefined;
+}
+
 /** rustup subcommands that install, remove or choose toolchains for the user. */
 const TOOLCHAIN_CHANGES = wordSet(
   "default toolchain update install uninstall component target self set override",

@@ -29,6 +29,7 @@ import {
   copiesFolders,
   readsCredential,
   runsFromAddress,
+  writesGitSetup,
   followsLinksBelow,
   listsLinks,
   namesListedFrom,
@@ -453,6 +454,8 @@ class FootprintView {
       if (writeReach) return writeReach;
       if (name === "git" && forcePush(argv))
         return { guard: "force-push", label: "git push --force rewrites the remote's history" };
+      const setup = writesGitSetup(name, argv);
+      if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
       const credential = readsCredential(name, argv);
       if (credential)
         return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
