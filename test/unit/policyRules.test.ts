@@ -411,6 +411,8 @@ describe("permission rules and guards", () => {
         "rsync -a src/ build/src/",
         "mv moved build/moved",
         "cp -r ci build/ci",
+        "find vendor -name '*.orig' -exec mv {} build/ \\;",
+        "find src -type d -exec cp -r {} build/ \\;",
       ].flatMap((line) => {
         const decision = decide(command(line), context({ bypass: true }));
         return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
@@ -1149,6 +1151,11 @@ describe("permission rules and guards", () => {
         "cp -rt .github ci/workflows",
         "rsync -a ci/ .github/",
         "mv ci/workflows .gitea/",
+        // What find finds, copied or moved under its own name: any entry below its start that its -name tests match.
+        "find vendor/kit -mindepth 1 -maxdepth 1 -exec cp -r {} . \\;",
+        "find vendor -name '.vs*' -exec mv {} . \\;",
+        "find ci -name workflows -exec cp -r {} .github/ \\;",
+        "find vendor -type d -name kit -exec cp -r {} build/ \\;",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       {
         name: "ln -s ../x ../../l run in src/lib: the target is read from the link's folder",

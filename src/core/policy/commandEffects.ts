@@ -139,6 +139,28 @@ export function findCommands(argv: readonly (string | null)[]): (string | null)[
 }
 
 /**
+ * The name patterns every entry `find` acts on matches (`-name`, `-iname` among its tests, all of which must hold:
+ * no `-o`, `!`, `-not` or parentheses), or undefined when its tests do not say that much. With none, any entry.
+ */
+export function findNamePatterns(
+  argv: readonly (string | null)[],
+): { pattern: string; nocase: boolean }[] | undefined {
+  const patterns: { pattern: string; nocase: boolean }[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i];
+    if (word == null) return undefined;
+    if (FIND_RUNS.has(word) || word === "-delete" || word === "-print" || word === "-print0") break;
+    if (["-o", "-or", "!", "-not", "(", ")", ","].includes(word)) return undefined;
+    if (word === "-name" || word === "-iname") {
+      const pattern = argv[++i];
+      if (pattern == null) return undefined;
+      patterns.push({ pattern, nocase: word === "-iname" });
+    }
+  }
+  return patterns;
+}
+
+/**
  * Commands whose operands are all files they write or change in place, or read (`cat`, `head`: a credential shown),
  * a value of an option in the next word counting as one too (`shuf -o ~/.bashrc`; `sort -T /tmp` asks, rarely).
  */

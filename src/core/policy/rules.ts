@@ -26,6 +26,7 @@ import {
   carriesLinks,
   appliesPatch,
   extractsArchive,
+  findNamePatterns,
   copiesFolders,
   readsCredential,
   runsFromAddress,
@@ -443,7 +444,7 @@ class FootprintView {
       if (reach) return reach;
       const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd, afterLinks);
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
-      const landing = this.protectedLanding(name, argv, cwd, computed);
+      const landing = this.protectedLanding(name, argv, command, cwd, computed);
       if (landing) return landing;
       const patched =
         this.patchReach(name, argv, command, cwd, computed) ??
@@ -670,6 +671,7 @@ class FootprintView {
   private protectedLanding(
     name: string,
     argv: readonly (string | null)[],
+    command: SimpleCommand,
     cwd: string | undefined,
     computed: ComputedNames,
   ): { guard: GuardId; label: string } | undefined {
@@ -681,8 +683,20 @@ class FootprintView {
     // A source computed at run time and not a glob's match meets `fileReach`'s guard.
     const sources = this.knownNames(copy.sources, cwd, computed) ?? [];
     const intoNames = into.relative.split(/[\\/]/);
+    // What find finds matches its `-name` tests, when they say so (`findNamePatterns`): no other entry is copied.
+    const finder = this.simple.find(
+      (s) => s.command.text === command.text && basename(s.command.argv[0] ?? "") === "find",
+    );
+    const patterns = finder === undefined ? undefined : findNamePatterns(finder.command.argv);
+    const findable = (entry: string) =>
+      (patterns ?? []).every(({ pattern, nocase }) =>
+        picomatch.isMatch(entry, pattern, { dot: true, nocase }),
+      );
     for (const source of sources) {
-      const from = absolute(source, cwd, this.context.home);
+      // What find finds (`find vendor -exec cp -r {} . \;`: `findCommands` names it `start/{}`) may be any entry below
+      // its start, landing under its own name: every tail of every path below is a place it may land.
+      const found = /(?:^|[\\/])\{\}$/.test(source);
+      const from = absolute(found ? source.slice(0, -2) || "." : source, cwd, this.context.home);
       const check = from === undefined ? undefined : this.context.paths.check(from);
       if (from === undefined || check?.status !== "inside") continue;
       const start = from.replace(/(?:[\\/]+\.?)+$/, "");
@@ -693,25 +707,28 @@ class FootprintView {
       const places = into.exists && !holdings ? [[asNamed], []] : [[], [asNamed]];
       const landsProtected = (path: string): string | undefined => {
         const held = path.slice(start.length + 1).split(/[\\/]/);
-        const place = places.find((named) => isProtectedName([...intoNames, ...named, ...held]));
-        return place && [into.path, ...place, ...held].join("/");
+        const tails = found
+          ? held.map((_, i) => held.slice(i)).filter((tail) => findable(tail[0] ?? ""))
+          : places.map((named) => [...named, ...held]);
+        const landing = tails.find((tail) => isProtectedName([...intoNames, ...tail]));
+        return landing && [into.path, ...landing].join("/");
       };
-      const found = firstBelow(
+      const held = firstBelow(
         start,
         copy.follows,
         this.context.paths,
         (path) => path !== start && landsProtected(path) !== undefined,
         this.budget,
       );
-      if (found === "too many")
+      if (held === "too many")
         return {
           guard: "incomplete",
           label: `${name} copies ${shortPath(start)}, which holds too many files to check for protected ones`,
         };
-      if (found !== undefined)
+      if (held !== undefined)
         return {
           guard: "protected",
-          label: `${name} writes ${shortPath(landsProtected(found.path)!)} (from ${shortPath(found.path)}), a protected path`,
+          label: `${name} writes ${shortPath(landsProtected(held.path)!)} (from ${shortPath(held.path)}), a protected path`,
         };
     }
     return undefined;
