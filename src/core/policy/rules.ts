@@ -335,7 +335,7 @@ class FootprintView {
     return true;
   }
 
-  guard(): { guard: GuardId; label: string } | undefined {
+  guard(): Held | undefined {
     if (!this.context.trusted)
       return { guard: "untrusted", label: "The workspace is not trusted: nothing is approved automatically" };
     if (this.footprint.subject === "unknown" || this.footprint.subject === "none")
@@ -377,7 +377,7 @@ class FootprintView {
     return this.destructive();
   }
 
-  private destructive(): { guard: GuardId; label: string } | undefined {
+  private destructive(): Held | undefined {
     const downloaders = new Set<number>();
     const runners = new Set<number>();
     let programFromPipe = false;
@@ -444,12 +444,10 @@ class FootprintView {
       if (reach) return reach;
       const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd, afterLinks);
       if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
-      const landing = this.protectedLanding(name, argv, command, cwd, computed);
+      // What lands where the line does not say: what a copied folder holds, what a patch or an archive names.
+      const inLine: CommandInLine = { name, argv, command, cwd, computed };
+      const landing = this.protectedLanding(inLine) ?? this.patchReach(inLine) ?? this.archiveReach(inLine);
       if (landing) return landing;
-      const patched =
-        this.patchReach(name, argv, command, cwd, computed) ??
-        this.archiveReach(name, argv, command, cwd, computed);
-      if (patched) return patched;
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
@@ -557,7 +555,7 @@ class FootprintView {
     computed: ComputedNames,
     /** A command of the line that may create links (`linkMaker`), other than this one. */
     afterLinks?: string,
-  ): { guard: GuardId; label: string } | undefined {
+  ): Held | undefined {
     const farReaching = {
       guard: "recursive-delete" as const,
       label: "A recursive delete reaches outside the workspace folders",
@@ -649,7 +647,7 @@ class FootprintView {
     { targets }: FileTargets,
     cwd: string | undefined,
     afterLinks: string | undefined,
-  ): { guard: GuardId; label: string } | undefined {
+  ): Held | undefined {
     for (const { text } of targets) {
       if (text === null || !text.endsWith("/{}")) continue;
       const path = absolute(text.slice(0, -3), cwd, this.context.home);
@@ -668,13 +666,7 @@ class FootprintView {
    * destination or in a folder of the source's name there (as the destination is there or not): both are checked.
    * A source or destination outside, protected or not known meets its own path's guard (`fileReach`).
    */
-  private protectedLanding(
-    name: string,
-    argv: readonly (string | null)[],
-    command: SimpleCommand,
-    cwd: string | undefined,
-    computed: ComputedNames,
-  ): { guard: GuardId; label: string } | undefined {
+  private protectedLanding({ name, argv, command, cwd, computed }: CommandInLine): Held | undefined {
     const copy = copiesFolders(name, argv);
     const destination =
       copy?.destination == null ? undefined : absolute(copy.destination, cwd, this.context.home);
@@ -741,13 +733,7 @@ class FootprintView {
    * written and without its first folder (git's `a/` and `b/`), from where the command runs and any folder it is told
    * to apply in.
    */
-  private patchReach(
-    name: string,
-    argv: readonly (string | null)[],
-    command: SimpleCommand,
-    cwd: string | undefined,
-    computed: ComputedNames,
-  ): { guard: GuardId; label: string } | undefined {
+  private patchReach({ name, argv, command, cwd, computed }: CommandInLine): Held | undefined {
     const applies = appliesPatch(name, argv);
     if (applies === undefined) return undefined;
     const unknown = (why: string) => ({
@@ -782,13 +768,7 @@ class FootprintView {
    * leads out. The archive is read from the file named or its input (`contentsOf`: not a pipe, not one
    * made in the same line) and its members listed (`archiveMembers`: tar, gzip and zip); any other asks.
    */
-  private archiveReach(
-    name: string,
-    argv: readonly (string | null)[],
-    command: SimpleCommand,
-    cwd: string | undefined,
-    computed: ComputedNames,
-  ): { guard: GuardId; label: string } | undefined {
+  private archiveReach({ name, argv, command, cwd, computed }: CommandInLine): Held | undefined {
     const extraction = extractsArchive(name, argv);
     if (extraction === undefined) return undefined;
     const unknown = (why: string) => ({
@@ -862,8 +842,8 @@ class FootprintView {
     names: readonly string[],
     folders: readonly (string | null)[],
     cwd: string | undefined,
-    unknown: (why: string) => { guard: GuardId; label: string },
-  ): { guard: GuardId; label: string } | undefined {
+    unknown: (why: string) => Held,
+  ): Held | undefined {
     const places =
       folders.length === 0
         ? [cwd]
@@ -965,7 +945,7 @@ class FootprintView {
     folder: string,
     follow: boolean,
     afterLinks: string | undefined,
-  ): { guard: GuardId; label: string } | undefined {
+  ): Held | undefined {
     const where = `${what} ${shortPath(folder)}`;
     if (afterLinks)
       return { guard: "incomplete", label: `${where}, where ${afterLinks} in this line may add links` };
@@ -1014,6 +994,18 @@ class FootprintView {
 const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
 /** The most names one patch or archive's files may have checked; one naming more asks. */
 const MAX_WRITTEN_NAMES = 2_000;
+
+/** A guard that holds a request back, and the sentence the card shows for it. */
+type Held = { guard: GuardId; label: string };
+
+/** A simple command as the guards judge it: its program's name, its words behind wrappers, where it runs. */
+interface CommandInLine {
+  name: string;
+  argv: readonly (string | null)[];
+  command: SimpleCommand;
+  cwd: string | undefined;
+  computed: ComputedNames;
+}
 
 /** A command of the request that may create a link: what it is, and its place among the simple commands. */
 interface LinkMaker {
