@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
-import { create } from "tar";
+import { gzipSync } from "node:zlib";
+import { create, Header } from "tar";
 import { archiveMembers } from "../../src/core/policy/archiveMembers";
 
 describe("archiveMembers (what tar x and unzip would write)", () => {
@@ -48,6 +49,23 @@ describe("archiveMembers (what tar x and unzip would write)", () => {
       { name: "lib/a.js" },
       { name: ".git/hooks/pre-commit" },
     ]);
+  });
+
+  it("stops at what a gzip bomb says it holds, rather than inflating it all in the extension host", () => {
+    // 70 members of 1 MiB of zeros each: 70 MiB of tar in about 70 KB of gzip, past the 64 MiB read.
+    const member = (i: number) => {
+      const header = Buffer.alloc(512);
+      new Header({ path: `z${i}`, size: 1024 * 1024, type: "File", mode: 0o644, mtime: new Date(0) }).encode(
+        header,
+      );
+      return [header, Buffer.alloc(1024 * 1024)];
+    };
+    const tar = (count: number) =>
+      gzipSync(
+        Buffer.concat([...Array.from({ length: count }, (_, i) => member(i)).flat(), Buffer.alloc(1024)]),
+      );
+    assert.equal(archiveMembers(tar(3))?.length, 3, "a small one is listed");
+    assert.equal(archiveMembers(tar(70)), undefined);
   });
 
   it("knows nothing of a damaged archive, another format, or bytes that are no archive", () => {

@@ -14,7 +14,10 @@ export interface ArchiveMember {
   folder?: true;
 }
 
-/** The archive's members, or undefined when its format is not one read here or it is damaged. */
+/**
+ * The archive's members, or undefined when its format is not one read here, it is damaged, or it holds more than is
+ * read in the extension host while a request waits (`MAX_TAR_CONTENT_BYTES`, `MAX_MEMBERS`).
+ */
 export function archiveMembers(bytes: Uint8Array): ArchiveMember[] | undefined {
   return isZip(bytes) ? zipMembers(bytes) : tarMembers(bytes);
 }
@@ -45,10 +48,13 @@ function tarMembers(bytes: Uint8Array): ArchiveMember[] | undefined {
   const members: ArchiveMember[] = [];
   let failed = false;
   let ended = false;
-  // Fed the whole archive at once, the parser (gzip included) runs to its end before `end` returns.
+  // What the members say they hold, which the parser reads through (inflating it) to reach the next header.
+  let held = 0;
   const parser = new Parser({
     strict: true,
     onReadEntry: (entry) => {
+      held += entry.size;
+      if (held > MAX_TAR_CONTENT_BYTES || members.length >= MAX_MEMBERS) failed = true;
       const link = entry.type === "SymbolicLink" || entry.type === "Link" ? entry.linkpath : undefined;
       members.push({
         name: entry.path,
@@ -61,10 +67,22 @@ function tarMembers(bytes: Uint8Array): ArchiveMember[] | undefined {
   parser.on("error", () => (failed = true));
   parser.on("warn", () => (failed = true));
   parser.on("end", () => (ended = true));
+  // Fed in slices, each parsed (gzip included) before `write` returns: a gzip bomb stops at the slice where what its
+  // members say they hold passes the bound, not after inflating gigabytes in the extension host.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    parser.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    for (let at = 0; at < buffer.length && !failed; at += SLICE_BYTES)
+      parser.write(buffer.subarray(at, at + SLICE_BYTES));
+    if (!failed) parser.end();
   } catch {
     return undefined;
   }
   return failed || !ended ? undefined : members;
 }
+
+/** The most a tar's members may hold together to be listed (a gzip bomb's zeros count). */
+const MAX_TAR_CONTENT_BYTES = 64 * 1024 * 1024;
+/** The most members listed; the caller asks past far fewer. */
+const MAX_MEMBERS = 10_000;
+/** A compressed slice inflates to at most about 1,000 times its size: 16 KB to about 16 MB. */
+const SLICE_BYTES = 16 * 1024;
