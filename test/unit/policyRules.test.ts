@@ -68,6 +68,9 @@ describe("permission rules and guards", () => {
     tarball("kit.tgz", ["kit"]);
     tarball("lib.tgz", ["lib"]);
     tarball("away.tgz", ["away"]);
+    mkdirSync(join(staging, "linked"));
+    symlinkSync("a.js", join(staging, "linked", "rel"));
+    tarball("linked.tgz", ["linked"]);
     writeFileSync(join(ws, "kit.zip"), zipSync({ "kit/.git/hooks/post-checkout": strToU8("#!/bin/sh") }));
     writeFileSync(join(ws, "lib.zip"), zipSync({ "lib/": new Uint8Array(0), "lib/a.js": strToU8("x") }));
     writeFileSync(join(ws, "through.zip"), zipSync({ "lib/x": strToU8("/etc"), "lib/x/y": strToU8("y") }));
@@ -1025,8 +1028,8 @@ describe("permission rules and guards", () => {
         "cd ~ && rg KEY",
         // A name not there yet after a command that may create it as a link from content it reads.
         "git clone https://example.invalid/x.git repo && cat repo/README.md",
-        "tar xzf lib.tgz && cat build/new.md",
-        "tar -xzf lib.tgz && echo x > build/new.md",
+        "tar xzf linked.tgz && cat build/new.md",
+        "tar -xzf linked.tgz && echo x > build/new.md",
         "unzip lib.zip && cat *.ts",
         "patch -p1 < fix.patch && cat build/new.md",
         "git pull && grep -R TODO src",
@@ -1818,6 +1821,9 @@ describe("permission rules and guards", () => {
           "tar tzf kit.tgz",
           "unzip -l kit.zip",
           "tar xzf kit.tgz -O",
+          // A tar known to hold no link makes none: what the line names after it is a file it wrote.
+          "tar xzf lib.tgz && cat lib/a.js build/new.md",
+          "tar xzf lib.tgz && echo x > lib/b.js",
         ],
       ],
       [

@@ -22,7 +22,8 @@ export function archiveMembers(bytes: Uint8Array): ArchiveMember[] | undefined {
   return isZip(bytes) ? zipMembers(bytes) : tarMembers(bytes);
 }
 
-function isZip(bytes: Uint8Array): boolean {
+/** A zip archive (or an empty one), by its first bytes. */
+export function isZip(bytes: Uint8Array): boolean {
   return (
     bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && bytes[3] === bytes[2] + 1
   );

@@ -53,7 +53,7 @@ import {
 } from "./folderNames";
 import { changesDirectory, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
-import { archiveMembers, type ArchiveMember } from "./archiveMembers";
+import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
 
 export * from "./ruleSettings";
 
@@ -226,6 +226,7 @@ class FootprintView {
   private readonly budget = readBudget();
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
+  private readonly contents = new Map<string, Uint8Array | undefined>();
   private linkMakerFound = false;
   private firstLinkMaker: LinkMaker | undefined;
 
@@ -277,7 +278,8 @@ class FootprintView {
     const name = argv[0] == null ? undefined : basename(argv[0]);
     if (name === undefined) return undefined;
     const fromContent = addsLinksFromContent(name, argv);
-    if (fromContent !== undefined) return fromContent;
+    if (fromContent !== undefined)
+      return this.extractsNoLink(name, argv, command, cwd) ? undefined : fromContent;
     const carried = carriesLinks(name, argv);
     if (carried === undefined) return undefined;
     const holdsLink = (source: string | null) => {
@@ -291,6 +293,37 @@ class FootprintView {
       );
     };
     return carried.sources.some(holdsLink) ? name : undefined;
+  }
+
+  /**
+   * Whether a command extracts only tar archives that are known and hold no link member (`tar xzf lib.tgz`), so
+   * that what it writes is files and folders: a later name of the line is then no link it made. A zip's links are
+   * not told apart from its files (`archiveMembers`), so unzip may always make one.
+   */
+  private extractsNoLink(
+    name: string,
+    argv: readonly (string | null)[],
+    command: SimpleCommand,
+    cwd: string | undefined,
+  ): boolean {
+    const extraction = extractsArchive(name, argv);
+    if (extraction === undefined || extraction.unread !== undefined) return false;
+    const contents = this.contentsOf(
+      extraction.archives,
+      extraction.stdin,
+      command,
+      cwd,
+      globsOf(command.text),
+    );
+    return (
+      typeof contents !== "string" &&
+      contents.every(
+        (content) =>
+          typeof content !== "string" &&
+          !isZip(content) &&
+          archiveMembers(content)?.every((member) => member.link === undefined) === true,
+      )
+    );
   }
 
   /** Deny and ask rules: one matching part of the request is enough. */
@@ -871,11 +904,12 @@ class FootprintView {
   private contentOf(file: string, cwd: string | undefined): Uint8Array | undefined {
     const path = absolute(file, cwd, this.context.home);
     const check = path === undefined ? undefined : this.context.paths.check(path);
-    const bytes =
-      check?.status === "inside" && !check.protected
-        ? this.context.paths.readBytes?.(check.path, this.unreadBytes)
-        : undefined;
+    if (check?.status !== "inside" || check.protected) return undefined;
+    // Read once per request: the link-maker check and the guard both read an archive.
+    if (this.contents.has(check.path)) return this.contents.get(check.path);
+    const bytes = this.context.paths.readBytes?.(check.path, this.unreadBytes);
     this.unreadBytes -= bytes?.length ?? 0;
+    this.contents.set(check.path, bytes);
     return bytes;
   }
 
