@@ -3,8 +3,10 @@
  * processes, driven through the API `activate()` returns in test mode.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { create as createTar } from "tar";
 import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
 import { waitFor as poll } from "../../tools/waitFor";
@@ -132,6 +134,52 @@ describe("Symposium in a real extension host", function () {
     const card = await waitFor(() => api.sessions.pending.list()[0], "a card after revoking");
     assert.equal(card.agentName, "Scripted");
     api.sessions.choose(card.key, "reject-once");
+  });
+
+  it("under Bypass, reads an archive in the extension host: a clean one passes, one planting a git hook asks", async () => {
+    // Made outside the workspace, as a repository would carry them.
+    const staging = mkdtempSync(join(tmpdir(), "symposium-archives-"));
+    mkdirSync(join(staging, "lib"));
+    writeFileSync(join(staging, "lib", "a.js"), "x");
+    mkdirSync(join(staging, "kit", ".git", "hooks"), { recursive: true });
+    writeFileSync(join(staging, "kit", ".git", "hooks", "post-checkout"), "#!/bin/sh\n");
+    const archive = (file: string, folder: string) =>
+      createTar({ gzip: true, file: join(workspace(), file), cwd: staging, sync: true, portable: true }, [
+        folder,
+      ]);
+    archive("clean.tgz", "lib");
+    archive("planted.tgz", "kit");
+    try {
+      await setAgents({
+        Scripted: {
+          command: process.execPath,
+          args: [SCRIPTED_AGENT, "--protocol", "v2"],
+          bypassPermissions: true,
+        },
+      });
+      await waitFor(() => api.sessions.isBypassed("Scripted"), "bypass to be read from user settings");
+      const key = await api.sessions.startSession("Scripted");
+      const run = (command: string) => ({
+        request: { subject: { type: "command", command, cwd: workspace() } },
+      });
+      void api.sessions.sendPrompt(
+        key,
+        JSON.stringify({ steps: [run("tar xzf clean.tgz"), run("tar xzf planted.tgz")] }),
+      );
+      const card = await waitFor(() => api.sessions.pending.list()[0], "a card for the planted archive");
+      const shown = api.sessions.snapshot().pending.find((p) => p.key === card.key);
+      assert.equal(
+        shown?.bypassBlockedReason,
+        "tar extracts an archive that writes kit/.git/, a protected path",
+      );
+      api.sessions.choose(card.key, "reject-once");
+      await waitFor(() => api.sessions.session(key)?.status === "ready", "the turn to end");
+      const decisions = (await api.history.read()).slice(0, 2).map((e) => e.provenance);
+      assert.deepEqual(decisions, ["user", "bypass"], "the clean archive was approved by Bypass");
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+      for (const file of ["clean.tgz", "planted.tgz"]) rmSync(join(workspace(), file), { force: true });
+    }
   });
 
   it("ignores agents and bypass defined in the repository's .vscode/settings.json", async () => {
