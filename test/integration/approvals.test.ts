@@ -42,6 +42,19 @@ describe("Symposium in a real extension host", function () {
     assert.ok(api?.sessions, "activate() returns the test API in test mode");
   });
 
+  /** A session of the scripted agent with Bypass on in user settings, once the extension has read it. */
+  async function startBypassedSession(): Promise<string> {
+    await setAgents({
+      Scripted: {
+        command: process.execPath,
+        args: [SCRIPTED_AGENT, "--protocol", "v2"],
+        bypassPermissions: true,
+      },
+    });
+    await waitFor(() => api.sessions.isBypassed("Scripted"), "bypass to be read from user settings");
+    return api.sessions.startSession("Scripted");
+  }
+
   afterEach(async () => {
     for (const key of api.sessions.sessionKeys()) await api.sessions.closeSession(key);
     await setAgents(undefined);
@@ -115,15 +128,7 @@ describe("Symposium in a real extension host", function () {
   });
 
   it("revoking bypass brings the card back at once", async () => {
-    await setAgents({
-      Scripted: {
-        command: process.execPath,
-        args: [SCRIPTED_AGENT, "--protocol", "v2"],
-        bypassPermissions: true,
-      },
-    });
-    await waitFor(() => api.sessions.isBypassed("Scripted"), "bypass to be read from user settings");
-    const key = await api.sessions.startSession("Scripted");
+    const key = await startBypassedSession();
     await api.sessions.setBypass("Scripted", false);
     void api.sessions.sendPrompt(
       key,
@@ -150,15 +155,7 @@ describe("Symposium in a real extension host", function () {
     archive("clean.tgz", "lib");
     archive("planted.tgz", "kit");
     try {
-      await setAgents({
-        Scripted: {
-          command: process.execPath,
-          args: [SCRIPTED_AGENT, "--protocol", "v2"],
-          bypassPermissions: true,
-        },
-      });
-      await waitFor(() => api.sessions.isBypassed("Scripted"), "bypass to be read from user settings");
-      const key = await api.sessions.startSession("Scripted");
+      const key = await startBypassedSession();
       const run = (command: string) => ({
         request: { subject: { type: "command", command, cwd: workspace() } },
       });

@@ -227,6 +227,7 @@ class FootprintView {
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
+  private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   private linkMakerFound = false;
   private firstLinkMaker: LinkMaker | undefined;
 
@@ -321,7 +322,7 @@ class FootprintView {
         (content) =>
           typeof content !== "string" &&
           !isZip(content) &&
-          archiveMembers(content)?.every((member) => member.link === undefined) === true,
+          this.membersOf(content)?.every((member) => member.link === undefined) === true,
       )
     );
   }
@@ -817,7 +818,7 @@ class FootprintView {
     if (typeof contents === "string") return unknown(contents);
     const members: ArchiveMember[] = [];
     for (const content of contents) {
-      const read = typeof content === "string" ? undefined : archiveMembers(content);
+      const read = typeof content === "string" ? undefined : this.membersOf(content);
       if (read === undefined) return unknown("in a format Symposium does not read (only tar, gzip and zip)");
       members.push(...read);
     }
@@ -911,6 +912,12 @@ class FootprintView {
     this.unreadBytes -= bytes?.length ?? 0;
     this.contents.set(check.path, bytes);
     return bytes;
+  }
+
+  /** An archive's members (`archiveMembers`), listed once per request: the link-maker check and the guard both ask. */
+  private membersOf(content: Uint8Array): ArchiveMember[] | undefined {
+    if (!this.members.has(content)) this.members.set(content, archiveMembers(content));
+    return this.members.get(content);
   }
 
   /**
