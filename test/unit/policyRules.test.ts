@@ -324,6 +324,135 @@ describe("permission rules and guards", () => {
   });
 
   // A shell with no -c and no script file runs what it reads on its standard input.
+  // A command given what it finds, lists or searches below a folder reaches every entry there, though its line names
+  // none: `find . -name config -exec sed -i … {} +` changes `.git/config`, `grep -rn KEY .` prints `.env`.
+  describe("what a command reaches below the folders it is given", () => {
+    let repo: PolicyWorkspace;
+    before(async () => {
+      repo = await makePolicyWorkspace("symposium-walks-");
+      writeFileSync(join(repo.ws, ".env"), "KEY=1");
+      writeFileSync(join(repo.ws, ".env.example"), "KEY=");
+      mkdirSync(join(repo.ws, ".git", "hooks"), { recursive: true });
+      writeFileSync(join(repo.ws, ".git", "config"), "");
+      writeFileSync(join(repo.ws, ".git", "hooks", "pre-commit"), "");
+      mkdirSync(join(repo.ws, ".github", "workflows"), { recursive: true });
+      writeFileSync(join(repo.ws, ".github", "workflows", "ci.yml"), "");
+      mkdirSync(join(repo.ws, "web"));
+      writeFileSync(join(repo.ws, "web", ".npmrc"), "//registry.npmjs.org/:_authToken=x");
+    });
+    after(() => repo?.remove());
+    const inRepo = (line: string, paths: PathChecker = repo.boundary) =>
+      decide(
+        buildFootprint(v2Request({ type: "command", command: line, cwd: repo.ws }), {
+          shell: repo.shell,
+          home: repo.home,
+          sessionCwd: repo.ws,
+        }),
+        { ...context({ bypass: true }), paths, home: repo.home, sessionCwd: repo.ws },
+      );
+
+    it("asks before a command changes a protected file it is given by find, a listing or xargs", () => {
+      for (const [line, reaches] of [
+        [
+          "find . -name config -exec sed -i 's/a/b/' {} +",
+          /sed is given what find finds in .*, which includes .*\/\.git\/config, a protected path/,
+        ],
+        ["find . -name pre-commit -exec cp src/a.ts {} \\;", /cp is given .*\/\.git\/hooks\/pre-commit/],
+        ["find . -type f -exec chmod 644 {} +", /chmod is given what find finds/],
+        [
+          "find . -name '*.yml' | xargs sed -i s/a/b/",
+          /listing that includes .*\/\.github\/workflows\/ci\.yml, a protected path/,
+        ],
+        ["git ls-files | xargs sed -i s/a/b/", /sed is given files by xargs from a listing that includes/],
+        [
+          "grep -rl oldName --exclude='.env*' --exclude=.npmrc . | sort -u | xargs sed -i s/a/b/",
+          /sed is given files by xargs from a listing that includes/,
+        ],
+        ["ls -a | xargs rm -rf", /rm is given .*\/\.env, a protected path/],
+        ["find . -delete", /find deletes what it finds in .*, which includes/],
+        ["find . -empty -delete", /find deletes what it finds/],
+      ] as const) {
+        const decision = inRepo(line);
+        assert.equal(decision.verdict, "ask", line);
+        assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", line);
+        assert.match(decision.by.label, reaches, line);
+      }
+    });
+
+    it("asks before a command that only reads is given a file holding credentials", () => {
+      for (const [line, reaches] of [
+        ["grep -rn KEY .", /grep reads every file below .*, which includes .*\/\.env, a protected path/],
+        ["grep -R token web", /\/web\/\.npmrc/],
+        ["grep --directories=recurse KEY .", /\.env/],
+        ["grep -r KEY --exclude-dir=.git --include='.env*' .", /\.env/],
+        ["rg --hidden KEY", /rg reads every file below/],
+        ["rg -uu KEY", /\.env/],
+        ["rg --hidden -g '!*.md' KEY", /\.env/],
+        ["find . -name '.env*' -exec cat {} \\;", /cat is given what find finds in .*\.env/],
+        ["find . -type f | xargs cat", /cat is given files by xargs from a listing that includes .*\.env/],
+        ["ls -a | xargs cat", /\.env/],
+        ["grep -rl KEY . | xargs cat", /\.env/],
+        ["git ls-files --others | xargs cat", /\.env/],
+      ] as const) {
+        const decision = inRepo(line);
+        assert.equal(decision.verdict, "ask", line);
+        assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", line);
+        assert.match(decision.by.label, reaches, line);
+      }
+    });
+
+    it("approves what skips, excludes or cannot match them, and reads of files that hold no credential", () => {
+      const held = [
+        "grep -rn TODO src",
+        "grep -r KEY --exclude='.env*' --exclude=.npmrc .",
+        "grep -r KEY --include='*.ts' .",
+        "grep -r KEY --exclude-dir=web --exclude=.env .",
+        "rg KEY",
+        "rg --hidden -g '!.env*' -g '!.npmrc' KEY",
+        "rg -l TODO | xargs sed -i s/a/b/",
+        "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
+        "find . -name '*.orig' -delete",
+        "find src -type f | xargs cat",
+        // A template of a .env, and git's own files, hold nothing a search should not print.
+        "find . -name .env.example -exec cat {} +",
+        "find . -name config -exec cat {} +",
+        // What git tracks it prints anyway (`git show`); a pathspec keeps the listing to its matches.
+        "git ls-files | xargs wc -l",
+        "git ls-files '*.ts' | xargs sed -i s/a/b/",
+        "git ls-files src | xargs sed -i s/a/b/",
+        "ls | xargs cat",
+      ].flatMap((line) => {
+        const decision = inRepo(line);
+        return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
+      });
+      assert.deepEqual(held, []);
+    });
+
+    it("asks when the folder a search reads holds too many files to check", () => {
+      const big = join(repo.ws, "big");
+      const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
+        name: `f${i}.md`,
+        kind: "other" as const,
+      }));
+      const paths: PathChecker = {
+        check: (path) => repo.boundary.check(path),
+        kind: (path) => (path === big ? "folder" : repo.boundary.kind(path)),
+        list: (folder) => (folder === big ? names : repo.boundary.list(folder)),
+      };
+      const decision = inRepo("grep -rn KEY big", paths);
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /grep reads every file below .*big, which holds too many files to check/,
+      );
+      assert.equal(
+        inRepo("grep -rn KEY big --exclude='*.md'", paths).verdict,
+        "ask",
+        "the names are read first",
+      );
+    });
+  });
+
   describe("names a shell computes: globs, listings, what find finds", () => {
     // This suite's workspace holds links leading out (`link`, `notes.md`) and to `.env` (`readme.txt`); the same
     // commands in a workspace without such links, or given to a command that acts on a link itself, are approved.
@@ -369,7 +498,7 @@ describe("permission rules and guards", () => {
       }
       const acting = [
         "find . -name '*.md' | xargs rm",
-        "find . -type f | xargs chmod 644",
+        "find src -type f | xargs chmod 644",
         "find . -name '*.orig' -exec rm {} +",
         // A command that may create links, and names that are there already or acted on as links.
         "tar xzf lib.tgz && rm -f lib.tgz",
@@ -454,8 +583,13 @@ describe("permission rules and guards", () => {
         decision.by.label,
         /cat is given files by xargs from a listing of .*big, which holds too many files/,
       );
+      // rm acts on a link itself, but may be given a protected file.
       const removed = decide(command("find big -name '*.md' | xargs rm"), context({ bypass: true, paths }));
-      assert.equal(removed.verdict, "allow", "rm acts on a link itself");
+      assert.equal(removed.verdict, "ask");
+      assert.match(
+        removed.by.label,
+        /rm is given files by xargs from a listing of .*big, which holds too many files/,
+      );
     });
 
     it("bounds what one request reads for all its globs together", () => {
@@ -1755,7 +1889,7 @@ describe("permission rules and guards", () => {
           "find . -name '*.orig' | xargs rm",
           "find src -name '*.ts' | xargs sed -i 's/a/b/'",
           "rg -l oldName src | xargs sed -i 's/oldName/newName/g'",
-          "grep -rl oldName . | sort -u | xargs sed -i 's/oldName/newName/g'",
+          "grep -rl oldName src | sort -u | xargs sed -i 's/oldName/newName/g'",
           "git ls-files '*.orig' | xargs rm -f",
           "diff <(sort build/a) <(sort build/b)",
           "tar xzf lib.tgz",

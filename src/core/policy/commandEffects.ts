@@ -4,6 +4,8 @@
  * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
+import picomatch from "picomatch";
+import { isGlobWord } from "./folderNames";
 import { basename, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
 /**
@@ -357,6 +359,201 @@ export function followsLinksBelow(name: string, argv: readonly (string | null)[]
       return false;
   }
 }
+
+/**
+ * The entries a command reads or acts on below the folders it is given though its line names none of them: the files
+ * a recursive search reads (`grep -r`), what find finds, what a lister prints for xargs. The policy walks each folder
+ * as the command does (`enters`: a folder below, by its path from the folder walked, `/`-joined) and checks each
+ * entry it `takes` where it is: `grep -r KEY .` reads `.env`, `find . -name config -exec sed -i … {} +` changes
+ * `.git/config`.
+ */
+export interface EntryWalk {
+  /** The folders walked, as written (null when computed at run time). */
+  folders: (string | null)[];
+  /** It goes on through links to folders (`grep -R`, `find -L`). */
+  follows: boolean;
+  /** It takes hidden entries (every file that holds credentials in a workspace is hidden: `.env`, `.npmrc`). */
+  hidden: boolean;
+  /**
+   * Only what the repository tracks (`git ls-files`): what git prints anyway (`git show`, `git log -p`), so a command
+   * that only reads learns no more from it. The walk takes any entry, tracked or not.
+   */
+  tracked?: boolean;
+  enters(relative: string): boolean;
+  takes(relative: string): boolean;
+}
+
+const lastName = (relative: string) => relative.slice(relative.lastIndexOf("/") + 1);
+const isHidden = (relative: string) => relative.split("/").some((name) => name.startsWith("."));
+const everything = () => true;
+
+/**
+ * What a search reads below the folders it is given: `grep -r` every file there (narrowed by `--include`,
+ * `--exclude`, `--exclude-dir`), `rg` every file that is not hidden, and hidden ones too with `--hidden` or `-uu`
+ * (narrowed by its `--glob`s; its ignore files are not read, so it may read less than this says). Undefined for a
+ * grep that does not recurse and any other command.
+ */
+export function searchWalk(name: string, argv: readonly (string | null)[]): EntryWalk | undefined {
+  const words = argv.slice(1);
+  const { flags } = splitOptions(words);
+  const { short, long } = optionTests(flags);
+  if (name === "rg") {
+    const { files, values } = readPatternFirst(PATTERN_FIRST.rg!, words, ".");
+    const unrestricted =
+      flags
+        .filter((flag) => !flag.startsWith("--"))
+        .reduce((n, flag) => n + (flag.match(/u/g)?.length ?? 0), 0) +
+      flags.filter((flag) => longOption(flag, "--unrestricted")).length;
+    const hidden = short(".") || long("--hidden") || unrestricted >= 2;
+    // A glob with no slash matches a name at any depth; the last glob that matches decides; `!` excludes.
+    const globs = values
+      .filter(([option, value]) => ["g", "--glob", "--iglob"].includes(option) && value != null)
+      .map(([option, value]) => {
+        const negated = value!.startsWith("!");
+        const pattern = negated ? value!.slice(1) : value!;
+        const matches = picomatch(pattern, {
+          dot: true,
+          nocase: option === "--iglob",
+          basename: !pattern.includes("/"),
+        });
+        return { negated, matches };
+      });
+    const lastMatch = (relative: string) => globs.findLast(({ matches }) => matches(relative));
+    const chosen = (relative: string) => (!hidden && isHidden(relative) ? false : true);
+    return {
+      folders: files,
+      follows: short("L") || long("--follow"),
+      hidden,
+      enters: (relative) => chosen(relative) && lastMatch(relative)?.negated !== true,
+      takes: (relative) => {
+        if (!chosen(relative)) return false;
+        const match = lastMatch(relative);
+        return match === undefined ? !globs.some((glob) => !glob.negated) : !match.negated;
+      },
+    };
+  }
+  if (!["grep", "egrep", "fgrep"].includes(name)) return undefined;
+  const { files, values } = readPatternFirst(GREP, words, ".");
+  const given = (...options: string[]) =>
+    values.filter(([option]) => options.includes(option)).map(([, value]) => value);
+  if (!searchesFolder(name, flags) && !given("d", "--directories").includes("recurse")) return undefined;
+  // grep matches these against an entry's own name. An exclusion not known excludes nothing; an inclusion not known
+  // includes anything.
+  const patterns = (options: string[], brace: boolean) =>
+    given(...options).map((glob) =>
+      glob === null ? () => !brace : picomatch(glob, { dot: true, nobrace: !brace }),
+    );
+  const included = patterns(["--include"], true);
+  const excluded = patterns(["--exclude"], false);
+  const excludedFolders = patterns(["--exclude-dir"], false);
+  return {
+    folders: files,
+    follows: short("R") || long("--dereference-recursive"),
+    hidden: true,
+    enters: (relative) => !excludedFolders.some((matches) => matches(lastName(relative))),
+    takes: (relative) => {
+      const file = lastName(relative);
+      return (
+        (included.length === 0 || included.some((matches) => matches(file))) &&
+        !excluded.some((matches) => matches(file))
+      );
+    },
+  };
+}
+
+/** What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`). */
+export function findWalk(argv: readonly (string | null)[]): EntryWalk {
+  const patterns = findNamePatterns(argv);
+  return {
+    folders: findStartingPoints(argv.slice(1)),
+    follows: findFollowsLinks(argv),
+    hidden: true,
+    enters: everything,
+    takes: (relative) =>
+      (patterns ?? []).every(({ pattern, nocase }) =>
+        picomatch.isMatch(lastName(relative), pattern, { dot: true, nocase }),
+      ),
+  };
+}
+
+/**
+ * The entries a lister `namesListedFrom` reads prints for xargs to pass on: what find finds, ls's entries of its
+ * folders (hidden ones with `-a`, below them with `-R`), the files a recursive grep or rg lists, and git's listings
+ * (any entry but the repository itself). Undefined for a command that lists only the files it names, or filters.
+ */
+export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undefined {
+  const name = argv[0] == null ? undefined : basename(argv[0]);
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  const { short, long } = optionTests(flags);
+  switch (name) {
+    case "find":
+      return findWalk(argv);
+    case "ls": {
+      const hidden = short("aA") || long("--all", "--almost-all");
+      const shown = (relative: string) => hidden || !lastName(relative).startsWith(".");
+      return {
+        folders: operands.length > 0 ? operands : ["."],
+        follows: false,
+        hidden,
+        enters: (relative) => (short("R") || long("--recursive")) && shown(relative),
+        takes: shown,
+      };
+    }
+    case "grep":
+    case "egrep":
+    case "fgrep":
+    case "rg":
+      return searchWalk(name, argv);
+    case "git": {
+      if (namesListedFrom(argv) === undefined) return undefined;
+      const rest = gitSubcommand(argv)?.rest ?? [];
+      const others = rest.some((word) => word === "-o" || word === "--others");
+      // Its pathspecs: a path and what is below it, or a pattern whose `*` crosses folders. Magic ones
+      // (`:(exclude)…`) or computed ones are not read: anything may be listed.
+      const specs = rest
+        .slice(rest.indexOf("--") + 1)
+        .filter((word) => word === null || !word.startsWith("-"));
+      const known =
+        specs.every((spec) => spec !== null && !spec.startsWith(":")) &&
+        // Options whose value is a separate word would read as a pathspec.
+        !rest.some(
+          (word) =>
+            word !== null && /^-[xX]$|^--(?:exclude(?:-from|-per-directory)?|format|with-tree)$/.test(word),
+        );
+      const matchers = known
+        ? specs.map((spec) => {
+            const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+            if (!isGlobWord(path))
+              return (relative: string) => relative === path || relative.startsWith(`${path}/`);
+            return picomatch(path, { dot: true, bash: true });
+          })
+        : [];
+      return {
+        folders: ["."],
+        follows: false,
+        hidden: true,
+        tracked: !others,
+        enters: (relative) => lastName(relative) !== ".git",
+        takes: (relative) => matchers.length === 0 || matchers.some((matches) => matches(relative)),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether a command only reads the files it is given (so a protected file given to it matters only when it holds
+ * credentials): the readers, pagers and searches, and sed without `-i`.
+ */
+export function onlyReads(name: string, argv: readonly (string | null)[]): boolean {
+  if (READERS.has(name) || ONLY_READING.has(name) || Object.hasOwn(PATTERN_FIRST, name)) return true;
+  if (name !== "sed") return false;
+  const { short, long } = optionTests(splitOptions(argv.slice(1)).flags);
+  return !short("i") && !long("--in-place");
+}
+const ONLY_READING = wordSet("cat head tail less more xxd ls du");
 
 /** find follows links (`-L` before its starting points, `-follow`): what it finds may be where a link leads. */
 export function findFollowsLinks(argv: readonly (string | null)[]): boolean {
@@ -844,6 +1041,16 @@ function patternFirstFiles(
   /** What it reads when no operand follows the pattern. */
   implicit?: string,
 ): (string | null)[] {
+  return readPatternFirst(syntax, words, implicit).files;
+}
+
+/** `patternFirstFiles`, with the value of each option that takes one (`["--include", "*.ts"]`), in order. */
+function readPatternFirst(
+  syntax: PatternFirstSyntax,
+  words: readonly (string | null)[],
+  implicit?: string,
+): { files: (string | null)[]; values: [string, string | null][] } {
+  const given: [string, string | null][] = [];
   const files: (string | null)[] = [];
   const operands: (string | null)[] = [];
   let patternGiven = false;
@@ -875,11 +1082,15 @@ function patternFirstFiles(
       }
       if (name === undefined) continue;
     }
+    given.push([name, values.at(-1) ?? null]);
     if (syntax.pattern.includes(name)) patternGiven = true;
     if (syntax.files.includes(name)) files.push(values.at(-1) ?? null);
   }
   const read = patternGiven ? operands : operands.slice(1);
-  return [...files, ...(read.length === 0 && implicit !== undefined ? [implicit] : read)];
+  return {
+    files: [...files, ...(read.length === 0 && implicit !== undefined ? [implicit] : read)],
+    values: given,
+  };
 }
 
 /**

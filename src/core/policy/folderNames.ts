@@ -132,8 +132,8 @@ export function linkLeadingAway(
 
 /**
  * The first entry at or below `folder` that `picks`, walked as a command recursing there walks it: into folders, and
- * with `follow` into links too (a link `picks` leaves out is entered, as the command enters it). `"too many"` once
- * the budget's names are read.
+ * with `follow` into links too (a link `picks` leaves out is entered, as the command enters it), but not into those
+ * below `folder` that `enters` keeps it out of (`grep --exclude-dir`). `"too many"` once the budget's names are read.
  */
 export function firstBelow(
   folder: string,
@@ -141,14 +141,16 @@ export function firstBelow(
   fs: FolderReader,
   picks: (path: string, kind: EntryKind | undefined) => boolean,
   budget: ReadBudget = readBudget(),
+  enters: (path: string) => boolean = () => true,
 ): { path: string } | "too many" | undefined {
   const folders: string[] = [];
+  const start = folder.replace(/[\\/]+$/, "");
   const visit = (path: string, kind: EntryKind | undefined): { path: string } | undefined => {
     if (picks(path, kind)) return { path };
-    if (kind === "folder" || (kind === "link" && follow)) folders.push(path);
+    if ((kind === "folder" || (kind === "link" && follow)) && (path === start || enters(path)))
+      folders.push(path);
     return undefined;
   };
-  const start = folder.replace(/[\\/]+$/, "");
   const found = visit(start, fs.kind(start));
   if (found !== undefined) return found;
   for (let next = folders.pop(); next !== undefined; next = folders.pop()) {

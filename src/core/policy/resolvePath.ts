@@ -455,6 +455,27 @@ export function isProtectedName(segments: readonly string[]): boolean {
   );
 }
 
+/** Protected files that hold credentials: a `.env` (not a template of one), `.envrc`, the package managers' tokens. */
+const CREDENTIAL_FILES = new Set([
+  ".git-credentials",
+  ".netrc",
+  ".npmrc",
+  ".pypirc",
+  ".yarnrc",
+  ".yarnrc.yml",
+]);
+const ENV_TEMPLATE = /^\.env(?:\.[^.]*)*\.(?:example|sample|template|dist)(?:\.[^.]*)*$/;
+
+/**
+ * Whether a file of this name holds credentials, for a command that reads every file of a folder (`grep -r KEY .`):
+ * reading `.git/config` or `.vscode/settings.json` there is what such a command is for, but a `.env` printed is a
+ * secret in the agent's hands.
+ */
+export function holdsCredentials(name: string): boolean {
+  const file = foldAll(name).replace(/[. ]+$/, "");
+  return (file.startsWith(".env") && !ENV_TEMPLATE.test(file)) || CREDENTIAL_FILES.has(file);
+}
+
 /** Credentials, agent settings and editor settings under the home folder. */
 function homeProtectedFolders(home: string, p: typeof posix): string[] {
   return [

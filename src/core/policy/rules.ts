@@ -10,7 +10,7 @@
  */
 import picomatch from "picomatch";
 import type { Footprint } from "./footprint";
-import { isProtectedName, type PathCheck } from "./resolvePath";
+import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
@@ -27,6 +27,11 @@ import {
   appliesPatch,
   extractsArchive,
   findNamePatterns,
+  findWalk,
+  listingWalk,
+  onlyReads,
+  searchWalk,
+  type EntryWalk,
   copiesFolders,
   readsCredential,
   runsFromAddress,
@@ -450,17 +455,22 @@ class FootprintView {
         !wrapped.argumentFile &&
         !command.argv.includes(null) &&
         !command.text.split(/\s+/).some(isGlobWord) &&
-        this.listsNamesFromHere(line, command, name);
+        this.listsNamesFromHere(line, command, name, argv);
       if (typeof listed === "object")
         return "link" in listed
           ? {
               guard: "outside",
               label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
             }
-          : {
-              guard: "incomplete",
-              label: `${name} is given files by xargs from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links that lead away`,
-            };
+          : "protected" in listed
+            ? {
+                guard: "protected",
+                label: `${name} is given files by xargs from a listing that includes ${shortPath(listed.protected)}, a protected path`,
+              }
+            : {
+                guard: "incomplete",
+                label: `${name} is given files by xargs from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
+              };
       const computed: ComputedNames = wrapped.fromInput
         ? listed
           ? "listed here"
@@ -476,11 +486,15 @@ class FootprintView {
       const afterLinks = maker !== undefined && at > maker.at ? maker.name : undefined;
       const reach = touched && this.fileReach(name, touched, cwd, computed, afterLinks);
       if (reach) return reach;
-      const found = touched && !ACTS_ON_LINKS.has(name) && this.foundLinkAway(touched, cwd, afterLinks);
-      if (found) return { guard: found.guard, label: `${name} is given ${found.label}` };
-      // What lands where the line does not say: what a copied folder holds, what a patch or an archive names.
+      // What the line does not name: what find finds, a search reads, a copied folder holds, a patch or archive names.
       const inLine: CommandInLine = { name, argv, command, cwd, computed };
-      const landing = this.protectedLanding(inLine) ?? this.patchReach(inLine) ?? this.archiveReach(inLine);
+      const landing =
+        (touched && this.foundReach(inLine, touched, afterLinks)) ??
+        this.findDeleteReach(inLine) ??
+        this.searchReach(inLine) ??
+        this.protectedLanding(inLine) ??
+        this.patchReach(inLine) ??
+        this.archiveReach(inLine);
       if (landing) return landing;
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
@@ -536,16 +550,20 @@ class FootprintView {
 
   /**
    * Whether every other command of a line prints only names of files inside the workspace (`namesListedFrom`): a
-   * lister's folders are inside, not protected and known, or it only filters lines. Where the command given the
-   * names follows links and a lister may print one, no link below its folders may lead away: `{ link }` names one,
-   * `{ tooLarge }` a folder too large to walk.
+   * lister's folders are inside, not protected and known, or it only filters lines. Each entry a lister may print
+   * (`listingWalk`) is one the command is given: `{ protected }` names one that is protected (for a command that only
+   * reads, one that holds credentials: `ls -a | xargs cat` prints `.env`). Where the command given the names follows
+   * links and a lister may print one, no link below its folders may lead away: `{ link }` names one. `{ tooLarge }`: a
+   * folder too large to walk.
    */
   private listsNamesFromHere(
     line: number,
     self: SimpleCommand,
     consumer: string,
-  ): boolean | { link: string } | { tooLarge: string } {
+    consumerArgv: readonly (string | null)[],
+  ): boolean | { link: string } | { protected: string } | { tooLarge: string } {
     let link: string | undefined;
+    let withheld: string | undefined;
     let tooLarge: string | undefined;
     for (const { command, cwd, line: other } of this.simple) {
       if (other !== line || command === self) continue;
@@ -555,7 +573,9 @@ class FootprintView {
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
       if (this.fileReach("", targets, cwd, globsOf(command.text)) !== undefined) return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
-      if (ACTS_ON_LINKS.has(consumer) || !listsLinks(argv)) continue;
+      const links = !ACTS_ON_LINKS.has(consumer) && listsLinks(argv);
+      const walk = listingWalk(argv);
+      if (!links && walk === undefined) continue;
       // ls prints bare names, which the command given them finds in the folder it runs in.
       const walked =
         listed.length === 0 ? ["."] : basename(argv[0] ?? "") === "ls" ? [...listed, "."] : listed;
@@ -563,12 +583,17 @@ class FootprintView {
         const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check?.status !== "inside") return false;
-        const away = this.linkAwayBelow(check.path, false);
-        if (away === "too many") tooLarge ??= check.path;
-        else link ??= away?.link;
+        const readsOnly = onlyReads(consumer, consumerArgv);
+        const given = walk && !(readsOnly && walk.tracked) ? { walk, readsOnly, links } : undefined;
+        if (given === undefined && !links) continue;
+        const found = this.firstWithheld(check.path, false, given);
+        if (found === "too many") tooLarge ??= check.path;
+        else if (found !== undefined && "link" in found) link ??= found.link;
+        else withheld ??= found?.protected;
       }
     }
     if (link !== undefined) return { link };
+    if (withheld !== undefined) return { protected: withheld };
     return tooLarge === undefined || { tooLarge };
   }
 
@@ -675,22 +700,97 @@ class FootprintView {
 
   /**
    * For a command find runs on what it finds (`find . -exec chmod 777 {} +`: `findCommands` names each `start/{}`),
-   * a link below the starting point that leads away: find may find it (or, with `-L`, follow it).
+   * what find may give it below the starting point: a link that leads away (find may find it, or with `-L` follow
+   * it), or a protected entry its name tests match (`find . -name config -exec sed -i … {} +` changes `.git/config`;
+   * to a command that only reads, one that holds credentials).
    */
-  private foundLinkAway(
+  private foundReach(
+    { name, argv, command, cwd }: CommandInLine,
     { targets }: FileTargets,
-    cwd: string | undefined,
     afterLinks: string | undefined,
   ): Held | undefined {
+    const links = !ACTS_ON_LINKS.has(name);
+    const finder = this.finderOf(command);
     for (const { text } of targets) {
       if (text === null || !text.endsWith("/{}")) continue;
       const path = absolute(text.slice(0, -3), cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
       if (check?.status !== "inside") continue; // the path's own check asks
-      const below = this.linksBelow("what find finds in", check.path, true, afterLinks);
-      if (below) return below;
+      const where = `what find finds in ${shortPath(check.path)}`;
+      if (afterLinks && links)
+        return {
+          guard: "incomplete",
+          label: `${name} is given ${where}, where ${afterLinks} in this line may add links`,
+        };
+      const walk = findWalk(finder ?? ["find"]);
+      const found = this.firstWithheld(check.path, true, { walk, readsOnly: onlyReads(name, argv), links });
+      const held = this.withheldHeld(found, `${name} is given ${where}`);
+      if (held) return held;
     }
     return undefined;
+  }
+
+  /**
+   * For `find … -delete`, a protected entry among what it finds (`find . -delete` takes `.git` with it); `-exec rm`
+   * is `foundReach`'s.
+   */
+  private findDeleteReach({ name, argv, cwd }: CommandInLine): Held | undefined {
+    if (name !== "find" || !argv.includes("-delete")) return undefined;
+    const walk = findWalk(argv);
+    for (const folder of walk.folders) {
+      const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
+      const check = path === undefined ? undefined : this.context.paths.check(path);
+      if (check?.status !== "inside") continue; // the recursive-delete guard has it
+      const found = this.firstWithheld(check.path, false, { walk, readsOnly: false, links: false });
+      const held = this.withheldHeld(found, `find deletes what it finds in ${shortPath(check.path)}`);
+      if (held) return held;
+    }
+    return undefined;
+  }
+
+  /**
+   * For a search that reads every file below its folders (`searchWalk`: `grep -r`, `rg --hidden`), a file there that
+   * holds credentials: `grep -rn KEY .` prints `.env`'s lines as `cat .env` would. Every such file is hidden, so a
+   * search that skips hidden files is not walked.
+   */
+  private searchReach({ name, argv, cwd }: CommandInLine): Held | undefined {
+    const walk = searchWalk(name, argv);
+    if (!walk?.hidden) return undefined;
+    for (const folder of walk.folders) {
+      const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
+      const check = path === undefined ? undefined : this.context.paths.check(path);
+      if (check?.status !== "inside") continue; // the path's own check asks
+      const found = this.firstWithheld(check.path, walk.follows, { walk, readsOnly: true, links: false });
+      const held = this.withheldHeld(found, `${name} reads every file below ${shortPath(check.path)}`);
+      if (held) return held;
+    }
+    return undefined;
+  }
+
+  /** The guard for what `firstWithheld` found, `what` saying how the command meets it ("grep reads every file below ws"). */
+  private withheldHeld(found: ReturnType<FootprintView["firstWithheld"]>, what: string): Held | undefined {
+    if (found === undefined) return undefined;
+    if (found === "too many")
+      return {
+        guard: "incomplete",
+        label: `${what}, which holds too many files to check for links and protected files`,
+      };
+    if ("link" in found)
+      return {
+        guard: "outside",
+        label: `${what}, where ${shortPath(found.link)} leads outside the workspace or to a protected file`,
+      };
+    return {
+      guard: "protected",
+      label: `${what}, which includes ${shortPath(found.protected)}, a protected path`,
+    };
+  }
+
+  /** The find of a line whose `-exec` runs `command` (`findCommands` gives that command find's own text). */
+  private finderOf(command: SimpleCommand): readonly (string | null)[] | undefined {
+    return this.simple.find(
+      (s) => s.command.text === command.text && basename(s.command.argv[0] ?? "") === "find",
+    )?.command.argv;
   }
 
   /**
@@ -710,10 +810,8 @@ class FootprintView {
     const sources = this.knownNames(copy.sources, cwd, computed) ?? [];
     const intoNames = into.relative.split(/[\\/]/);
     // What find finds matches its `-name` tests, when they say so (`findNamePatterns`): no other entry is copied.
-    const finder = this.simple.find(
-      (s) => s.command.text === command.text && basename(s.command.argv[0] ?? "") === "find",
-    );
-    const patterns = finder === undefined ? undefined : findNamePatterns(finder.command.argv);
+    const finder = this.finderOf(command);
+    const patterns = finder === undefined ? undefined : findNamePatterns(finder);
     const findable = (entry: string) =>
       (patterns ?? []).every(({ pattern, nocase }) =>
         picomatch.isMatch(entry, pattern, { dot: true, nocase }),
@@ -1003,17 +1101,51 @@ class FootprintView {
 
   /** A link at or below `folder` whose target is outside the workspace or protected (`linkLeadingAway`). */
   private linkAwayBelow(folder: string, follow: boolean): { link: string } | "too many" | undefined {
+    const found = this.firstWithheld(folder, follow, undefined);
+    return found === undefined || found === "too many" || "link" in found ? found : undefined;
+  }
+
+  /**
+   * The first entry at or below `folder` that a command recursing there must not meet unasked: a link whose target is
+   * outside the workspace or protected (`linkLeadingAway`), or, where `given` says which entries the command is given
+   * (`EntryWalk`), a protected one among them; to a command that only reads, one that holds credentials
+   * (`holdsCredentials`: `grep -r` reading `.git/config` is what it is for, printing `.env` is not). The walk is the
+   * command's own (`enters`) on the request's budget; `"too many"` past it.
+   */
+  private firstWithheld(
+    folder: string,
+    follow: boolean,
+    given: { walk: EntryWalk; readsOnly: boolean; links: boolean } | undefined,
+  ): { link: string } | { protected: string } | "too many" | undefined {
     const paths = this.context.paths;
-    return linkLeadingAway(
-      folder,
+    const start = folder.replace(/[\\/]+$/, "");
+    const from = paths.check(start);
+    const above = from.status === "inside" && from.relative !== "" ? from.relative.split("/") : [];
+    const below = (path: string) => path.slice(start.length + 1).replace(/\\/g, "/");
+    let link: string | undefined;
+    const found = firstBelow(
+      start,
       follow,
       paths,
-      (link) => {
-        const check = paths.check(link);
-        return check.status !== "inside" || check.protected;
+      (path, kind) => {
+        if (kind === "link" && (given?.links ?? true)) {
+          const check = paths.check(path);
+          if (check.status !== "inside" || check.protected) {
+            link = path;
+            return true;
+          }
+        }
+        if (given === undefined || path === start || !given.walk.takes(below(path))) return false;
+        const relative = below(path);
+        return given.readsOnly
+          ? holdsCredentials(relative.slice(relative.lastIndexOf("/") + 1))
+          : isProtectedName([...above, ...relative.split("/")]);
       },
       this.budget,
+      (path) => given === undefined || given.walk.enters(below(path)),
     );
+    if (found === undefined || found === "too many") return found;
+    return link === found.path ? { link: found.path } : { protected: found.path };
   }
 
   /** Every file the glob words of `text` name from `cwd` (`folderNames.ts`), or why they are not known. */
