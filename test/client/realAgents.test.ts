@@ -356,6 +356,18 @@ describe("Real agents (offline, scripted model)", function () {
         assert.ok(a.harness.sessions.choose(guarded.key, a.option(guarded, "reject_once")));
         await held;
         assert.equal(existsSync(join(a.workspace, ".vscode", "tasks.json")), false, "nothing was copied");
+
+        // Nor what find hands a command though the line names no file: the planted task is among what it finds.
+        const edited = a.turn(
+          "Rename in the kit [scenario:shell:find vendor -name tasks.json -exec sed -i s/x/y/ {} +]",
+        );
+        const found = await a.card("a card for the command given what find finds");
+        assert.match(
+          a.harness.sessions.snapshot().pending.find((p) => p.key === found.key)?.bypassBlockedReason ?? "",
+          /^sed is given what find finds in \S*\/vendor, which includes \S*\/vendor\/kit\/\.vscode\/tasks\.json, a protected path$/,
+        );
+        assert.ok(a.harness.sessions.choose(found.key, a.option(found, "reject_once")));
+        await edited;
       });
 
       it("lists its modes in the mode picker, starting in its asking mode", () => {
