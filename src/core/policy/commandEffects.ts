@@ -168,7 +168,9 @@ export function findNamePatterns(
  */
 const IN_PLACE = wordSet(
   "cat head tail less more touch mkdir rmdir chmod chown chgrp truncate shred unlink xxd uniq gzip gunzip bzip2",
-  "bunzip2 xz unxz zstd unzstd split shuf iconv zip 7z 7za patch",
+  "bunzip2 xz unxz zstd unzstd split shuf iconv zip 7z 7za patch csplit gpg look",
+  // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
+  "vi vim nvim view vimdiff ex ed nano pico emacs micro hx kak joe mcedit",
 );
 /**
  * Commands that only read the files they are given: one outside the workspace asks, as `cat`'s does, and so does one
@@ -231,9 +233,39 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     targets: list.filter((word) => word === null || !isDevice(word)).map((text) => ({ text, unknownAsks })),
     recursive: false,
   });
+  // zip's words after `-x` or `-i` are patterns of what to leave out or take.
+  if (name === "zip") return files([...zipWords(words).operands, ...attachedPaths(flags)]);
   if (IN_PLACE.has(name))
     return files([...withoutOwnerOrMode(name, flags, operands), ...attachedPaths(flags)]);
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
+  // A sourced file is read (and run) by the shell: `. ./.env && echo $KEY` prints what `cat .env` would.
+  if (name === "source" || name === ".") return files(operands.slice(0, 1));
+  if (AWKS.has(name)) return files(awkFiles(words));
+  // httpie sends a file named after `@` (`@body.json`, `f@x.txt`, `k=@x`, `k:=@x.json`).
+  if (HTTPIE.has(name))
+    return files([
+      ...operands.flatMap((word) =>
+        word === null ? [null] : word.includes("@") ? [word.slice(word.indexOf("@") + 1)] : [],
+      ),
+      ...optionFiles({ valueTaking: "o", files: { o: "file", "--output": "file" } }, words),
+    ]);
+  // socat's file addresses (`FILE:.env`, `OPEN:x,creat`): read or written.
+  if (name === "socat")
+    return files(
+      operands.flatMap((word) => {
+        const address = word === null ? null : /^(?:file|open|gopen|create|creat|pipe):([^,]+)/i.exec(word);
+        return word === null ? [null] : address ? [address[1]!] : [];
+      }),
+    );
+  if (name === "openssl")
+    return files(
+      words.flatMap((word, i) =>
+        word !== null &&
+        /^-(?:in|out|inkey|key|cert|CAfile|kfile|passin|passout|signkey|certfile)$/.test(word)
+          ? [words[i + 1]?.replace(/^file:/, "") ?? null]
+          : [],
+      ),
+    );
   const search = PATTERN_FIRST[name];
   if (search) {
     // After `cd`, the folder they search is not known.
@@ -284,9 +316,10 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   }
   const outputs = OUTPUT_OPTIONS[name];
   if (outputs) return files(outputValues(outputs, words), true);
-  // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`).
+  // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`), and read them with
+  // -n, -p or a script given by -e (`perl -ne print .env`, `perl -e 'print <>' .env`).
   if (["perl", "ruby"].includes(name)) {
-    const edited = inPlaceScriptFiles(words);
+    const edited = scriptFiles(words);
     if (edited) return files(edited);
   }
   // A virtual environment's folder.
@@ -295,12 +328,40 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   return undefined;
 }
 
+/** awk and its kin: the program (unless `-f` gives it), then files, but `name=value` words, which set variables. */
+const AWKS = wordSet("awk gawk mawk nawk busybox-awk");
+const HTTPIE = wordSet("http https xh xhs");
+
+function awkFiles(words: readonly (string | null)[]): (string | null)[] {
+  const files: (string | null)[] = [];
+  let programGiven = false;
+  let options = true;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (options && word === "--") options = false;
+    else if (options && word !== null && /^-[fvF]$/.test(word)) {
+      if (word === "-f") {
+        programGiven = true;
+        files.push(words[i + 1] ?? null);
+      }
+      i++;
+    } else if (options && word !== null && word.startsWith("-") && word !== "-") {
+      if (word.startsWith("-f")) {
+        programGiven = true;
+        files.push(word.slice(2));
+      }
+    } else if (!programGiven) programGiven = true;
+    else if (word === null || !/^[A-Za-z_]\w*=/.test(word)) files.push(word);
+  }
+  return files;
+}
+
 /**
- * The files `perl -i` or `ruby -i` edits in place: the words after its script (`-e` and `-E` take the script as
- * their value, in a cluster too: `-pie`, `-pi.bak -e`), or undefined without -i. With no `-e`, the first word is the
- * script file, which is read, not edited: it is a file too.
+ * The files `perl -i` or `ruby -i` edits in place, or reads with `-n`, `-p` or `-e`: the words after its script
+ * (`-e` and `-E` take the script as their value, in a cluster too: `-pie`, `-pi.bak -e`), or undefined without any.
+ * With no `-e`, the first word is the script file, which is read, not edited: it is a file too.
  */
-function inPlaceScriptFiles(words: readonly (string | null)[]): (string | null)[] | undefined {
+function scriptFiles(words: readonly (string | null)[]): (string | null)[] | undefined {
   let inPlace = false;
   const files: (string | null)[] = [];
   let options = true;
@@ -316,6 +377,7 @@ function inPlaceScriptFiles(words: readonly (string | null)[]): (string | null)[
           inPlace = true;
           break; // the rest is the backup suffix
         }
+        if ("npeE".includes(letter)) inPlace = true;
         if ("eElIMmCdDxF0".includes(letter)) {
           if (at === word.length - 1 && "eEIMmx".includes(letter)) i++;
           break;
@@ -461,7 +523,143 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
   };
 }
 
-/** What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`). */
+/**
+ * A command's words as getopt reads them, for commands whose options take values: each option with its value (a
+ * short one's from the rest of its cluster or the next word, a long one's after `=` or in the next word when it is
+ * among `longValues`), and the operands. Options are read up to `--` only.
+ */
+function readOptions(
+  words: readonly (string | null)[],
+  shortValues: string,
+  longValues: readonly string[],
+): { options: [string, string | null][]; operands: (string | null)[] } {
+  const options: [string, string | null][] = [];
+  const operands: (string | null)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === "--") {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (word === null || !word.startsWith("-") || word === "-") operands.push(word);
+    else if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const written = eq < 0 ? word : word.slice(0, eq);
+      const name = longOptionAmong(written, longValues) ?? written;
+      const value = eq >= 0 ? word.slice(eq + 1) : longValues.includes(name) ? (words[++i] ?? null) : null;
+      options.push([name, value]);
+    } else
+      for (let c = 1; c < word.length; c++) {
+        const letter = word[c]!;
+        if (!shortValues.includes(letter)) {
+          options.push([letter, null]);
+          continue;
+        }
+        options.push([letter, c + 1 < word.length ? word.slice(c + 1) : (words[++i] ?? null)]);
+        break;
+      }
+  }
+  return { options, operands };
+}
+
+/** An exclusion's patterns (tar's, rsync's, zip's): each matches any name along an entry's path, or the whole path. */
+function excludes(patterns: readonly (string | null)[]): (relative: string) => boolean {
+  const matchers = patterns
+    .filter((pattern): pattern is string => pattern !== null)
+    .map((pattern) => {
+      const bare = pattern.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+      return {
+        whole: picomatch(bare, { dot: true, bash: true, nobrace: true }),
+        name: picomatch(bare, { dot: true, nobrace: true }),
+      };
+    });
+  return (relative) =>
+    matchers.some(({ whole, name }) => whole(relative) || relative.split("/").some((part) => name(part)));
+}
+
+/** zip's words: its operands (the archive, then the inputs), and the patterns after `-x` and `-i`. */
+function zipWords(words: readonly (string | null)[]): {
+  operands: (string | null)[];
+  excluded: (string | null)[];
+  included: (string | null)[];
+} {
+  const excluded: (string | null)[] = [];
+  const included: (string | null)[] = [];
+  const operands: (string | null)[] = [];
+  // `-x` and `-i` take the words after them, up to the next option.
+  let list: (string | null)[] = operands;
+  for (const word of words) {
+    if (word === "-x" || word === "--exclude") list = excluded;
+    else if (word === "-i" || word === "--include") list = included;
+    else if (word !== null && word.startsWith("-")) list = operands;
+    else list.push(word);
+  }
+  return { operands, excluded, included };
+}
+
+/**
+ * What a command that packs or sends folders reads below them: `tar c` (and `r`, `u`) its operands, `zip -r` the
+ * inputs after the archive, `scp -r` its local sources, `rsync -r` its sources when the destination is another
+ * machine. The archive or the other machine then holds every file, `.env` included: `tar czf - . | curl -T - …`.
+ * Their exclusions (`--exclude`, `--exclude-vcs`, zip's `-x` and `-i`) are read; a list read from a file is not.
+ */
+export function packsWalk(name: string, argv: readonly (string | null)[]): EntryWalk | undefined {
+  const words = argv.slice(1);
+  const walk = (folders: (string | null)[], skipped: (relative: string) => boolean, follows: boolean) => ({
+    folders,
+    follows,
+    hidden: true,
+    enters: (relative: string) => !skipped(relative),
+    takes: (relative: string) => !skipped(relative),
+  });
+  if (name === "tar") {
+    const { options, operands } = readOptions(tarWords(words), "bCfFgHIKLNTVX", [
+      ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
+    ]);
+    const has = (...names: string[]) => options.some(([option]) => names.includes(option));
+    if (!has("c", "r", "u", "--create", "--append", "--update")) return undefined;
+    const values = (...names: string[]) =>
+      options.filter(([option]) => names.includes(option)).map(([, value]) => value);
+    // -C changes the folder the names after it are read from (the last one is taken for all: a later -C is rare).
+    const folder = values("C", "--directory").at(-1);
+    const from = (word: string | null) =>
+      word === null || folder === null
+        ? null
+        : folder === undefined || word.startsWith("/")
+          ? word
+          : `${folder}/${word}`;
+    const vcs = has("--exclude-vcs") ? [".git", ".svn", ".hg", ".bzr", "CVS"] : [];
+    return walk(operands.map(from), excludes([...values("--exclude"), ...vcs]), has("h", "--dereference"));
+  }
+  if (name === "zip") {
+    const { short, long } = optionTests(splitOptions(words).flags);
+    if (!short("rR") && !long("--recurse-paths")) return undefined;
+    const { operands, excluded, included } = zipWords(words);
+    const skipped = excludes(excluded);
+    const only = included.length === 0 ? undefined : excludes(included);
+    return {
+      ...walk(operands.slice(1), skipped, !short("y") && !long("--symlinks")),
+      takes: (relative: string) => !skipped(relative) && (only === undefined || only(relative)),
+    };
+  }
+  if (name === "scp" || name === "rsync") {
+    const { options, operands } = readOptions(words, name === "scp" ? "cFiJloPSDX" : "eBfT", [
+      ...["--exclude", "--include", "--filter", "--rsh", "--exclude-from", "--files-from", "--rsync-path"],
+    ]);
+    const has = (...names: string[]) => options.some(([option]) => names.includes(option));
+    if (!has("r", "a", "--recursive", "--archive")) return undefined;
+    const remote = (word: string | null) => word === null || /^[^/]*:/.test(word);
+    if (name === "rsync" && !remote(operands.at(-1) ?? null)) return undefined;
+    const skipped = excludes(options.filter(([option]) => option === "--exclude").map(([, value]) => value));
+    const local = operands.slice(0, -1).filter((word) => !remote(word));
+    return walk(local, skipped, has("L", "--copy-links"));
+  }
+  return undefined;
+}
+
+/**
+ * What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`).
+ */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {
   const patterns = findNamePatterns(argv);
   return {
@@ -712,6 +910,8 @@ export function copiesFolders(
     (name === "rsync" && (short("ra") || long("--recursive", "--archive")));
   if (!copies) return undefined;
   const { sources, destination } = copyOperands(words, operands);
+  // rsync to another machine (`host:path`) writes nothing here; what it reads is `packsWalk`'s.
+  if (name === "rsync" && destination != null && /^[^/]*:/.test(destination)) return undefined;
   return { sources, destination, follows: followsLinksBelow(name, argv) };
 }
 
@@ -1121,7 +1321,19 @@ function gitSubcommandFiles(
   git: ReturnType<typeof gitSubcommand>,
   operands: (string | null)[],
 ): (string | null)[] {
-  if (git?.name === "diff" && git.rest.includes("--no-index")) return operands;
+  // Given a path outside the repository (`/dev/null`), git diff compares files as --no-index does.
+  if (
+    git?.name === "diff" &&
+    (git.rest.includes("--no-index") || operands.some((word) => word === null || word.startsWith("/")))
+  )
+    return operands;
+  // What git copies into the repository, where `git show` prints it: `git add -f .env` adds a file ignored for a
+  // reason, `git hash-object -w` writes one as an object.
+  if (
+    git?.name === "hash-object" ||
+    ((git?.name === "add" || git?.name === "stage") && git.rest.some((w) => w === "-f" || w === "--force"))
+  )
+    return operands;
   if (git?.name === "clone") {
     // A repository on this machine is read whole (`git clone ~/.password-store x`); a URL or `host:path` is not a file.
     const written = operands[0];
@@ -1644,14 +1856,14 @@ export interface Unwrapped {
   changesDirectory?: true;
   /** xargs gives the command words read from its input. */
   fromInput?: true;
-  /** xargs reads them from a file (`-a`, `--arg-file`), not its input. */
-  argumentFile?: true;
+  /** xargs reads them from a file (`-a`, `--arg-file`), not its input: the file's word (null when computed). */
+  argumentFile?: string | null;
 }
 
 export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   let start = 0;
   let changesDirectory = false;
-  let xargs: { replace: string | undefined; argumentFile: boolean } | undefined;
+  let xargs: { replace: string | undefined; argumentFile: string | null | undefined } | undefined;
   for (;;) {
     const word = argv[start];
     const name = word == null ? undefined : basename(word);
@@ -1696,7 +1908,9 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
       const replace = given("I", "i", "replace");
       xargs = {
         replace: replace && (replace.value === undefined ? "{}" : (replace.value ?? "")),
-        argumentFile: given("a", "arg-file") !== undefined,
+        argumentFile: ((file) => (file === undefined ? undefined : (file.value ?? null)))(
+          given("a", "arg-file"),
+        ),
       };
       if (replace?.value === null)
         return { argv: argv.slice(start), start, problem: "xargs replaces a string computed at run time" };
@@ -1730,7 +1944,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     start,
     ...(changesDirectory ? { changesDirectory: true as const } : {}),
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
-    ...(xargs?.argumentFile ? { argumentFile: true as const } : {}),
+    ...(xargs?.argumentFile !== undefined ? { argumentFile: xargs.argumentFile } : {}),
   };
 }
 

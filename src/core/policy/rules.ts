@@ -31,6 +31,7 @@ import {
   listingWalk,
   onlyReads,
   searchWalk,
+  packsWalk,
   type EntryWalk,
   copiesFolders,
   readsCredential,
@@ -443,6 +444,16 @@ class FootprintView {
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
       const unread = runsUnread(name, argv);
       if (unread) return { guard: "incomplete", label: unread };
+      // The file xargs reads the words from (`xargs -a .env echo` prints it).
+      const argumentFile =
+        wrapped.argumentFile !== undefined &&
+        this.fileReach(
+          "xargs",
+          { targets: [{ text: wrapped.argumentFile, unknownAsks: true }], recursive: false },
+          cwd,
+          undefined,
+        );
+      if (argumentFile) return argumentFile;
       const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
       const touched =
@@ -452,7 +463,7 @@ class FootprintView {
       const listed =
         wrapped.fromInput &&
         command.stdinFromPipe === true &&
-        !wrapped.argumentFile &&
+        wrapped.argumentFile === undefined &&
         !command.argv.includes(null) &&
         !command.text.split(/\s+/).some(isGlobWord) &&
         this.listsNamesFromHere(line, command, name, argv);
@@ -754,14 +765,16 @@ class FootprintView {
    * search that skips hidden files is not walked.
    */
   private searchReach({ name, argv, cwd }: CommandInLine): Held | undefined {
-    const walk = searchWalk(name, argv);
+    const searched = searchWalk(name, argv);
+    const walk = searched ?? packsWalk(name, argv);
     if (!walk?.hidden) return undefined;
     for (const folder of walk.folders) {
       const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
       if (check?.status !== "inside") continue; // the path's own check asks
       const found = this.firstWithheld(check.path, walk.follows, { walk, readsOnly: true, links: false });
-      const held = this.withheldHeld(found, `${name} reads every file below ${shortPath(check.path)}`);
+      const how = searched ? "reads" : "packs";
+      const held = this.withheldHeld(found, `${name} ${how} every file below ${shortPath(check.path)}`);
       if (held) return held;
     }
     return undefined;
