@@ -1327,6 +1327,11 @@ function gitSubcommandFiles(
     (git.rest.includes("--no-index") || operands.some((word) => word === null || word.startsWith("/")))
   )
     return operands;
+  // A message read from a file goes into the history, where `git log` prints it (`git commit -F .env`).
+  if (git !== undefined && ["commit", "tag", "notes", "merge"].includes(git.name ?? ""))
+    return readOptions(git.rest, "Fm", ["--file", "--message"]).options.flatMap(([option, value]) =>
+      option === "F" || option === "--file" ? [value] : [],
+    );
   // What git copies into the repository, where `git show` prints it: `git add -f .env` adds a file ignored for a
   // reason, `git hash-object -w` writes one as an object.
   if (
@@ -1645,6 +1650,25 @@ function unsafeGitConfig(argv: readonly (string | null)[]): string | undefined {
   return undefined;
 }
 
+/** The keys `git clone -c`/`--config` sets (null when computed at run time). */
+function cloneConfigKeys(rest: readonly (string | null)[]): (string | null)[] {
+  const keys: (string | null)[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    if (word === "--") break;
+    const pair =
+      word === "-c" || word === "--config"
+        ? (rest[++i] ?? null)
+        : word?.startsWith("--config=")
+          ? word.slice(9)
+          : word?.startsWith("-c") && word.length > 2
+            ? word.slice(2)
+            : undefined;
+    if (pair !== undefined) keys.push(pair === null ? null : pair.split("=", 1)[0]!);
+  }
+  return keys;
+}
+
 /** Short options of the same (`make -E …`, `npm -C dir`). */
 const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   rsync: "e",
@@ -1709,6 +1733,16 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       return `git ${git.name} runs commands Symposium does not read`;
     if (git.name === "submodule" && git.rest.includes("foreach"))
       return "git submodule foreach runs commands Symposium does not read";
+    // `ext::` remotes are commands (off unless configured: a repository's or the person's configuration may allow it).
+    if (git.rest.some((word) => word !== null && /^ext::/i.test(word)))
+      return "git reaches a remote through a command (ext::)";
+    // The new repository's configuration: `core.fsmonitor` or `core.hooksPath` runs a command at its next
+    // `git status`, which the editor's source control runs by itself.
+    if (git.name === "clone") {
+      const key = cloneConfigKeys(git.rest).find((key) => key === null || !SAFE_GIT_CONFIG.test(key));
+      if (key !== undefined)
+        return `git clone -c ${key ?? "…"} writes configuration into the new repository that may run a command`;
+    }
     words = git.rest;
     short = GIT_RUNNING_SHORT[git.name] ?? "";
   }
