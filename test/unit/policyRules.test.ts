@@ -341,6 +341,21 @@ describe("permission rules and guards", () => {
       writeFileSync(join(repo.ws, "web", ".npmrc"), "//registry.npmjs.org/:_authToken=x");
     });
     after(() => repo?.remove());
+    /** The lines of `lines` that are not approved, each with why. */
+    const heldBack = (lines: readonly string[]) =>
+      lines.flatMap((line) => {
+        const decision = inRepo(line);
+        return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
+      });
+    /** Each line asks by the protected-path guard, with a label saying what it reaches. */
+    const asksProtected = (cases: readonly (readonly [string, RegExp])[]) => {
+      for (const [line, reaches] of cases) {
+        const decision = inRepo(line);
+        assert.equal(decision.verdict, "ask", line);
+        assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", line);
+        assert.match(decision.by.label, reaches, line);
+      }
+    };
     const inRepo = (line: string, paths: PathChecker = repo.boundary) =>
       decide(
         buildFootprint(v2Request({ type: "command", command: line, cwd: repo.ws }), {
@@ -352,7 +367,7 @@ describe("permission rules and guards", () => {
       );
 
     it("asks before a command changes a protected file it is given by find, a listing or xargs", () => {
-      for (const [line, reaches] of [
+      asksProtected([
         [
           "find . -name config -exec sed -i 's/a/b/' {} +",
           /sed is given what find finds in .*, which includes .*\/\.git\/config, a protected path/,
@@ -371,16 +386,11 @@ describe("permission rules and guards", () => {
         ["ls -a | xargs rm -rf", /rm is given .*\/\.env, a protected path/],
         ["find . -delete", /find deletes what it finds in .*, which includes/],
         ["find . -empty -delete", /find deletes what it finds/],
-      ] as const) {
-        const decision = inRepo(line);
-        assert.equal(decision.verdict, "ask", line);
-        assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", line);
-        assert.match(decision.by.label, reaches, line);
-      }
+      ]);
     });
 
     it("asks before a command that only reads is given a file holding credentials", () => {
-      for (const [line, reaches] of [
+      asksProtected([
         ["grep -rn KEY .", /grep reads every file below .*, which includes .*\/\.env, a protected path/],
         ["grep -R token web", /\/web\/\.npmrc/],
         ["grep --directories=recurse KEY .", /\.env/],
@@ -393,39 +403,33 @@ describe("permission rules and guards", () => {
         ["ls -a | xargs cat", /\.env/],
         ["grep -rl KEY . | xargs cat", /\.env/],
         ["git ls-files --others | xargs cat", /\.env/],
-      ] as const) {
-        const decision = inRepo(line);
-        assert.equal(decision.verdict, "ask", line);
-        assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", line);
-        assert.match(decision.by.label, reaches, line);
-      }
+      ]);
     });
 
     it("approves what skips, excludes or cannot match them, and reads of files that hold no credential", () => {
-      const held = [
-        "grep -rn TODO src",
-        "grep -r KEY --exclude='.env*' --exclude=.npmrc .",
-        "grep -r KEY --include='*.ts' .",
-        "grep -r KEY --exclude-dir=web --exclude=.env .",
-        "rg KEY",
-        "rg --hidden -g '!.env*' -g '!.npmrc' KEY",
-        "rg -l TODO | xargs sed -i s/a/b/",
-        "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
-        "find . -name '*.orig' -delete",
-        "find src -type f | xargs cat",
-        // A template of a .env, and git's own files, hold nothing a search should not print.
-        "find . -name .env.example -exec cat {} +",
-        "find . -name config -exec cat {} +",
-        // What git tracks it prints anyway (`git show`); a pathspec keeps the listing to its matches.
-        "git ls-files | xargs wc -l",
-        "git ls-files '*.ts' | xargs sed -i s/a/b/",
-        "git ls-files src | xargs sed -i s/a/b/",
-        "ls | xargs cat",
-      ].flatMap((line) => {
-        const decision = inRepo(line);
-        return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
-      });
-      assert.deepEqual(held, []);
+      assert.deepEqual(
+        heldBack([
+          "grep -rn TODO src",
+          "grep -r KEY --exclude='.env*' --exclude=.npmrc .",
+          "grep -r KEY --include='*.ts' .",
+          "grep -r KEY --exclude-dir=web --exclude=.env .",
+          "rg KEY",
+          "rg --hidden -g '!.env*' -g '!.npmrc' KEY",
+          "rg -l TODO | xargs sed -i s/a/b/",
+          "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
+          "find . -name '*.orig' -delete",
+          "find src -type f | xargs cat",
+          // A template of a .env, and git's own files, hold nothing a search should not print.
+          "find . -name .env.example -exec cat {} +",
+          "find . -name config -exec cat {} +",
+          // What git tracks it prints anyway (`git show`); a pathspec keeps the listing to its matches.
+          "git ls-files | xargs wc -l",
+          "git ls-files '*.ts' | xargs sed -i s/a/b/",
+          "git ls-files src | xargs sed -i s/a/b/",
+          "ls | xargs cat",
+        ]),
+        [],
+      );
     });
 
     it("asks before a command packs or sends a folder holding credentials, unless it leaves them out", () => {
@@ -445,21 +449,20 @@ describe("permission rules and guards", () => {
           line,
         );
       }
-      const held = [
-        "tar -czf out.tgz --exclude=.env --exclude=web .",
-        "tar czf out.tgz --exclude-vcs --exclude='.env*' --exclude=.npmrc .",
-        "tar czf out.tgz src",
-        "zip -r out.zip . -x '.env*' 'web/*'",
-        "zip -r out.zip src",
-        "zip -r out.zip . -i 'src/*'",
-        "scp -r src host:/x",
-        "rsync -az --exclude=.env --exclude=web . host:/x",
-        "rsync -a src/ build/",
-      ].flatMap((line) => {
-        const decision = inRepo(line);
-        return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
-      });
-      assert.deepEqual(held, []);
+      assert.deepEqual(
+        heldBack([
+          "tar -czf out.tgz --exclude=.env --exclude=web .",
+          "tar czf out.tgz --exclude-vcs --exclude='.env*' --exclude=.npmrc .",
+          "tar czf out.tgz src",
+          "zip -r out.zip . -x '.env*' 'web/*'",
+          "zip -r out.zip src",
+          "zip -r out.zip . -i 'src/*'",
+          "scp -r src host:/x",
+          "rsync -az --exclude=.env --exclude=web . host:/x",
+          "rsync -a src/ build/",
+        ]),
+        [],
+      );
     });
 
     it("asks when the folder a search reads holds too many files to check", () => {
