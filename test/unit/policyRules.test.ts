@@ -403,6 +403,9 @@ describe("permission rules and guards", () => {
         ["ls -a | xargs cat", /\.env/],
         ["grep -rl KEY . | xargs cat", /\.env/],
         ["git ls-files --others | xargs cat", /\.env/],
+        ["diff -rN . empty", /diff reads every file below .*, which includes .*\.env/],
+        ["git grep --no-index KEY", /git reads every file below/],
+        ["git grep --untracked -n KEY", /\.env/],
       ]);
     });
 
@@ -427,6 +430,9 @@ describe("permission rules and guards", () => {
           "git ls-files '*.ts' | xargs sed -i s/a/b/",
           "git ls-files src | xargs sed -i s/a/b/",
           "ls | xargs cat",
+          "diff -r src web/empty",
+          "diff -r -x '.env*' -x .npmrc . empty",
+          "git grep -n KEY",
         ]),
         [],
       );

@@ -237,6 +237,14 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (name === "zip") return files([...zipWords(words).operands, ...attachedPaths(flags)]);
   if (IN_PLACE.has(name))
     return files([...withoutOwnerOrMode(name, flags, operands), ...attachedPaths(flags)]);
+  if (name === "diff") {
+    // Its patterns (`-x`) and labels are not files; `-X` names a file of patterns.
+    const { options, operands: compared } = readDiff(words);
+    const patternFiles = options.flatMap(([option, value]) =>
+      option === "X" || option === "--exclude-from" ? [value] : [],
+    );
+    return files([...compared, ...patternFiles]);
+  }
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   // A sourced file is read (and run) by the shell: `. ./.env && echo $KEY` prints what `cat .env` would.
   if (name === "source" || name === ".") return files(operands.slice(0, 1));
@@ -449,8 +457,16 @@ const lastName = (relative: string) => relative.slice(relative.lastIndexOf("/") 
 const isHidden = (relative: string) => relative.split("/").some((name) => name.startsWith("."));
 const everything = () => true;
 
+/** diff's words: options with their values (`-x` patterns, `-X` files, labels, …) and the files or folders compared. */
+function readDiff(words: readonly (string | null)[]) {
+  return readOptions(words, "xXSIFL", [
+    ...["--exclude", "--exclude-from", "--ignore-matching-lines", "--label", "--starting-file"],
+  ]);
+}
+
 /**
- * What a search reads below the folders it is given: `grep -r` every file there (narrowed by `--include`,
+ * What a search reads below the folders it is given: `diff -r` and `git grep --no-index` (or `--untracked`) every file
+ * there, `grep -r` every file there (narrowed by `--include`,
  * `--exclude`, `--exclude-dir`), `rg` every file that is not hidden, and hidden ones too with `--hidden` or `-uu`
  * (narrowed by its `--glob`s; its ignore files are not read, so it may read less than this says). Undefined for a
  * grep that does not recurse and any other command.
@@ -459,6 +475,34 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
   const words = argv.slice(1);
   const { flags } = splitOptions(words);
   const { short, long } = optionTests(flags);
+  // diff -r compares (and prints) every file below its folders, a file only one side has whole with -N.
+  if (name === "diff" && (short("r") || long("--recursive"))) {
+    const { options, operands } = readDiff(words);
+    const skipped = excludes(
+      options.filter(([option]) => option === "x" || option === "--exclude").map(([, value]) => value),
+    );
+    return {
+      folders: operands,
+      follows: false,
+      hidden: true,
+      enters: (relative) => !skipped(relative),
+      takes: (relative) => !skipped(relative),
+    };
+  }
+  // git grep searches what git tracks, and with --untracked or --no-index the other files too (--no-index even those
+  // git ignores, `.env` among them).
+  if (name === "git") {
+    const git = gitSubcommand(argv);
+    if (git?.name !== "grep" || !git.rest.some((word) => word === "--no-index" || word === "--untracked"))
+      return undefined;
+    return {
+      folders: ["."],
+      follows: false,
+      hidden: true,
+      enters: (relative) => lastName(relative) !== ".git",
+      takes: everything,
+    };
+  }
   if (name === "rg") {
     const { files, values } = readPatternFirst(PATTERN_FIRST.rg!, words, ".");
     const unrestricted =
