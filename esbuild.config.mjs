@@ -1,10 +1,10 @@
 // One build for everything: the extension (Node, CJS), the demo agent it spawns, the webview (browser) and the tests.
 // `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change.
 import * as esbuild from "esbuild";
-import { cpSync, mkdirSync } from "node:fs";
 import { join, sep } from "node:path";
 import { nodeScriptsBuild } from "./scripts/buildOptions.mjs";
 import { writeCodicons } from "./scripts/codicons.mjs";
+import { writeShellParserWasm } from "./scripts/shellParserWasm.mjs";
 
 const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
@@ -115,15 +115,8 @@ if (withTests) {
   builds.push({ ...nodeScriptsBuild(import.meta.dirname, ["test", "bench", "tools"]), logLevel: "info" });
 }
 
-/** The shell parser's wasm (runtime and bash grammar), read next to the bundle by `src/core/policy/shellCommands.ts`. */
-function copyShellParserWasm() {
-  mkdirSync("dist", { recursive: true });
-  cpSync("node_modules/web-tree-sitter/web-tree-sitter.wasm", "dist/web-tree-sitter.wasm");
-  cpSync("node_modules/tree-sitter-bash/tree-sitter-bash.wasm", "dist/tree-sitter-bash.wasm");
-}
-
 await writeCodicons({ all: watch });
-copyShellParserWasm();
+writeShellParserWasm("dist", { compressed: production });
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {

@@ -3,7 +3,8 @@
 // package that stays small. Packaged from production bundles, as `npm run package` makes them, in a temporary folder.
 import * as assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildProduction, stageExtension, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
@@ -115,6 +116,33 @@ describe("the published package", function () {
       assert.equal(reply.result?.protocolVersion, 1, `unexpected reply: ${JSON.stringify(reply)}`);
     } finally {
       agent.kill();
+    }
+  });
+
+  it("ships the shell parser brotli-compressed, and the packaged runtime parses with it", async () => {
+    for (const name of ["web-tree-sitter.wasm", "tree-sitter-bash.wasm"]) {
+      assert.ok(files.includes(`dist/${name}.br`), `dist/${name}.br is not in the package`);
+      assert.ok(!files.includes(`dist/${name}`), `dist/${name} ships uncompressed too`);
+    }
+    // Away from the repository, so that the grammar cannot come from node_modules instead.
+    const away = mkdtempSync(join(tmpdir(), "symposium-packaged-"));
+    try {
+      cpSync(build.dist, away, { recursive: true });
+      type Runtime = typeof import("../../src/acp/connectionRuntime");
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the packaged bundle, as VS Code loads it
+      const runtime = require(join(away, "acpRuntime.js")) as Runtime;
+      const { shell } = await runtime.loadPolicyEngine(away);
+      const line = shell.parse("cat notes.md | wc -l > count.txt");
+      assert.deepEqual(
+        line.commands.map((command) => command.argv),
+        [
+          ["cat", "notes.md"],
+          ["wc", "-l"],
+        ],
+      );
+      assert.deepEqual(line.writes, ["count.txt"]);
+    } finally {
+      rmSync(away, { recursive: true, force: true });
     }
   });
 

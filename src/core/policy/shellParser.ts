@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { parseLine, type ShellParser } from "./shellCommands";
 
 // The CommonJS build: the ES module build locates itself through `import.meta.url`, which a CommonJS bundle lacks.
@@ -16,21 +17,30 @@ export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
   return { parse: (line) => parseLine(parser, line, 0) };
 }
 
-/** A tree-sitter parser with the bash grammar set. */
+/**
+ * A tree-sitter parser with the bash grammar set. A production build ships the wasm brotli-compressed
+ * (`scripts/shellParserWasm.mjs`); a development build, raw.
+ */
 export async function loadBashGrammar(wasmDir?: string): Promise<InstanceType<typeof Parser>> {
   const read = (file: string, packagePath: string): Uint8Array => {
-    if (wasmDir) {
-      try {
-        return readFileSync(join(wasmDir, file));
-      } catch {
-        // not copied next to the bundle: fall back to the package
-      }
-    }
-    return readFileSync(require.resolve(packagePath));
+    const compressed = wasmDir && readIfThere(join(wasmDir, `${file}.br`));
+    if (compressed) return brotliDecompressSync(compressed);
+    // Not next to the bundle (tests run from sources): the package's own.
+    return (wasmDir && readIfThere(join(wasmDir, file))) || readFileSync(require.resolve(packagePath));
   };
   await Parser.init({ wasmBinary: read("web-tree-sitter.wasm", "web-tree-sitter/web-tree-sitter.wasm") });
   const bash = await Language.load(read("tree-sitter-bash.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"));
   const parser = new Parser();
   parser.setLanguage(bash);
   return parser;
+}
+
+/** The file's bytes, or undefined when it is not there. */
+function readIfThere(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
