@@ -391,7 +391,7 @@ describe("permission rules and guards", () => {
 
     it("asks before a command that only reads is given a file holding credentials", () => {
       asksProtected([
-        ["grep -rn KEY .", /grep reads every file below .*, which includes .*\/\.env, a protected path/],
+        ["grep -rn KEY .", /grep reads every file below .*, which includes .*\/\.env, a protected file that holds credentials/],
         ["grep -R token web", /\/web\/\.npmrc/],
         ["grep --directories=recurse KEY .", /\.env/],
         ["grep -r KEY --exclude-dir=.git --include='.env*' .", /\.env/],
@@ -451,7 +451,7 @@ describe("permission rules and guards", () => {
         assert.equal(decision.verdict, "ask", line);
         assert.match(
           decision.by.label,
-          /packs every file below .*, which includes .*\/(?:\.env|\.npmrc), a protected path/,
+          /packs every file below .*, which includes .*\/(?:\.env|\.npmrc), a protected file that holds credentials/,
           line,
         );
       }

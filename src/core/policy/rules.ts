@@ -476,7 +476,7 @@ class FootprintView {
           : "protected" in listed
             ? {
                 guard: "protected",
-                label: `${name} is given files by xargs from a listing that includes ${shortPath(listed.protected)}, a protected path`,
+                label: `${name} is given files by xargs from a listing that includes ${shortPath(listed.protected)}, ${protectedKind(listed)}`,
               }
             : {
                 guard: "incomplete",
@@ -572,9 +572,9 @@ class FootprintView {
     self: SimpleCommand,
     consumer: string,
     consumerArgv: readonly (string | null)[],
-  ): boolean | { link: string } | { protected: string } | { tooLarge: string } {
+  ): boolean | { link: string } | { protected: string; credentials?: true } | { tooLarge: string } {
     let link: string | undefined;
-    let withheld: string | undefined;
+    let withheld: { protected: string; credentials?: true } | undefined;
     let tooLarge: string | undefined;
     for (const { command, cwd, line: other } of this.simple) {
       if (other !== line || command === self) continue;
@@ -600,11 +600,11 @@ class FootprintView {
         const found = this.firstWithheld(check.path, false, given);
         if (found === "too many") tooLarge ??= check.path;
         else if (found !== undefined && "link" in found) link ??= found.link;
-        else withheld ??= found?.protected;
+        else withheld ??= found;
       }
     }
     if (link !== undefined) return { link };
-    if (withheld !== undefined) return { protected: withheld };
+    if (withheld !== undefined) return withheld;
     return tooLarge === undefined || { tooLarge };
   }
 
@@ -795,7 +795,7 @@ class FootprintView {
       };
     return {
       guard: "protected",
-      label: `${what}, which includes ${shortPath(found.protected)}, a protected path`,
+      label: `${what}, which includes ${shortPath(found.protected)}, ${protectedKind(found)}`,
     };
   }
 
@@ -1129,7 +1129,7 @@ class FootprintView {
     folder: string,
     follow: boolean,
     given: { walk: EntryWalk; readsOnly: boolean; links: boolean } | undefined,
-  ): { link: string } | { protected: string } | "too many" | undefined {
+  ): { link: string } | { protected: string; credentials?: true } | "too many" | undefined {
     const paths = this.context.paths;
     const start = folder.replace(/[\\/]+$/, "");
     const from = paths.check(start);
@@ -1158,7 +1158,8 @@ class FootprintView {
       (path) => given === undefined || given.walk.enters(below(path)),
     );
     if (found === undefined || found === "too many") return found;
-    return link === found.path ? { link: found.path } : { protected: found.path };
+    if (link === found.path) return { link: found.path };
+    return given?.readsOnly ? { protected: found.path, credentials: true } : { protected: found.path };
   }
 
   /** Every file the glob words of `text` name from `cwd` (`folderNames.ts`), or why they are not known. */
@@ -1218,6 +1219,11 @@ function mayBeLink(maker: string): string {
 
 /** Commands that act on a link itself, not on where it leads. */
 const ACTS_ON_LINKS = new Set(["rm", "unlink", "rmdir"]);
+
+/** What a protected entry a command is given is, as a card says it. */
+function protectedKind(found: { credentials?: true }): string {
+  return found.credentials ? "a protected file that holds credentials" : "a protected path";
+}
 
 /** Builtins that set variables from their words. */
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
