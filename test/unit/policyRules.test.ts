@@ -391,7 +391,10 @@ describe("permission rules and guards", () => {
 
     it("asks before a command that only reads is given a file holding credentials", () => {
       asksProtected([
-        ["grep -rn KEY .", /grep reads every file below .*, which includes .*\/\.env, a protected file that holds credentials/],
+        [
+          "grep -rn KEY .",
+          /grep reads every file below .*, which includes .*\/\.env, a protected file that holds credentials/,
+        ],
         ["grep -R token web", /\/web\/\.npmrc/],
         ["grep --directories=recurse KEY .", /\.env/],
         ["grep -r KEY --exclude-dir=.git --include='.env*' .", /\.env/],
