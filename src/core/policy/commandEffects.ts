@@ -465,11 +465,10 @@ function readDiff(words: readonly (string | null)[]) {
 }
 
 /**
- * What a search reads below the folders it is given: `diff -r` and `git grep --no-index` (or `--untracked`) every file
- * there, `grep -r` every file there (narrowed by `--include`,
- * `--exclude`, `--exclude-dir`), `rg` every file that is not hidden, and hidden ones too with `--hidden` or `-uu`
- * (narrowed by its `--glob`s; its ignore files are not read, so it may read less than this says). Undefined for a
- * grep that does not recurse and any other command.
+ * What a search reads below the folders it is given: `diff -r` and `git grep --no-index` (or `--untracked`) every
+ * file there, `grep -r` every file there (narrowed by `--include`, `--exclude`, `--exclude-dir`), `rg` every file
+ * that is not hidden, and hidden ones too with `--hidden` or `-uu` (narrowed by its `--glob`s; its ignore files are
+ * not read, so it may read less than this says). Undefined for a grep that does not recurse and any other command.
  */
 export function searchWalk(name: string, argv: readonly (string | null)[]): EntryWalk | undefined {
   const words = argv.slice(1);
