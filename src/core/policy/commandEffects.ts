@@ -1712,6 +1712,62 @@ function cloneConfigKeys(rest: readonly (string | null)[]): (string | null)[] {
   return keys;
 }
 
+const VIM = wordSet("vi vim nvim view vimdiff gvim");
+/** sqlite3's dot-commands that run a shell command or read or write a file. */
+const SQLITE_ACTS =
+  /(?:^|\n)\s*\.(?:shell|system|output|once|read|import|load|save|backup|restore|excel|open|cd|log)\b/;
+/** psql's and mysql's backslash commands that run a shell command or write a file (`\!`, `\o`, `\copy … program`). */
+const SQL_CLIENT_ACTS = /\\(?:!|o\b|w\b|copy\b.*\bprogram\b|system\b|g\s)|^\s*system\s/i;
+
+/**
+ * A program that runs a shell command written in its own arguments, in a language or option the policy does not
+ * read: an editor's commands (`vim -c ':!rm -rf ~'`, `emacs --eval`, `ed` and `ex`, which read theirs from their
+ * input), a pager's (`less +'!cmd'`), `man -P cmd`, a database shell's escapes (`sqlite3 db '.shell …'`,
+ * `psql -c '\! …'`), `zip -TT cmd`, ssh options of `scp`/`sftp` that run one (`-o ProxyCommand=…`, `-S`, `-F`).
+ */
+function shellEscape(name: string, words: readonly (string | null)[]): string | undefined {
+  const says = (what: string) => `${name} ${what}, which Symposium does not read`;
+  if (
+    VIM.has(name) &&
+    words.some((w) => w === null || /^(?:-[cSseEu]|--cmd)$|^-[^-]*[seE]/.test(w) || /^\+(?!\d*$)/.test(w))
+  )
+    return says("runs editor commands");
+  if (["ed", "red", "ex"].includes(name)) return says("runs the editor commands it reads from its input");
+  if (
+    name === "emacs" &&
+    words.some((w) => w === null || /^(?:--eval|-l|--load|-f|--funcall|--script|-x)(?:=|$)/.test(w))
+  )
+    return says("runs Lisp");
+  if ((name === "less" || name === "more") && words.some((w) => w === null || /^\+.*[!|]/.test(w)))
+    return says("runs a command from its options");
+  if (name === "man" && words.some((w) => w === null || /^(?:-[^-]*[PH]|--pager|--html)/.test(w)))
+    return says("runs a pager or browser");
+  if (name === "zip" && words.some((w) => w === "-TT" || w === null || w.startsWith("--unzip-command")))
+    return says("runs a test command");
+  if (
+    (name === "scp" || name === "sftp") &&
+    words.some(
+      (w, i) =>
+        w === null ||
+        /^-[^-]*[SF]/.test(w) ||
+        (/^-[^-]*o$/.test(w) &&
+          /^(?:proxycommand|localcommand|knownhostscommand|match)\b/i.test(words[i + 1] ?? "")) ||
+        /^-o(?:proxycommand|localcommand|knownhostscommand|match)/i.test(w),
+    )
+  )
+    return says("runs a command through ssh's options");
+  if (name === "sqlite3" && words.some((w) => w === null || SQLITE_ACTS.test(w)))
+    return says("runs a dot-command that runs a command or reads or writes a file");
+  if (
+    (name === "psql" || name === "mysql" || name === "mariadb") &&
+    words.some(
+      (w, i) => w === null || SQL_CLIENT_ACTS.test(w) || ["-f", "--file"].includes(words[i - 1] ?? ""),
+    )
+  )
+    return says("runs a backslash command or script");
+  return undefined;
+}
+
 /** Short options of the same (`make -E …`, `npm -C dir`). */
 const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   rsync: "e",
@@ -1759,6 +1815,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       return "sed's script writes or reads other files, or runs commands (w, e, r), or is not known";
     return undefined;
   }
+  const escape = shellEscape(name, words);
+  if (escape) return escape;
   let short = SHORT_RUNNING_OPTIONS[name] ?? "";
   if (name === "tar") {
     short = "IF";
