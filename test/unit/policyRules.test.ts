@@ -1298,6 +1298,20 @@ describe("permission rules and guards", () => {
         "git tag -a v1 -F .env",
         "git notes add --file=.env",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      // What an interpreter's program names plainly: code can reach a file without naming it, but a name written
+      // out is a path of the request.
+      ...[
+        `python3 -c "open('.git/hooks/pre-commit', 'w').write('x')"`,
+        `python3 -c "print(open('.env').read())"`,
+        `ruby -e 'File.write(".vscode/tasks.json", "x")'`,
+        `deno eval "Deno.readTextFileSync('.env')"`,
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      ...[
+        `python3 -c 'import os; print(open(os.path.expanduser("~/.ssh/id_rsa")).read())'`,
+        `node -e "require('fs').readFileSync('/etc/passwd')"`,
+        `node --eval="require('fs').rmSync('../../other', { recursive: true })"`,
+        `perl -e 'unlink "/home/u/.bashrc"'`,
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       // A shell command in an editor's, pager's or database shell's own language or options.
       ...[
         "vim -c ':!rm -rf ~' -c ':q' src/a.ts",
@@ -2092,6 +2106,10 @@ describe("permission rules and guards", () => {
           "openssl rand -hex 16",
           "git add -f src/a.ts",
           "vim +12 src/a.ts",
+          `node -p "require('./package.json').version"`,
+          `python3 -c "import re; print(re.sub('/+', '/', 'a//b'))"`,
+          `python3 -c 'import sys; print(sys.argv)' .env`,
+          `node -e "fetch('https://example.com/a/b')"`,
           "sqlite3 app.db '.tables'",
           "sqlite3 app.db 'select * from users'",
           "psql -c 'select 1'",

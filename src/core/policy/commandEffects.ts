@@ -640,6 +640,66 @@ function zipWords(words: readonly (string | null)[]): {
   return { operands, excluded, included };
 }
 
+/** Interpreters' options whose value is the program (`python3 -c …`, `node -e …`, `perl -ne …`, `php -r …`). */
+const INLINE_CODE: Record<string, { short: string; long: readonly string[] }> = {
+  node: { short: "ep", long: ["--eval", "--print"] },
+  bun: { short: "e", long: ["--eval", "--print"] },
+  perl: { short: "eE", long: [] },
+  ruby: { short: "e", long: [] },
+  php: { short: "rRBE", long: [] },
+  lua: { short: "e", long: [] },
+  luajit: { short: "e", long: [] },
+  Rscript: { short: "e", long: [] },
+  julia: { short: "eE", long: ["--eval", "--print"] },
+  osascript: { short: "e", long: [] },
+};
+
+/**
+ * The programs an interpreter is given on its command line (`python3 -c CODE`, `node -e CODE`, `deno eval CODE`):
+ * what its options say up to its script or first operand; null for one computed at run time.
+ */
+export function inlineCode(name: string, argv: readonly (string | null)[]): (string | null)[] {
+  if (name === "deno")
+    return argv[1] === "eval"
+      ? argv
+          .slice(2)
+          .filter((w) => w === null || !w.startsWith("-"))
+          .slice(0, 1)
+      : [];
+  const syntax = /^python[\d.]*$/.test(name) ? { short: "c", long: [] } : INLINE_CODE[name];
+  if (syntax === undefined) return [];
+  const code: (string | null)[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] ?? null;
+    if (word === null || word === "--" || !word.startsWith("-") || word === "-") break;
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const option = eq < 0 ? word : word.slice(0, eq);
+      if (syntax.long.includes(option)) code.push(eq < 0 ? (argv[++i] ?? null) : word.slice(eq + 1));
+      continue;
+    }
+    const at = [...word.slice(1)].findIndex((letter) => syntax.short.includes(letter)) + 1;
+    if (at > 0) code.push(at + 1 < word.length ? word.slice(at + 1) : (argv[++i] ?? null));
+    // python's -c ends its options: what follows is the program's own argv.
+    if (at > 0 && syntax.short === "c") break;
+  }
+  return code;
+}
+
+/**
+ * The quoted strings of a program's text that read as paths: `~/…`, `/x…`, `./…`, `../…`, a dotfile (`.env`,
+ * `.git/hooks/x`) or one that goes up (`a/../../x`). Code can reach a file without writing its name, so this catches
+ * only what is written plainly: `open('.git/hooks/pre-commit', 'w')`, `readFileSync('/home/u/.ssh/id_rsa')`.
+ */
+export function pathLiterals(code: string): string[] {
+  const paths: string[] = [];
+  for (const [, , text] of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+    if (text === undefined || text.length > 4096 || /\s|:\/\/|\$\{/.test(text)) continue;
+    if (/^(?:~\/|\/[\w.]|\.{1,2}\/|\.[\w-])|(?:^|\/)\.\.(?:\/|$)/.test(text)) paths.push(text);
+  }
+  return paths;
+}
+
 /**
  * What a command that packs or sends folders reads below them: `tar c` (and `r`, `u`) its operands, `zip -r` the
  * inputs after the archive, `scp -r` its local sources, `rsync -r` its sources when the destination is another

@@ -32,6 +32,8 @@ import {
   onlyReads,
   searchWalk,
   packsWalk,
+  inlineCode,
+  pathLiterals,
   type EntryWalk,
   copiesFolders,
   readsCredential,
@@ -497,6 +499,17 @@ class FootprintView {
       const afterLinks = maker !== undefined && at > maker.at ? maker.name : undefined;
       const reach = touched && this.fileReach(name, touched, cwd, computed, afterLinks);
       if (reach) return reach;
+      // The paths an interpreter's program names plainly (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
+      const named = inlineCode(name, argv).flatMap((code) => (code === null ? [] : pathLiterals(code)));
+      const codeReach =
+        named.length > 0 &&
+        this.fileReach(
+          `${name}'s code`,
+          { targets: named.map((text) => ({ text })), recursive: false },
+          cwd,
+          undefined,
+        );
+      if (codeReach) return codeReach;
       // What the line does not name: what find finds, a search reads, a copied folder holds, a patch or archive names.
       const inLine: CommandInLine = { name, argv, command, cwd, computed };
       const landing =
