@@ -458,6 +458,9 @@ class FootprintView {
       if (argumentFile) return argumentFile;
       const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
+      // A program whose words are not read as files may still be handed a secret by name.
+      const handed = operands === undefined ? this.handedCredential(name, argv, cwd) : undefined;
+      if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
       // Words xargs passes on are files here only when it reads them from a pipe whose other commands list names
@@ -562,6 +565,45 @@ class FootprintView {
     // `echo 'rm -rf ~' | sh`: the commands are in the line, but not where the parser reads commands.
     if (programFromPipe)
       return { guard: "incomplete", label: "A shell reads the commands it runs from a pipe" };
+    return undefined;
+  }
+
+  /**
+   * For a program whose words Symposium does not read as files, a word naming a file that is there and holds
+   * credentials, in the workspace (`holdsCredentials`) or kept outside it (a protected path: `~/.ssh`, `~/.aws`, shell
+   * startup files): `gh gist create .env`, `aws s3 cp ~/.aws/credentials s3://…`, `rclone copy .env remote:`. Also
+   * after `=` or `@` (`--env-file=.env`, `-F f=@.env`). Only words that may name such a file are looked up: one
+   * starting at `~` or `/`, or with a hidden name in it.
+   */
+  private handedCredential(
+    name: string,
+    argv: readonly (string | null)[],
+    cwd: string | undefined,
+  ): Held | undefined {
+    for (const word of argv.slice(1)) {
+      if (word === null) continue;
+      const candidates = new Set([
+        word,
+        word.slice(word.indexOf("=") + 1),
+        word.slice(word.indexOf("@") + 1),
+      ]);
+      for (const candidate of candidates) {
+        if (!/^[~/]|(?:^|\/)\.[^./]/.test(candidate) || /\s|:\/\//.test(candidate)) continue;
+        const path = absolute(candidate, cwd, this.context.home);
+        const check = path === undefined ? undefined : this.context.paths.check(path);
+        if (check === undefined || check.status === "unresolved" || !check.exists) continue;
+        if (check.status === "inside" && holdsCredentials(basename(check.path)))
+          return {
+            guard: "protected",
+            label: `${name} is given ${shortPath(check.path)}, a protected file that holds credentials`,
+          };
+        if (check.status === "outside" && check.protected)
+          return {
+            guard: "protected",
+            label: `${name} is given ${shortPath(check.path)}, a protected path outside the workspace`,
+          };
+      }
+    }
     return undefined;
   }
 
