@@ -524,7 +524,7 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
         return { negated, matches };
       });
     const lastMatch = (relative: string) => globs.findLast(({ matches }) => matches(relative));
-    const chosen = (relative: string) => (!hidden && isHidden(relative) ? false : true);
+    const chosen = (relative: string) => hidden || !isHidden(relative);
     return {
       folders: files,
       follows: short("L") || long("--follow"),
