@@ -1204,7 +1204,12 @@ function outputValues(options: readonly string[], words: readonly (string | null
 }
 
 /** How an option's value names a file: as itself, as curl's data (`@file`), or as a form field (`name=@file`). */
-type FileValue = "file" | "data" | "form";
+/**
+ * What an option's value holds: a file, data that names one after `@` (`-d @x`, `k@x`), a form field (`f=@x`,
+ * `f=<x`), a value that is a file when it starts with `@` (`-H @headers.txt`), or a cookie string or cookie file
+ * (curl's `-b`: a file unless it holds `=`).
+ */
+type FileValue = "file" | "data" | "form" | "at" | "cookie";
 
 /**
  * Commands that name files in their options' values (downloads, uploads, archives): the short options that take a
@@ -1235,6 +1240,18 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
       "--json": "data",
       F: "form",
       "--form": "form",
+      H: "at",
+      "--header": "at",
+      "--proxy-header": "at",
+      b: "cookie",
+      "--cookie": "cookie",
+      E: "file",
+      "--cert": "file",
+      "--key": "file",
+      "--cacert": "file",
+      "--netrc-file": "file",
+      "--proxy-cert": "file",
+      "--proxy-key": "file",
     },
   },
   wget: {
@@ -1485,7 +1502,11 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
   const take = (kind: FileValue, value: string | null) => {
     if (value === null) found.push(null);
     else if (kind === "file") found.push(value);
-    else {
+    else if (kind === "at") {
+      if (value.startsWith("@") && value !== "@-") found.push(value.slice(1));
+    } else if (kind === "cookie") {
+      if (!value.includes("=")) found.push(value);
+    } else {
       const file = (kind === "data" ? /^[^=]*@(.+)$/ : /^[^=]*=[@<]([^;]+)/).exec(value)?.[1];
       if (file !== undefined && file !== "-") found.push(file);
     }
