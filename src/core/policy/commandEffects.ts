@@ -97,7 +97,7 @@ export function findWrites(argv: readonly (string | null)[]): FileTargets | unde
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
 /** `find`'s starting points among its words after the name (`.` when it names none). */
-function findStartingPoints(rest: readonly (string | null)[]): (string | null)[] {
+export function findStartingPoints(rest: readonly (string | null)[]): (string | null)[] {
   let i = 0;
   // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>.
   while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))

@@ -28,6 +28,7 @@ import {
   extractsArchive,
   findNamePatterns,
   findWalk,
+  findStartingPoints,
   listingWalk,
   onlyReads,
   searchWalk,
@@ -458,7 +459,7 @@ class FootprintView {
       if (argumentFile) return argumentFile;
       const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
-      // A program whose words are not read as files may still be handed a secret by name.
+      // A program whose words are not read as files may still be handed a protected file by name.
       const handed = operands === undefined ? this.handedCredential(name, argv, cwd) : undefined;
       if (handed) return handed;
       const touched =
@@ -569,18 +570,20 @@ class FootprintView {
   }
 
   /**
-   * For a program whose words Symposium does not read as files, a word naming a file that is there and holds
-   * credentials, in the workspace (`holdsCredentials`) or kept outside it (a protected path: `~/.ssh`, `~/.aws`, shell
-   * startup files): `gh gist create .env`, `aws s3 cp ~/.aws/credentials s3://…`, `rclone copy .env remote:`. Also
-   * after `=` or `@` (`--env-file=.env`, `-F f=@.env`). Only words that may name such a file are looked up: one
-   * starting at `~` or `/`, or with a hidden name in it.
+   * For a program whose words Symposium does not read as files, a word naming a protected path: in the workspace
+   * whether there or not (`npx esbuild x.ts --outfile=.git/hooks/pre-commit`, `ffmpeg -i a .vscode/tasks.json`,
+   * `gh gist create .env`), outside it when there (`aws s3 cp ~/.aws/credentials s3://…`). Also after `=` or `@`
+   * (`--env-file=.env`, `-F f=@.env`). Only words that may name one are looked up: starting at `~` or `/`, with a
+   * hidden name in them, or a protected name (`Jenkinsfile`).
    */
   private handedCredential(
     name: string,
     argv: readonly (string | null)[],
     cwd: string | undefined,
   ): Held | undefined {
-    for (const word of argv.slice(1)) {
+    // find's other words are tests and patterns (`-name .env`): what it finds is `foundReach`'s.
+    const words = name === "find" ? findStartingPoints(argv.slice(1)) : argv.slice(1);
+    for (const word of words) {
       if (word === null) continue;
       const candidates = new Set([
         word,
@@ -588,16 +591,19 @@ class FootprintView {
         word.slice(word.indexOf("@") + 1),
       ]);
       for (const candidate of candidates) {
-        if (!/^[~/]|(?:^|\/)\.[^./]/.test(candidate) || /\s|:\/\//.test(candidate)) continue;
+        if (/\s|:\/\//.test(candidate) || candidate === "") continue;
+        if (!/^[~/]|(?:^|\/)\.[^./]/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
-        if (check === undefined || check.status === "unresolved" || !check.exists) continue;
-        if (check.status === "inside" && holdsCredentials(basename(check.path)))
+        if (check === undefined || check.status === "unresolved" || !check.protected) continue;
+        if (check.status === "inside")
           return {
             guard: "protected",
-            label: `${name} is given ${shortPath(check.path)}, a protected file that holds credentials`,
+            label: `${name} is given ${shortPath(check.path)}, ${protectedKind({
+              ...(holdsCredentials(basename(check.path)) ? { credentials: true as const } : {}),
+            })}`,
           };
-        if (check.status === "outside" && check.protected)
+        if (check.exists)
           return {
             guard: "protected",
             label: `${name} is given ${shortPath(check.path)}, a protected path outside the workspace`,
