@@ -809,15 +809,14 @@ class FootprintView {
   private findDeleteReach({ name, argv, cwd }: CommandInLine): Held | undefined {
     if (name !== "find" || !argv.includes("-delete")) return undefined;
     const walk = findWalk(argv);
-    for (const folder of walk.folders) {
-      const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
-      const check = path === undefined ? undefined : this.context.paths.check(path);
-      if (check?.status !== "inside") continue; // the recursive-delete guard has it
-      const found = this.firstWithheld(check.path, false, { walk, readsOnly: false, links: false });
-      const held = this.withheldHeld(found, `find deletes what it finds in ${shortPath(check.path)}`);
-      if (held) return held;
-    }
-    return undefined;
+    // A starting point outside meets the recursive-delete guard.
+    return this.walkedReach(
+      walk.folders,
+      cwd,
+      false,
+      { walk, readsOnly: false, links: false },
+      (folder) => `find deletes what it finds in ${folder}`,
+    );
   }
 
   /**
@@ -829,13 +828,35 @@ class FootprintView {
     const searched = searchWalk(name, argv);
     const walk = searched ?? packsWalk(name, argv);
     if (!walk?.hidden) return undefined;
-    for (const folder of walk.folders) {
+    const how = searched ? "reads" : "packs";
+    return this.walkedReach(
+      walk.folders,
+      cwd,
+      walk.follows,
+      { walk, readsOnly: true, links: false },
+      (folder) => `${name} ${how} every file below ${folder}`,
+    );
+  }
+
+  /**
+   * `firstWithheld`'s guard for each folder of a walk that is inside the workspace (`what` says how the command meets
+   * it, from the folder's name); a folder outside or not known meets its own path's guard.
+   */
+  private walkedReach(
+    folders: readonly (string | null)[],
+    cwd: string | undefined,
+    follow: boolean,
+    given: { walk: EntryWalk; readsOnly: boolean; links: boolean },
+    what: (folder: string) => string,
+  ): Held | undefined {
+    for (const folder of folders) {
       const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
-      if (check?.status !== "inside") continue; // the path's own check asks
-      const found = this.firstWithheld(check.path, walk.follows, { walk, readsOnly: true, links: false });
-      const how = searched ? "reads" : "packs";
-      const held = this.withheldHeld(found, `${name} ${how} every file below ${shortPath(check.path)}`);
+      if (check?.status !== "inside") continue;
+      const held = this.withheldHeld(
+        this.firstWithheld(check.path, follow, given),
+        what(shortPath(check.path)),
+      );
       if (held) return held;
     }
     return undefined;
