@@ -496,6 +496,9 @@ describe("permission rules and guards", () => {
       assert.deepEqual(
         heldBack([
           "gh gist create src/a.ts",
+          "ls -la .github/workflows",
+          "echo .env",
+          "test -f .env && npm start",
           "aws s3 cp ~/.aws/not-there s3://b/",
           "npm test -- --watch=false",
           "make -j4",

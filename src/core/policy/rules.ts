@@ -460,7 +460,8 @@ class FootprintView {
       const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
       // A program whose words are not read as files may still be handed a protected file by name.
-      const handed = operands === undefined ? this.handedCredential(name, argv, cwd) : undefined;
+      const handed =
+        operands === undefined && !NAMES_ONLY.has(name) ? this.handedCredential(name, argv, cwd) : undefined;
       if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
@@ -1301,6 +1302,15 @@ function mayBeLink(maker: string): string {
 
 /** Commands that act on a link itself, not on where it leads. */
 const ACTS_ON_LINKS = new Set(["rm", "unlink", "rmdir"]);
+
+/**
+ * Commands that print the names they are given or what a folder holds, not what a file holds: `ls -la
+ * .github/workflows` or `echo .env` hands them nothing to read or write.
+ */
+const NAMES_ONLY = new Set([
+  ...["ls", "tree", "du", "exa", "eza", "lsd", "dirname", "basename", "realpath", "readlink"],
+  ...["echo", "printf", "test", "[", "[[", "which", "type", "command", "cd", "pushd"],
+]);
 
 /** What a protected entry a command is given is, as a card says it. */
 function protectedKind(found: { credentials?: true }): string {
