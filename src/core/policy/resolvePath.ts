@@ -428,22 +428,22 @@ const PROTECTED_FILES = new Set([
   "jenkinsfile",
 ]);
 
-/**
- * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
- * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
- * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*`,
- * shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`, `.pre-commit-config.yaml`,
- * `lefthook.yml` and the like.
- */
 function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): EntryKind {
   return entry.isSymbolicLink() ? "link" : entry.isDirectory() ? "folder" : "other";
 }
 
+/**
+ * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
+ * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
+ * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*` but
+ * a template of one (`.env.example`), shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`,
+ * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
+ */
 export function isProtectedName(segments: readonly string[]): boolean {
   const names = segments.filter((s) => s !== "").map((s) => foldAll(s).replace(/[. ]+$/, ""));
   const file = names.at(-1) ?? "";
   if (
-    file.startsWith(".env") ||
+    (file.startsWith(".env") && !ENV_TEMPLATE.test(file)) ||
     PROTECTED_FILES.has(file) ||
     HOOK_CONFIG.test(file) ||
     file.endsWith(".code-workspace")
