@@ -179,6 +179,35 @@ describe("Symposium in a real extension host", function () {
     }
   });
 
+  it("under Bypass, walks what a search reads in the extension host: a folder holding .env asks, its src passes", async () => {
+    const folder = join(workspace(), "walked");
+    mkdirSync(join(folder, "src"), { recursive: true });
+    writeFileSync(join(folder, "src", "a.ts"), "const KEY = 1;\n");
+    writeFileSync(join(folder, ".env"), "KEY=secret\n");
+    try {
+      const key = await startBypassedSession();
+      const run = (command: string) => ({
+        request: { subject: { type: "command", command, cwd: workspace() } },
+      });
+      void api.sessions.sendPrompt(
+        key,
+        JSON.stringify({ steps: [run("grep -rn KEY walked/src"), run("grep -rn KEY walked")] }),
+      );
+      const card = await waitFor(() => api.sessions.pending.list()[0], "a card for the search reaching .env");
+      const shown = api.sessions.snapshot().pending.find((p) => p.key === card.key);
+      assert.match(
+        shown?.bypassBlockedReason ?? "",
+        /^grep reads every file below \S*walked, which includes \S*walked\/\.env, a protected file that holds credentials$/,
+      );
+      api.sessions.choose(card.key, "reject-once");
+      await waitFor(() => api.sessions.session(key)?.status === "ready", "the turn to end");
+      const decisions = (await api.history.read()).slice(0, 2).map((e) => e.provenance);
+      assert.deepEqual(decisions, ["user", "bypass"], "the search of src was approved by Bypass");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("ignores agents and bypass defined in the repository's .vscode/settings.json", async () => {
     const settingsDir = join(workspace(), ".vscode");
     mkdirSync(settingsDir, { recursive: true });
