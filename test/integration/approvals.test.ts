@@ -141,6 +141,25 @@ describe("Symposium in a real extension host", function () {
     api.sessions.choose(card.key, "reject-once");
   });
 
+  /**
+   * Under Bypass, the agent runs `approved` then `held`: the first is approved without a card, the second shows one,
+   * which is rejected. Returns why Bypass did not apply to it, as the card says.
+   */
+  async function reasonAfterOneApproved(approved: string, held: string): Promise<string> {
+    const key = await startBypassedSession();
+    const run = (command: string) => ({
+      request: { subject: { type: "command", command, cwd: workspace() } },
+    });
+    void api.sessions.sendPrompt(key, JSON.stringify({ steps: [run(approved), run(held)] }));
+    const card = await waitFor(() => api.sessions.pending.list()[0], `a card for ${held}`);
+    const reason = api.sessions.snapshot().pending.find((p) => p.key === card.key)?.bypassBlockedReason ?? "";
+    api.sessions.choose(card.key, "reject-once");
+    await waitFor(() => api.sessions.session(key)?.status === "ready", "the turn to end");
+    const decisions = (await api.history.read()).slice(0, 2).map((e) => e.provenance);
+    assert.deepEqual(decisions, ["user", "bypass"], `${approved} was approved by Bypass`);
+    return reason;
+  }
+
   it("under Bypass, reads an archive in the extension host: a clean one passes, one planting a git hook asks", async () => {
     // Made outside the workspace, as a repository would carry them.
     const staging = mkdtempSync(join(tmpdir(), "symposium-archives-"));
@@ -155,24 +174,10 @@ describe("Symposium in a real extension host", function () {
     archive("clean.tgz", "lib");
     archive("planted.tgz", "kit");
     try {
-      const key = await startBypassedSession();
-      const run = (command: string) => ({
-        request: { subject: { type: "command", command, cwd: workspace() } },
-      });
-      void api.sessions.sendPrompt(
-        key,
-        JSON.stringify({ steps: [run("tar xzf clean.tgz"), run("tar xzf planted.tgz")] }),
-      );
-      const card = await waitFor(() => api.sessions.pending.list()[0], "a card for the planted archive");
-      const shown = api.sessions.snapshot().pending.find((p) => p.key === card.key);
       assert.equal(
-        shown?.bypassBlockedReason,
+        await reasonAfterOneApproved("tar xzf clean.tgz", "tar xzf planted.tgz"),
         "tar extracts an archive that writes kit/.git/, a protected path",
       );
-      api.sessions.choose(card.key, "reject-once");
-      await waitFor(() => api.sessions.session(key)?.status === "ready", "the turn to end");
-      const decisions = (await api.history.read()).slice(0, 2).map((e) => e.provenance);
-      assert.deepEqual(decisions, ["user", "bypass"], "the clean archive was approved by Bypass");
     } finally {
       rmSync(staging, { recursive: true, force: true });
       for (const file of ["clean.tgz", "planted.tgz"]) rmSync(join(workspace(), file), { force: true });
@@ -185,24 +190,10 @@ describe("Symposium in a real extension host", function () {
     writeFileSync(join(folder, "src", "a.ts"), "const KEY = 1;\n");
     writeFileSync(join(folder, ".env"), "KEY=secret\n");
     try {
-      const key = await startBypassedSession();
-      const run = (command: string) => ({
-        request: { subject: { type: "command", command, cwd: workspace() } },
-      });
-      void api.sessions.sendPrompt(
-        key,
-        JSON.stringify({ steps: [run("grep -rn KEY walked/src"), run("grep -rn KEY walked")] }),
-      );
-      const card = await waitFor(() => api.sessions.pending.list()[0], "a card for the search reaching .env");
-      const shown = api.sessions.snapshot().pending.find((p) => p.key === card.key);
       assert.match(
-        shown?.bypassBlockedReason ?? "",
+        await reasonAfterOneApproved("grep -rn KEY walked/src", "grep -rn KEY walked"),
         /^grep reads every file below \S*walked, which includes \S*walked\/\.env, a protected file that holds credentials$/,
       );
-      api.sessions.choose(card.key, "reject-once");
-      await waitFor(() => api.sessions.session(key)?.status === "ready", "the turn to end");
-      const decisions = (await api.history.read()).slice(0, 2).map((e) => e.provenance);
-      assert.deepEqual(decisions, ["user", "bypass"], "the search of src was approved by Bypass");
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
