@@ -2144,6 +2144,8 @@ describe("permission rules and guards", () => {
           "awk -v x=1 '{print}' src/a.ts",
           "awk '{print}' n=1 src/a.ts",
           "source ./scripts/env.sh",
+          "source ~/.nvm/nvm.sh && node --version",
+          ". ~/.cargo/env && cargo build",
           "http x.com name=alice",
           "socat - TCP:localhost:80",
           "openssl rand -hex 16",

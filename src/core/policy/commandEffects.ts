@@ -246,8 +246,6 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files([...compared, ...patternFiles]);
   }
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
-  // A sourced file is read (and run) by the shell: `. ./.env && echo $KEY` prints what `cat .env` would.
-  if (name === "source" || name === ".") return files(operands.slice(0, 1));
   if (AWKS.has(name)) return files(awkFiles(words));
   // httpie sends a file named after `@` (`@body.json`, `f@x.txt`, `k=@x`, `k:=@x.json`).
   if (HTTPIE.has(name))

@@ -573,7 +573,8 @@ class FootprintView {
   /**
    * For a program whose words Symposium does not read as files, a word naming a protected path: in the workspace
    * whether there or not (`npx esbuild x.ts --outfile=.git/hooks/pre-commit`, `ffmpeg -i a .vscode/tasks.json`,
-   * `gh gist create .env`), outside it when there (`aws s3 cp ~/.aws/credentials s3://…`). Also after `=` or `@`
+   * `gh gist create .env`, `source .env && echo $KEY`), outside it when there (`aws s3 cp ~/.aws/credentials s3://…`;
+   * not `source ~/.nvm/nvm.sh`, which sets up a tool). Also after `=` or `@`
    * (`--env-file=.env`, `-F f=@.env`). Only words that may name one are looked up: starting at `~` or `/`, with a
    * hidden name in them, or a protected name (`Jenkinsfile`).
    */
