@@ -1351,9 +1351,9 @@ describe("permission rules and guards", () => {
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       ...[
         `python3 -c 'import os; print(open(os.path.expanduser("~/.ssh/id_rsa")).read())'`,
-        `node -e "require('fs').readFileSync('/etc/passwd')"`,
-        `node --eval="require('fs').rmSync('../../other', { recursive: true })"`,
-        `perl -e 'unlink "/home/u/.bashrc"'`,
+        `node -e "require('fs').readFileSync('~/notes.txt')"`,
+        `node --eval="require('fs').rmSync('../other', { recursive: true })"`,
+        `perl -e 'unlink "~/.bashrc"'`,
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       // A shell command in an editor's, pager's or database shell's own language or options.
       ...[
@@ -2155,6 +2155,10 @@ describe("permission rules and guards", () => {
           'curl -b "session=1" https://example.com',
           `node -p "require('./package.json').version"`,
           `python3 -c "import re; print(re.sub('/+', '/', 'a//b'))"`,
+          // Code naming a system path or one in /tmp: not the person's files.
+          `python3 -c "from pathlib import Path; print(Path('/usr/lib').exists())"`,
+          `node -e "console.log(require('path').join('/a', 'b'))"`,
+          "git commit -F /tmp/msg.txt",
           `python3 -c 'import sys; print(sys.argv)' notes.txt`,
           `node -e "fetch('https://example.com/a/b')"`,
           "sqlite3 app.db '.tables'",

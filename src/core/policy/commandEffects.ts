@@ -1412,6 +1412,18 @@ function readPatternFirst(
 }
 
 /**
+ * The files git reads a commit's, tag's or note's message from (`git commit -F msg.txt`): the message goes into the
+ * history, where `git log` prints it.
+ */
+export function gitMessageFiles(argv: readonly (string | null)[]): (string | null)[] {
+  const git = gitSubcommand(argv);
+  if (git === undefined || !["commit", "tag", "notes", "merge"].includes(git.name ?? "")) return [];
+  return readOptions(git.rest, "Fm", ["--file", "--message"]).options.flatMap(([option, value]) =>
+    option === "F" || option === "--file" ? [value] : [],
+  );
+}
+
+/**
  * The folders and files a git command names: the repository and working tree it runs in (`-C`, `--git-dir`,
  * `--work-tree`) and the folder of the programs it runs (`--exec-path=`), the folder or file `git clone <repository>
  * <folder>`, `git init <folder>`, `git worktree add <folder>`, `git bundle create <file>` or `git submodule add`
@@ -1445,11 +1457,6 @@ function gitSubcommandFiles(
     (git.rest.includes("--no-index") || operands.some((word) => word === null || word.startsWith("/")))
   )
     return operands;
-  // A message read from a file goes into the history, where `git log` prints it (`git commit -F .env`).
-  if (git !== undefined && ["commit", "tag", "notes", "merge"].includes(git.name ?? ""))
-    return readOptions(git.rest, "Fm", ["--file", "--message"]).options.flatMap(([option, value]) =>
-      option === "F" || option === "--file" ? [value] : [],
-    );
   // What git copies into the repository, where `git show` prints it: `git add -f .env` adds a file ignored for a
   // reason, `git hash-object -w` writes one as an object.
   if (

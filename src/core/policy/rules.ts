@@ -29,6 +29,7 @@ import {
   findNamePatterns,
   findWalk,
   findStartingPoints,
+  gitMessageFiles,
   listingWalk,
   onlyReads,
   searchWalk,
@@ -460,8 +461,16 @@ class FootprintView {
       const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
       // A program whose words are not read as files may still be handed a protected file by name.
-      const handed =
-        operands === undefined && !NAMES_ONLY.has(name) ? this.handedCredential(name, argv, cwd) : undefined;
+      // A message file's words go into the history (`git commit -F .env`); a message from /tmp does no harm.
+      const handedWords =
+        operands === undefined && !NAMES_ONLY.has(name)
+          ? name === "find"
+            ? findStartingPoints(argv.slice(1)) // its other words are tests and patterns (`-name .env`)
+            : argv.slice(1)
+          : name === "git"
+            ? gitMessageFiles(argv)
+            : [];
+      const handed = this.handedPath(name, handedWords, cwd, { home: false });
       if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
@@ -506,14 +515,7 @@ class FootprintView {
       if (reach) return reach;
       // The paths an interpreter's program names plainly (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
       const named = inlineCode(name, argv).flatMap((code) => (code === null ? [] : pathLiterals(code)));
-      const codeReach =
-        named.length > 0 &&
-        this.fileReach(
-          `${name}'s code`,
-          { targets: named.map((text) => ({ text })), recursive: false },
-          cwd,
-          undefined,
-        );
+      const codeReach = named.length > 0 && this.handedPath(`${name}'s code`, named, cwd, { home: true });
       if (codeReach) return codeReach;
       // What the line does not name: what find finds, a search reads, a copied folder holds, a patch or archive names.
       const inLine: CommandInLine = { name, argv, command, cwd, computed };
@@ -574,17 +576,19 @@ class FootprintView {
    * For a program whose words Symposium does not read as files, a word naming a protected path: in the workspace
    * whether there or not (`npx esbuild x.ts --outfile=.git/hooks/pre-commit`, `ffmpeg -i a .vscode/tasks.json`,
    * `gh gist create .env`, `source .env && echo $KEY`), outside it when there (`aws s3 cp ~/.aws/credentials s3://…`;
-   * not `source ~/.nvm/nvm.sh`, which sets up a tool). Also after `=` or `@`
-   * (`--env-file=.env`, `-F f=@.env`). Only words that may name one are looked up: starting at `~` or `/`, with a
-   * hidden name in them, or a protected name (`Jenkinsfile`).
+   * not `source ~/.nvm/nvm.sh`, which sets up a tool). Also after `=` or `@` (`--env-file=.env`, `-F f=@.env`). With
+   * `home`, any path in the home folder outside the workspace too (an interpreter's `rmSync('../other')`; its
+   * `Path('/usr/lib')` passes). Only words that may name one are looked up: starting at `~` or `/`, with a hidden
+   * name in them, going up, or a protected name (`Jenkinsfile`).
    */
-  private handedCredential(
+  private handedPath(
     name: string,
-    argv: readonly (string | null)[],
+    words: readonly (string | null)[],
     cwd: string | undefined,
+    { home }: { home: boolean },
   ): Held | undefined {
-    // find's other words are tests and patterns (`-name .env`): what it finds is `foundReach`'s.
-    const words = name === "find" ? findStartingPoints(argv.slice(1)) : argv.slice(1);
+    // A program's code names a path; a program's words give it one.
+    const gives = home ? "names" : "is given";
     for (const word of words) {
       if (word === null) continue;
       const candidates = new Set([
@@ -594,22 +598,24 @@ class FootprintView {
       ]);
       for (const candidate of candidates) {
         if (/\s|:\/\//.test(candidate) || candidate === "") continue;
-        if (!/^[~/]|(?:^|\/)\.[^./]/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
+        if (!/^[~/]|(?:^|\/)\.[^/]/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
-        if (check === undefined || check.status === "unresolved" || !check.protected) continue;
-        if (check.status === "inside")
+        if (check === undefined || check.status === "unresolved") continue;
+        if (check.status === "inside" && check.protected)
           return {
             guard: "protected",
-            label: `${name} is given ${shortPath(check.path)}, ${protectedKind({
+            label: `${name} ${gives} ${shortPath(check.path)}, ${protectedKind({
               ...(holdsCredentials(basename(check.path)) ? { credentials: true as const } : {}),
             })}`,
           };
-        if (check.exists)
+        if (check.status === "outside" && check.protected && check.exists)
           return {
             guard: "protected",
-            label: `${name} is given ${shortPath(check.path)}, a protected path outside the workspace`,
+            label: `${name} ${gives} ${shortPath(check.path)}, a protected path outside the workspace`,
           };
+        if (check.status === "outside" && home && isBelow(check.path, this.context.home))
+          return { guard: "outside", label: `${name} names ${shortPath(check.path)}, outside the workspace` };
       }
     }
     return undefined;
@@ -1312,6 +1318,12 @@ const NAMES_ONLY = new Set([
   ...["ls", "tree", "du", "exa", "eza", "lsd", "dirname", "basename", "realpath", "readlink"],
   ...["echo", "printf", "test", "[", "[[", "which", "type", "command", "cd", "pushd"],
 ]);
+
+/** Whether `path` is `folder` or below it (either separator). */
+function isBelow(path: string, folder: string): boolean {
+  const base = folder.replace(/[\\/]+$/, "");
+  return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}\\`);
+}
 
 /** What a protected entry a command is given is, as a card says it. */
 function protectedKind(found: { credentials?: true }): string {
