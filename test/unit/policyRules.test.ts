@@ -1529,6 +1529,8 @@ describe("permission rules and guards", () => {
         // Toolchains and tool versions installed or chosen for every later shell of the user.
         "rustup default stable",
         "nvm install 20",
+        "nvm alias default 20",
+        "fnm use 20 --install-if-missing",
         "corepack enable",
         "pyenv install 3.12",
         "conda install numpy",
@@ -2145,6 +2147,8 @@ describe("permission rules and guards", () => {
           "awk '{print}' n=1 src/a.ts",
           "source ./scripts/env.sh",
           "source ~/.nvm/nvm.sh && node --version",
+          "source ~/.nvm/nvm.sh && nvm use 20 && npm test",
+          "fnm use 18",
           ". ~/.cargo/env && cargo build",
           "http x.com name=alice",
           "socat - TCP:localhost:80",

@@ -2358,8 +2358,10 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
     (name === "rustup" && TOOLCHAIN_CHANGES.has(verb)) ||
     (["pyenv", "rbenv", "nodenv", "goenv", "jenv", "asdf"].includes(name) &&
       ["install", "uninstall", "global", "plugin"].includes(verb)) ||
+    // `use` switches the shell it runs in, unless it installs the version on the way (fnm's --install-if-missing).
     (["nvm", "fnm"].includes(name) &&
-      ["install", "uninstall", "use", "alias", "unalias", "default"].includes(verb)) ||
+      (["install", "uninstall", "alias", "unalias", "default"].includes(verb) ||
+        (verb === "use" && flag("--install-if-missing")))) ||
     (name === "volta" && ["install", "uninstall", "setup"].includes(verb)) ||
     (name === "corepack" && ["enable", "disable", "install", "prepare"].includes(verb)) ||
     (["conda", "mamba", "micromamba"].includes(name) &&
