@@ -605,9 +605,7 @@ class FootprintView {
         if (check.status === "inside" && check.protected)
           return {
             guard: "protected",
-            label: `${name} ${gives} ${shortPath(check.path)}, ${protectedKind({
-              ...(holdsCredentials(basename(check.path)) ? { credentials: true as const } : {}),
-            })}`,
+            label: `${name} ${gives} ${shortPath(check.path)}, ${protectedKind({ credentials: holdsCredentials(basename(check.path)) || undefined })}`,
           };
         if (check.status === "outside" && check.protected && check.exists)
           return {
