@@ -185,11 +185,11 @@ describe("scoped grants and batch answers in the client", function () {
   });
 
   it("says which rule or guard holds a card when Bypass is off, and offers no grant then", async () => {
-    const rules = parsePermissionSettings({ ask: [{ command: "npm publish" }] }, "user").rules;
+    const rules = parsePermissionSettings({ ask: [{ command: "npm run release" }] }, "user").rules;
     start({ rules: () => rules });
     await harness.run({
       steps: [
-        command("p", "npm publish", false),
+        command("p", "npm run release", false),
         command("s", "sudo ls", false),
         command("n", "npm test", false),
         { waitAll: true },
@@ -197,7 +197,7 @@ describe("scoped grants and batch answers in the client", function () {
     });
     await waitFor(() => harness.sessions.pending.size === 3, "three cards");
     const view = (id: string) => harness.sessions.promptView(pendingOf(id)!);
-    assert.match(view("p").heldBy ?? "", /^Held by rule: Ask for commands starting with "npm publish"/);
+    assert.match(view("p").heldBy ?? "", /^Held by rule: Ask for commands starting with "npm run release"/);
     assert.equal(view("p").grant, undefined, "no grant where an ask rule holds the request");
     assert.match(view("s").heldBy ?? "", /^Held by guard: sudo/);
     assert.equal(view("s").grant, undefined, "no grant where a guard holds the request");

@@ -484,7 +484,7 @@ describe("permission rules and guards", () => {
         ["kubectl create secret generic s --from-file=.env", /\.env/],
         [
           "npx esbuild x.ts --outfile=.git/hooks/pre-commit",
-          /npx is given .*\/\.git\/hooks\/pre-commit, a protected path/,
+          /esbuild reaches .*\/\.git\/hooks\/pre-commit, a protected path/,
         ],
         ["ffmpeg -i a.mp4 .vscode/tasks.json", /ffmpeg is given .*\/\.vscode\/tasks\.json, a protected path/],
         ["python3 tools/x.py .env", /python3 is given .*\/\.env, a protected file that holds credentials/],
@@ -1348,13 +1348,33 @@ describe("permission rules and guards", () => {
         `python3 -c "print(open('.env').read())"`,
         `ruby -e 'File.write(".vscode/tasks.json", "x")'`,
         `deno eval "Deno.readTextFileSync('.env')"`,
+        // awk's program is code too: it writes where `print >` says.
+        `awk '{ print > ".git/config" }' src/a.ts`,
+        `gawk 'BEGIN { while ((getline line < ".env") > 0) print line }'`,
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       ...[
         `python3 -c 'import os; print(open(os.path.expanduser("~/.ssh/id_rsa")).read())'`,
         `node -e "require('fs').readFileSync('~/notes.txt')"`,
         `node --eval="require('fs').rmSync('../other', { recursive: true })"`,
         `perl -e 'unlink "~/.bashrc"'`,
+        `awk '{ print >> "../other/notes.txt" }' src/a.ts`,
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      // A package runner runs the package's program: the guards read that program's words
+      // (`npx tsc --outDir ~/x` is `tsc --outDir ~/x`).
+      ...[
+        "npx tsc --outDir ~/x",
+        "npx --yes tsc --outDir=~/x",
+        "npx -p typescript tsc --outDir ~/x",
+        "bunx cp src/a.ts ~/x",
+        "npx -y @vscode/vsce@latest publish",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      ...[
+        "npx -y esbuild src/a.ts --outfile=.git/hooks/pre-commit",
+        "pnpx esbuild src/a.ts --outfile=.vscode/tasks.json",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      ...["npx --call 'rm -rf ~'", "npx --userconfig ./x.npmrc eslint .", "npx --registry $R eslint ."].map(
+        (line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const }),
+      ),
       // A shell command in an editor's, pager's or database shell's own language or options.
       ...[
         "vim -c ':!rm -rf ~' -c ':q' src/a.ts",
@@ -1551,6 +1571,37 @@ describe("permission rules and guards", () => {
         "gsettings set org.gnome.desktop.x k v",
         "chsh -s /bin/zsh",
         "gh extension install x/y",
+        // The machine, and every program of the person: beyond the workspace.
+        "shutdown -h now",
+        "reboot",
+        "systemctl suspend",
+        "loginctl terminate-user me",
+        "kill -9 -1",
+        "kill -- -1",
+        "kill -s KILL -1",
+        "killall5 -9",
+        "pkill -u me",
+        // A package on a registry others install from, and a repository or release on a forge: not to be taken back.
+        "npm publish",
+        "npm publish --access public",
+        "pnpm -r publish",
+        "yarn npm publish",
+        "npm unpublish x@1.0.0 --force",
+        "npm deprecate x 'gone'",
+        "cargo publish",
+        "cargo yank --version 1.0.0",
+        "twine upload dist/*",
+        "gem push x-1.0.gem",
+        "poetry publish --build",
+        "uv publish",
+        "mvn clean deploy",
+        "./gradlew publish",
+        "dotnet nuget push x.nupkg",
+        "vsce publish",
+        "gh repo delete me/x --yes",
+        "gh repo edit --visibility public",
+        "gh release create v1 dist/x.tgz",
+        "glab release delete v1",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       { name: "sed -i .env", footprint: () => command("sed -i 's/a/b/' .env"), guard: "protected" },
       { name: "chmod a hook", footprint: () => command("chmod +x .git/hooks/pre-push"), guard: "protected" },
@@ -1848,6 +1899,12 @@ describe("permission rules and guards", () => {
         "caffeinate rm -rf ~",
         "xvfb-run -e ~/.bashrc npm test",
         "npx -c 'rm -rf ~'",
+        // Terminals that type a command into a running shell, and programs that drive other programs.
+        "kitty @ send-text 'rm -rf ~\\r'",
+        "wezterm cli send-text 'rm -rf ~'",
+        "xdotool type 'rm -rf ~'",
+        "dbus-send --session --dest=org.freedesktop.systemd1 /x x.y",
+        "gdbus call --session --dest org.freedesktop.systemd1 --object-path /x --method x.y",
         "npm exec -c 'rm -rf ~'",
         "uv run --with x rm -rf ~",
         "conda run -n base rm -rf ~",
@@ -2161,6 +2218,30 @@ describe("permission rules and guards", () => {
           `python3 -c "import re; print(re.sub('/+', '/', 'a//b'))"`,
           // Code naming a system path or one in /tmp: not the person's files.
           `python3 -c "from pathlib import Path; print(Path('/usr/lib').exists())"`,
+          `awk -F/ '{ print $2 }' src/a.ts`,
+          `awk '$1 ~ "/api" { n++ } END { print n }' src/a.ts`,
+          "npx prettier --write .",
+          "npx -y create-vite@latest app",
+          "bunx eslint src",
+          // The same programs where they do not reach beyond the workspace.
+          "kill -9 1234",
+          "kill %1",
+          'kill -TERM "$PID"',
+          "pkill -f 'node server.js'",
+          "killall node",
+          "shutdown -c",
+          "systemctl --user restart app",
+          "npm publish --dry-run",
+          "cargo publish --dry-run",
+          "npm pack",
+          "npm run publish-docs",
+          "mvn clean install",
+          "./gradlew publishToMavenLocal",
+          "gh release list",
+          "gh repo edit --description x",
+          "gh pr create --fill",
+          "gdbus introspect --session --dest org.x --object-path /",
+          "busctl list",
           `node -e "console.log(require('path').join('/a', 'b'))"`,
           "git commit -F /tmp/msg.txt",
           `python3 -c 'import sys; print(sys.argv)' notes.txt`,
@@ -2389,12 +2470,12 @@ describe("permission rules and guards", () => {
     });
 
     it("a rule never covers what a deny or ask rule holds back", () => {
-      const grant: PermissionRule = proposeRule(command("npm publish"), context())!;
+      const grant: PermissionRule = proposeRule(command("npm run release"), context())!;
       assert.equal(
         ruleCovers(
           grant,
-          command("npm publish"),
-          context({ rules: [rule("deny", { command: "npm publish" })] }),
+          command("npm run release"),
+          context({ rules: [rule("deny", { command: "npm run release" })] }),
         ),
         false,
       );

@@ -246,7 +246,7 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files([...compared, ...patternFiles]);
   }
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
-  if (AWKS.has(name)) return files(awkFiles(words));
+  if (AWKS.has(name)) return files(readAwk(words).files);
   // httpie sends a file named after `@` (`@body.json`, `f@x.txt`, `k=@x`, `k:=@x.json`).
   if (HTTPIE.has(name))
     return files([
@@ -338,8 +338,13 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
 const AWKS = wordSet("awk gawk mawk nawk busybox-awk");
 const HTTPIE = wordSet("http https xh xhs");
 
-function awkFiles(words: readonly (string | null)[]): (string | null)[] {
+/** awk's program text (undefined when `-f` names its file) and the files it reads. */
+function readAwk(words: readonly (string | null)[]): {
+  program: string | null | undefined;
+  files: (string | null)[];
+} {
   const files: (string | null)[] = [];
+  let program: string | null | undefined;
   let programGiven = false;
   let options = true;
   for (let i = 0; i < words.length; i++) {
@@ -356,10 +361,12 @@ function awkFiles(words: readonly (string | null)[]): (string | null)[] {
         programGiven = true;
         files.push(word.slice(2));
       }
-    } else if (!programGiven) programGiven = true;
-    else if (word === null || !/^[A-Za-z_]\w*=/.test(word)) files.push(word);
+    } else if (!programGiven) {
+      programGiven = true;
+      program = word;
+    } else if (word === null || !/^[A-Za-z_]\w*=/.test(word)) files.push(word);
   }
-  return files;
+  return { program, files };
 }
 
 /**
@@ -650,6 +657,7 @@ const INLINE_CODE: Record<string, { short: string; long: readonly string[] }> = 
   Rscript: { short: "e", long: [] },
   julia: { short: "eE", long: ["--eval", "--print"] },
   osascript: { short: "e", long: [] },
+  expect: { short: "c", long: [] },
 };
 
 /**
@@ -664,6 +672,11 @@ export function inlineCode(name: string, argv: readonly (string | null)[]): (str
           .filter((w) => w === null || !w.startsWith("-"))
           .slice(0, 1)
       : [];
+  // awk's program is its first operand (`awk '{print > ".git/config"}'`).
+  if (AWKS.has(name)) {
+    const { program } = readAwk(argv.slice(1));
+    return program === undefined ? [] : [program];
+  }
   const syntax = /^python[\d.]*$/.test(name) ? { short: "c", long: [] } : INLINE_CODE[name];
   if (syntax === undefined) return [];
   const code: (string | null)[] = [];
@@ -1888,9 +1901,6 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
   if (RUNS_COMMANDS_UNREAD.has(name)) return `${name} runs a command Symposium does not read`;
-  // npx runs a package's program by its name, or with `-c` a command line.
-  if (name === "npx" && argv.some((w) => w === "-c" || w === "--call" || w?.startsWith("--call=")))
-    return "npx -c runs a command line Symposium does not read";
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
@@ -1903,6 +1913,13 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   }
   const escape = shellEscape(name, words);
   if (escape) return escape;
+  // Keystrokes typed into another window, or a message to a desktop service (systemd's starts a unit: a command).
+  if (
+    ["xdotool", "ydotool", "wtype", "dbus-send", "qdbus"].includes(name) ||
+    (["gdbus", "busctl"].includes(name) &&
+      words.some((word) => word === null || ["call", "emit", "set-property"].includes(word)))
+  )
+    return `${name} sends keystrokes or messages to other programs, which may run commands Symposium does not read`;
   let short = SHORT_RUNNING_OPTIONS[name] ?? "";
   if (name === "tar") {
     short = "IF";
@@ -2085,6 +2102,8 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   let start = 0;
   let changesDirectory = false;
   let xargs: { replace: string | undefined; argumentFile: string | null | undefined } | undefined;
+  // The command a package runner names by its package (`npx -y create-vite@latest`): its program is `create-vite`.
+  let packageWord = false;
   for (;;) {
     const word = argv[start];
     const name = word == null ? undefined : basename(word);
@@ -2107,6 +2126,14 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
           problem: `${name} ${argv[start + 1]} ${first} is an option Symposium does not read`,
         };
       start = next;
+      continue;
+    }
+    if (name !== undefined && PACKAGE_RUNNERS.has(name)) {
+      const read = readPackageRunner(name, argv, start + 1);
+      if (typeof read === "string") return { argv: argv.slice(start), start, problem: read };
+      if (read === undefined) break;
+      start = read.next;
+      packageWord = read.packageWord;
       continue;
     }
     if (name === undefined || !WRAPPERS.has(name)) break;
@@ -2145,6 +2172,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     if (module != null && PYTHON_MODULE_PROGRAMS.has(module)) start += 2;
   }
   let command = argv.slice(start);
+  if (packageWord && command[0] != null) command[0] = command[0].replace(/(?!^)@[^/]*$/, "");
   // xargs adds the words it reads to the command, or puts them where its -I string is: that word keeps its folder
   // and its other parts (`~/.ssh/X` is `~/.ssh/{}`, a name below `~/.ssh`, as find's `{}` is below its start).
   if (xargs && command.length > 0) {
@@ -2167,6 +2195,55 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
     ...(xargs?.argumentFile !== undefined ? { argumentFile: xargs.argumentFile } : {}),
   };
+}
+
+/**
+ * Package runners run a package's program by its name (`npx -y tsc --outDir x` runs `tsc --outDir x`): read as
+ * wrappers, so the guards judge the program as they would without them. A value of theirs that names the package
+ * (`-p pkg`) leaves the program word as it is; an option that runs a command line (`-c`, `--shell`) or chooses the
+ * configuration (`--userconfig`) is not read, so it asks; a package given by address is left to `runsFromAddress`.
+ */
+const PACKAGE_RUNNERS = wordSet("npx pnpx bunx");
+const PACKAGE_RUNNER_VALUES = wordSet("-p --package -w --workspace --registry --cache --prefix --loglevel");
+const PACKAGE_RUNNER_UNREAD = wordSet(
+  "-c --call --shell --script-shell --userconfig --globalconfig --node-options --init-module",
+);
+
+function readPackageRunner(
+  name: string,
+  argv: readonly (string | null)[],
+  from: number,
+): { next: number; packageWord: boolean } | string | undefined {
+  let packageWord = true;
+  for (let i = from; i < argv.length; i++) {
+    const word = argv[i] ?? null;
+    if (word === null) return `${name}'s words are computed at run time`;
+    if (word === "--") return { next: i + 1, packageWord };
+    if (!word.startsWith("-")) return { next: i, packageWord };
+    const option = word.split("=", 1)[0]!;
+    if (PACKAGE_RUNNER_UNREAD.has(option))
+      return ["-c", "--call"].includes(option)
+        ? `${name} ${option} runs a command line Symposium does not read`
+        : `${name} ${option} is an option Symposium does not read`;
+    if (!PACKAGE_RUNNER_VALUES.has(option)) continue;
+    const value = word.includes("=") ? word.slice(word.indexOf("=") + 1) : argv[++i];
+    if (value == null) return `${name} ${option}'s value is computed at run time`;
+    // `npx -p github:user/repo tool` runs code from an address: `runsFromAddress` reads npx's own words.
+    if (/^-(?:p|-package)$/.test(option)) {
+      if (/^(?:https?:\/\/|git\+|git@|(?:github|gitlab|bitbucket|gist):)/i.test(value)) return undefined;
+      packageWord = false;
+    }
+  }
+  return { next: argv.length, packageWord };
+}
+
+/** The package runner or project runner that runs the command starting at `start` (`timeout 5 bunx x` has bunx). */
+export function runnerBefore(argv: readonly (string | null)[], start: number): string | undefined {
+  return argv
+    .slice(0, start)
+    .map((word) => (word === null ? "" : basename(word)))
+    .reverse()
+    .find((word) => PACKAGE_RUNNERS.has(word) || Object.hasOwn(SUBCOMMAND_WRAPPERS, word));
 }
 
 /** Python modules that are the programs of the same name (`python3 -m pip` is `pip`). */
@@ -2477,6 +2554,97 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
 }
 
 /**
+ * What a command does beyond the workspace that the person's other work or other people meet, or undefined: the
+ * machine turned off or every program of the person signalled (`shutdown`, `kill -9 -1`), a package published to a
+ * registry others install from or withdrawn from it (`npm publish`, `cargo yank`), a repository or release deleted
+ * or made public on a forge (`gh repo delete`). None of it can be taken back from the workspace; a rehearsal
+ * (`npm publish --dry-run`) does none of it.
+ */
+export function actsBeyond(name: string, argv: readonly (string | null)[]): string | undefined {
+  const words = argv.slice(1);
+  const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const verbs = (...expected: string[]) => expected.every((verb, i) => sub[i] === verb);
+  if (
+    POWER_PROGRAMS.has(name) ||
+    (["systemctl", "loginctl"].includes(name) && POWER_VERBS.has(sub[0] ?? "")) ||
+    (["init", "telinit"].includes(name) && ["0", "6"].includes(sub[0] ?? ""))
+  )
+    return words.some((word) => word === "-c" || word === "--help") // `shutdown -c` cancels one
+      ? undefined
+      : "turns the machine off, restarts or suspends it";
+  if (name === "loginctl" && /^(?:terminate|kill)-(?:user|session)$/.test(sub[0] ?? ""))
+    return "ends the person's login sessions";
+  if (name === "kill") {
+    // The signal comes first (`-9`, `-KILL`, `-s KILL`), then process ids; -1 is every process the person runs.
+    let targets = words;
+    if (targets[0] === "-s" || targets[0] === "-n") targets = targets.slice(2);
+    else if (targets.length > 1 && targets[0]?.startsWith("-") === true && targets[0] !== "--")
+      targets = targets.slice(1);
+    if (targets[0] === "--") targets = targets.slice(1);
+    if (targets.includes("-1")) return "signals every program the person runs";
+  }
+  if (
+    name === "killall5" ||
+    (["pkill", "killall"].includes(name) &&
+      words.some((word) => word !== null && /^(?:-[^-]*[uU]|--(?:uid|euid|user)\b)/.test(word)))
+  )
+    return "signals every program of a user";
+  if (words.includes("--dry-run")) return undefined;
+  const publishes = PUBLISHES[name]?.some((expected) => verbs(...expected.split(" "))) ?? false;
+  if (
+    publishes ||
+    (name === "mvn" && sub.some((word) => word === "deploy" || /^(?:deploy|release):/.test(word ?? ""))) ||
+    (["gradle", "gradlew"].includes(name) &&
+      sub.some((task) => /^(?:\S*:)?publish/.test(task ?? "") && !/MavenLocal$/.test(task ?? "")))
+  )
+    return "publishes a package where others install it, or withdraws one";
+  if (
+    ["gh", "glab"].includes(name) &&
+    ((sub[0] === "repo" && ["delete", "archive", "rename", "transfer"].includes(sub[1] ?? "")) ||
+      (verbs("repo", "edit") && words.some((word) => word?.startsWith("--visibility") === true)) ||
+      (sub[0] === "release" && ["create", "delete", "upload", "edit", "delete-asset"].includes(sub[1] ?? "")))
+  )
+    return `changes or deletes a repository or release on ${name === "gh" ? "GitHub" : "GitLab"}`;
+  return undefined;
+}
+
+const POWER_PROGRAMS = wordSet("shutdown reboot poweroff halt");
+const POWER_VERBS = wordSet(
+  "poweroff reboot halt kexec soft-reboot suspend hibernate hybrid-sleep suspend-then-hibernate sleep",
+  "rescue emergency isolate",
+);
+/** Each program's subcommands (words in order) that publish a package or withdraw one. */
+const PUBLISHES: Readonly<Record<string, readonly string[]>> = {
+  npm: ["publish", "unpublish", "deprecate", "dist-tag add", "dist-tag rm", "owner add", "owner rm"],
+  pnpm: ["publish", "unpublish", "deprecate"],
+  yarn: ["publish", "npm publish", "npm tag add", "npm tag remove"],
+  bun: ["publish"],
+  cargo: ["publish", "yank"],
+  twine: ["upload"],
+  gem: ["push", "yank"],
+  poetry: ["publish"],
+  uv: ["publish"],
+  flit: ["publish"],
+  hatch: ["publish"],
+  pdm: ["publish"],
+  dotnet: ["nuget push", "nuget delete"],
+  nuget: ["push", "delete"],
+  vsce: ["publish", "unpublish"],
+  ovsx: ["publish"],
+  dart: ["pub publish"],
+  flutter: ["pub publish"],
+  mix: ["hex.publish"],
+  cabal: ["upload"],
+  stack: ["upload"],
+  pod: ["trunk push", "trunk delete"],
+  deno: ["publish"],
+  jsr: ["publish"],
+  lerna: ["publish"],
+  changeset: ["publish"],
+  helm: ["push"],
+};
+
+/**
  * The address a command downloads code from and runs, as `curl … | sh` does, or undefined: a script given by URL to
  * a runtime that fetches it (`deno run https://…`, `bun https://…`), a Go module at a version (`go run
  * example.com/x@latest`), a package runner given a URL or repository instead of a package name
@@ -2510,20 +2678,13 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
  * What of git's protected setup a command writes through a program rather than a path, or undefined: hook managers
  * installing hooks (`pre-commit install`, `husky`, `lefthook install`: `.git/hooks` or `core.hooksPath`, which run
  * the repository's commands on each commit), `git lfs install` and `gh auth setup-git` (git's configuration,
- * filters and credential helpers). Behind `npx` too.
+ * filters and credential helpers). Behind `npx` too (`withoutWrappers`).
  */
 export function writesGitSetup(
-  name: string,
+  program: string,
   argv: readonly (string | null)[],
 ): { program: string; what: string } | undefined {
-  let words = argv.slice(1);
-  let program = name;
-  if (name === "npx" || name === "bunx") {
-    const at = words.findIndex((word) => word === null || !word.startsWith("-"));
-    if (at < 0 || words[at] == null) return undefined;
-    program = basename(words[at]);
-    words = words.slice(at + 1);
-  }
+  const words = argv.slice(1);
   const sub = words.filter((word) => word === null || !word.startsWith("-"));
   const hooks =
     (program === "pre-commit" && sub[0] === "install") ||

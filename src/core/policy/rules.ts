@@ -16,6 +16,7 @@ import {
   changesGitConfig,
   commandVariable,
   discardsWork,
+  actsBeyond,
   changesUserSetting,
   DOWNLOADERS,
   fileOperands,
@@ -39,6 +40,7 @@ import {
   type EntryWalk,
   copiesFolders,
   readsCredential,
+  runnerBefore,
   runsFromAddress,
   writesGitSetup,
   followsLinksBelow,
@@ -539,6 +541,8 @@ class FootprintView {
         return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
       const setting = changesUserSetting(name, argv);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
+      const beyond = actsBeyond(name, argv);
+      if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
       const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
       if (discarded) return { guard: "discard-changes", label: discarded };
       if (name === "git" && changesGitConfig(argv))
@@ -550,7 +554,7 @@ class FootprintView {
       const address = runsFromAddress(name, argv);
       if (address) {
         // `pnpm dlx github:x/y` runs the address itself: name the runner.
-        const runner = address === argv[0] ? basename(command.argv[0] ?? name) : name;
+        const runner = address === argv[0] ? (runnerBefore(command.argv, wrapped.start) ?? name) : name;
         return {
           guard: "download-to-shell",
           label: `${runner} runs code it downloads from ${shortPath(address)}`,
