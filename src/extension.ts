@@ -41,12 +41,14 @@ class SymposiumExtension extends Disposable {
   readonly history: ApprovalHistory;
   readonly view: SymposiumView;
   private paths: PolicyBoundary;
+  private additionalFolders: string[];
 
   constructor(context: vscode.ExtensionContext) {
     super();
     const log = this._register(createLog());
     const configuration = this._register(new Configuration(log));
-    this.paths = policyBoundary(log);
+    this.additionalFolders = configuration.additionalFolders;
+    this.paths = policyBoundary(log, this.additionalFolders);
     const memory = context.globalState;
     const sessions = new AgentSessions({
       readAgents: () => configuration.agents,
@@ -134,13 +136,16 @@ class SymposiumExtension extends Disposable {
     this._register(registerWalkthrough(sessions));
     this._register(
       configuration.onDidChange(() => {
+        const folders = configuration.additionalFolders;
+        if (folders.join("\n") !== this.additionalFolders.join("\n"))
+          this.paths = policyBoundary(log, (this.additionalFolders = folders));
         sessions.setLimits(configuration.pendingLimits);
         sessions.reloadSettings();
       }),
     );
     this._register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.paths = policyBoundary(log);
+        this.paths = policyBoundary(log, this.additionalFolders);
         view.push([sessions.blockedOp()]);
       }),
     );
@@ -177,9 +182,12 @@ export async function deactivate(): Promise<void> {
   extension = undefined;
 }
 
-/** The workspace as the permission policy sees it; roots it refuses (`/`, the home folder) are logged. */
-function policyBoundary(log: Logger): PolicyBoundary {
-  const boundary = new PolicyBoundary(folderPaths());
+/**
+ * The workspace as the permission policy sees it, with the additional folders of user settings; roots it refuses
+ * (`/`, the home folder) are logged.
+ */
+function policyBoundary(log: Logger, additionalFolders: readonly string[]): PolicyBoundary {
+  const boundary = new PolicyBoundary(folderPaths(), { additionalFolders });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
 }

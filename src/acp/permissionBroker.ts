@@ -205,7 +205,7 @@ export function preparePermission(
     agentName,
     sessionKey: model.key,
     toolCall,
-    inWorkspace: (path) => placeOf(path, paths.check(path), paths.rootCount),
+    inWorkspace: (path) => placeOf(path, paths.check(path), paths.boundary.roots),
   });
   // A command names its tool call by id alone; the card sits on that call and shows its own command.
   const aboutId = subjectToolCallId(prompt.subject);

@@ -1,4 +1,4 @@
-import type { PathCheck, PolicyBoundary } from "./policy/resolvePath";
+import type { PathCheck, PolicyBoundary, PolicyRoot } from "./policy/resolvePath";
 
 /**
  * Where a path an agent names lies, for showing it. `inside` is the policy's verdict on the absolute, resolved path;
@@ -10,17 +10,22 @@ export interface PathPlace {
   display: string;
 }
 
-/** The display form of `path` from the boundary's own check of it, so a `..` trick can never look inside. */
-export function placeOf(path: string, check: PathCheck, rootCount: number): PathPlace {
+/**
+ * The display form of `path` from the boundary's own check of it, so a `..` trick can never look inside. A path in
+ * an additional folder (`symposium.additionalFolders`, not a workspace folder) is shown whole.
+ */
+export function placeOf(path: string, check: PathCheck, roots: readonly PolicyRoot[]): PathPlace {
   if (check.status !== "inside") return { inside: false, display: path };
+  const folders = roots.filter((root) => root.additional !== true);
+  if (!folders.some((root) => root.path === check.root)) return { inside: true, display: check.path };
   const rootName = check.root.split(/[\\/]/).filter(Boolean).pop() ?? check.root;
   const relative = check.relative;
   // `relative` comes from a path known to be within the root; a `..` step would mean it is not, so show it whole.
   if (relative.split("/").includes("..")) return { inside: true, display: path };
   if (relative === "") return { inside: true, display: rootName };
-  return { inside: true, display: rootCount > 1 ? `${rootName}/${relative}` : relative };
+  return { inside: true, display: folders.length > 1 ? `${rootName}/${relative}` : relative };
 }
 
 export function placeIn(boundary: PolicyBoundary, path: string): PathPlace {
-  return placeOf(path, boundary.check(path), boundary.roots.length);
+  return placeOf(path, boundary.check(path), boundary.roots);
 }

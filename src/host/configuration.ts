@@ -90,6 +90,16 @@ export class Configuration extends Disposable {
     return { ...DEFAULT_PENDING_LIMITS, timeoutMs };
   }
 
+  /**
+   * `symposium.additionalFolders`: folders outside the workspace that permissions treat as inside it. User settings
+   * only, as agents are: a repository must not widen what counts as its own workspace.
+   */
+  get additionalFolders(): string[] {
+    const value = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("additionalFolders")?.globalValue;
+    if (!Array.isArray(value)) return [];
+    return value.filter((folder): folder is string => typeof folder === "string" && folder.trim() !== "");
+  }
+
   /** Wall-clock limit for an agent's terminal commands, in seconds; 0 = none. User settings only. */
   get terminalTimeoutSeconds(): number {
     const seconds =

@@ -223,6 +223,30 @@ describe("Symposium in a real extension host", function () {
     }
   });
 
+  it("counts an additional folder from user settings as the workspace under Bypass, never one from the repository's", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "symposium-scratch-"));
+    const settings = join(workspace(), ".vscode", "settings.json");
+    const section = () => vscode.workspace.getConfiguration("symposium");
+    mkdirSync(join(workspace(), ".vscode"), { recursive: true });
+    writeFileSync(settings, JSON.stringify({ "symposium.additionalFolders": [scratch] }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // let the configuration service read the file
+      assert.match(
+        await reasonAfterOneApproved("ls", `touch ${scratch}/dev.log`),
+        /^touch reaches \S*dev\.log, outside the workspace$/,
+      );
+      await section().update("additionalFolders", [scratch], vscode.ConfigurationTarget.Global);
+      assert.match(
+        await reasonAfterOneApproved(`touch ${scratch}/dev.log`, `touch ${scratch}/.env`),
+        /^touch reaches \S*\.env, a protected path$/,
+      );
+    } finally {
+      writeFileSync(settings, "{}");
+      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
   it("fs/read_text_file serves the unsaved contents of an open editor to a v1 agent", async () => {
     const file = join(workspace(), "notes.txt");
     writeFileSync(file, "saved text\n");

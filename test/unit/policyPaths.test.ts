@@ -171,6 +171,58 @@ describe("policy paths on a real file system", () => {
   });
 });
 
+describe("additional folders (symposium.additionalFolders)", () => {
+  let base: string;
+  let home: string;
+  let ws: string;
+  let scratch: string;
+
+  before(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-additional-")));
+    home = join(base, "home");
+    ws = join(home, "ws");
+    scratch = join(base, "scratch");
+    for (const folder of [join(ws, "src"), join(scratch, "logs"), join(home, "notes"), join(home, ".ssh")])
+      mkdirSync(folder, { recursive: true });
+    symlinkSync(join(home, ".ssh"), join(scratch, "keys"));
+  });
+
+  after(() => rmSync(base, { recursive: true, force: true }));
+
+  const boundaryWith = (...additionalFolders: string[]) =>
+    new PolicyBoundary([ws], { home, caseInsensitive: () => false, additionalFolders });
+
+  it("counts what is below one as inside, its protected names still protected, its links followed out", () => {
+    const boundary = boundaryWith(scratch);
+    assert.equal(boundary.check(join(scratch, "logs", "dev.log")).status, "inside");
+    assert.equal(boundary.check(join(scratch, "new.py")).status, "inside");
+    const env = boundary.check(join(scratch, ".env"));
+    assert.equal(env.status === "inside" && env.protected, true);
+    assert.equal(boundary.check(join(scratch, "keys", "id_rsa")).status, "outside");
+    assert.equal(boundary.check(join(scratch, "..", "elsewhere")).status, "outside");
+    assert.equal(boundaryWith().check(join(scratch, "logs", "dev.log")).status, "outside");
+  });
+
+  it("reads ~/ as the home folder", () => {
+    assert.equal(boundaryWith("~/notes").check(join(home, "notes", "a.md")).status, "inside");
+  });
+
+  it("refuses /, the home folder, a parent of it, a relative path and a missing folder, with a warning each", () => {
+    const boundary = boundaryWith("/", "~", home, base, "scratch", join(base, "missing", "deeper"), scratch);
+    assert.deepEqual(
+      boundary.roots.map((root) => [root.path, root.additional === true]),
+      [
+        [ws, false],
+        [scratch, true],
+      ],
+    );
+    assert.equal(boundary.warnings.length, 6);
+    assert.ok(boundary.warnings.every((warning) => warning.startsWith("The additional folder ")));
+    assert.equal(boundary.check(join(home, "notes", "a.md")).status, "outside");
+    assert.equal(boundary.check("/etc/passwd").status, "outside");
+  });
+});
+
 describe("policy paths with a fake file system", () => {
   it("follows links component by component on a fake POSIX tree", () => {
     const fs = fakeFs({ "/w": "dir", "/w/ws": "dir", "/w/ws/tmp": { link: "/tmp" }, "/tmp": "dir" });
@@ -404,7 +456,7 @@ describe("one request's view of the boundary", () => {
     assert.equal(request.check("/w/ws/out/a.ts"), first);
     assert.equal(calls() - before, once);
     assert.equal(first.status, "inside");
-    assert.equal(request.rootCount, 1);
+    assert.equal(request.boundary.roots.length, 1);
   });
 
   it("sees a link re-pointed outside in the next request and in any later check, never in the same request", () => {

@@ -952,6 +952,40 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("additional folders from user settings", () => {
+    // `base/tmp` is outside the workspace, as /tmp is; `ws/link` leads there.
+    const scratch = () => join(base, "tmp");
+    const withScratch = () =>
+      new PolicyBoundary([ws], { home, caseInsensitive: () => false, additionalFolders: [scratch()] });
+    const decideIn = (line: string, paths: PolicyBoundary) =>
+      decide(command(line), context({ bypass: true, paths }));
+
+    it("Bypass approves writes and deletes there as in the workspace; without the setting they ask", () => {
+      for (const line of [
+        `npm run dev > ${scratch()}/dev.log 2>&1 &`,
+        `cat > ${scratch()}/check.py << 'EOF'\nprint(1)\nEOF`,
+        `rm -rf ${scratch()}/build`,
+        `cp src/a.ts ${scratch()}/a.ts`,
+      ]) {
+        assert.equal(decideIn(line, withScratch()).verdict, "allow", line);
+        const without = decideIn(line, boundary).by;
+        assert.ok(without.type === "guard" && ["outside", "recursive-delete"].includes(without.guard), line);
+      }
+    });
+
+    it("keeps protected names there protected, and what lies beyond it outside", () => {
+      for (const [line, guard] of [
+        [`echo KEY=1 > ${scratch()}/.env`, "protected"],
+        [`cp x.sh ${scratch()}/repo/.git/hooks/pre-commit`, "protected"],
+        [`rm -rf ${scratch()}/..`, "recursive-delete"],
+        [`cat ${home}/.ssh/id_rsa`, "outside"],
+      ] as const) {
+        const decision = decideIn(line, withScratch());
+        assert.equal(decision.by.type === "guard" && decision.by.guard, guard, line);
+      }
+    });
+  });
+
   describe("guards beat every allow rule and Bypass", () => {
     const allowEverything = () => [
       rule("allow", { kind: "edit" }),
@@ -963,7 +997,8 @@ describe("permission rules and guards", () => {
       name: string;
       footprint: () => Footprint;
       guard: string;
-      context?: Partial<DecideContext>;
+      /** Built when the test runs, once the workspace is there. */
+      context?: () => Partial<DecideContext>;
     }[] = [
       {
         name: "the 51st location outside",
@@ -1036,13 +1071,13 @@ describe("permission rules and guards", () => {
         name: "a root of / makes nothing inside",
         footprint: () => edit(join(ws, "src", "a.ts")),
         guard: "outside",
-        context: { paths: new PolicyBoundary(["/"], { caseInsensitive: () => false }) },
+        context: () => ({ paths: new PolicyBoundary(["/"], { caseInsensitive: () => false }) }),
       },
       {
         name: "a root of the home folder makes nothing inside",
         footprint: () => edit(join(ws, "src", "a.ts")),
         guard: "outside",
-        context: { paths: new PolicyBoundary([home], { home, caseInsensitive: () => false }) },
+        context: () => ({ paths: new PolicyBoundary([home], { home, caseInsensitive: () => false }) }),
       },
       {
         name: "a v1 execute call with only rawInput: rm -rf ~",
@@ -1932,12 +1967,15 @@ describe("permission rules and guards", () => {
         name: "an untrusted workspace",
         footprint: () => edit(join(ws, "src", "a.ts")),
         guard: "untrusted",
-        context: { trusted: false },
+        context: () => ({ trusted: false }),
       },
     ];
     for (const { name, footprint, guard, context: extra } of corpus) {
       it(`${name}: guard ${guard}`, () => {
-        const decision = decide(footprint(), context({ rules: allowEverything(), bypass: true, ...extra }));
+        const decision = decide(
+          footprint(),
+          context({ rules: allowEverything(), bypass: true, ...extra?.() }),
+        );
         assert.equal(decision.verdict, "ask");
         assert.equal(decision.by.type === "guard" && decision.by.guard, guard, decision.by.label);
         assert.ok(decision.by.label.length > 0);

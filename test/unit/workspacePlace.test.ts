@@ -47,6 +47,13 @@ describe("workspace-relative display of paths", () => {
     assert.deepEqual(placeIn(two, join(web, "src", "b.ts")), { inside: true, display: "web/src/b.ts" });
   });
 
+  it("shows a path in an additional folder whole, and keeps the workspace's paths as they were", () => {
+    const scratch = new PolicyBoundary([api], { home: join(base, "home"), additionalFolders: [outside] });
+    const path = join(outside, "x");
+    assert.deepEqual(placeIn(scratch, path), { inside: true, display: path });
+    assert.deepEqual(placeIn(scratch, join(api, "src", "app.ts")), { inside: true, display: "src/app.ts" });
+  });
+
   it("keeps a path outside the workspace absolute and outside", () => {
     const path = join(outside, "x");
     assert.deepEqual(placeIn(one, path), { inside: false, display: path });

@@ -181,11 +181,18 @@ export interface BoundaryOptions extends ResolveOptions {
   caseInsensitive?: (root: string) => boolean;
   /** Further folders whose content is protected (e.g. the editor's user settings folder). */
   protectedFolders?: readonly string[];
+  /**
+   * Folders outside the workspace that count as inside it (`symposium.additionalFolders`: absolute or `~/`), refused
+   * as workspace folders are when they are `/`, the home folder or one of its parents.
+   */
+  additionalFolders?: readonly string[];
 }
 
 export interface PolicyRoot {
   path: string;
   caseInsensitive: boolean;
+  /** From `additionalFolders`, not a workspace folder: shown by its whole path. */
+  additional?: true;
 }
 
 export type PathCheck =
@@ -229,30 +236,36 @@ export class PolicyBoundary {
       ...homeProtectedFolders(this.home, p),
       ...(options.protectedFolders ?? []).map((f) => this.physical(f) ?? f),
     ].map(foldAll);
-    for (const root of roots) {
-      const path = this.physical(root);
-      if (!path) {
+    const folders = [
+      ...roots.map((root) => ({ root, what: "workspace folder", additional: false })),
+      ...(options.additionalFolders ?? []).map((root) => ({
+        root: root === "~" || root.startsWith("~/") ? p.join(this.home, root.slice(1)) : root,
+        what: "additional folder",
+        additional: true,
+      })),
+    ];
+    for (const { root, what, additional } of folders) {
+      if (!p.isAbsolute(root)) {
+        this.warnings.push(`The ${what} ${root} is not an absolute path; it is not used for permissions.`);
+        continue;
+      }
+      const resolved = resolvePhysical(root, this.options);
+      // An additional folder not there is left out (a typo, or one an agent could make later as a link).
+      if (!resolved.ok || (additional && !resolved.exists)) {
         this.warnings.push(
-          `The workspace folder ${root} could not be resolved; it is not used for permissions.`,
+          `The ${what} ${root} could not be ${resolved.ok ? "found" : "resolved"}; it is not used for permissions.`,
         );
         continue;
       }
-      if (isWithin(path, this.home, true, p)) {
+      const path = resolved.path;
+      // A root of `/` must be refused even when the home folder lies elsewhere.
+      if (p.parse(path).root === path || isWithin(path, this.home, true, p)) {
         this.warnings.push(
-          `The workspace folder ${root} is ${p.parse(path).root === path ? "the file system root" : "the home folder or one of its parents"}; Symposium treats nothing as inside it for permissions.`,
+          `The ${what} ${root} is ${p.parse(path).root === path ? "the file system root" : "the home folder or one of its parents"}; Symposium treats nothing as inside it for permissions.`,
         );
         continue;
       }
-      this.roots.push({ path, caseInsensitive: insensitive(path) });
-    }
-    // A root of `/` must be refused even when the home folder lies elsewhere.
-    for (let i = this.roots.length - 1; i >= 0; i--) {
-      if (p.parse(this.roots[i]!.path).root === this.roots[i]!.path) {
-        this.warnings.push(
-          `The workspace folder ${this.roots[i]!.path} is the file system root; it is not used.`,
-        );
-        this.roots.splice(i, 1);
-      }
+      this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
     }
   }
 
@@ -356,10 +369,6 @@ export class RequestPaths {
   private readonly checked = new Map<string, PathCheck>();
 
   constructor(readonly boundary: PolicyBoundary) {}
-
-  get rootCount(): number {
-    return this.boundary.roots.length;
-  }
 
   check(path: string): PathCheck {
     let check = this.checked.get(path);
