@@ -474,6 +474,34 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("asks before a file server serves a folder holding credentials, and passes one serving its build", () => {
+      for (const line of [
+        "python3 -m http.server 8000",
+        "python3 -m http.server --bind 127.0.0.1 8000",
+        "npx serve .",
+        "npx -y http-server -p 8080",
+        "php -S localhost:8000",
+      ]) {
+        const decision = inRepo(line);
+        assert.equal(decision.verdict, "ask", line);
+        assert.match(
+          decision.by.label,
+          /serves every file below .*, which includes .*\/(?:\.env|\.npmrc), a protected file that holds credentials/,
+          line,
+        );
+      }
+      assert.deepEqual(
+        heldBack([
+          "python3 -m http.server -d src 8000",
+          "python3 -m http.server --directory=src",
+          "npx serve src",
+          "npx http-server src -p 8080",
+          "php -S localhost:8000 -t src",
+        ]),
+        [],
+      );
+    });
+
     it("asks before a program is handed a protected file by name, whatever the program", () => {
       mkdirSync(join(repo.home, ".aws"), { recursive: true });
       writeFileSync(join(repo.home, ".aws", "credentials"), "[default]");
@@ -1637,6 +1665,11 @@ describe("permission rules and guards", () => {
         "gh repo edit --visibility public",
         "gh release create v1 dist/x.tgz",
         "glab release delete v1",
+        // A port of this machine on the internet.
+        "ngrok http 3000",
+        "cloudflared tunnel --url http://localhost:3000",
+        "npx localtunnel --port 3000",
+        "tailscale funnel 3000",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       { name: "sed -i .env", footprint: () => command("sed -i 's/a/b/' .env"), guard: "protected" },
       { name: "chmod a hook", footprint: () => command("chmod +x .git/hooks/pre-push"), guard: "protected" },
@@ -2278,6 +2311,7 @@ describe("permission rules and guards", () => {
           "gh release list",
           "gh repo edit --description x",
           "gh pr create --fill",
+          "tailscale status",
           "gdbus introspect --session --dest org.x --object-path /",
           "busctl list",
           `node -e "console.log(require('path').join('/a', 'b'))"`,

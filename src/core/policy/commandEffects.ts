@@ -772,6 +772,40 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
 }
 
 /**
+ * What a static file server serves: every file below its folder, hidden ones too, to whoever reaches its port
+ * (`python3 -m http.server` listens on every address, so the network): `python -m http.server [-d dir]`,
+ * `php -S addr [-t dir]`, the `serve` and `http-server` packages (`npx serve dist`). A `.env` there is one request
+ * away from anyone who can reach it.
+ */
+export function servesWalk(name: string, argv: readonly (string | null)[]): EntryWalk | undefined {
+  const words = argv.slice(1);
+  const walk = (folder: string | null) => ({
+    folders: [folder],
+    follows: true,
+    hidden: true,
+    enters: everything,
+    takes: everything,
+  });
+  if (/^python[\d.]*$/.test(name) && words[0] === "-m" && words[1] === "http.server") {
+    const { options } = readOptions(words.slice(2), "bdp", ["--bind", "--directory", "--protocol"]);
+    const folder = options.find(([option]) => option === "d" || option === "--directory");
+    return walk(folder ? folder[1] : ".");
+  }
+  if (name === "php" && words.some((word) => word === null || word.startsWith("-S"))) {
+    const { options } = readOptions(words, "Stcdz", []);
+    const root = options.find(([option]) => option === "t");
+    return walk(root ? root[1] : ".");
+  }
+  if (name === "serve" || name === "http-server") {
+    const { operands } = readOptions(words, name === "serve" ? "lpc" : "pacCSKtUe", [
+      ...["--listen", "--port", "--config", "--address", "--cache", "--ssl-cert", "--ssl-key"],
+    ]);
+    return walk(operands[0] === undefined ? "." : operands[0]);
+  }
+  return undefined;
+}
+
+/**
  * What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`).
  */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {
@@ -2555,10 +2589,10 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
 
 /**
  * What a command does beyond the workspace that the person's other work or other people meet, or undefined: the
- * machine turned off or every program of the person signalled (`shutdown`, `kill -9 -1`), a package published to a
- * registry others install from or withdrawn from it (`npm publish`, `cargo yank`), a repository or release deleted
- * or made public on a forge (`gh repo delete`). None of it can be taken back from the workspace; a rehearsal
- * (`npm publish --dry-run`) does none of it.
+ * machine turned off or every program of the person signalled (`shutdown`, `kill -9 -1`), a port of this machine put
+ * on the internet (`ngrok http 3000`), a package published to a registry others install from or withdrawn from it
+ * (`npm publish`, `cargo yank`), a repository or release deleted or made public on a forge (`gh repo delete`). None
+ * of it can be taken back from the workspace; a rehearsal (`npm publish --dry-run`) does none of it.
  */
 export function actsBeyond(name: string, argv: readonly (string | null)[]): string | undefined {
   const words = argv.slice(1);
@@ -2589,6 +2623,15 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
       words.some((word) => word !== null && /^(?:-[^-]*[uU]|--(?:uid|euid|user)\b)/.test(word)))
   )
     return "signals every program of a user";
+  // A tunnel puts a port of this machine (a dev server, its files and debug routes) on the internet.
+  if (
+    (name === "ngrok" && ["http", "tcp", "tls", "start"].includes(sub[0] ?? "")) ||
+    (name === "cloudflared" && sub[0] === "tunnel") ||
+    name === "lt" ||
+    name === "localtunnel" ||
+    (name === "tailscale" && sub[0] === "funnel")
+  )
+    return "opens a port of this machine to the internet";
   if (words.includes("--dry-run")) return undefined;
   const publishes = PUBLISHES[name]?.some((expected) => verbs(...expected.split(" "))) ?? false;
   if (

@@ -34,6 +34,7 @@ import {
   listingWalk,
   onlyReads,
   searchWalk,
+  servesWalk,
   packsWalk,
   inlineCode,
   pathLiterals,
@@ -836,9 +837,10 @@ class FootprintView {
    */
   private searchReach({ name, argv, cwd }: CommandInLine): Held | undefined {
     const searched = searchWalk(name, argv);
-    const walk = searched ?? packsWalk(name, argv);
+    const packed = searched ? undefined : packsWalk(name, argv);
+    const walk = searched ?? packed ?? servesWalk(name, argv);
     if (!walk?.hidden) return undefined;
-    const how = searched ? "reads" : "packs";
+    const how = searched ? "reads" : packed ? "packs" : "serves";
     return this.walkedReach(
       walk.folders,
       cwd,
