@@ -95,7 +95,9 @@ export class Configuration extends Disposable {
    * only, as agents are: a repository must not widen what counts as its own workspace.
    */
   get additionalFolders(): string[] {
-    const value = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("additionalFolders")?.globalValue;
+    const value = vscode.workspace
+      .getConfiguration(SECTION)
+      .inspect<unknown>("additionalFolders")?.globalValue;
     if (!Array.isArray(value)) return [];
     return value.filter((folder): folder is string => typeof folder === "string" && folder.trim() !== "");
   }

@@ -247,6 +247,22 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   }
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   if (AWKS.has(name)) return files(readAwk(words).files);
+  // sqlite3's database (a browser's cookies or history is one) and the file `-init` reads first.
+  if (name === "sqlite3" || name === "duckdb") {
+    const opened: (string | null)[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i] ?? null;
+      if (word !== null && word.startsWith("-") && word !== "-") {
+        const option = word.replace(/^--?/, "-");
+        if (option === "-init") opened.push(words[++i] ?? null);
+        else if (SQLITE_VALUES.has(option)) i++;
+        continue;
+      }
+      opened.push(word);
+      break;
+    }
+    return files(opened);
+  }
   // httpie sends a file named after `@` (`@body.json`, `f@x.txt`, `k=@x`, `k:=@x.json`).
   if (HTTPIE.has(name))
     return files([
@@ -1847,6 +1863,10 @@ function cloneConfigKeys(rest: readonly (string | null)[]): (string | null)[] {
 
 const VIM = wordSet("vi vim nvim view vimdiff gvim");
 /** sqlite3's dot-commands that run a shell command or read or write a file. */
+/** sqlite3's and duckdb's options that take a value (they may be written with one dash or two). */
+const SQLITE_VALUES = wordSet(
+  "-cmd -separator -newline -nullvalue -vfs -maxsize -mmap -heap -lookaside -pagecache -pcachetrace -A -c -s",
+);
 const SQLITE_ACTS =
   /(?:^|\n)\s*\.(?:shell|system|output|once|read|import|load|save|backup|restore|excel|open|cd|log)\b/;
 /** psql's and mysql's backslash commands that run a shell command or write a file (`\!`, `\o`, `\copy … program`). */
@@ -2686,6 +2706,30 @@ const PUBLISHES: Readonly<Record<string, readonly string[]>> = {
   changeset: ["publish"],
   helm: ["push"],
 };
+
+/**
+ * What of the person's a command reads beyond the workspace without naming a file, or undefined: the clipboard
+ * (`pbpaste`, `xclip -o`; a password manager puts passwords there) or the screen (`screencapture`, `import -window
+ * root`), with the person's other windows on it.
+ */
+export function readsPersonal(name: string, argv: readonly (string | null)[]): string | undefined {
+  const words = argv.slice(1);
+  const given = (...options: string[]) => words.some((word) => word !== null && options.includes(word));
+  if (
+    ["pbpaste", "wl-paste", "termux-clipboard-get", "Get-Clipboard"].includes(name) ||
+    (name === "xclip" && given("-o", "-out")) ||
+    // xsel prints it unless told to set, add to, clear or delete it (`-bi`).
+    (name === "xsel" &&
+      !words.some((word) => word !== null && /^(?:-[^-]*[iacd]|--(?:input|append|clear|delete)$)/.test(word)))
+  )
+    return "reads the clipboard, which may hold a password you copied";
+  if (
+    ["screencapture", "gnome-screenshot", "scrot", "grim", "spectacle", "maim", "flameshot"].includes(name) ||
+    (name === "import" && given("-window"))
+  )
+    return "captures the screen, with your other windows on it";
+  return undefined;
+}
 
 /**
  * The address a command downloads code from and runs, as `curl … | sh` does, or undefined: a script given by URL to

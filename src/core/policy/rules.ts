@@ -41,6 +41,7 @@ import {
   type EntryWalk,
   copiesFolders,
   readsCredential,
+  readsPersonal,
   runnerBefore,
   runsFromAddress,
   writesGitSetup,
@@ -542,6 +543,8 @@ class FootprintView {
         return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
       const setting = changesUserSetting(name, argv);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
+      const personal = readsPersonal(name, argv);
+      if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
       const beyond = actsBeyond(name, argv);
       if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
       const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
