@@ -1245,6 +1245,8 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   pandoc: ["-o", "--output"],
   csplit: ["-f", "--prefix"],
   mktemp: ["-p", "--tmpdir"],
+  // The build folder it configures and builds in, and where it installs.
+  cmake: ["-S", "-B", "--build", "--install", "--prefix", "--install-prefix"],
 };
 
 /** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
@@ -1967,6 +1969,9 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   }
   const escape = shellEscape(name, words);
   if (escape) return escape;
+  // `cmake -E env …`, `-E chdir dir cmd`: a command line of its own, or a file tool (`-E rm -rf ~`).
+  if (name === "cmake" && words.includes("-E"))
+    return "cmake -E runs a command or file tool Symposium does not read";
   // Keystrokes typed into another window, or a message to a desktop service (systemd's starts a unit: a command).
   if (
     ["xdotool", "ydotool", "wtype", "dbus-send", "qdbus"].includes(name) ||
@@ -2479,7 +2484,11 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
     (["npm", "pnpm", "bun"].includes(name) &&
       (sub[0] === "link" || (GLOBAL_CHANGES.has(sub[0] ?? "") && flag("-g", "--global")))) ||
     (name === "yarn" && sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") ||
-    (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user")) ||
+    (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user", "--break-system-packages")) ||
+    (name === "uv" &&
+      sub[0] === "pip" &&
+      sub[1] === "install" &&
+      flag("--system", "--break-system-packages")) ||
     (["pipx", "cargo", "go", "gem"].includes(name) && sub[0] === "install") ||
     (name === "brew" && BREW_CHANGES.has(sub[0] ?? ""));
   if (installs) return "the programs installed for the user";
@@ -2530,6 +2539,18 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   )
     return `${name}'s configuration`;
   if (["pip", "pip3"].includes(name) && sub[0] === "config" && write(sub[1])) return "pip's configuration";
+  // Bundler's `config set` writes the user's configuration unless told `--local`.
+  if (name === "bundle" && sub[0] === "config" && write(sub[1]) && !flag("--local"))
+    return "bundler's configuration";
+  // gpg's keyring: keys made, imported, signed or deleted for good.
+  if (["gpg", "gpg2"].includes(name) && words.some((word) => word !== null && GPG_KEYRING_CHANGES.test(word)))
+    return "the keys gpg keeps";
+  // ssh-keygen without -f writes to ~/.ssh: a new key there, or the hosts ssh trusts (`-R`, `-H`).
+  if (name === "ssh-keygen" && !words.some((word) => word !== null && /^-[^-]*f/.test(word))) {
+    const { short } = optionTests(words);
+    if (short("RH")) return "the hosts ssh trusts";
+    if (!short("lyFeiBQDkLYs")) return "ssh's keys";
+  }
   return undefined;
 }
 
@@ -2790,6 +2811,9 @@ export function writesGitSetup(
     return { program, what: "which folders' .envrc direnv runs in your shell" };
   return undefined;
 }
+
+const GPG_KEYRING_CHANGES =
+  /^--(?:import|delete-(?:secret-(?:and-public-)?)?keys?|(?:full-|quick-)?gen(?:erate)?-key|edit-key|l?sign-key|quick-sign-key|import-ownertrust|recv-keys?|refresh-keys)$/;
 
 /** rustup subcommands that install, remove or choose toolchains for the user. */
 const TOOLCHAIN_CHANGES = wordSet(
