@@ -288,6 +288,20 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.deepEqual(harness.clientFrameErrors(1), []);
   });
 
+  it("reads and writes in an additional folder as in the workspace, bypass on", async () => {
+    const key = await start({ bypass: true, additionalFolders: [outside] });
+    const results = await turn(harness, key, [
+      call("fs/read_text_file", { path: join(outside, "secret.txt") }),
+      call("fs/write_text_file", { path: join(outside, "dev.log"), content: "listening\n" }),
+    ]);
+    assert.deepEqual(
+      results.map((r) => assertOk(r)),
+      [{ content: "top secret\n" }, {}],
+    );
+    assert.equal(readFileSync(join(outside, "dev.log"), "utf8"), "listening\n");
+    assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card under Bypass");
+  });
+
   it("writes a protected file (.git/config, .env, a symlink to .git/config) only after an explicit yes, bypass on", async () => {
     const key = await start({ bypass: true });
     const ws = harness.workspace;

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   confirmUnattended?: Environment["confirmUnattended"];
   /** Where "Always allow …" writes its rule (user settings in the product). */
   addPermissionRule?: Environment["addPermissionRule"];
+  /** Folders outside the workspace that count as inside it (`symposium.additionalFolders`). */
+  additionalFolders?: string[];
 }
 
 export class ClientHarness {
@@ -72,7 +74,9 @@ export class ClientHarness {
       warn: (m) => this.logLines.push(`warn ${m}`),
       error: (m) => this.logLines.push(`error ${m}`),
     };
-    const paths = new PolicyBoundary([this.workspace]);
+    const paths = new PolicyBoundary([this.workspace], {
+      additionalFolders: options.additionalFolders ?? [],
+    });
     this.sessions = new AgentSessions({
       readAgents: () => parseAgentSettings(this.agentsSetting),
       demoAgent: { command: process.execPath, args: [DEMO_AGENT], env: {} },
