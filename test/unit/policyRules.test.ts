@@ -289,6 +289,15 @@ describe("permission rules and guards", () => {
       { line: "x='a[$(touch PWN)]'; let y=x; npm test", reason: /let evaluates/ },
       { line: "declare -i y='a[$(touch PWN)]'; npm test", reason: /declaration evaluates/ },
       { line: "declare -n r='a[$(touch PWN)]'; npm test $r", reason: /declaration evaluates/ },
+      // The same builtins behind `command`, `builtin` or `time`, which run them as bash's own.
+      { line: "command eval 'touch PWN'; npm test", reason: /uses eval/ },
+      { line: "npm test; builtin eval touch PWN", reason: /uses eval/ },
+      { line: "time eval 'touch PWN' && npm test", reason: /uses eval/ },
+      { line: "command -p eval touch PWN; npm test", reason: /uses eval/ },
+      { line: "npm test && builtin enable -f ./pwn.so pwn", reason: /enable -f/ },
+      { line: "builtin declare 'a[$(touch PWN)]=1'; npm test", reason: /subscript that bash evaluates/ },
+      { line: "command typeset -n r='a[$(touch PWN)]'; npm test", reason: /subscript that bash evaluates/ },
+      { line: "builtin export 'a[$(touch PWN)]=1'; npm test", reason: /subscript that bash evaluates/ },
     ];
     for (const { line, reason, prefix = "npm test" } of hidden)
       it(`asks for ${JSON.stringify(line)}, saying why`, () => {

@@ -227,6 +227,8 @@ export function plainWordsLine(line: string): ParsedCommandLine | undefined {
   // evaluates its words, by the walker.
   if (
     GRAMMAR_WORDS.has(argv[0]!) ||
+    // Behind a wrapper too (`command eval x`, `time eval x`, `builtin enable -f x.so x`).
+    GRAMMAR_WORDS.has(withoutWrappers(argv).argv[0] ?? "") ||
     argv.some((word) => SHELLS.has(basename(word)) || basename(word) === "find" || word === "let")
   )
     return undefined;
@@ -404,13 +406,6 @@ class Walker {
     }
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
-    if (name === "eval") this.problem("the command line uses eval");
-    let builtin = 0;
-    while (argv[builtin] === "builtin" || argv[builtin] === "command") builtin++;
-    if (argv[builtin] === "let" && !argv.slice(builtin + 1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
-      this.problem("let evaluates what a variable holds");
-    if (NAMES_VARIABLES.has(argv[builtin] ?? "") && argv.some((w) => w !== null && SUBSCRIPT_RUNS.test(w)))
-      this.problem(SUBSCRIPT_PROBLEM);
     this.simple(argv, assignments, node.text, depth, this.stdinOf(node, descriptors), pipes);
   }
 
@@ -470,6 +465,13 @@ class Walker {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
     const wrapped = withoutWrappers(argv);
+    // Builtins that evaluate text as code, behind `builtin`, `command` or `time` too (`command eval '…'`).
+    const inner = wrapped.argv;
+    if (inner[0] === "eval") this.problem("the command line uses eval");
+    if (inner[0] === "let" && !inner.slice(1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
+      this.problem("let evaluates what a variable holds");
+    if (NAMES_VARIABLES.has(inner[0] ?? "") && inner.some((w) => w !== null && SUBSCRIPT_RUNS.test(w)))
+      this.problem(SUBSCRIPT_PROBLEM);
     if (wrapped.problem === undefined) {
       const program = shellProgram(wrapped.argv) ?? sourcedProgram(wrapped.argv);
       const fromStdin = program === "stdin" ? stdin : undefined;
@@ -602,6 +604,12 @@ class Walker {
  * (`'a[$(…)]'`) is text to the parser, and bash evaluates the subscript, running what it holds.
  */
 const NAMES_VARIABLES = new Set([
+  // The grammar reads these as declarations, but not behind `builtin` or `command`.
+  "declare",
+  "typeset",
+  "local",
+  "export",
+  "readonly",
   "test",
   "[",
   "read",
