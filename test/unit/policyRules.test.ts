@@ -1420,6 +1420,10 @@ describe("permission rules and guards", () => {
         `python3 -c "print(open('.env').read())"`,
         `ruby -e 'File.write(".vscode/tasks.json", "x")'`,
         `deno eval "Deno.readTextFileSync('.env')"`,
+        // A program read from a here-document or here-string, as agents write longer scripts.
+        `python3 - <<'EOF'\nopen(".git/hooks/pre-commit", "w").write("x")\nEOF`,
+        `node <<'EOF'\nrequire("fs").writeFileSync(".vscode/tasks.json", "x")\nEOF`,
+        `python3 <<< 'print(open(".env").read())'`,
         // awk's program is code too: it writes where `print >` says.
         `awk '{ print > ".git/config" }' src/a.ts`,
         `gawk 'BEGIN { while ((getline line < ".env") > 0) print line }'`,
@@ -1430,6 +1434,8 @@ describe("permission rules and guards", () => {
         `node --eval="require('fs').rmSync('../other', { recursive: true })"`,
         `perl -e 'unlink "~/.bashrc"'`,
         `awk '{ print >> "../other/notes.txt" }' src/a.ts`,
+        `python3 -u <<'EOF'\nimport shutil\nshutil.rmtree("../other")\nEOF`,
+        `perl <<'EOF'\nunlink "../other/x";\nEOF`,
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       // A package runner runs the package's program: the guards read that program's words
       // (`npx tsc --outDir ~/x` is `tsc --outDir ~/x`).
@@ -2002,6 +2008,9 @@ describe("permission rules and guards", () => {
         "xvfb-run -e ~/.bashrc npm test",
         "npx -c 'rm -rf ~'",
         "cmake -E rm -rf ~",
+        // A file a shell runs before its commands, named by a variable.
+        "BASH_ENV=<(echo 'rm -rf ~') bash -c ls",
+        "ENV=./x.sh sh -i -c ls",
         "cmake -E env X=1 sh -c 'rm -rf ~'",
         // Terminals that type a command into a running shell, and programs that drive other programs.
         "kitty @ send-text 'rm -rf ~\\r'",
@@ -2326,6 +2335,10 @@ describe("permission rules and guards", () => {
           // Code naming a system path or one in /tmp: not the person's files.
           `python3 -c "from pathlib import Path; print(Path('/usr/lib').exists())"`,
           `awk -F/ '{ print $2 }' src/a.ts`,
+          `python3 <<'EOF'\nimport json\nprint(json.load(open("package.json"))["name"])\nEOF`,
+          // The here-document is the script's input, not a program.
+          `python3 scripts/check.py <<'EOF'\n.env\nEOF`,
+          `python3 -m pytest -q <<'EOF'\n".env"\nEOF`,
           `awk '$1 ~ "/api" { n++ } END { print n }' src/a.ts`,
           "npx prettier --write .",
           "npx -y create-vite@latest app",

@@ -713,6 +713,34 @@ export function inlineCode(name: string, argv: readonly (string | null)[]): (str
   return code;
 }
 
+/** Interpreters that read their program from standard input when given no script, or `-` (`python3 - <<'EOF'`). */
+const STDIN_PROGRAMS: Record<string, string> = {
+  python: "WXQ",
+  node: "r",
+  ruby: "IrCEFKTx",
+  perl: "IMmCdDx",
+  php: "cdz",
+};
+
+/**
+ * Whether an interpreter reads its program from its standard input (`python3 <<'EOF' … EOF`, `node - < x`): no
+ * inline code, no module, and no script before the first operand but `-`. Its value-taking short options are skipped.
+ */
+export function readsProgramFromStdin(name: string, argv: readonly (string | null)[]): boolean {
+  const values = /^python[\d.]*$/.test(name) ? STDIN_PROGRAMS.python : STDIN_PROGRAMS[name];
+  if (values === undefined || inlineCode(name, argv).length > 0) return false;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] ?? null;
+    if (word === null) return false;
+    if (word === "-" || word === "--")
+      return word === "-" || argv[i + 1] === undefined || argv[i + 1] === "-";
+    if (!word.startsWith("-")) return false; // a script
+    if (/^-m/.test(word) && values === STDIN_PROGRAMS.python) return false; // a module
+    if (word.length === 2 && values.includes(word[1]!)) i++;
+  }
+  return true;
+}
+
 /**
  * The quoted strings of a program's text that read as paths: `~/…`, `/x…`, `./…`, `../…`, a dotfile (`.env`,
  * `.git/hooks/x`) or one that goes up (`a/../../x`). Code can reach a file without writing its name, so this catches
@@ -2844,6 +2872,9 @@ export function commandVariable(
   const runs = "sets a command for a program to run, which Symposium does not read";
   for (const { name, value } of assignments) {
     if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return { name, does: runs };
+    // A shell runs the file these name before its own commands (`BASH_ENV=<(…) bash -c ls`).
+    if (SHELL_STARTUP_VARIABLES.has(name))
+      return { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
     if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
     if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
@@ -2869,6 +2900,7 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
 );
+const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR");
 const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
 /** Where git finds its repository, working tree, index, objects, templates (hooks included) and programs. */
 const GIT_PLACES = wordSet(

@@ -42,6 +42,7 @@ import {
   copiesFolders,
   readsCredential,
   readsPersonal,
+  readsProgramFromStdin,
   runnerBefore,
   runsFromAddress,
   writesGitSetup,
@@ -518,7 +519,14 @@ class FootprintView {
       const reach = touched && this.fileReach(name, touched, cwd, computed, afterLinks);
       if (reach) return reach;
       // The paths an interpreter's program names plainly (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
-      const named = inlineCode(name, argv).flatMap((code) => (code === null ? [] : pathLiterals(code)));
+      // Its program may come from a here-document or here-string instead (`python3 - <<'EOF'`).
+      const fromStdin =
+        command.stdin && "text" in command.stdin && readsProgramFromStdin(name, argv)
+          ? [command.stdin.text]
+          : [];
+      const named = [...inlineCode(name, argv), ...fromStdin].flatMap((code) =>
+        code === null ? [] : pathLiterals(code),
+      );
       const codeReach = named.length > 0 && this.handedPath(`${name}'s code`, named, cwd, { home: true });
       if (codeReach) return codeReach;
       // What the line does not name: what find finds, a search reads, a copied folder holds, a patch or archive names.
