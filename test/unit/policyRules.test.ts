@@ -1260,6 +1260,9 @@ describe("permission rules and guards", () => {
         "ssh-keygen -f ~/.ssh/id_rsa -N ''",
         "git clone https://x/y.git ~/y",
         "git worktree add ../elsewhere",
+        // A repository that reaches above the workspace folder moves and removes files there too.
+        "git mv src ../elsewhere",
+        "git rm -r ../elsewhere/x",
         // Build outputs written outside.
         "gcc -O2 -o ~/.local/bin/x main.c",
         "clang main.c -o/tmp/x",
@@ -2361,6 +2364,8 @@ describe("permission rules and guards", () => {
           "gh repo edit --description x",
           "gh pr create --fill",
           "tailscale status",
+          "git mv src/a.ts src/b.ts",
+          "git rm -r --cached build",
           "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release",
           "cmake --build build -j4",
           "bundle config set --local path vendor/bundle",

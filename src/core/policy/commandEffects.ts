@@ -1520,7 +1520,8 @@ export function gitMessageFiles(argv: readonly (string | null)[]): (string | nul
  * The folders and files a git command names: the repository and working tree it runs in (`-C`, `--git-dir`,
  * `--work-tree`) and the folder of the programs it runs (`--exec-path=`), the folder or file `git clone <repository>
  * <folder>`, `git init <folder>`, `git worktree add <folder>`, `git bundle create <file>` or `git submodule add`
- * (`.gitmodules` too) writes, and the files `git diff --no-index` reads.
+ * (`.gitmodules` too) writes, the files `git mv` and `git rm` move or remove, and the files `git diff --no-index`
+ * reads.
  */
 function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   const folders: (string | null)[] = [];
@@ -1564,6 +1565,8 @@ function gitSubcommandFiles(
     const local = source === null || (source !== undefined && !/^[\w.+-]+:\/\/|^[^/]*:/.test(source));
     return [...(local ? [source ?? null] : []), ...(operands.length >= 2 ? [operands.at(-1) ?? null] : [])];
   }
+  // What git moves or removes in the working tree: below a workspace folder the repository may reach further up.
+  if (git?.name === "mv" || git?.name === "rm") return operands;
   if (git?.name === "init") return operands.slice(0, 1);
   if (git?.name === "bundle" && operands[0] === "create") return operands.slice(1, 2);
   // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
