@@ -483,6 +483,33 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("asks before a command changes every file below a folder holding protected ones (chmod -R, gzip -r)", () => {
+      for (const line of [
+        "chmod -R 777 .",
+        "chown -R me .",
+        "setfacl -R -m u:x:rwx .",
+        "gzip -r .",
+        "rsync -a --delete web/ .",
+      ]) {
+        const decision = inRepo(line);
+        assert.equal(decision.verdict, "ask", line);
+        assert.match(
+          decision.by.label,
+          /changes every file below .*, which includes .*, a protected path/,
+          line,
+        );
+      }
+      assert.deepEqual(
+        heldBack([
+          "chmod -R +x src",
+          "chown -R me:me src",
+          "gzip -r web/src",
+          "rsync -a --delete web/src/ src/",
+        ]),
+        [],
+      );
+    });
+
     it("asks before a file server serves a folder holding credentials, and passes one serving its build", () => {
       for (const line of [
         "python3 -m http.server 8000",
@@ -1851,6 +1878,7 @@ describe("permission rules and guards", () => {
         "git worktree remove --force ../wt",
         "git submodule deinit -f --all",
         "git submodule update --force",
+        "git read-tree -u --reset HEAD",
         "git reflog expire --expire=now --all",
         "git reflog delete HEAD@{1}",
         "git gc --prune=now",

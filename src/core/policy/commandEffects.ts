@@ -816,6 +816,54 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
 }
 
 /**
+ * What a command changes in place below the folders it is given, every entry there: `chmod -R`, `chown -R`,
+ * `chgrp -R`, `setfacl -R`, `gzip -r` (each file replaced by its `.gz`), and what `rsync --delete` removes from its
+ * destination folder on this machine. `chmod -R 777 .` reaches `.git/hooks`, `gzip -r .` replaces `.git/config`.
+ */
+export function changesWalk(name: string, argv: readonly (string | null)[]): EntryWalk | undefined {
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  const { short, long } = optionTests(flags);
+  const walk = (folders: (string | null)[], follows = false): EntryWalk => ({
+    folders,
+    follows,
+    hidden: true,
+    enters: everything,
+    takes: everything,
+  });
+  const recursive = short("R") || long("--recursive");
+  if (["chmod", "chown", "chgrp"].includes(name) && recursive)
+    return walk(withoutOwnerOrMode(name, flags, operands), short("L"));
+  if (name === "setfacl" && recursive)
+    return walk(
+      readOptions(words, "mMxX", [
+        "--modify",
+        "--modify-file",
+        "--remove",
+        "--remove-file",
+        "--set",
+        "--set-file",
+      ]).operands,
+      short("L"),
+    );
+  if (["gzip", "gunzip", "zstd", "unzstd"].includes(name) && (short("r") || long("--recursive")))
+    return walk(operands);
+  if (
+    name === "rsync" &&
+    flags.some((flag) => flag.startsWith("--delete") || flag === "--remove-source-files")
+  ) {
+    const { operands: given } = readOptions(words, "eBfT", [
+      ...["--exclude", "--include", "--filter", "--rsh", "--exclude-from", "--files-from", "--rsync-path"],
+    ]);
+    const destination = given.at(-1) ?? null;
+    // `--remove-source-files` removes what it sends; `--delete` what the destination holds and the source does not.
+    const removed = flags.includes("--remove-source-files") ? given.slice(0, -1) : [destination];
+    return walk(removed.filter((word) => word === null || !/^[^/]*:/.test(word)));
+  }
+  return undefined;
+}
+
+/**
  * What a static file server serves: every file below its folder, hidden ones too, to whoever reaches its port
  * (`python3 -m http.server` listens on every address, so the network): `python -m http.server [-d dir]`,
  * `php -S addr [-t dir]`, the `serve` and `http-server` packages (`npx serve dist`). A `.env` there is one request
@@ -3025,6 +3073,9 @@ export function discardsWork(
       return forced && !has("--dry-run") && !short("n") ? work("git clean") : undefined;
     case "stash":
       return words[0] === "drop" || words[0] === "clear" ? work(`git stash ${words[0]}`) : undefined;
+    // The plumbing under `git reset --hard`: `-u --reset` writes the tree over the working files.
+    case "read-tree":
+      return short("u") && has("--reset") ? work("git read-tree -u --reset") : undefined;
     case "switch":
       return has("--discard-changes", "--force") || short("f")
         ? work("git switch --discard-changes")

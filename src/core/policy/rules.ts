@@ -34,6 +34,7 @@ import {
   listingWalk,
   onlyReads,
   searchWalk,
+  changesWalk,
   servesWalk,
   packsWalk,
   inlineCode,
@@ -535,6 +536,7 @@ class FootprintView {
         (touched && this.foundReach(inLine, touched, afterLinks)) ??
         this.findDeleteReach(inLine) ??
         this.searchReach(inLine) ??
+        this.changesReach(inLine) ??
         this.protectedLanding(inLine) ??
         this.patchReach(inLine) ??
         this.archiveReach(inLine);
@@ -858,6 +860,19 @@ class FootprintView {
       walk.follows,
       { walk, readsOnly: true, links: false },
       (folder) => `${name} ${how} every file below ${folder}`,
+    );
+  }
+
+  /** For a command that changes every entry below its folders (`changesWalk`: `chmod -R`, `gzip -r`), a protected one. */
+  private changesReach({ name, argv, cwd }: CommandInLine): Held | undefined {
+    const walk = changesWalk(name, argv);
+    if (!walk) return undefined;
+    return this.walkedReach(
+      walk.folders,
+      cwd,
+      walk.follows,
+      { walk, readsOnly: false, links: false },
+      (folder) => `${name} changes every file below ${folder}`,
     );
   }
 
