@@ -458,6 +458,11 @@ describe("permission rules and guards", () => {
         "zip -r out.zip .",
         "scp -r . host:/x",
         "rsync -az . host:/x",
+        "7z a out.7z .",
+        "7z a out.7z",
+        "jar cf app.jar .",
+        "jar --create --file app.jar -C . .",
+        "git stash --all",
       ]) {
         const decision = inRepo(line);
         assert.equal(decision.verdict, "ask", line);
@@ -478,6 +483,12 @@ describe("permission rules and guards", () => {
           "scp -r src host:/x",
           "rsync -az --exclude=.env --exclude=web . host:/x",
           "rsync -a src/ build/",
+          "7z a out.7z src",
+          "7z a out.7z . '-xr!.env*' '-xr!.npmrc'",
+          "jar cf app.jar src",
+          "jar cvfm app.jar MANIFEST.MF src",
+          "jar --create --file app.jar -C src .",
+          "git stash -u",
         ]),
         [],
       );

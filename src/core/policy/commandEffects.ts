@@ -789,6 +789,47 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     const vcs = has("--exclude-vcs") ? [".git", ".svn", ".hg", ".bzr", "CVS"] : [];
     return walk(operands.map(from), excludes([...values("--exclude"), ...vcs]), has("h", "--dereference"));
   }
+  // `git stash --all` keeps ignored files too (`.env`) in a commit, where `git stash show -p` prints them.
+  if (name === "git") {
+    const git = gitSubcommand(argv);
+    const verb = git?.rest.find((word) => word === null || !word.startsWith("-"));
+    if (
+      git?.name === "stash" &&
+      (verb === undefined || verb === "push" || verb === "save") &&
+      git.rest.some((word) => word === "--all" || (word !== null && /^-[^-]*a/.test(word)))
+    )
+      return walk(["."], excludes([]), false);
+    return undefined;
+  }
+  // 7-Zip adds folders whole (its working folder when given none), leaving out its `-x!`/`-xr!` patterns.
+  if (["7z", "7za", "7zz", "7zr"].includes(name) && ["a", "u"].includes(words[0] ?? "")) {
+    const { flags, operands } = splitOptions(words.slice(1));
+    const patterns = flags.flatMap((flag) =>
+      /^-xr?!/.exec(flag) ? [flag.slice(flag.indexOf("!") + 1)] : [],
+    );
+    const inputs = operands.slice(1);
+    return walk(inputs.length > 0 ? inputs : ["."], excludes(patterns), true);
+  }
+  // jar c (`jar cf app.jar .`, `jar --create --file app.jar -C build .`): its inputs, each after `-C dir` below dir.
+  if (name === "jar" && (/^-?[a-zA-Z]*c/.test(words[0] ?? "") || words.includes("--create"))) {
+    // The old form's cluster names the jar, manifest and entry point as its first operands, in its letters' order.
+    const cluster = /^-?[a-zA-Z]+$/.test(words[0] ?? "") ? words[0]! : undefined;
+    let rest = cluster === undefined ? words : words.slice(1);
+    rest = rest.slice([...(cluster ?? "")].filter((letter) => "fme".includes(letter)).length);
+    const inputs: (string | null)[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      const word = rest[i] ?? null;
+      if (word === "-C") {
+        const folder = rest[i + 1] ?? null;
+        const input = rest[i + 2] ?? null;
+        inputs.push(folder === null || input === null ? null : `${folder}/${input}`);
+        i += 2;
+      } else if (word !== null && word.startsWith("-")) {
+        if (JAR_VALUES.has(word)) i++;
+      } else inputs.push(word);
+    }
+    return walk(inputs, excludes([]), true);
+  }
   if (name === "zip") {
     const { short, long } = optionTests(splitOptions(words).flags);
     if (!short("rR") && !long("--recurse-paths")) return undefined;
@@ -814,6 +855,11 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
   }
   return undefined;
 }
+
+/** jar's options that take the next word. */
+const JAR_VALUES = wordSet(
+  "-f --file -m --manifest -e --main-class --module-version --release -p --module-path --date --hash-modules",
+);
 
 /**
  * What a command changes in place below the folders it is given, every entry there: `chmod -R`, `chown -R`,
