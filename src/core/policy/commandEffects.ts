@@ -2881,7 +2881,9 @@ export function readsPersonal(name: string, argv: readonly (string | null)[]): s
  * The address a command downloads code from and runs, as `curl … | sh` does, or undefined: a script given by URL to
  * a runtime that fetches it (`deno run https://…`, `bun https://…`), a Go module at a version (`go run
  * example.com/x@latest`), a package runner given a URL or repository instead of a package name
- * (`npx github:user/repo`, `uvx git+https://…`). A package from the registry (`npx eslint`) is not an address.
+ * (`npx github:user/repo`, `uvx git+https://…`), a package installed from one (`npm install github:user/repo`, npm's
+ * `user/repo`, `pip install git+https://…`), whose install scripts run. A package from the registry (`npx eslint`,
+ * `npm install lodash`) is not an address.
  */
 export function runsFromAddress(name: string, argv: readonly (string | null)[]): string | undefined {
   const words = argv.slice(1).filter((word): word is string => word !== null && !word.startsWith("-"));
@@ -2902,6 +2904,18 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
         : undefined;
     case "pipx":
       return words[0] === "run" ? words.slice(1).find(address) : undefined;
+    // An install from an address runs that package's install scripts (`postinstall`, `setup.py`) as it goes.
+    case "npm":
+    case "pnpm":
+    case "yarn":
+      return ["install", "i", "in", "add"].includes(words[0] ?? "")
+        ? words.slice(1).find((word) => address(word) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(word))
+        : undefined;
+    case "pip":
+    case "pip3":
+      return words[0] === "install" ? words.slice(1).find(address) : undefined;
+    case "uv":
+      return words[0] === "pip" && words[1] === "install" ? words.slice(2).find(address) : undefined;
     default:
       return undefined;
   }
