@@ -2647,6 +2647,9 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
     return "the services that start on their own";
   if (EDITORS.has(name) && flag("--install-extension", "--uninstall-extension"))
     return "the editor's extensions";
+  // A folder added to the open window is a workspace folder: the policy would count it as inside from then on.
+  if (EDITORS.has(name) && (flag("--add") || words.some((word) => word !== null && /^-[^-]*a/.test(word))))
+    return "the editor's workspace folders";
   if (name === "gh" && sub[0] === "extension" && ["install", "upgrade", "remove"].includes(sub[1] ?? ""))
     return "gh's extensions";
   if (
@@ -2795,7 +2798,11 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
     (name === "cloudflared" && sub[0] === "tunnel") ||
     name === "lt" ||
     name === "localtunnel" ||
-    (name === "tailscale" && sub[0] === "funnel")
+    (name === "tailscale" && sub[0] === "funnel") ||
+    // The editor's own tunnel and web server: the machine, through the editor, from a browser elsewhere.
+    (EDITORS.has(name) &&
+      (sub[0] === "serve-web" ||
+        (sub[0] === "tunnel" && (sub[1] === undefined || ["service", "restart"].includes(sub[1] ?? "")))))
   )
     return "opens a port of this machine to the internet";
   if (words.includes("--dry-run")) return undefined;
