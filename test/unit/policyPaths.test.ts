@@ -347,8 +347,17 @@ describe("policy paths with a fake file system", () => {
       ".cursor/mcp.json",
       ".zed/tasks.json",
       ".mcp.json",
+      ".github/hooks/hooks.json",
+      ".github/agents/reviewer.agent.md",
       ".gitmodules",
       ".npmrc",
+      // Package managers' and build wrappers' configuration that runs or fetches code on their next command.
+      ".pnpmfile.cjs",
+      ".cargo/config.toml",
+      "tools/.cargo/config",
+      "gradle/wrapper/gradle-wrapper.properties",
+      ".mvn/wrapper/maven-wrapper.properties",
+      ".venv/pip.conf",
       "sub/.GIT/hooks/pre-commit",
       // CI pipelines, which run with the project's secrets once pushed.
       ".github/actions/setup/action.yml",
@@ -377,6 +386,9 @@ describe("policy paths with a fake file system", () => {
       "githooks.ts",
       "docs/workflows/ci.md",
       "ci/Jenkinsfile.md",
+      ".github/copilot-instructions.md",
+      ".cargo/registry/cache/x.crate",
+      "docs/pip.conf.md",
     ])
       assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
   });

@@ -1759,6 +1759,13 @@ describe("permission rules and guards", () => {
         "cursor -a ../other",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       { name: "sed -i .env", footprint: () => command("sed -i 's/a/b/' .env"), guard: "protected" },
+      // Tool configuration that runs or fetches code on the tool's next command, and Copilot's hooks.
+      ...[
+        "echo 'module.exports = {}' > .pnpmfile.cjs",
+        "sed -i 's#services.gradle.org#example.invalid#' gradle/wrapper/gradle-wrapper.properties",
+        "printf '[build]\\nrustc-wrapper = \"./w\"\\n' > .cargo/config.toml",
+        "cp x.json .github/hooks/hooks.json",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       { name: "chmod a hook", footprint: () => command("chmod +x .git/hooks/pre-push"), guard: "protected" },
       { name: "dd of=outside", footprint: () => command("dd if=build/x of=/etc/hosts"), guard: "outside" },
       { name: "dd of=a variable", footprint: () => command('dd if=build/x of="$DISK"'), guard: "incomplete" },

@@ -401,6 +401,8 @@ const PROTECTED_FOLDERS = new Set([
 /** Forges whose `workflows` (and GitHub's local `actions`, which workflows run) run in CI with its secrets. */
 const FORGE_FOLDERS = new Set([".github", ".gitea", ".forgejo"]);
 const CI_SUBFOLDERS = new Set(["workflows", "actions"]);
+/** GitHub Copilot's project hooks and custom agents (`.github/hooks/**`, `.github/agents/**`), which run commands. */
+const COPILOT_SUBFOLDERS = new Set(["hooks", "agents"]);
 const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
 const PROTECTED_FILES = new Set([
   ".gitmodules",
@@ -435,6 +437,15 @@ const PROTECTED_FILES = new Set([
   ".drone.yml",
   ".woodpecker.yml",
   "jenkinsfile",
+  // Package managers' and build wrappers' own configuration that runs code or fetches it on their next command:
+  // pnpm runs `.pnpmfile.cjs` on install, `./gradlew` and `./mvnw` download and run the distribution their
+  // properties name, pip installs from the index a virtual environment's `pip.conf` names.
+  ".pnpmfile.cjs",
+  ".pnpmfile.js",
+  ".pnpmfile.mjs",
+  "gradle-wrapper.properties",
+  "maven-wrapper.properties",
+  "pip.conf",
 ]);
 
 function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): EntryKind {
@@ -444,8 +455,9 @@ function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): E
 /**
  * Protected names anywhere in a path, case-folded and without trailing dots or spaces whatever the platform (a
  * stricter check is harmless; a looser one is not): `.git/**`, `.vscode/**`, `.devcontainer/**`, `.husky/**`,
- * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**` and other agents' settings, `.env*` but
- * a template of one (`.env.example`), shell rc files, `*.code-workspace`, `.gitmodules`, `.npmrc`, `.mcp.json`,
+ * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**`, `.github/hooks/**` and other agents'
+ * settings, `.env*` but a template of one (`.env.example`), shell rc files, `*.code-workspace`, `.gitmodules`,
+ * `.npmrc`, `.pnpmfile.cjs`, `.cargo/config.toml`, `gradle-wrapper.properties`, `.mcp.json`,
  * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
 export function isProtectedName(segments: readonly string[]): boolean {
@@ -460,7 +472,11 @@ export function isProtectedName(segments: readonly string[]): boolean {
     return true;
   return names.some(
     (name, i) =>
-      PROTECTED_FOLDERS.has(name) || (FORGE_FOLDERS.has(name) && CI_SUBFOLDERS.has(names[i + 1] ?? "")),
+      PROTECTED_FOLDERS.has(name) ||
+      (FORGE_FOLDERS.has(name) && CI_SUBFOLDERS.has(names[i + 1] ?? "")) ||
+      (name === ".github" && COPILOT_SUBFOLDERS.has(names[i + 1] ?? "")) ||
+      // Cargo's configuration sets the programs cargo runs (`build.rustc-wrapper`, a target's `runner`).
+      (name === ".cargo" && i === names.length - 2 && ["config", "config.toml"].includes(file)),
   );
 }
 
