@@ -318,6 +318,23 @@ describe("policy paths with a fake file system", () => {
       assert.equal(refused.hasRoots, false);
       assert.equal(refused.warnings.length, 3);
     });
+
+    it("reads an additional folder written with ~\\ below the home folder", () => {
+      const withScratch = new PolicyBoundary(["C:\\ws"], {
+        fs: fakeFs({
+          "C:\\": "dir",
+          "C:\\ws": "dir",
+          "C:\\Users": "dir",
+          "C:\\Users\\me": "dir",
+          "C:\\Users\\me\\scratch": "dir",
+        }),
+        platform: "win32",
+        home: "C:\\Users\\me",
+        additionalFolders: ["~\\scratch"],
+      });
+      assert.deepEqual(withScratch.warnings, []);
+      assert.equal(withScratch.check("C:\\Users\\me\\scratch\\log.txt").status, "inside");
+    });
   });
 
   it("protects the names of the list whatever the case or trailing dots", () => {

@@ -239,7 +239,7 @@ export class PolicyBoundary {
     const folders = [
       ...roots.map((root) => ({ root, what: "workspace folder", additional: false })),
       ...(options.additionalFolders ?? []).map((root) => ({
-        root: root === "~" || root.startsWith("~/") ? p.join(this.home, root.slice(1)) : root,
+        root: /^~(?:[\\/]|$)/.test(root) ? p.join(this.home, root.slice(1)) : root,
         what: "additional folder",
         additional: true,
       })),
