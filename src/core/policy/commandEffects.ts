@@ -856,6 +856,34 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
   return undefined;
 }
 
+/** Shells whose language is not bash's (`SHELLS` are read as bash). */
+const FOREIGN_SHELLS = wordSet(
+  "fish tcsh csh nu elvish xonsh rc es yash ion osh ysh pwsh pwsh.exe powershell powershell.exe cmd cmd.exe",
+);
+/**
+ * Whether a shell of another language reads its commands from its standard input: no command-line option (that is
+ * `runsUnread`'s) and no script file among its words (`fish`, `pwsh -NoProfile`, not `fish x.fish`).
+ */
+export function foreignShellReadsInput(name: string, argv: readonly (string | null)[]): boolean {
+  return (
+    FOREIGN_SHELLS.has(name) &&
+    argv.slice(1).every((word) => word !== null && (word === "-" || !/^[^-].*[./\\]/.test(word)))
+  );
+}
+
+/**
+ * Whether a word is one of their options that take a command line: `-c` (in a cluster too) and `--command(s)`,
+ * PowerShell's `-Command` and `-EncodedCommand` by any start (`-c`, `-enc`) or `-ec`, cmd's `/c`, `/k` and `/r`.
+ */
+function foreignCommandOption(word: string): boolean {
+  const lower = word.toLowerCase();
+  return (
+    /^-[a-z]*c$|^--commands?(?:=|$)|^\/[ckr]$/.test(lower) ||
+    lower === "-ec" ||
+    (lower.length >= 2 && ["-command", "-encodedcommand"].some((option) => option.startsWith(lower)))
+  );
+}
+
 /** jar's options that take the next word. */
 const JAR_VALUES = wordSet(
   "-f --file -m --manifest -e --main-class --module-version --release -p --module-path --date --hash-modules",
@@ -2094,6 +2122,10 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   }
   const escape = shellEscape(name, words);
   if (escape) return escape;
+  // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
+  // grammar does not read it, so it is not understood (a script file it runs is the workspace's, as `bash x.sh`).
+  if (FOREIGN_SHELLS.has(name) && words.some((word) => word === null || foreignCommandOption(word)))
+    return `${name} runs a command line in its own language, which Symposium does not read`;
   // `cmake -E env …`, `-E chdir dir cmd`: a command line of its own, or a file tool (`-E rm -rf ~`).
   if (name === "cmake" && words.includes("-E"))
     return "cmake -E runs a command or file tool Symposium does not read";

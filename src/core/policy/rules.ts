@@ -22,6 +22,7 @@ import {
   fileOperands,
   findDeletes,
   findWrites,
+  foreignShellReadsInput,
   forcePush,
   addsLinksFromContent,
   carriesLinks,
@@ -454,6 +455,15 @@ class FootprintView {
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
       const unread = runsUnread(name, argv);
       if (unread) return { guard: "incomplete", label: unread };
+      // Another shell's language read from a here-document is not read; from a pipe it is `… | sh` (below).
+      if (foreignShellReadsInput(name, argv)) {
+        if (command.stdin !== undefined && "text" in command.stdin)
+          return {
+            guard: "incomplete",
+            label: `${name} runs the commands it reads from its input in its own language, which Symposium does not read`,
+          };
+        programFromPipe ||= command.stdinFromPipe === true;
+      }
       // The file xargs reads the words from (`xargs -a .env echo` prints it).
       const argumentFile =
         wrapped.argumentFile !== undefined &&
