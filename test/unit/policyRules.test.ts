@@ -2440,6 +2440,7 @@ describe("permission rules and guards", () => {
           "pip install 'requests>=2'",
           "git mv src/a.ts src/b.ts",
           "git rm -r --cached build",
+          "git rm --cached .env",
           "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release",
           "cmake --build build -j4",
           "bundle config set --local path vendor/bundle",

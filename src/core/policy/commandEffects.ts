@@ -1688,7 +1688,8 @@ function gitSubcommandFiles(
     return [...(local ? [source ?? null] : []), ...(operands.length >= 2 ? [operands.at(-1) ?? null] : [])];
   }
   // What git moves or removes in the working tree: below a workspace folder the repository may reach further up.
-  if (git?.name === "mv" || git?.name === "rm") return operands;
+  // `git rm --cached` leaves the files where they are (`git rm --cached .env` untracks a secret).
+  if (git?.name === "mv" || (git?.name === "rm" && !git.rest.includes("--cached"))) return operands;
   if (git?.name === "init") return operands.slice(0, 1);
   if (git?.name === "bundle" && operands[0] === "create") return operands.slice(1, 2);
   // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
