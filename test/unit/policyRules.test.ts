@@ -552,9 +552,16 @@ describe("permission rules and guards", () => {
         ["kubectl create secret generic s --from-file=.env", /\.env/],
         [
           "npx esbuild x.ts --outfile=.git/hooks/pre-commit",
-          /esbuild reaches .*\/\.git\/hooks\/pre-commit, a protected path/,
+          /esbuild is given .*\/\.git\/hooks\/pre-commit, a protected path/,
         ],
         ["ffmpeg -i a.mp4 .vscode/tasks.json", /ffmpeg is given .*\/\.vscode\/tasks\.json, a protected path/],
+        // A build or conversion's inputs too, beside the output its options name (it prints them in its errors,
+        // or writes them into what it builds).
+        ["gcc -x c .env", /gcc is given .*\/\.env, a protected file that holds credentials/],
+        [
+          "pandoc .env -o docs/env.html",
+          /pandoc is given .*\/\.env, a protected file that holds credentials/,
+        ],
         ["python3 tools/x.py .env", /python3 is given .*\/\.env, a protected file that holds credentials/],
         ["cp .env.example .env", /cp reaches .*\/\.env, a protected path/],
         ["cat .env.local", /\.env\.local/],
@@ -2427,6 +2434,8 @@ describe("permission rules and guards", () => {
           "gh repo edit --description x",
           "gh pr create --fill",
           "tailscale status",
+          "gcc -O2 -o build/app src/main.c",
+          "pandoc README.md -o build/readme.pdf",
           "fish scripts/setup.fish",
           "pwsh -NoProfile -File scripts/build.ps1",
           "fish < scripts/setup.fish",

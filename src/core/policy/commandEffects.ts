@@ -1399,6 +1399,14 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   cmake: ["-S", "-B", "--build", "--install", "--prefix", "--install-prefix"],
 };
 
+/**
+ * Whether `fileOperands` reads only where a program writes (`gcc -o`, `pandoc -o`), not what it reads: its other words
+ * may name a protected file it takes in (`gcc -x c ~/.ssh/id_rsa` prints it in its errors).
+ */
+export function readsOnlyOutputs(name: string): boolean {
+  return Object.hasOwn(OUTPUT_OPTIONS, name);
+}
+
 /** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
 function outputValues(options: readonly string[], words: readonly (string | null)[]): (string | null)[] {
   const values: (string | null)[] = [];

@@ -44,6 +44,7 @@ import {
   copiesFolders,
   readsCredential,
   readsPersonal,
+  readsOnlyOutputs,
   readsProgramFromStdin,
   runnerBefore,
   runsFromAddress,
@@ -479,7 +480,7 @@ class FootprintView {
       // A program whose words are not read as files may still be handed a protected file by name.
       // A message file's words go into the history (`git commit -F .env`); a message from /tmp does no harm.
       const handedWords =
-        operands === undefined && !NAMES_ONLY.has(name)
+        (operands === undefined || readsOnlyOutputs(name)) && !NAMES_ONLY.has(name)
           ? name === "find"
             ? findStartingPoints(argv.slice(1)) // its other words are tests and patterns (`-name .env`)
             : argv.slice(1)
