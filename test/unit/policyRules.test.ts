@@ -1742,6 +1742,11 @@ describe("permission rules and guards", () => {
         "gpg --recv-keys ABC",
         "ssh-keygen -t ed25519 -N ''",
         "ssh-keygen -R github.com",
+        // curl reads and writes `file:` addresses as cat and cp would.
+        "curl -s file:///etc/passwd",
+        "curl file://localhost/etc/shadow",
+        "curl --url=FILE:/etc/passwd",
+        "curl -T src/a.ts file:///tmp/x",
         // The person's own things beyond the workspace: a browser's database, the clipboard, the screen.
         "sqlite3 ~/.mozilla/firefox/p/cookies.sqlite .dump",
         "sqlite3 -readonly ~/Library/Safari/History.db 'select url from history_items'",
@@ -2070,6 +2075,7 @@ describe("permission rules and guards", () => {
         "xvfb-run -e ~/.bashrc npm test",
         "npx -c 'rm -rf ~'",
         "cmake -E rm -rf ~",
+        "curl file://$HOME/.ssh/id_rsa",
         // A command line in another shell's language is not read by the bash grammar.
         "fish -c 'rm -rf ~'",
         "fish --command='rm -rf ~'",
@@ -2434,6 +2440,8 @@ describe("permission rules and guards", () => {
           "gh repo edit --description x",
           "gh pr create --fill",
           "tailscale status",
+          "curl -s http://localhost:3000/health",
+          'curl -s "$API_URL/health"',
           "gcc -O2 -o build/app src/main.c",
           "pandoc README.md -o build/readme.pdf",
           "fish scripts/setup.fish",

@@ -322,7 +322,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   const named = OPTION_FILES[name];
   // An archive's members are files too (`tar czf keys.tgz ~/.ssh`; in tar's old style the first word is options).
   const members = name === "tar" || name === "unzip" ? operands : [];
-  if (named) return files([...optionFiles(named, words), ...members], true);
+  // curl reads a `file://` address and writes one it uploads to (`curl file:///home/u/.ssh/id_rsa`).
+  const addressed = name === "curl" ? fileAddresses(words) : [];
+  if (named) return files([...optionFiles(named, words), ...members, ...addressed], true);
   // dd names its files as `if=` and `of=`; a word computed at run time may be either.
   if (name === "dd")
     return files(
@@ -1717,6 +1719,16 @@ function gitSubcommandFiles(
     }
   }
   return [];
+}
+
+/** The paths of the `file:` addresses among a command's words (`file:///etc/passwd`, `--url=file://localhost/x`). */
+function fileAddresses(words: readonly (string | null)[]): (string | null)[] {
+  return words.flatMap((word) => {
+    const url = word?.replace(/^--url=/, "");
+    if (url === undefined || !/^file:/i.test(url)) return [];
+    // `file:/x` and `file://localhost/x` name `/x` as `file:///x` does.
+    return [fileUrlPath(`file://${url.slice(5).replace(/^\/\/(?:localhost)?(?=\/)|^\/\/(?=~)/i, "")}`)];
+  });
 }
 
 /** The path of a `file://` URL, or null when it cannot be read (`file://%ZZ`): a name not known. */

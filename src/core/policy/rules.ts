@@ -456,6 +456,9 @@ class FootprintView {
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
       const unread = runsUnread(name, argv);
       if (unread) return { guard: "incomplete", label: unread };
+      // A `file:` address whose path is computed at run time may be any file (`curl file://$HOME/.ssh/id_rsa`).
+      if (name === "curl" && argv.includes(null) && /file:/i.test(command.text))
+        return { guard: "incomplete", label: "curl names a file: address computed at run time" };
       // Another shell's language read from a here-document is not read; from a pipe it is `… | sh` (below).
       if (foreignShellReadsInput(name, argv)) {
         if (command.stdin !== undefined && "text" in command.stdin)
