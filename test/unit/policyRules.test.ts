@@ -558,6 +558,11 @@ describe("permission rules and guards", () => {
         // A build or conversion's inputs too, beside the output its options name (it prints them in its errors,
         // or writes them into what it builds).
         ["gcc -x c .env", /gcc is given .*\/\.env, a protected file that holds credentials/],
+        // A `file://` address in code names its path.
+        [
+          `python3 -c "import urllib.request as u; u.urlopen('file://${repo.home}/.aws/credentials')"`,
+          /python3's code names .*\/\.aws\/credentials, a protected path outside the workspace/,
+        ],
         [
           "pandoc .env -o docs/env.html",
           /pandoc is given .*\/\.env, a protected file that holds credentials/,

@@ -746,11 +746,14 @@ export function readsProgramFromStdin(name: string, argv: readonly (string | nul
 /**
  * The quoted strings of a program's text that read as paths: `~/…`, `/x…`, `./…`, `../…`, a dotfile (`.env`,
  * `.git/hooks/x`) or one that goes up (`a/../../x`). Code can reach a file without writing its name, so this catches
- * only what is written plainly: `open('.git/hooks/pre-commit', 'w')`, `readFileSync('/home/u/.ssh/id_rsa')`.
+ * only what is written plainly: `open('.git/hooks/pre-commit', 'w')`, `readFileSync('/home/u/.ssh/id_rsa')`,
+ * `urlopen('file:///home/u/.ssh/id_rsa')`.
  */
 export function pathLiterals(code: string): string[] {
   const paths: string[] = [];
-  for (const [, , text] of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+  for (const [, , written] of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+    // A `file://` address names its path (`urlopen('file:///home/u/.ssh/id_rsa')`).
+    const text = written?.replace(/^file:\/\/(?:localhost)?(?=\/)/i, "");
     if (text === undefined || text.length > 4096 || /\s|:\/\/|\$\{/.test(text)) continue;
     if (/^(?:~\/|\/[\w.]|\.{1,2}\/|\.[\w-])|(?:^|\/)\.\.(?:\/|$)/.test(text)) paths.push(text);
   }
