@@ -1148,7 +1148,23 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
     case "7z":
     case "7za":
     case "7zr":
+    case "unrar":
       return operands[0] === "x" || operands[0] === "e" ? `${name} ${operands[0]}` : undefined;
+    // Other archivers whose members may be links or paths going up (`ar xP` writes members by their full path).
+    case "unar":
+      return name;
+    case "cabextract":
+    case "unsquashfs":
+      return flags.some((flag) => /^-(?:l|t|ls|lls|stat|list|test)$/.test(flag)) ? undefined : name;
+    case "pax":
+      return optionTests(flags).short("r") ? "pax -r" : undefined;
+    case "dpkg-deb":
+      return flags.some((flag) => /^(?:-[xXR]|--(?:v?extract|raw-extract))$/.test(flag)) ? name : undefined;
+    case "ar":
+      return /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(operands[0] ?? flags[0] ?? "") &&
+        /P/.test(operands[0] ?? flags[0] ?? "")
+        ? "ar xP"
+        : undefined;
     case "git": {
       const git = gitSubcommand(argv);
       return git?.name != null && GIT_WRITES_TREE.has(git.name) && !keepsWorkingTree(git.name, git.rest)
@@ -1323,11 +1339,19 @@ export function extractsArchive(
       ? { archives: [], stdin: true, folders: [], strip: 0 }
       : { archives: [archive], stdin: false, folders: [], strip: 0 };
   }
-  // Other archivers (7-Zip, cpio): their formats are not read here.
-  const other = ["7z", "7za", "7zr", "cpio"].includes(name) ? addsLinksFromContent(name, argv) : undefined;
+  // Other archivers (7-Zip, cpio, rar, …): their formats are not read here; nor are Python's own (`-m zipfile -e`).
+  const python =
+    /^python[\d.]*$/.test(name) && words[0] === "-m" && ["zipfile", "tarfile"].includes(words[1] ?? "");
+  const other = OTHER_ARCHIVERS.has(name)
+    ? addsLinksFromContent(name, argv)
+    : python && words.some((word) => word === "-e" || word === "--extract")
+      ? `${name} -m ${words[1]}`
+      : undefined;
   if (other === undefined) return undefined;
   return { archives: [], stdin: false, folders: [], strip: 0, unread: `${other} extracts an archive` };
 }
+
+const OTHER_ARCHIVERS = wordSet("7z 7za 7zr cpio unrar unar cabextract pax unsquashfs dpkg-deb ar");
 
 /** tar's extraction, from its words with the old style read as options (`tarWords`). */
 function tarExtraction(name: string, words: readonly (string | null)[]): ReturnType<typeof extractsArchive> {
