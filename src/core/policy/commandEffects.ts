@@ -2687,7 +2687,12 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   // Installing a program for the user changes what every later shell runs.
   const installs =
     (["npm", "pnpm", "bun"].includes(name) &&
-      (sub[0] === "link" || (GLOBAL_CHANGES.has(sub[0] ?? "") && flag("-g", "--global")))) ||
+      (sub[0] === "link" ||
+        (GLOBAL_CHANGES.has(sub[0] ?? "") &&
+          (flag("-g", "--global") ||
+            words.some(
+              (w, i) => w === "--location=global" || (w === "--location" && words[i + 1] === "global"),
+            ))))) ||
     (name === "yarn" && sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") ||
     (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user", "--break-system-packages")) ||
     (name === "uv" &&
@@ -2976,6 +2981,10 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
   const words = argv.slice(1).filter((word): word is string => word !== null && !word.startsWith("-"));
   const address = (word: string) =>
     /^(?:https?:\/\/|git\+|git@|(?:github|gitlab|bitbucket|gist):)/i.test(word);
+  // An option's value written after `=` (`--registry=https://…`, `--index-url=https://…`).
+  const optionValues = argv.flatMap((word) =>
+    word !== null && word.startsWith("-") && word.includes("=") ? [word.slice(word.indexOf("=") + 1)] : [],
+  );
   // What a project runner runs (`pnpm dlx`, `npm exec`, `yarn dlx`: `withoutWrappers`) is the command itself.
   if (argv[0] != null && address(argv[0])) return argv[0];
   switch (name) {
@@ -2996,13 +3005,17 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
     case "pnpm":
     case "yarn":
       return ["install", "i", "in", "add"].includes(words[0] ?? "")
-        ? words.slice(1).find((word) => address(word) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(word))
+        ? [...words.slice(1), ...optionValues].find(
+            (word) => address(word) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(word),
+          )
         : undefined;
     case "pip":
     case "pip3":
-      return words[0] === "install" ? words.slice(1).find(address) : undefined;
+      return words[0] === "install" ? [...words.slice(1), ...optionValues].find(address) : undefined;
     case "uv":
-      return words[0] === "pip" && words[1] === "install" ? words.slice(2).find(address) : undefined;
+      return words[0] === "pip" && words[1] === "install"
+        ? [...words.slice(2), ...optionValues].find(address)
+        : undefined;
     default:
       return undefined;
   }
@@ -3070,6 +3083,12 @@ export function commandVariable(
   const runs = "sets a command for a program to run, which Symposium does not read";
   for (const { name, value } of assignments) {
     if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return { name, does: runs };
+    // A package manager's own options by another name (`npm_config_registry=…`, `PIP_INDEX_URL=…`, `PIP_USER=1`).
+    if (PACKAGE_CONFIG_VARIABLES.test(name))
+      return {
+        name,
+        does: "sets where a package manager installs from or to, or what it runs, which Symposium does not read",
+      };
     // A shell runs the file these name before its own commands (`BASH_ENV=<(…) bash -c ls`).
     if (SHELL_STARTUP_VARIABLES.has(name))
       return { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
@@ -3099,6 +3118,13 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
 );
 const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR");
+/** npm's (pnpm's), pip's and uv's settings from the environment that choose a registry, an install place or a shell. */
+const PACKAGE_CONFIG_VARIABLES = new RegExp(
+  "^(?:npm_config_(?:prefix|global|location|registry|script_shell|node_options|userconfig|globalconfig|shell|git|" +
+    "onload_script|init_module)|PIP_(?:USER|TARGET|PREFIX|ROOT|INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|CONFIG_FILE|" +
+    "BREAK_SYSTEM_PACKAGES|SRC)|UV_(?:INDEX_URL|EXTRA_INDEX_URL|INDEX|DEFAULT_INDEX|FIND_LINKS|SYSTEM_PYTHON))$",
+  "i",
+);
 const HARMLESS_COMMAND = /^(?:|true|false|:|cat|more|less(?: -[A-Za-z]+)*)$/;
 /** Where git finds its repository, working tree, index, objects, templates (hooks included) and programs. */
 const GIT_PLACES = wordSet(
