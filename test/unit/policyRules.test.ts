@@ -2092,6 +2092,12 @@ describe("permission rules and guards", () => {
         "xvfb-run -e ~/.bashrc npm test",
         "npx -c 'rm -rf ~'",
         "cmake -E rm -rf ~",
+        // make runs its program variables, and any variable holding shell syntax, in a shell.
+        "make CC='rm -rf ~;' all",
+        "make RM='rm -rf ~'",
+        "make CFLAGS='-O2; rm -rf ~'",
+        "CC='sh -c \"rm -rf ~\"' make",
+        "env SHELL='sh -c x' make test",
         // A package manager's options set from the environment: where it installs from or to, or what it runs.
         "NPM_CONFIG_PREFIX=~/.npm-global npm i x",
         "npm_config_registry=http://example.invalid npm ci",
@@ -2465,6 +2471,10 @@ describe("permission rules and guards", () => {
           "gh repo edit --description x",
           "gh pr create --fill",
           "tailscale status",
+          "make CC=clang CFLAGS='-O2 -g' build",
+          "make -j$(nproc) test",
+          "make test ARGS='--verbose --watch'",
+          "CC=gcc make",
           "PIP_NO_CACHE_DIR=1 pip install -r requirements.txt",
           "npm_config_loglevel=silent npm test",
           "npm i --save-dev=true typescript",

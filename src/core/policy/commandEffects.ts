@@ -861,6 +861,31 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
   return undefined;
 }
 
+/**
+ * Whether a `NAME=value` word given to make holds a command line make runs: a program variable (`CC`, `SHELL`, `RM`,
+ * …) with more than one word, or any variable with shell syntax (`CFLAGS='-O2; rm -rf ~'`). `CC=clang`,
+ * `CFLAGS="-O2 -g"` and `ARGS="--verbose --watch"` do not; a value computed at run time is not known.
+ */
+export function makeVariableRuns(word: string): boolean {
+  const match = /^([A-Za-z_]\w*)[+:?]?=([\s\S]*)$/.exec(word);
+  if (!match) return false;
+  const [, name, value] = match;
+  if (/[;&|`$()<>\n]/.test(value!)) return true;
+  return MAKE_PROGRAM_VARIABLES.has(name!) && /\s/.test(value!.trim());
+}
+
+/** An assignment's source text as the shell sets it (`CC='a b'` is `CC=a b`). */
+export function unquotedAssignment(text: string): string {
+  const eq = text.indexOf("=");
+  return eq < 0 ? text : `${text.slice(0, eq + 1)}${unquoted(text.slice(eq + 1))}`;
+}
+
+/** make's conventional variables that name the program a recipe runs (`$(CC) -c x.c`, `$(RM) x`). */
+const MAKE_PROGRAM_VARIABLES = wordSet(
+  "CC CXX CPP LD AR AS RANLIB STRIP NM OBJCOPY OBJDUMP SHELL MAKE INSTALL LEX YACC FC RM PYTHON PYTHON3 NODE NPM GO",
+  "CARGO DOCKER",
+);
+
 /** Shells whose language is not bash's (`SHELLS` are read as bash). */
 const FOREIGN_SHELLS = wordSet(
   "fish tcsh csh nu elvish xonsh rc es yash ion osh ysh pwsh pwsh.exe powershell powershell.exe cmd cmd.exe",
@@ -2170,6 +2195,13 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   }
   const escape = shellEscape(name, words);
   if (escape) return escape;
+  // make runs its programs' variables in a shell (`$(CC) -o x x.c`): one set to a command line runs it
+  // (`make CC='rm -rf ~;'`); a flags variable only with shell syntax in it.
+  if (["make", "gmake"].includes(name)) {
+    const variable = words.find((word): word is string => word !== null && makeVariableRuns(word));
+    if (variable !== undefined)
+      return `make's ${variable.split("=", 1)[0]} holds a command line Symposium does not read, which make runs in a shell`;
+  }
   // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
   // grammar does not read it, so it is not understood (a script file it runs is the workspace's, as `bash x.sh`).
   if (FOREIGN_SHELLS.has(name) && words.some((word) => word === null || foreignCommandOption(word)))

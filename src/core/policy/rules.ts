@@ -22,6 +22,8 @@ import {
   fileOperands,
   findDeletes,
   findWrites,
+  makeVariableRuns,
+  unquotedAssignment,
   foreignShellReadsInput,
   forcePush,
   addsLinksFromContent,
@@ -456,6 +458,18 @@ class FootprintView {
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
       const unread = runsUnread(name, argv);
       if (unread) return { guard: "incomplete", label: unread };
+      // make takes the variables set for it too (`CC='rm -rf ~;' make`).
+      const makeVariable =
+        (name === "make" || name === "gmake") &&
+        [
+          ...command.assignments.map(unquotedAssignment),
+          ...command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
+        ].find(makeVariableRuns);
+      if (makeVariable)
+        return {
+          guard: "incomplete",
+          label: `make's ${makeVariable.split("=", 1)[0]} holds a command line Symposium does not read, which make runs in a shell`,
+        };
       // A `file:` address whose path is computed at run time may be any file (`curl file://$HOME/.ssh/id_rsa`).
       if (name === "curl" && argv.includes(null) && /file:/i.test(command.text))
         return { guard: "incomplete", label: "curl names a file: address computed at run time" };
