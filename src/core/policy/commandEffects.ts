@@ -866,12 +866,20 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
  * …) with more than one word, or any variable with shell syntax (`CFLAGS='-O2; rm -rf ~'`). `CC=clang`,
  * `CFLAGS="-O2 -g"` and `ARGS="--verbose --watch"` do not; a value computed at run time is not known.
  */
-export function makeVariableRuns(word: string): boolean {
+function makeVariableRuns(word: string): boolean {
   const match = /^([A-Za-z_]\w*)[+:?]?=([\s\S]*)$/.exec(word);
   if (!match) return false;
   const [, name, value] = match;
   if (/[;&|`$()<>\n]/.test(value!)) return true;
   return MAKE_PROGRAM_VARIABLES.has(name!) && /\s/.test(value!.trim());
+}
+
+/** Why make may not be approved for the first of `words` that holds a command line (`makeVariableRuns`). */
+export function makeVariableHeld(words: readonly (string | null)[]): string | undefined {
+  const variable = words.find((word): word is string => word !== null && makeVariableRuns(word));
+  return variable === undefined
+    ? undefined
+    : `make's ${variable.split("=", 1)[0]} holds a command line Symposium does not read, which make runs in a shell`;
 }
 
 /** An assignment's source text as the shell sets it (`CC='a b'` is `CC=a b`). */
@@ -2198,9 +2206,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   // make runs its programs' variables in a shell (`$(CC) -o x x.c`): one set to a command line runs it
   // (`make CC='rm -rf ~;'`); a flags variable only with shell syntax in it.
   if (["make", "gmake"].includes(name)) {
-    const variable = words.find((word): word is string => word !== null && makeVariableRuns(word));
-    if (variable !== undefined)
-      return `make's ${variable.split("=", 1)[0]} holds a command line Symposium does not read, which make runs in a shell`;
+    const held = makeVariableHeld(words);
+    if (held) return held;
   }
   // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
   // grammar does not read it, so it is not understood (a script file it runs is the workspace's, as `bash x.sh`).

@@ -22,7 +22,7 @@ import {
   fileOperands,
   findDeletes,
   findWrites,
-  makeVariableRuns,
+  makeVariableHeld,
   unquotedAssignment,
   foreignShellReadsInput,
   forcePush,
@@ -460,16 +460,13 @@ class FootprintView {
       if (unread) return { guard: "incomplete", label: unread };
       // make takes the variables set for it too (`CC='rm -rf ~;' make`).
       const makeVariable =
-        (name === "make" || name === "gmake") &&
-        [
-          ...command.assignments.map(unquotedAssignment),
-          ...command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
-        ].find(makeVariableRuns);
-      if (makeVariable)
-        return {
-          guard: "incomplete",
-          label: `make's ${makeVariable.split("=", 1)[0]} holds a command line Symposium does not read, which make runs in a shell`,
-        };
+        name === "make" || name === "gmake"
+          ? makeVariableHeld([
+              ...command.assignments.map(unquotedAssignment),
+              ...command.argv.slice(0, wrapped.start),
+            ])
+          : undefined;
+      if (makeVariable) return { guard: "incomplete", label: makeVariable };
       // A `file:` address whose path is computed at run time may be any file (`curl file://$HOME/.ssh/id_rsa`).
       if (name === "curl" && argv.includes(null) && /file:/i.test(command.text))
         return { guard: "incomplete", label: "curl names a file: address computed at run time" };
