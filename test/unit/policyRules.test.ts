@@ -472,6 +472,7 @@ describe("permission rules and guards", () => {
           "jar cf app.jar .",
           "jar --create --file app.jar -C . .",
           "git stash --all",
+          "pax -w . > x.pax",
         ],
         /packs every file below .*, which includes .*\/(?:\.env|\.npmrc), a protected file that holds credentials/,
       );
@@ -492,6 +493,7 @@ describe("permission rules and guards", () => {
           "jar cvfm app.jar MANIFEST.MF src",
           "jar --create --file app.jar -C src .",
           "git stash -u",
+          "pax -w src > x.pax",
         ]),
         [],
       );
@@ -2092,6 +2094,13 @@ describe("permission rules and guards", () => {
         "xvfb-run -e ~/.bashrc npm test",
         "npx -c 'rm -rf ~'",
         "cmake -E rm -rf ~",
+        // An archiver packing the files a list or its input names, which may be any file.
+        "tar czf x.tgz -T list.txt",
+        "tar --files-from=list.txt -cf x.tar",
+        "zip x.zip -@ < list.txt",
+        "7z a x.7z @list.txt",
+        "cpio -o < list.txt > x.cpio",
+        "pax -w > x.pax",
         // make runs its program variables, and any variable holding shell syntax, in a shell.
         "make CC='rm -rf ~;' all",
         "make RM='rm -rf ~'",

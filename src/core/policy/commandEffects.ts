@@ -806,6 +806,8 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
       return walk(["."], excludes([]), false);
     return undefined;
   }
+  if (name === "pax" && optionTests(splitOptions(words).flags).short("w"))
+    return walk(readOptions(words, "bfsx", []).operands, excludes([]), optionTests(words).short("L"));
   // 7-Zip adds folders whole (its working folder when given none), leaving out its `-x!`/`-xr!` patterns.
   if (["7z", "7za", "7zz", "7zr"].includes(name) && ["a", "u"].includes(words[0] ?? "")) {
     const { flags, operands } = splitOptions(words.slice(1));
@@ -893,6 +895,32 @@ const MAKE_PROGRAM_VARIABLES = wordSet(
   "CC CXX CPP LD AR AS RANLIB STRIP NM OBJCOPY OBJDUMP SHELL MAKE INSTALL LEX YACC FC RM PYTHON PYTHON3 NODE NPM GO",
   "CARGO DOCKER",
 );
+
+/**
+ * Where an archiver reads the names of what it packs, when not from its words: a list file (`tar -T list.txt`,
+ * `7z a x.7z @list.txt`) or its input (`zip -@`, `cpio -o`, `pax -w` with no operand). Any file may be named there.
+ */
+function packsNamesFromList(name: string, words: readonly (string | null)[]): string | undefined {
+  if (name === "tar" || name === "bsdtar" || name === "gtar") {
+    const { options } = readOptions(tarWords(words), "bCfFgHIKLNTVX", [
+      ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
+    ]);
+    const has = (...names: string[]) => options.some(([option]) => names.includes(option));
+    const list = options.find(([option]) => option === "T" || option === "--files-from");
+    return list && has("c", "r", "u", "--create", "--append", "--update") ? (list[1] ?? "a list") : undefined;
+  }
+  if (name === "zip" && words.some((word) => word === "-@" || word === "--names-stdin")) return "its input";
+  if (["7z", "7za", "7zz", "7zr"].includes(name) && ["a", "u"].includes(words[0] ?? ""))
+    return words.find((word) => word === null || word.startsWith("@"))?.slice(1) ?? undefined;
+  if (name === "cpio" && optionTests(splitOptions(words).flags).short("o")) return "its input";
+  if (
+    name === "pax" &&
+    optionTests(splitOptions(words).flags).short("w") &&
+    splitOptions(words).operands.length === 0
+  )
+    return "its input";
+  return undefined;
+}
 
 /** Shells whose language is not bash's (`SHELLS` are read as bash). */
 const FOREIGN_SHELLS = wordSet(
@@ -2209,6 +2237,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     const held = makeVariableHeld(words);
     if (held) return held;
   }
+  const listed = packsNamesFromList(name, words);
+  if (listed) return `${name} packs the files ${listed} names, which Symposium does not read`;
   // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
   // grammar does not read it, so it is not understood (a script file it runs is the workspace's, as `bash x.sh`).
   if (FOREIGN_SHELLS.has(name) && words.some((word) => word === null || foreignCommandOption(word)))
