@@ -760,6 +760,20 @@ export function pathLiterals(code: string): string[] {
   return paths;
 }
 
+/** tar's words with the values its options take (`-f x.tgz`, `-C dir`, `--exclude=x`, `-T list`). */
+function readTarOptions(words: readonly (string | null)[]) {
+  return readOptions(tarWords(words), "bCfFgHIKLNTVX", [
+    ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
+  ]);
+}
+/** rsync's options that take a value. */
+const RSYNC_SHORT_VALUES = "eBfT";
+const RSYNC_LONG_VALUES = [
+  ...["--exclude", "--include", "--filter", "--rsh", "--exclude-from", "--files-from", "--rsync-path"],
+];
+/** 7-Zip's command-line programs. */
+const SEVEN_ZIP = wordSet("7z 7za 7zz 7zr");
+
 /**
  * What a command that packs or sends folders reads below them: `tar c` (and `r`, `u`) its operands, `zip -r` the
  * inputs after the archive, `scp -r` its local sources, `rsync -r` its sources when the destination is another
@@ -776,9 +790,7 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     takes: (relative: string) => !skipped(relative),
   });
   if (name === "tar") {
-    const { options, operands } = readOptions(tarWords(words), "bCfFgHIKLNTVX", [
-      ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
-    ]);
+    const { options, operands } = readTarOptions(words);
     const has = (...names: string[]) => options.some(([option]) => names.includes(option));
     if (!has("c", "r", "u", "--create", "--append", "--update")) return undefined;
     const values = (...names: string[]) =>
@@ -809,7 +821,7 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
   if (name === "pax" && optionTests(splitOptions(words).flags).short("w"))
     return walk(readOptions(words, "bfsx", []).operands, excludes([]), optionTests(words).short("L"));
   // 7-Zip adds folders whole (its working folder when given none), leaving out its `-x!`/`-xr!` patterns.
-  if (["7z", "7za", "7zz", "7zr"].includes(name) && ["a", "u"].includes(words[0] ?? "")) {
+  if (SEVEN_ZIP.has(name) && ["a", "u"].includes(words[0] ?? "")) {
     const { flags, operands } = splitOptions(words.slice(1));
     const patterns = flags.flatMap((flag) =>
       /^-xr?!/.exec(flag) ? [flag.slice(flag.indexOf("!") + 1)] : [],
@@ -849,9 +861,11 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     };
   }
   if (name === "scp" || name === "rsync") {
-    const { options, operands } = readOptions(words, name === "scp" ? "cFiJloPSDX" : "eBfT", [
-      ...["--exclude", "--include", "--filter", "--rsh", "--exclude-from", "--files-from", "--rsync-path"],
-    ]);
+    const { options, operands } = readOptions(
+      words,
+      name === "scp" ? "cFiJloPSDX" : RSYNC_SHORT_VALUES,
+      RSYNC_LONG_VALUES,
+    );
     const has = (...names: string[]) => options.some(([option]) => names.includes(option));
     if (!has("r", "a", "--recursive", "--archive")) return undefined;
     const remote = (word: string | null) => word === null || /^[^/]*:/.test(word);
@@ -902,22 +916,17 @@ const MAKE_PROGRAM_VARIABLES = wordSet(
  */
 function packsNamesFromList(name: string, words: readonly (string | null)[]): string | undefined {
   if (name === "tar" || name === "bsdtar" || name === "gtar") {
-    const { options } = readOptions(tarWords(words), "bCfFgHIKLNTVX", [
-      ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
-    ]);
+    const { options } = readTarOptions(words);
     const has = (...names: string[]) => options.some(([option]) => names.includes(option));
     const list = options.find(([option]) => option === "T" || option === "--files-from");
     return list && has("c", "r", "u", "--create", "--append", "--update") ? (list[1] ?? "a list") : undefined;
   }
   if (name === "zip" && words.some((word) => word === "-@" || word === "--names-stdin")) return "its input";
-  if (["7z", "7za", "7zz", "7zr"].includes(name) && ["a", "u"].includes(words[0] ?? ""))
+  if (SEVEN_ZIP.has(name) && ["a", "u"].includes(words[0] ?? ""))
     return words.find((word) => word === null || word.startsWith("@"))?.slice(1) ?? undefined;
-  if (name === "cpio" && optionTests(splitOptions(words).flags).short("o")) return "its input";
-  if (
-    name === "pax" &&
-    optionTests(splitOptions(words).flags).short("w") &&
-    splitOptions(words).operands.length === 0
-  )
+  const { flags, operands } = splitOptions(words);
+  const { short } = optionTests(flags);
+  if ((name === "cpio" && short("o")) || (name === "pax" && short("w") && operands.length === 0))
     return "its input";
   return undefined;
 }
@@ -992,9 +1001,7 @@ export function changesWalk(name: string, argv: readonly (string | null)[]): Ent
     name === "rsync" &&
     flags.some((flag) => flag.startsWith("--delete") || flag === "--remove-source-files")
   ) {
-    const { operands: given } = readOptions(words, "eBfT", [
-      ...["--exclude", "--include", "--filter", "--rsh", "--exclude-from", "--files-from", "--rsync-path"],
-    ]);
+    const { operands: given } = readOptions(words, RSYNC_SHORT_VALUES, RSYNC_LONG_VALUES);
     const destination = given.at(-1) ?? null;
     // `--remove-source-files` removes what it sends; `--delete` what the destination holds and the source does not.
     const removed = flags.includes("--remove-source-files") ? given.slice(0, -1) : [destination];
@@ -2563,7 +2570,7 @@ function readPackageRunner(
     if (value == null) return `${name} ${option}'s value is computed at run time`;
     // `npx -p github:user/repo tool` runs code from an address: `runsFromAddress` reads npx's own words.
     if (/^-(?:p|-package)$/.test(option)) {
-      if (/^(?:https?:\/\/|git\+|git@|(?:github|gitlab|bitbucket|gist):)/i.test(value)) return undefined;
+      if (isAddress(value)) return undefined;
       packageWord = false;
     }
   }
@@ -3038,6 +3045,11 @@ export function readsPersonal(name: string, argv: readonly (string | null)[]): s
   return undefined;
 }
 
+/** A URL or repository in place of a package name (`https://…`, `git+https://…`, `github:user/repo`). */
+function isAddress(word: string): boolean {
+  return /^(?:https?:\/\/|git\+|git@|(?:github|gitlab|bitbucket|gist):)/i.test(word);
+}
+
 /**
  * The address a command downloads code from and runs, as `curl … | sh` does, or undefined: a script given by URL to
  * a runtime that fetches it (`deno run https://…`, `bun https://…`), a Go module at a version (`go run
@@ -3048,42 +3060,40 @@ export function readsPersonal(name: string, argv: readonly (string | null)[]): s
  */
 export function runsFromAddress(name: string, argv: readonly (string | null)[]): string | undefined {
   const words = argv.slice(1).filter((word): word is string => word !== null && !word.startsWith("-"));
-  const address = (word: string) =>
-    /^(?:https?:\/\/|git\+|git@|(?:github|gitlab|bitbucket|gist):)/i.test(word);
   // An option's value written after `=` (`--registry=https://…`, `--index-url=https://…`).
   const optionValues = argv.flatMap((word) =>
     word !== null && word.startsWith("-") && word.includes("=") ? [word.slice(word.indexOf("=") + 1)] : [],
   );
   // What a project runner runs (`pnpm dlx`, `npm exec`, `yarn dlx`: `withoutWrappers`) is the command itself.
-  if (argv[0] != null && address(argv[0])) return argv[0];
+  if (argv[0] != null && isAddress(argv[0])) return argv[0];
   switch (name) {
     case "deno":
     case "bun":
     case "bunx":
     case "npx":
     case "uvx":
-      return words.find(address);
+      return words.find(isAddress);
     case "go":
       return words[0] === "run"
-        ? words.slice(1).find((word) => address(word) || /^[\w-]+(?:\.[\w-]+)+\/\S*@\S+$/.test(word))
+        ? words.slice(1).find((word) => isAddress(word) || /^[\w-]+(?:\.[\w-]+)+\/\S*@\S+$/.test(word))
         : undefined;
     case "pipx":
-      return words[0] === "run" ? words.slice(1).find(address) : undefined;
+      return words[0] === "run" ? words.slice(1).find(isAddress) : undefined;
     // An install from an address runs that package's install scripts (`postinstall`, `setup.py`) as it goes.
     case "npm":
     case "pnpm":
     case "yarn":
       return ["install", "i", "in", "add"].includes(words[0] ?? "")
         ? [...words.slice(1), ...optionValues].find(
-            (word) => address(word) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(word),
+            (word) => isAddress(word) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(word),
           )
         : undefined;
     case "pip":
     case "pip3":
-      return words[0] === "install" ? [...words.slice(1), ...optionValues].find(address) : undefined;
+      return words[0] === "install" ? [...words.slice(1), ...optionValues].find(isAddress) : undefined;
     case "uv":
       return words[0] === "pip" && words[1] === "install"
-        ? [...words.slice(2), ...optionValues].find(address)
+        ? [...words.slice(2), ...optionValues].find(isAddress)
         : undefined;
     default:
       return undefined;
