@@ -2966,7 +2966,15 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
         (sub[0] === "tunnel" && (sub[1] === undefined || ["service", "restart"].includes(sub[1] ?? "")))))
   )
     return "opens a port of this machine to the internet";
-  if (words.includes("--dry-run")) return undefined;
+  // A rehearsal changes nothing (`--dry-run=none` is no rehearsal: kubectl runs it).
+  if (
+    words.some(
+      (word) => word === "--dry-run" || word === "--dryrun" || /^--dry-run=(?!none$)/.test(word ?? ""),
+    )
+  )
+    return undefined;
+  const destroys = deletesRemote(name, words, sub);
+  if (destroys !== undefined) return destroys;
   const publishes = PUBLISHES[name]?.some((expected) => verbs(...expected.split(" "))) ?? false;
   if (
     publishes ||
@@ -2983,6 +2991,105 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
   )
     return `changes or deletes a repository or release on ${name === "gh" ? "GitHub" : "GitLab"}`;
   return undefined;
+}
+
+/**
+ * What a cloud or cluster command deletes, or undefined: infrastructure a tool manages (`terraform destroy`,
+ * `pulumi destroy`), a cluster's objects (`kubectl delete`, `helm uninstall`), a cloud account's resources and
+ * stored data (`aws s3 rm`, `aws ec2 terminate-instances`, `gcloud projects delete`, `az group delete`), a hosted
+ * app or database (`fly apps destroy`, `heroku pg:reset`, `dropdb`). None of it is in the workspace or comes back
+ * from it. Deploys are left alone: the next deploy undoes one.
+ */
+function deletesRemote(
+  name: string,
+  words: readonly (string | null)[],
+  sub: readonly (string | null)[],
+): string | undefined {
+  const has = (...verbs: string[]) => sub.some((word) => word !== null && verbs.includes(word));
+  const first = sub[0] ?? "";
+  switch (name) {
+    case "terraform":
+    case "tofu":
+    case "terragrunt":
+      return first === "destroy" ||
+        (first === "apply" && words.some((word) => word === "-destroy" || word === "--destroy")) ||
+        (first === "workspace" && sub[1] === "delete") ||
+        (first === "run-all" && sub[1] === "destroy")
+        ? "destroys the infrastructure it manages"
+        : undefined;
+    case "pulumi":
+      return first === "destroy" || (first === "stack" && sub[1] === "rm")
+        ? "destroys the infrastructure it manages"
+        : undefined;
+    case "cdk":
+    case "sst":
+      return first === "destroy" || first === "remove" ? "destroys the infrastructure it manages" : undefined;
+    case "serverless":
+    case "sls":
+      return first === "remove" ? "destroys the infrastructure it manages" : undefined;
+    case "kubectl":
+    case "oc":
+    case "k3s":
+    case "microk8s":
+      // Options come before the verb with their values (`-n prod delete pod x`), so any word may be it.
+      return has("delete", "drain") ? "deletes objects in a cluster" : undefined;
+    case "helm":
+      return has("uninstall", "delete", "del", "un") ? "deletes a release in a cluster" : undefined;
+    case "aws":
+      // `s3 sync --delete` removes what the source lacks from the bucket.
+      return (sub.includes("s3") && (has("rm", "rb") || (has("sync") && words.includes("--delete")))) ||
+        sub.some((word) => /^(?:delete|terminate|purge)-/.test(word ?? ""))
+        ? "deletes resources or data in a cloud account"
+        : undefined;
+    case "gcloud":
+    case "az":
+    case "doctl":
+    case "linode-cli":
+    case "hcloud":
+    case "scw":
+      return has("delete", "rm", "purge") || sub.some((word) => /^delete-/.test(word ?? ""))
+        ? "deletes resources or data in a cloud account"
+        : undefined;
+    case "gsutil":
+      return has("rm", "rb") || (has("rsync") && words.some((word) => word !== null && /^-[^-]*d/.test(word)))
+        ? "deletes resources or data in a cloud account"
+        : undefined;
+    case "fly":
+    case "flyctl":
+      return has("destroy") ? "deletes a hosted app or its data" : undefined;
+    case "heroku":
+      return has("apps:destroy", "destroy", "pg:reset", "addons:destroy")
+        ? "deletes a hosted app or its data"
+        : undefined;
+    case "vercel":
+    case "netlify":
+    case "firebase":
+      return has(
+        "remove",
+        "rm",
+        "sites:delete",
+        "firestore:delete",
+        "database:remove",
+        "functions:delete",
+        "projects:delete",
+      )
+        ? "deletes a hosted app or its data"
+        : undefined;
+    case "rclone":
+      return has("delete", "deletefile", "purge", "rmdir", "rmdirs", "cleanup")
+        ? "deletes files where it stores them"
+        : undefined;
+    case "dropdb":
+      return "deletes a database";
+    case "mysqladmin":
+      return has("drop") ? "deletes a database" : undefined;
+    case "redis-cli":
+      return sub.some((word) => /^flush(?:all|db)$/i.test(word ?? ""))
+        ? "deletes a database's data"
+        : undefined;
+    default:
+      return undefined;
+  }
 }
 
 const POWER_PROGRAMS = wordSet("shutdown reboot poweroff halt");
