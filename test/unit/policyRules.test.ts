@@ -2081,6 +2081,13 @@ describe("permission rules and guards", () => {
         "chmod +x .git/hooks/*",
         "touch .git/hooks/pre-commit{,}",
         "cat ../*/secrets.txt",
+        // Quotes beside such a glob, or a quoted word that is not wholly literal, leave it unknown.
+        "sed -i 's/a/b/' .git/hooks/*",
+        'grep -n "x" .en*',
+        'cat "x" ~/.ssh/*',
+        'cat "$HOME"/*',
+        'cat ".."/*',
+        'cat x"a "*" b"',
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Files written through options and scripts the tables did not read.
       ...[
@@ -2317,6 +2324,12 @@ describe("permission rules and guards", () => {
           "rg -n 'fn main' src",
           "rg --files -g '*.ts'",
           "wc -l src/*.ts",
+          // A quoted word beside a glob is what it says: the glob alone is expanded and its matches checked.
+          "sed -i 's/a/b/g' src/*.ts",
+          'grep -n "TODO" src/*.ts',
+          'grep -rn "TODO" src --include=*.ts',
+          "grep -n 'a b' --include='*.ts' src/*.ts",
+          'grep -l "x" src/*.ts | xargs sed -i "s/x/y/"',
           "diff -u src/a.ts src/b.ts",
           "sort -u -k 2 build/list.txt",
           "cut -d : -f 1 build/list.txt",

@@ -1352,10 +1352,18 @@ interface LinkMaker {
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
 
-/** A command's glob words, when they cannot leave the folder the line runs in (`globsStayHere`). */
+/**
+ * A command's glob words, when they cannot leave the folder the line runs in (`globsStayHere`). A whole word in
+ * quotes the shell does not expand in (`'s/a/b/'`, `"TODO"`, `--include="*.ts"`) is no glob and names what it says,
+ * which the guards read as any literal word: `sed -i 's/a/b/' src/*.ts` is known as `sed -i x src/*.ts` is.
+ */
 function globsOf(text: string): ComputedNames {
-  return globsStayHere(text) ? { globs: text } : undefined;
+  const globs = text.replace(QUOTED_WORD, "$1").trim();
+  return globsStayHere(globs) ? { globs } : undefined;
 }
+
+/** A word that is only a quoted literal (an option's value too), with the space before it; not `"$x"` or `"a"*`. */
+const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"[^"$`\\!]*")(?=\s|$)/g;
 
 /** The end of a label for a name not there yet in a line with a command that may create links. */
 function mayBeLink(maker: string): string {
