@@ -2178,6 +2178,15 @@ describe("permission rules and guards", () => {
         "mise exec -- rm -rf ~",
         "nix develop -c rm -rf ~",
         "docker run -v ~:/h alpine rm -rf /h",
+        // A container engine's verbs that run, copy or print environments, and any verb after options of its own.
+        "docker compose up -d",
+        "docker compose -f compose.yml exec web sh",
+        "docker container exec app sh",
+        "docker cp app:/etc/passwd ~/x",
+        "docker inspect app",
+        "docker -H ssh://host ps",
+        "docker $VERB ps",
+        "docker ps && docker run --rm -v /:/h alpine cat /h/etc/shadow",
         "test -v 'a[$(rm -rf ~)]'",
         "read 'a[$(rm -rf ~)]' < src/a.ts",
         "printf -v 'a[$(rm -rf ~)]' x",
@@ -2324,6 +2333,12 @@ describe("permission rules and guards", () => {
           "rg -n 'fn main' src",
           "rg --files -g '*.ts'",
           "wc -l src/*.ts",
+          // A container engine's listings and logs start, mount and run nothing.
+          "docker ps -a --format '{{.Names}}'",
+          "docker logs app --tail 50",
+          "docker compose -f compose.dev.yml logs --tail 50 web",
+          "docker image ls",
+          "podman images",
           // A quoted word beside a glob is what it says: the glob alone is expanded and its matches checked.
           "sed -i 's/a/b/g' src/*.ts",
           'grep -n "TODO" src/*.ts',

@@ -2192,6 +2192,36 @@ function shellEscape(name: string, words: readonly (string | null)[]): string | 
   return undefined;
 }
 
+/**
+ * Whether a container engine's command only lists or prints what runs (`docker ps`, `docker compose logs web`): it
+ * starts nothing, mounts nothing and runs no command. Its other verbs may run a container that mounts any folder of
+ * the machine, and options before the verb may talk to a daemon elsewhere (`-H ssh://…`), so they stay unread;
+ * `inspect` too, which prints containers' environments, passwords included.
+ */
+function listsContainers(name: string, argv: readonly (string | null)[]): boolean {
+  if (!["docker", "podman", "nerdctl"].includes(name)) return false;
+  const group = argv[1] ?? "";
+  let at = 2;
+  // The compose file and project it reads from: `docker compose -f compose.dev.yml logs`.
+  while (group === "compose" && COMPOSE_OPTIONS.has(argv[at] ?? "")) at += 2;
+  return LISTS_CONTAINERS.has(group) || CONTAINER_LISTINGS[group]?.includes(argv[at] ?? "") === true;
+}
+
+const LISTS_CONTAINERS = wordSet("ps images logs version info top port history diff stats search");
+/** Each group's verbs that list or print (`docker image ls`, `docker compose ps`). */
+const CONTAINER_LISTINGS: Readonly<Record<string, readonly string[]>> = {
+  container: ["ls", "list", "ps", "logs", "top", "port", "diff", "stats"],
+  image: ["ls", "list", "history"],
+  volume: ["ls", "list"],
+  network: ["ls", "list"],
+  context: ["ls", "list", "show"],
+  system: ["df"],
+  compose: ["ps", "logs", "ls", "images", "top", "version", "port"],
+  buildx: ["ls", "version"],
+  builder: ["ls"],
+};
+const COMPOSE_OPTIONS = wordSet("-f --file -p --project-name --profile");
+
 /** Short options of the same (`make -E …`, `npm -C dir`). */
 const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   rsync: "e",
@@ -2225,7 +2255,8 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
  * not understood, so that no rule or Bypass approves it.
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
-  if (RUNS_COMMANDS_UNREAD.has(name)) return `${name} runs a command Symposium does not read`;
+  if (RUNS_COMMANDS_UNREAD.has(name) && !listsContainers(name, argv))
+    return `${name} runs a command Symposium does not read`;
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
