@@ -816,6 +816,79 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("a line that changes folder: its later commands run and write there", () => {
+    const underBypass = (line: string) => decide(command(line), context({ bypass: true }));
+
+    it("holds a line that moves outside the workspace before a command that writes where it runs", () => {
+      const held = (line: string) => underBypass(line).by.label;
+      for (const line of [
+        "cd ~ && npm init -y",
+        "cd .. && npm install lodash",
+        "cd ~/.config && git init",
+        "cd ~ && curl -O https://example.com/x",
+        "cd && make",
+        "env -C .. npm init -y",
+        'bash -c "cd .. && npm init -y"',
+        "cd src && cd ../.. && npm init -y",
+        // A cd in a subshell, after `;` or `||`, or in a substitution may not move the line: each is placed from
+        // every folder the line may be in.
+        "(cd src); cd .. && npm init -y",
+        "cd src || cd .. && npm init -y",
+        "cd src; cd ../.. && npm init -y",
+        "echo $(cd src/lib) && cd ../.. && npm init -y",
+      ])
+        assert.match(held(line), /^The line changes folder to .*, outside the workspace$/, line);
+      assert.match(held("cd .git && git init"), /^The line changes folder to .*\.git, a protected folder$/);
+      for (const line of [
+        "cd - && npm init -y",
+        "popd && npm init -y",
+        "pushd src && popd && popd",
+        'cd "$(mktemp -d)" && npm init -y',
+        "CDPATH=~ cd .ssh",
+      ]) {
+        const { by } = underBypass(line);
+        assert.equal(by.type === "guard" ? by.guard : by.type, "incomplete", line);
+      }
+    });
+
+    it("follows each cd of a line whose commands run one after another", () => {
+      for (const line of [
+        "cd src && npm test",
+        `cd ${ws}/src && ls`,
+        "cd src && cd .. && npm test",
+        "cd web && npm i && cd ../api && npm i",
+        "cd build && cmake .. && make",
+        "pushd src && make && popd && npm test",
+        "cd src && cd - && npm test",
+        "cd src 2>/dev/null && cd .. && ls",
+        "env -C src make && cd src && make",
+      ])
+        assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
+    });
+
+    it("places `..` after a link as bash does, beside the link, as well as beside its target", async () => {
+      const linked = await makePolicyWorkspace("symposium-cd-");
+      try {
+        // `deep` leads to src/lib: `deep/../..` is the workspace for the file system, its parent for bash.
+        symlinkSync(join(linked.ws, "src", "lib"), join(linked.ws, "deep"));
+        const decision = decide(
+          buildFootprint(
+            v2Request({ type: "command", command: "cd deep/../.. && npm init -y", cwd: linked.ws }),
+            {
+              shell: linked.shell,
+              home: linked.home,
+              sessionCwd: linked.ws,
+            },
+          ),
+          { ...context({ bypass: true }), paths: linked.boundary, home: linked.home, sessionCwd: linked.ws },
+        );
+        assert.match(decision.by.label, /^The line changes folder to .*, outside the workspace$/);
+      } finally {
+        linked.remove();
+      }
+    });
+  });
+
   describe("a shell's commands from a here-document, a here-string or a pipe", () => {
     const guarded: { line: string; guard: GuardId; reason?: RegExp }[] = [
       { line: "bash <<'EOF'\nrm -rf ~\nEOF", guard: "recursive-delete" },

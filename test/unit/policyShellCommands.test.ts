@@ -152,6 +152,23 @@ describe("shell command lines", () => {
       assert.deepEqual(piped(line), [], line);
   });
 
+  it("says which lines run their commands one after another, each only after the one before succeeded", () => {
+    // A `cd` of such a line moves every command after it; of any other line, perhaps not.
+    for (const line of ["npm test", "cd web && npm i && cd ../api", "cd src 2>/dev/null && make > build.log"])
+      assert.equal(parser.parse(line).inOrder, true, line);
+    for (const line of [
+      "cd src; make",
+      "cd src || true",
+      "(cd src) && make",
+      "cd src | cat && make",
+      "echo $(cd src) && make",
+      "if cd src; then make; fi",
+      "cd src && make &\nmake",
+      "cd src && make > >(tee log)",
+    ])
+      assert.equal(parser.parse(line).inOrder, undefined, line);
+  });
+
   it("refuses to parse a line longer than the limit rather than cutting it", () => {
     const parsed = parser.parse(`npm test ${"a".repeat(300 * 1024)}`);
     assert.deepEqual(parsed.commands, []);

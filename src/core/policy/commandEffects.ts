@@ -2461,8 +2461,8 @@ export interface Unwrapped {
   /** Where the command starts among the words. */
   start: number;
   problem?: string;
-  /** A wrapper runs the command in another folder (`env -C dir`). */
-  changesDirectory?: true;
+  /** A wrapper runs the command in another folder (`env -C dir`): the folder's word, null when computed. */
+  changesDirectory?: string | null;
   /** xargs gives the command words read from its input. */
   fromInput?: true;
   /** xargs reads them from a file (`-a`, `--arg-file`), not its input: the file's word (null when computed). */
@@ -2471,7 +2471,7 @@ export interface Unwrapped {
 
 export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   let start = 0;
-  let changesDirectory = false;
+  let changesDirectory: string | null | undefined;
   let xargs: { replace: string | undefined; argumentFile: string | null | undefined } | undefined;
   // The command a package runner names by its package (`npx -y create-vite@latest`): its program is `create-vite`.
   let packageWord = false;
@@ -2522,7 +2522,9 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
       };
     if (name === "time" && given("o", "output"))
       return { argv: argv.slice(start), start, problem: "time -o writes a file Symposium does not place" };
-    if (name === "env" && given("C", "chdir")) changesDirectory = true;
+    const chdir = name === "env" ? given("C", "chdir") : undefined;
+    // A second `env -C` is placed from the first's folder: not followed.
+    if (chdir) changesDirectory = changesDirectory === undefined ? (chdir.value ?? null) : null;
     if (name === "xargs") {
       const replace = given("I", "i", "replace");
       xargs = {
@@ -2562,7 +2564,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   return {
     argv: command,
     start,
-    ...(changesDirectory ? { changesDirectory: true as const } : {}),
+    ...(changesDirectory !== undefined ? { changesDirectory } : {}),
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
     ...(xargs?.argumentFile !== undefined ? { argumentFile: xargs.argumentFile } : {}),
   };
@@ -2766,10 +2768,35 @@ export function changesFolder(argv: readonly (string | null)[]): boolean {
   const wrapped = withoutWrappers(argv);
   const name = wrapped.argv[0] == null ? undefined : basename(wrapped.argv[0]);
   return (
-    wrapped.changesDirectory === true ||
+    wrapped.changesDirectory !== undefined ||
     (name !== undefined && DIRECTORY_CHANGES.has(name)) ||
     (name === "find" && wrapped.argv.some((word) => word === "-execdir" || word === "-okdir"))
   );
+}
+
+/**
+ * Where a command moves its line (`cd src`, `pushd ../x`; `cd` alone is `~`) or runs its own command only (`env -C
+ * build make`): the folder as written, null when computed at run time (`pushd` alone, `pushd +1` too). A folder the
+ * shell kept from before is `back`: the previous one (`cd -`) or the last pushed (`popd`). Undefined when it moves
+ * nowhere, or into what find finds (`-execdir`, walked as find's other actions are).
+ */
+export function folderMovedTo(
+  argv: readonly (string | null)[],
+): { to: string | null; pushes?: true; commandOnly?: true } | { back: "previous" | "pushed" } | undefined {
+  const wrapped = withoutWrappers(argv);
+  if (wrapped.changesDirectory !== undefined) return { to: wrapped.changesDirectory, commandOnly: true };
+  const name = wrapped.argv[0] == null ? undefined : basename(wrapped.argv[0]);
+  if (name === "popd") return { back: "pushed" };
+  if (name === undefined || !["cd", "pushd", "chdir"].includes(name)) return undefined;
+  let at = 1;
+  // cd's and pushd's options: -L, -P, -e, -@, -n.
+  while (/^-[LPe@n]+$/.test(wrapped.argv[at] ?? "")) at++;
+  if (wrapped.argv[at] === "--") at++;
+  const folder = wrapped.argv[at];
+  if (name === "pushd")
+    return { to: folder === undefined || /^[+-]\d+$/.test(folder ?? "") ? null : folder, pushes: true };
+  if (folder === "-") return { back: "previous" };
+  return { to: folder === undefined ? "~" : folder };
 }
 
 /**
@@ -3308,7 +3335,9 @@ export function commandVariable(
       };
     // A shell runs the file these name before its own commands (`BASH_ENV=<(…) bash -c ls`).
     if (SHELL_STARTUP_VARIABLES.has(name))
-      return { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
+      return name === "CDPATH"
+        ? { name, does: "names folders cd looks in first, which Symposium does not follow" }
+        : { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
     if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
     if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
@@ -3334,7 +3363,8 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
 );
-const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR");
+/** Variables that name files a shell runs first, or the folders `cd src` looks in before the line's own. */
+const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR CDPATH");
 /** npm's (pnpm's), pip's and uv's settings from the environment that choose a registry, an install place or a shell. */
 const PACKAGE_CONFIG_VARIABLES = new RegExp(
   "^(?:npm_config_(?:prefix|global|location|registry|script_shell|node_options|userconfig|globalconfig|shell|git|" +

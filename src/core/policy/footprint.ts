@@ -7,6 +7,7 @@
  * reason, and a footprint with a reason is incomplete (never approved without a person).
  */
 import { posix, win32 } from "node:path";
+import { folderMovedTo } from "./commandEffects";
 import {
   changesDirectory,
   shellScript,
@@ -23,6 +24,8 @@ export interface FootprintPath {
   access: Access;
   /** Where in the request it was found, for labels and tests (`locations`, `diff`, `rawInput.file_path`, …). */
   from: string;
+  /** A folder a `cd` of a command line moves it to: its guards come after the commands', which say more. */
+  movedTo?: true;
 }
 
 export interface FootprintCommand {
@@ -72,6 +75,8 @@ export interface FootprintOptions {
  * few lstat calls on the extension host, and no real request names a thousand files.
  */
 export const MAX_FOOTPRINT_ITEMS = 1_000;
+/** The most folders a line's `cd`s are followed to (each `cd` is placed from each folder reached before it). */
+const MAX_FOLDERS_MOVED_TO = 16;
 
 /** Raw-input fields that name one path, as the agents people use send them. */
 const PATH_FIELDS = [
@@ -350,6 +355,11 @@ class FootprintBuilder {
     // After a `cd`, a relative redirection lands who knows where.
     const base = movesFolder ? undefined : (cwd ?? this.options.sessionCwd);
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
+    const movedTo = movesFolder
+      ? this.foldersMovedTo(command.commands, cwd ?? this.options.sessionCwd, parsed?.inOrder === true)
+      : [];
+    if (typeof movedTo === "string") this.incomplete(movedTo);
+    else for (const folder of movedTo) this.path(folder, "write", `${command.from} cd`, true);
     for (const [targets, access] of [
       [parsed?.writes ?? [], "write"],
       [parsed?.reads ?? [], "read"],
@@ -365,6 +375,52 @@ class FootprintBuilder {
     }
   }
 
+  /**
+   * The folders a line's `cd`s may take it to, each a folder the line writes in as it does in its cwd (`cd ~ && npm
+   * init -y` writes `~/package.json`, `cd .. && git clone …` clones beside the workspace); placed both as bash reads
+   * `..` (`link/..` is the folder holding the link) and as the file system does (beside the link's target). In a line
+   * whose commands run one after another (`cd web && npm i && cd ../api && npm i`), each `cd` moves the ones after
+   * it. In any other line a `cd` may have run or not (`(cd src); cd ..`, `cd src || true`), so each is placed from
+   * every folder the line may be in by then, and `cd -` and `popd` are not followed.
+   */
+  private foldersMovedTo(
+    commands: readonly SimpleCommand[],
+    base: string | undefined,
+    inOrder: boolean,
+  ): string[] | string {
+    let folders = [base];
+    let previous: (string | undefined)[] | undefined;
+    const pushed: (string | undefined)[][] = [];
+    const paths: string[] = [];
+    for (const command of commands) {
+      const moved = folderMovedTo(command.argv);
+      if (moved === undefined) continue;
+      const mover = command.argv[0] ?? "cd";
+      if ("back" in moved) {
+        const back = inOrder ? (moved.back === "previous" ? previous : pushed.pop()) : undefined;
+        if (back === undefined) return `${mover} returns to a folder the shell kept from before the line`;
+        [previous, folders] = [folders, back];
+        continue;
+      }
+      if (moved.to === null) return `${mover} changes to a folder computed at run time`;
+      if (folders.length > MAX_FOLDERS_MOVED_TO)
+        return `the line changes folder in more than ${MAX_FOLDERS_MOVED_TO} ways`;
+      const reached: string[] = [];
+      for (const folder of folders) {
+        const path = this.commandPath(moved.to, folder);
+        if (path === undefined) return `${mover} changes to ${moved.to}, which cannot be placed`;
+        const logical = posixOrWin32(path).normalize(path);
+        paths.push(path, logical);
+        reached.push(logical);
+      }
+      if (moved.commandOnly && inOrder) continue;
+      if (moved.pushes) pushed.push(folders);
+      previous = folders;
+      folders = inOrder ? reached : [...new Set([...folders, ...reached])];
+    }
+    return paths;
+  }
+
   /** A redirection target as an absolute path: `~` is the home folder, relative is against the cwd. */
   private commandPath(target: string, base: string | undefined): string | undefined {
     if (target === "~" || target.startsWith("~/"))
@@ -375,13 +431,13 @@ class FootprintBuilder {
     return base && p.isAbsolute(base) ? p.join(base, target) : undefined;
   }
 
-  private path(path: string, access: Access, from: string): void {
+  private path(path: string, access: Access, from: string, movedTo?: true): void {
     if (this.footprint.paths.length >= MAX_FOOTPRINT_ITEMS) {
       this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} paths`);
       return;
     }
-    if (!this.footprint.paths.some((p) => p.path === path && p.access === access))
-      this.footprint.paths.push({ path, access, from });
+    if (!this.footprint.paths.some((p) => p.path === path && p.access === access && p.movedTo === movedTo))
+      this.footprint.paths.push({ path, access, from, ...(movedTo ? { movedTo } : {}) });
   }
 }
 

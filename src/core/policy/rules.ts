@@ -399,27 +399,53 @@ class FootprintView {
         guard: "incomplete",
         label: `The request is not fully understood: ${this.footprint.reasons[0]}`,
       };
-    for (const { path, check } of this.checks) {
+    const named = this.checks.filter((_, i) => !this.footprint.paths[i]?.movedTo);
+    const held = this.placeGuard(named, false) ?? this.linkGuard() ?? this.destructive();
+    if (held) return held;
+    // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
+    const movedTo = this.checks.filter((_, i) => this.footprint.paths[i]?.movedTo);
+    return this.placeGuard(movedTo, true);
+  }
+
+  /**
+   * The guard of the first path that cannot be resolved, is outside or is protected, in that order; `movedTo` for the
+   * folders the line's `cd`s go to.
+   */
+  private placeGuard(
+    checks: readonly { path: string; check: PathCheck }[],
+    movedTo: boolean,
+  ): Held | undefined {
+    const named = (path: string) =>
+      movedTo ? `The line changes folder to ${shortPath(path)}` : shortPath(path);
+    for (const { path, check } of checks) {
       if (check.status === "unresolved")
         return {
           guard: "incomplete",
-          label: `The path ${shortPath(path)} cannot be resolved: ${check.reason}`,
+          label: `${movedTo ? named(path) : `The path ${named(path)}`} cannot be resolved: ${check.reason}`,
         };
     }
-    for (const { path, check } of this.checks) {
+    for (const { path, check } of checks) {
       if (check.status === "outside")
         return {
           guard: "outside",
           label:
             check.path === path
-              ? `${shortPath(path)} is outside the workspace`
-              : `${shortPath(path)} leads to ${shortPath(check.path)}, outside the workspace`,
+              ? `${named(path)}${movedTo ? "," : " is"} outside the workspace`
+              : `${named(path)}${movedTo ? ", which" : ""} leads to ${shortPath(check.path)}, outside the workspace`,
         };
     }
-    for (const { path, check } of this.checks) {
+    for (const { path, check } of checks) {
       if (check.status === "inside" && check.protected)
-        return { guard: "protected", label: `${shortPath(path)} is a protected file` };
+        return {
+          guard: "protected",
+          label: movedTo ? `${named(path)}, a protected folder` : `${named(path)} is a protected file`,
+        };
     }
+    return undefined;
+  }
+
+  /** A redirection naming a file not there yet, after a command of the line that may create it as a link. */
+  private linkGuard(): Held | undefined {
     const maker = this.linkMaker;
     const redirected = this.checks.filter((_, i) => this.footprint.paths[i]?.from === "redirection");
     for (const { path, check } of maker?.redirectsAfter ? redirected : [])
@@ -428,7 +454,7 @@ class FootprintView {
           guard: "incomplete",
           label: `A redirection names ${shortPath(path)}, ${mayBeLink(maker!.name)}`,
         };
-    return this.destructive();
+    return undefined;
   }
 
   private destructive(): Held | undefined {

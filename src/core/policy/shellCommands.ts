@@ -45,6 +45,11 @@ export interface ParsedCommandLine {
   reads: string[];
   /** Why the line is not fully understood; empty when it is. */
   problems: string[];
+  /**
+   * Its commands run one after another, each only if the one before succeeded, with nothing around or inside them
+   * (`cd web && npm i && cd ../api`): a `cd` moves every command after it.
+   */
+  inOrder?: true;
 }
 
 export interface ShellParser {
@@ -232,7 +237,7 @@ export function plainWordsLine(line: string): ParsedCommandLine | undefined {
     argv.some((word) => SHELLS.has(basename(word)) || basename(word) === "find" || word === "let")
   )
     return undefined;
-  return { commands: [{ argv, assignments: [], text }], writes: [], reads: [], problems: [] };
+  return { commands: [{ argv, assignments: [], text }], writes: [], reads: [], problems: [], inOrder: true };
 }
 
 /** `parseLine` through the bash grammar alone. */
@@ -255,10 +260,38 @@ export function parseWithGrammar(
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
     new Walker(parser, result, nesting, line, stdin).walk(tree.rootNode, 0);
+    if (result.problems.length === 0 && chainedCommands(tree.rootNode) === result.commands.length)
+      result.inOrder = true;
   } finally {
     tree.delete();
   }
   return result;
+}
+
+/**
+ * How many commands a line of commands joined by `&&` holds (`cd web && npm i`, one of them redirected or not), or -1
+ * for any other line (`;`, `||`, a pipe, a subshell, a loop). The walker's count is larger where a command holds
+ * others (`$(cd src)`), so the two agree only for a plain chain.
+ */
+function chainedCommands(node: Node): number {
+  switch (node.type) {
+    case "program": {
+      const statements = node.namedChildren.filter((child) => child !== null && child.type !== "comment");
+      return statements.length === 1 ? chainedCommands(statements[0]!) : -1;
+    }
+    case "list": {
+      if (node.children.some((child) => child !== null && !child.isNamed && child.type !== "&&")) return -1;
+      const counts = node.namedChildren.map((child) => (child === null ? -1 : chainedCommands(child)));
+      return counts.includes(-1) ? -1 : counts.reduce((sum, count) => sum + count, 0);
+    }
+    case "redirected_statement":
+      // The grammar hangs a last command's redirection on the whole chain (`cd a && make > log`).
+      return node.firstNamedChild ? chainedCommands(node.firstNamedChild) : -1;
+    case "command":
+      return 1;
+    default:
+      return -1;
+  }
 }
 
 class Walker {
