@@ -339,18 +339,31 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files([...scriptFiles, ...edited]);
   }
   const outputs = OUTPUT_OPTIONS[name];
-  if (outputs) return files(outputValues(outputs, words), true);
+  // A virtual environment's folder, and a new project's (`cargo new ~/x`, `meson setup ~/build`).
+  const created =
+    name === "virtualenv" || name === "venv"
+      ? operands
+      : CREATES_FOLDER[name]?.includes(operands[0] ?? "")
+        ? operands.slice(1)
+        : [];
+  if (outputs || created.length > 0) return files([...outputValues(outputs ?? [], words), ...created], true);
   // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`), and read them with
   // -n, -p or a script given by -e (`perl -ne print .env`, `perl -e 'print <>' .env`).
   if (["perl", "ruby"].includes(name)) {
     const edited = scriptFiles(words);
     if (edited) return files(edited);
   }
-  // A virtual environment's folder.
-  if (name === "virtualenv" || name === "venv" || (name === "uv" && operands[0] === "venv"))
-    return files(operands.slice(name === "uv" ? 1 : 0), true);
   return undefined;
 }
+
+/** Subcommands whose operands are a folder they create and write in (`uv venv .venv`, `cargo new x`). */
+const CREATES_FOLDER: Readonly<Record<string, readonly string[]>> = {
+  uv: ["venv", "init"],
+  cargo: ["new", "init"],
+  hg: ["init", "clone"],
+  meson: ["setup"],
+  poetry: ["new"],
+};
 
 /** awk and its kin: the program (unless `-f` gives it), then files, but `name=value` words, which set variables. */
 const AWKS = wordSet("awk gawk mawk nawk busybox-awk");
@@ -1475,13 +1488,14 @@ function tarExtraction(name: string, words: readonly (string | null)[]): ReturnT
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),
   rustc: ["-o", "--out-dir"],
-  tsc: ["--outDir", "--outFile", "--declarationDir", "--tsBuildInfoFile"],
+  tsc: ["--outDir", "--outFile", "--declarationDir", "--tsBuildInfoFile", "-p", "--project"],
   esbuild: ["--outfile", "--outdir"],
   javac: ["-d"],
-  cargo: ["--target-dir", "--artifact-dir"],
-  pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src"],
-  pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src"],
-  npm: ["--pack-destination"],
+  cargo: ["--target-dir", "--artifact-dir", "--manifest-path", "-C"],
+  // pip's `-e` installs a local folder, running its build there.
+  pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
+  pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
+  npm: ["--pack-destination", "-w", "--workspace"],
   // Downloads, conversions and keys written where their options say.
   aria2c: ["-d", "--dir", "-o", "--out"],
   "yt-dlp": ["-o", "--output", "-P", "--paths"],
@@ -1494,6 +1508,31 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   mktemp: ["-p", "--tmpdir"],
   // The build folder it configures and builds in, and where it installs.
   cmake: ["-S", "-B", "--build", "--install", "--prefix", "--install-prefix"],
+  // The project or folder a build tool or task runner works in: it runs that project's build scripts and tasks and
+  // writes its outputs there (`cargo --manifest-path ~/x/Cargo.toml build`, `gradle -p ~/x`, `just -d ~`).
+  uv: ["--directory", "--project", "--cache-dir", "-t", "--target", "--prefix", "-o", "--output-file"],
+  poetry: ["-C", "--directory", "-P", "--project"],
+  bun: ["--cwd", "--outdir", "--outfile"],
+  deno: ["--cwd", "-o", "--output"],
+  ...Object.fromEntries(["mvn", "mvnw"].map((mvn) => [mvn, ["-f", "--file"]])),
+  ...Object.fromEntries(
+    ["gradle", "gradlew"].map((gradle) => [
+      gradle,
+      ["-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home"],
+    ]),
+  ),
+  just: ["-d", "--working-directory", "-f", "--justfile"],
+  task: ["-d", "--dir", "-t", "--taskfile"],
+  bundle: ["--gemfile", "--path"],
+  composer: ["-d", "--working-dir"],
+  swift: ["--package-path", "--scratch-path", "--build-path", "--cache-path"],
+  nx: ["--cwd"],
+  turbo: ["--cwd"],
+  ...Object.fromEntries(
+    ["bazel", "bazelisk"].map((bazel) => [bazel, ["--output_base", "--output_user_root"]]),
+  ),
+  zig: ["-p", "--prefix", "--cache-dir", "--global-cache-dir"],
+  dotnet: ["-o", "--output", "--project"],
 };
 
 /**
