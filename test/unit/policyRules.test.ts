@@ -2129,6 +2129,10 @@ describe("permission rules and guards", () => {
         "yarn exec rm -rf ~",
         "pnpm exec rm -rf ~",
         "rustup run stable rm -rf ~",
+        // Behind the options a runner reads: the packages, Python version or environment it runs in.
+        "uv run --with x rm -rf ~",
+        "uv run --python 3.12 --frozen -- rm -rf ~",
+        "conda run -n base rm -rf ~",
         "find . -maxdepth 0 -exec sh -c 'rm -rf ~' \\;",
         "xargs -a list.txt rm -rf",
         "xargs -d '\\n' rm -rf < list.txt",
@@ -2270,8 +2274,13 @@ describe("permission rules and guards", () => {
         "dbus-send --session --dest=org.freedesktop.systemd1 /x x.y",
         "gdbus call --session --dest org.freedesktop.systemd1 --object-path /x --method x.y",
         "npm exec -c 'rm -rf ~'",
-        "uv run --with x rm -rf ~",
-        "conda run -n base rm -rf ~",
+        // A runner's options that could name an address, a path or a module, or read a file, are not read.
+        "uv run --with git+https://example.invalid/x python x.py",
+        'uv run --with "x @ https://example.invalid/x.whl" python x.py',
+        "uv run --python /tmp/x/python x.py",
+        "uv run -m http.server",
+        "uv run --env-file .env env",
+        "conda run -p ~/envs/x python x.py",
         "mise exec -- rm -rf ~",
         "nix develop -c rm -rf ~",
         "docker run -v ~:/h alpine rm -rf /h",
@@ -2430,6 +2439,11 @@ describe("permission rules and guards", () => {
           "rg -n 'fn main' src",
           "rg --files -g '*.ts'",
           "wc -l src/*.ts",
+          // A runner's options that choose the packages, Python version or environment its command runs with.
+          "uv run --with pytest pytest -q",
+          'uv run --with "pandas>=2",numpy python scripts/report.py',
+          "uv run --python 3.12 --frozen pytest",
+          "conda run -n dev pytest",
           // Build tools and task runners told to work in a folder of the workspace.
           "cargo build --manifest-path crates/a/Cargo.toml",
           "uv pip compile requirements.in -o requirements.txt",

@@ -2490,6 +2490,46 @@ const WRAPPER_SYNTAX: Record<string, WrapperSyntax> = {
 };
 
 /**
+ * A project runner's options before its command that only choose what it runs in: flags, and options whose value is
+ * a package, version or name (`uv run --with pandas python x.py`, `conda run -n dev pytest`). A value that could be an
+ * address or a path (`--with git+https://…`, `--python /tmp/x/python`) is not one of them, nor is an option that says
+ * what the command is (`uv run -m http.server`, `--script`) or reads a file (`--env-file .env`): they stay unread.
+ */
+const RUNNER_OPTIONS: Readonly<Record<string, { flags: ReadonlySet<string>; values: ReadonlySet<string> }>> =
+  {
+    "uv run": {
+      flags: wordSet(
+        "--frozen --locked --no-sync --isolated --no-project --all-extras --all-groups --no-dev --dev --active --exact",
+        "--inexact --no-editable --offline --no-cache --refresh --compile-bytecode -q --quiet -v --verbose",
+      ),
+      values: wordSet("--with --python -p --extra --group --only-group --no-group --package"),
+    },
+    ...Object.fromEntries(
+      ["conda run", "mamba run", "micromamba run"].map((runner) => [
+        runner,
+        { flags: wordSet("--no-capture-output --live-stream -v --verbose"), values: wordSet("-n --name") },
+      ]),
+    ),
+  };
+/** A package requirement, version or name: `pandas>=2`, `requests[socks]`, `3.12`, `cpython3.12`, `a,b`. */
+const RUNNER_VALUE = /^[A-Za-z0-9][\w.,[\]<>=!~+-]*$/;
+
+/** Where a project runner's command starts, past the options `RUNNER_OPTIONS` reads (`at` when it reads none). */
+function runnerOptionsEnd(runner: string, argv: readonly (string | null)[], at: number): number {
+  const known = RUNNER_OPTIONS[runner];
+  if (known === undefined) return at;
+  for (;;) {
+    const word = argv[at];
+    if (word == null) return at;
+    const [option, attached] = word.startsWith("--") && word.includes("=") ? word.split(/=(.*)/s) : [word];
+    if (known.flags.has(word)) at += 1;
+    else if (known.values.has(option!) && attached !== undefined && RUNNER_VALUE.test(attached)) at += 1;
+    else if (known.values.has(word) && RUNNER_VALUE.test(argv[at + 1] ?? "")) at += 2;
+    else return at;
+  }
+}
+
+/**
  * The command behind a command's wrappers (`env X=1 timeout -s KILL 5 nice -n 5 rm -rf ~` runs `rm -rf ~`), read with
  * each wrapper's own options so that none of their values is taken for the command. A wrapper whose words this does
  * not read (an unknown option, `env -S`, a value computed at run time) makes the command unknown: `problem` says why.
@@ -2520,7 +2560,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     const operands = name === undefined ? undefined : SUBCOMMAND_WRAPPERS[name]?.[argv[start + 1] ?? ""];
     if (operands !== undefined) {
       // `poetry run pytest`, `direnv exec . make`, `npm exec -- eslint .`: the command follows the subcommand.
-      let next = start + 2 + operands;
+      let next = runnerOptionsEnd(`${name} ${argv[start + 1]}`, argv, start + 2 + operands);
       if (argv[next] === "--") next++;
       const first = argv[next];
       if (argv.slice(start + 2, start + 2 + operands).includes(null) || first === null)
