@@ -2906,7 +2906,8 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
             words.some(
               (w, i) => w === "--location=global" || (w === "--location" && words[i + 1] === "global"),
             ))))) ||
-    (name === "yarn" && sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") ||
+    (name === "yarn" &&
+      ((sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") || sub[0] === "link")) ||
     (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user", "--break-system-packages")) ||
     (name === "uv" &&
       sub[0] === "pip" &&
@@ -2934,7 +2935,10 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
       ["install", "uninstall", "upgrade"].includes(sub[1] ?? "")) ||
     (name === "deno" && ["install", "uninstall"].includes(verb) && flag("-g", "--global")) ||
     (name === "dotnet" && verb === "tool" && flag("-g", "--global")) ||
-    (name === "flatpak" && ["install", "uninstall", "update", "remote-add"].includes(verb));
+    (name === "flatpak" && ["install", "uninstall", "update", "remote-add"].includes(verb)) ||
+    (name === "snap" && ["install", "remove", "refresh", "revert", "alias"].includes(verb)) ||
+    (name === "port" && ["install", "uninstall", "upgrade", "select"].includes(verb)) ||
+    (name === "sdk" && ["install", "uninstall", "default", "upgrade"].includes(verb));
   if (versions) return "the toolchains and tools installed for the user";
   if (
     (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? "")) ||
@@ -2957,6 +2961,9 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   )
     return "the desktop's settings";
   if (name === "chsh") return "the login shell";
+  const logins = LOGINS[name];
+  if (logins?.some((login) => login.split(" ").every((expected, i) => sub[i] === expected)))
+    return "the account, project or credentials it uses for you";
   const write = (verb: string | null | undefined) =>
     verb === null || ["set", "delete", "edit", "unset", "fix"].includes(verb ?? "");
   if (
@@ -2979,6 +2986,48 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   }
   return undefined;
 }
+
+/**
+ * Each program's subcommands (words in order) that log in or out, or change the account, token, credentials or
+ * contexts it keeps for the person (`npm login` writes `~/.npmrc`, `kubectl config use-context` changes where every
+ * later `kubectl` goes). An agent logged in to its own account pushes and publishes there.
+ */
+const LOGINS: Readonly<Record<string, readonly string[]>> = {
+  npm: ["login", "adduser", "logout", "token create", "token revoke"],
+  pnpm: ["login", "adduser", "logout"],
+  yarn: ["login", "logout", "npm login", "npm logout"],
+  gh: ["auth login", "auth logout", "auth refresh", "auth switch"],
+  glab: ["auth login", "auth logout"],
+  az: ["login", "logout", "account set", "account clear"],
+  gcloud: ["auth login", "auth revoke", "auth activate-service-account", "config set", "config unset"],
+  aws: ["configure set", "configure import", "configure sso", "sso login", "sso logout"],
+  kubectl: [
+    ...[
+      "config set",
+      "config set-credentials",
+      "config set-context",
+      "config set-cluster",
+      "config use-context",
+    ],
+    ...["config delete-context", "config delete-cluster", "config delete-user", "config rename-context"],
+  ],
+  "huggingface-cli": ["login", "logout"],
+  hf: ["auth login", "auth logout", "auth switch"],
+  firebase: ["login", "logout", "login:ci", "login:add", "login:use"],
+  vercel: ["login", "logout", "switch"],
+  netlify: ["login", "logout", "switch"],
+  heroku: ["login", "logout", "auth:login", "auth:logout"],
+  wrangler: ["login", "logout"],
+  supabase: ["login", "logout"],
+  fly: ["auth login", "auth logout", "auth token"],
+  flyctl: ["auth login", "auth logout", "auth token"],
+  doctl: ["auth init", "auth switch", "auth remove"],
+  cargo: ["login", "logout"],
+  gem: ["signin", "signout"],
+  poetry: ["config http-basic", "config pypi-token"],
+  vsce: ["login", "logout"],
+  ovsx: ["create-namespace"],
+};
 
 /**
  * What stored credential a command prints, or undefined: a token or password kept outside the workspace that a
@@ -3127,6 +3176,42 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
       (sub[0] === "release" && ["create", "delete", "upload", "edit", "delete-asset"].includes(sub[1] ?? "")))
   )
     return `changes or deletes a repository or release on ${name === "gh" ? "GitHub" : "GitLab"}`;
+  if (["gh", "glab"].includes(name)) {
+    const forge = name === "gh" ? "GitHub" : "GitLab";
+    // A key added to the account pushes to every repository it reaches; a secret or variable goes to CI.
+    if (
+      (["ssh-key", "gpg-key"].includes(sub[0] ?? "") && ["add", "delete"].includes(sub[1] ?? "")) ||
+      (verbs("repo", "deploy-key") && ["add", "delete"].includes(sub[2] ?? ""))
+    )
+      return `changes the keys of your ${forge} account or repository`;
+    if (["secret", "variable"].includes(sub[0] ?? "") && ["set", "delete", "remove"].includes(sub[1] ?? ""))
+      return `changes the secrets or variables CI runs with on ${forge}`;
+    // Made public: a new repository pushed from here, a gist (whose `-p` is `--public`).
+    const publicly = words.some(
+      (word, i) =>
+        word === "--public" ||
+        word === "--visibility=public" ||
+        (word === "--visibility" && words[i + 1] === "public"),
+    );
+    if (
+      (verbs("repo", "create") && publicly) ||
+      (verbs("gist", "create") && (publicly || words.includes("-p")))
+    )
+      return `publishes the workspace's files on ${forge}`;
+    // The API itself: a delete, or any change to the account's keys.
+    if (sub[0] === "api") {
+      const method = words.flatMap((word, i) =>
+        word === "-X" || word === "--method"
+          ? [words[i + 1]]
+          : (/^(?:-X|--method=)(.+)$/.exec(word ?? "")?.slice(1) ?? []),
+      );
+      if (
+        method.some((m) => m === null || m === undefined || /^delete$/i.test(m)) ||
+        words.some((word) => word === null || /(?:^|\/)user\/(?:keys|gpg_keys|ssh_signing_keys)\b/.test(word))
+      )
+        return `deletes on ${forge}, or changes your account's keys, through its API`;
+    }
+  }
   return undefined;
 }
 
