@@ -2464,6 +2464,8 @@ describe("permission rules and guards", () => {
           "rg -n 'fn main' src",
           "rg --files -g '*.ts'",
           "wc -l src/*.ts",
+          // xargs's replace string written without a space.
+          "rg -l TODO src | xargs -I{} wc -l {}",
           // A runner's options that choose the packages, Python version or environment its command runs with.
           "uv run --with pytest pytest -q",
           'uv run --with "pandas>=2",numpy python scripts/report.py',

@@ -81,6 +81,9 @@ describe("shell command lines", () => {
       commands: ["find src -name *.o -exec rm {} +", "rm src/{}"],
     },
     { line: "find a b -exec rm {} \\;", commands: ["find a b -exec rm {} ;", "rm <?>"] },
+    // Empty braces are literal wherever they are; braces around a list or a sequence expand.
+    { line: "xargs -I{} echo {}", commands: ["xargs -I{} echo {}"] },
+    { line: "cat a{b,c} x{{}} .{env,x} {1..3}", commands: ["cat <?> <?> <?> <?>"] },
     // A shell's commands from its standard input: a here-document or here-string is its script, as -c's would be.
     { line: "bash <<'EOF'\nrm -rf ~\nEOF", commands: ["rm -rf ~"] },
     { line: "timeout 5 sh -s -- a <<< 'ls > out'", commands: ["timeout 5 ls"], writes: ["out"] },

@@ -748,8 +748,11 @@ export function staticWord(node: Node): string | null {
         if (part === null) return null;
         value += part;
       }
-      // Brace expansion spread over parts: `{` `a,b` `}`.
-      if (node.namedChildren.some((c) => c?.type === "word" && /^[{}[\]]$/.test(c.text))) return null;
+      // Brace expansion spread over parts: `{` `a,b` `}`; empty braces anywhere are literal (`xargs -I{}`).
+      const parts = node.namedChildren.filter((c) => c?.type === "word").map((c) => c.text);
+      if (parts.some((part) => part === "[" || part === "]")) return null;
+      if (parts.some((part) => part === "{" || part === "}") && /[{}]/.test(value.replaceAll("{}", "")))
+        return null;
       return value;
     }
     default:
