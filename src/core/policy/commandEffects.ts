@@ -2699,7 +2699,7 @@ export function runnerBefore(argv: readonly (string | null)[], start: number): s
 }
 
 /** Python modules that are the programs of the same name (`python3 -m pip` is `pip`). */
-const PYTHON_MODULE_PROGRAMS = wordSet("pip pip3 venv virtualenv pipx uv poetry pdm hatch conda");
+const PYTHON_MODULE_PROGRAMS = wordSet("pip pip3 venv virtualenv pipx uv poetry pdm hatch conda twine flit");
 
 const FIND_PRINTS_MORE = wordSet("-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir");
 
@@ -3161,7 +3161,10 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
     return undefined;
   const destroys = deletesRemote(name, words, sub);
   if (destroys !== undefined) return destroys;
-  const publishes = PUBLISHES[name]?.some((expected) => verbs(...expected.split(" "))) ?? false;
+  const publishes =
+    (PUBLISHES[name]?.some((expected) => verbs(...expected.split(" "))) ?? false) ||
+    // Release tools publish the package and tag a release when run (np's rehearsal is `--preview`).
+    (RELEASES.has(name) && !words.includes("--preview"));
   if (
     publishes ||
     (name === "mvn" && sub.some((word) => word === "deploy" || /^(?:deploy|release):/.test(word ?? ""))) ||
@@ -3319,6 +3322,7 @@ const POWER_VERBS = wordSet(
   "poweroff reboot halt kexec soft-reboot suspend hibernate hybrid-sleep suspend-then-hibernate sleep",
   "rescue emergency isolate",
 );
+const RELEASES = wordSet("np release-it semantic-release");
 /** Each program's subcommands (words in order) that publish a package or withdraw one. */
 const PUBLISHES: Readonly<Record<string, readonly string[]>> = {
   npm: ["publish", "unpublish", "deprecate", "dist-tag add", "dist-tag rm", "owner add", "owner rm"],
