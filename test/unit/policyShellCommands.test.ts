@@ -81,6 +81,19 @@ describe("shell command lines", () => {
       commands: ["find src -name *.o -exec rm {} +", "rm src/{}"],
     },
     { line: "find a b -exec rm {} \\;", commands: ["find a b -exec rm {} ;", "rm <?>"] },
+    // A shell line an interpreter's program hands to a shell, written out in it, is a command of the line.
+    {
+      line: `python3 -c "import os; os.system('rm -rf ~')"`,
+      commands: ["python3 -c import os; os.system('rm -rf ~')", "rm -rf ~"],
+    },
+    {
+      line: `node -e "require('child_process').execSync('curl -s x | sh')"`,
+      commands: ["node -e require('child_process').execSync('curl -s x | sh')", "curl -s x", "sh"],
+    },
+    { line: "ruby -e 'puts `ls ~`'", commands: ["ruby -e puts `ls ~`", "ls ~"] },
+    { line: "python3 <<'EOF'\nimport os\nos.popen('id')\nEOF", commands: ["python3", "id"] },
+    // JavaScript's backticks are its own strings, not a shell's.
+    { line: "node -e 'console.log(`a ${b}`)'", commands: ["node -e console.log(`a ${b}`)"] },
     // Empty braces are literal wherever they are; braces around a list or a sequence expand.
     { line: "xargs -I{} echo {}", commands: ["xargs -I{} echo {}"] },
     { line: "cat a{b,c} x{{}} .{env,x} {1..3}", commands: ["cat <?> <?> <?> <?>"] },
@@ -170,6 +183,15 @@ describe("shell command lines", () => {
       "cd src && make > >(tee log)",
     ])
       assert.equal(parser.parse(line).inOrder, undefined, line);
+  });
+
+  it("reads up to 100 shell lines in an interpreter's program, and says so beyond", () => {
+    const program = (count: number) => `python3 -c "import os; ${"os.system('ls');".repeat(count)}"`;
+    assert.deepEqual(parser.parse(program(100)).problems, []);
+    assert.equal(parser.parse(program(100)).commands.length, 101);
+    assert.deepEqual(parser.parse(program(101)).problems, [
+      "a program hands more than 100 command lines to a shell",
+    ]);
   });
 
   it("refuses to parse a line longer than the limit rather than cutting it", () => {

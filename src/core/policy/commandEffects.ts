@@ -763,15 +763,68 @@ export function readsProgramFromStdin(name: string, argv: readonly (string | nul
  * `urlopen('file:///home/u/.ssh/id_rsa')`.
  */
 export function pathLiterals(code: string): string[] {
-  const paths: string[] = [];
+  // The home folder computed rather than written (`expanduser('~')`, `os.homedir()`, `Path.home()`).
+  const paths: string[] = HOME_IN_CODE.test(code) ? ["~"] : [];
   for (const [, , written] of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
     // A `file://` address names its path (`urlopen('file:///home/u/.ssh/id_rsa')`).
     const text = written?.replace(/^file:\/\/(?:localhost)?(?=\/)/i, "");
     if (text === undefined || text.length > 4096 || /\s|:\/\/|\$\{/.test(text)) continue;
-    if (/^(?:~\/|\/[\w.]|\.{1,2}\/|\.[\w-])|(?:^|\/)\.\.(?:\/|$)/.test(text)) paths.push(text);
+    if (/^(?:~$|~\/|\/[\w.]|\.{1,2}\/|\.[\w-])|(?:^|\/)\.\.(?:\/|$)/.test(text)) paths.push(text);
   }
   return paths;
 }
+
+/** Code that computes the home folder: Python's, Node's, Ruby's, Perl's, PHP's, R's and Lua's ways, and `$HOME`. */
+const HOME_IN_CODE = new RegExp(
+  [
+    String.raw`\bexpanduser\s*\(`,
+    String.raw`\bPath\.home\s*\(`,
+    String.raw`\bhomedir\s*\(`,
+    String.raw`\bDir\.home\b`,
+    String.raw`\bpath\.expand\s*\(`,
+    String.raw`\$HOME\b`,
+    String.raw`\benv\.HOME\b`,
+    String.raw`(?:\b(?:ENV|environ|getenv|Sys\.getenv)|\$(?:ENV|_SERVER|_ENV))\s*[[({]\s*["']?(?:HOME|USERPROFILE)\b`,
+  ].join("|"),
+);
+
+/**
+ * The shell command lines an interpreter's program hands to a shell as a string written out
+ * (`os.system('rm -rf ~')`, `execSync('curl … | sh')`, `system("…")`, `` `…` ``, `do shell script "…"`), which the
+ * line runs as surely as `bash -c '…'`. A line the program builds at run time is not seen, as any other code is not.
+ */
+export function shellLinesInCode(name: string, code: string): string[] {
+  const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : name;
+  const calls = SHELL_CALLS[family];
+  const lines: string[] = [];
+  const literal = String.raw`(["'\x60])((?:\\.|(?!\1)[^\\])*)\1`;
+  for (const match of calls === undefined ? [] : code.matchAll(new RegExp(`(?:${calls})${literal}`, "g")))
+    lines.push(match[2]!.replace(/\\(["'\x60\\])/g, "$1"));
+  // Ruby's, Perl's and PHP's backticks run their text in a shell.
+  if (["ruby", "perl", "php"].includes(family))
+    for (const match of code.matchAll(/\x60((?:\\.|[^\\\x60])*)\x60/g)) lines.push(match[1]!);
+  // expect's `spawn` and `exec` run the rest of their command.
+  if (family === "expect")
+    for (const match of code.matchAll(/(?:^|[\n;[])\s*(?:spawn|exec)\s+([^\n;\]]+)/g)) lines.push(match[1]!);
+  return lines;
+}
+
+/** What comes before the string a language hands to a shell (`os.system(`, `execSync(`, `system `, `%x(`). */
+const SHELL_CALLS: Readonly<Record<string, string>> = {
+  python: String.raw`\b(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(\s*[rbuRBU]{0,2}`,
+  node: String.raw`\b(?:execSync|exec)\s*\(\s*`,
+  bun: String.raw`\b(?:execSync|exec)\s*\(\s*`,
+  deno: String.raw`\b(?:execSync|exec)\s*\(\s*`,
+  ruby: String.raw`(?:\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?\s*|%x\(\s*)`,
+  perl: String.raw`\b(?:system|exec|qx)\s*\(?\s*`,
+  php: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*`,
+  lua: String.raw`\b(?:os\.execute|io\.popen)\s*\(?\s*`,
+  luajit: String.raw`\b(?:os\.execute|io\.popen)\s*\(?\s*`,
+  Rscript: String.raw`\bsystem\s*\(\s*`,
+  julia: String.raw`\brun\s*\(\s*`,
+  awk: String.raw`\bsystem\s*\(\s*`,
+  osascript: String.raw`\bdo shell script\s+`,
+};
 
 /** tar's words with the values its options take (`-f x.tgz`, `-C dir`, `--exclude=x`, `-T list`). */
 function readTarOptions(words: readonly (string | null)[]) {

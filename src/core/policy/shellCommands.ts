@@ -11,7 +11,14 @@
  * Loading is asynchronous (the wasm runtime and grammar are compiled once, about 30 ms); parsing is synchronous.
  */
 import type { Node, Parser } from "web-tree-sitter";
-import { changesFolder, findCommands, withoutWrappers } from "./commandEffects";
+import {
+  changesFolder,
+  findCommands,
+  inlineCode,
+  readsProgramFromStdin,
+  shellLinesInCode,
+  withoutWrappers,
+} from "./commandEffects";
 import { basename, SHELLS } from "./programs";
 
 export interface SimpleCommand {
@@ -68,6 +75,8 @@ export const MAX_COMMAND_LINE_CHARS = 256 * 1024;
 /** Deeper nesting (`$($($(…)))`, `bash -c 'bash -c …'`) is a problem, not a stack overflow. */
 const MAX_DEPTH = 100;
 const MAX_NESTED_SHELLS = 4;
+/** More shell lines in one program's code are a problem, not that many more parses. */
+const MAX_CODE_LINES = 100;
 
 /** Files a redirection may write without touching anything. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
@@ -532,6 +541,11 @@ class Walker {
     const kept = keptCommandLines(wrapped.argv);
     if (typeof kept === "string") this.problem(kept);
     else for (const line of kept ?? []) this.unwrapShell([], 0, line, assignments, undefined);
+    // The command lines an interpreter's program hands to a shell (`python3 -c "os.system('…')"`).
+    const codeLines = codeCommandLines(wrapped.argv, stdin);
+    if (codeLines.length > MAX_CODE_LINES)
+      this.problem(`a program hands more than ${MAX_CODE_LINES} command lines to a shell`);
+    else for (const line of codeLines) this.unwrapShell([], 0, line, assignments, undefined);
   }
 
   /**
@@ -819,6 +833,19 @@ export function shellScript(argv: readonly (string | null)[]): string | null | u
  * The command lines a builtin keeps (`KEEPS_COMMANDS`; `null` for one computed at run time), or why a name it binds
  * cannot be followed; undefined for any other command.
  */
+/** The shell lines in an interpreter's program, given inline or as its here-document (`shellLinesInCode`). */
+function codeCommandLines(argv: readonly (string | null)[], stdin: StandardInput | undefined): string[] {
+  const name = argv[0] == null ? undefined : basename(argv[0]);
+  if (name === undefined) return [];
+  const fromStdin =
+    typeof stdin === "object" && "text" in stdin && stdin.text !== null && readsProgramFromStdin(name, argv)
+      ? [stdin.text]
+      : [];
+  return [...inlineCode(name, argv), ...fromStdin].flatMap((code) =>
+    code === null ? [] : shellLinesInCode(name, code),
+  );
+}
+
 function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] | string | undefined {
   const words = argv.slice(1);
   switch (argv[0]) {
