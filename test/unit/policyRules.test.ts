@@ -1334,6 +1334,7 @@ describe("permission rules and guards", () => {
         `perl -e 'system("rm -rf ~")'`,
         `php -r 'system("rm -rf ~");'`,
         `awk 'BEGIN { system("rm -rf ~") }'`,
+        `awk '{ print | "xargs rm -rf ~" }' src/a.ts`,
         `lua -e 'os.execute("rm -rf ~")'`,
         `Rscript -e 'system("rm -rf ~")'`,
         "expect -c 'spawn rm -rf ~'",

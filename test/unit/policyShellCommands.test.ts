@@ -91,6 +91,10 @@ describe("shell command lines", () => {
       commands: ["node -e require('child_process').execSync('curl -s x | sh')", "curl -s x", "sh"],
     },
     { line: "ruby -e 'puts `ls ~`'", commands: ["ruby -e puts `ls ~`", "ls ~"] },
+    {
+      line: `awk '{ print $1 | "sort -u" } END { "date" | getline d }' a.txt`,
+      commands: ['awk { print $1 | "sort -u" } END { "date" | getline d } a.txt', "sort -u", "date"],
+    },
     { line: "python3 <<'EOF'\nimport os\nos.popen('id')\nEOF", commands: ["python3", "id"] },
     // JavaScript's backticks are its own strings, not a shell's.
     { line: "node -e 'console.log(`a ${b}`)'", commands: ["node -e console.log(`a ${b}`)"] },

@@ -803,6 +803,9 @@ export function shellLinesInCode(name: string, code: string): string[] {
   // Ruby's, Perl's and PHP's backticks run their text in a shell.
   if (["ruby", "perl", "php"].includes(family))
     for (const match of code.matchAll(/\x60((?:\\.|[^\\\x60])*)\x60/g)) lines.push(match[1]!);
+  // awk reads a command's output (`"date" | getline d`).
+  if (family === "awk")
+    for (const match of code.matchAll(/"((?:\\.|[^"\\])*)"\s*\|&?\s*getline/g)) lines.push(match[1]!);
   // expect's `spawn` and `exec` run the rest of their command.
   if (family === "expect")
     for (const match of code.matchAll(/(?:^|[\n;[])\s*(?:spawn|exec)\s+([^\n;\]]+)/g)) lines.push(match[1]!);
@@ -822,7 +825,8 @@ const SHELL_CALLS: Readonly<Record<string, string>> = {
   luajit: String.raw`\b(?:os\.execute|io\.popen)\s*\(?\s*`,
   Rscript: String.raw`\bsystem\s*\(\s*`,
   julia: String.raw`\brun\s*\(\s*`,
-  awk: String.raw`\bsystem\s*\(\s*`,
+  // awk also pipes its output to a command (`print | "sort"`, `|&` for a coprocess).
+  awk: String.raw`(?:\bsystem\s*\(\s*|\|&?\s*)`,
   osascript: String.raw`\bdo shell script\s+`,
 };
 
