@@ -720,7 +720,7 @@ describe("permission rules and guards", () => {
     });
 
     it("says when a name is relative to a folder the line changes", () => {
-      const decision = decide(command("cd ~/.ssh && rg KEY"), context({ bypass: true }));
+      const decision = decide(command("cd ~/.ssh; rg KEY"), context({ bypass: true }));
       assert.equal(decision.verdict, "ask");
       assert.equal(
         decision.by.label,
@@ -776,9 +776,9 @@ describe("permission rules and guards", () => {
 
     it("reads chmod's mode, chown's owner and chgrp's group as such, not as files", () => {
       const decision = decide(command("cd ~ && chmod 000 notes"), context({ bypass: true }));
-      assert.match(decision.by.label, /^chmod names notes,/);
+      assert.match(decision.by.label, /^chmod reaches .*\/home\/notes, outside the workspace$/);
       assert.match(
-        decide(command("cd ~ && chown u:g x"), context({ bypass: true })).by.label,
+        decide(command("cd ~; chown u:g x"), context({ bypass: true })).by.label,
         /^chown names x,/,
       );
       assert.match(decide(command("chmod -x ~/.bashrc"), context({ bypass: true })).by.label, /\.bashrc/);
@@ -838,6 +838,10 @@ describe("permission rules and guards", () => {
         "echo $(cd src/lib) && cd ../.. && npm init -y",
       ])
         assert.match(held(line), /^The line changes folder to .*, outside the workspace$/, line);
+      // Names after a followed `cd` reach what they reach from there.
+      assert.match(held("cd src && cat ../.env"), /^cat reaches .*\/ws\/src\/\.\.\/\.env, a protected path$/);
+      assert.match(held("cd src && cat ../../x"), /^cat reaches .*, outside the workspace$/);
+      assert.match(held("cd src && env -C .. cat .env"), /^cat reaches .*\/ws\/\.env, a protected path$/);
       assert.match(held("cd .git && git init"), /^The line changes folder to .*\.git, a protected folder$/);
       for (const line of [
         "cd - && npm init -y",
@@ -862,6 +866,13 @@ describe("permission rules and guards", () => {
         "cd src && cd - && npm test",
         "cd src 2>/dev/null && cd .. && ls",
         "env -C src make && cd src && make",
+        // Names after them are placed from where the line went.
+        "cd src && cat a.ts",
+        "cd src && sed -i 's/a/b/' a.ts && cat lib/../a.ts",
+        `cd ${ws} && cat package.json`,
+        "cd web && npm test > test.log",
+        "pushd src && cat a.ts && popd && cat package.json",
+        "cd src && cat *.ts",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });
@@ -1268,7 +1279,7 @@ describe("permission rules and guards", () => {
       {
         name: "cd /etc && echo x > hosts",
         footprint: () => command("cd /etc && echo x > hosts"),
-        guard: "incomplete",
+        guard: "outside",
       },
       { name: "sudo", footprint: () => command("sudo apt-get install x"), guard: "sudo" },
       { name: "env sudo", footprint: () => command("env X=1 sudo ls"), guard: "sudo" },
@@ -1376,7 +1387,12 @@ describe("permission rules and guards", () => {
       },
       { name: "rm .env", footprint: () => command("rm .env"), guard: "protected" },
       { name: "rm -rf .git", footprint: () => command("rm -rf .git"), guard: "protected" },
-      { name: "cd ~ && rm .bashrc", footprint: () => command("cd ~ && rm .bashrc"), guard: "incomplete" },
+      { name: "cd ~; rm .bashrc", footprint: () => command("cd ~; rm .bashrc"), guard: "incomplete" },
+      // After a `cd` a line's commands run in order from, names are placed from where it went.
+      { name: "cd ~ && rm .bashrc", footprint: () => command("cd ~ && rm .bashrc"), guard: "outside" },
+      ...["builtin cd ~ && echo key >> .ssh/authorized_keys", "env -C ~ touch .bashrc", "cd ~ && rg KEY"].map(
+        (line) => ({ name: line, footprint: () => command(line), guard: "outside" as const }),
+      ),
       // Commands whose operands are the files they write or read: the same guards as a path the request names.
       {
         name: "cp into a git hook",
@@ -1466,14 +1482,15 @@ describe("permission rules and guards", () => {
         'od -c "$HOME/.ssh/id_rsa"',
         "wc -l $(git ls-files)",
         "sort $(cat list.txt)",
-        // A glob's matches after the line changes folder, or with the shell's glob options changed.
-        "cd ~ && rm *",
-        "cd .. && rm -f *",
-        "cd ~/.ssh && cat *",
+        // A glob's matches after the line changes folder where its `cd`s are not followed, or with the shell's glob
+        // options changed.
+        "cd ~; rm *",
+        "cd .. || rm -f *",
+        "(cd ~/.ssh) && cat *",
         "pushd /etc; cat *",
         // rg and a recursive grep with no folder search the one they run in.
-        "cd ~/.ssh && grep -r KEY",
-        "cd ~ && rg KEY",
+        "cd ~/.ssh; grep -r KEY",
+        "cd ~; rg KEY",
         // A name not there yet after a command that may create it as a link from content it reads.
         "git clone https://example.invalid/x.git repo && cat repo/README.md",
         "tar xzf linked.tgz && cat build/new.md",
@@ -1693,7 +1710,7 @@ describe("permission rules and guards", () => {
         "git apply missing.patch",
         "git apply $PATCH",
         "curl -so x.patch https://example.invalid/x.patch && patch -p1 < x.patch",
-        "cd sub && git apply ../fix.patch",
+        "cd sub; git apply ../fix.patch",
         "git apply ~/x.patch",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A folder copied or moved with all it holds writes what it holds: a `.vscode/tasks.json` runs when the folder
@@ -2195,8 +2212,6 @@ describe("permission rules and guards", () => {
         "command cd ~ && rm -rf .ssh",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" })),
       ...[
-        "builtin cd ~ && echo key >> .ssh/authorized_keys",
-        "env -C ~ touch .bashrc",
         "timeout --frobnicate 5 rm -rf ~",
         "env -S 'rm -rf ~'",
         "env --split-string='rm -rf ~'",

@@ -38,6 +38,11 @@ export interface FootprintCommand {
   argv?: string[];
   /** A simple command of the line changes folder (`cd`, `pushd`, …): the commands after it run elsewhere than `cwd`. */
   changesDirectory?: true;
+  /**
+   * Where each simple command runs, when the line changes folder and its `cd`s are followed (a line whose commands
+   * run one after another, `cd src && cat a.ts`); undefined for a command whose folder is not known.
+   */
+  cwds?: (string | undefined)[];
   from: string;
 }
 
@@ -350,27 +355,38 @@ class FootprintBuilder {
       this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} command lines`);
       return;
     }
+    const base = cwd ?? this.options.sessionCwd;
     const movesFolder = changesDirectory(command.commands);
-    this.footprint.commands.push(movesFolder ? { ...command, changesDirectory: true } : command);
-    // After a `cd`, a relative redirection lands who knows where.
-    const base = movesFolder ? undefined : (cwd ?? this.options.sessionCwd);
+    const moves = movesFolder
+      ? this.foldersMovedTo(command.commands, base, parsed?.inOrder === true)
+      : { paths: [], folders: [base] };
+    if (typeof moves === "string") this.incomplete(moves);
+    this.footprint.commands.push(
+      movesFolder
+        ? {
+            ...command,
+            changesDirectory: true,
+            ...(typeof moves === "object" && moves.cwds ? { cwds: moves.cwds } : {}),
+          }
+        : command,
+    );
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
-    const movedTo = movesFolder
-      ? this.foldersMovedTo(command.commands, cwd ?? this.options.sessionCwd, parsed?.inOrder === true)
-      : [];
-    if (typeof movedTo === "string") this.incomplete(movedTo);
-    else for (const folder of movedTo) this.path(folder, "write", `${command.from} cd`, true);
+    if (typeof moves === "string") return;
+    for (const folder of moves.paths) this.path(folder, "write", `${command.from} cd`, true);
+    // A redirection belongs to one of the line's commands, which runs in one of the folders the line goes to.
     for (const [targets, access] of [
       [parsed?.writes ?? [], "write"],
       [parsed?.reads ?? [], "read"],
     ] as const) {
       for (const target of targets) {
-        const path = this.commandPath(target, base);
-        if (path) this.path(path, access, "redirection");
-        else
-          this.incomplete(
-            `the redirection target ${target} cannot be placed (the working directory is not known)`,
-          );
+        for (const folder of moves.folders) {
+          const path = this.commandPath(target, folder);
+          if (path) this.path(path, access, "redirection");
+          else
+            this.incomplete(
+              `the redirection target ${target} cannot be placed (the working directory is not known)`,
+            );
+        }
       }
     }
   }
@@ -387,12 +403,16 @@ class FootprintBuilder {
     commands: readonly SimpleCommand[],
     base: string | undefined,
     inOrder: boolean,
-  ): string[] | string {
+  ): { paths: string[]; folders: (string | undefined)[]; cwds?: (string | undefined)[] } | string {
     let folders = [base];
     let previous: (string | undefined)[] | undefined;
     const pushed: (string | undefined)[][] = [];
     const paths: string[] = [];
+    const every = new Set(folders);
+    // Where each command runs, in a line whose commands run one after another: the one folder it is in by then.
+    const cwds: (string | undefined)[] = [];
     for (const command of commands) {
+      cwds.push(folders[0]);
       const moved = folderMovedTo(command.argv);
       if (moved === undefined) continue;
       const mover = command.argv[0] ?? "cd";
@@ -412,13 +432,17 @@ class FootprintBuilder {
         const logical = posixOrWin32(path).normalize(path);
         paths.push(path, logical);
         reached.push(logical);
+        every.add(logical);
       }
-      if (moved.commandOnly && inOrder) continue;
+      if (moved.commandOnly && inOrder) {
+        cwds[cwds.length - 1] = reached[0];
+        continue;
+      }
       if (moved.pushes) pushed.push(folders);
       previous = folders;
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
     }
-    return paths;
+    return { paths, folders: [...every], ...(inOrder ? { cwds } : {}) };
   }
 
   /** A redirection target as an absolute path: `~` is the home folder, relative is against the cwd. */

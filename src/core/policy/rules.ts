@@ -257,10 +257,11 @@ class FootprintView {
   ) {
     this.checks = footprint.paths.map((p) => ({ path: p.path, check: context.paths.check(p.path) }));
     this.simple = footprint.commands.flatMap((c, line) =>
-      // After a `cd`, relative paths are relative to a folder Symposium does not know.
-      c.commands.map((command) => ({
+      // After a `cd`, relative paths are relative to the folder it went to when the line's `cd`s are followed
+      // (`cd src && cat a.ts`), else to a folder Symposium does not know.
+      c.commands.map((command, at) => ({
         command,
-        cwd: changesDirectory(c.commands) ? undefined : (c.cwd ?? context.sessionCwd),
+        cwd: changesDirectory(c.commands) ? c.cwds?.[at] : (c.cwd ?? context.sessionCwd),
         line,
       })),
     );
