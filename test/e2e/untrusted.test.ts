@@ -1,7 +1,9 @@
 // Restricted Mode: in an untrusted folder no agent starts (not even a bypassed one), and the view says why and offers
 // the way out.
 import * as assert from "node:assert/strict";
+import { join } from "node:path";
 import { openSymposiumView, screenshot, symposiumWebview } from "../../tools/browser";
+import { repoRoot } from "../../tools/paths";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 
 describe("Symposium in an untrusted workspace (e2e)", function () {
@@ -31,12 +33,14 @@ describe("Symposium in an untrusted workspace (e2e)", function () {
   });
 
   it("starts no session when asked to", async () => {
-    // Demo agents of earlier test files may still be ending: only one started now would be this window's.
+    // Demo agents of earlier test files may still be ending: only one started now would be this window's. Only
+    // this checkout's count (another run on the machine starts its own).
+    const ours = join(repoRoot, "dist", "demoAgent.js");
     const demoAgents = async () => {
       const { execFileSync } = await import("node:child_process");
       return execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
         .split("\n")
-        .filter((line) => line.includes("demoAgent.js"))
+        .filter((line) => line.includes(ours))
         .map((line) => line.trim().split(/\s+/, 1)[0]!);
     };
     const before = new Set(await demoAgents());
