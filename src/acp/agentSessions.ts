@@ -148,6 +148,8 @@ export class AgentSessions {
       policy: () => this.pool.runtime.policy,
       home: homedir(),
       cwd: () => env.workspaceRoots()[0],
+      // Agents start with the host's environment (and their own settings' `env`, which are the person's).
+      ...(process.env.CDPATH ? { cdPath: process.env.CDPATH } : {}),
       session: (key) => this.sessions.get(key),
       emit: (ops) => this.emit(ops),
       recordDecision: (prompt, record) => this.emitDecision(prompt, record),

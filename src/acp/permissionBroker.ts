@@ -39,6 +39,8 @@ export interface DecideContext {
   home: string;
   /** Where the agent runs (the first workspace folder): a command without its own cwd runs there. */
   cwd: string | undefined;
+  /** `CDPATH` of the environment agents start in, where their shells' `cd src` looks first. */
+  cdPath?: string;
 }
 
 export type Decision =
@@ -179,6 +181,7 @@ export function preparePermission(
       shell: context.policy.shell,
       home: context.home,
       ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
+      ...(context.cdPath ? { cdPath: context.cdPath } : {}),
     },
   );
   const lost =
@@ -228,6 +231,8 @@ export interface BrokerHost {
   home: string;
   /** Where agents run (the first workspace folder). */
   cwd(): string | undefined;
+  /** `CDPATH` of the environment agents start in. */
+  cdPath?: string;
   session(sessionKey: string): Session | undefined;
   emit(ops: ViewOp[]): void;
   /** Every decision, whoever made it, for the history. */
@@ -611,6 +616,7 @@ export class PermissionBroker {
       policy: this.host.policy(),
       home: this.host.home,
       cwd: this.host.cwd(),
+      ...(this.host.cdPath ? { cdPath: this.host.cdPath } : {}),
     };
   }
 

@@ -849,6 +849,10 @@ describe("permission rules and guards", () => {
         "pushd src && popd && popd",
         'cd "$(mktemp -d)" && npm init -y',
         "CDPATH=~ cd .ssh",
+        // cdable_vars: `cd HOME` goes to $HOME when there is no HOME folder here.
+        "shopt -s cdable_vars && cd HOME && touch x",
+        'BASHOPTS=cdable_vars bash -c "cd HOME && npm init -y"',
+        'bash -O cdable_vars -c "cd HOME && npm init -y"',
       ]) {
         const { by } = underBypass(line);
         assert.equal(by.type === "guard" ? by.guard : by.type, "incomplete", line);
@@ -875,6 +879,27 @@ describe("permission rules and guards", () => {
         "cd src && cat *.ts",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
+    });
+
+    it("looks for a cd's folder where the environment's CDPATH says first", () => {
+      const withCdPath = (line: string) =>
+        decide(
+          buildFootprint(v2Request({ type: "command", command: line, cwd: ws }), {
+            shell,
+            home,
+            sessionCwd: ws,
+            cdPath: `${home}:.`,
+          }),
+          context({ bypass: true }),
+        );
+      assert.match(
+        withCdPath("cd src && npm init -y").by.label,
+        /^The line changes folder to .*\/home\/src, outside/,
+      );
+      assert.equal(withCdPath("cd src && cat a.ts").verdict, "ask");
+      // CDPATH is not searched for `./x`, `../x` or a path from the root.
+      assert.equal(withCdPath("cd ./src && cat a.ts").verdict, "allow");
+      assert.equal(withCdPath(`cd ${ws}/src && cat a.ts`).verdict, "allow");
     });
 
     it("places `..` after a link as bash does, beside the link, as well as beside its target", async () => {

@@ -3562,7 +3562,9 @@ export function commandVariable(
     if (SHELL_STARTUP_VARIABLES.has(name))
       return name === "CDPATH"
         ? { name, does: "names folders cd looks in first, which Symposium does not follow" }
-        : { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
+        : name === "BASHOPTS"
+          ? { name, does: "sets the options a shell starts with, which Symposium does not follow" }
+          : { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
     if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
     if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
@@ -3588,8 +3590,11 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
 );
-/** Variables that name files a shell runs first, or the folders `cd src` looks in before the line's own. */
-const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR CDPATH");
+/**
+ * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a
+ * new bash starts with (`BASHOPTS=cdable_vars`).
+ */
+const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR CDPATH BASHOPTS");
 /** npm's (pnpm's), pip's and uv's settings from the environment that choose a registry, an install place or a shell. */
 const PACKAGE_CONFIG_VARIABLES = new RegExp(
   "^(?:npm_config_(?:prefix|global|location|registry|script_shell|node_options|userconfig|globalconfig|shell|git|" +

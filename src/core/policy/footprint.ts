@@ -73,6 +73,8 @@ export interface FootprintOptions {
   home: string;
   /** The session's working directory: where a command without its own cwd runs. */
   sessionCwd?: string;
+  /** `CDPATH` of the environment agents start in: where `cd src` looks before the folder it runs in. */
+  cdPath?: string;
 }
 
 /**
@@ -412,7 +414,8 @@ class FootprintBuilder {
     // Where each command runs, in a line whose commands run one after another: the one folder it is in by then.
     const cwds: (string | undefined)[] = [];
     for (const command of commands) {
-      cwds.push(folders[0]);
+      // More than one folder: CDPATH may have taken a `cd` elsewhere than the line's own folder.
+      cwds.push(folders.length === 1 ? folders[0] : undefined);
       const moved = folderMovedTo(command.argv);
       if (moved === undefined) continue;
       const mover = command.argv[0] ?? "cd";
@@ -426,7 +429,17 @@ class FootprintBuilder {
       if (folders.length > MAX_FOLDERS_MOVED_TO)
         return `the line changes folder in more than ${MAX_FOLDERS_MOVED_TO} ways`;
       const reached: string[] = [];
-      for (const folder of folders) {
+      // A name cd may find below a folder of CDPATH first (not `./x`, `../x`, `/x` or `~/x`).
+      const searched = /^(?:\.{1,2}(?:\/|$)|\/|~)/.test(moved.to) ? [] : this.cdPathFolders();
+      const from = folders.flatMap((folder) => [
+        folder,
+        ...searched.map((entry) =>
+          posixOrWin32(entry).isAbsolute(entry) || folder === undefined
+            ? entry
+            : posixOrWin32(folder).join(folder, entry),
+        ),
+      ]);
+      for (const folder of from) {
         const path = this.commandPath(moved.to, folder);
         if (path === undefined) return `${mover} changes to ${moved.to}, which cannot be placed`;
         const logical = posixOrWin32(path).normalize(path);
@@ -443,6 +456,14 @@ class FootprintBuilder {
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
     }
     return { paths, folders: [...every], ...(inOrder ? { cwds } : {}) };
+  }
+
+  /** The folders of `CDPATH` (an empty entry or `.` is the folder the line is in, already counted). */
+  private cdPathFolders(): string[] {
+    const cdPath = this.options.cdPath;
+    if (!cdPath) return [];
+    const separator = posixOrWin32(this.options.home) === win32 ? ";" : ":";
+    return cdPath.split(separator).filter((folder) => folder !== "" && folder !== ".");
   }
 
   /** A redirection target as an absolute path: `~` is the home folder, relative is against the cwd. */

@@ -514,6 +514,12 @@ class Walker {
       this.problem("let evaluates what a variable holds");
     if (NAMES_VARIABLES.has(inner[0] ?? "") && inner.some((w) => w !== null && SUBSCRIPT_RUNS.test(w)))
       this.problem(SUBSCRIPT_PROBLEM);
+    // cdable_vars makes `cd HOME` go where the variable HOME says when no such folder is here.
+    if (
+      (inner[0] === "shopt" || SHELLS.has(basename(inner[0] ?? ""))) &&
+      inner.some((w, i) => i > 0 && (w === null || w === "cdable_vars"))
+    )
+      this.problem("the line lets cd go where a variable says (cdable_vars)");
     if (wrapped.problem === undefined) {
       const program = shellProgram(wrapped.argv) ?? sourcedProgram(wrapped.argv);
       const fromStdin = program === "stdin" ? stdin : undefined;
