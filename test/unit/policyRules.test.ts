@@ -841,6 +841,7 @@ describe("permission rules and guards", () => {
       // Names after a followed `cd` reach what they reach from there.
       assert.match(held("cd src && cat ../.env"), /^cat reaches .*\/ws\/src\/\.\.\/\.env, a protected path$/);
       assert.match(held("cd src && cat ../../x"), /^cat reaches .*, outside the workspace$/);
+      assert.match(held("cd src | true && cat ../.env"), /^cat reaches .*, outside the workspace$/);
       assert.match(held("cd src && env -C .. cat .env"), /^cat reaches .*\/ws\/\.env, a protected path$/);
       assert.match(held("cd .git && git init"), /^The line changes folder to .*\.git, a protected folder$/);
       for (const line of [
@@ -877,6 +878,12 @@ describe("permission rules and guards", () => {
         "cd web && npm test > test.log",
         "pushd src && cat a.ts && popd && cat package.json",
         "cd src && cat *.ts",
+        // A pipeline after them runs there too.
+        "cd src && grep -rn foo . | head -20",
+        "cd src && cat a.ts | wc -l",
+        "cd src && find . -name '*.ts' | xargs wc -l",
+        // A `cd` in a pipeline moves only its own subshell.
+        "cd src && cd .. | cat && cat a.ts",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });

@@ -174,13 +174,22 @@ describe("shell command lines", () => {
 
   it("says which lines run their commands one after another, each only after the one before succeeded", () => {
     // A `cd` of such a line moves every command after it; of any other line, perhaps not.
-    for (const line of ["npm test", "cd web && npm i && cd ../api", "cd src 2>/dev/null && make > build.log"])
+    for (const line of [
+      "npm test",
+      "cd web && npm i && cd ../api",
+      "cd src 2>/dev/null && make > build.log",
+    ]) {
       assert.equal(parser.parse(line).inOrder, true, line);
+      assert.equal(parser.parse(line).piped, undefined, line);
+    }
+    // A pipeline's commands run in subshells of their own: a `cd` there moves nothing after it.
+    assert.deepEqual(parser.parse("cd src && grep -rn x . | head && make").piped, [1, 2]);
+    assert.deepEqual(parser.parse("cd src | cat && make").piped, [0, 1]);
     for (const line of [
       "cd src; make",
       "cd src || true",
       "(cd src) && make",
-      "cd src | cat && make",
+      "cd src | (cat) && make",
       "echo $(cd src) && make",
       "if cd src; then make; fi",
       "cd src && make &\nmake",

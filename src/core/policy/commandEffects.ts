@@ -2804,6 +2804,10 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
         (git?.name === "grep" && git.rest.some((w) => w === "-l" || w === "--name-only"));
       return listing ? [] : undefined;
     }
+    // A `cd` before the listing prints nothing (or, found through CDPATH, the folder it goes to, checked as such).
+    case "cd":
+    case "chdir":
+      return [];
     default:
       return name !== undefined &&
         LINE_FILTERS.has(name) &&

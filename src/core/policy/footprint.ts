@@ -360,7 +360,7 @@ class FootprintBuilder {
     const base = cwd ?? this.options.sessionCwd;
     const movesFolder = changesDirectory(command.commands);
     const moves = movesFolder
-      ? this.foldersMovedTo(command.commands, base, parsed?.inOrder === true)
+      ? this.foldersMovedTo(command.commands, base, parsed?.inOrder === true, new Set(parsed?.piped))
       : { paths: [], folders: [base] };
     if (typeof moves === "string") this.incomplete(moves);
     this.footprint.commands.push(
@@ -405,6 +405,8 @@ class FootprintBuilder {
     commands: readonly SimpleCommand[],
     base: string | undefined,
     inOrder: boolean,
+    /** Commands of the line that run in a pipeline's subshell: a `cd` there moves only itself. */
+    piped: ReadonlySet<number>,
   ): { paths: string[]; folders: (string | undefined)[]; cwds?: (string | undefined)[] } | string {
     let folders = [base];
     let previous: (string | undefined)[] | undefined;
@@ -413,12 +415,17 @@ class FootprintBuilder {
     const every = new Set(folders);
     // Where each command runs, in a line whose commands run one after another: the one folder it is in by then.
     const cwds: (string | undefined)[] = [];
-    for (const command of commands) {
+    for (const [at, command] of commands.entries()) {
       // More than one folder: CDPATH may have taken a `cd` elsewhere than the line's own folder.
       cwds.push(folders.length === 1 ? folders[0] : undefined);
       const moved = folderMovedTo(command.argv);
       if (moved === undefined) continue;
       const mover = command.argv[0] ?? "cd";
+      // `cd - | …` goes back in its own subshell only.
+      if (inOrder && piped.has(at) && "back" in moved) {
+        cwds[at] = undefined;
+        continue;
+      }
       if ("back" in moved) {
         const back = inOrder ? (moved.back === "previous" ? previous : pushed.pop()) : undefined;
         if (back === undefined) return `${mover} returns to a folder the shell kept from before the line`;
@@ -447,8 +454,8 @@ class FootprintBuilder {
         reached.push(logical);
         every.add(logical);
       }
-      if (moved.commandOnly && inOrder) {
-        cwds[cwds.length - 1] = reached[0];
+      if ((moved.commandOnly || piped.has(at)) && inOrder) {
+        cwds[at] = reached.length === 1 ? reached[0] : undefined;
         continue;
       }
       if (moved.pushes) pushed.push(folders);

@@ -57,6 +57,8 @@ export interface ParsedCommandLine {
    * (`cd web && npm i && cd ../api`): a `cd` moves every command after it.
    */
   inOrder?: true;
+  /** Of such a line, the commands that run in a pipeline's own subshell: a `cd` there moves nothing after it. */
+  piped?: number[];
 }
 
 export interface ShellParser {
@@ -269,8 +271,12 @@ export function parseWithGrammar(
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
     new Walker(parser, result, nesting, line, stdin).walk(tree.rootNode, 0);
-    if (result.problems.length === 0 && chainedCommands(tree.rootNode) === result.commands.length)
+    const chain = result.problems.length === 0 ? chainedCommands(tree.rootNode) : undefined;
+    if (chain?.length === result.commands.length) {
       result.inOrder = true;
+      const piped = chain.flatMap((inPipe, at) => (inPipe ? [at] : []));
+      if (piped.length > 0) result.piped = piped;
+    }
   } finally {
     tree.delete();
   }
@@ -278,28 +284,36 @@ export function parseWithGrammar(
 }
 
 /**
- * How many commands a line of commands joined by `&&` holds (`cd web && npm i`, one of them redirected or not), or -1
- * for any other line (`;`, `||`, a pipe, a subshell, a loop). The walker's count is larger where a command holds
- * others (`$(cd src)`), so the two agree only for a plain chain.
+ * The commands of a line of commands and pipelines joined by `&&` (`cd web && npm i`, `cd src && grep -rn x . | head`),
+ * each `true` where it runs in a pipeline's own subshell; undefined for any other line (`;`, `||`, a subshell, a loop).
+ * The walker finds more commands where one holds others (`$(cd src)`), so the two agree only for a plain chain.
  */
-function chainedCommands(node: Node): number {
+function chainedCommands(node: Node): boolean[] | undefined {
+  // A list's commands as they are; a pipeline's, each a plain command, as run in its subshell.
+  const all = (nodes: readonly (Node | null)[], piped: boolean) => {
+    const parts = nodes.map((child) => (child === null ? undefined : chainedCommands(child)));
+    if (parts.some((part) => part === undefined || (piped && (part.length !== 1 || part[0]))))
+      return undefined;
+    return parts.flatMap((part) => (piped ? [true] : part!));
+  };
   switch (node.type) {
     case "program": {
       const statements = node.namedChildren.filter((child) => child !== null && child.type !== "comment");
-      return statements.length === 1 ? chainedCommands(statements[0]!) : -1;
+      return statements.length === 1 ? chainedCommands(statements[0]!) : undefined;
     }
-    case "list": {
-      if (node.children.some((child) => child !== null && !child.isNamed && child.type !== "&&")) return -1;
-      const counts = node.namedChildren.map((child) => (child === null ? -1 : chainedCommands(child)));
-      return counts.includes(-1) ? -1 : counts.reduce((sum, count) => sum + count, 0);
-    }
+    case "list":
+      return node.children.some((child) => child !== null && !child.isNamed && child.type !== "&&")
+        ? undefined
+        : all(node.namedChildren, false);
+    case "pipeline":
+      return all(node.namedChildren, true);
     case "redirected_statement":
       // The grammar hangs a last command's redirection on the whole chain (`cd a && make > log`).
-      return node.firstNamedChild ? chainedCommands(node.firstNamedChild) : -1;
+      return node.firstNamedChild ? chainedCommands(node.firstNamedChild) : undefined;
     case "command":
-      return 1;
+      return [false];
     default:
-      return -1;
+      return undefined;
   }
 }
 
