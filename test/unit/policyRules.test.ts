@@ -926,6 +926,30 @@ describe("permission rules and guards", () => {
           { ...context({ bypass: true }), paths: linked.boundary, home: linked.home, sessionCwd: linked.ws },
         );
         assert.match(decision.by.label, /^The line changes folder to .*, outside the workspace$/);
+        // After `cd -P` (or `set -P`) bash goes up from where the link leads: `h/..` is `.github`, whose
+        // `workflows` is protected, so where the commands after it run is not known.
+        mkdirSync(join(linked.ws, ".github", "x"), { recursive: true });
+        symlinkSync(join(linked.ws, ".github", "x"), join(linked.ws, "h"));
+        const inLinked = (line: string) =>
+          decide(
+            buildFootprint(v2Request({ type: "command", command: line, cwd: linked.ws }), {
+              shell: linked.shell,
+              home: linked.home,
+              sessionCwd: linked.ws,
+            }),
+            {
+              ...context({ bypass: true }),
+              paths: linked.boundary,
+              home: linked.home,
+              sessionCwd: linked.ws,
+            },
+          );
+        for (const line of [
+          "cd -P h && cd .. && cp src/a.ts workflows/ci.yml",
+          "set -P && cd h && cd .. && cp src/a.ts workflows/ci.yml",
+        ])
+          assert.equal(inLinked(line).verdict, "ask", line);
+        assert.equal(inLinked("cd h && cd .. && cp src/a.ts src/b.ts").verdict, "allow");
       } finally {
         linked.remove();
       }

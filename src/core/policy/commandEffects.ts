@@ -2922,21 +2922,34 @@ export function changesFolder(argv: readonly (string | null)[]): boolean {
  */
 export function folderMovedTo(
   argv: readonly (string | null)[],
-): { to: string | null; pushes?: true; commandOnly?: true } | { back: "previous" | "pushed" } | undefined {
+):
+  | { to: string | null; pushes?: true; commandOnly?: true; physical?: true }
+  | { back: "previous" | "pushed" }
+  | undefined {
   const wrapped = withoutWrappers(argv);
   if (wrapped.changesDirectory !== undefined) return { to: wrapped.changesDirectory, commandOnly: true };
   const name = wrapped.argv[0] == null ? undefined : basename(wrapped.argv[0]);
   if (name === "popd") return { back: "pushed" };
   if (name === undefined || !["cd", "pushd", "chdir"].includes(name)) return undefined;
   let at = 1;
-  // cd's and pushd's options: -L, -P, -e, -@, -n.
-  while (/^-[LPe@n]+$/.test(wrapped.argv[at] ?? "")) at++;
+  // cd's and pushd's options: -L, -P, -e, -@, -n. With -P (the last of -L and -P wins) the shell's folder is where
+  // links lead, and a later `cd ..` goes up from there.
+  let physical = false;
+  for (; /^-[LPe@n]+$/.test(wrapped.argv[at] ?? ""); at++) {
+    const letters = wrapped.argv[at]!.replace(/[^LP]/g, "");
+    if (letters !== "") physical = letters.endsWith("P");
+  }
   if (wrapped.argv[at] === "--") at++;
   const folder = wrapped.argv[at];
+  const mode = physical ? { physical: true as const } : {};
   if (name === "pushd")
-    return { to: folder === undefined || /^[+-]\d+$/.test(folder ?? "") ? null : folder, pushes: true };
+    return {
+      to: folder === undefined || /^[+-]\d+$/.test(folder ?? "") ? null : folder,
+      pushes: true,
+      ...mode,
+    };
   if (folder === "-") return { back: "previous" };
-  return { to: folder === undefined ? "~" : folder };
+  return { to: folder === undefined ? "~" : folder, ...mode };
 }
 
 /**

@@ -415,9 +415,14 @@ class FootprintBuilder {
     const every = new Set(folders);
     // Where each command runs, in a line whose commands run one after another: the one folder it is in by then.
     const cwds: (string | undefined)[] = [];
+    // After `cd -P` or `set -P` the shell's folder is where links lead, which the footprint does not resolve: the
+    // folders a later `cd` goes to are still placed (the policy resolves them), but where commands run is not known.
+    let physical = false;
     for (const [at, command] of commands.entries()) {
       // More than one folder: CDPATH may have taken a `cd` elsewhere than the line's own folder.
-      cwds.push(folders.length === 1 ? folders[0] : undefined);
+      cwds.push(folders.length === 1 && !physical ? folders[0] : undefined);
+      if (command.argv[0] === "set" && command.argv.some((w) => w === null || /^-[^-]*P|^physical$/.test(w)))
+        physical = true;
       const moved = folderMovedTo(command.argv);
       if (moved === undefined) continue;
       const mover = command.argv[0] ?? "cd";
@@ -455,9 +460,10 @@ class FootprintBuilder {
         every.add(logical);
       }
       if ((moved.commandOnly || piped.has(at)) && inOrder) {
-        cwds[at] = reached.length === 1 ? reached[0] : undefined;
+        cwds[at] = reached.length === 1 && !physical && !moved.physical ? reached[0] : undefined;
         continue;
       }
+      if (moved.physical) physical = true;
       if (moved.pushes) pushed.push(folders);
       previous = folders;
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
