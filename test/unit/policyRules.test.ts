@@ -1405,6 +1405,11 @@ describe("permission rules and guards", () => {
         `lua -e 'os.execute("rm -rf ~")'`,
         `Rscript -e 'system("rm -rf ~")'`,
         "expect -c 'spawn rm -rf ~'",
+        // Any module's call, a call imported alone, and a shell's `-c` in a program's argv.
+        `python3 -c "__import__('os').system('rm -rf ~')"`,
+        `python3 -c "from os import system; system('rm -rf ~')"`,
+        `python3 -c "import subprocess; subprocess.run(['bash', '-c', 'rm -rf ~'])"`,
+        `node -e "require('child_process').spawnSync('sh', ['-c', 'rm -rf ~'])"`,
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" as const })),
       // Code that computes the home folder, and a shell line that reads in it.
       ...[
@@ -2569,6 +2574,8 @@ describe("permission rules and guards", () => {
           `node -e "require('child_process').execSync('npm test', { stdio: 'inherit' })"`,
           `python3 -c "import subprocess; print(subprocess.check_output('git status --short', shell=True))"`,
           `node -e "console.log(/a/.exec('abc'))"`,
+          `python3 -c "import asyncio; asyncio.run(main())"`,
+          `python3 -c "import subprocess as sp; sp.run('npm test', shell=True)"`,
           // xargs's replace string written without a space.
           "rg -l TODO src | xargs -I{} wc -l {}",
           // A runner's options that choose the packages, Python version or environment its command runs with.

@@ -797,9 +797,19 @@ export function shellLinesInCode(name: string, code: string): string[] {
   const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : name;
   const calls = SHELL_CALLS[family];
   const lines: string[] = [];
-  const literal = String.raw`(["'\x60])((?:\\.|(?!\1)[^\\])*)\1`;
-  for (const match of calls === undefined ? [] : code.matchAll(new RegExp(`(?:${calls})${literal}`, "g")))
-    lines.push(match[2]!.replace(/\\(["'\x60\\])/g, "$1"));
+  // A string literal after `prefix`, unescaped: its text is the shell line.
+  const after = (prefix: string) =>
+    [
+      ...code.matchAll(
+        new RegExp(String.raw`(?:${prefix})(?<q>["'\x60])(?<text>(?:\\.|(?!\k<q>)[^\\])*)\k<q>`, "g"),
+      ),
+    ].map((match) => match.groups!.text!.replace(/\\(["'\x60\\])/g, "$1"));
+  if (calls !== undefined)
+    lines.push(
+      ...after(calls),
+      // A shell's `-c` in a program's argv (`subprocess.run(['bash', '-c', '…'])`, `spawnSync('sh', ['-c', '…'])`).
+      ...after(String.raw`["']-l?c["']\s*,\s*`),
+    );
   // Ruby's, Perl's and PHP's backticks run their text in a shell.
   if (["ruby", "perl", "php"].includes(family))
     for (const match of code.matchAll(/\x60((?:\\.|[^\\\x60])*)\x60/g)) lines.push(match[1]!);
@@ -814,7 +824,8 @@ export function shellLinesInCode(name: string, code: string): string[] {
 
 /** What comes before the string a language hands to a shell (`os.system(`, `execSync(`, `system `, `%x(`). */
 const SHELL_CALLS: Readonly<Record<string, string>> = {
-  python: String.raw`\b(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(\s*[rbuRBU]{0,2}`,
+  // Any module's (`__import__('os').system(…)`, `sp.run(…)`), or imported alone (`from os import system`).
+  python: String.raw`(?:\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen))\s*\(\s*[rbuRBU]{0,2}`,
   node: String.raw`\b(?:execSync|exec)\s*\(\s*`,
   bun: String.raw`\b(?:execSync|exec)\s*\(\s*`,
   deno: String.raw`\b(?:execSync|exec)\s*\(\s*`,
