@@ -2313,6 +2313,10 @@ describe("permission rules and guards", () => {
         "chmod +x .git/hooks/*",
         "touch .git/hooks/pre-commit{,}",
         "cat ../*/secrets.txt",
+        // A loop's variable whose values reach further, or may be set otherwise.
+        `for f in ~/.ssh/*; do cat "$f"; done`,
+        "for f in *; do cat $f; done",
+        `for f in a; do f=~/.bashrc; rm "$f"; done`,
         // Quotes beside such a glob, or a quoted word that is not wholly literal, leave it unknown.
         "sed -i 's/a/b/' .git/hooks/*",
         'grep -n "x" .en*',
@@ -2576,6 +2580,9 @@ describe("permission rules and guards", () => {
           `node -e "console.log(/a/.exec('abc'))"`,
           `python3 -c "import asyncio; asyncio.run(main())"`,
           `python3 -c "import subprocess as sp; sp.run('npm test', shell=True)"`,
+          // A loop over words or a glob of the workspace, its variable read whole.
+          `for f in src/*.ts; do wc -l "$f"; done`,
+          "for f in README.md src; do ls -la $f; done",
           // xargs's replace string written without a space.
           "rg -l TODO src | xargs -I{} wc -l {}",
           // A runner's options that choose the packages, Python version or environment its command runs with.

@@ -98,6 +98,20 @@ describe("shell command lines", () => {
     { line: "python3 <<'EOF'\nimport os\nos.popen('id')\nEOF", commands: ["python3", "id"] },
     // JavaScript's backticks are its own strings, not a shell's.
     { line: "node -e 'console.log(`a ${b}`)'", commands: ["node -e console.log(`a ${b}`)"] },
+    // A `for` loop's variable read whole in its body takes each of its values: a word, or a glob's matches.
+    {
+      line: `for f in src/*.ts "a b"; do wc -l "$f"; done`,
+      commands: ["wc -l <?>", "wc -l a b"],
+    },
+    { line: "for f in a b; do rm -f $f; done", commands: ["rm -f a", "rm -f b"] },
+    { line: "for f in a; do for g in b c; do cp ${f} $g; done; done", commands: ["cp a b", "cp a c"] },
+    // Unless it is read unquoted with a value a shell would split or expand, or may be given another value.
+    { line: "for f in '*'; do rm $f; done", commands: ["rm <?>"] },
+    { line: "for f in a; do f=~/.bashrc; rm $f; done", commands: ["f=~/.bashrc", "rm <?>"] },
+    { line: "for f in a; do read f; rm $f; done", commands: ["read f", "rm <?>"] },
+    { line: "for f in a; do source x.sh; rm $f; done", commands: ["source x.sh", "rm <?>"] },
+    { line: "g() { f=~; }; for f in a; do g; rm $f; done", commands: ["f=~", "g", "rm <?>"] },
+    { line: 'for f in $(ls); do rm "$f"; done', commands: ["ls", "rm <?>"] },
     // Empty braces are literal wherever they are; braces around a list or a sequence expand.
     { line: "xargs -I{} echo {}", commands: ["xargs -I{} echo {}"] },
     { line: "cat a{b,c} x{{}} .{env,x} {1..3}", commands: ["cat <?> <?> <?> <?>"] },

@@ -77,6 +77,8 @@ export const MAX_COMMAND_LINE_CHARS = 256 * 1024;
 /** Deeper nesting (`$($($(…)))`, `bash -c 'bash -c …'`) is a problem, not a stack overflow. */
 const MAX_DEPTH = 100;
 const MAX_NESTED_SHELLS = 4;
+/** A `for` loop with more values (or commands with more combinations of them) leaves its variable unread. */
+const MAX_LOOP_VALUES = 50;
 /** More shell lines in one program's code are a problem, not that many more parses. */
 const MAX_CODE_LINES = 100;
 
@@ -317,7 +319,13 @@ function chainedCommands(node: Node): boolean[] | undefined {
   }
 }
 
+/** A value a `for` loop's variable takes: a word as it is, or a glob whose matches it takes one by one. */
+type LoopValue = { word: string } | { glob: string };
+
 class Walker {
+  /** The values of the `for` loops' variables around the commands being read (`bindLoop`). */
+  private readonly loops = new Map<string, readonly LoopValue[]>();
+
   constructor(
     private readonly parser: Parser,
     private readonly out: ParsedCommandLine,
@@ -366,6 +374,12 @@ class Walker {
       case "expansion":
         this.expansion(node);
         return this.children(node, depth);
+      case "for_statement": {
+        const bound = this.bindLoop(node);
+        this.children(node, depth);
+        if (bound !== undefined) this.loops.delete(bound);
+        return;
+      }
       default:
         if (LEAVES.has(node.type)) return;
         if (!CONTAINERS.has(node.type))
@@ -428,6 +442,8 @@ class Walker {
     const argv: (string | null)[] = [];
     const assignments: string[] = [];
     const pipes: number[] = [];
+    // Words that are a `for` loop's variable, read whole (`"$f"`): the command runs once for each of its values.
+    const references: { at: number; loop: string; node: Node }[] = [];
     // The grammar reads `sh 0<<<x` as the word `0` and a here-string: the number is the here-string's descriptor.
     const descriptors = new Map<number, string>();
     for (const child of node.children) {
@@ -454,6 +470,8 @@ class Walker {
         if (word) this.walk(word, depth + 1);
       } else if (child.isNamed) {
         if (child.type === "process_substitution" && child.text.startsWith("<(")) pipes.push(argv.length);
+        const loop = this.loopVariable(child);
+        if (loop !== undefined) references.push({ at: argv.length, loop, node: child });
         argv.push(staticWord(child));
         this.walk(child, depth + 1);
       } else if (child.isMissing) {
@@ -462,7 +480,97 @@ class Walker {
     }
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
-    this.simple(argv, assignments, node.text, depth, this.stdinOf(node, descriptors), pipes);
+    const stdin = this.stdinOf(node, descriptors);
+    for (const { argv: each, text } of this.loopRuns(node, argv, references))
+      this.simple(each, assignments, text, depth, stdin, pipes);
+  }
+
+  /**
+   * Binds a `for` loop's variable to its values while its body is read (`for f in src/*.ts; do wc -l "$f"; done`
+   * runs `wc -l` on each match), when the values are words or globs as written and nothing in the line could give
+   * the variable another value: the body never names it but to read it (`$f`, `${f}`: no `f=`, `read f`, `local f`),
+   * sources or evaluates nothing, and the line defines no function (which could set it). Returns the variable bound.
+   */
+  private bindLoop(node: Node): string | undefined {
+    const variable = node.childForFieldName("variable")?.text;
+    const body = node.childForFieldName("body");
+    const values = node.childrenForFieldName("value");
+    if (variable === undefined || body === null || values.length === 0 || this.loops.has(variable))
+      return undefined;
+    const bound: LoopValue[] = [];
+    for (const value of values) {
+      const word = staticWord(value);
+      if (word !== null) bound.push({ word });
+      else if (value.type === "word" && /^[\w./*?@+,:-]+$/.test(value.text) && /[*?]/.test(value.text))
+        bound.push({ glob: value.text });
+      else return undefined;
+    }
+    const named = new RegExp(String.raw`(?:^|[\s;&|(])${variable}(?=$|[\s;&|)=+[])`);
+    if (
+      bound.length > MAX_LOOP_VALUES ||
+      named.test(body.text) ||
+      /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(/.test(body.text) ||
+      /\(\s*\)\s*\{|\bfunction\s/.test(this.line)
+    )
+      return undefined;
+    this.loops.set(variable, bound);
+    return variable;
+  }
+
+  /** The loop variable a word reads whole (`$f`, `"$f"`, `${f}`), when it is bound. */
+  private loopVariable(node: Node): string | undefined {
+    const quoted = node.type === "string";
+    const inner = quoted && node.namedChildren.length === 1 ? node.firstNamedChild : node;
+    if (
+      inner === null ||
+      !/^(?:\$\w+|\$\{\w+\})$/.test(inner.text) ||
+      node.text.length !== inner.text.length + (quoted ? 2 : 0)
+    )
+      return undefined;
+    const variable = inner.text.replace(/^\$\{?|\}$/g, "");
+    const values = this.loops.get(variable);
+    // Unquoted, a value is split at spaces and expanded as a glob again (a file named `.*` matches `.env`): only a
+    // plain word is read so.
+    if (
+      values === undefined ||
+      (!quoted && !values.every((v) => "word" in v && /^[\w./@+,:=-]+$/.test(v.word)))
+    )
+      return undefined;
+    return variable;
+  }
+
+  /**
+   * A command once for each value of the loop variables its words read whole: a word's value as it is, or a glob's
+   * matches (its word computed, the glob written in the command's text, where the guards expand it).
+   */
+  private loopRuns(
+    node: Node,
+    argv: (string | null)[],
+    references: readonly { at: number; loop: string; node: Node }[],
+  ): { argv: (string | null)[]; text: string }[] {
+    let runs = [{ argv, text: node.text, values: new Map<string, LoopValue>() }];
+    for (const loop of new Set(references.map((r) => r.loop))) {
+      runs = runs.flatMap((run) =>
+        (this.loops.get(loop) ?? []).map((value) => ({
+          ...run,
+          values: new Map(run.values).set(loop, value),
+        })),
+      );
+      if (runs.length > MAX_LOOP_VALUES) return [{ argv, text: node.text }];
+    }
+    return runs.map(({ values }) => {
+      const each = [...argv];
+      let text = node.text;
+      // From the last word back, so that the earlier words' places in the text stay right.
+      for (const { at, loop, node: word } of [...references].reverse()) {
+        const value = values.get(loop)!;
+        each[at] = "word" in value ? value.word : null;
+        const written = "word" in value ? `'${value.word.replaceAll("'", `'\\''`)}'` : value.glob;
+        const start = word.startIndex - node.startIndex;
+        text = text.slice(0, start) + written + text.slice(start + word.text.length);
+      }
+      return { argv: each, text };
+    });
   }
 
   /**
