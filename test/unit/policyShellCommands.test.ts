@@ -109,6 +109,7 @@ describe("shell command lines", () => {
     { line: "for f in '*'; do rm $f; done", commands: ["rm <?>"] },
     { line: "for f in a; do f=~/.bashrc; rm $f; done", commands: ["f=~/.bashrc", "rm <?>"] },
     { line: "for f in a; do read f; rm $f; done", commands: ["read f", "rm <?>"] },
+    { line: 'for f in ""; do : "${f:=x}"; rm "$f"; done', commands: [": <?>", "rm <?>"], ok: false },
     { line: "for f in a; do source x.sh; rm $f; done", commands: ["source x.sh", "rm <?>"] },
     { line: "g() { f=~; }; for f in a; do g; rm $f; done", commands: ["f=~", "g", "rm <?>"] },
     { line: 'for f in $(ls); do rm "$f"; done', commands: ["ls", "rm <?>"] },

@@ -505,7 +505,8 @@ class Walker {
         bound.push({ glob: value.text });
       else return undefined;
     }
-    const named = new RegExp(String.raw`(?:^|[\s;&|(])${variable}(?=$|[\s;&|)=+[])`);
+    // Named but to be read (`read f`, `f=…`, `local f`), or read through an expansion that may set it (`${f:=…}`).
+    const named = new RegExp(String.raw`(?:^|[\s;&|(])${variable}(?=$|[\s;&|)=+[])|\$\{${variable}[^}]`);
     if (
       bound.length > MAX_LOOP_VALUES ||
       named.test(body.text) ||
