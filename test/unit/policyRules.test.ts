@@ -2183,6 +2183,16 @@ describe("permission rules and guards", () => {
         "docker-credential-desktop get",
         "gpg --armor --export-secret-keys me",
         "timeout 5 heroku auth:token",
+        // Secrets a cloud or a cluster keeps, printed by its client.
+        'kubectl get secret db -o jsonpath="{.data.password}"',
+        "kubectl -n prod get secret db -o yaml",
+        "kubectl create token deployer",
+        "aws secretsmanager get-secret-value --secret-id db",
+        "aws ssm get-parameter --name /db/password --with-decryption",
+        "aws sts assume-role --role-arn arn:x --role-session-name s",
+        "gcloud secrets versions access latest --secret=db",
+        "az keyvault secret show --vault-name v -n db",
+        "heroku config -a app",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       // Forced forms that drop local changes, and commits no branch holds pruned with the record that recovers them.
       ...[
@@ -2827,6 +2837,9 @@ describe("permission rules and guards", () => {
           // What they say about the account, and what a person does with a repository every day.
           "gh auth status",
           "npm whoami",
+          "kubectl get secrets -n prod",
+          "kubectl -n prod get pods -o yaml",
+          "aws ssm get-parameter --name /app/region",
           "kubectl config get-contexts",
           "gcloud config list",
           "gh ssh-key list",

@@ -3143,22 +3143,44 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
         sub.some((word) => word === null || /key|secret|token/i.test(word))) ||
         verbs("configure", "export-credentials") ||
         verbs("ecr", "get-login-password") ||
-        verbs("codeartifact", "get-authorization-token")
+        verbs("codeartifact", "get-authorization-token") ||
+        verbs("secretsmanager", "get-secret-value") ||
+        (sub[0] === "ssm" &&
+          /^get-parameters?(?:-by-path)?$/.test(sub[1] ?? "") &&
+          long("--with-decryption")) ||
+        (sub[0] === "sts" &&
+          ["get-session-token", "assume-role", "get-federation-token"].includes(sub[1] ?? "")) ||
+        verbs("iam", "create-access-key")
         ? "AWS credentials"
         : undefined;
     case "gcloud":
       return verbs("auth", "print-access-token") ||
         verbs("auth", "print-identity-token") ||
         verbs("auth", "application-default", "print-access-token") ||
-        verbs("config", "config-helper")
-        ? "a Google Cloud token"
+        verbs("config", "config-helper") ||
+        verbs("secrets", "versions", "access") ||
+        verbs("iam", "service-accounts", "keys", "create")
+        ? "a Google Cloud token or secret"
         : undefined;
     case "az":
-      return verbs("account", "get-access-token") ? "an Azure token" : undefined;
+      return verbs("account", "get-access-token") ||
+        (verbs("keyvault", "secret") && ["show", "download"].includes(sub[2] ?? ""))
+        ? "an Azure token or secret"
+        : undefined;
     case "kubectl":
-      return verbs("config", "view") && long("--raw") ? "the cluster credentials" : undefined;
+    case "oc":
+      // A Secret's data comes with an output format (`-o yaml`, `-o jsonpath=…`); the listing names them only.
+      // Options come before the verb with their values (`-n prod get secret db -o yaml`).
+      return (verbs("config", "view") && long("--raw")) ||
+        (sub.some((word, i) => word === "get" && /^secrets?(?:\/|$)/.test(sub[i + 1] ?? "")) &&
+          words.some((word) => word === null || /^(?:-o|--output)/.test(word))) ||
+        sub.some((word, i) => word === "create" && sub[i + 1] === "token")
+        ? "the cluster's credentials or secrets"
+        : undefined;
     case "heroku":
-      return verbs("auth:token") ? "a Heroku token" : undefined;
+      return verbs("auth:token") || sub[0] === "config" || sub[0] === "config:get"
+        ? "a Heroku token, or an app's settings with its secrets"
+        : undefined;
     case "security":
       return (["find-generic-password", "find-internet-password"].includes(sub[0] ?? "") && short("wg")) ||
         (sub[0] === "dump-keychain" && short("d"))
