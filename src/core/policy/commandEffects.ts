@@ -3330,8 +3330,16 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
  * `pulumi destroy`), a cluster's objects (`kubectl delete`, `helm uninstall`), a cloud account's resources and
  * stored data (`aws s3 rm`, `aws ec2 terminate-instances`, `gcloud projects delete`, `az group delete`), a hosted
  * app or database (`fly apps destroy`, `heroku pg:reset`, `dropdb`). None of it is in the workspace or comes back
- * from it. Deploys are left alone: the next deploy undoes one.
+ * from it. So does a plan carried out unseen (`terraform apply -auto-approve`, `pulumi up --yes`), whose deletions
+ * nobody read. Other deploys are left alone: the next deploy undoes one.
  */
+/** terraform's options whose value may follow as the next word (`-var x=1`). */
+const TERRAFORM_VALUES = wordSet(
+  "-var -var-file -target -replace -parallelism -lock-timeout -state -state-out -backup",
+);
+const UNSEEN_PLAN =
+  "changes the infrastructure it manages as its plan says, deletions too, without showing it";
+
 function deletesRemote(
   name: string,
   words: readonly (string | null)[],
@@ -3343,15 +3351,30 @@ function deletesRemote(
     case "terraform":
     case "tofu":
     case "terragrunt":
-      return first === "destroy" ||
+      if (
+        first === "destroy" ||
         (first === "apply" && words.some((word) => word === "-destroy" || word === "--destroy")) ||
         (first === "workspace" && sub[1] === "delete") ||
         (first === "run-all" && sub[1] === "destroy")
-        ? "destroys the infrastructure it manages"
+      )
+        return "destroys the infrastructure it manages";
+      // A saved plan (`apply plan.bin`, an operand not an option's value) is carried out without a prompt too.
+      return first === "apply" &&
+        words.some(
+          (word, i) =>
+            /^--?auto-approve$/.test(word ?? "") ||
+            (i > words.indexOf("apply") &&
+              (word === null || !word.startsWith("-")) &&
+              !TERRAFORM_VALUES.has(words[i - 1] ?? "")),
+        )
+        ? UNSEEN_PLAN
         : undefined;
     case "pulumi":
-      return first === "destroy" || (first === "stack" && sub[1] === "rm")
-        ? "destroys the infrastructure it manages"
+      if (first === "destroy" || (first === "stack" && sub[1] === "rm"))
+        return "destroys the infrastructure it manages";
+      return ["up", "update"].includes(first) &&
+        words.some((word) => ["--yes", "-y", "-f"].includes(word ?? ""))
+        ? UNSEEN_PLAN
         : undefined;
     case "cdk":
     case "sst":
