@@ -101,6 +101,16 @@ describe("permission rules and guards", () => {
   const build = (request: { protocolVersion: 1 | 2; params: unknown }): Footprint =>
     buildFootprint(request, { shell, home, sessionCwd: ws });
   const command = (line: string, cwd = ws) => build(v2Request({ type: "command", command: line, cwd }));
+  /** A command line run at the top of another policy workspace than this suite's, decided under Bypass. */
+  const underBypassIn = (other: PolicyWorkspace, line: string, paths: PathChecker = other.boundary) =>
+    decide(
+      buildFootprint(v2Request({ type: "command", command: line, cwd: other.ws }), {
+        shell: other.shell,
+        home: other.home,
+        sessionCwd: other.ws,
+      }),
+      { ...context({ bypass: true }), paths, home: other.home, sessionCwd: other.ws },
+    );
   const toolCall = (call: Record<string, unknown>) => build(v1Request(call));
   const edit = (...paths: string[]) => toolCall({ kind: "edit", locations: paths.map((path) => ({ path })) });
 
@@ -373,15 +383,7 @@ describe("permission rules and guards", () => {
         assert.match(decision.by.label, reaches, line);
       }
     };
-    const inRepo = (line: string, paths: PathChecker = repo.boundary) =>
-      decide(
-        buildFootprint(v2Request({ type: "command", command: line, cwd: repo.ws }), {
-          shell: repo.shell,
-          home: repo.home,
-          sessionCwd: repo.ws,
-        }),
-        { ...context({ bypass: true }), paths, home: repo.home, sessionCwd: repo.ws },
-      );
+    const inRepo = (line: string, paths: PathChecker = repo.boundary) => underBypassIn(repo, line, paths);
 
     it("asks before a command changes a protected file it is given by find, a listing or xargs", () => {
       asksProtected([
@@ -627,15 +629,7 @@ describe("permission rules and guards", () => {
       const clean = await makePolicyWorkspace("symposium-clean-");
       try {
         symlinkSync("src", join(clean.ws, "lib"));
-        const inClean = (line: string) =>
-          decide(
-            buildFootprint(v2Request({ type: "command", command: line, cwd: clean.ws }), {
-              shell: clean.shell,
-              home: clean.home,
-              sessionCwd: clean.ws,
-            }),
-            { ...context({ bypass: true }), paths: clean.boundary, home: clean.home, sessionCwd: clean.ws },
-          );
+        const inClean = (line: string) => underBypassIn(clean, line);
         const held = [
           "cat src/*",
           "chmod 644 *",
@@ -914,36 +908,13 @@ describe("permission rules and guards", () => {
       try {
         // `deep` leads to src/lib: `deep/../..` is the workspace for the file system, its parent for bash.
         symlinkSync(join(linked.ws, "src", "lib"), join(linked.ws, "deep"));
-        const decision = decide(
-          buildFootprint(
-            v2Request({ type: "command", command: "cd deep/../.. && npm init -y", cwd: linked.ws }),
-            {
-              shell: linked.shell,
-              home: linked.home,
-              sessionCwd: linked.ws,
-            },
-          ),
-          { ...context({ bypass: true }), paths: linked.boundary, home: linked.home, sessionCwd: linked.ws },
-        );
+        const decision = underBypassIn(linked, "cd deep/../.. && npm init -y");
         assert.match(decision.by.label, /^The line changes folder to .*, outside the workspace$/);
         // After `cd -P` (or `set -P`) bash goes up from where the link leads: `h/..` is `.github`, whose
         // `workflows` is protected, so where the commands after it run is not known.
         mkdirSync(join(linked.ws, ".github", "x"), { recursive: true });
         symlinkSync(join(linked.ws, ".github", "x"), join(linked.ws, "h"));
-        const inLinked = (line: string) =>
-          decide(
-            buildFootprint(v2Request({ type: "command", command: line, cwd: linked.ws }), {
-              shell: linked.shell,
-              home: linked.home,
-              sessionCwd: linked.ws,
-            }),
-            {
-              ...context({ bypass: true }),
-              paths: linked.boundary,
-              home: linked.home,
-              sessionCwd: linked.ws,
-            },
-          );
+        const inLinked = (line: string) => underBypassIn(linked, line);
         for (const line of [
           "cd -P h && cd .. && cp src/a.ts workflows/ci.yml",
           "set -P && cd h && cd .. && cp src/a.ts workflows/ci.yml",
