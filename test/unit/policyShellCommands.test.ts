@@ -112,6 +112,7 @@ describe("shell command lines", () => {
     { line: 'for f in ""; do : "${f:=x}"; rm "$f"; done', commands: [": <?>", "rm <?>"], ok: false },
     { line: "for f in a; do source x.sh; rm $f; done", commands: ["source x.sh", "rm <?>"] },
     { line: "g() { f=~; }; for f in a; do g; rm $f; done", commands: ["f=~", "g", "rm <?>"] },
+    { line: "trap 'f=~' DEBUG; for f in a; do rm $f; done", commands: ["trap f=~ DEBUG", "f=~", "rm <?>"] },
     { line: 'for f in $(ls); do rm "$f"; done', commands: ["ls", "rm <?>"] },
     // Empty braces are literal wherever they are; braces around a list or a sequence expand.
     { line: "xargs -I{} echo {}", commands: ["xargs -I{} echo {}"] },

@@ -489,7 +489,8 @@ class Walker {
    * Binds a `for` loop's variable to its values while its body is read (`for f in src/*.ts; do wc -l "$f"; done`
    * runs `wc -l` on each match), when the values are words or globs as written and nothing in the line could give
    * the variable another value: the body never names it but to read it (`$f`, `${f}`: no `f=`, `read f`, `local f`),
-   * sources or evaluates nothing, and the line defines no function (which could set it). Returns the variable bound.
+   * sources or evaluates nothing, and the line defines no function or trap (which could set it). Returns the variable
+   * bound.
    */
   private bindLoop(node: Node): string | undefined {
     const variable = node.childForFieldName("variable")?.text;
@@ -511,7 +512,8 @@ class Walker {
       bound.length > MAX_LOOP_VALUES ||
       named.test(body.text) ||
       /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(/.test(body.text) ||
-      /\(\s*\)\s*\{|\bfunction\s/.test(this.line)
+      // A function or a trap (`trap 'f=…' DEBUG` runs before every command) could set it anywhere in the line.
+      /\(\s*\)\s*\{|\bfunction\s|\btrap\b/.test(this.line)
     )
       return undefined;
     this.loops.set(variable, bound);
