@@ -794,7 +794,7 @@ const HOME_IN_CODE = new RegExp(
  * line runs as surely as `bash -c '…'`. A line the program builds at run time is not seen, as any other code is not.
  */
 export function shellLinesInCode(name: string, code: string): string[] {
-  const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : name;
+  const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : (SAME_CALLS[name] ?? name);
   const calls = SHELL_CALLS[family];
   const lines: string[] = [];
   // A string literal after `prefix`, unescaped: its text is the shell line.
@@ -822,18 +822,17 @@ export function shellLinesInCode(name: string, code: string): string[] {
   return lines;
 }
 
+/** Interpreters that hand strings to a shell as another one does (Bun and Deno run Node's `child_process`). */
+const SAME_CALLS: Readonly<Record<string, string>> = { bun: "node", deno: "node", luajit: "lua" };
 /** What comes before the string a language hands to a shell (`os.system(`, `execSync(`, `system `, `%x(`). */
 const SHELL_CALLS: Readonly<Record<string, string>> = {
   // Any module's (`__import__('os').system(…)`, `sp.run(…)`), or imported alone (`from os import system`).
   python: String.raw`(?:\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen))\s*\(\s*[rbuRBU]{0,2}`,
   node: String.raw`\b(?:execSync|exec)\s*\(\s*`,
-  bun: String.raw`\b(?:execSync|exec)\s*\(\s*`,
-  deno: String.raw`\b(?:execSync|exec)\s*\(\s*`,
   ruby: String.raw`(?:\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?\s*|%x\(\s*)`,
   perl: String.raw`\b(?:system|exec|qx)\s*\(?\s*`,
   php: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*`,
   lua: String.raw`\b(?:os\.execute|io\.popen)\s*\(?\s*`,
-  luajit: String.raw`\b(?:os\.execute|io\.popen)\s*\(?\s*`,
   Rscript: String.raw`\bsystem\s*\(\s*`,
   julia: String.raw`\brun\s*\(\s*`,
   // awk also pipes its output to a command (`print | "sort"`, `|&` for a coprocess).
@@ -3087,14 +3086,15 @@ const LOGINS: Readonly<Record<string, readonly string[]>> = {
   gcloud: ["auth login", "auth revoke", "auth activate-service-account", "config set", "config unset"],
   aws: ["configure set", "configure import", "configure sso", "sso login", "sso logout"],
   kubectl: [
-    ...[
-      "config set",
-      "config set-credentials",
-      "config set-context",
-      "config set-cluster",
-      "config use-context",
-    ],
-    ...["config delete-context", "config delete-cluster", "config delete-user", "config rename-context"],
+    "config set",
+    "config set-credentials",
+    "config set-context",
+    "config set-cluster",
+    "config use-context",
+    "config delete-context",
+    "config delete-cluster",
+    "config delete-user",
+    "config rename-context",
   ],
   "huggingface-cli": ["login", "logout"],
   hf: ["auth login", "auth logout", "auth switch"],
@@ -3325,6 +3325,14 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
   return undefined;
 }
 
+/** terraform's options whose value may follow as the next word (`-var x=1`). */
+const TERRAFORM_VALUES = wordSet(
+  "-var -var-file -target -replace -parallelism -lock-timeout -state -state-out -backup",
+);
+const DESTROYS = "destroys the infrastructure it manages";
+const UNSEEN_PLAN =
+  "changes the infrastructure it manages as its plan says, deletions too, without showing it";
+
 /**
  * What a cloud or cluster command deletes, or undefined: infrastructure a tool manages (`terraform destroy`,
  * `pulumi destroy`), a cluster's objects (`kubectl delete`, `helm uninstall`), a cloud account's resources and
@@ -3333,13 +3341,6 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
  * from it. So does a plan carried out unseen (`terraform apply -auto-approve`, `pulumi up --yes`), whose deletions
  * nobody read. Other deploys are left alone: the next deploy undoes one.
  */
-/** terraform's options whose value may follow as the next word (`-var x=1`). */
-const TERRAFORM_VALUES = wordSet(
-  "-var -var-file -target -replace -parallelism -lock-timeout -state -state-out -backup",
-);
-const UNSEEN_PLAN =
-  "changes the infrastructure it manages as its plan says, deletions too, without showing it";
-
 function deletesRemote(
   name: string,
   words: readonly (string | null)[],
@@ -3357,7 +3358,7 @@ function deletesRemote(
         (first === "workspace" && sub[1] === "delete") ||
         (first === "run-all" && sub[1] === "destroy")
       )
-        return "destroys the infrastructure it manages";
+        return DESTROYS;
       // A saved plan (`apply plan.bin`, an operand not an option's value) is carried out without a prompt too.
       return first === "apply" &&
         words.some(
@@ -3370,18 +3371,17 @@ function deletesRemote(
         ? UNSEEN_PLAN
         : undefined;
     case "pulumi":
-      if (first === "destroy" || (first === "stack" && sub[1] === "rm"))
-        return "destroys the infrastructure it manages";
+      if (first === "destroy" || (first === "stack" && sub[1] === "rm")) return DESTROYS;
       return ["up", "update"].includes(first) &&
         words.some((word) => ["--yes", "-y", "-f"].includes(word ?? ""))
         ? UNSEEN_PLAN
         : undefined;
     case "cdk":
     case "sst":
-      return first === "destroy" || first === "remove" ? "destroys the infrastructure it manages" : undefined;
+      return first === "destroy" || first === "remove" ? DESTROYS : undefined;
     case "serverless":
     case "sls":
-      return first === "remove" ? "destroys the infrastructure it manages" : undefined;
+      return first === "remove" ? DESTROYS : undefined;
     case "kubectl":
     case "oc":
     case "k3s":
@@ -3631,13 +3631,10 @@ export function commandVariable(
         name,
         does: "sets where a package manager installs from or to, or what it runs, which Symposium does not read",
       };
-    // A shell runs the file these name before its own commands (`BASH_ENV=<(…) bash -c ls`).
-    if (SHELL_STARTUP_VARIABLES.has(name))
-      return name === "CDPATH"
-        ? { name, does: "names folders cd looks in first, which Symposium does not follow" }
-        : name === "BASHOPTS"
-          ? { name, does: "sets the options a shell starts with, which Symposium does not follow" }
-          : { name, does: "names a file a shell runs before its commands, which Symposium does not read" };
+    // A shell runs the file these name before its own commands (`BASH_ENV=<(…) bash -c ls`), or looks for folders
+    // or starts as they say.
+    const startup = SHELL_STARTUP_VARIABLES[name];
+    if (startup !== undefined) return { name, does: startup };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
     if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
     if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
@@ -3667,7 +3664,16 @@ const COMMAND_VARIABLES = wordSet(
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a
  * new bash starts with (`BASHOPTS=cdable_vars`).
  */
-const SHELL_STARTUP_VARIABLES = wordSet("BASH_ENV ENV ZDOTDIR CDPATH BASHOPTS");
+const SHELL_STARTUP_VARIABLES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    ["BASH_ENV", "ENV", "ZDOTDIR"].map((variable) => [
+      variable,
+      "names a file a shell runs before its commands, which Symposium does not read",
+    ]),
+  ),
+  CDPATH: "names folders cd looks in first, which Symposium does not follow",
+  BASHOPTS: "sets the options a shell starts with, which Symposium does not follow",
+};
 /** npm's (pnpm's), pip's and uv's settings from the environment that choose a registry, an install place or a shell. */
 const PACKAGE_CONFIG_VARIABLES = new RegExp(
   "^(?:npm_config_(?:prefix|global|location|registry|script_shell|node_options|userconfig|globalconfig|shell|git|" +
