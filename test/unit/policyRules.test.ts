@@ -878,8 +878,33 @@ describe("permission rules and guards", () => {
         "cd src && find . -name '*.ts' | xargs wc -l",
         // A `cd` in a pipeline moves only its own subshell.
         "cd src && cd .. | cat && cat a.ts",
+        // A loop, a condition or a group after them runs there, when nothing in it changes folder.
+        'cd src && for f in *.ts; do wc -l "$f"; done',
+        'cd src && for f in a.ts lib; do ls -la "$f"; done | sort',
+        "cd src && if [ -f a.ts ]; then cat a.ts; fi",
+        "cd src && { cat a.ts; wc -l a.ts; } > out.txt",
+        "cd src && while read -r line; do echo $line; done < a.ts",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
+    });
+
+    it("places a loop's commands from every folder a cd inside it may take them to", () => {
+      const held = (line: string) => underBypass(line);
+      // The loop runs its body once per value, or not at all: a cd in it moves later rounds and what follows.
+      for (const line of [
+        "cd src && for d in a b; do cd ..; done && cat .env",
+        "cd src && for d in a b; do cat ../.env; done",
+        "cd src && if true; then cd ..; fi && cat .env",
+        "cd src && { cd ..; } && cat ../.env",
+        "cd src && while false; do cd ..; done && cat *.ts",
+      ])
+        assert.equal(held(line).verdict, "ask", line);
+      assert.match(
+        held("cd src && for d in a; do cd ../..; done && npm init -y").by.label,
+        /^The line changes folder to .*, outside the workspace$/,
+      );
+      // Where a file a loop's body names is unknown once a cd ran in it.
+      assert.equal(held("cd src && for d in a b; do cd lib; cat a.ts; done").verdict, "ask");
     });
 
     it("looks for a cd's folder where the environment's CDPATH says first", () => {

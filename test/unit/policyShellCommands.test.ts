@@ -201,13 +201,21 @@ describe("shell command lines", () => {
     // A pipeline's commands run in subshells of their own: a `cd` there moves nothing after it.
     assert.deepEqual(parser.parse("cd src && grep -rn x . | head && make").piped, [1, 2]);
     assert.deepEqual(parser.parse("cd src | cat && make").piped, [0, 1]);
+    // A block's commands, a loop's once per value, run in the folder the line is in when it starts.
+    const loop = parser.parse('cd src && for f in a b; do wc -l "$f"; done | sort && make');
+    assert.deepEqual(
+      loop.commands.map((c) => c.argv.join(" ")),
+      ["cd src", "wc -l a", "wc -l b", "sort", "make"],
+    );
+    assert.deepEqual([loop.inOrder, loop.inBlock, loop.piped], [true, [1, 2], [1, 2, 3]]);
+    assert.deepEqual(parser.parse("if cd src; then make; fi && make").inBlock, [0, 1]);
+    assert.deepEqual(parser.parse("cd src && { make; make; } > log").inBlock, [1, 2]);
     for (const line of [
       "cd src; make",
       "cd src || true",
       "(cd src) && make",
       "cd src | (cat) && make",
       "echo $(cd src) && make",
-      "if cd src; then make; fi",
       "cd src && make &\nmake",
       "cd src && make > >(tee log)",
     ])

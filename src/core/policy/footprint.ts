@@ -359,8 +359,12 @@ class FootprintBuilder {
     }
     const base = cwd ?? this.options.sessionCwd;
     const movesFolder = changesDirectory(command.commands);
+    // A cd inside a loop or a condition moves some rounds or none: the line's folders are then each one it may reach.
+    const inOrder =
+      parsed?.inOrder === true &&
+      !(parsed.inBlock ?? []).some((at) => folderMovedTo(command.commands[at]?.argv ?? []) !== undefined);
     const moves = movesFolder
-      ? this.foldersMovedTo(command.commands, base, parsed?.inOrder === true, new Set(parsed?.piped))
+      ? this.foldersMovedTo(command.commands, base, inOrder, new Set(parsed?.piped))
       : { paths: [], folders: [base] };
     if (typeof moves === "string") this.incomplete(moves);
     this.footprint.commands.push(

@@ -59,6 +59,11 @@ export interface ParsedCommandLine {
   inOrder?: true;
   /** Of such a line, the commands that run in a pipeline's own subshell: a `cd` there moves nothing after it. */
   piped?: number[];
+  /**
+   * Of such a line, the commands inside a loop, a condition or a group (`for …; do …; done`, `if`, `{ …; }`), which
+   * run in the folder the line is in when it starts, unless a `cd` among them moves some of them.
+   */
+  inBlock?: number[];
 }
 
 export interface ShellParser {
@@ -272,12 +277,22 @@ export function parseWithGrammar(
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
-    new Walker(parser, result, nesting, line, stdin).walk(tree.rootNode, 0);
-    const chain = result.problems.length === 0 ? chainedCommands(tree.rootNode) : undefined;
+    const walker = new Walker(parser, result, nesting, line, stdin);
+    walker.walk(tree.rootNode, 0);
+    // A block's commands as many as the walker found in it (a loop's once per value, substitutions' too).
+    const chain = (result.problems.length === 0 ? chainedCommands(tree.rootNode) : undefined)?.flatMap(
+      (link) =>
+        link.block === undefined
+          ? [link]
+          : Array.from({ length: walker.blocks.get(link.block) ?? 0 }, () => link),
+    );
     if (chain?.length === result.commands.length) {
       result.inOrder = true;
-      const piped = chain.flatMap((inPipe, at) => (inPipe ? [at] : []));
+      const at = (test: (link: ChainLink) => boolean) => chain.flatMap((link, i) => (test(link) ? [i] : []));
+      const piped = at((link) => link.piped);
+      const inBlock = at((link) => link.block !== undefined);
       if (piped.length > 0) result.piped = piped;
+      if (inBlock.length > 0) result.inBlock = inBlock;
     }
   } finally {
     tree.delete();
@@ -285,19 +300,30 @@ export function parseWithGrammar(
   return result;
 }
 
+/** A command of a chain, or a block of them (a loop, a condition, a group: the walker's node id). */
+interface ChainLink {
+  /** It runs in a pipeline's own subshell. */
+  piped: boolean;
+  block?: number;
+}
+
+/** Blocks whose commands run in the folder the line is in when the block starts, unless one of them moves it. */
+const BLOCKS = new Set(["for_statement", "while_statement", "if_statement", "compound_statement"]);
+
 /**
- * The commands of a line of commands and pipelines joined by `&&` (`cd web && npm i`, `cd src && grep -rn x . | head`),
- * each `true` where it runs in a pipeline's own subshell; undefined for any other line (`;`, `||`, a subshell, a loop).
- * The walker finds more commands where one holds others (`$(cd src)`), so the two agree only for a plain chain.
+ * The commands of a line of commands, pipelines and blocks joined by `&&` (`cd web && npm i`, `cd src && grep -rn x .
+ * | head`, `cd src && for f in *.ts; do …; done`); undefined for any other line (`;`, `||`, a subshell). The walker
+ * finds more commands where one holds others (`$(cd src)`), so the two agree only for a plain chain.
  */
-function chainedCommands(node: Node): boolean[] | undefined {
-  // A list's commands as they are; a pipeline's, each a plain command, as run in its subshell.
+function chainedCommands(node: Node): ChainLink[] | undefined {
+  // A list's commands as they are; a pipeline's, each a plain command or a block, as run in its subshell.
   const all = (nodes: readonly (Node | null)[], piped: boolean) => {
     const parts = nodes.map((child) => (child === null ? undefined : chainedCommands(child)));
-    if (parts.some((part) => part === undefined || (piped && (part.length !== 1 || part[0]))))
+    if (parts.some((part) => part === undefined || (piped && (part.length !== 1 || part[0]!.piped))))
       return undefined;
-    return parts.flatMap((part) => (piped ? [true] : part!));
+    return parts.flatMap((part) => (piped ? [{ ...part![0]!, piped: true }] : part!));
   };
+  if (BLOCKS.has(node.type)) return [{ piped: false, block: node.id }];
   switch (node.type) {
     case "program": {
       const statements = node.namedChildren.filter((child) => child !== null && child.type !== "comment");
@@ -313,7 +339,7 @@ function chainedCommands(node: Node): boolean[] | undefined {
       // The grammar hangs a last command's redirection on the whole chain (`cd a && make > log`).
       return node.firstNamedChild ? chainedCommands(node.firstNamedChild) : undefined;
     case "command":
-      return [false];
+      return [{ piped: false }];
     default:
       return undefined;
   }
@@ -325,6 +351,8 @@ type LoopValue = { word: string } | { glob: string };
 class Walker {
   /** The values of the `for` loops' variables around the commands being read (`bindLoop`). */
   private readonly loops = new Map<string, readonly LoopValue[]>();
+  /** How many commands each block (`BLOCKS`, by node id) holds. */
+  readonly blocks = new Map<number, number>();
 
   constructor(
     private readonly parser: Parser,
@@ -340,6 +368,13 @@ class Walker {
   }
 
   walk(node: Node, depth: number): void {
+    if (!BLOCKS.has(node.type)) return this.walkNode(node, depth);
+    const before = this.out.commands.length;
+    this.walkNode(node, depth);
+    this.blocks.set(node.id, this.out.commands.length - before);
+  }
+
+  private walkNode(node: Node, depth: number): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     if (node.isMissing || node.type === "ERROR") return this.problem("the command line has a syntax error");
     if (!node.isNamed) return;
