@@ -13,6 +13,7 @@ import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits } from "..
 import { allowOnceOption, type PermissionPrompt } from "../core/permissionPrompt";
 import type { Reopening, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
+import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { ruleToEntry, type PermissionRule } from "../core/policy/ruleSettings";
 import type { RuleEdit } from "../core/policy/grantEdit";
@@ -37,6 +38,7 @@ import type { DocumentStore } from "./clientFileSystem";
 import { clientCallbacks } from "./clientHandlers";
 import { ConnectionPool } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
+import { editorProcesses } from "./editorProcesses";
 import { PermissionBroker, type GrantResult } from "./permissionBroker";
 import {
   Session,
@@ -125,6 +127,8 @@ export class AgentSessions {
   private readonly decisionListeners = new Set<DecisionListener>();
   private readonly bypassState: BypassState;
   private readonly broker: PermissionBroker;
+  /** The extension host and the processes it runs under (`editorProcesses`), read on the first request. */
+  private ownProcesses: readonly ProcessIdentity[] | undefined;
   private readonly pool: ConnectionPool;
   private activeSessionKey: string | undefined;
   /** Whether each agent started so far can list and reopen its sessions (for "Resume Session…"). */
@@ -150,6 +154,7 @@ export class AgentSessions {
       cwd: () => env.workspaceRoots()[0],
       // Agents start with the host's environment (and their own settings' `env`, which are the person's).
       ...(process.env.CDPATH ? { cdPath: process.env.CDPATH } : {}),
+      editorProcesses: () => (this.ownProcesses ??= editorProcesses()),
       session: (key) => this.sessions.get(key),
       emit: (ops) => this.emit(ops),
       recordDecision: (prompt, record) => this.emitDecision(prompt, record),

@@ -14,6 +14,7 @@ import type { PolicyEngine } from "../core/policy/engine";
 import type { Footprint } from "../core/policy/footprint";
 import type { PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
 import type { RuleEdit } from "../core/policy/grantEdit";
+import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
@@ -41,6 +42,8 @@ export interface DecideContext {
   cwd: string | undefined;
   /** `CDPATH` of the environment agents start in, where their shells' `cd src` looks first. */
   cdPath?: string;
+  /** The editor's own processes, which no command may end (`killall node`). */
+  editorProcesses: readonly ProcessIdentity[];
 }
 
 export type Decision =
@@ -113,6 +116,7 @@ function policyContext(
     paths,
     home: context.home,
     ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
+    editorProcesses: context.editorProcesses,
   };
 }
 
@@ -233,6 +237,8 @@ export interface BrokerHost {
   cwd(): string | undefined;
   /** `CDPATH` of the environment agents start in. */
   cdPath?: string;
+  /** The extension host and the processes it runs under, read once when first needed. */
+  editorProcesses(): readonly ProcessIdentity[];
   session(sessionKey: string): Session | undefined;
   emit(ops: ViewOp[]): void;
   /** Every decision, whoever made it, for the history. */
@@ -617,6 +623,7 @@ export class PermissionBroker {
       home: this.host.home,
       cwd: this.host.cwd(),
       ...(this.host.cdPath ? { cdPath: this.host.cdPath } : {}),
+      editorProcesses: this.host.editorProcesses(),
     };
   }
 

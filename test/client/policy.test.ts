@@ -215,6 +215,26 @@ describe("permission policy in the client", function () {
     );
   });
 
+  it("Bypass holds back a line that would end the host's own process, and passes one that stops an agent's server", async () => {
+    // The host here is this Node process (the extension host is `node` in a browser's VS Code).
+    harness = new ClientHarness({ protocol: "v2", bypass: true });
+    const ws = harness.workspace;
+    await harness.run({
+      steps: [executeStep("t1", "pkill -f 'vite --port 5173'", ws), executeStep("t2", "killall node", ws)],
+    });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for killall node");
+    assert.equal(card.subject.type === "tool_call" && card.subject.toolCallId, "t2");
+    assert.match(
+      harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
+      /killall picks the editor's own processes \(node\) to signal/,
+    );
+    assert.deepEqual(
+      harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId),
+      ["once"],
+      "the agent's own server is stopped without a card",
+    );
+  });
+
   it("an automatic answer names its rule: in the transcript and the history; a deny rule rejects without a card", async () => {
     const rules = parsePermissionSettings(
       { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },

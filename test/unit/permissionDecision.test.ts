@@ -53,7 +53,16 @@ describe("deciding one permission request", () => {
           ],
         },
       },
-      { bypassed, workspaceTrusted: true, boundary, rules: [], policy, home: "/home/u", cwd: "/w/ws" },
+      {
+        bypassed,
+        workspaceTrusted: true,
+        boundary,
+        rules: [],
+        policy,
+        home: "/home/u",
+        cwd: "/w/ws",
+        editorProcesses: [],
+      },
     );
 
   for (const [first, then] of [

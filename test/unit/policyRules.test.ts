@@ -1204,6 +1204,67 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("the editor's own processes", () => {
+    // A browser's VS Code: the extension host and the server it runs under are `node`; the desktop's are `code`.
+    const editorProcesses = [
+      {
+        name: "node",
+        commandLine:
+          "/usr/lib/code-server/lib/node /usr/lib/code-server/lib/vscode/out/bootstrap-fork --type=extensionHost",
+      },
+      { name: "node", commandLine: "/usr/lib/code-server/lib/node /usr/lib/code-server/out/node/entry" },
+      { name: "code-server", commandLine: "code-server --bind-addr 127.0.0.1:8080" },
+    ];
+    const underBypass = (line: string) =>
+      decide(
+        command(line),
+        context({ bypass: true, editorProcesses, rules: [rule("allow", { command: "pkill" })] }),
+      );
+
+    it("holds back a line that would signal them, by name, pattern or a listing kill is given", () => {
+      for (const line of [
+        "killall node",
+        "killall -9 node",
+        "killall -s KILL -r '^no'",
+        "killall -I NODE",
+        "killall /usr/bin/node",
+        "pkill node",
+        "pkill -9 -f extensionHost",
+        "pkill -f code-server",
+        "pkill -SIGTERM -x node",
+        "pkill -fi 'CODE-SERVER'",
+        "pkill -f 'bootstrap-fork.*extensionHost'",
+        'pkill -f "$NAME"',
+        "pkill -f '[[:alpha:]]ode'",
+        "kill $(pgrep node)",
+        "kill -9 `pidof node`",
+        "pgrep -f code-server | xargs kill",
+        "pgrep -v vite | xargs kill -9",
+      ]) {
+        const { verdict, by } = underBypass(line);
+        assert.equal(verdict, "ask", line);
+        assert.match(by.label, /picks the editor's own processes \((?:node|code-server)\) to signal/, line);
+      }
+    });
+
+    it("lets an agent stop its own servers and list processes", () => {
+      for (const line of [
+        "pkill -f vite",
+        "pkill -f 'next dev'",
+        "pkill -x nod",
+        "pkill -f 'node server.js'",
+        "killall python3",
+        "killall -l",
+        "pgrep -fl node",
+        "pidof node",
+        "ps aux | grep node",
+        "kill %1",
+        "lsof -ti:3000 | xargs kill -9",
+      ])
+        assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
+    });
+  });
+
   describe("guards beat every allow rule and Bypass", () => {
     const allowEverything = () => [
       rule("allow", { kind: "edit" }),

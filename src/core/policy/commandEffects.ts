@@ -607,7 +607,7 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
  * short one's from the rest of its cluster or the next word, a long one's after `=` or in the next word when it is
  * among `longValues`), and the operands. Options are read up to `--` only.
  */
-function readOptions(
+export function readOptions(
   words: readonly (string | null)[],
   shortValues: string,
   longValues: readonly string[],

@@ -63,6 +63,7 @@ import {
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
+import { picksProcess, processesPicked, type ProcessIdentity } from "./processPatterns";
 import {
   expandGlob,
   firstBelow,
@@ -122,6 +123,8 @@ export interface DecideContext {
   home: string;
   /** Where a command without its own cwd runs. */
   sessionCwd?: string;
+  /** The editor's own processes (the extension host and those it runs under), which no command may end. */
+  editorProcesses?: readonly ProcessIdentity[];
 }
 
 export function decide(footprint: Footprint, context: DecideContext): Decision {
@@ -607,7 +610,7 @@ class FootprintView {
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
       const personal = readsPersonal(name, argv);
       if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
-      const beyond = actsBeyond(name, argv);
+      const beyond = actsBeyond(name, argv) ?? this.endsEditor(name, argv, line);
       if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
       const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
       if (discarded) return { guard: "discard-changes", label: discarded };
@@ -687,6 +690,26 @@ class FootprintView {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether a command picks one of the editor's own processes to signal (`killall node` in a browser's VS Code, whose
+   * extension host is `node`; `pkill -f code`; `kill $(pgrep node)`): pgrep and pidof only list, but what a `kill`
+   * of their line ends.
+   */
+  private endsEditor(name: string, argv: readonly (string | null)[], line: number): string | undefined {
+    const patterns = processesPicked(name, argv);
+    if (patterns === undefined || patterns.length === 0) return undefined;
+    const signals =
+      !["pgrep", "pidof"].includes(name) ||
+      this.simple.some(
+        (other) =>
+          other.line === line && basename(withoutWrappers(other.command.argv).argv[0] ?? "") === "kill",
+      );
+    const editor = signals
+      ? this.context.editorProcesses?.find((process) => patterns.some((p) => picksProcess(p, process)))
+      : undefined;
+    return editor && `picks the editor's own processes (${editor.name}) to signal`;
   }
 
   /** Whether a command's operand names a file or folder that is there, from the folder the command runs in. */

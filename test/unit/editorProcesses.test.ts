@@ -1,0 +1,43 @@
+import * as assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { basename } from "node:path";
+import { editorProcesses } from "../../src/acp/editorProcesses";
+
+describe("the editor's own processes, as pkill and killall see them", () => {
+  (process.platform === "linux" ? it : it.skip)(
+    "are a process and each one it runs under, by name and command line",
+    async () => {
+      // node under `sh -c` under this test: the `; true` keeps sh from replacing itself with node.
+      const child = spawn(
+        "sh",
+        [
+          "-c",
+          `"${process.execPath}" -e "console.log(process.pid); setInterval(() => {}, 1e3)" marker-a; true`,
+        ],
+        {
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
+      let pid: number | undefined;
+      try {
+        const [line] = (await once(child.stdout, "data")) as [Buffer];
+        pid = Number(line.toString().trim());
+        const found = editorProcesses(pid);
+        assert.equal(found[0]!.name, basename(process.execPath).slice(0, 15));
+        assert.match(
+          found[0]!.commandLine,
+          / -e console\.log\(process\.pid\); setInterval\(\(\) => \{\}, 1e3\) marker-a$/,
+        );
+        assert.equal(found[1]!.name, "sh");
+        assert.match(found[1]!.commandLine, /^sh -c .* marker-a; true$/);
+        assert.match(found[2]!.commandLine, /mocha/, "then this test's own process");
+        assert.ok(found.length >= 3 && found.length <= 32);
+      } finally {
+        // node would outlive sh.
+        if (pid !== undefined) process.kill(pid, "SIGKILL");
+        child.kill("SIGKILL");
+      }
+    },
+  );
+});
