@@ -15,6 +15,7 @@ export function editorProcesses(from = process.pid): ProcessIdentity[] {
   const own = {
     name: basename(process.execPath),
     commandLine: [process.execPath, ...process.argv.slice(1)].join(" "),
+    pid: process.pid,
   };
   if (process.platform !== "linux") return [own];
   const found: ProcessIdentity[] = [];
@@ -26,8 +27,10 @@ export function editorProcesses(from = process.pid): ProcessIdentity[] {
       const close = stat.lastIndexOf(")");
       const name = stat.slice(stat.indexOf("(") + 1, close);
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0").join(" ");
-      found.push({ name, commandLine: cmdline || name });
-      pid = Number(stat.slice(close + 2).split(" ")[1]);
+      // After the name: state, ppid, process group.
+      const [, parent, group] = stat.slice(close + 2).split(" ");
+      found.push({ name, commandLine: cmdline || name, pid, group: Number(group) });
+      pid = Number(parent);
     } catch {
       break;
     }

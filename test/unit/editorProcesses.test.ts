@@ -16,7 +16,7 @@ describe("the editor's own processes, as pkill and killall see them", () => {
           `"${process.execPath}" -e "console.log(process.pid); setInterval(() => {}, 1e3)" marker-a; true`,
         ],
         {
-          stdio: ["ignore", "pipe", "inherit"],
+          stdio: ["ignore", "pipe", "ignore"],
         },
       );
       let pid: number | undefined;
@@ -32,6 +32,10 @@ describe("the editor's own processes, as pkill and killall see them", () => {
         assert.equal(found[1]!.name, "sh");
         assert.match(found[1]!.commandLine, /^sh -c .* marker-a; true$/);
         assert.match(found[2]!.commandLine, /mocha/, "then this test's own process");
+        assert.deepEqual([found[0]!.pid, found[1]!.pid, found[2]!.pid], [pid, child.pid, process.pid]);
+        // Spawned without a group of their own, all three are in this test's process group.
+        assert.equal(new Set(found.slice(0, 3).map((p) => p.group)).size, 1);
+        assert.ok(Number.isInteger(found[0]!.group) && found[0]!.group! > 0);
         assert.ok(found.length >= 3 && found.length <= 32);
       } finally {
         // node would outlive sh.

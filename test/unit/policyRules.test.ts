@@ -1213,7 +1213,7 @@ describe("permission rules and guards", () => {
           "/usr/lib/code-server/lib/node /usr/lib/code-server/lib/vscode/out/bootstrap-fork --type=extensionHost",
       },
       { name: "node", commandLine: "/usr/lib/code-server/lib/node /usr/lib/code-server/out/node/entry" },
-      { name: "code-server", commandLine: "code-server --bind-addr 127.0.0.1:8080" },
+      { name: "code-server", commandLine: "code-server --bind-addr 127.0.0.1:8080", pid: 4242, group: 4240 },
     ];
     const underBypass = (line: string) =>
       decide(
@@ -1240,10 +1240,15 @@ describe("permission rules and guards", () => {
         "kill -9 `pidof node`",
         "pgrep -f code-server | xargs kill",
         "pgrep -v vite | xargs kill -9",
+        // Its pid, as `ps` showed it to the agent, or its process group.
+        "kill 4242",
+        "kill -9 4242",
+        "kill -s TERM 1 4242",
+        "kill -- -4240",
       ]) {
         const { verdict, by } = underBypass(line);
         assert.equal(verdict, "ask", line);
-        assert.match(by.label, /picks the editor's own processes \((?:node|code-server)\) to signal/, line);
+        assert.match(by.label, /(?:picks|signals) the editor's own processes \((?:node|code-server)/, line);
       }
     });
 
@@ -1260,6 +1265,8 @@ describe("permission rules and guards", () => {
         "ps aux | grep node",
         "kill %1",
         "lsof -ti:3000 | xargs kill -9",
+        "kill 4243 42420",
+        "kill -- -4242",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });

@@ -3210,6 +3210,15 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
   return manager ? "a secret from a password manager" : undefined;
 }
 
+/** kill's targets: after the signal (`-9`, `-KILL`, `-s KILL`), process ids, `-<group>`, `%<job>`; -1 is every process. */
+export function killTargets(argv: readonly (string | null)[]): (string | null)[] {
+  let targets = argv.slice(1);
+  if (targets[0] === "-s" || targets[0] === "-n") targets = targets.slice(2);
+  else if (targets.length > 1 && targets[0]?.startsWith("-") === true && targets[0] !== "--")
+    targets = targets.slice(1);
+  return targets[0] === "--" ? targets.slice(1) : targets;
+}
+
 /**
  * What a command does beyond the workspace that the person's other work or other people meet, or undefined: the
  * machine turned off or every program of the person signalled (`shutdown`, `kill -9 -1`), a port of this machine put
@@ -3231,15 +3240,7 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
       : "turns the machine off, restarts or suspends it";
   if (name === "loginctl" && /^(?:terminate|kill)-(?:user|session)$/.test(sub[0] ?? ""))
     return "ends the person's login sessions";
-  if (name === "kill") {
-    // The signal comes first (`-9`, `-KILL`, `-s KILL`), then process ids; -1 is every process the person runs.
-    let targets = words;
-    if (targets[0] === "-s" || targets[0] === "-n") targets = targets.slice(2);
-    else if (targets.length > 1 && targets[0]?.startsWith("-") === true && targets[0] !== "--")
-      targets = targets.slice(1);
-    if (targets[0] === "--") targets = targets.slice(1);
-    if (targets.includes("-1")) return "signals every program the person runs";
-  }
+  if (name === "kill" && killTargets(argv).includes("-1")) return "signals every program the person runs";
   if (
     name === "killall5" ||
     (["pkill", "killall"].includes(name) &&

@@ -12,6 +12,9 @@ export interface ProcessIdentity {
   name: string;
   /** Its arguments joined by spaces, as `pkill -f` matches them. */
   commandLine: string;
+  pid?: number;
+  /** Its process group, which `kill -- -<group>` signals. */
+  group?: number;
 }
 
 /** What one of a command's patterns is matched against, and how; `pattern: null` is computed at run time. */

@@ -53,6 +53,7 @@ import {
   writesGitSetup,
   followsLinksBelow,
   listsLinks,
+  killTargets,
   namesListedFrom,
   PRIVILEGE,
   rmTargets,
@@ -694,10 +695,20 @@ class FootprintView {
 
   /**
    * Whether a command picks one of the editor's own processes to signal (`killall node` in a browser's VS Code, whose
-   * extension host is `node`; `pkill -f code`; `kill $(pgrep node)`): pgrep and pidof only list, but what a `kill`
-   * of their line ends.
+   * extension host is `node`; `pkill -f code`; `kill $(pgrep node)`; `kill 4242` with the host's pid): pgrep and pidof
+   * only list, but what a `kill` of their line ends.
    */
   private endsEditor(name: string, argv: readonly (string | null)[], line: number): string | undefined {
+    const editor = this.context.editorProcesses ?? [];
+    if (name === "kill") {
+      const targets = killTargets(argv);
+      const hit = editor.find(({ pid, group }) =>
+        targets.some(
+          (t) => (pid !== undefined && t === String(pid)) || (group !== undefined && t === `-${group}`),
+        ),
+      );
+      return hit && `signals the editor's own processes (${hit.name}, ${hit.pid})`;
+    }
     const patterns = processesPicked(name, argv);
     if (patterns === undefined || patterns.length === 0) return undefined;
     const signals =
@@ -706,10 +717,10 @@ class FootprintView {
         (other) =>
           other.line === line && basename(withoutWrappers(other.command.argv).argv[0] ?? "") === "kill",
       );
-    const editor = signals
-      ? this.context.editorProcesses?.find((process) => patterns.some((p) => picksProcess(p, process)))
+    const hit = signals
+      ? editor.find((process) => patterns.some((p) => picksProcess(p, process)))
       : undefined;
-    return editor && `picks the editor's own processes (${editor.name}) to signal`;
+    return hit && `picks the editor's own processes (${hit.name}) to signal`;
   }
 
   /** Whether a command's operand names a file or folder that is there, from the folder the command runs in. */
