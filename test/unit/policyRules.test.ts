@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { strToU8, zipSync } from "fflate";
 import { create as createTar } from "tar";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
@@ -358,6 +358,11 @@ describe("permission rules and guards", () => {
       writeFileSync(join(repo.ws, ".github", "workflows", "ci.yml"), "");
       mkdirSync(join(repo.ws, "web"));
       writeFileSync(join(repo.ws, "web", ".npmrc"), "//registry.npmjs.org/:_authToken=x");
+      // What git tracks, in the index git lists it from (written through a git folder of its own).
+      const gitDir = join(repo.base, "git");
+      execFileSync("git", ["init", "-q", "--bare", gitDir]);
+      execFileSync("git", [`--git-dir=${gitDir}`, `--work-tree=${repo.ws}`, "add", "-A"]);
+      copyFileSync(join(gitDir, "index"), join(repo.ws, ".git", "index"));
     });
     after(() => repo?.remove());
     /** The lines of `lines` that are not approved, each with why. */
@@ -711,6 +716,141 @@ describe("permission rules and guards", () => {
         return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
       });
       assert.deepEqual(acting, []);
+    });
+
+    it("asks when xargs would split or unquote a listed name into others (a booby-trapped repository)", async () => {
+      const trapped = await makePolicyWorkspace("symposium-split-");
+      try {
+        // xargs splits its input at blanks and newlines and reads quotes and backslashes: `src/x ..` is given as
+        // `src/x` and `..`, the workspace's parent (`src/y .env` would be `.env`).
+        writeFileSync(join(trapped.ws, "src", "x .."), "");
+        mkdirSync(join(trapped.ws, "src", "q'uo'"));
+        writeFileSync(join(trapped.ws, "src", "q'uo'", "z.ts"), "");
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        const git = (...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: trapped.ws });
+        const split = /a name xargs splits or unquotes \(a blank, a quote or a backslash\)/;
+        const asksSplit = (line: string) => {
+          const { verdict, by } = inTrapped(line);
+          assert.equal(verdict, "ask", line);
+          assert.match(by.label, split, line);
+        };
+        for (const line of [
+          "find src -type f | xargs chmod -R 777",
+          "find . -type f | xargs chmod 644",
+          "ls src | xargs chmod 777",
+          "find src -name '*.ts' | xargs -I{} chmod 644 {}",
+          "find src -type f | xargs -d ' ' chmod 644",
+        ])
+          asksSplit(line);
+        git("init", "-q");
+        git("add", "-A");
+        for (const line of [
+          "git ls-files | xargs cat",
+          "git ls-files src | xargs sed -i s/a/b/",
+          "git diff --name-only | xargs cat",
+        ])
+          asksSplit(line);
+        // Names git prints from another folder are found where the command runs (`.env` of `src/.env` is the top's).
+        assert.match(inTrapped("git -C src ls-files | xargs cat").by.label, /may name any file/);
+        // NUL-separated names are taken whole; lines split only at a newline.
+        for (const line of [
+          "find src -type f -print0 | xargs -0 chmod 644",
+          "git ls-files -z | xargs --null wc -l",
+          "find src -type f | xargs -d '\\n' chmod 644",
+          "git ls-files src/a.ts | xargs wc -l",
+        ])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+        // git lists what its index holds, there or not: a name only staged is read from the index.
+        rmSync(join(trapped.ws, "src", "x .."));
+        rmSync(join(trapped.ws, "src", "q'uo'"), { recursive: true });
+        assert.match(
+          inTrapped("git ls-files | xargs cat").by.label,
+          /listing where .*src\/(?:x \.\.|q'uo'\/z\.ts) has a name xargs splits/,
+        );
+        git("rm", "-q", "-r", "--cached", "src");
+        assert.equal(inTrapped("git ls-files | xargs cat").verdict, "allow");
+        // Names from commits may be anything the repository ever held.
+        git("commit", "-q", "-m", "x", "--allow-empty");
+        assert.match(
+          inTrapped("git diff --name-only HEAD~1 | xargs cat").by.label,
+          /from git's names in commits or trees, which xargs may split/,
+        );
+        assert.equal(inTrapped("git diff --name-only -z HEAD~1 | xargs -0 cat").verdict, "allow");
+      } finally {
+        trapped.remove();
+      }
+      // A folder the line names itself is split too.
+      const made = await makePolicyWorkspace("symposium-split-");
+      try {
+        mkdirSync(join(made.ws, "src", "x .."));
+        writeFileSync(join(made.ws, "src", "x ..", "a.ts"), "");
+        const { verdict } = underBypassIn(made, "find 'src/x ..' -type f | xargs chmod 644");
+        assert.equal(verdict, "ask");
+      } finally {
+        made.remove();
+      }
+    });
+
+    it("reads git's names from its index: in a worktree, and past a working tree too large to walk", async () => {
+      const repo = await makePolicyWorkspace("symposium-index-");
+      try {
+        const git = (cwd: string, ...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd });
+        git(repo.ws, "init", "-q");
+        git(repo.ws, "add", "-A");
+        git(repo.ws, "commit", "-q", "-m", "x");
+        // A worktree's `.git` is a file naming its git folder, whose index holds a trap the main one does not.
+        git(repo.ws, "worktree", "add", "-q", "wt");
+        writeFileSync(join(repo.ws, "wt", "x .env"), "");
+        git(join(repo.ws, "wt"), "add", "x .env");
+        const inWorktree = decide(
+          buildFootprint(
+            v2Request({ type: "command", command: "git ls-files | xargs cat", cwd: join(repo.ws, "wt") }),
+            {
+              shell: repo.shell,
+              home: repo.home,
+              sessionCwd: repo.ws,
+            },
+          ),
+          context({ bypass: true, paths: repo.boundary, sessionCwd: repo.ws }),
+        );
+        assert.match(inWorktree.by.label, /listing where .*wt\/x \.env has a name xargs splits/);
+        // A tracked link is followed by what it is given.
+        symlinkSync(join(repo.home, "secrets"), join(repo.ws, "away"));
+        git(repo.ws, "add", "away");
+        assert.match(
+          underBypassIn(repo, "git ls-files | xargs cat").by.label,
+          /xargs from a listing where .*\/away leads outside the workspace/,
+        );
+        assert.equal(
+          underBypassIn(repo, "git ls-files | xargs rm").verdict,
+          "allow",
+          "rm acts on the link itself",
+        );
+        git(repo.ws, "rm", "-q", "-f", "away");
+        // An untracked folder of more names than a request reads: git does not list it.
+        const big = join(repo.ws, "node_modules");
+        mkdirSync(big);
+        const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
+          name: `f${i}`,
+          kind: "other" as const,
+        }));
+        const paths: PathChecker = {
+          check: (path) => repo.boundary.check(path),
+          kind: (path) => (path === big ? "folder" : repo.boundary.kind(path)),
+          list: (folder) => (folder === big ? names : repo.boundary.list(folder)),
+          readBytes: (path, max) => repo.boundary.readBytes(path, max),
+        };
+        const listed = underBypassIn(repo, "git ls-files | xargs wc -l", paths);
+        assert.equal(listed.verdict, "allow", listed.by.label);
+        assert.match(
+          underBypassIn(repo, "find . -name '*.ts' | xargs wc -l", paths).by.label,
+          /too many files/,
+        );
+      } finally {
+        repo.remove();
+      }
     });
 
     it("says when a name is relative to a folder the line changes", () => {
@@ -1642,7 +1782,7 @@ describe("permission rules and guards", () => {
         "chmod 777 *",
         "truncate -s0 l*",
         "cat link/*",
-        "git ls-files | xargs cat",
+        "git ls-files --others | xargs cat",
         "find . -name '*.md' | xargs truncate -s0",
         "ls | xargs chmod 000",
         // ls prints bare names: `notes.md` listed in src is read here, where it is a link.

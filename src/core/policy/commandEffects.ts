@@ -2611,6 +2611,11 @@ export interface Unwrapped {
   changesDirectory?: string | null;
   /** xargs gives the command words read from its input. */
   fromInput?: true;
+  /**
+   * Where xargs splits what it reads into words (blanks and newlines, reading quotes and backslashes; a newline with
+   * `-d '\n'`; its `-d` character), so that a name holding one is given as others; undefined for NUL (`-0`).
+   */
+  splitsNamesAt?: RegExp;
   /** xargs reads them from a file (`-a`, `--arg-file`), not its input: the file's word (null when computed). */
   argumentFile?: string | null;
 }
@@ -2618,7 +2623,9 @@ export interface Unwrapped {
 export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   let start = 0;
   let changesDirectory: string | null | undefined;
-  let xargs: { replace: string | undefined; argumentFile: string | null | undefined } | undefined;
+  let xargs:
+    | { replace: string | undefined; argumentFile: string | null | undefined; splitsAt: RegExp | undefined }
+    | undefined;
   // The command a package runner names by its package (`npx -y create-vite@latest`): its program is `create-vite`.
   let packageWord = false;
   for (;;) {
@@ -2678,6 +2685,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
         argumentFile: ((file) => (file === undefined ? undefined : (file.value ?? null)))(
           given("a", "arg-file"),
         ),
+        splitsAt: xargsSplits(given("0", "null") !== undefined, given("d", "delimiter")?.value),
       };
       if (replace?.value === null)
         return { argv: argv.slice(start), start, problem: "xargs replaces a string computed at run time" };
@@ -2712,8 +2720,28 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     start,
     ...(changesDirectory !== undefined ? { changesDirectory } : {}),
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
+    ...(xargs?.splitsAt && command.length > 0 ? { splitsNamesAt: xargs.splitsAt } : {}),
     ...(xargs?.argumentFile !== undefined ? { argumentFile: xargs.argumentFile } : {}),
   };
+}
+
+/**
+ * What xargs splits its input at (`Unwrapped.splitsNamesAt`): by default blanks and newlines, reading quotes and
+ * backslashes (so with `-I` too, which splits at newlines only); `-d`'s one character or escape; nothing for NUL. A
+ * delimiter this does not read (computed, `\x2c`) may split any name.
+ */
+const XARGS_ESCAPES = new Map([
+  ["\\n", "\n"],
+  ["\\t", "\t"],
+  ["\\\\", "\\"],
+]);
+
+function xargsSplits(nul: boolean, delimiter: string | null | undefined): RegExp | undefined {
+  if (nul || ["\\0", "\0", "\\x00", "\\000"].includes(delimiter ?? "")) return undefined;
+  if (delimiter === undefined) return /[\s'"\\]/;
+  const escaped = XARGS_ESCAPES.get(delimiter ?? "");
+  const character = escaped ?? (delimiter !== null && [...delimiter].length === 1 ? delimiter : undefined);
+  return character === undefined ? /[^]/ : new RegExp(character.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"));
 }
 
 /**
@@ -2808,10 +2836,15 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
     }
     case "git": {
       const git = gitSubcommand(argv);
+      // `git -C src ls-files` prints names from src, which the command given them finds where it runs.
+      const elsewhere =
+        git !== undefined &&
+        argv.slice(1, argv.length - git.rest.length - 1).some((w) => w === null || /^-C/.test(w));
       const listing =
-        git?.name === "ls-files" ||
-        (git?.name === "diff" && git.rest.some((w) => w === "--name-only")) ||
-        (git?.name === "grep" && git.rest.some((w) => w === "-l" || w === "--name-only"));
+        !elsewhere &&
+        (git?.name === "ls-files" ||
+          (git?.name === "diff" && git.rest.some((w) => w === "--name-only")) ||
+          (git?.name === "grep" && git.rest.some((w) => w === "-l" || w === "--name-only")));
       return listing ? [] : undefined;
     }
     // A `cd` before the listing prints nothing (or, found through CDPATH, the folder it goes to, checked as such).
@@ -3754,6 +3787,39 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
     return false;
   // `git config <key>` reads it; `git config <key> <value>` sets it.
   return words.filter((word) => !word.startsWith("-")).length >= 2;
+}
+
+/**
+ * Where a git listing (`namesListedFrom`) takes the names it prints: the index (`git ls-files`, `git diff --name-only`
+ * of the working tree), the working tree (`git ls-files --others`, `git grep -l`), or commits and trees, which hold
+ * names the workspace may not (`git diff --name-only main`, `--cached`, `git ls-files --with-tree`).
+ */
+export function gitListingSources(
+  argv: readonly (string | null)[],
+): { index?: true; worktree?: true; history?: true } | undefined {
+  const git = argv[0] != null && basename(argv[0]) === "git" ? gitSubcommand(argv) : undefined;
+  if (git === undefined || namesListedFrom(argv) === undefined) return undefined;
+  const end = git.rest.indexOf("--");
+  const { flags, operands } = splitOptions(end < 0 ? git.rest : git.rest.slice(0, end));
+  const { short, long } = optionTests(flags);
+  switch (git.name) {
+    case "ls-files": {
+      if (long("--with-tree")) return { history: true };
+      const others = short("o") || long("--others");
+      const cached = !others || short("cdmks") || long("--cached", "--deleted", "--modified", "--stage");
+      return { ...(cached ? { index: true as const } : {}), ...(others ? { worktree: true as const } : {}) };
+    }
+    case "diff":
+      // A revision, or the index against HEAD: names from commits.
+      return operands.length > 0 || long("--cached", "--staged", "--merge-base")
+        ? { history: true }
+        : { index: true };
+    case "grep":
+      // Its pattern, then perhaps trees; `--cached` searches the index, `--untracked` the working tree too.
+      return operands.length > (short("ef") ? 0 : 1) ? { history: true } : { index: true, worktree: true };
+    default:
+      return { history: true };
+  }
 }
 
 /** git's subcommand (null when computed at run time) and the words after it; undefined for a bare `git`. */

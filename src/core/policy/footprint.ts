@@ -597,7 +597,8 @@ function quotedEnd(text: string): number | undefined {
   return undefined;
 }
 
-function posixOrWin32(sample: string): typeof posix {
+/** Node's path functions for the platform a path is written in (`C:\x` and `\\host\share` are Windows'). */
+export function posixOrWin32(sample: string): typeof posix {
   return /^[a-zA-Z]:[\\/]|^\\\\/.test(sample) ? win32 : posix;
 }
 

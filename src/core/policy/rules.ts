@@ -9,7 +9,7 @@
  * only `ruleSettings.ts`.
  */
 import picomatch from "picomatch";
-import type { Footprint } from "./footprint";
+import { posixOrWin32, type Footprint } from "./footprint";
 import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
@@ -53,6 +53,7 @@ import {
   writesGitSetup,
   followsLinksBelow,
   listsLinks,
+  gitListingSources,
   killTargets,
   namesListedFrom,
   PRIVILEGE,
@@ -65,6 +66,7 @@ import {
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
 import { picksProcess, processesPicked, type ProcessIdentity } from "./processPatterns";
+import { gitIndexEntries } from "./gitIndex";
 import {
   expandGlob,
   firstBelow,
@@ -544,22 +546,32 @@ class FootprintView {
         wrapped.argumentFile === undefined &&
         !command.argv.includes(null) &&
         !command.text.split(/\s+/).some(isGlobWord) &&
-        this.listsNamesFromHere(line, command, name, argv);
+        this.listsNamesFromHere(line, command, name, argv, wrapped.splitsNamesAt);
       if (typeof listed === "object")
-        return "link" in listed
+        return "history" in listed
           ? {
-              guard: "outside",
-              label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
+              guard: "incomplete",
+              label: `${name} is given files by xargs from git's names in commits or trees, which xargs may split into other files' names (give git -z and xargs -0)`,
             }
-          : "protected" in listed
+          : "splits" in listed
             ? {
-                guard: "protected",
-                label: `${name} is given files by xargs from a listing that includes ${shortPath(listed.protected)}, ${protectedKind(listed)}`,
-              }
-            : {
                 guard: "incomplete",
-                label: `${name} is given files by xargs from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
-              };
+                label: `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
+              }
+            : "link" in listed
+              ? {
+                  guard: "outside",
+                  label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
+                }
+              : "protected" in listed
+                ? {
+                    guard: "protected",
+                    label: `${name} is given files by xargs from a listing that includes ${shortPath(listed.protected)}, ${protectedKind(listed)}`,
+                  }
+                : {
+                    guard: "incomplete",
+                    label: `${name} is given files by xargs from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
+                  };
       const computed: ComputedNames = wrapped.fromInput
         ? listed
           ? "listed here"
@@ -736,15 +748,24 @@ class FootprintView {
    * (`listingWalk`) is one the command is given: `{ protected }` names one that is protected (for a command that only
    * reads, one that holds credentials: `ls -a | xargs cat` prints `.env`). Where the command given the names follows
    * links and a lister may print one, no link below its folders may lead away: `{ link }` names one. `{ tooLarge }`: a
-   * folder too large to walk.
+   * folder too large to walk. `{ splits }` names an entry xargs would give as other words (`src/x ..` as `src/x` and
+   * `..`), where it splits names (`splitsAt`).
    */
   private listsNamesFromHere(
     line: number,
     self: SimpleCommand,
     consumer: string,
     consumerArgv: readonly (string | null)[],
-  ): boolean | { link: string } | { protected: string; credentials?: true } | { tooLarge: string } {
+    splitsAt: RegExp | undefined,
+  ):
+    | boolean
+    | { link: string }
+    | { protected: string; credentials?: true }
+    | { tooLarge: string }
+    | { splits: string }
+    | { history: true } {
     let link: string | undefined;
+    let splits: string | undefined;
     let withheld: { protected: string; credentials?: true } | undefined;
     let tooLarge: string | undefined;
     for (const { command, cwd, line: other } of this.simple) {
@@ -757,26 +778,114 @@ class FootprintView {
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
       const links = !ACTS_ON_LINKS.has(consumer) && listsLinks(argv);
       const walk = listingWalk(argv);
+      const readsOnly = onlyReads(consumer, consumerArgv);
+      // git prints names from its index, commits or trees as well as the working tree: each read where it is.
+      const sources = gitListingSources(argv);
+      if (sources?.history && splitsAt) return { history: true };
+      const indexed = sources?.index && !sources.history ? this.indexListing(cwd, !readsOnly) : undefined;
+      if (sources?.index && !sources.history && indexed === undefined && splitsAt) return false;
+      for (const entry of indexed ?? []) {
+        if (walk !== undefined && !walk.takes(entry.relative)) continue;
+        if (splitsAt?.test(entry.relative) === true) splits ??= entry.path;
+        if (links && entry.link) {
+          const check = this.context.paths.check(entry.path);
+          if (check.status !== "inside" || check.protected) link ??= entry.path;
+        }
+        // What git tracks it prints anyway: a command that only reads learns no more from it.
+        if (entry.protected) withheld ??= { protected: entry.path };
+      }
+      if (indexed !== undefined && !sources!.worktree) continue;
+      // Where names are checked in the working tree for what xargs splits.
+      const splitsHere = indexed !== undefined ? undefined : splitsAt;
       if (!links && walk === undefined) continue;
       // ls prints bare names, which the command given them finds in the folder it runs in.
       const walked =
         listed.length === 0 ? ["."] : basename(argv[0] ?? "") === "ls" ? [...listed, "."] : listed;
       for (const folder of walked) {
+        // The folder as the line names it is printed before each name below it.
+        if (folder !== null && splitsAt?.test(folder) === true) splits ??= folder;
         const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check?.status !== "inside") return false;
-        const readsOnly = onlyReads(consumer, consumerArgv);
-        const given = walk && !(readsOnly && walk.tracked) ? { walk, readsOnly, links } : undefined;
+        // What git tracks it prints anyway, but not under a name xargs splits into another file's (`x .env`).
+        const tracked = readsOnly && walk?.tracked === true;
+        const given =
+          walk && (!tracked || splitsHere !== undefined)
+            ? {
+                walk,
+                readsOnly,
+                links,
+                ...(splitsHere ? { splitsAt: splitsHere } : {}),
+                ...(tracked ? { onlySplits: true } : {}),
+              }
+            : undefined;
         if (given === undefined && !links) continue;
         const found = this.firstWithheld(check.path, false, given);
         if (found === "too many") tooLarge ??= check.path;
         else if (found !== undefined && "link" in found) link ??= found.link;
+        else if (found !== undefined && "splits" in found) splits ??= found.splits;
         else withheld ??= found;
       }
     }
+    if (splits !== undefined) return { splits };
     if (link !== undefined) return { link };
     if (withheld !== undefined) return withheld;
     return tooLarge === undefined || { tooLarge };
+  }
+
+  /**
+   * The entries of the repository's index git lists from `cwd` (those below it): each as git prints it from there
+   * (`relative`), where it is, whether it is a link and (`withProtected`) whether its path is protected. Empty outside a repository or
+   * before anything is added; undefined when the index cannot be read whole (or `cwd` is not known or not inside).
+   */
+  private indexListing(
+    cwd: string | undefined,
+    withProtected: boolean,
+  ): { relative: string; path: string; link: boolean; protected: boolean }[] | undefined {
+    const paths = this.context.paths;
+    if (cwd === undefined || paths.readBytes === undefined || paths.check(cwd).status !== "inside")
+      return undefined;
+    const path = posixOrWin32(cwd);
+    // The repository git finds from where it runs: the nearest folder holding `.git` (a folder, or a file naming
+    // the git folder of a worktree or submodule: `gitdir: …`).
+    for (let root = cwd; ; root = path.dirname(root)) {
+      const dotGit = path.join(root, ".git");
+      const kind = paths.kind(dotGit);
+      let gitDir: string | undefined;
+      if (kind === "folder") gitDir = dotGit;
+      else if (kind === "link") return undefined;
+      else if (kind === "other") {
+        const pointer = /^gitdir: (.+?)\r?\n?$/.exec(new TextDecoder().decode(paths.readBytes(dotGit, 4096)));
+        if (pointer === null) return undefined;
+        gitDir = path.resolve(root, pointer[1]!);
+      }
+      if (gitDir !== undefined) {
+        // A repository with nothing added yet lists nothing.
+        const index = path.join(gitDir, "index");
+        if (paths.kind(index) === undefined) return [];
+        const bytes = paths.readBytes(index, MAX_INDEX_BYTES);
+        const entries = bytes === undefined ? undefined : gitIndexEntries(bytes);
+        if (entries === undefined) return undefined;
+        const top = paths.check(root);
+        const above = top.status === "inside" && top.relative !== "" ? top.relative.split("/") : [];
+        const prefix = path.relative(root, cwd).split(path.sep).filter(Boolean).join("/");
+        return entries.flatMap((entry) =>
+          prefix === "" || entry.path.startsWith(`${prefix}/`)
+            ? [
+                {
+                  relative: prefix === "" ? entry.path : entry.path.slice(prefix.length + 1),
+                  path: path.join(root, entry.path),
+                  link: entry.link,
+                  // Above the workspace folder, the names of the folders up to it are not the workspace's.
+                  protected: withProtected && isProtectedName([...above, ...entry.path.split("/")]),
+                },
+              ]
+            : [],
+        );
+      }
+      // Outside a repository git lists nothing.
+      if (path.dirname(root) === root) return [];
+    }
   }
 
   /**
@@ -998,6 +1107,11 @@ class FootprintView {
       return {
         guard: "outside",
         label: `${what}, where ${shortPath(found.link)} leads outside the workspace or to a protected file`,
+      };
+    if ("splits" in found)
+      return {
+        guard: "incomplete",
+        label: `${what}, where ${shortPath(found.splits)} has a name split into others`,
       };
     return {
       guard: "protected",
@@ -1334,14 +1448,22 @@ class FootprintView {
   private firstWithheld(
     folder: string,
     follow: boolean,
-    given: { walk: EntryWalk; readsOnly: boolean; links: boolean } | undefined,
-  ): { link: string } | { protected: string; credentials?: true } | "too many" | undefined {
+    given:
+      | { walk: EntryWalk; readsOnly: boolean; links: boolean; splitsAt?: RegExp; onlySplits?: boolean }
+      | undefined,
+  ):
+    | { link: string }
+    | { protected: string; credentials?: true }
+    | { splits: string }
+    | "too many"
+    | undefined {
     const paths = this.context.paths;
     const start = folder.replace(/[\\/]+$/, "");
     const from = paths.check(start);
     const above = from.status === "inside" && from.relative !== "" ? from.relative.split("/") : [];
     const below = (path: string) => path.slice(start.length + 1).replace(/\\/g, "/");
     let link: string | undefined;
+    let splits: string | undefined;
     const found = firstBelow(
       start,
       follow,
@@ -1356,6 +1478,11 @@ class FootprintView {
         }
         if (given === undefined || path === start || !given.walk.takes(below(path))) return false;
         const relative = below(path);
+        if (given.splitsAt?.test(relative) === true) {
+          splits = path;
+          return true;
+        }
+        if (given.onlySplits === true) return false;
         return given.readsOnly
           ? holdsCredentials(relative.slice(relative.lastIndexOf("/") + 1))
           : isProtectedName([...above, ...relative.split("/")]);
@@ -1365,6 +1492,7 @@ class FootprintView {
     );
     if (found === undefined || found === "too many") return found;
     if (link === found.path) return { link: found.path };
+    if (splits === found.path) return { splits: found.path };
     return given?.readsOnly ? { protected: found.path, credentials: true } : { protected: found.path };
   }
 
@@ -1385,6 +1513,8 @@ class FootprintView {
 
 /** What one request's patches and archives are read up to, all together (what they hold asks beyond). */
 const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
+/** The largest git index read for the names it lists (a repository of some 300,000 files). */
+const MAX_INDEX_BYTES = 32 * 1024 * 1024;
 /** The most names one patch or archive's files may have checked; one naming more asks. */
 const MAX_WRITTEN_NAMES = 2_000;
 
