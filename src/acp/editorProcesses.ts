@@ -1,9 +1,10 @@
 /**
  * The editor's own processes as `pkill` and `killall` see them: the extension host and every process it runs under
  * (in a browser's VS Code the server, `node`; on the desktop the `code` main process), up to the system's first
- * process. An agent's `killall node` or `pkill -f code` would end them and the person's editor with them.
+ * process, with the TCP ports they listen on (a browser's VS Code serves on one, often 8080). An agent's
+ * `killall node`, `pkill -f code` or `lsof -ti:8080 | xargs kill` would end them and the person's editor with them.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { basename } from "node:path";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 
@@ -35,5 +36,49 @@ export function editorProcesses(from = process.pid): ProcessIdentity[] {
       break;
     }
   }
-  return found.length > 0 ? found : [own];
+  if (found.length === 0) return [own];
+  const listening = listeningSockets();
+  for (const process of found) {
+    const ports = socketInodes(process.pid!).flatMap((inode) => listening.get(inode) ?? []);
+    if (ports.length > 0) process.ports = [...new Set(ports)];
+  }
+  return found;
+}
+
+/** The TCP sockets listening in this network namespace (`/proc/net/tcp`, `tcp6`): inode to port. */
+function listeningSockets(): Map<string, number> {
+  const sockets = new Map<string, number>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    // `sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode`; st 0A is LISTEN.
+    for (const line of text.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] !== "0A" || fields[9] === undefined) continue;
+      sockets.set(fields[9], parseInt(fields[1]!.slice(fields[1]!.lastIndexOf(":") + 1), 16));
+    }
+  }
+  return sockets;
+}
+
+/** The inodes of a process's open sockets (`/proc/<pid>/fd/*` reading `socket:[inode]`). */
+function socketInodes(pid: number): string[] {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return [];
+  }
+  return fds.flatMap((fd) => {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      return inode === undefined ? [] : [inode];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { once } from "node:events";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parsePermissionSettings } from "../../src/core/policy/rules";
@@ -233,6 +235,39 @@ describe("permission policy in the client", function () {
       ["once"],
       "the agent's own server is stopped without a card",
     );
+  });
+
+  it("Bypass holds back freeing a port the host listens on, and passes freeing another", async () => {
+    // A browser's VS Code serves on a port (often 8080), which agents free for their own dev servers.
+    const server = createServer();
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const port = (server.address() as AddressInfo).port;
+      harness = new ClientHarness({ protocol: "v2", bypass: true });
+      const ws = harness.workspace;
+      await harness.run({
+        steps: [
+          executeStep("t1", `lsof -ti:${port + 1} | xargs kill -9`, ws),
+          executeStep("t2", `lsof -ti:${port} | xargs kill -9`, ws),
+        ],
+      });
+      const card = await waitFor(
+        () => harness.sessions.pending.list()[0],
+        "a card for freeing the host's port",
+      );
+      assert.equal(card.subject.type === "tool_call" && card.subject.toolCallId, "t2");
+      assert.match(
+        harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
+        new RegExp(`lsof picks the editor's own processes \\([^,]+, listening on port ${port}\\) to signal`),
+      );
+      assert.deepEqual(
+        harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId),
+        ["once"],
+      );
+    } finally {
+      server.close();
+    }
   });
 
   it("an automatic answer names its rule: in the transcript and the history; a deny rule rejects without a card", async () => {

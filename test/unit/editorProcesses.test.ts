@@ -1,6 +1,7 @@
 import * as assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer, type AddressInfo } from "node:net";
 import { basename } from "node:path";
 import { editorProcesses } from "../../src/acp/editorProcesses";
 
@@ -37,6 +38,7 @@ describe("the editor's own processes, as pkill and killall see them", () => {
         assert.equal(new Set(found.slice(0, 3).map((p) => p.group)).size, 1);
         assert.ok(Number.isInteger(found[0]!.group) && found[0]!.group! > 0);
         assert.ok(found.length >= 3 && found.length <= 32);
+        assert.ok(!found[0]!.ports, "the child listens on no port");
       } finally {
         // node would outlive sh.
         if (pid !== undefined) process.kill(pid, "SIGKILL");
@@ -44,4 +46,18 @@ describe("the editor's own processes, as pkill and killall see them", () => {
       }
     },
   );
+
+  (process.platform === "linux" ? it : it.skip)("carry the TCP ports each listens on", async () => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const port = (server.address() as AddressInfo).port;
+    try {
+      assert.ok(editorProcesses()[0]!.ports?.includes(port), `port ${port} of this process`);
+    } finally {
+      server.close();
+      await once(server, "close");
+    }
+    assert.ok(!editorProcesses()[0]!.ports?.includes(port), "a closed port is not listed");
+  });
 });

@@ -1352,7 +1352,11 @@ describe("permission rules and guards", () => {
         commandLine:
           "/usr/lib/code-server/lib/node /usr/lib/code-server/lib/vscode/out/bootstrap-fork --type=extensionHost",
       },
-      { name: "node", commandLine: "/usr/lib/code-server/lib/node /usr/lib/code-server/out/node/entry" },
+      {
+        name: "node",
+        commandLine: "/usr/lib/code-server/lib/node /usr/lib/code-server/out/node/entry",
+        ports: [8080],
+      },
       { name: "code-server", commandLine: "code-server --bind-addr 127.0.0.1:8080", pid: 4242, group: 4240 },
     ];
     const underBypass = (line: string) =>
@@ -1385,10 +1389,23 @@ describe("permission rules and guards", () => {
         "kill -9 4242",
         "kill -s TERM 1 4242",
         "kill -- -4240",
+        // A port it listens on: a dev server's port freed the way agents do it.
+        "lsof -ti:8080 | xargs kill -9",
+        "kill -9 $(lsof -t -i :8080)",
+        "kill $(lsof -t -iTCP:8000-8100 -sTCP:LISTEN)",
+        "fuser -k 8080/tcp",
+        "fuser -k -n tcp 8080",
+        "fuser -km .",
+        "npx kill-port 3000,8080",
+        "npx -y kill-port --port 8080",
       ]) {
         const { verdict, by } = underBypass(line);
         assert.equal(verdict, "ask", line);
-        assert.match(by.label, /(?:picks|signals) the editor's own processes \((?:node|code-server)/, line);
+        assert.match(
+          by.label,
+          /(?:picks|signals|may pick) the editor's own processes \((?:node|code-server)/,
+          line,
+        );
       }
     });
 
@@ -1407,6 +1424,10 @@ describe("permission rules and guards", () => {
         "lsof -ti:3000 | xargs kill -9",
         "kill 4243 42420",
         "kill -- -4242",
+        "lsof -ti:3000 | xargs kill",
+        "lsof -i :8080",
+        "fuser -k 3000/tcp",
+        "npx kill-port 3000",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });

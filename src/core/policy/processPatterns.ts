@@ -15,6 +15,8 @@ export interface ProcessIdentity {
   pid?: number;
   /** Its process group, which `kill -- -<group>` signals. */
   group?: number;
+  /** The TCP ports it listens on, by which `fuser -k 8080/tcp` or `lsof -ti:8080` picks it. */
+  ports?: number[];
 }
 
 /** What one of a command's patterns is matched against, and how; `pattern: null` is computed at run time. */
@@ -141,4 +143,75 @@ export function picksProcess(pattern: ProcessPattern, process: ProcessIdentity):
     return true;
   }
   return expression.test(pattern.commandLine ? process.commandLine : process.name);
+}
+
+/**
+ * The TCP ports a command picks processes by (null: any port, or one not read): to signal them (`fuser -k 8080/tcp`,
+ * `kill-port 8080`), or to list them for a kill of its line (`lsof -ti:8080`, `lsof -i tcp:3000-3010`). Undefined for
+ * any other command, or one that picks none.
+ */
+export function portsPicked(
+  name: string,
+  argv: readonly (string | null)[],
+): { ports: (number | null)[]; signals: boolean } | undefined {
+  const words = argv.slice(1);
+  switch (name) {
+    case "lsof": {
+      // `-i[46][protocol][@host][:port]`, in a cluster of flags (`-ti:8080`) or as the next word (`-i :8080`).
+      const specs: (string | null)[] = [];
+      for (const [at, word] of words.entries()) {
+        const option = word === null ? null : /^-[a-zA-Z]*?i(.*)$/.exec(word);
+        if (option === null) continue;
+        const next = words[at + 1];
+        specs.push(option[1] !== "" ? option[1]! : next !== undefined && !next?.startsWith("-") ? next : "");
+      }
+      if (specs.length === 0) return undefined;
+      return { ports: specs.flatMap(portsOf), signals: false };
+    }
+    case "fuser": {
+      const { options, operands } = readOptions(words, "n", ["--namespace"]);
+      if (!options.some(([o]) => o === "k" || o === "--kill")) return undefined;
+      // `8080/tcp`, or a number with `-n tcp`; any other operand is a file, whose users may be anyone.
+      const tcp = options.some(([o, value]) => (o === "n" || o === "--namespace") && value === "tcp");
+      return {
+        ports: operands.map((word) => {
+          const port = word === null ? undefined : /^(\d+)(?:\/tcp)?$/.exec(word);
+          return port && (tcp || word!.endsWith("/tcp")) ? Number(port[1]) : null;
+        }),
+        signals: true,
+      };
+    }
+    case "kill-port": {
+      const { options, operands } = readOptions(words, "p", ["--port"]);
+      const given = options.flatMap(([o, value]) => (o === "p" || o === "--port" ? [value] : []));
+      return {
+        ports: [...operands, ...given].flatMap((word) =>
+          word === null ? [null] : word.split(",").map(portNumber),
+        ),
+        signals: true,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The ports of an lsof `-i` address: after its last `:`, a list of numbers and ranges; none is any port. */
+function portsOf(spec: string | null): (number | null)[] {
+  if (spec === null) return [null];
+  const colon = spec.lastIndexOf(":");
+  if (colon < 0) return [null];
+  return spec
+    .slice(colon + 1)
+    .split(",")
+    .flatMap((part) => {
+      const range = /^(\d+)-(\d+)$/.exec(part);
+      if (range === null) return [portNumber(part)];
+      const [low, high] = [Number(range[1]), Number(range[2])];
+      return high - low > 1024 ? [null] : Array.from({ length: high - low + 1 }, (_, i) => low + i);
+    });
+}
+
+function portNumber(word: string): number | null {
+  return /^\d+$/.test(word) ? Number(word) : null;
 }

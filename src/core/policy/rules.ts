@@ -65,7 +65,7 @@ import {
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
-import { picksProcess, processesPicked, type ProcessIdentity } from "./processPatterns";
+import { picksProcess, portsPicked, processesPicked, type ProcessIdentity } from "./processPatterns";
 import { gitIndexEntries } from "./gitIndex";
 import {
   expandGlob,
@@ -707,8 +707,9 @@ class FootprintView {
 
   /**
    * Whether a command picks one of the editor's own processes to signal (`killall node` in a browser's VS Code, whose
-   * extension host is `node`; `pkill -f code`; `kill $(pgrep node)`; `kill 4242` with the host's pid): pgrep and pidof
-   * only list, but what a `kill` of their line ends.
+   * extension host is `node`; `pkill -f code`; `kill $(pgrep node)`; `kill 4242` with the host's pid;
+   * `lsof -ti:8080 | xargs kill` where it serves): pgrep, pidof and lsof only list, but what a `kill` of their line
+   * ends.
    */
   private endsEditor(name: string, argv: readonly (string | null)[], line: number): string | undefined {
     const editor = this.context.editorProcesses ?? [];
@@ -721,14 +722,27 @@ class FootprintView {
       );
       return hit && `signals the editor's own processes (${hit.name}, ${hit.pid})`;
     }
-    const patterns = processesPicked(name, argv);
-    if (patterns === undefined || patterns.length === 0) return undefined;
-    const signals =
-      !["pgrep", "pidof"].includes(name) ||
+    const lineKills = () =>
       this.simple.some(
         (other) =>
           other.line === line && basename(withoutWrappers(other.command.argv).argv[0] ?? "") === "kill",
       );
+    // By a TCP port it listens on (`lsof -ti:8080 | xargs kill`, `fuser -k 8080/tcp`).
+    const byPort = portsPicked(name, argv);
+    if (byPort !== undefined) {
+      if (!byPort.signals && !lineKills()) return undefined;
+      // Any port, or a file's users (`fuser -km /home`): the editor's processes may be among them.
+      if (byPort.ports.includes(null) && editor[0] !== undefined)
+        return `may pick the editor's own processes (${editor[0].name}) to signal`;
+      for (const process of editor)
+        for (const port of process.ports ?? [])
+          if (byPort.ports.some((p) => p === null || p === port))
+            return `picks the editor's own processes (${process.name}, listening on port ${port}) to signal`;
+      return undefined;
+    }
+    const patterns = processesPicked(name, argv);
+    if (patterns === undefined || patterns.length === 0) return undefined;
+    const signals = !["pgrep", "pidof"].includes(name) || lineKills();
     const hit = signals
       ? editor.find((process) => patterns.some((p) => picksProcess(p, process)))
       : undefined;
