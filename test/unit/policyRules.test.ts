@@ -2153,6 +2153,15 @@ describe("permission rules and guards", () => {
         "gh repo delete me/x --yes",
         "gh repo edit --visibility public",
         "gh release create v1 dist/x.tgz",
+        "gh workflow run deploy.yml -f env=prod",
+        "gh run rerun 123",
+        "glab ci run",
+        // Another application, driven: a terminal's script, keystrokes, the Finder.
+        `osascript -e 'tell application "Terminal" to do script "rm -rf ~"'`,
+        `osascript -e 'tell app "System Events" to keystroke "x"'`,
+        "osascript -l JavaScript -e 'Application(\"Finder\").delete(x)'",
+        "osascript <<'EOF'\ntell application \"Finder\" to empty trash\nEOF",
+        'osascript -e "$SCRIPT"',
         "glab release delete v1",
         // A build folder or install prefix outside; installs into the system's or the user's Python; the user's
         // bundler configuration, gpg keyring and ~/.ssh (a new key, the hosts ssh trusts).
@@ -2846,6 +2855,10 @@ describe("permission rules and guards", () => {
           "docker compose -f compose.dev.yml logs --tail 50 web",
           "docker image ls",
           "podman images",
+          // A notification when a long task ends; CI's runs listed.
+          `osascript -e 'display notification "Tests passed" with title "Build"'`,
+          "gh run list --limit 5",
+          "gh run view 123 --log-failed",
           // A quoted word beside a glob is what it says: the glob alone is expanded and its matches checked.
           "sed -i 's/a/b/g' src/*.ts",
           'grep -n "TODO" src/*.ts',

@@ -677,7 +677,7 @@ function zipWords(words: readonly (string | null)[]): {
 }
 
 /** Interpreters' options whose value is the program (`python3 -c …`, `node -e …`, `perl -ne …`, `php -r …`). */
-const INLINE_CODE: Record<string, { short: string; long: readonly string[] }> = {
+const INLINE_CODE: Record<string, { short: string; long: readonly string[]; values?: string }> = {
   node: { short: "ep", long: ["--eval", "--print"] },
   bun: { short: "e", long: ["--eval", "--print"] },
   perl: { short: "eE", long: [] },
@@ -687,7 +687,8 @@ const INLINE_CODE: Record<string, { short: string; long: readonly string[] }> = 
   luajit: { short: "e", long: [] },
   Rscript: { short: "e", long: [] },
   julia: { short: "eE", long: ["--eval", "--print"] },
-  osascript: { short: "e", long: [] },
+  // `-l JavaScript`, `-s h`: options with a value of their own before the program.
+  osascript: { short: "e", long: [], values: "ls" },
   expect: { short: "c", long: [] },
 };
 
@@ -721,6 +722,7 @@ export function inlineCode(name: string, argv: readonly (string | null)[]): (str
       continue;
     }
     const at = [...word.slice(1)].findIndex((letter) => syntax.short.includes(letter)) + 1;
+    if (at === 0 && word.length === 2 && syntax.values?.includes(word[1]!) === true) i++;
     if (at > 0) code.push(at + 1 < word.length ? word.slice(at + 1) : (argv[++i] ?? null));
     // python's -c ends its options: what follows is the program's own argv.
     if (at > 0 && syntax.short === "c") break;
@@ -735,6 +737,7 @@ const STDIN_PROGRAMS: Record<string, string> = {
   ruby: "IrCEFKTx",
   perl: "IMmCdDx",
   php: "cdz",
+  osascript: "ls",
 };
 
 /**
@@ -3330,6 +3333,12 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
       return `changes the keys of your ${forge} account or repository`;
     if (["secret", "variable"].includes(sub[0] ?? "") && ["set", "delete", "remove"].includes(sub[1] ?? ""))
       return `changes the secrets or variables CI runs with on ${forge}`;
+    // A workflow started by hand runs with the repository's secrets (a deploy, a release) where the line cannot see.
+    if (
+      (name === "gh" && (verbs("workflow", "run") || verbs("run", "rerun"))) ||
+      (name === "glab" && sub[0] === "ci" && ["run", "trigger", "retry"].includes(sub[1] ?? ""))
+    )
+      return `starts a workflow on ${forge}, which runs with the repository's secrets`;
     // Made public: a new repository pushed from here, a gist (whose `-p` is `--public`).
     const publicly = words.some(
       (word, i) =>

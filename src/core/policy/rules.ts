@@ -598,6 +598,17 @@ class FootprintView {
       );
       const codeReach = named.length > 0 && this.handedPath(`${name}'s code`, named, cwd, { home: true });
       if (codeReach) return codeReach;
+      // AppleScript drives other applications: a terminal's `do script`, System Events' keystrokes, Finder.
+      if (
+        name === "osascript" &&
+        [...inlineCode(name, argv), ...fromStdin].some(
+          (code) => code === null || CONTROLS_APPLICATIONS.test(code),
+        )
+      )
+        return {
+          guard: "outside",
+          label: "osascript controls another application (tell application …), outside the workspace",
+        };
       // What the line does not name: what find finds, a search reads, a copied folder holds, a patch or archive names.
       const inLine: CommandInLine = { name, argv, command, cwd, computed };
       const landing =
@@ -1527,6 +1538,8 @@ class FootprintView {
 
 /** What one request's patches and archives are read up to, all together (what they hold asks beyond). */
 const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
+/** AppleScript (`tell application "Terminal"`, `tell app …`) or JavaScript for Automation (`Application("…")`). */
+const CONTROLS_APPLICATIONS = /\btell\s+app(?:lication)?\b|\bApplication\s*\(/i;
 /** The largest git index read for the names it lists (a repository of some 300,000 files). */
 const MAX_INDEX_BYTES = 32 * 1024 * 1024;
 /** The most names one patch or archive's files may have checked; one naming more asks. */
