@@ -460,9 +460,26 @@ describe("permission rules and guards", () => {
           "diff -r src web/empty",
           "diff -r -x '.env*' -x .npmrc . empty",
           "git grep -n KEY",
+          // A negated test only leaves entries out; what a pruned folder matches is not printed.
+          'find . -name "*.py" -not -path "./.venv/*" | xargs grep -l x',
+          'find . -name "*.py" ! -path "./.venv/*" | xargs grep -l x',
+          "find . -type f -name '*.ts' -not -path '*/node_modules/*' -exec grep -l x {} +",
+          'find . -path ./node_modules -prune -o -name "*.ts" -print | xargs wc -l',
+          "find . -name node_modules -prune -o -type f -name '*.ts' -print0 | xargs -0 wc -l",
+          "find . \\( -name node_modules -o -name .git \\) -prune -o -name '*.md' -exec cat {} +",
         ]),
         [],
       );
+      // What the printed side does not keep to a name: every entry but the pruned ones, or both sides.
+      for (const line of [
+        "find . -not -name '*.py' | xargs cat",
+        "find . -path ./web -prune -o -name '*' -print | xargs cat",
+        "find . -name '*.ts' -prune -o -print | xargs cat",
+        "find . -path ./x -prune -o -name '*.py' | xargs cat",
+        "find . -path ./x -print -prune -o -name '*.py' -print | xargs cat",
+        "find . ! \\( -name '*.py' \\) | xargs cat",
+      ])
+        assert.match(inRepo(line).by.label, /\.env, a protected file that holds credentials/, line);
     });
 
     it("asks before a command packs or sends a folder holding credentials, unless it leaves them out", () => {

@@ -140,21 +140,76 @@ export function findCommands(argv: readonly (string | null)[]): (string | null)[
   return commands;
 }
 
+/** find's actions: an entry is acted on (printed, run, deleted) only where its expression reaches one. */
+const FIND_ACTIONS = new Set([
+  ...FIND_RUNS,
+  "-delete",
+  "-print",
+  "-print0",
+  "-printf",
+  "-fprint",
+  "-fprint0",
+  "-fprintf",
+  "-ls",
+  "-fls",
+]);
+/** find's tests that take one word, which a `!` or `-not` before them negates whole. */
+const FIND_ONE_WORD_TESTS = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+  "-regex",
+  "-iregex",
+  "-type",
+  "-lname",
+  "-ilname",
+]);
+
 /**
- * The name patterns every entry `find` acts on matches (`-name`, `-iname` among its tests, all of which must hold:
- * no `-o`, `!`, `-not` or parentheses), or undefined when its tests do not say that much. With none, any entry.
+ * The name patterns every entry `find` acts on matches (`-name`, `-iname` among its tests, all of which must hold),
+ * or undefined when its tests do not say that much. With none, any entry. A negated test (`-not -path './.venv/*'`)
+ * only leaves entries out; in `… -prune -o <tests> -print` what the side before `-prune` matches is not acted on, so
+ * the tests after it say what is (`find . -path ./node_modules -prune -o -name '*.ts' -print`).
  */
 export function findNamePatterns(
   argv: readonly (string | null)[],
 ): { pattern: string; nocase: boolean }[] | undefined {
+  const words = argv.slice(1);
+  let depth = 0;
+  for (const [i, word] of words.entries()) {
+    if (word === null || FIND_ACTIONS.has(word)) break;
+    depth += word === "(" ? 1 : word === ")" ? -1 : 0;
+    if (depth === 0 && word === "-prune" && ["-o", "-or"].includes(words[i + 1] ?? "")) {
+      const printed = words.slice(i + 2);
+      // Without an action of its own the whole expression prints, pruned folders included.
+      return printed.some((w) => w !== null && FIND_ACTIONS.has(w))
+        ? conjunctionPatterns(printed)
+        : undefined;
+    }
+  }
+  return conjunctionPatterns(words);
+}
+
+/** The name patterns of find's tests joined by "and" only, up to its first action (undefined for any other). */
+function conjunctionPatterns(
+  words: readonly (string | null)[],
+): { pattern: string; nocase: boolean }[] | undefined {
   const patterns: { pattern: string; nocase: boolean }[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const word = argv[i];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
     if (word == null) return undefined;
-    if (FIND_RUNS.has(word) || word === "-delete" || word === "-print" || word === "-print0") break;
-    if (["-o", "-or", "!", "-not", "(", ")", ","].includes(word)) return undefined;
+    if (FIND_ACTIONS.has(word)) break;
+    if (word === "!" || word === "-not") {
+      if (!FIND_ONE_WORD_TESTS.has(words[i + 1] ?? "") || words[i + 2] == null) return undefined;
+      i += 2;
+      continue;
+    }
+    if (["-o", "-or", "(", ")", ","].includes(word)) return undefined;
     if (word === "-name" || word === "-iname") {
-      const pattern = argv[++i];
+      const pattern = words[++i];
       if (pattern == null) return undefined;
       patterns.push({ pattern, nocase: word === "-iname" });
     }
