@@ -213,6 +213,8 @@ describe("permission rules and guards", () => {
       "npm test --script-shell=./evil.sh",
       "npm test --node-options='--require ./evil.js'",
       "npm test --prefix /tmp/evil",
+      "npm test --prefix src",
+      "npm -C src test",
     ];
     for (const line of allowed)
       it(`allows ${JSON.stringify(line)}`, () => {
@@ -2277,6 +2279,10 @@ describe("permission rules and guards", () => {
         // The project or folder a build tool or task runner is told to work in: it runs that project's scripts and
         // writes its outputs there. Also a new project's folder.
         "cargo --manifest-path ~/other/Cargo.toml build",
+        "npm --prefix ~/other install left-pad",
+        "npm --prefix=.. install",
+        "pnpm -C ~ add x",
+        "yarn --cwd .. add x",
         "uv --directory ~ run x",
         "uv --project ~/other sync",
         "poetry -C ~/other install",
@@ -2861,6 +2867,11 @@ describe("permission rules and guards", () => {
           "mvn -fae -q -f pom.xml test",
           "gradle -p app build",
           "tsc --noEmit -p tsconfig.build.json",
+          "npm --prefix client run build",
+          "npm --prefix=web test",
+          "pnpm --dir packages/a test",
+          "pnpm -C packages/a build",
+          "yarn --cwd web build",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",
           "meson setup build",

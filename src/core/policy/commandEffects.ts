@@ -1620,7 +1620,10 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   // pip's `-e` installs a local folder, running its build there.
   pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
   pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
-  npm: ["--pack-destination", "-w", "--workspace"],
+  // The folder a package manager works in, as if run there (`npm --prefix client run build`).
+  npm: ["--pack-destination", "-w", "--workspace", "--prefix", "-C"],
+  pnpm: ["--dir", "-C"],
+  yarn: ["--cwd"],
   // Downloads, conversions and keys written where their options say.
   aria2c: ["-d", "--dir", "-o", "--out"],
   "yt-dlp": ["-o", "--output", "-P", "--paths"],
@@ -2214,6 +2217,9 @@ const PACKAGE_MANAGER_OPTIONS = [
   "--cwd",
 ];
 
+/** Package managers' folder options, placed as the folder they work in (`OUTPUT_OPTIONS`) when written whole. */
+const PACKAGE_MANAGER_FOLDERS = new Set(["--prefix", "--dir", "--cwd"]);
+
 /** Options whose names start a running option's name but are options of their own. */
 const OWN_OPTIONS: Record<string, string[]> = { npm: ["--global"], pnpm: ["--global"], yarn: ["--global"] };
 
@@ -2390,8 +2396,6 @@ const COMPOSE_OPTIONS = wordSet("-f --file -p --project-name --profile");
 const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   rsync: "e",
   make: "Ef",
-  npm: "C",
-  pnpm: "C",
   nc: "ec",
   ncat: "ec",
   netcat: "ec",
@@ -2494,6 +2498,14 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     const option = word.startsWith("--")
       ? long.find((flag) => longOption(word, flag))
       : [...word.slice(1)].find((letter) => short.includes(letter));
+    // Written whole, a package manager's folder is placed where it leads; a shortened one (`--pre`) is not read.
+    if (
+      option !== undefined &&
+      PACKAGE_MANAGER_FOLDERS.has(option) &&
+      long === PACKAGE_MANAGER_OPTIONS &&
+      (word === option || word.startsWith(`${option}=`))
+    )
+      continue;
     if (option !== undefined)
       return `${name} ${option.startsWith("--") ? option : `-${option}`} runs a command or writes a file Symposium does not read`;
   }

@@ -1635,6 +1635,13 @@ function prefixMatches(prefix: readonly string[], command: SimpleCommand, loose:
   // A deny rule "git push" also sees `git -C . push`; an allow rule "git status" never covers `git -C /x status`.
   const argv = loose ? withoutGitOptions(withoutWrappers(command.argv).argv) : command.argv;
   if (argv.length < prefix.length) return false;
+  // An allow rule "npm test" never covers another folder's scripts (`npm test --prefix src/x`), which Bypass places.
+  if (
+    !loose &&
+    ["npm", "pnpm", "yarn"].includes(basename(argv[0] ?? "")) &&
+    argv.some((word) => word !== null && /^(?:--(?:prefix|dir|cwd)(?:=|$)|-C)/.test(word))
+  )
+    return false;
   return prefix.every((word, i) => {
     const actual = argv[i];
     if (actual == null) return false;
