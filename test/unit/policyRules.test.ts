@@ -873,7 +873,8 @@ describe("permission rules and guards", () => {
     });
 
     it("says when a name is relative to a folder the line changes", () => {
-      const decision = decide(command("cd ~/.ssh; rg KEY"), context({ bypass: true }));
+      // A cd in a loop may run any number of times: where the line ends up is not known.
+      const decision = decide(command("for d in a b; do cd ..; done; rg KEY"), context({ bypass: true }));
       assert.equal(decision.verdict, "ask");
       assert.equal(
         decision.by.label,
@@ -932,7 +933,7 @@ describe("permission rules and guards", () => {
       assert.match(decision.by.label, /^chmod reaches .*\/home\/notes, outside the workspace$/);
       assert.match(
         decide(command("cd ~; chown u:g x"), context({ bypass: true })).by.label,
-        /^chown names x,/,
+        /^chown reaches .*\/home\/x, outside the workspace$/,
       );
       assert.match(decide(command("chmod -x ~/.bashrc"), context({ bypass: true })).by.label, /\.bashrc/);
     });
@@ -1043,6 +1044,11 @@ describe("permission rules and guards", () => {
         "cd src && if [ -f a.ts ]; then cat a.ts; fi",
         "cd src && { cat a.ts; wc -l a.ts; } > out.txt",
         "cd src && while read -r line; do echo $line; done < a.ts",
+        // After `;`, `||` or a new line the `cd` may have failed: a name is placed from each folder the line may be
+        // in by then, here both inside.
+        "cd src; cat a.ts",
+        "cd src || exit 1; sed -i 's/a/b/' a.ts",
+        "set -euo pipefail\ncd src\ncat a.ts",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });
@@ -1062,8 +1068,20 @@ describe("permission rules and guards", () => {
         held("cd src && for d in a; do cd ../..; done && npm init -y").by.label,
         /^The line changes folder to .*, outside the workspace$/,
       );
+      // From the folder the line started in, `../.env` is beside the workspace.
+      assert.match(
+        held("cd src; cat ../.env").by.label,
+        /^cat reaches .*\/home\/\.env, outside the workspace$|^cat reaches .*, a protected path$/,
+      );
       // Where a file a loop's body names is unknown once a cd ran in it.
       assert.equal(held("cd src && for d in a b; do cd lib; cat a.ts; done").verdict, "ask");
+      // So once a cd in a loop or a function may have run any number of times.
+      for (const line of [
+        "cd src && for d in a b; do cd lib; done && cat a.ts",
+        "cd src; while false; do cd lib; done; cat a.ts",
+        "f() { cd lib; }; cd src; f; f; cat a.ts",
+      ])
+        assert.match(held(line).by.label, /^cat names a\.ts, and the line changes folder \(cd\)/, line);
     });
 
     it("looks for a cd's folder where the environment's CDPATH says first", () => {
@@ -1692,9 +1710,19 @@ describe("permission rules and guards", () => {
       },
       { name: "rm .env", footprint: () => command("rm .env"), guard: "protected" },
       { name: "rm -rf .git", footprint: () => command("rm -rf .git"), guard: "protected" },
-      { name: "cd ~; rm .bashrc", footprint: () => command("cd ~; rm .bashrc"), guard: "incomplete" },
+      // After `;` the `cd` may have failed: `.bashrc` is placed in both folders, the workspace's first.
+      { name: "cd ~; rm .bashrc", footprint: () => command("cd ~; rm .bashrc"), guard: "protected" },
       // After a `cd` a line's commands run in order from, names are placed from where it went.
       { name: "cd ~ && rm .bashrc", footprint: () => command("cd ~ && rm .bashrc"), guard: "outside" },
+      // After `;`, `||` or a subshell each folder the line may be in: a glob's matches, what rg searches.
+      ...[
+        "cd ~; rm *",
+        "cd .. || rm -f *",
+        "(cd ~/.ssh) && cat *",
+        "pushd /etc; cat *",
+        "cd ~/.ssh; grep -r KEY",
+        "cd ~; rg KEY",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       ...["builtin cd ~ && echo key >> .ssh/authorized_keys", "env -C ~ touch .bashrc", "cd ~ && rg KEY"].map(
         (line) => ({ name: line, footprint: () => command(line), guard: "outside" as const }),
       ),
@@ -1787,15 +1815,6 @@ describe("permission rules and guards", () => {
         'od -c "$HOME/.ssh/id_rsa"',
         "wc -l $(git ls-files)",
         "sort $(cat list.txt)",
-        // A glob's matches after the line changes folder where its `cd`s are not followed, or with the shell's glob
-        // options changed.
-        "cd ~; rm *",
-        "cd .. || rm -f *",
-        "(cd ~/.ssh) && cat *",
-        "pushd /etc; cat *",
-        // rg and a recursive grep with no folder search the one they run in.
-        "cd ~/.ssh; grep -r KEY",
-        "cd ~; rg KEY",
         // A name not there yet after a command that may create it as a link from content it reads.
         "git clone https://example.invalid/x.git repo && cat repo/README.md",
         "tar xzf linked.tgz && cat build/new.md",

@@ -210,6 +210,10 @@ describe("shell command lines", () => {
     assert.deepEqual([loop.inOrder, loop.inBlock, loop.piped], [true, [1, 2], [1, 2, 3]]);
     assert.deepEqual(parser.parse("if cd src; then make; fi && make").inBlock, [0, 1]);
     assert.deepEqual(parser.parse("cd src && { make; make; } > log").inBlock, [1, 2]);
+    // What a loop or a function holds may run more than once.
+    assert.deepEqual(parser.parse("cd src; for d in a b; do cd ..; done; ls").repeated, [1]);
+    assert.deepEqual(parser.parse("f() { cd lib; }; f; ls").repeated, [0]);
+    assert.equal(parser.parse("cd src; if true; then cd ..; fi").repeated, undefined);
     for (const line of [
       "cd src; make",
       "cd src || true",

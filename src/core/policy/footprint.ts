@@ -39,10 +39,11 @@ export interface FootprintCommand {
   /** A simple command of the line changes folder (`cd`, `pushd`, …): the commands after it run elsewhere than `cwd`. */
   changesDirectory?: true;
   /**
-   * Where each simple command runs, when the line changes folder and its `cd`s are followed (a line whose commands
-   * run one after another, `cd src && cat a.ts`); undefined for a command whose folder is not known.
+   * Where each simple command may run, when the line changes folder: the one folder it is in by then where the
+   * line's commands run one after another (`cd src && cat a.ts`), else each folder the line may be in by then
+   * (`cd src; cat a.ts`: the `cd` may have failed); undefined for a folder that is not known.
    */
-  cwds?: (string | undefined)[];
+  cwds?: (string | undefined)[][];
   from: string;
 }
 
@@ -367,12 +368,17 @@ class FootprintBuilder {
       ? this.foldersMovedTo(command.commands, base, inOrder, new Set(parsed?.piped))
       : { paths: [], folders: [base] };
     if (typeof moves === "string") this.incomplete(moves);
+    // A cd that may run again and again (`for …; do cd ..; done`) may take the line anywhere its folder leads: the
+    // folders it reaches are placed once, but where later commands run is not known.
+    const repeats = (parsed?.repeated ?? []).some(
+      (at) => folderMovedTo(command.commands[at]?.argv ?? []) !== undefined,
+    );
     this.footprint.commands.push(
       movesFolder
         ? {
             ...command,
             changesDirectory: true,
-            ...(typeof moves === "object" && moves.cwds ? { cwds: moves.cwds } : {}),
+            ...(typeof moves === "object" && "cwds" in moves && !repeats ? { cwds: moves.cwds } : {}),
           }
         : command,
     );
@@ -411,20 +417,19 @@ class FootprintBuilder {
     inOrder: boolean,
     /** Commands of the line that run in a pipeline's subshell: a `cd` there moves only itself. */
     piped: ReadonlySet<number>,
-  ): { paths: string[]; folders: (string | undefined)[]; cwds?: (string | undefined)[] } | string {
+  ): { paths: string[]; folders: (string | undefined)[]; cwds: (string | undefined)[][] } | string {
     let folders = [base];
     let previous: (string | undefined)[] | undefined;
     const pushed: (string | undefined)[][] = [];
     const paths: string[] = [];
     const every = new Set(folders);
-    // Where each command runs, in a line whose commands run one after another: the one folder it is in by then.
-    const cwds: (string | undefined)[] = [];
+    // Where each command may run: the folders the line may be in by then.
+    const cwds: (string | undefined)[][] = [];
     // After `cd -P` or `set -P` the shell's folder is where links lead, which the footprint does not resolve: the
     // folders a later `cd` goes to are still placed (the policy resolves them), but where commands run is not known.
     let physical = false;
     for (const [at, command] of commands.entries()) {
-      // More than one folder: CDPATH may have taken a `cd` elsewhere than the line's own folder.
-      cwds.push(folders.length === 1 && !physical ? folders[0] : undefined);
+      cwds.push(physical ? [undefined] : folders);
       if (command.argv[0] === "set" && command.argv.some((w) => w === null || /^-[^-]*P|^physical$/.test(w)))
         physical = true;
       const moved = folderMovedTo(command.argv);
@@ -432,7 +437,7 @@ class FootprintBuilder {
       const mover = command.argv[0] ?? "cd";
       // `cd - | …` goes back in its own subshell only.
       if (inOrder && piped.has(at) && "back" in moved) {
-        cwds[at] = undefined;
+        cwds[at] = [undefined];
         continue;
       }
       if ("back" in moved) {
@@ -463,8 +468,9 @@ class FootprintBuilder {
         reached.push(logical);
         every.add(logical);
       }
-      if ((moved.commandOnly || piped.has(at)) && inOrder) {
-        cwds[at] = reached.length === 1 && !physical && !moved.physical ? reached[0] : undefined;
+      // `env -C dir cmd` moves its own command only; so does a `cd` in a pipeline's subshell.
+      if (moved.commandOnly || (piped.has(at) && inOrder)) {
+        cwds[at] = physical || moved.physical ? [undefined] : reached;
         continue;
       }
       if (moved.physical) physical = true;
@@ -472,7 +478,7 @@ class FootprintBuilder {
       previous = folders;
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
     }
-    return { paths, folders: [...every], ...(inOrder ? { cwds } : {}) };
+    return { paths, folders: [...every], cwds };
   }
 
   /** The folders of `CDPATH` (an empty entry or `.` is the folder the line is in, already counted). */

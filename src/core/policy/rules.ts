@@ -263,13 +263,13 @@ class FootprintView {
   ) {
     this.checks = footprint.paths.map((p) => ({ path: p.path, check: context.paths.check(p.path) }));
     this.simple = footprint.commands.flatMap((c, line) =>
-      // After a `cd`, relative paths are relative to the folder it went to when the line's `cd`s are followed
-      // (`cd src && cat a.ts`), else to a folder Symposium does not know.
-      c.commands.map((command, at) => ({
-        command,
-        cwd: changesDirectory(c.commands) ? c.cwds?.[at] : (c.cwd ?? context.sessionCwd),
-        line,
-      })),
+      // After a `cd`, relative paths are relative to each folder the line may be in by then (`cd src && cat a.ts`:
+      // src; `cd src; cat a.ts`: src or where it started), else to a folder Symposium does not know.
+      c.commands.flatMap((command, at) =>
+        (changesDirectory(c.commands) ? (c.cwds?.[at] ?? [undefined]) : [c.cwd ?? context.sessionCwd]).map(
+          (cwd) => ({ command, cwd, line }),
+        ),
+      ),
     );
   }
 

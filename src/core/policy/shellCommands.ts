@@ -64,6 +64,8 @@ export interface ParsedCommandLine {
    * run in the folder the line is in when it starts, unless a `cd` among them moves some of them.
    */
   inBlock?: number[];
+  /** The commands that may run more than once (in a loop or a function): a `cd` among them moves the line anywhere. */
+  repeated?: number[];
 }
 
 export interface ShellParser {
@@ -294,6 +296,7 @@ export function parseWithGrammar(
       if (piped.length > 0) result.piped = piped;
       if (inBlock.length > 0) result.inBlock = inBlock;
     }
+    if (walker.repeated.size > 0) result.repeated = [...walker.repeated];
   } finally {
     tree.delete();
   }
@@ -309,6 +312,8 @@ interface ChainLink {
 
 /** Blocks whose commands run in the folder the line is in when the block starts, unless one of them moves it. */
 const BLOCKS = new Set(["for_statement", "while_statement", "if_statement", "compound_statement"]);
+/** What may run its commands more than once: loops (`until` too) and functions. */
+const REPEATS = new Set(["for_statement", "c_style_for_statement", "while_statement", "function_definition"]);
 
 /**
  * The commands of a line of commands, pipelines and blocks joined by `&&` (`cd web && npm i`, `cd src && grep -rn x .
@@ -353,6 +358,8 @@ class Walker {
   private readonly loops = new Map<string, readonly LoopValue[]>();
   /** How many commands each block (`BLOCKS`, by node id) holds. */
   readonly blocks = new Map<number, number>();
+  /** The commands found in a loop or a function (`REPEATS`). */
+  readonly repeated = new Set<number>();
 
   constructor(
     private readonly parser: Parser,
@@ -368,10 +375,12 @@ class Walker {
   }
 
   walk(node: Node, depth: number): void {
-    if (!BLOCKS.has(node.type)) return this.walkNode(node, depth);
+    if (!BLOCKS.has(node.type) && !REPEATS.has(node.type)) return this.walkNode(node, depth);
     const before = this.out.commands.length;
     this.walkNode(node, depth);
-    this.blocks.set(node.id, this.out.commands.length - before);
+    const after = this.out.commands.length;
+    if (BLOCKS.has(node.type)) this.blocks.set(node.id, after - before);
+    if (REPEATS.has(node.type)) for (let at = before; at < after; at++) this.repeated.add(at);
   }
 
   private walkNode(node: Node, depth: number): void {
