@@ -173,6 +173,7 @@ function buildCard(input: CaseInput, paths: PolicyBoundary, policy: PolicyEngine
       rules: [],
       policy,
       home: homedir(),
+      editorProcesses: [],
       cwd: paths.roots[0]?.path,
     },
   );
