@@ -848,6 +848,19 @@ describe("permission rules and guards", () => {
           "rm acts on the link itself",
         );
         git(repo.ws, "rm", "-q", "-f", "away");
+        // What git lists is found where it is now: a tracked file since made a link, or below a folder made one.
+        mkdirSync(join(repo.home, "secrets"));
+        rmSync(join(repo.ws, "src", "a.ts"));
+        symlinkSync(join(repo.home, ".bashrc"), join(repo.ws, "src", "a.ts"));
+        for (const line of ["git ls-files | xargs sed -i s/a/b/", "git ls-files | xargs cat"])
+          assert.match(underBypassIn(repo, line).by.label, /where .*src\/a\.ts leads outside/, line);
+        rmSync(join(repo.ws, "src"), { recursive: true });
+        symlinkSync(join(repo.home, "secrets"), join(repo.ws, "src"));
+        for (const line of ["git ls-files | xargs rm", "git ls-files | xargs wc -l"])
+          assert.match(underBypassIn(repo, line).by.label, /where .*src\/a\.ts leads outside/, line);
+        rmSync(join(repo.ws, "src"));
+        mkdirSync(join(repo.ws, "src"));
+        writeFileSync(join(repo.ws, "src", "a.ts"), "");
         // An untracked folder of more names than a request reads: git does not list it.
         const big = join(repo.ws, "node_modules");
         mkdirSync(big);

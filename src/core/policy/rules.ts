@@ -72,6 +72,7 @@ import {
   firstBelow,
   isGlobWord,
   linkLeadingAway,
+  MAX_NAMES_READ,
   readBudget,
   type FolderReader,
 } from "./folderNames";
@@ -807,17 +808,32 @@ class FootprintView {
       // git prints names from its index, commits or trees as well as the working tree: each read where it is.
       const sources = gitListingSources(argv);
       if (sources?.history && splitsAt) return { history: true };
-      const indexed = sources?.index && !sources.history ? this.indexListing(cwd, !readsOnly) : undefined;
+      const indexed = sources?.index && !sources.history ? this.indexListing(cwd) : undefined;
       if (sources?.index && !sources.history && indexed === undefined && splitsAt) return false;
+      const folders = new Map<string, boolean>();
+      let checked = 0;
       for (const entry of indexed ?? []) {
         if (walk !== undefined && !walk.takes(entry.relative)) continue;
         if (splitsAt?.test(entry.relative) === true) splits ??= entry.path;
-        if (links && entry.link) {
-          const check = this.context.paths.check(entry.path);
-          if (check.status !== "inside" || check.protected) link ??= entry.path;
+        // Each is found where it is now: a tracked file may since have become a link, or its folder one.
+        if (++checked > MAX_NAMES_READ) {
+          tooLarge ??= cwd;
+          break;
+        }
+        const away = (path: string) => {
+          const check = this.context.paths.check(path);
+          return check.status !== "inside" || (check.path !== path && check.protected);
+        };
+        const folder = posixOrWin32(entry.path).dirname(entry.path);
+        if (!folders.has(folder)) folders.set(folder, away(folder));
+        if (folders.get(folder) === true || (links && away(entry.path))) {
+          link ??= entry.path;
+          continue;
         }
         // What git tracks it prints anyway: a command that only reads learns no more from it.
-        if (entry.protected) withheld ??= { protected: entry.path };
+        const check = readsOnly ? undefined : this.context.paths.check(entry.path);
+        if (check !== undefined && check.status !== "unresolved" && check.protected)
+          withheld ??= { protected: entry.path };
       }
       if (indexed !== undefined && !sources!.worktree) continue;
       // Where names are checked in the working tree for what xargs splits.
@@ -859,14 +875,11 @@ class FootprintView {
   }
 
   /**
-   * The entries of the repository's index git lists from `cwd` (those below it): each as git prints it from there
-   * (`relative`), where it is, whether it is a link and (`withProtected`) whether its path is protected. Empty outside a repository or
-   * before anything is added; undefined when the index cannot be read whole (or `cwd` is not known or not inside).
+   * The paths of the repository's index git lists from `cwd` (those below it): each as git prints it from there
+   * (`relative`) and where it is (`path`). Empty outside a repository or before anything is added; undefined when the
+   * index cannot be read whole (or `cwd` is not known or not inside).
    */
-  private indexListing(
-    cwd: string | undefined,
-    withProtected: boolean,
-  ): { relative: string; path: string; link: boolean; protected: boolean }[] | undefined {
+  private indexListing(cwd: string | undefined): { relative: string; path: string }[] | undefined {
     const paths = this.context.paths;
     if (cwd === undefined || paths.readBytes === undefined || paths.check(cwd).status !== "inside")
       return undefined;
@@ -891,8 +904,6 @@ class FootprintView {
         const bytes = paths.readBytes(index, MAX_INDEX_BYTES);
         const entries = bytes === undefined ? undefined : gitIndexEntries(bytes);
         if (entries === undefined) return undefined;
-        const top = paths.check(root);
-        const above = top.status === "inside" && top.relative !== "" ? top.relative.split("/") : [];
         const prefix = path.relative(root, cwd).split(path.sep).filter(Boolean).join("/");
         return entries.flatMap((entry) =>
           prefix === "" || entry.path.startsWith(`${prefix}/`)
@@ -900,9 +911,6 @@ class FootprintView {
                 {
                   relative: prefix === "" ? entry.path : entry.path.slice(prefix.length + 1),
                   path: path.join(root, entry.path),
-                  link: entry.link,
-                  // Above the workspace folder, the names of the folders up to it are not the workspace's.
-                  protected: withProtected && isProtectedName([...above, ...entry.path.split("/")]),
                 },
               ]
             : [],
