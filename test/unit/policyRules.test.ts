@@ -1093,6 +1093,7 @@ describe("permission rules and guards", () => {
         "cd src && for d in a b; do cd lib; done && cat a.ts",
         "cd src; while false; do cd lib; done; cat a.ts",
         "f() { cd lib; }; cd src; f; f; cat a.ts",
+        "cd src; trap 'cd lib' DEBUG; true; cat a.ts",
       ])
         assert.match(held(line).by.label, /^cat names a\.ts, and the line changes folder \(cd\)/, line);
     });

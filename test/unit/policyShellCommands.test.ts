@@ -213,6 +213,7 @@ describe("shell command lines", () => {
     // What a loop or a function holds may run more than once.
     assert.deepEqual(parser.parse("cd src; for d in a b; do cd ..; done; ls").repeated, [1]);
     assert.deepEqual(parser.parse("f() { cd lib; }; f; ls").repeated, [0]);
+    assert.deepEqual(parser.parse("cd src; trap 'cd lib' DEBUG; ls").repeated, [2]);
     assert.equal(parser.parse("cd src; if true; then cd ..; fi").repeated, undefined);
     for (const line of [
       "cd src; make",

@@ -715,7 +715,12 @@ class Walker {
     for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
     const kept = keptCommandLines(wrapped.argv);
     if (typeof kept === "string") this.problem(kept);
-    else for (const line of kept ?? []) this.unwrapShell([], 0, line, assignments, undefined);
+    else {
+      // A kept line runs when the shell says (`trap '…' DEBUG`: before every command), perhaps many times.
+      const before = this.out.commands.length;
+      for (const line of kept ?? []) this.unwrapShell([], 0, line, assignments, undefined);
+      for (let at = before; at < this.out.commands.length; at++) this.repeated.add(at);
+    }
     // The command lines an interpreter's program hands to a shell (`python3 -c "os.system('…')"`).
     const codeLines = codeCommandLines(wrapped.argv, stdin);
     if (codeLines.length > MAX_CODE_LINES)
