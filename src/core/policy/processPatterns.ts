@@ -34,28 +34,17 @@ export interface ProcessPattern {
 
 // procps' pkill and pgrep: the options that take a value.
 const PGREP_VALUES = "dgGPstuUFrqO";
-const PGREP_LONG_VALUES = [
-  "--delimiter",
-  "--pgroup",
-  "--group",
-  "--parent",
-  "--session",
-  "--terminal",
-  "--euid",
-];
-const PGREP_MORE_LONG = [
-  "--uid",
-  "--pidfile",
-  "--runstates",
-  "--queue",
-  "--older",
-  "--signal",
-  "--ns",
-  "--nslist",
-];
+const PGREP_LONG_VALUES = wordList(
+  "--delimiter --pgroup --group --parent --session --terminal --euid --uid --pidfile --runstates --queue --older",
+  "--signal --ns --nslist",
+);
 // psmisc's killall: the options that take a value.
 const KILLALL_VALUES = "soynZu";
-const KILLALL_LONG_VALUES = ["--signal", "--older-than", "--younger-than", "--ns", "--context", "--user"];
+const KILLALL_LONG_VALUES = wordList("--signal --older-than --younger-than --ns --context --user");
+
+function wordList(...lines: string[]): string[] {
+  return lines.flatMap((line) => line.split(" "));
+}
 
 /**
  * The process patterns of `pkill`, `pgrep`, `killall` or `pidof`, or undefined for any other command. A first word
@@ -74,10 +63,7 @@ export function processesPicked(
   switch (name) {
     case "pkill":
     case "pgrep": {
-      const { options, operands } = readOptions(words, PGREP_VALUES, [
-        ...PGREP_LONG_VALUES,
-        ...PGREP_MORE_LONG,
-      ]);
+      const { options, operands } = readOptions(words, PGREP_VALUES, PGREP_LONG_VALUES);
       const has = (letter: string, long: string) => options.some(([o]) => o === letter || o === long);
       // Without a pattern (`pkill -u x`, `pkill -F pidfile`) the other options pick; those are not read here.
       return (operands.length > 0 ? operands : [null]).map((pattern) => ({
