@@ -218,8 +218,8 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     await waitForReady(webview);
   });
 
-  it("a guard beats Bypass: outside the workspace and a protected file still show a card that says why", async () => {
-    const { workspace } = ctx.workbench;
+  it("a guard beats Bypass: outside the workspace, a protected file and VS Code's own processes still show a card that says why", async () => {
+    const { workspace, server } = ctx.workbench;
     webview = await startSession(ctx.workbench.page, "Bypassed");
     const edit = (title: string, path: string) => ({
       request: {
@@ -233,6 +233,9 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
         run("Inside (bypassed)", "npm run build"),
         edit("Outside", "/etc/hosts"),
         edit("Protected", join(workspace, ".vscode", "settings.json")),
+        // The extension host and code-server are `node`, and code-server listens on its port.
+        { ...run("Ends the editor", "killall node"), wait: false },
+        { ...run("Frees the editor port", `lsof -ti:${server.port} | xargs kill -9`), wait: false },
         { waitAll: true },
       ],
     });
@@ -244,6 +247,16 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     for (const [title, why] of [
       ["Outside", /Bypass did not apply: .*\/etc\/hosts is outside the workspace/],
       ["Protected", /Bypass did not apply: .*settings\.json is a protected file/],
+      [
+        "Ends the editor",
+        /Bypass did not apply: killall picks the editor's own processes \(node\) to signal/,
+      ],
+      [
+        "Frees the editor port",
+        new RegExp(
+          `Bypass did not apply: lsof picks the editor's own processes \\(\\S+, listening on port ${server.port}\\)`,
+        ),
+      ],
     ] as const) {
       const group = card(webview, title);
       await waitForGuard(group);
@@ -251,7 +264,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
       assert.equal(ctx.log("Bypassed").outcomeOf(title), undefined, `${title} waits for a person`);
     }
     await screenshot(ctx.workbench.page, "guard-beats-bypass");
-    for (const title of ["Outside", "Protected"])
+    for (const title of ["Outside", "Protected", "Ends the editor", "Frees the editor port"])
       await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
     await waitForReady(webview);
   });
