@@ -335,13 +335,16 @@ describe("permission footprint", () => {
       assert.equal(build(v1({ kind: "execute", rawInput: { command: "eval $X" } })).complete, false);
     });
 
-    it("a relative redirection after a cd is placed in every folder the line may be in, or not at all", () => {
+    it("a relative redirection after a cd is placed where its command starts, in every folder it may, or not at all", () => {
       const written = (line: string) =>
         build(v2({ type: "command", command: line, cwd: "/ws" }))
           .paths.filter((p) => p.from === "redirection")
           .map((p) => p.path);
-      assert.deepEqual(written("cd /etc && echo x > hosts"), ["/ws/hosts", "/etc/hosts"]);
+      assert.deepEqual(written("cd /etc && echo x > hosts"), ["/etc/hosts"]);
       assert.deepEqual(written("cd /etc; echo x > hosts"), ["/ws/hosts", "/etc/hosts"]);
+      assert.deepEqual(written("{ cd /etc; echo x; } > hosts"), ["/ws/hosts"]);
+      // A cd that may run any number of times leaves every folder the line reaches.
+      assert.deepEqual(written("for d in a; do cd /etc; done; echo x > hosts"), ["/ws/hosts", "/etc/hosts"]);
       assert.equal(
         build(v2({ type: "command", command: 'cd "$D" && echo x > hosts', cwd: "/ws" })).complete,
         false,

@@ -1057,6 +1057,10 @@ describe("permission rules and guards", () => {
         "cd src && if [ -f a.ts ]; then cat a.ts; fi",
         "cd src && { cat a.ts; wc -l a.ts; } > out.txt",
         "cd src && while read -r line; do echo $line; done < a.ts",
+        // A redirection is opened where its command starts.
+        "cd src && npm test > ../test.log",
+        "cd web && npm run build > ../build.log 2>&1",
+        "cd src && wc -l < ../README.md",
         // After `;`, `||` or a new line the `cd` may have failed: a name is placed from each folder the line may be
         // in by then, here both inside.
         "cd src; cat a.ts",
@@ -1081,6 +1085,13 @@ describe("permission rules and guards", () => {
         held("cd src && for d in a; do cd ../..; done && npm init -y").by.label,
         /^The line changes folder to .*, outside the workspace$/,
       );
+      // A redirection opened before the `cd`, or where the `cd` may have failed, is placed from there.
+      for (const line of [
+        "cd src && npm test > ../../x.log",
+        "{ cd src; make; } > ../x.log",
+        "cd src; make > ../x.log",
+      ])
+        assert.match(held(line).by.label, /x\.log is outside the workspace$/, line);
       // From the folder the line started in, `../.env` is beside the workspace.
       assert.match(
         held("cd src; cat ../.env").by.label,

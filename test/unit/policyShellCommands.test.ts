@@ -210,6 +210,12 @@ describe("shell command lines", () => {
     assert.deepEqual([loop.inOrder, loop.inBlock, loop.piped], [true, [1, 2], [1, 2, 3]]);
     assert.deepEqual(parser.parse("if cd src; then make; fi && make").inBlock, [0, 1]);
     assert.deepEqual(parser.parse("cd src && { make; make; } > log").inBlock, [1, 2]);
+    // Where each redirection is opened: before the command it belongs to (the last of a list), or a group's first.
+    assert.deepEqual(parser.parse("cd src && npm test > ../t.log 2> ../e.log").writesAt, [1, 1]);
+    assert.deepEqual(parser.parse("{ cd src; make; } > out.log").writesAt, [0]);
+    assert.deepEqual(parser.parse("cd src > a.log; make < in.txt > b.log").writesAt, [0, 1]);
+    assert.deepEqual(parser.parse("cd src > a.log; make < in.txt > b.log").readsAt, [1]);
+    assert.deepEqual(parser.parse("ls; bash -c 'cd a && make > x'").writesAt, [2]);
     // What a loop or a function holds may run more than once.
     assert.deepEqual(parser.parse("cd src; for d in a b; do cd ..; done; ls").repeated, [1]);
     assert.deepEqual(parser.parse("f() { cd lib; }; f; ls").repeated, [0]);

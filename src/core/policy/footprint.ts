@@ -385,13 +385,17 @@ class FootprintBuilder {
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
     if (typeof moves === "string") return;
     for (const folder of moves.paths) this.path(folder, "write", `${command.from} cd`, true);
-    // A redirection belongs to one of the line's commands, which runs in one of the folders the line goes to.
-    for (const [targets, access] of [
-      [parsed?.writes ?? [], "write"],
-      [parsed?.reads ?? [], "read"],
+    // A redirection is opened in the folder its command starts in, where the line's folders are known for each
+    // command (`cd src && make > ../build.log`); else in any folder the line goes to.
+    const cwds = movesFolder && !repeats && "cwds" in moves ? moves.cwds : undefined;
+    for (const [targets, openedAt, access] of [
+      [parsed?.writes ?? [], parsed?.writesAt, "write"],
+      [parsed?.reads ?? [], parsed?.readsAt, "read"],
     ] as const) {
-      for (const target of targets) {
-        for (const folder of moves.folders) {
+      for (const [i, target] of targets.entries()) {
+        const at = openedAt?.[i];
+        const folders = (cwds && at !== undefined ? cwds[at] : undefined) ?? moves.folders;
+        for (const folder of folders) {
           const path = this.commandPath(target, folder);
           if (path) this.path(path, access, "redirection");
           else

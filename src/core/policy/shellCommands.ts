@@ -50,6 +50,13 @@ export interface ParsedCommandLine {
   writes: string[];
   /** Files the line's redirections read (`<`). */
   reads: string[];
+  /**
+   * For each of `writes` and `reads`, the command before which its redirection is opened, in the folder that command
+   * starts in (`cd src && make > ../x.log`: make's; `{ cd src; make; } > x.log`: the group's first); undefined when
+   * one is not known.
+   */
+  writesAt?: number[];
+  readsAt?: number[];
   /** Why the line is not fully understood; empty when it is. */
   problems: string[];
   /**
@@ -297,6 +304,9 @@ export function parseWithGrammar(
       if (inBlock.length > 0) result.inBlock = inBlock;
     }
     if (walker.repeated.size > 0) result.repeated = [...walker.repeated];
+    const known = (at: (number | undefined)[]): at is number[] => at.every((i) => i !== undefined);
+    if (result.writes.length > 0 && known(walker.writesAt)) result.writesAt = walker.writesAt;
+    if (result.reads.length > 0 && known(walker.readsAt)) result.readsAt = walker.readsAt;
   } finally {
     tree.delete();
   }
@@ -360,6 +370,11 @@ class Walker {
   readonly blocks = new Map<number, number>();
   /** The commands found in a loop or a function (`REPEATS`). */
   readonly repeated = new Set<number>();
+  /** Where each of the line's redirections is opened (`ParsedCommandLine.writesAt`, `readsAt`). */
+  readonly writesAt: (number | undefined)[] = [];
+  readonly readsAt: (number | undefined)[] = [];
+  /** The index of the first command found in each node walked. */
+  private readonly firstCommand = new Map<number, number>();
 
   constructor(
     private readonly parser: Parser,
@@ -375,6 +390,7 @@ class Walker {
   }
 
   walk(node: Node, depth: number): void {
+    if (!this.firstCommand.has(node.id)) this.firstCommand.set(node.id, this.out.commands.length);
     if (!BLOCKS.has(node.type) && !REPEATS.has(node.type)) return this.walkNode(node, depth);
     const before = this.out.commands.length;
     this.walkNode(node, depth);
@@ -750,6 +766,7 @@ class Walker {
     // The script's commands read the shell's input (`echo x | bash -c 'sh'`); a script read from it has used it up.
     const inner = parseLine(this.parser, script, this.nesting + 1, stdin === "pipe" ? "pipe" : undefined);
     const wrappers = argv.slice(0, start);
+    const offset = this.out.commands.length;
     for (const command of inner.commands)
       this.out.commands.push({
         ...command,
@@ -758,8 +775,21 @@ class Walker {
       });
     this.out.writes.push(...inner.writes);
     this.out.reads.push(...inner.reads);
+    this.writesAt.push(...inner.writes.map((_, i) => offsetBy(inner.writesAt?.[i], offset)));
+    this.readsAt.push(...inner.reads.map((_, i) => offsetBy(inner.readsAt?.[i], offset)));
     for (const p of inner.problems) this.problem(p);
     return true;
+  }
+
+  /**
+   * The command before which a redirection is opened: the first of what it applies to. The grammar hangs a last
+   * command's redirection on its whole list (`cd src && make > log` is make's in bash), so a list gives its last part.
+   */
+  private openedAt(redirect: Node): number | undefined {
+    const parent = redirect.parent;
+    let unit = parent?.type === "redirected_statement" ? parent.childForFieldName("body") : parent;
+    while (unit?.type === "list") unit = unit.lastNamedChild;
+    return unit ? this.firstCommand.get(unit.id) : undefined;
   }
 
   private redirect(node: Node, depth: number): void {
@@ -780,9 +810,15 @@ class Walker {
         continue;
       }
       if (WRITE_OPERATORS.has(operator)) {
-        if (!HARMLESS_TARGETS.has(target)) this.out.writes.push(target);
+        if (!HARMLESS_TARGETS.has(target)) {
+          this.out.writes.push(target);
+          this.writesAt.push(this.openedAt(node));
+        }
       } else if (READ_OPERATORS.has(operator)) {
-        if (!HARMLESS_SOURCES.has(target)) this.out.reads.push(target);
+        if (!HARMLESS_SOURCES.has(target)) {
+          this.out.reads.push(target);
+          this.readsAt.push(this.openedAt(node));
+        }
       } else {
         this.problem(`the command line uses a redirection Symposium does not read (${operator})`);
       }
@@ -1081,4 +1117,8 @@ function hereDocumentText(redirect: Node): string | null {
  */
 export function changesDirectory(commands: readonly SimpleCommand[]): boolean {
   return commands.some((c) => changesFolder(c.argv));
+}
+
+function offsetBy(at: number | undefined, offset: number): number | undefined {
+  return at === undefined ? undefined : at + offset;
 }
