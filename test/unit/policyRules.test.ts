@@ -1085,11 +1085,14 @@ describe("permission rules and guards", () => {
         held("cd src && for d in a; do cd ../..; done && npm init -y").by.label,
         /^The line changes folder to .*, outside the workspace$/,
       );
-      // A redirection opened before the `cd`, or where the `cd` may have failed, is placed from there.
+      // A redirection opened before the `cd`, or where the `cd` may have failed, is placed from there; the shell
+      // opens it in its own folder, not where `env -C` runs the command.
       for (const line of [
         "cd src && npm test > ../../x.log",
         "{ cd src; make; } > ../x.log",
         "cd src; make > ../x.log",
+        "env -C src cat a.ts > ../x.log",
+        "cd src && env -C lib cat x > ../../x.log",
       ])
         assert.match(held(line).by.label, /x\.log is outside the workspace$/, line);
       // From the folder the line started in, `../.env` is beside the workspace.

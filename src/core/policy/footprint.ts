@@ -385,16 +385,16 @@ class FootprintBuilder {
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
     if (typeof moves === "string") return;
     for (const folder of moves.paths) this.path(folder, "write", `${command.from} cd`, true);
-    // A redirection is opened in the folder its command starts in, where the line's folders are known for each
-    // command (`cd src && make > ../build.log`); else in any folder the line goes to.
-    const cwds = movesFolder && !repeats && "cwds" in moves ? moves.cwds : undefined;
+    // A redirection is opened by the shell, in its folder as the command starts (`cd src && make > ../build.log`;
+    // not where `env -C` runs the command), where that is known; else in any folder the line goes to.
+    const shellCwds = movesFolder && !repeats && "shellCwds" in moves ? moves.shellCwds : undefined;
     for (const [targets, openedAt, access] of [
       [parsed?.writes ?? [], parsed?.writesAt, "write"],
       [parsed?.reads ?? [], parsed?.readsAt, "read"],
     ] as const) {
       for (const [i, target] of targets.entries()) {
         const at = openedAt?.[i];
-        const folders = (cwds && at !== undefined ? cwds[at] : undefined) ?? moves.folders;
+        const folders = (shellCwds && at !== undefined ? shellCwds[at] : undefined) ?? moves.folders;
         for (const folder of folders) {
           const path = this.commandPath(target, folder);
           if (path) this.path(path, access, "redirection");
@@ -421,7 +421,15 @@ class FootprintBuilder {
     inOrder: boolean,
     /** Commands of the line that run in a pipeline's subshell: a `cd` there moves only itself. */
     piped: ReadonlySet<number>,
-  ): { paths: string[]; folders: (string | undefined)[]; cwds: (string | undefined)[][] } | string {
+  ):
+    | {
+        paths: string[];
+        folders: (string | undefined)[];
+        cwds: (string | undefined)[][];
+        /** The shell's own folders as each command starts, where it opens the command's redirections. */
+        shellCwds: (string | undefined)[][];
+      }
+    | string {
     let folders = [base];
     let previous: (string | undefined)[] | undefined;
     const pushed: (string | undefined)[][] = [];
@@ -429,11 +437,13 @@ class FootprintBuilder {
     const every = new Set(folders);
     // Where each command may run: the folders the line may be in by then.
     const cwds: (string | undefined)[][] = [];
+    const shellCwds: (string | undefined)[][] = [];
     // After `cd -P` or `set -P` the shell's folder is where links lead, which the footprint does not resolve: the
     // folders a later `cd` goes to are still placed (the policy resolves them), but where commands run is not known.
     let physical = false;
     for (const [at, command] of commands.entries()) {
       cwds.push(physical ? [undefined] : folders);
+      shellCwds.push(physical ? [undefined] : folders);
       if (command.argv[0] === "set" && command.argv.some((w) => w === null || /^-[^-]*P|^physical$/.test(w)))
         physical = true;
       const moved = folderMovedTo(command.argv);
@@ -482,7 +492,7 @@ class FootprintBuilder {
       previous = folders;
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
     }
-    return { paths, folders: [...every], cwds };
+    return { paths, folders: [...every], cwds, shellCwds };
   }
 
   /** The folders of `CDPATH` (an empty entry or `.` is the folder the line is in, already counted). */
