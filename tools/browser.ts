@@ -155,8 +155,8 @@ async function closePalette(page: Page): Promise<void> {
  * Opens a quick input (`open`), types `query` and returns the first row holding `shows`, or undefined after
  * `attempts` tries. Each try closes the input and opens it anew: the palette snapshots the command list when it opens
  * (an extension's commands can register later), and a fresh Go to File query starts a new file search (a busy machine
- * can leave the first one without results for many seconds). An input closed before the query is typed (a command run
- * just before moved the focus when it finished) is opened again too.
+ * can leave the first one without results for many seconds). An input that does not show (the keys went elsewhere) or
+ * closed before the query is typed (a command run just before moved the focus when it finished) is opened again too.
  */
 async function findQuickInputRow(
   page: Page,
@@ -168,12 +168,12 @@ async function findQuickInputRow(
   for (let attempt = 1; attempt <= attempts; attempt++) {
     await open();
     const input = page.locator(`${quickInput} input.input`);
-    await input.waitFor({ state: "visible", timeout: 10_000 });
     const row = page
       .locator(`${quickInput} .quick-input-list .monaco-list-row`)
       .filter({ hasText: shows })
       .first();
     try {
+      await input.waitFor({ state: "visible", timeout: 10_000 });
       await input.fill(query, { timeout: 5_000 });
       await row.waitFor({ state: "visible", timeout: waitMs });
       return row;
