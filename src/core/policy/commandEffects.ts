@@ -237,7 +237,7 @@ const READERS = wordSet(
 );
 
 /** A set of the space-separated words of `lines`. */
-function wordSet(...lines: string[]): ReadonlySet<string> {
+export function wordSet(...lines: string[]): ReadonlySet<string> {
   return new Set(lines.flatMap((line) => line.split(" ")));
 }
 /** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */

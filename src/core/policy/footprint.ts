@@ -360,19 +360,17 @@ class FootprintBuilder {
     }
     const base = cwd ?? this.options.sessionCwd;
     const movesFolder = changesDirectory(command.commands);
+    const movesAmong = (indexes: readonly number[] = []) =>
+      indexes.some((at) => folderMovedTo(command.commands[at]?.argv ?? []) !== undefined);
     // A cd inside a loop or a condition moves some rounds or none: the line's folders are then each one it may reach.
-    const inOrder =
-      parsed?.inOrder === true &&
-      !(parsed.inBlock ?? []).some((at) => folderMovedTo(command.commands[at]?.argv ?? []) !== undefined);
+    const inOrder = parsed?.inOrder === true && !movesAmong(parsed.inBlock);
     const moves = movesFolder
       ? this.foldersMovedTo(command.commands, base, inOrder, new Set(parsed?.piped))
       : { paths: [], folders: [base] };
     if (typeof moves === "string") this.incomplete(moves);
     // A cd that may run again and again (`for …; do cd ..; done`) may take the line anywhere its folder leads: the
     // folders it reaches are placed once, but where later commands run is not known.
-    const repeats = (parsed?.repeated ?? []).some(
-      (at) => folderMovedTo(command.commands[at]?.argv ?? []) !== undefined,
-    );
+    const repeats = movesAmong(parsed?.repeated);
     this.footprint.commands.push(
       movesFolder
         ? {
@@ -442,8 +440,9 @@ class FootprintBuilder {
     // folders a later `cd` goes to are still placed (the policy resolves them), but where commands run is not known.
     let physical = false;
     for (const [at, command] of commands.entries()) {
-      cwds.push(physical ? [undefined] : folders);
-      shellCwds.push(physical ? [undefined] : folders);
+      const here = physical ? [undefined] : folders;
+      cwds.push(here);
+      shellCwds.push(here);
       if (command.argv[0] === "set" && command.argv.some((w) => w === null || /^-[^-]*P|^physical$/.test(w)))
         physical = true;
       const moved = folderMovedTo(command.argv);

@@ -4,7 +4,7 @@
  * own processes (the extension host and those it runs under), which no workspace folder contains.
  */
 import { basename } from "./programs";
-import { readOptions } from "./commandEffects";
+import { readOptions, wordSet } from "./commandEffects";
 
 /** A running process as `pkill` and `killall` see it. */
 export interface ProcessIdentity {
@@ -34,17 +34,15 @@ export interface ProcessPattern {
 
 // procps' pkill and pgrep: the options that take a value.
 const PGREP_VALUES = "dgGPstuUFrqO";
-const PGREP_LONG_VALUES = wordList(
-  "--delimiter --pgroup --group --parent --session --terminal --euid --uid --pidfile --runstates --queue --older",
-  "--signal --ns --nslist",
-);
+const PGREP_LONG_VALUES = [
+  ...wordSet(
+    "--delimiter --pgroup --group --parent --session --terminal --euid --uid --pidfile --runstates --queue --older",
+    "--signal --ns --nslist",
+  ),
+];
 // psmisc's killall: the options that take a value.
 const KILLALL_VALUES = "soynZu";
-const KILLALL_LONG_VALUES = wordList("--signal --older-than --younger-than --ns --context --user");
-
-function wordList(...lines: string[]): string[] {
-  return lines.flatMap((line) => line.split(" "));
-}
+const KILLALL_LONG_VALUES = [...wordSet("--signal --older-than --younger-than --ns --context --user")];
 
 /**
  * The process patterns of `pkill`, `pgrep`, `killall` or `pidof`, or undefined for any other command. A first word

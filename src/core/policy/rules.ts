@@ -254,6 +254,7 @@ class FootprintView {
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
+  private readonly indexes = new Map<string, { relative: string; path: string }[] | undefined>();
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   private linkMakerFound = false;
   private firstLinkMaker: LinkMaker | undefined;
@@ -594,18 +595,12 @@ class FootprintView {
         command.stdin && "text" in command.stdin && readsProgramFromStdin(name, argv)
           ? [command.stdin.text]
           : [];
-      const named = [...inlineCode(name, argv), ...fromStdin].flatMap((code) =>
-        code === null ? [] : pathLiterals(code),
-      );
+      const programs = [...inlineCode(name, argv), ...fromStdin];
+      const named = programs.flatMap((code) => (code === null ? [] : pathLiterals(code)));
       const codeReach = named.length > 0 && this.handedPath(`${name}'s code`, named, cwd, { home: true });
       if (codeReach) return codeReach;
       // AppleScript drives other applications: a terminal's `do script`, System Events' keystrokes, Finder.
-      if (
-        name === "osascript" &&
-        [...inlineCode(name, argv), ...fromStdin].some(
-          (code) => code === null || CONTROLS_APPLICATIONS.test(code),
-        )
-      )
+      if (name === "osascript" && programs.some((code) => code === null || CONTROLS_APPLICATIONS.test(code)))
         return {
           guard: "outside",
           label: "osascript controls another application (tell application …), outside the workspace",
@@ -810,29 +805,29 @@ class FootprintView {
       if (sources?.history && splitsAt) return { history: true };
       const indexed = sources?.index && !sources.history ? this.indexListing(cwd) : undefined;
       if (sources?.index && !sources.history && indexed === undefined && splitsAt) return false;
+      // Each is found where it is now: a tracked file may since have become a link, or its folder one.
+      const away = (path: string, check = this.context.paths.check(path)) =>
+        check.status !== "inside" || (check.path !== path && check.protected);
       const folders = new Map<string, boolean>();
       let checked = 0;
       for (const entry of indexed ?? []) {
         if (walk !== undefined && !walk.takes(entry.relative)) continue;
         if (splitsAt?.test(entry.relative) === true) splits ??= entry.path;
-        // Each is found where it is now: a tracked file may since have become a link, or its folder one.
         if (++checked > MAX_NAMES_READ) {
           tooLarge ??= cwd;
           break;
         }
-        const away = (path: string) => {
-          const check = this.context.paths.check(path);
-          return check.status !== "inside" || (check.path !== path && check.protected);
-        };
         const folder = posixOrWin32(entry.path).dirname(entry.path);
         if (!folders.has(folder)) folders.set(folder, away(folder));
-        if (folders.get(folder) === true || (links && away(entry.path))) {
+        if (folders.get(folder) === true) {
           link ??= entry.path;
           continue;
         }
+        if (!links && readsOnly) continue;
+        const check = this.context.paths.check(entry.path);
+        if (links && away(entry.path, check)) link ??= entry.path;
         // What git tracks it prints anyway: a command that only reads learns no more from it.
-        const check = readsOnly ? undefined : this.context.paths.check(entry.path);
-        if (check !== undefined && check.status !== "unresolved" && check.protected)
+        else if (!readsOnly && check.status !== "unresolved" && check.protected)
           withheld ??= { protected: entry.path };
       }
       if (indexed !== undefined && !sources!.worktree) continue;
@@ -880,6 +875,14 @@ class FootprintView {
    * index cannot be read whole (or `cwd` is not known or not inside).
    */
   private indexListing(cwd: string | undefined): { relative: string; path: string }[] | undefined {
+    // Read once per request: each command xargs gives the listing checks it.
+    if (cwd !== undefined && this.indexes.has(cwd)) return this.indexes.get(cwd);
+    const listing = this.readIndexListing(cwd);
+    if (cwd !== undefined) this.indexes.set(cwd, listing);
+    return listing;
+  }
+
+  private readIndexListing(cwd: string | undefined): { relative: string; path: string }[] | undefined {
     const paths = this.context.paths;
     if (cwd === undefined || paths.readBytes === undefined || paths.check(cwd).status !== "inside")
       return undefined;
