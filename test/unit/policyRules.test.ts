@@ -811,6 +811,82 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("places a listing's names from the folder the command given them runs in", async () => {
+      // A repository's `other/src` leads home: `src/a.ts` listed at the top is `~/a.ts` from `other`.
+      const moved = await makePolicyWorkspace("symposium-listed-cwd-");
+      try {
+        mkdirSync(join(moved.ws, "other"));
+        symlinkSync(moved.home, join(moved.ws, "other", "src"));
+        for (const line of [
+          "find src -type f | (cd other && xargs chmod 644)",
+          "find src -type f | { cd other; xargs chmod 644; }",
+          "ls src | (cd other && xargs -I{} chmod 644 src/{})",
+        ])
+          assert.equal(underBypassIn(moved, line).verdict, "ask", line);
+        for (const line of [
+          "cd other && find ../src -type f | xargs chmod 644",
+          "find src -type f | xargs chmod 644",
+        ])
+          assert.equal(
+            underBypassIn(moved, line).verdict,
+            "allow",
+            `${line}: ${underBypassIn(moved, line).by.label}`,
+          );
+      } finally {
+        moved.remove();
+      }
+    });
+
+    it("asks when xargs puts a name into a shell's script that would read it as more than a name", async () => {
+      const inScript = /has a name a shell would read as more than a name/;
+      // A repository file named `x$(reboot)`: `sh -c "wc -l src/x$(reboot)"` runs reboot.
+      const trapped = await makePolicyWorkspace("symposium-script-names-");
+      try {
+        writeFileSync(join(trapped.ws, "src", "x$(reboot)"), "");
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        for (const line of [
+          'find src -type f | xargs -I{} sh -c "wc -l {}"',
+          "find src -type f -print0 | xargs -0 -I{} bash -c 'wc -l \"{}\"'",
+          "ls src | xargs -I % sh -c 'cp src/% build/'",
+        ]) {
+          const { verdict, by } = inTrapped(line);
+          assert.equal(verdict, "ask", line);
+          assert.match(by.label, inScript, line);
+        }
+        execFileSync("git", ["init", "-q"], { cwd: trapped.ws });
+        execFileSync("git", ["add", "-A"], { cwd: trapped.ws });
+        assert.match(inTrapped("git ls-files | xargs -I{} sh -c 'cat {}'").by.label, inScript);
+        // Given as words, not read by a shell, the same names are only names.
+        for (const line of ["find src -type f | xargs -I{} wc -l {}", "git ls-files -z | xargs -0 wc -l"])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+      } finally {
+        trapped.remove();
+      }
+      const clean = await makePolicyWorkspace("symposium-script-names-");
+      try {
+        mkdirSync(join(clean.ws, "build"));
+        const inClean = (line: string) => underBypassIn(clean, line);
+        for (const line of [
+          'find src -type f | xargs -I{} sh -c "wc -l {}"',
+          "ls src | xargs -I % sh -c 'cp src/% build/'",
+          // The script's other commands print to xargs's output, not its input.
+          'find src -name "*.ts" | xargs -I{} sh -c "echo === {}; wc -l {}"',
+        ])
+          assert.equal(inClean(line).verdict, "allow", `${line}: ${inClean(line).by.label}`);
+        // What such a command prints may be another xargs's input.
+        assert.equal(inClean('find src -type f | xargs -I{} sh -c "echo ../{}" | xargs cat').verdict, "ask");
+        // Where the script reads a name as a command, or opens it in a redirection, it is not followed.
+        for (const line of [
+          'ls src | xargs -I{} sh -c "{}"',
+          'ls src | xargs -I{} sh -c "echo x > src/{}/notes.txt"',
+          'ls src | xargs -I{} sh -c "wc -l < src/{}"',
+        ])
+          assert.equal(inClean(line).verdict, "ask", line);
+      } finally {
+        clean.remove();
+      }
+    });
+
     it("reads git's names from its index: in a worktree, and past a working tree too large to walk", async () => {
       const repo = await makePolicyWorkspace("symposium-index-");
       try {

@@ -2688,6 +2688,8 @@ export interface Unwrapped {
   splitsNamesAt?: RegExp;
   /** xargs reads them from a file (`-a`, `--arg-file`), not its input: the file's word (null when computed). */
   argumentFile?: string | null;
+  /** xargs puts each word it reads where its `-I` string is, written `{}` in `argv`. */
+  replaces?: true;
 }
 
 export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
@@ -2792,6 +2794,7 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
     ...(xargs?.splitsAt && command.length > 0 ? { splitsNamesAt: xargs.splitsAt } : {}),
     ...(xargs?.argumentFile !== undefined ? { argumentFile: xargs.argumentFile } : {}),
+    ...(xargs?.replace && command.length > 0 ? { replaces: true as const } : {}),
   };
 }
 

@@ -548,7 +548,14 @@ class FootprintView {
         wrapped.argumentFile === undefined &&
         !command.argv.includes(null) &&
         !command.text.split(/\s+/).some(isGlobWord) &&
-        this.listsNamesFromHere(line, command, name, argv, wrapped.splitsNamesAt);
+        this.listsNamesFromHere(
+          line,
+          command,
+          cwd,
+          name,
+          argv,
+          command.namesInScript !== undefined ? READ_AS_MORE_THAN_A_NAME : wrapped.splitsNamesAt,
+        );
       if (typeof listed === "object")
         return "history" in listed
           ? {
@@ -558,7 +565,10 @@ class FootprintView {
           : "splits" in listed
             ? {
                 guard: "incomplete",
-                label: `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
+                label:
+                  command.namesInScript !== undefined
+                    ? `${name} is given files by xargs through a shell's script, from a listing where ${shortPath(listed.splits)} has a name a shell would read as more than a name (a blank, a quote or a sign such as ; $ | *)`
+                    : `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
               }
             : "link" in listed
               ? {
@@ -770,11 +780,13 @@ class FootprintView {
    * reads, one that holds credentials: `ls -a | xargs cat` prints `.env`). Where the command given the names follows
    * links and a lister may print one, no link below its folders may lead away: `{ link }` names one. `{ tooLarge }`: a
    * folder too large to walk. `{ splits }` names an entry xargs would give as other words (`src/x ..` as `src/x` and
-   * `..`), where it splits names (`splitsAt`).
+   * `..`), where it splits names (`splitsAt`). Names are found from the folder they are listed in: a lister running
+   * elsewhere than the command given them lists names from here only by chance (`find src | (cd other && xargs …)`).
    */
   private listsNamesFromHere(
     line: number,
     self: SimpleCommand,
+    selfCwd: string | undefined,
     consumer: string,
     consumerArgv: readonly (string | null)[],
     splitsAt: RegExp | undefined,
@@ -791,17 +803,22 @@ class FootprintView {
     let tooLarge: string | undefined;
     for (const { command, cwd, line: other } of this.simple) {
       if (other !== line || command === self) continue;
+      // The script's other commands print to xargs's output (`xargs -I{} sh -c 'echo {}; wc -l {}'`).
+      if (self.namesInScript !== undefined && command.namesInScript === self.namesInScript) continue;
       const argv = withoutWrappers(command.argv).argv;
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
+      // git prints names from its index, commits or trees as well as the working tree: each read where it is.
+      const sources = gitListingSources(argv);
+      // What a filter or a `cd` prints does not depend on where it runs.
+      if ((listed.length > 0 || sources !== undefined) && (cwd === undefined || cwd !== selfCwd))
+        return false;
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
       if (this.fileReach("", targets, cwd, globsOf(command.text)) !== undefined) return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
       const links = !ACTS_ON_LINKS.has(consumer) && listsLinks(argv);
       const walk = listingWalk(argv);
       const readsOnly = onlyReads(consumer, consumerArgv);
-      // git prints names from its index, commits or trees as well as the working tree: each read where it is.
-      const sources = gitListingSources(argv);
       if (sources?.history && splitsAt) return { history: true };
       const indexed = sources?.index && !sources.history ? this.indexListing(cwd) : undefined;
       if (sources?.index && !sources.history && indexed === undefined && splitsAt) return false;
@@ -1580,6 +1597,9 @@ interface LinkMaker {
  * folder, or the glob words of the command's text; undefined when not known.
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
+
+/** A character a shell reads as more than part of a name: blanks, quotes, `$`, `;`, `|`, glob and brace signs, `~`. */
+const READ_AS_MORE_THAN_A_NAME = /[^\p{L}\p{N}_./@+,:%=-]/u;
 
 /**
  * A command's glob words, when they cannot leave the folder the line runs in (`globsStayHere`). A whole word in

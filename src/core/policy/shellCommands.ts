@@ -42,6 +42,12 @@ export interface SimpleCommand {
    * (`/dev/fd/63`) whose commands are the line's own, not a file computed at run time.
    */
   pipes?: number[];
+  /**
+   * A command of a shell's script into which xargs puts the names it reads (`xargs -I{} sh -c 'wc -l {}'`): the shell
+   * reads each name as words and syntax, not as one name. The commands of one such script share the number (the
+   * index of its first command); what they print goes to xargs's output, not to its input.
+   */
+  namesInScript?: number;
 }
 
 export interface ParsedCommandLine {
@@ -714,7 +720,12 @@ class Walker {
           : typeof fromStdin === "object" && "text" in fromStdin
             ? fromStdin.text
             : undefined;
-      if (script !== undefined && this.unwrapShell(argv, wrapped.start, script, assignments, stdin)) return;
+      const namesInScript = wrapped.replaces === true && script?.includes("{}") === true;
+      if (
+        script !== undefined &&
+        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, namesInScript)
+      )
+        return;
       if (fromStdin === "pipe") {
         this.out.commands.push({ argv, assignments, text, programFromPipe: true });
         return;
@@ -754,6 +765,7 @@ class Walker {
     script: string | null,
     assignments: string[],
     stdin: StandardInput | undefined,
+    namesInScript = false,
   ): boolean {
     if (script === null) {
       this.problem("a shell runs a script computed at run time");
@@ -767,11 +779,27 @@ class Walker {
     const inner = parseLine(this.parser, script, this.nesting + 1, stdin === "pipe" ? "pipe" : undefined);
     const wrappers = argv.slice(0, start);
     const offset = this.out.commands.length;
+    // xargs's names are followed where a command of the script is given them as words (behind the same xargs, the
+    // guards check each listed name), not where the script opens them or reads them as syntax (`{}` alone).
+    if (namesInScript) {
+      const named = (word: string | null) => word?.includes("{}") === true;
+      if ([...inner.writes, ...inner.reads].some(named))
+        this.problem("a shell's script opens the names xargs puts in it (a redirection)");
+      else if (!inner.commands.some((c) => c.argv.some(named) || c.assignments.some(named)))
+        this.problem("a shell reads the names xargs puts in its script as syntax");
+      if (inner.commands.some((c) => c.namesInScript !== undefined))
+        this.problem("xargs puts names in a shell's script inside another such script");
+    }
     for (const command of inner.commands)
       this.out.commands.push({
         ...command,
         argv: command.argv.length > 0 ? [...wrappers, ...command.argv] : [],
         assignments: [...assignments, ...command.assignments],
+        ...(namesInScript
+          ? { namesInScript: offset }
+          : command.namesInScript !== undefined
+            ? { namesInScript: command.namesInScript + offset }
+            : {}),
       });
     this.out.writes.push(...inner.writes);
     this.out.reads.push(...inner.reads);
