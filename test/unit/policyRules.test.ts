@@ -811,6 +811,59 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("checks the names a loop takes from a listing as it checks what xargs is given", async () => {
+      const trapped = await makePolicyWorkspace("symposium-loop-names-");
+      try {
+        mkdirSync(join(trapped.ws, "other"));
+        symlinkSync(trapped.home, join(trapped.ws, "other", "src"));
+        writeFileSync(join(trapped.ws, ".env"), "");
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        for (const line of [
+          `for f in $(find src -type f); do chmod 644 "$f"; done`,
+          `find src -type f | while read -r f; do wc -l "$f"; done`,
+          `bash -c 'for f in $(find src -type f); do wc -l "$f"; done'`,
+        ])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+        // The listing includes what is protected; it is read from another folder.
+        assert.match(
+          inTrapped(`for f in $(ls -a); do cat "$f"; done`).by.label,
+          /a loop from a listing that includes .*\.env/,
+        );
+        assert.equal(
+          inTrapped(`find src -type f | while read f; do (cd other && chmod 644 "$f"); done`).verdict,
+          "ask",
+        );
+        // A name the line makes before the listing is read, which the shell would split (`src/x ..`: `..`).
+        for (const line of [
+          `touch "src/x .." && for f in $(find src -type f); do chmod -R 777 "$f"; done`,
+          `find src -type f | while read f; do touch "src/x .."; chmod 644 "$f"; done`,
+          `for d in a b; do for f in $(find src -type f); do touch "src/x .."; chmod 644 "$f"; done; done`,
+          `cd . > "src/x .." && find src -type f | xargs chmod -R 777`,
+          `find src -fprint "src/x .."; find src -type f | xargs chmod 644`,
+        ])
+          assert.equal(inTrapped(line).verdict, "ask", line);
+        // A for's body runs once its listing has been read.
+        for (const line of [
+          `for f in $(find src -type f); do touch "src/x .."; chmod 644 "$f"; done`,
+          "find src -type f 2>/dev/null | xargs wc -l > lines.txt",
+        ])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+        // The shell splits names at blanks and expands patterns in them; read strips blanks and backslashes.
+        writeFileSync(join(trapped.ws, "src", "x .."), "");
+        for (const line of [
+          `for f in $(find src -type f); do chmod 644 "$f"; done`,
+          `find src -type f | while read -r f; do chmod 644 "$f"; done`,
+        ])
+          assert.match(
+            inTrapped(line).by.label,
+            /a loop, from a listing where .*src\/x \.\. has a name a shell would read/,
+            line,
+          );
+      } finally {
+        trapped.remove();
+      }
+    });
+
     it("places a listing's names from the folder the command given them runs in", async () => {
       // A repository's `other/src` leads home: `src/a.ts` listed at the top is `~/a.ts` from `other`.
       const moved = await makePolicyWorkspace("symposium-listed-cwd-");
@@ -2711,6 +2764,14 @@ describe("permission rules and guards", () => {
         `for f in ~/.ssh/*; do cat "$f"; done`,
         "for f in *; do cat $f; done",
         `for f in a; do f=~/.bashrc; rm "$f"; done`,
+        // A loop over what a command prints that is no listing of the workspace, or read otherwise than whole.
+        `for f in $(cat list.txt); do cat "$f"; done`,
+        `cat list.txt | while read f; do rm "$f"; done`,
+        `for f in $(find src -type f); do wc -l $f; done`,
+        `find src -type f | while read f; do f=~/.bashrc; cat "$f"; done`,
+        `find src -type f | while read -d x f; do cat "$f"; done`,
+        // Where the shell splits the names is set by the line.
+        `IFS=$'\n'; for f in $(find src -type f); do cat "$f"; done`,
         // Quotes beside such a glob, or a quoted word that is not wholly literal, leave it unknown.
         "sed -i 's/a/b/' .git/hooks/*",
         'grep -n "x" .en*',
@@ -2977,6 +3038,10 @@ describe("permission rules and guards", () => {
           // A loop over words or a glob of the workspace, its variable read whole.
           `for f in src/*.ts; do wc -l "$f"; done`,
           "for f in README.md src; do ls -la $f; done",
+          // A loop over the names a listing of the workspace prints, its variable read whole.
+          `for f in $(find src -name '*.ts'); do wc -l "$f"; done`,
+          `find src -name '*.ts' | while IFS= read -r f; do echo "== $f"; wc -l "$f"; done`,
+          `cd src && for f in $(ls); do wc -l "$f"; done`,
           // xargs's replace string written without a space.
           "rg -l TODO src | xargs -I{} wc -l {}",
           // A runner's options that choose the packages, Python version or environment its command runs with.

@@ -2869,7 +2869,9 @@ export function runnerBefore(argv: readonly (string | null)[], start: number): s
 /** Python modules that are the programs of the same name (`python3 -m pip` is `pip`). */
 const PYTHON_MODULE_PROGRAMS = wordSet("pip pip3 venv virtualenv pipx uv poetry pdm hatch conda twine flit");
 
-const FIND_PRINTS_MORE = wordSet("-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir");
+const FIND_PRINTS_MORE = wordSet(
+  "-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir -fprint -fprint0",
+);
 
 /** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
 const LINE_FILTERS = wordSet("sort uniq head tail tac");
@@ -2888,7 +2890,8 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
   switch (name) {
     case "find":
       // Following links (`-L`, `-follow`), it lists names below the folders they lead to, outside too; `-printf`
-      // and `-ls` print more than names (`%l`: where a link leads), and what `-exec` runs prints anything.
+      // and `-ls` print more than names (`%l`: where a link leads), what `-exec` runs prints anything, and `-fprint`
+      // makes a file (a name the listing may print).
       return words.some((w) => w !== null && FIND_PRINTS_MORE.has(w)) ? undefined : findStartingPoints(words);
     case "ls":
       // A long listing also prints owners, dates and where each link leads (`link -> /home/u/.bashrc`).

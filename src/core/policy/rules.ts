@@ -76,7 +76,7 @@ import {
   readBudget,
   type FolderReader,
 } from "./folderNames";
-import { changesDirectory, type SimpleCommand } from "./shellCommands";
+import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
 import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
 
@@ -541,54 +541,26 @@ class FootprintView {
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
       // Words xargs passes on are files here only when it reads them from a pipe whose other commands list names
-      // from here (not from a file: `xargs cat < list.txt`, `xargs -a list.txt`).
-      const listed =
-        wrapped.fromInput &&
-        command.stdinFromPipe === true &&
-        wrapped.argumentFile === undefined &&
-        !command.argv.includes(null) &&
-        !command.text.split(/\s+/).some(isGlobWord) &&
-        this.listsNamesFromHere(
-          line,
-          command,
-          cwd,
-          name,
-          argv,
-          command.namesInScript !== undefined ? READ_AS_MORE_THAN_A_NAME : wrapped.splitsNamesAt,
-        );
-      if (typeof listed === "object")
-        return "history" in listed
-          ? {
-              guard: "incomplete",
-              label: `${name} is given files by xargs from git's names in commits or trees, which xargs may split into other files' names (give git -z and xargs -0)`,
-            }
-          : "splits" in listed
-            ? {
-                guard: "incomplete",
-                label:
-                  command.namesInScript !== undefined
-                    ? `${name} is given files by xargs through a shell's script, from a listing where ${shortPath(listed.splits)} has a name a shell would read as more than a name (a blank, a quote or a sign such as ; $ | *)`
-                    : `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
-              }
-            : "link" in listed
-              ? {
-                  guard: "outside",
-                  label: `${name} is given files by xargs from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
-                }
-              : "protected" in listed
-                ? {
-                    guard: "protected",
-                    label: `${name} is given files by xargs from a listing that includes ${shortPath(listed.protected)}, ${protectedKind(listed)}`,
-                  }
-                : {
-                    guard: "incomplete",
-                    label: `${name} is given files by xargs from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
-                  };
-      const computed: ComputedNames = wrapped.fromInput
-        ? listed
-          ? "listed here"
-          : undefined
-        : globsOf(command.text);
+      // from here (not from a file: `xargs cat < list.txt`, `xargs -a list.txt`); a loop's, when its listing does.
+      const loop = wrapped.fromInput ? undefined : command.namesFromLoop;
+      const listed = wrapped.fromInput
+        ? command.stdinFromPipe === true &&
+          wrapped.argumentFile === undefined &&
+          !command.argv.includes(null) &&
+          !command.text.split(/\s+/).some(isGlobWord) &&
+          this.listsNamesFromHere(
+            line,
+            command,
+            cwd,
+            name,
+            argv,
+            command.namesInScript !== undefined ? READ_AS_MORE_THAN_A_NAME : wrapped.splitsNamesAt,
+          )
+        : loop !== undefined &&
+          this.listsNamesFromHere(line, command, cwd, name, argv, READ_AS_MORE_THAN_A_NAME, loop);
+      if (typeof listed === "object") return listingHeld(name, listed, loop ? "loop" : command);
+      const computed: ComputedNames =
+        wrapped.fromInput || loop ? (listed ? "listed here" : undefined) : globsOf(command.text);
       if (wrapped.fromInput && computed === undefined && touched)
         return {
           guard: touched.recursive ? "recursive-delete" : "incomplete",
@@ -790,19 +762,42 @@ class FootprintView {
     consumer: string,
     consumerArgv: readonly (string | null)[],
     splitsAt: RegExp | undefined,
-  ):
-    | boolean
-    | { link: string }
-    | { protected: string; credentials?: true }
-    | { tooLarge: string }
-    | { splits: string }
-    | { history: true } {
+    /** The loop that gives the names, else xargs. */
+    loop?: LoopListing,
+  ): boolean | ListingProblem {
     let link: string | undefined;
     let splits: string | undefined;
     let withheld: { protected: string; credentials?: true } | undefined;
     let tooLarge: string | undefined;
+    const lineCommands = this.footprint.commands[line]!.commands;
+    if (loop !== undefined && !(0 <= loop.from && loop.from <= loop.to && loop.to <= loop.end)) return false;
+    // A file the line's redirections make is listed too (`: > 'src/x ..'; find src | xargs …`).
+    const made = this.footprint.paths.find(
+      (p) =>
+        p.from === "redirection" &&
+        p.access === "write" &&
+        splitsAt?.test(posixOrWin32(p.path).basename(p.path)),
+    );
+    if (made !== undefined) return { splits: made.path };
     for (const { command, cwd, line: other } of this.simple) {
       if (other !== line || command === self) continue;
+      if (loop !== undefined) {
+        // A `for`'s body runs once its listing has been read. A `while`'s runs as the lines come, and one in another
+        // loop before its listing is read again: only its `read`, what only prints (its redirections are checked
+        // above) and what it gives the names (which may make only names below them) are the loop's own then;
+        // anything else may make a name the listing prints.
+        const at = lineCommands.indexOf(command);
+        const own = at >= loop.to && at < loop.end;
+        const given = command.namesFromLoop;
+        if (
+          own &&
+          (!loop.madeNamesListed ||
+            (loop.readsLines && at === loop.to) ||
+            PRINTS_ONLY.has(withoutWrappers(command.argv).argv[0] ?? "") ||
+            (given?.from === loop.from && given.to === loop.to && given.end === loop.end))
+        )
+          continue;
+      }
       // The script's other commands print to xargs's output (`xargs -I{} sh -c 'echo {}; wc -l {}'`).
       if (self.namesInScript !== undefined && command.namesInScript === self.namesInScript) continue;
       const argv = withoutWrappers(command.argv).argv;
@@ -1597,6 +1592,54 @@ interface LinkMaker {
  * folder, or the glob words of the command's text; undefined when not known.
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
+
+/** What holds back a listing's names (`listsNamesFromHere`). */
+type ListingProblem =
+  | { link: string }
+  | { protected: string; credentials?: true }
+  | { tooLarge: string }
+  | { splits: string }
+  | { history: true };
+
+/**
+ * The guard a command meets for the names a listing gives it (`listsNamesFromHere`), through xargs (which splits
+ * them, or a shell's script which reads them: `SimpleCommand.namesInScript`) or through a loop.
+ */
+function listingHeld(name: string, listed: ListingProblem, through: SimpleCommand | "loop"): Held {
+  const via = through === "loop" ? "a loop" : "xargs";
+  const shell = through === "loop" || through.namesInScript !== undefined;
+  if ("history" in listed)
+    return {
+      guard: "incomplete",
+      label: shell
+        ? `${name} is given files by ${via} from git's names in commits or trees, which a shell may split into other files' names`
+        : `${name} is given files by xargs from git's names in commits or trees, which xargs may split into other files' names (give git -z and xargs -0)`,
+    };
+  if ("splits" in listed)
+    return {
+      guard: "incomplete",
+      label: shell
+        ? `${name} is given files by ${via === "xargs" ? "xargs through a shell's script" : via}, from a listing where ${shortPath(listed.splits)} has a name a shell would read as more than a name (a blank, a quote or a sign such as ; $ | *)`
+        : `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
+    };
+  if ("link" in listed)
+    return {
+      guard: "outside",
+      label: `${name} is given files by ${via} from a listing where ${shortPath(listed.link)} leads outside the workspace or to a protected file`,
+    };
+  if ("protected" in listed)
+    return {
+      guard: "protected",
+      label: `${name} is given files by ${via} from a listing that includes ${shortPath(listed.protected)}, ${protectedKind(listed)}`,
+    };
+  return {
+    guard: "incomplete",
+    label: `${name} is given files by ${via} from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
+  };
+}
+
+/** Builtins that only print their words. */
+const PRINTS_ONLY = new Set(["echo", "printf"]);
 
 /** A character a shell reads as more than part of a name: blanks, quotes, `$`, `;`, `|`, glob and brace signs, `~`. */
 const READ_AS_MORE_THAN_A_NAME = /[^\p{L}\p{N}_./@+,:%=-]/u;

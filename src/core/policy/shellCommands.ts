@@ -48,6 +48,23 @@ export interface SimpleCommand {
    * index of its first command); what they print goes to xargs's output, not to its input.
    */
   namesInScript?: number;
+  /** Its words known only at run time are the names a listing prints, given one by one by a loop. */
+  namesFromLoop?: LoopListing;
+}
+
+/**
+ * A loop over the names a listing prints (`for f in $(find src -name '*.ts'); do wc -l "$f"; done`, `find src |
+ * while read -r f; do …`): the listing is the line's commands `from` to `to` (exclusive), the loop's own `to` to
+ * `end`: a `for`'s body, which runs once the listing has been read, or the `read` taking its lines (`readsLines`)
+ * and a body that runs while the listing is still being printed.
+ */
+export interface LoopListing {
+  from: number;
+  to: number;
+  end: number;
+  readsLines?: true;
+  /** The body may run before the listing is read (again): a `while read`'s, or one inside another loop. */
+  madeNamesListed?: true;
 }
 
 export interface ParsedCommandLine {
@@ -366,8 +383,12 @@ function chainedCommands(node: Node): ChainLink[] | undefined {
   }
 }
 
-/** A value a `for` loop's variable takes: a word as it is, or a glob whose matches it takes one by one. */
-type LoopValue = { word: string } | { glob: string };
+/**
+ * A value a loop's variable takes: a word as it is, a glob whose matches it takes one by one, or each name the
+ * commands of a listing print (those of the line found from the first node's first command to the second's).
+ */
+type LoopValue =
+  { word: string } | { glob: string } | { listing: LoopListing; between: readonly [Node, Node] };
 
 class Walker {
   /** The values of the `for` loops' variables around the commands being read (`bindLoop`). */
@@ -379,6 +400,8 @@ class Walker {
   /** Where each of the line's redirections is opened (`ParsedCommandLine.writesAt`, `readsAt`). */
   readonly writesAt: (number | undefined)[] = [];
   readonly readsAt: (number | undefined)[] = [];
+  /** How many loops or functions hold what is being read. */
+  private repeating = 0;
   /** The index of the first command found in each node walked. */
   private readonly firstCommand = new Map<number, number>();
 
@@ -399,7 +422,12 @@ class Walker {
     if (!this.firstCommand.has(node.id)) this.firstCommand.set(node.id, this.out.commands.length);
     if (!BLOCKS.has(node.type) && !REPEATS.has(node.type)) return this.walkNode(node, depth);
     const before = this.out.commands.length;
-    this.walkNode(node, depth);
+    if (REPEATS.has(node.type)) this.repeating++;
+    try {
+      this.walkNode(node, depth);
+    } finally {
+      if (REPEATS.has(node.type)) this.repeating--;
+    }
     const after = this.out.commands.length;
     if (BLOCKS.has(node.type)) this.blocks.set(node.id, after - before);
     if (REPEATS.has(node.type)) for (let at = before; at < after; at++) this.repeated.add(at);
@@ -440,10 +468,18 @@ class Walker {
       case "expansion":
         this.expansion(node);
         return this.children(node, depth);
-      case "for_statement": {
-        const bound = this.bindLoop(node);
+      case "for_statement":
+      case "while_statement": {
+        const bound = node.type === "for_statement" ? this.bindLoop(node) : this.bindRead(node);
         this.children(node, depth);
-        if (bound !== undefined) this.loops.delete(bound);
+        if (bound === undefined) return;
+        // Where the listing and the loop's commands are, now that they have been read (-1: not found).
+        for (const value of this.loops.get(bound)!)
+          if ("listing" in value) {
+            const [from, to] = value.between.map((at) => this.firstCommand.get(at.id) ?? -1);
+            Object.assign(value.listing, { from, to, end: this.out.commands.length });
+          }
+        this.loops.delete(bound);
         return;
       }
       default:
@@ -547,8 +583,8 @@ class Walker {
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
     const stdin = this.stdinOf(node, descriptors);
-    for (const { argv: each, text } of this.loopRuns(node, argv, references))
-      this.simple(each, assignments, text, depth, stdin, pipes);
+    for (const { argv: each, text, listing } of this.loopRuns(node, argv, references))
+      this.simple(each, assignments, text, depth, stdin, pipes, listing);
   }
 
   /**
@@ -565,16 +601,65 @@ class Walker {
     if (variable === undefined || body === null || values.length === 0 || this.loops.has(variable))
       return undefined;
     const bound: LoopValue[] = [];
-    for (const value of values) {
+    // An unquoted substitution's output, split at blanks and expanded as globs (`$(find src -name '*.ts')`), unless
+    // the line sets where the shell splits.
+    const listing = values.length === 1 && values[0]!.type === "command_substitution";
+    if (listing && !/\bIFS\b/.test(this.line))
+      bound.push({
+        listing: {
+          from: -1,
+          to: -1,
+          end: -1,
+          ...(this.repeating > 1 ? { madeNamesListed: true as const } : {}),
+        },
+        between: [values[0]!, body],
+      });
+    for (const value of listing ? [] : values) {
       const word = staticWord(value);
       if (word !== null) bound.push({ word });
       else if (value.type === "word" && /^[\w./*?@+,:-]+$/.test(value.text) && /[*?]/.test(value.text))
         bound.push({ glob: value.text });
       else return undefined;
     }
+    return this.bindIfUnset(variable, bound, body);
+  }
+
+  /**
+   * Binds a `while read` loop's variable to the names the earlier commands of its pipeline print (`find src -name
+   * '*.ts' | while IFS= read -r f; do wc -l "$f"; done`), when it reads one line into one variable as `bindLoop`
+   * binds.
+   */
+  private bindRead(node: Node): string | undefined {
+    const condition = node.childForFieldName("condition");
+    const body = node.childForFieldName("body");
+    const pipeline = node.parent;
+    const read = /^(?:IFS=\s+)?read\s+(?:-r\s+)?(\w+)$/.exec(condition?.text ?? "");
+    if (
+      read === null ||
+      body === null ||
+      pipeline?.type !== "pipeline" ||
+      pipeline.firstNamedChild?.id === node.id ||
+      this.loops.has(read[1]!)
+    )
+      return undefined;
+    return this.bindIfUnset(
+      read[1]!,
+      [
+        {
+          listing: { from: -1, to: -1, end: -1, readsLines: true, madeNamesListed: true },
+          between: [pipeline, node],
+        },
+      ],
+      body,
+    );
+  }
+
+  /** Binds the variable to its values while `body` is read, when nothing in the line could give it others. */
+  private bindIfUnset(variable: string, bound: LoopValue[], body: Node): string | undefined {
     // Named but to be read (`read f`, `f=…`, `local f`), or read through an expansion that may set it (`${f:=…}`).
     const named = new RegExp(String.raw`(?:^|[\s;&|(])${variable}(?=$|[\s;&|)=+[])|\$\{${variable}[^}]`);
     if (
+      bound.length === 0 ||
       bound.length > MAX_LOOP_VALUES ||
       named.test(body.text) ||
       /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(/.test(body.text) ||
@@ -610,13 +695,14 @@ class Walker {
 
   /**
    * A command once for each value of the loop variables its words read whole: a word's value as it is, or a glob's
-   * matches (its word computed, the glob written in the command's text, where the guards expand it).
+   * matches (its word computed, the glob written in the command's text, where the guards expand it), or a listing's
+   * names (its words computed, and the listing's commands named: `SimpleCommand.namesFromLoop`).
    */
   private loopRuns(
     node: Node,
     argv: (string | null)[],
     references: readonly { at: number; loop: string; node: Node }[],
-  ): { argv: (string | null)[]; text: string }[] {
+  ): { argv: (string | null)[]; text: string; listing?: LoopListing }[] {
     let runs = [{ argv, text: node.text, values: new Map<string, LoopValue>() }];
     for (const loop of new Set(references.map((r) => r.loop))) {
       runs = runs.flatMap((run) =>
@@ -634,11 +720,17 @@ class Walker {
       for (const { at, loop, node: word } of [...references].reverse()) {
         const value = values.get(loop)!;
         each[at] = "word" in value ? value.word : null;
+        if ("listing" in value) continue;
         const written = "word" in value ? `'${value.word.replaceAll("'", `'\\''`)}'` : value.glob;
         const start = word.startIndex - node.startIndex;
         text = text.slice(0, start) + written + text.slice(start + word.text.length);
       }
-      return { argv: each, text };
+      // Names of one listing, in the words that read them only.
+      const listings = [...values.values()].flatMap((value) => ("listing" in value ? [value.listing] : []));
+      const computedElsewhere = argv.some((w, i) => w === null && !references.some((r) => r.at === i));
+      return listings.length === 1 && !computedElsewhere
+        ? { argv: each, text, listing: listings[0]! }
+        : { argv: each, text };
     });
   }
 
@@ -694,6 +786,7 @@ class Walker {
     depth: number,
     stdin: StandardInput | undefined,
     pipes: number[] = [],
+    namesFromLoop?: LoopListing,
   ): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
@@ -737,6 +830,7 @@ class Walker {
       text,
       ...(stdin === "pipe" ? { stdinFromPipe: true as const } : stdin ? { stdin } : {}),
       ...(pipes.length > 0 ? { pipes } : {}),
+      ...(namesFromLoop ? { namesFromLoop } : {}),
     });
     if (wrapped.problem !== undefined) return;
     for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
@@ -800,6 +894,9 @@ class Walker {
           : command.namesInScript !== undefined
             ? { namesInScript: command.namesInScript + offset }
             : {}),
+        ...(command.namesFromLoop
+          ? { namesFromLoop: listingAfter(command.namesFromLoop, offset, this.repeating > 0) }
+          : {}),
       });
     this.out.writes.push(...inner.writes);
     this.out.reads.push(...inner.reads);
@@ -1051,6 +1148,21 @@ export function shellProgram(
   }
   if (command) return i < argv.length ? { script: argv[i] ?? null } : "file";
   return fromStdin || i >= argv.length || STDIN_FILES.has(argv[i] ?? "") ? "stdin" : "file";
+}
+
+/**
+ * A loop's listing among commands placed `offset` later in a line (one not found stays so: -1), by a shell that may
+ * run again (`repeated`: in a loop of the line around it).
+ */
+function listingAfter(listing: LoopListing, offset: number, repeated: boolean): LoopListing {
+  const at = (i: number) => (i < 0 ? -1 : i + offset);
+  return {
+    ...listing,
+    from: at(listing.from),
+    to: at(listing.to),
+    end: at(listing.end),
+    ...(repeated ? { madeNamesListed: true as const } : {}),
+  };
 }
 
 /** Files that are the reading process's standard input (`echo … | bash /dev/stdin`). */
