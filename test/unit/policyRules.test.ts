@@ -768,6 +768,8 @@ describe("permission rules and guards", () => {
           "git ls-files | xargs cat",
           "git ls-files src | xargs sed -i s/a/b/",
           "git diff --name-only | xargs cat",
+          // The index against HEAD, without deletions: names the index holds.
+          "git diff --cached --name-only --diff-filter=ACM | xargs cat",
         ])
           asksSplit(line);
         // Names git prints from another folder are found where the command runs (`.env` of `src/.env` is the top's).
@@ -796,6 +798,18 @@ describe("permission rules and guards", () => {
           /from git's names in commits or trees, which xargs may split/,
         );
         assert.equal(inTrapped("git diff --name-only -z HEAD~1 | xargs -0 cat").verdict, "allow");
+        // A name deleted from the index is HEAD's.
+        for (const line of [
+          "git diff --cached --name-only | xargs cat",
+          "git diff --staged --name-only --diff-filter=ACMD | xargs cat",
+          "git diff --cached --name-only --diff-filter=AD | xargs cat",
+        ])
+          assert.match(inTrapped(line).by.label, /from git's names in commits or trees/, line);
+        for (const line of [
+          "git diff --cached --name-only --diff-filter=ACM | xargs cat",
+          "git diff --staged --name-only --diff-filter=d | xargs eslint",
+        ])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
       } finally {
         trapped.remove();
       }

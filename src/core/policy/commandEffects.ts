@@ -3891,11 +3891,18 @@ export function gitListingSources(
       const cached = !others || short("cdmks") || long("--cached", "--deleted", "--modified", "--stage");
       return { ...(cached ? { index: true as const } : {}), ...(others ? { worktree: true as const } : {}) };
     }
-    case "diff":
-      // A revision, or the index against HEAD: names from commits.
-      return operands.length > 0 || long("--cached", "--staged", "--merge-base")
+    case "diff": {
+      // A revision, or the index against HEAD: names from commits, but for a filter that leaves out what the index
+      // no longer holds (`--cached --diff-filter=ACM`, or `=d`).
+      const filter = flags.findLast((f) => f.startsWith("--diff-filter="))?.slice("--diff-filter=".length);
+      const keepsDeleted =
+        filter === undefined ||
+        /[^a-zA-Z]/.test(filter) ||
+        (/[A-Z]/.test(filter) ? /D/.test(filter) : !/d/.test(filter));
+      return operands.length > 0 || long("--merge-base") || (long("--cached", "--staged") && keepsDeleted)
         ? { history: true }
         : { index: true };
+    }
     case "grep":
       // Its pattern, then perhaps trees; `--cached` searches the index, `--untracked` the working tree too.
       return operands.length > (short("ef") ? 0 : 1) ? { history: true } : { index: true, worktree: true };
