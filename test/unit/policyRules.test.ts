@@ -847,6 +847,8 @@ describe("permission rules and guards", () => {
           inTrapped(`find src -type f | while read f; do (cd other && chmod 644 "$f"); done`).verdict,
           "ask",
         );
+        // A script's argument is what its `$1` reads.
+        assert.match(inTrapped(`sh -c 'cat "$1"' _ ~/.ssh/id_rsa`).by.label, /\.ssh\/id_rsa/);
         // A name the line makes before the listing is read, which the shell would split (`src/x ..`: `..`).
         for (const line of [
           `touch "src/x .." && for f in $(find src -type f); do chmod -R 777 "$f"; done`,
@@ -2784,6 +2786,11 @@ describe("permission rules and guards", () => {
         `for f in $(find src -type f); do wc -l $f; done`,
         `find src -type f | while read f; do f=~/.bashrc; cat "$f"; done`,
         `find src -type f | while read -d x f; do cat "$f"; done`,
+        // A script's arguments moved or set again, or a name read unquoted.
+        `find src -exec sh -c 'shift; cat "$1"' _ {} ~/.ssh/id_rsa \\;`,
+        `find src -exec sh -c 'set -- ~/.ssh/id_rsa; cat "$1"' _ {} \\;`,
+        `find src -exec sh -c '. ./args.sh; cat "$1"' _ {} \\;`,
+        `find src -exec sh -c 'cat $1' _ {} \\;`,
         // Where the shell splits the names is set by the line.
         `IFS=$'\n'; for f in $(find src -type f); do cat "$f"; done`,
         // Quotes beside such a glob, or a quoted word that is not wholly literal, leave it unknown.
@@ -3056,6 +3063,9 @@ describe("permission rules and guards", () => {
           `for f in $(find src -name '*.ts'); do wc -l "$f"; done`,
           `find src -name '*.ts' | while IFS= read -r f; do echo "== $f"; wc -l "$f"; done`,
           `cd src && for f in $(ls); do wc -l "$f"; done`,
+          // A shell's script given the name as its argument (`$1`), by find or by xargs.
+          `find src -name '*.ts' -exec sh -c 'echo "== $1"; wc -l "$1"' _ {} \\;`,
+          `find src -name '*.ts' | xargs -I{} sh -c 'wc -l "$1"' _ {}`,
           // xargs's replace string written without a space.
           "rg -l TODO src | xargs -I{} wc -l {}",
           // A runner's options that choose the packages, Python version or environment its command runs with.

@@ -206,6 +206,7 @@ export function parseLine(
   line: string,
   nesting: number,
   stdin?: StandardInput,
+  args?: readonly (string | null)[],
 ): ParsedCommandLine {
   if (line.length > MAX_COMMAND_LINE_CHARS)
     return {
@@ -214,7 +215,7 @@ export function parseLine(
       reads: [],
       problems: [`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`],
     };
-  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting, stdin);
+  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting, stdin, args);
 }
 
 /**
@@ -296,6 +297,7 @@ export function parseWithGrammar(
   line: string,
   nesting: number,
   stdin?: StandardInput,
+  args?: readonly (string | null)[],
 ): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
@@ -309,7 +311,7 @@ export function parseWithGrammar(
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
-    const walker = new Walker(parser, result, nesting, line, stdin);
+    const walker = new Walker(parser, result, nesting, line, stdin, args);
     walker.walk(tree.rootNode, 0);
     // A block's commands as many as the walker found in it (a loop's once per value, substitutions' too).
     const chain = (result.problems.length === 0 ? chainedCommands(tree.rootNode) : undefined)?.flatMap(
@@ -412,7 +414,19 @@ class Walker {
     private readonly line: string,
     /** The input of the shell whose script this is, which its commands read unless redirected. */
     private readonly stdin: StandardInput | undefined,
-  ) {}
+    /** The words after a shell's `-c` script: `$0`, `$1`, … */
+    args?: readonly (string | null)[],
+  ) {
+    // `sh -c 'wc -l "$1"' _ src/a.ts` (find's `-exec … _ {}`, xargs's `-I{} … _ {}`): each `$1` to `$9` read whole
+    // is its word, as a loop's variable is, unless the script may move or set them again (a sourced file or a trap
+    // may), or a function reads its own.
+    if (
+      args !== undefined &&
+      !/\b(?:shift|set|getopts|source|eval|trap)\b|(?:^|[\s;&|(])\.\s|\(\s*\)\s*\{|\bfunction\s/.test(line)
+    )
+      for (const [at, word] of args.slice(1, 10).entries())
+        if (word !== null) this.loops.set(String(at + 1), [{ word }]);
+  }
 
   private problem(text: string): void {
     if (!this.out.problems.includes(text)) this.out.problems.push(text);
@@ -814,9 +828,10 @@ class Walker {
             ? fromStdin.text
             : undefined;
       const namesInScript = wrapped.replaces === true && script?.includes("{}") === true;
+      const args = typeof program === "object" && "args" in program ? program.args : undefined;
       if (
         script !== undefined &&
-        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, namesInScript)
+        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, namesInScript, args)
       )
         return;
       if (fromStdin === "pipe") {
@@ -860,6 +875,7 @@ class Walker {
     assignments: string[],
     stdin: StandardInput | undefined,
     namesInScript = false,
+    args?: readonly (string | null)[],
   ): boolean {
     if (script === null) {
       this.problem("a shell runs a script computed at run time");
@@ -870,7 +886,13 @@ class Walker {
       return false;
     }
     // The script's commands read the shell's input (`echo x | bash -c 'sh'`); a script read from it has used it up.
-    const inner = parseLine(this.parser, script, this.nesting + 1, stdin === "pipe" ? "pipe" : undefined);
+    const inner = parseLine(
+      this.parser,
+      script,
+      this.nesting + 1,
+      stdin === "pipe" ? "pipe" : undefined,
+      args,
+    );
     const wrappers = argv.slice(0, start);
     const offset = this.out.commands.length;
     // xargs's names are followed where a command of the script is given them as words (behind the same xargs, the
@@ -1123,7 +1145,7 @@ export function staticWord(node: Node): string | null {
  */
 export function shellProgram(
   argv: readonly (string | null)[],
-): { script: string | null } | "stdin" | "file" | undefined {
+): { script: string | null; args?: readonly (string | null)[] } | "stdin" | "file" | undefined {
   const name = argv[0];
   if (name == null || !SHELLS.has(basename(name))) return undefined;
   let command = false;
@@ -1146,7 +1168,7 @@ export function shellProgram(
     // `-o posix`, `+O extglob`: each o or O takes the next word.
     i += arg.slice(1).replace(/[^oO]/g, "").length;
   }
-  if (command) return i < argv.length ? { script: argv[i] ?? null } : "file";
+  if (command) return i < argv.length ? { script: argv[i] ?? null, args: argv.slice(i + 1) } : "file";
   return fromStdin || i >= argv.length || STDIN_FILES.has(argv[i] ?? "") ? "stdin" : "file";
 }
 
