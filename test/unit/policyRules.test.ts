@@ -880,6 +880,32 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks when ls lists .. for a command to act on from the workspace's top", async () => {
+      // A workspace holding no hidden name: `ls -a` adds only `.` and `..`, the workspace's parent.
+      const bare = await makePolicyWorkspace("symposium-dot-entries-");
+      try {
+        const inBare = (line: string) => underBypassIn(bare, line);
+        for (const line of [
+          "ls -a | xargs chmod -R 777",
+          "ls -f | xargs chmod -R 777",
+          "ls -a src | xargs -I{} cp -r {} /tmp/x",
+          `for f in $(ls -a); do chmod -R 777 "$f"; done`,
+        ])
+          assert.match(
+            inBare(line).by.label,
+            /listing that includes \.\., .*home, outside the workspace/,
+            line,
+          );
+        for (const line of ["ls -A | xargs chmod 644", "cd src && ls -a | xargs chmod 644"])
+          assert.equal(inBare(line).verdict, "allow", `${line}: ${inBare(line).by.label}`);
+        // `-f` lists hidden names too.
+        writeFileSync(join(bare.ws, "src", ".env"), "");
+        assert.match(inBare("cd src && ls -f | xargs cat").by.label, /\.env/);
+      } finally {
+        bare.remove();
+      }
+    });
+
     it("places a listing's names from the folder the command given them runs in", async () => {
       // A repository's `other/src` leads home: `src/a.ts` listed at the top is `~/a.ts` from `other`.
       const moved = await makePolicyWorkspace("symposium-listed-cwd-");

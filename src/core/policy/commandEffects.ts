@@ -1213,7 +1213,8 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
     case "find":
       return findWalk(argv);
     case "ls": {
-      const hidden = short("aA") || long("--all", "--almost-all");
+      // `-f` lists everything unsorted: `-a` with it.
+      const hidden = short("aAf") || long("--all", "--almost-all");
       const shown = (relative: string) => hidden || !lastName(relative).startsWith(".");
       return {
         folders: operands.length > 0 ? operands : ["."],
@@ -2934,6 +2935,13 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
         ? []
         : undefined;
   }
+}
+
+/** Whether ls lists `.` and `..` among the names (`-a`, `--all`, and `-f`, which implies `-a`). */
+export function listsDotEntries(argv: readonly (string | null)[]): boolean {
+  if (argv[0] == null || basename(argv[0]) !== "ls") return false;
+  const { short, long } = optionTests(splitOptions(argv.slice(1)).flags);
+  return short("af") || long("--all");
 }
 
 /**

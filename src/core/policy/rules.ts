@@ -35,6 +35,7 @@ import {
   findStartingPoints,
   gitMessageFiles,
   listingWalk,
+  listsDotEntries,
   onlyReads,
   searchWalk,
   changesWalk,
@@ -769,6 +770,7 @@ class FootprintView {
     let splits: string | undefined;
     let withheld: { protected: string; credentials?: true } | undefined;
     let tooLarge: string | undefined;
+    let outside: string | undefined;
     const lineCommands = this.footprint.commands[line]!.commands;
     if (loop !== undefined && !(0 <= loop.from && loop.from <= loop.to && loop.to <= loop.end)) return false;
     // A file the line's redirections make is listed too (`: > 'src/x ..'; find src | xargs …`).
@@ -803,6 +805,13 @@ class FootprintView {
       const argv = withoutWrappers(command.argv).argv;
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
+      // `.` and `..` among ls's names are found from where the command runs: `..` may be the workspace's parent.
+      if (listsDotEntries(argv)) {
+        const parent = absolute("..", selfCwd, this.context.home);
+        if (parent === undefined) return false;
+        const check = this.context.paths.check(parent);
+        if (check.status !== "inside") outside ??= check.status === "unresolved" ? parent : check.path;
+      }
       // git prints names from its index, commits or trees as well as the working tree: each read where it is.
       const sources = gitListingSources(argv);
       // What a filter or a `cd` prints does not depend on where it runs.
@@ -878,6 +887,7 @@ class FootprintView {
     if (splits !== undefined) return { splits };
     if (link !== undefined) return { link };
     if (withheld !== undefined) return withheld;
+    if (outside !== undefined) return { parent: outside };
     return tooLarge === undefined || { tooLarge };
   }
 
@@ -1595,6 +1605,7 @@ type ComputedNames = "listed here" | { globs: string } | undefined;
 
 /** What holds back a listing's names (`listsNamesFromHere`). */
 type ListingProblem =
+  | { parent: string }
   | { link: string }
   | { protected: string; credentials?: true }
   | { tooLarge: string }
@@ -1621,6 +1632,11 @@ function listingHeld(name: string, listed: ListingProblem, through: SimpleComman
       label: shell
         ? `${name} is given files by ${via === "xargs" ? "xargs through a shell's script" : via}, from a listing where ${shortPath(listed.splits)} has a name a shell would read as more than a name (a blank, a quote or a sign such as ; $ | *)`
         : `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
+    };
+  if ("parent" in listed)
+    return {
+      guard: "outside",
+      label: `${name} is given files by ${via} from a listing that includes .., ${shortPath(listed.parent)}, outside the workspace`,
     };
   if ("link" in listed)
     return {
