@@ -982,6 +982,36 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("finds git's names from where it prints them: the folder it runs in, or the repository's top", async () => {
+      const repo = await makePolicyWorkspace("symposium-git-names-");
+      try {
+        mkdirSync(join(repo.ws, ".vscode"));
+        writeFileSync(join(repo.ws, ".vscode", "tasks.json"), "{}");
+        execFileSync("git", ["init", "-q"], { cwd: repo.ws });
+        execFileSync("git", ["add", "-f", "-A"], { cwd: repo.ws });
+        const inRepo = (line: string) => underBypassIn(repo, line);
+        // Names above the folder it runs in (`../.vscode/tasks.json`), or from the top there (`.vscode/tasks.json`
+        // found as `src/.vscode/tasks.json`, where a link may lead back to it).
+        for (const line of [
+          "cd src && git ls-files .. | xargs sed -i s/a/b/",
+          "cd src && git ls-files ../.vscode | xargs sed -i s/a/b/",
+          "cd src && git ls-files :/ | xargs sed -i s/a/b/",
+          "cd src && git ls-files --full-name | xargs sed -i s/a/b/",
+          "cd src && git diff --name-only | xargs sed -i s/a/b/",
+          `cd src && for f in $(git ls-files ..); do sed -i s/a/b/ "$f"; done`,
+        ])
+          assert.equal(inRepo(line).verdict, "ask", line);
+        for (const line of [
+          "cd src && git ls-files | xargs sed -i s/a/b/",
+          "cd src && git diff --relative --name-only | xargs sed -i s/a/b/",
+          "git diff --name-only | xargs cat",
+        ])
+          assert.equal(inRepo(line).verdict, "allow", `${line}: ${inRepo(line).by.label}`);
+      } finally {
+        repo.remove();
+      }
+    });
+
     it("reads git's names from its index: in a worktree, and past a working tree too large to walk", async () => {
       const repo = await makePolicyWorkspace("symposium-index-");
       try {

@@ -2913,10 +2913,15 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
     }
     case "git": {
       const git = gitSubcommand(argv);
-      // `git -C src ls-files` prints names from src, which the command given them finds where it runs.
+      // `git -C src ls-files` prints names from src, which the command given them finds where it runs; so do paths
+      // given above where it runs (`git ls-files ..` prints `../x`), from the top (`:/`, `--full-name` is
+      // `gitListingSources`'s) or relative to another folder (`git diff --relative=sub`).
       const elsewhere =
         git !== undefined &&
-        argv.slice(1, argv.length - git.rest.length - 1).some((w) => w === null || /^-C/.test(w));
+        (argv.slice(1, argv.length - git.rest.length - 1).some((w) => w === null || /^-C/.test(w)) ||
+          git.rest.some(
+            (w) => w === null || /^:|^\/|(?:^|\/)\.\.(?:\/|$)/.test(w) || w.startsWith("--relative="),
+          ));
       const listing =
         !elsewhere &&
         (git?.name === "ls-files" ||
@@ -3886,7 +3891,7 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
  */
 export function gitListingSources(
   argv: readonly (string | null)[],
-): { index?: true; worktree?: true; history?: true } | undefined {
+): { index?: true; worktree?: true; history?: true; fromTop?: true } | undefined {
   const git = argv[0] != null && basename(argv[0]) === "git" ? gitSubcommand(argv) : undefined;
   if (git === undefined || namesListedFrom(argv) === undefined) return undefined;
   const end = git.rest.indexOf("--");
@@ -3897,7 +3902,11 @@ export function gitListingSources(
       if (long("--with-tree")) return { history: true };
       const others = short("o") || long("--others");
       const cached = !others || short("cdmks") || long("--cached", "--deleted", "--modified", "--stage");
-      return { ...(cached ? { index: true as const } : {}), ...(others ? { worktree: true as const } : {}) };
+      return {
+        ...(cached ? { index: true as const } : {}),
+        ...(others ? { worktree: true as const } : {}),
+        ...(long("--full-name") ? { fromTop: true as const } : {}),
+      };
     }
     case "diff": {
       // A revision, or the index against HEAD: names from commits, but for a filter that leaves out what the index
@@ -3907,13 +3916,17 @@ export function gitListingSources(
         filter === undefined ||
         /[^a-zA-Z]/.test(filter) ||
         (/[A-Z]/.test(filter) ? /D/.test(filter) : !/d/.test(filter));
+      // It prints paths from the repository's top, unless `--relative`.
+      const fromTop = long("--relative") ? {} : { fromTop: true as const };
       return operands.length > 0 || long("--merge-base") || (long("--cached", "--staged") && keepsDeleted)
-        ? { history: true }
-        : { index: true };
+        ? { history: true, ...fromTop }
+        : { index: true, ...fromTop };
     }
     case "grep":
       // Its pattern, then perhaps trees; `--cached` searches the index, `--untracked` the working tree too.
-      return operands.length > (short("ef") ? 0 : 1) ? { history: true } : { index: true, worktree: true };
+      return operands.length > (short("ef") ? 0 : 1)
+        ? { history: true }
+        : { index: true, worktree: true, ...(long("--full-name") ? { fromTop: true as const } : {}) };
     default:
       return { history: true };
   }

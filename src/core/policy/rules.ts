@@ -255,7 +255,7 @@ class FootprintView {
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
-  private readonly indexes = new Map<string, { relative: string; path: string }[] | undefined>();
+  private readonly indexes = new Map<string, IndexListing | undefined>();
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   private linkMakerFound = false;
   private firstLinkMaker: LinkMaker | undefined;
@@ -824,7 +824,10 @@ class FootprintView {
       const walk = listingWalk(argv);
       const readsOnly = onlyReads(consumer, consumerArgv);
       if (sources?.history && splitsAt) return { history: true };
-      const indexed = sources?.index && !sources.history ? this.indexListing(cwd) : undefined;
+      const listing = sources?.index || sources?.fromTop ? this.indexListing(cwd) : undefined;
+      // Names git prints from the top are found from here only at the top (`cd src && git diff --name-only`).
+      if (sources?.fromTop && listing?.below !== "") return false;
+      const indexed = sources?.index && !sources.history ? listing?.entries : undefined;
       if (sources?.index && !sources.history && indexed === undefined && splitsAt) return false;
       // Each is found where it is now: a tracked file may since have become a link, or its folder one.
       const away = (path: string, check = this.context.paths.check(path)) =>
@@ -896,7 +899,7 @@ class FootprintView {
    * (`relative`) and where it is (`path`). Empty outside a repository or before anything is added; undefined when the
    * index cannot be read whole (or `cwd` is not known or not inside).
    */
-  private indexListing(cwd: string | undefined): { relative: string; path: string }[] | undefined {
+  private indexListing(cwd: string | undefined): IndexListing | undefined {
     // Read once per request: each command xargs gives the listing checks it.
     if (cwd !== undefined && this.indexes.has(cwd)) return this.indexes.get(cwd);
     const listing = this.readIndexListing(cwd);
@@ -904,7 +907,7 @@ class FootprintView {
     return listing;
   }
 
-  private readIndexListing(cwd: string | undefined): { relative: string; path: string }[] | undefined {
+  private readIndexListing(cwd: string | undefined): IndexListing | undefined {
     const paths = this.context.paths;
     if (cwd === undefined || paths.readBytes === undefined || paths.check(cwd).status !== "inside")
       return undefined;
@@ -925,24 +928,27 @@ class FootprintView {
       if (gitDir !== undefined) {
         // A repository with nothing added yet lists nothing.
         const index = path.join(gitDir, "index");
-        if (paths.kind(index) === undefined) return [];
+        const below = path.relative(root, cwd).split(path.sep).filter(Boolean).join("/");
+        if (paths.kind(index) === undefined) return { below, entries: [] };
         const bytes = paths.readBytes(index, MAX_INDEX_BYTES);
         const entries = bytes === undefined ? undefined : gitIndexEntries(bytes);
         if (entries === undefined) return undefined;
-        const prefix = path.relative(root, cwd).split(path.sep).filter(Boolean).join("/");
-        return entries.flatMap((entry) =>
-          prefix === "" || entry.path.startsWith(`${prefix}/`)
-            ? [
-                {
-                  relative: prefix === "" ? entry.path : entry.path.slice(prefix.length + 1),
-                  path: path.join(root, entry.path),
-                },
-              ]
-            : [],
-        );
+        return {
+          below,
+          entries: entries.flatMap((entry) =>
+            below === "" || entry.path.startsWith(`${below}/`)
+              ? [
+                  {
+                    relative: below === "" ? entry.path : entry.path.slice(below.length + 1),
+                    path: path.join(root, entry.path),
+                  },
+                ]
+              : [],
+          ),
+        };
       }
       // Outside a repository git lists nothing.
-      if (path.dirname(root) === root) return [];
+      if (path.dirname(root) === root) return { below: "", entries: [] };
     }
   }
 
@@ -1602,6 +1608,15 @@ interface LinkMaker {
  * folder, or the glob words of the command's text; undefined when not known.
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
+
+/**
+ * The paths of a repository's index below a folder (`entries`: each as git prints it from there, and where it is), and
+ * where that folder is below the repository's top (`below`: "" at the top).
+ */
+interface IndexListing {
+  below: string;
+  entries: { relative: string; path: string }[];
+}
 
 /** What holds back a listing's names (`listsNamesFromHere`). */
 type ListingProblem =
