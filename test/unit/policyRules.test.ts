@@ -2325,12 +2325,16 @@ describe("permission rules and guards", () => {
       // Builtins that keep a command line to run later, or make a name run another program.
       ...[
         "trap 'rm -rf ~' EXIT; npm test",
-        "alias npm='rm -rf ~'; npm test",
+        "alias cleanup='rm -rf ~'",
         "mapfile -C 'rm -rf ~' -c 1 < src/a.ts",
         "compgen -C 'rm -rf ~' x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" as const })),
       ...[
         'trap "$CMD" EXIT; npm test',
+        // A name made an alias, run on a later line: the alias's words come first.
+        'shopt -s expand_aliases\nalias e="bash -c"\ne "rm -rf ~/Documents"',
+        "alias e=cat\ne ~/.ssh/id_rsa",
+        "alias npm='rm -rf ~'; npm test",
         "hash -p /bin/rm ls; ls -rf ~/x",
         "PS4='$(rm -rf ~)' bash -x -c ls",
         "enable -f ./x.so y",

@@ -126,6 +126,12 @@ describe("shell command lines", () => {
     // Builtins that keep a command line run it later: read as if the line ran it.
     { line: "trap 'rm -f tmp' EXIT; ls", commands: ["trap rm -f tmp EXIT", "rm -f tmp", "ls"] },
     { line: "alias ll='ls -l'", commands: ["alias ll=ls -l", "ls -l"] },
+    // A name made an alias runs the alias's words before its own: not followed.
+    {
+      line: "alias e='bash -c'\ne 'rm -rf ~'",
+      commands: ["alias e=bash -c", "bash -c", "e rm -rf ~"],
+      ok: false,
+    },
     { line: "hash -p /bin/rm ls", commands: ["hash -p /bin/rm ls"], ok: false },
     // Not understood: the footprint becomes incomplete.
     { line: 'eval "rm -rf ~"', commands: ["eval rm -rf ~"], ok: false },

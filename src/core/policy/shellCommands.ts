@@ -313,6 +313,21 @@ export function parseWithGrammar(
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
     const walker = new Walker(parser, result, nesting, line, stdin, args);
     walker.walk(tree.rootNode, 0);
+    // A name the line makes an alias runs what the alias says, with the words after it (`alias e='bash -c'` then
+    // `e 'rm -rf ~'` on a later line), where the shell expands aliases (sh and zsh always; bash when told to).
+    const aliases = new Set(
+      result.commands.flatMap(({ argv }) =>
+        argv[0] === "alias"
+          ? argv.slice(1).flatMap((w) => (w?.includes("=") ? [w.slice(0, w.indexOf("="))] : []))
+          : [],
+      ),
+    );
+    if (
+      result.commands.some(
+        ({ argv }) => argv[0] !== "alias" && argv.some((w) => w !== null && aliases.has(w)),
+      )
+    )
+      result.problems.push("the line runs a name it makes an alias, which runs what the alias says");
     // A block's commands as many as the walker found in it (a loop's once per value, substitutions' too).
     const chain = (result.problems.length === 0 ? chainedCommands(tree.rootNode) : undefined)?.flatMap(
       (link) =>
