@@ -414,7 +414,38 @@ class FootprintView {
     if (held) return held;
     // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
     const movedTo = this.checks.filter((_, i) => this.footprint.paths[i]?.movedTo);
-    return this.placeGuard(movedTo, true);
+    return this.placeGuard(movedTo, true) ?? this.computedOptionGuard();
+  }
+
+  /**
+   * A value computed at run time written onto an option (`curl -o$HOME/.bashrc`, `--target="$DIR"`): the line is
+   * judged again as if each such value named a protected file outside the workspace (`~/.ssh/…`); where a guard
+   * then holds it back, the option names a file, and which one is not known.
+   */
+  private computedOptionGuard(): Held | undefined {
+    const computed = this.footprint.commands.flatMap((c) =>
+      c.commands.flatMap((s) => s.computedOptions ?? []),
+    );
+    if (computed.length === 0) return undefined;
+    const anywhere = `${this.context.home}/.ssh/computed-at-run-time`;
+    const assumed: Footprint = {
+      ...this.footprint,
+      commands: this.footprint.commands.map((line) => ({
+        ...line,
+        commands: line.commands.map(({ computedOptions, ...command }) => ({
+          ...command,
+          argv: command.argv.map((word, i) => {
+            const option = computedOptions?.find((o) => o.at === i);
+            return option ? `${option.prefix}${anywhere}` : word;
+          }),
+        })),
+      })),
+    };
+    if (new FootprintView(assumed, this.context).guard() === undefined) return undefined;
+    return {
+      guard: "incomplete",
+      label: `An option's value is computed at run time (${computed.map((o) => `${o.prefix}…`).join(", ")}) and may name any file`,
+    };
   }
 
   /**

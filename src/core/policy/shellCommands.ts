@@ -50,6 +50,11 @@ export interface SimpleCommand {
   namesInScript?: number;
   /** Its words known only at run time are the names a listing prints, given one by one by a loop. */
   namesFromLoop?: LoopListing;
+  /**
+   * Words computed at run time that begin with an option as written (`-o$HOME/.bashrc`, `--target="$DIR"`): the
+   * index of each in `argv` (where it is `null`) and the option's text before the computed part.
+   */
+  computedOptions?: { at: number; prefix: string }[];
 }
 
 /**
@@ -575,6 +580,7 @@ class Walker {
     const pipes: number[] = [];
     // Words that are a `for` loop's variable, read whole (`"$f"`): the command runs once for each of its values.
     const references: { at: number; loop: string; node: Node }[] = [];
+    const computedOptions: { at: number; prefix: string }[] = [];
     // The grammar reads `sh 0<<<x` as the word `0` and a here-string: the number is the here-string's descriptor.
     const descriptors = new Map<number, string>();
     for (const child of node.children) {
@@ -603,7 +609,10 @@ class Walker {
         if (child.type === "process_substitution" && child.text.startsWith("<(")) pipes.push(argv.length);
         const loop = this.loopVariable(child);
         if (loop !== undefined) references.push({ at: argv.length, loop, node: child });
-        argv.push(staticWord(child));
+        const word = staticWord(child);
+        const prefix = word === null && loop === undefined ? staticPrefix(child) : "";
+        if (/^-./.test(prefix)) computedOptions.push({ at: argv.length, prefix });
+        argv.push(word);
         this.walk(child, depth + 1);
       } else if (child.isMissing) {
         this.problem("the command line has a syntax error");
@@ -613,7 +622,7 @@ class Walker {
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
     const stdin = this.stdinOf(node, descriptors);
     for (const { argv: each, text, listing } of this.loopRuns(node, argv, references))
-      this.simple(each, assignments, text, depth, stdin, pipes, listing);
+      this.simple(each, assignments, text, depth, stdin, pipes, listing, computedOptions);
   }
 
   /**
@@ -816,6 +825,7 @@ class Walker {
     stdin: StandardInput | undefined,
     pipes: number[] = [],
     namesFromLoop?: LoopListing,
+    computedOptions: { at: number; prefix: string }[] = [],
   ): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
@@ -861,6 +871,7 @@ class Walker {
       ...(stdin === "pipe" ? { stdinFromPipe: true as const } : stdin ? { stdin } : {}),
       ...(pipes.length > 0 ? { pipes } : {}),
       ...(namesFromLoop ? { namesFromLoop } : {}),
+      ...(computedOptions.length > 0 ? { computedOptions } : {}),
     });
     if (wrapped.problem !== undefined) return;
     for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
@@ -933,6 +944,14 @@ class Walker {
             : {}),
         ...(command.namesFromLoop
           ? { namesFromLoop: listingAfter(command.namesFromLoop, offset, this.repeating > 0) }
+          : {}),
+        ...(command.computedOptions && command.argv.length > 0
+          ? {
+              computedOptions: command.computedOptions.map(({ at, prefix }) => ({
+                at: at + wrappers.length,
+                prefix,
+              })),
+            }
           : {}),
       });
     this.out.writes.push(...inner.writes);
@@ -1150,6 +1169,15 @@ export function staticWord(node: Node): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * The text a word the shell computes or expands begins with, as written: up to its first expansion, quote, escape,
+ * pattern or brace (`-o` of `-o$HOME/x`, `--out=` of `"--out=$D"`, `-T` of `-T{a,b}`).
+ */
+function staticPrefix(node: Node): string {
+  const text = node.type === "string" ? node.text.slice(1) : node.text;
+  return /^[^$`"'\\*?[{(]*/.exec(text)![0];
 }
 
 /**
