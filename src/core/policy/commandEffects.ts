@@ -366,10 +366,13 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
                 ),
           )
         : sources;
+    // rsync's options name more files it writes or reads (`--backup-dir`, `--log-file`, `--files-from`).
+    const optioned = name === "rsync" ? optionFiles(OPTION_FILES.rsync!, words) : [];
     return {
       targets: [
         ...files(read).targets,
         ...(destination === undefined ? [] : files([destination], true).targets),
+        ...files(optioned, true).targets,
       ],
       recursive: false,
     };
@@ -485,6 +488,31 @@ function scriptFiles(words: readonly (string | null)[]): (string | null)[] | und
     }
   }
   return inPlace ? files : undefined;
+}
+
+/**
+ * A backup suffix of an in-place edit that is a path (`sed -i'../*'`, `--in-place=bak/*`, `perl -i'../*'`): the
+ * original goes there (`*` is the file's name), which Symposium does not place.
+ */
+function backupElsewhere(name: string, words: readonly (string | null)[]): string | undefined {
+  const edits =
+    name === "sed" || name === "gsed" ? "sed" : name === "perl" || name === "ruby" ? name : undefined;
+  if (edits === undefined) return undefined;
+  for (const word of words) {
+    if (word === "--") break;
+    if (word === null || !word.startsWith("-")) continue;
+    const suffix =
+      edits === "sed" && word.startsWith("--")
+        ? longOption(word, "--in-place") && word.includes("=")
+          ? word.slice(word.indexOf("=") + 1)
+          : undefined
+        : word.startsWith("--")
+          ? undefined
+          : /^-[^i]*i(.*)$/.exec(edits === "sed" ? word.replace(/[ef].*$/, "") : word)?.[1];
+    if (suffix !== undefined && /[/\\]/.test(suffix))
+      return `${name} -i keeps the original at ${suffix}, a path Symposium does not place`;
+  }
+  return undefined;
 }
 
 /**
@@ -1679,7 +1707,14 @@ function outputValues(options: readonly string[], words: readonly (string | null
     const word = words[i];
     if (word == null) continue;
     if (word === "--") break;
-    if (options.includes(word)) values.push(words[++i] ?? null);
+    // A long option shortened as pip and npm read it (`--targ` is `--target`).
+    const name = word.split("=", 1)[0]!;
+    const shortened =
+      name.startsWith("--") && name.length >= 4 && !options.includes(name)
+        ? options.find((o) => o.startsWith(name))
+        : undefined;
+    if (options.includes(word) || (shortened !== undefined && name === word)) values.push(words[++i] ?? null);
+    else if (shortened !== undefined) values.push(word.slice(name.length + 1));
     else {
       const option = options.find((o) => word.startsWith(`${o}=`) || (o.length === 2 && word.startsWith(o)));
       if (option !== undefined)
@@ -1704,6 +1739,8 @@ type FileValue = "file" | "data" | "form" | "at" | "cookie";
 interface OptionFileTable {
   valueTaking: string;
   files: Record<string, FileValue>;
+  /** Long options only as written whole: the program's others start as these do (rsync's `--backup`). */
+  whole?: true;
 }
 
 const OPTION_FILES: Record<string, OptionFileTable> = {
@@ -1736,6 +1773,24 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
       "--key": "file",
       "--cacert": "file",
       "--netrc-file": "file",
+      // What it writes besides the body, and reads: headers, traces, its own errors, caches, a program's source.
+      D: "file",
+      "--dump-header": "file",
+      "--trace": "file",
+      "--trace-ascii": "file",
+      "--stderr": "file",
+      "--libcurl": "file",
+      "--etag-save": "file",
+      "--etag-compare": "file",
+      "--hsts": "file",
+      "--alt-svc": "file",
+      "--crlfile": "file",
+      "--proxy-cacert": "file",
+      "--capath": "file",
+      "--data-ascii": "data",
+      "--url-query": "data",
+      w: "at",
+      "--write-out": "at",
       "--proxy-cert": "file",
       "--proxy-key": "file",
     },
@@ -1759,7 +1814,18 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
   },
   tar: {
     valueTaking: "bCfFgHIKLNTVX",
-    files: { C: "file", "--directory": "file", f: "file", "--file": "file" },
+    // Besides the archive and its folder: the index, snapshot and volume files it writes, lists it reads.
+    files: {
+      C: "file",
+      "--directory": "file",
+      f: "file",
+      "--file": "file",
+      g: "file",
+      "--listed-incremental": "file",
+      "--index-file": "file",
+      "--volno-file": "file",
+      X: "file",
+    },
   },
   unzip: { valueTaking: "dx", files: { d: "file" } },
   "ssh-keygen": { valueTaking: "abCDEeFfGIJjKMmNnOPrSstTwYZz", files: { f: "file" } },
@@ -1767,6 +1833,30 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
   make: { valueTaking: "CfIjlOoWE", files: { C: "file", "--directory": "file" } },
   ninja: { valueTaking: "Cfjkltdw", files: { C: "file" } },
   go: { valueTaking: "Co", files: { C: "file", o: "file" } },
+  // Besides what it copies: its log, backups, temporary and partial files, batches, and the lists it reads.
+  rsync: {
+    valueTaking: "eTfBM",
+    whole: true,
+    files: Object.fromEntries(
+      [
+        "T",
+        "--temp-dir",
+        "--log-file",
+        "--backup-dir",
+        "--partial-dir",
+        "--files-from",
+        "--exclude-from",
+        "--include-from",
+        "--password-file",
+        "--compare-dest",
+        "--copy-dest",
+        "--link-dest",
+        "--write-batch",
+        "--only-write-batch",
+        "--read-batch",
+      ].map((option) => [option, "file" as const]),
+    ),
+  },
 };
 
 /**
@@ -1777,8 +1867,9 @@ function attachedPaths(flags: readonly string[]): string[] {
   return flags.flatMap((flag) => {
     const value = flag.startsWith("--")
       ? flag.slice(flag.indexOf("=") + 1 || flag.length)
-      : flag.replace(/^[^/.]*/, "");
-    return value.startsWith("/") || value.startsWith("..") ? [value] : [];
+      : flag.replace(/^[^/.~]*/, "");
+    // A value that goes somewhere by a folder: from the root, the home folder, above, or through `..` on the way.
+    return /^(?:\/|~|\.\.?\/|\.\.$)|(?:^|\/)\.\.(?:\/|$)/.test(value) ? [value] : [];
   });
 }
 
@@ -2050,7 +2141,7 @@ function longOptionAmong(name: string, flags: readonly string[]): string | undef
 
 /** The kind of file a long option names, by its name or any start of it (`--dir` is tar's `--directory`). */
 function longFileOption(table: OptionFileTable, name: string): FileValue | undefined {
-  const flag = name.length < 4 ? name : longOptionAmong(name, Object.keys(table.files));
+  const flag = name.length < 4 || table.whole ? name : longOptionAmong(name, Object.keys(table.files));
   return flag === undefined ? undefined : table.files[flag];
 }
 
@@ -2237,6 +2328,10 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   ],
   sort: ["--compress-program"],
   rsync: ["--rsh", "--rsync-path"],
+  // Configuration that may say where to write: wget's `-e` commands and files, curl's (`-K`, a repository's curlrc);
+  // curl's variables read files into what it sends (`--variable k@file`).
+  wget: ["--execute", "--config"],
+  curl: ["--config", "--variable"],
   // netcat's program or shell command, run with its standard input and output on the connection: a remote shell.
   ...Object.fromEntries(["nc", "ncat", "netcat"].map((nc) => [nc, ["--exec", "--sh-exec", "--lua-exec"]])),
   // A rule "make build" or "npm test" covers words after it: these make them run other code or another folder's.
@@ -2249,6 +2344,9 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   git: [
     "--output",
     "--output-directory",
+    "--export-marks",
+    "--import-marks",
+    "--object-dir",
     "--template",
     "--separate-git-dir",
     "--unsafe-paths",
@@ -2396,6 +2494,8 @@ const COMPOSE_OPTIONS = wordSet("-f --file -p --project-name --profile");
 /** Short options of the same (`make -E …`, `npm -C dir`). */
 const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   rsync: "e",
+  wget: "e",
+  curl: "K",
   make: "Ef",
   nc: "ec",
   ncat: "ec",
@@ -2414,6 +2514,8 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
   "ls-remote": "u",
   "format-patch": "o",
   archive: "o",
+  bugreport: "o",
+  diagnose: "o",
 };
 
 /**
@@ -2429,6 +2531,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
+  const backup = backupElsewhere(name, words);
+  if (backup) return backup;
   if (name === "sed") {
     const { scripts, scriptFiles } = readSed(words);
     if (scriptFiles.length > 0) return "sed -f runs a script Symposium does not read";
@@ -2477,6 +2581,14 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       return `git ${git.name} runs commands Symposium does not read`;
     if (git.name === "submodule" && git.rest.includes("foreach"))
       return "git submodule foreach runs commands Symposium does not read";
+    // Tracked files written below a prefix (`--prefix=../`), a pack written where its name says.
+    if (
+      git.name === "checkout-index" &&
+      git.rest.some((word) => word === null || word.startsWith("--prefix"))
+    )
+      return "git checkout-index --prefix writes files where Symposium does not place them";
+    if (git.name === "pack-objects")
+      return "git pack-objects writes files where Symposium does not place them";
     // `ext::` remotes are commands (off unless configured: a repository's or the person's configuration may allow it).
     if (git.rest.some((word) => word !== null && /^ext::/i.test(word)))
       return "git reaches a remote through a command (ext::)";
@@ -3101,8 +3213,17 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
   const words = argv.slice(1);
   if (name === "crontab") return words.includes("-l") ? undefined : "the scheduled jobs";
   const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  // A short flag counts in a cluster of them too (`npm i -qg x`); a long one shortened (`--glob`).
   const flag = (...flags: string[]) =>
-    words.some((word) => word !== null && flags.some((f) => word === f || longOption(word, f)));
+    words.some(
+      (word) =>
+        word !== null &&
+        flags.some((f) =>
+          /^-\w$/.test(f)
+            ? /^-[a-zA-Z]+$/.test(word) && word.includes(f[1]!)
+            : word === f || longOption(word, f),
+        ),
+    );
   // Installing a program for the user changes what every later shell runs.
   const installs =
     (["npm", "pnpm", "bun"].includes(name) &&
@@ -3122,6 +3243,13 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
     (["pipx", "cargo", "go", "gem"].includes(name) && sub[0] === "install") ||
     (name === "brew" && BREW_CHANGES.has(sub[0] ?? ""));
   if (installs) return "the programs installed for the user";
+  // git's scheduled maintenance: the user's git configuration, and a job that runs on its own.
+  if (
+    name === "git" &&
+    sub[0] === "maintenance" &&
+    ["start", "register", "unregister", "stop"].includes(sub[1] ?? "")
+  )
+    return "git's scheduled maintenance (the user's git configuration and scheduled jobs)";
   // Language and tool version managers install toolchains and set defaults for every later shell of the user.
   const verb = sub[0] ?? "";
   const versions =
