@@ -2331,6 +2331,10 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   // Configuration that may say where to write: wget's `-e` commands and files, curl's (`-K`, a repository's curlrc);
   // curl's variables read files into what it sends (`--variable k@file`).
   wget: ["--execute", "--config"],
+  // A command run on each file found, or on a change.
+  fd: ["--exec", "--exec-batch"],
+  fdfind: ["--exec", "--exec-batch"],
+  nodemon: ["--exec"],
   curl: ["--config", "--variable"],
   // netcat's program or shell command, run with its standard input and output on the connection: a remote shell.
   ...Object.fromEntries(["nc", "ncat", "netcat"].map((nc) => [nc, ["--exec", "--sh-exec", "--lua-exec"]])),
@@ -2496,6 +2500,9 @@ const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   rsync: "e",
   wget: "e",
   curl: "K",
+  fd: "xX",
+  fdfind: "xX",
+  nodemon: "x",
   make: "Ef",
   nc: "ec",
   ncat: "ec",

@@ -81,6 +81,8 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   yarn: { exec: 0, dlx: 0 },
   bun: { x: 0 },
   rustup: { run: 1 },
+  // 1Password's CLI runs the command after `--` with secrets in its environment.
+  op: { run: 0 },
 };
 
 /**
@@ -134,6 +136,22 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "gnome-terminal",
   "konsole",
   "x-terminal-emulator",
+  // Run the command after them with a library, a clock, a proxy or a cache around it, or run command lines given as
+  // strings (benchmarks, runners of several at once), or set variables first (`cross-env A=1 cmd`); zsh's
+  // precommand modifiers (`noglob rm …` in a `zsh -c`, which is read as bash).
+  "eatmydata",
+  "rlwrap",
+  "faketime",
+  "proxychains",
+  "proxychains4",
+  "torsocks",
+  "ccache",
+  "sem",
+  "hyperfine",
+  "concurrently",
+  "cross-env",
+  "noglob",
+  "nocorrect",
   // Terminals that start a command, or type one into a running shell (`kitty @ send-text`, `wezterm cli send-text`).
   "kitty",
   "kitten",

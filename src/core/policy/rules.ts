@@ -1180,7 +1180,16 @@ class FootprintView {
     for (const folder of folders) {
       const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
       const check = path === undefined ? undefined : this.context.paths.check(path);
-      if (check?.status !== "inside") continue;
+      // A folder that is no file operand of the command (`python3 -m http.server -d ..`) meets no other guard; one
+      // computed at run time (a glob) is its operands' (`fileReach`).
+      if (check === undefined) continue;
+      if (check.status === "unresolved")
+        return {
+          guard: "incomplete",
+          label: `${what(shortPath(path!))}, which cannot be resolved: ${check.reason}`,
+        };
+      if (check.status !== "inside")
+        return { guard: "outside", label: `${what(shortPath(check.path))}, outside the workspace` };
       const held = this.withheldHeld(
         this.firstWithheld(check.path, follow, given),
         what(shortPath(check.path)),
