@@ -427,7 +427,8 @@ class FootprintView {
       c.commands.flatMap((s) => s.computedOptions ?? []),
     );
     if (computed.length === 0) return undefined;
-    const anywhere = `${this.context.home}/.ssh/computed-at-run-time`;
+    // Written from `~` and without letters of its own, so that no short option reads in it (make's `-jf…`).
+    const anywhere = "~/.ssh/0";
     const assumed: Footprint = {
       ...this.footprint,
       commands: this.footprint.commands.map((line) => ({
@@ -501,6 +502,8 @@ class FootprintView {
   private destructive(): Held | undefined {
     const downloaders = new Set<number>();
     const runners = new Set<number>();
+    const downloadsFiles = new Set<number>();
+    const projectRunners = new Set<number>();
     let programFromPipe = false;
     for (const [at, { command, cwd, line }] of this.simple.entries()) {
       const wrapped = withoutWrappers(command.argv);
@@ -664,8 +667,11 @@ class FootprintView {
         };
       }
       if (DOWNLOADERS.has(name)) downloaders.add(line);
+      if (this.downloadsFiles(name, argv, line)) downloadsFiles.add(line);
       // A program named by its path (`./tool`) may be what the line downloaded.
       if (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) runners.add(line);
+      // A project's runner runs its files (`curl -o package.json … && npm install`, `git clone … r && cd r && make`).
+      if (PROJECT_RUNNERS.has(name)) projectRunners.add(line);
       programFromPipe ||= command.programFromPipe === true;
     }
     if ([...downloaders].some((line) => runners.has(line)))
@@ -673,10 +679,38 @@ class FootprintView {
         guard: "download-to-shell",
         label: "A download is run by a shell, an interpreter or as a program",
       };
+    if ([...downloadsFiles].some((line) => projectRunners.has(line)))
+      return {
+        guard: "download-to-shell",
+        label:
+          "Files downloaded into the workspace are run by the project's own tools (its scripts, build or tests)",
+      };
     // `echo 'rm -rf ~' | sh`: the commands are in the line, but not where the parser reads commands.
     if (programFromPipe)
       return { guard: "incomplete", label: "A shell reads the commands it runs from a pipe" };
     return undefined;
+  }
+
+  /**
+   * Whether a command of line `line` puts what it downloads into files: curl with an output option or a line that
+   * writes a redirection (`curl -s localhost:3000/health` prints it), wget unless it prints (`-O -`), the others of
+   * `DOWNLOADERS`, and `git clone` of an address.
+   */
+  private downloadsFiles(name: string, argv: readonly (string | null)[], line: number): boolean {
+    const words = argv.slice(1);
+    if (name === "curl")
+      return (
+        words.some((w) => w === null || /^-[a-zA-Z]*[oOJ]|^--(?:output|remote-name|create-dirs)/.test(w)) ||
+        (this.footprint.commands[line]!.commands.length > 0 &&
+          this.footprint.paths.some((p) => p.from === "redirection" && p.access === "write"))
+      );
+    if (name === "wget")
+      return !words.some(
+        (w, i) => w === "-O-" || w === "-qO-" || (/^-[a-zA-Z]*O$/.test(w ?? "") && words[i + 1] === "-"),
+      );
+    if (name === "git")
+      return words.includes("clone") && words.some((w) => w === null || /^(?:\w+:\/\/|git@)/.test(w));
+    return DOWNLOADERS.has(name);
   }
 
   /**
@@ -1708,6 +1742,13 @@ function listingHeld(name: string, listed: ListingProblem, through: SimpleComman
     label: `${name} is given files by ${via} from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
   };
 }
+
+/** Programs that run a project's files: its scripts, build files, tests and configuration. */
+const PROJECT_RUNNERS = new Set([
+  ...["npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "deno", "make", "gmake", "cmake", "ninja"],
+  ...["cargo", "go", "mvn", "gradle", "pytest", "tox", "nox", "pip", "pip3", "poetry", "uv", "rake"],
+  ...["bundle", "composer", "dotnet", "mix", "jest", "vitest"],
+]);
 
 /** Builtins that only print their words. */
 const PRINTS_ONLY = new Set(["echo", "printf"]);
