@@ -2197,6 +2197,10 @@ describe("permission rules and guards", () => {
         `awk '{ print >> "../other/notes.txt" }' src/a.ts`,
         `python3 -u <<'EOF'\nimport shutil\nshutil.rmtree("../other")\nEOF`,
         `perl <<'EOF'\nunlink "../other/x";\nEOF`,
+        // A two-argument open's mode written before the path.
+        `perl -e 'open(F, ">>../other/notes.txt")'`,
+        `perl -e 'open(F, "> ../other/notes.txt")'`,
+        `ruby -e 'open("| ls", "w")' -e 'open(">../other/x")'`,
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       // A package runner runs the package's program: the guards read that program's words
       // (`npx tsc --outDir ~/x` is `tsc --outDir ~/x`).

@@ -853,7 +853,8 @@ export function pathLiterals(code: string): string[] {
   const paths: string[] = HOME_IN_CODE.test(code) ? ["~"] : [];
   for (const [, , written] of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
     // A `file://` address names its path (`urlopen('file:///home/u/.ssh/id_rsa')`).
-    const text = written?.replace(/^file:\/\/(?:localhost)?(?=\/)/i, "");
+    // Perl's two-argument open writes its mode before the path (`open(F, ">>../x")`).
+    const text = written?.replace(/^file:\/\/(?:localhost)?(?=\/)/i, "").replace(/^\s*\+?(?:>>|[<>])\s*/, "");
     if (text === undefined || text.length > 4096 || /\s|:\/\/|\$\{/.test(text)) continue;
     if (/^(?:~$|~\/|\/[\w.]|\.{1,2}\/|\.[\w-])|(?:^|\/)\.\.(?:\/|$)/.test(text)) paths.push(text);
   }
