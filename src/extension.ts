@@ -4,6 +4,7 @@
  * Deactivation answers every pending request `cancelled`, kills the agents, and waits until the history, shutdown
  * decisions included, is on disk.
  */
+import { authMethodItems } from "./host/authMethodPick";
 import * as vscode from "vscode";
 import type { ProtocolVersion } from "./acp/agentConnection";
 import { AgentSessions } from "./acp/agentSessions";
@@ -67,10 +68,10 @@ class SymposiumExtension extends Disposable {
       addPermissionRule: (entry) => configuration.addPermissionRule(entry),
       chooseAuthMethod: async (agentName, methods) =>
         (
-          await vscode.window.showQuickPick(
-            methods.map((m) => ({ label: m.name, detail: m.description, id: m.id })),
-            { title: vscode.l10n.t("{0} needs you to sign in", agentName), ignoreFocusOut: true },
-          )
+          await vscode.window.showQuickPick(authMethodItems(methods), {
+            title: vscode.l10n.t("{0} needs you to sign in", agentName),
+            ignoreFocusOut: true,
+          })
         )?.id,
       lastAgent: {
         get: () => memory.get<string>("lastAgent"),

@@ -5,7 +5,8 @@
  */
 
 /** Bidi controls and invisible characters that make text read differently from what it is. */
-const DECEPTIVE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+const DECEPTIVE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 /** C0 and C1 control characters, DEL included (newlines and tabs too). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
@@ -61,7 +62,7 @@ export function escapeForLog(text: string, max = 8_000): string {
 
 /** `DECEPTIVE` but the joiners (U+200C, U+200D) that emoji and several scripts need in ordinary text. */
 const DECEPTIVE_IN_PROSE =
-  /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
 /**
  * An agent's text as a person may copy it. Bidi controls, invisible characters and control characters (all but

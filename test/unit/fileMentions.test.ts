@@ -56,6 +56,8 @@ describe("file mentions", () => {
       assert.equal(mentionPath("plain/ünïcode.ts"), "plain/ünïcode.ts");
       // What the list shows for a name with a newline: the same marker (the box would show two lines).
       assert.equal(visibleText("a\nb"), "a\nb", "visibleText keeps newlines; mentionPath does not");
+      // Characters that render as nothing though they are no controls are marked too.
+      assert.equal(visibleText("r\u00adm\u115f\u17b4 \u{e01ef}x"), "r<U+00AD>m<U+115F><U+17B4> <U+E01EF>x");
     });
   });
 

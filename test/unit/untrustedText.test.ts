@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { copyableText, escapeForLog, inertText } from "../../src/core/untrustedText";
+import { authMethodItems } from "../../src/host/authMethodPick";
 
 /** VS Code's notification link syntax (`parseLinkedText`): `[label](scheme:target)` with nothing between `]` and `(`. */
 const LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)[^)\s]+/i;
@@ -7,6 +8,20 @@ const LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)[^)\s]+/i;
 const ICON = /\$\([a-z0-9-~]+\)/i;
 
 describe("untrustedText", () => {
+  it("shows an agent's sign-in methods in the quick pick inert: no icons, hidden characters or links", () => {
+    const [item] = authMethodItems([
+      {
+        id: "m",
+        name: "$(pass) Sign in\u202e",
+        description: "[Docs](command:workbench.action.terminal.sendSequence)",
+      },
+    ]);
+    assert.doesNotMatch(item!.label, ICON);
+    assert.match(item!.label, /<U\+202E>/);
+    assert.doesNotMatch(item!.detail!, LINK);
+    assert.equal(item!.id, "m");
+  });
+
   describe("inertText", () => {
     const attacks = [
       "Run tests [Show request](command:workbench.extensions.installExtension?%22evil.ext%22)",
@@ -34,6 +49,11 @@ describe("untrustedText", () => {
 
     it("shows bidi overrides and invisible characters instead of obeying them", () => {
       assert.equal(inertText("rm -rf \u202e/ txt.exe\u200b"), "rm -rf <U+202E>/ txt.exe<U+200B>");
+      // What renders as nothing though it is no control: soft hyphen, grapheme joiner, fillers, a variation selector.
+      assert.equal(
+        inertText("r\u00adm\u034f -\u3164rf \u{e0100}~"),
+        "r<U+00AD>m<U+034F> -<U+3164>rf <U+E0100>~",
+      );
     });
 
     it("caps length by code points without splitting an emoji, with an ellipsis", () => {
