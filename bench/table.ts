@@ -454,7 +454,7 @@ export function buildRows(r: BenchResults): Row[] {
   // -- 7. Bundles --------------------------------------------------------------------------------------------------
   const b = r.bundles;
   if (b) {
-    const budget: Record<string, number> = { "dist/extension.js": 200, "dist/webview.js": 187 };
+    const budget: Record<string, number> = { "dist/extension.js": 200, "dist/webview.js": 189 };
     for (const file of b.files) {
       const limit = budget[file.file];
       add({

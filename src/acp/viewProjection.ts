@@ -130,6 +130,8 @@ function sameToolCallSubject(a: ToolCallSubject, b: ToolCallSubject): boolean {
     a.toolKind === b.toolKind &&
     a.toolTitle === b.toolTitle &&
     a.command === b.command &&
+    a.commandCut?.omitted === b.commandCut?.omitted &&
+    a.commandCut?.tail === b.commandCut?.tail &&
     a.rawInput === b.rawInput &&
     a.rawInputTruncated === b.rawInputTruncated &&
     (a.locations === b.locations || JSON.stringify(a.locations) === JSON.stringify(b.locations)) &&

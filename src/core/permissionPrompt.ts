@@ -15,7 +15,7 @@ import {
 } from "../shared/protocol";
 import { asArray, asObject, asString } from "./json";
 import type { PathCheck } from "./sessionModel";
-import { capJson, capLabel, capText } from "./text";
+import { capCommand, capJson, capLabel, capText } from "./text";
 import { toolCallSubject } from "../shared/toolCallView";
 
 export interface PermissionPrompt {
@@ -165,9 +165,11 @@ function subjectView(raw: unknown, toolCall: ToolCallView | undefined, inWorkspa
     case "command": {
       const cwd = capText(asString(subject.cwd) ?? "", LIMITS.pathChars).text;
       const toolCallId = asString(subject.toolCallId);
+      const { command, cut } = capCommand(asString(subject.command) ?? "");
       return {
         type: "command",
-        command: capLabel(asString(subject.command) ?? "", LIMITS.commandChars),
+        command,
+        ...(cut ? { commandCut: cut } : {}),
         cwd,
         ...cwdPlace(cwd, inWorkspace),
         ...(toolCallId ? { toolCallId } : {}),

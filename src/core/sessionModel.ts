@@ -2,13 +2,15 @@
  * One ACP session as the view shows it: transcript, tool calls, plan, commands and status.
  *
  * `session/update` notifications of both protocol versions are applied here, in arrival order, as upserts with the
- * spec's patch semantics (omitted = unchanged, `null` = cleared). Every string an agent sends is capped on the way in.
+ * spec's patch semantics: a tool call's fields omitted or `null` are unchanged (as in the policy's raw copy of it,
+ * `acp/rawToolCalls.ts`), a session title's `null` clears it. Every string an agent sends is capped on the way in.
  * Each `apply…` call returns the transcript items it changed, so the host can send only those to the view.
  */
 import { randomUUID } from "./randomUUID";
 import type { PastSession } from "./pastSessions";
 import {
   LIMITS,
+  type CommandCut,
   type LocationView,
   type QueuedMarker,
   type SessionHeader,
@@ -26,7 +28,7 @@ import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
 import { appendOutput, TerminalOutputs } from "./terminalOutputs";
-import { capJson, capLabel, capText } from "./text";
+import { capCommand, capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
 import { SessionControls } from "./sessionControls";
 
@@ -77,8 +79,10 @@ export interface ToolCallState {
   changedAfterRequest?: boolean;
   /** The raw input as capped JSON, made once per patch; the whole raw input is not kept (it may be megabytes). */
   rawInputView?: { text: string; truncated: boolean };
-  /** The command its raw input says it runs (argv or string), capped. */
+  /** The command its raw input says it runs (argv or string), capped: its start when it is too long to send whole. */
   command?: string;
+  /** What of a command too long to send whole is left out, and its end. */
+  commandCut?: CommandCut;
   /** The person rejected a card about it: if the agent leaves it open, the turn's end settles it as rejected. */
   rejected?: boolean;
 }
@@ -353,8 +357,12 @@ export class SessionModel {
     if (!id) return [];
     this.openStreamItem = undefined;
     let call = this.toolCalls.get(id);
+    // Absent and `null` both leave a field as it was (an update names only what changed), as the raw tool call the
+    // policy decides on reads them: were `null` to clear here, a card could show less than the policy sees.
+    const given = (field: (typeof PATCHED_FIELDS)[number]) =>
+      patch[field] !== undefined && patch[field] !== null;
     // A permission request naming a known tool call by its id alone changes nothing: nothing to send again.
-    if (call && !PATCHED_FIELDS.some((field) => field in patch)) return [];
+    if (call && !PATCHED_FIELDS.some(given)) return [];
     if (!call) {
       call = {
         id,
@@ -369,10 +377,10 @@ export class SessionModel {
     }
     // A card shows the request as it arrived; a later change of what it shows is flagged beside it.
     const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
-    if ("title" in patch) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
-    if ("kind" in patch) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
-    if ("status" in patch) call.status = capLabel(asString(patch.status) ?? "pending", 50);
-    if ("locations" in patch) {
+    if (given("title")) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
+    if (given("kind")) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
+    if (given("status")) call.status = capLabel(asString(patch.status) ?? "pending", 50);
+    if (given("locations")) {
       call.locations = asArray(patch.locations)
         .slice(0, LIMITS.locationsPerToolCall)
         .flatMap((location) => {
@@ -392,7 +400,7 @@ export class SessionModel {
           ];
         });
     }
-    if ("content" in patch) {
+    if (given("content")) {
       const owner = call.id;
       this.fullTexts.deleteOwner(owner);
       call.content = asArray(patch.content)
@@ -400,13 +408,14 @@ export class SessionModel {
         .flatMap(receiveContent)
         .map((content, index) => this.storeContent(owner, index, content));
     }
-    if ("rawInput" in patch) {
+    if (given("rawInput")) {
       const raw = patch.rawInput;
-      call.rawInputView =
-        // No ownCopy: capJson's text is always a new string (its parts joined), so it keeps nothing of `raw` alive.
-        raw === undefined || raw === null ? undefined : capJson(raw, LIMITS.rawInputChars);
+      // No ownCopy: capJson's text is always a new string (its parts joined), so it keeps nothing of `raw` alive.
+      call.rawInputView = capJson(raw, LIMITS.rawInputChars);
       const command = commandOfRawInput(raw);
-      call.command = command !== undefined ? ownCopy(capLabel(command, LIMITS.commandChars)) : undefined;
+      const capped = command !== undefined ? ownCopy(capCommand(command)) : undefined;
+      call.command = capped?.command;
+      call.commandCut = capped?.cut;
     }
     if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
     return [this.replaceToolCallItem(call)];
@@ -470,6 +479,7 @@ export class SessionModel {
       ),
       ...(raw ? { rawInput: raw.text, rawInputTruncated: raw.truncated } : {}),
       ...(call.command !== undefined ? { command: call.command } : {}),
+      ...(call.commandCut !== undefined ? { commandCut: call.commandCut } : {}),
     };
   }
 

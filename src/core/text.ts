@@ -1,4 +1,5 @@
 /** Caps for agent-supplied text. Everything an agent sends is bounded here before it is stored or shown. */
+import { LIMITS, type CommandCut } from "../shared/protocol";
 import { boundedJson } from "./boundedJson";
 
 export interface Capped {
@@ -19,6 +20,20 @@ export function capText(text: string, max: number): Capped {
 export function capLabel(text: string, max: number): string {
   const capped = capText(text, max);
   return capped.truncated ? `${capped.text}…` : capped.text;
+}
+
+/**
+ * A command as the view gets it: whole when it fits `LIMITS.commandChars`; else its start and, in `cut`, its end
+ * (`LIMITS.commandTailChars`) and how many characters between them are left out, so the card can say how much it
+ * does not show and show where a chained command hides. Never split inside a surrogate pair.
+ */
+export function capCommand(command: string): { command: string; cut?: CommandCut } {
+  if (command.length <= LIMITS.commandChars) return { command };
+  const head = capText(command, LIMITS.commandChars - LIMITS.commandTailChars).text;
+  let from = command.length - LIMITS.commandTailChars;
+  const code = command.charCodeAt(from);
+  if (code >= 0xdc00 && code <= 0xdfff) from += 1; // do not start with half a surrogate pair
+  return { command: head, cut: { omitted: from - head.length, tail: command.slice(from) } };
 }
 
 /**

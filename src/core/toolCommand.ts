@@ -1,30 +1,61 @@
 /**
- * The command a tool call will run, from its raw input as the agents send it: `command` as a string (Claude, Qwen,
- * Copilot, Gemini) or an argv array (Codex: `["/bin/bash", "-lc", "…"]`), or `commands` (a list of either). The card
- * shows it whatever the agent's title says: a title is the model's description of the command, not the command.
+ * The commands a tool call will run, from its raw input as the agents send it: `command` as a string (Claude, Qwen,
+ * Copilot, Gemini) or an argv array (Codex: `["/bin/bash", "-lc", "…"]`), `cmd`, or `commands` (a list of either).
+ * The card shows them whatever the agent's title says (a title is the model's description of the command, not the
+ * command), and the policy's footprint reads them from here too, so the two never read different fields.
  */
 import { asObject } from "./json";
 
 /** Shells whose `-c`/`-lc` script is the command itself. */
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "pwsh", "powershell", "cmd"]);
 
-export function commandOfRawInput(rawInput: unknown): string | undefined {
+/**
+ * One command a raw input states: its text as the card shows it (a string as sent; an argv's shell script, else the
+ * argv quoted) and the argv when it came as one; or why it cannot be read. `from` says where it was found.
+ */
+export type StatedCommand =
+  { from: string; text: string; argv?: string[] } | { from: string; unreadable: string };
+
+/**
+ * Every command the raw input states, in every field that may state one (`command`, `cmd`, each of `commands`):
+ * what the card shows is read from these, and the policy reads all of them. A field holding something else is
+ * `unreadable`, never skipped.
+ */
+export function statedCommands(rawInput: unknown): StatedCommand[] {
   const input = asObject(rawInput);
-  if (!input) return undefined;
-  const single = commandText(input.command);
-  if (single !== undefined) return single;
-  if (Array.isArray(input.commands)) {
-    const all = input.commands.map(commandText);
-    if (all.length > 0 && all.every((c) => c !== undefined)) return all.join("\n");
+  if (!input) return [];
+  const stated: StatedCommand[] = [];
+  for (const field of ["command", "cmd"]) {
+    const value = input[field];
+    if (value !== undefined && value !== null) stated.push(statedCommand(value, `rawInput.${field}`));
   }
-  return undefined;
+  const list = input.commands;
+  if (list !== undefined && list !== null) {
+    if (!Array.isArray(list) || list.length === 0)
+      stated.push({ from: "rawInput.commands", unreadable: "is not a list of commands" });
+    else list.forEach((value, i) => stated.push(statedCommand(value, `rawInput.commands[${i}]`)));
+  }
+  return stated;
 }
 
-function commandText(value: unknown): string | undefined {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value;
-  if (!Array.isArray(value) || value.length === 0 || !value.every((a) => typeof a === "string"))
-    return undefined;
+/** What the card shows as the command: each readable command stated, once, a line each; undefined for none. */
+export function commandOfRawInput(rawInput: unknown): string | undefined {
+  const texts = new Set<string>();
+  for (const command of statedCommands(rawInput))
+    if ("text" in command && command.text.trim() !== "") texts.add(command.text);
+  return texts.size > 0 ? [...texts].join("\n") : undefined;
+}
+
+function statedCommand(value: unknown, from: string): StatedCommand {
+  if (typeof value === "string") return { from, text: value };
+  if (!Array.isArray(value) || !value.every((a) => typeof a === "string"))
+    return { from, unreadable: "is neither a string nor a list of strings" };
+  if (value.length === 0) return { from, unreadable: "is an empty list" };
   const argv: string[] = value;
+  return { from, text: argvText(argv), argv };
+}
+
+function argvText(argv: string[]): string {
   const [program = "", flag = "", script = ""] = argv;
   const shell = (program.split(/[\\/]/).pop() ?? "").replace(/\.exe$/i, "").toLowerCase();
   // `bash -lc "script"`: the script is what runs (the wrapper is how every command runs).

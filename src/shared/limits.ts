@@ -6,7 +6,12 @@
 export const LIMITS = {
   titleChars: 500,
   descriptionChars: 4_000,
+  /**
+   * A command: one longer is sent as its start and its last `commandTailChars` characters (the end is where a chained
+   * command hides), together at most `commandChars`, with the number of characters between them left out.
+   */
   commandChars: 8_000,
+  commandTailChars: 2_000,
   pathChars: 4_096,
   optionNameChars: 200,
   /** How much of an agent's option id history, logs and decision records keep (the agent is answered the whole id). */

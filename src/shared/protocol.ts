@@ -192,8 +192,21 @@ export interface ToolCallView {
   /** Raw input as formatted JSON, capped. */
   rawInput?: string;
   rawInputTruncated?: boolean;
-  /** The command the raw input says the tool call runs (argv joined, or a shell's script), capped. */
+  /** The command the raw input says the tool call runs (argv joined, or a shell's script), capped; its start if cut. */
   command?: string;
+  /** A command too long to send whole: how much is left out after `command`, and its end. */
+  commandCut?: CommandCut;
+}
+
+/**
+ * A command too long to send whole (`LIMITS.commandChars`): the view gets its start (`command`), how many characters
+ * after it are left out, and its end, and the card says how much it does not show.
+ */
+export interface CommandCut {
+  /** Characters between the start sent and `tail`, not sent. */
+  omitted: number;
+  /** The command's last characters (`LIMITS.commandTailChars`). */
+  tail: string;
 }
 
 /** A message the session could not take yet (still starting, or behind an earlier one), or could not send at all. */
@@ -230,11 +243,13 @@ export type SubjectView =
       rawInputTruncated?: boolean;
       /** The command the tool call will run, from its raw input: the card shows it above the agent's wording. */
       command?: string;
+      commandCut?: CommandCut;
       diffs: Extract<ToolContentView, { type: "diff" }>[];
     }
   | {
       type: "command";
       command: string;
+      commandCut?: CommandCut;
       cwd: string;
       /** `cwd` relative to its workspace folder when inside one (display only). */
       cwdDisplay: string;

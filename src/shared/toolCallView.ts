@@ -2,7 +2,7 @@
  * What host and view both derive from a tool call's view model, in one place so the two cannot disagree. Types only
  * from the protocol, so the webview bundle may import it as a value (lint allows this module).
  */
-import type { SubjectView, ToolCallView, ToolStateOp } from "./protocol";
+import type { CommandCut, SubjectView, ToolCallView, ToolStateOp } from "./protocol";
 
 /**
  * What a card about a tool call shows: the tool call's title, kind, locations, diffs, command and raw input. The host
@@ -18,6 +18,7 @@ export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { 
     locations: toolCall.locations,
     diffs: toolCall.content.filter((c) => c.type === "diff"),
     ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
+    ...(toolCall.commandCut !== undefined ? { commandCut: toolCall.commandCut } : {}),
     ...(toolCall.rawInput !== undefined
       ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
       : {}),
@@ -52,9 +53,9 @@ export function subjectToolCallId(subject: SubjectView): string | undefined {
 export function subjectGist(subject: SubjectView): string {
   switch (subject.type) {
     case "command":
-      return subject.command;
+      return commandGist(subject.command, subject.commandCut);
     case "tool_call": {
-      if (subject.command !== undefined) return subject.command;
+      if (subject.command !== undefined) return commandGist(subject.command, subject.commandCut);
       const paths = [...subject.locations, ...subject.diffs].map((named) => named.display);
       return [...new Set(paths)].join(", ");
     }
@@ -64,4 +65,11 @@ export function subjectGist(subject: SubjectView): string {
     case "not_shown":
       return "";
   }
+}
+
+/** A command as one text: a cut one with what is left out said between its start and its end. */
+function commandGist(command: string, cut: CommandCut | undefined): string {
+  return cut
+    ? `${command} [… ${cut.omitted.toLocaleString("en-US")} characters not shown …] ${cut.tail}`
+    : command;
 }

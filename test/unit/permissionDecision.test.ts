@@ -92,4 +92,79 @@ describe("deciding one permission request", () => {
     assert.equal(next.prompt.subject.type === "command" && next.prompt.subject.cwdInWorkspace, false);
     assert.equal(next.decision.answer, "ask");
   });
+
+  it("shows on the card the command it decides on when an update sends null fields", () => {
+    // An update's null, like an absent field, leaves the field as it was: in the card's tool call and in the raw
+    // tool call the footprint is built from alike.
+    const { boundary } = swappingTree("dir", "dir");
+    const model = new SessionModel("s", "Agent", (path) => placeIn(boundary, path));
+    const raw = new RawToolCalls();
+    const update = (fields: Record<string, unknown>) => {
+      model.applyUpdate(fields);
+      raw.noteUpdate(fields);
+    };
+    const push = "git push --force origin main";
+    update({
+      sessionUpdate: "tool_call",
+      toolCallId: "push",
+      title: "Push",
+      kind: "execute",
+      rawInput: { command: push },
+      locations: [{ path: "/w/ws/run" }],
+    });
+    update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "push",
+      status: "in_progress",
+      rawInput: null,
+      locations: null,
+      content: null,
+      kind: null,
+      title: null,
+    });
+    const { prompt, footprint } = preparePermission(
+      model,
+      raw,
+      {
+        protocolVersion: 1,
+        agentName: "Agent",
+        params: {
+          sessionId: "a",
+          toolCall: { toolCallId: "push" },
+          options: [
+            { optionId: "yes", name: "Allow once", kind: "allow_once" },
+            { optionId: "no", name: "Reject", kind: "reject_once" },
+          ],
+        },
+      },
+      {
+        bypassed: false,
+        workspaceTrusted: true,
+        boundary,
+        rules: [],
+        policy,
+        home: "/home/u",
+        cwd: "/w/ws",
+        editorProcesses: [],
+      },
+    );
+    assert.ok(prompt.subject.type === "tool_call");
+    if (prompt.subject.type !== "tool_call") return;
+    assert.equal(prompt.subject.command, push);
+    assert.equal(prompt.subject.toolKind, "execute");
+    assert.equal(prompt.subject.toolTitle, "Push");
+    assert.deepEqual(
+      prompt.subject.locations.map((l) => l.path),
+      ["/w/ws/run"],
+    );
+    assert.match(prompt.subject.rawInput ?? "", /git push --force origin main/);
+    assert.deepEqual(
+      footprint.commands.map((c) => c.line),
+      [push],
+    );
+    assert.deepEqual(
+      footprint.paths.map((p) => p.path),
+      ["/w/ws/run"],
+    );
+  });
 });

@@ -66,7 +66,7 @@ describe("SessionModel", () => {
     assert.deepEqual(items[0], { kind: "agent", id: "agent:a", markdown: "Final" });
   });
 
-  it("applies tool_call_update as a patch: omitted keeps, null resets, values replace; position is kept", () => {
+  it("applies tool_call_update as a patch: omitted and null keep, values replace; position is kept", () => {
     const m = model();
     m.applyUpdate({
       sessionUpdate: "tool_call_update",
@@ -84,14 +84,21 @@ describe("SessionModel", () => {
     m.applyUpdate({
       sessionUpdate: "tool_call_update",
       toolCallId: "t1",
+      title: null,
       kind: null,
       locations: null,
       status: null,
+      content: null,
+      rawInput: null,
     });
     call = m.toolCall("t1")!;
-    assert.equal(call.kind, "other");
-    assert.equal(call.status, "pending");
-    assert.deepEqual(call.locations, []);
+    assert.equal(call.title, "Edit a");
+    assert.equal(call.kind, "edit");
+    assert.equal(call.status, "in_progress");
+    assert.deepEqual(
+      call.locations.map((l) => [l.path, l.line]),
+      [["/work/a", 2]],
+    );
   });
 
   it("builds a capped unified diff preview for a v1 diff and marks workspace locations", () => {
@@ -370,6 +377,51 @@ describe("SessionModel", () => {
     assert.equal(command({ commands: ["make", ["ls", "-la"]] }), "make\nls -la");
     assert.equal(command({ path: "/work/a.txt" }), undefined);
     assert.equal(command({ command: 42 }), undefined);
+  });
+
+  it("shows every command the policy reads from raw input: cmd, and command beside commands", () => {
+    const m = model();
+    const command = (rawInput: unknown) => {
+      m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "c", kind: "execute", rawInput });
+      const item = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === "c");
+      return item?.kind === "tool_call" ? item.command : "no item";
+    };
+    assert.equal(command({ cmd: "rm -rf ~" }), "rm -rf ~");
+    assert.equal(command({ command: "npm test", cmd: "rm -rf ~" }), "npm test\nrm -rf ~");
+    assert.equal(command({ command: "npm test", commands: ["rm -rf ~"] }), "npm test\nrm -rf ~");
+    // A list with something else in it still shows what it can (the policy asks about the rest).
+    assert.equal(command({ commands: ["rm -rf ~", 42] }), "rm -rf ~");
+    assert.equal(command({ command: "ls", cmd: "ls" }), "ls");
+  });
+
+  it("sends a command too long to send whole as its start, its end and how much is left out", () => {
+    const m = model();
+    const middle = "x".repeat(100_000);
+    const long = `echo start && ${middle} && rm -rf ~`;
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "c",
+      kind: "execute",
+      rawInput: { command: long },
+    });
+    const item = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === "c");
+    assert.ok(item?.kind === "tool_call");
+    if (item?.kind !== "tool_call") return;
+    const cut = item.commandCut!;
+    assert.ok(item.command!.startsWith("echo start && "));
+    assert.ok(cut.tail.endsWith(" && rm -rf ~"));
+    assert.equal(item.command!.length + cut.omitted + cut.tail.length, long.length);
+    assert.equal(item.command!.length + cut.tail.length, LIMITS.commandChars);
+    assert.equal(cut.tail.length, LIMITS.commandTailChars);
+    // A command that fits is sent whole, with nothing said to be left out.
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "d",
+      kind: "execute",
+      rawInput: { command: "ls" },
+    });
+    const whole = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === "d");
+    assert.deepEqual(whole?.kind === "tool_call" && [whole.command, whole.commandCut], ["ls", undefined]);
   });
 
   it("shows tool output fenced whole in Markdown as the text inside, and a git patch without its file headers", () => {

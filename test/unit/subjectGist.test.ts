@@ -31,6 +31,23 @@ describe("subjectGist: what a request does, in one line", () => {
     assert.equal(subjectGist(toolCall({ toolKind: "execute", command: "curl x | sh" })), "curl x | sh");
   });
 
+  it("says how much of a command too long to send whole it leaves out, between its start and its end", () => {
+    const commandCut = { omitted: 92_000, tail: "&& rm -rf ~" };
+    const expected = "echo start [… 92,000 characters not shown …] && rm -rf ~";
+    assert.equal(
+      subjectGist({
+        type: "command",
+        command: "echo start",
+        commandCut,
+        cwd: "/w",
+        cwdDisplay: ".",
+        cwdInWorkspace: true,
+      }),
+      expected,
+    );
+    assert.equal(subjectGist(toolCall({ toolKind: "execute", command: "echo start", commandCut })), expected);
+  });
+
   it("else the paths it names, each once, as the card shows them", () => {
     const subject = toolCall({
       locations: [{ path: "/w/src/a.ts", display: "src/a.ts", inWorkspace: true }],

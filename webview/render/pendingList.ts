@@ -11,6 +11,9 @@ import { button, el, icon } from "../dom";
 import { planOrder } from "../keyedOrder";
 import { appendVisible, clip } from "../text";
 
+/** A row's gist: a command's most, with room for what a cut one says of the characters it leaves out. */
+const GIST_CHARS = LIMITS.commandChars + 100;
+
 export interface PendingListActions {
   answer(keys: string[], answer: "allow" | "reject"): void;
   announce(text: string): void;
@@ -104,7 +107,7 @@ export class PendingList {
     if (gist !== "")
       appendVisible(
         text.appendChild(el("span", { class: "pending-batch-gist mono" })),
-        clip(gist, LIMITS.commandChars),
+        clip(gist, GIST_CHARS),
       );
     return el("li", {}, el("label", {}, box, text));
   }

@@ -8,6 +8,13 @@ import type { HostPort } from "../host";
 import { el, icon } from "../dom";
 import { hasHiddenCharacters } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
+import {
+  commandContinuesNote,
+  commandCutNote,
+  omittedMarker,
+  shownCommand,
+  type ShownCommand,
+} from "./commandShown";
 import { reachableWhenScrolling } from "./scrollBox";
 import {
   kindIcon,
@@ -40,25 +47,38 @@ function kindLabel(toolKind: string): string {
 export function renderToolCommand(prompt: PromptView): HTMLElement | null {
   const subject = prompt.subject;
   if (subject.type !== "tool_call" || subject.command === undefined) return null;
+  const shown = shownCommand(subject.command, subject.commandCut);
   return el(
     "div",
     { class: "subject subject-command card-command" },
-    ...commandLines(subject.command),
-    hasHiddenCharacters(subject.command) ? hiddenCharacterWarning() : null,
+    ...commandLines(shown),
+    hasHiddenCharacters(shown.head) || hasHiddenCharacters(shown.tail) ? hiddenCharacterWarning() : null,
   );
 }
 
-/** The "Command" label, the command exactly (hidden characters shown) and a note when it runs past its box. */
-function commandLines(text: string): (HTMLElement | null)[] {
+/**
+ * The "Command" label, the command exactly (hidden characters shown) and a note when it runs past its box. A command
+ * too long to send whole shows its start and its end, with what is left out said above the box and marked in it.
+ */
+function commandLines(shown: ShownCommand): (HTMLElement | null)[] {
   // A group, so its name is exposed (a name on a plain `pre` is dropped).
   const command = reachableWhenScrolling(
     el("pre", { class: "command mono", role: "group", "aria-label": "Command" }),
   );
-  appendVisible(command, clip(text, LIMITS.commandChars));
+  appendVisible(command, shown.head);
+  if (shown.omitted > 0) {
+    command.append(el("span", { class: "command-omitted" }, `\n${omittedMarker(shown)}\n`));
+    appendVisible(command, shown.tail);
+  }
+  const cut = commandCutNote(shown);
+  const continues = commandContinuesNote(shown);
   return [
     el("div", { class: "subject-label" }, icon("terminal"), " Command"),
+    cut === null ? null : el("p", { class: "warning command-cut" }, icon("warning"), ` ${cut}`),
     command,
-    commandContinues(text),
+    continues === null
+      ? null
+      : el("p", { class: "warning command-continues" }, icon("warning"), ` ${continues}`),
   ];
 }
 
@@ -92,11 +112,15 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
     }
     case "command": {
       const cwd = pathLabel(subject.cwdDisplay, subject.cwd);
-      const hidden = hasHiddenCharacters(subject.command) || hasHiddenCharacters(subject.cwd);
+      const shown = shownCommand(subject.command, subject.commandCut);
+      const hidden =
+        hasHiddenCharacters(shown.head) ||
+        hasHiddenCharacters(shown.tail) ||
+        hasHiddenCharacters(subject.cwd);
       return el(
         "div",
         { class: "subject subject-command" },
-        ...commandLines(subject.command),
+        ...commandLines(shown),
         el("div", { class: "cwd" }, el("span", { class: "subject-label" }, "in "), cwd),
         subject.cwdInWorkspace
           ? null
@@ -144,29 +168,4 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
     default:
       return unsupported("subject", subject, "warning");
   }
-}
-
-/** Lines past which the command box scrolls: blank lines can push the part that matters out of sight. */
-const VISIBLE_COMMAND_LINES = 12;
-const VISIBLE_LINE_CHARS = 160;
-
-/**
- * A note when the command is more than its box shows at once: blank lines (padding that hides what follows), many
- * lines, or a line longer than the box is wide. Null for an ordinary one-liner.
- */
-function commandContinues(command: string): HTMLElement | null {
-  const lines = command.split("\n");
-  const blank = lines.filter((line) => line.trim() === "").length;
-  const longest = Math.max(...lines.map((line) => line.length));
-  if (lines.length <= 1 && longest <= VISIBLE_LINE_CHARS) return null;
-  if (blank === 0 && lines.length <= VISIBLE_COMMAND_LINES && longest <= VISIBLE_LINE_CHARS) return null;
-  const parts = [`${lines.length} lines`];
-  if (blank > 0) parts.push(`${blank} of them blank`);
-  if (longest > VISIBLE_LINE_CHARS) parts.push(`the longest ${longest} characters`);
-  return el(
-    "p",
-    { class: "warning command-continues" },
-    icon("warning"),
-    ` This command continues: ${parts.join(", ")}. Scroll to read all of it.`,
-  );
 }

@@ -7,6 +7,7 @@
  * reason, and a footprint with a reason is incomplete (never approved without a person).
  */
 import { posix, win32 } from "node:path";
+import { statedCommands } from "../toolCommand";
 import { folderMovedTo } from "./commandEffects";
 import {
   changesDirectory,
@@ -319,26 +320,35 @@ class FootprintBuilder {
     const cwd = cwdField ? input[cwdField] : undefined;
     if (cwdField && typeof cwd !== "string")
       this.incomplete(`${label}: rawInput.${cwdField} is not a string`);
-    const command = input.command ?? input.cmd;
-    if (command === undefined || command === null) {
+    // The fields the card shows a command from (`statedCommands`), every one of them.
+    const stated = statedCommands(input);
+    if (stated.length === 0) {
       if (typeof cwd === "string") this.path(cwd, "write", `rawInput.${cwdField}`);
       return;
     }
     const where = typeof cwd === "string" ? cwd : undefined;
-    if (typeof command === "string") this.commandLine(command, where, "rawInput.command");
-    else if (Array.isArray(command) && command.every((w): w is string => typeof w === "string"))
-      this.argv(command, where);
-    else this.incomplete(`${label}: rawInput.command is neither a string nor a list of strings`);
+    for (const command of stated) {
+      // Each line is parsed before it is counted: a list of a million is not parsed to find it too long.
+      if (this.footprint.commands.length >= MAX_FOOTPRINT_ITEMS) {
+        this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} command lines`);
+        break;
+      }
+      if ("unreadable" in command) {
+        this.incomplete(`${label}: ${command.from} ${command.unreadable}`);
+        continue;
+      }
+      if (command.argv) this.argv(command.argv, where, command.from);
+      // The line the card shows is read too: for an argv it may be a script the shell parser does not unwrap.
+      this.commandLine(command.text, where, command.from);
+    }
   }
 
   /** Codex sends an argv: `["/bin/bash", "-lc", "echo hi > out.txt"]` runs the script; anything else runs as is. */
-  private argv(argv: string[], cwd: string | undefined): void {
+  private argv(argv: string[], cwd: string | undefined, from: string): void {
     const script = shellScript(argv);
-    if (typeof script === "string")
-      return this.commandLine(script, cwd, "rawInput.command (shell script)", argv);
-    if (argv.length === 0) return void this.incomplete("rawInput.command is an empty list");
+    if (typeof script === "string") return this.commandLine(script, cwd, `${from} (shell script)`, argv);
     // Read back as the line it quotes to: a wrapped shell (`env bash -c …`) or find's `-exec` is then read the same.
-    this.commandLine(argv.map(quoteWord).join(" "), cwd, "rawInput.command", argv);
+    this.commandLine(argv.map(quoteWord).join(" "), cwd, from, argv);
   }
 
   private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {
@@ -365,7 +375,7 @@ class FootprintBuilder {
     // A cd inside a loop or a condition moves some rounds or none: the line's folders are then each one it may reach.
     const inOrder = parsed?.inOrder === true && !movesAmong(parsed.inBlock);
     const moves = movesFolder
-      ? this.foldersMovedTo(command.commands, base, inOrder, new Set(parsed?.piped))
+      ? this.foldersMovedTo(command.line, command.commands, base, inOrder, new Set(parsed?.piped))
       : { paths: [], folders: [base] };
     if (typeof moves === "string") this.incomplete(moves);
     // A cd that may run again and again (`for …; do cd ..; done`) may take the line anywhere its folder leads: the
@@ -411,9 +421,11 @@ class FootprintBuilder {
    * `..` (`link/..` is the folder holding the link) and as the file system does (beside the link's target). In a line
    * whose commands run one after another (`cd web && npm i && cd ../api && npm i`), each `cd` moves the ones after
    * it. In any other line a `cd` may have run or not (`(cd src); cd ..`, `cd src || true`), so each is placed from
-   * every folder the line may be in by then, and `cd -` and `popd` are not followed.
+   * every folder the line may be in by then, and `cd -` and `popd` are not followed; nor are they in a line that may
+   * set the variable they go by (`OLDPWD`, `DIRSTACK`).
    */
   private foldersMovedTo(
+    line: string,
     commands: readonly SimpleCommand[],
     base: string | undefined,
     inOrder: boolean,
@@ -454,6 +466,11 @@ class FootprintBuilder {
         continue;
       }
       if ("back" in moved) {
+        // `cd -` goes to $OLDPWD and `popd` to the folder $DIRSTACK holds, and the line may set either itself
+        // (`OLDPWD=~ cd -`, `export OLDPWD=…`, `DIRSTACK[1]=~`): where it goes is then not known.
+        const kept = moved.back === "previous" ? "OLDPWD" : "DIRSTACK";
+        if (maySetVariable(line, commands, kept))
+          return `${mover} returns to the folder ${kept} names, which the line may set`;
         const back = inOrder ? (moved.back === "previous" ? previous : pushed.pop()) : undefined;
         if (back === undefined) return `${mover} returns to a folder the shell kept from before the line`;
         [previous, folders] = [folders, back];
@@ -520,6 +537,43 @@ class FootprintBuilder {
     if (!this.footprint.paths.some((p) => p.path === path && p.access === access && p.movedTo === movedTo))
       this.footprint.paths.push({ path, access, from, ...(movedTo ? { movedTo } : {}) });
   }
+}
+
+/** Builtins that assign the variables they are given (`read OLDPWD`, `printf -v OLDPWD …`, `export OLDPWD=…`). */
+const ASSIGNING_BUILTINS = new Set([
+  "export",
+  "declare",
+  "typeset",
+  "readonly",
+  "local",
+  "read",
+  "printf",
+  "mapfile",
+  "readarray",
+  "getopts",
+  "let",
+]);
+/** Builtins that run code the line does not show: a file's, or text made at run time. */
+const RUNS_UNSHOWN_CODE = new Set(["source", ".", "eval"]);
+
+/**
+ * Whether a line may set the shell variable `name` itself: it names it anywhere (an assignment, on a command or
+ * alone, `export`, `read`, a `for` loop's variable; quoted apart or not), a builtin that assigns is given a name made
+ * at run time (`declare "$v"`), a command's name is made at run time, or it runs code it does not show.
+ */
+function maySetVariable(line: string, commands: readonly SimpleCommand[], name: string): boolean {
+  if (line.replace(/["'\\]/g, "").includes(name)) return true;
+  return commands.some((command) => {
+    const words =
+      command.argv[0] === "builtin" || command.argv[0] === "command" ? command.argv.slice(1) : command.argv;
+    if (command.assignments.some((a) => a.includes(name)) || words.some((w) => w?.includes(name)))
+      return true;
+    const program = words[0];
+    if (program === undefined) return false;
+    if (program === null || RUNS_UNSHOWN_CODE.has(program)) return true;
+    // The arguments of `declare`, `export`, … are not among its words: a `$` or a backquote may make the name.
+    return ASSIGNING_BUILTINS.has(program) && (words.includes(null) || /[$`]/.test(command.text));
+  });
 }
 
 /**
