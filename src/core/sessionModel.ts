@@ -92,6 +92,9 @@ export type PathCheck = (path: string) => PathPlace;
 
 const MAX_STORED_CONTENT_ITEMS = 100;
 
+/** What a tool call shows before any field of it is given. */
+const NEW_TOOL_CALL = { title: "", kind: "other", status: "pending" } as const;
+
 /** The fields a tool-call patch may set (`applyToolCallPatch`). */
 const PATCHED_FIELDS = ["title", "kind", "status", "locations", "content", "rawInput"] as const;
 
@@ -361,22 +364,24 @@ export class SessionModel {
     // policy decides on reads them: were `null` to clear here, a card could show less than the policy sees.
     const given = (field: (typeof PATCHED_FIELDS)[number]) =>
       patch[field] !== undefined && patch[field] !== null;
+    // A tool call announced again is new: what it said before goes, as it goes from the raw tool call the policy
+    // decides on (`RawToolCalls`), so that a card never shows a command the policy no longer sees.
+    const announced = patch.sessionUpdate === "tool_call";
     // A permission request naming a known tool call by its id alone changes nothing: nothing to send again.
-    if (call && !PATCHED_FIELDS.some(given)) return [];
+    if (call && !announced && !PATCHED_FIELDS.some(given)) return [];
     if (!call) {
-      call = {
-        id,
-        title: "",
-        kind: "other",
-        status: "pending",
-        locations: [],
-        content: [],
-        awaitingApproval: new Set(),
-      };
+      call = { id, ...NEW_TOOL_CALL, locations: [], content: [], awaitingApproval: new Set() };
       this.toolCalls.set(id, call);
     }
     // A card shows the request as it arrived; a later change of what it shows is flagged beside it.
     const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
+    if (announced) {
+      this.fullTexts.deleteOwner(call.id);
+      Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
+      delete call.rawInputView;
+      delete call.command;
+      delete call.commandCut;
+    }
     if (given("title")) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
     if (given("kind")) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
     if (given("status")) call.status = capLabel(asString(patch.status) ?? "pending", 50);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS, type TranscriptItem } from "../../src/shared/protocol";
 
@@ -377,6 +378,42 @@ describe("SessionModel", () => {
     assert.equal(command({ commands: ["make", ["ls", "-la"]] }), "make\nls -la");
     assert.equal(command({ path: "/work/a.txt" }), undefined);
     assert.equal(command({ command: 42 }), undefined);
+  });
+
+  it("takes a tool call announced again as new, as the raw tool call the policy decides on does", () => {
+    const m = model();
+    const raw = new RawToolCalls();
+    const send = (update: Record<string, unknown>) => {
+      raw.noteUpdate(update);
+      m.applyUpdate(update);
+    };
+    send({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      title: "Run the tests",
+      kind: "execute",
+      rawInput: { command: "npm test" },
+      locations: [{ path: "/work/a" }],
+    });
+    // The same id announced again without a command: the policy no longer sees `npm test`, nor may the card show it.
+    send({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      title: "Edit b",
+      kind: "edit",
+      locations: [{ path: "/work/b" }],
+    });
+    const stored = raw.get("t");
+    assert.ok(stored.state === "kept");
+    assert.equal(stored.call.rawInput, undefined);
+    const call = m.toolCall("t")!;
+    assert.equal(call.command, undefined);
+    assert.equal(call.rawInputView, undefined);
+    assert.equal(call.kind, "edit");
+    assert.deepEqual(
+      call.locations.map((l) => l.path),
+      ["/work/b"],
+    );
   });
 
   it("shows every command the policy reads from raw input: cmd, and command beside commands", () => {
