@@ -2414,6 +2414,13 @@ const SQLITE_VALUES = wordSet(
 );
 const SQLITE_ACTS =
   /(?:^|\n)\s*\.(?:shell|system|output|once|read|import|load|save|backup|restore|excel|open|cd|log)\b/;
+/**
+ * SQL that reads or writes files or loads code, in sqlite3's and duckdb's shells: `VACUUM INTO`, `ATTACH`, the
+ * CLI's `readfile()`, `writefile()`, `edit()` and `load_extension()`, duckdb's `COPY … TO`, `EXPORT DATABASE`,
+ * `INSTALL`/`LOAD` and its file readers (`read_csv('…')`).
+ */
+const SQL_FILE_ACTS =
+  /\bvacuum\s+into\b|\battach\b|\b(?:readfile|writefile|edit|load_extension|read_\w+)\s*\(|\bcopy\b[^;]*\bto\b|\bexport\s+database\b|\b(?:install|load)\s+\w/i;
 /** psql's and mysql's backslash commands that run a shell command or write a file (`\!`, `\o`, `\copy … program`). */
 const SQL_CLIENT_ACTS = /\\(?:!|o\b|w\b|copy\b.*\bprogram\b|system\b|g\s)|^\s*system\s/i;
 
@@ -2456,6 +2463,10 @@ function shellEscape(name: string, words: readonly (string | null)[]): string | 
     return says("runs a command through ssh's options");
   if (name === "sqlite3" && words.some((w) => w === null || SQLITE_ACTS.test(w)))
     return says("runs a dot-command that runs a command or reads or writes a file");
+  if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w !== null && SQL_FILE_ACTS.test(w)))
+    return says(
+      "runs SQL that reads or writes files or loads code (VACUUM INTO, ATTACH, writefile, COPY … TO)",
+    );
   if (
     (name === "psql" || name === "mysql" || name === "mariadb") &&
     words.some(
