@@ -1984,6 +1984,8 @@ describe("permission rules and guards", () => {
         "rsync --log-file=src/../../notes src/a.ts build/",
         "rsync -a src/ --backup-dir=../../bk -b build/",
         "pip install --targ ../lib x",
+        "pytest --basetemp ../Documents",
+        "python3 -m pytest --basetemp=../Documents -q",
         "pip install --pref ../p x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       ...["builtin cd ~ && echo key >> .ssh/authorized_keys", "env -C ~ touch .bashrc", "cd ~ && rg KEY"].map(

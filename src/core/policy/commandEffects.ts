@@ -1647,6 +1647,8 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   esbuild: ["--outfile", "--outdir"],
   javac: ["-d"],
   cargo: ["--target-dir", "--artifact-dir", "--manifest-path", "-C"],
+  // pytest empties its base temporary folder before a run (`--basetemp ~/Documents` deletes it), and writes reports.
+  pytest: ["--basetemp", "--junitxml", "--junit-xml", "--rootdir", "-c", "--confcutdir"],
   // pip's `-e` installs a local folder, running its build there.
   pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
   pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
@@ -2999,7 +3001,9 @@ export function runnerBefore(argv: readonly (string | null)[], start: number): s
 }
 
 /** Python modules that are the programs of the same name (`python3 -m pip` is `pip`). */
-const PYTHON_MODULE_PROGRAMS = wordSet("pip pip3 venv virtualenv pipx uv poetry pdm hatch conda twine flit");
+const PYTHON_MODULE_PROGRAMS = wordSet(
+  "pip pip3 venv virtualenv pipx uv poetry pdm hatch conda twine flit pytest",
+);
 
 const FIND_PRINTS_MORE = wordSet(
   "-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir -fprint -fprint0",
