@@ -2392,6 +2392,7 @@ describe("permission rules and guards", () => {
         "npx concurrently 'rm -rf ~/Documents'",
         "npx cross-env A=1 rm -rf ~/Documents",
         "nodemon --exec 'rm -rf ~/Documents'",
+        `cargo run --config 'target.x86_64-unknown-linux-gnu.runner = "rm -rf ~/Documents #"'`,
         "fd -H . src -x cat",
         "zsh -c 'noglob rm -rf ~/Documents'",
         // Configuration the download tools read that may say where to write (a booby-trapped repository's curlrc).

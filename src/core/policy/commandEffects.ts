@@ -2338,6 +2338,8 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   fd: ["--exec", "--exec-batch"],
   fdfind: ["--exec", "--exec-batch"],
   nodemon: ["--exec"],
+  // Configuration given on the line may name a program it runs (`--config 'target.….runner = "…"'`).
+  cargo: ["--config"],
   curl: ["--config", "--variable"],
   // netcat's program or shell command, run with its standard input and output on the connection: a remote shell.
   ...Object.fromEntries(["nc", "ncat", "netcat"].map((nc) => [nc, ["--exec", "--sh-exec", "--lua-exec"]])),
