@@ -3013,6 +3013,17 @@ const FIND_PRINTS_MORE = wordSet(
 
 /** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
 const LINE_FILTERS = wordSet("sort uniq head tail tac");
+/**
+ * The options with which each keeps whole lines: not `tac -s` (records split elsewhere), `head -c` (bytes),
+ * `sort --files0-from` (other files' lines) or `sort -o` (a file written).
+ */
+const FILTER_FLAGS: Readonly<Record<string, RegExp>> = {
+  sort: /^-(?:[bdfghiMnrRsuVz]+|k[\d.,a-zA-Z]+)$|^--(?:unique|reverse|numeric-sort|ignore-case|version-sort|human-numeric-sort|stable)$/,
+  uniq: /^-[cdiuz]+$|^--(?:count|repeated|unique|ignore-case)$/,
+  head: /^-(?:n|\d+|n\d+|q)$|^--lines=\d+$/,
+  tail: /^-(?:n|\d+|n\+?\d+|q)$|^--lines=\+?\d+$/,
+  tac: /^$/,
+};
 
 /**
  * The folders and files a command prints names from, for the words xargs passes on (`find . -name '*.orig' | xargs
@@ -3073,6 +3084,7 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
     default:
       return name !== undefined &&
         LINE_FILTERS.has(name) &&
+        flags.every((flag) => FILTER_FLAGS[name]!.test(flag)) &&
         operands.every((w) => w !== null && /^[\d,:]*$/.test(w))
         ? []
         : undefined;

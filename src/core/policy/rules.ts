@@ -427,6 +427,13 @@ class FootprintView {
       c.commands.flatMap((s) => s.computedOptions ?? []),
     );
     if (computed.length === 0) return undefined;
+    // Which option it is, is itself computed (`-$X`, `--$X`).
+    const unnamed = computed.find((o) => /^--?$/.test(o.prefix));
+    if (unnamed)
+      return {
+        guard: "incomplete",
+        label: `An option is computed at run time (${unnamed.prefix}…) and may name any file`,
+      };
     // Written from `~` and without letters of its own, so that no short option reads in it (make's `-jf…`).
     const anywhere = "~/.ssh/0";
     const assumed: Footprint = {
@@ -838,6 +845,9 @@ class FootprintView {
     let outside: string | undefined;
     const lineCommands = this.footprint.commands[line]!.commands;
     if (loop !== undefined && !(0 <= loop.from && loop.from <= loop.to && loop.to <= loop.end)) return false;
+    // A name that begins with `-` is an option to the command given it (`--output=../.bashrc` to sort), however the
+    // names are split.
+    const namesAt = splitsAt ? new RegExp(`^-|${splitsAt.source}`, splitsAt.flags) : /^-/;
     // A file the line's redirections make is listed too (`: > 'src/x ..'; find src | xargs …`).
     const made = this.footprint.paths.find(
       (p) =>
@@ -865,8 +875,17 @@ class FootprintView {
         )
           continue;
       }
-      // The script's other commands print to xargs's output (`xargs -I{} sh -c 'echo {}; wc -l {}'`).
-      if (self.namesInScript !== undefined && command.namesInScript === self.namesInScript) continue;
+      // The script's other commands print to xargs's output (`xargs -I{} sh -c 'echo {}; wc -l {}'`); one that makes
+      // files must list names as any other (the listing may still be printing), unless it only prints or makes them
+      // of the names it is given (`cp {} {}.bak`: names below those).
+      if (
+        self.namesInScript !== undefined &&
+        command.namesInScript === self.namesInScript &&
+        ((own) => PRINTS_ONLY.has(own[0] ?? "") || own.some((word) => word?.includes("{}")))(
+          withoutWrappers(command.argv).argv,
+        )
+      )
+        continue;
       const argv = withoutWrappers(command.argv).argv;
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
@@ -901,7 +920,7 @@ class FootprintView {
       let checked = 0;
       for (const entry of indexed ?? []) {
         if (walk !== undefined && !walk.takes(entry.relative)) continue;
-        if (splitsAt?.test(entry.relative) === true) splits ??= entry.path;
+        if (namesAt.test(entry.relative)) splits ??= entry.path;
         if (++checked > MAX_NAMES_READ) {
           tooLarge ??= cwd;
           break;
@@ -921,14 +940,14 @@ class FootprintView {
       }
       if (indexed !== undefined && !sources!.worktree) continue;
       // Where names are checked in the working tree for what xargs splits.
-      const splitsHere = indexed !== undefined ? undefined : splitsAt;
+      const splitsHere = indexed !== undefined ? undefined : namesAt;
       if (!links && walk === undefined) continue;
       // ls prints bare names, which the command given them finds in the folder it runs in.
       const walked =
         listed.length === 0 ? ["."] : basename(argv[0] ?? "") === "ls" ? [...listed, "."] : listed;
       for (const folder of walked) {
         // The folder as the line names it is printed before each name below it.
-        if (folder !== null && splitsAt?.test(folder) === true) splits ??= folder;
+        if (folder !== null && namesAt.test(folder)) splits ??= folder;
         const path = folder === null ? undefined : absolute(folder, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check?.status !== "inside") return false;
@@ -1719,8 +1738,8 @@ function listingHeld(name: string, listed: ListingProblem, through: SimpleComman
     return {
       guard: "incomplete",
       label: shell
-        ? `${name} is given files by ${via === "xargs" ? "xargs through a shell's script" : via}, from a listing where ${shortPath(listed.splits)} has a name a shell would read as more than a name (a blank, a quote or a sign such as ; $ | *)`
-        : `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash)`,
+        ? `${name} is given files by ${via === "xargs" ? "xargs through a shell's script" : via}, from a listing where ${shortPath(listed.splits)} has a name a shell would read as more than a name (a blank, a quote or a sign such as ; $ | *), or one read as an option (a leading -)`
+        : `${name} is given files by xargs from a listing where ${shortPath(listed.splits)} has a name xargs splits or unquotes (a blank, a quote or a backslash), or one read as an option (a leading -)`,
     };
   if ("parent" in listed)
     return {

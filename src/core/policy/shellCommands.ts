@@ -316,7 +316,15 @@ export function parseWithGrammar(
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
-    const walker = new Walker(parser, result, nesting, line, stdin, args);
+    // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
+    const walker = new Walker(
+      parser,
+      result,
+      nesting,
+      line,
+      stdin,
+      args && !maySetArguments(tree.rootNode) ? args : undefined,
+    );
     walker.walk(tree.rootNode, 0);
     // A name the line makes an alias runs what the alias says, with the words after it (`alias e='bash -c'` then
     // `e 'rm -rf ~'` on a later line), where the shell expands aliases (sh and zsh always; bash when told to).
@@ -564,6 +572,9 @@ class Walker {
     for (const child of node.children) {
       if (!child) continue;
       found ||= substitutionIn(this.line, from, child.startIndex);
+      // A `$` the grammar kept as a token of its own: bash expands what follows it (`-T''$HOME/x`).
+      found ||=
+        !child.isNamed && child.type === "$" && node.type !== "simple_expansion" && node.type !== "expansion";
       from = child.endIndex;
     }
     if (found || substitutionIn(this.line, from, node.endIndex))
@@ -611,7 +622,7 @@ class Walker {
         if (loop !== undefined) references.push({ at: argv.length, loop, node: child });
         const word = staticWord(child);
         const prefix = word === null && loop === undefined ? staticPrefix(child) : "";
-        if (/^-./.test(prefix)) computedOptions.push({ at: argv.length, prefix });
+        if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
         argv.push(word);
         this.walk(child, depth + 1);
       } else if (child.isMissing) {
@@ -677,6 +688,8 @@ class Walker {
       body === null ||
       pipeline?.type !== "pipeline" ||
       pipeline.firstNamedChild?.id === node.id ||
+      // A redirection the grammar hangs on the pipeline is the last stage's: `read` reads it, not the pipe.
+      pipeline.parent?.type === "redirected_statement" ||
       this.loops.has(read[1]!)
     )
       return undefined;
@@ -700,6 +713,7 @@ class Walker {
       bound.length === 0 ||
       bound.length > MAX_LOOP_VALUES ||
       named.test(body.text) ||
+      mayAssign(body, variable) ||
       /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(/.test(body.text) ||
       // A function or a trap (`trap 'f=…' DEBUG` runs before every command) could set it anywhere in the line.
       /\(\s*\)\s*\{|\bfunction\s|\btrap\b/.test(this.line)
@@ -1120,7 +1134,9 @@ function insideDoubleQuotes(node: Node): boolean {
 function substitutionIn(line: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = line[i];
-    if (c !== "`" && !(c === "$" && "({[".includes(line[i + 1] ?? " "))) continue;
+    // `$(`, `${`, `$[`, and a `$` before a name or a quote the grammar left out of any node (`-T''$HOME/x` is read
+    // as `-T''` and `HOME/x`, one word to bash).
+    if (c !== "`" && !(c === "$" && /^[({[\w@*#?$!'"-]/.test(line[i + 1] ?? " "))) continue;
     let backslashes = 0;
     while (line[i - backslashes - 1] === "\\") backslashes++;
     if (backslashes % 2 === 0) return true;
@@ -1171,13 +1187,113 @@ export function staticWord(node: Node): string | null {
   }
 }
 
+/** Builtins that move or set a shell's arguments, or run code that may (`set --`, `shift`, a sourced file). */
+const SETS_ARGUMENTS = new Set(["set", "shift", "getopts", "source", ".", "eval", "trap"]);
+
+/**
+ * Whether a script may change its arguments, read by the commands bash runs (`s"e"t --` is `set --`): a builtin of
+ * `SETS_ARGUMENTS` (behind `builtin` or `command` too), a command whose name is computed, or a function of its own
+ * (whose `$1` is its caller's word).
+ */
+function maySetArguments(root: Node): boolean {
+  if (root.descendantsOfType(["function_definition"]).some((n) => n !== null)) return true;
+  return root.descendantsOfType(["command"]).some((command) => {
+    if (command === null) return false;
+    const words = command.namedChildren
+      .filter((child): child is Node => child !== null && child.type !== "variable_assignment")
+      .map((child) => staticWord(child.type === "command_name" ? (child.firstNamedChild ?? child) : child));
+    const name = words[0] === "builtin" || words[0] === "command" ? words[1] : words[0];
+    return name === null || (name !== undefined && SETS_ARGUMENTS.has(name));
+  });
+}
+
+/** Builtins that assign the variables their words name (`read f`, `printf -v f`, `declare -n r=f`). */
+const ASSIGNS = new Set([
+  ...[
+    "read",
+    "printf",
+    "mapfile",
+    "readarray",
+    "getopts",
+    "declare",
+    "typeset",
+    "local",
+    "export",
+    "readonly",
+  ],
+  ...["let", "unset"],
+]);
+
+/**
+ * Whether the commands below `node` may assign `variable`, read as bash reads their words (quotes and escapes gone:
+ * `read "f"`, `read \f`; an option's value attached: `printf -vf`; a name a reference points to: `declare -n r=f`),
+ * or assign a name computed at run time, or run a command whose name is computed.
+ */
+function mayAssign(node: Node, variable: string): boolean {
+  const names = (word: string) =>
+    word === variable ||
+    word.startsWith(`${variable}=`) ||
+    word.startsWith(`${variable}[`) ||
+    word.startsWith(`${variable}+=`) ||
+    word.endsWith(`=${variable}`) ||
+    (word.endsWith(variable) && /^-[A-Za-z]+$/.test(word.slice(0, -variable.length)));
+  for (const found of node.descendantsOfType([
+    "command",
+    "declaration_command",
+    "unset_command",
+    "variable_assignment",
+  ])) {
+    if (found === null) continue;
+    if (found.type === "variable_assignment") {
+      if (found.childForFieldName("name")?.text.replace(/\[.*$/, "") === variable) return true;
+      continue;
+    }
+    const first =
+      found.type === "command" ? found.childForFieldName("name")?.firstNamedChild : found.firstChild;
+    const name = first ? staticWord(first) : null;
+    if (name === null) return true;
+    const assigning = ASSIGNS.has(name) || found.type !== "command";
+    if (!assigning && name !== "builtin" && name !== "command") continue;
+    for (const child of found.namedChildren) {
+      if (child === null || child.type === "command_name") continue;
+      const word = child.type === "variable_assignment" ? child.text : staticWord(child);
+      if (word === null || names(word)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The text a word the shell computes or expands begins with, as written: up to its first expansion, quote, escape,
  * pattern or brace (`-o` of `-o$HOME/x`, `--out=` of `"--out=$D"`, `-T` of `-T{a,b}`).
  */
 function staticPrefix(node: Node): string {
-  const text = node.type === "string" ? node.text.slice(1) : node.text;
-  return /^[^$`"'\\*?[{(]*/.exec(text)![0];
+  switch (node.type) {
+    case "word":
+      // Up to a pattern or brace the shell expands (`-T{a,b}`), escapes applied.
+      return /^(?:[^\\*?[{]|\\.)*/.exec(node.text)![0].replace(/\\(.)/g, "$1");
+    case "string":
+    case "ansi_c_string": {
+      // Up to the first expansion or escape: `"-o$D"` is `-o`, `$'-o'` is `-o`.
+      const inner = node.type === "string" ? node.text.slice(1) : node.text.slice(2);
+      return /^[^$`"'\\]*/.exec(inner)![0];
+    }
+    case "concatenation": {
+      // The parts' values up to the first computed one, and what that one begins with (`"-o"$D`, `--o'ut'=$D`).
+      let prefix = "";
+      for (const child of node.namedChildren) {
+        if (child === null) break;
+        const part = staticWord(child);
+        // A brace or bracket spread over parts (`-T{a,b}`) is expanded as the word's own parts are not.
+        if (part === null || (child.type === "word" && /[{}[\]*?]/.test(child.text)))
+          return prefix + staticPrefix(child);
+        prefix += part;
+      }
+      return prefix;
+    }
+    default:
+      return "";
+  }
 }
 
 /**
