@@ -2556,6 +2556,9 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     return "socat runs a program or opens a file Symposium does not read";
   const backup = backupElsewhere(name, words);
   if (backup) return backup;
+  // A word of find's computed at run time may be any action (`-delete{,}` is `-delete -delete`).
+  if (name === "find" && words.includes(null))
+    return "find is given a word computed at run time, which may be an action (-delete, -exec)";
   if (name === "sed") {
     const { scripts, scriptFiles } = readSed(words);
     if (scriptFiles.length > 0) return "sed -f runs a script Symposium does not read";
@@ -3011,6 +3014,43 @@ const FIND_PRINTS_MORE = wordSet(
   "-L -follow -printf -fprintf -ls -fls -exec -execdir -ok -okdir -fprint -fprint0",
 );
 
+/**
+ * The options with which git's listings print only names, as they are stored (`values`: those whose value is the
+ * next word): the rest may shape what is printed (`--format`, `--line-prefix`, `-s`, `-t`, `--eol`).
+ */
+const GIT_LISTING_OPTIONS: Readonly<Record<string, { flags: RegExp; values: readonly string[] }>> = {
+  "ls-files": {
+    flags:
+      /^-[cdmoiz]+$|^-[xX].+|^--(?:cached|deleted|modified|others|ignored|killed|exclude-standard|full-name|recurse-submodules|error-unmatch|directory|no-empty-directory|exclude(?:-from|-per-directory)?=.+)$/,
+    values: ["-x", "-X", "--exclude", "--exclude-from", "--exclude-per-directory"],
+  },
+  diff: {
+    flags:
+      /^-[zM]$|^--(?:name-only|cached|staged|relative|no-renames|no-ext-diff|no-color|ignore-submodules(?:=\w+)?|diff-filter=[A-Za-z*]+)$/,
+    values: [],
+  },
+  grep: {
+    flags:
+      /^-[lziwvEFPIn]+$|^--(?:name-only|files-with-matches|cached|untracked|no-index|ignore-case|word-regexp|invert-match|extended-regexp|fixed-strings|perl-regexp|and|or|not)$/,
+    values: ["-e"],
+  },
+};
+
+/** Whether every option of a git listing (before `--`) is one of `allowed`'s, a value option's value skipped. */
+function onlyListingOptions(
+  allowed: { flags: RegExp; values: readonly string[] },
+  rest: readonly (string | null)[],
+): boolean {
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i] ?? null;
+    if (word === "--") return true;
+    if (word === null || !word.startsWith("-") || word === "-") continue;
+    if (allowed.values.includes(word)) i++;
+    else if (!allowed.flags.test(word)) return false;
+  }
+  return true;
+}
+
 /** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
 const LINE_FILTERS = wordSet("sort uniq head tail tac");
 /**
@@ -3064,17 +3104,24 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
       // `git -C src ls-files` prints names from src, which the command given them finds where it runs; so do paths
       // given above where it runs (`git ls-files ..` prints `../x`), from the top (`:/`, `--full-name` is
       // `gitListingSources`'s) or relative to another folder (`git diff --relative=sub`).
+      // Options before the subcommand other than the pager's may change how names are printed (`-c
+      // core.quotePath=false`, `--git-dir`), as may the subcommand's own beyond `GIT_LISTING_OPTIONS`
+      // (`--format=../.ssh/id_rsa`, `--line-prefix=../`, `-s` columns).
       const elsewhere =
         git !== undefined &&
-        (argv.slice(1, argv.length - git.rest.length - 1).some((w) => w === null || /^-C/.test(w)) ||
+        (argv
+          .slice(1, argv.length - git.rest.length - 1)
+          .some((w) => w === null || !/^(?:--no-pager|-P|--no-optional-locks)$/.test(w)) ||
           git.rest.some(
             (w) => w === null || /^:|^\/|(?:^|\/)\.\.(?:\/|$)/.test(w) || w.startsWith("--relative="),
           ));
       const listing =
         !elsewhere &&
-        (git?.name === "ls-files" ||
-          (git?.name === "diff" && git.rest.some((w) => w === "--name-only")) ||
-          (git?.name === "grep" && git.rest.some((w) => w === "-l" || w === "--name-only")));
+        git?.name != null &&
+        (git.name === "ls-files" ||
+          (git.name === "diff" && git.rest.some((w) => w === "--name-only")) ||
+          (git.name === "grep" && git.rest.some((w) => w === "-l" || w === "--name-only"))) &&
+        onlyListingOptions(GIT_LISTING_OPTIONS[git.name]!, git.rest);
       return listing ? [] : undefined;
     }
     // A `cd` before the listing prints nothing (or, found through CDPATH, the folder it goes to, checked as such).

@@ -316,6 +316,8 @@ export function parseWithGrammar(
   }
   try {
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
+    const unlike = readsUnlikeBash(line, tree.rootNode);
+    if (unlike) result.problems.push(unlike);
     // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
     const walker = new Walker(
       parser,
@@ -430,6 +432,10 @@ class Walker {
   /** Where each of the line's redirections is opened (`ParsedCommandLine.writesAt`, `readsAt`). */
   readonly writesAt: (number | undefined)[] = [];
   readonly readsAt: (number | undefined)[] = [];
+  /** The line may set where the shell splits words (`IFS=/`, `declare I''FS=…`): unquoted values split anywhere. */
+  private get setsIfs(): boolean {
+    return /IFS/.test(this.line.replace(/["'\\]/g, ""));
+  }
   /** How many loops or functions hold what is being read. */
   private repeating = 0;
   /** The index of the first command found in each node walked. */
@@ -653,7 +659,7 @@ class Walker {
     // An unquoted substitution's output, split at blanks and expanded as globs (`$(find src -name '*.ts')`), unless
     // the line sets where the shell splits.
     const listing = values.length === 1 && values[0]!.type === "command_substitution";
-    if (listing && !/\bIFS\b/.test(this.line))
+    if (listing && !this.setsIfs)
       bound.push({
         listing: {
           from: -1,
@@ -739,7 +745,7 @@ class Walker {
     // plain word is read so.
     if (
       values === undefined ||
-      (!quoted && !values.every((v) => "word" in v && /^[\w./@+,:=-]+$/.test(v.word)))
+      (!quoted && (this.setsIfs || !values.every((v) => "word" in v && /^[\w./@+,:=-]+$/.test(v.word))))
     )
       return undefined;
     return variable;
@@ -1185,6 +1191,39 @@ export function staticWord(node: Node): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Where tree-sitter's grammar reads a line otherwise than bash (it skips these as blanks between words): a carriage
+ * return, form feed or vertical tab (bash's word characters: `echo x\r#; rm -rf ~` runs rm), a `#` that starts a
+ * comment for the grammar but is inside a word for bash (after an escaped blank: `echo \ #; rm …`), and a
+ * backslash-newline between two parts of one word (`r\⏎m -rf ~` is `rm -rf ~`; bash removes it before splitting).
+ */
+function readsUnlikeBash(line: string, root: Node): string | undefined {
+  if (/[\r\f\v]/.test(line)) return "the command line holds a carriage return, form feed or vertical tab";
+  for (const comment of root.descendantsOfType(["comment"])) {
+    if (comment === null) continue;
+    const at = comment.startIndex;
+    const before = line[at - 1];
+    let backslashes = 0;
+    while (line[at - 2 - backslashes] === "\\") backslashes++;
+    const starts =
+      before === undefined || /[;&|()<>]/.test(before) || (/[ \t\n]/.test(before) && backslashes % 2 === 0);
+    if (!starts) return "a # the shell parser reads as a comment is part of a word";
+  }
+  for (let at = line.indexOf("\\\n"); at >= 0; at = line.indexOf("\\\n", at + 2)) {
+    let backslashes = 0;
+    while (line[at - 1 - backslashes] === "\\") backslashes++;
+    if (backslashes % 2 === 1) continue; // an escaped backslash, then a newline
+    // Kept inside one node (a string, a word, a here-document), the parser read it as bash does.
+    const node = root.descendantForIndex(at, at + 2);
+    if (node !== null && node.startIndex <= at && node.endIndex >= at + 2 && node.childCount === 0) continue;
+    if (node !== null && ["raw_string", "heredoc_body", "string", "ansi_c_string"].includes(node.type))
+      continue;
+    const joined = /\S/.test(line[at - 1] ?? " ") && /\S/.test(line[at + 2] ?? " ");
+    if (joined) return "a backslash-newline joins two parts of a word the shell parser reads apart";
+  }
+  return undefined;
 }
 
 /** Builtins that move or set a shell's arguments, or run code that may (`set --`, `shift`, a sourced file). */
