@@ -1007,6 +1007,37 @@ describe("permission rules and guards", () => {
         `declare I''FS=/; for f in src/../x; do chmod -R 700 $f; done`,
       ])
         asks(line);
+      // Fifth review: more places the grammar and bash (or dash) part ways.
+      for (const line of [
+        "echo $'\\\\'; rm -rf ~/Documents # '",
+        "! { rm -rf ~/Documents; }",
+        "time { rm -rf ~/Documents; }",
+        "time if :; then rm -rf ~/Documents; fi",
+        "time ! rm -rf ~/Documents",
+        "! ! rm -rf ~/Documents",
+        'bash -c "echo x\n rm -rf ~/Documents"',
+        "cat <<EOF\nEOF;echo '\nEOF\nrm -rf ~/Documents\n#'",
+        "cat <<EOF\n  EOF\necho '\nEOF\nrm -rf ~/Documents\n#'",
+        "cat <<EOF\n$(echo '\nEOF\nrm -rf ~/Documents\n#')\nEOF",
+        "bash -c 'rm'\\ '-rf ~/Documents'",
+        "echo x\u0000; rm -rf ~/Documents",
+        "sh -c '[[ x =~ a;rm -rf ~/Documents ]]'",
+        `sh -c "echo \\$'\\\\'; rm -rf ~/Documents #'"`,
+      ])
+        asks(line);
+      for (const line of [
+        "cat <<'EOF' > build/notes.md\nline one\n\tindented\nEOF",
+        "cat <<-EOF > build/notes.md\n\tline one\n\tEOF",
+        "[[ $(uname) =~ ^(Linux|Darwin)$ ]] && npm test",
+        'git commit -m "first line\n\nsecond paragraph"',
+        "ls My\\ Documents",
+        "time npm test",
+      ])
+        assert.equal(
+          decide(command(line), context({ bypass: true })).verdict,
+          "allow",
+          `${JSON.stringify(line)}: ${decide(command(line), context({ bypass: true })).by.label}`,
+        );
       // A continued line, written as people write them, still reads as one command.
       assert.equal(
         decide(command("npm run build \\\n  -- --watch=false"), context({ bypass: true })).verdict,

@@ -328,6 +328,18 @@ export function parseWithGrammar(
       args && !maySetArguments(tree.rootNode) ? args : undefined,
     );
     walker.walk(tree.rootNode, 0);
+    // `! { …; }`, `time if …`, `time ! …`: the grammar reads `!` (which it takes as a negation only before a simple
+    // command) and what follows `time` (which it has no keyword for) as commands' names.
+    if (
+      result.commands.some(({ argv }) => {
+        if (argv[0] !== "time") return argv[0] != null && RESERVED_WORDS.has(argv[0]);
+        const next = argv.slice(1).find((w) => w !== "-p" && w !== "--");
+        return next !== undefined && next !== null && RESERVED_WORDS.has(next);
+      })
+    )
+      result.problems.push(
+        "a reserved word follows ! or time, which the shell parser reads as a command's name",
+      );
     // A name the line makes an alias runs what the alias says, with the words after it (`alias e='bash -c'` then
     // `e 'rm -rf ~'` on a later line), where the shell expands aliases (sh and zsh always; bash when told to).
     const aliases = new Set(
@@ -872,6 +884,13 @@ class Walker {
           : typeof fromStdin === "object" && "text" in fromStdin
             ? fromStdin.text
             : undefined;
+      // sh and dash have no `$'…'`: they read `$` and a quoted string, which may end elsewhere (`$'\\'`).
+      if (
+        typeof script === "string" &&
+        /^(?:sh|dash|ash)$/.test(basename(wrapped.argv[0] ?? "")) &&
+        script.includes("$'")
+      )
+        this.problem("a POSIX shell reads $'…' otherwise than bash, whose grammar reads its script");
       const namesInScript = wrapped.replaces === true && script?.includes("{}") === true;
       const args = typeof program === "object" && "args" in program ? program.args : undefined;
       if (
@@ -1046,6 +1065,34 @@ class Walker {
   }
 
   /** A here-document: a quoted delimiter keeps the body literal; otherwise its substitutions run. */
+  /**
+   * Why bash would end a here-document elsewhere than the grammar does, if it would: bash ends it at the first later
+   * line that is the delimiter exactly (tabs before it removed for `<<-`, nothing else), and in an unquoted body a
+   * backslash-newline joins lines first; the grammar's scanner also takes a line that only starts with the delimiter,
+   * or blanks before it, and may parse a substitution past it.
+   */
+  private bashEndsHereDocument(node: Node, delimiter: string, literal: boolean): string | undefined {
+    const end = node.children.find((c) => c?.type === "heredoc_end");
+    const stripsTabs = node.children.some((c) => c?.type === "<<-");
+    const bodyFrom = this.line.indexOf("\n", node.startIndex);
+    if (end === undefined || end === null || bodyFrom < 0) return undefined;
+    let at = bodyFrom + 1;
+    while (at <= this.line.length) {
+      const next = this.line.indexOf("\n", at);
+      const text = this.line.slice(at, next < 0 ? this.line.length : next);
+      if (!literal && /(?:^|[^\\])(?:\\\\)*\\$/.test(text))
+        return "a here-document's body continues a line with a backslash, which bash joins before it looks for the end";
+      const lead = stripsTabs ? /^\t*/.exec(text)![0].length : 0;
+      if (text.slice(lead) === delimiter)
+        return end.startIndex === at + lead && end.text === delimiter
+          ? undefined
+          : "a here-document ends at another line for bash than for the shell parser";
+      if (next < 0) break;
+      at = next + 1;
+    }
+    return "a here-document ends at another line for bash than for the shell parser";
+  }
+
   private heredoc(node: Node, depth: number): void {
     const start = node.children.find((c) => c?.type === "heredoc_start")?.text ?? "";
     // Bash ends the body at the delimiter with its quotes removed (`E'OF'` ends at `EOF`); the grammar ends it at the
@@ -1055,6 +1102,8 @@ class Walker {
         "a here-document's delimiter is not a plain or wholly quoted word: bash may end it elsewhere",
       );
     const literal = /['"\\]/.test(start);
+    const ends = this.bashEndsHereDocument(node, start.replace(/['"]/g, ""), literal);
+    if (ends !== undefined) this.problem(ends);
     for (const child of node.children) {
       if (!child || !child.isNamed) continue;
       if (child.type === "heredoc_body" && literal) continue;
@@ -1165,12 +1214,12 @@ export function staticWord(node: Node): string | null {
     case "raw_string":
       return node.text.slice(1, -1);
     case "string": {
-      let value = "";
-      for (const child of node.namedChildren) {
-        if (child?.type !== "string_content") return null;
-        value += child.text.replace(/\\\n/g, "").replace(/\\([$`"\\])/g, "$1");
-      }
-      return value;
+      // From the text between the quotes: the grammar skips a newline between two parts of a string as a blank.
+      if (node.namedChildren.some((child) => child?.type !== "string_content")) return null;
+      return node.text
+        .slice(1, -1)
+        .replace(/\\\n/g, "")
+        .replace(/\\([$`"\\])/g, "$1");
     }
     case "concatenation": {
       // Empty braces are not an expansion: `find … -exec rm {} +`, `xargs -I {}`.
@@ -1200,7 +1249,21 @@ export function staticWord(node: Node): string | null {
  * backslash-newline between two parts of one word (`r\⏎m -rf ~` is `rm -rf ~`; bash removes it before splitting).
  */
 function readsUnlikeBash(line: string, root: Node): string | undefined {
-  if (/[\r\f\v]/.test(line)) return "the command line holds a carriage return, form feed or vertical tab";
+  if (/[\r\f\v\0]/.test(line))
+    return "the command line holds a carriage return, form feed, vertical tab or NUL";
+  // `$'\\'` is one backslash to bash, then the string ends; the grammar's pattern runs on to a later quote.
+  for (const string of root.descendantsOfType(["ansi_c_string"])) {
+    if (string === null) continue;
+    let at = 2;
+    while (at < string.text.length && string.text[at] !== "'") at += string.text[at] === "\\" ? 2 : 1;
+    if (at !== string.text.length - 1)
+      return "a $'…' string ends elsewhere for bash than for the shell parser";
+  }
+  // `=~`'s pattern: the grammar reads on through `;` and blanks to the `]]` (dash runs what follows `;`).
+  for (const regex of root.descendantsOfType(["regex"])) {
+    if (regex !== null && (/[;&<>\n]/.test(regex.text) || /\|/.test(regex.text.replace(/\([^()]*\)/g, ""))))
+      return "a [[ … =~ … ]] pattern holds a command separator";
+  }
   for (const comment of root.descendantsOfType(["comment"])) {
     if (comment === null) continue;
     const at = comment.startIndex;
@@ -1210,6 +1273,17 @@ function readsUnlikeBash(line: string, root: Node): string | undefined {
     const starts =
       before === undefined || /[;&|()<>]/.test(before) || (/[ \t\n]/.test(before) && backslashes % 2 === 0);
     if (!starts) return "a # the shell parser reads as a comment is part of a word";
+  }
+  // An escaped blank between two parts of a word (`'rm'\ '-rf ~'`): one word to bash, two to the grammar.
+  for (let at = line.search(/\\[ \t]/); at >= 0;) {
+    let backslashes = 0;
+    while (line[at - 1 - backslashes] === "\\") backslashes++;
+    const node = root.descendantForIndex(at, at + 2);
+    const inOne = node !== null && node.childCount === 0 && node.startIndex <= at && node.endIndex >= at + 2;
+    if (backslashes % 2 === 0 && !inOne)
+      return "an escaped blank joins two parts of a word the shell parser reads apart";
+    const next = line.slice(at + 2).search(/\\[ \t]/);
+    at = next < 0 ? -1 : at + 2 + next;
   }
   for (let at = line.indexOf("\\\n"); at >= 0; at = line.indexOf("\\\n", at + 2)) {
     let backslashes = 0;
@@ -1225,6 +1299,11 @@ function readsUnlikeBash(line: string, root: Node): string | undefined {
   }
   return undefined;
 }
+
+/** Words bash reads as syntax where a command's name would be. */
+const RESERVED_WORDS = new Set(
+  "! { } if then elif else fi for select while until do done case esac function coproc time".split(" "),
+);
 
 /** Builtins that move or set a shell's arguments, or run code that may (`set --`, `shift`, a sourced file). */
 const SETS_ARGUMENTS = new Set(["set", "shift", "getopts", "source", ".", "eval", "trap"]);
