@@ -1010,6 +1010,8 @@ describe("permission rules and guards", () => {
       // Fifth review: more places the grammar and bash (or dash) part ways.
       for (const line of [
         "echo $'\\\\'; rm -rf ~/Documents # '",
+        "a=(x)#; rm -rf ~/Documents",
+        "declare -a a=(x)#; cat ~/.ssh/id_rsa",
         "! { rm -rf ~/Documents; }",
         "time { rm -rf ~/Documents; }",
         "time if :; then rm -rf ~/Documents; fi",

@@ -1272,7 +1272,10 @@ function readsUnlikeBash(line: string, root: Node): string | undefined {
     while (line[at - 2 - backslashes] === "\\") backslashes++;
     const starts =
       before === undefined || /[;&|()<>]/.test(before) || (/[ \t\n]/.test(before) && backslashes % 2 === 0);
-    if (!starts) return "a # the shell parser reads as a comment is part of a word";
+    // The `)` of an array assignment does not end bash's word (`a=(x)#; rm …` assigns the text `(x)#`).
+    const closes = before === ")" ? root.descendantForIndex(at - 1, at) : null;
+    if (!starts || closes?.parent?.type === "array")
+      return "a # the shell parser reads as a comment is part of a word";
   }
   // An escaped blank between two parts of a word (`'rm'\ '-rf ~'`): one word to bash, two to the grammar.
   for (let at = line.search(/\\[ \t]/); at >= 0;) {
