@@ -36,6 +36,18 @@ describe("deciding one permission request", () => {
     policy = await loadPolicyEngine();
   });
 
+  /** Where a request is decided: this workspace, no rules, Bypass on or off. */
+  const decidedIn = (boundary: PolicyBoundary, bypassed: boolean) => ({
+    bypassed,
+    workspaceTrusted: true,
+    boundary,
+    rules: [],
+    policy,
+    home: "/home/u",
+    cwd: "/w/ws",
+    editorProcesses: [],
+  });
+
   const prepare = (boundary: PolicyBoundary, bypassed: boolean) =>
     preparePermission(
       new SessionModel("s", "Agent", (path) => placeIn(boundary, path)),
@@ -53,16 +65,7 @@ describe("deciding one permission request", () => {
           ],
         },
       },
-      {
-        bypassed,
-        workspaceTrusted: true,
-        boundary,
-        rules: [],
-        policy,
-        home: "/home/u",
-        cwd: "/w/ws",
-        editorProcesses: [],
-      },
+      decidedIn(boundary, bypassed),
     );
 
   for (const [first, then] of [
@@ -137,16 +140,7 @@ describe("deciding one permission request", () => {
           ],
         },
       },
-      {
-        bypassed: false,
-        workspaceTrusted: true,
-        boundary,
-        rules: [],
-        policy,
-        home: "/home/u",
-        cwd: "/w/ws",
-        editorProcesses: [],
-      },
+      decidedIn(boundary, false),
     );
     assert.ok(prompt.subject.type === "tool_call");
     if (prompt.subject.type !== "tool_call") return;
