@@ -32,9 +32,10 @@ export interface ClientCallbacks {
   ): Promise<PermissionOutcome>;
   sessionUpdate(connection: AgentConnection, params: Json): void;
   /** v1 client capabilities; advertised only when given. */
+  /** `signal` aborts when the agent withdraws the request (`$/cancel_request`) or its connection closes. */
   fileSystem?: {
-    read(connection: AgentConnection, params: Json): Promise<{ content: string }>;
-    write(connection: AgentConnection, params: Json): Promise<Record<string, never>>;
+    read(connection: AgentConnection, params: Json, signal?: AbortSignal): Promise<{ content: string }>;
+    write(connection: AgentConnection, params: Json, signal?: AbortSignal): Promise<Record<string, never>>;
   };
   terminals?: {
     create(connection: AgentConnection, params: Json): Promise<{ terminalId: string }>;
@@ -411,12 +412,13 @@ export class AgentConnection {
       .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
       .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
     // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
-    const serve = (method: v1.ClientRequestMethod, handler: (params: Json) => unknown) =>
-      app.onRequest(method, (({ params }: { params: unknown }) => handler(params as Json)) as never);
+    const serve = (method: v1.ClientRequestMethod, handler: (params: Json, signal: AbortSignal) => unknown) =>
+      app.onRequest(method, (({ params, signal }: { params: unknown; signal: AbortSignal }) =>
+        handler(params as Json, signal)) as never);
     const { fileSystem, terminals } = callbacks;
     if (fileSystem) {
-      serve(v1.methods.client.fs.readTextFile, (params) => fileSystem.read(this, params));
-      serve(v1.methods.client.fs.writeTextFile, (params) => fileSystem.write(this, params));
+      serve(v1.methods.client.fs.readTextFile, (params, signal) => fileSystem.read(this, params, signal));
+      serve(v1.methods.client.fs.writeTextFile, (params, signal) => fileSystem.write(this, params, signal));
     }
     if (terminals) {
       const terminal = v1.methods.client.terminal;

@@ -47,6 +47,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     connection: AgentConnection,
     params: Json,
     access: "read" | "write",
+    signal: AbortSignal | undefined,
   ): Promise<string> => {
     const session = routeOrThrow(connection, params.sessionId);
     const path = asString(params.path) ?? "";
@@ -55,7 +56,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       throw host.runtime().sdk.RequestError.resourceNotFound(path.slice(0, 4096));
     if (
       check.protected &&
-      !(await broker.confirmProtectedAccess(connection, session, path, check.path, access))
+      !(await broker.confirmProtectedAccess(connection, session, path, check.path, access, signal))
     ) {
       throw host
         .runtime()
@@ -82,8 +83,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       session.applyUpdate(update, connection.version);
     },
     fileSystem: {
-      read: async (connection, params) => {
-        const checked = await guardPath(connection, params, "read");
+      read: async (connection, params, signal) => {
+        const checked = await guardPath(connection, params, "read", signal);
         return paced(connection, () =>
           host
             .runtime()
@@ -93,8 +94,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
             ),
         );
       },
-      write: async (connection, params) => {
-        const checked = await guardPath(connection, params, "write");
+      write: async (connection, params, signal) => {
+        const checked = await guardPath(connection, params, "write", signal);
         return host.runtime().fileSystem.write(params as { path: string; content: string }, checked);
       },
     },

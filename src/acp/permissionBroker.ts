@@ -407,6 +407,8 @@ export class PermissionBroker {
     path: string,
     resolved: string,
     access: "read" | "write",
+    /** Aborts when the agent withdraws the fs request or its connection closes: the card is withdrawn too. */
+    signal?: AbortSignal,
   ): Promise<boolean> {
     const doing = access === "read" ? "reading" : "writing to";
     const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
@@ -430,10 +432,11 @@ export class PermissionBroker {
       bypassBlockedReason: "protected files always need your explicit answer",
       bypassWouldApply: false,
     });
-    const outcome = await this.host.pending.add(prompt, {
-      connectionId: connection.process.id,
-      requestId: `${access}:${prompt.key}`,
-    });
+    const outcome = await this.host.pending.add(
+      prompt,
+      { connectionId: connection.process.id, requestId: `${access}:${prompt.key}` },
+      signal,
+    );
     return outcome.outcome === "selected" && outcome.optionId === access;
   }
 

@@ -39,7 +39,10 @@ describe("fs/* reaches the file its check saw", () => {
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
   /** The gate and file system over `ws`; the first check of a path is followed at once by `afterCheck`. */
-  function gate(afterCheck: () => void) {
+  function gate(
+    afterCheck: () => void,
+    confirm: PermissionBroker["confirmProtectedAccess"] = () => Promise.resolve(false),
+  ) {
     const boundary = new PolicyBoundary([ws], { home: join(base, "home"), caseInsensitive: () => false });
     let checked = false;
     const paths = new Proxy(boundary, {
@@ -65,7 +68,7 @@ describe("fs/* reaches the file its check saw", () => {
     const callbacks = clientCallbacks({
       scopeOf: () => ({ route: () => ({}) }) as unknown as ConnectionScope,
       runtime: () => ({ sdk: { RequestError: v1.RequestError }, fileSystem }) as unknown as Runtime,
-      broker: { confirmProtectedAccess: () => Promise.resolve(false) } as unknown as PermissionBroker,
+      broker: { confirmProtectedAccess: confirm } as unknown as PermissionBroker,
       paths: () => paths,
       log: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
     });
@@ -88,6 +91,34 @@ describe("fs/* reaches the file its check saw", () => {
     assert.equal(await written, "refused");
     assert.equal(existsSync(join(ws, ".git", "hooks", "pre-commit")), false, "the hook was not written");
     assert.equal(readFileSync(join(ws, "real.md"), "utf8"), "notes\n");
+  });
+
+  it("a protected file's card is withdrawn when the agent withdraws its request", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const fs = gate(
+      () => undefined,
+      (...args) => {
+        const signal = args[5];
+        signals.push(signal);
+        // The card waits for a person, or for the agent to withdraw the request: then it is not allowed.
+        return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(false)));
+      },
+    );
+    const withdrawn = new AbortController();
+    const written = fs
+      .write(
+        {} as AgentConnection,
+        { sessionId: "s", path: join(ws, ".git", "config"), content: "[core]\n" },
+        withdrawn.signal,
+      )
+      .then(
+        () => "written",
+        () => "refused",
+      );
+    withdrawn.abort();
+    assert.equal(await written, "refused");
+    assert.equal(signals[0], withdrawn.signal, "the card is given the request's signal");
+    assert.equal(existsSync(join(ws, ".git", "config")), false);
   });
 
   it("a link left alone is followed to the file the check saw", async () => {
