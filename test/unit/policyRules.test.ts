@@ -1011,6 +1011,11 @@ describe("permission rules and guards", () => {
       for (const line of [
         "echo $'\\\\'; rm -rf ~/Documents # '",
         "a=(x)#; rm -rf ~/Documents",
+        // A pipeline after a here-document's operator: the grammar nests it in the redirection.
+        "cat <<EOF | sh\nrm -rf ~/Documents\nEOF",
+        "cat <<'EOF' | bash\nrm -rf ~/Documents\nEOF",
+        "cat <<EOF | python3\nimport shutil; shutil.rmtree('/tmp/x')\nEOF",
+        "cat <<EOF | grep -v x | sh\nrm -rf ~/Documents\nEOF",
         "declare -a a=(x)#; cat ~/.ssh/id_rsa",
         "! { rm -rf ~/Documents; }",
         "time { rm -rf ~/Documents; }",
@@ -1508,7 +1513,7 @@ describe("permission rules and guards", () => {
       { line: "bash - <<'EOF'\necho x > ~/.bashrc\nEOF", guard: "outside" },
       { line: "bash <<EOF\necho $X\nEOF", guard: "incomplete", reason: /script computed at run time/ },
       { line: 'sh <<< "$CMD"', guard: "incomplete", reason: /script computed at run time/ },
-      { line: "echo 'rm -rf ~' | sh", guard: "incomplete", reason: /reads the commands it runs from a pipe/ },
+      { line: "echo 'rm -rf ~' | sh", guard: "incomplete", reason: /reads the program it runs from a pipe/ },
       { line: "printf '%s' x | env bash -s", guard: "incomplete", reason: /from a pipe/ },
       { line: "cat cmds.txt | bash -x", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo x | (cd src && zsh)", guard: "incomplete", reason: /from a pipe/ },

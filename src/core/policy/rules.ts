@@ -556,6 +556,9 @@ class FootprintView {
           };
         programFromPipe ||= command.stdinFromPipe === true;
       }
+      // An interpreter reading its program from a pipe (`cat <<EOF | python3`): the program is not where the
+      // guards read an interpreter's code (`python3 - <<'EOF'` is).
+      if (command.stdinFromPipe === true && readsProgramFromStdin(name, argv)) programFromPipe = true;
       // The file xargs reads the words from (`xargs -a .env echo` prints it).
       const argumentFile =
         wrapped.argumentFile !== undefined &&
@@ -694,7 +697,10 @@ class FootprintView {
       };
     // `echo 'rm -rf ~' | sh`: the commands are in the line, but not where the parser reads commands.
     if (programFromPipe)
-      return { guard: "incomplete", label: "A shell reads the commands it runs from a pipe" };
+      return {
+        guard: "incomplete",
+        label: "A shell or an interpreter reads the program it runs from a pipe",
+      };
     return undefined;
   }
 

@@ -840,7 +840,15 @@ class Walker {
     if (input !== undefined) return input;
     for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
       const parent: Node | null = at.parent;
-      if (parent?.type === "pipeline" && parent.firstNamedChild?.id !== at.id) return "pipe";
+      // A pipeline the grammar nests in a here-document's redirection starts with its `|` (`cat <<EOF | sh`): its
+      // first stage reads the pipe too.
+      if (
+        parent?.type === "pipeline" &&
+        (parent.firstNamedChild?.id !== at.id ||
+          parent.firstChild?.type === "|" ||
+          parent.firstChild?.type === "|&")
+      )
+        return "pipe";
     }
     return this.stdin;
   }
