@@ -1011,6 +1011,10 @@ describe("permission rules and guards", () => {
       for (const line of [
         "echo $'\\\\'; rm -rf ~/Documents # '",
         "a=(x)#; rm -rf ~/Documents",
+        // HOME set by the line: `~` is then not the home folder the policy places it at.
+        `HOME=/tmp; cat ~/ws/src/a.ts`,
+        `export HOME=/; echo x > ~/ws/src/a.ts`,
+        `read HOME <<< /tmp; cat ~/ws/src/a.ts`,
         // A pipeline after a here-document's operator: the grammar nests it in the redirection.
         "cat <<EOF | sh\nrm -rf ~/Documents\nEOF",
         "cat <<'EOF' | bash\nrm -rf ~/Documents\nEOF",

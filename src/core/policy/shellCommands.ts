@@ -318,6 +318,11 @@ export function parseWithGrammar(
     if (tree.rootNode.hasError) result.problems.push("the command line has a syntax error");
     const unlike = readsUnlikeBash(line, tree.rootNode);
     if (unlike) result.problems.push(unlike);
+    // `~` and a bare `cd` go where HOME says when they run: the line may have set it (`HOME=/x; cat ~/ws/a.ts`).
+    if (mayAssign(tree.rootNode, "HOME", false))
+      result.problems.push(
+        "the line sets HOME, which ~ and cd follow where the policy places the home folder",
+      );
     // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
     const walker = new Walker(
       parser,
@@ -1356,9 +1361,9 @@ const ASSIGNS = new Set([
 /**
  * Whether the commands below `node` may assign `variable`, read as bash reads their words (quotes and escapes gone:
  * `read "f"`, `read \f`; an option's value attached: `printf -vf`; a name a reference points to: `declare -n r=f`),
- * or assign a name computed at run time, or run a command whose name is computed.
+ * or (unless `computedMay` is false) assign a name computed at run time, or run a command whose name is computed.
  */
-function mayAssign(node: Node, variable: string): boolean {
+function mayAssign(node: Node, variable: string, computedMay = true): boolean {
   const names = (word: string) =>
     word === variable ||
     word.startsWith(`${variable}=`) ||
@@ -1377,16 +1382,20 @@ function mayAssign(node: Node, variable: string): boolean {
       if (found.childForFieldName("name")?.text.replace(/\[.*$/, "") === variable) return true;
       continue;
     }
-    const first =
-      found.type === "command" ? found.childForFieldName("name")?.firstNamedChild : found.firstChild;
-    const name = first ? staticWord(first) : null;
-    if (name === null) return true;
+    // A declaration's keyword (`export`, `declare`) is a token of its own, not a word.
+    const first = found.type === "command" ? found.childForFieldName("name")?.firstNamedChild : undefined;
+    const name =
+      found.type === "command" ? (first ? staticWord(first) : null) : (found.firstChild?.text ?? null);
+    if (name === null) {
+      if (computedMay) return true;
+      continue;
+    }
     const assigning = ASSIGNS.has(name) || found.type !== "command";
     if (!assigning && name !== "builtin" && name !== "command") continue;
     for (const child of found.namedChildren) {
       if (child === null || child.type === "command_name") continue;
       const word = child.type === "variable_assignment" ? child.text : staticWord(child);
-      if (word === null || names(word)) return true;
+      if ((word === null && computedMay) || (word !== null && names(word))) return true;
     }
   }
   return false;
