@@ -337,18 +337,24 @@ class FootprintBuilder {
         this.incomplete(`${label}: ${command.from} ${command.unreadable}`);
         continue;
       }
-      if (command.argv) this.argv(command.argv, where, command.from);
+      const read = command.argv ? this.argv(command.argv, where, command.from) : undefined;
       // The line the card shows is read too: for an argv it may be a script the shell parser does not unwrap.
-      this.commandLine(command.text, where, command.from);
+      if (read !== command.text) this.commandLine(command.text, where, command.from);
     }
   }
 
   /** Codex sends an argv: `["/bin/bash", "-lc", "echo hi > out.txt"]` runs the script; anything else runs as is. */
-  private argv(argv: string[], cwd: string | undefined, from: string): void {
+  /** Returns the line it read. */
+  private argv(argv: string[], cwd: string | undefined, from: string): string {
     const script = shellScript(argv);
-    if (typeof script === "string") return this.commandLine(script, cwd, `${from} (shell script)`, argv);
+    if (typeof script === "string") {
+      this.commandLine(script, cwd, `${from} (shell script)`, argv);
+      return script;
+    }
     // Read back as the line it quotes to: a wrapped shell (`env bash -c …`) or find's `-exec` is then read the same.
-    this.commandLine(argv.map(quoteWord).join(" "), cwd, from, argv);
+    const line = argv.map(quoteWord).join(" ");
+    this.commandLine(line, cwd, from, argv);
+    return line;
   }
 
   private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {

@@ -319,7 +319,7 @@ export function parseWithGrammar(
     const unlike = readsUnlikeBash(line, tree.rootNode);
     if (unlike) result.problems.push(unlike);
     // `~` and a bare `cd` go where HOME says when they run: the line may have set it (`HOME=/x; cat ~/ws/a.ts`).
-    if (mayAssign(tree.rootNode, "HOME", false))
+    if (line.includes("HOME") && mayAssign(tree.rootNode, "HOME", false))
       result.problems.push(
         "the line sets HOME, which ~ and cd follow where the policy places the home folder",
       );
@@ -1264,8 +1264,11 @@ export function staticWord(node: Node): string | null {
 function readsUnlikeBash(line: string, root: Node): string | undefined {
   if (/[\r\f\v\0]/.test(line))
     return "the command line holds a carriage return, form feed, vertical tab or NUL";
+  // Each walk of the tree only where its syntax is in the line: most lines hold none of it.
+  const nodes = (type: string, written: string) =>
+    line.includes(written) ? root.descendantsOfType([type]) : [];
   // `$'\\'` is one backslash to bash, then the string ends; the grammar's pattern runs on to a later quote.
-  for (const string of root.descendantsOfType(["ansi_c_string"])) {
+  for (const string of nodes("ansi_c_string", "$'")) {
     if (string === null) continue;
     let at = 2;
     while (at < string.text.length && string.text[at] !== "'") at += string.text[at] === "\\" ? 2 : 1;
@@ -1273,11 +1276,11 @@ function readsUnlikeBash(line: string, root: Node): string | undefined {
       return "a $'…' string ends elsewhere for bash than for the shell parser";
   }
   // `=~`'s pattern: the grammar reads on through `;` and blanks to the `]]` (dash runs what follows `;`).
-  for (const regex of root.descendantsOfType(["regex"])) {
+  for (const regex of nodes("regex", "=~")) {
     if (regex !== null && (/[;&<>\n]/.test(regex.text) || /\|/.test(regex.text.replace(/\([^()]*\)/g, ""))))
       return "a [[ … =~ … ]] pattern holds a command separator";
   }
-  for (const comment of root.descendantsOfType(["comment"])) {
+  for (const comment of nodes("comment", "#")) {
     if (comment === null) continue;
     const at = comment.startIndex;
     const before = line[at - 1];
