@@ -15,6 +15,11 @@ export interface WorkbenchOptions {
   readonly workspaceFiles?: Record<string, string>;
   /** Open an existing folder instead of a temporary one (not deleted on close). */
   readonly workspace?: string;
+  /**
+   * A multi-root workspace instead of one folder: folder name -> its files. Each is a temporary folder, and a
+   * `.code-workspace` file beside them lists them in this order; `workspace` is then the first folder.
+   */
+  readonly workspaceFolders?: Record<string, Record<string, string>>;
   /** false opens the folder in Restricted Mode (Workspace Trust on, no prompt). Default true. */
   readonly trust?: boolean;
   /** Absolute path of a compiled mocha index (no `.js`) to run inside the extension host, test-electron style. */
@@ -34,6 +39,8 @@ export interface Workbench {
   readonly browser: BrowserSession;
   readonly server: CodeServer;
   readonly workspace: string;
+  /** Every folder of the workspace, in order (`workspace` alone unless `workspaceFolders` made several). */
+  readonly folders: readonly string[];
   readonly userSettingsPath: string;
   readonly console: ConsoleWatcher;
   /** The user settings as VS Code has them on disk now. */
@@ -57,10 +64,13 @@ export function makeTempFolder(prefix: string, files: Record<string, string> = {
   return dir;
 }
 
-/** The workbench URL: folder plus a payload that loads the extension under development (and optionally runs tests). */
+/**
+ * The workbench URL: the folder (or `.code-workspace` file) plus a payload that loads the extension under development
+ * (and optionally runs tests).
+ */
 function workbenchUrl(
   server: CodeServer,
-  workspace: string,
+  opened: { folder: string } | { workspaceFile: string },
   extensionTestsPath?: string,
   extensionDevelopmentPath = repoRoot,
 ): string {
@@ -68,33 +78,47 @@ function workbenchUrl(
   const remote = (path: string): string => `vscode-remote://127.0.0.1:${server.port}${path}`;
   const payload: [string, string][] = [["extensionDevelopmentPath", remote(extensionDevelopmentPath)]];
   if (extensionTestsPath !== undefined) payload.push(["extensionTestsPath", remote(extensionTestsPath)]);
-  return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const target =
+    "folder" in opened
+      ? `folder=${encodeURIComponent(opened.folder)}`
+      : `workspace=${encodeURIComponent(opened.workspaceFile)}`;
+  return `${server.url}/?${target}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   ensureSystemPackages();
   ensureCodeServer();
   const ownWorkspace = options.workspace === undefined;
-  const workspace =
+  const multiRoot = options.workspaceFolders && multiRootWorkspace(options.workspaceFolders);
+  // The server runs in the folder (or, multi-root, the folder that holds them all).
+  const root =
     options.workspace ??
+    multiRoot?.root ??
     makeTempFolder("symposium-workspace-", options.workspaceFiles ?? { "README.md": "# Test workspace\n" });
+  const folders = multiRoot?.folders ?? [root];
+  const workspace = folders[0]!;
   let server: CodeServer | undefined;
   let browser: BrowserSession | undefined;
   const cleanup = async (): Promise<void> => {
     await browser?.close();
     await server?.stop();
-    if (ownWorkspace) rmSync(workspace, { recursive: true, force: true });
+    if (ownWorkspace) rmSync(root, { recursive: true, force: true });
   };
   try {
     server = await startCodeServer({
-      workspace,
+      workspace: root,
       userSettings: options.settings ?? {},
       trust: options.trust ?? true,
       ...(options.env ? { env: options.env } : {}),
     });
     browser = await launchBrowser();
     await options.beforeNavigate?.(browser.page);
-    const url = workbenchUrl(server, workspace, options.extensionTestsPath, options.extensionDevelopmentPath);
+    const url = workbenchUrl(
+      server,
+      multiRoot ? { workspaceFile: multiRoot.file } : { folder: workspace },
+      options.extensionTestsPath,
+      options.extensionDevelopmentPath,
+    );
     if (options.noWait) await browser.page.goto(url, { waitUntil: "domcontentloaded", timeout: 60_000 });
     else await gotoWorkbench(browser.page, url);
   } catch (error) {
@@ -110,9 +134,35 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     browser,
     server,
     workspace,
+    folders,
     userSettingsPath,
     console: browser.console,
     readUserSettings: () => readUserSettings(userSettingsPath),
     close: cleanup,
+  };
+}
+
+/** Temporary folders (name -> files) under one root, and a `.code-workspace` file there listing them in order. */
+function multiRootWorkspace(folders: Record<string, Record<string, string>>): {
+  root: string;
+  folders: string[];
+  file: string;
+} {
+  const files: Record<string, string> = {};
+  for (const [name, folderFiles] of Object.entries(folders)) {
+    if (Object.keys(folderFiles).length === 0) files[join(name, ".keep")] = "";
+    for (const [relative, content] of Object.entries(folderFiles)) files[join(name, relative)] = content;
+  }
+  const workspaceFile = "test.code-workspace";
+  files[workspaceFile] = JSON.stringify(
+    { folders: Object.keys(folders).map((name) => ({ path: name })) },
+    null,
+    2,
+  );
+  const root = makeTempFolder("symposium-workspace-", files);
+  return {
+    root,
+    folders: Object.keys(folders).map((name) => join(root, name)),
+    file: join(root, workspaceFile),
   };
 }

@@ -8,8 +8,15 @@ import { Disposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, type PendingLimits } from "../core/pendingApprovals";
 import { parsePermissionSettings, type PermissionRule } from "../core/policy/ruleSettings";
+import { inertText } from "../core/untrustedText";
 import { parseAgentSettings, withBypass, type AgentSettings } from "../core/settings";
-import { listRuleEntries, withoutRuleEntry, type RuleEntryListing } from "./permissionEntries";
+import {
+  listRuleEntries,
+  withoutRuleEntry,
+  type RuleEntryListing,
+  type RuleFolder,
+  type RuleOrigin,
+} from "./permissionEntries";
 
 const SECTION = "symposium";
 
@@ -59,20 +66,21 @@ export class Configuration extends Disposable {
 
   /**
    * `symposium.permissions`: allow, ask and deny rules from user settings; the workspace and its folders may add
-   * deny and ask rules only (a repository can tighten, never loosen). Allow rules from them are dropped, with a
-   * warning in the log.
+   * deny and ask rules only (a repository can tighten, never loosen), which apply to the whole workspace. Allow rules
+   * from them are dropped, with a warning in the log.
    */
   get permissionRules(): readonly PermissionRule[] {
     return (this.rules ??= this.readPermissionRules());
   }
 
   private readPermissionRules(): PermissionRule[] {
-    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("permissions");
-    const sources = [
-      parsePermissionSettings(inspected?.globalValue, "user"),
-      parsePermissionSettings(inspected?.workspaceValue, "workspace"),
-      parsePermissionSettings(inspected?.workspaceFolderValue, "workspace"),
-    ];
+    const sources = permissionSources().map(({ value, origin, folder }) =>
+      parsePermissionSettings(
+        value,
+        origin === "user" ? "user" : "workspace",
+        folder && `settings of the workspace folder "${inertText(folder.name, 80)}"`,
+      ),
+    );
     const problems = sources.flatMap((s) => s.problems);
     const key = problems.join("\n");
     if (key !== this.loggedPermissionProblems) {
@@ -121,7 +129,7 @@ export class Configuration extends Disposable {
    */
   addPermissionRule(entry: Record<string, unknown>): Promise<void> {
     return this.serialized(async () => {
-      const configuration = vscode.workspace.getConfiguration(SECTION);
+      const configuration = vscode.workspace.getConfiguration(SECTION, null);
       const current = configuration.inspect<unknown>("permissions")?.globalValue;
       const permissions =
         current !== null && typeof current === "object" && !Array.isArray(current)
@@ -153,12 +161,7 @@ export class Configuration extends Disposable {
    * workspace folder's settings), for Manage Permissions. Workspace allow entries are listed too, marked ignored.
    */
   permissionRuleEntries(): RuleEntryListing[] {
-    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>("permissions");
-    return [
-      ...listRuleEntries(inspected?.globalValue, "user"),
-      ...listRuleEntries(inspected?.workspaceValue, "workspace"),
-      ...listRuleEntries(inspected?.workspaceFolderValue, "workspaceFolder"),
-    ];
+    return permissionSources().flatMap(({ value, origin, folder }) => listRuleEntries(value, origin, folder));
   }
 
   /**
@@ -168,7 +171,7 @@ export class Configuration extends Disposable {
    */
   removePermissionRule(action: "allow" | "ask" | "deny", entry: unknown): Promise<boolean> {
     return this.serialized(async () => {
-      const configuration = vscode.workspace.getConfiguration(SECTION);
+      const configuration = vscode.workspace.getConfiguration(SECTION, null);
       const current = configuration.inspect<unknown>("permissions")?.globalValue;
       const next = withoutRuleEntry(current, action, entry);
       if (next === undefined) return false;
@@ -183,4 +186,28 @@ export class Configuration extends Disposable {
     this.writes = result.catch(() => undefined);
     return result;
   }
+}
+
+/**
+ * Every settings source of `symposium.permissions`, in order: user settings, the workspace's settings, then each
+ * folder's `.vscode/settings.json` in a multi-root workspace. In a folder opened alone, its settings are the
+ * workspace's (read once); in a multi-root workspace they are read per folder (the setting is resource-scoped:
+ * VS Code keeps only such settings from a folder's file there). `null`: no folder, the user and workspace values (a
+ * resource-scoped setting read without one is logged as a mistake).
+ */
+function permissionSources(): { value: unknown; origin: RuleOrigin; folder?: RuleFolder }[] {
+  const inspected = vscode.workspace.getConfiguration(SECTION, null).inspect<unknown>("permissions");
+  const sources: { value: unknown; origin: RuleOrigin; folder?: RuleFolder }[] = [
+    { value: inspected?.globalValue, origin: "user" },
+    { value: inspected?.workspaceValue, origin: "workspace" },
+  ];
+  if (vscode.workspace.workspaceFile === undefined) return sources;
+  for (const folder of vscode.workspace.workspaceFolders ?? [])
+    sources.push({
+      value: vscode.workspace.getConfiguration(SECTION, folder.uri).inspect<unknown>("permissions")
+        ?.workspaceFolderValue,
+      origin: "workspaceFolder",
+      folder: { name: folder.name, uri: folder.uri.toString() },
+    });
+  return sources;
 }

@@ -68,7 +68,7 @@ async function takeBack(
       await vscode.commands.executeCommand("workbench.action.openSettingsJson");
       return;
     case "workspaceRule":
-      await openWorkspaceSettings(target.origin);
+      await openWorkspaceSettings(target.origin, target.folderUri);
       return;
     case "bypass":
       if (
@@ -113,17 +113,24 @@ async function confirm(question: string): Promise<boolean> {
   return (await vscode.window.showWarningMessage(question, { modal: true }, yes)) === yes;
 }
 
-/** The file that holds workspace rules: the `.code-workspace` file, or the folder's `.vscode/settings.json`. */
-async function openWorkspaceSettings(origin: "workspace" | "workspaceFolder"): Promise<void> {
+/**
+ * The file that holds workspace rules: the `.code-workspace` file, or the folder's `.vscode/settings.json` (the
+ * folder named, else the only one).
+ */
+async function openWorkspaceSettings(
+  origin: "workspace" | "workspaceFolder",
+  folderUri?: string,
+): Promise<void> {
   const workspaceFile = vscode.workspace.workspaceFile;
-  const folder = vscode.workspace.workspaceFolders?.[0];
+  const folder =
+    folderUri !== undefined ? vscode.Uri.parse(folderUri) : vscode.workspace.workspaceFolders?.[0]?.uri;
   if (origin === "workspace" && workspaceFile && workspaceFile.scheme !== "untitled") {
     await vscode.window.showTextDocument(workspaceFile);
     return;
   }
   if (origin === "workspaceFolder" || !workspaceFile) {
     if (folder) {
-      await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, ".vscode", "settings.json"));
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, ".vscode", "settings.json"));
       return;
     }
   }

@@ -17,8 +17,18 @@ import { inertText } from "../core/untrustedText";
 /** Where a rule is written: user settings, the workspace's settings, or a workspace folder's `.vscode/settings.json`. */
 export type RuleOrigin = "user" | "workspace" | "workspaceFolder";
 
+/** The workspace folder whose `.vscode/settings.json` holds a rule (a multi-root workspace's folder). */
+export interface RuleFolder {
+  /** Its name in the workspace (a repository may choose it: shown inert). */
+  name: string;
+  /** Its URI, as a string (this module has no `vscode`). */
+  uri: string;
+}
+
 export interface RuleEntryListing {
   origin: RuleOrigin;
+  /** The folder, for `workspaceFolder` entries. */
+  folder?: RuleFolder;
   action: Verdict;
   /** Its place in that list of that source when it was read. */
   index: number;
@@ -31,9 +41,10 @@ export interface RuleEntryListing {
 }
 
 /** Every entry of `symposium.permissions` from one source, in order, each with the rule it makes or why not. */
-export function listRuleEntries(value: unknown, origin: RuleOrigin): RuleEntryListing[] {
+export function listRuleEntries(value: unknown, origin: RuleOrigin, folder?: RuleFolder): RuleEntryListing[] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
   const source = origin === "user" ? "user" : "workspace";
+  const from = folder ? { folder } : {};
   const listings: RuleEntryListing[] = [];
   for (const action of RULE_ACTIONS) {
     const list = (value as Record<string, unknown>)[action];
@@ -44,8 +55,8 @@ export function listRuleEntries(value: unknown, origin: RuleOrigin): RuleEntryLi
       const rule = parsed.rules[0];
       listings.push(
         rule
-          ? { origin, action, index, entry, rule }
-          : { origin, action, index, entry, ignored: parsed.problems[0] ?? "ignored" },
+          ? { origin, ...from, action, index, entry, rule }
+          : { origin, ...from, action, index, entry, ignored: parsed.problems[0] ?? "ignored" },
       );
     });
   }
@@ -97,7 +108,7 @@ export interface GrantedInput {
 export type GrantTarget =
   | { type: "bypass"; agentName: string; origin: BypassOrigin }
   | { type: "userRule"; action: Verdict; entry: unknown }
-  | { type: "workspaceRule"; origin: "workspace" | "workspaceFolder" }
+  | { type: "workspaceRule"; origin: "workspace" | "workspaceFolder"; folderUri?: string }
   | { type: "sessionGrant"; sessionKey: string; grantId: string };
 
 export interface GrantItem {
@@ -141,7 +152,9 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
   }
   for (const listing of input.rules) {
     const agentName = listing.rule?.agent ?? agentOf(listing.entry) ?? EVERY_AGENT;
-    const where = ORIGIN_LABELS[listing.origin];
+    const where = listing.folder
+      ? `settings of the workspace folder "${inertText(listing.folder.name, 80)}"`
+      : ORIGIN_LABELS[listing.origin];
     add(agentName, {
       label: inertText(
         listing.rule?.label ?? `${capitalised(listing.action)} rule ${JSON.stringify(listing.entry)}`,
@@ -152,7 +165,11 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
       target:
         listing.origin === "user"
           ? { type: "userRule", action: listing.action, entry: listing.entry }
-          : { type: "workspaceRule", origin: listing.origin },
+          : {
+              type: "workspaceRule",
+              origin: listing.origin,
+              ...(listing.folder ? { folderUri: listing.folder.uri } : {}),
+            },
     });
   }
   for (const { sessionKey, agentName, sessionTitle, grant } of input.grants) {

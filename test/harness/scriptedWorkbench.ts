@@ -20,6 +20,8 @@ export type ScriptedAgentSpec =
 export interface ScriptedWorkbenchOptions {
   /** Files of the temporary workspace folder, relative path -> content. */
   readonly workspaceFiles?: Record<string, string>;
+  /** A multi-root workspace instead: folder name -> its files (`openWorkbench`'s `workspaceFolders`). */
+  readonly workspaceFolders?: Record<string, Record<string, string>>;
   /** The scripted agents in `symposium.agents`, by name, in that order. */
   readonly agents: Record<string, ScriptedAgentSpec>;
   /** Other user settings; entries of its `symposium.agents` (agents that are not scripted) follow the scripted ones. */
@@ -57,6 +59,7 @@ export function scriptedWorkbench(options: ScriptedWorkbenchOptions): ScriptedWo
     const otherAgents = settings["symposium.agents"] as Record<string, unknown> | undefined;
     workbench = await openWorkbench({
       workspaceFiles: options.workspaceFiles,
+      workspaceFolders: options.workspaceFolders,
       settings: { ...settings, "symposium.agents": { ...agents, ...otherAgents } },
     });
   });

@@ -179,6 +179,35 @@ describe("Manage Permissions: the list per agent", () => {
     ]);
   });
 
+  it("names the workspace folder a rule comes from, inert, and opens that folder's settings", () => {
+    const folder = { name: "lib $(check)\u202e", uri: "file:///ws/lib" };
+    const groups = grantGroups({
+      bypass: [],
+      rules: listRuleEntries(
+        { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },
+        "workspaceFolder",
+        folder,
+      ),
+      grants: [],
+    });
+    const items = groups.flatMap((g) => g.items);
+    assert.deepEqual(
+      items.map((i) => [i.label, i.description, i.target]),
+      [
+        [
+          'Allow rule {"command":"npm test"}',
+          'settings of the workspace folder "lib $ (check)<U+202E>", ignored',
+          { type: "workspaceRule", origin: "workspaceFolder", folderUri: "file:///ws/lib" },
+        ],
+        [
+          'Deny commands starting with "npm publish" (workspace settings)',
+          'settings of the workspace folder "lib $ (check)<U+202E>"',
+          { type: "workspaceRule", origin: "workspaceFolder", folderUri: "file:///ws/lib" },
+        ],
+      ],
+    );
+  });
+
   it("is empty when nothing is granted", () => {
     assert.deepEqual(grantGroups({ bypass: [], rules: [], grants: [] }), []);
   });

@@ -61,15 +61,21 @@ export interface ParsedPermissions {
   problems: string[];
 }
 
-/** The rules of one settings source; bad entries are ignored with a sentence, good ones kept. */
-export function parsePermissionSettings(value: unknown, source: "user" | "workspace"): ParsedPermissions {
+/**
+ * The rules of one settings source; bad entries are ignored with a sentence, good ones kept. `where` names the
+ * source in those sentences (a workspace folder's settings), "user settings" or "workspace settings" by default.
+ */
+export function parsePermissionSettings(
+  value: unknown,
+  source: "user" | "workspace",
+  where: string = source === "user" ? "user settings" : "workspace settings",
+): ParsedPermissions {
   const result: ParsedPermissions = { rules: [], problems: [] };
   if (value === undefined || value === null) return result;
   if (typeof value !== "object" || Array.isArray(value)) {
     result.problems.push('symposium.permissions must be an object with "allow", "ask" and "deny" lists.');
     return result;
   }
-  const where = source === "user" ? "user settings" : "workspace settings";
   for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
     if (!(RULE_ACTIONS as readonly string[]).includes(key)) {
       result.problems.push(
@@ -85,7 +91,7 @@ export function parsePermissionSettings(value: unknown, source: "user" | "worksp
     if (action === "allow" && source === "workspace") {
       if (list.length > 0)
         result.problems.push(
-          `${list.length} allow rule(s) in workspace settings were ignored: a workspace may only add deny and ask rules.`,
+          `${list.length} allow rule(s) in ${where} were ignored: a workspace may only add deny and ask rules.`,
         );
       continue;
     }
