@@ -76,6 +76,18 @@ describe("policy paths on a real file system", () => {
     { name: "a new file in a new folder", path: () => join(root, "src", "new", "b.ts"), expect: "inside" },
     { name: "link/../X where link points outside", path: () => `${root}/link/../X`, expect: "outside" },
     { name: "textual .. out of the root", path: () => `${root}/../elsewhere/x`, expect: "outside" },
+    // `mkdir -p new && cat new/../link/x`: once `new` is made, `..` is back where `link` leads elsewhere.
+    {
+      name: "new/../link/x where link points outside",
+      path: () => `${root}/new/../link/x`,
+      expect: "outside",
+    },
+    {
+      name: "new/deeper/../../link/x where link points outside",
+      path: () => `${root}/src/new/deeper/../../../link/x`,
+      expect: "outside",
+    },
+    { name: "new/../src/a.ts", path: () => `${root}/new/../src/a.ts`, expect: "inside", protected: false },
     {
       name: "a dangling link to ../../.zshenv",
       path: () => join(root, "notes.md"),
@@ -140,6 +152,19 @@ describe("policy paths on a real file system", () => {
         assert.equal(boundary.isProtected(path()), true, "unknown counts as protected");
     });
   }
+
+  it("follows links again after a missing folder's `..`: new/../link/X is where link leads", () => {
+    assert.deepEqual(resolvePhysical(`${root}/new/../link/X`), {
+      ok: true,
+      path: join(outside, "deep", "X"),
+      exists: false,
+    });
+    assert.deepEqual(resolvePhysical(`${root}/new/../src/a.ts`), {
+      ok: true,
+      path: join(root, "src", "a.ts"),
+      exists: true,
+    });
+  });
 
   it("resolves link/../X to the link target's parent, as the OS does", () => {
     assert.deepEqual(resolvePhysical(`${root}/link/../X`), {

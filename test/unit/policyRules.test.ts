@@ -685,11 +685,12 @@ describe("permission rules and guards", () => {
         "find . -name '*.md' | xargs rm",
         "find src -type f | xargs chmod 644",
         "find . -name '*.orig' -exec rm {} +",
-        // A command that may create links, and names that are there already or acted on as links.
+        // A command that may create links, and names it cannot make links of: a known archive's, rm's of its
+        // own folder (rm acts on a link itself), redirections opened before it.
         "tar xzf lib.tgz && rm -f lib.tgz",
         "git pull && npm test",
-        "git checkout main && cat src/a.ts",
-        "git pull && chmod 644 src/a.ts",
+        "git pull && rm -rf build",
+        "date > build/pulled.txt && git pull",
         // git forms that leave the working tree as it is.
         "git checkout -b feature && echo x > build/new.md",
         "git stash list && cat build/new.md",
@@ -735,6 +736,45 @@ describe("permission rules and guards", () => {
         return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
       });
       assert.deepEqual(acting, []);
+    });
+
+    it("holds a name there now after a checkout that replaces a folder on its way with a link, and a missing folder's ..", async () => {
+      // A booby-trapped repository: on `main`, d/.ssh holds decoys; on `evil`, d is a link to the home folder.
+      const trap = await makePolicyWorkspace("symposium-checkout-");
+      try {
+        const { ws, home } = trap;
+        mkdirSync(join(ws, "d", ".ssh"), { recursive: true });
+        writeFileSync(join(ws, "d", ".ssh", "id_rsa"), "decoy");
+        writeFileSync(join(ws, "key.pub"), "ssh-ed25519 x");
+        symlinkSync("../..", join(ws, "src", "away"));
+        const git = (...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+            cwd: ws,
+            stdio: "ignore",
+          });
+        git("init", "-q", "-b", "main");
+        git("add", "-A");
+        git("commit", "-qm", "main");
+        git("checkout", "-qb", "evil");
+        rmSync(join(ws, "d"), { recursive: true });
+        symlinkSync(home, join(ws, "d"));
+        git("add", "-A");
+        git("commit", "-qm", "evil");
+        git("checkout", "-q", "main");
+        for (const line of [
+          "git checkout -q evil && cat d/.ssh/id_rsa",
+          "git switch -q evil && rm d/.ssh/id_rsa",
+          "git checkout -q evil && cp key.pub d/.ssh/authorized_keys",
+          "git checkout -q evil && cat key.pub >> d/.ssh/authorized_keys",
+          "rm -rf e && mv src e && cat e/away/.ssh/id_rsa",
+          // `m/..` is the workspace once mkdir made m: src/away is followed there.
+          "mkdir -p m && cat m/../src/away/.ssh/id_rsa",
+          "mkdir -p m && rm m/../src/away/.ssh/id_rsa",
+        ])
+          assert.equal(underBypassIn(trap, line).verdict, "ask", line);
+      } finally {
+        trap.remove();
+      }
     });
 
     it("asks when xargs would split or unquote a listed name into others (a booby-trapped repository)", async () => {
@@ -2240,6 +2280,12 @@ describe("permission rules and guards", () => {
         "git merge origin/main && cat build/new.md",
         "git checkout -b topic origin/x && cat build/new.md",
         "git pull && find src -exec chmod 644 {} +",
+        // A name there now proves nothing: a checkout or a move may replace it, or a folder on its way, with a link.
+        "git checkout main && cat src/a.ts",
+        "git pull && chmod 644 src/a.ts",
+        "git pull && echo x >> src/a.ts",
+        "git checkout main && rm src/lib/x",
+        "git switch main && cat < src/a.ts",
         "7z x build/a.7z && cat k",
         // A link made, moved or copied as it is may lead elsewhere from where it lands.
         "mv moved/inner/rel r2 && cat r2",

@@ -27,6 +27,11 @@ export interface FootprintPath {
   from: string;
   /** A folder a `cd` of a command line moves it to: its guards come after the commands', which say more. */
   movedTo?: true;
+  /**
+   * A redirection's: the command line (`Footprint.commands`) and the command of it before which the shell opens
+   * the file; the command unknown when the parser could not say.
+   */
+  openedAt?: { line: number; command?: number };
 }
 
 export interface FootprintCommand {
@@ -411,7 +416,11 @@ class FootprintBuilder {
         const folders = (shellCwds && at !== undefined ? shellCwds[at] : undefined) ?? moves.folders;
         for (const folder of folders) {
           const path = this.commandPath(target, folder);
-          if (path) this.path(path, access, "redirection");
+          const openedAt = {
+            line: this.footprint.commands.length - 1,
+            ...(at !== undefined ? { command: at } : {}),
+          };
+          if (path) this.path(path, access, "redirection", undefined, openedAt);
           else
             this.incomplete(
               `the redirection target ${target} cannot be placed (the working directory is not known)`,
@@ -535,13 +544,31 @@ class FootprintBuilder {
     return base && p.isAbsolute(base) ? p.join(base, target) : undefined;
   }
 
-  private path(path: string, access: Access, from: string, movedTo?: true): void {
+  private path(
+    path: string,
+    access: Access,
+    from: string,
+    movedTo?: true,
+    openedAt?: FootprintPath["openedAt"],
+  ): void {
     if (this.footprint.paths.length >= MAX_FOOTPRINT_ITEMS) {
       this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} paths`);
       return;
     }
-    if (!this.footprint.paths.some((p) => p.path === path && p.access === access && p.movedTo === movedTo))
-      this.footprint.paths.push({ path, access, from, ...(movedTo ? { movedTo } : {}) });
+    const same = (p: FootprintPath) =>
+      p.path === path &&
+      p.access === access &&
+      p.movedTo === movedTo &&
+      p.openedAt?.line === openedAt?.line &&
+      p.openedAt?.command === openedAt?.command;
+    if (!this.footprint.paths.some(same))
+      this.footprint.paths.push({
+        path,
+        access,
+        from,
+        ...(movedTo ? { movedTo } : {}),
+        ...(openedAt ? { openedAt } : {}),
+      });
   }
 }
 

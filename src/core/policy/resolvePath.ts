@@ -95,11 +95,15 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
   const pending = splitComponents(start.slice(root.length), platform);
   let links = 0;
   let exists = true;
+  /** The last folder that exists, below which `resolved` names what does not (yet). */
+  let lastExisting = resolved;
   while (pending.length > 0) {
     const name = pending.shift()!;
     if (name === "" || name === ".") continue;
     if (name === "..") {
       resolved = p.dirname(resolved);
+      // `new/..` is back where links are (`mkdir -p new && cat new/../link/x` reads through `link`).
+      if (resolved === lastExisting) exists = true;
       continue;
     }
     // `name` is one component (no separator, not `.` or `..`) and `resolved` is already normal: a join is a concat.
@@ -122,6 +126,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
     if (!stat) {
       // Nothing there: the rest is created as named (no links below a missing folder).
       exists = false;
+      lastExisting = resolved;
       resolved = candidate;
       continue;
     }

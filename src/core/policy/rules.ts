@@ -9,7 +9,7 @@
  * only `ruleSettings.ts`.
  */
 import picomatch from "picomatch";
-import { posixOrWin32, type Footprint } from "./footprint";
+import { posixOrWin32, type Footprint, type FootprintPath } from "./footprint";
 import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
@@ -287,12 +287,7 @@ class FootprintView {
         .map(({ command, cwd, line }, at) => {
           const name = this.makesLinks(command, cwd);
           if (name === undefined) return undefined;
-          // Whether a redirection of the line comes after it (`tar xf a.tar && echo x > new`), not before
-          // (`curl … > a.tgz && tar xzf a.tgz`).
-          const text = this.footprint.commands[line]?.line ?? "";
-          const end = text.indexOf(command.text);
-          const redirectsAfter = end < 0 || /[<>]/.test(text.slice(end + command.text.length));
-          return { name, at, redirectsAfter };
+          return { name, at, line, command: this.footprint.commands[line]?.commands.indexOf(command) ?? -1 };
         })
         .find((maker) => maker !== undefined);
     }
@@ -493,15 +488,26 @@ class FootprintView {
     return undefined;
   }
 
-  /** A redirection naming a file not there yet, after a command of the line that may create it as a link. */
+  /**
+   * A redirection opened after a command of the request that may make what it names, or a folder on its way, a link
+   * (`git checkout x && cat key >> d/.ssh/authorized_keys`), not before (`curl … > a.tgz && tar xzf a.tgz`).
+   */
   private linkGuard(): Held | undefined {
     const maker = this.linkMaker;
-    const redirected = this.checks.filter((_, i) => this.footprint.paths[i]?.from === "redirection");
-    for (const { path, check } of maker?.redirectsAfter ? redirected : [])
-      if (check.status === "inside" && !check.exists)
+    if (maker === undefined) return undefined;
+    const after = (openedAt: FootprintPath["openedAt"]) =>
+      openedAt === undefined ||
+      openedAt.line > maker.line ||
+      (openedAt.line === maker.line && (openedAt.command === undefined || openedAt.command > maker.command));
+    const redirected = this.checks.filter((_, i) => {
+      const path = this.footprint.paths[i];
+      return path?.from === "redirection" && after(path.openedAt);
+    });
+    for (const { path, check } of redirected)
+      if (check.status === "inside")
         return {
           guard: "incomplete",
-          label: `A redirection names ${shortPath(path)}, ${mayBeLink(maker!.name)}`,
+          label: `A redirection names ${shortPath(path)}, ${mayBeLink(maker.name, check.exists)}`,
         };
     return undefined;
   }
@@ -1092,7 +1098,7 @@ class FootprintView {
       if (typeof matches === "string") return { guard: "incomplete", label: `${name} ${matches}` };
       named.push(...matches);
     }
-    const placed: { path: string; check: PathCheck; matchOf?: string }[] = [];
+    const placed: { path: string; absolute: string; check: PathCheck }[] = [];
     for (const { text, matchOf } of named) {
       const path = absolute(text, cwd, this.context.home);
       if (path === undefined) {
@@ -1124,15 +1130,24 @@ class FootprintView {
                   ? `${name} reaches ${shown}, which leads to ${shortPath(check.path)}, outside the workspace`
                   : `${name} reaches ${shown}, outside the workspace`,
             };
-      placed.push({ path: shown, check });
+      placed.push({ path: shown, absolute: path, check });
     }
     for (const { path, check } of placed)
       if (check.status === "inside" && check.protected)
         return { guard: "protected", label: `${name} reaches ${path}, a protected path` };
-    for (const { path, check } of afterLinks && !ACTS_ON_LINKS.has(name) ? placed : [])
-      // What find finds (`start/{}`) is for `foundLinkAway`.
-      if (check.status === "inside" && !check.exists && !check.path.endsWith("/{}"))
-        return { guard: "incomplete", label: `${name} names ${path}, ${mayBeLink(afterLinks!)}` };
+    for (const { path, absolute, check } of afterLinks ? placed : [])
+      // What find finds (`start/{}`) is for `foundLinkAway`. A name there now proves nothing: a checkout may
+      // replace a folder on its path with a link. rm acts on a link itself, so a name in the folder it runs in
+      // stays there.
+      if (
+        check.status === "inside" &&
+        !check.path.endsWith("/{}") &&
+        !(ACTS_ON_LINKS.has(name) && inFolder(absolute, cwd))
+      )
+        return {
+          guard: "incomplete",
+          label: `${name} names ${path}, ${mayBeLink(afterLinks!, check.exists)}`,
+        };
     if (followsLinks)
       for (const { check } of placed) {
         const below =
@@ -1698,8 +1713,11 @@ interface CommandInLine {
 /** A command of the request that may create a link: what it is, and its place among the simple commands. */
 interface LinkMaker {
   name: string;
+  /** Its place in `Decider.simple`. */
   at: number;
-  redirectsAfter: boolean;
+  /** Its command line (`Footprint.commands`) and its place among that line's commands. */
+  line: number;
+  command: number;
 }
 
 /**
@@ -1795,8 +1813,18 @@ function globsOf(text: string): ComputedNames {
 const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"[^"$`\\!]*")(?=\s|$)/g;
 
 /** The end of a label for a name not there yet in a line with a command that may create links. */
-function mayBeLink(maker: string): string {
-  return `which is not there yet: ${maker} in this line may create it as a link that leads anywhere`;
+/** Whether `path` (as `absolute` makes it) is one name in the folder `cwd` itself: no folder on its way to follow. */
+function inFolder(path: string, cwd: string | undefined): boolean {
+  const folder = cwd?.replace(/[\\/]+$/, "");
+  if (folder === undefined || !path.startsWith(`${folder}/`)) return false;
+  const name = path.slice(folder.length + 1);
+  return name !== "" && name !== "." && name !== ".." && !/[\\/]/.test(name);
+}
+
+function mayBeLink(maker: string, exists: boolean): string {
+  return exists
+    ? `and ${maker} in this line may replace it, or a folder on its way, with a link that leads anywhere`
+    : `which is not there yet: ${maker} in this line may create it as a link that leads anywhere`;
 }
 
 /** Commands that act on a link itself, not on where it leads. */
