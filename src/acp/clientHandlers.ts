@@ -129,6 +129,15 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
               `the command was not approved: no approved tool call of this turn runs ${commandLabel(params)}`,
             );
         }
+        // Approved on the files as they were: an earlier command may have made a name on its way a link since.
+        const changed = approved.recheck?.();
+        if (changed !== undefined)
+          throw host
+            .runtime()
+            .sdk.RequestError.invalidRequest(
+              undefined,
+              `the command was approved, but what it names has changed since: ${changed}. Ask for permission again.`,
+            );
         try {
           return Promise.resolve(host.runtime().terminals.create(session.key, params as never));
         } catch (error) {

@@ -52,6 +52,8 @@ export type Decision =
       answer: "ask";
       by: PolicyDecision["by"];
       facts: Pick<CardFacts, "bypassBlockedReason" | "bypassWouldApply">;
+      /** What holds it back even under Bypass (a guard, a deny or ask rule); undefined when Bypass would approve. */
+      heldUnderBypass: string | undefined;
     };
 
 /**
@@ -95,6 +97,7 @@ export function decide(
       bypassWouldApply,
       ...(context.bypassed && blocked ? { bypassBlockedReason: blocked } : {}),
     },
+    heldUnderBypass: underBypass.verdict === "allow" ? undefined : underBypass.by.label,
   };
 }
 
@@ -320,7 +323,7 @@ export class PermissionBroker {
         log.debug(
           `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
         );
-      if (decision.answer === "approve") this.approveCommands(session, footprint);
+      if (decision.answer === "approve") this.approveCommands(session, connection.name, footprint, undefined);
       this.host.recordDecision(prompt, record);
       session.showAutomaticDecision(record);
       return outcome;
@@ -345,17 +348,29 @@ export class PermissionBroker {
       outcome.outcome === "selected" &&
       prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow"
     )
-      this.approveCommands(session, footprint);
+      this.approveCommands(session, connection.name, footprint, decision.heldUnderBypass);
     return outcome;
   }
 
   /**
    * An approved tool call lets a `terminal/create` of this turn run its command (as the footprint read it), once:
    * its exact argv, or one of its simple commands in its cwd. A line that changes folder (`cd build && rm -rf src`)
-   * grants its exact argv only: its later commands run elsewhere than the cwd it states.
+   * grants its exact argv only: its later commands run elsewhere than the cwd it states. `heldThen`: what held it
+   * under Bypass when it was approved (a person approved it anyway); the terminal is refused when something else
+   * holds it by the time it runs (`recheck`: an earlier command made a name on its way a link).
    */
-  private approveCommands(session: Session, footprint: Footprint): void {
+  private approveCommands(
+    session: Session,
+    agentName: string,
+    footprint: Footprint,
+    heldThen: string | undefined,
+  ): void {
     if (!grantsTerminal(footprint)) return;
+    const recheck = (): string | undefined => {
+      const context = this.context(agentName, session);
+      const now = context.policy.decide(footprint, policyContext(agentName, context, true));
+      return now.verdict === "allow" || now.by.label === heldThen ? undefined : now.by.label;
+    };
     for (const command of footprint.commands) {
       const argvs = command.changesDirectory
         ? []
@@ -364,7 +379,7 @@ export class PermissionBroker {
             .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
       const cwd = this.terminalFolder(command.cwd);
-      if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd });
+      if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd, recheck });
     }
   }
 

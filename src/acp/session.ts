@@ -75,6 +75,11 @@ export interface ApprovedCommand {
   argvs: string[][];
   /** The call's cwd (else the workspace root) as the OS resolves it, inside the workspace. */
   cwd: string;
+  /**
+   * Decides again on the files as they are when the terminal starts: what now holds the command back that did not
+   * when it was approved, or undefined.
+   */
+  recheck?: () => string | undefined;
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {

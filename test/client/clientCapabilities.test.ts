@@ -592,6 +592,27 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.equal(String(assertOk(results[3]).output).trim(), join(harness.workspace, "build"));
   });
 
+  it("refuses an approved terminal whose names lead elsewhere by the time it runs (a link moved onto their way)", async () => {
+    const key = await start({ bypass: true });
+    // A repository's folder holding a link out; `cat x/away/secret.txt` names nothing there yet when approved.
+    mkdirSync(join(harness.workspace, "src"));
+    symlinkSync(outside, join(harness.workspace, "src", "away"));
+    const move = { command: "/bin/mv", args: ["src", "x"] };
+    const read = { command: "/bin/cat", args: ["x/away/secret.txt"] };
+    const results = await turn(harness, key, [
+      approval(read),
+      approval(move),
+      call("terminal/create", move),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/create", read),
+      call("terminal/create", read),
+    ]);
+    assert.deepEqual(assertOk(results[1]), { exitCode: 0, signal: null }, "the move ran");
+    assertError(results[2], /what it names has changed since: .*secret\.txt.*outside the workspace/);
+    // Refused, the approval is used up: asking again shows the files as they are.
+    assertError(results[3], /the command was not approved/);
+  });
+
   it("forgets a turn's approved commands when the turn ends", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('next turn')");
