@@ -683,9 +683,13 @@ class FootprintView {
         };
       }
       if (DOWNLOADERS.has(name)) downloaders.add(line);
-      if (this.downloadsFiles(name, argv, line)) downloadsFiles.add(line);
+      if (this.downloadsFiles(name, argv, line, command)) downloadsFiles.add(line);
       // A program named by its path (`./tool`) may be what the line downloaded.
-      if (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) runners.add(line);
+      if (
+        (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) &&
+        !prettyPrintsJson(name, argv)
+      )
+        runners.add(line);
       // A project's runner runs its files (`curl -o package.json … && npm install`, `git clone … r && cd r && make`).
       if (PROJECT_RUNNERS.has(name)) projectRunners.add(line);
       programFromPipe ||= command.programFromPipe === true;
@@ -711,22 +715,53 @@ class FootprintView {
   }
 
   /**
-   * Whether a command of line `line` puts what it downloads into files: curl with an output option or a line that
-   * writes a redirection (`curl -s localhost:3000/health` prints it), wget unless it prints (`-O -`), the others of
-   * `DOWNLOADERS`, and `git clone` of an address.
+   * Whether a command of line `line` puts what it downloads into files: curl with an output option that names a file
+   * (not `-o /dev/null`), wget unless it prints (`-O -`), either printing into a file (its own redirection, an
+   * `exec >` before it) or into a pipe when the line writes any file (`| tee package.json`), the others of
+   * `DOWNLOADERS`, and `git clone` of an address. `curl -s localhost:3000/health` and
+   * `npm run dev > dev.log & curl -s localhost:3000` write none.
    */
-  private downloadsFiles(name: string, argv: readonly (string | null)[], line: number): boolean {
+  private downloadsFiles(
+    name: string,
+    argv: readonly (string | null)[],
+    line: number,
+    command: SimpleCommand,
+  ): boolean {
     const words = argv.slice(1);
-    if (name === "curl")
-      return (
-        words.some((w) => w === null || /^-[a-zA-Z]*[oOJ]|^--(?:output|remote-name|create-dirs)/.test(w)) ||
-        (this.footprint.commands[line]!.commands.length > 0 &&
-          this.footprint.paths.some((p) => p.from === "redirection" && p.access === "write"))
-      );
-    if (name === "wget")
-      return !words.some(
-        (w, i) => w === "-O-" || w === "-qO-" || (/^-[a-zA-Z]*O$/.test(w ?? "") && words[i + 1] === "-"),
-      );
+    const prints =
+      name === "curl"
+        ? !curlWritesFile(words)
+        : name === "wget" &&
+          words.some(
+            (w, i) => w === "-O-" || w === "-qO-" || (/^-[a-zA-Z]*O$/.test(w ?? "") && words[i + 1] === "-"),
+          );
+    if (name === "curl" || name === "wget") return !prints || this.printsIntoFile(line, command);
+    return this.downloadsOther(name, words);
+  }
+
+  /**
+   * Whether what a command prints may end in a file: its own redirection or an `exec >` before it, or a pipe into a
+   * command that may write one (`| tee package.json`, `| cat > Makefile`; not `| jq .` or `| head`). Every later
+   * command reading a pipe counts, whatever pipeline it is in.
+   */
+  private printsIntoFile(line: number, command: SimpleCommand): boolean {
+    const commands = this.footprint.commands[line]?.commands ?? [];
+    const at = commands.indexOf(command);
+    const piped = commands.flatMap((later, i) => (i > at && later.stdinFromPipe ? [i] : []));
+    return (
+      piped.some((i) => !FILTERS_ONLY.has(basename(withoutWrappers(commands[i]!.argv).argv[0] ?? ""))) ||
+      this.footprint.paths.some(({ from, access, openedAt }) => {
+        if (from !== "redirection" || access !== "write") return false;
+        if (openedAt === undefined || openedAt.line !== line || openedAt.command === undefined) return true;
+        const opener = openedAt.command;
+        return (
+          opener === at || piped.includes(opener) || (opener < at && commands[opener]?.argv[0] === "exec")
+        );
+      })
+    );
+  }
+
+  private downloadsOther(name: string, words: readonly (string | null)[]): boolean {
     if (name === "git")
       return words.includes("clone") && words.some((w) => w === null || /^(?:\w+:\/\/|git@)/.test(w));
     return DOWNLOADERS.has(name);
@@ -1819,6 +1854,67 @@ function inFolder(path: string, cwd: string | undefined): boolean {
   if (folder === undefined || !path.startsWith(`${folder}/`)) return false;
   const name = path.slice(folder.length + 1);
   return name !== "" && name !== "." && name !== ".." && !/[\\/]/.test(name);
+}
+
+/**
+ * `python3 -m json.tool` with options only: it formats the JSON it reads and runs none of it (`curl -s
+ * localhost:3000/api | python3 -m json.tool`). With file operands it may write one.
+ */
+function prettyPrintsJson(name: string, argv: readonly (string | null)[]): boolean {
+  if (!/^python(?:\d+(?:\.\d+)?)?$/.test(name) || argv[1] !== "-m" || argv[2] !== "json.tool") return false;
+  const options = argv.slice(3);
+  return options.every(
+    (word, i) =>
+      word !== null &&
+      (/^--(?:sort-keys|compact|no-ensure-ascii|json-lines|tab|no-indent|indent=\d+)$/.test(word) ||
+        (/^\d+$/.test(word) && options[i - 1] === "--indent") ||
+        (word === "--indent" && /^\d+$/.test(options[i + 1] ?? ""))),
+  );
+}
+
+/** Commands that only print what they read from a pipe (a download piped into them goes to no file). */
+const FILTERS_ONLY = new Set([
+  "jq",
+  "head",
+  "tail",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "wc",
+  "cut",
+  "tr",
+  "less",
+  "more",
+  "cat",
+  "column",
+  "nl",
+  "fold",
+]);
+
+/**
+ * Whether curl's options put what it downloads into a file: `-o FILE` (not `/dev/null` or `-`, which print or drop
+ * it), `-O`, `-J`, `--remote-name`, `--output-dir`, a word computed at run time.
+ */
+function curlWritesFile(words: readonly (string | null)[]): boolean {
+  const names = (target: string | null | undefined) => target !== "/dev/null" && target !== "-";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === null || /^--(?:remote-name|remote-header-name|create-dirs|output-dir)/.test(word))
+      return true;
+    if (word === "--output") {
+      if (names(words[++i])) return true;
+    } else if (word.startsWith("--output=")) {
+      if (names(word.slice("--output=".length))) return true;
+    } else if (/^-[^-]/.test(word)) {
+      const letters = word.slice(1);
+      const o = letters.search(/[oOJ]/);
+      if (o < 0) continue;
+      if (letters[o] !== "o") return true;
+      if (names(letters.slice(o + 1) || words[++i])) return true;
+    }
+  }
+  return false;
 }
 
 function mayBeLink(maker: string, exists: boolean): string {
