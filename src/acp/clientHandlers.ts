@@ -41,7 +41,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
   /**
    * Every `fs/*` path is resolved as the OS will resolve it (symlinks, dangling ones included, then `..`): what is not
    * inside a workspace folder is refused here, before any card. Protected files hold secrets (.env) and repository
-   * internals: what leaves them goes to the agent's model, so reading or writing one always asks a person.
+   * internals: what leaves them goes to the agent's model, so reading or writing one asks a person; those protected
+   * only for what they run (a CI pipeline, a hook manager's configuration) are read without asking.
    */
   const guardPath = async (
     connection: AgentConnection,
@@ -56,6 +57,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       throw host.runtime().sdk.RequestError.resourceNotFound(path.slice(0, 4096));
     if (
       check.protected &&
+      !(access === "read" && check.readable) &&
       !(await broker.confirmProtectedAccess(connection, session, path, check.path, access, signal))
     ) {
       throw host

@@ -881,4 +881,34 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       else assert.deepEqual(assertOk(result), { content: "API_TOKEN=secret\n" });
     }
   });
+
+  it("reads a CI pipeline without a card, and still asks before reading .git/config or writing the pipeline", async () => {
+    const key = await start();
+    const ws = harness.workspace;
+    mkdirSync(join(ws, ".github", "workflows"), { recursive: true });
+    mkdirSync(join(ws, ".git"), { recursive: true });
+    writeFileSync(join(ws, ".github", "workflows", "ci.yml"), "on: push\n");
+    writeFileSync(join(ws, ".git", "config"), "[remote]\n");
+    // A name that reads freely leading to one that does not is judged where it leads.
+    symlinkSync(join(ws, ".git", "config"), join(ws, ".github", "workflows", "leak.yml"));
+    const [pipeline] = await turn(harness, key, [
+      call("fs/read_text_file", { path: join(ws, ".github", "workflows", "ci.yml") }),
+    ]);
+    assert.deepEqual(assertOk(pipeline), { content: "on: push\n" });
+    assert.equal(harness.sessions.pending.list().length, 0, "no card for reading the pipeline");
+    for (const [path, access] of [
+      [join(ws, ".git", "config"), "Read"],
+      [join(ws, ".github", "workflows", "leak.yml"), "Read"],
+      [join(ws, ".github", "workflows", "ci.yml"), "Write"],
+    ] as const) {
+      const before = harness.callResults().length;
+      const method = access === "Read" ? "fs/read_text_file" : "fs/write_text_file";
+      harness.send(key, { steps: [call(method, { path, ...(access === "Write" ? { content: "x" } : {}) })] });
+      const card = await waitFor(() => harness.sessions.pending.list()[0], `a card for ${path}`);
+      assert.match(card.title, new RegExp(`^${access} the protected file`));
+      assert.equal(harness.sessions.choose(card.key, "reject"), true);
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+      assertError((harness.callResults().slice(before) as CallResult[])[0], /did not allow/);
+    }
+  });
 });

@@ -153,6 +153,22 @@ describe("policy paths on a real file system", () => {
     });
   }
 
+  it("marks what is protected for what it runs, not for what it holds, as readable", () => {
+    const readable = (relative: string) => {
+      const check = boundary.check(join(root, relative));
+      return check.status === "unresolved" ? "unresolved" : [check.protected, check.readable === true];
+    };
+    assert.deepEqual(readable(".github/workflows/ci.yml"), [true, true]);
+    assert.deepEqual(readable(".husky/pre-commit"), [true, true]);
+    assert.deepEqual(readable(".gitmodules"), [true, true]);
+    assert.deepEqual(readable(".git/config"), [true, false]);
+    assert.deepEqual(readable(".vscode/settings.json"), [true, false]);
+    assert.deepEqual(readable(".env"), [true, false]);
+    assert.deepEqual(readable(".github/workflows/.env"), [true, false]);
+    assert.deepEqual(readable(".husky/.git/config"), [true, false]);
+    assert.deepEqual(readable("src/a.ts"), [false, false]);
+  });
+
   it("follows links again after a missing folder's `..`: new/../link/X is where link leads", () => {
     assert.deepEqual(resolvePhysical(`${root}/new/../link/X`), {
       ok: true,

@@ -1970,6 +1970,21 @@ describe("permission rules and guards", () => {
         footprint: () => edit(join(ws, ".github", "workflows", "ci.yml")),
         guard: "protected",
       },
+      // Read, a file protected for what it holds, or below a protected folder, still asks; a pipeline does not.
+      ...[".git/config", ".vscode/settings.json", ".env.local", ".claude/settings.json", "readme.txt"].map(
+        (path) => ({
+          // readme.txt is a link to .env.
+          name: `read ${path}`,
+          footprint: () => toolCall({ kind: "read", locations: [{ path: join(ws, path) }] }),
+          guard: "protected" as const,
+        }),
+      ),
+      ...[
+        "cat .git/config",
+        "head .vscode/settings.json",
+        "sed -i s/node/bun/ .github/workflows/ci.yml",
+        "cat .github/workflows/../../.git/config",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       {
         name: "a root of / makes nothing inside",
         footprint: () => edit(join(ws, "src", "a.ts")),
@@ -3815,6 +3830,16 @@ describe("permission rules and guards", () => {
         ],
       ],
       [
+        "reading what is protected for what it runs, not for what it holds: CI pipelines, hook managers",
+        [
+          "cat .github/workflows/ci.yml",
+          "head -50 .github/workflows/ci.yml",
+          "grep -n node .github/workflows/ci.yml",
+          "cat .gitlab-ci.yml .gitmodules",
+          "cat .husky/pre-commit .pre-commit-config.yaml",
+        ],
+      ],
+      [
         "a dev server checked with curl: what curl prints goes to no file the project runs",
         [
           "npm run dev > dev.log 2>&1 & sleep 3; curl -s localhost:3000",
@@ -3832,6 +3857,13 @@ describe("permission rules and guards", () => {
         ["git push --no-verify origin main", "git push --dry origin main", "rm --verbose -f build/x"],
       ],
     ];
+    it("Bypass still approves an agent's read tool on a CI pipeline, and not its edit", () => {
+      const pipeline = (kind: string) =>
+        toolCall({ kind, locations: [{ path: join(ws, ".github", "workflows", "ci.yml") }] });
+      assert.equal(decide(pipeline("read"), context({ bypass: true })).verdict, "allow");
+      assert.equal(decide(pipeline("edit"), context({ bypass: true })).by.type, "guard");
+    });
+
     for (const [what, lines] of passing)
       it(`Bypass still approves ${what}`, () => {
         const held = lines.flatMap((line) => {

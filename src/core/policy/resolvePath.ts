@@ -208,10 +208,12 @@ export type PathCheck =
       /** Relative to the root, `/`-separated, for globs. */
       relative: string;
       protected: boolean;
+      /** Protected for what writing it does, not for what it holds: reading it reveals no secret (`readsFreely`). */
+      readable?: true;
       /** Something is there (a dangling link's missing target is not). */
       exists: boolean;
     }
-  | { status: "outside"; path: string; protected: boolean; exists: boolean }
+  | { status: "outside"; path: string; protected: boolean; readable?: true; exists: boolean }
   | { status: "unresolved"; reason: string };
 
 /**
@@ -283,6 +285,7 @@ export class PolicyBoundary {
     if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
     const p = this.platform === "win32" ? win32 : posix;
     const isProtected = this.protectedPath(resolved.path);
+    const readable = isProtected && this.readsFreely(resolved.path) ? { readable: true as const } : {};
     for (const root of this.roots) {
       if (isWithin(root.path, resolved.path, root.caseInsensitive, p)) {
         // The path's own spelling when it matches the root's, else the folded one (globs then fold too). Both are
@@ -296,11 +299,18 @@ export class PolicyBoundary {
           root: root.path,
           relative: relative.split(p.sep).join("/"),
           protected: isProtected,
+          ...readable,
           exists: resolved.exists,
         };
       }
     }
-    return { status: "outside", path: resolved.path, protected: isProtected, exists: resolved.exists };
+    return {
+      status: "outside",
+      path: resolved.path,
+      protected: isProtected,
+      ...readable,
+      exists: resolved.exists,
+    };
   }
 
   /** A view of this boundary for one request: see `RequestPaths`. */
@@ -356,11 +366,23 @@ export class PolicyBoundary {
   }
 
   private protectedPath(path: string): boolean {
+    return this.inProtectedFolder(path) || isProtectedName(this.segments(path));
+  }
+
+  /** A protected path that is protected for reading too: not below a protected folder, no protected name for it. */
+  private readsFreely(path: string): boolean {
+    return !this.inProtectedFolder(path) && !isProtectedName(this.segments(path), "reading");
+  }
+
+  private inProtectedFolder(path: string): boolean {
     const p = this.platform === "win32" ? win32 : posix;
     const folded = foldAll(path);
-    if (this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep)))
-      return true;
-    return isProtectedName(path.slice(p.parse(path).root.length).split(/[\\/]/));
+    return this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep));
+  }
+
+  private segments(path: string): string[] {
+    const p = this.platform === "win32" ? win32 : posix;
+    return path.slice(p.parse(path).root.length).split(/[\\/]/);
   }
 }
 
@@ -465,25 +487,48 @@ function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): E
  * `.npmrc`, `.pnpmfile.cjs`, `.cargo/config.toml`, `gradle-wrapper.properties`, `.mcp.json`,
  * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
  */
-export function isProtectedName(segments: readonly string[]): boolean {
+export function isProtectedName(segments: readonly string[], reading?: "reading"): boolean {
   const names = segments.filter((s) => s !== "").map((s) => foldAll(s).replace(/[. ]+$/, ""));
   const file = names.at(-1) ?? "";
+  // For reading, what is protected for what it runs (a CI pipeline, a hook) and holds no secret is not.
+  const runsOnly = reading !== undefined;
   if (
     (file.startsWith(".env") && !ENV_TEMPLATE.test(file)) ||
-    PROTECTED_FILES.has(file) ||
-    HOOK_CONFIG.test(file) ||
-    file.endsWith(".code-workspace")
+    (PROTECTED_FILES.has(file) && !(runsOnly && READ_FREELY_FILES.has(file))) ||
+    (!runsOnly && (HOOK_CONFIG.test(file) || file.endsWith(".code-workspace")))
   )
     return true;
   return names.some(
     (name, i) =>
-      PROTECTED_FOLDERS.has(name) ||
-      (FORGE_FOLDERS.has(name) && CI_SUBFOLDERS.has(names[i + 1] ?? "")) ||
+      (PROTECTED_FOLDERS.has(name) && !(runsOnly && READ_FREELY_FOLDERS.has(name))) ||
+      (!runsOnly && FORGE_FOLDERS.has(name) && CI_SUBFOLDERS.has(names[i + 1] ?? "")) ||
       (name === ".github" && COPILOT_SUBFOLDERS.has(names[i + 1] ?? "")) ||
       // Cargo's configuration sets the programs cargo runs (`build.rustc-wrapper`, a target's `runner`).
       (name === ".cargo" && i === names.length - 2 && ["config", "config.toml"].includes(file)),
   );
 }
+
+/**
+ * Protected for what they run (CI pipelines, hook managers, submodules, what package managers and build wrappers
+ * load), read by agents fixing a build, and holding no secret by convention: reading them asks for nothing. Settings
+ * folders (`.git`, `.vscode`, agents'), `.env*`, rc files and tokens stay protected for reading too.
+ */
+const READ_FREELY_FOLDERS = new Set([".husky", ".githooks", ".circleci", ".buildkite", ".woodpecker"]);
+const READ_FREELY_FILES = new Set([
+  ".gitmodules",
+  ".gitlab-ci.yml",
+  ".travis.yml",
+  "azure-pipelines.yml",
+  "bitbucket-pipelines.yml",
+  ".drone.yml",
+  ".woodpecker.yml",
+  "jenkinsfile",
+  ".pnpmfile.cjs",
+  ".pnpmfile.js",
+  ".pnpmfile.mjs",
+  "gradle-wrapper.properties",
+  "maven-wrapper.properties",
+]);
 
 /** Protected files that hold credentials: a `.env` (not a template of one), `.envrc`, the package managers' tokens. */
 const CREDENTIAL_FILES = new Set([

@@ -9,7 +9,7 @@
  * only `ruleSettings.ts`.
  */
 import picomatch from "picomatch";
-import { posixOrWin32, type Footprint, type FootprintPath } from "./footprint";
+import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
@@ -248,7 +248,7 @@ function escapeGlob(text: string): string {
 
 /** The footprint with its paths resolved once, matched against rules and guards. */
 class FootprintView {
-  private readonly checks: { path: string; check: PathCheck }[];
+  private readonly checks: { path: string; check: PathCheck; access: Access }[];
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
   /** What the request's globs and walks may still read (one request cannot keep the extension host busy). */
   private readonly budget = readBudget();
@@ -264,7 +264,11 @@ class FootprintView {
     private readonly footprint: Footprint,
     private readonly context: DecideContext,
   ) {
-    this.checks = footprint.paths.map((p) => ({ path: p.path, check: context.paths.check(p.path) }));
+    this.checks = footprint.paths.map((p) => ({
+      path: p.path,
+      check: context.paths.check(p.path),
+      access: p.access,
+    }));
     this.simple = footprint.commands.flatMap((c, line) =>
       // After a `cd`, relative paths are relative to each folder the line may be in by then (`cd src && cat a.ts`:
       // src; `cd src; cat a.ts`: src or where it started), else to a folder Symposium does not know.
@@ -456,7 +460,7 @@ class FootprintView {
    * folders the line's `cd`s go to.
    */
   private placeGuard(
-    checks: readonly { path: string; check: PathCheck }[],
+    checks: readonly { path: string; check: PathCheck; access?: Access }[],
     movedTo: boolean,
   ): Held | undefined {
     const named = (path: string) =>
@@ -478,8 +482,8 @@ class FootprintView {
               : `${named(path)}${movedTo ? ", which" : ""} leads to ${shortPath(check.path)}, outside the workspace`,
         };
     }
-    for (const { path, check } of checks) {
-      if (check.status === "inside" && check.protected)
+    for (const { path, check, access } of checks) {
+      if (check.status === "inside" && check.protected && !(access === "read" && check.readable))
         return {
           guard: "protected",
           label: movedTo ? `${named(path)}, a protected folder` : `${named(path)} is a protected file`,
@@ -620,7 +624,8 @@ class FootprintView {
       // Only what runs after it may meet a link it made.
       const maker = this.linkMaker;
       const afterLinks = maker !== undefined && at > maker.at ? maker.name : undefined;
-      const reach = touched && this.fileReach(name, touched, cwd, computed, afterLinks);
+      const reach =
+        touched && this.fileReach(name, touched, cwd, computed, afterLinks, onlyReads(name, argv));
       if (reach) return reach;
       // The paths an interpreter's program names plainly (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
       // Its program may come from a here-document or here-string instead (`python3 - <<'EOF'`).
@@ -1100,6 +1105,8 @@ class FootprintView {
     computed: ComputedNames,
     /** A command of the line that may create links (`linkMaker`), other than this one. */
     afterLinks?: string,
+    /** It only reads its files: one protected for what it runs, not what it holds, may be read (`check.readable`). */
+    readsOnly = false,
   ): Held | undefined {
     const farReaching = {
       guard: "recursive-delete" as const,
@@ -1168,7 +1175,7 @@ class FootprintView {
       placed.push({ path: shown, absolute: path, check });
     }
     for (const { path, check } of placed)
-      if (check.status === "inside" && check.protected)
+      if (check.status === "inside" && check.protected && !(readsOnly && check.readable))
         return { guard: "protected", label: `${name} reaches ${path}, a protected path` };
     for (const { path, absolute, check } of afterLinks ? placed : [])
       // What find finds (`start/{}`) is for `foundLinkAway`. A name there now proves nothing: a checkout may
