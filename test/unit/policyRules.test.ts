@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { strToU8, zipSync } from "fflate";
 import { create as createTar } from "tar";
-import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
@@ -1197,6 +1197,44 @@ describe("permission rules and guards", () => {
           "git diff --name-only | xargs cat",
         ])
           assert.equal(inRepo(line).verdict, "allow", `${line}: ${inRepo(line).by.label}`);
+      } finally {
+        repo.remove();
+      }
+    });
+
+    it("hands on from `git diff --name-only` only what git may print: tracked files changed since they were added", async () => {
+      const repo = await makePolicyWorkspace("symposium-changed-");
+      try {
+        const { ws } = repo;
+        mkdirSync(join(ws, ".github", "workflows"), { recursive: true });
+        const pipeline = join(ws, ".github", "workflows", "ci.yml");
+        writeFileSync(pipeline, "on: push\n");
+        // Added a while after it was written, so git's index holds its stat data and it is not racily clean.
+        const past = new Date(Date.now() - 60_000);
+        for (const file of [pipeline, join(ws, "src", "a.ts")]) utimesSync(file, past, past);
+        execFileSync("git", ["init", "-q"], { cwd: ws });
+        execFileSync("git", ["add", "-A"], { cwd: ws });
+        writeFileSync(join(ws, "src", "a.ts"), "export {};\n");
+        const inRepo = (line: string) => underBypassIn(repo, line);
+        for (const line of [
+          "git diff --name-only | xargs -r npx prettier --write",
+          "git diff --name-only --diff-filter=ACM | xargs npx eslint --fix",
+          "git ls-files -m | xargs npx prettier --write",
+        ])
+          assert.equal(inRepo(line).verdict, "allow", `${line}: ${inRepo(line).by.label}`);
+        // Every tracked name, or what a commit changed, may still be the pipeline.
+        for (const line of [
+          "git ls-files | xargs npx prettier --write",
+          "git diff --name-only HEAD~1 | xargs npx prettier --write",
+          "git diff --cached --name-only | xargs npx prettier --write",
+        ])
+          assert.equal(inRepo(line).verdict, "ask", line);
+        // Once the pipeline changed, git prints it too.
+        writeFileSync(pipeline, "on: [push, pull_request]\n");
+        assert.match(
+          inRepo("git diff --name-only | xargs -r npx prettier --write").by.label,
+          /listing that includes .*ci\.yml, a protected path/,
+        );
       } finally {
         repo.remove();
       }

@@ -4103,7 +4103,7 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
  */
 export function gitListingSources(
   argv: readonly (string | null)[],
-): { index?: true; worktree?: true; history?: true; fromTop?: true } | undefined {
+): { index?: true; worktree?: true; history?: true; fromTop?: true; changedOnly?: true } | undefined {
   const git = argv[0] != null && basename(argv[0]) === "git" ? gitSubcommand(argv) : undefined;
   if (git === undefined || namesListedFrom(argv) === undefined) return undefined;
   const end = git.rest.indexOf("--");
@@ -4114,8 +4114,15 @@ export function gitListingSources(
       if (long("--with-tree")) return { history: true };
       const others = short("o") || long("--others");
       const cached = !others || short("cdmks") || long("--cached", "--deleted", "--modified", "--stage");
+      // `-m`/`-d` alone: only what changed in the working tree since it was added.
+      const changedOnly =
+        (short("md") || long("--modified", "--deleted")) &&
+        !others &&
+        !short("cks") &&
+        !long("--cached", "--stage");
       return {
         ...(cached ? { index: true as const } : {}),
+        ...(changedOnly ? { changedOnly: true as const } : {}),
         ...(others ? { worktree: true as const } : {}),
         ...(long("--full-name") ? { fromTop: true as const } : {}),
       };
@@ -4132,7 +4139,7 @@ export function gitListingSources(
       const fromTop = long("--relative") ? {} : { fromTop: true as const };
       return operands.length > 0 || long("--merge-base") || (long("--cached", "--staged") && keepsDeleted)
         ? { history: true, ...fromTop }
-        : { index: true, ...fromTop };
+        : { index: true, changedOnly: true, ...fromTop };
     }
     case "grep":
       // Its pattern, then perhaps trees; `--cached` searches the index, `--untracked` the working tree too.

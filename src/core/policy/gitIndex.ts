@@ -9,6 +9,39 @@ export interface IndexEntry {
   path: string;
   /** A symbolic link (mode 120000), which a command given its name follows. */
   link: boolean;
+  /** The file's stat data when it was added, as git keeps it (each field its low 32 bits; the mode as git's). */
+  stat: StatData;
+}
+
+/** What git compares to tell a file unchanged without reading it (`ie_match_stat`), each field's low 32 bits. */
+export interface StatData {
+  ctimeSec: number;
+  ctimeNsec: number;
+  mtimeSec: number;
+  mtimeNsec: number;
+  dev: number;
+  ino: number;
+  /** git's mode: 0100644, 0100755, 0120000 (a link) or 0160000 (a submodule). */
+  mode: number;
+  uid: number;
+  gid: number;
+  size: number;
+}
+
+/**
+ * Whether git may list an entry as changed in the working tree (`git diff --name-only`, `git ls-files -m`): unless
+ * the file's stat data is the same as the index keeps (and the entry is not racily clean: changed in the second the
+ * index was written), git does not read it and lists nothing. `now` is undefined for a file not there (deleted);
+ * a submodule is always counted (git looks at its commit, not its folder's stat).
+ */
+export function mayBeChanged(
+  entry: StatData,
+  now: StatData | undefined,
+  index: StatData | undefined,
+): boolean {
+  if (now === undefined || index === undefined || entry.mode === 0o160000) return true;
+  if (entry.mtimeSec >= index.mtimeSec) return true;
+  return (Object.keys(entry) as (keyof StatData)[]).some((field) => entry[field] !== now[field]);
 }
 
 /** Object names are SHA-1 (20 bytes) or, in a SHA-256 repository, 32 bytes. */
@@ -78,7 +111,20 @@ function readEntries(
     }
     const length = flags & NAME_LENGTH_MASK;
     if (length !== NAME_LENGTH_MASK && length !== name.length) return undefined;
-    entries.push({ path: decoder.decode(name), link: (mode & 0o170000) === 0o120000 });
+    const field = (offset: number) => view.getUint32(start + offset);
+    const stat: StatData = {
+      ctimeSec: field(0),
+      ctimeNsec: field(4),
+      mtimeSec: field(8),
+      mtimeNsec: field(12),
+      dev: field(16),
+      ino: field(20),
+      mode,
+      uid: field(28),
+      gid: field(32),
+      size: field(36),
+    };
+    entries.push({ path: decoder.decode(name), link: (mode & 0o170000) === 0o120000, stat });
     previous = name;
   }
   // Extensions up to the trailing hash: a split index keeps its entries in another file.

@@ -20,6 +20,7 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
+import type { StatData } from "./gitIndex";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
@@ -33,6 +34,8 @@ export interface PathFs {
   readdir?(path: string): { name: string; isSymbolicLink(): boolean; isDirectory(): boolean }[];
   /** A regular file's bytes, following links; undefined when it is larger than `maxBytes` or not a regular file. */
   readBytes?(path: string, maxBytes: number): Uint8Array | undefined;
+  /** What git's index keeps of an entry's `lstat` (`gitIndex.ts`); undefined when nothing is there. */
+  statData?(path: string): StatData | undefined;
 }
 
 export const nodePathFs: PathFs = {
@@ -52,6 +55,27 @@ export const nodePathFs: PathFs = {
     } finally {
       closeSync(fd);
     }
+  },
+  statData: (path) => {
+    const stat = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    if (stat === undefined) return undefined;
+    const low = (value: bigint) => Number(BigInt.asUintN(32, value));
+    const seconds = (ns: bigint) => low(ns / 1_000_000_000n);
+    const nanoseconds = (ns: bigint) => low(ns % 1_000_000_000n);
+    const kind = stat.isSymbolicLink() ? 0o120000 : stat.isDirectory() ? 0o160000 : 0o100000;
+    const mode = kind === 0o100000 ? kind | (stat.mode & 0o100n ? 0o755 : 0o644) : kind;
+    return {
+      ctimeSec: seconds(stat.ctimeNs),
+      ctimeNsec: nanoseconds(stat.ctimeNs),
+      mtimeSec: seconds(stat.mtimeNs),
+      mtimeNsec: nanoseconds(stat.mtimeNs),
+      dev: low(stat.dev),
+      ino: low(stat.ino),
+      mode,
+      uid: low(stat.uid),
+      gid: low(stat.gid),
+      size: low(stat.size),
+    };
   },
 };
 
@@ -354,6 +378,15 @@ export class PolicyBoundary {
     }
   }
 
+  /** A path's stat data as git's index keeps it; undefined when nothing is there or it cannot be read. */
+  statData(path: string): StatData | undefined {
+    try {
+      return (this.options.fs ?? nodePathFs).statData?.(path);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Protected wherever it is; a path that cannot be resolved counts as protected. */
   isProtected = (path: string): boolean => {
     const check = this.check(path);
@@ -413,6 +446,10 @@ export class RequestPaths {
 
   readBytes(path: string, maxBytes: number): Uint8Array | undefined {
     return this.boundary.readBytes(path, maxBytes);
+  }
+
+  statData(path: string): StatData | undefined {
+    return this.boundary.statData(path);
   }
 }
 

@@ -67,7 +67,7 @@ import {
 import { LIMITS } from "../../shared/limits";
 import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
 import { picksProcess, portsPicked, processesPicked, type ProcessIdentity } from "./processPatterns";
-import { gitIndexEntries } from "./gitIndex";
+import { gitIndexEntries, mayBeChanged, type StatData } from "./gitIndex";
 import {
   expandGlob,
   firstBelow,
@@ -115,6 +115,8 @@ export interface PathChecker extends FolderReader {
   check(path: string): PathCheck;
   /** A small file's bytes (a patch or an archive a command reads); without it, no file's content is known. */
   readBytes?(path: string, maxBytes: number): Uint8Array | undefined;
+  /** A path's stat data as git's index keeps it; without it, every tracked file may have changed. */
+  statData?(path: string): StatData | undefined;
 }
 
 export interface DecideContext {
@@ -972,6 +974,12 @@ class FootprintView {
       let checked = 0;
       for (const entry of indexed ?? []) {
         if (walk !== undefined && !walk.takes(entry.relative)) continue;
+        // `git diff --name-only`, `git ls-files -m`: a file whose stat git finds the same is not printed.
+        if (
+          sources?.changedOnly &&
+          !mayBeChanged(entry.stat, this.context.paths.statData?.(entry.path), listing?.indexStat)
+        )
+          continue;
         if (namesAt.test(entry.relative)) splits ??= entry.path;
         if (++checked > MAX_NAMES_READ) {
           tooLarge ??= cwd;
@@ -1066,17 +1074,21 @@ class FootprintView {
         const index = path.join(gitDir, "index");
         const below = path.relative(root, cwd).split(path.sep).filter(Boolean).join("/");
         if (paths.kind(index) === undefined) return { below, entries: [] };
+        // Its stat before its bytes: an index written in between makes the entries look older, never newer.
+        const indexStat = paths.statData?.(index);
         const bytes = paths.readBytes(index, MAX_INDEX_BYTES);
         const entries = bytes === undefined ? undefined : gitIndexEntries(bytes);
         if (entries === undefined) return undefined;
         return {
           below,
+          ...(indexStat ? { indexStat } : {}),
           entries: entries.flatMap((entry) =>
             below === "" || entry.path.startsWith(`${below}/`)
               ? [
                   {
                     relative: below === "" ? entry.path : entry.path.slice(below.length + 1),
                     path: path.join(root, entry.path),
+                    stat: entry.stat,
                   },
                 ]
               : [],
@@ -1774,7 +1786,9 @@ type ComputedNames = "listed here" | { globs: string } | undefined;
  */
 interface IndexListing {
   below: string;
-  entries: { relative: string; path: string }[];
+  entries: { relative: string; path: string; stat: StatData }[];
+  /** The index file's own stat data: an entry changed in the second it was written may look unchanged. */
+  indexStat?: StatData;
 }
 
 /** What holds back a listing's names (`listsNamesFromHere`). */
