@@ -1227,6 +1227,9 @@ describe("permission rules and guards", () => {
           "git ls-files | xargs npx prettier --write",
           "git diff --name-only HEAD~1 | xargs npx prettier --write",
           "git diff --cached --name-only | xargs npx prettier --write",
+          // What git writes first is changed by the time the listing is read.
+          "git cherry-pick -n topic && git diff --name-only -z | xargs -0 sed -i s/a/b/",
+          "git stash pop -q; git ls-files -m -z | xargs -0 sed -i s/a/b/",
         ])
           assert.equal(inRepo(line).verdict, "ask", line);
         // Once the pipeline changed, git prints it too.

@@ -974,7 +974,8 @@ class FootprintView {
       let checked = 0;
       for (const entry of indexed ?? []) {
         if (walk !== undefined && !walk.takes(entry.relative)) continue;
-        // `git diff --name-only`, `git ls-files -m`: a file whose stat git finds the same is not printed.
+        // `git diff --name-only`, `git ls-files -m`: a file whose stat git finds the same is not printed. (Every
+        // other command of the line lists names: none changes tracked files first.)
         if (
           sources?.changedOnly &&
           !mayBeChanged(entry.stat, this.context.paths.statData?.(entry.path), listing?.indexStat)
