@@ -1413,6 +1413,23 @@ describe("permission rules and guards", () => {
       const written = decide(command("echo x > notes.md"), context({ bypass: true }));
       assert.match(written.by.label, /ws\/notes\.md leads to .*\.zshenv, outside the workspace/);
     });
+
+    it("holds a listing of what is not a file for a command that follows links (find ! -type f)", async () => {
+      const trapped = await makePolicyWorkspace("symposium-not-files-");
+      try {
+        symlinkSync(trapped.home, join(trapped.ws, "src", "away"));
+        for (const line of [
+          "find src ! -type f | xargs chmod -R 777",
+          "find src -not -type f | xargs chmod -R 777",
+          "find src ! \\( -type f \\) | xargs chmod -R 777",
+        ])
+          assert.match(underBypassIn(trapped, line).by.label, /src\/away leads outside/, line);
+        const files = underBypassIn(trapped, "find src -type f | xargs chmod 644");
+        assert.equal(files.verdict, "allow", files.by.label);
+      } finally {
+        trapped.remove();
+      }
+    });
   });
 
   describe("a line that changes folder: its later commands run and write there", () => {

@@ -3147,15 +3147,16 @@ export function listsDotEntries(argv: readonly (string | null)[]): boolean {
 
 /**
  * Whether a lister `namesListedFrom` reads may print the name of a link (which a command given that name may follow
- * anywhere): find unless it keeps only files or folders (`-type f`, without `-o`), ls, git's listings (a repository
- * tracks links); not grep's or rg's, which skip links as they recurse, nor a filter.
+ * anywhere): find unless it keeps only files or folders (`-type f`, without `-o` or a negation), ls, git's listings
+ * (a repository tracks links); not grep's or rg's, which skip links as they recurse, nor a filter.
  */
 export function listsLinks(argv: readonly (string | null)[]): boolean {
   const name = argv[0] == null ? undefined : basename(argv[0]);
   if (name === "find") {
     const type = argv.indexOf("-type");
     const onlyFilesOrFolders = type > 0 && /^[fd](?:,[fd])*$/.test(argv[type + 1] ?? "");
-    return !onlyFilesOrFolders || argv.some((w) => w === "-o" || w === "-or" || w === ",");
+    // `! -type f` keeps what is not a file: links too.
+    return !onlyFilesOrFolders || argv.some((w) => w !== null && ["-o", "-or", ",", "!", "-not"].includes(w));
   }
   return name === "ls" || name === "git";
 }
