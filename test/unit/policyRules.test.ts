@@ -1414,6 +1414,59 @@ describe("permission rules and guards", () => {
       assert.match(written.by.label, /ws\/notes\.md leads to .*\.zshenv, outside the workspace/);
     });
 
+    it("passes what find lists by name past a venv's links out, and holds a link its tests take", async () => {
+      // A Python venv's interpreter and node_modules/.bin lead elsewhere; without -L find lists a link only where its
+      // tests take it, and enters none.
+      const venv = await makePolicyWorkspace("symposium-venv-");
+      try {
+        mkdirSync(join(venv.ws, ".venv", "bin"), { recursive: true });
+        symlinkSync("/usr/bin/python3", join(venv.ws, ".venv", "bin", "python"));
+        symlinkSync(venv.home, join(venv.ws, ".venv", "lib64"));
+        mkdirSync(join(venv.ws, "node_modules", ".bin"), { recursive: true });
+        symlinkSync("/usr/lib/node_modules/typescript/bin/tsc", join(venv.ws, "node_modules", ".bin", "tsc"));
+        writeFileSync(join(venv.ws, "src", "main.py"), "import os");
+        const inVenv = (line: string) => underBypassIn(venv, line);
+        const daily = [
+          'find . -name "*.ts" | xargs grep -l export',
+          'find . -name "*.py" -print0 | xargs -0 wc -l',
+          'find . -name "*.py" -exec grep -n import {} +',
+          'find . -name "*.ts" -exec wc -l {} +',
+          "find . -type f -exec wc -l {} +",
+          "find . -name '*.py' -exec chmod 644 {} \\;",
+        ];
+        for (const line of daily)
+          assert.equal(inVenv(line).verdict, "allow", `${line}: ${inVenv(line).by.label}`);
+        for (const line of [
+          // The link's own name matches, or the tests do not say which names (`-o`, `-path`, a negation).
+          "find . -name python -exec cat {} +",
+          "find . -iname PYTHON -exec cat {} +",
+          "find . -name 'pyth*' | xargs cat",
+          "find . -name 'lib*' -exec chmod -R 777 {} +",
+          "find . -name '*.py' -o -name python -exec cat {} +",
+          "find . -path '*/bin/*' -exec cat {} +",
+          "find . -not -name '*.ts' | xargs cat",
+          // Links themselves, or what is not a file.
+          "find . -type l -exec cat {} +",
+          "find . ! -type f -exec cat {} +",
+          "find . -type f -o -type l | xargs cat",
+        ])
+          assert.match(inVenv(line).by.label, /leads outside the workspace/, line);
+        // Following links, or after a command that may make one (a start or a folder on its way).
+        for (const line of [
+          "find -L . -name '*.ts' -exec cat {} +",
+          "find . -follow -name '*.ts' | xargs cat",
+          "git pull && find . -type f -exec cat {} +",
+        ])
+          assert.equal(inVenv(line).verdict, "ask", line);
+        // A link named as the tests take leads out.
+        symlinkSync(join(venv.home, ".ssh", "id_rsa"), join(venv.ws, "src", "leak.ts"));
+        for (const line of daily.slice(0, 4).filter((line) => line.includes(".ts")))
+          assert.match(inVenv(line).by.label, /src\/leak\.ts leads outside/, line);
+      } finally {
+        venv.remove();
+      }
+    });
+
     it("holds a listing of what is not a file for a command that follows links (find ! -type f)", async () => {
       const trapped = await makePolicyWorkspace("symposium-not-files-");
       try {

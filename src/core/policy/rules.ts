@@ -1238,7 +1238,13 @@ class FootprintView {
           label: `${name} is given ${where}, where ${afterLinks} in this line may add links`,
         };
       const walk = findWalk(finder ?? ["find"]);
-      const found = this.firstWithheld(check.path, true, { walk, readsOnly: onlyReads(name, argv), links });
+      // Not following links (`{}` is below the start only then), find gives a link only where its tests take it:
+      // never with `-type f`, and by its `-name` tests.
+      const found = this.firstWithheld(check.path, walk.follows, {
+        walk,
+        readsOnly: onlyReads(name, argv),
+        links: links && listsLinks(finder ?? ["find"]),
+      });
       const held = this.withheldHeld(found, `${name} is given ${where}`);
       if (held) return held;
     }
@@ -1673,10 +1679,10 @@ class FootprintView {
 
   /**
    * The first entry at or below `folder` that a command recursing there must not meet unasked: a link whose target is
-   * outside the workspace or protected (`linkLeadingAway`), or, where `given` says which entries the command is given
-   * (`EntryWalk`), a protected one among them; to a command that only reads, one that holds credentials
-   * (`holdsCredentials`: `grep -r` reading `.git/config` is what it is for, printing `.env` is not). The walk is the
-   * command's own (`enters`) on the request's budget; `"too many"` past it.
+   * outside the workspace or protected (`linkLeadingAway`; of a walk `given`, one it takes or follows), or, where
+   * `given` says which entries the command is given (`EntryWalk`), a protected one among them; to a command that only
+   * reads, one that holds credentials (`holdsCredentials`: `grep -r` reading `.git/config` is what it is for, printing
+   * `.env` is not). The walk is the command's own (`enters`) on the request's budget; `"too many"` past it.
    */
   private firstWithheld(
     folder: string,
@@ -1702,7 +1708,10 @@ class FootprintView {
       follow,
       paths,
       (path, kind) => {
-        if (kind === "link" && (given?.links ?? true)) {
+        // A walk that does not follow links meets only the links it takes (find's `-name`, ls's hidden names).
+        const meets =
+          given === undefined || (given.links && (given.walk.follows || given.walk.takes(below(path))));
+        if (kind === "link" && meets) {
           const check = paths.check(path);
           if (check.status !== "inside" || check.protected) {
             link = path;
