@@ -1467,6 +1467,64 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("checks each match of a recursive delete's glob: a link out, the workspace, a protected or hidden name", async () => {
+      const built = await makePolicyWorkspace("symposium-rm-glob-");
+      try {
+        const { ws, home } = built;
+        for (const folder of ["dist/assets", "build/lib", "src/__pycache__", "pkg.egg-info"])
+          mkdirSync(join(ws, folder), { recursive: true });
+        writeFileSync(join(ws, "dist", "index.js"), "");
+        writeFileSync(join(ws, "src", "__pycache__", "a.pyc"), "");
+        const inBuilt = (line: string) => underBypassIn(built, line);
+        const cleaning = [
+          "rm -rf dist/*",
+          "rm -rf build/*",
+          "rm -rf */__pycache__",
+          "rm -rf ./*.egg-info build/ dist/",
+          "rm -rf src/*/",
+          "rm -rf -- dist/* build/*",
+          `for d in dist/*; do rm -rf "$d"; done`,
+          "cd dist && rm -rf *",
+        ];
+        for (const line of cleaning)
+          assert.equal(inBuilt(line).verdict, "allow", `${line}: ${inBuilt(line).by.label}`);
+        // A match that is a link out (`rm -rf */` follows one to a folder), below a folder that is one, or the
+        // workspace itself; a hidden match (glob options may be set) that is protected.
+        symlinkSync(home, join(ws, "cache"));
+        symlinkSync(home, join(ws, "out"));
+        symlinkSync("..", join(ws, "build", "up"));
+        writeFileSync(join(ws, "dist", ".env"), "");
+        for (const [line, guard] of [
+          ["rm -rf */", "recursive-delete"],
+          ["rm -rf *", "recursive-delete"],
+          ["rm -rf c*/", "recursive-delete"],
+          ["rm -rf out/*", "recursive-delete"],
+          ["rm -rf build/*", "recursive-delete"],
+          ["rm -rf dist/*", "protected"],
+          // A pattern that may leave the folder or match `..` is not expanded.
+          ["rm -rf .*", "recursive-delete"],
+          ["rm -rf ./.*", "recursive-delete"],
+          ["rm -rf src/.*", "recursive-delete"],
+          ["rm -rf ../*", "recursive-delete"],
+          ["rm -rf ~/*", "recursive-delete"],
+          ["rm -rf $(ls)", "recursive-delete"],
+          ["cd .. && rm -rf *", "recursive-delete"],
+          // A command of the line that may make links before the delete runs.
+          ["git pull && rm -rf src/*", "incomplete"],
+          ["find src/* -delete", "incomplete"],
+        ] as const) {
+          const decision = inBuilt(line);
+          assert.equal(
+            decision.by.type === "guard" && decision.by.guard,
+            guard,
+            `${line}: ${decision.by.label}`,
+          );
+        }
+      } finally {
+        built.remove();
+      }
+    });
+
     it("holds a listing of what is not a file for a command that follows links (find ! -type f)", async () => {
       const trapped = await makePolicyWorkspace("symposium-not-files-");
       try {

@@ -1106,8 +1106,9 @@ class FootprintView {
    * A recursive delete (`rm -r`, `find … -delete`) of anything not strictly inside a workspace folder, or not known,
    * meets the recursive-delete guard. Names computed at run time are known only as `computed` says: words xargs
    * passes from a listing of this folder, or globs that cannot leave the folder the line runs in nor match a hidden
-   * name (`rm *.log`, `chmod +x scripts/*.sh`; `globsStayHere`), each of whose matches is then checked where it
-   * really is (one may be a link to `~/.ssh/id_rsa`); a glob's matches are not known after the line changes folder.
+   * name (`rm *.log`, `rm -rf dist/*`, `chmod +x scripts/*.sh`; `globsStayHere`), each of whose matches is then
+   * checked where it really is (one may be a link to `~/.ssh/id_rsa`); a glob's matches are not known after the line
+   * changes folder.
    * Where the name is a copy's destination, or given by a variable (`rm $HOME/.bashrc`), a `~` or a glob that could
    * reach further (`cat .en*`, `chmod +x .git/hooks/*`), it is not known.
    */
@@ -1134,7 +1135,9 @@ class FootprintView {
         named.push({ text: target.text });
         continue;
       }
-      if (recursive) return farReaching;
+      // A glob's matches are each checked as a named folder is (`rm -rf dist/*`); find's walk below them is not
+      // (`findDeleteReach`), and names from a listing or a variable are not known.
+      if (recursive && (recursive.rootKept || typeof computed !== "object")) return farReaching;
       if (target.unknownAsks)
         return { guard: "incomplete", label: `Where ${name} writes is computed at run time` };
       if (computed === undefined)
