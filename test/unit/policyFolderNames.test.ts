@@ -45,6 +45,9 @@ describe("the names a glob or a walk below a folder reaches", () => {
       `${ws}/src/deep/y.ts`,
     ]);
     assert.deepEqual(expandGlob("*.nothing", ws, reader), [`${ws}/*.nothing`]);
+    // An absolute word is matched from the root, wherever the line runs.
+    assert.deepEqual(expandGlob(`${ws}/src/*.ts`, join(ws, "src", "deep"), reader), [`${ws}/src/x.ts`]);
+    assert.deepEqual(expandGlob(`${ws}/*.nothing`, ws, reader), [`${ws}/*.nothing`]);
     assert.equal(expandGlob("*", join(base, "missing"), reader), undefined, "a folder that cannot be read");
   });
 

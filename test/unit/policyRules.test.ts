@@ -1525,6 +1525,52 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("checks an absolute glob's matches where they are, as agents write them", async () => {
+      const named = await makePolicyWorkspace("symposium-abs-glob-");
+      try {
+        const { ws, home } = named;
+        mkdirSync(join(ws, "dist"));
+        writeFileSync(join(ws, "dist", "index.js"), "");
+        writeFileSync(join(ws, "src", "lib", "b.ts"), "");
+        const inNamed = (line: string) => underBypassIn(named, line);
+        for (const line of [
+          `wc -l ${ws}/src/*.ts`,
+          `cat ${ws}/src/*.ts`,
+          `head -5 ${ws}/src/a.ts src/*.ts`,
+          `sed -i s/a/b/ ${ws}/src/*/*.ts`,
+          `rm -rf ${ws}/dist/*`,
+        ])
+          assert.equal(inNamed(line).verdict, "allow", `${line}: ${inNamed(line).by.label}`);
+        // Matches outside, or through a link out; a glob that climbs or has a hidden folder before it is not expanded.
+        writeFileSync(join(ws, ".env"), "");
+        writeFileSync(join(home, "notes.txt"), "");
+        symlinkSync(home, join(ws, "src", "away"));
+        for (const [line, guard] of [
+          [`cat ${home}/*`, "outside"],
+          ["cat /etc/pass*", "outside"],
+          [`cat ${ws}/src/*`, "outside"],
+          [`chmod 644 ${ws}/src/*/*`, "outside"],
+          [`cat ${ws}/*`, "protected"],
+          [`cat ${home}/.ssh/*`, "incomplete"],
+          [`cat ${ws}/.git*/*`, "incomplete"],
+          [`cat ${ws}/../*`, "incomplete"],
+          [`cat ${ws}/src/../.env*`, "incomplete"],
+          [`git pull && cat ${ws}/src/*.ts`, "incomplete"],
+          [`rm -rf ${home}/*`, "recursive-delete"],
+          ["rm -rf /*", "recursive-delete"],
+        ] as const) {
+          const decision = inNamed(line);
+          assert.equal(
+            decision.by.type === "guard" && decision.by.guard,
+            guard,
+            `${line}: ${decision.by.label}`,
+          );
+        }
+      } finally {
+        named.remove();
+      }
+    });
+
     it("holds a listing of what is not a file for a command that follows links (find ! -type f)", async () => {
       const trapped = await makePolicyWorkspace("symposium-not-files-");
       try {

@@ -28,10 +28,10 @@ export function isGlobWord(word: string): boolean {
 }
 
 /**
- * The paths `word` names from `cwd` (joined with `/`; `./` prefixes dropped): its matches, or the word itself when
- * nothing matches (bash then passes it as written). `undefined` when they cannot be known: the folder the line runs
- * in cannot be read, or the bounds were passed. A match below a link is named through the link (`docs/id_rsa`), as
- * the shell names it: the caller resolves each.
+ * The paths `word` names from `cwd` (from the root when it starts at `/`; joined with `/`; `./` prefixes dropped): its
+ * matches, or the word itself when nothing matches (bash then passes it as written). `undefined` when they cannot be
+ * known: the folder the line runs in cannot be read, or the bounds were passed. A match below a link is named
+ * through the link (`docs/id_rsa`), as the shell names it: the caller resolves each.
  */
 export function expandGlob(
   word: string,
@@ -39,9 +39,12 @@ export function expandGlob(
   fs: FolderReader,
   budget: ReadBudget = readBudget(),
 ): string[] | undefined {
-  const segments = word.replace(/^(?:\.\/)+/, "").split("/");
-  const base = cwd.replace(/[\\/]+$/, "");
-  const absolute = (relative: string) => (relative === "" ? base : `${base}/${relative}`);
+  // An absolute word (`/ws/src/*.ts`) is matched from the root.
+  const rooted = word.startsWith("/");
+  const written = rooted ? word.slice(1) : word.replace(/^(?:\.\/)+/, "");
+  const segments = written.split("/");
+  const base = rooted ? "" : cwd.replace(/[\\/]+$/, "");
+  const absolute = (relative: string) => (relative === "" ? base || "/" : `${base}/${relative}`);
   const join = (prefix: string, name: string) => (prefix === "" ? name : `${prefix}/${name}`);
   let listed = false;
   // Relative paths matched so far ("" is the folder itself).
@@ -98,7 +101,7 @@ export function expandGlob(
   }
   budget.matches -= matched.length;
   if (budget.matches < 0) return undefined;
-  return (matched.length > 0 ? matched : [word.replace(/^(?:\.\/)+/, "")]).map(absolute);
+  return (matched.length > 0 ? matched : [written]).map(absolute);
 }
 
 export type EntryKind = "link" | "folder" | "other";

@@ -1984,18 +1984,18 @@ function protectedKind(found: { credentials?: true }): string {
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 /**
- * Whether the words of `text` a shell could expand are only globs inside the folder the line runs in: no variable,
- * substitution, `~` or brace, no word that starts at `/` or `.` (past `./`) or climbs with `..`, no hidden segment
- * (`src/.env*`).
+ * Whether the words of `text` a shell could expand are only globs inside the folder the line runs in, or absolute
+ * ones whose matches are each checked where they are (`wc -l /ws/src/*.ts`, as agents write them): no variable,
+ * substitution, `~` or brace, no relative word that starts at `.` (past `./`), none that climbs with `..` or has a
+ * hidden segment (`src/.env*`, `/home/u/.ssh/*`) but an absolute word that is no glob, which names what it says.
  */
 function globsStayHere(text: string): boolean {
-  return text
-    .split(/\s+/)
-    .every(
-      (word) =>
-        /^[\w.,:+=@%/*?[\]^!-]*$/.test(word) &&
-        !/^[/.]|\.\.|\/\./.test(word.replace(/^-+/, "").replace(/^(?:\.\/)+/, "")),
-    );
+  return text.split(/\s+/).every((word) => {
+    if (!/^[\w.,:+=@%/*?[\]^!-]*$/.test(word)) return false;
+    const path = word.replace(/^-+/, "").replace(/^(?:\.\/)+/, "");
+    if (path.startsWith("/") && !isGlobWord(path)) return true;
+    return !/^\.|\.\.|\/\./.test(path);
+  });
 }
 
 function prefixMatches(prefix: readonly string[], command: SimpleCommand, loose: boolean): boolean {
