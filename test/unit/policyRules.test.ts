@@ -1558,6 +1558,9 @@ describe("permission rules and guards", () => {
           [`git pull && cat ${ws}/src/*.ts`, "incomplete"],
           [`rm -rf ${home}/*`, "recursive-delete"],
           ["rm -rf /*", "recursive-delete"],
+          // Another drive on Windows, not a folder named `C:` here.
+          ["cat C:/Users/u/*", "incomplete"],
+          ["cat c:*", "incomplete"],
         ] as const) {
           const decision = inNamed(line);
           assert.equal(

@@ -1993,6 +1993,8 @@ function globsStayHere(text: string): boolean {
   return text.split(/\s+/).every((word) => {
     if (!/^[\w.,:+=@%/*?[\]^!-]*$/.test(word)) return false;
     const path = word.replace(/^-+/, "").replace(/^(?:\.\/)+/, "");
+    // A drive (`C:/Users/u/*`) is another root on Windows, not a folder named `C:` here.
+    if (/^[a-zA-Z]:/.test(path)) return false;
     if (path.startsWith("/") && !isGlobWord(path)) return true;
     return !/^\.|\.\.|\/\./.test(path);
   });
