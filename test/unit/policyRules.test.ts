@@ -3362,6 +3362,9 @@ describe("permission rules and guards", () => {
         "chmod +x .git/hooks/*",
         "touch .git/hooks/pre-commit{,}",
         "cat ../*/secrets.txt",
+        // One word to bash, two to the grammar (`../.ssh/id_rsa`).
+        'cat "."\\./.ssh/id_rsa',
+        "echo x > '.'\\./.bashrc",
         // A loop's variable whose values reach further, or may be set otherwise.
         `for f in ~/.ssh/*; do cat "$f"; done`,
         "for f in *; do cat $f; done",

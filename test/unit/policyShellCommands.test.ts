@@ -144,6 +144,12 @@ describe("shell command lines", () => {
     { line: "cat <<E'OF'\nEOF\nrm -rf ~\nE'OF'", commands: ["cat"], ok: false },
     { line: "cat <<\\EOF\nx\nEOF", commands: ["cat"], ok: false },
     { line: 'cat <<"EOF"\n$(x)\nEOF', commands: ["cat"] },
+    // An escape right after a quote or an expansion continues the word; the grammar starts another (`"."\./x` is
+    // `../x` to bash).
+    { line: 'cat "."\\./x', commands: ["cat . ./x"], ok: false },
+    { line: 'echo x > "."\\./x', commands: ["echo x"], writes: [".", "./x"], ok: false },
+    { line: "for f in '.'\\./x; do :; done", commands: [":"], ok: false },
+    { line: "sed 's/a/b/'\\''x' \"a\"\\\\b", commands: ["sed s/a/b/'x a\\b"] },
     // Substitutions the grammar reads as text, or reads once where bash reads them twice.
     { line: "cat <<-EOF\n\t$(id)\n\tEOF", commands: ["cat"], ok: false },
     { line: "echo ${x:-`id`}", commands: ["echo <?>"], ok: false },

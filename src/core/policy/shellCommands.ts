@@ -1293,6 +1293,13 @@ function readsUnlikeBash(line: string, root: Node): string | undefined {
     if (!starts || closes?.parent?.type === "array")
       return "a # the shell parser reads as a comment is part of a word";
   }
+  // An escape right after a quote or an expansion (`"."\./x` is `../x`): one word to bash, two to the grammar.
+  if (line.includes("\\"))
+    for (const node of root.descendantsOfType(SEPARATE_WORDS)) {
+      const words = node?.namedChildren.filter((c) => c !== null && !c.type.endsWith("_redirect")) ?? [];
+      if (words.some((word, i) => i > 0 && words[i - 1]!.endIndex === word.startIndex))
+        return "the shell parser reads one word as two";
+    }
   // An escaped blank between two parts of a word (`'rm'\ '-rf ~'`): one word to bash, two to the grammar.
   for (let at = line.search(/\\[ \t]/); at >= 0;) {
     let backslashes = 0;
@@ -1318,6 +1325,12 @@ function readsUnlikeBash(line: string, root: Node): string | undefined {
   }
   return undefined;
 }
+
+/** Syntax whose parts are separate words, with blanks between them. */
+const SEPARATE_WORDS = [
+  ...["command", "file_redirect", "herestring_redirect", "for_statement"],
+  ...["declaration_command", "unset_command", "array"],
+];
 
 /** Words bash reads as syntax where a command's name would be. */
 const RESERVED_WORDS = new Set(
