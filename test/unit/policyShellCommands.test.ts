@@ -62,7 +62,9 @@ describe("shell command lines", () => {
     { line: '/bin/sh -lc "echo hi > out.txt"', commands: ["echo hi"], writes: ["out.txt"] },
     { line: "\\rm -rf ~", commands: ["rm -rf ~"] },
     { line: "'n'p\"m\" test", commands: ["npm test"] },
-    { line: "rm -rf {~,x} *.ts", commands: ["rm -rf <?> <?>"] },
+    { line: "rm -rf {~,x} *.ts", commands: ["rm -rf ~ x <?>"] },
+    // An escaped backslash before a pattern: a backslash, then a pattern bash matches.
+    { line: "cat \\\\* \\*", commands: ["cat <?> *"] },
     { line: "[ -f x ] && ls", commands: ["[", "ls"] },
     { line: "cat <<'EOF' > x.sh\n$(rm -rf ~)\nEOF", commands: ["cat"], writes: ["x.sh"] },
     { line: "cat <<EOF | sh\nrm $(id)\nEOF", commands: ["cat", "sh", "id"] },
@@ -114,9 +116,46 @@ describe("shell command lines", () => {
     { line: "g() { f=~; }; for f in a; do g; rm $f; done", commands: ["f=~", "g", "rm <?>"] },
     { line: "trap 'f=~' DEBUG; for f in a; do rm $f; done", commands: ["trap f=~ DEBUG", "f=~", "rm <?>"] },
     { line: 'for f in $(ls); do rm "$f"; done', commands: ["ls", "rm <?>"] },
-    // Empty braces are literal wherever they are; braces around a list or a sequence expand.
+    // Empty braces are literal wherever they are; braces around a list or a sequence expand, as bash expands them.
     { line: "xargs -I{} echo {}", commands: ["xargs -I{} echo {}"] },
-    { line: "cat a{b,c} x{{}} .{env,x} {1..3}", commands: ["cat <?> <?> <?> <?>"] },
+    { line: "cat a{b,c} x{{}} .{env,x} {1..3}", commands: ["cat ab ac x{{}} .env .x 1 2 3"] },
+    {
+      line: "mkdir -p src/{components,hooks,utils}",
+      commands: ["mkdir -p src/components src/hooks src/utils"],
+    },
+    { line: "cp src/a.ts{,.bak}", commands: ["cp src/a.ts src/a.ts.bak"] },
+    {
+      line: "grep -rn x . --exclude-dir={node_modules,.git}",
+      commands: ["grep -rn x . --exclude-dir=node_modules --exclude-dir=.git"],
+    },
+    { line: "echo {a,b{c,d}}{1,2} {a,}", commands: ["echo a1 a2 bc1 bc2 bd1 bd2 a"] },
+    {
+      line: "echo {a..c} {3..1} {01..3} {1..7..3} {-1..1}",
+      commands: ["echo a b c 3 2 1 01 02 03 1 4 7 -1 0 1"],
+    },
+    // Quoted or escaped braces and commas, `{x}`, `{}` and an unmatched brace are text.
+    {
+      line: `echo "{a,b}" '{a,b}' \\{a,b} {a\\,b} {x} {} {a, {a"b,c"}`,
+      commands: ["echo {a,b} {a,b} {a,b} {a,b} {x} {} {a, {ab,c}"],
+    },
+    // `~` is expanded after the braces, and `..` is a folder's parent: each word is what bash passes.
+    { line: "rm -rf {~,x}/.ssh {..,x}/..", commands: ["rm -rf ~/.ssh x/.ssh ../.. x/.."] },
+    // Words computed, matched as a pattern, past bash's letters of one case, or too many, stay unknown.
+    {
+      line: "cat {a,$X} {a,b}*.ts {Z..a} {1..1000} {a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}",
+      commands: ["cat <?> <?> <?> <?> <?>"],
+    },
+    // Not expanded: a command's name, a redirection's target, what sh runs (dash has no braces), a program's shell.
+    { line: "{ls,-la}", commands: [], ok: false },
+    { line: "echo x > {a,b}", commands: ["echo x"], ok: false },
+    { line: "sh -c 'cat {a,b}'; bash -c 'cat {a,b}'", commands: ["cat <?>", "cat a b"] },
+    {
+      line: `python3 -c "import os; os.system('cat {a,b}')"`,
+      commands: ["python3 -c import os; os.system('cat {a,b}')", "cat <?>"],
+    },
+    { line: "for i in {1..3}; do echo $i; done", commands: ["echo 1", "echo 2", "echo 3"] },
+    // A variable a brace expansion names is set (`read {HO,}ME` reads HOME).
+    { line: "read {HO,}ME", commands: ["read HOME ME"], ok: false },
     // A shell's commands from its standard input: a here-document or here-string is its script, as -c's would be.
     { line: "bash <<'EOF'\nrm -rf ~\nEOF", commands: ["rm -rf ~"] },
     { line: "timeout 5 sh -s -- a <<< 'ls > out'", commands: ["timeout 5 ls"], writes: ["out"] },
@@ -178,6 +217,12 @@ describe("shell command lines", () => {
       assert.equal(result.ok, ok, `problems: ${parser.parse(line).problems.join("; ")}`);
     });
   }
+
+  it("places a computed option after a brace expansion at its word in argv", () => {
+    const [cp] = parser.parse("cp src/{a,b}.ts -t$D").commands;
+    assert.deepEqual(cp?.argv, ["cp", "src/a.ts", "src/b.ts", null]);
+    assert.deepEqual(cp?.computedOptions, [{ at: 3, prefix: "-t" }]);
+  });
 
   it("marks a shell that runs what a pipe gives it, and no other", () => {
     const piped = (line: string) =>

@@ -19,6 +19,7 @@ import {
   shellLinesInCode,
   withoutWrappers,
 } from "./commandEffects";
+import { expandBraces } from "./braceExpansion";
 import { basename, SHELLS } from "./programs";
 
 export interface SimpleCommand {
@@ -212,6 +213,7 @@ export function parseLine(
   nesting: number,
   stdin?: StandardInput,
   args?: readonly (string | null)[],
+  braces = true,
 ): ParsedCommandLine {
   if (line.length > MAX_COMMAND_LINE_CHARS)
     return {
@@ -220,7 +222,7 @@ export function parseLine(
       reads: [],
       problems: [`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`],
     };
-  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting, stdin, args);
+  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting, stdin, args, braces);
 }
 
 /**
@@ -303,6 +305,7 @@ export function parseWithGrammar(
   nesting: number,
   stdin?: StandardInput,
   args?: readonly (string | null)[],
+  braces = true,
 ): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
@@ -319,7 +322,8 @@ export function parseWithGrammar(
     const unlike = readsUnlikeBash(line, tree.rootNode);
     if (unlike) result.problems.push(unlike);
     // `~` and a bare `cd` go where HOME says when they run: the line may have set it (`HOME=/x; cat ~/ws/a.ts`).
-    if (line.includes("HOME") && mayAssign(tree.rootNode, "HOME", false))
+    // Written in parts too (`read H''OME`, `read {HO,}ME`).
+    if (/HOME|\{/.test(line.replace(/["'\\]/g, "")) && mayAssign(tree.rootNode, "HOME", false))
       result.problems.push(
         "the line sets HOME, which ~ and cd follow where the policy places the home folder",
       );
@@ -331,6 +335,7 @@ export function parseWithGrammar(
       line,
       stdin,
       args && !maySetArguments(tree.rootNode) ? args : undefined,
+      braces,
     );
     walker.walk(tree.rootNode, 0);
     // `! { …; }`, `time if …`, `time ! …`: the grammar reads `!` (which it takes as a negation only before a simple
@@ -466,7 +471,9 @@ class Walker {
     /** The input of the shell whose script this is, which its commands read unless redirected. */
     private readonly stdin: StandardInput | undefined,
     /** The words after a shell's `-c` script: `$0`, `$1`, … */
-    args?: readonly (string | null)[],
+    args: readonly (string | null)[] | undefined,
+    /** The shell expands braces: bash, zsh and ksh do; sh (dash) and what programs run through it do not. */
+    private readonly braces: boolean,
   ) {
     // `sh -c 'wc -l "$1"' _ src/a.ts` (find's `-exec … _ {}`, xargs's `-I{} … _ {}`): each `$1` to `$9` read whole
     // is its word, as a loop's variable is, unless the script may move or set them again (a sourced file or a trap
@@ -477,6 +484,11 @@ class Walker {
     )
       for (const [at, word] of args.slice(1, 10).entries())
         if (word !== null) this.loops.set(String(at + 1), [{ word }]);
+  }
+
+  /** An argument's words: its brace expansion's, where the shell running the line expands braces. */
+  private wordsOf(node: Node): (string | null)[] {
+    return this.braces ? staticWords(node) : [staticWord(node)];
   }
 
   private problem(text: string): void {
@@ -643,10 +655,10 @@ class Walker {
         if (child.type === "process_substitution" && child.text.startsWith("<(")) pipes.push(argv.length);
         const loop = this.loopVariable(child);
         if (loop !== undefined) references.push({ at: argv.length, loop, node: child });
-        const word = staticWord(child);
-        const prefix = word === null && loop === undefined ? staticPrefix(child) : "";
+        const words = this.wordsOf(child);
+        const prefix = words[0] === null && loop === undefined ? staticPrefix(child) : "";
         if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
-        argv.push(word);
+        argv.push(...words);
         this.walk(child, depth + 1);
       } else if (child.isMissing) {
         this.problem("the command line has a syntax error");
@@ -687,8 +699,8 @@ class Walker {
         between: [values[0]!, body],
       });
     for (const value of listing ? [] : values) {
-      const word = staticWord(value);
-      if (word !== null) bound.push({ word });
+      const words = this.wordsOf(value);
+      if (!words.includes(null)) bound.push(...words.map((word) => ({ word: word! })));
       else if (value.type === "word" && /^[\w./*?@+,:-]+$/.test(value.text) && /[*?]/.test(value.text))
         bound.push({ glob: value.text });
       else return undefined;
@@ -906,9 +918,12 @@ class Walker {
         this.problem("a POSIX shell reads $'…' otherwise than bash, whose grammar reads its script");
       const namesInScript = wrapped.replaces === true && script?.includes("{}") === true;
       const args = typeof program === "object" && "args" in program ? program.args : undefined;
+      // A shell's script has braces expanded as that shell does; what `source` reads, as this one does.
+      const shell = basename(wrapped.argv[0] ?? "");
+      const braces = SHELLS.has(shell) ? BRACE_SHELLS.has(shell) : this.braces;
       if (
         script !== undefined &&
-        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, namesInScript, args)
+        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, braces, namesInScript, args)
       )
         return;
       if (fromStdin === "pipe") {
@@ -932,14 +947,15 @@ class Walker {
     else {
       // A kept line runs when the shell says (`trap '…' DEBUG`: before every command), perhaps many times.
       const before = this.out.commands.length;
-      for (const line of kept ?? []) this.unwrapShell([], 0, line, assignments, undefined);
+      for (const line of kept ?? []) this.unwrapShell([], 0, line, assignments, undefined, this.braces);
       for (let at = before; at < this.out.commands.length; at++) this.repeated.add(at);
     }
     // The command lines an interpreter's program hands to a shell (`python3 -c "os.system('…')"`).
     const codeLines = codeCommandLines(wrapped.argv, stdin);
     if (codeLines.length > MAX_CODE_LINES)
       this.problem(`a program hands more than ${MAX_CODE_LINES} command lines to a shell`);
-    else for (const line of codeLines) this.unwrapShell([], 0, line, assignments, undefined);
+    // They run in sh, which expands no braces (`os.system`, backticks, `execSync`).
+    else for (const line of codeLines) this.unwrapShell([], 0, line, assignments, undefined, false);
   }
 
   /**
@@ -952,6 +968,7 @@ class Walker {
     script: string | null,
     assignments: string[],
     stdin: StandardInput | undefined,
+    braces: boolean,
     namesInScript = false,
     args?: readonly (string | null)[],
   ): boolean {
@@ -970,6 +987,7 @@ class Walker {
       this.nesting + 1,
       stdin === "pipe" ? "pipe" : undefined,
       args,
+      braces,
     );
     const wrappers = argv.slice(0, start);
     const offset = this.out.commands.length;
@@ -1212,47 +1230,81 @@ function substitutionIn(line: string, from: number, to: number): boolean {
   return false;
 }
 
+/** Syntax a word known without running anything is made of (a string only of text). */
+const STATIC_PARTS = new Set(["word", "number", "raw_string", "string", "concatenation", "brace_expression"]);
+
+/** The word as written when nothing in it is computed at run time (no expansion, substitution or `$'…'`). */
+function staticText(node: Node): string | undefined {
+  const known = (n: Node): boolean =>
+    STATIC_PARTS.has(n.type) &&
+    n.namedChildren.every(
+      (c) => c !== null && (n.type === "string" ? c.type === "string_content" : known(c)),
+    );
+  return known(node) ? node.text : undefined;
+}
+
 /**
  * The value of a word when it is known without running anything: quotes removed, escapes applied. `null` when it
- * depends on the environment: expansions, substitutions, globs and brace expansion (`rm -rf {~,x}` removes `~`).
+ * depends on the environment: expansions, substitutions, globs, and brace expansion (`rm -rf {~,x}` removes `~`),
+ * which makes it several words (`staticWords`).
  */
 export function staticWord(node: Node): string | null {
-  switch (node.type) {
-    case "word":
-    case "number": {
-      const text = node.text;
-      if (text !== "[" && /(^|[^\\])([*?]|\[.*\]|\{.*[,.].*\})/.test(text)) return null;
-      return text.replace(/\\\n/g, "").replace(/\\(.)/g, "$1");
-    }
-    case "raw_string":
-      return node.text.slice(1, -1);
-    case "string": {
-      // From the text between the quotes: the grammar skips a newline between two parts of a string as a blank.
-      if (node.namedChildren.some((child) => child?.type !== "string_content")) return null;
-      return node.text
-        .slice(1, -1)
-        .replace(/\\\n/g, "")
-        .replace(/\\([$`"\\])/g, "$1");
-    }
-    case "concatenation": {
-      // Empty braces are not an expansion: `find … -exec rm {} +`, `xargs -I {}`.
-      if (node.text === "{}") return "{}";
-      let value = "";
-      for (const child of node.namedChildren) {
-        const part = child ? staticWord(child) : null;
-        if (part === null) return null;
-        value += part;
-      }
-      // Brace expansion spread over parts: `{` `a,b` `}`; empty braces anywhere are literal (`xargs -I{}`).
-      const parts = node.namedChildren.filter((c) => c?.type === "word").map((c) => c.text);
-      if (parts.some((part) => part === "[" || part === "]")) return null;
-      if (parts.some((part) => part === "{" || part === "}") && /[{}]/.test(value.replaceAll("{}", "")))
-        return null;
-      return value;
-    }
-    default:
-      return null;
+  const text = staticText(node);
+  if (text === undefined) return null;
+  if (text.includes("{")) {
+    const words = expandBraces(text);
+    if (words?.length !== 1 || words[0] !== text) return null;
   }
+  return unquoted(text);
+}
+
+/**
+ * The words bash makes of an argument when they are known without running anything: its brace expansion
+ * (`src/{a,b}.ts` is `src/a.ts src/b.ts`), each as `staticWord` reads it; `[null]` when any is computed at run time
+ * or a pattern, or they are too many.
+ */
+export function staticWords(node: Node): (string | null)[] {
+  const text = staticText(node);
+  if (text === undefined) return [null];
+  const expanded = text.includes("{") ? expandBraces(text) : [text];
+  if (expanded === undefined) return [null];
+  // An empty unquoted word is dropped (`x{a,}` is `xa x`; `{a,}` is `a`).
+  const words = expanded.flatMap((word) => (word === "" ? [] : [unquoted(word)]));
+  return words.includes(null) ? [null] : words;
+}
+
+/**
+ * A word's value with its quotes removed and escapes applied, from its text; `null` when an unquoted `*`, `?` or
+ * `[…]` makes it a pattern, or it holds an expansion (`$`, a backtick) outside single quotes.
+ */
+function unquoted(text: string): string | null {
+  let value = "";
+  let bracket = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\") {
+      if (text[i + 1] !== "\n") value += text[i + 1] ?? "";
+      i++;
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end < 0) return null;
+      value += text.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === "$" || text[i] === "`") return null;
+        if (text[i] !== "\\" || !/[$`"\\\n]/.test(text[i + 1] ?? "")) value += text[i];
+        else if (text[++i] !== "\n") value += text[i];
+      }
+      if (i >= text.length) return null;
+    } else if (c === "$" || c === "`" || c === "*" || c === "?") {
+      return null;
+    } else {
+      if (c === "[" && bracket < 0) bracket = i;
+      value += c;
+    }
+  }
+  return bracket >= 0 && text.includes("]", bracket) ? null : value;
 }
 
 /**
@@ -1410,8 +1462,9 @@ function mayAssign(node: Node, variable: string, computedMay = true): boolean {
     if (!assigning && name !== "builtin" && name !== "command") continue;
     for (const child of found.namedChildren) {
       if (child === null || child.type === "command_name") continue;
-      const word = child.type === "variable_assignment" ? child.text : staticWord(child);
-      if ((word === null && computedMay) || (word !== null && names(word))) return true;
+      // Each word of a brace expansion (`read {HO,}ME` reads into HOME).
+      const words = child.type === "variable_assignment" ? [child.text] : staticWords(child);
+      if (words.some((word) => (word === null && computedMay) || (word !== null && names(word)))) return true;
     }
   }
   return false;
@@ -1499,6 +1552,9 @@ function listingAfter(listing: LoopListing, offset: number, repeated: boolean): 
     ...(repeated ? { madeNamesListed: true as const } : {}),
   };
 }
+
+/** Shells that expand braces (`{a,b}`, `{1..3}`); sh, dash and ash take them as text. */
+const BRACE_SHELLS = new Set(["bash", "zsh", "ksh", "mksh"]);
 
 /** Files that are the reading process's standard input (`echo … | bash /dev/stdin`). */
 const STDIN_FILES = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
