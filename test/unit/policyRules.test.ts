@@ -3397,6 +3397,9 @@ describe("permission rules and guards", () => {
         "rm src/.env*",
         "chmod +x .git/hooks/*",
         "cat ../*/secrets.txt",
+        // A double-quoted word whose `$` is not escaped (`\\` is a backslash) is computed, whatever its escapes.
+        'cat "\\\\$HOME" src/*.ts',
+        'grep -n "\\"$HOME" src/*.ts',
         // One word to bash, two to the grammar (`../.ssh/id_rsa`).
         'cat "."\\./.ssh/id_rsa',
         "echo x > '.'\\./.bashrc",
@@ -3735,6 +3738,11 @@ describe("permission rules and guards", () => {
           'grep -rn "TODO" src --include=*.ts',
           "grep -n 'a b' --include='*.ts' src/*.ts",
           'grep -l "x" src/*.ts | xargs sed -i "s/x/y/"',
+          // Escapes inside double quotes are text (a regex's `\b`, `\s`, `\(`, an escaped `$`).
+          'sed -i "s/\\bfoo\\b/bar/g" src/*.ts',
+          'grep -n "import\\s" src/*.ts',
+          'grep -nE "foo\\(" src/*.ts',
+          'grep -n "\\$HOME" src/*.ts',
           "diff -u src/a.ts src/b.ts",
           "sort -u -k 2 build/list.txt",
           "cut -d : -f 1 build/list.txt",

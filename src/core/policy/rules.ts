@@ -1878,8 +1878,11 @@ function globsOf(text: string): ComputedNames {
   return globsStayHere(globs) ? { globs } : undefined;
 }
 
-/** A word that is only a quoted literal (an option's value too), with the space before it; not `"$x"` or `"a"*`. */
-const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"[^"$`\\!]*")(?=\s|$)/g;
+/**
+ * A word that is only a quoted literal (an option's value too), with the space before it; not `"$x"` or `"a"*`. An
+ * escape in double quotes is text (`"\bfoo\("`, `"\$HOME"`); a `$` after an escaped backslash is not (`"\\$HOME"`).
+ */
+const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"(?:[^"$`\\!]|\\.)*")(?=\s|$)/g;
 
 /** The end of a label for a name not there yet in a line with a command that may create links. */
 /** Whether `path` (as `absolute` makes it) is one name in the folder `cwd` itself: no folder on its way to follow. */
