@@ -1630,6 +1630,10 @@ describe("permission rules and guards", () => {
         "shopt -s cdable_vars && cd HOME && touch x",
         'BASHOPTS=cdable_vars bash -c "cd HOME && npm init -y"',
         'bash -O cdable_vars -c "cd HOME && npm init -y"',
+        // Two folders: zsh goes where its path has the first replaced by the second (`~/code/ws` to `~/.ssh`).
+        "cd code/ws .ssh && cat id_rsa",
+        "cd src lib && cat ../package.json",
+        "cd src/{a,lib} && npm init -y",
       ]) {
         const { by } = underBypass(line);
         assert.equal(by.type === "guard" ? by.guard : by.type, "incomplete", line);

@@ -3271,6 +3271,9 @@ export function folderMovedTo(
   if (wrapped.argv[at] === "--") at++;
   const folder = wrapped.argv[at];
   const mode = physical ? { physical: true as const } : {};
+  // `cd a b` (`cd src/{a,b}`): bash refuses it; zsh goes where its folder's path has `a` replaced by `b`.
+  if (wrapped.argv.length > at + 1)
+    return { to: null, ...(name === "pushd" ? { pushes: true } : {}), ...mode };
   if (name === "pushd")
     return {
       to: folder === undefined || /^[+-]\d+$/.test(folder ?? "") ? null : folder,
