@@ -1055,6 +1055,13 @@ describe("permission rules and guards", () => {
         `HOME=/tmp; cat ~/ws/src/a.ts`,
         `export HOME=/; echo x > ~/ws/src/a.ts`,
         `read HOME <<< /tmp; cat ~/ws/src/a.ts`,
+        // A variable's name computed at run time may be HOME.
+        `read HOME$X <<< /tmp; cat ~/ws/src/a.ts`,
+        `X=HOME; read $X <<< /tmp; cat ~/ws/src/a.ts`,
+        `X=HO; Y=ME; read $X$Y <<< /tmp; cat ~/ws/src/a.ts`,
+        `X=HOME; export $X=/tmp; cat ~/ws/src/a.ts`,
+        `X=HOME; printf -v $X /tmp; cat ~/ws/src/a.ts`,
+        `declare "HO$Y"ME=/tmp; cat ~/ws/src/a.ts`,
         // A pipeline after a here-document's operator: the grammar nests it in the redirection.
         "cat <<EOF | sh\nrm -rf ~/Documents\nEOF",
         "cat <<'EOF' | bash\nrm -rf ~/Documents\nEOF",
@@ -4095,6 +4102,15 @@ describe("permission rules and guards", () => {
           "git rebase main",
           "git fetch origin",
           "git push origin main",
+        ],
+      ],
+      [
+        "lines that read HOME or assign other variables by name",
+        [
+          "echo $HOME && ls src",
+          'read -r line <<< "$x"; echo "$line"',
+          'export PATH="$HOME/bin:$PATH" && npm test',
+          'printf "%s\\n" "$HOME"',
         ],
       ],
       [

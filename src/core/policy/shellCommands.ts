@@ -323,7 +323,10 @@ export function parseWithGrammar(
     if (unlike) result.problems.push(unlike);
     // `~` and a bare `cd` go where HOME says when they run: the line may have set it (`HOME=/x; cat ~/ws/a.ts`).
     // Written in parts too (`read H''OME`, `read {HO,}ME`).
-    if (/HOME|\{/.test(line.replace(/["'\\]/g, "")) && mayAssign(tree.rootNode, "HOME", false))
+    if (
+      (/HOME|\{/.test(line.replace(/["'\\]/g, "")) || ASSIGNS_COMPUTED.test(line)) &&
+      mayAssign(tree.rootNode, "HOME", false)
+    )
       result.problems.push(
         "the line sets HOME, which ~ and cd follow where the policy places the home folder",
       );
@@ -1409,6 +1412,10 @@ function maySetArguments(root: Node): boolean {
   });
 }
 
+/** A builtin of `ASSIGNS` given a word computed at run time, which may name any variable (`read $X`). */
+const ASSIGNS_COMPUTED =
+  /\b(?:read|printf|mapfile|readarray|getopts|declare|typeset|local|export|readonly|let)\b[^;&|\n]*[$`]/;
+
 /** Builtins that assign the variables their words name (`read f`, `printf -v f`, `declare -n r=f`). */
 const ASSIGNS = new Set([
   ...[
@@ -1460,11 +1467,18 @@ function mayAssign(node: Node, variable: string, computedMay = true): boolean {
     }
     const assigning = ASSIGNS.has(name) || found.type !== "command";
     if (!assigning && name !== "builtin" && name !== "command") continue;
+    let previous: string | null = null;
     for (const child of found.namedChildren) {
-      if (child === null || child.type === "command_name") continue;
+      if (child === null || child.type === "command_name" || child.type.endsWith("redirect")) continue;
       // Each word of a brace expansion (`read {HO,}ME` reads into HOME).
       const words = child.type === "variable_assignment" ? [child.text] : staticWords(child);
       if (words.some((word) => (word === null && computedMay) || (word !== null && names(word)))) return true;
+      // A name computed at run time may be this one (`read HOME$X`, `X=HOME; read $X`): printf names one after -v.
+      if (words.includes(null) && (name !== "printf" || previous === "-v" || /^-v./.test(staticPrefix(child)))) {
+        const prefix = staticPrefix(child).replace(/^-v/, "");
+        if (variable.startsWith(prefix) || prefix.startsWith(variable)) return true;
+      }
+      previous = words.length === 1 ? words[0]! : null;
     }
   }
   return false;
