@@ -12,7 +12,7 @@ import { decisionRecord, type PendingApprovals, type PermissionOutcome } from ".
 import { allowOnceOption, normalizePermissionRequest, type PermissionPrompt } from "../core/permissionPrompt";
 import type { PolicyEngine } from "../core/policy/engine";
 import type { Footprint } from "../core/policy/footprint";
-import type { PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
+import type { PathCheck, PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
@@ -99,6 +99,40 @@ export function decide(
     },
     heldUnderBypass: underBypass.verdict === "allow" ? undefined : underBypass.by.label,
   };
+}
+
+/**
+ * Where each word of a request's commands, and each path it names, leads as the OS resolves it now (inside or
+ * outside, and the resolved path; not whether it is there yet, which the commands it follows change as they should):
+ * a word that is no file leads to a name nobody made, and stays so. Placed from the folder each command runs in,
+ * where it is known.
+ */
+function namedPlaces(
+  footprint: Footprint,
+  paths: { check(path: string): PathCheck },
+  cwd: string | undefined,
+  home: string,
+): string[] {
+  const words = new Set(footprint.paths.map((p) => p.path));
+  for (const line of footprint.commands) {
+    const start = line.cwd ?? cwd;
+    line.commands.forEach((command, at) => {
+      const folders = line.changesDirectory ? (line.cwds?.[at] ?? []) : [start];
+      for (const word of command.argv)
+        for (const folder of folders) {
+          if (word === null || word === "") continue;
+          if (word === "~" || word.startsWith("~/")) words.add(`${home}${word.slice(1)}`);
+          else if (isAbsolute(word)) words.add(word);
+          else if (folder !== undefined) words.add(`${folder}${sep}${word}`);
+        }
+    });
+  }
+  return [...words].map((path) => {
+    const check = paths.check(path);
+    if (check.status === "unresolved") return `${path} cannot be resolved: ${check.reason}`;
+    const where = check.status === "outside" ? ", outside the workspace" : "";
+    return check.path === path ? `${path}${where}` : `${path} leads to ${check.path}${where}`;
+  });
 }
 
 /**
@@ -315,6 +349,11 @@ export class PermissionBroker {
       context,
     );
     session.showItems(changed);
+    // Where its names lead as it is decided: a terminal grant is refused if they lead elsewhere when it is used.
+    const placesThen =
+      connection.version === 1 && grantsTerminal(footprint)
+        ? namedPlaces(footprint, paths, context.cwd, context.home)
+        : undefined;
     if (decision.answer !== "ask") {
       const outcome: PermissionOutcome = { outcome: "selected", optionId: decision.optionId };
       const record = automaticRecord(prompt, outcome, decision.by);
@@ -323,7 +362,8 @@ export class PermissionBroker {
         log.debug(
           `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
         );
-      if (decision.answer === "approve") this.approveCommands(session, connection.name, footprint, undefined);
+      if (decision.answer === "approve")
+        this.approveCommands(session, connection.name, footprint, { heldBy: undefined, places: placesThen });
       this.host.recordDecision(prompt, record);
       session.showAutomaticDecision(record);
       return outcome;
@@ -348,28 +388,38 @@ export class PermissionBroker {
       outcome.outcome === "selected" &&
       prompt.options.find((o) => o.optionId === outcome.optionId)?.kindClass === "allow"
     )
-      this.approveCommands(session, connection.name, footprint, decision.heldUnderBypass);
+      this.approveCommands(session, connection.name, footprint, {
+        heldBy: decision.heldUnderBypass,
+        places: placesThen,
+      });
     return outcome;
   }
 
   /**
    * An approved tool call lets a `terminal/create` of this turn run its command (as the footprint read it), once:
    * its exact argv, or one of its simple commands in its cwd. A line that changes folder (`cd build && rm -rf src`)
-   * grants its exact argv only: its later commands run elsewhere than the cwd it states. `heldThen`: what held it
-   * under Bypass when it was approved (a person approved it anyway); the terminal is refused when something else
-   * holds it by the time it runs (`recheck`: an earlier command made a name on its way a link).
+   * grants its exact argv only: its later commands run elsewhere than the cwd it states. `then`: what held it under
+   * Bypass when it was decided (a person approved it anyway) and where its names led; the terminal is refused when
+   * something else holds it, or a name leads elsewhere, by the time it runs (`recheck`: an earlier command moved a
+   * folder holding a link onto its way).
    */
   private approveCommands(
     session: Session,
     agentName: string,
     footprint: Footprint,
-    heldThen: string | undefined,
+    then: { heldBy: string | undefined; places: readonly string[] | undefined },
   ): void {
     if (!grantsTerminal(footprint)) return;
     const recheck = (): string | undefined => {
       const context = this.context(agentName, session);
+      if (then.places !== undefined) {
+        const now = namedPlaces(footprint, context.boundary, context.cwd, context.home);
+        const moved = now.find((place, i) => place !== then.places![i]);
+        if (moved !== undefined || now.length !== then.places.length)
+          return `a name it uses leads elsewhere now: ${capLabel(moved ?? "", 400)}`;
+      }
       const now = context.policy.decide(footprint, policyContext(agentName, context, true));
-      return now.verdict === "allow" || now.by.label === heldThen ? undefined : now.by.label;
+      return now.verdict === "allow" || now.by.label === then.heldBy ? undefined : now.by.label;
     };
     for (const command of footprint.commands) {
       const argvs = command.changesDirectory

@@ -613,6 +613,30 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(results[3], /the command was not approved/);
   });
 
+  it("refuses a command a person approved once a name it uses leads elsewhere, whatever held it then", async () => {
+    const key = await start({ bypass: true });
+    mkdirSync(join(harness.workspace, "src"));
+    symlinkSync(outside, join(harness.workspace, "src", "away"));
+    // Held for a person (Symposium does not read `eval`'s words); `x` names nothing yet when it is approved.
+    const read = { command: "/bin/sh", args: ["-c", "eval true; cat x/away/secret.txt"] };
+    const move = { command: "/bin/mv", args: ["src", "x"] };
+    const pending = turn(harness, key, [
+      approval(read),
+      approval(move),
+      call("terminal/create", move),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+      call("terminal/create", read),
+    ]);
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the held command");
+    assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
+    const results = await pending;
+    assert.deepEqual(assertOk(results[1]), { exitCode: 0, signal: null }, "the move ran");
+    assertError(
+      results[2],
+      /what it names has changed since: a name it uses leads elsewhere now: .*x\/away\/secret\.txt leads to .*secret\.txt, outside the workspace/,
+    );
+  });
+
   it("forgets a turn's approved commands when the turn ends", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('next turn')");

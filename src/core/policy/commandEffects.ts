@@ -6,6 +6,7 @@
  */
 import picomatch from "picomatch";
 import { isGlobWord } from "./folderNames";
+import { isProtectedName } from "./resolvePath";
 import { basename, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
 /**
@@ -1871,8 +1872,14 @@ function attachedPaths(flags: readonly string[]): string[] {
     const value = flag.startsWith("--")
       ? flag.slice(flag.indexOf("=") + 1 || flag.length)
       : flag.replace(/^[^/.~]*/, "");
-    // A value that goes somewhere by a folder: from the root, the home folder, above, or through `..` on the way.
-    return /^(?:\/|~|\.\.?\/|\.\.$)|(?:^|\/)\.\.(?:\/|$)/.test(value) ? [value] : [];
+    // A value that goes somewhere by a folder: from the root, the home folder, above, or through `..` on the way;
+    // or a protected name here, given to an option (`sort --output=.git/hooks/pre-commit`, `-o.env`; not a
+    // pattern or a switch's own syntax, `7z a x.7z . '-xr!.npmrc'`).
+    const option = flag.slice(0, flag.length - value.length);
+    return /^(?:\/|~|\.\.?\/|\.\.$)|(?:^|\/)\.\.(?:\/|$)/.test(value) ||
+      (/^(?:--[\w-]+=|-\w)$/.test(option) && !/[*?[]/.test(value) && isProtectedName(value.split(/[\\/]/)))
+      ? [value]
+      : [];
   });
 }
 

@@ -50,6 +50,11 @@ export interface FootprintCommand {
    * (`cd src; cat a.ts`: the `cd` may have failed); undefined for a folder that is not known.
    */
   cwds?: (string | undefined)[][];
+  /**
+   * Its simple commands run in the order they are written, each once: `&&` and `;`-free chains of plain commands and
+   * groups (`curl … > a.tgz && tar xzf a.tgz`); not a loop, a pipeline, a function, a trap or a substitution.
+   */
+  sequential?: true;
   from: string;
 }
 
@@ -392,15 +397,20 @@ class FootprintBuilder {
     // A cd that may run again and again (`for …; do cd ..; done`) may take the line anywhere its folder leads: the
     // folders it reaches are placed once, but where later commands run is not known.
     const repeats = movesAmong(parsed?.repeated);
-    this.footprint.commands.push(
-      movesFolder
-        ? {
-            ...command,
-            changesDirectory: true,
-            ...(typeof moves === "object" && "cwds" in moves && !repeats ? { cwds: moves.cwds } : {}),
-          }
-        : command,
-    );
+    const sequential =
+      parsed?.inOrder === true &&
+      parsed.piped === undefined &&
+      parsed.inBlock === undefined &&
+      parsed.repeated === undefined &&
+      !/\btrap\b/.test(command.line);
+    this.footprint.commands.push({
+      ...command,
+      ...(movesFolder ? { changesDirectory: true as const } : {}),
+      ...(movesFolder && typeof moves === "object" && "cwds" in moves && !repeats
+        ? { cwds: moves.cwds }
+        : {}),
+      ...(sequential ? { sequential: true as const } : {}),
+    });
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
     if (typeof moves === "string") return;
     for (const folder of moves.paths) this.path(folder, "write", `${command.from} cd`, true);

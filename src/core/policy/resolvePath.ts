@@ -532,7 +532,8 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
   if (
     (file.startsWith(".env") && !ENV_TEMPLATE.test(file)) ||
     (PROTECTED_FILES.has(file) && !(runsOnly && READ_FREELY_FILES.has(file))) ||
-    (!runsOnly && (HOOK_CONFIG.test(file) || file.endsWith(".code-workspace")))
+    (!runsOnly && HOOK_CONFIG.test(file)) ||
+    file.endsWith(".code-workspace")
   )
     return true;
   return names.some(

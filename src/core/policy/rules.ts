@@ -495,16 +495,30 @@ class FootprintView {
   }
 
   /**
+   * Whether the command at `at` (of `Decider.simple`, on command line `line`) may run after the link maker: it comes
+   * later in the request, or shares a line with it that does not run in the order it is written (a loop, a function
+   * called after, a pipeline).
+   */
+  private runsAfter(at: number, line: number, maker: LinkMaker): boolean {
+    if (at === maker.at) return false;
+    if (line !== maker.line) return line > maker.line;
+    return at > maker.at || this.footprint.commands[line]?.sequential !== true;
+  }
+
+  /**
    * A redirection opened after a command of the request that may make what it names, or a folder on its way, a link
    * (`git checkout x && cat key >> d/.ssh/authorized_keys`), not before (`curl … > a.tgz && tar xzf a.tgz`).
    */
   private linkGuard(): Held | undefined {
     const maker = this.linkMaker;
     if (maker === undefined) return undefined;
+    // By where it is written only where the line runs in that order (not in a loop, a function, a trap, a pipeline).
+    const inOrder = this.footprint.commands[maker.line]?.sequential === true;
     const after = (openedAt: FootprintPath["openedAt"]) =>
       openedAt === undefined ||
       openedAt.line > maker.line ||
-      (openedAt.line === maker.line && (openedAt.command === undefined || openedAt.command > maker.command));
+      (openedAt.line === maker.line &&
+        (!inOrder || openedAt.command === undefined || openedAt.command > maker.command));
     const redirected = this.checks.filter((_, i) => {
       const path = this.footprint.paths[i];
       return path?.from === "redirection" && after(path.openedAt);
@@ -625,9 +639,9 @@ class FootprintView {
         };
       // Only what runs after it may meet a link it made.
       const maker = this.linkMaker;
-      const afterLinks = maker !== undefined && at > maker.at ? maker.name : undefined;
+      const afterLinks = maker !== undefined && this.runsAfter(at, line, maker) ? maker.name : undefined;
       const reach =
-        touched && this.fileReach(name, touched, cwd, computed, afterLinks, onlyReads(name, argv));
+        touched && this.fileReach(name, touched, cwd, computed, afterLinks, READ_ONLY_INPUTS.has(name));
       if (reach) return reach;
       // The paths an interpreter's program names plainly (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
       // Its program may come from a here-document or here-string instead (`python3 - <<'EOF'`).
@@ -735,13 +749,7 @@ class FootprintView {
     command: SimpleCommand,
   ): boolean {
     const words = argv.slice(1);
-    const prints =
-      name === "curl"
-        ? !curlWritesFile(words)
-        : name === "wget" &&
-          words.some(
-            (w, i) => w === "-O-" || w === "-qO-" || (/^-[a-zA-Z]*O$/.test(w ?? "") && words[i + 1] === "-"),
-          );
+    const prints = name === "curl" ? !curlWritesFile(words) : name === "wget" && wgetPrints(words);
     if (name === "curl" || name === "wget") return !prints || this.printsIntoFile(line, command);
     return this.downloadsOther(name, words);
   }
@@ -752,14 +760,19 @@ class FootprintView {
    * command reading a pipe counts, whatever pipeline it is in.
    */
   private printsIntoFile(line: number, command: SimpleCommand): boolean {
+    const text = this.footprint.commands[line]?.line ?? "";
     const commands = this.footprint.commands[line]?.commands ?? [];
+    // In a function called elsewhere (`f() { curl …; }; f > Makefile`) or into a process substitution
+    // (`curl … > >(cat > Makefile)`), its output goes where another command's redirection says.
+    const elsewhere = /\(\s*\)\s*\{|\bfunction\s|[<>]\(/.test(text);
     const at = commands.indexOf(command);
     const piped = commands.flatMap((later, i) => (i > at && later.stdinFromPipe ? [i] : []));
     return (
       piped.some((i) => !FILTERS_ONLY.has(basename(withoutWrappers(commands[i]!.argv).argv[0] ?? ""))) ||
       this.footprint.paths.some(({ from, access, openedAt }) => {
         if (from !== "redirection" || access !== "write") return false;
-        if (openedAt === undefined || openedAt.line !== line || openedAt.command === undefined) return true;
+        if (openedAt === undefined || openedAt.line !== line || openedAt.command === undefined || elsewhere)
+          return true;
         const opener = openedAt.command;
         return (
           opener === at || piped.includes(opener) || (opener < at && commands[opener]?.argv[0] === "exec")
@@ -1930,28 +1943,67 @@ const FILTERS_ONLY = new Set([
 ]);
 
 /**
- * Whether curl's options put what it downloads into a file: `-o FILE` (not `/dev/null` or `-`, which print or drop
- * it), `-O`, `-J`, `--remote-name`, `--output-dir`, a word computed at run time.
+ * Whether curl's options put what it downloads, or what the server sends, into a file: `-o FILE` (not `/dev/null`
+ * or `-`, which print or drop it), `-O`, `-J`, `--remote-name`, `--output-dir`, and the headers, cookies, traces and
+ * the like it saves (`-D`, `-c`, `--trace`, `-w %output{…}`); a word computed at run time.
  */
 function curlWritesFile(words: readonly (string | null)[]): boolean {
   const names = (target: string | null | undefined) => target !== "/dev/null" && target !== "-";
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? null;
-    if (word === null || /^--(?:remote-name|remote-header-name|create-dirs|output-dir)/.test(word))
+    if (
+      word === null ||
+      /^--(?:remote-name|remote-header-name|create-dirs|output-dir|dump-header|cookie-jar|trace|stderr|libcurl|etag-save|hsts|alt-svc)/.test(
+        word,
+      ) ||
+      /%output\{/.test(word)
+    )
       return true;
     if (word === "--output") {
       if (names(words[++i])) return true;
     } else if (word.startsWith("--output=")) {
       if (names(word.slice("--output=".length))) return true;
     } else if (/^-[^-]/.test(word)) {
-      const letters = word.slice(1);
-      const o = letters.search(/[oOJ]/);
-      if (o < 0) continue;
-      if (letters[o] !== "o") return true;
-      if (names(letters.slice(o + 1) || words[++i])) return true;
+      // A cluster of letters; one that takes a value takes the rest of the word, or the next word
+      // (`-XPOST` is a method, `-so out` writes `out`).
+      for (let at = 1; at < word.length; at++) {
+        const letter = word[at]!;
+        if (letter === "O" || letter === "J") return true;
+        if (!CURL_VALUE_LETTERS.includes(letter)) continue;
+        const value = word.slice(at + 1) || words[++i];
+        if (letter === "D" || letter === "c" || (letter === "o" && names(value))) return true;
+        if (letter === "w" && (value === null || /%output\{/.test(value ?? ""))) return true;
+        break;
+      }
     }
   }
   return false;
+}
+
+/**
+ * Commands every file word of which is read, never written (`sort -o`, `uniq in out`, `xxd in out`, sed's `w` and awk's
+ * `print >` write theirs): given a file protected only for what it runs (`check.readable`), they only read it.
+ */
+const READ_ONLY_INPUTS = new Set([
+  ...["cat", "head", "tail", "more", "bat", "batcat", "nl", "wc", "cut", "od", "hexdump", "strings"],
+  ...["grep", "egrep", "fgrep", "rg", "diff", "cmp", "jq", "stat", "ls"],
+  ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum"],
+]);
+
+/** curl's short options that take a value. */
+const CURL_VALUE_LETTERS = "AbcCdDeEFHKmoPQrtTuUwxXyYz";
+
+/** Whether wget prints what it downloads: its last `-O` (`--output-document`) says `-`. */
+function wgetPrints(words: readonly (string | null)[]): boolean {
+  let target: string | null | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === null) return false;
+    if (word === "--output-document" || /^-[a-zA-Z]*O$/.test(word)) target = words[++i];
+    else if (word.startsWith("--output-document=")) target = word.slice("--output-document=".length);
+    else if (/^-[a-zA-Z]*O./.test(word)) target = word.slice(word.indexOf("O") + 1);
+  }
+  return target === "-";
 }
 
 function mayBeLink(maker: string, exists: boolean): string {

@@ -1474,7 +1474,10 @@ function mayAssign(node: Node, variable: string, computedMay = true): boolean {
       const words = child.type === "variable_assignment" ? [child.text] : staticWords(child);
       if (words.some((word) => (word === null && computedMay) || (word !== null && names(word)))) return true;
       // A name computed at run time may be this one (`read HOME$X`, `X=HOME; read $X`): printf names one after -v.
-      if (words.includes(null) && (name !== "printf" || previous === "-v" || /^-v./.test(staticPrefix(child)))) {
+      if (
+        words.includes(null) &&
+        (name !== "printf" || previous === "-v" || /^-v./.test(staticPrefix(child)))
+      ) {
         const prefix = staticPrefix(child).replace(/^-v/, "");
         if (variable.startsWith(prefix) || prefix.startsWith(variable)) return true;
       }
