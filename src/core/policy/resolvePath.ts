@@ -468,8 +468,31 @@ const CI_SUBFOLDERS = new Set(["workflows", "actions"]);
 /** GitHub Copilot's project hooks and custom agents (`.github/hooks/**`, `.github/agents/**`), which run commands. */
 const COPILOT_SUBFOLDERS = new Set(["hooks", "agents"]);
 const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
-const PROTECTED_FILES = new Set([
+/**
+ * Protected for what they run (CI pipelines, submodules, what package managers and build wrappers load), read by
+ * agents fixing a build, and holding no secret by convention: reading them asks for nothing (`readable`).
+ */
+const READ_FREELY_FILES = new Set([
   ".gitmodules",
+  ".gitlab-ci.yml",
+  ".travis.yml",
+  "azure-pipelines.yml",
+  "bitbucket-pipelines.yml",
+  ".drone.yml",
+  ".woodpecker.yml",
+  "jenkinsfile",
+  // pnpm runs `.pnpmfile.cjs` on install, `./gradlew` and `./mvnw` download and run the distribution their
+  // properties name.
+  ".pnpmfile.cjs",
+  ".pnpmfile.js",
+  ".pnpmfile.mjs",
+  "gradle-wrapper.properties",
+  "maven-wrapper.properties",
+]);
+/** Hook managers' and CI systems' folders, read as those files are. */
+const READ_FREELY_FOLDERS = new Set([".husky", ".githooks", ".circleci", ".buildkite", ".woodpecker"]);
+const PROTECTED_FILES = new Set([
+  ...READ_FREELY_FILES,
   ".gitconfig",
   ".git-credentials",
   ".npmrc",
@@ -494,21 +517,7 @@ const PROTECTED_FILES = new Set([
   "config.fish",
   ".devcontainer.json",
   ".mcp.json",
-  ".gitlab-ci.yml",
-  ".travis.yml",
-  "azure-pipelines.yml",
-  "bitbucket-pipelines.yml",
-  ".drone.yml",
-  ".woodpecker.yml",
-  "jenkinsfile",
-  // Package managers' and build wrappers' own configuration that runs code or fetches it on their next command:
-  // pnpm runs `.pnpmfile.cjs` on install, `./gradlew` and `./mvnw` download and run the distribution their
-  // properties name, pip installs from the index a virtual environment's `pip.conf` names.
-  ".pnpmfile.cjs",
-  ".pnpmfile.js",
-  ".pnpmfile.mjs",
-  "gradle-wrapper.properties",
-  "maven-wrapper.properties",
+  // pip installs from the index a virtual environment's `pip.conf` names (which may hold its credentials).
   "pip.conf",
 ]);
 
@@ -545,28 +554,6 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
       (name === ".cargo" && i === names.length - 2 && ["config", "config.toml"].includes(file)),
   );
 }
-
-/**
- * Protected for what they run (CI pipelines, hook managers, submodules, what package managers and build wrappers
- * load), read by agents fixing a build, and holding no secret by convention: reading them asks for nothing. Settings
- * folders (`.git`, `.vscode`, agents'), `.env*`, rc files and tokens stay protected for reading too.
- */
-const READ_FREELY_FOLDERS = new Set([".husky", ".githooks", ".circleci", ".buildkite", ".woodpecker"]);
-const READ_FREELY_FILES = new Set([
-  ".gitmodules",
-  ".gitlab-ci.yml",
-  ".travis.yml",
-  "azure-pipelines.yml",
-  "bitbucket-pipelines.yml",
-  ".drone.yml",
-  ".woodpecker.yml",
-  "jenkinsfile",
-  ".pnpmfile.cjs",
-  ".pnpmfile.js",
-  ".pnpmfile.mjs",
-  "gradle-wrapper.properties",
-  "maven-wrapper.properties",
-]);
 
 /** Protected files that hold credentials: a `.env` (not a template of one), `.envrc`, the package managers' tokens. */
 const CREDENTIAL_FILES = new Set([
