@@ -2168,6 +2168,8 @@ describe("permission rules and guards", () => {
       name: string;
       footprint: () => Footprint;
       guard: string;
+      /** What the card says, where it matters. */
+      label?: RegExp;
       /** Built when the test runs, once the workspace is there. */
       context?: () => Partial<DecideContext>;
     }[] = [
@@ -2441,6 +2443,18 @@ describe("permission rules and guards", () => {
       },
       { name: "git push -f", footprint: () => command("git -C . push -f"), guard: "force-push" },
       { name: "git push +main", footprint: () => command("git push origin +main"), guard: "force-push" },
+      {
+        name: "git push --delete",
+        footprint: () => command("git push origin --delete old-branch"),
+        guard: "force-push",
+        label: /^git push deletes what the remote holds/,
+      },
+      {
+        name: "git push :ref",
+        footprint: () => command("git push origin :old-branch"),
+        guard: "force-push",
+        label: /^git push deletes what the remote holds/,
+      },
       // What rm deletes is named by its arguments: a file outside, or a protected one, is a delete a person sees.
       { name: "rm ~/.bashrc", footprint: () => command("rm ~/.bashrc"), guard: "outside" },
       {
@@ -3592,7 +3606,7 @@ describe("permission rules and guards", () => {
         context: () => ({ trusted: false }),
       },
     ];
-    for (const { name, footprint, guard, context: extra } of corpus) {
+    for (const { name, footprint, guard, label, context: extra } of corpus) {
       it(`${name}: guard ${guard}`, () => {
         const decision = decide(
           footprint(),
@@ -3601,6 +3615,7 @@ describe("permission rules and guards", () => {
         assert.equal(decision.verdict, "ask");
         assert.equal(decision.by.type === "guard" && decision.by.guard, guard, decision.by.label);
         assert.ok(decision.by.label.length > 0);
+        if (label) assert.match(decision.by.label, label);
       });
     }
 

@@ -674,7 +674,14 @@ class FootprintView {
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
       if (name === "git" && forcePush(argv))
-        return { guard: "force-push", label: "git push --force rewrites the remote's history" };
+        return {
+          guard: "force-push",
+          label: argv
+            .slice(argv.indexOf("push") + 1)
+            .some((arg) => arg !== null && /^(?:--delete|--prune|-[a-zA-Z]*d|:)/.test(arg))
+            ? "git push deletes what the remote holds (a branch or a tag)"
+            : "git push --force rewrites the remote's history",
+        };
       const setup = writesGitSetup(name, argv);
       if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
       const credential = readsCredential(name, argv);
