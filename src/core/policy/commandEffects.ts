@@ -2348,6 +2348,10 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   // Configuration given on the line may name a program it runs (`--config 'target.….runner = "…"'`).
   cargo: ["--config"],
   curl: ["--config", "--variable"],
+  // A program run with each file searched (`rg --pre rm x .husky/pre-commit`); the pager bat runs.
+  rg: ["--pre"],
+  bat: ["--pager"],
+  batcat: ["--pager"],
   // netcat's program or shell command, run with its standard input and output on the connection: a remote shell.
   ...Object.fromEntries(["nc", "ncat", "netcat"].map((nc) => [nc, ["--exec", "--sh-exec", "--lua-exec"]])),
   // A rule "make build" or "npm test" covers words after it: these make them run other code or another folder's.
@@ -4010,7 +4014,7 @@ function unquoted(written: string): string {
 
 const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
-  "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE",
+  "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER",
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a

@@ -1958,18 +1958,15 @@ function curlWritesFile(words: readonly (string | null)[]): boolean {
   const names = (target: string | null | undefined) => target !== "/dev/null" && target !== "-";
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? null;
-    if (
-      word === null ||
-      /^--(?:remote-name|remote-header-name|create-dirs|output-dir|dump-header|cookie-jar|trace|stderr|libcurl|etag-save|hsts|alt-svc)/.test(
-        word,
-      ) ||
-      /%output\{/.test(word)
-    )
-      return true;
+    if (word === null || /%output\{/.test(word)) return true;
     if (word === "--output") {
       if (names(words[++i])) return true;
     } else if (word.startsWith("--output=")) {
       if (names(word.slice("--output=".length))) return true;
+    } else if (word.startsWith("--")) {
+      // curl takes any start of a long option that is one option's only (`--etag-s`, `--dump`).
+      const name = word.split("=", 1)[0]!;
+      if (name.length >= 3 && CURL_FILE_OPTIONS.some((option) => option.startsWith(name))) return true;
     } else if (/^-[^-]/.test(word)) {
       // A cluster of letters; one that takes a value takes the rest of the word, or the next word
       // (`-XPOST` is a method, `-so out` writes `out`).
@@ -1992,10 +1989,24 @@ function curlWritesFile(words: readonly (string | null)[]): boolean {
  * `print >` write theirs): given a file protected only for what it runs (`check.readable`), they only read it.
  */
 const READ_ONLY_INPUTS = new Set([
-  ...["cat", "head", "tail", "more", "bat", "batcat", "nl", "wc", "cut", "od", "hexdump", "strings"],
+  ...["cat", "head", "tail", "more", "nl", "wc", "cut", "od", "hexdump", "strings"],
   ...["grep", "egrep", "fgrep", "rg", "diff", "cmp", "jq", "stat", "ls"],
   ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum"],
 ]);
+
+/** curl's long options that write what it downloads, or what the server sends, into a file. */
+const CURL_FILE_OPTIONS = [
+  ...[
+    "--output",
+    "--output-dir",
+    "--remote-name",
+    "--remote-name-all",
+    "--remote-header-name",
+    "--create-dirs",
+  ],
+  ...["--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--etag-save"],
+  ...["--hsts", "--alt-svc"],
+];
 
 /** curl's short options that take a value. */
 const CURL_VALUE_LETTERS = "AbcCdDeEFHKmoPQrtTuUwxXyYz";

@@ -1451,8 +1451,15 @@ function mayAssign(node: Node, variable: string, computedMay = true): boolean {
     "declaration_command",
     "unset_command",
     "variable_assignment",
+    "for_statement",
   ])) {
     if (found === null) continue;
+    // A `for` or `select` loop's variable (`for HOME in /etc; do …`).
+    if (found.type === "for_statement") {
+      // Its name is a plain identifier, never computed.
+      if (found.childForFieldName("variable")?.text === variable) return true;
+      continue;
+    }
     if (found.type === "variable_assignment") {
       if (found.childForFieldName("name")?.text.replace(/\[.*$/, "") === variable) return true;
       continue;
