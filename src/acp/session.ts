@@ -76,8 +76,8 @@ export interface ApprovedCommand {
   /** The call's cwd (else the workspace root) as the OS resolves it, inside the workspace. */
   cwd: string;
   /**
-   * Decides again on the files as they are when the terminal starts: what now holds the command back that did not
-   * when it was approved, or undefined.
+   * Decides again on the files as they are when the terminal starts: a name of the command that leads elsewhere, or
+   * what now holds it back that did not when it was decided; undefined when neither.
    */
   recheck?: () => string | undefined;
 }

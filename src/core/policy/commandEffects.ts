@@ -1309,6 +1309,21 @@ export function onlyReads(name: string, argv: readonly (string | null)[]): boole
 }
 const ONLY_READING = wordSet("cat head tail less more xxd ls du");
 
+const READ_EVERY_FILE = new Set([
+  ...["cat", "head", "tail", "more", "nl", "wc", "cut", "od", "hexdump", "strings"],
+  ...["grep", "egrep", "fgrep", "rg", "diff", "cmp", "jq", "stat", "ls"],
+  ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum"],
+]);
+
+/**
+ * Whether a command reads every file word it is given and writes none, unlike `onlyReads`'s `sort -o`, `uniq in out`,
+ * `xxd in out`, sed's `w` and awk's `print >`: given a file protected only for what it runs (`PathCheck.readable`), it
+ * only reads it.
+ */
+export function readsEveryFile(name: string): boolean {
+  return READ_EVERY_FILE.has(name);
+}
+
 /** find follows links (`-L` before its starting points, `-follow`): what it finds may be where a link leads. */
 export function findFollowsLinks(argv: readonly (string | null)[]): boolean {
   if (argv.includes("-follow")) return true;

@@ -353,8 +353,10 @@ class FootprintBuilder {
     }
   }
 
-  /** Codex sends an argv: `["/bin/bash", "-lc", "echo hi > out.txt"]` runs the script; anything else runs as is. */
-  /** Returns the line it read. */
+  /**
+   * Codex sends an argv: `["/bin/bash", "-lc", "echo hi > out.txt"]` runs the script; anything else runs as is.
+   * Returns the line it read.
+   */
   private argv(argv: string[], cwd: string | undefined, from: string): string {
     const script = shellScript(argv);
     if (typeof script === "string") {

@@ -37,6 +37,7 @@ import {
   listingWalk,
   listsDotEntries,
   onlyReads,
+  readsEveryFile,
   searchWalk,
   changesWalk,
   servesWalk,
@@ -462,7 +463,7 @@ class FootprintView {
    * folders the line's `cd`s go to.
    */
   private placeGuard(
-    checks: readonly { path: string; check: PathCheck; access?: Access }[],
+    checks: readonly { path: string; check: PathCheck; access: Access }[],
     movedTo: boolean,
   ): Held | undefined {
     const named = (path: string) =>
@@ -500,9 +501,16 @@ class FootprintView {
    * called after, a pipeline).
    */
   private runsAfter(at: number, line: number, maker: LinkMaker): boolean {
-    if (at === maker.at) return false;
+    return at !== maker.at && this.afterMaker(maker, line, at > maker.at);
+  }
+
+  /**
+   * Whether something of command line `line` may happen after the link maker runs: on a later line, or on its line
+   * later as written (`laterInText`) or anywhere when the line does not run in the order written.
+   */
+  private afterMaker(maker: LinkMaker, line: number, laterInText: boolean): boolean {
     if (line !== maker.line) return line > maker.line;
-    return at > maker.at || this.footprint.commands[line]?.sequential !== true;
+    return laterInText || this.footprint.commands[line]?.sequential !== true;
   }
 
   /**
@@ -512,13 +520,13 @@ class FootprintView {
   private linkGuard(): Held | undefined {
     const maker = this.linkMaker;
     if (maker === undefined) return undefined;
-    // By where it is written only where the line runs in that order (not in a loop, a function, a trap, a pipeline).
-    const inOrder = this.footprint.commands[maker.line]?.sequential === true;
     const after = (openedAt: FootprintPath["openedAt"]) =>
       openedAt === undefined ||
-      openedAt.line > maker.line ||
-      (openedAt.line === maker.line &&
-        (!inOrder || openedAt.command === undefined || openedAt.command > maker.command));
+      this.afterMaker(
+        maker,
+        openedAt.line,
+        openedAt.command === undefined || openedAt.command > maker.command,
+      );
     const redirected = this.checks.filter((_, i) => {
       const path = this.footprint.paths[i];
       return path?.from === "redirection" && after(path.openedAt);
@@ -640,8 +648,7 @@ class FootprintView {
       // Only what runs after it may meet a link it made.
       const maker = this.linkMaker;
       const afterLinks = maker !== undefined && this.runsAfter(at, line, maker) ? maker.name : undefined;
-      const reach =
-        touched && this.fileReach(name, touched, cwd, computed, afterLinks, READ_ONLY_INPUTS.has(name));
+      const reach = touched && this.fileReach(name, touched, cwd, computed, afterLinks, readsEveryFile(name));
       if (reach) return reach;
       // The paths an interpreter's program names plainly (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
       // Its program may come from a here-document or here-string instead (`python3 - <<'EOF'`).
@@ -1904,7 +1911,6 @@ function globsOf(text: string): ComputedNames {
  */
 const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"(?:[^"$`\\!]|\\.)*")(?=\s|$)/g;
 
-/** The end of a label for a name not there yet in a line with a command that may create links. */
 /** Whether `path` (as `absolute` makes it) is one name in the folder `cwd` itself: no folder on its way to follow. */
 function inFolder(path: string, cwd: string | undefined): boolean {
   const folder = cwd?.replace(/[\\/]+$/, "");
@@ -1984,16 +1990,6 @@ function curlWritesFile(words: readonly (string | null)[]): boolean {
   return false;
 }
 
-/**
- * Commands every file word of which is read, never written (`sort -o`, `uniq in out`, `xxd in out`, sed's `w` and awk's
- * `print >` write theirs): given a file protected only for what it runs (`check.readable`), they only read it.
- */
-const READ_ONLY_INPUTS = new Set([
-  ...["cat", "head", "tail", "more", "nl", "wc", "cut", "od", "hexdump", "strings"],
-  ...["grep", "egrep", "fgrep", "rg", "diff", "cmp", "jq", "stat", "ls"],
-  ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum"],
-]);
-
 /** curl's long options that write what it downloads, or what the server sends, into a file. */
 const CURL_FILE_OPTIONS = [
   ...[
@@ -2024,6 +2020,7 @@ function wgetPrints(words: readonly (string | null)[]): boolean {
   return target === "-";
 }
 
+/** The end of a label for a name, there or not yet, in a line with a command that may create links. */
 function mayBeLink(maker: string, exists: boolean): string {
   return exists
     ? `and ${maker} in this line may replace it, or a folder on its way, with a link that leads anywhere`
