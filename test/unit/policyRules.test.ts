@@ -922,6 +922,38 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("takes a filter's lines as names only from a lister's pipe, not from a file or a text", async () => {
+      // A list the repository holds, naming a file outside: any command given its lines may write there.
+      const listed = await makePolicyWorkspace("symposium-filtered-file-");
+      try {
+        writeFileSync(join(listed.ws, "list.txt"), `${listed.home}/.bashrc\n`);
+        const inListed = (line: string) => underBypassIn(listed, line);
+        for (const line of [
+          "sort < list.txt | xargs sed -i 1ix",
+          "sort -u <<< ~/.bashrc | xargs sed -i 1ix",
+          "grep -v x < list.txt | xargs sed -i 1ix",
+          "(sort < list.txt) | xargs sed -i 1ix",
+          "{ sort; } < list.txt | xargs sed -i 1ix",
+          "sort | xargs sed -i 1ix",
+          `sort < list.txt | while read f; do sed -i 1ix "$f"; done`,
+          `for f in $(sort < list.txt); do sed -i 1ix "$f"; done`,
+          // bash reads the file itself: a listing with no command.
+          `for f in $(< list.txt); do sed -i 1ix "$f"; done`,
+          'for f in `<list.txt`; do cat "$f"; done',
+        ])
+          assert.equal(inListed(line).verdict, "ask", line);
+        // A filter of a lister's output keeps only names the lister prints.
+        for (const line of [
+          "find src -type f | sort | xargs wc -l",
+          "git ls-files | grep -v '\\.md$' | head -20 | xargs wc -l",
+          `for f in $(find src -type f | sort); do wc -l "$f"; done`,
+        ])
+          assert.equal(inListed(line).verdict, "allow", `${line}: ${inListed(line).by.label}`);
+      } finally {
+        listed.remove();
+      }
+    });
+
     it("asks when ls lists .. for a command to act on from the workspace's top", async () => {
       // A workspace holding no hidden name: `ls -a` adds only `.` and `..`, the workspace's parent.
       const bare = await makePolicyWorkspace("symposium-dot-entries-");

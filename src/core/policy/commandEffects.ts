@@ -3164,6 +3164,15 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
   }
 }
 
+/**
+ * Whether a command `namesListedFrom` reads only keeps lines of its standard input (`sort -u`, `grep -v x`): it prints
+ * names from here only when that input is a lister's output through a pipe, not a file's lines or a text.
+ */
+export function filtersInput(argv: readonly (string | null)[]): boolean {
+  const name = argv[0] == null ? undefined : basename(argv[0]);
+  return name !== "git" && name !== "cd" && name !== "chdir" && namesListedFrom(argv)?.length === 0;
+}
+
 /** Whether ls lists `.` and `..` among the names (`-a`, `--all`, and `-f`, which implies `-a`). */
 export function listsDotEntries(argv: readonly (string | null)[]): boolean {
   if (argv[0] == null || basename(argv[0]) !== "ls") return false;

@@ -34,6 +34,7 @@ import {
   findWalk,
   findStartingPoints,
   gitMessageFiles,
+  filtersInput,
   listingWalk,
   listsDotEntries,
   onlyReads,
@@ -925,7 +926,8 @@ class FootprintView {
     let tooLarge: string | undefined;
     let outside: string | undefined;
     const lineCommands = this.footprint.commands[line]!.commands;
-    if (loop !== undefined && !(0 <= loop.from && loop.from <= loop.to && loop.to <= loop.end)) return false;
+    // A listing with no command of its own reads a file (`$(< list.txt)`), whose lines may name anything.
+    if (loop !== undefined && !(0 <= loop.from && loop.from < loop.to && loop.to <= loop.end)) return false;
     // A name that begins with `-` is an option to the command given it (`--output=../.bashrc` to sort), however the
     // names are split.
     const namesAt = splitsAt ? new RegExp(`^-|${splitsAt.source}`, splitsAt.flags) : /^-/;
@@ -970,6 +972,8 @@ class FootprintView {
       const argv = withoutWrappers(command.argv).argv;
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
+      // A filter given a file or a text (`sort < list.txt`, `sort <<< ~/.bashrc`) prints any names.
+      if (filtersInput(argv) && command.stdinFromPipe !== true) return false;
       // `.` and `..` among ls's names are found from where the command runs: `..` may be the workspace's parent.
       if (listsDotEntries(argv)) {
         const parent = absolute("..", selfCwd, this.context.home);
