@@ -405,6 +405,7 @@ describe("permission rules and guards", () => {
           /listing that includes .*\/\.github\/workflows\/ci\.yml, a protected path/,
         ],
         ["git ls-files | xargs sed -i s/a/b/", /sed is given files by xargs from a listing that includes/],
+        ["sed -i s/a/b/ $(git ls-files)", /sed is given files by \$\(…\) from a listing that includes/],
         [
           "grep -rl oldName --exclude='.env*' --exclude=.npmrc . | sort -u | xargs sed -i s/a/b/",
           /sed is given files by xargs from a listing that includes/,
@@ -457,6 +458,10 @@ describe("permission rules and guards", () => {
           // What git tracks it prints anyway (`git show`); a pathspec keeps the listing to its matches.
           "git ls-files | xargs wc -l",
           "git ls-files '*.ts' | xargs sed -i s/a/b/",
+          // A substitution's names, split as xargs splits them, given at once.
+          "wc -l $(git ls-files)",
+          "sed -i s/a/b/ $(git ls-files '*.ts')",
+          "grep -n TODO $(find src -name '*.ts')",
           "git ls-files src | xargs sed -i s/a/b/",
           "ls | xargs cat",
           "diff -r src web/empty",
@@ -915,6 +920,56 @@ describe("permission rules and guards", () => {
           assert.match(
             inTrapped(line).by.label,
             /a loop, from a listing where .*src\/x \.\. has a name a shell would read/,
+            line,
+          );
+      } finally {
+        trapped.remove();
+      }
+    });
+
+    it("checks the names a substitution gives a command as it checks a loop's", async () => {
+      const trapped = await makePolicyWorkspace("symposium-substituted-names-");
+      try {
+        mkdirSync(join(trapped.ws, "other"));
+        symlinkSync(trapped.home, join(trapped.ws, "other", "src"));
+        writeFileSync(join(trapped.ws, ".env"), "");
+        writeFileSync(join(trapped.ws, "list.txt"), `${trapped.home}/.bashrc\n`);
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        for (const line of [
+          "wc -l $(find src -type f)",
+          "chmod 644 `find src -type f`",
+          "wc -l $(find src -type f) | sort -n > lines.txt",
+          "bash -c 'chmod 644 $(find src -type f)'",
+          `for f in $(find src -type f); do chmod 644 $f; done`,
+        ])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+        assert.match(
+          inTrapped("cat $(ls -a)").by.label,
+          /^cat is given files by \$\(…\) from a listing that includes .*\.env/,
+        );
+        for (const line of [
+          // Listed in another folder than the command's, or read from a file.
+          "chmod 644 $(cd other && find src -type f)",
+          "chmod 644 $(< list.txt)",
+          "chmod 644 $(sort < list.txt)",
+          // One word of all the names, a second computed word, a name glued to it, or split where the line says.
+          `chmod 644 "$(find src -type f)"`,
+          "chmod 644 $(find src -type f) $(ls other)",
+          "chmod 644 other/$(ls src)",
+          "IFS=/; chmod 644 $(find src -type f)",
+          // In a loop, what ran before may have made a name the listing prints next.
+          `for d in a b; do chmod 644 $(find src -type f); touch "src/x .."; done`,
+        ])
+          assert.equal(inTrapped(line).verdict, "ask", line);
+        // The shell splits the names at blanks: `src/x ..` is `src/x` and `..`.
+        writeFileSync(join(trapped.ws, "src", "x .."), "");
+        for (const line of [
+          "chmod 644 $(find src -type f)",
+          `for f in $(find src -type f); do chmod 644 $f; done`,
+        ])
+          assert.match(
+            inTrapped(line).by.label,
+            /from a listing where .*src\/x \.\. has a name a shell would read/,
             line,
           );
       } finally {
@@ -2639,7 +2694,7 @@ describe("permission rules and guards", () => {
         "grep KEY $HOME/.aws/credentials",
         "rg -i secret $HOME",
         'od -c "$HOME/.ssh/id_rsa"',
-        "wc -l $(git ls-files)",
+        "cat $(git log -1 --format=%s)",
         "sort $(cat list.txt)",
         // A name not there yet after a command that may create it as a link from content it reads.
         "git clone https://example.invalid/x.git repo && cat repo/README.md",
@@ -3505,7 +3560,7 @@ describe("permission rules and guards", () => {
         // A loop over what a command prints that is no listing of the workspace, or read otherwise than whole.
         `for f in $(cat list.txt); do cat "$f"; done`,
         `cat list.txt | while read f; do rm "$f"; done`,
-        `for f in $(find src -type f); do wc -l $f; done`,
+        `for f in $(find src -type f); do wc -l $f.orig; done`,
         `find src -type f | while read f; do f=~/.bashrc; cat "$f"; done`,
         `find src -type f | while read -d x f; do cat "$f"; done`,
         // A script's arguments moved or set again, or a name read unquoted.

@@ -638,7 +638,8 @@ class FootprintView {
           )
         : loop !== undefined &&
           this.listsNamesFromHere(line, command, cwd, name, argv, READ_AS_MORE_THAN_A_NAME, loop);
-      if (typeof listed === "object") return listingHeld(name, listed, loop ? "loop" : command);
+      if (typeof listed === "object")
+        return listingHeld(name, listed, loop ? (loop.inWords ? "substitution" : "loop") : command);
       const computed: ComputedNames =
         wrapped.fromInput || loop ? (listed ? "listed here" : undefined) : globsOf(command.text);
       if (wrapped.fromInput && computed === undefined && touched)
@@ -1846,11 +1847,15 @@ type ListingProblem =
 
 /**
  * The guard a command meets for the names a listing gives it (`listsNamesFromHere`), through xargs (which splits
- * them, or a shell's script which reads them: `SimpleCommand.namesInScript`) or through a loop.
+ * them, or a shell's script which reads them: `SimpleCommand.namesInScript`), through a loop or a substitution.
  */
-function listingHeld(name: string, listed: ListingProblem, through: SimpleCommand | "loop"): Held {
-  const via = through === "loop" ? "a loop" : "xargs";
-  const shell = through === "loop" || through.namesInScript !== undefined;
+function listingHeld(
+  name: string,
+  listed: ListingProblem,
+  through: SimpleCommand | "loop" | "substitution",
+): Held {
+  const via = through === "loop" ? "a loop" : through === "substitution" ? "$(…)" : "xargs";
+  const shell = typeof through === "string" || through.namesInScript !== undefined;
   if ("history" in listed)
     return {
       guard: "incomplete",

@@ -71,6 +71,8 @@ export interface LoopListing {
   readsLines?: true;
   /** The body may run before the listing is read (again): a `while read`'s, or one inside another loop. */
   madeNamesListed?: true;
+  /** The names are the command's own words, from a substitution among them (`wc -l $(git ls-files)`), not a loop's. */
+  inWords?: true;
 }
 
 export interface ParsedCommandLine {
@@ -630,6 +632,9 @@ class Walker {
     // Words that are a `for` loop's variable, read whole (`"$f"`): the command runs once for each of its values.
     const references: { at: number; loop: string; node: Node }[] = [];
     const computedOptions: { at: number; prefix: string }[] = [];
+    // Words that are a substitution's output, unquoted and whole (`wc -l $(git ls-files)`): split into names as a
+    // `for` loop's listing is, and given to the command all at once.
+    const listings: { at: number; from: number; to: number }[] = [];
     // The grammar reads `sh 0<<<x` as the word `0` and a here-string: the number is the here-string's descriptor.
     const descriptors = new Map<number, string>();
     for (const child of node.children) {
@@ -661,8 +666,12 @@ class Walker {
         const words = this.wordsOf(child);
         const prefix = words[0] === null && loop === undefined ? staticPrefix(child) : "";
         if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
+        const from = this.out.commands.length;
+        if (child.type === "command_substitution" && argv.length > 0)
+          listings.push({ at: argv.length, from, to: -1 });
         argv.push(...words);
         this.walk(child, depth + 1);
+        if (listings.at(-1)?.from === from) listings.at(-1)!.to = this.out.commands.length;
       } else if (child.isMissing) {
         this.problem("the command line has a syntax error");
       }
@@ -670,8 +679,42 @@ class Walker {
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
     const stdin = this.stdinOf(node, descriptors);
+    const given = this.listingGiven(argv, references, listings);
+    if (given !== undefined) {
+      this.simple(argv, assignments, node.text, depth, stdin, pipes, given, computedOptions);
+      given.end = this.out.commands.length;
+      return;
+    }
     for (const { argv: each, text, listing } of this.loopRuns(node, argv, references))
       this.simple(each, assignments, text, depth, stdin, pipes, listing, computedOptions);
+  }
+
+  /**
+   * The listing a command's one computed word gives it (`wc -l $(git ls-files)`), as a `for` loop's gives its body:
+   * its commands are the listing's, the command and what it runs its own (`end`, set once they are read).
+   */
+  private listingGiven(
+    argv: readonly (string | null)[],
+    references: readonly unknown[],
+    listings: readonly { at: number; from: number; to: number }[],
+  ): LoopListing | undefined {
+    const [only] = listings;
+    if (
+      only === undefined ||
+      listings.length > 1 ||
+      references.length > 0 ||
+      this.setsIfs ||
+      argv.some((word, at) => word === null && at !== only.at)
+    )
+      return undefined;
+    return {
+      from: only.from,
+      to: only.to,
+      end: -1,
+      inWords: true,
+      // In a loop the listing is read again after the command ran, which may have made names it prints.
+      ...(this.repeating > 0 ? { madeNamesListed: true as const } : {}),
+    };
   }
 
   /**
@@ -777,7 +820,10 @@ class Walker {
     // plain word is read so.
     if (
       values === undefined ||
-      (!quoted && (this.setsIfs || !values.every((v) => "word" in v && /^[\w./@+,:=-]+$/.test(v.word))))
+      (!quoted &&
+        (this.setsIfs ||
+          // A listing's names are split and expanded once already; the guards hold a name either would change.
+          !values.every((v) => "listing" in v || ("word" in v && /^[\w./@+,:=-]+$/.test(v.word)))))
     )
       return undefined;
     return variable;
