@@ -462,6 +462,9 @@ describe("permission rules and guards", () => {
           "wc -l $(git ls-files)",
           "sed -i s/a/b/ $(git ls-files '*.ts')",
           "grep -n TODO $(find src -name '*.ts')",
+          // What reads the command's output afterwards makes no name the listing prints.
+          "find src -name '*.ts' | xargs cat | wc -l",
+          "cat $(find src -name '*.ts') | wc -l",
           "git ls-files src | xargs sed -i s/a/b/",
           "ls | xargs cat",
           "diff -r src web/empty",
@@ -974,6 +977,28 @@ describe("permission rules and guards", () => {
           );
       } finally {
         trapped.remove();
+      }
+    });
+
+    it("lets only a later reader of the pipe, not one that feeds the command, stand beside a listing", async () => {
+      // `ab..` cut to `..` is the workspace's parent.
+      const cut = await makePolicyWorkspace("symposium-later-reader-");
+      try {
+        writeFileSync(join(cut.ws, "ab.."), "");
+        const inCut = (line: string) => underBypassIn(cut, line);
+        for (const line of [
+          "ls | xargs chmod 644 | wc -l",
+          "for f in $(ls); do chmod 644 $f; done | grep -c x",
+        ])
+          assert.equal(inCut(line).verdict, "allow", `${line}: ${inCut(line).by.label}`);
+        for (const line of [
+          "ls | cut -c3- | xargs chmod 644",
+          // Written after the command, run before it: functions named as listers.
+          "find() { ls | xargs chmod 644; }; ls() { command ls | cut -c3-; }; find src",
+        ])
+          assert.equal(inCut(line).verdict, "ask", line);
+      } finally {
+        cut.remove();
       }
     });
 

@@ -940,14 +940,25 @@ class FootprintView {
         splitsAt?.test(posixOrWin32(p.path).basename(p.path)),
     );
     if (made !== undefined) return { splits: made.path };
+    const selfAt = lineCommands.indexOf(self);
+    const callsLater = /\(\s*\)\s*\{|\bfunction\s|\btrap\b/.test(this.footprint.commands[line]!.line);
     for (const { command, cwd, line: other } of this.simple) {
       if (other !== line || command === self) continue;
+      const at = lineCommands.indexOf(command);
+      // A later command that reads a pipe and writes nothing (`… | xargs cat | wc -l`) makes no name a listing prints
+      // and gives none to the command given them, unless a function or a trap may run it before.
+      if (
+        at > selfAt &&
+        !callsLater &&
+        command.stdinFromPipe === true &&
+        readsEveryFile(basename(withoutWrappers(command.argv).argv[0] ?? ""))
+      )
+        continue;
       if (loop !== undefined) {
         // A `for`'s body runs once its listing has been read. A `while`'s runs as the lines come, and one in another
         // loop before its listing is read again: only its `read`, what only prints (its redirections are checked
         // above) and what it gives the names (which may make only names below them) are the loop's own then;
         // anything else may make a name the listing prints.
-        const at = lineCommands.indexOf(command);
         const own = at >= loop.to && at < loop.end;
         const given = command.namesFromLoop;
         if (
