@@ -1060,6 +1060,52 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("reads a variable the line sets once to a plain word as that word, where the setting always runs first", () => {
+      const under = (line: string) => decide(command(line), context({ bypass: true }));
+      for (const line of [
+        "FILE=src/a.ts; wc -l $FILE",
+        'FILE=src/a.ts && wc -l "$FILE"',
+        "NAME=util; mkdir -p src/lib/$NAME",
+        'OUT=dist; rm -rf "${OUT}" && mkdir $OUT',
+        "LOG=build.log; npm test > $LOG 2>&1; tail -20 $LOG",
+        'X=src; bash -c "wc -l $X/a.ts"',
+      ])
+        assert.equal(under(line).verdict, "allow", `${line}: ${under(line).by.label}`);
+      // The value is placed as any word is.
+      assert.match(under("X=..; rm -rf $X").by.label, /outside the workspace/);
+      assert.match(under("D=.ssh; cat ~/$D/id_rsa").by.label, /\.ssh\/id_rsa, outside the workspace/);
+      assert.match(under("X=.git/config; echo a >> $X").by.label, /\.git\/config is a protected file/);
+      for (const line of [
+        // The setting may not run, or runs in another shell: the variable keeps what the environment gave it.
+        "npm test && X=src; rm -rf $X/",
+        "true || X=src; rm -rf $X/",
+        "X=src & rm -rf $X/",
+        "(X=src); rm -rf $X/",
+        "X=src | cat; rm -rf $X/",
+        "if true; then X=src; fi; rm -rf $X/",
+        "rm -rf $X/; X=src",
+        // Set again, by any means, or before it is read by a function or a trap.
+        "X=src; X=..; rm -rf $X",
+        "X=src; read X; rm -rf $X",
+        "X=src; printf -vX ..; rm -rf $X",
+        "X=src; export X=..; rm -rf $X",
+        "X=src; for i in 1 2; do rm -rf $X; X=..; done",
+        "X=src; f() { X=..; }; f; rm -rf $X",
+        "X=src; trap 'X=..' DEBUG; rm -rf $X",
+        "X=src; unset X; rm -rf ~/$X",
+        "X=src; source ./env.sh; rm -rf $X",
+        // Braces are expanded before a variable is read (`$Xa`, `$Xb`); where the line sets IFS, words split there.
+        "X=src; rm -rf $X{a,b}",
+        "IFS=l; X=src/lib; rm -rf $X",
+        // What bash sets itself.
+        "PWD=src; rm -rf $PWD",
+        // Not a plain word.
+        "X=~; rm -rf $X",
+        "X='a b'; rm -rf $X",
+      ])
+        assert.equal(under(line).verdict, "ask", line);
+    });
+
     it("holds a loop's or a script's names that the line may set, redirect or make otherwise (third review)", async () => {
       const asks = (line: string) =>
         assert.equal(decide(command(line), context({ bypass: true })).verdict, "ask", line);

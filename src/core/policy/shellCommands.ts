@@ -452,6 +452,8 @@ type LoopValue =
 class Walker {
   /** The values of the `for` loops' variables around the commands being read (`bindLoop`). */
   private readonly loops = new Map<string, readonly LoopValue[]>();
+  /** The variables the line sets once to a plain word, from there on (`bindConstant`). */
+  private readonly constants = new Map<string, string>();
   /** How many commands each block (`BLOCKS`, by node id) holds. */
   readonly blocks = new Map<number, number>();
   /** The commands found in a loop or a function (`REPEATS`). */
@@ -493,7 +495,43 @@ class Walker {
 
   /** An argument's words: its brace expansion's, where the shell running the line expands braces. */
   private wordsOf(node: Node): (string | null)[] {
-    return this.braces ? staticWords(node) : [staticWord(node)];
+    return this.braces ? staticWords(node, this.constants) : [staticWord(node, this.constants)];
+  }
+
+  /**
+   * Binds a variable the line sets once to a plain word (`OUT=dist; rm -rf "$OUT"`): what reads it later is that
+   * word. Only where the assignment always runs, in this shell (a statement of the line, or the first of its chain,
+   * not in the background), and nothing else in the line may set the variable or run before it (a function, a trap,
+   * a sourced or evaluated text), nor split words elsewhere than at blanks.
+   */
+  private bindConstant(node: Node): void {
+    const name = node.childForFieldName("name")?.text;
+    const value = node.childForFieldName("value");
+    let top = node;
+    while (top.parent?.type === "list" && top.parent.firstNamedChild?.id === top.id) top = top.parent;
+    let root = node;
+    while (root.parent) root = root.parent;
+    if (
+      name === undefined ||
+      !/^[A-Za-z_]\w*$/.test(name) ||
+      SHELL_VARIABLES.test(name) ||
+      value?.type !== "word" ||
+      !/^[\w./@+:=-]+$/.test(value.text) ||
+      top.parent?.type !== "program" ||
+      top.nextSibling?.type === "&" ||
+      this.setsIfs
+    )
+      return;
+    const rest =
+      this.line.slice(0, node.startIndex) + " ".repeat(node.text.length) + this.line.slice(node.endIndex);
+    const named = new RegExp(String.raw`(?:^|[\s;&|(])${name}(?=$|[\s;&|)=+[])|\$\{${name}[^}]`);
+    if (
+      named.test(rest) ||
+      mayAssign(root, name, true, node) ||
+      /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(|\(\s*\)\s*\{|\bfunction\s|\btrap\b/.test(this.line)
+    )
+      return;
+    this.constants.set(name, value.text);
   }
 
   private problem(text: string): void {
@@ -541,6 +579,7 @@ class Walker {
         return this.assignmentsAndChildren(node, depth);
       case "variable_assignment":
       case "variable_assignments":
+        if (node.type === "variable_assignment") this.bindConstant(node);
         this.out.commands.push({ argv: [], assignments: [node.text], text: node.text });
         return this.children(node, depth);
       case "file_redirect":
@@ -1104,7 +1143,7 @@ class Walker {
       if (operator === ">&-" || operator === "<&-") continue;
       // `2>&1`, `>&2`, `<&3`: a file descriptor, not a file.
       if ((operator === ">&" || operator === "<&") && /^(\d+|-)$/.test(destination.text)) continue;
-      const target = staticWord(destination);
+      const target = staticWord(destination, this.constants);
       if (target === null) {
         this.problem("a redirection target is computed at run time");
         continue;
@@ -1280,16 +1319,37 @@ function substitutionIn(line: string, from: number, to: number): boolean {
 }
 
 /** Syntax a word known without running anything is made of (a string only of text). */
+/** Variables bash sets or reads itself, or that change what a command line does: never bound as constants. */
+const SHELL_VARIABLES =
+  /^(?:BASH\w*|IFS|PATH|HOME|CDPATH|PWD|OLDPWD|ENV|SHELLOPTS|GLOBIGNORE|RANDOM|SRANDOM|SECONDS|LINENO|UID|EUID|PPID|GROUPS|FUNCNAME|HISTCMD|EPOCH\w*|PIPESTATUS|DIRSTACK|OPTIND|OPTARG|REPLY|PS[0-4]|_)$/;
+
 const STATIC_PARTS = new Set(["word", "number", "raw_string", "string", "concatenation", "brace_expression"]);
 
-/** The word as written when nothing in it is computed at run time (no expansion, substitution or `$'…'`). */
-function staticText(node: Node): string | undefined {
+/**
+ * The word as written when nothing in it is computed at run time (no expansion, substitution or `$'…'`), or only
+ * reads of `constants` (`$OUT`, `"${OUT}/x"`: their values put in place). Brace expansion runs before a variable is
+ * read (`$X{a,b}` reads `Xa` and `Xb`): a word with both is not known.
+ */
+function staticText(node: Node, constants?: ReadonlyMap<string, string>): string | undefined {
+  const read: { node: Node; value: string }[] = [];
+  const constant = (n: Node): boolean => {
+    const name = /^\$(?:(\w+)|\{(\w+)\})$/.exec(n.text);
+    const value = name ? constants?.get(name[1] ?? name[2]!) : undefined;
+    if ((n.type !== "simple_expansion" && n.type !== "expansion") || value === undefined) return false;
+    read.push({ node: n, value });
+    return true;
+  };
   const known = (n: Node): boolean =>
-    STATIC_PARTS.has(n.type) &&
-    n.namedChildren.every(
-      (c) => c !== null && (n.type === "string" ? c.type === "string_content" : known(c)),
-    );
-  return known(node) ? node.text : undefined;
+    constant(n) ||
+    (STATIC_PARTS.has(n.type) &&
+      n.namedChildren.every(
+        (c) => c !== null && (n.type === "string" ? c.type === "string_content" || constant(c) : known(c)),
+      ));
+  if (!known(node)) return undefined;
+  let text = node.text;
+  for (const { node: at, value } of read.reverse())
+    text = text.slice(0, at.startIndex - node.startIndex) + value + text.slice(at.endIndex - node.startIndex);
+  return read.length > 0 && text.includes("{") ? undefined : text;
 }
 
 /**
@@ -1297,8 +1357,8 @@ function staticText(node: Node): string | undefined {
  * depends on the environment: expansions, substitutions, globs, and brace expansion (`rm -rf {~,x}` removes `~`),
  * which makes it several words (`staticWords`).
  */
-export function staticWord(node: Node): string | null {
-  const text = staticText(node);
+export function staticWord(node: Node, constants?: ReadonlyMap<string, string>): string | null {
+  const text = staticText(node, constants);
   if (text === undefined) return null;
   if (text.includes("{")) {
     const words = expandBraces(text);
@@ -1312,8 +1372,8 @@ export function staticWord(node: Node): string | null {
  * (`src/{a,b}.ts` is `src/a.ts src/b.ts`), each as `staticWord` reads it; `[null]` when any is computed at run time
  * or a pattern, or they are too many.
  */
-export function staticWords(node: Node): (string | null)[] {
-  const text = staticText(node);
+export function staticWords(node: Node, constants?: ReadonlyMap<string, string>): (string | null)[] {
+  const text = staticText(node, constants);
   if (text === undefined) return [null];
   const expanded = text.includes("{") ? expandBraces(text) : [text];
   if (expanded === undefined) return [null];
@@ -1482,9 +1542,10 @@ const ASSIGNS = new Set([
 /**
  * Whether the commands below `node` may assign `variable`, read as bash reads their words (quotes and escapes gone:
  * `read "f"`, `read \f`; an option's value attached: `printf -vf`; a name a reference points to: `declare -n r=f`),
- * or (unless `computedMay` is false) assign a name computed at run time, or run a command whose name is computed.
+ * or (unless `computedMay` is false) assign a name computed at run time, or run a command whose name is computed;
+ * `except` is an assignment not counted.
  */
-function mayAssign(node: Node, variable: string, computedMay = true): boolean {
+function mayAssign(node: Node, variable: string, computedMay = true, except?: Node): boolean {
   const names = (word: string) =>
     word === variable ||
     word.startsWith(`${variable}=`) ||
@@ -1507,6 +1568,7 @@ function mayAssign(node: Node, variable: string, computedMay = true): boolean {
       continue;
     }
     if (found.type === "variable_assignment") {
+      if (found.id === except?.id) continue;
       if (found.childForFieldName("name")?.text.replace(/\[.*$/, "") === variable) return true;
       continue;
     }
