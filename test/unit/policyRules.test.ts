@@ -1034,6 +1034,60 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("takes a listing's names only from its output, not a file it reads instead or text it prints besides", async () => {
+      // Files the repository holds, naming one outside; a workspace with no credentials, where a reader is approved.
+      const listed = await makePolicyWorkspace("symposium-listing-output-");
+      try {
+        writeFileSync(join(listed.ws, "list.txt"), `${listed.home}/.bashrc\n`);
+        writeFileSync(join(listed.ws, "9"), `${listed.home}/.bashrc\n`);
+        writeFileSync(join(listed.ws, "roots"), `${listed.home}\0`);
+        execFileSync("git", ["init", "-q"], { cwd: listed.ws, stdio: "ignore" });
+        execFileSync("git", ["add", "-A"], { cwd: listed.ws, stdio: "ignore" });
+        const inListed = (line: string) => underBypassIn(listed, line);
+        for (const line of [
+          // A filter's operand is a file it reads instead of its input.
+          "find src | sort 9 | xargs sed -i 1ix",
+          "find src | head -n 1 9 | xargs sed -i 1ix",
+          "find src | uniq 9 | xargs sed -i 1ix",
+          // grep prints a separator or a label it is given; `--file` and `-el` give patterns, not `-l`.
+          `find src | grep -A0 --group-separator=${listed.home}/.bashrc -e a -e b | xargs sed -i 1ix`,
+          `find src | grep -H --label=${listed.home}/.bashrc a | xargs -d : sed -i 1ix`,
+          "grep -v --file=9 < list.txt | xargs sed -i 1ix",
+          "grep -vel < list.txt | xargs cat",
+          // Standard input from a copied descriptor, or from a redirection of a group, loop or subshell.
+          "find src | sort 3< list.txt <&3 | xargs sed -i 1ix",
+          "find src | xargs sed -i 1ix 3< list.txt <&3",
+          "find src | { sort; } < list.txt | xargs sed -i 1ix",
+          "find src | ( sort ) < list.txt | xargs sed -i 1ix",
+          "find src | { xargs sed -i 1ix; } < list.txt",
+          "find src | for x in 1; do xargs sed -i 1ix; done < list.txt",
+          // Errors print the words a lister was given.
+          "find src -newer 'a ../.bashrc b' 2>&1 | xargs sed -i 1ix",
+          "find src -newer 'a ../.bashrc b' |& xargs sed -i 1ix",
+          "find src -newer 'a ../.bashrc b' 2>/dev/stdout | xargs sed -i 1ix",
+          "{ find src -newer 'a ../.bashrc b'; } 2>&1 | xargs sed -i 1ix",
+          `bash -c "find src -newer 'a ../.bashrc b'" 2>&1 | xargs sed -i 1ix`,
+          // find's starting points after `--`, or read from a file.
+          "find -- ~ -name '*.bak' -delete",
+          "find -files0-from roots -name '*.bak' -delete",
+          "find -files0-from roots -type f -name 'id_*' | xargs cat",
+          // A submodule's names come from its own index, which is not read.
+          "git ls-files --recurse-submodules | xargs cat",
+        ])
+          assert.equal(inListed(line).verdict, "ask", line);
+        for (const line of [
+          "find src -type f | sort | head -n 5 | xargs wc -l",
+          "find src -name '*.ts' | grep -v test | xargs wc -l",
+          "find src -name '*.ts' | xargs wc -l 2>&1",
+          "find -- src -name '*.bak' -delete",
+          "git ls-files | xargs cat",
+        ])
+          assert.equal(inListed(line).verdict, "allow", `${line}: ${inListed(line).by.label}`);
+      } finally {
+        listed.remove();
+      }
+    });
+
     it("asks when ls lists .. for a command to act on from the workspace's top", async () => {
       // A workspace holding no hidden name: `ls -a` adds only `.` and `..`, the workspace's parent.
       const bare = await makePolicyWorkspace("symposium-dot-entries-");

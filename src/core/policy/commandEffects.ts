@@ -99,10 +99,13 @@ const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
 /** `find`'s starting points among its words after the name (`.` when it names none). */
 export function findStartingPoints(rest: readonly (string | null)[]): (string | null)[] {
+  // `-files0-from` reads them from a file (or its input): known only at run time.
+  if (rest.includes("-files0-from")) return [null];
   let i = 0;
-  // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>.
+  // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>, and `--`, which ends them.
   while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))
     i += rest[i] === "-D" ? 2 : 1;
+  if (rest[i] === "--") i++;
   const starts: (string | null)[] = [];
   for (; i < rest.length; i++) {
     const arg = rest[i];
@@ -1966,13 +1969,17 @@ function patternFirstFiles(
   return readPatternFirst(syntax, words, implicit).files;
 }
 
-/** `patternFirstFiles`, with the value of each option that takes one (`["--include", "*.ts"]`), in order. */
+/**
+ * `patternFirstFiles`, with the value of each option that takes one (`["--include", "*.ts"]`), in order, and the
+ * letters of its short options (a cluster ends at one taking a value: `-el` is the pattern `l`).
+ */
 function readPatternFirst(
   syntax: PatternFirstSyntax,
   words: readonly (string | null)[],
   implicit?: string,
-): { files: (string | null)[]; values: [string, string | null][] } {
+): { files: (string | null)[]; values: [string, string | null][]; letters: Set<string> } {
   const given: [string, string | null][] = [];
+  const letters = new Set<string>();
   const files: (string | null)[] = [];
   const operands: (string | null)[] = [];
   let patternGiven = false;
@@ -1998,6 +2005,7 @@ function readPatternFirst(
       if (eq < 0) i += count;
     } else {
       for (let c = 1; c < word.length && name === undefined; c++) {
+        letters.add(word[c]!);
         if (!syntax.values.includes(word[c]!)) continue;
         name = word[c]!;
         values = [word.length > c + 1 ? word.slice(c + 1) : (words[++i] ?? null)];
@@ -2012,6 +2020,7 @@ function readPatternFirst(
   return {
     files: [...files, ...(read.length === 0 && implicit !== undefined ? [implicit] : read)],
     values: given,
+    letters,
   };
 }
 
@@ -3042,12 +3051,13 @@ const FIND_PRINTS_MORE = wordSet(
 
 /**
  * The options with which git's listings print only names, as they are stored (`values`: those whose value is the
- * next word): the rest may shape what is printed (`--format`, `--line-prefix`, `-s`, `-t`, `--eol`).
+ * next word): the rest may shape what is printed (`--format`, `--line-prefix`, `-s`, `-t`, `--eol`), or list names
+ * from indexes not read (`--recurse-submodules`: a submodule's files, links among them).
  */
 const GIT_LISTING_OPTIONS: Readonly<Record<string, { flags: RegExp; values: readonly string[] }>> = {
   "ls-files": {
     flags:
-      /^-[cdmoiz]+$|^-[xX].+|^--(?:cached|deleted|modified|others|ignored|killed|exclude-standard|full-name|recurse-submodules|error-unmatch|directory|no-empty-directory|exclude(?:-from|-per-directory)?=.+)$/,
+      /^-[cdmoiz]+$|^-[xX].+|^--(?:cached|deleted|modified|others|ignored|killed|exclude-standard|full-name|error-unmatch|directory|no-empty-directory|exclude(?:-from|-per-directory)?=.+)$/,
     values: ["-x", "-X", "--exclude", "--exclude-from", "--exclude-per-directory"],
   },
   diff: {
@@ -3116,14 +3126,18 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
     case "egrep":
     case "fgrep":
     case "rg": {
-      const files = patternFirstFiles(PATTERN_FIRST[name]!, words);
-      if (has("--files-with-matches", "--files-without-match", "--files") || short("lL"))
+      const { files, letters } = readPatternFirst(PATTERN_FIRST[name]!, words);
+      // As it reads its options: `--file=x` (patterns) is not `--files-with-matches`, nor `-el` (the pattern l) `-l`.
+      if (
+        flags.some((f) => ["--files-with-matches", "--files-without-match", "--files"].includes(f)) ||
+        letters.has("l") ||
+        letters.has("L")
+      )
         return files.length > 0 ? files : ["."];
-      // Without files grep keeps some of its input's lines (`-o` would print parts of them); searching a folder (rg
-      // without files may, grep -r does) it prints lines of files, which a repository writes.
-      return files.length === 0 && !searchesFolder(name, flags) && !short("o") && !has("--only-matching")
-        ? []
-        : undefined;
+      // Without files grep keeps some of its input's lines, with options that print them whole and alone (not `-o`'s
+      // parts, `-H --label=…`'s prefix, `-A1 --group-separator=…`'s lines); searching a folder (rg without files may,
+      // grep -r does) it prints lines of files, which a repository writes.
+      return files.length === 0 && name !== "rg" && keepsWholeLines(words) ? [] : undefined;
     }
     case "git": {
       const git = gitSubcommand(argv);
@@ -3154,14 +3168,42 @@ export function namesListedFrom(argv: readonly (string | null)[]): (string | nul
     case "cd":
     case "chdir":
       return [];
-    default:
-      return name !== undefined &&
-        LINE_FILTERS.has(name) &&
-        flags.every((flag) => FILTER_FLAGS[name]!.test(flag)) &&
-        operands.every((w) => w !== null && /^[\d,:]*$/.test(w))
-        ? []
-        : undefined;
+    default: {
+      if (name === undefined || !LINE_FILTERS.has(name)) return undefined;
+      // An operand is a file it reads instead of its input (`sort 9`, `head -n 1 9`), but head's or tail's count.
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i] ?? null;
+        if (word === "-n" && (name === "head" || name === "tail") && /^\d+$/.test(words[i + 1] ?? "")) i++;
+        else if (word === null || !FILTER_FLAGS[name]!.test(word)) return undefined;
+      }
+      return [];
+    }
   }
+}
+
+/**
+ * Whether grep, given these words and no file, prints only whole lines of its input: each option one that chooses
+ * lines or how the pattern matches, then the pattern.
+ */
+function keepsWholeLines(words: readonly (string | null)[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word === null || word === "--") return true;
+    if (!word.startsWith("-") || word === "-") continue;
+    // The pattern or count given as the next word (`-ve x`, `-m 5`) or attached (`-ex`, `--regexp=x`).
+    const value = /^-[vixwEFGPsazUI]*[em](.*)$/.exec(word) ?? /^--(?:regexp|max-count)(=.*)?$/.exec(word);
+    if (value !== null) {
+      if (value[1] === undefined || value[1] === "") i++;
+      continue;
+    }
+    if (
+      !/^-[vixwEFGPsazUI]+$|^--(?:invert-match|ignore-case|no-ignore-case|word-regexp|line-regexp|extended-regexp|fixed-strings|basic-regexp|perl-regexp|no-messages|text|binary|line-buffered|null-data)$/.test(
+        word,
+      )
+    )
+      return false;
+  }
+  return true;
 }
 
 /**

@@ -984,6 +984,8 @@ class FootprintView {
       const argv = withoutWrappers(command.argv).argv;
       const listed = namesListedFrom(argv);
       if (listed === undefined) return false;
+      // Its errors print what it was given (`find src -newer 'a ~/.bashrc b' 2>&1`), not names it found.
+      if (command.errorsAsOutput) return false;
       // A filter given a file or a text (`sort < list.txt`, `sort <<< ~/.bashrc`) prints any names.
       if (filtersInput(argv) && command.stdinFromPipe !== true) return false;
       // `.` and `..` among ls's names are found from where the command runs: `..` may be the workspace's parent.

@@ -49,6 +49,8 @@ export interface SimpleCommand {
    * index of its first command); what they print goes to xargs's output, not to its input.
    */
   namesInScript?: number;
+  /** What it writes to its errors goes into a pipe or substitution with its output (`find src |& …`, `2>&1`). */
+  errorsAsOutput?: true;
   /** Its words known only at run time are the names a listing prints, given one by one by a loop. */
   namesFromLoop?: LoopListing;
   /**
@@ -469,6 +471,8 @@ class Walker {
   private repeating = 0;
   /** The index of the first command found in each node walked. */
   private readonly firstCommand = new Map<number, number>();
+  /** The shell whose script is being unwrapped writes its errors with its output (`errorsAsOutput`). */
+  private errorsOfShell = false;
 
   constructor(
     private readonly parser: Parser,
@@ -674,14 +678,16 @@ class Walker {
     // Words that are a substitution's output, unquoted and whole (`wc -l $(git ls-files)`): split into names as a
     // `for` loop's listing is, and given to the command all at once.
     const listings: { at: number; from: number; to: number }[] = [];
-    // The grammar reads `sh 0<<<x` as the word `0` and a here-string: the number is the here-string's descriptor.
+    // The grammar reads `sh 0<<<x` as the word `0` and a here-string, `sort 0<&3` as the word `0` and a redirection
+    // of the statement: the number is the redirection's descriptor.
     const descriptors = new Map<number, string>();
     for (const child of node.children) {
       if (!child) continue;
-      const next = child.nextSibling;
+      const next = child.nextSibling ?? (child.id === node.lastChild?.id ? node.nextSibling : null);
       if (
         child.type === "number" &&
-        next?.type === "herestring_redirect" &&
+        (next?.type === "herestring_redirect" || next?.type === "file_redirect") &&
+        !next.children.some((c) => c?.type === "file_descriptor") &&
         next.startIndex === child.endIndex
       ) {
         descriptors.set(next.id, child.text);
@@ -718,14 +724,15 @@ class Walker {
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
     const stdin = this.stdinOf(node, descriptors);
+    const errors = this.errorsAsOutput(node, descriptors);
     const given = this.listingGiven(argv, references, listings);
     if (given !== undefined) {
-      this.simple(argv, assignments, node.text, depth, stdin, pipes, given, computedOptions);
+      this.simple(argv, assignments, node.text, depth, stdin, pipes, given, computedOptions, errors);
       given.end = this.out.commands.length;
       return;
     }
     for (const { argv: each, text, listing } of this.loopRuns(node, argv, references))
-      this.simple(each, assignments, text, depth, stdin, pipes, listing, computedOptions);
+      this.simple(each, assignments, text, depth, stdin, pipes, listing, computedOptions, errors);
   }
 
   /**
@@ -910,40 +917,15 @@ class Walker {
   }
 
   /**
-   * Where a command's standard input comes from, as far as a shell reading its program there cares: its own or its
-   * statement's last input redirection (a here-document or here-string is text, a `<` is a file), else a pipe when
-   * it or a group holding it is a later stage of a pipeline (`x | sh`, `x | (cd a && sh)`), else the session's.
+   * Where a command's standard input comes from, as far as a shell reading its program there cares: the last input
+   * redirection of the nearest of it, a group, loop or subshell holding it, that has one (a here-document or
+   * here-string is text, a `<` is a file, a descriptor copied (`<&3`) a file not known), else a pipe when it or a
+   * group holding it is a later stage of a pipeline (`x | sh`, `x | (cd a && sh)`), else the session's.
    */
   private stdinOf(node: Node, descriptors: Map<number, string>): StandardInput | undefined {
-    const redirects = node.children.filter((c): c is Node => c !== null && INPUT_REDIRECTS.has(c.type));
-    // A statement's redirections apply to the command, or to a pipeline's last stage (`x | sh <<EOF`).
-    let statement: Node | null = node.parent;
-    if (statement?.type === "pipeline" && statement.lastNamedChild?.id === node.id)
-      statement = statement.parent;
-    if (statement?.type === "redirected_statement")
-      redirects.push(
-        ...statement.childrenForFieldName("redirect").filter((c) => INPUT_REDIRECTS.has(c.type)),
-      );
-    let input: StandardInput | undefined;
-    for (const redirect of redirects.sort((a, b) => a.startIndex - b.startIndex)) {
-      const descriptor =
-        redirect.children.find((c) => c?.type === "file_descriptor")?.text ?? descriptors.get(redirect.id);
-      if (descriptor !== undefined && descriptor !== "0") continue;
-      if (redirect.type === "heredoc_redirect") input = { text: hereDocumentText(redirect) };
-      else if (redirect.type === "herestring_redirect") {
-        const word = redirect.lastNamedChild;
-        input = { text: word ? staticWord(word) : null };
-      } else if (redirect.children.some((c) => c?.type === "<")) {
-        // `sh < <(…)` reads what a command writes, as `… | sh` does.
-        const word = redirect.lastNamedChild;
-        const file = word ? staticWord(word) : null;
-        // `… | bash < /dev/stdin` reads what it read before: the pipe.
-        if (file !== null && STDIN_FILES.has(file)) continue;
-        input = redirect.namedChildren.some((c) => c?.type === "process_substitution") ? "pipe" : { file };
-      }
-    }
-    if (input !== undefined) return input;
     for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
+      const input = this.inputOf(this.redirectionsOf(at, node), descriptors);
+      if (input !== undefined) return input;
       const parent: Node | null = at.parent;
       // A pipeline the grammar nests in a here-document's redirection starts with its `|` (`cat <<EOF | sh`): its
       // first stage reads the pipe too.
@@ -959,6 +941,88 @@ class Walker {
   }
 
   /**
+   * Whether what a command writes to its errors goes where its output does, into a pipe or a substitution (`find src
+   * |& …`, `2>&1`, `2>/dev/stdout`): text the command was given (`find: 'a ~/.bashrc b': No such file`), not names.
+   */
+  private errorsAsOutput(node: Node, descriptors: Map<number, string>): boolean {
+    const toOutput = (word: Node | null) => {
+      const target = word ? staticWord(word) : null;
+      return target === null || /^\/(?:dev\/(?:stdout|fd\/\d+)|proc\/self\/fd\/\d+)$/.test(target);
+    };
+    for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
+      for (const redirect of this.redirectionsOf(at, node)) {
+        if (redirect.type !== "file_redirect") continue;
+        const descriptor =
+          redirect.children.find((c) => c?.type === "file_descriptor")?.text ?? descriptors.get(redirect.id);
+        const operator = redirect.children.find((c) => c !== null && !c.isNamed)?.type;
+        const word = redirect.lastNamedChild;
+        if (descriptor === "2" && (operator === ">&" || operator === "<&")) return true;
+        if (descriptor === "2" && /^>[>|]?$/.test(operator ?? "") && toOutput(word)) return true;
+        // `&>` and `>&file` send both.
+        if (descriptor === undefined && (operator === "&>" || operator === "&>>") && toOutput(word))
+          return true;
+        if (descriptor === undefined && operator === ">&" && word?.type !== "number" && toOutput(word))
+          return true;
+      }
+      if (at.parent?.type === "pipeline" && at.nextSibling?.type === "|&") return true;
+    }
+    return false;
+  }
+
+  /**
+   * The redirections that apply to `unit` itself (`command`'s own among them): those the grammar hangs on the
+   * statement holding it, or holding a pipeline or `&&` chain it ends (`a | b < x`, `a && b < x`: b's). None for a
+   * pipeline or chain, whose hung redirections are its last command's.
+   */
+  private redirectionsOf(unit: Node, command: Node): Node[] {
+    if (unit.type === "pipeline" || unit.type === "list") return [];
+    const found =
+      unit.id === command.id
+        ? unit.children.filter((c): c is Node => c !== null && INPUT_REDIRECTS.has(c.type))
+        : [];
+    for (let at: Node = unit, parent = at.parent; parent !== null; at = parent, parent = at.parent) {
+      if (parent.type === "redirected_statement" && parent.childForFieldName("body")?.id === at.id)
+        found.push(...parent.childrenForFieldName("redirect").filter((c): c is Node => c !== null));
+      else if (!(
+        (parent.type === "pipeline" || parent.type === "list") &&
+        parent.lastNamedChild?.id === at.id
+      ))
+        break;
+    }
+    return found.sort((a, b) => a.startIndex - b.startIndex);
+  }
+
+  /** The input the last of `redirects` that gives standard input gives, if one does. */
+  private inputOf(redirects: readonly Node[], descriptors: Map<number, string>): StandardInput | undefined {
+    let input: StandardInput | undefined;
+    for (const redirect of redirects) {
+      if (!INPUT_REDIRECTS.has(redirect.type)) continue;
+      const descriptor =
+        redirect.children.find((c) => c?.type === "file_descriptor")?.text ?? descriptors.get(redirect.id);
+      if (descriptor !== undefined && descriptor !== "0") continue;
+      const operator = redirect.children.find((c) => c !== null && !c.isNamed)?.type;
+      if (redirect.type === "heredoc_redirect") input = { text: hereDocumentText(redirect) };
+      else if (redirect.type === "herestring_redirect") {
+        const word = redirect.lastNamedChild;
+        input = { text: word ? staticWord(word) : null };
+      } else if (operator === "<") {
+        // `sh < <(…)` reads what a command writes, as `… | sh` does.
+        const word = redirect.lastNamedChild;
+        const file = word ? staticWord(word) : null;
+        // `… | bash < /dev/stdin` reads what it read before: the pipe.
+        if (file !== null && STDIN_FILES.has(file)) continue;
+        input = redirect.namedChildren.some((c) => c?.type === "process_substitution") ? "pipe" : { file };
+      } else if (operator === "<&" || operator === "<&-" || descriptor === "0") {
+        // A copied descriptor (`<&3` after `3< list.txt`, `0>&3`) reads what it was opened on; `<&0` is the same.
+        const word = redirect.lastNamedChild;
+        if (operator === "<&" && word !== null && staticWord(word) === "0") continue;
+        input = { file: null };
+      }
+    }
+    return input;
+  }
+
+  /**
    * A simple command and the commands it runs: a shell's `-c` script stands for it, behind wrappers and assignments
    * too (`env X=1 timeout 5 bash -c …`), and what find's `-exec` runs comes after it.
    */
@@ -971,6 +1035,7 @@ class Walker {
     pipes: number[] = [],
     namesFromLoop?: LoopListing,
     computedOptions: { at: number; prefix: string }[] = [],
+    errorsAsOutput = false,
   ): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
@@ -1009,11 +1074,13 @@ class Walker {
       // A shell's script has braces expanded as that shell does; what `source` reads, as this one does.
       const shell = basename(wrapped.argv[0] ?? "");
       const braces = SHELLS.has(shell) ? BRACE_SHELLS.has(shell) : this.braces;
-      if (
+      // A script's commands write their errors where the shell does (`bash -c 'find src' 2>&1 | …`).
+      this.errorsOfShell = errorsAsOutput;
+      const unwrapped =
         script !== undefined &&
-        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, braces, namesInScript, args)
-      )
-        return;
+        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, braces, namesInScript, args);
+      this.errorsOfShell = false;
+      if (unwrapped) return;
       if (fromStdin === "pipe") {
         this.out.commands.push({ argv, assignments, text, programFromPipe: true });
         return;
@@ -1027,6 +1094,7 @@ class Walker {
       ...(pipes.length > 0 ? { pipes } : {}),
       ...(namesFromLoop ? { namesFromLoop } : {}),
       ...(computedOptions.length > 0 ? { computedOptions } : {}),
+      ...(errorsAsOutput ? { errorsAsOutput: true as const } : {}),
     });
     if (wrapped.problem !== undefined) return;
     for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
@@ -1079,6 +1147,7 @@ class Walker {
     );
     const wrappers = argv.slice(0, start);
     const offset = this.out.commands.length;
+    const errorsAsOutput = this.errorsOfShell;
     // xargs's names are followed where a command of the script is given them as words (behind the same xargs, the
     // guards check each listed name), not where the script opens them or reads them as syntax (`{}` alone).
     if (namesInScript) {
@@ -1095,6 +1164,7 @@ class Walker {
         ...command,
         argv: command.argv.length > 0 ? [...wrappers, ...command.argv] : [],
         assignments: [...assignments, ...command.assignments],
+        ...(errorsAsOutput ? { errorsAsOutput: true as const } : {}),
         ...(namesInScript
           ? { namesInScript: offset }
           : command.namesInScript !== undefined
