@@ -251,12 +251,14 @@ describe("Real agents (offline, scripted model)", function () {
         // Each takes embedded context (all advertise it), so each gets the line itself, not a link to the file.
         // Copilot writes it to a file of its own and tags that file in the model's message.
         const given = facts.contextInFile
-          ? /<tagged_files>\\n\* [^\s]*acp-resource-[^\s]*\.txt \(2 lines\)/
+          ? /<tagged_files>\\n\* ([^\s]*acp-resource-[^\s]*\.txt) \(2 lines\)/
           : new RegExp(marker);
-        assert.ok(
-          bodies.some((body) => given.test(body)),
-          `the model was given the line: ${bodies.at(-1)?.slice(-600)}`,
-        );
+        const found = bodies.map((body) => given.exec(body)).find((match) => match !== null);
+        assert.ok(found, `the model was given the line: ${bodies.at(-1)?.slice(-600)}`);
+        if (facts.contextInFile) {
+          // That file stays behind: in the agent's own temporary folder, which the run removes, not the machine's.
+          assert.ok(found[1]!.startsWith(a.home + "/"), `${found[1]} is in the agent's home`);
+        }
         assert.deepEqual(
           a.harness.sessions
             .session(a.sessionKey)

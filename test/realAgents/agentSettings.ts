@@ -36,10 +36,16 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2));
 }
 
-/** Quiet, isolated, offline: what every agent gets. */
+/**
+ * Quiet, isolated, offline: what every agent gets. Its temporary folder is in its home too: Copilot writes every
+ * resource embedded in a message to a file there (`acp-resource-*.txt`) and never removes it.
+ */
 function commonEnv(home: string): Record<string, string> {
+  const tmp = join(home, "tmp");
+  mkdirSync(tmp, { recursive: true });
   return {
     HOME: home,
+    TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, ".config"),
     XDG_DATA_HOME: join(home, ".local", "share"),
     XDG_CACHE_HOME: join(home, ".cache"),

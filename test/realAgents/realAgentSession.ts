@@ -36,7 +36,11 @@ export class RealAgentSession {
   sessionKey = "";
   /** Milliseconds from asking for a session to the session being ready (process start, initialize, session/new). */
   startMs = 0;
-  private readonly home: AgentHome;
+  private readonly agentHome: AgentHome;
+  /** The agent's HOME (and its temporary folder's parent), removed by `dispose`. */
+  get home(): string {
+    return this.agentHome.dir;
+  }
 
   private constructor(
     readonly name: RealAgentName,
@@ -44,8 +48,8 @@ export class RealAgentSession {
     extra: Record<string, unknown>,
   ) {
     this.label = AGENT_LABELS[name];
-    this.home = makeAgentHome(name);
-    const setting = { ...agentSetting(name, modelUrl, this.home.dir), ...extra };
+    this.agentHome = makeAgentHome(name);
+    const setting = { ...agentSetting(name, modelUrl, this.agentHome.dir), ...extra };
     // Development aid: REAL_AGENTS_TEE=<log file> records every frame both ways (see teeAgent.ts).
     const tee = process.env.REAL_AGENTS_TEE;
     if (tee)
@@ -149,6 +153,6 @@ export class RealAgentSession {
 
   async dispose(): Promise<void> {
     await this.harness.dispose();
-    this.home.dispose();
+    this.agentHome.dispose();
   }
 }
