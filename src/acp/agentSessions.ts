@@ -136,6 +136,11 @@ export class AgentSessions {
   private readonly timeouts: Timeouts;
   /** Settings writes, one after the other: two quick writes each read the setting the other wrote. */
   private settingsWrites: Promise<unknown> = Promise.resolve();
+  /**
+   * "Always allow" rules in effect from the click on, until the settings are read back with them (VS Code tells the
+   * extension host of its own write some time after the file is written; the agent's next request may come first).
+   */
+  private savedRules: { rule: PermissionRule; written: boolean }[] = [];
   private disposed = false;
 
   constructor(private readonly env: Environment) {
@@ -148,7 +153,7 @@ export class AgentSessions {
       isBypassed: (name) => this.isBypassed(name),
       workspaceTrusted: () => env.workspaceTrusted(),
       paths: () => env.workspacePaths(),
-      rules: () => env.permissionRules?.() ?? [],
+      rules: () => this.rulesInEffect(),
       policy: () => this.pool.runtime.policy,
       home: homedir(),
       cwd: () => env.workspaceRoots()[0],
@@ -206,6 +211,23 @@ export class AgentSessions {
   reloadSettings(): void {
     this.bypassState.reload();
     this.emitBypassChange();
+    // A rule read back, or one whose write has finished (the settings carry it, or the person changed them since),
+    // is the settings' own now.
+    if (this.savedRules.length === 0) return;
+    const read = new Set(
+      (this.env.permissionRules?.() ?? [])
+        .filter((rule) => rule.source === "user")
+        .map((rule) => JSON.stringify(ruleToEntry(rule))),
+    );
+    this.savedRules = this.savedRules.filter(
+      (saved) => !saved.written && !read.has(JSON.stringify(ruleToEntry(saved.rule))),
+    );
+  }
+
+  /** The settings' rules, and the "Always allow" rules not read back from them yet. */
+  private rulesInEffect(): readonly PermissionRule[] {
+    const read = this.env.permissionRules?.() ?? [];
+    return this.savedRules.length === 0 ? read : [...read, ...this.savedRules.map((saved) => saved.rule)];
   }
 
   setLimits(limits: PendingLimits): void {
@@ -865,7 +887,8 @@ export class AgentSessions {
   /**
    * "Allow in this session" / "Always allow …" on a card: the broker re-checks the (edited) rule and approves the
    * request once; then the rule is kept for the session, or appended to user settings through the same chain as
-   * the Bypass writes. Rejects when the setting could not be saved (the request stays approved).
+   * the Bypass writes, in effect at once. Rejects when the setting could not be saved (the request stays approved,
+   * the rule is dropped).
    */
   async grant(key: string, scope: "session" | "always", edit: RuleEdit): Promise<GrantResult> {
     const result = this.broker.grant(key, scope, edit);
@@ -877,9 +900,17 @@ export class AgentSessions {
       this.addSessionGrant(result.sessionKey, result.rule);
       return result;
     }
+    const saved = { rule: result.rule, written: false };
+    this.savedRules.push(saved);
     const write = this.settingsWrites.then(() => this.env.addPermissionRule?.(ruleToEntry(result.rule)));
     this.settingsWrites = write.catch(() => undefined);
-    await write;
+    try {
+      await write;
+      saved.written = true;
+    } catch (error) {
+      this.savedRules = this.savedRules.filter((other) => other !== saved);
+      throw error;
+    }
     return result;
   }
 

@@ -150,6 +150,57 @@ describe("scoped grants and batch answers in the client", function () {
     assert.equal(batch.length, 2, "each batch answer names the rule");
   });
 
+  it("'Always allow' is in effect for the next request before the settings are read back, and only until then", async () => {
+    // The settings as the host reads them: the written rule shows only once VS Code reports the change.
+    let read: PermissionRule[] = [];
+    const written: PermissionRule[] = [];
+    let finishWrite = () => {};
+    let failWrite = (_error: Error) => {};
+    start({
+      rules: () => read,
+      addPermissionRule: (entry) =>
+        new Promise<void>((resolve, reject) => {
+          written.push(...parsePermissionSettings({ allow: [entry] }, "user").rules);
+          finishWrite = resolve;
+          failWrite = reject;
+        }),
+    });
+    const readBack = () => {
+      read = [...written];
+      harness.sessions.reloadSettings();
+    };
+    const key = await harness.run({
+      steps: [command("t1", "npm test"), command("t2", "npm test --watch"), command("t3", "npm test -- x")],
+    });
+    const granted = harness.sessions.grant((await waitFor(() => pendingOf("t1"), "a card")).key, "always", {
+      command: "npm test",
+    });
+    await waitFor(() => harness.outcomes().length === 3, "the card and both later requests answered");
+    assert.deepEqual(
+      answers(),
+      ["once", "once", "once"],
+      "no card after the click, though the write is not done",
+    );
+    assert.match(decided[1]!.summary, /Allow commands starting with "npm test".*\(user settings\)/);
+    finishWrite();
+    assert.ok((await granted).ok);
+    readBack();
+    // Read back: the settings' rule alone approves; once the person removes it there, a card comes again.
+    harness.send(key, { steps: [command("t4", "npm test")] });
+    await waitFor(() => harness.outcomes().length === 4, "approved by the settings' rule");
+    read = [];
+    harness.sessions.reloadSettings();
+    harness.send(key, { steps: [command("t5", "npm test")] });
+    await waitFor(() => pendingOf("t5"), "a card once the rule is gone from the settings");
+    // A write that fails takes the rule back.
+    const failed = harness.sessions.grant(pendingOf("t5")!.key, "always", { command: "npm test" });
+    await waitFor(() => written.length === 2, "the second write to start");
+    failWrite(new Error("settings are read-only"));
+    await assert.rejects(failed, /read-only/);
+    harness.send(key, { steps: [command("t6", "npm test")] });
+    await waitFor(() => pendingOf("t6"), "a card: the rule was not saved");
+  });
+
   it("a session grant's batch stays in its session", async () => {
     start();
     await harness.run({
