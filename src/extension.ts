@@ -66,6 +66,7 @@ class SymposiumExtension extends Disposable {
       writeBypass: (agentName, bypass) => configuration.writeBypass(agentName, bypass),
       confirmUnattended: confirmUnattended(memory),
       addPermissionRule: (entry) => configuration.addPermissionRule(entry),
+      removePermissionRule: (action, entry) => configuration.removePermissionRule(action, entry),
       chooseAuthMethod: async (agentName, methods) =>
         (
           await vscode.window.showQuickPick(authMethodItems(methods), {

@@ -15,7 +15,12 @@ import type { Reopening, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import { ruleToEntry, type PermissionRule } from "../core/policy/ruleSettings";
+import {
+  parsePermissionSettings,
+  ruleToEntry,
+  type PermissionRule,
+  type Verdict,
+} from "../core/policy/ruleSettings";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
@@ -81,6 +86,8 @@ export interface Environment {
   confirmUnattended?(agentName: string, change: { label: string; level: UnattendedLevel }): Promise<boolean>;
   /** Appends an allow rule ("Always allow …" from a card) to `symposium.permissions.allow` in user settings. */
   addPermissionRule?(entry: ReturnType<typeof ruleToEntry>): Promise<void>;
+  /** Removes one entry from `symposium.permissions` in user settings; false when it is not there (any more). */
+  removePermissionRule?(action: Verdict, entry: unknown): Promise<boolean>;
   /** Lets the user pick an authentication method; undefined = cancelled. */
   chooseAuthMethod(
     agentName: string,
@@ -141,6 +148,8 @@ export class AgentSessions {
    * extension host of its own write some time after the file is written; the agent's next request may come first).
    */
   private savedRules: { rule: PermissionRule; written: boolean }[] = [];
+  /** User rules removed from Manage Permissions, out of effect from the click on until read back without them. */
+  private removedRules: { key: string; written: boolean }[] = [];
   private disposed = false;
 
   constructor(private readonly env: Environment) {
@@ -211,23 +220,46 @@ export class AgentSessions {
   reloadSettings(): void {
     this.bypassState.reload();
     this.emitBypassChange();
-    // A rule read back, or one whose write has finished (the settings carry it, or the person changed them since),
-    // is the settings' own now.
-    if (this.savedRules.length === 0) return;
+    // A change read back, or one whose write has finished (the settings carry it, or the person changed them
+    // since), is the settings' own now.
+    if (this.savedRules.length === 0 && this.removedRules.length === 0) return;
     const read = new Set(
-      (this.env.permissionRules?.() ?? [])
-        .filter((rule) => rule.source === "user")
-        .map((rule) => JSON.stringify(ruleToEntry(rule))),
+      (this.env.permissionRules?.() ?? []).filter((rule) => rule.source === "user").map(userRuleKey),
     );
-    this.savedRules = this.savedRules.filter(
-      (saved) => !saved.written && !read.has(JSON.stringify(ruleToEntry(saved.rule))),
+    this.savedRules = this.savedRules.filter((saved) => !saved.written && !read.has(userRuleKey(saved.rule)));
+    this.removedRules = this.removedRules.filter((removed) => !removed.written && read.has(removed.key));
+  }
+
+  /** The settings' rules, as changed from Symposium before the settings are read back. */
+  private rulesInEffect(): readonly PermissionRule[] {
+    const read = this.env.permissionRules?.() ?? [];
+    if (this.savedRules.length === 0 && this.removedRules.length === 0) return read;
+    const removed = new Set(this.removedRules.map((r) => r.key));
+    return [...read, ...this.savedRules.map((saved) => saved.rule)].filter(
+      (rule) => rule.source !== "user" || !removed.has(userRuleKey(rule)),
     );
   }
 
-  /** The settings' rules, and the "Always allow" rules not read back from them yet. */
-  private rulesInEffect(): readonly PermissionRule[] {
-    const read = this.env.permissionRules?.() ?? [];
-    return this.savedRules.length === 0 ? read : [...read, ...this.savedRules.map((saved) => saved.rule)];
+  /**
+   * Removes a rule from user settings (Manage Permissions), out of effect for the very next request as revoking
+   * Bypass is, whatever the write does. Resolves false when the entry is no longer there.
+   */
+  async removeRule(action: Verdict, entry: unknown): Promise<boolean> {
+    const rule = parsePermissionSettings({ [action]: [entry] }, "user").rules[0];
+    const removed = rule && { key: userRuleKey(rule), written: false };
+    if (removed) {
+      this.removedRules.push(removed);
+      this.savedRules = this.savedRules.filter((saved) => userRuleKey(saved.rule) !== removed.key);
+    }
+    const write = this.settingsWrites.then(() => this.env.removePermissionRule?.(action, entry) ?? false);
+    this.settingsWrites = write.catch(() => undefined);
+    try {
+      const found = await write;
+      if (!found) this.removedRules = this.removedRules.filter((other) => other !== removed);
+      return found;
+    } finally {
+      if (removed) removed.written = true;
+    }
   }
 
   setLimits(limits: PendingLimits): void {
@@ -902,6 +934,7 @@ export class AgentSessions {
     }
     const saved = { rule: result.rule, written: false };
     this.savedRules.push(saved);
+    this.removedRules = this.removedRules.filter((removed) => removed.key !== userRuleKey(result.rule));
     const write = this.settingsWrites.then(() => this.env.addPermissionRule?.(ruleToEntry(result.rule)));
     this.settingsWrites = write.catch(() => undefined);
     try {
@@ -1040,4 +1073,9 @@ export class AgentSessions {
 
 function isAuthRequired(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === -32000;
+}
+
+/** A user rule as its settings entry says it, to tell the same rule read back from the settings. */
+function userRuleKey(rule: PermissionRule): string {
+  return `${rule.action} ${JSON.stringify(ruleToEntry(rule))}`;
 }

@@ -54,14 +54,13 @@ export async function managePermissions(
     matchOnDescription: true,
   });
   if (!picked?.target) return;
-  await takeBack(picked.target, picked.label, sessions, configuration);
+  await takeBack(picked.target, picked.label, sessions);
 }
 
 async function takeBack(
   target: GrantTarget | { type: "openSettings" },
   label: string,
   sessions: AgentSessions,
-  configuration: Configuration,
 ): Promise<void> {
   switch (target.type) {
     case "openSettings":
@@ -92,7 +91,7 @@ async function takeBack(
     case "userRule": {
       if (!(await confirm(vscode.l10n.t("Remove the rule {0} from your user settings?", label)))) return;
       try {
-        const removed = await configuration.removePermissionRule(target.action, target.entry);
+        const removed = await sessions.removeRule(target.action, target.entry);
         if (!removed)
           void vscode.window.showInformationMessage(
             vscode.l10n.t("That rule is no longer in your user settings."),

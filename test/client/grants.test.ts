@@ -201,6 +201,30 @@ describe("scoped grants and batch answers in the client", function () {
     await waitFor(() => pendingOf("t6"), "a card: the rule was not saved");
   });
 
+  it("a rule removed in Manage Permissions approves nothing more, before the settings are read back", async () => {
+    const entry = { kind: "execute", command: "npm test" };
+    let read = parsePermissionSettings({ allow: [entry] }, "user").rules;
+    let finishWrite = (_found: boolean) => {};
+    start({
+      rules: () => read,
+      removePermissionRule: () => new Promise<boolean>((resolve) => (finishWrite = resolve)),
+    });
+    const key = await harness.run({ steps: [command("t1", "npm test")] });
+    await waitFor(() => harness.outcomes().length === 1, "approved by the rule");
+    const removing = harness.sessions.removeRule("allow", { command: "npm test", kind: ["execute"] });
+    harness.send(key, { steps: [command("t2", "npm test")] });
+    await waitFor(() => pendingOf("t2"), "a card while the settings still hold the rule");
+    finishWrite(true);
+    assert.equal(await removing, true);
+    read = [];
+    harness.sessions.reloadSettings();
+    // Added again from a card, it is in effect again.
+    assert.ok((await harness.sessions.grant(pendingOf("t2")!.key, "always", { command: "npm test" })).ok);
+    harness.send(key, { steps: [command("t3", "npm test")] });
+    await waitFor(() => harness.outcomes().length === 3, "approved by the rule added again");
+    assert.deepEqual(answers(), ["once", "once", "once"]);
+  });
+
   it("a session grant's batch stays in its session", async () => {
     start();
     await harness.run({

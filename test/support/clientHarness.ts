@@ -40,6 +40,7 @@ export interface HarnessOptions {
   confirmUnattended?: Environment["confirmUnattended"];
   /** Where "Always allow …" writes its rule (user settings in the product). */
   addPermissionRule?: Environment["addPermissionRule"];
+  removePermissionRule?: Environment["removePermissionRule"];
   /** Folders outside the workspace that count as inside it (`symposium.additionalFolders`). */
   additionalFolders?: string[];
 }
@@ -85,6 +86,7 @@ export class ClientHarness {
       workspacePaths: () => paths,
       ...(options.rules ? { permissionRules: options.rules } : {}),
       ...(options.addPermissionRule ? { addPermissionRule: options.addPermissionRule } : {}),
+      ...(options.removePermissionRule ? { removePermissionRule: options.removePermissionRule } : {}),
       // No editor: every file is read and written from disk by the client itself.
       documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
       writeBypass: (agent, value) => {
