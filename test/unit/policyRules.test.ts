@@ -1088,6 +1088,32 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("holds a listing's names where the line splits them elsewhere or makes a file its command reads as an option", async () => {
+      // A tracked `qx../.ssh/id_rsa` split at x is `q` and `../.ssh/id_rsa`: the key in the home above.
+      const split = await makePolicyWorkspace("symposium-listing-split-");
+      try {
+        mkdirSync(join(split.ws, "qx..", ".ssh"), { recursive: true });
+        writeFileSync(join(split.ws, "qx..", ".ssh", "id_rsa"), "");
+        writeFileSync(join(split.ws, "evil.sh"), "rm -rf ~\n");
+        execFileSync("git", ["init", "-q"], { cwd: split.ws, stdio: "ignore" });
+        execFileSync("git", ["add", "-A"], { cwd: split.ws, stdio: "ignore" });
+        const inSplit = (line: string) => underBypassIn(split, line);
+        for (const line of ["for f in $(git ls-files); do cat $f; done", "rg foo $(ls) | wc -l"])
+          assert.equal(inSplit(line).verdict, "allow", `${line}: ${inSplit(line).by.label}`);
+        for (const line of [
+          // IFS set under a name written in parts.
+          "for f in $(git ls-files); do read {I,}FS <<< x; cat $f; done",
+          "for f in $(git ls-files); do printf -v {I,}FS x; cat $f; done",
+          // A file the line makes is listed: `--pre=sh` makes rg run sh on each file it searches.
+          "for i in 1 2; do rg foo $(ls) | cat > --pre=sh; done",
+          "ls | xargs rg foo > --pre=sh",
+        ])
+          assert.equal(inSplit(line).verdict, "ask", line);
+      } finally {
+        split.remove();
+      }
+    });
+
     it("asks when ls lists .. for a command to act on from the workspace's top", async () => {
       // A workspace holding no hidden name: `ls -a` adds only `.` and `..`, the workspace's parent.
       const bare = await makePolicyWorkspace("symposium-dot-entries-");
@@ -1148,11 +1174,20 @@ describe("permission rules and guards", () => {
         "X=src; trap 'X=..' DEBUG; rm -rf $X",
         "X=src; unset X; rm -rf ~/$X",
         "X=src; source ./env.sh; rm -rf $X",
+        // Named otherwise than as a word of its own: an option's value, a descriptor, a reference, a subscript.
+        "X=src; time read -aX < list.txt; rm -rf $X",
+        "X=src; wait -pX; rm -rf $X",
+        "X=src; : {X}>/dev/null; rm -rf $X/lib",
+        'X=src; declare -"n" r="X"; r=..; rm -rf $X',
+        "X=src; test -v 'a[X=10]'; rm -rf $X",
         // Braces are expanded before a variable is read (`$Xa`, `$Xb`); where the line sets IFS, words split there.
         "X=src; rm -rf $X{a,b}",
         "IFS=l; X=src/lib; rm -rf $X",
+        "X=a@/home; declare {I,}FS=@; rm -rf $X",
+        "X=q+/tmp/y; read {I,}FS <<< +; rm -rf $X",
         // What bash sets itself.
         "PWD=src; rm -rf $PWD",
+        "MAPFILE=src; mapfile -t < list.txt; rm -rf $MAPFILE",
         // Not a plain word.
         "X=~; rm -rf $X",
         "X='a b'; rm -rf $X",
@@ -3809,6 +3844,11 @@ describe("permission rules and guards", () => {
         "test -v 'a[$(rm -rf ~)]'",
         "read 'a[$(rm -rf ~)]' < src/a.ts",
         "printf -v 'a[$(rm -rf ~)]' x",
+        // A name in a subscript is evaluated, and what it holds may be `b[$(…)]`; so is what `declare -"i"` is given.
+        "read V < src/a.ts; test -v 'a[V]'",
+        "read V < src/a.ts; read 'a[V]' < src/a.ts",
+        "read V < src/a.ts; printf -v 'a[V]' x",
+        'read V < src/a.ts; declare -"i" n; n=V',
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },

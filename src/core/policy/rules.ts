@@ -932,12 +932,13 @@ class FootprintView {
     // A name that begins with `-` is an option to the command given it (`--output=../.bashrc` to sort), however the
     // names are split.
     const namesAt = splitsAt ? new RegExp(`^-|${splitsAt.source}`, splitsAt.flags) : /^-/;
-    // A file the line's redirections make is listed too (`: > 'src/x ..'; find src | xargs …`).
+    // A file the line's redirections make is listed too (`: > 'src/x ..'; find src | xargs …`), an option as well
+    // (`rg x $(ls) | cat > --pre=sh` runs sh on each file).
     const made = this.footprint.paths.find(
       (p) =>
         p.from === "redirection" &&
         p.access === "write" &&
-        splitsAt?.test(posixOrWin32(p.path).basename(p.path)),
+        namesAt.test(posixOrWin32(p.path).basename(p.path)),
     );
     if (made !== undefined) return { splits: made.path };
     const selfAt = lineCommands.indexOf(self);

@@ -343,6 +343,8 @@ export function parseWithGrammar(
       stdin,
       args && !maySetArguments(tree.rootNode) ? args : undefined,
       braces,
+      // Written in parts too (`declare I''FS=…`, `declare {I,}FS=…`, `read $name`).
+      /IFS/.test(line.replace(/["'\\]/g, "")) || mayAssign(tree.rootNode, "IFS", false),
     );
     walker.walk(tree.rootNode, 0);
     // `! { …; }`, `time if …`, `time ! …`: the grammar reads `!` (which it takes as a negation only before a simple
@@ -463,10 +465,6 @@ class Walker {
   /** Where each of the line's redirections is opened (`ParsedCommandLine.writesAt`, `readsAt`). */
   readonly writesAt: (number | undefined)[] = [];
   readonly readsAt: (number | undefined)[] = [];
-  /** The line may set where the shell splits words (`IFS=/`, `declare I''FS=…`): unquoted values split anywhere. */
-  private get setsIfs(): boolean {
-    return /IFS/.test(this.line.replace(/["'\\]/g, ""));
-  }
   /** How many loops or functions hold what is being read. */
   private repeating = 0;
   /** The index of the first command found in each node walked. */
@@ -485,6 +483,8 @@ class Walker {
     args: readonly (string | null)[] | undefined,
     /** The shell expands braces: bash, zsh and ksh do; sh (dash) and what programs run through it do not. */
     private readonly braces: boolean,
+    /** The line may set where the shell splits words (`IFS=/`): unquoted values split anywhere. */
+    private readonly setsIfs: boolean,
   ) {
     // `sh -c 'wc -l "$1"' _ src/a.ts` (find's `-exec … _ {}`, xargs's `-I{} … _ {}`): each `$1` to `$9` read whole
     // is its word, as a loop's variable is, unless the script may move or set them again (a sourced file or a trap
@@ -526,11 +526,14 @@ class Walker {
       this.setsIfs
     )
       return;
-    const rest =
-      this.line.slice(0, node.startIndex) + " ".repeat(node.text.length) + this.line.slice(node.endIndex);
-    const named = new RegExp(String.raw`(?:^|[\s;&|(])${name}(?=$|[\s;&|)=+[])|\$\{${name}[^}]`);
+    // Any other mention but a plain read may set it: `read -aX`, `{X}>f`, `declare -n r="X"`, `test -v 'a[X=1]'`.
+    const rest = (
+      this.line.slice(0, node.startIndex) +
+      " ".repeat(node.text.length) +
+      this.line.slice(node.endIndex)
+    ).replace(new RegExp(String.raw`\$(?:${name}(?!\w)|\{${name}\})`, "g"), "");
     if (
-      named.test(rest) ||
+      rest.includes(name) ||
       mayAssign(root, name, true, node) ||
       /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(|\(\s*\)\s*\{|\bfunction\s|\btrap\b/.test(this.line)
     )
@@ -570,8 +573,9 @@ class Walker {
       case "declaration_command":
       case "unset_command":
       case "test_command":
-        // `declare -i x=…` evaluates the value as arithmetic, `declare -n r=…` the name it refers to.
-        if (node.children.some((c) => c?.type === "word" && /^-\w*[in]/.test(c.text)))
+        // `declare -i x=…` evaluates the value as arithmetic, `declare -n r=…` the name it refers to; the option read
+        // as bash reads it (`declare -"n"`), and a declaration's computed word may be either.
+        if (node.children.some((c) => evaluatingOption(c, node.type === "declaration_command")))
           this.problem("a declaration evaluates its values (declare -i, declare -n)");
         if (SUBSCRIPT_RUNS.test(node.text)) this.problem(SUBSCRIPT_PROBLEM);
         // `export PATH=./evil:$PATH` changes what later commands run: it is a command of its own, matched by rules.
@@ -1322,8 +1326,23 @@ const NAMES_VARIABLES = new Set([
   "readarray",
   "wait",
 ]);
-const SUBSCRIPT_RUNS = /\w\[[^\]]*[$`]/;
+/** A name in a subscript is evaluated too, and what it holds may be a subscript running a command (`b[$(…)]`). */
+const SUBSCRIPT_RUNS = /\w\[[^\]]*[$`A-Za-z_]/;
 const SUBSCRIPT_PROBLEM = "a variable's name holds a subscript that bash evaluates (read 'a[$(…)]')";
+
+/** Whether a declaration's word is an option that evaluates its values (`-i`, `-n`), or may be (`computedMay`). */
+function evaluatingOption(child: Node | null, computedMay: boolean): boolean {
+  if (
+    child === null ||
+    !child.isNamed ||
+    child.type === "variable_name" ||
+    child.type === "variable_assignment"
+  )
+    return false;
+  if (child.type !== "word" && !computedMay) return false;
+  const words = staticWords(child);
+  return words.includes(null) ? computedMay : words.some((word) => /^-\w*[in]/.test(word!));
+}
 
 /** Arithmetic of numbers alone: no name, no quote, no expansion but `$#` and `$?`. */
 const NUMBERS_ONLY = /^(?:[\s\d+\-*/%<>=!&|^~?:,();]|\$[#?])*$/;
@@ -1389,9 +1408,9 @@ function substitutionIn(line: string, from: number, to: number): boolean {
 }
 
 /** Syntax a word known without running anything is made of (a string only of text). */
-/** Variables bash sets or reads itself, or that change what a command line does: never bound as constants. */
+/** Variables bash sets or reads itself (`mapfile` fills MAPFILE), or that change what a line does: never constants. */
 const SHELL_VARIABLES =
-  /^(?:BASH\w*|IFS|PATH|HOME|CDPATH|PWD|OLDPWD|ENV|SHELLOPTS|GLOBIGNORE|RANDOM|SRANDOM|SECONDS|LINENO|UID|EUID|PPID|GROUPS|FUNCNAME|HISTCMD|EPOCH\w*|PIPESTATUS|DIRSTACK|OPTIND|OPTARG|REPLY|PS[0-4]|_)$/;
+  /^(?:BASH\w*|IFS|PATH|HOME|CDPATH|PWD|OLDPWD|ENV|SHELLOPTS|GLOBIGNORE|RANDOM|SRANDOM|SECONDS|LINENO|UID|EUID|PPID|GROUPS|FUNCNAME|HISTCMD|EPOCH\w*|PIPESTATUS|DIRSTACK|OPTIND|OPTARG|REPLY|MAPFILE|COPROC\w*|COLUMNS|LINES|COMP\w*|READLINE\w*|PS[0-4]|_)$/;
 
 const STATIC_PARTS = new Set(["word", "number", "raw_string", "string", "concatenation", "brace_expression"]);
 
