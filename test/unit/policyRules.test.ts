@@ -3214,6 +3214,12 @@ describe("permission rules and guards", () => {
       // Installing a program for the user changes what every later shell runs.
       ...[
         "npm install -g typescript",
+        // A word computed at run time may be the verb or the flag, or several words.
+        "npm $(echo config) set prefix=/tmp/x",
+        "npm $(echo) config set prefix=/tmp/x",
+        "npm install $(echo -g) evilpkg",
+        "git $(echo maintenance) start",
+        "pip install $(echo --user) evilpkg",
         "npm install -gq evilpkg",
         "npm i -qg evilpkg",
         "pnpm add -gD evil",
@@ -4086,6 +4092,10 @@ describe("permission rules and guards", () => {
           "gcc -O2 -Wall -fno-omit-frame-pointer -L/usr/lib -o build/x main.c",
           "go build -o bin/tool ./cmd",
           "go test -count=1 -coverprofile=build/c.out ./...",
+          // A computed word after the verb, where no flag changes what it does.
+          "go test $(go list ./...)",
+          'git commit -m "$(cat msg.txt)"',
+          "nvm use $(cat .nvmrc)",
           "tsc --outDir dist",
           "esbuild src/a.ts --bundle --outfile=dist/a.js",
           "cargo build --release",

@@ -3375,113 +3375,126 @@ function longOption(word: string, flag: string): boolean {
  * (`crontab` but `-l`), a package manager's configuration (`npm config set`, `npm set`, `pip config set`, …).
  */
 export function changesUserSetting(name: string, argv: (string | null)[]): string | undefined {
+  const found = userSettingChanged(name, argv);
+  return (
+    found && (found.computed ? `${found.label}, as a word it computes at run time may say` : found.label)
+  );
+}
+
+function userSettingChanged(
+  name: string,
+  argv: (string | null)[],
+): { label: string; computed: boolean } | undefined {
   const words = argv.slice(1);
-  if (name === "crontab") return words.includes("-l") ? undefined : "the scheduled jobs";
+  // A word computed at run time may be any verb or flag, or none or several (`npm $(echo config) set …`,
+  // `npm i $(echo -g) x`): a verb at or after one is any verb, and any flag may be there.
+  let computed = false;
+  const guess = () => (computed = true);
+  const result = (label: string) => ({ label, computed });
+  if (name === "crontab")
+    return words.includes("-l") && !words.includes(null) ? undefined : result("the scheduled jobs");
   const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const at = (i: number): string | undefined =>
+    sub.slice(0, i + 1).includes(null) ? (guess(), undefined) : (sub[i] ?? "");
+  /** Whether the i-th verb is one of `verbs`, or may be. */
+  const is = (i: number, ...verbs: string[]) => {
+    const verb = at(i);
+    return verb === undefined || verbs.includes(verb);
+  };
   // A short flag counts in a cluster of them too (`npm i -qg x`); a long one shortened (`--glob`).
   const flag = (...flags: string[]) =>
     words.some(
       (word) =>
-        word !== null &&
-        flags.some((f) =>
-          /^-\w$/.test(f)
-            ? /^-[a-zA-Z]+$/.test(word) && word.includes(f[1]!)
-            : word === f || longOption(word, f),
-        ),
+        (word === null && guess()) ||
+        (word !== null &&
+          flags.some((f) =>
+            /^-\w$/.test(f)
+              ? /^-[a-zA-Z]+$/.test(word) && word.includes(f[1]!)
+              : word === f || longOption(word, f),
+          )),
     );
   // Installing a program for the user changes what every later shell runs.
   const installs =
     (["npm", "pnpm", "bun"].includes(name) &&
-      (sub[0] === "link" ||
-        (GLOBAL_CHANGES.has(sub[0] ?? "") &&
+      (is(0, "link") ||
+        (is(0, ...GLOBAL_CHANGES) &&
           (flag("-g", "--global") ||
             words.some(
               (w, i) => w === "--location=global" || (w === "--location" && words[i + 1] === "global"),
             ))))) ||
-    (name === "yarn" &&
-      ((sub[0] === "global" && sub[1] !== "list" && sub[1] !== "bin") || sub[0] === "link")) ||
-    (["pip", "pip3"].includes(name) && sub[0] === "install" && flag("--user", "--break-system-packages")) ||
-    (name === "uv" &&
-      sub[0] === "pip" &&
-      sub[1] === "install" &&
-      flag("--system", "--break-system-packages")) ||
-    (["pipx", "cargo", "go", "gem"].includes(name) && sub[0] === "install") ||
-    (name === "brew" && BREW_CHANGES.has(sub[0] ?? ""));
-  if (installs) return "the programs installed for the user";
+    (name === "yarn" && ((is(0, "global") && !["list", "bin"].includes(at(1) ?? "")) || is(0, "link"))) ||
+    (["pip", "pip3"].includes(name) && is(0, "install") && flag("--user", "--break-system-packages")) ||
+    (name === "uv" && is(0, "pip") && is(1, "install") && flag("--system", "--break-system-packages")) ||
+    (["pipx", "cargo", "go", "gem"].includes(name) && is(0, "install")) ||
+    (name === "brew" && is(0, ...BREW_CHANGES));
+  if (installs) return result("the programs installed for the user");
   // git's scheduled maintenance: the user's git configuration, and a job that runs on its own.
-  if (
-    name === "git" &&
-    sub[0] === "maintenance" &&
-    ["start", "register", "unregister", "stop"].includes(sub[1] ?? "")
-  )
-    return "git's scheduled maintenance (the user's git configuration and scheduled jobs)";
+  if (name === "git" && is(0, "maintenance") && is(1, "start", "register", "unregister", "stop"))
+    return result("git's scheduled maintenance (the user's git configuration and scheduled jobs)");
   // Language and tool version managers install toolchains and set defaults for every later shell of the user.
-  const verb = sub[0] ?? "";
   const versions =
-    (name === "rustup" && TOOLCHAIN_CHANGES.has(verb)) ||
+    (name === "rustup" && is(0, ...TOOLCHAIN_CHANGES)) ||
     (["pyenv", "rbenv", "nodenv", "goenv", "jenv", "asdf"].includes(name) &&
-      ["install", "uninstall", "global", "plugin"].includes(verb)) ||
+      is(0, "install", "uninstall", "global", "plugin")) ||
     // `use` switches the shell it runs in, unless it installs the version on the way (fnm's --install-if-missing).
     (["nvm", "fnm"].includes(name) &&
-      (["install", "uninstall", "alias", "unalias", "default"].includes(verb) ||
-        (verb === "use" && flag("--install-if-missing")))) ||
-    (name === "volta" && ["install", "uninstall", "setup"].includes(verb)) ||
-    (name === "corepack" && ["enable", "disable", "install", "prepare"].includes(verb)) ||
+      (is(0, "install", "uninstall", "alias", "unalias", "default") ||
+        (name === "fnm" && is(0, "use") && flag("--install-if-missing")))) ||
+    (name === "volta" && is(0, "install", "uninstall", "setup")) ||
+    (name === "corepack" && is(0, "enable", "disable", "install", "prepare")) ||
     (["conda", "mamba", "micromamba"].includes(name) &&
-      ["install", "create", "remove", "uninstall", "update", "env"].includes(verb)) ||
-    (name === "uv" &&
-      ["tool", "python"].includes(verb) &&
-      ["install", "uninstall", "upgrade"].includes(sub[1] ?? "")) ||
-    (name === "deno" && ["install", "uninstall"].includes(verb) && flag("-g", "--global")) ||
-    (name === "dotnet" && verb === "tool" && flag("-g", "--global")) ||
-    (name === "flatpak" && ["install", "uninstall", "update", "remote-add"].includes(verb)) ||
-    (name === "snap" && ["install", "remove", "refresh", "revert", "alias"].includes(verb)) ||
-    (name === "port" && ["install", "uninstall", "upgrade", "select"].includes(verb)) ||
-    (name === "sdk" && ["install", "uninstall", "default", "upgrade"].includes(verb));
-  if (versions) return "the toolchains and tools installed for the user";
+      is(0, "install", "create", "remove", "uninstall", "update", "env")) ||
+    (name === "uv" && is(0, "tool", "python") && is(1, "install", "uninstall", "upgrade")) ||
+    (name === "deno" && is(0, "install", "uninstall") && flag("-g", "--global")) ||
+    (name === "dotnet" && is(0, "tool") && flag("-g", "--global")) ||
+    (name === "flatpak" && is(0, "install", "uninstall", "update", "remote-add")) ||
+    (name === "snap" && is(0, "install", "remove", "refresh", "revert", "alias")) ||
+    (name === "port" && is(0, "install", "uninstall", "upgrade", "select")) ||
+    (name === "sdk" && is(0, "install", "uninstall", "default", "upgrade"));
+  if (versions) return result("the toolchains and tools installed for the user");
   if (
-    (name === "systemctl" && SYSTEMCTL_WRITES.has(sub[0] ?? "")) ||
-    (name === "launchctl" && ["load", "bootstrap", "enable", "submit", "setenv"].includes(sub[0] ?? "")) ||
-    (name === "loginctl" && sub[0] === "enable-linger") ||
-    (name.toLowerCase() === "schtasks" && words.some((word) => /^[/-](?:create|change)$/i.test(word ?? "")))
+    (name === "systemctl" && is(0, ...SYSTEMCTL_WRITES)) ||
+    (name === "launchctl" && is(0, "load", "bootstrap", "enable", "submit", "setenv")) ||
+    (name === "loginctl" && is(0, "enable-linger")) ||
+    (name.toLowerCase() === "schtasks" &&
+      words.some((word) => (word === null && guess()) || /^[/-](?:create|change)$/i.test(word ?? "")))
   )
-    return "the services that start on their own";
+    return result("the services that start on their own");
   if (EDITORS.has(name) && flag("--install-extension", "--uninstall-extension"))
-    return "the editor's extensions";
+    return result("the editor's extensions");
   // A folder added to the open window is a workspace folder: the policy would count it as inside from then on.
   if (EDITORS.has(name) && (flag("--add") || words.some((word) => word !== null && /^-[^-]*a/.test(word))))
-    return "the editor's workspace folders";
-  if (name === "gh" && sub[0] === "extension" && ["install", "upgrade", "remove"].includes(sub[1] ?? ""))
-    return "gh's extensions";
+    return result("the editor's workspace folders");
+  if (name === "gh" && is(0, "extension") && is(1, "install", "upgrade", "remove"))
+    return result("gh's extensions");
   if (
-    (name === "defaults" && ["write", "delete", "import", "rename"].includes(sub[0] ?? "")) ||
-    (name === "gsettings" && ["set", "reset", "reset-recursively"].includes(sub[0] ?? "")) ||
-    (name === "dconf" && ["write", "reset", "load"].includes(sub[0] ?? ""))
+    (name === "defaults" && is(0, "write", "delete", "import", "rename")) ||
+    (name === "gsettings" && is(0, "set", "reset", "reset-recursively")) ||
+    (name === "dconf" && is(0, "write", "reset", "load"))
   )
-    return "the desktop's settings";
-  if (name === "chsh") return "the login shell";
+    return result("the desktop's settings");
+  if (name === "chsh") return result("the login shell");
   const logins = LOGINS[name];
-  if (logins?.some((login) => login.split(" ").every((expected, i) => sub[i] === expected)))
-    return "the account, project or credentials it uses for you";
-  const write = (verb: string | null | undefined) =>
-    verb === null || ["set", "delete", "edit", "unset", "fix"].includes(verb ?? "");
-  if (
-    ["npm", "pnpm", "yarn"].includes(name) &&
-    (write(sub[0] === "config" ? sub[1] : undefined) || sub[0] === "set")
-  )
-    return `${name}'s configuration`;
-  if (["pip", "pip3"].includes(name) && sub[0] === "config" && write(sub[1])) return "pip's configuration";
+  if (logins?.some((login) => login.split(" ").every((expected, i) => is(i, expected))))
+    return result("the account, project or credentials it uses for you");
+  const write = (i: number) => is(i, "set", "delete", "edit", "unset", "fix");
+  if (["npm", "pnpm", "yarn"].includes(name) && ((is(0, "config") && write(1)) || is(0, "set")))
+    return result(`${name}'s configuration`);
+  if (["pip", "pip3"].includes(name) && is(0, "config") && write(1)) return result("pip's configuration");
   // Bundler's `config set` writes the user's configuration unless told `--local`.
-  if (name === "bundle" && sub[0] === "config" && write(sub[1]) && !flag("--local"))
-    return "bundler's configuration";
+  if (name === "bundle" && is(0, "config") && write(1) && !flag("--local"))
+    return result("bundler's configuration");
   // gpg's keyring: keys made, imported, signed or deleted for good.
-  if (["gpg", "gpg2"].includes(name) && words.some((word) => word !== null && GPG_KEYRING_CHANGES.test(word)))
-    return "the keys gpg keeps";
+  if (
+    ["gpg", "gpg2"].includes(name) &&
+    words.some((word) => (word === null && guess()) || (word !== null && GPG_KEYRING_CHANGES.test(word)))
+  )
+    return result("the keys gpg keeps");
   // ssh-keygen without -f writes to ~/.ssh: a new key there, or the hosts ssh trusts (`-R`, `-H`).
   if (name === "ssh-keygen" && !words.some((word) => word !== null && /^-[^-]*f/.test(word))) {
     const { short } = optionTests(words);
-    if (short("RH")) return "the hosts ssh trusts";
-    if (!short("lyFeiBQDkLYs")) return "ssh's keys";
+    if (short("RH") || words.includes(null)) return result("the hosts ssh trusts or ssh's keys");
+    if (!short("lyFeiBQDkLYs")) return result("ssh's keys");
   }
   return undefined;
 }

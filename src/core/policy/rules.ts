@@ -696,7 +696,15 @@ class FootprintView {
       const credential = readsCredential(name, argv);
       if (credential)
         return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
-      const setting = changesUserSetting(name, argv);
+      // A long option given a computed value (`--target=$DIR`) is still that option, not any word.
+      const optionsKnown = argv.map(
+        (word, i) =>
+          word ??
+          command.computedOptions?.find((o) => o.at === i + wrapped.start && /^--[^=]+=/.test(o.prefix))
+            ?.prefix ??
+          null,
+      );
+      const setting = changesUserSetting(name, optionsKnown);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
       const personal = readsPersonal(name, argv);
       if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
