@@ -3218,7 +3218,7 @@ describe("permission rules and guards", () => {
         "npm $(echo config) set prefix=/tmp/x",
         "npm $(echo) config set prefix=/tmp/x",
         "npm install $(echo -g) evilpkg",
-        "git $(echo maintenance) start",
+        "gh $(echo extension) install evil/gh-x",
         "pip install $(echo --user) evilpkg",
         "npm install -gq evilpkg",
         "npm i -qg evilpkg",
@@ -3533,6 +3533,12 @@ describe("permission rules and guards", () => {
         // One operand that names a file or folder here: git checks it out when no branch has its name.
         "git checkout src",
         "git checkout Makefile",
+        // A word computed at run time may be the option or the verb that discards.
+        "git reset $(echo --hard)",
+        "git clean $(echo -fdx)",
+        "git stash $(echo drop)",
+        "git restore --staged $(echo --worktree) src/a.ts",
+        "git checkout -b feat/$(date +%s)",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "discard-changes" })),
       { name: "git restore f", footprint: () => command("git restore src/a.ts"), guard: "discard-changes" },
       { name: "git clean -fdx", footprint: () => command("git clean -fdx"), guard: "discard-changes" },
@@ -3625,6 +3631,12 @@ describe("permission rules and guards", () => {
       },
       { name: "git push --mirr", footprint: () => command("git push --mirr origin"), guard: "force-push" },
       { name: "git push --del", footprint: () => command("git push --del origin v1"), guard: "force-push" },
+      // A word computed at run time may be the subcommand or a force or delete, unless fixed text begins it.
+      ...[
+        "git $(echo push) -f origin main",
+        "git push origin $(echo +main)",
+        "git push $(echo --delete) origin v1",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "force-push" as const })),
       {
         name: "git push --force-with=…",
         footprint: () => command("git push --force-with=main origin main"),
@@ -4092,10 +4104,14 @@ describe("permission rules and guards", () => {
           "gcc -O2 -Wall -fno-omit-frame-pointer -L/usr/lib -o build/x main.c",
           "go build -o bin/tool ./cmd",
           "go test -count=1 -coverprofile=build/c.out ./...",
-          // A computed word after the verb, where no flag changes what it does.
+          // A computed word after the verb, where no flag changes what it does, or that fixed text begins.
           "go test $(go list ./...)",
           'git commit -m "$(cat msg.txt)"',
           "nvm use $(cat .nvmrc)",
+          'git checkout -b "feat/$(date +%s)"',
+          'git push -u origin "feat/$(date +%s)"',
+          'git stash push -m "wip $(date)"',
+          'npm install "lodash@$(cat .lodash-version)"',
           "tsc --outDir dist",
           "esbuild src/a.ts --bundle --outfile=dist/a.js",
           "cargo build --release",

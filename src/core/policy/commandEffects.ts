@@ -3374,8 +3374,12 @@ function longOption(word: string, flag: string): boolean {
  * What a command changes outside the workspace that runs commands later, or undefined: the scheduled jobs
  * (`crontab` but `-l`), a package manager's configuration (`npm config set`, `npm set`, `pip config set`, …).
  */
-export function changesUserSetting(name: string, argv: (string | null)[]): string | undefined {
-  const found = userSettingChanged(name, argv);
+export function changesUserSetting(
+  name: string,
+  argv: (string | null)[],
+  operands: ReadonlySet<number> = new Set(),
+): string | undefined {
+  const found = userSettingChanged(name, argv, operands);
   return (
     found && (found.computed ? `${found.label}, as a word it computes at run time may say` : found.label)
   );
@@ -3384,6 +3388,7 @@ export function changesUserSetting(name: string, argv: (string | null)[]): strin
 function userSettingChanged(
   name: string,
   argv: (string | null)[],
+  operands: ReadonlySet<number>,
 ): { label: string; computed: boolean } | undefined {
   const words = argv.slice(1);
   // A word computed at run time may be any verb or flag, or none or several (`npm $(echo config) set …`,
@@ -3404,8 +3409,8 @@ function userSettingChanged(
   // A short flag counts in a cluster of them too (`npm i -qg x`); a long one shortened (`--glob`).
   const flag = (...flags: string[]) =>
     words.some(
-      (word) =>
-        (word === null && guess()) ||
+      (word, i) =>
+        (word === null && !operands.has(i + 1) && guess()) ||
         (word !== null &&
           flags.some((f) =>
             /^-\w$/.test(f)
@@ -4266,13 +4271,22 @@ function gitSubcommand(
 export function discardsWork(
   argv: (string | null)[],
   isFile: (word: string) => boolean = () => false,
+  operands: ReadonlySet<number> = new Set(),
 ): string | undefined {
   const git = gitSubcommand(argv);
-  if (!git || git.name === null) return undefined;
-  const words = git.rest;
-  const { short, long: has } = optionTests(words);
-  const forced = has("--force") || short("f");
+  if (!git) return undefined;
   const work = (what: string) => `${what} throws away uncommitted work for good`;
+  if (git.name === null) return work("git, whose subcommand is computed at run time, may be what");
+  const words = git.rest;
+  // A word computed at run time may be any option (`git reset $(echo --hard)`), or the verb it stands in for; one
+  // that begins with fixed text is an operand (`git checkout -b "feat/$(date +%s)"`).
+  const start = argv.length - words.length;
+  const computed = words.some((word, i) => word === null && !operands.has(start + i));
+  const options = optionTests(words);
+  const short = (letters: string) => computed || options.short(letters);
+  const has = (...names: string[]) => computed || options.long(...names);
+  const forced = has("--force") || short("f");
+  const verb = (...verbs: string[]) => words[0] === null || verbs.includes(words[0] ?? "");
   const commits = (what: string) =>
     `${what} deletes for good the commits no branch holds (what a reset or a deleted branch left)`;
   switch (git.name) {
@@ -4287,11 +4301,11 @@ export function discardsWork(
         ? work("git checkout of files")
         : undefined;
     case "restore":
-      return has("--staged") && !has("--worktree") && !short("W") ? undefined : work("git restore");
+      return options.long("--staged") && !has("--worktree") && !short("W") ? undefined : work("git restore");
     case "clean":
-      return forced && !has("--dry-run") && !short("n") ? work("git clean") : undefined;
+      return forced && !options.long("--dry-run") && !options.short("n") ? work("git clean") : undefined;
     case "stash":
-      return words[0] === "drop" || words[0] === "clear" ? work(`git stash ${words[0]}`) : undefined;
+      return verb("drop", "clear") ? work(`git stash ${words[0] ?? "drop"}`) : undefined;
     // The plumbing under `git reset --hard`: `-u --reset` writes the tree over the working files.
     case "read-tree":
       return short("u") && has("--reset") ? work("git read-tree -u --reset") : undefined;
@@ -4300,16 +4314,16 @@ export function discardsWork(
         ? work("git switch --discard-changes")
         : undefined;
     case "rm":
-      return forced && !has("--cached") ? work("git rm --force") : undefined;
+      return forced && !options.long("--cached") ? work("git rm --force") : undefined;
     case "worktree":
     case "submodule":
-      return ["remove", "deinit", "update"].includes(words[0] ?? "") && forced
-        ? work(`git ${git.name} ${words[0]} --force`)
+      return verb("remove", "deinit", "update") && forced
+        ? work(`git ${git.name} ${words[0] ?? "remove"} --force`)
         : undefined;
     case "reflog":
-      return words[0] === "expire" || words[0] === "delete" ? commits(`git reflog ${words[0]}`) : undefined;
+      return verb("expire", "delete") ? commits(`git reflog ${words[0] ?? "expire"}`) : undefined;
     case "gc":
-      return words.some((word) => word !== null && /^--prune=(?:now|all)$/.test(word))
+      return words.some((word) => word === null || /^--prune=(?:now|all)$/.test(word))
         ? commits("git gc --prune=now")
         : undefined;
     case "prune":
@@ -4333,19 +4347,33 @@ function checksOutFiles(words: readonly (string | null)[], isFile: (word: string
   );
 }
 
-export function forcePush(argv: (string | null)[]): boolean {
-  const push = argv.indexOf("push");
-  if (push < 0) return false;
-  return argv
-    .slice(push + 1)
-    .some(
-      (arg) =>
-        arg === null ||
-        ["--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune"].some(
-          (flag) => longOption(arg, flag),
-        ) ||
-        /^-[a-zA-Z]*[fd]/.test(arg) ||
-        arg.startsWith("+") ||
-        arg.startsWith(":"),
-    );
+/**
+ * What a `git push` throws away on the remote: "rewrites" its history (`--force`, `+ref`), "deletes" a branch or tag
+ * (`--delete`, `:ref`, `--prune`); undefined for any other push or git command. A word computed at run time may be
+ * either (`operands`: the indexes of computed words that are no option, `"feat/$(date)"`); so may a computed
+ * subcommand.
+ */
+export function forcePush(
+  argv: (string | null)[],
+  operands: ReadonlySet<number> = new Set(),
+): "rewrites" | "deletes" | undefined {
+  const git = gitSubcommand(argv);
+  if (git === undefined || (git.name !== null && git.name !== "push")) return undefined;
+  if (git.name === null) return "rewrites";
+  const start = argv.length - git.rest.length;
+  const words = git.rest.filter((word, i) => word !== null || !operands.has(start + i));
+  const deletes = (arg: string) =>
+    ["--delete", "--prune"].some((flag) => longOption(arg, flag)) || /^(?:-[a-zA-Z]*d|:)/.test(arg);
+  if (words.some((arg) => arg !== null && deletes(arg))) return "deletes";
+  return words.some(
+    (arg) =>
+      arg === null ||
+      ["--force", "--force-with-lease", "--force-if-includes", "--mirror"].some((flag) =>
+        longOption(arg, flag),
+      ) ||
+      /^-[a-zA-Z]*f/.test(arg) ||
+      arg.startsWith("+"),
+  )
+    ? "rewrites"
+    : undefined;
 }

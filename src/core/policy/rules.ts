@@ -682,14 +682,16 @@ class FootprintView {
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
-      if (name === "git" && forcePush(argv))
+      // Computed words that begin with fixed text are operands, never an option (`"feat/$(date +%s)"`).
+      const notOptions = new Set((command.computedOperands ?? []).map((at) => at - wrapped.start));
+      const pushed = name === "git" ? forcePush(argv, notOptions) : undefined;
+      if (pushed)
         return {
           guard: "force-push",
-          label: argv
-            .slice(argv.indexOf("push") + 1)
-            .some((arg) => arg !== null && /^(?:--delete|--prune|-[a-zA-Z]*d|:)/.test(arg))
-            ? "git push deletes what the remote holds (a branch or a tag)"
-            : "git push --force rewrites the remote's history",
+          label:
+            pushed === "deletes"
+              ? "git push deletes what the remote holds (a branch or a tag)"
+              : "git push --force rewrites the remote's history",
         };
       const setup = writesGitSetup(name, argv);
       if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
@@ -704,13 +706,14 @@ class FootprintView {
             ?.prefix ??
           null,
       );
-      const setting = changesUserSetting(name, optionsKnown);
+      const setting = changesUserSetting(name, optionsKnown, notOptions);
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
       const personal = readsPersonal(name, argv);
       if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
       const beyond = actsBeyond(name, argv) ?? this.endsEditor(name, argv, line);
       if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
-      const discarded = name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd)) : undefined;
+      const discarded =
+        name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd), notOptions) : undefined;
       if (discarded) return { guard: "discard-changes", label: discarded };
       if (name === "git" && changesGitConfig(argv))
         return {

@@ -58,6 +58,11 @@ export interface SimpleCommand {
    * index of each in `argv` (where it is `null`) and the option's text before the computed part.
    */
   computedOptions?: { at: number; prefix: string }[];
+  /**
+   * Indexes of `argv` words computed at run time whose every word begins with fixed text other than `-`, no unquoted
+   * expansion splitting them (`"feat/$(date +%s)"`): operands, never an option, whatever they compute.
+   */
+  computedOperands?: number[];
 }
 
 /**
@@ -679,6 +684,7 @@ class Walker {
     // Words that are a `for` loop's variable, read whole (`"$f"`): the command runs once for each of its values.
     const references: { at: number; loop: string; node: Node }[] = [];
     const computedOptions: { at: number; prefix: string }[] = [];
+    const computedOperands: number[] = [];
     // Words that are a substitution's output, unquoted and whole (`wc -l $(git ls-files)`): split into names as a
     // `for` loop's listing is, and given to the command all at once.
     const listings: { at: number; from: number; to: number }[] = [];
@@ -715,6 +721,8 @@ class Walker {
         const words = this.wordsOf(child);
         const prefix = words[0] === null && loop === undefined ? staticPrefix(child) : "";
         if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
+        else if (words.length === 1 && words[0] === null && /^[^-]/.test(fixedStart(child)))
+          computedOperands.push(argv.length);
         const from = this.out.commands.length;
         if (child.type === "command_substitution" && argv.length > 0)
           listings.push({ at: argv.length, from, to: -1 });
@@ -731,12 +739,34 @@ class Walker {
     const errors = this.errorsAsOutput(node, descriptors);
     const given = this.listingGiven(argv, references, listings);
     if (given !== undefined) {
-      this.simple(argv, assignments, node.text, depth, stdin, pipes, given, computedOptions, errors);
+      this.simple(
+        argv,
+        assignments,
+        node.text,
+        depth,
+        stdin,
+        pipes,
+        given,
+        computedOptions,
+        errors,
+        computedOperands,
+      );
       given.end = this.out.commands.length;
       return;
     }
     for (const { argv: each, text, listing } of this.loopRuns(node, argv, references))
-      this.simple(each, assignments, text, depth, stdin, pipes, listing, computedOptions, errors);
+      this.simple(
+        each,
+        assignments,
+        text,
+        depth,
+        stdin,
+        pipes,
+        listing,
+        computedOptions,
+        errors,
+        computedOperands,
+      );
   }
 
   /**
@@ -1040,6 +1070,7 @@ class Walker {
     namesFromLoop?: LoopListing,
     computedOptions: { at: number; prefix: string }[] = [],
     errorsAsOutput = false,
+    computedOperands: number[] = [],
   ): void {
     if (depth > MAX_DEPTH) return this.problem("the command line is nested too deeply");
     // A wrapper whose words are not read leaves the command unknown: the guards ask (`rules.ts`).
@@ -1099,6 +1130,7 @@ class Walker {
       ...(namesFromLoop ? { namesFromLoop } : {}),
       ...(computedOptions.length > 0 ? { computedOptions } : {}),
       ...(errorsAsOutput ? { errorsAsOutput: true as const } : {}),
+      ...(computedOperands.length > 0 ? { computedOperands } : {}),
     });
     if (wrapped.problem !== undefined) return;
     for (const nested of findCommands(wrapped.argv)) this.simple(nested, assignments, text, depth + 1, stdin);
@@ -1184,6 +1216,9 @@ class Walker {
                 prefix,
               })),
             }
+          : {}),
+        ...(command.computedOperands && command.argv.length > 0
+          ? { computedOperands: command.computedOperands.map((at) => at + wrappers.length) }
           : {}),
       });
     this.out.writes.push(...inner.writes);
@@ -1695,6 +1730,20 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
  * The text a word the shell computes or expands begins with, as written: up to its first expansion, quote, escape,
  * pattern or brace (`-o` of `-o$HOME/x`, `--out=` of `"--out=$D"`, `-T` of `-T{a,b}`).
  */
+/**
+ * The text every word an argument becomes begins with, where no unquoted expansion may split it into more words
+ * (`"feat/$(date)"`, `src/"$f"`); "" otherwise.
+ */
+function fixedStart(node: Node): string {
+  const quotedOnly =
+    node.type === "string" ||
+    (node.type === "concatenation" &&
+      node.namedChildren.every(
+        (part) => part !== null && ["word", "string", "raw_string", "ansi_c_string"].includes(part.type),
+      ));
+  return quotedOnly ? staticPrefix(node) : "";
+}
+
 function staticPrefix(node: Node): string {
   switch (node.type) {
     case "word":
