@@ -3643,6 +3643,39 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
   return manager ? "a secret from a password manager" : undefined;
 }
 
+/**
+ * Programs whose subcommand the guards above read (`gh auth token`, `aws configure get`, `terraform destroy`,
+ * `gh repo delete`): a word computed at run time where it goes may be any of them.
+ */
+const SUBCOMMAND_GUARDED = wordSet(
+  [
+    "gh glab aws gcloud az kubectl oc k3s microk8s helm heroku security pass gopass secret-tool op bw lpass",
+    "keepassxc-cli keyring vault doppler systemctl loginctl init telinit ngrok cloudflared tailscale mvn gradle",
+    "gradlew terraform tofu terragrunt pulumi cdk sst serverless sls doctl linode-cli hcloud scw gsutil fly flyctl",
+    "vercel netlify firebase rclone redis-cli",
+  ].join(" "),
+);
+
+/**
+ * Whether a word computed at run time, that may be an option or a word of its own, stands among the first two
+ * words where such a program's subcommand goes (`gh $(echo auth) token`, `gh repo $(echo delete) x`): what it runs
+ * is not known. `operands`: indexes in `argv` of computed words that fixed text begins (`"fix-$(date)"`).
+ */
+export function subcommandComputed(
+  name: string,
+  argv: readonly (string | null)[],
+  operands: ReadonlySet<number> = new Set(),
+): boolean {
+  if (!SUBCOMMAND_GUARDED.has(name) && !/^docker-credential-/.test(name)) return false;
+  let verbs = 0;
+  for (const [i, word] of argv.entries()) {
+    if (i === 0) continue;
+    if (word === null) return !operands.has(i);
+    if (!word.startsWith("-") && ++verbs >= 2) return false;
+  }
+  return false;
+}
+
 /** kill's targets: after the signal (`-9`, `-KILL`, `-s KILL`), process ids, `-<group>`, `%<job>`; -1 is every process. */
 export function killTargets(argv: readonly (string | null)[]): (string | null)[] {
   let targets = argv.slice(1);

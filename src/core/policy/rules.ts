@@ -39,6 +39,7 @@ import {
   listsDotEntries,
   onlyReads,
   readsEveryFile,
+  subcommandComputed,
   searchWalk,
   changesWalk,
   servesWalk,
@@ -692,6 +693,11 @@ class FootprintView {
             pushed === "deletes"
               ? "git push deletes what the remote holds (a branch or a tag)"
               : "git push --force rewrites the remote's history",
+        };
+      if (subcommandComputed(name, argv, notOptions))
+        return {
+          guard: "incomplete",
+          label: `${name}'s subcommand is computed at run time: it may read a credential, or change or delete what is beyond the workspace`,
         };
       const setup = writesGitSetup(name, argv);
       if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
