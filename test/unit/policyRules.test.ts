@@ -3212,6 +3212,11 @@ describe("permission rules and guards", () => {
         "security $(echo find-generic-password) -w -s x",
         "aws $(echo configure) get aws_secret_access_key",
         "terraform $(echo destroy)",
+        // Fixed text before a computed subcommand does not tell which it is.
+        'gh repo "d$(echo elete)" x --yes',
+        'terraform "d$(echo estroy)" -auto-approve',
+        'security "f$(echo ind-generic-password)" -w',
+        "mysqladmin $(echo drop) db",
         // A template's hooks are copied into the new repository's .git/hooks; --unsafe-paths writes outside it.
         "git init --template=/tmp/t",
         "git clone --template /tmp/t https://x/y.git vendor/y",
@@ -3224,6 +3229,19 @@ describe("permission rules and guards", () => {
         "npm $(echo config) set prefix=/tmp/x",
         "npm $(echo) config set prefix=/tmp/x",
         "npm install $(echo -g) evilpkg",
+        // An option before the verb may take the next word as its value (or not: `--debug`).
+        "npm --loglevel silent config set prefix=/tmp/x",
+        "npm --loglevel silent install -g x",
+        "pip --log l.txt install --user x",
+        "git -C . maintenance start",
+        "go -C . install golang.org/x/tools/gopls@latest",
+        "gh -R o/r release delete v1 --yes",
+        "gh --repo o/r secret set X --body y",
+        // hub deletes a repository, and is git for every other command.
+        "hub delete -y o/r",
+        // A computed word where a publishing verb goes may be it.
+        "twine $(echo upload) dist/x",
+        "npm dist-tag $(echo add) x@1 latest",
         "brew $(echo install) evil",
         "pip install $(echo --user) evilpkg",
         "npm install -gq evilpkg",
@@ -3541,6 +3559,10 @@ describe("permission rules and guards", () => {
         "git checkout Makefile",
         // A word computed at run time may be the option or the verb that discards.
         "git reset $(echo --hard)",
+        // A tilde that expands to a variable's value set on the line ($OLDPWD, $PWD).
+        "OLDPWD=--hard; git reset ~-",
+        "PWD=--hard; git reset ~+",
+        "hub reset --hard",
         "git clean $(echo -fdx)",
         "git stash $(echo drop)",
         "git restore --staged $(echo --worktree) src/a.ts",
@@ -3575,6 +3597,10 @@ describe("permission rules and guards", () => {
         "git credential fill",
         "git credential-store get",
         "aws configure get aws_secret_access_key",
+        // Global options before the verb, with a value or without (`--debug`).
+        "aws --region us-east-1 configure get aws_secret_access_key",
+        "aws --debug --output text configure get aws_secret_access_key",
+        "gcloud --project p auth print-access-token",
         "aws configure export-credentials --format env",
         "gcloud auth print-access-token",
         "az account get-access-token",
@@ -3641,6 +3667,10 @@ describe("permission rules and guards", () => {
       ...[
         "git $(echo push) -f origin main",
         "git push origin $(echo +main)",
+        // Fixed text that is itself a force or a deletion.
+        'git push origin "+$(echo main)"',
+        'git push origin ":$(echo main)"',
+        "git push origin $'+'\"$(echo main)\"",
         "git push $(echo --delete) origin v1",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "force-push" as const })),
       {
@@ -4119,6 +4149,10 @@ describe("permission rules and guards", () => {
           'git stash push -m "wip $(date)"',
           'npm install "lodash@$(cat .lodash-version)"',
           "gh pr view $(git branch --show-current)",
+          // An option's value before the verb is read either way: neither reading names a guarded verb.
+          "gh -R o/r pr view 1",
+          "aws --region us-east-1 s3 ls",
+          "hub pr list",
           'gh pr create --title "$(git log -1 --format=%s)" --body x',
           'cargo build --features "$(cat features.txt)"',
           "tsc --outDir dist",

@@ -3649,31 +3649,64 @@ export function readsCredential(name: string, argv: readonly (string | null)[]):
  */
 const SUBCOMMAND_GUARDED = wordSet(
   [
-    "gh glab aws gcloud az kubectl oc k3s microk8s helm heroku security pass gopass secret-tool op bw lpass",
+    "gh glab hub aws gcloud az kubectl oc k3s microk8s helm heroku security pass gopass secret-tool op bw lpass",
     "keepassxc-cli keyring vault doppler systemctl loginctl init telinit ngrok cloudflared tailscale mvn gradle",
     "gradlew terraform tofu terragrunt pulumi cdk sst serverless sls doctl linode-cli hcloud scw gsutil fly flyctl",
-    "vercel netlify firebase rclone redis-cli",
+    "vercel netlify firebase rclone redis-cli mysqladmin",
+  ].join(" "),
+);
+
+/** Programs whose verbs `changesUserSetting` reads. */
+const SETTING_PROGRAMS = wordSet(
+  [
+    "npm pnpm bun yarn pip pip3 uv pipx cargo go gem brew git rustup pyenv rbenv nodenv goenv jenv asdf nvm fnm",
+    "volta corepack conda mamba micromamba deno dotnet flatpak snap port sdk systemctl launchctl loginctl gh",
+    "defaults gsettings dconf bundle",
   ].join(" "),
 );
 
 /**
  * Whether a word computed at run time, that may be an option or a word of its own, stands among the first two
  * words where such a program's subcommand goes (`gh $(echo auth) token`, `gh repo $(echo delete) x`): what it runs
- * is not known. `operands`: indexes in `argv` of computed words that fixed text begins (`"fix-$(date)"`).
+ * is not known. Fixed text before it (`"d$(echo elete)"`) does not tell which subcommand it is.
  */
-export function subcommandComputed(
-  name: string,
-  argv: readonly (string | null)[],
-  operands: ReadonlySet<number> = new Set(),
-): boolean {
+export function subcommandComputed(name: string, argv: readonly (string | null)[]): boolean {
   if (!SUBCOMMAND_GUARDED.has(name) && !/^docker-credential-/.test(name)) return false;
-  let verbs = 0;
-  for (const [i, word] of argv.entries()) {
-    if (i === 0) continue;
-    if (word === null) return !operands.has(i);
-    if (!word.startsWith("-") && ++verbs >= 2) return false;
+  const at = argv
+    .slice(1)
+    .filter((word) => word === null || !word.startsWith("-"))
+    .indexOf(null);
+  return at >= 0 && at < 2;
+}
+
+/** Options whose value may be the next word, at most this many read each way (`optionValueReadings`). */
+const MAX_OPTION_VALUES = 10;
+
+/**
+ * The ways a program may read its words where an option may take the next word as its value or not: `gh -R o/r
+ * release delete` and `aws --region r configure get` have their verbs after a value, `aws --debug configure get`
+ * after a flag. Each reading is the indexes of `argv` it keeps; undefined when there are too many to read and the
+ * guards read the program's verbs.
+ */
+export function optionValueReadings(name: string, argv: readonly (string | null)[]): number[][] | undefined {
+  const optional: number[] = [];
+  for (let i = 2; i < argv.length && argv[i - 1] !== "--"; i++) {
+    const option = argv[i - 1];
+    const word = argv[i];
+    const takes = option === null || (/^-./.test(option ?? "") && !option?.includes("="));
+    if (takes && (word === null || word?.startsWith("-") === false)) optional.push(i);
   }
-  return false;
+  if (optional.length > MAX_OPTION_VALUES) {
+    const guarded =
+      SUBCOMMAND_GUARDED.has(name) || SETTING_PROGRAMS.has(name) || name in PUBLISHES || name in LOGINS;
+    return guarded ? undefined : [argv.map((_, i) => i)];
+  }
+  const readings: number[][] = [];
+  for (let mask = 0; mask < 1 << optional.length; mask++) {
+    const dropped = new Set(optional.filter((_, bit) => (mask >> bit) & 1));
+    readings.push(argv.flatMap((_, i) => (dropped.has(i) ? [] : [i])));
+  }
+  return readings;
 }
 
 /** kill's targets: after the signal (`-9`, `-KILL`, `-s KILL`), process ids, `-<group>`, `%<job>`; -1 is every process. */
@@ -3736,7 +3769,12 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
   const destroys = deletesRemote(name, words, sub);
   if (destroys !== undefined) return destroys;
   const publishes =
-    (PUBLISHES[name]?.some((expected) => verbs(...expected.split(" "))) ?? false) ||
+    // A word computed at run time where a verb goes may be it (`twine $(echo upload)`, `npm dist-tag $(echo add)`).
+    (PUBLISHES[name]?.some((expected) => {
+      const at = expected.split(" ").findIndex((verb, i) => sub[i] !== verb);
+      return at < 0 || sub.slice(0, at + 1).includes(null);
+    }) ??
+      false) ||
     // Release tools publish the package and tag a release when run (np's rehearsal is `--preview`).
     (RELEASES.has(name) && !words.includes("--preview"));
   if (
@@ -3746,15 +3784,17 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
       sub.some((task) => /^(?:\S*:)?publish/.test(task ?? "") && !/MavenLocal$/.test(task ?? "")))
   )
     return "publishes a package where others install it, or withdraws one";
+  // hub, GitHub's older command line, deletes a repository with `hub delete`.
   if (
-    ["gh", "glab"].includes(name) &&
+    ["gh", "glab", "hub"].includes(name) &&
     ((sub[0] === "repo" && ["delete", "archive", "rename", "transfer"].includes(sub[1] ?? "")) ||
+      (name === "hub" && sub[0] === "delete") ||
       (verbs("repo", "edit") && words.some((word) => word?.startsWith("--visibility") === true)) ||
       (sub[0] === "release" && ["create", "delete", "upload", "edit", "delete-asset"].includes(sub[1] ?? "")))
   )
-    return `changes or deletes a repository or release on ${name === "gh" ? "GitHub" : "GitLab"}`;
-  if (["gh", "glab"].includes(name)) {
-    const forge = name === "gh" ? "GitHub" : "GitLab";
+    return `changes or deletes a repository or release on ${name === "glab" ? "GitLab" : "GitHub"}`;
+  if (["gh", "glab", "hub"].includes(name)) {
+    const forge = name === "glab" ? "GitLab" : "GitHub";
     // A key added to the account pushes to every repository it reaches; a secret or variable goes to CI.
     if (
       (["ssh-key", "gpg-key"].includes(sub[0] ?? "") && ["add", "delete"].includes(sub[1] ?? "")) ||

@@ -40,6 +40,7 @@ import {
   onlyReads,
   readsEveryFile,
   subcommandComputed,
+  optionValueReadings,
   searchWalk,
   changesWalk,
   servesWalk,
@@ -196,6 +197,11 @@ export function proposeRule(
   const rule = { ...proposal, label: ruleLabel(proposal) };
   return ruleCovers(rule, footprint, context) ? rule : undefined;
 }
+
+/** hub's own commands; it hands every other to git. */
+const HUB_COMMANDS = new Set(
+  "api browse ci-status compare create delete fork gist issue pr pull-request release sync help".split(" "),
+);
 
 /** One word of `PLAIN_WORDS`: what a saved rule's command splits back into. */
 const PLAIN_WORD = /^[^;&|<>()$`'"\\*?{}#\s]+$/;
@@ -555,7 +561,11 @@ class FootprintView {
       const argv = wrapped.argv.map((word, i) =>
         command.pipes?.includes(i + wrapped.start) ? "/dev/fd/63" : word,
       );
-      const name = argv[0] == null ? undefined : basename(argv[0]);
+      const program = argv[0] == null ? undefined : basename(argv[0]);
+      // hub runs git for each command not its own (`alias git=hub`): `hub reset --hard` is git's.
+      const hubVerb = argv.slice(1).find((word) => word === null || !word.startsWith("-"));
+      const name =
+        program === "hub" && hubVerb !== null && !HUB_COMMANDS.has(hubVerb ?? "") ? "git" : program;
       // Set in front of the command, by a wrapper (`env X=…`), or declared (`export X=…`): not a word that only
       // mentions one (`git commit -m 'set EDITOR=nano'`).
       const variable = commandVariable(
@@ -694,16 +704,6 @@ class FootprintView {
               ? "git push deletes what the remote holds (a branch or a tag)"
               : "git push --force rewrites the remote's history",
         };
-      if (subcommandComputed(name, argv, notOptions))
-        return {
-          guard: "incomplete",
-          label: `${name}'s subcommand is computed at run time: it may read a credential, or change or delete what is beyond the workspace`,
-        };
-      const setup = writesGitSetup(name, argv);
-      if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
-      const credential = readsCredential(name, argv);
-      if (credential)
-        return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
       // A long option given a computed value (`--target=$DIR`) is still that option, not any word.
       const optionsKnown = argv.map(
         (word, i) =>
@@ -712,11 +712,47 @@ class FootprintView {
             ?.prefix ??
           null,
       );
-      const setting = changesUserSetting(name, optionsKnown, notOptions);
+      // An option may take the next word as its value or not: the verbs are read each way (`gh -R o/r release
+      // delete`, `aws --debug configure get`).
+      const readings = optionValueReadings(name, argv);
+      if (readings === undefined)
+        return {
+          guard: "incomplete",
+          label: `${name} is given too many options whose value may be the next word to tell which words are its verbs`,
+        };
+      const eachReading = (
+        guard: (
+          words: (string | null)[],
+          known: (string | null)[],
+          operands: Set<number>,
+        ) => string | undefined,
+      ) => {
+        for (const kept of readings) {
+          const operands = new Set(kept.flatMap((i, at) => (notOptions.has(i) ? [at] : [])));
+          const found = guard(
+            kept.map((i) => argv[i] ?? null),
+            kept.map((i) => optionsKnown[i] ?? null),
+            operands,
+          );
+          if (found) return found;
+        }
+        return undefined;
+      };
+      if (eachReading((words) => (subcommandComputed(name, words) ? name : undefined)))
+        return {
+          guard: "incomplete",
+          label: `${name}'s subcommand is computed at run time: it may read a credential, or change or delete what is beyond the workspace`,
+        };
+      const setup = writesGitSetup(name, argv);
+      if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
+      const credential = eachReading((words) => readsCredential(name, words));
+      if (credential)
+        return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
+      const setting = eachReading((_, known, operands) => changesUserSetting(name, known, operands));
       if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
-      const personal = readsPersonal(name, argv);
+      const personal = eachReading((words) => readsPersonal(name, words));
       if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
-      const beyond = actsBeyond(name, argv) ?? this.endsEditor(name, argv, line);
+      const beyond = eachReading((words) => actsBeyond(name, words)) ?? this.endsEditor(name, argv, line);
       if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
       const discarded =
         name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd), notOptions) : undefined;

@@ -721,7 +721,8 @@ class Walker {
         const words = this.wordsOf(child);
         const prefix = words[0] === null && loop === undefined ? staticPrefix(child) : "";
         if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
-        else if (words.length === 1 && words[0] === null && /^[^-]/.test(fixedStart(child)))
+        // Not `+` or `:` either: a refspec's force or deletion (`git push origin "+$(echo main)"`).
+        else if (words.length === 1 && words[0] === null && /^[^-+:]/.test(fixedStart(child)))
           computedOperands.push(argv.length);
         const from = this.out.commands.length;
         if (child.type === "command_substitution" && argv.length > 0)
@@ -1511,6 +1512,9 @@ export function staticWords(node: Node, constants?: ReadonlyMap<string, string>)
  * `[…]` makes it a pattern, or it holds an expansion (`$`, a backtick) outside single quotes.
  */
 function unquoted(text: string): string | null {
+  // A tilde that expands to a variable's value: `~+` is $PWD, `~-` $OLDPWD, `~1` a folder pushd kept (`~-` is `--hard`
+  // after `OLDPWD=--hard`). `~` and `~user` are home folders.
+  if (/^~[+-]?\d*(?:\/|$)/.test(text) && text !== "~" && !text.startsWith("~/")) return null;
   let value = "";
   let bracket = -1;
   for (let i = 0; i < text.length; i++) {
@@ -1727,10 +1731,6 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
 }
 
 /**
- * The text a word the shell computes or expands begins with, as written: up to its first expansion, quote, escape,
- * pattern or brace (`-o` of `-o$HOME/x`, `--out=` of `"--out=$D"`, `-T` of `-T{a,b}`).
- */
-/**
  * The text every word an argument becomes begins with, where no unquoted expansion may split it into more words
  * (`"feat/$(date)"`, `src/"$f"`); "" otherwise.
  */
@@ -1744,10 +1744,16 @@ function fixedStart(node: Node): string {
   return quotedOnly ? staticPrefix(node) : "";
 }
 
+/**
+ * The text a word the shell computes or expands begins with, as written: up to its first expansion, quote, escape,
+ * pattern or brace (`-o` of `-o$HOME/x`, `--out=` of `"--out=$D"`, `-T` of `-T{a,b}`).
+ */
 function staticPrefix(node: Node): string {
   switch (node.type) {
     case "word":
-      // Up to a pattern or brace the shell expands (`-T{a,b}`), escapes applied.
+      // Up to a pattern or brace the shell expands (`-T{a,b}`), escapes applied; none before a tilde it expands
+      // (`~-/` is $OLDPWD's value).
+      if (/^~[+-]?\d*(?:\/|$)/.test(node.text)) return "";
       return /^(?:[^\\*?[{]|\\.)*/.exec(node.text)![0].replace(/\\(.)/g, "$1");
     case "string":
     case "ansi_c_string": {
