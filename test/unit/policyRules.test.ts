@@ -1140,6 +1140,22 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("reads a program's verbs every way its options may take values, up to a limit; other programs as written", () => {
+      const under = (line: string) => decide(command(line), context({ bypass: true }));
+      const values = (n: number) => Array.from({ length: n }, (_, i) => `--o${i} v${i}`).join(" ");
+      // Eight options whose value may be the next word: read 256 ways, and the verb found after them.
+      assert.match(under(`gh ${values(8)} repo delete o/r --yes`).by.label, /deletes a repository/);
+      assert.equal(under(`gh pr create ${values(8)}`).verdict, "allow");
+      // Nine: too many readings to tell the verbs of a program whose verbs the guards read.
+      assert.match(
+        under(`gh pr create ${values(9)}`).by.label,
+        /too many options whose value may be the next word/,
+      );
+      // A program whose guards read no verbs is read as written, however many options it has.
+      const include = Array.from({ length: 12 }, (_, i) => `-I inc${i}`).join(" ");
+      assert.equal(under(`gcc ${include} -o build/x src/a.ts`).verdict, "allow");
+    });
+
     it("reads a variable the line sets once to a plain word as that word, where the setting always runs first", () => {
       const under = (line: string) => decide(command(line), context({ bypass: true }));
       for (const line of [

@@ -3680,7 +3680,22 @@ export function subcommandComputed(name: string, argv: readonly (string | null)[
 }
 
 /** Options whose value may be the next word, at most this many read each way (`optionValueReadings`). */
-const MAX_OPTION_VALUES = 10;
+const MAX_OPTION_VALUES = 8;
+
+/**
+ * Programs whose verbs the guards read by their place among the words (`gh repo delete`, `npm config set`); the
+ * others' guards read their name and options only, which every reading keeps.
+ */
+function readsVerbs(name: string): boolean {
+  return (
+    SUBCOMMAND_GUARDED.has(name) ||
+    SETTING_PROGRAMS.has(name) ||
+    EDITORS.has(name) ||
+    name in PUBLISHES ||
+    name in LOGINS ||
+    /^docker-credential-/.test(name)
+  );
+}
 
 /**
  * The ways a program may read its words where an option may take the next word as its value or not: `gh -R o/r
@@ -3689,6 +3704,7 @@ const MAX_OPTION_VALUES = 10;
  * guards read the program's verbs.
  */
 export function optionValueReadings(name: string, argv: readonly (string | null)[]): number[][] | undefined {
+  if (!readsVerbs(name)) return [argv.map((_, i) => i)];
   const optional: number[] = [];
   for (let i = 2; i < argv.length && argv[i - 1] !== "--"; i++) {
     const option = argv[i - 1];
@@ -3696,11 +3712,7 @@ export function optionValueReadings(name: string, argv: readonly (string | null)
     const takes = option === null || (/^-./.test(option ?? "") && !option?.includes("="));
     if (takes && (word === null || word?.startsWith("-") === false)) optional.push(i);
   }
-  if (optional.length > MAX_OPTION_VALUES) {
-    const guarded =
-      SUBCOMMAND_GUARDED.has(name) || SETTING_PROGRAMS.has(name) || name in PUBLISHES || name in LOGINS;
-    return guarded ? undefined : [argv.map((_, i) => i)];
-  }
+  if (optional.length > MAX_OPTION_VALUES) return undefined;
   const readings: number[][] = [];
   for (let mask = 0; mask < 1 << optional.length; mask++) {
     const dropped = new Set(optional.filter((_, bit) => (mask >> bit) & 1));

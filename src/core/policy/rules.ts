@@ -720,20 +720,24 @@ class FootprintView {
           guard: "incomplete",
           label: `${name} is given too many options whose value may be the next word to tell which words are its verbs`,
         };
+      // Each reading's words, once: all of them as they are where there is one reading (most commands).
+      const views =
+        readings.length === 1 && readings[0]!.length === argv.length
+          ? [{ words: argv, known: optionsKnown, operands: notOptions }]
+          : readings.map((kept) => ({
+              words: kept.map((i) => argv[i] ?? null),
+              known: kept.map((i) => optionsKnown[i] ?? null),
+              operands: new Set(kept.flatMap((i, at) => (notOptions.has(i) ? [at] : []))),
+            }));
       const eachReading = (
         guard: (
           words: (string | null)[],
           known: (string | null)[],
-          operands: Set<number>,
+          operands: ReadonlySet<number>,
         ) => string | undefined,
       ) => {
-        for (const kept of readings) {
-          const operands = new Set(kept.flatMap((i, at) => (notOptions.has(i) ? [at] : [])));
-          const found = guard(
-            kept.map((i) => argv[i] ?? null),
-            kept.map((i) => optionsKnown[i] ?? null),
-            operands,
-          );
+        for (const { words, known, operands } of views) {
+          const found = guard(words, known, operands);
           if (found) return found;
         }
         return undefined;
