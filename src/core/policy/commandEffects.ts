@@ -3399,8 +3399,9 @@ function userSettingChanged(
   if (name === "crontab")
     return words.includes("-l") && !words.includes(null) ? undefined : result("the scheduled jobs");
   const sub = words.filter((word) => word === null || !word.startsWith("-"));
+  const firstComputed = sub.indexOf(null);
   const at = (i: number): string | undefined =>
-    sub.slice(0, i + 1).includes(null) ? (guess(), undefined) : (sub[i] ?? "");
+    firstComputed >= 0 && firstComputed <= i ? (guess(), undefined) : (sub[i] ?? "");
   /** Whether the i-th verb is one of `verbs`, or may be. */
   const is = (i: number, ...verbs: string[]) => {
     const verb = at(i);
@@ -3700,11 +3701,14 @@ function readsVerbs(name: string): boolean {
 /**
  * The ways a program may read its words where an option may take the next word as its value or not: `gh -R o/r
  * release delete` and `aws --region r configure get` have their verbs after a value, `aws --debug configure get`
- * after a flag. Each reading is the indexes of `argv` it keeps; undefined when there are too many to read and the
- * guards read the program's verbs.
+ * after a flag. Each reading is the indexes of `argv` it keeps; "as written" when there is one way, or the guards
+ * read the program's name and options only; undefined when there are too many ways to read.
  */
-export function optionValueReadings(name: string, argv: readonly (string | null)[]): number[][] | undefined {
-  if (!readsVerbs(name)) return [argv.map((_, i) => i)];
+export function optionValueReadings(
+  name: string,
+  argv: readonly (string | null)[],
+): number[][] | "as written" | undefined {
+  if (!readsVerbs(name)) return "as written";
   const optional: number[] = [];
   for (let i = 2; i < argv.length && argv[i - 1] !== "--"; i++) {
     const option = argv[i - 1];
@@ -3712,6 +3716,7 @@ export function optionValueReadings(name: string, argv: readonly (string | null)
     const takes = option === null || (/^-./.test(option ?? "") && !option?.includes("="));
     if (takes && (word === null || word?.startsWith("-") === false)) optional.push(i);
   }
+  if (optional.length === 0) return "as written";
   if (optional.length > MAX_OPTION_VALUES) return undefined;
   const readings: number[][] = [];
   for (let mask = 0; mask < 1 << optional.length; mask++) {

@@ -722,7 +722,7 @@ class FootprintView {
         };
       // Each reading's words, once: all of them as they are where there is one reading (most commands).
       const views =
-        readings.length === 1 && readings[0]!.length === argv.length
+        readings === "as written"
           ? [{ words: argv, known: optionsKnown, operands: notOptions }]
           : readings.map((kept) => ({
               words: kept.map((i) => argv[i] ?? null),
