@@ -693,74 +693,8 @@ class FootprintView {
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
-      // Computed words that begin with fixed text are operands, never an option (`"feat/$(date +%s)"`).
-      const notOptions = new Set((command.computedOperands ?? []).map((at) => at - wrapped.start));
-      const pushed = name === "git" ? forcePush(argv, notOptions) : undefined;
-      if (pushed)
-        return {
-          guard: "force-push",
-          label:
-            pushed === "deletes"
-              ? "git push deletes what the remote holds (a branch or a tag)"
-              : "git push --force rewrites the remote's history",
-        };
-      // A long option given a computed value (`--target=$DIR`) is still that option, not any word.
-      const optionsKnown = argv.map(
-        (word, i) =>
-          word ??
-          command.computedOptions?.find((o) => o.at === i + wrapped.start && /^--[^=]+=/.test(o.prefix))
-            ?.prefix ??
-          null,
-      );
-      // An option may take the next word as its value or not: the verbs are read each way (`gh -R o/r release
-      // delete`, `aws --debug configure get`).
-      const readings = optionValueReadings(name, argv);
-      if (readings === undefined)
-        return {
-          guard: "incomplete",
-          label: `${name} is given too many options whose value may be the next word to tell which words are its verbs`,
-        };
-      // Each reading's words, once: all of them as they are where there is one reading (most commands).
-      const views =
-        readings === "as written"
-          ? [{ words: argv, known: optionsKnown, operands: notOptions }]
-          : readings.map((kept) => ({
-              words: kept.map((i) => argv[i] ?? null),
-              known: kept.map((i) => optionsKnown[i] ?? null),
-              operands: new Set(kept.flatMap((i, at) => (notOptions.has(i) ? [at] : []))),
-            }));
-      const eachReading = (
-        guard: (
-          words: (string | null)[],
-          known: (string | null)[],
-          operands: ReadonlySet<number>,
-        ) => string | undefined,
-      ) => {
-        for (const { words, known, operands } of views) {
-          const found = guard(words, known, operands);
-          if (found) return found;
-        }
-        return undefined;
-      };
-      if (eachReading((words) => (subcommandComputed(name, words) ? name : undefined)))
-        return {
-          guard: "incomplete",
-          label: `${name}'s subcommand is computed at run time: it may read a credential, or change or delete what is beyond the workspace`,
-        };
-      const setup = writesGitSetup(name, argv);
-      if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
-      const credential = eachReading((words) => readsCredential(name, words));
-      if (credential)
-        return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
-      const setting = eachReading((_, known, operands) => changesUserSetting(name, known, operands));
-      if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
-      const personal = eachReading((words) => readsPersonal(name, words));
-      if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
-      const beyond = eachReading((words) => actsBeyond(name, words)) ?? this.endsEditor(name, argv, line);
-      if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
-      const discarded =
-        name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd), notOptions) : undefined;
-      if (discarded) return { guard: "discard-changes", label: discarded };
+      const verbs = this.verbGuard(name, argv, command, wrapped.start, cwd, line);
+      if (verbs) return verbs;
       if (name === "git" && changesGitConfig(argv))
         return {
           guard: "protected",
@@ -905,6 +839,89 @@ class FootprintView {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The guards that read a program's verbs and options: a force push, a subcommand computed at run time, git's setup
+   * written, a credential printed, the user's setup changed, the clipboard or screen read, what is beyond the
+   * workspace changed, work git throws away. Each reads the words every way the program may take them (an option's
+   * next word as its value or not), a computed word as any verb or option unless fixed text begins it.
+   */
+  private verbGuard(
+    name: string,
+    argv: (string | null)[],
+    command: SimpleCommand,
+    start: number,
+    cwd: string | undefined,
+    line: number,
+  ): Held | undefined {
+    // Computed words that begin with fixed text are operands, never an option (`"feat/$(date +%s)"`).
+    const notOptions = new Set((command.computedOperands ?? []).map((at) => at - start));
+    const pushed = name === "git" ? forcePush(argv, notOptions) : undefined;
+    if (pushed)
+      return {
+        guard: "force-push",
+        label:
+          pushed === "deletes"
+            ? "git push deletes what the remote holds (a branch or a tag)"
+            : "git push --force rewrites the remote's history",
+      };
+    // A long option given a computed value (`--target=$DIR`) is still that option, not any word.
+    const optionsKnown = argv.map(
+      (word, i) =>
+        word ??
+        command.computedOptions?.find((o) => o.at === i + start && /^--[^=]+=/.test(o.prefix))?.prefix ??
+        null,
+    );
+    // An option may take the next word as its value or not: the verbs are read each way (`gh -R o/r release
+    // delete`, `aws --debug configure get`).
+    const readings = optionValueReadings(name, argv);
+    if (readings === undefined)
+      return {
+        guard: "incomplete",
+        label: `${name} is given too many options whose value may be the next word to tell which words are its verbs`,
+      };
+    // Each reading's words, once: all of them as they are where there is one reading (most commands).
+    const views =
+      readings === "as written"
+        ? [{ words: argv, known: optionsKnown, operands: notOptions }]
+        : readings.map((kept) => ({
+            words: kept.map((i) => argv[i] ?? null),
+            known: kept.map((i) => optionsKnown[i] ?? null),
+            operands: new Set(kept.flatMap((i, at) => (notOptions.has(i) ? [at] : []))),
+          }));
+    const eachReading = (
+      guard: (
+        words: (string | null)[],
+        known: (string | null)[],
+        operands: ReadonlySet<number>,
+      ) => string | undefined,
+    ) => {
+      for (const { words, known, operands } of views) {
+        const found = guard(words, known, operands);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    if (eachReading((words) => (subcommandComputed(name, words) ? name : undefined)))
+      return {
+        guard: "incomplete",
+        label: `${name}'s subcommand is computed at run time: it may read a credential, or change or delete what is beyond the workspace`,
+      };
+    const setup = writesGitSetup(name, argv);
+    if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
+    const credential = eachReading((words) => readsCredential(name, words));
+    if (credential)
+      return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
+    const setting = eachReading((_, known, operands) => changesUserSetting(name, known, operands));
+    if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
+    const personal = eachReading((words) => readsPersonal(name, words));
+    if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
+    const beyond = eachReading((words) => actsBeyond(name, words)) ?? this.endsEditor(name, argv, line);
+    if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
+    const discarded =
+      name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd), notOptions) : undefined;
+    return discarded === undefined ? undefined : { guard: "discard-changes", label: discarded };
   }
 
   /**
