@@ -940,6 +940,56 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("lists from the matches of a lister's globs as from the folders and files it names", async () => {
+      const trapped = await makePolicyWorkspace("symposium-listed-globs-");
+      try {
+        writeFileSync(join(trapped.ws, "src", "b.ts"), "");
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        for (const line of [
+          `ls -1 src/*.ts | while read f; do wc -l "$f"; done`,
+          `for f in $(ls src/*.ts); do wc -l "$f"; done`,
+          "ls src/*.ts | xargs wc -l",
+          "grep -l foo src/*.ts | xargs sed -i s/foo/bar/",
+        ])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+        // A match that leads away, or a folder it matches that holds a protected file ls -a prints.
+        symlinkSync(join(trapped.home, ".bashrc"), join(trapped.ws, "src", "c.ts"));
+        assert.equal(inTrapped("ls src/*.ts | xargs cat").verdict, "ask");
+        rmSync(join(trapped.ws, "src", "c.ts"));
+        mkdirSync(join(trapped.ws, "src", "d.ts"));
+        writeFileSync(join(trapped.ws, "src", "d.ts", ".env"), "");
+        assert.match(
+          inTrapped("ls -a src/*.ts | xargs cat").by.label,
+          /listing that includes .*d\.ts\/\.env/,
+        );
+      } finally {
+        trapped.remove();
+      }
+    });
+
+    it("gives on the folder names ls prints above their entries as names it lists", async () => {
+      const trapped = await makePolicyWorkspace("symposium-listed-headers-");
+      try {
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        // ls prints `src/lib:` above src/lib's entries when it lists more than one folder, and `.:` with -R: a
+        // repository's `src/lib:` or `.:` may be a link to a key.
+        mkdirSync(join(trapped.ws, "src", "m"));
+        symlinkSync(join(trapped.home, ".ssh", "id_rsa"), join(trapped.ws, "src", "lib:"));
+        symlinkSync(join(trapped.home, ".ssh", "id_rsa"), join(trapped.ws, ".:"));
+        for (const line of [
+          "ls src/lib src/m | xargs cat",
+          "ls src/[lm]* | xargs cat",
+          `ls src/lib src/m | while read -r f; do cat "$f"; done`,
+          "ls -R | xargs cat",
+          "ls . src | xargs cat",
+        ])
+          assert.equal(inTrapped(line).verdict, "ask", line);
+        assert.equal(inTrapped("ls src/m | xargs cat").verdict, "allow");
+      } finally {
+        trapped.remove();
+      }
+    });
+
     it("checks the names a substitution gives a command as it checks a loop's", async () => {
       const trapped = await makePolicyWorkspace("symposium-substituted-names-");
       try {

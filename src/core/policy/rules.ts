@@ -1076,7 +1076,26 @@ class FootprintView {
       if ((listed.length > 0 || sources !== undefined) && (cwd === undefined || cwd !== selfCwd))
         return false;
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
-      if (this.fileReach("", targets, cwd, globsOf(command.text)) !== undefined) return false;
+      const globs = globsOf(command.text);
+      if (this.fileReach("", targets, cwd, globs) !== undefined) return false;
+      // Its glob operands (`ls src/*.ts`, `find src/*/ -name x`) list from each of their matches, which it prints as
+      // the glob spells them: relative to where it runs, or from the root.
+      const matches = !listed.includes(null)
+        ? []
+        : typeof globs === "object"
+          ? this.globMatches(globs.globs, cwd)
+          : "computed";
+      if (typeof matches === "string") return false;
+      const here = `${cwd?.replace(/[\\/]+$/, "")}/`;
+      const operands = [
+        ...listed.filter((operand) => operand !== null),
+        ...matches.map(({ text, matchOf }) => (matchOf.startsWith("/") ? text : text.slice(here.length))),
+      ];
+      // ls prints a folder's name and a colon above its entries (`src/a:`, `.:`), a name given on as any other.
+      const headers =
+        basename(argv[0] ?? "") === "ls" ? operands.map((operand) => ({ text: `${operand}:` })) : [];
+      if (headers.length > 0 && this.fileReach("", { targets: headers, recursive: false }, cwd, undefined))
+        return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
       const links = !ACTS_ON_LINKS.has(consumer) && listsLinks(argv);
       const walk = listingWalk(argv);
@@ -1125,7 +1144,7 @@ class FootprintView {
       if (!links && walk === undefined) continue;
       // ls prints bare names, which the command given them finds in the folder it runs in.
       const walked =
-        listed.length === 0 ? ["."] : basename(argv[0] ?? "") === "ls" ? [...listed, "."] : listed;
+        listed.length === 0 ? ["."] : basename(argv[0] ?? "") === "ls" ? [...operands, "."] : operands;
       for (const folder of walked) {
         // The folder as the line names it is printed before each name below it.
         if (folder !== null && namesAt.test(folder)) splits ??= folder;
