@@ -7,6 +7,8 @@
 import {
   parsePermissionSettings,
   RULE_ACTIONS,
+  RuleEntrySchema,
+  ruleFromEntry,
   type PermissionRule,
   type Verdict,
 } from "../core/policy/ruleSettings";
@@ -38,6 +40,8 @@ export interface RuleEntryListing {
   rule?: PermissionRule;
   /** Why it is ignored. */
   ignored?: string;
+  /** How an ignored entry that is well-formed reads: a workspace's allow rule, said as any rule is. */
+  label?: string;
 }
 
 /** Every entry of `symposium.permissions` from one source, in order, each with the rule it makes or why not. */
@@ -53,14 +57,28 @@ export function listRuleEntries(value: unknown, origin: RuleOrigin, folder?: Rul
       // One entry at a time through the same parser the policy uses: the label is the one cards and history show.
       const parsed = parsePermissionSettings({ [action]: [entry] }, source);
       const rule = parsed.rules[0];
+      const label = rule || source === "user" || action !== "allow" ? undefined : workspaceAllowLabel(entry);
       listings.push(
         rule
           ? { origin, ...from, action, index, entry, rule }
-          : { origin, ...from, action, index, entry, ignored: parsed.problems[0] ?? "ignored" },
+          : label !== undefined
+            ? { origin, ...from, action, index, entry, label, ignored: WORKSPACE_ALLOW_IGNORED }
+            : { origin, ...from, action, index, entry, ignored: parsed.problems[0] ?? "ignored" },
       );
     });
   }
   return listings;
+}
+
+const WORKSPACE_ALLOW_IGNORED =
+  "Not used: a workspace may only add deny and ask rules, so that a repository cannot loosen them.";
+
+/** The label of the rule a workspace's allow entry would make, were it a user's; undefined when it is malformed. */
+function workspaceAllowLabel(entry: unknown): string | undefined {
+  const parsed = RuleEntrySchema.safeParse(entry);
+  if (!parsed.success || parsePermissionSettings({ allow: [entry] }, "user").rules.length === 0)
+    return undefined;
+  return ruleFromEntry(parsed.data, "allow", "workspace").label;
 }
 
 /**
@@ -157,7 +175,9 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
       : ORIGIN_LABELS[listing.origin];
     add(agentName, {
       label: inertText(
-        listing.rule?.label ?? `${capitalised(listing.action)} rule ${JSON.stringify(listing.entry)}`,
+        listing.rule?.label ??
+          listing.label ??
+          `${capitalised(listing.action)} rule ${JSON.stringify(listing.entry)}`,
         300,
       ),
       description: listing.rule ? where : `${where}, ignored`,

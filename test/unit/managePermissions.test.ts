@@ -37,6 +37,9 @@ describe("Manage Permissions: the rule entries of a settings source", () => {
     );
     assert.equal(listings[0]!.rule, undefined);
     assert.match(listings[0]!.ignored ?? "", /workspace may only add deny and ask rules/);
+    // Said in the words of the rule it would make, not as settings JSON; a malformed one stays as written.
+    assert.equal(listings[0]!.label, 'Allow commands starting with "npm test" (workspace settings)');
+    assert.equal(listRuleEntries({ allow: [{ command: "a;b" }] }, "workspace")[0]!.label, undefined);
     assert.equal(listings[1]!.rule?.action, "deny");
     assert.deepEqual(listRuleEntries("not an object", "user"), []);
     assert.deepEqual(listRuleEntries([{ allow: [] }], "user"), []);
@@ -122,7 +125,7 @@ describe("Manage Permissions: the list per agent", () => {
           EVERY_AGENT,
           [
             ["Allow read requests (user settings)", "user settings", "userRule"],
-            ['Allow rule {"kind":"edit"}', "workspace settings, ignored", "workspaceRule"],
+            ["Allow edit requests (workspace settings)", "workspace settings, ignored", "workspaceRule"],
             [
               'Deny commands starting with "curl" (workspace settings)',
               "workspace settings",
@@ -195,7 +198,7 @@ describe("Manage Permissions: the list per agent", () => {
       items.map((i) => [i.label, i.description, i.target]),
       [
         [
-          'Allow rule {"command":"npm test"}',
+          'Allow commands starting with "npm test" (workspace settings)',
           'settings of the workspace folder "lib $ (check)<U+202E>", ignored',
           { type: "workspaceRule", origin: "workspaceFolder", folderUri: "file:///ws/lib" },
         ],
