@@ -2443,6 +2443,31 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("holds back a kill whose processes are computed from anything but a picker or the shell's own jobs", () => {
+      for (const line of [
+        // The editor's extension host, where it runs the shell.
+        "kill $PPID",
+        'kill -9 "$PID"',
+        "kill -9 $(cat dev.pid)",
+        "kill $(head -1 dev.pid)",
+        "kill $(echo 4242)",
+        "cat dev.pid | xargs kill",
+        "ps aux | grep node | awk '{print $2}' | xargs kill -9",
+        "kill -9 $(ps aux | grep '[v]ite' | awk '{print $2}')",
+        "kill $(pgrep -f vite) $PPID",
+      ]) {
+        const { verdict, by } = underBypass(line);
+        assert.equal(verdict, "ask", line);
+        assert.match(
+          by.label,
+          /may signal the editor's own processes \(node\): which processes is computed/,
+          line,
+        );
+      }
+      // Without the editor's processes known (not in VS Code), nothing is there to end.
+      assert.equal(decide(command("kill $PPID"), context({ bypass: true })).verdict, "allow");
+    });
+
     it("lets an agent stop its own servers and list processes", () => {
       for (const line of [
         "pkill -f vite",
@@ -2462,6 +2487,14 @@ describe("permission rules and guards", () => {
         "lsof -i :8080",
         "fuser -k 3000/tcp",
         "npx kill-port 3000",
+        // The shell's own jobs, and what a picker lists (checked for what it picks).
+        "npm run dev & sleep 3; kill $!",
+        'kill -TERM "$!"',
+        "kill $(jobs -p)",
+        "kill -9 $(pgrep -f vite)",
+        "kill $(lsof -ti:3000) 2>/dev/null || true",
+        "pgrep -f vite | head -1 | xargs kill",
+        "kill `pidof python3`",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });

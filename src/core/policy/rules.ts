@@ -917,7 +917,8 @@ class FootprintView {
     if (setting) return { guard: "outside", label: `${name} changes ${setting}, outside the workspace` };
     const personal = eachReading((words) => readsPersonal(name, words));
     if (personal) return { guard: "outside", label: `${name} ${personal}, outside the workspace` };
-    const beyond = eachReading((words) => actsBeyond(name, words)) ?? this.endsEditor(name, argv, line);
+    const beyond =
+      eachReading((words) => actsBeyond(name, words)) ?? this.endsEditor(name, argv, command, line);
     if (beyond) return { guard: "outside", label: `${name} ${beyond}, outside the workspace` };
     const discarded =
       name === "git" ? discardsWork(argv, (word) => this.isThere(word, cwd), notOptions) : undefined;
@@ -930,7 +931,12 @@ class FootprintView {
    * `lsof -ti:8080 | xargs kill` where it serves): pgrep, pidof and lsof only list, but what a `kill` of their line
    * ends.
    */
-  private endsEditor(name: string, argv: readonly (string | null)[], line: number): string | undefined {
+  private endsEditor(
+    name: string,
+    argv: readonly (string | null)[],
+    command: SimpleCommand,
+    line: number,
+  ): string | undefined {
     const editor = this.context.editorProcesses ?? [];
     if (name === "kill") {
       const targets = killTargets(argv);
@@ -939,7 +945,11 @@ class FootprintView {
           (t) => (pid !== undefined && t === String(pid)) || (group !== undefined && t === `-${group}`),
         ),
       );
-      return hit && `signals the editor's own processes (${hit.name}, ${hit.pid})`;
+      if (hit) return `signals the editor's own processes (${hit.name}, ${hit.pid})`;
+      const computed = targets.includes(null) || withoutWrappers(command.argv).fromInput === true;
+      return computed && editor[0] !== undefined && !this.pidsKnown(command, line)
+        ? `may signal the editor's own processes (${editor[0].name}): which processes is computed at run time`
+        : undefined;
     }
     const lineKills = () =>
       this.simple.some(
@@ -966,6 +976,29 @@ class FootprintView {
       ? editor.find((process) => patterns.some((p) => picksProcess(p, process)))
       : undefined;
     return hit && `picks the editor's own processes (${hit.name}) to signal`;
+  }
+
+  /**
+   * Whether the processes a kill is given at run time are known not to be the editor's: the shell's own (`$!`, `$$`),
+   * or what the line's pickers list (pgrep, pidof, lsof, fuser, jobs; `endsEditor` checks what they pick) through
+   * filters. Any other variable (`kill $PPID`: the editor, where it runs the shell) or source (`kill $(cat dev.pid)`,
+   * `ps aux | grep node | awk '{print $2}' | xargs kill`) may name any process.
+   */
+  private pidsKnown(kill: SimpleCommand, line: number): boolean {
+    const beyondOwn = kill.text.replace(/\$[!$]/g, "");
+    if (!/[$`]/.test(beyondOwn) && withoutWrappers(kill.argv).fromInput !== true) return true;
+    let rest = beyondOwn.replace(/`[^`]*`/g, "");
+    for (let was = ""; was !== rest;) [was, rest] = [rest, rest.replace(/\$\([^()]*\)/g, "")];
+    if (/[$`]/.test(rest)) return false;
+    return this.simple.every(({ command, line: other }) => {
+      if (other !== line || command === kill) return true;
+      const [program, ...words] = withoutWrappers(command.argv).argv;
+      const name = basename(program ?? "");
+      // A filter keeps what a picker printed, not a file's lines (`kill $(head -1 dev.pid)`).
+      if (PID_FILTERS.has(name))
+        return command.stdinFromPipe === true && words.every((w) => w !== null && /^-|^\d+$/.test(w));
+      return PID_SOURCES.has(name);
+    });
   }
 
   /** Whether a command's operand names a file or folder that is there, from the folder the command runs in. */
@@ -2004,6 +2037,10 @@ const PROJECT_RUNNERS = new Set([
   ...["cargo", "go", "mvn", "gradle", "pytest", "tox", "nox", "pip", "pip3", "poetry", "uv", "rake"],
   ...["bundle", "composer", "dotnet", "mix", "jest", "vitest"],
 ]);
+
+/** What may print the process ids a kill is given: pickers (whose picks are checked) and what prints nothing. */
+const PID_SOURCES = new Set(["pgrep", "pidof", "lsof", "fuser", "jobs", "true", ":", "sleep", "wait"]);
+const PID_FILTERS = new Set(["head", "tail", "sort", "uniq"]);
 
 /** Builtins that only print their words. */
 const PRINTS_ONLY = new Set(["echo", "printf"]);
