@@ -3993,6 +3993,19 @@ describe("permission rules and guards", () => {
         'read V < src/a.ts; declare -"i" n; n=V',
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
+      // Lesser-known options of programs read as readers: a command run, the files a list names, what a cluster
+      // or a long option's value writes or compares with.
+      ...[
+        ["split --filter='sh x.sh' src/a.ts", "incomplete"],
+        ["split --filt=id src/a.ts", "incomplete"],
+        ["sort --files0-from=list src/a.ts", "incomplete"],
+        ["wc --files0-from list", "incomplete"],
+        ["sort -uo.env src/a.ts", "protected"],
+        ["sort -rsuo.git/hooks/pre-commit src/a.ts", "protected"],
+        ["diff --to-file=../.ssh/id_rsa src/a.ts", "outside"],
+        ["diff --from-file /etc/passwd src/a.ts", "outside"],
+        ["diff --to-f=.env src/a.ts", "protected"],
+      ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",

@@ -302,7 +302,7 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     const patternFiles = options.flatMap(([option, value]) =>
       option === "X" || option === "--exclude-from" ? [value] : [],
     );
-    return files([...compared, ...patternFiles]);
+    return files([...compared, ...diffedWith(options), ...patternFiles]);
   }
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   if (AWKS.has(name)) return files(readAwk(words).files);
@@ -584,7 +584,15 @@ const everything = () => true;
 function readDiff(words: readonly (string | null)[]) {
   return readOptions(words, "xXSIFL", [
     ...["--exclude", "--exclude-from", "--ignore-matching-lines", "--label", "--starting-file"],
+    ...["--from-file", "--to-file"],
   ]);
+}
+
+/** The file or folder diff compares every operand with (`--to-file=~/.ssh/id_rsa` prints it). */
+function diffedWith(options: readonly [string, string | null][]): (string | null)[] {
+  return options.flatMap(([option, value]) =>
+    option === "--from-file" || option === "--to-file" ? [value] : [],
+  );
 }
 
 /**
@@ -604,7 +612,7 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
       options.filter(([option]) => option === "x" || option === "--exclude").map(([, value]) => value),
     );
     return {
-      folders: operands,
+      folders: [...operands, ...diffedWith(options)],
       follows: false,
       hidden: true,
       enters: (relative) => !skipped(relative),
@@ -1891,11 +1899,11 @@ function attachedPaths(flags: readonly string[]): string[] {
       ? flag.slice(flag.indexOf("=") + 1 || flag.length)
       : flag.replace(/^[^/.~]*/, "");
     // A value that goes somewhere by a folder: from the root, the home folder, above, or through `..` on the way;
-    // or a protected name here, given to an option (`sort --output=.git/hooks/pre-commit`, `-o.env`; not a
-    // pattern or a switch's own syntax, `7z a x.7z . '-xr!.npmrc'`).
+    // or a protected name here, given to an option, last in a cluster too (`sort --output=.git/hooks/pre-commit`,
+    // `-o.env`, `-uo.env`; not a pattern or a switch's own syntax, `7z a x.7z . '-xr!.npmrc'`).
     const option = flag.slice(0, flag.length - value.length);
     return /^(?:\/|~|\.\.?\/|\.\.$)|(?:^|\/)\.\.(?:\/|$)/.test(value) ||
-      (/^(?:--[\w-]+=|-\w)$/.test(option) && !/[*?[]/.test(value) && isProtectedName(value.split(/[\\/]/)))
+      (/^(?:--[\w-]+=|-\w+)$/.test(option) && !/[*?[]/.test(value) && isProtectedName(value.split(/[\\/]/)))
       ? [value]
       : [];
   });
@@ -2361,6 +2369,8 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
     "--rmt-command",
   ],
   sort: ["--compress-program"],
+  // A shell command each piece is written to.
+  split: ["--filter"],
   rsync: ["--rsh", "--rsync-path"],
   // Configuration that may say where to write: wget's `-e` commands and files, curl's (`-K`, a repository's curlrc);
   // curl's variables read files into what it sends (`--variable k@file`).
@@ -2560,6 +2570,9 @@ const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   netcat: "ec",
 };
 
+/** Programs that read the files a list names with `--files0-from`. */
+const FILES_FROM_LIST = wordSet("sort wc du");
+
 /** socat's addresses that run a program or open a file (its others are connections and standard streams). */
 const SOCAT_UNREAD = /^(?:exec|system|open|gopen|create|pipe|pty)(?:[:,]|$)/i;
 
@@ -2609,6 +2622,12 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     const held = makeVariableHeld(words);
     if (held) return held;
   }
+  // The files a list names, printed or counted (`sort --files0-from=list`): any file may be named there.
+  if (
+    FILES_FROM_LIST.has(name) &&
+    words.some((word) => word?.startsWith("--") && longOption(word, "--files0-from"))
+  )
+    return `${name} --files0-from reads the files a list names, which Symposium does not read`;
   const listed = packsNamesFromList(name, words);
   if (listed) return `${name} packs the files ${listed} names, which Symposium does not read`;
   // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
