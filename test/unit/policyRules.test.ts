@@ -4006,6 +4006,15 @@ describe("permission rules and guards", () => {
         ["diff --from-file /etc/passwd src/a.ts", "outside"],
         ["diff --to-f=.env src/a.ts", "protected"],
       ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
+      // A configuration that may set a command the program runs: a lesskey file's LESSOPEN, rg's --pre, bat's pager.
+      ...[
+        "less --lesskey-src=keys src/a.ts",
+        "less -k keys src/a.ts",
+        "LESSKEYIN=keys less src/a.ts",
+        "LESS=--lesskey-src=keys less src/a.ts",
+        "RIPGREP_CONFIG_PATH=rgrc rg x src",
+        "BAT_CONFIG_PATH=batrc bat --paging=always src/a.ts",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",

@@ -2494,6 +2494,9 @@ function shellEscape(name: string, words: readonly (string | null)[]): string | 
     return says("runs Lisp");
   if ((name === "less" || name === "more") && words.some((w) => w === null || /^\+.*[!|]/.test(w)))
     return says("runs a command from its options");
+  // A lesskey file's `#env` section sets LESSOPEN, a command less runs on each file.
+  if (name === "less" && words.some((w) => w === null || /^-[^-]*k|^--lesskey/.test(w)))
+    return says("reads a lesskey file, which may set a command it runs");
   if (name === "man" && words.some((w) => w === null || /^(?:-[^-]*[PH]|--pager|--html)/.test(w)))
     return says("runs a pager or browser");
   if (name === "zip" && words.some((w) => w === "-TT" || w === null || w.startsWith("--unzip-command")))
@@ -4184,6 +4187,16 @@ export function commandVariable(
     // or starts as they say.
     const startup = SHELL_STARTUP_VARIABLES[name];
     if (startup !== undefined) return { name, does: startup };
+    // A configuration file whose options run a command (`rg --pre`, bat's `--pager`, a lesskey's LESSOPEN), or
+    // less's options naming one (`LESS=--lesskey-src=x`).
+    if (
+      CONFIG_FILE_VARIABLES.has(name) ||
+      (name === "LESS" && /(?:^|\s)(?:-[^-\s]*k|--lesskey|\+)/.test(value))
+    )
+      return {
+        name,
+        does: "names a configuration that may set a command a program runs, which Symposium does not read",
+      };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
     if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
     if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
@@ -4208,6 +4221,10 @@ function unquoted(written: string): string {
 const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER",
+);
+/** Variables naming a program's configuration (or holding it), whose options may run a command. */
+const CONFIG_FILE_VARIABLES = wordSet(
+  "RIPGREP_CONFIG_PATH BAT_CONFIG_PATH LESSKEY LESSKEYIN LESSKEY_CONTENT LESSKEY_SYSTEM LESSKEYIN_SYSTEM",
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a
