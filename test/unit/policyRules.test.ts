@@ -4015,6 +4015,14 @@ describe("permission rules and guards", () => {
         "RIPGREP_CONFIG_PATH=rgrc rg x src",
         "BAT_CONFIG_PATH=batrc bat --paging=always src/a.ts",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      // jq's modules and data files, found where its program or library path says.
+      ...[
+        "jq -n 'import \"../.docker/config\" as $x; $x'",
+        "cat package.json | yq 'include \"../x\"; .'",
+        "jq -L / -n 1",
+        "jq --library-path=/ -n 1",
+        "jq -nf prog.jq",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",

@@ -1957,7 +1957,10 @@ const PATTERN_FIRST: Record<string, PatternFirstSyntax> = {
   },
   jq: {
     values: "fL",
-    long: { "--from-file": 1, "--indent": 1, "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2 },
+    long: {
+      ...{ "--from-file": 1, "--indent": 1, "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2 },
+      "--library-path": 1,
+    },
     pattern: ["f", "--from-file"],
     files: ["f", "--from-file", "--slurpfile", "--rawfile"],
     endsFiles: ["--args", "--jsonargs"],
@@ -2573,6 +2576,9 @@ const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   netcat: "ec",
 };
 
+const JQS = wordSet("jq yq gojq");
+/** jq's options that load a program or name where its modules are found. */
+const JQ_LOADS = wordSet("f --from-file L --library-path");
 /** Programs that read the files a list names with `--files0-from`. */
 const FILES_FROM_LIST = wordSet("sort wc du");
 
@@ -2631,6 +2637,14 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     words.some((word) => word?.startsWith("--") && longOption(word, "--files0-from"))
   )
     return `${name} --files0-from reads the files a list names, which Symposium does not read`;
+  // jq's modules and data files come from anywhere its program or library path says (`import "../.docker/config"
+  // as $c` prints it), and a program file (`-f`) may import them: yq and gojq run jq's language too.
+  if (
+    JQS.has(name) &&
+    (words.some((word) => word === null || /\b(?:import|include)\s*"/.test(word)) ||
+      readPatternFirst(PATTERN_FIRST.jq!, words).values.some(([option]) => JQ_LOADS.has(option)))
+  )
+    return `${name} loads a module, data or a program from a file Symposium does not read`;
   const listed = packsNamesFromList(name, words);
   if (listed) return `${name} packs the files ${listed} names, which Symposium does not read`;
   // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
