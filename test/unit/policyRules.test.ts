@@ -4023,6 +4023,18 @@ describe("permission rules and guards", () => {
         "jq --library-path=/ -n 1",
         "jq -nf prog.jq",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      // git's subcommands that read or write the files they are given, wherever they are.
+      ...[
+        ["git blame --contents ../.ssh/id_rsa src/a.ts", "outside"],
+        ["git blame --contents=.env src/a.ts", "protected"],
+        ["git merge-file ../.bashrc src/a.ts src/a.ts", "outside"],
+        ["git merge-file -p /etc/passwd src/a.ts src/a.ts", "outside"],
+        ["git mailinfo ../.bashrc patch.txt < mail.txt", "outside"],
+        ["git mailsplit -o/tmp/x mbox", "outside"],
+        ["git interpret-trailers --in-place ../.bashrc", "outside"],
+        ["git diff src/a.ts ../notes.txt", "outside"],
+        ["git hash-object -w --stdin-paths < list.txt", "incomplete"],
+      ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",

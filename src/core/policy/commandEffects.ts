@@ -2076,19 +2076,33 @@ function gitSubcommandFiles(
   git: ReturnType<typeof gitSubcommand>,
   operands: (string | null)[],
 ): (string | null)[] {
-  // Given a path outside the repository (`/dev/null`), git diff compares files as --no-index does.
+  // Given a path outside the repository (`/dev/null`, `../notes.txt`), git diff compares files as --no-index does.
   if (
     git?.name === "diff" &&
-    (git.rest.includes("--no-index") || operands.some((word) => word === null || word.startsWith("/")))
+    (git.rest.includes("--no-index") ||
+      operands.some((word) => word === null || /^\/|(?:^|\/)\.\.(?:\/|$)/.test(word)))
   )
     return operands;
+  // Files it reads or writes as told, wherever they are: the merge's three (the first written, but with -p), the
+  // message and patch mailinfo writes, the messages trailers are added to (in place with --in-place), the folder
+  // mailsplit writes into and the mailboxes it reads.
+  if (git?.name === "merge-file" || git?.name === "interpret-trailers") return operands;
+  if (git?.name === "mailinfo") return operands.slice(0, 2);
+  if (git?.name === "mailsplit")
+    return [...git.rest.flatMap((word) => (word?.startsWith("-o") ? [word.slice(2)] : [])), ...operands];
+  // The contents blame annotates in place of the working tree's file (`--contents ~/.ssh/id_rsa` prints it).
+  if (git?.name === "blame" || git?.name === "annotate")
+    return readOptions(git.rest, "", ["--contents"]).options.flatMap(([option, value]) =>
+      option === "--contents" ? [value] : [],
+    );
   // What git copies into the repository, where `git show` prints it: `git add -f .env` adds a file ignored for a
   // reason, `git hash-object -w` writes one as an object.
   if (
     git?.name === "hash-object" ||
     ((git?.name === "add" || git?.name === "stage") && git.rest.some((w) => w === "-f" || w === "--force"))
   )
-    return operands;
+    // `--stdin-paths` reads the files its input names: any file.
+    return git.name === "hash-object" && git.rest.includes("--stdin-paths") ? [...operands, null] : operands;
   if (git?.name === "clone") {
     // A repository on this machine is read whole (`git clone ~/.password-store x`); a URL or `host:path` is not a file.
     const written = operands[0];
