@@ -4035,6 +4035,14 @@ describe("permission rules and guards", () => {
         ["git diff src/a.ts ../notes.txt", "outside"],
         ["git hash-object -w --stdin-paths < list.txt", "incomplete"],
       ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
+      // A path awk's program writes that the line gives as a variable, or that its program computes from the home.
+      ...[
+        "awk -v f=../.bashrc '{ print > f }' src/a.ts",
+        "awk -vf=~/.bashrc '{ print > f }' src/a.ts",
+        "awk '{ print > f }' f=../.bashrc src/a.ts",
+        "awk -v f=\"$X\" '{ print > f }' src/a.ts",
+        `awk 'BEGIN { print "x" > ENVIRON["HOME"] "/.bashrc" }'`,
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",

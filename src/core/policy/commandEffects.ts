@@ -431,12 +431,17 @@ const CREATES_FOLDER: Readonly<Record<string, readonly string[]>> = {
 const AWKS = wordSet("awk gawk mawk nawk busybox-awk");
 const HTTPIE = wordSet("http https xh xhs");
 
-/** awk's program text (undefined when `-f` names its file) and the files it reads. */
+/**
+ * awk's program text (undefined when `-f` names its file), the files it reads, and the variables the line sets
+ * (`-v f=x`, `f=x` among the files), as written.
+ */
 function readAwk(words: readonly (string | null)[]): {
   program: string | null | undefined;
   files: (string | null)[];
+  assignments: (string | null)[];
 } {
   const files: (string | null)[] = [];
+  const assignments: (string | null)[] = [];
   let program: string | null | undefined;
   let programGiven = false;
   let options = true;
@@ -448,18 +453,32 @@ function readAwk(words: readonly (string | null)[]): {
         programGiven = true;
         files.push(words[i + 1] ?? null);
       }
+      if (word === "-v") assignments.push(words[i + 1] ?? null);
       i++;
     } else if (options && word !== null && word.startsWith("-") && word !== "-") {
       if (word.startsWith("-f")) {
         programGiven = true;
         files.push(word.slice(2));
       }
+      if (word.startsWith("-v")) assignments.push(word.slice(2));
     } else if (!programGiven) {
       programGiven = true;
       program = word;
     } else if (word === null || !/^[A-Za-z_]\w*=/.test(word)) files.push(word);
+    else assignments.push(word);
   }
-  return { program, files };
+  return { program, files, assignments };
+}
+
+/**
+ * The values the line gives awk's variables (`-v f=~/.bashrc`), which its program may write or read as paths
+ * (`print > f`), as a program's quoted strings are read: "~" for one computed at run time, which may be the home folder.
+ */
+export function awkValues(name: string, argv: readonly (string | null)[]): string[] {
+  if (!AWKS.has(name)) return [];
+  return readAwk(argv.slice(1)).assignments.map((word) =>
+    word === null ? "~" : word.slice(word.indexOf("=") + 1),
+  );
 }
 
 /**
@@ -873,7 +892,7 @@ export function pathLiterals(code: string): string[] {
   return paths;
 }
 
-/** Code that computes the home folder: Python's, Node's, Ruby's, Perl's, PHP's, R's and Lua's ways, and `$HOME`. */
+/** Code that computes the home folder: Python's, Node's, Ruby's, Perl's, PHP's, R's, Lua's and awk's ways, and `$HOME`. */
 const HOME_IN_CODE = new RegExp(
   [
     String.raw`\bexpanduser\s*\(`,
@@ -883,7 +902,7 @@ const HOME_IN_CODE = new RegExp(
     String.raw`\bpath\.expand\s*\(`,
     String.raw`\$HOME\b`,
     String.raw`\benv\.HOME\b`,
-    String.raw`(?:\b(?:ENV|environ|getenv|Sys\.getenv)|\$(?:ENV|_SERVER|_ENV))\s*[[({]\s*["']?(?:HOME|USERPROFILE)\b`,
+    String.raw`(?:\b(?:ENV|ENVIRON|environ|getenv|Sys\.getenv)|\$(?:ENV|_SERVER|_ENV))\s*[[({]\s*["']?(?:HOME|USERPROFILE)\b`,
   ].join("|"),
 );
 

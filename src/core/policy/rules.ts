@@ -46,6 +46,7 @@ import {
   servesWalk,
   packsWalk,
   inlineCode,
+  awkValues,
   pathLiterals,
   type EntryWalk,
   copiesFolders,
@@ -670,7 +671,10 @@ class FootprintView {
           ? [command.stdin.text]
           : [];
       const programs = [...inlineCode(name, argv), ...fromStdin];
-      const named = programs.flatMap((code) => (code === null ? [] : pathLiterals(code)));
+      const named = [
+        ...programs.flatMap((code) => (code === null ? [] : pathLiterals(code))),
+        ...awkValues(name, argv),
+      ];
       const codeReach = named.length > 0 && this.handedPath(`${name}'s code`, named, cwd, { home: true });
       if (codeReach) return codeReach;
       // AppleScript drives other applications: a terminal's `do script`, System Events' keystrokes, Finder.
