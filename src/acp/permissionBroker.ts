@@ -19,7 +19,7 @@ import type { DecideContext as PolicyContext, Decision as PolicyDecision } from 
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
-import { placeIn, placeOf } from "../core/workspacePlace";
+import { placeIn, placeOf, placesShown } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
 import { subjectToolCallId } from "../shared/toolCallView";
 import type { DecisionRecord, GrantView, SentPromptView, TranscriptItem, ViewOp } from "../shared/protocol";
@@ -95,7 +95,10 @@ export function decide(
     by: decision.by,
     facts: {
       bypassWouldApply,
-      ...(context.bypassed && blocked ? { bypassBlockedReason: blocked } : {}),
+      // The card is narrow: the workspace's own paths are shown from it (the history keeps them whole).
+      ...(context.bypassed && blocked
+        ? { bypassBlockedReason: placesShown(blocked, paths.boundary.roots) }
+        : {}),
     },
     heldUnderBypass: underBypass.verdict === "allow" ? undefined : underBypass.by.label,
   };

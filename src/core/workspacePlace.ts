@@ -29,3 +29,30 @@ export function placeOf(path: string, check: PathCheck, roots: readonly PolicyRo
 export function placeIn(boundary: PolicyBoundary, path: string): PathPlace {
   return placeOf(path, boundary.check(path), boundary.roots);
 }
+
+/**
+ * A guard's sentence with each path in a workspace folder shown as `placeOf` shows it (`.vscode/settings.json is a
+ * protected file`, `../out.zip, which leads to /home/u/out.zip`), for a card in a narrow view. Only for the eye: the
+ * history and the log keep the sentence whole. A folder's path counts only whole, where a path starts (after a blank,
+ * a quote or a bracket) and ends or goes on with a separator: `/ws-other` is not `/ws`'s.
+ */
+export function placesShown(text: string, roots: readonly PolicyRoot[]): string {
+  const folders = roots.filter((root) => root.additional !== true);
+  // The longest first: a folder inside another is shown from itself.
+  const byLength = [...folders].sort((a, b) => b.path.length - a.path.length);
+  let shown = text;
+  for (const root of byLength) {
+    const path = root.path.replace(/[\\/]+$/, "");
+    const name = path.split(/[\\/]/).filter(Boolean).pop();
+    if (name === undefined) continue;
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const at = new RegExp(
+      `(^|[\\s("'\`])${escaped}(?:([\\\\/])(?=[^\\s,;)'"\`])|(?=[\\s,;:)'"\`]|\\.(?:\\s|$)|$))`,
+      "g",
+    );
+    shown = shown.replace(at, (_, before: string, separator: string | undefined) =>
+      separator === undefined ? `${before}${name}` : folders.length > 1 ? `${before}${name}/` : before,
+    );
+  }
+  return shown;
+}

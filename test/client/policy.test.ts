@@ -137,6 +137,31 @@ describe("permission policy in the client", function () {
       assert.ok(view.bypassBlockedReason, `"${view.title}" says why Bypass did not apply`);
   });
 
+  it("a held card says why with the workspace's own paths shown from it, and paths outside whole", async () => {
+    harness = new ClientHarness({ protocol: "v2", bypass: true });
+    const ws = harness.workspace;
+    const edit = (id: string, path: string) => ({
+      request: {
+        title: "Edit",
+        subject: {
+          type: "tool_call",
+          toolCall: { toolCallId: id, kind: "edit", locations: [{ path }] },
+        },
+        options: OPTIONS,
+      },
+      wait: false,
+    });
+    await harness.run({
+      steps: [edit("p", join(ws, ".vscode", "settings.json")), edit("o", join(outside, "x.md"))],
+    });
+    await waitFor(() => harness.sessions.pending.size === 2, "a card for each edit");
+    const reasons = harness.sessions.snapshot().pending.map((view) => view.bypassBlockedReason);
+    assert.deepEqual(reasons, [
+      ".vscode/settings.json is a protected file",
+      `${join(outside, "x.md")} is outside the workspace`,
+    ]);
+  });
+
   // Each tool call names a path outside the workspace in a shape the SDK's schema drops without a trace (an item
   // that does not fit a list, a list that is not one), next to one inside: read after that parse, it touched only
   // src/a.ts. The footprint must see the rest and not understand it, whether the request carries the tool call or

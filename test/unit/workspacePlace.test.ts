@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { normalizePermissionRequest } from "../../src/core/permissionPrompt";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { SessionModel } from "../../src/core/sessionModel";
-import { placeIn } from "../../src/core/workspacePlace";
+import { placeIn, placesShown } from "../../src/core/workspacePlace";
 
 describe("workspace-relative display of paths", () => {
   let base: string;
@@ -110,5 +110,63 @@ describe("workspace-relative display of paths", () => {
     assert.equal(prompt.subject.cwd, join(web, "src"));
     assert.equal(prompt.subject.cwdDisplay, "web/src");
     assert.equal(prompt.subject.cwdInWorkspace, true);
+  });
+});
+
+describe("a guard's sentence with the workspace's paths shown relative to it", () => {
+  const root = (path: string, additional = false) => ({
+    path,
+    caseInsensitive: false,
+    ...(additional ? { additional: true as const } : {}),
+  });
+  const one = [root("/home/u/code/app")];
+
+  it("shows a path in the only workspace folder relative to it, and the folder by its name", () => {
+    assert.equal(
+      placesShown("/home/u/code/app/.vscode/settings.json is a protected file", one),
+      ".vscode/settings.json is a protected file",
+    );
+    assert.equal(
+      placesShown(
+        "python serves every file below /home/u/code/app, which includes /home/u/code/app/.env, a protected file",
+        one,
+      ),
+      "python serves every file below app, which includes .env, a protected file",
+    );
+    assert.equal(
+      placesShown(
+        "zip reaches /home/u/code/app/../out.zip, which leads to /home/u/code/out.zip, outside",
+        one,
+      ),
+      "zip reaches ../out.zip, which leads to /home/u/code/out.zip, outside",
+    );
+    assert.equal(
+      placesShown("cp writes /home/u/code/app/x (from /home/u/code/app/y)", one),
+      "cp writes x (from y)",
+    );
+  });
+
+  it("leaves paths outside, in another folder that begins alike, or in an additional folder whole", () => {
+    for (const text of [
+      "cat reaches /home/u/code/app-other/x, outside the workspace",
+      "cat reaches /home/u/code/app.bak/x, outside the workspace",
+      "cat reaches /home/u/code/apps, outside the workspace",
+      "cat reaches /tmp/home/u/code/app/x, outside the workspace",
+      "x/home/u/code/app/y",
+      "/tmp/x is outside the workspace",
+    ])
+      assert.equal(placesShown(text, one), text);
+    assert.equal(
+      placesShown("/tmp/scratch/.git/hooks/x is a protected file", [...one, root("/tmp/scratch", true)]),
+      "/tmp/scratch/.git/hooks/x is a protected file",
+    );
+  });
+
+  it("names the folder first when there are several, the innermost where one holds another", () => {
+    const two = [root("/ws/api"), root("/ws/web"), root("/ws/api/vendor/kit")];
+    assert.equal(
+      placesShown("/ws/api/.env and /ws/web/.env. Then /ws/api/vendor/kit/.git/config", two),
+      "api/.env and web/.env. Then kit/.git/config",
+    );
   });
 });
