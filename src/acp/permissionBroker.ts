@@ -381,6 +381,9 @@ export class PermissionBroker {
       ...(modeSwitch ? { modeSwitch } : {}),
     });
     this.hold(prompt, footprint, decision.by, context, paths);
+    // A person's yes is to the commands the card shows: read before the card can change.
+    const shown =
+      placesThen !== undefined ? shownCommands(this.rawToolCalls(session), params, context) : undefined;
     const outcome = await this.host.pending.add(
       prompt,
       { connectionId: connection.process.id, requestId: request.requestId ?? "" },
@@ -394,6 +397,7 @@ export class PermissionBroker {
       this.approveCommands(session, connection.name, footprint, {
         heldBy: decision.heldUnderBypass,
         places: placesThen,
+        ...(shown ? { only: shown } : {}),
       });
     return outcome;
   }
@@ -410,7 +414,12 @@ export class PermissionBroker {
     session: Session,
     agentName: string,
     footprint: Footprint,
-    then: { heldBy: string | undefined; places: readonly string[] | undefined },
+    then: {
+      heldBy: string | undefined;
+      places: readonly string[] | undefined;
+      /** The command lines (`commandKey`) a person saw and approved; every one of the footprint when absent. */
+      only?: ReadonlySet<string>;
+    },
   ): void {
     if (!grantsTerminal(footprint)) return;
     const recheck = (): string | undefined => {
@@ -425,6 +434,7 @@ export class PermissionBroker {
       return now.verdict === "allow" || now.by.label === then.heldBy ? undefined : now.by.label;
     };
     for (const command of footprint.commands) {
+      if (then.only && !then.only.has(commandKey(command))) continue;
       const argvs = command.changesDirectory
         ? []
         : command.commands
@@ -737,6 +747,33 @@ function automaticRecord(
 ): DecisionRecord {
   const record = decisionRecord(prompt, outcome, by.type === "bypass" ? "bypass" : "policy", Date.now());
   return { ...record, summary: `${record.summary} (${by.label})` };
+}
+
+/** A command line and the folder it states, as one key. */
+function commandKey(command: { line: string; cwd?: string }): string {
+  return `${command.cwd ?? ""}\0${command.line}`;
+}
+
+/**
+ * The command lines (`commandKey`) a v1 card shows: those of its tool call as the request leaves it. The footprint
+ * also keeps those of what the request's patch replaced, to decide on, but a person who approved the card never saw
+ * them: a tool call announced with `rm -rf src` and asked about as `npm test` must not let a terminal run `rm -rf src`.
+ */
+function shownCommands(raw: RawToolCalls, params: Json, context: DecideContext): Set<string> {
+  const id = asString(asObject(params.toolCall)?.toolCallId);
+  const stored = id !== undefined ? raw.get(id) : undefined;
+  // Not kept whole (too large): only what the request itself states, which the card shows too.
+  const toolCall = stored?.state === "kept" ? stored.call : params.toolCall;
+  const footprint = context.policy.buildFootprint(
+    { protocolVersion: 1, params: { ...params, toolCall } },
+    {
+      shell: context.policy.shell,
+      home: context.home,
+      ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
+      ...(context.cdPath ? { cdPath: context.cdPath } : {}),
+    },
+  );
+  return new Set(footprint.commands.map(commandKey));
 }
 
 /** Kinds whose approval says nothing about running a command: approving one grants no `terminal/create`. */

@@ -637,6 +637,39 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     );
   });
 
+  it("a person's yes to the command a card shows runs no command the tool call stated before and no longer does", async () => {
+    const key = await start();
+    // The tool call first states one command; the request replaces it with another, which is all the card shows.
+    const hidden = node("console.log('hidden')");
+    const shown = node("console.log('shown')");
+    const argv = (run: Record<string, unknown>) => [run.command, ...(run.args as string[])];
+    const pending = turn(harness, key, [
+      {
+        update: {
+          sessionUpdate: "tool_call",
+          toolCallId: "swap-1",
+          title: "Run",
+          kind: "execute",
+          status: "pending",
+          rawInput: { command: argv(hidden) },
+        },
+      },
+      { request: { toolCall: { toolCallId: "swap-1", rawInput: { command: argv(shown) } } } },
+      call("terminal/create", hidden),
+      call("terminal/create", shown),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }),
+    ]);
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the command");
+    // What the person sees: the tool call, and so the card on it, states the second command only.
+    const shownOnCard = harness.sessions.session(key)?.toolCall("swap-1")?.command;
+    assert.match(shownOnCard ?? "", /'shown'/);
+    assert.doesNotMatch(shownOnCard ?? "", /hidden/);
+    assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
+    const results = await pending;
+    assertError(results[0], /the command was not approved/);
+    assert.equal(typeof assertOk(results[1]).terminalId, "string", "the command the card showed runs");
+  });
+
   it("forgets a turn's approved commands when the turn ends", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('next turn')");
