@@ -670,6 +670,41 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.equal(typeof assertOk(results[1]).terminalId, "string", "the command the card showed runs");
   });
 
+  it("a tool call's field named __proto__ states no command: a yes to its card runs none", async () => {
+    const key = await start();
+    const hidden = node("console.log('hidden')");
+    // As JSON.parse reads the agent's frame: an own key "__proto__" holding what would be the call's raw input.
+    const update = JSON.parse(
+      JSON.stringify({
+        sessionUpdate: "tool_call",
+        toolCallId: "proto-1",
+        title: "Run the tests",
+        kind: "execute",
+      }).replace(
+        /}$/,
+        `,"__proto__":${JSON.stringify({ rawInput: { command: [hidden.command, ...hidden.args] } })}}`,
+      ),
+    ) as Record<string, unknown>;
+    assert.ok(Object.hasOwn(update, "__proto__"));
+    const pending = turn(harness, key, [
+      {
+        raw: {
+          jsonrpc: "2.0",
+          method: "session/update",
+          params: { sessionId: "scripted-session-1", update },
+        },
+      },
+      { request: { toolCall: { toolCallId: "proto-1" } } },
+      call("terminal/create", hidden),
+    ]);
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the tool call");
+    // What the person sees: a tool call that states no command.
+    assert.equal(harness.sessions.session(key)?.toolCall("proto-1")?.command, undefined);
+    assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
+    const [created] = await pending;
+    assertError(created, /the command was not approved/);
+  });
+
   it("forgets a turn's approved commands when the turn ends", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('next turn')");
