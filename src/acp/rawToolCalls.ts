@@ -55,7 +55,9 @@ export class RawToolCalls {
     }
     const merged: Json = replace || !previous || "lost" in previous ? {} : { ...previous.call };
     for (const [key, value] of Object.entries(fields)) {
-      if (key === "sessionUpdate") continue;
+      // `__proto__` is no field (the session model ignores it): assigned, it would become the call's prototype, whose
+      // rawInput the footprint and a terminal grant would read though no card shows it.
+      if (key === "sessionUpdate" || key === "__proto__") continue;
       // Absent and null both leave a field as it was: an update names only what changed.
       if (value !== undefined && value !== null) merged[key] = value;
     }

@@ -705,6 +705,51 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(created, /the command was not approved/);
   });
 
+  it("a tool call field named __proto__ in both the update and the request grants nothing the card does not show", async () => {
+    const key = await start();
+    const hidden = node("console.log('hidden')");
+    // As JSON.parse reads the agent's frames: an own key "__proto__" holding what would be the call's raw input.
+    const smuggled = `"__proto__":${JSON.stringify({ rawInput: { command: [hidden.command, ...hidden.args] } })}`;
+    const update = JSON.parse(
+      `{"sessionUpdate":"tool_call","toolCallId":"proto-2","kind":"execute",${smuggled}}`,
+    ) as object;
+    const toolCall = JSON.parse(`{"toolCallId":"proto-2","title":"Run the tests",${smuggled}}`) as object;
+    assert.ok(Object.hasOwn(update, "__proto__") && Object.hasOwn(toolCall, "__proto__"));
+    const options = [{ optionId: "allow-once", name: "Allow once", kind: "allow_once" }];
+    const sessionId = "scripted-session-1";
+    const pending = turn(harness, key, [
+      // Sent as written (the agent's SDK drops the key); the request after them holds the turn until all are answered.
+      { raw: { jsonrpc: "2.0", method: "session/update", params: { sessionId, update } } },
+      {
+        raw: {
+          jsonrpc: "2.0",
+          id: "proto",
+          method: "session/request_permission",
+          params: { sessionId, toolCall, options },
+        },
+      },
+      { request: {} },
+      call("terminal/create", hidden),
+    ]);
+    const card = await waitFor(
+      () => harness.sessions.pending.list().find((p) => p.title === "Run the tests"),
+      "a card for the tool call",
+    );
+    assert.equal(
+      harness.sessions.session(key)?.toolCall("proto-2")?.command,
+      undefined,
+      "the card shows no command",
+    );
+    assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
+    const next = await waitFor(
+      () => harness.sessions.pending.list().find((p) => p.key !== card.key),
+      "the request after it",
+    );
+    assert.equal(harness.sessions.choose(next.key, "reject-once"), true);
+    const [created] = await pending;
+    assertError(created, /the command was not approved/);
+  });
+
   it("forgets a turn's approved commands when the turn ends", async () => {
     const key = await start({ bypass: true });
     const run = node("console.log('next turn')");

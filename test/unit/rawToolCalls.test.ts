@@ -52,3 +52,21 @@ describe("RawToolCalls memory", () => {
     });
   });
 });
+
+describe("RawToolCalls fields", () => {
+  it("an agent's key __proto__ is no field: the stored call states nothing through its prototype", () => {
+    const calls = new RawToolCalls();
+    // As JSON.parse reads a frame: an own key "__proto__".
+    const smuggled = '"__proto__":{"rawInput":{"command":"rm -rf src"}}';
+    calls.noteUpdate(
+      JSON.parse(`{"sessionUpdate":"tool_call","toolCallId":"t","kind":"execute",${smuggled}}`),
+    );
+    calls.notePatch(JSON.parse(`{"toolCallId":"t","title":"Run the tests",${smuggled}}`));
+    const stored = calls.get("t");
+    assert.equal(stored.state, "kept");
+    const call = stored.state === "kept" ? stored.call : {};
+    assert.equal(Object.getPrototypeOf(call), Object.prototype);
+    assert.equal(call.rawInput, undefined);
+    assert.deepEqual(call, { toolCallId: "t", kind: "execute", title: "Run the tests" });
+  });
+});
