@@ -1776,10 +1776,10 @@ function outputValues(options: readonly string[], words: readonly (string | null
 /** How an option's value names a file: as itself, as curl's data (`@file`), or as a form field (`name=@file`). */
 /**
  * What an option's value holds: a file, data that names one after `@` (`-d @x`, `k@x`), a form field (`f=@x`,
- * `f=<x`), a value that is a file when it starts with `@` (`-H @headers.txt`), or a cookie string or cookie file
- * (curl's `-b`: a file unless it holds `=`).
+ * `f=<x`), a value that is a file when it starts with `@` (`-H @headers.txt`), a cookie string or cookie file
+ * (curl's `-b`: a file unless it holds `=`), or a file name the program expands as a pattern (curl's `-T '{a,b}'`).
  */
-type FileValue = "file" | "data" | "form" | "at" | "cookie";
+type FileValue = "file" | "data" | "form" | "at" | "cookie" | "pattern";
 
 /**
  * Commands that name files in their options' values (downloads, uploads, archives): the short options that take a
@@ -1801,8 +1801,9 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
       "--output-dir": "file",
       c: "file",
       "--cookie-jar": "file",
-      T: "file",
-      "--upload-file": "file",
+      // curl expands `{a,b}` and `[a-z]` in what it uploads (`-T '{.env,x}'`).
+      T: "pattern",
+      "--upload-file": "pattern",
       K: "file",
       "--config": "file",
       d: "data",
@@ -2153,10 +2154,30 @@ function gitSubcommandFiles(
   return [];
 }
 
-/** The paths of the `file:` addresses among a command's words (`file:///etc/passwd`, `--url=file://localhost/x`). */
+/**
+ * The paths of the `file:` addresses among a command's words (`file:///etc/passwd`, `--url=file://localhost/x`); an
+ * address curl expands as a pattern into one may be any file (`'{file,x}:///etc/passwd'`, `'file:{/etc/passwd,x}'`),
+ * and with `--proto-default file` every word may be a path (`curl --proto-default file /etc/passwd`).
+ */
 function fileAddresses(words: readonly (string | null)[]): (string | null)[] {
-  return words.flatMap((word) => {
+  const protoDefault = words.findIndex(
+    (word) => word !== null && /^--proto-d(?:e(?:f(?:a(?:u(?:lt?)?)?)?)?)?(?:=|$)/.test(word),
+  );
+  if (protoDefault >= 0) {
+    const word = words[protoDefault]!;
+    const protocol = word.includes("=")
+      ? word.slice(word.indexOf("=") + 1)
+      : (words[protoDefault + 1] ?? null);
+    if (protocol === null || /file/i.test(protocol))
+      return words.filter((word) => word === null || !word.startsWith("-"));
+  }
+  return words.flatMap((word, i) => {
     const url = word?.replace(/^--url=/, "");
+    // A scheme holds letters, digits and `+.-`; with curl's `{a,b}` and `[a-z]` it may be any. Data and headers
+    // are no address (`-d '{a:1}'`).
+    const data = /^-[a-zA-Z]*[dHF]$|^--(?:data|json|header|form|url-query)/.test(words[i - 1] ?? "");
+    if (url !== undefined && !data && /^[\w+.,{}[\]-]*[{[][\w+.,{}[\]-]*:|^file:.*[{[]/i.test(url))
+      return [null];
     if (url === undefined || !/^file:/i.test(url)) return [];
     // `file:/x` and `file://localhost/x` name `/x` as `file:///x` does.
     return [fileUrlPath(`file://${url.slice(5).replace(/^\/\/(?:localhost)?(?=\/)|^\/\/(?=~)/i, "")}`)];
@@ -2182,8 +2203,13 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
       if (value.startsWith("@") && value !== "@-") found.push(value.slice(1));
     } else if (kind === "cookie") {
       if (!value.includes("=")) found.push(value);
+    } else if (kind === "pattern") {
+      // Which files a pattern matches is not known.
+      found.push(/[{[]/.test(value) ? null : value);
+    } else if (kind === "form") {
+      found.push(...formFiles(value));
     } else {
-      const file = (kind === "data" ? /^[^=]*@(.+)$/ : /^[^=]*=[@<]([^;]+)/).exec(value)?.[1];
+      const file = /^[^=]*@(.+)$/.exec(value)?.[1];
       if (file !== undefined && file !== "-") found.push(file);
     }
   };
@@ -2208,6 +2234,43 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
     }
   }
   return found;
+}
+
+/**
+ * The files a curl form field reads, as curl splits it: its content (`f=@x`, `f=<x`), several after `@` (`f=@a,b`),
+ * a name in double quotes (`f=@"a;b"`, with `\"` and `\\` escaped), and the headers a `headers=@h` (or `<h`) part
+ * names (`f=x;headers=@h`).
+ */
+function formFiles(value: string): string[] {
+  const fields: { after: string; text: string }[] = [];
+  let field = { after: "", text: "" };
+  let quoted = false;
+  for (let i = value.indexOf("=") + 1; i < value.length; i++) {
+    const c = value[i]!;
+    if (quoted && c === "\\" && (value[i + 1] === '"' || value[i + 1] === "\\")) field.text += value[++i];
+    else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === ";" || c === ",")) {
+      fields.push(field);
+      field = { after: c, text: "" };
+    } else field.text += c;
+  }
+  fields.push(field);
+  const content = fields[0]!.text.trimStart();
+  const files: string[] = [];
+  for (const [i, { after, text }] of fields.entries()) {
+    const part = text.trimStart();
+    const headers = /^headers=([@<].*)$/i.exec(part)?.[1];
+    const file =
+      i === 0 && /^[@<]/.test(part)
+        ? part.slice(1)
+        : headers !== undefined
+          ? headers.slice(1)
+          : after === "," && content.startsWith("@")
+            ? part
+            : undefined;
+    if (file !== undefined && file !== "-") files.push(file);
+  }
+  return files;
 }
 
 /** The long option `name` stands for among `flags`: itself, or the only one it is a start of, as getopt reads it. */
