@@ -4014,6 +4014,11 @@ describe("permission rules and guards", () => {
         "LESS=--lesskey-src=keys less src/a.ts",
         "RIPGREP_CONFIG_PATH=rgrc rg x src",
         "BAT_CONFIG_PATH=batrc bat --paging=always src/a.ts",
+        // A configuration that names files the program reads or writes, or git's that runs a command.
+        "CURL_HOME=. curl -s https://x.invalid",
+        "WGETRC=w.rc wget -q https://x.invalid",
+        "env SYSTEM_WGETRC=w.rc wget -q https://x.invalid",
+        "XDG_CONFIG_HOME=$PWD git status",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // jq's modules and data files, found where its program or library path says.
       ...[

@@ -4332,9 +4332,14 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER",
 );
-/** Variables naming a program's configuration (or holding it), whose options may run a command. */
+/**
+ * Variables naming a program's configuration (or holding it), whose options may run a command or name files it
+ * reads and writes: curl's `.curlrc` (`upload-file = ~/.ssh/id_rsa`), a wgetrc (`post_file`), and the folder git
+ * (`git/config`'s `core.fsmonitor`) and curl read theirs from.
+ */
 const CONFIG_FILE_VARIABLES = wordSet(
   "RIPGREP_CONFIG_PATH BAT_CONFIG_PATH LESSKEY LESSKEYIN LESSKEY_CONTENT LESSKEY_SYSTEM LESSKEYIN_SYSTEM",
+  "CURL_HOME WGETRC SYSTEM_WGETRC XDG_CONFIG_HOME",
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a
