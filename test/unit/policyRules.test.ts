@@ -4062,6 +4062,17 @@ describe("permission rules and guards", () => {
         ["curl --proto-default file /etc/passwd", "outside"],
         ["curl --proto-d=FILE ../.aws/credentials", "outside"],
       ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
+      // Files openssl reads or writes through any of its options that name one, however the value is given.
+      ...[
+        "openssl req -x509 -newkey rsa:2048 -keyout ../k.pem -out build/c.pem -nodes -subj /CN=x",
+        "openssl rand -writerand ../rnd 1",
+        "openssl enc -base64 -in src/a.ts --out ../o.txt",
+        "openssl base64 -in=../notes.txt",
+        "openssl s_client -connect x.invalid:443 -keylogfile ../keys.log",
+        "openssl x509 -req -in x.csr -CAkey ../ca.key -CA build/ca.pem -out build/c.pem",
+        "openssl dgst -sha256 -sign ../k.pem src/a.ts",
+        "openssl storeutl -keys ../k.pem",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       { name: "timeout -s sudo", footprint: () => command("timeout -s KILL 5 sudo id"), guard: "sudo" },
       {
         name: "Codex's argv with a wrapped shell",
@@ -4199,6 +4210,9 @@ describe("permission rules and guards", () => {
           "curl -s 'https://x/{a,b}.json' -o 'build/#1.json'",
           "curl --proto-default https x/api",
           "curl -s localhost:3000/graphql -d '{query:x}'",
+          'openssl req -x509 -newkey rsa:4096 -keyout build/key.pem -out build/cert.pem -days 365 -nodes -subj "/CN=localhost"',
+          "openssl x509 -in build/cert.pem -noout -text",
+          "openssl s_client -connect example.com:443 -servername example.com -showcerts",
           "curl -O https://x/file.txt",
           "wget -q https://x/file.txt -P build",
           "tar -xzf lib.tgz -C build",

@@ -338,15 +338,18 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
         return word === null ? [null] : address ? [address[1]!] : [];
       }),
     );
+  // openssl's options that name files, given as `-in x`, `--in x` or `-in=x` (`-keyout`, `-writerand`, `-sess_out`,
+  // `-keylogfile`, `-CAkey`, `-config`…), a password's `file:`; and the key or certificate storeutl prints.
   if (name === "openssl")
-    return files(
-      words.flatMap((word, i) =>
-        word !== null &&
-        /^-(?:in|out|inkey|key|cert|CAfile|kfile|passin|passout|signkey|certfile)$/.test(word)
-          ? [words[i + 1]?.replace(/^file:/, "") ?? null]
-          : [],
-      ),
-    );
+    return files([
+      ...words.flatMap((word, i) => {
+        const option = word === null ? undefined : /^--?([^=]+)(=?)/.exec(word);
+        if (option === undefined || option === null || !OPENSSL_FILE_OPTION.test(option[1]!)) return [];
+        const value = option[2] ? word!.slice(word!.indexOf("=") + 1) : (words[i + 1] ?? null);
+        return [value?.replace(/^file:/, "") ?? null];
+      }),
+      ...(words[0] === "storeutl" && words.length > 1 ? [words.at(-1)?.replace(/^file:/, "") ?? null] : []),
+    ]);
   const search = PATTERN_FIRST[name];
   if (search) {
     // After `cd`, the folder they search is not known.
@@ -417,6 +420,10 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   }
   return undefined;
 }
+
+/** openssl's options whose value is a file it reads or writes (or one may be: `-noout` takes none, and asks nothing). */
+const OPENSSL_FILE_OPTION =
+  /^(?:\w*(?:in|out|file|key|cert|path|dir|rand|config|store|CA|serial|signer|recip|trusted)|pass|sign|verify|prverify|signature|index|oid|CRL)$/i;
 
 /** Subcommands whose operands are a folder they create and write in (`uv venv .venv`, `cargo new x`). */
 const CREATES_FOLDER: Readonly<Record<string, readonly string[]>> = {
