@@ -2834,7 +2834,7 @@ describe("permission rules and guards", () => {
         "jar cf build/x.jar ..",
         "pax -w -f build/x.pax ..",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
-      // Files curl, sort, tar and rsync write or read through their options.
+      // Files curl, wget, sort, tar and rsync write or read through their options.
       ...[
         "curl -D ../.profile https://x.invalid",
         "curl --trace ../trace.txt https://x.invalid",
@@ -2851,6 +2851,11 @@ describe("permission rules and guards", () => {
         "pytest --basetemp ../Documents",
         "python3 -m pytest --basetemp=../Documents -q",
         "pip install --pref ../p x",
+        "wget -q --save-cookies ../cookies.txt https://x.invalid",
+        "wget --rejected-log=../rejected.log -r https://x.invalid",
+        "wget --warc-file=../archive https://x.invalid",
+        "wget --hsts-file=../hsts https://x.invalid",
+        "wget --private-key=../k.pem https://x.invalid",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
       ...["builtin cd ~ && echo key >> .ssh/authorized_keys", "env -C ~ touch .bashrc", "cd ~ && rg KEY"].map(
         (line) => ({ name: line, footprint: () => command(line), guard: "outside" as const }),
