@@ -230,6 +230,9 @@ const IN_PLACE = wordSet(
   "bunzip2 xz unxz zstd unzstd split shuf iconv zip 7z 7za patch csplit gpg look",
   // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
   "vi vim nvim view vimdiff ex ed nano pico emacs micro hx kak joe mcedit",
+  // Formatters and linters rewrite or print what they are given (`prettier --write`, `eslint --fix`), and write
+  // reports and caches where their options say (`eslint -o`, `--cache-location`).
+  "prettier eslint black isort ruff biome stylelint rustfmt gofmt clang-format shfmt",
 );
 /**
  * Commands that only read the files they are given: one outside the workspace asks, as `cat`'s does, and so does one
@@ -1692,23 +1695,56 @@ function tarExtraction(name: string, words: readonly (string | null)[]): ReturnT
   };
 }
 
+/** A camel-cased option and its kebab-cased name, as yargs and cac take both (`--outputFile`, `--output-file`). */
+function kebabToo(option: string): string[] {
+  return [option, option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)];
+}
+
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),
   rustc: ["-o", "--out-dir"],
-  tsc: ["--outDir", "--outFile", "--declarationDir", "--tsBuildInfoFile", "-p", "--project"],
-  esbuild: ["--outfile", "--outdir"],
+  tsc: [
+    "--outDir",
+    "--outFile",
+    "--declarationDir",
+    "--tsBuildInfoFile",
+    "-p",
+    "--project",
+    "--generateTrace",
+  ],
+  esbuild: ["--outfile", "--outdir", "--metafile"],
   javac: ["-d"],
   cargo: ["--target-dir", "--artifact-dir", "--manifest-path", "-C"],
   // pytest empties its base temporary folder before a run (`--basetemp ~/Documents` deletes it), and writes reports.
-  pytest: ["--basetemp", "--junitxml", "--junit-xml", "--rootdir", "-c", "--confcutdir"],
+  pytest: [
+    "--basetemp",
+    "--junitxml",
+    "--junit-xml",
+    "--rootdir",
+    "-c",
+    "--confcutdir",
+    "--log-file",
+    "--html",
+  ],
   // pip's `-e` installs a local folder, running its build there.
-  pip: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
-  pip3: ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
+  // Its log, cache, report and wheels too.
+  ...Object.fromEntries(
+    ["pip", "pip3"].map((pip) => [
+      pip,
+      ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"].concat([
+        "--log",
+        "--cache-dir",
+        "--report",
+        "-w",
+        "--wheel-dir",
+      ]),
+    ]),
+  ),
   // The folder a package manager works in, as if run there (`npm --prefix client run build`).
-  npm: ["--pack-destination", "-w", "--workspace", "--prefix", "-C"],
+  npm: ["--pack-destination", "-w", "--workspace", "--prefix", "-C", "--cache", "--logs-dir"],
   pnpm: ["--dir", "-C"],
-  yarn: ["--cwd"],
+  yarn: ["--cwd", "--cache-folder", "--modules-folder"],
   // Downloads, conversions and keys written where their options say.
   aria2c: ["-d", "--dir", "-o", "--out"],
   "yt-dlp": ["-o", "--output", "-P", "--paths"],
@@ -1746,6 +1782,23 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   ),
   zig: ["-p", "--prefix", "--cache-dir", "--global-cache-dir"],
   dotnet: ["-o", "--output", "--project"],
+  // Test runners', type checkers' and bundlers' reports, caches, traces and logs.
+  jest: ["--outputFile", "--coverageDirectory", "--cacheDirectory"].flatMap(kebabToo),
+  vitest: ["--outputFile", "--coverage.reportsDirectory"].flatMap(kebabToo),
+  mypy: [
+    "--cache-dir",
+    "--junit-xml",
+    ...["html", "txt", "xml", "linecount", "linecoverage", "lineprecision", "cobertura-xml", "any-exprs"].map(
+      (report) => `--${report}-report`,
+    ),
+  ],
+  coverage: ["-o", "-d", "--directory", "--data-file"],
+  // Node writes warnings, profiles, reports, traces and TLS keys where its options say.
+  node: [
+    ...["--redirect-warnings", "--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir", "--report-directory"],
+    ...["--test-reporter-destination", "--tls-keylog", "--logfile", "--snapshot-blob", "--localstorage-file"],
+    ...["--trace-event-file-pattern", "--report-filename"],
+  ],
 };
 
 /**
@@ -1769,7 +1822,12 @@ function outputValues(options: readonly string[], words: readonly (string | null
       name.startsWith("--") && name.length >= 4 && !options.includes(name)
         ? options.find((o) => o.startsWith(name))
         : undefined;
-    if (options.includes(word) || (shortened !== undefined && name === word)) values.push(words[++i] ?? null);
+    // A flag that starts as one of `options` does (node's `--cpu-prof`, `--cpu-prof-dir`; jest's `--coverage`) is
+    // given no option (a path may start with `-`: `-/../x`), nor nothing, as its value.
+    const flag = shortened !== undefined && name === word && /^-[^/=]*(?:=|$)/.test(words[i + 1] ?? "-");
+    if (options.includes(word) || (shortened !== undefined && name === word && !flag))
+      values.push(words[++i] ?? null);
+    else if (flag) continue;
     else if (shortened !== undefined) values.push(word.slice(name.length + 1));
     else {
       const option = options.find((o) => word.startsWith(`${o}=`) || (o.length === 2 && word.startsWith(o)));
