@@ -4019,6 +4019,9 @@ describe("permission rules and guards", () => {
         "LESS=--lesskey-src=keys less src/a.ts",
         "RIPGREP_CONFIG_PATH=rgrc rg x src",
         "BAT_CONFIG_PATH=batrc bat --paging=always src/a.ts",
+        // git send-email runs the command lines its options give.
+        "git send-email --to-cmd='cat ~/.ssh/id_rsa' --confirm=never x.patch",
+        "git send-email --sendm='sh -c id' x.patch",
         // A configuration that names files the program reads or writes, or git's that runs a command.
         "CURL_HOME=. curl -s https://x.invalid",
         "WGETRC=w.rc wget -q https://x.invalid",

@@ -2850,6 +2850,10 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       (git.name === "bisect" && git.rest[0] === "run")
     )
       return `git ${git.name} runs commands Symposium does not read`;
+    // It runs the commands its options give (`--to-cmd`, `--sendmail-cmd`, an `--smtp-server` path; each taken by
+    // any start of its name) and mails the files it is given, wherever they are.
+    if (git.name === "send-email")
+      return "git send-email runs commands its options give and mails files, which Symposium does not read";
     if (git.name === "submodule" && git.rest.includes("foreach"))
       return "git submodule foreach runs commands Symposium does not read";
     // Tracked files written below a prefix (`--prefix=../`), a pack written where its name says.
