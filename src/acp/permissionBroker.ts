@@ -580,7 +580,7 @@ export class PermissionBroker {
       by.type === "rule"
         ? `Held by rule: ${by.label}`
         : by.type === "guard"
-          ? `Held by guard: ${by.label}`
+          ? `Held by guard: ${placesShown(by.label, paths.boundary.roots)}`
           : undefined;
     this.held.set(prompt.key, { footprint, proposal, heldBy });
   }

@@ -160,6 +160,15 @@ describe("permission policy in the client", function () {
       ".vscode/settings.json is a protected file",
       `${join(outside, "x.md")} is outside the workspace`,
     ]);
+    // Without Bypass, the guard that holds a card says it the same way.
+    await harness.dispose();
+    harness = new ClientHarness({ protocol: "v2" });
+    await harness.run({ steps: [edit("p", join(harness.workspace, ".vscode", "settings.json"))] });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the protected edit");
+    assert.equal(
+      harness.sessions.promptView(card).heldBy,
+      "Held by guard: .vscode/settings.json is a protected file",
+    );
   });
 
   // Each tool call names a path outside the workspace in a shape the SDK's schema drops without a trace (an item
