@@ -2495,6 +2495,9 @@ describe("permission rules and guards", () => {
         "kill $(lsof -ti:3000) 2>/dev/null || true",
         "pgrep -f vite | head -1 | xargs kill",
         "kill `pidof python3`",
+        // Signal 0 only asks whether it runs.
+        'kill -0 "$PID" 2>/dev/null && echo running',
+        "kill -s 0 $PPID",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });

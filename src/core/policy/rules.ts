@@ -943,6 +943,8 @@ class FootprintView {
   ): string | undefined {
     const editor = this.context.editorProcesses ?? [];
     if (name === "kill") {
+      // Signal 0 only asks whether a process is there (`kill -0 $PID 2>/dev/null && echo running`).
+      if (argv[1] === "-0" || (argv[1] === "-s" && argv[2] === "0")) return undefined;
       const targets = killTargets(argv);
       const hit = editor.find(({ pid, group }) =>
         targets.some(
