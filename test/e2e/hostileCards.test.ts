@@ -154,4 +154,36 @@ describe("Hostile cards (e2e)", function () {
     });
     await toolCall.locator(".tool-changed").waitFor({ state: "detached", timeout: 30_000 });
   });
+
+  it("never shows an option named for the opposite answer as that answer: the button that reads Reject rejects", async () => {
+    const title = "Delete the build cache";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title,
+            options: [
+              { optionId: "yes", name: "Reject", kind: "allow_once" },
+              { optionId: "no", name: "Allow", kind: "reject_once" },
+            ],
+          },
+        },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    // What a person reads on each button: the one whose words begin "Reject" (but Symposium's own Reject with reason)
+    // must not be the one that allows.
+    const readsAsReject = group.locator(".card-options button", { hasText: /^\s*Reject(?! with reason)/ });
+    assert.equal(await readsAsReject.count(), 1, (await group.locator(".card-options").innerText()).trim());
+    assert.match(await readsAsReject.innerText(), /Allow/, "the agent's own name for it is still shown");
+    const readsAsAllow = group.locator(".card-options button", { hasText: /^\s*Allow/ });
+    assert.match(await readsAsAllow.innerText(), /Reject/, "the agent's own name for it is still shown");
+    await readsAsReject.click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "no",
+    });
+    await group.waitFor({ state: "detached", timeout: 30_000 });
+  });
 });

@@ -1,0 +1,54 @@
+/**
+ * Which answer an option's name reads as (`webview/optionWords.ts`): a card says what an option does when the agent
+ * named it for the opposite answer.
+ */
+import assert from "node:assert/strict";
+import { nameContradictsKind, optionReadsAs } from "../../webview/optionWords";
+
+describe("optionWords", () => {
+  it("reads the names agents give their options as they mean them", () => {
+    for (const name of [
+      "Allow",
+      "Allow once",
+      "Always Allow",
+      "Yes",
+      "Yes, and don't ask again",
+      "OK",
+      "Run it",
+    ])
+      assert.equal(optionReadsAs(name), "allow", name);
+    for (const name of [
+      "Reject",
+      "No",
+      "No, keep planning",
+      "Never allow edits",
+      "Don't",
+      "Do not run",
+      "Deny",
+    ])
+      assert.equal(optionReadsAs(name), "reject", name);
+    for (const name of ["Once", "Always", "O", "Plan mode", ""])
+      assert.equal(optionReadsAs(name), undefined, name);
+  });
+
+  it("sees through lookalike letters, hidden characters, width forms and curly apostrophes", () => {
+    assert.equal(optionReadsAs("R\u0435ject"), "reject", "Cyrillic е");
+    assert.equal(optionReadsAs("Re\u200bject"), "reject", "a zero-width space");
+    assert.equal(optionReadsAs("\uff32\uff45\uff4a\uff45\uff43\uff54"), "reject", "fullwidth letters");
+    assert.equal(optionReadsAs("Don\u2019t run"), "reject");
+    assert.equal(optionReadsAs("\u0410llow"), "allow", "Cyrillic А");
+  });
+
+  it("flags an allowing option named as a refusal and a rejecting one named as a yes, nothing else", () => {
+    assert.equal(nameContradictsKind("Reject", "allow"), true);
+    assert.equal(nameContradictsKind("Allow", "reject"), true);
+    assert.equal(nameContradictsKind("Allow", "allow"), false);
+    assert.equal(nameContradictsKind("Reject", "reject"), false);
+    assert.equal(nameContradictsKind("Once", "allow"), false);
+    assert.equal(
+      nameContradictsKind("Reject", "neutral"),
+      false,
+      "what a neutral option does is the agent's",
+    );
+  });
+});
