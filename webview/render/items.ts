@@ -2,7 +2,7 @@
  * Transcript items as DOM nodes that update in place. Each node keeps its root (and, for tool calls, the slot where
  * inline approval cards and their decision records live) so an update never disturbs cards or open sections.
  */
-import type { QueuedMarker, TranscriptItem, ToolCallView } from "../../src/shared/protocol";
+import type { QueuedMarker, ToolCallView, ToolContentView, TranscriptItem } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import type { OpenSections } from "../savedState";
@@ -293,6 +293,8 @@ export class ToolCallNode implements ItemNode {
   readonly promptSlot = el("div", { class: "tool-prompts" });
   private readonly head = el("div", { class: "tool-head" });
   private readonly changedSlot = el("div");
+  /** The agent's text and terminal output: above what a card asks about, never between it and the card. */
+  private readonly outputSlot = el("div");
   private readonly locationsSlot = el("div");
   private readonly contentSlot = el("div");
   private readonly rawSlot = el("div");
@@ -301,6 +303,7 @@ export class ToolCallNode implements ItemNode {
     { class: "tool-body" },
     this.head,
     this.changedSlot,
+    this.outputSlot,
     this.locationsSlot,
     this.contentSlot,
     this.rawSlot,
@@ -360,12 +363,13 @@ export class ToolCallNode implements ItemNode {
     const content = JSON.stringify(item.content);
     if (content !== this.shownContent) {
       this.shownContent = content;
-      replaceChildren(
-        this.contentSlot,
-        ...item.content.map((part) =>
-          renderToolContent(part, (index) => host.post({ type: "openDiff", sessionKey, toolCallId, index })),
-        ),
-      );
+      const render = (part: ToolContentView) =>
+        renderToolContent(part, (index) => host.post({ type: "openDiff", sessionKey, toolCallId, index }));
+      // A card on this tool call shows no subject of its own (the tool call shows it): the locations, diffs and raw
+      // input stay right above it, where hundreds of lines of the agent's text cannot push them out of sight.
+      const isOutput = (part: ToolContentView) => part.type === "text" || part.type === "terminal";
+      replaceChildren(this.outputSlot, ...item.content.filter(isOutput).map(render));
+      replaceChildren(this.contentSlot, ...item.content.filter((part) => !isOutput(part)).map(render));
     }
     // Kept when unchanged, so an open "Raw input" stays open.
     const raw = JSON.stringify([item.rawInput ?? null, item.rawInputTruncated === true]);
