@@ -228,4 +228,31 @@ describe("Hostile cards (e2e)", function () {
       optionId: "reject-once",
     });
   });
+
+  it("marks hidden characters in the paths of a change the agent sent without a patch", async () => {
+    const hidden = join(ctx.workbench.workspace, "src", "\u202Eyml.ci");
+    const asked = {
+      toolCallId: "nopatch",
+      title: "Edit files",
+      kind: "edit",
+      content: [{ type: "diff", changes: [{ path: hidden, operation: "modify" }] }],
+    };
+    const title = "Edit without a patch";
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
+        { request: { title, subject: { type: "tool_call", toolCall: asked } } },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    const shown = await webview.locator(".item.tool-call[data-id='tool:nopatch'] .tool-body").innerText();
+    assert.match(shown, /<U\+202E>/, shown);
+    assert.doesNotMatch(shown, /\u202E/);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
 });

@@ -307,8 +307,12 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
         exit,
       );
     }
-    case "other":
-      return el("p", { class: "note" }, content.label);
+    case "other": {
+      // The label may name a path (a change sent without a patch): its hidden characters are shown.
+      const note = el("p", { class: "note" });
+      appendVisible(note, content.label);
+      return note;
+    }
     default:
       return unsupported("content", content, "note");
   }
