@@ -4,6 +4,8 @@
  * can be told apart. Pure, for plain-Node tests.
  */
 import type { SessionHeader } from "../src/shared/protocol";
+import { visibleText } from "./hiddenCharacters";
+import { readingOf } from "./lookalikes";
 
 const LABEL_CHARS = 80;
 
@@ -12,18 +14,31 @@ function clip(text: string): string {
   return text.length <= LABEL_CHARS ? text : `${text.slice(0, LABEL_CHARS)}…`;
 }
 
-/** Labels by session key, in the order the sessions are given (their order of creation). */
+/**
+ * Labels by session key, in the order the sessions are given (their order of creation). Labels are told apart as they
+ * read, not by their code points: an agent's title "Claude Code " (a trailing space), "Claude\u200b Code" or one with a
+ * Cyrillic "о" would otherwise show a second "Claude Code" tab beside the real one, without a number.
+ */
 export function sessionLabels(headers: readonly SessionHeader[]): Map<string, string> {
-  const base = headers.map((header) => clip(header.title.trim() !== "" ? header.title : header.agentName));
+  // Hidden characters shown as markers, white space as the tab draws it.
+  const base = headers.map((header) =>
+    clip(
+      visibleText(header.title.trim() !== "" ? header.title : header.agentName)
+        .replace(/\s+/g, " ")
+        .trim(),
+    ),
+  );
+  const keys = base.map(readingOf);
   const total = new Map<string, number>();
-  for (const label of base) total.set(label, (total.get(label) ?? 0) + 1);
+  for (const key of keys) total.set(key, (total.get(key) ?? 0) + 1);
   const seen = new Map<string, number>();
   const labels = new Map<string, string>();
   headers.forEach((header, index) => {
     const label = base[index] ?? header.agentName;
-    const nth = (seen.get(label) ?? 0) + 1;
-    seen.set(label, nth);
-    labels.set(header.key, (total.get(label) ?? 1) > 1 && nth > 1 ? `${label} (${nth})` : label);
+    const key = keys[index] ?? label;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    labels.set(header.key, (total.get(key) ?? 1) > 1 && nth > 1 ? `${label} (${nth})` : label);
   });
   return labels;
 }

@@ -26,3 +26,26 @@ describe("sessionLabels", () => {
     );
   });
 });
+
+describe("sessionLabels, against an agent's title that copies another tab's", () => {
+  it("numbers labels that read the same: a trailing space, a lookalike letter, another case", () => {
+    const labels = sessionLabels([
+      header("a", "Claude Code"),
+      header("b", "Helper", "Claude Code "),
+      header("c", "Helper", "Claude  C\u043ede"),
+      header("d", "Helper", "CLAUDE CODE"),
+    ]);
+    assert.deepEqual(
+      [...labels.values()],
+      ["Claude Code", "Claude Code (2)", "Claude C\u043ede (3)", "CLAUDE CODE (4)"],
+    );
+  });
+
+  it("shows hidden characters in a label as markers", () => {
+    const labels = sessionLabels([
+      header("a", "Claude Code"),
+      header("b", "Helper", "Claude\u200b Code\u202e"),
+    ]);
+    assert.deepEqual([...labels.values()], ["Claude Code", "Claude<U+200B> Code<U+202E>"]);
+  });
+});
