@@ -22,6 +22,7 @@ import { PinnedCards } from "./render/pinned";
 import { SessionTabs } from "./render/sessionTabs";
 import { ToEndButton } from "./render/toEnd";
 import { SessionView } from "./render/transcript";
+import { sessionLabels } from "./sessionLabels";
 import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "./settledEnd";
 
 /** Within this many pixels of the bottom, the transcript follows new content. */
@@ -497,7 +498,16 @@ export class App {
    * changed after asking.
    */
   private targetFor(card: ApprovalCard): HTMLElement {
-    const placement = this.store.placementOf(card.prompt);
+    const store = this.store;
+    const sessionKey = card.prompt.sessionKey;
+    const session = store.sessions.get(sessionKey);
+    // A card of another session says whose it is: pinned here, it reads as a request of the session shown.
+    card.showSession(
+      sessionKey !== store.activeSessionKey && session
+        ? sessionLabels(Array.from(store.sessions.values(), (s) => s.header)).get(sessionKey)
+        : undefined,
+    );
+    const placement = store.placementOf(card.prompt);
     if (placement.where === "inline") {
       const slot = this.sessionViews.get(placement.sessionKey)?.promptSlot(placement.itemId);
       if (slot) {

@@ -69,6 +69,8 @@ export class ApprovalCard {
   private answered = false;
   /** Unique in the page, for the ids that tie the card's parts to what describes them. */
   private readonly cardId: number;
+  /** Which session the card is from, while another one is shown (`showSession`). */
+  private readonly sessionNote = el("p", { class: "note card-session", hidden: true });
 
   constructor(
     readonly prompt: PromptView,
@@ -175,6 +177,7 @@ export class ApprovalCard {
       },
       el("div", { class: "card-head" }, icon("shield", "card-icon"), titleElement, this.countdown),
       el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
+      this.sessionNote,
       renderToolCommand(prompt),
       description,
       modeSwitchNote(prompt),
@@ -196,6 +199,16 @@ export class ApprovalCard {
     const subject = renderSubject(this.prompt, this.host);
     this.subject.replaceWith(subject);
     this.subject = subject;
+  }
+
+  /**
+   * Names the card's session (its tab's label) while it waits pinned in another session's view, where it would
+   * otherwise read as a request of the work shown; undefined hides the note.
+   */
+  showSession(label: string | undefined): void {
+    const text = label === undefined ? "" : `From another session: ${label}`;
+    if (this.sessionNote.textContent !== text) this.sessionNote.textContent = text;
+    if (this.sessionNote.hidden !== (label === undefined)) this.sessionNote.hidden = label === undefined;
   }
 
   /** Ignore choices for a moment: the card just appeared (or moved) under the pointer or the keyboard. */
