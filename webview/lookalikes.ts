@@ -4,44 +4,9 @@
  */
 import { INVISIBLE } from "./hiddenCharacters";
 
-/** Cyrillic and Greek letters drawn like Latin ones: "Rеject" with a Cyrillic "е" reads as "Reject". */
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  а: "a",
-  в: "b",
-  е: "e",
-  ѕ: "s",
-  і: "i",
-  ј: "j",
-  к: "k",
-  м: "m",
-  н: "h",
-  о: "o",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-  һ: "h",
-  ԁ: "d",
-  ӏ: "l",
-  ԛ: "q",
-  ԝ: "w",
-  ү: "y",
-  α: "a",
-  β: "b",
-  ε: "e",
-  ζ: "z",
-  η: "n",
-  ι: "i",
-  κ: "k",
-  μ: "m",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-};
+/** Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those. */
+const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχ";
+const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptux";
 
 /** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
 export function readingOf(text: string): string {
@@ -49,7 +14,7 @@ export function readingOf(text: string): string {
     .normalize("NFKC")
     .replace(INVISIBLE, "")
     .toLowerCase()
-    .replace(/\p{L}/gu, (letter) => LOOKALIKES[letter] ?? letter)
+    .replace(/\p{L}/gu, (letter) => LATIN[LOOKALIKE.indexOf(letter)] ?? letter)
     .replace(/\u2019/g, "'")
     .replace(/\s+/g, " ")
     .trim();

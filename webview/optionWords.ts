@@ -6,42 +6,14 @@
 import { readingOf } from "./lookalikes";
 
 /** Words that answer yes or no; the first of them in a name decides ("Always allow", "No, keep planning"). */
-const ALLOW_WORDS = new Set([
-  "allow",
-  "approve",
-  "accept",
-  "yes",
-  "y",
-  "ok",
-  "okay",
-  "permit",
-  "proceed",
-  "run",
-  "confirm",
-  "continue",
-  "grant",
-  "sure",
-]);
-const REJECT_WORDS = new Set([
-  "reject",
-  "deny",
-  "decline",
-  "refuse",
-  "disallow",
-  "no",
-  "n",
-  "nope",
-  "not",
-  "don't",
-  "dont",
-  "never",
-  "cancel",
-  "stop",
-  "abort",
-  "block",
-  "skip",
-  "dismiss",
-]);
+const ALLOW_WORDS = new Set(
+  "allow approve accept yes y ok okay permit proceed run confirm continue grant sure".split(" "),
+);
+const REJECT_WORDS = new Set(
+  "reject deny decline refuse disallow no n nope not don't dont never cancel stop abort block skip dismiss".split(
+    " ",
+  ),
+);
 
 /** "allow" or "reject" when the name's first yes-or-no word says so; undefined when it says neither. */
 export function optionReadsAs(name: string): "allow" | "reject" | undefined {
