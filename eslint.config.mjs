@@ -75,10 +75,12 @@ export default tseslint.config(
           "!**/src/shared/limits",
           "!**/src/shared/toolCallView",
           "!**/src/shared/fineClock",
+          "!**/src/shared/reading",
+          "!**/src/shared/optionWords",
         ],
         allowTypeImports: true,
         message:
-          "The webview imports only types from src/shared (values: src/shared/limits, toolCallView, fineClock).",
+          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords).",
       },
       {
         group: ["**/src/core/*", "**/src/acp/*", "**/src/host/*", "**/src/demo/*", "zod", "zod/*", "node:*"],

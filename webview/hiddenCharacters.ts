@@ -1,20 +1,11 @@
 /**
  * Which characters are deceptive in text from agents and repositories, and the visible markers they are shown as
- * (`text.ts` puts them in the page). Pure, for plain-Node tests.
+ * (`text.ts` puts them in the page): those of `INVISIBLE`, and ANSI colours. Pure, for plain-Node tests.
  */
+import { INVISIBLE } from "../src/shared/reading";
 
 /** ANSI "select graphic rendition" (colours, bold): ESC [ params m, or the one-byte C1 CSI form. */
 const ANSI_SGR = /(?:\u001b\[|\u009b)[0-9;:]*m/g;
-
-/**
- * Characters shown as markers. Newline and tab stay as they are (they are visible in monospace pre-wrap text).
- * C0 and C1 controls, DEL, ALM, MVS, zero-width and directional marks, line/paragraph separators, bidi embeddings,
- * overrides and isolates, word joiner and invisible operators, BOM, interlinear annotations, Unicode tags; and what
- * renders as nothing though it is no control: the soft hyphen, the combining grapheme joiner, Hangul fillers, Khmer's
- * inherent vowels and the supplementary variation selectors (U+E0100…).
- */
-export const INVISIBLE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
 
 const NAMES: Readonly<Record<number, string>> = {
   0x1b: "ESCAPE",

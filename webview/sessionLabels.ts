@@ -5,7 +5,7 @@
  */
 import type { SessionHeader } from "../src/shared/protocol";
 import { visibleText } from "./hiddenCharacters";
-import { readingOf } from "./lookalikes";
+import { readingOf } from "../src/shared/reading";
 
 const LABEL_CHARS = 80;
 

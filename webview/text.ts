@@ -3,7 +3,8 @@
  * only colour text), every other control character, bidi control, zero-width or invisible "tag" character is shown
  * as a visible marker (`␛`, `␀`, `<U+202E>`), highlighted and explained in a tooltip.
  */
-import { describeCharacter, INVISIBLE, markerFor, stripAnsi } from "./hiddenCharacters";
+import { INVISIBLE } from "../src/shared/reading";
+import { describeCharacter, markerFor, stripAnsi } from "./hiddenCharacters";
 
 /** The longest text node `appendText` creates. */
 const TEXT_NODE_CHARS = 256;

@@ -3,6 +3,7 @@
  * An entry holds what was decided and by whom, never raw inputs or environment (no secrets).
  */
 import { join } from "node:path";
+import { optionShownName } from "../shared/optionWords";
 import type { DecisionRecord, Provenance, SubjectView } from "../shared/protocol";
 import type { PermissionPrompt } from "./permissionPrompt";
 import { capLabel } from "./text";
@@ -40,7 +41,10 @@ export function historyEntry(prompt: PermissionPrompt, record: DecisionRecord): 
     outcome: record.outcome,
     // The agent's ids and names are unbounded on the wire: a 5 MiB option id must not land in every line.
     ...(record.optionId !== undefined ? { optionId: capLabel(record.optionId, 200) } : {}),
-    ...(record.optionName !== undefined ? { option: capLabel(record.optionName, 200) } : {}),
+    // Named as the card named it: an option that allows is never recorded as "Reject" alone.
+    ...(record.optionName !== undefined
+      ? { option: capLabel(optionShownName(record.optionName, record.optionKindClass ?? "neutral"), 200) }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * allow option except `resolve` with an option that was offered for that key (a person's click, or the bypass policy).
  */
 import { LIMITS } from "../shared/limits";
+import { optionShownName } from "../shared/optionWords";
 import type { DecisionRecord, Provenance } from "../shared/protocol";
 import { subjectToolCallId } from "../shared/toolCallView";
 import { rejectOption, type PermissionPrompt, type PromptOption } from "./permissionPrompt";
@@ -261,7 +262,7 @@ export function decisionRecord(
   const head = PROVENANCE_SUMMARY[provenance];
   const aboutId = subjectToolCallId(prompt.subject);
   const summary = option
-    ? `${head}: ${option.name}`
+    ? `${head}: ${optionShownName(option.name, option.kindClass)}`
     : provenance === "user"
       ? "You denied: cancelled"
       : `${head}: cancelled`;

@@ -69,6 +69,23 @@ describe("ApprovalHistory", () => {
     assert.equal(read.find((e) => e.provenance === "stop")?.outcome, "cancelled");
   });
 
+  it("records an option named for the opposite answer by what it did, with the agent's name beside it", () => {
+    const swapped = {
+      ...prompt,
+      options: prompt.options.map((option) => ({
+        ...option,
+        name: option.kindClass === "allow" ? "Reject" : "Allow",
+      })),
+    };
+    const record = decisionRecord(swapped, { outcome: "selected", optionId: "allow_once" }, "user", 0);
+    assert.equal(record.summary, "You chose: Allow (the agent calls it “Reject”)");
+    assert.equal(historyEntry(swapped, record).option, "Allow (the agent calls it “Reject”)");
+    const rejected = decisionRecord(swapped, { outcome: "selected", optionId: "reject_once" }, "user", 0);
+    assert.equal(historyEntry(swapped, rejected).option, "Reject (the agent calls it “Allow”)");
+    // A name that says what the option does is kept as the agent wrote it.
+    assert.equal(entry("user", "allow_once").option, "Allow");
+  });
+
   it("keeps a flood bounded: past the queue limit the oldest unwritten entries are dropped and counted", async () => {
     const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000, 100);
     for (let i = 0; i < 250; i++) history.append(entry("bypass", "allow_once"));

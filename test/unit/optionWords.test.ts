@@ -3,7 +3,7 @@
  * named it for the opposite answer.
  */
 import assert from "node:assert/strict";
-import { nameContradictsKind, optionReadsAs } from "../../webview/optionWords";
+import { nameContradictsKind, optionReadsAs } from "../../src/shared/optionWords";
 
 describe("optionWords", () => {
   it("reads the names agents give their options as they mean them", () => {

@@ -14,7 +14,7 @@ import { renderSubject, renderToolCommand } from "./subject";
 import { modeSwitchNote } from "./sessionControls";
 import { GrantEditor, type GrantScope } from "./grantEditor";
 import { labelWithLastingNote } from "./optionLabel";
-import { nameContradictsKind } from "../optionWords";
+import { optionShownName } from "../../src/shared/optionWords";
 import { reachableWhenScrolling } from "./scrollBox";
 
 /** How long a newly shown (or moved) card ignores clicks and keys. */
@@ -102,12 +102,8 @@ export class ApprovalCard {
     prompt.options.slice(0, LIMITS.optionsPerRequest).forEach((option, index) => {
       const optionIcon = OPTION_ICONS[option.kindClass];
       const name = el("span", { class: "option-name" });
-      if (nameContradictsKind(option.name, option.kindClass)) {
-        // Named for the opposite answer ("Reject" on an option that allows): the button says first what it does.
-        name.append(option.kindClass === "allow" ? "Allow" : "Reject", " (the agent calls it “");
-        appendVisible(name, option.name);
-        name.append("”)");
-      } else appendVisible(name, option.name);
+      // Named for the opposite answer ("Reject" on an option that allows), the button says first what it does.
+      appendVisible(name, optionShownName(option.name, option.kindClass));
       const optionButton = button(
         `option option-${option.kindClass}${option.lasting ? " option-lasting" : ""}`,
         optionIcon ? icon(optionIcon) : null,

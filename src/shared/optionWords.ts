@@ -3,7 +3,8 @@
  * that rejects "Allow"): a person reads the words before the icon, so the card says what such an option does.
  * Pure, for plain-Node tests.
  */
-import { readingOf } from "./lookalikes";
+import type { OptionKindClass } from "./protocol";
+import { readingOf } from "./reading";
 
 /** Words that answer yes or no; the first of them in a name decides ("Always allow", "No, keep planning"). */
 const ALLOW_WORDS = new Set(
@@ -25,7 +26,16 @@ export function optionReadsAs(name: string): "allow" | "reject" | undefined {
 }
 
 /** Whether an allowing option's name reads as a refusal, or a rejecting one's as a yes. */
-export function nameContradictsKind(name: string, kindClass: "allow" | "reject" | "neutral"): boolean {
+export function nameContradictsKind(name: string, kindClass: OptionKindClass): boolean {
   const readsAs = optionReadsAs(name);
   return kindClass !== "neutral" && readsAs !== undefined && readsAs !== kindClass;
+}
+
+/**
+ * How a card, a decision record and the history name an option: as the agent names it, or, when that name says the
+ * opposite of what the option does, what it does first ("Allow (the agent calls it “Reject”)").
+ */
+export function optionShownName(name: string, kindClass: OptionKindClass): string {
+  if (!nameContradictsKind(name, kindClass)) return name;
+  return `${kindClass === "allow" ? "Allow" : "Reject"} (the agent calls it “${name}”)`;
 }

@@ -1,0 +1,30 @@
+/**
+ * How text reads to a person, for telling apart what only looks alike: lookalike letters, width forms and case folded,
+ * hidden characters dropped, runs of white space one space; and which characters are hidden. Pure: the host and the
+ * webview read option names and tab labels alike.
+ */
+/**
+ * Characters shown as markers. Newline and tab stay as they are (they are visible in monospace pre-wrap text).
+ * C0 and C1 controls, DEL, ALM, MVS, zero-width and directional marks, line/paragraph separators, bidi embeddings,
+ * overrides and isolates, word joiner and invisible operators, BOM, interlinear annotations, Unicode tags; and what
+ * renders as nothing though it is no control: the soft hyphen, the combining grapheme joiner, Hangul fillers, Khmer's
+ * inherent vowels and the supplementary variation selectors (U+E0100…).
+ */
+export const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
+
+/** Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those. */
+const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχ";
+const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptux";
+
+/** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
+export function readingOf(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .toLowerCase()
+    .replace(/\p{L}/gu, (letter) => LATIN[LOOKALIKE.indexOf(letter)] ?? letter)
+    .replace(/\u2019/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
