@@ -407,14 +407,19 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files([...scriptFiles, ...edited]);
   }
   const outputs = OUTPUT_OPTIONS[name];
-  // A virtual environment's folder, and a new project's (`cargo new ~/x`, `meson setup ~/build`).
+  // A virtual environment's folder, and a new project's (`cargo new ~/x`, `meson setup ~/build`); the file or
+  // folder mktemp makes from its template (`mktemp ../x.XXXX`); kubectl cp's side on this machine (the pod's is
+  // `pod:path`).
   const created =
-    name === "virtualenv" || name === "venv"
+    name === "virtualenv" || name === "venv" || name === "mktemp"
       ? operands
-      : CREATES_FOLDER[name]?.includes(operands[0] ?? "")
-        ? operands.slice(1)
-        : [];
-  if (outputs || created.length > 0) return files([...outputValues(outputs ?? [], words), ...created], true);
+      : name === "kubectl" && operands.includes("cp")
+        ? operands.slice(operands.indexOf("cp") + 1).filter((word) => word === null || !word.includes(":"))
+        : CREATES_FOLDER[name]?.includes(operands[0] ?? "")
+          ? operands.slice(1)
+          : [];
+  if (outputs || created.length > 0)
+    return files([...outputValues(outputs ?? [], words), ...keyedOutputs(name, words), ...created], true);
   // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`), and read them with
   // -n, -p or a script given by -e (`perl -ne print .env`, `perl -e 'print <>' .env`).
   if (["perl", "ruby"].includes(name)) {
@@ -1793,20 +1798,76 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
     ),
   ],
   coverage: ["-o", "-d", "--directory", "--data-file"],
+  // The folder whose configuration terraform runs (`-chdir`), the plan and state it writes, the variables it reads;
+  // Go's flags take one dash or two.
+  ...Object.fromEntries(
+    ["terraform", "tofu"].map((terraform) => [
+      terraform,
+      ["-chdir", "-out", "-state", "-state-out", "-backup", "-var-file", "-backend-config"].flatMap(
+        (option) => [option, `-${option}`],
+      ),
+    ]),
+  ),
+  // A cluster's configuration, whose `exec` plugin runs a command; the charts helm renders.
+  kubectl: ["--kubeconfig"],
+  helm: ["--kubeconfig", "--output-dir"],
+  // The option files mysql reads first (their `plugin-dir` and `default-auth` load a library), and its tee file.
+  ...Object.fromEntries(
+    ["mysql", "mariadb"].map((mysql) => [
+      mysql,
+      ["--defaults-file", "--defaults-extra-file", "--tee", "--plugin-dir"],
+    ]),
+  ),
   // Node writes warnings, profiles, reports, traces and TLS keys where its options say.
   node: [
     ...["--redirect-warnings", "--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir", "--report-directory"],
     ...["--test-reporter-destination", "--tls-keylog", "--logfile", "--snapshot-blob", "--localstorage-file"],
     ...["--trace-event-file-pattern", "--report-filename"],
+    // The environment files it loads (`process.env` prints them).
+    ...["--env-file", "--env-file-if-exists"],
   ],
+  // The keyed options whose values name files (`keyedOutputs`): a reporter's (`-O output=x.xml`).
+  mocha: [],
 };
+
+/**
+ * The paths in the values of options that hold a key first, as pytest and mocha take them: an ini setting
+ * (`pytest -o cache_dir=../c`), a coverage report (`--cov-report html:../cov`), the debug log (`--debug=x`, whose
+ * value is optional), a reporter's options (`mocha -O output=../x,suiteName=y`).
+ */
+function keyedOutputs(name: string, words: readonly (string | null)[]): (string | null)[] {
+  const after = (options: readonly string[], paths: (value: string) => string[]) =>
+    outputValues(options, words).flatMap((value) => (value === null ? [null] : paths(value)));
+  if (name === "pytest")
+    return [
+      ...after(["-o", "--override-ini"], (value) =>
+        value.includes("=") ? [value.slice(value.indexOf("=") + 1)] : [],
+      ),
+      ...after(
+        ["--cov-report"],
+        (value) => /^(?:annotate|html|xml|json|lcov|markdown(?:-append)?):(.+)$/.exec(value)?.slice(1) ?? [],
+      ),
+      ...words.flatMap((word, i) =>
+        word?.startsWith("--debug=")
+          ? [word.slice("--debug=".length)]
+          : word === "--debug" && words[i + 1] !== undefined && !words[i + 1]?.startsWith("-")
+            ? [words[i + 1] ?? null]
+            : [],
+      ),
+    ];
+  if (name === "mocha")
+    return after(["-O", "--reporter-option", "--reporter-options"], (value) =>
+      value.split(",").flatMap((pair) => (pair.includes("=") ? [pair.slice(pair.indexOf("=") + 1)] : [])),
+    );
+  return [];
+}
 
 /**
  * Whether `fileOperands` reads only where a program writes (`gcc -o`, `pandoc -o`), not what it reads: its other words
  * may name a protected file it takes in (`gcc -x c ~/.ssh/id_rsa` prints it in its errors).
  */
 export function readsOnlyOutputs(name: string): boolean {
-  return Object.hasOwn(OUTPUT_OPTIONS, name);
+  return Object.hasOwn(OUTPUT_OPTIONS, name) || name === "psql";
 }
 
 /** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
@@ -1959,6 +2020,11 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
   "ssh-keygen": { valueTaking: "abCDEeFfGIJjKMmNnOPrSstTwYZz", files: { f: "file" } },
   // The folder a build runs in (and whose build files it runs).
   make: { valueTaking: "CfIjlOoWE", files: { C: "file", "--directory": "file" } },
+  // Where psql writes its query results and its log (`-qAto x` too).
+  psql: {
+    valueTaking: "cdfFhLopPRTUv",
+    files: { o: "file", "--output": "file", L: "file", "--log-file": "file" },
+  },
   ninja: { valueTaking: "Cfjkltdw", files: { C: "file" } },
   go: { valueTaking: "Co", files: { C: "file", o: "file" } },
   // Besides what it copies: its log, backups, temporary and partial files, batches, and the lists it reads.
@@ -2647,8 +2713,14 @@ const SQLITE_ACTS =
  */
 const SQL_FILE_ACTS =
   /\bvacuum\s+into\b|\battach\b|\b(?:readfile|writefile|edit|load_extension|read_\w+)\s*\(|\bcopy\b[^;]*\bto\b|\bexport\s+database\b|\b(?:install|load)\s+\w/i;
-/** psql's and mysql's backslash commands that run a shell command or write a file (`\!`, `\o`, `\copy … program`). */
-const SQL_CLIENT_ACTS = /\\(?:!|o\b|w\b|copy\b.*\bprogram\b|system\b|g\s)|^\s*system\s/i;
+/**
+ * psql's and mysql's commands that run a shell command, a script (whose `\!` runs one) or read or write a file
+ * (`\!`, `\o`, `\i`, `\copy` but to its output or from its input, mysql's `source`), and the server's SQL that does
+ * (`COPY … TO PROGRAM`, `COPY … TO '/x'`, `pg_read_file`, `INTO OUTFILE`, `LOAD DATA`): a local server runs as its
+ * user.
+ */
+const SQL_CLIENT_ACTS =
+  /\\(?:!|o\b|w\b|ir?\b|include(?:_relative)?\b|copy\b(?!.*\b(?:from|to)\s+p?std(?:in|out)\b[^'"\\]*$)|system\b|g\s|\.)|(?:^|[;\n])\s*(?:system|source)\s|\bcopy\b[^;]*\b(?:from|to)\s+(?:program\b|e?')|\b(?:pg_read_(?:binary_)?file|lo_import|lo_export|load_file)\s*\(|\binto\s+(?:out|dump)file\b|\bload\s+data\b/i;
 
 /**
  * A program that runs a shell command written in its own arguments, in a language or option the policy does not
@@ -3208,13 +3280,14 @@ function xargsSplits(nul: boolean, delimiter: string | null | undefined): RegExp
 /**
  * Package runners run a package's program by its name (`npx -y tsc --outDir x` runs `tsc --outDir x`): read as
  * wrappers, so the guards judge the program as they would without them. A value of theirs that names the package
- * (`-p pkg`) leaves the program word as it is; an option that runs a command line (`-c`, `--shell`) or chooses the
- * configuration (`--userconfig`) is not read, so it asks; a package given by address is left to `runsFromAddress`.
+ * (`-p pkg`) leaves the program word as it is; an option that runs a command line (`-c`, `--shell`), chooses the
+ * configuration (`--userconfig`) or the folder it writes its cache in or runs the package from (`--cache`,
+ * `--prefix`) is not read, so it asks; a package given by address is left to `runsFromAddress`.
  */
 const PACKAGE_RUNNERS = wordSet("npx pnpx bunx");
-const PACKAGE_RUNNER_VALUES = wordSet("-p --package -w --workspace --registry --cache --prefix --loglevel");
+const PACKAGE_RUNNER_VALUES = wordSet("-p --package -w --workspace --registry --loglevel");
 const PACKAGE_RUNNER_UNREAD = wordSet(
-  "-c --call --shell --script-shell --userconfig --globalconfig --node-options --init-module",
+  "-c --call --shell --script-shell --userconfig --globalconfig --node-options --init-module --cache --prefix",
 );
 
 function readPackageRunner(
@@ -4417,11 +4490,12 @@ const COMMAND_VARIABLES = wordSet(
 /**
  * Variables naming a program's configuration (or holding it), whose options may run a command or name files it
  * reads and writes: curl's `.curlrc` (`upload-file = ~/.ssh/id_rsa`), a wgetrc (`post_file`), and the folder git
- * (`git/config`'s `core.fsmonitor`) and curl read theirs from.
+ * (`git/config`'s `core.fsmonitor`) and curl read theirs from; a psqlrc (`\! cmd`), a kubeconfig (its `exec` plugin,
+ * which kubectl and helm run for credentials).
  */
 const CONFIG_FILE_VARIABLES = wordSet(
   "RIPGREP_CONFIG_PATH BAT_CONFIG_PATH LESSKEY LESSKEYIN LESSKEY_CONTENT LESSKEY_SYSTEM LESSKEYIN_SYSTEM",
-  "CURL_HOME WGETRC SYSTEM_WGETRC XDG_CONFIG_HOME",
+  "CURL_HOME WGETRC SYSTEM_WGETRC XDG_CONFIG_HOME PSQLRC KUBECONFIG",
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a
