@@ -4153,6 +4153,33 @@ describe("permission rules and guards", () => {
         footprint: () => command(line),
         guard: "outside",
       })),
+      // A repository on this machine that git pushes to (running its hooks), fetches or pulls from, or names as a
+      // remote; a bundle it reads; a message file outside, read into the history as cat would print it.
+      ...[
+        "git push ../x main",
+        "git push -u ../x HEAD",
+        "git push --repo=../x",
+        "git push file:///tmp/x main",
+        "git fetch ../x",
+        "git pull ../x main",
+        "git pull --rebase ~/src/x",
+        "git ls-remote /srv/x.git",
+        "git remote add o ../x && git push o",
+        "git remote set-url origin file:///tmp/x",
+        "git bundle unbundle ../x.bundle",
+        "git bundle verify ../x.bundle",
+        "git commit -F ../x",
+        "git commit --file=~/.aws/credentials",
+        "git tag -F ../x v1",
+        "git notes add -F ../x",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
+      // A repository or message file computed at run time may be any (a computed word of git push may be --force).
+      ...[
+        ['git push "$(echo ../x)" main', "force-push"],
+        ['git fetch "$(echo ../x)"', "incomplete"],
+        ["git pull $(echo ../x) main", "incomplete"],
+        ['git commit -F "$HOME/.aws/credentials"', "incomplete"],
+      ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
       // A package runner's own folders, the keyed options of test runners, node's environment files.
       ...[
         ["npx --cache ../c tsc", "incomplete"],

@@ -2233,7 +2233,33 @@ function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   }
   const git = gitSubcommand(argv);
   const operands = (git?.rest ?? []).filter((word) => word === null || !word.startsWith("-"));
-  return [...folders, ...gitSubcommandFiles(git, operands)];
+  // A message file named at run time may be any (`-F "$HOME/.aws/credentials"`), not a value missing at the end
+  // (`-F - <<EOF` is read without its `-`); a named one is read as code's paths are (`handedPath`).
+  const computed = argv.includes(null) ? gitMessageFiles(argv).filter((file) => file === null) : [];
+  return [...folders, ...computed, ...gitSubcommandFiles(git, operands)];
+}
+
+/**
+ * Whether git pushes to, fetches or pulls from a repository computed at run time (`git push "$(echo ../x)" main`):
+ * it may be one on this machine. Read after a force push, which a computed word may be too.
+ */
+export function gitRepositoryComputed(argv: readonly (string | null)[]): boolean {
+  const git = gitSubcommand(argv);
+  const first = git?.rest.find((word) => word === null || !word.startsWith("-"));
+  return git?.name != null && GIT_REMOTE_VERBS.has(git.name) && git.name !== "remote" && first === null;
+}
+
+/** git's subcommands whose operands may name a repository by where it is on this machine. */
+const GIT_REMOTE_VERBS = wordSet("push fetch pull ls-remote remote");
+
+/**
+ * The repository a word names on this machine (`../x`, `~/x`, `/srv/x.git`, `file:///x`), or undefined: a remote's
+ * name, a refspec (no `..` in it), a URL or `host:path`.
+ */
+function localRepository(word: string): string | null | undefined {
+  if (/^file:\/\//i.test(word)) return fileUrlPath(word);
+  if (/^[\w.+-]+:\/\/|^[^/]*:/.test(word)) return undefined;
+  return /\/|^~|^\.\.?$/.test(word) ? word : undefined;
 }
 
 function gitSubcommandFiles(
@@ -2278,7 +2304,19 @@ function gitSubcommandFiles(
   // `git rm --cached` leaves the files where they are (`git rm --cached .env` untracks a secret).
   if (git?.name === "mv" || (git?.name === "rm" && !git.rest.includes("--cached"))) return operands;
   if (git?.name === "init") return operands.slice(0, 1);
-  if (git?.name === "bundle" && operands[0] === "create") return operands.slice(1, 2);
+  // The bundle `create` writes, and the one `verify`, `list-heads` and `unbundle` read.
+  if (git?.name === "bundle") return operands.slice(1, 2);
+  // A repository on this machine that git pushes to (its hooks run there), fetches or pulls from (reading its files),
+  // or makes a remote (`git remote add o ../x`); one computed at run time is `gitRepositoryComputed`'s.
+  if (git?.name != null && GIT_REMOTE_VERBS.has(git.name)) {
+    const repo = git.rest.flatMap((word) =>
+      word?.startsWith("--repo=") ? [word.slice("--repo=".length)] : [],
+    );
+    return [...operands, ...repo].flatMap((word) => {
+      const local = word === null ? undefined : localRepository(word);
+      return local === undefined ? [] : [local];
+    });
+  }
   // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
   // repository into its folder (the last operand after the URL).
   if (git?.name === "submodule" && ["add", "set-url", "set-branch"].includes(operands[0] ?? ""))

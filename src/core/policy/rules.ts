@@ -34,6 +34,7 @@ import {
   findWalk,
   findStartingPoints,
   gitMessageFiles,
+  gitRepositoryComputed,
   filtersInput,
   listingWalk,
   listsDotEntries,
@@ -619,7 +620,9 @@ class FootprintView {
       const operands =
         name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
       // A program whose words are not read as files may still be handed a protected file by name.
-      // A message file's words go into the history (`git commit -F .env`); a message from /tmp does no harm.
+      // A message file's words go into the history, where `git log` prints them: a protected one asks
+      // (`git commit -F .env`), and one in the home folder outside the workspace as code's paths do
+      // (`-F ~/.aws/credentials`); a message from /tmp does no harm.
       const handedWords =
         (operands === undefined || readsOnlyOutputs(name)) && !NAMES_ONLY.has(name)
           ? name === "find"
@@ -628,7 +631,7 @@ class FootprintView {
           : name === "git"
             ? gitMessageFiles(argv)
             : [];
-      const handed = this.handedPath(name, handedWords, cwd, { home: false });
+      const handed = this.handedPath(name, handedWords, cwd, { home: name === "git" });
       if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
@@ -869,6 +872,11 @@ class FootprintView {
           pushed === "deletes"
             ? "git push deletes what the remote holds (a branch or a tag)"
             : "git push --force rewrites the remote's history",
+      };
+    if (name === "git" && gitRepositoryComputed(argv))
+      return {
+        guard: "incomplete",
+        label: "git reaches a repository computed at run time, which may be on this machine",
       };
     // A long option given a computed value (`--target=$DIR`) is still that option, not any word.
     const optionsKnown = argv.map(
