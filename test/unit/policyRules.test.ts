@@ -4180,6 +4180,13 @@ describe("permission rules and guards", () => {
         ["git pull $(echo ../x) main", "incomplete"],
         ['git commit -F "$HOME/.aws/credentials"', "incomplete"],
       ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
+      // A local service's socket outside the workspace: Docker's API runs privileged containers, as `docker run` does.
+      ...[
+        "curl --unix-socket /var/run/docker.sock http://localhost/containers/json",
+        "curl --unix /var/run/docker.sock -X POST http://localhost/containers/create",
+        "curl --abstract-unix-socket x http://localhost/",
+        "curl --abstract x http://localhost/",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       // A package runner's own folders, the keyed options of test runners, node's environment files.
       ...[
         ["npx --cache ../c tsc", "incomplete"],

@@ -1969,6 +1969,8 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
       "--write-out": "at",
       "--proxy-cert": "file",
       "--proxy-key": "file",
+      // A local service's socket: Docker's API there runs privileged containers, as `docker run` does.
+      "--unix-socket": "file",
     },
   },
   wget: {
@@ -4101,6 +4103,12 @@ export function actsBeyond(name: string, argv: readonly (string | null)[]): stri
         (sub[0] === "tunnel" && (sub[1] === undefined || ["service", "restart"].includes(sub[1] ?? "")))))
   )
     return "opens a port of this machine to the internet";
+  // An abstract socket has no place in the workspace: a local service's API (Docker's runs privileged containers).
+  if (
+    name === "curl" &&
+    words.some((word) => /^--ab/.test(word ?? "") && longOption(word!, "--abstract-unix-socket"))
+  )
+    return "talks to a local service through an abstract socket";
   // A rehearsal changes nothing (`--dry-run=none` is no rehearsal: kubectl runs it).
   if (
     words.some(
