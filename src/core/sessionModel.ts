@@ -94,6 +94,7 @@ const MAX_STORED_CONTENT_ITEMS = 100;
 
 /** What a tool call shows before any field of it is given. */
 const NEW_TOOL_CALL = { title: "", kind: "other", status: "pending" } as const;
+const HOST_STATUSES: ReadonlySet<string> = new Set(["rejected", "awaiting_approval"]);
 
 /** The fields a tool-call patch may set (`applyToolCallPatch`). */
 const PATCHED_FIELDS = ["title", "kind", "status", "locations", "content", "rawInput"] as const;
@@ -384,7 +385,12 @@ export class SessionModel {
     }
     if (given("title")) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
     if (given("kind")) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
-    if (given("status")) call.status = capLabel(asString(patch.status) ?? "pending", 50);
+    if (given("status")) {
+      const status = capLabel(asString(patch.status) ?? "pending", 50);
+      // "rejected" and "awaiting_approval" are the host's to say (a card rejected, one open): an agent's would show a
+      // person's answer they never gave, or a card that is not there.
+      if (!HOST_STATUSES.has(status)) call.status = status;
+    }
     if (given("locations")) {
       call.locations = asArray(patch.locations)
         .slice(0, LIMITS.locationsPerToolCall)

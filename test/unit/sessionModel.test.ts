@@ -67,6 +67,20 @@ describe("SessionModel", () => {
     assert.deepEqual(items[0], { kind: "agent", id: "agent:a", markdown: "Final" });
   });
 
+  it("never takes from an agent a status only the host gives: a rejection or a waiting card", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Edit a", status: "in_progress" });
+    for (const status of ["rejected", "awaiting_approval"]) {
+      m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", status });
+      assert.equal(m.toolCall("t1")!.status, "in_progress", status);
+    }
+    m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "t2", title: "Run", status: "rejected" });
+    assert.equal(m.toolCall("t2")!.status, "pending");
+    // v2's own statuses are the agent's to give.
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "cancelled" });
+    assert.equal(m.toolCall("t1")!.status, "cancelled");
+  });
+
   it("applies tool_call_update as a patch: omitted and null keep, values replace; position is kept", () => {
     const m = model();
     m.applyUpdate({
