@@ -3831,8 +3831,8 @@ describe("permission rules and guards", () => {
         "tar xIf ./evil.sh build/a.tgz",
         "sort --compress-program=./evil.sh src/a.ts",
         "git grep -O'rm -rf ~' x",
-        "git log -p --output=.git/hooks/pre-commit",
-        "git -C . diff --output ~/.bashrc",
+        "git log -p --outp=.git/hooks/pre-commit",
+        "git format-patch -1 -o patches",
         "git rebase -x 'rm -rf ~' HEAD~3",
         "git push --receive-pack='rm -rf ~' origin",
         "git bisect run ./x.sh",
@@ -3898,7 +3898,16 @@ describe("permission rules and guards", () => {
         "curl --output-dir .git/hooks -o pre-commit https://x",
         "rsync src/a.ts .git/hooks/pre-commit",
         "find . -maxdepth 0 -fprintf .git/hooks/pre-commit x",
+        // The file git writes its output to (`git archive -o release.tar.gz HEAD` passes).
+        "git log -p --output=.git/hooks/pre-commit",
+        "git archive -o .git/hooks/pre-commit HEAD",
+        "git archive -vo.git/hooks/post-merge HEAD",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" })),
+      ...["git -C . diff --output ~/.bashrc", "git archive --output=../release.tar HEAD"].map((line) => ({
+        name: line,
+        footprint: () => command(line),
+        guard: "outside",
+      })),
       // Scripts and options that write, read or run what the guards do not see.
       ...[
         "sed -n 'w .git/hooks/pre-commit' src/a.ts",
@@ -4786,6 +4795,9 @@ describe("permission rules and guards", () => {
           "git rebase main",
           "git fetch origin",
           "git push origin main",
+          // The file git writes its output to, in the workspace.
+          "git archive --format=tar.gz -o release.tar.gz HEAD",
+          "git diff --output=changes.diff main",
         ],
       ],
       [

@@ -2238,7 +2238,23 @@ function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   // A message file named at run time may be any (`-F "$HOME/.aws/credentials"`), not a value missing at the end
   // (`-F - <<EOF` is read without its `-`); a named one is read as code's paths are (`handedPath`).
   const computed = argv.includes(null) ? gitMessageFiles(argv).filter((file) => file === null) : [];
-  return [...folders, ...computed, ...gitSubcommandFiles(git, operands)];
+  return [...folders, ...computed, ...gitOutputs(git), ...gitSubcommandFiles(git, operands)];
+}
+
+/** git's option that names the file it writes its output to. */
+const GIT_OUTPUT_OPTIONS = ["--output"];
+
+/**
+ * The file git writes its output to: an archive (`git archive -o release.tar.gz HEAD`), a diff or log (`git diff
+ * --output=x.diff`). Not format-patch's folder (`-o patches`): it writes files named after the repository's commit
+ * subjects there, where a link the repository holds may lead away, so it still asks.
+ */
+function gitOutputs(git: ReturnType<typeof gitSubcommand>): (string | null)[] {
+  if (git === undefined) return [];
+  const short = git.name === "archive" ? "o" : "";
+  return readOptions(git.rest, short, GIT_OUTPUT_OPTIONS).options.flatMap(([option, value]) =>
+    (option === "o" && short === "o") || GIT_OUTPUT_OPTIONS.includes(option) ? [value] : [],
+  );
 }
 
 /**
@@ -2873,13 +2889,12 @@ const SOCAT_UNREAD = /^(?:exec|system|open|gopen|create|pipe|pty)(?:[:,]|$)/i;
 
 /** git's subcommands whose short option runs a command (`git grep -O'cmd'`, `git rebase -x cmd`), or writes a file. */
 const GIT_RUNNING_SHORT: Record<string, string> = {
+  "format-patch": "o",
   grep: "O",
   rebase: "x",
   difftool: "x",
   clone: "u",
   "ls-remote": "u",
-  "format-patch": "o",
-  archive: "o",
   bugreport: "o",
   diagnose: "o",
 };
@@ -3003,6 +3018,14 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       option !== undefined &&
       PACKAGE_MANAGER_FOLDERS.has(option) &&
       long === PACKAGE_MANAGER_OPTIONS &&
+      (word === option || word.startsWith(`${option}=`))
+    )
+      continue;
+    // Written whole, the file or folder git writes its output to is placed where it leads (`gitOutputs`).
+    if (
+      name === "git" &&
+      option !== undefined &&
+      GIT_OUTPUT_OPTIONS.includes(option) &&
       (word === option || word.startsWith(`${option}=`))
     )
       continue;
