@@ -418,8 +418,10 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
         : CREATES_FOLDER[name]?.includes(operands[0] ?? "")
           ? operands.slice(1)
           : [];
+  // pytest's one-letter options in a cluster, a value-taking one last (`-xc ../x.ini`, `-qxo cache_dir=../c`).
+  const options = name === "pytest" ? unclustered(words, "kmrWcpon") : words;
   if (outputs || created.length > 0)
-    return files([...outputValues(outputs ?? [], words), ...keyedOutputs(name, words), ...created], true);
+    return files([...outputValues(outputs ?? [], options), ...keyedOutputs(name, options), ...created], true);
   // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`), and read them with
   // -n, -p or a script given by -e (`perl -ne print .env`, `perl -e 'print <>' .env`).
   if (["perl", "ruby"].includes(name)) {
@@ -1808,9 +1810,15 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
       ),
     ]),
   ),
-  // A cluster's configuration, whose `exec` plugin runs a command; the charts helm renders.
-  kubectl: ["--kubeconfig"],
-  helm: ["--kubeconfig", "--output-dir"],
+  // The folder go works in, the binary, go.mod, overlay and profile it reads instead of the module's, the profiles,
+  // traces and coverage its tests write; one dash or two. Longer names first: `-overlay` is not `-o verlay`.
+  go: ["-modfile", "-overlay", "-outputdir", "-pkgdir", "-pgo", "-o", "-C"]
+    .concat(["-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace"])
+    .flatMap((option) => [option, `-${option}`]),
+  // A cluster's configuration, whose `exec` plugin runs a command; the charts helm renders; the manifests, patches
+  // and files sent to the cluster (`--from-file` is keyed, `keyedOutputs`), the values a chart renders.
+  kubectl: ["--kubeconfig", "-f", "--filename", "-k", "--kustomize", "--from-env-file", "--patch-file"],
+  helm: ["--kubeconfig", "--output-dir", "-f", "--values"],
   // The option files mysql reads first (their `plugin-dir` and `default-auth` load a library), and its tee file.
   ...Object.fromEntries(
     ["mysql", "mariadb"].map((mysql) => [
@@ -1855,6 +1863,12 @@ function keyedOutputs(name: string, words: readonly (string | null)[]): (string 
             : [],
       ),
     ];
+  // A file sent whole, under a key or not (`--from-file=id=~/.ssh/id_rsa`), or several (`--set-file a=x,b=y`).
+  if (name === "kubectl") return after(["--from-file"], (value) => [value.slice(value.indexOf("=") + 1)]);
+  if (name === "helm")
+    return after(["--set-file"], (value) =>
+      value.split(",").map((pair) => pair.slice(pair.indexOf("=") + 1)),
+    );
   if (name === "mocha")
     return after(["-O", "--reporter-option", "--reporter-options"], (value) =>
       value.split(",").flatMap((pair) => (pair.includes("=") ? [pair.slice(pair.indexOf("=") + 1)] : [])),
@@ -1868,6 +1882,20 @@ function keyedOutputs(name: string, words: readonly (string | null)[]): (string 
  */
 export function readsOnlyOutputs(name: string): boolean {
   return Object.hasOwn(OUTPUT_OPTIONS, name) || name === "psql";
+}
+
+/**
+ * Clusters of one-letter options written apart, up to the first of `valueTaking`, which keeps the rest of its word as
+ * its value (`-xc ../x.ini` is `-x -c ../x.ini`, `-qxocache_dir=x` is `-q -x -ocache_dir=x`).
+ */
+function unclustered(words: readonly (string | null)[], valueTaking: string): (string | null)[] {
+  return words.flatMap((word) => {
+    if (word === null || !/^-[a-zA-Z]/.test(word)) return [word];
+    const at = [...word.slice(1)].findIndex((letter) => valueTaking.includes(letter));
+    const flags = word.slice(1, at < 0 ? undefined : at + 1);
+    if (!/^[a-zA-Z]+$/.test(flags)) return [word];
+    return [...[...flags].map((letter) => `-${letter}`), ...(at < 0 ? [] : [`-${word.slice(at + 1)}`])];
+  });
 }
 
 /** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
@@ -2028,7 +2056,6 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
     files: { o: "file", "--output": "file", L: "file", "--log-file": "file" },
   },
   ninja: { valueTaking: "Cfjkltdw", files: { C: "file" } },
-  go: { valueTaking: "Co", files: { C: "file", o: "file" } },
   // Besides what it copies: its log, backups, temporary and partial files, batches, and the lists it reads.
   rsync: {
     valueTaking: "eTfBM",
@@ -2335,6 +2362,12 @@ function gitSubcommandFiles(
       return local === undefined ? [] : [local];
     });
   }
+  // A repository on this machine git archive packs a tree of (`--remote=../x`, its upload-archive runs there).
+  if (git?.name === "archive")
+    return readOptions(git.rest, "", ["--remote"]).options.flatMap(([option, value]) => {
+      const local = option !== "--remote" ? undefined : value === null ? null : localRepository(value);
+      return local === undefined ? [] : [local];
+    });
   // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
   // repository into its folder (the last operand after the URL).
   if (git?.name === "submodule" && ["add", "set-url", "set-branch"].includes(operands[0] ?? ""))
@@ -2685,6 +2718,8 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   rg: ["--pre"],
   bat: ["--pager"],
   batcat: ["--pager"],
+  // A program the rendered manifests go through.
+  helm: ["--post-renderer"],
   // netcat's program or shell command, run with its standard input and output on the connection: a remote shell.
   ...Object.fromEntries(["nc", "ncat", "netcat"].map((nc) => [nc, ["--exec", "--sh-exec", "--lua-exec"]])),
   // A rule "make build" or "npm test" covers words after it: these make them run other code or another folder's.
@@ -2771,12 +2806,13 @@ const SQL_FILE_ACTS =
   /\bvacuum\s+into\b|\battach\b|\b(?:readfile|writefile|edit|load_extension|read_\w+)\s*\(|\bcopy\b[^;]*\bto\b|\bexport\s+database\b|\b(?:install|load)\s+\w/i;
 /**
  * psql's and mysql's commands that run a shell command, a script (whose `\!` runs one) or read or write a file
- * (`\!`, `\o`, `\i`, `\copy` but to its output or from its input, mysql's `source`), and the server's SQL that does
+ * (`\!`, `\o`, `\i`, `\copy` but to its output or from its input, mysql's `source` and `system`, as `--execute=` gives them
+ * too), and the server's SQL that does
  * (`COPY … TO PROGRAM`, `COPY … TO '/x'`, `pg_read_file`, `INTO OUTFILE`, `LOAD DATA`): a local server runs as its
  * user.
  */
 const SQL_CLIENT_ACTS =
-  /\\(?:!|o\b|w\b|ir?\b|include(?:_relative)?\b|copy\b(?!.*\b(?:from|to)\s+p?std(?:in|out)\b[^'"\\]*$)|system\b|g\s|\.)|(?:^|[;\n])\s*(?:system|source)\s|\bcopy\b[^;]*\b(?:from|to)\s+(?:program\b|e?')|\b(?:pg_read_(?:binary_)?file|lo_import|lo_export|load_file)\s*\(|\binto\s+(?:out|dump)file\b|\bload\s+data\b/i;
+  /\\(?:!|o\b|w\b|ir?\b|include(?:_relative)?\b|copy\b(?!.*\b(?:from|to)\s+p?std(?:in|out)\b[^'"\\]*$)|system\b|g\s|\.)|(?:^|[;\n=]|^-[a-zA-Z]*e)\s*(?:system|source)\s|\bcopy\b[^;]*\b(?:from|to)\s+(?:program\b|e?')|\b(?:pg_read_(?:binary_)?file|lo_import|lo_export|load_file)\s*\(|\binto\s+(?:out|dump)file\b|\bload\s+data\b/i;
 
 /**
  * A program that runs a shell command written in its own arguments, in a language or option the policy does not
@@ -4499,15 +4535,7 @@ export function commandVariable(
   source: readonly string[],
   words: readonly string[],
 ): { name: string; does: string } | undefined {
-  const assignments = [
-    ...source.flatMap((text) =>
-      [...text.matchAll(ASSIGNMENT)].map(([, name, written]) => ({ name: name!, value: unquoted(written!) })),
-    ),
-    ...words.flatMap((word) => {
-      const eq = word.indexOf("=");
-      return eq > 0 ? [{ name: word.slice(0, eq), value: word.slice(eq + 1) }] : [];
-    }),
-  ];
+  const assignments = assignedVariables(source, words);
   const runs = "sets a command for a program to run, which Symposium does not read";
   for (const { name, value } of assignments) {
     if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return { name, does: runs };
@@ -4544,6 +4572,64 @@ export function commandVariable(
   return undefined;
 }
 
+/** The variables `source` assigns as written (`X='a b'`) and `words` as the shell passes them (env's `X=a b`). */
+function assignedVariables(
+  source: readonly string[],
+  words: readonly string[],
+): { name: string; value: string }[] {
+  return [
+    ...source.flatMap((text) =>
+      [...text.matchAll(ASSIGNMENT)].map(([, name, written]) => ({ name: name!, value: unquoted(written!) })),
+    ),
+    ...words.flatMap((word) => {
+      const eq = word.indexOf("=");
+      return eq > 0 ? [{ name: word.slice(0, eq), value: word.slice(eq + 1) }] : [];
+    }),
+  ];
+}
+
+/**
+ * The files and folders that variables set in front of a command, by `env` or `export`, tell programs to write or
+ * read, as their options would (null: computed at run time): where temporary files go (`TMPDIR=~ mktemp`), a build's
+ * outputs and caches (`CARGO_TARGET_DIR=../x cargo build` as `--target-dir ../x`), a shell's history, which an
+ * interactive bash writes on exit (`HISTFILE=~/.ssh/authorized_keys bash -i <<EOF`), git's traces (at an absolute
+ * path; `GIT_TRACE=1` prints them); and the options node, go and terraform read from a variable, as theirs on the
+ * line are (`NODE_OPTIONS=--redirect-warnings=../w`, `GOFLAGS=-modfile=../go.mod`, `TF_CLI_ARGS_plan=-out=../p`).
+ */
+export function variableFiles(source: readonly string[], words: readonly string[]): (string | null)[] {
+  return assignedVariables(source, words).flatMap(({ name, value }) => {
+    const known = /[$`'"\\]/.test(value) ? null : value;
+    const upper = name.toUpperCase();
+    if (FILE_VARIABLES.has(upper) || (name.startsWith("PIP_") && PIP_FILE_VARIABLES.has(name.slice(4))))
+      return [known];
+    if (/^GIT_TRACE\w*$/.test(name))
+      return known === null || /^(?:\/|~|af_unix:)/.test(known)
+        ? [known?.replace(/^af_unix:(?:\w+:)?/, "") ?? null]
+        : [];
+    const program =
+      name === "NODE_OPTIONS"
+        ? "node"
+        : name === "GOFLAGS"
+          ? "go"
+          : /^TF_CLI_ARGS(?:_\w+)?$/.test(name)
+            ? "terraform"
+            : undefined;
+    if (program === undefined) return [];
+    if (known === null) return [null];
+    const options = known.split(/\s+/).filter((word) => word !== "");
+    return outputValues(OUTPUT_OPTIONS[program]!, options);
+  });
+}
+
+/** Variables naming a file or folder programs write or read (`npm_config_cache` too, as npm reads any case). */
+const FILE_VARIABLES = wordSet(
+  "TMPDIR CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR GOPATH GOCACHE GOMODCACHE GOTMPDIR GOBIN HISTFILE",
+  "PYTHONPYCACHEPREFIX NODE_V8_COVERAGE COVERAGE_FILE XDG_CACHE_HOME XDG_DATA_HOME XDG_STATE_HOME TF_DATA_DIR",
+  "TF_PLUGIN_CACHE_DIR NPM_CONFIG_CACHE NPM_CONFIG_LOGS_DIR NPM_CONFIG_PACK_DESTINATION",
+);
+/** pip's options given as `PIP_<OPTION>` that name what it writes or reads: its log, cache, report, wheels. */
+const PIP_FILE_VARIABLES = wordSet("LOG LOG_FILE CACHE_DIR REPORT WHEEL_DIR DEST REQUIREMENT CONSTRAINT");
+
 /** An assignment as written: its value runs to the first unquoted space, through quotes and escapes. */
 const ASSIGNMENT = /(?:^|\s)([A-Za-z_]\w*)=((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*)/g;
 
@@ -4560,11 +4646,14 @@ const COMMAND_VARIABLES = wordSet(
  * Variables naming a program's configuration (or holding it), whose options may run a command or name files it
  * reads and writes: curl's `.curlrc` (`upload-file = ~/.ssh/id_rsa`), a wgetrc (`post_file`), and the folder git
  * (`git/config`'s `core.fsmonitor`) and curl read theirs from; a psqlrc (`\! cmd`), a kubeconfig (its `exec` plugin,
- * which kubectl and helm run for credentials).
+ * which kubectl and helm run for credentials); the folder cargo reads `config.toml` from (`build.rustc-wrapper`), go's
+ * environment file (`GOFLAGS`, `GOTOOLCHAIN`), terraform's CLI configuration (`credentials_helper`, a provider's
+ * `dev_overrides`) and docker's (`credsStore` runs a helper, `docker login` writes there).
  */
 const CONFIG_FILE_VARIABLES = wordSet(
   "RIPGREP_CONFIG_PATH BAT_CONFIG_PATH LESSKEY LESSKEYIN LESSKEY_CONTENT LESSKEY_SYSTEM LESSKEYIN_SYSTEM",
   "CURL_HOME WGETRC SYSTEM_WGETRC XDG_CONFIG_HOME PSQLRC KUBECONFIG",
+  "CARGO_HOME GOENV TF_CLI_CONFIG_FILE TERRAFORM_CONFIG DOCKER_CONFIG",
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a

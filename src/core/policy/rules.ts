@@ -15,6 +15,7 @@ import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from ".
 import {
   changesGitConfig,
   commandVariable,
+  variableFiles,
   discardsWork,
   actsBeyond,
   changesUserSetting,
@@ -570,11 +571,23 @@ class FootprintView {
         program === "hub" && hubVerb !== null && !HUB_COMMANDS.has(hubVerb ?? "") ? "git" : program;
       // Set in front of the command, by a wrapper (`env X=…`), or declared (`export X=…`): not a word that only
       // mentions one (`git commit -m 'set EDITOR=nano'`).
-      const variable = commandVariable(
+      const variableSources: [string[], string[]] = [
         [...command.assignments, ...(DECLARATIONS.has(command.argv[0] ?? "") ? [command.text] : [])],
         command.argv.slice(0, wrapped.start).filter((word): word is string => word !== null),
-      );
+      ];
+      const variable = commandVariable(...variableSources);
       if (variable) return { guard: "incomplete", label: `${variable.name} ${variable.does}` };
+      // The files and folders those variables name, placed as an option's value is (`TMPDIR=.. mktemp`).
+      const assigned = variableFiles(...variableSources);
+      const variableReach =
+        assigned.length > 0 &&
+        this.fileReach(
+          name ?? "A variable",
+          { targets: assigned.map((text) => ({ text, unknownAsks: true })), recursive: false },
+          cwd,
+          undefined,
+        );
+      if (variableReach) return variableReach;
       if (name === undefined) {
         if (argv.length > 0) return { guard: "incomplete", label: "A command name is computed at run time" };
         continue;
