@@ -18,6 +18,19 @@ describe("Hostile cards (e2e)", function () {
     webview = await startSession(ctx.workbench.page, "Scripted");
   });
 
+  /** The agent announces the tool call `asked`, then asks about it as `title`; the card, once it takes clicks. */
+  async function askAbout(asked: Record<string, unknown>, title: string) {
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
+        { request: { title, subject: { type: "tool_call", toolCall: asked } } },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    return group;
+  }
+
   it("rejects a card whose only reject option has an id far over the intent cap, with that exact id", async () => {
     // Over the 1,000-character cap of any webview intent string (LIMITS.intent.idChars).
     const longId = `reject-${"r".repeat(20_000)}`;
@@ -200,14 +213,7 @@ describe("Hostile cards (e2e)", function () {
       ],
     };
     const title = "Fix a typo";
-    await sendScript(webview, {
-      steps: [
-        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
-        { request: { title, subject: { type: "tool_call", toolCall: asked } } },
-      ],
-    });
-    const group = card(webview, title);
-    await waitForGuard(group);
+    const group = await askAbout(asked, title);
     await group.scrollIntoViewIfNeeded();
     // The diff of ci.yml that a person approves, wherever it is shown (on the tool call or on the card): on screen
     // together with the card's buttons.
@@ -238,14 +244,7 @@ describe("Hostile cards (e2e)", function () {
       content: [{ type: "diff", changes: [{ path: hidden, operation: "modify" }] }],
     };
     const title = "Edit without a patch";
-    await sendScript(webview, {
-      steps: [
-        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
-        { request: { title, subject: { type: "tool_call", toolCall: asked } } },
-      ],
-    });
-    const group = card(webview, title);
-    await waitForGuard(group);
+    const group = await askAbout(asked, title);
     const shown = await webview.locator(".item.tool-call[data-id='tool:nopatch'] .tool-body").innerText();
     assert.match(shown, /<U\+202E>/, shown);
     assert.doesNotMatch(shown, /\u202E/);
