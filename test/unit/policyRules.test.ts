@@ -3807,6 +3807,8 @@ describe("permission rules and guards", () => {
         "yarn exec rm -rf ~",
         "pnpm exec rm -rf ~",
         "rustup run stable rm -rf ~",
+        // bash's jobs -x runs the command after it, its job specs replaced.
+        "jobs -x rm -rf ~",
         // Behind the options a runner reads: the packages, Python version or environment it runs in.
         "uv run --with x rm -rf ~",
         "uv run --python 3.12 --frozen -- rm -rf ~",

@@ -80,6 +80,8 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   pnpm: { exec: 0, dlx: 0 },
   yarn: { exec: 0, dlx: 0 },
   bun: { x: 0 },
+  // bash's `jobs -x kill %1`: the command with its job specs replaced.
+  jobs: { "-x": 0 },
   rustup: { run: 1 },
   // 1Password's CLI runs the command after `--` with secrets in its environment.
   op: { run: 0 },
