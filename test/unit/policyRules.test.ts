@@ -2415,6 +2415,8 @@ describe("permission rules and guards", () => {
         'pkill -f "$NAME"',
         "pkill -f '[[:alpha:]]ode'",
         "kill $(pgrep node)",
+        // fuser prints a file's users on its own too (the whole file system's here).
+        "kill -9 $(fuser -m /)",
         "kill -9 `pidof node`",
         "pgrep -f code-server | xargs kill",
         "pgrep -v vite | xargs kill -9",
@@ -2455,6 +2457,22 @@ describe("permission rules and guards", () => {
         "ps aux | grep node | awk '{print $2}' | xargs kill -9",
         "kill -9 $(ps aux | grep '[v]ite' | awk '{print $2}')",
         "kill $(pgrep -f vite) $PPID",
+        // A later -s or -n gives the signal after -0 (bash and procps alike); a word split into one.
+        "kill -0 -s 9 $PPID",
+        "kill -s 0 -n KILL $PPID",
+        'P="-s 9 $PPID"; kill -0 $P',
+        'S=-s; kill -0 "$S" 9 $PPID',
+        // jobs -x runs a command; jobs and lsof without -p or -t print a job's or a file's text, numbers and all.
+        "kill -9 $(jobs -x echo $PPID)",
+        "sleep 100 $PPID & kill -9 $(jobs)",
+        "kill $(jobs -l)",
+        "kill -9 $(lsof -p $PPID)",
+        "kill -9 $(lsof -t -p $PPID)",
+        // A filter given a file (sort's -n takes no value), a picker's output joined to a number.
+        "kill -9 $(jobs -p | sort -n 4242)",
+        "kill -9 $(true)4242",
+        "kill -9 4`:`242",
+        "kill -9 4$!",
       ]) {
         const { verdict, by } = underBypass(line);
         assert.equal(verdict, "ask", line);
@@ -2498,6 +2516,9 @@ describe("permission rules and guards", () => {
         // Signal 0 only asks whether it runs.
         'kill -0 "$PID" 2>/dev/null && echo running',
         "kill -s 0 $PPID",
+        "kill -0 $! 2>/dev/null",
+        "kill $(fuser 3000/tcp)",
+        "kill $(pgrep -f vite | sort -n | head -n 1)",
       ])
         assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
     });

@@ -154,7 +154,6 @@ export function portsPicked(
     }
     case "fuser": {
       const { options, operands } = readOptions(words, "n", ["--namespace"]);
-      if (!options.some(([o]) => o === "k" || o === "--kill")) return undefined;
       // `8080/tcp`, or a number with `-n tcp`; any other operand is a file, whose users may be anyone.
       const tcp = options.some(([o, value]) => (o === "n" || o === "--namespace") && value === "tcp");
       return {
@@ -162,7 +161,8 @@ export function portsPicked(
           const port = word === null ? undefined : /^(\d+)(?:\/tcp)?$/.exec(word);
           return port && (tcp || word!.endsWith("/tcp")) ? Number(port[1]) : null;
         }),
-        signals: true,
+        // Without -k it prints their pids, for a kill on the line (`kill $(fuser -m /)`).
+        signals: options.some(([o]) => o === "k" || o === "--kill"),
       };
     }
     case "kill-port": {

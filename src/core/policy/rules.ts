@@ -964,8 +964,18 @@ class FootprintView {
   ): string | undefined {
     const editor = this.context.editorProcesses ?? [];
     if (name === "kill") {
-      // Signal 0 only asks whether a process is there (`kill -0 $PID 2>/dev/null && echo running`).
-      if (argv[1] === "-0" || (argv[1] === "-s" && argv[2] === "0")) return undefined;
+      // Signal 0 only asks whether a process is there (`kill -0 $PID 2>/dev/null && echo running`), unless a later
+      // -s or -n gives another (`kill -0 -s 9 $PPID`, in bash and procps alike), or a word computed unquoted may
+      // split into them (`kill -0 $P`).
+      const zero = argv[1] === "-0" ? 2 : argv[1] === "-s" && argv[2] === "0" ? 3 : undefined;
+      if (
+        zero !== undefined &&
+        argv
+          .slice(zero)
+          .every((word, i, words) => (word === null ? i === words.length - 1 : !/^-[sn]/.test(word))) &&
+        !/[$`]/.test(command.text.replace(/\$[!$]|\$PPID\b|"\$\w+"|"\$\{\w+\}"/g, ""))
+      )
+        return undefined;
       const targets = killTargets(argv);
       const hit = editor.find(({ pid, group }) =>
         targets.some(
@@ -1012,18 +1022,40 @@ class FootprintView {
    * `ps aux | grep node | awk '{print $2}' | xargs kill`) may name any process.
    */
   private pidsKnown(kill: SimpleCommand, line: number): boolean {
-    const beyondOwn = kill.text.replace(/\$[!$]/g, "");
-    if (!/[$`]/.test(beyondOwn) && withoutWrappers(kill.argv).fromInput !== true) return true;
-    let rest = beyondOwn.replace(/`[^`]*`/g, "");
-    for (let was = ""; was !== rest;) [was, rest] = [rest, rest.replace(/\$\([^()]*\)/g, "")];
-    if (/[$`]/.test(rest)) return false;
+    // What is computed is marked, for a pid it makes with other text (`kill 4$(true)242`, `kill 4$!`).
+    const beyondOwn = kill.text.replace(/\$[!$]/g, "\0");
+    const joined = (text: string) => /[^\s"]\0|\0[^\s"]/.test(text);
+    if (!/[$`]/.test(beyondOwn) && !joined(beyondOwn) && withoutWrappers(kill.argv).fromInput !== true)
+      return true;
+    let rest = beyondOwn.replace(/`[^`]*`/g, "\0");
+    for (let was = ""; was !== rest;) [was, rest] = [rest, rest.replace(/\$\([^()]*\)/g, "\0")];
+    if (/[$`]/.test(rest) || joined(rest)) return false;
     return this.simple.every(({ command, line: other }) => {
       if (other !== line || command === kill) return true;
       const [program, ...words] = withoutWrappers(command.argv).argv;
       const name = basename(program ?? "");
-      // A filter keeps what a picker printed, not a file's lines (`kill $(head -1 dev.pid)`).
-      if (PID_FILTERS.has(name))
-        return command.stdinFromPipe === true && words.every((w) => w !== null && /^-|^\d+$/.test(w));
+      // A filter keeps what a picker printed, not a file's lines (`kill $(head -1 dev.pid)`, `sort -n 4242`): a
+      // number only as an option's value.
+      const values = PID_FILTERS.get(name);
+      if (values !== undefined)
+        return (
+          command.stdinFromPipe === true &&
+          words.every(
+            (w, i) => w !== null && (/^-/.test(w) || (/^\d+$/.test(w) && values.test(words[i - 1] ?? ""))),
+          )
+        );
+      // jobs and lsof print pids only with -p and -t; otherwise a job's command line, a process's files.
+      if (name === "jobs")
+        return (
+          words.every((w) => w !== null && /^-[prs]+$|^%/.test(w)) && words.some((w) => /^-\w*p/.test(w!))
+        );
+      if (name === "lsof")
+        return (
+          words.some((w) => w !== null && /^-[nPlw]*t/.test(w)) &&
+          words.every(
+            (w, i) => w !== null && (/^-[tnPlw]*(?:[is]\S*)?$/.test(w) || /^-[is]$/.test(words[i - 1] ?? "")),
+          )
+        );
       return PID_SOURCES.has(name);
     });
   }
@@ -2067,7 +2099,13 @@ const PROJECT_RUNNERS = new Set([
 
 /** What may print the process ids a kill is given: pickers (whose picks are checked) and what prints nothing. */
 const PID_SOURCES = new Set(["pgrep", "pidof", "lsof", "fuser", "jobs", "true", ":", "sleep", "wait"]);
-const PID_FILTERS = new Set(["head", "tail", "sort", "uniq"]);
+/** Filters of a picker's pids, each with its options that take a number. */
+const PID_FILTERS = new Map([
+  ["head", /^-[nc]$/],
+  ["tail", /^-[nc]$/],
+  ["sort", /^-[kt]$/],
+  ["uniq", /^-[fsw]$/],
+]);
 
 /** Builtins that only print their words. */
 const PRINTS_ONLY = new Set(["echo", "printf"]);
