@@ -3311,6 +3311,8 @@ describe("permission rules and guards", () => {
         "git checkout-index -a -f --prefix=$HOME/",
         "git fast-export --all --export-marks=../marks",
         "git bugreport -o ..",
+        // A pack's index written where -o says (`~/.bashrc` overwritten with it).
+        "git index-pack -o ../.bashrc x.pack",
         // A backup suffix that is a path: the original goes there (`-i'../*'` backs up `a` to `../a`).
         "sed -i'../.ssh/*' 's/x/x/' src/a.ts",
         "sed --in-place='../../*' 's/x/x/' src/a.ts",

@@ -3019,14 +3019,14 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       return "git send-email runs commands its options give and mails files, which Symposium does not read";
     if (git.name === "submodule" && git.rest.includes("foreach"))
       return "git submodule foreach runs commands Symposium does not read";
-    // Tracked files written below a prefix (`--prefix=../`), a pack written where its name says.
+    // Tracked files written below a prefix (`--prefix=../`), a pack or its index written where a name says.
     if (
       git.name === "checkout-index" &&
       git.rest.some((word) => word === null || word.startsWith("--prefix"))
     )
       return "git checkout-index --prefix writes files where Symposium does not place them";
-    if (git.name === "pack-objects")
-      return "git pack-objects writes files where Symposium does not place them";
+    if (git.name === "pack-objects" || git.name === "index-pack")
+      return `git ${git.name} writes files where Symposium does not place them`;
     // `ext::` remotes are commands (off unless configured: a repository's or the person's configuration may allow it).
     if (git.rest.some((word) => word !== null && /^ext::/i.test(word)))
       return "git reaches a remote through a command (ext::)";
