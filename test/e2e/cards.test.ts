@@ -1037,6 +1037,59 @@ describe("Approval cards (e2e)", function () {
     }
   });
 
+  it("in a short window the composer's Send and Stop stay in view with cards waiting, the pending list open too", async () => {
+    const { page, workspace } = ctx.workbench;
+    const short = await startSession(page, "Scripted");
+    await resizeSideBar(page, 300);
+    // A laptop's window: the side bar's webview is about 500 px high.
+    await page.setViewportSize({ width: 1400, height: 600 });
+    try {
+      const titles = [0, 1, 2, 3].map((i) => `Run task ${i} (short window)`);
+      await sendScript(short, {
+        steps: [
+          ...titles.map((title, i) => ({
+            request: { title, subject: { type: "command", command: `npm run task-${i}`, cwd: workspace } },
+            wait: false,
+          })),
+          { waitAll: true },
+        ],
+      });
+      for (const title of titles) await waitForGuard(card(short, title));
+      /** What of these the webview's window cuts off at its bottom (their names). */
+      const cutOff = (selectors: string[]) =>
+        short.locator("body").evaluate((body, wanted) => {
+          const doc = (body as unknown as { ownerDocument: { querySelector(s: string): unknown } })
+            .ownerDocument;
+          const height = (globalThis as unknown as { innerHeight: number }).innerHeight;
+          return wanted.filter((selector) => {
+            const node = doc.querySelector(selector) as {
+              getBoundingClientRect(): { bottom: number };
+            } | null;
+            return node === null || node.getBoundingClientRect().bottom > height + 0.5;
+          });
+        }, selectors);
+      const composer = [".composer", ".composer vscode-button", ".message-box"];
+      assert.deepEqual(await cutOff(composer), [], "with the pending list closed");
+      await short.locator(".pending-batch > summary").click();
+      await short.getByRole("list", { name: "Pending requests" }).waitFor({ state: "visible" });
+      assert.deepEqual(
+        await cutOff([...composer, ".pending-batch > summary", ".pending-batch .card-options"]),
+        [],
+        "with the pending list open",
+      );
+      await screenshot(page, "cards-short-window");
+      await short.getByRole("checkbox", { name: "Select all pending requests" }).check();
+      await short.getByRole("button", { name: "Reject (4)", exact: true }).click();
+      for (const title of titles)
+        assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+          outcome: "selected",
+          optionId: "reject-once",
+        });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it("a card on its tool call leaves the diff to the tool call; pinned while its session is not shown, it shows the diff itself", async () => {
     const { page, workspace } = ctx.workbench;
     const first = await startSession(page, "Scripted");
