@@ -209,6 +209,7 @@ export class App {
     const pinnedEndInView = this.pinnedEndInView();
     // Read before anything moves: replacing or moving a focused card drops focus.
     const focusedCardKey = this.focusedCardKey();
+    const composerFocus = this.composer.focusedControl();
     const store = this.store;
     const blocked = store.blockedReason !== undefined;
     const newCards: ApprovalCard[] = [];
@@ -330,6 +331,7 @@ export class App {
         Array.from(store.pending.values()).filter((p) => p.sessionKey === store.activeSessionKey),
       );
     }
+    if (composerFocus && !switched) this.keepComposerFocus(composerFocus);
     // Written only on a change: writing `hidden` restyles the element even when the value is the same.
     const noSessions = store.sessions.size === 0;
     if (this.emptyState.root.hidden === noSessions) this.emptyState.root.hidden = !noSessions;
@@ -391,7 +393,21 @@ export class App {
     if (started.draft !== undefined) this.composer.addToDraft(key, started.draft);
     // The view still has the keyboard (the person did not go to the editor meanwhile), on what they pressed or nothing.
     if (!document.hasFocus()) return;
-    if (document.activeElement === started.focus || !userHasFocus()) this.composer.focus();
+    if (document.activeElement !== started.focus && userHasFocus()) return;
+    // A start that failed at once: its box takes no text, Try again is the next step.
+    if (this.composer.canType()) this.composer.focus();
+    else this.tabs.focusBar();
+  }
+
+  /**
+   * A composer control that went disabled while it had the keyboard dropped it to the page, and the next Tab started
+   * over at the header: Stop once the turn stopped, the Message box and Send once the session failed or ended. The
+   * keyboard goes where the next step is: the Message box, or the bar's Try again (Close, when the session ended).
+   */
+  private keepComposerFocus(focused: HTMLElement): void {
+    if (!focused.hasAttribute("disabled") && document.activeElement === focused) return;
+    if (this.composer.canType()) this.composer.focus();
+    else this.tabs.focusBar();
   }
 
   /** Shows or hides the way back to the end after the next paint (a scroll), when the layout is clean to read. */

@@ -10,6 +10,7 @@ import {
   openSession,
   sendScript,
   startSession,
+  stopButton,
   portEdit,
   waitForGuard,
   waitForReady,
@@ -93,6 +94,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
   const ctx = scriptedWorkbench({
     workspaceFiles: { "src/app.ts": "export const port = 8080;\n" },
     agents: { Scripted: "v2" },
+    settings: { "symposium.agents": { Broken: { command: "/nonexistent/symposium-test-agent", args: [] } } },
   });
 
   before(async () => {
@@ -430,6 +432,55 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
       .getByText("scripted agent received: first words of a new session")
       .waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(await hint.isVisible(), false, "the hint still shows above the first message");
+  });
+
+  it("Stop pressed from the keyboard, or a turn ending while Stop has it, leaves the keyboard in the Message box", async () => {
+    const { page } = ctx.workbench;
+    await waitForReady(webview);
+    const stop = stopButton(webview);
+    await sendScript(webview, { steps: [{ say: "Working on it." }, { sleep: 30_000 }] });
+    await webview.locator('vscode-button[aria-disabled="false"]', { hasText: "Stop" }).waitFor();
+    await stop.focus();
+    assert.equal(await focused(webview), "button:Stop");
+    await page.keyboard.press("Enter");
+    await waitForReady(webview);
+    await waitUntil(
+      async () => (await focused(webview)) === "textbox:Message",
+      "the keyboard in the Message box after Stop (it was on the page)",
+      5_000,
+    );
+
+    await sendScript(webview, { steps: [{ sleep: 1_500 }, { say: "Done." }] });
+    await webview.locator('vscode-button[aria-disabled="false"]', { hasText: "Stop" }).waitFor();
+    await stop.focus();
+    await waitForReady(webview);
+    await waitUntil(
+      async () => (await focused(webview)) === "textbox:Message",
+      "the keyboard in the Message box after the turn ended on Stop",
+      5_000,
+    );
+    // Typed straight away: the box has the keyboard.
+    await page.keyboard.type("after the turn");
+    assert.equal(await messageBox(webview).inputValue(), "after the turn");
+    await messageBox(webview).fill("");
+  });
+
+  it("a session whose agent fails to start gives the keyboard from its Message box to Try again", async () => {
+    const { page } = ctx.workbench;
+    const broken = await openSession(page, "Broken");
+    await broken.getByRole("button", { name: "Try again" }).waitFor({ state: "visible", timeout: 30_000 });
+    await waitUntil(
+      async () => (await focused(broken)) === "button:Try again",
+      "the keyboard on Try again (the disabled Message box dropped it to the page)",
+      5_000,
+    );
+    await page.keyboard.press("Tab");
+    assert.equal(
+      await focused(broken),
+      "button:Open settings",
+      "Tab goes on from there, not from the page's top",
+    );
+    await broken.getByRole("button", { name: "Close session" }).click();
   });
 
   it("reports no webview errors or CSP violations", () => {

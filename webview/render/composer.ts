@@ -234,6 +234,19 @@ export class Composer {
     if (this.session) this.saved.setDraft(this.session.key, this.textarea.value);
   }
 
+  /** The composer's control that has the keyboard, if one has. */
+  focusedControl(): HTMLElement | undefined {
+    const active = document.activeElement;
+    return active instanceof HTMLElement && active !== this.root && this.root.contains(active)
+      ? active
+      : undefined;
+  }
+
+  /** Whether the Message box takes text (not in a session that failed or ended). */
+  canType(): boolean {
+    return this.session !== undefined && !this.textarea.hasAttribute("disabled");
+  }
+
   focus(): void {
     this.textarea.focus();
     // Enabled in this task (a session that failed to start, tried again): its inner textarea is still disabled until

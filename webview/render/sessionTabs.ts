@@ -60,8 +60,11 @@ export class SessionTabs {
     " Bypass on",
   );
 
+  private readonly close = button("icon-button", icon("close"));
+  private readonly retry = button("secondary small", icon("refresh"), "Try again");
+
   constructor(private readonly actions: SessionTabActions) {
-    const close = button("icon-button", icon("close"));
+    const close = this.close;
     close.setAttribute("aria-label", "Close session");
     close.title = "Close session";
     close.addEventListener("click", () => {
@@ -69,7 +72,7 @@ export class SessionTabs {
       if (key !== undefined) this.actions.close(key);
     });
     this.bar.append(this.barName, this.barStatus, this.barBypass, el("span", { class: "spacer" }), close);
-    const retry = button("secondary small", icon("refresh"), "Try again");
+    const retry = this.retry;
     retry.title = "Start the agent again in a new session (what you wrote goes with it)";
     retry.addEventListener("click", () => {
       const key = this.shownBar?.header?.key;
@@ -171,6 +174,12 @@ export class SessionTabs {
     this.barStatus.title = status.text;
     replaceChildren(this.barStatus, icon(status.icon), ` ${status.text}`);
     this.barBypass.hidden = !header.bypassed;
+  }
+
+  /** Gives the keyboard to the shown session's bar: Try again when its start failed, else Close. */
+  focusBar(): void {
+    if (this.bar.hidden) return;
+    (this.errorActions.hidden ? this.close : this.retry).focus();
   }
 
   private tabs(): HTMLElement[] {
