@@ -52,6 +52,8 @@ export class App {
   private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
   private readonly toEnd = new ToEndButton((waiting) => this.goToEnd(waiting));
   private endCheckScheduled = false;
+  /** How many of the shown session's cards wait in its transcript (the pinned heading names them). */
+  private waitingAbove = 0;
   private readonly spinners: Spinners;
   private readonly emptyState: EmptyState;
   private readonly pinned = new PinnedCards();
@@ -310,7 +312,17 @@ export class App {
         if (this.placeNewCard(card, pinnedEndInView, pinnedInPass + 1)) pinnedInPass++;
       if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
     }
-    this.pinned.updateCount();
+    // The shown session's cards on their tool calls, above: counted in the heading too, which said "(2)" over "3
+    // requests pending". Counted again only when cards came, went or moved, not with every streamed chunk.
+    if (
+      reshaped ||
+      switched ||
+      newCards.length > 0 ||
+      toolCallsChanged.size > 0 ||
+      changes.promptsDecided.size > 0
+    )
+      this.waitingAbove = this.cardsWaitingInTranscript().length;
+    this.pinned.updateCount(this.waitingAbove);
 
     if (
       changes.reset ||

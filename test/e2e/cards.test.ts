@@ -1090,6 +1090,54 @@ describe("Approval cards (e2e)", function () {
     }
   });
 
+  it("the waiting cards' heading counts the ones on their tool calls above too, as the pending list does", async () => {
+    const { page, workspace } = ctx.workbench;
+    const view = await startSession(page, "Scripted");
+    const path = join(workspace, "src", "greeting.ts");
+    const edit = {
+      toolCallId: "heading-edit",
+      title: "Edit greeting.ts (counted above)",
+      kind: "edit",
+      locations: [{ path, line: 1 }],
+      content: [
+        v2Diff(path, "src/greeting.ts", 'export const greeting = "hello";', 'export const greeting = "hi";'),
+      ],
+    };
+    const commands = ["Run lint (counted here)", "Run tests (counted here)"];
+    await sendScript(view, {
+      steps: [
+        ...askAboutToolCall(edit, { title: edit.title }, { wait: false }),
+        ...commands.map((title) => ({
+          request: { title, subject: { type: "command", command: "npm test", cwd: workspace } },
+          wait: false,
+        })),
+        { waitAll: true },
+      ],
+    });
+    for (const title of [edit.title, ...commands]) await waitForGuard(card(view, title));
+    const heading = view.locator(".pinned-heading");
+    assert.equal(
+      await view.locator(`.item.tool-call[data-id="tool:heading-edit"] .card`).count(),
+      1,
+      "the edit's card is on its tool call (the test's premise)",
+    );
+    assert.equal((await heading.innerText()).trim(), "Waiting for your approval (2 here, 1 above)");
+    assert.equal(
+      (await view.locator(".pending-batch > summary").innerText()).trim().split(":")[0],
+      "3 requests pending",
+    );
+    await card(view, edit.title).getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome(edit.title);
+    await waitUntil(
+      async () => (await heading.innerText()).trim() === "Waiting for your approval (2)",
+      "the heading to count only the cards under it",
+      10_000,
+    );
+    for (const title of commands)
+      await card(view, title).getByRole("button", { name: "Reject", exact: true }).click();
+    for (const title of commands) await ctx.log("Scripted").waitForOutcome(title);
+  });
+
   it("a card on its tool call leaves the diff to the tool call; pinned while its session is not shown, it shows the diff itself", async () => {
     const { page, workspace } = ctx.workbench;
     const first = await startSession(page, "Scripted");

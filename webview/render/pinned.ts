@@ -1,5 +1,6 @@
 /** Cards that have no tool call to sit on (commands, unknown or empty subjects, other sessions), above the composer. */
 import { el } from "../dom";
+import { pinnedHeading } from "./pinnedHeading";
 
 export class PinnedCards {
   // A group, so its name is exposed (a name on a plain div is dropped).
@@ -38,10 +39,10 @@ export class PinnedCards {
    * Runs after every message: written only on a change, since writing `hidden` restyles the section and writing the
    * same text replaces the heading's text node, which lays the page out again (a streamed chunk did both).
    */
-  updateCount(): void {
+  updateCount(waitingAbove = 0): void {
     const count = this.list.childElementCount;
     if (this.root.hidden !== (count === 0)) this.root.hidden = count === 0;
-    const heading = count === 1 ? "Waiting for your approval" : `Waiting for your approval (${count})`;
+    const heading = pinnedHeading(count, waitingAbove);
     if (this.heading.textContent !== heading) this.heading.textContent = heading;
   }
 }
