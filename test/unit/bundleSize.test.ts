@@ -70,10 +70,12 @@ describe("bundle budgets", function () {
     // (+0.5 KB, at 185,979 bytes before). 187 -> 189: a command too long to send whole shows its start and its end
     // and says how many characters the card does not show (+1.3 KB, at 186,923 bytes before). 189 -> 190: an option
     // named for the opposite answer says what it does, tabs that read alike are numbered, a card pinned in another
-    // session's view names its session (+1.6 KB, at 188,283 bytes before). `marked` is 51.6 KB of the file, all of
+    // session's view names its session (+1.6 KB, at 188,283 bytes before). 190 -> 191: Stop, a turn's end and a
+    // failed start leaving the keyboard on the composer or Try again instead of the page, and the waiting cards'
+    // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). `marked` is 51.6 KB of the file, all of
     // it kept although only its lexer is used: its module ends in assignments to its default instance, which no
     // bundler can drop.
-    ["webview.js", 190],
+    ["webview.js", 191],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;
