@@ -967,6 +967,26 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("checks the patches git format-patch writes where it runs, whose names the repository's commits choose", async () => {
+      const trapped = await makePolicyWorkspace("symposium-format-patch-");
+      try {
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        for (const line of ["git format-patch -1", "git format-patch -3 --stdout > fix.patch"])
+          assert.equal(inTrapped(line).verdict, "allow", `${line}: ${inTrapped(line).by.label}`);
+        // A link named as a commit's patch (`git format-patch -1` truncated ~/target through it, for real).
+        symlinkSync(join(trapped.home, ".bashrc"), join(trapped.ws, "0001-init.patch"));
+        for (const line of ["git format-patch -1", "git format-patch --numbered-files -1"])
+          assert.match(
+            inTrapped(line).by.label,
+            /0001-init\.patch, which leads to .*\.bashrc, outside/,
+            line,
+          );
+        assert.equal(inTrapped("git format-patch -1 --stdout").verdict, "allow");
+      } finally {
+        trapped.remove();
+      }
+    });
+
     it("gives on the folder names ls prints above their entries as names it lists", async () => {
       const trapped = await makePolicyWorkspace("symposium-listed-headers-");
       try {

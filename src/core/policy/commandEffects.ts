@@ -2229,6 +2229,20 @@ function readPatternFirst(
 }
 
 /**
+ * The names of the files `git format-patch` writes where it runs, as a glob (`0001-Fix-the-build.patch`: the
+ * repository's commit subjects name them); undefined for another command, or one that prints them (`--stdout`).
+ * Its `-o` folder asks (`GIT_RUNNING_SHORT`).
+ */
+export function formatPatchNames(argv: readonly (string | null)[]): string | undefined {
+  const git = gitSubcommand(argv);
+  if (git?.name !== "format-patch" || git.rest.includes("--stdout")) return undefined;
+  if (git.rest.includes("--numbered-files")) return "[0-9]*";
+  const suffix = readOptions(git.rest, "", ["--suffix"]).options.find(([option]) => option === "--suffix");
+  // A suffix of its own may be anything: every name there is read.
+  return suffix === undefined ? "*.patch" : /^\.?\w*$/.test(suffix[1] ?? "") ? `*${suffix[1]}` : "*";
+}
+
+/**
  * The files git reads a commit's, tag's or note's message from (`git commit -F msg.txt`): the message goes into the
  * history, where `git log` prints it.
  */

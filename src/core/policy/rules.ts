@@ -23,6 +23,7 @@ import {
   fileOperands,
   findDeletes,
   findWrites,
+  formatPatchNames,
   makeVariableHeld,
   unquotedAssignment,
   foreignShellReadsInput,
@@ -713,6 +714,11 @@ class FootprintView {
       const written = name === "find" ? findWrites(argv) : undefined;
       const writeReach = written && this.fileReach(name, written, cwd, computed, afterLinks);
       if (writeReach) return writeReach;
+      // The patches format-patch writes where it runs, named after the repository's commits: a link the repository
+      // holds under such a name is written through.
+      const patches = name === "git" ? formatPatchNames(argv) : undefined;
+      const patchReach = patches !== undefined && this.patchFilesReach(patches, cwd);
+      if (patchReach) return patchReach;
       const verbs = this.verbGuard(name, argv, command, wrapped.start, cwd, line);
       if (verbs) return verbs;
       if (name === "git" && changesGitConfig(argv))
@@ -1970,6 +1976,14 @@ class FootprintView {
     if (link === found.path) return { link: found.path };
     if (splits === found.path) return { splits: found.path };
     return given?.readsOnly ? { protected: found.path, credentials: true } : { protected: found.path };
+  }
+
+  /** Where the files named by `glob` from `cwd` lead, each a file `git format-patch` may write through. */
+  private patchFilesReach(glob: string, cwd: string | undefined): Held | undefined {
+    const matches = this.globMatches(glob, cwd);
+    if (typeof matches === "string") return { guard: "incomplete", label: `git format-patch ${matches}` };
+    const targets = matches.map(({ text }) => ({ text }));
+    return this.fileReach("git format-patch", { targets, recursive: false }, cwd, undefined);
   }
 
   /** Every file the glob words of `text` name from `cwd` (`folderNames.ts`), or why they are not known. */
