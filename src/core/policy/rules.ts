@@ -1176,7 +1176,7 @@ class FootprintView {
       const targets = { targets: listed.map((text) => ({ text })), recursive: false as const };
       const globs = globsOf(command.text);
       if (this.fileReach("", targets, cwd, globs) !== undefined) return false;
-      // Its glob operands (`ls src/*.ts`, `find src/*/ -name x`) list from each of their matches, which it prints as
+      // Its glob operands (`ls src/*.ts`, `grep -l x src/*.ts`) list from each of their matches, which it prints as
       // the glob spells them: relative to where it runs, or from the root.
       const matches = !listed.includes(null)
         ? []
