@@ -302,10 +302,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (name === "diff") {
     // Its patterns (`-x`) and labels are not files; `-X` names a file of patterns.
     const { options, operands: compared } = readDiff(words);
-    const patternFiles = options.flatMap(([option, value]) =>
-      option === "X" || option === "--exclude-from" ? [value] : [],
-    );
-    return files([...compared, ...diffedWith(options), ...patternFiles]);
+    // And the file or folder it compares every operand with (`--to-file=~/.ssh/id_rsa` prints it).
+    const patternFiles = optionValues(options, "X", "--exclude-from");
+    return files([...compared, ...optionValues(options, "--from-file", "--to-file"), ...patternFiles]);
   }
   if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
   if (AWKS.has(name)) return files(readAwk(words).files);
@@ -624,13 +623,6 @@ function readDiff(words: readonly (string | null)[]) {
   ]);
 }
 
-/** The file or folder diff compares every operand with (`--to-file=~/.ssh/id_rsa` prints it). */
-function diffedWith(options: readonly [string, string | null][]): (string | null)[] {
-  return options.flatMap(([option, value]) =>
-    option === "--from-file" || option === "--to-file" ? [value] : [],
-  );
-}
-
 /**
  * What a search reads below the folders it is given: `diff -r` and `git grep --no-index` (or `--untracked`) every
  * file there, `grep -r` every file there (narrowed by `--include`, `--exclude`, `--exclude-dir`), `rg` every file
@@ -644,11 +636,9 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
   // diff -r compares (and prints) every file below its folders, a file only one side has whole with -N.
   if (name === "diff" && (short("r") || long("--recursive"))) {
     const { options, operands } = readDiff(words);
-    const skipped = excludes(
-      options.filter(([option]) => option === "x" || option === "--exclude").map(([, value]) => value),
-    );
+    const skipped = excludes(optionValues(options, "x", "--exclude"));
     return {
-      folders: [...operands, ...diffedWith(options)],
+      folders: [...operands, ...optionValues(options, "--from-file", "--to-file")],
       follows: false,
       hidden: true,
       enters: (relative) => !skipped(relative),
@@ -770,6 +760,14 @@ export function readOptions(
       }
   }
   return { options, operands };
+}
+
+/** The values `readOptions` read for any of `names`, in order. */
+export function optionValues(
+  options: readonly [string, string | null][],
+  ...names: string[]
+): (string | null)[] {
+  return options.flatMap(([option, value]) => (names.includes(option) ? [value] : []));
 }
 
 /** An exclusion's patterns (tar's, rsync's, zip's): each matches any name along an entry's path, or the whole path. */
@@ -1008,8 +1006,7 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     const { options, operands } = readTarOptions(words);
     const has = (...names: string[]) => options.some(([option]) => names.includes(option));
     if (!has("c", "r", "u", "--create", "--append", "--update")) return undefined;
-    const values = (...names: string[]) =>
-      options.filter(([option]) => names.includes(option)).map(([, value]) => value);
+    const values = (...names: string[]) => optionValues(options, ...names);
     // -C changes the folder the names after it are read from (the last one is taken for all: a later -C is rare).
     const folder = values("C", "--directory").at(-1);
     const from = (word: string | null) =>
@@ -1085,7 +1082,7 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     if (!has("r", "a", "--recursive", "--archive")) return undefined;
     const remote = (word: string | null) => word === null || /^[^/]*:/.test(word);
     if (name === "rsync" && !remote(operands.at(-1) ?? null)) return undefined;
-    const skipped = excludes(options.filter(([option]) => option === "--exclude").map(([, value]) => value));
+    const skipped = excludes(optionValues(options, "--exclude"));
     const local = operands.slice(0, -1).filter((word) => !remote(word));
     return walk(local, skipped, has("L", "--copy-links"));
   }
@@ -1734,18 +1731,14 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
     "--log-file",
     "--html",
   ],
-  // pip's `-e` installs a local folder, running its build there.
-  // Its log, cache, report and wheels too.
+  // pip's `-e` installs a local folder, running its build there; and its log, cache, report and wheels.
   ...Object.fromEntries(
     ["pip", "pip3"].map((pip) => [
       pip,
-      ["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"].concat([
-        "--log",
-        "--cache-dir",
-        "--report",
-        "-w",
-        "--wheel-dir",
-      ]),
+      [
+        ...["-t", "--target", "--prefix", "--root", "-d", "--dest", "--src", "-e", "--editable"],
+        ...["--log", "--cache-dir", "--report", "-w", "--wheel-dir"],
+      ],
     ]),
   ),
   // The folder a package manager works in, as if run there (`npm --prefix client run build`).
@@ -2249,9 +2242,7 @@ export function formatPatchNames(argv: readonly (string | null)[]): string | und
 export function gitMessageFiles(argv: readonly (string | null)[]): (string | null)[] {
   const git = gitSubcommand(argv);
   if (git === undefined || !["commit", "tag", "notes", "merge"].includes(git.name ?? "")) return [];
-  return readOptions(git.rest, "Fm", ["--file", "--message"]).options.flatMap(([option, value]) =>
-    option === "F" || option === "--file" ? [value] : [],
-  );
+  return optionValues(readOptions(git.rest, "Fm", ["--file", "--message"]).options, "F", "--file");
 }
 
 /**
@@ -2293,8 +2284,10 @@ const GIT_OUTPUT_OPTIONS = ["--output"];
 function gitOutputs(git: ReturnType<typeof gitSubcommand>): (string | null)[] {
   if (git === undefined) return [];
   const short = git.name === "archive" ? "o" : "";
-  return readOptions(git.rest, short, GIT_OUTPUT_OPTIONS).options.flatMap(([option, value]) =>
-    (option === "o" && short === "o") || GIT_OUTPUT_OPTIONS.includes(option) ? [value] : [],
+  return optionValues(
+    readOptions(git.rest, short, GIT_OUTPUT_OPTIONS).options,
+    ...(short ? [short] : []),
+    ...GIT_OUTPUT_OPTIONS,
   );
 }
 
@@ -2341,9 +2334,7 @@ function gitSubcommandFiles(
     return [...git.rest.flatMap((word) => (word?.startsWith("-o") ? [word.slice(2)] : [])), ...operands];
   // The contents blame annotates in place of the working tree's file (`--contents ~/.ssh/id_rsa` prints it).
   if (git?.name === "blame" || git?.name === "annotate")
-    return readOptions(git.rest, "", ["--contents"]).options.flatMap(([option, value]) =>
-      option === "--contents" ? [value] : [],
-    );
+    return optionValues(readOptions(git.rest, "", ["--contents"]).options, "--contents");
   // What git copies into the repository, where `git show` prints it: `git add -f .env` adds a file ignored for a
   // reason, `git hash-object -w` writes one as an object.
   if (
@@ -2378,8 +2369,8 @@ function gitSubcommandFiles(
   }
   // A repository on this machine git archive packs a tree of (`--remote=../x`, its upload-archive runs there).
   if (git?.name === "archive")
-    return readOptions(git.rest, "", ["--remote"]).options.flatMap(([option, value]) => {
-      const local = option !== "--remote" ? undefined : value === null ? null : localRepository(value);
+    return optionValues(readOptions(git.rest, "", ["--remote"]).options, "--remote").flatMap((value) => {
+      const local = value === null ? null : localRepository(value);
       return local === undefined ? [] : [local];
     });
   // A submodule's URL and path are written to `.gitmodules` (protected: its `update = !…` runs a command), the
@@ -2820,10 +2811,9 @@ const SQL_FILE_ACTS =
   /\bvacuum\s+into\b|\battach\b|\b(?:readfile|writefile|edit|load_extension|read_\w+)\s*\(|\bcopy\b[^;]*\bto\b|\bexport\s+database\b|\b(?:install|load)\s+\w/i;
 /**
  * psql's and mysql's commands that run a shell command, a script (whose `\!` runs one) or read or write a file
- * (`\!`, `\o`, `\i`, `\copy` but to its output or from its input, mysql's `source` and `system`, as `--execute=` gives them
- * too), and the server's SQL that does
- * (`COPY … TO PROGRAM`, `COPY … TO '/x'`, `pg_read_file`, `INTO OUTFILE`, `LOAD DATA`): a local server runs as its
- * user.
+ * (`\!`, `\o`, `\i`, `\copy` but to its output or from its input, mysql's `source` and `system`, as `--execute=`
+ * gives them too), and the server's SQL that does (`COPY … TO PROGRAM`, `COPY … TO '/x'`, `pg_read_file`,
+ * `INTO OUTFILE`, `LOAD DATA`): a local server runs as its user.
  */
 const SQL_CLIENT_ACTS =
   /\\(?:!|o\b|w\b|ir?\b|include(?:_relative)?\b|copy\b(?!.*\b(?:from|to)\s+p?std(?:in|out)\b[^'"\\]*$)|system\b|g\s|\.)|(?:^|[;\n=]|^-[a-zA-Z]*e)\s*(?:system|source)\s|\bcopy\b[^;]*\b(?:from|to)\s+(?:program\b|e?')|\b(?:pg_read_(?:binary_)?file|lo_import|lo_export|load_file)\s*\(|\binto\s+(?:out|dump)file\b|\bload\s+data\b/i;
