@@ -27,6 +27,8 @@ import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "./settledEnd
 
 /** Within this many pixels of the bottom, the transcript follows new content. */
 const STICK_TO_BOTTOM_PX = 48;
+/** The transcript's bottom strip the way back to the end floats over (its height and lift: main.css `.to-end`). */
+const TO_END_STRIP_PX = 34;
 /** More new requests than this in one frame are announced as a count. */
 const ANNOUNCE_ONE_BY_ONE = 3;
 
@@ -52,6 +54,8 @@ export class App {
   private readonly transcript = el("main", { class: "transcript", tabindex: -1 });
   private readonly toEnd = new ToEndButton((waiting) => this.goToEnd(waiting));
   private endCheckScheduled = false;
+  /** A waiting card lay under the way back to the end at the last scroll (`cardUnderToEnd`): it is not shown there. */
+  private toEndOverCard = false;
   /** How many of the shown session's cards wait in its transcript (the pinned heading names them). */
   private waitingAbove = 0;
   private readonly spinners: Spinners;
@@ -429,6 +433,7 @@ export class App {
     afterNextPaint(() => {
       this.endCheckScheduled = false;
       const away = !this.isNearBottom();
+      this.toEndOverCard = away && this.cardUnderToEnd();
       this.showToEnd(away);
       // Kept with the page's state, so a page built again (the view hidden and shown) opens where the person was.
       const key = this.shownSessionKey;
@@ -441,7 +446,20 @@ export class App {
   }
 
   private showToEnd(away: boolean): void {
-    this.toEnd.update(away, away ? this.cardsWaitingInTranscript().length : 0);
+    this.toEnd.update(away && !this.toEndOverCard, away ? this.cardsWaitingInTranscript().length : 0);
+  }
+
+  /**
+   * Whether a waiting card reaches into the strip the way back to the end floats over: there it covered the card's
+   * last buttons (Bypass Permissions ends the row on the right, where it floats), and the card in view needs no
+   * pointer to it. Read after a paint, when the layout is clean.
+   */
+  private cardUnderToEnd(): boolean {
+    const bottom = this.transcript.getBoundingClientRect().bottom;
+    return this.cardsWaitingInTranscript().some((card) => {
+      const box = card.root.getBoundingClientRect();
+      return box.top < bottom && box.bottom > bottom - TO_END_STRIP_PX;
+    });
   }
 
   /** The shown session's cards in the transcript (not pinned), oldest first. */
@@ -636,11 +654,29 @@ export class App {
     this.pinned.removeCards(roots);
     const focused = focusedKey === undefined ? undefined : decided.get(focusedKey);
     if (!focused || roots.length === 0) return;
+    // The keyboard goes on to the oldest card still waiting in sight, as a click's does, so a run of requests is
+    // answered key after key; its guard keeps a second press of the same key from answering it unread. None left: the
+    // Message box. The record is said, since focus no longer lands on it.
+    this.announcer.announce(focused.summary);
+    const next = this.oldestCardInSight();
+    if (next) {
+      next.armGuard();
+      next.focusGroup({ scroll: true });
+      return;
+    }
     const line =
       records.get(focused.key) ?? this.sessionViews.get(focused.sessionKey)?.recordElement(focused.key);
-    if (line?.isConnected) line.focus();
-    else if (this.pinned.list.childElementCount > 0) this.pinned.list.focus();
-    else this.composer.focus();
+    if (this.composer.canType()) this.composer.focus();
+    else if (line?.isConnected) line.focus();
+  }
+
+  /** The oldest waiting card the view shows (on a tool call of the shown session, or pinned). */
+  private oldestCardInSight(): ApprovalCard | undefined {
+    for (const key of this.store.pending.keys()) {
+      const card = this.cards.get(key);
+      if (card?.root.isConnected && card.root.closest("[hidden]") === null) return card;
+    }
+    return undefined;
   }
 
   /** Focus (only when the user has nothing focused) and announce. */

@@ -172,10 +172,21 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     });
     const record = webview.locator(".decision-record", { hasText: "You chose: Allow once" });
     await record.waitFor({ state: "visible", timeout: 30_000 });
-    assert.equal(await focused(webview), "record:You chose: Allow once", "focus follows to the record");
+    // As after a click: on to the card still waiting (the card itself, never a button), the choice said aloud.
+    assert.equal(
+      await focused(webview),
+      "group:Restart the server @card:Restart the server",
+      "focus goes on to the next waiting card",
+    );
+    await waitUntil(
+      async () =>
+        ((await webview.locator("[role=status]").textContent()) ?? "").includes("You chose: Allow once"),
+      "the choice to be announced",
+    );
 
     // Escape on the other card, with focus on its allow button: the reject option, not the focused one.
     const restart = card(webview, "Restart the server");
+    await waitForGuard(restart); // the card that took the keyboard ignores keys for a moment
     await restart.getByRole("button", { name: "Allow once", exact: true }).focus();
     assert.match(await focused(webview), /^button:Allow once @card:Restart the server \[allow\]$/);
     await page.keyboard.press("Escape");
@@ -184,6 +195,11 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
       optionId: "kb-reject",
     });
     await restart.waitFor({ state: "detached", timeout: 30_000 });
+    assert.equal(
+      await focused(webview),
+      "textbox:Message",
+      "no card left: the keyboard goes to the Message box",
+    );
     await waitForReady(webview);
   });
 

@@ -72,10 +72,12 @@ describe("bundle budgets", function () {
     // named for the opposite answer says what it does, tabs that read alike are numbered, a card pinned in another
     // session's view names its session (+1.6 KB, at 188,283 bytes before). 190 -> 191: Stop, a turn's end and a
     // failed start leaving the keyboard on the composer or Try again instead of the page, and the waiting cards'
-    // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). `marked` is 51.6 KB of the file, all of
+    // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). 191 -> 192: an answer handing
+    // the keyboard on to the next waiting card, the way back to the end kept off a waiting card (+0.5 KB).
+    // `marked` is 51.6 KB of the file, all of
     // it kept although only its lexer is used: its module ends in assignments to its default instance, which no
     // bundler can drop.
-    ["webview.js", 191],
+    ["webview.js", 192],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;

@@ -59,7 +59,7 @@ export class GrantEditor {
     this.showRule(grant.value);
 
     if (grant.field !== "none") {
-      this.editButton = button("option option-neutral grant-edit-button", icon("edit"), "Edit rule");
+      this.editButton = button("option option-neutral grant-edit-button small", icon("edit"), "Edit rule");
       this.editButton.setAttribute("aria-expanded", "false");
       this.editButton.addEventListener("click", () => {
         if (this.editPanel === null || this.editPanel.hidden) this.openEditor();
@@ -85,7 +85,7 @@ export class GrantEditor {
     const session = grantButton("session", GRANT_BUTTONS.session);
     const always = grantButton("always", GRANT_BUTTONS.always);
     this.approveButtons = [session, always];
-    this.options = el("div", { class: "card-options grant-options" }, session, always, this.editButton);
+    this.options = el("div", { class: "card-options grant-options" }, session, always);
 
     // The edit panel is built and joins the card when first opened: with a text field in every card (even hidden),
     // Chromium's autofill laid out each off-screen card (content-visibility) after cards were added (1 s for 100
@@ -100,6 +100,10 @@ export class GrantEditor {
         " Symposium can remember: ",
         this.ruleText,
         grant.rest !== "" ? el("span", { class: "grant-rest" }, ` · ${grant.rest}`) : null,
+        // Beside the rule it edits, whose field opens right under it: in a narrow view it ends the rule's last line
+        // rather than taking a row of its own.
+        this.editButton ? " " : null,
+        this.editButton,
       ),
       this.options,
     );
