@@ -1,5 +1,5 @@
 // The Symposium view in a narrow side bar (300 px, where a card's rows wrap): nothing floats over a card's buttons,
-// a grant's Edit rule sits with its rule, and answering a card hands the keyboard on to the next one.
+// a grant's Edit rule sits with its rule, outlined buttons show their outline, and answering a card hands the keyboard on to the next one.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Locator } from "playwright-core";
 import { resizeSideBar, screenshot } from "../../tools/browser";
@@ -110,6 +110,22 @@ describe("The Symposium view 300 px wide (e2e)", function () {
     assert.ok(edit.bottom <= session.top, "Edit rule is above the grant's buttons, by the rule it edits");
     assert.ok(edit.top >= text.top && edit.bottom <= text.bottom + 1, "on the rule's lines");
     await screenshot(ctx.workbench.page, "narrow-300-grant");
+  });
+
+  it("the agent's lasting option and Symposium's grant buttons show their outline", async () => {
+    const command = card(webview, "Run the tests");
+    for (const name of [/^Allow for this session/, /^Allow in this session/, /^Always allow/]) {
+      const color = await command
+        .getByRole("button", { name })
+        .evaluate(
+          (element) =>
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { borderTopColor: string } }
+            ).getComputedStyle(element).borderTopColor,
+        );
+      const alpha = /rgba\(.*,\s*([\d.]+)\)/.exec(color)?.[1];
+      assert.ok(alpha === undefined || Number(alpha) > 0.5, `${String(name)}: its border is ${color}`);
+    }
   });
 
   it("a click on a card's option hands the keyboard to the next waiting card, then to the Message box", async () => {
