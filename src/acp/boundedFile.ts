@@ -76,8 +76,8 @@ async function checkOpened(handle: FileHandle, expected: string): Promise<void> 
     throw new FileAccessError(`the file moved while it was opened`, "moved");
 }
 
-/** The file's text within `bounds`, or `undefined` when no file exists at `path`. */
-export async function readBounded(path: string, bounds: ReadBounds): Promise<string | undefined> {
+/** The file at `path` (canonical, checked) opened for reading and checked, or `undefined` when none is there. */
+async function openForReading(path: string): Promise<{ handle: FileHandle; size: number } | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
@@ -91,10 +91,34 @@ export async function readBounded(path: string, bounds: ReadBounds): Promise<str
     await checkOpened(handle, path);
     const info = await handle.stat();
     checkKind(info);
+    return { handle, size: info.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Whether a file is at `path` (canonical, checked), checked as a read or write here checks it, for an access that
+ * goes another way: the editor's open document is read and saved by name, unchecked, and a document of a hard link
+ * is the file outside the workspace (or the protected one) it shares.
+ */
+export async function checkExisting(path: string): Promise<boolean> {
+  const opened = await openForReading(path);
+  await opened?.handle.close();
+  return opened !== undefined;
+}
+
+/** The file's text within `bounds`, or `undefined` when no file exists at `path`. */
+export async function readBounded(path: string, bounds: ReadBounds): Promise<string | undefined> {
+  const opened = await openForReading(path);
+  if (!opened) return undefined;
+  const { handle, size } = opened;
+  try {
     if (bounds.line === undefined && bounds.limit === undefined) {
-      if (info.size > bounds.maxBytes) {
+      if (size > bounds.maxBytes) {
         throw new FileAccessError(
-          `the file has ${info.size} bytes, more than the ${bounds.maxBytes} Symposium serves in one read; use line and limit`,
+          `the file has ${size} bytes, more than the ${bounds.maxBytes} Symposium serves in one read; use line and limit`,
           "too_large",
         );
       }

@@ -2,7 +2,7 @@
  * `fs/read_text_file` and `fs/write_text_file` for v1 agents. Paths are resolved by realpath and accepted only inside
  * the workspace folders (bypass or not); the file is then opened and what was opened is checked (`boundedFile`);
  * sizes are bounded before anything is read; reads see unsaved editor contents (the host's `DocumentStore` holds the
- * open documents).
+ * open documents), and an open document is read or written only once its file has passed the same checks.
  *
  * A missing file inside the workspace reads as empty text, as in Zed (which opens a missing path as a new, empty
  * buffer). Agents read a file before they create it; Gemini CLI's bundled SDK turns any error reply into a plain
@@ -11,7 +11,7 @@
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import { FileAccessError, readBounded, writeChecked } from "./boundedFile";
+import { checkExisting, FileAccessError, readBounded, writeChecked } from "./boundedFile";
 
 export interface DocumentStore {
   /** The text of the open document at `path`, unsaved changes included, or `undefined` when it is not open. */
@@ -55,7 +55,10 @@ export class ClientFileSystem {
     const line = params.line ?? undefined;
     const limit = params.limit ?? undefined;
     const open = this.store.openText(path);
-    if (open !== undefined) return { content: this.fromOpen(params.path, open, line, limit) };
+    if (open !== undefined) {
+      await this.checkOpen(params.path, path);
+      return { content: this.fromOpen(params.path, open, line, limit) };
+    }
     let text: string | undefined;
     try {
       text = await readBounded(path, {
@@ -78,13 +81,31 @@ export class ClientFileSystem {
         "the content is too large to write",
       );
     }
-    if (await this.store.writeOpen(path, params.content)) return {};
+    // Through the editor only over a file checked here; a new one is created here, exclusively, as when none is open.
+    if (
+      this.store.openText(path) !== undefined &&
+      (await this.checkOpen(params.path, path)) &&
+      (await this.store.writeOpen(path, params.content))
+    )
+      return {};
     try {
       await writeChecked(path, params.content);
     } catch (error) {
       throw this.refusal(params.path, error);
     }
     return {};
+  }
+
+  /**
+   * The file on disk behind an open document, checked as `boundedFile` checks what it reads and writes (the editor
+   * checks nothing): `false` when there is none.
+   */
+  private async checkOpen(path: string, canonical: string): Promise<boolean> {
+    try {
+      return await checkExisting(canonical);
+    } catch (error) {
+      throw this.refusal(path, error);
+    }
   }
 
   /** Lines of an open document's text (already in memory), with the same bounds as a read from disk. */

@@ -1,7 +1,8 @@
 /**
  * Open documents as the editor holds them, for v1 agents' `fs/*`: reads see unsaved editor contents; writes go through
  * an open document (then save it) so the editor and the disk agree. Files that are not open are read and written by
- * `ClientFileSystem` itself, with its bounds and checks. Paths arrive already checked against the workspace boundary.
+ * `ClientFileSystem` itself, with its bounds and checks. Paths arrive already checked against the workspace boundary,
+ * and their files on disk as `ClientFileSystem` checks them (a hard link's document is the other name's file too).
  */
 import * as vscode from "vscode";
 import type { DocumentStore } from "../acp/clientFileSystem";

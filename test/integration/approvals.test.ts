@@ -3,7 +3,7 @@
  * processes, driven through the API `activate()` returns in test mode.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create as createTar } from "tar";
@@ -276,5 +276,45 @@ describe("Symposium in a real extension host", function () {
     }, "the agent's read");
     assert.deepEqual(result.result, { content: "UNSAVED saved text\n" });
     await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+  });
+
+  it("fs/* neither reads nor writes a file open in the editor that is a hard link to a file outside the workspace", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
+    try {
+      const secret = join(outside, "key");
+      writeFileSync(secret, "SECRET\n");
+      const file = join(workspace(), "linked-notes.txt");
+      linkSync(secret, file);
+      // Open as a person (or another extension) may have it: the editor reads and saves it by name.
+      await vscode.workspace.openTextDocument(file);
+      const log = join(workspace(), "..", `agent-${Date.now()}.jsonl`);
+      await setAgents({
+        Scripted: {
+          command: process.execPath,
+          args: [SCRIPTED_AGENT, "--protocol", "v1"],
+          env: { SCRIPTED_AGENT_LOG: log },
+          bypassPermissions: true,
+        },
+      });
+      await waitFor(() => api.sessions.isBypassed("Scripted"), "bypass to be read from user settings");
+      const key = await api.sessions.startSession("Scripted");
+      void api.sessions.sendPrompt(
+        key,
+        JSON.stringify({
+          steps: [
+            { call: { method: "fs/read_text_file", params: { path: file } } },
+            { call: { method: "fs/write_text_file", params: { path: file, content: "OVERWRITTEN\n" } } },
+          ],
+        }),
+      );
+      const results = await waitFor(() => {
+        const answers = readJsonLines<Record<string, unknown>>(log).filter((e) => e.kind === "callResult");
+        return answers.length === 2 && answers;
+      }, "the agent's read and write");
+      for (const answer of results) assert.match(JSON.stringify(answer), /"error".*hard links/);
+      assert.equal(readFileSync(secret, "utf8"), "SECRET\n", "the file outside was not written");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

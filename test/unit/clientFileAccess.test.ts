@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -125,5 +126,77 @@ describe("fs/* reaches the file its check saw", () => {
     const fs = gate(() => undefined);
     await fs.write({} as AgentConnection, { sessionId: "s", path: join(ws, "notes.md"), content: "new\n" });
     assert.equal(readFileSync(join(ws, "real.md"), "utf8"), "new\n");
+  });
+});
+
+describe("fs/* through a document open in the editor", () => {
+  let base: string;
+  let ws: string;
+  let outside: string;
+
+  beforeEach(() => {
+    base = mkdtempSync(join(tmpdir(), "symposium-fs-open-"));
+    ws = join(base, "ws");
+    outside = join(base, "outside");
+    mkdirSync(ws);
+    mkdirSync(outside);
+  });
+
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  /** The file system over `ws` with an editor holding `documents` (path → text); saving writes by name, as it does. */
+  function withEditor(documents: Map<string, string>) {
+    const boundary = new PolicyBoundary([ws], { home: join(base, "home"), caseInsensitive: () => false });
+    const fs = new ClientFileSystem(() => boundary, {
+      openText: (path) => documents.get(path),
+      writeOpen: (path, content) => {
+        if (!documents.has(path)) return Promise.resolve(false);
+        documents.set(path, content);
+        writeFileSync(path, content);
+        return Promise.resolve(true);
+      },
+    });
+    const checked = (path: string) => boundary.resolveInside(path) ?? "";
+    return {
+      read: (path: string) => fs.read({ path }, checked(path)),
+      write: (path: string, content: string) => fs.write({ path, content }, checked(path)),
+    };
+  }
+
+  it("neither reads nor writes a hard link's document, whose file is also a file outside the workspace", async () => {
+    const key = join(outside, "key");
+    writeFileSync(key, "SECRET\n");
+    const named = join(ws, "notes.txt");
+    linkSync(key, named);
+    const fs = withEditor(new Map([[named, "SECRET\n"]]));
+    await assert.rejects(fs.read(named), /hard links/);
+    await assert.rejects(fs.write(named, "overwritten\n"), /hard links/);
+    assert.equal(readFileSync(key, "utf8"), "SECRET\n", "the file outside was not written");
+  });
+
+  it("does not save a document whose name became a link after the check: the editor would follow it outside", async () => {
+    const named = join(ws, "new.txt");
+    const target = join(outside, "planted");
+    const documents = new Map([[named, ""]]);
+    const fs = withEditor(documents);
+    const realGet = documents.get.bind(documents);
+    // After the check: what a process of the agent's could do before the editor saves.
+    documents.get = (path) => {
+      if (!existsSync(named)) symlinkSync(target, named);
+      return realGet(path);
+    };
+    await assert.rejects(fs.write(named, "written\n"));
+    assert.equal(existsSync(target), false, "nothing was written through the link");
+  });
+
+  it("still serves an open document's unsaved text and writes through it", async () => {
+    const named = join(ws, "notes.txt");
+    writeFileSync(named, "saved\n");
+    const documents = new Map([[named, "unsaved\nsecond\n"]]);
+    const fs = withEditor(documents);
+    assert.deepEqual(await fs.read(named), { content: "unsaved\nsecond\n" });
+    await fs.write(named, "by the agent\n");
+    assert.equal(documents.get(named), "by the agent\n");
+    assert.equal(readFileSync(named, "utf8"), "by the agent\n");
   });
 });
