@@ -12,6 +12,7 @@ import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
 import type { Logger } from "./core/logger";
+import { hooksFolder } from "./core/policy/gitHooks";
 import { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
@@ -35,13 +36,15 @@ export interface SymposiumTestApi {
   sessions: AgentSessions;
   history: ApprovalHistory;
   view: SymposiumView;
+  /** The workspace as the policy sees it now. */
+  paths(): PolicyBoundary;
 }
 
 class SymposiumExtension extends Disposable {
   readonly sessions: AgentSessions;
   readonly history: ApprovalHistory;
   readonly view: SymposiumView;
-  private paths: PolicyBoundary;
+  paths: PolicyBoundary;
   private additionalFolders: string[];
 
   constructor(context: vscode.ExtensionContext) {
@@ -151,6 +154,11 @@ class SymposiumExtension extends Disposable {
         view.push([sessions.blockedOp()]);
       }),
     );
+    // A repository's configuration changing may move its hooks folder (`core.hooksPath`, set by a setup script).
+    const gitConfigs = this._register(vscode.workspace.createFileSystemWatcher("**/.git/config"));
+    const rereadHooks = () => (this.paths = policyBoundary(log, this.additionalFolders));
+    this._register(gitConfigs.onDidChange(rereadHooks));
+    this._register(gitConfigs.onDidCreate(rereadHooks));
     this._register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         sessions.reloadSettings();
@@ -175,7 +183,7 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
   // Also released if the host disposes the subscriptions without calling `deactivate` (dispose is idempotent).
   context.subscriptions.push({ dispose: () => void current.shutdown() });
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { sessions: current.sessions, history: current.history, view: current.view }
+    ? { sessions: current.sessions, history: current.history, view: current.view, paths: () => current.paths }
     : undefined;
 }
 
@@ -185,11 +193,12 @@ export async function deactivate(): Promise<void> {
 }
 
 /**
- * The workspace as the permission policy sees it, with the additional folders of user settings; roots it refuses
- * (`/`, the home folder) are logged.
+ * The workspace as the permission policy sees it, with the additional folders of user settings and the folders git
+ * runs their hooks from (`core.hooksPath`, read again when the folders or a workspace repository's configuration
+ * change); roots it refuses (`/`, the home folder) are logged.
  */
 function policyBoundary(log: Logger, additionalFolders: readonly string[]): PolicyBoundary {
-  const boundary = new PolicyBoundary(folderPaths(), { additionalFolders });
+  const boundary = new PolicyBoundary(folderPaths(), { additionalFolders, hooksFolder });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
 }

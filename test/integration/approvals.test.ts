@@ -3,6 +3,7 @@
  * processes, driven through the API `activate()` returns in test mode.
  */
 import * as assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -244,6 +245,42 @@ describe("Symposium in a real extension host", function () {
       writeFileSync(settings, "{}");
       await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
       rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it("under Bypass, asks before writing to the folder a repository's core.hooksPath names", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "symposium-hooks-"));
+    const section = () => vscode.workspace.getConfiguration("symposium");
+    execFileSync("git", ["init", "-q", repo]);
+    execFileSync("git", ["-C", repo, "config", "core.hooksPath", "tools/hooks"]);
+    mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
+    try {
+      // The folders changing is when the policy reads where their hooks run from.
+      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
+      assert.match(
+        await reasonAfterOneApproved(`touch ${repo}/tools/build.sh`, `touch ${repo}/tools/hooks/pre-commit`),
+        /^touch reaches \S*tools\/hooks\/pre-commit, a protected path$/,
+      );
+    } finally {
+      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it("protects the hooks folder a workspace repository's configuration comes to name", async () => {
+    const hook = join(workspace(), "tools", "hooks", "pre-commit");
+    const protectedNow = () => {
+      const check = api.paths().check(hook);
+      return check.status === "inside" && check.protected;
+    };
+    execFileSync("git", ["init", "-q", workspace()]);
+    try {
+      assert.equal(protectedNow(), false);
+      // As a project's setup script does, after the window opened.
+      execFileSync("git", ["-C", workspace(), "config", "core.hooksPath", "tools/hooks"]);
+      await waitFor(protectedNow, "the hooks folder to be protected");
+    } finally {
+      rmSync(join(workspace(), ".git"), { recursive: true, force: true });
     }
   });
 

@@ -211,6 +211,12 @@ export interface BoundaryOptions extends ResolveOptions {
   /** Further folders whose content is protected (e.g. the editor's user settings folder). */
   protectedFolders?: readonly string[];
   /**
+   * The folder git runs the hooks of the repository holding a root from (`gitHooks.hooksFolder`): `core.hooksPath`
+   * may name any folder of the workspace, whose scripts run on the next commit. Protected for that, read freely as
+   * `.husky` is.
+   */
+  hooksFolder?: (root: string) => string | undefined;
+  /**
    * Folders outside the workspace that count as inside it (`symposium.additionalFolders`: absolute or `~/`), refused
    * as workspace folders are when they are `/`, the home folder or one of its parents.
    */
@@ -252,6 +258,8 @@ export class PolicyBoundary {
   private readonly home: string;
   /** Case-folded. */
   private readonly protectedFolders: string[];
+  /** Case-folded. */
+  private readonly hooksFolders: string[];
 
   constructor(
     roots: readonly string[],
@@ -298,6 +306,10 @@ export class PolicyBoundary {
       }
       this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
     }
+    this.hooksFolders = this.roots.flatMap((root) => {
+      const hooks = options.hooksFolder?.(root.path);
+      return hooks === undefined ? [] : [foldAll(this.physical(hooks) ?? hooks)];
+    });
   }
 
   get hasRoots(): boolean {
@@ -399,7 +411,11 @@ export class PolicyBoundary {
   }
 
   private protectedPath(path: string): boolean {
-    return this.inProtectedFolder(path) || isProtectedName(this.segments(path));
+    return (
+      this.inProtectedFolder(path) ||
+      within(this.hooksFolders, path, this.platform) ||
+      isProtectedName(this.segments(path))
+    );
   }
 
   /** A protected path that is protected for reading too: not below a protected folder, no protected name for it. */
@@ -408,9 +424,7 @@ export class PolicyBoundary {
   }
 
   private inProtectedFolder(path: string): boolean {
-    const p = this.platform === "win32" ? win32 : posix;
-    const folded = foldAll(path);
-    return this.protectedFolders.some((folder) => folded === folder || folded.startsWith(folder + p.sep));
+    return within(this.protectedFolders, path, this.platform);
   }
 
   private segments(path: string): string[] {
@@ -608,6 +622,13 @@ function foldAll(name: string): string {
 
 function fold(path: string, caseInsensitive: boolean): string {
   return caseInsensitive ? path.normalize("NFC").toLowerCase() : path;
+}
+
+/** Whether `path` is one of `folders` (case-folded) or below one. */
+function within(folders: readonly string[], path: string, platform: PathPlatform): boolean {
+  const sep = platform === "win32" ? win32.sep : posix.sep;
+  const folded = foldAll(path);
+  return folders.some((folder) => folded === folder || folded.startsWith(folder + sep));
 }
 
 /** What follows `root` in `path`, which is `root` or below it (`isWithin`), without the separator between. */
