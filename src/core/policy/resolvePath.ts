@@ -473,6 +473,8 @@ export class RequestPaths {
 const PROTECTED_FOLDERS = new Set([
   ...[".git", ".vscode", ".devcontainer", ".husky", ".githooks", ".idea", ".zed"],
   ...[".claude", ".gemini", ".qwen", ".codex", ".cursor", ".continue"],
+  // More agents' and editors' project folders whose MCP servers, hooks, plugins or run configurations run commands.
+  ...[".kiro", ".roo", ".amazonq", ".windsurf", ".opencode", ".junie", ".clinerules", ".fleet"],
   // Other CI systems' pipelines, which run with the project's secrets when pushed.
   ...[".circleci", ".buildkite", ".woodpecker"],
 ]);
@@ -531,6 +533,12 @@ const PROTECTED_FILES = new Set([
   "config.fish",
   ".devcontainer.json",
   ".mcp.json",
+  // Agents' project configurations at the root, whose MCP servers and lint or test commands run.
+  "opencode.json",
+  "opencode.jsonc",
+  "crush.json",
+  ".crush.json",
+  ".aider.conf.yml",
   // pip installs from the index a virtual environment's `pip.conf` names (which may hold its credentials).
   "pip.conf",
 ]);
