@@ -2315,6 +2315,39 @@ describe("permission rules and guards", () => {
       assert.equal(decide(edit(join(home, "secrets", "x")), context({ rules: deny })).verdict, "deny");
     });
 
+    it("a deny or ask path rule sees the files a command names, not only the tool's own paths", () => {
+      const rules = [rule("deny", { path: "src/lib/**" }), rule("ask", { path: "Makefile" })];
+      for (const [line, verdict] of [
+        ["cat src/lib/key", "deny"],
+        ["head -n1 ./src/lib/key", "deny"],
+        ["cp src/a.ts src/lib/b.ts", "deny"],
+        ["rm -r src/lib", "deny"],
+        ["grep -r x src/lib", "deny"],
+        ["cat src/lib/*.ts", "deny"],
+        ["cd src && cat lib/key", "deny"],
+        ["cat src/../src/lib/key", "deny"],
+        ["tar czf /dev/null --files-from=src/lib/list", "deny"],
+        ["npm test; sh -c 'cat src/lib/key'", "deny"],
+        ["python3 -c \"open('src/lib/key')\"", "deny"],
+        ["sed -i s/a/b/ Makefile", "ask"],
+        ["touch MAKEFILE", "ask"],
+      ] as const) {
+        const decision = decide(command(line), context({ rules, bypass: true }));
+        assert.equal(decision.verdict, verdict, `${line}: ${decision.by.label}`);
+        assert.equal(decision.by.type, "rule", `${line}: ${decision.by.label}`);
+      }
+      // Through a link named otherwise: where the path leads is what the rule sees.
+      symlinkSync("src/lib", join(ws, "alias"));
+      try {
+        const decision = decide(command("cat alias/key"), context({ rules, bypass: true }));
+        assert.equal(decision.verdict, "deny", decision.by.label);
+      } finally {
+        rmSync(join(ws, "alias"));
+      }
+      // What names none of them is still Bypass's.
+      assert.equal(decide(command("cat src/a.ts"), context({ rules, bypass: true })).verdict, "allow");
+    });
+
     it("a path rule covers files, not the commands run in its folder", () => {
       const src = join(ws, "src");
       const inSrc = (line: string) => command(line, src);

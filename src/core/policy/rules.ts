@@ -273,6 +273,7 @@ class FootprintView {
   private readonly indexes = new Map<string, IndexListing | undefined>();
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   private linkMakerFound = false;
+  private named: PathCheck[] | "too many" | undefined;
   private firstLinkMaker: LinkMaker | undefined;
 
   constructor(
@@ -371,16 +372,68 @@ class FootprintView {
     );
   }
 
-  /** Deny and ask rules: one matching part of the request is enough. */
+  /** Deny and ask rules: one matching part of the request is enough, a path its commands name included. */
   matchesAny(rule: PermissionRule): boolean {
     if (!this.sameTool(rule)) return false;
     if (rule.command && !this.simple.some((s) => prefixMatches(rule.command!, s.command, true))) return false;
-    if (
-      rule.path !== undefined &&
-      !this.checks.some((c) => globMatches(rule.path!, c.check, this.context.home, true))
-    )
-      return false;
+    if (rule.path !== undefined) {
+      const matches = (check: PathCheck) => globMatches(rule.path!, check, this.context.home, true);
+      const named = this.namedPaths;
+      if (!this.checks.some((c) => matches(c.check)) && named !== "too many" && !named.some(matches))
+        return false;
+    }
     return true;
+  }
+
+  /**
+   * The paths the request's commands name (`cat secrets/key`, `--file=.env`, a glob's matches, a path in an
+   * interpreter's code), each where it really leads: a deny or ask path rule holds back `rm package.json` as it holds
+   * back an edit of it (a command's own footprint paths are only its folder and its redirections). Over-approximated
+   * (every word may be a file); read once, when a path rule first asks, within `MAX_NAMED_PATHS`.
+   */
+  private get namedPaths(): PathCheck[] | "too many" {
+    if (this.named !== undefined) return this.named;
+    const paths = new Set<string>();
+    for (const { command, cwd } of this.simple) {
+      const argv = command.argv;
+      const unwrapped = withoutWrappers(argv).argv;
+      const name = unwrapped[0] == null ? undefined : basename(unwrapped[0]);
+      const code =
+        name === undefined
+          ? []
+          : [
+              ...inlineCode(name, unwrapped),
+              ...(command.stdin && "text" in command.stdin && readsProgramFromStdin(name, unwrapped)
+                ? [command.stdin.text]
+                : []),
+            ];
+      // A glob is no word of argv (bash makes it its matches): read from the command's text.
+      const globs = argv.includes(null)
+        ? command.text.replace(QUOTED_WORD, "$1").split(/\s+/).filter(isGlobWord)
+        : [];
+      const words = [
+        ...argv,
+        ...globs,
+        ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
+      ];
+      for (const word of words) {
+        if (word === null) continue;
+        for (const candidate of [
+          word,
+          word.slice(word.indexOf("=") + 1),
+          word.slice(word.indexOf("@") + 1),
+        ]) {
+          if (candidate === "" || candidate.includes("://")) continue;
+          const path = absolute(candidate, cwd, this.context.home);
+          if (path !== undefined) paths.add(path);
+          if (cwd !== undefined && isGlobWord(candidate))
+            for (const match of expandGlob(candidate, cwd, this.context.paths, this.budget) ?? [])
+              paths.add(match);
+        }
+        if (paths.size > MAX_NAMED_PATHS) return (this.named = "too many");
+      }
+    }
+    return (this.named = [...paths].map((path) => this.context.paths.check(path)));
   }
 
   /** Allow rules: every part of the request must be covered (every simple command, every path). */
@@ -2003,6 +2056,8 @@ class FootprintView {
 
 /** What one request's patches and archives are read up to, all together (what they hold asks beyond). */
 const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
+/** Past this many paths named by a request's commands, a deny or ask path rule holds it back unread. */
+const MAX_NAMED_PATHS = 2_000;
 /** AppleScript (`tell application "Terminal"`, `tell app …`) or JavaScript for Automation (`Application("…")`). */
 const CONTROLS_APPLICATIONS = /\btell\s+app(?:lication)?\b|\bApplication\s*\(/i;
 /** The largest git index read for the names it lists (a repository of some 300,000 files). */
@@ -2142,6 +2197,11 @@ function globsOf(text: string): ComputedNames {
  * escape in double quotes is text (`"\bfoo\("`, `"\$HOME"`); a `$` after an escaped backslash is not (`"\\$HOME"`).
  */
 const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"(?:[^"$`\\!]|\\.)*")(?=\s|$)/g;
+
+/** Every string a program's text quotes (`open('secrets/key')`), any of which may be a file's name. */
+function quotedStrings(code: string): string[] {
+  return [...code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)].map((match) => match[2]!);
+}
 
 /** Whether `path` (as `absolute` makes it) is one name in the folder `cwd` itself: no folder on its way to follow. */
 function inFolder(path: string, cwd: string | undefined): boolean {
