@@ -55,16 +55,28 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     const check = host.paths().check(path);
     if (check.status !== "inside")
       throw host.runtime().sdk.RequestError.resourceNotFound(path.slice(0, 4096));
+    // The agent's own reads come with no request: a deny or ask rule on the path holds them back here.
+    const rule = broker.fsRule(connection.name, session, check, access);
+    if (rule?.action === "deny")
+      throw host.runtime().sdk.RequestError.invalidRequest({ path }, `refused by the rule: ${rule.label}`);
+    const protectedAccess = check.protected && !(access === "read" && check.readable);
     if (
-      check.protected &&
-      !(access === "read" && check.readable) &&
-      !(await broker.confirmProtectedAccess(connection, session, path, check.path, access, signal))
+      (protectedAccess || rule !== undefined) &&
+      !(await broker.confirmProtectedAccess(
+        connection,
+        session,
+        path,
+        check.path,
+        access,
+        signal,
+        protectedAccess ? undefined : rule,
+      ))
     ) {
       throw host
         .runtime()
         .sdk.RequestError.invalidRequest(
           { path },
-          `the user did not allow ${access === "read" ? "reading" : "writing"} this protected file`,
+          `the user did not allow ${access === "read" ? "reading" : "writing"} this ${protectedAccess ? "protected " : ""}file`,
         );
     }
     // The file this check (and the person, for a protected one) saw: the access must reach that one.

@@ -475,9 +475,24 @@ export class PermissionBroker {
   }
 
   /**
-   * Reading or writing a protected file (`.git/**`, `.env*`, …) always takes a person's explicit yes, bypass or not.
-   * The card names the file the access reaches (`resolved`), and the agent's name for it when that is a link:
-   * `docs/CHANGELOG.md` leading to `.git/hooks/pre-commit` is a hook being written, not a changelog.
+   * The deny or ask rule (`pathRuleFor`) that holds back an agent's `fs/*` access to a path, which the agent makes
+   * without a request (an agent reads files it may read without asking).
+   */
+  fsRule(
+    agentName: string,
+    session: Session,
+    check: PathCheck,
+    access: "read" | "write",
+  ): PermissionRule | undefined {
+    const context = this.context(agentName, session);
+    return context.policy.pathRuleFor(check, access, { agentName, rules: context.rules, home: context.home });
+  }
+
+  /**
+   * Reading or writing a protected file (`.git/**`, `.env*`, …), or one an ask rule names (`rule`), always takes a
+   * person's explicit yes, bypass or not. The card names the file the access reaches (`resolved`), and the agent's
+   * name for it when that is a link: `docs/CHANGELOG.md` leading to `.git/hooks/pre-commit` is a hook being written,
+   * not a changelog.
    */
   async confirmProtectedAccess(
     connection: AgentConnection,
@@ -487,6 +502,7 @@ export class PermissionBroker {
     access: "read" | "write",
     /** Aborts when the agent withdraws the fs request or its connection closes: the card is withdrawn too. */
     signal?: AbortSignal,
+    rule?: PermissionRule,
   ): Promise<boolean> {
     const doing = access === "read" ? "reading" : "writing to";
     const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
@@ -494,8 +510,12 @@ export class PermissionBroker {
       protocolVersion: 2,
       params: {
         sessionId: session.agentSessionId,
-        title: `${access === "read" ? "Read" : "Write"} the protected file ${resolved}?`,
-        description: `${connection.name} is ${doing} a protected file${through}. Bypass never covers protected files.`,
+        title: rule
+          ? `${access === "read" ? "Read" : "Write"} ${resolved}?`
+          : `${access === "read" ? "Read" : "Write"} the protected file ${resolved}?`,
+        description: rule
+          ? `${connection.name} is ${doing} ${resolved}${through}. Held by rule: ${rule.label}.`
+          : `${connection.name} is ${doing} a protected file${through}. Bypass never covers protected files.`,
         options: [
           { optionId: access, name: `Allow this ${access}`, kind: "allow_once" },
           { optionId: "reject", name: "Reject", kind: "reject_once" },
@@ -507,7 +527,9 @@ export class PermissionBroker {
       inWorkspace: (path) => placeIn(this.host.paths(), path),
     });
     this.facts.set(prompt.key, {
-      bypassBlockedReason: "protected files always need your explicit answer",
+      bypassBlockedReason: rule
+        ? `a rule asks for it: ${rule.label}`
+        : "protected files always need your explicit answer",
       bypassWouldApply: false,
     });
     const outcome = await this.host.pending.add(

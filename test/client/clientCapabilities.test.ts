@@ -20,6 +20,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { FS_LIMITS } from "../../src/acp/clientFileSystem";
+import { parsePermissionSettings } from "../../src/core/policy/ruleSettings";
 import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
 import { ClientHarness, waitFor, type HarnessOptions, type LogEntry } from "../support/clientHarness";
@@ -300,6 +301,46 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     );
     assert.equal(readFileSync(join(outside, "dev.log"), "utf8"), "listening\n");
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0, "no card under Bypass");
+  });
+
+  it("honours deny and ask path rules for fs reads and writes, which the agent makes without a request", async () => {
+    const { rules } = parsePermissionSettings(
+      { deny: [{ path: "secrets/**" }], ask: [{ kind: "edit", path: "config/**" }] },
+      "user",
+    );
+    const key = await start({ rules: () => rules });
+    const ws = harness.workspace;
+    mkdirSync(join(ws, "secrets"));
+    mkdirSync(join(ws, "config"));
+    writeFileSync(join(ws, "secrets", "key"), "top secret\n");
+    writeFileSync(join(ws, "config", "app.json"), "{}\n");
+    symlinkSync("secrets", join(ws, "alias"));
+    const results = await turn(harness, key, [
+      call("fs/read_text_file", { path: join(ws, "secrets", "key") }),
+      call("fs/read_text_file", { path: join(ws, "alias", "key") }),
+      call("fs/write_text_file", { path: join(ws, "secrets", "key"), content: "x" }),
+      call("fs/read_text_file", { path: join(ws, "config", "app.json") }),
+    ]);
+    for (const result of results.slice(0, 3)) assertError(result, /Deny paths matching "secrets\/\*\*"/);
+    assert.deepEqual(assertOk(results[3]), { content: "{}\n" }, "an edit rule does not hold back a read");
+    assert.equal(readFileSync(join(ws, "secrets", "key"), "utf8"), "top secret\n");
+    assert.equal(
+      harness.ops.filter((op) => op.op === "prompt").length,
+      0,
+      "a deny rule refuses without a card",
+    );
+    // An ask rule: a card naming the rule, and the write waits for the person's answer.
+    const before = harness.callResults().length;
+    harness.send(key, {
+      steps: [call("fs/write_text_file", { path: join(ws, "config", "app.json"), content: "x" })],
+    });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the write");
+    const view = harness.sessions.promptView(card);
+    assert.match(view.description ?? "", /Held by rule: Ask for paths matching "config\/\*\*"/);
+    assert.equal(harness.sessions.choose(card.key, "reject"), true);
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+    assertError(harness.callResults()[before] as CallResult | undefined, /did not allow/);
+    assert.equal(readFileSync(join(ws, "config", "app.json"), "utf8"), "{}\n");
   });
 
   it("writes a protected file (.git/config, .env, a symlink to .git/config) only after an explicit yes, bypass on", async () => {

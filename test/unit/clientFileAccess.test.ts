@@ -69,7 +69,7 @@ describe("fs/* reaches the file its check saw", () => {
     const callbacks = clientCallbacks({
       scopeOf: () => ({ route: () => ({}) }) as unknown as ConnectionScope,
       runtime: () => ({ sdk: { RequestError: v1.RequestError }, fileSystem }) as unknown as Runtime,
-      broker: { confirmProtectedAccess: confirm } as unknown as PermissionBroker,
+      broker: { confirmProtectedAccess: confirm, fsRule: () => undefined } as unknown as PermissionBroker,
       paths: () => paths,
       log: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
     });

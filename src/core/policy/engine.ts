@@ -6,7 +6,7 @@
  */
 import { buildFootprint } from "./footprint";
 import { editedRule } from "./grantEdit";
-import { decide, proposeRule, ruleCovers } from "./rules";
+import { decide, pathRuleFor, proposeRule, ruleCovers } from "./rules";
 import type { ShellParser } from "./shellCommands";
 import { loadShellParser } from "./shellParser";
 
@@ -14,6 +14,7 @@ export interface PolicyEngine {
   readonly shell: ShellParser;
   readonly buildFootprint: typeof buildFootprint;
   readonly decide: typeof decide;
+  readonly pathRuleFor: typeof pathRuleFor;
   readonly proposeRule: typeof proposeRule;
   readonly ruleCovers: typeof ruleCovers;
   readonly editedRule: typeof editedRule;
@@ -22,5 +23,5 @@ export interface PolicyEngine {
 /** Loads the bash grammar from `wasmDir` (the extension's `dist/`; tests fall back to the installed packages). */
 export async function loadPolicyEngine(wasmDir?: string): Promise<PolicyEngine> {
   const shell = await loadShellParser(wasmDir);
-  return { shell, buildFootprint, decide, proposeRule, ruleCovers, editedRule };
+  return { shell, buildFootprint, decide, pathRuleFor, proposeRule, ruleCovers, editedRule };
 }

@@ -161,6 +161,30 @@ export function decide(footprint: Footprint, context: DecideContext): Decision {
   return { verdict: "ask", by: { type: "default", label: "No rule allows this request" } };
 }
 
+/**
+ * The deny rule, else the ask rule, that holds back an agent's own `fs/*` access to a path, which comes with no
+ * request: a rule about paths alone (the access names no command or tool), for this agent, of any kind or of the
+ * access's (`read` for reading, `edit` for writing).
+ */
+export function pathRuleFor(
+  check: PathCheck,
+  access: Access,
+  context: Pick<DecideContext, "agentName" | "rules" | "home">,
+): PermissionRule | undefined {
+  const kind = access === "read" ? "read" : "edit";
+  const held = context.rules.filter(
+    (r) =>
+      r.action !== "allow" &&
+      r.path !== undefined &&
+      r.command === undefined &&
+      r.tool === undefined &&
+      (r.agent === undefined || r.agent === context.agentName) &&
+      (r.kinds === undefined || r.kinds.includes(kind)) &&
+      globMatches(r.path, check, context.home, true),
+  );
+  return held.find((r) => r.action === "deny") ?? held[0];
+}
+
 /** Whether `rule`, added as an allow rule, would approve `footprint` on its own (batch approvals). */
 export function ruleCovers(rule: PermissionRule, footprint: Footprint, context: DecideContext): boolean {
   if (rule.action !== "allow") return false;
