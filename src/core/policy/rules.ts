@@ -463,6 +463,15 @@ class FootprintView {
   /** Allow rules: every part of the request must be covered (every simple command, every path). */
   matchesAll(rule: PermissionRule): boolean {
     if (!this.sameTool(rule)) return false;
+    // A rule that names no command covers one only when it is about commands (`"kind": "execute"`): a tool granted
+    // for a request that ran nothing (a fetch, a search) is not granted every command line that tool is later given.
+    if (
+      rule.command === undefined &&
+      rule.path === undefined &&
+      this.footprint.commands.length > 0 &&
+      rule.kinds?.includes("execute") !== true
+    )
+      return false;
     if (rule.command) {
       if (
         this.simple.length === 0 ||
