@@ -27,7 +27,7 @@ import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
-import { modeSwitchOf } from "../core/sessionControls";
+import { modeSwitchOf, switchesUnattended } from "../core/sessionControls";
 
 export interface DecideContext {
   /** The agent's bypass is on (user setting or window-only). */
@@ -66,14 +66,18 @@ export function decide(
   footprint: Footprint,
   context: DecideContext,
   paths: RequestPaths = context.boundary.forRequest(),
+  /** Whether an option switches the agent to a mode that acts without asking (`switchesUnattended`). */
+  unattended: (optionId: string) => boolean = () => false,
 ): Decision {
   const policy = (bypass: boolean): PolicyDecision =>
     context.policy.decide(footprint, policyContext(prompt.agentName, context, bypass, paths));
   const decision = policy(context.bypassed);
-  if (decision.verdict === "allow") {
-    const allowOnce = allowOnceOption(prompt.options);
-    if (allowOnce) return { answer: "approve", optionId: allowOnce.optionId, by: decision.by };
-  }
+  // Such an option would end every later card, rules and guards with them: a person chooses it, as they confirm
+  // such a mode picked in the view.
+  const found = allowOnceOption(prompt.options);
+  const allowOnce = found && !unattended(found.optionId) ? found : undefined;
+  if (decision.verdict === "allow" && allowOnce)
+    return { answer: "approve", optionId: allowOnce.optionId, by: decision.by };
   if (decision.verdict === "deny") {
     const reject =
       prompt.options.find((o) => o.kind === "reject_once") ??
@@ -81,10 +85,12 @@ export function decide(
     if (reject) return { answer: "reject", optionId: reject.optionId, by: decision.by };
   }
   const underBypass = context.bypassed ? decision : policy(true);
-  const bypassWouldApply = underBypass.verdict === "allow" && allowOnceOption(prompt.options) !== undefined;
+  const bypassWouldApply = underBypass.verdict === "allow" && allowOnce !== undefined;
   const blocked =
     decision.verdict === "allow"
-      ? "the agent offered no allow-once option"
+      ? found
+        ? "its allow-once option switches the agent to a mode that acts without asking"
+        : "the agent offered no allow-once option"
       : decision.verdict === "deny"
         ? `${decision.by.label}, and the agent offered no reject option`
         : decision.by.type === "default"
@@ -257,7 +263,7 @@ export function preparePermission(
   // A command names its tool call by id alone; the card sits on that call and shows its own command.
   const aboutId = subjectToolCallId(prompt.subject);
   const toolItemId = aboutId !== undefined && model.toolCall(aboutId) ? toolItemIdOf(aboutId) : undefined;
-  const decision = decide(prompt, footprint, context, paths);
+  const decision = decide(prompt, footprint, context, paths, (id) => switchesUnattended(model.controls, id));
   return { prompt, footprint, changed, toolItemId, decision, paths };
 }
 
@@ -595,7 +601,7 @@ export class PermissionBroker {
     context: DecideContext,
     paths: RequestPaths,
   ): void {
-    const proposal = allowOnceOption(prompt.options)
+    const proposal = this.allowOnce(prompt)
       ? context.policy.proposeRule(footprint, grantContext(prompt.agentName, context, paths))
       : undefined;
     const heldBy =
@@ -616,7 +622,7 @@ export class PermissionBroker {
   grant(key: string, scope: "session" | "always", edit: RuleEdit): GrantResult {
     const prompt = this.host.pending.get(key);
     const held = this.held.get(key);
-    const allowOnce = prompt && allowOnceOption(prompt.options);
+    const allowOnce = prompt && this.allowOnce(prompt);
     if (!prompt || !held?.proposal || !allowOnce)
       return { ok: false, reason: "the request is no longer pending, or no rule is offered for it" };
     const session = this.host.session(prompt.sessionKey);
@@ -649,6 +655,16 @@ export class PermissionBroker {
   }
 
   /**
+   * The allow-once option a grant or a batch answers with; none when it switches the agent to a mode that acts
+   * without asking (`switchesUnattended`), which only its own card's option may choose.
+   */
+  private allowOnce(prompt: PermissionPrompt): PermissionPrompt["options"][number] | undefined {
+    const option = allowOnceOption(prompt.options);
+    const controls = this.host.session(prompt.sessionKey)?.model.controls;
+    return option && controls && switchesUnattended(controls, option.optionId) ? undefined : option;
+  }
+
+  /**
    * The pending requests of `agentName` (of one session, for a session grant) that `rule` alone would approve and
    * that offer allow once.
    */
@@ -665,7 +681,7 @@ export class PermissionBroker {
 
   private covers(rule: PermissionRule, prompt: PermissionPrompt): boolean {
     const held = this.held.get(prompt.key);
-    if (!held || !allowOnceOption(prompt.options)) return false;
+    if (!held || !this.allowOnce(prompt)) return false;
     const context = this.context(prompt.agentName, this.host.session(prompt.sessionKey));
     return context.policy.ruleCovers(rule, held.footprint, grantContext(prompt.agentName, context));
   }
@@ -682,7 +698,7 @@ export class PermissionBroker {
     let approved = 0;
     for (const key of offer.keys) {
       const prompt = this.host.pending.get(key);
-      const allowOnce = prompt && allowOnceOption(prompt.options);
+      const allowOnce = prompt && this.allowOnce(prompt);
       if (!prompt || !allowOnce || !this.covers(offer.rule, prompt)) continue;
       this.grantNotes.set(key, `approved with the rule: ${offer.rule.label}`);
       if (this.host.pending.resolve(key, allowOnce.optionId, "user")) approved++;
@@ -704,7 +720,7 @@ export class PermissionBroker {
         if (this.host.pending.deny(key, "user")) answered++;
         continue;
       }
-      const allowOnce = allowOnceOption(prompt.options);
+      const allowOnce = this.allowOnce(prompt);
       if (allowOnce && this.host.pending.resolve(key, allowOnce.optionId, "user")) answered++;
     }
     return answered;

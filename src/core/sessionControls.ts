@@ -362,6 +362,12 @@ export function resolveChoice(
   return choice && { value: choice.value, name: choice.name };
 }
 
+/** Whether answering a permission request with `optionId` switches the agent to a mode that acts without asking. */
+export function switchesUnattended(controls: SessionControls, optionId: string): boolean {
+  const mode = modeOfOption(optionId, controls.modeIds());
+  return mode !== undefined && unattendedLevel(mode, controls.modeName(mode)) !== undefined;
+}
+
 /**
  * What a permission request's options do to the mode, when they switch it (Claude's ExitPlanMode: a `switch_mode`
  * tool call whose options name modes): the card says "Leave plan mode and …" and names each option's mode.

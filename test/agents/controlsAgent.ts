@@ -20,6 +20,10 @@ const setup = JSON.parse(process.env.CONTROLS_SETUP ?? "{}") as {
   modes?: { currentModeId: string };
   configOptions?: Json[];
 };
+/** `[exit-plan]`'s options in place of Claude's, as JSON (`CONTROLS_EXIT_OPTIONS`). */
+const exitPlanOptions = process.env.CONTROLS_EXIT_OPTIONS
+  ? (JSON.parse(process.env.CONTROLS_EXIT_OPTIONS) as Json[])
+  : undefined;
 const refused = new Set((process.env.CONTROLS_FAIL ?? "").split(",").filter(Boolean));
 const logFile = process.env.CONTROLS_LOG;
 const sessionId = "controls-1";
@@ -43,7 +47,7 @@ async function prompt(id: unknown, text: string): Promise<void> {
     await request("session/request_permission", {
       sessionId,
       toolCall: { toolCallId: "plan-1", title: "Ready to code?", kind: "switch_mode" },
-      options: [
+      options: exitPlanOptions ?? [
         { optionId: "acceptEdits", name: "Yes, and auto-accept edits", kind: "allow_always" },
         { optionId: "default", name: "Yes, and manually approve edits", kind: "allow_once" },
         { optionId: "plan", name: "No, keep planning", kind: "reject_once" },

@@ -28,6 +28,7 @@ async function start(
     confirm?: (agentName: string) => boolean;
     defaults?: Record<string, unknown>;
     decisions?: DecisionRecord[];
+    bypass?: boolean;
   } = {},
 ): Promise<Agent> {
   const harness = new ClientHarness({
@@ -41,7 +42,12 @@ async function start(
   writeFileSync(log, "");
   const scripted = harness.agentsSetting.Scripted as { env: Record<string, string> };
   harness.agentsSetting = {
-    Scripted: { ...scripted, env: { ...scripted.env, CONTROLS_LOG: log, ...env }, ...options.defaults },
+    Scripted: {
+      ...scripted,
+      env: { ...scripted.env, CONTROLS_LOG: log, ...env },
+      ...options.defaults,
+      ...(options.bypass ? { bypassPermissions: true } : {}),
+    },
   };
   harness.sessions.reloadSettings();
   if (options.decisions) harness.sessions.onDidDecide((_p, record) => options.decisions!.push(record));
@@ -308,6 +314,31 @@ describe("Session controls (modes and config options)", function () {
     );
     assert.equal(agent.control("mode").value, "bypassPermissions");
     assert.match(decisions.at(-1)?.title ?? "", /^Your settings set Mode: Bypass permissions/);
+  });
+
+  it("Bypass does not answer with an option that switches to a mode that acts without asking", async () => {
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: { ...MODES_V1, currentModeId: "plan" } }),
+        CONTROLS_EXIT_OPTIONS: JSON.stringify([
+          { optionId: "bypassPermissions", name: "Yes", kind: "allow_once" },
+          { optionId: "plan", name: "No, keep planning", kind: "reject_once" },
+        ]),
+      },
+      { bypass: true, decisions },
+    );
+    assert.equal(agent.harness.sessions.isBypassed("Scripted"), true);
+    const turn = agent.harness.sessions.sendPrompt(agent.key, "done planning [exit-plan]");
+    const card = await waitFor(() => agent!.harness.sessions.snapshot().pending[0], "the ExitPlanMode card");
+    assert.deepEqual(decisions, [], "nothing answered it without a person");
+    assert.match(card.bypassBlockedReason ?? "", /acts without asking/);
+    // Nor does a grant or a batch Allow once: only the card's own option chooses such a mode.
+    assert.equal(card.grant, undefined);
+    assert.equal(agent.harness.sessions.answerMany([card.key], "allow"), 0);
+    assert.deepEqual(decisions, []);
+    agent.harness.sessions.deny(card.key);
+    await turn;
   });
 
   it("a permission request whose options switch the mode says so on the card", async () => {
