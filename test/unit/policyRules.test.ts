@@ -2243,6 +2243,39 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("npm's command is read as npm reads it: an abbreviation or an alias is that command", () => {
+      // Under Bypass, as their whole names are.
+      for (const line of [
+        "npm exe -- rm -rf ~",
+        'npm exe -c "touch ../../.bashrc"',
+        "env npm exe -c 'touch ../../.bashrc'",
+        "npm c set script-shell /tmp/x",
+        "npm pub",
+        "npm unpub x",
+        "npm distTag add x@1 latest",
+      ]) {
+        const decision = decide(command(line), context({ bypass: true }));
+        assert.equal(decision.verdict, "ask", `${line}: ${decision.by.label}`);
+      }
+      const deny = [rule("deny", { command: "npm publish" }), rule("deny", { command: "npm i" })];
+      for (const line of [
+        "npm pub",
+        "npm publi --tag x",
+        "npm install left-pad",
+        "npm isntall x",
+        "npm add x",
+      ])
+        assert.equal(decide(command(line), context({ rules: deny, bypass: true })).verdict, "deny", line);
+      const npmTest = [rule("allow", { command: "npm test" })];
+      for (const line of ["npm t", "npm tst"])
+        assert.equal(decide(command(line), context({ rules: npmTest })).verdict, "allow", line);
+      // A grant never names npm exec alone by an abbreviation of it.
+      assert.equal(runsAnyCode(["npm", "exe"]), true);
+      const proposal = proposeRule(command("npm exe -- prettier --check ."), context());
+      assert.notDeepEqual(proposal?.command, ["npm", "exe"]);
+      assert.notDeepEqual(proposal?.command, ["npm", "exec"]);
+    });
+
     it("a deny rule on a git subcommand sees past git's own options; an allow rule does not", () => {
       const deny = [rule("deny", { command: "git push" })];
       for (const line of [

@@ -233,10 +233,72 @@ export function runsAnyCode(prefix: readonly string[]): boolean {
   if (runner && (prefix.length === 1 || (operands !== undefined && prefix.length <= 2 + operands)))
     return true;
   if (prefix.length === 1) return RUNS_ANY_CODE.has(program);
-  return prefix.length === 2 && (RUNS_ANY_CODE_SUBCOMMANDS[program]?.has(prefix[1]!) ?? false);
+  // npm reads `exe` as `exec` and `ru` as `run`.
+  const sub = program === "npm" ? (npmCommand(prefix[1]!) ?? prefix[1]!) : prefix[1]!;
+  return prefix.length === 2 && (RUNS_ANY_CODE_SUBCOMMANDS[program]?.has(sub) ?? false);
 }
 
 /** The last component of a command name (`/usr/bin/sudo` is `sudo`), separators of both kinds. */
 export function basename(name: string): string {
   return name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
+}
+
+/** npm's commands (npm 11, `lib/utils/cmd-list.js`): what its abbreviations are unique prefixes of. */
+const NPM_COMMANDS = (
+  "access adduser approve-scripts audit bugs cache ci completion config dedupe deny-scripts deprecate diff dist-tag " +
+  "docs doctor edit exec explain explore find-dupes fund get help help-search init install install-ci-test " +
+  "install-scripts install-test link ll login logout ls org outdated owner pack ping pkg prefix profile prune " +
+  "publish query rebuild repo restart root run sbom search set shrinkwrap stage star stars start stop team test " +
+  "token trust undeprecate uninstall unpublish unstar update version view whoami"
+).split(" ");
+
+/** npm's aliases, typos included (`i`, `x`, `c`, `rum`, `isntall`), each to its command. */
+const NPM_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries({
+    owner: "author",
+    docs: "home",
+    bugs: "issues",
+    view: "info show v",
+    search: "find s se",
+    install: "add i in ins inst insta instal isnt isnta isntal isntall",
+    uninstall: "unlink remove rm r un",
+    rebuild: "rb",
+    ls: "list",
+    link: "ln",
+    init: "create innit",
+    "install-test": "it",
+    "install-ci-test": "cit clean-install-test sit",
+    update: "u up upgrade udpate",
+    config: "c",
+    test: "tst t",
+    dedupe: "ddp",
+    run: "run-script rum urn",
+    ci: "clean-install ic install-clean isntall-clean",
+    exec: "x",
+    explain: "why",
+    ll: "la",
+    version: "verison",
+    help: "hlep",
+    "dist-tag": "dist-tags",
+    org: "ogr",
+    adduser: "add-user",
+  }).flatMap(([command, aliases]) => aliases.split(" ").map((alias) => [alias, command])),
+);
+
+/**
+ * The command npm runs for the word it is given (`exe` is `exec`, `pub` is `publish`, `c` is `config`, `distTag` is
+ * `dist-tag`), as npm's own `deref` finds it: the command itself, an alias, or a unique prefix of one of them; undefined
+ * for a word that names none (`ex`: exec, explain or explore).
+ */
+export function npmCommand(word: string): string | undefined {
+  const name = /[A-Z]/.test(word) ? word.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`) : word;
+  if (NPM_COMMANDS.includes(name)) return name;
+  if (Object.hasOwn(NPM_ALIASES, name)) return NPM_ALIASES[name];
+  if (name === "") return undefined;
+  const names = [...NPM_COMMANDS, ...Object.keys(NPM_ALIASES)];
+  // abbrev: a word that is whole is its own; a prefix of exactly one of them is that one.
+  const found = names.filter((each) => each.startsWith(name));
+  if (found.length !== 1) return undefined;
+  const full = found[0]!;
+  return Object.hasOwn(NPM_ALIASES, full) ? NPM_ALIASES[full] : full;
 }

@@ -73,7 +73,7 @@ import {
   type FileTargets,
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
-import { basename, INTERPRETERS, runsAnyCode, SHELLS } from "./programs";
+import { basename, INTERPRETERS, npmCommand, runsAnyCode, SHELLS } from "./programs";
 import { picksProcess, portsPicked, processesPicked, type ProcessIdentity } from "./processPatterns";
 import { gitIndexEntries, mayBeChanged, type StatData } from "./gitIndex";
 import {
@@ -238,7 +238,8 @@ const PLAIN_WORD = /^[^;&|<>()$`'"\\*?{}#\s]+$/;
  * The words of a command that name what it does: the command and up to two subcommand words (`npm run lint`); the
  * whole line of a program that runs any code when no subcommand word follows it (`RUNS_ANY_CODE`).
  */
-function commandPrefix(command: SimpleCommand): string[] {
+function commandPrefix(written: SimpleCommand): string[] {
+  const command = npmNamed(written);
   if (command.assignments.length > 0 || command.argv.length === 0 || command.argv[0] == null) return [];
   const words = [command.argv[0]];
   for (const word of command.argv.slice(1, 3)) {
@@ -300,10 +301,19 @@ class FootprintView {
   private named: PathCheck[] | "too many" | undefined;
   private firstLinkMaker: LinkMaker | undefined;
 
+  /** The request's footprint with npm's commands named as npm reads them (`npmNamed`), one object per command. */
+  private readonly footprint: Footprint;
+
   constructor(
-    private readonly footprint: Footprint,
+    written: Footprint,
     private readonly context: DecideContext,
   ) {
+    const footprint = written.commands.some((c) =>
+      c.commands.some((command) => npmNamed(command) !== command),
+    )
+      ? { ...written, commands: written.commands.map((c) => ({ ...c, commands: c.commands.map(npmNamed) })) }
+      : written;
+    this.footprint = footprint;
     this.checks = footprint.paths.map((p) => ({
       path: p.path,
       check: context.paths.check(p.path),
@@ -2395,7 +2405,33 @@ function globsStayHere(text: string): boolean {
   });
 }
 
-function prefixMatches(prefix: readonly string[], command: SimpleCommand, loose: boolean): boolean {
+/**
+ * `command` with npm's command word as npm reads it (`npm exe -c …` is `npm exec -c …`, `npm pub` is `npm publish`:
+ * `npmCommand`), behind wrappers too: the guards and rules know npm's commands by their names only.
+ */
+function npmNamed(command: SimpleCommand): SimpleCommand {
+  const argv = npmArgv(command.argv);
+  return argv === command.argv ? command : { ...command, argv: [...argv] };
+}
+
+function npmArgv<T extends string | null>(argv: readonly T[]): readonly T[] {
+  let named = argv;
+  // `npm exe -- npm pub`: the outer command named, the inner one is read behind it as a wrapped command.
+  for (let round = 0; round < 4; round++) {
+    const { start } = withoutWrappers(named);
+    if (basename(named[start] ?? "") !== "npm") return named;
+    const at = named.findIndex((word, i) => i > start && (word === null || !word.startsWith("-")));
+    const word = named[at];
+    const command = word == null ? undefined : npmCommand(word);
+    if (command === undefined || command === word) return named;
+    named = named.map((each, i) => (i === at ? (command as T) : each));
+  }
+  return named;
+}
+
+function prefixMatches(written: readonly string[], command: SimpleCommand, loose: boolean): boolean {
+  // A rule's npm command is named as npm reads it, as the command's is (`npm i` is `npm install`).
+  const prefix = npmArgv(written);
   // An allow rule never covers `PATH=./evil npm test`; a deny rule still sees `npm`.
   if (!loose && command.assignments.length > 0) return false;
   // A deny rule "git push" also sees `git -C . push`; an allow rule "git status" never covers `git -C /x status`.
