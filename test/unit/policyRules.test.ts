@@ -2284,6 +2284,8 @@ describe("permission rules and guards", () => {
         "git --git-dir=.git --work-tree . push",
         "git --no-pager push",
         "timeout 60 git -C . push",
+        "hub push origin main",
+        "hub -C . push",
       ]) {
         const decision = decide(command(line), context({ rules: deny, bypass: true }));
         assert.equal(decision.verdict, "deny", line);

@@ -2429,13 +2429,21 @@ function npmArgv<T extends string | null>(argv: readonly T[]): readonly T[] {
   return named;
 }
 
+/** `hub …` as the git command it runs, when its verb is not one of hub's own (`alias git=hub`). */
+function hubAsGit(argv: readonly (string | null)[]): readonly (string | null)[] {
+  if (argv[0] == null || basename(argv[0]) !== "hub") return argv;
+  const verb = argv.slice(1).find((word) => word === null || !word.startsWith("-"));
+  return verb === null || HUB_COMMANDS.has(verb ?? "") ? argv : ["git", ...argv.slice(1)];
+}
+
 function prefixMatches(written: readonly string[], command: SimpleCommand, loose: boolean): boolean {
   // A rule's npm command is named as npm reads it, as the command's is (`npm i` is `npm install`).
   const prefix = npmArgv(written);
   // An allow rule never covers `PATH=./evil npm test`; a deny rule still sees `npm`.
   if (!loose && command.assignments.length > 0) return false;
-  // A deny rule "git push" also sees `git -C . push`; an allow rule "git status" never covers `git -C /x status`.
-  const argv = loose ? withoutGitOptions(withoutWrappers(command.argv).argv) : command.argv;
+  // A deny rule "git push" also sees `git -C . push` and `hub push` (hub hands git each command not its own); an
+  // allow rule "git status" never covers `git -C /x status`.
+  const argv = loose ? withoutGitOptions(hubAsGit(withoutWrappers(command.argv).argv)) : command.argv;
   if (argv.length < prefix.length) return false;
   // An allow rule "npm test" never covers another folder's scripts (`npm test --prefix src/x`), which Bypass places.
   if (
