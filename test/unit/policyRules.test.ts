@@ -2243,6 +2243,27 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("a deny rule on execute commands holds back a command whatever kind its tool says it is", () => {
+      const rules = [rule("deny", { kind: "execute", command: "git commit" })];
+      for (const kind of ["other", "fetch", "edit", undefined]) {
+        const request = toolCall({
+          ...(kind ? { kind } : {}),
+          name: "mcp__git__run",
+          rawInput: { command: "git commit -am wip" },
+        });
+        const decision = decide(request, context({ rules, bypass: true }));
+        assert.equal(decision.verdict, "deny", `${kind}: ${decision.by.label}`);
+      }
+      // Its kind still keeps it off what runs nothing.
+      assert.equal(
+        decide(
+          toolCall({ kind: "read", locations: [{ path: join(ws, "src", "a.ts") }] }),
+          context({ rules, bypass: true }),
+        ).verdict,
+        "allow",
+      );
+    });
+
     it("npm's command is read as npm reads it: an abbreviation or an alias is that command", () => {
       // Under Bypass, as their whole names are.
       for (const line of [

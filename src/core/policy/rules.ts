@@ -408,7 +408,10 @@ class FootprintView {
 
   /** Deny and ask rules: one matching part of the request is enough, a path its commands name included. */
   matchesAny(rule: PermissionRule): boolean {
-    if (!this.sameTool(rule)) return false;
+    // A deny rule on commands of the `execute` kind holds back a command however the request's tool is kinded (an
+    // MCP tool of kind "other" given `"command": "git commit -am wip"`).
+    const runs = rule.command !== undefined && rule.kinds?.includes("execute") === true;
+    if (!this.sameTool(rule, runs && this.footprint.commands.length > 0)) return false;
     if (rule.command && !this.simple.some((s) => prefixMatches(rule.command!, s.command, true))) return false;
     if (rule.path !== undefined) {
       const matches = (check: PathCheck) => globMatches(rule.path!, check, this.context.home, true);
@@ -502,8 +505,12 @@ class FootprintView {
     return true;
   }
 
-  private sameTool(rule: PermissionRule): boolean {
-    if (rule.kinds && !(this.footprint.kind !== undefined && rule.kinds.includes(this.footprint.kind)))
+  private sameTool(rule: PermissionRule, anyKind = false): boolean {
+    if (
+      rule.kinds &&
+      !anyKind &&
+      !(this.footprint.kind !== undefined && rule.kinds.includes(this.footprint.kind))
+    )
       return false;
     if (rule.tool !== undefined && rule.tool !== this.footprint.toolName) return false;
     return true;
