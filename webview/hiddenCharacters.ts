@@ -28,6 +28,15 @@ const NAMES: Readonly<Record<number, string>> = {
   0xfeff: "ZERO WIDTH NO-BREAK SPACE",
 };
 
+/**
+ * The hidden characters prose marks (an agent's message, its thoughts, its plan): those of `INVISIBLE` but the joiners
+ * and directional marks that ordinary text holds (Persian's zero-width non-joiner, the joiner of emoji sequences, the
+ * left-to-right and right-to-left marks of mixed-direction text), which would put markers in every such word. The
+ * overrides, embeddings and isolates that reorder what one reads are marked, as in cards: "photo_<U+202E>gnp.exe"
+ * otherwise reads "photo_exe.png".
+ */
+export const PROSE_HIDDEN = new RegExp(`(?![\\u061c\\u200c-\\u200f])(?:${INVISIBLE.source})`, "g");
+
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SGR, "");
 }
@@ -61,6 +70,6 @@ export function hasHiddenCharacters(text: string): boolean {
  * `text` as `appendVisible` (`text.ts`) shows it, for a text field (which cannot hold marker spans): colour codes removed, each
  * invisible character written as its marker.
  */
-export function visibleText(text: string): string {
-  return stripAnsi(text).replace(INVISIBLE, markerFor);
+export function visibleText(text: string, hidden: RegExp = INVISIBLE): string {
+  return stripAnsi(text).replace(hidden, markerFor);
 }

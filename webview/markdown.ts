@@ -2,11 +2,13 @@
  * Agent Markdown to DOM, without ever parsing HTML: `marked`'s lexer gives tokens, and we build the elements
  * ourselves with `textContent`. Raw HTML in the Markdown is shown as the literal text it is. Images are not loaded
  * ("[image: alt]"). Links are not navigable: they are `<a>` elements without `href` that ask the host to open the
- * target (the host checks it), with the target shown in the tooltip.
+ * target (the host checks it), with the target shown in the tooltip. Hidden characters that would disguise the text
+ * (a bidi override) are shown as markers (`PROSE_HIDDEN`), in code as in the words around it.
  */
 import { Lexer, type Token, type Tokens, type TokensList } from "marked";
 import { el, type Attributes } from "./dom";
-import { appendText, appendVisible } from "./text";
+import { PROSE_HIDDEN, visibleText } from "./hiddenCharacters";
+import { appendVisible } from "./text";
 import { copyButton } from "./render/copyButton";
 import { forgetBox, reachableWhenScrolling } from "./render/scrollBox";
 import { morphChildren, type MorphHooks } from "./morph";
@@ -29,7 +31,14 @@ function lex(markdown: string): TokensList | undefined {
 }
 
 function plain(markdown: string): HTMLElement {
-  return el("p", { class: "md-plain" }, markdown);
+  const p = el("p", { class: "md-plain" });
+  prose(p, markdown);
+  return p;
+}
+
+/** The agent's words as text, what would disguise them marked. */
+function prose(parent: Node, text: string): void {
+  appendVisible(parent, text, PROSE_HIDDEN);
 }
 
 /** A top-level block shown: its source, and how many of the root's nodes it made (none for a blank line). */
@@ -114,7 +123,7 @@ class MarkdownDom {
 
   block(parent: Node, token: Token, depth: number): void {
     if (depth > MAX_DEPTH) {
-      appendText(parent, token.raw);
+      prose(parent, token.raw);
       return;
     }
     const next = depth + 1;
@@ -210,18 +219,23 @@ class MarkdownDom {
         return;
       case "html":
         // Raw HTML is shown as the text it is, never parsed.
-        parent.appendChild(el("p", { class: "md-raw-html" }, (token as Tokens.HTML).text));
+        const p = el("p", { class: "md-raw-html" });
+        prose(p, (token as Tokens.HTML).text);
+        parent.appendChild(p);
         return;
       case "text": {
         const text = token as Tokens.Text;
         const p = el("p");
         if (text.tokens) this.inlines(p, text.tokens, next);
-        else appendText(p, decodeEntities(text.text));
+        else prose(p, decodeEntities(text.text));
         parent.appendChild(p);
         return;
       }
-      default:
-        parent.appendChild(el("p", {}, token.raw));
+      default: {
+        const p = el("p");
+        prose(p, token.raw);
+        parent.appendChild(p);
+      }
     }
   }
 
@@ -231,7 +245,7 @@ class MarkdownDom {
 
   private inline(parent: Node, token: Token, depth: number): void {
     if (depth > MAX_DEPTH) {
-      appendText(parent, token.raw);
+      prose(parent, token.raw);
       return;
     }
     const next = depth + 1;
@@ -239,11 +253,11 @@ class MarkdownDom {
       case "text": {
         const text = token as Tokens.Text;
         if (text.tokens && text.tokens.length > 0) this.inlines(parent, text.tokens, next);
-        else appendText(parent, text.escaped ? text.text : decodeEntities(text.text));
+        else prose(parent, text.escaped ? text.text : decodeEntities(text.text));
         return;
       }
       case "escape":
-        appendText(parent, (token as Tokens.Escape).text);
+        prose(parent, (token as Tokens.Escape).text);
         return;
       case "strong":
       case "em":
@@ -268,16 +282,18 @@ class MarkdownDom {
         return;
       case "image": {
         const image = token as Tokens.Image;
-        parent.appendChild(el("span", { class: "md-image", title: image.href }, `[image: ${image.text}]`));
+        const placeholder = el("span", { class: "md-image", title: visibleText(image.href) });
+        prose(placeholder, `[image: ${image.text}]`);
+        parent.appendChild(placeholder);
         return;
       }
       case "html":
-        appendText(parent, (token as Tokens.Tag).text);
+        prose(parent, (token as Tokens.Tag).text);
         return;
       case "checkbox":
         return;
       default:
-        appendText(parent, token.raw);
+        prose(parent, token.raw);
     }
   }
 
@@ -287,7 +303,7 @@ class MarkdownDom {
    */
   private link(token: Tokens.Link, depth: number): HTMLElement {
     const href = token.href;
-    const link = el("a", { class: "md-link", role: "link", tabindex: 0, title: href });
+    const link = el("a", { class: "md-link", role: "link", tabindex: 0, title: visibleText(href) });
     this.inlines(link, token.tokens, depth);
     if (link.textContent === "") appendVisible(link, href);
     const open = (event: Event): void => {

@@ -44,15 +44,15 @@ export function appendText(parent: Node, text: string): void {
 }
 
 /**
- * Appends `text` to `parent` as text nodes, with ANSI colour codes removed and each invisible character replaced by
- * a highlighted marker span. Returns the number of markers added.
+ * Appends `text` to `parent` as text nodes, with ANSI colour codes removed and each invisible character (of `hidden`:
+ * prose passes `PROSE_HIDDEN`) replaced by a highlighted marker span. Returns the number of markers added.
  */
-export function appendVisible(parent: Node, text: string): number {
+export function appendVisible(parent: Node, text: string, hidden: RegExp = INVISIBLE): number {
   const clean = stripAnsi(text);
   let markers = 0;
   let last = 0;
-  INVISIBLE.lastIndex = 0;
-  for (let match = INVISIBLE.exec(clean); match !== null; match = INVISIBLE.exec(clean)) {
+  hidden.lastIndex = 0;
+  for (let match = hidden.exec(clean); match !== null; match = hidden.exec(clean)) {
     if (match.index > last) appendText(parent, clean.slice(last, match.index));
     const marker = document.createElement("span");
     marker.className = "hidden-char";

@@ -66,4 +66,44 @@ describe("Approval history (e2e)", function () {
     const found = await axeFindings(panel);
     assert.deepEqual(found, [], found.join("\n"));
   });
+
+  it("shows a bidi override in a title, command or option's name as the card did, not obeyed", async () => {
+    const { page, workspace } = ctx.workbench;
+    await runCommand(page, "View: Close All Editors"); // the panel of the test before, a second webview
+    await openSymposiumView(page);
+    const webview = await startSession(page, "Scripted");
+    const RLO = "\u202e";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title: `Rename photo_${RLO}gnp.exe`,
+            subject: { type: "command", command: `mv a photo_${RLO}gnp.exe`, cwd: workspace },
+            options: [
+              { optionId: "allow-once", name: `${RLO}tcejeR`, kind: "allow_once" },
+              { optionId: "reject-once", name: "Reject", kind: "reject_once" },
+            ],
+          },
+        },
+      ],
+    });
+    const group = webview.locator(".pinned-list .card").filter({ hasText: "tcejeR" });
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "<U+202E>tcejeR" }).click();
+    await ctx.log("Scripted").waitForOutcome(`Rename photo_${RLO}gnp.exe`);
+
+    await runCommand(page, "Symposium: Show Approval History");
+    const panel = page
+      .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
+      .last()
+      .frameLocator("#active-frame");
+    const row = panel.locator("table.history tbody tr").filter({ hasText: "gnp.exe" });
+    await row.first().waitFor({ state: "visible", timeout: 30_000 });
+    const cells = await row.first().locator("td").allInnerTexts();
+    const [, , title, subject, decidedBy, decision] = cells;
+    assert.equal(title, "Rename photo_<U+202E>gnp.exe");
+    assert.match(subject ?? "", /^command: mv a photo_<U\+202E>gnp\.exe/);
+    assert.equal(decidedBy, "You");
+    assert.equal(decision, "<U+202E>tcejeR");
+  });
 });

@@ -1,9 +1,10 @@
 // What an agent cannot make the webview pretend: a plan status cannot style itself as an approval card, a tool title
 // cannot hide a bidi override, a command padded with blank lines says that it continues, and a command too long to
-// send whole says how much of it the card does not show.
+// send whole says how much of it the card does not show; a bidi override in anything the agent writes is shown, not
+// obeyed.
 import * as assert from "node:assert/strict";
 import { screenshot } from "../../tools/browser";
-import { card, sendScript, startSession } from "../harness/scripted";
+import { card, sendScript, startSession, waitForGuard, waitForReady } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Spoofing in the webview (e2e)", function () {
@@ -54,6 +55,77 @@ describe("Spoofing in the webview (e2e)", function () {
       await commandCard.locator(".command-continues").innerText(),
       /continues: 61 lines, 59 of them blank/,
     );
+  });
+
+  it("marks a bidi override in the agent's prose, thoughts, plan, error and decision records, not a word's joiner", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const RLO = "\u202e";
+    // Persian writes some words with a zero-width non-joiner: ordinary text, left as it is in prose.
+    const persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645";
+    const title = `Rename photo_${RLO}gnp.exe`;
+    await sendScript(webview, {
+      steps: [
+        { think: `Then photo_${RLO}gnp.exe` },
+        {
+          update: {
+            sessionUpdate: "plan",
+            entries: [{ content: `Open photo_${RLO}gnp.exe`, status: "pending", priority: "low" }],
+          },
+        },
+        { say: `Saved photo_${RLO}gnp.exe, see [it](https://example.invalid/${RLO}gnp.exe). ${persian}` },
+        {
+          update: {
+            sessionUpdate: "state_update",
+            state: "idle",
+            stopReason: "error",
+            error: { message: `photo_${RLO}gnp.exe` },
+          },
+        },
+        {
+          request: {
+            title,
+            options: [
+              { optionId: "allow-once", name: `${RLO}tcejeR`, kind: "allow_once" },
+              { optionId: "reject-once", name: "Reject", kind: "reject_once" },
+            ],
+          },
+        },
+      ],
+    });
+    const request = webview.locator(".pinned-list .card").filter({ hasText: "tcejeR" });
+    await waitForGuard(request);
+    await request.getByRole("button", { name: "<U+202E>tcejeR" }).click();
+    const record = webview.locator(".item.decision .decision-record").last();
+    await record.waitFor({ state: "visible", timeout: 30_000 });
+    await waitForReady(webview);
+
+    const agent = webview.locator("article.item.agent").last();
+    const said = await agent.innerText();
+    assert.ok(said.includes("Saved photo_<U+202E>gnp.exe"), said);
+    assert.ok(said.includes(persian), `the joiner is no marker: ${said}`);
+    assert.equal(
+      await agent.getByRole("link", { name: "it" }).getAttribute("title"),
+      "https://example.invalid/<U+202E>gnp.exe",
+    );
+    const thought = webview.locator("details.item.thought").last();
+    await thought.locator("summary").click();
+    assert.equal(await thought.locator(".thought-text").innerText(), "Then photo_<U+202E>gnp.exe");
+    assert.equal(
+      await webview.locator(".plan-entry .plan-content").last().innerText(),
+      "Open photo_<U+202E>gnp.exe",
+    );
+    assert.match(
+      await webview.locator(".item.notice .notice-text").last().innerText(),
+      /error: photo_<U\+202E>gnp\.exe$/,
+    );
+    // The record says what the card said.
+    assert.equal(await record.locator(".decision-summary").innerText(), "You chose: <U+202E>tcejeR");
+    assert.equal(
+      (await record.locator(".decision-title").innerText()).trim(),
+      "· Rename photo_<U+202E>gnp.exe",
+    );
+    assert.ok(!(await record.getAttribute("title"))!.includes(RLO), "its tooltip too");
   });
 
   it("says how many characters of a command too long to send whole it does not show, and shows its end", async () => {

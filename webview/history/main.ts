@@ -1,8 +1,9 @@
 /**
  * The approval history panel: a table of decisions, filtered as you type, with an export button. Text only
- * (`textContent`), like every other view of agent-supplied strings.
+ * (`textContent`), like every other view of agent-supplied strings, their hidden characters written as markers.
  */
 import type { FromHistoryMessage, HistoryRow, ToHistoryMessage } from "../../src/shared/protocol";
+import { visibleText } from "../hiddenCharacters";
 import "./history.css";
 
 declare function acquireVsCodeApi(): { postMessage(message: FromHistoryMessage): void };
@@ -69,7 +70,8 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
           [decision(row), false],
         ] as const) {
           const cell = tr.insertCell();
-          cell.textContent = text;
+          // As the card showed it: a bidi override in a command or an option's name would reorder what it reads.
+          cell.textContent = visibleText(text);
           if (agentText) cell.className = "agent-text";
         }
         tr.dataset.outcome = row.outcome;

@@ -9,6 +9,7 @@ import type { OpenSections } from "../savedState";
 import { button, el, icon, replaceChildren } from "../dom";
 import { StreamedMarkdown } from "../markdown";
 import { morphChildren } from "../morph";
+import { PROSE_HIDDEN } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { copyButton } from "./copyButton";
 import { renderDecisionRecord } from "./decisionRecord";
@@ -96,7 +97,7 @@ export function createItemNode(
           replaceChildren(
             body,
             icon(iconName),
-            el("span", { class: "notice-text" }, clip(next.text, LIMITS.messageChars)),
+            visibleSpan("notice-text", clip(next.text, LIMITS.messageChars)),
           );
         },
         item,
@@ -244,9 +245,11 @@ class ThoughtNode implements ItemNode {
   }
 
   update(item: TranscriptItem): void {
+    if (item.kind !== "thought") return;
+    const fresh = document.createDocumentFragment();
+    appendVisible(fresh, clip(item.text, LIMITS.messageChars), PROSE_HIDDEN);
     // In place: a selection in the text stays while more of it streams in.
-    if (item.kind === "thought")
-      morphChildren(this.body, 0, [document.createTextNode(clip(item.text, LIMITS.messageChars))]);
+    morphChildren(this.body, 0, Array.from(fresh.childNodes));
   }
 }
 
@@ -274,12 +277,19 @@ function renderPlan(entries: readonly { content: string; status: string; priorit
         { class: `plan-entry plan-${PLAN_STATUSES.has(entry.status) ? entry.status : "unknown"}` },
         icon(PLAN_ICONS[entry.status] ?? "circle-large-outline"),
         el("span", { class: "sr-only" }, `${PLAN_LABELS[entry.status] ?? clip(entry.status, 40)}: `),
-        el("span", { class: "plan-content" }, clip(entry.content, 2_000)),
+        visibleSpan("plan-content", clip(entry.content, 2_000), PROSE_HIDDEN),
         entry.priority === "high" ? el("span", { class: "plan-priority" }, "high") : null,
       ),
     );
   }
   return el("div", {}, el("div", { class: "item-author" }, icon("checklist"), " Plan"), list);
+}
+
+/** A span of `text` with its hidden characters shown (`appendVisible`). */
+function visibleSpan(className: string, text: string, hidden?: RegExp): HTMLElement {
+  const span = el("span", { class: className });
+  appendVisible(span, text, hidden);
+  return span;
 }
 
 /**
