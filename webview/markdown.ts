@@ -5,29 +5,19 @@
  * target (the host checks it), with the target shown in the tooltip. Hidden characters that would disguise the text
  * (a bidi override) are shown as markers (`PROSE_HIDDEN`), in code as in the words around it.
  */
-import { Lexer, type Token, type Tokens, type TokensList } from "marked";
+import type { Token, Tokens } from "marked";
 import { el, type Attributes } from "./dom";
 import { PROSE_HIDDEN, visibleText } from "./hiddenCharacters";
 import { appendVisible } from "./text";
 import { copyButton } from "./render/copyButton";
 import { forgetBox, reachableWhenScrolling } from "./render/scrollBox";
 import { morphChildren, type MorphHooks } from "./morph";
+import { lexMarkdown, MAX_DEPTH } from "./markdownTokens";
 
 export interface MarkdownActions {
   openLink(href: string): void;
   /** Copy on a code block: its text as the block shows it. */
   copyCode(code: string): void;
-}
-
-/** Deeper nesting than this is shown as plain text (a hostile document cannot blow the stack). */
-const MAX_DEPTH = 40;
-
-function lex(markdown: string): TokensList | undefined {
-  try {
-    return new Lexer({ gfm: true, breaks: false }).lex(markdown);
-  } catch {
-    return undefined;
-  }
 }
 
 function plain(markdown: string): HTMLElement {
@@ -66,7 +56,7 @@ export class StreamedMarkdown {
   ) {}
 
   show(markdown: string): void {
-    const tokens = lex(markdown);
+    const tokens = lexMarkdown(markdown);
     if (tokens === undefined) {
       this.shown = [];
       this.links = "";
