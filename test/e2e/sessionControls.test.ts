@@ -32,6 +32,14 @@ const HOSTILE_SETUP = {
   ],
 };
 
+/** Mode names holding a right-to-left override, which would reorder the card's words after them. */
+const BIDI_SETUP = {
+  modes: {
+    currentModeId: "plan",
+    availableModes: MODES_V1.availableModes.map((mode) => ({ ...mode, name: `${mode.name}\u202e` })),
+  },
+};
+
 describe("Session controls (e2e)", function () {
   this.timeout(120_000);
   let workbench: Workbench;
@@ -57,6 +65,11 @@ describe("Session controls (e2e)", function () {
             command: process.execPath,
             args: [CONTROLS_AGENT],
             env: { CONTROLS_SETUP: JSON.stringify(HOSTILE_SETUP) },
+          },
+          Bidi: {
+            command: process.execPath,
+            args: [CONTROLS_AGENT],
+            env: { CONTROLS_SETUP: JSON.stringify(BIDI_SETUP) },
           },
         },
       },
@@ -216,5 +229,26 @@ describe("Session controls (e2e)", function () {
     const row = await webview.locator(".session-controls").boundingBox();
     const composer = await webview.locator("footer.composer").boundingBox();
     assert.ok(row && composer && row.width <= composer.width, "the long value stays inside the composer");
+  });
+
+  it("marks a bidi override in the mode names of the picker and of a card's options, as in the options", async () => {
+    const { page } = workbench;
+    const webview = await startSession(page, "Bidi");
+    const mode = webview.locator("footer.composer").getByRole("combobox", { name: "Mode", exact: true });
+    await mode.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await mode.locator("option:checked").innerText(), "Plan<U+202E>", "the picker too");
+    await sendPrompt(webview, "done planning [exit-plan]");
+    const note = webview.locator(".card .mode-switch");
+    await note.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(
+      (await note.locator(".mode-switch-heading").innerText()).trim(),
+      "Leave plan<U+202E> mode and …",
+    );
+    assert.deepEqual((await note.locator("li").allInnerTexts()).sort(), [
+      "No, keep planning → Plan<U+202E>",
+      "Yes, and auto-accept edits → Accept edits<U+202E>",
+      "Yes, and manually approve edits → Manual<U+202E>",
+    ]);
+    await webview.locator(".card").getByRole("button", { name: "No, keep planning" }).click();
   });
 });

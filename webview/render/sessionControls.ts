@@ -20,6 +20,8 @@ import type {
 } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
+import { visibleText } from "../hiddenCharacters";
+import { appendVisible } from "../text";
 
 export interface SessionControlsHost {
   post(message: Extract<FromWebviewMessage, { type: "setControl" }>): void;
@@ -115,7 +117,7 @@ export class SessionControlsBar {
       // The row's select shows its value alone (a mode names itself); its label still names it for screen readers.
       const inRow = index === 0 && control.kind === "select";
       const label = el("label", { class: inRow ? "sr-only" : "toolbar-label" });
-      label.textContent = control.name;
+      label.textContent = visibleText(control.name);
       label.htmlFor = inputId;
       const input =
         control.kind === "select" ? this.select(control, inputId) : this.checkbox(control, inputId);
@@ -140,12 +142,12 @@ export class SessionControlsBar {
   private summarize(items: readonly SessionControlView[]): void {
     const others = items.slice(1);
     const shown = others.flatMap((control) =>
-      control.kind === "boolean" ? (control.value ? [control.name] : []) : [valueName(control)],
+      control.kind === "boolean" ? (control.value ? [visibleText(control.name)] : []) : [valueName(control)],
     );
     this.summary.textContent = shown.join(" · ");
     this.toggleName.textContent = shown.length > 0 ? "Session options, " : "Session options";
     // The name holds the visible text (as a spoken name must); the title spells each value out.
-    const spelled = others.map((control) => `${control.name} ${valueName(control)}`).join(", ");
+    const spelled = others.map((control) => `${visibleText(control.name)} ${valueName(control)}`).join(", ");
     this.toggle.title = `Session options: ${spelled}`;
   }
 
@@ -223,14 +225,16 @@ function shapeOf(control: SessionControlView): unknown {
     : [control.id, control.kind, control.name];
 }
 
+/** A value as the picker names it: an override in the agent's name would reorder the warning after it. */
 function choiceLabel(choice: ControlChoiceView): string {
-  if (!choice.unattended) return choice.name;
-  return `${choice.name} (${choice.unattended === "full" ? "acts without asking" : "a model approves"})`;
+  const name = visibleText(choice.name);
+  if (!choice.unattended) return name;
+  return `${name} (${choice.unattended === "full" ? "acts without asking" : "a model approves"})`;
 }
 
 function valueName(control: SessionControlView): string {
   if (control.kind === "boolean") return control.value ? "on" : "off";
-  return control.choices.find((choice) => choice.value === control.value)?.name ?? control.value;
+  return visibleText(control.choices.find((choice) => choice.value === control.value)?.name ?? control.value);
 }
 
 /** On a card whose options switch the agent's mode: "Leave plan mode and …", and the mode each option picks. */
@@ -240,8 +244,10 @@ export function modeSwitchNote(prompt: PromptView): HTMLElement | null {
   const names = new Map(prompt.options.map((option) => [option.key, option.name]));
   const list = el("ul", { class: "mode-switch-options" });
   for (const option of modeSwitch.options.slice(0, LIMITS.optionsPerRequest)) {
+    // The agent's names, their hidden characters shown as on the option's button: an override in one would reorder
+    // the words after it, the warning that the mode acts without asking included.
     const item = el("li", {});
-    item.textContent = `${names.get(option.key) ?? ""} → ${option.mode}`;
+    appendVisible(item, `${names.get(option.key) ?? ""} → ${option.mode}`);
     if (option.unattended)
       item.append(
         " ",
@@ -255,6 +261,6 @@ export function modeSwitchNote(prompt: PromptView): HTMLElement | null {
     list.appendChild(item);
   }
   const heading = el("p", { class: "mode-switch-heading" }, icon("arrow-swap"), " ");
-  heading.append(modeSwitch.heading);
+  appendVisible(heading, modeSwitch.heading);
   return el("div", { class: "mode-switch" }, heading, list);
 }
