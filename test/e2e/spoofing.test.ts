@@ -4,14 +4,21 @@
 // obeyed.
 import * as assert from "node:assert/strict";
 import { screenshot } from "../../tools/browser";
-import { card, sendScript, startSession, waitForGuard, waitForReady } from "../harness/scripted";
+import { card, openSession, sendScript, startSession, waitForGuard, waitForReady } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Spoofing in the webview (e2e)", function () {
   this.timeout(120_000);
   const ctx = scriptedWorkbench({
     workspaceFiles: { "README.md": "# Spoofing\n" },
-    agents: { Scripted: "v2" },
+    agents: {
+      Scripted: "v2",
+      // Exits while it starts, its last stderr line coloured and holding an override.
+      Unstarted: {
+        protocol: "v2",
+        env: { SCRIPTED_AGENT_EXIT_NEW_SESSION: "\u001b[31mError:\u001b[0m no key for photo_\u202egnp.exe" },
+      },
+    },
   });
 
   it("keeps a plan status out of class names, marks hidden characters in tool titles, flags a padded command", async () => {
@@ -126,6 +133,43 @@ describe("Spoofing in the webview (e2e)", function () {
       "· Rename photo_<U+202E>gnp.exe",
     );
     assert.ok(!(await record.getAttribute("title"))!.includes(RLO), "its tooltip too");
+  });
+
+  it("shows an agent's stderr in a failed start without its colour codes, and its tab's title in tooltips marked", async () => {
+    const { page, workspace } = ctx.workbench;
+    const failed = await openSession(page, "Unstarted");
+    const error = failed.locator(".session-error:not([hidden]) .session-error-text");
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    const text = await error.innerText();
+    assert.match(text, /Error: no key for photo_<U\+202E>gnp\.exe/);
+    assert.ok(!/[\u001b\u202e]/.test(text), text);
+
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "session_info_update", title: "Rename photo_\u202egnp.exe" } },
+        {
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "located",
+            title: "Read it",
+            kind: "read",
+            status: "completed",
+            locations: [{ path: `${workspace}/photo_\u202egnp.exe` }],
+          },
+        },
+      ],
+    });
+    await waitForReady(webview);
+    const tab = webview.getByRole("tab", { selected: true });
+    assert.match((await tab.getAttribute("title")) ?? "", /^Rename photo_<U\+202E>gnp\.exe \(Scripted\)/);
+    assert.match(
+      (await webview.locator(".session-bar .session-name").getAttribute("title")) ?? "",
+      /^Scripted: Rename photo_<U\+202E>gnp\.exe$/,
+    );
+    const location = webview.locator('.item.tool-call[data-id="tool:located"] .location');
+    assert.equal(await location.getAttribute("title"), `Open ${workspace}/photo_<U+202E>gnp.exe`);
+    assert.equal(await location.locator("code").getAttribute("title"), `${workspace}/photo_<U+202E>gnp.exe`);
   });
 
   it("says how many characters of a command too long to send whole it does not show, and shows its end", async () => {

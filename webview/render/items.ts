@@ -163,7 +163,7 @@ function renderQueuedMarker(
     "div",
     { class: `queued-marker queued-${marker.state}` },
     icon(QUEUED_ICONS[marker.state]),
-    el("span", { class: "queued-reason" }, label),
+    visibleSpan("queued-reason", label),
   );
   if (marker.state === "waiting") {
     const edit = button("secondary small", icon("edit"), "Edit");

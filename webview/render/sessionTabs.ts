@@ -4,6 +4,7 @@
  */
 import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
 import { button, el, icon, replaceChildren } from "../dom";
+import { visibleText } from "../hiddenCharacters";
 import { planOrder } from "../keyedOrder";
 import { sessionLabels } from "../sessionLabels";
 import { usageElement } from "./usage";
@@ -157,7 +158,8 @@ export class SessionTabs {
     this.usage.hidden = usage === null;
     this.usage.replaceChildren(...(usage ? [usage] : []));
     this.error.hidden = header?.error === undefined || header.error === "";
-    this.errorText.textContent = header?.error ?? "";
+    // The agent's last stderr lines are in it: colour codes dropped, an override shown (`visibleText`).
+    this.errorText.textContent = visibleText(header?.error ?? "");
     // Only a start that failed is tried again: a session that ended after working keeps its transcript to read.
     this.errorActions.hidden = header?.status !== "error";
     if (!header) return;
@@ -168,7 +170,7 @@ export class SessionTabs {
     // the five agents of the registry speak v1.
     const shownStatus = waiting && header.status === "running" ? "requires_action" : header.status;
     const status = STATUS_TEXT[shownStatus] ?? { text: shownStatus, icon: "question" };
-    this.barName.title = `${header.agentName}: ${header.title}`;
+    this.barName.title = visibleText(`${header.agentName}: ${header.title}`);
     this.barName.textContent = label;
     this.barStatus.className = `session-status status-${shownStatus}`;
     this.barStatus.title = status.text;
@@ -224,10 +226,11 @@ class SessionTab {
     this.root.setAttribute("aria-selected", String(active));
     this.root.tabIndex = active ? 0 : -1;
     // The agent's title names the tab; the tooltip says which agent it is.
-    this.root.title =
+    this.root.title = visibleText(
       header.title !== header.agentName
         ? `${header.title} (${header.agentName}): ${statusText(header.status)}`
-        : `${header.agentName}: ${statusText(header.status)}`;
+        : `${header.agentName}: ${statusText(header.status)}`,
+    );
     if (this.title.textContent !== label) this.title.textContent = label;
     this.count.hidden = pending === 0;
     replaceChildren(

@@ -5,6 +5,7 @@
 import type { LocationView, ToolContentView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
+import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { reachableWhenScrolling } from "./scrollBox";
@@ -71,7 +72,7 @@ function locationLabel(location: LocationView): HTMLElement {
  * instead of the short one.
  */
 export function pathLabel(display: string, full: string, className = "mono"): HTMLElement {
-  const code = el("code", { class: className, title: full });
+  const code = el("code", { class: className, title: visibleText(full) });
   if (display === full) {
     appendVisible(code, full);
     return code;
@@ -103,7 +104,7 @@ export function renderLocations(
   shown.forEach(({ location, index }) => {
     if (location.inWorkspace) {
       const openButton = button("link-button location", icon("go-to-file"), locationLabel(location));
-      openButton.title = `Open ${location.path}`;
+      openButton.title = visibleText(`Open ${location.path}`);
       openButton.addEventListener("click", () => open(index));
       list.appendChild(el("li", {}, openButton));
     } else {
@@ -196,7 +197,7 @@ function keepPlaceWhileScrollable(body: HTMLElement): void {
 export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   const path = pathLabel(diff.display, diff.path, "mono diff-path");
   const openButton = button("secondary small", icon("diff"), "Open diff");
-  openButton.title = `Open the full diff of ${diff.path}`;
+  openButton.title = visibleText(`Open the full diff of ${diff.path}`);
   openButton.addEventListener("click", openDiff);
   // Focusable so that a keyboard can scroll it: it scrolls only while hovered or focused (main.css, `.diff-body`).
   const body = el("pre", {
