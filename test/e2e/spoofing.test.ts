@@ -172,6 +172,33 @@ describe("Spoofing in the webview (e2e)", function () {
     assert.equal(await location.locator("code").getAttribute("title"), `${workspace}/photo_<U+202E>gnp.exe`);
   });
 
+  it("shows a tool call's text output as its terminal output is shown: colour codes dropped, an override marked", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "output",
+            title: "Run the tests",
+            kind: "execute",
+            status: "completed",
+            content: [
+              {
+                type: "content",
+                content: { type: "text", text: "\u001b[31mFAIL\u001b[0m wrote photo_\u202egnp.exe" },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    await waitForReady(webview);
+    const text = webview.locator('.item.tool-call[data-id="tool:output"] .tool-text');
+    assert.equal(await text.innerText(), "FAIL wrote photo_<U+202E>gnp.exe");
+  });
+
   it("says how many characters of a command too long to send whole it does not show, and shows its end", async () => {
     const { page, workspace } = ctx.workbench;
     const webview = await startSession(page, "Scripted");

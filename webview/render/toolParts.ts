@@ -5,7 +5,7 @@
 import type { LocationView, ToolContentView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
-import { visibleText } from "../hiddenCharacters";
+import { PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { reachableWhenScrolling } from "./scrollBox";
@@ -260,13 +260,14 @@ export function renderRawInput(
 
 export function renderToolContent(content: ToolContentView, openDiff: (index: number) => void): HTMLElement {
   switch (content.type) {
-    case "text":
-      return el(
-        "div",
-        { class: "tool-text" },
-        clip(content.text, LIMITS.previewChars),
-        content.truncated ? el("span", { class: "note" }, " (shortened)") : null,
-      );
+    case "text": {
+      // Often a command's output (colour codes and all), else the agent's words: shown as terminal output and prose
+      // are, an override marked.
+      const text = el("div", { class: "tool-text" });
+      appendVisible(text, clip(content.text, LIMITS.previewChars), PROSE_HIDDEN);
+      if (content.truncated) text.appendChild(el("span", { class: "note" }, " (shortened)"));
+      return text;
+    }
     case "diff":
       return renderDiff(content, () => openDiff(content.index));
     case "terminal": {
