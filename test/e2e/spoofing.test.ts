@@ -199,6 +199,30 @@ describe("Spoofing in the webview (e2e)", function () {
     assert.equal(await text.innerText(), "FAIL wrote photo_<U+202E>gnp.exe");
   });
 
+  it("shows a tool call status it does not know as the agent's word, never as one Symposium gives", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const status = (id: string, value: string) => ({
+      update: {
+        sessionUpdate: "tool_call_update",
+        toolCallId: id,
+        title: `Step ${id}`,
+        kind: "edit",
+        status: value,
+      },
+    });
+    // "rejected" is the host's to say (a card a person rejected); "Rejected" read the same.
+    await sendScript(webview, {
+      steps: [status("a", "Rejected"), status("b", "paused"), status("c", "completed")],
+    });
+    await waitForReady(webview);
+    const badge = (id: string) =>
+      webview.locator(`.item.tool-call[data-id="tool:${id}"] .status-badge`).innerText();
+    assert.equal((await badge("a")).trim(), "Agent’s status: Rejected");
+    assert.equal((await badge("b")).trim(), "Paused");
+    assert.equal((await badge("c")).trim(), "Completed");
+  });
+
   it("says how many characters of a command too long to send whole it does not show, and shows its end", async () => {
     const { page, workspace } = ctx.workbench;
     const webview = await startSession(page, "Scripted");

@@ -49,15 +49,17 @@ const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
   rejected: { icon: "close", label: "Rejected" },
   cancelled: { icon: "circle-slash", label: "Stopped" },
   awaiting_approval: { icon: "shield", label: "Awaiting approval" },
+  paused: { icon: "debug-pause", label: "Paused" }, // ACP v2
 };
 
 export function statusBadge(status: string): HTMLSpanElement {
-  const known = STATUS[status];
+  const known = Object.hasOwn(STATUS, status) ? STATUS[status] : undefined;
   return el(
     "span",
     { class: `status-badge status-${known ? status : "other"}` },
     icon(known?.icon ?? "question"),
-    el("span", {}, known?.label ?? status),
+    // Any other status is the agent's word, said to be: "Rejected" or "Approved by you" read as Symposium's own.
+    el("span", {}, known?.label ?? `Agent’s status: ${visibleText(status)}`),
   );
 }
 
