@@ -73,12 +73,8 @@ describe("bundle budgets", function () {
     // session's view names its session (+1.6 KB, at 188,283 bytes before). 190 -> 191: Stop, a turn's end and a
     // failed start leaving the keyboard on the composer or Try again instead of the page, and the waiting cards'
     // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). 191 -> 192: an answer handing
-    // the keyboard on to the next waiting card, the way back to the end kept off a waiting card (+0.5 KB).
-    // `marked` is 51.6 KB of the file, all of
-    // it kept although only its lexer is used: its module ends in assignments to its default instance, which no
-    // bundler can drop.
-    // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). 191 -> 192: hidden
-    // characters marked in an agent's prose, thoughts, plan, errors and decision records (at 191,024 bytes after).
+    // the keyboard on to the next waiting card, the way back to the end kept off a waiting card (+0.5 KB), and hidden
+    // characters marked in an agent's prose, thoughts, plan, errors and decision records (+0.3 KB).
     // `marked` is 51.6 KB of the file, all of it kept although only its lexer is used: its module ends in
     // assignments to its default instance, which no bundler can drop.
     ["webview.js", 192],
