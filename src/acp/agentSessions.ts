@@ -15,6 +15,7 @@ import type { Reopening, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
+import { GitAliasCache, type GitAliasReader } from "../core/policy/gitAliases";
 import {
   parsePermissionSettings,
   ruleToEntry,
@@ -75,6 +76,8 @@ export interface Environment {
   workspacePaths(): PolicyBoundary;
   /** Permission rules from settings, read at each request (none when absent). */
   permissionRules?(): readonly PermissionRule[];
+  /** git's aliases in a folder, for the policy; default: git's configuration, cached per folder (`GitAliasCache`). */
+  gitAliases?: GitAliasReader;
   /** Open documents first, then disk: what `fs/*` reads and writes go through. */
   documents: DocumentStore;
   /** Persists `bypassPermissions` for an agent in user settings. */
@@ -168,6 +171,8 @@ export class AgentSessions {
       cwd: () => env.workspaceRoots()[0],
       // Agents start with the host's environment (and their own settings' `env`, which are the person's).
       ...(process.env.CDPATH ? { cdPath: process.env.CDPATH } : {}),
+      // Read where the agents' commands run, with the configuration their git reads (the host's environment).
+      gitAliases: env.gitAliases ?? new GitAliasCache().lookup,
       editorProcesses: () => (this.ownProcesses ??= editorProcesses()),
       session: (key) => this.sessions.get(key),
       emit: (ops) => this.emit(ops),

@@ -15,6 +15,7 @@ import type { Footprint } from "../core/policy/footprint";
 import type { PathCheck, PolicyBoundary, RequestPaths } from "../core/policy/resolvePath";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
+import type { GitAliasReader } from "../core/policy/gitAliases";
 import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
@@ -42,6 +43,8 @@ export interface DecideContext {
   cwd: string | undefined;
   /** `CDPATH` of the environment agents start in, where their shells' `cd src` looks first. */
   cdPath?: string;
+  /** git's aliases in a folder: `git pf` is read as what the alias runs. */
+  gitAliases?: GitAliasReader;
   /** The editor's own processes, which no command may end (`killall node`). */
   editorProcesses: readonly ProcessIdentity[];
 }
@@ -232,6 +235,7 @@ export function preparePermission(
       home: context.home,
       ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
       ...(context.cdPath ? { cdPath: context.cdPath } : {}),
+      ...(context.gitAliases ? { gitAliases: context.gitAliases } : {}),
     },
   );
   const lost =
@@ -283,6 +287,8 @@ export interface BrokerHost {
   cwd(): string | undefined;
   /** `CDPATH` of the environment agents start in. */
   cdPath?: string;
+  /** git's aliases in a folder, cached (`GitAliasCache`). */
+  gitAliases?: GitAliasReader;
   /** The extension host and the processes it runs under, read once when first needed. */
   editorProcesses(): readonly ProcessIdentity[];
   session(sessionKey: string): Session | undefined;
@@ -742,6 +748,7 @@ export class PermissionBroker {
       home: this.host.home,
       cwd: this.host.cwd(),
       ...(this.host.cdPath ? { cdPath: this.host.cdPath } : {}),
+      ...(this.host.gitAliases ? { gitAliases: this.host.gitAliases } : {}),
       editorProcesses: this.host.editorProcesses(),
     };
   }
@@ -809,6 +816,7 @@ function shownCommands(raw: RawToolCalls, params: Json, context: DecideContext):
       home: context.home,
       ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
       ...(context.cdPath ? { cdPath: context.cdPath } : {}),
+      ...(context.gitAliases ? { gitAliases: context.gitAliases } : {}),
     },
   );
   return new Set(footprint.commands.map(commandKey));

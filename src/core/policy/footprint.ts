@@ -9,6 +9,7 @@
 import { posix, win32 } from "node:path";
 import { statedCommands } from "../toolCommand";
 import { folderMovedTo } from "./commandEffects";
+import type { GitAliasReader, GitAliases } from "./gitAliases";
 import {
   changesDirectory,
   shellScript,
@@ -87,6 +88,11 @@ export interface FootprintOptions {
   sessionCwd?: string;
   /** `CDPATH` of the environment agents start in: where `cd src` looks before the folder it runs in. */
   cdPath?: string;
+  /**
+   * git's aliases in a folder (`GitAliasCache`): a git command whose subcommand is an alias is read as what the alias
+   * runs. Without it git's subcommands are read as written.
+   */
+  gitAliases?: GitAliasReader;
 }
 
 /**
@@ -370,14 +376,39 @@ class FootprintBuilder {
   }
 
   private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {
-    let parsed = this.parsedLines.get(line);
-    if (parsed === undefined) this.parsedLines.set(line, (parsed = this.options.shell.parse(line)));
+    const base = cwd ?? this.options.sessionCwd;
+    const read = this.options.gitAliases;
+    // git's aliases are those of the folder it runs in: read where the line starts (after git's `-C`).
+    const used: { chdirs: readonly string[]; aliases: GitAliases | undefined }[] = [];
+    const aliasesIn = read
+      ? (chdirs: readonly string[]) => {
+          const folder = gitFolder(base, chdirs);
+          const aliases = folder === undefined ? undefined : read(folder);
+          used.push({ chdirs, aliases });
+          return aliases;
+        }
+      : undefined;
+    const key = read ? `${base ?? ""}\0${line}` : line;
+    let parsed = this.parsedLines.get(key);
+    if (parsed === undefined) this.parsedLines.set(key, (parsed = this.options.shell.parse(line, aliasesIn)));
     for (const problem of parsed.problems) this.incomplete(`${from}: ${problem}`);
     this.addCommand(
       { line, ...(cwd ? { cwd } : {}), commands: parsed.commands, ...(argv ? { argv } : {}), from },
       cwd,
       parsed,
     );
+    // A line that changes folder may run git where other aliases hold (`cd ../other && git x`).
+    const added = this.footprint.commands.at(-1);
+    if (read && used.length > 0 && added?.line === line && added.changesDirectory) {
+      const folders = added.cwds?.flat() ?? [undefined];
+      const differ = folders.some((folder) =>
+        used.some(({ chdirs, aliases }) => {
+          const there = gitFolder(folder, chdirs);
+          return there === undefined || !sameAliases(read(there), aliases);
+        }),
+      );
+      if (differ) this.incomplete(`${from}: the line changes folder, where git's aliases may differ`);
+    }
   }
 
   private addCommand(command: FootprintCommand, cwd: string | undefined, parsed?: ParsedCommandLine): void {
@@ -582,6 +613,26 @@ class FootprintBuilder {
         ...(openedAt ? { openedAt } : {}),
       });
   }
+}
+
+/** The folder git runs in after its `-C` options, from `base`; undefined when not known. */
+function gitFolder(base: string | undefined, chdirs: readonly string[]): string | undefined {
+  let folder = base;
+  for (const dir of chdirs) {
+    if (folder === undefined) return undefined;
+    const p = posixOrWin32(folder);
+    folder = p.isAbsolute(dir) ? dir : p.join(folder, dir);
+  }
+  return folder !== undefined && posixOrWin32(folder).isAbsolute(folder) ? folder : undefined;
+}
+
+/** The same aliases (where a `!` alias runs follows the line's own `cd`s). */
+function sameAliases(a: GitAliases | undefined, b: GitAliases | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.aliases.size === b.aliases.size &&
+    [...a.aliases].every(([name, value]) => b.aliases.get(name) === value)
+  );
 }
 
 /** Builtins that assign the variables they are given (`read OLDPWD`, `printf -v OLDPWD …`, `export OLDPWD=…`). */

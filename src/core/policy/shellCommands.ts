@@ -20,6 +20,7 @@ import {
   withoutWrappers,
 } from "./commandEffects";
 import { expandBraces } from "./braceExpansion";
+import { expandGitAlias, mayBeGitAlias, shellQuote, type GitAliases } from "./gitAliases";
 import { basename, SHELLS } from "./programs";
 
 export interface SimpleCommand {
@@ -114,8 +115,12 @@ export interface ParsedCommandLine {
 }
 
 export interface ShellParser {
-  parse(line: string): ParsedCommandLine;
+  /** `gitAliases`: git's aliases where the line runs, for git commands whose subcommand is one (`GitAliasesIn`). */
+  parse(line: string, gitAliases?: GitAliasesIn): ParsedCommandLine;
 }
+
+/** The aliases of git's configuration where a line's git runs, after its `-C` options; undefined when not known. */
+export type GitAliasesIn = (chdirs: readonly string[]) => GitAliases | undefined;
 
 /**
  * A command's standard input where a shell reading its program there cares: text (a here-document or here-string;
@@ -223,6 +228,7 @@ export function parseLine(
   stdin?: StandardInput,
   args?: readonly (string | null)[],
   braces = true,
+  gitAliases?: GitAliasesIn,
 ): ParsedCommandLine {
   if (line.length > MAX_COMMAND_LINE_CHARS)
     return {
@@ -231,7 +237,10 @@ export function parseLine(
       reads: [],
       problems: [`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`],
     };
-  return plainWordsLine(line) ?? parseWithGrammar(parser, line, nesting, stdin, args, braces);
+  const plain = plainWordsLine(line);
+  // A git alias is expanded by the walker (`git status` stays on the quick way).
+  if (plain && !(gitAliases && mayBeGitAlias(withoutWrappers(plain.commands[0]!.argv).argv))) return plain;
+  return parseWithGrammar(parser, line, nesting, stdin, args, braces, gitAliases);
 }
 
 /**
@@ -315,6 +324,7 @@ export function parseWithGrammar(
   stdin?: StandardInput,
   args?: readonly (string | null)[],
   braces = true,
+  gitAliases?: GitAliasesIn,
 ): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
@@ -350,6 +360,7 @@ export function parseWithGrammar(
       braces,
       // Written in parts too (`declare I''FS=…`, `declare {I,}FS=…`, `read $name`).
       /IFS/.test(line.replace(/["'\\]/g, "")) || mayAssign(tree.rootNode, "IFS", false),
+      gitAliases,
     );
     walker.walk(tree.rootNode, 0);
     // `! { …; }`, `time if …`, `time ! …`: the grammar reads `!` (which it takes as a negation only before a simple
@@ -490,6 +501,8 @@ class Walker {
     private readonly braces: boolean,
     /** The line may set where the shell splits words (`IFS=/`): unquoted values split anywhere. */
     private readonly setsIfs: boolean,
+    /** git's aliases where the line runs: a git command whose subcommand is one stands for what it runs. */
+    private readonly gitAliases: GitAliasesIn | undefined,
   ) {
     // `sh -c 'wc -l "$1"' _ src/a.ts` (find's `-exec … _ {}`, xargs's `-I{} … _ {}`): each `$1` to `$9` read whole
     // is its word, as a loop's variable is, unless the script may move or set them again (a sourced file or a trap
@@ -1078,6 +1091,34 @@ class Walker {
     const wrapped = withoutWrappers(argv);
     // Builtins that evaluate text as code, behind `builtin`, `command` or `time` too (`command eval '…'`).
     const inner = wrapped.argv;
+    // `git pf` with `pf = push --force` is `git push --force`; a `!` alias is the shell line it runs (`sh -c`).
+    if (wrapped.problem === undefined && this.gitAliases && mayBeGitAlias(inner)) {
+      const expansion = expandGitAlias(inner, this.gitAliases);
+      if (expansion && "problem" in expansion) this.problem(expansion.problem);
+      else if (expansion && "argv" in expansion)
+        return this.simple(
+          [...argv.slice(0, wrapped.start), ...expansion.argv],
+          assignments,
+          text,
+          depth + 1,
+          stdin,
+          pipes,
+          namesFromLoop,
+          [],
+          errorsAsOutput,
+        );
+      else if (expansion) {
+        // `sh -c '<alias> "$@"' '<alias>' <words>`: the words are known, so they are written in.
+        const script = [expansion.script, ...expansion.args.map(shellQuote)].join(" ");
+        this.errorsOfShell = errorsAsOutput;
+        const unwrapped = this.unwrapShell(argv, wrapped.start, script, assignments, stdin, false, false, [
+          expansion.script,
+          ...expansion.args,
+        ]);
+        this.errorsOfShell = false;
+        if (unwrapped) return;
+      }
+    }
     if (inner[0] === "eval") this.problem("the command line uses eval");
     if (inner[0] === "let" && !inner.slice(1).every((w) => w !== null && NUMBERS_ONLY.test(w)))
       this.problem("let evaluates what a variable holds");
@@ -1181,6 +1222,7 @@ class Walker {
       stdin === "pipe" ? "pipe" : undefined,
       args,
       braces,
+      this.gitAliases,
     );
     const wrappers = argv.slice(0, start);
     const offset = this.out.commands.length;

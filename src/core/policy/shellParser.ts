@@ -14,7 +14,9 @@ const { Language, Parser } = require("web-tree-sitter") as typeof import("web-tr
 /** Loads the grammar from `wasmDir` (the extension's `dist/`), falling back to the installed packages (tests). */
 export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
   const parser = await loadBashGrammar(wasmDir);
-  return { parse: (line) => parseLine(parser, line, 0) };
+  return {
+    parse: (line, gitAliases) => parseLine(parser, line, 0, undefined, undefined, true, gitAliases),
+  };
 }
 
 /**
