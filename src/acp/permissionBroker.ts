@@ -364,6 +364,14 @@ export class PermissionBroker {
       context,
     );
     session.showItems(changed);
+    if (session.stopping) {
+      // An agent that goes on asking after Stop: answered as Stop answers its open cards, whatever would approve it.
+      const outcome: PermissionOutcome = { outcome: "cancelled" };
+      const record = decisionRecord(prompt, outcome, "stop", Date.now());
+      this.host.recordDecision(prompt, record);
+      session.showAutomaticDecision(record);
+      return outcome;
+    }
     // Where its names lead as it is decided: a terminal grant is refused if they lead elsewhere when it is used.
     const placesThen =
       connection.version === 1 && grantsTerminal(footprint)
@@ -516,6 +524,7 @@ export class PermissionBroker {
     signal?: AbortSignal,
     rule?: PermissionRule,
   ): Promise<boolean> {
+    if (session.stopping) return false; // no card after Stop (see `request`)
     const doing = access === "read" ? "reading" : "writing to";
     const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
     const prompt = normalizePermissionRequest({

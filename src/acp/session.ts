@@ -359,6 +359,8 @@ export class Session {
   stop(): void {
     if (this.isDisposed) return;
     this.settleQueued("dropped", "stopped");
+    // Approved before Stop and not run yet: an agent that ignores Stop must not start them now.
+    this.approvedCommands = [];
     const attachment = this.attachment;
     const turnRunning = this.turnActive && attachment !== undefined && !attachment.connection.isClosed;
     this.host.cancelApprovals(this.key);
@@ -382,6 +384,14 @@ export class Session {
   async sendCancel(): Promise<void> {
     if (this.running)
       await this.attachment?.connection.cancel(this.attachment.agentSessionId).catch(() => undefined);
+  }
+
+  /**
+   * The person pressed Stop and the turn has not ended yet: what the agent asks meanwhile belongs to the turn the
+   * person stopped, so nothing (no card, no Bypass, no rule) approves it.
+   */
+  get stopping(): boolean {
+    return this.stopRequested && this.turnActive;
   }
 
   /** Whether a turn is running that shutdown should cancel. */

@@ -50,6 +50,45 @@ lines.on("line", (line) => {
 setInterval(() => undefined, 1000);
 `;
 
+/**
+ * A v1 agent that ignores `session/cancel`: on the prompt it asks about a command (Bypass approves it), then about a
+ * tool call it offers no allow option for (a card); when Stop's `session/cancel` arrives it asks about that tool call
+ * again, creates a terminal for the command approved before Stop and writes a protected file (which always takes a
+ * card). It logs each answer it gets.
+ */
+const CANCEL_IGNORING_AGENT = `
+const fs = require("node:fs");
+const readline = require("node:readline");
+const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const argv = [process.execPath, "-e", "setTimeout(() => {}, 20000)"];
+const allow = { optionId: "allow", name: "Allow", kind: "allow_once" };
+const reject = { optionId: "reject", name: "Reject", kind: "reject_once" };
+const ask = (id, sessionId, toolCallId, command, options) => send({
+  id,
+  method: "session/request_permission",
+  params: { sessionId, toolCall: { toolCallId, title: "Run", kind: "execute", rawInput: { command } }, options },
+});
+let sessionId;
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
+  else if (message.method === "session/prompt") ask("before", sessionId, "run", argv, [allow, reject]);
+  else if (message.method === "session/cancel") {
+    log({ kind: "cancel" });
+    ask("after", sessionId, "ask", ["ls"], [allow, reject]);
+    send({ id: "terminal", method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
+    send({ id: "write", method: "fs/write_text_file", params: { sessionId, path: process.cwd() + "/.env", content: "" } });
+  } else if (message.method === undefined) {
+    log({ kind: "answer", id: message.id, result: message.result, error: message.error });
+    if (message.id === "before") ask("card", sessionId, "ask", ["ls"], [reject]);
+  }
+});
+setInterval(() => undefined, 1000);
+`;
+
 describe("Session and connection lifetimes", function () {
   this.timeout(30_000);
   let harness: ClientHarness | undefined;
@@ -136,6 +175,41 @@ describe("Session and connection lifetimes", function () {
     );
     await waitFor(() => harness!.sessions.session(deaf)?.status === "ended", "the agent to be shut down");
     assert.match(harness.sessions.session(deaf)?.error ?? "", /did not stop within 0 s after Stop/);
+  });
+
+  it("after Stop, an agent that goes on asking is answered cancelled and runs no terminal, Bypass or not", async () => {
+    harness = new ClientHarness({
+      command: process.execPath,
+      args: ["-e", CANCEL_IGNORING_AGENT],
+      bypass: true,
+      timeouts: { stopGraceMs: 20_000 }, // the agent is not killed during the test
+    });
+    harness.versions.set("Scripted", 1);
+    const decided: string[] = [];
+    harness.sessions.onDidDecide((prompt, record) => decided.push(`${prompt.title}: ${record.provenance}`));
+    const key = await harness.sessions.startSession("Scripted");
+    void harness.sessions.sendPrompt(key, "go");
+    const card = await waitFor(() => harness!.sessions.pending.list()[0], "the card");
+    const answers = () => harness!.agentLog().filter((e) => e.kind === "answer");
+    assert.deepEqual(answers()[0]?.result, { outcome: { outcome: "selected", optionId: "allow" } });
+    await harness.sessions.stop(key);
+    await waitFor(() => answers().length === 5, "the answers to the requests sent after Stop");
+    const byId = new Map(answers().map((answer) => [answer.id, answer]));
+    assert.deepEqual(byId.get("card")?.result, { outcome: { outcome: "cancelled" } });
+    assert.deepEqual(
+      byId.get("after")?.result,
+      { outcome: { outcome: "cancelled" } },
+      "a request after Stop is not approved, not even by Bypass",
+    );
+    assert.equal(byId.get("terminal")?.result, undefined, "no terminal runs after Stop");
+    assert.equal(byId.get("write")?.result, undefined, "no protected file is written after Stop");
+    assert.equal(harness.sessions.pending.size, 0, "and no card waits");
+    assert.equal(
+      harness.ops.filter((op) => op.op === "prompt" && op.prompt.key !== card.key).length,
+      0,
+      "no card was shown",
+    );
+    assert.equal(decided.filter((d) => d.endsWith(": stop")).length, 2, decided.join("\n"));
   });
 
   it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
