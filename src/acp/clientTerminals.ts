@@ -2,7 +2,8 @@
  * `terminal/*` for v1 agents: commands run without a shell, in their own process group and marked as a tree
  * (`processTree`), with `cwd` inside the workspace, output kept in a ring of `outputByteLimit` bytes (cut on a UTF-8
  * character boundary when read), a bounded number per session, an optional wall-clock limit, and the whole tree
- * (descendants that call `setsid` or daemonise included) killed on `kill`, `release`, session end and deactivation.
+ * (descendants that call `setsid` or daemonise included) killed on `kill`, `release`, session end and deactivation,
+ * and by a watchdog when the extension host dies.
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -10,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import { markedEnv, newTreeMarker, signalTree } from "./processTree";
+import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
 import { resolveCommand } from "./commandPath";
 
 export const TERMINAL_LIMITS = {
@@ -137,6 +138,8 @@ interface Terminal {
   exitStatus?: ExitStatus;
   notifyTimer?: ReturnType<typeof setTimeout>;
   deadline?: ReturnType<typeof setTimeout>;
+  /** Kills the tree if the extension host dies before the terminal is released (`startWatchdog`). */
+  watchdog?: { dispose(): void } | undefined;
 }
 
 export interface TerminalOptions {
@@ -227,6 +230,9 @@ export class ClientTerminals {
       sessionKey,
       child,
       marker,
+      // Released terminals are killed by `remove`; a host that dies first (a crash, a kill) runs no code, and the
+      // command leads a group of its own, so nothing else would end it.
+      watchdog: child.pid !== undefined ? startWatchdog(child.pid, marker) : undefined,
       output: new ByteRing(limit),
       exit: new Promise((resolve) => {
         const finish = (status: ExitStatus) => {
@@ -298,6 +304,7 @@ export class ClientTerminals {
 
   private remove(terminal: Terminal): void {
     signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
+    terminal.watchdog?.dispose();
     clearTimeout(terminal.deadline);
     clearTimeout(terminal.notifyTimer);
     terminal.notifyTimer = undefined;

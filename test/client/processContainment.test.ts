@@ -1,7 +1,8 @@
 /**
  * Process trees and output of the commands Symposium runs, tested on `ClientTerminals` and `AgentProcess` directly:
- * agents end with the extension host however it ends (a host killed hard runs no cleanup), terminals end at their
- * wall-clock limit with everything they started, and a command flooding its output costs the host little CPU.
+ * agents and terminal commands end with the extension host however it ends (a host killed hard runs no cleanup),
+ * terminals end at their wall-clock limit with everything they started, and a command flooding its output costs the
+ * host little CPU.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -44,19 +45,22 @@ describe("process containment and terminal output", function () {
     return pids;
   }
 
-  it("an agent that ignores TERM and stdin EOF, and its setsid child, end after the host is SIGKILLed", async () => {
-    const pidFile = join(folder, "agent.pid");
-    const host = spawn(process.execPath, [AGENT_HOST, pidFile], { stdio: "ignore", cwd: folder });
-    leftovers.push(host.pid!);
-    const pids = await pidsFrom(pidFile, 3);
-    host.kill("SIGKILL");
-    await new Promise((resolve) => host.once("exit", resolve));
-    await waitFor(
-      () => pids.every((pid) => !isAlive(pid)),
-      `the agent and its children (${pids.join(", ")}) to end after the host died`,
-      5_000,
-    );
-  });
+  for (const what of ["an agent", "a terminal command"] as const) {
+    it(`${what} that ignores TERM and stdin EOF, and its setsid child, end after the host is SIGKILLed`, async () => {
+      const pidFile = join(folder, "tree.pid");
+      const mode = what === "a terminal command" ? ["terminal"] : [];
+      const host = spawn(process.execPath, [AGENT_HOST, pidFile, ...mode], { stdio: "ignore", cwd: folder });
+      leftovers.push(host.pid!);
+      const pids = await pidsFrom(pidFile, 3);
+      host.kill("SIGKILL");
+      await new Promise((resolve) => host.once("exit", resolve));
+      await waitFor(
+        () => pids.every((pid) => !isAlive(pid)),
+        `${what} and its children (${pids.join(", ")}) to end after the host died`,
+        5_000,
+      );
+    });
+  }
 
   function terminals(options: ConstructorParameters<typeof ClientTerminals>[3] = {}): ClientTerminals {
     return new ClientTerminals(
