@@ -512,9 +512,9 @@ export class AgentSessions {
     if (past.title) session.model.applyUpdate({ sessionUpdate: "session_info_update", title: past.title });
     session.model.replayingHistory = method !== "resume";
     session.emitHeader();
-    // Routed before asking: the agent replays the conversation as updates before it answers.
-    scope.add(past.sessionId, session);
     try {
+      // Routed before asking: the agent replays the conversation as updates before it answers.
+      scope.add(past.sessionId, session);
       const response = await scope.connection.reopenSession(
         method,
         past.sessionId,

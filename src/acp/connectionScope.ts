@@ -36,7 +36,16 @@ export class ConnectionScope {
     return this.sessions.size === 0;
   }
 
+  /**
+   * Routes the agent's `sessionId` to `session`. An id an open session already has is refused: routed anew, the open
+   * session would lose its updates and requests to the new one, and end with it without being told.
+   */
   add(agentSessionId: string, session: Session): void {
+    const routed = this.sessions.get(agentSessionId);
+    if (routed !== undefined && routed !== session)
+      throw new Error(
+        `${this.name} gave the new session the id of a session already open (${agentSessionId.slice(0, 100)}).`,
+      );
     this.sessions.set(agentSessionId, session);
   }
 

@@ -89,6 +89,19 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 setInterval(() => undefined, 1000);
 `;
 
+/** A v1 agent that gives every new session the same id, and ends each turn at once. */
+const SAME_ID_AGENT = `
+const readline = require("node:readline");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: "same" } });
+  else if (message.method === "session/prompt") send({ id: message.id, result: { stopReason: "end_turn" } });
+});
+`;
+
 describe("Session and connection lifetimes", function () {
   this.timeout(30_000);
   let harness: ClientHarness | undefined;
@@ -210,6 +223,22 @@ describe("Session and connection lifetimes", function () {
       "no card was shown",
     );
     assert.equal(decided.filter((d) => d.endsWith(": stop")).length, 2, decided.join("\n"));
+  });
+
+  it("a new session given the id of an open one fails to start; the open one keeps its agent", async () => {
+    harness = new ClientHarness({ command: process.execPath, args: ["-e", SAME_ID_AGENT] });
+    harness.versions.set("Scripted", 1);
+    const first = await harness.sessions.startSession("Scripted");
+    await assert.rejects(harness.sessions.startSession("Scripted"), /id of a session already open/);
+    const [, second] = harness.sessions.sessionKeys();
+    await harness.sessions.closeSession(second!);
+    await harness.sessions.sendPrompt(first, "still there?");
+    const model = harness.sessions.session(first)!;
+    assert.equal(model.status, "ready", model.error);
+    assert.ok(
+      model.transcript().some((item) => item.kind === "user"),
+      "the message went to the agent",
+    );
   });
 
   it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
