@@ -1029,11 +1029,16 @@ export class AgentSessions {
     return { name: agentName, command: definition.command, args: definition.args, env: definition.env, cwd };
   }
 
-  /** Ends a connection that carries no session and that no session is starting on. */
+  /**
+   * Ends a connection that carries no session and that no session is starting on (none can on one its settings
+   * changed under: `ConnectionScope.retire`).
+   */
   private async releaseIfUnused(scope: ConnectionScope): Promise<void> {
-    const starting = [...this.sessions.values()].some(
-      (session) => session.model.agentName === scope.name && !session.connection,
-    );
+    const starting =
+      scope.usable &&
+      [...this.sessions.values()].some(
+        (session) => session.model.agentName === scope.name && !session.connection,
+      );
     if (scope.isEmpty && !starting) await this.pool.release(scope);
   }
 

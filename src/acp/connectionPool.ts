@@ -1,6 +1,7 @@
 /**
- * One connection per agent, shared by its sessions, opened on demand. The SDK-backed runtime is loaded on the first
- * start (its zod schemas cost about 100 ms that activation must not pay). Shutdown aborts connections still opening.
+ * One connection per agent, shared by its sessions, opened on demand; one its agent's settings changed under takes no
+ * new session and ends with its last. The SDK-backed runtime is loaded on the first start (its zod schemas cost about
+ * 100 ms that activation must not pay). Shutdown aborts connections still opening and ends every open one.
  */
 import type { Logger } from "../core/logger";
 import type { PendingApprovals } from "../core/pendingApprovals";
@@ -41,6 +42,8 @@ export interface PoolOptions {
 export class ConnectionPool {
   private readonly scopes = new Map<string, Promise<ConnectionScope>>();
   private readonly byConnection = new WeakMap<AgentConnection, ConnectionScope>();
+  /** Connections whose agent's settings changed while sessions used them: no longer in `scopes`, ended at shutdown. */
+  private readonly retired = new Set<ConnectionScope>();
   private loadedRuntime: Runtime | undefined;
   private runtimeLoading: Promise<Runtime> | undefined;
   private readonly shuttingDown = new AbortController();
@@ -61,15 +64,24 @@ export class ConnectionPool {
     return this.byConnection.get(connection);
   }
 
-  /** The agent's live connection, or a new one. */
+  /**
+   * The agent's live connection, or a new one. A connection started from other settings (the agent's command, its
+   * arguments or environment, or the workspace folder changed) is not reused: a new session runs what the settings
+   * say now, and the old connection goes on carrying its own sessions until they close.
+   */
   async acquire(launch: AgentLaunch): Promise<ConnectionScope> {
     const agentName = launch.name;
     const current = this.scopes.get(agentName);
     if (current) {
       const existing = await current.catch(() => undefined);
-      if (existing?.usable) return existing;
+      if (existing?.usable && sameLaunch(existing.connection.process.launch, launch)) return existing;
       if (this.scopes.get(agentName) !== current) return this.acquire(launch);
       this.scopes.delete(agentName);
+      if (existing?.usable) {
+        existing.retire();
+        this.retired.add(existing);
+        void existing.connection.closed.then(() => this.retired.delete(existing));
+      }
     }
     const opening = this.open(launch);
     this.scopes.set(agentName, opening);
@@ -102,7 +114,10 @@ export class ConnectionPool {
   async shutdown(): Promise<ConnectionScope[]> {
     this.shuttingDown.abort("Symposium is shutting down.");
     const settled = await Promise.allSettled([...this.scopes.values()]);
-    return settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    return [
+      ...settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : [])),
+      ...this.retired,
+    ];
   }
 
   private async open(launch: AgentLaunch): Promise<ConnectionScope> {
@@ -141,4 +156,15 @@ export class ConnectionPool {
     });
     return this.runtimeLoading;
   }
+}
+
+/** Whether a connection started from `a` runs what `b` asks for. */
+function sameLaunch(a: AgentLaunch, b: AgentLaunch): boolean {
+  const entries = (env: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(env).sort());
+  return (
+    a.command === b.command &&
+    a.cwd === b.cwd &&
+    JSON.stringify(a.args) === JSON.stringify(b.args) &&
+    entries(a.env) === entries(b.env)
+  );
 }

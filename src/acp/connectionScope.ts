@@ -12,6 +12,8 @@ export class ConnectionScope {
   /** The agent's session id -> the session. */
   private readonly sessions = new Map<string, Session>();
   private ended = false;
+  /** Its agent's settings changed since it started: it keeps its sessions but takes no new one. */
+  private retired = false;
 
   get hasEnded(): boolean {
     return this.ended;
@@ -29,7 +31,12 @@ export class ConnectionScope {
 
   /** Whether new sessions may start on it (an agent that just died stays here until its close is handled). */
   get usable(): boolean {
-    return !this.ended && !this.connection.isClosing;
+    return !this.ended && !this.retired && !this.connection.isClosing;
+  }
+
+  /** New sessions of its agent start elsewhere from now on; it ends with the last of its own (`release`). */
+  retire(): void {
+    this.retired = true;
   }
 
   get isEmpty(): boolean {

@@ -241,6 +241,34 @@ describe("Session and connection lifetimes", function () {
     );
   });
 
+  it("a new session runs the agent as its settings say now; sessions started before keep theirs until they close", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const { env } = harness.agentsSetting.Scripted as { env: Record<string, string> };
+    const first = await harness.sessions.startSession("Scripted");
+    env.SCRIPTED_AGENT_CHANGED = "1"; // the person changed the agent's settings
+    harness.sessions.reloadSettings();
+    await harness.sessions.startSession("Scripted");
+    delete env.SCRIPTED_AGENT_CHANGED; // and back
+    harness.sessions.reloadSettings();
+    await harness.sessions.startSession("Scripted");
+    const pids = harness.agentPids();
+    assert.equal(new Set(pids).size, 3, "each new session started the agent as its settings said then");
+    await harness.sessions.sendPrompt(first, "still there?");
+    await waitFor(
+      () =>
+        harness!.sessions
+          .session(first)
+          ?.transcript()
+          .some((item) => item.kind === "agent"),
+      "the first agent to answer",
+    );
+    await harness.sessions.closeSession(first);
+    await waitFor(() => !isAlive(pids[0]!), "the agent of the closed session to end");
+    assert.ok(isAlive(pids[1]!) && isAlive(pids[2]!), "the others run on");
+    await harness.sessions.dispose();
+    await waitFor(() => !pids.some(isAlive), "every agent to end with the window");
+  });
+
   it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
     harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 4_000 } });
     const rejections: unknown[] = [];
