@@ -357,6 +357,8 @@ export class PermissionBroker {
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome> {
     const context = this.context(connection.name, session);
+    // A terminal grant is for the turn the request arrived in, however late the answer comes.
+    const turn = session.turn;
     const { prompt, footprint, changed, toolItemId, decision, paths } = preparePermission(
       session.model,
       this.rawToolCalls(session),
@@ -386,7 +388,11 @@ export class PermissionBroker {
           `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
         );
       if (decision.answer === "approve")
-        this.approveCommands(session, connection.name, footprint, { heldBy: undefined, places: placesThen });
+        this.approveCommands(session, connection.name, footprint, {
+          heldBy: undefined,
+          places: placesThen,
+          turn,
+        });
       this.host.recordDecision(prompt, record);
       session.showAutomaticDecision(record);
       return outcome;
@@ -417,6 +423,7 @@ export class PermissionBroker {
       this.approveCommands(session, connection.name, footprint, {
         heldBy: decision.heldUnderBypass,
         places: placesThen,
+        turn,
         ...(shown ? { only: shown } : {}),
       });
     return outcome;
@@ -439,6 +446,8 @@ export class PermissionBroker {
       places: readonly string[] | undefined;
       /** The command lines (`commandKey`) a person saw and approved; every one of the footprint when absent. */
       only?: ReadonlySet<string>;
+      /** The turn the request arrived in (`Session.turn`). */
+      turn: number | undefined;
     },
   ): void {
     if (!grantsTerminal(footprint)) return;
@@ -462,7 +471,7 @@ export class PermissionBroker {
             .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
       const cwd = this.terminalFolder(command.cwd);
-      if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd, recheck });
+      if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd, recheck }, then.turn);
     }
   }
 

@@ -102,6 +102,8 @@ export class Session {
   readonly model: SessionModel;
   private attachment: { connection: AgentConnection; agentSessionId: string } | undefined;
   private turnActive = false;
+  /** Counts the turns run: an approval is for the turn its request arrived in. */
+  private turns = 0;
   /** The person pressed Stop during the running turn: only then does a `cancelled` end say "Stopped.". */
   private stopRequested = false;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
@@ -319,6 +321,7 @@ export class Session {
   ): Promise<void> {
     const { connection, agentSessionId } = attachment;
     this.turnActive = true;
+    this.turns++;
     this.stopRequested = false;
     this.model.status = "running";
     this.model.usage.startTurn();
@@ -430,11 +433,18 @@ export class Session {
     this.heldDecisions.hold(record);
   }
 
+  /** The running turn (a request is about the turn it arrives in); undefined between turns. */
+  get turn(): number | undefined {
+    return this.turnActive ? this.turns : undefined;
+  }
+
   /**
-   * Records a command of an approved tool call, until a `terminal/create` runs it or the turn ends. Each approval
-   * lets one terminal run; the same command approved again in a row counts one more use of its entry.
+   * Records a command of an approved tool call of `turn` (the running one by default), until a `terminal/create` runs
+   * it or the turn ends. Each approval lets one terminal run; the same command approved again in a row counts one more
+   * use of its entry. An approval outside a turn, or of a turn that has ended, lets nothing run.
    */
-  approveCommand(command: ApprovedCommand): void {
+  approveCommand(command: ApprovedCommand, turn = this.turn): void {
+    if (turn === undefined || turn !== this.turn) return;
     const last = this.approvedCommands.at(-1);
     if (last && sameCommand(last.command, command)) {
       last.uses++;

@@ -102,6 +102,44 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 });
 `;
 
+/**
+ * A v1 agent that asks about a command after its turn ended (prompt "ask": the turn ends, then the request comes),
+ * and runs that command in a terminal in its next turn (prompt "run"). It logs each answer it gets.
+ */
+const LATE_ASKING_AGENT = `
+const fs = require("node:fs");
+const readline = require("node:readline");
+const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const argv = [process.execPath, "-e", "0"];
+let sessionId;
+let running;
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
+  else if (message.method === "session/prompt" && message.params.prompt[0].text === "ask") {
+    send({ id: message.id, result: { stopReason: "end_turn" } });
+    setTimeout(() => send({
+      id: "late",
+      method: "session/request_permission",
+      params: {
+        sessionId,
+        toolCall: { toolCallId: "late", title: "Run", kind: "execute", rawInput: { command: argv } },
+        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
+      },
+    }), 200);
+  } else if (message.method === "session/prompt") {
+    running = message.id;
+    send({ id: "run", method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
+  } else if (message.method === undefined) {
+    log({ kind: "answer", id: message.id, result: message.result, error: message.error });
+    if (message.id === "run") send({ id: running, result: { stopReason: "end_turn" } });
+  }
+});
+`;
+
 describe("Session and connection lifetimes", function () {
   this.timeout(30_000);
   let harness: ClientHarness | undefined;
@@ -268,6 +306,31 @@ describe("Session and connection lifetimes", function () {
     await harness.sessions.dispose();
     await waitFor(() => !pids.some(isAlive), "every agent to end with the window");
   });
+
+  for (const bypass of [false, true]) {
+    it(`an approval of a request sent after its turn ended runs no terminal in the next turn (${bypass ? "Bypass" : "a person's yes"})`, async () => {
+      harness = new ClientHarness({ command: process.execPath, args: ["-e", LATE_ASKING_AGENT], bypass });
+      harness.versions.set("Scripted", 1);
+      const answer = (id: string) =>
+        waitFor(
+          () => harness!.agentLog().find((e) => e.kind === "answer" && e.id === id),
+          `the answer to ${id}`,
+        );
+      const key = await harness.sessions.startSession("Scripted");
+      await harness.sessions.sendPrompt(key, "ask");
+      if (!bypass) {
+        const card = await waitFor(() => harness!.sessions.pending.list()[0], "the card");
+        harness.sessions.choose(card.key, "allow");
+      }
+      assert.deepEqual((await answer("late")).result, {
+        outcome: { outcome: "selected", optionId: "allow" },
+      });
+      await harness.sessions.sendPrompt(key, "run");
+      const run = await answer("run");
+      assert.equal(run.result, undefined, "the terminal is refused");
+      assert.match(JSON.stringify(run.error), /not approved/);
+    });
+  }
 
   it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
     harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 4_000 } });
