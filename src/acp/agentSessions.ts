@@ -470,10 +470,12 @@ export class AgentSessions {
       await this.releaseIfUnused(scope);
       return { outcome: "cancelled" };
     }
-    const open = scope.route(chosen.sessionId);
-    if (open && !open.disposed) {
+    // Open in a tab already, also on a connection its agent's settings changed under (another process).
+    const open = this.liveTabOf(agentName, chosen.sessionId);
+    if (open) {
       this.selectSession(open.key);
       showTab(open.key);
+      await this.releaseIfUnused(scope);
       return { outcome: "opened", sessionKey: open.key };
     }
     const session = this.createSession(agentName, { past: chosen, replaysMessages: reopen !== "resume" });

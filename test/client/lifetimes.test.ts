@@ -332,6 +332,22 @@ describe("Session and connection lifetimes", function () {
     });
   }
 
+  it("resuming a session open in a tab selects that tab, also after the agent's settings changed", async () => {
+    harness = new ClientHarness({ protocol: "v1", agentEnv: { SCRIPTED_AGENT_PAST_SESSION: "Past" } });
+    harness.versions.set("Scripted", 1);
+    const pick = (past: { sessionId: string }[]) => Promise.resolve(past[0]);
+    const opened = await harness.sessions.resumeSession("Scripted", pick);
+    assert.equal(opened.outcome, "opened");
+    const { env } = harness.agentsSetting.Scripted as { env: Record<string, string> };
+    env.SCRIPTED_AGENT_CHANGED = "1";
+    harness.sessions.reloadSettings();
+    assert.deepEqual(await harness.sessions.resumeSession("Scripted", pick), opened);
+    assert.equal(harness.sessions.sessionKeys().length, 1, "no second tab");
+    assert.equal(harness.agentLog().filter((e) => e.kind === "load").length, 1, "loaded once");
+    const pids = harness.agentPids();
+    await waitFor(() => pids.slice(1).every((pid) => !isAlive(pid)), "the agent started to list to end");
+  });
+
   it("a connection closing while its agent's next start is still failing leaves no unhandled rejection", async () => {
     harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 4_000 } });
     const rejections: unknown[] = [];
