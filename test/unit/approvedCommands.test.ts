@@ -1,9 +1,19 @@
 // What a bypassed or clicked approval of a command lets `terminal/create` run in that turn: one run per approval,
 // and a bounded record however many approvals a turn brings (Bypass answers thousands a second).
 import assert from "node:assert/strict";
+import type { AgentConnection } from "../../src/acp/agentConnection";
 import { MAX_APPROVED_COMMANDS, Session, type ApprovedCommand } from "../../src/acp/session";
 
+/** A session whose turn runs (its agent never answers the message): approvals are for the running turn. */
 function session(): Session {
+  const s = idleSession();
+  const agent = { promptCapabilities: {}, isClosed: false, version: 2, prompt: () => new Promise(() => undefined) };
+  s.attach(agent as unknown as AgentConnection, "agent-session");
+  void s.prompt("go");
+  return s;
+}
+
+function idleSession(): Session {
   return new Session("key", "Agent", (path) => ({ inside: true, display: path }), {
     emit: () => undefined,
     isBypassed: () => true,
@@ -28,6 +38,12 @@ describe("approved commands of a turn", () => {
     );
     assert.ok(s.takeApprovedCommand(["npm", "test"], "/work/sub"), "the other folder's approval is its own");
     assert.equal(s.takeApprovedCommand(["npm", "test"], "/work/sub"), undefined);
+  });
+
+  it("an approval outside a turn lets no terminal run", () => {
+    const s = idleSession();
+    s.approveCommand(command(["npm", "test"]));
+    assert.equal(s.takeApprovedCommand(["npm", "test"], "/work"), undefined);
   });
 
   it("an approval of a chained line runs one of its commands, once", () => {
