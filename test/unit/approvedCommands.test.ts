@@ -7,7 +7,12 @@ import { MAX_APPROVED_COMMANDS, Session, type ApprovedCommand } from "../../src/
 /** A session whose turn runs (its agent never answers the message): approvals are for the running turn. */
 function session(): Session {
   const s = idleSession();
-  const agent = { promptCapabilities: {}, isClosed: false, version: 2, prompt: () => new Promise(() => undefined) };
+  const agent = {
+    promptCapabilities: {},
+    isClosed: false,
+    version: 2,
+    prompt: () => new Promise(() => undefined),
+  };
   s.attach(agent as unknown as AgentConnection, "agent-session");
   void s.prompt("go");
   return s;
