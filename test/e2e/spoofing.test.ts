@@ -4,7 +4,15 @@
 // obeyed.
 import * as assert from "node:assert/strict";
 import { screenshot } from "../../tools/browser";
-import { card, openSession, sendScript, startSession, waitForGuard, waitForReady } from "../harness/scripted";
+import {
+  card,
+  messageBox,
+  openSession,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+} from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Spoofing in the webview (e2e)", function () {
@@ -221,6 +229,39 @@ describe("Spoofing in the webview (e2e)", function () {
     assert.equal((await badge("a")).trim(), "Agent’s status: Rejected");
     assert.equal((await badge("b")).trim(), "Paused");
     assert.equal((await badge("c")).trim(), "Completed");
+  });
+
+  it("marks a bidi override in a slash command's description and input hint, in the / list and under the box", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "available_commands_update",
+            availableCommands: [
+              {
+                name: "ship",
+                description: "Deploys photo_\u202egnp.exe",
+                input: { hint: "to \u202egnp.exe" },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    await waitForReady(webview);
+    const box = messageBox(webview);
+    await box.fill("/sh");
+    const option = webview.getByRole("listbox", { name: "Slash commands" }).getByRole("option");
+    await option.first().waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await option.locator(".suggest-detail").innerText(), "Deploys photo_<U+202E>gnp.exe");
+    assert.equal(await option.locator(".suggest-hint").innerText(), "to <U+202E>gnp.exe");
+    await box.press("Enter");
+    const hint = webview.locator(".slash-input-hint");
+    await hint.waitFor({ state: "visible", timeout: 5_000 });
+    assert.equal(await hint.innerText(), "/ship to <U+202E>gnp.exe");
+    await box.fill("");
   });
 
   it("says how many characters of a command too long to send whole it does not show, and shows its end", async () => {

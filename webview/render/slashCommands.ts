@@ -1,10 +1,13 @@
 /**
  * The `/` list of the message box: the agent's slash commands (name, input hint, description), filtered as the person
  * types the name (`SuggestList` does the keys and what screen readers hear), and the input hint of a chosen command
- * under the box until its input is typed. Agent text goes in as text only, already capped by the host.
+ * under the box until its input is typed. Agent text goes in as text only, already capped by the host, its hidden
+ * characters shown as markers (an override in a name or description would reorder what the list says).
  */
 import type { SlashCommand } from "../../src/shared/protocol";
 import { el } from "../dom";
+import { visibleText } from "../hiddenCharacters";
+import { appendVisible } from "../text";
 import { awaitingInput, completion, matchCommands, slashQuery } from "../slashCommandMatch";
 import { SuggestList, type SuggestListHost } from "./suggestList";
 
@@ -31,6 +34,7 @@ export class SlashCommandList {
       usage: "Up and down arrows choose, Enter or Tab inserts, Escape closes.",
       choose: (index) => this.choose(index),
       dismiss: () => (this.dismissedFor = this.host.value()),
+      write: appendVisible,
     });
     this.hint = el("div", { class: "slash-input-hint", hidden: true });
     this.root = el("div", { class: "slash-commands" }, this.list.root, this.hint);
@@ -81,6 +85,6 @@ export class SlashCommandList {
   private showHint(text: string): void {
     const command = this.list.isOpen ? undefined : awaitingInput(this.commands, text);
     this.hint.hidden = !command?.hint;
-    this.hint.textContent = command?.hint ? `/${command.name} ${command.hint}` : "";
+    this.hint.textContent = command?.hint ? visibleText(`/${command.name} ${command.hint}`) : "";
   }
 }
