@@ -1,5 +1,10 @@
-/** A polite live region for things a screen reader user must hear about (new permission requests). */
+/**
+ * A polite live region for things a screen reader user must hear about (new permission requests). What it says holds
+ * agent text (a request's title, a command's description, a mode's name): its hidden characters are said as the
+ * markers the view shows ("<U+202E>"), as everything else that shows agent text does.
+ */
 import { afterNextPaint, el } from "./dom";
+import { visibleText } from "./hiddenCharacters";
 
 export class Announcer {
   readonly root = el("div", {
@@ -21,7 +26,7 @@ export class Announcer {
       if (which !== this.latest) return;
       this.root.textContent = "";
       this.timer = setTimeout(() => {
-        this.root.textContent = text;
+        this.root.textContent = visibleText(text);
       }, 50);
     });
   }

@@ -120,6 +120,7 @@ describe("Add to Message (e2e)", function () {
     await waitUntil(async () => (await chip.count()) === 2 || undefined, "two chips");
     // The hidden override shows as a marker, never reversing the name.
     assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts", "notes<U+202E>txt.md"]);
+    assert.equal(await chip.last().getAttribute("title"), "notes<U+202E>txt.md", "its tooltip too");
 
     const remove = webview.getByRole("button", { name: "Remove greeting.ts", exact: true });
     await remove.focus();
@@ -127,7 +128,7 @@ describe("Add to Message (e2e)", function () {
     await waitUntil(async () => (await chip.count()) === 1 || undefined, "the chip to go");
     assert.equal(
       await webview.locator(":focus").getAttribute("aria-label"),
-      `Remove ${TRAPPED}`,
+      "Remove notes<U+202E>txt.md",
       "focus moves to the next chip's Remove",
     );
     await page.keyboard.press("Enter");
@@ -248,7 +249,7 @@ describe("Add to Message (e2e)", function () {
     await options.first().waitFor({ state: "visible", timeout: 10_000 });
     await page.keyboard.press("Tab");
     assert.equal(await box.inputValue(), "@notes @notes<U+202E>txt.md ");
-    const remove = webview.getByRole("button", { name: `Remove ${TRAPPED}`, exact: true });
+    const remove = webview.getByRole("button", { name: "Remove notes<U+202E>txt.md", exact: true });
     await remove.click();
     await remove.waitFor({ state: "detached", timeout: 10_000 });
     await box.fill("");

@@ -32,12 +32,36 @@ const HOSTILE_SETUP = {
   ],
 };
 
-/** Mode names holding a right-to-left override, which would reorder the card's words after them. */
+/**
+ * Mode names holding a right-to-left override, which would reorder the card's words after them; and descriptions and
+ * a group name holding one, which the tooltips and the picker show.
+ */
 const BIDI_SETUP = {
   modes: {
     currentModeId: "plan",
-    availableModes: MODES_V1.availableModes.map((mode) => ({ ...mode, name: `${mode.name}\u202e` })),
+    availableModes: MODES_V1.availableModes.map((mode) => ({
+      ...mode,
+      name: `${mode.name}\u202e`,
+      description: `Asks \u202eeman`,
+    })),
   },
+  configOptions: [
+    {
+      id: "effort",
+      name: "Effort",
+      description: "How \u202edrah",
+      category: "thought_level",
+      type: "select",
+      currentValue: "low",
+      options: [
+        {
+          group: "g",
+          name: "Levels\u202e",
+          options: [{ value: "low", name: "Low", description: "Quick\u202e" }],
+        },
+      ],
+    },
+  ],
 };
 
 describe("Session controls (e2e)", function () {
@@ -237,6 +261,12 @@ describe("Session controls (e2e)", function () {
     const mode = webview.locator("footer.composer").getByRole("combobox", { name: "Mode", exact: true });
     await mode.waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(await mode.locator("option:checked").innerText(), "Plan<U+202E>", "the picker too");
+    // The tooltips and the group's name, as the names.
+    assert.equal(await mode.locator("option:checked").getAttribute("title"), "Asks <U+202E>eman");
+    const effort = webview.locator("select.session-control-select:has(optgroup)");
+    assert.equal(await effort.getAttribute("title"), "How <U+202E>drah");
+    assert.equal(await effort.locator("optgroup").getAttribute("label"), "Levels<U+202E>");
+    assert.equal(await effort.locator("option").getAttribute("title"), "Quick<U+202E>");
     await sendPrompt(webview, "done planning [exit-plan]");
     const note = webview.locator(".card .mode-switch");
     await note.waitFor({ state: "visible", timeout: 30_000 });

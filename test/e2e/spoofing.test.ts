@@ -12,6 +12,7 @@ import {
   startSession,
   waitForGuard,
   waitForReady,
+  waitUntil,
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
@@ -161,7 +162,7 @@ describe("Spoofing in the webview (e2e)", function () {
             sessionUpdate: "tool_call_update",
             toolCallId: "located",
             title: "Read it",
-            kind: "read",
+            kind: "read\u202e",
             status: "completed",
             locations: [{ path: `${workspace}/photo_\u202egnp.exe` }],
           },
@@ -178,6 +179,8 @@ describe("Spoofing in the webview (e2e)", function () {
     const location = webview.locator('.item.tool-call[data-id="tool:located"] .location');
     assert.equal(await location.getAttribute("title"), `Open ${workspace}/photo_<U+202E>gnp.exe`);
     assert.equal(await location.locator("code").getAttribute("title"), `${workspace}/photo_<U+202E>gnp.exe`);
+    const kind = webview.locator('.item.tool-call[data-id="tool:located"] .kind-icon');
+    assert.equal(await kind.getAttribute("title"), "read<U+202E>", "the agent's kind, in the icon's tooltip");
   });
 
   it("shows a tool call's text output as its terminal output is shown: colour codes dropped, an override marked", async () => {
@@ -262,6 +265,23 @@ describe("Spoofing in the webview (e2e)", function () {
     await hint.waitFor({ state: "visible", timeout: 5_000 });
     assert.equal(await hint.innerText(), "/ship to <U+202E>gnp.exe");
     await box.fill("");
+  });
+
+  it("says a bidi override in a request's title as its marker when it announces the request", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, { steps: [{ request: { title: "Rename photo_\u202egnp.exe" } }] });
+    const request = card(webview, "Rename photo_<U+202E>gnp.exe");
+    await request.waitFor({ state: "visible", timeout: 30_000 });
+    const live = webview.locator('.sr-only[aria-live="polite"][role="status"]');
+    await waitUntil(
+      async () => /Permission requested by/.test((await live.textContent()) ?? ""),
+      "the request announced",
+    );
+    assert.equal(await live.textContent(), "Permission requested by Scripted: Rename photo_<U+202E>gnp.exe");
+    await waitForGuard(request);
+    await request.getByRole("button", { name: "Reject", exact: true }).click();
+    await waitForReady(webview);
   });
 
   it("says how many characters of a command too long to send whole it does not show, and shows its end", async () => {

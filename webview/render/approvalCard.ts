@@ -8,6 +8,7 @@ import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { afterNextPaint, button, el, focusOpened, icon } from "../dom";
+import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
@@ -166,7 +167,7 @@ export class ApprovalCard {
       {
         class: "card",
         role: "group",
-        "aria-label": title,
+        "aria-label": visibleText(title), // its name, said as the title shows it
         "aria-describedby": descriptionId,
         tabindex: -1,
         "data-key": prompt.key,

@@ -5,6 +5,7 @@
  */
 import type { ContextChipView } from "../../src/shared/protocol";
 import { button, el, icon } from "../dom";
+import { visibleText } from "../hiddenCharacters";
 import { appendVisible } from "../text";
 
 export interface ContextChipActions {
@@ -62,12 +63,12 @@ export class ContextChips {
     const label = el("span", { class: "context-label" });
     appendVisible(label, chip.label);
     const remove = button("icon-button context-remove", icon("close"));
-    remove.setAttribute("aria-label", `Remove ${chip.label}`);
+    remove.setAttribute("aria-label", `Remove ${visibleText(chip.label)}`);
     remove.title = "Remove from the message";
     remove.addEventListener("click", () => this.removeChip(chip));
     return el(
       "li",
-      { class: "context-chip", title: chip.detail, "data-id": chip.id },
+      { class: "context-chip", title: visibleText(chip.detail), "data-id": chip.id },
       icon(KIND_ICONS[chip.kind] ?? "file"),
       label,
       remove,

@@ -9,7 +9,7 @@ import type { OpenSections } from "../savedState";
 import { button, el, icon, replaceChildren } from "../dom";
 import { StreamedMarkdown } from "../markdown";
 import { morphChildren } from "../morph";
-import { PROSE_HIDDEN } from "../hiddenCharacters";
+import { PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { copyButton } from "./copyButton";
 import { renderDecisionRecord } from "./decisionRecord";
@@ -338,7 +338,7 @@ export class ToolCallNode implements ItemNode {
     const { sessionKey, host } = this;
     // Intents name the agent's tool call id, not the transcript item id.
     const toolCallId = item.toolCallId;
-    this.root.setAttribute("aria-label", `Tool call: ${clip(item.title, 200)}`);
+    this.root.setAttribute("aria-label", `Tool call: ${visibleText(clip(item.title, 200))}`);
     replaceChildren(
       this.head,
       el("span", { class: "tool-name" }, kindIcon(item.toolKind), toolTitle(item.title)),

@@ -101,7 +101,7 @@ export class SessionControlsBar {
     if (unattended) {
       const what = unattended.level === "full" ? "Acts without asking" : "A model approves";
       this.marker.replaceChildren(icon("warning"), ` ${what}`);
-      this.marker.title = `${unattended.label}: ${
+      this.marker.title = `${visibleText(unattended.label)}: ${
         unattended.level === "full"
           ? "the agent runs commands and changes files without asking you"
           : "a model approves the agent's actions instead of you"
@@ -121,8 +121,12 @@ export class SessionControlsBar {
       label.htmlFor = inputId;
       const input =
         control.kind === "select" ? this.select(control, inputId) : this.checkbox(control, inputId);
-      if (control.description) input.title = control.description;
-      if (inRow) input.title = control.description ? `${control.name}: ${control.description}` : control.name;
+      // Tooltips show the agent's words as the labels do: an override in a description would reorder it.
+      if (control.description) input.title = visibleText(control.description);
+      if (inRow)
+        input.title = visibleText(
+          control.description ? `${control.name}: ${control.description}` : control.name,
+        );
       this.mounted.set(control.id, { control, input });
       return el(
         "span",
@@ -161,11 +165,12 @@ export class SessionControlsBar {
       const option = el("option", {});
       option.value = choice.value;
       option.textContent = choiceLabel(choice);
-      if (choice.description) option.title = choice.description;
+      if (choice.description) option.title = visibleText(choice.description);
       if (choice.group !== undefined) {
-        if (group?.label !== choice.group) {
+        const groupLabel = visibleText(choice.group);
+        if (group?.label !== groupLabel) {
           group = el("optgroup", {});
-          group.label = choice.group;
+          group.label = groupLabel;
           select.appendChild(group);
         }
         group.appendChild(option);

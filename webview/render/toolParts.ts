@@ -29,7 +29,7 @@ const KIND_ICONS: Readonly<Record<string, string>> = {
 
 export function kindIcon(toolKind: string): HTMLSpanElement {
   const span = icon(KIND_ICONS[toolKind] ?? "tools", "kind-icon");
-  span.title = toolKind;
+  span.title = visibleText(toolKind); // the agent's word, as it is shown elsewhere
   return span;
 }
 
@@ -206,7 +206,7 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
     class: "diff-body mono",
     role: "region",
     tabindex: 0,
-    "aria-label": `Diff of ${diff.path}, scrollable`,
+    "aria-label": `Diff of ${visibleText(diff.path)}, scrollable`,
   });
   const lines =
     diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
