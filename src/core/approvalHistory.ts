@@ -7,6 +7,7 @@ import { optionShownName } from "../shared/optionWords";
 import type { DecisionRecord, Provenance, SubjectView } from "../shared/protocol";
 import type { PermissionPrompt } from "./permissionPrompt";
 import { capLabel } from "./text";
+import { copyableText, inertJson } from "./untrustedText";
 
 // `node:fs/promises` is required on the first read or write, not at module scope: activation never touches the
 // history, and in a fresh process the module costs about 1.3 ms (12 internal modules). A plain `require` (esbuild keeps
@@ -175,10 +176,18 @@ const COLUMNS: (keyof HistoryEntry)[] = [
 const FORMULA =
   /^[\s\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
 
-/** The history as CSV, every cell quoted, and cells that a spreadsheet would run as a formula defused. */
+/** The history as JSON Lines, hidden characters escaped (`inertJson`). */
+export function toJsonLines(entries: readonly HistoryEntry[]): string {
+  return entries.map(inertJson).join("\n") + "\n";
+}
+
+/**
+ * The history as CSV, every cell quoted, cells that a spreadsheet would run as a formula defused, and hidden characters
+ * written as the markers the history panel shows (`copyableText`): a spreadsheet obeys a bidi override.
+ */
 export function toCsv(entries: readonly HistoryEntry[]): string {
   const cell = (value: string | undefined) => {
-    const text = value ?? "";
+    const text = copyableText(value ?? "");
     // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
     const safe = FORMULA.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;

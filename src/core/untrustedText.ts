@@ -3,12 +3,16 @@
  * renders text itself: notifications turn `[label](command:id?args)` into a link that runs a command on click, status
  * bar items, quick picks and tooltips render `$(icon)` syntax, and the log shows each line as its own entry.
  */
+import { INVISIBLE } from "../shared/reading";
 
-/** Bidi controls and invisible characters that make text read differently from what it is. */
-const DECEPTIVE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 /** C0 and C1 control characters, DEL included (newlines and tabs too). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * Bidi controls and invisible characters that make text read differently from what it is: those the view marks
+ * (`INVISIBLE`) but controls, which `CONTROL` handles. One list, so that a line separator or a Mongolian vowel
+ * separator the view marks is not passed raw into a notification, a copy or the log.
+ */
+const DECEPTIVE = new RegExp(`(?![\\u0000-\\u001f\\u007f-\\u009f])(?:${INVISIBLE.source})`, "g");
 
 function codePoint(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -61,8 +65,7 @@ export function escapeForLog(text: string, max = 8_000): string {
 }
 
 /** `DECEPTIVE` but the joiners (U+200C, U+200D) that emoji and several scripts need in ordinary text. */
-const DECEPTIVE_IN_PROSE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const DECEPTIVE_IN_PROSE = new RegExp(`(?![\\u200c\\u200d])(?:${DECEPTIVE.source})`, "g");
 
 /**
  * An agent's text as a person may copy it. Bidi controls, invisible characters and control characters (all but
@@ -74,4 +77,17 @@ export function copyableText(text: string): string {
     .replace(/\r\n/g, "\n")
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (char) => `<${codePoint(char)}>`)
     .replace(DECEPTIVE_IN_PROSE, (char) => `<${codePoint(char)}>`);
+}
+
+/**
+ * `value` as JSON whose bidi controls and invisible characters are written as `\u202e` escapes: the same data once
+ * parsed, but an export opened in an editor reads as it is.
+ */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(DECEPTIVE, (chars) =>
+    Array.from(
+      { length: chars.length },
+      (_, i) => `\\u${chars.charCodeAt(i).toString(16).padStart(4, "0")}`,
+    ).join(""),
+  );
 }

@@ -1,7 +1,8 @@
 // The approval history against hostile agent strings: formulas hidden behind whitespace or in fullwidth forms are
-// defused in the CSV export, and unbounded option ids and names are capped in every history line.
+// defused in the CSV export, hidden characters are exported readably, and unbounded option ids and names are capped in
+// every history line.
 import assert from "node:assert/strict";
-import { historyEntry, toCsv, type HistoryEntry } from "../../src/core/approvalHistory";
+import { historyEntry, toCsv, toJsonLines, type HistoryEntry } from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
 import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
 
@@ -54,6 +55,17 @@ describe("approval history against hostile strings", () => {
   it("leaves ordinary cells alone", () => {
     const row = toCsv([{ ...entryFor("reject"), title: "Run npm test -- --grep x" }]);
     assert.ok(row.includes('"Run npm test -- --grep x"'));
+  });
+
+  it("exports a bidi override or zero-width space readably: a marker in CSV, an escape in JSON Lines", () => {
+    const entry = { ...entryFor("reject"), title: "Rename photo_\u202egnp.exe\u200b", agent: "A\u{e0041}" };
+    const csv = toCsv([entry]);
+    assert.ok(csv.includes('"Rename photo_<U+202E>gnp.exe<U+200B>"'), csv);
+    assert.ok(csv.includes('"A<U+E0041>"'), csv);
+    const jsonl = toJsonLines([entry]);
+    assert.ok(jsonl.includes("Rename photo_\\u202egnp.exe\\u200b"), jsonl);
+    assert.ok(!/[\u200b\u202e\udb40]/.test(jsonl), jsonl);
+    assert.deepEqual(JSON.parse(jsonl), entry, "the same data once read");
   });
 
   it("caps a 5 MiB option id and name in the history line", () => {

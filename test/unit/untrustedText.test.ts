@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { copyableText, escapeForLog, inertText } from "../../src/core/untrustedText";
+import { INVISIBLE } from "../../src/shared/reading";
 import { authMethodItems } from "../../src/host/authMethodPick";
 
 /** VS Code's notification link syntax (`parseLinkedText`): `[label](scheme:target)` with nothing between `]` and `(`. */
@@ -100,5 +101,31 @@ describe("untrustedText", () => {
       );
       assert.equal(copyableText("one\r\ntwo\r\n"), "one\ntwo\n", "Windows line ends are plain newlines");
     });
+  });
+
+  it("lets through no character the view marks, into a notification, a copy or the log", () => {
+    // Every code point: a line separator (U+2028), a Mongolian vowel separator or an interlinear annotation passed
+    // raw into notifications and quick picks while the view marked it.
+    const survivors: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      INVISIBLE.lastIndex = 0;
+      if (!INVISIBLE.test(char)) continue;
+      for (const [name, shown] of [
+        ["inertText", inertText(`a${char}b`)],
+        ["copyableText", copyableText(`a${char}b`)],
+        ["escapeForLog", escapeForLog(`a${char}b`)],
+      ] as const) {
+        INVISIBLE.lastIndex = 0;
+        // A copy keeps the joiners of emoji and several scripts, as it says.
+        const joiner = name === "copyableText" && (code === 0x200c || code === 0x200d);
+        if (INVISIBLE.test(shown) && !joiner) survivors.push(`${name} U+${code.toString(16).toUpperCase()}`);
+      }
+    }
+    INVISIBLE.lastIndex = 0;
+    assert.deepEqual(survivors, []);
+    assert.equal(inertText("a\u2028b"), "a<U+2028>b");
+    assert.equal(inertText("tag\u{e0041}"), "tag<U+E0041>");
   });
 });
