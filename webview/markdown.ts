@@ -12,7 +12,7 @@ import { appendVisible } from "./text";
 import { copyButton } from "./render/copyButton";
 import { forgetBox, reachableWhenScrolling } from "./render/scrollBox";
 import { morphChildren, type MorphHooks } from "./morph";
-import { lexMarkdown, MAX_DEPTH } from "./markdownTokens";
+import { lexMarkdown, MAX_DEPTH, tableCutNote, type ShownTable } from "./markdownTokens";
 
 export interface MarkdownActions {
   openLink(href: string): void;
@@ -180,7 +180,7 @@ class MarkdownDom {
         return;
       }
       case "table": {
-        const table = token as Tokens.Table;
+        const table = token as ShownTable;
         const head = el("tr");
         for (const cell of table.header) {
           const th = el("th");
@@ -202,6 +202,8 @@ class MarkdownDom {
             el("div", { class: "md-table-wrap" }, el("table", {}, el("thead", {}, head), body)),
           ),
         );
+        const cut = tableCutNote(table);
+        if (cut) parent.appendChild(el("p", { class: "note md-table-cut" }, cut));
         return;
       }
       case "hr":

@@ -6,9 +6,10 @@
  * asterisks is tried against every later one), and blows its stack, after seconds, on hundreds of nested quotes or
  * list markers on one line: a 200,000-character message froze the view for about 9 s, each time it was shown.
  * So a run of inline text longer than `INLINE_CHARS` is shown as its text, without inline Markdown, and a message
- * nested deeper than the page shows anyway is shown as plain text.
+ * nested deeper than the page shows anyway is shown as plain text. A table shows at most `TABLE_CELLS` cells
+ * (`TABLE_COLUMNS` columns): 120,000 cells, streamed in 24 chunks, took about 13 s to lex and build again and again.
  */
-import { Lexer, type Token, type TokensList } from "marked";
+import { Lexer, Tokenizer, type Token, type Tokens, type TokensList } from "marked";
 
 /** Deeper nesting than this is shown as plain text (a hostile document cannot blow the stack). */
 export const MAX_DEPTH = 40;
@@ -19,6 +20,17 @@ export const MAX_DEPTH = 40;
  */
 export const INLINE_CHARS = 8_000;
 
+/** The most cells of a table shown, its header's included; the rest is said under it (`tableCutNote`). */
+export const TABLE_CELLS = 2_000;
+/** The most columns of a table shown. */
+export const TABLE_COLUMNS = 40;
+
+/** A table token with what it does not show. */
+export interface ShownTable extends Tokens.Table {
+  omittedRows?: number;
+  omittedColumns?: number;
+}
+
 /** A line opening more nested quotes or list items than `MAX_DEPTH`. */
 const DEEP_LINE = new RegExp(`^(?:[ \\t]*(?:>|[*+-][ \\t]|\\d{1,9}[.)][ \\t])){${MAX_DEPTH + 1}}`, "m");
 
@@ -26,7 +38,20 @@ const DEEP_LINE = new RegExp(`^(?:[ \\t]*(?:>|[*+-][ \\t]|\\d{1,9}[.)][ \\t])){$
 export function lexMarkdown(markdown: string): TokensList | undefined {
   if (DEEP_LINE.test(markdown)) return undefined;
   try {
-    const lexer = new Lexer({ gfm: true, breaks: false });
+    const tokenizer = new Tokenizer();
+    const table = tokenizer.table.bind(tokenizer);
+    tokenizer.table = (src: string) => {
+      const queued = lexer.inlineQueue.length;
+      const token = table(src);
+      if (token && capTable(token)) {
+        // The cells it does not show are not lexed for inline Markdown (marked queued every cell).
+        const shown = new Set([...token.header, ...token.rows.flat()].map((cell) => cell.tokens));
+        const cells = lexer.inlineQueue.splice(queued);
+        lexer.inlineQueue.push(...cells.filter((cell) => shown.has(cell.tokens)));
+      }
+      return token;
+    };
+    const lexer = new Lexer({ gfm: true, breaks: false, tokenizer });
     const inlineTokens = lexer.inlineTokens.bind(lexer);
     lexer.inlineTokens = (src: string, tokens: Token[] = []): Token[] => {
       if (src.length <= INLINE_CHARS) return inlineTokens(src, tokens);
@@ -37,4 +62,30 @@ export function lexMarkdown(markdown: string): TokensList | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Keeps the rows and columns of `table` that it shows (`TABLE_CELLS`); true when it does not show them all. */
+function capTable(table: ShownTable): boolean {
+  const columns = Math.min(table.header.length, TABLE_COLUMNS);
+  const rows = Math.min(table.rows.length, Math.floor(TABLE_CELLS / Math.max(1, columns)) - 1);
+  const omittedRows = table.rows.length - rows;
+  const omittedColumns = table.header.length - columns;
+  if (omittedRows === 0 && omittedColumns === 0) return false;
+  table.header = table.header.slice(0, columns);
+  table.align = table.align.slice(0, columns);
+  table.rows = table.rows.slice(0, rows).map((row) => row.slice(0, columns));
+  table.omittedRows = omittedRows;
+  table.omittedColumns = omittedColumns;
+  return true;
+}
+
+/** The line under a table that does not show all it holds, or undefined when it shows all. */
+export function tableCutNote(table: ShownTable): string | undefined {
+  const count = (n: number, what: string) => `${n.toLocaleString("en-US")} more ${what}${n === 1 ? "" : "s"}`;
+  const parts = [
+    table.omittedRows ? count(table.omittedRows, "row") : "",
+    table.omittedColumns ? count(table.omittedColumns, "column") : "",
+  ].filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return `${parts.join(" and ")} not shown; Copy copies the whole message.`;
 }

@@ -198,4 +198,24 @@ describe("A message while it streams (e2e)", function () {
     assert.deepEqual(findings, [], `axe, with a table wider than the view:\n${findings.join("\n")}`);
     await waitForReady(webview);
   });
+
+  it("shows a table of 120,000 cells streamed in 24 chunks up to its cap, and says how many rows it leaves out", async () => {
+    // About 250 KB (a message's cap): it took about 13 s to show, built again with every chunk.
+    const row = `|${"x|".repeat(20)}\n`;
+    await sendScript(webview, {
+      steps: [
+        { say: `Results:\n\n|${"h|".repeat(20)}\n|${"-|".repeat(20)}\n` },
+        { say: row.repeat(250), repeat: 24 },
+        { say: "\nTable shown." },
+      ],
+    });
+    const agent = webview.locator("article.item.agent").last();
+    await agent.getByText("Table shown.", { exact: true }).waitFor({ state: "visible", timeout: 60_000 });
+    assert.equal(
+      await agent.locator(".md-table-cut").innerText(),
+      "5,901 more rows not shown; Copy copies the whole message.",
+    );
+    assert.equal(await agent.locator(".md-table-wrap tbody tr").count(), 99);
+    await waitForReady(webview);
+  });
 });

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import type { Token } from "marked";
-import { INLINE_CHARS, lexMarkdown, MAX_DEPTH } from "../../webview/markdownTokens";
+import {
+  INLINE_CHARS,
+  lexMarkdown,
+  MAX_DEPTH,
+  TABLE_CELLS,
+  TABLE_COLUMNS,
+  tableCutNote,
+  type ShownTable,
+} from "../../webview/markdownTokens";
 
 /** Every token of `tokens`, their children's included, depth first. */
 function all(tokens: readonly Token[]): Token[] {
@@ -50,5 +58,60 @@ describe("lexMarkdown", () => {
     assert.equal(lexMarkdown("1. ".repeat(MAX_DEPTH + 1) + "deep"), undefined);
     assert.equal(lexMarkdown("Fine.\n\n" + "> - ".repeat(MAX_DEPTH / 2 + 1) + "deep"), undefined);
     assert.ok(lexMarkdown(">".repeat(MAX_DEPTH) + " as deep as shown"));
+  });
+
+  describe("a huge table", () => {
+    /** A table of `columns` columns and `rows` rows, every cell bold. */
+    const tableOf = (columns: number, rows: number) =>
+      `|${" h |".repeat(columns)}\n|${"---|".repeat(columns)}\n` +
+      `|${" **x** |".repeat(columns)}\n`.repeat(rows);
+    const tableIn = (markdown: string) =>
+      lexMarkdown(markdown)!.find((t) => t.type === "table") as ShownTable;
+    const strongs = (table: ShownTable) =>
+      all([...table.header, ...table.rows.flat()].flatMap((cell) => cell.tokens)).filter(
+        (t) => t.type === "strong",
+      ).length;
+
+    it("shows all of an ordinary table, with no note", () => {
+      const table = tableIn(tableOf(5, 100));
+      assert.equal(table.rows.length, 100);
+      assert.equal(strongs(table), 500);
+      assert.equal(tableCutNote(table), undefined);
+    });
+
+    it(`shows ${TABLE_CELLS.toLocaleString("en-US")} cells of 120,000, lexes no others, and says how many rows it leaves out`, () => {
+      // 20 columns of 6,000 rows: about 250 KB (a message's cap), streamed in 24 chunks it took about 13 s to show.
+      const markdown = `Results:\n\n${tableOf(20, 6_000)}\nDone.`;
+      const table = tableIn(markdown);
+      assert.equal(table.header.length, 20);
+      assert.equal(table.rows.length, TABLE_CELLS / 20 - 1);
+      assert.ok(table.rows.every((row) => row.length === 20));
+      assert.equal(strongs(table), table.rows.length * 20, "the shown cells keep their Markdown");
+      assert.equal(table.omittedRows, 6_000 - table.rows.length);
+      assert.equal(tableCutNote(table), "5,901 more rows not shown; Copy copies the whole message.");
+      assert.equal(
+        table.raw.trimEnd().split("\n").length,
+        6_002,
+        "its source is the whole table (a streamed table grows in place)",
+      );
+      // The cells not shown are not lexed: what follows the table is read as always.
+      assert.equal(lexMarkdown(markdown)!.at(-1)!.type, "paragraph");
+    });
+
+    it(`shows ${TABLE_COLUMNS} columns of a wider table, and says how many it leaves out`, () => {
+      const table = tableIn(tableOf(1_000, 3));
+      assert.equal(table.header.length, TABLE_COLUMNS);
+      assert.equal(table.align.length, TABLE_COLUMNS);
+      assert.ok(table.rows.every((row) => row.length === TABLE_COLUMNS));
+      assert.equal(
+        tableCutNote(table),
+        `${1_000 - TABLE_COLUMNS} more columns not shown; Copy copies the whole message.`,
+      );
+      const both = tableIn(tableOf(100, 100));
+      assert.equal(
+        tableCutNote(both),
+        `${100 - (TABLE_CELLS / TABLE_COLUMNS - 1)} more rows and 60 more columns not shown; Copy copies the whole message.`,
+      );
+    });
   });
 });
