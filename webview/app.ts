@@ -95,7 +95,12 @@ export class App {
         this.store.selectSession(sessionKey, changes);
         this.render(changes);
       },
-      close: (sessionKey) => host.post({ type: "closeSession", sessionKey }),
+      close: (sessionKey) =>
+        host.post({
+          type: "closeSession",
+          sessionKey,
+          ...(this.saved.draft(sessionKey)?.trim() ? { draft: true as const } : {}),
+        }),
       retry: (sessionKey) => {
         // Like New session here: the new session's Message box gets the keyboard, and what was typed in the failed
         // one and not sent (its tab goes) goes into it.

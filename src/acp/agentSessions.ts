@@ -713,12 +713,17 @@ export class AgentSessions {
     return Promise.resolve();
   }
 
+  /** How many of the session's messages were not sent (waiting, or failed with it): closing it drops them. */
+  unsentCount(sessionKey: string): number {
+    return this.sessions.get(sessionKey)?.unsentCount ?? 0;
+  }
+
   /** Closes a tab: Stop, then the session ends; its connection ends with its last session. */
   async closeSession(sessionKey: string): Promise<void> {
     const session = this.sessions.get(sessionKey);
     if (!session) return;
     const unsent = session.unsentCount;
-    // Asks nothing (closing is what the person chose), but the dropped messages are not gone without a word.
+    // The view asked the person first (`host/viewIntents`); the log keeps a word of what went with the tab.
     if (unsent > 0)
       this.env.log.info(
         `Closed a ${session.model.agentName} session with ${unsent} unsent message${unsent === 1 ? "" : "s"}; dropped.`,

@@ -37,7 +37,7 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       sessions.selectSession(message.sessionKey);
       return;
     case "closeSession":
-      void sessions.closeSession(message.sessionKey);
+      void closeSession(message, context);
       return;
     case "sendPrompt":
       void sessions.sendPrompt(message.sessionKey, message.text, message.context ?? []);
@@ -143,6 +143,40 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
   }
+}
+
+/**
+ * Closing a tab drops what the person wrote there and did not send (messages waiting or failed, the message box's
+ * text): asked first, in a modal dialog whose default keeps the session. Closing with nothing unsent asks nothing.
+ */
+async function closeSession(
+  message: Extract<ViewIntent, { type: "closeSession" }>,
+  { sessions }: IntentContext,
+): Promise<void> {
+  const unsent = sessions.unsentCount(message.sessionKey);
+  const agentName = sessions.session(message.sessionKey)?.agentName;
+  if (agentName !== undefined && (unsent > 0 || message.draft)) {
+    const name = inertText(agentName, 200);
+    const lost = [
+      ...(unsent === 1 ? [vscode.l10n.t("1 of your messages has not reached {0}.", name)] : []),
+      ...(unsent > 1 ? [vscode.l10n.t("{0} of your messages have not reached {1}.", unsent, name)] : []),
+      ...(message.draft ? [vscode.l10n.t("Its message box holds text you have not sent.")] : []),
+    ];
+    // The safe answer first, so it is the dialog's default (focused) button: Enter keeps the session.
+    const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep Session") };
+    const close: vscode.MessageItem = { title: vscode.l10n.t("Close Session") };
+    const picked = await vscode.window.showWarningMessage(
+      vscode.l10n.t("Close the {0} session?", name),
+      {
+        modal: true,
+        detail: [...lost, vscode.l10n.t("Closing the session drops what you wrote.")].join(" "),
+      },
+      keep,
+      close,
+    );
+    if (picked !== close) return;
+  }
+  await sessions.closeSession(message.sessionKey);
 }
 
 /**

@@ -22,7 +22,7 @@ export const webviewMessage = z.discriminatedUnion("type", [
     agentName: z.string().check(z.minLength(1), z.maxLength(caps.agentNameChars)),
   }),
   z.strictObject({ type: z.literal("selectSession"), sessionKey: key }),
-  z.strictObject({ type: z.literal("closeSession"), sessionKey: key }),
+  z.strictObject({ type: z.literal("closeSession"), sessionKey: key, draft: z.optional(z.literal(true)) }),
   z.strictObject({
     type: z.literal("sendPrompt"),
     sessionKey: key,

@@ -437,7 +437,8 @@ export type FromWebviewMessage =
   | { type: "resolveBlocked" }
   | { type: "newSession"; agentName: string }
   | { type: "selectSession"; sessionKey: string }
-  | { type: "closeSession"; sessionKey: string }
+  /** `draft`: the session's message box holds text not sent (closing asks first). */
+  | { type: "closeSession"; sessionKey: string; draft?: true }
   /** `context`: the ids of the chips the composer showed; the host sends only those still waiting in that session. */
   | { type: "sendPrompt"; sessionKey: string; text: string; context?: string[] }
   /** The composer's Add files button: the host asks the person which files (a quick pick), for that session. */

@@ -475,4 +475,55 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(await versions.last().locator(".queued-marker").count(), 0, "no marker once it was sent");
     await waitForReady(webview);
   });
+
+  it("asks before closing a session with a message waiting or text in its box; Keep Session keeps both", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, { steps: [{ request: { title: "Hold the close" } }] });
+    const held = card(webview, "Hold the close");
+    await waitForGuard(held);
+    const waitingText = "and then write the release notes";
+    await messageBox(webview).fill(waitingText);
+    await messageBox(webview).press("Enter");
+    const waiting = activeTranscript(webview)
+      .locator("article.item.user.queued", { hasText: waitingText })
+      .locator(".queued-waiting");
+    await waiting.waitFor({ state: "visible", timeout: 15_000 });
+    const draft = "a long second thought, not sent";
+    await messageBox(webview).fill(draft);
+    const sessions = await webview.locator(".session-view").count();
+
+    const close = webview.getByRole("button", { name: "Close session" });
+    const dialog = page.locator(".monaco-dialog-box");
+    await close.click();
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    const said = (await dialog.textContent()) ?? "";
+    assert.match(said, /Close the Scripted session\?/);
+    assert.match(said, /1 of your messages has not reached Scripted\./);
+    assert.match(said, /Its message box holds text you have not sent\./);
+    await dialog.getByRole("button", { name: "Keep Session" }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    assert.equal(await webview.locator(".session-view").count(), sessions, "the session is still open");
+    await waiting.waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await messageBox(webview).inputValue(), draft, "the draft is still in the box");
+
+    // Asked again, Close Session closes it.
+    await close.click();
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Close Session" }).click();
+    await waitUntil(
+      async () => (await webview.locator(".session-view").count()) === sessions - 1 || undefined,
+      "the session closed",
+    );
+    assert.ok(!ctx.log("Scripted").prompts().includes(waitingText), "the waiting message never went");
+
+    // Nothing unsent: it closes at once.
+    await startSession(page, "Scripted");
+    await close.click();
+    await waitUntil(
+      async () => (await webview.locator(".session-view").count()) === sessions - 1 || undefined,
+      "a session with nothing unsent closed without asking",
+    );
+    assert.equal(await dialog.isVisible(), false);
+  });
 });
