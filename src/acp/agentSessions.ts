@@ -706,11 +706,11 @@ export class AgentSessions {
 
   /**
    * Stop: `cancelled` to every pending request of the session (the spec's duty), the kill armed for a turn that has
-   * not ended after a grace period, and `session/cancel` sent (not awaited).
+   * not ended after a grace period, and `session/cancel` sent (not awaited). Resolves to the text of the messages that
+   * waited (`Session.stop`), for the message box.
    */
-  stop(sessionKey: string): Promise<void> {
-    this.sessions.get(sessionKey)?.stop();
-    return Promise.resolve();
+  stop(sessionKey: string): Promise<string | undefined> {
+    return Promise.resolve(this.sessions.get(sessionKey)?.stop());
   }
 
   /** How many of the session's messages were not sent (waiting, or failed with it): closing it drops them. */
@@ -888,7 +888,7 @@ export class AgentSessions {
    * reason goes to the agent as the person's next message of that session. ACP has no field for a reason. The turn
    * the request belongs to is still running, so the message waits in the session's queue (before any follow-up the
    * person sent during that turn: it is about this turn) and goes out when that turn ends (shown as waiting until
-   * then; Stop drops it visibly); with no turn running it is sent at once (`Session.sendReason`).
+   * then; Stop takes it back into the message box); with no turn running it is sent at once (`Session.sendReason`).
    */
   rejectWithReason(key: string, reason: string): boolean {
     const prompt = this.pending.get(key);

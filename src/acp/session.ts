@@ -357,17 +357,23 @@ export class Session {
 
   /**
    * Stop: the session's cards are answered `cancelled` and the kill is armed before `session/cancel` is sent, and
-   * the cancel is not awaited: an agent that stopped reading its stdin cannot hold Stop up.
+   * the cancel is not awaited: an agent that stopped reading its stdin cannot hold Stop up. The messages waiting are
+   * not sent; as with Edit, their context waits for the next message again and their text is returned, for the
+   * message box (undefined when none waited).
    */
-  stop(): void {
-    if (this.isDisposed) return;
-    this.settleQueued("dropped", "stopped");
+  stop(): string | undefined {
+    if (this.isDisposed) return undefined;
+    const reason = "stopped, back in the message box";
+    const dropped = this.queue.dropWaiting(reason);
+    for (const message of dropped) this.pendingContext.add(message.context);
+    if (dropped.length > 0) this.showMarkers(dropped, { state: "dropped", reason });
+    const text = dropped.length > 0 ? dropped.map((message) => message.text).join("\n") : undefined;
     // Approved before Stop and not run yet: an agent that ignores Stop must not start them now.
     this.approvedCommands = [];
     const attachment = this.attachment;
     const turnRunning = this.turnActive && attachment !== undefined && !attachment.connection.isClosed;
     this.host.cancelApprovals(this.key);
-    if (!turnRunning) return;
+    if (!turnRunning) return text;
     const { connection, agentSessionId } = attachment;
     this.stopRequested = true;
     this.model.status = "stopping";
@@ -381,6 +387,7 @@ export class Session {
       );
     }, this.host.stopGraceMs);
     connection.cancel(agentSessionId).catch(() => undefined);
+    return text;
   }
 
   /** `session/cancel` for the running turn, without Stop's timer (shutdown kills the agent next). */

@@ -58,14 +58,12 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       sessions.removeContext(message.sessionKey, message.id);
       return;
     case "stop":
-      void sessions.stop(message.sessionKey);
+      // The messages that waited go back into the message box, as Edit takes one back: nothing typed is lost.
+      void sessions.stop(message.sessionKey).then((text) => giveBack(message.sessionKey, text, context));
       return;
-    case "editQueued": {
-      const text = sessions.takeBackMessage(message.sessionKey, message.itemId);
-      if (text !== undefined)
-        void context.view.reveal({ type: "focusComposer", sessionKey: message.sessionKey, text }, false);
+    case "editQueued":
+      giveBack(message.sessionKey, sessions.takeBackMessage(message.sessionKey, message.itemId), context);
       return;
-    }
     case "copyMessage": {
       const text = sessions.copyText(message.sessionKey, message.itemId, message.code);
       if (text !== undefined) void vscode.env.clipboard.writeText(text);
@@ -143,6 +141,11 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
   }
+}
+
+/** Text of messages taken back from the queue, into the session's message box (after what is typed there). */
+function giveBack(sessionKey: string, text: string | undefined, { view }: IntentContext): void {
+  if (text !== undefined) void view.reveal({ type: "focusComposer", sessionKey, text }, false);
 }
 
 /**

@@ -42,7 +42,7 @@ export interface SessionHeader {
   commands: SlashCommand[];
   /** Tokens and cost the agent reported; absent while it reported none. */
   usage?: UsageView;
-  /** How many of the person's messages wait to be sent (Stop drops them); absent when none. */
+  /** How many of the person's messages wait to be sent (Stop takes them back into the message box); absent when none. */
   queued?: number;
   /** The agent's modes and config options; absent when it offers none. */
   controls?: SessionControlsView;

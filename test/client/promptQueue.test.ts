@@ -1,7 +1,7 @@
 /**
  * Nothing a person types is lost: messages sent while a session is still starting, or while its agent works, wait in
  * the transcript and reach the agent once it can take them (one per turn, in order), stay with the error when it
- * cannot start, and are dropped, visibly, on Stop. Against the scripted agent, slowed or failing at `session/new`, or
+ * cannot start, and come back for the message box on Stop (marked so in the transcript). Against the scripted agent, slowed or failing at `session/new`, or
  * holding its turn on a permission request.
  */
 import assert from "node:assert/strict";
@@ -196,18 +196,23 @@ describe("Messages sent while a session starts", function () {
     assert.equal(await harness.sessions.retryStart(retried), undefined);
   });
 
-  it("drops queued messages visibly on Stop; they never reach the agent", async () => {
+  it("Stop gives the queued messages back for the message box, marked so; they never reach the agent", async () => {
     harness = new ClientHarness({
       protocol: "v2",
       agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: SLOW_START_MS },
     });
     const { key, started } = startWithoutWaiting();
     await harness.sessions.sendPrompt(key, "never send me");
-    await harness.sessions.stop(key);
+    await harness.sessions.sendPrompt(key, "nor me");
+    assert.equal(await harness.sessions.stop(key), "never send me\nnor me", "both back for the message box");
     assert.deepEqual(
       userItems(key).map((i) => [i.text, i.queued]),
-      [["never send me", { state: "dropped", reason: "stopped" }]],
+      [
+        ["never send me", { state: "dropped", reason: "stopped, back in the message box" }],
+        ["nor me", { state: "dropped", reason: "stopped, back in the message box" }],
+      ],
     );
+    assert.equal(await harness.sessions.stop(key), undefined, "given back once");
     assert.equal(queuedCount(key), undefined, "nothing waits after Stop");
 
     await started;
@@ -291,16 +296,27 @@ describe("Messages sent while a session starts", function () {
     });
   }
 
-  it("drops a follow-up on Stop with the turn it waited behind", async () => {
+  it("Stop gives a follow-up back for the message box, with its context, and never sends it", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const key = await harness.run({ steps: [{ request: {} }] });
     await waitFor(() => harness.sessions.pending.list()[0], "the turn to wait on a card");
-    await harness.sessions.sendPrompt(key, "not after all");
-    await harness.sessions.stop(key);
+    harness.sessions.addContext([
+      { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
+    ]);
+    await harness.sessions.sendPrompt(key, "not after all", ["readme"]);
+    const header = () =>
+      harness.ops.flatMap((op) => (op.op === "session" && op.header.key === key ? [op.header] : [])).at(-1);
+    assert.equal(header()?.context, undefined, "the file went with the message");
+    assert.equal(await harness.sessions.stop(key), "not after all", "its text, for the message box");
     await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
     assert.deepEqual(
       userItems(key).flatMap((i) => (i.text === "not after all" ? [i.queued] : [])),
-      [{ state: "dropped", reason: "stopped" }],
+      [{ state: "dropped", reason: "stopped, back in the message box" }],
+    );
+    assert.deepEqual(
+      header()?.context?.map((chip) => chip.label),
+      ["README.md"],
+      "its file waits for the next message again",
     );
     assert.equal(promptsReceived().length, 1, "the follow-up never reached the agent");
   });

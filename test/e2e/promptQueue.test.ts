@@ -339,17 +339,23 @@ describe("Messages sent while a session starts (e2e)", function () {
     );
   });
 
-  it("drops a queued message visibly when Stop is pressed before the agent started", async () => {
+  it("gives a queued message back into the box when Stop is pressed before the agent started", async () => {
     const { page } = ctx.workbench;
     const text = "stop before you start";
     const webview = await sendWhileStarting(page, "Slow", text);
     const queued = activeTranscript(webview).locator("article.item.user.queued", { hasText: text });
     await queued.locator(".queued-waiting").waitFor({ state: "visible", timeout: 15_000 });
+    await messageBox(webview).fill("and a second thought");
     await stopButton(webview).click();
     const dropped = queued.locator(".queued-marker.queued-dropped");
     await dropped.waitFor({ state: "visible", timeout: 15_000 });
-    assert.equal(await dropped.innerText(), "Not sent: stopped");
-    assert.equal(await queued.getAttribute("aria-label"), "You, Not sent: stopped");
+    assert.equal(await dropped.innerText(), "Not sent: stopped, back in the message box");
+    assert.equal(await queued.getAttribute("aria-label"), "You, Not sent: stopped, back in the message box");
+    // After what was typed since, so neither is lost.
+    await waitUntil(
+      async () => (await messageBox(webview).inputValue()) === `and a second thought\n${text}` || undefined,
+      "the stopped message back in the box",
+    );
 
     // The session still starts; the dropped message never reaches the agent.
     await waitForReady(webview);

@@ -5,7 +5,7 @@
  * Send works until the session ends: at once when it is ready for a prompt; while it starts or a turn runs, the host
  * queues the message (shown in the transcript, sent when the agent can take it). Stop works while the agent is working
  * or waiting for an approval, and while the host holds queued messages for the session (`SessionHeader.queued`; Stop
- * drops them).
+ * takes them back into the box, unsent).
  * Typing `/` at the start opens the agent's slash commands (`SlashCommandList`); a chosen command is sent as the text
  * `/name input`, which is how agents take them. Typing `@` opens the workspace's files (`MentionList`); a chosen file
  * goes with the message as the Add files button's do. The agent's mode and options for the session sit in the bar
