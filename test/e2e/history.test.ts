@@ -1,7 +1,7 @@
 // Symposium: Show Approval History in a real workbench: the decisions made in the view appear in the table, with who
 // decided, and the filter narrows them; axe finds no WCAG A or AA failure in it.
 import * as assert from "node:assert/strict";
-import { openSymposiumView, runCommand, screenshot } from "../../tools/browser";
+import { openFile, openSymposiumView, runCommand, screenshot } from "../../tools/browser";
 import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { axeFindings } from "../harness/axe";
@@ -65,6 +65,45 @@ describe("Approval history (e2e)", function () {
     await screenshot(page, "history-panel");
     const found = await axeFindings(panel);
     assert.deepEqual(found, [], found.join("\n"));
+  });
+
+  it("keeps the filter typed when the panel is hidden behind an editor and shown again; new decisions come in live", async () => {
+    const { page, workspace } = ctx.workbench;
+    await runCommand(page, "View: Close All Editors");
+    await startSession(page, "Scripted");
+    await runCommand(page, "Symposium: Show Approval History");
+    // Two webviews of Symposium's from here on: the view's, made first, and the panel's.
+    const frames = page.frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]');
+    const webview = frames.first().frameLocator("#active-frame");
+    const panel = frames.last().frameLocator("#active-frame");
+    const rows = panel.locator("table.history tbody tr");
+    const filter = panel.getByRole("searchbox", { name: "Filter" });
+    await filter.fill("delete the");
+    await waitUntil(async () => (await rows.count()) === 1, "the filter to leave one row");
+
+    // Another editor takes the panel's place (VS Code drops a hidden panel's page), then the panel comes back.
+    await openFile(page, "README.md");
+    await runCommand(page, "Symposium: Show Approval History");
+    await waitUntil(async () => (await rows.count()) > 0, "the table back");
+    assert.equal(await filter.inputValue(), "delete the", "the filter as typed");
+    assert.equal(await rows.count(), 1, "the rows it filters");
+
+    // A decision made while the panel shows comes into it, filtered the same.
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title: "Delete the cache",
+            subject: { type: "command", command: "rm -rf .cache", cwd: workspace },
+          },
+        },
+      ],
+    });
+    const group = card(webview, "Delete the cache");
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    await waitUntil(async () => (await rows.count()) === 2, "the new decision in the open panel");
+    assert.match(await rows.filter({ hasText: "Delete the cache" }).innerText(), /You[\s\S]*Reject/);
   });
 
   it("shows a bidi override in a title, command or option's name as the card did, not obeyed", async () => {

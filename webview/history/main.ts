@@ -6,7 +6,14 @@ import type { FromHistoryMessage, HistoryRow, ToHistoryMessage } from "../../src
 import { visibleText } from "../hiddenCharacters";
 import "./history.css";
 
-declare function acquireVsCodeApi(): { postMessage(message: FromHistoryMessage): void };
+declare function acquireVsCodeApi(): {
+  postMessage(message: FromHistoryMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+};
+
+/** A filter longer than a person types is not ours: the saved state is read as untrusted as the rest. */
+const MAX_FILTER_CHARS = 1_000;
 
 const PROVENANCE: Record<HistoryRow["provenance"], string> = {
   user: "You",
@@ -32,6 +39,9 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
   search.type = "search";
   search.placeholder = "Filter by agent, title, subject, decision…";
   search.setAttribute("aria-label", "Filter");
+  // VS Code drops a hidden panel's page (another editor in its place): the filter typed comes back with the new one.
+  const saved = (vscode.getState() as { filter?: unknown } | null | undefined)?.filter;
+  if (typeof saved === "string" && saved.length <= MAX_FILTER_CHARS) search.value = saved;
   const count = el("span", "count");
   count.setAttribute("aria-live", "polite");
   const exportButton = el("button", "export");
@@ -81,7 +91,10 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
     count.textContent = `${shown.length} of ${rows.length}`;
   };
 
-  search.addEventListener("input", render);
+  search.addEventListener("input", () => {
+    vscode.setState({ filter: search.value });
+    render();
+  });
   window.addEventListener("message", (event: MessageEvent<ToHistoryMessage>) => {
     if (event.data?.type === "rows") {
       rows = event.data.rows;
