@@ -197,8 +197,14 @@ export class Session {
       return;
     }
     const attachment = this.attachment;
-    if (!attachment || attachment.connection.isClosed) return;
     const message = { text, context: this.pendingContext.take(contextIds) };
+    if (!attachment || attachment.connection.isClosed) {
+      // Sent as the agent went away, before the view said so (its box is cleared): kept, failed, as the messages
+      // that waited are, with Copy and Send in a new session.
+      this.enqueue(message);
+      this.settleQueued("failed", this.model.error ?? `${this.model.agentName} is not running`);
+      return;
+    }
     await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
   }
 

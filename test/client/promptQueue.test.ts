@@ -238,6 +238,23 @@ describe("Messages sent while a session starts", function () {
     assert.equal(promptsReceived().length, 1, "only the first message was sent");
   });
 
+  it("keeps a message sent as the agent exits (before the view knew), failed, to copy or send in a new session", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({ steps: [{ say: "bye" }, { exit: 3 }] });
+    await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to exit");
+    await harness.sessions.sendPrompt(key, "sent in the same moment");
+    const late = userItems(key).find((i) => i.text === "sent in the same moment");
+    assert.equal(late?.queued?.state, "failed", "shown as not sent");
+    assert.match(late?.queued?.reason ?? "", /exit/i);
+    assert.equal(harness.sessions.copyText(key, late.id), "sent in the same moment", "Copy has it");
+    const resent = await harness.sessions.resendInNewSession(key);
+    assert.ok(resent, "Send in a new session has it");
+    await waitFor(
+      () => promptsReceived().includes("sent in the same moment"),
+      "the message to go in the new session",
+    );
+  });
+
   it("logs the messages a Close drops (the tab is gone, so the log says it), and never sends them", async () => {
     harness = new ClientHarness({
       protocol: "v2",
