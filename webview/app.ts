@@ -186,6 +186,7 @@ export class App {
           this.store.applySnapshot(message.snapshot, changes);
           // The sessions there are now: what was kept for others (closed while the view was hidden) is dropped.
           this.saved.keepOnly(new Set(this.store.sessions.keys()));
+          this.saved.keepReasons(new Set(this.store.pending.keys()));
           break;
         case "update":
           for (const op of message.ops) this.store.applyOp(op, changes);
@@ -294,7 +295,7 @@ export class App {
     for (const key of changes.reset ? store.pending.keys() : changes.promptsAdded) {
       const prompt = store.pending.get(key);
       if (!prompt) continue;
-      const card = new ApprovalCard(prompt, this.host);
+      const card = new ApprovalCard(prompt, this.host, this.saved);
       const previous = this.cards.get(key);
       if (previous) {
         previous.dispose();
@@ -655,6 +656,7 @@ export class App {
       card.dispose();
       roots.push(card.root);
       this.cards.delete(key);
+      this.saved.setReason(key, "");
     }
     this.pinned.removeCards(roots);
     const focused = focusedKey === undefined ? undefined : decided.get(focusedKey);

@@ -1,8 +1,8 @@
 /**
  * What the view keeps across being hidden: VS Code drops a hidden view's page and builds a new one when it is shown
  * again. The host's snapshot brings back the sessions; the page's own saved state (`setState`, which VS Code keeps for
- * the view) brings back what only the page knew: each session's unsent draft, where the person was reading, and the
- * sections they opened (a thought, a tool call's raw input).
+ * the view) brings back what only the page knew: each session's unsent draft, where the person was reading, the
+ * sections they opened (a thought, a tool call's raw input), and a reason for rejecting a card being written.
  */
 import { LIMITS } from "../src/shared/limits";
 
@@ -24,6 +24,12 @@ export interface ReadingPlace {
   readonly offset: number;
 }
 
+/** A card's reason being written (Reject with reason…), by the card's key: kept while the card waits. */
+export interface ReasonDrafts {
+  reason(cardKey: string): string | undefined;
+  setReason(cardKey: string, text: string): void;
+}
+
 /** More sessions than this are not open at once; a longer list in the saved state is not ours. */
 const MAX_SESSIONS = 200;
 /** Item ids carry the agent's tool call id, of any length: a longer one is not kept (the session opens at its end). */
@@ -31,15 +37,22 @@ const MAX_ITEM_ID = 1_000;
 /** Opened sections kept per session: the latest this many (a person opens a few to read them). */
 const MAX_OPEN = 100;
 
-export class SavedState implements OpenSections {
+export class SavedState implements OpenSections, ReasonDrafts {
   private readonly drafts: Map<string, string>;
+  private readonly reasons: Map<string, string>;
   private readonly places: Map<string, ReadingPlace>;
   private readonly opened: Map<string, Set<string>>;
 
   constructor(private readonly port: StatePort) {
-    const saved = port.get() as { drafts?: unknown; places?: unknown; opened?: unknown } | null | undefined;
+    const saved = port.get() as
+      { drafts?: unknown; places?: unknown; opened?: unknown; reasons?: unknown } | null | undefined;
     this.drafts = readEntries(saved?.drafts, (text) =>
       typeof text === "string" && text !== "" && text.length <= LIMITS.intent.promptChars ? text : undefined,
+    );
+    this.reasons = readEntries(saved?.reasons, (text) =>
+      typeof text === "string" && text !== "" && text.length <= LIMITS.intent.rejectReasonChars
+        ? text
+        : undefined,
     );
     this.places = readEntries(saved?.places, readPlace);
     this.opened = readEntries(saved?.opened, readItemIds);
@@ -55,6 +68,26 @@ export class SavedState implements OpenSections {
     if (text === "") this.drafts.delete(sessionKey);
     else this.drafts.set(sessionKey, text);
     this.save();
+  }
+
+  reason(cardKey: string): string | undefined {
+    return this.reasons.get(cardKey);
+  }
+
+  /** Keeps the reason being written on a card (none once it is empty: the field closed or the reason sent). */
+  setReason(cardKey: string, text: string): void {
+    if ((this.reasons.get(cardKey) ?? "") === text) return;
+    if (text === "") this.reasons.delete(cardKey);
+    else this.reasons.set(cardKey, text);
+    this.save();
+  }
+
+  /** Forgets the reasons of cards that no longer wait (answered, also while the view was hidden). */
+  keepReasons(cardKeys: ReadonlySet<string>): void {
+    let changed = false;
+    for (const key of this.reasons.keys())
+      if (!cardKeys.has(key)) changed = this.reasons.delete(key) || changed;
+    if (changed) this.save();
   }
 
   place(sessionKey: string): ReadingPlace | undefined {
@@ -103,6 +136,7 @@ export class SavedState implements OpenSections {
       drafts: Object.fromEntries(this.drafts),
       places: Object.fromEntries(this.places),
       opened: Object.fromEntries([...this.opened].map(([key, ids]) => [key, [...ids]])),
+      reasons: Object.fromEntries(this.reasons),
     });
   }
 }

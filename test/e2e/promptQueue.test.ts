@@ -109,6 +109,28 @@ describe("Messages sent while a session starts (e2e)", function () {
     assert.equal(await messageBox(webview).inputValue(), "", "a sent message does not come back as a draft");
   });
 
+  it("keeps a reason being written on a card while the view is hidden and shown again", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, { steps: [{ request: { title: "Tidy the imports" } }, { say: "tidied" }] });
+    const held = card(webview, "Tidy the imports");
+    await waitForGuard(held);
+    await held.getByRole("button", { name: "Reject with reason…" }).click();
+    const reason = "use the formatter's import sorting instead";
+    await held.getByRole("textbox", { name: "Reason for rejecting" }).fill(reason);
+
+    await hideAndShowView(page);
+    const field = held.getByRole("textbox", { name: "Reason for rejecting" });
+    await field.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await field.inputValue(), reason, "the reason as it was left");
+    await waitForGuard(held);
+    await held.getByRole("button", { name: "Reject and send reason" }).click();
+    await activeTranscript(webview)
+      .locator("article.item.agent", { hasText: `scripted agent received: ${reason}` })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await waitForReady(webview);
+  });
+
   it("keeps Thinking and Raw input as the person left them, open or closed, when the view is shown again", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");

@@ -43,6 +43,7 @@ describe("SavedState (what the view keeps across being hidden)", () => {
       drafts: { s1: "ab" },
       places: { s1: { itemId: "x", offset: 1 } },
       opened: {},
+      reasons: {},
     });
   });
 
@@ -57,10 +58,31 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     saved.setDraft("s1", "");
     saved.setPlace("s3", undefined);
     saved.keepOnly(new Set(["s1", "s3"]));
-    assert.deepEqual(state.state, { drafts: { s3: "three" }, places: {}, opened: {} });
+    assert.deepEqual(state.state, { drafts: { s3: "three" }, places: {}, opened: {}, reasons: {} });
     const writes = state.writes;
     saved.keepOnly(new Set(["s3"]));
     assert.equal(state.writes, writes, "nothing to drop, nothing written");
+  });
+
+  it("keeps a card's reason being written while the card waits, and reads back none too long to be typed", () => {
+    const state = new FakeState();
+    const before = new SavedState(state);
+    before.setReason("card-1", "use the formatter instead");
+    before.setReason("card-2", "not now");
+    before.setReason("card-3", "emptied");
+    before.setReason("card-3", "");
+    const after = new SavedState(state);
+    assert.equal(after.reason("card-1"), "use the formatter instead");
+    assert.equal(after.reason("card-3"), undefined, "an emptied field keeps nothing");
+    after.keepReasons(new Set(["card-1"]));
+    assert.deepEqual((state.state as { reasons: unknown }).reasons, {
+      "card-1": "use the formatter instead",
+    });
+    const long = new SavedState(
+      new FakeState({ reasons: { a: "x".repeat(LIMITS.intent.rejectReasonChars + 1), b: 7 } }),
+    );
+    assert.equal(long.reason("a"), undefined);
+    assert.equal(long.reason("b"), undefined);
   });
 
   it("keeps the sections a person opened, the latest 100 of a session, and forgets them with the session", () => {

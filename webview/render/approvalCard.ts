@@ -7,6 +7,7 @@
 import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
+import type { ReasonDrafts } from "../savedState";
 import { afterNextPaint, button, el, focusOpened, icon } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
@@ -76,6 +77,7 @@ export class ApprovalCard {
   constructor(
     readonly prompt: PromptView,
     private readonly host: HostPort,
+    reasons?: ReasonDrafts,
   ) {
     const id = (this.cardId = nextCardId++);
     const descriptionId = `card-${id}-description`;
@@ -142,6 +144,7 @@ export class ApprovalCard {
     const withReason = new RejectReason(
       { key: prompt.key, isBlocked: () => this.blocked, markAnswered: () => this.markAnswered() },
       host,
+      reasons,
     );
     this.actions.push(withReason.button);
     optionRow.appendChild(withReason.button);

@@ -135,8 +135,9 @@ export class GrantEditor {
     input.spellcheck = false;
     input.addEventListener("input", () => this.showRule(input.value));
     input.addEventListener("keydown", (event) => {
-      // The card's keys (1–9 choose, Escape denies) must not act while a person types a rule.
-      event.stopPropagation();
+      // The card's keys (1–9 choose, Escape denies) must not act while a person types a rule; the workbench's
+      // shortcuts (with Ctrl, Alt or Cmd, which the card ignores) still must.
+      if (!event.ctrlKey && !event.altKey && !event.metaKey) event.stopPropagation();
       if (event.key === "Escape") {
         event.preventDefault();
         this.closeEditor();

@@ -5,6 +5,7 @@
  * the card's 1–9 and Escape shortcuts must never answer the request while a reason is being written.
  */
 import type { HostPort } from "../host";
+import type { ReasonDrafts } from "../savedState";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, focusOpened, icon } from "../dom";
 import "../styles/rejectReason.css";
@@ -27,15 +28,22 @@ export class RejectReason {
   constructor(
     private readonly card: RejectReasonCard,
     private readonly host: HostPort,
+    private readonly drafts?: ReasonDrafts,
   ) {
     this.button = button("option option-reject option-reason", icon("comment"), "Reject with reason…");
     this.button.title = "Reject, then tell the agent why (sent as your next message)";
     this.button.setAttribute("aria-expanded", "false");
     this.button.addEventListener("click", () => this.open());
     this.panel = el("div", { class: "reject-reason", hidden: true });
-    // No key pressed in the field or its buttons reaches the card's shortcuts (1–9 choose, Escape rejects).
+    // A reason written before the view was hidden (its page dropped) comes back open, where it was left; the keyboard
+    // stays where it is.
+    const kept = drafts?.reason(card.key);
+    if (kept !== undefined) this.open(kept);
+    // No key pressed in the field or its buttons reaches the card's shortcuts (1–9 choose, Escape rejects). A key with
+    // Ctrl, Alt or Cmd goes on: the card ignores those, and the workbench's own shortcuts (Ctrl+Shift+E, Ctrl+P) must
+    // work while a reason is typed.
     this.panel.addEventListener("keydown", (event) => {
-      event.stopPropagation();
+      if (!event.ctrlKey && !event.altKey && !event.metaKey) event.stopPropagation();
       if (event.key === "Escape" && !event.isComposing) {
         event.preventDefault();
         this.close();
@@ -46,14 +54,16 @@ export class RejectReason {
   private close(): void {
     if (!this.field) return;
     this.field = null;
+    this.drafts?.setReason(this.card.key, "");
     this.panel.replaceChildren();
     this.panel.hidden = true;
     this.button.setAttribute("aria-expanded", "false");
     this.button.focus();
   }
 
-  private open(): void {
-    if (this.card.isBlocked() || this.field) return;
+  /** Opens the field; `kept`: a reason written before the page was built again (no guard then, no focus taken). */
+  private open(kept?: string): void {
+    if ((kept === undefined && this.card.isBlocked()) || this.field) return;
     const field = el("textarea", {
       class: "reject-reason-field",
       "aria-label": "Reason for rejecting",
@@ -61,6 +71,8 @@ export class RejectReason {
     });
     field.maxLength = LIMITS.intent.rejectReasonChars;
     field.rows = 2;
+    if (kept !== undefined) field.value = kept;
+    field.addEventListener("input", () => this.drafts?.setReason(this.card.key, field.value));
     const send = button("option option-reject", icon("close"), "Reject and send reason");
     const cancel = button("option option-neutral", "Cancel");
     send.addEventListener("click", () => this.submit());
@@ -81,7 +93,7 @@ export class RejectReason {
     this.panel.hidden = false;
     this.field = field;
     this.button.setAttribute("aria-expanded", "true");
-    focusOpened(field, group);
+    if (kept === undefined) focusOpened(field, group);
   }
 
   private submit(): void {
@@ -92,6 +104,7 @@ export class RejectReason {
       return;
     }
     this.card.markAnswered();
+    this.drafts?.setReason(this.card.key, "");
     this.host.post({
       type: "rejectWithReason",
       key: this.card.key,
