@@ -650,13 +650,22 @@ export class App {
     focusedKey: string | undefined,
   ): void {
     const roots: HTMLElement[] = [];
-    for (const key of decided.keys()) {
+    for (const [key, record] of decided) {
       const card = this.cards.get(key);
       if (!card) continue;
       card.dispose();
       roots.push(card.root);
       this.cards.delete(key);
+      // A reason being written when something else answered the card (a timeout, the agent, Stop): kept, in the
+      // message box, to send or not.
+      const reason = this.saved.reason(key);
       this.saved.setReason(key, "");
+      if (reason !== undefined && record.provenance !== "user") {
+        this.composer.addToDraft(record.sessionKey, reason);
+        this.announcer.announce(
+          "The request was answered before your reason was sent; it is in the message box.",
+        );
+      }
     }
     this.pinned.removeCards(roots);
     const focused = focusedKey === undefined ? undefined : decided.get(focusedKey);

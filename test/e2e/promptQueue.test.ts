@@ -131,6 +131,32 @@ describe("Messages sent while a session starts (e2e)", function () {
     await waitForReady(webview);
   });
 
+  it("puts a reason being written into the message box when the agent withdraws its card", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [
+        { request: { title: "Rewrite the parser" }, wait: false },
+        { sleep: 4_000 },
+        { cancelLast: true },
+        { waitAll: true },
+      ],
+    });
+    const held = card(webview, "Rewrite the parser");
+    await waitForGuard(held);
+    await held.getByRole("button", { name: "Reject with reason…" }).click();
+    const reason = "keep the hand-written parser, it handles the errors";
+    await held.getByRole("textbox", { name: "Reason for rejecting" }).fill(reason);
+    // The agent withdraws the request: the card goes, the reason stays, to send or not.
+    await held.waitFor({ state: "detached", timeout: 30_000 });
+    await waitUntil(
+      async () => (await messageBox(webview).inputValue()) === reason || undefined,
+      "the reason in the message box",
+    );
+    await waitForReady(webview);
+    assert.ok(!ctx.log("Scripted").prompts().includes(reason), "nothing sent without the person");
+  });
+
   it("keeps Thinking and Raw input as the person left them, open or closed, when the view is shown again", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
