@@ -15,7 +15,7 @@ import type { Reopening, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import { GitAliasCache, type GitAliasReader } from "../core/policy/gitAliases";
+import type { GitAliasReader } from "../core/policy/gitAliases";
 import {
   parsePermissionSettings,
   ruleToEntry,
@@ -76,7 +76,7 @@ export interface Environment {
   workspacePaths(): PolicyBoundary;
   /** Permission rules from settings, read at each request (none when absent). */
   permissionRules?(): readonly PermissionRule[];
-  /** git's aliases in a folder, for the policy; default: git's configuration, cached per folder (`GitAliasCache`). */
+  /** git's aliases in a folder, for the policy; default: the policy engine's (git's configuration, cached per folder). */
   gitAliases?: GitAliasReader;
   /** Open documents first, then disk: what `fs/*` reads and writes go through. */
   documents: DocumentStore;
@@ -172,7 +172,7 @@ export class AgentSessions {
       // Agents start with the host's environment (and their own settings' `env`, which are the person's).
       ...(process.env.CDPATH ? { cdPath: process.env.CDPATH } : {}),
       // Read where the agents' commands run, with the configuration their git reads (the host's environment).
-      gitAliases: env.gitAliases ?? new GitAliasCache().lookup,
+      ...(env.gitAliases ? { gitAliases: env.gitAliases } : {}),
       editorProcesses: () => (this.ownProcesses ??= editorProcesses()),
       session: (key) => this.sessions.get(key),
       emit: (ops) => this.emit(ops),

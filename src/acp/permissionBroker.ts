@@ -287,7 +287,7 @@ export interface BrokerHost {
   cwd(): string | undefined;
   /** `CDPATH` of the environment agents start in. */
   cdPath?: string;
-  /** git's aliases in a folder, cached (`GitAliasCache`). */
+  /** git's aliases in a folder; default: the policy engine's (`GitAliasCache`). */
   gitAliases?: GitAliasReader;
   /** The extension host and the processes it runs under, read once when first needed. */
   editorProcesses(): readonly ProcessIdentity[];
@@ -757,16 +757,17 @@ export class PermissionBroker {
   /** Settings rules, then the session's own grants ("Allow in this session"). */
   private context(agentName: string, session?: Session): DecideContext {
     const grants = session?.grants.rules() ?? [];
+    const policy = this.host.policy();
     return {
       bypassed: this.host.isBypassed(agentName),
       workspaceTrusted: this.host.workspaceTrusted(),
       boundary: this.host.paths(),
       rules: grants.length > 0 ? [...this.host.rules(), ...grants] : this.host.rules(),
-      policy: this.host.policy(),
+      policy,
       home: this.host.home,
       cwd: this.host.cwd(),
       ...(this.host.cdPath ? { cdPath: this.host.cdPath } : {}),
-      ...(this.host.gitAliases ? { gitAliases: this.host.gitAliases } : {}),
+      gitAliases: this.host.gitAliases ?? policy.gitAliases,
       editorProcesses: this.host.editorProcesses(),
     };
   }

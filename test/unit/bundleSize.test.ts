@@ -21,6 +21,7 @@ const LAZY_ONLY = [
   "node_modules/web-tree-sitter/",
   "node_modules/picomatch/",
   "src/core/policy/engine.ts",
+  "src/core/policy/gitAliases.ts",
   "src/core/policy/rules.ts",
   "src/core/policy/footprint.ts",
   "src/core/policy/grantEdit.ts",
@@ -74,13 +75,13 @@ describe("bundle budgets", function () {
     // failed start leaving the keyboard on the composer or Try again instead of the page, and the waiting cards'
     // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). 191 -> 192: an answer handing
     // the keyboard on to the next waiting card, the way back to the end kept off a waiting card (+0.5 KB), and hidden
-    // characters marked in an agent's prose, thoughts, plan, errors and decision records (+0.3 KB). 192 -> 194: a
+    // characters marked in an agent's prose, thoughts, plan, errors and decision records (+0.3 KB). 192 -> 195: a
     // Markdown table shown up to 2,000 cells with a line saying what it leaves out, which spares lexing and building
     // the rest with every streamed chunk (+0.9 KB, at 191,927 bytes before), and a reason being written on a card kept
-    // while the view is hidden, the draft said when a session is closed (+0.9 KB).
+    // while the view is hidden, the draft said when a session is closed (+0.9 KB; 194.0 KB after both).
     // `marked` is 51.6 KB of the file, all of it kept although only its lexer is used: its module ends in
     // assignments to its default instance, which no bundler can drop.
-    ["webview.js", 194],
+    ["webview.js", 195],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;

@@ -5,6 +5,7 @@
  * activation none at all: code in `dist/extension.js` names it by type only (`test/unit/bundleContents.test.ts`).
  */
 import { buildFootprint } from "./footprint";
+import { GitAliasCache, type GitAliasReader } from "./gitAliases";
 import { editedRule } from "./grantEdit";
 import { decide, pathRuleFor, proposeRule, ruleCovers } from "./rules";
 import type { ShellParser } from "./shellCommands";
@@ -18,10 +19,13 @@ export interface PolicyEngine {
   readonly proposeRule: typeof proposeRule;
   readonly ruleCovers: typeof ruleCovers;
   readonly editedRule: typeof editedRule;
+  /** git's aliases in a folder, read from git's configuration and cached per folder (`GitAliasCache`). */
+  readonly gitAliases: GitAliasReader;
 }
 
 /** Loads the bash grammar from `wasmDir` (the extension's `dist/`; tests fall back to the installed packages). */
 export async function loadPolicyEngine(wasmDir?: string): Promise<PolicyEngine> {
   const shell = await loadShellParser(wasmDir);
-  return { shell, buildFootprint, decide, pathRuleFor, proposeRule, ruleCovers, editedRule };
+  const gitAliases = new GitAliasCache().lookup;
+  return { shell, buildFootprint, decide, pathRuleFor, proposeRule, ruleCovers, editedRule, gitAliases };
 }
