@@ -4813,10 +4813,16 @@ export function gitListingSources(
 function gitSubcommand(
   argv: readonly (string | null)[],
 ): { name: string | null; rest: (string | null)[] } | undefined {
+  const i = gitSubcommandAt(argv);
+  return i !== undefined ? { name: argv[i] ?? null, rest: argv.slice(i + 1) } : undefined;
+}
+
+/** Where git's subcommand is in `argv`, past git's own options (`git -C sub status`); undefined for a bare `git`. */
+export function gitSubcommandAt(argv: readonly (string | null)[]): number | undefined {
   let i = 1;
   while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
     i += GIT_VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
-  return i < argv.length ? { name: argv[i] ?? null, rest: argv.slice(i + 1) } : undefined;
+  return i < argv.length ? i : undefined;
 }
 
 /**

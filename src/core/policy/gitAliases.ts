@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { gitSubcommandAt } from "./commandEffects";
 import { basename } from "./programs";
 
 /** The aliases git reads in a folder. */
@@ -69,7 +70,7 @@ export function expandGitAlias(
   let words = [...argv];
   const seen = new Set<string>();
   for (;;) {
-    const at = subcommandAt(words);
+    const at = gitSubcommandAt(words);
     if (at === undefined) return seen.size > 0 ? { argv: words } : undefined;
     const name = words[at];
     if (name === null)
@@ -108,28 +109,8 @@ export function expandGitAlias(
 /** Whether a git command's subcommand may be an alias (not one of git's own commands): `expandGitAlias` needed. */
 export function mayBeGitAlias(argv: readonly (string | null)[]): boolean {
   if (argv[0] == null || basename(argv[0]) !== "git") return false;
-  const at = subcommandAt(argv);
+  const at = gitSubcommandAt(argv);
   return at !== undefined && !GIT_COMMANDS.has(argv[at] ?? "");
-}
-
-/** Options of git's own that take the next word as their value. */
-const VALUE_OPTIONS = new Set([
-  "-C",
-  "-c",
-  "--git-dir",
-  "--work-tree",
-  "--namespace",
-  "--exec-path",
-  "--config-env",
-  "--attr-source",
-  "--super-prefix",
-]);
-
-function subcommandAt(argv: readonly (string | null)[]): number | undefined {
-  let i = 1;
-  while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
-    i += VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
-  return i < argv.length ? i : undefined;
 }
 
 /**
