@@ -718,6 +718,11 @@ export class AgentSessions {
     return this.sessions.get(sessionKey)?.unsentCount ?? 0;
   }
 
+  /** How many files, lines and images wait to go with the session's next message: closing it drops them too. */
+  unsentContextCount(sessionKey: string): number {
+    return this.sessions.get(sessionKey)?.unsentContextCount ?? 0;
+  }
+
   /** Closes a tab: Stop, then the session ends; its connection ends with its last session. */
   async closeSession(sessionKey: string): Promise<void> {
     const session = this.sessions.get(sessionKey);

@@ -302,6 +302,11 @@ export class Session {
     return this.queue.unsent().length;
   }
 
+  /** Files, lines and images added to the next message and not sent yet (its chips). */
+  get unsentContextCount(): number {
+    return this.pendingContext.chips().length;
+  }
+
   get hasFailedMessages(): boolean {
     return this.queue.hasFailed;
   }

@@ -157,13 +157,16 @@ async function closeSession(
   { sessions }: IntentContext,
 ): Promise<void> {
   const unsent = sessions.unsentCount(message.sessionKey);
+  const added = sessions.unsentContextCount(message.sessionKey);
   const agentName = sessions.session(message.sessionKey)?.agentName;
-  if (agentName !== undefined && (unsent > 0 || message.draft)) {
+  if (agentName !== undefined && (unsent > 0 || added > 0 || message.draft)) {
     const name = inertText(agentName, 200);
     const lost = [
       ...(unsent === 1 ? [vscode.l10n.t("1 of your messages has not reached {0}.", name)] : []),
       ...(unsent > 1 ? [vscode.l10n.t("{0} of your messages have not reached {1}.", unsent, name)] : []),
       ...(message.draft ? [vscode.l10n.t("Its message box holds text you have not sent.")] : []),
+      ...(added === 1 ? [vscode.l10n.t("1 file or image waits to go with your next message.")] : []),
+      ...(added > 1 ? [vscode.l10n.t("{0} files or images wait to go with your next message.", added)] : []),
     ];
     // The safe answer first, so it is the dialog's default (focused) button: Enter keeps the session.
     const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep Session") };

@@ -6,6 +6,7 @@ import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
 import {
   hideAndShowView,
+  openFile,
   pickQuickItem,
   runCommand,
   screenshot,
@@ -570,6 +571,24 @@ describe("Messages sent while a session starts (e2e)", function () {
       "the session closed",
     );
     assert.ok(!ctx.log("Scripted").prompts().includes(waitingText), "the waiting message never went");
+
+    // Only a file added to the next message: that is asked about too.
+    await startSession(page, "Scripted");
+    await openFile(page, "README.md");
+    await runCommand(page, "Symposium: Add to Message");
+    await webview
+      .getByRole("list", { name: "Added to your message" })
+      .getByRole("listitem")
+      .first()
+      .waitFor({ state: "visible", timeout: 15_000 });
+    await close.click();
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    assert.match((await dialog.textContent()) ?? "", /1 file or image waits to go with your next message\./);
+    await dialog.getByRole("button", { name: "Close Session" }).click();
+    await waitUntil(
+      async () => (await webview.locator(".session-view").count()) === sessions - 1 || undefined,
+      "the session with a file added closed",
+    );
 
     // Nothing unsent: it closes at once.
     await startSession(page, "Scripted");
