@@ -392,6 +392,7 @@ export class AgentSessions {
     let scope: ConnectionScope | undefined;
     try {
       scope = await this.pool.acquire(launch);
+      scope.begin(session);
       this.notePastSessionSupport(scope);
       if (session.disposed) throw new SessionClosedError();
       session.model.protocolVersion = scope.connection.version;
@@ -406,11 +407,14 @@ export class AgentSessions {
       session.attach(scope.connection, agentSessionId);
       return key;
     } catch (error) {
+      scope?.remove(session);
       if (session.disposed) {
         // Closed while starting: the connection ends unless another session uses it, and the tab stays closed.
         if (scope) await this.releaseIfUnused(scope);
         throw new SessionClosedError();
       }
+      // One its settings changed under takes no other session: it ends with its last.
+      if (scope && !scope.usable) await this.releaseIfUnused(scope);
       this.env.log.error(`Starting a session with ${agentName} failed: ${errorMessage(error)}`);
       session.startFailed(error);
       throw new SessionStartError(errorMessage(error), { cause: error });
@@ -1042,8 +1046,8 @@ export class AgentSessions {
   }
 
   /**
-   * Ends a connection that carries no session and that no session is starting on (none can on one its settings
-   * changed under: `ConnectionScope.retire`).
+   * Ends a connection that carries no session and that no session is starting on: those that got it count as its own
+   * (`ConnectionScope.begin`); those still waiting for a connection may get it unless it is retired.
    */
   private async releaseIfUnused(scope: ConnectionScope): Promise<void> {
     const starting =

@@ -11,6 +11,8 @@ import type { Session } from "./session";
 export class ConnectionScope {
   /** The agent's session id -> the session. */
   private readonly sessions = new Map<string, Session>();
+  /** Sessions asking the agent for their id (`starting`): it must not end under them, retired or not. */
+  private readonly starting = new Set<Session>();
   private ended = false;
   /** Its agent's settings changed since it started: it keeps its sessions but takes no new one. */
   private retired = false;
@@ -40,7 +42,12 @@ export class ConnectionScope {
   }
 
   get isEmpty(): boolean {
-    return this.sessions.size === 0;
+    return this.sessions.size === 0 && this.starting.size === 0;
+  }
+
+  /** A session is being started on it; it counts as one of its own until routed (`add`) or removed. */
+  begin(session: Session): void {
+    this.starting.add(session);
   }
 
   /**
@@ -54,6 +61,7 @@ export class ConnectionScope {
         `${this.name} gave the new session the id of a session already open (${agentSessionId.slice(0, 100)}).`,
       );
     this.sessions.set(agentSessionId, session);
+    this.starting.delete(session);
   }
 
   /** The session an agent's `sessionId` names on this connection (ids of other connections never match). */
@@ -63,6 +71,7 @@ export class ConnectionScope {
 
   /** Ends the session's route, also one added before it was attached (a reopen that failed). */
   remove(session: Session): void {
+    this.starting.delete(session);
     for (const [id, routed] of this.sessions) if (routed === session) this.sessions.delete(id);
     this.terminals.releaseSession(session.key);
   }
@@ -83,6 +92,7 @@ export class ConnectionScope {
       session.connectionEnded(reason);
     }
     this.sessions.clear();
+    this.starting.clear();
     await this.connection.dispose(reason);
   }
 }

@@ -307,6 +307,38 @@ describe("Session and connection lifetimes", function () {
     await waitFor(() => !pids.some(isAlive), "every agent to end with the window");
   });
 
+  it("a session starting on a connection its settings changed under starts, also when the other tabs close meanwhile", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "3000" },
+    });
+    const { env } = harness.agentsSetting.Scripted as { env: Record<string, string> };
+    const first = await harness.sessions.startSession("Scripted");
+    const newSessions = () =>
+      harness!
+        .agentLog()
+        .filter(
+          (e) => e.kind === "frame" && (e.frame as { method?: string } | undefined)?.method === "session/new",
+        ).length;
+    let second: string | undefined;
+    const starting = harness.sessions.startSession("Scripted").then(
+      (key) => ((second = key), "started"),
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    await waitFor(() => newSessions() === 2, "the agent to be asked for the second session");
+    env.SCRIPTED_AGENT_CHANGED = "1"; // the person changed the agent's settings while it starts
+    harness.sessions.reloadSettings();
+    const later = harness.sessions.startSession("Scripted");
+    await waitFor(() => harness!.agentPids().length === 2, "the agent to start as its settings say now");
+    await harness.sessions.closeSession(first);
+    assert.equal(await starting, "started", "the session starting on the old connection is not cut off");
+    await later;
+    const [old, now] = harness.agentPids();
+    await harness.sessions.closeSession(second!);
+    await waitFor(() => !isAlive(old!), "the old connection to end with its last session");
+    assert.ok(isAlive(now!), "the new one runs on");
+  });
+
   for (const bypass of [false, true]) {
     it(`an approval of a request sent after its turn ended runs no terminal in the next turn (${bypass ? "Bypass" : "a person's yes"})`, async () => {
       harness = new ClientHarness({ command: process.execPath, args: ["-e", LATE_ASKING_AGENT], bypass });
