@@ -105,7 +105,8 @@ export class ConnectionPool {
 
   /** Ends a connection no session uses any more. */
   async release(scope: ConnectionScope): Promise<void> {
-    const current = this.scopes.get(scope.name);
+    // A retired one is no longer in `scopes`: what is there (perhaps still opening) is not awaited before it ends.
+    const current = this.retired.has(scope) ? undefined : this.scopes.get(scope.name);
     if (current && (await current.catch(() => undefined)) === scope) this.scopes.delete(scope.name);
     await scope.end("closed by Symposium", "agent_exit");
   }

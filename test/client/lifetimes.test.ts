@@ -339,6 +339,24 @@ describe("Session and connection lifetimes", function () {
     assert.ok(isAlive(now!), "the new one runs on");
   });
 
+  it("the last tab of a connection its settings changed under closes its agent while the new one still starts", async () => {
+    harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 25_000 } });
+    const { env } = harness.agentsSetting.Scripted as { env: Record<string, string> };
+    const first = await harness.sessions.startSession("Scripted");
+    env.SCRIPTED_AGENT_HANG_INITIALIZE = "1"; // the agent as its settings say now takes long to start
+    harness.sessions.reloadSettings();
+    let settled = false;
+    void harness.sessions.startSession("Scripted").then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitFor(() => harness!.agentPids().length === 2, "the agent to start as its settings say now");
+    const [old] = harness.agentPids();
+    void harness.sessions.closeSession(first);
+    await waitFor(() => !isAlive(old!), "the old agent to end with its last tab");
+    assert.equal(settled, false, "while the new one is still starting");
+  });
+
   for (const bypass of [false, true]) {
     it(`an approval of a request sent after its turn ended runs no terminal in the next turn (${bypass ? "Bypass" : "a person's yes"})`, async () => {
       harness = new ClientHarness({ command: process.execPath, args: ["-e", LATE_ASKING_AGENT], bypass });
