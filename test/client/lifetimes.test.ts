@@ -339,6 +339,29 @@ describe("Session and connection lifetimes", function () {
     assert.ok(isAlive(now!), "the new one runs on");
   });
 
+  it("a connection its settings changed under ends when the session starting on it fails", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: {
+        SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "2000",
+        SCRIPTED_AGENT_FAIL_NEW_SESSION: "no session",
+      },
+    });
+    const { env } = harness.agentsSetting.Scripted as { env: Record<string, string> };
+    const failing = harness.sessions.startSession("Scripted").then(
+      () => "started",
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    await waitFor(() => harness!.agentPids().length === 1, "the agent to start");
+    env.SCRIPTED_AGENT_CHANGED = "1"; // the person changed the agent's settings while the session starts
+    harness.sessions.reloadSettings();
+    void harness.sessions.startSession("Scripted").catch(() => undefined);
+    await waitFor(() => harness!.agentPids().length === 2, "the agent to start as its settings say now");
+    assert.match(await failing, /no session/);
+    const [old] = harness.agentPids();
+    await waitFor(() => !isAlive(old!), "the agent no session uses any more to end");
+  });
+
   it("the last tab of a connection its settings changed under closes its agent while the new one still starts", async () => {
     harness = new ClientHarness({ protocol: "v2", timeouts: { initializeMs: 25_000 } });
     const { env } = harness.agentsSetting.Scripted as { env: Record<string, string> };
