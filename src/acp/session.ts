@@ -386,17 +386,19 @@ export class Session {
     this.host.cancelApprovals(this.key);
     if (!turnRunning) return text;
     const { connection, agentSessionId } = attachment;
+    // The grace runs from the turn's first Stop: pressing it again does not put off the end of an agent that ignores it.
+    const armed = this.stopRequested;
     this.stopRequested = true;
     this.model.status = "stopping";
     this.emitHeader();
-    clearTimeout(this.stopTimer);
-    this.stopTimer = setTimeout(() => {
-      if (!this.turnActive) return;
-      const seconds = Math.round(this.host.stopGraceMs / 1000);
-      void connection.dispose(
-        `${connection.name} did not stop within ${seconds} s after Stop and was shut down.`,
-      );
-    }, this.host.stopGraceMs);
+    if (!armed)
+      this.stopTimer = setTimeout(() => {
+        if (!this.turnActive) return;
+        const seconds = Math.round(this.host.stopGraceMs / 1000);
+        void connection.dispose(
+          `${connection.name} did not stop within ${seconds} s after Stop and was shut down.`,
+        );
+      }, this.host.stopGraceMs);
     connection.cancel(agentSessionId).catch(() => undefined);
     return text;
   }

@@ -444,6 +444,20 @@ describe("ACP client against real agents", function () {
     await waitFor(() => !isAlive(pid), "the agent to be killed", 5_000);
   });
 
+  it("ends an agent that ignores Stop after the grace period of the first press, however often Stop is pressed again", async () => {
+    harness = new ClientHarness({ protocol: "v2", timeouts: { stopGraceMs: 1_000 } });
+    const key = await harness.run({ steps: [{ ignoreSigterm: true }, { hang: true }] });
+    await waitFor(() => harness.agentLog().some((e) => e.kind === "hang"), "the agent to hang");
+    await harness.sessions.stop(key);
+    // Pressed again and again for three times the grace period: each press used to start the grace anew.
+    for (let press = 0; press < 15 && harness.sessions.session(key)?.status !== "ended"; press++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await harness.sessions.stop(key);
+    }
+    assert.equal(harness.sessions.session(key)?.status, "ended", "ended while Stop was still being pressed");
+    assert.match(harness.sessions.session(key)?.error ?? "", /did not stop within 1 s after Stop/);
+  });
+
   it("routes by sessionId: a request for an unknown session gets no card and is cancelled", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     await harness.run({ steps: [{ request: { sessionId: "someone-elses" } }] });
