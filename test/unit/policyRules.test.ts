@@ -2297,6 +2297,19 @@ describe("permission rules and guards", () => {
       assert.notDeepEqual(proposal?.command, ["npm", "exec"]);
     });
 
+    it("npm's option values are not read as its command (`npm --prefix c install`: c is a folder)", () => {
+      // `c` abbreviates `config`; here it is a link out of the workspace, where npm installs.
+      symlinkSync(join(base, "tmp"), join(ws, "c"));
+      try {
+        for (const line of ["npm --prefix c install", "npm -C c install left-pad"]) {
+          const decision = decide(command(line), context({ bypass: true }));
+          assert.equal(decision.verdict, "ask", `${line}: ${decision.by.label}`);
+        }
+      } finally {
+        rmSync(join(ws, "c"));
+      }
+    });
+
     it("a deny rule on a git subcommand sees past git's own options; an allow rule does not", () => {
       const deny = [rule("deny", { command: "git push" })];
       for (const line of [

@@ -2428,6 +2428,9 @@ function npmArgv<T extends string | null>(argv: readonly T[]): readonly T[] {
     const { start } = withoutWrappers(named);
     if (basename(named[start] ?? "") !== "npm") return named;
     const at = named.findIndex((word, i) => i > start && (word === null || !word.startsWith("-")));
+    // After an option written apart from its value the word may be that value (`npm --prefix c install`: `c` is a
+    // folder, not `config`): left as written.
+    if (named.slice(start + 1, at).some((option) => option !== null && !option.includes("="))) return named;
     const word = named[at];
     const command = word == null ? undefined : npmCommand(word);
     if (command === undefined || command === word) return named;
