@@ -2297,6 +2297,20 @@ describe("permission rules and guards", () => {
       assert.notDeepEqual(proposal?.command, ["npm", "exec"]);
     });
 
+    it("a runner's options before its subcommand do not hide what it runs (`uv --directory . run rm -rf ~`)", () => {
+      for (const line of [
+        "uv --directory . run rm -rf ~",
+        "poetry -C . run rm -rf ~",
+        "pnpm --silent exec rm -rf ~",
+        "npm -s exec -- rm -rf ~",
+        "npm --loglevel silent exe -- rm -rf ~",
+      ]) {
+        const decision = decide(command(line), context({ bypass: true }));
+        assert.equal(decision.verdict, "ask", `${line}: ${decision.by.label}`);
+      }
+      assert.equal(decide(command("npm -s run build"), context({ bypass: true })).verdict, "allow");
+    });
+
     it("npm's option values are not read as its command (`npm --prefix c install`: c is a folder)", () => {
       // `c` abbreviates `config`; here it is a link out of the workspace, where npm installs.
       symlinkSync(join(base, "tmp"), join(ws, "c"));
@@ -3678,7 +3692,8 @@ describe("permission rules and guards", () => {
         "npm --prefix=.. install",
         "pnpm -C ~ add x",
         "yarn --cwd .. add x",
-        "uv --directory ~ run x",
+        // (`uv --directory ~ run x` asks as incomplete: what a runner runs behind its options is not read.)
+        "uv --directory ~ sync",
         "uv --project ~/other sync",
         "poetry -C ~/other install",
         "bun --cwd ~ add x",

@@ -7,7 +7,7 @@
 import picomatch from "picomatch";
 import { isGlobWord } from "./folderNames";
 import { isProtectedName } from "./resolvePath";
-import { basename, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
+import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
 /**
  * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
@@ -3286,6 +3286,28 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
         };
       start = next;
       continue;
+    }
+    // `uv --directory . run rm -rf ~`, `npm -s exe -- …`: options before the subcommand hide which word it is (the
+    // first word after them may be an option's value, then the second is the subcommand).
+    const subcommands = name === undefined ? undefined : SUBCOMMAND_WRAPPERS[name];
+    if (subcommands !== undefined && argv[start + 1]?.startsWith("-")) {
+      const end = argv.indexOf("--", start + 1);
+      const runs = argv
+        .slice(start + 1, end < 0 ? undefined : end)
+        .filter((w) => w === null || !w.startsWith("-"))
+        .slice(0, 2)
+        .find(
+          (w) =>
+            w !== null &&
+            (Object.hasOwn(subcommands, w) ||
+              (name === "npm" && Object.hasOwn(subcommands, npmCommand(w) ?? ""))),
+        );
+      if (runs != null)
+        return {
+          argv: argv.slice(start),
+          start,
+          problem: `${name}'s options before its subcommand (${runs}?) hide what it runs`,
+        };
     }
     if (name !== undefined && PACKAGE_RUNNERS.has(name)) {
       const read = readPackageRunner(name, argv, start + 1);
