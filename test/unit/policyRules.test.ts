@@ -2412,6 +2412,8 @@ describe("permission rules and guards", () => {
         ["tar czf /dev/null --files-from=src/lib/list", "deny"],
         ["npm test; sh -c 'cat src/lib/key'", "deny"],
         ["python3 -c \"open('src/lib/key')\"", "deny"],
+        ["git show HEAD:src/lib/key", "deny"],
+        ["git show :src/lib/key", "deny"],
         ["sed -i s/a/b/ Makefile", "ask"],
         ["touch MAKEFILE", "ask"],
       ] as const) {

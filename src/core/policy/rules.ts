@@ -459,6 +459,8 @@ class FootprintView {
           word,
           word.slice(word.indexOf("=") + 1),
           word.slice(word.indexOf("@") + 1),
+          // A file in a commit or the index (`git show HEAD:src/key`, `:src/key`).
+          word.includes("://") ? "" : word.slice(word.indexOf(":") + 1),
         ]) {
           if (candidate === "" || candidate.includes("://")) continue;
           const path = absolute(candidate, cwd, this.context.home);
