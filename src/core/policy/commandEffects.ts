@@ -888,6 +888,11 @@ export function readsProgramFromStdin(name: string, argv: readonly (string | nul
   return true;
 }
 
+/** Every string a program's text quotes (`open('secrets/key')`), as written between its quotes. */
+export function quotedStrings(code: string): string[] {
+  return [...code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)].map((match) => match[2]!);
+}
+
 /**
  * The quoted strings of a program's text that read as paths: `~/…`, `/x…`, `./…`, `../…`, a dotfile (`.env`,
  * `.git/hooks/x`) or one that goes up (`a/../../x`). Code can reach a file without writing its name, so this catches
@@ -897,11 +902,11 @@ export function readsProgramFromStdin(name: string, argv: readonly (string | nul
 export function pathLiterals(code: string): string[] {
   // The home folder computed rather than written (`expanduser('~')`, `os.homedir()`, `Path.home()`).
   const paths: string[] = HOME_IN_CODE.test(code) ? ["~"] : [];
-  for (const [, , written] of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+  for (const written of quotedStrings(code)) {
     // A `file://` address names its path (`urlopen('file:///home/u/.ssh/id_rsa')`).
     // Perl's two-argument open writes its mode before the path (`open(F, ">>../x")`).
-    const text = written?.replace(/^file:\/\/(?:localhost)?(?=\/)/i, "").replace(/^\s*\+?(?:>>|[<>])\s*/, "");
-    if (text === undefined || text.length > 4096 || /\s|:\/\/|\$\{/.test(text)) continue;
+    const text = written.replace(/^file:\/\/(?:localhost)?(?=\/)/i, "").replace(/^\s*\+?(?:>>|[<>])\s*/, "");
+    if (text.length > 4096 || /\s|:\/\/|\$\{/.test(text)) continue;
     if (/^(?:~$|~\/|\/[\w.]|\.{1,2}\/|\.[\w-])|(?:^|\/)\.\.(?:\/|$)/.test(text)) paths.push(text);
   }
   return paths;

@@ -258,8 +258,9 @@ export class PolicyBoundary {
   private readonly home: string;
   /** Case-folded. */
   private readonly protectedFolders: string[];
-  /** Case-folded. */
-  private readonly hooksFolders: string[];
+  /** Case-folded; asked of git when a path is first checked, not when the boundary is built (at activation). */
+  private hooksFoldersRead: string[] | undefined;
+  private readonly hooksFolder: ((root: string) => string | undefined) | undefined;
 
   constructor(
     roots: readonly string[],
@@ -306,10 +307,7 @@ export class PolicyBoundary {
       }
       this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
     }
-    this.hooksFolders = this.roots.flatMap((root) => {
-      const hooks = options.hooksFolder?.(root.path);
-      return hooks === undefined ? [] : [foldAll(this.physical(hooks) ?? hooks)];
-    });
+    this.hooksFolder = options.hooksFolder;
   }
 
   get hasRoots(): boolean {
@@ -413,7 +411,7 @@ export class PolicyBoundary {
   private protectedPath(path: string): boolean {
     return (
       this.inProtectedFolder(path) ||
-      within(this.hooksFolders, path, this.platform) ||
+      within(this.hooksFolders(), path, this.platform) ||
       isProtectedName(this.segments(path))
     );
   }
@@ -421,6 +419,13 @@ export class PolicyBoundary {
   /** A protected path that is protected for reading too: not below a protected folder, no protected name for it. */
   private readsFreely(path: string): boolean {
     return !this.inProtectedFolder(path) && !isProtectedName(this.segments(path), "reading");
+  }
+
+  private hooksFolders(): string[] {
+    return (this.hooksFoldersRead ??= this.roots.flatMap((root) => {
+      const hooks = this.hooksFolder?.(root.path);
+      return hooks === undefined ? [] : [foldAll(this.physical(hooks) ?? hooks)];
+    }));
   }
 
   private inProtectedFolder(path: string): boolean {

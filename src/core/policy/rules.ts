@@ -49,6 +49,7 @@ import {
   servesWalk,
   packsWalk,
   inlineCode,
+  quotedStrings,
   awkValues,
   pathLiterals,
   type EntryWalk,
@@ -2249,11 +2250,6 @@ function globsOf(text: string): ComputedNames {
  * escape in double quotes is text (`"\bfoo\("`, `"\$HOME"`); a `$` after an escaped backslash is not (`"\\$HOME"`).
  */
 const QUOTED_WORD = /(^|\s)(?:-[\w-]+=)?(?:'[^']*'|"(?:[^"$`\\!]|\\.)*")(?=\s|$)/g;
-
-/** Every string a program's text quotes (`open('secrets/key')`), any of which may be a file's name. */
-function quotedStrings(code: string): string[] {
-  return [...code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)].map((match) => match[2]!);
-}
 
 /** Whether `path` (as `absolute` makes it) is one name in the folder `cwd` itself: no folder on its way to follow. */
 function inFolder(path: string, cwd: string | undefined): boolean {
