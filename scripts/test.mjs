@@ -1,6 +1,7 @@
 // `npm test`: build, type check, lint, unit tests (plain Node), integration tests (inside a real VS Code: code-server's
 // extension host) and end-to-end tests (code-server + Chromium), then one summary line:
 //   Total: N passed, M failed[, K skipped]
+// preceded by one line per failed test, so that a log's tail says what failed.
 // Each mocha run uses the spec reporter for humans; its summary lines ("N passing", "N failing", "N pending") are
 // parsed for the total. A step that exits non-zero without a mocha failure count (build error, crash) counts as one
 // failure. Options: --skip-lint, --only <unit|client|integration|e2e> (repeatable).
@@ -15,7 +16,11 @@ const args = process.argv.slice(2);
 const only = args.flatMap((arg, i) => (arg === "--only" && args[i + 1] ? [args[i + 1]] : []));
 const wanted = (/** @type {string} */ suite) => only.length === 0 || only.includes(suite);
 
-/** @type {{name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string}[]} */
+/**
+ * @typedef {{name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string,
+ *   failures?: string[]}} StepResult
+ */
+/** @type {StepResult[]} */
 const results = [];
 
 /**
@@ -86,6 +91,29 @@ function mochaCounts(output) {
 }
 
 /**
+ * Each failed test of mocha's spec report as one line, "suite › test: first line of the error", so that the summary
+ * (all a CI log's tail may keep) names what failed.
+ * @param {string} output
+ */
+function mochaFailures(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const section = plain.slice(plain.search(/^\s*\d+ failing\b/m));
+  return section
+    .split(/^\s*\d+\) /m)
+    .slice(1)
+    .map((failure) => {
+      const lines = failure.split("\n").map((line) => line.trim());
+      const titleEnd = lines.findIndex((line) => line.endsWith(":"));
+      const title = lines
+        .slice(0, titleEnd + 1)
+        .join(" › ")
+        .replace(/:$/, "");
+      const error = lines.slice(titleEnd + 1).find(Boolean) ?? "";
+      return `${title}: ${error}`.slice(0, 300);
+    });
+}
+
+/**
  * A step that is not a mocha run (build, type check, lint): one check, passed or failed.
  * @param {string} name
  * @param {string} command
@@ -133,6 +161,7 @@ async function suite(name, command, commandArgs) {
     skipped: pending ?? 0,
     seconds: (Date.now() - started) / 1000,
     note,
+    failures: failing ? mochaFailures(output) : undefined,
   });
 }
 
@@ -157,6 +186,8 @@ function summarize(seconds) {
       `${r.failed ? "FAIL" : "ok  "}  ${r.name.padEnd(12)} ${counts.padEnd(36)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ""}`,
     );
   }
+  for (const r of results)
+    for (const [i, failure] of (r.failures ?? []).entries()) console.log(`  ${r.name} ${i + 1}) ${failure}`);
   const total = (/** @type {"passed" | "failed" | "skipped"} */ key) =>
     results.reduce((sum, r) => sum + r[key], 0);
   const skipped = total("skipped");

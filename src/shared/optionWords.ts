@@ -3,6 +3,7 @@
  * that rejects "Allow"): a person reads the words before the icon, so the card says what such an option does.
  * Pure, for plain-Node tests.
  */
+import { LIMITS } from "./limits";
 import type { OptionKindClass } from "./protocol";
 import { readingOf } from "./reading";
 
@@ -16,9 +17,12 @@ const REJECT_WORDS = new Set(
   ),
 );
 
-/** "allow" or "reject" when the name's first yes-or-no word says so; undefined when it says neither. */
+/**
+ * "allow" or "reject" when the name's first yes-or-no word says so; undefined when it says neither. Only the part of
+ * the name a card shows is read: a word past it is never seen, and reading a name of megabytes would stall the host.
+ */
 export function optionReadsAs(name: string): "allow" | "reject" | undefined {
-  for (const [word] of readingOf(name).matchAll(/[\p{L}']+/gu)) {
+  for (const [word] of readingOf(name.slice(0, LIMITS.optionNameChars)).matchAll(/[\p{L}']+/gu)) {
     if (ALLOW_WORDS.has(word)) return "allow";
     if (REJECT_WORDS.has(word)) return "reject";
   }

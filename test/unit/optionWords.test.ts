@@ -1,8 +1,9 @@
 /**
- * Which answer an option's name reads as (`webview/optionWords.ts`): a card says what an option does when the agent
+ * Which answer an option's name reads as (`src/shared/optionWords.ts`): a card says what an option does when the agent
  * named it for the opposite answer.
  */
 import assert from "node:assert/strict";
+import { LIMITS } from "../../src/shared/limits";
 import { nameContradictsKind, optionReadsAs } from "../../src/shared/optionWords";
 
 describe("optionWords", () => {
@@ -37,6 +38,13 @@ describe("optionWords", () => {
     assert.equal(optionReadsAs("\uff32\uff45\uff4a\uff45\uff43\uff54"), "reject", "fullwidth letters");
     assert.equal(optionReadsAs("Don\u2019t run"), "reject");
     assert.equal(optionReadsAs("\u0410llow"), "allow", "Cyrillic А");
+  });
+
+  it("reads only the part of a name a card shows, so a name of megabytes costs no more than a short one", () => {
+    const shown = LIMITS.optionNameChars;
+    assert.equal(optionReadsAs(`${"x".repeat(shown - 7)} Reject`), "reject", "the last word shown");
+    assert.equal(optionReadsAs(`${"x ".repeat(shown)}Reject`), undefined, "a word past what is shown");
+    assert.equal(optionReadsAs(`${"Reject ".repeat(1_000_000)}`), "reject");
   });
 
   it("flags an allowing option named as a refusal and a rejecting one named as a yes, nothing else", () => {
