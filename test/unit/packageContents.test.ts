@@ -3,7 +3,7 @@
 // package that stays small. Packaged from production bundles, as `npm run package` makes them, in a temporary folder.
 import * as assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildProduction, stageExtension, type ProductionBuild } from "../../tools/productionBuild";
@@ -84,6 +84,37 @@ describe("the published package", function () {
         `${page} loads a remote image`,
       );
     }
+  });
+
+  it("links from the README by absolute address to files of the repository that exist, and ships no docs/", () => {
+    // The details page (VS Code's and the marketplace's) shows the README with no repository beside it, and the
+    // package is made with --no-rewrite-relative-links: a relative link there leads nowhere.
+    const repository = (manifest.repository?.url ?? "").replace(/\.git$/, "");
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8")
+      .replace(/```[\s\S]*?```/g, "")
+      .replace(/`[^`\n]*`/g, "");
+    const targets = [...readme.matchAll(/(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)/g)].map((match) => match[1] ?? "");
+    for (const target of targets) {
+      assert.match(
+        target,
+        /^(https:|#)/,
+        `the README links to ${target}, which its details page cannot open`,
+      );
+      if (target.startsWith(repository)) {
+        const path = /^\/blob\/HEAD\/(.+)$/.exec(target.slice(repository.length))?.[1];
+        assert.ok(path, `${target} is not a file of ${repository}/blob/HEAD`);
+        assert.ok(existsSync(join(repoRoot, path)), `the README links to a missing ${path}`);
+      }
+    }
+    assert.ok(
+      targets.includes(`${repository}/blob/HEAD/docs/bypass-guards.md`),
+      "no link to the Bypass guards",
+    );
+    assert.deepEqual(
+      files.filter((file) => file.startsWith("docs/")),
+      [],
+      "docs/ is the repository's, not the package's",
+    );
   });
 
   it("starts the demo agent from the packaged files (it takes the SDK from dist/acpRuntime.js)", async () => {
