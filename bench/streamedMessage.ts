@@ -1,11 +1,12 @@
 /**
  * Diagnosis, not a figure: what a streaming agent message costs the view's main thread (which the workbench shares),
- * in a bare Chromium page. The same message, with headings, lists, links and code blocks as agents write them, grows
+ * in a bare Chromium page. The same message, with headings, lists, links, tables and code blocks as agents write them, grows
  * chunk by chunk into the view's own Markdown code (`webview/markdown.ts`), once updated in place as the view does
  * (`StreamedMarkdown`) and once built whole into a fresh element for every chunk, as the view did before; each chunk
  * is followed by a forced layout, since the frame after it lays the change out. Alternating rounds, one page.
  *
- * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3]` (`npm run bench` compiles it).
+ * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3] [in-place]` (`npm run bench` compiles
+ * it); `in-place` leaves out the build-whole way, whose cost grows with the square of the length.
  */
 import { build } from "esbuild";
 import { join } from "node:path";
@@ -20,7 +21,8 @@ function message(chars) {
   for (let i = 1; text.length < chars; i++)
     text += "## Step " + i + "\\n\\nI looked at **file" + i + ".ts** and found \`value" + i + "\` used in " +
       "[the docs](https://example.com/" + i + ").\\n\\n- first point " + i + "\\n- second point, with more words " + i +
-      "\\n\\n\`\`\`ts\\nexport const value" + i + " = compute(" + i + ");\\nconsole.log(value" + i + ");\\n\`\`\`\\n\\n";
+      "\\n\\n| name | value |\\n| --- | --- |\\n| a" + i + " | **" + i + "** |\\n| b" + i + " | \`b" + i + "\` |" +
+      "\\n\\n1. run the tests\\n2. check the output of step " + i + "\\n\\n\`\`\`ts\\nexport const value" + i + " = compute(" + i + ");\\nconsole.log(value" + i + ");\\n\`\`\`\\n\\n";
   return text.slice(0, chars);
 }
 window.stream = (chars, chunks, inPlace) => {
@@ -47,7 +49,8 @@ window.stream = (chars, chunks, inPlace) => {
 `;
 
 async function main(): Promise<void> {
-  const [chars = 20_000, chunks = 400, rounds = 3] = process.argv.slice(2).map(Number);
+  const [chars = 20_000, chunks = 400, rounds = 3] = process.argv.slice(2, 5).map(Number);
+  const ways = process.argv[5] === "in-place" ? [true] : [false, true];
   const bundle = await build({
     stdin: { contents: PAGE_SCRIPT, resolveDir: repoRoot, loader: "js" },
     bundle: true,
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
       `${chars} characters in ${chunks} chunks; ms of main thread (script and layout) per message:`,
     );
     for (let round = 1; round <= rounds; round++)
-      for (const inPlace of [false, true]) {
+      for (const inPlace of ways) {
         const result = await page.evaluate(
           ([c, n, p]) =>
             (

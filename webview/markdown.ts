@@ -12,7 +12,7 @@ import { appendVisible } from "./text";
 import { copyButton } from "./render/copyButton";
 import { forgetBox, reachableWhenScrolling } from "./render/scrollBox";
 import { morphChildren, type MorphHooks } from "./morph";
-import { lexMarkdown, MAX_DEPTH, tableCutNote, type ShownTable } from "./markdownTokens";
+import { MarkdownStream, MAX_DEPTH, tableCutNote, type ShownTable } from "./markdownTokens";
 
 export interface MarkdownActions {
   openLink(href: string): void;
@@ -31,24 +31,21 @@ function prose(parent: Node, text: string): void {
   appendVisible(parent, text, PROSE_HIDDEN);
 }
 
-/** A top-level block shown: its source, and how many of the root's nodes it made (none for a blank line). */
+/** A top-level block shown: its token, and how many of the root's nodes it made (none for a blank line). */
 interface ShownBlock {
-  readonly type: string;
-  readonly raw: string;
+  readonly token: Token;
   readonly nodes: number;
 }
 
 /**
  * An agent's message that grows as it streams, shown in `root` (which holds nothing else). Each update keeps what is
- * already shown: the blocks whose source did not change are not rebuilt, and the block that grew is updated in place
- * (its text nodes extended, its elements kept), so a person selecting a sentence or on a code block's Copy keeps the
- * selection and the focus while the agent writes below; building only the changed tail also spares re-creating the
- * whole message on each chunk.
+ * already shown: the blocks that `MarkdownStream` kept (no later text can change them) are neither lexed nor built
+ * again, and the blocks after them are built and updated in place (text nodes extended, elements kept), so a person
+ * selecting a sentence or on a code block's Copy keeps the selection and the focus while the agent writes below.
  */
 export class StreamedMarkdown {
   private shown: ShownBlock[] = [];
-  /** The reference-link definitions the shown blocks were built with: a new one can change any block above it. */
-  private links = "";
+  private readonly lexer = new MarkdownStream();
 
   constructor(
     private readonly root: HTMLElement,
@@ -56,33 +53,24 @@ export class StreamedMarkdown {
   ) {}
 
   show(markdown: string): void {
-    const tokens = lexMarkdown(markdown);
+    const tokens = this.lexer.lex(markdown);
     if (tokens === undefined) {
       this.shown = [];
-      this.links = "";
       morphChildren(this.root, 0, [plain(markdown)], KEEP_SHOWN);
       return;
     }
-    const links = JSON.stringify(tokens.links);
+    // The lexer gives a block it kept as the same token (lexed again, as when a link definition came, it is another).
     let same = 0;
     let offset = 0;
-    if (links === this.links) {
-      const limit = Math.min(this.shown.length, tokens.length);
-      for (; same < limit; same++) {
-        const shown = this.shown[same]!;
-        const token = tokens[same]!;
-        if (shown.raw !== token.raw || shown.type !== token.type) break;
-        offset += shown.nodes;
-      }
-    }
-    this.links = links;
+    while (same < this.shown.length && this.shown[same]!.token === tokens[same])
+      offset += this.shown[same++]!.nodes;
     const dom = new MarkdownDom(this.actions);
     const fresh: ChildNode[] = [];
     const blocks = this.shown.slice(0, same);
     for (const token of tokens.slice(same)) {
       const fragment = document.createDocumentFragment();
       dom.block(fragment, token, 0);
-      blocks.push({ type: token.type, raw: token.raw, nodes: fragment.childNodes.length });
+      blocks.push({ token, nodes: fragment.childNodes.length });
       fresh.push(...Array.from(fragment.childNodes));
     }
     this.shown = blocks;

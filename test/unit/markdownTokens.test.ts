@@ -1,14 +1,16 @@
 import assert from "node:assert/strict";
-import type { Token } from "marked";
+import type { Token, Tokens } from "marked";
 import {
   INLINE_CHARS,
   lexMarkdown,
+  MarkdownStream,
   MAX_DEPTH,
   TABLE_CELLS,
   TABLE_COLUMNS,
   tableCutNote,
   type ShownTable,
 } from "../../webview/markdownTokens";
+import { agentAnswer, MARKDOWN_CORPUS, randomChunks } from "../support/markdownCorpus";
 
 /** Every token of `tokens`, their children's included, depth first. */
 function all(tokens: readonly Token[]): Token[] {
@@ -113,5 +115,65 @@ describe("lexMarkdown", () => {
         `${100 - (TABLE_CELLS / TABLE_COLUMNS - 1)} more rows and 60 more columns not shown; Copy copies the whole message.`,
       );
     });
+  });
+});
+
+describe("MarkdownStream", () => {
+  /** The tokens of `markdown` lexed at once. */
+  const atOnce = (markdown: string) => [...lexMarkdown(markdown)!];
+
+  for (const [name, markdown] of Object.entries(MARKDOWN_CORPUS))
+    it(`reads ${name}, streamed in chunks of random sizes, as the text so far at once after every chunk`, () => {
+      // Compared as JSON (every field of every token), which is many times faster than deepEqual.
+      const read = (tokens: readonly Token[] | undefined) => JSON.stringify(tokens);
+      for (let seed = 1; seed <= (markdown.length > 3_000 ? 3 : 8); seed++) {
+        const stream = new MarkdownStream();
+        let text = "";
+        for (const chunk of randomChunks(markdown, seed)) {
+          text += chunk;
+          const streamed = read(stream.lex(text));
+          if (streamed !== read(lexMarkdown(text)))
+            assert.fail(
+              `seed ${seed}, after ${JSON.stringify(text)}:\n${streamed}\n${read(lexMarkdown(text))}`,
+            );
+        }
+      }
+    });
+
+  it("keeps the tokens of the blocks no later text can change, and reads the rest again", () => {
+    const answer = agentAnswer(20_000);
+    const stream = new MarkdownStream();
+    const first = stream.lex(answer.slice(0, 2_000))!;
+    const last = stream.lex(answer)!;
+    assert.deepStrictEqual(last, atOnce(answer));
+    assert.equal(last[0], first[0], "the first heading's token is kept, not lexed again");
+    const growing = first.findLastIndex((token) => token.type !== "space");
+    assert.notEqual(last[growing], first[growing], "the block that was growing is lexed again");
+  });
+
+  it("keeps no block before a line not yet whole: '2' may become the list's next item", () => {
+    const stream = new MarkdownStream();
+    stream.lex("1. one\n\n2");
+    const text = "1. one\n\n2. two\n";
+    assert.deepStrictEqual(stream.lex(text), atOnce(text));
+    assert.equal(stream.lex(text)![0]!.type, "list");
+    assert.equal((stream.lex(text)![0] as Tokens.List).items.length, 2);
+  });
+
+  it("lexes the whole message again when a definition it gets changes a link above", () => {
+    const stream = new MarkdownStream();
+    const before = "See [the docs].\n\nMore.\n\nEven more.\n\n";
+    const kept = stream.lex(before)![0];
+    const text = `${before}[the docs]: https://example.com\n`;
+    const after = stream.lex(text)!;
+    assert.deepStrictEqual(after, atOnce(text));
+    assert.notEqual(after[0], kept);
+    assert.ok(all(after).some((token) => token.type === "link"));
+  });
+
+  it("starts again on a message that is not the last one grown", () => {
+    const stream = new MarkdownStream();
+    stream.lex("# One\n\nText.\n\nMore text.\n");
+    assert.deepStrictEqual(stream.lex("- Two\n\nOther.\n"), atOnce("- Two\n\nOther.\n"));
   });
 });

@@ -1,0 +1,120 @@
+// An agent's message shown chunk by chunk reads exactly as the same text shown at once: the view's own Markdown code
+// (`webview/markdown.ts`, which lexes only what is not final and keeps the elements of finished blocks) in a bare
+// Chromium page, for Markdown where later text changes how earlier text reads, in chunks of random (seeded) sizes.
+import * as assert from "node:assert/strict";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { launchBrowser, type BrowserSession } from "../../tools/browser";
+import { repoRoot } from "../../tools/paths";
+import { MARKDOWN_CORPUS } from "../support/markdownCorpus";
+
+const PAGE_SCRIPT = `
+import { StreamedMarkdown } from ${JSON.stringify(join(repoRoot, "webview", "markdown.ts"))};
+import { agentAnswer, randomChunks } from ${JSON.stringify(join(repoRoot, "test", "support", "markdownCorpus.ts"))};
+import { Lexer } from "marked";
+// How many characters marked is given to lex, all lexers together.
+let lexed = 0;
+const lex = Lexer.prototype.lex;
+Lexer.prototype.lex = function (src) {
+  lexed += src.length;
+  return lex.call(this, src);
+};
+const actions = { openLink: () => undefined, copyCode: () => undefined };
+const shownAtOnce = (text) => {
+  const root = document.createElement("div");
+  new StreamedMarkdown(root, actions).show(text);
+  return root.innerHTML;
+};
+// The first chunk after which the streamed message differs from its text shown at once, or undefined.
+window.firstDifference = (markdown, seed) => {
+  const root = document.createElement("div");
+  const streamed = new StreamedMarkdown(root, actions);
+  let text = "";
+  for (const chunk of randomChunks(markdown, seed)) {
+    text += chunk;
+    streamed.show(text);
+    const whole = shownAtOnce(text);
+    if (root.innerHTML !== whole) return { text, streamed: root.innerHTML, whole };
+  }
+  return undefined;
+};
+// Characters lexed while an answer of \`chars\` streams in \`chunks\` equal chunks, and what lexing the whole message
+// for every chunk would take.
+window.lexedWhileStreaming = (chars, chunks) => {
+  const full = agentAnswer(chars).slice(0, chars);
+  const streamed = new StreamedMarkdown(document.createElement("div"), actions);
+  let whole = 0;
+  lexed = 0;
+  for (let chunk = 1; chunk <= chunks; chunk++) {
+    const text = full.slice(0, Math.round((full.length * chunk) / chunks));
+    streamed.show(text);
+    whole += text.length;
+  }
+  return { lexed, whole };
+};
+`;
+
+describe("A message streamed in chunks reads as its text shown at once (bare page)", function () {
+  this.timeout(120_000);
+  let browser: BrowserSession;
+
+  before(async () => {
+    const bundle = await build({
+      stdin: { contents: PAGE_SCRIPT, resolveDir: repoRoot, loader: "js" },
+      bundle: true,
+      format: "iife",
+      write: false,
+      logLevel: "warning",
+    });
+    browser = await launchBrowser();
+    await browser.page.setContent("<!DOCTYPE html><html><body></body></html>");
+    await browser.page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const [name, markdown] of Object.entries(MARKDOWN_CORPUS))
+    it(name, async () => {
+      for (let seed = 1; seed <= 4; seed++) {
+        const difference = await browser.page.evaluate(
+          ([m, s]) =>
+            (globalThis as unknown as { firstDifference(m: string, s: number): unknown }).firstDifference(
+              m,
+              s,
+            ),
+          [markdown, seed] as const,
+        );
+        assert.equal(difference, undefined, `seed ${seed}: ${JSON.stringify(difference, null, 1)}`);
+      }
+    });
+
+  it("lexes what is new as a long answer streams, not the whole message again for every chunk", async () => {
+    // A 40 KB answer in 1,000 chunks: lexing all of it again for every chunk is 20 MB of lexing (about 10 s of the
+    // view's thread once laid out).
+    const { lexed, whole } = await browser.page.evaluate(
+      ([c, n]) =>
+        (
+          globalThis as unknown as {
+            lexedWhileStreaming(c: number, n: number): { lexed: number; whole: number };
+          }
+        ).lexedWhileStreaming(c, n),
+      [40_000, 1_000] as const,
+    );
+    // What is lexed again is the block still growing: about twice the answer's length in all (20 MB before).
+    assert.ok(lexed < 5 * 40_000, `lexed ${lexed} characters; the whole message every chunk is ${whole}`);
+  });
+
+  it("shows all of them after one another in one message, as agents mix them", async () => {
+    const markdown = Object.values(MARKDOWN_CORPUS)
+      .filter((text) => !text.includes("> > > > >"))
+      .join("\n\n");
+    const difference = await browser.page.evaluate(
+      ([m, s]) =>
+        (globalThis as unknown as { firstDifference(m: string, s: number): unknown }).firstDifference(m, s),
+      [markdown, 7] as const,
+    );
+    assert.equal(difference, undefined, JSON.stringify(difference, null, 1));
+  });
+});
