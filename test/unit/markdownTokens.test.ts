@@ -118,7 +118,9 @@ describe("lexMarkdown", () => {
   });
 });
 
-describe("MarkdownStream", () => {
+describe("MarkdownStream", function () {
+  // The oracle, a whole lex after every chunk, costs what the stream saves: seconds for the larger documents.
+  this.timeout(30_000);
   /** The tokens of `markdown` lexed at once. */
   const atOnce = (markdown: string) => [...lexMarkdown(markdown)!];
 
