@@ -2482,6 +2482,194 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("deny and ask path rules and commands that read whole folders", () => {
+    // A repository with a folder a rule denies, one that is free, and one holding a link to the denied one.
+    let repo: PolicyWorkspace;
+    before(async () => {
+      repo = await makePolicyWorkspace("symposium-tree-reads-");
+      mkdirSync(join(repo.ws, "secrets"));
+      writeFileSync(join(repo.ws, "secrets", "key"), "API_KEY=1");
+      mkdirSync(join(repo.ws, "docs"));
+      writeFileSync(join(repo.ws, "docs", "guide.md"), "");
+      symlinkSync("../secrets", join(repo.ws, "docs", "keys"));
+      execFileSync("git", ["init", "-q"], { cwd: repo.ws, stdio: "ignore" });
+    });
+    after(() => repo?.remove());
+
+    const decideIn = (line: string, rules: PermissionRule[], bypass = true) =>
+      decide(
+        buildFootprint(v2Request({ type: "command", command: line, cwd: repo.ws }), {
+          shell: repo.shell,
+          home: repo.home,
+          sessionCwd: repo.ws,
+        }),
+        { ...context({ rules, bypass }), paths: repo.boundary, home: repo.home, sessionCwd: repo.ws },
+      );
+    const assertVerdicts = (rules: PermissionRule[], lines: readonly string[], verdict: "ask" | "allow") => {
+      for (const line of lines) {
+        const decision = decideIn(line, rules);
+        assert.equal(decision.verdict, verdict, `${line}: ${decision.by.label}`);
+        if (verdict === "ask") assert.equal(decision.by.type, "rule", `${line}: ${decision.by.label}`);
+      }
+    };
+
+    it("a command reading every file below a folder where a deny or ask path rule may match asks a person", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const lines = [
+        "rg API_KEY",
+        "rg -uuu API_KEY",
+        "rg --no-ignore API_KEY .",
+        "grep -r token .",
+        "grep -rl token",
+        "grep --recursive token",
+        "grep --rec token",
+        "grep -R token .",
+        "grep -d recurse token",
+        "grep --directories=recurse token",
+        "grep -rn --include=*.txt token .",
+        "ag API_KEY",
+        "ack API_KEY",
+        "ugrep -r API_KEY",
+        "git grep password",
+        "git grep password HEAD",
+        "git diff",
+        "git diff HEAD~1",
+        "git diff --stat -p",
+        "git log -p",
+        "git log -p -n 3 src",
+        "git log -p --author src",
+        "git log -S password",
+        "git show",
+        "git stash show -p",
+        "git -C src diff",
+        "git diff -- ':!src'",
+        "git archive HEAD",
+        "tar czf out.tgz .",
+        "zip -r out.zip .",
+        "rsync -a . host:backup",
+        "find . -name '*.pem' -exec cat {} +",
+        "find . -type f -print0 | xargs -0 cat",
+        "cat $(find . -type f)",
+        'for f in $(find . -type f); do cat "$f"; done',
+        "cd src && grep -r token ..",
+        "echo x | grep -r token",
+        "env -C src grep -r token ..",
+        "python3 -m http.server",
+      ];
+      assertVerdicts(deny, lines, "ask");
+      const decision = decideIn("rg API_KEY", deny);
+      assert.match(
+        decision.by.label,
+        /^rg reads every file below .*, which may hold files a rule denies \(Deny paths matching "secrets\/\*\*"/,
+      );
+      // An allow rule for the command does not approve it either, and no card offers to allow it always.
+      const allowing = [
+        ...deny,
+        rule("allow", { command: "rg" }),
+        rule("allow", { command: "grep" }),
+        rule("allow", { command: "git" }),
+      ];
+      for (const line of ["rg API_KEY", "grep -r token .", "git diff"])
+        assert.equal(decideIn(line, allowing, false).verdict, "ask", line);
+      const footprint = buildFootprint(v2Request({ type: "command", command: "rg API_KEY", cwd: repo.ws }), {
+        shell: repo.shell,
+        home: repo.home,
+        sessionCwd: repo.ws,
+      });
+      const inRepo = {
+        ...context({ rules: deny }),
+        paths: repo.boundary,
+        home: repo.home,
+        sessionCwd: repo.ws,
+      };
+      assert.equal(proposeRule(footprint, inRepo), undefined);
+      // A command reading only folders no rule reaches, or listing names, is as it was.
+      assertVerdicts(
+        deny,
+        [
+          "rg API_KEY src",
+          "rg --hidden API_KEY src",
+          "grep -r token src",
+          "grep -r token docs",
+          "rg token docs",
+          "ag token src",
+          "git grep password -- src",
+          "git grep -e password src",
+          "git diff -- src",
+          "git diff HEAD~1 src",
+          "git log -p src",
+          "git show HEAD:src/a.ts",
+          "zip -r out.zip src",
+          "cp -r src backup",
+          "mv README.md notes.md",
+          "find src -exec cat {} +",
+          "ls -R",
+          "find . -name '*.pem'",
+          "du -a",
+          "tree",
+          "rg --files",
+          "git diff --stat",
+          "git log --oneline",
+          // Given no folder, rg searches the input it is given.
+          "git log | rg fix",
+          "rg fix < README.md",
+        ],
+        "allow",
+      );
+      // What the line names is the rule's own, a glob in the denied folder and a path spelled around it too.
+      for (const line of ["cd secrets && cat *", "grep -r token ./secrets/../secrets", "rg -l x docs/keys"])
+        assert.equal(decideIn(line, deny).verdict, "deny", line);
+      // An ask rule asks as well, and says so.
+      assert.match(
+        decideIn("grep -r token .", [rule("ask", { path: "SECRETS/**" })]).by.label,
+        /a rule asks about/,
+      );
+    });
+
+    it("a search reaches a rule's hidden file though it skips hidden entries by default", () => {
+      // An ignore file lets a hidden file through to rg (`!.env` in `.ignore`), one the repository or the agent wrote.
+      writeFileSync(join(repo.ws, ".ignore"), "!.env\n");
+      const ask = [rule("ask", { path: ".env" })];
+      assertVerdicts(ask, ["rg API_KEY", "ag API_KEY", "rg --hidden API_KEY", "grep -r API_KEY ."], "ask");
+      assertVerdicts(ask, ["rg API_KEY src", "rg -uu API_KEY src"], "allow");
+      assertVerdicts([rule("ask", { path: "**/.npmrc" })], ["rg API_KEY src"], "ask");
+    });
+
+    it("a rule's pattern that may match anywhere reaches every folder read whole; without path rules nothing changes", () => {
+      const ask = [rule("ask", { path: "**/*.pem" })];
+      assertVerdicts(ask, ["rg x src", "git diff -- src", "zip -r out.zip src", "cp -r src backup"], "ask");
+      assertVerdicts(ask, ["ls -R src", "rg x src/a.ts", "cat src/a.ts"], "allow");
+      // Without deny or ask path rules, nothing changes.
+      const lines = [
+        "rg API_KEY",
+        "grep -r token src",
+        "git diff",
+        "git log -p",
+        "zip -r out.zip src",
+        "rg -L x docs",
+      ];
+      for (const rules of [[], [rule("deny", { command: "curl" }), rule("ask", { command: "npm publish" })]])
+        assertVerdicts(rules, lines, "allow");
+      // An allow rule for the command approves it as before.
+      assert.equal(decideIn("rg API_KEY", [rule("allow", { command: "rg" })], false).verdict, "allow");
+    });
+
+    it("a link followed below a folder read whole leads where the rule may match", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      assertVerdicts(
+        deny,
+        ["rg -L x docs", "grep -R x docs", "zip -r out.zip docs", "tar czhf out.tgz docs"],
+        "ask",
+      );
+      assert.match(decideIn("rg -L x docs", deny).by.label, /following .*docs\/keys/);
+      assertVerdicts(
+        deny,
+        ["rg x docs", "grep -r x docs", "zip -ry out.zip docs", "tar czf out.tgz docs"],
+        "allow",
+      );
+    });
+  });
+
   describe("additional folders from user settings", () => {
     // `base/tmp` is outside the workspace, as /tmp is; `ws/link` leads there.
     const scratch = () => join(base, "tmp");

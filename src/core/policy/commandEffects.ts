@@ -1262,6 +1262,196 @@ export function servesWalk(name: string, argv: readonly (string | null)[]): Entr
 }
 
 /**
+ * What a command reads or acts on whole below folders it is given, for deny and ask path rules (which otherwise see
+ * only the files a line names): a recursive search (`searchWalk`; ag, ack and ugrep as rg, into the folder they run
+ * in when given none), a copy or move of folders (`copiesFolders`), packing or sending them (`packsWalk`), serving
+ * them (`servesWalk`), changing every file there (`changesWalk`), and find running a command on, or deleting, what
+ * it finds. git's are `gitShowsContent`'s. Names alone do not count (`ls -R`, `find`, `du`, `tree`,
+ * `rg --files`): a rule holds back what a file holds, not that it is there.
+ */
+export interface TreeRead {
+  /** The folders, as written (null when computed at run time). */
+  folders: (string | null)[];
+  /** What it does with each file there, as the card says it ("reads", "copies"). */
+  how: string;
+  /** It goes on through links to folders and files (`grep -R`, `zip -r`, `cp -rL`). */
+  follows: boolean;
+}
+
+export function treeReads(
+  name: string,
+  argv: readonly (string | null)[],
+  /** Its input is a pipe or a file: given no folder, rg, ag, ack and ugrep search that instead. */
+  input = false,
+): TreeRead | undefined {
+  const words = argv.slice(1);
+  const from = (walk: EntryWalk | undefined, how: string) =>
+    walk && { folders: walk.folders, how, follows: walk.follows };
+  // rg's `--files` and `--type-list` print names, and read no file.
+  const namesOnly =
+    name === "rg" &&
+    readPatternFirst(PATTERN_FIRST.rg!, words).values.some(([o]) => o === "--files" || o === "--type-list");
+  const searchesInput =
+    name === "rg" && input && readPatternFirst(PATTERN_FIRST.rg!, words).files.length === 0;
+  const search = namesOnly || name === "git" || searchesInput ? undefined : searchWalk(name, argv);
+  if (search) return from(search, "reads");
+  const other = OTHER_SEARCHES[name];
+  if (other) {
+    const { options, operands } = readOptions(words, other.values, other.long);
+    const given = (names: string[]) => options.some(([option]) => names.includes(option));
+    const patternGiven = given(other.pattern);
+    const files = patternGiven ? operands : operands.slice(1);
+    if (input && files.length === 0 && !(name.startsWith("ug") && given(["r", "R", "--recursive"])))
+      return undefined;
+    return {
+      folders: files.length > 0 ? files : ["."],
+      how: "reads",
+      follows: given(other.follows),
+    };
+  }
+  const copy = copiesFolders(name, argv);
+  if (copy)
+    return {
+      folders: copy.sources,
+      how: name === "mv" ? "moves" : "copies",
+      follows: copy.follows,
+    };
+  const packed =
+    from(packsWalk(name, argv), "packs") ??
+    from(servesWalk(name, argv), "serves") ??
+    from(changesWalk(name, argv), "changes");
+  if (packed) return packed;
+  if (name === "find" && words.some((word) => word === null || FIND_RUNS.has(word) || word === "-delete"))
+    return from(findWalk(argv), words.includes("-delete") ? "deletes" : "runs a command on");
+  return undefined;
+}
+
+/**
+ * Searches that, like rg, go down into the folder they run in when given no file (`ag KEY`): their options that take
+ * a value (short ones' letters; long ones that may take the next word), those that give the pattern (so that the
+ * first operand is a folder), or follow links. ugrep given no file reads its input unless it recurses: taken as
+ * recursing, which asks more, not less.
+ */
+const OTHER_SEARCHES: Readonly<
+  Record<string, { values: string; long: string[]; pattern: string[]; follows: string[] }>
+> = (() => {
+  const ag = {
+    values: "ABCGgmpW",
+    long: ["--file-search-regex", "--ignore", "--ignore-dir", "--depth", "--pager"],
+    pattern: [],
+    follows: ["f", "--follow"],
+  };
+  const ack = {
+    values: "ABCmg",
+    long: ["--match", "--ignore-dir", "--type"],
+    pattern: ["--match"],
+    follows: ["--follow"],
+  };
+  const ugrep = {
+    values: "ABCdDefgmMNOtKJ",
+    long: ["--regexp", "--file", "--glob", "--include", "--exclude", "--exclude-dir"],
+    pattern: ["e", "f", "--regexp", "--file"],
+    follows: ["R", "S", "--dereference-recursive"],
+  };
+  return { ag, ack, "ack-grep": ack, ugrep, ug: ugrep };
+})();
+
+/**
+ * Whether a git command prints what its files hold, and from where: `git diff` and `git show` (unless they print only
+ * names or counts), `git log -p` (and `-S`/`-G`, which tell what a change holds), `git stash show` (its patch may be
+ * on by configuration), `git format-patch`, `archive`, `bundle`, `fast-export`, `cat-file`, `difftool` and
+ * `range-diff` over the whole repository (`top`), `git grep` from where it runs. `specs` are the pathspecs after `--`;
+ * `maybe` the operands before it, each a revision or a path (git tells them apart by what is there), read only
+ * when every option is one that takes no separate word (else a value could pass for a path: `--author src`).
+ * `elsewhere`: git's own options may point it at another repository or folder (`-C`, `--git-dir`).
+ */
+export function gitShowsContent(
+  argv: readonly (string | null)[],
+):
+  | { top: boolean; specs: (string | null)[] | undefined; maybe: (string | null)[]; elsewhere: boolean }
+  | undefined {
+  const git = gitSubcommand(argv);
+  if (git === undefined) return undefined;
+  const elsewhere = argv
+    .slice(1, argv.length - git.rest.length - 1)
+    .some((word) => word === null || !/^(?:--no-pager|-P|--no-optional-locks|--paginate|-p)$/.test(word));
+  const end = git.rest.indexOf("--");
+  const before = end < 0 ? git.rest : git.rest.slice(0, end);
+  const specs = end < 0 ? undefined : git.rest.slice(end + 1);
+  const flags = before.filter(
+    (word): word is string => word !== null && word.startsWith("-") && word !== "-",
+  );
+  const patch = flags.some((flag) => GIT_PATCH.test(flag));
+  const noPatch = flags.some((flag) => GIT_NO_PATCH.test(flag));
+  const verb = before.find((word) => word === null || !word.startsWith("-"));
+  let shows: boolean;
+  switch (git.name) {
+    case null:
+      return { top: true, specs: undefined, maybe: [], elsewhere: true };
+    case "diff":
+      shows = patch || !noPatch;
+      break;
+    case "show": {
+      // `git show HEAD:src/a.ts` (or `:src/a.ts`) shows that file alone, which the line names; `:/fix` is a commit.
+      const objects = before.filter((word) => word === null || !word.startsWith("-"));
+      const files =
+        objects.length > 0 && objects.every((word) => word !== null && /^(?!:\/)[^:]*:./.test(word));
+      shows = (patch || !noPatch) && !files;
+      break;
+    }
+    case "log":
+    case "whatchanged":
+    case "reflog":
+    case "diff-tree":
+    case "diff-index":
+    case "diff-files":
+      shows = patch || flags.some((flag) => /^-[SG]/.test(flag) || flag.startsWith("--pickaxe"));
+      break;
+    case "stash":
+      shows = verb === "show" || (verb === "list" && patch);
+      break;
+    case "grep":
+      shows = true;
+      break;
+    default:
+      shows = GIT_CONTENT.has(git.name);
+  }
+  if (!shows) return undefined;
+  let operands = before.filter((word) => word === null || !word.startsWith("-") || word === "-");
+  if (git.name === "stash") operands = operands.slice(1);
+  const known = before.every(
+    (word, i) =>
+      word === null ||
+      !word.startsWith("-") ||
+      word === "-" ||
+      GIT_FLAGS.test(word) ||
+      // grep's letters but those that take a value, and its pattern (`-e x`: the next word is no path).
+      (git.name === "grep" &&
+        (/^-[^-=efABCmO]+$/.test(word) || (/^-[ef]$/.test(word) && i + 1 < before.length))),
+  );
+  // grep's pattern comes first, unless `-e` or `-f` give the patterns (each the word after one).
+  if (git.name === "grep") {
+    const given = (i: number) => i > 0 && /^-[ef]$/.test(before[i - 1] ?? "");
+    operands = before.some((_, i) => given(i))
+      ? before.filter((word, i) => !given(i) && (word === null || !word.startsWith("-") || word === "-"))
+      : operands.slice(1);
+  }
+  return { top: git.name !== "grep", specs, maybe: known ? operands : [], elsewhere };
+}
+
+/** Options of git's diff and log that print what changed, not only which files did. */
+const GIT_PATCH =
+  /^-(?:p|u|U\d*|W|c)$|^--(?:patch|patch-with-\w+|cc|unified|word-diff|function-context|full-diff)\b/;
+/** Options of `git diff` and `git show` that print names, counts or nothing instead of the changes. */
+const GIT_NO_PATCH =
+  /^-(?:s|-no-patch|-stat|-numstat|-shortstat|-dirstat|-summary|-name-only|-name-status|-raw|-quiet)\b/;
+/** git commands that print, pack or hand on what the repository's files hold. */
+const GIT_CONTENT = wordSet("format-patch archive bundle fast-export cat-file difftool range-diff");
+/** Options of git's diff, log, show and grep that take no separate word, so that an operand after them is no value. */
+const GIT_FLAGS =
+  /^-(?:\d+|[pusRwbaz]+|U\d+)$|^--(?:[\w-]+=.*|patch|no-patch|stat|name-only|name-status|cached|staged|oneline|graph|all|no-color|follow|reverse|first-parent|no-merges|untracked|ignore-case)$/;
+
+/**
  * What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`).
  */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {

@@ -37,6 +37,8 @@ import {
   findStartingPoints,
   gitMessageFiles,
   gitRepositoryComputed,
+  gitShowsContent,
+  treeReads,
   filtersInput,
   listingWalk,
   listsDotEntries,
@@ -89,6 +91,7 @@ import {
 import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
 import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
+import { expandBraces } from "./braceExpansion";
 
 export * from "./ruleSettings";
 
@@ -152,6 +155,13 @@ export function decide(footprint: Footprint, context: DecideContext): Decision {
   if (guard) return { verdict: "ask", by: { type: "guard", ...guard } };
   const ask = rules.find((r) => r.action === "ask" && view.matchesAny(r));
   if (ask) return { verdict: "ask", by: { type: "rule", rule: ask, label: ask.label } };
+  // A command that reads whole folders (`grep -r`, `rg`, `cp -r`, `git diff`) may read what a deny or ask path rule
+  // holds back though its line names none of it: a person decides, whatever allow rule or Bypass says.
+  for (const action of ["deny", "ask"] as const)
+    for (const rule of rules) {
+      const label = rule.action === action ? view.mayReadBelow(rule) : undefined;
+      if (label !== undefined) return { verdict: "ask", by: { type: "rule", rule, label } };
+    }
   const allow = rules.find((r) => r.action === "allow" && view.matchesAll(r));
   if (allow) return { verdict: "allow", by: { type: "rule", rule: allow, label: allow.label } };
   if (context.bypass)
@@ -300,6 +310,7 @@ class FootprintView {
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   private linkMakerFound = false;
   private named: PathCheck[] | "too many" | undefined;
+  private trees: TreeReach[] | undefined;
   private firstLinkMaker: LinkMaker | undefined;
 
   /** The request's footprint with npm's commands named as npm reads them (`npmNamed`), one object per command. */
@@ -409,11 +420,7 @@ class FootprintView {
 
   /** Deny and ask rules: one matching part of the request is enough, a path its commands name included. */
   matchesAny(rule: PermissionRule): boolean {
-    // A deny rule on commands of the `execute` kind holds back a command however the request's tool is kinded (an
-    // MCP tool of kind "other" given `"command": "git commit -am wip"`).
-    const runs = rule.command !== undefined && rule.kinds?.includes("execute") === true;
-    if (!this.sameTool(rule, runs && this.footprint.commands.length > 0)) return false;
-    if (rule.command && !this.simple.some((s) => prefixMatches(rule.command!, s.command, true))) return false;
+    if (!this.matchesBesidesPath(rule)) return false;
     if (rule.path !== undefined) {
       const matches = (check: PathCheck) => globMatches(rule.path!, check, this.context.home, true);
       const named = this.namedPaths;
@@ -421,6 +428,158 @@ class FootprintView {
         return false;
     }
     return true;
+  }
+
+  /** A deny or ask rule's conditions but its path: its tool, its kind and its command. */
+  private matchesBesidesPath(rule: PermissionRule): boolean {
+    // A deny rule on commands of the `execute` kind holds back a command however the request's tool is kinded (an
+    // MCP tool of kind "other" given `"command": "git commit -am wip"`).
+    const runs = rule.command !== undefined && rule.kinds?.includes("execute") === true;
+    if (!this.sameTool(rule, runs && this.footprint.commands.length > 0)) return false;
+    return !rule.command || this.simple.some((s) => prefixMatches(rule.command!, s.command, true));
+  }
+
+  /**
+   * Why a deny or ask path rule that `matchesAny` does not match may still be met: one of the request's commands reads
+   * (copies, packs, changes) every file below a folder where the rule's path may match (`treeReaches`,
+   * `globReachesBelow`), or below a link there that it follows. Undefined when none may.
+   */
+  mayReadBelow(rule: PermissionRule): string | undefined {
+    if (rule.path === undefined || !this.matchesBesidesPath(rule)) return undefined;
+    const glob = rule.path;
+    const verb = rule.action === "deny" ? "denies" : "asks about";
+    const held = (what: string) => `${what}, which may hold files a rule ${verb} (${rule.label})`;
+    // Below a file there is nothing (`mv a.ts b.ts`, `rg x src/a.ts`); below what is not there yet, anything.
+    const below = (check: PathCheck) =>
+      (check.status === "unresolved" || this.context.paths.kind(check.path) !== "other") &&
+      globReachesBelow(glob, check, this.context.home);
+    const reaches = (check: PathCheck) => globMatches(glob, check, this.context.home, true) || below(check);
+    for (const reach of this.treeReaches) {
+      if (reach.folder === undefined) return held(reach.what("a folder known only when it runs"));
+      const where =
+        reach.folder.status === "unresolved"
+          ? reach.what("a folder that cannot be resolved")
+          : reach.what(shortPath(reach.folder.path));
+      if (below(reach.folder)) return held(where);
+      const links = reach.follows ? this.linksIn(reach) : [];
+      if (links === "too many") return held(`${where}, which holds too many files to check for links`);
+      const link = links.find((l) => reaches(l.check));
+      if (link) return held(`${where}, following ${shortPath(link.path)}`);
+    }
+    return undefined;
+  }
+
+  /**
+   * The folders the request's commands read whole (`treeReads`, `gitShowsContent`) or take the names of files from
+   * (`find . -type f | xargs cat`, `cat $(find . -name '*.pem')`, a loop over a listing), each where it really is
+   * (undefined: not known). Read once, when a deny or ask path rule first asks.
+   */
+  private get treeReaches(): TreeReach[] {
+    if (this.trees !== undefined) return this.trees;
+    const reaches: TreeReach[] = [];
+    const home = this.context.home;
+    const add = (
+      folder: string | null,
+      from: string | undefined,
+      command: SimpleCommand,
+      given: { follows: boolean },
+      what: (folder: string) => string,
+    ) => {
+      if (folder === "-") return; // its input
+      const path = folder === null ? undefined : absolute(folder, from, home);
+      if (path !== undefined) {
+        reaches.push({ folder: this.context.paths.check(path), follows: given.follows, what });
+        return;
+      }
+      // A glob's matches (bash makes the word its matches), each as a folder; anything else is not known.
+      const globs = folder === null && from !== undefined ? globsOf(command.text) : undefined;
+      const words = typeof globs === "object" ? globs.globs.split(/\s+/).filter(isGlobWord) : [];
+      const matches = words.flatMap(
+        (word) => expandGlob(word, from!, this.context.paths, this.budget) ?? [null],
+      );
+      if (matches.length === 0 || matches.includes(null))
+        reaches.push({ folder: undefined, follows: given.follows, what });
+      else
+        for (const match of matches)
+          reaches.push({ folder: this.context.paths.check(match!), follows: given.follows, what });
+    };
+    for (const { command, cwd, line } of this.simple) {
+      const wrapped = withoutWrappers(command.argv);
+      const argv = wrapped.argv;
+      const name = argv[0] == null ? undefined : basename(argv[0]);
+      if (name === undefined) continue;
+      // `cd src && …` and `env -C src …` run in src: `cwd` is there already.
+      const from = cwd;
+      const read = treeReads(name, argv, command.stdinFromPipe === true || command.stdin !== undefined);
+      for (const folder of read?.folders ?? [])
+        add(folder, from, command, read!, (f) => `${name} ${read!.how} every file below ${f}`);
+      const git = name === "git" ? gitShowsContent(argv) : undefined;
+      if (git) {
+        const verb = withoutGitOptions(argv)[1];
+        const shows = (f: string) => `git ${verb} shows the content of files below ${f}`;
+        const plain = { follows: false };
+        const top = from === undefined ? undefined : git.top ? this.repositoryTop(from) : from;
+        const given = (git.specs ?? []).concat(
+          git.maybe.filter((word) => {
+            const path = word === null ? undefined : absolute(word, from, home);
+            return path !== undefined && this.context.paths.kind(path) !== undefined;
+          }),
+        );
+        // A magic pathspec (`:/`, `:(exclude)x`) or a computed one may name any file of the repository.
+        if (git.elsewhere || given.some((word) => word === null || word.startsWith(":")))
+          add(null, undefined, command, plain, shows);
+        else if (given.length === 0) add(top ?? null, top, command, plain, shows);
+        // A pattern is read from its folder: `src/*.ts` below src.
+        else for (const word of given) add(staticFolder(word!), from, command, plain, shows);
+      }
+      // Names another command of the line lists, given to this one by xargs from a pipe or by a loop or substitution.
+      const listed = (wrapped.fromInput && command.stdinFromPipe) || command.namesFromLoop !== undefined;
+      if (!listed || PRINTS_ONLY.has(name)) continue;
+      for (const other of this.simple) {
+        if (other.line !== line || other.command === command) continue;
+        const lister = withoutWrappers(other.command.argv).argv;
+        const walk = listingWalk(lister);
+        for (const folder of walk?.folders ?? [])
+          add(
+            folder,
+            other.cwd,
+            other.command,
+            walk!,
+            (f) => `${name} is given what ${basename(lister[0] ?? "")} lists below ${f}`,
+          );
+      }
+    }
+    return (this.trees = reaches);
+  }
+
+  /** The links below a folder a command follows links in, each where it leads; `"too many"` past the budget. */
+  private linksIn(reach: TreeReach): { path: string; check: PathCheck }[] | "too many" {
+    if (reach.links !== undefined) return reach.links;
+    const links: { path: string; check: PathCheck }[] = [];
+    const folder = reach.folder;
+    const found =
+      folder === undefined || folder.status === "unresolved"
+        ? undefined
+        : firstBelow(
+            folder.path,
+            true,
+            this.context.paths,
+            (path, kind) => {
+              if (kind === "link") links.push({ path, check: this.context.paths.check(path) });
+              return false;
+            },
+            this.budget,
+          );
+    return (reach.links = found === "too many" ? "too many" : links);
+  }
+
+  /** The top of the git repository `cwd` is in: the nearest folder holding `.git`; undefined when none is found. */
+  private repositoryTop(cwd: string): string | undefined {
+    const path = posixOrWin32(cwd);
+    for (let folder = cwd; ; folder = path.dirname(folder)) {
+      if (this.context.paths.kind(path.join(folder, ".git")) !== undefined) return folder;
+      if (path.dirname(folder) === folder) return undefined;
+    }
   }
 
   /**
@@ -2146,6 +2305,16 @@ interface LinkMaker {
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
 
+/** A folder a command reads whole (`FootprintView.treeReaches`): where it is (undefined: not known), and how. */
+interface TreeReach {
+  folder: PathCheck | undefined;
+  follows: boolean;
+  /** What the command does there, said from the folder's path (`rg reads every file below /ws`). */
+  what: (folder: string) => string;
+  /** The links below it, once read (`linksIn`). */
+  links?: { path: string; check: PathCheck }[] | "too many";
+}
+
 /**
  * The paths of a repository's index below a folder (`entries`: each as git prints it from there, and where it is), and
  * where that folder is below the repository's top (`below`: "" at the top).
@@ -2478,6 +2647,50 @@ function globMatches(glob: string, check: PathCheck, home: string, loose: boolea
   }
   if (check.status !== "inside") return false;
   return picomatch.isMatch(check.relative, glob, { dot: true, nocase: loose });
+}
+
+/**
+ * Whether `glob` (a deny or ask rule's path) may match an entry below the folder `check`, read a segment at a time
+ * against the folder's path: `secrets/**` may below `.` and `secrets/x`, not below `src`; a pattern that starts with
+ * `**` below any folder; `.env` only below the top. Hidden entries count though rg and ag skip them by default: an
+ * ignore file lets one through (`!.env` in `.ignore`). Braces are expanded first; a negated or extended glob may
+ * match anywhere. Case is ignored, as deny and ask rules ignore it.
+ */
+function globReachesBelow(glob: string, check: PathCheck, home: string): boolean {
+  if (check.status === "unresolved") return true;
+  const absoluteGlob = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
+  let pattern = glob.replace(/\\/g, "/");
+  let folder: string;
+  if (absoluteGlob) {
+    if (glob.startsWith("~/")) pattern = `${home.replace(/\\/g, "/")}${glob.slice(1)}`;
+    folder = check.path.replace(/\\/g, "/").replace(/\/+$/, "");
+  } else {
+    if (check.status !== "inside") return false;
+    folder = check.relative;
+  }
+  if (/^!|[!@+*?]\(/.test(pattern)) return true;
+  const patterns = expandBraces(pattern);
+  if (patterns === undefined) return true;
+  const names = folder === "" ? [] : folder.split("/");
+  return patterns.some((expanded) => {
+    const segments = expanded.split("/").filter((segment, i) => segment !== "" || i === 0);
+    for (let i = 0; i < names.length; i++) {
+      const segment = segments[i];
+      if (segment === undefined) return false;
+      if (segment.includes("**")) return true;
+      if (segment !== names[i] && !picomatch.isMatch(names[i]!, segment, { dot: true, nocase: true }))
+        return false;
+    }
+    return segments.length > names.length;
+  });
+}
+
+/** The folder a pattern's matches are below: its words before the first with a glob (`src/*.ts`: src). */
+function staticFolder(word: string): string {
+  if (!isGlobWord(word)) return word;
+  const segments = word.split("/");
+  const glob = segments.findIndex((segment) => isGlobWord(segment));
+  return segments.slice(0, glob).join("/") || ".";
 }
 
 function absolute(target: string, cwd: string | undefined, home: string): string | undefined {
