@@ -446,6 +446,12 @@ describe("permission rules and guards", () => {
         ["diff -rN . empty", /diff reads every file below .*, which includes .*\.env/],
         ["git grep --no-index KEY", /git reads every file below/],
         ["git grep --untracked -n KEY", /\.env/],
+        // ag, ack and ugrep search where they run when given no folder; hidden files too (ack always, the others
+        // when told, or when an ignore file lets one through).
+        ["ag --hidden KEY", /ag reads every file below .*, which includes .*\/\.env/],
+        ["ack KEY", /ack reads every file below/],
+        ["ugrep -r KEY", /\.env/],
+        ["ack -i KEY web", /\/web\/\.npmrc/],
       ]);
     });
 
@@ -458,6 +464,10 @@ describe("permission rules and guards", () => {
           "grep -r KEY --exclude-dir=web --exclude=.env .",
           "rg KEY",
           "rg --hidden -g '!.env*' -g '!.npmrc' KEY",
+          // Given no folder and an input, they search the input.
+          "ps aux | rg --hidden node",
+          "ps aux | ack node",
+          "ack KEY src",
           "rg -l TODO | xargs sed -i s/a/b/",
           "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
           "find . -name '*.orig' -delete",

@@ -627,9 +627,16 @@ function readDiff(words: readonly (string | null)[]) {
  * What a search reads below the folders it is given: `diff -r` and `git grep --no-index` (or `--untracked`) every
  * file there, `grep -r` every file there (narrowed by `--include`, `--exclude`, `--exclude-dir`), `rg` every file
  * that is not hidden, and hidden ones too with `--hidden` or `-uu` (narrowed by its `--glob`s; its ignore files are
- * not read, so it may read less than this says). Undefined for a grep that does not recurse and any other command.
+ * not read, so it may read less than this says), `ag`, `ack` and `ugrep` every file there (`OTHER_SEARCHES`). Given
+ * no folder, rg and those search where they run, or the input they are given (`input`). Undefined for a grep that
+ * does not recurse and any other command.
  */
-export function searchWalk(name: string, argv: readonly (string | null)[]): EntryWalk | undefined {
+export function searchWalk(
+  name: string,
+  argv: readonly (string | null)[],
+  /** Its input is a pipe or a file: given no folder, rg, ag, ack and ugrep search that instead. */
+  input = false,
+): EntryWalk | undefined {
   const words = argv.slice(1);
   const { flags } = splitOptions(words);
   const { short, long } = optionTests(flags);
@@ -659,7 +666,25 @@ export function searchWalk(name: string, argv: readonly (string | null)[]): Entr
       takes: everything,
     };
   }
+  // ag, ack and ugrep read every file below their folders, hidden ones taken: ag's and ugrep's skipping them is not
+  // relied on (an ignore file lets one through to rg: `!.env` in `.ignore`), ack does not skip them.
+  const other = OTHER_SEARCHES[name];
+  if (other) {
+    const { options, operands } = readOptions(words, other.values, other.long);
+    const given = (names: string[]) => options.some(([option]) => names.includes(option));
+    const files = given(other.pattern) ? operands : operands.slice(1);
+    if (input && files.length === 0 && !(name.startsWith("ug") && given(["r", "R", "--recursive"])))
+      return undefined;
+    return {
+      folders: files.length > 0 ? files : ["."],
+      follows: given(other.follows),
+      hidden: true,
+      enters: everything,
+      takes: everything,
+    };
+  }
   if (name === "rg") {
+    if (input && readPatternFirst(PATTERN_FIRST.rg!, words).files.length === 0) return undefined;
     const { files, values } = readPatternFirst(PATTERN_FIRST.rg!, words, ".");
     const unrestricted =
       flags
@@ -1263,11 +1288,10 @@ export function servesWalk(name: string, argv: readonly (string | null)[]): Entr
 
 /**
  * What a command reads or acts on whole below folders it is given, for deny and ask path rules (which otherwise see
- * only the files a line names): a recursive search (`searchWalk`; ag, ack and ugrep as rg, into the folder they run
- * in when given none), a copy or move of folders (`copiesFolders`), packing or sending them (`packsWalk`), serving
- * them (`servesWalk`), changing every file there (`changesWalk`), and find running a command on, or deleting, what
- * it finds. git's are `gitShowsContent`'s. Names alone do not count (`ls -R`, `find`, `du`, `tree`,
- * `rg --files`): a rule holds back what a file holds, not that it is there.
+ * only the files a line names): a recursive search (`searchWalk`), a copy or move of folders (`copiesFolders`),
+ * packing or sending them (`packsWalk`), serving them (`servesWalk`), changing every file there (`changesWalk`), and
+ * find running a command on, or deleting, what it finds. git's are `gitShowsContent`'s. Names alone do not count
+ * (`ls -R`, `find`, `du`, `tree`, `rg --files`): a rule holds back what a file holds, not that it is there.
  */
 export interface TreeRead {
   /** The folders, as written (null when computed at run time). */
@@ -1281,7 +1305,6 @@ export interface TreeRead {
 export function treeReads(
   name: string,
   argv: readonly (string | null)[],
-  /** Its input is a pipe or a file: given no folder, rg, ag, ack and ugrep search that instead. */
   input = false,
 ): TreeRead | undefined {
   const words = argv.slice(1);
@@ -1291,24 +1314,8 @@ export function treeReads(
   const namesOnly =
     name === "rg" &&
     readPatternFirst(PATTERN_FIRST.rg!, words).values.some(([o]) => o === "--files" || o === "--type-list");
-  const searchesInput =
-    name === "rg" && input && readPatternFirst(PATTERN_FIRST.rg!, words).files.length === 0;
-  const search = namesOnly || name === "git" || searchesInput ? undefined : searchWalk(name, argv);
+  const search = namesOnly || name === "git" ? undefined : searchWalk(name, argv, input);
   if (search) return from(search, "reads");
-  const other = OTHER_SEARCHES[name];
-  if (other) {
-    const { options, operands } = readOptions(words, other.values, other.long);
-    const given = (names: string[]) => options.some(([option]) => names.includes(option));
-    const patternGiven = given(other.pattern);
-    const files = patternGiven ? operands : operands.slice(1);
-    if (input && files.length === 0 && !(name.startsWith("ug") && given(["r", "R", "--recursive"])))
-      return undefined;
-    return {
-      folders: files.length > 0 ? files : ["."],
-      how: "reads",
-      follows: given(other.follows),
-    };
-  }
   const copy = copiesFolders(name, argv);
   if (copy)
     return {

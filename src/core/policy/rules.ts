@@ -1778,8 +1778,8 @@ class FootprintView {
    * holds credentials: `grep -rn KEY .` prints `.env`'s lines as `cat .env` would. Every such file is hidden, so a
    * search that skips hidden files is not walked.
    */
-  private searchReach({ name, argv, cwd }: CommandInLine): Held | undefined {
-    const searched = searchWalk(name, argv);
+  private searchReach({ name, argv, command, cwd }: CommandInLine): Held | undefined {
+    const searched = searchWalk(name, argv, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
     if (!walk?.hidden) return undefined;
