@@ -2540,6 +2540,8 @@ describe("permission rules and guards", () => {
         "ag API_KEY",
         "ack API_KEY",
         "ugrep -r API_KEY",
+        // An option not known to take a value may take one: the pattern then reads as a folder.
+        "ag --color-match 31 API_KEY src",
         "git grep password",
         "git grep password HEAD",
         "git diff",

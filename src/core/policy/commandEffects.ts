@@ -675,8 +675,17 @@ export function searchWalk(
     const files = given(other.pattern) ? operands : operands.slice(1);
     if (input && files.length === 0 && !(name.startsWith("ug") && given(["r", "R", "--recursive"])))
       return undefined;
+    // A long option not known here, or a word computed at run time, may take the next word as its value, so that the
+    // pattern reads as a folder and the folder it runs in is searched (`ag --color-match 31 KEY`): that one too.
+    const unsure = words.some(
+      (word) =>
+        word === null ||
+        (/^--[^=]+$/.test(word) &&
+          !other.long.some((option) => option.startsWith(word)) &&
+          !other.flags.includes(word)),
+    );
     return {
-      folders: files.length > 0 ? files : ["."],
+      folders: files.length === 0 ? ["."] : unsure ? [...files, "."] : files,
       follows: given(other.follows),
       hidden: true,
       enters: everything,
@@ -1340,23 +1349,43 @@ export function treeReads(
  * recursing, which asks more, not less.
  */
 const OTHER_SEARCHES: Readonly<
-  Record<string, { values: string; long: string[]; pattern: string[]; follows: string[] }>
+  Record<string, { values: string; long: string[]; flags: string[]; pattern: string[]; follows: string[] }>
 > = (() => {
   const ag = {
     values: "ABCGgmpW",
     long: ["--file-search-regex", "--ignore", "--ignore-dir", "--depth", "--pager"],
+    flags: [
+      "--",
+      "--hidden",
+      "--follow",
+      "--unrestricted",
+      "--ignore-case",
+      "--smart-case",
+      "--literal",
+      "--nocolor",
+    ],
     pattern: [],
     follows: ["f", "--follow"],
   };
   const ack = {
     values: "ABCmg",
     long: ["--match", "--ignore-dir", "--type"],
+    flags: ["--follow", "--ignore-case", "--smart-case", "--literal", "--nocolor"],
     pattern: ["--match"],
     follows: ["--follow"],
   };
   const ugrep = {
     values: "ABCdDefgmMNOtKJ",
     long: ["--regexp", "--file", "--glob", "--include", "--exclude", "--exclude-dir"],
+    flags: [
+      "--",
+      "--recursive",
+      "--hidden",
+      "--ignore-case",
+      "--smart-case",
+      "--fixed-strings",
+      "--line-number",
+    ],
     pattern: ["e", "f", "--regexp", "--file"],
     follows: ["R", "S", "--dereference-recursive"],
   };
