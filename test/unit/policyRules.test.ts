@@ -2388,6 +2388,50 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("a glob too costly to match fails closed: a workspace's ask rule holds every path, an allow rule none", () => {
+      // picomatch's regular expression for these backtracks for hours on a long name or a deep path (the agent names
+      // the path; the glob can come from a repository's settings), holding the extension host.
+      const costly = [
+        "**/*a*a*a*a*a*a*b",
+        "**/a/**/a/**/a/**/b",
+        "{a,aa}".repeat(30) + "b",
+        "**/+(a|aa)+(a|aa)b",
+      ];
+      const name = join(ws, "src", "a".repeat(200));
+      const deep = join(ws, ...Array<string>(1000).fill("a"));
+      for (const glob of costly) {
+        const settings = parsePermissionSettings(
+          { ask: [{ path: glob }], allow: [{ path: glob }] },
+          "workspace",
+        );
+        assert.match(
+          settings.problems.join("\n"),
+          /too complex to match in time, so it is read as matching every path/,
+        );
+        for (const path of [name, deep]) {
+          const decision = decide(edit(path), context({ rules: settings.rules, bypass: true }));
+          assert.equal(decision.verdict, "ask", glob);
+          assert.equal(decision.by.type, "rule", glob);
+        }
+      }
+      // `*a*a*a*a*a*a` matches a name of a's at once, and takes hours on one without: not matched at all.
+      const allowed = parsePermissionSettings({ allow: [{ kind: "edit", path: "**/*a*a*a*a*a*a" }] }, "user");
+      assert.match(allowed.problems[0]!, /read as matching no path/);
+      assert.equal(decide(edit(name), context({ rules: allowed.rules })).verdict, "ask");
+      // What a person writes is matched as written.
+      for (const glob of ["src/**/*.{test,spec}.{ts,tsx}", "**/dist/**/*.js", "~/.ssh/**"])
+        assert.deepEqual(parsePermissionSettings({ deny: [{ path: glob }] }, "workspace").problems, [], glob);
+      const tests = parsePermissionSettings(
+        { deny: [{ path: "src/**/*.{test,spec}.{ts,tsx}" }] },
+        "workspace",
+      );
+      assert.equal(
+        decide(edit(join(ws, "src", "x", "a.spec.tsx")), context({ rules: tests.rules })).verdict,
+        "deny",
+      );
+      assert.equal(decide(edit(join(ws, "src", "a.ts")), context({ rules: tests.rules })).verdict, "ask");
+    });
+
     it("path rules: every path must match to allow, one is enough to deny", () => {
       const rules = [rule("allow", { kind: "edit", path: "src/**" })];
       assert.equal(decide(edit(join(ws, "src", "a.ts")), context({ rules })).verdict, "allow");

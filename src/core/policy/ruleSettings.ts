@@ -110,10 +110,33 @@ export function parsePermissionSettings(
         );
         return;
       }
+      if (path !== undefined && globTooCostly(path))
+        result.problems.push(
+          `symposium.permissions.${key}[${index}] (${where}): its path is too complex to match in time, so it is read as matching ${action === "allow" ? "no path" : "every path"}.`,
+        );
       result.rules.push(ruleFromEntry(parsed.data, action, source));
     });
   }
   return result;
+}
+
+/**
+ * A path glob that may take seconds to hours to match: picomatch makes a regular expression of it that backtracks
+ * through every way its stars, `**`, braces and groups can split a path (`**\/a/**\/a/**\/b` on a path 3,000
+ * characters deep, `*a*a*a*b` on a long name, `{a,aa}` many times). A repository's settings can hold one and an agent
+ * names the paths, so such a rule is not matched: it fails closed (`rules.ts`: a deny or ask rule holds any path, an
+ * allow rule none). What a person writes (`src/**\/*.{test,spec}.{ts,tsx}`) stays well inside.
+ */
+export function globTooCostly(glob: string): boolean {
+  const stars = glob.match(/\*+/g) ?? [];
+  const choices = (glob.match(/\{|\([^)]*\|/g) ?? []).length;
+  return (
+    // An extglob (`+(a|aa)`), or a star among a brace's or a group's choices.
+    /[?*+@!]\(|\{[^}]*\*|\([^)]*\*/.test(glob) ||
+    stars.filter((run) => run.length > 1).length > 2 ||
+    stars.length > 3 ||
+    stars.length + choices > 4
+  );
 }
 
 export function ruleFromEntry(entry: RuleEntry, action: Verdict, source: RuleSource): PermissionRule {

@@ -11,7 +11,7 @@
 import picomatch from "picomatch";
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
-import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
+import { globTooCostly, ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
   commandVariable,
@@ -2638,6 +2638,8 @@ function prefixMatches(written: readonly string[], command: SimpleCommand, loose
 
 function globMatches(glob: string, check: PathCheck, home: string, loose: boolean): boolean {
   if (check.status === "unresolved") return false; // the incomplete guard asks
+  // Not matched (it could hold the extension host for hours): a deny or ask rule holds, an allow rule does not.
+  if (globTooCostly(glob)) return loose;
   const absoluteGlob = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
   if (absoluteGlob) {
     const pattern = glob.startsWith("~/")
