@@ -147,6 +147,22 @@ describe("git aliases in the policy", () => {
     writeFileSync(globalConfig, "");
   });
 
+  it("does not ask git again for a folder whose configuration it could not read, until that changes", () => {
+    // git may have waited out its timeout (an include naming a FIFO): each request would hold the extension host.
+    let reads = 0;
+    const cache = new GitAliasCache(() => {
+      reads++;
+      return undefined;
+    });
+    for (let i = 0; i < 3; i++)
+      assert.equal(heldBy(decideUnder("git frobnicate", { aliases: cache.lookup })), "incomplete");
+    assert.equal(reads, 1);
+    writeFileSync(globalConfig, "# changed\n");
+    assert.equal(heldBy(decideUnder("git frobnicate", { aliases: cache.lookup })), "incomplete");
+    assert.equal(reads, 2);
+    writeFileSync(globalConfig, "");
+  });
+
   it("reads the aliases of the repository a line's cd goes to, or asks", () => {
     const other = join(workspace.ws, "vendor", "lib");
     mkdirSync(other, { recursive: true });

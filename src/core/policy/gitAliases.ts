@@ -243,9 +243,9 @@ export class GitAliasCache {
     const after = read ? read.files : files;
     const stamps = read ? after.map((file) => before[files.indexOf(file)] ?? stamp(file)) : before;
     if (this.entries.size >= this.maxFolders) this.entries.clear();
-    // A failed read is tried again on the next request rather than kept.
-    if (read) this.entries.set(folder, { aliases: read.aliases, stamps, files: after });
-    else this.entries.delete(folder);
+    // A failed read is kept too (its git words ask) until a file it was read from changes: git may have waited its
+    // whole timeout, the extension host with it (a repository's configuration can include a FIFO or a slow mount).
+    this.entries.set(folder, { aliases: read?.aliases, stamps, files: after });
     return read?.aliases;
   };
 }
