@@ -2,9 +2,10 @@
 // `core.hooksPath` folder of the workspace runs on the next commit, as one in `.git/hooks` does.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readGitAliases } from "../../src/core/policy/gitAliases";
 import { hooksFolder } from "../../src/core/policy/gitHooks";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
@@ -27,6 +28,28 @@ describe("a repository's hooks folder", () => {
     assert.equal(hooksFolder(repo), join(repo, "tools", "hooks"));
     assert.equal(hooksFolder(join(repo, "packages", "app")), join(repo, "tools", "hooks"));
     assert.equal(hooksFolder(base), undefined, "no repository");
+  });
+
+  it("is asked of git, as the aliases are, without running a program the repository's configuration names", () => {
+    // A repository shipped with its .git folder names what git runs: reading configuration runs none of it.
+    const ran = join(base, "ran");
+    const program = join(base, "program.sh");
+    writeFileSync(program, `#!/bin/sh\necho "$0 $*" >> '${ran}'\n`, { mode: 0o755 });
+    const keys = ["core.fsmonitor", "core.sshCommand", "core.pager", "core.editor", "core.askPass"];
+    for (const key of [...keys, "credential.helper", "filter.x.clean", "filter.x.smudge", "diff.x.textconv"])
+      execFileSync("git", ["-C", repo, "config", key, program]);
+    execFileSync("git", ["-C", repo, "config", "core.hooksPath", join(base, "hooks")]);
+    mkdirSync(join(base, "hooks"));
+    for (const hook of ["post-checkout", "post-index-change", "reference-transaction", "pre-auto-gc"])
+      writeFileSync(join(base, "hooks", hook), `#!/bin/sh\n'${program}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(repo, ".gitattributes"), "* filter=x diff=x\n");
+    writeFileSync(join(repo, "a.txt"), "a\n");
+    assert.equal(hooksFolder(repo), join(base, "hooks"));
+    assert.notEqual(readGitAliases(join(repo, "packages", "app")), undefined);
+    assert.equal(existsSync(ran), false);
+    // The same configuration runs the program on a command that reads the index: the test can see it.
+    execFileSync("git", ["-C", repo, "status", "--short"], { stdio: "ignore" });
+    assert.equal(existsSync(ran), true);
   });
 
   it("is protected for writing (a hook runs on the next commit) and read freely, whatever the folder's name", () => {
