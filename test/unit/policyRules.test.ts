@@ -950,6 +950,38 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("reads a command's glob too costly to match as naming files not known, or anything, not matching it", async () => {
+      // A repository's long name and a glob of many stars (an agent's, or one the repository talks it into): picomatch
+      // backtracked for minutes to hours on each, holding the extension host.
+      const trapped = await makePolicyWorkspace("symposium-costly-globs-");
+      try {
+        writeFileSync(join(trapped.ws, "a".repeat(250)), "");
+        writeFileSync(join(trapped.ws, ".env"), "");
+        const inTrapped = (line: string) => underBypassIn(trapped, line);
+        const costly = "*a*a*a*a*a*a*b";
+        assert.equal(inTrapped(`cat ${costly}`).by.type, "guard");
+        assert.equal(inTrapped(`cat src/${costly}/x`).by.type, "guard");
+        // Each as the broadest glob it could be: it includes anything and excludes nothing.
+        for (const [line, broadest] of [
+          [`grep -rl --include='${costly}' x . | xargs sed -i s/a/b/`, "grep -rl x . | xargs sed -i s/a/b/"],
+          [`rg -l -g '${costly}' x | xargs sed -i s/a/b/`, "rg -l x | xargs sed -i s/a/b/"],
+          [
+            `rg -l --hidden -g '!${costly}' x | xargs sed -i s/a/b/`,
+            "rg -l --hidden x | xargs sed -i s/a/b/",
+          ],
+          [`find . -name '${costly}' -exec cp {} src \\;`, "find . -exec cp {} src \\;"],
+          [`find . -name '${costly}' | xargs sed -i s/a/b/`, "find . | xargs sed -i s/a/b/"],
+          [`git ls-files '${costly}' | xargs sed -i s/a/b/`, "git ls-files | xargs sed -i s/a/b/"],
+          [`tar czf /dev/null --exclude='${costly}' .`, "tar czf /dev/null ."],
+        ] as const) {
+          const decision = inTrapped(line);
+          assert.equal(decision.verdict, inTrapped(broadest).verdict, `${line}: ${decision.by.label}`);
+        }
+      } finally {
+        trapped.remove();
+      }
+    });
+
     it("lists from the matches of a lister's globs as from the folders and files it names", async () => {
       const trapped = await makePolicyWorkspace("symposium-listed-globs-");
       try {

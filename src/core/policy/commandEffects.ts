@@ -5,6 +5,7 @@
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
 import picomatch from "picomatch";
+import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
 import { isProtectedName } from "./resolvePath";
 import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
@@ -214,7 +215,8 @@ function conjunctionPatterns(
     if (["-o", "-or", "(", ")", ","].includes(word)) return undefined;
     if (word === "-name" || word === "-iname") {
       const pattern = words[++i];
-      if (pattern == null) return undefined;
+      // One too costly to match is not read: anything may be found.
+      if (pattern == null || globTooCostly(pattern)) return undefined;
       patterns.push({ pattern, nocase: word === "-iname" });
     }
   }
@@ -707,11 +709,14 @@ export function searchWalk(
       .map(([option, value]) => {
         const negated = value!.startsWith("!");
         const pattern = negated ? value!.slice(1) : value!;
-        const matches = picomatch(pattern, {
-          dot: true,
-          nocase: option === "--iglob",
-          basename: !pattern.includes("/"),
-        });
+        // One too costly to match is read as matching anything (an exclusion then excludes nothing).
+        const matches = globTooCostly(pattern)
+          ? () => !negated
+          : picomatch(pattern, {
+              dot: true,
+              nocase: option === "--iglob",
+              basename: !pattern.includes("/"),
+            });
         return { negated, matches };
       });
     const lastMatch = (relative: string) => globs.findLast(({ matches }) => matches(relative));
@@ -737,7 +742,7 @@ export function searchWalk(
   // includes anything.
   const patterns = (options: string[], brace: boolean) =>
     given(...options).map((glob) =>
-      glob === null ? () => !brace : picomatch(glob, { dot: true, nobrace: !brace }),
+      glob === null || globTooCostly(glob) ? () => brace : picomatch(glob, { dot: true, nobrace: !brace }),
     );
   const included = patterns(["--include"], true);
   const excluded = patterns(["--exclude"], false);
@@ -807,7 +812,7 @@ export function optionValues(
 /** An exclusion's patterns (tar's, rsync's, zip's): each matches any name along an entry's path, or the whole path. */
 function excludes(patterns: readonly (string | null)[]): (relative: string) => boolean {
   const matchers = patterns
-    .filter((pattern): pattern is string => pattern !== null)
+    .filter((pattern): pattern is string => pattern !== null && !globTooCostly(pattern))
     .map((pattern) => {
       const bare = pattern.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
       return {
@@ -1555,7 +1560,7 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
             const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
             if (!isGlobWord(path))
               return (relative: string) => relative === path || relative.startsWith(`${path}/`);
-            return picomatch(path, { dot: true, bash: true });
+            return globTooCostly(path) ? () => true : picomatch(path, { dot: true, bash: true });
           })
         : [];
       return {

@@ -7,6 +7,7 @@
  * shares: past its names read or its matches the files are not known, and the policy asks.
  */
 import picomatch from "picomatch";
+import { globTooCostly } from "./globCost";
 
 /** What one request may read of the file system for its globs and walks, and the glob matches it may check. */
 export const MAX_NAMES_READ = 20_000;
@@ -30,7 +31,8 @@ export function isGlobWord(word: string): boolean {
 /**
  * The paths `word` names from `cwd` (from the root when it starts at `/`; joined with `/`; `./` prefixes dropped): its
  * matches, or the word itself when nothing matches (bash then passes it as written). `undefined` when they cannot be
- * known: the folder the line runs in cannot be read, or the bounds were passed. A match below a link is named
+ * known: the folder the line runs in cannot be read, the bounds were passed, or a segment is too costly to match
+ * (`globTooCostly`). A match below a link is named
  * through the link (`docs/id_rsa`), as the shell names it: the caller resolves each.
  */
 export function expandGlob(
@@ -58,6 +60,7 @@ export function expandGlob(
       continue;
     }
     listed = true;
+    if (globTooCostly(segment)) return undefined;
     const isMatch = picomatch(segment, {
       dot: true,
       nocase: true,

@@ -5,6 +5,7 @@
  * Permissions need this part only; the matchers that decide on a request (`rules.ts`) load with the ACP runtime.
  */
 import * as z from "zod/mini";
+import { globTooCostly } from "./globCost";
 
 export type Verdict = "allow" | "ask" | "deny";
 export type RuleSource = "user" | "workspace" | "session" | "grant";
@@ -118,25 +119,6 @@ export function parsePermissionSettings(
     });
   }
   return result;
-}
-
-/**
- * A path glob that may take seconds to hours to match: picomatch makes a regular expression of it that backtracks
- * through every way its stars, `**`, braces and groups can split a path (`**\/a/**\/a/**\/b` on a path 3,000
- * characters deep, `*a*a*a*b` on a long name, `{a,aa}` many times). A repository's settings can hold one and an agent
- * names the paths, so such a rule is not matched: it fails closed (`rules.ts`: a deny or ask rule holds any path, an
- * allow rule none). What a person writes (`src/**\/*.{test,spec}.{ts,tsx}`) stays well inside.
- */
-export function globTooCostly(glob: string): boolean {
-  const stars = glob.match(/\*+/g) ?? [];
-  const choices = (glob.match(/\{|\([^)]*\|/g) ?? []).length;
-  return (
-    // An extglob (`+(a|aa)`), or a star among a brace's or a group's choices.
-    /[?*+@!]\(|\{[^}]*\*|\([^)]*\*/.test(glob) ||
-    stars.filter((run) => run.length > 1).length > 2 ||
-    stars.length > 3 ||
-    stars.length + choices > 4
-  );
 }
 
 export function ruleFromEntry(entry: RuleEntry, action: Verdict, source: RuleSource): PermissionRule {

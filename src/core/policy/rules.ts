@@ -10,8 +10,9 @@
  */
 import picomatch from "picomatch";
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
+import { globTooCostly } from "./globCost";
 import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
-import { globTooCostly, ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
+import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
   commandVariable,
