@@ -68,22 +68,27 @@ function tarMembers(bytes: Uint8Array): ArchiveMember[] | undefined {
   parser.on("error", () => (failed = true));
   parser.on("warn", () => (failed = true));
   parser.on("end", () => (ended = true));
+  // tar stops at the end-of-archive blocks; the parser keeps whatever follows them in one buffer it copies on each
+  // write (a gzip bomb's zeros after them took hours, and all the memory they inflate to): nothing is fed after them.
+  let atEnd = false;
+  parser.on("eof", () => (atEnd = true));
   // Fed in slices, each parsed (gzip included) before `write` returns: a gzip bomb stops at the slice where what its
   // members say they hold passes the bound, not after inflating gigabytes in the extension host.
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    for (let at = 0; at < buffer.length && !failed; at += SLICE_BYTES)
+    for (let at = 0; at < buffer.length && !failed && !atEnd; at += SLICE_BYTES)
       parser.write(buffer.subarray(at, at + SLICE_BYTES));
-    if (!failed) parser.end();
+    // What follows them is not read (nor the end of a gzip stream cut there).
+    if (!failed && !atEnd) parser.end();
   } catch {
     return undefined;
   }
-  return failed || !ended ? undefined : members;
+  return failed || !(ended || atEnd) ? undefined : members;
 }
 
 /** The most a tar's members may hold together to be listed (a gzip bomb's zeros count). */
 const MAX_TAR_CONTENT_BYTES = 64 * 1024 * 1024;
 /** The most members listed; the caller asks past far fewer. */
 const MAX_MEMBERS = 10_000;
-/** A compressed slice inflates to at most about 1,000 times its size: 16 KB to about 16 MB. */
-const SLICE_BYTES = 16 * 1024;
+/** A compressed slice inflates to at most about 1,000 times its size: 2 KB to about 2 MB. */
+const SLICE_BYTES = 2 * 1024;
