@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { strToU8, zipSync } from "fflate";
 import { create as createTar } from "tar";
-import { copyFileSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { buildFootprint, type Footprint } from "../../src/core/policy/footprint";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
@@ -75,6 +83,12 @@ describe("permission rules and guards", () => {
     writeFileSync(join(ws, "lib.zip"), zipSync({ "lib/": new Uint8Array(0), "lib/a.js": strToU8("x") }));
     writeFileSync(join(ws, "through.zip"), zipSync({ "lib/x": strToU8("/etc"), "lib/x/y": strToU8("y") }));
     writeFileSync(join(ws, "kit.tbz"), "BZh91AY&SY");
+    // One archive after another: tar -i extracts both, tar the first alone.
+    const plain = (paths: string[]) => {
+      createTar({ file: join(staging, "plain.tar"), cwd: staging, sync: true, portable: true }, paths);
+      return readFileSync(join(staging, "plain.tar"));
+    };
+    writeFileSync(join(ws, "joined.tar"), Buffer.concat([plain(["lib"]), plain(["kit"])]));
   });
 
   after(() => workspace?.remove());
@@ -3605,6 +3619,8 @@ describe("permission rules and guards", () => {
         "curl -sLo a.tgz https://example.invalid/a.tgz && tar xzf a.tgz",
         "tar xjf kit.tbz",
         "tar xzf lib.tgz --transform s/lib/x/",
+        "tar -xif joined.tar",
+        "tar --ignore-zeros -xf joined.tar",
         "7z x a.7z",
         "unzip through.zip",
         "unrar x a.rar",

@@ -1909,12 +1909,16 @@ function tarExtraction(name: string, words: readonly (string | null)[]): ReturnT
       else if (longOption(option, "--to-stdout")) toOutput = true;
       else if (["--transform", "--xform", "--one-top-level"].some((o) => longOption(option, o)))
         unread = `${name} ${option} renames what it extracts`;
+      // The members after the end-of-archive blocks (another archive appended) are not read.
+      else if (longOption(option, "--ignore-zeros"))
+        unread = `${name} ${option} extracts past the archive's end, what is not read`;
       continue;
     }
     for (let at = 1; at < word.length; at++) {
       const letter = word[at]!;
       if (letter === "x") extracts = true;
       else if (letter === "O") toOutput = true;
+      else if (letter === "i") unread = `${name} -i extracts past the archive's end, what is not read`;
       else if (valueTaking.includes(letter)) {
         const value = at < word.length - 1 ? word.slice(at + 1) : (words[++i] ?? null);
         if (letter === "f") archives.push(value);
