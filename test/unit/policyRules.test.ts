@@ -6,6 +6,7 @@ import {
   copyFileSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -1654,6 +1655,26 @@ describe("permission rules and guards", () => {
           inRepo("git diff --name-only | xargs -r npx prettier --write").by.label,
           /listing that includes .*ci\.yml, a protected path/,
         );
+      } finally {
+        repo.remove();
+      }
+    });
+
+    it("does not read git's index as listed from the repository's folder when its configuration moves the work tree", async () => {
+      // A repository shipped with its .git folder: core.worktree names the folder above, so git prints its entry
+      // `ws/lnk` as `lnk`, a link out that cat reads; read from the workspace, the entry named `ws/ws/lnk`.
+      const repo = await makePolicyWorkspace("symposium-worktree-");
+      try {
+        const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" });
+        writeFileSync(join(repo.home, "secret.txt"), "");
+        symlinkSync(join(repo.home, "secret.txt"), join(repo.ws, "lnk"));
+        git(repo.home, "init", "-q");
+        git(repo.home, "add", "ws/lnk", "ws/src/a.ts");
+        renameSync(join(repo.home, ".git"), join(repo.ws, ".git"));
+        git(repo.ws, "config", "core.worktree", "../..");
+        assert.equal(git(repo.ws, "ls-files"), "lnk\nsrc/a.ts\n");
+        for (const line of ["git ls-files | xargs cat", "git ls-files | xargs chmod 600"])
+          assert.equal(underBypassIn(repo, line).verdict, "ask", line);
       } finally {
         repo.remove();
       }

@@ -1574,6 +1574,7 @@ class FootprintView {
         gitDir = path.resolve(root, pointer[1]!);
       }
       if (gitDir !== undefined) {
+        if (!this.worktreeIsRoot(gitDir)) return undefined;
         // A repository with nothing added yet lists nothing.
         const index = path.join(gitDir, "index");
         const below = path.relative(root, cwd).split(path.sep).filter(Boolean).join("/");
@@ -1602,6 +1603,30 @@ class FootprintView {
       // Outside a repository git lists nothing.
       if (path.dirname(root) === root) return { below: "", entries: [] };
     }
+  }
+
+  /**
+   * Whether git's work tree is the folder holding `.git`, as `readIndexListing` reads the index: a repository's
+   * configuration may put it elsewhere (`core.worktree` in its `config` or a worktree's `config.worktree`; git reads
+   * it from no included file), and git then prints each name from there (with `core.worktree = ../..` its entry
+   * `ws/lnk` is `lnk` in `ws`). A repository shipped with its `.git` folder sets what it likes: any mention asks.
+   */
+  private worktreeIsRoot(gitDir: string): boolean {
+    const paths = this.context.paths;
+    const path = posixOrWin32(gitDir);
+    const files = [path.join(gitDir, "config"), path.join(gitDir, "config.worktree")];
+    // A linked worktree's git folder names the repository's own, which holds the configuration.
+    const commonDir = path.join(gitDir, "commondir");
+    if (paths.kind(commonDir) !== undefined) {
+      const named = new TextDecoder().decode(paths.readBytes?.(commonDir, 4096)).trim();
+      if (named === "") return false;
+      files.push(path.join(path.resolve(gitDir, named), "config"));
+    }
+    return files.every((file) => {
+      if (paths.kind(file) === undefined) return true;
+      const bytes = paths.readBytes?.(file, MAX_CONFIG_BYTES);
+      return bytes !== undefined && !/worktree/i.test(new TextDecoder().decode(bytes));
+    });
   }
 
   /**
@@ -2275,6 +2300,8 @@ const MAX_NAMED_PATHS = 2_000;
 const CONTROLS_APPLICATIONS = /\btell\s+app(?:lication)?\b|\bApplication\s*\(/i;
 /** The largest git index read for the names it lists (a repository of some 300,000 files). */
 const MAX_INDEX_BYTES = 32 * 1024 * 1024;
+/** A repository's configuration read for where its work tree is (`worktreeIsRoot`); a larger one asks. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The most names one patch or archive's files may have checked; one naming more asks. */
 const MAX_WRITTEN_NAMES = 2_000;
 
