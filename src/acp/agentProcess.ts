@@ -8,7 +8,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { RingBuffer } from "../core/text";
-import { resolveCommand } from "./commandPath";
+import { resolveCommand } from "../core/commandPath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
 
 export interface AgentLaunch {

@@ -12,7 +12,7 @@ import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
-import { resolveCommand } from "./commandPath";
+import { resolveCommand } from "../core/commandPath";
 
 export const TERMINAL_LIMITS = {
   perSession: 8,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { resolveCommand } from "../../src/acp/commandPath";
+import { resolveCommand } from "../../src/core/commandPath";
 
 describe("resolveCommand", () => {
   let root: string;

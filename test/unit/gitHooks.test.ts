@@ -52,6 +52,24 @@ describe("a repository's hooks folder", () => {
     assert.equal(existsSync(ran), true);
   });
 
+  it("is asked of git from PATH, not of a git the repository holds where it runs", () => {
+    // Windows looks for a bare name where it runs before PATH (a repository's git.exe); POSIX does so for a `.` or
+    // empty PATH entry.
+    const ran = join(base, "ran");
+    const fake = `#!/bin/sh\necho "$*" >> '${ran}'\n`;
+    for (const folder of [repo, join(repo, "packages", "app")])
+      writeFileSync(join(folder, "git"), fake, { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = `.:${saved ?? ""}`;
+    try {
+      assert.equal(hooksFolder(repo), join(repo, ".git", "hooks"));
+      assert.notEqual(readGitAliases(join(repo, "packages", "app")), undefined);
+    } finally {
+      process.env.PATH = saved;
+    }
+    assert.equal(existsSync(ran), false);
+  });
+
   it("is protected for writing (a hook runs on the next commit) and read freely, whatever the folder's name", () => {
     execFileSync("git", ["-C", repo, "config", "core.hooksPath", "tools/hooks"]);
     const root = join(repo, "packages", "app");

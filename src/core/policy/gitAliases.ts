@@ -5,6 +5,7 @@
  * repository's (`.git/config`, set by the person or their tools) and anything those include.
  */
 import { execFileSync } from "node:child_process";
+import { resolveCommand } from "../commandPath";
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
@@ -167,10 +168,15 @@ function gitEnvironment(): NodeJS.ProcessEnv {
 }
 
 function git(folder: string, args: string[]): string {
+  const env = gitEnvironment();
+  // git from PATH, not the repository's own (`git.exe` where it runs: Windows looks there first, as POSIX does for a
+  // `.` or empty PATH entry).
+  const program = resolveCommand("git", env);
+  if (program === undefined) throw new Error("git is not on PATH");
   // Reads the configuration only: runs no hook, filter or fsmonitor of the repository.
-  return execFileSync("git", args, {
+  return execFileSync(program, args, {
     cwd: folder,
-    env: gitEnvironment(),
+    env,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],
     timeout: 3_000,

@@ -4,6 +4,7 @@
  * any folder of the workspace, and a script written there runs on the next commit, checkout or push.
  */
 import { execFileSync } from "node:child_process";
+import { resolveCommand } from "../commandPath";
 import { resolve } from "node:path";
 
 /** The hooks folder of the repository holding `folder`, as git resolves it; undefined outside one or without git. */
@@ -12,9 +13,13 @@ export function hooksFolder(folder: string): string | undefined {
   const env = { ...process.env };
   delete env.GIT_DIR;
   delete env.GIT_WORK_TREE;
+  // git from PATH, not the repository's own (`git.exe` where it runs: Windows looks there first, as POSIX does for a
+  // `.` or empty PATH entry).
+  const program = resolveCommand("git", env);
+  if (program === undefined) return undefined;
   try {
     // Reads the configuration only: runs no hook, filter or fsmonitor of the repository.
-    const path = execFileSync("git", ["rev-parse", "--git-path", "hooks"], {
+    const path = execFileSync(program, ["rev-parse", "--git-path", "hooks"], {
       cwd: folder,
       env,
       encoding: "utf8",

@@ -1,6 +1,7 @@
 /**
- * Resolving an agent's bare command name the safe way. Agents start with the workspace as their cwd, and Windows looks
- * for a bare name in the cwd before PATH, so a repository's `node.exe` would run instead of the configured `node`.
+ * Resolving an agent's bare command name (and the policy's `git`) the safe way. Agents start with the workspace as
+ * their cwd, and Windows looks for a bare name in the cwd before PATH, so a repository's `node.exe` would run instead
+ * of the configured `node`.
  * We search PATH ourselves, skipping the current folder and every relative entry, and spawn the absolute path found.
  */
 import { accessSync, constants, statSync } from "node:fs";
