@@ -8,9 +8,8 @@
  * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3] [in-place]` (`npm run bench` compiles
  * it); `in-place` leaves out the build-whole way, whose cost grows with the square of the length.
  */
-import { build } from "esbuild";
 import { join } from "node:path";
-import { launchBrowser } from "../tools/browser";
+import { launchBarePage } from "../tools/browser";
 import { repoRoot } from "../tools/paths";
 
 const PAGE_SCRIPT = `
@@ -51,18 +50,9 @@ window.stream = (chars, chunks, inPlace) => {
 async function main(): Promise<void> {
   const [chars = 20_000, chunks = 400, rounds = 3] = process.argv.slice(2, 5).map(Number);
   const ways = process.argv[5] === "in-place" ? [true] : [false, true];
-  const bundle = await build({
-    stdin: { contents: PAGE_SCRIPT, resolveDir: repoRoot, loader: "js" },
-    bundle: true,
-    format: "iife",
-    write: false,
-    logLevel: "warning",
-  });
-  const browser = await launchBrowser();
+  const browser = await launchBarePage(PAGE_SCRIPT);
   try {
     const { page } = browser;
-    await page.setContent("<!DOCTYPE html><html><body></body></html>");
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
     console.log(
       `${chars} characters in ${chunks} chunks; ms of main thread (script and layout) per message:`,
     );

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build } from "esbuild";
 import {
   chromium,
   type BrowserContext,
@@ -11,7 +12,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { resultsDir } from "./paths";
+import { repoRoot, resultsDir } from "./paths";
 
 const SYMPOSIUM_EXTENSION_ID = "symposium.symposium";
 const chromiumPath = process.env.SYMPOSIUM_CHROMIUM ?? "/usr/bin/chromium";
@@ -130,6 +131,29 @@ export async function launchBrowser(): Promise<BrowserSession> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Chromium on an empty page running `script`, bundled first: webview modules measured or tested outside VS Code
+ * (the script imports them by absolute path and puts what it offers on `window`).
+ */
+export async function launchBarePage(script: string): Promise<BrowserSession> {
+  const bundle = await build({
+    stdin: { contents: script, resolveDir: repoRoot, loader: "js" },
+    bundle: true,
+    format: "iife",
+    write: false,
+    logLevel: "warning",
+  });
+  const browser = await launchBrowser();
+  try {
+    await browser.page.setContent("<!DOCTYPE html><html><body></body></html>");
+    await browser.page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    return browser;
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }
 
 /** Navigates to a workbench URL and waits until the workbench is on screen. */

@@ -3,8 +3,7 @@
 // Chromium page, for Markdown where later text changes how earlier text reads, in chunks of random (seeded) sizes.
 import * as assert from "node:assert/strict";
 import { join } from "node:path";
-import { build } from "esbuild";
-import { launchBrowser, type BrowserSession } from "../../tools/browser";
+import { launchBarePage, type BrowserSession } from "../../tools/browser";
 import { repoRoot } from "../../tools/paths";
 import { MARKDOWN_CORPUS } from "../support/markdownCorpus";
 
@@ -59,16 +58,7 @@ describe("A message streamed in chunks reads as its text shown at once (bare pag
   let browser: BrowserSession;
 
   before(async () => {
-    const bundle = await build({
-      stdin: { contents: PAGE_SCRIPT, resolveDir: repoRoot, loader: "js" },
-      bundle: true,
-      format: "iife",
-      write: false,
-      logLevel: "warning",
-    });
-    browser = await launchBrowser();
-    await browser.page.setContent("<!DOCTYPE html><html><body></body></html>");
-    await browser.page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    browser = await launchBarePage(PAGE_SCRIPT);
   });
 
   after(async () => {
