@@ -527,6 +527,108 @@ describe("permission rules and guards", () => {
         assert.match(inRepo(line).by.label, /\.env, a protected file that holds credentials/, line);
     });
 
+    // rg skips hidden files, but reads one a glob takes or an ignore file's `!` line takes back: a repository may ship
+    // `.ignore` with `!.env`, and `rg KEY` then prints the person's own `.env`.
+    it("asks before rg reads a hidden file holding credentials that a glob or an ignore file takes back", () => {
+      asksProtected([
+        [
+          "rg -g '.env' KEY",
+          /rg reads the files below .*, which includes .*\/\.env, a protected file that holds/,
+        ],
+        ["rg --glob '*' KEY", /\.env/],
+        ["rg --iglob '.ENV' KEY", /\.env/],
+        ["rg --type-add 'x:.env' -t x KEY", /\.env/],
+      ]);
+      const cases: [file: string, text: string, line: string, reaches: RegExp][] = [
+        [
+          ".ignore",
+          "!.env\n",
+          "rg KEY",
+          /ws\/\.ignore lists files to read though hidden, which may include .*\/\.env,/,
+        ],
+        [
+          ".rgignore",
+          "!.env*\n",
+          "rg -n KEY .",
+          /\.rgignore lists .*\/\.env, a protected file that holds credentials/,
+        ],
+        [".gitignore", "node_modules\n.env\n!*\n", "rg KEY", /\.gitignore lists .*\/\.env,/],
+        [".git/info/exclude", "!**/.npmrc\n", "rg KEY", /exclude lists .*\/web\/\.npmrc,/],
+        ["web/.ignore", "!.NPMRC\n", "rg token web", /web\/\.ignore lists .*\/web\/\.npmrc,/],
+        ["../.ignore", "!.env\n", "rg KEY", /\/\.ignore lists .*\/\.env,/],
+        ["extra", "!.env\n", "rg --ignore-file extra KEY", /ws\/extra lists .*\/\.env,/],
+      ];
+      for (const [file, text, line, reaches] of cases) {
+        mkdirSync(join(repo.ws, file, ".."), { recursive: true });
+        writeFileSync(join(repo.ws, file), text);
+        try {
+          asksProtected([[line, reaches]]);
+          // `--no-ignore` reads none but those it is given.
+          if (file !== "extra") assert.equal(inRepo(`${line} --no-ignore`).verdict, "allow", file);
+        } finally {
+          rmSync(join(repo.ws, file));
+        }
+      }
+      // git's global excludes file, as rg finds it.
+      mkdirSync(join(repo.home, ".config", "git"), { recursive: true });
+      writeFileSync(join(repo.home, ".config", "git", "ignore"), "!.env\n");
+      try {
+        asksProtected([["rg KEY", /\.config\/git\/ignore lists .*\/\.env,/]]);
+      } finally {
+        rmSync(join(repo.home, ".config", "git", "ignore"));
+      }
+      writeFileSync(join(repo.home, ".gitconfig"), "[core]\n\texcludesFile = ~/global-ignore\n");
+      writeFileSync(join(repo.home, "global-ignore"), "!.env\n");
+      try {
+        asksProtected([["rg KEY", /global-ignore lists .*\/\.env,/]]);
+      } finally {
+        rmSync(join(repo.home, ".gitconfig"));
+        rmSync(join(repo.home, "global-ignore"));
+      }
+    });
+
+    it("approves rg where no glob or ignore file takes a hidden file holding credentials back", () => {
+      // The lines a project's ignore files commonly hold take back other files, or folders holding none.
+      writeFileSync(
+        join(repo.ws, ".gitignore"),
+        "node_modules/\n.env\n.env.*\n!.env.example\n!.vscode/extensions.json\n!/web/\n",
+      );
+      writeFileSync(join(repo.ws, ".ignore"), "!.github\n");
+      try {
+        assert.deepEqual(
+          heldBack([
+            "rg KEY",
+            "rg -n KEY web",
+            "rg -g '!*.md' KEY",
+            "rg -g '*.ts' KEY",
+            "rg -u KEY",
+            "rg --files",
+          ]),
+          [],
+        );
+        // Nor is a folder its ignore files leave out walked, as rg does not enter it: one too big to read passes.
+        const big = join(repo.ws, "node_modules");
+        mkdirSync(big);
+        const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
+          name: `f${i}`,
+          kind: "other" as const,
+        }));
+        const paths: PathChecker = {
+          check: (path) => repo.boundary.check(path),
+          kind: (path) => (path === big ? "folder" : repo.boundary.kind(path)),
+          list: (folder) => (folder === big ? names : repo.boundary.list(folder)),
+          readBytes: (path, max) => repo.boundary.readBytes(path, max),
+        };
+        assert.equal(inRepo("rg KEY", paths).verdict, "allow");
+        writeFileSync(join(repo.ws, ".gitignore"), "!.env.example\n");
+        assert.match(inRepo("rg KEY", paths).by.label, /holds too many files/);
+      } finally {
+        rmSync(join(repo.ws, ".gitignore"));
+        rmSync(join(repo.ws, ".ignore"));
+        rmSync(join(repo.ws, "node_modules"), { recursive: true, force: true });
+      }
+    });
+
     it("asks before a command packs or sends a folder holding credentials, unless it leaves them out", () => {
       asksSaying(
         [

@@ -611,6 +611,18 @@ export interface EntryWalk {
   tracked?: boolean;
   enters(relative: string): boolean;
   takes(relative: string): boolean;
+  /**
+   * rg: an entry it skips only for being hidden (`folder` or file), which a `!` line of an ignore file takes back
+   * (`!.env` in a repository's `.ignore` makes `rg KEY` print `.env`), those it is given by `--ignore-file` too
+   * (only those with `--no-ignore` or `-u`). A folder its ignore files leave out (`node_modules`) it does not enter
+   * unless `prunes` says it may be: no glob or `--no-ignore…` option decides for them.
+   */
+  unhidden?: {
+    skips(relative: string, folder: boolean): boolean;
+    ignoreFiles: (string | null)[];
+    readsOwnIgnoreFiles: boolean;
+    prunes(relative: string): boolean;
+  };
 }
 
 const lastName = (relative: string) => relative.slice(relative.lastIndexOf("/") + 1);
@@ -628,8 +640,9 @@ function readDiff(words: readonly (string | null)[]) {
 /**
  * What a search reads below the folders it is given: `diff -r` and `git grep --no-index` (or `--untracked`) every
  * file there, `grep -r` every file there (narrowed by `--include`, `--exclude`, `--exclude-dir`), `rg` every file
- * that is not hidden, and hidden ones too with `--hidden` or `-uu` (narrowed by its `--glob`s; its ignore files are
- * not read, so it may read less than this says), `ag`, `ack` and `ugrep` every file there (`OTHER_SEARCHES`). Given
+ * that is not hidden, and hidden ones too with `--hidden`, `-uu`, a `--glob` taking them or a type added (narrowed by
+ * its `--glob`s; its ignore files are not read but for a `!` line taking a hidden file back, `unhidden`, so it may read
+ * less than this says), `ag`, `ack` and `ugrep` every file there (`OTHER_SEARCHES`). Given
  * no folder, rg and those search where they run, or the input they are given (`input`). Undefined for a grep that
  * does not recurse and any other command.
  */
@@ -702,8 +715,9 @@ export function searchWalk(
         .filter((flag) => !flag.startsWith("--"))
         .reduce((n, flag) => n + (flag.match(/u/g)?.length ?? 0), 0) +
       flags.filter((flag) => longOption(flag, "--unrestricted")).length;
-    const hidden = short(".") || long("--hidden") || unrestricted >= 2;
-    // A glob with no slash matches a name at any depth; the last glob that matches decides; `!` excludes.
+    // A type added (`--type-add 'x:.env' -t x`) takes the files it names, hidden or not.
+    const typed = values.some(([option]) => option === "--type-add");
+    const hidden = short(".") || long("--hidden") || unrestricted >= 2 || typed;
     const globs = values
       .filter(([option, value]) => ["g", "--glob", "--iglob"].includes(option) && value != null)
       .map(([option, value]) => {
@@ -719,18 +733,40 @@ export function searchWalk(
             });
         return { negated, matches };
       });
+    // A glob with no slash matches a name at any depth. The last glob that matches an entry decides, before hidden
+    // names are left (`-g '.env'` and `-g '*'` read `.env`): `!` excludes. A file no glob matches is left when some
+    // glob takes files; a folder is not.
     const lastMatch = (relative: string) => globs.findLast(({ matches }) => matches(relative));
-    const chosen = (relative: string) => hidden || !isHidden(relative);
+    const globbed = (relative: string, folder: boolean) => {
+      const match = lastMatch(relative);
+      if (match !== undefined) return !match.negated;
+      return folder || !globs.some((glob) => !glob.negated) ? undefined : false;
+    };
+    const shown = (relative: string) => hidden || !isHidden(relative);
+    // `--no-ignore` and `-u` leave the ignore files it finds unread (`--ignore` and the like read them again).
+    const ignoring = !long("--no-ignore") && unrestricted === 0;
+    const reading = long(
+      ...["--ignore", "--ignore-dot", "--ignore-vcs", "--ignore-parent", "--ignore-exclude"],
+    );
+    const ignoreFiles = optionValues(values, "--ignore-file");
+    const prunable =
+      ignoring && !flags.some((flag) => flag.startsWith("--no-ignore") || flag === "--no-require-git");
     return {
       folders: files,
       follows: short("L") || long("--follow"),
       hidden,
-      enters: (relative) => chosen(relative) && lastMatch(relative)?.negated !== true,
-      takes: (relative) => {
-        if (!chosen(relative)) return false;
-        const match = lastMatch(relative);
-        return match === undefined ? !globs.some((glob) => !glob.negated) : !match.negated;
-      },
+      enters: (relative) => globbed(relative, true) ?? shown(relative),
+      takes: (relative) => globbed(relative, false) ?? shown(relative),
+      ...(hidden || (!ignoring && !reading && ignoreFiles.length === 0)
+        ? {}
+        : {
+            unhidden: {
+              skips: (relative, folder) => globbed(relative, folder) === undefined && !shown(relative),
+              ignoreFiles,
+              readsOwnIgnoreFiles: ignoring || reading,
+              prunes: (relative) => prunable && globbed(relative, true) === undefined,
+            },
+          }),
     };
   }
   if (!["grep", "egrep", "fgrep"].includes(name)) return undefined;

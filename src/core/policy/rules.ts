@@ -308,6 +308,9 @@ class FootprintView {
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
   private readonly indexes = new Map<string, IndexListing | undefined>();
+  private readonly ignoreFiles = new Map<string, string[] | undefined>();
+  private globalIgnores: (string | null)[] | undefined;
+  private readonly roots = new Map<string, string | undefined>();
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   private linkMakerFound = false;
   private named: PathCheck[] | "too many" | undefined;
@@ -1808,15 +1811,199 @@ class FootprintView {
     const searched = searchWalk(name, argv, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
-    if (!walk?.hidden) return undefined;
+    const unhidden = walk?.unhidden;
+    if (walk === undefined || (!walk.hidden && unhidden === undefined)) return undefined;
     const how = searched ? "reads" : packed ? "packs" : "serves";
+    // rg skips hidden files, but a `!` line of an ignore file may take one back: walked only where one may, and not
+    // into the folders its ignore files leave out (`node_modules`), as rg does not.
+    const given = unhidden?.ignoreFiles.map((file) =>
+      file === null ? null : (absolute(file, cwd, this.context.home) ?? null),
+    );
+    const unhides: Unhides | undefined = unhidden && {
+      takesBack: (path, relative, folder) =>
+        unhidden.skips(relative, folder)
+          ? this.ignoreFileTakingBack(path, given!, unhidden.readsOwnIgnoreFiles, cwd)
+          : undefined,
+      leaves: (path, relative) => unhidden.prunes(relative) && this.ignoredFolder(path),
+    };
     return this.walkedReach(
       walk.folders,
       cwd,
       walk.follows,
-      { walk, readsOnly: true, links: false },
-      (folder) => `${name} ${how} every file below ${folder}`,
+      { walk, readsOnly: true, links: false, ...(unhides ? { unhides } : {}) },
+      (folder) =>
+        walk.hidden
+          ? `${name} ${how} every file below ${folder}`
+          : `${name} ${how} the files below ${folder}`,
     );
+  }
+
+  /**
+   * An ignore file rg reads for `path` (a hidden entry) with a `!` line that may take it back though hidden: the
+   * `.ignore`, `.rgignore` and `.gitignore` of its folder and each above (and above `cwd`, as rg finds them from
+   * there), a repository's `info/exclude`, git's global excludes file (all of them unless `own` is false: `--no-ignore`),
+   * and those given by `--ignore-file` (`given`; null when not known). An ignore file too large to read may.
+   */
+  private ignoreFileTakingBack(
+    path: string,
+    given: readonly (string | null)[],
+    own: boolean,
+    cwd: string | undefined,
+  ): string | undefined {
+    const p = posixOrWin32(path);
+    const name = p.basename(path);
+    const files = [
+      ...given,
+      ...(own ? [...this.ignoreFilesAbove(p.dirname(path)), ...(cwd ? this.ignoreFilesAbove(cwd) : [])] : []),
+    ];
+    for (const file of files) {
+      if (file === null) return "an ignore file named at run time";
+      const lines = this.ignoreLines(file);
+      if (
+        lines === undefined ||
+        lines.some((line) => line.trim().startsWith("!") && mayTakeBack(line.trim(), name))
+      )
+        return file;
+    }
+    return undefined;
+  }
+
+  /** Every ignore file rg may read for an entry of `folder`, nearest first; null for one it cannot be known. */
+  private ignoreFilesAbove(folder: string): (string | null)[] {
+    const p = posixOrWin32(folder);
+    const files: (string | null)[] = [];
+    for (let above = folder; ; above = p.dirname(above)) {
+      files.push(...[".ignore", ".rgignore", ".gitignore"].map((file) => p.join(above, file)));
+      files.push(...this.gitExcludes(above));
+      if (p.dirname(above) === above) break;
+    }
+    return [...files, ...this.globalExcludes()];
+  }
+
+  /**
+   * Whether rg surely leaves out the folder at `path`: an ignore file of a folder above (`.gitignore` only within the
+   * repository, as rg reads it) names it plainly (`node_modules`, `/dist/`), and no `!` line of any may
+   * take it back.
+   */
+  private ignoredFolder(path: string): boolean {
+    const p = posixOrWin32(path);
+    const name = p.basename(path);
+    const parent = p.dirname(path);
+    const read: { lines: string[]; here: boolean }[] = [];
+    const root = this.repositoryRoot(parent);
+    const files: { file: string | null; at: string }[] = [];
+    let inRepository = root !== undefined;
+    for (let above = parent; ; above = p.dirname(above)) {
+      for (const file of [".ignore", ".rgignore", ...(inRepository ? [".gitignore"] : [])])
+        files.push({ file: p.join(above, file), at: above });
+      if (above === root) inRepository = false;
+      if (p.dirname(above) === above) break;
+    }
+    if (root !== undefined)
+      files.push(
+        ...[...this.gitExcludes(root), ...this.globalExcludes()].map((file) => ({ file, at: root })),
+      );
+    for (const { file, at } of files) {
+      const lines = file === null ? undefined : this.ignoreLines(file);
+      if (lines === undefined) return false;
+      read.push({ lines, here: at === parent });
+    }
+    if (
+      read.some(({ lines }) =>
+        lines.some((line) => line.trim().startsWith("!") && mayTakeBack(line.trim(), name)),
+      )
+    )
+      return false;
+    return read.some(({ lines, here }) =>
+      lines.some((line) => {
+        const pattern = line.replace(/\/+$/, "");
+        return pattern === name || pattern === `**/${name}` || (here && pattern === `/${name}`);
+      }),
+    );
+  }
+
+  /** The nearest folder at or above `folder` holding `.git`. */
+  private repositoryRoot(folder: string): string | undefined {
+    if (this.roots.has(folder)) return this.roots.get(folder);
+    const p = posixOrWin32(folder);
+    const root =
+      this.context.paths.kind(p.join(folder, ".git")) !== undefined
+        ? folder
+        : p.dirname(folder) === folder
+          ? undefined
+          : this.repositoryRoot(p.dirname(folder));
+    this.roots.set(folder, root);
+    return root;
+  }
+
+  /**
+   * An ignore file's lines, without line ends and trailing spaces (none when there is none); undefined when it cannot
+   * be read whole.
+   */
+  private ignoreLines(file: string): string[] | undefined {
+    if (this.ignoreFiles.has(file)) return this.ignoreFiles.get(file);
+    const paths = this.context.paths;
+    let lines: string[] | undefined = [];
+    if (paths.kind(file) !== undefined) {
+      const bytes = paths.readBytes?.(file, MAX_IGNORE_FILE_BYTES);
+      lines =
+        bytes === undefined
+          ? undefined
+          : new TextDecoder()
+              .decode(bytes)
+              .split("\n")
+              .map((line) => line.trimEnd());
+    }
+    this.ignoreFiles.set(file, lines);
+    return lines;
+  }
+
+  /** The `info/exclude` of a repository at `folder` (`.git` a folder, or a file naming it: a worktree, a submodule). */
+  private gitExcludes(folder: string): string[] {
+    const p = posixOrWin32(folder);
+    const paths = this.context.paths;
+    const dotGit = p.join(folder, ".git");
+    const kind = paths.kind(dotGit);
+    if (kind === undefined) return [];
+    if (kind === "folder") return [p.join(dotGit, "info", "exclude")];
+    const text = new TextDecoder().decode(paths.readBytes?.(dotGit, 4096));
+    const pointer = /^gitdir: (.+?)\r?$/m.exec(text);
+    if (pointer === null) return [p.join(dotGit, "info", "exclude")];
+    const gitDir = p.resolve(folder, pointer[1]!);
+    const common = /^(.+?)\r?$/m.exec(
+      new TextDecoder().decode(paths.readBytes?.(p.join(gitDir, "commondir"), 4096)),
+    );
+    return [
+      p.join(gitDir, "info", "exclude"),
+      ...(common ? [p.join(p.resolve(gitDir, common[1]!), "info", "exclude")] : []),
+    ];
+  }
+
+  /**
+   * git's global excludes files as rg finds them: `core.excludesFile` of the user's git settings (null when relative:
+   * rg reads it from where it runs), and `git/ignore`.
+   */
+  private globalExcludes(): (string | null)[] {
+    if (this.globalIgnores) return this.globalIgnores;
+    const home = this.context.home;
+    const p = posixOrWin32(home);
+    const configHomes = [
+      p.join(home, ".config"),
+      ...(process.env.XDG_CONFIG_HOME ? [process.env.XDG_CONFIG_HOME] : []),
+    ];
+    const files: (string | null)[] = configHomes.map((folder) => p.join(folder, "git", "ignore"));
+    for (const config of [
+      p.join(home, ".gitconfig"),
+      ...configHomes.map((folder) => p.join(folder, "git", "config")),
+    ]) {
+      const text = new TextDecoder().decode(this.context.paths.readBytes?.(config, MAX_IGNORE_FILE_BYTES));
+      for (const [, value] of text.matchAll(/^\s*excludesfile\s*=\s*(.+?)\s*$/gim)) {
+        const file = value!.replace(/^"(.*)"$/, "$1");
+        files.push(file.startsWith("~/") ? p.join(home, file.slice(2)) : p.isAbsolute(file) ? file : null);
+      }
+    }
+    this.globalIgnores = files;
+    return files;
   }
 
   /** For a command that changes every entry below its folders (`changesWalk`: `chmod -R`, `gzip -r`), a protected one. */
@@ -1840,7 +2027,7 @@ class FootprintView {
     folders: readonly (string | null)[],
     cwd: string | undefined,
     follow: boolean,
-    given: { walk: EntryWalk; readsOnly: boolean; links: boolean },
+    given: { walk: EntryWalk; readsOnly: boolean; links: boolean; unhides?: Unhides },
     what: (folder: string) => string,
   ): Held | undefined {
     for (const folder of folders) {
@@ -1882,6 +2069,11 @@ class FootprintView {
       return {
         guard: "incomplete",
         label: `${what}, where ${shortPath(found.splits)} has a name split into others`,
+      };
+    if ("takenBackBy" in found)
+      return {
+        guard: "protected",
+        label: `${what}, and ${shortPath(found.takenBackBy!)} lists files to read though hidden, which may include ${shortPath(found.protected)}, ${protectedKind(found)}`,
       };
     return {
       guard: "protected",
@@ -2219,11 +2411,18 @@ class FootprintView {
     folder: string,
     follow: boolean,
     given:
-      | { walk: EntryWalk; readsOnly: boolean; links: boolean; splitsAt?: RegExp; onlySplits?: boolean }
+      | {
+          walk: EntryWalk;
+          readsOnly: boolean;
+          links: boolean;
+          splitsAt?: RegExp;
+          onlySplits?: boolean;
+          unhides?: Unhides;
+        }
       | undefined,
   ):
     | { link: string }
-    | { protected: string; credentials?: true }
+    | { protected: string; credentials?: true; takenBackBy?: string }
     | { splits: string }
     | "too many"
     | undefined {
@@ -2234,6 +2433,7 @@ class FootprintView {
     const below = (path: string) => path.slice(start.length + 1).replace(/\\/g, "/");
     let link: string | undefined;
     let splits: string | undefined;
+    let takenBackBy: string | undefined;
     const found = firstBelow(
       start,
       follow,
@@ -2249,8 +2449,15 @@ class FootprintView {
             return true;
           }
         }
-        if (given === undefined || path === start || !given.walk.takes(below(path))) return false;
+        if (given === undefined || path === start) return false;
         const relative = below(path);
+        if (!given.walk.takes(relative)) {
+          // A hidden file rg skips, unless an ignore file takes it back.
+          if (given.unhides === undefined || !holdsCredentials(relative.slice(relative.lastIndexOf("/") + 1)))
+            return false;
+          takenBackBy = given.unhides.takesBack(path, relative, false);
+          return takenBackBy !== undefined;
+        }
         if (given.splitsAt?.test(relative) === true) {
           splits = path;
           return true;
@@ -2261,11 +2468,17 @@ class FootprintView {
           : isProtectedName([...above, ...relative.split("/")]);
       },
       this.budget,
-      (path) => given === undefined || given.walk.enters(below(path)),
+      (path) => {
+        if (given === undefined) return true;
+        const relative = below(path);
+        if (given.walk.enters(relative)) return given.unhides?.leaves(path, relative) !== true;
+        return given.unhides?.takesBack(path, relative, true) !== undefined;
+      },
     );
     if (found === undefined || found === "too many") return found;
     if (link === found.path) return { link: found.path };
     if (splits === found.path) return { splits: found.path };
+    if (takenBackBy !== undefined) return { protected: found.path, credentials: true, takenBackBy };
     return given?.readsOnly ? { protected: found.path, credentials: true } : { protected: found.path };
   }
 
@@ -2292,6 +2505,24 @@ class FootprintView {
   }
 }
 
+/** The largest ignore file read for its `!` lines; a larger one may take back any hidden file. */
+const MAX_IGNORE_FILE_BYTES = 256 * 1024;
+
+/**
+ * Whether an ignore file's `!` line may match an entry of this name: its last part is the name (any case), a glob
+ * that may match it, or `**`. A line whose last part is another plain name never does (`!.env.example`, `!src/`).
+ */
+function mayTakeBack(line: string, name: string): boolean {
+  const last = line.slice(1).replace(/\/+$/, "").split("/").pop()!;
+  if (last === "" || last.includes("**")) return true;
+  if (!/[*?[\\]/.test(last)) return last.toLowerCase() === name.toLowerCase();
+  try {
+    return picomatch(last, { dot: true, nocase: true, noextglob: true, nobrace: true, nonegate: true })(name);
+  } catch {
+    return true;
+  }
+}
+
 /** What one request's patches and archives are read up to, all together (what they hold asks beyond). */
 const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
 /** Past this many paths named by a request's commands, a deny or ask path rule holds it back unread. */
@@ -2304,6 +2535,16 @@ const MAX_INDEX_BYTES = 32 * 1024 * 1024;
 const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The most names one patch or archive's files may have checked; one naming more asks. */
 const MAX_WRITTEN_NAMES = 2_000;
+
+/**
+ * For a search that skips hidden entries (rg), the ignore file that may take one back (`path`, at `relative` below the
+ * folder walked) though hidden; undefined when the search skips it.
+ */
+interface Unhides {
+  takesBack(path: string, relative: string, folder: boolean): string | undefined;
+  /** It does not enter the folder at `path` (`relative`), which its ignore files leave out. */
+  leaves(path: string, relative: string): boolean;
+}
 
 /** A guard that holds a request back, and the sentence the card shows for it. */
 type Held = { guard: GuardId; label: string };
