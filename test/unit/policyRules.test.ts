@@ -587,6 +587,22 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks before rg reads a file holding credentials as its configuration file tells it", () => {
+      // The configuration file agents' rg reads, named by the environment they start in.
+      const before = process.env.RIPGREP_CONFIG_PATH;
+      writeFileSync(join(repo.base, "rgrc"), "# mine\n--smart-case\n--hidden\n");
+      process.env.RIPGREP_CONFIG_PATH = join(repo.base, "rgrc");
+      try {
+        asksProtected([["rg KEY", /rg \(with its configuration, .*rgrc\) reads every file below .*\.env/]]);
+        assert.equal(inRepo("rg --no-config KEY").verdict, "allow");
+        writeFileSync(join(repo.base, "rgrc"), "--smart-case\n--glob=!.git\n");
+        assert.equal(inRepo("rg KEY").verdict, "allow");
+      } finally {
+        if (before === undefined) delete process.env.RIPGREP_CONFIG_PATH;
+        else process.env.RIPGREP_CONFIG_PATH = before;
+      }
+    });
+
     it("approves rg where no glob or ignore file takes a hidden file holding credentials back", () => {
       // The lines a project's ignore files commonly hold take back other files, or folders holding none.
       writeFileSync(

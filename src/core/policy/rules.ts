@@ -1808,7 +1808,9 @@ class FootprintView {
    * search that skips hidden files is not walked.
    */
   private searchReach({ name, argv, command, cwd }: CommandInLine): Held | undefined {
-    const searched = searchWalk(name, argv, command.stdinFromPipe === true || command.stdin !== undefined);
+    const words = name === "rg" ? this.withRipgrepConfig(argv, cwd) : argv;
+    const configured = words === argv ? "" : ` (with its configuration, ${process.env.RIPGREP_CONFIG_PATH})`;
+    const searched = searchWalk(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
     const unhidden = walk?.unhidden;
@@ -1833,9 +1835,28 @@ class FootprintView {
       { walk, readsOnly: true, links: false, ...(unhides ? { unhides } : {}) },
       (folder) =>
         walk.hidden
-          ? `${name} ${how} every file below ${folder}`
-          : `${name} ${how} the files below ${folder}`,
+          ? `${name}${configured} ${how} every file below ${folder}`
+          : `${name}${configured} ${how} the files below ${folder}`,
     );
+  }
+
+  /**
+   * rg's words with those of the configuration file agents' rg reads first (`RIPGREP_CONFIG_PATH` of the environment
+   * they start in, one word a line): `--hidden` there makes `rg KEY` read `.env`. One that cannot be read counts as
+   * `--hidden`.
+   */
+  private withRipgrepConfig(
+    argv: readonly (string | null)[],
+    cwd: string | undefined,
+  ): readonly (string | null)[] {
+    const config = process.env.RIPGREP_CONFIG_PATH;
+    if (!config || argv.includes("--no-config")) return argv;
+    const path = absolute(config, cwd, this.context.home);
+    if (path === undefined) return [argv[0]!, "--hidden", ...argv.slice(1)];
+    if (this.context.paths.kind(path) === undefined) return argv;
+    const lines = this.fileLines(path);
+    const words = lines?.map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+    return [argv[0]!, ...(words ?? ["--hidden"]), ...argv.slice(1)];
   }
 
   /**
@@ -1858,7 +1879,7 @@ class FootprintView {
     ];
     for (const file of files) {
       if (file === null) return "an ignore file named at run time";
-      const lines = this.ignoreLines(file);
+      const lines = this.fileLines(file);
       if (
         lines === undefined ||
         lines.some((line) => line.trim().startsWith("!") && mayTakeBack(line.trim(), name))
@@ -1904,7 +1925,7 @@ class FootprintView {
         ...[...this.gitExcludes(root), ...this.globalExcludes()].map((file) => ({ file, at: root })),
       );
     for (const { file, at } of files) {
-      const lines = file === null ? undefined : this.ignoreLines(file);
+      const lines = file === null ? undefined : this.fileLines(file);
       if (lines === undefined) return false;
       read.push({ lines, here: at === parent });
     }
@@ -1937,10 +1958,10 @@ class FootprintView {
   }
 
   /**
-   * An ignore file's lines, without line ends and trailing spaces (none when there is none); undefined when it cannot
+   * A small file's lines (an ignore file, rg's configuration), without line ends and trailing spaces (none when there is none); undefined when it cannot
    * be read whole.
    */
-  private ignoreLines(file: string): string[] | undefined {
+  private fileLines(file: string): string[] | undefined {
     if (this.ignoreFiles.has(file)) return this.ignoreFiles.get(file);
     const paths = this.context.paths;
     let lines: string[] | undefined = [];
