@@ -750,7 +750,9 @@ export function searchWalk(
     );
     const ignoreFiles = optionValues(values, "--ignore-file");
     const prunable =
-      ignoring && !flags.some((flag) => flag.startsWith("--no-ignore") || flag === "--no-require-git");
+      ignoring &&
+      ignoreFiles.length === 0 &&
+      !flags.some((flag) => flag.startsWith("--no-ignore") || flag === "--no-require-git");
     return {
       folders: files,
       follows: short("L") || long("--follow"),

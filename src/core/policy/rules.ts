@@ -1903,8 +1903,7 @@ class FootprintView {
 
   /**
    * Whether rg surely leaves out the folder at `path`: an ignore file of a folder above (`.gitignore` only within the
-   * repository, as rg reads it) names it plainly (`node_modules`, `/dist/`), and no `!` line of any may
-   * take it back.
+   * repository, as rg reads it) names it plainly (`node_modules`, `/dist/`), and no `!` line of any may take it back.
    */
   private ignoredFolder(path: string): boolean {
     const p = posixOrWin32(path);
@@ -1958,8 +1957,8 @@ class FootprintView {
   }
 
   /**
-   * A small file's lines (an ignore file, rg's configuration), without line ends and trailing spaces (none when there is none); undefined when it cannot
-   * be read whole.
+   * A small file's lines (an ignore file, rg's configuration), without line ends and trailing spaces (none when
+   * there is none); undefined when it cannot be read whole.
    */
   private fileLines(file: string): string[] | undefined {
     if (this.ignoreFiles.has(file)) return this.ignoreFiles.get(file);
