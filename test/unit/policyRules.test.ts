@@ -557,6 +557,9 @@ describe("permission rules and guards", () => {
         ["web/.ignore", "!.NPMRC\n", "rg token web", /web\/\.ignore lists .*\/web\/\.npmrc,/],
         ["../.ignore", "!.env\n", "rg KEY", /\/\.ignore lists .*\/\.env,/],
         ["extra", "!.env\n", "rg --ignore-file extra KEY", /ws\/extra lists .*\/\.env,/],
+        // rg's globs: braces, and `[!x]` a class of all but x.
+        [".ignore", "!.e{nv,x}\n", "rg KEY", /ws\/\.ignore lists .*\/\.env,/],
+        [".ignore", "!.[!x]nv\n", "rg KEY", /ws\/\.ignore lists .*\/\.env,/],
       ];
       for (const [file, text, line, reaches] of cases) {
         mkdirSync(join(repo.ws, file, ".."), { recursive: true });
@@ -609,7 +612,7 @@ describe("permission rules and guards", () => {
         join(repo.ws, ".gitignore"),
         "node_modules/\n.env\n.env.*\n!.env.example\n!.vscode/extensions.json\n!/web/\n",
       );
-      writeFileSync(join(repo.ws, ".ignore"), "!.github\n");
+      writeFileSync(join(repo.ws, ".ignore"), "!.github\n!.[!e]nv\n!.e{x,y}\n");
       try {
         assert.deepEqual(
           heldBack([

@@ -202,9 +202,11 @@ const MAX_IGNORE_FILE_BYTES = 256 * 1024;
 function mayTakeBack(line: string, name: string): boolean {
   const last = line.slice(1).replace(/\/+$/, "").split("/").pop()!;
   if (last === "" || last.includes("**")) return true;
-  if (!/[*?[\\]/.test(last)) return last.toLowerCase() === name.toLowerCase();
+  if (!/[*?[\\{]/.test(last)) return last.toLowerCase() === name.toLowerCase();
   try {
-    return picomatch(last, { dot: true, nocase: true, noextglob: true, nobrace: true, nonegate: true })(name);
+    // rg's globs take braces (`!.env{,.local}`) and `[!x]` as a negated class, as picomatch spells `[^x]`.
+    const glob = last.replace(/\[!/g, "[^");
+    return picomatch(glob, { dot: true, nocase: true, noextglob: true, nonegate: true })(name);
   } catch {
     return true;
   }
