@@ -4542,6 +4542,8 @@ describe("permission rules and guards", () => {
         "zip x.zip -@ < list.txt",
         "7z a x.7z @list.txt",
         "cpio -o < list.txt > x.cpio",
+        "find . | cpio -pdm /tmp/x",
+        "find . | pax -rw /tmp/x",
         "pax -w > x.pax",
         // make runs its program variables, and any variable holding shell syntax, in a shell.
         "make CC='rm -rf ~;' all",

@@ -1206,7 +1206,7 @@ const MAKE_PROGRAM_VARIABLES = wordSet(
 
 /**
  * Where an archiver reads the names of what it packs, when not from its words: a list file (`tar -T list.txt`,
- * `7z a x.7z @list.txt`) or its input (`zip -@`, `cpio -o`, `pax -w` with no operand). Any file may be named there.
+ * `7z a x.7z @list.txt`) or its input (`zip -@`, `cpio -o` or `-p`, `pax -w` with no operand). Any file may be named there.
  */
 function packsNamesFromList(name: string, words: readonly (string | null)[]): string | undefined {
   if (name === "tar" || name === "bsdtar" || name === "gtar") {
@@ -1219,8 +1219,12 @@ function packsNamesFromList(name: string, words: readonly (string | null)[]): st
   if (SEVEN_ZIP.has(name) && ["a", "u"].includes(words[0] ?? ""))
     return words.find((word) => word === null || word.startsWith("@"))?.slice(1) ?? undefined;
   const { flags, operands } = splitOptions(words);
-  const { short } = optionTests(flags);
-  if ((name === "cpio" && short("o")) || (name === "pax" && short("w") && operands.length === 0))
+  const { short, long } = optionTests(flags);
+  // `cpio -p` and `pax -rw` copy them into the folder that is their one operand.
+  if (
+    (name === "cpio" && (short("o") || short("p") || long("--create", "--pass-through"))) ||
+    (name === "pax" && short("w") && operands.length <= (short("r") ? 1 : 0))
+  )
     return "its input";
   return undefined;
 }
