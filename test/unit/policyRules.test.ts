@@ -2657,6 +2657,7 @@ describe("permission rules and guards", () => {
         ["python3 -c \"open('src/lib/key')\"", "deny"],
         ["git show HEAD:src/lib/key", "deny"],
         ["git show :src/lib/key", "deny"],
+        ["git log -L:main:src/lib/key", "deny"],
         ["sed -i s/a/b/ Makefile", "ask"],
         ["touch MAKEFILE", "ask"],
       ] as const) {

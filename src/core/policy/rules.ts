@@ -625,6 +625,8 @@ class FootprintView {
           word.slice(word.indexOf("@") + 1),
           // A file in a commit or the index (`git show HEAD:src/key`, `:src/key`).
           word.includes("://") ? "" : word.slice(word.indexOf(":") + 1),
+          // The file of a line range (`git log -L:funcname:src/key`, `-L'/a:b/,+3:src/key'`).
+          word.includes("://") ? "" : word.slice(word.lastIndexOf(":") + 1),
         ]) {
           if (candidate === "" || candidate.includes("://")) continue;
           const path = absolute(candidate, cwd, this.context.home);
