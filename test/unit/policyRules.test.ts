@@ -2789,6 +2789,7 @@ describe("permission rules and guards", () => {
         "git stash show -p",
         "git -C src diff",
         "git diff -- ':!src'",
+        "git diff --no-index . /dev/null",
         "git archive HEAD",
         "tar czf out.tgz .",
         "zip -r out.zip .",
@@ -2856,6 +2857,10 @@ describe("permission rules and guards", () => {
           "rg --files",
           "git diff --stat",
           "git log --oneline",
+          // Files named, or a program's name.
+          "git diff --no-index docs/guide.md README.md",
+          "git diff --word-diff docs/guide.md",
+          "command -v rg",
           // Given no folder, rg searches the input it is given.
           "git log | rg fix",
           "rg fix < README.md",

@@ -1472,6 +1472,17 @@ export function gitShowsContent(
     case null:
       return { top: true, specs: undefined, maybe: [], elsewhere: true };
     case "diff":
+      // `--no-index` compares the files or folders it is given, not the repository's.
+      if (flags.includes("--no-index") && (patch || !noPatch))
+        return {
+          top: false,
+          specs: [
+            ...before.filter((word) => word === null || !word.startsWith("-") || word === "-"),
+            ...(specs ?? []),
+          ],
+          maybe: [],
+          elsewhere: false,
+        };
       shows = patch || !noPatch;
       break;
     case "show": {
@@ -1532,7 +1543,7 @@ const GIT_NO_PATCH =
 const GIT_CONTENT = wordSet("format-patch archive bundle fast-export cat-file difftool range-diff");
 /** Options of git's diff, log, show and grep that take no separate word, so that an operand after them is no value. */
 const GIT_FLAGS =
-  /^-(?:\d+|[pusRwbaz]+|U\d+)$|^--(?:[\w-]+=.*|patch|no-patch|stat|name-only|name-status|cached|staged|oneline|graph|all|no-color|follow|reverse|first-parent|no-merges|untracked|ignore-case)$/;
+  /^-(?:\d+|[pusRwbaz]+|U\d+)$|^--(?:[\w-]+=.*|patch|no-patch|stat|name-only|name-status|cached|staged|oneline|graph|all|no-color|follow|reverse|first-parent|no-merges|untracked|ignore-case|color|word-diff|color-words|ignore-all-space|ignore-space-change|ignore-blank-lines|minimal|patience|histogram|text|find-renames|no-renames)$/;
 
 /**
  * What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`).
@@ -3612,6 +3623,8 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
         start,
         problem: "env -S splits a string into a command line Symposium does not read",
       };
+    // `command -v rg` prints where rg is, and runs nothing.
+    if (name === "command" && given("v", "V")) break;
     if (name === "time" && given("o", "output"))
       return { argv: argv.slice(start), start, problem: "time -o writes a file Symposium does not place" };
     const chdir = name === "env" ? given("C", "chdir") : undefined;
