@@ -590,6 +590,19 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("approves rg --files alone where an ignore file takes a hidden file back, not a command given its names", () => {
+      writeFileSync(join(repo.ws, ".ignore"), "!.env\n");
+      try {
+        assert.deepEqual(heldBack(["rg --files", "rg --files -g '*.ts'"]), []);
+        asksProtected([
+          ["rg --files | xargs cat", /\.ignore lists .*\/\.env,/],
+          ["cat $(rg --files)", /\.ignore lists .*\/\.env,/],
+        ]);
+      } finally {
+        rmSync(join(repo.ws, ".ignore"));
+      }
+    });
+
     it("asks before rg reads a file holding credentials as its configuration file tells it", () => {
       // The configuration file agents' rg reads, named by the environment they start in.
       const before = process.env.RIPGREP_CONFIG_PATH;

@@ -1358,6 +1358,13 @@ export interface TreeRead {
   follows: boolean;
 }
 
+/** rg's `--files` and `--type-list` print names, and read no file. */
+export function rgPrintsNames(argv: readonly (string | null)[]): boolean {
+  return readPatternFirst(PATTERN_FIRST.rg!, argv.slice(1)).values.some(
+    ([o]) => o === "--files" || o === "--type-list",
+  );
+}
+
 export function treeReads(
   name: string,
   argv: readonly (string | null)[],
@@ -1366,10 +1373,7 @@ export function treeReads(
   const words = argv.slice(1);
   const from = (walk: EntryWalk | undefined, how: string) =>
     walk && { folders: walk.folders, how, follows: walk.follows };
-  // rg's `--files` and `--type-list` print names, and read no file.
-  const namesOnly =
-    name === "rg" &&
-    readPatternFirst(PATTERN_FIRST.rg!, words).values.some(([o]) => o === "--files" || o === "--type-list");
+  const namesOnly = name === "rg" && rgPrintsNames(argv);
   const search = namesOnly || name === "git" ? undefined : searchWalk(name, argv, input);
   if (search) return from(search, "reads");
   const copy = copiesFolders(name, argv);

@@ -39,6 +39,7 @@ import {
   gitMessageFiles,
   gitRepositoryComputed,
   gitShowsContent,
+  rgPrintsNames,
   treeReads,
   filtersInput,
   listingWalk,
@@ -1815,7 +1816,10 @@ class FootprintView {
     const searched = searchWalk(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
-    const unhidden = walk?.unhidden;
+    // `rg --files` alone only names a hidden file an ignore file takes back (`--hidden` asks); given to another
+    // command (`rg --files | xargs cat`), that command may read it.
+    const alone = this.simple.length === 1 && name === "rg" && rgPrintsNames(words);
+    const unhidden = alone ? undefined : walk?.unhidden;
     if (walk === undefined || (!walk.hidden && unhidden === undefined)) return undefined;
     const how = searched ? "reads" : packed ? "packs" : "serves";
     // rg skips hidden files, but a `!` line of an ignore file may take one back: walked only where one may, and not
