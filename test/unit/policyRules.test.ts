@@ -537,6 +537,8 @@ describe("permission rules and guards", () => {
         ],
         ["rg --glob '*' KEY", /\.env/],
         ["rg --iglob '.ENV' KEY", /\.env/],
+        ["rg --glob-case-insensitive -g '.ENV' KEY", /\.env/],
+        ["rg -g '.[!x]nv' KEY", /\.env/],
         ["rg --type-add 'x:.env' -t x KEY", /\.env/],
       ]);
       const cases: [file: string, text: string, line: string, reaches: RegExp][] = [

@@ -724,11 +724,12 @@ export function searchWalk(
         const negated = value!.startsWith("!");
         const pattern = negated ? value!.slice(1) : value!;
         // One too costly to match is read as matching anything (an exclusion then excludes nothing).
+        // rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`.
         const matches = globTooCostly(pattern)
           ? () => !negated
-          : picomatch(pattern, {
+          : picomatch(pattern.replace(/\[!/g, "[^"), {
               dot: true,
-              nocase: option === "--iglob",
+              nocase: option === "--iglob" || long("--glob-case-insensitive"),
               basename: !pattern.includes("/"),
             });
         return { negated, matches };
