@@ -523,6 +523,10 @@ describe("permission rules and guards", () => {
         "find . -path ./x -prune -o -name '*.py' | xargs cat",
         "find . -path ./x -print -prune -o -name '*.py' -print | xargs cat",
         "find . ! \\( -name '*.py' \\) | xargs cat",
+        // `[!x]`: any one character but x.
+        "find . -name '.[!x]nv' | xargs cat",
+        "find . -name '.[!x]nv' -exec cat {} +",
+        "grep -r --include='.[!x]nv' KEY .",
       ])
         assert.match(inRepo(line).by.label, /\.env, a protected file that holds credentials/, line);
     });

@@ -781,7 +781,9 @@ export function searchWalk(
   // includes anything.
   const patterns = (options: string[], brace: boolean) =>
     given(...options).map((glob) =>
-      glob === null || globTooCostly(glob) ? () => brace : picomatch(glob, { dot: true, nobrace: !brace }),
+      glob === null || globTooCostly(glob)
+        ? () => brace
+        : picomatch(glob, { dot: true, nobrace: !brace, posix: true }),
     );
   const included = patterns(["--include"], true);
   const excluded = patterns(["--exclude"], false);
@@ -1552,6 +1554,7 @@ const GIT_FLAGS =
 
 /**
  * What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`).
+ * `posix`: `[!x]` is a class of all but x, as find, grep and git read it (picomatch reads `!` as in the class).
  */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {
   const patterns = findNamePatterns(argv);
@@ -1562,7 +1565,7 @@ export function findWalk(argv: readonly (string | null)[]): EntryWalk {
     enters: everything,
     takes: (relative) =>
       (patterns ?? []).every(({ pattern, nocase }) =>
-        picomatch.isMatch(lastName(relative), pattern, { dot: true, nocase }),
+        picomatch.isMatch(lastName(relative), pattern, { dot: true, nocase, posix: true }),
       ),
   };
 }
@@ -1618,7 +1621,7 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
             const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
             if (!isGlobWord(path))
               return (relative: string) => relative === path || relative.startsWith(`${path}/`);
-            return globTooCostly(path) ? () => true : picomatch(path, { dot: true, bash: true });
+            return globTooCostly(path) ? () => true : picomatch(path, { dot: true, bash: true, posix: true });
           })
         : [];
       return {
