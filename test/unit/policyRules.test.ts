@@ -33,6 +33,20 @@ import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWork
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
+/** `boundary`, with `folder` a folder of one name more than a request reads (`f0.md`, `f1.md`, …). */
+function withOverfullFolder(boundary: PolicyBoundary, folder: string): PathChecker {
+  const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
+    name: `f${i}.md`,
+    kind: "other" as const,
+  }));
+  return {
+    check: (path) => boundary.check(path),
+    kind: (path) => (path === folder ? "folder" : boundary.kind(path)),
+    list: (listed) => (listed === folder ? names : boundary.list(listed)),
+    readBytes: (path, max) => boundary.readBytes(path, max),
+  };
+}
+
 describe("permission rules and guards", () => {
   let base: string;
   let home: string;
@@ -647,16 +661,7 @@ describe("permission rules and guards", () => {
         // Nor is a folder its ignore files leave out walked, as rg does not enter it: one too big to read passes.
         const big = join(repo.ws, "node_modules");
         mkdirSync(big);
-        const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
-          name: `f${i}`,
-          kind: "other" as const,
-        }));
-        const paths: PathChecker = {
-          check: (path) => repo.boundary.check(path),
-          kind: (path) => (path === big ? "folder" : repo.boundary.kind(path)),
-          list: (folder) => (folder === big ? names : repo.boundary.list(folder)),
-          readBytes: (path, max) => repo.boundary.readBytes(path, max),
-        };
+        const paths = withOverfullFolder(repo.boundary, big);
         assert.equal(inRepo("rg KEY", paths).verdict, "allow");
         writeFileSync(join(repo.ws, ".gitignore"), "!.env.example\n");
         assert.match(inRepo("rg KEY", paths).by.label, /holds too many files/);
@@ -805,16 +810,7 @@ describe("permission rules and guards", () => {
     });
 
     it("asks when the folder a search reads holds too many files to check", () => {
-      const big = join(repo.ws, "big");
-      const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
-        name: `f${i}.md`,
-        kind: "other" as const,
-      }));
-      const paths: PathChecker = {
-        check: (path) => repo.boundary.check(path),
-        kind: (path) => (path === big ? "folder" : repo.boundary.kind(path)),
-        list: (folder) => (folder === big ? names : repo.boundary.list(folder)),
-      };
+      const paths = withOverfullFolder(repo.boundary, join(repo.ws, "big"));
       const decision = inRepo("grep -rn KEY big", paths);
       assert.equal(decision.verdict, "ask");
       assert.match(
@@ -1874,16 +1870,7 @@ describe("permission rules and guards", () => {
         // An untracked folder of more names than a request reads: git does not list it.
         const big = join(repo.ws, "node_modules");
         mkdirSync(big);
-        const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
-          name: `f${i}`,
-          kind: "other" as const,
-        }));
-        const paths: PathChecker = {
-          check: (path) => repo.boundary.check(path),
-          kind: (path) => (path === big ? "folder" : repo.boundary.kind(path)),
-          list: (folder) => (folder === big ? names : repo.boundary.list(folder)),
-          readBytes: (path, max) => repo.boundary.readBytes(path, max),
-        };
+        const paths = withOverfullFolder(repo.boundary, big);
         const listed = underBypassIn(repo, "git ls-files | xargs wc -l", paths);
         assert.equal(listed.verdict, "allow", listed.by.label);
         assert.match(
@@ -1906,18 +1893,7 @@ describe("permission rules and guards", () => {
     });
 
     /** The boundary, with a folder `big` holding one name more than a request reads. */
-    const withBigFolder = (): PathChecker => {
-      const big = join(ws, "big");
-      const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
-        name: `f${i}.md`,
-        kind: "other" as const,
-      }));
-      return {
-        check: (path) => boundary.check(path),
-        kind: (path) => (path === big ? "folder" : boundary.kind(path)),
-        list: (folder) => (folder === big ? names : boundary.list(folder)),
-      };
-    };
+    const withBigFolder = (): PathChecker => withOverfullFolder(boundary, join(ws, "big"));
 
     it("says when a listing's folder is too large to check for links", () => {
       const paths = withBigFolder();
