@@ -592,6 +592,17 @@ describe("permission rules and guards", () => {
           rmSync(join(repo.ws, file));
         }
       }
+      // A repository's `!` line too costly to match against a long hidden name may take it back (picomatch would
+      // backtrack for hours, holding the extension host).
+      const long = `.env.${"a".repeat(200)}`;
+      writeFileSync(join(repo.ws, long), "");
+      writeFileSync(join(repo.ws, ".ignore"), "!*a*a*a*a*a*a*a*b\n");
+      try {
+        asksProtected([["rg KEY", /\.ignore lists files to read though hidden/]]);
+      } finally {
+        rmSync(join(repo.ws, long));
+        rmSync(join(repo.ws, ".ignore"));
+      }
       // git's global excludes file, as rg finds it.
       mkdirSync(join(repo.home, ".config", "git"), { recursive: true });
       writeFileSync(join(repo.home, ".config", "git", "ignore"), "!.env\n");

@@ -7,6 +7,7 @@
 import picomatch from "picomatch";
 import type { EntryKind } from "./folderNames";
 import { posixOrWin32 } from "./footprint";
+import { globTooCostly } from "./globCost";
 
 /** How the files are read: the policy boundary's paths. */
 export interface FileReader {
@@ -206,6 +207,8 @@ function mayTakeBack(line: string, name: string): boolean {
   try {
     // rg's globs take braces (`!.env{,.local}`) and `[!x]` as a negated class, as picomatch spells `[^x]`.
     const glob = last.replace(/\[!/g, "[^");
+    // A repository's line too costly to match (`!*a*a*a*a*b`) may take anything back.
+    if (globTooCostly(glob)) return true;
     return picomatch(glob, { dot: true, nocase: true, noextglob: true, nonegate: true })(name);
   } catch {
     return true;
