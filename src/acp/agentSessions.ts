@@ -428,6 +428,7 @@ export class AgentSessions {
       emit: (ops) => this.emit(ops),
       isBypassed: (name) => this.isBypassed(name),
       cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),
+      stopTerminals: (sessionKey, turn) => this.pool.runtimeIfLoaded?.terminals.stopTurn(sessionKey, turn),
       stopGraceMs: this.timeouts.stopGraceMs,
       unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });

@@ -153,7 +153,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
               `the command was approved, but what it names has changed since: ${changed}. Ask for permission again.`,
             );
         try {
-          return Promise.resolve(host.runtime().terminals.create(session.key, params as never));
+          return Promise.resolve(host.runtime().terminals.create(session.key, params as never, session.turn));
         } catch (error) {
           session.approveCommand(approved); // Refused (caps, cwd outside the workspace): the approval is not used up.
           throw error;

@@ -131,6 +131,8 @@ function heldFolder(folder: string): { cwd: string; release(): void } {
 interface Terminal {
   id: string;
   sessionKey: string;
+  /** The session's turn the command was started in (`Session.turn`): Stop ends that turn's commands. */
+  turn: number | undefined;
   child: ChildProcess;
   marker: string;
   output: ByteRing;
@@ -174,7 +176,7 @@ export class ClientTerminals {
     private readonly options: TerminalOptions = {},
   ) {}
 
-  create(sessionKey: string, params: CreateTerminalParams): { terminalId: string } {
+  create(sessionKey: string, params: CreateTerminalParams, turn?: number): { terminalId: string } {
     if (
       [...this.terminals.values()].filter((t) => t.sessionKey === sessionKey).length >=
       TERMINAL_LIMITS.perSession
@@ -228,6 +230,7 @@ export class ClientTerminals {
     const terminal: Terminal = {
       id,
       sessionKey,
+      turn,
       child,
       marker,
       // Released terminals are killed by `remove`; a host that dies first (a crash, a kill) runs no code, and the
@@ -286,6 +289,19 @@ export class ClientTerminals {
     const terminal = this.get(sessionKey, terminalId);
     signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
     return {};
+  }
+
+  /**
+   * The person pressed Stop: the commands the stopped turn started end with everything they started, whether or not
+   * the agent kills them. They stay until the agent releases them, so it can still read how they ended; commands of
+   * earlier turns (a dev server left running) are not the turn's and keep running.
+   */
+  stopTurn(sessionKey: string, turn: number): void {
+    for (const terminal of this.terminals.values()) {
+      if (terminal.sessionKey !== sessionKey || terminal.turn !== turn || terminal.exitStatus) continue;
+      this.append(terminal, Buffer.from("\n[Symposium stopped the command: Stop was pressed]\n"));
+      signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
+    }
   }
 
   release(sessionKey: string, terminalId: string): Record<string, never> {

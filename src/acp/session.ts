@@ -36,6 +36,8 @@ export interface SessionHost {
   isBypassed(agentName: string): boolean;
   /** Stop's duty to the spec: every pending request of the session is answered `cancelled`. */
   cancelApprovals(sessionKey: string): void;
+  /** Stop ends the commands the stopped turn runs in terminals (`ClientTerminals.stopTurn`). */
+  stopTerminals(sessionKey: string, turn: number): void;
   /** After Stop, how long the turn may take to end before the agent is killed. */
   stopGraceMs: number;
   /** The session moved into or out of a mode where the agent acts without asking (for the history). */
@@ -385,6 +387,7 @@ export class Session {
     const turnRunning = this.turnActive && attachment !== undefined && !attachment.connection.isClosed;
     this.host.cancelApprovals(this.key);
     if (!turnRunning) return text;
+    this.host.stopTerminals(this.key, this.turns);
     const { connection, agentSessionId } = attachment;
     // The grace runs from the turn's first Stop: pressing it again does not put off the end of an agent that ignores it.
     const armed = this.stopRequested;

@@ -89,6 +89,58 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 setInterval(() => undefined, 1000);
 `;
 
+/**
+ * A v1 agent that runs commands in terminals and never kills them: on the prompt "serve" it asks about a command that
+ * writes its pid to `serve.pid` and keeps running (Bypass approves it), starts it and ends the turn; on "test" it
+ * does the same with `test.pid` and keeps the turn running. On Stop's `session/cancel` it waits for that terminal's
+ * exit, reads its output and ends the turn `cancelled`. It logs each answer it gets.
+ */
+const TERMINAL_KEEPING_AGENT = `
+const fs = require("node:fs");
+const readline = require("node:readline");
+const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const argvFor = (name) => [process.execPath, "-e", "require('node:fs').writeFileSync('" + name + ".pid', String(process.pid)); setInterval(() => {}, 1000)"];
+let sessionId;
+const prompts = {};
+const terminals = {};
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
+  else if (message.method === "session/prompt") {
+    const name = message.params.prompt[0].text;
+    prompts[name] = message.id;
+    send({
+      id: "ask-" + name,
+      method: "session/request_permission",
+      params: {
+        sessionId,
+        toolCall: { toolCallId: name, title: "Run " + name, kind: "execute", rawInput: { command: argvFor(name) } },
+        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
+      },
+    });
+  } else if (message.method === "session/cancel") {
+    log({ kind: "cancel" });
+    send({ id: "exit-test", method: "terminal/wait_for_exit", params: { sessionId, terminalId: terminals.test } });
+  } else if (message.method === undefined) {
+    log({ kind: "answer", id: message.id, result: message.result, error: message.error });
+    const asked = /^ask-(.*)$/.exec(String(message.id));
+    if (asked) {
+      const argv = argvFor(asked[1]);
+      send({ id: "create-" + asked[1], method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
+    } else if (message.id === "create-serve") {
+      terminals.serve = message.result.terminalId;
+      send({ id: prompts.serve, result: { stopReason: "end_turn" } });
+    } else if (message.id === "create-test") terminals.test = message.result.terminalId;
+    else if (message.id === "exit-test")
+      send({ id: "output-test", method: "terminal/output", params: { sessionId, terminalId: terminals.test } });
+    else if (message.id === "output-test") send({ id: prompts.test, result: { stopReason: "cancelled" } });
+  }
+});
+`;
+
 /** A v1 agent that gives every new session the same id, and ends each turn at once. */
 const SAME_ID_AGENT = `
 const readline = require("node:readline");
@@ -226,6 +278,47 @@ describe("Session and connection lifetimes", function () {
     );
     await waitFor(() => harness!.sessions.session(deaf)?.status === "ended", "the agent to be shut down");
     assert.match(harness.sessions.session(deaf)?.error ?? "", /did not stop within 0 s after Stop/);
+  });
+
+  it("Stop ends the commands the stopped turn runs in terminals, not those of earlier turns", async () => {
+    harness = new ClientHarness({
+      command: process.execPath,
+      args: ["-e", TERMINAL_KEEPING_AGENT],
+      bypass: true,
+      timeouts: { stopGraceMs: 20_000 }, // the agent is not killed during the test
+    });
+    harness.versions.set("Scripted", 1);
+    const key = await harness.sessions.startSession("Scripted");
+    const pidOf = (name: string) =>
+      waitFor(
+        () => Number(readFileSync(`${harness!.workspace}/${name}.pid`, "utf8")) || undefined,
+        `${name}'s pid`,
+      );
+    const answers = () => harness!.agentLog().filter((e) => e.kind === "answer");
+    await harness.sessions.sendPrompt(key, "serve");
+    const server = await pidOf("serve");
+    void harness.sessions.sendPrompt(key, "test");
+    const test = await pidOf("test");
+    await harness.sessions.stop(key);
+    await waitFor(
+      () => answers().some((answer) => answer.id === "output-test"),
+      "the agent to read the output",
+    );
+    const byId = new Map(answers().map((answer) => [answer.id, answer]));
+    assert.deepEqual(
+      byId.get("exit-test")?.result,
+      { exitCode: null, signal: "SIGKILL" },
+      "the turn's command ended",
+    );
+    assert.match(
+      String((byId.get("output-test")?.result as { output?: string } | undefined)?.output),
+      /stopped the command: Stop was pressed/,
+      "and its output says why",
+    );
+    await waitFor(() => !isAlive(test), "the test command to be gone");
+    assert.ok(isAlive(server), "the server an earlier turn started keeps running");
+    await waitFor(() => harness!.sessions.session(key)?.status === "ready", "the turn to end");
+    assert.ok(isAlive(server), "also once the stopped turn ended");
   });
 
   it("after Stop, an agent that goes on asking is answered cancelled and runs no terminal, Bypass or not", async () => {

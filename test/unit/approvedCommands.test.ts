@@ -23,6 +23,7 @@ function idleSession(): Session {
     emit: () => undefined,
     isBypassed: () => true,
     cancelApprovals: () => undefined,
+    stopTerminals: () => undefined,
     stopGraceMs: 1_000,
   });
 }
