@@ -192,6 +192,18 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 });
 `;
 
+/** A scripted v1 agent with Bypass on, which Stop's grace does not shut down during a test. */
+function bypassedV1Agent(script: string): ClientHarness {
+  const harness = new ClientHarness({
+    command: process.execPath,
+    args: ["-e", script],
+    bypass: true,
+    timeouts: { stopGraceMs: 20_000 },
+  });
+  harness.versions.set("Scripted", 1);
+  return harness;
+}
+
 describe("Session and connection lifetimes", function () {
   this.timeout(30_000);
   let harness: ClientHarness | undefined;
@@ -281,13 +293,7 @@ describe("Session and connection lifetimes", function () {
   });
 
   it("Stop ends the commands the stopped turn runs in terminals, not those of earlier turns", async () => {
-    harness = new ClientHarness({
-      command: process.execPath,
-      args: ["-e", TERMINAL_KEEPING_AGENT],
-      bypass: true,
-      timeouts: { stopGraceMs: 20_000 }, // the agent is not killed during the test
-    });
-    harness.versions.set("Scripted", 1);
+    harness = bypassedV1Agent(TERMINAL_KEEPING_AGENT);
     const key = await harness.sessions.startSession("Scripted");
     const pidOf = (name: string) =>
       waitFor(
@@ -322,13 +328,7 @@ describe("Session and connection lifetimes", function () {
   });
 
   it("after Stop, an agent that goes on asking is answered cancelled and runs no terminal, Bypass or not", async () => {
-    harness = new ClientHarness({
-      command: process.execPath,
-      args: ["-e", CANCEL_IGNORING_AGENT],
-      bypass: true,
-      timeouts: { stopGraceMs: 20_000 }, // the agent is not killed during the test
-    });
-    harness.versions.set("Scripted", 1);
+    harness = bypassedV1Agent(CANCEL_IGNORING_AGENT);
     const decided: string[] = [];
     harness.sessions.onDidDecide((prompt, record) => decided.push(`${prompt.title}: ${record.provenance}`));
     const key = await harness.sessions.startSession("Scripted");
