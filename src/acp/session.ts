@@ -109,6 +109,8 @@ export class Session {
   /** The person pressed Stop during the running turn: only then does a `cancelled` end say "Stopped.". */
   private stopRequested = false;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The transcript's `itemsPut` when the running turn began: nothing put since means the agent did not reply. */
+  private itemsPutAtTurnStart = 0;
   /**
    * Commands of this turn's approved tool calls not yet run by a `terminal/create`: a terminal runs only a command a
    * tool call was approved for, once, in the turn it was approved in.
@@ -339,6 +341,7 @@ export class Session {
     this.model.status = "running";
     this.model.usage.startTurn();
     this.emit([...itemOps(this.key, items), this.header()]);
+    this.itemsPutAtTurnStart = this.model.itemsPut;
     try {
       const takes = connection.promptCapabilities;
       const leftOut = imagesLeftOut(message.context, takes);
@@ -610,11 +613,17 @@ export class Session {
                 ? "The agent ended the turn after your rejection."
                 : "The agent ended the turn.",
           )
-        : stopReason === "refusal"
-          ? this.model.addNotice("warning", "The agent refused to continue.")
-          : stopReason === "max_tokens" || stopReason === "max_turn_requests"
-            ? this.model.addNotice("warning", `The turn ended early (${stopReason}).`)
-            : [];
+        : stopReason === "end_turn" && this.model.itemsPut === this.itemsPutAtTurnStart
+          ? // Claude Code answers the first prompt after a Stop this way; the person would see nothing happen.
+            this.model.addNotice(
+              "info",
+              `${this.model.agentName} ended the turn without a reply. To send your message again, press Up in the empty message box.`,
+            )
+          : stopReason === "refusal"
+            ? this.model.addNotice("warning", "The agent refused to continue.")
+            : stopReason === "max_tokens" || stopReason === "max_turn_requests"
+              ? this.model.addNotice("warning", `The turn ended early (${stopReason}).`)
+              : [];
     this.emit([...itemOps(this.key, [...settled, ...notice]), this.header()]);
     this.sendNextQueued();
   }

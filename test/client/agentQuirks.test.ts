@@ -55,6 +55,25 @@ describe("Agents' quirks", function () {
     assert.equal(received.find((frame) => frame.id === 100)?.error?.code, -32601);
   });
 
+  for (const protocol of ["v1", "v2"] as const)
+    it(`says so when a ${protocol} turn ends without a reply (Claude Code's first prompt after a Stop), and only then`, async () => {
+      harness = new ClientHarness({ protocol });
+      const key = await harness.sessions.startSession("Scripted");
+      const notices = () =>
+        harness.sessions
+          .session(key)!
+          .transcript()
+          .flatMap((item) => (item.kind === "notice" ? [item.text] : []));
+      await harness.sessions.sendPrompt(key, "hello");
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the replied turn to end");
+      assert.deepEqual(notices(), [], "a turn with a reply adds no notice");
+      await harness.sessions.sendPrompt(key, JSON.stringify({ steps: [] }));
+      await waitFor(() => notices().length > 0, "a notice about the empty turn");
+      assert.deepEqual(notices(), [
+        "Scripted ended the turn without a reply. To send your message again, press Up in the empty message box.",
+      ]);
+    });
+
   it("negotiates v1 on the one process it started", async () => {
     const h = quirky();
     const key = await h.sessions.startSession("Scripted");

@@ -219,8 +219,18 @@ describe("Real agents (offline, scripted model)", function () {
         );
         assert.equal(a.notices().at(-1), "Stopped.");
         assert.equal(existsSync(join(a.workspace, "stopped.txt")), false, "the command did not run");
+        const noticesBeforeNext = a.notices().length;
         await a.turn("Say something.");
         assert.equal(a.status, "ready");
+        const next = a.harness.sessions.session(a.sessionKey)!.transcript().slice(-2);
+        assert.ok(
+          next.some((item) => item.kind === "agent") ||
+            a
+              .notices()
+              .slice(noticesBeforeNext)
+              .some((notice) => /without a reply/.test(notice)),
+          "the next prompt gets a reply, or the transcript says it got none",
+        );
         assert.deepEqual(
           a.notices().filter((n) => /failed|error/i.test(n)),
           [],
