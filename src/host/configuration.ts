@@ -117,9 +117,14 @@ export class Configuration extends Disposable {
     return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : 0;
   }
 
-  /** Whether a turn that ends while the view is hidden is announced by a notification (any settings scope). */
+  /**
+   * Whether a turn that ends while the view is hidden is announced by a notification. User settings only: a
+   * repository must not silence the news that an agent stopped working in it.
+   */
   get notifyWhenTurnEnds(): boolean {
-    return vscode.workspace.getConfiguration(SECTION).get<boolean>("notifyWhenTurnEnds", true) !== false;
+    return (
+      vscode.workspace.getConfiguration(SECTION).inspect<unknown>("notifyWhenTurnEnds")?.globalValue !== false
+    );
   }
 
   /**

@@ -23,7 +23,11 @@ const SETTLE_MS = 1_500;
 describe("Notifications (e2e)", function () {
   this.timeout(120_000);
   const ctx = scriptedWorkbench({
-    workspaceFiles: { "README.md": "# Notifications\n" },
+    workspaceFiles: {
+      "README.md": "# Notifications\n",
+      // A repository's settings cannot silence the turn's end: only the person's own settings can.
+      ".vscode/settings.json": JSON.stringify({ "symposium.notifyWhenTurnEnds": false }),
+    },
     agents: { Scripted: "v1" },
   });
 
@@ -94,7 +98,7 @@ describe("Notifications (e2e)", function () {
     assert.equal(await toast(page, FINISHED).count(), 0, "the person pressed Stop");
   });
 
-  it("says when a turn ends while the view is hidden, and Show goes back to that session's message box", async () => {
+  it("says when a turn ends while the view is hidden, whatever the repository's settings say, and Show goes back to that session's message box", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     const log = ctx.log("Scripted");

@@ -88,3 +88,19 @@ describe("symposium.agents", () => {
     });
   });
 });
+
+describe("settings a repository must not steer", () => {
+  // VS Code drops a workspace's or folder's value of an application-scoped setting, and Configuration reads their
+  // user value only: a repository's `.vscode/settings.json` cannot widen the workspace, lift a limit or silence the
+  // turn-end notification.
+  for (const name of [
+    "symposium.additionalFolders",
+    "symposium.terminalTimeoutSeconds",
+    "symposium.permissionTimeoutSeconds",
+    "symposium.notifyWhenTurnEnds",
+  ]) {
+    it(`${name} is user-level only (application scope)`, () => {
+      assert.equal(manifest.contributes.configuration.properties[name]?.scope, "application");
+    });
+  }
+});
