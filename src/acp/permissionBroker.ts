@@ -43,6 +43,8 @@ export interface DecideContext {
   cwd: string | undefined;
   /** `CDPATH` of the environment agents start in, where their shells' `cd src` looks first. */
   cdPath?: string;
+  /** What the agent's settings add to the host's environment: its own tools run commands with it. */
+  agentEnv?: Readonly<Record<string, string>>;
   /** git's aliases in a folder: `git pf` is read as what the alias runs. */
   gitAliases?: GitAliasReader;
   /** The editor's own processes, which no command may end (`killall node`). */
@@ -166,6 +168,7 @@ function policyContext(
     home: context.home,
     ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
     editorProcesses: context.editorProcesses,
+    ...(context.agentEnv ? { agentEnv: context.agentEnv } : {}),
   };
 }
 
@@ -767,6 +770,8 @@ export class PermissionBroker {
       home: this.host.home,
       cwd: this.host.cwd(),
       ...(this.host.cdPath ? { cdPath: this.host.cdPath } : {}),
+      // The environment of the process that asks (started from the settings of then, not of now).
+      ...(session?.connection ? { agentEnv: session.connection.process.launch.env } : {}),
       gitAliases: this.host.gitAliases ?? policy.gitAliases,
       editorProcesses: this.host.editorProcesses(),
     };

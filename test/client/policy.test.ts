@@ -4,7 +4,16 @@
  * a deny rule answers the agent's reject option without a card, and `fs/*` never writes through a dangling link.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { once } from "node:events";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -248,6 +257,32 @@ describe("permission policy in the client", function () {
       harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId),
       ["once"],
       "`cd ./src` is not looked up in CDPATH",
+    );
+  });
+
+  it("Bypass reads rg with the configuration file the agent's own environment names", async () => {
+    // The agent's settings' env, not the host's, sets RIPGREP_CONFIG_PATH: `--hidden` there makes `rg KEY` print .env.
+    writeFileSync(join(outside, "rgrc"), "--smart-case\n--hidden\n");
+    harness = new ClientHarness({
+      protocol: "v2",
+      bypass: true,
+      agentEnv: { RIPGREP_CONFIG_PATH: join(outside, "rgrc") },
+    });
+    const ws = harness.workspace;
+    writeFileSync(join(ws, ".env"), "KEY=secret\n");
+    await harness.run({
+      steps: [executeStep("t1", "rg --no-config KEY", ws), executeStep("t2", "rg KEY", ws)],
+    });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for rg KEY");
+    assert.equal(card.subject.type === "tool_call" && card.subject.toolCallId, "t2");
+    assert.match(
+      harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
+      /rg \(with its configuration, \S*rgrc\) reads every file below/,
+    );
+    assert.deepEqual(
+      harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId),
+      ["once"],
+      "rg without its configuration file skips .env",
     );
   });
 

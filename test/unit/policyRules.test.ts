@@ -650,6 +650,41 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks before rg reads a file holding credentials as the agent's own environment's configuration file tells it", () => {
+      // The agent's tools run commands with its settings' env over the host's; terminal/create with the host's.
+      const before = process.env.RIPGREP_CONFIG_PATH;
+      writeFileSync(join(repo.base, "hidden-rgrc"), "--hidden\n");
+      writeFileSync(join(repo.base, "plain-rgrc"), "--smart-case\n");
+      const withAgentEnv = (agentEnv: Record<string, string>) =>
+        decide(
+          buildFootprint(v2Request({ type: "command", command: "rg KEY", cwd: repo.ws }), {
+            shell: repo.shell,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          }),
+          {
+            ...context({ bypass: true }),
+            paths: repo.boundary,
+            home: repo.home,
+            sessionCwd: repo.ws,
+            agentEnv,
+          },
+        );
+      const hidden = /rg \(with its configuration, .*hidden-rgrc\) reads every file below .*\.env/;
+      try {
+        delete process.env.RIPGREP_CONFIG_PATH;
+        assert.match(withAgentEnv({ RIPGREP_CONFIG_PATH: join(repo.base, "hidden-rgrc") }).by.label, hidden);
+        assert.equal(withAgentEnv({ RIPGREP_CONFIG_PATH: join(repo.base, "plain-rgrc") }).verdict, "allow");
+        // The host's configuration still holds for terminal/create, whatever the agent's env names or unsets.
+        process.env.RIPGREP_CONFIG_PATH = join(repo.base, "hidden-rgrc");
+        assert.match(withAgentEnv({ RIPGREP_CONFIG_PATH: join(repo.base, "plain-rgrc") }).by.label, hidden);
+        assert.match(withAgentEnv({ RIPGREP_CONFIG_PATH: "" }).by.label, hidden);
+      } finally {
+        if (before === undefined) delete process.env.RIPGREP_CONFIG_PATH;
+        else process.env.RIPGREP_CONFIG_PATH = before;
+      }
+    });
+
     it("approves rg where no glob or ignore file takes a hidden file holding credentials back", () => {
       // The lines a project's ignore files commonly hold take back other files, or folders holding none.
       writeFileSync(

@@ -147,6 +147,11 @@ export interface DecideContext {
   sessionCwd?: string;
   /** The editor's own processes (the extension host and those it runs under), which no command may end. */
   editorProcesses?: readonly ProcessIdentity[];
+  /**
+   * What the agent's settings add to the host's environment (`symposium.agents.<name>.env`): its own tools run
+   * commands with it, `terminal/create` without it.
+   */
+  agentEnv?: Readonly<Record<string, string>>;
 }
 
 export function decide(footprint: Footprint, context: DecideContext): Decision {
@@ -1810,9 +1815,22 @@ class FootprintView {
    * holds credentials: `grep -rn KEY .` prints `.env`'s lines as `cat .env` would. Every such file is hidden, so a
    * search that skips hidden files is not walked.
    */
-  private searchReach({ name, argv, command, cwd }: CommandInLine): Held | undefined {
-    const words = name === "rg" ? this.withRipgrepConfig(argv, cwd) : argv;
-    const configured = words === argv ? "" : ` (with its configuration, ${process.env.RIPGREP_CONFIG_PATH})`;
+  private searchReach(inLine: CommandInLine): Held | undefined {
+    if (inLine.name !== "rg") return this.searchReachWith(inLine, undefined);
+    for (const config of this.ripgrepConfigs()) {
+      const held = this.searchReachWith(inLine, config);
+      if (held) return held;
+    }
+    return undefined;
+  }
+
+  /** `searchReach` with rg's configuration file `config` (undefined: none). */
+  private searchReachWith(
+    { name, argv, command, cwd }: CommandInLine,
+    config: string | undefined,
+  ): Held | undefined {
+    const words = name === "rg" ? this.withRipgrepConfig(argv, cwd, config) : argv;
+    const configured = words === argv ? "" : ` (with its configuration, ${config})`;
     const searched = searchWalk(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
@@ -1847,15 +1865,26 @@ class FootprintView {
   }
 
   /**
-   * rg's words with those of the configuration file agents' rg reads first (`RIPGREP_CONFIG_PATH` of the environment
-   * they start in, one word a line): `--hidden` there makes `rg KEY` read `.env`. One that cannot be read counts as
-   * `--hidden`.
+   * The configuration files agents' rg may read first (`RIPGREP_CONFIG_PATH`; undefined: none): the host's
+   * environment's, where `terminal/create` runs commands, and the one the agent's settings' `env` sets, where its own
+   * tools run them.
+   */
+  private ripgrepConfigs(): (string | undefined)[] {
+    const host = process.env.RIPGREP_CONFIG_PATH || undefined;
+    const set = this.context.agentEnv?.RIPGREP_CONFIG_PATH;
+    const agent = set === undefined ? host : set || undefined;
+    return agent === host ? [host] : [host, agent];
+  }
+
+  /**
+   * rg's words with those of its configuration file `config` (one word a line): `--hidden` there makes `rg KEY` read
+   * `.env`. One that cannot be read counts as `--hidden`.
    */
   private withRipgrepConfig(
     argv: readonly (string | null)[],
     cwd: string | undefined,
+    config: string | undefined,
   ): readonly (string | null)[] {
-    const config = process.env.RIPGREP_CONFIG_PATH;
     if (!config || argv.includes("--no-config")) return argv;
     const path = absolute(config, cwd, this.context.home);
     if (path === undefined) return [argv[0]!, "--hidden", ...argv.slice(1)];
