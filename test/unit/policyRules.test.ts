@@ -2718,6 +2718,36 @@ describe("permission rules and guards", () => {
       assert.equal(decide(command("cat src/a.ts"), context({ rules, bypass: true })).verdict, "allow");
     });
 
+    it("arithmetic's `*` is no glob: it names no file a path rule matches", () => {
+      const rules = [rule("ask", { path: "Makefile" })];
+      for (const [line, verdict] of [
+        ["echo $((3 * 4))", "allow"],
+        ["echo $(( (1 + 2) * 4 ))", "allow"],
+        ['echo "$((3 * 4)) items"', "allow"],
+        ["sleep $((2*3)) && echo done", "allow"],
+        // A glob beside it is still one.
+        ["ls $((3 * 4)) *", "ask"],
+        ["ls $((3 * 4))*", "allow"],
+        ["ls M$((3 * 4))*", "allow"],
+        ["ls Makefile$((3 * 4))*", "allow"],
+        ["ls Makefil?$((3 * 4))", "allow"],
+      ] as const) {
+        const decision = decide(command(line), context({ rules, bypass: true }));
+        assert.equal(decision.verdict, verdict, `${line}: ${decision.by.label}`);
+      }
+      // The number a glob word holds is matched as a number.
+      writeFileSync(join(ws, "build12.log"), "");
+      try {
+        const decision = decide(
+          command("cat build$((3 * 4)).l*"),
+          context({ rules: [rule("ask", { path: "*.log" })], bypass: true }),
+        );
+        assert.equal(decision.verdict, "ask", decision.by.label);
+      } finally {
+        rmSync(join(ws, "build12.log"));
+      }
+    });
+
     it("a path rule covers files, not the commands run in its folder", () => {
       const src = join(ws, "src");
       const inSrc = (line: string) => command(line, src);

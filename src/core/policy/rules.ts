@@ -616,7 +616,7 @@ class FootprintView {
             ];
       // A glob is no word of argv (bash makes it its matches): read from the command's text.
       const globs = argv.includes(null)
-        ? command.text.replace(QUOTED_WORD, "$1").split(/\s+/).filter(isGlobWord)
+        ? arithmeticAsNumbers(command.text).replace(QUOTED_WORD, "$1").split(/\s+/).filter(isGlobWord)
         : [];
       const words = [
         ...argv,
@@ -933,7 +933,7 @@ class FootprintView {
         ? command.stdinFromPipe === true &&
           wrapped.argumentFile === undefined &&
           !command.argv.includes(null) &&
-          !command.text.split(/\s+/).some(isGlobWord) &&
+          !arithmeticAsNumbers(command.text).split(/\s+/).some(isGlobWord) &&
           this.listsNamesFromHere(
             line,
             command,
@@ -2553,8 +2553,32 @@ const READ_AS_MORE_THAN_A_NAME = /[^\p{L}\p{N}_./@+,:%=-]/u;
  * which the guards read as any literal word: `sed -i 's/a/b/' src/*.ts` is known as `sed -i x src/*.ts` is.
  */
 function globsOf(text: string): ComputedNames {
-  const globs = text.replace(QUOTED_WORD, "$1").trim();
+  const globs = arithmeticAsNumbers(text).replace(QUOTED_WORD, "$1").trim();
   return globsStayHere(globs) ? { globs } : undefined;
+}
+
+/**
+ * `$((…))` (up to two levels of parentheses inside; deeper ones stay text, read as before) and `$[…]`, without a
+ * quote or escape inside, which numbers-only arithmetic has none of: `'$((' * '))'` is a glob between two strings.
+ */
+const ARITHMETIC =
+  /(?<!\\)(?:\$\(\((?:[^()'"`\\]|\((?:[^()'"`\\]|\([^()'"`\\]*\))*\))*\)\)|\$\[[^[\]'"`\\]*\])/g;
+/** A word of a command's text, an arithmetic expansion in it whole (its own blanks included). */
+const WORD_WITH_ARITHMETIC = new RegExp(`(?:${ARITHMETIC.source}|\\S)+`, "g");
+
+/**
+ * `text` for the glob words read from it, its arithmetic expansions put as the numbers they give: `$((3 * 4))`'s
+ * `*` is a product, not a pattern (arithmetic reading a variable asks, `shellCommands.ts`). In a word that is a glob
+ * anyway the number is matched as any number would be (`[-0-9]*`), unless the word has a bracket expression of its
+ * own, which is then read as written.
+ */
+function arithmeticAsNumbers(text: string): string {
+  if (!text.includes("$")) return text;
+  return text.replace(WORD_WITH_ARITHMETIC, (word) => {
+    const numbered = word.replace(ARITHMETIC, "0");
+    if (numbered === word || !isGlobWord(numbered)) return numbered;
+    return numbered.includes("[") ? word : word.replace(ARITHMETIC, "[-0-9]*");
+  });
 }
 
 /**
