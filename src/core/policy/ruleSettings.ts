@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { globTooCostly } from "./globCost";
+import { inertText } from "../untrustedText";
 
 export type Verdict = "allow" | "ask" | "deny";
 export type RuleSource = "user" | "workspace" | "session" | "grant";
@@ -170,10 +171,20 @@ export function ruleScope(
   rule: Pick<PermissionRule, "command" | "path" | "tool" | "kinds" | "agent">,
 ): string[] {
   return [
-    rule.command ? `commands starting with "${rule.command.join(" ")}"` : undefined,
-    rule.path !== undefined ? `paths matching "${rule.path}"` : undefined,
-    rule.tool !== undefined ? `the tool "${rule.tool}"` : undefined,
+    rule.command ? `commands starting with ${quoted(rule.command.join(" "))}` : undefined,
+    rule.path !== undefined ? `paths matching ${quoted(rule.path)}` : undefined,
+    rule.tool !== undefined ? `the tool ${quoted(rule.tool)}` : undefined,
     rule.kinds ? `${rule.kinds.join(" or ")} requests` : undefined,
     rule.agent !== undefined ? `of ${rule.agent}` : undefined,
   ].filter((p): p is string => p !== undefined);
+}
+
+/**
+ * A rule's own words in its label, which cards, decisions and the history show: a workspace's rule is a repository's
+ * text (so is a tool name an agent gives). One line of at most 200 characters, its hidden characters marked
+ * (`inertText`), in JSON's quotes, so that a `"` in it cannot end them and make the rest read as Symposium's own words
+ * (`.env" (user settings)`).
+ */
+function quoted(text: string): string {
+  return JSON.stringify(inertText(text, 200));
 }
