@@ -761,6 +761,10 @@ export class PermissionBroker {
   private context(agentName: string, session?: Session): DecideContext {
     const grants = session?.grants.rules() ?? [];
     const policy = this.host.policy();
+    const agentEnv = session?.connection?.process.launch.env;
+    const cdPath = [this.host.cdPath, agentEnv?.CDPATH]
+      .filter(Boolean)
+      .join(process.platform === "win32" ? ";" : ":");
     return {
       bypassed: this.host.isBypassed(agentName),
       workspaceTrusted: this.host.workspaceTrusted(),
@@ -769,9 +773,10 @@ export class PermissionBroker {
       policy,
       home: this.host.home,
       cwd: this.host.cwd(),
-      ...(this.host.cdPath ? { cdPath: this.host.cdPath } : {}),
       // The environment of the process that asks (started from the settings of then, not of now).
-      ...(session?.connection ? { agentEnv: session.connection.process.launch.env } : {}),
+      ...(agentEnv ? { agentEnv } : {}),
+      // Its shells may have either `CDPATH` (its settings' or, inherited, the editor's): both are searched.
+      ...(cdPath ? { cdPath } : {}),
       gitAliases: this.host.gitAliases ?? policy.gitAliases,
       editorProcesses: this.host.editorProcesses(),
     };

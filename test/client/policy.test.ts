@@ -226,39 +226,44 @@ describe("permission policy in the client", function () {
     }
   }
 
-  it("Bypass looks for a cd's folder where the host's CDPATH says first", async () => {
-    const saved = process.env.CDPATH;
-    process.env.CDPATH = outside;
-    try {
-      harness = new ClientHarness({ protocol: "v2", bypass: true });
-    } finally {
-      if (saved === undefined) delete process.env.CDPATH;
-      else process.env.CDPATH = saved;
-    }
-    const ws = harness.workspace;
-    mkdirSync(join(ws, "src"));
-    mkdirSync(join(outside, "src"));
-    await harness.run({
-      steps: [
-        executeStep("t1", "cd ./src && npm init -y", ws),
-        executeStep("t2", "cd src && npm init -y", ws),
-      ],
+  for (const from of ["the host's", "the agent's settings'"] as const)
+    it(`Bypass looks for a cd's folder where ${from} CDPATH says first`, async () => {
+      const saved = process.env.CDPATH;
+      if (from === "the host's") process.env.CDPATH = outside;
+      try {
+        harness = new ClientHarness({
+          protocol: "v2",
+          bypass: true,
+          ...(from === "the host's" ? {} : { agentEnv: { CDPATH: outside } }),
+        });
+      } finally {
+        if (saved === undefined) delete process.env.CDPATH;
+        else process.env.CDPATH = saved;
+      }
+      const ws = harness.workspace;
+      mkdirSync(join(ws, "src"));
+      mkdirSync(join(outside, "src"));
+      await harness.run({
+        steps: [
+          executeStep("t1", "cd ./src && npm init -y", ws),
+          executeStep("t2", "cd src && npm init -y", ws),
+        ],
+      });
+      const card = await waitFor(
+        () => harness.sessions.pending.list()[0],
+        "a card for the cd CDPATH may take outside",
+      );
+      assert.equal(card.subject.type === "tool_call" && card.subject.toolCallId, "t2");
+      assert.match(
+        harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
+        /changes folder to .*\/src, outside/,
+      );
+      assert.deepEqual(
+        harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId),
+        ["once"],
+        "`cd ./src` is not looked up in CDPATH",
+      );
     });
-    const card = await waitFor(
-      () => harness.sessions.pending.list()[0],
-      "a card for the cd CDPATH may take outside",
-    );
-    assert.equal(card.subject.type === "tool_call" && card.subject.toolCallId, "t2");
-    assert.match(
-      harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
-      /changes folder to .*\/src, outside/,
-    );
-    assert.deepEqual(
-      harness.outcomes().map((o) => (o.outcome as { optionId?: string }).optionId),
-      ["once"],
-      "`cd ./src` is not looked up in CDPATH",
-    );
-  });
 
   it("Bypass reads rg with the configuration file the agent's own environment names", async () => {
     // The agent's settings' env, not the host's, sets RIPGREP_CONFIG_PATH: `--hidden` there makes `rg KEY` print .env.
