@@ -488,6 +488,10 @@ describe("permission rules and guards", () => {
         ["grep -R token web", /\/web\/\.npmrc/],
         ["grep --directories=recurse KEY .", /\.env/],
         ["grep -r KEY --exclude-dir=.git --include='.env*' .", /\.env/],
+        // GNU grep: the last `--include` or `--exclude` that matches decides; one that matches none is read unless the
+        // first is an `--include`.
+        ["grep -r KEY --exclude=.env --include=.env .", /\.env/],
+        ["grep -r KEY --exclude='*.ts' --include='*.py' .", /\.env/],
         ["rg --hidden KEY", /rg reads every file below/],
         ["rg -uu KEY", /\.env/],
         ["rg --hidden -g '!*.md' KEY", /\.env/],
@@ -515,6 +519,8 @@ describe("permission rules and guards", () => {
           "grep -r KEY --exclude='.env*' --exclude=.npmrc .",
           "grep -r KEY --include='*.ts' .",
           "grep -r KEY --exclude-dir=web --exclude=.env .",
+          "grep -r KEY --include='*.py' --exclude=.env .",
+          "grep -r KEY --exclude=.env --include=.env --exclude='.env*' --exclude=.npmrc .",
           "rg KEY",
           "rg --hidden -g '!.env*' -g '!.npmrc' KEY",
           // Given no folder and an input, they search the input.

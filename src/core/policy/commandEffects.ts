@@ -777,28 +777,30 @@ export function searchWalk(
   const given = (...options: string[]) =>
     values.filter(([option]) => options.includes(option)).map(([, value]) => value);
   if (!searchesFolder(name, flags) && !given("d", "--directories").includes("recurse")) return undefined;
-  // grep matches these against an entry's own name. An exclusion not known excludes nothing; an inclusion not known
-  // includes anything.
-  const patterns = (options: string[], brace: boolean) =>
-    given(...options).map((glob) =>
-      glob === null || globTooCostly(glob)
-        ? () => brace
-        : picomatch(glob, { dot: true, nobrace: !brace, posix: true }),
-    );
-  const included = patterns(["--include"], true);
-  const excluded = patterns(["--exclude"], false);
-  const excludedFolders = patterns(["--exclude-dir"], false);
+  // grep matches these against an entry's own name (BSD grep its path too: an inclusion with a `/` may take any
+  // file). An exclusion not known excludes nothing; an inclusion not known includes anything.
+  const matcher = (glob: string | null, include: boolean) =>
+    glob === null || globTooCostly(glob) || (include && glob.includes("/"))
+      ? () => include
+      : picomatch(glob, { dot: true, nobrace: !include, posix: true });
+  const filters = values
+    .filter(([option]) => option === "--include" || option === "--exclude")
+    .map(([option, glob]) => ({
+      include: option === "--include",
+      matches: matcher(glob, option === "--include"),
+    }));
+  const excludedFolders = given("--exclude-dir").map((glob) => matcher(glob, false));
   return {
     folders: files,
     follows: short("R") || long("--dereference-recursive"),
     hidden: true,
     enters: (relative) => !excludedFolders.some((matches) => matches(lastName(relative))),
+    // The last `--include` or `--exclude` that matches decides (`--exclude=.env --include=.env` reads `.env`); a file
+    // none matches is read unless the first is an `--include`.
     takes: (relative) => {
       const file = lastName(relative);
-      return (
-        (included.length === 0 || included.some((matches) => matches(file))) &&
-        !excluded.some((matches) => matches(file))
-      );
+      const last = filters.findLast(({ matches }) => matches(file));
+      return last ? last.include : filters[0]?.include !== true;
     },
   };
 }
