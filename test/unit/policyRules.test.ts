@@ -2883,7 +2883,6 @@ describe("permission rules and guards", () => {
         "git diff HEAD~1",
         "git diff --stat -p",
         "git log -p",
-        "git log -p -n 3 src",
         "git log -p --author src",
         "git log -S password",
         "git show",
@@ -2946,6 +2945,9 @@ describe("permission rules and guards", () => {
           "git diff -- src",
           "git diff HEAD~1 src",
           "git log -p src",
+          // `-n` and `-S` take the next word: src is a path.
+          "git log -p -n 3 src",
+          "git log -S token -p --max-count 3 src",
           "git show HEAD:src/a.ts",
           "zip -r out.zip src",
           "cp -r src backup",
@@ -2976,6 +2978,126 @@ describe("permission rules and guards", () => {
         decideIn("grep -r token .", [rule("ask", { path: "SECRETS/**" })]).by.label,
         /a rule asks about/,
       );
+    });
+
+    it("options that surely narrow the files a search reads narrow the rule check; any doubt asks", () => {
+      const rules = [rule("deny", { path: "**/*.pem" }), rule("ask", { path: ".env" })];
+      // Asked or denied (a glob word such as `*.pem` may name a file the rule denies), never approved.
+      const holds = (rules: PermissionRule[], lines: readonly string[]) => {
+        for (const line of lines) assert.notEqual(decideIn(line, rules).verdict, "allow", line);
+      };
+      assertVerdicts(
+        rules,
+        [
+          "rg -g '*.ts' TODO",
+          "rg --glob='*.ts' TODO",
+          "rg -g '*.{ts,tsx}' -g '!vendor' TODO",
+          "rg --iglob '*.TS' TODO .",
+          "rg --no-ignore -uu -g '*.md' TODO",
+          "rg -t py x",
+          "rg --type=ts -T js x",
+          "rg -tpy x docs",
+          "grep -r --include='*.py' x .",
+          "grep -r --include='*.py' --exclude='test_*' --include='*.md' x .",
+        ],
+        "allow",
+      );
+      // A deny rule on a folder may still match: `secrets/a.ts`.
+      assertVerdicts([rule("deny", { path: "secrets/**" })], ["rg -g '*.ts' TODO", "rg -t ts TODO"], "ask");
+      holds(rules, [
+        // Exclusions alone, and an inclusion that takes the rule's files, after or before the others.
+        "rg -g '!*.ts' x",
+        "rg -g '*.ts' -g '*.pem' x",
+        "rg -g '*.ts' -g '!*.pem' -g '*.pem' x",
+        "rg -g '*.{ts,pem}' x",
+        // Rules ignore case; rg's globs do with --iglob or --glob-case-insensitive.
+        "rg -g '*.PEM' x",
+        "rg --iglob '*.Pem' x",
+        "rg --glob-case-insensitive -g '*.PEM' x",
+        "rg -g '*env' x",
+        // Ends rg reads otherwise or that are not plain: a class, folders only, a sequence, an escape, anything.
+        "rg -g '*.pe[m]' x",
+        "rg -g 'src/' x",
+        "rg -g '*.{1..3}' x",
+        "rg -g '*.pe\\m' x",
+        "rg -g '*' x",
+        // A glob takes files before any type does.
+        "rg -t ts -g '*.pem' x",
+        // Types added, cleared, not built in or all; a type left out only.
+        "rg --type-add 'ts:*.pem' -t ts x",
+        "rg '--type-add=ts:*.pem' -tts x",
+        "rg --type-clear ts --type-add 'ts:*.pem' -t ts x",
+        "rg -t all x",
+        "rg -t certs x",
+        "rg -T ts x",
+        // An option not known here may take `-g` as its value; a word computed at run time may be any option.
+        "rg --hyperlink-format -g '*.ts' x",
+        "rg -g '*.ts' $OPTS x",
+        // grep: a first `--exclude` reads what no pattern matches; an inclusion that may take the rule's files.
+        "grep -r --exclude='*.ts' --include='*.py' x .",
+        "grep -r --exclude='*.py' x .",
+        "grep -r --include='*.py' --include='*.PEM' x .",
+        "grep -r --include='*.[pP]em' x .",
+        "grep -r --include='*.py' $X x .",
+      ]);
+      // git: pathspec magic may name any file; a pattern's folder is read from its start; `--format x` takes no word,
+      // so x is a revision; HEAD names no file here; format-patch's `-n` takes no value.
+      assertVerdicts(
+        [rule("deny", { path: "secrets/**" })],
+        [
+          "git diff -- ':(exclude)docs'",
+          "git diff -- ':!docs'",
+          "git diff -- ':^docs'",
+          "git diff -- ':(glob)docs/**'",
+          "git diff -- ':(icase)DOCS'",
+          "git diff -- ':(top)docs'",
+          "git diff -- ':/docs'",
+          "git grep x -- '*.md'",
+          "git log -p --format x docs",
+          "git log -n 3 -p HEAD",
+          "git format-patch -n HEAD~1 docs",
+        ],
+        "ask",
+      );
+      assertVerdicts(rules, ["git grep x -- '*.md'", "git log -p -- '*.md'"], "ask");
+    });
+
+    it("a search's narrowing options are read with each configuration file its rg may run with", () => {
+      // `rg -g '*.ts'` reads `.pem` files too when the configuration adds `--glob=*.pem`: the editor's, or the one the
+      // agent's settings' env names (its own tools run rg with that).
+      const config = join(repo.base, "pem-rgrc");
+      writeFileSync(config, "--glob=*.pem\n");
+      const deny = [rule("deny", { path: "**/*.pem" })];
+      const decideWith = (agentEnv: Record<string, string>) =>
+        decide(
+          buildFootprint(v2Request({ type: "command", command: "rg -g '*.ts' TODO", cwd: repo.ws }), {
+            shell: repo.shell,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          }),
+          {
+            ...context({ rules: deny, bypass: true }),
+            paths: repo.boundary,
+            home: repo.home,
+            sessionCwd: repo.ws,
+            agentEnv,
+          },
+        );
+      const before = process.env.RIPGREP_CONFIG_PATH;
+      try {
+        delete process.env.RIPGREP_CONFIG_PATH;
+        assert.equal(decideWith({}).verdict, "allow");
+        assert.equal(decideWith({ RIPGREP_CONFIG_PATH: config }).verdict, "ask");
+        process.env.RIPGREP_CONFIG_PATH = config;
+        assert.equal(
+          decideWith({ RIPGREP_CONFIG_PATH: "" }).verdict,
+          "ask",
+          "terminal/create runs with the editor's",
+        );
+      } finally {
+        if (before === undefined) delete process.env.RIPGREP_CONFIG_PATH;
+        else process.env.RIPGREP_CONFIG_PATH = before;
+      }
     });
 
     it("a search reaches a rule's hidden file though it skips hidden entries by default", () => {

@@ -5,6 +5,7 @@
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
 import picomatch from "picomatch";
+import { expandBraces } from "./braceExpansion";
 import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
 import { isProtectedName } from "./resolvePath";
@@ -1361,6 +1362,8 @@ export interface TreeRead {
   how: string;
   /** It goes on through links to folders and files (`grep -R`, `zip -r`, `cp -rL`). */
   follows: boolean;
+  /** It reads only files whose own name ends with one of these (`searchNameEndings`), in lower case. */
+  endings?: string[];
 }
 
 /** rg's `--files` and `--type-list` print names, and read no file. */
@@ -1380,7 +1383,8 @@ export function treeReads(
     walk && { folders: walk.folders, how, follows: walk.follows };
   const namesOnly = name === "rg" && rgPrintsNames(argv);
   const search = namesOnly || name === "git" ? undefined : searchWalk(name, argv, input);
-  if (search) return from(search, "reads");
+  const endings = search && searchNameEndings(name, argv);
+  if (search) return { ...from(search, "reads")!, ...(endings ? { endings } : {}) };
   const copy = copiesFolders(name, argv);
   if (copy)
     return {
@@ -1397,6 +1401,97 @@ export function treeReads(
     return from(findWalk(argv), words.includes("-delete") ? "deletes" : "runs a command on");
   return undefined;
 }
+
+/**
+ * The endings a search's options surely narrow the names of the files it reads below its folders to, in lower case (a
+ * file whose own name ends with none is not read), for deny and ask path rules: rg's `--glob`s that take files (they
+ * decide before its types, `-g '*.pem' -t ts` reads `.pem` files; a `!` glob only leaves files out), else its
+ * built-in `--type`s (`RG_TYPE_ENDINGS`; none once one is added or cleared); grep's `--include`s when one comes before
+ * any `--exclude` (otherwise a file no pattern matches is read; BSD grep matches the whole path too, so only the end
+ * of a pattern is read). Undefined when they do not surely narrow: a word computed at run time, a pattern whose end
+ * is not plain text (`*.[ch]`, `src/`), an option not known here right before one.
+ */
+function searchNameEndings(name: string, argv: readonly (string | null)[]): string[] | undefined {
+  const words = argv.slice(1);
+  const syntax =
+    name === "rg" ? PATTERN_FIRST.rg! : ["grep", "egrep", "fgrep"].includes(name) ? GREP : undefined;
+  if (syntax === undefined || words.includes(null)) return undefined;
+  // An option not known here may take the next word as its value (`--hyperlink-format -g '*.ts'`).
+  const end = words.indexOf("--");
+  const unsure = words.some(
+    (word, i) =>
+      (end < 0 || i < end) &&
+      /^--[^=]+$/.test(word!) &&
+      longOptionAmong(word!, Object.keys(syntax.long)) === undefined &&
+      /^-(?:[^-]*[gt]|-(?:gl|ig|ty|in))/.test(words[i + 1] ?? ""),
+  );
+  if (unsure) return undefined;
+  const { values } = readPatternFirst(syntax, words);
+  const endingsOf = (patterns: (string | null)[], braces: boolean) => {
+    const endings = patterns.flatMap((pattern) => patternEndings(pattern, braces) ?? [undefined]);
+    return endings.length === 0 || endings.includes(undefined) ? undefined : (endings as string[]);
+  };
+  if (syntax === GREP) {
+    const filters = values.filter(([option]) => option === "--include" || option === "--exclude");
+    if (filters[0]?.[0] !== "--include") return undefined;
+    return endingsOf(optionValues(filters, "--include"), false);
+  }
+  const taking = values.filter(
+    ([option, value]) => ["g", "--glob", "--iglob"].includes(option) && value?.startsWith("!") !== true,
+  );
+  if (taking.length > 0) return endingsOf(optionValues(taking, "g", "--glob", "--iglob"), true);
+  const types = optionValues(values, "t", "--type");
+  const redefined = words.some((word) => /^--type-(?:add|clear)(?:=|$)/.test(word!));
+  if (types.length === 0 || redefined) return undefined;
+  const endings = types.flatMap((type): (string | undefined)[] =>
+    type !== null && Object.hasOwn(RG_TYPE_ENDINGS, type) ? [...RG_TYPE_ENDINGS[type]!] : [undefined],
+  );
+  return endings.includes(undefined) ? undefined : (endings as string[]);
+}
+
+/**
+ * The plain text every name a pattern matches ends with, in lower case, one for each of its braces' alternatives
+ * (rg's `*.{ts,tsx}`; grep reads braces as text); undefined when there is none or it cannot be read surely: an
+ * escape, a class, a name that ends with a `/` (folders only), text beyond ASCII (whose case folds otherwise).
+ */
+function patternEndings(pattern: string | null, braces: boolean): string[] | undefined {
+  if (pattern === null || /\\|[^\x20-\x7e]/.test(pattern)) return undefined;
+  // Alternatives as rg reads them: one level, each with a comma, no sequence (`{1..3}` is text to rg), no class
+  // (`[{]` holds a brace, which bash would read as one).
+  if (braces && /[{}]/.test(pattern) && !/^[^{}[\]]*(?:\{[^{}[\]]*,[^{}[\]]*\}[^{}[\]]*)+$/.test(pattern))
+    return undefined;
+  if (braces && pattern.includes("..")) return undefined;
+  const alternatives = braces ? expandBraces(pattern.replace(/['"$`~]/g, "?")) : [pattern];
+  if (alternatives === undefined) return undefined;
+  const endings = alternatives.map((alternative) => {
+    const text = alternative.slice(
+      Math.max(...["*", "?", "[", "]", "/"].map((c) => alternative.lastIndexOf(c))) + 1,
+    );
+    return text === "" ? undefined : text.toLowerCase();
+  });
+  return endings.includes(undefined) ? undefined : (endings as string[]);
+}
+
+/**
+ * The endings of the files rg's built-in types take (`rg --type-list`), lower case, with those newer versions added
+ * (`*.mts` for ts, `*.pyi` for py): a type missing here narrows nothing.
+ */
+const RG_TYPE_ENDINGS: Readonly<Record<string, readonly string[]>> = {
+  ts: [".ts", ".tsx", ".cts", ".mts"],
+  js: [".js", ".jsx", ".vue", ".cjs", ".mjs"],
+  py: [".py", ".pyi"],
+  rust: [".rs"],
+  go: [".go"],
+  java: [".java", ".jsp", ".jspx", ".properties"],
+  md: [".markdown", ".md", ".mdown", ".mkdn", ".mdx"],
+  markdown: [".markdown", ".md", ".mdown", ".mkdn", ".mdx"],
+  css: [".css", ".scss"],
+  html: [".ejs", ".htm", ".html"],
+  json: [".json", "composer.lock", ".sarif"],
+  yaml: [".yaml", ".yml"],
+  toml: [".toml", "cargo.lock"],
+  txt: [".txt"],
+};
 
 /**
  * Searches that, like rg, go down into the folder they run in when given no file (`ag KEY`): their options that take
@@ -1520,7 +1615,13 @@ export function gitShowsContent(
       shows = GIT_CONTENT.has(git.name);
   }
   if (!shows) return undefined;
-  let operands = before.filter((word) => word === null || !word.startsWith("-") || word === "-");
+  // The words that are the values of options before them (`-n 3`, `-S text`), which are no operands.
+  const values = new Set<number>();
+  for (let i = 0; i < before.length; i++)
+    if (REVISION_READERS.has(git.name) && GIT_REVISION_VALUES.has(before[i] ?? "")) values.add(++i);
+  let operands = before.filter(
+    (word, i) => !values.has(i) && (word === null || !word.startsWith("-") || word === "-"),
+  );
   if (git.name === "stash") operands = operands.slice(1);
   const known = before.every(
     (word, i) =>
@@ -1528,6 +1629,8 @@ export function gitShowsContent(
       !word.startsWith("-") ||
       word === "-" ||
       GIT_FLAGS.test(word) ||
+      values.has(i) ||
+      values.has(i + 1) ||
       // grep's letters but those that take a value, and its pattern (`-e x`: the next word is no path).
       (git.name === "grep" &&
         (/^-[^-=efABCmO]+$/.test(word) || (/^-[ef]$/.test(word) && i + 1 < before.length))),
@@ -1550,9 +1653,18 @@ const GIT_NO_PATCH =
   /^-(?:s|-no-patch|-stat|-numstat|-shortstat|-dirstat|-summary|-name-only|-name-status|-raw|-quiet)\b/;
 /** git commands that print, pack or hand on what the repository's files hold. */
 const GIT_CONTENT = wordSet("format-patch archive bundle fast-export cat-file difftool range-diff");
+/**
+ * Options of git's log, show and diff (`REVISION_READERS`; format-patch's `-n` takes none) whose value is always the
+ * next word when written alone (`-n 3`, `--author x`): `--format x` is no such option (its value comes after `=`),
+ * so that `x` is a revision or a path.
+ */
+const REVISION_READERS = wordSet("log whatchanged show diff");
+const GIT_REVISION_VALUES = wordSet(
+  "-n --max-count --skip --since --after --until --before --author --committer --grep -S -G",
+);
 /** Options of git's diff, log, show and grep that take no separate word, so that an operand after them is no value. */
 const GIT_FLAGS =
-  /^-(?:\d+|[pusRwbaz]+|U\d+)$|^--(?:[\w-]+=.*|patch|no-patch|stat|name-only|name-status|cached|staged|oneline|graph|all|no-color|follow|reverse|first-parent|no-merges|untracked|ignore-case|color|word-diff|color-words|ignore-all-space|ignore-space-change|ignore-blank-lines|minimal|patience|histogram|text|find-renames|no-renames)$/;
+  /^-(?:\d+|n\d+|[pusRwbaz]+|U\d+)$|^--(?:[\w-]+=.*|patch|no-patch|stat|name-only|name-status|cached|staged|oneline|graph|all|no-color|follow|reverse|first-parent|no-merges|untracked|ignore-case|color|word-diff|color-words|ignore-all-space|ignore-space-change|ignore-blank-lines|minimal|patience|histogram|text|find-renames|no-renames)$/;
 
 /**
  * What find finds below its starting points: any entry there whose name its `-name` tests match (`findNamePatterns`).

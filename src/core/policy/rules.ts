@@ -460,9 +460,10 @@ class FootprintView {
     const verb = rule.action === "deny" ? "denies" : "asks about";
     const held = (what: string) => `${what}, which may hold files a rule ${verb} (${rule.label})`;
     // Below a file there is nothing (`mv a.ts b.ts`, `rg x src/a.ts`); below what is not there yet, anything.
-    const below = (check: PathCheck) =>
+    const below = (check: PathCheck, endings?: string[]) =>
       (check.status === "unresolved" || this.context.paths.kind(check.path) !== "other") &&
-      globReachesBelow(glob, check, this.context.home);
+      globReachesBelow(glob, check, this.context.home, endings);
+    // What a link leads to is read whatever the names on the way (`src/a.ts -> ../secrets/key.pem`).
     const reaches = (check: PathCheck) => globMatches(glob, check, this.context.home, true) || below(check);
     for (const reach of this.treeReaches) {
       if (reach.folder === undefined) return held(reach.what("a folder known only when it runs"));
@@ -470,7 +471,7 @@ class FootprintView {
         reach.folder.status === "unresolved"
           ? reach.what("a folder that cannot be resolved")
           : reach.what(shortPath(reach.folder.path));
-      if (below(reach.folder)) return held(where);
+      if (below(reach.folder, reach.endings)) return held(where);
       const links = reach.follows ? this.linksIn(reach) : [];
       if (links === "too many") return held(`${where}, which holds too many files to check for links`);
       const link = links.find((l) => reaches(l.check));
@@ -492,13 +493,14 @@ class FootprintView {
       folder: string | null,
       from: string | undefined,
       command: SimpleCommand,
-      given: { follows: boolean },
+      given: { follows: boolean; endings?: string[] },
       what: (folder: string) => string,
     ) => {
       if (folder === "-") return; // its input
       const path = folder === null ? undefined : absolute(folder, from, home);
+      const endings = given.endings ? { endings: given.endings } : {};
       if (path !== undefined) {
-        reaches.push({ folder: this.context.paths.check(path), follows: given.follows, what });
+        reaches.push({ folder: this.context.paths.check(path), follows: given.follows, what, ...endings });
         return;
       }
       // A glob's matches (bash makes the word its matches), each as a folder; anything else is not known.
@@ -511,7 +513,12 @@ class FootprintView {
         reaches.push({ folder: undefined, follows: given.follows, what });
       else
         for (const match of matches)
-          reaches.push({ folder: this.context.paths.check(match!), follows: given.follows, what });
+          reaches.push({
+            folder: this.context.paths.check(match!),
+            follows: given.follows,
+            what,
+            ...endings,
+          });
     };
     for (const { command, cwd, line } of this.simple) {
       const wrapped = withoutWrappers(command.argv);
@@ -520,9 +527,21 @@ class FootprintView {
       if (name === undefined) continue;
       // `cd src && …` and `env -C src …` run in src: `cwd` is there already.
       const from = cwd;
-      const read = treeReads(name, argv, command.stdinFromPipe === true || command.stdin !== undefined);
-      for (const folder of read?.folders ?? [])
-        add(folder, from, command, read!, (f) => `${name} ${read!.how} every file below ${f}`);
+      // rg's configuration file (each it may run with) may take more files (`--glob=*.pem`); one that cannot be
+      // read, any.
+      for (const config of name === "rg" ? this.ripgrepConfigs() : [undefined]) {
+        const words = name === "rg" ? this.withRipgrepConfig(argv, from, config) : argv;
+        const unread = words.length === argv.length + 1 && words[1] === "--hidden";
+        const read = treeReads(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
+        for (const folder of read?.folders ?? [])
+          add(
+            folder,
+            from,
+            command,
+            unread ? { follows: read!.follows } : read!,
+            (f) => `${name} ${read!.how} every file below ${f}`,
+          );
+      }
       const git = name === "git" ? gitShowsContent(argv) : undefined;
       if (git) {
         const verb = withoutGitOptions(argv)[1];
@@ -2454,6 +2473,8 @@ interface TreeReach {
   follows: boolean;
   /** What the command does there, said from the folder's path (`rg reads every file below /ws`). */
   what: (folder: string) => string;
+  /** It reads only the files whose own name ends with one of these (`searchNameEndings`), in lower case. */
+  endings?: string[];
   /** The links below it, once read (`linksIn`). */
   links?: { path: string; check: PathCheck }[] | "too many";
 }
@@ -2825,7 +2846,12 @@ function globMatches(glob: string, check: PathCheck, home: string, loose: boolea
  * ignore file lets one through (`!.env` in `.ignore`). Braces are expanded first; a negated or extended glob may
  * match anywhere. Case is ignored, as deny and ask rules ignore it.
  */
-function globReachesBelow(glob: string, check: PathCheck, home: string): boolean {
+function globReachesBelow(
+  glob: string,
+  check: PathCheck,
+  home: string,
+  endings?: readonly string[],
+): boolean {
   if (check.status === "unresolved") return true;
   const absoluteGlob = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
   let pattern = glob.replace(/\\/g, "/");
@@ -2843,6 +2869,8 @@ function globReachesBelow(glob: string, check: PathCheck, home: string): boolean
   const names = folder === "" ? [] : folder.split("/");
   return patterns.some((expanded) => {
     const segments = expanded.split("/").filter((segment, i) => segment !== "" || i === 0);
+    const last = segments.at(-1)!;
+    if (endings !== undefined && !last.includes("**") && !nameMayEndWith(last, endings)) return false;
     for (let i = 0; i < names.length; i++) {
       const segment = segments[i];
       if (segment === undefined) return false;
@@ -2852,6 +2880,17 @@ function globReachesBelow(glob: string, check: PathCheck, home: string): boolean
     }
     return segments.length > names.length;
   });
+}
+
+/**
+ * Whether a name `segment` (a rule's last, in picomatch's syntax, matched ignoring case) matches may end with one of
+ * `endings` (lower case): its plain text at the end, or the whole of it when it is all plain text, must end with an
+ * ending or be the end of one (`*.pem` and `.ts` cannot meet; `*` and `.ts`, `*key` and `.key` may).
+ */
+function nameMayEndWith(segment: string, endings: readonly string[]): boolean {
+  const plain = /[A-Za-z0-9._-]*$/.exec(segment)![0].toLowerCase();
+  const whole = plain.length === segment.length;
+  return endings.some((ending) => plain.endsWith(ending) || (!whole && ending.endsWith(plain)));
 }
 
 /** The folder a pattern's matches are below: its words before the first with a glob (`src/*.ts`: src). */
