@@ -748,6 +748,25 @@ describe("permission rules and guards", () => {
       }
     });
 
+    // A line leaves out a folder of its name only when it is that plain name: rg enters `!x` for a line `!x` (which
+    // takes x back), `#x` for `#x` (a comment), `[ab]` and `{a,b}` for those globs, and reads the ignore files there.
+    it("walks into a folder whose name an ignore file's line spells but does not leave out", () => {
+      for (const name of ["!x", "#x", "[ab]", "{a,b}"]) {
+        const folder = join(repo.ws, name);
+        mkdirSync(folder);
+        writeFileSync(join(folder, ".ignore"), "!.env\n");
+        writeFileSync(join(folder, ".env"), "KEY=1");
+        writeFileSync(join(repo.ws, ".gitignore"), `node_modules\n.env\n${name}\n`);
+        try {
+          asksProtected([["rg KEY", /\.ignore lists files to read though hidden, which may include/]]);
+          assert.ok(inRepo("rg KEY").by.label.includes(`${name}/.env`), name);
+        } finally {
+          rmSync(folder, { recursive: true });
+          rmSync(join(repo.ws, ".gitignore"));
+        }
+      }
+    });
+
     it("asks before a command packs or sends a folder holding credentials, unless it leaves them out", () => {
       asksSaying(
         [

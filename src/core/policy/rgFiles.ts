@@ -102,6 +102,9 @@ export class RgFiles {
       return false;
     return read.some(({ lines, here }) =>
       lines.some((line) => {
+        // A plain name only: `!x` takes x back and `#x` is a comment, and a glob's `[ab]` or `{a,b}` matches no
+        // folder of that name, which rg then enters (and reads the ignore files of).
+        if (/^[!#]|[[{\\]/.test(line)) return false;
         const pattern = line.replace(/\/+$/, "");
         return pattern === name || pattern === `**/${name}` || (here && pattern === `/${name}`);
       }),
