@@ -33,16 +33,36 @@ import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWork
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
-/** `boundary`, with `folder` a folder of one name more than a request reads (`f0.md`, `f1.md`, …). */
-function withOverfullFolder(boundary: PolicyBoundary, folder: string): PathChecker {
-  const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({
-    name: `f${i}.md`,
-    kind: "other" as const,
-  }));
+/**
+ * `boundary`, with `folder` a folder of one name more than a request reads (`f0.md`, `f1.md`, …), files or (`kind`)
+ * empty folders.
+ */
+function withOverfullFolder(
+  boundary: PolicyBoundary,
+  folder: string,
+  kind: "other" | "folder" = "other",
+): PathChecker {
+  const names = Array.from({ length: MAX_NAMES_READ + 1 }, (_, i) => ({ name: `f${i}.md`, kind }));
   return {
     check: (path) => boundary.check(path),
     kind: (path) => (path === folder ? "folder" : boundary.kind(path)),
     list: (listed) => (listed === folder ? names : boundary.list(listed)),
+    readBytes: (path, max) => boundary.readBytes(path, max),
+  };
+}
+
+/**
+ * `boundary`, with `folder` a repository's sources of more files than a request reads name by name: 2,500 folders
+ * (`d0`, `d1`, …) of ten files each (`f0.ts`, …).
+ */
+function withLargeTree(boundary: PolicyBoundary, folder: string): PathChecker {
+  const folders = Array.from({ length: 2_500 }, (_, i) => ({ name: `d${i}`, kind: "folder" as const }));
+  const files = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.ts`, kind: "other" as const }));
+  const inTree = (path: string) => path.startsWith(`${folder}/`);
+  return {
+    check: (path) => boundary.check(path),
+    kind: (path) => (path === folder ? "folder" : inTree(path) ? undefined : boundary.kind(path)),
+    list: (listed) => (listed === folder ? folders : inTree(listed) ? files : boundary.list(listed)),
     readBytes: (path, max) => boundary.readBytes(path, max),
   };
 }
@@ -737,7 +757,7 @@ describe("permission rules and guards", () => {
         // Nor is a folder its ignore files leave out walked, as rg does not enter it: one too big to read passes.
         const big = join(repo.ws, "node_modules");
         mkdirSync(big);
-        const paths = withOverfullFolder(repo.boundary, big);
+        const paths = withOverfullFolder(repo.boundary, big, "folder");
         assert.equal(inRepo("rg KEY", paths).verdict, "allow");
         writeFileSync(join(repo.ws, ".gitignore"), "!.env.example\n");
         assert.match(inRepo("rg KEY", paths).by.label, /holds too many files/);
@@ -745,6 +765,58 @@ describe("permission rules and guards", () => {
         rmSync(join(repo.ws, ".gitignore"));
         rmSync(join(repo.ws, ".ignore"));
         rmSync(join(repo.ws, "node_modules"), { recursive: true, force: true });
+      }
+    });
+
+    // rg's walk for the hidden files its ignore files take back reads folders, and looks at no name there but those of
+    // hidden files and ignore files: a repository of 25,000 source files is walked, where past 20,000 names it asked.
+    it("approves rg in a large repository, and still finds an ignore file deep in it taking a hidden file back", () => {
+      mkdirSync(join(repo.ws, "app"));
+      const paths = withLargeTree(repo.boundary, join(repo.ws, "app"));
+      assert.ok(2_500 * 10 > MAX_NAMES_READ);
+      writeFileSync(join(repo.ws, ".gitignore"), "node_modules\n.env\n");
+      const deep = join(repo.ws, "lib", "deep", "er");
+      mkdirSync(deep, { recursive: true });
+      mkdirSync(join(repo.ws, ".deploy"));
+      try {
+        for (const line of ["rg KEY", "rg -n KEY .", "rg -g '*.ts' KEY"])
+          assert.equal(inRepo(line, paths).verdict, "allow", line);
+        // A `!` line of a folder deep below takes back the hidden file beside it.
+        writeFileSync(join(deep, ".ignore"), "!.env\n");
+        writeFileSync(join(deep, ".env"), "KEY=1");
+        assert.match(
+          inRepo("rg KEY", paths).by.label,
+          /deep\/er\/\.ignore lists files to read though hidden, which may include .*\/deep\/er\/\.env,/,
+        );
+        rmSync(join(deep, ".ignore"));
+        // A hidden folder taken back is entered, and a hidden file in it taken back by its own ignore file (rg does
+        // not read `.deploy/.env` for `!.deploy/` alone).
+        writeFileSync(join(repo.ws, ".ignore"), "!.deploy/\n");
+        writeFileSync(join(repo.ws, ".deploy", ".env"), "KEY=1");
+        assert.equal(inRepo("rg KEY", paths).verdict, "allow");
+        writeFileSync(join(repo.ws, ".deploy", ".ignore"), "!.env\n");
+        assert.match(inRepo("rg KEY", paths).by.label, /\.deploy\/\.ignore lists .*\/\.deploy\/\.env,/);
+      } finally {
+        for (const path of [".gitignore", ".ignore", "app", "lib", ".deploy"])
+          rmSync(join(repo.ws, path), { recursive: true, force: true });
+      }
+    });
+
+    it("reads an ignore file the walk read by another case, as a file system that ignores case opens it", () => {
+      writeFileSync(join(repo.ws, "web", ".ignore"), "!.npmrc\n");
+      const shouting: PathChecker = {
+        check: (path) => repo.boundary.check(path),
+        kind: (path) => repo.boundary.kind(path),
+        list: (folder) =>
+          repo.boundary
+            .list(folder)
+            ?.map((entry) => (entry.name === ".ignore" ? { ...entry, name: ".IGNORE" } : entry)),
+        readBytes: (path, max) => repo.boundary.readBytes(path, max),
+      };
+      try {
+        assert.match(inRepo("rg KEY", shouting).by.label, /web\/\.ignore lists .*\/web\/\.npmrc,/);
+      } finally {
+        rmSync(join(repo.ws, "web", ".ignore"));
       }
     });
 

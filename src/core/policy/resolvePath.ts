@@ -629,7 +629,7 @@ function homeProtectedFolders(home: string, p: typeof posix): string[] {
  * Case folded as a case-insensitive file system may fold it, and then some: `ſ` is `s` and the Kelvin sign `k` (APFS
  * and NTFS open `.vſcode` as `.vscode`). Only for protected names, where a stricter match is harmless.
  */
-function foldAll(name: string): string {
+export function foldAll(name: string): string {
   return name.normalize("NFC").toUpperCase().toLowerCase();
 }
 

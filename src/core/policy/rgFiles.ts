@@ -2,12 +2,13 @@
  * The small files rg reads besides those it searches, as the credentials guard needs them (`rules.ts`): which ignore
  * file may take back a hidden entry rg would skip (a `!` line), which folders rg surely leaves out (`node_modules`),
  * and its configuration file's lines. Each file is read once a request, bounded; one that cannot be read whole counts
- * as the worst it could hold.
+ * as the worst it could hold. Where the guard's walk has read a folder (`listed`), what it holds is not looked up again.
  */
 import picomatch from "picomatch";
 import type { EntryKind } from "./folderNames";
 import { posixOrWin32 } from "./footprint";
 import { globTooCostly } from "./globCost";
+import { foldAll } from "./resolvePath";
 
 /** How the files are read: the policy boundary's paths. */
 export interface FileReader {
@@ -19,6 +20,13 @@ export class RgFiles {
   private readonly read = new Map<string, string[] | undefined>();
   private global: (string | null)[] | undefined;
   private readonly roots = new Map<string, string | undefined>();
+  private readonly excludesFiles = new Map<string, string[]>();
+  private readonly parsed = new Map<string, IgnoreLines | undefined>();
+  private readonly from = new Map<string, IgnoredBy | undefined>();
+  private readonly around = new Map<string, IgnoredBy | undefined>();
+  private readonly excluded = new Map<string, IgnoredBy | undefined>();
+  /** For each folder the walk read, which of `LOOKED_UP` it holds (folded). */
+  private readonly listings = new Map<string, Set<string>>();
 
   constructor(
     private readonly paths: FileReader,
@@ -75,40 +83,106 @@ export class RgFiles {
     const p = posixOrWin32(path);
     const name = p.basename(path);
     const parent = p.dirname(path);
-    const read: { lines: string[]; here: boolean }[] = [];
-    const root = this.repositoryRoot(parent);
-    const files: { file: string | null; at: string }[] = [];
-    let inRepository = root !== undefined;
-    for (let above = parent; ; above = p.dirname(above)) {
-      for (const file of [".ignore", ".rgignore", ...(inRepository ? [".gitignore"] : [])])
-        files.push({ file: p.join(above, file), at: above });
-      if (above === root) inRepository = false;
-      if (p.dirname(above) === above) break;
+    const around = this.ignoredAround(parent);
+    return (
+      around !== undefined &&
+      !around.some(({ read }) => read.takingBack.some((line) => mayTakeBack(line, name))) &&
+      around.some(({ read, at }) => read.names.has(name) || (at === parent && read.anchored.has(name)))
+    );
+  }
+
+  /**
+   * The ignore files rg reads for the entries of `folder` that hold lines, each with the folder its lines are
+   * anchored to; undefined when one cannot be read. Once a folder: the walk asks for each folder below it.
+   */
+  private ignoredAround(folder: string): IgnoredBy | undefined {
+    if (this.around.has(folder)) return this.around.get(folder);
+    const root = this.repositoryRoot(folder);
+    const from = this.ignoredFrom(folder, root !== undefined);
+    const excluded = root === undefined ? [] : this.excludedAt(root);
+    const around = from && excluded && (excluded.length === 0 ? from : [...from, ...excluded]);
+    this.around.set(folder, around);
+    return around;
+  }
+
+  /** The excludes files of the repository at `root` that hold lines (`info/exclude`, git's global ones). */
+  private excludedAt(root: string): IgnoredBy | undefined {
+    if (this.excluded.has(root)) return this.excluded.get(root);
+    let excluded: IgnoredBy | undefined = [];
+    for (const file of [...this.gitExcludes(root), ...this.globalExcludes()]) {
+      const read = file === null ? undefined : this.ignoreLines(file);
+      excluded = excluded && read && (read.empty ? excluded : [...excluded, { read, at: root }]);
     }
-    if (root !== undefined)
-      files.push(
-        ...[...this.gitExcludes(root), ...this.globalExcludes()].map((file) => ({ file, at: root })),
-      );
-    for (const { file, at } of files) {
-      const lines = file === null ? undefined : this.lines(file);
-      if (lines === undefined) return false;
-      read.push({ lines, here: at === parent });
+    this.excluded.set(root, excluded);
+    return excluded;
+  }
+
+  /**
+   * The `.ignore`, `.rgignore` and (within the repository, `inRepository`) `.gitignore` files of `folder` and each
+   * folder above that hold lines; undefined when one cannot be read.
+   */
+  private ignoredFrom(folder: string, inRepository: boolean): IgnoredBy | undefined {
+    const key = `${inRepository ? "+" : "-"}${folder}`;
+    if (this.from.has(key)) return this.from.get(key);
+    const p = posixOrWin32(folder);
+    let from: IgnoredBy | undefined = [];
+    for (const file of [".ignore", ".rgignore", ...(inRepository ? [".gitignore"] : [])]) {
+      const read = this.ignoreLines(p.join(folder, file));
+      from = from && read && (read.empty ? from : [...from, { read, at: folder }]);
     }
-    if (
-      read.some(({ lines }) =>
-        lines.some((line) => line.trim().startsWith("!") && mayTakeBack(line.trim(), name)),
-      )
-    )
-      return false;
-    return read.some(({ lines, here }) =>
-      lines.some((line) => {
+    // Above the repository's top (the nearest folder holding `.git`), no `.gitignore` is read.
+    const parent = p.dirname(folder);
+    if (from !== undefined && parent !== folder) {
+      const above = this.ignoredFrom(parent, inRepository && this.kind(p.join(folder, ".git")) === undefined);
+      from = above && [...from, ...above];
+    }
+    this.from.set(key, from);
+    return from;
+  }
+
+  /** An ignore file's lines as `leavesOut` reads them; undefined when it cannot be read whole. */
+  private ignoreLines(file: string): IgnoreLines | undefined {
+    if (this.parsed.has(file)) return this.parsed.get(file);
+    const lines = this.lines(file);
+    let read: IgnoreLines | undefined;
+    if (lines !== undefined) {
+      read = { empty: lines.length === 0, names: new Set(), anchored: new Set(), takingBack: [] };
+      for (const line of lines) {
+        if (line.trim().startsWith("!")) read.takingBack.push(line.trim());
         // A plain name only: `!x` takes x back and `#x` is a comment, and a glob's `[ab]` or `{a,b}` matches no
         // folder of that name, which rg then enters (and reads the ignore files of).
-        if (/^[!#]|[[{\\]/.test(line)) return false;
+        if (/^[!#]|[[{\\]/.test(line)) continue;
         const pattern = line.replace(/\/+$/, "");
-        return pattern === name || pattern === `**/${name}` || (here && pattern === `/${name}`);
-      }),
-    );
+        read.names.add(pattern);
+        if (pattern.startsWith("**/")) read.names.add(pattern.slice(3));
+        if (pattern.startsWith("/")) read.anchored.add(pattern.slice(1));
+      }
+    }
+    this.parsed.set(file, read);
+    return read;
+  }
+
+  /**
+   * Which of the names rg looks up in a folder (`LOOKED_UP`) the folder the walk read holds: folded, as a file system
+   * that ignores case opens `.gitignore` for `.GitIgnore`. Those it does not hold are not looked up there.
+   */
+  listed(folder: string, entries: readonly { name: string }[]): void {
+    const held = new Set<string>();
+    for (const { name } of entries) {
+      if (!name.startsWith(".")) continue;
+      const folded = foldAll(name).replace(/[. ]+$/, "");
+      if (LOOKED_UP.has(folded)) held.add(folded);
+    }
+    this.listings.set(folderKey(folder), held);
+  }
+
+  /** What is at `path`; for a name rg looks up in a folder the walk read, without looking again when it is not there. */
+  private kind(path: string): EntryKind | undefined {
+    const p = posixOrWin32(path);
+    const name = p.basename(path);
+    if (LOOKED_UP.has(name) && this.listings.get(folderKey(p.dirname(path)))?.has(name) === false)
+      return undefined;
+    return this.paths.kind(path);
   }
 
   /** The nearest folder at or above `folder` holding `.git`. */
@@ -116,7 +190,7 @@ export class RgFiles {
     if (this.roots.has(folder)) return this.roots.get(folder);
     const p = posixOrWin32(folder);
     const root =
-      this.paths.kind(p.join(folder, ".git")) !== undefined
+      this.kind(p.join(folder, ".git")) !== undefined
         ? folder
         : p.dirname(folder) === folder
           ? undefined
@@ -133,7 +207,7 @@ export class RgFiles {
     if (this.read.has(file)) return this.read.get(file);
     const paths = this.paths;
     let lines: string[] | undefined = [];
-    if (paths.kind(file) !== undefined) {
+    if (this.kind(file) !== undefined) {
       const bytes = paths.readBytes?.(file, MAX_IGNORE_FILE_BYTES);
       lines =
         bytes === undefined
@@ -149,10 +223,16 @@ export class RgFiles {
 
   /** The `info/exclude` of a repository at `folder` (`.git` a folder, or a file naming it: a worktree, a submodule). */
   private gitExcludes(folder: string): string[] {
+    let files = this.excludesFiles.get(folder);
+    if (files === undefined) this.excludesFiles.set(folder, (files = this.readGitExcludes(folder)));
+    return files;
+  }
+
+  private readGitExcludes(folder: string): string[] {
     const p = posixOrWin32(folder);
     const paths = this.paths;
     const dotGit = p.join(folder, ".git");
-    const kind = paths.kind(dotGit);
+    const kind = this.kind(dotGit);
     if (kind === undefined) return [];
     if (kind === "folder") return [p.join(dotGit, "info", "exclude")];
     const text = new TextDecoder().decode(paths.readBytes?.(dotGit, 4096));
@@ -198,6 +278,29 @@ export class RgFiles {
 
 /** The largest ignore file read for its `!` lines; a larger one may take back any hidden file. */
 const MAX_IGNORE_FILE_BYTES = 256 * 1024;
+
+/** The names rg looks up in each folder it walks: its ignore files, and `.git` where a repository starts. */
+const LOOKED_UP = new Set([".ignore", ".rgignore", ".gitignore", ".git"]);
+
+/** Ignore files holding lines, each with the folder its lines are anchored to. */
+type IgnoredBy = { read: IgnoreLines; at: string }[];
+
+/**
+ * An ignore file's lines as `leavesOut` reads them: the names they plainly leave out (`node_modules`, `dist/`),
+ * those anchored to its folder (`/build`), and its `!` lines.
+ */
+interface IgnoreLines {
+  empty: boolean;
+  names: Set<string>;
+  anchored: Set<string>;
+  takingBack: string[];
+}
+
+/** A folder as a key: one spelling of its separators on Windows, where the walk joins names with `/`. */
+function folderKey(folder: string): string {
+  const p = posixOrWin32(folder);
+  return p.sep === "\\" ? folder.replace(/\\/g, "/") : folder;
+}
 
 /**
  * Whether an ignore file's `!` line may match an entry of this name: its last part is the name (any case), a glob

@@ -88,6 +88,7 @@ import {
   linkLeadingAway,
   MAX_NAMES_READ,
   readBudget,
+  type EntryKind,
   type FolderReader,
 } from "./folderNames";
 import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
@@ -1870,6 +1871,7 @@ class FootprintView {
           ? this.rgFiles().takingBack(path, given!, unhidden.readsOwnIgnoreFiles, cwd)
           : undefined,
       leaves: (path, relative) => unhidden.prunes(relative) && this.rgFiles().leavesOut(path),
+      listed: (folder, entries) => this.rgFiles().listed(folder, entries),
     };
     return this.walkedReach(
       walk.folders,
@@ -2345,6 +2347,7 @@ class FootprintView {
     let link: string | undefined;
     let splits: string | undefined;
     let takenBackBy: string | undefined;
+    const unhides = given?.unhides;
     const found = firstBelow(
       start,
       follow,
@@ -2385,6 +2388,14 @@ class FootprintView {
         if (given.walk.enters(relative)) return given.unhides?.leaves(path, relative) !== true;
         return given.unhides?.takesBack(path, relative, true) !== undefined;
       },
+      // rg's walk for hidden files its ignore files take back, checking no link, picks only files that hold
+      // credentials, each hidden: it looks at no other name but its folders' and its ignore files'.
+      unhides !== undefined && given?.readsOnly === true && !given.links && given.splitsAt === undefined
+        ? {
+            picks: (name) => name.startsWith(".") && holdsCredentials(name),
+            listed: (folder, entries) => unhides.listed(folder, entries),
+          }
+        : undefined,
     );
     if (found === undefined || found === "too many") return found;
     if (link === found.path) return { link: found.path };
@@ -2437,6 +2448,8 @@ interface Unhides {
   takesBack(path: string, relative: string, folder: boolean): string | undefined;
   /** It does not enter the folder at `path` (`relative`), which its ignore files leave out. */
   leaves(path: string, relative: string): boolean;
+  /** Told each folder's entries as the walk reads them (which ignore files are there). */
+  listed(folder: string, entries: readonly { name: string; kind: EntryKind }[]): void;
 }
 
 /** A guard that holds a request back, and the sentence the card shows for it. */
