@@ -1364,6 +1364,8 @@ export interface TreeRead {
   follows: boolean;
   /** It reads only files whose own name ends with one of these (`searchNameEndings`), in lower case. */
   endings?: string[];
+  /** A search's own walk (`searchWalk`): the entries it takes and the folders it enters. Without, every entry. */
+  walk?: EntryWalk;
 }
 
 /** rg's `--files` and `--type-list` print names, and read no file. */
@@ -1384,7 +1386,9 @@ export function treeReads(
   const namesOnly = name === "rg" && rgPrintsNames(argv);
   const search = namesOnly || name === "git" ? undefined : searchWalk(name, argv, input);
   const endings = search && searchNameEndings(name, argv);
-  if (search) return { ...from(search, "reads")!, ...(endings ? { endings } : {}) };
+  // Its walk's globs are read as its narrowing options are.
+  const walk = narrowingUnsure(name, argv) ? {} : { walk: search };
+  if (search) return { ...from(search, "reads")!, ...walk, ...(endings ? { endings } : {}) };
   const copy = copiesFolders(name, argv);
   if (copy)
     return {
@@ -1415,17 +1419,7 @@ function searchNameEndings(name: string, argv: readonly (string | null)[]): stri
   const words = argv.slice(1);
   const syntax =
     name === "rg" ? PATTERN_FIRST.rg! : ["grep", "egrep", "fgrep"].includes(name) ? GREP : undefined;
-  if (syntax === undefined || words.includes(null)) return undefined;
-  // An option not known here may take the next word as its value (`--hyperlink-format -g '*.ts'`).
-  const end = words.indexOf("--");
-  const unsure = words.some(
-    (word, i) =>
-      (end < 0 || i < end) &&
-      /^--[^=]+$/.test(word!) &&
-      longOptionAmong(word!, Object.keys(syntax.long)) === undefined &&
-      /^-(?:[^-]*[gt]|-(?:gl|ig|ty|in))/.test(words[i + 1] ?? ""),
-  );
-  if (unsure) return undefined;
+  if (syntax === undefined || words.includes(null) || narrowingUnsure(name, argv)) return undefined;
   const { values } = readPatternFirst(syntax, words);
   const endingsOf = (patterns: (string | null)[], braces: boolean) => {
     const endings = patterns.flatMap((pattern) => patternEndings(pattern, braces) ?? [undefined]);
@@ -1447,6 +1441,25 @@ function searchNameEndings(name: string, argv: readonly (string | null)[]): stri
     type !== null && Object.hasOwn(RG_TYPE_ENDINGS, type) ? [...RG_TYPE_ENDINGS[type]!] : [undefined],
   );
   return endings.includes(undefined) ? undefined : (endings as string[]);
+}
+
+/**
+ * Whether a search's options that narrow what it reads (`-g`, `-t`, `--include`) may be read wrong: a word computed
+ * at run time, or an option not known here right before one, which may take it as its value
+ * (`--hyperlink-format -g '*.ts'`).
+ */
+export function narrowingUnsure(name: string, argv: readonly (string | null)[]): boolean {
+  const words = argv.slice(1);
+  const syntax = name === "rg" ? PATTERN_FIRST.rg! : GREP;
+  if (words.includes(null)) return true;
+  const end = words.indexOf("--");
+  return words.some(
+    (word, i) =>
+      (end < 0 || i < end) &&
+      /^--[^=]+$/.test(word!) &&
+      longOptionAmong(word!, Object.keys(syntax.long)) === undefined &&
+      /^-(?:[^-]*[gt]|-(?:gl|ig|ty|in))/.test(words[i + 1] ?? ""),
+  );
 }
 
 /**
@@ -1550,12 +1563,18 @@ const OTHER_SEARCHES: Readonly<
  * `range-diff` over the whole repository (`top`), `git grep` from where it runs. `specs` are the pathspecs after `--`;
  * `maybe` the operands before it, each a revision or a path (git tells them apart by what is there), read only
  * when every option is one that takes no separate word (else a value could pass for a path: `--author src`).
- * `elsewhere`: git's own options may point it at another repository or folder (`-C`, `--git-dir`).
+ * `elsewhere`: git's own options may point it at another repository or folder (`-C`, `--git-dir`). `tracked`: it shows
+ * only files its index tracks, as the index and the working tree hold them, when `maybe` are all paths (`git diff`
+ * without `--cached`, `git grep` without `--untracked` or `--no-index`): no revision's.
  */
-export function gitShowsContent(
-  argv: readonly (string | null)[],
-):
-  | { top: boolean; specs: (string | null)[] | undefined; maybe: (string | null)[]; elsewhere: boolean }
+export function gitShowsContent(argv: readonly (string | null)[]):
+  | {
+      top: boolean;
+      specs: (string | null)[] | undefined;
+      maybe: (string | null)[];
+      elsewhere: boolean;
+      tracked: boolean;
+    }
   | undefined {
   const git = gitSubcommand(argv);
   if (git === undefined) return undefined;
@@ -1574,7 +1593,7 @@ export function gitShowsContent(
   let shows: boolean;
   switch (git.name) {
     case null:
-      return { top: true, specs: undefined, maybe: [], elsewhere: true };
+      return { top: true, specs: undefined, maybe: [], elsewhere: true, tracked: false };
     case "diff":
       // `--no-index` compares the files or folders it is given, not the repository's.
       if (flags.includes("--no-index") && (patch || !noPatch))
@@ -1586,6 +1605,7 @@ export function gitShowsContent(
           ],
           maybe: [],
           elsewhere: false,
+          tracked: false,
         };
       shows = patch || !noPatch;
       break;
@@ -1642,7 +1662,18 @@ export function gitShowsContent(
       ? before.filter((word, i) => !given(i) && (word === null || !word.startsWith("-") || word === "-"))
       : operands.slice(1);
   }
-  return { top: git.name !== "grep", specs, maybe: known ? operands : [], elsewhere };
+  // `--cached` and `--staged` compare with a commit (a file `git rm --cached` took out shows whole); git grep's
+  // `--recurse-submodules` reads what no index entry names. git takes a long option shortened (`--cach`).
+  const given = (...options: string[]) =>
+    flags.some((flag) => {
+      const written = flag.split("=")[0]!;
+      return written.length > 2 && options.some((option) => option.startsWith(written));
+    });
+  const tracked =
+    known &&
+    ((git.name === "diff" && !given("--cached", "--staged", "--no-index", "--merge-base")) ||
+      (git.name === "grep" && !given("--untracked", "--no-index", "--recurse-submodules")));
+  return { top: git.name !== "grep", specs, maybe: known ? operands : [], elsewhere, tracked };
 }
 
 /** Options of git's diff and log that print what changed, not only which files did. */
@@ -2549,6 +2580,9 @@ const PATTERN_FIRST: Record<string, PatternFirstSyntax> = {
         "--regexp --file --glob --iglob --type --type-not --type-add --replace --max-count --after-context",
         "--before-context --context --max-depth --threads --encoding --sort --sortr --max-filesize --colors --color",
         "--path-separator --context-separator --ignore-file --pre --pre-glob",
+        // The pattern or a folder read as a value otherwise: `rg --engine auto docs` searches for docs where it runs.
+        "--type-clear --engine --max-columns --dfa-size-limit --regex-size-limit --field-context-separator",
+        "--field-match-separator --hyperlink-format --generate",
       ),
       "--files": 0,
       "--type-list": 0,

@@ -312,6 +312,8 @@ class FootprintView {
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
   /** What the request's globs and walks may still read (one request cannot keep the extension host busy). */
   private readonly budget = readBudget();
+  /** What the rules' walks of folders read whole may read (the guards' may have spent `budget` on the same ones). */
+  private ruleBudget: ReturnType<typeof readBudget> | undefined;
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
@@ -472,7 +474,26 @@ class FootprintView {
         reach.folder.status === "unresolved"
           ? reach.what("a folder that cannot be resolved")
           : reach.what(shortPath(reach.folder.path));
-      if (below(reach.folder, reach.endings)) return held(where);
+      if (below(reach.folder, reach.endings)) {
+        // Only what is there now: the request names nothing that may match, and writes nothing there first.
+        const entries = this.entriesRead(reach);
+        if (entries === "not known") return held(where);
+        if (entries === "too many") return held(`${where}, which holds too many files to check`);
+        const found = entries.find(
+          (entry) =>
+            entry.any === true ||
+            entry.checks.some(
+              (check) =>
+                check.status === "unresolved" ||
+                globMatches(glob, check, this.context.home, true) ||
+                (entry.holds === true && globReachesBelow(glob, check, this.context.home)),
+            ),
+        );
+        if (found !== undefined)
+          return `${where}, which holds ${shortPath(found.path)}, a path a rule ${verb} (${rule.label})`;
+        // Nothing there a rule matches, through the links it follows too.
+        continue;
+      }
       const links = reach.follows ? this.linksIn(reach) : [];
       if (links === "too many") return held(`${where}, which holds too many files to check for links`);
       const link = links.find((l) => reaches(l.check));
@@ -494,12 +515,15 @@ class FootprintView {
       folder: string | null,
       from: string | undefined,
       command: SimpleCommand,
-      given: { follows: boolean; endings?: string[] },
+      given: { follows: boolean; endings?: string[]; source?: TreeReach["source"] },
       what: (folder: string) => string,
     ) => {
       if (folder === "-") return; // its input
       const path = folder === null ? undefined : absolute(folder, from, home);
-      const endings = given.endings ? { endings: given.endings } : {};
+      const endings = {
+        ...(given.endings ? { endings: given.endings } : {}),
+        ...(given.source ? { source: given.source, command } : {}),
+      };
       if (path !== undefined) {
         reaches.push({ folder: this.context.paths.check(path), follows: given.follows, what, ...endings });
         return;
@@ -534,12 +558,17 @@ class FootprintView {
         const words = name === "rg" ? this.withRipgrepConfig(argv, from, config) : argv;
         const unread = words.length === argv.length + 1 && words[1] === "--hidden";
         const read = treeReads(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
+        // A configuration file that cannot be read may say anything (`-L`, `--no-ignore`): nothing is known.
+        const source = {
+          disk: true as const,
+          ...(read?.walk ? { search: { walk: read.walk, cwd: from } } : {}),
+        };
         for (const folder of read?.folders ?? [])
           add(
             folder,
             from,
             command,
-            unread ? { follows: read!.follows } : read!,
+            unread ? { follows: read!.follows } : { ...read!, source },
             (f) => `${name} ${read!.how} every file below ${f}`,
           );
       }
@@ -547,14 +576,18 @@ class FootprintView {
       if (git) {
         const verb = withoutGitOptions(argv)[1];
         const shows = (f: string) => `git ${verb} shows the content of files below ${f}`;
-        const plain = { follows: false };
-        const top = from === undefined ? undefined : git.top ? this.repositoryTop(from) : from;
-        const given = (git.specs ?? []).concat(
-          git.maybe.filter((word) => {
-            const path = word === null ? undefined : absolute(word, from, home);
-            return path !== undefined && this.context.paths.kind(path) !== undefined;
-          }),
-        );
+        const repository = from === undefined ? undefined : this.repositoryTop(from);
+        const top = git.top ? repository : from;
+        const paths = git.maybe.filter((word) => {
+          const path = word === null ? undefined : absolute(word, from, home);
+          return path !== undefined && this.context.paths.kind(path) !== undefined;
+        });
+        // Without a revision (each operand a path), `git diff` and `git grep` show what the index tracks.
+        const tracked = git.tracked && paths.length === git.maybe.length && repository !== undefined;
+        const plain = tracked
+          ? { follows: false, source: { index: true as const, top: repository } }
+          : { follows: false };
+        const given = (git.specs ?? []).concat(paths);
         // A magic pathspec (`:/`, `:(exclude)x`) or a computed one may name any file of the repository.
         if (git.elsewhere || given.some((word) => word === null || word.startsWith(":")))
           add(null, undefined, command, plain, shows);
@@ -569,12 +602,13 @@ class FootprintView {
         if (other.line !== line || other.command === command) continue;
         const lister = withoutWrappers(other.command.argv).argv;
         const walk = listingWalk(lister);
+        // Any entry there: what is given a folder may read below it (`find . -type d | xargs grep -r`).
         for (const folder of walk?.folders ?? [])
           add(
             folder,
             other.cwd,
             other.command,
-            walk!,
+            { follows: walk!.follows, source: { disk: true } },
             (f) => `${name} is given what ${basename(lister[0] ?? "")} lists below ${f}`,
           );
       }
@@ -601,6 +635,169 @@ class FootprintView {
             this.budget,
           );
     return (reach.links = found === "too many" ? "too many" : links);
+  }
+
+  /**
+   * What a command reads below `reach`'s folder, as things are when the request arrives: the entries it walks into
+   * there (`walkedEntries`), or those git's index tracks (`trackedEntries`). "not known" where it reads is not known,
+   * for history (`git log -p`), or when a command of the request may write files first (`writesNoFiles`); "too many"
+   * past the rule walks' budget.
+   */
+  private entriesRead(reach: TreeReach): EntryRead[] | "too many" | "not known" {
+    if (reach.entries !== undefined) return reach.entries;
+    const { folder, source, command } = reach;
+    if (
+      folder === undefined ||
+      folder.status === "unresolved" ||
+      source === undefined ||
+      !this.writesNoFiles(command)
+    )
+      return (reach.entries = "not known");
+    return (reach.entries =
+      "index" in source
+        ? this.trackedEntries(folder, source.top, command!)
+        : this.walkedEntries(folder, reach));
+  }
+
+  /**
+   * Whether no command of the request writes a file or runs a program that may (`mkdir -p secrets && echo x >
+   * secrets/k; rg TODO`, `git checkout x && git diff`): each only reads, prints names or only shows (git's
+   * `GIT_SHOWS_ONLY`; rg without `--pre`), or is `reader`, a copy or move (whose writes it does not read). What a
+   * redirection writes is a path the request names, which rules match as such.
+   */
+  private writesNoFiles(reader: SimpleCommand | undefined): boolean {
+    return this.simple.every(({ command, cwd }) => {
+      const argv = withoutWrappers(command.argv).argv;
+      if (argv.length === 0) return true;
+      if (argv.includes(null)) return false;
+      const name = basename(argv[0]!);
+      if (command === reader && readerRunsNothing(name, argv as string[])) return true;
+      if (name === "git") {
+        const git = withoutGitOptions(argv);
+        const options = argv.slice(1, argv.length - git.length + 1);
+        return (
+          options.every((word) => /^(?:--no-pager|-P|--no-optional-locks)$/.test(word!)) &&
+          GIT_SHOWS_ONLY.has(git[1] ?? "") &&
+          !git.some((word) => /^--(?:output|ext-diff|open-files-in-pager)|^-O/.test(word!))
+        );
+      }
+      if (name === "rg")
+        return this.ripgrepConfigs().every((config) => {
+          const words = this.withRipgrepConfig(argv, cwd, config);
+          const unread = words.length === argv.length + 1 && words[1] === "--hidden";
+          return !unread && !words.some((word) => word === null || word.startsWith("--pre"));
+        });
+      if (name === "ag" || name === "ack") return !argv.some((word) => /^--(?:pager|filter|pre)/.test(word!));
+      return NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed");
+    });
+  }
+
+  /**
+   * The entries below `folder` a command reading `reach` meets, walked as it walks (into links only when it follows
+   * them; a search's own walk: its ignore files, globs, hidden names; its name endings), each where it is: below a
+   * folder, as that folder is (one check a folder, not one a file). A name with a line break counts as any (a rule's
+   * `**` does not match one).
+   */
+  private walkedEntries(folder: PathCheck, reach: TreeReach): EntryRead[] | "too many" {
+    if (folder.status === "unresolved") return "too many";
+    const source = reach.source as { disk: true; search?: { walk: EntryWalk; cwd: string | undefined } };
+    const checks = new Map<string, PathCheck>();
+    const checkOf = (path: string) => {
+      let check = checks.get(path);
+      if (check === undefined) checks.set(path, (check = this.context.paths.check(path)));
+      return check;
+    };
+    const start = folder.path.replace(/[\\/]+$/, "");
+    checks.set(start, folder);
+    const relativeOf = (path: string) => path.slice(start.length + 1).replace(/\\/g, "/");
+    const search = source.search;
+    const unhides = search && this.unhidesFor(search.walk, search.cwd);
+    const enters = (path: string) => {
+      if (search === undefined) return true;
+      const relative = relativeOf(path);
+      if (search.walk.enters(relative)) return unhides?.leaves(path, relative) !== true;
+      return unhides?.takesBack(path, relative, true) !== undefined;
+    };
+    const entries: EntryRead[] = [];
+    const found = firstBelow(
+      start,
+      reach.follows,
+      this.context.paths,
+      (path, kind) => {
+        if (path === start) return false;
+        const relative = relativeOf(path);
+        const name = relative.slice(relative.lastIndexOf("/") + 1);
+        if (/[\n\r\u2028\u2029]/.test(relative)) {
+          entries.push({ path, checks: [], any: true });
+          return false;
+        }
+        // A folder as it is entered; a link followed where it leads (a folder or a file).
+        if (kind === "folder" || (kind === "link" && reach.follows)) {
+          if (kind === "folder" && !enters(path)) return false;
+          entries.push({ path, checks: [checkOf(path)] });
+          return false;
+        }
+        if (search && !search.walk.takes(relative) && unhides?.takesBack(path, relative, false) === undefined)
+          return false;
+        const lower = name.toLowerCase();
+        if (reach.endings !== undefined && !reach.endings.some((ending) => lower.endsWith(ending)))
+          return false;
+        entries.push({ path, checks: [childCheck(checkOf(path.slice(0, -name.length - 1)), name)] });
+        return false;
+      },
+      (this.ruleBudget ??= readBudget()),
+      enters,
+    );
+    return found === "too many" ? found : entries;
+  }
+
+  /**
+   * The files git's index tracks below `folder` (what `git diff` and `git grep` show without a revision), each as
+   * git names it and where it is now (its folder may have become a link); a submodule holds more. Not known where
+   * the index cannot be read whole, where git may read another repository (the folder is not in the command's, or
+   * `GIT_DIR` and the like are set) or another index.
+   */
+  private trackedEntries(
+    folder: PathCheck,
+    top: string,
+    command: SimpleCommand,
+  ): EntryRead[] | "too many" | "not known" {
+    if (folder.status !== "inside") return "not known";
+    const assigned = command.assignments.map((assignment) => assignment.split("=")[0]!);
+    const environments: Readonly<Record<string, string | undefined>>[] = [
+      process.env,
+      this.context.agentEnv ?? {},
+    ];
+    if (
+      GIT_PLACES.some(
+        (name) => assigned.includes(name) || environments.some((env) => env[name] !== undefined),
+      )
+    )
+      return "not known";
+    // The repository git finds from where it runs (outside one, git grep may read the folder's files).
+    const repository = this.repositoryTop(folder.path);
+    const [found, from] = [repository, top].map((path) =>
+      path === undefined ? undefined : this.context.paths.check(path),
+    );
+    if (found?.status !== "inside" || from?.status !== "inside" || found.path !== from.path)
+      return "not known";
+    const listing = this.indexListing(folder.path);
+    if (listing === undefined) return "not known";
+    if (listing.entries.length > MAX_NAMES_READ) return "too many";
+    const folders = new Map<string, PathCheck>();
+    const p = posixOrWin32(folder.path);
+    return listing.entries.map(({ relative, path, stat }) => {
+      const parent = p.dirname(path);
+      let where = folders.get(parent);
+      if (where === undefined) folders.set(parent, (where = this.context.paths.check(parent)));
+      const named = childCheck(folder, relative);
+      return {
+        path,
+        checks: [named, childCheck(where, p.basename(path))],
+        ...(stat.mode === 0o160000 ? { holds: true as const } : {}),
+        ...(/[\n\r\u2028\u2029]/.test(relative) ? { any: true as const } : {}),
+      };
+    });
   }
 
   /** The top of the git repository `cwd` is in: the nearest folder holding `.git`; undefined when none is found. */
@@ -1860,19 +2057,7 @@ class FootprintView {
     const unhidden = alone ? undefined : walk?.unhidden;
     if (walk === undefined || (!walk.hidden && unhidden === undefined)) return undefined;
     const how = searched ? "reads" : packed ? "packs" : "serves";
-    // rg skips hidden files, but a `!` line of an ignore file may take one back: walked only where one may, and not
-    // into the folders its ignore files leave out (`node_modules`), as rg does not.
-    const given = unhidden?.ignoreFiles.map((file) =>
-      file === null ? null : (absolute(file, cwd, this.context.home) ?? null),
-    );
-    const unhides: Unhides | undefined = unhidden && {
-      takesBack: (path, relative, folder) =>
-        unhidden.skips(relative, folder)
-          ? this.rgFiles().takingBack(path, given!, unhidden.readsOwnIgnoreFiles, cwd)
-          : undefined,
-      leaves: (path, relative) => unhidden.prunes(relative) && this.rgFiles().leavesOut(path),
-      listed: (folder, entries) => this.rgFiles().listed(folder, entries),
-    };
+    const unhides = unhidden && this.unhidesFor({ ...walk, unhidden }, cwd);
     return this.walkedReach(
       walk.folders,
       cwd,
@@ -1883,6 +2068,27 @@ class FootprintView {
           ? `${name}${configured} ${how} every file below ${folder}`
           : `${name}${configured} ${how} the files below ${folder}`,
     );
+  }
+
+  /**
+   * rg skips hidden files, but a `!` line of an ignore file may take one back: walked only where one may, and not
+   * into the folders its ignore files leave out (`node_modules`), as rg does not. Undefined for a search that does
+   * not skip them.
+   */
+  private unhidesFor(walk: EntryWalk, cwd: string | undefined): Unhides | undefined {
+    const unhidden = walk.unhidden;
+    if (unhidden === undefined) return undefined;
+    const given = unhidden.ignoreFiles.map((file) =>
+      file === null ? null : (absolute(file, cwd, this.context.home) ?? null),
+    );
+    return {
+      takesBack: (path, relative, folder) =>
+        unhidden.skips(relative, folder)
+          ? this.rgFiles().takingBack(path, given, unhidden.readsOwnIgnoreFiles, cwd)
+          : undefined,
+      leaves: (path, relative) => unhidden.prunes(relative) && this.rgFiles().leavesOut(path),
+      listed: (folder, entries) => this.rgFiles().listed(folder, entries),
+    };
   }
 
   /**
@@ -2490,6 +2696,28 @@ interface TreeReach {
   endings?: string[];
   /** The links below it, once read (`linksIn`). */
   links?: { path: string; check: PathCheck }[] | "too many";
+  /**
+   * What it reads there is known from what is there now (`entriesRead`): the entries below it (`disk`; a search's
+   * own walk with where it runs), or those git's index tracks (`index`, in the repository at `top`); a command that
+   * shows history (`git log -p`, `git diff HEAD`) has none.
+   */
+  source?:
+    { disk: true; search?: { walk: EntryWalk; cwd: string | undefined } } | { index: true; top: string };
+  /** The command that reads it: the request's other commands must write no file first (`writesNoFiles`). */
+  command?: SimpleCommand;
+  /** What it reads there, once read (`entriesRead`); undefined when not known. */
+  entries?: EntryRead[] | "too many" | "not known";
+}
+
+/**
+ * An entry a command reads below a folder, each way a rule may see it (where it is, and for git also the name it
+ * tracks); `holds`: a submodule, whose files git may show too; `any`: a name a rule cannot be matched on surely.
+ */
+interface EntryRead {
+  path: string;
+  checks: PathCheck[];
+  holds?: true;
+  any?: true;
 }
 
 /**
@@ -2577,6 +2805,34 @@ const PID_FILTERS = new Map([
 
 /** Builtins that only print their words. */
 const PRINTS_ONLY = new Set(["echo", "printf"]);
+
+/**
+ * Whether a command that reads folders whole and writes (a copy, an archive, new modes) runs no other program that
+ * may write while it reads: tar's and zip's options that run one (`-I`, `--checkpoint-action`, `-TT`) are refused.
+ */
+function readerRunsNothing(name: string, argv: readonly string[]): boolean {
+  if (["cp", "mv", "chmod", "chown", "chgrp"].includes(name)) return true;
+  const words = argv.slice(1);
+  if (name === "zip") return !words.some((word) => /^-(?:TT|-unzip-command)/.test(word));
+  if (name !== "tar") return false;
+  // Options in a first word without a dash are letters too (`tar czIf`).
+  return !words.some(
+    (word, i) =>
+      /^-[^-]*[IF]|^--(?:use-compress|checkpoint-action|rsh|info-script|new-volume|to-command)/.test(word) ||
+      (i === 0 && !word.startsWith("-") && /[IF]/.test(word)),
+  );
+}
+
+/** git commands that print what the repository holds and write no file (`writesNoFiles`), but with `--output`. */
+const GIT_SHOWS_ONLY = new Set(["diff", "grep", "log", "show", "status", "ls-files", "rev-parse", "blame"]);
+/** What points git at another repository, work tree or index than the one it finds from where it runs. */
+const GIT_PLACES = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_COMMON_DIR",
+  "GIT_CEILING_DIRECTORIES",
+];
 
 /** A character a shell reads as more than part of a name: blanks, quotes, `$`, `;`, `|`, glob and brace signs, `~`. */
 const READ_AS_MORE_THAN_A_NAME = /[^\p{L}\p{N}_./@+,:%=-]/u;
@@ -2837,19 +3093,69 @@ function prefixMatches(written: readonly string[], command: SimpleCommand, loose
   });
 }
 
+/**
+ * The check of `name` (one name or a `/`-separated path) in the folder `parent` checks, below which nothing is a
+ * link: what `PolicyBoundary.check` would say of its path and relative path, the rest as its folder's.
+ */
+function childCheck(parent: PathCheck, name: string): PathCheck {
+  if (parent.status === "unresolved") return parent;
+  const path = `${parent.path.replace(/[\\/]+$/, "")}/${name}`;
+  if (parent.status === "outside") return { ...parent, path };
+  return { ...parent, path, relative: parent.relative === "" ? name : `${parent.relative}/${name}` };
+}
+
 function globMatches(glob: string, check: PathCheck, home: string, loose: boolean): boolean {
   if (check.status === "unresolved") return false; // the incomplete guard asks
+  const compiled = compiledGlob(glob, home, loose);
   // Not matched (it could hold the extension host for hours): a deny or ask rule holds, an allow rule does not.
-  if (globTooCostly(glob)) return loose;
-  const absoluteGlob = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
-  if (absoluteGlob) {
-    const pattern = glob.startsWith("~/")
+  if (compiled === undefined) return loose;
+  if (compiled.absolute) return compiled.matches(check.path.replace(/\\/g, "/"));
+  if (check.status !== "inside") return false;
+  return compiled.matches(check.relative);
+}
+
+/** `globMatches`'s globs compiled once: a folder read whole has thousands of entries matched against a few rules. */
+const compiledGlobs = new Map<
+  string,
+  { absolute: boolean; matches: (path: string) => boolean } | undefined
+>();
+
+let lastGlob:
+  | {
+      glob: string;
+      home: string;
+      nocase: boolean;
+      compiled: { absolute: boolean; matches: (path: string) => boolean } | undefined;
+    }
+  | undefined;
+
+function compiledGlob(
+  glob: string,
+  home: string,
+  nocase: boolean,
+): { absolute: boolean; matches: (path: string) => boolean } | undefined {
+  // The same glob, one entry after another, is looked up without building its key.
+  if (lastGlob?.glob === glob && lastGlob.home === home && lastGlob.nocase === nocase)
+    return lastGlob.compiled;
+  const key = `${nocase ? "i" : "s"}${home}\0${glob}`;
+  if (compiledGlobs.has(key)) {
+    const compiled = compiledGlobs.get(key);
+    lastGlob = { glob, home, nocase, compiled };
+    return compiled;
+  }
+  if (compiledGlobs.size >= 256) compiledGlobs.clear();
+  const absolute = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
+  const pattern = !absolute
+    ? glob
+    : glob.startsWith("~/")
       ? `${home.replace(/\\/g, "/")}${glob.slice(1)}`
       : glob.replace(/\\/g, "/");
-    return picomatch.isMatch(check.path.replace(/\\/g, "/"), pattern, { dot: true, nocase: loose });
-  }
-  if (check.status !== "inside") return false;
-  return picomatch.isMatch(check.relative, glob, { dot: true, nocase: loose });
+  const compiled = globTooCostly(glob)
+    ? undefined
+    : { absolute, matches: picomatch(pattern, { dot: true, nocase }) };
+  compiledGlobs.set(key, compiled);
+  lastGlob = { glob, home, nocase, compiled };
+  return compiled;
 }
 
 /**
