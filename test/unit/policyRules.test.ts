@@ -2719,6 +2719,21 @@ describe("permission rules and guards", () => {
         assert.equal(decide(command(line), context({ rules: find })).verdict, "ask", line);
     });
 
+    it("a rule's `**` matches a name with a line break, as the file system does", () => {
+      // picomatch's `**` stops at a line break unless its regex runs with the `s` flag: `secrets/a\nb` slipped by.
+      for (const name of ["a\nb", "a\rb", "a\u2028b"]) {
+        const path = join(ws, "secrets", name);
+        const deny = [rule("deny", { path: "secrets/**" })];
+        assert.equal(
+          decide(edit(path), context({ rules: deny, bypass: true })).verdict,
+          "deny",
+          JSON.stringify(name),
+        );
+        const allow = [rule("allow", { kind: "edit", path: "secrets/**" })];
+        assert.equal(decide(edit(path), context({ rules: allow })).verdict, "allow", JSON.stringify(name));
+      }
+    });
+
     it("an ask rule beats an allow rule", () => {
       const rules = [rule("allow", { kind: "edit", path: "src/**" }), rule("ask", { path: "src/lib/**" })];
       assert.equal(decide(edit(join(ws, "src", "a.ts")), context({ rules })).verdict, "allow");

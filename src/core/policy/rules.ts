@@ -695,8 +695,8 @@ class FootprintView {
   /**
    * The entries below `folder` a command reading `reach` meets, walked as it walks (into links only when it follows
    * them; a search's own walk: its ignore files, globs, hidden names; its name endings), each where it is: below a
-   * folder, as that folder is (one check a folder, not one a file). A name with a line break counts as any (a rule's
-   * `**` does not match one).
+   * folder, as that folder is (one check a folder, not one a file). A name with a line break counts as any (a search's
+   * own globs, as picomatch reads them here, may not take one as the search does).
    */
   private walkedEntries(folder: PathCheck, reach: TreeReach): EntryRead[] | "too many" {
     if (folder.status === "unresolved") return "too many";
@@ -3152,7 +3152,8 @@ function compiledGlob(
       : glob.replace(/\\/g, "/");
   const compiled = globTooCostly(glob)
     ? undefined
-    : { absolute, matches: picomatch(pattern, { dot: true, nocase }) };
+    : // `s`: a name may hold a line break, which picomatch's `**` (a `.` in its regex) would not match otherwise.
+      { absolute, matches: picomatch(pattern, { dot: true, flags: nocase ? "is" : "s" }) };
   compiledGlobs.set(key, compiled);
   lastGlob = { glob, home, nocase, compiled };
   return compiled;
