@@ -512,6 +512,11 @@ describe("permission rules and guards", () => {
         // first is an `--include`.
         ["grep -r KEY --exclude=.env --include=.env .", /\.env/],
         ["grep -r KEY --exclude='*.ts' --include='*.py' .", /\.env/],
+        // grep's patterns know no `!` negation: `!x` leaves out only a name `!x`.
+        ["grep -r KEY --exclude='!x' .", /\.env/],
+        ["grep -r KEY --exclude-dir='!x' --exclude=.env .", /\/web\/\.npmrc/],
+        ["rg --hidden -g '!!x' KEY", /\.env/],
+        ["tar czf out.tgz --exclude='!x' .", /tar packs every file below .*\.env/],
         ["rg --hidden KEY", /rg reads every file below/],
         ["rg -uu KEY", /\.env/],
         ["rg --hidden -g '!*.md' KEY", /\.env/],

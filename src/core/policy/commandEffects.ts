@@ -725,11 +725,12 @@ export function searchWalk(
         const negated = value!.startsWith("!");
         const pattern = negated ? value!.slice(1) : value!;
         // One too costly to match is read as matching anything (an exclusion then excludes nothing).
-        // rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`.
+        // rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`; a second `!` is text (`!!x`).
         const matches = globTooCostly(pattern)
           ? () => !negated
           : picomatch(pattern.replace(/\[!/g, "[^"), {
               dot: true,
+              nonegate: true,
               nocase: option === "--iglob" || long("--glob-case-insensitive"),
               basename: !pattern.includes("/"),
             });
@@ -779,11 +780,12 @@ export function searchWalk(
     values.filter(([option]) => options.includes(option)).map(([, value]) => value);
   if (!searchesFolder(name, flags) && !given("d", "--directories").includes("recurse")) return undefined;
   // grep matches these against an entry's own name (BSD grep its path too: an inclusion with a `/` may take any
-  // file). An exclusion not known excludes nothing; an inclusion not known includes anything.
+  // file). An exclusion not known excludes nothing; an inclusion not known includes anything. grep's patterns know
+  // no `!` negation: `--exclude='!x'` leaves out a name `!x`, not all the others.
   const matcher = (glob: string | null, include: boolean) =>
     glob === null || globTooCostly(glob) || (include && glob.includes("/"))
       ? () => include
-      : picomatch(glob, { dot: true, nobrace: !include, posix: true });
+      : picomatch(glob, { dot: true, nobrace: !include, nonegate: true, posix: true });
   const filters = values
     .filter(([option]) => option === "--include" || option === "--exclude")
     .map(([option, glob]) => ({
@@ -859,9 +861,10 @@ function excludes(patterns: readonly (string | null)[]): (relative: string) => b
     .filter((pattern): pattern is string => pattern !== null && !globTooCostly(pattern))
     .map((pattern) => {
       const bare = pattern.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+      // A leading `!` is text to them, not picomatch's negation (`--exclude='!x'` leaves out only `!x`).
       return {
-        whole: picomatch(bare, { dot: true, bash: true, nobrace: true }),
-        name: picomatch(bare, { dot: true, nobrace: true }),
+        whole: picomatch(bare, { dot: true, bash: true, nobrace: true, nonegate: true }),
+        name: picomatch(bare, { dot: true, nobrace: true, nonegate: true }),
       };
     });
   return (relative) =>
