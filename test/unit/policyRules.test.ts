@@ -512,6 +512,8 @@ describe("permission rules and guards", () => {
         // first is an `--include`.
         ["grep -r KEY --exclude=.env --include=.env .", /\.env/],
         ["grep -r KEY --exclude='*.ts' --include='*.py' .", /\.env/],
+        // `--exclude-from`'s patterns come in that order too: first, it reads what no pattern matches.
+        ["grep -r KEY --exclude-from=list --include='*.py' .", /\.env/],
         // grep's patterns know no `!` negation: `!x` leaves out only a name `!x`.
         ["grep -r KEY --exclude='!x' .", /\.env/],
         ["grep -r KEY --exclude-dir='!x' --exclude=.env .", /\/web\/\.npmrc/],
@@ -3147,6 +3149,8 @@ describe("permission rules and guards", () => {
         // grep: a first `--exclude` reads what no pattern matches; an inclusion that may take the rule's files.
         "grep -r --exclude='*.ts' --include='*.py' x .",
         "grep -r --exclude='*.py' x .",
+        "grep -r --exclude-from=list --include='*.py' x .",
+        "grep -r --exclude-from list --include='*.py' x .",
         "grep -r --include='*.py' --include='*.PEM' x .",
         "grep -r --include='*.[pP]em' x .",
         "grep -r --include='*.py' $X x .",

@@ -786,11 +786,12 @@ export function searchWalk(
     glob === null || globTooCostly(glob) || (include && glob.includes("/"))
       ? () => include
       : picomatch(glob, { dot: true, nobrace: !include, nonegate: true, posix: true });
+  // `--exclude-from`'s patterns (a file's lines, not read here) are exclusions in the same order.
   const filters = values
-    .filter(([option]) => option === "--include" || option === "--exclude")
+    .filter(([option]) => GREP_NAME_FILTERS.includes(option))
     .map(([option, glob]) => ({
       include: option === "--include",
-      matches: matcher(glob, option === "--include"),
+      matches: matcher(option === "--exclude-from" ? null : glob, option === "--include"),
     }));
   const excludedFolders = given("--exclude-dir").map((glob) => matcher(glob, false));
   return {
@@ -1429,7 +1430,7 @@ function searchNameEndings(name: string, argv: readonly (string | null)[]): stri
     return endings.length === 0 || endings.includes(undefined) ? undefined : (endings as string[]);
   };
   if (syntax === GREP) {
-    const filters = values.filter(([option]) => option === "--include" || option === "--exclude");
+    const filters = values.filter(([option]) => GREP_NAME_FILTERS.includes(option));
     if (filters[0]?.[0] !== "--include") return undefined;
     return endingsOf(optionValues(filters, "--include"), false);
   }
@@ -2556,6 +2557,9 @@ interface PatternFirstSyntax {
   files: readonly string[];
   endsFiles?: readonly string[];
 }
+
+/** grep's options that take or leave out files by name, read in order: the last that matches a file decides. */
+const GREP_NAME_FILTERS = ["--include", "--exclude", "--exclude-from"];
 
 const GREP: PatternFirstSyntax = {
   values: "ABCDdefm",
