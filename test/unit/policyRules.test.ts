@@ -3118,6 +3118,16 @@ describe("permission rules and guards", () => {
         ],
         "allow",
       );
+      // Every ending a version of rg gives a type: rg 14's md takes `.mkd` and `.mdwn` (files there now).
+      writeFileSync(join(repo.ws, "docs", "notes.mkd"), "");
+      writeFileSync(join(repo.ws, "notes.mdwn"), "");
+      try {
+        holds([rule("deny", { path: "**/*.mkd" })], ["rg -t md x", "rg -t markdown x"]);
+        holds([rule("ask", { path: "notes.mdwn" })], ["rg -t md x"]);
+      } finally {
+        rmSync(join(repo.ws, "docs", "notes.mkd"));
+        rmSync(join(repo.ws, "notes.mdwn"));
+      }
       // A deny rule on a folder may still match: `secrets/a.ts`.
       assertVerdicts([rule("deny", { path: "secrets/**" })], ["rg -g '*.ts' TODO", "rg -t ts TODO"], "ask");
       holds(rules, [
