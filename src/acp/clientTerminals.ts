@@ -294,12 +294,14 @@ export class ClientTerminals {
   /**
    * The person pressed Stop: the commands the stopped turn started end with everything they started, whether or not
    * the agent kills them. They stay until the agent releases them, so it can still read how they ended; commands of
-   * earlier turns (a dev server left running) are not the turn's and keep running.
+   * earlier turns (a dev server left running) are not the turn's and keep running. One that has exited is swept too:
+   * what it left running (`npm run dev &`) is still the turn's.
    */
   stopTurn(sessionKey: string, turn: number): void {
     for (const terminal of this.terminals.values()) {
-      if (terminal.sessionKey !== sessionKey || terminal.turn !== turn || terminal.exitStatus) continue;
-      this.append(terminal, Buffer.from("\n[Symposium stopped the command: Stop was pressed]\n"));
+      if (terminal.sessionKey !== sessionKey || terminal.turn !== turn) continue;
+      if (!terminal.exitStatus)
+        this.append(terminal, Buffer.from("\n[Symposium stopped the command: Stop was pressed]\n"));
       signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
     }
   }

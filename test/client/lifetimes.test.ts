@@ -141,6 +141,49 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 });
 `;
 
+/**
+ * A v1 agent whose command starts a server in the background and exits (`npm run dev &`): it reads how the command
+ * ended, then waits for Stop, and ends the turn `cancelled`.
+ */
+const BACKGROUNDING_AGENT = `
+const fs = require("node:fs");
+const readline = require("node:readline");
+const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const server = "require('node:fs').writeFileSync('bg.pid', String(process.pid)); setInterval(() => {}, 1000)";
+const argv = [process.execPath, "-e", "require('node:child_process').spawn(process.execPath, ['-e', " + JSON.stringify(server) + "], { stdio: 'ignore' }).unref()"];
+let sessionId;
+let prompt;
+let terminalId;
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
+  else if (message.method === "session/prompt") {
+    prompt = message.id;
+    send({
+      id: "ask",
+      method: "session/request_permission",
+      params: {
+        sessionId,
+        toolCall: { toolCallId: "bg", title: "Run bg", kind: "execute", rawInput: { command: argv } },
+        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
+      },
+    });
+  } else if (message.method === "session/cancel") send({ id: prompt, result: { stopReason: "cancelled" } });
+  else if (message.method === undefined) {
+    log({ kind: "answer", id: message.id, result: message.result, error: message.error });
+    if (message.id === "ask")
+      send({ id: "create", method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
+    else if (message.id === "create") {
+      terminalId = message.result.terminalId;
+      send({ id: "exit", method: "terminal/wait_for_exit", params: { sessionId, terminalId } });
+    }
+  }
+});
+`;
+
 /** A v1 agent that gives every new session the same id, and ends each turn at once. */
 const SAME_ID_AGENT = `
 const readline = require("node:readline");
@@ -325,6 +368,23 @@ describe("Session and connection lifetimes", function () {
     assert.ok(isAlive(server), "the server an earlier turn started keeps running");
     await waitFor(() => harness!.sessions.session(key)?.status === "ready", "the turn to end");
     assert.ok(isAlive(server), "also once the stopped turn ended");
+  });
+
+  it("Stop ends what the stopped turn's command left running after it exited", async () => {
+    harness = bypassedV1Agent(BACKGROUNDING_AGENT);
+    const key = await harness.sessions.startSession("Scripted");
+    void harness.sessions.sendPrompt(key, "go");
+    const server = await waitFor(
+      () => Number(readFileSync(`${harness!.workspace}/bg.pid`, "utf8")) || undefined,
+      "the background server's pid",
+    );
+    await waitFor(
+      () => harness!.agentLog().some((e) => e.kind === "answer" && e.id === "exit"),
+      "the command to exit",
+    );
+    assert.ok(isAlive(server), "the server outlives the command that started it");
+    await harness.sessions.stop(key);
+    await waitFor(() => !isAlive(server), "the server the stopped turn started to be gone");
   });
 
   it("after Stop, an agent that goes on asking is answered cancelled and runs no terminal, Bypass or not", async () => {
