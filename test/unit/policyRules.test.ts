@@ -660,6 +660,32 @@ describe("permission rules and guards", () => {
         rmSync(join(repo.ws, long));
         rmSync(join(repo.ws, ".ignore"));
       }
+      // So may a file of more `!` globs than are matched: each entry of each folder the walk meets would pay for all.
+      const globs = Array.from({ length: 65 }, (_, i) => `!*.x${i}\n`).join("");
+      writeFileSync(join(repo.ws, ".ignore"), globs);
+      try {
+        asksProtected([["rg KEY", /\.ignore lists files to read though hidden/]]);
+        writeFileSync(join(repo.ws, ".ignore"), globs.slice(globs.indexOf("\n") + 1));
+        assert.equal(inRepo("rg KEY").verdict, "allow", "64 globs that match no credentials file");
+      } finally {
+        rmSync(join(repo.ws, ".ignore"));
+      }
+      // And files of more globs in all than one request matches (a deep tree of them, each file within the bound).
+      const deep = join(repo.ws, ...Array.from({ length: 10 }, (_, i) => `d${i}`));
+      mkdirSync(deep, { recursive: true });
+      for (let i = 0; i < 10; i++)
+        writeFileSync(
+          join(repo.ws, ...Array.from({ length: i + 1 }, (_, j) => `d${j}`), ".ignore"),
+          Array.from({ length: 60 }, (_, j) => `!*.x${j}\n`).join(""),
+        );
+      writeFileSync(join(deep, ".env"), "");
+      try {
+        asksProtected([
+          ["rg KEY d0", /\.ignore lists files to read though hidden, which may include .*\/d9\/\.env/],
+        ]);
+      } finally {
+        rmSync(join(repo.ws, "d0"), { recursive: true });
+      }
       // git's global excludes file, as rg finds it.
       mkdirSync(join(repo.home, ".config", "git"), { recursive: true });
       writeFileSync(join(repo.home, ".config", "git", "ignore"), "!.env\n");

@@ -27,6 +27,9 @@ export class RgFiles {
   private readonly excluded = new Map<string, IgnoredBy | undefined>();
   /** For each folder the walk read, which of `LOOKED_UP` it holds (folded). */
   private readonly listings = new Map<string, Set<string>>();
+  /** How many `!` globs were made ready to match (`MAX_GLOBS`), and matched against a name (`MAX_GLOB_TESTS`). */
+  private globs = 0;
+  private globTests = 0;
 
   constructor(
     private readonly paths: FileReader,
@@ -53,12 +56,8 @@ export class RgFiles {
     ];
     for (const file of files) {
       if (file === null) return "an ignore file named at run time";
-      const lines = this.lines(file);
-      if (
-        lines === undefined ||
-        lines.some((line) => line.trim().startsWith("!") && mayTakeBack(line.trim(), name))
-      )
-        return file;
+      const read = this.ignoreLines(file);
+      if (read === undefined || this.takesBackName(read.takesBack, name)) return file;
     }
     return undefined;
   }
@@ -86,7 +85,7 @@ export class RgFiles {
     const around = this.ignoredAround(parent);
     return (
       around !== undefined &&
-      !around.some(({ read }) => read.takingBack.some((line) => mayTakeBack(line, name))) &&
+      !around.some(({ read }) => this.takesBackName(read.takesBack, name)) &&
       around.some(({ read, at }) => read.names.has(name) || (at === parent && read.anchored.has(name)))
     );
   }
@@ -140,15 +139,27 @@ export class RgFiles {
     return from;
   }
 
+  /**
+   * Whether an ignore file's `!` lines (`takesBackOf`) may take back an entry of this name. Past `MAX_GLOB_TESTS` any
+   * may: a tree of many folders, each with ignore files of many globs, would otherwise hold the extension host.
+   */
+  private takesBackName(read: TakesBack, name: string): boolean {
+    if (read.any || read.names.has(name.toLowerCase())) return true;
+    if (read.globs.length === 0) return false;
+    this.globTests += read.globs.length;
+    return this.globTests > MAX_GLOB_TESTS || read.globs.some((matches) => matches(name));
+  }
+
   /** An ignore file's lines as `leavesOut` reads them; undefined when it cannot be read whole. */
   private ignoreLines(file: string): IgnoreLines | undefined {
     if (this.parsed.has(file)) return this.parsed.get(file);
     const lines = this.lines(file);
     let read: IgnoreLines | undefined;
     if (lines !== undefined) {
-      read = { empty: lines.length === 0, names: new Set(), anchored: new Set(), takingBack: [] };
+      const takesBack = takesBackOf(lines, Math.min(MAX_TAKE_BACK_GLOBS, MAX_GLOBS - this.globs));
+      this.globs += takesBack.globs.length;
+      read = { empty: lines.length === 0, names: new Set(), anchored: new Set(), takesBack };
       for (const line of lines) {
-        if (line.trim().startsWith("!")) read.takingBack.push(line.trim());
         // A plain name only: `!x` takes x back and `#x` is a comment, and a glob's `[ab]` or `{a,b}` matches no
         // folder of that name, which rg then enters (and reads the ignore files of).
         if (/^[!#]|[[{\\]/.test(line)) continue;
@@ -293,8 +304,30 @@ interface IgnoreLines {
   empty: boolean;
   names: Set<string>;
   anchored: Set<string>;
-  takingBack: string[];
+  takesBack: TakesBack;
 }
+
+/**
+ * An ignore file's `!` lines, read once: each is matched against every entry the walk meets, and a repository's
+ * file may hold thousands.
+ */
+interface TakesBack {
+  /** A line may take back any name (`!**`, `!/`, a glob too costly to match, more globs than are matched). */
+  any: boolean;
+  /** The plain names they take back, in lower case (`!.env`). */
+  names: Set<string>;
+  globs: ((name: string) => boolean)[];
+}
+
+/**
+ * The most `!` globs of one ignore file matched against names (each entry of each folder below pays for all of them);
+ * a file with more may take back any name.
+ */
+const MAX_TAKE_BACK_GLOBS = 64;
+
+/** The most `!` globs made ready, and matched against names, in one request (some tens of milliseconds each). */
+const MAX_GLOBS = 512;
+const MAX_GLOB_TESTS = 50_000;
 
 /** A folder as a key: one spelling of its separators on Windows, where the walk joins names with `/`. */
 function folderKey(folder: string): string {
@@ -303,20 +336,31 @@ function folderKey(folder: string): string {
 }
 
 /**
- * Whether an ignore file's `!` line may match an entry of this name: its last part is the name (any case), a glob
- * that may match it, or `**`. A line whose last part is another plain name never does (`!.env.example`, `!src/`).
+ * What an ignore file's `!` lines may take back: a line whose last part is a plain name takes that name (any case), a
+ * glob what it may match, `**` or a folder's end anything. A line whose last part is another plain name never takes a
+ * name back (`!.env.example`, `!src/`).
  */
-function mayTakeBack(line: string, name: string): boolean {
-  const last = line.slice(1).replace(/\/+$/, "").split("/").pop()!;
-  if (last === "" || last.includes("**")) return true;
-  if (!/[*?[\\{]/.test(last)) return last.toLowerCase() === name.toLowerCase();
-  try {
+function takesBackOf(lines: readonly string[], room: number): TakesBack {
+  const anything: TakesBack = { any: true, names: new Set(), globs: [] };
+  const read: TakesBack = { any: false, names: new Set(), globs: [] };
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith("!")) continue;
+    const last = trimmed.slice(1).replace(/\/+$/, "").split("/").pop()!;
+    if (last === "" || last.includes("**")) return anything;
+    if (!/[*?[\\{]/.test(last)) {
+      read.names.add(last.toLowerCase());
+      continue;
+    }
     // rg's globs take braces (`!.env{,.local}`) and `[!x]` as a negated class, as picomatch spells `[^x]`.
     const glob = last.replace(/\[!/g, "[^");
     // A repository's line too costly to match (`!*a*a*a*a*b`) may take anything back.
-    if (globTooCostly(glob)) return true;
-    return picomatch(glob, { dot: true, nocase: true, noextglob: true, nonegate: true })(name);
-  } catch {
-    return true;
+    if (globTooCostly(glob) || read.globs.length >= room) return anything;
+    try {
+      read.globs.push(picomatch(glob, { dot: true, nocase: true, noextglob: true, nonegate: true }));
+    } catch {
+      return anything;
+    }
   }
+  return read;
 }
