@@ -717,6 +717,27 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("reads rg's configuration file in the workspace as not known when the line may write it first", () => {
+      const before = process.env.RIPGREP_CONFIG_PATH;
+      const config = join(repo.ws, "rgrc");
+      writeFileSync(config, "--smart-case\n");
+      process.env.RIPGREP_CONFIG_PATH = config;
+      try {
+        assert.equal(inRepo("rg KEY").verdict, "allow");
+        asksProtected([
+          [
+            "echo --hidden > rgrc; rg KEY",
+            /rg \(with its configuration, .*rgrc\) reads every file below .*\.env/,
+          ],
+          ["rm rgrc && printf -- '--hidden' >> rgrc && rg KEY", /reads every file below .*\.env/],
+        ]);
+      } finally {
+        rmSync(config, { force: true });
+        if (before === undefined) delete process.env.RIPGREP_CONFIG_PATH;
+        else process.env.RIPGREP_CONFIG_PATH = before;
+      }
+    });
+
     it("asks before rg reads a file holding credentials as its configuration file tells it", () => {
       // The configuration file agents' rg reads, named by the environment they start in.
       const before = process.env.RIPGREP_CONFIG_PATH;

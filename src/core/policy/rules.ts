@@ -2115,6 +2115,10 @@ class FootprintView {
     if (!config || argv.includes("--no-config")) return argv;
     const path = absolute(config, cwd, this.context.home);
     if (path === undefined) return [argv[0]!, "--hidden", ...argv.slice(1)];
+    // One in the workspace that another command of the line may write first (`echo --hidden > .rgrc; rg KEY`) is
+    // not known as rg will read it.
+    if (this.simple.length > 1 && this.context.paths.check(path).status === "inside")
+      return [argv[0]!, "--hidden", ...argv.slice(1)];
     if (this.context.paths.kind(path) === undefined) return argv;
     const lines = this.rgFiles().lines(path);
     const words = lines?.map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
