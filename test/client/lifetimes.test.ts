@@ -50,17 +50,21 @@ lines.on("line", (line) => {
 setInterval(() => undefined, 1000);
 `;
 
+/** What the scripted v1 agents below start with: a log of what they get (`SCRIPTED_AGENT_LOG`) and a JSON-RPC writer. */
+const LOGGING_AGENT = `
+const fs = require("node:fs");
+const readline = require("node:readline");
+const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+`;
+
 /**
  * A v1 agent that ignores `session/cancel`: on the prompt it asks about a command (Bypass approves it), then about a
  * tool call it offers no allow option for (a card); when Stop's `session/cancel` arrives it asks about that tool call
  * again, creates a terminal for the command approved before Stop and writes a protected file (which always takes a
  * card). It logs each answer it gets.
  */
-const CANCEL_IGNORING_AGENT = `
-const fs = require("node:fs");
-const readline = require("node:readline");
-const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
-const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const CANCEL_IGNORING_AGENT = `${LOGGING_AGENT}
 const argv = [process.execPath, "-e", "setTimeout(() => {}, 20000)"];
 const allow = { optionId: "allow", name: "Allow", kind: "allow_once" };
 const reject = { optionId: "reject", name: "Reject", kind: "reject_once" };
@@ -95,11 +99,7 @@ setInterval(() => undefined, 1000);
  * does the same with `test.pid` and keeps the turn running. On Stop's `session/cancel` it waits for that terminal's
  * exit, reads its output and ends the turn `cancelled`. It logs each answer it gets.
  */
-const TERMINAL_KEEPING_AGENT = `
-const fs = require("node:fs");
-const readline = require("node:readline");
-const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
-const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const TERMINAL_KEEPING_AGENT = `${LOGGING_AGENT}
 const argvFor = (name) => [process.execPath, "-e", "require('node:fs').writeFileSync('" + name + ".pid', String(process.pid)); setInterval(() => {}, 1000)"];
 let sessionId;
 const prompts = {};
@@ -145,11 +145,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
  * A v1 agent whose command starts a server in the background and exits (`npm run dev &`): it reads how the command
  * ended, then waits for Stop, and ends the turn `cancelled`.
  */
-const BACKGROUNDING_AGENT = `
-const fs = require("node:fs");
-const readline = require("node:readline");
-const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
-const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const BACKGROUNDING_AGENT = `${LOGGING_AGENT}
 const server = "require('node:fs').writeFileSync('bg.pid', String(process.pid)); setInterval(() => {}, 1000)";
 const argv = [process.execPath, "-e", "require('node:child_process').spawn(process.execPath, ['-e', " + JSON.stringify(server) + "], { stdio: 'ignore' }).unref()"];
 let sessionId;
@@ -201,11 +197,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
  * A v1 agent that asks about a command after its turn ended (prompt "ask": the turn ends, then the request comes),
  * and runs that command in a terminal in its next turn (prompt "run"). It logs each answer it gets.
  */
-const LATE_ASKING_AGENT = `
-const fs = require("node:fs");
-const readline = require("node:readline");
-const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
-const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const LATE_ASKING_AGENT = `${LOGGING_AGENT}
 const argv = [process.execPath, "-e", "0"];
 let sessionId;
 let running;
