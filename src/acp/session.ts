@@ -603,29 +603,37 @@ export class Session {
     const afterRejection = !stopped && this.model.hasOpenRejectedToolCall();
     // Tool calls the turn left open will not finish: they show as rejected or stopped, not "Pending" forever.
     const settled = this.model.settleOpenToolCalls(stopped);
-    const notice =
-      stopReason === "cancelled"
-        ? this.model.addNotice(
-            "info",
-            stopped
-              ? "Stopped."
-              : afterRejection
-                ? "The agent ended the turn after your rejection."
-                : "The agent ended the turn.",
-          )
-        : stopReason === "end_turn" && this.model.itemsPut === this.itemsPutAtTurnStart
-          ? // Claude Code answers the first prompt after a Stop this way; the person would see nothing happen.
-            this.model.addNotice(
-              "info",
-              `${this.model.agentName} ended the turn without a reply. To send your message again, press Up in the empty message box.`,
-            )
-          : stopReason === "refusal"
-            ? this.model.addNotice("warning", "The agent refused to continue.")
-            : stopReason === "max_tokens" || stopReason === "max_turn_requests"
-              ? this.model.addNotice("warning", `The turn ended early (${stopReason}).`)
-              : [];
+    const notice = this.turnEndNotice(stopReason, stopped, afterRejection);
     this.emit([...itemOps(this.key, [...settled, ...notice]), this.header()]);
     this.sendNextQueued();
+  }
+
+  /** What the transcript says of how the turn ended, when it says anything. */
+  private turnEndNotice(
+    stopReason: string | undefined,
+    stopped: boolean,
+    afterRejection: boolean,
+  ): TranscriptItem[] {
+    const model = this.model;
+    if (stopReason === "cancelled")
+      return model.addNotice(
+        "info",
+        stopped
+          ? "Stopped."
+          : afterRejection
+            ? "The agent ended the turn after your rejection."
+            : "The agent ended the turn.",
+      );
+    // Claude Code answers the first prompt after a Stop this way; the person would see nothing happen.
+    if (stopReason === "end_turn" && model.itemsPut === this.itemsPutAtTurnStart)
+      return model.addNotice(
+        "info",
+        `${model.agentName} ended the turn without a reply. To send your message again, press Up in the empty message box.`,
+      );
+    if (stopReason === "refusal") return model.addNotice("warning", "The agent refused to continue.");
+    if (stopReason === "max_tokens" || stopReason === "max_turn_requests")
+      return model.addNotice("warning", `The turn ended early (${stopReason}).`);
+    return [];
   }
 
   private enqueue({ text, context }: OutgoingMessage, first = false): void {

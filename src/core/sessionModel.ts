@@ -129,7 +129,7 @@ export class SessionModel {
 
   private readonly items = new Map<string, TranscriptItem>();
   /** Counts the items put in (added or changed): a turn that put none got no reply (`Session.endTurn`). */
-  itemsPut = 0;
+  private puts = 0;
   /**
    * Where `put` stopped dropping the oldest items: it has passed only items it deleted, so what it gives next is the
    * oldest item left (items deleted or moved to the end elsewhere are skipped or met again in their new place).
@@ -202,6 +202,11 @@ export class SessionModel {
 
   transcript(): TranscriptItem[] {
     return [...this.items.values()];
+  }
+
+  /** How many items were put in (added or changed) so far. */
+  get itemsPut(): number {
+    return this.puts;
   }
 
   /** A transcript item as last returned to be shown (what the view holds once the session's ops reached it). */
@@ -539,7 +544,7 @@ export class SessionModel {
    * its item: the tool-call map is bounded by the transcript, so a long session keeps taking new tool calls.
    */
   private put<T extends TranscriptItem>(item: T): T {
-    this.itemsPut++;
+    this.puts++;
     this.items.set(item.id, item);
     while (this.items.size > LIMITS.transcriptItems) {
       // One iterator kept across calls: a Map keeps the slots of deleted entries until it is rebuilt, and a fresh

@@ -50,12 +50,23 @@ lines.on("line", (line) => {
 setInterval(() => undefined, 1000);
 `;
 
-/** What the scripted v1 agents below start with: a log of what they get (`SCRIPTED_AGENT_LOG`) and a JSON-RPC writer. */
+/**
+ * What the scripted v1 agents below start with: a log of what they get (`SCRIPTED_AGENT_LOG`), a JSON-RPC writer, and
+ * `onMessage`, which answers `initialize` and `session/new` (session `s-1`) and hands on every other message.
+ */
 const LOGGING_AGENT = `
 const fs = require("node:fs");
 const readline = require("node:readline");
 const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
 const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const sessionId = "s-1";
+const onMessage = (handle) => readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId } });
+  else handle(message);
+});
 `;
 
 /**
@@ -73,13 +84,8 @@ const ask = (id, sessionId, toolCallId, command, options) => send({
   method: "session/request_permission",
   params: { sessionId, toolCall: { toolCallId, title: "Run", kind: "execute", rawInput: { command } }, options },
 });
-let sessionId;
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  const message = JSON.parse(line);
-  if (message.method === "initialize")
-    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
-  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
-  else if (message.method === "session/prompt") ask("before", sessionId, "run", argv, [allow, reject]);
+onMessage((message) => {
+  if (message.method === "session/prompt") ask("before", sessionId, "run", argv, [allow, reject]);
   else if (message.method === "session/cancel") {
     log({ kind: "cancel" });
     ask("after", sessionId, "ask", ["ls"], [allow, reject]);
@@ -101,15 +107,10 @@ setInterval(() => undefined, 1000);
  */
 const TERMINAL_KEEPING_AGENT = `${LOGGING_AGENT}
 const argvFor = (name) => [process.execPath, "-e", "require('node:fs').writeFileSync('" + name + ".pid', String(process.pid)); setInterval(() => {}, 1000)"];
-let sessionId;
 const prompts = {};
 const terminals = {};
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  const message = JSON.parse(line);
-  if (message.method === "initialize")
-    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
-  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
-  else if (message.method === "session/prompt") {
+onMessage((message) => {
+  if (message.method === "session/prompt") {
     const name = message.params.prompt[0].text;
     prompts[name] = message.id;
     send({
@@ -148,15 +149,10 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 const BACKGROUNDING_AGENT = `${LOGGING_AGENT}
 const server = "require('node:fs').writeFileSync('bg.pid', String(process.pid)); setInterval(() => {}, 1000)";
 const argv = [process.execPath, "-e", "require('node:child_process').spawn(process.execPath, ['-e', " + JSON.stringify(server) + "], { stdio: 'ignore' }).unref()"];
-let sessionId;
 let prompt;
 let terminalId;
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  const message = JSON.parse(line);
-  if (message.method === "initialize")
-    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
-  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
-  else if (message.method === "session/prompt") {
+onMessage((message) => {
+  if (message.method === "session/prompt") {
     prompt = message.id;
     send({
       id: "ask",
@@ -199,14 +195,9 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
  */
 const LATE_ASKING_AGENT = `${LOGGING_AGENT}
 const argv = [process.execPath, "-e", "0"];
-let sessionId;
 let running;
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  const message = JSON.parse(line);
-  if (message.method === "initialize")
-    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
-  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: (sessionId = "s-1") } });
-  else if (message.method === "session/prompt" && message.params.prompt[0].text === "ask") {
+onMessage((message) => {
+  if (message.method === "session/prompt" && message.params.prompt[0].text === "ask") {
     send({ id: message.id, result: { stopReason: "end_turn" } });
     setTimeout(() => send({
       id: "late",

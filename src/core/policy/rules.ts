@@ -555,8 +555,8 @@ class FootprintView {
       // rg's configuration file (each it may run with) may take more files (`--glob=*.pem`); one that cannot be
       // read, any.
       for (const config of name === "rg" ? this.ripgrepConfigs() : [undefined]) {
-        const words = name === "rg" ? this.withRipgrepConfig(argv, from, config) : argv;
-        const unread = words.length === argv.length + 1 && words[1] === "--hidden";
+        const { words, known } =
+          name === "rg" ? this.ripgrepWords(argv, from, config) : { words: argv, known: true };
         const read = treeReads(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
         // A configuration file that cannot be read may say anything (`-L`, `--no-ignore`): nothing is known.
         const source = {
@@ -568,7 +568,7 @@ class FootprintView {
             folder,
             from,
             command,
-            unread ? { follows: read!.follows } : { ...read!, source },
+            known ? { ...read!, source } : { follows: read!.follows },
             (f) => `${name} ${read!.how} every file below ${f}`,
           );
       }
@@ -683,9 +683,8 @@ class FootprintView {
       }
       if (name === "rg")
         return this.ripgrepConfigs().every((config) => {
-          const words = this.withRipgrepConfig(argv, cwd, config);
-          const unread = words.length === argv.length + 1 && words[1] === "--hidden";
-          return !unread && !words.some((word) => word === null || word.startsWith("--pre"));
+          const { words, known } = this.ripgrepWords(argv, cwd, config);
+          return known && !words.some((word) => word === null || word.startsWith("--pre"));
         });
       if (name === "ag" || name === "ack") return !argv.some((word) => /^--(?:pager|filter|pre)/.test(word!));
       return NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed");
@@ -727,7 +726,7 @@ class FootprintView {
         if (path === start) return false;
         const relative = relativeOf(path);
         const name = relative.slice(relative.lastIndexOf("/") + 1);
-        if (/[\n\r\u2028\u2029]/.test(relative)) {
+        if (LINE_BREAK.test(relative)) {
           entries.push({ path, checks: [], any: true });
           return false;
         }
@@ -795,7 +794,7 @@ class FootprintView {
         path,
         checks: [named, childCheck(where, p.basename(path))],
         ...(stat.mode === 0o160000 ? { holds: true as const } : {}),
-        ...(/[\n\r\u2028\u2029]/.test(relative) ? { any: true as const } : {}),
+        ...(LINE_BREAK.test(relative) ? { any: true as const } : {}),
       };
     });
   }
@@ -2046,7 +2045,7 @@ class FootprintView {
     { name, argv, command, cwd }: CommandInLine,
     config: string | undefined,
   ): Held | undefined {
-    const words = name === "rg" ? this.withRipgrepConfig(argv, cwd, config) : argv;
+    const words = name === "rg" ? this.ripgrepWords(argv, cwd, config).words : argv;
     const configured = words === argv ? "" : ` (with its configuration, ${config})`;
     const searched = searchWalk(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
@@ -2105,24 +2104,25 @@ class FootprintView {
 
   /**
    * rg's words with those of its configuration file `config` (one word a line): `--hidden` there makes `rg KEY` read
-   * `.env`. One that cannot be read counts as `--hidden`.
+   * `.env`. One that cannot be read (not `known`) counts as `--hidden`.
    */
-  private withRipgrepConfig(
+  private ripgrepWords(
     argv: readonly (string | null)[],
     cwd: string | undefined,
     config: string | undefined,
-  ): readonly (string | null)[] {
-    if (!config || argv.includes("--no-config")) return argv;
+  ): { words: readonly (string | null)[]; known: boolean } {
+    const unknown = { words: [argv[0]!, "--hidden", ...argv.slice(1)], known: false };
+    if (!config || argv.includes("--no-config")) return { words: argv, known: true };
     const path = absolute(config, cwd, this.context.home);
-    if (path === undefined) return [argv[0]!, "--hidden", ...argv.slice(1)];
+    if (path === undefined) return unknown;
     // One in the workspace that another command of the line may write first (`echo --hidden > .rgrc; rg KEY`) is
     // not known as rg will read it.
-    if (this.simple.length > 1 && this.context.paths.check(path).status === "inside")
-      return [argv[0]!, "--hidden", ...argv.slice(1)];
-    if (this.context.paths.kind(path) === undefined) return argv;
+    if (this.simple.length > 1 && this.context.paths.check(path).status === "inside") return unknown;
+    if (this.context.paths.kind(path) === undefined) return { words: argv, known: true };
     const lines = this.rgFiles().lines(path);
-    const words = lines?.map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
-    return [argv[0]!, ...(words ?? ["--hidden"]), ...argv.slice(1)];
+    if (lines === undefined) return unknown;
+    const words = lines.map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+    return { words: [argv[0]!, ...words, ...argv.slice(1)], known: true };
   }
 
   private rgFiles(): RgFiles {
@@ -2838,6 +2838,9 @@ const GIT_PLACES = [
   "GIT_CEILING_DIRECTORIES",
 ];
 
+/** A line break in a name, which a rule or a search's glob may not be matched on surely (`EntryRead.any`). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
 /** A character a shell reads as more than part of a name: blanks, quotes, `$`, `;`, `|`, glob and brace signs, `~`. */
 const READ_AS_MORE_THAN_A_NAME = /[^\p{L}\p{N}_./@+,:%=-]/u;
 
@@ -3119,25 +3122,17 @@ function globMatches(glob: string, check: PathCheck, home: string, loose: boolea
 }
 
 /** `globMatches`'s globs compiled once: a folder read whole has thousands of entries matched against a few rules. */
-const compiledGlobs = new Map<
-  string,
-  { absolute: boolean; matches: (path: string) => boolean } | undefined
->();
+const compiledGlobs = new Map<string, CompiledGlob | undefined>();
 
-let lastGlob:
-  | {
-      glob: string;
-      home: string;
-      nocase: boolean;
-      compiled: { absolute: boolean; matches: (path: string) => boolean } | undefined;
-    }
-  | undefined;
+let lastGlob: { glob: string; home: string; nocase: boolean; compiled: CompiledGlob | undefined } | undefined;
 
-function compiledGlob(
-  glob: string,
-  home: string,
-  nocase: boolean,
-): { absolute: boolean; matches: (path: string) => boolean } | undefined {
+/** A rule's glob, ready to match: an absolute one against a path, another against its workspace-relative path. */
+interface CompiledGlob {
+  absolute: boolean;
+  matches: (path: string) => boolean;
+}
+
+function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob | undefined {
   // The same glob, one entry after another, is looked up without building its key.
   if (lastGlob?.glob === glob && lastGlob.home === home && lastGlob.nocase === nocase)
     return lastGlob.compiled;
