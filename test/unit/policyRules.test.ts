@@ -3154,6 +3154,69 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("names a listing gives a command are read where that command finds them: links where they lead", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      const made = ["notes", "sub", "links"].map((name) => join(repo.ws, name));
+      // A folder whose entries share names with the denied folder, a link to it below a folder of the same name as
+      // one of those entries, a link to its file ending as a listing takes, and a certificate in a folder find takes.
+      mkdirSync(join(repo.ws, "notes", "secrets"), { recursive: true });
+      writeFileSync(join(repo.ws, "notes", "secrets", "todo.md"), "");
+      mkdirSync(join(repo.ws, "notes", "sub"));
+      mkdirSync(join(repo.ws, "notes", "old.md"));
+      writeFileSync(join(repo.ws, "notes", "old.md", "draft.pem"), "");
+      mkdirSync(join(repo.ws, "sub"));
+      symlinkSync("../secrets", join(repo.ws, "sub", "lnk"));
+      mkdirSync(join(repo.ws, "links"));
+      symlinkSync("../secrets/key", join(repo.ws, "links", "k.md"));
+      try {
+        for (const [rules, lines] of [
+          [
+            deny,
+            [
+              // ls prints bare names, which the command given them finds where it runs (`secrets`, `..`).
+              "ls notes | xargs -I{} cat {}/key",
+              "cd notes && ls -a | xargs -I{} cat {}/secrets/key",
+              // Text put around xargs's name reads below it, through links there (`sub/lnk/key`).
+              "ls -R notes | xargs -I{} cat {}/lnk/key",
+              "git ls-files src | xargs -I{} cat sub/lnk/{}",
+              // A listed link is opened where it leads.
+              "find links | xargs cat",
+              "find links -name '*.md' -exec cat {} +",
+              "find links -name '*.md' | xargs grep -l KEY",
+            ],
+          ],
+          // A folder find takes is given whole (`notes/old.md`, and `notes` itself for `no*`).
+          [
+            pem,
+            [
+              "find notes -name '*.md' -exec grep -r KEY {} +",
+              "find notes -name 'no*' | xargs -I{} grep -r KEY {}",
+            ],
+          ],
+        ] as const)
+          for (const line of lines) assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+        // What find lists or runs a reader on, where nothing a rule matches is: no card.
+        assertVerdicts(
+          pem,
+          [
+            "find src -name '*.ts' -exec grep -l TODO {} +",
+            "find src -name '*.ts' | xargs wc -l",
+            "find . -name '*.ts' -not -path './node_modules/*' | xargs grep -l TODO",
+            "find docs -type f | xargs grep -l TODO",
+          ],
+          "allow",
+        );
+        assertVerdicts(
+          deny,
+          ["find docs -name '*.md' | xargs grep -l TODO", "find src | xargs wc -l"],
+          "allow",
+        );
+      } finally {
+        for (const path of made) rmSync(path, { recursive: true, force: true });
+      }
+    });
+
     it("options that surely narrow the files a search reads narrow the rule check; any doubt asks", () => {
       const rules = [rule("deny", { path: "**/*.pem" }), rule("ask", { path: ".env" })];
       // Asked or denied (a glob word such as `*.pem` may name a file the rule denies), never approved.

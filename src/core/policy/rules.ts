@@ -494,9 +494,16 @@ class FootprintView {
         // Nothing there a rule matches, through the links it follows too.
         continue;
       }
-      const links = reach.follows ? this.linksIn(reach) : [];
+      // A command given a listed link opens it (`find links | xargs cat`), though the lister does not follow it.
+      const given = (reach.source as DiskSource | undefined)?.given;
+      const links = reach.follows || given?.links === true ? this.linksIn(reach) : [];
       if (links === "too many") return held(`${where}, which holds too many files to check for links`);
-      const link = links.find((l) => reaches(l.check));
+      const start = reach.folder.status === "unresolved" ? "" : reach.folder.path.replace(/[\\/]+$/, "");
+      const link = links.find(
+        (l) =>
+          reaches(l.check) &&
+          (reach.follows || given === undefined || givenBelow(given, l.path.slice(start.length + 1))),
+      );
       if (link) return held(`${where}, following ${shortPath(link.path)}`);
     }
     return undefined;
@@ -559,9 +566,11 @@ class FootprintView {
           name === "rg" ? this.ripgrepWords(argv, from, config) : { words: argv, known: true };
         const read = treeReads(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
         // A configuration file that cannot be read may say anything (`-L`, `--no-ignore`): nothing is known.
-        const source = {
+        // What find runs or deletes is given the entries it finds, by name.
+        const source: DiskSource = {
           disk: true as const,
           ...(read?.walk ? { search: { walk: read.walk, cwd: from } } : {}),
+          ...(name === "find" ? { given: givenBy(argv) } : {}),
         };
         for (const folder of read?.folders ?? [])
           add(
@@ -598,19 +607,54 @@ class FootprintView {
       // Names another command of the line lists, given to this one by xargs from a pipe or by a loop or substitution.
       const listed = (wrapped.fromInput && command.stdinFromPipe) || command.namesFromLoop !== undefined;
       if (!listed || PRINTS_ONLY.has(name)) continue;
+      // Text put around xargs's name (`{}/key`, `sub/lnk/{}`) makes a path no listing prints.
+      const around =
+        wrapped.replaces === true && argv.some((word) => word?.includes("{}") && /\//.test(word));
+      if (around)
+        add(
+          null,
+          undefined,
+          command,
+          { follows: true },
+          () => `${name} reads paths xargs makes of the names`,
+        );
       for (const other of this.simple) {
         if (other.line !== line || other.command === command) continue;
         const lister = withoutWrappers(other.command.argv).argv;
         const walk = listingWalk(lister);
-        // Any entry there: what is given a folder may read below it (`find . -type d | xargs grep -r`).
+        const what = (f: string) => `${name} is given what ${basename(lister[0] ?? "")} lists below ${f}`;
         for (const folder of walk?.folders ?? [])
           add(
             folder,
             other.cwd,
             other.command,
-            { follows: walk!.follows, source: { disk: true } },
-            (f) => `${name} is given what ${basename(lister[0] ?? "")} lists below ${f}`,
+            { follows: walk!.follows, source: { disk: true, given: givenBy(lister, folder) } },
+            what,
           );
+        // ls prints a folder's entries as bare names, which the command given them finds where it runs (`..` too
+        // with `-a`); a file it is given as written (`ls src/*.ts`).
+        const folders = walk?.folders ?? [];
+        // A word computed at run time: a glob's matches (as `add` reads them), else not known.
+        const matches = (word: string | null): (string | null)[] => {
+          if (word !== null) return [absolute(word, other.cwd, home) ?? null];
+          const globs = other.cwd === undefined ? undefined : globsOf(other.command.text);
+          const words = typeof globs === "object" ? globs.globs.split(/\s+/).filter(isGlobWord) : [];
+          const found = words.flatMap(
+            (glob) => expandGlob(glob, other.cwd!, this.context.paths, this.budget) ?? [null],
+          );
+          return found.length === 0 ? [null] : found;
+        };
+        const bare = (word: string | null) =>
+          matches(word).some((path) => path === null || this.context.paths.kind(path) !== "other");
+        if (basename(lister[0] ?? "") === "ls" && (folders.length === 0 || folders.some(bare)))
+          for (const folder of listsDotEntries(lister) ? [".", ".."] : ["."])
+            add(
+              folder,
+              cwd,
+              command,
+              { follows: false, source: { disk: true, given: { links: true } } },
+              what,
+            );
       }
     }
     return (this.trees = reaches);
@@ -667,11 +711,18 @@ class FootprintView {
    */
   private writesNoFiles(reader: SimpleCommand | undefined): boolean {
     return this.simple.every(({ command, cwd }) => {
-      const argv = withoutWrappers(command.argv).argv;
+      const wrapped = withoutWrappers(command.argv);
+      // The word xargs adds: the names it reads, which a command that only reads reads.
+      const argv = wrapped.fromInput && !wrapped.replaces ? wrapped.argv.slice(0, -1) : wrapped.argv;
       if (argv.length === 0) return true;
       if (argv.includes(null)) return false;
       const name = basename(argv[0]!);
       if (command === reader && readerRunsNothing(name, argv as string[])) return true;
+      // What it runs is a command of the request as well; deleting what it finds (as the reader) makes no file.
+      if (name === "find")
+        return !argv.some(
+          (word) => /^-(?:fprint0?|fprintf|fls)$/.test(word!) || (word === "-delete" && command !== reader),
+        );
       if (name === "git") {
         const git = withoutGitOptions(argv);
         const options = argv.slice(1, argv.length - git.length + 1);
@@ -699,7 +750,7 @@ class FootprintView {
    */
   private walkedEntries(folder: PathCheck, reach: TreeReach): EntryRead[] | "too many" {
     if (folder.status === "unresolved") return "too many";
-    const source = reach.source as { disk: true; search?: { walk: EntryWalk; cwd: string | undefined } };
+    const source = reach.source as DiskSource;
     const checks = new Map<string, PathCheck>();
     const checkOf = (path: string) => {
       let check = checks.get(path);
@@ -711,6 +762,8 @@ class FootprintView {
     const relativeOf = (path: string) => path.slice(start.length + 1).replace(/\\/g, "/");
     const search = source.search;
     const unhides = search && this.unhidesFor(search.walk, search.cwd);
+    const given = source.given;
+    const isGiven = (relative: string) => given === undefined || givenBelow(given, relative);
     const enters = (path: string) => {
       if (search === undefined) return true;
       const relative = relativeOf(path);
@@ -730,6 +783,15 @@ class FootprintView {
           entries.push({ path, checks: [], any: true });
           return false;
         }
+        // A link a listing gives is opened where it leads, a folder whole (`find links | xargs cat`).
+        if (given !== undefined && kind === "link" && !reach.follows) {
+          if (!given.links || !isGiven(relative)) return false;
+          const to = checkOf(path);
+          const folder = to.status !== "unresolved" && this.context.paths.kind(to.path) === "folder";
+          const named = childCheck(checkOf(path.slice(0, -name.length - 1)), name);
+          entries.push({ path, checks: [named, to], ...(folder ? { holds: true as const } : {}) });
+          return false;
+        }
         // A folder as it is entered; a link followed where it leads (a folder or a file).
         if (kind === "folder" || (kind === "link" && reach.follows)) {
           if (kind === "folder" && !enters(path)) return false;
@@ -738,6 +800,7 @@ class FootprintView {
         }
         if (search && !search.walk.takes(relative) && unhides?.takesBack(path, relative, false) === undefined)
           return false;
+        if (given !== undefined && !isGiven(relative)) return false;
         const lower = name.toLowerCase();
         if (reach.endings !== undefined && !reach.endings.some((ending) => lower.endsWith(ending)))
           return false;
@@ -2690,6 +2753,22 @@ interface LinkMaker {
  */
 type ComputedNames = "listed here" | { globs: string } | undefined;
 
+/**
+ * Entries read as they are on disk: those a search's own walk takes (with where it runs), or the names a listing
+ * gives a command (`given`), which opens each: a link where it leads, a folder whole.
+ */
+interface DiskSource {
+  disk: true;
+  search?: { walk: EntryWalk; cwd: string | undefined };
+  given?: Given;
+}
+
+/** What a listing gives a command below a folder: the entries its walk takes (any without), links among them or not. */
+interface Given {
+  walk?: EntryWalk;
+  links: boolean;
+}
+
 /** A folder a command reads whole (`FootprintView.treeReaches`): where it is (undefined: not known), and how. */
 interface TreeReach {
   folder: PathCheck | undefined;
@@ -2705,8 +2784,7 @@ interface TreeReach {
    * own walk with where it runs), or those git's index tracks (`index`, in the repository at `top`); a command that
    * shows history (`git log -p`, `git diff HEAD`) has none.
    */
-  source?:
-    { disk: true; search?: { walk: EntryWalk; cwd: string | undefined } } | { index: true; top: string };
+  source?: DiskSource | { index: true; top: string };
   /** The command that reads it: the request's other commands must write no file first (`writesNoFiles`). */
   command?: SimpleCommand;
   /** What it reads there, once read (`entriesRead`); undefined when not known. */
@@ -3011,6 +3089,39 @@ const NAMES_ONLY = new Set([
   ...["ls", "tree", "du", "exa", "eza", "lsd", "dirname", "basename", "realpath", "readlink"],
   ...["echo", "printf", "test", "[", "[[", "which", "type", "command", "cd", "pushd"],
 ]);
+
+/**
+ * What a listing (or what find runs) is given below a folder by name (`DiskSource.given`): the entries its walk takes
+ * (find's `-name`, ls's hidden names), or any when find may print the folder itself, whose name its patterns are
+ * matched on too (`find notes -name 'no*'`; picomatch does not match `.` on `*`, find does); links unless it keeps
+ * only files or folders (`listsLinks`).
+ */
+function givenBy(argv: readonly (string | null)[], folder?: string | null): Given {
+  const find = basename(argv[0] ?? "") === "find";
+  const walk = find ? findWalk(argv) : listingWalk(argv);
+  const links = listsLinks(argv);
+  if (walk === undefined) return { links };
+  if (!find) return { walk, links };
+  const starts = folder === undefined ? walk.folders : [folder];
+  const patterns = findNamePatterns(argv) ?? [];
+  const printed = starts.some((start) => {
+    const name = start?.replace(/\/+$/, "").split("/").pop();
+    if (name === undefined || name === "") return true;
+    if (name === "." || name === "..")
+      return patterns.every(({ pattern }) => pattern.replace(/\[[^\]]*\]|[*?.\\]/g, "") === "");
+    return walk.takes(name);
+  });
+  return printed ? { links } : { walk, links };
+}
+
+/** Whether a listing gives an entry (`relative` to its folder): its walk takes it or a folder above it, given whole. */
+function givenBelow(given: Given, relative: string): boolean {
+  const walk = given.walk;
+  if (walk === undefined || walk.takes(relative)) return true;
+  for (let at = relative.lastIndexOf("/"); at > 0; at = relative.lastIndexOf("/", at - 1))
+    if (walk.takes(relative.slice(0, at))) return true;
+  return false;
+}
 
 /** Whether `path` is `folder` or below it (either separator). */
 function isBelow(path: string, folder: string): boolean {
