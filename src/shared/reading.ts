@@ -8,10 +8,15 @@
  * C0 and C1 controls, DEL, ALM, MVS, zero-width and directional marks, line/paragraph separators, bidi embeddings,
  * overrides and isolates, word joiner and invisible operators, BOM, interlinear annotations, Unicode tags; and what
  * renders as nothing though it is no control: the soft hyphen, the combining grapheme joiner, Hangul fillers, Khmer's
- * inherent vowels and the supplementary variation selectors (U+E0100…).
+ * inherent vowels, the deprecated format characters (U+206A…), the shorthand and musical format controls and the whole
+ * tag and supplementary variation selector block (U+E0000…U+E0FFF). The variation selectors U+FE00…U+FE0F and
+ * Mongolian's free ones are left as they are: emoji, CJK and Mongolian text need them (`readingOf` drops them).
  */
 export const INVISIBLE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff0-\ufffb]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|[\udb40-\udb43][\udc00-\udfff]/g;
+
+/** Every character a browser draws as nothing, for comparing how texts read (not for marking: see `INVISIBLE`). */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those. */
 const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχ";
@@ -22,6 +27,7 @@ export function readingOf(text: string): string {
   return text
     .normalize("NFKC")
     .replace(INVISIBLE, "")
+    .replace(IGNORABLE, "")
     .toLowerCase()
     .replace(/\p{L}/gu, (letter) => LATIN[LOOKALIKE.indexOf(letter)] ?? letter)
     .replace(/\u2019/g, "'")

@@ -40,6 +40,25 @@ describe("optionWords", () => {
     assert.equal(optionReadsAs("\u0410llow"), "allow", "Cyrillic А");
   });
 
+  it("sees through every character that renders as nothing, format controls and variation selectors included", () => {
+    // Default-ignorable characters a browser draws as nothing: "Re\u206aject" on a card reads "Reject".
+    for (const hidden of [
+      "\u206a",
+      "\u206f",
+      "\u2065",
+      "\ufe00",
+      "\ufe0f",
+      "\u180b",
+      "\u{1d173}",
+      "\u{1bca0}",
+      "\u{e0080}",
+    ]) {
+      const name = `Re${hidden}ject`;
+      assert.equal(optionReadsAs(name), "reject", `U+${hidden.codePointAt(0)!.toString(16)}`);
+      assert.equal(nameContradictsKind(name, "allow"), true, `U+${hidden.codePointAt(0)!.toString(16)}`);
+    }
+  });
+
   it("reads only the part of a name a card shows, so a name of megabytes costs no more than a short one", () => {
     const shown = LIMITS.optionNameChars;
     assert.equal(optionReadsAs(`${"x".repeat(shown - 7)} Reject`), "reject", "the last word shown");

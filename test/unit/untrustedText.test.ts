@@ -103,6 +103,23 @@ describe("untrustedText", () => {
     });
   });
 
+  it("marks every format character that renders as nothing, as the view marks the others", () => {
+    // Default-ignorable code points are drawn as nothing (CSS Text). Left unmarked: the variation selectors, which
+    // emoji, CJK and maths text need, and Mongolian's free variation selectors, which its words need.
+    const prose = /[\u180b-\u180d\u180f\ufe00-\ufe0f]/u;
+    const unmarked: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (!/\p{Default_Ignorable_Code_Point}/u.test(char) || prose.test(char)) continue;
+      INVISIBLE.lastIndex = 0;
+      if (!INVISIBLE.test(char)) unmarked.push(`U+${code.toString(16).toUpperCase()}`);
+    }
+    INVISIBLE.lastIndex = 0;
+    assert.deepEqual(unmarked, []);
+    assert.equal(inertText("git\u206a push \u{1d173}--force"), "git<U+206A> push <U+1D173>--force");
+  });
+
   it("lets through no character the view marks, into a notification, a copy or the log", () => {
     // Every code point: a line separator (U+2028), a Mongolian vowel separator or an interlinear annotation passed
     // raw into notifications and quick picks while the view marked it.
