@@ -21,6 +21,12 @@ const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those. */
 const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχ";
 const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptux";
+/**
+ * Capitals drawn like Latin ones whose small letters are not, read before case is folded: Greek Eta, Nu and Upsilon
+ * ("Νo" with a Greek Nu reads as "no", where its small letter would make it "vo").
+ */
+const CAPITAL_LOOKALIKE = /[\u0397\u039d\u03a5]/g;
+const CAPITAL_LATIN: Readonly<Record<string, string>> = { "\u0397": "H", "\u039d": "N", "\u03a5": "Y" };
 
 /** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
 export function readingOf(text: string): string {
@@ -28,6 +34,7 @@ export function readingOf(text: string): string {
     .normalize("NFKC")
     .replace(INVISIBLE, "")
     .replace(IGNORABLE, "")
+    .replace(CAPITAL_LOOKALIKE, (letter) => CAPITAL_LATIN[letter] ?? letter)
     .toLowerCase()
     .replace(/\p{L}/gu, (letter) => LATIN[LOOKALIKE.indexOf(letter)] ?? letter)
     .replace(/\u2019/g, "'")

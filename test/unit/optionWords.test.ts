@@ -59,6 +59,16 @@ describe("optionWords", () => {
     }
   });
 
+  it("reads a capital lookalike by the capital it looks like, not by its small letter", () => {
+    // Greek Nu, Eta and Upsilon are drawn as N, H and Y, but their small letters as v, n and u.
+    assert.equal(optionReadsAs("\u039do"), "reject", "Greek Nu: No");
+    assert.equal(optionReadsAs("\u039d\u039f"), "reject", "Greek Nu and Omicron: NO");
+    assert.equal(optionReadsAs("\u039dever allow"), "reject", "Greek Nu: Never allow");
+    assert.equal(optionReadsAs("DEN\u03a5"), "reject", "Greek Upsilon: DENY");
+    assert.equal(nameContradictsKind("\u039do", "allow"), true);
+    assert.equal(optionReadsAs("\u03bdo"), undefined, "a small nu reads as the v it looks like");
+  });
+
   it("reads only the part of a name a card shows, so a name of megabytes costs no more than a short one", () => {
     const shown = LIMITS.optionNameChars;
     assert.equal(optionReadsAs(`${"x".repeat(shown - 7)} Reject`), "reject", "the last word shown");
