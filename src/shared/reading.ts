@@ -18,9 +18,12 @@ export const INVISIBLE =
 /** Every character a browser draws as nothing, for comparing how texts read (not for marking: see `INVISIBLE`). */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
-/** Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those. */
-const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχ";
-const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptux";
+/**
+ * Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those; then
+ * the small capitals ("ɴᴏ" reads as "NO"), which NFKC leaves as they are.
+ */
+const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ";
+const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxabcdefghijklmnopqrstuvwyz";
 /**
  * Capitals drawn like Latin ones whose small letters are not, read before case is folded: Greek Eta, Nu and Upsilon
  * ("Νo" with a Greek Nu reads as "no", where its small letter would make it "vo").

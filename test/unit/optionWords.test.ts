@@ -67,6 +67,9 @@ describe("optionWords", () => {
     assert.equal(optionReadsAs("DEN\u03a5"), "reject", "Greek Upsilon: DENY");
     assert.equal(nameContradictsKind("\u039do", "allow"), true);
     assert.equal(optionReadsAs("\u03bdo"), undefined, "a small nu reads as the v it looks like");
+    // Small capitals (IPA letters, which NFKC leaves as they are) read as the capitals they look like.
+    assert.equal(optionReadsAs("\u0274\u1d0f"), "reject", "small capitals: NO");
+    assert.equal(optionReadsAs("\u0280\u1d07\u1d0a\u1d07\u1d04\u1d1b"), "reject", "small capitals: REJECT");
   });
 
   it("reads only the part of a name a card shows, so a name of megabytes costs no more than a short one", () => {
