@@ -16,6 +16,7 @@ import {
   type SessionControlsView,
   type UnattendedLevel,
 } from "../shared/protocol";
+import { readingOf } from "../shared/reading";
 import { capLabel } from "./text";
 
 // -------------------------------------------------------------------------------------------------------------
@@ -54,7 +55,9 @@ export function unattendedLevel(modeId: string, modeName = ""): UnattendedLevel 
     : fragment !== undefined && fragment !== "agent" && Object.hasOwn(UNATTENDED_MODE_IDS, fragment)
       ? UNATTENDED_MODE_IDS[fragment]
       : undefined;
-  return byId ?? UNATTENDED_NAMES.find(([pattern]) => pattern.test(modeName))?.[1];
+  // As the name reads: "Вураss" with Cyrillic letters is Bypass to the person choosing it.
+  const name = readingOf(modeName);
+  return byId ?? UNATTENDED_NAMES.find(([pattern]) => pattern.test(name))?.[1];
 }
 
 /** Whether setting a config option (not a mode) to `value` switches approvals off. */

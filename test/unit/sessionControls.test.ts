@@ -37,6 +37,10 @@ describe("session controls (pure)", () => {
       assert.equal(unattendedLevel("danger", "Full access"), "full");
       assert.equal(unattendedLevel("x", "YOLO mode"), "full");
       assert.equal(unattendedLevel("x", "Auto-review"), "reviewer");
+      // As the name reads: Cyrillic lookalikes, a zero-width space, full-width letters.
+      assert.equal(unattendedLevel("x", "\u0412\u0443\u0440ass"), "full");
+      assert.equal(unattendedLevel("x", "YO\u200bLO"), "full");
+      assert.equal(unattendedLevel("x", "\uff21uto review"), "reviewer");
       assert.equal(unattendedLevel("toString", "To string"), undefined);
       assert.equal(unattendedLevel("__proto__", ""), undefined);
       assert.equal(unattendedConfig("constructor", true), undefined);
