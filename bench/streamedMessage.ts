@@ -5,8 +5,10 @@
  * (`StreamedMarkdown`) and once built whole into a fresh element for every chunk, as the view did before; each chunk
  * is followed by a forced layout, since the frame after it lays the change out. Alternating rounds, one page.
  *
- * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3] [in-place]` (`npm run bench` compiles
- * it); `in-place` leaves out the build-whole way, whose cost grows with the square of the length.
+ * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3] [in-place] [mixed|list|code]`
+ * (`npm run bench` compiles it); `in-place` leaves out the build-whole way, whose cost grows with the square of the
+ * length; `list` streams one long list (an item a line, with inline Markdown), `code` one long code block, `mixed`
+ * (the default) an answer of every kind of block.
  */
 import { join } from "node:path";
 import { launchBarePage } from "../tools/browser";
@@ -15,8 +17,19 @@ import { repoRoot } from "../tools/paths";
 const PAGE_SCRIPT = `
 import { StreamedMarkdown } from ${JSON.stringify(join(repoRoot, "webview", "markdown.ts"))};
 const actions = { openLink: () => undefined, copyCode: () => undefined };
-function message(chars) {
+function message(chars, shape) {
   let text = "";
+  if (shape === "list") {
+    for (let i = 1; text.length < chars; i++)
+      text += "- item " + i + ": **file" + i + ".ts** uses \`value" + i + "\`, see [the docs](https://example.com/" + i + ")\\n";
+    return text.slice(0, chars);
+  }
+  if (shape === "code") {
+    text = "\`\`\`ts\\n";
+    for (let i = 1; text.length < chars; i++)
+      text += "export const value" + i + " = compute(" + i + "); // step " + i + "\\n";
+    return text.slice(0, chars);
+  }
   for (let i = 1; text.length < chars; i++)
     text += "## Step " + i + "\\n\\nI looked at **file" + i + ".ts** and found \`value" + i + "\` used in " +
       "[the docs](https://example.com/" + i + ").\\n\\n- first point " + i + "\\n- second point, with more words " + i +
@@ -24,8 +37,8 @@ function message(chars) {
       "\\n\\n1. run the tests\\n2. check the output of step " + i + "\\n\\n\`\`\`ts\\nexport const value" + i + " = compute(" + i + ");\\nconsole.log(value" + i + ");\\n\`\`\`\\n\\n";
   return text.slice(0, chars);
 }
-window.stream = (chars, chunks, inPlace) => {
-  const full = message(chars);
+window.stream = (chars, chunks, inPlace, shape) => {
+  const full = message(chars, shape);
   const root = document.createElement("div");
   document.body.replaceChildren(root);
   const shown = new StreamedMarkdown(root, actions);
@@ -49,23 +62,30 @@ window.stream = (chars, chunks, inPlace) => {
 
 async function main(): Promise<void> {
   const [chars = 20_000, chunks = 400, rounds = 3] = process.argv.slice(2, 5).map(Number);
-  const ways = process.argv[5] === "in-place" ? [true] : [false, true];
+  const words = process.argv.slice(5);
+  const ways = words.includes("in-place") ? [true] : [false, true];
+  const shape = words.find((word) => word === "list" || word === "code") ?? "mixed";
   const browser = await launchBarePage(PAGE_SCRIPT);
   try {
     const { page } = browser;
     console.log(
-      `${chars} characters in ${chunks} chunks; ms of main thread (script and layout) per message:`,
+      `${chars} characters (${shape}) in ${chunks} chunks; ms of main thread (script and layout) per message:`,
     );
     for (let round = 1; round <= rounds; round++)
       for (const inPlace of ways) {
         const result = await page.evaluate(
-          ([c, n, p]) =>
+          ([c, n, p, s]) =>
             (
               globalThis as unknown as {
-                stream(c: number, n: number, p: boolean): { total: number; p50: number; max: number };
+                stream(
+                  c: number,
+                  n: number,
+                  p: boolean,
+                  s: string,
+                ): { total: number; p50: number; max: number };
               }
-            ).stream(c, n, p),
-          [chars, chunks, inPlace] as const,
+            ).stream(c, n, p, s),
+          [chars, chunks, inPlace, shape] as const,
         );
         const name = inPlace ? "in place     " : "rebuilt whole";
         console.log(

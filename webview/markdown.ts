@@ -40,8 +40,9 @@ interface ShownBlock {
 /**
  * An agent's message that grows as it streams, shown in `root` (which holds nothing else). Each update keeps what is
  * already shown: the blocks that `MarkdownStream` kept (no later text can change them) are neither lexed nor built
- * again, and the blocks after them are built and updated in place (text nodes extended, elements kept), so a person
- * selecting a sentence or on a code block's Copy keeps the selection and the focus while the agent writes below.
+ * again, nor the items it kept of a list still growing, and the blocks after them are built and updated in place
+ * (text nodes extended, elements kept), so a person selecting a sentence or on a code block's Copy keeps the
+ * selection and the focus while the agent writes below.
  */
 export class StreamedMarkdown {
   private shown: ShownBlock[] = [];
@@ -65,8 +66,16 @@ export class StreamedMarkdown {
     while (same < this.shown.length && this.shown[same]!.token === tokens[same])
       offset += this.shown[same++]!.nodes;
     const dom = new MarkdownDom(this.actions);
-    const fresh: ChildNode[] = [];
     const blocks = this.shown.slice(0, same);
+    // A list the lexer kept the first items of (`MarkdownStream`): only its items from the first new one are built.
+    const list = this.shown[same]?.token;
+    const element = this.root.childNodes[offset];
+    if (list && element instanceof Element && growList(element, list, tokens[same], dom)) {
+      blocks.push({ token: tokens[same]!, nodes: 1 });
+      same++;
+      offset++;
+    }
+    const fresh: ChildNode[] = [];
     for (const token of tokens.slice(same)) {
       const fragment = document.createDocumentFragment();
       dom.block(fragment, token, 0);
@@ -76,6 +85,29 @@ export class StreamedMarkdown {
     this.shown = blocks;
     morphChildren(this.root, offset, fresh, KEEP_SHOWN);
   }
+}
+
+/**
+ * Updates `element`, which shows the list `shown`, to show `grown` when that is the same list with items added or
+ * changed from its second on; the items `grown` shares with `shown` (the same tokens) are left as they are.
+ */
+function growList(element: Element, shown: Token, grown: Token | undefined, dom: MarkdownDom): boolean {
+  if (shown.type !== "list" || grown?.type !== "list") return false;
+  const before = shown as Tokens.List;
+  const after = grown as Tokens.List;
+  if (
+    before.items[0] === undefined ||
+    after.items[0] !== before.items[0] ||
+    after.ordered !== before.ordered ||
+    after.start !== before.start ||
+    after.loose !== before.loose
+  )
+    return false;
+  let kept = 1;
+  while (after.items[kept] !== undefined && after.items[kept] === before.items[kept]) kept++;
+  const items = after.items.slice(kept).map((item) => dom.listItem(item, after.loose, 1));
+  morphChildren(element, kept, items, KEEP_SHOWN);
+  return true;
 }
 
 /** The text a code block's Copy puts on the clipboard, kept current when a streamed block grows in place. */
@@ -149,21 +181,7 @@ class MarkdownDom {
         const attributes: Attributes =
           list.ordered && typeof list.start === "number" && list.start !== 1 ? { start: list.start } : {};
         const listElement = list.ordered ? el("ol", attributes) : el("ul", attributes);
-        for (const item of list.items) {
-          const li = el("li", item.task ? { class: "md-task" } : {});
-          if (item.task)
-            li.appendChild(
-              el("span", { class: "md-checkbox", "aria-hidden": "true" }, item.checked ? "☑ " : "☐ "),
-            );
-          for (const child of item.tokens) {
-            if (child.type === "checkbox") continue;
-            // Tight list items hold "text" tokens with inline children; loose ones hold paragraphs.
-            if (child.type === "text" && !list.loose)
-              this.inlines(li, (child as Tokens.Text).tokens ?? [child], next);
-            else this.block(li, child, next);
-          }
-          listElement.appendChild(li);
-        }
+        for (const item of list.items) listElement.appendChild(this.listItem(item, list.loose, next));
         parent.appendChild(listElement);
         return;
       }
@@ -217,6 +235,20 @@ class MarkdownDom {
         parent.appendChild(p);
       }
     }
+  }
+
+  /** An item of a list at `depth` (its list's own depth plus one). */
+  listItem(item: Tokens.ListItem, loose: boolean, depth: number): HTMLElement {
+    const li = el("li", item.task ? { class: "md-task" } : {});
+    if (item.task)
+      li.appendChild(el("span", { class: "md-checkbox", "aria-hidden": "true" }, item.checked ? "☑ " : "☐ "));
+    for (const child of item.tokens) {
+      if (child.type === "checkbox") continue;
+      // Tight list items hold "text" tokens with inline children; loose ones hold paragraphs.
+      if (child.type === "text" && !loose) this.inlines(li, (child as Tokens.Text).tokens ?? [child], depth);
+      else this.block(li, child, depth);
+    }
+    return li;
   }
 
   private inlines(parent: Node, tokens: readonly Token[], depth: number): void {

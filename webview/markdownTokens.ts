@@ -74,11 +74,18 @@ export function lexMarkdown(markdown: string): TokensList | undefined {
  * the end (so nothing follows it), and what follows a blank line is lexed alike from there on. Two things reach back,
  * and no block after them is kept: a reference-link definition (any link above may name it, so the whole message is
  * lexed again; agents seldom write one), and a raw `<a ` tag, after which marked links no bare URL.
+ *
+ * A tight list that is not final yet keeps its items too (`ListHead`): a list of thousands of items cost 16-28 ms a
+ * chunk, lexed whole. marked reads each item from its own lines alone, and an item is done once the whole first line
+ * of the next item follows it; only the list's looseness reaches back (a blank line between two items makes every item
+ * a paragraph), so the list is lexed whole again when what follows its kept items is loose.
  */
 export class MarkdownStream {
   /** The start of the message whose blocks are final, and their tokens. */
   private done = "";
   private doneTokens: Token[] = [];
+  /** The final items of the tight list that starts the rest of the message. */
+  private head: ListHead | undefined;
 
   lex(markdown: string): Token[] | undefined {
     // marked reads a CR as a line end; so does the length of what is final.
@@ -86,10 +93,13 @@ export class MarkdownStream {
     if (!text.startsWith(this.done)) this.done = "";
     if (!this.done) this.doneTokens = [];
     const rest = text.slice(this.done.length);
-    const tokens = lexMarkdown(rest);
+    const head = this.head;
+    this.head = undefined;
+    const after = head && rest.startsWith(head.source) && rest.startsWith(head.next, head.source.length);
+    const tokens = after ? lexAfter(head, rest) : lexMarkdown(rest);
     if (!tokens) return;
     const defines = Object.keys(tokens.links).length > 0;
-    if (this.done && defines) {
+    if ((this.done || head) && defines) {
       this.done = "";
       return this.lex(text);
     }
@@ -109,8 +119,59 @@ export class MarkdownStream {
     }
     this.done += rest.slice(0, at);
     this.doneTokens = all.slice(0, this.doneTokens.length + cut);
+    this.head = defines ? undefined : listHead(tokens[cut], rest.slice(at));
     return all;
   }
+}
+
+/** The tokens of `rest`, which starts with the items `head` holds: only what follows them is lexed. */
+function lexAfter(head: ListHead, rest: string): TokensList | undefined {
+  const tokens = lexMarkdown(rest.slice(head.source.length));
+  const tail = tokens?.[0];
+  // What follows the items begins at a whole item line, so it is lexed as the same list; a loose one changes them all.
+  if (!tokens || tail?.type !== "list" || tail.loose || (tail as Tokens.List).ordered !== head.ordered)
+    return lexMarkdown(rest);
+  const list: Tokens.List = {
+    type: "list",
+    raw: head.source + tail.raw,
+    ordered: head.ordered,
+    start: head.start,
+    loose: false,
+    items: head.items.concat((tail as Tokens.List).items),
+  };
+  tokens[0] = list;
+  return tokens;
+}
+
+/** The items of a tight list that no later text can change, and their source (where the list starts). */
+interface ListHead {
+  readonly source: string;
+  /** The whole first line of the item after them, which made them final (a message may start again). */
+  readonly next: string;
+  readonly ordered: boolean;
+  readonly start: number | "";
+  readonly items: Tokens.ListItem[];
+}
+
+/**
+ * The final items of `token`, a tight list at the start of `source`: those before the last item whose first line is
+ * whole (a partial "-" may yet become a rule, which ends the list and makes the item before it the last, trimmed).
+ * None from an item with a raw `<a ` tag on (it unlinks bare URLs in the items after it).
+ */
+function listHead(token: Token | undefined, source: string): ListHead | undefined {
+  if (token?.type !== "list" || token.loose) return undefined;
+  const list = token as Tokens.List;
+  const items: Tokens.ListItem[] = [];
+  let length = 0;
+  for (const item of list.items.slice(0, -1)) {
+    if (/<a /i.test(item.raw)) break;
+    items.push(item);
+    length += item.raw.length;
+  }
+  if (!source.includes("\n", length)) length -= items.pop()?.raw.length ?? 0;
+  if (items.length === 0) return undefined;
+  const next = source.slice(length, source.indexOf("\n", length) + 1);
+  return { source: source.slice(0, length), next, ordered: list.ordered, start: list.start, items };
 }
 
 /** Keeps the rows and columns of `table` that it shows (`TABLE_CELLS`); true when it does not show them all. */

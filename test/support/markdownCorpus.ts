@@ -52,7 +52,76 @@ export const MARKDOWN_CORPUS: Readonly<Record<string, string>> = {
   "a paragraph too long for inline Markdown": `**a** ${"word ".repeat(1_700)}\n\nshort **b**\n`,
   "nesting deeper than shown, then not": `fine\n\n${"> ".repeat(45)}deep\n\nafter\n`,
   "an agent's answer": agentAnswer(4_000),
+  "a long list whose items carry inline Markdown": longList(150),
+  "a tight list that turns loose, then a new list": "- a\n- b\n- c\n\n- d\n- e\n\n1. f\n2. g\n\n\n- h\n",
+  "a list ended by a rule, a fence, a heading, a quote or HTML":
+    "- a\n- b\n---\n- c\n- d\n- - -\n* e\n* f\n```\n- in code\n- still code\n```\n- g\n# h\n- i\n> j\n- k\n<div>\n- l\n",
+  "a list that turns into a code block or a setext heading":
+    "- a\n- b\n\n    - indented: code\n\n- c\n- d\nlazy\n===\n\n1. x\n2. y\n   ---\n3. z\n",
+  "list items with nested lists, lazy lines, code and quotes":
+    "- a\n  - nested\n    more\nlazy\n- b\n  ```\n  code\n- c\n      indented\n- > quoted\n  > more\n-\n  late start\n- \t tab\n",
+  "bullets and numbers that change the list":
+    "- a\n- b\n* c\n* d\n+ e\n1. f\n2. g\n3) h\n4) i\n10. j\n010. k\n1234567890. l\n",
+  "task items, and links defined after the list":
+    "- [ ] todo [ref]\n- [x] done [ref][r2]\n- [ ]not a task\n- plain\n\n[ref]: https://example.com/ref\n\n- [r2] again\n- [ref]\n\n[r2]: /r2\n",
+  "raw HTML and a link tag in list items":
+    '- <script>alert(1)</script>\n- <img src=x onerror="alert(1)"> &lt;b&gt; <b>b</b>\n- <a href="javascript:alert(1)">go\n- https://a.example\n- </a> https://b.example\n- https://c.example\n',
 };
+
+/** A tight list of `items` items, each with emphasis, a code span and a link, some with a nested item. */
+function longList(items: number): string {
+  let text = "Items:\n\n";
+  for (let i = 1; i <= items; i++)
+    text +=
+      `- item ${i}: **file${i}.ts** uses \`value${i}\`, see [the docs](https://example.com/${i})\n` +
+      (i % 10 === 0 ? `  - nested ${i} https://example.com/bare${i}\n` : "");
+  return `${text}\nDone.\n`;
+}
+
+/**
+ * A random (seeded) message of lines that change how the lines above them read, mostly list items: bullets of every
+ * kind and indent, blank lines, rules, fences, indented code, lazy and setext lines, tasks, HTML, link tags and
+ * definitions.
+ */
+export function randomMarkdown(seed: number, lines = 60): string {
+  const random = seededRandom(seed);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  // Most items keep the message's own bullet, so its lists grow long.
+  const bullet = pick(["-", "*", "1.", "2)"]);
+  const fragments = [
+    () =>
+      `${random() < 0.8 ? bullet : pick(["-", "*", "+", "1.", "2.", "3)", "10."])} item ${pick(["**b**", "`c`", "[l](/l)", "[r]", "https://x.example", "x"])}`,
+    () =>
+      `${pick(["  ", "   ", "    ", "\t", " "])}${pick(["-", "1.", "*"])} nested ${pick(["a", "`b`", "*c*"])}`,
+    () => pick(["", "", "  ", "\t"]),
+    () => pick(["---", "- - -", "***", "===", "-", "1.", "- ", "-\t"]),
+    () => pick(["```", "~~~", "    code", "      deep code", "  ```"]),
+    () => pick(["lazy text", "more words *em", "em* end", "# heading", "> quote", "| a | b |", "|---|---|"]),
+    () => pick(["- [ ] task", "- [x] done", "- [ ]no", "1. [x] num"]),
+    () =>
+      pick([
+        "<div>",
+        "</div>",
+        "<!-- c",
+        "-->",
+        '<a href="x">',
+        "</a>",
+        "<script>alert(1)</script>",
+        "&amp; &lt;",
+      ]),
+    () => pick(["[r]: https://r.example", "[r]: /other 'title'", "[unused]: /u"]),
+  ];
+  const weights = [16, 4, 3, 1, 0.5, 3, 2, 0.5, 0.2];
+  const total = weights.reduce((a, b) => a + b, 0);
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    let r = random() * total;
+    let which = 0;
+    while (r >= weights[which]!) r -= weights[which++]!;
+    out.push(fragments[which]!());
+  }
+  return out.join(pick(["\n", "\n", "\n", "\r\n"])) + pick(["", "\n"]);
+}
 
 /** `text` in chunks of random sizes, mostly small as agents stream, sometimes large; the same for the same seed. */
 export function randomChunks(text: string, seed: number): string[] {

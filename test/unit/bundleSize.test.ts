@@ -78,10 +78,12 @@ describe("bundle budgets", function () {
     // characters marked in an agent's prose, thoughts, plan, errors and decision records (+0.3 KB). 192 -> 195: a
     // Markdown table shown up to 2,000 cells with a line saying what it leaves out, which spares lexing and building
     // the rest with every streamed chunk (+0.9 KB, at 191,927 bytes before), and a reason being written on a card kept
-    // while the view is hidden, the draft said when a session is closed (+0.9 KB; 194.0 KB after both).
+    // while the view is hidden, the draft said when a session is closed (+0.9 KB; 194.0 KB after both). 195 -> 196:
+    // a streamed list keeps the items no later text can change, instead of lexing and building all of them with
+    // every chunk (+1.3 KB, at 194,497 bytes before).
     // `marked` is 51.6 KB of the file, all of it kept although only its lexer is used: its module ends in
     // assignments to its default instance, which no bundler can drop.
-    ["webview.js", 195],
+    ["webview.js", 196],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;

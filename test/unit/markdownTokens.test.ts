@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Token, Tokens } from "marked";
+import { Lexer, type Token, type Tokens, type TokensList } from "marked";
 import {
   INLINE_CHARS,
   lexMarkdown,
@@ -10,7 +10,7 @@ import {
   tableCutNote,
   type ShownTable,
 } from "../../webview/markdownTokens";
-import { agentAnswer, MARKDOWN_CORPUS, randomChunks } from "../support/markdownCorpus";
+import { agentAnswer, MARKDOWN_CORPUS, randomChunks, randomMarkdown } from "../support/markdownCorpus";
 
 /** Every token of `tokens`, their children's included, depth first. */
 function all(tokens: readonly Token[]): Token[] {
@@ -141,6 +141,49 @@ describe("MarkdownStream", function () {
         }
       }
     });
+
+  it("reads random lists, rules, fences, lazy lines, HTML and definitions, streamed, as the text so far at once", () => {
+    const read = (tokens: readonly Token[] | undefined) => JSON.stringify(tokens);
+    for (let seed = 1; seed <= 300; seed++) {
+      const markdown = randomMarkdown(seed);
+      const stream = new MarkdownStream();
+      let text = "";
+      for (const chunk of randomChunks(markdown, seed)) {
+        text += chunk;
+        const streamed = read(stream.lex(text));
+        if (streamed !== read(lexMarkdown(text)))
+          assert.fail(
+            `seed ${seed}, after ${JSON.stringify(text)}:\n${streamed}\n${read(lexMarkdown(text))}`,
+          );
+      }
+    }
+  });
+
+  it("keeps the items of a long list before its last whole line, and lexes only what follows them", () => {
+    const list = MARKDOWN_CORPUS["a long list whose items carry inline Markdown"]!;
+    const end = list.indexOf("- item 100:");
+    const stream = new MarkdownStream();
+    const first = stream.lex(list.slice(0, end + 5))!;
+    const text = list.slice(0, end + 200);
+    let lexed = 0;
+    const prototype = Lexer.prototype as unknown as { lex: (this: Lexer, src: string) => TokensList };
+    const lex = prototype.lex;
+    prototype.lex = function (this: Lexer, src: string) {
+      lexed += src.length;
+      return lex.call(this, src);
+    };
+    let last: Token[];
+    try {
+      last = stream.lex(text)!;
+    } finally {
+      prototype.lex = lex;
+    }
+    assert.deepStrictEqual(last, atOnce(text));
+    const items = (tokens: Token[]) => (tokens.find((token) => token.type === "list") as Tokens.List).items;
+    assert.equal(items(last)[0], items(first)[0], "the first item's token is kept, not lexed again");
+    assert.equal(items(last)[97], items(first)[97]);
+    assert.ok(lexed < 300, `lexed ${lexed} characters of a ${text.length}-character message`);
+  });
 
   it("keeps the tokens of the blocks no later text can change, and reads the rest again", () => {
     const answer = agentAnswer(20_000);
