@@ -75,10 +75,10 @@ export function lexMarkdown(markdown: string): TokensList | undefined {
  * and no block after them is kept: a reference-link definition (any link above may name it, so the whole message is
  * lexed again; agents seldom write one), and a raw `<a ` tag, after which marked links no bare URL.
  *
- * A tight list that is not final yet keeps its items too (`ListHead`): a list of thousands of items cost 16-28 ms a
- * chunk, lexed whole. marked reads each item from its own lines alone, and an item is done once the whole first line
- * of the next item follows it; only the list's looseness reaches back (a blank line between two items makes every item
- * a paragraph), so the list is lexed whole again when what follows its kept items is loose.
+ * A list that is not final yet keeps its items too (`ListHead`): a list of thousands of items cost 16-28 ms a chunk,
+ * lexed whole. marked reads each item from its own lines alone, and an item is done once the whole first line of the
+ * next item follows it; only the list's looseness reaches back (a blank line between two items makes every item a
+ * paragraph), so a tight list is lexed whole again when what follows its kept items is loose.
  */
 export class MarkdownStream {
   /** The start of the message whose blocks are final, and their tokens. */
@@ -126,40 +126,43 @@ export class MarkdownStream {
 
 /** The tokens of `rest`, which starts with the items `head` holds: only what follows them is lexed. */
 function lexAfter(head: ListHead, rest: string): TokensList | undefined {
-  const tokens = lexMarkdown(rest.slice(head.source.length));
-  const tail = tokens?.[0];
-  // What follows the items begins at a whole item line, so it is lexed as the same list; a loose one changes them all.
-  if (!tokens || tail?.type !== "list" || tail.loose || (tail as Tokens.List).ordered !== head.ordered)
+  // After the items of a loose list, an item of its own marker and a blank line: what follows is read as loose too.
+  const loose = head.loose ? `${/^ *(?:[*+-]|\d+[.)])/.exec(head.next)![0]} x\n\n` : "";
+  const tokens = lexMarkdown(loose + rest.slice(head.source.length));
+  const tail = tokens?.[0] as Tokens.List | undefined;
+  // What follows the items begins at a whole item line, so it is lexed as the same list; when it is loose and the
+  // items are not, they all change.
+  if (!tokens || tail?.type !== "list" || tail.loose !== head.loose || tail.ordered !== head.ordered)
     return lexMarkdown(rest);
-  const list: Tokens.List = {
+  tokens[0] = {
     type: "list",
-    raw: head.source + tail.raw,
+    raw: head.source + tail.raw.slice(loose.length),
     ordered: head.ordered,
     start: head.start,
-    loose: false,
-    items: head.items.concat((tail as Tokens.List).items),
-  };
-  tokens[0] = list;
+    loose: head.loose,
+    items: head.items.concat(tail.items.slice(loose ? 1 : 0)),
+  } satisfies Tokens.List;
   return tokens;
 }
 
-/** The items of a tight list that no later text can change, and their source (where the list starts). */
+/** The items of a list that no later text can change, and their source (where the list starts). */
 interface ListHead {
   readonly source: string;
   /** The whole first line of the item after them, which made them final (a message may start again). */
   readonly next: string;
+  readonly loose: boolean;
   readonly ordered: boolean;
   readonly start: number | "";
   readonly items: Tokens.ListItem[];
 }
 
 /**
- * The final items of `token`, a tight list at the start of `source`: those before the last item whose first line is
- * whole (a partial "-" may yet become a rule, which ends the list and makes the item before it the last, trimmed).
- * None from an item with a raw `<a ` tag on (it unlinks bare URLs in the items after it).
+ * The final items of `token`, a list at the start of `source`: those before the last item whose first line is whole
+ * (a partial "-" may yet become a rule, which ends the list and makes the item before it the last, trimmed). None
+ * from an item with a raw `<a ` tag on (it unlinks bare URLs in the items after it).
  */
 function listHead(token: Token | undefined, source: string): ListHead | undefined {
-  if (token?.type !== "list" || token.loose) return undefined;
+  if (token?.type !== "list") return undefined;
   const list = token as Tokens.List;
   const items: Tokens.ListItem[] = [];
   let length = 0;
@@ -171,7 +174,14 @@ function listHead(token: Token | undefined, source: string): ListHead | undefine
   if (!source.includes("\n", length)) length -= items.pop()?.raw.length ?? 0;
   if (items.length === 0) return undefined;
   const next = source.slice(length, source.indexOf("\n", length) + 1);
-  return { source: source.slice(0, length), next, ordered: list.ordered, start: list.start, items };
+  return {
+    source: source.slice(0, length),
+    next,
+    loose: list.loose,
+    ordered: list.ordered,
+    start: list.start,
+    items,
+  };
 }
 
 /** Keeps the rows and columns of `table` that it shows (`TABLE_CELLS`); true when it does not show them all. */

@@ -53,6 +53,7 @@ export const MARKDOWN_CORPUS: Readonly<Record<string, string>> = {
   "nesting deeper than shown, then not": `fine\n\n${"> ".repeat(45)}deep\n\nafter\n`,
   "an agent's answer": agentAnswer(4_000),
   "a long list whose items carry inline Markdown": longList(150),
+  "a long loose list with tasks, paragraphs and code in its items": looseList(60),
   "a tight list that turns loose, then a new list": "- a\n- b\n- c\n\n- d\n- e\n\n1. f\n2. g\n\n\n- h\n",
   "a list ended by a rule, a fence, a heading, a quote or HTML":
     "- a\n- b\n---\n- c\n- d\n- - -\n* e\n* f\n```\n- in code\n- still code\n```\n- g\n# h\n- i\n> j\n- k\n<div>\n- l\n",
@@ -121,6 +122,18 @@ export function randomMarkdown(seed: number, lines = 60): string {
     out.push(fragments[which]!());
   }
   return out.join(pick(["\n", "\n", "\n", "\r\n"])) + pick(["", "\n"]);
+}
+
+/** A loose list of `items` items: a paragraph under each, some tasks, some with a code block or a nested list. */
+function looseList(items: number): string {
+  let text = "";
+  for (let i = 1; i <= items; i++)
+    text +=
+      `${i % 7 === 0 ? "- [x] " : "- "}**Step ${i}**: run \`npm test\` in [the docs](https://example.com/${i})\n\n` +
+      `  It checks the output of step ${i}.\n\n` +
+      (i % 5 === 0 ? "  ```sh\n  npm test\n\n  npm run lint\n  ```\n\n" : "") +
+      (i % 9 === 0 ? "  - nested\n  - items\n\n" : "");
+  return `${text}After the list.\n`;
 }
 
 /** `text` in chunks of random sizes, mostly small as agents stream, sometimes large; the same for the same seed. */

@@ -185,6 +185,20 @@ describe("MarkdownStream", function () {
     assert.ok(lexed < 300, `lexed ${lexed} characters of a ${text.length}-character message`);
   });
 
+  it("keeps the items of a long loose list, and reads what follows them as loose", () => {
+    const list = MARKDOWN_CORPUS["a long loose list with tasks, paragraphs and code in its items"]!;
+    const end = list.indexOf("\n", list.indexOf("- **Step 40**")) + 1;
+    const stream = new MarkdownStream();
+    const first = stream.lex(list.slice(0, end))!;
+    // What follows the kept items, alone a tight list ("- **Step 40** …\n\n"), is read as items of the loose list.
+    const text = list.slice(0, end + 1);
+    const last = stream.lex(text)!;
+    assert.deepStrictEqual(last, atOnce(text));
+    const list0 = last[0] as Tokens.List;
+    assert.ok(list0.loose);
+    assert.equal(list0.items[0], (first[0] as Tokens.List).items[0], "the first item's token is kept");
+  });
+
   it("keeps the tokens of the blocks no later text can change, and reads the rest again", () => {
     const answer = agentAnswer(20_000);
     const stream = new MarkdownStream();
@@ -220,5 +234,8 @@ describe("MarkdownStream", function () {
     const stream = new MarkdownStream();
     stream.lex("# One\n\nText.\n\nMore text.\n");
     assert.deepStrictEqual(stream.lex("- Two\n\nOther.\n"), atOnce("- Two\n\nOther.\n"));
+    // The same first item, then another bullet: two lists, not the items kept of the last message's list.
+    stream.lex("- a\n- b\n- c");
+    assert.deepStrictEqual(stream.lex("- a\n* b\n* c"), atOnce("- a\n* b\n* c"));
   });
 });
