@@ -80,10 +80,11 @@ describe("bundle budgets", function () {
     // the rest with every streamed chunk (+0.9 KB, at 191,927 bytes before), and a reason being written on a card kept
     // while the view is hidden, the draft said when a session is closed (+0.9 KB; 194.0 KB after both). 195 -> 196:
     // a streamed list keeps the items no later text can change, instead of lexing and building all of them with
-    // every chunk (+1.4 KB, at 194,497 bytes before).
+    // every chunk (+1.4 KB, at 194,497 bytes before). 196 -> 197: lookalike capitals, small capitals and every
+    // character that renders as nothing read as they look in option names and tab labels (+0.3 KB).
     // `marked` is 51.6 KB of the file, all of it kept although only its lexer is used: its module ends in
     // assignments to its default instance, which no bundler can drop.
-    ["webview.js", 196],
+    ["webview.js", 197],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;
