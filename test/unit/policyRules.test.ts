@@ -602,6 +602,37 @@ describe("permission rules and guards", () => {
         assert.match(inRepo(line).by.label, /\.env, a protected file that holds credentials/, line);
     });
 
+    it("a name holding a line break is matched by a search's, find's and git's globs as they match it", async () => {
+      // A repository's `.env⏎x` (credentials, by its name) and `a⏎b/.env`: GNU grep's, find's and git's `*` and `**`
+      // match a line break as any other character, rg's `**` in some versions and not in others.
+      const other = await makePolicyWorkspace("symposium-line-breaks-");
+      try {
+        execFileSync("git", ["init", "-q"], { cwd: other.ws });
+        const holds = (lines: readonly string[]) => {
+          for (const line of lines)
+            assert.match(
+              underBypassIn(other, line).by.label,
+              /a protected file that holds credentials/,
+              line,
+            );
+        };
+        writeFileSync(join(other.ws, ".env\nx"), "KEY=1");
+        holds([
+          "grep -r --include='**' KEY .",
+          "find . -name '**' -print0 | xargs -0 cat",
+          "find . -iname '**' -exec cat {} +",
+          "git ls-files -o -z '*' | xargs -0 cat",
+          "rg --files -g '**' | xargs -0 cat",
+        ]);
+        rmSync(join(other.ws, ".env\nx"));
+        mkdirSync(join(other.ws, "a\nb"));
+        writeFileSync(join(other.ws, "a\nb", ".env"), "KEY=1");
+        holds(["rg --hidden -g '**/.env' KEY"]);
+      } finally {
+        other.remove();
+      }
+    });
+
     // rg skips hidden files, but reads one a glob takes or an ignore file's `!` line takes back: a repository may ship
     // `.ignore` with `!.env`, and `rg KEY` then prints the person's own `.env`.
     it("asks before rg reads a hidden file holding credentials that a glob or an ignore file takes back", () => {
@@ -2796,6 +2827,33 @@ describe("permission rules and guards", () => {
         );
         const allow = [rule("allow", { kind: "edit", path: "secrets/**" })];
         assert.equal(decide(edit(path), context({ rules: allow })).verdict, "allow", JSON.stringify(name));
+      }
+    });
+
+    it("a shell glob's `*` matches a name that begins with a line break, as bash does", async () => {
+      // picomatch's `*` looks ahead with a `.` that a line break stopped: `cat *` did not name `⏎.env`.
+      const other = await makePolicyWorkspace("symposium-line-break-glob-");
+      try {
+        writeFileSync(join(other.ws, "\n.env"), "KEY=1");
+        const ask = [rule("ask", { path: "**/*.env" })];
+        for (const line of ["cat *", "cat *env"]) {
+          const decision = decide(
+            buildFootprint(v2Request({ type: "command", command: line, cwd: other.ws }), {
+              shell: other.shell,
+              home: other.home,
+              sessionCwd: other.ws,
+            }),
+            {
+              ...context({ rules: ask, bypass: true }),
+              paths: other.boundary,
+              home: other.home,
+              sessionCwd: other.ws,
+            },
+          );
+          assert.equal(decision.verdict, "ask", line);
+        }
+      } finally {
+        other.remove();
       }
     });
 

@@ -4,10 +4,10 @@
  * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
-import picomatch from "picomatch";
 import { expandBraces } from "./braceExpansion";
 import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
+import { globMatcher, matchesGlob, LINE_BREAK } from "./globMatch";
 import { isProtectedName } from "./resolvePath";
 import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
@@ -728,7 +728,7 @@ export function searchWalk(
         // rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`; a second `!` is text (`!!x`).
         const matches = globTooCostly(pattern)
           ? () => !negated
-          : picomatch(pattern.replace(/\[!/g, "[^"), {
+          : globMatcher(pattern.replace(/\[!/g, "[^"), {
               dot: true,
               nonegate: true,
               nocase: option === "--iglob" || long("--glob-case-insensitive"),
@@ -741,6 +741,8 @@ export function searchWalk(
     // glob takes files; a folder is not.
     const lastMatch = (relative: string) => globs.findLast(({ matches }) => matches(relative));
     const globbed = (relative: string, folder: boolean) => {
+      // rg's `**` matches a line break in some versions, not in others: such a name is read whatever the globs say.
+      if (globs.length > 0 && LINE_BREAK.test(relative)) return true;
       const match = lastMatch(relative);
       if (match !== undefined) return !match.negated;
       return folder || !globs.some((glob) => !glob.negated) ? undefined : false;
@@ -785,7 +787,7 @@ export function searchWalk(
   const matcher = (glob: string | null, include: boolean) =>
     glob === null || globTooCostly(glob) || (include && glob.includes("/"))
       ? () => include
-      : picomatch(glob, { dot: true, nobrace: !include, nonegate: true, posix: true });
+      : globMatcher(glob, { dot: true, nobrace: !include, nonegate: true, posix: true });
   // `--exclude-from`'s patterns (a file's lines, not read here) are exclusions in the same order.
   const filters = values
     .filter(([option]) => GREP_NAME_FILTERS.includes(option))
@@ -864,8 +866,8 @@ function excludes(patterns: readonly (string | null)[]): (relative: string) => b
       const bare = pattern.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
       // A leading `!` is text to them, not picomatch's negation (`--exclude='!x'` leaves out only `!x`).
       return {
-        whole: picomatch(bare, { dot: true, bash: true, nobrace: true, nonegate: true }),
-        name: picomatch(bare, { dot: true, nobrace: true, nonegate: true }),
+        whole: globMatcher(bare, { dot: true, bash: true, nobrace: true, nonegate: true }),
+        name: globMatcher(bare, { dot: true, nobrace: true, nonegate: true }),
       };
     });
   return (relative) =>
@@ -1714,7 +1716,7 @@ export function findWalk(argv: readonly (string | null)[]): EntryWalk {
     enters: everything,
     takes: (relative) =>
       (patterns ?? []).every(({ pattern, nocase }) =>
-        picomatch.isMatch(lastName(relative), pattern, { dot: true, nocase, posix: true }),
+        matchesGlob(lastName(relative), pattern, { dot: true, nocase, posix: true }),
       ),
   };
 }
@@ -1770,7 +1772,9 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
             const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
             if (!isGlobWord(path))
               return (relative: string) => relative === path || relative.startsWith(`${path}/`);
-            return globTooCostly(path) ? () => true : picomatch(path, { dot: true, bash: true, posix: true });
+            return globTooCostly(path)
+              ? () => true
+              : globMatcher(path, { dot: true, bash: true, posix: true });
           })
         : [];
       return {

@@ -6,8 +6,8 @@
  * what any of them could add: hidden names, any case, and `**` at any depth. Bounded by a `ReadBudget` one request
  * shares: past its names read or its matches the files are not known, and the policy asks.
  */
-import picomatch from "picomatch";
 import { globTooCostly } from "./globCost";
+import { globMatcher } from "./globMatch";
 
 /** What one request may read of the file system for its globs and walks, and the glob matches it may check. */
 export const MAX_NAMES_READ = 20_000;
@@ -61,7 +61,7 @@ export function expandGlob(
     }
     listed = true;
     if (globTooCostly(segment)) return undefined;
-    const isMatch = picomatch(segment, {
+    const isMatch = globMatcher(segment, {
       dot: true,
       nocase: true,
       nobrace: true,

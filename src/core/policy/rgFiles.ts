@@ -4,10 +4,10 @@
  * and its configuration file's lines. Each file is read once a request, bounded; one that cannot be read whole counts
  * as the worst it could hold. Where the guard's walk has read a folder (`listed`), what it holds is not looked up again.
  */
-import picomatch from "picomatch";
 import type { EntryKind } from "./folderNames";
 import { posixOrWin32 } from "./footprint";
 import { globTooCostly } from "./globCost";
+import { globMatcher } from "./globMatch";
 import { foldAll } from "./resolvePath";
 
 /** How the files are read: the policy boundary's paths. */
@@ -357,7 +357,7 @@ function takesBackOf(lines: readonly string[], room: number): TakesBack {
     // A repository's line too costly to match (`!*a*a*a*a*b`) may take anything back.
     if (globTooCostly(glob) || read.globs.length >= room) return anything;
     try {
-      read.globs.push(picomatch(glob, { dot: true, nocase: true, noextglob: true, nonegate: true }));
+      read.globs.push(globMatcher(glob, { dot: true, nocase: true, noextglob: true, nonegate: true }));
     } catch {
       return anything;
     }

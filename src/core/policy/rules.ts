@@ -8,9 +8,9 @@
  * it. This module (with picomatch) is part of the lazily loaded ACP runtime (`engine.ts`); `dist/extension.js` takes
  * only `ruleSettings.ts`.
  */
-import picomatch from "picomatch";
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
+import { globMatcher, matchesGlob, LINE_BREAK } from "./globMatch";
 import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
@@ -2294,9 +2294,7 @@ class FootprintView {
     const finder = this.finderOf(command);
     const patterns = finder === undefined ? undefined : findNamePatterns(finder);
     const findable = (entry: string) =>
-      (patterns ?? []).every(({ pattern, nocase }) =>
-        picomatch.isMatch(entry, pattern, { dot: true, nocase }),
-      );
+      (patterns ?? []).every(({ pattern, nocase }) => matchesGlob(entry, pattern, { dot: true, nocase }));
     for (const source of sources) {
       // What find finds (`find vendor -exec cp -r {} . \;`: `findCommands` names it `start/{}`) may be any entry below
       // its start, landing under its own name: every tail of every path below is a place it may land.
@@ -2916,9 +2914,6 @@ const GIT_PLACES = [
   "GIT_CEILING_DIRECTORIES",
 ];
 
-/** A line break in a name, which a rule or a search's glob may not be matched on surely (`EntryRead.any`). */
-const LINE_BREAK = /[\n\r\u2028\u2029]/;
-
 /** A character a shell reads as more than part of a name: blanks, quotes, `$`, `;`, `|`, glob and brace signs, `~`. */
 const READ_AS_MORE_THAN_A_NAME = /[^\p{L}\p{N}_./@+,:%=-]/u;
 
@@ -3262,8 +3257,7 @@ function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob
       : glob.replace(/\\/g, "/");
   const compiled = globTooCostly(glob)
     ? undefined
-    : // `s`: a name may hold a line break, which picomatch's `**` (a `.` in its regex) would not match otherwise.
-      { absolute, matches: picomatch(pattern, { dot: true, flags: nocase ? "is" : "s" }) };
+    : { absolute, matches: globMatcher(pattern, { dot: true, nocase }) };
   compiledGlobs.set(key, compiled);
   lastGlob = { glob, home, nocase, compiled };
   return compiled;
@@ -3305,8 +3299,7 @@ function globReachesBelow(
       const segment = segments[i];
       if (segment === undefined) return false;
       if (segment.includes("**")) return true;
-      if (segment !== names[i] && !picomatch.isMatch(names[i]!, segment, { dot: true, nocase: true }))
-        return false;
+      if (segment !== names[i] && !matchesGlob(names[i]!, segment, { dot: true, nocase: true })) return false;
     }
     return segments.length > names.length;
   });
