@@ -602,6 +602,28 @@ describe("permission rules and guards", () => {
         assert.match(inRepo(line).by.label, /\.env, a protected file that holds credentials/, line);
     });
 
+    it("a pattern picomatch reads otherwise than the command does narrows nothing", () => {
+      // Parentheses are text to grep, tar, zip, find, git and rg (`.en(v)` is no `.env`), a backslash escapes the
+      // next character (`.e\nv` is `.env`), `./.env` and `.env/**` match no `.env` there, and `[!.]` is any one
+      // character but a dot: picomatch read each otherwise, so that `.env` was left out or not taken.
+      asksProtected([
+        ["grep -r KEY --exclude='.en(v)' .", /\.env/],
+        ["grep -r KEY --exclude='(.env|x)' .", /\.env/],
+        ["grep -r KEY --exclude='./.env' .", /\.env/],
+        ["grep -r KEY --exclude='.env/**' .", /\.env/],
+        ["grep -r --include='.e\\nv' KEY .", /\.env/],
+        ["find . -name '.e\\nv' -exec cat {} +", /\.env/],
+        ["tar czf out.tgz --exclude='.en(v)' .", /\.env/],
+        ["tar czf out.tgz --exclude='[!.]*' .", /\.env/],
+        ["zip -r out.zip . -x '.en(v)'", /\.env/],
+        ["rg --hidden -g '!.en(v)' KEY", /\.env/],
+        ["rg --hidden -g '!./.env' KEY", /\.env/],
+        ["rg --hidden -g '!.env/**' KEY", /\.env/],
+        // rg matches a glob with a `/` from where it runs, not from the folder it searches.
+        ["rg --hidden -g 'web/*' token web", /web\/\.npmrc/],
+      ]);
+    });
+
     it("a name holding a line break is matched by a search's, find's and git's globs as they match it", async () => {
       // A repository's `.env⏎x` (credentials, by its name) and `a⏎b/.env`: GNU grep's, find's and git's `*` and `**`
       // match a line break as any other character, rg's `**` in some versions and not in others.

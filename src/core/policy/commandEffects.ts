@@ -7,7 +7,7 @@
 import { expandBraces } from "./braceExpansion";
 import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
-import { globMatcher, matchesGlob, LINE_BREAK } from "./globMatch";
+import { globMatcher, LINE_BREAK, matchesGlob, readOtherwise } from "./globMatch";
 import { isProtectedName } from "./resolvePath";
 import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
@@ -216,8 +216,8 @@ function conjunctionPatterns(
     if (["-o", "-or", "(", ")", ","].includes(word)) return undefined;
     if (word === "-name" || word === "-iname") {
       const pattern = words[++i];
-      // One too costly to match is not read: anything may be found.
-      if (pattern == null || globTooCostly(pattern)) return undefined;
+      // One too costly to match, or that picomatch reads otherwise (`.e\nv`), is not read: anything may be found.
+      if (pattern == null || globTooCostly(pattern) || readOtherwise(pattern)) return undefined;
       patterns.push({ pattern, nocase: word === "-iname" });
     }
   }
@@ -719,21 +719,25 @@ export function searchWalk(
     // A type added (`--type-add 'x:.env' -t x`) takes the files it names, hidden or not.
     const typed = values.some(([option]) => option === "--type-add");
     const hidden = short(".") || long("--hidden") || unrestricted >= 2 || typed;
+    // rg matches a glob with a `/` from the folder it runs in, the walk's names from the folder searched.
+    const elsewhere = files.some((folder) => folder === null || !/^\.(?:\/+\.?)*\/*$/.test(folder));
     const globs = values
       .filter(([option, value]) => ["g", "--glob", "--iglob"].includes(option) && value != null)
       .map(([option, value]) => {
         const negated = value!.startsWith("!");
         const pattern = negated ? value!.slice(1) : value!;
-        // One too costly to match is read as matching anything (an exclusion then excludes nothing).
-        // rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`; a second `!` is text (`!!x`).
-        const matches = globTooCostly(pattern)
-          ? () => !negated
-          : globMatcher(pattern.replace(/\[!/g, "[^"), {
-              dot: true,
-              nonegate: true,
-              nocase: option === "--iglob" || long("--glob-case-insensitive"),
-              basename: !pattern.includes("/"),
-            });
+        // One too costly to match, read otherwise by picomatch or matched from elsewhere is read as matching anything
+        // (an exclusion then excludes nothing). rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`;
+        // a second `!` is text (`!!x`).
+        const matches =
+          globTooCostly(pattern) || readOtherwise(pattern) || (elsewhere && /\/./.test(pattern))
+            ? () => !negated
+            : globMatcher(pattern.replace(/\[!/g, "[^"), {
+                dot: true,
+                nonegate: true,
+                nocase: option === "--iglob" || long("--glob-case-insensitive"),
+                basename: !pattern.includes("/"),
+              });
         return { negated, matches };
       });
     // A glob with no slash matches a name at any depth. The last glob that matches an entry decides, before hidden
@@ -782,10 +786,11 @@ export function searchWalk(
     values.filter(([option]) => options.includes(option)).map(([, value]) => value);
   if (!searchesFolder(name, flags) && !given("d", "--directories").includes("recurse")) return undefined;
   // grep matches these against an entry's own name (BSD grep its path too: an inclusion with a `/` may take any
-  // file). An exclusion not known excludes nothing; an inclusion not known includes anything. grep's patterns know
-  // no `!` negation: `--exclude='!x'` leaves out a name `!x`, not all the others.
+  // file; GNU grep's exclusion with one, `.env/` or `nm/`, leaves out nothing). An exclusion not known excludes
+  // nothing; an inclusion not known includes anything. grep's patterns know no `!` negation: `--exclude='!x'` leaves
+  // out a name `!x`, not all the others.
   const matcher = (glob: string | null, include: boolean) =>
-    glob === null || globTooCostly(glob) || (include && glob.includes("/"))
+    glob === null || globTooCostly(glob) || readOtherwise(glob) || glob.includes("/")
       ? () => include
       : globMatcher(glob, { dot: true, nobrace: !include, nonegate: true, posix: true });
   // `--exclude-from`'s patterns (a file's lines, not read here) are exclusions in the same order.
@@ -795,7 +800,10 @@ export function searchWalk(
       include: option === "--include",
       matches: matcher(option === "--exclude-from" ? null : glob, option === "--include"),
     }));
-  const excludedFolders = given("--exclude-dir").map((glob) => matcher(glob, false));
+  // GNU grep drops a folder pattern's trailing `/` (`--exclude-dir=node_modules/`).
+  const excludedFolders = given("--exclude-dir").map((glob) =>
+    matcher(glob?.replace(/(?<=[^/])\/+$/, "") ?? null, false),
+  );
   return {
     folders: files,
     follows: short("R") || long("--dereference-recursive"),
@@ -858,20 +866,23 @@ export function optionValues(
   return options.flatMap(([option, value]) => (names.includes(option) ? [value] : []));
 }
 
-/** An exclusion's patterns (tar's, rsync's, zip's): each matches any name along an entry's path, or the whole path. */
-function excludes(patterns: readonly (string | null)[]): (relative: string) => boolean {
-  const matchers = patterns
-    .filter((pattern): pattern is string => pattern !== null && !globTooCostly(pattern))
-    .map((pattern) => {
-      const bare = pattern.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
-      // A leading `!` is text to them, not picomatch's negation (`--exclude='!x'` leaves out only `!x`).
-      return {
-        whole: globMatcher(bare, { dot: true, bash: true, nobrace: true, nonegate: true }),
-        name: globMatcher(bare, { dot: true, nobrace: true, nonegate: true }),
-      };
-    });
-  return (relative) =>
-    matchers.some(({ whole, name }) => whole(relative) || relative.split("/").some((part) => name(part)));
+/**
+ * An exclusion's patterns (tar's, rsync's, zip's): each matches any name along an entry's path, or the whole path.
+ * One not known (computed, too costly, read otherwise by picomatch, or ending in `/`, which tar and zip match to no
+ * file) matches as `unknown` says: nothing for an exclusion, anything for zip's `-i`.
+ */
+function excludes(patterns: readonly (string | null)[], unknown = false): (relative: string) => boolean {
+  const matchers = patterns.map((pattern) => {
+    const bare = pattern?.replace(/^(?:\.\/)+/, "");
+    if (bare == null || globTooCostly(bare) || readOtherwise(bare) || bare.endsWith("/"))
+      return () => unknown;
+    // A leading `!` is text to them, not picomatch's negation (`--exclude='!x'` leaves out only `!x`); `[!x]` is a
+    // class of all but x.
+    const whole = globMatcher(bare, { dot: true, bash: true, nobrace: true, nonegate: true, posix: true });
+    const name = globMatcher(bare, { dot: true, nobrace: true, nonegate: true, posix: true });
+    return (relative: string) => whole(relative) || relative.split("/").some((part) => name(part));
+  });
+  return (relative) => matchers.some((matches) => matches(relative));
 }
 
 /** zip's words: its operands (the archive, then the inputs), and the patterns after `-x` and `-i`. */
@@ -1160,7 +1171,7 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     if (!short("rR") && !long("--recurse-paths")) return undefined;
     const { operands, excluded, included } = zipWords(words);
     const skipped = excludes(excluded);
-    const only = included.length === 0 ? undefined : excludes(included);
+    const only = included.length === 0 ? undefined : excludes(included, true);
     return {
       ...walk(operands.slice(1), skipped, !short("y") && !long("--symlinks")),
       takes: (relative: string) => !skipped(relative) && (only === undefined || only(relative)),
@@ -1714,11 +1725,16 @@ export function findWalk(argv: readonly (string | null)[]): EntryWalk {
     follows: findFollowsLinks(argv),
     hidden: true,
     enters: everything,
-    takes: (relative) =>
-      (patterns ?? []).every(({ pattern, nocase }) =>
-        matchesGlob(lastName(relative), pattern, { dot: true, nocase, posix: true }),
-      ),
+    takes: (relative) => (patterns ?? []).every((pattern) => findNameMatches(lastName(relative), pattern)),
   };
+}
+
+/** Whether find's `-name` or `-iname` test (`findNamePatterns`) takes an entry's `name`: braces are text to find. */
+export function findNameMatches(
+  name: string,
+  { pattern, nocase }: { pattern: string; nocase: boolean },
+): boolean {
+  return matchesGlob(name, pattern, { dot: true, nocase, nobrace: true, posix: true });
 }
 
 /**
@@ -1772,9 +1788,10 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
             const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
             if (!isGlobWord(path))
               return (relative: string) => relative === path || relative.startsWith(`${path}/`);
-            return globTooCostly(path)
+            // git knows no braces; a pattern picomatch reads otherwise (`.e\nv`) may list anything.
+            return globTooCostly(path) || readOtherwise(path)
               ? () => true
-              : globMatcher(path, { dot: true, bash: true, posix: true });
+              : globMatcher(path, { dot: true, bash: true, nobrace: true, posix: true });
           })
         : [];
       return {

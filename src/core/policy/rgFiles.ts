@@ -7,7 +7,7 @@
 import type { EntryKind } from "./folderNames";
 import { posixOrWin32 } from "./footprint";
 import { globTooCostly } from "./globCost";
-import { globMatcher } from "./globMatch";
+import { globMatcher, readOtherwise } from "./globMatch";
 import { foldAll } from "./resolvePath";
 
 /** How the files are read: the policy boundary's paths. */
@@ -355,7 +355,8 @@ function takesBackOf(lines: readonly string[], room: number): TakesBack {
     // rg's globs take braces (`!.env{,.local}`) and `[!x]` as a negated class, as picomatch spells `[^x]`.
     const glob = last.replace(/\[!/g, "[^");
     // A repository's line too costly to match (`!*a*a*a*a*b`) may take anything back.
-    if (globTooCostly(glob) || read.globs.length >= room) return anything;
+    // One picomatch reads otherwise (`!.e\nv`: an escape) may too.
+    if (globTooCostly(glob) || readOtherwise(glob) || read.globs.length >= room) return anything;
     try {
       read.globs.push(globMatcher(glob, { dot: true, nocase: true, noextglob: true, nonegate: true }));
     } catch {
