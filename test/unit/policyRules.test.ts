@@ -624,6 +624,21 @@ describe("permission rules and guards", () => {
       ]);
     });
 
+    it("rg's globs ignore case only as its last --glob-case-insensitive or --no-glob-case-insensitive says", () => {
+      // rg takes no abbreviated option: `--glob` is no `--glob-case-insensitive`, and `!.ENV` leaves `.env` in.
+      asksProtected([
+        ["rg --hidden --glob '!.ENV' KEY", /\.env/],
+        ["rg --hidden --glob='!.ENV' KEY", /\.env/],
+        ["rg --hidden --glob-case-insensitive --no-glob-case-insensitive -g '!.ENV' KEY", /\.env/],
+      ]);
+      assert.deepEqual(
+        heldBack([
+          "rg --hidden --no-glob-case-insensitive --glob-case-insensitive -g '!.ENV*' -g '!.NPMRC' KEY",
+        ]),
+        [],
+      );
+    });
+
     it("a name holding a line break is matched by a search's, find's and git's globs as they match it", async () => {
       // A repository's `.env⏎x` (credentials, by its name) and `a⏎b/.env`: GNU grep's, find's and git's `*` and `**`
       // match a line break as any other character, rg's `**` in some versions and not in others.

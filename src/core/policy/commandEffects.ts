@@ -720,6 +720,9 @@ export function searchWalk(
     const typed = values.some(([option]) => option === "--type-add");
     const hidden = short(".") || long("--hidden") || unrestricted >= 2 || typed;
     // rg matches a glob with a `/` from the folder it runs in, the walk's names from the folder searched.
+    // rg takes no abbreviated option (`--glob` is no `--glob-case-insensitive`); the last of the pair decides.
+    const caseless =
+      flags.findLast((flag) => /^--(?:no-)?glob-case-insensitive$/.test(flag)) === "--glob-case-insensitive";
     const elsewhere = files.some((folder) => folder === null || !/^\.(?:\/+\.?)*\/*$/.test(folder));
     const globs = values
       .filter(([option, value]) => ["g", "--glob", "--iglob"].includes(option) && value != null)
@@ -735,7 +738,7 @@ export function searchWalk(
             : globMatcher(pattern.replace(/\[!/g, "[^"), {
                 dot: true,
                 nonegate: true,
-                nocase: option === "--iglob" || long("--glob-case-insensitive"),
+                nocase: option === "--iglob" || caseless,
                 basename: !pattern.includes("/"),
               });
         return { negated, matches };
