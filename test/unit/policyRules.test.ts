@@ -619,8 +619,13 @@ describe("permission rules and guards", () => {
         ["rg --hidden -g '!.en(v)' KEY", /\.env/],
         ["rg --hidden -g '!./.env' KEY", /\.env/],
         ["rg --hidden -g '!.env/**' KEY", /\.env/],
-        // rg matches a glob with a `/` from where it runs, not from the folder it searches.
+        // rg matches a glob with a `/` from where it runs, not from the folder it searches; a leading `/` anchors it there.
         ["rg --hidden -g 'web/*' token web", /web\/\.npmrc/],
+        ["rg --hidden -g '/.env' KEY", /\.env/],
+        // An empty pattern, which picomatch refuses to compile: rg reads it as anything.
+        ["rg --hidden -g '' KEY", /\.env/],
+        ["grep -r --include= KEY .", /\.env/],
+        ["find . -name '' -exec cat {} +", /\.env/],
       ]);
     });
 

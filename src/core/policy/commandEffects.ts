@@ -735,7 +735,8 @@ export function searchWalk(
         const matches =
           globTooCostly(pattern) || readOtherwise(pattern) || (elsewhere && /\/./.test(pattern))
             ? () => !negated
-            : globMatcher(pattern.replace(/\[!/g, "[^"), {
+            : // A leading `/` anchors it where rg runs, here the folder searched.
+              globMatcher(pattern.replace(/^\//, "").replace(/\[!/g, "[^"), {
                 dot: true,
                 nonegate: true,
                 nocase: option === "--iglob" || caseless,
