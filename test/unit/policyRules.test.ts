@@ -629,6 +629,17 @@ describe("permission rules and guards", () => {
       ]);
     });
 
+    it("a pattern whose `?` or class may match a `/` where the command's does takes what is below", () => {
+      // git's pathspecs and zip's `-i` match `?` and a class to a `/` (`web?.npmrc` is `web/.npmrc`), rg's globs a
+      // class; picomatch never does, so the listing, the archive or the search was thought to leave `.npmrc` out.
+      asksProtected([
+        ["git ls-files 'web?.npmrc' | xargs sed -i s/a/b/", /a protected path/],
+        ["git ls-files 'web[!a].npmrc' | xargs sed -i s/a/b/", /a protected path/],
+        ["zip -r out.zip . -i 'web?.npmrc'", /a protected file that holds credentials/],
+        ["rg --hidden -g 'web[!a].npmrc' token", /a protected file that holds credentials/],
+      ]);
+    });
+
     it("rg's globs ignore case only as its last --glob-case-insensitive or --no-glob-case-insensitive says", () => {
       // rg takes no abbreviated option: `--glob` is no `--glob-case-insensitive`, and `!.ENV` leaves `.env` in.
       asksProtected([

@@ -732,8 +732,13 @@ export function searchWalk(
         // One too costly to match, read otherwise by picomatch or matched from elsewhere is read as matching anything
         // (an exclusion then excludes nothing). rg reads `[!x]` as a class of all but x, which picomatch spells `[^x]`;
         // a second `!` is text (`!!x`).
+        // rg's class may match a `/` (`web[!a].npmrc` takes `web/.npmrc`), which picomatch's never does: a glob that
+        // takes files with one may take any.
         const matches =
-          globTooCostly(pattern) || readOtherwise(pattern) || (elsewhere && /\/./.test(pattern))
+          globTooCostly(pattern) ||
+          readOtherwise(pattern) ||
+          (elsewhere && /\/./.test(pattern)) ||
+          (!negated && pattern.includes("["))
             ? () => !negated
             : // A leading `/` anchors it where rg runs, here the folder searched.
               globMatcher(pattern.replace(/^\//, "").replace(/\[!/g, "[^"), {
@@ -878,7 +883,15 @@ export function optionValues(
 function excludes(patterns: readonly (string | null)[], unknown = false): (relative: string) => boolean {
   const matchers = patterns.map((pattern) => {
     const bare = pattern?.replace(/^(?:\.\/)+/, "");
-    if (bare == null || globTooCostly(bare) || readOtherwise(bare) || bare.endsWith("/"))
+    // zip's `?` and classes match a `/` too (`web?.npmrc` takes `web/.npmrc`), which picomatch's never do: `-i` with
+    // one may take anything (an exclusion leaving out more than read here is safe).
+    if (
+      bare == null ||
+      globTooCostly(bare) ||
+      readOtherwise(bare) ||
+      bare.endsWith("/") ||
+      (unknown && /[?[]/.test(bare))
+    )
       return () => unknown;
     // A leading `!` is text to them, not picomatch's negation (`--exclude='!x'` leaves out only `!x`); `[!x]` is a
     // class of all but x.
@@ -1792,8 +1805,9 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
             const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
             if (!isGlobWord(path))
               return (relative: string) => relative === path || relative.startsWith(`${path}/`);
-            // git knows no braces; a pattern picomatch reads otherwise (`.e\nv`) may list anything.
-            return globTooCostly(path) || readOtherwise(path)
+            // git knows no braces, and its `?` and classes match a `/` (`web?.npmrc` lists `web/.npmrc`), which
+            // picomatch's never do: a pattern with one, or that picomatch reads otherwise (`.e\nv`), may list anything.
+            return globTooCostly(path) || readOtherwise(path) || /[?[]/.test(path)
               ? () => true
               : globMatcher(path, { dot: true, bash: true, nobrace: true, posix: true });
           })
