@@ -721,6 +721,9 @@ describe("permission rules and guards", () => {
         // rg's globs: braces, and `[!x]` a class of all but x.
         [".ignore", "!.e{nv,x}\n", "rg KEY", /ws\/\.ignore lists .*\/\.env,/],
         [".ignore", "!.[!x]nv\n", "rg KEY", /ws\/\.ignore lists .*\/\.env,/],
+        // A class matches a `/` to rg: `web[/].npmrc` and `web[!a].npmrc` take `web/.npmrc` back.
+        [".ignore", "!web[/].npmrc\n", "rg token", /ws\/\.ignore lists .*\/(?:\.env|web\/\.npmrc),/],
+        [".ignore", "!web[!a].npmrc\n", "rg token", /ws\/\.ignore lists .*\/(?:\.env|web\/\.npmrc),/],
       ];
       for (const [file, text, line, reaches] of cases) {
         mkdirSync(join(repo.ws, file, ".."), { recursive: true });

@@ -336,6 +336,24 @@ function folderKey(folder: string): string {
 }
 
 /**
+ * A `!` line's pattern read with each class that may match a `/` as rg's do (negated, holding a `/` or a range:
+ * `web[!a].npmrc` takes `web/.npmrc` back) either as a class or as that `/`; undefined past a few such classes or for
+ * a class of classes (`[^[:alpha:]]`), which may take anything back.
+ */
+function slashReadings(pattern: string): string[] | undefined {
+  const classes = [...pattern.matchAll(/\[[!^]?\]?[^\]]*\]/g)].filter(([text]) => /^\[[!^]|[/-]/.test(text));
+  if (classes.length > 3 || classes.some(([text]) => text.includes("[:"))) return undefined;
+  let readings = [pattern];
+  // From the last, so that each class's place in the line stays where it was found.
+  for (const { 0: text, index } of classes.reverse())
+    readings = readings.flatMap((reading) => [
+      reading,
+      `${reading.slice(0, index)}/${reading.slice(index + text.length)}`,
+    ]);
+  return readings;
+}
+
+/**
  * What an ignore file's `!` lines may take back: a line whose last part is a plain name takes that name (any case), a
  * glob what it may match, `**` or a folder's end anything. A line whose last part is another plain name never takes a
  * name back (`!.env.example`, `!src/`).
@@ -346,21 +364,25 @@ function takesBackOf(lines: readonly string[], room: number): TakesBack {
   for (const line of lines) {
     const trimmed = line.trim();
     if (!trimmed.startsWith("!")) continue;
-    const last = trimmed.slice(1).replace(/\/+$/, "").split("/").pop()!;
-    if (last === "" || last.includes("**")) return anything;
-    if (!/[*?[\\{]/.test(last)) {
-      read.names.add(last.toLowerCase());
-      continue;
-    }
-    // rg's globs take braces (`!.env{,.local}`) and `[!x]` as a negated class, as picomatch spells `[^x]`.
-    const glob = last.replace(/\[!/g, "[^");
-    // A repository's line too costly to match (`!*a*a*a*a*b`) may take anything back.
-    // One picomatch reads otherwise (`!.e\nv`: an escape) may too.
-    if (globTooCostly(glob) || readOtherwise(glob) || read.globs.length >= room) return anything;
-    try {
-      read.globs.push(globMatcher(glob, { dot: true, nocase: true, noextglob: true, nonegate: true }));
-    } catch {
-      return anything;
+    const readings = slashReadings(trimmed.slice(1));
+    if (readings === undefined) return anything;
+    for (const reading of readings) {
+      const last = reading.replace(/\/+$/, "").split("/").pop()!;
+      if (last === "" || last.includes("**")) return anything;
+      if (!/[*?[\\{]/.test(last)) {
+        read.names.add(last.toLowerCase());
+        continue;
+      }
+      // rg's globs take braces (`!.env{,.local}`) and `[!x]` as a negated class, as picomatch spells `[^x]`.
+      const glob = last.replace(/\[!/g, "[^");
+      // A repository's line too costly to match (`!*a*a*a*a*b`) may take anything back, and one picomatch reads
+      // otherwise (`!.e\nv`: an escape).
+      if (globTooCostly(glob) || readOtherwise(glob) || read.globs.length >= room) return anything;
+      try {
+        read.globs.push(globMatcher(glob, { dot: true, nocase: true, noextglob: true, nonegate: true }));
+      } catch {
+        return anything;
+      }
     }
   }
   return read;
