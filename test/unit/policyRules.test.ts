@@ -640,6 +640,19 @@ describe("permission rules and guards", () => {
       ]);
     });
 
+    it("an archiver's options that change how its exclusions match leave them not read", () => {
+      // tar's `--no-wildcards` reads `.e*` as text and `--anchored` matches from an entry's start (`./.env` is no
+      // `.env`); rsync's first matching rule decides, so an `--include` or `--filter` before may take `.env` back in.
+      asksProtected([
+        ["tar czf out.tgz --no-wildcards --exclude='.e*' --exclude=.npmrc .", /\.env/],
+        ["tar czf out.tgz --anchored --exclude=.env --exclude=.npmrc .", /\.env/],
+        ["tar czf out.tgz --anch --exclude=.env --exclude=.npmrc .", /\.env/],
+        ["rsync -a --include=.env --exclude='.*' . host:backup", /\.env/],
+        ["rsync -a --filter='+ .env' --exclude='.*' . host:backup", /\.env/],
+      ]);
+      assert.deepEqual(heldBack(["tar czf out.tgz --exclude='.e*' --exclude=.npmrc ."]), []);
+    });
+
     it("rg's globs ignore case only as its last --glob-case-insensitive or --no-glob-case-insensitive says", () => {
       // rg takes no abbreviated option: `--glob` is no `--glob-case-insensitive`, and `!.ENV` leaves `.env` in.
       asksProtected([

@@ -902,6 +902,14 @@ function excludes(patterns: readonly (string | null)[], unknown = false): (relat
   return (relative) => matchers.some((matches) => matches(relative));
 }
 
+/** Whether an option read by `readOptions` is any of `names` or a start of one, as GNU programs take it. */
+function givenAmong(options: readonly [string, string | null][], names: readonly string[]): boolean {
+  return options.some(
+    ([option]) =>
+      option.startsWith("--") && option.length > 2 && names.some((name) => name.startsWith(option)),
+  );
+}
+
 /** zip's words: its operands (the archive, then the inputs), and the patterns after `-x` and `-i`. */
 function zipWords(words: readonly (string | null)[]): {
   operands: (string | null)[];
@@ -1138,7 +1146,11 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
           ? word
           : `${folder}/${word}`;
     const vcs = has("--exclude-vcs") ? [".git", ".svn", ".hg", ".bzr", "CVS"] : [];
-    return walk(operands.map(from), excludes([...values("--exclude"), ...vcs]), has("h", "--dereference"));
+    // `--no-wildcards` reads the patterns as text, `--anchored` from an entry's start (`.env` leaves `./.env` in): with
+    // either, or any start of them (tar takes one), its exclusions are not read.
+    const literal = givenAmong(options, ["--no-wildcards", "--anchored"]);
+    const excluded = literal ? [] : values("--exclude");
+    return walk(operands.map(from), excludes([...excluded, ...vcs]), has("h", "--dereference"));
   }
   // `git stash --all` keeps ignored files too (`.env`) in a commit, where `git stash show -p` prints them.
   if (name === "git") {
@@ -1204,7 +1216,10 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     if (!has("r", "a", "--recursive", "--archive")) return undefined;
     const remote = (word: string | null) => word === null || /^[^/]*:/.test(word);
     if (name === "rsync" && !remote(operands.at(-1) ?? null)) return undefined;
-    const skipped = excludes(optionValues(options, "--exclude"));
+    // rsync acts on the first rule that matches: an `--include` or a filter (`-f '+ .env'`, `-F`'s files) may take
+    // back in what an exclusion leaves out, so that its exclusions are not read then.
+    const including = has("f", "F") || givenAmong(options, ["--include", "--include-from", "--filter"]);
+    const skipped = excludes(including ? [] : optionValues(options, "--exclude"));
     const local = operands.slice(0, -1).filter((word) => !remote(word));
     return walk(local, skipped, has("L", "--copy-links"));
   }
