@@ -640,7 +640,7 @@ describe("permission rules and guards", () => {
       ]);
     });
 
-    it("an archiver's options that change how its exclusions match leave them not read", () => {
+    it("an archiver's exclusions are read as it matches them, and not after options that change that", () => {
       // tar's `--no-wildcards` reads `.e*` as text and `--anchored` matches from an entry's start (`./.env` is no
       // `.env`); rsync's first matching rule decides, so an `--include` or `--filter` before may take `.env` back in.
       asksProtected([
@@ -649,8 +649,22 @@ describe("permission rules and guards", () => {
         ["tar czf out.tgz --anch --exclude=.env --exclude=.npmrc .", /\.env/],
         ["rsync -a --include=.env --exclude='.*' . host:backup", /\.env/],
         ["rsync -a --filter='+ .env' --exclude='.*' . host:backup", /\.env/],
+        // zip matches the path it stores (`web/.npmrc` is no `.npmrc`), rsync's and diff's `*` stays in a name.
+        ["zip -r out.zip . -x .env -x .npmrc", /web\/\.npmrc/],
+        ["zip -r out.zip web -x .npmrc", /web\/\.npmrc/],
+        ["zip -r -nw out.zip . -x '*.env' -x '*.npmrc'", /\.env/],
+        ["rsync -a --exclude='web*npmrc' --exclude=.env . host:backup", /web\/\.npmrc/],
+        ["diff -rN -x 'web*npmrc' -x .env . empty", /web\/\.npmrc/],
       ]);
-      assert.deepEqual(heldBack(["tar czf out.tgz --exclude='.e*' --exclude=.npmrc ."]), []);
+      assert.deepEqual(
+        heldBack([
+          "tar czf out.tgz --exclude='.e*' --exclude=.npmrc .",
+          "zip -r out.zip . -x '*.env' -x '*.npmrc'",
+          "rsync -a --exclude=.npmrc --exclude=.env . host:backup",
+          "diff -rN -x .npmrc -x .env . empty",
+        ]),
+        [],
+      );
     });
 
     it("rg's globs ignore case only as its last --glob-case-insensitive or --no-glob-case-insensitive says", () => {

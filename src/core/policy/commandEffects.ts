@@ -659,7 +659,7 @@ export function searchWalk(
   // diff -r compares (and prints) every file below its folders, a file only one side has whole with -N.
   if (name === "diff" && (short("r") || long("--recursive"))) {
     const { options, operands } = readDiff(words);
-    const skipped = excludes(optionValues(options, "x", "--exclude"));
+    const skipped = excludes(optionValues(options, "x", "--exclude"), "names");
     return {
       folders: [...operands, ...optionValues(options, "--from-file", "--to-file")],
       follows: false,
@@ -876,13 +876,20 @@ export function optionValues(
 }
 
 /**
- * An exclusion's patterns (tar's, rsync's, zip's): each matches any name along an entry's path, or the whole path.
- * One not known (computed, too costly, read otherwise by picomatch, or ending in `/`, which tar and zip match to no
- * file) matches as `unknown` says: nothing for an exclusion, anything for zip's `-i`.
+ * An exclusion's patterns, each matching as `against` says: tar's (and 7-Zip's) any name along an entry's path or
+ * the whole path, its `*` crossing a `/`; rsync's and diff's a name along it (diff matches names only, rsync a
+ * pattern with a `/` or `**` from the top, not read here); zip's the whole path as it stores it. One not known
+ * (computed, too costly, read otherwise by picomatch, or ending in `/`, which tar and zip match to no file) matches as
+ * `unknown` says: nothing for an exclusion, anything for zip's `-i`.
  */
-function excludes(patterns: readonly (string | null)[], unknown = false): (relative: string) => boolean {
+function excludes(
+  patterns: readonly (string | null)[],
+  against: "names or path" | "names" | "path" = "names or path",
+  unknown = false,
+): (relative: string) => boolean {
   const matchers = patterns.map((pattern) => {
     const bare = pattern?.replace(/^(?:\.\/)+/, "");
+    if (against === "names" && bare != null && /\/|\*\*/.test(bare)) return () => unknown;
     // zip's `?` and classes match a `/` too (`web?.npmrc` takes `web/.npmrc`), which picomatch's never do: `-i` with
     // one may take anything (an exclusion leaving out more than read here is safe).
     if (
@@ -897,7 +904,12 @@ function excludes(patterns: readonly (string | null)[], unknown = false): (relat
     // class of all but x.
     const whole = globMatcher(bare, { dot: true, bash: true, nobrace: true, nonegate: true, posix: true });
     const name = globMatcher(bare, { dot: true, nobrace: true, nonegate: true, posix: true });
-    return (relative: string) => whole(relative) || relative.split("/").some((part) => name(part));
+    const names = (relative: string) => relative.split("/").some((part) => name(part));
+    return against === "path"
+      ? whole
+      : against === "names"
+        ? names
+        : (relative: string) => whole(relative) || names(relative);
   });
   return (relative) => matchers.some((matches) => matches(relative));
 }
@@ -1199,8 +1211,20 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     const { short, long } = optionTests(splitOptions(words).flags);
     if (!short("rR") && !long("--recurse-paths")) return undefined;
     const { operands, excluded, included } = zipWords(words);
-    const skipped = excludes(excluded);
-    const only = included.length === 0 ? undefined : excludes(included, true);
+    // zip matches its patterns against the path it stores (`web/.npmrc`, not `.npmrc`), read here only for what it
+    // packs from where it runs; `-nw` makes them text and `-ws` stops a `*` at a `/`: not read then.
+    const read =
+      operands.slice(1).every((input) => input !== null && /^\.(?:\/+\.?)*\/*$/.test(input)) &&
+      !words.some(
+        (word) =>
+          word === "-nw" ||
+          word === "-ws" ||
+          (word !== null &&
+            word.length > 2 &&
+            ["--no-wild", "--wild-stop-dirs"].some((name) => name.startsWith(word))),
+      );
+    const skipped = excludes(read ? excluded : [], "path");
+    const only = included.length === 0 ? undefined : excludes(read ? included : [null], "path", true);
     return {
       ...walk(operands.slice(1), skipped, !short("y") && !long("--symlinks")),
       takes: (relative: string) => !skipped(relative) && (only === undefined || only(relative)),
@@ -1219,7 +1243,7 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
     // rsync acts on the first rule that matches: an `--include` or a filter (`-f '+ .env'`, `-F`'s files) may take
     // back in what an exclusion leaves out, so that its exclusions are not read then.
     const including = has("f", "F") || givenAmong(options, ["--include", "--include-from", "--filter"]);
-    const skipped = excludes(including ? [] : optionValues(options, "--exclude"));
+    const skipped = excludes(including ? [] : optionValues(options, "--exclude"), "names");
     const local = operands.slice(0, -1).filter((word) => !remote(word));
     return walk(local, skipped, has("L", "--copy-links"));
   }
