@@ -667,6 +667,14 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("git's pathspecs may ignore case, as GIT_ICASE_PATHSPECS makes them", () => {
+      // Set in the line or the agent's environment; `*.NPMRC` then lists `web/.npmrc`, which sed changes.
+      asksProtected([
+        ["GIT_ICASE_PATHSPECS=1 git ls-files '*.NPMRC' | xargs sed -i s/a/b/", /web\/\.npmrc/],
+        ["GIT_ICASE_PATHSPECS=1 git ls-files WEB | xargs sed -i s/a/b/", /web\/\.npmrc/],
+      ]);
+    });
+
     it("rg's globs ignore case only as its last --glob-case-insensitive or --no-glob-case-insensitive says", () => {
       // rg takes no abbreviated option: `--glob` is no `--glob-case-insensitive`, and `!.ENV` leaves `.env` in.
       asksProtected([

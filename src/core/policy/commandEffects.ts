@@ -1839,16 +1839,24 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
           (word) =>
             word !== null && /^-[xX]$|^--(?:exclude(?:-from|-per-directory)?|format|with-tree)$/.test(word),
         );
+      // Matched ignoring case: GIT_ICASE_PATHSPECS (in the line or the agent's environment, not read here) or
+      // `--icase-pathspecs` makes git list `web/.npmrc` for `*.NPMRC`.
       const matchers = known
         ? specs.map((spec) => {
-            const path = spec!.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+            const path = spec!
+              .replace(/^(?:\.\/)+/, "")
+              .replace(/\/+$/, "")
+              .toLowerCase();
             if (!isGlobWord(path))
-              return (relative: string) => relative === path || relative.startsWith(`${path}/`);
+              return (relative: string) => {
+                const lower = relative.toLowerCase();
+                return lower === path || lower.startsWith(`${path}/`);
+              };
             // git knows no braces, and its `?` and classes match a `/` (`web?.npmrc` lists `web/.npmrc`), which
             // picomatch's never do: a pattern with one, or that picomatch reads otherwise (`.e\nv`), may list anything.
             return globTooCostly(path) || readOtherwise(path) || /[?[]/.test(path)
               ? () => true
-              : globMatcher(path, { dot: true, bash: true, nobrace: true, posix: true });
+              : globMatcher(path, { dot: true, bash: true, nobrace: true, nocase: true, posix: true });
           })
         : [];
       return {
