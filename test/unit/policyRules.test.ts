@@ -655,6 +655,10 @@ describe("permission rules and guards", () => {
         ["zip -r -nw out.zip . -x '*.env' -x '*.npmrc'", /\.env/],
         ["rsync -a --exclude='web*npmrc' --exclude=.env . host:backup", /web\/\.npmrc/],
         ["diff -rN -x 'web*npmrc' -x .env . empty", /web\/\.npmrc/],
+        // 7-Zip's `-x!` leaves a name out at the top only, its `*` stays in a name, and a `[` is text to it.
+        ["7z a out.7z . '-x!.npmrc' '-x!.env'", /(?:\.env|web\/\.npmrc), a protected file/],
+        ["7z a out.7z . '-xr!w*npmrc' '-xr!.env'", /web\/\.npmrc/],
+        ["7z a out.7z . '-xr![.]env' '-xr!.npmrc'", /\.env/],
       ]);
       assert.deepEqual(
         heldBack([
@@ -662,6 +666,7 @@ describe("permission rules and guards", () => {
           "zip -r out.zip . -x '*.env' -x '*.npmrc'",
           "rsync -a --exclude=.npmrc --exclude=.env . host:backup",
           "diff -rN -x .npmrc -x .env . empty",
+          "7z a out.7z . '-xr!.npmrc' '-xr!.env'",
         ]),
         [],
       );

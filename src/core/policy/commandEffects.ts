@@ -876,8 +876,8 @@ export function optionValues(
 }
 
 /**
- * An exclusion's patterns, each matching as `against` says: tar's (and 7-Zip's) any name along an entry's path or
- * the whole path, its `*` crossing a `/`; rsync's and diff's a name along it (diff matches names only, rsync a
+ * An exclusion's patterns, each matching as `against` says: tar's any name along an entry's path or the whole path,
+ * its `*` crossing a `/`; rsync's, diff's and 7-Zip's a name along it (diff matches names only, rsync and 7-Zip a
  * pattern with a `/` or `**` from the top, not read here); zip's the whole path as it stores it. One not known
  * (computed, too costly, read otherwise by picomatch, or ending in `/`, which tar and zip match to no file) matches as
  * `unknown` says: nothing for an exclusion, anything for zip's `-i`.
@@ -1181,11 +1181,13 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
   // 7-Zip adds folders whole (its working folder when given none), leaving out its `-x!`/`-xr!` patterns.
   if (SEVEN_ZIP.has(name) && ["a", "u"].includes(words[0] ?? "")) {
     const { flags, operands } = splitOptions(words.slice(1));
+    // `-xr!` leaves a name out at any depth, `-x!` only at the top (not read here, nor after a global `-r`); its `*`
+    // and `?` stay in a name, and a `[` is text to it.
     const patterns = flags.flatMap((flag) =>
-      /^-xr?!/.exec(flag) ? [flag.slice(flag.indexOf("!") + 1)] : [],
+      flag.startsWith("-xr!") ? [flag.includes("[") ? null : flag.slice(4)] : [],
     );
     const inputs = operands.slice(1);
-    return walk(inputs.length > 0 ? inputs : ["."], excludes(patterns), true);
+    return walk(inputs.length > 0 ? inputs : ["."], excludes(patterns, "names"), true);
   }
   // jar c (`jar cf app.jar .`, `jar --create --file app.jar -C build .`): its inputs, each after `-C dir` below dir.
   if (name === "jar" && (/^-?[a-zA-Z]*c/.test(words[0] ?? "") || words.includes("--create"))) {
