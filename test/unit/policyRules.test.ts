@@ -619,6 +619,8 @@ describe("permission rules and guards", () => {
         ["rg --hidden -g '!.en(v)' KEY", /\.env/],
         ["rg --hidden -g '!./.env' KEY", /\.env/],
         ["rg --hidden -g '!.env/**' KEY", /\.env/],
+        // A brace range is text to rg: `.en{u..w}` is no `.env`.
+        ["rg --hidden -g '!.en{u..w}' KEY", /\.env/],
         // rg matches a glob with a `/` from where it runs, not from the folder it searches; a leading `/` anchors it there.
         ["rg --hidden -g 'web/*' token web", /web\/\.npmrc/],
         ["rg --hidden -g '/.env' KEY", /\.env/],

@@ -29,9 +29,10 @@ export const LINE_BREAK = /[\n\r\u2028\u2029]/;
  * Whether picomatch may read `glob` otherwise than the commands whose patterns the policy reads (grep, find, tar, zip,
  * git, rg): parentheses and `|` make a group to picomatch (`.en(v)`, `(a|b)`) and are text to them; a backslash
  * escapes the next character to them (`.e\nv` is `.env`) and may make a line break to picomatch; picomatch drops a
- * leading `./` and lets `x/**` match `x` itself; it refuses an empty one (`rg -g ''`, `--include=`), which rg reads
- * as anything. A caller counts such a pattern as matching what it fails safe on.
+ * leading `./` and lets `x/**` match `x` itself; it expands a brace range (`.en{u..w}`), text to rg; it refuses an
+ * empty one (`rg -g ''`, `--include=`), which rg reads as anything. A caller counts such a pattern as matching what it
+ * fails safe on.
  */
 export function readOtherwise(glob: string): boolean {
-  return /[()|\\]|^\.\/|\/\*\*$|^\/?$/.test(glob);
+  return /[()|\\]|^\.\/|\/\*\*$|^\/?$|\{[^}]*\.\./.test(glob);
 }
