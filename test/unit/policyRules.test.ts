@@ -674,6 +674,15 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("git's pathspecs are read as git reads them: `.` and `web/.` are folders", () => {
+      asksProtected([
+        ["git ls-files . | xargs sed -i s/a/b/", /a protected path/],
+        ["git ls-files ./ | xargs sed -i s/a/b/", /a protected path/],
+        ["git ls-files web/. | xargs sed -i s/a/b/", /web\/\.npmrc/],
+        ["git ls-files web//.npmrc | xargs sed -i s/a/b/", /web\/\.npmrc/],
+      ]);
+    });
+
     it("git's pathspecs may ignore case, as GIT_ICASE_PATHSPECS makes them", () => {
       // Set in the line or the agent's environment; `*.NPMRC` then lists `web/.npmrc`, which sed changes.
       asksProtected([

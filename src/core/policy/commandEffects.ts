@@ -1845,10 +1845,13 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
       // `--icase-pathspecs` makes git list `web/.npmrc` for `*.NPMRC`.
       const matchers = known
         ? specs.map((spec) => {
-            const path = spec!
-              .replace(/^(?:\.\/)+/, "")
-              .replace(/\/+$/, "")
-              .toLowerCase();
+            // As git reads it: `.`, `./` and `web/.` name folders, `web//x` is `web/x`; `..` leads above (any name).
+            const parts = spec!
+              .toLowerCase()
+              .split("/")
+              .filter((part) => part !== "" && part !== ".");
+            if (parts.length === 0 || parts.includes("..")) return () => true;
+            const path = parts.join("/");
             if (!isGlobWord(path))
               return (relative: string) => {
                 const lower = relative.toLowerCase();
