@@ -7,7 +7,7 @@
 import { expandBraces } from "./braceExpansion";
 import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
-import { globMatcher, LINE_BREAK, matchesGlob, readOtherwise } from "./globMatch";
+import { globMatcher, LINE_BREAK, readOtherwise } from "./globMatch";
 import { isProtectedName } from "./resolvePath";
 import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
@@ -1777,22 +1777,26 @@ const GIT_FLAGS =
  * `posix`: `[!x]` is a class of all but x, as find, grep and git read it (picomatch reads `!` as in the class).
  */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {
-  const patterns = findNamePatterns(argv);
+  // Compiled once: a walk matches every entry's name.
+  const matchers = (findNamePatterns(argv) ?? []).map(findNameMatcher);
   return {
     folders: findStartingPoints(argv.slice(1)),
     follows: findFollowsLinks(argv),
     hidden: true,
     enters: everything,
-    takes: (relative) => (patterns ?? []).every((pattern) => findNameMatches(lastName(relative), pattern)),
+    takes: (relative) => matchers.every((matches) => matches(lastName(relative))),
   };
 }
 
-/** Whether find's `-name` or `-iname` test (`findNamePatterns`) takes an entry's `name`: braces are text to find. */
-export function findNameMatches(
-  name: string,
-  { pattern, nocase }: { pattern: string; nocase: boolean },
-): boolean {
-  return matchesGlob(name, pattern, { dot: true, nocase, nobrace: true, posix: true });
+/** find's `-name` or `-iname` test (`findNamePatterns`) as a test of an entry's name: braces are text to find. */
+export function findNameMatcher({
+  pattern,
+  nocase,
+}: {
+  pattern: string;
+  nocase: boolean;
+}): (name: string) => boolean {
+  return globMatcher(pattern, { dot: true, nocase, nobrace: true, posix: true });
 }
 
 /**
