@@ -3382,6 +3382,61 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("what find gives is narrowed by its -name tests only as find reads its expression and patterns", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      const link = join(repo.ws, "docs", "k.md");
+      symlinkSync("../secrets/key", link);
+      try {
+        for (const [rules, lines] of [
+          [
+            pem,
+            [
+              // An action joined by -o or `,` acts on what the -name before it leaves out.
+              "find src -name '*.ts' -print -o -print | xargs cat",
+              "find src -name '*.ts' -print , -print | xargs cat",
+              "find src -name '*.ts' -print -o -exec cat {} +",
+              "find src -name '*.ts' -print -o -delete",
+              // `-name` there is the value of another test, which matches nothing: -o acts on every entry.
+              "find src -path -name -o -print | xargs cat",
+              "find src -fstype -name -o -exec cat {} +",
+              // Patterns find matches (`[[.m.]]` is m, `\s` is s) where picomatch would not.
+              "find src -name '*.pe[[.m.]]' | xargs cat",
+              "find src -name '*.pe[[=m=]]' -delete",
+              "find src -name '\\server.*' -exec cat {} +",
+            ],
+          ],
+          [
+            deny,
+            [
+              // `-type f` after the action does not keep the link `k.md` from being printed.
+              "find docs -name 'k.*' -print -type f | xargs cat",
+              "find docs -name '*.md' -exec cat {} + -type f",
+              // -execdir runs in the folder of what it finds: `docs/keys/key`.
+              "find docs -name guide.md -execdir cat keys/key \\;",
+            ],
+          ],
+          // -execdir in `.git` writes `.git/config`, under no rule.
+          [[], ["find . -name HEAD -execdir sed -i s/x/y/ config \\;"]],
+        ] as const)
+          for (const line of lines) assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+        // Words of the command find runs, options of find after its tests: still no card.
+        assertVerdicts(
+          pem,
+          [
+            "find src -name '*.ts' -exec grep -o TODO {} +",
+            "find src -name '*.ts' -type f -mtime -1 -print | xargs wc -l",
+            "find src -maxdepth 2 -name '*.ts' ! -name '*.d.ts' -print0 | xargs -0 wc -l",
+            "find src -name '*.pyc' -delete",
+          ],
+          "allow",
+        );
+        assertVerdicts(deny, ["find docs -name '*.md' -type f -execdir grep -l TODO {} +"], "allow");
+      } finally {
+        rmSync(link, { force: true });
+      }
+    });
+
     it("options that surely narrow the files a search reads narrow the rule check; any doubt asks", () => {
       const rules = [rule("deny", { path: "**/*.pem" }), rule("ask", { path: ".env" })];
       // Asked or denied (a glob word such as `*.pem` may name a file the rule denies), never approved.

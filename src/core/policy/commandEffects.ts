@@ -103,25 +103,32 @@ const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 export function findStartingPoints(rest: readonly (string | null)[]): (string | null)[] {
   // `-files0-from` reads them from a file (or its input): known only at run time.
   if (rest.includes("-files0-from")) return [null];
+  const { from, expression } = findParts(rest);
+  const starts = rest.slice(from, expression);
+  return starts.length > 0 ? starts : ["."];
+}
+
+/** Where find's starting points begin among its words after the name, and where its expression does. */
+function findParts(rest: readonly (string | null)[]): { from: number; expression: number } {
   let i = 0;
   // Options before the starting points: -H, -L, -P, -D <debug options>, -O<level>, and `--`, which ends them.
   while (i < rest.length && rest[i] != null && /^-([HLP]|D|O\d*)$/.test(rest[i]!))
     i += rest[i] === "-D" ? 2 : 1;
   if (rest[i] === "--") i++;
-  const starts: (string | null)[] = [];
+  const from = i;
   for (; i < rest.length; i++) {
     const arg = rest[i];
     if (arg != null && (arg.startsWith("-") || arg === "(" || arg === "!" || arg === ",")) break;
-    starts.push(arg ?? null);
   }
-  return starts.length > 0 ? starts : ["."];
+  return { from, expression: i };
 }
 
 /**
  * The commands `find` runs for what it finds (`-exec`, `-execdir`, `-ok`, `-okdir`), which the guards and rules must
  * cover as if the line ran them. `{}` is a file below its starting point (`find src -exec rm {} +` removes
  * `src/{}`); below several, inside a longer word (a shell script's text), or found following links, it is only known
- * at run time.
+ * at run time. So is any other word -execdir's command may read as a path: it runs in the folder of what find finds
+ * (`find . -name HEAD -execdir sed -i … config \;` changes `.git/config`); an option alone or an absolute path is kept.
  */
 export function findCommands(argv: readonly (string | null)[]): (string | null)[][] {
   if (argv[0] == null || basename(argv[0]) !== "find") return [];
@@ -135,11 +142,19 @@ export function findCommands(argv: readonly (string | null)[]): (string | null)[
   const commands: (string | null)[][] = [];
   for (let i = 0; i < rest.length; i++) {
     if (!FIND_RUNS.has(rest[i] ?? "")) continue;
+    const inFound = rest[i]!.endsWith("dir");
     const words: (string | null)[] = [];
     for (i++; i < rest.length; i++) {
       const word = rest[i];
       if (word === ";" || (word === "+" && rest[i - 1] === "{}")) break;
-      words.push(word === "{}" ? found : word != null && word.includes("{}") ? null : (word ?? null));
+      const kept =
+        word == null ||
+        !inFound ||
+        word.startsWith("/") ||
+        (words.length === 0 ? !word.includes("/") : /^-[\w-]*$/.test(word));
+      words.push(
+        word === "{}" ? found : word != null && word.includes("{}") ? null : kept ? (word ?? null) : null,
+      );
     }
     if (words.length > 0) commands.push(words);
   }
@@ -183,7 +198,11 @@ const FIND_ONE_WORD_TESTS = new Set([
 export function findNamePatterns(
   argv: readonly (string | null)[],
 ): { pattern: string; nocase: boolean }[] | undefined {
-  const words = argv.slice(1);
+  const rest = argv.slice(1);
+  const { from, expression } = findParts(rest);
+  // A starting point computed at run time may be words of the expression (`find $ARGS`).
+  if (rest.slice(from, expression).includes(null)) return undefined;
+  const words = rest.slice(expression);
   let depth = 0;
   for (const [i, word] of words.entries()) {
     if (word === null || FIND_ACTIONS.has(word)) break;
@@ -199,7 +218,11 @@ export function findNamePatterns(
   return conjunctionPatterns(words);
 }
 
-/** The name patterns of find's tests joined by "and" only, up to its first action (undefined for any other). */
+/**
+ * The name patterns of find's tests joined by "and" only, up to its first action, after which no `-o` or `,` may act
+ * on what they leave out (`-name '*.ts' -print -o -delete`); undefined for any other. The value of a test is no test
+ * (`-path -name -o -print` prints everything), and a test or option not known may take one: undefined.
+ */
 function conjunctionPatterns(
   words: readonly (string | null)[],
 ): { pattern: string; nocase: boolean }[] | undefined {
@@ -207,21 +230,77 @@ function conjunctionPatterns(
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     if (word == null) return undefined;
-    if (FIND_ACTIONS.has(word)) break;
+    if (FIND_ACTIONS.has(word)) return actsOnOthers(words.slice(i)) ? undefined : patterns;
     if (word === "!" || word === "-not") {
       if (!FIND_ONE_WORD_TESTS.has(words[i + 1] ?? "") || words[i + 2] == null) return undefined;
       i += 2;
       continue;
     }
-    if (["-o", "-or", "(", ")", ","].includes(word)) return undefined;
     if (word === "-name" || word === "-iname") {
       const pattern = words[++i];
-      // One too costly to match, or that picomatch reads otherwise (`.e\nv`), is not read: anything may be found.
-      if (pattern == null || globTooCostly(pattern) || readOtherwise(pattern)) return undefined;
+      // One too costly to match, or that picomatch reads otherwise than find, is not read: anything may be found.
+      if (pattern == null || globTooCostly(pattern) || readOtherwise(pattern) || !readsAsFindDoes(pattern))
+        return undefined;
       patterns.push({ pattern, nocase: word === "-iname" });
-    }
+    } else if (takesOneWord(word)) {
+      if (words[++i] == null) return undefined;
+    } else if (!FIND_NO_WORD.has(word)) return undefined;
   }
   return patterns;
+}
+
+/** find's tests and options that take no word ("and" among them); `-o`, `,` and parentheses are not. */
+const FIND_NO_WORD = wordSet(
+  "-a -and -true -false -empty -executable -readable -writable -nouser -nogroup -prune -quit -depth -d -follow",
+  "-daystart -mount -xdev -noleaf -warn -nowarn -ignore_readdir_race -noignore_readdir_race",
+);
+/** find's tests and options that take one word (`-newer FILE`, `-maxdepth N`), the name tests among them. */
+const FIND_ONE_WORD = wordSet(
+  "-maxdepth -mindepth -regextype -amin -anewer -atime -cmin -cnewer -ctime -mmin -mtime -used -newer -samefile",
+  "-fstype -gid -group -uid -user -inum -links -perm -size -xtype -context",
+);
+const takesOneWord = (word: string) =>
+  FIND_ONE_WORD_TESTS.has(word) || FIND_ONE_WORD.has(word) || /^-newer[aBcmt][aBcmt]$/.test(word);
+
+/**
+ * Whether what follows find's first action (`actions`) may act on other entries: `-o` or `,` outside the commands
+ * it runs, or a word computed at run time.
+ */
+function actsOnOthers(actions: readonly (string | null)[]): boolean {
+  for (let i = 0; i < actions.length; i++) {
+    const word = actions[i];
+    if (word == null || ["-o", "-or", ","].includes(word)) return true;
+    if (FIND_RUNS.has(word))
+      while (++i < actions.length && actions[i] !== ";" && !(actions[i] === "+" && actions[i - 1] === "{}"));
+  }
+  return false;
+}
+
+/**
+ * Whether picomatch matches a name on `pattern` as find's fnmatch does: not with a backslash (picomatch passes `\s`
+ * on to a regular expression), braces, parentheses (extglobs), `**`, a leading `!` (negation), or `[[.a.]]` and
+ * `[[=a=]]`, which fnmatch reads as `a`.
+ */
+function readsAsFindDoes(pattern: string): boolean {
+  return !/[\\{}()]|\*\*|^!|\[[.=]/.test(pattern);
+}
+
+/**
+ * find's `-name` tests (`findNamePatterns`) as one test of an entry's name, each compiled once (a walk matches every
+ * entry): braces are text to find. A name with other than ASCII characters is taken where characters are counted
+ * (`?`, `[…]`) or case is folded: find counts bytes or characters as its locale says, picomatch UTF-16 units.
+ */
+export function findNameMatcher(
+  patterns: readonly { pattern: string; nocase: boolean }[],
+): (name: string) => boolean {
+  const tests = patterns.map(({ pattern, nocase }) => ({
+    folds: nocase || /[?[]/.test(pattern),
+    matches: globMatcher(pattern, { dot: true, nocase, nobrace: true, posix: true }),
+  }));
+  return (name) => {
+    const other = /[^\x00-\x7f]/.test(name);
+    return tests.every(({ folds, matches }) => (other && folds) || matches(name));
+  };
 }
 
 /**
@@ -1777,26 +1856,14 @@ const GIT_FLAGS =
  * `posix`: `[!x]` is a class of all but x, as find, grep and git read it (picomatch reads `!` as in the class).
  */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {
-  // Compiled once: a walk matches every entry's name.
-  const matchers = (findNamePatterns(argv) ?? []).map(findNameMatcher);
+  const matches = findNameMatcher(findNamePatterns(argv) ?? []);
   return {
     folders: findStartingPoints(argv.slice(1)),
     follows: findFollowsLinks(argv),
     hidden: true,
     enters: everything,
-    takes: (relative) => matchers.every((matches) => matches(lastName(relative))),
+    takes: (relative) => matches(lastName(relative)),
   };
-}
-
-/** find's `-name` or `-iname` test (`findNamePatterns`) as a test of an entry's name: braces are text to find. */
-export function findNameMatcher({
-  pattern,
-  nocase,
-}: {
-  pattern: string;
-  nocase: boolean;
-}): (name: string) => boolean {
-  return globMatcher(pattern, { dot: true, nocase, nobrace: true, posix: true });
 }
 
 /**
@@ -4195,7 +4262,9 @@ export function listsDotEntries(argv: readonly (string | null)[]): boolean {
 export function listsLinks(argv: readonly (string | null)[]): boolean {
   const name = argv[0] == null ? undefined : basename(argv[0]);
   if (name === "find") {
-    const type = argv.indexOf("-type");
+    // A `-type` after an action keeps nothing from it (`-print -type f` prints links too).
+    const action = argv.findIndex((word) => word === null || FIND_ACTIONS.has(word));
+    const type = (action < 0 ? argv : argv.slice(0, action)).indexOf("-type");
     const onlyFilesOrFolders = type > 0 && /^[fd](?:,[fd])*$/.test(argv[type + 1] ?? "");
     // `! -type f` keeps what is not a file: links too.
     return !onlyFilesOrFolders || argv.some((w) => w !== null && ["-o", "-or", ",", "!", "-not"].includes(w));

@@ -2294,8 +2294,7 @@ class FootprintView {
     // What find finds matches its `-name` tests, when they say so (`findNamePatterns`): no other entry is copied.
     const finder = this.finderOf(command);
     const patterns = finder === undefined ? undefined : findNamePatterns(finder);
-    const matchers = (patterns ?? []).map(findNameMatcher);
-    const findable = (entry: string) => matchers.every((matches) => matches(entry));
+    const findable = findNameMatcher(patterns ?? []);
     for (const source of sources) {
       // What find finds (`find vendor -exec cp -r {} . \;`: `findCommands` names it `start/{}`) may be any entry below
       // its start, landing under its own name: every tail of every path below is a place it may land.
