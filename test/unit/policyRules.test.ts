@@ -3437,6 +3437,14 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("diff -r compares what a link to a folder holds: the denied files it leads to", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      // `docs/keys` leads to `secrets`: diff prints `secrets/key`'s lines against `src/keys/key`, or whole with -N.
+      for (const line of ["diff -r docs src", "diff -rN docs src", "diff -ru src docs"])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      assertVerdicts(deny, ["diff -r --no-dereference docs src", "diff -r src src"], "allow");
+    });
+
     it("options that surely narrow the files a search reads narrow the rule check; any doubt asks", () => {
       const rules = [rule("deny", { path: "**/*.pem" }), rule("ask", { path: ".env" })];
       // Asked or denied (a glob word such as `*.pem` may name a file the rule denies), never approved.

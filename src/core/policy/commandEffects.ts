@@ -735,13 +735,14 @@ export function searchWalk(
   const words = argv.slice(1);
   const { flags } = splitOptions(words);
   const { short, long } = optionTests(flags);
-  // diff -r compares (and prints) every file below its folders, a file only one side has whole with -N.
+  // diff -r compares (and prints) every file below its folders, a file only one side has whole with -N, through
+  // links unless told not to (`diff -r docs other` reads `docs/keys/key` where `docs/keys` leads).
   if (name === "diff" && (short("r") || long("--recursive"))) {
     const { options, operands } = readDiff(words);
     const skipped = excludes(optionValues(options, "x", "--exclude"), "names");
     return {
       folders: [...operands, ...optionValues(options, "--from-file", "--to-file")],
-      follows: false,
+      follows: !long("--no-dereference"),
       hidden: true,
       enters: (relative) => !skipped(relative),
       takes: (relative) => !skipped(relative),
