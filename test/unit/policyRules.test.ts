@@ -3437,6 +3437,17 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("a link the line makes is matched where its target is from the link's folder", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      for (const line of [
+        "ln -s ../secrets/key src/k.md && cat src/k.md",
+        "ln -s ../secrets src/k && cat src/k/key",
+        "ln -sf ../secrets/key -t src && cat src/key",
+      ])
+        assert.equal(decideIn(line, deny).verdict, "deny", line);
+      assertVerdicts(deny, ["ln -s ../docs/guide.md src/guide.md && cat src/guide.md"], "allow");
+    });
+
     it("diff -r compares what a link to a folder holds: the denied files it leads to", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       // `docs/keys` leads to `secrets`: diff prints `secrets/key`'s lines against `src/keys/key`, or whole with -N.

@@ -902,6 +902,8 @@ class FootprintView {
         ...argv,
         ...globs,
         ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
+        // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
+        ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
       ];
       for (const word of words) {
         if (word === null) continue;
