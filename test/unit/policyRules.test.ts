@@ -3456,6 +3456,31 @@ describe("permission rules and guards", () => {
       assertVerdicts(deny, ["diff -r --no-dereference docs src", "diff -r src src"], "allow");
     });
 
+    it("a reader that writes a file first (an ignore file a search then reads) is a writer", () => {
+      const key = [rule("ask", { path: "**/*.key" })];
+      // `logs` is ignored; `!logs` in a `.ignore` made first makes rg search it, `logs/a.key` included.
+      const made = ["logs", ".gitignore", "notes.txt", "hex.txt"].map((name) => join(repo.ws, name));
+      mkdirSync(join(repo.ws, "logs"));
+      writeFileSync(join(repo.ws, "logs", "a.key"), "KEY=1");
+      writeFileSync(join(repo.ws, ".gitignore"), "logs\n");
+      writeFileSync(join(repo.ws, "notes.txt"), "!logs\n");
+      writeFileSync(join(repo.ws, "hex.txt"), "216c6f67730a");
+      try {
+        assertVerdicts(key, ["rg KEY", "sort notes.txt; rg KEY", "xxd hex.txt; rg KEY"], "allow");
+        assertVerdicts(
+          key,
+          [
+            "sort -o .ignore notes.txt; rg KEY",
+            "sort notes.txt --output=.ignore && rg KEY",
+            "xxd -r -p hex.txt .ignore; rg KEY",
+          ],
+          "ask",
+        );
+      } finally {
+        for (const path of made) rmSync(path, { recursive: true, force: true });
+      }
+    });
+
     it("options that surely narrow the files a search reads narrow the rule check; any doubt asks", () => {
       const rules = [rule("deny", { path: "**/*.pem" }), rule("ask", { path: ".env" })];
       // Asked or denied (a glob word such as `*.pem` may name a file the rule denies), never approved.

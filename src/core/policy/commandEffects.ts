@@ -1977,6 +1977,18 @@ export function readsEveryFile(name: string): boolean {
   return READ_EVERY_FILE.has(name);
 }
 
+/**
+ * Whether a command `onlyReads` counts writes a file all the same: `sort -o`, `xxd in out`, `less -o log` (one that
+ * makes an ignore file, `sort -o .ignore notes.txt`, changes what a search after it reads).
+ */
+export function writesOutput(name: string, argv: readonly (string | null)[]): boolean {
+  const { flags, operands } = splitOptions(argv.slice(1));
+  const { short, long } = optionTests(flags);
+  if (name === "sort") return short("o") || long("--output");
+  if (name === "less") return short("oO") || long("--log-file", "--LOG-FILE");
+  return name === "xxd" && operands.length > 1;
+}
+
 /** find follows links (`-L` before its starting points, `-follow`): what it finds may be where a link leads. */
 export function findFollowsLinks(argv: readonly (string | null)[]): boolean {
   if (argv.includes("-follow")) return true;

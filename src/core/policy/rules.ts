@@ -76,6 +76,7 @@ import {
   runsUnread,
   withoutGitOptions,
   withoutWrappers,
+  writesOutput,
   type FileTargets,
 } from "./commandEffects";
 import { LIMITS } from "../../shared/limits";
@@ -739,7 +740,7 @@ class FootprintView {
           return known && !words.some((word) => word === null || word.startsWith("--pre"));
         });
       if (name === "ag" || name === "ack") return !argv.some((word) => /^--(?:pager|filter|pre)/.test(word!));
-      return NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed");
+      return NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed" && !writesOutput(name, argv));
     });
   }
 
