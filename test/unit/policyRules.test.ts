@@ -3448,6 +3448,22 @@ describe("permission rules and guards", () => {
       assertVerdicts(deny, ["ln -s ../docs/guide.md src/guide.md && cat src/guide.md"], "allow");
     });
 
+    it("names a command reads from another folder (-C) are matched there", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      // `docs/keys` leads to `secrets`.
+      for (const line of [
+        "tar -C docs -cf out.tar keys/key",
+        "tar cf out.tar -C docs keys/key",
+        "git -C docs diff --no-index keys/key /dev/null",
+      ])
+        assert.equal(decideIn(line, deny).verdict, "deny", line);
+      assertVerdicts(
+        deny,
+        ["tar -C docs -cf out.tar guide.md", "git -C docs diff --no-index guide.md /dev/null"],
+        "allow",
+      );
+    });
+
     it("diff -r compares what a link to a folder holds: the denied files it leads to", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       // `docs/keys` leads to `secrets`: diff prints `secrets/key`'s lines against `src/keys/key`, or whole with -N.

@@ -1195,6 +1195,40 @@ const SHELL_CALLS: Readonly<Record<string, string>> = {
   osascript: String.raw`\bdo shell script\s+`,
 };
 
+/**
+ * The folders a command reads the names among its words from besides the one it runs in: tar's and make's `-C`
+ * (`--directory`), git's `-C` before its subcommand, each from the one before (`tar -C docs -cf o.tar keys/key` packs
+ * `docs/keys/key`). Undefined for one computed at run time.
+ */
+export function wordFolders(name: string, argv: readonly (string | null)[]): (string | undefined)[] {
+  const words = argv.slice(1);
+  const values =
+    name === "tar"
+      ? optionValues(readTarOptions(words).options, "C", "--directory")
+      : name === "make"
+        ? optionValues(
+            readOptions(words, "CfIjlOoWE", ["--directory", "--file", "--makefile"]).options,
+            "C",
+            "--directory",
+          )
+        : name === "git"
+          ? words
+              .slice(0, (gitSubcommandAt(argv) ?? argv.length) - 1)
+              .flatMap((word, i, all) => (word === "-C" ? [all[i + 1] ?? null] : []))
+          : [];
+  const folders: (string | undefined)[] = [];
+  let at = "";
+  for (const value of values) {
+    if (value === null) {
+      folders.push(undefined);
+      break;
+    }
+    at = value.startsWith("/") || value.startsWith("~") || at === "" ? value : `${at}/${value}`;
+    folders.push(at);
+  }
+  return folders;
+}
+
 /** tar's words with the values its options take (`-f x.tgz`, `-C dir`, `--exclude=x`, `-T list`). */
 function readTarOptions(words: readonly (string | null)[]) {
   return readOptions(tarWords(words), "bCfFgHIKLNTVX", [

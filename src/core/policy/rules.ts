@@ -76,6 +76,7 @@ import {
   runsUnread,
   withoutGitOptions,
   withoutWrappers,
+  wordFolders,
   writesOutput,
   type FileTargets,
 } from "./commandEffects";
@@ -906,6 +907,8 @@ class FootprintView {
         // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
         ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
       ];
+      // Names read from another folder (`tar -C docs … keys/key`) are matched there too.
+      const folders = name === undefined ? [] : wordFolders(name, unwrapped);
       for (const word of words) {
         if (word === null) continue;
         for (const candidate of [
@@ -918,11 +921,19 @@ class FootprintView {
           word.includes("://") ? "" : word.slice(word.lastIndexOf(":") + 1),
         ]) {
           if (candidate === "" || candidate.includes("://")) continue;
-          const path = absolute(candidate, cwd, this.context.home);
-          if (path !== undefined) paths.add(path);
-          if (cwd !== undefined && isGlobWord(candidate))
-            for (const match of expandGlob(candidate, cwd, this.context.paths, this.budget) ?? [])
-              paths.add(match);
+          const relative = !/^[/~]/.test(candidate);
+          for (const named of [
+            candidate,
+            ...(relative
+              ? folders.flatMap((folder) => (folder === undefined ? [] : [`${folder}/${candidate}`]))
+              : []),
+          ]) {
+            const path = absolute(named, cwd, this.context.home);
+            if (path !== undefined) paths.add(path);
+            if (cwd !== undefined && isGlobWord(named))
+              for (const match of expandGlob(named, cwd, this.context.paths, this.budget) ?? [])
+                paths.add(match);
+          }
         }
         if (paths.size > MAX_NAMED_PATHS) return (this.named = "too many");
       }
