@@ -3432,6 +3432,8 @@ describe("permission rules and guards", () => {
           "allow",
         );
         assertVerdicts(deny, ["find docs -name '*.md' -type f -execdir grep -l TODO {} +"], "allow");
+        // A subcommand -execdir runs is no path.
+        assertVerdicts([], ["find . -name .git -execdir git status \\;"], "allow");
       } finally {
         rmSync(link, { force: true });
       }

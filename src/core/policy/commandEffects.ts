@@ -143,22 +143,48 @@ export function findCommands(argv: readonly (string | null)[]): (string | null)[
   for (let i = 0; i < rest.length; i++) {
     if (!FIND_RUNS.has(rest[i] ?? "")) continue;
     const inFound = rest[i]!.endsWith("dir");
-    const words: (string | null)[] = [];
-    for (i++; i < rest.length; i++) {
-      const word = rest[i];
-      if (word === ";" || (word === "+" && rest[i - 1] === "{}")) break;
-      const kept =
-        word == null ||
-        !inFound ||
-        word.startsWith("/") ||
-        (words.length === 0 ? !word.includes("/") : /^-[\w-]*$/.test(word));
-      words.push(
-        word === "{}" ? found : word != null && word.includes("{}") ? null : kept ? (word ?? null) : null,
-      );
-    }
+    const end = rest.findIndex(
+      (word, at) => at > i && (word === ";" || (word === "+" && rest[at - 1] === "{}")),
+    );
+    const given = rest.slice(i + 1, end < 0 ? rest.length : end);
+    const keeps = inFound ? execdirKeeps(given) : () => true;
+    const words = given.map((word, at) =>
+      word === "{}" ? found : word != null && word.includes("{}") ? null : keeps(at) ? (word ?? null) : null,
+    );
+    i += given.length + 1;
     if (words.length > 0) commands.push(words);
   }
   return commands;
+}
+
+/** Programs whose first word is a subcommand (`npm test`, `git status`), no file. */
+const SUBCOMMANDS = wordSet(
+  "git npm pnpm yarn bun cargo go make docker pip uv poetry dotnet mvn gradle bundle rake",
+);
+
+/**
+ * Which words of the command -execdir runs are known where find runs (by their place in `words`): its name found in
+ * PATH, an option alone, an absolute path, a subcommand (`git status`), a search's pattern (`grep -l TODO {} +`)
+ * when no option gives it instead. Any other may be a path from the folder of what find finds.
+ */
+function execdirKeeps(words: readonly (string | null)[]): (at: number) => boolean {
+  const name = words[0] == null ? "" : words[0];
+  const patternGiven = words.some((word) => word != null && /^-[^-]*[ef]|^--(?:regexp|file)/.test(word));
+  const pattern =
+    Object.hasOwn(PATTERN_FIRST, name) && !patternGiven
+      ? words.findIndex((word, at) => at > 0 && word != null && !word.startsWith("-"))
+      : -1;
+  return (at) => {
+    const word = words[at];
+    if (word == null) return true;
+    if (at === 0) return !word.includes("/");
+    return (
+      word.startsWith("/") ||
+      /^-[\w-]*$/.test(word) ||
+      (at === 1 && SUBCOMMANDS.has(name) && /^[\w:-]+$/.test(word)) ||
+      at === pattern
+    );
+  };
 }
 
 /** find's actions: an entry is acted on (printed, run, deleted) only where its expression reaches one. */
