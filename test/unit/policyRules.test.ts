@@ -3439,6 +3439,17 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("git's pathspecs narrow what it lists only as git reads them", () => {
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      // git reads `\m` as m: `src/server.pem` is listed.
+      for (const line of [
+        "git ls-files 'src/server.pe\\m' | xargs cat",
+        "git ls-files 'src/*.pe\\m' | xargs cat",
+      ])
+        assert.notEqual(decideIn(line, pem).verdict, "allow", line);
+      assertVerdicts(pem, ["git ls-files 'src/*.ts' | xargs wc -l"], "allow");
+    });
+
     it("a link the line makes is matched where its target is from the link's folder", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       for (const line of [

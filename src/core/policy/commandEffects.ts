@@ -1984,6 +1984,9 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
               .filter((part) => part !== "" && part !== ".");
             if (parts.length === 0 || parts.includes("..")) return () => true;
             const path = parts.join("/");
+            // git reads a backslash as an escape (`server.pe\m` is `server.pem`), `(` and a leading `!` as plain
+            // text, which picomatch reads otherwise: any entry.
+            if (/[\\()]|^!/.test(path)) return () => true;
             if (!isGlobWord(path))
               return (relative: string) => {
                 const lower = relative.toLowerCase();
