@@ -124,39 +124,28 @@ describe("MarkdownStream", function () {
   /** The tokens of `markdown` lexed at once. */
   const atOnce = (markdown: string) => [...lexMarkdown(markdown)!];
 
+  /** Streams `markdown` in `seed`'s random chunks; after every chunk the tokens are those of the text so far at once. */
+  const assertStreamsAsWhole = (markdown: string, seed: number) => {
+    // Compared as JSON (every field of every token), which is many times faster than deepEqual.
+    const read = (tokens: readonly Token[] | undefined) => JSON.stringify(tokens);
+    const stream = new MarkdownStream();
+    let text = "";
+    for (const chunk of randomChunks(markdown, seed)) {
+      text += chunk;
+      const streamed = read(stream.lex(text));
+      if (streamed !== read(lexMarkdown(text)))
+        assert.fail(`seed ${seed}, after ${JSON.stringify(text)}:\n${streamed}\n${read(lexMarkdown(text))}`);
+    }
+  };
+
   for (const [name, markdown] of Object.entries(MARKDOWN_CORPUS))
     it(`reads ${name}, streamed in chunks of random sizes, as the text so far at once after every chunk`, () => {
-      // Compared as JSON (every field of every token), which is many times faster than deepEqual.
-      const read = (tokens: readonly Token[] | undefined) => JSON.stringify(tokens);
-      for (let seed = 1; seed <= (markdown.length > 3_000 ? 3 : 8); seed++) {
-        const stream = new MarkdownStream();
-        let text = "";
-        for (const chunk of randomChunks(markdown, seed)) {
-          text += chunk;
-          const streamed = read(stream.lex(text));
-          if (streamed !== read(lexMarkdown(text)))
-            assert.fail(
-              `seed ${seed}, after ${JSON.stringify(text)}:\n${streamed}\n${read(lexMarkdown(text))}`,
-            );
-        }
-      }
+      for (let seed = 1; seed <= (markdown.length > 3_000 ? 3 : 8); seed++)
+        assertStreamsAsWhole(markdown, seed);
     });
 
   it("reads random lists, rules, fences, lazy lines, HTML and definitions, streamed, as the text so far at once", () => {
-    const read = (tokens: readonly Token[] | undefined) => JSON.stringify(tokens);
-    for (let seed = 1; seed <= 300; seed++) {
-      const markdown = randomMarkdown(seed);
-      const stream = new MarkdownStream();
-      let text = "";
-      for (const chunk of randomChunks(markdown, seed)) {
-        text += chunk;
-        const streamed = read(stream.lex(text));
-        if (streamed !== read(lexMarkdown(text)))
-          assert.fail(
-            `seed ${seed}, after ${JSON.stringify(text)}:\n${streamed}\n${read(lexMarkdown(text))}`,
-          );
-      }
-    }
+    for (let seed = 1; seed <= 300; seed++) assertStreamsAsWhole(randomMarkdown(seed), seed);
   });
 
   it("keeps the items of a long list before its last whole line, and lexes only what follows them", () => {
