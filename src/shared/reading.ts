@@ -20,10 +20,11 @@ const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
  * Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those; then
- * the small capitals ("ɴᴏ" reads as "NO"), which NFKC leaves as they are.
+ * the small capitals ("ɴᴏ" reads as "NO"), which NFKC leaves as they are; then Armenian's and Latin's own (օ, ո, ս,
+ * հ; dotless ı, ɩ, ɑ, ɡ).
  */
-const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ";
-const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxabcdefghijklmnopqrstuvwyz";
+const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢօոսհıɩɑɡ";
+const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxabcdefghijklmnopqrstuvwyzonuhiiag";
 /**
  * Capitals drawn like Latin ones whose small letters are not, read before case is folded: Greek Eta, Nu and Upsilon
  * ("Νo" with a Greek Nu reads as "no", where its small letter would make it "vo").

@@ -70,6 +70,13 @@ describe("optionWords", () => {
     // Small capitals (IPA letters, which NFKC leaves as they are) read as the capitals they look like.
     assert.equal(optionReadsAs("\u0274\u1d0f"), "reject", "small capitals: NO");
     assert.equal(optionReadsAs("\u0280\u1d07\u1d0a\u1d07\u1d04\u1d1b"), "reject", "small capitals: REJECT");
+    // Armenian and Latin letters drawn as a, i, n and o.
+    assert.equal(optionReadsAs("N\u0585"), "reject", "Armenian oh: No");
+    assert.equal(optionReadsAs("De\u0578y"), "reject", "Armenian vo: Deny");
+    assert.equal(optionReadsAs("D\u0131smiss"), "reject", "dotless i: Dismiss");
+    assert.equal(optionReadsAs("Sk\u0269p"), "reject", "Latin iota: Skip");
+    assert.equal(optionReadsAs("C\u0251ncel"), "reject", "Latin alpha: Cancel");
+    assert.equal(optionReadsAs("Ab\u0585rt"), "reject", "Armenian oh: Abort");
   });
 
   it("reads only the part of a name a card shows, so a name of megabytes costs no more than a short one", () => {
