@@ -422,15 +422,20 @@ describe("Real agents (offline, scripted model)", function () {
           const before = model.requests.length;
           await a.turn("Say something.");
           const planned = model.requests.slice(before).filter((r) => r.tools.length > 0);
+          const seen = (requests: typeof planned) =>
+            JSON.stringify(requests.map((r) => [r.answer, r.planMode]));
           assert.ok(
             planned.length > 0 && planned.every((r) => r.planMode),
-            "the model was told plan mode is on",
+            `the model was told plan mode is on: ${seen(planned)}`,
           );
           assert.equal(await a.harness.sessions.setControl(a.sessionKey, "mode", "default"), true);
           const after = model.requests.length;
           await a.turn("Say something.");
           const back = model.requests.slice(after).filter((r) => r.tools.length > 0);
-          assert.ok(back.length > 0 && back.every((r) => !r.planMode), "plan mode is off again");
+          assert.ok(
+            back.length > 0 && back.every((r) => !r.planMode),
+            `plan mode is off again: ${seen(back)}`,
+          );
         });
 
         it("defaultMode from the agent's settings applies on a new session", async () => {

@@ -63,7 +63,7 @@ export interface ModelRequestRecord {
   /** The scenario answered, or "text". */
   answer: string;
   tools: string[];
-  /** The agent told the model it is in plan mode (Claude's system reminder "Plan mode is active"). */
+  /** The agent told the model it is in plan mode (Claude's system reminder "Plan mode is active" or "… still active"). */
   planMode: boolean;
   /** The whole request body as text (what the model was given). */
   body: string;
@@ -137,7 +137,8 @@ export class ScriptedModelServer {
       path,
       answer: calls ? calls.map((c) => c.name).join(",") : "text",
       tools: conversation.tools.map((t) => t.name),
-      planMode: (conversation.latest ?? conversation.raw).includes("Plan mode is active"),
+      // Claude sends the whole reminder, then a short one on later requests ("Plan mode still active (see full …").
+      planMode: /Plan mode (?:is|still) active/.test(conversation.latest ?? conversation.raw),
       body: conversation.raw,
     });
   }
