@@ -60,6 +60,13 @@ const readline = require("node:readline");
 const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
 const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
 const sessionId = "s-1";
+const allow = { optionId: "allow", name: "Allow", kind: "allow_once" };
+const reject = { optionId: "reject", name: "Reject", kind: "reject_once" };
+const askToRun = (id, toolCallId, command, options = [allow, reject], title = "Run") => send({
+  id,
+  method: "session/request_permission",
+  params: { sessionId, toolCall: { toolCallId, title, kind: "execute", rawInput: { command } }, options },
+});
 const onMessage = (handle) => readline.createInterface({ input: process.stdin }).on("line", (line) => {
   const message = JSON.parse(line);
   if (message.method === "initialize")
@@ -77,23 +84,16 @@ const onMessage = (handle) => readline.createInterface({ input: process.stdin })
  */
 const CANCEL_IGNORING_AGENT = `${LOGGING_AGENT}
 const argv = [process.execPath, "-e", "setTimeout(() => {}, 20000)"];
-const allow = { optionId: "allow", name: "Allow", kind: "allow_once" };
-const reject = { optionId: "reject", name: "Reject", kind: "reject_once" };
-const ask = (id, sessionId, toolCallId, command, options) => send({
-  id,
-  method: "session/request_permission",
-  params: { sessionId, toolCall: { toolCallId, title: "Run", kind: "execute", rawInput: { command } }, options },
-});
 onMessage((message) => {
-  if (message.method === "session/prompt") ask("before", sessionId, "run", argv, [allow, reject]);
+  if (message.method === "session/prompt") askToRun("before", "run", argv);
   else if (message.method === "session/cancel") {
     log({ kind: "cancel" });
-    ask("after", sessionId, "ask", ["ls"], [allow, reject]);
+    askToRun("after", "ask", ["ls"]);
     send({ id: "terminal", method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
     send({ id: "write", method: "fs/write_text_file", params: { sessionId, path: process.cwd() + "/.env", content: "" } });
   } else if (message.method === undefined) {
     log({ kind: "answer", id: message.id, result: message.result, error: message.error });
-    if (message.id === "before") ask("card", sessionId, "ask", ["ls"], [reject]);
+    if (message.id === "before") askToRun("card", "ask", ["ls"], [reject]);
   }
 });
 setInterval(() => undefined, 1000);
@@ -113,15 +113,7 @@ onMessage((message) => {
   if (message.method === "session/prompt") {
     const name = message.params.prompt[0].text;
     prompts[name] = message.id;
-    send({
-      id: "ask-" + name,
-      method: "session/request_permission",
-      params: {
-        sessionId,
-        toolCall: { toolCallId: name, title: "Run " + name, kind: "execute", rawInput: { command: argvFor(name) } },
-        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
-      },
-    });
+    askToRun("ask-" + name, name, argvFor(name), [allow, reject], "Run " + name);
   } else if (message.method === "session/cancel") {
     log({ kind: "cancel" });
     send({ id: "exit-test", method: "terminal/wait_for_exit", params: { sessionId, terminalId: terminals.test } });
@@ -154,15 +146,7 @@ let terminalId;
 onMessage((message) => {
   if (message.method === "session/prompt") {
     prompt = message.id;
-    send({
-      id: "ask",
-      method: "session/request_permission",
-      params: {
-        sessionId,
-        toolCall: { toolCallId: "bg", title: "Run bg", kind: "execute", rawInput: { command: argv } },
-        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
-      },
-    });
+    askToRun("ask", "bg", argv, [allow, reject], "Run bg");
   } else if (message.method === "session/cancel") send({ id: prompt, result: { stopReason: "cancelled" } });
   else if (message.method === undefined) {
     log({ kind: "answer", id: message.id, result: message.result, error: message.error });
@@ -199,15 +183,7 @@ let running;
 onMessage((message) => {
   if (message.method === "session/prompt" && message.params.prompt[0].text === "ask") {
     send({ id: message.id, result: { stopReason: "end_turn" } });
-    setTimeout(() => send({
-      id: "late",
-      method: "session/request_permission",
-      params: {
-        sessionId,
-        toolCall: { toolCallId: "late", title: "Run", kind: "execute", rawInput: { command: argv } },
-        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
-      },
-    }), 200);
+    setTimeout(() => askToRun("late", "late", argv), 200);
   } else if (message.method === "session/prompt") {
     running = message.id;
     send({ id: "run", method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
