@@ -4,12 +4,11 @@
  * shell line. They come from the person's own configuration (`~/.gitconfig`, `$XDG_CONFIG_HOME/git/config`), the
  * repository's (`.git/config`, set by the person or their tools) and anything those include.
  */
-import { execFileSync } from "node:child_process";
-import { resolveCommand } from "../commandPath";
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { gitSubcommandAt } from "./commandEffects";
+import { readGit } from "./gitRead";
 import { basename } from "./programs";
 
 /** The aliases git reads in a folder. */
@@ -159,32 +158,6 @@ function standardConfigFiles(): string[] {
   ].filter((f): f is string => f !== undefined && f !== "");
 }
 
-/** The environment git is run in to read a folder's configuration: not another repository's (a git hook's). */
-function gitEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.GIT_DIR;
-  delete env.GIT_WORK_TREE;
-  return env;
-}
-
-function git(folder: string, args: string[]): string {
-  const env = gitEnvironment();
-  // git from PATH, not the repository's own (`git.exe` where it runs: Windows looks there first, as POSIX does for a
-  // `.` or empty PATH entry).
-  const program = resolveCommand("git", env);
-  if (program === undefined) throw new Error("git is not on PATH");
-  // Reads the configuration only: runs no hook, filter or fsmonitor of the repository.
-  return execFileSync(program, args, {
-    cwd: folder,
-    env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    timeout: 3_000,
-    windowsHide: true,
-    maxBuffer: 4 * 1024 * 1024,
-  });
-}
-
 /**
  * The aliases git reads in `folder` and the files they were read from (every file of its configuration, includes
  * too, and the standard ones not there yet); undefined without git or when git fails.
@@ -192,7 +165,7 @@ function git(folder: string, args: string[]): string {
 export function readGitAliases(folder: string): { aliases: GitAliases; files: string[] } | undefined {
   let listing: string;
   try {
-    listing = git(folder, ["config", "--list", "--show-origin", "-z"]);
+    listing = readGit(folder, ["config", "--list", "--show-origin", "-z"]);
   } catch {
     return undefined;
   }
@@ -212,7 +185,9 @@ export function readGitAliases(folder: string): { aliases: GitAliases; files: st
   }
   let top: string | undefined;
   try {
-    const [config, shown] = git(folder, ["rev-parse", "--git-path", "config", "--show-toplevel"]).split("\n");
+    const [config, shown] = readGit(folder, ["rev-parse", "--git-path", "config", "--show-toplevel"]).split(
+      "\n",
+    );
     if (config) files.add(resolve(folder, config));
     if (shown) top = resolve(folder, shown);
   } catch {

@@ -1,0 +1,28 @@
+/**
+ * Runs git to read a folder's configuration for the policy (its aliases, its hooks folder): git from PATH, in an
+ * environment that is not another repository's, with a short timeout.
+ */
+import { execFileSync } from "node:child_process";
+import { resolveCommand } from "../commandPath";
+
+/** git's output for `args` run in `folder`; throws without git or when git fails. */
+export function readGit(folder: string, args: string[]): string {
+  // Not another repository's, should the editor have been started from a git hook.
+  const env = { ...process.env };
+  delete env.GIT_DIR;
+  delete env.GIT_WORK_TREE;
+  // git from PATH, not the repository's own (`git.exe` where it runs: Windows looks there first, as POSIX does for a
+  // `.` or empty PATH entry).
+  const program = resolveCommand("git", env);
+  if (program === undefined) throw new Error("git is not on PATH");
+  // The callers' arguments read the configuration only: they run no hook, filter or fsmonitor of the repository.
+  return execFileSync(program, args, {
+    cwd: folder,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+    timeout: 3_000,
+    windowsHide: true,
+    maxBuffer: 4 * 1024 * 1024,
+  });
+}
