@@ -99,9 +99,9 @@ async function openForReading(path: string): Promise<{ handle: FileHandle; size:
 }
 
 /**
- * Whether a file is at `path` (canonical, checked), checked as a read or write here checks it, for an access that
- * goes another way: the editor's open document is read and saved by name, unchecked, and a document of a hard link
- * is the file outside the workspace (or the protected one) it shares.
+ * Whether a file is at `path` (canonical, checked), checked as a read here checks it, for a read that goes another
+ * way: the editor's open document was read by name, unchecked, and a document of a hard link is the file outside the
+ * workspace (or the protected one) it shares.
  */
 export async function checkExisting(path: string): Promise<boolean> {
   const opened = await openForReading(path);

@@ -2,7 +2,9 @@
  * `fs/read_text_file` and `fs/write_text_file` for v1 agents. Paths are resolved by realpath and accepted only inside
  * the workspace folders (bypass or not); the file is then opened and what was opened is checked (`boundedFile`);
  * sizes are bounded before anything is read; reads see unsaved editor contents (the host's `DocumentStore` holds the
- * open documents), and an open document is read or written only once its file has passed the same checks.
+ * open documents), and an open document is read only once its file has passed the same checks. Writes always go to the
+ * checked handle, open document or not: the editor's save writes by name and follows whatever link a process of the
+ * agent's puts in the path after the check (outside the workspace, or onto a protected file).
  *
  * A missing file inside the workspace reads as empty text, as in Zed (which opens a missing path as a new, empty
  * buffer). Agents read a file before they create it; Gemini CLI's bundled SDK turns any error reply into a plain
@@ -16,8 +18,11 @@ import { checkExisting, FileAccessError, readBounded, writeChecked } from "./bou
 export interface DocumentStore {
   /** The text of the open document at `path`, unsaved changes included, or `undefined` when it is not open. */
   openText(path: string): string | undefined;
-  /** Writes through the open document at `path` (and saves it); `false` when it is not open. */
-  writeOpen(path: string, content: string): Promise<boolean>;
+  /**
+   * The file at `path` now holds `content` (written here): its open document, if any, is brought to that text without
+   * being saved, as a save would write by name again.
+   */
+  showWritten(path: string, content: string): Promise<void>;
 }
 
 export const FS_LIMITS = {
@@ -81,28 +86,22 @@ export class ClientFileSystem {
         "the content is too large to write",
       );
     }
-    // Through the editor only over a file checked here; a new one is created here, exclusively, as when none is open.
-    if (
-      this.store.openText(path) !== undefined &&
-      (await this.checkOpen(params.path, path)) &&
-      (await this.store.writeOpen(path, params.content))
-    )
-      return {};
     try {
       await writeChecked(path, params.content);
     } catch (error) {
       throw this.refusal(params.path, error);
     }
+    await this.store.showWritten(path, params.content);
     return {};
   }
 
   /**
-   * The file on disk behind an open document, checked as `boundedFile` checks what it reads and writes (the editor
-   * checks nothing): `false` when there is none.
+   * The file on disk behind an open document, checked as `boundedFile` checks what it reads (the editor checks
+   * nothing).
    */
-  private async checkOpen(path: string, canonical: string): Promise<boolean> {
+  private async checkOpen(path: string, canonical: string): Promise<void> {
     try {
-      return await checkExisting(canonical);
+      await checkExisting(canonical);
     } catch (error) {
       throw this.refusal(path, error);
     }

@@ -618,7 +618,7 @@ describe("Settings writes", function () {
       workspaceRoots: () => [workspace.workspace],
       workspaceTrusted: () => true,
       workspacePaths: () => paths,
-      documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
+      documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
       writeBypass: write,
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => 2, set: () => undefined },

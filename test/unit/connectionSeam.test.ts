@@ -81,7 +81,7 @@ class SeamClient {
       workspaceRoots: () => [this.workspace],
       workspaceTrusted: () => true,
       workspacePaths: () => paths,
-      documents: { openText: () => undefined, writeOpen: () => Promise.resolve(false) },
+      documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
       writeBypass: options.writeBypass ?? (() => Promise.resolve()),
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => options.version ?? 1, set: () => undefined },
