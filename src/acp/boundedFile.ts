@@ -5,7 +5,12 @@
  * against the realpath's) before a byte is read or written. New files are created exclusively, so a symlink planted
  * at the name (dangling or not) is never followed by a write. `stat` comes before any read; whole-file reads over the
  * limit are refused; `line`/`limit` reads stream and stop as soon as they have their lines.
+ *
+ * Only UTF-8 text is read or replaced, byte for byte (a BOM and CRLF line endings included): a file in another encoding
+ * or a binary one read as UTF-8 comes back with U+FFFD where its bytes were, and an agent writing that text back
+ * replaces them for good. Such a file is refused both ways, with a reason the agent can pass on.
  */
+import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
 import { mkdir, open, readlink, realpath, rmdir, stat, unlink, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -13,7 +18,7 @@ import { dirname } from "node:path";
 export class FileAccessError extends Error {
   constructor(
     message: string,
-    readonly reason: "too_large" | "not_a_file" | "moved" | "too_deep" | "linked",
+    readonly reason: "too_large" | "not_a_file" | "moved" | "too_deep" | "linked" | "not_text",
   ) {
     super(message);
   }
@@ -49,6 +54,41 @@ function checkKind(info: { isFile(): boolean; nlink: number }): void {
       "the file has other names (hard links) that Symposium cannot check against the workspace",
       "linked",
     );
+}
+
+const NOT_TEXT =
+  "the file is not UTF-8 text (a binary file, or text in another encoding); Symposium reads and replaces only UTF-8 text, so that none of its bytes are lost";
+
+/** `bytes` as text, unless they are not UTF-8 (`toString` would put U+FFFD in place of what it cannot decode). */
+function utf8Text(bytes: Buffer): string {
+  if (!isUtf8(bytes)) throw new FileAccessError(NOT_TEXT, "not_text");
+  return bytes.toString("utf8");
+}
+
+/**
+ * Throws `not_text` unless the open file's bytes, streamed from its start, are UTF-8 throughout; `too_deep` past
+ * `maxBytes`, where it stops looking.
+ */
+async function checkUtf8(handle: FileHandle, maxBytes: number): Promise<void> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const chunk = Buffer.alloc(256 * 1024);
+  try {
+    for (let at = 0; ;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+      if (at > maxBytes)
+        throw new FileAccessError(
+          `the file has more than the ${maxBytes} bytes Symposium checks are UTF-8 text before it reads or replaces them`,
+          "too_deep",
+        );
+      decoder.decode(chunk.subarray(0, bytesRead), { stream: true });
+    }
+    decoder.decode(); // a sequence cut off at the end
+  } catch (error) {
+    if (error instanceof FileAccessError) throw error;
+    throw new FileAccessError(NOT_TEXT, "not_text");
+  }
 }
 
 /** Throws `moved` unless the open handle is the file at `expected` (a canonical path). */
@@ -99,14 +139,19 @@ async function openForReading(path: string): Promise<{ handle: FileHandle; size:
 }
 
 /**
- * Whether a file is at `path` (canonical, checked), checked as a read here checks it, for a read that goes another
- * way: the editor's open document was read by name, unchecked, and a document of a hard link is the file outside the
- * workspace (or the protected one) it shares.
+ * Whether a file is at `path` (canonical, checked), checked as a read here checks it (UTF-8 text within `maxBytes`
+ * included), for a read that goes another way: the editor's open document was read by name, unchecked, and a document
+ * of a hard link is the file outside the workspace (or the protected one) it shares.
  */
-export async function checkExisting(path: string): Promise<boolean> {
+export async function checkExisting(path: string, maxBytes: number): Promise<boolean> {
   const opened = await openForReading(path);
-  await opened?.handle.close();
-  return opened !== undefined;
+  if (!opened) return false;
+  try {
+    await checkUtf8(opened.handle, maxBytes);
+  } finally {
+    await opened.handle.close();
+  }
+  return true;
 }
 
 /** The file's text within `bounds`, or `undefined` when no file exists at `path`. */
@@ -132,7 +177,7 @@ export async function readBounded(path: string, bounds: ReadBounds): Promise<str
         if (read > bounds.maxBytes)
           throw new FileAccessError("the file grew past the read limit", "too_large");
       }
-      return buffer.subarray(0, read).toString("utf8");
+      return utf8Text(buffer.subarray(0, read));
     }
     return await readLines(handle, bounds);
   } finally {
@@ -200,7 +245,8 @@ async function readLines(handle: FileHandle, bounds: ReadBounds): Promise<string
   } finally {
     stream.destroy();
   }
-  let text = Buffer.concat(kept).toString("utf8");
+  // Whole lines only: a range of a UTF-8 file is UTF-8 too.
+  let text = utf8Text(Buffer.concat(kept));
   // A range that ends inside the file leaves out the separator after its last line.
   if (done && text.endsWith("\n")) text = text.slice(0, -1);
   return text;
@@ -208,13 +254,15 @@ async function readLines(handle: FileHandle, bounds: ReadBounds): Promise<string
 
 /**
  * Writes `content` to `path` (canonical, checked): an existing file is opened without following a final symlink and
- * checked before it is truncated; a new one is created exclusively and checked, and removed again if the check fails.
+ * checked (UTF-8 text within `maxCheckBytes` included) before it is truncated; a new one is created exclusively and
+ * checked, and removed again if the check fails.
  */
-export async function writeChecked(path: string, content: string): Promise<void> {
+export async function writeChecked(path: string, content: string, maxCheckBytes: number): Promise<void> {
   let handle: FileHandle;
   let created = false;
   try {
-    handle = await open(path, constants.O_WRONLY | NOFOLLOW | NONBLOCK);
+    // Read as well as written: what it holds is checked first.
+    handle = await open(path, constants.O_RDWR | NOFOLLOW | NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ELOOP") throw new FileAccessError("the file moved while it was opened", "moved");
@@ -234,6 +282,7 @@ export async function writeChecked(path: string, content: string): Promise<void>
       throw error;
     }
     checkKind(await handle.stat());
+    if (!created) await checkUtf8(handle, maxCheckBytes);
     await handle.truncate(0);
     await handle.write(content, 0, "utf8");
   } finally {

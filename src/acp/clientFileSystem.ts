@@ -87,7 +87,7 @@ export class ClientFileSystem {
       );
     }
     try {
-      await writeChecked(path, params.content);
+      await writeChecked(path, params.content, FS_LIMITS.maxScanBytes);
     } catch (error) {
       throw this.refusal(params.path, error);
     }
@@ -101,7 +101,7 @@ export class ClientFileSystem {
    */
   private async checkOpen(path: string, canonical: string): Promise<void> {
     try {
-      await checkExisting(canonical);
+      await checkExisting(canonical, FS_LIMITS.maxScanBytes);
     } catch (error) {
       throw this.refusal(path, error);
     }

