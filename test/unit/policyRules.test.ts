@@ -18,6 +18,7 @@ import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import {
   decide,
   parsePermissionSettings,
+  pathRuleFor,
   proposeRule,
   ruleCovers,
   ruleFromEntry,
@@ -2935,6 +2936,37 @@ describe("permission rules and guards", () => {
         const allow = [rule("allow", { kind: "edit", path: "secrets/**" })];
         assert.equal(decide(edit(path), context({ rules: allow })).verdict, "allow", JSON.stringify(name));
       }
+    });
+
+    it("a deny or ask rule matches a name as a case-insensitive file system reads it: ſ is s, the Kelvin sign k", () => {
+      // APFS, NTFS and ext4's casefold folders open `ſecrets/key` as `secrets/key`; a regex's `i` keeps them apart.
+      const deny = [rule("deny", { path: "secrets/**" }), rule("deny", { path: "**/*.key" })];
+      for (const path of [
+        join(ws, "ſecrets", "notes.txt"),
+        join(ws, "src", "id.\u212Aey"),
+        join(ws, "SECRETS", "x"),
+      ])
+        assert.equal(decide(edit(path), context({ rules: deny, bypass: true })).verdict, "deny", path);
+      const ask = [rule("ask", { path: "Secrets/**" })];
+      assert.equal(
+        decide(edit(join(ws, "ſecrets", "x")), context({ rules: ask, bypass: true })).verdict,
+        "ask",
+      );
+      assert.equal(
+        decide(command("cat ſecrets/key"), context({ rules: deny, bypass: true })).verdict,
+        "deny",
+      );
+      // The agent's own `fs/*` read of it.
+      const read = pathRuleFor(boundary.check(join(ws, "ſecrets", "key")), "read", {
+        agentName: "Scripted",
+        rules: deny,
+        home,
+      });
+      assert.equal(read?.action, "deny");
+      assert.equal(
+        decide(edit(join(ws, "src", "a.ts")), context({ rules: deny, bypass: true })).verdict,
+        "allow",
+      );
     });
 
     it("a shell glob's `*` matches a name that begins with a line break, as bash does", async () => {

@@ -11,7 +11,7 @@
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
 import { globMatcher, matchesGlob, LINE_BREAK } from "./globMatch";
-import { holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
+import { foldAll, holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
@@ -3271,10 +3271,34 @@ function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob
       : glob.replace(/\\/g, "/");
   const compiled = globTooCostly(glob)
     ? undefined
-    : { absolute, matches: globMatcher(pattern, { dot: true, nocase }) };
+    : { absolute, matches: nocase ? caselessMatcher(pattern) : globMatcher(pattern, { dot: true }) };
   compiledGlobs.set(key, compiled);
   lastGlob = { glob, home, nocase, compiled };
   return compiled;
+}
+
+const NOT_ASCII = /[^\0-\x7f]/;
+
+/**
+ * A deny or ask rule's matcher, which ignores case as a case-insensitive file system does. A regex's `i` (picomatch's
+ * `nocase`) leaves `ſ` apart from `s` and the Kelvin sign apart from `k`, which APFS, NTFS and ext4's casefold folders
+ * open as the same name (`ſecrets/key` is `secrets/key`): a name with a character past ASCII is matched folded too.
+ */
+function caselessMatcher(pattern: string): (path: string) => boolean {
+  const plain = globMatcher(pattern, { dot: true, nocase: true });
+  const foldedPattern = foldAll(pattern);
+  const folded = foldedPattern === pattern ? plain : globMatcher(foldedPattern, { dot: true, nocase: true });
+  const patternFolds = NOT_ASCII.test(pattern);
+  return (path) => plain(path) || ((patternFolds || NOT_ASCII.test(path)) && folded(foldAll(path)));
+}
+
+/** One name against one segment of a deny or ask rule's glob, as `caselessMatcher` matches them. */
+function caselessNameMatch(name: string, segment: string): boolean {
+  return (
+    matchesGlob(name, segment, { dot: true, nocase: true }) ||
+    ((NOT_ASCII.test(name) || NOT_ASCII.test(segment)) &&
+      matchesGlob(foldAll(name), foldAll(segment), { dot: true, nocase: true }))
+  );
 }
 
 /**
@@ -3313,7 +3337,7 @@ function globReachesBelow(
       const segment = segments[i];
       if (segment === undefined) return false;
       if (segment.includes("**")) return true;
-      if (segment !== names[i] && !matchesGlob(names[i]!, segment, { dot: true, nocase: true })) return false;
+      if (segment !== names[i] && !caselessNameMatch(names[i]!, segment)) return false;
     }
     return segments.length > names.length;
   });
