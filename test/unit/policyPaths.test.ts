@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   isProtectedName,
+  nodePathFs,
   PolicyBoundary,
   resolvePhysical,
   type PathFs,
@@ -272,6 +274,55 @@ describe("policy paths with a fake file system", () => {
       path: "/X",
       exists: false,
     });
+  });
+
+  it("takes another spelling of a case-insensitive root for it only where the file system finds the root's folder", () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-case-")));
+    try {
+      // A case-sensitive volume where a case-insensitive one is assumed (macOS and Windows may have either):
+      // `proj` beside the workspace's `Proj` is another folder, outside it.
+      const volume = join(base, "volume");
+      mkdirSync(join(volume, "Proj", "src"), { recursive: true });
+      mkdirSync(join(volume, "proj"));
+      const assumed = new PolicyBoundary([join(volume, "Proj")], {
+        home: join(base, "home"),
+        caseInsensitive: () => true,
+      });
+      assert.equal(assumed.check(join(volume, "proj", "x")).status, "outside", "another folder");
+      assert.equal(assumed.check(join(volume, "PROJ", "x")).status, "outside", "no folder");
+      assert.equal(assumed.check(join(volume, "Proj", "src", "x")).status, "inside");
+      // A folding view of a volume, as a case-insensitive file system opens any spelling of a name.
+      const folding = join(base, "folding");
+      mkdirSync(join(folding, "Proj", "src"), { recursive: true });
+      const onDisk = (path: string) => {
+        let at = "/";
+        for (const name of path.split("/").filter((part) => part !== "")) {
+          let entries: string[] = [];
+          try {
+            entries = readdirSync(at);
+          } catch {
+            // not a folder, or not there
+          }
+          at = join(at, entries.find((entry) => entry.toLowerCase() === name.toLowerCase()) ?? name);
+        }
+        return at;
+      };
+      const fs: PathFs = {
+        lstat: (path) => nodePathFs.lstat(onDisk(path)),
+        readlink: (path) => nodePathFs.readlink(onDisk(path)),
+        identity: (path) => nodePathFs.identity!(onDisk(path)),
+      };
+      const folds = new PolicyBoundary([join(folding, "Proj")], {
+        fs,
+        home: join(base, "home"),
+        caseInsensitive: () => true,
+      });
+      const check = folds.check(join(folding, "PROJ", "Src", "a.ts"));
+      assert.equal(check.status, "inside");
+      assert.equal(check.status === "inside" && check.relative, "src/a.ts");
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 
   it("folds case on a case-insensitive root and not on a case-sensitive one", () => {

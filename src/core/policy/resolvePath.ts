@@ -17,6 +17,7 @@ import {
   readdirSync,
   readlinkSync,
   readSync,
+  statSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
@@ -36,6 +37,11 @@ export interface PathFs {
   readBytes?(path: string, maxBytes: number): Uint8Array | undefined;
   /** What git's index keeps of an entry's `lstat` (`gitIndex.ts`); undefined when nothing is there. */
   statData?(path: string): StatData | undefined;
+  /**
+   * Which file or folder is at `path` (following links), as its device and inode; undefined when nothing is there.
+   * Without it, a folder spelled in another case is taken for the one a case-insensitive root's spelling names.
+   */
+  identity?(path: string): string | undefined;
 }
 
 export const nodePathFs: PathFs = {
@@ -55,6 +61,10 @@ export const nodePathFs: PathFs = {
     } finally {
       closeSync(fd);
     }
+  },
+  identity: (path) => {
+    const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stat === undefined ? undefined : `${stat.dev}:${stat.ino}`;
   },
   statData: (path) => {
     const stat = lstatSync(path, { bigint: true, throwIfNoEntry: false });
@@ -206,7 +216,11 @@ function win32Name(name: string): string {
 
 export interface BoundaryOptions extends ResolveOptions {
   home?: string;
-  /** Whether the file system under a root folds case; default: macOS and Windows do. */
+  /**
+   * Whether the file system under a root may fold case; default: macOS's and Windows's may. A path spelled in another
+   * case is inside the root only where the file system says it is the root's very folder (`PathFs.identity`): a
+   * case-sensitive volume on either has `Proj` and `proj` side by side.
+   */
   caseInsensitive?: (root: string) => boolean;
   /** Further folders whose content is protected (e.g. the editor's user settings folder). */
   protectedFolders?: readonly string[];
@@ -321,7 +335,12 @@ export class PolicyBoundary {
     const isProtected = this.protectedPath(resolved.path);
     const readable = isProtected && this.readsFreely(resolved.path) ? { readable: true as const } : {};
     for (const root of this.roots) {
-      if (isWithin(root.path, resolved.path, root.caseInsensitive, p)) {
+      if (
+        isWithin(root.path, resolved.path, false, p) ||
+        (root.caseInsensitive &&
+          isWithin(root.path, resolved.path, true, p) &&
+          this.sameFolder(root.path, resolved.path, p))
+      ) {
         // The path's own spelling when it matches the root's, else the folded one (globs then fold too). Both are
         // resolved and the path is the root or below it, so what follows the root is the relative path.
         const relative = isWithin(root.path, resolved.path, false, p)
@@ -402,6 +421,23 @@ export class PolicyBoundary {
     const check = this.check(path);
     return check.status === "unresolved" || check.protected;
   };
+
+  /**
+   * Whether `path`'s first folders, as many as `root` has, are the root's folder itself: the same spelling but for
+   * case is another folder (or none) on a case-sensitive volume.
+   */
+  private sameFolder(root: string, path: string, p: typeof posix): boolean {
+    const fs = this.options.fs ?? nodePathFs;
+    if (fs.identity === undefined) return true;
+    // Both are resolved, and a root never ends in a separator.
+    const prefix = path.split(p.sep).slice(0, root.split(p.sep).length).join(p.sep);
+    try {
+      const id = fs.identity(root);
+      return id !== undefined && fs.identity(prefix) === id;
+    } catch {
+      return false;
+    }
+  }
 
   private physical(path: string): string | undefined {
     const resolved = resolvePhysical(path, this.options);
