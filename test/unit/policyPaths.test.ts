@@ -497,6 +497,10 @@ describe("policy paths with a fake file system", () => {
       ".vſcode/tasks.json",
       ".github/workflowſ/ci.yml",
       ".hus\u212Ay/pre-commit",
+      // HFS+ ignores these characters in a name (and older Linux casefold folders did): `.g\u200cit` is `.git`.
+      ".g\u200cit/config",
+      ".en\ufeffv",
+      "src/.vs\u200bcode/tasks.json",
     ];
     for (const name of protectedNames) assert.equal(isProtectedName(["ws", ...name.split("/")]), true, name);
     for (const name of [

@@ -2945,6 +2945,8 @@ describe("permission rules and guards", () => {
         join(ws, "ſecrets", "notes.txt"),
         join(ws, "src", "id.\u212Aey"),
         join(ws, "SECRETS", "x"),
+        // HFS+ ignores such characters in a name.
+        join(ws, "se\u200ccrets", "x"),
       ])
         assert.equal(decide(edit(path), context({ rules: deny, bypass: true })).verdict, "deny", path);
       const ask = [rule("ask", { path: "Secrets/**" })];

@@ -662,11 +662,18 @@ function homeProtectedFolders(home: string, p: typeof posix): string[] {
 }
 
 /**
+ * Characters a file system may leave out of a name: HFS+ (macOS's case-insensitive volumes before APFS) opens
+ * `.g\u200cit` as `.git`, and older Linux kernels' casefold folders ignored them too.
+ */
+const IGNORED = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
  * Case folded as a case-insensitive file system may fold it, and then some: `ſ` is `s` and the Kelvin sign `k` (APFS
- * and NTFS open `.vſcode` as `.vscode`). Only for protected names, where a stricter match is harmless.
+ * and NTFS open `.vſcode` as `.vscode`), and without what such a file system may ignore (`IGNORED`). Only for
+ * protected names and deny and ask rules, where a stricter match is harmless.
  */
 export function foldAll(name: string): string {
-  return name.normalize("NFC").toUpperCase().toLowerCase();
+  return name.normalize("NFC").replace(IGNORED, "").toUpperCase().toLowerCase();
 }
 
 function fold(path: string, caseInsensitive: boolean): string {
