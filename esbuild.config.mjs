@@ -1,6 +1,7 @@
 // One build for everything: the extension (Node, CJS), the demo agent it spawns, the webview (browser) and the tests.
 // `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change.
 import * as esbuild from "esbuild";
+import { readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { nodeScriptsBuild } from "./scripts/buildOptions.mjs";
 import { writeCodicons } from "./scripts/codicons.mjs";
@@ -75,6 +76,33 @@ const demoAgentSharesSdk = {
   },
 };
 
+/**
+ * The webview uses only marked's lexer, but marked's module ends by making its default instance and hanging the parser
+ * and the renderers on it, which no bundler can drop: about 11 KB of `dist/webview.js`. The module is read without that
+ * end, exporting its `Lexer` and `Tokenizer` alone; a marked whose module no longer ends so fails the build.
+ */
+/** @type {import("esbuild").Plugin} */
+const markedLexerOnly = {
+  name: "marked-lexer-only",
+  setup(build) {
+    build.onLoad({ filter: /[/\\]marked[/\\]lib[/\\]marked\.esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const exported = /export\{([^}]*)\};?\s*(?:\/\/# sourceMappingURL=\S*\s*)?$/.exec(source)?.[1] ?? "";
+      const local = (/** @type {string} */ name) =>
+        new RegExp(`(?:^|,)([\\w$]+) as ${name}(?:,|$)`).exec(exported)?.[1];
+      const [marked, lexer, tokenizer] = ["Marked", "Lexer", "Tokenizer"].map(local);
+      const end = marked ? source.indexOf(`=new ${marked};`) : -1;
+      const start = source.lastIndexOf("var ", end);
+      if (!lexer || !tokenizer || end < 0 || start < 0)
+        throw new Error(`${args.path} no longer ends as marked-lexer-only expects: update the plugin`);
+      return {
+        contents: `${source.slice(0, start)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`,
+        loader: "js",
+      };
+    });
+  },
+};
+
 /** @type {import("esbuild").BuildOptions} */
 const shared = {
   bundle: true,
@@ -108,6 +136,7 @@ const builds = [
     platform: "browser",
     format: "iife",
     target: "es2022",
+    plugins: [markedLexerOnly],
   },
 ];
 
