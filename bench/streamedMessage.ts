@@ -5,10 +5,11 @@
  * (`StreamedMarkdown`) and once built whole into a fresh element for every chunk, as the view did before; each chunk
  * is followed by a forced layout, since the frame after it lays the change out. Alternating rounds, one page.
  *
- * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3] [in-place] [mixed|list|loose|code]`
+ * Run: `node out/bench/streamedMessage.js [chars=20000] [chunks=400] [rounds=3] [in-place] [mixed|list|loose|nested|quote|code]`
  * (`npm run bench` compiles it); `in-place` leaves out the build-whole way, whose cost grows with the square of the
  * length; `list` streams one long list (an item a line, with inline Markdown), `loose` one with a paragraph under each
- * item, `code` one long code block, `mixed` (the default) an answer of every kind of block.
+ * item, `nested` one item holding a long list, `quote` one long quote of paragraphs, `code` one long code block,
+ * `mixed` (the default) an answer of every kind of block.
  */
 import { join } from "node:path";
 import { launchBarePage } from "../tools/browser";
@@ -27,6 +28,17 @@ function message(chars, shape) {
   if (shape === "loose") {
     for (let i = 1; text.length < chars; i++)
       text += "- **Step " + i + "**: run \`npm test\` in [the docs](https://example.com/" + i + ")\\n\\n  It checks the output of step " + i + ".\\n\\n";
+    return text.slice(0, chars);
+  }
+  if (shape === "nested") {
+    text = "- **Steps**, each checked:\\n";
+    for (let i = 1; text.length < chars; i++)
+      text += "  - step " + i + ": **file" + i + ".ts** uses \`value" + i + "\`, see [the docs](https://example.com/" + i + ")\\n";
+    return text.slice(0, chars);
+  }
+  if (shape === "quote") {
+    for (let i = 1; text.length < chars; i++)
+      text += "> **Note " + i + "**: run \`npm test\` in [the docs](https://example.com/" + i + ")\\n> and check step " + i + ".\\n>\\n";
     return text.slice(0, chars);
   }
   if (shape === "code") {
@@ -69,7 +81,7 @@ async function main(): Promise<void> {
   const [chars = 20_000, chunks = 400, rounds = 3] = process.argv.slice(2, 5).map(Number);
   const words = process.argv.slice(5);
   const ways = words.includes("in-place") ? [true] : [false, true];
-  const shape = words.find((word) => ["list", "loose", "code"].includes(word)) ?? "mixed";
+  const shape = words.find((word) => ["list", "loose", "nested", "quote", "code"].includes(word)) ?? "mixed";
   const browser = await launchBarePage(PAGE_SCRIPT);
   try {
     const { page } = browser;

@@ -68,9 +68,14 @@ export class StreamedMarkdown {
     const dom = new MarkdownDom(this.actions);
     const blocks = this.shown.slice(0, same);
     // A list the lexer kept the first items of (`MarkdownStream`): only its items from the first new one are built.
-    const list = this.shown[same]?.token;
+    // A code block still growing: only its new text is added (`growCode`).
+    const last = this.shown[same]?.token;
     const element = this.root.childNodes[offset];
-    if (list && element instanceof Element && growList(element, list, tokens[same], dom)) {
+    if (
+      last &&
+      element instanceof Element &&
+      (growList(element, last, tokens[same], dom) || growCode(element, last, tokens[same]))
+    ) {
       blocks.push({ token: tokens[same]!, nodes: 1 });
       same++;
       offset++;
@@ -110,15 +115,70 @@ function growList(element: Element, shown: Token, grown: Token | undefined, dom:
   return true;
 }
 
-/** The text a code block's Copy puts on the clipboard, kept current when a streamed block grows in place. */
-const codeTexts = new WeakMap<Element, string>();
+/**
+ * Updates `block`, which shows the code block `shown`, to show `grown` when its text only has text added: the pieces
+ * of the text before its last piece (`appendCode`) stay as they are, and only the last one and the new text are built,
+ * so a long code block costs the same with every chunk instead of building its whole text again.
+ */
+function growCode(block: Element, shown: Token, grown: Token | undefined): boolean {
+  const before = codeShown.get(block);
+  const code = block.firstElementChild?.firstElementChild;
+  if (shown.type !== "code" || grown?.type !== "code" || !before || !code) return false;
+  const text = (grown as Tokens.Code).text;
+  if (!text.startsWith(before.text)) return false;
+  const fragment = document.createDocumentFragment();
+  const last = appendCode(fragment, text, before.lastPiece);
+  morphChildren(code, before.lastNode, Array.from(fragment.childNodes), KEEP_SHOWN);
+  codeShown.set(block, { text, lastPiece: last.piece, lastNode: before.lastNode + last.node });
+  return true;
+}
+
+/** Where the last piece of a code block's text starts, in its text and among its `<code>`'s nodes. */
+interface LastPiece {
+  readonly piece: number;
+  readonly node: number;
+}
+
+/**
+ * Appends `text` from `from` on, a code block's, to `parent` in pieces of whole lines (a line longer than
+ * `CODE_PIECE` alone), each shown by `appendVisible`. Only the last piece may change as the text grows (a line joins
+ * the piece before it only while it fits), so a growing block is updated from its last piece on (`growCode`) and
+ * reads as the block built at once.
+ */
+function appendCode(parent: Node, text: string, from = 0): LastPiece {
+  const first = parent.childNodes.length;
+  let piece = from;
+  let node = first;
+  for (let line = from; line < text.length;) {
+    const end = text.indexOf("\n", line) + 1 || text.length;
+    if (line > piece && end - piece > CODE_PIECE) {
+      appendVisible(parent, text.slice(piece, line));
+      piece = line;
+      node = parent.childNodes.length;
+    }
+    line = end;
+  }
+  if (piece < text.length) appendVisible(parent, text.slice(piece));
+  return { piece, node: node - first };
+}
+
+/** The most characters of a code block's piece of several lines (about as long as a text node, `appendText`). */
+const CODE_PIECE = 256;
+
+/** A code block's text (which its Copy puts on the clipboard) and its last piece, kept current as it grows. */
+interface CodeShown {
+  readonly text: string;
+  readonly lastPiece: number;
+  readonly lastNode: number;
+}
+const codeShown = new WeakMap<Element, CodeShown>();
 
 const KEEP_SHOWN: MorphHooks = {
   // A code block's Copy stays as it is (it may say "Copied", or have the focus); it reads its block's current text.
   keepAsIs: (old, fresh) => old.tagName === "BUTTON" && old.className === fresh.className,
   kept: (old, fresh) => {
-    const code = codeTexts.get(fresh);
-    if (code !== undefined) codeTexts.set(old, code);
+    const code = codeShown.get(fresh);
+    if (code !== undefined) codeShown.set(old, code);
     // A dropped code box must not stay observed (the observer would keep it alive).
     forgetBox(fresh);
   },
@@ -159,12 +219,12 @@ class MarkdownDom {
       case "code": {
         const text = (token as Tokens.Code).text;
         const code = el("code", { class: "mono" });
-        appendVisible(code, text);
+        const last = appendCode(code, text);
         const block = el("div", { class: "md-code-block" });
-        codeTexts.set(block, text);
+        codeShown.set(block, { text, lastPiece: last.piece, lastNode: last.node });
         // Copy at the block's top right, shown while the pointer or the focus is on it (main.css).
         const copy = copyButton("md-code-copy", "Copy the code", "Copy", () =>
-          this.actions.copyCode(codeTexts.get(block) ?? text),
+          this.actions.copyCode(codeShown.get(block)?.text ?? text),
         );
         block.append(reachableWhenScrolling(el("pre", { class: "md-code" }, code)), copy);
         parent.appendChild(block);

@@ -65,9 +65,27 @@ export const MARKDOWN_CORPUS: Readonly<Record<string, string>> = {
     "- a\n- b\n* c\n* d\n+ e\n1. f\n2. g\n3) h\n4) i\n10. j\n010. k\n1234567890. l\n",
   "task items, and links defined after the list":
     "- [ ] todo [ref]\n- [x] done [ref][r2]\n- [ ]not a task\n- plain\n\n[ref]: https://example.com/ref\n\n- [r2] again\n- [ref]\n\n[r2]: /r2\n",
+  "a long code block: long lines, hidden characters, colour codes, a fence closed late": codeBlock(120),
   "raw HTML and a link tag in list items":
     '- <script>alert(1)</script>\n- <img src=x onerror="alert(1)"> &lt;b&gt; <b>b</b>\n- <a href="javascript:alert(1)">go\n- https://a.example\n- </a> https://b.example\n- https://c.example\n',
 };
+
+/**
+ * A code block of `lines` lines, some longer than a text node, some with a hidden character or a colour code (which a
+ * chunk may split) and blank lines, closed by a fence that may come a character at a time; then text and a fence left
+ * open.
+ */
+function codeBlock(lines: number): string {
+  let text = "Run:\n\n```ts\n";
+  for (let i = 1; i <= lines; i++)
+    text +=
+      i % 13 === 0
+        ? `const long${i} = "${"x".repeat(300 + i)} ${"word ".repeat(60)}";\n`
+        : i % 7 === 0
+          ? `log("\u001b[31mred ${i}\u001b[0m", "\u202eevil\u202c", "<script>alert(${i})</script>");\n\n`
+          : `export const value${i} = compute(${i}); // step ${i}\n`;
+  return `${text}\`\`\`\n\nAfter the code.\n\n~~~\nsecond\n~~\n`;
+}
 
 /** A tight list of `items` items, each with emphasis, a code span and a link, some with a nested item. */
 function longList(items: number): string {
