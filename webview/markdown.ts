@@ -40,9 +40,9 @@ interface ShownBlock {
 /**
  * An agent's message that grows as it streams, shown in `root` (which holds nothing else). Each update keeps what is
  * already shown: the blocks that `MarkdownStream` kept (no later text can change them) are neither lexed nor built
- * again, nor the items it kept of a list still growing, and the blocks after them are built and updated in place
- * (text nodes extended, elements kept), so a person selecting a sentence or on a code block's Copy keeps the
- * selection and the focus while the agent writes below.
+ * again, nor the items it kept of a list still growing or the blocks of a quote (nor a growing code block's text but
+ * its last lines), and the blocks after them are built and updated in place (text nodes extended, elements kept), so a
+ * person selecting a sentence or on a code block's Copy keeps the selection and the focus while the agent writes below.
  */
 export class StreamedMarkdown {
   private shown: ShownBlock[] = [];
@@ -60,58 +60,64 @@ export class StreamedMarkdown {
       morphChildren(this.root, 0, [plain(markdown)], KEEP_SHOWN);
       return;
     }
-    // The lexer gives a block it kept as the same token (lexed again, as when a link definition came, it is another).
-    let same = 0;
-    let offset = 0;
-    while (same < this.shown.length && this.shown[same]!.token === tokens[same])
-      offset += this.shown[same++]!.nodes;
-    const dom = new MarkdownDom(this.actions);
-    const blocks = this.shown.slice(0, same);
-    // A list the lexer kept the first items of (`MarkdownStream`): only its items from the first new one are built.
-    // A code block still growing: only its new text is added (`growCode`).
-    const last = this.shown[same]?.token;
-    const element = this.root.childNodes[offset];
-    if (
-      last &&
-      element instanceof Element &&
-      (growList(element, last, tokens[same], dom) || growCode(element, last, tokens[same]))
-    ) {
-      blocks.push({ token: tokens[same]!, nodes: 1 });
-      same++;
-      offset++;
-    }
-    const fresh: ChildNode[] = [];
-    for (const token of tokens.slice(same)) {
-      const fragment = document.createDocumentFragment();
-      dom.block(fragment, token, 0);
-      blocks.push({ token, nodes: fragment.childNodes.length });
-      fresh.push(...Array.from(fragment.childNodes));
-    }
-    this.shown = blocks;
-    morphChildren(this.root, offset, fresh, KEEP_SHOWN);
+    this.shown = new MarkdownDom(this.actions).grow(this.root, 0, this.shown, tokens, 0);
   }
 }
 
+/** The blocks a quote or a list item shows (after a task item's box), kept with its element as it grows. */
+interface ShownContent {
+  readonly start: number;
+  readonly blocks: readonly ShownBlock[];
+}
+const contents = new WeakMap<Element, ShownContent>();
+
 /**
  * Updates `element`, which shows the list `shown`, to show `grown` when that is the same list with items added or
- * changed from its second on; the items `grown` shares with `shown` (the same tokens) are left as they are.
+ * changed: the items `grown` shares with `shown` (the same tokens) are left as they are, and the first item that
+ * changed is grown in place (`MarkdownDom.grow`) when it is the same kind of item.
  */
-function growList(element: Element, shown: Token, grown: Token | undefined, dom: MarkdownDom): boolean {
-  if (shown.type !== "list" || grown?.type !== "list") return false;
+function growList(element: Element, shown: Token, grown: Token, dom: MarkdownDom, depth: number): boolean {
+  if (shown.type !== "list" || grown.type !== "list" || !/^[OU]L$/.test(element.tagName)) return false;
   const before = shown as Tokens.List;
   const after = grown as Tokens.List;
+  if (after.ordered !== before.ordered || after.start !== before.start || after.loose !== before.loose)
+    return false;
+  let kept = 0;
+  while (after.items[kept] !== undefined && after.items[kept] === before.items[kept]) kept++;
+  const old = before.items[kept];
+  const item = after.items[kept];
+  const li = element.childNodes[kept];
+  const content = li instanceof Element ? contents.get(li) : undefined;
   if (
-    before.items[0] === undefined ||
-    after.items[0] !== before.items[0] ||
-    after.ordered !== before.ordered ||
-    after.start !== before.start ||
-    after.loose !== before.loose
+    old &&
+    item &&
+    li instanceof Element &&
+    content &&
+    old.task === item.task &&
+    old.checked === item.checked
+  ) {
+    const blocks = dom.grow(li, content.start, content.blocks, item.tokens, depth + 1, after.loose);
+    contents.set(li, { start: content.start, blocks });
+    kept++;
+  }
+  if (kept === 0) return false;
+  const items = after.items.slice(kept).map((item) => dom.listItem(item, after.loose, depth + 1));
+  morphChildren(element, kept, items, KEEP_SHOWN);
+  return true;
+}
+
+/** Updates `element`, which shows the quote `shown`, to show `grown`, keeping the blocks they share. */
+function growQuote(element: Element, shown: Token, grown: Token, dom: MarkdownDom, depth: number): boolean {
+  const content = contents.get(element);
+  if (
+    shown.type !== "blockquote" ||
+    grown.type !== "blockquote" ||
+    element.tagName !== "BLOCKQUOTE" ||
+    !content
   )
     return false;
-  let kept = 1;
-  while (after.items[kept] !== undefined && after.items[kept] === before.items[kept]) kept++;
-  const items = after.items.slice(kept).map((item) => dom.listItem(item, after.loose, 1));
-  morphChildren(element, kept, items, KEEP_SHOWN);
+  const blocks = dom.grow(element, 0, content.blocks, (grown as Tokens.Blockquote).tokens, depth + 1);
+  contents.set(element, { start: 0, blocks });
   return true;
 }
 
@@ -120,10 +126,10 @@ function growList(element: Element, shown: Token, grown: Token | undefined, dom:
  * of the text before its last piece (`appendCode`) stay as they are, and only the last one and the new text are built,
  * so a long code block costs the same with every chunk instead of building its whole text again.
  */
-function growCode(block: Element, shown: Token, grown: Token | undefined): boolean {
+function growCode(block: Element, shown: Token, grown: Token): boolean {
   const before = codeShown.get(block);
   const code = block.firstElementChild?.firstElementChild;
-  if (shown.type !== "code" || grown?.type !== "code" || !before || !code) return false;
+  if (shown.type !== "code" || grown.type !== "code" || !before || !code) return false;
   const text = (grown as Tokens.Code).text;
   if (!text.startsWith(before.text)) return false;
   const fragment = document.createDocumentFragment();
@@ -179,6 +185,8 @@ const KEEP_SHOWN: MorphHooks = {
   kept: (old, fresh) => {
     const code = codeShown.get(fresh);
     if (code !== undefined) codeShown.set(old, code);
+    const content = contents.get(fresh);
+    if (content !== undefined) contents.set(old, content);
     // A dropped code box must not stay observed (the observer would keep it alive).
     forgetBox(fresh);
   },
@@ -187,8 +195,72 @@ const KEEP_SHOWN: MorphHooks = {
 class MarkdownDom {
   constructor(private readonly actions: MarkdownActions) {}
 
-  blocks(parent: Node, tokens: readonly Token[], depth: number): void {
-    for (const token of tokens) this.block(parent, token, depth);
+  /**
+   * Makes `parent`'s nodes from `offset` on, which show the blocks `shown`, show `tokens` (at `depth`; `loose` for a
+   * list item's), and returns the blocks shown. A block whose token is the one shown is kept as it is (`MarkdownStream`
+   * gives a block it kept as the same token); a list, quote or code block that grew is updated in place; any other
+   * is built and morphed over the nodes of the one it replaces.
+   */
+  grow(
+    parent: Node,
+    offset: number,
+    shown: readonly ShownBlock[],
+    tokens: readonly Token[],
+    depth: number,
+    loose?: boolean,
+  ): ShownBlock[] {
+    const build = (token: Token): ChildNode[] => {
+      const fragment = document.createDocumentFragment();
+      if (loose === undefined) this.block(fragment, token, depth);
+      else this.itemBlock(fragment, token, loose, depth);
+      return Array.from(fragment.childNodes);
+    };
+    const blocks: ShownBlock[] = [];
+    let i = 0;
+    let fresh: ChildNode[] | undefined;
+    for (; i < tokens.length && i < shown.length; i++) {
+      const before = shown[i]!;
+      const token = tokens[i]!;
+      if (before.token === token) {
+        blocks.push(before);
+        offset += before.nodes;
+        continue;
+      }
+      const element = parent.childNodes[offset];
+      if (
+        before.nodes === 1 &&
+        element instanceof Element &&
+        depth <= MAX_DEPTH &&
+        (growList(element, before.token, token, this, depth) ||
+          growQuote(element, before.token, token, this, depth) ||
+          growCode(element, before.token, token))
+      ) {
+        blocks.push({ token, nodes: 1 });
+        offset++;
+        continue;
+      }
+      fresh = build(token);
+      // A block made of as many nodes as the one it replaces is morphed over them; otherwise the rest is.
+      if (fresh.length !== before.nodes || i === shown.length - 1) break;
+      morphChildren(parent, offset, fresh, KEEP_SHOWN, before.nodes);
+      blocks.push({ token, nodes: fresh.length });
+      offset += fresh.length;
+      fresh = undefined;
+    }
+    const rest: ChildNode[] = [];
+    for (const token of tokens.slice(i)) {
+      const nodes = fresh ?? build(token);
+      fresh = undefined;
+      blocks.push({ token, nodes: nodes.length });
+      rest.push(...nodes);
+    }
+    morphChildren(parent, offset, rest, KEEP_SHOWN);
+    return blocks;
+  }
+
+  /** Builds `tokens` into `parent` (a quote's blocks) and says what it shows (`grow`). */
+  private shownBlocks(parent: Element, tokens: readonly Token[], depth: number): void {
+    contents.set(parent, { start: 0, blocks: this.grow(parent, 0, [], tokens, depth) });
   }
 
   block(parent: Node, token: Token, depth: number): void {
@@ -232,7 +304,7 @@ class MarkdownDom {
       }
       case "blockquote": {
         const quote = el("blockquote");
-        this.blocks(quote, (token as Tokens.Blockquote).tokens, next);
+        this.shownBlocks(quote, (token as Tokens.Blockquote).tokens, next);
         parent.appendChild(quote);
         return;
       }
@@ -302,13 +374,18 @@ class MarkdownDom {
     const li = el("li", item.task ? { class: "md-task" } : {});
     if (item.task)
       li.appendChild(el("span", { class: "md-checkbox", "aria-hidden": "true" }, item.checked ? "☑ " : "☐ "));
-    for (const child of item.tokens) {
-      if (child.type === "checkbox") continue;
-      // Tight list items hold "text" tokens with inline children; loose ones hold paragraphs.
-      if (child.type === "text" && !loose) this.inlines(li, (child as Tokens.Text).tokens ?? [child], depth);
-      else this.block(li, child, depth);
-    }
+    const start = li.childNodes.length;
+    contents.set(li, { start, blocks: this.grow(li, start, [], item.tokens, depth, loose) });
     return li;
+  }
+
+  /** A token of a list item (`loose` when its list is). */
+  private itemBlock(parent: Node, child: Token, loose: boolean, depth: number): void {
+    if (child.type === "checkbox") return;
+    // Tight list items hold "text" tokens with inline children; loose ones hold paragraphs.
+    if (child.type === "text" && !loose)
+      this.inlines(parent, (child as Tokens.Text).tokens ?? [child], depth);
+    else this.block(parent, child, depth);
   }
 
   private inlines(parent: Node, tokens: readonly Token[], depth: number): void {

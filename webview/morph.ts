@@ -11,17 +11,22 @@ export interface MorphHooks {
   kept?(old: Element, fresh: Element): void;
 }
 
-/** Makes `parent`'s children from `offset` on read as `fresh`; extra old ones go, extra fresh ones are added. */
+/**
+ * Makes `parent`'s children from `offset` on (`count` of them, or all) read as `fresh`; extra old ones go, extra fresh
+ * ones are added.
+ */
 export function morphChildren(
   parent: Node,
   offset: number,
   fresh: readonly ChildNode[],
   hooks: MorphHooks = {},
+  count?: number,
 ): void {
-  const old = Array.from(parent.childNodes).slice(offset);
+  const old = Array.from(parent.childNodes).slice(offset, count === undefined ? undefined : offset + count);
+  const next = count === undefined ? null : (parent.childNodes[offset + count] ?? null);
   fresh.forEach((node, i) => {
     const before = old[i];
-    if (before === undefined) parent.appendChild(node);
+    if (before === undefined) parent.insertBefore(node, next);
     else morph(before, node, hooks);
   });
   for (const extra of old.slice(fresh.length)) extra.remove();

@@ -44,9 +44,25 @@ window.randomMarkdown = randomMarkdown;
 // How many list items are built, all messages together.
 let items = 0;
 const createElement = document.createElement.bind(document);
+let paragraphs = 0;
 document.createElement = (tag, options) => {
   if (tag === "li") items++;
+  if (tag === "p") paragraphs++;
   return createElement(tag, options);
+};
+// Characters lexed and paragraphs built while a quote of \`count\` notes streams a line at a time.
+window.whileQuoteStreams = (count) => {
+  const streamed = new StreamedMarkdown(document.createElement("div"), actions);
+  let text = "";
+  lexed = 0;
+  paragraphs = 0;
+  for (let i = 1; i <= count; i++) {
+    text += "> **Note " + i + "** in [the docs](https://example.com/" + i + ")\\n";
+    streamed.show(text);
+    text += ">\\n";
+    streamed.show(text);
+  }
+  return { lexed, paragraphs, chars: text.length };
 };
 // Characters of text nodes made, all messages together.
 let textBuilt = 0;
@@ -166,6 +182,35 @@ describe("A message streamed in chunks reads as its text shown at once (bare pag
       assert.ok(items < 3 * 2_000, `built ${items} list items for a list of 2,000`);
       assert.ok(lexed < 3 * chars, `lexed ${lexed} characters of a ${chars}-character list`);
     });
+
+  it("random quotes, and lists, fences, lazy lines and HTML in them", async () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const difference = await browser.page.evaluate((s) => {
+        const page = globalThis as unknown as {
+          randomMarkdown(s: number, lines: number, quoted: boolean): string;
+          firstDifference(m: string, s: number): unknown;
+        };
+        return page.firstDifference(page.randomMarkdown(s, 60, true), s);
+      }, seed);
+      assert.equal(difference, undefined, `seed ${seed}: ${JSON.stringify(difference, null, 1)}`);
+    }
+  });
+
+  it("builds and lexes each paragraph of a long quote about once as it grows, not the whole quote for every chunk", async () => {
+    // 1,000 notes, two chunks each: built whole for every chunk, a million paragraphs (about 14 ms a chunk).
+    const { lexed, paragraphs, chars } = await browser.page.evaluate(
+      (n) =>
+        (
+          globalThis as unknown as {
+            whileQuoteStreams(n: number): { lexed: number; paragraphs: number; chars: number };
+          }
+        ).whileQuoteStreams(n),
+      1_000,
+    );
+    assert.ok(paragraphs < 3 * 2 * 1_000, `built ${paragraphs} paragraphs for a quote of 1,000`);
+    // Each note is lexed again until the next one's first line is whole: a few times in all (200 MB before).
+    assert.ok(lexed < 5 * chars, `lexed ${lexed} characters of a ${chars}-character quote`);
+  });
 
   it("builds the text of a long code block about once as it grows, not all of it again for every chunk", async () => {
     // 2,000 lines a chunk each: built whole for every chunk, 90 million characters of text nodes (about 3 ms a chunk).

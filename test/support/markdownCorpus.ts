@@ -66,6 +66,7 @@ export const MARKDOWN_CORPUS: Readonly<Record<string, string>> = {
   "task items, and links defined after the list":
     "- [ ] todo [ref]\n- [x] done [ref][r2]\n- [ ]not a task\n- plain\n\n[ref]: https://example.com/ref\n\n- [r2] again\n- [ref]\n\n[r2]: /r2\n",
   "a long code block: long lines, hidden characters, colour codes, a fence closed late": codeBlock(120),
+  "a long quote of paragraphs, lists, code, nested quotes and lazy lines": longQuote(40),
   "raw HTML and a link tag in list items":
     '- <script>alert(1)</script>\n- <img src=x onerror="alert(1)"> &lt;b&gt; <b>b</b>\n- <a href="javascript:alert(1)">go\n- https://a.example\n- </a> https://b.example\n- https://c.example\n',
 };
@@ -87,6 +88,21 @@ function codeBlock(lines: number): string {
   return `${text}\`\`\`\n\nAfter the code.\n\n~~~\nsecond\n~~\n`;
 }
 
+/** A quote of `notes` notes, a paragraph each, some with a list, a code block, a nested quote or a lazy line. */
+function longQuote(notes: number): string {
+  let text = "Quoted:\n\n";
+  for (let i = 1; i <= notes; i++)
+    text +=
+      `> **Note ${i}**: run \`npm test\` in [the docs](https://example.com/${i})\n` +
+      (i % 6 === 0 ? "lazy line\n" : "> and check it.\n") +
+      ">\n" +
+      (i % 5 === 0 ? "> - one\n> - two\n>\n" : "") +
+      (i % 7 === 0 ? "> ```sh\n> npm test\n>\n> ```\n>\n" : "") +
+      (i % 8 === 0 ? "> > nested\n> > more\n>\n" : "") +
+      (i % 9 === 0 ? "> Title\n> ---\n>\n> <script>alert(1)</script>\n>\n" : "");
+  return `${text}\nAfter the quote.\n`;
+}
+
 /** A tight list of `items` items, each with emphasis, a code span and a link, some with a nested item. */
 function longList(items: number): string {
   let text = "Items:\n\n";
@@ -100,9 +116,9 @@ function longList(items: number): string {
 /**
  * A random (seeded) message of lines that change how the lines above them read, mostly list items: bullets of every
  * kind and indent, blank lines, rules, fences, indented code, lazy and setext lines, tasks, HTML, link tags and
- * definitions.
+ * definitions; `quoted`, mostly in quotes.
  */
-export function randomMarkdown(seed: number, lines = 60): string {
+export function randomMarkdown(seed: number, lines = 60, quoted = false): string {
   const random = seededRandom(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   // Most items keep the message's own bullet, so its lists grow long.
@@ -137,7 +153,9 @@ export function randomMarkdown(seed: number, lines = 60): string {
     let r = random() * total;
     let which = 0;
     while (r >= weights[which]!) r -= weights[which++]!;
-    out.push(fragments[which]!());
+    const line = fragments[which]!();
+    // Quoted: most lines in a quote, some in a nested one, some lazy.
+    out.push(quoted && random() < 0.85 ? `${pick(["> ", "> ", ">", " > ", "> > ", ">> "])}${line}` : line);
   }
   return out.join(pick(["\n", "\n", "\n", "\r\n"])) + pick(["", "\n"]);
 }

@@ -138,6 +138,22 @@ describe("MarkdownStream", function () {
     }
   };
 
+  /** What `lex` returns, and how many characters marked was given to lex meanwhile. */
+  const counted = <T>(lex: () => T): [T, number] => {
+    let lexed = 0;
+    const prototype = Lexer.prototype as unknown as { lex: (this: Lexer, src: string) => TokensList };
+    const original = prototype.lex;
+    prototype.lex = function (this: Lexer, src: string) {
+      lexed += src.length;
+      return original.call(this, src);
+    };
+    try {
+      return [lex(), lexed];
+    } finally {
+      prototype.lex = original;
+    }
+  };
+
   for (const [name, markdown] of Object.entries(MARKDOWN_CORPUS))
     it(`reads ${name}, streamed in chunks of random sizes, as the text so far at once after every chunk`, () => {
       for (let seed = 1; seed <= (markdown.length > 3_000 ? 3 : 8); seed++)
@@ -148,30 +164,36 @@ describe("MarkdownStream", function () {
     for (let seed = 1; seed <= 300; seed++) assertStreamsAsWhole(randomMarkdown(seed), seed);
   });
 
+  it("reads random quotes, and lists, fences, lazy lines and HTML in them, streamed, as the text so far at once", () => {
+    for (let seed = 1; seed <= 300; seed++) assertStreamsAsWhole(randomMarkdown(seed, 60, true), seed);
+  });
+
   it("keeps the items of a long list before its last whole line, and lexes only what follows them", () => {
     const list = MARKDOWN_CORPUS["a long list whose items carry inline Markdown"]!;
     const end = list.indexOf("- item 100:");
     const stream = new MarkdownStream();
     const first = stream.lex(list.slice(0, end + 5))!;
     const text = list.slice(0, end + 200);
-    let lexed = 0;
-    const prototype = Lexer.prototype as unknown as { lex: (this: Lexer, src: string) => TokensList };
-    const lex = prototype.lex;
-    prototype.lex = function (this: Lexer, src: string) {
-      lexed += src.length;
-      return lex.call(this, src);
-    };
-    let last: Token[];
-    try {
-      last = stream.lex(text)!;
-    } finally {
-      prototype.lex = lex;
-    }
+    const [last, lexed] = counted(() => stream.lex(text)!);
     assert.deepStrictEqual(last, atOnce(text));
     const items = (tokens: Token[]) => (tokens.find((token) => token.type === "list") as Tokens.List).items;
     assert.equal(items(last)[0], items(first)[0], "the first item's token is kept, not lexed again");
     assert.equal(items(last)[97], items(first)[97]);
     assert.ok(lexed < 300, `lexed ${lexed} characters of a ${text.length}-character message`);
+  });
+
+  it("keeps the blocks of a long quote before its last blank line, and lexes only what follows them", () => {
+    const quote = MARKDOWN_CORPUS["a long quote of paragraphs, lists, code, nested quotes and lazy lines"]!;
+    const end = quote.indexOf("> **Note 30**");
+    const stream = new MarkdownStream();
+    const first = stream.lex(quote.slice(0, end + 5))!;
+    const text = quote.slice(0, end + 90);
+    const [last, lexed] = counted(() => stream.lex(text)!);
+    assert.deepStrictEqual(last, atOnce(text));
+    const blocks = (tokens: Token[]) =>
+      (tokens.find((token) => token.type === "blockquote") as Tokens.Blockquote).tokens;
+    assert.equal(blocks(last)[0], blocks(first)[0], "the first note's token is kept, not lexed again");
+    assert.ok(lexed < 200, `lexed ${lexed} characters of a ${text.length}-character message`);
   });
 
   it("keeps the items of a long loose list, and reads what follows them as loose", () => {
