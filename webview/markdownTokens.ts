@@ -78,7 +78,8 @@ export function lexMarkdown(markdown: string): TokensList | undefined {
  * A list that is not final yet keeps its items too (`ListHead`): a list of thousands of items cost 16-28 ms a chunk,
  * lexed whole. marked reads each item from its own lines alone, and an item is done once the whole first line of the
  * next item follows it; only the list's looseness reaches back (a blank line between two items makes every item a
- * paragraph), so a tight list is lexed whole again when what follows its kept items is loose. A quote that is not
+ * paragraph), so a tight list is lexed whole again when what follows its kept items is loose. Of its last item, the
+ * nested items of a tight list that ends it are kept alike (`ItemCut`). A quote that is not
  * final yet keeps its blocks that are (`QuoteHead`): a long quote cost about 14 ms a chunk, lexed whole.
  */
 export class MarkdownStream {
@@ -135,15 +136,32 @@ export class MarkdownStream {
 function lexAfter(head: ListHead, rest: string): TokensList | undefined {
   // After the items of a loose list, an item of its own marker and a blank line: what follows is read as loose too.
   const loose = head.loose ? `${/^ *(?:[*+-]|\d+[.)])/.exec(head.next)![0]} x\n\n` : "";
-  const tokens = lexMarkdown(loose + rest.slice(head.source.length));
+  const after = rest.slice(head.source.length);
+  const inner = head.inner;
+  const cut = inner && after.startsWith(inner.prefix + inner.middle + inner.next);
+  if (!cut && head.items.length === 0) return lexMarkdown(rest);
+  // The nested items kept are left out: in their place, an item of one line that is dropped again (`ItemCut`).
+  const tokens = lexMarkdown(
+    loose +
+      (cut ? inner.prefix + inner.stand + after.slice(inner.prefix.length + inner.middle.length) : after),
+  );
   const tail = tokens?.[0] as Tokens.List | undefined;
   // What follows the items begins at a whole item line, so it is lexed as the same list; when it is loose and the
   // items are not, they all change.
   if (!tokens || tail?.type !== "list" || tail.loose !== head.loose || tail.ordered !== head.ordered)
-    return lexMarkdown(rest);
+    return head.items.length > 0 && cut ? lexAfter({ ...head, inner: undefined }, rest) : lexMarkdown(rest);
+  let raw = tail.raw.slice(loose.length);
+  if (cut) {
+    const at = loose ? 1 : 0;
+    const item = tail.items[at] && putBack(inner, tail.items[at]);
+    if (!item)
+      return head.items.length > 0 ? lexAfter({ ...head, inner: undefined }, rest) : lexMarkdown(rest);
+    tail.items[at] = item;
+    raw = inner.prefix + inner.middle + raw.slice(inner.prefix.length + inner.stand.length);
+  }
   tokens[0] = {
     type: "list",
-    raw: head.source + tail.raw.slice(loose.length),
+    raw: head.source + raw,
     ordered: head.ordered,
     start: head.start,
     loose: head.loose,
@@ -162,6 +180,109 @@ interface ListHead {
   readonly ordered: boolean;
   readonly start: number | "";
   readonly items: Tokens.ListItem[];
+  /** The final part of the item after them, the list's last. */
+  readonly inner?: ItemCut;
+}
+
+/**
+ * The nested items that no later text can change of a list that ends an item (the list's last): a long list under
+ * one item was lexed whole with every chunk. The item is lexed without them (`middle`), a one-line item of their list
+ * (`stand`, dropped again) in their place so that what follows them is read as items of the same list.
+ */
+interface ItemCut {
+  /** The item's lines before its nested list, and the nested items kept, as the message has them. */
+  readonly prefix: string;
+  readonly middle: string;
+  /** The whole line after them, the first of the nested item that follows. */
+  readonly next: string;
+  /** The item standing in for them, as the message would have it, and as the nested list reads it. */
+  readonly stand: string;
+  readonly standText: string;
+  /** What the item's text holds before the nested list, and for the nested items kept. */
+  readonly prefixText: string;
+  readonly middleText: string;
+  /** Where the nested list is among the item's blocks, and the nested items kept. */
+  readonly index: number;
+  readonly start: number | "";
+  readonly items: Tokens.ListItem[];
+}
+
+/** `item`, lexed with the nested item `cut.stand` in place of those `cut` holds, with them put back. */
+function putBack(cut: ItemCut, item: Tokens.ListItem): Tokens.ListItem | undefined {
+  const nested = item.tokens[cut.index] as Tokens.List | undefined;
+  const stand = nested?.items[0];
+  if (
+    nested?.type !== "list" ||
+    nested.loose ||
+    stand?.raw !== cut.standText ||
+    !item.text.startsWith(cut.prefixText + cut.standText) ||
+    !item.raw.startsWith(cut.prefix + cut.stand)
+  )
+    return undefined;
+  const list: Tokens.List = {
+    ...nested,
+    raw: cut.middleText + nested.raw.slice(cut.standText.length),
+    start: cut.start,
+    items: cut.items.concat(nested.items.slice(1)),
+  };
+  const tokens = item.tokens.slice();
+  tokens[cut.index] = list;
+  return {
+    ...item,
+    raw: cut.prefix + cut.middle + item.raw.slice(cut.prefix.length + cut.stand.length),
+    text: cut.prefixText + cut.middleText + item.text.slice(cut.prefixText.length + cut.standText.length),
+    tokens,
+  };
+}
+
+/**
+ * The final part of `item`, a list's last, at the start of `source`: the items before the last whole item line of a
+ * tight list that ends its blocks, or none.
+ */
+function itemCut(item: Tokens.ListItem | undefined, source: string): ItemCut | undefined {
+  const index = (item?.tokens.length ?? 0) - 1;
+  const nested = item?.tokens[index] as Tokens.List | undefined;
+  if (!item || nested?.type !== "list" || nested.loose || /<a /i.test(item.raw)) return undefined;
+  // The item's text up to its nested list is that of its blocks before it, a line each or more.
+  let prefixText = "";
+  for (const block of item.tokens.slice(0, index)) {
+    if (!item.text.startsWith(block.raw, prefixText.length)) return undefined;
+    prefixText += block.raw;
+  }
+  if (!prefixText.endsWith("\n") || !item.text.startsWith(nested.raw, prefixText.length)) return undefined;
+  const items = nested.items.slice(0, -1);
+  /** The offset in `source` after `lines` lines from `from`, or -1. */
+  const after = (from: number, lines: number) => {
+    for (let line = 0; line < lines && from >= 0; line++) from = source.indexOf("\n", from) + 1 || -1;
+    return from;
+  };
+  const lines = (text: string) => text.split("\n").length - 1;
+  const prefix = after(0, lines(prefixText));
+  let middleText = items.map((nestedItem) => nestedItem.raw).join("");
+  let middle = after(prefix, lines(middleText));
+  // The next line not yet whole (a partial "-" may become a rule): the item before it is not final either.
+  if (middle >= 0 && !source.includes("\n", middle)) {
+    middleText = middleText.slice(0, middleText.length - (items.pop()?.raw.length ?? 0));
+    middle = after(prefix, lines(middleText));
+  }
+  const end = middle < 0 ? -1 : source.indexOf("\n", middle);
+  if (items.length === 0 || prefix < 0 || end < 0 || !middleText.endsWith("\n")) return undefined;
+  const next = source.slice(middle, end + 1);
+  const marker = /^([ \t]*)([*+-]|\d{1,9}([.)]))[ \t]/.exec(next);
+  if (!marker) return undefined;
+  const standText = `${nested.ordered ? `1${marker[3]!}` : marker[2]!} x\n`;
+  return {
+    prefix: source.slice(0, prefix),
+    middle: source.slice(prefix, middle),
+    next,
+    stand: marker[1]! + standText,
+    standText,
+    prefixText,
+    middleText,
+    index,
+    start: nested.start,
+    items,
+  };
 }
 
 /**
@@ -180,7 +301,9 @@ function listHead(token: Token | undefined, source: string): ListHead | undefine
     length += item.raw.length;
   }
   if (!source.includes("\n", length)) length -= items.pop()?.raw.length ?? 0;
-  if (items.length === 0) return undefined;
+  const inner =
+    items.length === list.items.length - 1 ? itemCut(list.items.at(-1), source.slice(length)) : undefined;
+  if (items.length === 0 && !inner) return undefined;
   const next = source.slice(length, source.indexOf("\n", length) + 1);
   return {
     kind: "list",
@@ -190,6 +313,7 @@ function listHead(token: Token | undefined, source: string): ListHead | undefine
     ordered: list.ordered,
     start: list.start,
     items,
+    inner,
   };
 }
 

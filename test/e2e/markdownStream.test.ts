@@ -83,13 +83,13 @@ window.whileCodeStreams = (count) => {
   return { built: textBuilt, chars: text.length };
 };
 // Characters lexed and list items built while a list of \`count\` items streams a line at a time.
-window.whileListStreams = (count, loose) => {
+window.whileListStreams = (count, loose, nested) => {
   const streamed = new StreamedMarkdown(document.createElement("div"), actions);
-  let text = "";
+  let text = nested ? "- **Steps**:\\n" : "";
   lexed = 0;
   items = 0;
   for (let i = 1; i <= count; i++) {
-    text += "- item " + i + ": **file" + i + ".ts** in [the docs](https://example.com/" + i + ")\\n";
+    text += (nested ? "  - item " : "- item ") + i + ": **file" + i + ".ts** in [the docs](https://example.com/" + i + ")\\n";
     if (loose) text += "\\n  More about item " + i + ".\\n\\n";
     streamed.show(text);
   }
@@ -167,17 +167,25 @@ describe("A message streamed in chunks reads as its text shown at once (bare pag
     }
   });
 
-  for (const loose of [false, true])
-    it(`builds and lexes each item of a long ${loose ? "loose" : "tight"} list about once as it grows, not the whole list for every chunk`, async () => {
+  for (const [loose, nested] of [
+    [false, false],
+    [true, false],
+    [false, true],
+  ] as const)
+    it(`builds and lexes each item of a long ${loose ? "loose" : "tight"} list${nested ? " under one item" : ""} about once as it grows, not the whole list for every chunk`, async () => {
       // 2,000 items a chunk each: built whole for every chunk, 2 million items and 150 MB of lexing (15-28 ms a chunk).
       const { lexed, items, chars } = await browser.page.evaluate(
-        ([n, l]) =>
+        ([n, l, u]) =>
           (
             globalThis as unknown as {
-              whileListStreams(n: number, l: boolean): { lexed: number; items: number; chars: number };
+              whileListStreams(
+                n: number,
+                l: boolean,
+                u: boolean,
+              ): { lexed: number; items: number; chars: number };
             }
-          ).whileListStreams(n, l),
-        [2_000, loose] as const,
+          ).whileListStreams(n, l, u),
+        [2_000, loose, nested] as const,
       );
       assert.ok(items < 3 * 2_000, `built ${items} list items for a list of 2,000`);
       assert.ok(lexed < 3 * chars, `lexed ${lexed} characters of a ${chars}-character list`);

@@ -67,6 +67,7 @@ export const MARKDOWN_CORPUS: Readonly<Record<string, string>> = {
     "- [ ] todo [ref]\n- [x] done [ref][r2]\n- [ ]not a task\n- plain\n\n[ref]: https://example.com/ref\n\n- [r2] again\n- [ref]\n\n[r2]: /r2\n",
   "a long code block: long lines, hidden characters, colour codes, a fence closed late": codeBlock(120),
   "a long quote of paragraphs, lists, code, nested quotes and lazy lines": longQuote(40),
+  "one item holding a long nested list, then a numbered one": nestedList(80),
   "raw HTML and a link tag in list items":
     '- <script>alert(1)</script>\n- <img src=x onerror="alert(1)"> &lt;b&gt; <b>b</b>\n- <a href="javascript:alert(1)">go\n- https://a.example\n- </a> https://b.example\n- https://c.example\n',
 };
@@ -101,6 +102,23 @@ function longQuote(notes: number): string {
       (i % 8 === 0 ? "> > nested\n> > more\n>\n" : "") +
       (i % 9 === 0 ? "> Title\n> ---\n>\n> <script>alert(1)</script>\n>\n" : "");
   return `${text}\nAfter the quote.\n`;
+}
+
+/**
+ * Items holding long nested lists: bullets with inline Markdown, some a task, some with a list under them or a lazy
+ * line, a link tag, then a numbered item holding numbered items, and a paragraph after a blank line.
+ */
+function nestedList(items: number): string {
+  let text = "- **Steps**, each checked:\n";
+  for (let i = 1; i <= items; i++)
+    text +=
+      `  - ${i % 9 === 0 ? "[x] " : ""}step ${i}: **file${i}.ts** uses \`value${i}\`, see [the docs](https://example.com/${i})\n` +
+      (i % 10 === 0 ? `    - deeper ${i} https://example.com/bare${i}\n` : "") +
+      (i % 17 === 0 ? "lazy words\n" : "") +
+      (i === 60 ? '  - <a href="x">tag\n' : "");
+  text += "- second\n\n1. Numbered:\n";
+  for (let i = 1; i <= items / 2; i++) text += `   ${i}. point ${i} *em*\n`;
+  return `${text}\n   After the points.\n\nDone.\n`;
 }
 
 /** A tight list of `items` items, each with emphasis, a code span and a link, some with a nested item. */

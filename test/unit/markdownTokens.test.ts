@@ -196,6 +196,20 @@ describe("MarkdownStream", function () {
     assert.ok(lexed < 200, `lexed ${lexed} characters of a ${text.length}-character message`);
   });
 
+  it("keeps the nested items of a long list under one item, and lexes only what follows them", () => {
+    const list = MARKDOWN_CORPUS["one item holding a long nested list, then a numbered one"]!;
+    const end = list.indexOf("  - step 50:");
+    const stream = new MarkdownStream();
+    const first = stream.lex(list.slice(0, end + 5))!;
+    const text = list.slice(0, end + 200);
+    const [last, lexed] = counted(() => stream.lex(text)!);
+    assert.deepStrictEqual(last, atOnce(text));
+    const nested = (tokens: Token[]) => ((tokens[0] as Tokens.List).items[0]!.tokens[1] as Tokens.List).items;
+    assert.equal(nested(last)[0], nested(first)[0], "the first nested item's token is kept, not lexed again");
+    assert.equal(nested(last)[47], nested(first)[47]);
+    assert.ok(lexed < 400, `lexed ${lexed} characters of a ${text.length}-character message`);
+  });
+
   it("keeps the items of a long loose list, and reads what follows them as loose", () => {
     const list = MARKDOWN_CORPUS["a long loose list with tasks, paragraphs and code in its items"]!;
     const end = list.indexOf("\n", list.indexOf("- **Step 40**")) + 1;
