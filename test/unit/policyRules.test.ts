@@ -5599,6 +5599,14 @@ describe("permission rules and guards", () => {
         "WGETRC=w.rc wget -q https://x.invalid",
         "env SYSTEM_WGETRC=w.rc wget -q https://x.invalid",
         "XDG_CONFIG_HOME=$PWD git status",
+        // Options a program reads from a variable: tar's `-h` follows a link to a denied folder, its
+        // `--use-compress-program` runs one, xz's `--files` compresses (and removes) what a list names.
+        "TAR_OPTIONS=-h tar -cf out.tar src",
+        "export TAR_OPTIONS=--use-compress-program=./x.sh; tar -tf out.tar",
+        "env XZ_OPT=--files=list xz src/a.ts",
+        "BZIP2=-d bzip2 src/a.ts",
+        // rsync runs this command to reach the other host, as its `-e`.
+        "RSYNC_RSH='sh x.sh' rsync -a src host:x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // jq's modules and data files, found where its program or library path says.
       ...[

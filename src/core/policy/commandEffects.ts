@@ -5251,9 +5251,10 @@ const TOOLCHAIN_CHANGES = wordSet(
  * Variables whose value a program runs as a command line (`GIT_SSH_COMMAND='…' git fetch`, `PAGER`, `EDITOR`,
  * `LESSOPEN`), reads as git configuration (`GIT_CONFIG_*`, as `git -c` is) or expands later (a prompt holding
  * `$(…)`), or that tell git which repository, working tree or programs to use (`GIT_DIR=~/.dotfiles git add .`, as
- * `git --git-dir` does), set in front of a command, by `env` or `export`: the first that holds more than a harmless
- * value (`true`, `cat`, `less -R`), with what it does, else undefined. `source` holds assignments as written
- * (`X='a b'`), `words` as the shell passes them (env's `X=a b`, quotes gone).
+ * `git --git-dir` does), or give a program options (`TAR_OPTIONS=-h`), set in front of a command, by `env` or
+ * `export`: the first that holds more than a harmless value (`true`, `cat`, `less -R`, `XZ_OPT=-9`), with what it
+ * does, else undefined. `source` holds assignments as written (`X='a b'`), `words` as the shell passes them (env's
+ * `X=a b`, quotes gone).
  */
 export function commandVariable(
   source: readonly string[],
@@ -5273,6 +5274,13 @@ export function commandVariable(
     // or starts as they say.
     const startup = SHELL_STARTUP_VARIABLES[name];
     if (startup !== undefined) return { name, does: startup };
+    // Options a program reads before its own (`TAR_OPTIONS=-h` follows links, `--use-compress-program` runs one;
+    // `XZ_OPT=--files=list` compresses and removes the files a list names); a compression level passes.
+    if (
+      OPTION_VARIABLES.has(name) &&
+      !(name === "TAR_OPTIONS" ? value.trim() === "" : COMPRESSION_LEVEL.test(value))
+    )
+      return { name, does: "gives a program options Symposium does not read" };
     // A configuration file whose options run a command (`rg --pre`, bat's `--pager`, a lesskey's LESSOPEN), or
     // less's options naming one (`LESS=--lesskey-src=x`).
     if (
@@ -5364,8 +5372,13 @@ function unquoted(written: string): string {
 
 const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
-  "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER",
+  "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER RSYNC_RSH",
+  "RSYNC_CONNECT_PROG",
 );
+/** Variables holding options a program reads as if given first on its line: tar's, xz's and bzip2's. */
+const OPTION_VARIABLES = wordSet("TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP");
+/** Options that only choose how hard and on how many threads a compressor works (`XZ_OPT='-9e -T0'`). */
+const COMPRESSION_LEVEL = /^(?:\s*(?:-\de?|-e|-T\s*\d+|--threads=\d+))*\s*$/;
 /**
  * Variables naming a program's configuration (or holding it), whose options may run a command or name files it
  * reads and writes: curl's `.curlrc` (`upload-file = ~/.ssh/id_rsa`), a wgetrc (`post_file`), and the folder git
