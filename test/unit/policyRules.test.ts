@@ -5577,6 +5577,11 @@ describe("permission rules and guards", () => {
         ["split --filt=id src/a.ts", "incomplete"],
         ["sort --files0-from=list src/a.ts", "incomplete"],
         ["wc --files0-from list", "incomplete"],
+        // xz and zstd compress (and remove) the files a list names, or print them (`xzcat`).
+        ["xz --files=list", "incomplete"],
+        ["cat list | xz --fil", "incomplete"],
+        ["xzcat --files0=list", "incomplete"],
+        ["zstd --filelist list --rm", "incomplete"],
         ["sort -uo.env src/a.ts", "protected"],
         ["sort -rsuo.git/hooks/pre-commit src/a.ts", "protected"],
         ["diff --to-file=../.ssh/id_rsa src/a.ts", "outside"],

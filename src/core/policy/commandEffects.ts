@@ -3615,8 +3615,17 @@ const SHORT_RUNNING_OPTIONS: Record<string, string> = {
 const JQS = wordSet("jq yq gojq");
 /** jq's options that load a program or name where its modules are found. */
 const JQ_LOADS = wordSet("f --from-file L --library-path");
-/** Programs that read the files a list names with `--files0-from`. */
-const FILES_FROM_LIST = wordSet("sort wc du");
+/**
+ * Programs that read (or compress and remove) the files a list names, with the options that name it (any start):
+ * `sort --files0-from=list`, `xz --files=list`, `zstd --filelist list --rm`.
+ */
+const FILES_FROM_LIST: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(["sort", "wc", "du"].map((name) => [name, ["--files0-from"]])),
+  ...Object.fromEntries(
+    ["xz", "unxz", "xzcat", "lzma", "unlzma", "lzcat"].map((name) => [name, ["--files", "--files0"]]),
+  ),
+  ...Object.fromEntries(["zstd", "unzstd", "zstdcat", "zstdmt"].map((name) => [name, ["--filelist"]])),
+};
 
 /** socat's addresses that run a program or open a file (its others are connections and standard streams). */
 const SOCAT_UNREAD = /^(?:exec|system|open|gopen|create|pipe|pty)(?:[:,]|$)/i;
@@ -3666,12 +3675,12 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     const held = makeVariableHeld(words);
     if (held) return held;
   }
-  // The files a list names, printed or counted (`sort --files0-from=list`): any file may be named there.
-  if (
-    FILES_FROM_LIST.has(name) &&
-    words.some((word) => word?.startsWith("--") && longOption(word, "--files0-from"))
-  )
-    return `${name} --files0-from reads the files a list names, which Symposium does not read`;
+  // The files a list names, printed, counted or compressed (`sort --files0-from=list`, `xz --files=list`): any file
+  // may be named there.
+  const listOption = FILES_FROM_LIST[name]?.find((option) =>
+    words.some((word) => word?.startsWith("--") && longOption(word, option)),
+  );
+  if (listOption) return `${name} ${listOption} reads the files a list names, which Symposium does not read`;
   // jq's modules and data files come from anywhere its program or library path says (`import "../.docker/config"
   // as $c` prints it), and a program file (`-f`) may import them: yq and gojq run jq's language too.
   if (
