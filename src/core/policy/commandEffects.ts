@@ -1257,10 +1257,19 @@ export function wordFolders(name: string, argv: readonly (string | null)[]): (st
 
 /** tar's words with the values its options take (`-f x.tgz`, `-C dir`, `--exclude=x`, `-T list`). */
 function readTarOptions(words: readonly (string | null)[]) {
-  return readOptions(tarWords(words), "bCfFgHIKLNTVX", [
+  const read = readOptions(tarWords(words), "bCfFgHIKLNTVX", [
     ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
   ]);
+  // tar takes any start of a long option (`--cre`, `--der`): those that pack, or follow links, are read so.
+  const options = read.options.map(([option, value]): [string, string | null] => [
+    (option.startsWith("--") && option.length > 2 && TAR_WIDENING.find((full) => full.startsWith(option))) ||
+      option,
+    value,
+  ]);
+  return { options, operands: read.operands };
 }
+/** tar's long options without a value that make it pack (so that its walk is read) or follow links. */
+const TAR_WIDENING = ["--create", "--append", "--update", "--dereference"];
 /** rsync's options that take a value. */
 const RSYNC_SHORT_VALUES = "eBfT";
 const RSYNC_LONG_VALUES = [
