@@ -3514,6 +3514,14 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("a copy that removes what its source lacks is checked for what it removes", () => {
+      const deny = [rule("deny", { path: "src/*.pem" })];
+      // docs has no `server.pem`: each removes `src/server.pem` (`--del` is rsync's `--delete-during`).
+      for (const line of ["rsync -a --delete docs/ src/", "rsync -a --del docs/ src/"])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      assertVerdicts(deny, ["rsync -a docs/ src/", "rsync -a --delete docs/ build/"], "allow");
+    });
+
     it("tar's abbreviated long options pack and follow links as tar reads them", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       // `docs/keys` leads to `secrets`: `--der` is `--dereference`, `--cre` is `--create`.

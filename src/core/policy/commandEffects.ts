@@ -1525,14 +1525,14 @@ export function changesWalk(name: string, argv: readonly (string | null)[]): Ent
     );
   if (["gzip", "gunzip", "zstd", "unzstd"].includes(name) && (short("r") || long("--recursive")))
     return walk(operands);
-  if (
-    name === "rsync" &&
-    flags.some((flag) => flag.startsWith("--delete") || flag === "--remove-source-files")
-  ) {
+  // `--del` is rsync's own name for `--delete-during`, `--remove-sent-files` its old one for `--remove-source-files`.
+  const deletes = flags.some((flag) => flag === "--del" || flag.startsWith("--delete"));
+  const removesSent = flags.some((flag) => ["--remove-source-files", "--remove-sent-files"].includes(flag));
+  if (name === "rsync" && (deletes || removesSent)) {
     const { operands: given } = readOptions(words, RSYNC_SHORT_VALUES, RSYNC_LONG_VALUES);
     const destination = given.at(-1) ?? null;
     // `--remove-source-files` removes what it sends; `--delete` what the destination holds and the source does not.
-    const removed = flags.includes("--remove-source-files") ? given.slice(0, -1) : [destination];
+    const removed = [...(removesSent ? given.slice(0, -1) : []), ...(deletes ? [destination] : [])];
     return walk(removed.filter((word) => word === null || !/^[^/]*:/.test(word)));
   }
   return undefined;

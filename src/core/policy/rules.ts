@@ -584,6 +584,18 @@ class FootprintView {
             (f) => `${name} ${read!.how} every file below ${f}`,
           );
       }
+      // A copy that also removes (`rsync -a --delete src/ lib/` empties lib of what src lacks) changes a second
+      // folder, which its copy's walk leaves out.
+      const changed = changesWalk(name, argv);
+      if (changed && treeReads(name, argv)?.how !== "changes")
+        for (const folder of changed.folders)
+          add(
+            folder,
+            from,
+            command,
+            { follows: changed.follows, source: { disk: true } },
+            (f) => `${name} removes files below ${f}`,
+          );
       const git = name === "git" ? gitShowsContent(argv) : undefined;
       if (git) {
         const verb = withoutGitOptions(argv)[1];
