@@ -3514,6 +3514,15 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("rm -r is checked for the files it removes below its folders, not through links", () => {
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      for (const line of ["rm -rf src", "rm -r ./src/", "rm -R s*"])
+        assert.notEqual(decideIn(line, pem).verdict, "allow", line);
+      // `docs/keys` is a link to `secrets`: rm removes the link, not what it leads to.
+      assertVerdicts(pem, ["rm -rf docs", "rm -rf build"], "allow");
+      assertVerdicts([rule("deny", { path: "secrets/**" })], ["rm -rf docs"], "allow");
+    });
+
     it("a copy that removes what its source lacks is checked for what it removes", () => {
       const deny = [rule("deny", { path: "src/*.pem" })];
       // docs has no `server.pem`: each removes `src/server.pem` (`--del` is rsync's `--delete-during`).

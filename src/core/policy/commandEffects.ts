@@ -1625,6 +1625,12 @@ export function treeReads(
     from(servesWalk(name, argv), "serves") ??
     from(changesWalk(name, argv), "changes");
   if (packed) return packed;
+  // `rm -r` removes every entry below its folders (`rm -rf config` takes `config/secrets/key`), not following links.
+  if (name === "rm") {
+    const { flags, operands } = splitOptions(words);
+    const { short, long } = optionTests(flags);
+    if (short("rR") || long("--recursive")) return { folders: operands, how: "deletes", follows: false };
+  }
   if (name === "find" && words.some((word) => word === null || FIND_RUNS.has(word) || word === "-delete"))
     return from(findWalk(argv), words.includes("-delete") ? "deletes" : "runs a command on");
   return undefined;

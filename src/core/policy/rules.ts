@@ -2917,7 +2917,7 @@ const PRINTS_ONLY = new Set(["echo", "printf"]);
  * may write while it reads: tar's and zip's options that run one (`-I`, `--checkpoint-action`, `-TT`) are refused.
  */
 function readerRunsNothing(name: string, argv: readonly string[]): boolean {
-  if (["cp", "mv", "chmod", "chown", "chgrp"].includes(name)) return true;
+  if (["cp", "mv", "rm", "chmod", "chown", "chgrp"].includes(name)) return true;
   const words = argv.slice(1);
   if (name === "zip") return !words.some((word) => /^-(?:TT|-unzip-command)/.test(word));
   if (name !== "tar") return false;
