@@ -3523,6 +3523,19 @@ describe("permission rules and guards", () => {
       assertVerdicts([rule("deny", { path: "secrets/**" })], ["rm -rf docs"], "allow");
     });
 
+    it("git rm and git mv are checked for the files they remove or move below their pathspecs", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      // Each removes `secrets/key` from the working tree (git's `*` crosses folders).
+      for (const line of ["git rm -r .", "git rm -rq ':!src'", "git rm '*key'", "git -C docs rm -r .."])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      // `docs/keys` is a link: git removes the link. `--cached` leaves the files where they are.
+      assertVerdicts(
+        deny,
+        ["git rm -r src", "git rm -r docs", "git mv docs manual", "git rm -r --cached ."],
+        "allow",
+      );
+    });
+
     it("a copy that removes what its source lacks is checked for what it removes", () => {
       const deny = [rule("deny", { path: "src/*.pem" })];
       // docs has no `server.pem`: each removes `src/server.pem` (`--del` is rsync's `--delete-during`).

@@ -1637,6 +1637,27 @@ export function treeReads(
 }
 
 /**
+ * What `git rm` removes from the working tree (not `--cached`) and `git mv` moves, for path rules: its pathspecs,
+ * each a folder and what is below it or a pattern (git's `*` crosses folders: `git rm 'lib/*'` takes
+ * `lib/secrets/key`); null where any file may be named (a magic pathspec, one computed or read from a file, another
+ * folder given by `-C`). Undefined for any other command.
+ */
+export function gitRemovesOrMoves(argv: readonly (string | null)[]): (string | null)[] | undefined {
+  const git = gitSubcommand(argv);
+  if (git?.name !== "rm" && git?.name !== "mv") return undefined;
+  const { flags, operands } = splitOptions(git.rest);
+  if (git.name === "rm" && flags.some((flag) => longOption(flag, "--cached"))) return undefined;
+  const elsewhere =
+    argv
+      .slice(1, gitSubcommandAt(argv))
+      .some((word) => word === null || /^(?:-C|--(?:git-dir|work-tree))/.test(word)) ||
+    flags.some((flag) => longOption(flag, "--pathspec-from-file"));
+  if (elsewhere) return [null];
+  const named = git.name === "mv" ? operands.slice(0, -1) : operands;
+  return named.map((word) => (word === null || word.startsWith(":") ? null : word));
+}
+
+/**
  * The endings a search's options surely narrow the names of the files it reads below its folders to, in lower case (a
  * file whose own name ends with none is not read), for deny and ask path rules: rg's `--glob`s that take files (they
  * decide before its types, `-g '*.pem' -t ts` reads `.pem` files; a `!` glob only leaves files out), else its

@@ -51,6 +51,7 @@ import {
   optionValueReadings,
   searchWalk,
   changesWalk,
+  gitRemovesOrMoves,
   servesWalk,
   packsWalk,
   inlineCode,
@@ -596,6 +597,17 @@ class FootprintView {
             { follows: changed.follows, source: { disk: true } },
             (f) => `${name} removes files below ${f}`,
           );
+      // What git rm removes and git mv moves below its pathspecs: a pattern from its folder (`lib/*` below lib).
+      for (const word of name === "git" ? (gitRemovesOrMoves(argv) ?? []) : []) {
+        const verb = withoutGitOptions(argv)[1] === "mv" ? "moves" : "removes";
+        add(
+          word === null ? null : staticFolder(word),
+          word === null ? undefined : from,
+          command,
+          { follows: false, source: { disk: true } },
+          (f) => `git ${verb} every file below ${f}`,
+        );
+      }
       const git = name === "git" ? gitShowsContent(argv) : undefined;
       if (git) {
         const verb = withoutGitOptions(argv)[1];
@@ -2918,6 +2930,8 @@ const PRINTS_ONLY = new Set(["echo", "printf"]);
  */
 function readerRunsNothing(name: string, argv: readonly string[]): boolean {
   if (["cp", "mv", "rm", "chmod", "chown", "chgrp"].includes(name)) return true;
+  // git rm and git mv run no hook.
+  if (name === "git") return gitRemovesOrMoves(argv) !== undefined;
   const words = argv.slice(1);
   if (name === "zip") return !words.some((word) => /^-(?:TT|-unzip-command)/.test(word));
   if (name !== "tar") return false;
