@@ -3536,6 +3536,14 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("a folder copy is checked for where what it holds lands", () => {
+      const deny = [rule("deny", { path: "config/*.pem" })];
+      // Each writes `src/server.pem` as `config/server.pem`, though the line names neither.
+      for (const line of ["cp -r src config", "cp -r src/. config/", "rsync -a src/ config", "mv src config"])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      assertVerdicts(deny, ["cp -r docs config", "rsync -a docs/ config/", "cp -r src build"], "allow");
+    });
+
     it("a copy that removes what its source lacks is checked for what it removes", () => {
       const deny = [rule("deny", { path: "src/*.pem" })];
       // docs has no `server.pem`: each removes `src/server.pem` (`--del` is rsync's `--delete-during`).

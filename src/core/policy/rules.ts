@@ -510,6 +510,42 @@ class FootprintView {
       );
       if (link) return held(`${where}, following ${shortPath(link.path)}`);
     }
+    // What a folder copy holds lands below its destination (`cp -r other/secrets lib/` writes `lib/secrets/key`),
+    // though the line names neither.
+    for (const { command, cwd } of this.simple) {
+      const argv = withoutWrappers(command.argv).argv;
+      const name = argv[0] == null ? undefined : basename(argv[0]);
+      const landings =
+        name === undefined
+          ? undefined
+          : this.copyLandings({ name, argv, command, cwd, computed: globsOf(command.text) });
+      if (landings === undefined || !globReachesBelow(glob, landings.into, this.context.home)) continue;
+      const where = `${name} copies into ${shortPath(landings.into.path)}`;
+      // Only what is there now: a command of the request may make more to copy first.
+      if (landings.sources.length > 0 && !this.writesNoFiles(command)) return held(where);
+      for (const { start, follows, tails } of landings.sources) {
+        let landed: string | undefined;
+        const found = firstBelow(
+          start,
+          follows,
+          this.context.paths,
+          (path) => {
+            if (path === start) return false;
+            landed = tails(path)
+              .map((tail) => [landings.into.path, ...tail].join("/"))
+              .find((landing) =>
+                globMatches(glob, this.context.paths.check(landing), this.context.home, true),
+              );
+            return landed !== undefined;
+          },
+          this.budget,
+        );
+        if (found === "too many")
+          return held(`${where} from ${shortPath(start)}, which holds too many files to check`);
+        if (found !== undefined)
+          return `${name} writes ${shortPath(landed!)} (from ${shortPath(found.path)}), a path a rule ${verb} (${rule.label})`;
+      }
+    }
     return undefined;
   }
 
@@ -2314,49 +2350,71 @@ class FootprintView {
   }
 
   /**
-   * For a command that copies or moves folders with all they hold (`copiesFolders`), a protected path where something
-   * they hold lands: `cp -r vendor/x/. .` writes `vendor/x/.vscode/tasks.json` as `.vscode/tasks.json`, and
-   * `cp -r ci/workflows .github/` writes `.github/workflows/…`, though the command names neither. A copy lands in the
-   * destination or in a folder of the source's name there (as the destination is there or not): both are checked.
-   * A source or destination outside, protected or not known meets its own path's guard (`fileReach`).
+   * Where what a folder copy (`copiesFolders`) holds lands, for each source inside the workspace: its start, whether
+   * the copy follows links there, and the names below the destination an entry may land at (`tails`). A copy lands in
+   * the destination or in a folder of the source's name there (as the destination is there or not): both count, as a
+   * folder may be made by the time the copy runs. What find finds (`find vendor -exec cp -r {} . \;`: `findCommands`
+   * names it `start/{}`) may be any entry below its start, landing under its own name. Undefined when the destination
+   * is not inside the workspace, or the command copies no folder; a source computed at run time and not a glob's
+   * match is left to `fileReach`'s guard.
    */
-  private protectedLanding({ name, argv, command, cwd, computed }: CommandInLine): Held | undefined {
+  private copyLandings({ name, argv, command, cwd, computed }: CommandInLine):
+    | {
+        into: Extract<PathCheck, { status: "inside" }>;
+        sources: { start: string; follows: boolean; tails: (path: string) => string[][] }[];
+      }
+    | undefined {
     const copy = copiesFolders(name, argv);
     const destination =
       copy?.destination == null ? undefined : absolute(copy.destination, cwd, this.context.home);
     const into = destination === undefined ? undefined : this.context.paths.check(destination);
     if (copy === undefined || into?.status !== "inside") return undefined;
-    // A source computed at run time and not a glob's match meets `fileReach`'s guard.
-    const sources = this.knownNames(copy.sources, cwd, computed) ?? [];
-    const intoNames = into.relative.split(/[\\/]/);
     // What find finds matches its `-name` tests, when they say so (`findNamePatterns`): no other entry is copied.
     const finder = this.finderOf(command);
     const patterns = finder === undefined ? undefined : findNamePatterns(finder);
     const findable = findNameMatcher(patterns ?? []);
-    for (const source of sources) {
-      // What find finds (`find vendor -exec cp -r {} . \;`: `findCommands` names it `start/{}`) may be any entry below
-      // its start, landing under its own name: every tail of every path below is a place it may land.
+    const sources = (this.knownNames(copy.sources, cwd, computed) ?? []).flatMap((source) => {
       const found = /(?:^|[\\/])\{\}$/.test(source);
       const from = absolute(found ? source.slice(0, -2) || "." : source, cwd, this.context.home);
       const check = from === undefined ? undefined : this.context.paths.check(from);
-      if (from === undefined || check?.status !== "inside") continue;
+      if (from === undefined || check?.status !== "inside") return [];
       const start = from.replace(/(?:[\\/]+\.?)+$/, "");
       const asNamed = basename(check.path);
       // Into a folder that is there, a copy lands in a folder of its own name, unless it copies what the folder holds
-      // (cp's `src/.`, rsync's `src/`). Both places are checked: a folder may be made by the time the copy runs.
+      // (cp's `src/.`, rsync's `src/`).
       const holdings = /[\\/]\.[\\/]*$/.test(source) || (name === "rsync" && /[\\/]$/.test(source));
       const places = into.exists && !holdings ? [[asNamed], []] : [[], [asNamed]];
-      const landsProtected = (path: string): string | undefined => {
+      const tails = (path: string) => {
         const held = path.slice(start.length + 1).split(/[\\/]/);
-        const tails = found
+        return found
           ? held.map((_, i) => held.slice(i)).filter((tail) => findable(tail[0] ?? ""))
           : places.map((named) => [...named, ...held]);
-        const landing = tails.find((tail) => isProtectedName([...intoNames, ...tail]));
+      };
+      return [{ start, follows: copy.follows, tails }];
+    });
+    return { into, sources };
+  }
+
+  /**
+   * For a command that copies or moves folders with all they hold (`copiesFolders`), a protected path where something
+   * they hold lands (`copyLandings`): `cp -r vendor/x/. .` writes `vendor/x/.vscode/tasks.json` as
+   * `.vscode/tasks.json`, and `cp -r ci/workflows .github/` writes `.github/workflows/…`, though the command names
+   * neither. A source or destination outside, protected or not known meets its own path's guard (`fileReach`).
+   */
+  private protectedLanding(inLine: CommandInLine): Held | undefined {
+    const landings = this.copyLandings(inLine);
+    if (landings === undefined) return undefined;
+    const { into, sources } = landings;
+    const { name } = inLine;
+    const intoNames = into.relative.split(/[\\/]/);
+    for (const { start, follows, tails } of sources) {
+      const landsProtected = (path: string): string | undefined => {
+        const landing = tails(path).find((tail) => isProtectedName([...intoNames, ...tail]));
         return landing && [into.path, ...landing].join("/");
       };
       const held = firstBelow(
         start,
-        copy.follows,
+        follows,
         this.context.paths,
         (path) => path !== start && landsProtected(path) !== undefined,
         this.budget,
@@ -2929,7 +2987,7 @@ const PRINTS_ONLY = new Set(["echo", "printf"]);
  * may write while it reads: tar's and zip's options that run one (`-I`, `--checkpoint-action`, `-TT`) are refused.
  */
 function readerRunsNothing(name: string, argv: readonly string[]): boolean {
-  if (["cp", "mv", "rm", "chmod", "chown", "chgrp"].includes(name)) return true;
+  if (["cp", "mv", "rm", "rsync", "chmod", "chown", "chgrp"].includes(name)) return true;
   // git rm and git mv run no hook.
   if (name === "git") return gitRemovesOrMoves(argv) !== undefined;
   const words = argv.slice(1);
