@@ -3085,6 +3085,24 @@ describe("permission rules and guards", () => {
       assert.equal(decide(edit(join(home, "secrets", "x")), context({ rules: deny })).verdict, "deny");
     });
 
+    it("a deny path rule sees the files a patch changes and an archive writes, though the line names none", () => {
+      // fix.patch changes src/a.ts; lib.tgz and lib.zip write lib/a.js.
+      const rules = [rule("deny", { path: "src/a.ts" }), rule("deny", { path: "lib/**" })];
+      for (const line of [
+        "git apply fix.patch",
+        "patch -p1 < fix.patch",
+        "tar xzf lib.tgz",
+        "unzip -o lib.zip",
+      ]) {
+        const decision = decide(command(line), context({ rules, bypass: true }));
+        assert.equal(decision.verdict, "deny", `${line}: ${decision.by.label}`);
+      }
+      assert.equal(
+        decide(command("tar xzf lib.tgz -C build"), context({ rules, bypass: true })).verdict,
+        "allow",
+      );
+    });
+
     it("a deny or ask path rule sees the files a command names, not only the tool's own paths", () => {
       const rules = [rule("deny", { path: "src/lib/**" }), rule("ask", { path: "Makefile" })];
       for (const [line, verdict] of [

@@ -967,6 +967,24 @@ class FootprintView {
         // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
         ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
       ];
+      // What a patch the command applies or an archive it extracts writes, though the line names none of it
+      // (`git apply p.patch` changing `secrets/key`); one not known meets its guard.
+      const inLine =
+        name === undefined
+          ? undefined
+          : { name, argv: unwrapped, command, cwd, computed: globsOf(command.text) };
+      for (const written of inLine ? [this.patchWrites(inLine), this.archiveWrites(inLine)] : []) {
+        if (written === undefined || "guard" in written) continue;
+        const places =
+          written.folders.length === 0
+            ? [cwd]
+            : written.folders.map((f) => (f === null ? undefined : absolute(f, cwd, this.context.home)));
+        for (const place of places)
+          for (const target of [...written.names, ...written.links.map((link) => link.target)]) {
+            const path = place === undefined ? undefined : absolute(target, place, this.context.home);
+            if (path !== undefined) paths.add(path);
+          }
+      }
       // Names read from another folder (`tar -C docs … keys/key`) are matched there too.
       const folders = name === undefined ? [] : wordFolders(name, unwrapped);
       for (const word of words) {
@@ -2440,7 +2458,29 @@ class FootprintView {
    * written and without its first folder (git's `a/` and `b/`), from where the command runs and any folder it is told
    * to apply in.
    */
-  private patchReach({ name, argv, command, cwd, computed }: CommandInLine): Held | undefined {
+  private patchReach(inLine: CommandInLine): Held | undefined {
+    const written = this.patchWrites(inLine);
+    if (written === undefined || "guard" in written) return written;
+    return this.writtenReach(
+      `${inLine.name} applies a patch that changes`,
+      written.names,
+      written.folders,
+      inLine.cwd,
+      written.unknown,
+    );
+  }
+
+  /**
+   * The names a patch a command applies (`appliesPatch`) changes, each as written and without its first folder, and
+   * the folders they are read from; a guard when they are not known; undefined for a command that applies none.
+   */
+  private patchWrites({
+    name,
+    argv,
+    command,
+    cwd,
+    computed,
+  }: CommandInLine): WrittenNames | Held | undefined {
     const applies = appliesPatch(name, argv);
     if (applies === undefined) return undefined;
     const unknown = (why: string) => ({
@@ -2460,13 +2500,7 @@ class FootprintView {
         ? [written.slice(2), written]
         : [written, written.replace(/^[^\\/]*[\\/]/, "")],
     );
-    return this.writtenReach(
-      `${name} applies a patch that changes`,
-      candidates,
-      applies.folders,
-      cwd,
-      unknown,
-    );
+    return { names: candidates, links: [], folders: applies.folders, unknown };
   }
 
   /**
@@ -2475,7 +2509,45 @@ class FootprintView {
    * leads out. The archive is read from the file named or its input (`contentsOf`: not a pipe, not one
    * made in the same line) and its members listed (`archiveMembers`: tar, gzip and zip); any other asks.
    */
-  private archiveReach({ name, argv, command, cwd, computed }: CommandInLine): Held | undefined {
+  private archiveReach(inLine: CommandInLine): Held | undefined {
+    const written = this.archiveWrites(inLine);
+    if (written === undefined || "guard" in written) return written;
+    const { name, cwd } = inLine;
+    const { folders, unknown } = written;
+    const wrote = this.writtenReach(
+      `${name} extracts an archive that writes`,
+      written.names,
+      folders,
+      cwd,
+      unknown,
+    );
+    if (wrote) return wrote;
+    // A link member leads where its target is from its own folder: later commands may read or write through it.
+    for (const member of written.links) {
+      const away = this.writtenReach(
+        `${name} extracts an archive holding a link, ${shortPath(member.name)}, to`,
+        [member.target],
+        folders,
+        cwd,
+        unknown,
+      );
+      if (away) return away;
+    }
+    return undefined;
+  }
+
+  /**
+   * The members an archive a command extracts (`extractsArchive`) writes, its links' targets read from their own
+   * folders, and the folders they land in; a guard when they are not known; undefined for a command that extracts
+   * none.
+   */
+  private archiveWrites({
+    name,
+    argv,
+    command,
+    cwd,
+    computed,
+  }: CommandInLine): WrittenNames | Held | undefined {
     const extraction = extractsArchive(name, argv);
     if (extraction === undefined) return undefined;
     const unknown = (why: string) => ({
@@ -2513,30 +2585,23 @@ class FootprintView {
     });
     if (through !== undefined)
       return unknown(`that writes ${shortPath(through.name)} below a member that may be a link`);
-    const wrote = this.writtenReach(
-      `${name} extracts an archive that writes`,
-      written.map((m) => m.name),
-      extraction.folders,
-      cwd,
+    return {
+      names: written.map((m) => m.name),
+      links: written.flatMap((member) =>
+        member.link === undefined
+          ? []
+          : [
+              {
+                name: member.name,
+                target: member.link.startsWith("/")
+                  ? member.link
+                  : [...member.name.split("/").slice(0, -1), member.link].join("/"),
+              },
+            ],
+      ),
+      folders: extraction.folders,
       unknown,
-    );
-    if (wrote) return wrote;
-    // A link member leads where its target is from its own folder: later commands may read or write through it.
-    for (const member of written) {
-      if (member.link === undefined) continue;
-      const target = member.link.startsWith("/")
-        ? member.link
-        : [...member.name.split("/").slice(0, -1), member.link].join("/");
-      const away = this.writtenReach(
-        `${name} extracts an archive holding a link, ${shortPath(member.name)}, to`,
-        [target],
-        extraction.folders,
-        cwd,
-        unknown,
-      );
-      if (away) return away;
-    }
-    return undefined;
+    };
   }
 
   /**
@@ -2823,6 +2888,16 @@ interface Unhides {
 type Held = { guard: GuardId; label: string };
 
 /** A simple command as the guards judge it: its program's name, its words behind wrappers, where it runs. */
+/** The names a patch or an archive writes (`patchWrites`, `archiveWrites`), placed in each of `folders` (none: where
+ * the command runs). */
+interface WrittenNames {
+  names: string[];
+  /** Link members and where each leads, from its own folder. */
+  links: { name: string; target: string }[];
+  folders: readonly (string | null)[];
+  unknown: (why: string) => Held;
+}
+
 interface CommandInLine {
   name: string;
   argv: readonly (string | null)[];
