@@ -5350,6 +5350,8 @@ describe("permission rules and guards", () => {
         "git submodule deinit -f --all",
         "git submodule update --force",
         "git read-tree -u --reset HEAD",
+        "git checkout-index -a -f",
+        "git checkout-index --all --force",
         "git reflog expire --expire=now --all",
         "git reflog delete HEAD@{1}",
         "git gc --prune=now",

@@ -5605,11 +5605,11 @@ export function gitSubcommandAt(argv: readonly (string | null)[]): number | unde
 
 /**
  * What a git command throws away for good, said as the card says it, or undefined: the person's uncommitted work
- * (`reset --hard`, `checkout` of files (`.`, `--`, `-f`), `restore` of the working tree, `clean -f`, `stash drop` /
- * `clear`, `switch` that discards, `rm -f`, `worktree remove -f`, `submodule deinit -f` / `update -f`), or commits no
- * branch holds, which the reflog keeps recoverable until they are pruned (`reflog expire` / `delete`,
- * `gc --prune=now`, `prune`). A branch switch that keeps changes (`checkout feature`), unstaging, `git rm --cached` and
- * a plain `gc` pass.
+ * (`reset --hard`, `checkout` of files (`.`, `--`, `-f`), `checkout-index -f`, `restore` of the working tree,
+ * `clean -f`, `stash drop` / `clear`, `switch` that discards, `rm -f`, `worktree remove -f`, `submodule deinit -f` /
+ * `update -f`), or commits no branch holds, which the reflog keeps recoverable until they are pruned
+ * (`reflog expire` / `delete`, `gc --prune=now`, `prune`). A branch switch that keeps changes (`checkout feature`),
+ * unstaging, `git rm --cached` and a plain `gc` pass.
  */
 export function discardsWork(
   argv: (string | null)[],
@@ -5652,6 +5652,9 @@ export function discardsWork(
     // The plumbing under `git reset --hard`: `-u --reset` writes the tree over the working files.
     case "read-tree":
       return short("u") && has("--reset") ? work("git read-tree -u --reset") : undefined;
+    // And under `git checkout .`: `-f` writes the index's files over the working ones.
+    case "checkout-index":
+      return forced ? work("git checkout-index --force") : undefined;
     case "switch":
       return has("--discard-changes", "--force") || short("f")
         ? work("git switch --discard-changes")
