@@ -1697,6 +1697,9 @@ describe("permission rules and guards", () => {
           "find src | sort 9 | xargs sed -i 1ix",
           "find src | head -n 1 9 | xargs sed -i 1ix",
           "find src | uniq 9 | xargs sed -i 1ix",
+          // uniq's count is a word xargs passes on too: a file `1`, which may be a link anywhere.
+          "find src | uniq -c | xargs sed -i 1ix",
+          "find src | sort | uniq --count | xargs cat",
           // grep prints a separator or a label it is given; `--file` and `-el` give patterns, not `-l`.
           `find src | grep -A0 --group-separator=${listed.home}/.bashrc -e a -e b | xargs sed -i 1ix`,
           `find src | grep -H --label=${listed.home}/.bashrc a | xargs -d : sed -i 1ix`,

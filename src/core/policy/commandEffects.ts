@@ -4243,12 +4243,13 @@ function onlyListingOptions(
 /** Filters that only keep or reorder the lines they are given (so the names in them), when given no file. */
 const LINE_FILTERS = wordSet("sort uniq head tail tac");
 /**
- * The options with which each keeps whole lines: not `tac -s` (records split elsewhere), `head -c` (bytes),
- * `sort --files0-from` (other files' lines) or `sort -o` (a file written).
+ * The options with which each keeps whole lines: not `tac -s` (records split elsewhere), `head -c` (bytes), `uniq -c`
+ * (a count before each, which xargs passes on as a name), `sort --files0-from` (other files' lines) or `sort -o` (a
+ * file written).
  */
 const FILTER_FLAGS: Readonly<Record<string, RegExp>> = {
   sort: /^-(?:[bdfghiMnrRsuVz]+|k[\d.,a-zA-Z]+)$|^--(?:unique|reverse|numeric-sort|ignore-case|version-sort|human-numeric-sort|stable)$/,
-  uniq: /^-[cdiuz]+$|^--(?:count|repeated|unique|ignore-case)$/,
+  uniq: /^-[diuz]+$|^--(?:repeated|unique|ignore-case)$/,
   head: /^-(?:n|\d+|n\d+|q)$|^--lines=\d+$/,
   tail: /^-(?:n|\d+|n\+?\d+|q)$|^--lines=\+?\d+$/,
   tac: /^$/,
