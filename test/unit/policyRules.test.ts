@@ -3525,12 +3525,18 @@ describe("permission rules and guards", () => {
       for (const line of [
         "tar -C docs -cf out.tar keys/key",
         "tar cf out.tar -C docs keys/key",
+        // tar's old style: each letter that takes a value takes the next word, in order.
+        "tar cfC out.tar docs keys/key",
         "git -C docs diff --no-index keys/key /dev/null",
       ])
         assert.equal(decideIn(line, deny).verdict, "deny", line);
       assertVerdicts(
         deny,
-        ["tar -C docs -cf out.tar guide.md", "git -C docs diff --no-index guide.md /dev/null"],
+        [
+          "tar -C docs -cf out.tar guide.md",
+          "tar cfC out.tar docs guide.md",
+          "git -C docs diff --no-index guide.md /dev/null",
+        ],
         "allow",
       );
     });

@@ -54,8 +54,17 @@ function optionTests(words: readonly (string | null)[]): {
 /** tar's words with its old style read as options: a first word without a dash is a cluster (`tar xzf a.tgz`). */
 function tarWords(words: readonly (string | null)[]): (string | null)[] {
   const first = words[0];
-  return first != null && !first.startsWith("-") ? [`-${first}`, ...words.slice(1)] : [...words];
+  if (first == null || first.startsWith("-")) return [...words];
+  // Each of its letters that takes a value takes the next word after it, in order: `tar cfC out.tar docs` is
+  // `-c -f out.tar -C docs`.
+  const read: (string | null)[] = [];
+  let next = 1;
+  for (const letter of first)
+    read.push(`-${letter}`, ...(TAR_VALUE_LETTERS.includes(letter) ? [words[next++] ?? null] : []));
+  return [...read, ...words.slice(next)];
 }
+/** tar's one-letter options that take a value. */
+const TAR_VALUE_LETTERS = "bCfFgHIKLNTVX";
 
 /** With no file named, rg and a recursive grep search the folder they run in. */
 function searchesFolder(name: string, flags: readonly string[]): boolean {
@@ -1257,7 +1266,7 @@ export function wordFolders(name: string, argv: readonly (string | null)[]): (st
 
 /** tar's words with the values its options take (`-f x.tgz`, `-C dir`, `--exclude=x`, `-T list`). */
 function readTarOptions(words: readonly (string | null)[]) {
-  const read = readOptions(tarWords(words), "bCfFgHIKLNTVX", [
+  const read = readOptions(tarWords(words), TAR_VALUE_LETTERS, [
     ...["--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform", "--xform"],
   ]);
   // tar takes any start of a long option (`--cre`, `--der`): those that pack, or follow links, are read so.
