@@ -1682,6 +1682,44 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("a name xargs makes beside a listed one (`{}.bak`) may be any entry there, a link too", async () => {
+      // `src/a.ts.bak` leads to `.env`, and `src/b.ts.bak` to a file a rule denies: find lists neither.
+      const beside = await makePolicyWorkspace("symposium-listing-beside-");
+      try {
+        writeFileSync(join(beside.ws, ".env"), "KEY=1");
+        mkdirSync(join(beside.ws, "secrets"));
+        writeFileSync(join(beside.ws, "secrets", "key"), "KEY=1");
+        symlinkSync("../.env", join(beside.ws, "src", "a.ts.bak"));
+        const inBeside = (line: string, rules: PermissionRule[] = []) =>
+          decide(
+            buildFootprint(v2Request({ type: "command", command: line, cwd: beside.ws }), {
+              shell: beside.shell,
+              home: beside.home,
+              sessionCwd: beside.ws,
+            }),
+            {
+              ...context({ bypass: true, rules }),
+              paths: beside.boundary,
+              home: beside.home,
+              sessionCwd: beside.ws,
+            },
+          );
+        for (const line of [
+          "find src -name '*.ts' | xargs -I{} cat {}.bak",
+          "find src -name '*.ts' | xargs -IX sed -i 1ix X.bak",
+        ])
+          assert.equal(inBeside(line).verdict, "ask", line);
+        assert.equal(inBeside("find src -name '*.ts' | xargs -I{} cat {}").verdict, "allow");
+        rmSync(join(beside.ws, "src", "a.ts.bak"));
+        symlinkSync("../secrets/key", join(beside.ws, "src", "a.ts.bak"));
+        const deny = [rule("deny", { path: "secrets/**" })];
+        assert.notEqual(inBeside("find src -name '*.ts' | xargs -i cat {}.bak", deny).verdict, "allow");
+        assert.equal(inBeside("find src/lib -name '*.ts' | xargs -I{} cp {} {}.bak", deny).verdict, "allow");
+      } finally {
+        beside.remove();
+      }
+    });
+
     it("takes a listing's names only from its output, not a file it reads instead or text it prints besides", async () => {
       // Files the repository holds, naming one outside; a workspace with no credentials, where a reader is approved.
       const listed = await makePolicyWorkspace("symposium-listing-output-");

@@ -670,9 +670,12 @@ class FootprintView {
       // Names another command of the line lists, given to this one by xargs from a pipe or by a loop or substitution.
       const listed = (wrapped.fromInput && command.stdinFromPipe) || command.namesFromLoop !== undefined;
       if (!listed || PRINTS_ONLY.has(name)) continue;
-      // Text put around xargs's name (`{}/key`, `sub/lnk/{}`) makes a path no listing prints.
-      const around =
-        wrapped.replaces === true && argv.some((word) => word?.includes("{}") && /\//.test(word));
+      // Text put around xargs's name (`{}/key`, `sub/lnk/{}`, `x{}`) makes a path no listing prints; text after it
+      // alone (`{}.bak`) a name beside the listed one, which may be any entry there (a link to a denied file).
+      const made =
+        wrapped.replaces === true ? argv.filter((word) => word?.includes("{}") && word !== "{}") : [];
+      const around = made.some((word) => !/^\{\}[^/{]*$/.test(word!));
+      const beside = made.length > 0;
       if (around)
         add(
           null,
@@ -691,7 +694,10 @@ class FootprintView {
             folder,
             other.cwd,
             other.command,
-            { follows: walk!.follows, source: { disk: true, given: givenBy(lister, folder) } },
+            {
+              follows: walk!.follows,
+              source: { disk: true, given: beside ? { links: true } : givenBy(lister, folder) },
+            },
             what,
           );
         // ls prints a folder's entries as bare names, which the command given them finds where it runs (`..` too
@@ -1844,8 +1850,13 @@ class FootprintView {
       if (headers.length > 0 && this.fileReach("", { targets: headers, recursive: false }, cwd, undefined))
         return false;
       // A listed link is followed by what it is given (`… | xargs chmod 777`), unless that acts on the link itself.
-      const links = !ACTS_ON_LINKS.has(consumer) && listsLinks(argv);
-      const walk = listingWalk(argv);
+      // Text after xargs's name (`{}.bak`) makes a name beside a listed one: any entry there, a link too.
+      const beside = consumerArgv.some((word) => word !== null && word !== "{}" && word.includes("{}"));
+      if (beside && sources !== undefined) return false;
+      const links = !ACTS_ON_LINKS.has(consumer) && (beside || listsLinks(argv));
+      const listedWalk = listingWalk(argv);
+      const walk =
+        beside && listedWalk !== undefined ? { ...listedWalk, hidden: true, takes: () => true } : listedWalk;
       const readsOnly = onlyReads(consumer, consumerArgv);
       if (sources?.history && splitsAt) return { history: true };
       const listing = sources?.index || sources?.fromTop ? this.indexListing(cwd) : undefined;
