@@ -3579,6 +3579,14 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("ctags -R reads every file below its folders, and -L the files a list names", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      // The tags file it writes holds lines of each (`API_KEY = "…"` as a variable's pattern).
+      for (const line of ["ctags -R", "ctags -R docs", "etags -R .", "ctags -L files.txt"])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      assertVerdicts(deny, ["ctags -R src", "ctags -R --links=no docs", "ctags src/a.ts"], "allow");
+    });
+
     it("rm -r is checked for the files it removes below its folders, not through links", () => {
       const pem = [rule("deny", { path: "**/*.pem" })];
       for (const line of ["rm -rf src", "rm -r ./src/", "rm -R s*"])

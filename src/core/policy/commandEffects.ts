@@ -1634,6 +1634,18 @@ export function treeReads(
     from(servesWalk(name, argv), "serves") ??
     from(changesWalk(name, argv), "changes");
   if (packed) return packed;
+  // ctags and etags read every file below the folders `-R` gives (where they run, given none), following links
+  // unless told not to, and write lines of each into a tags file (`API_KEY = "…"` as a variable's pattern).
+  if (TAGGERS.has(name)) {
+    const { flags, operands } = splitOptions(words);
+    const { short, long } = optionTests(flags);
+    if (short("R") || long("--recurse"))
+      return {
+        folders: operands.length > 0 ? operands : ["."],
+        how: "reads",
+        follows: !flags.some((flag) => /^--links=no$/.test(flag)),
+      };
+  }
   // `rm -r` removes every entry below its folders (`rm -rf config` takes `config/secrets/key`), not following links.
   if (name === "rm") {
     const { flags, operands } = splitOptions(words);
@@ -3658,6 +3670,8 @@ const SHORT_RUNNING_OPTIONS: Record<string, string> = {
 };
 
 const JQS = wordSet("jq yq gojq");
+/** Programs that write a tags file of what the files they read define. */
+const TAGGERS = wordSet("ctags etags uctags ctags-universal ctags-exuberant");
 /** jq's options that load a program or name where its modules are found. */
 const JQ_LOADS = wordSet("f --from-file L --library-path");
 /**
@@ -3734,6 +3748,9 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       readPatternFirst(PATTERN_FIRST.jq!, words).values.some(([option]) => JQ_LOADS.has(option)))
   )
     return `${name} loads a module, data or a program from a file Symposium does not read`;
+  // ctags and etags read the files a list names (`-L list`, `-L -` its input).
+  if (TAGGERS.has(name) && words.some((word) => word === null || /^-[a-zA-Z]*L/.test(word)))
+    return `${name} -L reads the files a list names, which Symposium does not read`;
   const listed = packsNamesFromList(name, words);
   if (listed) return `${name} packs the files ${listed} names, which Symposium does not read`;
   // A command line in another shell's language (`fish -c 'rm -rf ~'`, `pwsh -Command …`, `cmd /c …`): the bash
