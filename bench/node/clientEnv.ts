@@ -41,7 +41,7 @@ export function createPlainClient(options: { limits?: PendingLimits; bypass?: bo
     workspaceRoots: () => [workspace],
     workspaceTrusted: () => true,
     workspacePaths: () => paths,
-    documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
+    documents: { openText: () => undefined },
     writeBypass: () => Promise.resolve(),
     chooseAuthMethod: () => Promise.resolve(undefined),
     versionMemory: { get: (name) => versions.get(name), set: (name, version) => versions.set(name, version) },

@@ -3,8 +3,9 @@
  * the workspace folders (bypass or not); the file is then opened and what was opened is checked (`boundedFile`);
  * sizes are bounded before anything is read; reads see unsaved editor contents (the host's `DocumentStore` holds the
  * open documents), and an open document is read only once its file has passed the same checks. Writes always go to the
- * checked handle, open document or not: the editor's save writes by name and follows whatever link a process of the
- * agent's puts in the path after the check (outside the workspace, or onto a protected file).
+ * checked handle, open document or not, and never touch the document: the editor's save writes by name and follows
+ * whatever link a process of the agent's puts in the path after the check (outside the workspace, or onto a protected
+ * file).
  *
  * A missing file inside the workspace reads as empty text, as in Zed (which opens a missing path as a new, empty
  * buffer). Agents read a file before they create it; Gemini CLI's bundled SDK turns any error reply into a plain
@@ -16,13 +17,8 @@ import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { checkExisting, FileAccessError, readBounded, writeChecked } from "./boundedFile";
 
 export interface DocumentStore {
-  /** The text of the open document at `path`, unsaved changes included, or `undefined` when it is not open. */
+  /** The text of the open document at `path` when it has unsaved changes, else `undefined` (the file is read). */
   openText(path: string): string | undefined;
-  /**
-   * The file at `path` now holds `content` (written here): its open document, if any, is brought to that text without
-   * being saved, as a save would write by name again.
-   */
-  showWritten(path: string, content: string): Promise<void>;
 }
 
 export const FS_LIMITS = {
@@ -91,7 +87,6 @@ export class ClientFileSystem {
     } catch (error) {
       throw this.refusal(params.path, error);
     }
-    await this.store.showWritten(path, params.content);
     return {};
   }
 

@@ -618,7 +618,7 @@ describe("Settings writes", function () {
       workspaceRoots: () => [workspace.workspace],
       workspaceTrusted: () => true,
       workspacePaths: () => paths,
-      documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
+      documents: { openText: () => undefined },
       writeBypass: write,
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => 2, set: () => undefined },

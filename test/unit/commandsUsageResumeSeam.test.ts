@@ -111,7 +111,7 @@ class Client {
       workspaceRoots: () => [this.workspace],
       workspaceTrusted: () => true,
       workspacePaths: () => paths,
-      documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
+      documents: { openText: () => undefined },
       writeBypass: () => Promise.resolve(),
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => 1, set: () => undefined },

@@ -81,7 +81,7 @@ class SeamClient {
       workspaceRoots: () => [this.workspace],
       workspaceTrusted: () => true,
       workspacePaths: () => paths,
-      documents: { openText: () => undefined, showWritten: () => Promise.resolve() },
+      documents: { openText: () => undefined },
       writeBypass: options.writeBypass ?? (() => Promise.resolve()),
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => options.version ?? 1, set: () => undefined },
