@@ -5734,6 +5734,9 @@ describe("permission rules and guards", () => {
         "export TAR_OPTIONS=--use-compress-program=./x.sh; tar -tf out.tar",
         "env XZ_OPT=--files=list xz src/a.ts",
         "BZIP2=-d bzip2 src/a.ts",
+        // zip reads ZIPOPT and ZIP as its first options: `-T -TT` runs a command line to test the archive.
+        `ZIPOPT='-T -TT "sh x.sh"' zip out.zip src/a.ts`,
+        `export ZIP='-T -TT "sh x.sh"'; zip out.zip src/a.ts`,
         // rsync runs this command to reach the other host, as its `-e`.
         "RSYNC_RSH='sh x.sh' rsync -a src host:x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
@@ -6233,6 +6236,8 @@ describe("permission rules and guards", () => {
           "GIT_EDITOR=true git rebase --continue",
           "PAGER=cat git log -n 3",
           "PAGER='less -R' git log -n 3",
+          "XZ_OPT='-9e -T0' tar -cJf build/src.tar.xz src",
+          "ZIPOPT=-9 zip -r build/src.zip src",
           "git commit -m 'docs: say that EDITOR=nano works'",
           "echo GIT_PAGER=less >> build/notes.txt",
           "NODE_OPTIONS=--max-old-space-size=4096 npm test",

@@ -5447,8 +5447,11 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER RSYNC_RSH",
   "RSYNC_CONNECT_PROG",
 );
-/** Variables holding options a program reads as if given first on its line: tar's, xz's and bzip2's. */
-const OPTION_VARIABLES = wordSet("TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP");
+/**
+ * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's and zip's (`ZIPOPT='-T
+ * -TT "sh x.sh"'` runs a command line to test the archive).
+ */
+const OPTION_VARIABLES = wordSet("TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP ZIPOPT ZIP");
 /** Options that only choose how hard and on how many threads a compressor works (`XZ_OPT='-9e -T0'`). */
 const COMPRESSION_LEVEL = /^(?:\s*(?:-\de?|-e|-T\s*\d+|--threads=\d+))*\s*$/;
 /**
