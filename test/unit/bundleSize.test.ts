@@ -54,9 +54,9 @@ describe("bundle budgets", function () {
   });
 
   for (const [file, budgetKb] of [
-    // 200 -> 201: a workspace folder spelled in another case counts as that folder only where the file system finds
-    // the same folder there (+0.4 KB, at 199,954 bytes before).
-    ["extension.js", 201],
+    // Written as UTF-8 (-0.3 KB), it keeps within 200 KB a workspace folder spelled in another case counting as that
+    // folder only where the file system finds the same folder there (+0.4 KB; 199,766 bytes).
+    ["extension.js", 200],
     // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
     // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
     // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
@@ -87,7 +87,8 @@ describe("bundle budgets", function () {
     // `marked` was 51.6 KB of the file, all of it kept although only its lexer is used: its module ends in
     // assignments to its default instance, which no bundler can drop. esbuild.config.mjs reads it without that end
     // (marked-lexer-only), which leaves its parser and renderers out (-11.4 KB, at 196,261 bytes before).
-    ["webview.js", 197],
+    // 197 -> 190 after it and a streamed code block, quote and nested list grown in place (+4.3 KB; 189,222 bytes).
+    ["webview.js", 190],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;
