@@ -290,27 +290,8 @@ describe("Symposium in a real extension host", function () {
     const document = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(document);
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), "UNSAVED "));
-    const log = join(workspace(), "..", `agent-${Date.now()}.jsonl`);
-    await setAgents({
-      Scripted: {
-        command: process.execPath,
-        args: [SCRIPTED_AGENT, "--protocol", "v1"],
-        env: { SCRIPTED_AGENT_LOG: log },
-      },
-    });
-    await waitFor(
-      () => api.sessions.agentChoices().some((a) => a.name === "Scripted"),
-      "the configured agent",
-    );
-    const key = await api.sessions.startSession("Scripted");
-    void api.sessions.sendPrompt(
-      key,
-      JSON.stringify({ steps: [{ call: { method: "fs/read_text_file", params: { path: file } } }] }),
-    );
-    const result = await waitFor(() => {
-      const entries = readJsonLines<Record<string, unknown>>(log);
-      return entries.find((e) => e.kind === "callResult");
-    }, "the agent's read");
+    const { answers } = await v1Steps([{ call: { method: "fs/read_text_file", params: { path: file } } }]);
+    const result = answers[0]!;
     assert.deepEqual(result.result, { content: "UNSAVED saved text\n" });
     await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
   });
