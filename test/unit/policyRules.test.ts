@@ -3594,6 +3594,18 @@ describe("permission rules and guards", () => {
       // `docs/keys` is a link to `secrets`: rm removes the link, not what it leads to.
       assertVerdicts(pem, ["rm -rf docs", "rm -rf build"], "allow");
       assertVerdicts([rule("deny", { path: "secrets/**" })], ["rm -rf docs"], "allow");
+      // What runs after it cannot change what it finds; what may run first (or beside it) can.
+      assertVerdicts(
+        pem,
+        ["rm -rf build && npm run build", "rm -rf build && mkdir build && npm test"],
+        "allow",
+      );
+      for (const line of [
+        "npm run build && rm -rf build",
+        "npm run build | rm -rf build",
+        "rm -rf build & npm run build",
+      ])
+        assert.notEqual(decideIn(line, pem).verdict, "allow", line);
     });
 
     it("git rm and git mv are checked for the files they remove or move below their pathspecs", () => {

@@ -775,11 +775,14 @@ class FootprintView {
   /**
    * Whether no command of the request writes a file or runs a program that may (`mkdir -p secrets && echo x >
    * secrets/k; rg TODO`, `git checkout x && git diff`): each only reads, prints names or only shows (git's
-   * `GIT_SHOWS_ONLY`; rg without `--pre`), or is `reader`, a copy or move (whose writes it does not read). What a
-   * redirection writes is a path the request names, which rules match as such.
+   * `GIT_SHOWS_ONLY`; rg without `--pre`), is `reader`, a copy or move (whose writes it does not read), or runs only
+   * after `reader` (`rm -rf dist && npm run build`). What a redirection writes is a path the request names, which rules
+   * match as such.
    */
   private writesNoFiles(reader: SimpleCommand | undefined): boolean {
-    return this.simple.every(({ command, cwd }) => {
+    const read = this.simple.find(({ command }) => command === reader);
+    return this.simple.every(({ command, cwd, line }) => {
+      if (read && this.runsOnlyAfter(command, line, read)) return true;
       const wrapped = withoutWrappers(command.argv);
       // The word xargs adds: the names it reads, which a command that only reads reads.
       const argv = wrapped.fromInput && !wrapped.replaces ? wrapped.argv.slice(0, -1) : wrapped.argv;
@@ -1169,6 +1172,20 @@ class FootprintView {
    */
   private runsAfter(at: number, line: number, maker: LinkMaker): boolean {
     return at !== maker.at && this.afterMaker(maker, line, at > maker.at);
+  }
+
+  /** Whether `command` of command line `line` runs once, after `first` has run (a later line, or later in an `&&` chain). */
+  private runsOnlyAfter(
+    command: SimpleCommand,
+    line: number,
+    first: { command: SimpleCommand; line: number },
+  ): boolean {
+    if (line !== first.line) return line > first.line;
+    const commands = this.footprint.commands[line];
+    return (
+      commands?.sequential === true &&
+      commands.commands.indexOf(command) > commands.commands.indexOf(first.command)
+    );
   }
 
   /**
