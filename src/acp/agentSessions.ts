@@ -1021,7 +1021,8 @@ export class AgentSessions {
     // The SDK drops writes still queued when its connection closes, so the `cancelled` answers and `session/cancel`
     // never reached the agents. Let them through first: one turn of the event loop queues the answers, the cancels
     // go out behind them, then one more turn hands them to the pipes. Bounded: an agent that stops reading its stdin
-    // must not hold up shutdown.
+    // must not hold up shutdown; a second, not less, since on a loaded machine the turns alone took over 250 ms and
+    // the cancels were dropped (the kill's grace follows, and VS Code waits for deactivation longer).
     const yieldOnce = () => new Promise<void>((resolve) => setImmediate(resolve));
     const flushed = (async () => {
       await yieldOnce();
@@ -1029,7 +1030,7 @@ export class AgentSessions {
       await yieldOnce();
     })();
     let bound: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([flushed, new Promise((resolve) => (bound = setTimeout(resolve, 250)))]);
+    await Promise.race([flushed, new Promise((resolve) => (bound = setTimeout(resolve, 1_000)))]);
     clearTimeout(bound);
     await Promise.all(scopes.map((scope) => scope.end("Symposium is shutting down.", "shutdown")));
     this.listeners.clear();
