@@ -284,7 +284,10 @@ export async function writeChecked(path: string, content: string, maxCheckBytes:
     checkKind(await handle.stat());
     if (!created) await checkUtf8(handle, maxCheckBytes);
     await handle.truncate(0);
-    await handle.write(content, 0, "utf8");
+    // `write` is one write(2), which a full disk or a file size limit cuts short without an error: the file kept part
+    // of the content and the agent was told it was written. `writeFile` writes until all is (from position 0, as
+    // nothing above moved it) or throws.
+    await handle.writeFile(content, "utf8");
   } finally {
     await handle.close().catch(() => undefined);
   }

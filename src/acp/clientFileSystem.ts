@@ -131,6 +131,12 @@ export class ClientFileSystem {
       );
     }
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    // Past the truncation: the agent must not take the file as unchanged, nor as missing.
+    if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG")
+      return v1.RequestError.internalError(
+        { path: path.slice(0, 4096), code },
+        "the disk is full or the file too large for it; the file may now hold only part of the content",
+      );
     return code === "EEXIST"
       ? v1.RequestError.invalidRequest(
           { path: path.slice(0, 4096) },
