@@ -3015,6 +3015,18 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("a deny rule matches a name as full case folding reads it: ẞ is ss, as ß is", () => {
+      // ext4's casefold folders fold in full: `STRAẞE`, `straße` and `strasse` are one name there. The capital ẞ,
+      // upper-cased (itself) and then lower-cased, stayed ß, which a regex's `i` keeps apart from it.
+      const deny = [rule("deny", { path: "**/straße/**" })];
+      for (const path of [join(ws, "STRAẞE", "x"), join(ws, "Strasse", "x"), join(ws, "straße", "x")])
+        assert.equal(decide(edit(path), context({ rules: deny, bypass: true })).verdict, "deny", path);
+      assert.equal(
+        decide(edit(join(ws, "src", "strait.ts")), context({ rules: deny, bypass: true })).verdict,
+        "allow",
+      );
+    });
+
     it("a shell glob's `*` matches a name that begins with a line break, as bash does", async () => {
       // picomatch's `*` looks ahead with a `.` that a line break stopped: `cat *` did not name `⏎.env`.
       const other = await makePolicyWorkspace("symposium-line-break-glob-");

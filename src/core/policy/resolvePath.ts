@@ -670,10 +670,11 @@ const IGNORED = /\p{Default_Ignorable_Code_Point}/gu;
 /**
  * Case folded as a case-insensitive file system may fold it, and then some: `ſ` is `s` and the Kelvin sign `k` (APFS
  * and NTFS open `.vſcode` as `.vscode`), and without what such a file system may ignore (`IGNORED`). Only for
- * protected names and deny and ask rules, where a stricter match is harmless.
+ * protected names and deny and ask rules, where a stricter match is harmless. Lower case first, as full case folding
+ * does: `ẞ` is then `ss`, as `ß` is (ext4's casefold folders open `STRAẞE` as `strasse`).
  */
 export function foldAll(name: string): string {
-  return name.normalize("NFC").replace(IGNORED, "").toUpperCase().toLowerCase();
+  return name.normalize("NFC").replace(IGNORED, "").toLowerCase().toUpperCase().toLowerCase();
 }
 
 function fold(path: string, caseInsensitive: boolean): string {
