@@ -139,19 +139,22 @@ async function openForReading(path: string): Promise<{ handle: FileHandle; size:
 }
 
 /**
- * Whether a file is at `path` (canonical, checked), checked as a read here checks it (UTF-8 text within `maxBytes`
- * included), for a read that goes another way: the editor's open document was read by name, unchecked, and a document
- * of a hard link is the file outside the workspace (or the protected one) it shares.
+ * The file at `path` (canonical, checked), checked as a read here checks it (UTF-8 text within `maxBytes` included),
+ * for a read that goes another way: the editor's open document was read by name, unchecked, and a document of a hard
+ * link is the file outside the workspace (or the protected one) it shares. Undefined when no file is there; `bom`
+ * when it begins with one, which the editor's text leaves out.
  */
-export async function checkExisting(path: string, maxBytes: number): Promise<boolean> {
+export async function checkExisting(path: string, maxBytes: number): Promise<{ bom: boolean } | undefined> {
   const opened = await openForReading(path);
-  if (!opened) return false;
+  if (!opened) return undefined;
   try {
     await checkUtf8(opened.handle, maxBytes);
+    const head = Buffer.alloc(3);
+    const { bytesRead } = await opened.handle.read(head, 0, 3, 0);
+    return { bom: bytesRead === 3 && head.toString("utf8") === "\uFEFF" };
   } finally {
     await opened.handle.close();
   }
-  return true;
 }
 
 /** The file's text within `bounds`, or `undefined` when no file exists at `path`. */

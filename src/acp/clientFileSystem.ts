@@ -57,8 +57,10 @@ export class ClientFileSystem {
     const limit = params.limit ?? undefined;
     const open = this.store.openText(path);
     if (open !== undefined) {
-      await this.checkOpen(params.path, path);
-      return { content: this.fromOpen(params.path, open, line, limit) };
+      const disk = await this.checkOpen(params.path, path);
+      // The editor holds a file's BOM apart from its text: served without it, the text written back would drop it.
+      const text = disk?.bom === true && !open.startsWith("\uFEFF") ? `\uFEFF${open}` : open;
+      return { content: this.fromOpen(params.path, text, line, limit) };
     }
     let text: string | undefined;
     try {
@@ -94,9 +96,9 @@ export class ClientFileSystem {
    * The file on disk behind an open document, checked as `boundedFile` checks what it reads (the editor checks
    * nothing).
    */
-  private async checkOpen(path: string, canonical: string): Promise<void> {
+  private async checkOpen(path: string, canonical: string): Promise<{ bom: boolean } | undefined> {
     try {
-      await checkExisting(canonical, FS_LIMITS.maxScanBytes);
+      return await checkExisting(canonical, FS_LIMITS.maxScanBytes);
     } catch (error) {
       throw this.refusal(path, error);
     }

@@ -194,6 +194,20 @@ describe("fs/* through a document open in the editor", () => {
     assert.equal(existsSync(join(outside, ".bashrc")), false, "nothing was written outside the workspace");
   });
 
+  it("reads a document with unsaved changes with its file's BOM, so that writing the text back keeps it", async () => {
+    // The editor's text of a UTF-8 file with a BOM leaves the BOM out; the file's own read keeps it.
+    const named = join(ws, "notes.txt");
+    writeFileSync(named, "\uFEFFsaved\r\n");
+    const fs = withEditor(new Map([[named, "unsaved\r\n"]]));
+    const { content } = await fs.read(named);
+    assert.equal(content, "\uFEFFunsaved\r\n");
+    await fs.write(named, content.replace("unsaved", "edited"));
+    assert.deepEqual(readFileSync(named), Buffer.from("\uFEFFedited\r\n", "utf8"));
+    // A file without one gets none.
+    writeFileSync(named, "saved\n");
+    assert.equal((await fs.read(named)).content, "unsaved\r\n");
+  });
+
   it("answers a file that is not UTF-8 text with an error, open in the editor or not, and keeps its bytes", async () => {
     const latin1 = Buffer.from("caf\xe9\n", "latin1");
     const closed = join(ws, "closed.txt");
