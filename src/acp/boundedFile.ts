@@ -170,10 +170,16 @@ export async function readBounded(path: string, bounds: ReadBounds): Promise<str
           "too_large",
         );
       }
-      // Bounded even if the file grows after the stat.
-      const buffer = Buffer.alloc(bounds.maxBytes + 1);
+      // Sized by the stat, and grown (within the bound) only for a file that grows after it: a buffer of the bound
+      // for every read held 8 MB for each small file, 512 MB for 64 reads at once.
+      let buffer = Buffer.alloc(size + 1);
       let read = 0;
       for (;;) {
+        if (read === buffer.length) {
+          const grown = Buffer.alloc(Math.min(buffer.length * 2, bounds.maxBytes + 1));
+          buffer.copy(grown, 0, 0, read);
+          buffer = grown;
+        }
         const { bytesRead } = await handle.read(buffer, read, buffer.length - read, read);
         if (bytesRead === 0) break;
         read += bytesRead;

@@ -132,6 +132,35 @@ describe("boundedFile", () => {
     assert.equal(await readBounded(join(ws, "long.txt"), { ...bounds, line: 2 }), "end\n");
   });
 
+  it("holds no more memory for a read than the file needs, however many reads run at once", async () => {
+    const small = join(ws, "dir", "notes.txt");
+    const large = { maxBytes: 8 * 1024 * 1024, maxScanBytes: 32 * 1024 * 1024 };
+    const before = process.memoryUsage().arrayBuffers;
+    let most = before;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        assert.equal(await readBounded(small, large), "inside\n");
+        most = Math.max(most, process.memoryUsage().arrayBuffers);
+      }),
+    );
+    // A buffer of the bound for each read held 256 MB here.
+    assert.ok(most - before < 32 * 1024 * 1024, `${((most - before) / 1024 / 1024).toFixed(0)} MB held`);
+  });
+
+  it("reads a file that grows after its size was read, within the bound", async function () {
+    // A file of /proc says it is empty and holds text: the read goes on past the size the stat gave.
+    if (process.platform !== "linux") this.skip();
+    const text = await readBounded(`/proc/${process.pid}/status`, {
+      maxBytes: 64 * 1024,
+      maxScanBytes: 64 * 1024,
+    });
+    assert.match(text ?? "", /^Name:/);
+    await assert.rejects(
+      readBounded(`/proc/${process.pid}/status`, { maxBytes: 16, maxScanBytes: 16 }),
+      /grew past/,
+    );
+  });
+
   it("reads and replaces UTF-8 text byte for byte: a BOM, CRLF line endings and characters of several bytes", async () => {
     const file = join(ws, "windows.txt");
     const bytes = Buffer.from("\ufeffcafé\r\n€ 10\r\n𝄞\r\n", "utf8");
