@@ -3616,6 +3616,9 @@ describe("permission rules and guards", () => {
         "npm run build && rm -rf build",
         "npm run build | rm -rf build",
         "rm -rf build & npm run build",
+        // A shell's script that leaves rm in the background, or pipes it, returns while rm still walks.
+        "bash -c 'rm -rf build &' && npm run build",
+        "bash -c '' && bash -c 'rm -rf build | npm run build'",
       ])
         assert.notEqual(decideIn(line, pem).verdict, "allow", line);
     });

@@ -112,6 +112,8 @@ export interface ParsedCommandLine {
   inBlock?: number[];
   /** The commands that may run more than once (in a loop or a function): a `cd` among them moves the line anywhere. */
   repeated?: number[];
+  /** A command of the line runs in the background (`a &`): the shell goes on before it is done. */
+  background?: true;
 }
 
 export interface ShellParser {
@@ -397,7 +399,8 @@ export function parseWithGrammar(
           ? [link]
           : Array.from({ length: walker.blocks.get(link.block) ?? 0 }, () => link),
     );
-    if (chain?.length === result.commands.length) {
+    if (hasBackground(tree.rootNode)) result.background = true;
+    if (chain?.length === result.commands.length && !walker.unorderedShell) {
       result.inOrder = true;
       const at = (test: (link: ChainLink) => boolean) => chain.flatMap((link, i) => (test(link) ? [i] : []));
       const piped = at((link) => link.piped);
@@ -413,6 +416,11 @@ export function parseWithGrammar(
     tree.delete();
   }
   return result;
+}
+
+/** Whether a command under `node` is sent to the background (`a & b`, `{ a & }`). */
+function hasBackground(node: Node): boolean {
+  return node.children.some((child) => child !== null && (child.type === "&" || hasBackground(child)));
 }
 
 /** A command of a chain, or a block of them (a loop, a condition, a group: the walker's node id). */
@@ -478,6 +486,11 @@ class Walker {
   readonly blocks = new Map<number, number>();
   /** The commands found in a loop or a function (`REPEATS`). */
   readonly repeated = new Set<number>();
+  /**
+   * A shell's script this line runs is not one command run to its end (`bash -c 'rm -r a &' && b`, `bash -c '' &&
+   * bash -c 'a | b'`): the line's commands, counted against its chain, do not say what runs after what.
+   */
+  unorderedShell = false;
   /** Where each of the line's redirections is opened (`ParsedCommandLine.writesAt`, `readsAt`). */
   readonly writesAt: (number | undefined)[] = [];
   readonly readsAt: (number | undefined)[] = [];
@@ -1224,6 +1237,15 @@ class Walker {
       braces,
       this.gitAliases,
     );
+    if (
+      inner.commands.length !== 1 ||
+      inner.inOrder !== true ||
+      inner.background ||
+      inner.piped ||
+      inner.inBlock ||
+      inner.repeated
+    )
+      this.unorderedShell = true;
     const wrappers = argv.slice(0, start);
     const offset = this.out.commands.length;
     const errorsAsOutput = this.errorsOfShell;
