@@ -4857,6 +4857,9 @@ describe("permission rules and guards", () => {
         "tar xzf kit.tgz --strip-components=1",
         "unzip kit.zip",
         "unzip -o kit -d build",
+        // unzip's `-d` takes its folder from the rest of the cluster: these letters are no listing's `-l`, `-t`.
+        "unzip -dbuild kit.zip",
+        "unzip -qodbuild kit.zip",
         "jar xf kit.zip",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       ...["tar xzf away.tgz", "tar xzf lib.tgz -C ~"].map((line) => ({

@@ -2359,12 +2359,11 @@ export function extractsArchive(
   const words = argv.slice(1);
   if (name === "tar" || name === "bsdtar" || name === "gtar") return tarExtraction(name, tarWords(words));
   if (name === "unzip") {
-    const { flags, operands } = splitOptions(words);
-    const { short } = optionTests(flags);
-    if (short("lvtZpcz")) return undefined;
-    const folders: (string | null)[] = [];
-    for (let i = 0; i < words.length; i++) if (words[i] === "-d") folders.push(words[i + 1] ?? null);
-    const archive = operands.find((word) => word === null || !folders.includes(word));
+    // `-d` takes its folder from the rest of a cluster too (`-dsecrets`, `-qod secrets`), whose letters are no options.
+    const { options, operands } = readOptions(words, "d", []);
+    if (options.some(([letter]) => "lvtZpcz".includes(letter))) return undefined;
+    const folders = optionValues(options, "d");
+    const archive = operands[0];
     return { archives: archive === undefined ? [] : [archive], stdin: false, folders, strip: 0 };
   }
   if (name === "jar") {
