@@ -5767,6 +5767,9 @@ describe("permission rules and guards", () => {
         // zip reads ZIPOPT and ZIP as its first options: `-T -TT` runs a command line to test the archive.
         `ZIPOPT='-T -TT "sh x.sh"' zip out.zip src/a.ts`,
         `export ZIP='-T -TT "sh x.sh"'; zip out.zip src/a.ts`,
+        // unzip reads UNZIP and UNZIPOPT so: `-d` extracts elsewhere than the line says.
+        "UNZIP='-d .vscode' unzip -o lib.zip",
+        "export UNZIPOPT=-d/etc; unzip lib.zip",
         // rsync runs this command to reach the other host, as its `-e`.
         "RSYNC_RSH='sh x.sh' rsync -a src host:x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),

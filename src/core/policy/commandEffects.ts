@@ -5447,10 +5447,10 @@ const COMMAND_VARIABLES = wordSet(
   "RSYNC_CONNECT_PROG",
 );
 /**
- * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's and zip's (`ZIPOPT='-T
- * -TT "sh x.sh"'` runs a command line to test the archive).
+ * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's, zip's (`ZIPOPT='-T
+ * -TT "sh x.sh"'` runs a command line to test the archive) and unzip's (`UNZIP='-d secrets'` extracts there).
  */
-const OPTION_VARIABLES = wordSet("TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP ZIPOPT ZIP");
+const OPTION_VARIABLES = wordSet("TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP ZIPOPT ZIP UNZIP UNZIPOPT");
 /** Options that only choose how hard and on how many threads a compressor works (`XZ_OPT='-9e -T0'`). */
 const COMPRESSION_LEVEL = /^(?:\s*(?:-\de?|-e|-T\s*\d+|--threads=\d+))*\s*$/;
 /**
