@@ -3154,6 +3154,16 @@ describe("permission rules and guards", () => {
         decide(command("tar xzf lib.tgz -C build"), context({ rules, bypass: true })).verdict,
         "allow",
       );
+      // unzip -j drops the members' folders: lib/a.js lands as a.js where it runs.
+      const flat = [rule("deny", { path: "a.js" })];
+      assert.equal(
+        decide(command("unzip -oj lib.zip"), context({ rules: flat, bypass: true })).verdict,
+        "deny",
+      );
+      assert.equal(
+        decide(command("unzip -o lib.zip"), context({ rules: flat, bypass: true })).verdict,
+        "allow",
+      );
     });
 
     it("a deny or ask path rule sees the files a command names, not only the tool's own paths", () => {

@@ -2340,7 +2340,8 @@ export function appliesPatch(
  * Where a command that extracts an archive reads it and writes what it holds: `tar x` (and bsdtar), `unzip` and
  * `jar x` write the members the archive names (`archiveMembers.ts`), which the command line does not. `archives`
  * are the archives named (null: computed at run time); `stdin` says it reads one from its input; `folders` are where
- * it extracts (`-C`, `-d`; none: where it runs); `strip` leading folders dropped from each name. `unread` says why its
+ * it extracts (`-C`, `-d`; none: where it runs); `strip` leading folders dropped from each name, or all of them when
+ * `flat` (unzip's `-j`: each file lands by its own name, its folders not made). `unread` says why its
  * members cannot be known (another format, renamed members). Undefined for any other command and for listings
  * (`tar t`, `unzip -l`) and extractions to standard output.
  */
@@ -2353,6 +2354,7 @@ export function extractsArchive(
       stdin: boolean;
       folders: (string | null)[];
       strip: number;
+      flat?: true;
       unread?: string;
     }
   | undefined {
@@ -2364,7 +2366,14 @@ export function extractsArchive(
     if (options.some(([letter]) => "lvtZpcz".includes(letter))) return undefined;
     const folders = optionValues(options, "d");
     const archive = operands[0];
-    return { archives: archive === undefined ? [] : [archive], stdin: false, folders, strip: 0 };
+    const flat = options.some(([letter]) => letter === "j");
+    return {
+      archives: archive === undefined ? [] : [archive],
+      stdin: false,
+      folders,
+      strip: 0,
+      ...(flat ? { flat: true as const } : {}),
+    };
   }
   if (name === "jar") {
     const { flags, operands } = splitOptions(words);

@@ -2599,9 +2599,10 @@ class FootprintView {
     const strip = (path: string) =>
       path
         .split(/[\\/]+/)
-        .slice(extraction.strip)
+        .slice(extraction.flat ? -1 : extraction.strip)
         .join("/");
     const written = members
+      .filter((m) => !(extraction.flat && m.folder))
       .map((member) => ({ ...member, name: strip(member.name) }))
       .filter((m) => m.name !== "");
     // unzip writes a link member as a link, which the listing does not tell apart from a file: a member written
