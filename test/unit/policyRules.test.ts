@@ -3154,6 +3154,17 @@ describe("permission rules and guards", () => {
         decide(command("tar xzf lib.tgz -C build"), context({ rules, bypass: true })).verdict,
         "allow",
       );
+      // patch drops as many folders as its -p says, and without one all of them: each changes ./a.ts.
+      const top = [rule("deny", { path: "a.ts" })];
+      for (const line of [
+        "patch < fix.patch",
+        "patch -p2 < fix.patch",
+        "patch -Np2 -i fix.patch",
+        "git apply -p2 fix.patch",
+      ])
+        assert.equal(decide(command(line), context({ rules: top, bypass: true })).verdict, "deny", line);
+      for (const line of ["patch -p1 < fix.patch", "patch -Np1 -i fix.patch", "git apply fix.patch"])
+        assert.equal(decide(command(line), context({ rules: top, bypass: true })).verdict, "allow", line);
       // unzip -j drops the members' folders: lib/a.js lands as a.js where it runs.
       const flat = [rule("deny", { path: "a.js" })];
       assert.equal(

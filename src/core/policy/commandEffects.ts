@@ -2291,13 +2291,18 @@ export function copiesFolders(
  * Where a command that applies a patch reads it, and where the files it names are: `git apply`, `git am` and
  * `patch` write the files the patch's headers name (`patchNames.ts`), which the command line does not. `files` are
  * patch files named (null: computed at run time); `stdin` says it reads one from its standard input; `folders` are
- * where its names are relative to besides the folder it runs in (`git apply --directory=x`, `patch -d x`). Undefined
- * for any other command, and for forms that write nothing (`git apply --stat`, `patch --dry-run`, `git am --abort`).
+ * where its names are relative to besides the folder it runs in (`git apply --directory=x`, `patch -d x`). `strip`
+ * is how many leading folders it drops from each name (`-p2`; git's 1 unless told; patch's all of them, leaving the
+ * name alone, unless told), undefined where that is not known (`-p$N`). Undefined for any other command, and for forms
+ * that write nothing (`git apply --stat`, `patch --dry-run`, `git am --abort`).
  */
 export function appliesPatch(
   name: string,
   argv: readonly (string | null)[],
-): { files: (string | null)[]; stdin: boolean; folders: (string | null)[] } | undefined {
+):
+  | { files: (string | null)[]; stdin: boolean; folders: (string | null)[]; strip: number | undefined }
+  | undefined {
+  const count = (value: string | null) => (value !== null && /^\d+$/.test(value) ? Number(value) : undefined);
   if (name === "git") {
     const git = gitSubcommand(argv);
     if (git?.name !== "apply" && git?.name !== "am") return undefined;
@@ -2308,32 +2313,51 @@ export function appliesPatch(
     if (git.name === "am" && long("--abort", "--quit", "--skip", "--continue", "--show-current-patch"))
       return undefined;
     const folders = flags.filter((flag) => flag.startsWith("--directory=")).map((flag) => flag.slice(12));
-    return { files: operands, stdin: operands.length === 0, folders };
+    const strips = flags.filter((flag) => flag.startsWith("-p")).map((flag) => count(flag.slice(2)));
+    return {
+      files: operands,
+      stdin: operands.length === 0,
+      folders,
+      strip: strips.length > 0 ? strips.at(-1) : 1,
+    };
   }
   if (name !== "patch") return undefined;
-  // patch [options] [original [patchfile]]; these options take the next word as their value.
-  const valueTaking = new Set(["-p", "-i", "-o", "-r", "-B", "-D", "-F", "-V", "-z", "-d", "-Y", "-g"]);
+  // patch [options] [original [patchfile]]; these letters take the rest of their cluster or the next word as their
+  // value (`-Np1`, `-p 1`).
+  const valueTaking = "piorBDFVzdYgx";
   const words = argv.slice(1);
   const files: (string | null)[] = [];
   const folders: (string | null)[] = [];
   const operands: (string | null)[] = [];
+  let strip: number | undefined = Infinity;
   let options = true;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? null;
     if (options && word === "--") options = false;
     else if (!options || word === null || !word.startsWith("-") || word === "-") operands.push(word);
     else if (word === "--dry-run") return undefined;
-    else if (valueTaking.has(word)) {
-      const value = words[++i] ?? null;
-      if (word === "-i") files.push(value);
-      if (word === "-d") folders.push(value);
-    } else if (/^-[id]./.test(word) || /^--(?:input|directory)=/.test(word)) {
-      const value = word.startsWith("--") ? word.slice(word.indexOf("=") + 1) : word.slice(2);
-      (word.startsWith("-i") || word.startsWith("--input") ? files : folders).push(value);
-    }
+    else if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      const option = eq < 0 ? word : word.slice(0, eq);
+      const takes = ["--input", "--directory", "--strip"].find((flag) => longOption(option, flag));
+      if (takes === undefined) continue;
+      const value = eq < 0 ? (words[++i] ?? null) : word.slice(eq + 1);
+      if (takes === "--input") files.push(value);
+      else if (takes === "--directory") folders.push(value);
+      else strip = count(value);
+    } else
+      for (let c = 1; c < word.length; c++) {
+        const letter = word[c]!;
+        if (!valueTaking.includes(letter)) continue;
+        const value = c + 1 < word.length ? word.slice(c + 1) : (words[++i] ?? null);
+        if (letter === "i") files.push(value);
+        else if (letter === "d") folders.push(value);
+        else if (letter === "p") strip = count(value);
+        break;
+      }
   }
   if (operands.length >= 2) files.push(operands[1] ?? null);
-  return { files, stdin: files.length === 0, folders };
+  return { files, stdin: files.length === 0, folders, strip };
 }
 
 /**

@@ -2522,12 +2522,20 @@ class FootprintView {
     );
     const names = texts.flatMap(patchedNames);
     if (names.length > MAX_WRITTEN_NAMES) return unknown(`naming more than ${MAX_WRITTEN_NAMES} files`);
-    // git's `a/` and `b/` first, so that the card names the file as the workspace knows it.
-    const candidates = names.flatMap((written) =>
-      /^[ab][\\/]/.test(written)
-        ? [written.slice(2), written]
-        : [written, written.replace(/^[^\\/]*[\\/]/, "")],
-    );
+    // git's `a/` and `b/` first, so that the card names the file as the workspace knows it; then the name with as
+    // many folders dropped as the command drops (every count where that is not known).
+    const candidates = names.flatMap((written) => {
+      const parts = written.split(/[\\/]+/);
+      const dropped = (strip: number) => parts.slice(Math.min(strip, parts.length - 1)).join("/");
+      return [
+        ...new Set([
+          ...(/^[ab][\\/]/.test(written)
+            ? [written.slice(2), written]
+            : [written, written.replace(/^[^\\/]*[\\/]/, "")]),
+          ...(applies.strip === undefined ? parts.map((_, i) => dropped(i)) : [dropped(applies.strip)]),
+        ]),
+      ];
+    });
     return { names: candidates, links: [], folders: applies.folders, unknown };
   }
 
