@@ -3663,6 +3663,16 @@ describe("permission rules and guards", () => {
       for (const line of ["cp -r src config", "cp -r src/. config/", "rsync -a src/ config", "mv src config"])
         assert.notEqual(decideIn(line, deny).verdict, "allow", line);
       assertVerdicts(deny, ["cp -r docs config", "rsync -a docs/ config/", "cp -r src build"], "allow");
+      // A file copied, moved or linked into a folder lands there under its own name.
+      for (const line of [
+        "cp src/server.pem config",
+        "cp -t config src/server.pem",
+        "mv src/*.pem config/",
+        "install -m 600 src/server.pem config",
+        "ln -s ../src/server.pem config",
+      ])
+        assert.equal(decideIn(line, deny).verdict, "deny", line);
+      assertVerdicts(deny, ["cp src/server.pem build", "cp -T src/server.pem config/server.crt"], "allow");
     });
 
     it("a copy that removes what its source lacks is checked for what it removes", () => {

@@ -2239,6 +2239,28 @@ function copyOperands(
 }
 
 /**
+ * The folder a copy, move or link puts what it is given in under their own names, and those: `cp a.pem cfg`, `cp -t
+ * cfg a.pem` and `ln -s ../a.pem cfg` write `cfg/a.pem`, which the line does not name (`ln -s ../a.pem` alone: `.`).
+ * Whether the destination is a folder when the command runs is not known: it counts as one. Undefined for any other
+ * command, for `-T` (the destination is the new name) and for `install -d`.
+ */
+export function landsByName(
+  name: string,
+  argv: readonly (string | null)[],
+): { sources: (string | null)[]; folder: string | null } | undefined {
+  if (!["cp", "mv", "install", "ln"].includes(name)) return undefined;
+  const words = argv.slice(1);
+  const { flags, operands } = splitOptions(words);
+  const { short, long } = optionTests(flags);
+  if (short("T") || long("--no-target-directory")) return undefined;
+  if (name === "install" && (short("d") || long("--directory"))) return undefined;
+  const { sources, destination } = copyOperands(words, operands);
+  if (name === "ln" && sources.length === 0 && destination !== undefined)
+    return { sources: [destination], folder: "." };
+  return destination === undefined || sources.length === 0 ? undefined : { sources, folder: destination };
+}
+
+/**
  * The sources a command moves or copies as they are, links included (`mv`, `cp -r`/`-a`/`-P`, `rsync -a`), so that a
  * relative link among them may lead elsewhere from where it lands; undefined for any other command. Whether a source
  * is or holds a link is for the caller to find. (A link `ln` makes leads where its target, checked from the link's

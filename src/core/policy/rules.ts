@@ -33,6 +33,7 @@ import {
   carriesLinks,
   appliesPatch,
   extractsArchive,
+  landsByName,
   findNamePatterns,
   findNameMatcher,
   findWalk,
@@ -993,6 +994,21 @@ class FootprintView {
             const path = place === undefined ? undefined : absolute(target, place, this.context.home);
             if (path !== undefined) paths.add(path);
           }
+      }
+      // A file copied, moved or linked into a folder lands there under its own name (`cp a.pem cfg`: `cfg/a.pem`).
+      const lands = name === undefined ? undefined : landsByName(name, unwrapped);
+      // A glob is no word of argv: any of the line's globs may be the source.
+      const sources = lands?.folder == null ? [] : lands.sources.flatMap((source) => source ?? globs);
+      for (const source of sources) {
+        if (cwd === undefined) continue;
+        const matches = isGlobWord(source)
+          ? expandGlob(source, cwd, this.context.paths, this.budget)
+          : undefined;
+        for (const from of matches ?? [source]) {
+          const landing = `${lands!.folder!.replace(/[\\/]+$/, "")}/${basename(from.replace(/[\\/]+$/, ""))}`;
+          const path = absolute(landing, cwd, this.context.home);
+          if (path !== undefined) paths.add(path);
+        }
       }
       // Names read from another folder (`tar -C docs … keys/key`) are matched there too.
       const folders = name === undefined ? [] : wordFolders(name, unwrapped);
