@@ -3655,6 +3655,11 @@ describe("permission rules and guards", () => {
         ["git rm -r src", "git rm -r docs", "git mv docs manual", "git rm -r --cached ."],
         "allow",
       );
+      // What git mv moves lands where mv would put it: `src/server.pem` as `config/server.pem`.
+      const pem = [rule("deny", { path: "config/*.pem" })];
+      for (const line of ["git mv src/server.pem config", "git mv -k src/*.pem config/", "git mv src config"])
+        assert.notEqual(decideIn(line, pem).verdict, "allow", line);
+      assertVerdicts(pem, ["git mv docs config", "git mv src/server.pem config.pem"], "allow");
     });
 
     it("a folder copy is checked for where what it holds lands", () => {

@@ -2239,6 +2239,19 @@ function copyOperands(
 }
 
 /**
+ * `git mv`'s words as mv's (`git mv a.pem config` moves as `mv a.pem config` does); undefined for any other command,
+ * and where git runs elsewhere (`-C`), from which its words would be read.
+ */
+function gitMvAsMv(name: string, argv: readonly (string | null)[]): (string | null)[] | undefined {
+  if (name !== "git") return undefined;
+  const at = gitSubcommandAt(argv);
+  if (at === undefined || argv[at] !== "mv") return undefined;
+  if (argv.slice(1, at).some((word) => word === null || /^(?:-C|--git-dir|--work-tree)/.test(word)))
+    return undefined;
+  return ["mv", ...argv.slice(at + 1)];
+}
+
+/**
  * The folder a copy, move or link puts what it is given in under their own names, and those: `cp a.pem cfg`, `cp -t
  * cfg a.pem` and `ln -s ../a.pem cfg` write `cfg/a.pem`, which the line does not name (`ln -s ../a.pem` alone: `.`).
  * Whether the destination is a folder when the command runs is not known: it counts as one. Undefined for any other
@@ -2248,6 +2261,8 @@ export function landsByName(
   name: string,
   argv: readonly (string | null)[],
 ): { sources: (string | null)[]; folder: string | null } | undefined {
+  const asMv = gitMvAsMv(name, argv);
+  if (asMv) return landsByName("mv", asMv);
   if (!["cp", "mv", "install", "ln"].includes(name)) return undefined;
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
@@ -2295,6 +2310,8 @@ export function copiesFolders(
   name: string,
   argv: readonly (string | null)[],
 ): { sources: (string | null)[]; destination: string | null | undefined; follows: boolean } | undefined {
+  const asMv = gitMvAsMv(name, argv);
+  if (asMv) return copiesFolders("mv", asMv);
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
   const { short, long } = optionTests(flags);
