@@ -3678,6 +3678,11 @@ describe("permission rules and guards", () => {
       ])
         assert.equal(decideIn(line, deny).verdict, "deny", line);
       assertVerdicts(deny, ["cp src/server.pem build", "cp -T src/server.pem config/server.crt"], "allow");
+      // cp --parents and rsync -R keep the path as written below the folder: `config/src/server.pem`.
+      const kept = [rule("deny", { path: "config/src/*.pem" })];
+      for (const line of ["cp --parents src/server.pem config", "rsync -R s*/*.pem config/"])
+        assert.equal(decideIn(line, kept).verdict, "deny", line);
+      assertVerdicts(kept, ["cp src/server.pem config", "rsync -R ./src/./server.pem config/"], "allow");
     });
 
     it("a copy that removes what its source lacks is checked for what it removes", () => {

@@ -2260,19 +2260,25 @@ function gitMvAsMv(name: string, argv: readonly (string | null)[]): (string | nu
 export function landsByName(
   name: string,
   argv: readonly (string | null)[],
-): { sources: (string | null)[]; folder: string | null } | undefined {
+): { sources: (string | null)[]; folder: string | null; parents?: true } | undefined {
   const asMv = gitMvAsMv(name, argv);
   if (asMv) return landsByName("mv", asMv);
-  if (!["cp", "mv", "install", "ln"].includes(name)) return undefined;
+  if (!["cp", "mv", "install", "ln", "rsync"].includes(name)) return undefined;
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
   const { short, long } = optionTests(flags);
-  if (short("T") || long("--no-target-directory")) return undefined;
+  if (name !== "rsync" && (short("T") || long("--no-target-directory"))) return undefined;
   if (name === "install" && (short("d") || long("--directory"))) return undefined;
   const { sources, destination } = copyOperands(words, operands);
   if (name === "ln" && sources.length === 0 && destination !== undefined)
     return { sources: [destination], folder: "." };
-  return destination === undefined || sources.length === 0 ? undefined : { sources, folder: destination };
+  // rsync to another machine (`host:path`) writes nothing here.
+  if (name === "rsync" && destination != null && /^[^/]*:/.test(destination)) return undefined;
+  // cp --parents and rsync -R keep each source's path below the folder (`cp --parents src/a.pem cfg`: `cfg/src/a.pem`).
+  const parents = name === "cp" ? long("--parents") : name === "rsync" && (short("R") || long("--relative"));
+  return destination === undefined || sources.length === 0
+    ? undefined
+    : { sources, folder: destination, ...(parents ? { parents: true as const } : {}) };
 }
 
 /**

@@ -1005,7 +1005,12 @@ class FootprintView {
           ? expandGlob(source, cwd, this.context.paths, this.budget)
           : undefined;
         for (const from of matches ?? [source]) {
-          const landing = `${lands!.folder!.replace(/[\\/]+$/, "")}/${basename(from.replace(/[\\/]+$/, ""))}`;
+          // With cp --parents or rsync -R, its path as written (rsync's after a `/./`).
+          const written = matches === undefined ? from : posixOrWin32(cwd).relative(cwd, from);
+          const kept = lands!.parents
+            ? written.replace(/^.*[\\/]\.[\\/]/, "").replace(/^(?:\.?[\\/])+/, "")
+            : basename(from.replace(/[\\/]+$/, ""));
+          const landing = `${lands!.folder!.replace(/[\\/]+$/, "")}/${kept}`;
           const path = absolute(landing, cwd, this.context.home);
           if (path !== undefined) paths.add(path);
         }
