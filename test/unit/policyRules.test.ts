@@ -3642,6 +3642,21 @@ describe("permission rules and guards", () => {
         "bash -c '' && bash -c 'rm -rf build | npm run build'",
       ])
         assert.notEqual(decideIn(line, pem).verdict, "allow", line);
+      // Commands a request states apart may run in any order, or be one run told twice.
+      const stated = buildFootprint(
+        v1Request({
+          kind: "execute",
+          rawInput: { commands: ["rm -rf build", "npm run build"], cwd: repo.ws },
+        }),
+        { shell: repo.shell, home: repo.home, sessionCwd: repo.ws },
+      );
+      const decision = decide(stated, {
+        ...context({ rules: pem, bypass: true }),
+        paths: repo.boundary,
+        home: repo.home,
+        sessionCwd: repo.ws,
+      });
+      assert.notEqual(decision.verdict, "allow", decision.by.label);
     });
 
     it("git rm and git mv are checked for the files they remove or move below their pathspecs", () => {

@@ -777,8 +777,8 @@ class FootprintView {
    * Whether no command of the request writes a file or runs a program that may (`mkdir -p secrets && echo x >
    * secrets/k; rg TODO`, `git checkout x && git diff`): each only reads, prints names or only shows (git's
    * `GIT_SHOWS_ONLY`; rg without `--pre`), is `reader`, a copy or move (whose writes it does not read), or runs only
-   * after `reader` (`rm -rf dist && npm run build`). What a redirection writes is a path the request names, which rules
-   * match as such.
+   * after `reader` in its `&&` chain (`rm -rf dist && npm run build`). What a redirection writes is a path the
+   * request names, which rules match as such.
    */
   private writesNoFiles(reader: SimpleCommand | undefined): boolean {
     const read = this.simple.find(({ command }) => command === reader);
@@ -1195,13 +1195,16 @@ class FootprintView {
     return at !== maker.at && this.afterMaker(maker, line, at > maker.at);
   }
 
-  /** Whether `command` of command line `line` runs once, after `first` has run (a later line, or later in an `&&` chain). */
+  /**
+   * Whether `command` of command line `line` runs once, after `first` has run: later in the same `&&` chain. Lines
+   * a request states apart (`command`, `cmd`, `commands`) may be one run told twice, or run in any order.
+   */
   private runsOnlyAfter(
     command: SimpleCommand,
     line: number,
     first: { command: SimpleCommand; line: number },
   ): boolean {
-    if (line !== first.line) return line > first.line;
+    if (line !== first.line) return false;
     const commands = this.footprint.commands[line];
     return (
       commands?.sequential === true &&
