@@ -2487,6 +2487,30 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("holds a glob whose match bash passes as an option: a file named -r makes rm -f recursive", async () => {
+      // GNU rm here: in a folder holding `-r` and `b/key.pem`, `rm -f *` ran `rm -f -r b` and removed b/key.pem.
+      const dashed = await makePolicyWorkspace("symposium-dash-glob-");
+      try {
+        const { ws } = dashed;
+        mkdirSync(join(ws, "c", "b"), { recursive: true });
+        writeFileSync(join(ws, "c", "-r"), "");
+        writeFileSync(join(ws, "c", "b", "key"), "");
+        mkdirSync(join(ws, "d", "-r"), { recursive: true });
+        writeFileSync(join(ws, "d", "-r", "x"), "");
+        const inDashed = (line: string) => underBypassIn(dashed, line);
+        assertGuards(inDashed, [
+          ["cd c && rm -f *", "incomplete"],
+          ["cd c && chmod 644 *", "incomplete"],
+          ["cd d && rm -f */x", "incomplete"],
+        ]);
+        // Spelled from a folder or `./`, no match begins with `-`.
+        for (const line of ["rm -f c/*", "cd c && rm -f ./*", "cd c && rm -f b/*"])
+          assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
+      } finally {
+        dashed.remove();
+      }
+    });
+
     it("checks an absolute glob's matches where they are, as agents write them", async () => {
       const named = await makePolicyWorkspace("symposium-abs-glob-");
       try {

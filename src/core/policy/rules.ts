@@ -2914,6 +2914,14 @@ class FootprintView {
       const paths = expandGlob(word, cwd, this.context.paths, this.budget);
       if (paths === undefined)
         return `names files by a pattern (${shortPath(word)}) that matches more than Symposium checks, or in a folder it cannot read`;
+      // A match bash passes beginning with `-` is read as options (`rm -f *` beside a file named `-r` removes every
+      // folder there whole), which the command's words as written do not show.
+      const here = `${cwd.replace(/[\\/]+$/, "")}/`;
+      const option = /^[-/]|^\.\//.test(word)
+        ? undefined
+        : paths.find((path) => path.startsWith(here) && path.startsWith("-", here.length));
+      if (option !== undefined)
+        return `names files by a pattern (${shortPath(word)}) that matches ${shortPath(option)}, a name it would read as an option`;
       matches.push(...paths.map((path) => ({ text: path, matchOf: word })));
     }
     return matches.length > 0 ? matches : "names a file computed at run time";
