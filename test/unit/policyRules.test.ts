@@ -3683,6 +3683,68 @@ describe("permission rules and guards", () => {
       assert.notEqual(decision.verdict, "allow", decision.by.label);
     });
 
+    it("rm -r walks each match of its globs as it walks a folder it is named", () => {
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const made = ["dist", "pkg.egg-info", "src/__pycache__", "[x]"].map((name) => join(repo.ws, name));
+      mkdirSync(join(repo.ws, "dist", "assets"), { recursive: true });
+      writeFileSync(join(repo.ws, "dist", "assets", "app.js"), "");
+      mkdirSync(join(repo.ws, "pkg.egg-info"));
+      writeFileSync(join(repo.ws, "pkg.egg-info", "PKG-INFO"), "");
+      mkdirSync(join(repo.ws, "src", "__pycache__"));
+      writeFileSync(join(repo.ws, "src", "__pycache__", "a.pyc"), "");
+      try {
+        const cleaning = [
+          "rm -rf dist/*",
+          "rm -rf ./*.egg-info",
+          "rm -rf __pycache__ */__pycache__",
+          "rm -rf -- dist/* pkg.egg-info",
+        ];
+        assertVerdicts(pem, cleaning, "allow");
+        assertVerdicts(deny, cleaning, "allow");
+        // A match that is the denied folder, or a link to it (`docs/keys`, followed with a trailing `/`); a folder
+        // holding what a rule denies; a writer that may run first.
+        for (const [rules, lines] of [
+          [deny, ["rm -rf */", "rm -rf s*", "rm -rf docs/*", "rm -rf docs/*/", "rm -rf */keys/"]],
+          [
+            pem,
+            ["rm -rf s*", "rm -rf ./*", "npm run build && rm -rf dist/*", "rm -rf dist/* & npm run build"],
+          ],
+        ] as const)
+          for (const line of lines) assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+        // What the walk finds now: a certificate, a name with a line break (any name to a rule's glob).
+        writeFileSync(join(repo.ws, "dist", "assets", "dev.pem"), "");
+        assert.notEqual(decideIn("rm -rf dist/*", pem).verdict, "allow");
+        rmSync(join(repo.ws, "dist", "assets", "dev.pem"));
+        writeFileSync(join(repo.ws, "dist", "assets", "a\nb"), "");
+        assert.notEqual(decideIn("rm -rf dist/*", pem).verdict, "allow");
+        rmSync(join(repo.ws, "dist", "assets", "a\nb"));
+        // bash passes a glob matching nothing as written: `[x]` is the folder of that name (GNU rm removed
+        // `[x]/k.pem` here when no `x` was there).
+        mkdirSync(join(repo.ws, "[x]"));
+        writeFileSync(join(repo.ws, "[x]", "k.pem"), "");
+        assert.notEqual(decideIn("rm -rf [x]", pem).verdict, "allow");
+        // A match too large to walk asks.
+        const big = join(repo.ws, "dist", "assets");
+        const decision = decide(
+          buildFootprint(v2Request({ type: "command", command: "rm -rf dist/*", cwd: repo.ws }), {
+            shell: repo.shell,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          }),
+          {
+            ...context({ rules: pem, bypass: true }),
+            paths: withOverfullFolder(repo.boundary, big),
+            home: repo.home,
+            sessionCwd: repo.ws,
+          },
+        );
+        assert.match(decision.by.label, /too many files to check/);
+      } finally {
+        for (const path of made) rmSync(path, { recursive: true, force: true });
+      }
+    });
+
     it("git rm and git mv are checked for the files they remove or move below their pathspecs", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       // Each removes `secrets/key` from the working tree (git's `*` crosses folders).

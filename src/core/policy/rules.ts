@@ -788,7 +788,10 @@ class FootprintView {
       // The word xargs adds: the names it reads, which a command that only reads reads.
       const argv = wrapped.fromInput && !wrapped.replaces ? wrapped.argv.slice(0, -1) : wrapped.argv;
       if (argv.length === 0) return true;
-      if (argv.includes(null)) return false;
+      // The reader's own globs (`rm -rf dist/*`) are walked match by match (`treeReaches`), each as it is now.
+      if (argv.includes(null) && !(command === reader && typeof globsOf(command.text) === "object"))
+        return false;
+      if (argv[0] === null) return false;
       const name = basename(argv[0]!);
       if (command === reader && readerRunsNothing(name, argv as string[])) return true;
       // What it runs is a command of the request as well; deleting what it finds (as the reader) makes no file.
