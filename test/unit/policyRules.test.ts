@@ -2454,6 +2454,8 @@ describe("permission rules and guards", () => {
           "rm -rf -- dist/* build/*",
           `for d in dist/*; do rm -rf "$d"; done`,
           "cd dist && rm -rf *",
+          // What may make links runs only after the delete ended.
+          "rm -rf dist/*; git pull",
         ];
         for (const line of cleaning)
           assert.equal(inBuilt(line).verdict, "allow", `${line}: ${inBuilt(line).by.label}`);
@@ -2480,6 +2482,8 @@ describe("permission rules and guards", () => {
           ["cd .. && rm -rf *", "recursive-delete"],
           // A command of the line that may make links before the delete runs.
           ["git pull && rm -rf src/*", "incomplete"],
+          ["git pull; rm -rf src/*", "incomplete"],
+          ["git pull || rm -rf src/*", "incomplete"],
           ["find src/* -delete", "incomplete"],
         ]);
       } finally {
@@ -3654,13 +3658,26 @@ describe("permission rules and guards", () => {
       // What runs after it cannot change what it finds; what may run first (or beside it) can.
       assertVerdicts(
         pem,
-        ["rm -rf build && npm run build", "rm -rf build && mkdir build && npm test"],
+        [
+          "rm -rf build && npm run build",
+          "rm -rf build && mkdir build && npm test",
+          // After `;` too: the next command starts once rm has ended, whether it failed or not.
+          "rm -rf build; npm run build",
+          "rm -rf build; mkdir build",
+          "OUT=build; rm -rf $OUT && mkdir $OUT",
+          "rm -rf build || true; npm run build",
+        ],
         "allow",
       );
       for (const line of [
         "npm run build && rm -rf build",
         "npm run build | rm -rf build",
         "rm -rf build & npm run build",
+        "npm run build; rm -rf build",
+        "rm -rf build; npm run build &",
+        "f() { npm run build; }; rm -rf build; f",
+        "trap 'npm run build' EXIT; rm -rf build",
+        "rm -rf build; echo $(npm run build)",
         // A shell's script that leaves rm in the background, or pipes it, returns while rm still walks.
         "bash -c 'rm -rf build &' && npm run build",
         "bash -c '' && bash -c 'rm -rf build | npm run build'",

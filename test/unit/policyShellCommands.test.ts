@@ -290,6 +290,34 @@ describe("shell command lines", () => {
       assert.equal(parser.parse(line).inOrder, undefined, line);
   });
 
+  it("says which lines run their commands one at a time in the order written, failed or not", () => {
+    // Each starts after those before it ended (`;`, `||`, a line break): what one reads as it runs, a later one
+    // cannot change.
+    for (const line of [
+      "npm test",
+      "rm -rf dist; mkdir dist",
+      "OUT=dist; rm -rf $OUT && mkdir $OUT",
+      "make || make clean\nmake",
+      "rm -rf build > /dev/null; npm run build",
+    ])
+      assert.equal(parser.parse(line).ordered, true, line);
+    // In the background, a pipeline, a block, a subshell, a function, a substitution, a trap: not so.
+    for (const line of [
+      "rm -rf build & npm run build",
+      "rm -rf build; npm run build &",
+      "npm run build | cat; rm -rf build",
+      "{ npm run build; }; rm -rf build",
+      "(npm run build); rm -rf build",
+      "f() { npm run build; }; rm -rf build; f",
+      "rm -rf build; echo $(npm run build)",
+      "rm -rf build; diff <(npm run build) x",
+      "trap 'npm run build' EXIT; rm -rf build",
+      "for d in a b; do make; done; rm -rf build",
+      "X=$(npm run build); rm -rf build",
+    ])
+      assert.equal(parser.parse(line).ordered, undefined, line);
+  });
+
   it("reads up to 100 shell lines in an interpreter's program, and says so beyond", () => {
     const program = (count: number) => `python3 -c "import os; ${"os.system('ls');".repeat(count)}"`;
     assert.deepEqual(parser.parse(program(100)).problems, []);

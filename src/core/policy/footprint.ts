@@ -52,8 +52,9 @@ export interface FootprintCommand {
    */
   cwds?: (string | undefined)[][];
   /**
-   * Its simple commands run in the order they are written, each once: `&&` and `;`-free chains of plain commands and
-   * groups (`curl … > a.tgz && tar xzf a.tgz`); not a loop, a pipeline, a function, a trap or a substitution.
+   * Its simple commands run in the order they are written, each at most once and after those before it ended: `&&`
+   * chains of plain commands and groups (`curl … > a.tgz && tar xzf a.tgz`), and plain commands joined by `;`, `||`
+   * or line breaks (`rm -rf dist; mkdir dist`); not a loop, a pipeline, a function, a trap, a substitution or `&`.
    */
   sequential?: true;
   from: string;
@@ -430,8 +431,9 @@ class FootprintBuilder {
     // A cd that may run again and again (`for …; do cd ..; done`) may take the line anywhere its folder leads: the
     // folders it reaches are placed once, but where later commands run is not known.
     const repeats = movesAmong(parsed?.repeated);
+    // `;` and `||` lines too: a command there starts after those before it ended, though they may have failed.
     const sequential =
-      parsed?.inOrder === true &&
+      (parsed?.inOrder === true || parsed?.ordered === true) &&
       parsed.piped === undefined &&
       parsed.inBlock === undefined &&
       parsed.repeated === undefined &&

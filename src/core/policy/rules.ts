@@ -777,7 +777,7 @@ class FootprintView {
    * Whether no command of the request writes a file or runs a program that may (`mkdir -p secrets && echo x >
    * secrets/k; rg TODO`, `git checkout x && git diff`): each only reads, prints names or only shows (git's
    * `GIT_SHOWS_ONLY`; rg without `--pre`), is `reader`, a copy or move (whose writes it does not read), or runs only
-   * after `reader` in its `&&` chain (`rm -rf dist && npm run build`). What a redirection writes is a path the
+   * after `reader` in its line (`rm -rf dist && npm run build`, `rm -rf dist; mkdir dist`). What a redirection writes is a path the
    * request names, which rules match as such.
    */
   private writesNoFiles(reader: SimpleCommand | undefined): boolean {
@@ -1199,7 +1199,8 @@ class FootprintView {
   }
 
   /**
-   * Whether `command` of command line `line` runs once, after `first` has run: later in the same `&&` chain. Lines
+   * Whether `command` of command line `line` runs once, after `first` has ended: later in the same line of commands
+   * run one after another (`&&`, and `;` or `||`, where it runs whether `first` failed or not: `sequential`). Lines
    * a request states apart (`command`, `cmd`, `commands`) may be one run told twice, or run in any order.
    */
   private runsOnlyAfter(

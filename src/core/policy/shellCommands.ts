@@ -103,6 +103,13 @@ export interface ParsedCommandLine {
    * (`cd web && npm i && cd ../api`): a `cd` moves every command after it.
    */
   inOrder?: true;
+  /**
+   * Its commands run one at a time in the order written, each started after those before it ended, whether they
+   * succeeded or not (`rm -rf dist; mkdir dist`, `a || b`, lines): plain commands only, none in the background, a
+   * pipeline, a block or a subshell. What a command reads as it runs cannot be changed by one written after it. Not
+   * `inOrder`: after `cd x;` a line may still be where it was.
+   */
+  ordered?: true;
   /** Of such a line, the commands that run in a pipeline's own subshell: a `cd` there moves nothing after it. */
   piped?: number[];
   /**
@@ -315,7 +322,14 @@ export function plainWordsLine(line: string): ParsedCommandLine | undefined {
     argv.some((word) => SHELLS.has(basename(word)) || basename(word) === "find" || word === "let")
   )
     return undefined;
-  return { commands: [{ argv, assignments: [], text }], writes: [], reads: [], problems: [], inOrder: true };
+  return {
+    commands: [{ argv, assignments: [], text }],
+    writes: [],
+    reads: [],
+    problems: [],
+    inOrder: true,
+    ordered: true,
+  };
 }
 
 /** `parseLine` through the bash grammar alone. */
@@ -408,6 +422,13 @@ export function parseWithGrammar(
       if (piped.length > 0) result.piped = piped;
       if (inBlock.length > 0) result.inBlock = inBlock;
     }
+    if (
+      result.problems.length === 0 &&
+      result.background !== true &&
+      !walker.unorderedShell &&
+      plainCommandsInOrder(tree.rootNode) === result.commands.length
+    )
+      result.ordered = true;
     if (walker.repeated.size > 0) result.repeated = [...walker.repeated];
     const known = (at: (number | undefined)[]): at is number[] => at.every((i) => i !== undefined);
     if (result.writes.length > 0 && known(walker.writesAt)) result.writesAt = walker.writesAt;
@@ -421,6 +442,40 @@ export function parseWithGrammar(
 /** Whether a command under `node` is sent to the background (`a & b`, `{ a & }`). */
 function hasBackground(node: Node): boolean {
   return node.children.some((child) => child !== null && (child.type === "&" || hasBackground(child)));
+}
+
+/**
+ * How many plain commands a line of them joined by `;`, `&&`, `||` or line breaks holds (`ParsedCommandLine.ordered`);
+ * undefined for anything else there (a pipeline, a block, a subshell, a function, `&`). The walker finds more
+ * commands where one holds others (`$(…)`, `<(…)`), so the two agree only for such a line.
+ */
+function plainCommandsInOrder(node: Node): number | undefined {
+  switch (node.type) {
+    case "program":
+    case "list": {
+      let count = 0;
+      for (const child of node.children) {
+        if (child === null || child.type === "comment") continue;
+        if (!child.isNamed) {
+          if (![";", "&&", "||", "\n"].includes(child.type)) return undefined;
+          continue;
+        }
+        const inner = plainCommandsInOrder(child);
+        if (inner === undefined) return undefined;
+        count += inner;
+      }
+      return count;
+    }
+    case "redirected_statement":
+      // A here-document's body is no command; a redirection hung on a whole chain opens before its first command.
+      return node.firstNamedChild?.type === "command" ? 1 : undefined;
+    case "command":
+    case "variable_assignment":
+    case "variable_assignments":
+      return 1;
+    default:
+      return undefined;
+  }
 }
 
 /** A command of a chain, or a block of them (a loop, a condition, a group: the walker's node id). */
