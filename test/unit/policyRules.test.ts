@@ -3803,6 +3803,39 @@ describe("permission rules and guards", () => {
       assertVerdicts(kept, ["cp src/server.pem config", "rsync -R ./src/./server.pem config/"], "allow");
     });
 
+    it("a folder made before a copy is checked where the copy lands either way, and not in what it walks", () => {
+      const deny = [rule("deny", { path: "config/*.pem" })];
+      const kept = [rule("deny", { path: "config/src/*.pem" })];
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      // mkdir makes empty folders only, outside what the copy reads: where the copy lands is checked both ways.
+      assertVerdicts(
+        deny,
+        [
+          "mkdir -p build && cp -r src/* build/",
+          "mkdir build && mv docs/guide.md build/",
+          "mkdir -p backup && cp -r docs backup/",
+          "mkdir -pv -m 755 out; cp -r docs out",
+        ],
+        "allow",
+      );
+      assertVerdicts(pem, ["mkdir -p out && cp -r docs/* out/", "mkdir -p out && rm -rf build"], "allow");
+      // GNU cp here: after `mkdir config`, `cp -r src config` wrote config/src/server.pem; without it,
+      // config/server.pem.
+      for (const [rules, line] of [
+        [kept, "mkdir config && cp -r src config"],
+        [kept, "mkdir -p config; cp -r src config"],
+        [deny, "mkdir -p config && cp -r src config"],
+        // A folder made in what the copy reads, a folder mkdir's options or words do not say, something else made.
+        [pem, "mkdir -p src/x && cp -r src backup"],
+        [pem, "mkdir -p SRC/x && cp -r src backup"],
+        [pem, "mkdir -Z out && cp -r src/* out/"],
+        [pem, "mkdir -p $OUT && cp -r src/* out/"],
+        [pem, "mkdir -p out && touch src/k.pem && cp -r src/* out/"],
+        [deny, "mkdir -p docs/x && mv docs config"],
+      ] as const)
+        assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+    });
+
     it("a copy that removes what its source lacks is checked for what it removes", () => {
       const deny = [rule("deny", { path: "src/*.pem" })];
       // docs has no `server.pem`: each removes `src/server.pem` (`--del` is rsync's `--delete-during`).

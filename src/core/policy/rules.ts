@@ -523,7 +523,12 @@ class FootprintView {
       if (landings === undefined || !globReachesBelow(glob, landings.into, this.context.home)) continue;
       const where = `${name} copies into ${shortPath(landings.into.path)}`;
       // Only what is there now: a command of the request may make more to copy first.
-      if (landings.sources.length > 0 && !this.writesNoFiles(command)) return held(where);
+      // Where each source is, by name and where it leads; one that cannot be resolved lets no mkdir through.
+      const starts = landings.sources.map(({ start }) => [start, this.context.paths.check(start)] as const);
+      const walked = starts.every(([, check]) => check.status !== "unresolved")
+        ? starts.flatMap(([start, check]) => [start, check.status === "unresolved" ? start : check.path])
+        : [];
+      if (landings.sources.length > 0 && !this.writesNoFiles(command, walked)) return held(where);
       for (const { start, follows, tails } of landings.sources) {
         let landed: string | undefined;
         const found = firstBelow(
@@ -764,7 +769,7 @@ class FootprintView {
       folder === undefined ||
       folder.status === "unresolved" ||
       source === undefined ||
-      !this.writesNoFiles(command)
+      !this.writesNoFiles(command, [folder.path])
     )
       return (reach.entries = "not known");
     return (reach.entries =
@@ -776,11 +781,12 @@ class FootprintView {
   /**
    * Whether no command of the request writes a file or runs a program that may (`mkdir -p secrets && echo x >
    * secrets/k; rg TODO`, `git checkout x && git diff`): each only reads, prints names or only shows (git's
-   * `GIT_SHOWS_ONLY`; rg without `--pre`), is `reader`, a copy or move (whose writes it does not read), or runs only
-   * after `reader` in its line (`rm -rf dist && npm run build`, `rm -rf dist; mkdir dist`). What a redirection writes is a path the
+   * `GIT_SHOWS_ONLY`; rg without `--pre`), is `reader`, a copy or move (whose writes it does not read), makes empty
+   * folders outside what `reader` walks (`walked`: `mkdir -p out && cp -r src/* out/`), or runs only after `reader`
+   * in its line (`rm -rf dist && npm run build`, `rm -rf dist; mkdir dist`). What a redirection writes is a path the
    * request names, which rules match as such.
    */
-  private writesNoFiles(reader: SimpleCommand | undefined): boolean {
+  private writesNoFiles(reader: SimpleCommand | undefined, walked: readonly string[] = []): boolean {
     const read = this.simple.find(({ command }) => command === reader);
     return this.simple.every(({ command, cwd, line }) => {
       if (read && this.runsOnlyAfter(command, line, read)) return true;
@@ -794,6 +800,7 @@ class FootprintView {
       if (argv[0] === null) return false;
       const name = basename(argv[0]!);
       if (command === reader && readerRunsNothing(name, argv as string[])) return true;
+      if (name === "mkdir") return this.makesFoldersOutside(argv, cwd, walked);
       // What it runs is a command of the request as well; deleting what it finds (as the reader) makes no file.
       if (name === "find")
         return !argv.some(
@@ -815,6 +822,31 @@ class FootprintView {
         });
       if (name === "ag" || name === "ack") return !argv.some((word) => /^--(?:pager|filter|pre)/.test(word!));
       return NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed" && !writesOutput(name, argv));
+    });
+  }
+
+  /**
+   * Whether `mkdir`'s words make only empty folders, each (and the folders made on its way with `-p`) neither at nor
+   * below a folder of `walked`: the walk meets none of them, and a copy's landing is checked both where its destination
+   * is a folder and where it is not (`copyLandings`). Each folder it makes is a path of the request, which rules and
+   * guards check as such. Case is folded, as the disk may fold it.
+   */
+  private makesFoldersOutside(
+    argv: readonly (string | null)[],
+    cwd: string | undefined,
+    walked: readonly string[],
+  ): boolean {
+    const operands = mkdirOperands(argv);
+    if (operands === undefined || cwd === undefined || walked.length === 0) return false;
+    const folders = walked.map((folder) => folder.replace(/[\\/]+$/, "").toLowerCase());
+    return operands.every((operand) => {
+      const path = absolute(operand, cwd, this.context.home);
+      const check = path === undefined ? undefined : this.context.paths.check(path);
+      if (path === undefined || check?.status !== "inside") return false;
+      return [path, check.path].every((made) => {
+        const lower = made.replace(/[\\/]+$/, "").toLowerCase();
+        return !folders.some((folder) => lower === folder || lower.startsWith(`${folder}/`));
+      });
     });
   }
 
@@ -3134,6 +3166,29 @@ const PRINTS_ONLY = new Set(["echo", "printf"]);
  * Whether a command that reads folders whole and writes (a copy, an archive, new modes) runs no other program that
  * may write while it reads: tar's and zip's options that run one (`-I`, `--checkpoint-action`, `-TT`) are refused.
  */
+/**
+ * The folders `mkdir` makes, as written: its options only `-p`, `-v`, `-m MODE` (GNU's long forms too); undefined for
+ * any other option (`-Z`, `--context`) or a word computed at run time.
+ */
+function mkdirOperands(argv: readonly (string | null)[]): string[] | undefined {
+  const operands: string[] = [];
+  let options = true;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === null || word === undefined) return undefined;
+    if (!options || word === "-" || !word.startsWith("-")) {
+      operands.push(word);
+      continue;
+    }
+    if (word === "--") options = false;
+    else if (/^--(?:parents|verbose|mode=.*)$/.test(word)) continue;
+    else if (word === "--mode") i++;
+    else if (/^-[pv]*m$/.test(word)) i++;
+    else if (!/^-[pv]*(?:m.+)?$/.test(word)) return undefined;
+  }
+  return operands.length > 0 ? operands : undefined;
+}
+
 function readerRunsNothing(name: string, argv: readonly string[]): boolean {
   if (["cp", "mv", "rm", "rsync", "chmod", "chown", "chgrp"].includes(name)) return true;
   // git rm and git mv run no hook.
