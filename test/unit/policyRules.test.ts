@@ -3390,7 +3390,6 @@ describe("permission rules and guards", () => {
         "tar czf out.tgz .",
         "zip -r out.zip .",
         "rsync -a . host:backup",
-        "find . -name '*.pem' -exec cat {} +",
         "find . -type f -print0 | xargs -0 cat",
         "cat $(find . -type f)",
         'for f in $(find . -type f); do cat "$f"; done',
@@ -3400,6 +3399,24 @@ describe("permission rules and guards", () => {
         "python3 -m http.server",
       ];
       assertVerdicts(deny, lines, "ask");
+      // What find gives a command or deletes there: a file, the folder itself (read whole by grep -r), everything.
+      for (const line of [
+        "find . -name 'k*' -exec cat {} +",
+        "find . -name 'secr*' -exec grep -r x {} +",
+        "find . -name '*' -delete",
+        "find . -type d | xargs -I{} cat {}/key",
+      ])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      // What find's tests leave out of `secrets` is only gone through: it is given nothing there.
+      assertVerdicts(
+        deny,
+        [
+          "find . -name '*.pem' -exec cat {} +",
+          "find . -name '*.pyc' -delete",
+          "find . -name '*.md' | xargs wc -l",
+        ],
+        "allow",
+      );
       const decision = decideIn("rg API_KEY", deny);
       assert.match(
         decision.by.label,

@@ -900,9 +900,12 @@ class FootprintView {
           entries.push({ path, checks: [named, to], ...(folder ? { holds: true as const } : {}) });
           return false;
         }
-        // A folder as it is entered; a link followed where it leads (a folder or a file).
+        // A folder as it is entered; a link followed where it leads (a folder or a file). A folder a listing does not
+        // give is only gone through (`find . -name '*.pyc' -delete` in `secrets`): what it holds is given or not
+        // entry by entry.
         if (kind === "folder" || (kind === "link" && reach.follows)) {
           if (kind === "folder" && !enters(path)) return false;
+          if (given !== undefined && !isGiven(relative)) return false;
           entries.push({ path, checks: [checkOf(path)] });
           return false;
         }
