@@ -3779,6 +3779,37 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("what find gives rm is walked as rm walks it; deleting first takes entries away only where no ignore file counts", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      const made = [join(repo.ws, "src", "__pycache__"), join(repo.ws, "secrets", "__pycache__")];
+      mkdirSync(join(repo.ws, "src", "__pycache__"));
+      writeFileSync(join(repo.ws, "src", "__pycache__", "a.pyc"), "");
+      try {
+        const cleaning = [
+          "find . -name __pycache__ -type d -exec rm -rf {} +",
+          "find . -type d -name __pycache__ -prune -exec rm -rf {} \\;",
+          "find . -name '*.pyc' -exec rm -f {} +",
+          "rm -rf build && find . -name '*.pyc' -delete",
+        ];
+        assertVerdicts(deny, cleaning, "allow");
+        assertVerdicts(pem, ["rg TODO docs"], "allow");
+        // The denied folder given whole; a search after an ignore file is gone may read what it left out.
+        for (const [rules, line] of [
+          [deny, "find . -name 'secr*' -exec rm -rf {} +"],
+          [deny, "find . -type d -exec rm -rf {} +"],
+          [pem, "rm -f docs/.ignore; rg TODO docs"],
+          [pem, "rm -f .gitignore && rg TODO"],
+        ] as const)
+          assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+        // What find gives there now.
+        mkdirSync(join(repo.ws, "secrets", "__pycache__"));
+        for (const line of cleaning.slice(0, 2)) assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      } finally {
+        for (const path of made) rmSync(path, { recursive: true, force: true });
+      }
+    });
+
     it("git rm and git mv are checked for the files they remove or move below their pathspecs", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       // Each removes `secrets/key` from the working tree (git's `*` crosses folders).

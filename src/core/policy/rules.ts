@@ -769,7 +769,9 @@ class FootprintView {
       folder === undefined ||
       folder.status === "unresolved" ||
       source === undefined ||
-      !this.writesNoFiles(command, [folder.path])
+      // Deleting only takes entries away from a walk that reads no ignore file (find's, rm's, a listing's): a
+      // search's may read more once one is gone (`rm .gitignore; rg KEY`).
+      !this.writesNoFiles(command, [folder.path], "disk" in source && source.search === undefined)
     )
       return (reach.entries = "not known");
     return (reach.entries =
@@ -782,11 +784,16 @@ class FootprintView {
    * Whether no command of the request writes a file or runs a program that may (`mkdir -p secrets && echo x >
    * secrets/k; rg TODO`, `git checkout x && git diff`): each only reads, prints names or only shows (git's
    * `GIT_SHOWS_ONLY`; rg without `--pre`), is `reader`, a copy or move (whose writes it does not read), makes empty
-   * folders outside what `reader` walks (`walked`: `mkdir -p out && cp -r src/* out/`), or runs only after `reader`
-   * in its line (`rm -rf dist && npm run build`, `rm -rf dist; mkdir dist`). What a redirection writes is a path the
-   * request names, which rules match as such.
+   * folders outside what `reader` walks (`walked`: `mkdir -p out && cp -r src/* out/`), only deletes where that
+   * only takes entries away from the walk (`deletingIsReading`), or runs only after `reader` in its line (`rm -rf
+   * dist && npm run build`, `rm -rf dist; mkdir dist`). What a redirection writes is a path the request names, which
+   * rules match as such.
    */
-  private writesNoFiles(reader: SimpleCommand | undefined, walked: readonly string[] = []): boolean {
+  private writesNoFiles(
+    reader: SimpleCommand | undefined,
+    walked: readonly string[] = [],
+    deletingIsReading = false,
+  ): boolean {
     const read = this.simple.find(({ command }) => command === reader);
     return this.simple.every(({ command, cwd, line }) => {
       if (read && this.runsOnlyAfter(command, line, read)) return true;
@@ -801,6 +808,8 @@ class FootprintView {
       const name = basename(argv[0]!);
       if (command === reader && readerRunsNothing(name, argv as string[])) return true;
       if (name === "mkdir") return this.makesFoldersOutside(argv, cwd, walked);
+      // `find . -name __pycache__ -exec rm -rf {} +`: rm and rmdir make nothing, not even a link.
+      if (deletingIsReading && (name === "rm" || name === "rmdir" || name === "unlink")) return true;
       // What it runs is a command of the request as well; deleting what it finds (as the reader) makes no file.
       if (name === "find")
         return !argv.some(
