@@ -96,6 +96,18 @@ const MAX_STORED_CONTENT_ITEMS = 100;
 const NEW_TOOL_CALL = { title: "", kind: "other", status: "pending" } as const;
 const HOST_STATUSES: ReadonlySet<string> = new Set(["rejected", "awaiting_approval"]);
 
+/** Whether two tool calls' diffs open the same whole texts (compared as strings: no copy, no hash of megabytes). */
+function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string[] | undefined)[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((texts, i) => {
+      const other = b[i];
+      if (texts === undefined || other === undefined) return texts === other;
+      return texts.length === other.length && texts.every((text, j) => text === other[j]);
+    })
+  );
+}
+
 /** The fields a tool-call patch may set (`applyToolCallPatch`). */
 const PATCHED_FIELDS = ["title", "kind", "status", "locations", "content", "rawInput"] as const;
 
@@ -383,6 +395,8 @@ export class SessionModel {
     }
     // A card shows the request as it arrived; a later change of what it shows is flagged beside it.
     const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
+    // "Open diff" shows a diff's whole texts, of which the card shows only the start: a change past it counts too.
+    const askedDiffs = asked !== undefined ? this.diffTexts(call) : undefined;
     if (announced) {
       this.fullTexts.deleteOwner(call.id);
       Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
@@ -436,7 +450,16 @@ export class SessionModel {
       call.commandCut = capped?.cut;
     }
     if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
+    if (askedDiffs !== undefined && !sameDiffTexts(askedDiffs, this.diffTexts(call)))
+      call.changedAfterRequest = true;
     return [this.replaceToolCallItem(call)];
+  }
+
+  /** The whole texts "Open diff" opens for each content item (undefined: not a diff, or not kept). */
+  private diffTexts(call: ToolCallState): (readonly string[] | undefined)[] {
+    return call.content.map((content) =>
+      content.type === "diff" || content.type === "patch" ? this.fullTexts.get(content.textKey) : undefined,
+    );
   }
 
   /** What a card about this tool call shows (not its status, which an agent may move on while it waits). */

@@ -56,7 +56,8 @@ describe("bundle budgets", function () {
   for (const [file, budgetKb] of [
     // Written as UTF-8 (-0.3 KB), it keeps within 200 KB a workspace folder spelled in another case counting as that
     // folder only where the file system finds the same folder there (+0.4 KB; 199,766 bytes).
-    ["extension.js", 200],
+    // 200 -> 201: a diff changed after asking past the card's preview is flagged (its whole texts compared, +0.2 KB).
+    ["extension.js", 201],
     // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
     // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
     // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes

