@@ -531,7 +531,7 @@ export class SessionModel {
   settleOpenToolCalls(stoppedByPerson: boolean): TranscriptItem[] {
     const changed: TranscriptItem[] = [];
     for (const call of this.toolCalls.values()) {
-      if (call.status !== "pending" && call.status !== "in_progress") continue;
+      if (!this.onTranscript(call) || (call.status !== "pending" && call.status !== "in_progress")) continue;
       if (call.rejected) call.status = "rejected";
       else if (stoppedByPerson) call.status = "cancelled";
       else continue;
@@ -559,7 +559,22 @@ export class SessionModel {
     if (awaiting) call.awaitingApproval.add(promptKey);
     else call.awaitingApproval.delete(promptKey);
     if (call.awaitingApproval.size === 0) call.changedAfterRequest = false;
+    if (!this.onTranscript(call)) {
+      // Dropped from the transcript while its card was open (`put`): forgotten with the last card, never shown again.
+      if (call.awaitingApproval.size === 0) this.forgetToolCall(call.id);
+      return [];
+    }
     return [this.replaceToolCallItem(call)];
+  }
+
+  /** False for a tool call the transcript dropped while a card about it was open. */
+  private onTranscript(call: ToolCallState): boolean {
+    return this.items.has(toolItemId(call.id));
+  }
+
+  private forgetToolCall(toolCallId: string): void {
+    this.toolCalls.delete(toolCallId);
+    this.fullTexts.deleteOwner(toolCallId);
   }
 
   /**
@@ -578,8 +593,11 @@ export class SessionModel {
       const [oldestId, oldest] = next.value;
       this.items.delete(oldestId);
       if (oldest.kind === "tool_call") {
-        this.toolCalls.delete(oldest.toolCallId);
-        this.fullTexts.deleteOwner(oldest.toolCallId);
+        // A tool call a card is open about is kept (off the transcript) until the card is answered: announced again
+        // under the same id, and so under the same item and its card, it is that tool call changed after the
+        // request, never a new one that the card would sit on as if it asked about it.
+        if (this.toolCalls.get(oldest.toolCallId)?.awaitingApproval.size) continue;
+        this.forgetToolCall(oldest.toolCallId);
       }
     }
     return item;
@@ -730,7 +748,10 @@ export class SessionModel {
   private refreshTerminalViews(terminalId: string): TranscriptItem[] {
     const changed: TranscriptItem[] = [];
     for (const call of this.toolCalls.values()) {
-      if (call.content.some((c) => c.type === "terminal" && c.terminalId === terminalId)) {
+      if (
+        this.onTranscript(call) &&
+        call.content.some((c) => c.type === "terminal" && c.terminalId === terminalId)
+      ) {
         changed.push(this.replaceToolCallItem(call));
       }
     }

@@ -245,6 +245,49 @@ describe("SessionModel", () => {
     assert.equal(changed(), true, "a change only the whole text shows");
   });
 
+  it("keeps a tool call a card is open about when the transcript drops it: announced again, it is flagged", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      title: "Edit .bashrc",
+      kind: "edit",
+      locations: [{ path: "/home/u/.bashrc" }],
+    });
+    m.setAwaitingApproval("t", "card", true);
+    // A flood pushes the tool call out of the transcript while its card waits.
+    for (let i = 0; i < LIMITS.transcriptItems; i++)
+      m.applyUpdate({
+        sessionUpdate: "agent_message",
+        messageId: `m${i}`,
+        content: [{ type: "text", text: "." }],
+      });
+    assert.equal(m.item("tool:t"), undefined, "dropped from the transcript");
+    // The same id again, under the same item id the card is placed on, now showing something harmless.
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      title: "Edit README.md",
+      kind: "edit",
+      locations: [{ path: "/work/README.md" }],
+    });
+    const item = m.item("tool:t");
+    assert.ok(item?.kind === "tool_call" && item.awaitingApproval === true, "still the card's tool call");
+    assert.equal(item.changedAfterRequest, true, "marked as changed after the request");
+  });
+
+  it("forgets a dropped tool call once its card is answered, without showing it again", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "tool_call", toolCallId: "t", title: "Run", kind: "execute" });
+    m.setAwaitingApproval("t", "card", true);
+    for (let i = 0; i < LIMITS.transcriptItems; i++) m.addNotice("info", `n${i}`);
+    assert.ok(m.toolCall("t"), "kept while the card is open");
+    assert.deepEqual(m.settleOpenToolCalls(true), [], "not shown again by the turn's end");
+    assert.deepEqual(m.setAwaitingApproval("t", "card", false), [], "nothing to show");
+    assert.equal(m.toolCall("t"), undefined, "forgotten");
+    assert.equal(m.item("tool:t"), undefined);
+  });
+
   it("ignores unknown update kinds and agents' echoes of the user's message", () => {
     const m = model();
     assert.deepEqual(m.applyUpdate({ sessionUpdate: "_vendor_thing", x: 1 }), []);
