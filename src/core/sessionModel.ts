@@ -645,10 +645,13 @@ export class SessionModel {
   private appendToolContent(update: Json): TranscriptItem[] {
     const call = this.toolCalls.get(asString(update.toolCallId) ?? "");
     if (!call || call.content.length >= MAX_STORED_CONTENT_ITEMS) return [];
+    // Content added after asking changes what the card is about, as a `tool_call_update` would.
+    const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
     const start = call.content.length;
     call.content.push(
       ...receiveContent(update.content).map((content, i) => this.storeContent(call.id, start + i, content)),
     );
+    if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
     return [this.replaceToolCallItem(call)];
   }
 

