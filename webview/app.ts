@@ -225,6 +225,9 @@ export class App {
     const store = this.store;
     const blocked = store.blockedReason !== undefined;
     const newCards: ApprovalCard[] = [];
+    // Where the cards are before cards come or go: those either moves (see `guardMovedCards`).
+    const cardsBefore =
+      changes.promptsAdded.size > 0 || changes.promptsDecided.size > 0 ? this.cardPlaces() : undefined;
 
     if (changes.reset) {
       for (const card of this.cards.values()) {
@@ -366,9 +369,32 @@ export class App {
     if (switched) this.checkEndAfterPaint();
     else this.showToEnd(!stick);
     if (switched) this.focusSessionStartedHere();
+    if (cardsBefore) this.guardMovedCards(cardsBefore);
     this.afterCardsAdded(newCards, changes.reset);
     this.syncCountdownTimer();
     this.spinners.sync();
+  }
+
+  /** Where each shown card is on screen (its top edge), read before the page changes. */
+  private cardPlaces(): Map<ApprovalCard, number> {
+    const places = new Map<ApprovalCard, number>();
+    for (const card of this.cards.values())
+      if (card.root.isConnected) places.set(card, card.root.getBoundingClientRect().top);
+    return places;
+  }
+
+  /**
+   * A card that comes or goes moves the others on screen without moving them in the page: the pinned cards sit on the
+   * message box, so one withdrawn brings the card above it down into its place, and a click meant for the one lands
+   * on the other's button. A card that moved waits out a fresh guard, as one moved in the page does.
+   */
+  private guardMovedCards(before: ReadonlyMap<ApprovalCard, number>): void {
+    for (const [card, top] of before)
+      if (
+        this.cards.get(card.prompt.key) === card &&
+        Math.abs(card.root.getBoundingClientRect().top - top) >= 1
+      )
+        card.armGuard();
   }
 
   /**

@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
-import { card, sendScript, startSession, v2Diff, waitForGuard } from "../harness/scripted";
+import { card, sendScript, startSession, v2Diff, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Hostile cards (e2e)", function () {
@@ -253,6 +253,73 @@ describe("Hostile cards (e2e)", function () {
       outcome: "selected",
       optionId: "reject-once",
     });
+  });
+
+  it("gives a card that slides into the place of a card the agent withdrew a fresh click guard", async () => {
+    const dangerous = "Drop the production tables";
+    const harmless = "Read the changelog";
+    await sendScript(webview, {
+      steps: [
+        { request: { title: dangerous }, wait: false },
+        { request: { title: harmless }, wait: false },
+        // Time for the person to read the harmless card and reach for its Allow once; then the agent withdraws it.
+        { sleep: 8_000 },
+        { cancelLast: true },
+        { waitAll: true },
+      ],
+    });
+    const first = card(webview, dangerous);
+    const second = card(webview, harmless);
+    await waitForGuard(first);
+    await waitForGuard(second);
+    // The pointer rests on the harmless card's Allow once: the page clicks whatever is there as the card goes.
+    await second.getByRole("button", { name: "Allow once", exact: true }).evaluate((allow) => {
+      const page = globalThis as unknown as {
+        document: {
+          body: unknown;
+          elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null;
+        };
+        MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+          observe(target: unknown, options: unknown): void;
+        };
+        clickedAfterWithdrawal?: string;
+      };
+      const box = allow.getBoundingClientRect();
+      // Near the button's top: the pinned cards sit on the message box, so the card above slides down into this one's
+      // place, short of it by the pending list's summary that goes too; the top of the button is where the two meet.
+      const [x, y] = [box.left + box.width / 2, box.top + 3];
+      const withdrawn = allow.closest(".card")!;
+      new page.MutationObserver((_, observer) => {
+        if (withdrawn.isConnected) return;
+        observer.disconnect();
+        const under = page.document.elementFromPoint(x, y)?.closest("button") as
+          { textContent: string | null; click(): void } | null | undefined;
+        page.clickedAfterWithdrawal = under?.textContent ?? "nothing";
+        under?.click();
+      }).observe(page.document.body, { childList: true, subtree: true });
+    });
+    await second.waitFor({ state: "detached", timeout: 30_000 });
+    const clicked = await webview
+      .locator("body")
+      .evaluate(() => (globalThis as unknown as { clickedAfterWithdrawal?: string }).clickedAfterWithdrawal);
+    assert.match(
+      clicked ?? "",
+      /Allow once/,
+      `the dangerous card's Allow once slid under the pointer (clicked: ${clicked ?? "nothing"})`,
+    );
+    // Answered by that click, the card goes; ignored, it takes clicks again after its guard and is rejected.
+    await waitUntil(
+      async () =>
+        (await first.count()) === 0 || !((await first.getAttribute("class")) ?? "").includes("guarded"),
+      "the dangerous card to go or to take clicks",
+      10_000,
+    );
+    if ((await first.count()) > 0) await first.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(
+      await ctx.log("Scripted").waitForOutcome(dangerous),
+      { outcome: "selected", optionId: "reject-once" },
+      "the click that landed on the card as it moved was ignored",
+    );
   });
 
   it("names the session of a card that waits pinned in another session's view", async () => {
