@@ -14,7 +14,7 @@ import type {
   ViewOp,
 } from "../src/shared/protocol";
 import { LIMITS } from "../src/shared/limits";
-import { toolCallSubject, withToolState } from "../src/shared/toolCallView";
+import { toolCallSubject, transcriptItemChars, withToolState } from "../src/shared/toolCallView";
 
 export interface SessionState {
   header: SessionHeader;
@@ -27,6 +27,8 @@ export interface SessionState {
   inlineRecords: Map<string, DecisionRecord[]>;
   /** Prompt keys whose decision is already shown, so a host-sent decision item does not show it twice. */
   recordKeys: Set<string>;
+  /** The characters of `items` (`transcriptItemChars`), held within `LIMITS.transcriptChars` as the host holds its own. */
+  chars: number;
 }
 
 export interface ChangeSet {
@@ -222,6 +224,7 @@ export class ViewStore {
       toolItems: new Map(),
       inlineRecords: new Map(),
       recordKeys: new Set(),
+      chars: 0,
     };
     this.sessions.set(header.key, state);
     return state;
@@ -233,14 +236,19 @@ export class ViewStore {
     if (previous?.kind === "user" && previous.queued && !(item.kind === "user" && item.queued)) {
       // A queued message was sent: it moves to the end, where its turn starts (as the host's transcript has it).
       session.items.splice(session.items.indexOf(previous), 1);
+      session.chars -= transcriptItemChars(previous);
       session.byId.delete(item.id);
       addTo(changes.itemsRemoved, sessionKey, item.id);
     }
     if (session.byId.has(item.id)) {
       const index = session.items.findIndex((existing) => existing.id === item.id);
-      if (index >= 0) session.items[index] = item;
+      if (index >= 0) {
+        session.chars += transcriptItemChars(item) - transcriptItemChars(session.items[index]!);
+        session.items[index] = item;
+      }
       session.byId.set(item.id, item);
       addTo(changes.items, sessionKey, item.id);
+      this.trim(session, changes);
       return;
     }
     if (item.kind === "decision") {
@@ -256,12 +264,20 @@ export class ViewStore {
       }
     }
     session.items.push(item);
+    session.chars += transcriptItemChars(item);
     session.byId.set(item.id, item);
     if (item.kind === "tool_call") session.toolItems.set(item.toolCallId, item.id);
     addTo(changes.items, sessionKey, item.id);
-    while (session.items.length > LIMITS.transcriptItems) {
+    this.trim(session, changes);
+  }
+
+  /** Drops the oldest items past `LIMITS.transcriptItems` items or `LIMITS.transcriptChars` characters, as the host does. */
+  private trim(session: SessionState, changes: ChangeSet): void {
+    const sessionKey = session.header.key;
+    while (session.items.length > LIMITS.transcriptItems || session.chars > LIMITS.transcriptChars) {
       const dropped = session.items.shift();
       if (!dropped) break;
+      session.chars -= transcriptItemChars(dropped);
       session.byId.delete(dropped.id);
       if (dropped.kind === "tool_call") {
         session.inlineRecords.delete(dropped.id);

@@ -31,6 +31,7 @@ import { appendOutput, TerminalOutputs } from "./terminalOutputs";
 import { capCommand, capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
 import { SessionControls } from "./sessionControls";
+import { transcriptItemChars } from "../shared/toolCallView";
 
 /** What a reopened session reopens: the agent's past session, and whether the agent replays its messages. */
 export interface Reopening {
@@ -140,6 +141,8 @@ export class SessionModel {
   readonly controls = new SessionControls();
 
   private readonly items = new Map<string, TranscriptItem>();
+  /** The characters of the items' texts (`transcriptItemChars`), held within `LIMITS.transcriptChars`. */
+  private itemChars = 0;
   /** Counts the items put in (added or changed): a turn that put none got no reply (`Session.endTurn`). */
   private puts = 0;
   /**
@@ -250,7 +253,7 @@ export class SessionModel {
     context: readonly string[] = [],
   ): TranscriptItem[] {
     this.openStreamItem = undefined;
-    if (!queued) this.items.delete(id);
+    if (!queued) this.deleteItem(id);
     const marker = queued && {
       state: queued.state,
       reason: capLabel(queued.reason, LIMITS.descriptionChars),
@@ -368,7 +371,8 @@ export class SessionModel {
     const item: TranscriptItem = { kind: "user", id, text: capText(before + text, LIMITS.messageChars).text };
     this.openStreamItem = id;
     if (existing) {
-      this.items.set(id, item);
+      this.setItem(item);
+      this.trim();
       return [item];
     }
     return [this.put(item)];
@@ -583,15 +587,38 @@ export class SessionModel {
    */
   private put<T extends TranscriptItem>(item: T): T {
     this.puts++;
+    this.setItem(item);
+    this.trim();
+    return item;
+  }
+
+  /** Writes an item (new, or in place), counting its characters (`transcriptItemChars`). */
+  private setItem(item: TranscriptItem): void {
+    const previous = this.items.get(item.id);
+    this.itemChars += transcriptItemChars(item) - (previous ? transcriptItemChars(previous) : 0);
     this.items.set(item.id, item);
-    while (this.items.size > LIMITS.transcriptItems) {
+  }
+
+  private deleteItem(id: string): void {
+    const previous = this.items.get(id);
+    if (!previous) return;
+    this.itemChars -= transcriptItemChars(previous);
+    this.items.delete(id);
+  }
+
+  /**
+   * Drops the oldest items while the transcript holds more than `LIMITS.transcriptItems` items or its texts more than
+   * `LIMITS.transcriptChars` characters: 2,000 messages at their cap held half a gigabyte. The view drops alike.
+   */
+  private trim(): void {
+    while (this.items.size > LIMITS.transcriptItems || this.itemChars > LIMITS.transcriptChars) {
       // One iterator kept across calls: a Map keeps the slots of deleted entries until it is rebuilt, and a fresh
       // iterator walked over all of them on each call of a long flood (about 1 us per item at the cap).
       let next = this.oldestItems?.next();
       if (!next || next.done) next = (this.oldestItems = this.items.entries()).next();
       if (next.done) break;
       const [oldestId, oldest] = next.value;
-      this.items.delete(oldestId);
+      this.deleteItem(oldestId);
       if (oldest.kind === "tool_call") {
         // A tool call a card is open about is kept (off the transcript) until the card is answered: announced again
         // under the same id, and so under the same item and its card, it is that tool call changed after the
@@ -600,7 +627,6 @@ export class SessionModel {
         this.forgetToolCall(oldest.toolCallId);
       }
     }
-    return item;
   }
 
   private appendText(kind: "agent" | "thought", messageId: unknown, content: unknown): TranscriptItem[] {
@@ -636,7 +662,8 @@ export class SessionModel {
   private placeText(kind: "agent" | "thought", id: string, text: string): TranscriptItem {
     const item: TranscriptItem = kind === "agent" ? { kind, id, markdown: text } : { kind, id, text };
     if (this.items.has(id)) {
-      this.items.set(id, item);
+      this.setItem(item);
+      this.trim();
       return item;
     }
     return this.put(item);
@@ -657,8 +684,11 @@ export class SessionModel {
 
   private replaceToolCallItem(call: ToolCallState): TranscriptItem {
     const view = this.toolCallView(call);
-    if (this.items.has(view.id)) this.items.set(view.id, view);
-    else this.put(view);
+    if (!this.items.has(view.id)) this.put(view);
+    else {
+      this.setItem(view);
+      this.trim();
+    }
     return view;
   }
 
@@ -681,7 +711,8 @@ export class SessionModel {
         }),
     };
     if (this.items.has(plan.id)) {
-      this.items.set(plan.id, plan);
+      this.setItem(plan);
+      this.trim();
       return [plan];
     }
     return [this.put(plan)];

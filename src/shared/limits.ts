@@ -23,6 +23,11 @@ export const LIMITS = {
   previewChars: 64 * 1024,
   messageChars: 256 * 1024,
   transcriptItems: 2_000,
+  /**
+   * The characters a session's transcript may hold (`transcriptItemChars`), in the host and in the view: 2,000
+   * messages at `messageChars` each were half a gigabyte. The oldest items go first.
+   */
+  transcriptChars: 32 * 1024 * 1024,
   terminalOutputChars: 64 * 1024,
   /** Slash commands an agent may offer one session (`available_commands_update`), and their parts. */
   commands: 200,

@@ -2,7 +2,14 @@
  * What host and view both derive from a tool call's view model, in one place so the two cannot disagree. Types only
  * from the protocol, so the webview bundle may import it as a value (lint allows this module).
  */
-import type { CommandCut, SubjectView, ToolCallView, ToolStateOp } from "./protocol";
+import type {
+  CommandCut,
+  SubjectView,
+  ToolCallView,
+  ToolContentView,
+  ToolStateOp,
+  TranscriptItem,
+} from "./protocol";
 
 /**
  * What a card about a tool call shows: the tool call's title, kind, locations, diffs, command and raw input. The host
@@ -72,4 +79,45 @@ function commandGist(command: string, cut: CommandCut | undefined): string {
   return cut
     ? `${command} [… ${cut.omitted.toLocaleString("en-US")} characters not shown …] ${cut.tail}`
     : command;
+}
+
+/**
+ * About how many characters an item holds: its texts, not its fixed fields. The host's transcript and the view's keep
+ * within `LIMITS.transcriptChars` of these, dropping their oldest items alike.
+ */
+export function transcriptItemChars(item: TranscriptItem): number {
+  switch (item.kind) {
+    case "user":
+    case "thought":
+    case "notice":
+      return item.text.length;
+    case "agent":
+      return item.markdown.length;
+    case "plan":
+      return item.entries.reduce((sum, entry) => sum + entry.content.length, 0);
+    case "decision":
+      return 0;
+    case "tool_call":
+      return (
+        item.title.length +
+        (item.rawInput?.length ?? 0) +
+        (item.command?.length ?? 0) +
+        (item.commandCut?.tail.length ?? 0) +
+        item.locations.reduce((sum, location) => sum + location.path.length + location.display.length, 0) +
+        item.content.reduce((sum, content) => sum + contentChars(content), 0)
+      );
+  }
+}
+
+function contentChars(content: ToolContentView): number {
+  switch (content.type) {
+    case "text":
+      return content.text.length;
+    case "diff":
+      return content.preview.reduce((sum, line) => sum + line.length, content.path.length);
+    case "terminal":
+      return content.output.length;
+    case "other":
+      return content.label.length;
+  }
 }

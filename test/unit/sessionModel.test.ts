@@ -309,6 +309,27 @@ describe("SessionModel", () => {
     assert.equal(m.item("tool:t"), undefined);
   });
 
+  it("keeps the transcript's texts within their character budget, the oldest going first", () => {
+    const m = model();
+    const count = Math.ceil(LIMITS.transcriptChars / LIMITS.messageChars) + 2;
+    for (let i = 0; i < count; i++)
+      m.applyUpdate({
+        sessionUpdate: "agent_message",
+        messageId: `m${i}`,
+        content: [{ type: "text", text: `${i}`.padEnd(LIMITS.messageChars, "x") }],
+      });
+    const ids = m.transcript().map((item) => item.id);
+    assert.equal(ids.length, LIMITS.transcriptChars / LIMITS.messageChars, "as many full messages as fit");
+    assert.deepEqual([ids[0], ids.at(-1)], ["agent:m2", `agent:m${count - 1}`]);
+    // A streamed message makes room as well.
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "m-last",
+      content: { type: "text", text: "y".repeat(LIMITS.messageChars) },
+    });
+    assert.equal(m.transcript()[0]?.id, "agent:m3");
+  });
+
   it("ignores unknown update kinds and agents' echoes of the user's message", () => {
     const m = model();
     assert.deepEqual(m.applyUpdate({ sessionUpdate: "_vendor_thing", x: 1 }), []);

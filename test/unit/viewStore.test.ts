@@ -110,6 +110,27 @@ describe("ViewStore (webview state)", () => {
     assert.equal(store.sessions.get("s1")?.byId.has("m0"), false);
   });
 
+  it("keeps a session's transcript within its character budget, as the host does, the oldest going first", () => {
+    const store = new ViewStore();
+    apply(store, { op: "session", header: header("s1") });
+    const count = Math.ceil(LIMITS.transcriptChars / LIMITS.messageChars) + 2;
+    const ops: ViewOp[] = [];
+    for (let i = 0; i < count; i++)
+      ops.push({ op: "item", sessionKey: "s1", item: text(`m${i}`, "x".repeat(LIMITS.messageChars)) });
+    const changes = apply(store, ...ops);
+    const items = ids(store, "s1") ?? [];
+    assert.equal(items.length, LIMITS.transcriptChars / LIMITS.messageChars, "as many full messages as fit");
+    assert.equal(items.at(-1), `m${count - 1}`);
+    assert.deepEqual([...(changes.itemsRemoved.get("s1") ?? [])], ["m0", "m1"]);
+    // A message that grows in place counts as it is now.
+    apply(store, {
+      op: "item",
+      sessionKey: "s1",
+      item: text(`m${count - 1}`, "x".repeat(LIMITS.messageChars + 10)),
+    });
+    assert.equal(ids(store, "s1")?.[0], "m3", "the oldest went to make room");
+  });
+
   it("keeps a card of a closed session until its decision arrives", () => {
     const store = new ViewStore();
     apply(store, { op: "session", header: header("s1") }, { op: "prompt", prompt: prompt("p1", "s1") });
