@@ -9,13 +9,46 @@ import { readingOf } from "./reading";
 
 /** Words that answer yes or no; the first of them in a name decides ("Always allow", "No, keep planning"). */
 const ALLOW_WORDS = new Set(
-  "allow approve accept yes y ok okay permit proceed run confirm continue grant sure".split(" "),
-);
-const REJECT_WORDS = new Set(
-  "reject deny decline refuse disallow no n nope not don't dont never cancel stop abort block skip dismiss".split(
+  "allow approve accept yes y ok okay permit proceed run confirm continue grant sure agree authorize authorise".split(
     " ",
   ),
 );
+const REJECT_WORDS = new Set(
+  (
+    "reject deny decline refuse disallow no n nope nah not don't dont never cancel stop abort block skip dismiss " +
+    "disapprove forbid forbidden prohibit veto halt"
+  ).split(" "),
+);
+
+/**
+ * The word and the words it may be a form of ("Rejected", "Denied", "Cancelled", "Declining" read as their verbs):
+ * an option named in another form of a word says the same.
+ */
+function wordForms(word: string): string[] {
+  const forms = [word];
+  const stem = (ending: string, replacement = "") => {
+    if (word.length <= ending.length + 1 || !word.endsWith(ending)) return;
+    const base = word.slice(0, -ending.length) + replacement;
+    forms.push(base);
+    // A doubled last consonant ("stopped", "cancelling") is the verb's single one.
+    if (replacement === "" && /([^aeiou])\1$/.test(base)) forms.push(base.slice(0, -1));
+  };
+  stem("ied", "y");
+  stem("ed");
+  stem("ed", "e");
+  stem("ing");
+  stem("ing", "e");
+  stem("s");
+  return forms;
+}
+
+function readsAs(word: string): "allow" | "reject" | undefined {
+  for (const form of wordForms(word)) {
+    if (ALLOW_WORDS.has(form)) return "allow";
+    if (REJECT_WORDS.has(form)) return "reject";
+  }
+  return undefined;
+}
 
 /**
  * "allow" or "reject" when the name's first yes-or-no word says so; undefined when it says neither. Only the part of
@@ -23,8 +56,8 @@ const REJECT_WORDS = new Set(
  */
 export function optionReadsAs(name: string): "allow" | "reject" | undefined {
   for (const [word] of readingOf(name.slice(0, LIMITS.optionNameChars)).matchAll(/[\p{L}']+/gu)) {
-    if (ALLOW_WORDS.has(word)) return "allow";
-    if (REJECT_WORDS.has(word)) return "reject";
+    const answer = readsAs(word);
+    if (answer) return answer;
   }
   return undefined;
 }

@@ -32,6 +32,28 @@ describe("optionWords", () => {
       assert.equal(optionReadsAs(name), undefined, name);
   });
 
+  it('reads other forms of the words, so an allowing option named "Rejected" or "Denied" is caught', () => {
+    for (const name of [
+      "Rejected",
+      "Denied",
+      "Declined",
+      "Cancelled",
+      "Refused",
+      "Keep blocked",
+      "Stopped",
+      "Vetoed",
+    ]) {
+      assert.equal(optionReadsAs(name), "reject", name);
+      assert.equal(nameContradictsKind(name, "allow"), true, name);
+    }
+    for (const name of ["Disapprove", "Forbidden", "Declining", "Skipping it"])
+      assert.equal(optionReadsAs(name), "reject", name);
+    for (const name of ["Approved", "Allowed", "Accepted", "Proceeding", "Running it", "Permitted", "Agreed"])
+      assert.equal(optionReadsAs(name), "allow", name);
+    for (const name of ["Notes", "Nodes", "Needs review", "Once"])
+      assert.equal(optionReadsAs(name), undefined, name);
+  });
+
   it("sees through lookalike letters, hidden characters, width forms and curly apostrophes", () => {
     assert.equal(optionReadsAs("R\u0435ject"), "reject", "Cyrillic е");
     assert.equal(optionReadsAs("Re\u200bject"), "reject", "a zero-width space");
