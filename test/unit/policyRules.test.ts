@@ -5123,6 +5123,9 @@ describe("permission rules and guards", () => {
         "unsquashfs -d out a.sqfs",
         "dpkg-deb -x a.deb out",
         "ar xP lib.a",
+        // ar x writes each member by its stored name where it runs: GNU ar overwrote .env and server.pem so.
+        "ar x lib.a",
+        "ar -xv lib.a",
         "python3 -m zipfile -e a.zip .",
         "python3 -m tarfile -e a.tar out",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
@@ -6586,6 +6589,8 @@ describe("permission rules and guards", () => {
           "unzip -o lib.zip -d build",
           "tar tzf kit.tgz",
           "unzip -l kit.zip",
+          "ar t lib.a",
+          "ar p lib.a",
           "tar xzf kit.tgz -O",
           // A tar known to hold no link makes none: what the line names after it is a file it wrote.
           "tar xzf lib.tgz && cat lib/a.js build/new.md",

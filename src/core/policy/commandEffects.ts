@@ -2457,12 +2457,21 @@ export function extractsArchive(
   const python =
     /^python[\d.]*$/.test(name) && words[0] === "-m" && ["zipfile", "tarfile"].includes(words[1] ?? "");
   const other = OTHER_ARCHIVERS.has(name)
-    ? addsLinksFromContent(name, argv)
+    ? (addsLinksFromContent(name, argv) ?? (name === "ar" ? arExtracts(words) : undefined))
     : python && words.some((word) => word === "-e" || word === "--extract")
       ? `${name} -m ${words[1]}`
       : undefined;
   if (other === undefined) return undefined;
   return { archives: [], stdin: false, folders: [], strip: 0, unread: `${other} extracts an archive` };
+}
+
+/**
+ * `ar x` (`ar -xv`, `ar xo`): it writes each member by its stored name where it runs, overwriting what is there
+ * (`.env`, `server.pem`), though only `ar xP` may make a link or go up (`addsLinksFromContent`). Any word that may be
+ * a key with `x` counts (`--plugin p x lib.a`), a computed one too.
+ */
+function arExtracts(words: readonly (string | null)[]): string | undefined {
+  return words.some((word) => word === null || /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(word)) ? "ar x" : undefined;
 }
 
 const OTHER_ARCHIVERS = wordSet("7z 7za 7zr cpio unrar unar cabextract pax unsquashfs dpkg-deb ar");
