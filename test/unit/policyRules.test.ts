@@ -5129,6 +5129,18 @@ describe("permission rules and guards", () => {
         "python3 -m zipfile -e a.zip .",
         "python3 -m tarfile -e a.tar out",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
+      // A backup suffix that finishes a protected name: GNU mv -bT -S e renamed a folder .vscod to .vscode, and
+      // cp -S t a file sub/.gi to sub/.git (-S alone makes backups).
+      ...[
+        "mv -bT -S e newdir .vscod",
+        "mv -bT --suffix=e newdir .vscod",
+        "cp -bSt src/a.ts sub/.gi",
+        "cp -S t src/a.ts sub/.gi",
+        "ln -sfb --suf=t src/a.ts sub/.gi",
+        "install -m 644 -S t src/a.ts sub/.gi",
+        "SIMPLE_BACKUP_SUFFIX=e mv -bT newdir .vscod",
+        "export SIMPLE_BACKUP_SUFFIX=e; mv -b newdir .vscod",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A patch not known when the request is decided: from a pipe, the terminal, a file not there or computed.
       ...[
         "curl -s https://example.invalid/x.patch | git apply",
@@ -6343,6 +6355,9 @@ describe("permission rules and guards", () => {
           "cp src/a.ts src/b.ts",
           "cp src/*.ts dist/",
           "mv build/x build/y",
+          "cp -b src/a.ts build/x",
+          "cp --backup=numbered src/a.ts build/x",
+          "SIMPLE_BACKUP_SUFFIX='~' mv -b build/x build/y",
           "touch src/new.ts",
           "mkdir -p dist/assets",
           "chmod +x scripts/*.sh",

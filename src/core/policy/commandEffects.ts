@@ -672,6 +672,24 @@ function backupElsewhere(name: string, words: readonly (string | null)[]): strin
 }
 
 /**
+ * A backup suffix other than `~` given to cp, mv, ln or install (`-S`, `--suffix`; either makes backups without `-b`):
+ * each file it replaces is kept under its name with the suffix, which Symposium does not place. GNU mv `-bT -S e newdir
+ * .vscod` renamed a folder `.vscod` to `.vscode`, and `cp -S t a sub/.gi` a file `sub/.gi` to `sub/.git`.
+ */
+function backupSuffix(name: string, words: readonly (string | null)[]): string | undefined {
+  const values = BACKUP_MAKERS[name];
+  if (values === undefined) return undefined;
+  const { options } = readOptions(words, values, ["--suffix", "--target-directory"]);
+  const suffix = optionValues(options, "S", "--suffix").find((value) => value !== "~");
+  return suffix === undefined
+    ? undefined
+    : `${name} keeps each file it replaces under its name and the suffix ${suffix ?? "computed at run time"}, which Symposium does not place`;
+}
+
+/** GNU commands that make backups, with their short options that take a value. */
+const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
+
+/**
  * Whether a command reads below the folders it is given following the links it meets there, so that a link in the
  * workspace may take it anywhere: `grep -R`, `rg -L`, `tar -h`, `zip -r` (without `-y`), `rsync -L`, `cp -rL`.
  */
@@ -3800,7 +3818,7 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
-  const backup = backupElsewhere(name, words);
+  const backup = backupElsewhere(name, words) ?? backupSuffix(name, words);
   if (backup) return backup;
   // A word of find's computed at run time may be any action (`-delete{,}` is `-delete -delete`).
   if (name === "find" && words.includes(null))
@@ -5431,7 +5449,8 @@ export function commandVariable(
     // A shell runs the file these name before its own commands (`BASH_ENV=<(…) bash -c ls`), or looks for folders
     // or starts as they say.
     const startup = SHELL_STARTUP_VARIABLES[name];
-    if (startup !== undefined) return { name, does: startup };
+    if (startup !== undefined && !(name === "SIMPLE_BACKUP_SUFFIX" && /^~?$/.test(value)))
+      return { name, does: startup };
     // Options a program reads before its own (`TAR_OPTIONS=-h` follows links, `--use-compress-program` runs one;
     // `XZ_OPT=--files=list` compresses and removes the files a list names); a compression level passes.
     if (
@@ -5565,6 +5584,8 @@ const SHELL_STARTUP_VARIABLES: Readonly<Record<string, string>> = {
     ]),
   ),
   CDPATH: "names folders cd looks in first, which Symposium does not follow",
+  // `SIMPLE_BACKUP_SUFFIX=e mv -bT newdir .vscod` renames `.vscod` to `.vscode`: only `~` (or nothing) passes.
+  SIMPLE_BACKUP_SUFFIX: "names the backups cp, mv, ln and install keep, which Symposium does not place",
   BASHOPTS: "sets the options a shell starts with, which Symposium does not follow",
 };
 /** npm's (pnpm's), pip's and uv's settings from the environment that choose a registry, an install place or a shell. */
