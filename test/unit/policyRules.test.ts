@@ -3193,6 +3193,10 @@ describe("permission rules and guards", () => {
         assert.equal(decide(command(line), context({ rules: top, bypass: true })).verdict, "deny", line);
       for (const line of ["patch -p1 < fix.patch", "patch -Np1 -i fix.patch", "git apply fix.patch"])
         assert.equal(decide(command(line), context({ rules: top, bypass: true })).verdict, "allow", line);
+      // A compressor writes the name it is given without its ending: gunzip writes src/a.ts from src/a.ts.gz.
+      for (const line of ["gunzip src/a.ts.gz", "gzip -dkf src/a.ts.gz", "xz -d src/a.ts.xz"])
+        assert.equal(decide(command(line), context({ rules, bypass: true })).verdict, "deny", line);
+      assert.equal(decide(command("gzip -k src/b.ts"), context({ rules, bypass: true })).verdict, "allow");
       // unzip -j drops the members' folders: lib/a.js lands as a.js where it runs.
       const flat = [rule("deny", { path: "a.js" })];
       assert.equal(
@@ -5101,6 +5105,17 @@ describe("permission rules and guards", () => {
         "unzip -dbuild kit.zip",
         "unzip -qodbuild kit.zip",
         "jar xf kit.zip",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      // A compressor writes a name made from the one it is given: gunzip wrote sub/.git from sub/.git.gz, and
+      // gzip -S t the compressed sub/.gi as sub/.git.
+      ...[
+        "gunzip sub/.git.gz",
+        "gzip -dk sub/.git.gz",
+        "gunzip -S t sub/.gitt",
+        "gzip -S t sub/.gi",
+        "xz -d sub/.git.xz",
+        "unzstd sub/.git.zst",
+        "bunzip2 sub/.git.bz2",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       ...["tar xzf away.tgz", "tar xzf lib.tgz -C ~"].map((line) => ({
         name: line,

@@ -383,6 +383,54 @@ const DEVICES = new Set([
   "/dev/tty",
 ]);
 
+/**
+ * The files a compressor writes beside those it is given, named after them: `gunzip sub/.git.gz` writes `sub/.git`,
+ * `gzip -S t sub/.gi` writes `sub/.git`. Each operand with a compression ending (or its `-S` suffix) taken off, and
+ * with the `-S` suffix put on, whichever way it runs; what it does not name that way it does not write.
+ */
+export function compressedNames(name: string, argv: readonly (string | null)[]): string[] {
+  const values = COMPRESSOR_VALUES[name];
+  if (values === undefined) return [];
+  const { options, operands } = readOptions(argv.slice(1), values, ["--suffix"]);
+  const suffixes = values.includes("S")
+    ? optionValues(options, "S", "--suffix").filter(
+        (value): value is string => value !== null && value !== "",
+      )
+    : [];
+  return operands.flatMap((operand) => {
+    if (operand === null || operand === "-") return [];
+    const taken = [...COMPRESSION_ENDINGS, ...suffixes.map((suffix) => [suffix, ""] as const)].flatMap(
+      ([ending, put]) =>
+        operand.length > ending.length && operand.endsWith(ending)
+          ? [operand.slice(0, -ending.length) + put]
+          : [],
+    );
+    // bunzip2 names what it cannot strip an ending from `x.out`.
+    const out = name === "bunzip2" || name === "bzip2" ? [`${operand}.out`] : [];
+    return [...taken, ...out, ...suffixes.map((suffix) => operand + suffix)];
+  });
+}
+
+/** Compressors that name their output after their input, with their short options that take a value. */
+const COMPRESSOR_VALUES: Readonly<Record<string, string>> = {
+  gzip: "S",
+  gunzip: "S",
+  bzip2: "",
+  bunzip2: "",
+  xz: "SFCTM",
+  unxz: "SFCTM",
+  zstd: "oDTLMB",
+  unzstd: "oDTLMB",
+};
+
+/** The endings compressors take off what they decompress, and what they put instead (`.tgz` becomes `.tar`). */
+const COMPRESSION_ENDINGS: readonly (readonly [string, string])[] = [
+  ...[".gz", "-gz", ".z", "-z", "_z", ".Z", ".bz2", ".bz", ".xz", ".lzma", ".lz", ".zst", ".lz4"].map(
+    (ending) => [ending, ""] as const,
+  ),
+  ...[".tgz", ".taz", ".tbz2", ".tbz", ".txz", ".tlz", ".tzst"].map((ending) => [ending, ".tar"] as const),
+];
+
 /** chmod's mode, chown's owner and chgrp's group come before the files (unless `--reference` names a file instead). */
 function withoutOwnerOrMode(
   name: string,
@@ -415,7 +463,11 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   // zip's words after `-x` or `-i` are patterns of what to leave out or take.
   if (name === "zip") return files([...zipWords(words).operands, ...attachedPaths(flags)]);
   if (IN_PLACE.has(name))
-    return files([...withoutOwnerOrMode(name, flags, operands), ...attachedPaths(flags)]);
+    return files([
+      ...withoutOwnerOrMode(name, flags, operands),
+      ...attachedPaths(flags),
+      ...compressedNames(name, argv),
+    ]);
   if (name === "diff") {
     // Its patterns (`-x`) and labels are not files; `-X` names a file of patterns.
     const { options, operands: compared } = readDiff(words);

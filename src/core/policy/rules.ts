@@ -32,6 +32,7 @@ import {
   addsLinksFromContent,
   carriesLinks,
   appliesPatch,
+  compressedNames,
   extractsArchive,
   landsByName,
   findNamePatterns,
@@ -1023,6 +1024,8 @@ class FootprintView {
         ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
         // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
         ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
+        // What a compressor writes beside what it is given (`gunzip server.pem.gz` writes `server.pem`).
+        ...(name === undefined ? [] : compressedNames(name, unwrapped)),
       ];
       // What a patch the command applies or an archive it extracts writes, though the line names none of it
       // (`git apply p.patch` changing `secrets/key`); one not known meets its guard.
