@@ -6040,6 +6040,13 @@ describe("permission rules and guards", () => {
         // unzip reads UNZIP and UNZIPOPT so: `-d` extracts elsewhere than the line says.
         "UNZIP='-d .vscode' unzip -o lib.zip",
         "export UNZIPOPT=-d/etc; unzip lib.zip",
+        // gzip reads GZIP so: `-N` writes the name the archive stores (gzip 1.12 overwrote server.pem).
+        "GZIP=-N gunzip -f notes.gz",
+        // And so on the line: gunzip -Nf notes.gz wrote server.pem, the name the archive held.
+        "gunzip -Nf notes.gz",
+        "gzip -dN notes.gz",
+        "gzip --decompress --name notes.gz",
+        "unpigz -N notes.gz",
         // rsync runs this command to reach the other host, as its `-e`.
         "RSYNC_RSH='sh x.sh' rsync -a src host:x",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
@@ -6371,6 +6378,9 @@ describe("permission rules and guards", () => {
           "cp src/*.ts dist/",
           "mv build/x build/y",
           "cp -b src/a.ts build/x",
+          "GZIP=-9 tar czf build/x.tgz src",
+          "gunzip -cN build/x.gz",
+          "gzip -dN -n build/x.gz",
           "cp --backup=numbered src/a.ts build/x",
           "SIMPLE_BACKUP_SUFFIX='~' mv -b build/x build/y",
           "touch src/new.ts",

@@ -738,6 +738,22 @@ function backupSuffix(name: string, words: readonly (string | null)[]): string |
     : `${name} keeps each file it replaces under its name and the suffix ${suffix ?? "computed at run time"}, which Symposium does not place`;
 }
 
+/**
+ * gzip's `-N` when it decompresses to files: it writes the name stored in the archive's header, not the one on the
+ * line. gzip 1.12 in a scratch folder: `gunzip -Nf notes.gz` overwrote `server.pem`, the name `notes.gz` stored.
+ */
+function storedName(name: string, words: readonly (string | null)[]): string | undefined {
+  const values = name === "pigz" || name === "unpigz" ? "bpSCKI" : "S";
+  if (!["gzip", "gunzip", "pigz", "unpigz"].includes(name)) return undefined;
+  const { options } = readOptions(words, values, ["--suffix", "--blocksize", "--processes", "--comment"]);
+  const has = (...names: string[]) => options.some(([option]) => names.includes(option));
+  const restores = options.findLast(([option]) => ["N", "n", "--name", "--no-name"].includes(option));
+  const decompresses = name === "gunzip" || name === "unpigz" || has("d", "--decompress", "--uncompress");
+  if (!decompresses || has("c", "--stdout", "--to-stdout", "l", "--list", "t", "--test")) return undefined;
+  if (restores === undefined || !["N", "--name"].includes(restores[0])) return undefined;
+  return `${name} -N writes the file name the archive stores, which Symposium does not read`;
+}
+
 /** GNU commands that make backups, with their short options that take a value. */
 const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
 
@@ -3870,7 +3886,7 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
-  const backup = backupElsewhere(name, words) ?? backupSuffix(name, words);
+  const backup = backupElsewhere(name, words) ?? backupSuffix(name, words) ?? storedName(name, words);
   if (backup) return backup;
   // A word of find's computed at run time may be any action (`-delete{,}` is `-delete -delete`).
   if (name === "find" && words.includes(null))
@@ -5608,7 +5624,9 @@ const COMMAND_VARIABLES = wordSet(
  * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's, zip's (`ZIPOPT='-T
  * -TT "sh x.sh"'` runs a command line to test the archive) and unzip's (`UNZIP='-d secrets'` extracts there).
  */
-const OPTION_VARIABLES = wordSet("TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP ZIPOPT ZIP UNZIP UNZIPOPT");
+const OPTION_VARIABLES = wordSet(
+  "TAR_OPTIONS XZ_OPT XZ_DEFAULTS BZIP2 BZIP ZIPOPT ZIP UNZIP UNZIPOPT GZIP PIGZ",
+);
 /** Options that only choose how hard and on how many threads a compressor works (`XZ_OPT='-9e -T0'`). */
 const COMPRESSION_LEVEL = /^(?:\s*(?:-\de?|-e|-T\s*\d+|--threads=\d+))*\s*$/;
 /**
