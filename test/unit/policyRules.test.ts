@@ -3197,6 +3197,13 @@ describe("permission rules and guards", () => {
       for (const line of ["gunzip src/a.ts.gz", "gzip -dkf src/a.ts.gz", "xz -d src/a.ts.xz"])
         assert.equal(decide(command(line), context({ rules, bypass: true })).verdict, "deny", line);
       assert.equal(decide(command("gzip -k src/b.ts"), context({ rules, bypass: true })).verdict, "allow");
+      // An in-place edit's backup is the file's name and the suffix: sed -i.ts keeps src/a as src/a.ts.
+      for (const line of ["sed -i.ts s/a/b/ src/a", "perl -pi.ts -e 1 src/a"])
+        assert.equal(decide(command(line), context({ rules, bypass: true })).verdict, "deny", line);
+      assert.equal(
+        decide(command("sed -i.bak s/a/b/ src/b.ts"), context({ rules, bypass: true })).verdict,
+        "allow",
+      );
       // unzip -j drops the members' folders: lib/a.js lands as a.js where it runs.
       const flat = [rule("deny", { path: "a.js" })];
       assert.equal(
@@ -5109,6 +5116,11 @@ describe("permission rules and guards", () => {
       // A compressor writes a name made from the one it is given: gunzip wrote sub/.git from sub/.git.gz, and
       // gzip -S t the compressed sub/.gi as sub/.git.
       ...[
+        // An in-place edit keeps the original under its name and the suffix: GNU sed -it and perl -it kept sub/.gi
+        // as sub/.git.
+        "sed -it 's/a/b/' sub/.gi",
+        "sed --in-place=t 's/a/b/' sub/.gi",
+        "perl -pit -e 1 sub/.gi",
         "gunzip sub/.git.gz",
         "gzip -dk sub/.git.gz",
         "gunzip -S t sub/.gitt",
@@ -5271,6 +5283,8 @@ describe("permission rules and guards", () => {
         "sed -i'../.ssh/*' 's/x/x/' src/a.ts",
         "sed --in-place='../../*' 's/x/x/' src/a.ts",
         "perl -i'../*' -pe '' src/a.ts",
+        // A `*` in the suffix is the file's name: sed puts it in the file's folder, perl takes the name as given.
+        "sed -i'.gi*' 's/x/x/' sub/t",
         // A name made an alias, run on a later line: the alias's words come first.
         'shopt -s expand_aliases\nalias e="bash -c"\ne "rm -rf ~/Documents"',
         "alias e=cat\ne ~/.ssh/id_rsa",

@@ -703,9 +703,21 @@ function scriptFiles(words: readonly (string | null)[]): (string | null)[] | und
  * original goes there (`*` is the file's name), which Symposium does not place.
  */
 function backupElsewhere(name: string, words: readonly (string | null)[]): string | undefined {
+  for (const suffix of inPlaceSuffixes(name, words))
+    if (/[/\\]/.test(suffix))
+      return `${name} -i keeps the original at ${suffix}, a path Symposium does not place`;
+    // `*` is the file's name (sed's from its folder, perl's as given): where that puts it is not placed here.
+    else if (suffix.includes("*"))
+      return `${name} -i keeps the original as ${suffix}, a name Symposium does not place`;
+  return undefined;
+}
+
+/** The backup suffixes of an in-place edit (`sed -i.bak`, `--in-place=.bak`, `perl -pi.bak`); none without one. */
+function inPlaceSuffixes(name: string, words: readonly (string | null)[]): string[] {
   const edits =
     name === "sed" || name === "gsed" ? "sed" : name === "perl" || name === "ruby" ? name : undefined;
-  if (edits === undefined) return undefined;
+  if (edits === undefined) return [];
+  const suffixes: string[] = [];
   for (const word of words) {
     if (word === "--") break;
     if (word === null || !word.startsWith("-")) continue;
@@ -717,10 +729,21 @@ function backupElsewhere(name: string, words: readonly (string | null)[]): strin
         : word.startsWith("--")
           ? undefined
           : /^-[^i]*i(.*)$/.exec(edits === "sed" ? word.replace(/[ef].*$/, "") : word)?.[1];
-    if (suffix !== undefined && /[/\\]/.test(suffix))
-      return `${name} -i keeps the original at ${suffix}, a path Symposium does not place`;
+    if (suffix !== undefined && suffix !== "") suffixes.push(suffix);
   }
-  return undefined;
+  return suffixes;
+}
+
+/**
+ * The backups an in-place edit keeps beside each file it may change, named the file and the suffix: GNU sed
+ * `sed -it s/a/b/ sub/.gi` kept sub/.gi as `sub/.git`. Every word that is no option counts as a file.
+ */
+export function inPlaceBackups(name: string, argv: readonly (string | null)[]): string[] {
+  const words = argv.slice(1);
+  const suffixes = inPlaceSuffixes(name, words);
+  if (suffixes.length === 0) return [];
+  const files = words.filter((word): word is string => word !== null && !word.startsWith("-"));
+  return files.flatMap((file) => suffixes.map((suffix) => file + suffix));
 }
 
 /**

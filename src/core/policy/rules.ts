@@ -33,6 +33,7 @@ import {
   carriesLinks,
   appliesPatch,
   compressedNames,
+  inPlaceBackups,
   extractsArchive,
   landsByName,
   findNamePatterns,
@@ -1026,6 +1027,8 @@ class FootprintView {
         ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
         // What a compressor writes beside what it is given (`gunzip server.pem.gz` writes `server.pem`).
         ...(name === undefined ? [] : compressedNames(name, unwrapped)),
+        // An in-place edit's backup (`sed -i.pem s/a/b/ x` keeps `x.pem`).
+        ...(name === undefined ? [] : inPlaceBackups(name, unwrapped)),
       ];
       // What a patch the command applies or an archive it extracts writes, though the line names none of it
       // (`git apply p.patch` changing `secrets/key`); one not known meets its guard.
@@ -1392,7 +1395,9 @@ class FootprintView {
           : name === "git"
             ? gitMessageFiles(argv)
             : [];
-      const handed = this.handedPath(name, handedWords, cwd, { home: name === "git" });
+      const handed =
+        this.handedPath(name, handedWords, cwd, { home: name === "git" }) ??
+        this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false });
       if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
