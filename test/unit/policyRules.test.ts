@@ -3193,6 +3193,18 @@ describe("permission rules and guards", () => {
         assert.equal(decide(command(line), context({ rules: top, bypass: true })).verdict, "deny", line);
       for (const line of ["patch -p1 < fix.patch", "patch -Np1 -i fix.patch", "git apply fix.patch"])
         assert.equal(decide(command(line), context({ rules: top, bypass: true })).verdict, "allow", line);
+      // A variable set for a command names where it writes: mktemp made src/lib/tmp.XXXXXXXXXX under TMPDIR=src/lib.
+      const lib = [rule("deny", { path: "src/lib/**" })];
+      for (const line of [
+        "TMPDIR=src/lib mktemp",
+        "export TMPDIR=src/lib; mktemp -t",
+        "env TMPDIR=src/lib mktemp -d",
+      ])
+        assert.equal(decide(command(line), context({ rules: lib, bypass: true })).verdict, "deny", line);
+      assert.equal(
+        decide(command("TMPDIR=build mktemp"), context({ rules: lib, bypass: true })).verdict,
+        "allow",
+      );
       // A compressor writes the name it is given without its ending: gunzip writes src/a.ts from src/a.ts.gz.
       for (const line of ["gunzip src/a.ts.gz", "gzip -dkf src/a.ts.gz", "xz -d src/a.ts.xz"])
         assert.equal(decide(command(line), context({ rules, bypass: true })).verdict, "deny", line);

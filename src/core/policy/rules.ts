@@ -1029,6 +1029,11 @@ class FootprintView {
         ...(name === undefined ? [] : compressedNames(name, unwrapped)),
         // An in-place edit's backup (`sed -i.pem s/a/b/ x` keeps `x.pem`).
         ...(name === undefined ? [] : inPlaceBackups(name, unwrapped)),
+        // What the variables set for it name (`TMPDIR=secrets mktemp` makes a file in secrets).
+        ...variableFiles(
+          [...command.assignments, ...(DECLARATIONS.has(argv[0] ?? "") ? [command.text] : [])],
+          argv.slice(0, withoutWrappers(argv).start).filter((word): word is string => word !== null),
+        ),
       ];
       // What a patch the command applies or an archive it extracts writes, though the line names none of it
       // (`git apply p.patch` changing `secrets/key`); one not known meets its guard.
