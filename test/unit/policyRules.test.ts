@@ -5179,6 +5179,11 @@ describe("permission rules and guards", () => {
         "install -m 644 -S t src/a.ts sub/.gi",
         "SIMPLE_BACKUP_SUFFIX=e mv -bT newdir .vscod",
         "export SIMPLE_BACKUP_SUFFIX=e; mv -b newdir .vscod",
+        // GNU patch -z t kept a patched sub/.gi as sub/.git; -B and -Y name backups too.
+        "patch -b -z t -p1 < fix.patch",
+        "patch -bzt -p1 < fix.patch",
+        "patch --suf t -p1 < fix.patch",
+        "patch -b -Y .gi -p1 < fix.patch",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A patch not known when the request is decided: from a pipe, the terminal, a file not there or computed.
       ...[
@@ -6669,6 +6674,8 @@ describe("permission rules and guards", () => {
           "git apply fix.patch",
           "git apply -p1 --index fix.patch",
           "patch -p1 < fix.patch",
+          "patch -b -p1 < fix.patch",
+          "patch -V numbered -b -p1 < fix.patch",
           "patch -d src -p1 < fix.patch",
           "git apply <<'EOF'\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF",
           "git apply --stat tasks.patch",

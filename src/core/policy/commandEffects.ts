@@ -777,6 +777,42 @@ function storedName(name: string, words: readonly (string | null)[]): string | u
   return `${name} -N writes the file name the archive stores, which Symposium does not read`;
 }
 
+/**
+ * GNU patch's backup names (`-z`, `-B`, `-Y`): the patched file's name with a suffix or prefix, a backup it may make
+ * without `-b` too (when a patch does not apply exactly). GNU patch 2.7 in a scratch folder: `patch -b -z t -p1`
+ * of a patch changing `sub5/.gi` kept the original as `sub5/.git`.
+ */
+function patchBackup(name: string, words: readonly (string | null)[]): string | undefined {
+  if (name !== "patch") return undefined;
+  const { options } = readOptions(words, "BDdFgiopVrxYz", PATCH_LONG_VALUES);
+  const named = options.find(([option]) =>
+    ["z", "B", "Y", "--suffix", "--prefix", "--basename-prefix"].includes(option),
+  );
+  return named === undefined
+    ? undefined
+    : `patch names the backups it keeps with ${named[1] ?? "a value computed at run time"}, which Symposium does not place`;
+}
+
+/** patch's long options that take a value in the next word. */
+const PATCH_LONG_VALUES = [
+  "--prefix",
+  "--basename-prefix",
+  "--suffix",
+  "--ifdef",
+  "--directory",
+  "--fuzz",
+  "--get",
+  "--input",
+  "--output",
+  "--strip",
+  "--version-control",
+  "--reject-file",
+  "--debug",
+  "--quoting-style",
+  "--reject-format",
+  "--read-only",
+];
+
 /** GNU commands that make backups, with their short options that take a value. */
 const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
 
@@ -3909,7 +3945,11 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
-  const backup = backupElsewhere(name, words) ?? backupSuffix(name, words) ?? storedName(name, words);
+  const backup =
+    backupElsewhere(name, words) ??
+    backupSuffix(name, words) ??
+    patchBackup(name, words) ??
+    storedName(name, words);
   if (backup) return backup;
   // A word of find's computed at run time may be any action (`-delete{,}` is `-delete -delete`).
   if (name === "find" && words.includes(null))
