@@ -5184,6 +5184,10 @@ describe("permission rules and guards", () => {
         "patch -bzt -p1 < fix.patch",
         "patch --suf t -p1 < fix.patch",
         "patch -b -Y .gi -p1 < fix.patch",
+        // util-linux's rename made sub/.git of sub/.gi: the new names are its expression's.
+        "rename i it sub/.gi",
+        "rename.ul -v i it sub/.gi",
+        "prename s/i/it/ sub/.gi",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A patch not known when the request is decided: from a pipe, the terminal, a file not there or computed.
       ...[
@@ -6676,6 +6680,7 @@ describe("permission rules and guards", () => {
           "patch -p1 < fix.patch",
           "patch -b -p1 < fix.patch",
           "patch -V numbered -b -p1 < fix.patch",
+          "rename -n .js .ts src/*.js",
           "patch -d src -p1 < fix.patch",
           "git apply <<'EOF'\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF",
           "git apply --stat tasks.patch",

@@ -813,6 +813,9 @@ const PATCH_LONG_VALUES = [
   "--read-only",
 ];
 
+/** util-linux's rename and Perl's (prename, file-rename), which rename files by an expression. */
+const RENAMERS = wordSet("rename rename.ul prename file-rename perl-rename");
+
 /** GNU commands that make backups, with their short options that take a value. */
 const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
 
@@ -3945,6 +3948,12 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   let words = argv.slice(1);
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
+  // The new names come from an expression (`rename i it sub/.gi` makes `sub/.git`, as util-linux's rename did).
+  if (
+    RENAMERS.has(name) &&
+    !words.some((word) => word !== null && /^(?:-[a-zA-Z]*n|--no-?act|--nono|--dry-run)$/.test(word))
+  )
+    return `${name} renames files to names its expression makes, which Symposium does not compute`;
   const backup =
     backupElsewhere(name, words) ??
     backupSuffix(name, words) ??
