@@ -2584,7 +2584,6 @@ describe("permission rules and guards", () => {
         "cd ~ && npm init -y",
         "cd .. && npm install lodash",
         "cd ~/.config && git init",
-        "cd ~ && curl -O https://example.com/x",
         "cd && make",
         "env -C .. npm init -y",
         'bash -c "cd .. && npm init -y"',
@@ -2597,6 +2596,11 @@ describe("permission rules and guards", () => {
         "echo $(cd src/lib) && cd ../.. && npm init -y",
       ])
         assert.match(held(line), /^The line changes folder to .*, outside the workspace$/, line);
+      // What curl -O writes is named there too: that name is outside.
+      assert.match(
+        held("cd ~ && curl -O https://example.com/x"),
+        /^curl reaches .*\/x, outside the workspace$/,
+      );
       // Names after a followed `cd` reach what they reach from there.
       assert.match(held("cd src && cat ../.env"), /^cat reaches .*\/ws\/src\/\.\.\/\.env, a protected path$/);
       assert.match(held("cd src && cat ../../x"), /^cat reaches .*, outside the workspace$/);
@@ -3203,6 +3207,18 @@ describe("permission rules and guards", () => {
         assert.equal(decide(command(line), context({ rules: lib, bypass: true })).verdict, "deny", line);
       assert.equal(
         decide(command("TMPDIR=build mktemp"), context({ rules: lib, bypass: true })).verdict,
+        "allow",
+      );
+      // A download is named after its address: curl -O https://…/a.ts writes a.ts in --output-dir.
+      for (const line of [
+        "curl -sO https://x.invalid/a.ts --output-dir src",
+        "wget -q -P src https://x.invalid/a.ts",
+        "cd src && curl -O 'https://x.invalid/a.ts?v=2'",
+      ])
+        assert.equal(decide(command(line), context({ rules, bypass: true })).verdict, "deny", line);
+      assert.equal(
+        decide(command("curl -sO https://x.invalid/b.ts --output-dir src"), context({ rules, bypass: true }))
+          .verdict,
         "allow",
       );
       // A compressor writes the name it is given without its ending: gunzip writes src/a.ts from src/a.ts.gz.
@@ -4818,7 +4834,7 @@ describe("permission rules and guards", () => {
         "python3 -m pytest --basetemp=../Documents -q",
         "pip install --pref ../p x",
         "wget -q --save-cookies ../cookies.txt https://x.invalid",
-        "wget --rejected-log=../rejected.log -r https://x.invalid",
+        "wget --rejected-log=../rejected.log https://x.invalid",
         "wget --warc-file=../archive https://x.invalid",
         "wget --hsts-file=../hsts https://x.invalid",
         "wget --private-key=../k.pem https://x.invalid",
@@ -5133,6 +5149,12 @@ describe("permission rules and guards", () => {
         "sed -it 's/a/b/' sub/.gi",
         "sed --in-place=t 's/a/b/' sub/.gi",
         "perl -pit -e 1 sub/.gi",
+        // A download named after its address: curl 7.88 -O and wget 1.21 wrote .env from http://…/a/.env.
+        "curl -O https://x.invalid/a/.env",
+        "curl -sLO 'https://x.invalid/a/.env?v=1'",
+        "curl --remote-name-all https://x.invalid/.git",
+        "wget -q https://x.invalid/a/.env",
+        "wget https://x.invalid/a/.%65nv",
         "gunzip sub/.git.gz",
         "gzip -dk sub/.git.gz",
         "gunzip -S t sub/.gitt",
@@ -5179,6 +5201,13 @@ describe("permission rules and guards", () => {
         "install -m 644 -S t src/a.ts sub/.gi",
         "SIMPLE_BACKUP_SUFFIX=e mv -bT newdir .vscod",
         "export SIMPLE_BACKUP_SUFFIX=e; mv -b newdir .vscod",
+        // A download named as the server says, or by what it walks or expands.
+        "curl -OJ https://x.invalid/get",
+        "curl -O 'https://x.invalid/{.env,a}'",
+        "wget --content-disposition https://x.invalid/get",
+        "wget -r https://x.invalid/",
+        "wget -m https://x.invalid/",
+        "wget -i urls.txt",
         // GNU patch -z t kept a patched sub/.gi as sub/.git; -B and -Y name backups too.
         "patch -b -z t -p1 < fix.patch",
         "patch -bzt -p1 < fix.patch",
@@ -6439,6 +6468,9 @@ describe("permission rules and guards", () => {
           "npm test | tee build/test.log",
           "dd if=/dev/zero of=build/blob bs=1k count=1",
           "curl -fsSL https://x/a.tgz -o build/a.tgz",
+          "curl -sSfLO https://x/releases/download/v1/tool.tar.gz",
+          "wget -q https://x/a.tgz",
+          "cd build && curl -gO 'https://x/{a,b}.json'",
           "curl -s https://x/api -d '{\"a\":1}'",
           "curl -F 'f=@src/a.ts;type=text/plain' -F 'msg=hi, there' https://x/up",
           "curl -s 'https://x/{a,b}.json' -o 'build/#1.json'",

@@ -560,7 +560,11 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   const members = name === "tar" || name === "unzip" ? operands : [];
   // curl reads a `file://` address and writes one it uploads to (`curl file:///home/u/.ssh/id_rsa`).
   const addressed = name === "curl" ? fileAddresses(words) : [];
-  if (named) return files([...optionFiles(named, words), ...members, ...addressed], true);
+  if (named)
+    return files(
+      [...optionFiles(named, words), ...members, ...addressed, ...downloadedFiles(name, argv)],
+      true,
+    );
   // dd names its files as `if=` and `of=`; a word computed at run time may be either.
   if (name === "dd")
     return files(
@@ -815,6 +819,126 @@ const PATCH_LONG_VALUES = [
 
 /** util-linux's rename and Perl's (prename, file-rename), which rename files by an expression. */
 const RENAMERS = wordSet("rename rename.ul prename file-rename perl-rename");
+
+/**
+ * The files a download names after its address (`curl -O https://x/a/.env` and `wget https://x/a/.env` write `.env`
+ * where they run, or in `--output-dir`, `-P`): each address's last part without its query, as written and with its
+ * escapes decoded (wget decodes `%65` as `e`). A name the server or a walk gives is no such file (`downloadUnread`).
+ */
+export function downloadedFiles(name: string, argv: readonly (string | null)[]): (string | null)[] {
+  const download = readDownload(name, argv);
+  if (download === undefined || !download.remoteNames) return [];
+  return download.addresses.flatMap((address) => {
+    if (address === null) return [null];
+    const file = address.replace(/[?#].*$/s, "").replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, "");
+    const last = file.slice(file.lastIndexOf("/") + 1);
+    let decoded = last;
+    try {
+      decoded = decodeURIComponent(last.replace(/%2f/gi, "%252F"));
+    } catch {
+      // Not an escape: the name as written.
+    }
+    return [...new Set([last, decoded])]
+      .filter((part) => part !== "")
+      .map((part) =>
+        download.folder === undefined ? part : download.folder === null ? null : `${download.folder}/${part}`,
+      );
+  });
+}
+
+/** Why the files a download writes are not known by its address (a server's name, a walk, a glob), or undefined. */
+export function downloadUnread(name: string, argv: readonly (string | null)[]): string | undefined {
+  const download = readDownload(name, argv);
+  if (download === undefined) return undefined;
+  if (download.unread !== undefined)
+    return `${name} ${download.unread}, so the files it writes are not known`;
+  return undefined;
+}
+
+/**
+ * A curl or wget line's addresses (its operands; some may be another option's value, which only adds names), whether
+ * it names files after them (curl's `-O`, `--remote-name-all`; wget unless `-O`), the folder it writes them in
+ * (undefined: where it runs), and what makes the names not known.
+ */
+function readDownload(
+  name: string,
+  argv: readonly (string | null)[],
+):
+  | { addresses: (string | null)[]; remoteNames: boolean; folder?: string | null; unread?: string }
+  | undefined {
+  if (name !== "curl" && name !== "wget") return undefined;
+  const table = OPTION_FILES[name]!;
+  const longs = [...Object.keys(table.files).filter((key) => key.startsWith("--")), ...DOWNLOAD_LONG_VALUES];
+  const { options, operands } = readOptions(argv.slice(1), table.valueTaking, longs);
+  const has = (...names: string[]) => options.some(([option]) => names.includes(option));
+  const folder = optionValues(
+    options,
+    ...(name === "curl" ? ["--output-dir"] : ["P", "--directory-prefix"]),
+  ).at(-1);
+  const addresses = [...operands, ...optionValues(options, "--url")];
+  if (name === "curl") {
+    const remoteNames = has("O", "--remote-name", "--remote-name-all");
+    const unread =
+      remoteNames && has("J", "--remote-header-name")
+        ? "-J names what it writes as the server says"
+        : remoteNames && !has("g", "--globoff") && addresses.some((a) => a !== null && /[[{]/.test(a))
+          ? "-O expands a pattern in its address"
+          : undefined;
+    return {
+      addresses,
+      remoteNames,
+      ...(folder !== undefined ? { folder } : {}),
+      ...(unread ? { unread } : {}),
+    };
+  }
+  const remoteNames = !has("O", "--output-document");
+  const walks = options.find(([option]) => WGET_UNREAD.has(option));
+  const option = walks === undefined ? undefined : walks[0].startsWith("--") ? walks[0] : `-${walks[0]}`;
+  const unread = option === undefined ? undefined : `${option} names what it writes by the server's answers`;
+  return {
+    addresses,
+    remoteNames,
+    ...(folder !== undefined ? { folder } : {}),
+    ...(unread ? { unread } : {}),
+  };
+}
+
+/** curl's and wget's long options that take a value in the next word, besides those naming files. */
+const DOWNLOAD_LONG_VALUES = [
+  "--url",
+  "--user",
+  "--user-agent",
+  "--request",
+  "--referer",
+  "--max-time",
+  "--connect-timeout",
+  "--retry",
+  "--proxy",
+  "--range",
+  "--header",
+  "--tries",
+  "--timeout",
+  "--wait",
+  "--level",
+  "--accept",
+  "--reject",
+  "--domains",
+  "--include-directories",
+  "--exclude-directories",
+  "--cut-dirs",
+  "--post-data",
+  "--method",
+  "--body-data",
+];
+
+/**
+ * wget's options that take names from the server or from pages (`-r`, `-m`, `-p`, `--content-disposition`,
+ * `--trust-server-names`), from a list (`-i`), or build folders from the address (`-x`, `-nH`, `--cut-dirs`).
+ */
+const WGET_UNREAD = wordSet(
+  "r m p i x --recursive --mirror --page-requisites --input-file --force-directories --content-disposition",
+  "--trust-server-names --cut-dirs --no-host-directories --protocol-directories",
+);
 
 /** GNU commands that make backups, with their short options that take a value. */
 const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
@@ -3954,6 +4078,8 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     !words.some((word) => word !== null && /^(?:-[a-zA-Z]*n|--no-?act|--nono|--dry-run)$/.test(word))
   )
     return `${name} renames files to names its expression makes, which Symposium does not compute`;
+  const download = downloadUnread(name, argv);
+  if (download) return download;
   const backup =
     backupElsewhere(name, words) ??
     backupSuffix(name, words) ??

@@ -33,6 +33,7 @@ import {
   carriesLinks,
   appliesPatch,
   compressedNames,
+  downloadedFiles,
   inPlaceBackups,
   extractsArchive,
   landsByName,
@@ -1027,6 +1028,8 @@ class FootprintView {
         ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
         // What a compressor writes beside what it is given (`gunzip server.pem.gz` writes `server.pem`).
         ...(name === undefined ? [] : compressedNames(name, unwrapped)),
+        // What a download names after its address (`curl -O https://x/server.pem`).
+        ...(name === undefined ? [] : downloadedFiles(name, unwrapped)),
         // An in-place edit's backup (`sed -i.pem s/a/b/ x` keeps `x.pem`).
         ...(name === undefined ? [] : inPlaceBackups(name, unwrapped)),
         // What the variables set for it name (`TMPDIR=secrets mktemp` makes a file in secrets).
