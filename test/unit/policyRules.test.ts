@@ -3221,6 +3221,11 @@ describe("permission rules and guards", () => {
           .verdict,
         "allow",
       );
+      // git clone writes into a folder named after its address.
+      assert.equal(
+        decide(command("git clone https://x.invalid/u/lib.git"), context({ rules, bypass: true })).verdict,
+        "deny",
+      );
       // A compressor writes the name it is given without its ending: gunzip writes src/a.ts from src/a.ts.gz.
       for (const line of ["gunzip src/a.ts.gz", "gzip -dkf src/a.ts.gz", "xz -d src/a.ts.xz"])
         assert.equal(decide(command(line), context({ rules, bypass: true })).verdict, "deny", line);
@@ -5155,6 +5160,9 @@ describe("permission rules and guards", () => {
         "curl --remote-name-all https://x.invalid/.git",
         "wget -q https://x.invalid/a/.env",
         "wget https://x.invalid/a/.%65nv",
+        // git clone names its folder after the address: git 2.39 cloned file:///…/.vscode.git into .vscode.
+        "git clone https://x.invalid/u/.vscode.git",
+        "git clone git@x.invalid:u/.vscode",
         "gunzip sub/.git.gz",
         "gzip -dk sub/.git.gz",
         "gunzip -S t sub/.gitt",
@@ -6740,6 +6748,8 @@ describe("permission rules and guards", () => {
           "socat - TCP:localhost:80",
           "openssl rand -hex 16",
           "git add -f src/a.ts",
+          "git clone https://github.com/user/repo.git",
+          "git clone --depth 1 https://github.com/user/repo build/repo",
           "vim +12 src/a.ts",
           'curl -H "X-Email: a@b.com" https://example.com',
           'curl -b "session=1" https://example.com',

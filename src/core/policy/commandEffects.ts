@@ -940,6 +940,31 @@ const WGET_UNREAD = wordSet(
   "--trust-server-names --cut-dirs --no-host-directories --protocol-directories",
 );
 
+/**
+ * The folders `git clone` may make when the line names none: each operand's last part without `.git` (git's
+ * "humanish" name), `.git` added with `--bare`/`--mirror`. git 2.39 cloned `file:///…/.vscode.git` into `.vscode`.
+ */
+export function cloneDirectories(argv: readonly (string | null)[]): string[] {
+  const git = gitSubcommand(argv);
+  return git?.name === "clone" ? cloneFolders(git.rest) : [];
+}
+
+function cloneFolders(rest: readonly (string | null)[]): string[] {
+  const bare = rest.some((word) => word === "--bare" || word === "--mirror");
+  return splitOptions(rest).operands.flatMap((word) => {
+    if (word === null) return [];
+    const path = word
+      .replace(/[\\/]+$/, "")
+      .replace(/[\\/]\.git$/, "")
+      .replace(/[\\/]+$/, "");
+    const last = path.slice(
+      Math.max(path.lastIndexOf("/"), path.lastIndexOf(":"), path.lastIndexOf("\\")) + 1,
+    );
+    const name = last.replace(/\.(?:git|bundle)$/, "");
+    return name === "" ? [] : [bare ? `${name}.git` : name];
+  });
+}
+
 /** GNU commands that make backups, with their short options that take a value. */
 const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
 
@@ -3457,7 +3482,11 @@ function gitSubcommandFiles(
     const written = operands[0];
     const source = written?.startsWith("file://") ? fileUrlPath(written) : written;
     const local = source === null || (source !== undefined && !/^[\w.+-]+:\/\/|^[^/]*:/.test(source));
-    return [...(local ? [source ?? null] : []), ...(operands.length >= 2 ? [operands.at(-1) ?? null] : [])];
+    return [
+      ...(local ? [source ?? null] : []),
+      ...(operands.length >= 2 ? [operands.at(-1) ?? null] : []),
+      ...cloneFolders(git.rest),
+    ];
   }
   // What git moves or removes in the working tree: below a workspace folder the repository may reach further up.
   // `git rm --cached` leaves the files where they are (`git rm --cached .env` untracks a secret).

@@ -32,6 +32,7 @@ import {
   addsLinksFromContent,
   carriesLinks,
   appliesPatch,
+  cloneDirectories,
   compressedNames,
   downloadedFiles,
   inPlaceBackups,
@@ -1028,6 +1029,8 @@ class FootprintView {
         ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
         // What a compressor writes beside what it is given (`gunzip server.pem.gz` writes `server.pem`).
         ...(name === undefined ? [] : compressedNames(name, unwrapped)),
+        // The folder git clone names after its address (`git clone https://x/secrets.git`).
+        ...(name === "git" ? cloneDirectories(unwrapped) : []),
         // What a download names after its address (`curl -O https://x/server.pem`).
         ...(name === undefined ? [] : downloadedFiles(name, unwrapped)),
         // An in-place edit's backup (`sed -i.pem s/a/b/ x` keeps `x.pem`).
