@@ -5163,6 +5163,12 @@ describe("permission rules and guards", () => {
         // git clone names its folder after the address: git 2.39 cloned file:///…/.vscode.git into .vscode.
         "git clone https://x.invalid/u/.vscode.git",
         "git clone git@x.invalid:u/.vscode",
+        // split and csplit name their pieces from a prefix: csplit -b 't%.0d' wrote sub/.git, split -a1 -l1 its
+        // twentieth piece as sub/.git.
+        "csplit -s -f sub/.gi -b 't%.0d' src/a.ts 2",
+        "csplit -f sub/.gi --suffix-format=t%.0d src/a.ts 2",
+        "split -a1 -l1 src/a.ts sub/.gi",
+        "split -x -a1 src/a.ts sub/.vscod",
         "gunzip sub/.git.gz",
         "gzip -dk sub/.git.gz",
         "gunzip -S t sub/.gitt",
@@ -5224,6 +5230,7 @@ describe("permission rules and guards", () => {
         // util-linux's rename made sub/.git of sub/.gi: the new names are its expression's.
         "rename i it sub/.gi",
         "rename.ul -v i it sub/.gi",
+        "split -a4 src/a.ts .g",
         "prename s/i/it/ sub/.gi",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A patch not known when the request is decided: from a pipe, the terminal, a file not there or computed.
@@ -6749,6 +6756,9 @@ describe("permission rules and guards", () => {
           "openssl rand -hex 16",
           "git add -f src/a.ts",
           "git clone https://github.com/user/repo.git",
+          "split -l 100 src/a.ts build/part-",
+          "split -d -a3 src/a.ts build/p",
+          "csplit src/a.ts 2",
           "git clone --depth 1 https://github.com/user/repo build/repo",
           "vim +12 src/a.ts",
           'curl -H "X-Email: a@b.com" https://example.com',

@@ -965,6 +965,92 @@ function cloneFolders(rest: readonly (string | null)[]): string[] {
   });
 }
 
+/**
+ * The protected names split and csplit may give their pieces: the prefix and a made suffix (split's letters, digits
+ * or hex digits, as many as `-a` says, then `--additional-suffix`; csplit's `-b` format of the piece's number).
+ * coreutils 9.1 in a scratch folder: `csplit -f sub7/.gi -b 't%.0d' cs.txt 2` wrote its first piece as sub7/.git,
+ * and `split -a1 -l1` with the prefix `.gi` names its twentieth piece `.git`. A null: the names are not known.
+ */
+export function protectedPieceNames(name: string, argv: readonly (string | null)[]): (string | null)[] {
+  const words = argv.slice(1);
+  if (name === "split") {
+    const { options, operands } = readOptions(words, "abClnt", [
+      "--suffix-length",
+      "--bytes",
+      "--line-bytes",
+      "--lines",
+      "--number",
+      "--separator",
+      "--additional-suffix",
+      "--filter",
+    ]);
+    const prefix = operands[1] === undefined ? "x" : operands[1];
+    const length = optionValues(options, "a", "--suffix-length").at(-1);
+    const extra = optionValues(options, "--additional-suffix").at(-1);
+    if (prefix === null || length === null || extra === null) return [null];
+    const hex = options.some(([o]) => o === "x" || o.startsWith("--hex-suffixes"));
+    const digits = options.some(([o]) => o === "d" || o.startsWith("--numeric-suffixes"));
+    const alphabet = hex ? "0123456789abcdef" : digits ? "0123456789" : "abcdefghijklmnopqrstuvwxyz";
+    const size = length === undefined ? 2 : Number(length);
+    if (!Number.isInteger(size) || size < 1 || alphabet.length ** size > 20_000) return [null];
+    let suffixes = [""];
+    for (let i = 0; i < size; i++) suffixes = suffixes.flatMap((made) => [...alphabet].map((c) => made + c));
+    return protectedOf(suffixes.map((made) => `${prefix}${made}${extra ?? ""}`));
+  }
+  if (name === "csplit") {
+    const { options } = readOptions(words, "bfn", ["--suffix-format", "--prefix", "--digits"]);
+    const prefix = optionValues(options, "f", "--prefix").at(-1) ?? "xx";
+    const digits = optionValues(options, "n", "--digits").at(-1) ?? "2";
+    const format = optionValues(options, "b", "--suffix-format").at(-1) ?? `%0${digits}d`;
+    if (prefix === null || format === null) return [null];
+    const numbers = Array.from({ length: 1000 }, (_, n) => pieceNumber(format, n));
+    if (numbers.includes(undefined)) return [null];
+    return protectedOf(numbers.map((made) => `${prefix}${made!}`));
+  }
+  return [];
+}
+
+/** The names of `names` that are protected. */
+function protectedOf(names: readonly string[]): string[] {
+  return names.filter((candidate) => isProtectedName(candidate.split(/[\\/]/)));
+}
+
+/** csplit's format of a piece's number (one `%d`, `%i`, `%u`, `%o`, `%x` or `%X` with its flags), else undefined. */
+function pieceNumber(format: string, n: number): string | undefined {
+  let conversions = 0;
+  const made = format.replace(
+    /%([-+ #0']*)(\d*)(?:\.(\d*))?([diouxX%])/g,
+    (_, flags: string, width: string, precision: string | undefined, kind: string) => {
+      if (kind === "%") return "%";
+      conversions++;
+      const base = kind === "o" ? 8 : kind === "x" || kind === "X" ? 16 : 10;
+      let digits =
+        n === 0 && precision !== undefined && Number(precision || "0") === 0 ? "" : n.toString(base);
+      if (kind === "X") digits = digits.toUpperCase();
+      if (precision !== undefined) digits = digits.padStart(Number(precision || "0"), "0");
+      const sign = flags.includes("+") && base === 10 ? "+" : flags.includes(" ") && base === 10 ? " " : "";
+      const alternate =
+        flags.includes("#") && n !== 0
+          ? kind === "o"
+            ? "0"
+            : kind === "x"
+              ? "0x"
+              : kind === "X"
+                ? "0X"
+                : ""
+          : "";
+      const body = sign + alternate + digits;
+      const pad = Number(width || "0");
+      return flags.includes("-")
+        ? body.padEnd(pad, " ")
+        : flags.includes("0") && precision === undefined
+          ? sign + alternate + digits.padStart(pad - sign.length - alternate.length, "0")
+          : body.padStart(pad, " ");
+    },
+  );
+  return conversions === 1 ? made : undefined;
+}
+
 /** GNU commands that make backups, with their short options that take a value. */
 const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
 

@@ -34,6 +34,7 @@ import {
   appliesPatch,
   cloneDirectories,
   compressedNames,
+  protectedPieceNames,
   downloadedFiles,
   inPlaceBackups,
   extractsArchive,
@@ -1406,7 +1407,15 @@ class FootprintView {
           : name === "git"
             ? gitMessageFiles(argv)
             : [];
+      // The names split and csplit make for their pieces from a prefix (`csplit -f .gi -b 't%.0d'` writes `.git`).
+      const pieces = protectedPieceNames(name, argv);
+      if (pieces.includes(null))
+        return {
+          guard: "incomplete",
+          label: `${name} names its pieces in a way Symposium does not work out`,
+        };
       const handed =
+        this.handedPath(name, pieces, cwd, { home: false }) ??
         this.handedPath(name, handedWords, cwd, { home: name === "git" }) ??
         this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false });
       if (handed) return handed;
