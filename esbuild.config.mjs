@@ -48,6 +48,21 @@ const separateAcpRuntime = {
 };
 
 /**
+ * The policy's path resolution (`src/core/policy/resolvePath.ts`) ships once, as `dist/policyPaths.js`: the extension
+ * requires it when the workspace is first checked (not at activation), and the ACP runtime's rules take it from there
+ * instead of holding a copy. Test bundles keep it inline.
+ */
+/** @type {import("esbuild").Plugin} */
+const separatePolicyPaths = {
+  name: "separate-policy-paths",
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)resolvePath$/ }, (args) =>
+      args.kind === "entry-point" ? undefined : { path: "./policyPaths.js", external: true },
+    );
+  },
+};
+
+/**
  * The demo agent runs as its own process next to `dist/acpRuntime.js` and takes the SDK from it instead of bundling a
  * second copy (about 260 KB minified, a tenth of the package). Test bundles keep it inline.
  */
@@ -119,6 +134,7 @@ const builds = [
     entryPoints: {
       extension: "src/extension.ts",
       acpRuntime: "src/acp/connectionRuntime.ts",
+      policyPaths: "src/core/policy/resolvePath.ts",
       demoAgent: "src/demo/main.ts",
     },
     outdir: "dist",
@@ -129,7 +145,7 @@ const builds = [
     mainFields: ["module", "main"],
     // Node reads every script as UTF-8: characters past ASCII as themselves, not six-byte escapes (a tenth of a KB).
     charset: "utf8",
-    plugins: [englishOnlyZod, separateAcpRuntime, demoAgentSharesSdk],
+    plugins: [englishOnlyZod, separateAcpRuntime, separatePolicyPaths, demoAgentSharesSdk],
   },
   {
     ...shared,

@@ -13,7 +13,7 @@ import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
 import type { Logger } from "./core/logger";
 import { hooksFolder } from "./core/policy/gitHooks";
-import { PolicyBoundary } from "./core/policy/resolvePath";
+import type { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
 import { confirmUnattended } from "./host/unattendedConfirmation";
@@ -44,15 +44,17 @@ class SymposiumExtension extends Disposable {
   readonly sessions: AgentSessions;
   readonly history: ApprovalHistory;
   readonly view: SymposiumView;
-  paths: PolicyBoundary;
   private additionalFolders: string[];
+  /** The workspace as the policy sees it; built on first use and dropped when what it is built from changes. */
+  private boundary: PolicyBoundary | undefined;
+  private readonly log: Logger;
 
   constructor(context: vscode.ExtensionContext) {
     super();
     const log = this._register(createLog());
     const configuration = this._register(new Configuration(log));
     this.additionalFolders = configuration.additionalFolders;
-    this.paths = policyBoundary(log, this.additionalFolders);
+    this.log = log;
     const memory = context.globalState;
     const sessions = new AgentSessions({
       readAgents: () => configuration.agents,
@@ -142,21 +144,20 @@ class SymposiumExtension extends Disposable {
     this._register(
       configuration.onDidChange(() => {
         const folders = configuration.additionalFolders;
-        if (folders.join("\n") !== this.additionalFolders.join("\n"))
-          this.paths = policyBoundary(log, (this.additionalFolders = folders));
+        if (folders.join("\n") !== this.additionalFolders.join("\n")) this.resetPaths(folders);
         sessions.setLimits(configuration.pendingLimits);
         sessions.reloadSettings();
       }),
     );
     this._register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.paths = policyBoundary(log, this.additionalFolders);
+        this.resetPaths();
         view.push([sessions.blockedOp()]);
       }),
     );
     // A repository's configuration changing may move its hooks folder (`core.hooksPath`, set by a setup script).
     const gitConfigs = this._register(vscode.workspace.createFileSystemWatcher("**/.git/config"));
-    const rereadHooks = () => (this.paths = policyBoundary(log, this.additionalFolders));
+    const rereadHooks = () => this.resetPaths();
     this._register(gitConfigs.onDidChange(rereadHooks));
     this._register(gitConfigs.onDidCreate(rereadHooks));
     this._register(
@@ -165,6 +166,16 @@ class SymposiumExtension extends Disposable {
         view.push([sessions.blockedOp()]);
       }),
     );
+  }
+
+  get paths(): PolicyBoundary {
+    return (this.boundary ??= policyBoundary(this.log, this.additionalFolders));
+  }
+
+  /** The folders, a repository's hooks folder or the additional folders changed: the next check builds it anew. */
+  private resetPaths(additionalFolders = this.additionalFolders): void {
+    this.additionalFolders = additionalFolders;
+    this.boundary = undefined;
   }
 
   /** Agents stopped and every decision, the shutdown ones too, on disk; then everything else released. */
@@ -195,9 +206,13 @@ export async function deactivate(): Promise<void> {
 /**
  * The workspace as the permission policy sees it, with the additional folders of user settings and the folders git
  * runs their hooks from (`core.hooksPath`, read again when the folders or a workspace repository's configuration
- * change); roots it refuses (`/`, the home folder) are logged.
+ * change); roots it refuses (`/`, the home folder) are logged when it is built.
  */
 function policyBoundary(log: Logger, additionalFolders: readonly string[]): PolicyBoundary {
+  // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
+  type PathsModule = typeof import("./core/policy/resolvePath");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PolicyBoundary } = require("./core/policy/resolvePath") as PathsModule;
   const boundary = new PolicyBoundary(folderPaths(), { additionalFolders, hooksFolder });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
