@@ -32,6 +32,47 @@ const englishOnlyZod = {
 };
 
 /**
+ * zod's JSON Schema output (`toJSONSchema`, its processors and generator), which its classic schemas reference from
+ * methods and getters only: neither the ACP SDK nor Symposium turns a schema into JSON Schema, so each of its exports
+ * becomes a function that says so when called (18 KB of the ACP runtime).
+ */
+/** @type {import("esbuild").Plugin} */
+const zodWithoutJsonSchema = {
+  name: "zod-without-json-schema",
+  setup(build) {
+    build.onResolve(
+      { filter: /\/(json-schema-processors|to-json-schema|json-schema-generator)\.js$/ },
+      (args) =>
+        args.importer.includes(join("node_modules", "zod"))
+          ? { path: join(args.resolveDir, args.path), namespace: "zod-no-json-schema" }
+          : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-no-json-schema" }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const names = new Set([
+        ...[...source.matchAll(/^export (?:function|const|let|class) (\w+)/gm)].map((m) => m[1]),
+        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+          m[1].split(",").map((part) =>
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop(),
+          ),
+        ),
+      ]);
+      const stub = `() => { throw new Error("zod's JSON Schema output is not part of Symposium's bundle"); }`;
+      return {
+        contents: [...names]
+          .filter(Boolean)
+          .map((name) => `export const ${name} = ${stub};`)
+          .join("\n"),
+        loader: "js",
+      };
+    });
+  },
+};
+
+/**
  * The ACP runtime (the SDK and everything that needs it) ships as its own file, `dist/acpRuntime.js`, required on the
  * first agent start: activation then loads a small bundle. Test bundles keep it inline.
  */
@@ -145,7 +186,13 @@ const builds = [
     mainFields: ["module", "main"],
     // Node reads every script as UTF-8: characters past ASCII as themselves, not six-byte escapes (a tenth of a KB).
     charset: "utf8",
-    plugins: [englishOnlyZod, separateAcpRuntime, separatePolicyPaths, demoAgentSharesSdk],
+    plugins: [
+      englishOnlyZod,
+      zodWithoutJsonSchema,
+      separateAcpRuntime,
+      separatePolicyPaths,
+      demoAgentSharesSdk,
+    ],
   },
   {
     ...shared,

@@ -125,6 +125,20 @@ describe("bundle budgets", function () {
       );
   });
 
+  it("dist/acpRuntime.js holds none of zod's JSON Schema output (nothing uses it: 18 KB of the package)", () => {
+    const runtime = inputsOf("acpRuntime.js");
+    assert.ok(
+      runtime.some((input) => input.includes("node_modules/zod/v4/classic/schemas.js")),
+      "no zod in it",
+    );
+    const jsonSchema = runtime.filter((input) =>
+      /^(?!zod-no-json-schema:).*zod\/v4\/core\/(json-schema-processors|to-json-schema|json-schema-generator)\.js$/.test(
+        input,
+      ),
+    );
+    assert.deepEqual(jsonSchema, []);
+  });
+
   it("dist/policyPaths.js alone holds the policy's path resolution (the extension and the runtime require it)", () => {
     const holders = ["extension.js", "acpRuntime.js", "policyPaths.js"].filter((file) =>
       inputsOf(file).some((input) => input.endsWith("src/core/policy/resolvePath.ts")),
