@@ -52,7 +52,7 @@ const zodWithoutJsonSchema = {
       const names = new Set([
         ...[...source.matchAll(/^export (?:function|const|let|class) (\w+)/gm)].map((m) => m[1]),
         ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
-          m[1].split(",").map((part) =>
+          (m[1] ?? "").split(",").map((part) =>
             part
               .trim()
               .split(/\s+as\s+/)
