@@ -3870,6 +3870,25 @@ describe("permission rules and guards", () => {
       for (const line of ["git mv src/server.pem config", "git mv -k src/*.pem config/", "git mv src config"])
         assert.notEqual(decideIn(line, pem).verdict, "allow", line);
       assertVerdicts(pem, ["git mv docs config", "git mv src/server.pem config.pem"], "allow");
+      // git -C runs git in another folder, from which it reads its paths (git 2.39: `git -C src mv server.pem
+      // ../config` moves `src/server.pem` to `config/server.pem`).
+      for (const line of [
+        "git -C src mv server.pem ../config",
+        "git -C src -C .. mv src/server.pem config/",
+        "git -C src mv -- server.pem ../config",
+      ])
+        assert.equal(decideIn(line, pem).verdict, "deny", line);
+      for (const line of [
+        "git -C docs/keys mv key ../../src",
+        "git -C docs mv keys/key .",
+        "git -C docs rm -r ..",
+      ])
+        assert.notEqual(decideIn(line, deny).verdict, "allow", line);
+      assertVerdicts(
+        deny,
+        ["git -C src mv a.ts b.ts", "git -C docs mv guide.md intro.md", "git -C src rm a.ts"],
+        "allow",
+      );
     });
 
     it("a folder copy is checked for where what it holds lands", () => {
@@ -5257,12 +5276,33 @@ describe("permission rules and guards", () => {
         "cp -rt .github ci/workflows",
         "rsync -a ci/ .github/",
         "mv ci/workflows .gitea/",
+        // git reads mv's paths from the folder -C names.
+        "git -C src/.. mv ci/workflows .github/",
         // What find finds, copied or moved under its own name: any entry below its start that its -name tests match.
         "find vendor/kit -mindepth 1 -maxdepth 1 -exec cp -r {} . \\;",
         "find vendor -name '.vs*' -exec mv {} . \\;",
         "find ci -name workflows -exec cp -r {} .github/ \\;",
         "find vendor -type d -name kit -exec cp -r {} build/ \\;",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
+      {
+        name: "git -C .. mv ci/workflows .github/ run in src: the paths are read from the top",
+        footprint: () => command("git -C .. mv ci/workflows .github/", `${ws}/src`),
+        guard: "protected",
+      },
+      {
+        name: "git -C .. -C vendor mv kit .. run in src: each -C from the one before",
+        footprint: () => command("git -C .. -C vendor mv kit ..", `${ws}/src`),
+        guard: "protected",
+      },
+      // Outside the work tree, git reads mv's paths from the work tree's top (git 2.39).
+      ...[
+        "git --work-tree=.. mv ../ci/workflows ../.github/",
+        "git --git-dir=../build/x.git mv ../ci ../.github",
+      ].map((line) => ({
+        name: `${line} run in src`,
+        footprint: () => command(line, `${ws}/src`),
+        guard: "incomplete" as const,
+      })),
       {
         name: "ln -s ../x ../../l run in src/lib: the target is read from the link's folder",
         footprint: () => command("ln -s ../x ../../l", `${ws}/src/lib`),

@@ -2043,22 +2043,28 @@ export function treeReads(
 /**
  * What `git rm` removes from the working tree (not `--cached`) and `git mv` moves, for path rules: its pathspecs,
  * each a folder and what is below it or a pattern (git's `*` crosses folders: `git rm 'lib/*'` takes
- * `lib/secrets/key`); null where any file may be named (a magic pathspec, one computed or read from a file, another
- * folder given by `-C`). Undefined for any other command.
+ * `lib/secrets/key`), from the folder `-C` names (`git -C docs rm -r ..`: `docs/..`); null where any file may be named
+ * (a magic pathspec, one computed or read from a file, a `-C` computed, another work tree or repository, whose top
+ * git reads the paths from when it runs outside it). Undefined for any other command.
  */
 export function gitRemovesOrMoves(argv: readonly (string | null)[]): (string | null)[] | undefined {
   const git = gitSubcommand(argv);
   if (git?.name !== "rm" && git?.name !== "mv") return undefined;
   const { flags, operands } = splitOptions(git.rest);
   if (git.name === "rm" && flags.some((flag) => longOption(flag, "--cached"))) return undefined;
+  const folders = wordFolders("git", argv);
   const elsewhere =
     argv
       .slice(1, gitSubcommandAt(argv))
-      .some((word) => word === null || /^(?:-C|--(?:git-dir|work-tree))/.test(word)) ||
+      .some((word) => word === null || /^--(?:git-dir|work-tree)/.test(word)) ||
+    folders.includes(undefined) ||
     flags.some((flag) => longOption(flag, "--pathspec-from-file"));
   if (elsewhere) return [null];
+  const folder = folders.at(-1);
   const named = git.name === "mv" ? operands.slice(0, -1) : operands;
-  return named.map((word) => (word === null || word.startsWith(":") ? null : word));
+  return named.map((word) =>
+    word === null || word.startsWith(":") ? null : folder && !/^[/~]/.test(word) ? `${folder}/${word}` : word,
+  );
 }
 
 /**
@@ -2622,16 +2628,32 @@ function copyOperands(
 }
 
 /**
- * `git mv`'s words as mv's (`git mv a.pem config` moves as `mv a.pem config` does); undefined for any other command,
- * and where git runs elsewhere (`-C`), from which its words would be read.
+ * `git mv`'s words as mv's, read from the folder git runs in: `git mv a.pem config` moves as `mv a.pem config` does,
+ * `git -C src mv a.pem ../config` as `mv src/a.pem src/../config` (each `-C` from the one before). Undefined for any
+ * other command; null where that folder is not known: a `-C` or git option computed at run time, or `--git-dir` /
+ * `--work-tree`, with which git reads the paths from the work tree's top when it runs outside it (git 2.39).
  */
-function gitMvAsMv(name: string, argv: readonly (string | null)[]): (string | null)[] | undefined {
+export function gitMvAsMv(
+  name: string,
+  argv: readonly (string | null)[],
+): (string | null)[] | null | undefined {
   if (name !== "git") return undefined;
   const at = gitSubcommandAt(argv);
   if (at === undefined || argv[at] !== "mv") return undefined;
-  if (argv.slice(1, at).some((word) => word === null || /^(?:-C|--git-dir|--work-tree)/.test(word)))
-    return undefined;
-  return ["mv", ...argv.slice(at + 1)];
+  if (argv.slice(1, at).some((word) => word === null || /^--(?:git-dir|work-tree)/.test(word))) return null;
+  const folders = wordFolders(name, argv);
+  if (folders.includes(undefined)) return null;
+  const folder = folders.at(-1);
+  let operands = false;
+  const words = argv.slice(at + 1).map((word) => {
+    if (word === "--" && !operands) {
+      operands = true;
+      return word;
+    }
+    const operand = operands || !word?.startsWith("-");
+    return folder && operand && word !== null && !/^[/~]/.test(word) ? `${folder}/${word}` : word;
+  });
+  return ["mv", ...words];
 }
 
 /**
@@ -2645,7 +2667,7 @@ export function landsByName(
   argv: readonly (string | null)[],
 ): { sources: (string | null)[]; folder: string | null; parents?: true } | undefined {
   const asMv = gitMvAsMv(name, argv);
-  if (asMv) return landsByName("mv", asMv);
+  if (asMv !== undefined) return asMv === null ? undefined : landsByName("mv", asMv);
   if (!["cp", "mv", "install", "ln", "rsync"].includes(name)) return undefined;
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
@@ -2700,7 +2722,7 @@ export function copiesFolders(
   argv: readonly (string | null)[],
 ): { sources: (string | null)[]; destination: string | null | undefined; follows: boolean } | undefined {
   const asMv = gitMvAsMv(name, argv);
-  if (asMv) return copiesFolders("mv", asMv);
+  if (asMv !== undefined) return asMv === null ? undefined : copiesFolders("mv", asMv);
   const words = argv.slice(1);
   const { flags, operands } = splitOptions(words);
   const { short, long } = optionTests(flags);

@@ -58,6 +58,7 @@ import {
   searchWalk,
   changesWalk,
   gitRemovesOrMoves,
+  gitMvAsMv,
   servesWalk,
   packsWalk,
   inlineCode,
@@ -2548,6 +2549,12 @@ class FootprintView {
    * neither. A source or destination outside, protected or not known meets its own path's guard (`fileReach`).
    */
   private protectedLanding(inLine: CommandInLine): Held | undefined {
+    if (gitMvAsMv(inLine.name, inLine.argv) === null)
+      return {
+        guard: "incomplete",
+        label:
+          "git mv reads its paths from a folder known only when it runs (--work-tree, --git-dir, a computed -C)",
+      };
     const landings = this.copyLandings(inLine);
     if (landings === undefined) return undefined;
     const { into, sources } = landings;
