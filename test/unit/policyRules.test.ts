@@ -3891,6 +3891,49 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("git stash -u and -a are checked for the untracked files they take out of the working tree", () => {
+      const vault = [rule("deny", { path: "vault/**" })];
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const inDocs = (line: string, rules: PermissionRule[]) =>
+        decide(
+          buildFootprint(v2Request({ type: "command", command: line, cwd: join(repo.ws, "docs") }), {
+            shell: repo.shell,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          }),
+          { ...context({ rules, bypass: true }), paths: repo.boundary, home: repo.home, sessionCwd: repo.ws },
+        );
+      // An untracked `vault/key` (git 2.39: `git stash -u`, run in docs/ too, stashed the top's untracked files and
+      // removed them; `-a` the ignored ones as well).
+      mkdirSync(join(repo.ws, "vault"));
+      writeFileSync(join(repo.ws, "vault", "key"), "");
+      try {
+        const stashes = [
+          "git stash -u",
+          "git stash --include-untracked",
+          "git stash -a",
+          "git stash push -ku -m wip",
+          "git stash save -u wip",
+          "git stash push -u -- vault",
+          "git stash push --all -- 'v*'",
+          "git stash push -u -- :/",
+        ];
+        for (const line of stashes) assert.notEqual(decideIn(line, vault).verdict, "allow", line);
+        for (const line of ["git stash -u", "git stash push -a -- .."])
+          assert.notEqual(inDocs(line, vault).verdict, "allow", line);
+        // What git tracks (`secrets/key`) or what the pathspecs leave out is not taken as untracked.
+        assertVerdicts(deny, ["git stash -u", "git stash push -u -- src", "git stash -a"], "allow");
+        assertVerdicts(
+          vault,
+          ["git stash push -u -- src docs", "git stash push -m wip", "git stash"],
+          "allow",
+        );
+        assert.equal(inDocs("git stash push -u -- .", vault).verdict, "allow");
+      } finally {
+        rmSync(join(repo.ws, "vault"), { recursive: true });
+      }
+    });
+
     it("a folder copy is checked for where what it holds lands", () => {
       const deny = [rule("deny", { path: "config/*.pem" })];
       // Each writes `src/server.pem` as `config/server.pem`, though the line names neither.

@@ -2013,7 +2013,8 @@ export function treeReads(
       follows: copy.follows,
     };
   const packed =
-    from(packsWalk(name, argv), "packs") ??
+    // What `git stash -a` keeps in a commit is what it takes out of the working tree (`gitStashTakesUntracked`).
+    from(name === "git" ? undefined : packsWalk(name, argv), "packs") ??
     from(servesWalk(name, argv), "serves") ??
     from(changesWalk(name, argv), "changes");
   if (packed) return packed;
@@ -2065,6 +2066,54 @@ export function gitRemovesOrMoves(argv: readonly (string | null)[]): (string | n
   return named.map((word) =>
     word === null || word.startsWith(":") ? null : folder && !/^[/~]/.test(word) ? `${folder}/${word}` : word,
   );
+}
+
+/**
+ * What `git stash` (`push`, `save`, or no verb) with `-u` (`--include-untracked`) or `-a` (`--all`) takes out of the
+ * working tree besides the changes git tracks: the files git does not track (with `-a` the ignored ones too), below its
+ * pathspecs, each a folder or a pattern (from its folder), or, given none (`[]`), in the whole repository, wherever it
+ * runs (git 2.39: `git stash -u` run in `docs` stashed and removed the top's untracked `secrets/`). A pathspec is null
+ * where any file may be named: a magic one (`:/`), one computed or read from a file, or git pointed elsewhere by its
+ * own options (`-C`, `--git-dir`). Undefined for any other command.
+ */
+export function gitStashTakesUntracked(argv: readonly (string | null)[]): (string | null)[] | undefined {
+  const git = gitSubcommand(argv);
+  if (git?.name !== "stash") return undefined;
+  let verb: string | null | undefined;
+  let words = git.rest;
+  if (words[0] === null || (words[0] !== undefined && !words[0].startsWith("-"))) {
+    verb = words[0];
+    words = words.slice(1);
+  }
+  if (verb !== undefined && verb !== "push" && verb !== "save") return undefined;
+  const operands: (string | null)[] = [];
+  let untracked = false;
+  let unknown = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === null) {
+      // A computed word may be `-u` as well as a pathspec.
+      untracked = true;
+      operands.push(null);
+    } else if (word === "--") {
+      operands.push(...words.slice(i + 1));
+      break;
+    } else if (word === "-m" || word === "--message") i++;
+    else if (/^--(?:include-untracked|all)$/.test(word)) untracked = true;
+    else if (word.startsWith("--pathspec-from-file")) unknown = true;
+    else if (/^-[^-]/.test(word)) {
+      // Short letters up to `-m`, whose value is the rest of the word (`-kum wip`).
+      const letters = word.slice(1).split("m")[0]!;
+      if (/[ua]/.test(letters)) untracked = true;
+      if (letters.length === word.length - 2 && word.endsWith("m")) i++;
+    } else if (!word.startsWith("-")) operands.push(word);
+  }
+  if (!untracked) return undefined;
+  const elsewhere = argv.slice(1, gitSubcommandAt(argv)).length > 0;
+  // `save` takes a message, no pathspecs.
+  const pathspecs = verb === "save" ? [] : operands;
+  if (elsewhere || unknown) return [null];
+  return pathspecs.map((word) => (word === null || word.startsWith(":") ? null : word));
 }
 
 /**

@@ -58,6 +58,7 @@ import {
   searchWalk,
   changesWalk,
   gitRemovesOrMoves,
+  gitStashTakesUntracked,
   gitMvAsMv,
   servesWalk,
   packsWalk,
@@ -656,6 +657,18 @@ class FootprintView {
           (f) => `git ${verb} every file below ${f}`,
         );
       }
+      // What git stash -u and -a take out of the working tree: the files git does not track, in the whole
+      // repository or below its pathspecs.
+      const stashed = name === "git" ? gitStashTakesUntracked(argv) : undefined;
+      const stashTop = stashed && from !== undefined ? this.repositoryTop(from) : undefined;
+      for (const word of stashed === undefined ? [] : stashed.length === 0 ? [stashTop ?? null] : stashed)
+        add(
+          word === null ? null : stashTop === undefined ? null : staticFolder(word),
+          word === null ? undefined : from,
+          command,
+          { follows: false, source: { disk: true, untracked: stashTop } },
+          (f) => `git stash takes the untracked files below ${f} out of the working tree`,
+        );
       const git = name === "git" ? gitShowsContent(argv) : undefined;
       if (git) {
         const verb = withoutGitOptions(argv)[1];
@@ -871,9 +884,12 @@ class FootprintView {
    * folder, as that folder is (one check a folder, not one a file). A name with a line break counts as any (a search's
    * own globs, as picomatch reads them here, may not take one as the search does).
    */
-  private walkedEntries(folder: PathCheck, reach: TreeReach): EntryRead[] | "too many" {
+  private walkedEntries(folder: PathCheck, reach: TreeReach): EntryRead[] | "too many" | "not known" {
     if (folder.status === "unresolved") return "too many";
     const source = reach.source as DiskSource;
+    const untracked =
+      source.untracked === undefined ? undefined : this.untrackedTest(source.untracked, reach);
+    if (untracked === "not known") return untracked;
     const checks = new Map<string, PathCheck>();
     const checkOf = (path: string) => {
       let check = checks.get(path);
@@ -921,6 +937,8 @@ class FootprintView {
         if (kind === "folder" || (kind === "link" && reach.follows)) {
           if (kind === "folder" && !enters(path)) return false;
           if (given !== undefined && !isGiven(relative)) return false;
+          // A folder holding tracked files is no untracked file itself: its untracked ones are, entry by entry.
+          if (untracked?.holdsTracked(path) === true) return false;
           entries.push({ path, checks: [checkOf(path)] });
           return false;
         }
@@ -930,6 +948,7 @@ class FootprintView {
         const lower = name.toLowerCase();
         if (reach.endings !== undefined && !reach.endings.some((ending) => lower.endsWith(ending)))
           return false;
+        if (untracked?.tracks(path) === true) return false;
         entries.push({ path, checks: [childCheck(checkOf(path.slice(0, -name.length - 1)), name)] });
         return false;
       },
@@ -937,6 +956,38 @@ class FootprintView {
       enters,
     );
     return found === "too many" ? found : entries;
+  }
+
+  /**
+   * Whether git's index (of the repository at `top`, where `reach`'s command runs git) tracks a file, or files below
+   * a folder; "not known" where it cannot be read whole or git may read another repository or index (`GIT_DIR` and
+   * the like set). Paths are matched as the index spells them below `top`: one spelt otherwise counts as untracked.
+   */
+  private untrackedTest(
+    top: string,
+    reach: TreeReach,
+  ): { tracks: (path: string) => boolean; holdsTracked: (path: string) => boolean } | "not known" {
+    const assigned = reach.command?.assignments.map((assignment) => assignment.split("=")[0]!) ?? [];
+    const environments = [process.env, this.context.agentEnv ?? {}];
+    if (
+      GIT_PLACES.some(
+        (name) => assigned.includes(name) || environments.some((env) => env[name] !== undefined),
+      )
+    )
+      return "not known";
+    const listing = this.indexListing(top);
+    if (listing === undefined || listing.below !== "") return "not known";
+    const files = new Set(listing.entries.map((entry) => entry.path));
+    const folders = new Set<string>();
+    const p = posixOrWin32(top);
+    for (const file of files)
+      for (
+        let folder = p.dirname(file);
+        folder.length > top.length && !folders.has(folder);
+        folder = p.dirname(folder)
+      )
+        folders.add(folder);
+    return { tracks: (path) => files.has(path), holdsTracked: (path) => folders.has(path) };
   }
 
   /**
@@ -3082,6 +3133,8 @@ interface DiskSource {
   disk: true;
   search?: { walk: EntryWalk; cwd: string | undefined };
   given?: Given;
+  /** Only the files the index of the repository at this top does not track (`git stash -u`). */
+  untracked?: string;
 }
 
 /** What a listing gives a command below a folder: the entries its walk takes (any without), links among them or not. */
@@ -3238,8 +3291,10 @@ function mkdirOperands(argv: readonly (string | null)[]): string[] | undefined {
 
 function readerRunsNothing(name: string, argv: readonly string[]): boolean {
   if (["cp", "mv", "rm", "rsync", "chmod", "chown", "chgrp"].includes(name)) return true;
-  // git rm and git mv run no hook.
-  if (name === "git") return gitRemovesOrMoves(argv) !== undefined;
+  // git rm, git mv and git stash run only the repository's own hooks (`post-index-change`, and for stash
+  // `reference-transaction`: git 2.39), from a folder no approved command writes.
+  if (name === "git")
+    return gitRemovesOrMoves(argv) !== undefined || gitStashTakesUntracked(argv) !== undefined;
   const words = argv.slice(1);
   if (name === "zip") return !words.some((word) => /^-(?:TT|-unzip-command)/.test(word));
   if (name !== "tar") return false;
