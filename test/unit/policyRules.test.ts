@@ -3677,6 +3677,32 @@ describe("permission rules and guards", () => {
       ])
         assert.equal(decideIn(line, deny).verdict, "deny", line);
       assertVerdicts(deny, ["ln -s ../docs/guide.md src/guide.md && cat src/guide.md"], "allow");
+      // A destination ending in `/` is a folder the link lands in (GNU ln 9.1 fails otherwise, `-n` too): its
+      // target is read from there alone, `docs/../docs/guide.md`, not from where ln runs.
+      for (const line of [
+        "ln -s ../secrets/key docs/",
+        "ln -sfn ../secrets/key src/",
+        "ln -s ../docs/keys/key src//",
+      ])
+        assert.equal(decideIn(line, deny).verdict, "deny", line);
+      assertVerdicts(
+        deny,
+        ["ln -sf ../docs/guide.md src/", "ln -s ../src/a.ts docs/", "ln -sfn guide.md docs/"],
+        "allow",
+      );
+      // Leading out of the workspace, or to a protected file, it is held as before.
+      for (const [line, guard] of [
+        ["ln -s ../../etc/passwd docs/", "outside"],
+        ["ln -s ../../../etc/passwd src/", "outside"],
+        ["ln -s ../.git/config src/", "protected"],
+      ] as const) {
+        const decision = decideIn(line, deny);
+        assert.equal(
+          decision.by.type === "guard" && decision.by.guard,
+          guard,
+          `${line}: ${decision.by.label}`,
+        );
+      }
     });
 
     it("names a command reads from another folder (-C) are matched there", () => {

@@ -2653,8 +2653,9 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
 
 /**
  * A copy's sources and destination: `-t DIR` (`-tDIR`, `--target=DIR`), else the last operand; and the folders the
- * copies (or links) land in: the destination, or, when it may be the new name itself (one source, no `-t`), its
- * parent too (`""` for the folder the command runs in).
+ * copies (or links) land in: the destination, or, when it may be the new name itself (one source, no `-t`, not ending
+ * in `/`, `.` or `..`), its parent too (`""` for the folder the command runs in). GNU ln 9.1 puts a link in a
+ * destination written with a last `/` (`-n` too) or fails, as cp and mv do.
  */
 function copyOperands(
   words: (string | null)[],
@@ -2670,7 +2671,7 @@ function copyOperands(
       ? [""]
       : destination === null
         ? [null]
-        : target !== undefined || sources.length > 1
+        : target !== undefined || sources.length > 1 || /(?:^|\/)\.{0,2}$/.test(destination)
           ? [destination.replace(/\/+$/, "")]
           : [destination.replace(/\/+$/, ""), parent(destination)];
   return { sources, destination, folders };
