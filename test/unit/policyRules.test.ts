@@ -1710,6 +1710,23 @@ describe("permission rules and guards", () => {
         ])
           assert.equal(inBeside(line).verdict, "ask", line);
         assert.equal(inBeside("find src -name '*.ts' | xargs -I{} cat {}").verdict, "allow");
+        // echo and printf print the names they are given, to the terminal or a file the line names, and open none;
+        // names printed into another command's input may be any (`… | xargs cat`).
+        for (const line of [
+          "ls src | xargs -I{} echo src/{}",
+          "ls | xargs -I{} printf '%s\\n' x{}",
+          "find src -name '*.ts' | xargs -I{} echo {}.bak",
+          "ls src | xargs -I % echo src/% > build.txt",
+        ])
+          assert.equal(inBeside(line).verdict, "allow", line);
+        for (const line of [
+          "ls src | xargs -I{} echo src/{} | xargs cat",
+          "ls src | xargs -I{} echo {}.bak | xargs -I{} cat {}",
+          "echo .env | xargs cat",
+          "ls -a | xargs echo | xargs cat",
+          "ls src | xargs -I{} echo {}.bak > .env",
+        ])
+          assert.equal(inBeside(line).verdict, "ask", line);
         rmSync(join(beside.ws, "src", "a.ts.bak"));
         symlinkSync("../secrets/key", join(beside.ws, "src", "a.ts.bak"));
         const deny = [rule("deny", { path: "secrets/**" })];

@@ -1476,19 +1476,22 @@ class FootprintView {
       // Words xargs passes on are files here only when it reads them from a pipe whose other commands list names
       // from here (not from a file: `xargs cat < list.txt`, `xargs -a list.txt`); a loop's, when its listing does.
       const loop = wrapped.fromInput ? undefined : command.namesFromLoop;
+      // echo and printf open no name they are given: they print it, where the line says (a redirection is a path
+      // of its own; a command reading their output is given names from no listing, which may be any).
       const listed = wrapped.fromInput
-        ? command.stdinFromPipe === true &&
-          wrapped.argumentFile === undefined &&
-          !command.argv.includes(null) &&
-          !arithmeticAsNumbers(command.text).split(/\s+/).some(isGlobWord) &&
-          this.listsNamesFromHere(
-            line,
-            command,
-            cwd,
-            name,
-            argv,
-            command.namesInScript !== undefined ? READ_AS_MORE_THAN_A_NAME : wrapped.splitsNamesAt,
-          )
+        ? PRINTS_ONLY.has(name) ||
+          (command.stdinFromPipe === true &&
+            wrapped.argumentFile === undefined &&
+            !command.argv.includes(null) &&
+            !arithmeticAsNumbers(command.text).split(/\s+/).some(isGlobWord) &&
+            this.listsNamesFromHere(
+              line,
+              command,
+              cwd,
+              name,
+              argv,
+              command.namesInScript !== undefined ? READ_AS_MORE_THAN_A_NAME : wrapped.splitsNamesAt,
+            ))
         : loop !== undefined &&
           this.listsNamesFromHere(line, command, cwd, name, argv, READ_AS_MORE_THAN_A_NAME, loop);
       if (typeof listed === "object")
