@@ -3866,6 +3866,43 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("what find gives a command is narrowed by its -maxdepth and -mindepth, wherever they stand", () => {
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      const src = [rule("deny", { path: "src/**" })];
+      const deny = [rule("deny", { path: "secrets/**" })];
+      // `src/server.pem` and `src/a.ts` are two deep from `.` (GNU find 4.9: -maxdepth after a test holds for all, the
+      // last one given; -mindepth leaves out what is less deep).
+      assertVerdicts(
+        src,
+        [
+          "find . -maxdepth 1 -name '*.ts' -exec cat {} +",
+          "find . -name '*.ts' -maxdepth 1 -print0 | xargs -0 cat",
+          "find . -maxdepth 2 -maxdepth 1 -name '*.ts' -exec wc -l {} +",
+        ],
+        "allow",
+      );
+      assertVerdicts(
+        pem,
+        ["find . -maxdepth 1 -name 'server*' -exec cat {} +", "find src -mindepth 2 -exec cat {} +"],
+        "allow",
+      );
+      for (const [rules, line] of [
+        [src, "find . -mindepth 1 -maxdepth 2 -name '*.ts' -exec cat {} +"],
+        [src, "find . -maxdepth 1 -maxdepth 2 -name '*.ts' | xargs cat"],
+        // A value that reads as -maxdepth is no limit: -fprintf's file and format, an option not known.
+        [src, "find . -name '*.ts' -fprintf -maxdepth 1 -exec cat {} +"],
+        [src, "find . -files0-from -maxdepth 1 -exec cat {} +"],
+        [pem, "find src -maxdepth 1 -exec cat {} +"],
+        [pem, "find . -name 'server*' -exec cat -maxdepth 1 {} \\;"],
+        [pem, "find . -maxdepth $N -name 'server*' -exec cat {} +"],
+        [pem, "find src -maxdepth 0 -exec cat -r {} +"],
+        // The link `docs/keys` is one deep: find -L goes through it.
+        [deny, "find -L docs -maxdepth 2 -type f -exec cat {} +"],
+        [deny, "find docs -maxdepth 1 | xargs cat"],
+      ] as const)
+        assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+    });
+
     it("what find gives rm is walked as rm walks it; deleting first takes entries away only where no ignore file counts", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       const pem = [rule("deny", { path: "**/*.pem" })];

@@ -284,6 +284,8 @@ function conjunctionPatterns(
   return patterns;
 }
 
+/** What joins find's tests: `!`, `-not`, `-o`, `-or`, `,` and parentheses. */
+const FIND_JOINS = wordSet("! -not -o -or , ( )");
 /** find's tests and options that take no word ("and" among them); `-o`, `,` and parentheses are not. */
 const FIND_NO_WORD = wordSet(
   "-a -and -true -false -empty -executable -readable -writable -nouser -nogroup -prune -quit -depth -d -follow",
@@ -2413,13 +2415,47 @@ const GIT_FLAGS =
  */
 export function findWalk(argv: readonly (string | null)[]): EntryWalk {
   const matches = findNameMatcher(findNamePatterns(argv) ?? []);
+  const { min, max } = findDepths(argv);
+  // An entry's depth below its starting point (`a/b` is two deep).
+  const depth = (relative: string) => relative.split("/").length;
   return {
     folders: findStartingPoints(argv.slice(1)),
     follows: findFollowsLinks(argv),
     hidden: true,
-    enters: everything,
-    takes: (relative) => matches(lastName(relative)),
+    enters: (relative) => depth(relative) < max,
+    takes: (relative) => depth(relative) >= min && depth(relative) <= max && matches(lastName(relative)),
   };
+}
+
+/**
+ * find's `-mindepth` and `-maxdepth` (0 and none unless told): GNU find 4.9 reads them wherever they stand in the
+ * expression, the last of each counting, and acts on no entry outside them (the starting point is 0 deep). Words of
+ * a command it runs are not its own; with a word computed at run time, or a value not a plain number, no limit is
+ * known.
+ */
+export function findDepths(argv: readonly (string | null)[]): { min: number; max: number } {
+  const rest = argv.slice(1);
+  const words = rest.slice(findParts(rest).expression);
+  const none = { min: 0, max: Infinity };
+  let { min, max } = none;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word == null) return none;
+    if (FIND_RUNS.has(word)) {
+      while (++i < words.length && words[i] !== ";" && !(words[i] === "+" && words[i - 1] === "{}"));
+      continue;
+    }
+    if (word === "-maxdepth" || word === "-mindepth") {
+      const value = words[++i];
+      if (value == null || !/^\d+$/.test(value)) return none;
+      if (word === "-maxdepth") max = Number(value);
+      else min = Number(value);
+    } else if (word === "-fprintf") i += 2;
+    else if (takesOneWord(word) || /^-(?:printf|fprint0?|fls)$/.test(word)) i++;
+    // Any word not known may take a value that reads as `-maxdepth` here (`-files0-from`).
+    else if (!FIND_NO_WORD.has(word) && !FIND_JOINS.has(word) && !FIND_ACTIONS.has(word)) return none;
+  }
+  return { min, max };
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   extractsArchive,
   landsByName,
   findNamePatterns,
+  findDepths,
   findNameMatcher,
   findWalk,
   findStartingPoints,
@@ -3505,12 +3506,15 @@ function givenBy(argv: readonly (string | null)[], folder?: string | null): Give
   if (!find) return { walk, links };
   const starts = folder === undefined ? walk.folders : [folder];
   const patterns = findNamePatterns(argv) ?? [];
+  // A starting point is 0 deep: `-mindepth 1` leaves it out.
+  const matches = findNameMatcher(patterns);
   const printed = starts.some((start) => {
     const name = start?.replace(/\/+$/, "").split("/").pop();
     if (name === undefined || name === "") return true;
+    if (findDepths(argv).min > 0) return false;
     if (name === "." || name === "..")
       return patterns.every(({ pattern }) => pattern.replace(/\[[^\]]*\]|[*?.\\]/g, "") === "");
-    return walk.takes(name);
+    return matches(name);
   });
   return printed ? { links } : { walk, links };
 }
