@@ -4009,8 +4009,27 @@ describe("permission rules and guards", () => {
           "allow",
         );
         assert.equal(inDocs("git stash push -u -- .", vault).verdict, "allow");
+        // Left out by the top `.gitignore`, -u leaves it (git 2.39); -a takes it, and so may -u once the line changes
+        // it or a `!` line takes something back.
+        writeFileSync(join(repo.ws, ".gitignore"), "node_modules\nvault/\n");
+        assertVerdicts(
+          vault,
+          ["git stash -u", "git stash push --include-untracked -- .", "git stash -ku"],
+          "allow",
+        );
+        for (const line of [
+          "git stash -a",
+          "git stash -ua",
+          "rm .gitignore; git stash -u",
+          ": > .gitignore && git stash -u",
+          "git checkout main -- .gitignore && git stash -u",
+        ])
+          assert.notEqual(decideIn(line, vault).verdict, "allow", line);
+        writeFileSync(join(repo.ws, ".gitignore"), "vault/\n!vault/key\n");
+        assert.notEqual(decideIn("git stash -u", vault).verdict, "allow");
       } finally {
         rmSync(join(repo.ws, "vault"), { recursive: true });
+        rmSync(join(repo.ws, ".gitignore"), { force: true });
       }
     });
 

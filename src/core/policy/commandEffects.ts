@@ -2072,13 +2072,15 @@ export function gitRemovesOrMoves(argv: readonly (string | null)[]): (string | n
 
 /**
  * What `git stash` (`push`, `save`, or no verb) with `-u` (`--include-untracked`) or `-a` (`--all`) takes out of the
- * working tree besides the changes git tracks: the files git does not track (with `-a` the ignored ones too), below its
- * pathspecs, each a folder or a pattern (from its folder), or, given none (`[]`), in the whole repository, wherever it
+ * working tree besides the changes git tracks: the files git does not track (with `-a`, `ignored`, the ignored ones
+ * too), below its pathspecs, each a folder or a pattern (from its folder), or, given none (`[]`), in the whole repository, wherever it
  * runs (git 2.39: `git stash -u` run in `docs` stashed and removed the top's untracked `secrets/`). A pathspec is null
  * where any file may be named: a magic one (`:/`), one computed or read from a file, or git pointed elsewhere by its
  * own options (`-C`, `--git-dir`). Undefined for any other command.
  */
-export function gitStashTakesUntracked(argv: readonly (string | null)[]): (string | null)[] | undefined {
+export function gitStashTakesUntracked(
+  argv: readonly (string | null)[],
+): { pathspecs: (string | null)[]; ignored: boolean } | undefined {
   const git = gitSubcommand(argv);
   if (git?.name !== "stash") return undefined;
   let verb: string | null | undefined;
@@ -2090,23 +2092,26 @@ export function gitStashTakesUntracked(argv: readonly (string | null)[]): (strin
   if (verb !== undefined && verb !== "push" && verb !== "save") return undefined;
   const operands: (string | null)[] = [];
   let untracked = false;
+  let ignored = false;
   let unknown = false;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === null) {
-      // A computed word may be `-u` as well as a pathspec.
-      untracked = true;
+      // A computed word may be `-a` as well as a pathspec.
+      untracked = ignored = true;
       operands.push(null);
     } else if (word === "--") {
       operands.push(...words.slice(i + 1));
       break;
     } else if (word === "-m" || word === "--message") i++;
-    else if (/^--(?:include-untracked|all)$/.test(word)) untracked = true;
+    else if (word === "--include-untracked") untracked = true;
+    else if (word === "--all") untracked = ignored = true;
     else if (word.startsWith("--pathspec-from-file")) unknown = true;
     else if (/^-[^-]/.test(word)) {
       // Short letters up to `-m`, whose value is the rest of the word (`-kum wip`).
       const letters = word.slice(1).split("m")[0]!;
       if (/[ua]/.test(letters)) untracked = true;
+      if (letters.includes("a")) ignored = true;
       if (letters.length === word.length - 2 && word.endsWith("m")) i++;
     } else if (!word.startsWith("-")) operands.push(word);
   }
@@ -2114,8 +2119,11 @@ export function gitStashTakesUntracked(argv: readonly (string | null)[]): (strin
   const elsewhere = argv.slice(1, gitSubcommandAt(argv)).length > 0;
   // `save` takes a message, no pathspecs.
   const pathspecs = verb === "save" ? [] : operands;
-  if (elsewhere || unknown) return [null];
-  return pathspecs.map((word) => (word === null || word.startsWith(":") ? null : word));
+  if (elsewhere || unknown) return { pathspecs: [null], ignored };
+  return {
+    pathspecs: pathspecs.map((word) => (word === null || word.startsWith(":") ? null : word)),
+    ignored,
+  };
 }
 
 /**

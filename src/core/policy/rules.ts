@@ -662,12 +662,19 @@ class FootprintView {
       // repository or below its pathspecs.
       const stashed = name === "git" ? gitStashTakesUntracked(argv) : undefined;
       const stashTop = stashed && from !== undefined ? this.repositoryTop(from) : undefined;
-      for (const word of stashed === undefined ? [] : stashed.length === 0 ? [stashTop ?? null] : stashed)
+      const specs = stashed === undefined ? [] : stashed.pathspecs;
+      for (const word of stashed === undefined ? [] : specs.length === 0 ? [stashTop ?? null] : specs)
         add(
-          word === null ? null : stashTop === undefined ? null : staticFolder(word),
+          word === null || stashTop === undefined ? null : staticFolder(word),
           word === null ? undefined : from,
           command,
-          { follows: false, source: { disk: true, untracked: stashTop } },
+          {
+            follows: false,
+            source: {
+              disk: true,
+              ...(stashTop === undefined ? {} : { untracked: { top: stashTop, ignored: stashed!.ignored } }),
+            },
+          },
           (f) => `git stash takes the untracked files below ${f} out of the working tree`,
         );
       const git = name === "git" ? gitShowsContent(argv) : undefined;
@@ -889,7 +896,9 @@ class FootprintView {
     if (folder.status === "unresolved") return "too many";
     const source = reach.source as DiskSource;
     const untracked =
-      source.untracked === undefined ? undefined : this.untrackedTest(source.untracked, reach);
+      source.untracked === undefined
+        ? undefined
+        : this.untrackedTest(source.untracked.top, source.untracked.ignored, reach);
     if (untracked === "not known") return untracked;
     const checks = new Map<string, PathCheck>();
     const checkOf = (path: string) => {
@@ -905,6 +914,7 @@ class FootprintView {
     const given = source.given;
     const isGiven = (relative: string) => given === undefined || givenBelow(given, relative);
     const enters = (path: string) => {
+      if (untracked?.ignores(path) === true) return false;
       if (search === undefined) return true;
       const relative = relativeOf(path);
       if (search.walk.enters(relative)) return unhides?.leaves(path, relative) !== true;
@@ -949,7 +959,7 @@ class FootprintView {
         const lower = name.toLowerCase();
         if (reach.endings !== undefined && !reach.endings.some((ending) => lower.endsWith(ending)))
           return false;
-        if (untracked?.tracks(path) === true) return false;
+        if (untracked?.tracks(path) === true || untracked?.ignores(path) === true) return false;
         entries.push({ path, checks: [childCheck(checkOf(path.slice(0, -name.length - 1)), name)] });
         return false;
       },
@@ -966,8 +976,15 @@ class FootprintView {
    */
   private untrackedTest(
     top: string,
+    withIgnored: boolean,
     reach: TreeReach,
-  ): { tracks: (path: string) => boolean; holdsTracked: (path: string) => boolean } | "not known" {
+  ):
+    | {
+        tracks: (path: string) => boolean;
+        holdsTracked: (path: string) => boolean;
+        ignores: (path: string) => boolean;
+      }
+    | "not known" {
     const assigned = reach.command?.assignments.map((assignment) => assignment.split("=")[0]!) ?? [];
     const environments = [process.env, this.context.agentEnv ?? {}];
     if (
@@ -988,7 +1005,45 @@ class FootprintView {
         folder = p.dirname(folder)
       )
         folders.add(folder);
-    return { tracks: (path) => files.has(path), holdsTracked: (path) => folders.has(path) };
+    const ignored = withIgnored ? undefined : this.surelyIgnoredNames(top);
+    const ignores = (path: string) => {
+      if (ignored === undefined || !path.startsWith(`${top}/`) || files.has(path)) return false;
+      const names = path.slice(top.length + 1).split("/");
+      return names.some((name, i) => ignored.anywhere.has(name) || (i === 0 && ignored.atTop.has(name)));
+    };
+    return { tracks: (path) => files.has(path), holdsTracked: (path) => folders.has(path), ignores };
+  }
+
+  /**
+   * The names the top `.gitignore` of a repository leaves out surely, from its plain lines (`secrets/`, `/dist`,
+   * `.env`): anywhere, or at the top alone for a line with a leading `/`. git does not look into a folder it leaves out,
+   * so nothing below one is taken back; a file with any `!` line, or one that cannot be read, gives none. Other lines
+   * (globs, paths) and other ignore files only leave out more, which counts as not left out. None where the request
+   * names a `.gitignore`.
+   */
+  private surelyIgnoredNames(top: string): { anywhere: Set<string>; atTop: Set<string> } | undefined {
+    // One the request may change first (`rm .gitignore; git stash -u`) is not read.
+    const named = this.namedPaths;
+    if (
+      named === "too many" ||
+      named.some((check) => check.status === "unresolved" || /(?:^|[\\/])\.gitignore$/i.test(check.path)) ||
+      this.footprint.paths.some(({ path }) => /(?:^|[\\/])\.gitignore$/i.test(path))
+    )
+      return undefined;
+    const file = posixOrWin32(top).join(top, ".gitignore");
+    if (this.context.paths.kind(file) !== "other") return undefined;
+    const bytes = this.context.paths.readBytes?.(file, 65_536);
+    if (bytes === undefined || bytes.length >= 65_536) return undefined;
+    const lines = new TextDecoder().decode(bytes).split(/\r?\n/);
+    if (lines.some((line) => line.startsWith("!"))) return undefined;
+    const anywhere = new Set<string>();
+    const atTop = new Set<string>();
+    for (const line of lines) {
+      const match = /^(\/?)([^/*?[\\\s#!][^/*?[\\\s]*)\/?$/.exec(line);
+      if (match === null || match[2] === "." || match[2] === "..") continue;
+      (match[1] ? atTop : anywhere).add(match[2]!);
+    }
+    return { anywhere, atTop };
   }
 
   /**
@@ -3137,8 +3192,11 @@ interface DiskSource {
   disk: true;
   search?: { walk: EntryWalk; cwd: string | undefined };
   given?: Given;
-  /** Only the files the index of the repository at this top does not track (`git stash -u`). */
-  untracked?: string;
+  /**
+   * Only the files the index of the repository at `top` does not track (`git stash -u`), and without `ignored`
+   * (`-a`) none its top `.gitignore` surely leaves out.
+   */
+  untracked?: { top: string; ignored: boolean };
 }
 
 /** What a listing gives a command below a folder: the entries its walk takes (any without), links among them or not. */
