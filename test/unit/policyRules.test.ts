@@ -3866,7 +3866,7 @@ describe("permission rules and guards", () => {
       }
     });
 
-    it("what find gives a command is narrowed by its -maxdepth and -mindepth, wherever they stand", () => {
+    it("what find gives a command is narrowed by its -maxdepth and -mindepth, wherever they stand, and -type f", () => {
       const pem = [rule("deny", { path: "**/*.pem" })];
       const src = [rule("deny", { path: "src/**" })];
       const deny = [rule("deny", { path: "secrets/**" })];
@@ -3901,6 +3901,32 @@ describe("permission rules and guards", () => {
         [deny, "find docs -maxdepth 1 | xargs cat"],
       ] as const)
         assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+      // `-type f` among tests all of which must hold gives no folder whole (`src/vault` one deep).
+      const vault = [rule("deny", { path: "src/vault/**" })];
+      mkdirSync(join(repo.ws, "src", "vault"));
+      writeFileSync(join(repo.ws, "src", "vault", "key"), "");
+      try {
+        assertVerdicts(
+          vault,
+          [
+            "find src -maxdepth 1 -type f -exec cat {} +",
+            "find src -maxdepth 1 -type f -print0 | xargs -0 cat",
+            "find src -path src/lib -prune -o -maxdepth 1 -type f -exec cat {} +",
+          ],
+          "allow",
+        );
+        for (const line of [
+          "find src -maxdepth 1 -exec cat -r {} +",
+          "find src -maxdepth 1 ! -type f -exec cat -r {} +",
+          "find src -maxdepth 1 -type f -o -type d -exec cat -r {} +",
+          "find src -maxdepth 1 -type f,d -exec cat -r {} +",
+          "find src -maxdepth 1 -type f -print -o -exec cat -r {} +",
+          "find src -maxdepth 2 -type f -exec cat {} +",
+        ])
+          assert.notEqual(decideIn(line, vault).verdict, "allow", line);
+      } finally {
+        rmSync(join(repo.ws, "src", "vault"), { recursive: true });
+      }
     });
 
     it("what find gives rm is walked as rm walks it; deleting first takes entries away only where no ignore file counts", () => {

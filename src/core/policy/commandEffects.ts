@@ -233,6 +233,15 @@ const FIND_ONE_WORD_TESTS = new Set([
 export function findNamePatterns(
   argv: readonly (string | null)[],
 ): { pattern: string; nocase: boolean }[] | undefined {
+  const tests = findActingTests(argv);
+  return tests && conjunctionPatterns(tests);
+}
+
+/**
+ * The words of find's expression whose tests say what it acts on: the whole, or in `… -prune -o <tests> <action>`
+ * those after `-o`. Undefined when not known.
+ */
+function findActingTests(argv: readonly (string | null)[]): (string | null)[] | undefined {
   const rest = argv.slice(1);
   const { from, expression } = findParts(rest);
   // A starting point computed at run time may be words of the expression (`find $ARGS`).
@@ -245,12 +254,27 @@ export function findNamePatterns(
     if (depth === 0 && word === "-prune" && ["-o", "-or"].includes(words[i + 1] ?? "")) {
       const printed = words.slice(i + 2);
       // Without an action of its own the whole expression prints, pruned folders included.
-      return printed.some((w) => w !== null && FIND_ACTIONS.has(w))
-        ? conjunctionPatterns(printed)
-        : undefined;
+      return printed.some((w) => w !== null && FIND_ACTIONS.has(w)) ? printed : undefined;
     }
   }
-  return conjunctionPatterns(words);
+  return words;
+}
+
+/**
+ * Whether find acts on files alone, no folder: `-type f` among tests joined by "and" only (`conjunctionPatterns`),
+ * not negated. With `-L` a link to a file is one too; a folder never is.
+ */
+export function findActsOnFilesOnly(argv: readonly (string | null)[]): boolean {
+  const tests = findActingTests(argv);
+  if (tests === undefined || conjunctionPatterns(tests) === undefined) return false;
+  for (let i = 0; i < tests.length; i++) {
+    const word = tests[i];
+    if (word == null || FIND_ACTIONS.has(word)) return false;
+    if (word === "!" || word === "-not") i += 2;
+    else if (word === "-type" && tests[i + 1] === "f") return true;
+    else if (takesOneWord(word)) i++;
+  }
+  return false;
 }
 
 /**
@@ -1111,6 +1135,8 @@ export interface EntryWalk {
   tracked?: boolean;
   enters(relative: string): boolean;
   takes(relative: string): boolean;
+  /** It takes no folder (`find -type f`): a folder's entries are taken one by one, by `takes`. */
+  filesOnly?: true;
   /**
    * rg: an entry it skips only for being hidden (`folder` or file), which a `!` line of an ignore file takes back
    * (`!.env` in a repository's `.ignore` makes `rg KEY` print `.env`), those it is given by `--ignore-file` too
@@ -2432,6 +2458,7 @@ export function findWalk(argv: readonly (string | null)[]): EntryWalk {
     hidden: true,
     enters: (relative) => depth(relative) < max,
     takes: (relative) => depth(relative) >= min && depth(relative) <= max && matches(lastName(relative)),
+    ...(findActsOnFilesOnly(argv) ? { filesOnly: true as const } : {}),
   };
 }
 

@@ -948,6 +948,7 @@ class FootprintView {
         if (kind === "folder" || (kind === "link" && reach.follows)) {
           if (kind === "folder" && !enters(path)) return false;
           if (given !== undefined && !isGiven(relative)) return false;
+          if (kind === "folder" && given?.walk?.filesOnly === true) return false;
           // A folder holding tracked files is no untracked file itself: its untracked ones are, entry by entry.
           if (untracked?.holdsTracked(path) === true) return false;
           entries.push({ path, checks: [checkOf(path)] });
@@ -3569,7 +3570,8 @@ function givenBy(argv: readonly (string | null)[], folder?: string | null): Give
   const printed = starts.some((start) => {
     const name = start?.replace(/\/+$/, "").split("/").pop();
     if (name === undefined || name === "") return true;
-    if (findDepths(argv).min > 0) return false;
+    // With `-type f` a folder is not printed; a file start is a path the line names.
+    if (findDepths(argv).min > 0 || walk.filesOnly === true) return false;
     if (name === "." || name === "..")
       return patterns.every(({ pattern }) => pattern.replace(/\[[^\]]*\]|[*?.\\]/g, "") === "");
     return matches(name);
@@ -3581,6 +3583,8 @@ function givenBy(argv: readonly (string | null)[], folder?: string | null): Give
 function givenBelow(given: Given, relative: string): boolean {
   const walk = given.walk;
   if (walk === undefined || walk.takes(relative)) return true;
+  // The folders above an entry are not given whole by a walk that takes no folder.
+  if (walk.filesOnly === true) return false;
   for (let at = relative.lastIndexOf("/"); at > 0; at = relative.lastIndexOf("/", at - 1))
     if (walk.takes(relative.slice(0, at))) return true;
   return false;
