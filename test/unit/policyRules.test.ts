@@ -4053,8 +4053,23 @@ describe("permission rules and guards", () => {
           assert.notEqual(decideIn(line, vault).verdict, "allow", line);
         writeFileSync(join(repo.ws, ".gitignore"), "vault/\n!vault/key\n");
         assert.notEqual(decideIn("git stash -u", vault).verdict, "allow");
+        // A line ending in `/` leaves out folders only: git 2.39's `git stash -u` took a file `config/secrets` under
+        // `secrets/`. Here `key/` leaves the file `vault/key` in.
+        writeFileSync(join(repo.ws, ".gitignore"), "key/\n");
+        assert.notEqual(decideIn("git stash -u", vault).verdict, "allow");
+        // A deeper `.gitignore` on the way takes back what the top one leaves out: with `config/.gitignore` holding
+        // `!secrets/`, git 2.39's `git stash -u` took `config/secrets/key` though the top one says `secrets/`.
+        const docsVault = [rule("deny", { path: "docs/vault/**" })];
+        mkdirSync(join(repo.ws, "docs", "vault"));
+        writeFileSync(join(repo.ws, "docs", "vault", "key"), "");
+        writeFileSync(join(repo.ws, ".gitignore"), "vault/\n");
+        assert.equal(decideIn("git stash -u", docsVault).verdict, "allow");
+        writeFileSync(join(repo.ws, "docs", ".gitignore"), "!vault/\n");
+        assert.notEqual(decideIn("git stash -u", docsVault).verdict, "allow");
       } finally {
         rmSync(join(repo.ws, "vault"), { recursive: true });
+        rmSync(join(repo.ws, "docs", "vault"), { recursive: true, force: true });
+        rmSync(join(repo.ws, "docs", ".gitignore"), { force: true });
         rmSync(join(repo.ws, ".gitignore"), { force: true });
       }
     });

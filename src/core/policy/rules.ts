@@ -320,6 +320,12 @@ function escapeGlob(text: string): string {
 }
 
 /** The footprint with its paths resolved once, matched against rules and guards. */
+/** Names a `.gitignore` leaves out by its plain lines: anywhere, or at its own folder alone (a leading `/`). */
+interface IgnoredNames {
+  anywhere: Set<string>;
+  atTop: Set<string>;
+}
+
 class FootprintView {
   private readonly checks: { path: string; check: PathCheck; access: Access }[];
   private readonly simple: { command: SimpleCommand; cwd: string | undefined; line: number }[];
@@ -1010,7 +1016,24 @@ class FootprintView {
     const ignores = (path: string) => {
       if (ignored === undefined || !path.startsWith(`${top}/`) || files.has(path)) return false;
       const names = path.slice(top.length + 1).split("/");
-      return names.some((name, i) => ignored.anywhere.has(name) || (i === 0 && ignored.atTop.has(name)));
+      const leftOut = (lines: IgnoredNames, name: string, i: number) =>
+        lines.anywhere.has(name) || (i === 0 && lines.atTop.has(name));
+      // A line ending in `/` leaves out folders only: a file of that name is taken.
+      const at = names.findIndex(
+        (name, i) =>
+          leftOut(ignored.anyKind, name, i) ||
+          (leftOut(ignored.folders, name, i) &&
+            (i < names.length - 1 || this.context.paths.kind(path) === "folder")),
+      );
+      if (at < 0) return false;
+      // A deeper `.gitignore` on the way takes back what the top one leaves out (`config/.gitignore`: `!secrets/`).
+      const deeperIgnoreFile = names
+        .slice(0, at)
+        .some(
+          (_, i) =>
+            this.context.paths.kind(p.join(top, ...names.slice(0, i + 1), ".gitignore")) !== undefined,
+        );
+      return !deeperIgnoreFile;
     };
     return { tracks: (path) => files.has(path), holdsTracked: (path) => folders.has(path), ignores };
   }
@@ -1022,7 +1045,7 @@ class FootprintView {
    * (globs, paths) and other ignore files only leave out more, which counts as not left out. None where the request
    * names a `.gitignore`.
    */
-  private surelyIgnoredNames(top: string): { anywhere: Set<string>; atTop: Set<string> } | undefined {
+  private surelyIgnoredNames(top: string): { anyKind: IgnoredNames; folders: IgnoredNames } | undefined {
     // One the request may change first (`rm .gitignore; git stash -u`) is not read.
     const named = this.namedPaths;
     if (
@@ -1037,14 +1060,15 @@ class FootprintView {
     if (bytes === undefined || bytes.length >= 65_536) return undefined;
     const lines = new TextDecoder().decode(bytes).split(/\r?\n/);
     if (lines.some((line) => line.startsWith("!"))) return undefined;
-    const anywhere = new Set<string>();
-    const atTop = new Set<string>();
+    const anyKind: IgnoredNames = { anywhere: new Set(), atTop: new Set() };
+    const folders: IgnoredNames = { anywhere: new Set(), atTop: new Set() };
     for (const line of lines) {
-      const match = /^(\/?)([^/*?[\\\s#!][^/*?[\\\s]*)\/?$/.exec(line);
+      const match = /^(\/?)([^/*?[\\\s#!][^/*?[\\\s]*)(\/?)$/.exec(line);
       if (match === null || match[2] === "." || match[2] === "..") continue;
-      (match[1] ? atTop : anywhere).add(match[2]!);
+      const names = match[3] ? folders : anyKind;
+      (match[1] ? names.atTop : names.anywhere).add(match[2]!);
     }
-    return { anywhere, atTop };
+    return { anyKind, folders };
   }
 
   /**
