@@ -12,6 +12,7 @@ import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
 import type { Logger } from "./core/logger";
+import { revisionChanges } from "./core/policy/gitChanges";
 import { hooksFolder } from "./core/policy/gitHooks";
 import type { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
@@ -213,7 +214,7 @@ function policyBoundary(log: Logger, additionalFolders: readonly string[]): Poli
   type PathsModule = typeof import("./core/policy/resolvePath");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PolicyBoundary } = require("./core/policy/resolvePath") as PathsModule;
-  const boundary = new PolicyBoundary(folderPaths(), { additionalFolders, hooksFolder });
+  const boundary = new PolicyBoundary(folderPaths(), { additionalFolders, hooksFolder, revisionChanges });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
 }

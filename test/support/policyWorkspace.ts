@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { revisionChanges } from "../../src/core/policy/gitChanges";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import type { ShellParser } from "../../src/core/policy/shellCommands";
 import { loadShellParser } from "../../src/core/policy/shellParser";
@@ -25,6 +26,6 @@ export async function makePolicyWorkspace(prefix: string): Promise<PolicyWorkspa
   const ws = join(home, "ws");
   mkdirSync(join(ws, "src", "lib"), { recursive: true });
   writeFileSync(join(ws, "src", "a.ts"), "");
-  const boundary = new PolicyBoundary([ws], { home, caseInsensitive: () => false });
+  const boundary = new PolicyBoundary([ws], { home, caseInsensitive: () => false, revisionChanges });
   return { base, home, ws, shell, boundary, remove: () => rmSync(base, { recursive: true, force: true }) };
 }

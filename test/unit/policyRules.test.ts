@@ -31,6 +31,7 @@ import {
 import { MAX_NAMES_READ } from "../../src/core/policy/folderNames";
 import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
+import { revisionChanges } from "../../src/core/policy/gitChanges";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
@@ -7299,6 +7300,169 @@ describe("permission rules and guards", () => {
         });
         assert.deepEqual(held, []);
       });
+  });
+
+  describe("switching to, merging or applying a revision the repository has", () => {
+    // A booby-trapped repository: `main` is plain; `tasks` adds an editor task and `.envrc`, `keyed` changes a
+    // file a rule denies, `plain` adds a source file; a stash made by someone else holds an editor task.
+    let trap: PolicyWorkspace;
+    let taskCommit: string;
+    let plainCommit: string;
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        cwd: trap.ws,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
+    before(async () => {
+      trap = await makePolicyWorkspace("symposium-revisions-");
+      mkdirSync(join(trap.ws, "secrets"));
+      writeFileSync(join(trap.ws, "secrets", "key"), "k");
+      git("init", "-q", "-b", "main");
+      git("add", "-A");
+      git("commit", "-qm", "main");
+      const branch = (name: string, files: Record<string, string>) => {
+        git("checkout", "-qb", name);
+        for (const [file, text] of Object.entries(files)) {
+          mkdirSync(join(trap.ws, file, ".."), { recursive: true });
+          writeFileSync(join(trap.ws, file), text);
+        }
+        git("add", "-A");
+        git("commit", "-qm", name);
+        git("checkout", "-q", "main");
+        return git("rev-parse", name);
+      };
+      taskCommit = branch("tasks", { ".vscode/tasks.json": "{}", ".envrc": "x" });
+      branch("keyed", { "secrets/key": "planted" });
+      plainCommit = branch("plain", { "src/b.ts": "" });
+      mkdirSync(join(trap.ws, ".vscode"));
+      writeFileSync(join(trap.ws, ".vscode", "settings.json"), "{}");
+      git("stash", "push", "-q", "--include-untracked");
+    });
+    after(() => trap?.remove());
+
+    const inTrap = (line: string, rules: PermissionRule[] = []) =>
+      decide(
+        buildFootprint(v2Request({ type: "command", command: line, cwd: trap.ws }), {
+          shell: trap.shell,
+          home: trap.home,
+          sessionCwd: trap.ws,
+        }),
+        { ...context({ bypass: true, rules }), paths: trap.boundary, home: trap.home, sessionCwd: trap.ws },
+      );
+
+    it("holds back a switch, merge, rebase, pick, reset, read-tree or stash that writes a protected file", () => {
+      const lines = [
+        "git checkout tasks",
+        "git checkout -q tasks",
+        "git checkout --detach tasks",
+        "git checkout -b t2 tasks",
+        "git switch tasks",
+        "git switch --detach tasks",
+        "git switch -c t2 tasks",
+        "git merge tasks",
+        "git merge --no-ff -m 'take tasks' tasks",
+        "git rebase tasks",
+        "git rebase --onto tasks main",
+        `git cherry-pick ${taskCommit}`,
+        "git cherry-pick tasks",
+        `git revert ${taskCommit}`,
+        "git pull . tasks",
+        "git pull --rebase . tasks",
+        "git read-tree -u -m HEAD tasks",
+        "git reset --keep tasks",
+        "git reset --merge tasks",
+        "git stash apply",
+        "git stash pop",
+        "git stash pop stash@{0}",
+        "git stash apply --index 0",
+      ];
+      const passed = lines.filter((line) => inTrap(line).verdict !== "ask");
+      assert.deepEqual(passed, []);
+      assert.match(
+        inTrap("git checkout tasks").by.label,
+        /^git checkout writes (?:\.envrc|\.vscode\/tasks\.json), a protected path/,
+      );
+    });
+
+    it("holds back one that changes a file a deny or ask path rule names", () => {
+      assert.equal(inTrap("git checkout keyed", [rule("deny", { path: "secrets/**" })]).verdict, "deny");
+      assert.equal(inTrap("git merge keyed", [rule("deny", { path: "secrets/**" })]).verdict, "deny");
+      assert.equal(inTrap("git switch keyed", [rule("ask", { path: "secrets/key" })]).verdict, "ask");
+      assert.equal(inTrap("git checkout keyed").verdict, "allow");
+    });
+
+    it("approves one whose changes are plain files, and a new branch at HEAD", () => {
+      const lines = [
+        "git checkout plain",
+        "git switch plain",
+        "git switch main",
+        "git checkout -b fresh",
+        "git switch -c fresh",
+        "git checkout --orphan=fresh",
+        "git merge plain",
+        "git rebase plain",
+        `git cherry-pick ${plainCommit}`,
+        "git pull . plain",
+        "git stash list",
+      ];
+      const held = lines.flatMap((line) => {
+        const decision = inTrap(line, [rule("deny", { path: "secrets/**" })]);
+        return decision.verdict === "allow" ? [] : [`${line}: ${decision.by.label}`];
+      });
+      assert.deepEqual(held, []);
+    });
+
+    it("asks when what a revision writes cannot be known: not there, not a revision, or moved first", () => {
+      for (const line of [
+        "git checkout nosuch",
+        "git merge $B",
+        "git rebase --onto --output=pwned main",
+        "git rebase --onto -b main",
+        "git cherry-pick main..tasks",
+        "git branch -f plain tasks && git checkout plain",
+        "git -C src checkout tasks",
+        // A bare repository is plain files a workspace may ship: what it holds is not read.
+        "git pull vendor/x.git main",
+        "git fetch ./x.git && git merge FETCH_HEAD",
+        "GIT_DIR=../x/.git git checkout plain",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      // Agent text never becomes one of git's options where the policy runs it.
+      assert.throws(() => readFileSync(join(trap.ws, "pwned")));
+      assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
+    });
+
+    it("reads a revision the agent names as a revision only: never an option, never two", () => {
+      for (const revision of ["--output=pwned", "-b", "--orphan=x", "tasks\nmain", "tasks main", "-", ""]) {
+        const read = revisionChanges(trap.ws, [{ revision, against: "head" }], 100);
+        assert.equal(typeof read, "string", JSON.stringify(revision));
+      }
+      assert.throws(() => readFileSync(join(trap.ws, "pwned")));
+      assert.deepEqual(revisionChanges(trap.ws, [{ revision: "plain", against: "head" }], 100), {
+        top: trap.ws,
+        names: ["src/b.ts"],
+      });
+      const tooMany = revisionChanges(trap.ws, [{ revision: "tasks", against: "head" }], 1);
+      assert.equal(tooMany, "changing more than 1 files");
+    });
+
+    it("takes a branch git makes from the one remote-tracking branch of its name, and a fetch's branches as they are", () => {
+      git("update-ref", "refs/remotes/origin/guessed", "plain");
+      git("update-ref", "refs/remotes/origin/trapped", "tasks");
+      git("update-ref", "refs/remotes/origin/main", "main");
+      try {
+        assert.equal(inTrap("git switch guessed").verdict, "allow");
+        assert.equal(inTrap("git checkout trapped").verdict, "ask");
+        // A fetch from a remote moves its remote-tracking branches only: this repository's own are read as they are.
+        assert.equal(inTrap("git fetch origin && git merge origin/main").verdict, "allow");
+        assert.equal(inTrap("git fetch origin && git checkout tasks").verdict, "ask");
+        assert.equal(inTrap("git fetch origin main:plain && git checkout plain").verdict, "ask");
+      } finally {
+        for (const ref of ["guessed", "trapped", "main"])
+          git("update-ref", "-d", `refs/remotes/origin/${ref}`);
+      }
+    });
   });
 
   describe("grants from a card", () => {

@@ -9,6 +9,7 @@ import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
 import { globMatcher, LINE_BREAK, readOtherwise } from "./globMatch";
 import { isProtectedName } from "./resolvePath";
+import type { RevisionWrite } from "./gitChanges";
 import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
 
 /**
@@ -6264,6 +6265,202 @@ export function gitSubcommandAt(argv: readonly (string | null)[]): number | unde
   while (i < argv.length && argv[i] != null && argv[i]!.startsWith("-"))
     i += GIT_VALUE_OPTIONS.has(argv[i]!) ? 2 : 1;
   return i < argv.length ? i : undefined;
+}
+
+/**
+ * `git fetch` or `git pull` from another repository that moves no branch of this one but the one checked out (a pull
+ * merges into it): no refspec with a destination (`main:main`), not from this repository itself (`.`).
+ */
+export function fetchesFromRemote(argv: readonly (string | null)[]): boolean {
+  const git = gitSubcommand(argv);
+  if (git?.name !== "fetch" && git?.name !== "pull") return false;
+  const words = git.rest;
+  const operands = words.filter((word) => word === null || !word.startsWith("-"));
+  return (
+    !words.some((word) => word === null || word.includes(":") || word.startsWith("--refmap")) &&
+    !namesRepositoryHere(operands[0])
+  );
+}
+
+/**
+ * A repository git pulls or fetches from on this machine (`.`, `vendor/x.git`, `file:///…`), which a workspace may
+ * ship (a bare repository is plain files); a remote's name or a network address is not.
+ */
+function namesRepositoryHere(repository: string | null | undefined): boolean {
+  if (repository == null) return repository === null;
+  if (/^file:/i.test(repository)) return true;
+  // `host:path` and `scheme://` are addresses; a path holds a slash or starts with a dot or ~.
+  if (/^[a-z][\w+.-]*:\/\//i.test(repository) || /^[^/]*:/.test(repository)) return false;
+  return /[\\/]/.test(repository) || /^[.~]/.test(repository);
+}
+
+/**
+ * What a git command writes the working tree from besides the command line (`gitChanges.ts`): the revisions the
+ * repository has that a switch, merge, rebase, pick, reset, read-tree or stash apply takes files from; `remote` for a
+ * pull from another repository, whose content is not here before it runs; `unknown` with why, where the words do not
+ * say (a computed word, a range picked, submodules checked out too). Undefined for a command that takes no files
+ * from a revision (`checkout -b x`, `reset --soft`, `stash list`, a checkout of files from the index).
+ */
+export function revisionsWritten(
+  argv: readonly (string | null)[],
+): { writes: RevisionWrite[] } | { unknown: string } | { remote: true } | undefined {
+  const git = gitSubcommand(argv);
+  if (git === undefined || git.name === null) return undefined;
+  const name = git.name;
+  /** The words as options, the values of those that take one, and operands (after `--`: `paths`). */
+  const read = (valueTaking: string) => {
+    const takes = new Set(valueTaking.split(" "));
+    const options: string[] = [];
+    const values = new Map<string, string | null>();
+    const operands: (string | null)[] = [];
+    const paths: (string | null)[] = [];
+    let dashes = false;
+    for (let i = 0; i < git.rest.length; i++) {
+      const word = git.rest[i] ?? null;
+      if (dashes) paths.push(word);
+      else if (word === "--") dashes = true;
+      else if (word === null || !word.startsWith("-") || word === "-") operands.push(word);
+      else if (word.startsWith("--")) {
+        const eq = word.indexOf("=");
+        const option = eq < 0 ? word : word.slice(0, eq);
+        options.push(option);
+        if (eq >= 0) values.set(option, word.slice(eq + 1));
+        else if (takes.has(option)) values.set(option, git.rest[++i] ?? null);
+      } else
+        // A cluster of letters (`-qb topic`, `-m1`): the first that takes a value takes the rest, or the next word.
+        for (let c = 1; c < word.length; c++) {
+          const option = `-${word[c]}`;
+          options.push(option);
+          if (!takes.has(option)) continue;
+          values.set(option, c + 1 < word.length ? word.slice(c + 1) : (git.rest[++i] ?? null));
+          break;
+        }
+    }
+    return {
+      options,
+      values,
+      operands,
+      paths,
+      dashes,
+      has: (...names: string[]) => names.some((n) => options.includes(n)),
+    };
+  };
+  const unknown = (why: string) => ({ unknown: `git ${name} ${why}` });
+  const computed = unknown("names what it takes in words computed at run time");
+  const of = (words: readonly (string | null)[], against: RevisionWrite["against"], guess = false) =>
+    words.includes(null)
+      ? computed
+      : {
+          writes: words.map((revision) => ({
+            // `-` is the branch checked out before.
+            revision: revision === "-" ? "@{-1}" : revision!,
+            against,
+            ...(guess ? { guess: true as const } : {}),
+          })),
+        };
+  const submodules = (words: ReturnType<typeof read>) =>
+    words.has("--recurse-submodules")
+      ? unknown("checks out submodules, whose files are not read here")
+      : undefined;
+  switch (name) {
+    case "checkout": {
+      const words = read("-b -B --orphan --pathspec-from-file");
+      const made = ["-b", "-B", "--orphan"].some((o) => words.values.has(o));
+      // `checkout <tree-ish> -- <paths>`, or the files of a single operand that is no revision (the discard guard's).
+      const start = words.operands.slice(0, 1);
+      if (words.dashes) return start.length === 0 ? undefined : of(start, "head");
+      return (
+        submodules(words) ??
+        (start.length === 0 ? undefined : of(start, "head", !made && !words.has("--detach")))
+      );
+    }
+    case "switch": {
+      const words = read("-c -C --orphan");
+      if (words.values.has("--orphan")) return undefined;
+      const made = ["-c", "-C"].some((o) => words.values.has(o));
+      const start = words.operands.slice(0, 1);
+      return (
+        submodules(words) ??
+        (start.length === 0 ? undefined : of(start, "head", !made && !words.has("--detach")))
+      );
+    }
+    case "merge": {
+      const words = read("-m -F --file -s --strategy -X --strategy-option --into-name");
+      if (words.has("--abort", "--quit", "--continue")) return undefined;
+      return of(words.operands.length === 0 ? ["@{upstream}"] : words.operands, "base");
+    }
+    case "rebase": {
+      const words = read("--onto -s --strategy -X --strategy-option -x --exec -C --whitespace");
+      if (words.has("--abort", "--quit", "--continue", "--skip", "--edit-todo", "--show-current-patch"))
+        return undefined;
+      // It checks out the branch named and the new base, then replays onto it.
+      const onto = words.values.has("--onto") ? [words.values.get("--onto")!] : [];
+      const upstream = words.operands.length === 0 && !words.has("--root") ? ["@{upstream}"] : words.operands;
+      return of([...onto, ...upstream], "head");
+    }
+    case "cherry-pick":
+    case "revert": {
+      const words = read("-m --mainline -s --strategy -X --strategy-option");
+      if (words.has("--abort", "--quit", "--continue", "--skip")) return undefined;
+      if (words.operands.some((word) => word !== null && (word.includes("..") || word.startsWith("^"))))
+        return unknown("takes a range of commits, which Symposium does not read");
+      return of(words.operands, "commit");
+    }
+    case "reset": {
+      const words = read("--pathspec-from-file");
+      if (!words.has("--hard", "--keep", "--merge")) return undefined;
+      return words.operands.length === 0 ? undefined : of(words.operands.slice(0, 1), "head");
+    }
+    case "restore": {
+      const words = read("-s --source --pathspec-from-file");
+      const source = words.values.get("--source") ?? words.values.get("-s");
+      if (source === undefined || (words.has("--staged", "-S") && !words.has("--worktree", "-W")))
+        return undefined;
+      return of([source], "head");
+    }
+    case "read-tree": {
+      const words = read("--index-output");
+      if (!words.has("-u")) return undefined;
+      if (words.values.has("--prefix"))
+        return unknown("--prefix writes below a folder Symposium does not place");
+      return of(words.operands, "tree");
+    }
+    case "stash": {
+      const [verb, ...rest] = git.rest;
+      if (verb === null) return computed;
+      if (verb === "branch") return unknown("branch checks out the commit a stash was made on");
+      if (verb !== "apply" && verb !== "pop") return undefined;
+      const operands = rest.filter((word) => word === null || !word.startsWith("-"));
+      const stash = operands[0] === undefined ? "stash@{0}" : operands[0];
+      // A bare number is the stash of that place (`git stash pop 1`).
+      return of([stash !== null && /^\d+$/.test(stash) ? `stash@{${stash}}` : stash], "stash");
+    }
+    case "pull": {
+      const words = read(
+        "-s --strategy -X --strategy-option --depth --deepen --shallow-since --shallow-exclude -j --jobs " +
+          "--upload-pack -o --server-option --negotiation-tip",
+      );
+      const [repository, ...refspecs] = words.operands;
+      if (repository === null) return computed;
+      // From this repository itself, what its own branches hold (`git pull . feature`), merged or rebased onto.
+      if (repository !== "." && repository !== "./")
+        return namesRepositoryHere(repository)
+          ? unknown("pulls from a repository on this machine, which Symposium does not read")
+          : { remote: true };
+      const sources = refspecs.map((spec) =>
+        spec === null ? null : spec.replace(/^\+/, "").replace(/:.*$/, ""),
+      );
+      return of(sources.length === 0 ? ["HEAD"] : sources, "head");
+    }
+    case "bisect": {
+      const verb = git.rest[0];
+      return verb === undefined || ["log", "visualize", "view", "terms", "help"].includes(verb ?? "")
+        ? undefined
+        : unknown("checks out commits it picks");
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import type { StatData } from "./gitIndex";
+import type { RevisionWrite } from "./gitChanges";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
@@ -231,6 +232,15 @@ export interface BoundaryOptions extends ResolveOptions {
    */
   hooksFolder?: (root: string) => string | undefined;
   /**
+   * The files git writes from revisions the repository has (`gitChanges.revisionChanges`: `git checkout feature`);
+   * without it, what such a command writes is not known.
+   */
+  revisionChanges?: (
+    folder: string,
+    writes: readonly RevisionWrite[],
+    maxNames: number,
+  ) => { top: string; names: string[] } | string;
+  /**
    * Folders outside the workspace that count as inside it (`symposium.additionalFolders`: absolute or `~/`), refused
    * as workspace folders are when they are `/`, the home folder or one of its parents.
    */
@@ -416,6 +426,15 @@ export class PolicyBoundary {
     }
   }
 
+  /** The files git writes from revisions the repository holding `folder` has, or why they are not known. */
+  revisionChanges(
+    folder: string,
+    writes: readonly RevisionWrite[],
+    maxNames: number,
+  ): { top: string; names: string[] } | string {
+    return this.options.revisionChanges?.(folder, writes, maxNames) ?? "that Symposium does not read here";
+  }
+
   /** Protected wherever it is; a path that cannot be resolved counts as protected. */
   isProtected = (path: string): boolean => {
     const check = this.check(path);
@@ -505,6 +524,14 @@ export class RequestPaths {
 
   statData(path: string): StatData | undefined {
     return this.boundary.statData(path);
+  }
+
+  revisionChanges(
+    folder: string,
+    writes: readonly RevisionWrite[],
+    maxNames: number,
+  ): { top: string; names: string[] } | string {
+    return this.boundary.revisionChanges(folder, writes, maxNames);
   }
 }
 

@@ -32,6 +32,9 @@ import {
   addsLinksFromContent,
   carriesLinks,
   appliesPatch,
+  revisionsWritten,
+  fetchesFromRemote,
+  gitSubcommandAt,
   cloneDirectories,
   compressedNames,
   protectedPieceNames,
@@ -106,6 +109,7 @@ import {
 } from "./folderNames";
 import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
+import type { RevisionWrite } from "./gitChanges";
 import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
 import { expandBraces } from "./braceExpansion";
 import { RgFiles } from "./rgFiles";
@@ -146,6 +150,15 @@ export interface PathChecker extends FolderReader {
   readBytes?(path: string, maxBytes: number): Uint8Array | undefined;
   /** A path's stat data as git's index keeps it; without it, every tracked file may have changed. */
   statData?(path: string): StatData | undefined;
+  /**
+   * The files git writes from revisions the repository holding `folder` has (`gitChanges.revisionChanges`), from its
+   * top folder, or why they are not known; without it, none is known.
+   */
+  revisionChanges?(
+    folder: string,
+    writes: readonly RevisionWrite[],
+    maxNames: number,
+  ): { top: string; names: string[] } | string;
 }
 
 export interface DecideContext {
@@ -340,6 +353,8 @@ class FootprintView {
   /** rg's ignore files and configuration, read once a request when rg needs them. */
   private rg: RgFiles | undefined;
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
+  /** What git said a command's revisions write (`revisionWrites`), asked once per request. */
+  private readonly revisions = new Map<SimpleCommand, WrittenNames | Held | undefined>();
   private linkMakerFound = false;
   private named: PathCheck[] | "too many" | undefined;
   private trees: TreeReach[] | undefined;
@@ -1181,7 +1196,9 @@ class FootprintView {
         name === undefined
           ? undefined
           : { name, argv: unwrapped, command, cwd, computed: globsOf(command.text) };
-      for (const written of inLine ? [this.patchWrites(inLine), this.archiveWrites(inLine)] : []) {
+      for (const written of inLine
+        ? [this.patchWrites(inLine), this.archiveWrites(inLine), this.revisionWrites(inLine)]
+        : []) {
         if (written === undefined || "guard" in written) continue;
         const places =
           written.folders.length === 0
@@ -1629,6 +1646,8 @@ class FootprintView {
       if (patchReach) return patchReach;
       const verbs = this.verbGuard(name, argv, command, wrapped.start, cwd, line);
       if (verbs) return verbs;
+      const revisions = this.revisionReach(inLine);
+      if (revisions) return revisions;
       if (name === "git" && changesGitConfig(argv))
         return {
           guard: "protected",
@@ -2782,6 +2801,69 @@ class FootprintView {
   }
 
   /**
+   * For a git command that takes files from a revision the repository has (`revisionsWritten`: `git checkout
+   * feature`, `git merge feature`, `git stash pop`), the guard the files git says it changes meet, as if the command
+   * named them: a branch a repository ships may add `.vscode/tasks.json`.
+   */
+  private revisionReach(inLine: CommandInLine): Held | undefined {
+    const written = this.revisionWrites(inLine);
+    if (written === undefined || "guard" in written) return written;
+    const subcommand = inLine.argv[gitSubcommandAt(inLine.argv) ?? 0] ?? "";
+    return this.writtenReach(
+      `git ${subcommand} writes`,
+      written.names,
+      written.folders,
+      inLine.cwd,
+      written.unknown,
+    );
+  }
+
+  /**
+   * The files a git command takes from revisions the repository has (`revisionsWritten`), as git lists them
+   * (`PathChecker.revisionChanges`), from the repository's top; a guard when they are not known (git elsewhere or in
+   * another repository, a revision another command of the request may move first); undefined for a command that
+   * takes none, and for a pull from another repository, whose content is the person's remote's.
+   */
+  private revisionWrites({ name, argv, command, cwd }: CommandInLine): WrittenNames | Held | undefined {
+    if (name !== "git") return undefined;
+    if (this.revisions.has(command)) return this.revisions.get(command);
+    const taken = revisionsWritten(argv);
+    const at = gitSubcommandAt(argv) ?? 0;
+    const what = `git ${argv[at] ?? ""}`;
+    const unknown = (why: string): Held => ({
+      guard: "incomplete",
+      label: `${what} writes files from a revision ${why}, so the files it writes are not known`,
+    });
+    const read = (): WrittenNames | Held | undefined => {
+      if (taken === undefined || "remote" in taken) return undefined;
+      if ("unknown" in taken)
+        return { guard: "incomplete", label: `${taken.unknown}, so the files it writes are not known` };
+      // Where git runs and which repository it reads are its own options' and the environment's.
+      if (argv.slice(1, at).some((word) => !["--no-pager", "-P", "--no-optional-locks"].includes(word ?? "")))
+        return unknown("with options of git's own (-C, -c, --git-dir)");
+      if (
+        /\bGIT_\w*=/.test(command.text) ||
+        Object.keys(this.context.agentEnv ?? {}).some((k) => /^GIT_/.test(k))
+      )
+        return unknown("in an environment that names git's folders");
+      const moved = this.simple.find(
+        (other) => other.command !== command && movesRefs(withoutWrappers(other.command.argv).argv),
+      );
+      if (moved !== undefined)
+        return unknown(`another command of the request may move first (${moved.command.text})`);
+      if (cwd === undefined) return unknown("in a folder Symposium does not know");
+      const changes =
+        this.context.paths.revisionChanges?.(cwd, taken.writes, MAX_WRITTEN_NAMES) ??
+        "that Symposium does not read here";
+      if (typeof changes === "string") return unknown(changes);
+      return { names: changes.names, links: [], folders: [changes.top], unknown };
+    };
+    const written = read();
+    this.revisions.set(command, written);
+    return written;
+  }
+
+  /**
    * For a command that extracts an archive (`extractsArchive`), the guard what it holds meets where it lands, as if
    * the command named each member: an archive may hold `.git/hooks/pre-commit` or `../../.bashrc`, or a link that
    * leads out. The archive is read from the file named or its input (`contentsOf`: not a pipe, not one
@@ -3169,6 +3251,24 @@ interface Unhides {
   leaves(path: string, relative: string): boolean;
   /** Told each folder's entries as the walk reads them (which ignore files are there). */
   listed(folder: string, entries: readonly { name: string; kind: EntryKind }[]): void;
+}
+
+/** git subcommands that move no branch or tag a later revision of the request may name (`git add`, `git log`). */
+const KEEPS_REFS = new Set(
+  (
+    "add blame cat-file commit describe diff diff-files diff-index diff-tree for-each-ref grep log ls-files ls-tree " +
+    "merge-base name-rev rev-list rev-parse shortlog show show-ref status"
+  ).split(" "),
+);
+
+/**
+ * Whether a command may move the branches and tags git resolves revisions from: git but for `KEEPS_REFS` and a fetch
+ * from a remote (which moves its remote-tracking branches only: what they then hold is the remote's, as a pull's is).
+ */
+function movesRefs(argv: readonly (string | null)[]): boolean {
+  if (argv[0] == null || basename(argv[0]) !== "git") return false;
+  const at = gitSubcommandAt(argv);
+  return at !== undefined && !KEEPS_REFS.has(argv[at] ?? "") && !fetchesFromRemote(argv);
 }
 
 /** A guard that holds a request back, and the sentence the card shows for it. */

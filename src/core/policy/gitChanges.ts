@@ -1,0 +1,125 @@
+/**
+ * The files git writes when it switches to, merges, picks or applies a revision the repository already has
+ * (`git checkout feature`, `git merge feature`, `git stash pop`): a branch a repository ships may add
+ * `.vscode/tasks.json` or change a file a rule denies, which the command line does not name. Read with git itself,
+ * tree against tree (no working file is read, so no filter, fsmonitor or diff driver of the repository runs), each
+ * revision the agent wrote resolved to an object name first and never read as an option.
+ */
+import { readGit } from "./gitRead";
+
+/** A revision a command writes the working tree from, and what of it lands there. */
+export interface RevisionWrite {
+  /** As the command names it (agent text). */
+  revision: string;
+  /**
+   * `head`: the files it differs in from HEAD (a switch, a reset, a rebase onto it); `base`: what it changed since
+   * it and HEAD parted (a merge); `commit`: what the commit itself changed (cherry-pick, revert); `stash`: what a
+   * stash holds, its untracked files included; `tree`: as `head`, for a tree (read-tree).
+   */
+  against: "head" | "base" | "commit" | "stash" | "tree";
+  /** A branch name git may make from the one remote-tracking branch of that name (`git switch feature`). */
+  guess?: true;
+}
+
+/** At most this many revisions are read for one command. */
+export const MAX_REVISIONS_READ = 8;
+
+/**
+ * The names (from the repository's top, `/`-separated) the revisions write and that top folder; or why they are
+ * not known: git fails or is missing, a revision does not resolve, more than `maxNames` names.
+ */
+export function revisionChanges(
+  folder: string,
+  writes: readonly RevisionWrite[],
+  maxNames: number,
+): { top: string; names: string[] } | string {
+  if (writes.length > MAX_REVISIONS_READ) return `naming more than ${MAX_REVISIONS_READ} revisions`;
+  // No optional lock taken, no fsmonitor hook run: these read objects and refs only.
+  const git = (...args: string[]) =>
+    readGit(folder, ["--no-optional-locks", "-c", "core.fsmonitor=false", ...args]);
+  const lines = (text: string) => text.split("\0").filter((name) => name !== "");
+  const objectName = (revision: string, peel: "commit" | "tree"): string | undefined => {
+    // A revision is never an option here (`--output=x`), and never holds what argv cannot.
+    if (revision === "" || revision.includes("\0")) return undefined;
+    try {
+      const name = git("rev-parse", "--verify", "-q", "--end-of-options", `${revision}^{${peel}}`).trim();
+      return /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(name) ? name : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  // git checkout and switch make a branch from the one remote-tracking branch of its name when none is there.
+  const guessed = (name: string): string | undefined => {
+    if (!/^[\w./-]+$/.test(name) || name.startsWith("-")) return undefined;
+    try {
+      const found = lines(
+        git("for-each-ref", "--format=%(objectname)%00", `refs/remotes/*/${name}`).replace(/\n/g, ""),
+      );
+      return found.length === 1 ? objectName(found[0]!, "commit") : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  // None (exit status 1) for histories that never met.
+  const mergeBases = (one: string, other: string): string[] => {
+    try {
+      return lines(git("merge-base", "--all", one, other).replace(/\n/g, "\0"));
+    } catch {
+      return [];
+    }
+  };
+  let top: string;
+  try {
+    top = git("rev-parse", "--show-toplevel").replace(/\r?\n$/, "");
+  } catch (error) {
+    // Outside any repository (git's status 128, not a timeout or a missing git), the command fails as this did.
+    const { status, signal } = error as { status?: number | null; signal?: string | null };
+    return status === 128 && signal == null ? { top: folder, names: [] } : "that git could not read";
+  }
+  if (top === "") return "outside a repository's working tree";
+  try {
+    const head = objectName("HEAD", "commit");
+    const names = new Set<string>();
+    const add = (text: string) => {
+      for (const name of lines(text)) names.add(name);
+    };
+    const diff = (from: string, to: string) =>
+      add(git("diff-tree", "-r", "--name-only", "-z", "--no-renames", from, to));
+    for (const write of writes) {
+      const peel = write.against === "tree" ? "tree" : "commit";
+      const target = objectName(write.revision, peel) ?? (write.guess ? guessed(write.revision) : undefined);
+      if (target === undefined) return `naming ${JSON.stringify(write.revision)}, which is no revision here`;
+      if (write.against === "commit") {
+        // Against each parent (a merge picked with -m), and a root commit against nothing.
+        add(
+          git(
+            "diff-tree",
+            "-r",
+            "--name-only",
+            "-z",
+            "--no-renames",
+            "--no-commit-id",
+            "-m",
+            "--root",
+            target,
+          ),
+        );
+      } else if (write.against === "stash") {
+        // The working files against its base, the index too (`--index`), and the untracked files it keeps.
+        diff(`${target}^1`, target);
+        diff(`${target}^1`, `${target}^2`);
+        const untracked = objectName(`${target}^3`, "commit");
+        if (untracked !== undefined) add(git("ls-tree", "-r", "--name-only", "-z", untracked));
+      } else {
+        if (head === undefined) return "in a repository whose HEAD has no commit yet";
+        const bases = write.against === "base" ? mergeBases(head, target) : [head];
+        // Histories that never met: a merge of them (--allow-unrelated-histories) writes what differs from HEAD.
+        for (const base of bases.length === 0 ? [head] : bases) diff(base, target);
+      }
+      if (names.size > maxNames) return `changing more than ${maxNames} files`;
+    }
+    return { top, names: [...names] };
+  } catch {
+    return "that git could not read";
+  }
+}
