@@ -7463,6 +7463,28 @@ describe("permission rules and guards", () => {
           git("update-ref", "-d", `refs/remotes/origin/${ref}`);
       }
     });
+
+    it("approves a pull from a remote without path rules, and asks with a deny or ask rule it may meet", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      git("update-ref", "refs/remotes/origin/main", "main");
+      try {
+        for (const line of [
+          "git pull",
+          "git pull origin main",
+          "git pull --rebase",
+          "git fetch && git merge origin/main",
+        ]) {
+          assert.equal(inTrap(line).verdict, "allow", line);
+          const held = inTrap(line, deny);
+          assert.equal(held.verdict, "ask", line);
+          assert.match(held.by.label, /writes what a remote sends, which may hold files a rule denies/, line);
+        }
+        // A rule about files outside the repository is not met.
+        assert.equal(inTrap("git pull", [rule("deny", { path: "~/.ssh/**" })]).verdict, "allow");
+      } finally {
+        git("update-ref", "-d", "refs/remotes/origin/main");
+      }
+    });
   });
 
   describe("grants from a card", () => {

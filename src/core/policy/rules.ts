@@ -502,6 +502,15 @@ class FootprintView {
       globReachesBelow(glob, check, this.context.home, endings);
     // What a link leads to is read whatever the names on the way (`src/a.ts -> ../secrets/key.pem`).
     const reaches = (check: PathCheck) => globMatches(glob, check, this.context.home, true) || below(check);
+    // What a pull (or a merge after a fetch) writes is the remote's, not known before it runs: anywhere in the
+    // workspace folder it runs in.
+    const fetched = this.writesFetched;
+    if (fetched !== undefined) {
+      const at = fetched.cwd === undefined ? undefined : this.context.paths.check(fetched.cwd);
+      const root = at?.status === "inside" ? this.context.paths.check(at.root) : undefined;
+      if (root === undefined || globReachesBelow(glob, root, this.context.home))
+        return held(`${fetched.what} writes what a remote sends`);
+    }
     for (const reach of this.treeReaches) {
       if (reach.folder === undefined) return held(reach.what("a folder known only when it runs"));
       const where =
@@ -2798,6 +2807,35 @@ class FootprintView {
       ];
     });
     return { names: candidates, links: [], folders: applies.folders, unknown };
+  }
+
+  /**
+   * A command of the request that writes the working tree from what a remote sends: `git pull` from another
+   * repository, or a switch, merge or rebase in a request that fetches (`git fetch && git merge origin/main`).
+   */
+  private get writesFetched(): { what: string; cwd: string | undefined } | undefined {
+    const git = this.simple.map(({ command, cwd }) => ({
+      argv: withoutWrappers(command.argv).argv,
+      cwd,
+      command,
+    }));
+    const named = git.filter(({ argv }) => argv[0] != null && basename(argv[0]) === "git");
+    const pull = named.find(({ argv }) => {
+      const written = revisionsWritten(argv);
+      return written !== undefined && "remote" in written;
+    });
+    if (pull) return { what: "git pull", cwd: pull.cwd };
+    if (!named.some(({ argv }) => fetchesFromRemote(argv))) return undefined;
+    const writes = named.find(({ argv }) => {
+      const written = revisionsWritten(argv);
+      return written !== undefined && "writes" in written;
+    });
+    return (
+      writes && {
+        what: `git ${writes.argv[gitSubcommandAt(writes.argv) ?? 0]} after git fetch`,
+        cwd: writes.cwd,
+      }
+    );
   }
 
   /**
