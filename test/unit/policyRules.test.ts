@@ -7433,6 +7433,34 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    it("holds back a new worktree or a checkout of the index that writes a protected file", () => {
+      for (const line of [
+        "git worktree add wt tasks",
+        "git worktree add -b t3 wt tasks",
+        "git worktree add tasks",
+        "git read-tree tasks && git checkout-index -a",
+        "git reset -q tasks && git checkout-index -a",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      // What the index lists and is there is left as it is; what is not there is written.
+      assert.equal(inTrap("git checkout-index -a").verdict, "allow");
+      for (const line of [
+        "git worktree add wt plain",
+        "git worktree add -b t3 wt",
+        "git worktree add --detach wt",
+      ])
+        assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);
+      git("read-tree", "tasks");
+      try {
+        assert.match(
+          inTrap("git checkout-index -a").by.label,
+          /^git checkout-index writes \.envrc, a protected path/,
+        );
+      } finally {
+        git("read-tree", "HEAD");
+      }
+    });
+
     it("reads a revision the agent names as a revision only: never an option, never two", () => {
       for (const revision of ["--output=pwned", "-b", "--orphan=x", "tasks\nmain", "tasks main", "-", ""]) {
         const read = revisionChanges(trap.ws, [{ revision, against: "head" }], 100);

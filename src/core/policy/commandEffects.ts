@@ -6303,7 +6303,7 @@ function namesRepositoryHere(repository: string | null | undefined): boolean {
  */
 export function revisionsWritten(
   argv: readonly (string | null)[],
-): { writes: RevisionWrite[] } | { unknown: string } | { remote: true } | undefined {
+): { writes: RevisionWrite[]; into?: string } | { unknown: string } | { remote: true } | undefined {
   const git = gitSubcommand(argv);
   if (git === undefined || git.name === null) return undefined;
   const name = git.name;
@@ -6451,6 +6451,33 @@ export function revisionsWritten(
         spec === null ? null : spec.replace(/^\+/, "").replace(/:.*$/, ""),
       );
       return of(sources.length === 0 ? ["HEAD"] : sources, "head");
+    }
+    // The files of the index not there (`git read-tree x && git checkout-index -a`); -f throws work away (its guard),
+    // --prefix writes elsewhere (its own guard).
+    case "checkout-index": {
+      const words = read("--prefix --stage");
+      return words.values.has("--prefix") ? undefined : { writes: [{ revision: "", against: "index" }] };
+    }
+    // A new worktree holds every file of what it checks out, below the folder it is made in.
+    case "worktree": {
+      if (git.rest[0] !== "add") return undefined;
+      const words = read("-b -B --reason");
+      const [folder, start] = words.operands.slice(1);
+      if (words.has("--no-checkout", "--orphan") || folder === undefined) return undefined;
+      if (folder === null || start === null) return computed;
+      const made = words.values.has("-b") || words.values.has("-B");
+      // Without a start: the branch named after the folder when there is one, else HEAD.
+      const named = folder.replace(/[\\/]+$/, "").replace(/^.*[\\/]/, "");
+      const writes: RevisionWrite[] =
+        start !== undefined
+          ? [{ revision: start, against: "all", guess: true }]
+          : made || named === ""
+            ? [{ revision: "HEAD", against: "all" }]
+            : [
+                { revision: named, against: "all", optional: true },
+                { revision: "HEAD", against: "all" },
+              ];
+      return { writes, into: folder };
     }
     case "bisect": {
       const verb = git.rest[0];

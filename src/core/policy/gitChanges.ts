@@ -14,11 +14,14 @@ export interface RevisionWrite {
   /**
    * `head`: the files it differs in from HEAD (a switch, a reset, a rebase onto it); `base`: what it changed since
    * it and HEAD parted (a merge); `commit`: what the commit itself changed (cherry-pick, revert); `stash`: what a
-   * stash holds, its untracked files included; `tree`: as `head`, for a tree (read-tree).
+   * stash holds, its untracked files included; `tree`: as `head`, for a tree (read-tree); `all`: every file it
+   * holds (a new worktree); `index`: every file git's index lists (checkout-index; no revision).
    */
-  against: "head" | "base" | "commit" | "stash" | "tree";
+  against: "head" | "base" | "commit" | "stash" | "tree" | "all" | "index";
   /** A branch name git may make from the one remote-tracking branch of that name (`git switch feature`). */
   guess?: true;
+  /** Read only when it resolves (`git worktree add ../topic` checks out `topic` when there is one). */
+  optional?: true;
 }
 
 /** At most this many revisions are read for one command. */
@@ -86,10 +89,16 @@ export function revisionChanges(
     const diff = (from: string, to: string) =>
       add(git("diff-tree", "-r", "--name-only", "-z", "--no-renames", from, to));
     for (const write of writes) {
+      if (write.against === "index") {
+        add(git("ls-files", "-z", "--full-name", "--", ":/"));
+        continue;
+      }
       const peel = write.against === "tree" ? "tree" : "commit";
       const target = objectName(write.revision, peel) ?? (write.guess ? guessed(write.revision) : undefined);
+      if (target === undefined && write.optional) continue;
       if (target === undefined) return `naming ${JSON.stringify(write.revision)}, which is no revision here`;
-      if (write.against === "commit") {
+      if (write.against === "all") add(git("ls-tree", "-r", "--name-only", "-z", "--full-tree", target));
+      else if (write.against === "commit") {
         // Against each parent (a merge picked with -m), and a root commit against nothing.
         add(
           git(

@@ -2894,7 +2894,18 @@ class FootprintView {
         this.context.paths.revisionChanges?.(cwd, taken.writes, MAX_WRITTEN_NAMES) ??
         "that Symposium does not read here";
       if (typeof changes === "string") return unknown(changes);
-      return { names: changes.names, links: [], folders: [changes.top], unknown };
+      // checkout-index without -f leaves a file that is there as it is (reached through no link on the way).
+      const there = (name: string) => {
+        const path = absolute(name, changes.top, this.context.home);
+        const check = path === undefined ? undefined : this.context.paths.check(path);
+        return (
+          check?.status === "inside" && check.path === path && this.context.paths.kind(path) !== undefined
+        );
+      };
+      const names = taken.writes.every((write) => write.against === "index")
+        ? changes.names.filter((name) => !there(name))
+        : changes.names;
+      return { names, links: [], folders: [taken.into ?? changes.top], unknown };
     };
     const written = read();
     this.revisions.set(command, written);
