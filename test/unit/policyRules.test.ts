@@ -7433,6 +7433,26 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    it("reads the stash there now for a pop after the agent's own push, and a stash named otherwise not at all", () => {
+      // stash@{0} holds an editor task: a push that saves nothing leaves it to pop.
+      for (const line of ["git stash && git stash pop", "git stash push -q; git pull; git stash pop"])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      assert.equal(inTrap("git stash && git stash pop stash@{1}").verdict, "ask");
+      const saved = git("stash", "list");
+      git("stash", "drop", "-q");
+      try {
+        for (const line of ["git stash && git pull && git stash pop", "git stash -u && git stash pop"])
+          assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);
+        assert.equal(inTrap("git stash pop").verdict, "ask");
+      } finally {
+        // The stash again, as the others expect it.
+        mkdirSync(join(trap.ws, ".vscode"), { recursive: true });
+        writeFileSync(join(trap.ws, ".vscode", "settings.json"), "{}");
+        git("stash", "push", "-q", "--include-untracked");
+        assert.equal(git("stash", "list").split("\n").length, saved.split("\n").length);
+      }
+    });
+
     it("holds back a new worktree or a checkout of the index that writes a protected file", () => {
       for (const line of [
         "git worktree add wt tasks",

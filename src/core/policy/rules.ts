@@ -2884,14 +2884,27 @@ class FootprintView {
         Object.keys(this.context.agentEnv ?? {}).some((k) => /^GIT_/.test(k))
       )
         return unknown("in an environment that names git's folders");
-      const moved = this.simple.find(
-        (other) => other.command !== command && movesRefs(withoutWrappers(other.command.argv).argv),
+      // A stash pushed first moves no branch, and `stash@{0}` only to what the agent's own changes are: the stash
+      // there now is read, and none there is none to pop unless the push makes it (`git stash && git pull && git
+      // stash pop`). One named otherwise (`stash@{1}`) may be another after the push.
+      const others = this.simple.filter((other) => other.command !== command);
+      const pushes = others.filter((other) => pushesStash(withoutWrappers(other.command.argv).argv));
+      const ownStash = taken.writes.every(
+        (write) => write.against === "stash" && write.revision === "stash@{0}",
+      );
+      const moved = others.find(
+        (other) =>
+          movesRefs(withoutWrappers(other.command.argv).argv) && !(ownStash && pushes.includes(other)),
       );
       if (moved !== undefined)
         return unknown(`another command of the request may move first (${moved.command.text})`);
       if (cwd === undefined) return unknown("in a folder Symposium does not know");
+      const writes =
+        ownStash && pushes.length > 0
+          ? taken.writes.map((write) => ({ ...write, optional: true as const }))
+          : taken.writes;
       const changes =
-        this.context.paths.revisionChanges?.(cwd, taken.writes, MAX_WRITTEN_NAMES) ??
+        this.context.paths.revisionChanges?.(cwd, writes, MAX_WRITTEN_NAMES) ??
         "that Symposium does not read here";
       if (typeof changes === "string") return unknown(changes);
       // checkout-index without -f leaves a file that is there as it is (reached through no link on the way).
@@ -3318,6 +3331,15 @@ function movesRefs(argv: readonly (string | null)[]): boolean {
   if (argv[0] == null || basename(argv[0]) !== "git") return false;
   const at = gitSubcommandAt(argv);
   return at !== undefined && !KEEPS_REFS.has(argv[at] ?? "") && !fetchesFromRemote(argv);
+}
+
+/** `git stash` that saves the working changes (`git stash`, `push`, `save`, with options), which moves `stash@{0}` only. */
+function pushesStash(argv: readonly (string | null)[]): boolean {
+  const at = gitSubcommandAt(argv);
+  if (argv[0] == null || basename(argv[0]) !== "git" || at === undefined || argv[at] !== "stash")
+    return false;
+  const verb = argv[at + 1];
+  return verb === undefined || verb === "push" || verb === "save" || (verb !== null && verb.startsWith("-"));
 }
 
 /** A guard that holds a request back, and the sentence the card shows for it. */
