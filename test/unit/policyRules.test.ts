@@ -7433,6 +7433,20 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    it("reads a merge after a switch from each HEAD it may start from", () => {
+      for (const line of ["git checkout plain && git merge main", "git switch plain; git rebase main"])
+        assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);
+      for (const line of [
+        // From `tasks`, a merge of main writes nothing new, but a switch back to main does: both are read.
+        "git checkout tasks && git checkout main",
+        "git checkout -q plain && git merge tasks",
+        // A name of HEAD's own means another commit once HEAD moved.
+        "git checkout plain && git merge HEAD@{1}",
+        "git checkout -b x tasks && git checkout main && git merge x",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+    });
+
     it("reads the stash there now for a pop after the agent's own push, and a stash named otherwise not at all", () => {
       // stash@{0} holds an editor task: a push that saves nothing leaves it to pop.
       for (const line of ["git stash && git stash pop", "git stash push -q; git pull; git stash pop"])

@@ -22,6 +22,8 @@ export interface RevisionWrite {
   guess?: true;
   /** Read only when it resolves (`git worktree add ../topic` checks out `topic` when there is one). */
   optional?: true;
+  /** What HEAD may be besides what it is now, for `head` and `base`: a switch earlier in the request may move it. */
+  heads?: readonly string[];
 }
 
 /** At most this many revisions are read for one command. */
@@ -83,6 +85,7 @@ export function revisionChanges(
   try {
     const head = objectName("HEAD", "commit");
     const names = new Set<string>();
+    const heads = new Set<string>();
     const add = (text: string) => {
       for (const name of lines(text)) names.add(name);
     };
@@ -121,9 +124,17 @@ export function revisionChanges(
         if (untracked !== undefined) add(git("ls-tree", "-r", "--name-only", "-z", untracked));
       } else {
         if (head === undefined) return "in a repository whose HEAD has no commit yet";
-        const bases = write.against === "base" ? mergeBases(head, target) : [head];
-        // Histories that never met: a merge of them (--allow-unrelated-histories) writes what differs from HEAD.
-        for (const base of bases.length === 0 ? [head] : bases) diff(base, target);
+        for (const other of write.heads ?? []) {
+          const at = objectName(other, "commit");
+          if (at === undefined) return `naming ${JSON.stringify(other)}, which is no revision here`;
+          heads.add(at);
+        }
+        for (const from of [head, ...heads]) {
+          const bases = write.against === "base" ? mergeBases(from, target) : [from];
+          // Histories that never met: a merge of them (--allow-unrelated-histories) writes what differs from HEAD.
+          for (const base of bases.length === 0 ? [from] : bases) diff(base, target);
+        }
+        heads.clear();
       }
       if (names.size > maxNames) return `changing more than ${maxNames} files`;
     }

@@ -2887,22 +2887,39 @@ class FootprintView {
       // A stash pushed first moves no branch, and `stash@{0}` only to what the agent's own changes are: the stash
       // there now is read, and none there is none to pop unless the push makes it (`git stash && git pull && git
       // stash pop`). One named otherwise (`stash@{1}`) may be another after the push.
-      const others = this.simple.filter((other) => other.command !== command);
+      // What runs only after this ended (`git checkout main && git merge feature`, for the checkout) moves nothing it
+      // reads.
+      const mine = this.simple.find((entry) => entry.command === command);
+      const others = this.simple.filter(
+        (other) =>
+          other.command !== command && !(mine && this.runsOnlyAfter(other.command, other.line, mine)),
+      );
       const pushes = others.filter((other) => pushesStash(withoutWrappers(other.command.argv).argv));
       const ownStash = taken.writes.every(
         (write) => write.against === "stash" && write.revision === "stash@{0}",
       );
+      // A switch to a branch there moves HEAD alone (`git checkout main && git merge feature`): what this writes is
+      // read from each HEAD it may start from. Not what names HEAD itself or its history (`HEAD~1`, `@{-1}`).
+      const switches = others.flatMap((other) => {
+        const to = switchesTo(withoutWrappers(other.command.argv).argv);
+        return to === undefined ? [] : [{ other, to }];
+      });
+      const headNamed = taken.writes.some((write) => /HEAD|@/.test(write.revision));
       const moved = others.find(
         (other) =>
-          movesRefs(withoutWrappers(other.command.argv).argv) && !(ownStash && pushes.includes(other)),
+          movesRefs(withoutWrappers(other.command.argv).argv) &&
+          !(ownStash && pushes.includes(other)) &&
+          !(!headNamed && switches.some((s) => s.other === other)),
       );
       if (moved !== undefined)
         return unknown(`another command of the request may move first (${moved.command.text})`);
       if (cwd === undefined) return unknown("in a folder Symposium does not know");
-      const writes =
-        ownStash && pushes.length > 0
-          ? taken.writes.map((write) => ({ ...write, optional: true as const }))
-          : taken.writes;
+      const heads = switches.map((s) => s.to);
+      const writes = taken.writes.map((write) => ({
+        ...write,
+        ...(ownStash && pushes.length > 0 ? { optional: true as const } : {}),
+        ...(heads.length > 0 ? { heads } : {}),
+      }));
       const changes =
         this.context.paths.revisionChanges?.(cwd, writes, MAX_WRITTEN_NAMES) ??
         "that Symposium does not read here";
@@ -3331,6 +3348,22 @@ function movesRefs(argv: readonly (string | null)[]): boolean {
   if (argv[0] == null || basename(argv[0]) !== "git") return false;
   const at = gitSubcommandAt(argv);
   return at !== undefined && !KEEPS_REFS.has(argv[at] ?? "") && !fetchesFromRemote(argv);
+}
+
+/**
+ * The revision a `git checkout` or `git switch` moves HEAD to without making or moving a branch (`git checkout
+ * main`), named without HEAD or the reflog (whose meaning the switch changes); undefined for any other command.
+ */
+function switchesTo(argv: readonly (string | null)[]): string | undefined {
+  const at = gitSubcommandAt(argv);
+  if (at === undefined || (argv[at] !== "checkout" && argv[at] !== "switch")) return undefined;
+  if (argv.slice(at + 1).some((word) => word === null || /^-[a-zA-Z]*[bBcC]|^--orphan/.test(word)))
+    return undefined;
+  const written = revisionsWritten(argv);
+  const write = written !== undefined && "writes" in written ? written.writes : undefined;
+  return write?.length === 1 && write[0]!.against === "head" && !/HEAD|@/.test(write[0]!.revision)
+    ? write[0]!.revision
+    : undefined;
 }
 
 /** `git stash` that saves the working changes (`git stash`, `push`, `save`, with options), which moves `stash@{0}` only. */
