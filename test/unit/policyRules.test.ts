@@ -7366,6 +7366,9 @@ describe("permission rules and guards", () => {
         "git rebase --onto tasks main",
         `git cherry-pick ${taskCommit}`,
         "git cherry-pick tasks",
+        "git cherry-pick -s tasks",
+        "git merge --message 'take tasks' tasks",
+        "git pull --refmap x . tasks",
         `git revert ${taskCommit}`,
         "git pull . tasks",
         "git pull --rebase . tasks",
@@ -7425,6 +7428,7 @@ describe("permission rules and guards", () => {
         // A bare repository is plain files a workspace may ship: what it holds is not read.
         "git pull vendor/x.git main",
         "git fetch ./x.git && git merge FETCH_HEAD",
+        "git fetch --depth 1 . tasks && git merge FETCH_HEAD",
         "GIT_DIR=../x/.git git checkout plain",
       ])
         assert.equal(inTrap(line).verdict, "ask", line);

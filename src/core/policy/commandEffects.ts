@@ -6278,8 +6278,14 @@ export function fetchesFromRemote(argv: readonly (string | null)[]): boolean {
   const operands = words.filter((word) => word === null || !word.startsWith("-"));
   return (
     !words.some((word) => word === null || word.includes(":") || word.startsWith("--refmap")) &&
-    !namesRepositoryHere(operands[0])
+    !namesRepositoryHere(operands[0]) &&
+    !operands.some(startsLocalPath)
   );
+}
+
+/** A word no refspec or remote's name starts as: a path on this machine (`.`, `./x`, `../x`, `/x`, `~/x`, `file:`). */
+function startsLocalPath(word: string | null): boolean {
+  return word === null || word === "." || /^(?:\.{1,2}[\\/]|[\\/]|~|file:)/i.test(word);
 }
 
 /**
@@ -6385,7 +6391,7 @@ export function revisionsWritten(
       );
     }
     case "merge": {
-      const words = read("-m -F --file -s --strategy -X --strategy-option --into-name");
+      const words = read("-m --message -F --file -s --strategy -X --strategy-option --into-name --cleanup");
       if (words.has("--abort", "--quit", "--continue")) return undefined;
       return of(words.operands.length === 0 ? ["@{upstream}"] : words.operands, "base");
     }
@@ -6400,7 +6406,8 @@ export function revisionsWritten(
     }
     case "cherry-pick":
     case "revert": {
-      const words = read("-m --mainline -s --strategy -X --strategy-option");
+      // Their `-s` is --signoff, which takes no value.
+      const words = read("-m --mainline --strategy -X --strategy-option");
       if (words.has("--abort", "--quit", "--continue", "--skip")) return undefined;
       if (words.operands.some((word) => word !== null && (word.includes("..") || word.startsWith("^"))))
         return unknown("takes a range of commits, which Symposium does not read");
@@ -6438,13 +6445,15 @@ export function revisionsWritten(
     case "pull": {
       const words = read(
         "-s --strategy -X --strategy-option --depth --deepen --shallow-since --shallow-exclude -j --jobs " +
-          "--upload-pack -o --server-option --negotiation-tip",
+          "--upload-pack -o --server-option --negotiation-tip --refmap --cleanup --filter",
       );
-      const [repository, ...refspecs] = words.operands;
+      // This repository itself wherever it stands among the words (an option's value read as an operand before it).
+      const self = words.operands.findIndex((word) => word === "." || word === "./");
+      const [repository, ...refspecs] = self < 0 ? words.operands : words.operands.slice(self);
       if (repository === null) return computed;
       // From this repository itself, what its own branches hold (`git pull . feature`), merged or rebased onto.
       if (repository !== "." && repository !== "./")
-        return namesRepositoryHere(repository)
+        return namesRepositoryHere(repository) || words.operands.some(startsLocalPath)
           ? unknown("pulls from a repository on this machine, which Symposium does not read")
           : { remote: true };
       const sources = refspecs.map((spec) =>
