@@ -60,12 +60,10 @@ const zodWithoutJsonSchema = {
           ),
         ),
       ]);
-      const stub = `() => { throw new Error("zod's JSON Schema output is not part of Symposium's bundle"); }`;
+      const exported = [...names].filter(Boolean).map((name) => `missing as ${name}`);
       return {
-        contents: [...names]
-          .filter(Boolean)
-          .map((name) => `export const ${name} = ${stub};`)
-          .join("\n"),
+        contents: `const missing = () => { throw new Error("zod's JSON Schema output is not part of Symposium's bundle"); };
+export { ${exported.join(", ")} };`,
         loader: "js",
       };
     });
@@ -89,16 +87,19 @@ const separateAcpRuntime = {
 };
 
 /**
- * The policy's path resolution (`src/core/policy/resolvePath.ts`) ships once, as `dist/policyPaths.js`: the extension
- * requires it when the workspace is first checked (not at activation), and the ACP runtime's rules take it from there
- * instead of holding a copy. Test bundles keep it inline.
+ * The policy's path resolution (`src/core/policy/resolvePath.ts`) ships once, in `dist/policyPaths.js`
+ * (`src/core/policy/policyPaths.ts`, with the git reads the boundary is given): the extension requires it when the
+ * workspace is first checked (not at activation), and the ACP runtime's rules take it from there instead of holding a
+ * copy. Test bundles keep it inline.
  */
 /** @type {import("esbuild").Plugin} */
 const separatePolicyPaths = {
   name: "separate-policy-paths",
   setup(build) {
-    build.onResolve({ filter: /(^|\/)resolvePath$/ }, (args) =>
-      args.kind === "entry-point" ? undefined : { path: "./policyPaths.js", external: true },
+    build.onResolve({ filter: /(^|\/)(resolvePath|policyPaths)$/ }, (args) =>
+      args.kind === "entry-point" || args.importer.endsWith(join("src", "core", "policy", "policyPaths.ts"))
+        ? undefined
+        : { path: "./policyPaths.js", external: true },
     );
   },
 };
@@ -175,7 +176,7 @@ const builds = [
     entryPoints: {
       extension: "src/extension.ts",
       acpRuntime: "src/acp/connectionRuntime.ts",
-      policyPaths: "src/core/policy/resolvePath.ts",
+      policyPaths: "src/core/policy/policyPaths.ts",
       demoAgent: "src/demo/main.ts",
     },
     outdir: "dist",

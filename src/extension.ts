@@ -12,8 +12,6 @@ import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
 import type { Logger } from "./core/logger";
-import { revisionChanges } from "./core/policy/gitChanges";
-import { hooksFolder } from "./core/policy/gitHooks";
 import type { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
@@ -211,9 +209,9 @@ export async function deactivate(): Promise<void> {
  */
 function policyBoundary(log: Logger, additionalFolders: readonly string[]): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
-  type PathsModule = typeof import("./core/policy/resolvePath");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PolicyBoundary } = require("./core/policy/resolvePath") as PathsModule;
+  const paths = require("./core/policy/policyPaths") as typeof import("./core/policy/policyPaths");
+  const { PolicyBoundary, hooksFolder, revisionChanges } = paths;
   const boundary = new PolicyBoundary(folderPaths(), { additionalFolders, hooksFolder, revisionChanges });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;

@@ -15,7 +15,7 @@ const KB = 1000;
  * What activation does not need and `dist/extension.js` therefore must not hold: the ACP SDK (about 100 ms of zod
  * schemas), the bash grammar's runtime, and the policy's matchers (picomatch and the rules engine, about 45 KB that V8
  * compiles on every start). They load with `dist/acpRuntime.js` on the first agent start, before any request; the
- * path resolution (`dist/policyPaths.js`) when the workspace is first checked.
+ * path resolution and the git reads it is given (`dist/policyPaths.js`) when the workspace is first checked.
  */
 const LAZY_ONLY = [
   "node_modules/@agentclientprotocol/sdk/",
@@ -23,6 +23,7 @@ const LAZY_ONLY = [
   "node_modules/picomatch/",
   "src/core/policy/engine.ts",
   "src/core/policy/gitAliases.ts",
+  "src/core/policy/gitChanges.ts",
   "src/core/policy/resolvePath.ts",
   "src/core/policy/rules.ts",
   "src/core/policy/footprint.ts",

@@ -1,0 +1,8 @@
+/**
+ * The workspace boundary as the extension builds it, with the git reads it is given (hooks folders, what a revision
+ * writes). The build ships it as `dist/policyPaths.js`: the extension requires it when the workspace is first checked,
+ * not at activation, and the ACP runtime's rules take `resolvePath`'s checks from the same file (esbuild.config.mjs).
+ */
+export * from "./resolvePath";
+export { hooksFolder } from "./gitHooks";
+export { revisionChanges } from "./gitChanges";
