@@ -171,6 +171,9 @@ describe("Spoofing in the webview (e2e)", function () {
     });
     await waitForReady(webview);
     const tab = webview.getByRole("tab", { selected: true });
+    // Ready can still be the state before the script's turn began (Send clears the box at once): wait for its last
+    // step's tool call, which comes after the title.
+    await webview.locator('.item.tool-call[data-id="tool:located"] .location').waitFor({ timeout: 15_000 });
     assert.match((await tab.getAttribute("title")) ?? "", /^Rename photo_<U\+202E>gnp\.exe \(Scripted\)/);
     assert.match(
       (await webview.locator(".session-bar .session-name").getAttribute("title")) ?? "",
