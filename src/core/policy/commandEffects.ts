@@ -797,8 +797,8 @@ function backupSuffix(name: string, words: readonly (string | null)[]): string |
  * line. gzip 1.12 in a scratch folder: `gunzip -Nf notes.gz` overwrote `server.pem`, the name `notes.gz` stored.
  */
 function storedName(name: string, words: readonly (string | null)[]): string | undefined {
-  const values = name === "pigz" || name === "unpigz" ? "bpSCKI" : "S";
   if (!["gzip", "gunzip", "pigz", "unpigz"].includes(name)) return undefined;
+  const values = name === "pigz" || name === "unpigz" ? "bpSCKI" : "S";
   const { options } = readOptions(words, values, ["--suffix", "--blocksize", "--processes", "--comment"]);
   const has = (...names: string[]) => options.some(([option]) => names.includes(option));
   const restores = options.findLast(([option]) => ["N", "n", "--name", "--no-name"].includes(option));

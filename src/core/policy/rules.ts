@@ -353,6 +353,8 @@ class FootprintView {
   /** rg's ignore files and configuration, read once a request when rg needs them. */
   private rg: RgFiles | undefined;
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
+  /** What `writesFetched` found, once read. */
+  private fetched: { found: { what: string; cwd: string | undefined } | undefined } | undefined;
   /** What git said a command's revisions write (`revisionWrites`), asked once per request. */
   private readonly revisions = new Map<SimpleCommand, WrittenNames | Held | undefined>();
   private linkMakerFound = false;
@@ -2811,9 +2813,15 @@ class FootprintView {
 
   /**
    * A command of the request that writes the working tree from what a remote sends: `git pull` from another
-   * repository, or a switch, merge or rebase in a request that fetches (`git fetch && git merge origin/main`).
+   * repository, or a switch, merge or rebase in a request that fetches (`git fetch && git merge origin/main`). Read
+   * once, when a deny or ask path rule first asks.
    */
   private get writesFetched(): { what: string; cwd: string | undefined } | undefined {
+    if (this.fetched === undefined) this.fetched = { found: this.findWritesFetched() };
+    return this.fetched.found;
+  }
+
+  private findWritesFetched(): { what: string; cwd: string | undefined } | undefined {
     const git = this.simple.map(({ command, cwd }) => ({
       argv: withoutWrappers(command.argv).argv,
       cwd,
