@@ -581,12 +581,19 @@ class FootprintBuilder {
 
   /** A redirection target as an absolute path: `~` is the home folder, relative is against the cwd. */
   private commandPath(target: string, base: string | undefined): string | undefined {
-    if (target === "~" || target.startsWith("~/"))
-      return posixOrWin32(this.options.home).join(this.options.home, target.slice(1));
+    const home = this.options.home;
+    // `..` is left to the resolver, which applies it where links lead, as the OS does (`< link/../x` opens beside the
+    // link's target); Windows applies it to the text.
+    const under = (folder: string, name: string) => {
+      const p = posixOrWin32(folder);
+      return p === win32 ? p.join(folder, name) : `${folder.replace(/\/+$/, "")}/${name}`;
+    };
+    if (target === "~") return home;
+    if (target.startsWith("~/")) return under(home, target.slice(2));
     if (target.startsWith("~")) return undefined; // another user's home
     const p = posixOrWin32(base ?? target);
     if (p.isAbsolute(target)) return target;
-    return base && p.isAbsolute(base) ? p.join(base, target) : undefined;
+    return base && p.isAbsolute(base) ? under(base, target) : undefined;
   }
 
   private path(
