@@ -2718,6 +2718,20 @@ describe("permission rules and guards", () => {
       ]);
     });
 
+    it("checks the folders mkdir -p and the like make on the way to a name through ..", () => {
+      // GNU mkdir -p makes `.git/hooks/pre-commit` for the first, as install -D, curl --create-dirs and git clone do.
+      assertGuards(underBypass, [
+        ["mkdir -p .git/hooks/pre-commit/../../../src/x", "protected"],
+        ["install -D src/a.ts .vscode/q/../../src/b.ts", "protected"],
+        ["curl -s --create-dirs -o .vscode/x/../../src/y https://x.invalid/a", "protected"],
+        ["mkdir -p ../x/../ws/src/y", "outside"],
+      ]);
+      const deny = context({ rules: [rule("deny", { path: "secrets/**" })], bypass: true });
+      assert.equal(decide(command("mkdir -p secrets/x/../../src/y"), deny).verdict, "deny");
+      for (const line of ["mkdir -p src/lib/../gen", "mkdir -p ../ws/src/gen", "cat src/lib/../a.ts"])
+        assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
+    });
+
     it("places a loop's commands from every folder a cd inside it may take them to", () => {
       const held = (line: string) => underBypass(line);
       // The loop runs its body once per value, or not at all: a cd in it moves later rounds and what follows.

@@ -1183,6 +1183,7 @@ class FootprintView {
         : [];
       const words = [
         ...argv,
+        ...foldersBeforeParent(argv),
         ...globs,
         ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
         // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
@@ -2361,6 +2362,9 @@ class FootprintView {
       if (typeof matches === "string") return { guard: "incomplete", label: `${name} ${matches}` };
       named.push(...matches);
     }
+    // `mkdir -p`, `install -D`, `curl --create-dirs` and `git clone` make the folders a name passes on its way.
+    if (!recursive)
+      named.push(...foldersBeforeParent(named.map(({ text }) => text)).map((text) => ({ text })));
     const placed: { path: string; absolute: string; check: PathCheck }[] = [];
     for (const { text, matchOf } of named) {
       const path = absolute(text, cwd, this.context.home);
@@ -4062,6 +4066,20 @@ function absolute(target: string, cwd: string | undefined, home: string): string
   if (target.startsWith("/") || /^[a-zA-Z]:[\\/]/.test(target)) return target;
   if (!cwd) return undefined;
   return `${cwd.replace(/[\\/]+$/, "")}/${target}`;
+}
+
+/** The folders a name passes before each `..` in it (`a/b/../c`: `a/b`), which `mkdir -p` makes if missing. */
+function foldersBeforeParent(words: readonly (string | null)[]): string[] {
+  return words.flatMap((word) => {
+    const parts = word?.split("/") ?? [];
+    return parts.flatMap((part, i) => {
+      const last = parts
+        .slice(0, i)
+        .filter((p) => p !== "" && p !== ".")
+        .at(-1);
+      return part === ".." && last !== undefined && last !== ".." ? [parts.slice(0, i).join("/")] : [];
+    });
+  });
 }
 
 function shortPath(path: string): string {
