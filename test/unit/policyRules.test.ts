@@ -3797,6 +3797,9 @@ describe("permission rules and guards", () => {
           "rm -rf build; mkdir build",
           "OUT=build; rm -rf $OUT && mkdir $OUT",
           "rm -rf build || true; npm run build",
+          // The last `&` sends what starts after rm ended to the background.
+          "rm -rf build; npm run build &",
+          "rm -rf build && npm run build &",
         ],
         "allow",
       );
@@ -3805,7 +3808,7 @@ describe("permission rules and guards", () => {
         "npm run build | rm -rf build",
         "rm -rf build & npm run build",
         "npm run build; rm -rf build",
-        "rm -rf build; npm run build &",
+        "rm -rf build & npm run build &",
         "f() { npm run build; }; rm -rf build; f",
         "trap 'npm run build' EXIT; rm -rf build",
         "rm -rf build; echo $(npm run build)",

@@ -299,12 +299,17 @@ describe("shell command lines", () => {
       "OUT=dist; rm -rf $OUT && mkdir $OUT",
       "make || make clean\nmake",
       "rm -rf build > /dev/null; npm run build",
+      // The last `&` sends to the background what starts after the rest ended.
+      "rm -rf build; npm run build &",
+      "rm -rf build && npm run build & # watch",
     ])
       assert.equal(parser.parse(line).ordered, true, line);
-    // In the background, a pipeline, a block, a subshell, a function, a substitution, a trap: not so.
+    // In the background but last, a pipeline, a block, a subshell, a function, a substitution, a trap: not so.
     for (const line of [
       "rm -rf build & npm run build",
-      "rm -rf build; npm run build &",
+      "rm -rf build & npm run build &",
+      "rm -rf build; { npm run build & }",
+      "bash -c 'rm -rf build; npm run build &'; rm -rf dist",
       "npm run build | cat; rm -rf build",
       "{ npm run build; }; rm -rf build",
       "(npm run build); rm -rf build",

@@ -105,9 +105,9 @@ export interface ParsedCommandLine {
   inOrder?: true;
   /**
    * Its commands run one at a time in the order written, each started after those before it ended, whether they
-   * succeeded or not (`rm -rf dist; mkdir dist`, `a || b`, lines): plain commands only, none in the background, a
-   * pipeline, a block or a subshell. What a command reads as it runs cannot be changed by one written after it. Not
-   * `inOrder`: after `cd x;` a line may still be where it was.
+   * succeeded or not (`rm -rf dist; mkdir dist`, `a || b`, lines): plain commands only, none in the background but
+   * the last (`a; b &`), a pipeline, a block or a subshell. What a command reads as it runs cannot be changed by one
+   * written after it. Not `inOrder`: after `cd x;` a line may still be where it was.
    */
   ordered?: true;
   /** Of such a line, the commands that run in a pipeline's own subshell: a `cd` there moves nothing after it. */
@@ -422,11 +422,14 @@ export function parseWithGrammar(
       if (piped.length > 0) result.piped = piped;
       if (inBlock.length > 0) result.inBlock = inBlock;
     }
+    // `a; b &`: what the line's last `&` sends to the background starts after the rest ended.
+    const last = tree.rootNode.children.filter((child) => child !== null && child.type !== "comment").at(-1);
+    const lastAmpersand = last?.type === "&" ? last.id : undefined;
     if (
       result.problems.length === 0 &&
-      result.background !== true &&
+      !hasBackground(tree.rootNode, lastAmpersand) &&
       !walker.unorderedShell &&
-      plainCommandsInOrder(tree.rootNode) === result.commands.length
+      plainCommandsInOrder(tree.rootNode, lastAmpersand) === result.commands.length
     )
       result.ordered = true;
     if (walker.repeated.size > 0) result.repeated = [...walker.repeated];
@@ -439,17 +442,19 @@ export function parseWithGrammar(
   return result;
 }
 
-/** Whether a command under `node` is sent to the background (`a & b`, `{ a & }`). */
-function hasBackground(node: Node): boolean {
-  return node.children.some((child) => child !== null && (child.type === "&" || hasBackground(child)));
+/** Whether a command under `node` is sent to the background (`a & b`, `{ a & }`), but by the `&` of id `except`. */
+function hasBackground(node: Node, except?: number): boolean {
+  return node.children.some(
+    (child) => child !== null && child.id !== except && (child.type === "&" || hasBackground(child, except)),
+  );
 }
 
 /**
  * How many plain commands a line of them joined by `;`, `&&`, `||` or line breaks holds (`ParsedCommandLine.ordered`);
- * undefined for anything else there (a pipeline, a block, a subshell, a function, `&`). The walker finds more
- * commands where one holds others (`$(…)`, `<(…)`), so the two agree only for such a line.
+ * undefined for anything else there (a pipeline, a block, a subshell, a function, `&` but the last). The walker finds
+ * more commands where one holds others (`$(…)`, `<(…)`), so the two agree only for such a line.
  */
-function plainCommandsInOrder(node: Node): number | undefined {
+function plainCommandsInOrder(node: Node, lastAmpersand?: number): number | undefined {
   switch (node.type) {
     case "program":
     case "list": {
@@ -457,7 +462,7 @@ function plainCommandsInOrder(node: Node): number | undefined {
       for (const child of node.children) {
         if (child === null || child.type === "comment") continue;
         if (!child.isNamed) {
-          if (![";", "&&", "||", "\n"].includes(child.type)) return undefined;
+          if (![";", "&&", "||", "\n"].includes(child.type) && child.id !== lastAmpersand) return undefined;
           continue;
         }
         const inner = plainCommandsInOrder(child);
