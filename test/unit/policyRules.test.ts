@@ -5408,6 +5408,13 @@ describe("permission rules and guards", () => {
         "xz -d sub/.git.xz",
         "unzstd sub/.git.zst",
         "bunzip2 sub/.git.bz2",
+        // xz 5.4's lzma, lz4 1.9's -m and zstd 1.5's zstdmt and pzstd wrote .env from .env.lzma, .lz4 and .zst so.
+        "unlzma sub/.git.lzma",
+        "lzma -dk sub/.git.lzma",
+        "lz4 -dm sub/.git.lz4",
+        "unlz4 -m sub/.git.lz4",
+        "zstdmt -d sub/.git.zst",
+        "pzstd -d sub/.git.zst",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       ...["tar xzf away.tgz", "tar xzf lib.tgz -C ~"].map((line) => ({
         name: line,
