@@ -7019,6 +7019,9 @@ describe("permission rules and guards", () => {
           "split -l 100 src/a.ts build/part-",
           "split -d -a3 src/a.ts build/p",
           "csplit src/a.ts 2",
+          // Its operands after the file are patterns: GNU csplit wrote xx00, xx01… for this.
+          "csplit src/a.ts '/^export/' '{*}'",
+          "csplit -f build/part- src/a.ts '%^import%' '/^}/+1'",
           "git clone --depth 1 https://github.com/user/repo build/repo",
           "vim +12 src/a.ts",
           'curl -H "X-Email: a@b.com" https://example.com',

@@ -495,6 +495,11 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   });
   // zip's words after `-x` or `-i` are patterns of what to leave out or take.
   if (name === "zip") return files([...zipWords(words).operands, ...attachedPaths(flags)]);
+  // csplit's operands after its file are patterns (`/^export/`, `{*}`); it names its pieces from its prefix.
+  if (name === "csplit") {
+    const read = readOptions(words, "bfn", ["--suffix-format", "--prefix", "--digits"]);
+    return files([...read.operands.slice(0, 1), ...optionValues(read.options, "f", "--prefix")]);
+  }
   if (IN_PLACE.has(name))
     return files([
       ...withoutOwnerOrMode(name, flags, operands),
