@@ -7022,6 +7022,9 @@ describe("permission rules and guards", () => {
           // Its operands after the file are patterns: GNU csplit wrote xx00, xx01… for this.
           "csplit src/a.ts '/^export/' '{*}'",
           "csplit -f build/part- src/a.ts '%^import%' '/^}/+1'",
+          // `~` is the backup suffix (GNU cp kept src/lib/a.ts~), not the home folder.
+          "cp -b -S '~' src/a.ts src/lib/",
+          "mv --backup -S '~' src/a.ts src/lib/",
           "git clone --depth 1 https://github.com/user/repo build/repo",
           "vim +12 src/a.ts",
           'curl -H "X-Email: a@b.com" https://example.com',

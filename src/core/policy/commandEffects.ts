@@ -567,7 +567,12 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (name === "git") return files(gitFiles(argv));
   if (name === "tee") return files(operands, true);
   if (COPIES.has(name)) {
-    const { sources, destination, folders } = copyOperands(words, operands);
+    // The backup suffix cp, mv, ln and install take is no operand (`cp -S '~' -b a.ts docs/`).
+    const copied =
+      name === "rsync" || name === "scp"
+        ? operands
+        : readOptions(words, "St", ["--suffix", "--target-directory"]).operands;
+    const { sources, destination, folders } = copyOperands(words, copied);
     // A symbolic link's relative target is read from where the link is, not from the folder the command runs in
     // (`ln -s ../.ssh/id_rsa ../../k` run in `src/lib`); `-r` gives it from here.
     const { short, long } = optionTests(flags);
