@@ -3959,6 +3959,24 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("find's patterns are not matched as paths: what it finds is", () => {
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      const deny = [rule("deny", { path: "secrets/**" })];
+      // GNU find 4.9 gave wc docs/guide.md alone, and printed no secrets/ entry for the last.
+      assertVerdicts(
+        pem,
+        ["find docs -name '*.pem'", "find docs -name '*.md' ! -name '*.pem' -exec wc -l {} +"],
+        "allow",
+      );
+      assertVerdicts(deny, ["find . -path ./secrets -prune -o -name '*.md' -print"], "allow");
+      for (const [rules, line] of [
+        [pem, "find src -name '*.pem' -exec cat {} +"],
+        [deny, "find secrets -name '*.md'"],
+        [deny, "find . -newer secrets/key"],
+      ] as const)
+        assert.notEqual(decideIn(line, [...rules]).verdict, "allow", line);
+    });
+
     it("what find gives rm is walked as rm walks it; deleting first takes entries away only where no ignore file counts", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       const pem = [rule("deny", { path: "**/*.pem" })];

@@ -211,7 +211,7 @@ const FIND_ACTIONS = new Set([
   "-fls",
 ]);
 /** find's tests that take one word, which a `!` or `-not` before them negates whole. */
-const FIND_ONE_WORD_TESTS = new Set([
+export const FIND_ONE_WORD_TESTS = new Set([
   "-name",
   "-iname",
   "-path",

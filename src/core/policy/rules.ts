@@ -37,6 +37,7 @@ import {
   gitSubcommandAt,
   cloneDirectories,
   compressedNames,
+  FIND_ONE_WORD_TESTS,
   protectedPieceNames,
   downloadedFiles,
   inPlaceBackups,
@@ -1181,8 +1182,11 @@ class FootprintView {
       const globs = argv.includes(null)
         ? arithmeticAsNumbers(command.text).replace(QUOTED_WORD, "$1").split(/\s+/).filter(isGlobWord)
         : [];
+      // find's patterns are no files (`-not -name '*.pem'`): what it finds is walked as it finds it.
+      const files =
+        name === "find" ? argv.filter((_, i) => !FIND_ONE_WORD_TESTS.has(argv[i - 1] ?? "")) : argv;
       const words = [
-        ...argv,
+        ...files,
         ...foldersBeforeParent(argv),
         ...globs,
         ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
