@@ -5433,6 +5433,9 @@ describe("permission rules and guards", () => {
         "unlz4 -m sub/.git.lz4",
         "zstdmt -d sub/.git.zst",
         "pzstd -d sub/.git.zst",
+        // pigz 2.6's unpigz wrote .env from .env.gz so.
+        "unpigz sub/.git.gz",
+        "pigz -dk sub/.git.gz",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       ...["tar xzf away.tgz", "tar xzf lib.tgz -C ~"].map((line) => ({
         name: line,

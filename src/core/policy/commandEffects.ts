@@ -371,7 +371,8 @@ export function findNameMatcher(
  */
 const IN_PLACE = wordSet(
   "cat head tail less more touch mkdir rmdir chmod chown chgrp truncate shred unlink xxd uniq gzip gunzip bzip2",
-  "bunzip2 xz unxz zstd unzstd lzma unlzma zstdmt pzstd lz4 unlz4 split shuf iconv zip 7z 7za patch csplit gpg look",
+  "bunzip2 xz unxz zstd unzstd lzma unlzma zstdmt pzstd lz4 unlz4 pigz unpigz split shuf iconv zip 7z 7za patch",
+  "csplit gpg look",
   // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
   "vi vim nvim view vimdiff ex ed nano pico emacs micro hx kak joe mcedit",
   // Formatters and linters rewrite or print what they are given (`prettier --write`, `eslint --fix`), and write
@@ -454,6 +455,8 @@ const COMPRESSOR_VALUES: Readonly<Record<string, string>> = {
   unlzma: "SFCTM",
   lz4: "",
   unlz4: "",
+  pigz: "AbCIJpS",
+  unpigz: "AbCIJpS",
 };
 
 /** The endings compressors take off what they decompress, and what they put instead (`.tgz` becomes `.tar`). */
