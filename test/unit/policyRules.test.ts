@@ -5461,6 +5461,9 @@ describe("permission rules and guards", () => {
         // ar x writes each member by its stored name where it runs: GNU ar overwrote .env and server.pem so.
         "ar x lib.a",
         "ar -xv lib.a",
+        // uudecode writes the name its input stores: sharutils 4.15 wrote .env from x.uu so.
+        "uudecode x.uu",
+        "cat x.uu | uudecode",
         "python3 -m zipfile -e a.zip .",
         "python3 -m tarfile -e a.tar out",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),

@@ -3003,7 +3003,13 @@ export function extractsArchive(
   const python =
     /^python[\d.]*$/.test(name) && words[0] === "-m" && ["zipfile", "tarfile"].includes(words[1] ?? "");
   const other = OTHER_ARCHIVERS.has(name)
-    ? (addsLinksFromContent(name, argv) ?? (name === "ar" ? arExtracts(words) : undefined))
+    ? (addsLinksFromContent(name, argv) ??
+      (name === "ar"
+        ? arExtracts(words)
+        : // uudecode writes the name its input stores (`begin 644 .env`), but with -o.
+          name === "uudecode" && !words.some((word) => word === null || /^-(?:o|-o)/.test(word))
+          ? name
+          : undefined))
     : python && words.some((word) => word === "-e" || word === "--extract")
       ? `${name} -m ${words[1]}`
       : undefined;
@@ -3020,7 +3026,7 @@ function arExtracts(words: readonly (string | null)[]): string | undefined {
   return words.some((word) => word === null || /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(word)) ? "ar x" : undefined;
 }
 
-const OTHER_ARCHIVERS = wordSet("7z 7za 7zr cpio unrar unar cabextract pax unsquashfs dpkg-deb ar");
+const OTHER_ARCHIVERS = wordSet("7z 7za 7zr cpio unrar unar cabextract pax unsquashfs dpkg-deb ar uudecode");
 
 /** tar's extraction, from its words with the old style read as options (`tarWords`). */
 function tarExtraction(name: string, words: readonly (string | null)[]): ReturnType<typeof extractsArchive> {
