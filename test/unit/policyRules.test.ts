@@ -5083,7 +5083,7 @@ describe("permission rules and guards", () => {
         "tar -cvf x.tar --index-file=../notes src",
         "tar -cf x.tar --listed=../snar src",
         "rsync --log-file=src/../../notes src/a.ts build/",
-        "rsync -a src/ --backup-dir=../../bk -b build/",
+        "rsync -a src/ --backup-dir=/tmp/../bk -b build/",
         "pip install --targ ../lib x",
         "pytest --basetemp ../Documents",
         "python3 -m pytest --basetemp=../Documents -q",
@@ -5476,6 +5476,10 @@ describe("permission rules and guards", () => {
         "cp -S t src/a.ts sub/.gi",
         "ln -sfb --suf=t src/a.ts sub/.gi",
         "install -m 644 -S t src/a.ts sub/.gi",
+        // rsync 3.5 -b --suffix=t kept sub/.gi as sub/.git, and --backup-dir=keys put it in docs/keys, a link.
+        "rsync -a -b --suffix=t src/ sub/",
+        "rsync -ab --backup-dir=keys src/ docs/",
+        "rsync -a src/ --backup-dir=../../bk -b build/",
         "SIMPLE_BACKUP_SUFFIX=e mv -bT newdir .vscod",
         "export SIMPLE_BACKUP_SUFFIX=e; mv -b newdir .vscod",
         // A download named as the server says, or by what it walks or expands.

@@ -797,14 +797,19 @@ export function inPlaceBackups(name: string, argv: readonly (string | null)[]): 
 }
 
 /**
- * A backup suffix other than `~` given to cp, mv, ln or install (`-S`, `--suffix`; either makes backups without `-b`):
- * each file it replaces is kept under its name with the suffix, which Symposium does not place. GNU mv `-bT -S e newdir
- * .vscod` renamed a folder `.vscod` to `.vscode`, and `cp -S t a sub/.gi` a file `sub/.gi` to `sub/.git`.
+ * A backup suffix other than `~` given to cp, mv, ln, install (`-S`, `--suffix`; either makes backups without `-b`) or
+ * rsync: each file it replaces is kept under its name with the suffix, which Symposium does not place. GNU mv
+ * `-bT -S e newdir .vscod` renamed a folder `.vscod` to `.vscode`, and `cp -S t a sub/.gi` a file `sub/.gi` to
+ * `sub/.git`.
  */
 function backupSuffix(name: string, words: readonly (string | null)[]): string | undefined {
   const values = BACKUP_MAKERS[name];
   if (values === undefined) return undefined;
-  const { options } = readOptions(words, values, ["--suffix", "--target-directory"]);
+  const { options } = readOptions(words, values, ["--suffix", "--target-directory", "--backup-dir"]);
+  // rsync reads a relative --backup-dir from its destination (`--backup-dir=keys` into a link `docs/keys`).
+  const folder = optionValues(options, "--backup-dir").find((dir) => dir === null || !/^[/~]/.test(dir));
+  if (name === "rsync" && folder !== undefined)
+    return `rsync keeps what it replaces below its destination, in ${folder ?? "a folder computed at run time"}, which Symposium does not place`;
   const suffix = optionValues(options, "S", "--suffix").find((value) => value !== "~");
   return suffix === undefined
     ? undefined
@@ -1098,7 +1103,13 @@ function pieceNumber(format: string, n: number): string | undefined {
 }
 
 /** GNU commands that make backups, with their short options that take a value. */
-const BACKUP_MAKERS: Readonly<Record<string, string>> = { cp: "St", mv: "St", ln: "St", install: "gmoSt" };
+const BACKUP_MAKERS: Readonly<Record<string, string>> = {
+  cp: "St",
+  mv: "St",
+  ln: "St",
+  install: "gmoSt",
+  rsync: "",
+};
 
 /**
  * Whether a command reads below the folders it is given following the links it meets there, so that a link in the
