@@ -2725,6 +2725,8 @@ describe("permission rules and guards", () => {
         ["install -D src/a.ts .vscode/q/../../src/b.ts", "protected"],
         ["curl -s --create-dirs -o .vscode/x/../../src/y https://x.invalid/a", "protected"],
         ["mkdir -p ../x/../ws/src/y", "outside"],
+        // Python 3's os.makedirs made .git/x so.
+        [`python3 -c "import os; os.makedirs('.git/x/../../src/y')"`, "protected"],
       ]);
       const deny = context({ rules: [rule("deny", { path: "secrets/**" })], bypass: true });
       assert.equal(decide(command("mkdir -p secrets/x/../../src/y"), deny).verdict, "deny");

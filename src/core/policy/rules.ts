@@ -1187,7 +1187,6 @@ class FootprintView {
         name === "find" ? argv.filter((_, i) => !FIND_ONE_WORD_TESTS.has(argv[i - 1] ?? "")) : argv;
       const words = [
         ...files,
-        ...foldersBeforeParent(argv),
         ...globs,
         ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
         // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
@@ -1248,7 +1247,8 @@ class FootprintView {
       }
       // Names read from another folder (`tar -C docs … keys/key`) are matched there too.
       const folders = name === undefined ? [] : wordFolders(name, unwrapped);
-      for (const word of words) {
+      // With the folders `mkdir -p` and the like make on the way through `..`.
+      for (const word of [...words, ...foldersBeforeParent(words)]) {
         if (word === null) continue;
         for (const candidate of [
           word,
@@ -1633,7 +1633,9 @@ class FootprintView {
         ...programs.flatMap((code) => (code === null ? [] : pathLiterals(code))),
         ...awkValues(name, argv),
       ];
-      const codeReach = named.length > 0 && this.handedPath(`${name}'s code`, named, cwd, { home: true });
+      const codeReach =
+        named.length > 0 &&
+        this.handedPath(`${name}'s code`, [...named, ...foldersBeforeParent(named)], cwd, { home: true });
       if (codeReach) return codeReach;
       // AppleScript drives other applications: a terminal's `do script`, System Events' keystrokes, Finder.
       if (name === "osascript" && programs.some((code) => code === null || CONTROLS_APPLICATIONS.test(code)))
