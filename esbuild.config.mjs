@@ -202,6 +202,8 @@ const builds = [
     platform: "browser",
     format: "iife",
     target: "es2022",
+    // As the extension's: the page is UTF-8 (`<meta charset>`), and so the script it loads without a charset of its own.
+    charset: "utf8",
     plugins: [markedLexerOnly],
   },
 ];
