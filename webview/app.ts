@@ -225,9 +225,14 @@ export class App {
     const store = this.store;
     const blocked = store.blockedReason !== undefined;
     const newCards: ApprovalCard[] = [];
-    // Where the cards are before cards come or go: those either moves (see `guardMovedCards`).
+    // Where the cards are before cards come or go, or text streams into the shown transcript that holds some: those
+    // move them on screen (see `guardMovedCards`).
     const cardsBefore =
-      changes.promptsAdded.size > 0 || changes.promptsDecided.size > 0 ? this.cardPlaces() : undefined;
+      changes.promptsAdded.size > 0 ||
+      changes.promptsDecided.size > 0 ||
+      (this.waitingAbove > 0 && changes.items.has(this.shownSessionKey!))
+        ? this.cardPlaces()
+        : undefined;
 
     if (changes.reset) {
       for (const card of this.cards.values()) {
@@ -386,7 +391,9 @@ export class App {
   /**
    * A card that comes or goes moves the others on screen without moving them in the page: the pinned cards sit on the
    * message box, so one withdrawn brings the card above it down into its place, and a click meant for the one lands
-   * on the other's button. A card that moved waits out a fresh guard, as one moved in the page does.
+   * on the other's button. Streamed text does too: the transcript follows its end, and an agent's message below a
+   * card on its tool call scrolls the card up under the pointer. A card that moved waits out a fresh guard, as one
+   * moved in the page does.
    */
   private guardMovedCards(before: ReadonlyMap<ApprovalCard, number>): void {
     for (const [card, top] of before)

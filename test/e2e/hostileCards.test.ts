@@ -322,6 +322,60 @@ describe("Hostile cards (e2e)", function () {
     );
   });
 
+  it("gives a card that streamed text moves on screen a fresh click guard", async () => {
+    const title = "Run the migration";
+    const asked = {
+      toolCallId: "streamed-past",
+      title,
+      kind: "execute",
+      rawInput: { command: "npm run migrate" },
+    };
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
+        { request: { title, subject: { type: "tool_call", toolCall: asked } }, wait: false },
+        // Time for the guard to end and the person to reach for a button; then the agent streams a long message.
+        { sleep: 8_000 },
+        { say: Array.from({ length: 120 }, (_, i) => `Streamed line ${i}.`).join("\n\n") },
+        { waitAll: true },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    // Whether the card is guarded at the first change of the page that moves it on screen.
+    await group.evaluate((node) => {
+      const page = globalThis as unknown as {
+        document: { body: unknown };
+        MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+          observe(target: unknown, options: unknown): void;
+        };
+        guardedWhenMoved?: boolean;
+      };
+      const top = node.getBoundingClientRect().top;
+      new page.MutationObserver((_, observer) => {
+        if (Math.abs(node.getBoundingClientRect().top - top) < 1) return;
+        observer.disconnect();
+        page.guardedWhenMoved = node.classList.contains("guarded");
+      }).observe(page.document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const guardedWhenMoved = () =>
+      webview
+        .locator("body")
+        .evaluate(() => (globalThis as unknown as { guardedWhenMoved?: boolean }).guardedWhenMoved);
+    await waitUntil(
+      async () => (await guardedWhenMoved()) !== undefined,
+      "the streamed text to move the card",
+      30_000,
+    );
+    assert.equal(await guardedWhenMoved(), true, "the card moved on screen without a fresh click guard");
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
+
   it("names the session of a card that waits pinned in another session's view", async () => {
     const title = "Delete the fixtures";
     await sendScript(webview, {
