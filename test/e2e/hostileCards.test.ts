@@ -376,6 +376,62 @@ describe("Hostile cards (e2e)", function () {
     });
   });
 
+  it("ignores a click on the pending list whose rows changed under the pointer", async () => {
+    const titles = ["Batch row one", "Batch row two", "Batch row three"];
+    await sendScript(webview, {
+      steps: [
+        { request: { title: titles[0] }, wait: false },
+        { request: { title: titles[1] }, wait: false },
+        { sleep: 8_000 },
+        { request: { title: titles[2] }, wait: false },
+        { waitAll: true },
+      ],
+    });
+    await waitForGuard(card(webview, titles[0]!));
+    await waitForGuard(card(webview, titles[1]!));
+    await webview.locator(".pending-batch > summary").click();
+    const list = webview.getByRole("list", { name: "Pending requests" });
+    // The pointer rests on the first row; the page clicks whatever row is there once the third request's row came.
+    await list.getByRole("checkbox", { name: titles[0] }).evaluate((box) => {
+      const page = globalThis as unknown as {
+        document: { elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null };
+        MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+          observe(target: unknown, options: unknown): void;
+        };
+        clickedRow?: string;
+      };
+      const rows = box.closest("ul")!;
+      const place = box.closest("label")!.getBoundingClientRect();
+      const [x, y] = [place.left + place.width / 2, place.top + place.height / 2];
+      new page.MutationObserver((_, observer) => {
+        if (rows.children.length < 3) return;
+        observer.disconnect();
+        const under = page.document.elementFromPoint(x, y)?.closest("label") as
+          { textContent: string | null; click(): void } | null | undefined;
+        page.clickedRow = under?.textContent ?? "nothing";
+        under?.click();
+      }).observe(rows, { childList: true });
+    });
+    const clickedRow = () =>
+      webview.locator("body").evaluate(() => (globalThis as unknown as { clickedRow?: string }).clickedRow);
+    await waitUntil(async () => (await clickedRow()) !== undefined, "the third request's row", 30_000);
+    assert.match((await clickedRow()) ?? "", /Batch row/, "a row was under the pointer");
+    assert.equal(
+      await list.locator("input:checked").count(),
+      0,
+      "the click as the rows changed ticked a row",
+    );
+    for (const title of titles) {
+      const group = card(webview, title);
+      await waitForGuard(group);
+      await group.getByRole("button", { name: "Reject", exact: true }).click();
+      assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+        outcome: "selected",
+        optionId: "reject-once",
+      });
+    }
+  });
+
   it("names the session of a card that waits pinned in another session's view", async () => {
     const title = "Delete the fixtures";
     await sendScript(webview, {

@@ -10,6 +10,7 @@ import { subjectGist } from "../../src/shared/toolCallView";
 import { button, el, icon } from "../dom";
 import { planOrder } from "../keyedOrder";
 import { appendVisible, clip } from "../text";
+import { GUARD_MS } from "./approvalCard";
 
 /** A row's gist: a command's most, with room for what a cut one says of the characters it leaves out. */
 const GIST_CHARS = LIMITS.commandChars + 100;
@@ -29,6 +30,8 @@ export class PendingList {
   private keys: string[] = [];
   /** The list's rows by prompt key, in `keys` order. */
   private readonly rows = new Map<string, HTMLLIElement>();
+  /** Until then (performance.now()) the list ignores clicks: its rows just changed and moved under the pointer. */
+  private guardUntil = 0;
   readonly root: HTMLDetailsElement;
 
   constructor(private readonly actions: PendingListActions) {
@@ -44,23 +47,31 @@ export class PendingList {
     });
     this.allowButton.addEventListener("click", () => this.answer("allow"));
     this.rejectButton.addEventListener("click", () => this.answer("reject"));
-    this.root = el(
-      "details",
-      { class: "pending-batch", hidden: true },
-      this.summary,
+    const body = el(
+      "div",
+      { class: "pending-batch-body" },
+      el("label", { class: "pending-batch-all" }, this.selectAll, " Select all"),
+      this.list,
       el(
         "div",
-        { class: "pending-batch-body" },
-        el("label", { class: "pending-batch-all" }, this.selectAll, " Select all"),
-        this.list,
-        el(
-          "div",
-          { class: "card-options", role: "group", "aria-label": "Answer the selected requests" },
-          this.allowButton,
-          this.rejectButton,
-        ),
+        { class: "card-options", role: "group", "aria-label": "Answer the selected requests" },
+        this.allowButton,
+        this.rejectButton,
       ),
     );
+    // A row that comes or goes moves the others and the buttons below them: a click meant for one row ticked the one
+    // that slid under the pointer. Taken before it reaches a checkbox or button, as a moved card's guard does.
+    body.addEventListener(
+      "click",
+      (event) => {
+        if (performance.now() < this.guardUntil) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+      },
+      true,
+    );
+    this.root = el("details", { class: "pending-batch", hidden: true }, this.summary, body);
     this.sync();
   }
 
@@ -73,6 +84,7 @@ export class PendingList {
     if (keys.length === this.keys.length && keys.every((k, i) => k === this.keys[i])) return;
     const plan = planOrder(this.keys, keys);
     this.keys = keys;
+    this.guardUntil = performance.now() + GUARD_MS;
     for (const key of plan.remove) {
       this.selected.delete(key);
       this.rows.get(key)?.remove();
