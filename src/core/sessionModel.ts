@@ -56,9 +56,14 @@ export type StoredContent =
   | Exclude<ReceivedContent, { type: "diff" } | { type: "patch" }>
   | { type: "diff" | "patch"; path: string; preview: DiffPreview; display: string; textKey: string };
 
-/** What "Open diff" opens: the whole texts, while the cache still has them. */
-export type FullDiff =
-  { type: "diff"; path: string; oldText: string | null; newText: string } | { type: "patch"; patch: string };
+/**
+ * What "Open diff" opens: the whole texts, while the cache still has them. `version`, while the agent's change of the
+ * tool call after asking stands: "asked", the texts a card asked about (opened from the card); "changed", the texts
+ * the agent put there since (opened from the tool call), which no card shows.
+ */
+export type FullDiff = (
+  { type: "diff"; path: string; oldText: string | null; newText: string } | { type: "patch"; patch: string }
+) & { version?: "asked" | "changed" };
 
 /** Characters of full diff texts a session keeps for the diff editor (the oldest go first). */
 const FULL_TEXT_BUDGET_CHARS = 32 * 1024 * 1024;
@@ -78,6 +83,11 @@ export interface ToolCallState {
   awaitingApproval: Set<string>;
   /** What the open card shows was changed by the agent after it asked (cleared when no card is open). */
   changedAfterRequest?: boolean;
+  /**
+   * The content each open card asked about, by card key, once the agent changed the content after asking: its diffs'
+   * whole texts kept under their own cache keys (`keepAskedContent`), for the card's "Open diff".
+   */
+  askedContent?: Map<string, StoredContent[]>;
   /** The raw input as capped JSON, made once per patch; the whole raw input is not kept (it may be megabytes). */
   rawInputView?: { text: string; truncated: boolean };
   /** The command its raw input says it runs (argv or string), capped: its start when it is too long to send whole. */
@@ -401,6 +411,7 @@ export class SessionModel {
     const asked = call.awaitingApproval.size > 0 ? this.shownOnCard(call) : undefined;
     // "Open diff" shows a diff's whole texts, of which the card shows only the start: a change past it counts too.
     const askedDiffs = asked !== undefined ? this.diffTexts(call) : undefined;
+    const askedContent = call.content;
     if (announced) {
       this.fullTexts.deleteOwner(call.id);
       Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
@@ -454,9 +465,36 @@ export class SessionModel {
       call.commandCut = capped?.cut;
     }
     if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
-    if (askedDiffs !== undefined && !sameDiffTexts(askedDiffs, this.diffTexts(call)))
+    if (askedDiffs !== undefined && !sameDiffTexts(askedDiffs, this.diffTexts(call))) {
       call.changedAfterRequest = true;
+      this.keepAskedContent(call, askedContent, askedDiffs);
+    }
     return [this.replaceToolCallItem(call)];
+  }
+
+  /**
+   * The agent replaced a tool call's diffs while cards wait on it: the content each card asked about (`asked`, with
+   * its whole texts `texts`) is kept under cache keys of its own (the new content took the old keys), so the card's
+   * "Open diff" opens what the card shows and the person approves, not what the agent put there since. In the same
+   * bounded cache; a card keeps the content of its asking, not of a later change. Content only added keeps the
+   * asked items in their places, with their texts.
+   */
+  private keepAskedContent(
+    call: ToolCallState,
+    asked: readonly StoredContent[],
+    texts: readonly (readonly string[] | undefined)[],
+  ): void {
+    for (const promptKey of call.awaitingApproval) {
+      if (call.askedContent?.has(promptKey)) continue;
+      const kept = asked.map((content, index): StoredContent => {
+        if (content.type !== "diff" && content.type !== "patch") return content;
+        const textKey = `${askedOwner(call.id)}\u0000${promptKey}\u0000${index}`;
+        const whole = texts[index];
+        if (whole) this.fullTexts.set(textKey, askedOwner(call.id), whole);
+        return { ...content, textKey };
+      });
+      (call.askedContent ??= new Map()).set(promptKey, kept);
+    }
   }
 
   /** The whole texts "Open diff" opens for each content item (undefined: not a diff, or not kept). */
@@ -472,18 +510,29 @@ export class SessionModel {
     return JSON.stringify([title, toolKind, locations, content, rawInput]);
   }
 
-  /** The whole texts of a tool call's diff at `index` for the diff editor; undefined once the cache let them go. */
-  fullDiff(toolCallId: string, index: number): FullDiff | undefined {
-    const content = this.toolCalls.get(toolCallId)?.content[index];
+  /**
+   * The whole texts of a tool call's diff at `index` for the diff editor; undefined once the cache let them go.
+   * `promptKey`: opened from that card, which shows the content as the agent asked about it.
+   */
+  fullDiff(toolCallId: string, index: number, promptKey?: string): FullDiff | undefined {
+    const call = this.toolCalls.get(toolCallId);
+    if (!call) return undefined;
+    const fromCard = promptKey !== undefined && call.awaitingApproval.has(promptKey);
+    const content = ((fromCard && call.askedContent?.get(promptKey)) || call.content)[index];
     if (content?.type !== "diff" && content?.type !== "patch") return undefined;
     const texts = this.fullTexts.get(content.textKey);
     if (!texts) return undefined;
-    if (content.type === "patch") return { type: "patch", patch: texts[0] ?? "" };
+    const version =
+      call.changedAfterRequest && call.awaitingApproval.size > 0
+        ? { version: fromCard ? ("asked" as const) : ("changed" as const) }
+        : {};
+    if (content.type === "patch") return { type: "patch", patch: texts[0] ?? "", ...version };
     return {
       type: "diff",
       path: content.path,
       oldText: texts[1] === undefined ? null : (texts[0] ?? ""),
       newText: texts.at(-1) ?? "",
+      ...version,
     };
   }
 
@@ -561,7 +610,12 @@ export class SessionModel {
     const changed = awaiting ? !call.awaitingApproval.has(promptKey) : call.awaitingApproval.has(promptKey);
     if (!changed) return [];
     if (awaiting) call.awaitingApproval.add(promptKey);
-    else call.awaitingApproval.delete(promptKey);
+    else {
+      call.awaitingApproval.delete(promptKey);
+      for (const content of call.askedContent?.get(promptKey) ?? [])
+        if (content.type === "diff" || content.type === "patch") this.fullTexts.delete(content.textKey);
+      call.askedContent?.delete(promptKey);
+    }
     if (call.awaitingApproval.size === 0) call.changedAfterRequest = false;
     if (!this.onTranscript(call)) {
       // Dropped from the transcript while its card was open (`put`): forgotten with the last card, never shown again.
@@ -579,6 +633,7 @@ export class SessionModel {
   private forgetToolCall(toolCallId: string): void {
     this.toolCalls.delete(toolCallId);
     this.fullTexts.deleteOwner(toolCallId);
+    this.fullTexts.deleteOwner(askedOwner(toolCallId));
   }
 
   /**
@@ -927,4 +982,9 @@ function userItem(id: string, text: string, context: readonly string[]): Transcr
     ...(context.length > 0 ? { context: [...context] } : {}),
     sentHere: true,
   };
+}
+
+/** The cache owner of the texts cards asked about (`keepAskedContent`): kept apart from the tool call's own. */
+function askedOwner(toolCallId: string): string {
+  return `${toolCallId}\u0000asked`;
 }

@@ -128,9 +128,12 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
     }
     case "openDiff": {
       // The whole texts come from the session's bounded cache; a long-gone diff is no longer kept.
-      const diff = sessions.session(message.sessionKey)?.fullDiff(message.toolCallId, message.index);
-      if (diff?.type === "diff") void context.diffs.showDiff(diff.path, diff.oldText, diff.newText);
-      else if (diff?.type === "patch") void context.diffs.showPatch(diff.patch);
+      const diff = sessions
+        .session(message.sessionKey)
+        ?.fullDiff(message.toolCallId, message.index, message.key);
+      if (diff?.type === "diff")
+        void context.diffs.showDiff(diff.path, diff.oldText, diff.newText, diff.version);
+      else if (diff?.type === "patch") void context.diffs.showPatch(diff.patch, diff.version);
       else log.warn("Ignored openDiff: no diff at that place, or its full text is no longer kept.");
       return;
     }

@@ -82,7 +82,14 @@ export const webviewMessage = z.discriminatedUnion("type", [
     answer: z.enum(["allow", "reject"]),
   }),
   z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),
-  z.strictObject({ type: z.literal("openDiff"), sessionKey: key, toolCallId: id, index }),
+  // `key`: opened from that card, which shows the diff as the agent asked about it.
+  z.strictObject({
+    type: z.literal("openDiff"),
+    sessionKey: key,
+    toolCallId: id,
+    index,
+    key: z.optional(key),
+  }),
   z.strictObject({ type: z.literal("openLink"), href: z.string().check(z.maxLength(caps.hrefChars)) }),
   z.strictObject({
     type: z.literal("painted"),

@@ -160,6 +160,31 @@ describe("Hostile cards (e2e)", function () {
     // Shown, not only in the DOM: the warning above says the card shows what it asked about.
     assert.ok(await group.locator(".subject .diff-body").isVisible(), "the card's own diff is on screen");
     assert.ok(await group.locator(".subject .locations").isVisible(), "the card's own location is on screen");
+    // The card's Open diff opens what the card shows and the person approves (a patch here), and its name says the
+    // agent changed it since.
+    const page = ctx.workbench.page;
+    await group.getByRole("button", { name: "Open diff" }).click();
+    const asTab = page.locator(".tabs-container .tab.active", {
+      hasText: /card asks about \(changed by the agent since\)/,
+    });
+    await asTab.waitFor({ state: "visible", timeout: 30_000 });
+    const opened = page.locator(".editor-group-container.active .editor-container").first();
+    await waitUntil(
+      async () => /Asked\sabout/.test(await opened.innerText()),
+      "the asked patch in the editor",
+    );
+    assert.doesNotMatch(await opened.innerText(), /Swapped\sin/);
+    // The tool call's, the agent's later change, says it is not what the card asks about.
+    await toolCall.locator(".tool-body").getByRole("button", { name: "Open diff" }).click();
+    await page
+      .locator(".tabs-container .tab.active", {
+        hasText: /changed after asking, not what the card asks about/,
+      })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await waitUntil(
+      async () => /Swapped\sin/.test(await opened.innerText()),
+      "the later patch in the editor",
+    );
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
       outcome: "selected",

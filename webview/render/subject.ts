@@ -105,7 +105,10 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
           subject.diffs,
         ),
         ...subject.diffs.map((diff) =>
-          renderDiff(diff, () => host.post({ type: "openDiff", sessionKey, toolCallId, index: diff.index })),
+          // With the card's key: the diff as the agent asked about it, which it may have changed since.
+          renderDiff(diff, () =>
+            host.post({ type: "openDiff", sessionKey, toolCallId, index: diff.index, key: prompt.key }),
+          ),
         ),
         renderRawInput(subject.rawInput, subject.rawInputTruncated),
       );
