@@ -160,6 +160,40 @@ const markedLexerOnly = {
   },
 };
 
+/**
+ * vscode-elements' modules (TypeScript output) each define the `__decorate` helper: three copies in the webview
+ * bundle. Each module imports one shared copy instead (-0.7 KB minified), taken from the first module that has it.
+ */
+/** @type {import("esbuild").Plugin} */
+const sharedDecorateHelper = {
+  name: "shared-decorate-helper",
+  setup(build) {
+    const helper =
+      /^var __decorate = \(this && this\.__decorate\) \|\| (function \(decorators, target, key, desc\) \{\n[\s\S]*?\n\});\n/m;
+    /** @type {string | undefined} */
+    let body;
+    build.onResolve({ filter: /^shared-decorate-helper$/ }, () => ({
+      path: "helper",
+      namespace: "decorate",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "decorate" }, () => ({
+      contents: `export var __decorate = ${body};`,
+      loader: "js",
+    }));
+    build.onLoad({ filter: /[\\/]@vscode-elements[\\/]elements[\\/]dist[\\/].*\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const found = helper.exec(source);
+      if (!found) return undefined;
+      body ??= found[1];
+      return {
+        contents: `import { __decorate } from "shared-decorate-helper";\n${source.replace(helper, "")}`,
+        loader: "js",
+        resolveDir: args.path.slice(0, args.path.lastIndexOf(sep)),
+      };
+    });
+  },
+};
+
 /** @type {import("esbuild").BuildOptions} */
 const shared = {
   bundle: true,
@@ -204,7 +238,7 @@ const builds = [
     target: "es2022",
     // As the extension's: the page is UTF-8 (`<meta charset>`), and so the script it loads without a charset of its own.
     charset: "utf8",
-    plugins: [markedLexerOnly],
+    plugins: [markedLexerOnly, sharedDecorateHelper],
   },
 ];
 
