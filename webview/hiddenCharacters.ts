@@ -37,6 +37,21 @@ const NAMES: Readonly<Record<number, string>> = {
  */
 export const PROSE_HIDDEN = new RegExp(`(?![\\u061c\\u200c-\\u200f])(?:${INVISIBLE.source})`, "g");
 
+/** A word: letters and the marks on them. */
+export const WORD = /[\p{L}\p{M}]+/gu;
+
+/**
+ * Whether a word reads as Latin but is not: it mixes Latin letters with those of a script that has Latin lookalikes
+ * ("pаypal" with a Cyrillic "а"), or holds Cherokee letters, most of which look like Latin ones ("ᏚᎪᎷ", "Ꭺllow"). A
+ * word of another script alone (Russian, Greek), or Latin beside kana or kanji, is real text and is not marked.
+ */
+export function isLookalikeWord(word: string): boolean {
+  return (
+    /\p{sc=Cher}/u.test(word) ||
+    (/\p{sc=Latn}/u.test(word) && /[\p{sc=Cyrl}\p{sc=Grek}\p{sc=Armn}]/u.test(word))
+  );
+}
+
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SGR, "");
 }
@@ -56,11 +71,14 @@ export function describeCharacter(char: string): string {
   return `Hidden character ${hex}${name ? ` ${name}` : ""}`;
 }
 
-/** True when `text` contains something `appendVisible` would mark or strip. */
+/** True when `text` contains something `appendVisible` would mark or strip (a lookalike word included). */
 export function hasHiddenCharacters(text: string): boolean {
   ANSI_SGR.lastIndex = 0;
   INVISIBLE.lastIndex = 0;
-  const found = ANSI_SGR.test(text) || INVISIBLE.test(text);
+  const found =
+    ANSI_SGR.test(text) ||
+    INVISIBLE.test(text) ||
+    Array.from(text.matchAll(WORD), String).some(isLookalikeWord);
   ANSI_SGR.lastIndex = 0;
   INVISIBLE.lastIndex = 0;
   return found;

@@ -31,7 +31,7 @@ function hiddenCharacterWarning(): HTMLElement {
     "p",
     { class: "warning" },
     icon("warning"),
-    " Contains hidden or control characters (shown highlighted).",
+    " Contains hidden, control or lookalike characters (shown highlighted).",
   );
 }
 

