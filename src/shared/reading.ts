@@ -27,10 +27,11 @@ const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμν�
 const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxabcdefghijklmnopqrstuvwyzonuhiiag";
 /**
  * Capitals drawn like Latin ones whose small letters are not, read before case is folded: Greek Eta, Nu and Upsilon
- * ("Νo" with a Greek Nu reads as "no", where its small letter would make it "vo").
+ * ("Νo" with a Greek Nu reads as "no", where its small letter would make it "vo"); and the Cherokee letters drawn as
+ * Latin ones ("ᎪᏞᏞow" reads as "allow"), whose small forms read as their capitals.
  */
-const CAPITAL_LOOKALIKE = /[\u0397\u039d\u03a5]/g;
-const CAPITAL_LATIN: Readonly<Record<string, string>> = { "\u0397": "H", "\u039d": "N", "\u03a5": "Y" };
+const CAPITAL_LOOKALIKE = "\u0397\u039d\u03a5ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᎽᏀᏂᏃᏏᏔᏕᏙᏚᏞᏟᏢᏦᏧᏴ";
+const CAPITAL_LATIN = "HNYDRTiYAJEWMHYGhZbWSVSLCPKdB";
 
 /** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
 export function readingOf(text: string): string {
@@ -38,7 +39,8 @@ export function readingOf(text: string): string {
     .normalize("NFKC")
     .replace(INVISIBLE, "")
     .replace(IGNORABLE, "")
-    .replace(CAPITAL_LOOKALIKE, (letter) => CAPITAL_LATIN[letter] ?? letter)
+    .replace(/\p{sc=Cher}/gu, (letter) => letter.toUpperCase())
+    .replace(/\p{L}/gu, (letter) => CAPITAL_LATIN[CAPITAL_LOOKALIKE.indexOf(letter)] ?? letter)
     .toLowerCase()
     .replace(/\p{L}/gu, (letter) => LATIN[LOOKALIKE.indexOf(letter)] ?? letter)
     .replace(/\u2019/g, "'")

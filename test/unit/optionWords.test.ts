@@ -81,6 +81,14 @@ describe("optionWords", () => {
     }
   });
 
+  it("reads Cherokee letters drawn as Latin capitals as those capitals, in their small forms too", () => {
+    assert.equal(optionReadsAs("\u13aa\u13de\u13deow"), "allow", "Cherokee A, L, L: ALLow");
+    assert.equal(nameContradictsKind("\u13aa\u13de\u13deow", "reject"), true);
+    assert.equal(optionReadsAs("\uab7a\uabae\uabaeow"), "allow", "their small letters");
+    assert.equal(optionReadsAs("\u13a1\u13ac\u13ab\u13ac\u13df\u13a2"), "reject", "REJECT, all Cherokee");
+    assert.equal(optionReadsAs("\u13a0\u13ac\u13c1\u13bd"), undefined, "a letter drawn unlike any Latin one");
+  });
+
   it("reads a capital lookalike by the capital it looks like, not by its small letter", () => {
     // Greek Nu, Eta and Upsilon are drawn as N, H and Y, but their small letters as v, n and u.
     assert.equal(optionReadsAs("\u039do"), "reject", "Greek Nu: No");
