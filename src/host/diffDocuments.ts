@@ -3,6 +3,7 @@
  * Bounded: only the most recent diffs are kept.
  */
 import { randomUUID } from "../core/randomUUID";
+import { inertText } from "../core/untrustedText";
 import { basename } from "node:path";
 import * as vscode from "vscode";
 
@@ -37,7 +38,9 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
     newText: string,
     version?: DiffVersion,
   ): Promise<void> {
-    const name = basename(path);
+    // The agent's file name, in the editor's tab and title: a bidi override there made "photo_<U+202E>gnp.exe" read as
+    // "photo_exe.png".
+    const name = inertText(basename(path));
     const left = this.add(`${name} (before)`, oldText ?? "");
     const right = this.add(
       `${name} (${version === "changed" ? "changed after asking" : "proposed"})`,

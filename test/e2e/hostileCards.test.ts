@@ -11,7 +11,7 @@ describe("Hostile cards (e2e)", function () {
   let webview: FrameLocator;
   const ctx = scriptedWorkbench({
     workspaceFiles: { "README.md": "# Hostile cards\n" },
-    agents: { Scripted: "v2" },
+    agents: { Scripted: "v2", "Scripted v1": "v1" },
   });
 
   before(async () => {
@@ -455,6 +455,40 @@ describe("Hostile cards (e2e)", function () {
         optionId: "reject-once",
       });
     }
+  });
+
+  it("names a diff's file in the diff editor's title with its bidi override marked, not obeyed", async () => {
+    const { page, workspace } = ctx.workbench;
+    // Read with the override obeyed, the tab would say "photo_exe.png".
+    const path = join(workspace, "photo_\u202Egnp.exe");
+    const toolCall = {
+      toolCallId: "bidi-diff",
+      title: "Write the photo",
+      kind: "edit",
+      status: "pending",
+      content: [{ type: "diff", path, oldText: "", newText: "MZ\n" }],
+    };
+    const v1 = await startSession(page, "Scripted v1");
+    await sendScript(v1, {
+      steps: [
+        { update: { sessionUpdate: "tool_call", ...toolCall } },
+        { request: { toolCall: { toolCallId: "bidi-diff", title: "Write the photo" } } },
+      ],
+    });
+    const item = v1.locator('.item.tool-call[data-id="tool:bidi-diff"]');
+    const group = item.locator(".tool-prompts .card");
+    await waitForGuard(group);
+    await item.getByRole("button", { name: "Open diff" }).first().click();
+    const tab = page.locator(".tabs-container .tab.active", { hasText: "proposed change" });
+    await tab.waitFor({ state: "visible", timeout: 30_000 });
+    const label = await tab.innerText();
+    assert.match(label, /photo_<U\+202E>gnp\.exe/, label);
+    assert.doesNotMatch(label, /\u202E/);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted v1").waitForOutcome("Write the photo"), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
   });
 
   it("names the session of a card that waits pinned in another session's view", async () => {
