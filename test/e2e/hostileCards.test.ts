@@ -423,6 +423,7 @@ describe("Hostile cards (e2e)", function () {
         MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
           observe(target: unknown, options: unknown): void;
         };
+        MouseEvent: new (type: string, init: Record<string, unknown>) => unknown;
         clickedRow?: string;
       };
       const rows = box.closest("ul")!;
@@ -432,9 +433,10 @@ describe("Hostile cards (e2e)", function () {
         if (rows.children.length < 3) return;
         observer.disconnect();
         const under = page.document.elementFromPoint(x, y)?.closest("label") as
-          { textContent: string | null; click(): void } | null | undefined;
+          { textContent: string | null; dispatchEvent(event: unknown): void } | null | undefined;
         page.clickedRow = under?.textContent ?? "nothing";
-        under?.click();
+        // A mouse's click (detail 1: one press; a key's click has detail 0, and keys are not guarded).
+        under?.dispatchEvent(new page.MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
       }).observe(rows, { childList: true });
     });
     const clickedRow = () =>

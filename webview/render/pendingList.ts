@@ -60,11 +60,12 @@ export class PendingList {
       ),
     );
     // A row that comes or goes moves the others and the buttons below them: a click meant for one row ticked the one
-    // that slid under the pointer. Taken before it reaches a checkbox or button, as a moved card's guard does.
+    // that slid under the pointer. Taken before it reaches a checkbox or button, as a moved card's guard does. Keys
+    // (a click of detail 0) are not: the focused row stays the one the person is on.
     body.addEventListener(
       "click",
       (event) => {
-        if (performance.now() < this.guardUntil) {
+        if (event.detail > 0 && performance.now() < this.guardUntil) {
           event.preventDefault();
           event.stopPropagation();
         }
