@@ -459,6 +459,28 @@ describe("Hostile cards (e2e)", function () {
     }
   });
 
+  it("names the session of a card that waits pinned in another session's view", async () => {
+    const title = "Delete the fixtures";
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "session_info_update", title: "Refactor the parser" } },
+        { request: { title } },
+      ],
+    });
+    await waitForGuard(card(webview, title));
+    // Another session of the same agent shown: the first one's card waits in its pinned list.
+    const second = await startSession(ctx.workbench.page, "Scripted");
+    const pinned = second.locator(".pinned-list .card", { hasText: title });
+    await pinned.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await pinned.innerText(), /Refactor the parser/, "the card says which session asks");
+    await waitForGuard(pinned);
+    await pinned.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
+
   it("names a diff's file in the diff editor's title with its bidi override marked, not obeyed", async () => {
     const { page, workspace } = ctx.workbench;
     // Read with the override obeyed, the tab would say "photo_exe.png".
@@ -488,28 +510,6 @@ describe("Hostile cards (e2e)", function () {
     assert.doesNotMatch(label, /\u202E/);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted v1").waitForOutcome("Write the photo"), {
-      outcome: "selected",
-      optionId: "reject-once",
-    });
-  });
-
-  it("names the session of a card that waits pinned in another session's view", async () => {
-    const title = "Delete the fixtures";
-    await sendScript(webview, {
-      steps: [
-        { update: { sessionUpdate: "session_info_update", title: "Refactor the parser" } },
-        { request: { title } },
-      ],
-    });
-    await waitForGuard(card(webview, title));
-    // Another session of the same agent shown: the first one's card waits in its pinned list.
-    const second = await startSession(ctx.workbench.page, "Scripted");
-    const pinned = second.locator(".pinned-list .card", { hasText: title });
-    await pinned.waitFor({ state: "visible", timeout: 30_000 });
-    assert.match(await pinned.innerText(), /Refactor the parser/, "the card says which session asks");
-    await waitForGuard(pinned);
-    await pinned.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
       outcome: "selected",
       optionId: "reject-once",
     });
