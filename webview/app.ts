@@ -225,11 +225,13 @@ export class App {
     const store = this.store;
     const blocked = store.blockedReason !== undefined;
     const newCards: ApprovalCard[] = [];
-    // Where the cards are before cards come or go, or text streams into the shown transcript that holds some: those
-    // move them on screen (see `guardMovedCards`).
+    // Where the cards are before cards come or go, a session's header changes (the agent's controls beside Send wrap
+    // and lift the pinned cards) or text streams into the shown transcript that holds some: those move them on screen
+    // (see `guardMovedCards`).
     const cardsBefore =
       changes.promptsAdded.size > 0 ||
       changes.promptsDecided.size > 0 ||
+      changes.sessions.size > 0 ||
       (this.waitingAbove > 0 && changes.items.has(this.shownSessionKey!))
         ? this.cardPlaces()
         : undefined;

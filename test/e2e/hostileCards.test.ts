@@ -401,6 +401,64 @@ describe("Hostile cards (e2e)", function () {
     });
   });
 
+  it("gives a pinned card that the message box's controls move on screen a fresh click guard", async () => {
+    const title = "Publish the package";
+    // Controls the agent offers after asking: they fill the row beside Send, which wraps and lifts the cards above.
+    const configOptions = Array.from({ length: 8 }, (_, i) => ({
+      id: `option-${i}`,
+      configId: `option-${i}`,
+      name: `A control with a long name ${i}`,
+      category: "other",
+      type: "select",
+      currentValue: "a",
+      options: [
+        { value: "a", name: `The first choice of a long list ${i}` },
+        { value: "b", name: "Another" },
+      ],
+    }));
+    await sendScript(webview, {
+      steps: [
+        { request: { title }, wait: false },
+        { sleep: 8_000 },
+        { update: { sessionUpdate: "config_option_update", configOptions } },
+        { waitAll: true },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    await group.evaluate((node) => {
+      const page = globalThis as unknown as {
+        document: { body: unknown };
+        MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+          observe(target: unknown, options: unknown): void;
+        };
+        guardedWhenLifted?: boolean;
+      };
+      const top = node.getBoundingClientRect().top;
+      new page.MutationObserver((_, observer) => {
+        if (Math.abs(node.getBoundingClientRect().top - top) < 1) return;
+        observer.disconnect();
+        page.guardedWhenLifted = node.classList.contains("guarded");
+      }).observe(page.document.body, { childList: true, subtree: true, attributes: true });
+    });
+    const guardedWhenLifted = () =>
+      webview
+        .locator("body")
+        .evaluate(() => (globalThis as unknown as { guardedWhenLifted?: boolean }).guardedWhenLifted);
+    await waitUntil(
+      async () => (await guardedWhenLifted()) !== undefined,
+      "the controls to move the card",
+      30_000,
+    );
+    assert.equal(await guardedWhenLifted(), true, "the card moved on screen without a fresh click guard");
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
+
   it("ignores a click on the pending list whose rows changed under the pointer", async () => {
     const titles = ["Batch row one", "Batch row two", "Batch row three"];
     await sendScript(webview, {
