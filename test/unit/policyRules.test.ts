@@ -7509,6 +7509,17 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    it("reads the revision a switch takes after --conflict's value", () => {
+      // --conflict takes a value: git 2.39 switched to tasks here, where the policy read the branch named merge.
+      git("branch", "merge", "plain");
+      try {
+        assert.equal(inTrap("git switch --conflict merge tasks").verdict, "ask");
+        assert.equal(inTrap("git switch --conflict merge plain").verdict, "allow");
+      } finally {
+        git("branch", "-D", "merge");
+      }
+    });
+
     it("reads a merge after a switch from each HEAD it may start from", () => {
       for (const line of ["git checkout plain && git merge main", "git switch plain; git rebase main"])
         assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);

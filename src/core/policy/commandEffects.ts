@@ -6406,7 +6406,7 @@ export function revisionsWritten(
       : undefined;
   switch (name) {
     case "checkout": {
-      const words = read("-b -B --orphan --pathspec-from-file");
+      const words = read("-b -B --orphan --conflict --pathspec-from-file");
       const made = ["-b", "-B", "--orphan"].some((o) => words.values.has(o));
       // `checkout <tree-ish> -- <paths>`, or the files of a single operand that is no revision (the discard guard's).
       const start = words.operands.slice(0, 1);
@@ -6417,7 +6417,7 @@ export function revisionsWritten(
       );
     }
     case "switch": {
-      const words = read("-c -C --orphan");
+      const words = read("-c -C --orphan --conflict");
       if (words.values.has("--orphan")) return undefined;
       const made = ["-c", "-C"].some((o) => words.values.has(o));
       const start = words.operands.slice(0, 1);
