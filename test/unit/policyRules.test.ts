@@ -7509,6 +7509,24 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    it("reads the commits a pick or revert takes through rev-list's options as not known", () => {
+      // A commit that changes nothing, on top of the one adding an editor task: git 2.39's `--do-walk` picked both.
+      const tip = git("commit-tree", "tasks^{tree}", "-p", "tasks", "-m", "tip");
+      for (const line of [
+        "echo tasks | git cherry-pick --stdin",
+        "git cherry-pick '--branches=task[s]'",
+        `git cherry-pick --do-walk ${tip} --not main`,
+        `git revert --do-walk ${tip} --not main`,
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      for (const line of [
+        "git cherry-pick -x plain",
+        "git cherry-pick -m 1 --no-commit plain",
+        "git revert --no-edit plain",
+      ])
+        assert.equal(inTrap(line).verdict, "allow", line);
+    });
+
     it("reads the revision a switch takes after --conflict's value", () => {
       // --conflict takes a value: git 2.39 switched to tasks here, where the policy read the branch named merge.
       git("branch", "merge", "plain");

@@ -6336,6 +6336,10 @@ function namesRepositoryHere(repository: string | null | undefined): boolean {
   return /[\\/]/.test(repository) || /^[.~]/.test(repository);
 }
 
+/** cherry-pick's and revert's own options (git 2.39), none of which names a commit. */
+const CHERRY_PICK_OPTIONS =
+  /^-[emnrsSxX]$|^--(?:(?:no-)?(?:edit|commit|signoff|gpg-sign|rerere-autoupdate|ff)|cleanup|mainline|strategy|strategy-option|allow-empty|allow-empty-message|keep-redundant-commits|reference)$/;
+
 /**
  * What a git command writes the working tree from besides the command line (`gitChanges.ts`): the revisions the
  * repository has that a switch, merge, rebase, pick, reset, read-tree or stash apply takes files from; `remote` for a
@@ -6445,8 +6449,12 @@ export function revisionsWritten(
       // Their `-s` is --signoff, which takes no value.
       const words = read("-m --mainline --strategy -X --strategy-option");
       if (words.has("--abort", "--quit", "--continue", "--skip")) return undefined;
-      if (words.operands.some((word) => word !== null && (word.includes("..") || word.startsWith("^"))))
-        return unknown("takes a range of commits, which Symposium does not read");
+      // Besides their own options they take rev-list's, which name or walk more commits (`--stdin`, `--do-walk`).
+      if (
+        words.operands.some((word) => word !== null && (word.includes("..") || word.startsWith("^"))) ||
+        words.options.some((o) => !CHERRY_PICK_OPTIONS.test(o))
+      )
+        return unknown("takes a range of commits or rev-list options, which Symposium does not read");
       return of(words.operands, "commit");
     }
     case "reset": {
