@@ -7527,6 +7527,32 @@ describe("permission rules and guards", () => {
         assert.equal(inTrap(line).verdict, "allow", line);
     });
 
+    it("holds back a submodule update that checks one out in a protected folder", () => {
+      // git 2.39: with a submodule recorded at `.vscode`, `git submodule update --init` cloned it there, writing its
+      // tasks.json.
+      const record = (path: string) =>
+        git("update-index", "--add", "--cacheinfo", `160000,${plainCommit},${path}`);
+      assert.equal(inTrap("git submodule update --init").verdict, "allow");
+      record("lib/r");
+      record(".vscode");
+      try {
+        assert.match(
+          inTrap("git submodule update --init").by.label,
+          /^git submodule writes \.vscode, a protected path/,
+        );
+        assert.equal(
+          inTrap("git submodule --quiet update lib/r", [rule("deny", { path: "lib/**" })]).verdict,
+          "deny",
+        );
+      } finally {
+        git("update-index", "--force-remove", "lib/r", ".vscode");
+      }
+      assert.equal(
+        inTrap("git submodule update --init", [rule("deny", { path: "lib/**" })]).verdict,
+        "allow",
+      );
+    });
+
     it("reads the revision a switch takes after --conflict's value", () => {
       // --conflict takes a value: git 2.39 switched to tasks here, where the policy read the branch named merge.
       git("branch", "merge", "plain");

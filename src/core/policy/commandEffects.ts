@@ -6532,6 +6532,12 @@ export function revisionsWritten(
               ];
       return { writes, into: folder };
     }
+    // Each submodule's folder, where the repository's own records say (`.vscode` itself, say), holding what another
+    // repository sends, as a clone of it there would.
+    case "submodule":
+      return git.rest.find((word) => word === null || !word.startsWith("-")) === "update"
+        ? { writes: [{ revision: "", against: "submodules" }] }
+        : undefined;
     case "bisect": {
       const verb = git.rest[0];
       return verb === undefined || ["log", "visualize", "view", "terms", "help"].includes(verb ?? "")

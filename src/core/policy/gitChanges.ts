@@ -15,9 +15,10 @@ export interface RevisionWrite {
    * `head`: the files it differs in from HEAD (a switch, a reset, a rebase onto it); `base`: what it changed since
    * it and HEAD parted (a merge); `commit`: what the commit itself changed (cherry-pick, revert); `stash`: what a
    * stash holds, its untracked files included; `tree`: as `head`, for a tree (read-tree); `all`: every file it
-   * holds (a new worktree); `index`: every file git's index lists (checkout-index; no revision).
+   * holds (a new worktree); `index`: every file git's index lists (checkout-index; no revision); `submodules`: the
+   * folders of the submodules it lists (submodule update; no revision).
    */
-  against: "head" | "base" | "commit" | "stash" | "tree" | "all" | "index";
+  against: "head" | "base" | "commit" | "stash" | "tree" | "all" | "index" | "submodules";
   /** A branch name git may make from the one remote-tracking branch of that name (`git switch feature`). */
   guess?: true;
   /** Read only when it resolves (`git worktree add ../topic` checks out `topic` when there is one). */
@@ -94,6 +95,12 @@ export function revisionChanges(
     for (const write of writes) {
       if (write.against === "index") {
         add(git("ls-files", "-z", "--full-name", "--", ":/"));
+        continue;
+      }
+      if (write.against === "submodules") {
+        // `160000 <object> <stage>\t<path>`: a submodule's entry.
+        for (const entry of lines(git("ls-files", "-z", "--stage", "--full-name", "--", ":/")))
+          if (entry.startsWith("160000 ")) names.add(entry.slice(entry.indexOf("\t") + 1));
         continue;
       }
       const peel = write.against === "tree" ? "tree" : "commit";
