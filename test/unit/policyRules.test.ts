@@ -7527,6 +7527,34 @@ describe("permission rules and guards", () => {
         assert.equal(inTrap(line).verdict, "allow", line);
     });
 
+    it("reads a pull without a refspec from the branch it tracks, when that is one of the repository's own", () => {
+      // git 2.39: with main tracking the branch tasks (`git branch -u tasks`), `git pull` merged it, writing its
+      // .vscode/tasks.json, as `git merge` would.
+      git("config", "remote.origin.url", "https://x.invalid/r.git");
+      git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*");
+      git("branch", "-u", "tasks");
+      try {
+        for (const line of ["git pull", "git pull --rebase", "git pull .", "git stash && git pull"])
+          assert.match(
+            inTrap(line).by.label,
+            /^git pull writes (?:\.envrc|\.vscode\/tasks\.json), a protected/,
+            line,
+          );
+        assert.equal(inTrap("git checkout plain && git pull").verdict, "ask");
+        git("branch", "-u", "plain");
+        assert.equal(inTrap("git pull").verdict, "allow");
+        // A remote's branch holds what the remote sends: not read.
+        git("config", "branch.main.remote", "origin");
+        git("config", "branch.main.merge", "refs/heads/main");
+        git("update-ref", "refs/remotes/origin/main", "tasks");
+        assert.equal(inTrap("git checkout main && git pull").verdict, "allow");
+      } finally {
+        git("branch", "--unset-upstream");
+        git("update-ref", "-d", "refs/remotes/origin/main");
+        git("config", "--remove-section", "remote.origin");
+      }
+    });
+
     it("holds back a submodule update that checks one out in a protected folder", () => {
       // git 2.39: with a submodule recorded at `.vscode`, `git submodule update --init` cloned it there, writing its
       // tasks.json.

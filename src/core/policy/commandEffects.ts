@@ -6349,7 +6349,11 @@ const CHERRY_PICK_OPTIONS =
  */
 export function revisionsWritten(
   argv: readonly (string | null)[],
-): { writes: RevisionWrite[]; into?: string } | { unknown: string } | { remote: true } | undefined {
+):
+  | { writes: RevisionWrite[]; into?: string; remote?: true }
+  | { unknown: string }
+  | { remote: true }
+  | undefined {
   const git = gitSubcommand(argv);
   if (git === undefined || git.name === null) return undefined;
   const name = git.name;
@@ -6495,6 +6499,11 @@ export function revisionsWritten(
       const self = words.operands.findIndex((word) => word === "." || word === "./");
       const [repository, ...refspecs] = self < 0 ? words.operands : words.operands.slice(self);
       if (repository === null) return computed;
+      // Without a refspec, the branch the one checked out tracks: one of this repository's own is read.
+      const upstream = {
+        writes: [{ revision: "@{upstream}", against: "head" as const, upstream: true as const }],
+      };
+      if (repository === undefined) return { ...upstream, remote: true };
       // From this repository itself, what its own branches hold (`git pull . feature`), merged or rebased onto.
       if (repository !== "." && repository !== "./")
         return namesRepositoryHere(repository) || words.operands.some(startsLocalPath)
@@ -6503,7 +6512,7 @@ export function revisionsWritten(
       const sources = refspecs.map((spec) =>
         spec === null ? null : spec.replace(/^\+/, "").replace(/:.*$/, ""),
       );
-      return of(sources.length === 0 ? ["HEAD"] : sources, "head");
+      return sources.length === 0 ? upstream : of(sources, "head");
     }
     // The files of the index not there (`git read-tree x && git checkout-index -a`); -f throws work away (its guard),
     // --prefix writes elsewhere (its own guard).

@@ -23,6 +23,11 @@ export interface RevisionWrite {
   guess?: true;
   /** Read only when it resolves (`git worktree add ../topic` checks out `topic` when there is one). */
   optional?: true;
+  /**
+   * `@{upstream}` of the branch checked out and of each of `heads` (a pull), read where it is one of this
+   * repository's own branches (`git branch -u feature`); a remote's holds what the remote sends.
+   */
+  upstream?: true;
   /** What HEAD may be besides what it is now, for `head` and `base`: a switch earlier in the request may move it. */
   heads?: readonly string[];
 }
@@ -92,7 +97,17 @@ export function revisionChanges(
     };
     const diff = (from: string, to: string) =>
       add(git("diff-tree", "-r", "--name-only", "-z", "--no-renames", from, to));
-    for (const write of writes) {
+    const upstreams = (write: RevisionWrite) =>
+      ["", ...(write.heads ?? [])].flatMap((branch) => {
+        try {
+          const ref = git("rev-parse", "--symbolic-full-name", `${branch}@{upstream}`).trim();
+          return ref === "" || ref.startsWith("refs/remotes/") ? [] : [{ ...write, revision: ref }];
+        } catch {
+          // None configured: git pull fails.
+          return [];
+        }
+      });
+    for (const write of writes.flatMap((write) => (write.upstream ? upstreams(write) : [write]))) {
       if (write.against === "index") {
         add(git("ls-files", "-z", "--full-name", "--", ":/"));
         continue;

@@ -2891,7 +2891,7 @@ class FootprintView {
       label: `${what} writes files from a revision ${why}, so the files it writes are not known`,
     });
     const read = (): WrittenNames | Held | undefined => {
-      if (taken === undefined || "remote" in taken) return undefined;
+      if (taken === undefined || !("writes" in taken || "unknown" in taken)) return undefined;
       if ("unknown" in taken)
         return { guard: "incomplete", label: `${taken.unknown}, so the files it writes are not known` };
       // Where git runs and which repository it reads are its own options' and the environment's.
@@ -2922,11 +2922,13 @@ class FootprintView {
         const to = switchesTo(withoutWrappers(other.command.argv).argv);
         return to === undefined ? [] : [{ other, to }];
       });
-      const headNamed = taken.writes.some((write) => /HEAD|@/.test(write.revision));
+      // A pull's `@{upstream}` is read from each HEAD (`upstream`), and a push moves no branch it may track.
+      const headNamed = taken.writes.some((write) => !write.upstream && /HEAD|@/.test(write.revision));
+      const upstream = taken.writes.every((write) => write.upstream);
       const moved = others.find(
         (other) =>
           movesRefs(withoutWrappers(other.command.argv).argv) &&
-          !(ownStash && pushes.includes(other)) &&
+          !((ownStash || upstream) && pushes.includes(other)) &&
           !(!headNamed && switches.some((s) => s.other === other)),
       );
       if (moved !== undefined)
