@@ -7555,6 +7555,16 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("reads a revision where git's variables say only who commits or whether it prompts", () => {
+      for (const line of [
+        "GIT_MERGE_AUTOEDIT=no git merge plain",
+        "GIT_TERMINAL_PROMPT=0 GIT_AUTHOR_NAME=x git cherry-pick -x plain",
+      ])
+        assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);
+      for (const line of ["GIT_MERGE_AUTOEDIT=no git merge tasks", "GIT_NAMESPACE=x git merge plain"])
+        assert.equal(inTrap(line).verdict, "ask", line);
+    });
+
     it("holds back a submodule update that checks one out in a protected folder", () => {
       // git 2.39: with a submodule recorded at `.vscode`, `git submodule update --init` cloned it there, writing its
       // tasks.json.

@@ -2897,9 +2897,12 @@ class FootprintView {
       // Where git runs and which repository it reads are its own options' and the environment's.
       if (argv.slice(1, at).some((word) => !["--no-pager", "-P", "--no-optional-locks"].includes(word ?? "")))
         return unknown("with options of git's own (-C, -c, --git-dir)");
+      // Not those that only say who commits or whether git prompts or opens an editor for a merge's message.
+      const places = (name: string) =>
+        !/^GIT_(?:TERMINAL_PROMPT|MERGE_AUTOEDIT|(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL|DATE))$/.test(name);
       if (
-        /\bGIT_\w*=/.test(command.text) ||
-        Object.keys(this.context.agentEnv ?? {}).some((k) => /^GIT_/.test(k))
+        [...command.text.matchAll(/\bGIT_\w*(?==)/g)].some(([name]) => places(name)) ||
+        Object.keys(this.context.agentEnv ?? {}).some((k) => k.startsWith("GIT_") && places(k))
       )
         return unknown("in an environment that names git's folders");
       // A stash pushed first moves no branch, and `stash@{0}` only to what the agent's own changes are: the stash
