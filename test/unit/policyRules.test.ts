@@ -4124,6 +4124,26 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("git stash -u asks before it takes an untracked protected file out of the working tree, as rm does", () => {
+      // git 2.39: `git stash -u`, run in docs/ too, removed the top's untracked .envrc and .vscode/settings.json.
+      const envrc = join(repo.ws, ".envrc");
+      writeFileSync(envrc, "");
+      try {
+        assert.match(
+          decideIn("git stash -u", []).by.label,
+          /^git stash takes the untracked files .*\.envrc, a protected/,
+        );
+        assert.equal(decideIn("cd docs && git stash --include-untracked", []).verdict, "ask");
+        // Tracked (.env, .git's own) or left out by the top `.gitignore`: not taken.
+        assertVerdicts([], ["git stash", "git stash push -m wip"], "allow");
+        writeFileSync(join(repo.ws, ".gitignore"), ".envrc\n");
+        assertVerdicts([], ["git stash -u"], "allow");
+      } finally {
+        rmSync(envrc);
+        rmSync(join(repo.ws, ".gitignore"), { force: true });
+      }
+    });
+
     it("a folder copy is checked for where what it holds lands", () => {
       const deny = [rule("deny", { path: "config/*.pem" })];
       // Each writes `src/server.pem` as `config/server.pem`, though the line names neither.

@@ -1650,6 +1650,7 @@ class FootprintView {
         this.findDeleteReach(inLine) ??
         this.searchReach(inLine) ??
         this.changesReach(inLine) ??
+        this.stashReach(inLine) ??
         this.protectedLanding(inLine) ??
         this.patchReach(inLine) ??
         this.archiveReach(inLine);
@@ -2600,6 +2601,32 @@ class FootprintView {
       { walk, readsOnly: false, links: false },
       (folder) => `${name} changes every file below ${folder}`,
     );
+  }
+
+  /**
+   * For `git stash -u` and `-a` (`gitStashTakesUntracked`), a protected entry among the untracked ones it takes out of
+   * the working tree wherever it runs (`.env`, `.vscode/settings.json`), as `rm` of it asks: what the index tracks
+   * (a submodule too) stays, and without `-a` what the top `.gitignore` surely leaves out.
+   */
+  private stashReach({ name, argv, command, cwd }: CommandInLine): Held | undefined {
+    const stashed = name === "git" ? gitStashTakesUntracked(argv) : undefined;
+    const top = stashed && cwd !== undefined ? this.repositoryTop(cwd) : undefined;
+    if (stashed === undefined || top === undefined) return undefined;
+    const what = (folder: string) =>
+      `git stash takes the untracked files below ${folder} out of the working tree`;
+    const index = this.untrackedTest(top, stashed.ignored, { command } as TreeReach);
+    if (index === "not known")
+      return { guard: "incomplete", label: `${what(shortPath(top))}, and which git tracks is not known` };
+    const stays = (relative: string, path = `${top}/${relative}`) =>
+      relative === ".git" || index.tracks(path) || index.ignores(path);
+    const walk: EntryWalk = {
+      folders: [top],
+      follows: false,
+      hidden: true,
+      enters: (relative) => !stays(relative),
+      takes: (relative) => !stays(relative) && !index.holdsTracked(`${top}/${relative}`),
+    };
+    return this.walkedReach([top], cwd, false, { walk, readsOnly: false, links: false }, what);
   }
 
   /**
