@@ -7611,6 +7611,39 @@ describe("permission rules and guards", () => {
       );
     });
 
+    it("follows a file HEAD's side moved since the base to where a merge or pick carries its change", () => {
+      // git 2.39: with notes.txt moved to secrets/ on main, `git merge edits` of a branch that changed notes.txt
+      // wrote secrets/notes.txt; `lib/` moved, a file new in `lib/` landed in the moved folder.
+      const notes = join(trap.ws, "notes.txt");
+      const text = Array.from({ length: 50 }, (_, i) => `${i}`).join("\n");
+      const deny = [rule("deny", { path: "secrets/**" })];
+      git("checkout", "-q", "-b", "moved");
+      try {
+        writeFileSync(notes, text);
+        mkdirSync(join(trap.ws, "tools"));
+        writeFileSync(join(trap.ws, "tools", "a.txt"), text);
+        git("add", "notes.txt", "tools");
+        git("commit", "-qm", "notes");
+        git("checkout", "-q", "-b", "edits");
+        writeFileSync(notes, `${text}\nplanted`);
+        git("commit", "-qam", "edit");
+        git("checkout", "-q", "-b", "adds", "moved");
+        writeFileSync(join(trap.ws, "tools", "new.txt"), "planted");
+        git("add", "tools");
+        git("commit", "-qm", "add");
+        git("checkout", "-q", "moved");
+        git("mv", "notes.txt", "secrets/notes.txt");
+        git("mv", "tools", "secrets/tools");
+        git("commit", "-qm", "move");
+        for (const line of ["git merge edits", "git cherry-pick edits", "git merge adds"])
+          assert.equal(inTrap(line, deny).verdict, "deny", line);
+        assert.equal(inTrap("git merge edits").verdict, "allow");
+      } finally {
+        git("checkout", "-q", "-f", "main");
+        git("branch", "-q", "-D", "moved", "edits", "adds");
+      }
+    });
+
     it("reads the revision a switch takes after --conflict's value", () => {
       // --conflict takes a value: git 2.39 switched to tasks here, where the policy read the branch named merge.
       git("branch", "merge", "plain");

@@ -97,6 +97,22 @@ export function revisionChanges(
     };
     const diff = (from: string, to: string) =>
       add(git("diff-tree", "-r", "--name-only", "-z", "--no-renames", from, to));
+    // What HEAD's side moved since `base`: git carries a change of `x` to where it went (`secrets/x`), and a new file
+    // of a folder it moved (`lib/` to `secrets/lib/`) into the new one; at any likeness (`-X find-renames=5%`).
+    const folder = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+    const moves = (base: string, to: string) => {
+      const changed = [...names];
+      const parts = lines(
+        git("diff-tree", "-r", "-z", "--name-status", "-M1%", "-l0", "--diff-filter=R", base, to),
+      );
+      for (let i = 0; i + 2 < parts.length; i += 3) {
+        const [from, into] = [parts[i + 1]!, parts[i + 2]!];
+        for (const name of changed)
+          if (name === from) names.add(into);
+          else if (folder(from) !== "" && folder(name) === folder(from))
+            names.add(folder(into) + name.slice(folder(from).length));
+      }
+    };
     const upstreams = (write: RevisionWrite) =>
       ["", ...(write.heads ?? [])].flatMap((branch) => {
         try {
@@ -138,6 +154,9 @@ export function revisionChanges(
             target,
           ),
         );
+        if (head !== undefined)
+          for (const parent of lines(git("rev-parse", `${target}^@`).replace(/\n/g, "\0")))
+            moves(parent, head);
       } else if (write.against === "stash") {
         // The working files against its base, the index too (`--index`), and the untracked files it keeps.
         diff(`${target}^1`, target);
@@ -154,7 +173,10 @@ export function revisionChanges(
         for (const from of [head, ...heads]) {
           const bases = write.against === "base" ? mergeBases(from, target) : [from];
           // Histories that never met: a merge of them (--allow-unrelated-histories) writes what differs from HEAD.
-          for (const base of bases.length === 0 ? [from] : bases) diff(base, target);
+          for (const base of bases.length === 0 ? [from] : bases) {
+            diff(base, target);
+            if (write.against === "base") moves(base, from);
+          }
         }
         heads.clear();
       }
