@@ -7644,6 +7644,20 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks for the subtree strategy, which writes what it takes into a folder it picks", () => {
+      // git 2.39: with `.vscode/` read in from another history, `git merge -s subtree other` of a commit adding
+      // settings.json there wrote .vscode/settings.json.
+      for (const line of [
+        "git merge -s subtree plain",
+        "git merge --strategy=subtree plain",
+        "git merge -X ours -Xsubtree=.vscode plain",
+        "git cherry-pick --strategy-option subtree=.vscode plain",
+        "git pull -s subtree . plain",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      assert.equal(inTrap("git merge -X ours plain").verdict, "allow");
+    });
+
     it("reads the revision a switch takes after --conflict's value", () => {
       // --conflict takes a value: git 2.39 switched to tasks here, where the policy read the branch named merge.
       git("branch", "merge", "plain");

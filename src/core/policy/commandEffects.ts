@@ -6412,6 +6412,12 @@ export function revisionsWritten(
     words.has("--recurse-submodules")
       ? unknown("checks out submodules, whose files are not read here")
       : undefined;
+  // The subtree strategy writes what it takes into a folder it picks (`-s subtree`, `-X subtree=.vscode`).
+  if (
+    /^(?:merge|rebase|cherry-pick|revert|pull)$/.test(name) &&
+    git.rest.some((word) => word?.includes("subtree"))
+  )
+    return unknown("shifts the files it writes into a folder it picks (the subtree strategy)");
   switch (name) {
     case "checkout": {
       const words = read("-b -B --orphan --conflict --pathspec-from-file");
