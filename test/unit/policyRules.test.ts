@@ -7611,12 +7611,13 @@ describe("permission rules and guards", () => {
       );
     });
 
-    it("follows a file HEAD's side moved since the base to where a merge or pick carries its change", () => {
+    it("follows a file HEAD's side moved since the base to where a merge, pick or stash carries its change", () => {
       // git 2.39: with notes.txt moved to secrets/ on main, `git merge edits` of a branch that changed notes.txt
       // wrote secrets/notes.txt; `lib/` moved, a file new in `lib/` landed in the moved folder.
       const notes = join(trap.ws, "notes.txt");
       const text = Array.from({ length: 50 }, (_, i) => `${i}`).join("\n");
       const deny = [rule("deny", { path: "secrets/**" })];
+      let stashed = false;
       git("checkout", "-q", "-b", "moved");
       try {
         writeFileSync(notes, text);
@@ -7624,6 +7625,9 @@ describe("permission rules and guards", () => {
         writeFileSync(join(trap.ws, "tools", "a.txt"), text);
         git("add", "notes.txt", "tools");
         git("commit", "-qm", "notes");
+        writeFileSync(notes, `${text}\nstashed`);
+        git("stash", "-q");
+        stashed = true;
         git("checkout", "-q", "-b", "edits");
         writeFileSync(notes, `${text}\nplanted`);
         git("commit", "-qam", "edit");
@@ -7635,10 +7639,11 @@ describe("permission rules and guards", () => {
         git("mv", "notes.txt", "secrets/notes.txt");
         git("mv", "tools", "secrets/tools");
         git("commit", "-qm", "move");
-        for (const line of ["git merge edits", "git cherry-pick edits", "git merge adds"])
+        for (const line of ["git merge edits", "git cherry-pick edits", "git merge adds", "git stash apply"])
           assert.equal(inTrap(line, deny).verdict, "deny", line);
         assert.equal(inTrap("git merge edits").verdict, "allow");
       } finally {
+        if (stashed) git("stash", "drop", "-q");
         git("checkout", "-q", "-f", "main");
         git("branch", "-q", "-D", "moved", "edits", "adds");
       }

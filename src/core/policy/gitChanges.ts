@@ -161,6 +161,7 @@ export function revisionChanges(
         // The working files against its base, the index too (`--index`), and the untracked files it keeps.
         diff(`${target}^1`, target);
         diff(`${target}^1`, `${target}^2`);
+        if (head !== undefined) moves(`${target}^1`, head);
         const untracked = objectName(`${target}^3`, "commit");
         if (untracked !== undefined) add(git("ls-tree", "-r", "--name-only", "-z", untracked));
       } else {
