@@ -7575,6 +7575,41 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("holds back a stash push that puts a protected or denied file back as HEAD has it", () => {
+      // git 2.39: after `git update-index --add --cacheinfo 100644,<blob>,.vscode/tasks.json && git commit`, which
+      // write no working file, `git stash` wrote .vscode/tasks.json from HEAD.
+      writeFileSync(join(trap.base, "planted.json"), "{}");
+      const blob = git("hash-object", "-w", join(trap.base, "planted.json"));
+      const planted = /^git stash writes \.vscode\/tasks\.json, a protected path/;
+      git("update-index", "--add", "--cacheinfo", `100644,${blob},.vscode/tasks.json`);
+      let committed = false;
+      try {
+        assert.match(inTrap("git stash").by.label, planted);
+        git("commit", "-qm", "planted");
+        committed = true;
+        assert.match(inTrap("git stash push -m wip").by.label, planted);
+      } finally {
+        if (committed) git("reset", "-q", "--soft", "HEAD~1");
+        git("rm", "-q", "--cached", ".vscode/tasks.json");
+      }
+      // A working file changed from the index, or one changed in the index.
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const key = join(trap.ws, "secrets", "key");
+      assert.equal(inTrap("git stash", deny).verdict, "allow");
+      writeFileSync(key, "changed");
+      try {
+        for (const line of ["git stash", "git stash -u"])
+          assert.equal(inTrap(line, deny).verdict, "deny", line);
+        assert.equal(inTrap("git stash").verdict, "allow");
+        git("add", "secrets/key");
+        assert.equal(inTrap("git stash", deny).verdict, "deny");
+      } finally {
+        git("reset", "-q", "--", "secrets/key");
+        git("checkout", "--", "secrets/key");
+      }
+      assert.equal(inTrap("git stash", deny).verdict, "allow");
+    });
+
     it("reads a revision where git's variables say only who commits or whether it prompts", () => {
       for (const line of [
         "GIT_MERGE_AUTOEDIT=no git merge plain",

@@ -6490,6 +6490,9 @@ export function revisionsWritten(
       const [verb, ...rest] = git.rest;
       if (verb === null) return computed;
       if (verb === "branch") return unknown("branch checks out the commit a stash was made on");
+      // A push puts each tracked file it saves back as HEAD has it.
+      if (verb === undefined || verb === "push" || verb === "save" || verb.startsWith("-"))
+        return { writes: [{ revision: "HEAD", against: "changed" }] };
       if (verb !== "apply" && verb !== "pop") return undefined;
       const operands = rest.filter((word) => word === null || !word.startsWith("-"));
       const stash = operands[0] === undefined ? "stash@{0}" : operands[0];

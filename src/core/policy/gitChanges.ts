@@ -16,9 +16,10 @@ export interface RevisionWrite {
    * it and HEAD parted (a merge); `commit`: what the commit itself changed (cherry-pick, revert); `stash`: what a
    * stash holds, its untracked files included; `tree`: as `head`, for a tree (read-tree); `all`: every file it
    * holds (a new worktree); `index`: every file git's index lists (checkout-index; no revision); `submodules`: the
-   * folders of the submodules it lists (submodule update; no revision).
+   * folders of the submodules it lists (submodule update; no revision); `changed`: the files the index changes from
+   * it (a stash push, whose callers add the working files that changed from the index).
    */
-  against: "head" | "base" | "commit" | "stash" | "tree" | "all" | "index" | "submodules";
+  against: "head" | "base" | "commit" | "stash" | "tree" | "all" | "index" | "submodules" | "changed";
   /** A branch name git may make from the one remote-tracking branch of that name (`git switch feature`). */
   guess?: true;
   /** Read only when it resolves (`git worktree add ../topic` checks out `topic` when there is one). */
@@ -32,18 +33,24 @@ export interface RevisionWrite {
   heads?: readonly string[];
 }
 
+/**
+ * The names (from the repository's top, `/`-separated) the revisions write and that top folder, `unborn` where HEAD
+ * has no commit yet (a stash push fails there); or why they are not known.
+ */
+export type RevisionChanges = { top: string; names: string[]; unborn?: true } | string;
+
 /** At most this many revisions are read for one command. */
 export const MAX_REVISIONS_READ = 8;
 
 /**
- * The names (from the repository's top, `/`-separated) the revisions write and that top folder; or why they are
- * not known: git fails or is missing, a revision does not resolve, more than `maxNames` names.
+ * What the revisions write (`RevisionChanges`); not known where git fails or is missing, a revision does not
+ * resolve, or past `maxNames` names.
  */
 export function revisionChanges(
   folder: string,
   writes: readonly RevisionWrite[],
   maxNames: number,
-): { top: string; names: string[] } | string {
+): RevisionChanges {
   if (writes.length > MAX_REVISIONS_READ) return `naming more than ${MAX_REVISIONS_READ} revisions`;
   // No optional lock taken, no fsmonitor hook run: these read objects and refs only.
   const git = (...args: string[]) =>
@@ -128,6 +135,7 @@ export function revisionChanges(
         add(git("ls-files", "-z", "--full-name", "--", ":/"));
         continue;
       }
+      if (write.against === "changed" && head === undefined) return { top, names: [], unborn: true };
       if (write.against === "submodules") {
         // `160000 <object> <stage>\t<path>`: a submodule's entry.
         for (const entry of lines(git("ls-files", "-z", "--stage", "--full-name", "--", ":/")))
@@ -138,7 +146,8 @@ export function revisionChanges(
       const target = objectName(write.revision, peel) ?? (write.guess ? guessed(write.revision) : undefined);
       if (target === undefined && write.optional) continue;
       if (target === undefined) return `naming ${JSON.stringify(write.revision)}, which is no revision here`;
-      if (write.against === "all") add(git("ls-tree", "-r", "--name-only", "-z", "--full-tree", target));
+      if (write.against === "changed") add(git("diff-index", "--cached", "--name-only", "-z", target, "--"));
+      else if (write.against === "all") add(git("ls-tree", "-r", "--name-only", "-z", "--full-tree", target));
       else if (write.against === "commit") {
         // Against each parent (a merge picked with -m), and a root commit against nothing.
         add(

@@ -22,7 +22,7 @@ import {
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import type { StatData } from "./gitIndex";
-import type { RevisionWrite } from "./gitChanges";
+import type { RevisionChanges, RevisionWrite } from "./gitChanges";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
@@ -235,11 +235,7 @@ export interface BoundaryOptions extends ResolveOptions {
    * The files git writes from revisions the repository has (`gitChanges.revisionChanges`: `git checkout feature`);
    * without it, what such a command writes is not known.
    */
-  revisionChanges?: (
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-  ) => { top: string; names: string[] } | string;
+  revisionChanges?: (folder: string, writes: readonly RevisionWrite[], maxNames: number) => RevisionChanges;
   /**
    * Folders outside the workspace that count as inside it (`symposium.additionalFolders`: absolute or `~/`), refused
    * as workspace folders are when they are `/`, the home folder or one of its parents.
@@ -427,11 +423,7 @@ export class PolicyBoundary {
   }
 
   /** The files git writes from revisions the repository holding `folder` has, or why they are not known. */
-  revisionChanges(
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-  ): { top: string; names: string[] } | string {
+  revisionChanges(folder: string, writes: readonly RevisionWrite[], maxNames: number): RevisionChanges {
     return this.options.revisionChanges?.(folder, writes, maxNames) ?? "that Symposium does not read here";
   }
 
@@ -526,11 +518,7 @@ export class RequestPaths {
     return this.boundary.statData(path);
   }
 
-  revisionChanges(
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-  ): { top: string; names: string[] } | string {
+  revisionChanges(folder: string, writes: readonly RevisionWrite[], maxNames: number): RevisionChanges {
     return this.boundary.revisionChanges(folder, writes, maxNames);
   }
 }

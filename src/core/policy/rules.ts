@@ -110,7 +110,7 @@ import {
 } from "./folderNames";
 import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
-import type { RevisionWrite } from "./gitChanges";
+import type { RevisionChanges, RevisionWrite } from "./gitChanges";
 import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
 import { expandBraces } from "./braceExpansion";
 import { RgFiles } from "./rgFiles";
@@ -155,11 +155,7 @@ export interface PathChecker extends FolderReader {
    * The files git writes from revisions the repository holding `folder` has (`gitChanges.revisionChanges`), from its
    * top folder, or why they are not known; without it, none is known.
    */
-  revisionChanges?(
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-  ): { top: string; names: string[] } | string;
+  revisionChanges?(folder: string, writes: readonly RevisionWrite[], maxNames: number): RevisionChanges;
 }
 
 export interface DecideContext {
@@ -2982,9 +2978,22 @@ class FootprintView {
           check?.status === "inside" && check.path === path && this.context.paths.kind(path) !== undefined
         );
       };
+      // A stash push also puts back each working file whose stat is not the index's: gone (a file committed from
+      // the index alone, `git update-index --cacheinfo`) or changed. One changed unseen within the second git wrote
+      // the index (racily clean) is not counted: the person's edit, as the agent cannot make one there unasked.
+      const pushed = taken.writes[0]?.against === "changed" && !changes.unborn;
+      const listing = pushed ? this.indexListing(changes.top) : undefined;
+      if (pushed && listing?.below !== "")
+        return unknown("in a repository whose index Symposium does not read");
+      const changed = (listing?.entries ?? []).filter(({ path, stat }) => {
+        const now = this.context.paths.statData?.(path);
+        return (
+          now === undefined || (Object.keys(stat) as (keyof StatData)[]).some((key) => stat[key] !== now[key])
+        );
+      });
       const names = taken.writes.every((write) => write.against === "index")
         ? changes.names.filter((name) => !there(name))
-        : changes.names;
+        : [...changes.names, ...changed.map((entry) => entry.relative)];
       return { names, links: [], folders: [taken.into ?? changes.top], unknown };
     };
     const written = read();
