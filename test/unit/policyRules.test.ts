@@ -7731,8 +7731,14 @@ describe("permission rules and guards", () => {
       const saved = git("stash", "list");
       git("stash", "drop", "-q");
       try {
-        for (const line of ["git stash && git pull && git stash pop", "git stash -u && git stash pop"])
+        // A push moves `refs/stash` alone: a switch after it reads its branch as it is.
+        for (const line of [
+          "git stash && git pull && git stash pop",
+          "git stash -u && git stash pop",
+          "git stash && git checkout plain && git stash pop",
+        ])
           assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);
+        assert.equal(inTrap("git stash && git checkout stash@{0}").verdict, "ask");
         assert.equal(inTrap("git stash pop").verdict, "ask");
       } finally {
         // The stash again, as the others expect it.

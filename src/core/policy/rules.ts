@@ -2948,13 +2948,18 @@ class FootprintView {
         const to = switchesTo(withoutWrappers(other.command.argv).argv);
         return to === undefined ? [] : [{ other, to }];
       });
-      // A pull's `@{upstream}` is read from each HEAD (`upstream`), and a push moves no branch it may track.
-      const headNamed = taken.writes.some((write) => !write.upstream && /HEAD|@/.test(write.revision));
-      const upstream = taken.writes.every((write) => write.upstream);
+      // A pull's `@{upstream}` is read from each HEAD (`upstream`). A push moves `refs/stash` alone: it moves what
+      // no stash is named in (`git stash && git checkout main && git stash pop`, for the checkout).
+      const headNamed = taken.writes.some(
+        (write) => !write.upstream && write.against !== "stash" && /HEAD|@/.test(write.revision),
+      );
+      const stashNamed = taken.writes.some(
+        (write) => write.against === "stash" || /stash/.test(write.revision),
+      );
       const moved = others.find(
         (other) =>
           movesRefs(withoutWrappers(other.command.argv).argv) &&
-          !((ownStash || upstream) && pushes.includes(other)) &&
+          !((ownStash || !stashNamed) && pushes.includes(other)) &&
           !(!headNamed && switches.some((s) => s.other === other)),
       );
       if (moved !== undefined)
