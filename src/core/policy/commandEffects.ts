@@ -6352,7 +6352,7 @@ export function revisionsWritten(
 ):
   | { writes: RevisionWrite[]; into?: string; remote?: true }
   | { unknown: string }
-  | { remote: true }
+  | { remote: true; from: string }
   | undefined {
   const git = gitSubcommand(argv);
   if (git === undefined || git.name === null) return undefined;
@@ -6514,10 +6514,14 @@ export function revisionsWritten(
       };
       if (repository === undefined) return { ...upstream, remote: true };
       // From this repository itself, what its own branches hold (`git pull . feature`), merged or rebased onto.
-      if (repository !== "." && repository !== "./")
-        return namesRepositoryHere(repository) || words.operands.some(startsLocalPath)
-          ? unknown("pulls from a repository on this machine, which Symposium does not read")
-          : { remote: true };
+      if (repository !== "." && repository !== "./") {
+        if (namesRepositoryHere(repository) || words.operands.some(startsLocalPath))
+          return unknown("pulls from a repository on this machine, which Symposium does not read");
+        // An address is the agent's choice, not a remote of the person's (a remote's name holds no `:`).
+        return repository.includes(":")
+          ? unknown("pulls from an address the command names, whose files Symposium does not read")
+          : { remote: true, from: repository };
+      }
       const sources = refspecs.map((spec) =>
         spec === null ? null : spec.replace(/^\+/, "").replace(/:.*$/, ""),
       );
