@@ -367,32 +367,11 @@ describe("Hostile cards (e2e)", function () {
     });
     const group = card(webview, title);
     await waitForGuard(group);
-    // Whether the card is guarded at the first change of the page that moves it on screen.
-    await group.evaluate((node) => {
-      const page = globalThis as unknown as {
-        document: { body: unknown };
-        MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
-          observe(target: unknown, options: unknown): void;
-        };
-        guardedWhenMoved?: boolean;
-      };
-      const top = node.getBoundingClientRect().top;
-      new page.MutationObserver((_, observer) => {
-        if (Math.abs(node.getBoundingClientRect().top - top) < 1) return;
-        observer.disconnect();
-        page.guardedWhenMoved = node.classList.contains("guarded");
-      }).observe(page.document.body, { childList: true, subtree: true, characterData: true });
-    });
-    const guardedWhenMoved = () =>
-      webview
-        .locator("body")
-        .evaluate(() => (globalThis as unknown as { guardedWhenMoved?: boolean }).guardedWhenMoved);
-    await waitUntil(
-      async () => (await guardedWhenMoved()) !== undefined,
-      "the streamed text to move the card",
-      30_000,
+    assert.equal(
+      await guardedAtFirstMove(webview, group, { characterData: true }, "the streamed text to move the card"),
+      true,
+      "the card moved on screen without a fresh click guard",
     );
-    assert.equal(await guardedWhenMoved(), true, "the card moved on screen without a fresh click guard");
     await waitForGuard(group);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
@@ -426,31 +405,11 @@ describe("Hostile cards (e2e)", function () {
     });
     const group = card(webview, title);
     await waitForGuard(group);
-    await group.evaluate((node) => {
-      const page = globalThis as unknown as {
-        document: { body: unknown };
-        MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
-          observe(target: unknown, options: unknown): void;
-        };
-        guardedWhenLifted?: boolean;
-      };
-      const top = node.getBoundingClientRect().top;
-      new page.MutationObserver((_, observer) => {
-        if (Math.abs(node.getBoundingClientRect().top - top) < 1) return;
-        observer.disconnect();
-        page.guardedWhenLifted = node.classList.contains("guarded");
-      }).observe(page.document.body, { childList: true, subtree: true, attributes: true });
-    });
-    const guardedWhenLifted = () =>
-      webview
-        .locator("body")
-        .evaluate(() => (globalThis as unknown as { guardedWhenLifted?: boolean }).guardedWhenLifted);
-    await waitUntil(
-      async () => (await guardedWhenLifted()) !== undefined,
-      "the controls to move the card",
-      30_000,
+    assert.equal(
+      await guardedAtFirstMove(webview, group, { attributes: true }, "the controls to move the card"),
+      true,
+      "the card moved on screen without a fresh click guard",
     );
-    assert.equal(await guardedWhenLifted(), true, "the card moved on screen without a fresh click guard");
     await waitForGuard(group);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
@@ -573,3 +532,34 @@ describe("Hostile cards (e2e)", function () {
     });
   });
 });
+
+/** Whether `group` is guarded at the first change of the page (as `observed` also watches) that moves it on screen. */
+async function guardedAtFirstMove(
+  webview: FrameLocator,
+  group: ReturnType<typeof card>,
+  observed: { characterData?: true; attributes?: true },
+  what: string,
+): Promise<boolean> {
+  await group.evaluate((node, observed) => {
+    const page = globalThis as unknown as {
+      document: { body: unknown };
+      MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+        observe(target: unknown, options: unknown): void;
+      };
+      guardedWhenMoved?: boolean;
+    };
+    delete page.guardedWhenMoved;
+    const top = node.getBoundingClientRect().top;
+    new page.MutationObserver((_, observer) => {
+      if (Math.abs(node.getBoundingClientRect().top - top) < 1) return;
+      observer.disconnect();
+      page.guardedWhenMoved = node.classList.contains("guarded");
+    }).observe(page.document.body, { childList: true, subtree: true, ...observed });
+  }, observed);
+  const guarded = () =>
+    webview
+      .locator("body")
+      .evaluate(() => (globalThis as unknown as { guardedWhenMoved?: boolean }).guardedWhenMoved);
+  await waitUntil(async () => (await guarded()) !== undefined, what, 30_000);
+  return (await guarded()) === true;
+}
