@@ -7532,6 +7532,20 @@ describe("permission rules and guards", () => {
     // git 2.39: `git pull git://127.0.0.1:9419/x.git tasks` (served by git daemon) and `git remote add v <address> &&
     // git pull v tasks` each wrote `.vscode/tasks.json` under Bypass: what an address the agent wrote holds is the
     // agent's, not the person's remote's, and is not read before the fetch.
+    // git 2.39: in a sparse checkout leaving out `.vscode`, `git sparse-checkout disable` wrote HEAD's
+    // `.vscode/tasks.json` under Bypass (HEAD may hold what the agent committed from the index alone).
+    it("asks for a sparse checkout's change, which writes the files it left out", () => {
+      for (const line of [
+        "git sparse-checkout disable",
+        "git sparse-checkout set src",
+        "git sparse-checkout add .vscode",
+        "git sparse-checkout reapply",
+        "git sparse-checkout init --cone",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
+      assert.equal(inTrap("git sparse-checkout list").verdict, "allow");
+    });
+
     it("asks for a pull from an address the line names, or from a remote the request adds", () => {
       for (const line of [
         "git pull https://example.invalid/x.git tasks",

@@ -6527,6 +6527,13 @@ export function revisionsWritten(
       );
       return sources.length === 0 ? upstream : of(sources, "head");
     }
+    // Widening or leaving a sparse checkout writes HEAD's files it left out, which are not read here.
+    case "sparse-checkout": {
+      const verb = git.rest.find((word) => word === null || !word.startsWith("-"));
+      return verb === "list" || verb === "check-rules"
+        ? undefined
+        : unknown("changes which of HEAD's files the working tree holds");
+    }
     // The files of the index not there (`git read-tree x && git checkout-index -a`); -f throws work away (its guard),
     // --prefix writes elsewhere (its own guard).
     case "checkout-index": {
