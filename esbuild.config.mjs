@@ -194,6 +194,46 @@ const sharedDecorateHelper = {
   },
 };
 
+/**
+ * The ACP SDK's generated schemas (`zod.gen.js`) are built at load, one top-level `export const` per type, and a call
+ * may have effects as far as esbuild knows: every schema of a file a module imports was kept, though the protocol
+ * router needs only the unstable `initialize` schemas of both versions (50 KB minified). Each is read as a pure
+ * function call, so those no import reaches are left out, and those it does are built as before, in the same order.
+ */
+/** @type {import("esbuild").Plugin} */
+const sdkSchemasOnlyWhatIsUsed = {
+  name: "sdk-schemas-only-what-is-used",
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]@agentclientprotocol[\\/]sdk[\\/]dist[\\/].*[\\/]zod\.gen\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, "utf8");
+        const parts = source.split(/^(?=export const \w+ = )/m);
+        const wrapped = parts.map((part, i) => {
+          if (i === 0) return part;
+          const lines = part.split("\n");
+          // The statement ends at the first line ending in `;` that is its first or starts unindented.
+          const end = lines.findIndex((line, at) => line.endsWith(";") && (at === 0 || !/^\s/.test(line)));
+          const head = /^export const (\w+) = /.exec(part);
+          if (end < 0 || !head)
+            throw new Error(`${args.path} no longer reads as sdk-schemas-only-what-is-used expects`);
+          const statement = lines.slice(0, end + 1).join("\n");
+          const expression = statement.slice(head[0].length, -1);
+          return [
+            `export const ${head[1]} = /* @__PURE__ */ (() => ${expression})();`,
+            ...lines.slice(end + 1),
+          ].join("\n");
+        });
+        return {
+          contents: wrapped.join(""),
+          loader: "js",
+          resolveDir: args.path.slice(0, args.path.lastIndexOf(sep)),
+        };
+      },
+    );
+  },
+};
+
 /** @type {import("esbuild").BuildOptions} */
 const shared = {
   bundle: true,
@@ -227,6 +267,7 @@ const builds = [
       separateAcpRuntime,
       separatePolicyPaths,
       demoAgentSharesSdk,
+      sdkSchemasOnlyWhatIsUsed,
     ],
   },
   {

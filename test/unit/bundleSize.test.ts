@@ -33,7 +33,7 @@ const LAZY_ONLY = [
 ];
 
 interface Metafile {
-  outputs: Record<string, { inputs: Record<string, unknown> }>;
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
 }
 
 describe("bundle budgets", function () {
@@ -41,6 +41,8 @@ describe("bundle budgets", function () {
   let build: ProductionBuild;
   /** The source files (forward slashes) each output of the extension build holds, by output file name. */
   let inputsOf: (file: string) => string[];
+  /** The minified bytes of each source file (forward slashes) in an output of the extension build. */
+  let bytesOf: (file: string) => Map<string, number>;
 
   before(() => {
     build = buildProduction(repoRoot, { metafile: true });
@@ -49,6 +51,16 @@ describe("bundle budgets", function () {
       const output = Object.entries(meta.outputs).find(([path]) => path.endsWith(`dist/${file}`));
       assert.ok(output, `the extension build made no dist/${file}`);
       return Object.keys(output[1].inputs).map((input) => input.replace(/\\/g, "/"));
+    };
+    bytesOf = (file) => {
+      const output = Object.entries(meta.outputs).find(([path]) => path.endsWith(`dist/${file}`));
+      assert.ok(output, `the extension build made no dist/${file}`);
+      return new Map(
+        Object.entries(output[1].inputs).map(([input, { bytesInOutput }]) => [
+          input.replace(/\\/g, "/"),
+          bytesInOutput,
+        ]),
+      );
     };
   });
 
@@ -138,6 +150,15 @@ describe("bundle budgets", function () {
       ),
     );
     assert.deepEqual(jsonSchema, []);
+  });
+
+  it("dist/acpRuntime.js holds the SDK's schemas something uses, not all of a file's (the unstable ones: 48 KB)", () => {
+    const schemas = [...bytesOf("acpRuntime.js")].filter(([input]) =>
+      /@agentclientprotocol\/sdk\/dist\/v[12]\/unstable\/schema\/zod\.gen\.js$/.test(input),
+    );
+    // The protocol router (for the demo agent) reads `initialize` with both versions' unstable schemas alone.
+    assert.equal(schemas.length, 2, "both unstable schema files, for the protocol router");
+    for (const [input, bytes] of schemas) assert.ok(bytes < 4_000, `${input}: ${bytes} bytes`);
   });
 
   it("dist/policyPaths.js alone holds the policy's path resolution (the extension and the runtime require it)", () => {
