@@ -3724,6 +3724,18 @@ describe("permission rules and guards", () => {
         ["ln -sf ../docs/guide.md src/", "ln -s ../src/a.ts docs/", "ln -sfn guide.md docs/"],
         "allow",
       );
+      // GNU ln 9.1: `ln -s ../README.md docs`, `docs` a folder, made `docs/README.md -> ../README.md`. A folder now is
+      // one, unless a command of the request may change it before ln runs.
+      assertVerdicts(deny, ["ln -s ../README.md docs", "ln -sf ../src/a.ts docs && cat docs/a.ts"], "allow");
+      for (const line of [
+        "rm -rf docs; ln -s ../README.md docs",
+        "rm -rf docs && ln -sf ../README.md docs",
+        "rm -rf docs & ln -s ../README.md docs",
+        "ln -s ../README.md docs & rm -rf docs",
+        "rm -rf docs | ln -s ../README.md docs",
+        "mv docs d2; ln -s ../README.md docs",
+      ])
+        assert.match(decideIn(line, deny).by.label, /outside the workspace/, line);
       // Leading out of the workspace, or to a protected file, it is held as before.
       for (const [line, guard] of [
         ["ln -s ../../etc/passwd docs/", "outside"],

@@ -1161,7 +1161,8 @@ class FootprintView {
   private get namedPaths(): PathCheck[] | "too many" {
     if (this.named !== undefined) return this.named;
     const paths = new Set<string>();
-    for (const { command, cwd } of this.simple) {
+    for (const at of this.simple) {
+      const { command, cwd } = at;
       const argv = command.argv;
       const unwrapped = withoutWrappers(argv).argv;
       const name = unwrapped[0] == null ? undefined : basename(unwrapped[0]);
@@ -1186,7 +1187,9 @@ class FootprintView {
         ...globs,
         ...code.flatMap((text) => (text === null ? [] : quotedStrings(text))),
         // A symbolic link's relative target as the link reads it, from its folder (`ln -s ../secrets src/k`).
-        ...(name === "ln" ? (fileOperands(name, [...unwrapped])?.targets.map(({ text }) => text) ?? []) : []),
+        ...(name === "ln"
+          ? (fileOperands(name, this.lnFolderNow(unwrapped, at))?.targets.map(({ text }) => text) ?? [])
+          : []),
         // What a compressor writes beside what it is given (`gunzip server.pem.gz` writes `server.pem`).
         ...(name === undefined ? [] : compressedNames(name, unwrapped)),
         // The folder git clone names after its address (`git clone https://x/secrets.git`).
@@ -1423,6 +1426,29 @@ class FootprintView {
   }
 
   /**
+   * ln's words with a last operand that is a folder now written as one (`ln -s ../x docs` as `docs/`, where the
+   * target is read from `docs`), when the request runs nothing before it that may change what `docs` is (`rm -rf
+   * docs; ln -s secrets/key docs`, `mkdir docs && ln …`). A link to a folder is not one (`-n` replaces it).
+   */
+  private lnFolderNow(
+    argv: readonly (string | null)[],
+    at: { command: SimpleCommand; cwd: string | undefined; line: number },
+  ): (string | null)[] {
+    const folder = landsByName("ln", argv);
+    const last = argv.at(-1);
+    const path = last == null || at.cwd === undefined ? undefined : absolute(last, at.cwd, this.context.home);
+    return folder === undefined ||
+      folder.folder !== last ||
+      path === undefined ||
+      this.context.paths.kind(path) !== "folder" ||
+      !this.simple.every(
+        ({ command, line }) => command === at.command || this.runsOnlyAfter(command, line, at),
+      )
+      ? [...argv]
+      : [...argv.slice(0, -1), `${last}/`];
+  }
+
+  /**
    * Whether `command` of command line `line` runs once, after `first` has ended: later in the same line of commands
    * run one after another (`&&`, and `;` or `||`, where it runs whether `first` failed or not: `sequential`). Lines
    * a request states apart (`command`, `cmd`, `commands`) may be one run told twice, or run in any order.
@@ -1556,7 +1582,11 @@ class FootprintView {
         );
       if (argumentFile) return argumentFile;
       const operands =
-        name === "rm" ? rmTargets(argv) : name === "find" ? findDeletes(argv) : fileOperands(name, argv);
+        name === "rm"
+          ? rmTargets(argv)
+          : name === "find"
+            ? findDeletes(argv)
+            : fileOperands(name, name === "ln" ? this.lnFolderNow(argv, this.simple[at]!) : argv);
       // A program whose words are not read as files may still be handed a protected file by name.
       // A message file's words go into the history, where `git log` prints them: a protected one asks
       // (`git commit -F .env`), and one in the home folder outside the workspace as code's paths do
