@@ -3571,6 +3571,28 @@ describe("permission rules and guards", () => {
       );
     });
 
+    // GNU find 4.9: `find src -type f ! -name '*.pem' -exec echo {} +` printed `src/a.ts src/d.pem/k.ts`: a negated
+    // name test leaves out what it matches, though find still walks into a folder it leaves out.
+    it("find's negated name tests, where its tests are joined by and, leave out what they match", () => {
+      const pem = [rule("deny", { path: "**/*.pem" })];
+      assertVerdicts(
+        pem,
+        [
+          "find src -type f ! -name '*.pem' -exec cat {} +",
+          "find src -type f -not -iname '*.PEM' -not -name '*.key' -exec wc -l {} +",
+        ],
+        "allow",
+      );
+      for (const line of [
+        "find src -type f ! -name '*.ts' -exec cat {} +",
+        "find src -type f ! -name '*.pem' -o -name x -exec cat {} +",
+        "find src -type f ! -name '*.pe\\m' -exec cat {} +",
+        "find src -type f ! -path '*.pem' -exec cat {} +",
+        "find src -type f ! ( -name '*.pem' ) -exec cat {} +",
+      ])
+        assert.notEqual(decideIn(line, pem).verdict, "allow", line);
+    });
+
     it("names a listing gives a command are read where that command finds them: links where they lead", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       const pem = [rule("deny", { path: "**/*.pem" })];

@@ -228,12 +228,10 @@ export const FIND_ONE_WORD_TESTS = new Set([
 /**
  * The name patterns every entry `find` acts on matches (`-name`, `-iname` among its tests, all of which must hold),
  * or undefined when its tests do not say that much. With none, any entry. A negated test (`-not -path './.venv/*'`)
- * only leaves entries out; in `… -prune -o <tests> -print` what the side before `-prune` matches is not acted on, so
+ * only leaves entries out, and a negated name test says which (`! -name '*.pem'`); in `… -prune -o <tests> -print` what the side before `-prune` matches is not acted on, so
  * the tests after it say what is (`find . -path ./node_modules -prune -o -name '*.ts' -print`).
  */
-export function findNamePatterns(
-  argv: readonly (string | null)[],
-): { pattern: string; nocase: boolean }[] | undefined {
+export function findNamePatterns(argv: readonly (string | null)[]): FindName[] | undefined {
   const tests = findActingTests(argv);
   return tests && conjunctionPatterns(tests);
 }
@@ -283,26 +281,25 @@ export function findActsOnFilesOnly(argv: readonly (string | null)[]): boolean {
  * on what they leave out (`-name '*.ts' -print -o -delete`); undefined for any other. The value of a test is no test
  * (`-path -name -o -print` prints everything), and a test or option not known may take one: undefined.
  */
-function conjunctionPatterns(
-  words: readonly (string | null)[],
-): { pattern: string; nocase: boolean }[] | undefined {
-  const patterns: { pattern: string; nocase: boolean }[] = [];
+function conjunctionPatterns(words: readonly (string | null)[]): FindName[] | undefined {
+  const patterns: FindName[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     if (word == null) return undefined;
     if (FIND_ACTIONS.has(word)) return actsOnOthers(words.slice(i)) ? undefined : patterns;
-    if (word === "!" || word === "-not") {
-      if (!FIND_ONE_WORD_TESTS.has(words[i + 1] ?? "") || words[i + 2] == null) return undefined;
-      i += 2;
-      continue;
-    }
-    if (word === "-name" || word === "-iname") {
+    const negated = word === "!" || word === "-not";
+    const test = negated ? words[++i] : word;
+    if (negated && (!FIND_ONE_WORD_TESTS.has(test ?? "") || words[i + 1] == null)) return undefined;
+    if (test === "-name" || test === "-iname") {
       const pattern = words[++i];
-      // One too costly to match, or that picomatch reads otherwise than find, is not read: anything may be found.
-      if (pattern == null || globTooCostly(pattern) || readOtherwise(pattern) || !readsAsFindDoes(pattern))
-        return undefined;
-      patterns.push({ pattern, nocase: word === "-iname" });
-    } else if (takesOneWord(word)) {
+      if (pattern == null) return undefined;
+      // One too costly to match, or that picomatch reads otherwise than find, is not read: anything may be found
+      // (or, negated, left out: it narrows nothing).
+      const unread = globTooCostly(pattern) || readOtherwise(pattern) || !readsAsFindDoes(pattern);
+      if (unread && !negated) return undefined;
+      if (!unread) patterns.push({ pattern, nocase: test === "-iname", ...(negated ? { negated } : {}) });
+    } else if (negated) i++;
+    else if (takesOneWord(word)) {
       if (words[++i] == null) return undefined;
     } else if (!FIND_NO_WORD.has(word)) return undefined;
   }
@@ -352,18 +349,20 @@ function readsAsFindDoes(pattern: string): boolean {
  * entry): braces are text to find. A name with other than ASCII characters is taken where characters are counted
  * (`?`, `[…]`) or case is folded: find counts bytes or characters as its locale says, picomatch UTF-16 units.
  */
-export function findNameMatcher(
-  patterns: readonly { pattern: string; nocase: boolean }[],
-): (name: string) => boolean {
-  const tests = patterns.map(({ pattern, nocase }) => ({
+export function findNameMatcher(patterns: readonly FindName[]): (name: string) => boolean {
+  const tests = patterns.map(({ pattern, nocase, negated }) => ({
     folds: nocase || /[?[]/.test(pattern),
+    negated: negated === true,
     matches: globMatcher(pattern, { dot: true, nocase, nobrace: true, posix: true }),
   }));
   return (name) => {
     const other = /[^\x00-\x7f]/.test(name);
-    return tests.every(({ folds, matches }) => (other && folds) || matches(name));
+    return tests.every(({ folds, negated, matches }) => (other && folds) || matches(name) !== negated);
   };
 }
+
+/** A `-name` or `-iname` test of find's, or one negated (`! -name '*.pem'`), which leaves out what it matches. */
+export type FindName = { pattern: string; nocase: boolean; negated?: boolean };
 
 /**
  * Commands whose operands are all files they write or change in place, or read (`cat`, `head`: a credential shown),

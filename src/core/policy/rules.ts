@@ -3913,7 +3913,9 @@ function givenBy(argv: readonly (string | null)[], folder?: string | null): Give
     // With `-type f` a folder is not printed; a file start is a path the line names.
     if (findDepths(argv).min > 0 || walk.filesOnly === true) return false;
     if (name === "." || name === "..")
-      return patterns.every(({ pattern }) => pattern.replace(/\[[^\]]*\]|[*?.\\]/g, "") === "");
+      return patterns.every(
+        ({ pattern, negated }) => negated || pattern.replace(/\[[^\]]*\]|[*?.\\]/g, "") === "",
+      );
     return matches(name);
   });
   return printed ? { links } : { walk, links };
