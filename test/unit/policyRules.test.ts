@@ -7822,6 +7822,63 @@ describe("permission rules and guards", () => {
       }
     });
 
+    // git 2.39: on `work`, `notes.txt` moved to `docs/notes.txt`; `main` drops that copy, leaving `.vscode/tasks.json`
+    // (most of notes.txt) the best match. `git checkout main` deleted docs/notes.txt alone; `git stash pop` after it
+    // carried the stash's change of notes.txt into `.vscode/tasks.json`, as `git cherry-pick pick` did.
+    it("follows a stash's renames from the branch a switch before it goes to", async () => {
+      const moved = await makePolicyWorkspace("symposium-stash-renames-");
+      const run = (...args: string[]) =>
+        execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+          cwd: moved.ws,
+          stdio: "ignore",
+        });
+      const inMoved = (line: string) =>
+        decide(
+          buildFootprint(v2Request({ type: "command", command: line, cwd: moved.ws }), {
+            shell: moved.shell,
+            home: moved.home,
+            sessionCwd: moved.ws,
+          }),
+          { ...context({ bypass: true }), paths: moved.boundary, home: moved.home, sessionCwd: moved.ws },
+        );
+      try {
+        const notes = Array.from({ length: 20 }, (_, i) => `line ${i + 1}\n`).join("");
+        writeFileSync(join(moved.ws, "notes.txt"), notes);
+        run("init", "-q", "-b", "work");
+        run("add", "-A");
+        run("commit", "-qm", "base");
+        writeFileSync(join(moved.ws, "notes.txt"), `${notes}evil\n`);
+        run("stash", "-q");
+        run("checkout", "-qb", "pick");
+        writeFileSync(join(moved.ws, "notes.txt"), `${notes}evil\n`);
+        run("commit", "-qam", "pick");
+        run("checkout", "-q", "work");
+        run("rm", "-q", "notes.txt");
+        mkdirSync(join(moved.ws, "docs"));
+        mkdirSync(join(moved.ws, ".vscode"));
+        writeFileSync(join(moved.ws, "docs", "notes.txt"), notes);
+        writeFileSync(
+          join(moved.ws, ".vscode", "tasks.json"),
+          notes.replace("line 1\n", '{ "tasks": [] } line 1\n'),
+        );
+        run("add", "-A");
+        run("commit", "-qm", "moved");
+        run("checkout", "-qb", "main");
+        run("rm", "-q", "docs/notes.txt");
+        run("commit", "-qm", "main");
+        run("checkout", "-q", "work");
+        assert.equal(inMoved("git checkout main").verdict, "allow", inMoved("git checkout main").by.label);
+        for (const line of [
+          "git checkout main && git stash pop",
+          "git checkout main; git stash apply",
+          "git checkout main && git cherry-pick pick",
+        ])
+          assert.match(inMoved(line).by.label, /\.vscode\/tasks\.json/, line);
+      } finally {
+        moved.remove();
+      }
+    });
+
     it("holds back a new worktree or a checkout of the index that writes a protected file", () => {
       for (const line of [
         "git worktree add wt tasks",

@@ -98,7 +98,16 @@ export function revisionChanges(
   try {
     const head = objectName("HEAD", "commit");
     const names = new Set<string>();
-    const heads = new Set<string>();
+    // HEAD and each commit a switch earlier in the request may move it to (`heads`): git follows renames from there.
+    const starts = (write: RevisionWrite): string[] | string => {
+      const at = head === undefined ? [] : [head];
+      for (const other of write.heads ?? []) {
+        const commit = objectName(other, "commit");
+        if (commit === undefined) return `naming ${JSON.stringify(other)}, which is no revision here`;
+        at.push(commit);
+      }
+      return at;
+    };
     const add = (text: string) => {
       for (const name of lines(text)) names.add(name);
     };
@@ -146,6 +155,8 @@ export function revisionChanges(
       const target = objectName(write.revision, peel) ?? (write.guess ? guessed(write.revision) : undefined);
       if (target === undefined && write.optional) continue;
       if (target === undefined) return `naming ${JSON.stringify(write.revision)}, which is no revision here`;
+      const from = write.against === "changed" || write.against === "all" ? [] : starts(write);
+      if (typeof from === "string") return from;
       if (write.against === "changed") add(git("diff-index", "--cached", "--name-only", "-z", target, "--"));
       else if (write.against === "all") add(git("ls-tree", "-r", "--name-only", "-z", "--full-tree", target));
       else if (write.against === "commit") {
@@ -163,32 +174,25 @@ export function revisionChanges(
             target,
           ),
         );
-        if (head !== undefined)
-          for (const parent of lines(git("rev-parse", `${target}^@`).replace(/\n/g, "\0")))
-            moves(parent, head);
+        for (const parent of lines(git("rev-parse", `${target}^@`).replace(/\n/g, "\0")))
+          for (const start of from) moves(parent, start);
       } else if (write.against === "stash") {
         // The working files against its base, the index too (`--index`), and the untracked files it keeps.
         diff(`${target}^1`, target);
         diff(`${target}^1`, `${target}^2`);
-        if (head !== undefined) moves(`${target}^1`, head);
+        for (const start of from) moves(`${target}^1`, start);
         const untracked = objectName(`${target}^3`, "commit");
         if (untracked !== undefined) add(git("ls-tree", "-r", "--name-only", "-z", untracked));
       } else {
         if (head === undefined) return "in a repository whose HEAD has no commit yet";
-        for (const other of write.heads ?? []) {
-          const at = objectName(other, "commit");
-          if (at === undefined) return `naming ${JSON.stringify(other)}, which is no revision here`;
-          heads.add(at);
-        }
-        for (const from of [head, ...heads]) {
-          const bases = write.against === "base" ? mergeBases(from, target) : [from];
+        for (const start of from) {
+          const bases = write.against === "base" ? mergeBases(start, target) : [start];
           // Histories that never met: a merge of them (--allow-unrelated-histories) writes what differs from HEAD.
-          for (const base of bases.length === 0 ? [from] : bases) {
+          for (const base of bases.length === 0 ? [start] : bases) {
             diff(base, target);
-            if (write.against === "base") moves(base, from);
+            if (write.against === "base") moves(base, start);
           }
         }
-        heads.clear();
       }
       if (names.size > maxNames) return `changing more than ${maxNames} files`;
     }
