@@ -7333,8 +7333,7 @@ describe("permission rules and guards", () => {
           "git fetch origin pull/1/head:pr-1",
           "git pull --rebase",
           "git pull origin main",
-          "git remote add upstream https://github.com/a/b.git",
-          "git remote add o git@github.com:a/b.git",
+          "git remote -v",
           "git commit -m x",
           "git commit -F build/msg.txt",
           "git commit -F - < build/msg.txt",
@@ -7597,9 +7596,21 @@ describe("permission rules and guards", () => {
       for (const line of [
         "git pull origin main",
         "git pull --rebase",
-        "git remote add upstream https://example.invalid/x.git",
+        "git remote -v",
+        "git remote show origin",
       ])
         assert.equal(inTrap(line).verdict, "allow", line);
+      // A remote made or moved in one request and pulled from in a later one (git 2.39 wrote .vscode/tasks.json):
+      // making or moving one asks, as `git config` does, so that the remotes a pull passes from stay the person's.
+      for (const line of [
+        "git remote add upstream https://example.invalid/x.git",
+        "git remote set-url origin https://example.invalid/x.git",
+        "git remote rename origin o2",
+        "git remote -v add v https://example.invalid/x.git",
+      ]) {
+        const { by } = inTrap(line);
+        assert.equal(by.type === "guard" && by.guard, "protected", line);
+      }
     });
 
     it("reads the commits a pick or revert takes through rev-list's options as not known", () => {

@@ -6202,12 +6202,16 @@ export function withoutGitOptions(argv: readonly (string | null)[]): (string | n
 
 /**
  * `git config` that writes (a key and a value, `--add`, `--unset`, `set`, `--edit`, …), rather than reads (a key
- * alone, `--get`, `--list`, `get`, `list`). A subcommand or value computed at run time counts as a write.
+ * alone, `--get`, `--list`, `get`, `list`), and `git remote add`, `set-url` or `rename`: a pull from a remote passes
+ * because where it leads is the person's, which a remote the agent made or moved in an earlier request is not. A
+ * subcommand or value computed at run time counts as a write.
  */
 export function changesGitConfig(argv: (string | null)[]): boolean {
   const git = gitSubcommand(argv);
   if (!git) return false;
   if (git.name === null) return true;
+  const verb = git.rest.find((word) => word === null || !word.startsWith("-"));
+  if (git.name === "remote") return verb === null || ["add", "set-url", "rename"].includes(verb ?? "");
   if (git.name !== "config") return false;
   const rest = git.rest;
   if (rest.some((word) => word === null)) return true;

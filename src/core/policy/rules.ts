@@ -1696,8 +1696,7 @@ class FootprintView {
       if (name === "git" && changesGitConfig(argv))
         return {
           guard: "protected",
-          label:
-            "git config changes git's configuration, a protected file (hooks, aliases and filters run from it)",
+          label: `git ${argv[gitSubcommandAt(argv) ?? 0] ?? "config"} changes git's configuration, a protected file (hooks, aliases, filters and remotes)`,
         };
       const address = runsFromAddress(name, argv);
       if (address) {
