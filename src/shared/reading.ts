@@ -19,19 +19,20 @@ export const INVISIBLE =
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
- * Cyrillic and Greek letters drawn like Latin ones ("Rеject" with a Cyrillic "е" reads as "Reject"), and those; then
- * the small capitals ("ɴᴏ" reads as "NO"), which NFKC leaves as they are; then Armenian's and Latin's own (օ, ո, ս,
- * հ; dotless ı, ɩ, ɑ, ɡ).
+ * Cyrillic, Greek (the lunate sigma "ϲ" as NFKC makes it, "ς") and Coptic letters drawn like Latin ones ("Rеject" with
+ * a Cyrillic "е" reads as "Reject"), and those; then the small capitals ("ɴᴏ" reads as "NO"), which NFKC leaves as they
+ * are; then Armenian's and Latin's own (օ, ո, ս, հ; dotless ı, ɩ, ɑ, ɡ).
  */
-const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢօոսհıɩɑɡ";
-const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxabcdefghijklmnopqrstuvwyzonuhiiag";
+const LOOKALIKE = "авеѕіјкмнорстухһԁӏԛԝүαβεζηικμνορτυχςϳⲟⲣⲥⲭᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢօոսհıɩɑɡ";
+const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxcjopcxabcdefghijklmnopqrstuvwyzonuhiiag";
 /**
  * Capitals drawn like Latin ones whose small letters are not, read before case is folded: Greek Eta, Nu and Upsilon
  * ("Νo" with a Greek Nu reads as "no", where its small letter would make it "vo"); and the Cherokee letters drawn as
- * Latin ones ("ᎪᏞᏞow" reads as "allow"), whose small forms read as their capitals.
+ * Latin ones ("ᎪᏞᏞow" reads as "allow"), whose small forms read as their capitals; and Lisu's, which has no small ones
+ * ("ꓮꓡꓡꓳꓪ" reads as "allow").
  */
-const CAPITAL_LOOKALIKE = "\u0397\u039d\u03a5ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᎽᏀᏂᏃᏏᏔᏕᏙᏚᏞᏟᏢᏦᏧᏴ";
-const CAPITAL_LATIN = "HNYDRTiYAJEWMHYGhZbWSVSLCPKdB";
+const CAPITAL_LOOKALIKE = "\u0397\u039d\u03a5ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᎽᏀᏂᏃᏏᏔᏕᏙᏚᏞᏟᏢᏦᏧᏴꓐꓑꓓꓔꓖꓗꓙꓚꓜꓝꓟꓠꓡꓢꓣꓦꓧꓪꓫꓬꓮꓰꓲꓳꓴ";
+const CAPITAL_LATIN = "HNYDRTiYAJEWMHYGhZbWSVSLCPKdBBPDTGKJCZFMNLSRVHWXYAEIOU";
 
 /** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
 export function readingOf(text: string): string {

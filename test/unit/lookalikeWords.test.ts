@@ -15,6 +15,19 @@ describe("lookalike words", () => {
       assert.equal(isLookalikeWord(word), true, word);
   });
 
+  it("marks Lisu words, and Latin words with Coptic, fullwidth or mathematical letters in them", () => {
+    for (const word of [
+      "\ua4ee\ua4e1\ua4e1\ua4f3\ua4ea",
+      "\ua4eellow",
+      "p\u2c81ypal",
+      "p\uff41ypal",
+      "p\u{1d68a}ypal",
+      "\u{1d41a}llow",
+    ])
+      assert.equal(isLookalikeWord(word), true, word);
+    for (const word of ["\uff21\uff22\uff23", "\u{1d431}"]) assert.equal(isLookalikeWord(word), false, word);
+  });
+
   it("leaves alone a word of one other script, and Latin beside kana or kanji", () => {
     for (const word of [
       "\u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B",

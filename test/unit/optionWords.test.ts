@@ -89,6 +89,15 @@ describe("optionWords", () => {
     assert.equal(optionReadsAs("\u13a0\u13ac\u13c1\u13bd"), undefined, "a letter drawn unlike any Latin one");
   });
 
+  it("reads Lisu letters, Coptic ones and Greek's lunate sigma drawn as Latin ones as those letters", () => {
+    assert.equal(optionReadsAs("\ua4ee\ua4e1\ua4e1\ua4f3\ua4ea"), "allow", "Lisu A, L, L, O, W: ALLOW");
+    assert.equal(nameContradictsKind("\ua4ee\ua4e1\ua4e1\ua4f3\ua4ea", "reject"), true);
+    assert.equal(optionReadsAs("\ua4e0\ua4f3"), "reject", "Lisu N, O: NO");
+    assert.equal(optionReadsAs("\u03f2ancel"), "reject", "a lunate sigma: cancel");
+    assert.equal(nameContradictsKind("\u03f2ancel", "allow"), true);
+    assert.equal(optionReadsAs("\u2c9fk"), "allow", "a Coptic o: ok");
+  });
+
   it("reads a capital lookalike by the capital it looks like, not by its small letter", () => {
     // Greek Nu, Eta and Upsilon are drawn as N, H and Y, but their small letters as v, n and u.
     assert.equal(optionReadsAs("\u039do"), "reject", "Greek Nu: No");
