@@ -226,9 +226,10 @@ export class App {
     const blocked = store.blockedReason !== undefined;
     const newCards: ApprovalCard[] = [];
     // Where the cards are before cards come or go, a session's header changes (the agent's controls beside Send wrap
-    // and lift the pinned cards) or text streams into the shown transcript that holds some: those move them on screen
-    // (see `guardMovedCards`).
+    // and lift the pinned cards), the blocked banner above the transcript comes or goes, or text streams into the
+    // shown transcript that holds some: those move them on screen (see `guardMovedCards`).
     const cardsBefore =
+      changes.blocked ||
       changes.promptsAdded.size > 0 ||
       changes.promptsDecided.size > 0 ||
       changes.sessions.size > 0 ||

@@ -418,6 +418,58 @@ describe("Hostile cards (e2e)", function () {
     });
   });
 
+  it("gives a card that a banner appearing above the transcript moves on screen a fresh click guard", async () => {
+    const title = "Drop the table";
+    const asked = {
+      toolCallId: "under-banner",
+      title,
+      kind: "execute",
+      rawInput: { command: "npm run drop" },
+    };
+    await sendScript(webview, {
+      steps: [
+        { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
+        { request: { title, subject: { type: "tool_call", toolCall: asked } }, wait: false },
+        { say: Array.from({ length: 60 }, (_, i) => `Line ${i}.`).join("\n\n") },
+        { waitAll: true },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    // The person reads up at the card, away from the transcript's end; then the workspace loses its trust (the host's
+    // "blocked" update, as it sends it) and the banner above the transcript pushes the card down.
+    await group.evaluate((node) => {
+      (node as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: "center" });
+    });
+    await waitForGuard(group);
+    const banner = (reason?: string) =>
+      webview.locator("body").evaluate((_, reason) => {
+        const page = globalThis as unknown as {
+          dispatchEvent(event: unknown): void;
+          MessageEvent: new (type: string, init: unknown) => unknown;
+        };
+        page.dispatchEvent(
+          new page.MessageEvent("message", {
+            data: { type: "update", ops: [{ op: "blocked", ...(reason ? { reason } : {}) }] },
+          }),
+        );
+      }, reason);
+    assert.equal(
+      await guardedAtFirstMove(webview, group, { attributes: true }, "the banner to move the card", () =>
+        banner("Agents do not start in an untrusted workspace."),
+      ),
+      true,
+      "the card moved on screen without a fresh click guard",
+    );
+    await banner();
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
+
   it("ignores a click on the pending list whose rows changed under the pointer", async () => {
     const titles = ["Batch row one", "Batch row two", "Batch row three"];
     await sendScript(webview, {
@@ -539,6 +591,7 @@ async function guardedAtFirstMove(
   group: ReturnType<typeof card>,
   observed: { characterData?: true; attributes?: true },
   what: string,
+  move?: () => Promise<unknown>,
 ): Promise<boolean> {
   await group.evaluate((node, observed) => {
     const page = globalThis as unknown as {
@@ -556,6 +609,7 @@ async function guardedAtFirstMove(
       page.guardedWhenMoved = node.classList.contains("guarded");
     }).observe(page.document.body, { childList: true, subtree: true, ...observed });
   }, observed);
+  await move?.();
   const guarded = () =>
     webview
       .locator("body")
