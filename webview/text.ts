@@ -45,7 +45,8 @@ export function appendText(parent: Node, text: string): void {
 
 /**
  * Appends `text` as `appendText` does, each word that only looks Latin (`isLookalikeWord`) highlighted as a hidden
- * character is, and explained in its tooltip. Returns the number of words marked.
+ * character is, and explained in its tooltip and to screen readers (`.lookalike` in main.css). Returns the number of
+ * words marked.
  */
 function appendMarkingLookalikes(parent: Node, text: string): number {
   let marked = 0;
@@ -54,7 +55,7 @@ function appendMarkingLookalikes(parent: Node, text: string): number {
     if (!isLookalikeWord(word)) continue;
     appendText(parent, text.slice(last, index));
     const marker = parent.appendChild(document.createElement("span"));
-    marker.className = "hidden-char";
+    marker.className = "hidden-char lookalike";
     marker.title = "Letters of another script that look like Latin ones";
     appendText(marker, word);
     marked++;

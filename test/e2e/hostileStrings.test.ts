@@ -317,10 +317,12 @@ describe("Hostile agent strings (e2e)", function () {
       "\u13AApprove",
       "\u13DA\u13AA\u13B7",
     ]);
-    assert.equal(
-      await group.locator(".card-title .hidden-char").first().getAttribute("title"),
-      "Letters of another script that look like Latin ones",
-    );
+    const note = "Letters of another script that look like Latin ones";
+    assert.equal(await group.locator(".card-title .hidden-char").first().getAttribute("title"), note);
+    // Screen readers are told too, as they hear a hidden character's marker.
+    const heard = await group.locator(".card-title").ariaSnapshot();
+    const told = "(letters of another script that look like Latin ones)";
+    assert.ok(heard.includes(`\u13AApprove ${told} the \u13DA\u13AA\u13B7 ${told} report`), heard);
     const shownCommand = group.getByLabel("Command", { exact: true });
     assert.equal(await shownCommand.innerText(), command, "the letters are shown as they are, highlighted");
     assert.deepEqual(await shownCommand.locator(".hidden-char").allInnerTexts(), [
