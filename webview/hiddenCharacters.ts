@@ -43,18 +43,23 @@ export const WORD = /[\p{L}\p{M}]+/gu;
 /** Latin letters in another form: fullwidth ("ａ") and mathematical ("𝚊", drawn as a monospace "a"). */
 const LATIN_FORM = /[\uff21-\uff3a\uff41-\uff5a\u{1d400}-\u{1d6a5}]/gu;
 
+/** Greek letters drawn unlike any Latin one, which code and formulas put beside Latin ones ("Δt", "dθ", "λx"). */
+const UNLIKE_LATIN = /[ΓΔΘΛΞΠΦΨΩδθλξπφψ]/g;
+
 /**
  * Whether a word reads as Latin but is not: it mixes Latin letters with those of a script that has Latin lookalikes
  * ("pаypal" with a Cyrillic "а") or with Latin ones in another form ("p𝚊ypal"), or holds Cherokee or Lisu letters,
  * most of which look like Latin ones ("ᏚᎪᎷ", "Ꭺllow", "ꓮꓡꓡꓳꓪ"). A word of another script alone (Russian, Greek), a
- * fullwidth one (Japanese text's "ＡＢＣ"), or Latin beside kana or kanji, is real text and is not marked.
+ * fullwidth one (Japanese text's "ＡＢＣ"), Latin beside kana or kanji, or beside Greek letters unlike Latin ones, is
+ * real text and is not marked.
  */
 export function isLookalikeWord(word: string): boolean {
   const plain = word.replace(LATIN_FORM, "");
   return (
     /[\p{sc=Cher}\p{sc=Lisu}]/u.test(word) ||
     (/\p{sc=Latn}/u.test(plain) &&
-      (plain !== word || /[\p{sc=Cyrl}\p{sc=Grek}\p{sc=Armn}\p{sc=Copt}]/u.test(word)))
+      (plain !== word ||
+        /[\p{sc=Cyrl}\p{sc=Grek}\p{sc=Armn}\p{sc=Copt}]/u.test(plain.replace(UNLIKE_LATIN, ""))))
   );
 }
 

@@ -8,6 +8,8 @@ describe("lookalike words", () => {
       "p\u0430ypal",
       "\u0455\u0455h",
       "r\u03BFot",
+      "\u03BCs",
+      "\u0394r\u03BFot",
       "N\u0585",
       "\u13AApprove",
       "\u13DA\u13AA\u13B7",
@@ -28,7 +30,7 @@ describe("lookalike words", () => {
     for (const word of ["\uff21\uff22\uff23", "\u{1d431}"]) assert.equal(isLookalikeWord(word), false, word);
   });
 
-  it("leaves alone a word of one other script, and Latin beside kana or kanji", () => {
+  it("leaves alone a word of one other script, Latin beside kana or kanji, and formulas' Greek letters unlike Latin ones", () => {
     for (const word of [
       "\u0434\u043E\u043A\u0443\u043C\u0435\u043D\u0442\u044B",
       "\u03BB\u03CC\u03B3\u03BF\u03C2",
@@ -36,6 +38,9 @@ describe("lookalike words", () => {
       "\u8CC7\u6599",
       "caf\u00E9",
       "na\u00EFve",
+      "\u0394t",
+      "d\u03B8",
+      "\u03BBx",
     ])
       assert.equal(isLookalikeWord(word), false, word);
   });
