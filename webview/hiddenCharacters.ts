@@ -84,15 +84,12 @@ export function describeCharacter(char: string): string {
 
 /** True when `text` contains something `appendVisible` would mark or strip (a lookalike word included). */
 export function hasHiddenCharacters(text: string): boolean {
-  ANSI_SGR.lastIndex = 0;
-  INVISIBLE.lastIndex = 0;
-  const found =
-    ANSI_SGR.test(text) ||
-    INVISIBLE.test(text) ||
-    Array.from(text.matchAll(WORD), String).some(isLookalikeWord);
-  ANSI_SGR.lastIndex = 0;
-  INVISIBLE.lastIndex = 0;
-  return found;
+  // `search` reads from the start whatever the global expressions' `lastIndex`, and leaves it as it was.
+  return (
+    text.search(ANSI_SGR) >= 0 ||
+    text.search(INVISIBLE) >= 0 ||
+    Array.from(text.matchAll(WORD), String).some(isLookalikeWord)
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 // Words that only look Latin are marked in cards; real text of another script is not.
 import * as assert from "node:assert/strict";
+import { INVISIBLE } from "../../src/shared/reading";
 import { hasHiddenCharacters, isLookalikeWord } from "../../webview/hiddenCharacters";
 
 describe("lookalike words", () => {
@@ -43,6 +44,13 @@ describe("lookalike words", () => {
       "\u03BBx",
     ])
       assert.equal(isLookalikeWord(word), false, word);
+  });
+
+  it("finds a hidden character whatever a global expression's lastIndex was left at", () => {
+    INVISIBLE.lastIndex = 50;
+    assert.equal(hasHiddenCharacters("a\u202Eb"), true);
+    assert.equal(INVISIBLE.lastIndex, 50);
+    INVISIBLE.lastIndex = 0;
   });
 
   it("counts a lookalike word as something a command's warning names", () => {
