@@ -6355,7 +6355,7 @@ export function revisionsWritten(
 ):
   | { writes: RevisionWrite[]; into?: string; remote?: true }
   | { unknown: string }
-  | { remote: true; from: string }
+  | { remote: true }
   | undefined {
   const git = gitSubcommand(argv);
   if (git === undefined || git.name === null) return undefined;
@@ -6523,7 +6523,7 @@ export function revisionsWritten(
         // An address is the agent's choice, not a remote of the person's (a remote's name holds no `:`).
         return repository.includes(":")
           ? unknown("pulls from an address the command names, whose files Symposium does not read")
-          : { remote: true, from: repository };
+          : { remote: true };
       }
       const sources = refspecs.map((spec) =>
         spec === null ? null : spec.replace(/^\+/, "").replace(/:.*$/, ""),

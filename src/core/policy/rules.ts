@@ -2943,13 +2943,6 @@ class FootprintView {
       label: `${what} writes files from a revision ${why}, so the files it writes are not known`,
     });
     const read = (): WrittenNames | Held | undefined => {
-      // A remote the request adds or points elsewhere is the agent's, as an address is (`git remote add v …`).
-      if (taken !== undefined && "from" in taken)
-        return this.simple.some(({ command: other }) =>
-          setsRemote(withoutWrappers(other.argv).argv, taken.from),
-        )
-          ? unknown(`pulls from a remote the request adds or changes ("${taken.from}")`)
-          : undefined;
       if (taken === undefined || !("writes" in taken || "unknown" in taken)) return undefined;
       if ("unknown" in taken)
         return { guard: "incomplete", label: `${taken.unknown}, so the files it writes are not known` };
@@ -3464,17 +3457,6 @@ function switchesTo(argv: readonly (string | null)[]): string | undefined {
   return write?.length === 1 && write[0]!.against === "head" && !/HEAD|@/.test(write[0]!.revision)
     ? write[0]!.revision
     : undefined;
-}
-
-/** `git remote add`, `set-url` or `rename` that makes `name` lead to another repository (a name computed at run time may be it). */
-function setsRemote(argv: readonly (string | null)[], name: string): boolean {
-  const at = gitSubcommandAt(argv);
-  if (argv[0] == null || basename(argv[0]) !== "git" || at === undefined || argv[at] !== "remote")
-    return false;
-  const [verb, ...rest] = argv.slice(at + 1).filter((word) => word === null || !word.startsWith("-"));
-  if (verb !== "add" && verb !== "set-url" && verb !== "rename" && verb !== null) return false;
-  // Any operand: an option's value stands among them (`git remote add -t main v …`).
-  return rest.some((word) => word === null || word === name);
 }
 
 /** `git stash` that saves the working changes (`git stash`, `push`, `save`, with options), which moves `stash@{0}` only. */
