@@ -31,7 +31,7 @@ import {
 import { MAX_NAMES_READ } from "../../src/core/policy/folderNames";
 import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
-import { revisionChanges } from "../../src/core/policy/gitChanges";
+import { MAX_GIT_CALLS, MAX_GIT_MS, revisionChanges } from "../../src/core/policy/gitChanges";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
@@ -7916,6 +7916,38 @@ describe("permission rules and guards", () => {
       } finally {
         git("read-tree", "HEAD");
       }
+    });
+
+    // git 2.39, this trap: fifty `git checkout plain; git checkout main` pairs in one line ran some ten thousand git
+    // processes on the extension host (45 s) before the request was answered: each switch read from every other's
+    // branch.
+    it("reads git for one request within a bound of processes and time, and asks past it", () => {
+      const bin = join(trap.home, "bin");
+      const runs = join(trap.home, "git-runs");
+      const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+      mkdirSync(bin, { recursive: true });
+      const withGit = (pause: string, line: string) => {
+        writeFileSync(join(bin, "git"), `#!/bin/sh\necho >> '${runs}'\n${pause}\nexec '${realGit}' "$@"\n`, {
+          mode: 0o755,
+        });
+        writeFileSync(runs, "");
+        const path = process.env.PATH;
+        process.env.PATH = `${bin}:${path}`;
+        try {
+          return { ...inTrap(line), started: readFileSync(runs, "utf8").length };
+        } finally {
+          process.env.PATH = path;
+        }
+      };
+      const many = withGit("", Array(50).fill("git checkout plain; git checkout main").join("; "));
+      assert.equal(many.verdict, "ask");
+      assert.match(many.by.label, /within what one request may read/);
+      assert.ok(many.started <= MAX_GIT_CALLS, `${many.started} git processes`);
+      // A git slower than a request may wait for is cut off, and what it did not list is not read as nothing.
+      const slow = withGit("sleep 0.5", "git merge plain");
+      assert.equal(slow.verdict, "ask");
+      assert.ok(slow.started <= MAX_GIT_MS / 500 + 1, `${slow.started} git processes`);
+      assert.equal(withGit("", "git merge plain").verdict, "allow");
     });
 
     it("reads a revision the agent names as a revision only: never an option, never two", () => {

@@ -43,6 +43,20 @@ export type RevisionChanges = { top: string; names: string[]; unborn?: true } | 
 export const MAX_REVISIONS_READ = 8;
 
 /**
+ * What one request's reads of git have spent (`revisionChanges`), shared by its commands and opened at the first:
+ * the policy waits for git on the extension host, and a hundred switches in one line read each from every other's
+ * branch (ten thousand git processes, 45 s). `stopped` once a read was refused or cut off.
+ */
+export interface GitReads {
+  left?: number;
+  until?: number;
+  stopped?: true;
+}
+/** At most this many git processes, within this many ms in all, for one request. */
+export const MAX_GIT_CALLS = 64;
+export const MAX_GIT_MS = 2_000;
+
+/**
  * What the revisions write (`RevisionChanges`); not known where git fails or is missing, a revision does not
  * resolve, or past `maxNames` names.
  */
@@ -50,11 +64,41 @@ export function revisionChanges(
   folder: string,
   writes: readonly RevisionWrite[],
   maxNames: number,
+  reads: GitReads = {},
 ): RevisionChanges {
   if (writes.length > MAX_REVISIONS_READ) return `naming more than ${MAX_REVISIONS_READ} revisions`;
+  reads.left ??= MAX_GIT_CALLS;
+  reads.until ??= Date.now() + MAX_GIT_MS;
+  const changes = listChanges(folder, writes, maxNames, reads);
+  // A read refused or cut off may have read as "none" (no upstream, no merge base): nothing listed counts.
+  return reads.stopped ? "that git could not list within what one request may read" : changes;
+}
+
+function listChanges(
+  folder: string,
+  writes: readonly RevisionWrite[],
+  maxNames: number,
+  reads: GitReads,
+): RevisionChanges {
   // No optional lock taken, no fsmonitor hook run: these read objects and refs only.
-  const git = (...args: string[]) =>
-    readGit(folder, ["--no-optional-locks", "-c", "core.fsmonitor=false", ...args]);
+  const git = (...args: string[]) => {
+    const ms = reads.until! - Date.now();
+    if (reads.stopped || reads.left! <= 0 || ms <= 0) {
+      reads.stopped = true;
+      throw new Error("past what one request may read");
+    }
+    reads.left!--;
+    try {
+      return readGit(
+        folder,
+        ["--no-optional-locks", "-c", "core.fsmonitor=false", ...args],
+        Math.min(ms, 3_000),
+      );
+    } catch (error) {
+      if ((error as { signal?: string | null }).signal != null) reads.stopped = true;
+      throw error;
+    }
+  };
   const lines = (text: string) => text.split("\0").filter((name) => name !== "");
   const objectName = (revision: string, peel: "commit" | "tree"): string | undefined => {
     // A revision is never an option here (`--output=x`), and never holds what argv cannot.

@@ -5,8 +5,8 @@
 import { execFileSync } from "node:child_process";
 import { resolveCommand } from "../commandPath";
 
-/** git's output for `args` run in `folder`; throws without git or when git fails. */
-export function readGit(folder: string, args: string[]): string {
+/** git's output for `args` run in `folder`; throws without git, when git fails or when it takes over `timeout` ms. */
+export function readGit(folder: string, args: string[], timeout = 3_000): string {
   // Not another repository's, should the editor have been started from a git hook.
   const env = { ...process.env };
   delete env.GIT_DIR;
@@ -21,7 +21,7 @@ export function readGit(folder: string, args: string[]): string {
     env,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],
-    timeout: 3_000,
+    timeout,
     windowsHide: true,
     maxBuffer: 4 * 1024 * 1024,
   });

@@ -110,7 +110,7 @@ import {
 } from "./folderNames";
 import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
-import type { RevisionChanges, RevisionWrite } from "./gitChanges";
+import type { GitReads, RevisionChanges, RevisionWrite } from "./gitChanges";
 import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
 import { expandBraces } from "./braceExpansion";
 import { RgFiles } from "./rgFiles";
@@ -155,7 +155,12 @@ export interface PathChecker extends FolderReader {
    * The files git writes from revisions the repository holding `folder` has (`gitChanges.revisionChanges`), from its
    * top folder, or why they are not known; without it, none is known.
    */
-  revisionChanges?(folder: string, writes: readonly RevisionWrite[], maxNames: number): RevisionChanges;
+  revisionChanges?(
+    folder: string,
+    writes: readonly RevisionWrite[],
+    maxNames: number,
+    reads?: GitReads,
+  ): RevisionChanges;
 }
 
 export interface DecideContext {
@@ -343,6 +348,8 @@ class FootprintView {
   private readonly budget = readBudget();
   /** What the rules' walks of folders read whole may read (the guards' may have spent `budget` on the same ones). */
   private ruleBudget: ReturnType<typeof readBudget> | undefined;
+  /** What the request's reads of git have spent (`revisionChanges`): one request cannot keep the host waiting on git. */
+  private readonly gitReads: GitReads = {};
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
@@ -3001,7 +3008,7 @@ class FootprintView {
         ...(heads.length > 0 ? { heads } : {}),
       }));
       const changes =
-        this.context.paths.revisionChanges?.(cwd, writes, MAX_WRITTEN_NAMES) ??
+        this.context.paths.revisionChanges?.(cwd, writes, MAX_WRITTEN_NAMES, this.gitReads) ??
         "that Symposium does not read here";
       if (typeof changes === "string") return unknown(changes);
       // checkout-index without -f leaves a file that is there as it is (reached through no link on the way).
