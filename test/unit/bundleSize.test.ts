@@ -107,7 +107,8 @@ describe("bundle budgets", function () {
     // (marked-lexer-only), which leaves its parser and renderers out (-11.4 KB, at 196,261 bytes before).
     // 197 -> 190 after it and a streamed code block, quote and nested list grown in place (+4.3 KB; 189,222 bytes).
     // 190 -> 191: a card that cards coming or going move on screen gets a fresh click guard, and the transcript held
-    // within the host's character budget (+0.9 KB; 190.4 KB after).
+    // within the host's character budget (+0.9 KB; 190.4 KB after). vscode-elements' styles then minified as CSS
+    // (minified-element-styles, -2.4 KB; 188,561 bytes after).
     ["webview.js", 191],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
@@ -118,6 +119,12 @@ describe("bundle budgets", function () {
       );
     });
   }
+
+  it("dist/webview.js holds vscode-elements' styles minified, not as their modules write them (2.4 KB)", () => {
+    const script = readFileSync(join(build.dist, "webview.js"), "utf8");
+    assert.match(script, /:host\{/, "no vscode-elements style found");
+    assert.doesNotMatch(script, /\n\s*:host\b/, "a style with its line breaks and indentation");
+  });
 
   it("dist/extension.js holds none of what only the lazily loaded ACP runtime needs (SDK, shell parser, matchers)", () => {
     const extension = inputsOf("extension.js");
