@@ -63,6 +63,57 @@ export function isLookalikeWord(word: string): boolean {
   );
 }
 
+/**
+ * Letters of Cyrillic, Greek, Armenian and Coptic drawn as ASCII ones in the case they are written in: "р" and "Р",
+ * "ο", but not "м", "н" or "т", whose capitals alone are (each reads as an ASCII letter in `readingOf`).
+ */
+export const DRAWN_AS_ASCII =
+  /^[АВЕЅІЈКМНОРСТУХҮҺӀԚԜаеѕіјорсухүһԁӏԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧͿαινορυχϲϳՕօոսհⲞⲢⲤⲬⲟⲣⲥⲭ]+$/;
+
+/**
+ * The words of `text` that only look Latin: those `isLookalikeWord` finds, and those written wholly in letters drawn
+ * as ASCII ones (`DRAWN_AS_ASCII`: "раураӏ", "АРІ") whose nearest other word before or after reads as Latin, or for a
+ * one-letter one ("а.com"), the word next to it without a space between. Alone or among words of their own script
+ * they are real text ("сахар и соль", "Работает с React") and are not marked. One pass over the words.
+ */
+export function lookalikeWords(text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  /** Words drawn wholly as ASCII since the last other word, `before`, which reads as Latin when `latinBefore`. */
+  let run: RegExpExecArray[] = [];
+  let before: RegExpExecArray | undefined;
+  let latinBefore = false;
+  const joined = (a?: RegExpExecArray, b?: RegExpExecArray) =>
+    !!a && !!b && !/\s/.test(text.slice(a.index + a[0].length, b.index));
+  const settle = (after: RegExpExecArray | undefined, latinAfter: boolean) => {
+    run.forEach((word, i) => {
+      if (
+        word[0].length > 1
+          ? latinBefore || latinAfter
+          : (i === 0 && latinBefore && joined(before, word)) ||
+            (i === run.length - 1 && latinAfter && joined(word, after))
+      )
+        found.push(word);
+    });
+    run = [];
+  };
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    if (DRAWN_AS_ASCII.test(word)) {
+      run.push(match);
+      continue;
+    }
+    const ascii = /^[a-z]+$/i.test(word);
+    const lookalike = !ascii && isLookalikeWord(word);
+    const latin = ascii || lookalike || /\p{sc=Latn}/u.test(word);
+    if (run.length > 0) settle(match, latin);
+    if (lookalike) found.push(match);
+    before = match;
+    latinBefore = latin;
+  }
+  if (run.length > 0) settle(undefined, false);
+  return found;
+}
+
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SGR, "");
 }
@@ -85,11 +136,7 @@ export function describeCharacter(char: string): string {
 /** True when `text` contains something `appendVisible` would mark or strip (a lookalike word included). */
 export function hasHiddenCharacters(text: string): boolean {
   // `search` reads from the start whatever the global expressions' `lastIndex`, and leaves it as it was.
-  return (
-    text.search(ANSI_SGR) >= 0 ||
-    text.search(INVISIBLE) >= 0 ||
-    Array.from(text.matchAll(WORD), String).some(isLookalikeWord)
-  );
+  return text.search(ANSI_SGR) >= 0 || text.search(INVISIBLE) >= 0 || lookalikeWords(text).length > 0;
 }
 
 /**

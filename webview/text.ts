@@ -4,7 +4,7 @@
  * as a visible marker (`␛`, `␀`, `<U+202E>`), highlighted and explained in a tooltip.
  */
 import { INVISIBLE } from "../src/shared/reading";
-import { describeCharacter, isLookalikeWord, markerFor, stripAnsi, WORD } from "./hiddenCharacters";
+import { describeCharacter, lookalikeWords, markerFor, stripAnsi } from "./hiddenCharacters";
 
 /** The longest text node `appendText` creates. */
 const TEXT_NODE_CHARS = 256;
@@ -44,41 +44,35 @@ export function appendText(parent: Node, text: string): void {
 }
 
 /**
- * Appends `text` as `appendText` does, each word that only looks Latin (`isLookalikeWord`) highlighted as a hidden
- * character is, and explained in its tooltip and to screen readers (`.lookalike` in main.css). Returns the number of
- * words marked.
- */
-function appendMarkingLookalikes(parent: Node, text: string): number {
-  let marked = 0;
-  let last = 0;
-  for (const { 0: word, index } of text.matchAll(WORD)) {
-    if (!isLookalikeWord(word)) continue;
-    appendText(parent, text.slice(last, index));
-    const marker = parent.appendChild(document.createElement("span"));
-    marker.className = "hidden-char lookalike";
-    marker.title = "Letters of another script that look like Latin ones";
-    appendText(marker, word);
-    marked++;
-    last = index + word.length;
-  }
-  appendText(parent, text.slice(last));
-  return marked;
-}
-
-/**
  * Appends `text` to `parent` as text nodes, with ANSI colour codes removed and each invisible character (of `hidden`:
- * prose passes `PROSE_HIDDEN`) replaced by a highlighted marker span; outside prose, words of lookalike letters are
- * highlighted too (a Russian or Japanese word alone is not). Returns the number of markers added.
+ * prose passes `PROSE_HIDDEN`) replaced by a highlighted marker span; outside prose, each word that only looks Latin
+ * (`lookalikeWords`: a Russian or Japanese word alone is not) is highlighted as a hidden character is, and explained
+ * in its tooltip and to screen readers (`.lookalike` in main.css). Returns the number of markers added.
  */
 export function appendVisible(parent: Node, text: string, hidden: RegExp = INVISIBLE): number {
   const clean = stripAnsi(text);
-  const append = (part: string): number =>
-    hidden === INVISIBLE ? appendMarkingLookalikes(parent, part) : (appendText(parent, part), 0);
+  // Read in the whole text, hidden characters kept apart from words, so a word beside one has its neighbours still.
+  const lookalikes =
+    hidden === INVISIBLE ? lookalikeWords(clean.replace(hidden, (c) => "_".repeat(c.length))) : [];
+  let next = 0;
   let markers = 0;
+  const append = (from: number, to: number): void => {
+    for (; next < lookalikes.length && lookalikes[next]!.index < to; next++) {
+      const { 0: word, index } = lookalikes[next]!;
+      appendText(parent, clean.slice(from, index));
+      const marker = parent.appendChild(document.createElement("span"));
+      marker.className = "hidden-char lookalike";
+      marker.title = "Letters of another script that look like Latin ones";
+      appendText(marker, word);
+      markers++;
+      from = index + word.length;
+    }
+    appendText(parent, clean.slice(from, to));
+  };
   let last = 0;
   hidden.lastIndex = 0;
   for (let match = hidden.exec(clean); match !== null; match = hidden.exec(clean)) {
-    if (match.index > last) markers += append(clean.slice(last, match.index));
+    if (match.index > last) append(last, match.index);
     const marker = document.createElement("span");
     marker.className = "hidden-char";
     marker.textContent = markerFor(match[0]);
@@ -87,7 +81,7 @@ export function appendVisible(parent: Node, text: string, hidden: RegExp = INVIS
     markers++;
     last = match.index + match[0].length;
   }
-  if (last < clean.length) markers += append(clean.slice(last));
+  if (last < clean.length) append(last, clean.length);
   return markers;
 }
 
