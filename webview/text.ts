@@ -5,6 +5,7 @@
  */
 import { INVISIBLE } from "../src/shared/reading";
 import { describeCharacter, lookalikeWords, markerFor, stripAnsi } from "./hiddenCharacters";
+import "./styles/hiddenCharacters.css";
 
 /** The longest text node `appendText` creates. */
 const TEXT_NODE_CHARS = 256;

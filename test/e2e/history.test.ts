@@ -106,18 +106,21 @@ describe("Approval history (e2e)", function () {
     assert.match(await rows.filter({ hasText: "Delete the cache" }).innerText(), /You[\s\S]*Reject/);
   });
 
-  it("shows a bidi override in a title, command or option's name as the card did, not obeyed", async () => {
+  it("shows a bidi override in a title, command or option's name as the card did, not obeyed, and lookalikes marked", async () => {
     const { page, workspace } = ctx.workbench;
     await runCommand(page, "View: Close All Editors"); // the panel of the test before, a second webview
     await openSymposiumView(page);
     const webview = await startSession(page, "Scripted");
     const RLO = "\u202e";
+    // Words all of Cyrillic letters drawn as Latin ones, beside Latin words: "API" and "paypal" to the eye.
+    const API = "\u0410\u0420\u0406";
+    const PAYPAL = "\u0440\u0430\u0443\u0440\u0430\u04cf";
     await sendScript(webview, {
       steps: [
         {
           request: {
-            title: `Rename photo_${RLO}gnp.exe`,
-            subject: { type: "command", command: `mv a photo_${RLO}gnp.exe`, cwd: workspace },
+            title: `Rename photo_${RLO}gnp.exe for ${API}`,
+            subject: { type: "command", command: `mv a photo_${RLO}gnp.exe ~/${PAYPAL}`, cwd: workspace },
             options: [
               { optionId: "allow-once", name: `${RLO}tcejeR`, kind: "allow_once" },
               { optionId: "reject-once", name: "Reject", kind: "reject_once" },
@@ -129,7 +132,7 @@ describe("Approval history (e2e)", function () {
     const group = webview.locator(".pinned-list .card").filter({ hasText: "tcejeR" });
     await waitForGuard(group);
     await group.getByRole("button", { name: "<U+202E>tcejeR" }).click();
-    await ctx.log("Scripted").waitForOutcome(`Rename photo_${RLO}gnp.exe`);
+    await ctx.log("Scripted").waitForOutcome(`Rename photo_${RLO}gnp.exe for ${API}`);
 
     await runCommand(page, "Symposium: Show Approval History");
     const panel = page
@@ -140,9 +143,18 @@ describe("Approval history (e2e)", function () {
     await row.first().waitFor({ state: "visible", timeout: 30_000 });
     const cells = await row.first().locator("td").allInnerTexts();
     const [, , title, subject, decidedBy, decision] = cells;
-    assert.equal(title, "Rename photo_<U+202E>gnp.exe");
-    assert.match(subject ?? "", /^command: mv a photo_<U\+202E>gnp\.exe/);
+    assert.equal(title, `Rename photo_<U+202E>gnp.exe for ${API}`);
+    assert.ok(subject?.startsWith(`command: mv a photo_<U+202E>gnp.exe ~/${PAYPAL}`), subject);
     assert.equal(decidedBy, "You");
     assert.equal(decision, "<U+202E>tcejeR");
+    // Highlighted as the card highlights them, and named so in their tooltips.
+    const marked = row.first().locator(".hidden-char");
+    assert.deepEqual(await marked.allInnerTexts(), ["<U+202E>", API, "<U+202E>", PAYPAL, "<U+202E>"]);
+    assert.equal(
+      await row.first().locator(".lookalike").first().getAttribute("title"),
+      "Letters of another script that look like Latin ones",
+    );
+    const found = await axeFindings(panel);
+    assert.deepEqual(found, [], found.join("\n"));
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The approval history panel: a table of decisions, filtered as you type, with an export button. Text only
- * (`textContent`), like every other view of agent-supplied strings, their hidden characters written as markers.
+ * The approval history panel: a table of decisions, filtered as you type, with an export button. Text only (text
+ * nodes), like every other view of agent-supplied strings, shown as cards show them (`appendVisible`): hidden
+ * characters as markers, words that only look Latin highlighted.
  */
 import type { FromHistoryMessage, HistoryRow, ToHistoryMessage } from "../../src/shared/protocol";
-import { visibleText } from "../hiddenCharacters";
+import { appendVisible } from "../text";
 import "./history.css";
 
 declare function acquireVsCodeApi(): {
@@ -80,8 +81,9 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
           [decision(row), false],
         ] as const) {
           const cell = tr.insertCell();
-          // As the card showed it: a bidi override in a command or an option's name would reorder what it reads.
-          cell.textContent = visibleText(text);
+          // As the card showed it: a bidi override in a command or an option's name would reorder what it reads, and
+          // "раураӏ" in Cyrillic letters would read as "paypal".
+          appendVisible(cell, text);
           if (agentText) cell.className = "agent-text";
         }
         tr.dataset.outcome = row.outcome;
