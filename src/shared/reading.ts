@@ -36,7 +36,9 @@ const CAPITAL_LATIN = "HNYDRTiYAJEWMHYGhZbWSVSLCPKdBBPDTGKJCZFMNLSRVHWXYAEIOU";
 
 /** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
 export function readingOf(text: string): string {
+  // The capital lunate sigma "Ϲ" is drawn as "C": NFKC makes it "Σ", drawn unlike any Latin letter.
   return text
+    .replace(/\u03f9/g, "C")
     .normalize("NFKC")
     .replace(INVISIBLE, "")
     .replace(IGNORABLE, "")

@@ -95,6 +95,8 @@ describe("optionWords", () => {
     assert.equal(optionReadsAs("\ua4e0\ua4f3"), "reject", "Lisu N, O: NO");
     assert.equal(optionReadsAs("\u03f2ancel"), "reject", "a lunate sigma: cancel");
     assert.equal(nameContradictsKind("\u03f2ancel", "allow"), true);
+    assert.equal(optionReadsAs("\u03f9ANCEL"), "reject", "a capital lunate sigma: CANCEL");
+    assert.equal(nameContradictsKind("\u03f9ancel", "allow"), true);
     assert.equal(optionReadsAs("\u2c9fk"), "allow", "a Coptic o: ok");
   });
 
