@@ -116,17 +116,13 @@ export class ApprovalCard {
         index < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, String(index + 1)) : null,
       );
       if (option.lasting) {
-        optionButton.setAttribute(
-          "aria-description",
-          "Lasts beyond this request: the agent remembers this choice.",
-        );
         optionButton.title = "Lasts beyond this request: the agent remembers this choice";
+        optionButton.setAttribute("aria-description", `${optionButton.title}.`);
       }
       if (index < 9) optionButton.setAttribute("aria-keyshortcuts", String(index + 1));
       optionButton.addEventListener("click", () => this.choose(option));
       this.options.push({ view: option, button: optionButton });
       this.actions.push(optionButton);
-      optionRow.appendChild(optionButton);
     });
     if (prompt.options.length === 0)
       optionRow.appendChild(el("p", { class: "note" }, "The agent offered no options."));
@@ -136,7 +132,6 @@ export class ApprovalCard {
       deny.title = "The agent offered no reject option: answer that the request was cancelled";
       deny.addEventListener("click", () => this.deny());
       this.actions.push(deny);
-      optionRow.appendChild(deny);
     }
 
     // Reject with reason… (rejectReason.ts) follows the agent's options, being another way to turn the request down;
@@ -147,7 +142,6 @@ export class ApprovalCard {
       reasons,
     );
     this.actions.push(withReason.button);
-    optionRow.appendChild(withReason.button);
 
     if (prompt.canBypass) {
       const bypass = button("option option-bypass", icon("shield"), "Bypass Permissions");
@@ -155,8 +149,9 @@ export class ApprovalCard {
       bypass.addEventListener("click", () => this.askBypassConfirmation());
       this.bypassButton = bypass;
       this.actions.push(bypass);
-      optionRow.appendChild(bypass);
     }
+    // The row holds the actions so far, in their order (after the note that there are no options, if there are none).
+    optionRow.append(...this.actions);
 
     // --- Grants: a rule Symposium remembers ("Allow in this session", "Always allow"), see grantEditor.ts ---
     const grant = prompt.grant
@@ -263,8 +258,8 @@ export class ApprovalCard {
   }
 
   private syncActionState(): void {
-    for (const action of this.actions) action.setAttribute("aria-disabled", String(this.blocked));
-    this.confirmButton?.setAttribute("aria-disabled", String(this.blocked));
+    for (const action of [...this.actions, this.confirmButton])
+      action?.setAttribute("aria-disabled", String(this.blocked));
     this.root.toggleAttribute("aria-busy", this.answered);
   }
 
