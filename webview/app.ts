@@ -404,7 +404,7 @@ export class App {
         this.cards.get(card.prompt.key) === card &&
         Math.abs(card.root.getBoundingClientRect().top - top) >= 1
       )
-        card.armGuard();
+        card.armGuard(false);
   }
 
   /**

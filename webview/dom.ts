@@ -135,3 +135,21 @@ export function button(className: string, ...children: Child[]): HTMLButtonEleme
   element.type = "button";
   return element;
 }
+
+/**
+ * Takes a mouse's click (its `detail` counts the presses; a key's click has 0) before it reaches what `root` holds,
+ * while `guarded` says so of what it landed on: something moved under the pointer, and the click was meant for what
+ * was there before. Keys go on: focus stays where the person put it.
+ */
+export function ignoreMouseClicks(root: HTMLElement, guarded: (target: Element) => unknown): void {
+  root.addEventListener(
+    "click",
+    (event) => {
+      if (event.detail > 0 && guarded(event.target as Element)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true,
+  );
+}

@@ -31,6 +31,31 @@ describe("Hostile cards (e2e)", function () {
     return group;
   }
 
+  /**
+   * Asserts that `group` is guarded at the first change `observed` sees that moves it on screen (made by `moves.move`,
+   * else by the agent's script); then, after `moves.moveBack` and once the card takes clicks again, rejects it.
+   */
+  async function rejectOnceGuardedWhenMoved(
+    group: ReturnType<typeof card>,
+    title: string,
+    observed: { characterData?: true; attributes?: true },
+    what: string,
+    moves: { move?: () => Promise<unknown>; moveBack?: () => Promise<unknown> } = {},
+  ) {
+    assert.equal(
+      await guardedAtFirstMove(webview, group, observed, what, moves.move),
+      true,
+      "the card moved on screen without a fresh click guard",
+    );
+    await moves.moveBack?.();
+    await waitForGuard(group);
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  }
+
   it("rejects a card whose only reject option has an id far over the intent cap, with that exact id", async () => {
     // Over the 1,000-character cap of any webview intent string (LIMITS.intent.idChars).
     const longId = `reject-${"r".repeat(20_000)}`;
@@ -307,6 +332,7 @@ describe("Hostile cards (e2e)", function () {
         MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
           observe(target: unknown, options: unknown): void;
         };
+        MouseEvent: new (type: string, init: Record<string, unknown>) => unknown;
         clickedAfterWithdrawal?: string;
       };
       const box = allow.getBoundingClientRect();
@@ -318,9 +344,10 @@ describe("Hostile cards (e2e)", function () {
         if (withdrawn.isConnected) return;
         observer.disconnect();
         const under = page.document.elementFromPoint(x, y)?.closest("button") as
-          { textContent: string | null; click(): void } | null | undefined;
+          { textContent: string | null; dispatchEvent(event: unknown): void } | null | undefined;
         page.clickedAfterWithdrawal = under?.textContent ?? "nothing";
-        under?.click();
+        // A mouse's click (detail 1: one press): a moved card's guard lets a key's click (detail 0) through.
+        under?.dispatchEvent(new page.MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
       }).observe(page.document.body, { childList: true, subtree: true });
     });
     await second.waitFor({ state: "detached", timeout: 30_000 });
@@ -367,17 +394,12 @@ describe("Hostile cards (e2e)", function () {
     });
     const group = card(webview, title);
     await waitForGuard(group);
-    assert.equal(
-      await guardedAtFirstMove(webview, group, { characterData: true }, "the streamed text to move the card"),
-      true,
-      "the card moved on screen without a fresh click guard",
+    await rejectOnceGuardedWhenMoved(
+      group,
+      title,
+      { characterData: true },
+      "the streamed text to move the card",
     );
-    await waitForGuard(group);
-    await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
-      outcome: "selected",
-      optionId: "reject-once",
-    });
   });
 
   it("gives a pinned card that the message box's controls move on screen a fresh click guard", async () => {
@@ -405,17 +427,7 @@ describe("Hostile cards (e2e)", function () {
     });
     const group = card(webview, title);
     await waitForGuard(group);
-    assert.equal(
-      await guardedAtFirstMove(webview, group, { attributes: true }, "the controls to move the card"),
-      true,
-      "the card moved on screen without a fresh click guard",
-    );
-    await waitForGuard(group);
-    await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
-      outcome: "selected",
-      optionId: "reject-once",
-    });
+    await rejectOnceGuardedWhenMoved(group, title, { attributes: true }, "the controls to move the card");
   });
 
   it("gives a card that a banner appearing above the transcript moves on screen a fresh click guard", async () => {
@@ -454,20 +466,129 @@ describe("Hostile cards (e2e)", function () {
           }),
         );
       }, reason);
-    assert.equal(
-      await guardedAtFirstMove(webview, group, { attributes: true }, "the banner to move the card", () =>
-        banner("Agents do not start in an untrusted workspace."),
-      ),
-      true,
-      "the card moved on screen without a fresh click guard",
-    );
-    await banner();
-    await waitForGuard(group);
-    await group.getByRole("button", { name: "Reject", exact: true }).click();
-    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
-      outcome: "selected",
-      optionId: "reject-once",
+    await rejectOnceGuardedWhenMoved(group, title, { attributes: true }, "the banner to move the card", {
+      move: () => banner("Agents do not start in an untrusted workspace."),
+      moveBack: () => banner(),
     });
+  });
+
+  it("takes keys but not a mouse's click on a card that streamed text keeps moving; a new card takes neither", async () => {
+    const answers: [string, (group: ReturnType<typeof card>) => Promise<void>][] = [
+      ["Seed the database", (group) => group.press("2")],
+      [
+        "Rotate the keys",
+        (group) => group.getByRole("button", { name: "Reject", exact: true }).press("Enter"),
+      ],
+    ];
+    for (const [index, [title, answerByKey]] of answers.entries()) {
+      const asked = {
+        toolCallId: `keys-past-${index}`,
+        title,
+        kind: "execute",
+        rawInput: { command: "make it" },
+      };
+      // The person is at the transcript's end, which follows the agent's text (a test before, or the key that answered
+      // the card before, left it away from it). At the end when it still is a poll after being put there: the items
+      // laid out as they come into view change the height.
+      await waitUntil(
+        () =>
+          webview.locator("main.transcript").evaluate((main) => {
+            const atEnd = main.scrollHeight - main.scrollTop - main.clientHeight < 2;
+            main.scrollTop = main.scrollHeight;
+            return atEnd;
+          }),
+        "the transcript to stay at its end",
+      );
+      // As the card first appears (its guard just armed), its "1" and a key's click (detail 0) on Allow once.
+      await webview.locator("body").evaluate((body, title) => {
+        const page = globalThis as unknown as {
+          MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+            observe(target: unknown, options: unknown): void;
+          };
+          KeyboardEvent: new (type: string, init: Record<string, unknown>) => unknown;
+          MouseEvent: new (type: string, init: Record<string, unknown>) => unknown;
+          keysOnArrival?: boolean;
+        };
+        delete page.keysOnArrival;
+        new page.MutationObserver((_, observer) => {
+          const group = body.querySelector(`.card[aria-label="${title}"]`);
+          if (!group) return;
+          observer.disconnect();
+          page.keysOnArrival = group.classList.contains("guarded");
+          group.dispatchEvent(
+            new page.KeyboardEvent("keydown", { key: "1", bubbles: true, cancelable: true }),
+          );
+          group
+            .querySelector(".option-allow")
+            ?.dispatchEvent(new page.MouseEvent("click", { bubbles: true, cancelable: true, detail: 0 }));
+        }).observe(body, { childList: true, subtree: true });
+      }, title);
+      await sendScript(webview, {
+        steps: [
+          { update: { sessionUpdate: "tool_call_update", ...asked, status: "pending" } },
+          { request: { title, subject: { type: "tool_call", toolCall: asked } }, wait: false },
+          // Time for the first guard to end; then the agent streams below the card, a line every 80 ms (a parallel
+          // tool's output), each one moving the card up and arming its guard again.
+          { sleep: 3_000 },
+          ...Array.from({ length: 120 }, (_, i) => [
+            { say: `Streamed line ${i}.\n\n` },
+            { sleep: 80 },
+          ]).flat(),
+          { waitAll: true },
+        ],
+      });
+      const group = card(webview, title);
+      await waitForGuard(group);
+      assert.equal(
+        await webview
+          .locator("body")
+          .evaluate(() => (globalThis as unknown as { keysOnArrival?: boolean }).keysOnArrival),
+        true,
+        "the keys came while the new card was guarded",
+      );
+      await waitUntil(
+        async () => ((await group.getAttribute("class")) ?? "").split(/\s+/).includes("guarded"),
+        "the streamed text to move the card",
+        30_000,
+      );
+      // A mouse's click on Allow once (detail 1: one press) while the card is guarded, then a key; each notes whether
+      // the card was guarded as it came.
+      const guardedAtClick = await group.evaluate((node) => {
+        const page = globalThis as unknown as {
+          document: { addEventListener(type: string, listener: () => void, options: unknown): void };
+          MouseEvent: new (type: string, init: Record<string, unknown>) => unknown;
+          guardedAtKey?: boolean;
+          guardedAtClick?: boolean;
+        };
+        delete page.guardedAtKey;
+        page.document.addEventListener(
+          "keydown",
+          () => {
+            page.guardedAtKey = node.classList.contains("guarded");
+          },
+          { capture: true, once: true },
+        );
+        page.guardedAtClick = node.classList.contains("guarded");
+        node
+          .querySelector(".option-allow")!
+          .dispatchEvent(new page.MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
+        return page.guardedAtClick;
+      });
+      assert.equal(guardedAtClick, true, "the card was guarded at the mouse's click");
+      await answerByKey(group);
+      assert.deepEqual(
+        await ctx.log("Scripted").waitForOutcome(title),
+        { outcome: "selected", optionId: "reject-once" },
+        "the mouse's click was ignored, and the key answered",
+      );
+      assert.equal(
+        await webview
+          .locator("body")
+          .evaluate(() => (globalThis as unknown as { guardedAtKey?: boolean }).guardedAtKey),
+        true,
+        "the key came while the moving card was guarded",
+      );
+    }
   });
 
   it("ignores a click on the pending list whose rows changed under the pointer", async () => {

@@ -8,7 +8,7 @@ import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import type { ReasonDrafts } from "../savedState";
-import { afterNextPaint, button, el, focusOpened, icon } from "../dom";
+import { afterNextPaint, button, el, focusOpened, icon, ignoreMouseClicks } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
@@ -19,7 +19,7 @@ import { labelWithLastingNote } from "./optionLabel";
 import { optionShownName } from "../../src/shared/optionWords";
 import { reachableWhenScrolling } from "./scrollBox";
 
-/** How long a newly shown (or moved) card ignores clicks and keys. */
+/** How long a newly shown card ignores clicks and keys, and a moved one a mouse's clicks. */
 export const GUARD_MS = 500;
 /** If the host has not answered a choice by then, the buttons come back (the host ignored it; the card is pending). */
 const RESEND_AFTER_MS = 5_000;
@@ -67,7 +67,10 @@ export class ApprovalCard {
   private confirm: HTMLElement | null = null;
   private confirmButton: HTMLButtonElement | null = null;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Ignoring a mouse's clicks on the card's answers (`armGuard`). */
   private guarded = false;
+  /** Until then (performance.now()) keys, and a key's click, are ignored too: the card just appeared. */
+  private keysUntil = 0;
   private answered = false;
   /** Unique in the page, for the ids that tie the card's parts to what describes them. */
   private readonly cardId: number;
@@ -184,6 +187,9 @@ export class ApprovalCard {
       grant?.root,
     );
     this.root.addEventListener("keydown", (event) => this.onKeyDown(event));
+    // A mouse's click on an answer while the card is guarded. A key's click goes on, to wait out only the guard a new
+    // card's keys get (`blocked`).
+    ignoreMouseClicks(this.root, (target) => this.guarded && target.closest(".option"));
     this.updateCountdown(Date.now());
   }
 
@@ -206,14 +212,20 @@ export class ApprovalCard {
     if (this.sessionNote.hidden !== (label === undefined)) this.sessionNote.hidden = label === undefined;
   }
 
-  /** Ignore choices for a moment: the card just appeared (or moved) under the pointer or the keyboard. */
-  armGuard(ms = GUARD_MS): void {
-    if (!this.guarded) {
+  /**
+   * Ignore choices for a moment: the card just appeared under the pointer or the keyboard, or (`keys` false) moved
+   * on screen, under the pointer only: the keyboard's focus stays on the card it was on, moved or not.
+   */
+  armGuard(keys = true): void {
+    const until = performance.now() + GUARD_MS;
+    if (keys) this.keysUntil = until;
+    // `aria-disabled` says what keys can do; the look (main.css) what a mouse can. Written only on a change.
+    if (!this.guarded || keys) {
       this.guarded = true;
       this.root.classList.add("guarded");
       this.syncActionState();
     }
-    guardedCards.set(this, performance.now() + ms);
+    guardedCards.set(this, until);
     scheduleGuardRelease();
   }
 
@@ -253,8 +265,9 @@ export class ApprovalCard {
     clearTimeout(this.answerTimer);
   }
 
+  /** For keys (and any click that got past the mouse's guard). */
   private get blocked(): boolean {
-    return this.guarded || this.answered;
+    return this.answered || performance.now() < this.keysUntil;
   }
 
   private syncActionState(): void {

@@ -7,7 +7,7 @@
 import type { PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { subjectGist } from "../../src/shared/toolCallView";
-import { button, el, icon } from "../dom";
+import { button, el, icon, ignoreMouseClicks } from "../dom";
 import { planOrder } from "../keyedOrder";
 import { appendVisible, clip } from "../text";
 import { GUARD_MS } from "./approvalCard";
@@ -62,16 +62,7 @@ export class PendingList {
     // A row that comes or goes moves the others and the buttons below them: a click meant for one row ticked the one
     // that slid under the pointer. Taken before it reaches a checkbox or button, as a moved card's guard does. Keys
     // (a click of detail 0) are not: the focused row stays the one the person is on.
-    body.addEventListener(
-      "click",
-      (event) => {
-        if (event.detail > 0 && performance.now() < this.guardUntil) {
-          event.preventDefault();
-          event.stopPropagation();
-        }
-      },
-      true,
-    );
+    ignoreMouseClicks(body, () => performance.now() < this.guardUntil);
     this.root = el("details", { class: "pending-batch", hidden: true }, this.summary, body);
     this.sync();
   }

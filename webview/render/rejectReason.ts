@@ -12,7 +12,7 @@ import "../styles/rejectReason.css";
 
 export interface RejectReasonCard {
   readonly key: string;
-  /** The card ignores choices (click guard, or already answered). */
+  /** The card ignores choices (a new card's guard, or answered); a mouse's clicks on a guarded card stop before. */
   isBlocked(): boolean;
   /** The card is answered: it blocks its buttons until the host replaces it. */
   markAnswered(): void;
