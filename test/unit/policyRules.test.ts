@@ -7659,6 +7659,34 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks for a pull without a refspec whose branch tracks an address rather than a remote", () => {
+      // git 2.39: `git push -u file:///…/x.git main` (or `git fetch --set-upstream <url> main`), then, once that
+      // repository's main held an editor task, a bare `git pull` wrote .vscode/tasks.json: no config command asked.
+      const away = join(trap.base, "away.git");
+      execFileSync("git", ["init", "-q", "--bare", away]);
+      git("push", "-q", "-u", `file://${away}`, "main");
+      try {
+        for (const line of ["git pull", "git pull --rebase", "git checkout main && git pull"])
+          assert.match(
+            inTrap(line).by.label,
+            /^git pull writes files from a revision that the branch pulls from/,
+            line,
+          );
+        // A name no remote of the repository has is a path to git (a bare repository the workspace holds).
+        git("config", "branch.main.remote", "vendored");
+        assert.equal(inTrap("git pull").verdict, "ask");
+        git("config", "remote.vendored.url", "https://x.invalid/r.git");
+        try {
+          assert.equal(inTrap("git pull").verdict, "allow");
+        } finally {
+          git("config", "--remove-section", "remote.vendored");
+        }
+      } finally {
+        git("branch", "--unset-upstream");
+        rmSync(away, { recursive: true, force: true });
+      }
+    });
+
     it("holds back a stash push that puts a protected or denied file back as HEAD has it", () => {
       // git 2.39: after `git update-index --add --cacheinfo 100644,<blob>,.vscode/tasks.json && git commit`, which
       // write no working file, `git stash` wrote .vscode/tasks.json from HEAD.

@@ -26,7 +26,8 @@ export interface RevisionWrite {
   optional?: true;
   /**
    * `@{upstream}` of the branch checked out and of each of `heads` (a pull), read where it is one of this
-   * repository's own branches (`git branch -u feature`); a remote's holds what the remote sends.
+   * repository's own branches (`git branch -u feature`); a remote's holds what the remote sends; an address's (the
+   * branch's remote no remote of the repository) is not known.
    */
   upstream?: true;
   /** What HEAD may be besides what it is now, for `head` and `base`: a switch earlier in the request may move it. */
@@ -173,17 +174,58 @@ function listChanges(
             names.add(folder(into) + name.slice(folder(from).length));
       }
     };
-    const upstreams = (write: RevisionWrite) =>
-      ["", ...(write.heads ?? [])].flatMap((branch) => {
+    // A pull without a refspec merges `@{upstream}` from the remote `branch.<name>.remote` names: this repository (`.`,
+    // `git branch -u feature`: one of its own branches, read), one of its remotes (what that sends, not read), or an
+    // address or path, which `git push -u <url>` and `git fetch --set-upstream <url>` write there without a config
+    // command: the agent's choice, whose files are not read.
+    const configured = (key: string) => {
+      try {
+        return git("config", "--get", key).replace(/\r?\n$/, "");
+      } catch {
+        return undefined;
+      }
+    };
+    const upstreams = (write: RevisionWrite): RevisionWrite[] | string => {
+      const found: RevisionWrite[] = [];
+      for (const branch of ["", ...(write.heads ?? [])]) {
+        let name: string;
+        try {
+          name = git(
+            "rev-parse",
+            "--verify",
+            "-q",
+            "--symbolic-full-name",
+            "--end-of-options",
+            branch === "" ? "HEAD" : branch,
+          ).trim();
+        } catch {
+          continue;
+        }
+        // Detached, or no branch: git pull fails without a refspec.
+        if (!name.startsWith("refs/heads/")) continue;
+        const remote = configured(`branch.${name.slice("refs/heads/".length)}.remote`);
+        // None: git pull fails (no tracking information).
+        if (remote === undefined) continue;
+        if (remote !== ".") {
+          if (configured(`remote.${remote}.url`) !== undefined) continue;
+          return `that the branch pulls from ${JSON.stringify(remote)}, an address rather than a remote of the repository`;
+        }
         try {
           const ref = git("rev-parse", "--symbolic-full-name", `${branch}@{upstream}`).trim();
-          return ref === "" || ref.startsWith("refs/remotes/") ? [] : [{ ...write, revision: ref }];
+          if (ref !== "") found.push({ ...write, revision: ref });
         } catch {
-          // None configured: git pull fails.
-          return [];
+          // A branch it names that is not there: git pull fails.
         }
-      });
-    for (const write of writes.flatMap((write) => (write.upstream ? upstreams(write) : [write]))) {
+      }
+      return found;
+    };
+    const expanded: RevisionWrite[] = [];
+    for (const write of writes) {
+      const each = write.upstream ? upstreams(write) : [write];
+      if (typeof each === "string") return each;
+      expanded.push(...each);
+    }
+    for (const write of expanded) {
       if (write.against === "index") {
         add(git("ls-files", "-z", "--full-name", "--", ":/"));
         continue;
