@@ -7687,6 +7687,33 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks for a forge's checkout of a pull request or a run's artifacts, and for the remotes it adds", () => {
+      // gh (absent here) fetches `refs/pull/<n>/head`, which whoever opened it wrote, checks it out and records the
+      // head repository's address as the branch's remote; `gh run download` unzips artifacts where it runs.
+      assertGuards(inTrap, [
+        ["gh pr checkout 12", "incomplete"],
+        ["gh co 12", "incomplete"],
+        ["gh pr checkout -R o/r 12 --detach", "incomplete"],
+        ["hub pr checkout 12", "incomplete"],
+        ["glab mr checkout 12", "incomplete"],
+        ["gh run download 123 -n dist", "incomplete"],
+        ["glab job artifact main build", "incomplete"],
+        // The fork becomes `origin` (the old one `upstream`); hub adds a remote for each user it fetches from.
+        ["gh repo fork --remote", "protected"],
+        ["gh repo fork --remote-name fork", "protected"],
+        ["hub fetch someone", "protected"],
+      ]);
+      for (const line of [
+        "gh pr view 12",
+        "gh pr diff 12",
+        "gh pr list",
+        "gh run view 123 --log",
+        "gh repo fork --remote=false",
+        "hub fetch",
+      ])
+        assert.equal(inTrap(line).verdict, "allow", line);
+    });
+
     it("holds back a stash push that puts a protected or denied file back as HEAD has it", () => {
       // git 2.39: after `git update-index --add --cacheinfo 100644,<blob>,.vscode/tasks.json && git commit`, which
       // write no working file, `git stash` wrote .vscode/tasks.json from HEAD.

@@ -5949,7 +5949,9 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
  * What of git's protected setup a command writes through a program rather than a path, or undefined: hook managers
  * installing hooks (`pre-commit install`, `husky`, `lefthook install`: `.git/hooks` or `core.hooksPath`, which run
  * the repository's commands on each commit), `git lfs install` and `gh auth setup-git` (git's configuration,
- * filters and credential helpers). Behind `npx` too (`withoutWrappers`).
+ * filters and credential helpers), and the remotes a later pull passes from: `gh repo fork --remote` (the fork becomes
+ * `origin`) and `hub fetch <user>` (a remote added for each user not one yet), as `git remote add` asks. Behind `npx`
+ * too (`withoutWrappers`).
  */
 export function writesGitSetup(
   program: string,
@@ -5970,8 +5972,45 @@ export function writesGitSetup(
     (program === "gh" && sub[0] === "auth" && sub[1] === "setup-git")
   )
     return { program, what: "git's configuration" };
+  if (
+    (program === "gh" &&
+      sub[0] === "repo" &&
+      sub[1] === "fork" &&
+      words.some(
+        (word) => word === null || (/^--remote(?:-name)?(?:=|$)/.test(word) && word !== "--remote=false"),
+      )) ||
+    (argv[0] != null && basename(argv[0]) === "hub" && git?.name === "fetch" && sub.length > 1)
+  )
+    return {
+      program: argv[0] != null && basename(argv[0]) === "hub" ? "hub" : program,
+      what: "git's remotes",
+    };
   if (program === "direnv" && ["allow", "permit", "grant"].includes(sub[0] ?? ""))
     return { program, what: "which folders' .envrc direnv runs in your shell" };
+  return undefined;
+}
+
+/**
+ * Why a forge's command line writes files Symposium does not read, or undefined: a pull request checked out
+ * (`gh pr checkout 12`, gh's own alias `gh co`, `hub pr checkout`, `glab mr checkout`), whose files are whoever
+ * opened it's, and a workflow run's artifacts extracted where it runs (`gh run download`, `glab job artifact`),
+ * which any path in the archive may name.
+ */
+export function forgeWritesUnread(name: string, argv: readonly (string | null)[]): string | undefined {
+  if (!["gh", "glab", "hub"].includes(name)) return undefined;
+  const sub = argv.slice(1).filter((word) => word === null || !word.startsWith("-"));
+  const verb = `${name} ${sub[0] === "co" ? "co" : sub.slice(0, 2).join(" ")}`;
+  if (
+    (name === "gh" && ((sub[0] === "pr" && sub[1] === "checkout") || sub[0] === "co")) ||
+    (name === "hub" && sub[0] === "pr" && sub[1] === "checkout") ||
+    (name === "glab" && sub[0] === "mr" && sub[1] === "checkout")
+  )
+    return `${verb} writes the files of a pull request, which Symposium does not read`;
+  if (
+    (name === "gh" && sub[0] === "run" && sub[1] === "download") ||
+    (name === "glab" && ["job", "ci"].includes(sub[0] ?? "") && sub[1] === "artifact")
+  )
+    return `${verb} extracts a workflow's artifacts, whose files Symposium does not read`;
   return undefined;
 }
 

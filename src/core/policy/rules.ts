@@ -80,6 +80,7 @@ import {
   runnerBefore,
   runsFromAddress,
   writesGitSetup,
+  forgeWritesUnread,
   followsLinksBelow,
   listsLinks,
   gitListingSources,
@@ -1919,6 +1920,8 @@ class FootprintView {
       };
     const setup = writesGitSetup(name, argv);
     if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
+    const forge = forgeWritesUnread(name, argv);
+    if (forge) return { guard: "incomplete", label: forge };
     const credential = eachReading((words) => readsCredential(name, words));
     if (credential)
       return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
