@@ -541,6 +541,38 @@ describe("permission rules and guards", () => {
       ]);
     });
 
+    // GNU find 4.9 in a scratch copy of this workspace: with `-type f -not -path './.git/*'` (or `'*/.git/*'`,
+    // `-not -regex '.*/\.git/.*'`) it printed nothing of `.git`; with `'.git/*'` or `'./.git'` its files, and without
+    // `-type f` the folder itself.
+    it("find's negated path tests, where its tests are joined by and, leave out the paths they match", () => {
+      const rest = "-not -path './.github/*' -not -name '.env*' -not -name .npmrc";
+      assert.deepEqual(
+        heldBack([
+          `find . -type f -not -path './.git/*' ${rest} -exec sed -i s/a/b/ {} +`,
+          `find . -type f ! -path '*/.git/*' ${rest} | xargs sed -i s/a/b/`,
+          `find ./ -type f -not -wholename './.git/*' ${rest} -delete`,
+          `find . -type f -not -ipath './.GIT/*' ${rest} -exec chmod 644 {} +`,
+          `find . -type f -not -regex '.*/\\.git/.*' ${rest} -exec chmod 644 {} +`,
+          `find . -type f -not -path './.gi?*' ${rest} -delete`,
+        ]),
+        [],
+      );
+      for (const line of [
+        `find . -type f -not -path '.git/*' ${rest} -delete`,
+        `find . -type f -not -path './.git' ${rest} -delete`,
+        `find . -not -path './.git/*' ${rest} -delete`,
+      ])
+        assert.match(inRepo(line).by.label, /which includes .*\/\.git[/,]/, line);
+      // Not read here (two starting points, a test in parentheses, a bracket, `+`): they leave out nothing.
+      for (const line of [
+        `find . web -type f -not -path './.git/*' ${rest} -delete`,
+        `find . -type f \\( -not -path './.git/*' -o -name x \\) ${rest} -delete`,
+        `find . -type f -not -path './[.]git/*' ${rest} -delete`,
+        `find . -type f -not -regex '.*/\\.git/.+' ${rest} -delete`,
+      ])
+        assert.match(inRepo(line).by.label, /find deletes what it finds in .*, which includes/, line);
+    });
+
     it("approves what skips, excludes or cannot match them, and reads of files that hold no credential", () => {
       assert.deepEqual(
         heldBack([
@@ -3580,6 +3612,8 @@ describe("permission rules and guards", () => {
         [
           "find src -type f ! -name '*.pem' -exec cat {} +",
           "find src -type f -not -iname '*.PEM' -not -name '*.key' -exec wc -l {} +",
+          // A path test, as find matches it: `src/d.pem/k.ts` is printed, as `! -name` prints it.
+          "find src -type f ! -path '*.pem' -exec cat {} +",
         ],
         "allow",
       );
@@ -3587,7 +3621,6 @@ describe("permission rules and guards", () => {
         "find src -type f ! -name '*.ts' -exec cat {} +",
         "find src -type f ! -name '*.pem' -o -name x -exec cat {} +",
         "find src -type f ! -name '*.pe\\m' -exec cat {} +",
-        "find src -type f ! -path '*.pem' -exec cat {} +",
         "find src -type f ! ( -name '*.pem' ) -exec cat {} +",
       ])
         assert.notEqual(decideIn(line, pem).verdict, "allow", line);

@@ -306,6 +306,48 @@ function conjunctionPatterns(words: readonly (string | null)[]): FindName[] | un
   return patterns;
 }
 
+/**
+ * What find's negated path tests among tests joined by "and" only leave out (`-not -path './.git/*'`, `! -ipath`,
+ * `-not -regex '\./\.git/.*'`): `whole` matches a path find does not act on, and `below` (when every path below a
+ * folder is left out, a pattern ending in `*`) a prefix of the folder's path and `/`. Only patterns read here as find
+ * reads them, never more widely: `*`, `?` and plain characters for a path (`*` takes `/` too, as fnmatch without
+ * FNM_PATHNAME does); `.`, `\.`, `*` after either and plain characters for a regular expression, whose `.` takes no
+ * newline (GNU find 4.9's default, emacs, takes none); others leave out nothing.
+ */
+function findPathsLeftOut(argv: readonly (string | null)[]): { whole: RegExp; below?: RegExp }[] {
+  const tests = findActingTests(argv);
+  if (tests === undefined || conjunctionPatterns(tests) === undefined) return [];
+  const found: { whole: RegExp; below?: RegExp }[] = [];
+  for (let i = 0; i < tests.length; i++) {
+    const word = tests[i];
+    if (word == null || FIND_ACTIONS.has(word)) break;
+    if (word !== "!" && word !== "-not") {
+      if (takesOneWord(word)) i++;
+      continue;
+    }
+    const [test, pattern] = [tests[i + 1] ?? "", tests[i + 2] ?? ""];
+    i += 2;
+    const flags = /^-i/.test(test) ? "i" : "";
+    if (/^-i?(?:path|wholename)$/.test(test) && /^[^[\\]*$/.test(pattern)) {
+      const source = pattern
+        .replace(/[.+^${}()|/]/g, "\\$&")
+        .replace(/\*/g, "[\\s\\S]*")
+        .replace(/\?/g, "[\\s\\S]");
+      found.push({
+        whole: new RegExp(`^${source}$`, flags),
+        ...(source.endsWith("[\\s\\S]*") ? { below: new RegExp(`^${source}`, flags) } : {}),
+      });
+    } else if (/^-i?regex$/.test(test) && /^(?:(?:[\w/,:@=%~-]|\\?\.)\*?)*$/.test(pattern))
+      found.push({
+        whole: new RegExp(
+          `^${pattern.replace(/\\?\./g, (atom) => (atom === "." ? "[^\\n]" : "\\."))}$`,
+          flags,
+        ),
+      });
+  }
+  return found;
+}
+
 /** What joins find's tests: `!`, `-not`, `-o`, `-or`, `,` and parentheses. */
 const FIND_JOINS = wordSet("! -not -o -or , ( )");
 /** find's tests and options that take no word ("and" among them); `-o`, `,` and parentheses are not. */
@@ -2482,12 +2524,23 @@ export function findWalk(argv: readonly (string | null)[]): EntryWalk {
   const { min, max } = findDepths(argv);
   // An entry's depth below its starting point (`a/b` is two deep).
   const depth = (relative: string) => relative.split("/").length;
+  const folders = findStartingPoints(argv.slice(1));
+  // The path find matches `-path` against: its one starting point as written, then the entry (`./src/a.ts`).
+  const start = folders.length === 1 ? folders[0] : null;
+  const leftOut = start == null ? [] : findPathsLeftOut(argv);
+  const path = (relative: string) =>
+    relative === "" || start!.endsWith("/") ? start + relative : `${start}/${relative}`;
   return {
-    folders: findStartingPoints(argv.slice(1)),
+    folders,
     follows: findFollowsLinks(argv),
     hidden: true,
-    enters: (relative) => depth(relative) < max,
-    takes: (relative) => depth(relative) >= min && depth(relative) <= max && matches(lastName(relative)),
+    enters: (relative) =>
+      depth(relative) < max && !leftOut.some((test) => test.below?.test(`${path(relative)}/`)),
+    takes: (relative) =>
+      depth(relative) >= min &&
+      depth(relative) <= max &&
+      matches(lastName(relative)) &&
+      !leftOut.some((test) => test.whole.test(path(relative))),
     ...(findActsOnFilesOnly(argv) ? { filesOnly: true as const } : {}),
   };
 }

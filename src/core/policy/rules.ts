@@ -3340,6 +3340,8 @@ class FootprintView {
         }
         if (given === undefined || path === start) return false;
         const relative = below(path);
+        // A walk that takes no folder (`find -type f`) acts on the files below one only, by their own paths.
+        if (kind === "folder" && given.walk.filesOnly === true) return false;
         if (!given.walk.takes(relative)) {
           // A hidden file rg skips, unless an ignore file takes it back.
           if (given.unhides === undefined || !holdsCredentials(relative.slice(relative.lastIndexOf("/") + 1)))
