@@ -7747,6 +7747,30 @@ describe("permission rules and guards", () => {
         assert.equal(inTrap(line).verdict, "allow", line);
     });
 
+    it("asks for git rm or git add -f of files git matches itself: a pattern, magic, or a list", () => {
+      // git 2.39: `git rm -q -- '*.json'` and `git rm --pathspec-from-file=list` (naming it) removed
+      // .vscode/tasks.json; `git add -f -- '.en?'`, `--pathspec-from-file=list` and `=-` staged an ignored .env.
+      for (const line of [
+        "git rm -q -- '*.json'",
+        "git rm -q ':(glob)**/*.json'",
+        "git rm -r ':/'",
+        "git rm --pathspec-from-file=list.txt",
+        "git add -f -- '.en?'",
+        "git add --force ':!src'",
+        "git add -f --pathspec-from-file list.txt",
+        "echo .env | git add -Af --pathspec-from-file=-",
+      ])
+        assert.match(inTrap(line).by.label, /^git (?:rm removes|add stages) the files /, line);
+      for (const line of [
+        "git add -A",
+        "git add '*.ts'",
+        "git add -f dist/bundle.js",
+        "git rm --cached --pathspec-from-file=list.txt",
+        "git rm -q --cached '*.log'",
+      ])
+        assert.equal(inTrap(line).verdict, "allow", line);
+    });
+
     it("holds back a stash push that puts a protected or denied file back as HEAD has it", () => {
       // git 2.39: after `git update-index --add --cacheinfo 100644,<blob>,.vscode/tasks.json && git commit`, which
       // write no working file, `git stash` wrote .vscode/tasks.json from HEAD.

@@ -2169,6 +2169,28 @@ export function gitRemovesOrMoves(argv: readonly (string | null)[]): (string | n
 }
 
 /**
+ * Why `git rm` (not `--cached`) or `git add -f` acts on files Symposium does not see named, or undefined: pathspecs
+ * git matches itself, a pattern (git's `*` crosses folders) or magic (`:(glob)**`, `:!src`, `:/`), or a list
+ * (`--pathspec-from-file`, `-` its input). git 2.39: `git rm -q -- '*.json'` and `git rm --pathspec-from-file=list`
+ * removed `.vscode/tasks.json`; `git add -f -- '.en?'` and `--pathspec-from-file` staged an ignored `.env`.
+ */
+export function gitPathspecsUnread(argv: readonly (string | null)[]): string | undefined {
+  const git = gitSubcommand(argv);
+  if (git?.name !== "rm" && git?.name !== "add") return undefined;
+  const { flags, operands } = splitOptions(git.rest);
+  if (git.name === "rm" && flags.some((flag) => longOption(flag, "--cached"))) return undefined;
+  if (git.name === "add" && !flags.some((flag) => longOption(flag, "--force") || /^-[a-zA-Z]*f/.test(flag)))
+    return undefined;
+  const what = `git ${git.name} ${git.name === "rm" ? "removes" : "stages"}`;
+  if (flags.some((flag) => longOption(flag, "--pathspec-from-file")))
+    return `${what} the files a list names, which Symposium does not read`;
+  const pattern = operands.find((word) => word !== null && (word.startsWith(":") || /[*?[]/.test(word)));
+  return pattern === undefined
+    ? undefined
+    : `${what} the files git matches to ${pattern}, which Symposium does not list`;
+}
+
+/**
  * What `git stash` (`push`, `save`, or no verb) with `-u` (`--include-untracked`) or `-a` (`--all`) takes out of the
  * working tree besides the changes git tracks: the files git does not track (with `-a`, `ignored`, the ignored ones
  * too), below its pathspecs, each a folder or a pattern (from its folder), or, given none (`[]`), in the whole repository, wherever it

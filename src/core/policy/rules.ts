@@ -81,6 +81,7 @@ import {
   runsFromAddress,
   writesGitSetup,
   forgeWritesUnread,
+  gitPathspecsUnread,
   followsLinksBelow,
   listsLinks,
   gitListingSources,
@@ -1922,6 +1923,8 @@ class FootprintView {
     if (setup) return { guard: "protected", label: `${setup.program} changes ${setup.what} (protected)` };
     const forge = forgeWritesUnread(name, argv);
     if (forge) return { guard: "incomplete", label: forge };
+    const pathspecs = name === "git" ? gitPathspecsUnread(argv) : undefined;
+    if (pathspecs) return { guard: "incomplete", label: pathspecs };
     const credential = eachReading((words) => readsCredential(name, words));
     if (credential)
       return { guard: "protected", label: `${name} prints ${credential}, kept outside the workspace` };
