@@ -7711,6 +7711,13 @@ describe("permission rules and guards", () => {
         git("config", "remote.vendored.url", "https://x.invalid/r.git");
         try {
           assert.equal(inTrap("git pull").verdict, "allow");
+          // git 2.39: with `branch.main.merge refs/pull/7/head` (as `gh pr checkout` records one whose head its
+          // maintainers cannot push to), `git pull` took the pull request's head, its editor task included.
+          git("config", "branch.main.merge", "refs/pull/7/head");
+          assert.match(
+            inTrap("git pull").by.label,
+            /pulls from refs\/pull\/7\/head, a change someone proposed/,
+          );
         } finally {
           git("config", "--remove-section", "remote.vendored");
         }

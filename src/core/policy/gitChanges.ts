@@ -178,9 +178,9 @@ function listChanges(
     // `git branch -u feature`: one of its own branches, read), one of its remotes (what that sends, not read), or an
     // address or path, which `git push -u <url>` and `git fetch --set-upstream <url>` write there without a config
     // command: the agent's choice, whose files are not read.
-    const configured = (key: string) => {
+    const configured = (key: string, all = false) => {
       try {
-        return git("config", "--get", key).replace(/\r?\n$/, "");
+        return git("config", all ? "--get-all" : "--get", key).replace(/\r?\n$/, "");
       } catch {
         return undefined;
       }
@@ -207,8 +207,14 @@ function listChanges(
         // None: git pull fails (no tracking information).
         if (remote === undefined) continue;
         if (remote !== ".") {
-          if (configured(`remote.${remote}.url`) !== undefined) continue;
-          return `that the branch pulls from ${JSON.stringify(remote)}, an address rather than a remote of the repository`;
+          if (configured(`remote.${remote}.url`) === undefined)
+            return `that the branch pulls from ${JSON.stringify(remote)}, an address rather than a remote of the repository`;
+          // A pull request's head, as `gh pr checkout` records it (`refs/pull/7/head`): whoever opened it writes it.
+          const merged = configured(`branch.${name.slice("refs/heads/".length)}.merge`, true) ?? "";
+          const proposed = /^refs\/(?:pull|pull-requests|merge-requests|changes)\/.*$/m.exec(merged);
+          if (proposed)
+            return `that the branch pulls from ${proposed[0]}, a change someone proposed to the remote`;
+          continue;
         }
         try {
           const ref = git("rev-parse", "--symbolic-full-name", `${branch}@{upstream}`).trim();
