@@ -7754,6 +7754,24 @@ describe("permission rules and guards", () => {
         assert.equal(inTrap(line).verdict, "allow", line);
     });
 
+    it("reads a fetch of a pull request's head as moving FETCH_HEAD to what its author wrote", () => {
+      // git 2.39: after an earlier `git fetch origin` left FETCH_HEAD at plain commits, `git fetch origin
+      // pull/7/head && git checkout FETCH_HEAD` passed, reading the old FETCH_HEAD, and wrote the pull request's
+      // .vscode/tasks.json; a remote's own branches stay the remote's (`git fetch origin main && git merge FETCH_HEAD`).
+      git("fetch", "-q", ".", "plain");
+      try {
+        for (const line of [
+          "git fetch origin pull/7/head && git checkout FETCH_HEAD",
+          "git fetch origin refs/pull/7/head && git merge FETCH_HEAD",
+          "git fetch upstream merge-requests/7/head && git reset --keep FETCH_HEAD",
+        ])
+          assert.match(inTrap(line).by.label, /another command of the request may move first/, line);
+        assert.equal(inTrap("git fetch origin main && git merge FETCH_HEAD").verdict, "allow");
+      } finally {
+        rmSync(join(trap.ws, ".git", "FETCH_HEAD"), { force: true });
+      }
+    });
+
     it("asks for git rm or git add -f of files git matches itself: a pattern, magic, or a list", () => {
       // git 2.39: `git rm -q -- '*.json'` and `git rm --pathspec-from-file=list` (naming it) removed
       // .vscode/tasks.json; `git add -f -- '.en?'`, `--pathspec-from-file=list` and `=-` staged an ignored .env.

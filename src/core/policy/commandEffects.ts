@@ -6422,7 +6422,8 @@ export function gitSubcommandAt(argv: readonly (string | null)[]): number | unde
 
 /**
  * `git fetch` or `git pull` from another repository that moves no branch of this one but the one checked out (a pull
- * merges into it): no refspec with a destination (`main:main`), not from this repository itself (`.`).
+ * merges into it): no refspec with a destination (`main:main`), not from this repository itself (`.`), nor of a change
+ * someone proposed to the remote (`pull/7/head`, `refs/merge-requests/7/head`), which whoever opened it writes.
  */
 export function fetchesFromRemote(argv: readonly (string | null)[]): boolean {
   const git = gitSubcommand(argv);
@@ -6430,7 +6431,13 @@ export function fetchesFromRemote(argv: readonly (string | null)[]): boolean {
   const words = git.rest;
   const operands = words.filter((word) => word === null || !word.startsWith("-"));
   return (
-    !words.some((word) => word === null || word.includes(":") || word.startsWith("--refmap")) &&
+    !words.some(
+      (word) =>
+        word === null ||
+        word.includes(":") ||
+        word.startsWith("--refmap") ||
+        /^\+?(?:refs\/)?(?:pull|pull-requests|merge-requests|changes)\//.test(word),
+    ) &&
     !namesRepositoryHere(operands[0]) &&
     !operands.some(startsLocalPath)
   );
