@@ -7727,7 +7727,7 @@ describe("permission rules and guards", () => {
       }
     });
 
-    it("asks for a forge's checkout of a pull request or a run's artifacts, and for the remotes it adds", () => {
+    it("asks for a forge's checkout of a pull request, a run's artifacts, a clone into a protected folder, a remote", () => {
       // gh (absent here) fetches `refs/pull/<n>/head`, which whoever opened it wrote, checks it out and records the
       // head repository's address as the branch's remote; `gh run download` unzips artifacts where it runs.
       assertGuards(inTrap, [
@@ -7743,6 +7743,15 @@ describe("permission rules and guards", () => {
         ["gh repo fork --remote-name fork", "protected"],
         ["hub fetch someone", "protected"],
       ]);
+      // gh runs `git clone <address>`, which names its folder after the address (`.vscode`), as `git clone` does.
+      for (const line of [
+        "gh repo clone https://github.com/u/.vscode",
+        "gh repo clone -u up git@github.com:u/.vscode.git",
+        "glab repo clone https://gitlab.com/u/.vscode",
+        "gh repo fork https://github.com/u/.vscode --clone",
+        "gh repo fork https://github.com/u/x --clone --fork-name .vscode",
+      ])
+        assert.match(inTrap(line).by.label, /\/\.vscode, a protected path/, line);
       for (const line of [
         "gh pr view 12",
         "gh pr diff 12",
@@ -7750,6 +7759,9 @@ describe("permission rules and guards", () => {
         "gh run view 123 --log",
         "gh repo fork --remote=false",
         "hub fetch",
+        "gh repo clone https://github.com/u/x",
+        "gh repo clone https://github.com/u/.vscode vendor/vscode",
+        "gh repo fork u/x --clone",
       ])
         assert.equal(inTrap(line).verdict, "allow", line);
     });

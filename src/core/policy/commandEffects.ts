@@ -1041,6 +1041,36 @@ export function cloneDirectories(argv: readonly (string | null)[]): string[] {
   return git?.name === "clone" ? cloneFolders(git.rest) : [];
 }
 
+/**
+ * The folder a forge's clone makes when the line names none, named as git clone names it after the repository
+ * (`gh repo clone https://github.com/u/.vscode` clones into `.vscode`): `gh`/`glab repo clone <repo>`, and
+ * `gh repo fork <repo> --clone` (the fork's name, `--fork-name`, or the repository's).
+ */
+export function forgeCloneFolders(name: string, argv: readonly (string | null)[]): string[] {
+  if (name !== "gh" && name !== "glab") return [];
+  const words = argv.slice(1);
+  const end = words.indexOf("--");
+  const own = end < 0 ? words : words.slice(0, end);
+  const operands: (string | null)[] = [];
+  for (let i = 0; i < own.length; i++) {
+    const word = own[i] ?? null;
+    if (word !== null && word.startsWith("-")) {
+      // Options that take the next word (`-u upstream`, `--fork-name x`, `--org o`, `--remote-name r`, `-R o/r`).
+      if (/^(?:-[uR]|--(?:upstream-remote-name|fork-name|org|remote-name|repo))$/.test(word)) i++;
+    } else operands.push(word);
+  }
+  if (operands[0] !== "repo") return [];
+  const [verb, repository, folder] = operands.slice(1);
+  if (repository == null) return [];
+  if (verb === "clone" && folder === undefined) return cloneFolders([repository]);
+  if (verb === "fork" && name === "gh" && own.some((word) => word === "--clone" || word === "--clone=true")) {
+    const at = own.findIndex((word) => word === "--fork-name" || word?.startsWith("--fork-name="));
+    const forkName = at < 0 ? undefined : own[at]!.includes("=") ? own[at]!.split("=")[1] : own[at + 1];
+    return forkName === undefined ? cloneFolders([repository]) : forkName === null ? [] : [forkName];
+  }
+  return [];
+}
+
 function cloneFolders(rest: readonly (string | null)[]): string[] {
   const bare = rest.some((word) => word === "--bare" || word === "--mirror");
   return splitOptions(rest).operands.flatMap((word) => {

@@ -81,6 +81,7 @@ import {
   runsFromAddress,
   writesGitSetup,
   forgeWritesUnread,
+  forgeCloneFolders,
   gitPathspecsUnread,
   followsLinksBelow,
   listsLinks,
@@ -1618,7 +1619,8 @@ class FootprintView {
       const handed =
         this.handedPath(name, pieces, cwd, { home: false }) ??
         this.handedPath(name, handedWords, cwd, { home: name === "git" }) ??
-        this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false });
+        this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false }) ??
+        this.handedPath(`${name}'s clone`, forgeCloneFolders(name, argv), cwd, { home: false });
       if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
