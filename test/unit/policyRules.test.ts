@@ -7752,6 +7752,12 @@ describe("permission rules and guards", () => {
         "gh repo fork https://github.com/u/x --clone --fork-name .vscode",
       ])
         assert.match(inTrap(line).by.label, /\/\.vscode, a protected path/, line);
+      // What follows `--` gh hands to git clone: a setting the new clone runs, as `git clone -c` would write it.
+      for (const line of [
+        "gh repo clone u/x -- -c core.fsmonitor=./evil",
+        "gh repo fork u/x --clone -- --template=t",
+      ])
+        assert.equal(inTrap(line).verdict, "ask", line);
       for (const line of [
         "gh pr view 12",
         "gh pr diff 12",
@@ -7762,6 +7768,7 @@ describe("permission rules and guards", () => {
         "gh repo clone https://github.com/u/x",
         "gh repo clone https://github.com/u/.vscode vendor/vscode",
         "gh repo fork u/x --clone",
+        "gh repo clone u/x vendor/x -- --depth 1",
       ])
         assert.equal(inTrap(line).verdict, "allow", line);
     });

@@ -4469,6 +4469,13 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   if (RUNS_COMMANDS_UNREAD.has(name) && !listsContainers(name, argv))
     return `${name} runs a command Symposium does not read`;
   let words = argv.slice(1);
+  // gh and glab hand what follows `--` of a clone or a fork to `git clone` (`gh repo clone u/x -- -c k=v`).
+  const end = words.indexOf("--");
+  if ((name === "gh" || name === "glab") && end >= 0) {
+    const sub = words.slice(0, end).filter((word) => word === null || !word.startsWith("-"));
+    if (sub[0] === "repo" && (sub[1] === "clone" || sub[1] === "fork"))
+      return runsUnread("git", ["git", "clone", ...words.slice(end + 1)]);
+  }
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
   // The new names come from an expression (`rename i it sub/.gi` makes `sub/.git`, as util-linux's rename did).
