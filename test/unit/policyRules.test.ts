@@ -7496,6 +7496,8 @@ describe("permission rules and guards", () => {
       mkdirSync(join(trap.ws, ".vscode"));
       writeFileSync(join(trap.ws, ".vscode", "settings.json"), "{}");
       git("stash", "push", "-q", "--include-untracked");
+      // The person's remote: a pull from it reads what it sends, not this repository's revisions.
+      git("remote", "add", "origin", "https://example.invalid/person.git");
     });
     after(() => trap?.remove());
 
@@ -7664,10 +7666,33 @@ describe("permission rules and guards", () => {
         assert.equal(inTrap(line).verdict, "allow", line);
     });
 
+    // git 2.39: `git clone --bare <tasks repository> up2 && git pull up2 main` wrote .vscode/tasks.json (a name no
+    // remote has is a path to git), as did `git pull origin pull/7/head` (the pull request's author's files).
+    it("asks for a pull from a name that is no remote of the repository, or of a change proposed to one", () => {
+      const up2 = join(trap.ws, "up2");
+      execFileSync("git", ["clone", "-q", "--bare", trap.ws, up2]);
+      try {
+        for (const line of [
+          "git pull up2 main",
+          "git pull --rebase up2 tasks",
+          "git clone -q --bare https://example.invalid/x.git up2 && git pull up2 main",
+          "git pull origin pull/7/head",
+          "git pull origin +refs/merge-requests/7/head:mr",
+          "git pull origin $(echo pull/7/head)",
+        ])
+          assert.equal(inTrap(line).verdict, "ask", line);
+        assert.match(inTrap("git pull up2 main").by.label, /"up2", no remote of the repository/);
+        // The person's remote, whatever else the request does first.
+        for (const line of ["git pull origin main", "git commit -qam wip && git pull --rebase origin main"])
+          assert.equal(inTrap(line).verdict, "allow", `${line}: ${inTrap(line).by.label}`);
+      } finally {
+        rmSync(up2, { recursive: true, force: true });
+      }
+    });
+
     it("reads a pull without a refspec from the branch it tracks, when that is one of the repository's own", () => {
       // git 2.39: with main tracking the branch tasks (`git branch -u tasks`), `git pull` merged it, writing its
       // .vscode/tasks.json, as `git merge` would.
-      git("config", "remote.origin.url", "https://x.invalid/r.git");
       git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*");
       git("branch", "-u", "tasks");
       try {
@@ -7688,7 +7713,7 @@ describe("permission rules and guards", () => {
       } finally {
         git("branch", "--unset-upstream");
         git("update-ref", "-d", "refs/remotes/origin/main");
-        git("config", "--remove-section", "remote.origin");
+        git("config", "--unset", "remote.origin.fetch");
       }
     });
 

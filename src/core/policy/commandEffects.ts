@@ -6457,6 +6457,9 @@ export function gitSubcommandAt(argv: readonly (string | null)[]): number | unde
   return i < argv.length ? i : undefined;
 }
 
+/** A refspec of a change someone proposed to a remote (`pull/7/head`, `refs/merge-requests/7/head`). */
+const PROPOSED_CHANGE = /^\+?(?:refs\/)?(?:pull|pull-requests|merge-requests|changes)\//;
+
 /**
  * `git fetch` or `git pull` from another repository that moves no branch of this one but the one checked out (a pull
  * merges into it): no refspec with a destination (`main:main`), not from this repository itself (`.`), nor of a change
@@ -6470,10 +6473,7 @@ export function fetchesFromRemote(argv: readonly (string | null)[]): boolean {
   return (
     !words.some(
       (word) =>
-        word === null ||
-        word.includes(":") ||
-        word.startsWith("--refmap") ||
-        /^\+?(?:refs\/)?(?:pull|pull-requests|merge-requests|changes)\//.test(word),
+        word === null || word.includes(":") || word.startsWith("--refmap") || PROPOSED_CHANGE.test(word),
     ) &&
     !namesRepositoryHere(operands[0]) &&
     !operands.some(startsLocalPath)
@@ -6504,17 +6504,13 @@ const CHERRY_PICK_OPTIONS =
 /**
  * What a git command writes the working tree from besides the command line (`gitChanges.ts`): the revisions the
  * repository has that a switch, merge, rebase, pick, reset, read-tree or stash apply takes files from; `remote` for a
- * pull from another repository, whose content is not here before it runs; `unknown` with why, where the words do not
+ * pull from another repository, whose content is not here before it runs (a named remote's name is checked); `unknown` with why, where the words do not
  * say (a computed word, a range picked, submodules checked out too). Undefined for a command that takes no files
  * from a revision (`checkout -b x`, `reset --soft`, `stash list`, a checkout of files from the index).
  */
 export function revisionsWritten(
   argv: readonly (string | null)[],
-):
-  | { writes: RevisionWrite[]; into?: string; remote?: true }
-  | { unknown: string }
-  | { remote: true }
-  | undefined {
+): { writes: RevisionWrite[]; into?: string; remote?: true } | { unknown: string } | undefined {
   const git = gitSubcommand(argv);
   if (git === undefined || git.name === null) return undefined;
   const name = git.name;
@@ -6679,9 +6675,13 @@ export function revisionsWritten(
         if (namesRepositoryHere(repository) || words.operands.some(startsLocalPath))
           return unknown("pulls from a repository on this machine, which Symposium does not read");
         // An address is the agent's choice, not a remote of the person's (a remote's name holds no `:`).
-        return repository.includes(":")
-          ? unknown("pulls from an address the command names, whose files Symposium does not read")
-          : { remote: true };
+        if (repository.includes(":"))
+          return unknown("pulls from an address the command names, whose files Symposium does not read");
+        // What whoever opened a change proposed to the remote wrote (`git pull origin pull/7/head`).
+        if (refspecs.some((spec) => spec === null || PROPOSED_CHANGE.test(spec)))
+          return unknown("pulls a change someone proposed to the remote, or a refspec computed at run time");
+        // What the remote sends is not read; that the name is one of the repository's remotes is (`against: remote`).
+        return { writes: [{ revision: repository, against: "remote" }], remote: true };
       }
       const sources = refspecs.map((spec) =>
         spec === null ? null : spec.replace(/^\+/, "").replace(/:.*$/, ""),

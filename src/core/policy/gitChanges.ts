@@ -17,9 +17,11 @@ export interface RevisionWrite {
    * stash holds, its untracked files included; `tree`: as `head`, for a tree (read-tree); `all`: every file it
    * holds (a new worktree); `index`: every file git's index lists (checkout-index; no revision); `submodules`: the
    * folders of the submodules it lists (submodule update; no revision); `changed`: the files the index changes from
-   * it (a stash push, whose callers add the working files that changed from the index).
+   * it (a stash push, whose callers add the working files that changed from the index); `remote`: none, where
+   * `revision` names one of the repository's remotes, whose content is the person's (a pull from it).
    */
-  against: "head" | "base" | "commit" | "stash" | "tree" | "all" | "index" | "submodules" | "changed";
+  against:
+    "head" | "base" | "commit" | "stash" | "tree" | "all" | "index" | "submodules" | "changed" | "remote";
   /** A branch name git may make from the one remote-tracking branch of that name (`git switch feature`). */
   guess?: true;
   /** Read only when it resolves (`git worktree add ../topic` checks out `topic` when there is one). */
@@ -234,6 +236,12 @@ function listChanges(
     for (const write of expanded) {
       if (write.against === "index") {
         add(git("ls-files", "-z", "--full-name", "--", ":/"));
+        continue;
+      }
+      // A name git finds no remote of is a path to it (`git clone --bare … up2 && git pull up2 main`): the agent's.
+      if (write.against === "remote") {
+        if (configured(`remote.${write.revision}.url`) === undefined)
+          return `that pulls from ${JSON.stringify(write.revision)}, no remote of the repository`;
         continue;
       }
       if (write.against === "changed" && head === undefined) return { top, names: [], unborn: true };

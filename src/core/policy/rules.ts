@@ -2972,6 +2972,15 @@ class FootprintView {
         Object.keys(this.context.agentEnv ?? {}).some((k) => k.startsWith("GIT_") && places(k))
       )
         return unknown("in an environment that names git's folders");
+      // A pull from one of the repository's remotes reads nothing of this one's: only that the name is a remote's.
+      if (taken.writes.every((write) => write.against === "remote")) {
+        const changes =
+          cwd === undefined
+            ? "in a folder Symposium does not know"
+            : (this.context.paths.revisionChanges?.(cwd, taken.writes, MAX_WRITTEN_NAMES, this.gitReads) ??
+              "that Symposium does not read here");
+        return typeof changes === "string" ? unknown(changes) : undefined;
+      }
       // A stash pushed first moves no branch, and `stash@{0}` only to what the agent's own changes are: the stash
       // there now is read, and none there is none to pop unless the push makes it (`git stash && git pull && git
       // stash pop`). One named otherwise (`stash@{1}`) may be another after the push.
