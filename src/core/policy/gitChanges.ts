@@ -55,6 +55,14 @@ export interface GitReads {
   until?: number;
   stopped?: true;
 }
+/** `revisionChanges`, as the policy's boundary is given it and passes it on. */
+export type RevisionReader = (
+  folder: string,
+  writes: readonly RevisionWrite[],
+  maxNames: number,
+  reads?: GitReads,
+) => RevisionChanges;
+
 /** At most this many git processes, within this many ms in all, for one request. */
 export const MAX_GIT_CALLS = 64;
 export const MAX_GIT_MS = 2_000;

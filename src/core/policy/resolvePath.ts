@@ -22,7 +22,7 @@ import {
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import type { StatData } from "./gitIndex";
-import type { GitReads, RevisionChanges, RevisionWrite } from "./gitChanges";
+import type { RevisionChanges, RevisionReader } from "./gitChanges";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
@@ -235,12 +235,7 @@ export interface BoundaryOptions extends ResolveOptions {
    * The files git writes from revisions the repository has (`gitChanges.revisionChanges`: `git checkout feature`);
    * without it, what such a command writes is not known.
    */
-  revisionChanges?: (
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-    reads?: GitReads,
-  ) => RevisionChanges;
+  revisionChanges?: RevisionReader;
   /**
    * Folders outside the workspace that count as inside it (`symposium.additionalFolders`: absolute or `~/`), refused
    * as workspace folders are when they are `/`, the home folder or one of its parents.
@@ -428,15 +423,8 @@ export class PolicyBoundary {
   }
 
   /** The files git writes from revisions the repository holding `folder` has, or why they are not known. */
-  revisionChanges(
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-    reads?: GitReads,
-  ): RevisionChanges {
-    return (
-      this.options.revisionChanges?.(folder, writes, maxNames, reads) ?? "that Symposium does not read here"
-    );
+  revisionChanges(...read: Parameters<RevisionReader>): RevisionChanges {
+    return this.options.revisionChanges?.(...read) ?? "that Symposium does not read here";
   }
 
   /** Protected wherever it is; a path that cannot be resolved counts as protected. */
@@ -530,13 +518,8 @@ export class RequestPaths {
     return this.boundary.statData(path);
   }
 
-  revisionChanges(
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-    reads?: GitReads,
-  ): RevisionChanges {
-    return this.boundary.revisionChanges(folder, writes, maxNames, reads);
+  revisionChanges(...read: Parameters<RevisionReader>): RevisionChanges {
+    return this.boundary.revisionChanges(...read);
   }
 }
 

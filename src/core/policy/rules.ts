@@ -113,7 +113,7 @@ import {
 } from "./folderNames";
 import { changesDirectory, type LoopListing, type SimpleCommand } from "./shellCommands";
 import { patchedNames } from "./patchNames";
-import type { GitReads, RevisionChanges, RevisionWrite } from "./gitChanges";
+import type { GitReads, RevisionReader } from "./gitChanges";
 import { archiveMembers, isZip, type ArchiveMember } from "./archiveMembers";
 import { expandBraces } from "./braceExpansion";
 import { RgFiles } from "./rgFiles";
@@ -158,12 +158,7 @@ export interface PathChecker extends FolderReader {
    * The files git writes from revisions the repository holding `folder` has (`gitChanges.revisionChanges`), from its
    * top folder, or why they are not known; without it, none is known.
    */
-  revisionChanges?(
-    folder: string,
-    writes: readonly RevisionWrite[],
-    maxNames: number,
-    reads?: GitReads,
-  ): RevisionChanges;
+  revisionChanges?: RevisionReader;
 }
 
 export interface DecideContext {
