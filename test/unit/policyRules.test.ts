@@ -8185,6 +8185,40 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("one request cannot hold the extension host", () => {
+    /** `footprint` with each simple command's words counted as the policy reads them. */
+    const countingWords = (footprint: Footprint) => {
+      const counted = { reads: 0 };
+      const commands = footprint.commands.map((c) => ({
+        ...c,
+        commands: c.commands.map((simple) => ({
+          ...simple,
+          argv: new Proxy(simple.argv, {
+            get: (target, key, receiver) => {
+              if (typeof key === "string" && /^\d+$/.test(key)) counted.reads++;
+              return Reflect.get(target, key, receiver) as unknown;
+            },
+          }),
+        })),
+      }));
+      return { footprint: { ...footprint, commands }, counted };
+    };
+
+    it("reads each simple command's words a bounded number of times, however many one line holds", () => {
+      // Two thousand commands in one line (`ls; ls; …`, `cat a | cat a | …`): the policy asked of each whether its
+      // line changes folder, and looked through all for the find of each (millions of reads, seconds here).
+      for (const line of [
+        Array(2_000).fill("ls").join("; "),
+        Array(2_000).fill("cat src/a.ts").join(" | "),
+      ]) {
+        const { footprint, counted } = countingWords(command(line));
+        assert.equal(footprint.commands[0]!.commands.length, 2_000);
+        assert.equal(decide(footprint, context({ bypass: true })).verdict, "allow");
+        assert.ok(counted.reads < 100 * 2_000, `${counted.reads} reads of words`);
+      }
+    });
+  });
+
   describe("grants from a card", () => {
     it('proposes "npm test" for `npm test -- --grep x`, which covers the next `npm test` but no chained form', () => {
       const rule = proposeRule(command("npm test -- --grep x"), context())!;

@@ -363,6 +363,7 @@ class FootprintView {
   private named: PathCheck[] | "too many" | undefined;
   private trees: TreeReach[] | undefined;
   private firstLinkMaker: LinkMaker | undefined;
+  private finders: Map<string, readonly (string | null)[]> | undefined;
 
   /** The request's footprint with npm's commands named as npm reads them (`npmNamed`), one object per command. */
   private readonly footprint: Footprint;
@@ -382,15 +383,16 @@ class FootprintView {
       check: context.paths.check(p.path),
       access: p.access,
     }));
-    this.simple = footprint.commands.flatMap((c, line) =>
+    this.simple = footprint.commands.flatMap((c, line) => {
       // After a `cd`, relative paths are relative to each folder the line may be in by then (`cd src && cat a.ts`:
-      // src; `cd src; cat a.ts`: src or where it started), else to a folder Symposium does not know.
-      c.commands.flatMap((command, at) =>
-        (changesDirectory(c.commands) ? (c.cwds?.[at] ?? [undefined]) : [c.cwd ?? context.sessionCwd]).map(
-          (cwd) => ({ command, cwd, line }),
-        ),
-      ),
-    );
+      // src; `cd src; cat a.ts`: src or where it started), else to a folder Symposium does not know. Asked once a
+      // line, not once a command: a line of 2,000 commands read each command's words 2,000 times.
+      const moves = changesDirectory(c.commands);
+      return c.commands.flatMap((command, at) => {
+        const cwds = moves ? (c.cwds?.[at] ?? [undefined]) : [c.cwd ?? context.sessionCwd];
+        return cwds.map((cwd) => ({ command, cwd, line }));
+      });
+    });
   }
 
   /**
@@ -2728,9 +2730,14 @@ class FootprintView {
 
   /** The find of a line whose `-exec` runs `command` (`findCommands` gives that command find's own text). */
   private finderOf(command: SimpleCommand): readonly (string | null)[] | undefined {
-    return this.simple.find(
-      (s) => s.command.text === command.text && basename(s.command.argv[0] ?? "") === "find",
-    )?.command.argv;
+    // The request's finds by text, gathered once: a search of every command for each made a line of cats quadratic.
+    if (this.finders === undefined) {
+      this.finders = new Map();
+      for (const { command: s } of this.simple)
+        if (basename(s.argv[0] ?? "") === "find" && !this.finders.has(s.text))
+          this.finders.set(s.text, s.argv);
+    }
+    return this.finders.get(command.text);
   }
 
   /**
