@@ -147,6 +147,8 @@ const MAX_NESTED_SHELLS = 4;
 const MAX_LOOP_VALUES = 50;
 /** More shell lines in one program's code are a problem, not that many more parses. */
 const MAX_CODE_LINES = 100;
+/** A line's assignments read as a variable's one value (`OUT=dist; rm -rf "$OUT"`) at most. */
+const MAX_CONSTANTS = 32;
 
 /** Files a redirection may write without touching anything. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
@@ -542,6 +544,7 @@ class Walker {
   private readonly loops = new Map<string, readonly LoopValue[]>();
   /** The variables the line sets once to a plain word, from there on (`bindConstant`). */
   private readonly constants = new Map<string, string>();
+  private constantsTried = 0;
   /** How many commands each block (`BLOCKS`, by node id) holds. */
   readonly blocks = new Map<number, number>();
   /** The commands found in a loop or a function (`REPEATS`). */
@@ -617,6 +620,9 @@ class Walker {
       this.setsIfs
     )
       return;
+    // Each costs a search of the whole line: a line of 4,000 assignments took 26 s. Past these, a variable's value is
+    // not known, as a variable set at run time is not.
+    if (this.constantsTried++ >= MAX_CONSTANTS) return;
     // Any other mention but a plain read may set it: `read -aX`, `{X}>f`, `declare -n r="X"`, `test -v 'a[X=1]'`.
     const rest = (
       this.line.slice(0, node.startIndex) +
