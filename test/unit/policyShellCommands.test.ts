@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { loadBashGrammar, loadShellParser } from "../../src/core/policy/shellParser";
 import {
+  MAX_PARSED_NODES,
+  parseBudget,
   parseWithGrammar,
   plainWordsLine,
   shellScript,
@@ -321,6 +323,29 @@ describe("shell command lines", () => {
       "X=$(npm run build); rm -rf build",
     ])
       assert.equal(parser.parse(line).ordered, undefined, line);
+  });
+
+  it("parses a request's lines within one budget of characters read and nodes built, and asks past it", () => {
+    const past = ["the command lines are larger than Symposium reads for one request"];
+    // tree-sitter-bash reads an unquoted here-document's line again for each expansion on it: 40,000 `$HOME`s on one
+    // line (246,000 characters) parsed for three minutes here, 2,000 (12,000 characters) for a second.
+    const budget = parseBudget();
+    const expansions = `cat <<EOF\n${Array(2_000).fill("$HOME").join(" ")}\nEOF`;
+    assert.deepEqual(parser.parse(expansions, undefined, budget).problems, past);
+    assert.ok(budget.chars < 0 && budget.chars > -8_192, `${budget.chars}`);
+    // What the parser had read when it stopped is not taken up again by the next line's parse.
+    assert.deepEqual(show("cat $HOME/a | wc -l", parser).commands, ["cat <?>", "wc -l"]);
+    // Lines of many commands: each node built is read by the walker (`ls; ls; …`, 6 s for 250,000 characters).
+    const commands = (count: number) => Array(count).fill("ls").join("; ");
+    const nodes = parseBudget();
+    assert.deepEqual(parser.parse(commands(50_000), undefined, nodes).problems, past);
+    assert.ok(nodes.nodes < 0 && nodes.nodes > -1_000, `${nodes.nodes}`);
+    // One request's lines share it, and a shell's scripts in them.
+    const shared = parseBudget();
+    const line = `bash -c '${commands(MAX_PARSED_NODES / 20)}'`;
+    for (let i = 0; i < 4; i++)
+      assert.deepEqual(parser.parse(`${line} # ${i}`, undefined, shared).problems, []);
+    assert.deepEqual(parser.parse(`${line} # 4`, undefined, shared).problems, past);
   });
 
   it("reads a variable as the one word the line sets it to for its first 32 assignments, not past them", () => {

@@ -12,6 +12,7 @@ import { folderMovedTo } from "./commandEffects";
 import type { GitAliasReader, GitAliases } from "./gitAliases";
 import {
   changesDirectory,
+  parseBudget,
   shellScript,
   type ParsedCommandLine,
   type ShellParser,
@@ -143,6 +144,8 @@ class FootprintBuilder {
   };
   /** Each command line parsed once: a stored tool call and its patch often carry the same one. */
   private readonly parsedLines = new Map<string, ParsedCommandLine>();
+  /** What parsing the request's lines may cost in all: a thousand lines of `rawInput.commands` are each a line. */
+  private readonly parseBudget = parseBudget();
 
   constructor(private readonly options: FootprintOptions) {}
 
@@ -391,7 +394,8 @@ class FootprintBuilder {
       : undefined;
     const key = read ? `${base ?? ""}\0${line}` : line;
     let parsed = this.parsedLines.get(key);
-    if (parsed === undefined) this.parsedLines.set(key, (parsed = this.options.shell.parse(line, aliasesIn)));
+    if (parsed === undefined)
+      this.parsedLines.set(key, (parsed = this.options.shell.parse(line, aliasesIn, this.parseBudget)));
     for (const problem of parsed.problems) this.incomplete(`${from}: ${problem}`);
     this.addCommand(
       { line, ...(cwd ? { cwd } : {}), commands: parsed.commands, ...(argv ? { argv } : {}), from },

@@ -124,9 +124,27 @@ export interface ParsedCommandLine {
 }
 
 export interface ShellParser {
-  /** `gitAliases`: git's aliases where the line runs, for git commands whose subcommand is one (`GitAliasesIn`). */
-  parse(line: string, gitAliases?: GitAliasesIn): ParsedCommandLine;
+  /**
+   * `gitAliases`: git's aliases where the line runs, for git commands whose subcommand is one (`GitAliasesIn`);
+   * `budget`: what the line may still cost, shared by the lines of one request (a line's own by default).
+   */
+  parse(line: string, gitAliases?: GitAliasesIn, budget?: ParseBudget): ParsedCommandLine;
 }
+
+/**
+ * What the shell parser may still spend on a request's lines: the characters tree-sitter reads (its bash scanner reads
+ * an unquoted here-document's line again for each expansion on it: 40,000 `$HOME`s on one line, three minutes here)
+ * and the nodes of the trees it builds, each read by the walker (some 50 µs a node here: 250,000 in a line of `ls;
+ * ls; …` took 6 s). 10,000 nodes are some 2,500 simple commands; the characters, four of the longest lines.
+ */
+export interface ParseBudget {
+  chars: number;
+  nodes: number;
+}
+export const MAX_PARSED_CHARS = 4 * 256 * 1024;
+export const MAX_PARSED_NODES = 10_000;
+export const parseBudget = (): ParseBudget => ({ chars: MAX_PARSED_CHARS, nodes: MAX_PARSED_NODES });
+const PAST_PARSE_BUDGET = "the command lines are larger than Symposium reads for one request";
 
 /** The aliases of git's configuration where a line's git runs, after its `-C` options; undefined when not known. */
 export type GitAliasesIn = (chdirs: readonly string[]) => GitAliases | undefined;
@@ -240,18 +258,18 @@ export function parseLine(
   args?: readonly (string | null)[],
   braces = true,
   gitAliases?: GitAliasesIn,
+  budget = parseBudget(),
 ): ParsedCommandLine {
+  const refused = (problem: string) => ({ commands: [], writes: [], reads: [], problems: [problem] });
   if (line.length > MAX_COMMAND_LINE_CHARS)
-    return {
-      commands: [],
-      writes: [],
-      reads: [],
-      problems: [`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`],
-    };
+    return refused(`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`);
   const plain = plainWordsLine(line);
   // A git alias is expanded by the walker (`git status` stays on the quick way).
-  if (plain && !(gitAliases && mayBeGitAlias(withoutWrappers(plain.commands[0]!.argv).argv))) return plain;
-  return parseWithGrammar(parser, line, nesting, stdin, args, braces, gitAliases);
+  if (plain && !(gitAliases && mayBeGitAlias(withoutWrappers(plain.commands[0]!.argv).argv))) {
+    budget.chars -= line.length;
+    return budget.chars < 0 ? refused(PAST_PARSE_BUDGET) : plain;
+  }
+  return parseWithGrammar(parser, line, nesting, stdin, args, braces, gitAliases, budget);
 }
 
 /**
@@ -343,13 +361,37 @@ export function parseWithGrammar(
   args?: readonly (string | null)[],
   braces = true,
   gitAliases?: GitAliasesIn,
+  budget = parseBudget(),
 ): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
     result.problems.push(`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`);
     return result;
   }
-  const tree = parser.parse(line);
+  // Read in chunks, each counted; past the budget tree-sitter is told to stop. The tree reads its nodes' text through
+  // the same function once parsed: that is the line's, uncounted.
+  let parsed = false;
+  let checks = 0;
+  const tree = parser.parse(
+    (index) => {
+      if (parsed) return line.slice(index);
+      const chunk = budget.chars < 0 ? "" : line.slice(index, index + 4_096);
+      budget.chars -= chunk.length;
+      return chunk;
+    },
+    null,
+    // Called about every hundred steps of the parser, some forty nodes of a list of commands.
+    { progressCallback: () => budget.chars < 0 || (checks += 32) > budget.nodes },
+  );
+  parsed = true;
+  // A parse cut off is resumed by the next one unless the parser is reset: the next line would get this one's tree.
+  if (!tree) parser.reset();
+  budget.nodes -= tree ? tree.rootNode.descendantCount : checks;
+  if (budget.chars < 0 || budget.nodes < 0) {
+    tree?.delete();
+    result.problems.push(PAST_PARSE_BUDGET);
+    return result;
+  }
   if (!tree) {
     result.problems.push("the shell parser gave no result");
     return result;
@@ -370,6 +412,7 @@ export function parseWithGrammar(
     // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
     const walker = new Walker(
       parser,
+      budget,
       result,
       nesting,
       line,
@@ -566,6 +609,8 @@ class Walker {
 
   constructor(
     private readonly parser: Parser,
+    /** What parsing may still spend, the scripts of shells the line runs included. */
+    private readonly budget: ParseBudget,
     private readonly out: ParsedCommandLine,
     private readonly nesting: number,
     private readonly line: string,
@@ -1302,6 +1347,7 @@ class Walker {
       args,
       braces,
       this.gitAliases,
+      this.budget,
     );
     if (
       inner.commands.length !== 1 ||
