@@ -8107,7 +8107,7 @@ describe("permission rules and guards", () => {
       const runs = join(trap.home, "git-runs");
       const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
       mkdirSync(bin, { recursive: true });
-      const withGit = (pause: string, line: string) => {
+      const withGit = (pause: string, line: string, decideLine = inTrap) => {
         writeFileSync(join(bin, "git"), `#!/bin/sh\necho >> '${runs}'\n${pause}\nexec '${realGit}' "$@"\n`, {
           mode: 0o755,
         });
@@ -8115,7 +8115,7 @@ describe("permission rules and guards", () => {
         const path = process.env.PATH;
         process.env.PATH = `${bin}:${path}`;
         try {
-          return { ...inTrap(line), started: readFileSync(runs, "utf8").length };
+          return { ...decideLine(line), started: readFileSync(runs, "utf8").length };
         } finally {
           process.env.PATH = path;
         }
@@ -8124,6 +8124,24 @@ describe("permission rules and guards", () => {
       assert.equal(many.verdict, "ask");
       assert.match(many.by.label, /within what one request may read/);
       assert.ok(many.started <= MAX_GIT_CALLS, `${many.started} git processes`);
+      // The broker decides a request as set, then under Bypass (to say what Bypass would do), on one RequestPaths:
+      // git is read for the first only.
+      const twice = (line: string) => {
+        const footprint = buildFootprint(v2Request({ type: "command", command: line, cwd: trap.ws }), {
+          shell: trap.shell,
+          home: trap.home,
+          sessionCwd: trap.ws,
+        });
+        const paths = trap.boundary.forRequest();
+        const as = (bypass: boolean) =>
+          decide(footprint, { ...context({ bypass }), paths, home: trap.home, sessionCwd: trap.ws });
+        as(false);
+        return as(true);
+      };
+      const line = "git merge plain && git checkout tasks";
+      const once = withGit("", line);
+      assert.ok(once.started > 0);
+      assert.deepEqual(withGit("", line, twice), once);
       // A git slower than a request may wait for is cut off, and what it did not list is not read as nothing.
       const slow = withGit("sleep 0.5", "git merge plain");
       assert.equal(slow.verdict, "ask");

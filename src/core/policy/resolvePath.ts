@@ -493,6 +493,8 @@ export class PolicyBoundary {
  */
 export class RequestPaths {
   private readonly checked = new Map<string, PathCheck>();
+  /** What git said, by folder and revisions: a request is decided as set and again under Bypass (the broker). */
+  private readonly revisions = new Map<string, RevisionChanges>();
 
   constructor(readonly boundary: PolicyBoundary) {}
 
@@ -519,7 +521,11 @@ export class RequestPaths {
   }
 
   revisionChanges(...read: Parameters<RevisionReader>): RevisionChanges {
-    return this.boundary.revisionChanges(...read);
+    const [folder, writes, maxNames] = read;
+    const key = JSON.stringify([folder, writes, maxNames]);
+    let changes = this.revisions.get(key);
+    if (changes === undefined) this.revisions.set(key, (changes = this.boundary.revisionChanges(...read)));
+    return changes;
   }
 }
 
