@@ -16,6 +16,7 @@ import type { PathCheck, PolicyBoundary, RequestPaths } from "../core/policy/res
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { GitAliasReader } from "../core/policy/gitAliases";
+import type { GitReads } from "../core/policy/gitChanges";
 import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
@@ -696,21 +697,26 @@ export class PermissionBroker {
    * that offer allow once.
    */
   private covered(rule: PermissionRule, agentName: string, sessionKey: string | undefined): string[] {
+    // One budget of git reads for them all: 256 pending requests could each read git 64 times.
+    const gitReads: GitReads = {};
     return this.host.pending
       .list()
       .filter(
         (prompt) =>
           prompt.agentName === agentName && (sessionKey === undefined || prompt.sessionKey === sessionKey),
       )
-      .filter((prompt) => this.covers(rule, prompt))
+      .filter((prompt) => this.covers(rule, prompt, gitReads))
       .map((prompt) => prompt.key);
   }
 
-  private covers(rule: PermissionRule, prompt: PermissionPrompt): boolean {
+  private covers(rule: PermissionRule, prompt: PermissionPrompt, gitReads: GitReads): boolean {
     const held = this.held.get(prompt.key);
     if (!held || !this.allowOnce(prompt)) return false;
     const context = this.context(prompt.agentName, this.host.session(prompt.sessionKey));
-    return context.policy.ruleCovers(rule, held.footprint, grantContext(prompt.agentName, context));
+    return context.policy.ruleCovers(rule, held.footprint, {
+      ...grantContext(prompt.agentName, context),
+      gitReads,
+    });
   }
 
   /**
@@ -723,10 +729,11 @@ export class PermissionBroker {
     if (!offer) return 0;
     this.offers.delete(id);
     let approved = 0;
+    const gitReads: GitReads = {};
     for (const key of offer.keys) {
       const prompt = this.host.pending.get(key);
       const allowOnce = prompt && this.allowOnce(prompt);
-      if (!prompt || !allowOnce || !this.covers(offer.rule, prompt)) continue;
+      if (!prompt || !allowOnce || !this.covers(offer.rule, prompt, gitReads)) continue;
       this.grantNotes.set(key, `approved with the rule: ${offer.rule.label}`);
       if (this.host.pending.resolve(key, allowOnce.optionId, "user")) approved++;
       else this.grantNotes.delete(key);

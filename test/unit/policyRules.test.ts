@@ -8142,6 +8142,30 @@ describe("permission rules and guards", () => {
       const once = withGit("", line);
       assert.ok(once.started > 0);
       assert.deepEqual(withGit("", line, twice), once);
+      // Decisions made together (a rule granted, checked against each pending request) share one budget.
+      const together = (line: string) => {
+        const footprint = buildFootprint(v2Request({ type: "command", command: line, cwd: trap.ws }), {
+          shell: trap.shell,
+          home: trap.home,
+          sessionCwd: trap.ws,
+        });
+        const gitReads = {};
+        const each = () =>
+          decide(footprint, {
+            ...context({ bypass: true }),
+            paths: trap.boundary,
+            home: trap.home,
+            gitReads,
+          });
+        return [each(), each(), each()].at(-1)!;
+      };
+      const pending = withGit(
+        "",
+        Array(50).fill("git checkout plain; git checkout main").join("; "),
+        together,
+      );
+      assert.equal(pending.verdict, "ask");
+      assert.ok(pending.started <= MAX_GIT_CALLS, `${pending.started} git processes`);
       // A git slower than a request may wait for is cut off, and what it did not list is not read as nothing.
       const slow = withGit("sleep 0.5", "git merge plain");
       assert.equal(slow.verdict, "ask");

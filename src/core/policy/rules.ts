@@ -179,6 +179,11 @@ export interface DecideContext {
    * commands with it, `terminal/create` without it.
    */
   agentEnv?: Readonly<Record<string, string>>;
+  /**
+   * What reads of git may still spend, shared by decisions made together (a new rule checked against every pending
+   * request); else each decision's own.
+   */
+  gitReads?: GitReads;
 }
 
 export function decide(footprint: Footprint, context: DecideContext): Decision {
@@ -347,7 +352,7 @@ class FootprintView {
   /** What the rules' walks of folders read whole may read (the guards' may have spent `budget` on the same ones). */
   private ruleBudget: ReturnType<typeof readBudget> | undefined;
   /** What the request's reads of git have spent (`revisionChanges`): one request cannot keep the host waiting on git. */
-  private readonly gitReads: GitReads = {};
+  private readonly gitReads: GitReads;
   /** What the request's patches and archives may still read, in bytes (`contentOf`). */
   private unreadBytes = MAX_CONTENT_BYTES;
   private readonly contents = new Map<string, Uint8Array | undefined>();
@@ -372,6 +377,7 @@ class FootprintView {
     written: Footprint,
     private readonly context: DecideContext,
   ) {
+    this.gitReads = context.gitReads ?? {};
     const footprint = written.commands.some((c) =>
       c.commands.some((command) => npmNamed(command) !== command),
     )
