@@ -8102,7 +8102,9 @@ describe("permission rules and guards", () => {
     // git 2.39, this trap: fifty `git checkout plain; git checkout main` pairs in one line ran some ten thousand git
     // processes on the extension host (45 s) before the request was answered: each switch read from every other's
     // branch.
-    it("reads git for one request within a bound of processes and time, and asks past it", () => {
+    it("reads git for one request within a bound of processes and time, and asks past it", function () {
+      // Up to 2 s of a slow git, and the bound reached on a busy machine: past mocha's 2 s default.
+      this.timeout(20_000);
       const bin = join(trap.home, "bin");
       const runs = join(trap.home, "git-runs");
       const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
