@@ -142,6 +142,8 @@ export async function launchBarePage(script: string): Promise<BrowserSession> {
     stdin: { contents: script, resolveDir: repoRoot, loader: "js" },
     bundle: true,
     format: "iife",
+    // The modules' own styles (`import "./styles/….css"`) are the view's, not this page's: left out.
+    loader: { ".css": "empty" },
     write: false,
     logLevel: "warning",
   });
