@@ -28,7 +28,7 @@ import {
   type PathChecker,
   type PermissionRule,
 } from "../../src/core/policy/rules";
-import { MAX_NAMES_READ } from "../../src/core/policy/folderNames";
+import { MAX_NAMES_READ, MAX_WALK_DEPTH } from "../../src/core/policy/folderNames";
 import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { MAX_GIT_CALLS, MAX_GIT_MS, revisionChanges } from "../../src/core/policy/gitChanges";
@@ -8259,6 +8259,29 @@ describe("permission rules and guards", () => {
         assert.equal(footprint.commands[0]!.commands.length, 1_000);
         assert.equal(decide(footprint, context({ bypass: true })).verdict, "allow");
         assert.ok(counted.reads < 100 * 1_000, `${counted.reads} reads of words`);
+      }
+    });
+
+    it("walks a folder tree within a depth and a path's length, and asks past them", () => {
+      // A tree 3,000 folders deep held the extension host for a second at `rg KEY` (each read costs its depth); past
+      // PATH_MAX a folder cannot be listed by its name, yet GNU grep 3.8 walks it from its parent (`grep -r KEY .`
+      // printed a `.env` 3,000 levels down), and the policy read it as empty and let the read through.
+      mkdirSync(join(ws, "deep", ...Array<string>(MAX_WALK_DEPTH + 2).fill("d")), { recursive: true });
+      mkdirSync(join(ws, "long"));
+      // A relative chdir at each level: a shell's cd works from the full path, refused past PATH_MAX.
+      const make = `const fs = require("fs"); for (let i = 0; i < 24; i++) { fs.mkdirSync("${"n".repeat(200)}"); process.chdir("${"n".repeat(200)}"); } fs.writeFileSync(".env", "K=1")`;
+      execFileSync(process.execPath, ["-e", make], { cwd: join(ws, "long") });
+      try {
+        for (const line of ["rg KEY deep", "grep -r KEY deep", "grep -r KEY long", "rg -uu KEY long"]) {
+          const decision = decide(command(line), context({ bypass: true }));
+          assert.equal(decision.verdict, "ask", line);
+          assert.match(decision.by.label, /which holds too many files to check/, line);
+        }
+        assert.equal(decide(command("grep -r KEY src"), context({ bypass: true })).verdict, "allow");
+      } finally {
+        rmSync(join(ws, "deep"), { recursive: true, force: true });
+        // Past PATH_MAX for node's rmSync too: GNU rm removes it from its parent.
+        execFileSync("rm", ["-rf", "long"], { cwd: ws });
       }
     });
 

@@ -19,6 +19,16 @@ export interface ReadBudget {
   matches: number;
 }
 
+/** How deep a walk goes below where it starts, and how long a folder's path it reads (macOS's PATH_MAX is 1,024). */
+export const MAX_WALK_DEPTH = 128;
+const MAX_WALK_PATH = 1_024;
+
+function levelsBelow(start: string, path: string): number {
+  let levels = 0;
+  for (let i = start.length; i < path.length; i++) if (path[i] === "/" || path[i] === "\\") levels++;
+  return levels;
+}
+
 export function readBudget(): ReadBudget {
   return { names: MAX_NAMES_READ, matches: MAX_GLOB_MATCHES };
 }
@@ -174,6 +184,9 @@ export function firstBelow(
   const found = visit(start, fs.kind(start));
   if (found !== undefined) return found;
   for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+    // A tree thousands of folders deep held the host for a second (each read costs its depth), and one past PATH_MAX
+    // cannot be listed by name, though grep and rg walk it from its parent: neither is read as holding nothing.
+    if (next.length >= MAX_WALK_PATH || levelsBelow(start, next) > MAX_WALK_DEPTH) return "too many";
     const listed = fs.list(next);
     const entries = listed ?? [];
     budget.names -= named === undefined ? entries.length : 2 + Math.floor(entries.length / 10);
