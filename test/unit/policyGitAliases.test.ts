@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildFootprint } from "../../src/core/policy/footprint";
+import { MAX_ALIAS_FOLDERS, buildFootprint } from "../../src/core/policy/footprint";
 import {
   aliasWords,
   GitAliasCache,
@@ -170,6 +170,24 @@ describe("git aliases in the policy", () => {
     execFileSync("git", ["config", "alias.lg", "!rm -rf ~"], { cwd: other });
     assert.equal(heldBy(decideUnder("cd vendor/lib && git lg")), "incomplete");
     assert.equal(heldBy(decideUnder("git -C vendor/lib lg")), "recursive-delete");
+  });
+
+  it("reads the aliases of a bounded number of folders for one request, and asks past them", () => {
+    // Each folder's aliases cost two git processes: 300 `git -C dN x` in one line ran 600 (16 s on the extension host),
+    // and as many again for the same line, the cache holding 64 folders.
+    const folders = new Set<string>();
+    const counting: GitAliasReader = (folder) => {
+      folders.add(folder);
+      return { aliases: new Map() };
+    };
+    const line = Array.from({ length: 20 }, (_, i) => `git -C many/d${i} frobnicate`).join("; ");
+    for (let i = 0; i < 20; i++) mkdirSync(join(workspace.ws, "many", `d${i}`), { recursive: true });
+    assert.equal(heldBy(decideUnder(line, { aliases: counting })), "incomplete");
+    assert.ok(folders.size <= MAX_ALIAS_FOLDERS, `${folders.size} folders read`);
+    assert.equal(
+      decideUnder("git -C many/d1 frobnicate; git frobnicate", { aliases: counting }).verdict,
+      "allow",
+    );
   });
 
   it("splits an alias's value as git does", () => {

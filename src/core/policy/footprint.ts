@@ -102,6 +102,11 @@ export interface FootprintOptions {
  * few lstat calls on the extension host, and no real request names a thousand files.
  */
 export const MAX_FOOTPRINT_ITEMS = 1_000;
+/**
+ * The most folders one request reads git's aliases in: each new one may run two git processes (300 `git -C dN x` in
+ * one line ran 600, 16 s), and the cache keeps 64.
+ */
+export const MAX_ALIAS_FOLDERS = 8;
 /** The most folders a line's `cd`s are followed to (each `cd` is placed from each folder reached before it). */
 const MAX_FOLDERS_MOVED_TO = 16;
 
@@ -146,8 +151,18 @@ class FootprintBuilder {
   private readonly parsedLines = new Map<string, ParsedCommandLine>();
   /** What parsing the request's lines may cost in all: a thousand lines of `rawInput.commands` are each a line. */
   private readonly parseBudget = parseBudget();
+  private readonly aliasFolders = new Set<string>();
 
   constructor(private readonly options: FootprintOptions) {}
+
+  /** git's aliases in a folder, for the first `MAX_ALIAS_FOLDERS` folders of the request; unknown past them. */
+  private readonly aliasesOf = (folder: string): GitAliases | undefined => {
+    if (!this.aliasFolders.has(folder)) {
+      if (this.aliasFolders.size >= MAX_ALIAS_FOLDERS) return undefined;
+      this.aliasFolders.add(folder);
+    }
+    return this.options.gitAliases?.(folder);
+  };
 
   build(input: FootprintInput): Footprint {
     const params = asObject(input.params);
@@ -381,7 +396,7 @@ class FootprintBuilder {
 
   private commandLine(line: string, cwd: string | undefined, from: string, argv?: string[]): void {
     const base = cwd ?? this.options.sessionCwd;
-    const read = this.options.gitAliases;
+    const read = this.options.gitAliases && this.aliasesOf;
     // git's aliases are those of the folder it runs in: read where the line starts (after git's `-C`).
     const used: { chdirs: readonly string[]; aliases: GitAliases | undefined }[] = [];
     const aliasesIn = read
