@@ -455,6 +455,9 @@ export class PermissionBroker {
     },
   ): void {
     if (!grantsTerminal(footprint)) return;
+    // Each terminal of the approval decides the whole request again: its lines' rechecks share one budget of git
+    // reads, or a request of many lines read git its whole budget once for each.
+    const gitReads: GitReads = {};
     const recheck = (): string | undefined => {
       const context = this.context(agentName, session);
       if (then.places !== undefined) {
@@ -463,7 +466,7 @@ export class PermissionBroker {
         if (moved !== undefined || now.length !== then.places.length)
           return `a name it uses leads elsewhere now: ${capLabel(moved ?? "", 400)}`;
       }
-      const now = context.policy.decide(footprint, policyContext(agentName, context, true));
+      const now = context.policy.decide(footprint, { ...policyContext(agentName, context, true), gitReads });
       return now.verdict === "allow" || now.by.label === then.heldBy ? undefined : now.by.label;
     };
     for (const command of footprint.commands) {

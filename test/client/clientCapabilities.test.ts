@@ -19,7 +19,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { FS_LIMITS } from "../../src/acp/clientFileSystem";
+import { MAX_GIT_CALLS, revisionChanges } from "../../src/core/policy/gitChanges";
 import { parsePermissionSettings } from "../../src/core/policy/ruleSettings";
 import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
@@ -652,6 +654,56 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(results[2], /what it names has changed since: .*secret\.txt.*outside the workspace/);
     // Refused, the approval is used up: asking again shows the files as they are.
     assertError(results[3], /the command was not approved/);
+  });
+
+  it("rechecks the terminals of one approval within one budget of git reads", async () => {
+    // Each terminal/create decides the whole request again: a request of 8 lines, each a switch of branch, read git
+    // its whole budget at each of its 8 terminals (64 processes each, 576 in all; a request of many lines, many times).
+    const key = await start({ bypass: true, revisionChanges });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: harness.workspace });
+    git("init", "-q", "-b", "main");
+    writeFileSync(join(harness.workspace, "a.txt"), "a\n");
+    git("add", "a.txt");
+    git("commit", "-qm", "a");
+    for (let i = 0; i < 8; i++) git("branch", `b${i}`);
+    // git as the policy runs it (`--no-optional-locks` first), counted; the terminals' own git is not.
+    const bin = mkdtempSync(join(tmpdir(), "symposium-git-"));
+    const runs = join(bin, "runs");
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      join(bin, "git"),
+      `#!/bin/sh\n[ "$1" = --no-optional-locks ] && echo >> '${runs}'\nexec '${realGit}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    writeFileSync(runs, "");
+    const lines = Array.from({ length: 8 }, (_, i) => `git checkout b${i}`);
+    const request = {
+      toolCall: {
+        toolCallId: `run-${approvals++}`,
+        title: "Run",
+        kind: "execute",
+        rawInput: { commands: lines },
+      },
+    };
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      const pending = turn(harness, key, [
+        { request },
+        ...lines.map((_, i) => call("terminal/create", { command: "git", args: ["checkout", `b${i}`] })),
+      ]);
+      // Past what one request may read (each switch reads from every other's branch): a person approves it.
+      const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the request");
+      assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
+      await pending;
+    } finally {
+      process.env.PATH = path;
+    }
+    const started = readFileSync(runs, "utf8").length;
+    rmSync(bin, { recursive: true, force: true });
+    assert.ok(started > 0, "the request read git");
+    assert.ok(started <= 2 * MAX_GIT_CALLS, `${started} git processes`);
   });
 
   it("refuses a command a person approved once a name it uses leads elsewhere, whatever held it then", async () => {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { AgentSessions, type Environment, type Logger } from "../../src/acp/agentSessions";
 import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings } from "../../src/core/settings";
+import type { RevisionReader } from "../../src/core/policy/gitChanges";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import type { ViewOp } from "../../src/shared/protocol";
 import { validateFrame, type AcpVersion } from "./acpSchema";
@@ -43,6 +44,8 @@ export interface HarnessOptions {
   removePermissionRule?: Environment["removePermissionRule"];
   /** Folders outside the workspace that count as inside it (`symposium.additionalFolders`). */
   additionalFolders?: string[];
+  /** What a revision writes, as git lists it (the product's `revisionChanges`); default: not read, so such commands ask. */
+  revisionChanges?: RevisionReader;
 }
 
 export class ClientHarness {
@@ -77,6 +80,7 @@ export class ClientHarness {
     };
     const paths = new PolicyBoundary([this.workspace], {
       additionalFolders: options.additionalFolders ?? [],
+      ...(options.revisionChanges ? { revisionChanges: options.revisionChanges } : {}),
     });
     this.sessions = new AgentSessions({
       readAgents: () => parseAgentSettings(this.agentsSetting),

@@ -52,7 +52,8 @@ export const MAX_REVISIONS_READ = 8;
  */
 export interface GitReads {
   left?: number;
-  until?: number;
+  /** The ms of git left: spent by git's own time, so that reads made apart (a terminal's recheck each) add up. */
+  ms?: number;
   stopped?: true;
 }
 /** `revisionChanges`, as the policy's boundary is given it and passes it on. */
@@ -79,7 +80,7 @@ export function revisionChanges(
 ): RevisionChanges {
   if (writes.length > MAX_REVISIONS_READ) return `naming more than ${MAX_REVISIONS_READ} revisions`;
   reads.left ??= MAX_GIT_CALLS;
-  reads.until ??= Date.now() + MAX_GIT_MS;
+  reads.ms ??= MAX_GIT_MS;
   const changes = listChanges(folder, writes, maxNames, reads);
   // A read refused or cut off may have read as "none" (no upstream, no merge base): nothing listed counts.
   return reads.stopped ? "that git could not list within what one request may read" : changes;
@@ -93,12 +94,13 @@ function listChanges(
 ): RevisionChanges {
   // No optional lock taken, no fsmonitor hook run: these read objects and refs only.
   const git = (...args: string[]) => {
-    const ms = reads.until! - Date.now();
+    const ms = reads.ms!;
     if (reads.stopped || reads.left! <= 0 || ms <= 0) {
       reads.stopped = true;
       throw new Error("past what one request may read");
     }
     reads.left!--;
+    const started = Date.now();
     try {
       return readGit(
         folder,
@@ -108,6 +110,8 @@ function listChanges(
     } catch (error) {
       if ((error as { signal?: string | null }).signal != null) reads.stopped = true;
       throw error;
+    } finally {
+      reads.ms! -= Date.now() - started;
     }
   };
   const lines = (text: string) => text.split("\0").filter((name) => name !== "");
