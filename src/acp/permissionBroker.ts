@@ -16,7 +16,7 @@ import type { PathCheck, PolicyBoundary, RequestPaths } from "../core/policy/res
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { GitAliasReader } from "../core/policy/gitAliases";
-import type { GitReads } from "../core/policy/gitChanges";
+import type { GitAllowance, GitReads } from "../core/policy/gitChanges";
 import type { DecideContext as PolicyContext, Decision as PolicyDecision } from "../core/policy/rules";
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
@@ -50,6 +50,10 @@ export interface DecideContext {
   gitAliases?: GitAliasReader;
   /** The editor's own processes, which no command may end (`killall node`). */
   editorProcesses: readonly ProcessIdentity[];
+  /** What the agent's requests may still spend of git, together (`GitAllowance`). */
+  gitAllowance?: GitAllowance;
+  /** The reads of git this decision draws on (from `gitAllowance`); a budget of its own when absent. */
+  gitReads?: GitReads;
 }
 
 export type Decision =
@@ -170,6 +174,7 @@ function policyContext(
     ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
     editorProcesses: context.editorProcesses,
     ...(context.agentEnv ? { agentEnv: context.agentEnv } : {}),
+    ...(context.gitReads ? { gitReads: context.gitReads } : {}),
   };
 }
 
@@ -271,7 +276,11 @@ export function preparePermission(
   // A command names its tool call by id alone; the card sits on that call and shows its own command.
   const aboutId = subjectToolCallId(prompt.subject);
   const toolItemId = aboutId !== undefined && model.toolCall(aboutId) ? toolItemIdOf(aboutId) : undefined;
-  const decision = decide(prompt, footprint, context, paths, (id) => switchesUnattended(model.controls, id));
+  const decideWith = (gitReads?: GitReads) =>
+    decide(prompt, footprint, { ...context, ...(gitReads ? { gitReads } : {}) }, paths, (id) =>
+      switchesUnattended(model.controls, id),
+    );
+  const decision = context.gitAllowance ? context.gitAllowance.spend(decideWith) : decideWith();
   return { prompt, footprint, changed, toolItemId, decision, paths };
 }
 
@@ -789,6 +798,7 @@ export class PermissionBroker {
       ...(cdPath ? { cdPath } : {}),
       gitAliases: this.host.gitAliases ?? policy.gitAliases,
       editorProcesses: this.host.editorProcesses(),
+      gitAllowance: policy.gitAllowance(agentName),
     };
   }
 

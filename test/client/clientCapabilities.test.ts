@@ -706,6 +706,56 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.ok(started <= 2 * MAX_GIT_CALLS, `${started} git processes`);
   });
 
+  it("reads git for one agent's requests within one allowance, refilled over time", async function () {
+    // A flood of requests that each read git their whole budget (64 processes, 2 s): nothing is kept from one to the
+    // next, so ten held the extension host ten times as long.
+    this.timeout(60_000);
+    const key = await start({ bypass: true, revisionChanges });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: harness.workspace });
+    git("init", "-q", "-b", "main");
+    writeFileSync(join(harness.workspace, "a.txt"), "a\n");
+    git("add", "a.txt");
+    git("commit", "-qm", "a");
+    git("branch", "plain");
+    const bin = mkdtempSync(join(tmpdir(), "symposium-git-"));
+    const runs = join(bin, "runs");
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      join(bin, "git"),
+      `#!/bin/sh\n[ "$1" = --no-optional-locks ] && echo >> '${runs}'\nexec '${realGit}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    writeFileSync(runs, "");
+    const line = Array(50).fill("git checkout plain; git checkout main").join("; ");
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      void turn(
+        harness,
+        key,
+        Array.from({ length: 10 }, () => approval({ command: "/bin/sh", args: ["-c", line] })),
+      ).catch(() => undefined);
+      // The agent's requests come one after the other: each asks (past its budget) and is answered no.
+      const answered = new Set<string>();
+      for (let i = 0; i < 10; i++) {
+        const card = await waitFor(
+          () => harness.sessions.pending.list().find((c) => !answered.has(c.key)),
+          `a card for request ${i + 1}`,
+          30_000,
+        );
+        answered.add(card.key);
+        assert.equal(harness.sessions.choose(card.key, "reject-once"), true);
+      }
+    } finally {
+      process.env.PATH = path;
+    }
+    const started = readFileSync(runs, "utf8").length;
+    rmSync(bin, { recursive: true, force: true });
+    assert.ok(started >= MAX_GIT_CALLS, `${started} git processes`);
+    assert.ok(started <= 5 * MAX_GIT_CALLS, `${started} git processes`);
+  });
+
   it("refuses a command a person approved once a name it uses leads elsewhere, whatever held it then", async () => {
     const key = await start({ bypass: true });
     mkdirSync(join(harness.workspace, "src"));

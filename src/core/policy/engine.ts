@@ -6,6 +6,7 @@
  */
 import { buildFootprint } from "./footprint";
 import { GitAliasCache, type GitAliasReader } from "./gitAliases";
+import { GitAllowance } from "./gitChanges";
 import { editedRule } from "./grantEdit";
 import { decide, pathRuleFor, proposeRule, ruleCovers } from "./rules";
 import type { ShellParser } from "./shellCommands";
@@ -21,11 +22,29 @@ export interface PolicyEngine {
   readonly editedRule: typeof editedRule;
   /** git's aliases in a folder, read from git's configuration and cached per folder (`GitAliasCache`). */
   readonly gitAliases: GitAliasReader;
+  /** What an agent's requests may still spend of git, together (`GitAllowance`, one per agent name). */
+  readonly gitAllowance: (agentName: string) => GitAllowance;
 }
 
 /** Loads the bash grammar from `wasmDir` (the extension's `dist/`; tests fall back to the installed packages). */
 export async function loadPolicyEngine(wasmDir?: string): Promise<PolicyEngine> {
   const shell = await loadShellParser(wasmDir);
   const gitAliases = new GitAliasCache().lookup;
-  return { shell, buildFootprint, decide, pathRuleFor, proposeRule, ruleCovers, editedRule, gitAliases };
+  const allowances = new Map<string, GitAllowance>();
+  const gitAllowance = (agentName: string) => {
+    let allowance = allowances.get(agentName);
+    if (!allowance) allowances.set(agentName, (allowance = new GitAllowance()));
+    return allowance;
+  };
+  return {
+    shell,
+    buildFootprint,
+    decide,
+    pathRuleFor,
+    proposeRule,
+    ruleCovers,
+    editedRule,
+    gitAliases,
+    gitAllowance,
+  };
 }

@@ -69,6 +69,41 @@ export const MAX_GIT_CALLS = 64;
 export const MAX_GIT_MS = 2_000;
 
 /**
+ * What one agent's requests may spend of git together: a flood of requests that each spent their whole budget held the
+ * extension host 2 s apiece, nothing read kept from one to the next. Four requests' budgets, refilled by one each 30 s;
+ * a request gets what is left, up to its own, and past it its reads ask.
+ */
+export class GitAllowance {
+  private calls = 4 * MAX_GIT_CALLS;
+  private ms = 4 * MAX_GIT_MS;
+  private at: number;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.at = now();
+  }
+
+  /** `decide` given a request's budget, out of what is left; what it spends is kept. */
+  spend<T>(decide: (reads: GitReads) => T): T {
+    const now = this.now();
+    const refills = Math.max(0, now - this.at) / 30_000;
+    this.at = now;
+    this.calls = Math.min(4 * MAX_GIT_CALLS, this.calls + refills * MAX_GIT_CALLS);
+    this.ms = Math.min(4 * MAX_GIT_MS, this.ms + refills * MAX_GIT_MS);
+    const given = {
+      left: Math.min(MAX_GIT_CALLS, Math.floor(this.calls)),
+      ms: Math.min(MAX_GIT_MS, this.ms),
+    };
+    const reads: GitReads = { ...given };
+    try {
+      return decide(reads);
+    } finally {
+      this.calls -= given.left - (reads.left ?? given.left);
+      this.ms -= given.ms - (reads.ms ?? given.ms);
+    }
+  }
+}
+
+/**
  * What the revisions write (`RevisionChanges`); not known where git fails or is missing, a revision does not
  * resolve, or past `maxNames` names.
  */
