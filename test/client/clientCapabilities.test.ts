@@ -656,27 +656,45 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assertError(results[3], /the command was not approved/);
   });
 
-  it("rechecks the terminals of one approval within one budget of git reads", async () => {
-    // Each terminal/create decides the whole request again: a request of 8 lines, each a switch of branch, read git
-    // its whole budget at each of its 8 terminals (64 processes each, 576 in all; a request of many lines, many times).
-    const key = await start({ bypass: true, revisionChanges });
+  /**
+   * A repository in the workspace with one commit on `main` and `branches` at it; returns a runner that counts the git
+   * processes the policy starts (`--no-optional-locks` first; the terminals' own git is not counted) while it runs.
+   */
+  function countPolicyGit(branches: string[]): (run: () => Promise<void>) => Promise<number> {
     const git = (...args: string[]) =>
       execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: harness.workspace });
     git("init", "-q", "-b", "main");
     writeFileSync(join(harness.workspace, "a.txt"), "a\n");
     git("add", "a.txt");
     git("commit", "-qm", "a");
-    for (let i = 0; i < 8; i++) git("branch", `b${i}`);
-    // git as the policy runs it (`--no-optional-locks` first), counted; the terminals' own git is not.
-    const bin = mkdtempSync(join(tmpdir(), "symposium-git-"));
-    const runs = join(bin, "runs");
-    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-    writeFileSync(
-      join(bin, "git"),
-      `#!/bin/sh\n[ "$1" = --no-optional-locks ] && echo >> '${runs}'\nexec '${realGit}' "$@"\n`,
-      { mode: 0o755 },
-    );
-    writeFileSync(runs, "");
+    for (const branch of branches) git("branch", branch);
+    return async (run) => {
+      const bin = mkdtempSync(join(tmpdir(), "symposium-git-"));
+      const runs = join(bin, "runs");
+      const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+      writeFileSync(
+        join(bin, "git"),
+        `#!/bin/sh\n[ "$1" = --no-optional-locks ] && echo >> '${runs}'\nexec '${realGit}' "$@"\n`,
+        { mode: 0o755 },
+      );
+      writeFileSync(runs, "");
+      const path = process.env.PATH;
+      process.env.PATH = `${bin}:${path}`;
+      try {
+        await run();
+        return readFileSync(runs, "utf8").length;
+      } finally {
+        process.env.PATH = path;
+        rmSync(bin, { recursive: true, force: true });
+      }
+    };
+  }
+
+  it("rechecks the terminals of one approval within one budget of git reads", async () => {
+    // Each terminal/create decides the whole request again: a request of 8 lines, each a switch of branch, read git
+    // its whole budget at each of its 8 terminals (64 processes each, 576 in all; a request of many lines, many times).
+    const key = await start({ bypass: true, revisionChanges });
+    const gitRuns = countPolicyGit(Array.from({ length: 8 }, (_, i) => `b${i}`));
     const lines = Array.from({ length: 8 }, (_, i) => `git checkout b${i}`);
     const request = {
       toolCall: {
@@ -686,9 +704,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         rawInput: { commands: lines },
       },
     };
-    const path = process.env.PATH;
-    process.env.PATH = `${bin}:${path}`;
-    try {
+    const started = await gitRuns(async () => {
       const pending = turn(harness, key, [
         { request },
         ...lines.map((_, i) => call("terminal/create", { command: "git", args: ["checkout", `b${i}`] })),
@@ -697,11 +713,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the request");
       assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
       await pending;
-    } finally {
-      process.env.PATH = path;
-    }
-    const started = readFileSync(runs, "utf8").length;
-    rmSync(bin, { recursive: true, force: true });
+    });
     assert.ok(started > 0, "the request read git");
     assert.ok(started <= 2 * MAX_GIT_CALLS, `${started} git processes`);
   });
@@ -711,26 +723,9 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     // next, so ten held the extension host ten times as long.
     this.timeout(60_000);
     const key = await start({ bypass: true, revisionChanges });
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: harness.workspace });
-    git("init", "-q", "-b", "main");
-    writeFileSync(join(harness.workspace, "a.txt"), "a\n");
-    git("add", "a.txt");
-    git("commit", "-qm", "a");
-    git("branch", "plain");
-    const bin = mkdtempSync(join(tmpdir(), "symposium-git-"));
-    const runs = join(bin, "runs");
-    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-    writeFileSync(
-      join(bin, "git"),
-      `#!/bin/sh\n[ "$1" = --no-optional-locks ] && echo >> '${runs}'\nexec '${realGit}' "$@"\n`,
-      { mode: 0o755 },
-    );
-    writeFileSync(runs, "");
+    const gitRuns = countPolicyGit(["plain"]);
     const line = Array(50).fill("git checkout plain; git checkout main").join("; ");
-    const path = process.env.PATH;
-    process.env.PATH = `${bin}:${path}`;
-    try {
+    const started = await gitRuns(async () => {
       void turn(
         harness,
         key,
@@ -747,11 +742,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
         answered.add(card.key);
         assert.equal(harness.sessions.choose(card.key, "reject-once"), true);
       }
-    } finally {
-      process.env.PATH = path;
-    }
-    const started = readFileSync(runs, "utf8").length;
-    rmSync(bin, { recursive: true, force: true });
+    });
     assert.ok(started >= MAX_GIT_CALLS, `${started} git processes`);
     assert.ok(started <= 5 * MAX_GIT_CALLS, `${started} git processes`);
   });
