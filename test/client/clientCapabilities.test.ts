@@ -26,6 +26,7 @@ import { parsePermissionSettings } from "../../src/core/policy/ruleSettings";
 import { TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
 import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
 import { ClientHarness, waitFor, type HarnessOptions, type LogEntry } from "../support/clientHarness";
+import { CountingGit } from "../support/countingGit";
 
 const call = (method: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   call: { method, params },
@@ -669,23 +670,12 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     git("commit", "-qm", "a");
     for (const branch of branches) git("branch", branch);
     return async (run) => {
-      const bin = mkdtempSync(join(tmpdir(), "symposium-git-"));
-      const runs = join(bin, "runs");
-      const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-      writeFileSync(
-        join(bin, "git"),
-        `#!/bin/sh\n[ "$1" = --no-optional-locks ] && echo >> '${runs}'\nexec '${realGit}' "$@"\n`,
-        { mode: 0o755 },
-      );
-      writeFileSync(runs, "");
-      const path = process.env.PATH;
-      process.env.PATH = `${bin}:${path}`;
+      const counted = new CountingGit({ policyOnly: true });
       try {
         await run();
-        return readFileSync(runs, "utf8").length;
+        return counted.started;
       } finally {
-        process.env.PATH = path;
-        rmSync(bin, { recursive: true, force: true });
+        counted.dispose();
       }
     };
   }

@@ -31,6 +31,7 @@ import {
 import { MAX_NAMES_READ, MAX_WALK_DEPTH } from "../../src/core/policy/folderNames";
 import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
+import { CountingGit } from "../support/countingGit";
 import { MAX_GIT_CALLS, MAX_GIT_MS, revisionChanges } from "../../src/core/policy/gitChanges";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
@@ -8105,21 +8106,12 @@ describe("permission rules and guards", () => {
     it("reads git for one request within a bound of processes and time, and asks past it", function () {
       // Up to 2 s of a slow git, and the bound reached on a busy machine: past mocha's 2 s default.
       this.timeout(20_000);
-      const bin = join(trap.home, "bin");
-      const runs = join(trap.home, "git-runs");
-      const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-      mkdirSync(bin, { recursive: true });
       const withGit = (pause: string, line: string, decideLine = inTrap) => {
-        writeFileSync(join(bin, "git"), `#!/bin/sh\necho >> '${runs}'\n${pause}\nexec '${realGit}' "$@"\n`, {
-          mode: 0o755,
-        });
-        writeFileSync(runs, "");
-        const path = process.env.PATH;
-        process.env.PATH = `${bin}:${path}`;
+        const git = new CountingGit({ pause });
         try {
-          return { ...decideLine(line), started: readFileSync(runs, "utf8").length };
+          return { ...decideLine(line), started: git.started };
         } finally {
-          process.env.PATH = path;
+          git.dispose();
         }
       };
       const many = withGit("", Array(50).fill("git checkout plain; git checkout main").join("; "));
