@@ -7776,6 +7776,8 @@ describe("permission rules and guards", () => {
         "glab repo clone https://gitlab.com/u/.vscode",
         "gh repo fork https://github.com/u/.vscode --clone",
         "gh repo fork https://github.com/u/x --clone --fork-name .vscode",
+        "gh repo clone u/.vscode",
+        "gh repo clone u/x vendor/.vscode",
       ])
         assert.match(inTrap(line).by.label, /\/\.vscode, a protected path/, line);
       // What follows `--` gh hands to git clone: a setting the new clone runs, as `git clone -c` would write it.
@@ -7795,6 +7797,10 @@ describe("permission rules and guards", () => {
         "gh repo clone https://github.com/u/.vscode vendor/vscode",
         "gh repo fork u/x --clone",
         "gh repo clone u/x vendor/x -- --depth 1",
+        // The repository is a name on the forge, not a path here: it is cloned into the folder given.
+        "gh repo clone u/.vscode vendor/vscode",
+        "glab repo clone group/.github vendor/ci",
+        "gh repo view u/.vscode",
       ])
         assert.equal(inTrap(line).verdict, "allow", line);
     });

@@ -1041,27 +1041,49 @@ export function cloneDirectories(argv: readonly (string | null)[]): string[] {
   return git?.name === "clone" ? cloneFolders(git.rest) : [];
 }
 
+/** A forge's `repo` command (`gh repo clone u/x vendor/x`): its own words (before `--`), its verb and operands. */
+interface ForgeRepoCommand {
+  own: readonly (string | null)[];
+  verb: string | null | undefined;
+  repository: string | null | undefined;
+  folder: string | null | undefined;
+  /** Where the repository's word is in argv. */
+  repositoryAt: number | undefined;
+}
+
+function forgeRepoCommand(name: string, argv: readonly (string | null)[]): ForgeRepoCommand | undefined {
+  if (name !== "gh" && name !== "glab") return undefined;
+  const words = argv.slice(1);
+  const end = words.indexOf("--");
+  const own = end < 0 ? words : words.slice(0, end);
+  const operands: { word: string | null; at: number }[] = [];
+  for (let i = 0; i < own.length; i++) {
+    const word = own[i] ?? null;
+    if (word !== null && word.startsWith("-")) {
+      // Options that take the next word (`-u upstream`, `--fork-name x`, `--org o`, `--remote-name r`, `-R o/r`).
+      if (/^(?:-[uR]|--(?:upstream-remote-name|fork-name|org|remote-name|repo))$/.test(word)) i++;
+    } else operands.push({ word, at: i + 1 });
+  }
+  if (operands[0]?.word !== "repo") return undefined;
+  const [verb, repository, folder] = operands.slice(1);
+  return {
+    own,
+    verb: verb?.word,
+    repository: repository?.word,
+    folder: folder?.word,
+    repositoryAt: repository?.at,
+  };
+}
+
 /**
  * The folder a forge's clone makes when the line names none, named as git clone names it after the repository
  * (`gh repo clone https://github.com/u/.vscode` clones into `.vscode`): `gh`/`glab repo clone <repo>`, and
  * `gh repo fork <repo> --clone` (the fork's name, `--fork-name`, or the repository's).
  */
 export function forgeCloneFolders(name: string, argv: readonly (string | null)[]): string[] {
-  if (name !== "gh" && name !== "glab") return [];
-  const words = argv.slice(1);
-  const end = words.indexOf("--");
-  const own = end < 0 ? words : words.slice(0, end);
-  const operands: (string | null)[] = [];
-  for (let i = 0; i < own.length; i++) {
-    const word = own[i] ?? null;
-    if (word !== null && word.startsWith("-")) {
-      // Options that take the next word (`-u upstream`, `--fork-name x`, `--org o`, `--remote-name r`, `-R o/r`).
-      if (/^(?:-[uR]|--(?:upstream-remote-name|fork-name|org|remote-name|repo))$/.test(word)) i++;
-    } else operands.push(word);
-  }
-  if (operands[0] !== "repo") return [];
-  const [verb, repository, folder] = operands.slice(1);
-  if (repository == null) return [];
+  const repo = forgeRepoCommand(name, argv);
+  if (repo?.repository == null) return [];
+  const { own, verb, repository, folder } = repo;
   if (verb === "clone" && folder === undefined) return cloneFolders([repository]);
   if (verb === "fork" && name === "gh" && own.some((word) => word === "--clone" || word === "--clone=true")) {
     const at = own.findIndex((word) => word === "--fork-name" || word?.startsWith("--fork-name="));
@@ -1069,6 +1091,18 @@ export function forgeCloneFolders(name: string, argv: readonly (string | null)[]
     return forkName === undefined ? cloneFolders([repository]) : forkName === null ? [] : [forkName];
   }
   return [];
+}
+
+/**
+ * Where in argv a forge's `repo clone`, `fork` or `view` names its repository (`gh repo clone u/.vscode vendor/x`):
+ * a repository on the forge (`owner/name`, an address), never a path here. The folder a clone makes is
+ * `forgeCloneFolders`'.
+ */
+export function forgeRepositoryWord(name: string, argv: readonly (string | null)[]): number | undefined {
+  const repo = forgeRepoCommand(name, argv);
+  return repo !== undefined && ["clone", "fork", "view"].includes(repo.verb ?? "")
+    ? repo.repositoryAt
+    : undefined;
 }
 
 function cloneFolders(rest: readonly (string | null)[]): string[] {

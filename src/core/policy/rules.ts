@@ -82,6 +82,7 @@ import {
   writesGitSetup,
   forgeWritesUnread,
   forgeCloneFolders,
+  forgeRepositoryWord,
   gitPathspecsUnread,
   followsLinksBelow,
   listsLinks,
@@ -1608,7 +1609,7 @@ class FootprintView {
         (operands === undefined || readsOnlyOutputs(name)) && !NAMES_ONLY.has(name)
           ? name === "find"
             ? findStartingPoints(argv.slice(1)) // its other words are tests and patterns (`-name .env`)
-            : argv.slice(1)
+            : argv.filter((_, i) => i > 0 && i !== forgeRepositoryWord(name, argv))
           : name === "git"
             ? gitMessageFiles(argv)
             : [];
