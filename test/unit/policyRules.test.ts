@@ -7577,6 +7577,56 @@ describe("permission rules and guards", () => {
       assert.deepEqual(held, []);
     });
 
+    it("reads what a revision writes in the repository git -C runs it in", async () => {
+      // A workspace whose `plain` branch is plain, holding a repository of its own whose `plain` adds `.envrc`:
+      // read in the workspace's repository, `git -C lib checkout plain` would pass.
+      const nested = await makePolicyWorkspace("symposium-git-c-");
+      try {
+        const gitIn = (folder: string, ...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+            cwd: folder,
+            stdio: "ignore",
+          });
+        const lib = join(nested.ws, "lib");
+        for (const [folder, added] of [
+          [nested.ws, "src/b.ts"],
+          [lib, ".envrc"],
+        ] as const) {
+          mkdirSync(join(folder, "src"), { recursive: true });
+          writeFileSync(join(folder, "src", "a.ts"), "");
+          gitIn(folder, "init", "-q", "-b", "main");
+          gitIn(folder, "add", "src");
+          gitIn(folder, "commit", "-qm", "main");
+          gitIn(folder, "checkout", "-qb", "plain");
+          writeFileSync(join(folder, added), "x");
+          gitIn(folder, "add", added);
+          gitIn(folder, "commit", "-qm", "plain");
+          gitIn(folder, "checkout", "-q", "main");
+          gitIn(folder, "remote", "add", "origin", "https://example.invalid/person.git");
+        }
+        const verdict = (line: string) => underBypassIn(nested, line);
+        for (const line of ["git checkout plain", "git -C src checkout plain", "git -C lib pull origin main"])
+          assert.equal(verdict(line).verdict, "allow", `${line}: ${verdict(line).by.label}`);
+        for (const line of [
+          "git -C lib checkout plain",
+          "git -C lib/src merge plain",
+          "git -C . -C lib switch plain",
+          "git --no-pager -C lib checkout plain",
+        ])
+          assert.match(verdict(line).by.label, /writes \.envrc, a protected path/, line);
+        // Options that point git at another repository or configuration still ask.
+        for (const line of [
+          "git -c core.worktree=lib checkout plain",
+          "git --git-dir=lib/.git checkout plain",
+          "git --work-tree=lib checkout plain",
+          'git -C "$D" checkout plain',
+        ])
+          assert.equal(verdict(line).verdict, "ask", line);
+      } finally {
+        nested.remove();
+      }
+    });
+
     it("asks when what a revision writes cannot be known: not there, not a revision, or moved first", () => {
       for (const line of [
         "git checkout nosuch",

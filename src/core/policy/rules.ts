@@ -2971,8 +2971,8 @@ class FootprintView {
       if ("unknown" in taken)
         return { guard: "incomplete", label: `${taken.unknown}, so the files it writes are not known` };
       // Where git runs and which repository it reads are its own options' and the environment's.
-      if (argv.slice(1, at).some((word) => !["--no-pager", "-P", "--no-optional-locks"].includes(word ?? "")))
-        return unknown("with options of git's own (-C, -c, --git-dir)");
+      const runsIn = gitFolder(argv.slice(1, at), cwd);
+      if (runsIn === null) return unknown("with options of git's own (-c, --git-dir, --work-tree)");
       // Not those that only say who commits or whether git prompts or opens an editor for a merge's message.
       const places = (name: string) =>
         !/^GIT_(?:TERMINAL_PROMPT|MERGE_AUTOEDIT|(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL|DATE))$/.test(name);
@@ -2984,9 +2984,9 @@ class FootprintView {
       // A pull from one of the repository's remotes reads nothing of this one's: only that the name is a remote's.
       if (taken.writes.every((write) => write.against === "remote")) {
         const changes =
-          cwd === undefined
+          runsIn === undefined
             ? "in a folder Symposium does not know"
-            : (this.context.paths.revisionChanges?.(cwd, taken.writes, MAX_WRITTEN_NAMES, this.gitReads) ??
+            : (this.context.paths.revisionChanges?.(runsIn, taken.writes, MAX_WRITTEN_NAMES, this.gitReads) ??
               "that Symposium does not read here");
         return typeof changes === "string" ? unknown(changes) : undefined;
       }
@@ -3026,7 +3026,7 @@ class FootprintView {
       );
       if (moved !== undefined)
         return unknown(`another command of the request may move first (${moved.command.text})`);
-      if (cwd === undefined) return unknown("in a folder Symposium does not know");
+      if (runsIn === undefined) return unknown("in a folder Symposium does not know");
       const heads = switches.map((s) => s.to);
       const writes = taken.writes.map((write) => ({
         ...write,
@@ -3034,7 +3034,7 @@ class FootprintView {
         ...(heads.length > 0 ? { heads } : {}),
       }));
       const changes =
-        this.context.paths.revisionChanges?.(cwd, writes, MAX_WRITTEN_NAMES, this.gitReads) ??
+        this.context.paths.revisionChanges?.(runsIn, writes, MAX_WRITTEN_NAMES, this.gitReads) ??
         "that Symposium does not read here";
       if (typeof changes === "string") return unknown(changes);
       // checkout-index without -f leaves a file that is there as it is (reached through no link on the way).
@@ -3061,7 +3061,10 @@ class FootprintView {
       const names = taken.writes.every((write) => write.against === "index")
         ? changes.names.filter((name) => !there(name))
         : [...changes.names, ...changed.map((entry) => entry.relative)];
-      return { names, links: [], folders: [taken.into ?? changes.top], unknown };
+      // `--prefix` is from where git runs.
+      const into =
+        taken.into === undefined ? changes.top : (absolute(taken.into, runsIn, this.context.home) ?? null);
+      return { names, links: [], folders: [into], unknown };
     };
     const written = read();
     this.revisions.set(command, written);
@@ -4176,6 +4179,26 @@ function staticFolder(word: string): string {
   const segments = word.split("/");
   const glob = segments.findIndex((segment) => isGlobWord(segment));
   return segments.slice(0, glob).join("/") || ".";
+}
+
+/**
+ * The folder git runs in given its own options before its subcommand (`words`): each `-C <folder>` from the last
+ * (`git -C sub pull`); those that only page, prompt or lock change nothing; null for any other (`-c`, `--git-dir`,
+ * `--work-tree`, a folder computed at run time or from `~`), which may point it at another repository. The folder
+ * `-C` names is checked as any folder a command is told to run in.
+ */
+function gitFolder(words: readonly (string | null)[], cwd: string | undefined): string | undefined | null {
+  let folder = cwd;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === "--no-pager" || word === "-P" || word === "--no-optional-locks") continue;
+    const to = words[i + 1];
+    if (word !== "-C" || to == null || to.startsWith("~")) return null;
+    i++;
+    // `-C ""` leaves git where it is.
+    if (to !== "") folder = to.startsWith("/") ? to : folder && `${folder.replace(/[\\/]+$/, "")}/${to}`;
+  }
+  return folder;
 }
 
 function absolute(target: string, cwd: string | undefined, home: string): string | undefined {
