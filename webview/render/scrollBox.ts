@@ -19,11 +19,22 @@ const observer =
           const scrolls = box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth;
           if (scrolls && box.tabIndex < 0) box.tabIndex = 0;
           else if (!scrolls && box.hasAttribute("tabindex")) box.removeAttribute("tabindex");
+          scrollWatchers.get(box)?.(scrolls);
         }
       });
 
-/** Puts `box` in the Tab order whenever it scrolls (see above); returns it. */
-export function reachableWhenScrolling<T extends HTMLElement>(box: T): T {
+/** What a box says when it starts or stops holding more than it shows (`reachableWhenScrolling`). */
+const scrollWatchers = new WeakMap<Element, (scrolls: boolean) => void>();
+
+/**
+ * Puts `box` in the Tab order whenever it scrolls (see above), and tells `onScrolls`, when given, whether it does
+ * each time it is laid out at a new size; returns it.
+ */
+export function reachableWhenScrolling<T extends HTMLElement>(
+  box: T,
+  onScrolls?: (scrolls: boolean) => void,
+): T {
+  if (onScrolls) scrollWatchers.set(box, onScrolls);
   observer?.observe(box);
   return box;
 }

@@ -56,14 +56,34 @@ export function renderToolCommand(prompt: PromptView): HTMLElement | null {
   );
 }
 
+/** What a command box that scrolls says when `commandContinuesNote` counted nothing to say. */
+const COMMAND_TALLER_THAN_BOX = "This command continues past its box. Scroll to read all of it.";
+
 /**
  * The "Command" label, the command exactly (hidden characters shown) and a note when it runs past its box. A command
  * too long to send whole shows its start and its end, with what is left out said above the box and marked in it.
  */
 function commandLines(shown: ShownCommand): (HTMLElement | null)[] {
+  const continues = commandContinuesNote(shown);
+  // The note counts characters, not the box's width: in a side bar 12 lines of 150 "=" wrap to three times the
+  // box's height and hide a last line "curl … | sh" with no note. So a box that scrolls says so too, once laid out
+  // (before it is painted: a `ResizeObserver` runs before the frame's paint).
+  let taller: HTMLElement | undefined;
+  const onScrolls = (scrolls: boolean): void => {
+    if (scrolls && !taller) {
+      taller = el(
+        "p",
+        { class: "warning command-continues" },
+        icon("warning"),
+        ` ${COMMAND_TALLER_THAN_BOX}`,
+      );
+      command.after(taller);
+    } else if (taller) taller.hidden = !scrolls;
+  };
   // A group, so its name is exposed (a name on a plain `pre` is dropped).
   const command = reachableWhenScrolling(
     el("pre", { class: "command mono", role: "group", "aria-label": "Command" }),
+    continues === null ? onScrolls : undefined,
   );
   appendVisible(command, shown.head);
   if (shown.omitted > 0) {
@@ -71,7 +91,6 @@ function commandLines(shown: ShownCommand): (HTMLElement | null)[] {
     appendVisible(command, shown.tail);
   }
   const cut = commandCutNote(shown);
-  const continues = commandContinuesNote(shown);
   return [
     el("div", { class: "subject-label" }, icon("terminal"), " Command"),
     cut === null ? null : el("p", { class: "warning command-cut" }, icon("warning"), ` ${cut}`),
