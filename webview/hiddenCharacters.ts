@@ -8,6 +8,8 @@ import { INVISIBLE } from "../src/shared/reading";
 const ANSI_SGR = /(?:\u001b\[|\u009b)[0-9;:]*m/g;
 
 const NAMES: Readonly<Record<number, string>> = {
+  0x09: "CHARACTER TABULATION",
+  0x0a: "LINE FEED",
   0x1b: "ESCAPE",
   0x200b: "ZERO WIDTH SPACE",
   0x200c: "ZERO WIDTH NON-JOINER",
@@ -36,6 +38,12 @@ const NAMES: Readonly<Record<number, string>> = {
  * otherwise reads "photo_exe.png".
  */
 export const PROSE_HIDDEN = new RegExp(`(?![\\u061c\\u200c-\\u200f])(?:${INVISIBLE.source})`, "g");
+
+/**
+ * The hidden characters a path marks: those of `INVISIBLE`, and a tab or line break, which paths hardly ever hold and a
+ * path's line shows as a space ("notes.txt\n.bashrc" read "notes.txt .bashrc").
+ */
+export const PATH_HIDDEN = new RegExp(`(?:[\\t\\n]|${INVISIBLE.source})`, "g");
 
 /** A word: letters and the marks on them. */
 export const WORD = /[\p{L}\p{M}]+/gu;
@@ -134,9 +142,9 @@ export function describeCharacter(char: string): string {
 }
 
 /** True when `text` contains something `appendVisible` would mark or strip (a lookalike word included). */
-export function hasHiddenCharacters(text: string): boolean {
+export function hasHiddenCharacters(text: string, hidden: RegExp = INVISIBLE): boolean {
   // `search` reads from the start whatever the global expressions' `lastIndex`, and leaves it as it was.
-  return text.search(ANSI_SGR) >= 0 || text.search(INVISIBLE) >= 0 || lookalikeWords(text).length > 0;
+  return text.search(ANSI_SGR) >= 0 || text.search(hidden) >= 0 || lookalikeWords(text).length > 0;
 }
 
 /**

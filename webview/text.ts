@@ -4,7 +4,7 @@
  * as a visible marker (`␛`, `␀`, `<U+202E>`), highlighted and explained in a tooltip.
  */
 import { INVISIBLE } from "../src/shared/reading";
-import { describeCharacter, lookalikeWords, markerFor, stripAnsi } from "./hiddenCharacters";
+import { describeCharacter, lookalikeWords, markerFor, PROSE_HIDDEN, stripAnsi } from "./hiddenCharacters";
 import "./styles/hiddenCharacters.css";
 
 /** The longest text node `appendText` creates. */
@@ -54,7 +54,7 @@ export function appendVisible(parent: Node, text: string, hidden: RegExp = INVIS
   const clean = stripAnsi(text);
   // Read in the whole text, hidden characters kept apart from words, so a word beside one has its neighbours still.
   const lookalikes =
-    hidden === INVISIBLE ? lookalikeWords(clean.replace(hidden, (c) => "_".repeat(c.length))) : [];
+    hidden === PROSE_HIDDEN ? [] : lookalikeWords(clean.replace(hidden, (c) => "_".repeat(c.length)));
   let next = 0;
   let markers = 0;
   const append = (from: number, to: number): void => {

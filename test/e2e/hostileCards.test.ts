@@ -305,6 +305,53 @@ describe("Hostile cards (e2e)", function () {
     });
   });
 
+  it("marks a line break or tab in a path, which the path's line would show as a space", async () => {
+    const { workspace } = ctx.workbench;
+    const asked = {
+      toolCallId: "breaks",
+      title: "Edit notes",
+      kind: "edit",
+      locations: [{ path: join(workspace, "a\tb.txt") }],
+      content: [v2Diff(join(workspace, "notes.txt\n.bashrc"), "notes.txt\n.bashrc", "a", "b")],
+    };
+    const title = "Edit with breaks";
+    const group = await askAbout(asked, title);
+    const body = webview.locator(".item.tool-call[data-id='tool:breaks'] .tool-body");
+    // As the path reads (its short form) and as it is read out (whole).
+    assert.deepEqual(await body.locator(".diff-path .hidden-char").allInnerTexts(), ["\u240A", "\u240A"]);
+    assert.deepEqual(await body.locator(".location .hidden-char").allInnerTexts(), ["\u2409", "\u2409"]);
+    assert.equal(
+      await body.locator(".diff-path .hidden-char").first().getAttribute("title"),
+      "Hidden character U+000A LINE FEED",
+    );
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+
+    const cwdTitle = "Run in a broken folder";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title: cwdTitle,
+            subject: { type: "command", command: "ls", cwd: join(workspace, "x\ny") },
+          },
+        },
+      ],
+    });
+    const commandCard = card(webview, cwdTitle);
+    await waitForGuard(commandCard);
+    assert.deepEqual(await commandCard.locator(".cwd .hidden-char").allInnerTexts(), ["\u240A", "\u240A"]);
+    assert.match(await commandCard.innerText(), /Contains hidden, control or lookalike characters/);
+    await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(cwdTitle), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
+
   it("gives a card that slides into the place of a card the agent withdrew a fresh click guard", async () => {
     const dangerous = "Drop the production tables";
     const harmless = "Read the changelog";

@@ -6,7 +6,7 @@ import type { PromptView, SubjectView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
-import { hasHiddenCharacters } from "../hiddenCharacters";
+import { hasHiddenCharacters, PATH_HIDDEN } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import {
   commandContinuesNote,
@@ -138,7 +138,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       const hidden =
         hasHiddenCharacters(shown.head) ||
         hasHiddenCharacters(shown.tail) ||
-        hasHiddenCharacters(subject.cwd);
+        hasHiddenCharacters(subject.cwd, PATH_HIDDEN);
       return el(
         "div",
         { class: "subject subject-command" },

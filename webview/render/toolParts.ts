@@ -5,7 +5,7 @@
 import type { LocationView, ToolContentView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
-import { PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
+import { PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { reachableWhenScrolling } from "./scrollBox";
@@ -74,15 +74,15 @@ function locationLabel(location: LocationView): HTMLElement {
  * instead of the short one.
  */
 export function pathLabel(display: string, full: string, className = "mono"): HTMLElement {
-  const code = el("code", { class: className, title: visibleText(full) });
+  const code = el("code", { class: className, title: visibleText(full, PATH_HIDDEN) });
   if (display === full) {
-    appendVisible(code, full);
+    appendVisible(code, full, PATH_HIDDEN);
     return code;
   }
   const shown = el("span", { "aria-hidden": "true" });
-  appendVisible(shown, display);
+  appendVisible(shown, display, PATH_HIDDEN);
   const spoken = el("span", { class: "sr-only" });
-  appendVisible(spoken, full);
+  appendVisible(spoken, full, PATH_HIDDEN);
   code.append(shown, spoken);
   return code;
 }
@@ -106,7 +106,7 @@ export function renderLocations(
   shown.forEach(({ location, index }) => {
     if (location.inWorkspace) {
       const openButton = button("link-button location", icon("go-to-file"), locationLabel(location));
-      openButton.title = visibleText(`Open ${location.path}`);
+      openButton.title = visibleText(`Open ${location.path}`, PATH_HIDDEN);
       openButton.addEventListener("click", () => open(index));
       list.appendChild(el("li", {}, openButton));
     } else {
@@ -199,14 +199,14 @@ function keepPlaceWhileScrollable(body: HTMLElement): void {
 export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   const path = pathLabel(diff.display, diff.path, "mono diff-path");
   const openButton = button("secondary small", icon("diff"), "Open diff");
-  openButton.title = visibleText(`Open the full diff of ${diff.path}`);
+  openButton.title = visibleText(`Open the full diff of ${diff.path}`, PATH_HIDDEN);
   openButton.addEventListener("click", openDiff);
   // Focusable so that a keyboard can scroll it: it scrolls only while hovered or focused (main.css, `.diff-body`).
   const body = el("pre", {
     class: "diff-body mono",
     role: "region",
     tabindex: 0,
-    "aria-label": `Diff of ${visibleText(diff.path)}, scrollable`,
+    "aria-label": `Diff of ${visibleText(diff.path, PATH_HIDDEN)}, scrollable`,
   });
   const lines =
     diff.preview.length > LIMITS.previewLines ? diff.preview.slice(0, LIMITS.previewLines) : diff.preview;
