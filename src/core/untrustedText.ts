@@ -91,3 +91,19 @@ export function inertJson(value: unknown): string {
     ).join(""),
   );
 }
+
+/**
+ * The address a link in an agent's message may open (through VS Code's opener, which asks before an untrusted site),
+ * or undefined: only http(s), and never one naming a user before its host. "https://github.com@evil.example/x" goes
+ * to evil.example, but the tooltip and VS Code's question both begin "https://github.com".
+ */
+export function externalLinkTarget(href: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  return url.username === "" && url.password === "" ? url.toString() : undefined;
+}

@@ -6,7 +6,7 @@ import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
 import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
-import { inertText } from "../core/untrustedText";
+import { externalLinkTarget, inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
 import type { FileMentions } from "./fileMentions";
 import { attachPastedImage, pickFilesForMessage } from "./addToMessage";
@@ -140,7 +140,7 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
     case "openLink": {
       const uri = safeExternalUri(message.href);
       if (uri) void vscode.env.openExternal(uri);
-      else log.warn("Ignored a link that is not http(s).");
+      else log.warn("Ignored a link that is not http(s), or names a user before its host.");
       return;
     }
   }
@@ -229,14 +229,8 @@ async function grantFromCard(
 
 /** Only http(s) links leave the editor (VS Code still asks before opening an untrusted domain). */
 function safeExternalUri(href: string): vscode.Uri | undefined {
-  try {
-    const url = new URL(href);
-    return url.protocol === "http:" || url.protocol === "https:"
-      ? vscode.Uri.parse(url.toString())
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const target = externalLinkTarget(href);
+  return target === undefined ? undefined : vscode.Uri.parse(target);
 }
 
 function showError(message: string): void {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { copyableText, escapeForLog, inertText } from "../../src/core/untrustedText";
+import { copyableText, escapeForLog, externalLinkTarget, inertText } from "../../src/core/untrustedText";
 import { INVISIBLE } from "../../src/shared/reading";
 import { authMethodItems } from "../../src/host/authMethodPick";
 
@@ -101,6 +101,25 @@ describe("untrustedText", () => {
       );
       assert.equal(copyableText("one\r\ntwo\r\n"), "one\ntwo\n", "Windows line ends are plain newlines");
     });
+  });
+
+  it("opens only http(s) links from an agent's message, never one that names a user before its host", () => {
+    assert.equal(
+      externalLinkTarget("https://github.com/microsoft/vscode"),
+      "https://github.com/microsoft/vscode",
+    );
+    assert.equal(externalLinkTarget("http://localhost:3000/"), "http://localhost:3000/");
+    for (const href of [
+      "https://github.com@evil.example/x",
+      "https://github.com:443@evil.example/x",
+      "https://user:secret@example.com/",
+      "javascript:alert(1)",
+      "command:workbench.action.terminal.new",
+      "file:///etc/passwd",
+      "vscode://vscode.git/clone?url=x",
+      "not a url",
+    ])
+      assert.equal(externalLinkTarget(href), undefined, href);
   });
 
   it("marks every format character that renders as nothing, as the view marks the others", () => {
