@@ -211,8 +211,13 @@ function policyBoundary(log: Logger, additionalFolders: readonly string[]): Poli
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const paths = require("./core/policy/policyPaths") as typeof import("./core/policy/policyPaths");
-  const { PolicyBoundary, hooksFolder, revisionChanges } = paths;
-  const boundary = new PolicyBoundary(folderPaths(), { additionalFolders, hooksFolder, revisionChanges });
+  const { PolicyBoundary, gitFolders, hooksFolder, revisionChanges } = paths;
+  const boundary = new PolicyBoundary(folderPaths(), {
+    additionalFolders,
+    gitFolders,
+    hooksFolder,
+    revisionChanges,
+  });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
 }

@@ -2,11 +2,20 @@
 // `core.hooksPath` folder of the workspace runs on the next commit, as one in `.git/hooks` does.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readGitAliases } from "../../src/core/policy/gitAliases";
-import { hooksFolder } from "../../src/core/policy/gitHooks";
+import { gitFolders, hooksFolder } from "../../src/core/policy/gitHooks";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
 describe("a repository's hooks folder", () => {
@@ -86,5 +95,44 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check(join(repo, "tools", "hooks", "lib", "common.sh")), [true, true]);
     assert.deepEqual(check(join(repo, "tools", "build.sh")), [false, false]);
     assert.deepEqual(check(join(root, "index.ts")), [false, false]);
+  });
+
+  it("protects git's folder as .git where .git is a link or a file naming it (git writes and runs from there)", () => {
+    // git 2.39 reads `.git/config` through either, and runs the core.fsmonitor it names on the next `git status`.
+    renameSync(join(repo, ".git"), join(repo, "gitdata"));
+    symlinkSync("gitdata", join(repo, ".git"));
+    const separate = join(base, "separate");
+    execFileSync("git", ["init", "-q", `--separate-git-dir=${join(separate, "store")}`, separate]);
+    const boundary = new PolicyBoundary([repo, separate], {
+      home: join(base, "home"),
+      caseInsensitive: () => false,
+      gitFolders,
+      hooksFolder,
+    });
+    const check = (path: string) => {
+      const result = boundary.check(path);
+      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+    };
+    for (const path of [".git/config", "gitdata/config", "gitdata/hooks/pre-commit", "gitdata/info/exclude"])
+      assert.deepEqual(check(join(repo, path)), [true, false], path);
+    assert.deepEqual(check(join(separate, "store", "config")), [true, false]);
+    assert.deepEqual(check(join(repo, "a.txt")), [false, false]);
+    assert.deepEqual(check(join(separate, "a.txt")), [false, false]);
+  });
+
+  it("protects what a root's .vscode or .claude link leads to, whose tasks and hooks run all the same", () => {
+    mkdirSync(join(repo, "config", "editor"), { recursive: true });
+    symlinkSync(join("config", "editor"), join(repo, ".vscode"));
+    writeFileSync(join(repo, "config", "agent.json"), "{}");
+    mkdirSync(join(repo, ".claude-real"));
+    symlinkSync(".claude-real", join(repo, ".claude"));
+    const boundary = new PolicyBoundary([repo], { home: join(base, "home"), caseInsensitive: () => false });
+    const isProtected = (path: string) => boundary.isProtected(join(repo, path));
+    assert.equal(isProtected("config/editor/tasks.json"), true);
+    assert.equal(isProtected(".vscode/tasks.json"), true);
+    assert.equal(isProtected("config/editor"), true);
+    assert.equal(isProtected(".claude-real/settings.json"), true);
+    assert.equal(isProtected("config/agent.json"), false);
+    assert.equal(isProtected("config/editorial.md"), false);
   });
 });

@@ -16,3 +16,16 @@ export function hooksFolder(folder: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The git folder and common folder of the repository holding `folder`, as git finds them (through a `.git` link or
+ * file); none outside one or without git.
+ */
+export function gitFolders(folder: string): string[] {
+  try {
+    const lines = readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"]).split(/\r?\n/);
+    return lines.filter((line) => line !== "").map((line) => resolve(folder, line));
+  } catch {
+    return [];
+  }
+}

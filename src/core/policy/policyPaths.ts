@@ -4,5 +4,5 @@
  * not at activation, and the ACP runtime's rules take `resolvePath`'s checks from the same file (esbuild.config.mjs).
  */
 export * from "./resolvePath";
-export { hooksFolder } from "./gitHooks";
+export { gitFolders, hooksFolder } from "./gitHooks";
 export { revisionChanges } from "./gitChanges";

@@ -232,6 +232,11 @@ export interface BoundaryOptions extends ResolveOptions {
    */
   hooksFolder?: (root: string) => string | undefined;
   /**
+   * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
+   * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`.
+   */
+  gitFolders?: (root: string) => string[];
+  /**
    * The files git writes from revisions the repository has (`gitChanges.revisionChanges`: `git checkout feature`);
    * without it, what such a command writes is not known.
    */
@@ -281,6 +286,8 @@ export class PolicyBoundary {
   /** Case-folded; asked of git when a path is first checked, not when the boundary is built (at activation). */
   private hooksFoldersRead: string[] | undefined;
   private readonly hooksFolder: ((root: string) => string | undefined) | undefined;
+  /** Case-folded: what a root's protected name leads to under another name, and that name (`standIns`). */
+  private standInsRead: { target: string; name: string }[] | undefined;
 
   constructor(
     roots: readonly string[],
@@ -459,13 +466,50 @@ export class PolicyBoundary {
     return (
       this.inProtectedFolder(path) ||
       within(this.hooksFolders(), path, this.platform) ||
-      isProtectedName(this.segments(path))
+      this.names(path).some((name) => isProtectedName(this.segments(name)))
     );
   }
 
   /** A protected path that is protected for reading too: not below a protected folder, no protected name for it. */
   private readsFreely(path: string): boolean {
-    return !this.inProtectedFolder(path) && !isProtectedName(this.segments(path), "reading");
+    return (
+      !this.inProtectedFolder(path) &&
+      !this.names(path).some((name) => isProtectedName(this.segments(name), "reading"))
+    );
+  }
+
+  /** `path`, and what it is through a root's protected name that leads there (`gitdata/config` is `.git/config`). */
+  private names(path: string): string[] {
+    const sep = this.platform === "win32" ? win32.sep : posix.sep;
+    const folded = foldAll(path);
+    const through = this.standIns().flatMap(({ target, name }) =>
+      folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
+    );
+    return [path, ...through];
+  }
+
+  /**
+   * Where a root's protected names lead under other names, read once (as the hooks folder): git's folders when `.git`
+   * is a link or a file naming one, and a link such as `.vscode` to `config/editor`, whose tasks VS Code runs all the
+   * same.
+   */
+  private standIns(): { target: string; name: string }[] {
+    return (this.standInsRead ??= this.roots.flatMap((root) => {
+      const p = this.platform === "win32" ? win32 : posix;
+      const links = (this.list(root.path) ?? []).filter(
+        (entry) => entry.kind === "link" && isProtectedName([entry.name]),
+      );
+      const found = [
+        ...links.map((entry) => ({ at: p.join(root.path, entry.name), name: entry.name })),
+        ...(this.options.gitFolders?.(root.path) ?? []).map((at) => ({ at, name: ".git" })),
+      ];
+      return found.flatMap(({ at, name }) => {
+        const target = this.physical(at);
+        return target === undefined
+          ? []
+          : [{ target: foldAll(target), name: foldAll(p.join(root.path, name)) }];
+      });
+    }));
   }
 
   private hooksFolders(): string[] {
