@@ -13,6 +13,7 @@ import {
   readGitAliases,
 } from "../../src/core/policy/gitAliases";
 import { decide, parsePermissionSettings, type Decision } from "../../src/core/policy/rules";
+import { MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { v2Request } from "../support/permissionRequests";
 
@@ -161,6 +162,36 @@ describe("git aliases in the policy", () => {
     assert.equal(heldBy(decideUnder("git frobnicate", { aliases: cache.lookup })), "incomplete");
     assert.equal(reads, 2);
     writeFileSync(globalConfig, "");
+  });
+
+  it("reads git for the aliases within one allowance of git's time, every folder together, and asks past it", () => {
+    // A configuration including a FIFO: each read waits out git's timeout, as real git 2.39 does (3 s, 8 folders a
+    // request held the extension host 24 s, request after request).
+    let clock = 0;
+    const timeouts: number[] = [];
+    const cache = new GitAliasCache(
+      (_folder, timeout) => {
+        timeouts.push(timeout!);
+        clock += timeout!;
+        return undefined;
+      },
+      64,
+      () => clock,
+    );
+    const lookups = (count: number, from: number) => {
+      for (let i = from; i < from + count; i++)
+        assert.equal(cache.lookup(join(workspace.ws, `fifo${i}`)), undefined);
+    };
+    lookups(10, 0);
+    const before = timeouts.length;
+    lookups(30, 10);
+    assert.equal(timeouts.length, before, "no git once the allowance is spent");
+    // Four requests' worth, and what refilled while git waited.
+    const spent = timeouts.reduce((a, b) => a + b, 0);
+    assert.ok(spent <= 4 * MAX_GIT_MS * 1.1, `${timeouts.length} reads, ${spent} ms`);
+    clock += 30_000;
+    cache.lookup(join(workspace.ws, "fifo-later"));
+    assert.deepEqual(timeouts.slice(before), [MAX_GIT_MS], "refilled by one request's worth");
   });
 
   it("reads the aliases of the repository a line's cd goes to, or asks", () => {

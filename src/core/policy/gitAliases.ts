@@ -8,6 +8,7 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { gitSubcommandAt } from "./commandEffects";
+import { GitAllowance } from "./gitChanges";
 import { readGit } from "./gitRead";
 import { basename } from "./programs";
 
@@ -162,10 +163,13 @@ function standardConfigFiles(): string[] {
  * The aliases git reads in `folder` and the files they were read from (every file of its configuration, includes
  * too, and the standard ones not there yet); undefined without git or when git fails.
  */
-export function readGitAliases(folder: string): { aliases: GitAliases; files: string[] } | undefined {
+export function readGitAliases(
+  folder: string,
+  timeout?: number,
+): { aliases: GitAliases; files: string[] } | undefined {
   let listing: string;
   try {
-    listing = readGit(folder, ["config", "--list", "--show-origin", "-z"]);
+    listing = readGit(folder, ["config", "--list", "--show-origin", "-z"], timeout);
   } catch {
     return undefined;
   }
@@ -185,9 +189,11 @@ export function readGitAliases(folder: string): { aliases: GitAliases; files: st
   }
   let top: string | undefined;
   try {
-    const [config, shown] = readGit(folder, ["rev-parse", "--git-path", "config", "--show-toplevel"]).split(
-      "\n",
-    );
+    const [config, shown] = readGit(
+      folder,
+      ["rev-parse", "--git-path", "config", "--show-toplevel"],
+      timeout,
+    ).split("\n");
     if (config) files.add(resolve(folder, config));
     if (shown) top = resolve(folder, shown);
   } catch {
@@ -201,18 +207,25 @@ export function readGitAliases(folder: string): { aliases: GitAliases; files: st
 
 /**
  * The aliases of each folder, read once and again only when one of the configuration files they came from changes
- * (a `stat` of each, only when a command's subcommand may be an alias): not a `git` process per request.
+ * (a `stat` of each, only when a command's subcommand may be an alias): not a `git` process per request. The reads
+ * of all folders share one `GitAllowance` of git's time: a repository's configuration including a FIFO held the
+ * extension host 3 s per folder, 24 s for each request naming eight new ones; past it a folder's aliases are not
+ * known (its git words ask) until the allowance refills.
  */
 export class GitAliasCache {
   private readonly entries = new Map<
     string,
     { aliases: GitAliases | undefined; stamps: string[]; files: string[] }
   >();
+  private readonly allowance: GitAllowance;
 
   constructor(
     private readonly read: typeof readGitAliases = readGitAliases,
     private readonly maxFolders = 64,
-  ) {}
+    private readonly now: () => number = Date.now,
+  ) {
+    this.allowance = new GitAllowance(now);
+  }
 
   readonly lookup: GitAliasReader = (folder) => {
     const cached = this.entries.get(folder);
@@ -220,7 +233,18 @@ export class GitAliasCache {
     // Stamped before reading: a change while git reads is seen next time.
     const files = cached?.files ?? standardConfigFiles();
     const before = files.map(stamp);
-    const read = this.read(folder);
+    const read = this.allowance.spend((reads) => {
+      // Less time could fail a sound but slow configuration, which would then be kept as unreadable.
+      if (reads.ms! < 500 || reads.left! < 2) return "spent";
+      const started = this.now();
+      try {
+        return this.read(folder, reads.ms);
+      } finally {
+        reads.ms! -= this.now() - started;
+        reads.left! -= 2;
+      }
+    });
+    if (read === "spent") return undefined;
     const after = read ? read.files : files;
     const stamps = read ? after.map((file) => before[files.indexOf(file)] ?? stamp(file)) : before;
     if (this.entries.size >= this.maxFolders) this.entries.clear();
