@@ -7648,6 +7648,29 @@ describe("permission rules and guards", () => {
       assert.equal(git("rev-parse", "--abbrev-ref", "HEAD"), "main");
     });
 
+    // git 2.39: with `GIT_DIR=<other>/.git` in its environment, `git checkout feature` here wrote the other
+    // repository's `feature` files (its `.vscode/tasks.json`) into this folder; an agent inherits the editor's.
+    it("asks where the editor's own environment points git at another repository, which the agent inherits", () => {
+      assert.equal(inTrap("git checkout plain").verdict, "allow");
+      for (const [name, value] of [
+        ["GIT_DIR", join(trap.base, "other.git")],
+        ["GIT_INDEX_FILE", join(trap.base, "index")],
+      ] as const) {
+        process.env[name] = value;
+        try {
+          assert.equal(inTrap("git checkout plain").verdict, "ask", name);
+        } finally {
+          delete process.env[name];
+        }
+      }
+      process.env.GIT_PAGER = "cat";
+      try {
+        assert.equal(inTrap("git checkout plain").verdict, "allow");
+      } finally {
+        delete process.env.GIT_PAGER;
+      }
+    });
+
     // git 2.39: `git pull git://127.0.0.1:9419/x.git tasks` (served by git daemon) and `git remote add v <address> &&
     // git pull v tasks` each wrote `.vscode/tasks.json` under Bypass: what an address the agent wrote holds is the
     // agent's, not the person's remote's, and is not read before the fetch.

@@ -2978,7 +2978,9 @@ class FootprintView {
         !/^GIT_(?:TERMINAL_PROMPT|MERGE_AUTOEDIT|(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL|DATE))$/.test(name);
       if (
         [...command.text.matchAll(/\bGIT_\w*(?==)/g)].some(([name]) => places(name)) ||
-        Object.keys(this.context.agentEnv ?? {}).some((k) => k.startsWith("GIT_") && places(k))
+        Object.keys(this.context.agentEnv ?? {}).some((k) => k.startsWith("GIT_") && places(k)) ||
+        // The agent inherits the editor's (`GIT_DIR` where a git hook started it), which `readGit` drops.
+        GIT_PLACES.some((name) => process.env[name] !== undefined)
       )
         return unknown("in an environment that names git's folders");
       // A pull from one of the repository's remotes reads nothing of this one's: only that the name is a remote's.
