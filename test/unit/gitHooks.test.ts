@@ -99,6 +99,7 @@ describe("a repository's hooks folder", () => {
 
   it("protects git's folder as .git where .git is a link or a file naming it (git writes and runs from there)", () => {
     // git 2.39 reads `.git/config` through either, and runs the core.fsmonitor it names on the next `git status`.
+    assert.deepEqual(gitFolders(repo), [], "a .git folder is protected by its name, without asking git");
     renameSync(join(repo, ".git"), join(repo, "gitdata"));
     symlinkSync("gitdata", join(repo, ".git"));
     const separate = join(base, "separate");

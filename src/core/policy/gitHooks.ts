@@ -4,7 +4,8 @@
  * any folder of the workspace, and a script written there runs on the next commit, checkout or push.
  */
 import { readGit } from "./gitRead";
-import { resolve } from "node:path";
+import { lstatSync } from "node:fs";
+import { join, resolve } from "node:path";
 
 /** The hooks folder of the repository holding `folder`, as git resolves it; undefined outside one or without git. */
 export function hooksFolder(folder: string): string | undefined {
@@ -23,6 +24,8 @@ export function hooksFolder(folder: string): string | undefined {
  */
 export function gitFolders(folder: string): string[] {
   try {
+    // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there.
+    if (lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory()) return [];
     const lines = readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"]).split(/\r?\n/);
     return lines.filter((line) => line !== "").map((line) => resolve(folder, line));
   } catch {
