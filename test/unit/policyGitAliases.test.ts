@@ -194,6 +194,21 @@ describe("git aliases in the policy", () => {
     assert.deepEqual(timeouts.slice(before), [MAX_GIT_MS], "refilled by one request's worth");
   });
 
+  it("asks about a git word that may be an alias where the editor's environment points git at another repository", () => {
+    // git 2.39: with `GIT_DIR=<other>/.git` (a git hook started the editor; agents inherit it), `git nuke` here ran the
+    // other repository's `nuke` alias.
+    assert.equal(decideUnder("git frobnicate").verdict, "allow");
+    for (const name of ["GIT_DIR", "GIT_WORK_TREE"]) {
+      process.env[name] = join(workspace.base, "other");
+      try {
+        assert.equal(heldBy(decideUnder("git frobnicate")), "incomplete", name);
+        assert.equal(decideUnder("git status").verdict, "allow");
+      } finally {
+        delete process.env[name];
+      }
+    }
+  });
+
   it("reads the aliases of the repository a line's cd goes to, or asks", () => {
     const other = join(workspace.ws, "vendor", "lib");
     mkdirSync(other, { recursive: true });

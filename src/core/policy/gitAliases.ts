@@ -167,6 +167,8 @@ export function readGitAliases(
   folder: string,
   timeout?: number,
 ): { aliases: GitAliases; files: string[] } | undefined {
+  // The agent's git reads another repository's configuration there, and runs a `!` alias elsewhere; `readGit` drops them.
+  if (process.env.GIT_DIR !== undefined || process.env.GIT_WORK_TREE !== undefined) return undefined;
   let listing: string;
   try {
     listing = readGit(folder, ["config", "--list", "--show-origin", "-z"], timeout);
