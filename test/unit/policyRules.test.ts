@@ -7577,6 +7577,45 @@ describe("permission rules and guards", () => {
       assert.deepEqual(held, []);
     });
 
+    // git 2.39: with `submodule.recurse` set, `git checkout feature` wrote `lib/.vscode/tasks.json` from the commit
+    // `feature` records for the submodule `lib`, where the superproject's trees name only `lib`.
+    it("asks for a switch that also checks out submodules (submodule.recurse), whose files are not read", async () => {
+      const superproject = await makePolicyWorkspace("symposium-submodules-");
+      try {
+        const gitIn = (folder: string, ...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+            cwd: folder,
+            stdio: "ignore",
+          });
+        const source = join(superproject.base, "libsrc");
+        mkdirSync(source);
+        writeFileSync(join(source, "x"), "x");
+        gitIn(source, "init", "-q", "-b", "main");
+        gitIn(source, "add", "x");
+        gitIn(source, "commit", "-qm", "one");
+        const { ws } = superproject;
+        gitIn(ws, "init", "-q", "-b", "main");
+        gitIn(ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", source, "lib");
+        gitIn(ws, "commit", "-qm", "lib");
+        gitIn(ws, "checkout", "-qb", "feature");
+        mkdirSync(join(ws, "lib", ".vscode"));
+        writeFileSync(join(ws, "lib", ".vscode", "tasks.json"), "{}");
+        gitIn(join(ws, "lib"), "add", ".vscode");
+        gitIn(join(ws, "lib"), "commit", "-qm", "planted");
+        gitIn(ws, "commit", "-qam", "bump");
+        gitIn(ws, "checkout", "-q", "main");
+        gitIn(join(ws, "lib"), "checkout", "-q", "HEAD~1");
+        assert.equal(underBypassIn(superproject, "git checkout feature").verdict, "allow");
+        gitIn(ws, "config", "submodule.recurse", "yes");
+        assert.match(
+          underBypassIn(superproject, "git checkout feature").by.label,
+          /also checks out submodules \(submodule\.recurse\)/,
+        );
+      } finally {
+        superproject.remove();
+      }
+    });
+
     it("reads what a revision writes in the repository git -C runs it in", async () => {
       // A workspace whose `plain` branch is plain, holding a repository of its own whose `plain` adds `.envrc`:
       // read in the workspace's repository, `git -C lib checkout plain` would pass.

@@ -5,6 +5,8 @@
  * tree against tree (no working file is read, so no filter, fsmonitor or diff driver of the repository runs), each
  * revision the agent wrote resolved to an object name first and never read as an option.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { readGit } from "./gitRead";
 
 /** A revision a command writes the working tree from, and what of it lands there. */
@@ -227,9 +229,9 @@ function listChanges(
     // `git branch -u feature`: one of its own branches, read), one of its remotes (what that sends, not read), or an
     // address or path, which `git push -u <url>` and `git fetch --set-upstream <url>` write there without a config
     // command: the agent's choice, whose files are not read.
-    const configured = (key: string, all = false) => {
+    const configured = (key: string, all = false, ...options: string[]) => {
       try {
-        return git("config", all ? "--get-all" : "--get", key).replace(/\r?\n$/, "");
+        return git("config", ...options, all ? "--get-all" : "--get", key).replace(/\r?\n$/, "");
       } catch {
         return undefined;
       }
@@ -280,6 +282,14 @@ function listChanges(
       if (typeof each === "string") return each;
       expanded.push(...each);
     }
+    // With `submodule.recurse` set (the person's configuration), a switch also checks out each submodule's recorded
+    // commit, whose files (`lib/.vscode/tasks.json`) this repository's trees name only as `lib`.
+    if (
+      expanded.some((write) => !["remote", "index", "submodules", "changed"].includes(write.against)) &&
+      existsSync(join(top, ".gitmodules")) &&
+      configured("submodule.recurse", false, "--type=bool") === "true"
+    )
+      return "that also checks out submodules (submodule.recurse), whose files are not read here";
     for (const write of expanded) {
       if (write.against === "index") {
         add(git("ls-files", "-z", "--full-name", "--", ":/"));
