@@ -55,6 +55,7 @@ describe("a repository's hooks folder", () => {
     writeFileSync(join(repo, "a.txt"), "a\n");
     assert.equal(hooksFolder(repo), join(base, "hooks"));
     assert.notEqual(readGitAliases(join(repo, "packages", "app")), undefined);
+    assert.deepEqual(gitFolders(join(repo, "packages", "app")), [join(repo, ".git"), join(repo, ".git")]);
     assert.equal(existsSync(ran), false);
     // The same configuration runs the program on a command that reads the index: the test can see it.
     execFileSync("git", ["-C", repo, "status", "--short"], { stdio: "ignore" });
