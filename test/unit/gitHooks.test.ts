@@ -122,18 +122,22 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check(join(separate, "a.txt")), [false, false]);
   });
 
-  it("protects what a root's .vscode or .claude link leads to, whose tasks and hooks run all the same", () => {
+  it("protects what a root's .vscode, .claude or .github link leads to, whose tasks and hooks run all the same", () => {
     mkdirSync(join(repo, "config", "editor"), { recursive: true });
     symlinkSync(join("config", "editor"), join(repo, ".vscode"));
     writeFileSync(join(repo, "config", "agent.json"), "{}");
     mkdirSync(join(repo, ".claude-real"));
     symlinkSync(".claude-real", join(repo, ".claude"));
+    mkdirSync(join(repo, "ci", "github", "workflows"), { recursive: true });
+    symlinkSync(join("ci", "github"), join(repo, ".github"));
     const boundary = new PolicyBoundary([repo], { home: join(base, "home"), caseInsensitive: () => false });
     const isProtected = (path: string) => boundary.isProtected(join(repo, path));
     assert.equal(isProtected("config/editor/tasks.json"), true);
     assert.equal(isProtected(".vscode/tasks.json"), true);
     assert.equal(isProtected("config/editor"), true);
     assert.equal(isProtected(".claude-real/settings.json"), true);
+    assert.equal(isProtected("ci/github/workflows/release.yml"), true);
+    assert.equal(isProtected("ci/github/CODEOWNERS"), false);
     assert.equal(isProtected("config/agent.json"), false);
     assert.equal(isProtected("config/editorial.md"), false);
   });

@@ -490,14 +490,15 @@ export class PolicyBoundary {
 
   /**
    * Where a root's protected names lead under other names, read once (as the hooks folder): git's folders when `.git`
-   * is a link or a file naming one, and a link such as `.vscode` to `config/editor`, whose tasks VS Code runs all the
-   * same.
+   * is a link or a file naming one, and a link such as `.vscode` to `config/editor` (or `.github` to `ci/github`),
+   * whose tasks VS Code runs all the same.
    */
   private standIns(): { target: string; name: string }[] {
     return (this.standInsRead ??= this.roots.flatMap((root) => {
       const p = this.platform === "win32" ? win32 : posix;
+      // Hidden ones too: `.github` holds protected folders (`workflows`) without being one.
       const links = (this.list(root.path) ?? []).filter(
-        (entry) => entry.kind === "link" && isProtectedName([entry.name]),
+        (entry) => entry.kind === "link" && (entry.name.startsWith(".") || isProtectedName([entry.name])),
       );
       const found = [
         ...links.map((entry) => ({ at: p.join(root.path, entry.name), name: entry.name })),
