@@ -7651,6 +7651,10 @@ describe("permission rules and guards", () => {
           "git -C lib/src merge plain",
           "git -C . -C lib switch plain",
           "git --no-pager -C lib checkout plain",
+          // git 2.39 wrote lib/.envrc for each: a cd that may have run (`;`, a subshell) reads lib's too.
+          "cd lib; git checkout plain",
+          "(cd lib && git checkout plain)",
+          "sh -c 'cd lib && git merge plain'",
         ])
           assert.match(verdict(line).by.label, /writes \.envrc, a protected path/, line);
         // Options that point git at another repository or configuration still ask.

@@ -363,8 +363,14 @@ class FootprintView {
   private readonly members = new Map<Uint8Array, ArchiveMember[] | undefined>();
   /** What `writesFetched` found, once read. */
   private fetched: { found: { what: string; cwd: string | undefined } | undefined } | undefined;
-  /** What git said a command's revisions write (`revisionWrites`), asked once per request. */
-  private readonly revisions = new Map<SimpleCommand, WrittenNames | Held | undefined>();
+  /**
+   * What git said a command's revisions write (`revisionWrites`), asked once per request for each folder the command
+   * may run in: `cd lib; git checkout x` reads `x` here and in `lib`'s repository.
+   */
+  private readonly revisions = new Map<
+    SimpleCommand,
+    Map<string | undefined, WrittenNames | Held | undefined>
+  >();
   private linkMakerFound = false;
   private named: PathCheck[] | "too many" | undefined;
   private trees: TreeReach[] | undefined;
@@ -2958,7 +2964,10 @@ class FootprintView {
    */
   private revisionWrites({ name, argv, command, cwd }: CommandInLine): WrittenNames | Held | undefined {
     if (name !== "git") return undefined;
-    if (this.revisions.has(command)) return this.revisions.get(command);
+    const known =
+      this.revisions.get(command) ?? new Map<string | undefined, WrittenNames | Held | undefined>();
+    this.revisions.set(command, known);
+    if (known.has(cwd)) return known.get(cwd);
     const taken = revisionsWritten(argv);
     const at = gitSubcommandAt(argv) ?? 0;
     const what = `git ${argv[at] ?? ""}`;
@@ -3069,7 +3078,7 @@ class FootprintView {
       return { names, links: [], folders: [into], unknown };
     };
     const written = read();
-    this.revisions.set(command, written);
+    known.set(cwd, written);
     return written;
   }
 
