@@ -412,9 +412,23 @@ export class AgentConnection {
       .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
       .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
     // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
+    // Past MAX_OPEN_CLIENT_CALLS still unanswered, a call is refused at once: each open one holds about 4 KB of the
+    // host, and an agent's flood of `terminal/wait_for_exit` on a running command (200,000 held 870 MB) would end it.
+    let open = 0;
     const serve = (method: v1.ClientRequestMethod, handler: (params: Json, signal: AbortSignal) => unknown) =>
-      app.onRequest(method, (({ params, signal }: { params: unknown; signal: AbortSignal }) =>
-        handler(params as Json, signal)) as never);
+      app.onRequest(method, (async ({ params, signal }: { params: unknown; signal: AbortSignal }) => {
+        if (open >= MAX_OPEN_CLIENT_CALLS)
+          throw v1.RequestError.invalidRequest(
+            { method },
+            `more than ${MAX_OPEN_CLIENT_CALLS} of the agent's fs and terminal calls are unanswered; wait for some first`,
+          );
+        open++;
+        try {
+          return await handler(params as Json, signal);
+        } finally {
+          open--;
+        }
+      }) as never);
     const { fileSystem, terminals } = callbacks;
     if (fileSystem) {
       serve(v1.methods.client.fs.readTextFile, (params, signal) => fileSystem.read(this, params, signal));
@@ -682,6 +696,9 @@ class ProcessPipes {
     }
   }
 }
+
+/** Client-method calls (`fs/*`, `terminal/*`) of one connection that may wait for their answers at once. */
+export const MAX_OPEN_CLIENT_CALLS = 512;
 
 /** JSON-RPC code of ACP's "authentication required" error. */
 const AUTH_REQUIRED = -32000;

@@ -20,6 +20,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { execFileSync } from "node:child_process";
+import { MAX_OPEN_CLIENT_CALLS } from "../../src/acp/agentConnection";
 import { FS_LIMITS } from "../../src/acp/clientFileSystem";
 import { MAX_GIT_CALLS, revisionChanges } from "../../src/core/policy/gitChanges";
 import { parsePermissionSettings } from "../../src/core/policy/ruleSettings";
@@ -979,6 +980,37 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.deepEqual(assertOk(results[1]), { exitCode: 3, signal: null });
     assert.deepEqual(assertOk(results[4]), { exitCode: null, signal: "SIGKILL" });
     assertError(results[6], /no such terminal/);
+  });
+
+  it(`answers the agent's fs and terminal calls past ${MAX_OPEN_CLIENT_CALLS} unanswered with an error at once`, async function () {
+    this.timeout(60_000);
+    const key = await start({ bypass: true });
+    const go = join(harness.workspace, "go");
+    // Runs until the test lets it end; 200,000 waits on such a command held 870 MB of the host.
+    const command = node(
+      `setInterval(() => require('node:fs').existsSync(${JSON.stringify(go)}) && process.exit(0), 20)`,
+    );
+    const extra = 300;
+    const wait = call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }, { wait: false });
+    const flood = turn(harness, key, [
+      ...approvedRun(command),
+      { ...wait, repeat: MAX_OPEN_CLIENT_CALLS + extra },
+    ]);
+    const refusal = /more than \d+ of the agent's fs and terminal calls are unanswered/;
+    const refused = () =>
+      harness.callResults().filter((r) => refusal.test(JSON.stringify(r.error ?? ""))).length;
+    // Before the command ends: the calls over the bound are not held until it does.
+    await waitFor(() => refused() === extra, `${extra} waits to be refused`, 20_000);
+    writeFileSync(go, "");
+    const results = await flood;
+    const exits = results.filter((r) => (r.result as { exitCode?: unknown } | undefined)?.exitCode === 0);
+    assert.equal(
+      exits.length,
+      MAX_OPEN_CLIENT_CALLS,
+      "the waits within the bound are answered when it exits",
+    );
+    assert.equal(refused(), extra);
+    await turn(harness, key, [call("terminal/release", { terminalId: "$result.terminalId" })]);
   });
 
   it("wait_for_exit returns when the command exits, even if a child it left behind holds its output open", async () => {
