@@ -40,7 +40,8 @@ export interface ClientCallbacks {
   terminals?: {
     create(connection: AgentConnection, params: Json): Promise<{ terminalId: string }>;
     output(connection: AgentConnection, params: Json): Promise<Json>;
-    waitForExit(connection: AgentConnection, params: Json): Promise<Json>;
+    /** `signal` aborts when the agent withdraws the wait (`$/cancel_request`) or its connection closes. */
+    waitForExit(connection: AgentConnection, params: Json, signal?: AbortSignal): Promise<Json>;
     kill(connection: AgentConnection, params: Json): Json;
     release(connection: AgentConnection, params: Json): Json;
   };
@@ -438,7 +439,7 @@ export class AgentConnection {
       const terminal = v1.methods.client.terminal;
       serve(terminal.create, (params) => terminals.create(this, params));
       serve(terminal.output, (params) => terminals.output(this, params));
-      serve(terminal.waitForExit, (params) => terminals.waitForExit(this, params));
+      serve(terminal.waitForExit, (params, signal) => terminals.waitForExit(this, params, signal));
       serve(terminal.kill, (params) => terminals.kill(this, params));
       serve(terminal.release, (params) => terminals.release(this, params));
     }

@@ -165,9 +165,23 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
             .runtime()
             .terminals.output(routeOrThrow(connection, params.sessionId).key, String(params.terminalId)),
         ),
-      waitForExit: async (connection, params) => {
+      waitForExit: async (connection, params, signal) => {
         const session = routeOrThrow(connection, params.sessionId);
-        return { ...(await host.runtime().terminals.waitForExit(session.key, String(params.terminalId))) };
+        const exit = host.runtime().terminals.waitForExit(session.key, String(params.terminalId));
+        if (!signal) return { ...(await exit) };
+        // A wait the agent withdrew is answered now, as ACP asks, not when the command ends (a dev server: never).
+        const { RequestError } = host.runtime().sdk;
+        let onAbort = (): void => undefined;
+        const withdrawn = new Promise<never>((_, reject) => {
+          onAbort = () => reject(RequestError.requestCancelled(undefined));
+          if (signal.aborted) onAbort();
+          else signal.addEventListener("abort", onAbort, { once: true });
+        });
+        try {
+          return { ...(await Promise.race([exit, withdrawn])) };
+        } finally {
+          signal.removeEventListener("abort", onAbort);
+        }
       },
       kill: (connection, params) =>
         host

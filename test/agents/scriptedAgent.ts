@@ -41,6 +41,7 @@
  *   {"waitAll": true}                until every request this turn sent is answered.
  *   {"cancelLast": true}             `$/cancel_request` for the newest unanswered, not yet cancelled request (of
  *                                    the process); the agent keeps waiting for the client's answer and logs it.
+ *   {"cancelLastCall": true}         the same for the newest unanswered client-method call (`call`, below).
  *   {"update": {…}}                  session/update with this `update` object as given (use "sessionUpdate": …;
  *                                    v1 tool calls: "tool_call" then "tool_call_update"; v2: "tool_call_update").
  *                                    "sessionId": "…" beside it sends it for another session. With repeat, each

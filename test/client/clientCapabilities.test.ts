@@ -1013,6 +1013,20 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     await turn(harness, key, [call("terminal/release", { terminalId: "$result.terminalId" })]);
   });
 
+  it("answers a wait_for_exit the agent withdrew ($/cancel_request) with -32800, not once the command ends", async () => {
+    const key = await start({ bypass: true });
+    const results = await turn(harness, key, [
+      ...approvedRun(node("setInterval(() => {}, 1000)")),
+      call("terminal/wait_for_exit", { terminalId: "$result.terminalId" }, { wait: false }),
+      { cancelLastCall: true },
+      // Ends the command: a wait still held would now be answered with its SIGKILL.
+      call("terminal/release", { terminalId: "$result.terminalId" }),
+    ]);
+    const wait = results.find((r) => r.method === "terminal/wait_for_exit");
+    assert.equal(wait?.error?.code, -32800, `the withdrawn wait: ${JSON.stringify(wait)}`);
+    assertOk(results.find((r) => r.method === "terminal/release"));
+  });
+
   it("wait_for_exit returns when the command exits, even if a child it left behind holds its output open", async () => {
     const key = await start({ bypass: true });
     const pidFile = join(harness.workspace, "daemon.pid");

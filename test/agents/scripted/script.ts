@@ -10,6 +10,7 @@ export type Step =
   | { action: "request"; params: JsonObject; wait: boolean; repeat: number }
   | { action: "waitAll" }
   | { action: "cancelLast"; repeat: number }
+  | { action: "cancelLastCall" }
   | { action: "update"; update: JsonObject; sessionId: string | undefined; repeat: number }
   | { action: "say"; text: string; repeat: number }
   | { action: "think"; text: string; repeat: number }
@@ -67,6 +68,7 @@ const ACTIONS = [
   "request",
   "waitAll",
   "cancelLast",
+  "cancelLastCall",
   "update",
   "say",
   "think",
@@ -113,6 +115,8 @@ function parseStep(raw: unknown, index: number): Step {
       return { action: "waitAll" };
     case "cancelLast":
       return { action: "cancelLast", repeat };
+    case "cancelLastCall":
+      return { action: "cancelLastCall" };
     case "update":
       return {
         action: "update",

@@ -70,24 +70,41 @@ export class ClientCalls {
 
   constructor(private readonly log: AgentLog) {}
 
+  /** Calls not answered yet, for `cancelLastCall`. */
+  private readonly unanswered: { callIndex: number; controller: AbortController }[] = [];
+
   send(wire: TurnWire, method: string, params: JsonObject): Promise<void> {
     const callIndex = this.nextIndex++;
-    return wire.call(method, this.substitute(params) as JsonObject).then(
-      (result) => {
-        if (typeof result === "object" && result !== null && !Array.isArray(result))
-          this.results.push(result as JsonObject);
-        this.log.write({ kind: "callResult", callIndex, method, result: result ?? null });
-      },
-      (error: unknown) => {
-        const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
-        this.log.write({
-          kind: "callResult",
-          callIndex,
-          method,
-          error: { code, message: String(message), data },
-        });
-      },
-    );
+    const open = { callIndex, controller: new AbortController() };
+    this.unanswered.push(open);
+    return wire
+      .call(method, this.substitute(params) as JsonObject, open.controller.signal)
+      .finally(() => this.unanswered.splice(this.unanswered.indexOf(open), 1))
+      .then(
+        (result) => {
+          if (typeof result === "object" && result !== null && !Array.isArray(result))
+            this.results.push(result as JsonObject);
+          this.log.write({ kind: "callResult", callIndex, method, result: result ?? null });
+        },
+        (error: unknown) => {
+          const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
+          this.log.write({
+            kind: "callResult",
+            callIndex,
+            method,
+            error: { code, message: String(message), data },
+          });
+        },
+      );
+  }
+
+  /** Withdraws the newest unanswered call not withdrawn yet (`$/cancel_request`); false if there is none. */
+  cancelNewest(): boolean {
+    const newest = this.unanswered.findLast((call) => !call.controller.signal.aborted);
+    if (!newest) return false;
+    this.log.write({ kind: "cancelCall", callIndex: newest.callIndex });
+    newest.controller.abort();
+    return true;
   }
 
   private substitute(value: unknown): unknown {
@@ -171,6 +188,9 @@ export class ScriptRunner {
         return this.untilCancelled(this.allAnswered());
       case "cancelLast":
         return this.times(step.repeat, () => requests.cancelNewest());
+      case "cancelLastCall":
+        this.deps.calls.cancelNewest();
+        return;
       case "update":
         return this.times(step.repeat, (index) =>
           wire.sendUpdate(numbered(step.update, index), step.sessionId),

@@ -13,8 +13,11 @@ export interface TurnWire {
   /** Resolves with the client's result; `signal` aborting sends `$/cancel_request` but keeps waiting for the answer. */
   requestPermission(params: JsonObject, signal: AbortSignal): Promise<unknown>;
   sendUpdate(update: JsonObject, sessionId?: string): Promise<void>;
-  /** Calls a client method (`fs/*`, `terminal/*`, …) with `{sessionId, ...params}`; resolves with its result. */
-  call(method: string, params: JsonObject): Promise<unknown>;
+  /**
+   * Calls a client method (`fs/*`, `terminal/*`, …) with `{sessionId, ...params}`; resolves with its result. `signal`
+   * aborting sends `$/cancel_request` but keeps waiting for the answer.
+   */
+  call(method: string, params: JsonObject, signal?: AbortSignal): Promise<unknown>;
   chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): JsonObject;
 }
 
@@ -91,8 +94,12 @@ export class V1TurnWire implements TurnWire {
     return this.client.notify(v1.methods.client.session.update, notification);
   }
 
-  call(method: string, params: JsonObject): Promise<unknown> {
-    return this.client.request<unknown, JsonObject>(method, { sessionId: this.sessionId, ...params });
+  call(method: string, params: JsonObject, signal?: AbortSignal): Promise<unknown> {
+    return this.client.request<unknown, JsonObject>(
+      method,
+      { sessionId: this.sessionId, ...params },
+      signal ? { cancellationSignal: signal } : undefined,
+    );
   }
 
   chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): JsonObject {
