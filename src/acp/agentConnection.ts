@@ -456,29 +456,40 @@ export class AgentConnection {
     stream: S,
   ): S {
     const trace = this.options.trace;
+    // Ids of the requests sent that wait for an answer: an answer to any other id is garbage, which the SDK would
+    // log with console.error for each (a hundred thousand lines in a second), never counting it against the agent.
+    const unanswered = new Set<unknown>();
     const source = stream.readable.getReader();
+    const pull = async (controller: ReadableStreamDefaultController<v2.AnyMessage>): Promise<void> => {
+      for (;;) {
+        const { value, done } = await source.read();
+        if (done) return controller.close();
+        if (isUnknownAnswer(value, unanswered)) {
+          if (trace) trace(`← ${describeFrame(value)} (no such request)`);
+          this.noteMalformedFrame();
+          continue;
+        }
+        this.inspectInbound(value, trace);
+        return controller.enqueue(value);
+      }
+    };
     const readable = new ReadableStream<v2.AnyMessage>(
-      {
-        pull: (controller) =>
-          source.read().then(({ value, done }) => {
-            if (done) return controller.close();
-            this.inspectInbound(value, trace);
-            controller.enqueue(value);
-          }),
-        cancel: (reason) => source.cancel(reason),
-      },
+      { pull, cancel: (reason) => source.cancel(reason) },
       // Read from the source only when the SDK reads: nothing waits here.
       { highWaterMark: 0 },
     );
-    if (!trace) return { ...stream, readable };
-    const outbound = new TransformStream<v2.AnyMessage, v2.AnyMessage>({
-      transform: (message, controller) => {
-        trace(`→ ${describeFrame(message)}`);
-        controller.enqueue(message);
+    // A writer, not a transform: a pipe costs its promises per message (see above).
+    const sink = stream.writable.getWriter();
+    const writable = new WritableStream<v2.AnyMessage>({
+      write: (message) => {
+        if ("method" in message && "id" in message) unanswered.add(message.id);
+        if (trace) trace(`→ ${describeFrame(message)}`);
+        return sink.write(message);
       },
+      close: () => sink.close(),
+      abort: (reason) => sink.abort(reason),
     });
-    void outbound.readable.pipeTo(stream.writable).catch(() => undefined);
-    return { ...stream, readable, writable: outbound.writable };
+    return { ...stream, readable, writable };
   }
 
   private inspectInbound(frame: Json, trace: ((line: string) => void) | undefined): void {
@@ -487,6 +498,13 @@ export class AgentConnection {
     }
     if (trace) trace(`← ${describeFrame(frame)}`);
     routeInbound(frame);
+  }
+
+  /** One more malformed frame from the agent; past `maxMalformedFrames` the agent is stopped. */
+  private noteMalformedFrame(): void {
+    if (++this.malformedFrames <= this.options.maxMalformedFrames) return;
+    this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
+    queueMicrotask(() => void this.dispose());
   }
 
   /**
@@ -505,10 +523,7 @@ export class AgentConnection {
       transform: (chunk, controller) => {
         const isProtocolError =
           startsWithMarker(chunk) && /"code":-32(700|600)\b/.test(decoder.decode(chunk));
-        if (isProtocolError && ++this.malformedFrames > this.options.maxMalformedFrames) {
-          this.closeReason ??= `${this.name} sent more than ${this.options.maxMalformedFrames} malformed messages and was stopped.`;
-          queueMicrotask(() => void this.dispose());
-        }
+        if (isProtocolError) this.noteMalformedFrame();
         controller.enqueue(chunk);
       },
     });
@@ -721,6 +736,15 @@ function isTooLarge(error: unknown): boolean {
 
 function isJsonRpcError(error: unknown): boolean {
   return error instanceof v2.RequestError || error instanceof v1.RequestError;
+}
+
+/**
+ * Whether a frame is an answer (an object with an id and no method; a scalar or list the SDK refuses itself) to no
+ * request in `unanswered`; one to a request there takes it out.
+ */
+function isUnknownAnswer(frame: unknown, unanswered: Set<unknown>): boolean {
+  if (typeof frame !== "object" || frame === null || Array.isArray(frame)) return false;
+  return !("method" in frame) && "id" in frame && !unanswered.delete(frame.id);
 }
 
 /** Method and id only: params may hold secrets and are never logged. */

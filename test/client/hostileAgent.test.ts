@@ -342,6 +342,11 @@ describe("ACP client against a hostile agent", function () {
       { raw: true },
       { raw: { hello: "world" } },
     ];
+    /** Answers to requests never sent: unanswered (an answer gets none), counted as malformed, never logged. */
+    const unmatched = [
+      { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } } },
+      { raw: { jsonrpc: "2.0", id: 987_655, error: { code: -32000, message: "answer to nothing" } } },
+    ];
     /** Well-formed JSON-RPC the client must answer or ignore without counting it as garbage. */
     const odd = [
       { raw: { jsonrpc: "2.0", id: "u1", method: "no/such_method", params: {} } },
@@ -375,8 +380,6 @@ describe("ACP client against a hostile agent", function () {
         },
       },
       { raw: { jsonrpc: "2.0", method: "session/update", params: ["not", "an", "object"] } },
-      { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } } },
-      { raw: { jsonrpc: "2.0", id: 987_655, error: { code: -32000, message: "answer to nothing" } } },
       { rawLine: "" },
       // Invalid UTF-8 inside an otherwise valid update: shown with replacement characters, not a crash.
       {
@@ -392,19 +395,13 @@ describe("ACP client against a hostile agent", function () {
 
     it("below the threshold: no crash, every kind answered as JSON-RPC says, and the session still works", async () => {
       harness = new ClientHarness({ protocol: "v2" });
-      // The SDK logs answers to unknown ids with console.error; keep the test output clean.
-      const consoleError = console.error;
-      console.error = () => undefined;
-      let key: string;
-      try {
-        key = await harness.run({ steps: [...malformed, ...odd, { say: "after the garbage" }] });
-        await waitFor(
-          () => transcriptText(harness, key).includes("after the garbage"),
-          "the text after the garbage",
-        );
-      } finally {
-        console.error = consoleError;
-      }
+      const key = await harness.run({
+        steps: [...malformed, ...unmatched, ...odd, { say: "after the garbage" }],
+      });
+      await waitFor(
+        () => transcriptText(harness, key).includes("after the garbage"),
+        "the text after the garbage",
+      );
       await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
       const nullIdErrors = () =>
         received(harness).filter(
@@ -464,6 +461,34 @@ describe("ACP client against a hostile agent", function () {
       assertAnsweredOnce(harness);
       await freshSessionWorks(harness);
     });
+  });
+
+  it("answers to requests never sent count as malformed: past the threshold the agent is stopped, none is logged", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const holder = await harness.run({ steps: [{ request: {}, wait: false }, { waitAll: true }] });
+    await waitFor(() => harness.sessions.pending.size === 1, "a card");
+    const [agentPid] = harness.agentPids();
+    // The SDK logs each answer it cannot match with console.error: 100,000 of them were as many lines.
+    const logged: unknown[][] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      await harness.run({
+        steps: [
+          { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } }, repeat: 25 },
+          { stayAlive: true },
+          { sleep: 20_000 },
+        ],
+      });
+      const session = harness.sessions.session(holder)!;
+      await waitFor(() => session.status === "ended", "the session to end", 3_000);
+      assert.match(session.error ?? "", /Scripted sent more than 20 malformed messages and was stopped/);
+    } finally {
+      console.error = consoleError;
+    }
+    assert.deepEqual(logged, []);
+    assert.equal(harness.sessions.pending.size, 0);
+    await allGone([agentPid!]);
   });
 
   it("a line over the message limit closes the connection, says why, kills the agent and settles its requests", async () => {
