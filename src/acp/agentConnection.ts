@@ -456,8 +456,8 @@ export class AgentConnection {
     stream: S,
   ): S {
     const trace = this.options.trace;
-    // Ids of the requests sent that wait for an answer: an answer to any other id is garbage, which the SDK would
-    // log with console.error for each (a hundred thousand lines in a second), never counting it against the agent.
+    // Ids of the requests sent that wait for an answer: an answer to any other id (or to none) is garbage, which the
+    // SDK would log with console.error for each (a hundred thousand lines in a second), never counting it.
     const unanswered = new Set<unknown>();
     const source = stream.readable.getReader();
     const pull = async (controller: ReadableStreamDefaultController<v2.AnyMessage>): Promise<void> => {
@@ -739,12 +739,13 @@ function isJsonRpcError(error: unknown): boolean {
 }
 
 /**
- * Whether a frame is an answer (an object with an id and no method; a scalar or list the SDK refuses itself) to no
- * request in `unanswered`; one to a request there takes it out.
+ * Whether a frame is shaped as an answer (an object with no method, and an id, a result or an error; a scalar or list
+ * the SDK refuses itself) to no request in `unanswered`, its id missing included; one to a request there takes it out.
  */
 function isUnknownAnswer(frame: unknown, unanswered: Set<unknown>): boolean {
-  if (typeof frame !== "object" || frame === null || Array.isArray(frame)) return false;
-  return !("method" in frame) && "id" in frame && !unanswered.delete(frame.id);
+  if (typeof frame !== "object" || frame === null || Array.isArray(frame) || "method" in frame) return false;
+  if ("id" in frame) return !unanswered.delete(frame.id);
+  return "result" in frame || "error" in frame;
 }
 
 /** Method and id only: params may hold secrets and are never logged. */

@@ -342,10 +342,11 @@ describe("ACP client against a hostile agent", function () {
       { raw: true },
       { raw: { hello: "world" } },
     ];
-    /** Answers to requests never sent: unanswered (an answer gets none), counted as malformed, never logged. */
+    /** Answers to requests never sent, or to no id: unanswered (an answer gets none), counted as malformed. */
     const unmatched = [
       { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } } },
       { raw: { jsonrpc: "2.0", id: 987_655, error: { code: -32000, message: "answer to nothing" } } },
+      { raw: { jsonrpc: "2.0", result: { outcome: "selected" } } },
     ];
     /** Well-formed JSON-RPC the client must answer or ignore without counting it as garbage. */
     const odd = [
@@ -475,7 +476,9 @@ describe("ACP client against a hostile agent", function () {
     try {
       await harness.run({
         steps: [
-          { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } }, repeat: 25 },
+          { raw: { jsonrpc: "2.0", id: 987_654, result: { outcome: "selected" } }, repeat: 9 },
+          { raw: { jsonrpc: "2.0", result: {} }, repeat: 9 },
+          { raw: { jsonrpc: "2.0", error: { code: -32000, message: "answer to nothing" } }, repeat: 9 },
           { stayAlive: true },
           { sleep: 20_000 },
         ],
