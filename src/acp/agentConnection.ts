@@ -470,6 +470,10 @@ export class AgentConnection {
           continue;
         }
         this.inspectInbound(value, trace);
+        if (isInvalidUpdate(value)) {
+          this.noteMalformedFrame();
+          continue;
+        }
         return controller.enqueue(value);
       }
     };
@@ -746,6 +750,20 @@ function isUnknownAnswer(frame: unknown, unanswered: Set<unknown>): boolean {
   if (typeof frame !== "object" || frame === null || Array.isArray(frame) || "method" in frame) return false;
   if ("id" in frame) return !unanswered.delete(frame.id);
   return "result" in frame || "error" in frame;
+}
+
+/**
+ * A `session/update` (routed) whose params its parse refuses: the SDK would log each with console.error and count
+ * none, so a flood of them was as many lines.
+ */
+function isInvalidUpdate(frame: Json): boolean {
+  if (frame.method !== SESSION_UPDATE_ROUTE || "id" in frame) return false;
+  try {
+    sessionUpdateParams(frame.params);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Method and id only: params may hold secrets and are never logged. */

@@ -494,6 +494,22 @@ describe("ACP client against a hostile agent", function () {
     await allGone([agentPid!]);
   });
 
+  it("session/update notifications whose params are refused count as malformed: past the threshold the agent is stopped", async () => {
+    harness = new ClientHarness({ protocol: "v1" });
+    const holder = await harness.run({ steps: [{ request: {}, wait: false }, { waitAll: true }] });
+    await waitFor(() => harness.sessions.pending.size === 1, "a card");
+    await harness.run({
+      steps: [
+        { raw: { jsonrpc: "2.0", method: "session/update", params: ["not", "an", "object"] }, repeat: 21 },
+        { stayAlive: true },
+        { sleep: 20_000 },
+      ],
+    });
+    const session = harness.sessions.session(holder)!;
+    await waitFor(() => session.status === "ended", "the session to end", 3_000);
+    assert.match(session.error ?? "", /Scripted sent more than 20 malformed messages and was stopped/);
+  });
+
   it("a line over the message limit closes the connection, says why, kills the agent and settles its requests", async () => {
     harness = new ClientHarness({ protocol: "v2", maxMessageBytes: 8 * MiB });
     const holder = await harness.run({
@@ -765,9 +781,10 @@ describe("ACP client against a hostile agent", function () {
   });
 
   it("a tool call, terminal or message id over LIMITS.toolCallIdChars is refused: nothing shown, a request naming one is answered with an error", async () => {
-    // The SDK logs each refused notification with console.error; keep the test output clean.
+    // A refused update is dropped before the SDK, which logged each with console.error.
+    const logged: unknown[][] = [];
     const consoleError = console.error;
-    console.error = () => undefined;
+    console.error = (...args: unknown[]) => void logged.push(args);
     try {
       harness = new ClientHarness({ protocol: "v2" });
       const long = "i".repeat(LIMITS.toolCallIdChars + 1);
@@ -853,6 +870,7 @@ describe("ACP client against a hostile agent", function () {
     } finally {
       console.error = consoleError;
     }
+    assert.deepEqual(logged, [], "nothing logged");
   });
 
   it("a stale or unknown sessionId gets no card and no transcript entry; it is answered cancelled", async () => {
