@@ -747,11 +747,9 @@ describe("ACP client against a hostile agent", function () {
       );
       harness.send(key, { steps: [{ request: requests[i] }, { say: `done ${i}` }] });
       const prompt = await waitFor(() => harness.sessions.pending.list()[0], `card ${i}`, 10_000);
-      const started = performance.now();
+      // How fast a card is built is the benchmark's (row 5, build a card); here, what it holds.
       const json = JSON.stringify(harness.sessions.promptView(prompt));
-      const took = performance.now() - started;
       assert.ok(json.length < 512 * 1024, `card ${i}: ${json.length} characters`);
-      assert.ok(took < 250, `card ${i} took ${Math.round(took)} ms to build`);
       const sent = harness.ops.filter((op) => op.op === "prompt" && op.prompt.key === prompt.key);
       assert.equal(sent.length, 1);
       assert.ok(JSON.stringify(sent[0]).length < 512 * 1024, `card ${i} as sent to the view`);
@@ -1095,7 +1093,7 @@ describe("ACP client against a hostile agent", function () {
     await freshSessionWorks(harness);
   });
 
-  it("dispose() with requests pending (deactivation): all answered cancelled, session/cancel sent, agents dead within ~2 s", async () => {
+  it("dispose() with requests pending (deactivation): all answered cancelled, session/cancel sent, agents that ignore SIGTERM killed after the grace", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const scripted = harness.agentsSetting.Scripted as Record<string, unknown>;
     harness.agentsSetting.Stubborn = { ...scripted };
@@ -1119,16 +1117,14 @@ describe("ACP client against a hostile agent", function () {
     const [polite, stubborn] = harness.agentPids();
     const pids = [...harness.agentPids(), ...harness.childPids()];
     assert.equal(pids.length, 4);
-    const started = Date.now();
     await harness.sessions.dispose();
     assert.equal(harness.sessions.pending.size, 0);
     assert.deepEqual(
       decisions(harness).map((r) => [r.provenance, r.outcome]),
       Array(4).fill(["shutdown", "cancelled"]),
     );
+    // Speed is the benchmark's (row 4b); here, that none outlives the host.
     await allGone(pids);
-    const took = Date.now() - started;
-    assert.ok(took < 3_000, `the agents took ${took} ms to die`);
     // The stubborn agent lived through the grace period, so it must have read its answers and the cancel.
     const log = harness.agentLog();
     const stubbornAnswers = log.filter((e) => e.kind === "outcome" && e.agentPid === stubborn);
