@@ -12,6 +12,7 @@ import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
 import type { Logger } from "./core/logger";
+import type { GitAllowance } from "./core/policy/gitChanges";
 import type { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
@@ -46,6 +47,8 @@ class SymposiumExtension extends Disposable {
   private additionalFolders: string[];
   /** The workspace as the policy sees it; built on first use and dropped when what it is built from changes. */
   private boundary: PolicyBoundary | undefined;
+  /** What its git reads may spend, kept from one boundary to the next: each `.git/config` change builds one anew. */
+  private boundaryGit: GitAllowance | undefined;
   private readonly log: Logger;
 
   constructor(context: vscode.ExtensionContext) {
@@ -168,7 +171,10 @@ class SymposiumExtension extends Disposable {
   }
 
   get paths(): PolicyBoundary {
-    return (this.boundary ??= policyBoundary(this.log, this.additionalFolders));
+    if (this.boundary) return this.boundary;
+    this.boundary = policyBoundary(this.log, this.additionalFolders, this.boundaryGit);
+    this.boundaryGit = this.boundary.gitAllowance;
+    return this.boundary;
   }
 
   /** The folders, a repository's hooks folder or the additional folders changed: the next check builds it anew. */
@@ -207,15 +213,20 @@ export async function deactivate(): Promise<void> {
  * runs their hooks from (`core.hooksPath`, read again when the folders or a workspace repository's configuration
  * change); roots it refuses (`/`, the home folder) are logged when it is built.
  */
-function policyBoundary(log: Logger, additionalFolders: readonly string[]): PolicyBoundary {
+function policyBoundary(
+  log: Logger,
+  additionalFolders: readonly string[],
+  gitAllowance: GitAllowance | undefined,
+): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const paths = require("./core/policy/policyPaths") as typeof import("./core/policy/policyPaths");
-  const { PolicyBoundary, gitFolders, hooksFolder, revisionChanges } = paths;
+  const { GitAllowance, PolicyBoundary, gitFolders, hooksFolder, revisionChanges } = paths;
   const boundary = new PolicyBoundary(folderPaths(), {
     additionalFolders,
     gitFolders,
     hooksFolder,
+    gitAllowance: gitAllowance ?? new GitAllowance(),
     revisionChanges,
   });
   for (const warning of boundary.warnings) log.warn(warning);

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readGitAliases } from "../../src/core/policy/gitAliases";
+import { GitAllowance, MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { gitFolders, hooksFolder } from "../../src/core/policy/gitHooks";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
@@ -140,5 +141,58 @@ describe("a repository's hooks folder", () => {
     assert.equal(isProtected("ci/github/CODEOWNERS"), false);
     assert.equal(isProtected("config/agent.json"), false);
     assert.equal(isProtected("config/editorial.md"), false);
+  });
+  it("is not known, rather than none, where git is cut off reading a configuration that includes a FIFO", () => {
+    // git 2.39 waits on the FIFO until its timeout: that it answered nothing must not read as "no hooks folder".
+    execFileSync("mkfifo", [join(repo, "fifo")]);
+    writeFileSync(join(repo, ".git", "config"), "[include]\n\tpath = ../fifo\n", { flag: "a" });
+    assert.throws(() => hooksFolder(repo, 200));
+    renameSync(join(repo, ".git"), join(repo, "gitdata"));
+    writeFileSync(join(repo, ".git"), "gitdir: gitdata\n");
+    assert.throws(() => gitFolders(repo, 200));
+    assert.equal(hooksFolder(base, 200), undefined, "no repository");
+    assert.deepEqual(gitFolders(base, 200), []);
+  });
+
+  it("reads git for a boundary within an allowance kept from one boundary to the next, and protects what it cannot tell", () => {
+    // A root's configuration includes a FIFO: each read waits out its timeout, and the host builds a boundary anew
+    // on every `.git/config` change (an agent's `git init subN`), which held it 3 s a build, build after build.
+    let clock = 0;
+    const timeouts: (number | undefined)[] = [];
+    const cutOff = (timeout: number | undefined): never => {
+      timeouts.push(timeout);
+      clock += timeout ?? 3_000;
+      throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+    };
+    const allowance = new GitAllowance(() => clock);
+    const build = () =>
+      new PolicyBoundary([repo], {
+        home: join(base, "home"),
+        caseInsensitive: () => false,
+        hooksFolder: (_folder, timeout) => cutOff(timeout),
+        gitFolders: (_folder, timeout) => cutOff(timeout),
+        gitAllowance: allowance,
+      });
+    const check = (boundary: PolicyBoundary, path: string) => {
+      const result = boundary.check(join(repo, path));
+      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+    };
+    for (let i = 0; i < 10; i++) {
+      const boundary = build();
+      // The hooks folder and git's folders may be any: every path asks to be written, and to be read.
+      assert.deepEqual(check(boundary, "tools/hooks/pre-commit"), [true, false]);
+      assert.deepEqual(check(boundary, "src/a.ts"), [true, false]);
+    }
+    const spent = timeouts.reduce((a, b) => a! + b!, 0)!;
+    // Four requests' worth, and what refilled while git waited.
+    assert.ok(spent <= 4 * MAX_GIT_MS * 1.1, `${timeouts.length} reads, ${spent} ms`);
+    const before = timeouts.length;
+    assert.deepEqual(check(build(), "src/a.ts"), [true, false], "refused: not known either");
+    assert.equal(timeouts.length, before, "no git once the allowance is spent");
+    clock += 30_000;
+    const later = build();
+    check(later, "src/a.ts");
+    check(later, "src/b.ts");
+    assert.deepEqual(timeouts.slice(before), [MAX_GIT_MS], "one read a boundary, once it refilled");
   });
 });

@@ -224,7 +224,7 @@ export class GitAliasCache {
   constructor(
     private readonly read: typeof readGitAliases = readGitAliases,
     private readonly maxFolders = 64,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
     this.allowance = new GitAllowance(now);
   }
@@ -235,18 +235,8 @@ export class GitAliasCache {
     // Stamped before reading: a change while git reads is seen next time.
     const files = cached?.files ?? standardConfigFiles();
     const before = files.map(stamp);
-    const read = this.allowance.spend((reads) => {
-      // Less time could fail a sound but slow configuration, which would then be kept as unreadable.
-      if (reads.ms! < 500 || reads.left! < 2) return "spent";
-      const started = this.now();
-      try {
-        return this.read(folder, reads.ms);
-      } finally {
-        reads.ms! -= this.now() - started;
-        reads.left! -= 2;
-      }
-    });
-    if (read === "spent") return undefined;
+    const read = this.allowance.read(2, (timeout) => this.read(folder, timeout));
+    if (read === "refused") return undefined;
     const after = read ? read.files : files;
     const stamps = read ? after.map((file) => before[files.indexOf(file)] ?? stamp(file)) : before;
     if (this.entries.size >= this.maxFolders) this.entries.clear();

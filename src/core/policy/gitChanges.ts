@@ -84,6 +84,23 @@ export class GitAllowance {
     this.at = now();
   }
 
+  /**
+   * One read of `calls` git processes, given what is left of a request's ms as its timeout and charged the ms it took;
+   * `refused` where less than that is left: a read given under 500 ms could fail a sound but slow configuration.
+   */
+  read<T>(calls: number, read: (timeout: number) => T): T | "refused" {
+    return this.spend((reads) => {
+      if (reads.ms! < 500 || reads.left! < calls) return "refused";
+      const started = this.now();
+      try {
+        return read(reads.ms!);
+      } finally {
+        reads.ms! -= this.now() - started;
+        reads.left! -= calls;
+      }
+    });
+  }
+
   /** `decide` given a request's budget, out of what is left; what it spends is kept. */
   spend<T>(decide: (reads: GitReads) => T): T {
     const now = this.now();

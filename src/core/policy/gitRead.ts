@@ -14,7 +14,7 @@ export function readGit(folder: string, args: string[], timeout = 3_000): string
   // git from PATH, not the repository's own (`git.exe` where it runs: Windows looks there first, as POSIX does for a
   // `.` or empty PATH entry).
   const program = resolveCommand("git", env);
-  if (program === undefined) throw new Error("git is not on PATH");
+  if (program === undefined) throw Object.assign(new Error("git is not on PATH"), { code: "NO_GIT" });
   // The callers' arguments read the configuration only: they run no hook, filter or fsmonitor of the repository.
   return execFileSync(program, args, {
     cwd: folder,

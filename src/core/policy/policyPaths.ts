@@ -5,4 +5,4 @@
  */
 export * from "./resolvePath";
 export { gitFolders, hooksFolder } from "./gitHooks";
-export { revisionChanges } from "./gitChanges";
+export { GitAllowance, revisionChanges } from "./gitChanges";

@@ -22,7 +22,7 @@ import {
 import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import type { StatData } from "./gitIndex";
-import type { RevisionChanges, RevisionReader } from "./gitChanges";
+import type { GitAllowance, RevisionChanges, RevisionReader } from "./gitChanges";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
@@ -215,6 +215,9 @@ function win32Name(name: string): string {
 // Workspace roots and the boundary.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** What git's answer is where it was cut off or failed: not "none". */
+const NOT_KNOWN = Symbol("not known");
+
 export interface BoundaryOptions extends ResolveOptions {
   home?: string;
   /**
@@ -228,14 +231,21 @@ export interface BoundaryOptions extends ResolveOptions {
   /**
    * The folder git runs the hooks of the repository holding a root from (`gitHooks.hooksFolder`): `core.hooksPath`
    * may name any folder of the workspace, whose scripts run on the next commit. Protected for that, read freely as
-   * `.husky` is.
+   * `.husky` is. Throws where git's answer is not known.
    */
-  hooksFolder?: (root: string) => string | undefined;
+  hooksFolder?: (root: string, timeout?: number) => string | undefined;
   /**
    * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
    * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`.
+   * Throws where git's answer is not known.
    */
-  gitFolders?: (root: string) => string[];
+  gitFolders?: (root: string, timeout?: number) => string[];
+  /**
+   * What the boundaries built one after another may spend of git together on `hooksFolder` and `gitFolders`: the host
+   * builds one anew on each change of a `.git/config`, and a configuration including a FIFO held it 3 s a read.
+   * Without it, each read may take git's own timeout.
+   */
+  gitAllowance?: GitAllowance;
   /**
    * The files git writes from revisions the repository has (`gitChanges.revisionChanges`: `git checkout feature`);
    * without it, what such a command writes is not known.
@@ -283,11 +293,16 @@ export class PolicyBoundary {
   private readonly home: string;
   /** Case-folded. */
   private readonly protectedFolders: string[];
-  /** Case-folded; asked of git when a path is first checked, not when the boundary is built (at activation). */
-  private hooksFoldersRead: string[] | undefined;
-  private readonly hooksFolder: ((root: string) => string | undefined) | undefined;
+  /**
+   * The hooks folder (case-folded) of the repository holding each root, `null` for none, `NOT_KNOWN` where git was
+   * cut off: asked when a path is first checked, not when the boundary is built (at activation); a read the allowance
+   * refused is asked again at the next check.
+   */
+  private readonly hooksRead = new Map<string, string | null | typeof NOT_KNOWN>();
   /** Case-folded: what a root's protected name leads to under another name, and that name (`standIns`). */
-  private standInsRead: { target: string; name: string }[] | undefined;
+  private linksRead: { target: string; name: string }[] | undefined;
+  /** As `hooksRead`, what each root's git folders are in `standIns`. */
+  private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
 
   constructor(
     roots: readonly string[],
@@ -334,7 +349,11 @@ export class PolicyBoundary {
       }
       this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
     }
-    this.hooksFolder = options.hooksFolder;
+  }
+
+  /** What its git reads spend (`BoundaryOptions.gitAllowance`), for the next boundary to go on with. */
+  get gitAllowance(): GitAllowance | undefined {
+    return this.options.gitAllowance;
   }
 
   get hasRoots(): boolean {
@@ -463,26 +482,29 @@ export class PolicyBoundary {
   }
 
   private protectedPath(path: string): boolean {
-    return (
-      this.inProtectedFolder(path) ||
-      within(this.hooksFolders(), path, this.platform) ||
-      this.names(path).some((name) => isProtectedName(this.segments(name)))
-    );
+    return this.inProtectedFolder(path) || this.inHooksFolder(path) || this.protectedName(path);
   }
 
   /** A protected path that is protected for reading too: not below a protected folder, no protected name for it. */
   private readsFreely(path: string): boolean {
+    const names = this.names(path);
     return (
       !this.inProtectedFolder(path) &&
-      !this.names(path).some((name) => isProtectedName(this.segments(name), "reading"))
+      names !== NOT_KNOWN &&
+      !names.some((name) => isProtectedName(this.segments(name), "reading"))
     );
   }
 
-  /** `path`, and what it is through a root's protected name that leads there (`gitdata/config` is `.git/config`). */
-  private names(path: string): string[] {
+  /**
+   * `path`, and what it is through a root's protected name that leads there (`gitdata/config` is `.git/config`);
+   * `NOT_KNOWN` where a root's git folders are not (they may be any folder).
+   */
+  private names(path: string): string[] | typeof NOT_KNOWN {
     const sep = this.platform === "win32" ? win32.sep : posix.sep;
     const folded = foldAll(path);
-    const through = this.standIns().flatMap(({ target, name }) =>
+    const standIns = this.standIns();
+    if (standIns === NOT_KNOWN) return NOT_KNOWN;
+    const through = standIns.flatMap(({ target, name }) =>
       folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
     );
     return [path, ...through];
@@ -493,31 +515,93 @@ export class PolicyBoundary {
    * is a link or a file naming one, and a link such as `.vscode` to `config/editor` (or `.github` to `ci/github`),
    * whose tasks VS Code runs all the same.
    */
-  private standIns(): { target: string; name: string }[] {
-    return (this.standInsRead ??= this.roots.flatMap((root) => {
-      const p = this.platform === "win32" ? win32 : posix;
-      // Hidden ones too: `.github` holds protected folders (`workflows`) without being one.
-      const links = (this.list(root.path) ?? []).filter(
-        (entry) => entry.kind === "link" && (entry.name.startsWith(".") || isProtectedName([entry.name])),
-      );
-      const found = [
-        ...links.map((entry) => ({ at: p.join(root.path, entry.name), name: entry.name })),
-        ...(this.options.gitFolders?.(root.path) ?? []).map((at) => ({ at, name: ".git" })),
-      ];
-      return found.flatMap(({ at, name }) => {
+  private standIns(): { target: string; name: string }[] | typeof NOT_KNOWN {
+    const p = this.platform === "win32" ? win32 : posix;
+    const resolved = (root: string, found: { at: string; name: string }[]) =>
+      found.flatMap(({ at, name }) => {
         const target = this.physical(at);
-        return target === undefined
-          ? []
-          : [{ target: foldAll(target), name: foldAll(p.join(root.path, name)) }];
+        return target === undefined ? [] : [{ target: foldAll(target), name: foldAll(p.join(root, name)) }];
       });
-    }));
+    const links = (this.linksRead ??= this.roots.flatMap((root) =>
+      resolved(
+        root.path,
+        // Hidden ones too: `.github` holds protected folders (`workflows`) without being one.
+        (this.list(root.path) ?? [])
+          .filter(
+            (entry) => entry.kind === "link" && (entry.name.startsWith(".") || isProtectedName([entry.name])),
+          )
+          .map((entry) => ({ at: p.join(root.path, entry.name), name: entry.name })),
+      ),
+    ));
+    const gitFolders = this.options.gitFolders;
+    if (gitFolders === undefined) return links;
+    const all = [...links];
+    for (const root of this.roots) {
+      let read = this.gitFoldersRead.get(root.path);
+      if (read === undefined) {
+        const asked = this.askGit((timeout) => gitFolders(root.path, timeout));
+        if (asked === "refused") return NOT_KNOWN;
+        read =
+          asked === NOT_KNOWN
+            ? NOT_KNOWN
+            : resolved(
+                root.path,
+                asked.map((at) => ({ at, name: ".git" })),
+              );
+        this.gitFoldersRead.set(root.path, read);
+      }
+      if (read === NOT_KNOWN) return NOT_KNOWN;
+      all.push(...read);
+    }
+    return all;
   }
 
-  private hooksFolders(): string[] {
-    return (this.hooksFoldersRead ??= this.roots.flatMap((root) => {
-      const hooks = this.hooksFolder?.(root.path);
-      return hooks === undefined ? [] : [foldAll(this.physical(hooks) ?? hooks)];
-    }));
+  /** Whether a protected name is `path`'s, or its name through a stand-in; yes where those are not known. */
+  private protectedName(path: string): boolean {
+    const names = this.names(path);
+    return names === NOT_KNOWN || names.some((name) => isProtectedName(this.segments(name)));
+  }
+
+  /**
+   * Whether `path` is in a root's repository's hooks folder (anywhere: `core.hooksPath` may name any folder). Yes
+   * where one is not known: it may be any.
+   */
+  private inHooksFolder(path: string): boolean {
+    return this.roots.some((root) => {
+      const hooks = this.hooksOf(root.path);
+      return hooks === undefined || (hooks !== null && within([hooks], path, this.platform));
+    });
+  }
+
+  /** The hooks folder of the repository holding `folder` (case-folded), `null` for none, undefined where not known. */
+  private hooksOf(folder: string): string | null | undefined {
+    const hooksFolder = this.options.hooksFolder;
+    if (hooksFolder === undefined) return null;
+    let read = this.hooksRead.get(folder);
+    if (read === undefined) {
+      const asked = this.askGit((timeout) => hooksFolder(folder, timeout));
+      if (asked === "refused") return undefined;
+      read =
+        asked === NOT_KNOWN ? NOT_KNOWN : asked === undefined ? null : foldAll(this.physical(asked) ?? asked);
+      this.hooksRead.set(folder, read);
+    }
+    return read === NOT_KNOWN ? undefined : read;
+  }
+
+  /**
+   * git's answer through `read`, within the allowance: `refused` where it is spent (asked again later), `NOT_KNOWN`
+   * where git was cut off or failed (kept: asked again, it would wait again).
+   */
+  private askGit<T>(read: (timeout?: number) => T): T | typeof NOT_KNOWN | "refused" {
+    const run = (timeout?: number): T | typeof NOT_KNOWN => {
+      try {
+        return read(timeout);
+      } catch {
+        return NOT_KNOWN;
+      }
+    };
+    const allowance = this.options.gitAllowance;
+    return allowance ? allowance.read(1, run) : run();
   }
 
   private inProtectedFolder(path: string): boolean {
