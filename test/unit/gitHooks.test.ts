@@ -195,4 +195,48 @@ describe("a repository's hooks folder", () => {
     check(later, "src/b.ts");
     assert.deepEqual(timeouts.slice(before), [MAX_GIT_MS], "one read a boundary, once it refilled");
   });
+
+  it("protects a nested repository's core.hooksPath folder, asking git once per repository a checked path is in", () => {
+    // git 2.39: `git -C vendor/lib commit` runs vendor/lib/tools/hooks/pre-commit, which an agent could write.
+    const nested = join(repo, "vendor", "lib");
+    const plain = join(repo, "vendor", "plain");
+    for (const folder of [nested, plain]) execFileSync("git", ["init", "-q", folder]);
+    execFileSync("git", ["-C", nested, "config", "core.hooksPath", "tools/hooks"]);
+    const asked: string[] = [];
+    const boundary = new PolicyBoundary([repo], {
+      home: join(base, "home"),
+      caseInsensitive: () => false,
+      hooksFolder: (folder, timeout) => {
+        asked.push(folder);
+        return hooksFolder(folder, timeout);
+      },
+      gitAllowance: new GitAllowance(),
+    });
+    const check = (path: string) => {
+      const result = boundary.check(join(repo, path));
+      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+    };
+    assert.deepEqual(check("vendor/lib/tools/hooks/pre-commit"), [true, true]);
+    assert.deepEqual(check("vendor/lib/tools/hooks"), [true, true]);
+    assert.deepEqual(check("vendor/lib/tools/hooks/lib/common.sh"), [true, true]);
+    assert.deepEqual(check("vendor/lib/tools/build.sh"), [false, false]);
+    assert.deepEqual(check("vendor/lib/src/index.ts"), [false, false]);
+    assert.deepEqual(check("vendor/plain/tools/hooks/pre-commit"), [false, false]);
+    assert.deepEqual(check("vendor/plain/src/index.ts"), [false, false]);
+    assert.deepEqual(check("tools/hooks/pre-commit"), [false, false], "the root's repository has none there");
+    assert.deepEqual(check("packages/app/index.ts"), [false, false]);
+    assert.deepEqual(asked.sort(), [nested, plain, repo].sort(), "each repository once");
+    // Where git cannot say for the nested repository, its paths ask; the others do not.
+    const cutOff = new PolicyBoundary([repo], {
+      home: join(base, "home"),
+      caseInsensitive: () => false,
+      hooksFolder: (folder, timeout) => {
+        if (folder === nested) throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+        return hooksFolder(folder, timeout);
+      },
+    });
+    assert.equal(cutOff.isProtected(join(nested, "src", "index.ts")), true);
+    assert.equal(cutOff.isProtected(join(plain, "src", "index.ts")), false);
+    assert.equal(cutOff.isProtected(join(repo, "packages", "app", "index.ts")), false);
+  });
 });

@@ -32,7 +32,8 @@ import { MAX_NAMES_READ, MAX_WALK_DEPTH } from "../../src/core/policy/folderName
 import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { CountingGit } from "../support/countingGit";
-import { MAX_GIT_CALLS, MAX_GIT_MS, revisionChanges } from "../../src/core/policy/gitChanges";
+import { GitAllowance, MAX_GIT_CALLS, MAX_GIT_MS, revisionChanges } from "../../src/core/policy/gitChanges";
+import { hooksFolder } from "../../src/core/policy/gitHooks";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
@@ -4677,6 +4678,42 @@ describe("permission rules and guards", () => {
       ] as const) {
         const decision = decideIn(line, withScratch());
         assert.equal(decision.by.type === "guard" && decision.by.guard, guard, line);
+      }
+    });
+  });
+
+  describe("a repository nested in the workspace", () => {
+    it("asks under Bypass to write into its core.hooksPath folder, and lets its other files be written", async () => {
+      // git 2.39: `git -C vendor/lib commit` runs vendor/lib/tools/hooks/pre-commit; only roots' hooks were read.
+      const nested = await makePolicyWorkspace("symposium-nested-hooks-");
+      try {
+        const lib = join(nested.ws, "vendor", "lib");
+        execFileSync("git", ["init", "-q", nested.ws]);
+        execFileSync("git", ["init", "-q", lib]);
+        execFileSync("git", ["-C", lib, "config", "core.hooksPath", "tools/hooks"]);
+        const paths = new PolicyBoundary([nested.ws], {
+          home: nested.home,
+          caseInsensitive: () => false,
+          hooksFolder,
+          gitAllowance: new GitAllowance(),
+        });
+        const underBypass = (footprint: Footprint) =>
+          decide(footprint, {
+            ...context({ bypass: true }),
+            paths,
+            home: nested.home,
+            sessionCwd: nested.ws,
+          });
+        const inLib = (path: string) => join(lib, path);
+        assert.equal(underBypass(edit(inLib("tools/hooks/pre-commit"))).by.type, "guard");
+        assert.equal(
+          underBypassIn(nested, "cp x.sh vendor/lib/tools/hooks/pre-commit", paths).by.type,
+          "guard",
+        );
+        assert.equal(underBypass(edit(inLib("src/index.ts"))).verdict, "allow");
+        assert.equal(underBypassIn(nested, "cp x.sh vendor/lib/tools/build.sh", paths).verdict, "allow");
+      } finally {
+        nested.remove();
       }
     });
   });

@@ -229,11 +229,12 @@ export interface BoundaryOptions extends ResolveOptions {
   /** Further folders whose content is protected (e.g. the editor's user settings folder). */
   protectedFolders?: readonly string[];
   /**
-   * The folder git runs the hooks of the repository holding a root from (`gitHooks.hooksFolder`): `core.hooksPath`
-   * may name any folder of the workspace, whose scripts run on the next commit. Protected for that, read freely as
-   * `.husky` is. Throws where git's answer is not known.
+   * The folder git runs the hooks of the repository holding a folder from (`gitHooks.hooksFolder`), asked of each
+   * root and of each repository nested in one that a checked path is in: `core.hooksPath` may name any folder of the
+   * workspace, whose scripts run on the next commit. Protected for that, read freely as `.husky` is. Throws where
+   * git's answer is not known.
    */
-  hooksFolder?: (root: string, timeout?: number) => string | undefined;
+  hooksFolder?: (folder: string, timeout?: number) => string | undefined;
   /**
    * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
    * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`.
@@ -294,13 +295,15 @@ export class PolicyBoundary {
   /** Case-folded. */
   private readonly protectedFolders: string[];
   /**
-   * The hooks folder (case-folded) of the repository holding each root, `null` for none, `NOT_KNOWN` where git was
-   * cut off: asked when a path is first checked, not when the boundary is built (at activation); a read the allowance
-   * refused is asked again at the next check.
+   * The hooks folder (case-folded) of the repository holding each folder asked about (a root, a nested repository's
+   * top), `null` for none, `NOT_KNOWN` where git was cut off: asked when a path is first checked, not when the
+   * boundary is built (at activation); a read the allowance refused is asked again at the next check.
    */
   private readonly hooksRead = new Map<string, string | null | typeof NOT_KNOWN>();
   /** Case-folded: what a root's protected name leads to under another name, and that name (`standIns`). */
   private linksRead: { target: string; name: string }[] | undefined;
+  /** Each folder below a root checked for a `.git`: the top of the repository nested in the root holding it, or none. */
+  private readonly repositoryTops = new Map<string, string | null>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
 
@@ -563,14 +566,16 @@ export class PolicyBoundary {
   }
 
   /**
-   * Whether `path` is in a root's repository's hooks folder (anywhere: `core.hooksPath` may name any folder). Yes
-   * where one is not known: it may be any.
+   * Whether `path` is in a hooks folder: a root's repository's (anywhere: `core.hooksPath` may name any folder), or
+   * that of a repository nested in a root that holds it (`vendor/lib/tools/hooks`, run on a commit there). Yes where
+   * the folder is not known: it may be any.
    */
   private inHooksFolder(path: string): boolean {
-    return this.roots.some((root) => {
-      const hooks = this.hooksOf(root.path);
-      return hooks === undefined || (hooks !== null && within([hooks], path, this.platform));
-    });
+    const inIt = (hooks: string | null | undefined) =>
+      hooks === undefined || (hooks !== null && within([hooks], path, this.platform));
+    if (this.roots.some((root) => inIt(this.hooksOf(root.path)))) return true;
+    const nested = this.nestedRepository(path);
+    return nested !== undefined && inIt(this.hooksOf(nested));
   }
 
   /** The hooks folder of the repository holding `folder` (case-folded), `null` for none, undefined where not known. */
@@ -602,6 +607,43 @@ export class PolicyBoundary {
     };
     const allowance = this.options.gitAllowance;
     return allowance ? allowance.read(1, run) : run();
+  }
+
+  /**
+   * The top of the innermost repository below a root that holds `path` (a folder between them with a `.git`), whose
+   * hooks git runs on a commit there; undefined where there is none. Kept per folder for the boundary's life: a new
+   * `.git/config` builds a new one.
+   */
+  private nestedRepository(path: string): string | undefined {
+    const p = this.platform === "win32" ? win32 : posix;
+    const root = this.roots.find((root) => isWithin(root.path, path, root.caseInsensitive, p));
+    if (root === undefined) return undefined;
+    const fs = this.options.fs ?? nodePathFs;
+    const rootFolded = fold(root.path, root.caseInsensitive);
+    const walked: string[] = [];
+    let top: string | null = null;
+    for (let folder = path; ;) {
+      const parent = p.dirname(folder);
+      if (parent === folder || fold(parent, root.caseInsensitive) === rootFolded) break;
+      folder = parent;
+      const known = this.repositoryTops.get(folder);
+      if (known !== undefined) {
+        top = known;
+        break;
+      }
+      walked.push(folder);
+      try {
+        if (fs.lstat(p.join(folder, ".git")) !== undefined) {
+          top = folder;
+          break;
+        }
+      } catch {
+        // Nothing there (ENOENT, ENOTDIR), or not readable: git would not find a repository there either.
+      }
+    }
+    if (this.repositoryTops.size > 4_096) this.repositoryTops.clear();
+    for (const folder of walked) this.repositoryTops.set(folder, top);
+    return top ?? undefined;
   }
 
   private inProtectedFolder(path: string): boolean {
