@@ -7549,7 +7549,9 @@ describe("permission rules and guards", () => {
         { ...context({ bypass: true, rules }), paths: trap.boundary, home: trap.home, sessionCwd: trap.ws },
       );
 
-    it("holds back a switch, merge, rebase, pick, reset, read-tree or stash that writes a protected file", () => {
+    it("holds back a switch, merge, rebase, pick, reset, read-tree or stash that writes a protected file", function () {
+      // 26 lines, each read with git (1.5 s here, past mocha's 2 s default on a busy machine).
+      this.timeout(20_000);
       const lines = [
         "git checkout tasks",
         "git checkout -q tasks",
@@ -7653,7 +7655,9 @@ describe("permission rules and guards", () => {
       }
     });
 
-    it("reads what a revision writes in the repository git -C runs it in", async () => {
+    it("reads what a revision writes in the repository git -C runs it in", async function () {
+      // Two repositories made, then read with git for each line.
+      this.timeout(20_000);
       // A workspace whose `plain` branch is plain, holding a repository of its own whose `plain` adds `.envrc`:
       // read in the workspace's repository, `git -C lib checkout plain` would pass.
       const nested = await makePolicyWorkspace("symposium-git-c-");
