@@ -1960,22 +1960,41 @@ export function packsWalk(name: string, argv: readonly (string | null)[]): Entry
 /**
  * Whether a `NAME=value` word given to make holds a command line make runs: a program variable (`CC`, `SHELL`, `RM`,
  * …) with more than one word, or any variable with shell syntax (`CFLAGS='-O2; rm -rf ~'`). `CC=clang`,
- * `CFLAGS="-O2 -g"` and `ARGS="--verbose --watch"` do not; a value computed at run time is not known.
+ * `CFLAGS="-O2 -g"` and `ARGS="--verbose --watch"` do not; a value computed at run time is not known. make reads
+ * every operator (`X!=cmd` runs cmd at once, `::=` expands `$(shell …)`), names with dots (`.SHELLFLAGS`: the shell's
+ * words before each recipe), makefiles from `MAKEFILES` and options from `MAKEFLAGS` (`--eval=…`), as it reads `-f`
+ * and `--eval` (GNU make 4.3 ran each). The name of the variable that does, else undefined.
  */
-function makeVariableRuns(word: string): boolean {
-  const match = /^([A-Za-z_]\w*)[+:?]?=([\s\S]*)$/.exec(word);
-  if (!match) return false;
-  const [, name, value] = match;
-  if (/[;&|`$()<>\n]/.test(value!)) return true;
-  return MAKE_PROGRAM_VARIABLES.has(name!) && /\s/.test(value!.trim());
+function makeVariableRuns(word: string): string | undefined {
+  const match = /^([^\s:#=+?!-][^\s:#=+?!]*)(:{0,3}=|[+?!]=)([\s\S]*)$/.exec(word);
+  if (!match) return undefined;
+  const [, name, operator, value] = match;
+  const runs =
+    operator === "!=" ||
+    /[;&|`$()<>\n]/.test(value!) ||
+    (MAKE_PROGRAM_VARIABLES.has(name!) && /\s/.test(value!.trim())) ||
+    name === "MAKEFILES" ||
+    name === ".SHELLFLAGS" ||
+    ((name === "MAKEFLAGS" || name === "GNUMAKEFLAGS") &&
+      !value!
+        .trim()
+        .split(/\s+/)
+        .every((flag) => MAKE_FLAG_READ.test(flag)));
+  return runs ? name : undefined;
 }
+
+/** A `MAKEFLAGS` word that runs nothing and reads no other makefile (`-j4`, `-k`, `--no-print-directory`). */
+const MAKE_FLAG_READ =
+  /^(?:-?[BdeijklLnOpqrRsSw\d.]*|--(?:jobs|load-average|output-sync)(?:=[\w.]*)?|--(?:keep-going|silent|quiet|no-print-directory|print-directory|no-builtin-rules|no-builtin-variables|warn-undefined-variables))$/;
 
 /** Why make may not be approved for the first of `words` that holds a command line (`makeVariableRuns`). */
 export function makeVariableHeld(words: readonly (string | null)[]): string | undefined {
-  const variable = words.find((word): word is string => word !== null && makeVariableRuns(word));
-  return variable === undefined
-    ? undefined
-    : `make's ${variable.split("=", 1)[0]} holds a command line Symposium does not read, which make runs in a shell`;
+  for (const word of words) {
+    const name = word === null ? undefined : makeVariableRuns(word);
+    if (name !== undefined)
+      return `make's ${name} holds a command line or makefile Symposium does not read, which make runs`;
+  }
+  return undefined;
 }
 
 /** An assignment's source text as the shell sets it (`CC='a b'` is `CC=a b`). */
