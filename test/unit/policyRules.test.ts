@@ -6438,6 +6438,8 @@ describe("permission rules and guards", () => {
         "make test SHELL=/usr/bin/env '.SHELLFLAGS=rm -rf src'",
         "MAKEFLAGS='--eval=include\\ /tmp/evil.mk' make test",
         "make test GNUMAKEFLAGS=-Einclude",
+        "V='X!=rm -rf ~'; make test \"$V\"",
+        "make test $(cat args.txt)",
         // A package manager's options set from the environment: where it installs from or to, or what it runs.
         "NPM_CONFIG_PREFIX=~/.npm-global npm i x",
         "npm_config_registry=http://example.invalid npm ci",
@@ -7231,7 +7233,8 @@ describe("permission rules and guards", () => {
           "make -j$(nproc) test",
           "make test ARGS='--verbose --watch'",
           "MAKEFLAGS='-j4 --no-print-directory' make test",
-          "make test X:=1 Y?=2 .DEFAULT_GOAL=all",
+          "make test X:=1 Y+=2 .DEFAULT_GOAL=all",
+          'make -j"$(nproc)" test',
           "CC=gcc make",
           "PIP_NO_CACHE_DIR=1 pip install -r requirements.txt",
           "npm_config_loglevel=silent npm test",

@@ -1567,13 +1567,21 @@ class FootprintView {
         return { guard: "sudo", label: `${name} runs a command with other privileges` };
       const unread = runsUnread(name, argv);
       if (unread) return { guard: "incomplete", label: unread };
-      // make takes the variables set for it too (`CC='rm -rf ~;' make`).
+      // make takes the variables set for it too (`CC='rm -rf ~;' make`). A word computed at run time may be an
+      // assignment that runs a command (`make test "$V"` with `V='X!=…'`); a computed option is judged as one
+      // (`computedOptionGuard`).
       const makeVariable =
         name === "make" || name === "gmake"
-          ? makeVariableHeld([
+          ? (makeVariableHeld([
               ...command.assignments.map(unquotedAssignment),
               ...command.argv.slice(0, wrapped.start),
-            ])
+            ]) ??
+            (command.argv.some(
+              (word, i) =>
+                i > wrapped.start && word === null && !command.computedOptions?.some((o) => o.at === i),
+            )
+              ? "make is given a word computed at run time, which may be an assignment that runs a command (X!=…)"
+              : undefined))
           : undefined;
       if (makeVariable) return { guard: "incomplete", label: makeVariable };
       // A `file:` address whose path is computed at run time may be any file (`curl file://$HOME/.ssh/id_rsa`).
