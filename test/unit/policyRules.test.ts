@@ -300,6 +300,10 @@ describe("permission rules and guards", () => {
       "npm test --script-shell=./evil.sh",
       "npm test --node-options='--require ./evil.js'",
       "npm test --prefix /tmp/evil",
+      "npm test -script-shell=./evil.sh",
+      "npm test ---script-shell=./evil.sh",
+      "npm ----node-options=--require=./evil.js test",
+      "npm test ---prefix=/tmp/evil",
       "npm test --prefix src",
       "npm -C src test",
     ];
@@ -6440,6 +6444,9 @@ describe("permission rules and guards", () => {
         "make test GNUMAKEFLAGS=-Einclude",
         "V='X!=rm -rf ~'; make test \"$V\"",
         "make test $(cat args.txt)",
+        // npm reads a long option with one dash or three as with two.
+        "npm test -script-shell=./evil.sh",
+        "npm run build ---node-options=--require=./evil.js",
         // A package manager's options set from the environment: where it installs from or to, or what it runs.
         "NPM_CONFIG_PREFIX=~/.npm-global npm i x",
         "npm_config_registry=http://example.invalid npm ci",
@@ -7235,6 +7242,7 @@ describe("permission rules and guards", () => {
           "MAKEFLAGS='-j4 --no-print-directory' make test",
           "make test X:=1 Y+=2 .DEFAULT_GOAL=all",
           'make -j"$(nproc)" test',
+          "npm run build -ws --if-present",
           "CC=gcc make",
           "PIP_NO_CACHE_DIR=1 pip install -r requirements.txt",
           "npm_config_loglevel=silent npm test",

@@ -4644,8 +4644,12 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     if (word === null || !word.startsWith("-")) continue;
     // An option of its own, not a start of a longer one (npm's `--global` is not `--globalconfig`).
     if (OWN_OPTIONS[name]?.includes(word)) continue;
-    const option = word.startsWith("--")
-      ? long.find((flag) => longOption(word, flag))
+    // npm strips every leading dash of a long option (`-script-shell=x`, `---script-shell=x`: npm 11 ran x); such a
+    // spelling is not placed where it leads below.
+    const spelled =
+      name === "npm" && /^(?:-|-{3,})[a-z][a-z-]{2}/i.test(word) ? word.replace(/^-+/, "--") : word;
+    const option = spelled.startsWith("--")
+      ? long.find((flag) => longOption(spelled, flag))
       : [...word.slice(1)].find((letter) => short.includes(letter));
     // Written whole, a package manager's folder is placed where it leads; a shortened one (`--pre`) is not read.
     if (
