@@ -6766,6 +6766,8 @@ describe("permission rules and guards", () => {
         ["go build --modfile ../go.mod", "outside"],
         ["go build -overlay=../o.json", "outside"],
         ["pytest -xc ../x.ini", "outside"],
+        ["pytest --config-file=../x.ini", "outside"],
+        ["pytest -q --config-file ~/x.ini", "outside"],
         ["pytest -qxo cache_dir=../c", "outside"],
         ["kubectl apply -f ../x.yaml", "outside"],
         ["kubectl apply -k ../overlay", "outside"],

@@ -3278,6 +3278,7 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
     "--junit-xml",
     "--rootdir",
     "-c",
+    "--config-file",
     "--confcutdir",
     "--log-file",
     "--html",
