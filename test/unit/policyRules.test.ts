@@ -6443,6 +6443,9 @@ describe("permission rules and guards", () => {
         "MAKEFLAGS='--eval=include\\ /tmp/evil.mk' make test",
         "make test GNUMAKEFLAGS=-Einclude",
         "V='X!=rm -rf ~'; make test \"$V\"",
+        "export MAKEFILES=/tmp/evil.mk; make test",
+        "MAKEFILES=/tmp/evil.mk; export MAKEFILES; make test",
+        "export CC='rm -rf ~;'; make",
         "make test $(cat args.txt)",
         // npm reads a long option with one dash or three as with two.
         "npm test -script-shell=./evil.sh",
@@ -7245,6 +7248,7 @@ describe("permission rules and guards", () => {
           "make test X:=1 Y+=2 .DEFAULT_GOAL=all",
           'make -j"$(nproc)" test',
           "npm run build -ws --if-present",
+          'export PATH="$HOME/bin:$PATH" CFLAGS="-O2 -g" MAKEFLAGS=-j4; make',
           "CC=gcc make",
           "PIP_NO_CACHE_DIR=1 pip install -r requirements.txt",
           "npm_config_loglevel=silent npm test",

@@ -6237,6 +6237,12 @@ export function commandVariable(
         name,
         does: "names a configuration that may set a command a program runs, which Symposium does not read",
       };
+    // make takes the environment's variables as its own, exported for it earlier too (`export MAKEFILES=x.mk; make`).
+    if (
+      (MAKE_PROGRAM_VARIABLES.has(name) || /^(?:MAKEFILES|MAKEFLAGS|GNUMAKEFLAGS)$/.test(name)) &&
+      makeVariableRuns(`${name}=${value}`) !== undefined
+    )
+      return { name, does: "holds a command line or makefile make runs, which Symposium does not read" };
     // A prompt is expanded when shown (PS4 with `bash -x`): a substitution in it runs then.
     if (/^PS[0-4]$/.test(name) && /[$`]/.test(value)) return { name, does: runs };
     if (/^GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?$/.test(name))
