@@ -4564,6 +4564,18 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     const held = makeVariableHeld(words);
     if (held) return held;
   }
+  // go runs a program its flags name (one dash or two, written whole): the test binary through `-exec`, each tool
+  // through `-toolexec`, vet's `-vettool`, and the external linker `-ldflags` gives (`-extld`).
+  if (name === "go") {
+    const runs = words.some(
+      (word, i) =>
+        word !== null &&
+        (/^--?(?:exec|toolexec|vettool)(?:=|$)|^--?ldflags=.*extld/s.test(word) ||
+          (/^--?ldflags$/.test(word) && words[i + 1]?.includes("extld") === true)),
+    );
+    if (runs)
+      return "go runs a program its flags name (-exec, -toolexec, -vettool, -extld), which Symposium does not read";
+  }
   // The files a list names, printed, counted or compressed (`sort --files0-from=list`, `xz --files=list`): any file
   // may be named there.
   const listOption = FILES_FROM_LIST[name]?.find((option) =>
