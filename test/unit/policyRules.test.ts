@@ -6453,6 +6453,8 @@ describe("permission rules and guards", () => {
         "go vet -vettool /tmp/evil .",
         "go build -ldflags='-linkmode=external -extld=/tmp/evil' .",
         "go build -ldflags '-extld=/tmp/evil' .",
+        "GOFLAGS=-toolexec=/tmp/evil go test .",
+        "export GOFLAGS='-mod=mod -exec=./evil'; go test .",
         "make test $(cat args.txt)",
         // npm reads a long option with one dash or three as with two.
         "npm test -script-shell=./evil.sh",
@@ -7257,6 +7259,7 @@ describe("permission rules and guards", () => {
           "npm run build -ws --if-present",
           "go test -v -run TestA ./... -ldflags '-X main.v=1'",
           "go list -e -f '{{.Dir}}' ./...",
+          "GOFLAGS=-mod=mod go test ./...",
           'export PATH="$HOME/bin:$PATH" CFLAGS="-O2 -g" MAKEFLAGS=-j4; make',
           "CC=gcc make",
           "PIP_NO_CACHE_DIR=1 pip install -r requirements.txt",

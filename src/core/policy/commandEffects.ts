@@ -1987,6 +1987,9 @@ function makeVariableRuns(word: string): string | undefined {
 const MAKE_FLAG_READ =
   /^(?:-?[BdeijklLnOpqrRsSw\d.]*|--(?:jobs|load-average|output-sync)(?:=[\w.]*)?|--(?:keep-going|silent|quiet|no-print-directory|print-directory|no-builtin-rules|no-builtin-variables|warn-undefined-variables))$/;
 
+/** A go flag that names a program go runs (`-exec`, `-toolexec`, `-vettool`, an `-ldflags` with `-extld`). */
+const GO_RUNNING_FLAG = /^--?(?:exec|toolexec|vettool)(?:=|$)|^--?ldflags=.*extld/s;
+
 /** Why make may not be approved for the first of `words` that holds a command line (`makeVariableRuns`). */
 export function makeVariableHeld(words: readonly (string | null)[]): string | undefined {
   for (const word of words) {
@@ -4570,7 +4573,7 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     const runs = words.some(
       (word, i) =>
         word !== null &&
-        (/^--?(?:exec|toolexec|vettool)(?:=|$)|^--?ldflags=.*extld/s.test(word) ||
+        (GO_RUNNING_FLAG.test(word) ||
           (/^--?ldflags$/.test(word) && words[i + 1]?.includes("extld") === true)),
     );
     if (runs)
@@ -6249,6 +6252,9 @@ export function commandVariable(
         name,
         does: "names a configuration that may set a command a program runs, which Symposium does not read",
       };
+    // go reads flags from GOFLAGS (`GOFLAGS=-toolexec=/tmp/x go test`: go 1.19 ran x).
+    if (name === "GOFLAGS" && value.split(/\s+/).some((flag) => GO_RUNNING_FLAG.test(flag)))
+      return { name, does: "gives go a flag that runs a program, which Symposium does not read" };
     // make takes the environment's variables as its own, exported for it earlier too (`export MAKEFILES=x.mk; make`).
     if (
       (MAKE_PROGRAM_VARIABLES.has(name) || /^(?:MAKEFILES|MAKEFLAGS|GNUMAKEFLAGS)$/.test(name)) &&
