@@ -10,7 +10,6 @@
  */
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
-import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { LIMITS, type DecisionRecord, type ViewOp } from "../../src/shared/protocol";
