@@ -45,6 +45,54 @@ export const PROSE_HIDDEN = new RegExp(`(?![\\u061c\\u200c-\\u200f])(?:${INVISIB
  */
 export const PATH_HIDDEN = new RegExp(`(?:[\\t\\n]|${INVISIBLE.source})`, "g");
 
+/** Characters drawn as empty room: space, tab, the Unicode spaces and the Braille blank (U+2800); then the wide ones. */
+const BLANKS = " \\t\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u2800\\u3000";
+const WIDE_BLANKS = "\\t\\u2001\\u2003\\u3000";
+/** Variation selectors, drawn as nothing (`INVISIBLE` leaves them to the letters they vary): a run may hold them. */
+const DRAWN_AS_NOTHING = "\\u180b-\\u180d\\u180f\\ufe00-\\ufe0f";
+const BLANK = `[${BLANKS}][${DRAWN_AS_NOTHING}]*`;
+/** Up to and with the run's next wide blank. */
+const TO_WIDE = `(?:(?![${WIDE_BLANKS}])[${BLANKS}${DRAWN_AS_NOTHING}])*[${WIDE_BLANKS}]`;
+/**
+ * A run of blanks 16 columns wide or more, a tab or wide space counted as 4 (a tab draws 1 to 8): 16 blanks, or 13 with
+ * a wide one among them, 10 with two, 7 with three, or four wide ones. Fewer push little out of sight, and tab-aligned
+ * C (`#define X\t\t0x1`) stays as it is.
+ */
+const WIDE_RUN = [0, 1, 2, 3, 4].map(
+  (wide) => `(?=(?:${TO_WIDE}){${wide}})(?=(?:${BLANK}){${16 - 3 * wide}})`,
+);
+/** A run `DIFF_LINE_HIDDEN` marked: two blanks or more (other markers stand for one character; a path's tab is ␉). */
+const BLANK_RUN = new RegExp(`^(?:${BLANK}){2,}$`);
+
+/**
+ * The hidden characters a diff line marks: those of `INVISIBLE`, and a run of blanks 16 columns wide or more
+ * (`WIDE_RUN`) after the line's first character of code (one not blank, and not the diff's leading "+" or "-"). A
+ * preview line is one row clipped at its box's edge, so "+const a = 1;", 300 spaces, then "require(…).exec(…)" showed
+ * only its start; the run is drawn as one marker (`markerFor`), which puts the code after it in view. Indentation stays
+ * as it is. For one line at a time (`^` is its start).
+ */
+export const DIFF_LINE_HIDDEN = new RegExp(
+  `(?=[${BLANKS}])(?<=[^${BLANKS}${DRAWN_AS_NOTHING}\\n\\r][${DRAWN_AS_NOTHING}]*)(?<!^[+-][${DRAWN_AS_NOTHING}]*)` +
+    `(?:${WIDE_RUN.join("|")})(?:${BLANK})+|(?:${INVISIBLE.source})`,
+  "g",
+);
+
+/**
+ * A run of blanks `DIFF_LINE_HIDDEN` found: short, so that the code after it fits beside it in a side bar, in the signs
+ * the editor draws whitespace with ("·×300", "→×16" for tabs), and said in full in its title.
+ */
+function blankRunMarker(run: string): { marker: string; title: string } {
+  const blanks = run.replace(new RegExp(`[${DRAWN_AS_NOTHING}]`, "g"), "");
+  const kinds = [...new Set(blanks)];
+  const only = kinds.length === 1 ? kinds[0] : undefined;
+  const names = kinds.map((c) => (c === " " ? "space" : c === "\t" ? "tab" : hexOf(c)));
+  const what = only === " " ? "spaces" : only === "\t" ? "tabs" : `blank characters (${names.join(", ")})`;
+  return {
+    marker: `${only === "\t" ? "→" : "·"}×${blanks.length}`,
+    title: `${blanks.length} ${what} in a row, shown as one mark so that what follows is in view`,
+  };
+}
+
 /** A word: letters and the marks on them. */
 export const WORD = /[\p{L}\p{M}]+/gu;
 
@@ -126,17 +174,23 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI_SGR, "");
 }
 
-/** The marker shown for one invisible character. */
+function hexOf(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** The marker shown for one invisible character, or for a run of blanks (`DIFF_LINE_HIDDEN`). */
 export function markerFor(char: string): string {
+  if (BLANK_RUN.test(char)) return blankRunMarker(char).marker;
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code); // Control Pictures: ␀ … ␟ (␛ for ESC)
   if (code === 0x7f) return "\u2421"; // ␡
-  return `<U+${code.toString(16).toUpperCase().padStart(4, "0")}>`;
+  return `<${hexOf(char)}>`;
 }
 
 export function describeCharacter(char: string): string {
+  if (BLANK_RUN.test(char)) return blankRunMarker(char).title;
   const code = char.codePointAt(0) ?? 0;
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  const hex = hexOf(char);
   const name = NAMES[code];
   return `Hidden character ${hex}${name ? ` ${name}` : ""}`;
 }

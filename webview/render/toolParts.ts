@@ -5,7 +5,7 @@
 import type { LocationView, ToolContentView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
-import { PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
+import { DIFF_LINE_HIDDEN, PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { reachableWhenScrolling } from "./scrollBox";
@@ -170,7 +170,8 @@ class DiffLines {
         this.runKind = kind;
         this.body.appendChild(this.run);
       }
-      appendVisible(this.run, line);
+      // A long run of blanks inside the line is one marker: the row is clipped, and the code after it stays in view.
+      appendVisible(this.run, line, DIFF_LINE_HIDDEN);
       this.previous = line;
     }
   }
