@@ -1619,11 +1619,13 @@ class FootprintView {
       // A message file's words go into the history, where `git log` prints them: a protected one asks
       // (`git commit -F .env`), and one in the home folder outside the workspace as code's paths do
       // (`-F ~/.aws/credentials`); a message from /tmp does no harm.
+      // A forge's repository (`gh repo clone u/.vscode x`) is a name there, not a path here.
+      const repositoryWord = forgeRepositoryWord(name, argv);
       const handedWords =
         (operands === undefined || readsOnlyOutputs(name)) && !NAMES_ONLY.has(name)
           ? name === "find"
             ? findStartingPoints(argv.slice(1)) // its other words are tests and patterns (`-name .env`)
-            : argv.filter((_, i) => i > 0 && i !== forgeRepositoryWord(name, argv))
+            : argv.filter((_, i) => i > 0 && i !== repositoryWord)
           : name === "git"
             ? gitMessageFiles(argv)
             : [];
@@ -4214,8 +4216,8 @@ function gitFolder(words: readonly (string | null)[], cwd: string | undefined): 
     const to = words[i + 1];
     if (word !== "-C" || to == null || to.startsWith("~")) return null;
     i++;
-    // `-C ""` leaves git where it is.
-    if (to !== "") folder = to.startsWith("/") ? to : folder && `${folder.replace(/[\\/]+$/, "")}/${to}`;
+    // `-C ""` leaves git where it is; a `~` was refused above.
+    if (to !== "") folder = absolute(to, folder, "");
   }
   return folder;
 }
