@@ -4686,6 +4686,58 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("workspace folders nested in one another", () => {
+    // A multi-root workspace may list a folder and one inside it, in either order: a repository's `.code-workspace`
+    // file chooses which.
+    const orders = (outer: string, inner: string) => [
+      new PolicyBoundary([outer, inner], { home, caseInsensitive: () => false }),
+      new PolicyBoundary([inner, outer], { home, caseInsensitive: () => false }),
+    ];
+
+    it("holds a path to a deny or ask rule read from either folder, whichever comes first", () => {
+      const api = join(ws, "packages", "api");
+      mkdirSync(join(api, "secrets"), { recursive: true });
+      writeFileSync(join(api, "secrets", "key.pem"), "k");
+      const deny = rule("deny", { path: "secrets/**" });
+      const ask = rule("ask", { path: "packages/api/secrets/**" });
+      for (const paths of orders(ws, api)) {
+        const key = paths.check(join(api, "secrets", "key.pem"));
+        assert.equal(pathRuleFor(key, "read", context({ rules: [deny] })), deny);
+        assert.equal(pathRuleFor(key, "read", context({ rules: [ask] })), ask);
+        const cat = build(
+          v1Request({ kind: "execute", rawInput: { command: "cat secrets/key.pem", cwd: api } }),
+        );
+        assert.equal(decide(cat, context({ bypass: true, paths, rules: [deny] })).by.label, deny.label);
+        // A search from the outer folder reads below the inner one's `secrets`.
+        const grep = command("grep -r KEY packages");
+        assert.equal(decide(grep, context({ bypass: true, paths, rules: [deny] })).verdict, "ask");
+      }
+    });
+
+    it("keeps a protected name above the inner folder protected where a copy lands", () => {
+      // GNU cp 9.4: `cp -r ci/workflows .github/` makes .github/workflows/release.yml, a pipeline run with the secrets.
+      const github = join(ws, ".github");
+      mkdirSync(github, { recursive: true });
+      for (const paths of orders(ws, github)) {
+        const decision = decide(command("cp -r ci/workflows .github/"), context({ bypass: true, paths }));
+        assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", decision.by.label);
+      }
+    });
+
+    it("holds a recursive delete of the inner folder as one of the outer folder", () => {
+      const inner = join(ws, "moved");
+      for (const paths of orders(ws, inner)) {
+        const decision = decide(command("rm -rf moved"), context({ bypass: true, paths }));
+        assert.equal(
+          decision.by.type === "guard" && decision.by.guard,
+          "recursive-delete",
+          decision.by.label,
+        );
+      }
+      assert.equal(decide(command("rm -rf moved"), context({ bypass: true })).verdict, "allow");
+    });
+  });
+
   describe("a repository nested in the workspace", () => {
     it("asks under Bypass to write into its core.hooksPath folder, and lets its other files be written", async () => {
       // git 2.39: `git -C vendor/lib commit` runs vendor/lib/tools/hooks/pre-commit; only roots' hooks were read.

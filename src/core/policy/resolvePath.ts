@@ -273,6 +273,13 @@ export type PathCheck =
       root: string;
       /** Relative to the root, `/`-separated, for globs. */
       relative: string;
+      /**
+       * Relative to each other root that holds it too (nested workspace folders, in any order): a deny or ask rule,
+       * a protected name and the guard on removing a whole root read it from every one of them.
+       */
+      alsoRelative?: string[];
+      /** Another root is below it: what a rule matches there is read from that root too. */
+      holdsRoot?: true;
       protected: boolean;
       /** Protected for what writing it does, not for what it holds: reading it reveals no secret (`readsFreely`). */
       readable?: true;
@@ -369,29 +376,27 @@ export class PolicyBoundary {
     const p = this.platform === "win32" ? win32 : posix;
     const isProtected = this.protectedPath(resolved.path);
     const readable = isProtected && this.readsFreely(resolved.path) ? { readable: true as const } : {};
-    for (const root of this.roots) {
-      if (
-        isWithin(root.path, resolved.path, false, p) ||
-        (root.caseInsensitive &&
-          isWithin(root.path, resolved.path, true, p) &&
-          this.sameFolder(root.path, resolved.path, p))
-      ) {
-        // The path's own spelling when it matches the root's, else the folded one (globs then fold too). Both are
-        // resolved and the path is the root or below it, so what follows the root is the relative path.
-        const relative = isWithin(root.path, resolved.path, false, p)
-          ? below(root.path, resolved.path)
-          : below(fold(root.path, true), fold(resolved.path, true));
-        return {
-          status: "inside",
-          path: resolved.path,
-          root: root.path,
-          relative: relative.split(p.sep).join("/"),
-          protected: isProtected,
-          ...readable,
-          exists: resolved.exists,
-        };
-      }
-    }
+    const holding = this.roots.flatMap((root) => {
+      const relative = this.relativeIn(root, resolved.path, p);
+      return relative === undefined ? [] : [{ root: root.path, relative }];
+    });
+    const [first, ...others] = holding;
+    if (first !== undefined)
+      return {
+        status: "inside",
+        path: resolved.path,
+        root: first.root,
+        relative: first.relative,
+        ...(others.length > 0 ? { alsoRelative: others.map((other) => other.relative) } : {}),
+        ...(this.roots.some(
+          (root) => root.path !== resolved.path && isWithin(resolved.path, root.path, true, p),
+        )
+          ? { holdsRoot: true as const }
+          : {}),
+        protected: isProtected,
+        ...readable,
+        exists: resolved.exists,
+      };
     return {
       status: "outside",
       path: resolved.path,
@@ -399,6 +404,15 @@ export class PolicyBoundary {
       ...readable,
       exists: resolved.exists,
     };
+  }
+
+  /** `path` (resolved) relative to `root`, `/`-separated, or undefined when it is not the root or below it. */
+  private relativeIn(root: PolicyRoot, path: string, p: typeof posix): string | undefined {
+    if (isWithin(root.path, path, false, p)) return below(root.path, path).split(p.sep).join("/");
+    // The path's own spelling when it matches the root's, else the folded one (globs then fold too).
+    if (root.caseInsensitive && isWithin(root.path, path, true, p) && this.sameFolder(root.path, path, p))
+      return below(fold(root.path, true), fold(path, true)).split(p.sep).join("/");
+    return undefined;
   }
 
   /** A view of this boundary for one request: see `RequestPaths`. */

@@ -2453,7 +2453,7 @@ class FootprintView {
         };
       const shown =
         matchOf === undefined ? shortPath(path) : `${shortPath(path)} (matched by ${shortPath(matchOf)})`;
-      if (check.status !== "inside" || (recursive && check.relative === "" && !recursive.rootKept))
+      if (check.status !== "inside" || (recursive && relativesOf(check).includes("") && !recursive.rootKept))
         return recursive
           ? farReaching
           : {
@@ -2826,7 +2826,7 @@ class FootprintView {
     if (landings === undefined) return undefined;
     const { into, sources } = landings;
     const { name } = inLine;
-    const intoNames = into.relative.split(/[\\/]/);
+    const intoNames = outermostRelative(into).split(/[\\/]/);
     for (const { start, follows, tails } of sources) {
       const landsProtected = (path: string): string | undefined => {
         const landing = tails(path).find((tail) => isProtectedName([...intoNames, ...tail]));
@@ -3364,7 +3364,8 @@ class FootprintView {
     const paths = this.context.paths;
     const start = folder.replace(/[\\/]+$/, "");
     const from = paths.check(start);
-    const above = from.status === "inside" && from.relative !== "" ? from.relative.split("/") : [];
+    const outermost = from.status === "inside" ? outermostRelative(from) : "";
+    const above = outermost !== "" ? outermost.split("/") : [];
     const below = (path: string) => path.slice(start.length + 1).replace(/\\/g, "/");
     let link: string | undefined;
     let splits: string | undefined;
@@ -4068,7 +4069,27 @@ function childCheck(parent: PathCheck, name: string): PathCheck {
   if (parent.status === "unresolved") return parent;
   const path = `${parent.path.replace(/[\\/]+$/, "")}/${name}`;
   if (parent.status === "outside") return { ...parent, path };
-  return { ...parent, path, relative: parent.relative === "" ? name : `${parent.relative}/${name}` };
+  const child = (relative: string) => (relative === "" ? name : `${relative}/${name}`);
+  const inside = { ...parent };
+  delete inside.holdsRoot; // What a name below holds, its own check says.
+  return {
+    ...inside,
+    path,
+    relative: child(parent.relative),
+    ...(parent.alsoRelative ? { alsoRelative: parent.alsoRelative.map(child) } : {}),
+  };
+}
+
+/** A path's relative paths in every workspace folder that holds it (nested folders hold it twice). */
+function relativesOf(check: Extract<PathCheck, { status: "inside" }>): string[] {
+  return check.alsoRelative ? [check.relative, ...check.alsoRelative] : [check.relative];
+}
+
+/** Its relative path in the outermost workspace folder holding it: the most names a protected name may be among. */
+function outermostRelative(check: Extract<PathCheck, { status: "inside" }>): string {
+  return relativesOf(check).reduce((longest, relative) =>
+    relative.length > longest.length ? relative : longest,
+  );
 }
 
 function globMatches(glob: string, check: PathCheck, home: string, loose: boolean): boolean {
@@ -4078,7 +4099,9 @@ function globMatches(glob: string, check: PathCheck, home: string, loose: boolea
   if (compiled === undefined) return loose;
   if (compiled.absolute) return compiled.matches(check.path.replace(/\\/g, "/"));
   if (check.status !== "inside") return false;
-  return compiled.matches(check.relative);
+  // A deny or ask rule holds a path in a nested workspace folder whichever folder it is read from; an allow rule
+  // reads it from the first folder holding it, as its proposal was made.
+  return loose ? relativesOf(check).some(compiled.matches) : compiled.matches(check.relative);
 }
 
 /** `globMatches`'s globs compiled once: a folder read whole has thousands of entries matched against a few rules. */
@@ -4157,17 +4180,28 @@ function globReachesBelow(
   if (check.status === "unresolved") return true;
   const absoluteGlob = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
   let pattern = glob.replace(/\\/g, "/");
-  let folder: string;
+  let folders: string[];
   if (absoluteGlob) {
     if (glob.startsWith("~/")) pattern = `${home.replace(/\\/g, "/")}${glob.slice(1)}`;
-    folder = check.path.replace(/\\/g, "/").replace(/\/+$/, "");
+    folders = [check.path.replace(/\\/g, "/").replace(/\/+$/, "")];
   } else {
     if (check.status !== "inside") return false;
-    folder = check.relative;
+    // Below a nested workspace folder, paths are read from there too, with any name on the way.
+    if (check.holdsRoot) return true;
+    folders = relativesOf(check);
   }
   if (/^!|[!@+*?]\(/.test(pattern)) return true;
   const patterns = expandBraces(pattern);
   if (patterns === undefined) return true;
+  return folders.some((folder) => patternsReachBelow(patterns, folder, endings));
+}
+
+/** `globReachesBelow` for one relative folder and the rule's glob with its braces expanded. */
+function patternsReachBelow(
+  patterns: readonly string[],
+  folder: string,
+  endings?: readonly string[],
+): boolean {
   const names = folder === "" ? [] : folder.split("/");
   return patterns.some((expanded) => {
     const segments = expanded.split("/").filter((segment, i) => segment !== "" || i === 0);
