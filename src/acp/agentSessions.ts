@@ -193,7 +193,7 @@ export class AgentSessions {
         fileSystem: new sdk.ClientFileSystem(() => env.workspacePaths(), env.documents),
         terminals: new sdk.ClientTerminals(
           () => env.workspacePaths(),
-          () => env.workspaceRoots()[0],
+          (sessionKey) => this.sessions.get(sessionKey)?.cwd,
           (sessionKey, terminalId, output, truncated, exit) => {
             const session = this.sessions.get(sessionKey);
             session?.showItems(
@@ -385,7 +385,7 @@ export class AgentSessions {
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
     this.rememberStarted(agentName);
-    const session = this.createSession(agentName);
+    const session = this.createSession(agentName, launch.cwd);
     const key = session.key;
     session.queueMessages(queued);
     if (context.length > 0) session.addContext(context);
@@ -422,7 +422,7 @@ export class AgentSessions {
   }
 
   /** A new tab for a session that is starting (new or reopened): shown at once, and made the active one. */
-  private createSession(agentName: string, reopens?: Reopening): Session {
+  private createSession(agentName: string, cwd: string, reopens?: Reopening): Session {
     const key = randomUUID();
     const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
       emit: (ops) => this.emit(ops),
@@ -433,6 +433,7 @@ export class AgentSessions {
       unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
     session.model.reopens = reopens;
+    session.cwd = cwd;
     this.sessions.set(key, session);
     this.activeSessionKey = key;
     this.emit([session.header(), { op: "activeSession", sessionKey: key }]);
@@ -483,7 +484,10 @@ export class AgentSessions {
       await this.releaseIfUnused(scope);
       return { outcome: "opened", sessionKey: open.key };
     }
-    const session = this.createSession(agentName, { past: chosen, replaysMessages: reopen !== "resume" });
+    const session = this.createSession(agentName, launch.cwd, {
+      past: chosen,
+      replaysMessages: reopen !== "resume",
+    });
     showTab(session.key);
     return { outcome: "opened", sessionKey: await this.reopen(scope, reopen, session, launch.cwd) };
   }
@@ -674,7 +678,7 @@ export class AgentSessions {
     context: readonly PromptContext[],
   ): Promise<string> {
     const launch = this.launchFor(agentName);
-    const session = this.createSession(agentName, reopens);
+    const session = this.createSession(agentName, launch.cwd, reopens);
     session.queueMessages(queued);
     if (context.length > 0) session.addContext(context);
     let scope: ConnectionScope;

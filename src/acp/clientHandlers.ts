@@ -127,7 +127,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
             );
         }
         // Said as such: an approval never grants a folder outside the workspace, whatever the card showed.
-        if (typeof params.cwd === "string" && broker.terminalFolder(params.cwd) === undefined)
+        if (typeof params.cwd === "string" && broker.terminalFolder(params.cwd, session) === undefined)
           throw host
             .runtime()
             .sdk.RequestError.invalidParams(

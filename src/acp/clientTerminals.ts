@@ -171,7 +171,8 @@ export class ClientTerminals {
 
   constructor(
     private readonly paths: () => PolicyBoundary,
-    private readonly defaultCwd: () => string | undefined,
+    /** Where a session's agent runs (`Session.cwd`): a terminal without a cwd of its own runs there. */
+    private readonly defaultCwd: (sessionKey: string) => string | undefined,
     private readonly onChange: TerminalListener,
     private readonly options: TerminalOptions = {},
   ) {}
@@ -186,7 +187,7 @@ export class ClientTerminals {
         `at most ${TERMINAL_LIMITS.perSession} terminals per session; release one first`,
       );
     }
-    const requestedCwd = params.cwd ?? this.defaultCwd();
+    const requestedCwd = params.cwd ?? this.defaultCwd(sessionKey);
     const cwd = requestedCwd ? this.paths().resolveInside(requestedCwd) : undefined;
     if (!cwd)
       throw v1.RequestError.invalidParams(

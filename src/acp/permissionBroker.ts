@@ -40,7 +40,7 @@ export interface DecideContext {
   /** The matchers, loaded with the ACP runtime (requests arrive only once it is). */
   policy: PolicyEngine;
   home: string;
-  /** Where the agent runs (the first workspace folder): a command without its own cwd runs there. */
+  /** Where the session's agent runs (`Session.cwd`): a command without its own cwd runs there. */
   cwd: string | undefined;
   /** `CDPATH` of the environment agents start in, where their shells' `cd src` looks first. */
   cdPath?: string;
@@ -296,7 +296,7 @@ export interface BrokerHost {
   /** The policy's matchers, loaded with the ACP runtime (requests arrive only once it is). */
   policy(): PolicyEngine;
   home: string;
-  /** Where agents run (the first workspace folder). */
+  /** Where agents start now (the first workspace folder), for a session that has no folder of its own yet. */
   cwd(): string | undefined;
   /** `CDPATH` of the environment agents start in. */
   cdPath?: string;
@@ -486,14 +486,14 @@ export class PermissionBroker {
             .map((simple) => simple.argv)
             .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
-      const cwd = this.terminalFolder(command.cwd);
+      const cwd = this.terminalFolder(command.cwd, session);
       if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd, recheck }, then.turn);
     }
   }
 
   /**
    * Takes the approved command a `terminal/create` runs; undefined when no approved tool call of this turn runs
-   * `command args` in `cwd` (resolved against the workspace root, which is also where it runs without one).
+   * `command args` in `cwd` (resolved against the session's folder, which is also where it runs without one).
    */
   takeApprovedCommand(
     session: Session,
@@ -503,7 +503,7 @@ export class PermissionBroker {
     if (typeof params.command !== "string" || !Array.isArray(args)) return undefined;
     if (!args.every((a): a is string => typeof a === "string")) return undefined;
     if (params.cwd !== undefined && params.cwd !== null && typeof params.cwd !== "string") return undefined;
-    const cwd = this.terminalFolder(params.cwd ?? undefined);
+    const cwd = this.terminalFolder(params.cwd ?? undefined, session);
     return cwd === undefined ? undefined : session.takeApprovedCommand([params.command, ...args], cwd);
   }
 
@@ -511,8 +511,8 @@ export class PermissionBroker {
    * The folder a command runs in as the OS resolves it, inside the workspace (else undefined): `link/..` is the
    * parent of where `link` leads, not the workspace root, so an approval of `make` in the root runs no other Makefile.
    */
-  terminalFolder(cwd: string | undefined): string | undefined {
-    const root = this.host.cwd() ?? "/";
+  terminalFolder(cwd: string | undefined, session: Session): string | undefined {
+    const root = session.cwd ?? this.host.cwd() ?? "/";
     // Joined as text, not normalised: `join` would apply `..` to the words.
     return this.host
       .paths()
@@ -791,7 +791,7 @@ export class PermissionBroker {
       rules: grants.length > 0 ? [...this.host.rules(), ...grants] : this.host.rules(),
       policy,
       home: this.host.home,
-      cwd: this.host.cwd(),
+      cwd: session?.cwd ?? this.host.cwd(),
       // The environment of the process that asks (started from the settings of then, not of now).
       ...(agentEnv ? { agentEnv } : {}),
       // Its shells may have either `CDPATH` (its settings' or, inherited, the editor's): both are searched.

@@ -75,7 +75,7 @@ export class SessionStartError extends Error {}
 /** What one approved tool call may run in a terminal: any one of its simple commands (or its exact argv), in `cwd`. */
 export interface ApprovedCommand {
   argvs: string[][];
-  /** The call's cwd (else the workspace root) as the OS resolves it, inside the workspace. */
+  /** The call's cwd (else the session's folder) as the OS resolves it, inside the workspace. */
   cwd: string;
   /**
    * Decides again on the files as they are when the terminal starts: a name of the command that leads elsewhere, or
@@ -124,6 +124,11 @@ export class Session {
   private imagesPasted = 0;
   /** "Allow in this session" grants: part of this session's decisions, gone with it. */
   readonly grants = new SessionGrants();
+  /**
+   * The folder the agent's session was made in (ACP's `cwd`), where its commands without a cwd of their own run
+   * however the workspace's folders change later (a folder removed or moved to the front).
+   */
+  cwd: string | undefined;
   private isDisposed = false;
   /** Mode or option changes sent and not answered yet. */
   private controlSets = 0;

@@ -427,6 +427,47 @@ describe("permission policy in the client", function () {
     assert.equal(harness.sessions.pending.size, 0, "refused without a card");
   });
 
+  it("a session's commands are placed in the folder it started in, whatever the workspace's folders become", async () => {
+    // The agent runs a command without a cwd of its own where its session was made, not in the first folder of now.
+    harness = new ClientHarness({ protocol: "v1", bypass: true });
+    const ws = harness.workspace;
+    const other = realpathSync(mkdtempSync(join(tmpdir(), "symposium-policy-other-")));
+    try {
+      symlinkSync(join(outside, "notes.md"), join(ws, "notes.md"));
+      writeFileSync(join(other, "notes.md"), "");
+      harness.setFolders([ws, other]);
+      const key = await harness.sessions.startSession("Scripted");
+      const run = (id: string, command: string) => ({
+        request: { toolCall: { toolCallId: id, kind: "execute", rawInput: { command } }, options: OPTIONS },
+      });
+      // Reordered: `other` first. The session still runs in `ws`, where notes.md leads outside.
+      harness.setFolders([other, ws]);
+      harness.send(key, { steps: [run("t1", "cat notes.md")] });
+      await waitFor(() => harness.sessions.pending.size === 1, "a card for cat notes.md");
+      assert.match(
+        harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
+        /outside the workspace/,
+      );
+      harness.sessions.pending.deny(harness.sessions.pending.list()[0]!.key);
+      await waitFor(() => harness.outcomes().length === 1, "the card answered");
+      // Removed: `ws` is no workspace folder, and what runs there names no path.
+      harness.setFolders([other]);
+      harness.send(key, { steps: [run("t2", "npm install")] });
+      await waitFor(() => harness.sessions.pending.size === 1, "a card for npm install");
+      assert.match(
+        harness.sessions.snapshot().pending[0]!.bypassBlockedReason ?? "",
+        /the session's folder, outside the workspace/,
+      );
+      assert.deepEqual(
+        harness.outcomes().filter((o) => (o.outcome as { optionId?: string }).optionId === "once"),
+        [],
+        "Bypass approved nothing",
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it("an approved read or edit (by Bypass) grants no terminal", async () => {
     harness = new ClientHarness({ protocol: "v1", bypass: true });
     const key = await harness.sessions.startSession("Scripted");

@@ -57,6 +57,10 @@ export class ClientHarness {
   readonly sessions: AgentSessions;
   agentsSetting: Record<string, unknown>;
   bypassWrites: { agent: string; value: boolean }[] = [];
+  /** The workspace's folders, first where agents start: `workspace` alone unless a test changes them. */
+  private folders: string[] = [this.workspace];
+  private paths: PolicyBoundary;
+  private readonly boundaryFor: (folders: string[]) => PolicyBoundary;
 
   constructor(options: HarnessOptions = {}) {
     writeFileSync(join(this.workspace, "README.md"), "# Test workspace\n");
@@ -78,16 +82,18 @@ export class ClientHarness {
       warn: (m) => this.logLines.push(`warn ${m}`),
       error: (m) => this.logLines.push(`error ${m}`),
     };
-    const paths = new PolicyBoundary([this.workspace], {
-      additionalFolders: options.additionalFolders ?? [],
-      ...(options.revisionChanges ? { revisionChanges: options.revisionChanges } : {}),
-    });
+    this.boundaryFor = (folders) =>
+      new PolicyBoundary(folders, {
+        additionalFolders: options.additionalFolders ?? [],
+        ...(options.revisionChanges ? { revisionChanges: options.revisionChanges } : {}),
+      });
+    this.paths = this.boundaryFor(this.folders);
     this.sessions = new AgentSessions({
       readAgents: () => parseAgentSettings(this.agentsSetting),
       demoAgent: { command: process.execPath, args: [DEMO_AGENT], env: {} },
-      workspaceRoots: () => [this.workspace],
+      workspaceRoots: () => [...this.folders],
       workspaceTrusted: () => options.trusted ?? true,
-      workspacePaths: () => paths,
+      workspacePaths: () => this.paths,
       ...(options.rules ? { permissionRules: options.rules } : {}),
       ...(options.addPermissionRule ? { addPermissionRule: options.addPermissionRule } : {}),
       ...(options.removePermissionRule ? { removePermissionRule: options.removePermissionRule } : {}),
@@ -108,6 +114,12 @@ export class ClientHarness {
       ...(options.confirmUnattended ? { confirmUnattended: options.confirmUnattended } : {}),
     });
     this.sessions.onDidChange((ops) => this.ops.push(...ops));
+  }
+
+  /** The workspace's folders change (added, removed, reordered), as `onDidChangeWorkspaceFolders` tells the host. */
+  setFolders(folders: string[]): void {
+    this.folders = [...folders];
+    this.paths = this.boundaryFor(this.folders);
   }
 
   /** Starts a session and sends a script (or plain text) without waiting for the turn to end. */

@@ -4686,6 +4686,49 @@ describe("permission rules and guards", () => {
     });
   });
 
+  describe("the session's folder", () => {
+    const run = (line: string) => build(v1Request({ kind: "execute", rawInput: { command: line } }));
+
+    it("holds a command without a cwd of its own when the session runs in no workspace folder", () => {
+      // The home folder opened as the workspace is no root; a folder removed since the session started is none.
+      for (const paths of [
+        new PolicyBoundary([home], { home }),
+        new PolicyBoundary([join(base, "tmp")], { home }),
+      ])
+        for (const line of ["npm install", "git init", "make"]) {
+          const allowed = rule("allow", { command: line });
+          for (const decision of [
+            decide(run(line), context({ bypass: true, paths })),
+            decide(run(line), context({ rules: [allowed], paths })),
+          ])
+            assert.equal(
+              decision.by.type === "guard" && decision.by.guard,
+              "outside",
+              `${line}: ${decision.by.label}`,
+            );
+        }
+    });
+
+    it("holds a command without a cwd of its own when the session's folder is a protected one", () => {
+      const kit = join(ws, "vendor", "kit");
+      const decision = decide(
+        run("npm install"),
+        context({ bypass: true, sessionCwd: join(kit, ".vscode") }),
+      );
+      assert.equal(decision.by.type === "guard" && decision.by.guard, "protected", decision.by.label);
+      assert.equal(decide(run("npm install"), context({ bypass: true, sessionCwd: kit })).verdict, "allow");
+    });
+
+    it("leaves a command run in a workspace folder, or given its own cwd there, to the rules", () => {
+      const paths = new PolicyBoundary([join(base, "tmp")], { home });
+      const inTmp = build(
+        v1Request({ kind: "execute", rawInput: { command: "npm install", cwd: join(base, "tmp") } }),
+      );
+      assert.equal(decide(inTmp, context({ bypass: true, paths })).verdict, "allow");
+      assert.equal(decide(run("npm install"), context({ bypass: true })).verdict, "allow");
+    });
+  });
+
   describe("workspace folders nested in one another", () => {
     // A multi-root workspace may list a folder and one inside it, in either order: a repository's `.code-workspace`
     // file chooses which.

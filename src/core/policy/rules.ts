@@ -171,7 +171,7 @@ export interface DecideContext {
   trusted: boolean;
   paths: PathChecker;
   home: string;
-  /** Where a command without its own cwd runs. */
+  /** Where a command without its own cwd runs: the folder the agent's session was made in. */
   sessionCwd?: string;
   /** The editor's own processes (the extension host and those it runs under), which no command may end. */
   editorProcesses?: readonly ProcessIdentity[];
@@ -1353,11 +1353,41 @@ class FootprintView {
         label: `The request is not fully understood: ${this.footprint.reasons[0]}`,
       };
     const named = this.checks.filter((_, i) => !this.footprint.paths[i]?.movedTo);
-    const held = this.placeGuard(named, false) ?? this.linkGuard() ?? this.destructive();
+    const held =
+      this.sessionFolderGuard() ?? this.placeGuard(named, false) ?? this.linkGuard() ?? this.destructive();
     if (held) return held;
     // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
     const movedTo = this.checks.filter((_, i) => this.footprint.paths[i]?.movedTo);
     return this.placeGuard(movedTo, true) ?? this.computedOptionGuard();
+  }
+
+  /**
+   * A command without a cwd of its own runs in the session's folder, which may be no workspace folder: the home
+   * folder opened as one (never a root), or a folder removed from the workspace since the session started. There
+   * `npm install` or `git init` writes outside the workspace though they name no path. A protected one (a
+   * `.code-workspace` file may list `.vscode` first) is held as a cwd the command names would be.
+   */
+  private sessionFolderGuard(): Held | undefined {
+    const cwd = this.context.sessionCwd;
+    if (cwd === undefined || this.footprint.commands.every((line) => line.cwd !== undefined))
+      return undefined;
+    const check = this.context.paths.check(cwd);
+    if (check.status === "inside")
+      return check.protected
+        ? {
+            guard: "protected",
+            label: `Its commands run in ${shortPath(cwd)}, the session's folder, a protected folder`,
+          }
+        : undefined;
+    return check.status === "unresolved"
+      ? {
+          guard: "incomplete",
+          label: `The session's folder ${shortPath(cwd)} cannot be resolved: ${check.reason}`,
+        }
+      : {
+          guard: "outside",
+          label: `Its commands run in ${shortPath(cwd)}, the session's folder, outside the workspace`,
+        };
   }
 
   /**
