@@ -12,13 +12,15 @@ export interface PathPlace {
 
 /**
  * The display form of `path` from the boundary's own check of it, so a `..` trick can never look inside. A path in
- * an additional folder (`symposium.additionalFolders`, not a workspace folder) is shown whole.
+ * an additional folder (`symposium.additionalFolders`, not a workspace folder) is shown whole, and so is one in a
+ * folder whose name another workspace folder has too (`work/app`, `forks/app`): `app/src/x.ts` would not say which.
  */
 export function placeOf(path: string, check: PathCheck, roots: readonly PolicyRoot[]): PathPlace {
   if (check.status !== "inside") return { inside: false, display: path };
   const folders = roots.filter((root) => root.additional !== true);
-  if (!folders.some((root) => root.path === check.root)) return { inside: true, display: check.path };
-  const rootName = check.root.split(/[\\/]/).filter(Boolean).pop() ?? check.root;
+  if (!folders.some((root) => root.path === check.root) || nameShared(check.root, folders))
+    return { inside: true, display: check.path };
+  const rootName = folderName(check.root) ?? check.root;
   const relative = check.relative;
   // `relative` comes from a path known to be within the root; a `..` step would mean it is not, so show it whole.
   if (relative.split("/").includes("..")) return { inside: true, display: path };
@@ -43,8 +45,8 @@ export function placesShown(text: string, roots: readonly PolicyRoot[]): string 
   let shown = text;
   for (const root of byLength) {
     const path = root.path.replace(/[\\/]+$/, "");
-    const name = path.split(/[\\/]/).filter(Boolean).pop();
-    if (name === undefined) continue;
+    const name = folderName(path);
+    if (name === undefined || nameShared(root.path, folders)) continue;
     const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const at = new RegExp(
       `(^|[\\s("'\`])${escaped}(?:([\\\\/])(?=[^\\s,;)'"\`])|(?=[\\s,;:)'"\`]|\\.(?:\\s|$)|$))`,
@@ -55,4 +57,14 @@ export function placesShown(text: string, roots: readonly PolicyRoot[]): string 
     );
   }
   return shown;
+}
+
+function folderName(path: string): string | undefined {
+  return path.split(/[\\/]/).filter(Boolean).pop();
+}
+
+/** Whether another of `folders` has the name of the one at `path`, as a case-insensitive file system would read it. */
+function nameShared(path: string, folders: readonly PolicyRoot[]): boolean {
+  const name = folderName(path)?.toLowerCase();
+  return folders.some((other) => other.path !== path && folderName(other.path)?.toLowerCase() === name);
 }

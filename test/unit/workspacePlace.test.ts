@@ -47,6 +47,18 @@ describe("workspace-relative display of paths", () => {
     assert.deepEqual(placeIn(two, join(web, "src", "b.ts")), { inside: true, display: "web/src/b.ts" });
   });
 
+  it("shows a path whole where another workspace folder has its folder's name", () => {
+    // A card for `forks/app/src/app.ts` must not read as the `app/src/app.ts` of the project being worked on.
+    const forked = join(base, "forks", "api");
+    mkdirSync(join(forked, "src"), { recursive: true });
+    const twins = new PolicyBoundary([api, forked, web], { home: join(base, "home") });
+    for (const path of [join(api, "src", "app.ts"), join(forked, "src", "app.ts")])
+      assert.deepEqual(placeIn(twins, path), { inside: true, display: path });
+    assert.deepEqual(placeIn(twins, join(web, "src", "b.ts")), { inside: true, display: "web/src/b.ts" });
+    const text = `${join(forked, ".env")} is a protected file`;
+    assert.equal(placesShown(text, twins.roots), text);
+  });
+
   it("shows a path in an additional folder whole, and keeps the workspace's paths as they were", () => {
     const scratch = new PolicyBoundary([api], { home: join(base, "home"), additionalFolders: [outside] });
     const path = join(outside, "x");
