@@ -207,11 +207,13 @@ export class Session {
     }
     const attachment = this.attachment;
     const message = { text, context: this.pendingContext.take(contextIds) };
-    if (!attachment || attachment.connection.isClosed) {
+    if (!attachment || attachment.connection.isClosing) {
       // Sent as the agent went away, before the view said so (its box is cleared): kept, failed, as the messages
-      // that waited are, with Copy and Send in a new session.
+      // that waited are, with Copy and Send in a new session. A close still being handled fails it with its reason
+      // (`connectionEnded`); sent, it would show as sent and reach no one.
       this.enqueue(message);
-      this.settleQueued("failed", this.model.error ?? `${this.model.agentName} is not running`);
+      if (!attachment || attachment.connection.isClosed)
+        this.settleQueued("failed", this.model.error ?? `${this.model.agentName} is not running`);
       return;
     }
     await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
@@ -662,7 +664,7 @@ export class Session {
   private sendNextQueued(): void {
     const attachment = this.attachment;
     if (this.isDisposed || this.turnActive || this.model.status !== "ready") return;
-    if (!attachment || attachment.connection.isClosed) return;
+    if (!attachment || attachment.connection.isClosing) return;
     const next = this.queue.takeNext();
     if (!next) return;
     this.queue.markSent(next.id);

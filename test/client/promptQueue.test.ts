@@ -255,6 +255,52 @@ describe("Messages sent while a session starts", function () {
     );
   });
 
+  it("keeps a message sent while the client handles its agent's closed output (still ready), failed, with its file", async () => {
+    // A v1 agent that ends its first turn, then closes its stdout and lives on: the client has read the end of its
+    // output but, giving it a moment to exit, not yet ended the session.
+    const agent = `
+const fs = require("node:fs");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ kind: "received", method: message.method }) + "\\n");
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: "s-1" } });
+  else if (message.method === "session/prompt") {
+    send({ id: message.id, result: { stopReason: "end_turn" } });
+    setTimeout(() => fs.closeSync(1), 50);
+  }
+});
+setInterval(() => undefined, 1000);
+`;
+    harness = new ClientHarness({ command: process.execPath, args: ["-e", agent] });
+    harness.versions.set("Scripted", 1);
+    const key = await harness.sessions.startSession("Scripted");
+    await harness.sessions.sendPrompt(key, "first");
+    // Private state, read only to send in the moment the client knows the connection is closing.
+    const internals = harness.sessions as unknown as {
+      sessions: Map<string, { connection?: { isClosing: boolean } }>;
+    };
+    await waitFor(
+      () => internals.sessions.get(key)?.connection?.isClosing,
+      "the client to read the end of the output",
+    );
+    assert.equal(harness.sessions.session(key)?.status, "ready", "the session does not say so yet");
+    harness.sessions.addContext([
+      { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
+    ]);
+    await harness.sessions.sendPrompt(key, "sent in that moment", ["readme"]);
+    await waitFor(() => harness.sessions.session(key)?.status === "ended", "the session to end");
+    const late = userItems(key).find((i) => i.text === "sent in that moment");
+    assert.equal(late?.queued?.state, "failed", "shown as not sent");
+    assert.match(late?.queued?.reason ?? "", /closed its connection/);
+    assert.deepEqual(late.context, ["README.md"], "with its file");
+    assert.equal(harness.sessions.copyText(key, late.id), "sent in that moment", "Copy has it");
+    const prompts = harness.agentLog().filter((e) => e.method === "session/prompt");
+    assert.equal(prompts.length, 1, "it never reached the agent");
+  });
+
   it("logs the messages a Close drops (the tab is gone, so the log says it), and never sends them", async () => {
     harness = new ClientHarness({
       protocol: "v2",
