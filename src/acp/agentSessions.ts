@@ -930,13 +930,14 @@ export class AgentSessions {
     const prompt = this.pending.get(key);
     const allowOnce = prompt && allowOnceOption(prompt.options);
     // The webview is not an authority: the intent is honoured only where the card itself offers the button.
-    if (!prompt || !allowOnce || !this.broker.promptView(prompt).canBypass) {
+    if (!prompt || !allowOnce || !this.broker.offeredBypass(prompt)) {
       this.env.log.warn(
         `Ignored Bypass Permissions for ${key}: not pending, or bypass is not offered for it.`,
       );
       return false;
     }
     this.pending.resolve(key, allowOnce.optionId, "user");
+    if (this.isBypassed(prompt.agentName)) return true;
     await this.setBypass(prompt.agentName, true);
     this.env.log.info(`Bypass Permissions turned on for ${prompt.agentName}.`);
     return true;

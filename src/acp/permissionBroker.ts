@@ -608,6 +608,15 @@ export class PermissionBroker {
     return accepted;
   }
 
+  /**
+   * Whether the card offered Bypass Permissions when it came: still honoured once Bypass is on (the settings turned it
+   * on since), as the card the view shows still has the button.
+   */
+  offeredBypass(prompt: PermissionPrompt): boolean {
+    const facts = this.facts.get(prompt.key);
+    return facts !== undefined && facts.bypassWouldApply && !facts.bypassBlockedReason;
+  }
+
   promptView(prompt: PermissionPrompt): SentPromptView {
     const facts = this.facts.get(prompt.key) ?? { bypassWouldApply: false };
     const item =

@@ -569,6 +569,26 @@ describe("Session and connection lifetimes", function () {
     }
   });
 
+  it("a card's Bypass Permissions approves it also when the settings turned Bypass on since it arrived", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const request = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
+    const key = await harness.sessions.startSession("Scripted");
+    harness.send(key, { steps: [{ request }] });
+    const card = await waitFor(() => harness!.sessions.pending.list()[0], "the card");
+    assert.equal(harness.sessions.promptView(card).canBypass, true, "the card offers Bypass Permissions");
+    (harness.agentsSetting.Scripted as { bypassPermissions: boolean }).bypassPermissions = true;
+    harness.sessions.reloadSettings(); // the person turned Bypass on in the settings meanwhile
+    assert.equal(
+      await harness.sessions.bypass(card.key),
+      true,
+      "the button the card shows does what it says",
+    );
+    assert.equal(harness.sessions.pending.get(card.key), undefined);
+    await waitFor(() => harness!.outcomes().length === 1, "the agent to get the answer");
+    assert.deepEqual(harness.outcomes()[0]?.outcome, { outcome: "selected", optionId: "allow-once" });
+    assert.deepEqual(harness.bypassWrites, [], "nothing to write: the settings have it on");
+  });
+
   it("a card's countdown follows the timeout set when it arrived, also after the setting changes", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const request = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
