@@ -938,6 +938,14 @@ export class AgentSessions {
     }
     this.pending.resolve(key, allowOnce.optionId, "user");
     if (this.isBypassed(prompt.agentName)) return true;
+    // Removed or renamed in the settings since the card came: this request only. Written, the entry would have no
+    // command, and the name would stay bypassed in memory for whatever agent the settings give it next.
+    if (prompt.agentName !== DEMO_AGENT_NAME && !this.bypassState.definition(prompt.agentName)) {
+      this.env.log.info(
+        `Approved once; Bypass not turned on: ${prompt.agentName} is no longer in the settings.`,
+      );
+      return true;
+    }
     await this.setBypass(prompt.agentName, true);
     this.env.log.info(`Bypass Permissions turned on for ${prompt.agentName}.`);
     return true;

@@ -589,6 +589,29 @@ describe("Session and connection lifetimes", function () {
     assert.deepEqual(harness.bypassWrites, [], "nothing to write: the settings have it on");
   });
 
+  it("a card's Bypass Permissions for an agent removed from the settings since approves it once and bypasses nothing", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const request = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
+    const key = await harness.sessions.startSession("Scripted");
+    harness.send(key, { steps: [{ request }, { request }] });
+    const card = await waitFor(() => harness!.sessions.pending.list()[0], "the card");
+    const scripted = harness.agentsSetting.Scripted;
+    harness.agentsSetting = {};
+    harness.sessions.reloadSettings(); // the person removed (or renamed) the agent meanwhile
+    assert.equal(await harness.sessions.bypass(card.key), true, "the request is approved");
+    await waitFor(
+      () => harness!.sessions.pending.size === 1 || harness!.outcomes().length === 2,
+      "the session's next request",
+    );
+    assert.deepEqual(harness.outcomes()[0]?.outcome, { outcome: "selected", optionId: "allow-once" });
+    assert.equal(harness.sessions.pending.size, 1, "the next request asks a person");
+    assert.deepEqual(harness.bypassWrites, [], "no entry without a command is written for the name");
+    assert.equal(harness.sessions.isBypassed("Scripted"), false);
+    harness.agentsSetting = { Scripted: scripted }; // added again, Bypass off
+    harness.sessions.reloadSettings();
+    assert.equal(harness.sessions.isBypassed("Scripted"), false, "the name added again is not bypassed");
+  });
+
   it("a card's countdown follows the timeout set when it arrived, also after the setting changes", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const request = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
