@@ -404,6 +404,8 @@ export class AgentSessions {
       session.bind(scope.connection, agentSessionId);
       await this.applyDefaultControls(session);
       if (session.disposed) throw new SessionClosedError();
+      // The agent went away meanwhile (a mode's confirmation waits for the person): ready, the tab would hide that.
+      if (scope.connection.isClosing) throw new Error(await scope.connection.closed);
       session.attach(scope.connection, agentSessionId);
       return key;
     } catch (error) {

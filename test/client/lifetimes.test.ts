@@ -10,6 +10,7 @@ import { parseAgentSettings, withBypass } from "../../src/core/settings";
 import { PolicyBoundary, type PathCheck } from "../../src/core/policy/resolvePath";
 import { ClientHarness, isAlive, SCRIPTED_AGENT, waitFor } from "../support/clientHarness";
 import { opsAfterRemoval } from "../support/viewOps";
+import { CONTROLS_AGENT, MODES_V1 } from "../support/controlsFixtures";
 
 /** Counts the workspace checks (each one resolves a realpath on disk). */
 class CountingPaths extends PolicyBoundary {
@@ -610,6 +611,51 @@ describe("Session and connection lifetimes", function () {
     harness.agentsSetting = { Scripted: scripted }; // added again, Bypass off
     harness.sessions.reloadSettings();
     assert.equal(harness.sessions.isBypassed("Scripted"), false, "the name added again is not bypassed");
+  });
+
+  it("an agent that exits while its session's default mode waits for the person's confirmation fails the start, not ready", async () => {
+    let confirm: (yes: boolean) => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      harness = new ClientHarness({
+        command: process.execPath,
+        args: [CONTROLS_AGENT],
+        confirmUnattended: () => (resolve(), new Promise<boolean>((answer) => (confirm = answer))),
+      });
+    });
+    harness!.agentsSetting = {
+      Scripted: {
+        command: process.execPath,
+        args: [CONTROLS_AGENT],
+        env: { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+        defaultMode: "bypassPermissions",
+      },
+    };
+    harness!.sessions.reloadSettings();
+    const starting = harness!.sessions.startSession("Scripted").then(
+      () => "started",
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    await asked;
+    const [key] = harness!.sessions.sessionKeys();
+    // Private state, read only for the agent's pid.
+    const internals = harness!.sessions as unknown as {
+      pool: { scopes: Map<string, Promise<{ connection: { process: { pid: number } } }>> };
+    };
+    const { pid } = (await internals.pool.scopes.get("Scripted")!).connection.process;
+    await harness!.sessions.sendPrompt(key!, "typed while it starts");
+    process.kill(pid, "SIGKILL");
+    await waitFor(
+      () => harness!.sessions.session(key!)?.status === "ended",
+      "the session to end with its agent",
+    );
+    confirm(true);
+    assert.match(await starting, /was stopped by SIGKILL/);
+    const model = harness!.sessions.session(key!);
+    assert.equal(model?.status, "error", "a failed start (Try again), never ready");
+    assert.deepEqual(
+      model?.transcript().flatMap((item) => (item.kind === "user" ? [[item.text, item.queued?.state]] : [])),
+      [["typed while it starts", "failed"]],
+    );
   });
 
   it("a card's countdown follows the timeout set when it arrived, also after the setting changes", async () => {
