@@ -505,7 +505,9 @@ export class Session {
     this.approvedCommands = [];
     this.model.status = "ended";
     this.model.error = reason;
-    this.emit([...itemOps(this.key, this.model.addNotice("error", reason)), this.header()]);
+    // Nothing finishes what the agent left open: its tool calls show as stopped, not running for good.
+    const settled = this.model.settleOpenToolCalls(true);
+    this.emit([...itemOps(this.key, [...settled, ...this.model.addNotice("error", reason)]), this.header()]);
     this.settleQueued("failed", reason);
   }
 

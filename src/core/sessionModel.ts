@@ -578,8 +578,9 @@ export class SessionModel {
   }
 
   /**
-   * The turn ended: tool calls it left `pending` or `in_progress` will never finish. One a card was rejected for
-   * shows as rejected; after the person's Stop the rest show as cancelled. Returns the changed items.
+   * The turn ended (or the agent is gone): tool calls left `pending` or `in_progress` will never finish. One a card was
+   * rejected for shows as rejected; after the person's Stop, or the agent's end, the rest show as cancelled. Returns
+   * the changed items.
    */
   settleOpenToolCalls(stoppedByPerson: boolean): TranscriptItem[] {
     const changed: TranscriptItem[] = [];

@@ -208,6 +208,26 @@ describe("ACP client against real agents", function () {
     });
   }
 
+  for (const how of ["exits with code 0 mid-turn", "ignores Stop and is shut down"] as const) {
+    it(`shows no tool call still running once its agent ${how}`, async () => {
+      harness = new ClientHarness({ protocol: "v1", timeouts: { stopGraceMs: 300 } });
+      const running = { toolCallId: "run-1", title: "Run the tests", kind: "execute", status: "in_progress" };
+      const end = how === "exits with code 0 mid-turn" ? { exit: 0 } : { hang: true };
+      const key = await harness.run({ steps: [{ update: { sessionUpdate: "tool_call", ...running } }, end] });
+      const toolCall = () => harness.sessions.session(key)?.toolCall("run-1");
+      await waitFor(() => toolCall()?.status === "in_progress", "the tool call to run");
+      if (how === "ignores Stop and is shut down") await harness.sessions.stop(key);
+      await waitFor(() => harness.sessions.session(key)?.status === "ended", "the session to end");
+      assert.equal(toolCall()?.status, "cancelled", "shown as stopped: nothing runs it any more");
+      const shown = harness.ops.flatMap((op) =>
+        op.op === "item" && op.item.kind === "tool_call" && op.item.toolCallId === "run-1"
+          ? [op.item.status]
+          : [],
+      );
+      assert.equal(shown.at(-1), "cancelled", "and the view was told");
+    });
+  }
+
   it("keeps a flood of 20,000 requests within the caps and bounded memory", async function () {
     this.timeout(60_000);
     harness = new ClientHarness({ protocol: "v2", limits: { perSession: 64, perAgent: 256, timeoutMs: 0 } });
