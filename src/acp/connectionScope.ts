@@ -64,9 +64,13 @@ export class ConnectionScope {
     this.starting.delete(session);
   }
 
-  /** The session an agent's `sessionId` names on this connection (ids of other connections never match). */
+  /**
+   * The session an agent's `sessionId` names on this connection (ids of other connections never match). A closed one
+   * is none: a tab closed while it reopens stays routed until the reopen ends, and must get no card meanwhile.
+   */
   route(sessionId: unknown): Session | undefined {
-    return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
+    const session = typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
+    return session?.disposed ? undefined : session;
   }
 
   /** Ends the session's route, also one added before it was attached (a reopen that failed). */

@@ -195,6 +195,35 @@ onMessage((message) => {
 });
 `;
 
+/**
+ * A v1 agent with one past session ("past"), which it reopens slowly: on `session/load` it asks a permission for that
+ * session after 300 ms and answers the load 300 ms later. A new session is "other". It logs the load and each answer
+ * it gets.
+ */
+const SLOW_LOADING_AGENT = `
+const fs = require("node:fs");
+const log = (entry) => fs.appendFileSync(process.env.SCRIPTED_AGENT_LOG, JSON.stringify({ t: Date.now(), ...entry }) + "\\n");
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const options = [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }];
+const capabilities = { loadSession: true, sessionCapabilities: { list: {} } };
+require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: capabilities, authMethods: [] } });
+  else if (message.method === "session/new") send({ id: message.id, result: { sessionId: "other" } });
+  else if (message.method === "session/list")
+    send({ id: message.id, result: { sessions: [{ sessionId: "past", cwd: message.params.cwd, title: "Past" }] } });
+  else if (message.method === "session/load") {
+    log({ kind: "load" });
+    const toolCall = { toolCallId: "t", title: "Run", kind: "execute" };
+    const ask = { id: "during-load", method: "session/request_permission", params: { sessionId: "past", toolCall, options } };
+    setTimeout(() => send(ask), 300);
+    setTimeout(() => send({ id: message.id, result: {} }), 600);
+  } else if (message.method === undefined) log({ kind: "answer", id: message.id, result: message.result });
+});
+setInterval(() => undefined, 1000);
+`;
+
 /** A scripted v1 agent with Bypass on, which Stop's grace does not shut down during a test. */
 function bypassedV1Agent(script: string): ClientHarness {
   const harness = new ClientHarness({
@@ -656,6 +685,35 @@ describe("Session and connection lifetimes", function () {
       model?.transcript().flatMap((item) => (item.kind === "user" ? [[item.text, item.queued?.state]] : [])),
       [["typed while it starts", "failed"]],
     );
+  });
+
+  it("a tab closed while its session reopens gets nothing more: the agent's request meanwhile has no card", async () => {
+    harness = new ClientHarness({ command: process.execPath, args: ["-e", SLOW_LOADING_AGENT] });
+    harness.versions.set("Scripted", 1);
+    await harness.sessions.startSession("Scripted"); // keeps the agent running after the reopening tab closes
+    let key: string | undefined;
+    const opening = harness.sessions
+      .resumeSession(
+        "Scripted",
+        (past) => Promise.resolve(past[0]),
+        (shown) => (key = shown),
+      )
+      .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    await waitFor(
+      () => harness!.agentLog().some((e) => e.kind === "load"),
+      "the agent to reopen the session",
+    );
+    await harness.sessions.closeSession(key!);
+    const answer = await waitFor(
+      () => harness!.agentLog().find((e) => e.kind === "answer" && e.id === "during-load"),
+      "the request to be answered",
+    );
+    assert.deepEqual(answer.result, { outcome: { outcome: "cancelled" } });
+    assert.equal(await opening, "The session was closed before it started.");
+    assert.deepEqual(opsAfterRemoval(harness.ops, key!), []);
+    const removed = harness.ops.findIndex((op) => op.op === "sessionRemoved");
+    const cards = harness.ops.slice(removed).filter((op) => op.op === "prompt");
+    assert.deepEqual(cards, [], "no card for a closed tab");
   });
 
   it("a card's countdown follows the timeout set when it arrived, also after the setting changes", async () => {
