@@ -401,6 +401,7 @@ export class AgentSessions {
       scope.add(agentSessionId, session);
       session.model.applyInitialCommands(response);
       session.model.controls.applySetup(response);
+      session.controlsOffered();
       session.bind(scope.connection, agentSessionId);
       await this.applyDefaultControls(session);
       if (session.disposed) throw new SessionClosedError();
@@ -537,6 +538,7 @@ export class AgentSessions {
       session.model.applyInitialCommands(response);
       // A reopened session has modes and options too (no defaults: it keeps the ones it had).
       session.model.controls.applySetup(response);
+      session.controlsOffered();
     } catch (error) {
       scope.remove(session);
       session.model.replayingHistory = false;
@@ -881,6 +883,9 @@ export class AgentSessions {
       summary: title,
     };
     this.env.log.info(title);
+    // The person did not make this move: the transcript says so where they are reading.
+    if (change.by === "agent")
+      session.showItems(session.model.addNotice(change.after ? "warning" : "info", title));
     this.emitDecision(prompt, record);
   }
 

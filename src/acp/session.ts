@@ -130,8 +130,10 @@ export class Session {
    */
   cwd: string | undefined;
   private isDisposed = false;
-  /** Mode or option changes sent and not answered yet. */
-  private controlSets = 0;
+  /** Mode or option changes the person (or settings) sent and the agent has not answered yet: control id -> value. */
+  private readonly pendingSets = new Map<string, string | boolean>();
+  /** What the host was last told about acting without asking: each move is told once, as whoever made it. */
+  private toldUnattended: UnattendedChange["before"];
   /** Automatic decisions not yet sent to the view: they go with the session's next change (see `HeldDecisions`). */
   private readonly heldDecisions = new HeldDecisions(() => this.emitHeldDecisions());
 
@@ -437,14 +439,15 @@ export class Session {
 
   applyUpdate(update: Json, version: 1 | 2): void {
     const { status } = this.model;
-    const unattended = this.model.controls.unattended();
+    const causeBefore = this.model.controls.unattendedControl()?.id;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     const changed = this.model.status !== status;
     const controlsChanged = isControlsUpdate(update);
     // Titles name the tab; commands, usage, controls and the status are in the header too.
     if (this.model.takeHeaderChange() || changed || controlsChanged) ops.push(this.header());
-    // While the person's change is on its way, the agent's echo of it is that change (recorded once, as theirs).
-    if (controlsChanged && this.controlSets === 0) this.noteUnattended(unattended, "agent");
+    // The agent's echo of a change on its way is that change (told once, as the person's, when it is answered);
+    // any other move into or out of acting without asking is the agent's, whatever the person has on its way.
+    if (controlsChanged && !this.echoesPendingSet(causeBefore)) this.noteUnattended("agent");
     this.emit(ops);
     // After the update's items: ending the turn may start the next queued message's turn.
     if (changed && version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
@@ -553,10 +556,9 @@ export class Session {
       return false;
     }
     const { connection, agentSessionId } = attachment;
-    const unattended = this.model.controls.unattended();
     this.model.controls.setBusy(controlId, true);
     this.emitHeader();
-    this.controlSets++;
+    this.pendingSets.set(controlId, value);
     try {
       if (control.via === "mode" && typeof value === "string") {
         await connection.setMode(agentSessionId, value, SET_CONTROL_TIMEOUT_MS);
@@ -586,17 +588,37 @@ export class Session {
       );
       return false;
     } finally {
-      this.controlSets--;
+      if (this.pendingSets.get(controlId) === value) this.pendingSets.delete(controlId);
       this.model.controls.setBusy(controlId, false);
       this.emitHeader();
-      this.noteUnattended(unattended, by);
+      this.noteUnattended(by);
     }
   }
 
+  /** The agent offered its controls (a new or reopened session): one it starts in that acts without asking is told. */
+  controlsOffered(): void {
+    this.noteUnattended("agent");
+  }
+
+  /**
+   * Whether the control that moved the session into (or out of) acting without asking now holds the value the person
+   * (or settings) sent for it: the agent taking that change, not a switch of its own.
+   */
+  private echoesPendingSet(causeBefore: string | undefined): boolean {
+    const cause = this.model.controls.unattendedControl()?.id ?? causeBefore;
+    return (
+      cause !== undefined &&
+      this.pendingSets.has(cause) &&
+      this.model.controls.find(cause)?.value === this.pendingSets.get(cause)
+    );
+  }
+
   /** Tells the host when the session entered or left a mode that acts without asking. */
-  private noteUnattended(before: UnattendedChange["before"], by: ControlChangeBy): void {
+  private noteUnattended(by: ControlChangeBy): void {
+    const before = this.toldUnattended;
     const after = this.model.controls.unattended();
     if (this.isDisposed || before?.level === after?.level) return;
+    this.toldUnattended = after;
     this.host.unattendedChanged?.(this, { before, after, by });
   }
 

@@ -307,11 +307,13 @@ export class SessionControls {
 
   /** Whether the session as set now lets the agent act without asking, and which control says so. */
   unattended(): { level: UnattendedLevel; label: string } | undefined {
-    for (const control of this.list()) {
-      const level = valueLevel(control);
-      if (level) return { level, label: labelOf(control) };
-    }
-    return undefined;
+    const control = this.unattendedControl();
+    return control && { level: valueLevel(control)!, label: labelOf(control) };
+  }
+
+  /** The control whose value lets the agent act without asking, if one does. */
+  unattendedControl(): SessionControlView | undefined {
+    return this.list().find((control) => valueLevel(control) !== undefined);
   }
 
   setBusy(controlId: string, busy: boolean): void {

@@ -6,6 +6,8 @@
  *   CONTROLS_SETUP=<json>        extra fields of the `session/new` answer (`modes`, `configOptions`)
  *   CONTROLS_FAIL=<a,b>          values it refuses to set (-32602, nothing changes)
  *   CONTROLS_AFTER_NEW=<json>    a `session/update` payload it sends just after answering `session/new`
+ *   CONTROLS_BEFORE_ANSWER=<json> a `session/update` payload it sends before answering each set (not its echo)
+ *   CONTROLS_PROMPT_UPDATES=<json> an array of `session/update` payloads it sends at each prompt
  *   CONTROLS_LOG=<file>          every frame it receives, one JSON line each
  *
  * `session/set_mode` and `session/set_config_option` change its state; it answers `current_mode_update` (a mode)
@@ -33,7 +35,12 @@ function optionId(option: Json): unknown {
   return version === 2 ? option.configId : option.id;
 }
 
+const beforeAnswer = () => {
+  if (process.env.CONTROLS_BEFORE_ANSWER) update(JSON.parse(process.env.CONTROLS_BEFORE_ANSWER));
+};
+
 async function prompt(id: unknown, text: string): Promise<void> {
+  for (const payload of JSON.parse(process.env.CONTROLS_PROMPT_UPDATES ?? "[]") as unknown[]) update(payload);
   for (const match of text.matchAll(/\[update:(\{.*?\})\]/g)) update(JSON.parse(match[1]!));
   if (text.includes("[exit]")) process.exit(3);
   if (text.includes("[exit-plan]")) {
@@ -75,6 +82,7 @@ serve(logFile, {
     const modeId = String(params.modeId);
     if (refused.has(modeId) || !setup.modes)
       return send({ id: frame.id, error: { code: -32602, message: `Mode ${modeId} is not available` } });
+    beforeAnswer();
     setup.modes.currentModeId = modeId;
     update({ sessionUpdate: "current_mode_update", currentModeId: modeId });
     send({ id: frame.id, result: {} });
@@ -86,6 +94,7 @@ serve(logFile, {
         id: frame.id,
         error: { code: -32602, message: `Cannot set ${String(params.configId)}` },
       });
+    beforeAnswer();
     option.currentValue = params.value;
     send({ id: frame.id, result: { configOptions: setup.configOptions } });
   },

@@ -411,6 +411,12 @@ describe("Real agents (offline, scripted model)", function () {
         await waitFor(() => a.controls()?.unattended, "the marker");
         assert.equal(a.controls()?.unattended?.level, level);
         assert.equal(a.decisions.at(-1)?.provenance, "mode", "recorded in the history");
+        // As the person's: the agent's echo of the change is not a switch of its own.
+        assert.match(a.decisions.at(-1)?.title ?? "", /^You set /);
+        assert.deepEqual(
+          a.notices().filter((text) => / set .*: (the agent acts|a model approves)/.test(text)),
+          [],
+        );
         assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, facts.startMode), true);
         await waitFor(() => a.controls()?.unattended === undefined, "the marker to go");
       });

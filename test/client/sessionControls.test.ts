@@ -358,3 +358,69 @@ describe("Session controls (modes and config options)", function () {
     await turn;
   });
 });
+
+describe("Session controls against a hostile agent", function () {
+  this.timeout(30_000);
+  let agent: Agent | undefined;
+
+  afterEach(async () => {
+    await agent?.dispose();
+    agent = undefined;
+  });
+
+  const modeUpdate = (currentModeId: string) => ({ sessionUpdate: "current_mode_update", currentModeId });
+
+  it("an agent that switches itself to a mode that acts without asking is told in the transcript and the history", async () => {
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }),
+        CONTROLS_PROMPT_UPDATES: JSON.stringify([modeUpdate("bypassPermissions")]),
+      },
+      { decisions },
+    );
+    await agent.harness.sessions.sendPrompt(agent.key, "go");
+    await waitFor(() => agent!.header().controls?.unattended !== undefined, "the agent's own switch");
+    assert.match(
+      decisions.at(-1)?.title ?? "",
+      /^Scripted set Mode: Bypass permissions: the agent acts without/,
+    );
+    assert.ok(
+      notices(agent).some((text) =>
+        /^Scripted set Mode: Bypass permissions: the agent acts without/.test(text),
+      ),
+      `the transcript says so: ${JSON.stringify(notices(agent))}`,
+    );
+  });
+
+  it("a switch the agent makes while the person's change of another control is on its way is the agent's", async () => {
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1, configOptions: configOptions("id") }),
+        CONTROLS_BEFORE_ANSWER: JSON.stringify(modeUpdate("bypassPermissions")),
+      },
+      { decisions },
+    );
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "model", "opus"), true);
+    assert.equal(agent.control("mode").value, "bypassPermissions");
+    const records = decisions.filter((d) => d.provenance === "mode").map((d) => d.title);
+    assert.deepEqual(records, ["Scripted set Mode: Bypass permissions: the agent acts without asking you"]);
+  });
+
+  it("a session the agent starts in a mode that acts without asking says so", async () => {
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: { ...MODES_V1, currentModeId: "bypassPermissions" } }) },
+      { decisions },
+    );
+    assert.match(decisions.at(-1)?.title ?? "", /^Scripted set Mode: Bypass permissions/);
+    assert.ok(notices(agent).some((text) => text.startsWith("Scripted set Mode: Bypass permissions")));
+    // Said once: the person's change of another control afterwards is not taken for a switch of theirs.
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "plan"), true);
+    assert.deepEqual(
+      decisions.filter((d) => d.provenance === "mode").map((d) => d.title.split(":")[0]),
+      ["Scripted set Mode", "You set a mode that asks again (was Mode"],
+    );
+  });
+});
