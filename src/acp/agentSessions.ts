@@ -796,8 +796,8 @@ export class AgentSessions {
   ): Promise<boolean> {
     const control = session.model.controls.find(controlId);
     if (!control) return false;
-    const name = control.kind === "select" ? control.choices.find((c) => c.value === value)?.name : undefined;
-    const level = unattendedChoice(control, value, name);
+    const choice = control.kind === "select" ? control.choices.find((c) => c.value === value) : undefined;
+    const level = choice?.unattended ?? unattendedChoice(control, value, choice?.name);
     if (level) {
       const label = labelOf({ ...control, value } as typeof control);
       const confirmed =

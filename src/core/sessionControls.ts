@@ -245,16 +245,40 @@ export class SessionControls {
   private options: SessionControlView[] = [];
   /** Control ids with a change on its way to the agent. */
   private readonly busy = new Set<string>();
+  /**
+   * Mode values seen to act without asking in this session (bounded): a value is the same mode whatever the agent
+   * names it later, so a rename to "Default" does not take the marker and the confirmation away.
+   */
+  private readonly unattendedModes = new Map<string, UnattendedLevel>();
 
   /** A `session/new` (or load) response of either version. */
   applySetup(response: { modes?: unknown; configOptions?: unknown }): void {
     this.modes = parseModes(response.modes);
     this.options = parseConfigOptions(response.configOptions);
+    this.markUnattendedModes();
   }
 
   /** `config_option_update` and the response to `session/set_config_option`: the full list, replacing the old one. */
   replaceOptions(raw: unknown): void {
     this.options = parseConfigOptions(raw);
+    this.markUnattendedModes();
+  }
+
+  private markUnattendedModes(): void {
+    for (const control of [this.modes, this.modeOption()]) {
+      if (control?.kind !== "select") continue;
+      for (const choice of control.choices) {
+        const seen = this.unattendedModes.get(choice.value);
+        if (seen) choice.unattended = seen;
+        else if (choice.unattended && this.unattendedModes.size < LIMITS.controlChoicesTotal)
+          this.unattendedModes.set(choice.value, choice.unattended);
+      }
+    }
+  }
+
+  /** What a mode lets the agent do: as it was first seen to, else as its id and name say. */
+  modeLevel(modeId: string): UnattendedLevel | undefined {
+    return this.unattendedModes.get(modeId) ?? unattendedLevel(modeId, this.modeName(modeId));
   }
 
   /** `current_mode_update` (v1): the mode changed; a mode config option of the same mode follows it too. */
@@ -340,7 +364,8 @@ export class SessionControls {
 function valueLevel(control: SessionControlView): UnattendedLevel | undefined {
   if (control.kind === "boolean") return unattendedConfig(control.id, control.value);
   const choice = control.choices.find((c) => c.value === control.value);
-  return unattendedChoice(control, control.value, choice?.name);
+  // A mode choice carries its level (`markUnattendedModes` keeps it across renames).
+  return control.category === "mode" ? choice?.unattended : unattendedConfig(control.id, control.value);
 }
 
 /** "Mode: Full access", "Allow All: On": what the control is set to. */
@@ -370,7 +395,7 @@ export function resolveChoice(
 /** Whether answering a permission request with `optionId` switches the agent to a mode that acts without asking. */
 export function switchesUnattended(controls: SessionControls, optionId: string): boolean {
   const mode = modeOfOption(optionId, controls.modeIds());
-  return mode !== undefined && unattendedLevel(mode, controls.modeName(mode)) !== undefined;
+  return mode !== undefined && controls.modeLevel(mode) !== undefined;
 }
 
 /**
@@ -389,7 +414,7 @@ export function modeSwitchOf(
     const mode = modeOfOption(option.optionId, modeIds);
     if (mode === undefined) return [];
     const name = controls.modeName(mode);
-    const level = unattendedLevel(mode, name);
+    const level = controls.modeLevel(mode);
     return [{ key: option.key, mode: name, ...(level ? { unattended: level } : {}) }];
   });
   const switchKind = prompt.subject.type === "tool_call" && prompt.subject.toolKind === "switch_mode";

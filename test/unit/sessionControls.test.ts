@@ -4,6 +4,7 @@ import {
   modeSwitchOf,
   resolveChoice,
   SessionControls,
+  switchesUnattended,
   unattendedConfig,
   unattendedLevel,
 } from "../../src/core/sessionControls";
@@ -182,6 +183,30 @@ describe("session controls (pure)", () => {
       assert.equal(controls.mode()?.value, "b");
       assert.equal(controls.setCurrentMode("nope"), false, "an unknown mode id changes nothing");
       assert.equal(controls.mode()?.value, "b");
+    });
+
+    it("a mode once seen to act without asking stays marked when the agent renames it", () => {
+      const controls = new SessionControls();
+      const modeOption = (yoloName: string) => ({
+        id: "mode",
+        name: "Mode",
+        category: "mode",
+        type: "select",
+        currentValue: "x-yolo",
+        options: [
+          { value: "default", name: "Default" },
+          { value: "x-yolo", name: yoloName },
+        ],
+      });
+      controls.applySetup({ configOptions: [modeOption("YOLO")] });
+      assert.deepEqual(controls.unattended(), { level: "full", label: "Mode: YOLO" });
+      // Picked, then renamed by a config_option_update: the same value, so still the same mode.
+      controls.replaceOptions([modeOption("Default (asks)")]);
+      assert.deepEqual(controls.unattended(), { level: "full", label: "Mode: Default (asks)" });
+      const mode = controls.mode();
+      assert.equal(mode?.kind === "select" && mode.choices[1]?.unattended, "full", "its choice says so too");
+      // A permission option into it is still one Bypass must not pick.
+      assert.equal(switchesUnattended(controls, "x-yolo"), true);
     });
 
     it("offers nothing for an agent that sends nothing, null or garbage", () => {
