@@ -183,18 +183,29 @@ function parseConfigOption(raw: unknown): SessionControlView | undefined {
     if (typeof option.currentValue !== "boolean") return undefined;
     return { ...common, kind: "boolean", value: option.currentValue };
   }
-  if (option.type !== "select" || typeof option.currentValue !== "string") return undefined;
-  const choices = parseChoices(option.options ?? [], category);
-  // The current value must be one of the choices (the spec says so); otherwise the control would lie.
-  if (!choices.some((choice) => choice.value === option.currentValue)) return undefined;
-  return { ...common, kind: "select", value: option.currentValue, choices };
+  const current = id.safeParse(option.currentValue);
+  if (option.type !== "select" || !current.success) return undefined;
+  const choices = withCurrent(parseChoices(option.options ?? [], category), current.data, category);
+  return { ...common, kind: "select", value: current.data, choices };
+}
+
+/**
+ * The choices with the current value among them: one the agent did not list (the spec says it must) is shown by its
+ * id, as the last choice within the cap, so the control names the value the agent reports, never another one.
+ */
+function withCurrent(choices: ControlChoiceView[], current: string, category: string): ControlChoiceView[] {
+  if (choices.some((choice) => choice.value === current)) return choices;
+  return [
+    ...choices.slice(0, LIMITS.controlChoices - 1),
+    choiceView({ value: current, name: current }, category),
+  ];
 }
 
 /** v1 `modes` (`SessionModeState`) as a select control set through `session/set_mode`. */
 function parseModes(raw: unknown): SessionControlView | undefined {
   const parsed = ModeStateSchema.safeParse(raw);
   if (!parsed.success) return undefined;
-  const choices = parseChoices(
+  const listed = parseChoices(
     parsed.data.availableModes.flatMap((entry) => {
       const mode = ModeSchema.safeParse(entry);
       return mode.success
@@ -203,7 +214,7 @@ function parseModes(raw: unknown): SessionControlView | undefined {
     }),
     "mode",
   );
-  if (!choices.some((choice) => choice.value === parsed.data.currentModeId)) return undefined;
+  const choices = withCurrent(listed, parsed.data.currentModeId, "mode");
   return {
     id: "mode",
     via: "mode",
@@ -250,6 +261,8 @@ export class SessionControls {
    * names it later, so a rename to "Default" does not take the marker and the confirmation away.
    */
   private readonly unattendedModes = new Map<string, UnattendedLevel>();
+  /** The choice `setCurrentMode` added to a mode control for a mode the agent did not list (one at a time). */
+  private readonly unlisted = new WeakMap<SessionControlView, ControlChoiceView>();
 
   /** A `session/new` (or load) response of either version. */
   applySetup(response: { modes?: unknown; configOptions?: unknown }): void {
@@ -281,15 +294,29 @@ export class SessionControls {
     return this.unattendedModes.get(modeId) ?? unattendedLevel(modeId, this.modeName(modeId));
   }
 
-  /** `current_mode_update` (v1): the mode changed; a mode config option of the same mode follows it too. */
+  /**
+   * `current_mode_update` (v1): the mode changed; a mode config option of the same mode follows it too. A mode the
+   * agent did not list is shown by its id while it is the current one (`withCurrent`), not ignored: the picker would
+   * go on naming the mode the agent left.
+   */
   setCurrentMode(modeId: unknown): boolean {
-    if (typeof modeId !== "string") return false;
+    const parsed = id.safeParse(modeId);
+    if (!parsed.success) return false;
     let changed = false;
     for (const control of [this.modes, this.modeOption()]) {
-      if (control?.kind !== "select" || !control.choices.some((choice) => choice.value === modeId)) continue;
-      if (control.value !== modeId) changed = true;
-      control.value = modeId;
+      if (control?.kind !== "select") continue;
+      if (control.value !== parsed.data) changed = true;
+      const unlisted = this.unlisted.get(control);
+      const listed = unlisted ? control.choices.filter((choice) => choice !== unlisted) : control.choices;
+      control.choices = withCurrent(listed, parsed.data, "mode");
+      const added = control.choices.find(
+        (choice) => choice.value === parsed.data && !listed.includes(choice),
+      );
+      if (added) this.unlisted.set(control, added);
+      else this.unlisted.delete(control);
+      control.value = parsed.data;
     }
+    this.markUnattendedModes();
     return changed;
   }
 

@@ -181,8 +181,54 @@ describe("session controls (pure)", () => {
       assert.equal(controls.mode()?.via, "config");
       assert.equal(controls.setCurrentMode("b"), true);
       assert.equal(controls.mode()?.value, "b");
-      assert.equal(controls.setCurrentMode("nope"), false, "an unknown mode id changes nothing");
+      assert.equal(controls.setCurrentMode(""), false, "an id that is no id changes nothing");
       assert.equal(controls.mode()?.value, "b");
+    });
+
+    it("a current mode or value the agent did not list is shown by its id, not as the one it left", () => {
+      const controls = new SessionControls();
+      const listed = [
+        { id: "default", name: "Default" },
+        { id: "plan", name: "Plan" },
+      ];
+      controls.applySetup({ modes: { currentModeId: "default", availableModes: listed } });
+      assert.equal(controls.setCurrentMode("yolo"), true);
+      const choices = () => {
+        const mode = controls.mode();
+        return mode?.kind === "select" ? mode.choices.map((c) => [c.value, c.name, c.unattended]) : [];
+      };
+      assert.equal(controls.mode()?.value, "yolo");
+      assert.deepEqual(choices(), [
+        ["default", "Default", undefined],
+        ["plan", "Plan", undefined],
+        ["yolo", "yolo", "full"],
+      ]);
+      assert.deepEqual(controls.unattended(), { level: "full", label: "Mode: yolo" });
+      // One unlisted value at a time: a flood of made-up ids does not grow the list.
+      for (let i = 0; i < 1_000; i++) controls.setCurrentMode(`m${i}`);
+      assert.equal(choices().length, 3);
+      controls.setCurrentMode("plan");
+      assert.deepEqual(
+        choices().map(([value]) => value),
+        ["default", "plan"],
+      );
+      // A config option's current value outside its list: shown, not the option left out (the v1 modes it would
+      // fall back to still said "default").
+      controls.applySetup({
+        modes: { currentModeId: "default", availableModes: listed },
+        configOptions: [
+          {
+            id: "mode",
+            name: "Mode",
+            category: "mode",
+            type: "select",
+            currentValue: "bypassPermissions",
+            options: listed.map((m) => ({ value: m.id, name: m.name })),
+          },
+        ],
+      });
+      assert.equal(controls.mode()?.via, "config");
+      assert.deepEqual(controls.unattended(), { level: "full", label: "Mode: bypassPermissions" });
     });
 
     it("a mode once seen to act without asking stays marked when the agent renames it", () => {
