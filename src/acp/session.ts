@@ -21,6 +21,7 @@ import {
   type PromptContext,
 } from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
+import { labelOf } from "../core/sessionControls";
 import type {
   DecisionRecord,
   SessionHeader,
@@ -134,6 +135,11 @@ export class Session {
   private readonly pendingSets = new Map<string, string | boolean>();
   /** What the host was last told about acting without asking: each move is told once, as whoever made it. */
   private toldUnattended: UnattendedChange["before"];
+  /**
+   * Values the person's settings set (`defaultMode`, `defaultConfigOptions`), watched until the first turn ends: the
+   * agent undoing one at once would otherwise show only in the picker.
+   */
+  private readonly settingsValues = new Map<string, string | boolean>();
   /** Automatic decisions not yet sent to the view: they go with the session's next change (see `HeldDecisions`). */
   private readonly heldDecisions = new HeldDecisions(() => this.emitHeldDecisions());
 
@@ -443,6 +449,7 @@ export class Session {
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     const changed = this.model.status !== status;
     const controlsChanged = isControlsUpdate(update);
+    if (controlsChanged) ops.push(...itemOps(this.key, this.settingsUndone()));
     // Titles name the tab; commands, usage, controls and the status are in the header too.
     if (this.model.takeHeaderChange() || changed || controlsChanged) ops.push(this.header());
     // The agent's echo of a change on its way is that change (told once, as the person's, when it is answered);
@@ -559,6 +566,8 @@ export class Session {
     this.model.controls.setBusy(controlId, true);
     this.emitHeader();
     this.pendingSets.set(controlId, value);
+    if (by === "settings") this.settingsValues.set(controlId, value);
+    else this.settingsValues.delete(controlId);
     try {
       if (control.via === "mode" && typeof value === "string") {
         await connection.setMode(agentSessionId, value, SET_CONTROL_TIMEOUT_MS);
@@ -574,6 +583,7 @@ export class Session {
       }
       return true;
     } catch (error) {
+      this.settingsValues.delete(controlId);
       const shown =
         control.kind === "select"
           ? (control.choices.find((c) => c.value === value)?.name ?? value)
@@ -590,6 +600,7 @@ export class Session {
     } finally {
       if (this.pendingSets.get(controlId) === value) this.pendingSets.delete(controlId);
       this.model.controls.setBusy(controlId, false);
+      this.showItems(this.settingsUndone());
       this.emitHeader();
       this.noteUnattended(by);
     }
@@ -613,6 +624,20 @@ export class Session {
     );
   }
 
+  /** Notices for values from settings the agent has since changed by itself (each said once). */
+  private settingsUndone(): TranscriptItem[] {
+    const notices: TranscriptItem[] = [];
+    for (const [controlId, value] of this.settingsValues) {
+      const control = this.model.controls.find(controlId);
+      if (!control || control.value === value || this.pendingSets.has(controlId)) continue;
+      this.settingsValues.delete(controlId);
+      const set = labelOf({ ...control, value } as typeof control);
+      const text = `${this.model.agentName} set ${labelOf(control)}; your settings had set ${set}.`;
+      notices.push(...this.model.addNotice("warning", text));
+    }
+    return notices;
+  }
+
   /** Tells the host when the session entered or left a mode that acts without asking. */
   private noteUnattended(by: ControlChangeBy): void {
     const before = this.toldUnattended;
@@ -625,6 +650,7 @@ export class Session {
   private endTurn(stopReason: string | undefined): void {
     if (!this.turnActive) return;
     this.turnActive = false;
+    this.settingsValues.clear();
     this.approvedCommands = [];
     clearTimeout(this.stopTimer);
     if (this.model.status !== "ended") this.model.status = "ready";

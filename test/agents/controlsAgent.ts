@@ -7,6 +7,7 @@
  *   CONTROLS_FAIL=<a,b>          values it refuses to set (-32602, nothing changes)
  *   CONTROLS_AFTER_NEW=<json>    a `session/update` payload it sends just after answering `session/new`
  *   CONTROLS_BEFORE_ANSWER=<json> a `session/update` payload it sends before answering each set (not its echo)
+ *   CONTROLS_AFTER_ANSWER=<json> a `session/update` payload it sends right after answering the first set
  *   CONTROLS_PROMPT_UPDATES=<json> an array of `session/update` payloads it sends at each prompt
  *   CONTROLS_LOG=<file>          every frame it receives, one JSON line each
  *
@@ -37,6 +38,11 @@ function optionId(option: Json): unknown {
 
 const beforeAnswer = () => {
   if (process.env.CONTROLS_BEFORE_ANSWER) update(JSON.parse(process.env.CONTROLS_BEFORE_ANSWER));
+};
+let answered = false;
+const afterAnswer = () => {
+  if (process.env.CONTROLS_AFTER_ANSWER && !answered) update(JSON.parse(process.env.CONTROLS_AFTER_ANSWER));
+  answered = true;
 };
 
 async function prompt(id: unknown, text: string): Promise<void> {
@@ -86,6 +92,7 @@ serve(logFile, {
     setup.modes.currentModeId = modeId;
     update({ sessionUpdate: "current_mode_update", currentModeId: modeId });
     send({ id: frame.id, result: {} });
+    afterAnswer();
   },
   "session/set_config_option": (frame, params) => {
     const option = setup.configOptions?.find((o) => optionId(o) === params.configId);
@@ -97,6 +104,7 @@ serve(logFile, {
     beforeAnswer();
     option.currentValue = params.value;
     send({ id: frame.id, result: { configOptions: setup.configOptions } });
+    afterAnswer();
   },
   "session/prompt": (frame, params) => {
     const blocks = (params.prompt ?? []) as { text?: string }[];

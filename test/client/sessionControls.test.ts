@@ -423,4 +423,25 @@ describe("Session controls against a hostile agent", function () {
       ["Scripted set Mode", "You set a mode that asks again (was Mode"],
     );
   });
+
+  it("a default from settings the agent undoes at once is said in the transcript", async () => {
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }),
+        CONTROLS_AFTER_ANSWER: JSON.stringify(modeUpdate("acceptEdits")),
+      },
+      { defaults: { defaultMode: "plan" } },
+    );
+    await waitFor(() => agent!.control("mode").value === "acceptEdits", "the agent's undo in the header");
+    await waitFor(() => notices(agent!).length > 0, "a notice");
+    assert.deepEqual(notices(agent), ["Scripted set Mode: Accept edits; your settings had set Mode: Plan."]);
+    // Said once per setting, and only until the first turn ends: later moves are the agent's own work.
+    await agent.harness.sessions.sendPrompt(agent.key, `go [update:${JSON.stringify(modeUpdate("plan"))}]`);
+    await agent.harness.sessions.sendPrompt(
+      agent.key,
+      `go [update:${JSON.stringify(modeUpdate("default"))}]`,
+    );
+    assert.equal(agent.control("mode").value, "default");
+    assert.equal(notices(agent).filter((text) => text.includes("your settings")).length, 1);
+  });
 });
