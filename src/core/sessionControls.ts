@@ -205,8 +205,9 @@ function withCurrent(choices: ControlChoiceView[], current: string, category: st
 function parseModes(raw: unknown): SessionControlView | undefined {
   const parsed = ModeStateSchema.safeParse(raw);
   if (!parsed.success) return undefined;
+  // Bounded as `parseChoices` bounds its list: half a million modes fit in one message.
   const listed = parseChoices(
-    parsed.data.availableModes.flatMap((entry) => {
+    parsed.data.availableModes.slice(0, LIMITS.controlChoices * 2).flatMap((entry) => {
       const mode = ModeSchema.safeParse(entry);
       return mode.success
         ? [{ value: mode.data.id, name: mode.data.name, description: mode.data.description }]

@@ -137,6 +137,23 @@ describe("session controls (pure)", () => {
       );
     });
 
+    it("looks at a bounded number of v1 modes, however many the agent lists", () => {
+      let read = 0;
+      const availableModes = Array.from({ length: 10_000 }, (_, i) => ({
+        get id() {
+          read++;
+          return `m${i}`;
+        },
+        name: "N".repeat(1_000),
+      }));
+      const controls = new SessionControls();
+      controls.applySetup({ modes: { currentModeId: "m9999", availableModes } });
+      assert.ok(read <= 2 * LIMITS.controlChoices * 2, `${read} modes read`);
+      const mode = controls.mode();
+      assert.equal(mode?.kind === "select" && mode.choices.length, LIMITS.controlChoices);
+      assert.equal(mode?.value, "m9999", "the current mode past the cap is still the one named");
+    });
+
     it("keeps the values of all selects together under the session's total (the header carries them often)", () => {
       const controls = new SessionControls();
       const select = (i: number) => ({
