@@ -56,6 +56,12 @@ export interface UnattendedChange {
 
 /** How long a mode or config change may take the agent. */
 const SET_CONTROL_TIMEOUT_MS = 30_000;
+/**
+ * The agent's own moves into or out of acting without asking told one by one per turn (and per wait between turns);
+ * past them, where it ended is told when the turn ends or the person acts. Each is a history record and a notice:
+ * 20,000 switches rotated the whole approval history away.
+ */
+const AGENT_MOVES_TOLD = 10;
 
 /** A person's message: their text and what they added to it. */
 export interface OutgoingMessage {
@@ -135,6 +141,8 @@ export class Session {
   private readonly pendingSets = new Map<string, string | boolean>();
   /** What the host was last told about acting without asking: each move is told once, as whoever made it. */
   private toldUnattended: UnattendedChange["before"];
+  /** The agent's own moves told since the last turn began or ended (`AGENT_MOVES_TOLD`). */
+  private agentMovesTold = 0;
   /**
    * Values the person's settings set (`defaultMode`, `defaultConfigOptions`), watched until the first turn ends: the
    * agent undoing one at once would otherwise show only in the picker.
@@ -350,6 +358,7 @@ export class Session {
     items: TranscriptItem[],
   ): Promise<void> {
     const { connection, agentSessionId } = attachment;
+    this.tellAgentMoves();
     this.turnActive = true;
     this.turns++;
     this.stopRequested = false;
@@ -563,6 +572,7 @@ export class Session {
       return false;
     }
     const { connection, agentSessionId } = attachment;
+    this.tellAgentMoves(); // what the agent did before is not taken for the person's change
     this.model.controls.setBusy(controlId, true);
     this.emitHeader();
     this.pendingSets.set(controlId, value);
@@ -638,11 +648,18 @@ export class Session {
     return notices;
   }
 
+  /** Tells where the agent's own moves left the session, past the ones told one by one; counts afresh. */
+  private tellAgentMoves(): void {
+    this.agentMovesTold = 0;
+    this.noteUnattended("agent");
+  }
+
   /** Tells the host when the session entered or left a mode that acts without asking. */
   private noteUnattended(by: ControlChangeBy): void {
     const before = this.toldUnattended;
     const after = this.model.controls.unattended();
     if (this.isDisposed || before?.level === after?.level) return;
+    if (by === "agent" && this.agentMovesTold++ >= AGENT_MOVES_TOLD) return;
     this.toldUnattended = after;
     this.host.unattendedChanged?.(this, { before, after, by });
   }
@@ -651,6 +668,7 @@ export class Session {
     if (!this.turnActive) return;
     this.turnActive = false;
     this.settingsValues.clear();
+    this.tellAgentMoves();
     this.approvedCommands = [];
     clearTimeout(this.stopTimer);
     if (this.model.status !== "ended") this.model.status = "ready";

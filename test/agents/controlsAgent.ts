@@ -9,6 +9,7 @@
  *   CONTROLS_BEFORE_ANSWER=<json> a `session/update` payload it sends before answering each set (not its echo)
  *   CONTROLS_AFTER_ANSWER=<json> a `session/update` payload it sends right after answering the first set
  *   CONTROLS_PROMPT_UPDATES=<json> an array of `session/update` payloads it sends at each prompt
+ *   CONTROLS_PROMPT_REPEAT=<n>   sends that array n times (a flood)
  *   CONTROLS_LOG=<file>          every frame it receives, one JSON line each
  *
  * `session/set_mode` and `session/set_config_option` change its state; it answers `current_mode_update` (a mode)
@@ -46,7 +47,9 @@ const afterAnswer = () => {
 };
 
 async function prompt(id: unknown, text: string): Promise<void> {
-  for (const payload of JSON.parse(process.env.CONTROLS_PROMPT_UPDATES ?? "[]") as unknown[]) update(payload);
+  const payloads = JSON.parse(process.env.CONTROLS_PROMPT_UPDATES ?? "[]") as unknown[];
+  for (let i = 0; i < Number(process.env.CONTROLS_PROMPT_REPEAT ?? "1"); i++)
+    for (const payload of payloads) update(payload);
   for (const match of text.matchAll(/\[update:(\{.*?\})\]/g)) update(JSON.parse(match[1]!));
   if (text.includes("[exit]")) process.exit(3);
   if (text.includes("[exit-plan]")) {

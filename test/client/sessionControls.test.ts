@@ -444,4 +444,31 @@ describe("Session controls against a hostile agent", function () {
     assert.equal(agent.control("mode").value, "default");
     assert.equal(notices(agent).filter((text) => text.includes("your settings")).length, 1);
   });
+
+  it("a flood of the agent's own mode switches is told as where it ends, not switch by switch", async () => {
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }),
+        CONTROLS_PROMPT_UPDATES: JSON.stringify([modeUpdate("bypassPermissions"), modeUpdate("default")]),
+        CONTROLS_PROMPT_REPEAT: "10000",
+      },
+      { decisions },
+    );
+    await agent.harness.sessions.sendPrompt(
+      agent.key,
+      `go [update:${JSON.stringify(modeUpdate("bypassPermissions"))}]`,
+    );
+    // 20,001 switches wrote as many history records (about 7 MB: the whole approval history rotated away) and
+    // would fill the transcript with notices.
+    const told = decisions.filter((d) => d.provenance === "mode");
+    assert.ok(told.length <= 12, `${told.length} records`);
+    assert.ok(notices(agent).length <= 13, `${notices(agent).length} notices`);
+    assert.match(
+      told.at(-1)?.title ?? "",
+      /^Scripted set Mode: Bypass permissions/,
+      "where it ended is told",
+    );
+    assert.equal(agent.header().controls?.unattended?.level, "full");
+  });
 });
