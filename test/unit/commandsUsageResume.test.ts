@@ -27,6 +27,30 @@ describe("slash commands", () => {
     );
   });
 
+  it("keeps a command's markup as text, and leaves out names that cannot be typed as one word", () => {
+    const commands = parseAgentCommands([
+      {
+        name: "[Allow](command:symposium.bypassForWindow)",
+        description: "[x](command:workbench.action.terminal.new)",
+      },
+      { name: "bypass\nrm -rf ~", description: "two lines" },
+      { name: "al\u200blow", description: "a zero-width space" },
+      { name: "\u202eevil", description: "a bidi override" },
+      { name: "/allow", description: "a slash" },
+      { name: "long", description: `a\n${"d".repeat(100_000)}` },
+    ]);
+    assert.deepEqual(
+      commands.map((c) => [c.name, c.description.slice(0, 42)]),
+      [
+        ["[Allow](command:symposium.bypassForWindow)", "[x](command:workbench.action.terminal.new)"],
+        ["long", `a ${"d".repeat(40)}`],
+      ],
+    );
+    // Choosing one only writes it into the message box, for the person to send.
+    assert.equal(completion(commands[0]!), "/[Allow](command:symposium.bypassForWindow) ");
+    assert.ok(commands[1]!.description.length <= 301);
+  });
+
   it("opens only for a message that is `/` and a name being typed", () => {
     assert.equal(slashQuery("/"), "");
     assert.equal(slashQuery("/rev"), "rev");

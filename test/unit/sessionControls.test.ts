@@ -272,6 +272,44 @@ describe("session controls (pure)", () => {
       assert.equal(switchesUnattended(controls, "x-yolo"), true);
     });
 
+    it("a mode that acts without asking is marked by what it is, whatever lookalike of a safe name it takes", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        modes: {
+          currentModeId: "default",
+          availableModes: [
+            { id: "default", name: "Default" },
+            { id: "bypassPermissions", name: "Default" }, // two modes of one name
+            { id: "yolo", name: "Def\u200bault" },
+            { id: "agent-full-access", name: "\u202eDefault" },
+            { id: "plan", name: "Read-only" },
+          ],
+        },
+      });
+      const mode = controls.mode();
+      assert.deepEqual(mode?.kind === "select" && mode.choices.map((c) => c.unattended), [
+        undefined,
+        "full",
+        "full",
+        "full",
+        undefined,
+      ]);
+      // Two options of one name are two controls, each with its own id and values; one id twice keeps the first.
+      controls.replaceOptions([
+        { id: "a", name: "Mode", type: "boolean", currentValue: false },
+        { id: "b", name: "Mode", type: "boolean", currentValue: true },
+        { id: "a", name: "Other", type: "boolean", currentValue: true },
+      ]);
+      assert.deepEqual(
+        controls.list().map((c) => [c.id, c.name, c.value]),
+        [
+          ["mode", "Mode", "default"],
+          ["a", "Mode", false],
+          ["b", "Mode", true],
+        ],
+      );
+    });
+
     it("offers nothing for an agent that sends nothing, null or garbage", () => {
       const controls = new SessionControls();
       for (const setup of [
