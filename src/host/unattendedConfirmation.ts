@@ -1,19 +1,23 @@
 /**
  * The first time per agent that a mode would let the agent act without asking (full access, yolo, autopilot, bypass,
- * a reviewer model), the person confirms it in a modal dialog; the answer "yes" is remembered per agent in the
- * extension's global state, like the Bypass confirmation on a card is remembered in settings.
+ * a reviewer model), the person confirms it in a modal dialog; the answer "yes" is remembered per agent and level in
+ * the extension's global state, like the Bypass confirmation on a card is remembered in settings. A yes to a model
+ * approving is no yes to the agent acting without asking; a yes to that covers a model approving.
  */
 import * as vscode from "vscode";
 import type { UnattendedLevel } from "../shared/protocol";
 import { inertText } from "../core/untrustedText";
 
+/** `…:<agent>` (before levels were told apart) is read as a yes to a model approving only. */
 const KEY = "unattendedModeConfirmed:";
+const FULL_KEY = "unattendedModeConfirmedFull:";
 
 export function confirmUnattended(
   state: vscode.Memento,
 ): (agentName: string, change: { label: string; level: UnattendedLevel }) => Promise<boolean> {
   return async (agentName, change) => {
-    if (state.get<boolean>(KEY + agentName) === true) return true;
+    const keys = change.level === "full" ? [FULL_KEY] : [FULL_KEY, KEY];
+    if (keys.some((key) => state.get<boolean>(key + agentName) === true)) return true;
     const allow: vscode.MessageItem = { title: vscode.l10n.t("Let it act without asking") };
     // The safe answer comes first, so it is the dialog's default (focused) button: Enter keeps the agent asking.
     // (A close-affordance item would be listed after the approving one, which would then take the focus.)
@@ -35,7 +39,7 @@ export function confirmUnattended(
       allow,
     );
     if (picked !== allow) return false;
-    await state.update(KEY + agentName, true);
+    await state.update((change.level === "full" ? FULL_KEY : KEY) + agentName, true);
     return true;
   };
 }

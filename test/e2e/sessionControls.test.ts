@@ -11,7 +11,11 @@ import { sendPrompt, startSession, waitUntil } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
 
-const SETUP = { modes: MODES_V1, configOptions: configOptions("id").slice(0, 3) };
+/** Claude's modes with its Auto (a classifier model approves) last. */
+const SETUP = {
+  modes: { ...MODES_V1, availableModes: [...MODES_V1.availableModes, { id: "auto", name: "Auto" }] },
+  configOptions: configOptions("id").slice(0, 3),
+};
 
 /** Agent text where the controls show it (the row's picker, the options button's summary and title): markup and a long name. */
 const MARKUP = '<img src=x onerror="document.title=1">';
@@ -189,9 +193,20 @@ describe("Session controls (e2e)", function () {
     );
     await webview.getByText(/did not change Model to Opus/).waitFor({ state: "visible", timeout: 15_000 });
 
-    // A mode that acts without asking: VS Code's modal asks first; Cancel leaves the mode as it was.
-    await mode.selectOption("bypassPermissions");
+    // A mode in which a model approves: confirmed in VS Code's modal, and marked.
     const dialog = page.locator(".monaco-dialog-box");
+    const marker = webview.locator(".unattended-badge");
+    await mode.selectOption("auto");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    assert.match((await dialog.textContent()) ?? "", /a model approves/);
+    await dialog.getByRole("button", { name: "Let it act without asking" }).click();
+    await waitUntil(async () => /A model approves/.test((await marker.textContent()) ?? ""), "the marker");
+    await mode.selectOption("plan");
+    await waitUntil(async () => !(await marker.isVisible()), "the marker to go");
+
+    // A mode that acts without asking is asked about still (a yes to a model approving was no yes to this); Cancel
+    // leaves the mode as it was.
+    await mode.selectOption("bypassPermissions");
     await dialog.waitFor({ state: "visible", timeout: 15_000 });
     assert.match((await dialog.textContent()) ?? "", /Switch Modes to Mode: Bypass permissions\?/);
     await screenshot(page, "session-controls-confirm");
@@ -213,7 +228,6 @@ describe("Session controls (e2e)", function () {
     await mode.selectOption("bypassPermissions");
     await dialog.waitFor({ state: "visible", timeout: 15_000 });
     await dialog.getByRole("button", { name: "Let it act without asking" }).click();
-    const marker = webview.locator(".unattended-badge");
     await waitUntil(async () => (await marker.isVisible()) && (await marker.textContent()), "the marker");
     assert.match((await marker.textContent()) ?? "", /Acts without asking/);
     assert.ok(received("session/set_mode").some((p) => p.modeId === "bypassPermissions"));
