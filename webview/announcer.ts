@@ -14,19 +14,27 @@ export class Announcer {
     role: "status",
   });
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Counts announcements: one put off by a later one is dropped. */
+  /** Counts announcements: one put off by a later one is dropped, unless the later one is `added` to it. */
   private latest = 0;
+  /** What is waiting to be said. */
+  private text = "";
 
-  announce(text: string): void {
+  /**
+   * `add`: said with what still waits to be said instead of dropping it (a card that came in the previous frame, or
+   * one that ended, is not news a later card makes stale). Bounded: a flood of cards says the latest ones.
+   */
+  announce(text: string, add?: boolean): void {
     clearTimeout(this.timer);
     const which = ++this.latest;
+    this.text = add && this.text && this.text.length < 600 ? `${this.text}. ${text}` : text;
     // Nothing is written in the caller's task: clearing the region there laid it out again in the frame that shows a
     // new card. Cleared, then set a tick later, so that the same sentence twice in a row is announced twice.
     afterNextPaint(() => {
       if (which !== this.latest) return;
       this.root.textContent = "";
       this.timer = setTimeout(() => {
-        this.root.textContent = visibleText(text);
+        this.root.textContent = visibleText(this.text);
+        this.text = "";
       }, 50);
     });
   }

@@ -739,6 +739,7 @@ export class App {
         cards
           .map((card) => `Permission requested by ${card.prompt.agentName}: ${card.prompt.title}`)
           .join(". "),
+        true,
       );
     } else {
       this.announcer.announce(`${this.store.pending.size} permission requests are waiting for your approval`);

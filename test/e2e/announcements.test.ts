@@ -1,0 +1,69 @@
+// What a screen reader hears about approval cards, read from every text the view's live region holds: each new card
+// once, with its agent and what it asks, however close together cards arrive and however much the transcript streams
+// meanwhile.
+import * as assert from "node:assert/strict";
+import type { FrameLocator } from "playwright-core";
+import { card, sendScript, startSession, stopButton, waitForGuard, waitUntil } from "../harness/scripted";
+import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+
+/** Starts recording what the live region says (each text it is set to); `said` reads the record. */
+async function listen(webview: FrameLocator): Promise<void> {
+  await webview.locator(".sr-only[aria-live]").evaluate((region) => {
+    interface Region {
+      textContent: string | null;
+    }
+    const page = globalThis as unknown as {
+      spoken: string[];
+      MutationObserver: new (callback: () => void) => { observe(node: unknown, options: unknown): void };
+    };
+    page.spoken = [];
+    new page.MutationObserver(() => {
+      const text = (region as unknown as Region).textContent ?? "";
+      if (text !== "") page.spoken.push(text);
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+function said(webview: FrameLocator): Promise<string[]> {
+  return webview.locator("body").evaluate(() => (globalThis as unknown as { spoken: string[] }).spoken);
+}
+
+function count(spoken: readonly string[], part: string): number {
+  return spoken.filter((text) => text.includes(part)).length;
+}
+
+describe("What the view says to screen readers about cards (e2e)", function () {
+  this.timeout(120_000);
+  const ctx = scriptedWorkbench({
+    agents: { Scripted: "v2" },
+    settings: { "symposium.permissionTimeoutSeconds": 6 },
+  });
+
+  it("says each new card once, with its agent and title, when cards come one after another and text streams", async () => {
+    const webview = await startSession(ctx.workbench.page, "Scripted");
+    await listen(webview);
+    const titles = ["Read the notes", "Run the tests", "Delete the build folder"];
+    await sendScript(webview, {
+      steps: [
+        ...titles.map((title) => ({ request: { title }, wait: false })),
+        { say: "Working on it. ", repeat: 20 },
+        { waitAll: true },
+      ],
+    });
+    for (const title of titles) await waitForGuard(card(webview, title));
+    // What a second batch of streamed text and the cards' guards coming off would have set off has had its time.
+    await waitUntil(
+      async () => (await webview.getByText("Working on it.", { exact: false }).count()) > 0,
+      "the streamed text",
+    );
+    await ctx.workbench.page.waitForTimeout(500);
+    const spoken = await said(webview);
+    for (const title of titles)
+      assert.equal(
+        count(spoken, `Permission requested by Scripted: ${title}`),
+        1,
+        `"${title}" said once, said: ${JSON.stringify(spoken)}`,
+      );
+    await stopButton(webview).click();
+  });
+});
