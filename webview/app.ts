@@ -686,12 +686,15 @@ export class App {
     focusedKey: string | undefined,
   ): void {
     const roots: HTMLElement[] = [];
+    // Cards that ended without the person (expired, Stop, the agent gone, a rule): said, wherever the keyboard is.
+    const ended: string[] = [];
     for (const [key, record] of decided) {
       const card = this.cards.get(key);
       if (!card) continue;
       card.dispose();
       roots.push(card.root);
       this.cards.delete(key);
+      if (record.provenance !== "user") ended.push(`${record.title}. ${record.summary}`);
       // A reason being written when something else answered the card (a timeout, the agent, Stop): kept, in the
       // message box, to send or not.
       const reason = this.saved.reason(key);
@@ -700,16 +703,22 @@ export class App {
         this.composer.addToDraft(record.sessionKey, reason);
         this.announcer.announce(
           "The request was answered before your reason was sent; it is in the message box.",
+          true,
         );
       }
     }
     this.pinned.removeCards(roots);
+    if (ended.length > 0)
+      this.announcer.announce(
+        ended.length > ANNOUNCE_ONE_BY_ONE ? `${ended.length} requests ended. ${ended[0]}` : ended.join(". "),
+        true,
+      );
     const focused = focusedKey === undefined ? undefined : decided.get(focusedKey);
     if (!focused || roots.length === 0) return;
     // The keyboard goes on to the oldest card still waiting in sight, as a click's does, so a run of requests is
     // answered key after key; its guard keeps a second press of the same key from answering it unread. None left: the
-    // Message box. The record is said, since focus no longer lands on it.
-    this.announcer.announce(focused.summary);
+    // Message box. The record is said, since focus no longer lands on it (one that ended without the person is above).
+    if (focused.provenance === "user") this.announcer.announce(focused.summary, true);
     const next = this.oldestCardInSight();
     if (next) {
       next.armGuard();

@@ -1,6 +1,6 @@
 // What a screen reader hears about approval cards, read from every text the view's live region holds: each new card
 // once, with its agent and what it asks, however close together cards arrive and however much the transcript streams
-// meanwhile.
+// meanwhile; and a card that ends without the person (expired, Stop, the agent gone) is said too.
 import * as assert from "node:assert/strict";
 import type { FrameLocator } from "playwright-core";
 import { card, sendScript, startSession, stopButton, waitForGuard, waitUntil } from "../harness/scripted";
@@ -26,6 +26,12 @@ async function listen(webview: FrameLocator): Promise<void> {
 
 function said(webview: FrameLocator): Promise<string[]> {
   return webview.locator("body").evaluate(() => (globalThis as unknown as { spoken: string[] }).spoken);
+}
+
+/** Waits until something said matches `pattern`, and returns everything said. */
+async function waitToHear(webview: FrameLocator, pattern: RegExp, what: string): Promise<string[]> {
+  await waitUntil(async () => (await said(webview)).some((text) => pattern.test(text)), what, 30_000);
+  return said(webview);
 }
 
 function count(spoken: readonly string[], part: string): number {
@@ -65,5 +71,25 @@ describe("What the view says to screen readers about cards (e2e)", function () {
         `"${title}" said once, said: ${JSON.stringify(spoken)}`,
       );
     await stopButton(webview).click();
+  });
+
+  it("says that cards ended without an answer: Stop, expiry and an agent that exits", async () => {
+    const webview = await startSession(ctx.workbench.page, "Scripted");
+    await listen(webview);
+    await sendScript(webview, { steps: [{ request: { title: "Stopped while waiting" } }] });
+    await waitForGuard(card(webview, "Stopped while waiting"));
+    await stopButton(webview).click();
+    await waitToHear(webview, /Stopped while waiting\. Stopped/, "the stopped card to be said");
+
+    await sendScript(webview, { steps: [{ request: { title: "Left to expire" } }] });
+    await card(webview, "Left to expire").waitFor();
+    // Focus elsewhere in the view: nothing moves to the record, so only the live region tells.
+    await webview.getByRole("combobox", { name: "Agent" }).focus();
+    await waitToHear(webview, /Left to expire\. Expired/, "the expired card to be said");
+
+    await sendScript(webview, {
+      steps: [{ request: { title: "Asked before exiting" }, wait: false }, { sleep: 1_500 }, { exit: 1 }],
+    });
+    await waitToHear(webview, /Asked before exiting\. Agent exited/, "the agent's exit to be said");
   });
 });
