@@ -128,6 +128,50 @@ describe("The Symposium view 300 px wide (e2e)", function () {
     }
   });
 
+  it("at 200% zoom in a 200 px side bar, the keyboard shows a waiting card's one-line buttons and the pending list whole", async () => {
+    const { page } = ctx.workbench;
+    // 200% zoom of the suite's 1280 x 1000 window: half as many CSS pixels each way.
+    await page.setViewportSize({ width: 640, height: 500 });
+    await resizeSideBar(page, 200);
+    try {
+      const pinned = card(webview, "Run the tests");
+      /** Whether the focused element is in view whole, inside every box that clips it (its scrollers, the page). */
+      const focusedWhole = (): Promise<boolean> =>
+        webview.locator("body").evaluate(() => {
+          interface Node {
+            parentElement: Node | null;
+            getBoundingClientRect(): Box;
+          }
+          const view = globalThis as unknown as {
+            innerHeight: number;
+            document: { activeElement: Node };
+            getComputedStyle(node: Node): { overflowY: string };
+          };
+          const focused = view.document.activeElement;
+          const shown = focused.getBoundingClientRect();
+          let top = 0;
+          let bottom = view.innerHeight;
+          for (let box = focused.parentElement; box; box = box.parentElement) {
+            if (view.getComputedStyle(box).overflowY === "visible") continue;
+            const clip = box.getBoundingClientRect();
+            top = Math.max(top, clip.top);
+            bottom = Math.min(bottom, clip.bottom);
+          }
+          return shown.top >= top - 0.5 && shown.bottom <= bottom + 0.5;
+        });
+      for (const name of ["Allow once", "Reject", "Reject with reason…"]) {
+        await pinned.getByRole("button", { name, exact: true }).focus();
+        assert.ok(await focusedWhole(), `${name} is cut off in view`);
+      }
+      await webview.locator(".pending-batch > summary").focus();
+      assert.ok(await focusedWhole(), "the pending list's summary is cut off in view");
+      await screenshot(page, "narrow-200-zoom-200");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+      await resizeSideBar(page, 300);
+    }
+  });
+
   it("a click on a card's option hands the keyboard to the next waiting card, then to the Message box", async () => {
     const inline = card(webview, "Change the port");
     await inline.getByRole("button", { name: "Allow once", exact: true }).click();
