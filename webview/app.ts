@@ -222,6 +222,7 @@ export class App {
     // Read before anything moves: replacing or moving a focused card drops focus.
     const focusedCardKey = this.focusedCardKey();
     const composerFocus = this.composer.focusedControl();
+    const batchFocus = this.pendingList.root.contains(document.activeElement);
     const store = this.store;
     const blocked = store.blockedReason !== undefined;
     const newCards: ApprovalCard[] = [];
@@ -363,6 +364,12 @@ export class App {
       this.pendingList.render(
         Array.from(store.pending.values()).filter((p) => p.sessionKey === store.activeSessionKey),
       );
+      // Its answer hid the list, or took the row in focus: the keyboard goes on as from an answered card.
+      if (
+        batchFocus &&
+        (this.pendingList.root.hidden || !this.pendingList.root.contains(document.activeElement))
+      )
+        this.focusNextWaiting();
     }
     if (composerFocus && !switched) this.keepComposerFocus(composerFocus);
     // Written only on a change: writing `hidden` restyles the element even when the value is the same.
@@ -719,16 +726,23 @@ export class App {
     // answered key after key; its guard keeps a second press of the same key from answering it unread. None left: the
     // Message box. The record is said, since focus no longer lands on it (one that ended without the person is above).
     if (focused.provenance === "user") this.announcer.announce(focused.summary, true);
+    const line =
+      records.get(focused.key) ?? this.sessionViews.get(focused.sessionKey)?.recordElement(focused.key);
+    if (!this.focusNextWaiting() && line?.isConnected) line.focus();
+  }
+
+  /**
+   * To the oldest card still waiting in sight (guarded: a key pressed again must not answer it unread), else the
+   * Message box; false when neither can take the keyboard.
+   */
+  private focusNextWaiting(): boolean {
     const next = this.oldestCardInSight();
     if (next) {
       next.armGuard();
       next.focusGroup({ scroll: true });
-      return;
-    }
-    const line =
-      records.get(focused.key) ?? this.sessionViews.get(focused.sessionKey)?.recordElement(focused.key);
-    if (this.composer.canType()) this.composer.focus();
-    else if (line?.isConnected) line.focus();
+    } else if (this.composer.canType()) this.composer.focus();
+    else return false;
+    return true;
   }
 
   /** The oldest waiting card the view shows (on a tool call of the shown session, or pinned). */

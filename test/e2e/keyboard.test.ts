@@ -203,6 +203,53 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await waitForReady(webview);
   });
 
+  it("answering the pending list by keyboard hands the keyboard to the card left, or to the Message box", async () => {
+    const { page } = ctx.workbench;
+    const view = webview;
+    const ask = async (titles: string[]): Promise<void> => {
+      await sendScript(view, {
+        steps: [...titles.map((title) => ({ request: { title, options }, wait: false })), { waitAll: true }],
+      });
+      for (const title of titles) await waitForGuard(card(view, title));
+      const summary = view.locator(".pending-batch > summary");
+      await summary.focus();
+      if ((await view.locator(".pending-batch[open]").count()) === 0) await page.keyboard.press("Enter");
+    };
+    /** Ticks rows by keyboard, then presses the list's Reject. */
+    const rejectTicked = async (rows: RegExp[]): Promise<void> => {
+      for (const row of rows) {
+        await view.getByRole("checkbox", { name: row }).focus();
+        await page.keyboard.press("Space");
+      }
+      await view.getByRole("button", { name: `Reject (${rows.length})`, exact: true }).focus();
+      await page.keyboard.press("Enter");
+    };
+
+    // Two of three answered: the list goes (one card left), and the keyboard goes to that card, not to the page.
+    await ask(["Batch one", "Batch two", "Batch three"]);
+    await rejectTicked([/^Batch one/, /^Batch two/]);
+    await ctx.log("Scripted").waitForOutcome("Batch two");
+    await waitUntil(
+      async () => (await focused(view)) === "group:Batch three @card:Batch three",
+      "the keyboard on the card left",
+      10_000,
+    ).catch(async () => assert.fail(`the keyboard went to ${await focused(view)}`));
+    await waitForGuard(card(view, "Batch three"));
+    await page.keyboard.press("Escape");
+    await ctx.log("Scripted").waitForOutcome("Batch three");
+
+    // All answered: the Message box.
+    await ask(["Batch four", "Batch five"]);
+    await rejectTicked([/^Batch four/, /^Batch five/]);
+    await ctx.log("Scripted").waitForOutcome("Batch five");
+    await waitUntil(
+      async () => (await focused(view)) === "textbox:Message",
+      "the keyboard in the Message box",
+      10_000,
+    ).catch(async () => assert.fail(`the keyboard went to ${await focused(view)}`));
+    await waitForReady(view);
+  });
+
   it("a new card never takes focus from the Message box, and never lands it on an allow button", async () => {
     const { page } = ctx.workbench;
     // Typing a draft while a request arrives: the keys keep going to the Message box.
