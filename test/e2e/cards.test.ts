@@ -113,7 +113,9 @@ describe("Approval cards (e2e)", function () {
         ["Reject with reason…", "Bypass Permissions"],
       );
       const key = await group.getAttribute("data-key");
-      await card(webview, title).getByRole("button", { name: option.name, exact: true }).click();
+      // A lasting option's name says it lasts.
+      const name = option.kind.endsWith("_always") ? `${option.name} · remembered by the agent` : option.name;
+      await card(webview, title).getByRole("button", { name, exact: true }).click();
 
       assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
         outcome: "selected",

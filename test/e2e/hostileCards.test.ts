@@ -251,6 +251,33 @@ describe("Hostile cards (e2e)", function () {
     await group.waitFor({ state: "detached", timeout: 30_000 });
   });
 
+  it("names a lasting option apart from a once-option the agent named the same, for screen readers and voice control", async () => {
+    const title = "Edit the settings";
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title,
+            options: [
+              { optionId: "once", name: "Allow", kind: "allow_once" },
+              { optionId: "always", name: "Allow", kind: "allow_always" },
+              { optionId: "no", name: "Reject", kind: "reject_once" },
+            ],
+          },
+        },
+      ],
+    });
+    const group = card(webview, title);
+    await waitForGuard(group);
+    // By accessible name, not only by the dashed outline, the icon or a description some screen readers skip.
+    assert.equal(await group.getByRole("button", { name: "Allow", exact: true }).count(), 1);
+    const lasting = group.getByRole("button", { name: "Allow · remembered by the agent", exact: true });
+    assert.equal(await lasting.getAttribute("aria-keyshortcuts"), "3", "once-options first");
+    await group.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome(title);
+    await group.waitFor({ state: "detached", timeout: 30_000 });
+  });
+
   it("keeps what a card on a tool call is about beside it: the agent's text cannot push the diff out of sight", async () => {
     const ci = join(ctx.workbench.workspace, ".github", "workflows", "ci.yml");
     const asked = {

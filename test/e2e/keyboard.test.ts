@@ -162,7 +162,10 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     // The lasting option is marked as lasting and has the last key, never 1.
     const lasting = card(webview, "Change the port").locator("button.option-lasting");
     assert.equal(await lasting.locator(".option-name").innerText(), "Allow for this session");
-    assert.match((await lasting.getAttribute("aria-description")) ?? "", /remembers/);
+    assert.equal(
+      await lasting.getAttribute("title"),
+      "Lasts beyond this request: the agent remembers this choice",
+    );
     assert.match(await lasting.innerText(), /remembered by the agent/);
     assert.equal(await lasting.getAttribute("aria-keyshortcuts"), "3");
     await page.keyboard.press("1");

@@ -113,15 +113,11 @@ export class ApprovalCard {
       const optionButton = button(
         `option option-${option.kindClass}${option.lasting ? " option-lasting" : ""}`,
         optionIcon ? icon(optionIcon) : null,
-        // A lasting choice says so: it looks unlike the once-options and outlives this card. Screen readers get the
-        // note through aria-description; the button's name stays the option's name.
+        // A lasting choice says so, in its name too: it looks unlike the once-options and outlives this card.
         option.lasting ? labelWithLastingNote(name, icon("history"), " · remembered by the agent") : name,
         index < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, String(index + 1)) : null,
       );
-      if (option.lasting) {
-        optionButton.title = "Lasts beyond this request: the agent remembers this choice";
-        optionButton.setAttribute("aria-description", `${optionButton.title}.`);
-      }
+      if (option.lasting) optionButton.title = "Lasts beyond this request: the agent remembers this choice";
       if (index < 9) optionButton.setAttribute("aria-keyshortcuts", String(index + 1));
       optionButton.addEventListener("click", () => this.choose(option));
       this.options.push({ view: option, button: optionButton });

@@ -2,9 +2,10 @@
 import { el, type Child } from "../dom";
 
 /**
- * An option's name followed, in the same run of text, by a note of how long the choice lasts (hidden from screen
- * readers, which get it through the button's `aria-description`). In a narrow card the two wrap as one paragraph:
- * side by side as flex items, a long name squeezed the note into a column a few letters wide ("remem / bered").
+ * An option's name followed, in the same run of text, by a note of how long the choice lasts. The note is part of the
+ * button's accessible name: an agent can name its lasting option as it names its once-option ("Allow"), and only the
+ * name is sure to be read or spoken to. In a narrow card the two wrap as one paragraph: side by side as flex items, a
+ * long name squeezed the note into a column a few letters wide ("remem / bered").
  */
 export function labelWithLastingNote(name: Child, ...note: Child[]): HTMLElement {
   return el(
@@ -12,6 +13,6 @@ export function labelWithLastingNote(name: Child, ...note: Child[]): HTMLElement
     { class: "option-label" },
     name,
     " ",
-    el("span", { class: "option-lasting-note", "aria-hidden": "true" }, ...note),
+    el("span", { class: "option-lasting-note" }, ...note),
   );
 }
