@@ -10,6 +10,7 @@ export const THEMES = {
   dark: "Default Dark Modern",
   light: "Default Light Modern",
   highContrast: "Default High Contrast",
+  highContrastLight: "Default High Contrast Light",
   lightPlus: "Default Light+",
 } as const;
 export type Theme = keyof typeof THEMES;
@@ -19,6 +20,7 @@ const THEME_CLASSES: Readonly<Record<Theme, { workbench: string; webview: string
   dark: { workbench: ".monaco-workbench.vs-dark", webview: "body.vscode-dark" },
   light: { workbench: ".monaco-workbench.vs:not(.vs-dark)", webview: "body.vscode-light" },
   highContrast: { workbench: ".monaco-workbench.hc-black", webview: "body.vscode-high-contrast" },
+  highContrastLight: { workbench: ".monaco-workbench.hc-light", webview: "body.vscode-high-contrast-light" },
   lightPlus: { workbench: ".monaco-workbench.vs:not(.vs-dark)", webview: "body.vscode-light" },
 };
 
