@@ -221,9 +221,9 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check("vendor/lib/tools/hooks/lib/common.sh"), [true, true]);
     assert.deepEqual(check("vendor/lib/tools/build.sh"), [false, false]);
     assert.deepEqual(check("vendor/lib/src/index.ts"), [false, false]);
-    assert.deepEqual(check("vendor/plain/tools/hooks/pre-commit"), [false, false]);
+    assert.deepEqual(check("vendor/plain/tools/hooks/common.sh"), [false, false]);
     assert.deepEqual(check("vendor/plain/src/index.ts"), [false, false]);
-    assert.deepEqual(check("tools/hooks/pre-commit"), [false, false], "the root's repository has none there");
+    assert.deepEqual(check("tools/hooks/common.sh"), [false, false], "the root's repository has none there");
     assert.deepEqual(check("packages/app/index.ts"), [false, false]);
     assert.deepEqual(asked.sort(), [nested, plain, repo].sort(), "each repository once");
     // Where git cannot say for the nested repository, its paths ask; the others do not.
@@ -238,5 +238,44 @@ describe("a repository's hooks folder", () => {
     assert.equal(cutOff.isProtected(join(nested, "src", "index.ts")), true);
     assert.equal(cutOff.isProtected(join(plain, "src", "index.ts")), false);
     assert.equal(cutOff.isProtected(join(repo, "packages", "app", "index.ts")), false);
+  });
+
+  it("protects a file named as a git hook anywhere: a nested repository's hooks folder may lie outside it", () => {
+    // git 2.39: vendor/lib's `core.hooksPath = ../../tools/hooks` ran tools/hooks/pre-commit on
+    // `git -C vendor/lib commit`; no path in tools/ tells that a repository elsewhere runs it.
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    execFileSync("git", ["-C", nested, "config", "core.hooksPath", "../../tools/hooks"]);
+    mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
+    const ran = join(base, "ran");
+    writeFileSync(join(repo, "tools", "hooks", "pre-commit"), `#!/bin/sh\necho ran > '${ran}'\n`, {
+      mode: 0o755,
+    });
+    writeFileSync(join(nested, "a.txt"), "a\n");
+    const git = ["-C", nested, "-c", "user.name=a", "-c", "user.email=a@b"];
+    execFileSync("git", [...git, "add", "a.txt"]);
+    execFileSync("git", [...git, "commit", "-qm", "a"]);
+    assert.equal(existsSync(ran), true, "git ran the hook");
+    const boundary = new PolicyBoundary([repo], {
+      home: join(base, "home"),
+      caseInsensitive: () => false,
+      hooksFolder,
+      gitAllowance: new GitAllowance(),
+    });
+    const check = (path: string) => {
+      const result = boundary.check(join(repo, path));
+      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+    };
+    for (const hook of [
+      "tools/hooks/pre-commit",
+      "tools/hooks/pre-push",
+      "tools/hooks/post-checkout",
+      "x/update",
+    ])
+      assert.deepEqual(check(hook), [true, true], hook);
+    assert.deepEqual(check("tools/hooks/PRE-COMMIT.exe"), [true, true]);
+    assert.deepEqual(check("tools/hooks/pre-commit.sample.sh"), [false, false]);
+    assert.deepEqual(check(".pre-commit.yml"), [false, false]);
+    assert.deepEqual(check("src/pre-commit.ts"), [false, false]);
   });
 });

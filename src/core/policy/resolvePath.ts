@@ -730,6 +730,17 @@ const FORGE_FOLDERS = new Set([".github", ".gitea", ".forgejo"]);
 const CI_SUBFOLDERS = new Set(["workflows", "actions"]);
 /** GitHub Copilot's project hooks and custom agents (`.github/hooks/**`, `.github/agents/**`), which run commands. */
 const COPILOT_SUBFOLDERS = new Set(["hooks", "agents"]);
+/**
+ * The hooks git runs by name (githooks(5)), wherever their folder is: a repository nested in the workspace may name a
+ * hooks folder outside itself (`core.hooksPath = ../../tools/hooks`), which no path's own repository reveals. Windows's
+ * git also runs `pre-commit.exe`.
+ */
+const GIT_HOOK =
+  /^(?:(?:pre-|post-)?applypatch(?:-msg)?|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-(?:checkout|merge|rewrite|index-change)|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|sendemail-validate|fsmonitor-watchman|p4-(?:changelist|prepare-changelist|post-changelist|pre-submit))(?:\.exe)?$/;
+/** Whether `name` is a git hook's (`GIT_HOOK`), as a file system may spell it. */
+export function isGitHook(name: string): boolean {
+  return GIT_HOOK.test(foldAll(name).replace(/[. ]+$/, ""));
+}
 const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
 /**
  * Protected for what they run (CI pipelines, submodules, what package managers and build wrappers load), read by
@@ -800,7 +811,7 @@ function kindOf(entry: { isSymbolicLink(): boolean; isDirectory(): boolean }): E
  * `.githooks/**`, `.github/workflows/**` and other CI pipelines, `.claude/**`, `.github/hooks/**` and other agents'
  * settings, `.env*` but a template of one (`.env.example`), shell rc files, `*.code-workspace`, `.gitmodules`,
  * `.npmrc`, `.pnpmfile.cjs`, `.cargo/config.toml`, `gradle-wrapper.properties`, `.mcp.json`,
- * `.pre-commit-config.yaml`, `lefthook.yml` and the like.
+ * `.pre-commit-config.yaml`, `lefthook.yml` and the like, and a file named as a git hook (`pre-commit`, `pre-push`).
  */
 export function isProtectedName(segments: readonly string[], reading?: "reading"): boolean {
   const names = segments.filter((s) => s !== "").map((s) => foldAll(s).replace(/[. ]+$/, ""));
@@ -810,7 +821,7 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
   if (
     (file.startsWith(".env") && !ENV_TEMPLATE.test(file)) ||
     (PROTECTED_FILES.has(file) && !(runsOnly && READ_FREELY_FILES.has(file))) ||
-    (!runsOnly && HOOK_CONFIG.test(file)) ||
+    (!runsOnly && (HOOK_CONFIG.test(file) || GIT_HOOK.test(file))) ||
     file.endsWith(".code-workspace")
   )
     return true;

@@ -11,7 +11,7 @@
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
 import { globMatcher, matchesGlob, LINE_BREAK } from "./globMatch";
-import { foldAll, holdsCredentials, isProtectedName, type PathCheck } from "./resolvePath";
+import { foldAll, holdsCredentials, isGitHook, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
@@ -1871,14 +1871,17 @@ class FootprintView {
     const gives = home ? "names" : "is given";
     for (const word of words) {
       if (word === null) continue;
+      // The value after `=` first: `--outfile=.git/hooks/pre-commit` is named by it, not by the whole word.
       const candidates = new Set([
-        word,
         word.slice(word.indexOf("=") + 1),
         word.slice(word.indexOf("@") + 1),
+        word,
       ]);
       for (const candidate of candidates) {
         if (/\s|:\/\//.test(candidate) || candidate === "") continue;
         if (!/^[~/]|(?:^|\/)\.[^/]/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
+        // A hook's bare name is a verb to hook runners and package managers (`lefthook run pre-commit`, `npm update`).
+        if (isGitHook(candidate)) continue;
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check === undefined || check.status === "unresolved") continue;
