@@ -278,4 +278,44 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check(".pre-commit.yml"), [false, false]);
     assert.deepEqual(check("src/pre-commit.ts"), [false, false]);
   });
+
+  it("protects a git folder anywhere in the workspace under another name (a nested --separate-git-dir, a bare one)", () => {
+    // git 2.39: `git init --separate-git-dir=store/lib.git vendor/lib`; a core.fsmonitor appended to
+    // store/lib.git/config ran on `git -C vendor/lib status`, and nothing read store/ as git's.
+    const nested = join(repo, "vendor", "lib");
+    mkdirSync(join(repo, "store"));
+    execFileSync("git", ["init", "-q", `--separate-git-dir=${join(repo, "store", "lib.git")}`, nested]);
+    execFileSync("git", ["init", "-q", "--bare", join(repo, "remotes", "origin.git")]);
+    const ran = join(base, "ran");
+    writeFileSync(
+      join(repo, "store", "lib.git", "config"),
+      `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`,
+      {
+        flag: "a",
+      },
+    );
+    execFileSync("git", ["-C", nested, "status"], { stdio: "ignore" });
+    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    const boundary = new PolicyBoundary([repo], {
+      home: join(base, "home"),
+      caseInsensitive: () => false,
+      hooksFolder,
+      gitFolders,
+      gitAllowance: new GitAllowance(),
+    });
+    const check = (path: string) => {
+      const result = boundary.check(join(repo, path));
+      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+    };
+    for (const path of [
+      "store/lib.git",
+      "store/lib.git/config",
+      "store/lib.git/hooks/x",
+      "remotes/origin.git/config",
+    ])
+      assert.deepEqual(check(path), [true, false], path);
+    assert.deepEqual(check("store/notes.md"), [false, false]);
+    assert.deepEqual(check("vendor/lib/a.txt"), [false, false]);
+    assert.deepEqual(check("src/HEAD"), [false, false]);
+  });
 });

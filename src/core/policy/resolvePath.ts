@@ -112,6 +112,15 @@ export function currentPlatform(): PathPlatform {
 
 /** The physical path `path` names, or why it cannot be known. */
 export function resolvePhysical(path: string, options: ResolveOptions = {}): Resolved {
+  const resolved = resolveKind(path, options);
+  return resolved.ok ? { ok: true, path: resolved.path, exists: resolved.exists } : resolved;
+}
+
+/** As `resolvePhysical`, and whether a folder is there, from the look that resolved it. */
+function resolveKind(
+  path: string,
+  options: ResolveOptions,
+): { ok: true; path: string; exists: boolean; folder: boolean } | { ok: false; reason: string } {
   const fs = options.fs ?? nodePathFs;
   const platform = options.platform ?? currentPlatform();
   const p = platform === "win32" ? win32 : posix;
@@ -130,6 +139,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
   const pending = splitComponents(start.slice(root.length), platform);
   let links = 0;
   let exists = true;
+  let folder = true;
   /** The last folder that exists, below which `resolved` names what does not (yet). */
   let lastExisting = resolved;
   while (pending.length > 0) {
@@ -139,6 +149,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
       resolved = p.dirname(resolved);
       // `new/..` is back where links are (`mkdir -p new && cat new/../link/x` reads through `link`).
       if (resolved === lastExisting) exists = true;
+      folder = exists;
       continue;
     }
     // `name` is one component (no separator, not `.` or `..`) and `resolved` is already normal: a join is a concat.
@@ -147,6 +158,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
       return { ok: false, reason: `the path resolves to more than ${maxLength} characters` };
     if (!exists) {
       resolved = candidate;
+      folder = false;
       continue;
     }
     let stat: ReturnType<PathFs["lstat"]>;
@@ -161,6 +173,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
     if (!stat) {
       // Nothing there: the rest is created as named (no links below a missing folder).
       exists = false;
+      folder = false;
       lastExisting = resolved;
       resolved = candidate;
       continue;
@@ -172,6 +185,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
     const isLink = stat.isSymbolicLink();
     if (!isLink) {
       resolved = candidate;
+      folder = stat.isDirectory();
       continue;
     }
     if (++links > maxLinks) return { ok: false, reason: `more than ${maxLinks} symbolic links` };
@@ -189,7 +203,7 @@ export function resolvePhysical(path: string, options: ResolveOptions = {}): Res
     }
     pending.unshift(...splitComponents(targetRest, platform));
   }
-  return { ok: true, path: resolved, exists };
+  return { ok: true, path: resolved, exists, folder };
 }
 
 /** The shape of a Windows 8.3 short name: up to 8 characters ending in `~` and digits, an extension of up to 3. */
@@ -311,6 +325,8 @@ export class PolicyBoundary {
   private linksRead: { target: string; name: string }[] | undefined;
   /** Each folder below a root checked for a `.git`: the top of the repository nested in the root holding it, or none. */
   private readonly repositoryTops = new Map<string, string | null>();
+  /** Whether each folder checked is a git folder (`inGitFolder`). */
+  private readonly gitFolderAt = new Map<string, boolean>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
 
@@ -371,11 +387,12 @@ export class PolicyBoundary {
   }
 
   check(path: string): PathCheck {
-    const resolved = resolvePhysical(path, this.options);
+    const resolved = resolveKind(path, this.options);
     if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
     const p = this.platform === "win32" ? win32 : posix;
-    const isProtected = this.protectedPath(resolved.path);
-    const readable = isProtected && this.readsFreely(resolved.path) ? { readable: true as const } : {};
+    const isProtected = this.protectedPath(resolved.path, resolved.folder);
+    const readable =
+      isProtected && this.readsFreely(resolved.path, resolved.folder) ? { readable: true as const } : {};
     const holding = this.roots.flatMap((root) => {
       const relative = this.relativeIn(root, resolved.path, p);
       return relative === undefined ? [] : [{ root: root.path, relative }];
@@ -498,15 +515,21 @@ export class PolicyBoundary {
     return resolved.ok ? resolved.path : undefined;
   }
 
-  private protectedPath(path: string): boolean {
-    return this.inProtectedFolder(path) || this.inHooksFolder(path) || this.protectedName(path);
+  private protectedPath(path: string, folder: boolean): boolean {
+    return (
+      this.inProtectedFolder(path) ||
+      this.inHooksFolder(path) ||
+      this.protectedName(path) ||
+      this.inGitFolder(path, folder)
+    );
   }
 
   /** A protected path that is protected for reading too: not below a protected folder, no protected name for it. */
-  private readsFreely(path: string): boolean {
+  private readsFreely(path: string, folder: boolean): boolean {
     const names = this.names(path);
     return (
       !this.inProtectedFolder(path) &&
+      !this.inGitFolder(path, folder) &&
       names !== NOT_KNOWN &&
       !names.some((name) => isProtectedName(this.segments(name), "reading"))
     );
@@ -658,6 +681,44 @@ export class PolicyBoundary {
     if (this.repositoryTops.size > 4_096) this.repositoryTops.clear();
     for (const folder of walked) this.repositoryTops.set(folder, top);
     return top ?? undefined;
+  }
+
+  /**
+   * Whether `path`, or a folder above it in a root (the root too), is a git folder under another name than `.git`:
+   * a nested repository's `git init --separate-git-dir=store/lib.git`, a bare repository. git reads its `config`
+   * (core.fsmonitor, core.hooksPath) and runs its `hooks` for the repository whose `.git` file names it, which may be
+   * anywhere. Told as git tells one: a `HEAD`, and `objects` and `refs` or a `commondir`. Kept per folder for the
+   * boundary's life. `isFolder`: whether `path` is one, as its resolution saw (not looked at again).
+   */
+  private inGitFolder(path: string, isFolder: boolean): boolean {
+    const p = this.platform === "win32" ? win32 : posix;
+    const root = this.roots.find((root) => isWithin(root.path, path, root.caseInsensitive, p));
+    if (root === undefined) return false;
+    const fs = this.options.fs ?? nodePathFs;
+    const there = (name: string, folder?: "folder") => {
+      try {
+        const stat = fs.lstat(name);
+        return stat !== undefined && (folder === undefined || stat.isDirectory() || stat.isSymbolicLink());
+      } catch {
+        return false;
+      }
+    };
+    const rootFolded = fold(root.path, root.caseInsensitive);
+    for (let folder = isFolder ? path : p.dirname(path); ;) {
+      let known = this.gitFolderAt.get(folder);
+      if (known === undefined) {
+        known =
+          there(p.join(folder, "HEAD")) &&
+          (there(p.join(folder, "commondir")) ||
+            (there(p.join(folder, "objects"), "folder") && there(p.join(folder, "refs"), "folder")));
+        if (this.gitFolderAt.size > 4_096) this.gitFolderAt.clear();
+        this.gitFolderAt.set(folder, known);
+      }
+      if (known) return true;
+      const parent = p.dirname(folder);
+      if (parent === folder || fold(folder, root.caseInsensitive) === rootFolded) return false;
+      folder = parent;
+    }
   }
 
   private inProtectedFolder(path: string): boolean {
