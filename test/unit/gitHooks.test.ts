@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readGitAliases } from "../../src/core/policy/gitAliases";
 import { GitAllowance, MAX_GIT_MS } from "../../src/core/policy/gitChanges";
+import { CountingGit } from "../support/countingGit";
 import { gitFolders, hooksFolder } from "../../src/core/policy/gitHooks";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
@@ -317,5 +318,40 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check("store/notes.md"), [false, false]);
     assert.deepEqual(check("vendor/lib/a.txt"), [false, false]);
     assert.deepEqual(check("src/HEAD"), [false, false]);
+  });
+
+  it("protects a workspace file the repository's configuration includes, which git reads as its own", () => {
+    // git 2.39: `[include] path = ../cfg/extra` in .git/config; a core.fsmonitor written to cfg/extra ran on
+    // `git status`.
+    mkdirSync(join(repo, "cfg"));
+    const ran = join(base, "ran");
+    writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    const git = new CountingGit();
+    try {
+      assert.deepEqual(gitFolders(repo), []);
+      assert.equal(git.started, 0, "no include: no git");
+      execFileSync("git", ["-C", repo, "config", "include.path", "../cfg/extra"]);
+      execFileSync("git", ["-C", repo, "config", "includeIf.onbranch:next.path", join(repo, "cfg", "next")]);
+      execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
+      assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+      writeFileSync(join(repo, "cfg", "extra"), "[include]\n\tpath = more\n");
+      const boundary = new PolicyBoundary([repo], {
+        home: join(base, "home"),
+        caseInsensitive: () => false,
+        hooksFolder,
+        gitFolders,
+        gitAllowance: new GitAllowance(),
+      });
+      const check = (path: string) => {
+        const result = boundary.check(join(repo, path));
+        return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+      };
+      for (const path of ["cfg/extra", "cfg/more", "cfg/next"])
+        assert.deepEqual(check(path), [true, false], path);
+      assert.deepEqual(check("cfg/notes.md"), [false, false]);
+      assert.deepEqual(check("src/a.ts"), [false, false]);
+    } finally {
+      git.dispose();
+    }
   });
 });

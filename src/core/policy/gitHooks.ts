@@ -4,8 +4,9 @@
  * any folder of the workspace, and a script written there runs on the next commit, checkout or push.
  */
 import { readGit } from "./gitRead";
-import { existsSync, lstatSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 
 /**
  * The hooks folder of the repository holding `folder`, as git resolves it; undefined outside one or without git.
@@ -21,15 +22,80 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
 
 /**
  * The git folder and common folder of the repository holding `folder`, as git finds them (through a `.git` link or
- * file); none outside one or without git. Throws where git's answer is not known, as `hooksFolder` does.
+ * file), and the files its configuration includes (`[include] path = ../cfg/extra`: git reads them as its own
+ * configuration, a `core.fsmonitor` there runs on the next `git status`); none outside one or without git. Throws
+ * where git's answer is not known, as `hooksFolder` does.
  */
 export function gitFolders(folder: string, timeout?: number): string[] {
-  // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there.
-  if (lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory()) return [];
+  // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
+  // its configuration includes another file.
+  if (lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory())
+    return mayInclude(join(folder, ".git", "config")) ? included(folder, timeout) : [];
   const lines = answered(folder, () =>
     readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"], timeout),
   );
-  return (lines ?? "").split(/\r?\n/).flatMap((line) => (line === "" ? [] : [resolve(folder, line)]));
+  const folders = (lines ?? "")
+    .split(/\r?\n/)
+    .flatMap((line) => (line === "" ? [] : [resolve(folder, line)]));
+  const configs = folders.flatMap((gitFolder) => [
+    join(gitFolder, "config"),
+    join(gitFolder, "config.worktree"),
+  ]);
+  return configs.some(mayInclude) ? [...folders, ...included(folder, timeout)] : folders;
+}
+
+/** Whether a configuration file may include another: it says `include`, or it cannot be read here (a FIFO, huge). */
+function mayInclude(config: string): boolean {
+  let fd: number;
+  try {
+    // Without blocking on a FIFO, and checked on what was opened.
+    fd = openSync(config, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return !["ENOENT", "ENOTDIR"].includes((error as { code?: string }).code ?? "");
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > 1024 * 1024) return true;
+    const bytes = Buffer.alloc(stat.size);
+    const read = readSync(fd, bytes, 0, stat.size, 0);
+    return /include/i.test(bytes.toString("latin1", 0, read));
+  } catch {
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The files the configuration of the repository holding `folder` includes, conditionally or not (`includeIf` holds
+ * whatever branch or folder it names next), each relative to the file naming it, as git places it.
+ */
+function included(folder: string, timeout?: number): string[] {
+  const read = () => {
+    try {
+      return readGit(
+        folder,
+        ["config", "--show-origin", "-z", "--get-regexp", "^include(if\\..*)?\\.path$"],
+        timeout,
+      );
+    } catch (error) {
+      // Status 1: no such key.
+      const { status, signal } = error as { status?: number | null; signal?: string | null };
+      if (status === 1 && signal == null) return "";
+      throw error;
+    }
+  };
+  const fields = (answered(folder, read) ?? "").split("\0");
+  const files: string[] = [];
+  // Each entry: `file:<origin>`, then `<key>\n<value>`.
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const origin = fields[i]!;
+    const value = fields[i + 1]!.slice(fields[i + 1]!.indexOf("\n") + 1);
+    if (!origin.startsWith("file:") || value === "") continue;
+    const path = value.replace(/^~(?=\/|$)/, homedir());
+    files.push(isAbsolute(path) ? path : resolve(folder, dirname(origin.slice("file:".length)), path));
+  }
+  return files;
 }
 
 /**

@@ -251,8 +251,8 @@ export interface BoundaryOptions extends ResolveOptions {
   hooksFolder?: (folder: string, timeout?: number) => string | undefined;
   /**
    * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
-   * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`.
-   * Throws where git's answer is not known.
+   * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`, as
+   * are the files its configuration includes. Throws where git's answer is not known.
    */
   gitFolders?: (root: string, timeout?: number) => string[];
   /**
