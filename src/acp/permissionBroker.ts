@@ -552,6 +552,8 @@ export class PermissionBroker {
     if (session.stopping) return false; // no card after Stop (see `request`)
     const doing = access === "read" ? "reading" : "writing to";
     const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
+    const unread = rule ? undefined : this.host.paths().gitUnread();
+    const why = unread ? ` (${unread})` : "";
     const prompt = normalizePermissionRequest({
       protocolVersion: 2,
       params: {
@@ -561,7 +563,7 @@ export class PermissionBroker {
           : `${access === "read" ? "Read" : "Write"} the protected file ${resolved}?`,
         description: rule
           ? `${connection.name} is ${doing} ${resolved}${through}. Held by rule: ${rule.label}.`
-          : `${connection.name} is ${doing} a protected file${through}. Bypass never covers protected files.`,
+          : `${connection.name} is ${doing} a protected file${through}${why}. Bypass never covers protected files.`,
         options: [
           { optionId: access, name: `Allow this ${access}`, kind: "allow_once" },
           { optionId: "reject", name: "Reject", kind: "reject_once" },
@@ -575,7 +577,7 @@ export class PermissionBroker {
     this.facts.set(prompt.key, {
       bypassBlockedReason: rule
         ? `a rule asks for it: ${rule.label}`
-        : "protected files always need your explicit answer",
+        : `protected files always need your explicit answer${why}`,
       bypassWouldApply: false,
     });
     const outcome = await this.host.pending.add(

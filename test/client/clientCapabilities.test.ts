@@ -1173,6 +1173,22 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     const own = await turn(harness, first, [call("terminal/release", { terminalId })]);
     assertOk(own[0]);
   });
+  it("says on an fs/* card for an everyday file that it asks because git could not be read", async () => {
+    const cutOff = (): never => {
+      throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+    };
+    const key = await start({ bypass: true, hooksFolder: cutOff });
+    harness.send(key, {
+      steps: [call("fs/write_text_file", { path: join(harness.workspace, "a.ts"), content: "" })],
+    });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the write");
+    const view = harness.sessions.promptView(card);
+    assert.match(view.description ?? "", /a protected file \(git could not be read, so every path asks\)\./);
+    assert.match(view.bypassBlockedReason ?? "", /\(git could not be read, so every path asks\)$/);
+    assert.equal(harness.sessions.choose(card.key, "reject"), true);
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+  });
+
   it("reads a protected file (.env) only after an explicit yes, bypass on", async () => {
     const key = await start({ bypass: true });
     writeFileSync(join(harness.workspace, ".env"), "API_TOKEN=secret\n");

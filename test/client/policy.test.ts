@@ -180,6 +180,21 @@ describe("permission policy in the client", function () {
     );
   });
 
+  it("a card held because git could not be read says so, for its path does not", async () => {
+    const cutOff = (): never => {
+      throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+    };
+    harness = new ClientHarness({ protocol: "v2", bypass: true, hooksFolder: cutOff });
+    const path = join(harness.workspace, "src", "a.ts");
+    const subject = { type: "tool_call", toolCall: { toolCallId: "e", kind: "edit", locations: [{ path }] } };
+    await harness.run({ steps: [{ request: { title: "Edit", subject, options: OPTIONS }, wait: false }] });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "a card for the edit");
+    assert.equal(
+      harness.sessions.promptView(card).bypassBlockedReason,
+      "src/a.ts is a protected file (git could not be read, so every path asks)",
+    );
+  });
+
   // Each tool call names a path outside the workspace in a shape the SDK's schema drops without a trace (an item
   // that does not fit a list, a list that is not one), next to one inside: read after that parse, it touched only
   // src/a.ts. The footprint must see the rest and not understand it, whether the request carries the tool call or

@@ -10,7 +10,7 @@ import { AgentSessions, type Environment, type Logger } from "../../src/acp/agen
 import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings } from "../../src/core/settings";
 import type { RevisionReader } from "../../src/core/policy/gitChanges";
-import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+import { PolicyBoundary, type BoundaryOptions } from "../../src/core/policy/resolvePath";
 import type { ViewOp } from "../../src/shared/protocol";
 import { validateFrame, type AcpVersion } from "./acpSchema";
 import { readJsonLines } from "../../tools/jsonLines";
@@ -46,6 +46,8 @@ export interface HarnessOptions {
   additionalFolders?: string[];
   /** What a revision writes, as git lists it (the product's `revisionChanges`); default: not read, so such commands ask. */
   revisionChanges?: RevisionReader;
+  /** The folder git runs hooks from (the product's `hooksFolder`); default: not read. */
+  hooksFolder?: BoundaryOptions["hooksFolder"];
 }
 
 export class ClientHarness {
@@ -86,6 +88,7 @@ export class ClientHarness {
       new PolicyBoundary(folders, {
         additionalFolders: options.additionalFolders ?? [],
         ...(options.revisionChanges ? { revisionChanges: options.revisionChanges } : {}),
+        ...(options.hooksFolder ? { hooksFolder: options.hooksFolder } : {}),
       });
     this.paths = this.boundaryFor(this.folders);
     this.sessions = new AgentSessions({

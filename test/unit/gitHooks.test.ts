@@ -19,6 +19,10 @@ import { GitAllowance, MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { CountingGit } from "../support/countingGit";
 import { gitFolders, hooksFolder } from "../../src/core/policy/gitHooks";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+import { buildFootprint } from "../../src/core/policy/footprint";
+import { decide } from "../../src/core/policy/rules";
+import { loadShellParser } from "../../src/core/policy/shellParser";
+import { v2DiffRequest } from "../support/permissionRequests";
 
 describe("a repository's hooks folder", () => {
   let base: string;
@@ -353,5 +357,56 @@ describe("a repository's hooks folder", () => {
     } finally {
       git.dispose();
     }
+  });
+
+  it("says on the card that every path asks because git could not be read, and only then", async () => {
+    const shell = await loadShellParser();
+    // An edit of src/a.ts asked under Bypass as "a protected file", with nothing saying why.
+    let clock = 0;
+    let answers = false;
+    const allowance = new GitAllowance(() => clock);
+    const build = () =>
+      new PolicyBoundary([repo], {
+        home: join(base, "home"),
+        caseInsensitive: () => false,
+        hooksFolder: (folder, timeout) => {
+          if (answers) return hooksFolder(folder, timeout);
+          clock += timeout ?? 3_000;
+          throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+        },
+        gitAllowance: allowance,
+      });
+    const edit = (boundary: PolicyBoundary, path: string) =>
+      decide(
+        buildFootprint(v2DiffRequest({ changes: [{ operation: "modify", path: join(repo, path) }] }), {
+          shell,
+          home: join(base, "home"),
+        }),
+        {
+          agentName: "a",
+          rules: [],
+          bypass: true,
+          trusted: true,
+          paths: boundary.forRequest(),
+          home: join(base, "home"),
+        },
+      );
+    // Cut off, then refused by the spent allowance (the host builds a boundary on each .git/config change).
+    for (let i = 0; i < 6; i++) {
+      const decision = edit(build(), "src/a.ts");
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /src\/a\.ts is a protected file \(git could not be read, so every path asks\)$/,
+      );
+    }
+    // Read once the allowance refills: a protected path's card says nothing of git.
+    answers = true;
+    clock += 120_000;
+    const read = build();
+    assert.equal(edit(read, "src/a.ts").verdict, "allow");
+    const dotGit = edit(read, ".git/config");
+    assert.equal(dotGit.verdict, "ask");
+    assert.doesNotMatch(dotGit.by.label, /git could not be read/);
   });
 });

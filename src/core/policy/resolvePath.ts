@@ -325,6 +325,8 @@ export class PolicyBoundary {
   private linksRead: { target: string; name: string }[] | undefined;
   /** Each folder below a root checked for a `.git`: the top of the repository nested in the root holding it, or none. */
   private readonly repositoryTops = new Map<string, string | null>();
+  /** The workspace folders' reads (`hooks:`, `folders:` and the root) git did not answer last: every path asks. */
+  private readonly unreadRoots = new Set<string>();
   /** Whether each folder checked is a git folder (`inGitFolder`). */
   private readonly gitFolderAt = new Map<string, boolean>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
@@ -375,6 +377,14 @@ export class PolicyBoundary {
       }
       this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
     }
+  }
+
+  /**
+   * Why every path counts as protected now, where git did not answer for a workspace folder (cut off, or the
+   * allowance spent): a card for `src/a.ts` says so, for the path does not.
+   */
+  gitUnread(): string | undefined {
+    return this.unreadRoots.size > 0 ? "git could not be read, so every path asks" : undefined;
   }
 
   /** What its git reads spend (`BoundaryOptions.gitAllowance`), for the next boundary to go on with. */
@@ -580,6 +590,7 @@ export class PolicyBoundary {
       let read = this.gitFoldersRead.get(root.path);
       if (read === undefined) {
         const asked = this.askGit((timeout) => gitFolders(root.path, timeout));
+        this.noteRead(`folders:${root.path}`, asked !== "refused" && asked !== NOT_KNOWN);
         if (asked === "refused") return NOT_KNOWN;
         read =
           asked === NOT_KNOWN
@@ -610,9 +621,18 @@ export class PolicyBoundary {
   private inHooksFolder(path: string): boolean {
     const inIt = (hooks: string | null | undefined) =>
       hooks === undefined || (hooks !== null && within([hooks], path, this.platform));
-    if (this.roots.some((root) => inIt(this.hooksOf(root.path)))) return true;
+    for (const root of this.roots) {
+      const hooks = this.hooksOf(root.path);
+      this.noteRead(`hooks:${root.path}`, hooks !== undefined);
+      if (inIt(hooks)) return true;
+    }
     const nested = this.nestedRepository(path);
     return nested !== undefined && inIt(this.hooksOf(nested));
+  }
+
+  private noteRead(key: string, answered: boolean): void {
+    if (answered) this.unreadRoots.delete(key);
+    else this.unreadRoots.add(key);
   }
 
   /** The hooks folder of the repository holding `folder` (case-folded), `null` for none, undefined where not known. */
@@ -752,6 +772,10 @@ export class RequestPaths {
 
   kind(path: string): EntryKind | undefined {
     return this.boundary.kind(path);
+  }
+
+  gitUnread(): string | undefined {
+    return this.boundary.gitUnread();
   }
 
   list(folder: string): readonly { name: string; kind: EntryKind }[] | undefined {

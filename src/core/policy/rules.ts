@@ -160,6 +160,8 @@ export interface PathChecker extends FolderReader {
    * top folder, or why they are not known; without it, none is known.
    */
   revisionChanges?: RevisionReader;
+  /** Why every path counts as protected, where git could not be read (`PolicyBoundary.gitUnread`). */
+  gitUnread?(): string | undefined;
 }
 
 export interface DecideContext {
@@ -193,7 +195,14 @@ export function decide(footprint: Footprint, context: DecideContext): Decision {
   const deny = rules.find((r) => r.action === "deny" && view.matchesAny(r));
   if (deny) return { verdict: "deny", by: { type: "rule", rule: deny, label: deny.label } };
   const guard = view.guard();
-  if (guard) return { verdict: "ask", by: { type: "guard", ...guard } };
+  if (guard) {
+    // Else `src/a.ts is a protected file` says nothing of why.
+    const unread = guard.guard === "protected" ? context.paths.gitUnread?.() : undefined;
+    return {
+      verdict: "ask",
+      by: { type: "guard", ...guard, ...(unread && { label: `${guard.label} (${unread})` }) },
+    };
+  }
   const ask = rules.find((r) => r.action === "ask" && view.matchesAny(r));
   if (ask) return { verdict: "ask", by: { type: "rule", rule: ask, label: ask.label } };
   // A command that reads whole folders (`grep -r`, `rg`, `cp -r`, `git diff`) may read what a deny or ask path rule
