@@ -24,6 +24,14 @@ import { decide } from "../../src/core/policy/rules";
 import { loadShellParser } from "../../src/core/policy/shellParser";
 import { v2DiffRequest } from "../support/permissionRequests";
 
+/** How `boundary` checks a path (below `folder` when given): [protected, read freely], or where it is when not inside. */
+function protection(boundary: PolicyBoundary, folder?: string) {
+  return (path: string) => {
+    const result = boundary.check(folder === undefined ? path : join(folder, path));
+    return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+  };
+}
+
 describe("a repository's hooks folder", () => {
   let base: string;
   let repo: string;
@@ -94,10 +102,7 @@ describe("a repository's hooks folder", () => {
       caseInsensitive: () => false,
       hooksFolder,
     });
-    const check = (path: string) => {
-      const result = boundary.check(path);
-      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
-    };
+    const check = protection(boundary);
     assert.deepEqual(check(join(repo, "tools", "hooks", "pre-commit")), [true, true]);
     assert.deepEqual(check(join(repo, "tools", "hooks", "lib", "common.sh")), [true, true]);
     assert.deepEqual(check(join(repo, "tools", "build.sh")), [false, false]);
@@ -117,10 +122,7 @@ describe("a repository's hooks folder", () => {
       gitFolders,
       hooksFolder,
     });
-    const check = (path: string) => {
-      const result = boundary.check(path);
-      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
-    };
+    const check = protection(boundary);
     for (const path of [".git/config", "gitdata/config", "gitdata/hooks/pre-commit", "gitdata/info/exclude"])
       assert.deepEqual(check(join(repo, path)), [true, false], path);
     assert.deepEqual(check(join(separate, "store", "config")), [true, false]);
@@ -217,10 +219,7 @@ describe("a repository's hooks folder", () => {
       },
       gitAllowance: new GitAllowance(),
     });
-    const check = (path: string) => {
-      const result = boundary.check(join(repo, path));
-      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
-    };
+    const check = protection(boundary, repo);
     assert.deepEqual(check("vendor/lib/tools/hooks/pre-commit"), [true, true]);
     assert.deepEqual(check("vendor/lib/tools/hooks"), [true, true]);
     assert.deepEqual(check("vendor/lib/tools/hooks/lib/common.sh"), [true, true]);
@@ -267,10 +266,7 @@ describe("a repository's hooks folder", () => {
       hooksFolder,
       gitAllowance: new GitAllowance(),
     });
-    const check = (path: string) => {
-      const result = boundary.check(join(repo, path));
-      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
-    };
+    const check = protection(boundary, repo);
     for (const hook of [
       "tools/hooks/pre-commit",
       "tools/hooks/pre-push",
@@ -308,10 +304,7 @@ describe("a repository's hooks folder", () => {
       gitFolders,
       gitAllowance: new GitAllowance(),
     });
-    const check = (path: string) => {
-      const result = boundary.check(join(repo, path));
-      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
-    };
+    const check = protection(boundary, repo);
     for (const path of [
       "store/lib.git",
       "store/lib.git/config",
@@ -346,10 +339,7 @@ describe("a repository's hooks folder", () => {
         gitFolders,
         gitAllowance: new GitAllowance(),
       });
-      const check = (path: string) => {
-        const result = boundary.check(join(repo, path));
-        return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
-      };
+      const check = protection(boundary, repo);
       for (const path of ["cfg/extra", "cfg/more", "cfg/next"])
         assert.deepEqual(check(path), [true, false], path);
       assert.deepEqual(check("cfg/notes.md"), [false, false]);
