@@ -63,8 +63,11 @@ export interface AgentEndpoint {
   readonly stderr: { tail(lines: number): string[] };
   readonly exited: Promise<AgentExit>;
   readonly hasExited: boolean;
-  /** Ends the agent; resolves once it is gone. */
-  kill(): Promise<AgentExit>;
+  /**
+   * Ends the agent; resolves once it is gone. `killBy` (a `Date.now()` time): what ignores TERM is killed then, not a
+   * whole grace period after TERM.
+   */
+  kill(killBy?: number): Promise<AgentExit>;
   describeExit(exit?: AgentExit): string;
 }
 
@@ -375,12 +378,12 @@ export class AgentConnection {
     return this.notify("session/cancel", { sessionId });
   }
 
-  /** Closes the connection and kills the process group. Safe to call more than once. */
-  async dispose(reason = "closed by Symposium"): Promise<void> {
+  /** Closes the connection and kills the process group (by `killBy`, see `AgentEndpoint.kill`). Safe to call more than once. */
+  async dispose(reason = "closed by Symposium", killBy?: number): Promise<void> {
     this.closeReason ??= reason;
     this.negotiating = false;
     this.sdk.close();
-    await this.process.kill();
+    await this.process.kill(killBy);
   }
 
   private connect(callbacks: ClientCallbacks): SdkConnection {

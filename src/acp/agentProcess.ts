@@ -99,11 +99,15 @@ export class AgentProcess {
     return this.exitInfo !== undefined;
   }
 
-  /** Kills the process tree: TERM, then KILL after a grace period. Resolves once the process itself exited. */
-  async kill(): Promise<AgentExit> {
+  /**
+   * Kills the process tree: TERM, then KILL after a grace period, or at `killBy` (a `Date.now()` time) when given.
+   * Resolves once the process itself exited.
+   */
+  async kill(killBy?: number): Promise<AgentExit> {
     if (!this.hasExited) {
       this.signalGroup("SIGTERM");
-      const timer = setTimeout(() => this.signalGroup("SIGKILL"), KILL_GRACE_MS);
+      const grace = killBy === undefined ? KILL_GRACE_MS : Math.max(0, killBy - Date.now());
+      const timer = setTimeout(() => this.signalGroup("SIGKILL"), grace);
       await this.exited;
       clearTimeout(timer);
     }

@@ -123,6 +123,8 @@ type OpListener = (ops: ViewOp[]) => void;
 export type DecisionListener = (prompt: PermissionPrompt, record: DecisionRecord) => void;
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** Deactivation ends every agent within this (safety.md: killed within 2 s of a window reload). */
+export const SHUTDOWN_MS = 2_000;
 
 /** How "Resume Session…" ended: the agent cannot, the person picked nothing, or the session's tab. */
 export type ResumeOutcome =
@@ -1032,6 +1034,9 @@ export class AgentSessions {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    // Every agent is gone within this, what ignores TERM included: the second the answers may take to go out comes
+    // out of the kill's grace, not on top of it.
+    const killBy = Date.now() + SHUTDOWN_MS;
     const opened = this.pool.shutdown();
     this.pending.cancelAll("shutdown");
     this.pool.runtimeIfLoaded?.terminals.releaseAll();
@@ -1052,7 +1057,7 @@ export class AgentSessions {
     let bound: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([flushed, new Promise((resolve) => (bound = setTimeout(resolve, 1_000)))]);
     clearTimeout(bound);
-    await Promise.all(scopes.map((scope) => scope.end("Symposium is shutting down.", "shutdown")));
+    await Promise.all(scopes.map((scope) => scope.end("Symposium is shutting down.", "shutdown", killBy)));
     this.listeners.clear();
   }
 

@@ -85,8 +85,11 @@ export class ConnectionScope {
     return [...this.sessions.values()].filter((session) => session.running);
   }
 
-  /** The one teardown path. Safe to call more than once; only the first call does anything. */
-  async end(reason: string, provenance: "agent_exit" | "shutdown"): Promise<void> {
+  /**
+   * The one teardown path (`killBy`: when what ignores TERM is killed, see `AgentEndpoint.kill`). Safe to call more
+   * than once; only the first call does anything.
+   */
+  async end(reason: string, provenance: "agent_exit" | "shutdown", killBy?: number): Promise<void> {
     if (this.ended) return;
     this.ended = true;
     // Keyed by process identity: a replaced process's late exit touches only its own requests.
@@ -97,6 +100,6 @@ export class ConnectionScope {
     }
     this.sessions.clear();
     this.starting.clear();
-    await this.connection.dispose(reason);
+    await this.connection.dispose(reason, killBy);
   }
 }

@@ -14,6 +14,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { LIMITS, type DecisionRecord, type ViewOp } from "../../src/shared/protocol";
 import { isAlive } from "../../tools/processTree";
+import { AgentProcess } from "../../src/acp/agentProcess";
+import { SHUTDOWN_MS } from "../../src/acp/agentSessions";
 import { ClientHarness, waitFor, type LogEntry } from "../support/clientHarness";
 
 const MiB = 1024 * 1024;
@@ -1142,5 +1144,36 @@ describe("ACP client against a hostile agent", function () {
     assert.equal(cancels(stubborn).length, 1, "session/cancel reached the agent");
     assert.ok(cancels(polite).length <= 1);
     assertAnsweredOnce(harness);
+  });
+
+  it("dispose() kills an agent that ignores SIGTERM by 2 s after deactivation began, the answers' last second included", async () => {
+    // The second the cancelled answers may take to go out came on top of the kill's 2 s grace: an agent that stopped
+    // reading its input and ignored TERM lived 3 s past a window reload.
+    const killBy: (number | undefined)[] = [];
+    harness = new ClientHarness({
+      protocol: "v2",
+      startAgent: async (launch) => {
+        const agent = await AgentProcess.start(launch);
+        const kill = agent.kill.bind(agent);
+        agent.kill = (by) => {
+          killBy.push(by);
+          return kill(by);
+        };
+        return agent;
+      },
+    });
+    await harness.run({ steps: [{ ignoreSigterm: true }, { request: {}, wait: false }, { waitAll: true }] });
+    await waitFor(() => harness.sessions.pending.size === 1, "the card");
+    const pids = harness.agentPids();
+    const disposing = harness.sessions.dispose();
+    const began = Date.now(); // after dispose() fixed its deadline, which it does before anything it waits for
+    await disposing;
+    await allGone(pids);
+    // Its output closing asks for a kill too, with the usual grace: the first deadline still holds.
+    const deadlines = killBy.filter((by) => by !== undefined);
+    assert.ok(
+      deadlines.length > 0 && deadlines.every((by) => by <= began + SHUTDOWN_MS),
+      `kill deadlines after deactivation began: ${deadlines.map((by) => `${by - began} ms`).join(", ") || "none"}`,
+    );
   });
 });
