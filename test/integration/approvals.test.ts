@@ -258,8 +258,9 @@ describe("Symposium in a real extension host", function () {
       // The folders changing is when the policy reads where their hooks run from.
       await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
       assert.match(
-        await reasonAfterOneApproved(`touch ${repo}/tools/build.sh`, `touch ${repo}/tools/hooks/pre-commit`),
-        /^touch reaches \S*tools\/hooks\/pre-commit, a protected path$/,
+        // Not a hook's own name, which is protected anywhere: a file in the folder, which only core.hooksPath names.
+        await reasonAfterOneApproved(`touch ${repo}/tools/build.sh`, `touch ${repo}/tools/hooks/common.sh`),
+        /^touch reaches \S*tools\/hooks\/common\.sh, a protected path$/,
       );
     } finally {
       await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
@@ -268,7 +269,8 @@ describe("Symposium in a real extension host", function () {
   });
 
   it("protects the hooks folder a workspace repository's configuration comes to name", async () => {
-    const hook = join(workspace(), "tools", "hooks", "pre-commit");
+    // Not a hook's own name (`pre-commit` is protected anywhere): what a hook sources from its folder.
+    const hook = join(workspace(), "tools", "hooks", "common.sh");
     const protectedNow = () => {
       const check = api.paths().check(hook);
       return check.status === "inside" && check.protected;
