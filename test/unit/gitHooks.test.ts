@@ -18,7 +18,7 @@ import { readGitAliases } from "../../src/core/policy/gitAliases";
 import { GitAllowance, MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { CountingGit } from "../support/countingGit";
 import { gitFolders, hooksFolder } from "../../src/core/policy/gitHooks";
-import { PolicyBoundary } from "../../src/core/policy/resolvePath";
+import { PolicyBoundary, type BoundaryOptions } from "../../src/core/policy/resolvePath";
 import { buildFootprint } from "../../src/core/policy/footprint";
 import { decide } from "../../src/core/policy/rules";
 import { loadShellParser } from "../../src/core/policy/shellParser";
@@ -44,6 +44,10 @@ describe("a repository's hooks folder", () => {
   });
 
   afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  /** A boundary of `repo` alone, the home folder beside it and names kept in their case, with these git reads. */
+  const repoBoundary = (reads: BoundaryOptions = {}) =>
+    new PolicyBoundary([repo], { home: join(base, "home"), caseInsensitive: () => false, ...reads });
 
   it("is where core.hooksPath says, from the repository's top, whichever of its folders is asked about", () => {
     assert.equal(hooksFolder(repo), join(repo, ".git", "hooks"));
@@ -138,7 +142,7 @@ describe("a repository's hooks folder", () => {
     symlinkSync(".claude-real", join(repo, ".claude"));
     mkdirSync(join(repo, "ci", "github", "workflows"), { recursive: true });
     symlinkSync(join("ci", "github"), join(repo, ".github"));
-    const boundary = new PolicyBoundary([repo], { home: join(base, "home"), caseInsensitive: () => false });
+    const boundary = repoBoundary();
     const isProtected = (path: string) => boundary.isProtected(join(repo, path));
     assert.equal(isProtected("config/editor/tasks.json"), true);
     assert.equal(isProtected(".vscode/tasks.json"), true);
@@ -173,9 +177,7 @@ describe("a repository's hooks folder", () => {
     };
     const allowance = new GitAllowance(() => clock);
     const build = () =>
-      new PolicyBoundary([repo], {
-        home: join(base, "home"),
-        caseInsensitive: () => false,
+      repoBoundary({
         hooksFolder: (_folder, timeout) => cutOff(timeout),
         gitFolders: (_folder, timeout) => cutOff(timeout),
         gitAllowance: allowance,
@@ -210,9 +212,7 @@ describe("a repository's hooks folder", () => {
     for (const folder of [nested, plain]) execFileSync("git", ["init", "-q", folder]);
     execFileSync("git", ["-C", nested, "config", "core.hooksPath", "tools/hooks"]);
     const asked: string[] = [];
-    const boundary = new PolicyBoundary([repo], {
-      home: join(base, "home"),
-      caseInsensitive: () => false,
+    const boundary = repoBoundary({
       hooksFolder: (folder, timeout) => {
         asked.push(folder);
         return hooksFolder(folder, timeout);
@@ -231,9 +231,7 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check("packages/app/index.ts"), [false, false]);
     assert.deepEqual(asked.sort(), [nested, plain, repo].sort(), "each repository once");
     // Where git cannot say for the nested repository, its paths ask; the others do not.
-    const cutOff = new PolicyBoundary([repo], {
-      home: join(base, "home"),
-      caseInsensitive: () => false,
+    const cutOff = repoBoundary({
       hooksFolder: (folder, timeout) => {
         if (folder === nested) throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
         return hooksFolder(folder, timeout);
@@ -260,9 +258,7 @@ describe("a repository's hooks folder", () => {
     execFileSync("git", [...git, "add", "a.txt"]);
     execFileSync("git", [...git, "commit", "-qm", "a"]);
     assert.equal(existsSync(ran), true, "git ran the hook");
-    const boundary = new PolicyBoundary([repo], {
-      home: join(base, "home"),
-      caseInsensitive: () => false,
+    const boundary = repoBoundary({
       hooksFolder,
       gitAllowance: new GitAllowance(),
     });
@@ -297,9 +293,7 @@ describe("a repository's hooks folder", () => {
     );
     execFileSync("git", ["-C", nested, "status"], { stdio: "ignore" });
     assert.equal(existsSync(ran), true, "git ran the fsmonitor");
-    const boundary = new PolicyBoundary([repo], {
-      home: join(base, "home"),
-      caseInsensitive: () => false,
+    const boundary = repoBoundary({
       hooksFolder,
       gitFolders,
       gitAllowance: new GitAllowance(),
@@ -332,9 +326,7 @@ describe("a repository's hooks folder", () => {
       execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
       assert.equal(existsSync(ran), true, "git ran the fsmonitor");
       writeFileSync(join(repo, "cfg", "extra"), "[include]\n\tpath = more\n");
-      const boundary = new PolicyBoundary([repo], {
-        home: join(base, "home"),
-        caseInsensitive: () => false,
+      const boundary = repoBoundary({
         hooksFolder,
         gitFolders,
         gitAllowance: new GitAllowance(),
@@ -356,9 +348,7 @@ describe("a repository's hooks folder", () => {
     let answers = false;
     const allowance = new GitAllowance(() => clock);
     const build = () =>
-      new PolicyBoundary([repo], {
-        home: join(base, "home"),
-        caseInsensitive: () => false,
+      repoBoundary({
         hooksFolder: (folder, timeout) => {
           if (answers) return hooksFolder(folder, timeout);
           clock += timeout ?? 3_000;
