@@ -630,7 +630,14 @@ export class PermissionBroker {
     if (!held) return view;
     return {
       ...view,
-      ...(held.proposal ? { grant: grantView(held.proposal) } : {}),
+      ...(held.proposal
+        ? {
+            grant: grantView(
+              held.proposal,
+              this.host.paths().roots.filter((root) => !root.additional).length,
+            ),
+          }
+        : {}),
       ...(held.heldBy !== undefined && !this.host.isBypassed(prompt.agentName)
         ? { heldBy: held.heldBy }
         : {}),
@@ -833,12 +840,19 @@ export class PermissionBroker {
 }
 
 /** The card's view of a proposed rule: the part a person may edit, and the rest in plain words. */
-function grantView(rule: PermissionRule): GrantView {
-  const rest = ruleScope({
+/**
+ * `folders`: the workspace's folders now. A rule is not tied to one (rules carry no folder): in a multi-root workspace
+ * `npm test` granted in one runs in the others, under their own scripts, so the card says so.
+ */
+function grantView(rule: PermissionRule, folders: number): GrantView {
+  const scope = ruleScope({
     ...(rule.tool !== undefined ? { tool: rule.tool } : {}),
     ...(rule.kinds ? { kinds: rule.kinds } : {}),
     ...(rule.agent !== undefined ? { agent: rule.agent } : {}),
-  }).join(", ");
+  });
+  if (folders > 1 && (rule.command || rule.path !== undefined))
+    scope.push(`in all ${folders} workspace folders`);
+  const rest = scope.join(", ");
   if (rule.command) return { field: "command", value: rule.command.join(" "), rest };
   if (rule.path !== undefined) return { field: "path", value: rule.path, rest };
   return { field: "none", value: "", rest };

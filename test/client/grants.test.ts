@@ -5,6 +5,9 @@
  * offers only the other pending requests it covers; the pending list answers several cards in one step.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parsePermissionSettings, type PermissionRule } from "../../src/core/policy/rules";
 import type { DecisionRecord } from "../../src/shared/protocol";
 import { ClientHarness, waitFor } from "../support/clientHarness";
@@ -80,6 +83,22 @@ describe("scoped grants and batch answers in the client", function () {
       harness.sessions.sessionGrants().map((g) => [g.sessionKey, g.grant.rule.command]),
       [[key, ["npm", "test"]]],
     );
+  });
+
+  it("says on the card that a grant covers every workspace folder when there are several", async () => {
+    start();
+    await harness.run({ steps: [command("t1", "npm test")] });
+    const card = await waitFor(() => pendingOf("t1"), "a card");
+    const rest = () => harness.sessions.promptView(card).grant?.rest ?? "";
+    assert.doesNotMatch(rest(), /workspace folder/, "one folder: nothing to tell apart");
+    const other = mkdtempSync(join(tmpdir(), "symposium-other-"));
+    try {
+      harness.setFolders([harness.workspace, other]);
+      // `npm test` granted here runs in the other folder too, under its own package.json: the card says so.
+      assert.match(rest(), /in all 2 workspace folders/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it("refuses an edited rule that does not cover the request or is not scoped; the card stays pending", async () => {
