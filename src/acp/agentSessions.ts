@@ -170,7 +170,7 @@ export class AgentSessions {
       rules: () => this.rulesInEffect(),
       policy: () => this.pool.runtime.policy,
       home: homedir(),
-      cwd: () => env.workspaceRoots()[0],
+      cwd: () => this.startFolder(),
       // Agents start with the host's environment (and their own settings' `env`, which are the person's).
       ...(process.env.CDPATH ? { cdPath: process.env.CDPATH } : {}),
       // Read where the agents' commands run, with the configuration their git reads (the host's environment).
@@ -1063,8 +1063,18 @@ export class AgentSessions {
 
   // -------------------------------------------------------------------------------------------------------------
 
+  /**
+   * Where new sessions start: the first workspace folder the policy works in. A workspace listing the home folder (or
+   * `/`) first would start agents where nothing counts as inside and every command asks.
+   */
+  private startFolder(): string | undefined {
+    const roots = this.env.workspaceRoots();
+    const paths = this.env.workspacePaths();
+    return roots.find((root) => paths.check(root).status === "inside") ?? roots[0];
+  }
+
   private launchFor(agentName: string): AgentLaunch {
-    const cwd = this.env.workspaceRoots()[0];
+    const cwd = this.startFolder();
     if (!cwd) throw new Error("Open a folder: agents work inside a workspace folder.");
     if (agentName === DEMO_AGENT_NAME) return { ...this.env.demoAgent, name: agentName, cwd };
     const definition = this.bypassState.definition(agentName);

@@ -296,7 +296,7 @@ export interface BrokerHost {
   /** The policy's matchers, loaded with the ACP runtime (requests arrive only once it is). */
   policy(): PolicyEngine;
   home: string;
-  /** Where agents start now (the first workspace folder), for a session that has no folder of its own yet. */
+  /** Where agents start now (the first workspace folder the policy works in), for a session without a folder yet. */
   cwd(): string | undefined;
   /** `CDPATH` of the environment agents start in. */
   cdPath?: string;

@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { once } from "node:events";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parsePermissionSettings } from "../../src/core/policy/rules";
 import type { DecisionRecord } from "../../src/shared/protocol";
@@ -481,6 +481,33 @@ describe("permission policy in the client", function () {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  it("a workspace that lists the home folder first starts sessions in its first folder Bypass can work in", async () => {
+    // [~, ~/project]: started in ~, where the policy places nothing inside, every command of the session asked.
+    harness = new ClientHarness({ protocol: "v1", bypass: true });
+    harness.setFolders([homedir(), harness.workspace]);
+    const key = await harness.sessions.startSession("Scripted");
+    harness.send(key, {
+      steps: [
+        {
+          request: {
+            toolCall: { toolCallId: "t1", kind: "execute", rawInput: { command: "npm test" } },
+            options: OPTIONS,
+          },
+        },
+      ],
+    });
+    await waitFor(
+      () => harness.outcomes().length === 1 || harness.sessions.pending.size === 1,
+      "an answer or a card",
+    );
+    assert.equal(harness.sessions.snapshot().pending[0]?.bypassBlockedReason, undefined, "no card held it");
+    assert.equal(
+      (harness.outcomes()[0]!.outcome as { optionId?: string }).optionId,
+      "once",
+      "Bypass approved it",
+    );
   });
 
   it("an approved read or edit (by Bypass) grants no terminal", async () => {
