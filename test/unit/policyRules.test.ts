@@ -425,7 +425,7 @@ describe("permission rules and guards", () => {
       'npm test -- --grep "a \\`b\\` \\$(c)"',
       "npm test -- --grep '`b` $(c)' # `d`",
       'npm test -- --grep "$HOME" ${HOME} ${x:-default}',
-      'npm test ${#x} ${x%.ts} "${x/a/b}" ${x^^} ${x:?unset}',
+      'npm test -- ${#x} ${x%.ts} "${x/a/b}" ${x^^} ${x:?unset}',
       "npm test -- --shard $((1 + 2)) $(( $# * 2 )) ${a[0]} ${a[@]}",
     ];
     for (const line of harmless)
@@ -5883,6 +5883,20 @@ describe("permission rules and guards", () => {
         'terraform "d$(echo estroy)" -auto-approve',
         'security "f$(echo ind-generic-password)" -w',
         "mysqladmin $(echo drop) db",
+        // A word computed at run time where an option may go, of a program with options that write a file or run a
+        // program: with f holding `--output=$HOME/.bashrc` git 2.39 wrote the log there; curl wrote where `-o/x` said,
+        // and `-K.` made `"$API_URL/health"` read ./health, a config that wrote anywhere; gcc wrote where `-o/x` said;
+        // rg ran what `--pre=./x` named; git add printed a file's first line (`--pathspec-from-file=`).
+        "git log $(cat f)",
+        'git show "$X"',
+        'git add "$X"',
+        'git commit -m x "$X"',
+        'curl -s "$X" https://x.invalid',
+        'curl -s "$API_URL/health"',
+        'gcc "$X" src/a.c',
+        'rg "$X" KEY src',
+        'npm test "$X"',
+        'npx tsc "$X"',
         // A template's hooks are copied into the new repository's .git/hooks; --unsafe-paths writes outside it.
         "git init --template=/tmp/t",
         "git clone --template /tmp/t https://x/y.git vendor/y",
@@ -7364,7 +7378,7 @@ describe("permission rules and guards", () => {
           "ar rcs build/lib.a build/a.o",
           "python3 -m zipfile -l a.zip",
           "curl -s http://localhost:3000/health",
-          'curl -s "$API_URL/health"',
+          'curl -s "http://localhost:$PORT/health"',
           "gcc -O2 -o build/app src/main.c",
           "pandoc README.md -o build/readme.pdf",
           "fish scripts/setup.fish",
@@ -7610,6 +7624,27 @@ describe("permission rules and guards", () => {
           "curl -s localhost:3000/api | python3 -m json.tool --indent 2 --sort-keys",
           "curl -XPOST localhost:3000/api && npm test",
           "curl -sXDELETE localhost:3000/items/1 && npm test",
+        ],
+      ],
+      [
+        "a word computed at run time that is an option's value, after `--`, or begins with fixed text",
+        [
+          `git commit -m "$(cat <<'EOF'\nFix the build\n\nCo-Authored-By: x <x@x.invalid>\nEOF\n)"`,
+          'git commit -am "$MSG"',
+          "git commit -F - <<'EOF'\nFix\nEOF",
+          'git tag -a v1 -m "$MSG"',
+          'git log --author "$A" --oneline -- "$F"',
+          'git status --short "$F"',
+          'echo "$X"',
+          `printf '%s\n' "$X"`,
+          'grep -n "$PATTERN" src/a.ts',
+          'rg -n -e "$PATTERN" -g "$GLOB" src',
+          'curl -s -X "$METHOD" "http://localhost:3000/$PATH_PART"',
+          'pytest -k "$K" tests',
+          'go test -run "$T" ./...',
+          "go test $(go list ./... | grep -v /vendor/)",
+          'npm test -- "$X"',
+          "gcc -o app src/*.c",
         ],
       ],
       [

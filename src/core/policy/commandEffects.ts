@@ -10,7 +10,14 @@ import { isGlobWord } from "./folderNames";
 import { globMatcher, LINE_BREAK, readOtherwise } from "./globMatch";
 import { isProtectedName } from "./resolvePath";
 import type { RevisionWrite } from "./gitChanges";
-import { basename, npmCommand, RUNS_COMMANDS_UNREAD, SUBCOMMAND_WRAPPERS, WRAPPERS } from "./programs";
+import {
+  basename,
+  INTERPRETERS,
+  npmCommand,
+  RUNS_COMMANDS_UNREAD,
+  SUBCOMMAND_WRAPPERS,
+  WRAPPERS,
+} from "./programs";
 
 /**
  * The files a command names and what it does with them: whether it goes down into folders (and may name a workspace
@@ -4687,6 +4694,74 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
       return `${name} ${option.startsWith("--") ? option : `-${option}`} runs a command or writes a file Symposium does not read`;
   }
   return undefined;
+}
+
+/** git's subcommands that have no option writing or reading a file, or running a program. */
+const GIT_PLAIN = wordSet("status branch switch rev-parse ls-files merge-base describe mv clean show-ref");
+
+/**
+ * Options that take the next word as their value where a value computed at run time is common (`git commit -m
+ * "$(cat <<'EOF' …)"`, `pytest -k "$K"`), besides the one-letter ones `OPTION_FILES` and `PATTERN_FIRST` name.
+ */
+const VALUE_OPTIONS: Readonly<Record<string, string>> = {
+  "git commit": "-m --message -C -c --author --date --fixup --squash --trailer --cleanup",
+  "git tag": "-m --message",
+  "git merge": "-m --message -s --strategy -X --strategy-option",
+  "git checkout": "-b -B --orphan",
+  "git log": "-n --max-count --author --committer --grep --since --after --until --before",
+  curl: "--request --url --data-raw --user --max-time",
+  pytest: "-k -m",
+  go: "-run -count -timeout -tags",
+  cargo: "-p --package -F --features",
+};
+
+/**
+ * Whether a word computed at run time stands where an option may go (`git log $(cat f)`, `curl "$X" …`) of a program
+ * whose options write or read files, run a program or move it elsewhere as the guards read them when written
+ * (`--output=~/.bashrc`, `-o~/x`, `rg --pre=…`, `cargo -C ~`): it may be any of them. Not after `--`, one fixed text
+ * begins or an option written onto it (`notOptions`), nor the value of an option that takes one (`git commit -m "$X"`).
+ */
+export function optionComputed(
+  name: string,
+  argv: readonly (string | null)[],
+  notOptions: ReadonlySet<number>,
+): boolean {
+  let start = 1;
+  let key = name;
+  if (name === "git") {
+    const at = gitSubcommandAt(argv) ?? argv.length;
+    const sub = argv[at];
+    // A subcommand computed at run time asks as one (`changesGitConfig`).
+    if (sub == null || GIT_PLAIN.has(sub)) return false;
+    start = at + 1;
+    key = `git ${sub}`;
+  } else if (
+    INTERPRETERS.has(name) ||
+    !(name in OUTPUT_OPTIONS || name in OPTION_FILES || name in RUNNING_OPTIONS || HTTPIE.has(name))
+  )
+    return false;
+  const search = PATTERN_FIRST[name];
+  const whole = [
+    ...(VALUE_OPTIONS[key]?.split(" ") ?? []),
+    ...Object.keys(search?.long ?? {}).filter((option) => search!.long[option]! > 0),
+  ];
+  const letters = [
+    OPTION_FILES[name]?.valueTaking ?? search?.values,
+    ...whole.map((o) => /^-(\w)$/.exec(o)?.[1]),
+  ].join("");
+  for (let i = start; i < argv.length; i++) {
+    const word = argv[i] ?? null;
+    if (word === "--") return false;
+    if (word === null) {
+      if (!notOptions.has(i)) return true;
+    } else if (whole.includes(word)) i++;
+    else if (/^-\w+$/.test(word)) {
+      // A cluster ends at its first letter taking a value: the rest of the word, or the next one.
+      const at = [...word.slice(1)].findIndex((letter) => letters.includes(letter));
+      if (at === word.length - 2) i++;
+    }
+  }
+  return false;
 }
 
 export const PRIVILEGE = new Set([

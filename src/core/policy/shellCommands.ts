@@ -1908,11 +1908,12 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
 
 /**
  * The text every word an argument becomes begins with, where no unquoted expansion may split it into more words
- * (`"feat/$(date)"`, `src/"$f"`); "" otherwise.
+ * (`"feat/$(date)"`, `src/"$f"`, a glob's `src/*.c`); "" otherwise.
  */
 function fixedStart(node: Node): string {
   const quotedOnly =
     node.type === "string" ||
+    node.type === "word" ||
     (node.type === "concatenation" &&
       node.namedChildren.every(
         (part) => part !== null && ["word", "string", "raw_string", "ansi_c_string"].includes(part.type),
