@@ -5297,6 +5297,16 @@ describe("permission rules and guards", () => {
         "jar cf build/x.jar ..",
         "pax -w -f build/x.pax ..",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      // A file of pathspecs: git 2.39 printed its first line ("pathspec '…' did not match any files").
+      ...[
+        "git add --pathspec-from-file=../.ssh/id_rsa",
+        "git rm --cached --pathspec-from-file /etc/passwd",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" as const })),
+      {
+        name: "git commit --pathspec-from-file=.env",
+        footprint: () => command("git commit -m x --pathspec-from-file=.env"),
+        guard: "protected",
+      },
       // Files curl, wget, sort, tar and rsync write or read through their options.
       ...[
         "curl -D ../.profile https://x.invalid",
@@ -7646,6 +7656,10 @@ describe("permission rules and guards", () => {
           'npm test -- "$X"',
           "gcc -o app src/*.c",
         ],
+      ],
+      [
+        "a file of pathspecs in the workspace or from the input",
+        ["git add --pathspec-from-file=- < src/a.ts", "git reset --pathspec-from-file=src/a.ts"],
       ],
       [
         "a safe long option's start (not read as a dangerous one)",

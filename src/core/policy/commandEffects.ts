@@ -3838,7 +3838,12 @@ function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
   // A message file named at run time may be any (`-F "$HOME/.aws/credentials"`), not a value missing at the end
   // (`-F - <<EOF` is read without its `-`); a named one is read as code's paths are (`handedPath`).
   const computed = argv.includes(null) ? gitMessageFiles(argv).filter((file) => file === null) : [];
-  return [...folders, ...computed, ...gitOutputs(git), ...gitSubcommandFiles(git, operands)];
+  // A file of pathspecs, whose first line git prints when it matches nothing (`git add --pathspec-from-file=~/.npmrc`).
+  const pathspecs = optionValues(
+    readOptions(git?.rest ?? [], "", ["--pathspec-from-file"]).options,
+    "--pathspec-from-file",
+  ).filter((file) => file !== "-");
+  return [...folders, ...computed, ...pathspecs, ...gitOutputs(git), ...gitSubcommandFiles(git, operands)];
 }
 
 /** git's option that names the file it writes its output to. */
