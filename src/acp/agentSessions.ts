@@ -36,7 +36,7 @@ import type {
 } from "../shared/protocol";
 import { newestFirst, parsePastSessions, type PastSession } from "../core/pastSessions";
 import { preferredAgent } from "../core/preferredAgent";
-import { labelOf, resolveChoice, unattendedChoice, unattendedSentence } from "../core/sessionControls";
+import { labelOf, resolveChoice, unattendedSentence } from "../core/sessionControls";
 import { LIMITS } from "../shared/limits";
 import type { PastSessionSupport, ProtocolVersion, ReopenMethod, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
@@ -798,8 +798,7 @@ export class AgentSessions {
   ): Promise<boolean> {
     const control = session.model.controls.find(controlId);
     if (!control) return false;
-    const choice = control.kind === "select" ? control.choices.find((c) => c.value === value) : undefined;
-    const level = choice?.unattended ?? unattendedChoice(control, value, choice?.name);
+    const level = session.model.controls.choiceLevel(controlId, value);
     if (level) {
       const label = labelOf({ ...control, value } as typeof control);
       const confirmed =

@@ -47,17 +47,28 @@ const UNATTENDED_CONFIG: Readonly<Record<string, readonly (string | boolean)[]>>
   allow_all: ["on", true],
 };
 
+/** An id of the table, exactly. */
+function tableLevel(modeId: string): UnattendedLevel | undefined {
+  return Object.hasOwn(UNATTENDED_MODE_IDS, modeId) ? UNATTENDED_MODE_IDS[modeId] : undefined;
+}
+
+/** What a mode id says, exact or as the `#fragment` of a URL id (Copilot's "#agent" asks). */
+function idLevel(modeId: string): UnattendedLevel | undefined {
+  const fragment = modeId.includes("#") ? modeId.slice(modeId.lastIndexOf("#") + 1) : undefined;
+  return (
+    tableLevel(modeId) ?? (fragment !== undefined && fragment !== "agent" ? tableLevel(fragment) : undefined)
+  );
+}
+
+/** What a mode's name says, as it reads: "Вураss" with Cyrillic letters is Bypass to the person choosing it. */
+function nameLevel(modeName: string): UnattendedLevel | undefined {
+  const name = readingOf(modeName);
+  return UNATTENDED_NAMES.find(([pattern]) => pattern.test(name))?.[1];
+}
+
 /** Whether a mode (by its id and name) lets the agent act without asking; undefined for modes that ask. */
 export function unattendedLevel(modeId: string, modeName = ""): UnattendedLevel | undefined {
-  const fragment = modeId.includes("#") ? modeId.slice(modeId.lastIndexOf("#") + 1) : undefined;
-  const byId = Object.hasOwn(UNATTENDED_MODE_IDS, modeId)
-    ? UNATTENDED_MODE_IDS[modeId]
-    : fragment !== undefined && fragment !== "agent" && Object.hasOwn(UNATTENDED_MODE_IDS, fragment)
-      ? UNATTENDED_MODE_IDS[fragment]
-      : undefined;
-  // As the name reads: "Вураss" with Cyrillic letters is Bypass to the person choosing it.
-  const name = readingOf(modeName);
-  return byId ?? UNATTENDED_NAMES.find(([pattern]) => pattern.test(name))?.[1];
+  return idLevel(modeId) ?? nameLevel(modeName);
 }
 
 /** Whether setting a config option (not a mode) to `value` switches approvals off. */
@@ -67,14 +78,33 @@ export function unattendedConfig(configId: string, value: string | boolean): Una
     : undefined;
 }
 
-/** What a choice of a control means for approvals. */
+/** The spec's categories of options that pick the model and how it works: their values set no permission level. */
+const MODEL_CATEGORIES: readonly string[] = ["model", "thought_level", "model_config"];
+
+/** An option that says it sets how the agent asks: "Approvals", `permission_mode`, a "Sandbox", an agent "mode". */
+const PERMISSION_OPTION = /permission|approv|autonom|sandbox|(?<![a-z])mode(?![a-z])/;
+
+/**
+ * What a choice of a control means for approvals. A mode reads as `unattendedLevel`; so does any other option, a
+ * switch by its own id and name when on, but for the ids that are everyday words ("auto", "agent": the table's
+ * reviewer ones) on an option that does not say it sets approvals; the model's options by the table's full ids alone
+ * ("auto" picks a model, no model is "bypassPermissions").
+ */
 export function unattendedChoice(
-  control: Pick<SessionControlView, "id" | "category">,
+  control: Pick<SessionControlView, "id" | "category" | "name">,
   value: string | boolean,
   name = "",
 ): UnattendedLevel | undefined {
-  if (control.category === "mode" && typeof value === "string") return unattendedLevel(value, name);
-  return unattendedConfig(control.id, value);
+  const configured = unattendedConfig(control.id, value);
+  if (configured || value === false) return configured;
+  const [id, label] = typeof value === "string" ? [value, name] : [control.id, control.name];
+  if (control.category === "mode") return unattendedLevel(id, label);
+  const byId = idLevel(id);
+  if (MODEL_CATEGORIES.includes(control.category)) return byId === "full" ? byId : undefined;
+  const everyday =
+    byId === "reviewer" &&
+    !PERMISSION_OPTION.test(readingOf(`${control.id} ${control.name} ${control.category}`));
+  return (everyday ? undefined : byId) ?? nameLevel(label);
 }
 
 /** Sentence for the marker and the confirmation. */
@@ -126,11 +156,14 @@ const OptionSchema = z.object({
 });
 
 type Choice = z.infer<typeof ChoiceSchema>;
+/** The control a choice belongs to, as `unattendedChoice` reads it. */
+type Owner = Pick<SessionControlView, "id" | "category" | "name">;
+const MODE_OWNER: Owner = { id: "mode", category: "mode", name: "Mode" };
 
-function choiceView(choice: Choice, category: string, group?: string): ControlChoiceView {
+function choiceView(choice: Choice, owner: Owner, group?: string): ControlChoiceView {
   const name = capLabel(choice.name || choice.value, LIMITS.optionNameChars);
   const description = choice.description ? capLabel(choice.description, LIMITS.controlDescriptionChars) : "";
-  const level = category === "mode" ? unattendedLevel(choice.value, choice.name) : undefined;
+  const level = unattendedChoice(owner, choice.value, choice.name);
   return {
     value: choice.value,
     name,
@@ -141,14 +174,14 @@ function choiceView(choice: Choice, category: string, group?: string): ControlCh
 }
 
 /** Choices of a select, flat or grouped, each valid one kept (capped in count), values unique. */
-function parseChoices(raw: readonly unknown[], category: string): ControlChoiceView[] {
+function parseChoices(raw: readonly unknown[], owner: Owner): ControlChoiceView[] {
   const choices: ControlChoiceView[] = [];
   const seen = new Set<string>();
   const add = (entry: unknown, group?: string) => {
     const parsed = ChoiceSchema.safeParse(entry);
     if (!parsed.success || seen.has(parsed.data.value) || choices.length >= LIMITS.controlChoices) return;
     seen.add(parsed.data.value);
-    choices.push(choiceView(parsed.data, category, group));
+    choices.push(choiceView(parsed.data, owner, group));
   };
   // Some room for malformed entries, bounded: a flood is not walked.
   for (const entry of raw.slice(0, LIMITS.controlChoices * 2)) {
@@ -185,7 +218,7 @@ function parseConfigOption(raw: unknown): SessionControlView | undefined {
   }
   const current = id.safeParse(option.currentValue);
   if (option.type !== "select" || !current.success) return undefined;
-  const choices = withCurrent(parseChoices(option.options ?? [], category), current.data, category);
+  const choices = withCurrent(parseChoices(option.options ?? [], common), current.data, common);
   return { ...common, kind: "select", value: current.data, choices };
 }
 
@@ -193,11 +226,11 @@ function parseConfigOption(raw: unknown): SessionControlView | undefined {
  * The choices with the current value among them: one the agent did not list (the spec says it must) is shown by its
  * id, as the last choice within the cap, so the control names the value the agent reports, never another one.
  */
-function withCurrent(choices: ControlChoiceView[], current: string, category: string): ControlChoiceView[] {
+function withCurrent(choices: ControlChoiceView[], current: string, owner: Owner): ControlChoiceView[] {
   if (choices.some((choice) => choice.value === current)) return choices;
   return [
     ...choices.slice(0, LIMITS.controlChoices - 1),
-    choiceView({ value: current, name: current }, category),
+    choiceView({ value: current, name: current }, owner),
   ];
 }
 
@@ -213,9 +246,9 @@ function parseModes(raw: unknown): SessionControlView | undefined {
         ? [{ value: mode.data.id, name: mode.data.name, description: mode.data.description }]
         : [];
     }),
-    "mode",
+    MODE_OWNER,
   );
-  const choices = withCurrent(listed, parsed.data.currentModeId, "mode");
+  const choices = withCurrent(listed, parsed.data.currentModeId, MODE_OWNER);
   return {
     id: "mode",
     via: "mode",
@@ -258,10 +291,10 @@ export class SessionControls {
   /** Control ids with a change on its way to the agent. */
   private readonly busy = new Set<string>();
   /**
-   * Mode values seen to act without asking in this session (bounded): a value is the same mode whatever the agent
-   * names it later, so a rename to "Default" does not take the marker and the confirmation away.
+   * Values seen to act without asking in this session (bounded), by `levelKey`: a value is the same mode whatever the
+   * agent names it later, so a rename to "Default" does not take the marker and the confirmation away.
    */
-  private readonly unattendedModes = new Map<string, UnattendedLevel>();
+  private readonly unattendedValues = new Map<string, UnattendedLevel>();
   /** The choice `setCurrentMode` added to a mode control for a mode the agent did not list (one at a time). */
   private readonly unlisted = new WeakMap<SessionControlView, ControlChoiceView>();
 
@@ -269,30 +302,47 @@ export class SessionControls {
   applySetup(response: { modes?: unknown; configOptions?: unknown }): void {
     this.modes = parseModes(response.modes);
     this.options = parseConfigOptions(response.configOptions);
-    this.markUnattendedModes();
+    this.markUnattended();
   }
 
   /** `config_option_update` and the response to `session/set_config_option`: the full list, replacing the old one. */
   replaceOptions(raw: unknown): void {
     this.options = parseConfigOptions(raw);
-    this.markUnattendedModes();
+    this.markUnattended();
   }
 
-  private markUnattendedModes(): void {
-    for (const control of [this.modes, this.modeOption()]) {
-      if (control?.kind !== "select") continue;
-      for (const choice of control.choices) {
-        const seen = this.unattendedModes.get(choice.value);
-        if (seen) choice.unattended = seen;
-        else if (choice.unattended && this.unattendedModes.size < LIMITS.controlChoicesTotal)
-          this.unattendedModes.set(choice.value, choice.unattended);
-      }
+  private markUnattended(): void {
+    const remember = (key: string, level: UnattendedLevel | undefined) => {
+      if (level && !this.unattendedValues.has(key) && this.unattendedValues.size < LIMITS.controlChoicesTotal)
+        this.unattendedValues.set(key, level);
+      return this.unattendedValues.get(key);
+    };
+    for (const control of [this.modes, ...this.options]) {
+      if (control?.kind === "boolean") remember(levelKey(control, true), unattendedChoice(control, true));
+      else if (control)
+        for (const choice of control.choices) {
+          const level = remember(levelKey(control, choice.value), choice.unattended);
+          if (level) choice.unattended = level;
+        }
     }
   }
 
   /** What a mode lets the agent do: as it was first seen to, else as its id and name say. */
   modeLevel(modeId: string): UnattendedLevel | undefined {
-    return this.unattendedModes.get(modeId) ?? unattendedLevel(modeId, this.modeName(modeId));
+    return this.unattendedValues.get(modeId) ?? unattendedLevel(modeId, this.modeName(modeId));
+  }
+
+  /** What setting a control to `value` lets the agent do: as it was first seen to, else as `unattendedChoice` reads it. */
+  choiceLevel(controlId: string, value: string | boolean): UnattendedLevel | undefined {
+    const control = this.find(controlId);
+    return control && this.levelOf(control, value);
+  }
+
+  private levelOf(control: SessionControlView, value: string | boolean): UnattendedLevel | undefined {
+    const choice = control.kind === "select" ? control.choices.find((c) => c.value === value) : undefined;
+    return (
+      this.unattendedValues.get(levelKey(control, value)) ?? unattendedChoice(control, value, choice?.name)
+    );
   }
 
   /**
@@ -309,7 +359,7 @@ export class SessionControls {
       if (control.value !== parsed.data) changed = true;
       const unlisted = this.unlisted.get(control);
       const listed = unlisted ? control.choices.filter((choice) => choice !== unlisted) : control.choices;
-      control.choices = withCurrent(listed, parsed.data, "mode");
+      control.choices = withCurrent(listed, parsed.data, MODE_OWNER);
       const added = control.choices.find(
         (choice) => choice.value === parsed.data && !listed.includes(choice),
       );
@@ -317,7 +367,7 @@ export class SessionControls {
       else this.unlisted.delete(control);
       control.value = parsed.data;
     }
-    this.markUnattendedModes();
+    this.markUnattended();
     return changed;
   }
 
@@ -360,12 +410,12 @@ export class SessionControls {
   /** Whether the session as set now lets the agent act without asking, and which control says so. */
   unattended(): { level: UnattendedLevel; label: string } | undefined {
     const control = this.unattendedControl();
-    return control && { level: valueLevel(control)!, label: labelOf(control) };
+    return control && { level: this.levelOf(control, control.value)!, label: labelOf(control) };
   }
 
   /** The control whose value lets the agent act without asking, if one does. */
   unattendedControl(): SessionControlView | undefined {
-    return this.list().find((control) => valueLevel(control) !== undefined);
+    return this.list().find((control) => this.levelOf(control, control.value) !== undefined);
   }
 
   setBusy(controlId: string, busy: boolean): void {
@@ -389,11 +439,11 @@ export class SessionControls {
   }
 }
 
-function valueLevel(control: SessionControlView): UnattendedLevel | undefined {
-  if (control.kind === "boolean") return unattendedConfig(control.id, control.value);
-  const choice = control.choices.find((c) => c.value === control.value);
-  // A mode choice carries its level (`markUnattendedModes` keeps it across renames).
-  return control.category === "mode" ? choice?.unattended : unattendedConfig(control.id, control.value);
+/** Where a value's level is remembered: a mode by its id (v1 modes and a mode option hold the same ones). */
+function levelKey(control: SessionControlView, value: string | boolean): string {
+  return control.category === "mode" && typeof value === "string"
+    ? value
+    : `${control.id}\u0000${String(value)}`;
 }
 
 /** "Mode: Full access", "Allow All: On": what the control is set to. */

@@ -257,6 +257,32 @@ describe("Session controls (modes and config options)", function () {
     assert.deepEqual(agent.received("session/set_mode"), []);
   });
 
+  it("an option other than the mode that sets a permission level is confirmed and marked like the mode", async () => {
+    const asked: string[] = [];
+    const permissions = {
+      id: "permissions",
+      name: "Permissions",
+      type: "select",
+      currentValue: "default",
+      options: [
+        { value: "default", name: "Ask" },
+        { value: "bypassPermissions", name: "Skip" },
+      ],
+    };
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ configOptions: [...configOptions("id"), permissions] }) },
+      { confirm: (name) => (asked.push(name), true) },
+    );
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "model", "opus"), true);
+    assert.deepEqual(asked, [], "a model asks nothing");
+    assert.equal(
+      await agent.harness.sessions.setControl(agent.key, "permissions", "bypassPermissions"),
+      true,
+    );
+    assert.deepEqual(asked, ["Scripted"]);
+    assert.deepEqual(agent.header().controls?.unattended, { level: "full", label: "Permissions: Skip" });
+  });
+
   it("once the agent has exited, a change asks nothing, sends nothing, and the header keeps the last value", async () => {
     const asked: string[] = [];
     agent = await start(

@@ -310,6 +310,114 @@ describe("session controls (pure)", () => {
       );
     });
 
+    it("marks a value that sets a permission level on any option that can set one, not ordinary values", () => {
+      type Values = [string, string][];
+      const select = (id: string, name: string, category: string | undefined, values: Values) =>
+        ({
+          id,
+          name,
+          category,
+          type: "select",
+          options: values.map(([value, n]) => ({ value, name: n })),
+        }) as const;
+      const offered = [
+        select("model", "Model", "model", [
+          ["auto", "Auto"],
+          ["m2", "YOLO"],
+          ["bypassPermissions", "Sonnet"],
+        ]),
+        select("effort", "Effort", "thought_level", [["auto", "Auto"]]),
+        select("permissions", "Permissions", undefined, [
+          ["default", "Default"],
+          ["bypassPermissions", "Default"],
+        ]),
+        select("_profile", "Profile", "_profiles", [
+          ["safe", "Safe"],
+          ["p2", "YOLO"],
+          ["agent", "Agent"],
+        ]),
+        select("approvals", "Approvals", "_approvals", [
+          ["ask", "Ask"],
+          ["auto", "Auto"],
+        ]),
+        select("compaction", "Compaction", undefined, [
+          ["auto", "Auto"],
+          ["agent", "Agent"],
+        ]),
+        { id: "yolo", name: "YOLO", type: "boolean" },
+        { id: "auto_compact", name: "Auto compact", type: "boolean" },
+      ];
+      /** The options at their first value (booleans off), but `set`. */
+      const options = (set: Record<string, string | boolean> = {}) =>
+        offered.map((o) => ({
+          ...o,
+          currentValue: set[o.id] ?? ("options" in o ? o.options[0]!.value : false),
+        }));
+      const controls = new SessionControls();
+      controls.applySetup({ configOptions: options({ auto_compact: true }) });
+      const marks = controls
+        .list()
+        .map((c) => [c.id, c.kind === "select" ? c.choices.map((choice) => choice.unattended ?? "-") : []]);
+      assert.deepEqual(marks, [
+        ["model", ["-", "-", "full"]], // a model named "auto" (or "YOLO") is no permission mode
+        ["effort", ["-"]],
+        ["permissions", ["-", "full"]],
+        ["_profile", ["-", "full", "-"]],
+        ["approvals", ["-", "reviewer"]], // "auto" on an option that sets approvals
+        ["compaction", ["-", "-"]],
+        ["yolo", []],
+        ["auto_compact", []],
+      ]);
+      assert.equal(controls.unattended(), undefined, "every option is at a value that asks");
+      for (const [id, value, label] of [
+        ["model", "bypassPermissions", "Model: Sonnet"],
+        ["permissions", "bypassPermissions", "Permissions: Default"],
+        ["_profile", "p2", "Profile: YOLO"],
+        ["approvals", "auto", "Approvals: Auto"],
+        ["yolo", true, "YOLO: on"],
+      ] as const) {
+        assert.equal(controls.choiceLevel(id, value), id === "approvals" ? "reviewer" : "full", id);
+        controls.replaceOptions(options({ [id]: value }));
+        assert.equal(controls.unattended()?.label, label);
+      }
+      for (const [id, value] of [
+        ["model", "auto"],
+        ["model", "m2"],
+        ["compaction", "agent"],
+        ["auto_compact", true],
+      ] as const) {
+        assert.equal(controls.choiceLevel(id, value), undefined, id);
+        controls.replaceOptions(options({ [id]: value }));
+        assert.equal(controls.unattended(), undefined, id);
+      }
+    });
+
+    it("a value of an option seen to act without asking stays marked when the agent renames it", () => {
+      const controls = new SessionControls();
+      const option = (name: string, yoloName: string) => [
+        {
+          id: "p",
+          name,
+          type: "select",
+          currentValue: "y",
+          options: [
+            { value: "n", name: "Ask" },
+            { value: "y", name: yoloName },
+          ],
+        },
+        { id: "b", name, type: "boolean", currentValue: true },
+      ];
+      controls.applySetup({ configOptions: option("YOLO", "YOLO") });
+      assert.equal(controls.unattended()?.level, "full");
+      controls.replaceOptions(option("Safe", "Ask too"));
+      assert.deepEqual(controls.unattended(), { level: "full", label: "Safe: Ask too" });
+      assert.equal(
+        controls.choiceLevel("b", true),
+        "full",
+        "the switch, renamed, still acts without asking when on",
+      );
+    });
+
     it("offers nothing for an agent that sends nothing, null or garbage", () => {
       const controls = new SessionControls();
       for (const setup of [
