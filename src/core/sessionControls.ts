@@ -47,16 +47,27 @@ const UNATTENDED_CONFIG: Readonly<Record<string, readonly (string | boolean)[]>>
   allow_all: ["on", true],
 };
 
-/** An id of the table, exactly. */
+/** The table's ids as they read (`readingOf`), for ids that are not plain ASCII. */
+const UNATTENDED_READINGS = new Map(
+  Object.entries(UNATTENDED_MODE_IDS).map(([id, level]) => [readingOf(id), level]),
+);
+
+/**
+ * An id of the table: a plain ASCII one exactly ("Agent" is not Codex's "agent"), any other as it reads, since only
+ * lookalike letters, wide forms or hidden characters make "bypassРermissions" differ from Claude's id.
+ */
 function tableLevel(modeId: string): UnattendedLevel | undefined {
-  return Object.hasOwn(UNATTENDED_MODE_IDS, modeId) ? UNATTENDED_MODE_IDS[modeId] : undefined;
+  if (/^[\w.:/#-]*$/.test(modeId))
+    return Object.hasOwn(UNATTENDED_MODE_IDS, modeId) ? UNATTENDED_MODE_IDS[modeId] : undefined;
+  return UNATTENDED_READINGS.get(readingOf(modeId));
 }
 
 /** What a mode id says, exact or as the `#fragment` of a URL id (Copilot's "#agent" asks). */
 function idLevel(modeId: string): UnattendedLevel | undefined {
   const fragment = modeId.includes("#") ? modeId.slice(modeId.lastIndexOf("#") + 1) : undefined;
   return (
-    tableLevel(modeId) ?? (fragment !== undefined && fragment !== "agent" ? tableLevel(fragment) : undefined)
+    tableLevel(modeId) ??
+    (fragment !== undefined && readingOf(fragment) !== "agent" ? tableLevel(fragment) : undefined)
   );
 }
 

@@ -47,6 +47,34 @@ describe("session controls (pure)", () => {
       assert.equal(unattendedConfig("constructor", true), undefined);
     });
 
+    it("reads an id in lookalike letters, wide forms or with hidden characters as the id it imitates", () => {
+      const cases: [string, string | undefined][] = [
+        ["bypass\u0420ermissions", "full"], // a Cyrillic "Р"
+        ["bypass\u200bPermissions", "full"], // a zero-width space
+        ["\uff59\uff4f\uff4c\uff4f", "full"], // fullwidth "ｙｏｌｏ"
+        ["\u0430gent-full-access", "full"], // a Cyrillic "а"
+        ["\u0430uto", "reviewer"],
+        ["https://agentclientprotocol.com/protocol/session-modes#\u0430utopilot", "full"],
+        // Copilot's "#agent" asks, in whatever letters; a plain ASCII id is read exactly ("Agent" is not Codex's).
+        ["https://agentclientprotocol.com/protocol/session-modes#\u0430gent", undefined],
+        ["Agent", undefined],
+        ["AUTO", undefined],
+        ["d\u0435fault", undefined],
+      ];
+      for (const [id, level] of cases)
+        assert.equal(unattendedLevel(id, "Default"), level, JSON.stringify(id));
+      // Marked in the picker under a safe name, and a permission option into it is one Bypass must not pick.
+      const controls = new SessionControls();
+      const modes = [
+        { id: "default", name: "Default" },
+        { id: "bypass\u0420ermissions", name: "Default" },
+      ];
+      controls.applySetup({ modes: { currentModeId: "default", availableModes: modes } });
+      const mode = controls.mode();
+      assert.deepEqual(mode?.kind === "select" && mode.choices.map((c) => c.unattended), [undefined, "full"]);
+      assert.equal(switchesUnattended(controls, "bypass\u0420ermissions"), true);
+    });
+
     it("Copilot's allow_all on is full access, off is not", () => {
       assert.equal(unattendedConfig("allow_all", "on"), "full");
       assert.equal(unattendedConfig("allow_all", true), "full");
