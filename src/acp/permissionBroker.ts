@@ -328,6 +328,8 @@ export class PermissionBroker {
     host.pending.onDidChange((event) => {
       const { prompt } = event;
       if (event.type === "added") return this.cardOpened(prompt);
+      if (event.record.provenance === "user" && event.record.optionId !== undefined)
+        this.modeChosen(prompt, event.record.optionId);
       this.held.delete(prompt.key);
       const note = this.grantNotes.get(prompt.key);
       this.grantNotes.delete(prompt.key);
@@ -355,6 +357,12 @@ export class PermissionBroker {
       );
       this.host.emit([{ op: "decided", record: event.record }]);
     });
+  }
+
+  /** A person's answer on a card that said it switches the mode ("Leave plan mode and …"): the mode is theirs. */
+  private modeChosen(prompt: PermissionPrompt, optionId: string): void {
+    const session = this.host.session(prompt.sessionKey);
+    if (session && modeSwitchOf(session.model.controls, prompt)) session.personChoseOption(optionId);
   }
 
   /** A `session/update` payload of `session`: raw tool calls are kept for the footprints of later requests. */

@@ -21,7 +21,7 @@ import {
   type PromptContext,
 } from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
-import { labelOf } from "../core/sessionControls";
+import { labelOf, modeOfOption } from "../core/sessionControls";
 import type {
   DecisionRecord,
   SessionHeader,
@@ -144,8 +144,8 @@ export class Session {
   /** The agent's own moves told since the last turn began or ended (`AGENT_MOVES_TOLD`). */
   private agentMovesTold = 0;
   /**
-   * Values the person's settings set (`defaultMode`, `defaultConfigOptions`), watched until the first turn ends: the
-   * agent undoing one at once would otherwise show only in the picker.
+   * Values the person's settings set (`defaultMode`, `defaultConfigOptions`), watched until the agent changes one (said
+   * once each) or the person does: the agent undoing one would otherwise show only in the picker.
    */
   private readonly settingsValues = new Map<string, string | boolean>();
   /** Automatic decisions not yet sent to the view: they go with the session's next change (see `HeldDecisions`). */
@@ -616,6 +616,18 @@ export class Session {
     }
   }
 
+  /**
+   * The person answered a request with an option that switches the mode (Claude's plan approval): the mode the agent
+   * goes on in is theirs, not the agent undoing `defaultMode`. Keeping the default's mode ("keep planning") keeps it.
+   */
+  personChoseOption(optionId: string): void {
+    const controls = this.model.controls;
+    const modeId = controls.mode()?.id;
+    const mode = modeOfOption(optionId, controls.modeIds());
+    if (modeId !== undefined && mode !== undefined && this.settingsValues.get(modeId) !== mode)
+      this.settingsValues.delete(modeId);
+  }
+
   /** The agent offered its controls (a new or reopened session): one it starts in that acts without asking is told. */
   controlsOffered(): void {
     this.noteUnattended("agent");
@@ -667,7 +679,6 @@ export class Session {
   private endTurn(stopReason: string | undefined): void {
     if (!this.turnActive) return;
     this.turnActive = false;
-    this.settingsValues.clear();
     this.tellAgentMoves();
     this.approvedCommands = [];
     clearTimeout(this.stopTimer);

@@ -10,12 +10,14 @@
  *   CONTROLS_AFTER_ANSWER=<json> a `session/update` payload it sends right after answering the first set
  *   CONTROLS_PROMPT_UPDATES=<json> an array of `session/update` payloads it sends at each prompt
  *   CONTROLS_PROMPT_REPEAT=<n>   sends that array n times (a flood)
+ *   CONTROLS_EXIT_KIND=<kind>    `[exit-plan]`'s tool kind in place of `switch_mode`
  *   CONTROLS_LOG=<file>          every frame it receives, one JSON line each
  *
  * `session/set_mode` and `session/set_config_option` change its state; it answers `current_mode_update` (a mode)
  * and the full option list (a config option), as Claude does. v1 prompts: `[update:<json>]` in the text sends that
  * update; `[exit-plan]` asks permission with a `switch_mode` tool call whose options name modes (ExitPlanMode);
- * `[exit]` ends the process, as an agent that crashes mid-turn.
+ * `[exit]` ends the process, as an agent that crashes mid-turn. After `[exit-plan]`'s answer it goes on in the mode
+ * the chosen option names, as Claude does.
  */
 import { type Json, request, send, serve } from "./wire";
 
@@ -57,18 +59,29 @@ async function prompt(id: unknown, text: string): Promise<void> {
       sessionUpdate: "tool_call",
       toolCallId: "plan-1",
       title: "Ready to code?",
-      kind: "switch_mode",
+      kind: process.env.CONTROLS_EXIT_KIND ?? "switch_mode",
       status: "pending",
     });
-    await request("session/request_permission", {
+    const answer = await request("session/request_permission", {
       sessionId,
-      toolCall: { toolCallId: "plan-1", title: "Ready to code?", kind: "switch_mode" },
+      toolCall: {
+        toolCallId: "plan-1",
+        title: "Ready to code?",
+        kind: process.env.CONTROLS_EXIT_KIND ?? "switch_mode",
+      },
       options: exitPlanOptions ?? [
         { optionId: "acceptEdits", name: "Yes, and auto-accept edits", kind: "allow_always" },
         { optionId: "default", name: "Yes, and manually approve edits", kind: "allow_once" },
         { optionId: "plan", name: "No, keep planning", kind: "reject_once" },
       ],
     });
+    // As Claude does: the chosen option names the mode the agent goes on in.
+    const chosen = (answer.result as { outcome?: { optionId?: unknown } } | undefined)?.outcome?.optionId;
+    const modes = (setup.modes as { availableModes?: { id: string }[] } | undefined)?.availableModes ?? [];
+    if (setup.modes && modes.some((mode) => mode.id === chosen) && setup.modes.currentModeId !== chosen) {
+      setup.modes.currentModeId = String(chosen);
+      update({ sessionUpdate: "current_mode_update", currentModeId: chosen });
+    }
   }
   send({ id, result: { stopReason: "end_turn" } });
 }

@@ -461,7 +461,7 @@ describe("Session controls against a hostile agent", function () {
     await waitFor(() => agent!.control("mode").value === "acceptEdits", "the agent's undo in the header");
     await waitFor(() => notices(agent!).length > 0, "a notice");
     assert.deepEqual(notices(agent), ["Scripted set Mode: Accept edits; your settings had set Mode: Plan."]);
-    // Said once per setting, and only until the first turn ends: later moves are the agent's own work.
+    // Said once per setting: later moves are the agent's own work on a mode it already left.
     await agent.harness.sessions.sendPrompt(agent.key, `go [update:${JSON.stringify(modeUpdate("plan"))}]`);
     await agent.harness.sessions.sendPrompt(
       agent.key,
@@ -469,6 +469,62 @@ describe("Session controls against a hostile agent", function () {
     );
     assert.equal(agent.control("mode").value, "default");
     assert.equal(notices(agent).filter((text) => text.includes("your settings")).length, 1);
+  });
+
+  it("a default from settings the agent undoes after the first turn is said in the transcript too", async () => {
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      { defaults: { defaultMode: "plan" } },
+    );
+    assert.equal(agent.control("mode").value, "plan");
+    await agent.harness.sessions.sendPrompt(agent.key, "first");
+    await agent.harness.sessions.sendPrompt(
+      agent.key,
+      `go [update:${JSON.stringify(modeUpdate("acceptEdits"))}]`,
+    );
+    assert.equal(agent.control("mode").value, "acceptEdits");
+    assert.deepEqual(
+      notices(agent).filter((text) => text.includes("your settings")),
+      ["Scripted set Mode: Accept edits; your settings had set Mode: Plan."],
+    );
+  });
+
+  it("a mode the person picks on the agent's card is not taken for the agent undoing the default", async () => {
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      { defaults: { defaultMode: "plan" } },
+    );
+    const turn = agent.harness.sessions.sendPrompt(agent.key, "done planning [exit-plan]");
+    const card = await waitFor(() => agent!.harness.sessions.snapshot().pending[0], "the ExitPlanMode card");
+    assert.equal(agent.harness.sessions.choose(card.key, "acceptEdits"), true);
+    await turn;
+    assert.equal(agent.control("mode").value, "acceptEdits");
+    assert.deepEqual(
+      notices(agent).filter((text) => text.includes("your settings")),
+      [],
+    );
+  });
+
+  it("an allow on a card that does not say it switches the mode leaves the default watched", async () => {
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }),
+        CONTROLS_EXIT_KIND: "edit",
+        CONTROLS_EXIT_OPTIONS: JSON.stringify([
+          { optionId: "acceptEdits", name: "Allow", kind: "allow_once" },
+        ]),
+      },
+      { defaults: { defaultMode: "plan" } },
+    );
+    const turn = agent.harness.sessions.sendPrompt(agent.key, "edit [exit-plan]");
+    const card = await waitFor(() => agent!.harness.sessions.snapshot().pending[0], "the card");
+    assert.equal(card.modeSwitch, undefined);
+    assert.equal(agent.harness.sessions.choose(card.key, "acceptEdits"), true);
+    await turn;
+    assert.deepEqual(
+      notices(agent).filter((text) => text.includes("your settings")),
+      ["Scripted set Mode: Accept edits; your settings had set Mode: Plan."],
+    );
   });
 
   it("a flood of the agent's own mode switches is told as where it ends, not switch by switch", async () => {
