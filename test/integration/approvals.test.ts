@@ -268,6 +268,26 @@ describe("Symposium in a real extension host", function () {
     }
   });
 
+  it("under Bypass, asks before writing beside a hook that a nested repository runs from outside itself", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "symposium-hooks-"));
+    const section = () => vscode.workspace.getConfiguration("symposium");
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    execFileSync("git", ["-C", nested, "config", "core.hooksPath", "../../tools/hooks"]);
+    mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
+    writeFileSync(join(repo, "tools", "hooks", "pre-commit"), '#!/bin/sh\n. "$(dirname "$0")/common.sh"\n');
+    try {
+      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
+      assert.match(
+        await reasonAfterOneApproved(`touch ${repo}/tools/build.sh`, `touch ${repo}/tools/hooks/common.sh`),
+        /^touch reaches \S*tools\/hooks\/common\.sh, a protected path$/,
+      );
+    } finally {
+      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it("protects the hooks folder a workspace repository's configuration comes to name", async () => {
     // Not a hook's own name (`pre-commit` is protected anywhere): what a hook sources from its folder.
     const hook = join(workspace(), "tools", "hooks", "common.sh");

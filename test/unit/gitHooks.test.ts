@@ -271,9 +271,57 @@ describe("a repository's hooks folder", () => {
     ])
       assert.deepEqual(check(hook), [true, true], hook);
     assert.deepEqual(check("tools/hooks/PRE-COMMIT.exe"), [true, true]);
-    assert.deepEqual(check("tools/hooks/pre-commit.sample.sh"), [false, false]);
+    assert.deepEqual(check("x/pre-commit.sample.sh"), [false, false]);
     assert.deepEqual(check(".pre-commit.yml"), [false, false]);
     assert.deepEqual(check("src/pre-commit.ts"), [false, false]);
+  });
+
+  it("protects whole a folder holding a git hook, whichever repository runs hooks from it, without asking git", () => {
+    // git 2.39: vendor/lib's `core.hooksPath = ../../tools/hooks`; `git -C vendor/lib commit` ran tools/hooks/pre-commit,
+    // which sources the common.sh beside it: writing common.sh changed what the hook ran.
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    execFileSync("git", ["-C", nested, "config", "core.hooksPath", "../../tools/hooks"]);
+    mkdirSync(join(repo, "tools", "hooks", "lib"), { recursive: true });
+    const ran = join(base, "ran");
+    writeFileSync(join(repo, "tools", "hooks", "pre-commit"), '#!/bin/sh\n. "$(dirname "$0")/common.sh"\n', {
+      mode: 0o755,
+    });
+    writeFileSync(join(repo, "tools", "hooks", "common.sh"), `echo ran > '${ran}'\n`);
+    writeFileSync(join(nested, "a.txt"), "a\n");
+    const git = ["-C", nested, "-c", "user.name=a", "-c", "user.email=a@b"];
+    execFileSync("git", [...git, "add", "a.txt"]);
+    execFileSync("git", [...git, "commit", "-qm", "a"]);
+    assert.equal(existsSync(ran), true, "the hook ran common.sh");
+    // A package named as a hook is a folder (npm) or a link to one (pnpm), not a hook.
+    mkdirSync(join(repo, "node_modules", ".pnpm", "pre-commit"), { recursive: true });
+    mkdirSync(join(repo, "node_modules", "update"));
+    symlinkSync(join(".pnpm", "pre-commit"), join(repo, "node_modules", "pre-commit"));
+    const counting = new CountingGit();
+    try {
+      const check = protection(
+        repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+        repo,
+      );
+      for (const path of [
+        "tools/hooks/common.sh",
+        "tools/hooks/lib/x.sh",
+        "tools/hooks/new.sh",
+        "tools/hooks",
+      ])
+        assert.deepEqual(check(path), [true, true], path);
+      for (const path of [
+        "tools/build.sh",
+        "tools/x/a.sh",
+        "node_modules/a.js",
+        "node_modules/update/a.js",
+        "a.ts",
+      ])
+        assert.deepEqual(check(path), [false, false], path);
+      assert.equal(counting.started, 1, "git asked for the root's hooks folder only");
+    } finally {
+      counting.dispose();
+    }
   });
 
   it("protects a git folder anywhere in the workspace under another name (a nested --separate-git-dir, a bare one)", () => {

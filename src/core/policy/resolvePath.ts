@@ -327,8 +327,9 @@ export class PolicyBoundary {
   private readonly repositoryTops = new Map<string, string | null>();
   /** The workspace folders' reads (`hooks:`, `folders:` and the root) git did not answer last: every path asks. */
   private readonly unreadRoots = new Set<string>();
-  /** Whether each folder checked is a git folder (`inGitFolder`). */
+  /** Whether each folder checked is a git folder (`inGitFolder`), holds a git hook (`holdsHook`). */
   private readonly gitFolderAt = new Map<string, boolean>();
+  private readonly hookAt = new Map<string, boolean>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
 
@@ -529,6 +530,7 @@ export class PolicyBoundary {
     return (
       this.inProtectedFolder(path) ||
       this.inHooksFolder(path) ||
+      this.holdsHook(path, folder) ||
       this.protectedName(path) ||
       this.inGitFolder(path, folder)
     );
@@ -711,9 +713,6 @@ export class PolicyBoundary {
    * boundary's life. `isFolder`: whether `path` is one, as its resolution saw (not looked at again).
    */
   private inGitFolder(path: string, isFolder: boolean): boolean {
-    const p = this.platform === "win32" ? win32 : posix;
-    const root = this.roots.find((root) => isWithin(root.path, path, root.caseInsensitive, p));
-    if (root === undefined) return false;
     const fs = this.options.fs ?? nodePathFs;
     const there = (name: string, folder?: "folder") => {
       try {
@@ -723,20 +722,63 @@ export class PolicyBoundary {
         return false;
       }
     };
+    const p = this.platform === "win32" ? win32 : posix;
+    return this.someFolderUp(
+      path,
+      isFolder,
+      this.gitFolderAt,
+      true,
+      (folder) =>
+        there(p.join(folder, "HEAD")) &&
+        (there(p.join(folder, "commondir")) ||
+          (there(p.join(folder, "objects"), "folder") && there(p.join(folder, "refs"), "folder"))),
+    );
+  }
+
+  /**
+   * Whether `path`, or a folder above it below its root, holds a file named as a git hook: a hooks folder, whichever
+   * repository's `core.hooksPath` names it (a nested one's `../../tools/hooks`, which no path in tools/ reveals), whose
+   * other files its hooks may run (`. "$(dirname "$0")/common.sh"`). A folder named as one (an npm package) is none.
+   */
+  private holdsHook(path: string, isFolder: boolean): boolean {
+    const p = this.platform === "win32" ? win32 : posix;
+    return this.someFolderUp(path, isFolder, this.hookAt, false, (folder) =>
+      (this.list(folder) ?? []).some(
+        ({ name, kind }) =>
+          isGitHook(name) &&
+          (kind === "other" ||
+            (kind === "link" && this.kind(this.physical(p.join(folder, name)) ?? "") !== "folder")),
+      ),
+    );
+  }
+
+  /**
+   * Whether `test` holds for `path` (`isFolder`: whether it is one, as its resolution saw) or a folder above it in a
+   * root, the root only where `withRoot`; each folder's answer kept in `known` for the boundary's life.
+   */
+  private someFolderUp(
+    path: string,
+    isFolder: boolean,
+    known: Map<string, boolean>,
+    withRoot: boolean,
+    test: (folder: string) => boolean,
+  ): boolean {
+    const p = this.platform === "win32" ? win32 : posix;
+    const root = this.roots.find((root) => isWithin(root.path, path, root.caseInsensitive, p));
+    if (root === undefined) return false;
     const rootFolded = fold(root.path, root.caseInsensitive);
     for (let folder = isFolder ? path : p.dirname(path); ;) {
-      let known = this.gitFolderAt.get(folder);
-      if (known === undefined) {
-        known =
-          there(p.join(folder, "HEAD")) &&
-          (there(p.join(folder, "commondir")) ||
-            (there(p.join(folder, "objects"), "folder") && there(p.join(folder, "refs"), "folder")));
-        if (this.gitFolderAt.size > 4_096) this.gitFolderAt.clear();
-        this.gitFolderAt.set(folder, known);
+      const atRoot = fold(folder, root.caseInsensitive) === rootFolded;
+      if (atRoot && !withRoot) return false;
+      let holds = known.get(folder);
+      if (holds === undefined) {
+        holds = test(folder);
+        if (known.size > 4_096) known.clear();
+        known.set(folder, holds);
       }
-      if (known) return true;
+      if (holds) return true;
       const parent = p.dirname(folder);
-      if (parent === folder || fold(folder, root.caseInsensitive) === rootFolded) return false;
+      if (parent === folder || atRoot) return false;
       folder = parent;
     }
   }
