@@ -288,6 +288,24 @@ describe("Symposium in a real extension host", function () {
     }
   });
 
+  it("under Bypass, asks before writing a file a nested repository's git configuration includes", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "symposium-include-"));
+    const section = () => vscode.workspace.getConfiguration("symposium");
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    execFileSync("git", ["-C", nested, "config", "include.path", "../cfg/extra"]);
+    try {
+      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
+      assert.match(
+        await reasonAfterOneApproved(`touch ${nested}/cfg/notes`, `touch ${nested}/cfg/extra`),
+        /^touch reaches \S*cfg\/extra, a protected path$/,
+      );
+    } finally {
+      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it("protects the hooks folder a workspace repository's configuration comes to name", async () => {
     // Not a hook's own name (`pre-commit` is protected anywhere): what a hook sources from its folder.
     const hook = join(workspace(), "tools", "hooks", "common.sh");

@@ -389,6 +389,36 @@ describe("a repository's hooks folder", () => {
     }
   });
 
+  it("protects a file a nested repository's configuration includes, asking git only where it says include", () => {
+    // git 2.39: `[include] path = ../cfg/extra` in vendor/lib/.git/config (or an includeIf); a core.fsmonitor written
+    // to vendor/lib/cfg/extra ran on `git -C vendor/lib status`.
+    const nested = join(repo, "vendor", "lib");
+    const plain = join(repo, "vendor", "plain");
+    for (const folder of [nested, plain]) execFileSync("git", ["init", "-q", folder]);
+    mkdirSync(join(nested, "cfg"));
+    const ran = join(base, "ran");
+    writeFileSync(join(nested, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    execFileSync("git", ["-C", nested, "config", "include.path", "../cfg/extra"]);
+    execFileSync("git", ["-C", nested, "config", "includeIf.onbranch:next.path", "../cfg/next"]);
+    execFileSync("git", ["-C", nested, "status"], { stdio: "ignore" });
+    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    const counting = new CountingGit();
+    try {
+      const check = protection(
+        repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+        repo,
+      );
+      for (const path of ["vendor/lib/cfg/extra", "vendor/lib/cfg/next"])
+        assert.deepEqual(check(path), [true, false], path);
+      assert.deepEqual(check("vendor/lib/cfg/notes.md"), [false, false]);
+      const started = counting.started;
+      assert.deepEqual(check("vendor/plain/src/a.ts"), [false, false]);
+      assert.equal(counting.started, started + 1, "its hooks folder only: its configuration says no include");
+    } finally {
+      counting.dispose();
+    }
+  });
+
   it("says on the card that every path asks because git could not be read, and only then", async () => {
     const shell = await loadShellParser();
     // An edit of src/a.ts asked under Bypass as "a protected file", with nothing saying why.

@@ -555,8 +555,11 @@ export class PolicyBoundary {
     const sep = this.platform === "win32" ? win32.sep : posix.sep;
     const folded = foldAll(path);
     const standIns = this.standIns();
-    if (standIns === NOT_KNOWN) return NOT_KNOWN;
-    const through = standIns.flatMap(({ target, name }) =>
+    // A nested repository's too: its configuration may include a file of its own (`vendor/lib/cfg/extra`).
+    const nested = this.nestedRepository(path);
+    const own = nested === undefined ? [] : this.gitFoldersOf(nested);
+    if (standIns === NOT_KNOWN || own === NOT_KNOWN || own === "refused") return NOT_KNOWN;
+    const through = [...standIns, ...own].flatMap(({ target, name }) =>
       folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
     );
     return [path, ...through];
@@ -569,44 +572,46 @@ export class PolicyBoundary {
    */
   private standIns(): { target: string; name: string }[] | typeof NOT_KNOWN {
     const p = this.platform === "win32" ? win32 : posix;
-    const resolved = (root: string, found: { at: string; name: string }[]) =>
-      found.flatMap(({ at, name }) => {
-        const target = this.physical(at);
-        return target === undefined ? [] : [{ target: foldAll(target), name: foldAll(p.join(root, name)) }];
-      });
     const links = (this.linksRead ??= this.roots.flatMap((root) =>
-      resolved(
-        root.path,
-        // Hidden ones too: `.github` holds protected folders (`workflows`) without being one.
-        (this.list(root.path) ?? [])
-          .filter(
-            (entry) => entry.kind === "link" && (entry.name.startsWith(".") || isProtectedName([entry.name])),
-          )
-          .map((entry) => ({ at: p.join(root.path, entry.name), name: entry.name })),
-      ),
+      // Hidden ones too: `.github` holds protected folders (`workflows`) without being one.
+      (this.list(root.path) ?? [])
+        .filter(
+          (entry) => entry.kind === "link" && (entry.name.startsWith(".") || isProtectedName([entry.name])),
+        )
+        .flatMap((entry) => this.standIn(p.join(root.path, entry.name), p.join(root.path, entry.name))),
     ));
-    const gitFolders = this.options.gitFolders;
-    if (gitFolders === undefined) return links;
     const all = [...links];
     for (const root of this.roots) {
-      let read = this.gitFoldersRead.get(root.path);
-      if (read === undefined) {
-        const asked = this.askGit((timeout) => gitFolders(root.path, timeout));
-        this.noteRead(`folders:${root.path}`, asked !== "refused" && asked !== NOT_KNOWN);
-        if (asked === "refused") return NOT_KNOWN;
-        read =
-          asked === NOT_KNOWN
-            ? NOT_KNOWN
-            : resolved(
-                root.path,
-                asked.map((at) => ({ at, name: ".git" })),
-              );
-        this.gitFoldersRead.set(root.path, read);
-      }
-      if (read === NOT_KNOWN) return NOT_KNOWN;
+      const read = this.gitFoldersOf(root.path);
+      this.noteRead(`folders:${root.path}`, read !== "refused" && read !== NOT_KNOWN);
+      if (read === "refused" || read === NOT_KNOWN) return NOT_KNOWN;
       all.push(...read);
     }
     return all;
+  }
+
+  /**
+   * What names `top`'s `.git` under another name (`gitFolders`: git's folders, the files its configuration includes),
+   * read once per boundary; `refused` where the allowance is spent (asked again later).
+   */
+  private gitFoldersOf(top: string): { target: string; name: string }[] | typeof NOT_KNOWN | "refused" {
+    const gitFolders = this.options.gitFolders;
+    if (gitFolders === undefined) return [];
+    let read = this.gitFoldersRead.get(top);
+    if (read === undefined) {
+      const asked = this.askGit((timeout) => gitFolders(top, timeout));
+      if (asked === "refused") return asked;
+      const name = (this.platform === "win32" ? win32 : posix).join(top, ".git");
+      read = asked === NOT_KNOWN ? NOT_KNOWN : asked.flatMap((at) => this.standIn(at, name));
+      this.gitFoldersRead.set(top, read);
+    }
+    return read;
+  }
+
+  /** Where `at` leads, standing in for `name` (both case-folded); none where it cannot be resolved. */
+  private standIn(at: string, name: string): { target: string; name: string }[] {
+    const target = this.physical(at);
+    return target === undefined ? [] : [{ target: foldAll(target), name: foldAll(name) }];
   }
 
   /** Whether a protected name is `path`'s, or its name through a stand-in; yes where those are not known. */
