@@ -389,6 +389,24 @@ describe("a repository's hooks folder", () => {
     }
   });
 
+  it("protects a workspace file that .git/config.worktree includes, which git reads with extensions.worktreeConfig", () => {
+    // git 2.39: `git config --worktree include.path ../cfg/extra` wrote .git/config.worktree (.git/config said no
+    // include); a core.fsmonitor written to cfg/extra ran on `git status`.
+    mkdirSync(join(repo, "cfg"));
+    const ran = join(base, "ran");
+    writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    execFileSync("git", ["-C", repo, "config", "extensions.worktreeConfig", "true"]);
+    execFileSync("git", ["-C", repo, "config", "--worktree", "include.path", "../cfg/extra"]);
+    execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
+    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    const check = protection(
+      repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+      repo,
+    );
+    assert.deepEqual(check("cfg/extra"), [true, false]);
+    assert.deepEqual(check("cfg/notes.md"), [false, false]);
+  });
+
   it("protects a file a nested repository's configuration includes, asking git only where it says include", () => {
     // git 2.39: `[include] path = ../cfg/extra` in vendor/lib/.git/config (or an includeIf); a core.fsmonitor written
     // to vendor/lib/cfg/extra ran on `git -C vendor/lib status`.

@@ -28,20 +28,21 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
  */
 export function gitFolders(folder: string, timeout?: number): string[] {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
-  // its configuration includes another file.
+  // its configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
   if (lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory())
-    return mayInclude(join(folder, ".git", "config")) ? included(folder, timeout) : [];
+    return configs(join(folder, ".git")).some(mayInclude) ? included(folder, timeout) : [];
   const lines = answered(folder, () =>
     readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"], timeout),
   );
   const folders = (lines ?? "")
     .split(/\r?\n/)
     .flatMap((line) => (line === "" ? [] : [resolve(folder, line)]));
-  const configs = folders.flatMap((gitFolder) => [
-    join(gitFolder, "config"),
-    join(gitFolder, "config.worktree"),
-  ]);
-  return configs.some(mayInclude) ? [...folders, ...included(folder, timeout)] : folders;
+  return folders.flatMap(configs).some(mayInclude) ? [...folders, ...included(folder, timeout)] : folders;
+}
+
+/** The configuration files git reads in a git folder. */
+function configs(gitFolder: string): string[] {
+  return [join(gitFolder, "config"), join(gitFolder, "config.worktree")];
 }
 
 /** Whether a configuration file may include another: it says `include`, or it cannot be read here (a FIFO, huge). */
