@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create as createTar } from "tar";
@@ -299,6 +299,23 @@ describe("Symposium in a real extension host", function () {
       assert.match(
         await reasonAfterOneApproved(`touch ${nested}/cfg/notes`, `touch ${nested}/cfg/extra`),
         /^touch reaches \S*cfg\/extra, a protected path$/,
+      );
+    } finally {
+      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it("under Bypass, asks before writing the script a hook that is a link leads to", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "symposium-hooks-"));
+    const section = () => vscode.workspace.getConfiguration("symposium");
+    execFileSync("git", ["init", "-q", repo]);
+    symlinkSync(join("..", "..", "scripts", "pre-commit.sh"), join(repo, ".git", "hooks", "pre-commit"));
+    try {
+      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
+      assert.match(
+        await reasonAfterOneApproved(`touch ${repo}/scripts/lint.sh`, `touch ${repo}/scripts/pre-commit.sh`),
+        /^touch reaches \S*scripts\/pre-commit\.sh, a protected path$/,
       );
     } finally {
       await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);

@@ -389,6 +389,45 @@ describe("a repository's hooks folder", () => {
     }
   });
 
+  it("protects what a hook that is a link leads to, which git runs: a root's and a nested repository's", () => {
+    // git 2.39: with `.git/hooks/pre-commit -> ../../scripts/pre-commit.sh`, `git commit` ran scripts/pre-commit.sh.
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    mkdirSync(join(repo, "scripts"));
+    const ran = join(base, "ran");
+    writeFileSync(join(repo, "scripts", "pre-commit.sh"), `#!/bin/sh\necho ran > '${ran}'\n`, {
+      mode: 0o755,
+    });
+    symlinkSync(join("..", "..", "scripts", "pre-commit.sh"), join(repo, ".git", "hooks", "pre-commit"));
+    symlinkSync(join("..", "..", "tools", "push.sh"), join(nested, ".git", "hooks", "pre-push"));
+    execFileSync("git", [
+      "-C",
+      repo,
+      "-c",
+      "user.name=a",
+      "-c",
+      "user.email=a@b",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "a",
+    ]);
+    assert.equal(existsSync(ran), true, "git ran the link's target");
+    const check = protection(
+      repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+      repo,
+    );
+    assert.deepEqual(check("scripts/pre-commit.sh"), [true, true]);
+    assert.deepEqual(
+      check("vendor/lib/tools/push.sh"),
+      [true, true],
+      "not there yet: git would run it once it is",
+    );
+    for (const path of ["scripts/lint.sh", "vendor/lib/tools/build.sh", "src/a.ts"])
+      assert.deepEqual(check(path), [false, false], path);
+  });
+
   it("protects a workspace file that .git/config.worktree includes, which git reads with extensions.worktreeConfig", () => {
     // git 2.39: `git config --worktree include.path ../cfg/extra` wrote .git/config.worktree (.git/config said no
     // include); a core.fsmonitor written to cfg/extra ran on `git status`.

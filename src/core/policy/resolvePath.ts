@@ -332,6 +332,8 @@ export class PolicyBoundary {
   private readonly hookAt = new Map<string, boolean>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
+  /** As `hooksRead`, where the hooks that are links lead (`linkedHooks`), for `names`. */
+  private readonly hookLinksRead = new Map<string, { target: string; name: string }[]>();
 
   constructor(
     roots: readonly string[],
@@ -559,7 +561,8 @@ export class PolicyBoundary {
     const nested = this.nestedRepository(path);
     const own = nested === undefined ? [] : this.gitFoldersOf(nested);
     if (standIns === NOT_KNOWN || own === NOT_KNOWN || own === "refused") return NOT_KNOWN;
-    const through = [...standIns, ...own].flatMap(({ target, name }) =>
+    const hookLinks = nested === undefined ? [] : this.hookLinks(nested);
+    const through = [...standIns, ...own, ...hookLinks].flatMap(({ target, name }) =>
       folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
     );
     return [path, ...through];
@@ -585,7 +588,7 @@ export class PolicyBoundary {
       const read = this.gitFoldersOf(root.path);
       this.noteRead(`folders:${root.path}`, read !== "refused" && read !== NOT_KNOWN);
       if (read === "refused" || read === NOT_KNOWN) return NOT_KNOWN;
-      all.push(...read);
+      all.push(...read, ...this.hookLinks(root.path));
     }
     return all;
   }
@@ -642,6 +645,12 @@ export class PolicyBoundary {
     else this.unreadRoots.add(key);
   }
 
+  /** Where the hooks of the repository holding `folder` that are links lead; none where its hooks are not known. */
+  private hookLinks(folder: string): { target: string; name: string }[] {
+    this.hooksOf(folder);
+    return this.hookLinksRead.get(folder) ?? [];
+  }
+
   /** The hooks folder of the repository holding `folder` (case-folded), `null` for none, undefined where not known. */
   private hooksOf(folder: string): string | null | undefined {
     const hooksFolder = this.options.hooksFolder;
@@ -650,11 +659,26 @@ export class PolicyBoundary {
     if (read === undefined) {
       const asked = this.askGit((timeout) => hooksFolder(folder, timeout));
       if (asked === "refused") return undefined;
-      read =
-        asked === NOT_KNOWN ? NOT_KNOWN : asked === undefined ? null : foldAll(this.physical(asked) ?? asked);
+      const hooks = asked === NOT_KNOWN || asked === undefined ? undefined : (this.physical(asked) ?? asked);
+      read = asked === NOT_KNOWN ? NOT_KNOWN : hooks === undefined ? null : foldAll(hooks);
       this.hooksRead.set(folder, read);
+      if (hooks !== undefined) this.hookLinksRead.set(folder, this.linkedHooks(hooks));
     }
     return read === NOT_KNOWN ? undefined : read;
+  }
+
+  /**
+   * Where the hooks of a hooks folder that are links lead (`.git/hooks/pre-commit -> ../../scripts/pre-commit.sh`, a
+   * common install): git runs that file, which stands in for one named as the hook (written with a card, read freely).
+   */
+  private linkedHooks(hooks: string): { target: string; name: string }[] {
+    const p = this.platform === "win32" ? win32 : posix;
+    return (this.list(hooks) ?? []).flatMap(({ name, kind }) => {
+      const target = kind === "link" && isGitHook(name) ? this.physical(p.join(hooks, name)) : undefined;
+      return target === undefined
+        ? []
+        : [{ target: foldAll(target), name: foldAll(p.join(p.dirname(target), name)) }];
+    });
   }
 
   /**
