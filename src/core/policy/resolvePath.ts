@@ -332,7 +332,7 @@ export class PolicyBoundary {
   private readonly hookAt = new Map<string, boolean>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
-  /** As `hooksRead`, where the hooks that are links lead (`linkedHooks`), for `names`. */
+  /** As `hooksRead`, where the hooks that are links lead, for `names`. */
   private readonly hookLinksRead = new Map<string, { target: string; name: string }[]>();
 
   constructor(
@@ -560,10 +560,11 @@ export class PolicyBoundary {
     // A nested repository's too: its configuration may include a file of its own (`vendor/lib/cfg/extra`).
     const nested = this.nestedRepository(path);
     const own = nested === undefined ? [] : this.gitFoldersOf(nested);
-    if (standIns === NOT_KNOWN || own === NOT_KNOWN || own === "refused") return NOT_KNOWN;
-    const hookLinks = nested === undefined ? [] : this.hookLinks(nested);
-    const through = [...standIns, ...own, ...hookLinks].flatMap(({ target, name }) =>
-      folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
+    // Not known, or refused: an array otherwise.
+    if (standIns === NOT_KNOWN || typeof own !== "object") return NOT_KNOWN;
+    const through = [...standIns, ...own, ...(nested ? this.hookLinks(nested) : [])].flatMap(
+      ({ target, name }) =>
+        folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
     );
     return [path, ...through];
   }
@@ -586,8 +587,9 @@ export class PolicyBoundary {
     const all = [...links];
     for (const root of this.roots) {
       const read = this.gitFoldersOf(root.path);
-      this.noteRead(`folders:${root.path}`, read !== "refused" && read !== NOT_KNOWN);
-      if (read === "refused" || read === NOT_KNOWN) return NOT_KNOWN;
+      // Not known, or refused: an array otherwise.
+      this.noteRead(`folders:${root.path}`, typeof read === "object");
+      if (typeof read !== "object") return NOT_KNOWN;
       all.push(...read, ...this.hookLinks(root.path));
     }
     return all;
@@ -662,23 +664,20 @@ export class PolicyBoundary {
       const hooks = asked === NOT_KNOWN || asked === undefined ? undefined : (this.physical(asked) ?? asked);
       read = asked === NOT_KNOWN ? NOT_KNOWN : hooks === undefined ? null : foldAll(hooks);
       this.hooksRead.set(folder, read);
-      if (hooks !== undefined) this.hookLinksRead.set(folder, this.linkedHooks(hooks));
+      // A hook that is a link (`.git/hooks/pre-commit -> ../../scripts/pre-commit.sh`, a common install): git runs
+      // what it leads to, which stands in for a file named as the hook (written with a card, read freely).
+      const p = this.platform === "win32" ? win32 : posix;
+      if (hooks !== undefined)
+        this.hookLinksRead.set(
+          folder,
+          (this.list(hooks) ?? []).flatMap(({ name, kind }) => {
+            const target =
+              kind === "link" && isGitHook(name) ? this.physical(p.join(hooks, name)) : undefined;
+            return target === undefined ? [] : this.standIn(target, p.join(p.dirname(target), name));
+          }),
+        );
     }
     return read === NOT_KNOWN ? undefined : read;
-  }
-
-  /**
-   * Where the hooks of a hooks folder that are links lead (`.git/hooks/pre-commit -> ../../scripts/pre-commit.sh`, a
-   * common install): git runs that file, which stands in for one named as the hook (written with a card, read freely).
-   */
-  private linkedHooks(hooks: string): { target: string; name: string }[] {
-    const p = this.platform === "win32" ? win32 : posix;
-    return (this.list(hooks) ?? []).flatMap(({ name, kind }) => {
-      const target = kind === "link" && isGitHook(name) ? this.physical(p.join(hooks, name)) : undefined;
-      return target === undefined
-        ? []
-        : [{ target: foldAll(target), name: foldAll(p.join(p.dirname(target), name)) }];
-    });
   }
 
   /**
@@ -773,10 +772,7 @@ export class PolicyBoundary {
     const p = this.platform === "win32" ? win32 : posix;
     return this.someFolderUp(path, isFolder, this.hookAt, false, (folder) =>
       (this.list(folder) ?? []).some(
-        ({ name, kind }) =>
-          isGitHook(name) &&
-          (kind === "other" ||
-            (kind === "link" && this.kind(this.physical(p.join(folder, name)) ?? "") !== "folder")),
+        ({ name }) => isGitHook(name) && this.kind(this.physical(p.join(folder, name)) ?? "") !== "folder",
       ),
     );
   }
