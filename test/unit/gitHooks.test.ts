@@ -36,14 +36,30 @@ describe("a repository's hooks folder", () => {
   let base: string;
   let repo: string;
 
+  // git reads the person's own configuration too (an `include` there is read as a repository's): not this machine's.
+  const { HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL } = process.env;
+  const saved = { HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL };
+
   beforeEach(() => {
     base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-hooks-")));
     repo = join(base, "repo");
     mkdirSync(join(repo, "packages", "app"), { recursive: true });
+    mkdirSync(join(base, "home"));
+    const home = join(base, "home");
+    Object.assign(process.env, {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      GIT_CONFIG_GLOBAL: join(home, ".gitconfig"),
+    });
     execFileSync("git", ["init", "-q", repo]);
   });
 
-  afterEach(() => rmSync(base, { recursive: true, force: true }));
+  afterEach(() => {
+    for (const [key, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    rmSync(base, { recursive: true, force: true });
+  });
 
   /** A boundary of `repo` alone, the home folder beside it and names kept in their case, with these git reads. */
   const repoBoundary = (reads: BoundaryOptions = {}) =>
@@ -426,6 +442,23 @@ describe("a repository's hooks folder", () => {
     );
     for (const path of ["scripts/lint.sh", "vendor/lib/tools/build.sh", "src/a.ts"])
       assert.deepEqual(check(path), [false, false], path);
+  });
+
+  it("protects a workspace file the person's own git configuration includes (a dotfiles workspace)", () => {
+    // git 2.39: `[include] path = <workspace>/cfg/extra` in ~/.gitconfig, nothing in .git/config; a core.fsmonitor
+    // written to cfg/extra ran on `git status`.
+    mkdirSync(join(repo, "cfg"));
+    const ran = join(base, "ran");
+    writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    writeFileSync(join(base, "home", ".gitconfig"), `[include]\n\tpath = ${join(repo, "cfg", "extra")}\n`);
+    execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
+    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    const check = protection(
+      repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+      repo,
+    );
+    assert.deepEqual(check("cfg/extra"), [true, false]);
+    assert.deepEqual(check("cfg/notes.md"), [false, false]);
   });
 
   it("protects a workspace file that .git/config.worktree includes, which git reads with extensions.worktreeConfig", () => {

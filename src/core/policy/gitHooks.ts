@@ -28,21 +28,29 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
  */
 export function gitFolders(folder: string, timeout?: number): string[] {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
-  // its configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
-  if (lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory())
-    return configs(join(folder, ".git")).some(mayInclude) ? included(folder, timeout) : [];
-  const lines = answered(folder, () =>
-    readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"], timeout),
-  );
+  // a configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
+  const plain = lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory();
+  const lines = plain
+    ? ""
+    : answered(folder, () =>
+        readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"], timeout),
+      );
   const folders = (lines ?? "")
     .split(/\r?\n/)
     .flatMap((line) => (line === "" ? [] : [resolve(folder, line)]));
-  return folders.flatMap(configs).some(mayInclude) ? [...folders, ...included(folder, timeout)] : folders;
-}
-
-/** The configuration files git reads in a git folder. */
-function configs(gitFolder: string): string[] {
-  return [join(gitFolder, "config"), join(gitFolder, "config.worktree")];
+  const configs = (plain ? [join(folder, ".git")] : folders).flatMap((at) => [
+    join(at, "config"),
+    join(at, "config.worktree"),
+  ]);
+  // And the person's own, read in every repository.
+  const { GIT_CONFIG_GLOBAL = "", XDG_CONFIG_HOME } = process.env;
+  const own = [
+    join(homedir(), ".gitconfig"),
+    join(XDG_CONFIG_HOME || join(homedir(), ".config"), "git/config"),
+  ];
+  return [...configs, ...own, GIT_CONFIG_GLOBAL].some(mayInclude)
+    ? [...folders, ...included(folder, timeout)]
+    : folders;
 }
 
 /** Whether a configuration file may include another: it says `include`, or it cannot be read here (a FIFO, huge). */
