@@ -390,7 +390,8 @@ export class Session {
       // exited), which also ends the turn. Ending it here first would show it ready for a moment, and tell a person
       // who is elsewhere that the agent finished.
       if (connection.isClosing) return;
-      this.showItems(this.model.addNotice("error", `The prompt failed: ${errorMessage(error)}`));
+      // Qwen's reason is in `data` ("Internal error" + details "400 …"): the person needs the model's words.
+      this.showItems(this.model.addNotice("error", `The prompt failed: ${agentError(error)}`));
       this.endTurn("error");
     }
   }

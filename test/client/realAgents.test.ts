@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { RealAgentName } from "../harness/realAgents";
-import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
+import { FAILED_REQUEST_TEXT, FINAL_TEXT, PLAIN_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
 import { RealAgentSession } from "../realAgents/realAgentSession";
 import { waitFor } from "../../tools/waitFor";
 import { emptyChangeSet, ViewStore } from "../../webview/state";
@@ -236,6 +236,31 @@ describe("Real agents (offline, scripted model)", function () {
           [],
           "no error after the stopped turn",
         );
+      });
+
+      it("a turn its model refuses says why, and the next message goes through", async () => {
+        const a = agent!;
+        const itemsBefore = a.harness.sessions.session(a.sessionKey)!.transcript().length;
+        model.failing = 400;
+        try {
+          await a.turn("Say something.");
+        } finally {
+          model.failing = undefined;
+        }
+        const shown = a.harness.sessions
+          .session(a.sessionKey)!
+          .transcript()
+          .slice(itemsBefore)
+          .flatMap((item) =>
+            item.kind === "notice" ? [item.text] : item.kind === "agent" ? [item.markdown] : [],
+          );
+        // In the agent's words or in an error notice: the model's reason, not only "Internal error".
+        assert.ok(
+          shown.some((text) => text.includes(FAILED_REQUEST_TEXT)),
+          `the person sees why: ${JSON.stringify(shown)}`,
+        );
+        await a.turn("Say something.");
+        assert.ok(a.agentText().endsWith(PLAIN_TEXT), "the next message got its reply");
       });
 
       it("hands the model the lines a person added to the message", async () => {

@@ -11,6 +11,9 @@
  *   [scenario:multi-run]        run `echo hi > a.txt` and `echo hi > b.txt` in one model message
  *
  * The tool is the agent's own (found in the tool list the request carries) with arguments filled from its JSON schema.
+ * While `failing` holds an HTTP status, every request is answered with that error, as each API sends it (the model
+ * side of a turn failing: 500, 529 overloaded).
+ *
  * Once a tool result comes back, and for every request without a marker or without a fitting tool (titles,
  * suggestions, memory, routers), the answer is plain text.
  */
@@ -23,6 +26,8 @@ type Json = Record<string, unknown>;
 
 export const FINAL_TEXT = "All done.";
 export const PLAIN_TEXT = "Nothing to do.";
+/** The reason the model gives when it refuses a request (HTTP 400). */
+export const FAILED_REQUEST_TEXT = "Invalid request: the scripted model refused this one";
 
 /** One tool the agent offered: its name and the JSON schema of its arguments (undefined for a freeform tool). */
 interface OfferedTool {
@@ -74,6 +79,8 @@ export class ScriptedModelServer {
   private server: Server | undefined;
   private port = 0;
   private nextId = 1;
+  /** The HTTP status every request fails with until cleared. */
+  failing: number | undefined;
 
   /** `requestLog`: a file each request body is appended to (for finding an agent's tool names while developing). */
   constructor(private readonly requestLog?: string) {}
@@ -114,6 +121,8 @@ export class ScriptedModelServer {
       if (req.method === "HEAD" || (req.method === "GET" && url.pathname === "/")) return end(res, 200, "");
       if (req.method === "GET" && /\/models$/.test(url.pathname)) return this.models(res);
       if (url.pathname.endsWith("/messages/count_tokens")) return json(res, { input_tokens: 100 });
+      if (this.failing !== undefined && req.method === "POST")
+        return this.fail(url.pathname, this.failing, res);
       if (url.pathname.endsWith("/messages")) return this.anthropic(body, res);
       if (url.pathname.endsWith("/chat/completions")) return this.chat(body, res);
       if (url.pathname.endsWith("/responses")) return this.responses(body, res);
@@ -141,6 +150,48 @@ export class ScriptedModelServer {
       planMode: /Plan mode (?:is|still) active/.test(conversation.latest ?? conversation.raw),
       body: conversation.raw,
     });
+  }
+
+  private fail(path: string, status: number, res: ServerResponse): void {
+    const overloaded = status === 529 || status === 503;
+    const message = overloaded
+      ? "Overloaded"
+      : status === 400
+        ? FAILED_REQUEST_TEXT
+        : "Internal server error";
+    this.requests.push({
+      api: "error",
+      path,
+      answer: `error ${status}`,
+      tools: [],
+      planMode: false,
+      body: "",
+    });
+    const body = path.endsWith("/messages")
+      ? {
+          type: "error",
+          error: {
+            type: overloaded ? "overloaded_error" : status === 400 ? "invalid_request_error" : "api_error",
+            message,
+          },
+        }
+      : path.includes(":")
+        ? {
+            error: {
+              code: status,
+              message,
+              status: overloaded ? "UNAVAILABLE" : status === 400 ? "INVALID_ARGUMENT" : "INTERNAL",
+            },
+          }
+        : {
+            error: {
+              message,
+              type: status === 400 ? "invalid_request_error" : "server_error",
+              code: null,
+              param: null,
+            },
+          };
+    end(res, status, JSON.stringify(body));
   }
 
   private id(prefix: string): string {
