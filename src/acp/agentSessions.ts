@@ -618,7 +618,8 @@ export class AgentSessions {
 
   /**
    * Starts a new session with the same agent and queues there the messages this session could not send. Resolves
-   * with the new session's key (undefined when there was nothing to re-send).
+   * with the new session's key (undefined when there was nothing to re-send). When the agent (it exited, or was
+   * killed) can reopen its sessions, the new tab reopens this one, so the agent goes on with the conversation it had.
    */
   async resendInNewSession(sessionKey: string): Promise<string | undefined> {
     const session = this.sessions.get(sessionKey);
@@ -627,7 +628,16 @@ export class AgentSessions {
     if (blocked) throw new Error(blocked.reason);
     const agentName = session.model.agentName;
     this.launchFor(agentName); // throws while the agent is no longer configured: the messages stay
-    return this.startSession(agentName, session.takeFailedMessages());
+    const sessionId = session.agentSessionId;
+    const method = session.connection?.pastSessionSupport.reopen;
+    if (sessionId === undefined || method === undefined || this.liveTabOf(agentName, sessionId))
+      return this.startSession(agentName, session.takeFailedMessages());
+    const title = session.model.title !== agentName ? session.model.title : undefined;
+    const reopens = {
+      past: { sessionId, ...(title ? { title } : {}) },
+      replaysMessages: method !== "resume",
+    };
+    return this.reopenAgain(agentName, reopens, session.takeFailedMessages(), []);
   }
 
   /**

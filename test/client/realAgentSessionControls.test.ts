@@ -5,6 +5,8 @@
  * workspace and reopens it with its transcript.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { PastSession } from "../../src/acp/agentSessions";
 import type { SessionHeader } from "../../src/shared/protocol";
 import { FINAL_TEXT, ScriptedModelServer } from "../realAgents/modelServer";
@@ -146,5 +148,38 @@ describe("Claude Code's session controls (offline, scripted model)", function ()
     a.sessionKey = key;
     await a.turn("Say something.");
     assert.equal(a.status, "ready");
+  });
+
+  it("killed mid-turn, its message sent again goes on with the same conversation, and nothing runs", async () => {
+    const a = agent!;
+    const sessions = a.harness.sessions;
+    const turn = sessions.sendPrompt(a.sessionKey, "Run it [scenario:run:killed.txt]");
+    await a.card("a card for the command");
+    const pid = Number(
+      /connected \(ACP v\d, pid (\d+)\)/.exec(
+        a.harness.logLines.filter((l) => /connected/.test(l)).at(-1) ?? "",
+      )?.[1],
+    );
+    assert.ok(pid > 0, "the agent's pid is in the log");
+    process.kill(pid, "SIGKILL");
+    await turn;
+    await waitFor(() => a.status === "ended", "the session to end with its agent");
+    assert.deepEqual(a.pending(), [], "its card went with it");
+    await sessions.sendPrompt(a.sessionKey, "Say something after the crash.");
+    const before = model.requests.length;
+    const key = await sessions.resendInNewSession(a.sessionKey);
+    assert.ok(key, "the message went to a new tab");
+    a.sessionKey = key;
+    await waitFor(
+      () => a.status === "ready" && a.harness.sessions.session(key)?.transcript().at(-1)?.kind === "agent",
+      "the agent's reply to the message sent again",
+    );
+    // The agent's model is given the conversation the killed agent had: the person's earlier message with it.
+    const turnRequests = model.requests.slice(before).filter((r) => r.body.includes("after the crash"));
+    assert.ok(
+      turnRequests.some((r) => r.body.includes("[scenario:run:killed.txt]")),
+      `the model was given the earlier conversation: ${turnRequests.map((r) => r.body.slice(-400)).join("\n")}`,
+    );
+    assert.ok(!existsSync(join(a.workspace, "killed.txt")), "the command of the killed turn did not run");
   });
 });
