@@ -637,7 +637,26 @@ export class AgentSessions {
       past: { sessionId, ...(title ? { title } : {}) },
       replaysMessages: method !== "resume",
     };
-    return this.reopenAgain(agentName, reopens, session.takeFailedMessages(), []);
+    try {
+      return await this.reopenAgain(agentName, reopens, session.takeFailedMessages(), []);
+    } catch (error) {
+      // An agent that lost the session with its process (Gemini CLI killed mid-turn): a fresh one takes the messages.
+      const failed = [...this.sessions.values()].find(
+        (tab) => tab.model.status === "error" && tab.model.reopens?.past.sessionId === sessionId,
+      );
+      if (!(error instanceof SessionStartError) || !failed) throw error;
+      const messages = failed.takeFailedMessages();
+      await this.closeSession(failed.key);
+      const key = await this.startSession(agentName, messages);
+      const fresh = this.sessions.get(key);
+      fresh?.showItems(
+        fresh.model.addNotice(
+          "warning",
+          `${agentName} could not reopen the session (${errorMessage(error)}): this is a new session, without the earlier conversation.`,
+        ),
+      );
+      return key;
+    }
   }
 
   /**

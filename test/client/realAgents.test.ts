@@ -482,6 +482,38 @@ describe("Real agents (offline, scripted model)", function () {
           }
         });
       }
+
+      if (facts.name === "gemini") {
+        // Last: it kills the agent. Gemini cannot reopen a session whose process was killed mid-turn.
+        it("killed mid-turn, its message sent again gets a new session that says the conversation is gone", async () => {
+          const a = agent!;
+          const sessions = a.harness.sessions;
+          const turn = sessions.sendPrompt(a.sessionKey, "Run it [scenario:run:killed.txt]");
+          await a.card("a card for the command");
+          await a.killAgent();
+          await turn;
+          await sessions.sendPrompt(a.sessionKey, "Say something after the crash.");
+          const key = await sessions.resendInNewSession(a.sessionKey);
+          assert.ok(key, "the message went to a new tab");
+          a.sessionKey = key;
+          await waitFor(
+            () => a.status === "ready" && sessions.session(key)?.transcript().at(-1)?.kind === "agent",
+            "the agent's reply to the message sent again",
+          );
+          assert.match(
+            a.notices().join("\n"),
+            /could not reopen the session .*without the earlier conversation/,
+          );
+          assert.equal(
+            sessions.sessionKeys().filter((k) => sessions.session(k)?.status === "error").length,
+            0,
+          );
+          assert.ok(
+            !existsSync(join(a.workspace, "killed.txt")),
+            "the command of the killed turn did not run",
+          );
+        });
+      }
     });
   }
 });

@@ -144,6 +144,17 @@ export class RealAgentSession {
       : this.harness.sessions.session(this.sessionKey)?.toolCall(id)?.status;
   }
 
+  /** Kills the agent's process as `kill -9` would (the pid its connection logged), and waits for the session to end. */
+  async killAgent(): Promise<void> {
+    const connected = this.harness.logLines
+      .filter((line) => / connected \(ACP v\d, pid \d+\)/.test(line))
+      .at(-1);
+    const pid = Number(/pid (\d+)\)/.exec(connected ?? "")?.[1]);
+    if (!(pid > 0)) throw new Error(`no pid of ${this.label} in the log`);
+    process.kill(pid, "SIGKILL");
+    await waitFor(() => this.status === "ended", `${this.label}'s session to end with its process`);
+  }
+
   agentText(): string {
     const model = this.harness.sessions.session(this.sessionKey);
     return (model?.transcript() ?? [])
