@@ -551,6 +551,8 @@ export class AgentSessions {
       throw new SessionStartError(errorMessage(error), { cause: error });
     }
     session.model.replayingHistory = false;
+    // A replayed tool call left open was cut off when that session's agent went (killed mid-turn): nothing runs it.
+    if (method !== "resume") session.showItems(session.model.settleOpenToolCalls(true));
     if (session.disposed) {
       scope.remove(session);
       await this.releaseIfUnused(scope);

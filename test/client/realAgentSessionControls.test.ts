@@ -173,6 +173,17 @@ describe("Claude Code's session controls (offline, scripted model)", function ()
       turnRequests.some((r) => r.body.includes("[scenario:run:killed.txt]")),
       `the model was given the earlier conversation: ${turnRequests.map((r) => r.body.slice(-400)).join("\n")}`,
     );
+    const replayed = a.harness.sessions
+      .session(key)!
+      .transcript()
+      .flatMap((item) =>
+        item.kind === "tool_call" && item.title.includes("killed.txt") ? [item.status] : [],
+      );
+    assert.deepEqual(
+      replayed,
+      ["cancelled"],
+      "the killed turn's tool call is back, not shown as still to run",
+    );
     assert.ok(!existsSync(join(a.workspace, "killed.txt")), "the command of the killed turn did not run");
   });
 });
