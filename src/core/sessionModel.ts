@@ -784,13 +784,21 @@ export class SessionModel {
         return [];
       case "idle": {
         this.status = "ready";
+        const streamed = this.openStreamItem !== undefined ? this.items.get(this.openStreamItem) : undefined;
         this.openStreamItem = undefined;
         if ("usage" in update) this.applyTurnUsage(update.usage);
         if (update.stopReason === "error") {
-          const error = asObject(update.error);
+          const message = asString(asObject(update.error)?.message);
+          // Claude Code and Codex write the error as their last message too: said once, the notice points to it.
+          const written =
+            streamed?.kind === "agent" &&
+            message !== undefined &&
+            streamed.markdown.trim() === message.replace(/^Internal error: /, "").trim();
           return this.addNotice(
             "error",
-            `The agent stopped with an error${error?.message ? `: ${asString(error.message)}` : "."}`,
+            written
+              ? "The agent stopped with the error above."
+              : `The agent stopped with an error${message ? `: ${message}` : "."}`,
           );
         }
         return [];

@@ -259,6 +259,11 @@ describe("Real agents (offline, scripted model)", function () {
           shown.some((text) => text.includes(FAILED_REQUEST_TEXT)),
           `the person sees why: ${JSON.stringify(shown)}`,
         );
+        assert.equal(
+          shown.filter((text) => text.includes(FAILED_REQUEST_TEXT)).length,
+          1,
+          `said once: ${JSON.stringify(shown)}`,
+        );
         await a.turn("Say something.");
         assert.ok(a.agentText().endsWith(PLAIN_TEXT), "the next message got its reply");
       });

@@ -172,6 +172,27 @@ describe("SessionModel", () => {
     assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.text.includes("quota"));
   });
 
+  it("an error the agent also wrote as its last message is said once (Claude Code, Codex); another one in full", () => {
+    const m = model();
+    const fail = (text: string, message: string) => {
+      m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+      m.applyUpdate({
+        sessionUpdate: "state_update",
+        state: "idle",
+        stopReason: "error",
+        error: { message },
+      });
+    };
+    fail("API Error: 400 refused\n\n", "Internal error: API Error: 400 refused");
+    m.applyUpdate({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "again" } });
+    fail("Working on it.", "Internal error: quota");
+    const notices = byKind(m.transcript(), "notice").map((n) => n.kind === "notice" && n.text);
+    assert.deepEqual(notices, [
+      "The agent stopped with the error above.",
+      "The agent stopped with an error: Internal error: quota",
+    ]);
+  });
+
   it("labels a v2 notice with the agent that sent it; Symposium's own notices have no sender", () => {
     const m = model();
     m.applyUpdate({
