@@ -21,11 +21,6 @@ interface AgentFacts {
   /** v2 adapters: the `title` and `description` the agent's v2 request carries for a command (the card shows them). */
   v2Command?: (command: string) => { title: string; description?: string };
   /**
-   * How "allow once" makes a file: `write` (the agent's file tool) or `run` (a shell command). Gemini cannot create
-   * files through a client that offers `fs` (issue 12, problem 1; not fixed here), so it shows allow-once with a command.
-   */
-  creates?: "write" | "run";
-  /**
    * Lines added to a message reach its model in a file of its own, which it tags in the user's message (Copilot);
    * the others put the lines in the message.
    */
@@ -106,7 +101,6 @@ const AGENTS: AgentFacts[] = [
   },
   {
     name: "gemini",
-    creates: "run",
     noRawInput: true,
     commandUnreadable: true,
     modes: ["default", "autoEdit", "yolo", "plan"],
@@ -151,16 +145,12 @@ describe("Real agents (offline, scripted model)", function () {
 
       it("asks before writing a file, and Allow once writes it", async () => {
         const a = agent!;
-        const byCommand = facts.creates === "run";
-        const turn = a.turn(
-          byCommand ? "Create it [scenario:run:hello.txt]" : "Create the file [scenario:write]",
-        );
+        const turn = a.turn("Create the file [scenario:write]");
         const card = await a.card("a card for the write");
         assert.ok(!existsSync(join(a.workspace, "hello.txt")), "nothing is written before the click");
         assert.ok(a.harness.sessions.choose(card.key, a.option(card, "allow_once")));
         await turn;
-        const expected = byCommand ? "hi\n" : "hello from the scripted model\n";
-        assert.equal(readFileSync(join(a.workspace, "hello.txt"), "utf8"), expected);
+        assert.equal(readFileSync(join(a.workspace, "hello.txt"), "utf8"), "hello from the scripted model\n");
         assert.match(a.agentText(), new RegExp(FINAL_TEXT), "the agent went on after the tool ran");
       });
 
@@ -375,9 +365,7 @@ describe("Real agents (offline, scripted model)", function () {
         const decided = a.decisions.length;
         const cards = () => a.harness.ops.filter((op) => op.op === "prompt").length;
         const cardsBefore = cards();
-        await a.turn(
-          facts.creates === "run" ? "Two commands [scenario:multi-run]" : "Two files [scenario:multi]",
-        );
+        await a.turn("Two files [scenario:multi]");
         assert.ok(existsSync(join(a.workspace, "a.txt")) && existsSync(join(a.workspace, "b.txt")));
         assert.equal(cards(), cardsBefore, "no card was shown");
         const later = a.decisions.slice(decided);

@@ -8,7 +8,6 @@
  *   [scenario:shell:<command>]  run <command> (no `]` in it) in the workspace
  *   [scenario:read:<abs path>]  read a file (outside the workspace)
  *   [scenario:multi]            write `a.txt` and `b.txt` in one model message
- *   [scenario:multi-run]        run `echo hi > a.txt` and `echo hi > b.txt` in one model message
  *
  * The tool is the agent's own (found in the tool list the request carries) with arguments filled from its JSON schema.
  * While `failing` holds an HTTP status, every request is answered with that error, as each API sends it (the model
@@ -523,7 +522,7 @@ export class ScriptedModelServer {
 /** The tool calls the scenario in the latest prompt asks for, or undefined for a text answer. */
 function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
   if (conversation.afterToolResult) return undefined;
-  const marker = /\[scenario:(write|run|tee|shell|multi|multi-run|read)(?::([^\]]+))?\]/.exec(
+  const marker = /\[scenario:(write|run|tee|shell|multi|read)(?::([^\]]+))?\]/.exec(
     conversation.lastUserText,
   );
   if (!marker) return undefined;
@@ -538,9 +537,8 @@ function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
     tee: () => [tee(argument ?? "out.txt")],
     shell: () => [{ kind: "run" as const, command: argument ?? "true" }],
     multi: () => [write("a.txt", "a\n"), write("b.txt", "b\n")],
-    "multi-run": () => [run("a.txt"), run("b.txt")],
     read: () => [{ kind: "read" as const, path: argument ?? "/etc/hostname" }],
-  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "multi-run" | "read"]();
+  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "read"]();
   const calls = intents.map((intent) => callFor(intent, conversation.tools, workspace));
   return calls.every((call): call is ScriptedCall => call !== undefined) ? calls : undefined;
 }
