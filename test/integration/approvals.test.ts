@@ -248,79 +248,76 @@ describe("Symposium in a real extension host", function () {
     }
   });
 
-  it("under Bypass, asks before writing to the folder a repository's core.hooksPath names", async () => {
-    const repo = mkdtempSync(join(tmpdir(), "symposium-hooks-"));
+  /**
+   * A repository laid out by `setUp` (a git repository or folders holding one), taken in as an additional folder:
+   * touching `approved` passes under Bypass, touching `held` asks, naming it as a protected path.
+   */
+  async function asksToWriteIn(setUp: (repo: string) => void, approved: string, held: string): Promise<void> {
+    const repo = mkdtempSync(join(tmpdir(), "symposium-repo-"));
     const section = () => vscode.workspace.getConfiguration("symposium");
-    execFileSync("git", ["init", "-q", repo]);
-    execFileSync("git", ["-C", repo, "config", "core.hooksPath", "tools/hooks"]);
-    mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
     try {
+      setUp(repo);
       // The folders changing is when the policy reads where their hooks run from.
       await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
-      assert.match(
-        // Not a hook's own name, which is protected anywhere: a file in the folder, which only core.hooksPath names.
-        await reasonAfterOneApproved(`touch ${repo}/tools/build.sh`, `touch ${repo}/tools/hooks/common.sh`),
-        /^touch reaches \S*tools\/hooks\/common\.sh, a protected path$/,
-      );
+      const reason = await reasonAfterOneApproved(`touch ${repo}/${approved}`, `touch ${repo}/${held}`);
+      assert.equal(reason, `touch reaches ${repo}/${held}, a protected path`);
     } finally {
       await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
       rmSync(repo, { recursive: true, force: true });
     }
+  }
+
+  it("under Bypass, asks before writing to the folder a repository's core.hooksPath names", async () => {
+    await asksToWriteIn(
+      (repo) => {
+        execFileSync("git", ["init", "-q", repo]);
+        execFileSync("git", ["-C", repo, "config", "core.hooksPath", "tools/hooks"]);
+        mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
+      },
+      // Not a hook's own name, which is protected anywhere: a file in the folder, which only core.hooksPath names.
+      "tools/build.sh",
+      "tools/hooks/common.sh",
+    );
   });
 
   it("under Bypass, asks before writing beside a hook that a nested repository runs from outside itself", async () => {
-    const repo = mkdtempSync(join(tmpdir(), "symposium-hooks-"));
-    const section = () => vscode.workspace.getConfiguration("symposium");
-    const nested = join(repo, "vendor", "lib");
-    execFileSync("git", ["init", "-q", nested]);
-    execFileSync("git", ["-C", nested, "config", "core.hooksPath", "../../tools/hooks"]);
-    mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
-    writeFileSync(join(repo, "tools", "hooks", "pre-commit"), '#!/bin/sh\n. "$(dirname "$0")/common.sh"\n');
-    try {
-      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
-      assert.match(
-        await reasonAfterOneApproved(`touch ${repo}/tools/build.sh`, `touch ${repo}/tools/hooks/common.sh`),
-        /^touch reaches \S*tools\/hooks\/common\.sh, a protected path$/,
-      );
-    } finally {
-      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
-      rmSync(repo, { recursive: true, force: true });
-    }
+    await asksToWriteIn(
+      (repo) => {
+        const nested = join(repo, "vendor", "lib");
+        execFileSync("git", ["init", "-q", nested]);
+        execFileSync("git", ["-C", nested, "config", "core.hooksPath", "../../tools/hooks"]);
+        mkdirSync(join(repo, "tools", "hooks"), { recursive: true });
+        writeFileSync(
+          join(repo, "tools", "hooks", "pre-commit"),
+          '#!/bin/sh\n. "$(dirname "$0")/common.sh"\n',
+        );
+      },
+      "tools/build.sh",
+      "tools/hooks/common.sh",
+    );
   });
 
   it("under Bypass, asks before writing a file a nested repository's git configuration includes", async () => {
-    const repo = mkdtempSync(join(tmpdir(), "symposium-include-"));
-    const section = () => vscode.workspace.getConfiguration("symposium");
-    const nested = join(repo, "vendor", "lib");
-    execFileSync("git", ["init", "-q", nested]);
-    execFileSync("git", ["-C", nested, "config", "include.path", "../cfg/extra"]);
-    try {
-      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
-      assert.match(
-        await reasonAfterOneApproved(`touch ${nested}/cfg/notes`, `touch ${nested}/cfg/extra`),
-        /^touch reaches \S*cfg\/extra, a protected path$/,
-      );
-    } finally {
-      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
-      rmSync(repo, { recursive: true, force: true });
-    }
+    await asksToWriteIn(
+      (repo) => {
+        const nested = join(repo, "vendor", "lib");
+        execFileSync("git", ["init", "-q", nested]);
+        execFileSync("git", ["-C", nested, "config", "include.path", "../cfg/extra"]);
+      },
+      "vendor/lib/cfg/notes",
+      "vendor/lib/cfg/extra",
+    );
   });
 
   it("under Bypass, asks before writing the script a hook that is a link leads to", async () => {
-    const repo = mkdtempSync(join(tmpdir(), "symposium-hooks-"));
-    const section = () => vscode.workspace.getConfiguration("symposium");
-    execFileSync("git", ["init", "-q", repo]);
-    symlinkSync(join("..", "..", "scripts", "pre-commit.sh"), join(repo, ".git", "hooks", "pre-commit"));
-    try {
-      await section().update("additionalFolders", [repo], vscode.ConfigurationTarget.Global);
-      assert.match(
-        await reasonAfterOneApproved(`touch ${repo}/scripts/lint.sh`, `touch ${repo}/scripts/pre-commit.sh`),
-        /^touch reaches \S*scripts\/pre-commit\.sh, a protected path$/,
-      );
-    } finally {
-      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
-      rmSync(repo, { recursive: true, force: true });
-    }
+    await asksToWriteIn(
+      (repo) => {
+        execFileSync("git", ["init", "-q", repo]);
+        symlinkSync(join("..", "..", "scripts", "pre-commit.sh"), join(repo, ".git", "hooks", "pre-commit"));
+      },
+      "scripts/lint.sh",
+      "scripts/pre-commit.sh",
+    );
   });
 
   it("protects the hooks folder a workspace repository's configuration comes to name", async () => {
