@@ -200,6 +200,27 @@ describe("policy paths on a real file system", () => {
     assert.equal(boundary.isProtected(join(root, "readme.txt")), true);
   });
 
+  it("protects what a protected home file or folder that is a link leads to (a dotfiles workspace)", () => {
+    // bash 5.2 with HOME=<home>: `bash -ic true` ran dotfiles/bashrc through ~/.bashrc -> dotfiles/bashrc.
+    const dotfiles = join(base, "dotfiles-home", "dotfiles");
+    const own = join(base, "dotfiles-home");
+    for (const folder of ["nvim", "git"]) mkdirSync(join(dotfiles, folder), { recursive: true });
+    for (const folder of [".ssh", ".config/git"]) mkdirSync(join(own, folder), { recursive: true });
+    for (const file of ["bashrc", "ssh_config", "git/config", "nvim/init.lua", "vimrc", "notes.md"])
+      writeFileSync(join(dotfiles, file), "");
+    symlinkSync(join("dotfiles", "bashrc"), join(own, ".bashrc"));
+    symlinkSync(join("dotfiles", "gitconfig"), join(own, ".gitconfig"));
+    symlinkSync(join("..", "dotfiles", "ssh_config"), join(own, ".ssh", "config"));
+    symlinkSync(join("..", "dotfiles", "nvim"), join(own, ".config", "nvim"));
+    symlinkSync(join("..", "..", "dotfiles", "git", "config"), join(own, ".config", "git", "config"));
+    symlinkSync(join("dotfiles", "notes.md"), join(own, "notes.md"));
+    const check = (path: string) =>
+      new PolicyBoundary([dotfiles], { home: own }).isProtected(join(dotfiles, path));
+    for (const path of ["bashrc", "gitconfig", "ssh_config", "nvim/init.lua", "git/config"])
+      assert.equal(check(path), true, path);
+    for (const path of ["vimrc", "notes.md", "git/ignore"]) assert.equal(check(path), false, path);
+  });
+
   it("refuses / , the home folder and its parents as roots, with a warning each", () => {
     const refused = new PolicyBoundary(["/", home, base, root], { home, caseInsensitive: () => false });
     assert.deepEqual(

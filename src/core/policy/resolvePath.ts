@@ -334,6 +334,7 @@ export class PolicyBoundary {
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
   /** As `hooksRead`, where the hooks that are links lead, for `names`. */
   private readonly hookLinksRead = new Map<string, { target: string; name: string }[]>();
+  private homeLinksRead: string[] | undefined;
 
   constructor(
     roots: readonly string[],
@@ -809,7 +810,28 @@ export class PolicyBoundary {
   }
 
   private inProtectedFolder(path: string): boolean {
-    return within(this.protectedFolders, path, this.platform);
+    return (
+      within(this.protectedFolders, path, this.platform) || within(this.homeLinks(), path, this.platform)
+    );
+  }
+
+  /**
+   * Where the home folder's protected files and folders (and the links one level in those folders) lead when they
+   * are links: a dotfiles workspace's `bashrc` behind `~/.bashrc` runs in every shell. Read once, case-folded.
+   */
+  private homeLinks(): string[] {
+    const p = this.platform === "win32" ? win32 : posix;
+    const folders = homeProtectedFolders(this.home, p);
+    return (this.homeLinksRead ??= [
+      ...[...PROTECTED_FILES, ".config/git/config"].map((name) => p.join(this.home, name)),
+      ...folders,
+      ...folders.flatMap((folder) =>
+        (this.list(folder) ?? [])
+          .filter(({ kind }) => kind === "link")
+          .slice(0, 100)
+          .map(({ name }) => p.join(folder, name)),
+      ),
+    ].flatMap((at) => (this.kind(at) === "link" ? this.standIn(at, "").map(({ target }) => target) : [])));
   }
 
   private segments(path: string): string[] {
