@@ -89,7 +89,10 @@ describe("a repository's hooks folder", () => {
     writeFileSync(join(repo, "a.txt"), "a\n");
     assert.equal(hooksFolder(repo), join(base, "hooks"));
     assert.notEqual(readGitAliases(join(repo, "packages", "app")), undefined);
-    assert.deepEqual(gitFolders(join(repo, "packages", "app")), [join(repo, ".git"), join(repo, ".git")]);
+    assert.deepEqual(gitFolders(join(repo, "packages", "app")).folders, [
+      join(repo, ".git"),
+      join(repo, ".git"),
+    ]);
     assert.equal(existsSync(ran), false);
     // The same configuration runs the program on a command that reads the index: the test can see it.
     execFileSync("git", ["-C", repo, "status", "--short"], { stdio: "ignore" });
@@ -131,7 +134,11 @@ describe("a repository's hooks folder", () => {
 
   it("protects git's folder as .git where .git is a link or a file naming it (git writes and runs from there)", () => {
     // git 2.39 reads `.git/config` through either, and runs the core.fsmonitor it names on the next `git status`.
-    assert.deepEqual(gitFolders(repo), [], "a .git folder is protected by its name, without asking git");
+    assert.deepEqual(
+      gitFolders(repo).folders,
+      [],
+      "a .git folder is protected by its name, without asking git",
+    );
     renameSync(join(repo, ".git"), join(repo, "gitdata"));
     symlinkSync("gitdata", join(repo, ".git"));
     const separate = join(base, "separate");
@@ -178,7 +185,7 @@ describe("a repository's hooks folder", () => {
     writeFileSync(join(repo, ".git"), "gitdir: gitdata\n");
     assert.throws(() => gitFolders(repo, 200));
     assert.equal(hooksFolder(base, 200), undefined, "no repository");
-    assert.deepEqual(gitFolders(base, 200), []);
+    assert.deepEqual(gitFolders(base, 200).folders, []);
   });
 
   it("reads git for a boundary within an allowance kept from one boundary to the next, and protects what it cannot tell", () => {
@@ -383,7 +390,7 @@ describe("a repository's hooks folder", () => {
     writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
     const git = new CountingGit();
     try {
-      assert.deepEqual(gitFolders(repo), []);
+      assert.deepEqual(gitFolders(repo).folders, []);
       assert.equal(git.started, 0, "no include: no git");
       execFileSync("git", ["-C", repo, "config", "include.path", "../cfg/extra"]);
       execFileSync("git", ["-C", repo, "config", "includeIf.onbranch:next.path", join(repo, "cfg", "next")]);
@@ -507,6 +514,59 @@ describe("a repository's hooks folder", () => {
     } finally {
       counting.dispose();
     }
+  });
+
+  it("protects a workspace program a git configuration names, run from the work tree's top, without asking git", () => {
+    // git 2.39: `core.fsmonitor = tools/fsmon.sh` in .git/config ran tools/fsmon.sh on `git -C packages/app status`.
+    const ran = join(base, "ran");
+    mkdirSync(join(repo, "tools"));
+    writeFileSync(join(repo, "tools", "fsmon.sh"), `#!/bin/sh\necho ran > '${ran}'\nexit 1\n`, {
+      mode: 0o755,
+    });
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    const set = (key: string, value: string, at = repo) =>
+      execFileSync("git", ["-C", at, "config", key, value]);
+    set("core.fsmonitor", "tools/fsmon.sh");
+    set("filter.x.clean", "tools/clean.sh %f");
+    set("diff.x.textconv", "python3 tools/conv.py");
+    set("alias.b", "!scripts/build.sh");
+    set("alias.l", "log -- docs/");
+    set("alias.m", "!cd ./ && make -C sub/");
+    set("core.pager", "less -R");
+    set("core.fsmonitor", "tools/mon.sh", nested);
+    writeFileSync(join(base, "home", ".gitconfig"), '[core]\n\tsshCommand = "tools/ssh.sh -v"\n');
+    execFileSync("git", ["-C", join(repo, "packages", "app"), "status"], { stdio: "ignore" });
+    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    const counting = new CountingGit();
+    try {
+      const check = protection(repoBoundary({ gitFolders, gitAllowance: new GitAllowance() }), repo);
+      for (const path of [
+        "tools/fsmon.sh",
+        "tools/clean.sh",
+        "tools/conv.py",
+        "scripts/build.sh",
+        "tools/ssh.sh",
+        "vendor/lib/tools/mon.sh",
+      ])
+        assert.deepEqual(check(path), [true, true], path);
+      for (const path of [
+        ".",
+        "sub",
+        "docs",
+        "docs/a.md",
+        "less",
+        "tools/build.sh",
+        "tools/mon.sh",
+        "python3",
+      ])
+        assert.deepEqual(check(path), [false, false], path);
+      assert.equal(counting.started, 0, "read from the configuration's text");
+    } finally {
+      counting.dispose();
+    }
+    // From a folder below the top, as git runs it.
+    assert.ok(gitFolders(join(repo, "packages", "app")).programs.includes(join(repo, "tools", "fsmon.sh")));
   });
 
   it("says on the card that every path asks because git could not be read, and only then", async () => {

@@ -23,21 +23,22 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
 /**
  * The git folder and common folder of the repository holding `folder`, as git finds them (through a `.git` link or
  * file), and the files its configuration includes (`[include] path = ../cfg/extra`: git reads them as its own
- * configuration, a `core.fsmonitor` there runs on the next `git status`); none outside one or without git. Throws
- * where git's answer is not known, as `hooksFolder` does.
+ * configuration, a `core.fsmonitor` there runs on the next `git status`); none outside one or without git. And the
+ * programs that configuration names by a path (`core.fsmonitor = tools/fsmon.sh`, run from the top of the work tree
+ * on `git status`), read from the files' text, not asked of git. Throws where git's answer is not known, as
+ * `hooksFolder` does.
  */
-export function gitFolders(folder: string, timeout?: number): string[] {
+export function gitFolders(folder: string, timeout?: number): { folders: string[]; programs: string[] } {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
   // a configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
   const plain = lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory();
   const lines = plain
     ? ""
     : answered(folder, () =>
-        readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir"], timeout),
+        readGit(folder, ["rev-parse", "--absolute-git-dir", "--git-common-dir", "--show-cdup"], timeout),
       );
-  const folders = (lines ?? "")
-    .split(/\r?\n/)
-    .flatMap((line) => (line === "" ? [] : [resolve(folder, line)]));
+  const [gitDir, commonDir, up = ""] = (lines ?? "").split(/\r?\n/);
+  const folders = [gitDir, commonDir].flatMap((line) => (line ? [resolve(folder, line)] : []));
   const configs = (plain ? [join(folder, ".git")] : folders).flatMap((at) => [
     join(at, "config"),
     join(at, "config.worktree"),
@@ -48,31 +49,66 @@ export function gitFolders(folder: string, timeout?: number): string[] {
     join(homedir(), ".gitconfig"),
     join(XDG_CONFIG_HOME || join(homedir(), ".config"), "git/config"),
   ];
-  return [...configs, ...own, GIT_CONFIG_GLOBAL].some(mayInclude)
-    ? [...folders, ...included(folder, timeout)]
-    : folders;
+  const texts = [...configs, ...own, GIT_CONFIG_GLOBAL].map(configText);
+  // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
+  const files = texts.some((text) => text === null || /include/i.test(text ?? ""))
+    ? included(folder, timeout)
+    : [];
+  const top = resolve(folder, up);
+  return {
+    folders: [...folders, ...files],
+    programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
+  };
 }
 
-/** Whether a configuration file may include another: it says `include`, or it cannot be read here (a FIFO, huge). */
-function mayInclude(config: string): boolean {
+/** A configuration file's text; undefined when it is not there, null when it cannot be read here (a FIFO, huge). */
+function configText(config: string): string | undefined | null {
   let fd: number;
   try {
     // Without blocking on a FIFO, and checked on what was opened.
     fd = openSync(config, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return !["ENOENT", "ENOTDIR"].includes((error as { code?: string }).code ?? "");
+    return ["ENOENT", "ENOTDIR"].includes((error as { code?: string }).code ?? "") ? undefined : null;
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > 1024 * 1024) return true;
+    if (!stat.isFile() || stat.size > 1024 * 1024) return null;
     const bytes = Buffer.alloc(stat.size);
-    const read = readSync(fd, bytes, 0, stat.size, 0);
-    return /include/i.test(bytes.toString("latin1", 0, read));
+    return bytes.toString("latin1", 0, readSync(fd, bytes, 0, stat.size, 0));
   } catch {
-    return true;
+    return null;
   } finally {
     closeSync(fd);
   }
+}
+
+/** Keys whose value git runs as a command (git-config(1)); an alias only where it starts with `!`. */
+const PROGRAM_KEY =
+  /^(?:core\.(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|sequence\.editor|gpg\..*(?:program|command)|credential\..*helper|filter\..*\.(?:clean|smudge|process)|diff\..*(?:textconv|command|external)|merge\..*\.driver|(?:diff|merge)tool\..*\.(?:cmd|path)|pager\..*|alias\..*|remote\..*pack)$/;
+
+/**
+ * The paths named in a configuration's text by the values git runs (each word with a `/`: a bare name is looked up
+ * on PATH), from `top`, where git runs them. Read loosely: a word too many protects a file too many.
+ */
+function programsIn(text: string, top: string): string[] {
+  let section = "";
+  const paths: string[] = [];
+  for (let line of text.replace(/\\\r?\n/g, "").split(/\r?\n/)) {
+    const header = /^\s*\[\s*([\w.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+    if (header) {
+      section = header[1]! + (header[2] === undefined ? "" : `.${header[2]}`);
+      line = line.slice(header[0].length);
+    }
+    const [, name, value = ""] = /^\s*([a-z][\w-]*)\s*=(.*)/i.exec(line) ?? [];
+    const key = `${section}.${name}`.toLowerCase();
+    if (name === undefined || !PROGRAM_KEY.test(key) || (key.startsWith("alias.") && !/^[\s"]*!/.test(value)))
+      continue;
+    for (const word of value.replace(/\\(.)/g, "$1").split(/[\s"'`;|&()<>=!]+/))
+      // Not a folder (`!cd ./ && make`): that would protect the work tree itself.
+      if (/[\\/]/.test(word) && !/[\\/.]$/.test(word))
+        paths.push(resolve(top, word.replace(/^~(?=\/|$)/, homedir())));
+  }
+  return paths;
 }
 
 /**

@@ -252,9 +252,10 @@ export interface BoundaryOptions extends ResolveOptions {
   /**
    * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
    * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`, as
-   * are the files its configuration includes. Throws where git's answer is not known.
+   * are the files its configuration includes; and the programs that configuration names by a path (`programs`), as a
+   * hook is (`core.fsmonitor = tools/fsmon.sh`). Throws where git's answer is not known.
    */
-  gitFolders?: (root: string, timeout?: number) => string[];
+  gitFolders?: (root: string, timeout?: number) => { folders: string[]; programs: string[] };
   /**
    * What the boundaries built one after another may spend of git together on `hooksFolder` and `gitFolders`: the host
    * builds one anew on each change of a `.git/config`, and a configuration including a FIFO held it 3 s a read.
@@ -608,7 +609,14 @@ export class PolicyBoundary {
       const asked = this.askGit((timeout) => gitFolders(top, timeout));
       if (asked === "refused") return asked;
       const name = (this.platform === "win32" ? win32 : posix).join(top, ".git");
-      read = asked === NOT_KNOWN ? NOT_KNOWN : asked.flatMap((at) => this.standIn(at, name));
+      read =
+        asked === NOT_KNOWN
+          ? NOT_KNOWN
+          : [
+              ...asked.folders.flatMap((at) => this.standIn(at, name)),
+              // Named as a hook: protected for what git runs, read freely.
+              ...asked.programs.flatMap((at) => this.standIn(at, "fsmonitor-watchman")),
+            ];
       this.gitFoldersRead.set(top, read);
     }
     return read;
