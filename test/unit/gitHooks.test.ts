@@ -65,6 +65,13 @@ describe("a repository's hooks folder", () => {
   const repoBoundary = (reads: BoundaryOptions = {}) =>
     new PolicyBoundary([repo], { home: join(base, "home"), caseInsensitive: () => false, ...reads });
 
+  /** A core.fsmonitor written to `file` (appended with flag "a") that leaves a mark: whether git has run it. */
+  const plantFsmonitor = (file: string, flag = "w") => {
+    const mark = join(base, "ran");
+    writeFileSync(file, `[core]\n\tfsmonitor = "echo ran > '${mark}'; false"\n`, { flag });
+    return () => existsSync(mark);
+  };
+
   it("is where core.hooksPath says, from the repository's top, whichever of its folders is asked about", () => {
     assert.equal(hooksFolder(repo), join(repo, ".git", "hooks"));
     execFileSync("git", ["-C", repo, "config", "core.hooksPath", "tools/hooks"]);
@@ -354,16 +361,9 @@ describe("a repository's hooks folder", () => {
     mkdirSync(join(repo, "store"));
     execFileSync("git", ["init", "-q", `--separate-git-dir=${join(repo, "store", "lib.git")}`, nested]);
     execFileSync("git", ["init", "-q", "--bare", join(repo, "remotes", "origin.git")]);
-    const ran = join(base, "ran");
-    writeFileSync(
-      join(repo, "store", "lib.git", "config"),
-      `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`,
-      {
-        flag: "a",
-      },
-    );
+    const ran = plantFsmonitor(join(repo, "store", "lib.git", "config"), "a");
     execFileSync("git", ["-C", nested, "status"], { stdio: "ignore" });
-    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    assert.ok(ran(), "git ran the fsmonitor");
     const boundary = repoBoundary({
       hooksFolder,
       gitFolders,
@@ -386,8 +386,7 @@ describe("a repository's hooks folder", () => {
     // git 2.39: `[include] path = ../cfg/extra` in .git/config; a core.fsmonitor written to cfg/extra ran on
     // `git status`.
     mkdirSync(join(repo, "cfg"));
-    const ran = join(base, "ran");
-    writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    const ran = plantFsmonitor(join(repo, "cfg", "extra"));
     const git = new CountingGit();
     try {
       assert.deepEqual(gitFolders(repo).folders, []);
@@ -395,7 +394,7 @@ describe("a repository's hooks folder", () => {
       execFileSync("git", ["-C", repo, "config", "include.path", "../cfg/extra"]);
       execFileSync("git", ["-C", repo, "config", "includeIf.onbranch:next.path", join(repo, "cfg", "next")]);
       execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
-      assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+      assert.ok(ran(), "git ran the fsmonitor");
       writeFileSync(join(repo, "cfg", "extra"), "[include]\n\tpath = more\n");
       const boundary = repoBoundary({
         hooksFolder,
@@ -455,11 +454,10 @@ describe("a repository's hooks folder", () => {
     // git 2.39: `[include] path = <workspace>/cfg/extra` in ~/.gitconfig, nothing in .git/config; a core.fsmonitor
     // written to cfg/extra ran on `git status`.
     mkdirSync(join(repo, "cfg"));
-    const ran = join(base, "ran");
-    writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    const ran = plantFsmonitor(join(repo, "cfg", "extra"));
     writeFileSync(join(base, "home", ".gitconfig"), `[include]\n\tpath = ${join(repo, "cfg", "extra")}\n`);
     execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
-    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    assert.ok(ran(), "git ran the fsmonitor");
     const check = protection(
       repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
       repo,
@@ -472,12 +470,11 @@ describe("a repository's hooks folder", () => {
     // git 2.39: `git config --worktree include.path ../cfg/extra` wrote .git/config.worktree (.git/config said no
     // include); a core.fsmonitor written to cfg/extra ran on `git status`.
     mkdirSync(join(repo, "cfg"));
-    const ran = join(base, "ran");
-    writeFileSync(join(repo, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    const ran = plantFsmonitor(join(repo, "cfg", "extra"));
     execFileSync("git", ["-C", repo, "config", "extensions.worktreeConfig", "true"]);
     execFileSync("git", ["-C", repo, "config", "--worktree", "include.path", "../cfg/extra"]);
     execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
-    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    assert.ok(ran(), "git ran the fsmonitor");
     const check = protection(
       repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
       repo,
@@ -493,12 +490,11 @@ describe("a repository's hooks folder", () => {
     const plain = join(repo, "vendor", "plain");
     for (const folder of [nested, plain]) execFileSync("git", ["init", "-q", folder]);
     mkdirSync(join(nested, "cfg"));
-    const ran = join(base, "ran");
-    writeFileSync(join(nested, "cfg", "extra"), `[core]\n\tfsmonitor = "echo ran > '${ran}'; false"\n`);
+    const ran = plantFsmonitor(join(nested, "cfg", "extra"));
     execFileSync("git", ["-C", nested, "config", "include.path", "../cfg/extra"]);
     execFileSync("git", ["-C", nested, "config", "includeIf.onbranch:next.path", "../cfg/next"]);
     execFileSync("git", ["-C", nested, "status"], { stdio: "ignore" });
-    assert.equal(existsSync(ran), true, "git ran the fsmonitor");
+    assert.ok(ran(), "git ran the fsmonitor");
     const counting = new CountingGit();
     try {
       const check = protection(
