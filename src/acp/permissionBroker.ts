@@ -847,10 +847,10 @@ export class PermissionBroker {
   }
 }
 
-/** The card's view of a proposed rule: the part a person may edit, and the rest in plain words. */
 /**
- * `folders`: the workspace's folders now. A rule is not tied to one (rules carry no folder): in a multi-root workspace
- * `npm test` granted in one runs in the others, under their own scripts, so the card says so.
+ * The card's view of a proposed rule: the part a person may edit, and the rest in plain words. `folders`: the
+ * workspace's folders now. A rule is not tied to one (rules carry no folder): in a multi-root workspace `npm test`
+ * granted in one runs in the others, under their own scripts, so the card says so.
  */
 function grantView(rule: PermissionRule, folders: number): GrantView {
   const scope = ruleScope({

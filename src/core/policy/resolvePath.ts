@@ -828,9 +828,10 @@ export class PolicyBoundary {
    * are links: a dotfiles workspace's `bashrc` behind `~/.bashrc` runs in every shell. Read once, case-folded.
    */
   private homeLinks(): string[] {
+    if (this.homeLinksRead) return this.homeLinksRead;
     const p = this.platform === "win32" ? win32 : posix;
     const folders = homeProtectedFolders(this.home, p);
-    return (this.homeLinksRead ??= [
+    return (this.homeLinksRead = [
       ...[...PROTECTED_FILES, ".config/git/config"].map((name) => p.join(this.home, name)),
       ...folders,
       ...folders.flatMap((folder) =>

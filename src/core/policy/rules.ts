@@ -1770,28 +1770,29 @@ class FootprintView {
           label: `git ${argv[gitSubcommandAt(argv) ?? 0] ?? "config"} changes git's configuration, a protected file (hooks, aliases, filters and remotes)`,
         };
       // A word computed at run time where an option may go may be one that writes or runs; a listing's names here
-      // were read (none is an option), as are the packages go lists (`go test $(go list ./... | grep -v x)`).
-      const notOptions = [
-        ...(command.computedOperands ?? []),
-        ...(command.computedOptions ?? []).map((o) => o.at),
-      ];
-      const listing = loop?.inWords ? this.footprint.commands[line]!.commands.slice(loop.from, loop.to) : [];
-      const packages =
-        listing.some(({ argv: words }) => words[0] === "go") &&
-        listing.every(({ argv: words }) =>
-          words[0] === "go"
-            ? words[1] === "list" && words.slice(2).every((w) => w !== null && !w.startsWith("-"))
-            : namesListedFrom(words)?.length === 0,
-        );
-      if (
-        listed !== true &&
-        !packages &&
-        optionComputed(name, argv, new Set(notOptions.map((at) => at - wrapped.start)))
-      )
-        return {
-          guard: "incomplete",
-          label: `${name} is given a word computed at run time that may be an option that writes or runs (-o…)`,
-        };
+      // were read (none is an option), as are the packages go lists (`go test $(go list ./... | grep -v x)`). Looked
+      // into only where a word is computed: every command of every request passes here.
+      if (listed !== true && argv.includes(null)) {
+        const notOptions = [
+          ...(command.computedOperands ?? []),
+          ...(command.computedOptions ?? []).map((o) => o.at),
+        ];
+        const listing = loop?.inWords
+          ? this.footprint.commands[line]!.commands.slice(loop.from, loop.to)
+          : [];
+        const packages =
+          listing.some(({ argv: words }) => words[0] === "go") &&
+          listing.every(({ argv: words }) =>
+            words[0] === "go"
+              ? words[1] === "list" && words.slice(2).every((w) => w !== null && !w.startsWith("-"))
+              : namesListedFrom(words)?.length === 0,
+          );
+        if (!packages && optionComputed(name, argv, new Set(notOptions.map((at) => at - wrapped.start))))
+          return {
+            guard: "incomplete",
+            label: `${name} is given a word computed at run time that may be an option that writes or runs (-o…)`,
+          };
+      }
       const address = runsFromAddress(name, argv);
       if (address) {
         // `pnpm dlx github:x/y` runs the address itself: name the runner.
