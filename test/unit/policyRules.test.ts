@@ -1901,7 +1901,7 @@ describe("permission rules and guards", () => {
       assert.equal(under(`gcc ${include} -o build/x src/a.ts`).verdict, "allow");
     });
 
-    it("reads a variable the line sets once to a plain word as that word, where the setting always runs first", () => {
+    it("reads a variable the line sets once to a plain word or quoted text as that, where the setting always runs first", () => {
       const under = (line: string) => decide(command(line), context({ bypass: true }));
       for (const line of [
         "FILE=src/a.ts; wc -l $FILE",
@@ -1910,10 +1910,19 @@ describe("permission rules and guards", () => {
         'OUT=dist; rm -rf "${OUT}" && mkdir $OUT',
         "LOG=build.log; npm test > $LOG 2>&1; tail -20 $LOG",
         'X=src; bash -c "wc -l $X/a.ts"',
+        // Quoted text read in quotes: a word computed at run time where an option may go no longer.
+        'URL="http://localhost:3000/api?a=1&b=2"; curl -s "$URL"',
+        `F='src/a.ts'; git add "$F"`,
+        'BASE=http://localhost:3000; URL="$BASE/api"; curl -s "$URL"',
+        `M='fix the build'; git commit -m "$M" && rm -rf "src/$M"`,
       ])
         assert.equal(under(line).verdict, "allow", `${line}: ${under(line).by.label}`);
       // The value is placed as any word is.
       assert.match(under("X=..; rm -rf $X").by.label, /outside the workspace/);
+      // Quoted text too: an option (curl 7.88 wrote ../x), or a script bash -c reads again (`echo a; rm -rf ~`).
+      assert.match(under(`U='-o../x'; curl -s "$U" https://x.invalid`).by.label, /outside the workspace/);
+      assert.match(under(`X='--output=../x'; git log "$X"`).by.label, /outside the workspace/);
+      assert.match(under(`X='a; rm -rf ~'; bash -c "echo $X"`).by.label, /outside the workspace/);
       assert.match(under("D=.ssh; cat ~/$D/id_rsa").by.label, /\.ssh\/id_rsa, outside the workspace/);
       assert.match(under("X=.git/config; echo a >> $X").by.label, /\.git\/config is a protected file/);
       for (const line of [
@@ -1949,9 +1958,18 @@ describe("permission rules and guards", () => {
         // What bash sets itself.
         "PWD=src; rm -rf $PWD",
         "MAPFILE=src; mapfile -t < list.txt; rm -rf $MAPFILE",
-        // Not a plain word.
+        // Not a plain word, or quoted text read unquoted (split at blanks, globbed), or text computed at run time.
         "X=~; rm -rf $X",
         "X='a b'; rm -rf $X",
+        "X='src/lib ..'; rm -rf $X",
+        "X='src/li*'; rm -rf $X",
+        'X="src/$Y"; git add "$X"',
+        // Quoted text set as any value is: for the command only, in a subshell, again, or under eval.
+        `X='src/a.ts' git add "$X"`,
+        `X='src/a.ts'; (X=--output=../x; git log "$X")`,
+        `X='src/a.ts'; X+=..; git log "$X"`,
+        `X='src/a.ts'; eval 'X=--output=../x'; git log "$X"`,
+        `X='src/a.ts'"$Y"; git add "$X"`,
       ])
         assert.equal(under(line).verdict, "ask", line);
     });

@@ -642,14 +642,23 @@ class Walker {
   }
 
   /**
-   * Binds a variable the line sets once to a plain word (`OUT=dist; rm -rf "$OUT"`): what reads it later is that
-   * word. Only where the assignment always runs, in this shell (a statement of the line, or the first of its chain,
-   * not in the background), and nothing else in the line may set the variable or run before it (a function, a trap,
-   * a sourced or evaluated text), nor split words elsewhere than at blanks.
+   * Binds a variable the line sets once to a plain word (`OUT=dist; rm -rf "$OUT"`) or quoted fixed text
+   * (`URL="http://localhost:3000/a?b=1"`): what reads it later is that text. Only where the assignment always runs,
+   * in this shell (a statement of the line, or the first of its chain, not in the background), and nothing else in
+   * the line may set the variable or run before it (a function, a trap, a sourced or evaluated text), nor split words
+   * elsewhere than at blanks.
    */
   private bindConstant(node: Node): void {
     const name = node.childForFieldName("name")?.text;
     const value = node.childForFieldName("value");
+    // Quoted text as bash assigns it, without the characters double quotes read ($, backtick, \, "): a read in
+    // quotes puts it in place as written.
+    const text =
+      value?.type === "word"
+        ? value.text
+        : value?.type === "string" || value?.type === "raw_string"
+          ? staticWord(value, this.constants)
+          : null;
     let top = node;
     while (top.parent?.type === "list" && top.parent.firstNamedChild?.id === top.id) top = top.parent;
     let root = node;
@@ -658,8 +667,8 @@ class Walker {
       name === undefined ||
       !/^[A-Za-z_]\w*$/.test(name) ||
       SHELL_VARIABLES.test(name) ||
-      value?.type !== "word" ||
-      !/^[\w./@+:=-]+$/.test(value.text) ||
+      text == null ||
+      (value!.type === "word" ? !ONE_PLAIN_WORD.test(text) : /[$`\\"]/.test(text)) ||
       top.parent?.type !== "program" ||
       top.nextSibling?.type === "&" ||
       this.setsIfs
@@ -680,7 +689,7 @@ class Walker {
       /\b(?:source|eval|exec)\b|(?:^|[\s;&|(])\.\s|\(\(|\(\s*\)\s*\{|\bfunction\s|\btrap\b/.test(this.line)
     )
       return;
-    this.constants.set(name, value.text);
+    this.constants.set(name, text);
   }
 
   private problem(text: string): void {
@@ -1624,6 +1633,9 @@ function substitutionIn(line: string, from: number, to: number): boolean {
 const SHELL_VARIABLES =
   /^(?:BASH\w*|IFS|PATH|HOME|CDPATH|PWD|OLDPWD|ENV|SHELLOPTS|GLOBIGNORE|RANDOM|SRANDOM|SECONDS|LINENO|UID|EUID|PPID|GROUPS|FUNCNAME|HISTCMD|EPOCH\w*|PIPESTATUS|DIRSTACK|OPTIND|OPTARG|REPLY|MAPFILE|COPROC\w*|COLUMNS|LINES|COMP\w*|READLINE\w*|PS[0-4]|_)$/;
 
+/** A value bash reads unquoted as the one word it is (no blank, glob, quote, `~` or expansion). */
+const ONE_PLAIN_WORD = /^[\w./@+:=-]+$/;
+
 const STATIC_PARTS = new Set(["word", "number", "raw_string", "string", "concatenation", "brace_expression"]);
 
 /**
@@ -1633,18 +1645,21 @@ const STATIC_PARTS = new Set(["word", "number", "raw_string", "string", "concate
  */
 function staticText(node: Node, constants?: ReadonlyMap<string, string>): string | undefined {
   const read: { node: Node; value: string }[] = [];
-  const constant = (n: Node): boolean => {
+  // Unquoted, a value is split and globbed: only one plain word is read so.
+  const constant = (n: Node, quoted: boolean): boolean => {
     const name = /^\$(?:(\w+)|\{(\w+)\})$/.exec(n.text);
     const value = name ? constants?.get(name[1] ?? name[2]!) : undefined;
     if ((n.type !== "simple_expansion" && n.type !== "expansion") || value === undefined) return false;
+    if (!quoted && !ONE_PLAIN_WORD.test(value)) return false;
     read.push({ node: n, value });
     return true;
   };
   const known = (n: Node): boolean =>
-    constant(n) ||
+    constant(n, false) ||
     (STATIC_PARTS.has(n.type) &&
       n.namedChildren.every(
-        (c) => c !== null && (n.type === "string" ? c.type === "string_content" || constant(c) : known(c)),
+        (c) =>
+          c !== null && (n.type === "string" ? c.type === "string_content" || constant(c, true) : known(c)),
       ));
   if (!known(node)) return undefined;
   let text = node.text;
