@@ -5925,6 +5925,11 @@ describe("permission rules and guards", () => {
         'rg "$X" KEY src',
         'npm test "$X"',
         'npx tsc "$X"',
+        // A loop over a glob a pattern begins: a name the folder holds when the loop starts may be an option (a file
+        // `--output=o.ts` made before, in the line or by a job in the background, made git 2.39 write o.ts).
+        'for f in *.ts; do git log "$f"; done',
+        'touch -- --output=o.ts; for f in *.ts; do git log "$f"; done',
+        'for f in src/*.ts -*; do git add "$f"; done',
         // A template's hooks are copied into the new repository's .git/hooks; --unsafe-paths writes outside it.
         "git init --template=/tmp/t",
         "git clone --template /tmp/t https://x/y.git vendor/y",
@@ -7673,6 +7678,9 @@ describe("permission rules and guards", () => {
           "go test $(go list ./... | grep -v /vendor/)",
           'npm test -- "$X"',
           "gcc -o app src/*.c",
+          // Each match of a glob fixed text begins begins with it too, never with `-`.
+          'for f in src/*.ts; do git add "$f"; done',
+          'for f in ./*.c; do gcc -c "$f"; done',
         ],
       ],
       [

@@ -867,8 +867,13 @@ class Walker {
         const words = this.wordsOf(child);
         const prefix = words[0] === null && loop === undefined ? staticPrefix(child) : "";
         if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
-        // Not `+` or `:` either: a refspec's force or deletion (`git push origin "+$(echo main)"`).
-        else if (words.length === 1 && words[0] === null && /^[^-+:]/.test(fixedStart(child)))
+        // Not `+` or `:` either: a refspec's force or deletion (`git push origin "+$(echo main)"`). A loop's variable
+        // over globs fixed text begins is one too (`for f in src/*.ts`).
+        else if (
+          words.length === 1 &&
+          words[0] === null &&
+          (/^[^-+:]/.test(fixedStart(child)) || (loop !== undefined && this.globsWithFixedStart(loop)))
+        )
           computedOperands.push(argv.length);
         const from = this.out.commands.length;
         if (child.type === "command_substitution" && argv.length > 0)
@@ -1029,6 +1034,16 @@ class Walker {
       return undefined;
     this.loops.set(variable, bound);
     return variable;
+  }
+
+  /**
+   * Whether each value of a loop's variable is a word or glob that fixed text other than `-`, `+` or `:` begins: every
+   * match begins with it too, whatever names the folder holds when the loop starts.
+   */
+  private globsWithFixedStart(variable: string): boolean {
+    return this.loops
+      .get(variable)!
+      .every((value) => !("listing" in value) && /^[^-+:*?]/.test("word" in value ? value.word : value.glob));
   }
 
   /** The loop variable a word reads whole (`$f`, `"$f"`, `${f}`), when it is bound. */
