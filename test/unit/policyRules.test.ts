@@ -1915,6 +1915,7 @@ describe("permission rules and guards", () => {
         `F='src/a.ts'; git add "$F"`,
         'BASE=http://localhost:3000; URL="$BASE/api"; curl -s "$URL"',
         `M='fix the build'; git commit -m "$M" && rm -rf "src/$M"`,
+        'export URL=http://localhost:3000; curl -s "$URL/health"',
       ])
         assert.equal(under(line).verdict, "allow", `${line}: ${under(line).by.label}`);
       // The value is placed as any word is.
@@ -1922,6 +1923,7 @@ describe("permission rules and guards", () => {
       // Quoted text too: an option (curl 7.88 wrote ../x), or a script bash -c reads again (`echo a; rm -rf ~`).
       assert.match(under(`U='-o../x'; curl -s "$U" https://x.invalid`).by.label, /outside the workspace/);
       assert.match(under(`X='--output=../x'; git log "$X"`).by.label, /outside the workspace/);
+      assert.match(under(`export X='--output=../x'; git log "$X"`).by.label, /outside the workspace/);
       assert.match(under(`X='a; rm -rf ~'; bash -c "echo $X"`).by.label, /outside the workspace/);
       assert.match(under("D=.ssh; cat ~/$D/id_rsa").by.label, /\.ssh\/id_rsa, outside the workspace/);
       assert.match(under("X=.git/config; echo a >> $X").by.label, /\.git\/config is a protected file/);
@@ -1939,6 +1941,9 @@ describe("permission rules and guards", () => {
         "X=src; read X; rm -rf $X",
         "X=src; printf -vX ..; rm -rf $X",
         "X=src; export X=..; rm -rf $X",
+        "export X=src; X=..; rm -rf $X",
+        "(export X=src); rm -rf $X/",
+        "export X=src Y=lib; rm -rf $X/",
         "X=src; for i in 1 2; do rm -rf $X; X=..; done",
         "X=src; f() { X=..; }; f; rm -rf $X",
         "X=src; trap 'X=..' DEBUG; rm -rf $X",

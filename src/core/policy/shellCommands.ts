@@ -648,7 +648,8 @@ class Walker {
    * the line may set the variable or run before it (a function, a trap, a sourced or evaluated text), nor split words
    * elsewhere than at blanks.
    */
-  private bindConstant(node: Node): void {
+  private bindConstant(node: Node, statement = node): void {
+    if (node.type !== "variable_assignment") return;
     const name = node.childForFieldName("name")?.text;
     const value = node.childForFieldName("value");
     // Quoted text as bash assigns it, without the characters double quotes read ($, backtick, \, "): a read in
@@ -659,7 +660,7 @@ class Walker {
         : value?.type === "string" || value?.type === "raw_string"
           ? staticWord(value, this.constants)
           : null;
-    let top = node;
+    let top = statement;
     while (top.parent?.type === "list" && top.parent.firstNamedChild?.id === top.id) top = top.parent;
     let root = node;
     while (root.parent) root = root.parent;
@@ -729,6 +730,9 @@ class Walker {
         if (node.children.some((c) => evaluatingOption(c, node.type === "declaration_command")))
           this.problem("a declaration evaluates its values (declare -i, declare -n)");
         if (SUBSCRIPT_RUNS.test(node.text)) this.problem(SUBSCRIPT_PROBLEM);
+        // `export URL=…` binds as `URL=…` does, when it names nothing else.
+        if (node.firstChild?.text === "export" && node.namedChildren.length === 1)
+          this.bindConstant(node.firstNamedChild!, node);
         // `export PATH=./evil:$PATH` changes what later commands run: it is a command of its own, matched by rules.
         this.out.commands.push({
           argv: [node.firstChild?.text ?? node.type],
@@ -1918,7 +1922,13 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
     if (!assigning && name !== "builtin" && name !== "command") continue;
     let previous: string | null = null;
     for (const child of found.namedChildren) {
-      if (child === null || child.type === "command_name" || child.type.endsWith("redirect")) continue;
+      if (
+        child === null ||
+        child.id === except?.id ||
+        child.type === "command_name" ||
+        child.type.endsWith("redirect")
+      )
+        continue;
       // Each word of a brace expansion (`read {HO,}ME` reads into HOME).
       const words = child.type === "variable_assignment" ? [child.text] : staticWords(child);
       if (words.some((word) => (word === null && computedMay) || (word !== null && names(word)))) return true;
