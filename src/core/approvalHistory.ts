@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { optionShownName } from "../shared/optionWords";
-import type { DecisionRecord, Provenance, SubjectView } from "../shared/protocol";
+import type { DecisionRecord, HistoryGap, Provenance, SubjectView } from "../shared/protocol";
 import type { PermissionPrompt } from "./permissionPrompt";
 import { capLabel } from "./text";
 import { copyableText, inertJson } from "./untrustedText";
@@ -27,8 +27,19 @@ export interface HistoryEntry {
   option?: string;
 }
 
-const FILE = "approvals.jsonl";
-const ROTATED = "approvals.1.jsonl";
+/**
+ * One file and its older rotation. The person's own answers have a stream of their own: an agent that Bypass or a
+ * rule answers thousands of times can rotate away only automatic decisions. `approvals` is the file every decision
+ * went to before the split, so the person's stream keeps it.
+ */
+interface Stream {
+  name: HistoryGap["letGo"];
+  file: string;
+  queued: string[];
+  dropped: number;
+  size?: number;
+}
+
 export const HISTORY_MAX_BYTES = 2 * 1024 * 1024;
 
 export function historyEntry(prompt: PermissionPrompt, record: DecisionRecord): HistoryEntry {
@@ -69,16 +80,18 @@ export function summarizeSubject(subject: SubjectView): string {
 }
 
 /**
- * Appends in order and rotates the file past `maxBytes`, keeping one older file. Entries are batched (one write per
- * `flushMs`): bypass can approve thousands of requests a second, and a file operation per decision cost more CPU
- * than the approval itself. A flood is bounded too: past `maxQueued` unwritten entries, the oldest are dropped.
+ * Appends in order and rotates each stream's file past `maxBytes`, keeping one older file. Entries are batched (one
+ * write per `flushMs`): bypass can approve thousands of requests a second, and a file operation per decision cost
+ * more CPU than the approval itself. A flood is bounded too: past `maxQueued` unwritten entries of a stream, its
+ * oldest are dropped and counted in a line of their own.
  */
 export class ApprovalHistory {
-  private queued: string[] = [];
-  private dropped = 0;
+  private readonly streams: Stream[] = [
+    { name: "yours", file: "approvals", queued: [], dropped: 0 },
+    { name: "automatic", file: "automatic", queued: [], dropped: 0 },
+  ];
   private flushing: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private size: number | undefined;
   private folderReady = false;
   /** Told when a write fails (those decisions are lost); the next flush tries again with new ones. */
   onWriteError: (error: unknown) => void = () => undefined;
@@ -92,10 +105,10 @@ export class ApprovalHistory {
   ) {}
 
   append(entry: HistoryEntry): void {
-    this.queued.push(`${JSON.stringify(entry)}\n`);
-    if (this.queued.length > this.maxQueued) {
-      this.queued.shift();
-      this.dropped++;
+    const stream = this.streams[entry.provenance === "user" ? 0 : 1]!;
+    if (stream.queued.push(`${JSON.stringify(entry)}\n`) > this.maxQueued) {
+      stream.queued.shift();
+      stream.dropped++;
     }
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
@@ -104,55 +117,83 @@ export class ApprovalHistory {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const lines = this.queued;
-    const dropped = this.dropped;
-    this.queued = [];
-    this.dropped = 0;
-    if (dropped > 0) lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped })}\n`);
-    if (lines.length > 0)
-      this.flushing = this.flushing
-        .then(() => this.write(lines.join("")))
-        .catch((error: unknown) => this.onWriteError(error));
+    for (const stream of this.streams) {
+      const lines = stream.queued;
+      if (stream.dropped > 0)
+        lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped: stream.dropped })}\n`);
+      stream.queued = [];
+      stream.dropped = 0;
+      if (lines.length > 0)
+        this.flushing = this.flushing
+          .then(() => this.write(stream, lines.join("")))
+          .catch((error: unknown) => this.onWriteError(error));
+    }
     return this.flushing;
   }
 
-  /** Newest first, from the current and the rotated file. Unreadable lines are skipped. */
-  async read(limit = 10_000): Promise<HistoryEntry[]> {
-    await this.flush();
-    const { readFile } = fsPromises();
-    const texts = await Promise.all(
-      [ROTATED, FILE].map((name) => readFile(join(this.folder, name), "utf8").catch(() => "")),
-    );
-    const entries: HistoryEntry[] = [];
-    for (const line of texts.join("").split("\n")) {
-      if (!line) continue;
-      try {
-        const entry = JSON.parse(line) as HistoryEntry;
-        if (typeof entry.provenance === "string") entries.push(entry);
-      } catch {
-        // A line cut by a crash mid-write; the rest of the history is still good.
-      }
-    }
-    return entries.reverse().slice(0, limit);
+  /** The decisions, newest first (`rows` without the gaps). */
+  async read(limit?: number): Promise<HistoryEntry[]> {
+    return (await this.rows(limit)).filter((row): row is HistoryEntry => "provenance" in row);
   }
 
-  private async write(text: string): Promise<void> {
+  /**
+   * Every decision of the person's and the newest `limit` automatic ones, newest first, with a gap where automatic
+   * ones (or a flood's) were let go. Unreadable lines are skipped.
+   */
+  async rows(limit = 10_000): Promise<(HistoryEntry | HistoryGap)[]> {
+    await this.flush();
+    const { readFile } = fsPromises();
+    const rows: (HistoryEntry | HistoryGap)[] = [];
+    for (const { name, file } of this.streams) {
+      const texts = await Promise.all(
+        [`${file}.1`, file].map((base) =>
+          readFile(join(this.folder, `${base}.jsonl`), "utf8").catch(() => ""),
+        ),
+      );
+      const kept: (HistoryEntry | HistoryGap)[] = [];
+      // A gap is dated as the decision after it (the oldest kept after what was let go), not when it was written.
+      let gap: HistoryGap | undefined;
+      // A line cut by a crash at the end of the older file stays a line of its own.
+      for (const line of texts.join("\n").split("\n")) {
+        try {
+          const row = JSON.parse(line) as Partial<HistoryEntry & { dropped: number; rotated: true }>;
+          if (typeof row.provenance === "string") {
+            if (gap) gap.at = row.at!;
+            gap = undefined;
+            kept.push(row as HistoryEntry);
+            // A file that starts where a rotation let an older one go counts only when it is the oldest left.
+          } else if (row.dropped || (row.rotated && !kept.length))
+            kept.push((gap = { at: row.at!, letGo: name, ...(row.dropped ? { count: row.dropped } : {}) }));
+        } catch {
+          // An empty line, or one a crash cut; the rest of the history is still good.
+        }
+      }
+      const cut = name === "automatic" ? kept.length - limit : 0;
+      if (cut > 0) kept.splice(0, cut, { at: kept[cut]!.at, letGo: name });
+      rows.push(...kept);
+    }
+    // Two windows write the same files, each when it flushes: time orders them, a gap after its equal in time.
+    return rows.reverse().sort((a, b) => Number(a.at < b.at) - Number(a.at > b.at));
+  }
+
+  private async write(stream: Stream, text: string): Promise<void> {
     const { appendFile, mkdir, rename, stat } = fsPromises();
     if (!this.folderReady) {
       await mkdir(this.folder, { recursive: true });
       this.folderReady = true;
     }
-    const path = join(this.folder, FILE);
-    this.size ??= await stat(path).then(
+    const path = join(this.folder, `${stream.file}.jsonl`);
+    stream.size ??= await stat(path).then(
       (s) => s.size,
       () => 0,
     );
-    if (this.size > 0 && this.size + text.length > this.maxBytes) {
-      await rename(path, join(this.folder, ROTATED));
-      this.size = 0;
+    if (stream.size > 0 && stream.size + text.length > this.maxBytes) {
+      await rename(path, join(this.folder, `${stream.file}.1.jsonl`));
+      text = `${JSON.stringify({ at: new Date().toISOString(), rotated: true })}\n${text}`;
+      stream.size = 0;
     }
     await appendFile(path, text, "utf8");
-    this.size += Buffer.byteLength(text);
+    stream.size += Buffer.byteLength(text);
   }
 }
 

@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import { Disposable, toDisposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { toCsv, toJsonLines, type ApprovalHistory } from "../core/approvalHistory";
-import type { HistoryRow, ToHistoryMessage } from "../shared/protocol";
+import type { ToHistoryMessage } from "../shared/protocol";
 import { historyMessage } from "./webviewMessages";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
 
@@ -71,18 +71,7 @@ export class HistoryPanel extends Disposable {
   }
 
   private async sendRows(): Promise<void> {
-    const rows: HistoryRow[] = (await this.history.read()).map(
-      ({ at, agent, title, subject, provenance, outcome, option }) => ({
-        at,
-        agent,
-        title,
-        subject,
-        provenance,
-        outcome,
-        ...(option !== undefined ? { option } : {}),
-      }),
-    );
-    const message: ToHistoryMessage = { type: "rows", rows };
+    const message: ToHistoryMessage = { type: "rows", rows: await this.history.rows() };
     void this.panel?.webview.postMessage(message);
   }
 

@@ -522,6 +522,17 @@ export interface HistoryRow {
   option?: string;
 }
 
-export type ToHistoryMessage = { type: "rows"; rows: HistoryRow[] };
+/**
+ * Where decisions are missing, dated as the oldest one kept after them: `count` of them let go at once in a flood,
+ * else every older one of that stream (rotated away, or past what the panel shows).
+ */
+export interface HistoryGap {
+  at: string;
+  letGo: "yours" | "automatic";
+  count?: number;
+}
+
+/** Newest first, in time order; the host may send more fields of a row than these. */
+export type ToHistoryMessage = { type: "rows"; rows: (HistoryRow | HistoryGap)[] };
 
 export type FromHistoryMessage = { type: "ready" } | { type: "export" };

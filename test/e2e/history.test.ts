@@ -1,6 +1,8 @@
 // Symposium: Show Approval History in a real workbench: the decisions made in the view appear in the table, with who
 // decided, and the filter narrows them; axe finds no WCAG A or AA failure in it.
 import * as assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { openFile, openSymposiumView, runCommand, screenshot } from "../../tools/browser";
 import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
@@ -153,6 +155,54 @@ describe("Approval history (e2e)", function () {
     assert.equal(
       await row.first().locator(".lookalike").first().getAttribute("title"),
       "Letters of another script that look like Latin ones",
+    );
+    const found = await axeFindings(panel);
+    assert.deepEqual(found, [], found.join("\n"));
+  });
+
+  it("says where older automatic decisions were let go, in its place in time, whatever the filter", async () => {
+    const { page, userSettingsPath } = ctx.workbench;
+    await runCommand(page, "View: Close All Editors");
+    const folder = join(dirname(userSettingsPath), "globalStorage", "symposium.symposium", "history");
+    mkdirSync(folder, { recursive: true });
+    // The older automatic file as a rotation leaves it when it lets an older one go: it starts with the marker.
+    writeFileSync(
+      join(folder, "automatic.1.jsonl"),
+      [
+        { at: "2020-01-02T03:04:05.000Z", rotated: true },
+        {
+          ...{
+            at: "2020-01-02T03:04:06.000Z",
+            agent: "Scripted",
+            session: "old",
+            title: "Read the old notes",
+          },
+          ...{ subject: "read: notes", provenance: "bypass", outcome: "selected", option: "Allow once" },
+        },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    await runCommand(page, "Symposium: Show Approval History");
+    const panel = page
+      .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
+      .last()
+      .frameLocator("#active-frame");
+    const rows = panel.locator("table.history tbody tr");
+    const gap = rows.last();
+    await gap.filter({ hasText: "let go" }).waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await gap.innerText(), /Older automatic decisions were let go/);
+    assert.match(await rows.nth((await rows.count()) - 2).innerText(), /Read the old notes[\s\S]*Bypass/);
+
+    await panel.getByRole("searchbox", { name: "Filter" }).fill("old notes");
+    await waitUntil(
+      async () => (await rows.count()) === 2,
+      "the filter to leave the old decision and the gap",
+    );
+    assert.match(
+      await panel.locator(".count").innerText(),
+      /^1 of \d+$/,
+      "a gap is not counted as a decision",
     );
     const found = await axeFindings(panel);
     assert.deepEqual(found, [], found.join("\n"));

@@ -33,8 +33,9 @@ describe("Deactivation", function () {
       deactivate(): Promise<void>;
     };
     await main.deactivate();
-    // Straight from the file: `ApprovalHistory.read` would flush first and hide a shutdown that did not.
-    const lines = readFileSync(join(api.history.folder, "approvals.jsonl"), "utf8")
+    // Straight from the file: `ApprovalHistory.read` would flush first and hide a shutdown that did not. Shutdown's
+    // answers are automatic ones, kept apart from the person's.
+    const lines = readFileSync(join(api.history.folder, "automatic.jsonl"), "utf8")
       .split("\n")
       .filter(Boolean);
     const entries = lines.map((line) => JSON.parse(line) as { session?: string; provenance?: string });

@@ -91,7 +91,7 @@ describe("ApprovalHistory", () => {
     for (let i = 0; i < 250; i++) history.append(entry("bypass", "allow_once"));
     const read = await history.read();
     assert.equal(read.length, 100);
-    assert.match(readdirSync(folder).join(), /approvals\.jsonl/);
+    assert.match(readdirSync(folder).join(), /automatic\.jsonl/);
   });
 
   it("rotates past its size limit, keeping one older file, and still reads both", async () => {
@@ -101,7 +101,11 @@ describe("ApprovalHistory", () => {
       await history.flush(); // one write each, so rotation is exercised per entry
     }
     const read = await history.read();
-    assert.deepEqual(readdirSync(folder).sort(), ["approvals.1.jsonl", "approvals.jsonl"]);
+    assert.deepEqual(
+      readdirSync(folder).sort(),
+      ["approvals.1.jsonl", "approvals.jsonl"],
+      "the person's own files",
+    );
     assert.ok(statSync(join(folder, "approvals.jsonl")).size <= 2_000);
     assert.ok(read.length > 0 && read.length < 40, "old entries beyond the rotated file are dropped");
   });

@@ -3,7 +3,7 @@
  * nodes), like every other view of agent-supplied strings, shown as cards show them (`appendVisible`): hidden
  * characters as markers, words that only look Latin highlighted.
  */
-import type { FromHistoryMessage, HistoryRow, ToHistoryMessage } from "../../src/shared/protocol";
+import type { FromHistoryMessage, HistoryGap, HistoryRow, ToHistoryMessage } from "../../src/shared/protocol";
 import { appendVisible } from "../text";
 import "./history.css";
 
@@ -32,7 +32,7 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
 
 (() => {
   const vscode = acquireVsCodeApi();
-  let rows: HistoryRow[] = [];
+  let rows: (HistoryRow | HistoryGap)[] = [];
 
   const app = document.getElementById("app")!;
   const toolbar = el("div", "toolbar");
@@ -63,7 +63,9 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
 
   const render = () => {
     const terms = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    // A gap stays whatever the filter: "no such request before 10:00" needs to say what was let go before 10:00.
     const shown = rows.filter((row) => {
+      if (!("provenance" in row)) return true;
       const text = [row.at, row.agent, row.title, row.subject, PROVENANCE[row.provenance], decision(row)]
         .join(" ")
         .toLowerCase();
@@ -72,8 +74,15 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
     body.replaceChildren(
       ...shown.map((row) => {
         const tr = document.createElement("tr");
+        tr.insertCell().textContent = new Date(row.at).toLocaleString();
+        if (!("provenance" in row)) {
+          const cell = tr.insertCell();
+          cell.colSpan = 5;
+          cell.textContent = gapText(row);
+          tr.className = "gap";
+          return tr;
+        }
         for (const [text, agentText] of [
-          [new Date(row.at).toLocaleString(), false],
           [row.agent, false],
           [row.title, true],
           [row.subject, true],
@@ -90,7 +99,8 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
         return tr;
       }),
     );
-    count.textContent = `${shown.length} of ${rows.length}`;
+    const decisions = (list: typeof rows) => list.filter((row) => "provenance" in row).length;
+    count.textContent = `${decisions(shown)} of ${decisions(rows)}`;
   };
 
   search.addEventListener("input", () => {
@@ -109,6 +119,14 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
 
 function decision(row: HistoryRow): string {
   return row.outcome === "cancelled" ? "Cancelled" : (row.option ?? "Selected");
+}
+
+/** What a gap row says: the history is bounded, and the person's own answers are kept apart from automatic ones. */
+function gapText({ letGo, count }: HistoryGap): string {
+  if (count) return `${count} decisions were let go here (too many at once).`;
+  return letGo === "yours"
+    ? "Your older decisions were let go (the history is bounded)."
+    : "Older automatic decisions were let go (the history is bounded; yours are kept apart).";
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {

@@ -1,0 +1,123 @@
+// The approval history against an agent that floods it: requests answered without the person (Bypass, rules, caps)
+// must not push the person's own answers out of the history, and the history says where automatic ones were let go.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ApprovalHistory, historyEntry, type HistoryEntry } from "../../src/core/approvalHistory";
+import { decisionRecord } from "../../src/core/pendingApprovals";
+import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
+import type { Provenance } from "../../src/shared/protocol";
+
+function entry(provenance: Provenance, title: string, at = Date.UTC(2026, 10, 21, 12)): HistoryEntry {
+  const prompt: PermissionPrompt = {
+    key: "k1",
+    agentName: "Claude",
+    sessionKey: "s1",
+    sessionId: "x",
+    protocolVersion: 2,
+    title,
+    subject: { type: "command", command: "npm test", cwd: "/work", cwdDisplay: "work", cwdInWorkspace: true },
+    options: [
+      {
+        key: "0",
+        optionId: "allow_once",
+        name: "Allow",
+        kind: "allow_once",
+        kindClass: kindClass("allow_once"),
+      },
+    ],
+    rawSubject: undefined,
+    paths: ["/work"],
+    receivedAt: 0,
+  };
+  return historyEntry(
+    prompt,
+    decisionRecord(prompt, { outcome: "selected", optionId: "allow_once" }, provenance, at),
+  );
+}
+
+describe("ApprovalHistory under a flood of automatic decisions", () => {
+  let folder: string;
+  beforeEach(() => (folder = mkdtempSync(join(tmpdir(), "symposium-history-flood-"))));
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("keeps the person's own answers however many automatic ones follow, and says where older automatic ones went", async () => {
+    const history = new ApprovalHistory(folder, 4_000);
+    history.append(entry("user", "Deploy to production", Date.UTC(2026, 10, 21, 9)));
+    history.append(entry("bypass", "Earlier automatic", Date.UTC(2026, 10, 21, 10)));
+    await history.flush();
+    for (let i = 0; i < 200; i++) {
+      history.append(entry(i % 2 ? "bypass" : "policy", "x".repeat(300), Date.UTC(2026, 10, 21, 11, 0, i)));
+      if (i % 10 === 0) await history.flush();
+    }
+    const read = await history.read();
+    assert.deepEqual(
+      read.filter((e) => e.provenance === "user").map((e) => e.title),
+      ["Deploy to production"],
+    );
+    assert.ok(!read.some((e) => e.title === "Earlier automatic"), "the automatic ones are still bounded");
+    const rows = await history.rows();
+    assert.deepEqual(
+      rows.map((row) => row.at),
+      rows
+        .map((row) => row.at)
+        .sort()
+        .reverse(),
+      "in time order",
+    );
+    const gap = rows.findIndex((row) => !("provenance" in row));
+    assert.ok(gap > 0, "a row says where the automatic decisions let go were");
+    assert.deepEqual(rows[gap], { at: rows[gap]!.at, letGo: "automatic" });
+    assert.equal(
+      rows.at(-1)!.at,
+      "2026-11-21T09:00:00.000Z",
+      "the person's answer is last, older than the gap",
+    );
+  });
+
+  it("drops only automatic entries when more are queued than it holds, and counts them", async () => {
+    const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000, 100);
+    history.append(entry("user", "Mine"));
+    for (let i = 0; i < 250; i++) history.append(entry("bypass", `auto ${i}`));
+    const read = await history.read();
+    assert.equal(read.filter((e) => e.provenance === "user").length, 1);
+    assert.equal(read.length, 101);
+    assert.ok((await history.rows()).some((row) => "count" in row && row.count === 150));
+  });
+
+  it("shows every answer of the person's beside the newest automatic ones, and a gap where it stops", async () => {
+    const history = new ApprovalHistory(folder);
+    history.append(entry("user", "Mine", Date.UTC(2026, 10, 21, 9)));
+    for (let i = 0; i < 10; i++) history.append(entry("bypass", `auto ${i}`, Date.UTC(2026, 10, 21, 10, i)));
+    const rows = await history.rows(4);
+    assert.deepEqual(
+      rows.map((row) => ("title" in row ? row.title : `gap ${row.letGo}`)),
+      ["auto 9", "auto 8", "auto 7", "auto 6", "gap automatic", "Mine"],
+    );
+  });
+
+  it("keeps the first line of the newer file when the older one ends in a line a crash cut", async () => {
+    writeFileSync(
+      join(folder, "approvals.1.jsonl"),
+      `${JSON.stringify(entry("user", "Before"))}\n{"at":"2026-`,
+    );
+    writeFileSync(join(folder, "approvals.jsonl"), `${JSON.stringify(entry("user", "After"))}\n`);
+    const read = await new ApprovalHistory(folder).read();
+    assert.deepEqual(
+      read.map((e) => e.title),
+      ["After", "Before"],
+    );
+  });
+
+  it("never reads an agent's title as a line of its own", async () => {
+    const history = new ApprovalHistory(folder);
+    const forged = JSON.stringify({ ...entry("user", "Forged"), title: "Forged" });
+    history.append(entry("bypass", `a\n${forged}\r\n${forged}\u2028${forged}`));
+    const read = await history.read();
+    assert.deepEqual(
+      read.map((e) => e.provenance),
+      ["bypass"],
+    );
+  });
+});
