@@ -37,7 +37,6 @@ interface Stream {
   file: string;
   queued: string[];
   dropped: number;
-  size?: number;
 }
 
 export const HISTORY_MAX_BYTES = 2 * 1024 * 1024;
@@ -183,17 +182,21 @@ export class ApprovalHistory {
       this.folderReady = true;
     }
     const path = join(this.folder, `${stream.file}.jsonl`);
-    stream.size ??= await stat(path).then(
+    // Its size now, not what this window wrote: another window writes and rotates the same file (a stat per batch).
+    const size = await stat(path).then(
       (s) => s.size,
       () => 0,
     );
-    if (stream.size > 0 && stream.size + text.length > this.maxBytes) {
-      await rename(path, join(this.folder, `${stream.file}.1.jsonl`));
+    if (size > 0 && size + text.length > this.maxBytes) {
+      // Missing: another window rotated it after the stat (nothing is lost); these lines start the new file.
+      await rename(path, join(this.folder, `${stream.file}.1.jsonl`)).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        },
+      );
       text = `${JSON.stringify({ at: new Date().toISOString(), rotated: true })}\n${text}`;
-      stream.size = 0;
     }
     await appendFile(path, text, "utf8");
-    stream.size += Buffer.byteLength(text);
   }
 }
 

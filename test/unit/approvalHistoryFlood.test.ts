@@ -1,7 +1,8 @@
 // The approval history against an agent that floods it: requests answered without the person (Bypass, rules, caps)
-// must not push the person's own answers out of the history, and the history says where automatic ones were let go.
+// must not push the person's own answers out of the history, the history says where automatic ones were let go, and
+// two windows writing the same files keep as much as one would.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApprovalHistory, historyEntry, type HistoryEntry } from "../../src/core/approvalHistory";
@@ -119,5 +120,46 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
       read.map((e) => e.provenance),
       ["bypass"],
     );
+  });
+
+  it("keeps as much when two windows write the same files as when one does", async () => {
+    const windows = [new ApprovalHistory(folder, 3_000), new ApprovalHistory(folder, 3_000)];
+    const line = JSON.stringify(entry("bypass", "y".repeat(200))).length + 1;
+    for (let i = 0; i < 60; i++) {
+      windows[i % 2]!.append(entry("bypass", "y".repeat(200), Date.UTC(2026, 10, 21, 11, 0, i)));
+      await windows[i % 2]!.flush();
+    }
+    const kept = (await new ApprovalHistory(folder, 3_000).read()).length;
+    assert.ok(
+      kept >= Math.floor(3_000 / line),
+      `${kept} kept of the ${Math.floor(3_000 / line)} one file holds`,
+    );
+    const current = readFileSync(join(folder, "automatic.jsonl"), "utf8");
+    assert.ok(current.length <= 3_000, `${current.length} bytes in the current file`);
+  });
+
+  it("still writes the lines when another window rotated the file between its size and the rename", async () => {
+    // The module object the history requires on each write (see approvalHistory.ts), so the rename can be wrapped.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require("node:fs/promises") as { rename: typeof import("node:fs/promises").rename };
+    const rename = fs.rename;
+    let raced = 0;
+    // The other window's rotation lands just before this one's rename: the file is gone when it renames.
+    fs.rename = async (from, to) => {
+      if (raced++ === 0) await rename(from, to);
+      return rename(from, to);
+    };
+    try {
+      const history = new ApprovalHistory(folder, 1_000);
+      history.onWriteError = (error) => assert.fail(`a write failed: ${String(error)}`);
+      for (let i = 0; i < 8; i++) {
+        history.append(entry("bypass", `auto ${i}`));
+        await history.flush();
+      }
+      assert.ok(raced > 0, "a rotation happened");
+      assert.equal((await history.read()).length, 8);
+    } finally {
+      fs.rename = rename;
+    }
   });
 });
