@@ -334,7 +334,7 @@ export class PermissionBroker {
       const note = this.grantNotes.get(prompt.key);
       this.grantNotes.delete(prompt.key);
       if (note !== undefined)
-        event = { ...event, record: { ...event.record, summary: `${event.record.summary} (${note})` } };
+        event = { ...event, record: { ...event.record, summary: `${event.record.summary} (${note})`, note } };
       this.host.recordDecision(prompt, event.record);
       this.facts.delete(prompt.key);
       if (!this.shown.delete(prompt.key)) {
@@ -873,7 +873,7 @@ function automaticRecord(
   by: PolicyDecision["by"],
 ): DecisionRecord {
   const record = decisionRecord(prompt, outcome, by.type === "bypass" ? "bypass" : "policy", Date.now());
-  return { ...record, summary: `${record.summary} (${by.label})` };
+  return { ...record, summary: `${record.summary} (${by.label})`, note: by.label };
 }
 
 /** A command line and the folder it states, as one key. */

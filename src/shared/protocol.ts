@@ -364,6 +364,8 @@ export interface DecisionRecord {
   toolCallId?: string;
   /** Short human sentence: "You chose Allow once", "Expired: rejected", "Agent exited". */
   summary: string;
+  /** The rule, guard, Bypass or grant the answer came by, at the end of `summary` too; the history keeps it. */
+  note?: string;
 }
 
 export interface Snapshot {

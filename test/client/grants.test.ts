@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { historyEntry, type HistoryEntry } from "../../src/core/approvalHistory";
 import { parsePermissionSettings, type PermissionRule } from "../../src/core/policy/rules";
 import type { DecisionRecord } from "../../src/shared/protocol";
 import { ClientHarness, waitFor } from "../support/clientHarness";
@@ -22,6 +23,8 @@ describe("scoped grants and batch answers in the client", function () {
   this.timeout(30_000);
   let harness: ClientHarness;
   let decided: DecisionRecord[];
+  /** What the approval history keeps of each decision. */
+  let history: HistoryEntry[];
 
   afterEach(async () => {
     await harness?.dispose();
@@ -30,7 +33,11 @@ describe("scoped grants and batch answers in the client", function () {
   const start = (options: ConstructorParameters<typeof ClientHarness>[0] = {}) => {
     harness = new ClientHarness({ protocol: "v2", ...options });
     decided = [];
-    harness.sessions.onDidDecide((_prompt, record) => decided.push(record));
+    history = [];
+    harness.sessions.onDidDecide((prompt, record) => {
+      decided.push(record);
+      history.push(historyEntry(prompt, record));
+    });
   };
   const command = (id: string, line: string, wait = true) => ({
     request: {
@@ -73,6 +80,15 @@ describe("scoped grants and batch answers in the client", function () {
     assert.equal(decided[0]!.provenance, "user");
     assert.match(decided[1]!.summary, /Allow commands starting with "npm test".*\(this session\)/);
     assert.equal(decided[1]!.provenance, "policy");
+    // The history too: "You: Allow once" alone would read as a click on that very card.
+    assert.match(
+      history[0]!.option!,
+      /^Allow once \(granted for this session: Allow commands starting with "npm test"/,
+    );
+    assert.match(
+      history[1]!.option!,
+      /^Allow once \(Allow commands starting with "npm test".*\(this session\)\)$/,
+    );
     const transcript = harness.sessions.session(key)!.transcript();
     const summaries = transcript.flatMap((item) => (item.kind === "decision" ? [item.record.summary] : []));
     assert.ok(
@@ -167,6 +183,13 @@ describe("scoped grants and batch answers in the client", function () {
       /approved with the rule: Allow commands starting with "npm test"/.test(r.summary),
     );
     assert.equal(batch.length, 2, "each batch answer names the rule");
+    assert.equal(
+      history.filter((e) =>
+        /\(approved with the rule: Allow commands starting with "npm test"/.test(e.option!),
+      ).length,
+      2,
+      "in the history too",
+    );
   });
 
   it("'Always allow' is in effect for the next request before the settings are read back, and only until then", async () => {
