@@ -28,9 +28,9 @@ export interface HistoryEntry {
 }
 
 /**
- * One file and its older rotation. The person's own answers have a stream of their own: an agent that Bypass or a
- * rule answers thousands of times can rotate away only automatic decisions. `approvals` is the file every decision
- * went to before the split, so the person's stream keeps it.
+ * One file and its older rotation. The person's own answers and the mode changes have streams of their own: an agent
+ * that Bypass or a rule answers thousands of times can rotate away only automatic decisions. `approvals` is the file
+ * every decision went to before the split, so the person's stream keeps it.
  */
 interface Stream {
   name: HistoryGap["letGo"];
@@ -92,6 +92,8 @@ export function summarizeSubject(subject: SubjectView): string {
 export class ApprovalHistory {
   private readonly streams: Stream[] = [
     { name: "yours", file: "approvals", queued: [], dropped: 0 },
+    // Moves into and out of acting without asking, the agent's own too: `Session` tells a few per turn.
+    { name: "modes", file: "modes", queued: [], dropped: 0 },
     { name: "automatic", file: "automatic", queued: [], dropped: 0 },
   ];
   private flushing: Promise<void> = Promise.resolve();
@@ -109,7 +111,8 @@ export class ApprovalHistory {
   ) {}
 
   append(entry: HistoryEntry): void {
-    const stream = this.streams[entry.provenance === "user" ? 0 : 1]!;
+    // `user` and `mode` have their own streams; every other provenance (index -1) the last, automatic one.
+    const stream = this.streams.at(["user", "mode"].indexOf(entry.provenance))!;
     if (stream.queued.push(`${JSON.stringify(entry)}\n`) > this.maxQueued) {
       stream.queued.shift();
       stream.dropped++;
@@ -141,8 +144,8 @@ export class ApprovalHistory {
   }
 
   /**
-   * Every decision of the person's and the newest `limit` automatic ones, newest first, with a gap where automatic
-   * ones (or a flood's) were let go. Unreadable lines are skipped.
+   * Every answer of the person's and mode change, and the newest `limit` automatic decisions, newest first, with a gap
+   * where a stream's older ones (or a flood's) were let go. Unreadable lines are skipped.
    */
   async rows(limit = 10_000): Promise<(HistoryEntry | HistoryGap)[]> {
     await this.flush();

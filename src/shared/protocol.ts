@@ -530,7 +530,7 @@ export interface HistoryRow {
  */
 export interface HistoryGap {
   at: string;
-  letGo: "yours" | "automatic";
+  letGo: "yours" | "modes" | "automatic";
   count?: number;
 }
 

@@ -77,6 +77,19 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
     );
   });
 
+  it("keeps the moves into and out of acting without asking apart too: a flood of answers cannot hide them", async () => {
+    const history = new ApprovalHistory(folder, 4_000);
+    history.append({ ...entry("mode", "Claude set Mode: Bypass permissions"), option: "Bypass permissions" });
+    for (let i = 0; i < 200; i++) {
+      history.append(entry("bypass", "x".repeat(300), Date.UTC(2026, 10, 21, 11, 0, i)));
+      if (i % 10 === 0) await history.flush();
+    }
+    assert.deepEqual(
+      (await history.read()).filter((e) => e.provenance === "mode").map((e) => e.title),
+      ["Claude set Mode: Bypass permissions"],
+    );
+  });
+
   it("drops only automatic entries when more are queued than it holds, and counts them", async () => {
     const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000, 100);
     history.append(entry("user", "Mine"));

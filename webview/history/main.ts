@@ -124,9 +124,9 @@ function decision(row: HistoryRow): string {
 /** What a gap row says: the history is bounded, and the person's own answers are kept apart from automatic ones. */
 function gapText({ letGo, count }: HistoryGap): string {
   if (count) return `${count} decisions were let go here (too many at once).`;
-  return letGo === "yours"
-    ? "Your older decisions were let go (the history is bounded)."
-    : "Older automatic decisions were let go (the history is bounded; yours are kept apart).";
+  if (letGo === "automatic")
+    return "Older automatic decisions were let go (the history is bounded; yours are kept apart).";
+  return `Older ${letGo === "yours" ? "decisions of yours" : "mode changes"} were let go (the history is bounded).`;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
