@@ -11,9 +11,9 @@ import { copyableText, inertJson } from "./untrustedText";
 
 // `node:fs/promises` is required on the first read or write, not at module scope: activation never touches the
 // history, and in a fresh process the module costs about 1.3 ms (12 internal modules). A plain `require` (esbuild keeps
-// it as is), not `import()`, which would also start Node's ES module loader.
+// it as is), not `import()`, which would also start Node's ES module loader. The history panel's export uses it too.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fsPromises = () => require("node:fs/promises") as typeof import("node:fs/promises");
+export const fsPromises = () => require("node:fs/promises") as typeof import("node:fs/promises");
 
 export interface HistoryEntry {
   at: string;

@@ -4,7 +4,7 @@
 import * as vscode from "vscode";
 import { Disposable, toDisposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
-import { toCsv, toJsonLines, type ApprovalHistory } from "../core/approvalHistory";
+import { fsPromises, toCsv, toJsonLines, type ApprovalHistory } from "../core/approvalHistory";
 import type { ToHistoryMessage } from "../shared/protocol";
 import { historyMessage } from "./webviewMessages";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
@@ -84,10 +84,7 @@ export class HistoryPanel extends Disposable {
     if (!target) return;
     const entries = (await this.history.read(Number.MAX_SAFE_INTEGER)).reverse();
     const text = target.fsPath.endsWith(".csv") ? toCsv(entries) : toJsonLines(entries);
-    // Required here, not at module scope: activation never exports (see approvalHistory.ts).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { writeFile } = require("node:fs/promises") as typeof import("node:fs/promises");
-    await writeFile(target.fsPath, text, "utf8");
+    await fsPromises().writeFile(target.fsPath, text, "utf8");
     void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0} decisions.", entries.length));
   }
 }
