@@ -49,6 +49,34 @@ function recorder() {
   return { batcher, sent, next };
 }
 
+/**
+ * The batcher's frame and ask-wait timers, fired only when a test moves this clock past them: what a test says happens
+ * "within a frame" or "a few milliseconds later" then holds however slowly a loaded machine runs it.
+ */
+let clock: { advance(ms: number): void; restore(): void };
+
+function manualTimers(): typeof clock {
+  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+  const due = new Map<number, { at: number; run: () => void }>();
+  let now = 0;
+  let ids = 0;
+  globalThis.setTimeout = ((run: () => void, ms = 0) => {
+    due.set(++ids, { at: now + ms, run });
+    return ids;
+  }) as unknown as typeof setTimeout;
+  globalThis.clearTimeout = ((id: number) => void due.delete(id)) as typeof clearTimeout;
+  return {
+    advance(ms) {
+      now += ms;
+      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at))
+        if (timer.at <= now && due.delete(id)) timer.run();
+    },
+    restore() {
+      Object.assign(globalThis, real);
+    },
+  };
+}
+
 /** Resolves after the current task's `setImmediate` callbacks ran. */
 const endOfTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -56,6 +84,9 @@ const markdownOf = (op: ViewOp | undefined) =>
   op?.op === "item" ? (op.item as Extract<TranscriptItem, { kind: "agent" }>).markdown : undefined;
 
 describe("ViewOpBatcher", () => {
+  beforeEach(() => (clock = manualTimers()));
+  afterEach(() => clock.restore());
+
   it("sends a lone change at once, without waiting for a frame", () => {
     const { batcher, sent } = recorder();
     batcher.push([prompt("p1")]);
@@ -70,6 +101,7 @@ describe("ViewOpBatcher", () => {
     const frame = next();
     batcher.push([agentText("m2", "other")]);
     for (let i = 0; i < 50; i++) batcher.push([agentText("m1", `text ${i}`)]);
+    clock.advance(16);
     const ops = await frame;
     assert.equal(sent.length, 2, "one message for the lone change, one for the frame");
     assert.deepEqual(
@@ -89,7 +121,9 @@ describe("ViewOpBatcher", () => {
     batcher.push([prompt("p1"), agentText("m1", "more"), prompt("p2")]);
     batcher.push([prompt("p3")]);
     await frame;
-    await next();
+    const last = next();
+    clock.advance(16);
+    await last;
     assert.deepEqual(
       sent.map((ops) => ops.map((op) => (op.op === "prompt" ? op.prompt.key : op.op))),
       [["item"], ["p1", "item", "p2"], ["p3"]],
@@ -114,6 +148,7 @@ describe("ViewOpBatcher", () => {
     const frame = next();
     for (let i = 2; i <= 50; i++) batcher.push([prompt(`p${i}`)]);
     assert.equal(sent.length, 1, "only the first card went at once");
+    clock.advance(16);
     const ops = await frame;
     assert.equal(ops.length, 49);
     batcher.clear();
@@ -176,8 +211,8 @@ describe("ViewOpBatcher", () => {
       return op;
     };
     for (let i = 0; i < 100; i++) batcher.push([big(`p${i}`)]);
+    clock.advance(16);
     await frame;
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const frameMessages = sent.slice(1);
     assert.ok(frameMessages.length >= 4, `${frameMessages.length} messages`);
     for (const ops of frameMessages)
@@ -207,7 +242,7 @@ describe("ViewOpBatcher", () => {
     });
     batcher.push([announced("t1", "pending")]);
     await endOfTask();
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    clock.advance(2);
     assert.equal(sent.length, 0, "the tool call waits a moment for its request");
     batcher.push([prompt("p1")]);
     assert.deepEqual(
@@ -219,7 +254,8 @@ describe("ViewOpBatcher", () => {
     // Without a request it still goes, a few milliseconds later; a tool call at work goes at the end of the task.
     const alone = recorder();
     alone.batcher.push([announced("t2", "pending")]);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await endOfTask();
+    clock.advance(8);
     assert.equal(alone.sent.length, 1);
     const running = recorder();
     running.batcher.push([announced("t3", "in_progress")]);
