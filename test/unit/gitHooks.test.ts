@@ -483,6 +483,39 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check("cfg/notes.md"), [false, false]);
   });
 
+  it("reads git anew once a configuration file it read changes, which the host's .git/config watcher misses", () => {
+    // git 2.39 (extensions.worktreeConfig set): `git config --worktree core.hooksPath tools` wrote .git/config.worktree
+    // alone, and `git commit` ran tools/pre-commit; a core.fsmonitor in a file .git/config includes, in
+    // ~/.config/git/config or in ~/.gitconfig ran on `git status`. Each changed after the boundary first read git.
+    for (const folder of [join(repo, "cfg"), join(repo, "tools"), join(base, "home", ".config", "git")])
+      mkdirSync(folder, { recursive: true });
+    execFileSync("git", ["-C", repo, "config", "extensions.worktreeConfig", "true"]);
+    execFileSync("git", ["-C", repo, "config", "include.path", "../cfg/extra"]);
+    const counting = new CountingGit();
+    try {
+      const check = protection(
+        repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+        repo,
+      );
+      const paths = ["tools/common.sh", "tools/fsmon.sh", "scripts/xdg.sh", "scripts/global.sh"];
+      for (const path of paths) assert.deepEqual(check(path), [false, false], path);
+      const started = counting.started;
+      assert.deepEqual(check("src/a.ts"), [false, false]);
+      assert.equal(counting.started, started, "nothing changed: git is not asked again");
+      execFileSync("git", ["-C", repo, "config", "--worktree", "core.hooksPath", "tools"]);
+      assert.deepEqual(check("tools/common.sh"), [true, true], "in the hooks folder config.worktree names");
+      writeFileSync(join(repo, "cfg", "extra"), "[core]\n\tfsmonitor = tools/fsmon.sh\n");
+      assert.deepEqual(check("tools/fsmon.sh"), [true, true], "named by the included file");
+      writeFileSync(join(base, "home", ".config", "git", "config"), "[alias]\n\tx = !scripts/xdg.sh\n");
+      assert.deepEqual(check("scripts/xdg.sh"), [true, true], "named by ~/.config/git/config");
+      writeFileSync(join(base, "home", ".gitconfig"), "[core]\n\tpager = scripts/global.sh\n");
+      assert.deepEqual(check("scripts/global.sh"), [true, true], "named by ~/.gitconfig");
+      assert.deepEqual(check("scripts/other.sh"), [false, false]);
+    } finally {
+      counting.dispose();
+    }
+  });
+
   it("protects a file a nested repository's configuration includes, asking git only where it says include", () => {
     // git 2.39: `[include] path = ../cfg/extra` in vendor/lib/.git/config (or an includeIf); a core.fsmonitor written
     // to vendor/lib/cfg/extra ran on `git -C vendor/lib status`.

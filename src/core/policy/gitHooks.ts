@@ -4,7 +4,16 @@
  * any folder of the workspace, and a script written there runs on the next commit, checkout or push.
  */
 import { readGit } from "./gitRead";
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  statSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
@@ -28,7 +37,10 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
  * on `git status`), read from the files' text, not asked of git. Throws where git's answer is not known, as
  * `hooksFolder` does.
  */
-export function gitFolders(folder: string, timeout?: number): { folders: string[]; programs: string[] } {
+export function gitFolders(
+  folder: string,
+  timeout?: number,
+): { folders: string[]; programs: string[]; unchanged: () => boolean } {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
   // a configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
   const plain = lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory();
@@ -49,16 +61,39 @@ export function gitFolders(folder: string, timeout?: number): { folders: string[
     join(homedir(), ".gitconfig"),
     join(XDG_CONFIG_HOME || join(homedir(), ".config"), "git/config"),
   ];
-  const texts = [...configs, ...own, GIT_CONFIG_GLOBAL].map(configText);
+  const read = [...configs, ...own, GIT_CONFIG_GLOBAL];
+  // Taken before the files are read: a change after it is a change from what was read.
+  const before = stamp(read);
+  const texts = read.map(configText);
   // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
   const files = texts.some((text) => text === null || /include/i.test(text ?? ""))
     ? included(folder, timeout)
     : [];
+  const includedBefore = stamp(files);
   const top = resolve(folder, up);
   return {
     folders: [...folders, ...files],
     programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
+    unchanged: () => stamp(read) === before && stamp(files) === includedBefore,
   };
+}
+
+/**
+ * What configuration files are now, to tell a change (`git config --worktree core.hooksPath tools` writes a new
+ * config.worktree, the person's `git config --global` a new ~/.gitconfig): each one's inode, size and times, or why
+ * it cannot be looked at (not there).
+ */
+function stamp(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
+        return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : "-";
+      } catch (error) {
+        return (error as { code?: string }).code ?? "?";
+      }
+    })
+    .join("|");
 }
 
 /** A configuration file's text; undefined when it is not there, null when it cannot be read here (a FIFO, huge). */

@@ -253,9 +253,13 @@ export interface BoundaryOptions extends ResolveOptions {
    * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
    * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`, as
    * are the files its configuration includes; and the programs that configuration names by a path (`programs`), as a
-   * hook is (`core.fsmonitor = tools/fsmon.sh`). Throws where git's answer is not known.
+   * hook is (`core.fsmonitor = tools/fsmon.sh`). Throws where git's answer is not known. `unchanged`: whether the
+   * configuration files it read are as they were, asked at each check; where not, every git read is asked anew.
    */
-  gitFolders?: (root: string, timeout?: number) => { folders: string[]; programs: string[] };
+  gitFolders?: (
+    root: string,
+    timeout?: number,
+  ) => { folders: string[]; programs: string[]; unchanged?: () => boolean };
   /**
    * What the boundaries built one after another may spend of git together on `hooksFolder` and `gitFolders`: the host
    * builds one anew on each change of a `.git/config`, and a configuration including a FIFO held it 3 s a read.
@@ -335,6 +339,11 @@ export class PolicyBoundary {
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
   /** As `hooksRead`, where the hooks that are links lead, for `names`. */
   private readonly hookLinksRead = new Map<string, { target: string; name: string }[]>();
+  /**
+   * Whether the configuration files each of `gitFoldersRead` read are as they were: a change (config.worktree, an
+   * included file, ~/.gitconfig), which the host's watcher of `.git/config` does not see, drops every git read.
+   */
+  private readonly configsRead = new Map<string, () => boolean>();
   private homeLinksRead: string[] | undefined;
 
   constructor(
@@ -402,6 +411,7 @@ export class PolicyBoundary {
   }
 
   check(path: string): PathCheck {
+    this.dropChangedGit();
     const resolved = resolveKind(path, this.options);
     if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
     const p = this.platform === "win32" ? win32 : posix;
@@ -618,8 +628,19 @@ export class PolicyBoundary {
               ...asked.programs.flatMap((at) => this.standIn(at, "fsmonitor-watchman")),
             ];
       this.gitFoldersRead.set(top, read);
+      if (asked !== NOT_KNOWN && asked.unchanged) this.configsRead.set(top, asked.unchanged);
     }
     return read;
+  }
+
+  /** Forgets git's answers where a configuration file they were read from changed since. */
+  private dropChangedGit(): void {
+    for (const unchanged of this.configsRead.values())
+      if (!unchanged()) {
+        for (const read of [this.hooksRead, this.gitFoldersRead, this.hookLinksRead, this.configsRead])
+          read.clear();
+        return;
+      }
   }
 
   /** Where `at` leads, standing in for `name` (both case-folded); none where it cannot be resolved. */
@@ -668,6 +689,8 @@ export class PolicyBoundary {
     if (hooksFolder === undefined) return null;
     let read = this.hooksRead.get(folder);
     if (read === undefined) {
+      // Its configuration files' state taken first (`configsRead`): a change while git reads them is one from it.
+      this.gitFoldersOf(folder);
       const asked = this.askGit((timeout) => hooksFolder(folder, timeout));
       if (asked === "refused") return undefined;
       const hooks = asked === NOT_KNOWN || asked === undefined ? undefined : (this.physical(asked) ?? asked);
