@@ -598,6 +598,27 @@ describe("a repository's hooks folder", () => {
     assert.ok(gitFolders(join(repo, "packages", "app")).programs.includes(join(repo, "tools", "fsmon.sh")));
   });
 
+  it("protects a workspace program the system's git configuration names (a container image's /etc/gitconfig)", () => {
+    // git 2.39: `core.fsmonitor = <workspace>/tools/sysmon.sh` in the file GIT_CONFIG_SYSTEM names (/etc/gitconfig
+    // when unset) ran on `git status`.
+    const system = join(base, "gitconfig");
+    writeFileSync(system, `[core]\n\tfsmonitor = ${join(repo, "tools", "sysmon.sh")}\n`);
+    const { GIT_CONFIG_SYSTEM } = process.env;
+    process.env.GIT_CONFIG_SYSTEM = system;
+    try {
+      assert.equal(
+        execFileSync("git", ["-C", repo, "config", "--show-origin", "core.fsmonitor"], { encoding: "utf8" }),
+        `file:${system}\t${join(repo, "tools", "sysmon.sh")}\n`,
+      );
+      const check = protection(repoBoundary({ gitFolders, gitAllowance: new GitAllowance() }), repo);
+      assert.deepEqual(check("tools/sysmon.sh"), [true, true]);
+      assert.deepEqual(check("tools/build.sh"), [false, false]);
+    } finally {
+      if (GIT_CONFIG_SYSTEM === undefined) delete process.env.GIT_CONFIG_SYSTEM;
+      else process.env.GIT_CONFIG_SYSTEM = GIT_CONFIG_SYSTEM;
+    }
+  });
+
   it("says on the card that every path asks because git could not be read, and only then", async () => {
     const shell = await loadShellParser();
     // An edit of src/a.ts asked under Bypass as "a protected file", with nothing saying why.

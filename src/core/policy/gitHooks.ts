@@ -55,13 +55,15 @@ export function gitFolders(
     join(at, "config"),
     join(at, "config.worktree"),
   ]);
-  // And the person's own, read in every repository.
-  const { GIT_CONFIG_GLOBAL = "", XDG_CONFIG_HOME } = process.env;
+  // And the person's own and the system's, read in every repository (a container image's /etc/gitconfig may name a
+  // workspace program). A git installed elsewhere reads its system file from its own prefix, not read here.
+  const { GIT_CONFIG_GLOBAL = "", XDG_CONFIG_HOME, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM } = process.env;
   const own = [
     join(homedir(), ".gitconfig"),
     join(XDG_CONFIG_HOME || join(homedir(), ".config"), "git/config"),
   ];
-  const read = [...configs, ...own, GIT_CONFIG_GLOBAL];
+  const system = GIT_CONFIG_NOSYSTEM ? [] : [GIT_CONFIG_SYSTEM || "/etc/gitconfig"];
+  const read = [...configs, ...own, GIT_CONFIG_GLOBAL, ...system];
   // Taken before the files are read: a change after it is a change from what was read.
   const before = stamp(read);
   const texts = read.map(configText);
