@@ -49,6 +49,8 @@ class SymposiumExtension extends Disposable {
   private boundary: PolicyBoundary | undefined;
   /** What its git reads may spend, kept from one boundary to the next: each `.git/config` change builds one anew. */
   private boundaryGit: GitAllowance | undefined;
+  /** The `.git/config` files seen changing: each boundary then knows their repositories (`BoundaryOptions`). */
+  private readonly gitConfigs = new Set<string>();
   private readonly log: Logger;
 
   constructor(context: vscode.ExtensionContext) {
@@ -159,7 +161,7 @@ class SymposiumExtension extends Disposable {
     );
     // A repository's configuration changing may move its hooks folder (`core.hooksPath`, set by a setup script).
     const gitConfigs = this._register(vscode.workspace.createFileSystemWatcher("**/.git/config"));
-    const rereadHooks = () => this.resetPaths();
+    const rereadHooks = (config: vscode.Uri) => this.resetPaths(undefined, config.fsPath);
     this._register(gitConfigs.onDidChange(rereadHooks));
     this._register(gitConfigs.onDidCreate(rereadHooks));
     this._register(
@@ -172,14 +174,15 @@ class SymposiumExtension extends Disposable {
 
   get paths(): PolicyBoundary {
     if (this.boundary) return this.boundary;
-    this.boundary = policyBoundary(this.log, this.additionalFolders, this.boundaryGit);
+    this.boundary = policyBoundary(this.log, this.additionalFolders, this.boundaryGit, this.gitConfigs);
     this.boundaryGit = this.boundary.gitAllowance;
     return this.boundary;
   }
 
   /** The folders, a repository's hooks folder or the additional folders changed: the next check builds it anew. */
-  private resetPaths(additionalFolders = this.additionalFolders): void {
+  private resetPaths(additionalFolders = this.additionalFolders, gitConfig?: string): void {
     this.additionalFolders = additionalFolders;
+    if (gitConfig) this.gitConfigs.add(gitConfig);
     this.boundary = undefined;
   }
 
@@ -217,6 +220,7 @@ function policyBoundary(
   log: Logger,
   additionalFolders: readonly string[],
   gitAllowance: GitAllowance | undefined,
+  gitConfigs: Iterable<string>,
 ): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -227,6 +231,7 @@ function policyBoundary(
     gitFolders,
     hooksFolder,
     gitAllowance: gitAllowance ?? new GitAllowance(),
+    gitConfigs,
     revisionChanges,
   });
   for (const warning of boundary.warnings) log.warn(warning);

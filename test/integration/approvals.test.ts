@@ -349,6 +349,40 @@ describe("Symposium in a real extension host", function () {
     }
   });
 
+  it("protects the file a nested repository's configuration comes to include outside it", async () => {
+    // An approved `git -C vendor/lib config include.path …` checks no path in vendor/lib: its .git/config made or
+    // changed tells the host of it.
+    const nested = join(workspace(), "vendor", "lib");
+    const extra = join(workspace(), "cfg", "extra");
+    const protectedNow = () => {
+      const check = api.paths().check(extra);
+      return check.status === "inside" && check.protected;
+    };
+    const before = api.paths();
+    try {
+      // One folder at a time: VS Code's watcher misses what is made in a folder made an instant before (mkdir -p).
+      for (const folder of [join(workspace(), "vendor"), nested]) {
+        mkdirSync(folder);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      execFileSync("git", ["init", "-q", nested]);
+      let tries = 0;
+      await poll(
+        () =>
+          api.paths() !== before ||
+          void execFileSync("git", ["-C", nested, "config", "x.tries", `${++tries}`]),
+        "the host to see vendor/lib/.git/config",
+        30_000,
+        500,
+      );
+      assert.equal(protectedNow(), false);
+      execFileSync("git", ["-C", nested, "config", "include.path", "../../../cfg/extra"]);
+      await waitFor(protectedNow, "the included file to be protected");
+    } finally {
+      rmSync(join(workspace(), "vendor"), { recursive: true, force: true });
+    }
+  });
+
   it("fs/read_text_file serves the unsaved contents of an open editor to a v1 agent", async () => {
     const file = join(workspace(), "notes.txt");
     writeFileSync(file, "saved text\n");

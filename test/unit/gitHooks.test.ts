@@ -545,6 +545,52 @@ describe("a repository's hooks folder", () => {
     }
   });
 
+  it("protects what a nested repository met so far includes, runs or links anywhere in the workspace, not only in it", () => {
+    // git 2.39, in vendor/lib: `include.path = ../../../cfg/extra` read <workspace>/cfg/extra (a core.fsmonitor there
+    // ran on `git -C vendor/lib status`), `core.fsmonitor = ../../tools/mon.sh` ran tools/mon.sh, and
+    // `.git/hooks/pre-commit -> ../../../../scripts/pc.sh` ran scripts/pc.sh on `git -C vendor/lib commit`.
+    const nested = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", nested]);
+    for (const folder of ["cfg", "tools", "scripts"]) mkdirSync(join(repo, folder));
+    const ran = plantFsmonitor(join(repo, "cfg", "extra"));
+    execFileSync("git", ["-C", nested, "config", "include.path", "../../../cfg/extra"]);
+    execFileSync("git", ["-C", nested, "status"], { stdio: "ignore" });
+    assert.ok(ran(), "git ran the fsmonitor of the included file");
+    writeFileSync(join(repo, "cfg", "extra"), "[core]\n\tfsmonitor = ../../tools/mon.sh\n");
+    // And another's hooks folder outside it (git 2.39 ran tools/hooks/pre-commit on `git -C vendor/two commit`).
+    const other = join(repo, "vendor", "two");
+    execFileSync("git", ["init", "-q", other]);
+    execFileSync("git", ["-C", other, "config", "core.hooksPath", "../../tools/hooks"]);
+    symlinkSync(
+      join("..", "..", "..", "..", "scripts", "pc.sh"),
+      join(nested, ".git", "hooks", "pre-commit"),
+    );
+    const check = protection(
+      repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+      repo,
+    );
+    for (const path of ["vendor/lib/src/a.ts", "vendor/two/src/a.ts"])
+      assert.deepEqual(check(path), [false, false], `${path}: met`);
+    assert.deepEqual(check("cfg/extra"), [true, false], "read by git as its configuration");
+    for (const path of ["tools/mon.sh", "scripts/pc.sh", "tools/hooks/common.sh"])
+      assert.deepEqual(check(path), [true, true], path);
+    for (const path of ["cfg/notes.md", "tools/build.sh", "scripts/lint.sh", "src/a.ts"])
+      assert.deepEqual(check(path), [false, false], path);
+    // Met through its .git/config changing (the host's watcher): `git -C vendor/lib config …` checks no path in it.
+    const told = protection(
+      repoBoundary({
+        hooksFolder,
+        gitFolders,
+        gitAllowance: new GitAllowance(),
+        gitConfigs: [join(nested, ".git", "config"), join(repo, ".git", "config")],
+      }),
+      repo,
+    );
+    for (const path of ["cfg/extra", "tools/mon.sh", "scripts/pc.sh"])
+      assert.notDeepEqual(told(path), [false, false]);
+    assert.deepEqual(told("cfg/notes.md"), [false, false]);
+  });
+
   it("protects a workspace program a git configuration names, run from the work tree's top, without asking git", () => {
     // git 2.39: `core.fsmonitor = tools/fsmon.sh` in .git/config ran tools/fsmon.sh on `git -C packages/app status`.
     const ran = join(base, "ran");

@@ -229,6 +229,9 @@ function win32Name(name: string): string {
 // Workspace roots and the boundary.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Past this many nested repositories, those met later protect only what is in them (each costs git reads). */
+const MAX_NESTED_REPOSITORIES = 64;
+
 /** What git's answer is where it was cut off or failed: not "none". */
 const NOT_KNOWN = Symbol("not known");
 
@@ -266,6 +269,11 @@ export interface BoundaryOptions extends ResolveOptions {
    * Without it, each read may take git's own timeout.
    */
   gitAllowance?: GitAllowance;
+  /**
+   * `.git/config` files seen changing (the host's watcher): their repositories nested in a root count as met (what
+   * their configuration includes or runs is protected anywhere), though no checked path was in one yet.
+   */
+  gitConfigs?: Iterable<string>;
   /**
    * The files git writes from revisions the repository has (`gitChanges.revisionChanges`: `git checkout feature`);
    * without it, what such a command writes is not known.
@@ -330,7 +338,15 @@ export class PolicyBoundary {
   private linksRead: { target: string; name: string }[] | undefined;
   /** Each folder below a root checked for a `.git`: the top of the repository nested in the root holding it, or none. */
   private readonly repositoryTops = new Map<string, string | null>();
-  /** The workspace folders' reads (`hooks:`, `folders:` and the root) git did not answer last: every path asks. */
+  /**
+   * The nested repositories met so far (a checked path in each), whose git folders, includes, programs and hooks are
+   * protected wherever they are in the workspace; at most `MAX_NESTED_REPOSITORIES`.
+   */
+  private readonly nestedTops = new Set<string>();
+  /**
+   * The reads of the workspace folders (`hooks:`, `folders:` and the root) and the nested repositories met (`folders:`)
+   * git did not answer last: every path asks.
+   */
   private readonly unreadRoots = new Set<string>();
   /** Whether each folder checked is a git folder (`inGitFolder`), holds a git hook (`holdsHook`). */
   private readonly gitFolderAt = new Map<string, boolean>();
@@ -390,6 +406,11 @@ export class PolicyBoundary {
         continue;
       }
       this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
+    }
+    // Each repository whose `.git/config` the host saw change counts as met (`nestedTops`), as by a path in it.
+    for (const config of options.gitConfigs ?? []) {
+      const top = this.physical(p.dirname(p.dirname(config)));
+      if (top !== undefined) this.nestedRepository(p.join(top, ".git"));
     }
   }
 
@@ -569,16 +590,30 @@ export class PolicyBoundary {
     const sep = this.platform === "win32" ? win32.sep : posix.sep;
     const folded = foldAll(path);
     const standIns = this.standIns();
-    // A nested repository's too: its configuration may include a file of its own (`vendor/lib/cfg/extra`).
-    const nested = this.nestedRepository(path);
-    const own = nested === undefined ? [] : this.gitFoldersOf(nested);
-    // Not known, or refused: an array otherwise.
-    if (standIns === NOT_KNOWN || typeof own !== "object") return NOT_KNOWN;
-    const through = [...standIns, ...own, ...(nested ? this.hookLinks(nested) : [])].flatMap(
-      ({ target, name }) =>
-        folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
+    // Those of the repository nested in a root that holds it, met here, and of every other one met so far: its
+    // configuration may include a file (`../../cfg/extra`), or name a program or link a hook, anywhere in the workspace.
+    const nested = this.nestedStandIns(this.nestedRepository(path));
+    if (standIns === NOT_KNOWN || nested === NOT_KNOWN) return NOT_KNOWN;
+    const through = [...standIns, ...nested].flatMap(({ target, name }) =>
+      folded === target || folded.startsWith(target + sep) ? [name + folded.slice(target.length)] : [],
     );
     return [path, ...through];
+  }
+
+  /**
+   * What names the `.git` of `own` and of each nested repository met so far under another name, and their linked
+   * hooks' targets; `NOT_KNOWN` where one's git folders are not (its includes may be any file).
+   */
+  private nestedStandIns(own: string | undefined): { target: string; name: string }[] | typeof NOT_KNOWN {
+    const all: { target: string; name: string }[] = [];
+    for (const top of new Set([...(own === undefined ? [] : [own]), ...this.nestedTops])) {
+      const read = this.gitFoldersOf(top);
+      // Not known, or refused: an array otherwise.
+      this.noteRead(`folders:${top}`, typeof read === "object");
+      if (typeof read !== "object") return NOT_KNOWN;
+      all.push(...read, ...this.hookLinks(top));
+    }
+    return all;
   }
 
   /**
@@ -669,7 +704,13 @@ export class PolicyBoundary {
       if (inIt(hooks)) return true;
     }
     const nested = this.nestedRepository(path);
-    return nested !== undefined && inIt(this.hooksOf(nested));
+    if (nested !== undefined && inIt(this.hooksOf(nested))) return true;
+    // Those the other nested repositories met so far name (`core.hooksPath = ../../tools/hooks`), where known.
+    for (const other of this.nestedTops) {
+      const hooks = other === nested ? null : this.hooksOf(other);
+      if (typeof hooks === "string" && within([hooks], path, this.platform)) return true;
+    }
+    return false;
   }
 
   private noteRead(key: string, answered: boolean): void {
@@ -762,6 +803,7 @@ export class PolicyBoundary {
     }
     if (this.repositoryTops.size > 4_096) this.repositoryTops.clear();
     for (const folder of walked) this.repositoryTops.set(folder, top);
+    if (top !== null && this.nestedTops.size < MAX_NESTED_REPOSITORIES) this.nestedTops.add(top);
     return top ?? undefined;
   }
 
