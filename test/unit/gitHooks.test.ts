@@ -516,6 +516,29 @@ describe("a repository's hooks folder", () => {
     }
   });
 
+  it("looks at git's configuration files once for a request, whatever number of paths it names", () => {
+    // `cp $(git ls-files) dist/` names every file of the repository: a look at each configuration file per path was
+    // seven stats a repository for each of them.
+    let looks = 0;
+    const boundary = repoBoundary({
+      hooksFolder,
+      gitFolders: (folder, timeout) => {
+        const read = gitFolders(folder, timeout);
+        const unchanged = read.unchanged;
+        return { ...read, unchanged: unchanged && (() => (looks++, unchanged())) };
+      },
+    });
+    const request = boundary.forRequest();
+    for (let i = 0; i < 100; i++) assert.equal(request.check(join(repo, "src", `f${i}.ts`)).status, "inside");
+    assert.equal(looks, 0, "git was read for this request: nothing to look at again");
+    const next = boundary.forRequest();
+    for (let i = 0; i < 100; i++) next.check(join(repo, "lib", `g${i}.ts`));
+    assert.equal(looks, 1, "once for the next request");
+    execFileSync("git", ["-C", repo, "config", "core.hooksPath", "lib"]);
+    const changed = boundary.forRequest().check(join(repo, "lib", "g1.ts"));
+    assert.ok(changed.status === "inside" && changed.protected, "a change is still seen by the next request");
+  });
+
   it("protects a file a nested repository's configuration includes, asking git only where it says include", () => {
     // git 2.39: `[include] path = ../cfg/extra` in vendor/lib/.git/config (or an includeIf); a core.fsmonitor written
     // to vendor/lib/cfg/extra ran on `git -C vendor/lib status`.

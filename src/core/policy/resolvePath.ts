@@ -431,8 +431,9 @@ export class PolicyBoundary {
     return this.roots.length > 0;
   }
 
-  check(path: string): PathCheck {
-    this.dropChangedGit();
+  /** `gitChecked`: the caller (`RequestPaths`) checked git's configuration files once for all its paths. */
+  check(path: string, gitChecked = false): PathCheck {
+    if (!gitChecked) this.dropChangedGit();
     const resolved = resolveKind(path, this.options);
     if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
     const p = this.platform === "win32" ? win32 : posix;
@@ -480,6 +481,9 @@ export class PolicyBoundary {
 
   /** A view of this boundary for one request: see `RequestPaths`. */
   forRequest(): RequestPaths {
+    // Once per request, not per path: a command naming 10,000 files would stat every repository's configuration files
+    // for each of them.
+    this.dropChangedGit();
     return new RequestPaths(this);
   }
 
@@ -929,7 +933,7 @@ export class RequestPaths {
 
   check(path: string): PathCheck {
     let check = this.checked.get(path);
-    if (check === undefined) this.checked.set(path, (check = this.boundary.check(path)));
+    if (check === undefined) this.checked.set(path, (check = this.boundary.check(path, true)));
     return check;
   }
 
