@@ -3,6 +3,7 @@
 import * as assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
 import { openFile, openSymposiumView, runCommand, screenshot } from "../../tools/browser";
 import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
@@ -46,11 +47,7 @@ describe("Approval history (e2e)", function () {
       await log.waitForOutcome(title);
     }
 
-    await runCommand(page, "Symposium: Show Approval History");
-    const panel = page
-      .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
-      .last()
-      .frameLocator("#active-frame");
+    const panel = await showHistory(page);
     const rows = panel.locator("table.history tbody tr");
     await waitUntil(async () => (await rows.count()) >= 2, "two rows in the history table");
     const lint = rows.filter({ hasText: "Run the linter" });
@@ -136,11 +133,7 @@ describe("Approval history (e2e)", function () {
     await group.getByRole("button", { name: "<U+202E>tcejeR" }).click();
     await ctx.log("Scripted").waitForOutcome(`Rename photo_${RLO}gnp.exe for ${API}`);
 
-    await runCommand(page, "Symposium: Show Approval History");
-    const panel = page
-      .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
-      .last()
-      .frameLocator("#active-frame");
+    const panel = await showHistory(page);
     const row = panel.locator("table.history tbody tr").filter({ hasText: "gnp.exe" });
     await row.first().waitFor({ state: "visible", timeout: 30_000 });
     const cells = await row.first().locator("td").allInnerTexts();
@@ -183,11 +176,7 @@ describe("Approval history (e2e)", function () {
         .map((line) => `${JSON.stringify(line)}\n`)
         .join(""),
     );
-    await runCommand(page, "Symposium: Show Approval History");
-    const panel = page
-      .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
-      .last()
-      .frameLocator("#active-frame");
+    const panel = await showHistory(page);
     const rows = panel.locator("table.history tbody tr");
     const gap = rows.last();
     await gap.filter({ hasText: "let go" }).waitFor({ state: "visible", timeout: 30_000 });
@@ -208,3 +197,12 @@ describe("Approval history (e2e)", function () {
     assert.deepEqual(found, [], found.join("\n"));
   });
 });
+
+/** Runs Show Approval History; the panel's page (the last of Symposium's webviews: the view's is made first). */
+async function showHistory(page: Page): Promise<FrameLocator> {
+  await runCommand(page, "Symposium: Show Approval History");
+  return page
+    .frameLocator('iframe.webview.ready[src*="extensionId=symposium.symposium"]')
+    .last()
+    .frameLocator("#active-frame");
+}

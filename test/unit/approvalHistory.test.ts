@@ -4,33 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApprovalHistory, historyEntry, toCsv, type HistoryEntry } from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
-import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
 import type { Provenance } from "../../src/shared/protocol";
+import { historyLine, historyPrompt } from "../support/historyEntries";
 
-const prompt: PermissionPrompt = {
-  key: "k1",
-  agentName: "Claude",
-  sessionKey: "s1",
-  sessionId: "x",
-  protocolVersion: 2,
-  title: "Run the tests",
-  subject: { type: "command", command: "npm test", cwd: "/work", cwdDisplay: "work", cwdInWorkspace: true },
-  options: ["allow_once", "reject_once"].map((kind, i) => ({
-    key: String(i),
-    optionId: kind,
-    name: kind === "allow_once" ? "Allow" : "Deny",
-    kind,
-    kindClass: kindClass(kind),
-  })),
-  rawSubject: undefined,
-  paths: ["/work"],
-  receivedAt: 0,
-};
-
-function entry(provenance: Provenance, optionId?: string): HistoryEntry {
-  const outcome = optionId ? { outcome: "selected" as const, optionId } : { outcome: "cancelled" as const };
-  return historyEntry(prompt, decisionRecord(prompt, outcome, provenance, Date.UTC(2026, 10, 21, 12)));
-}
+const prompt = historyPrompt();
+const entry = (provenance: Provenance, optionId?: string): HistoryEntry => historyLine(provenance, optionId);
 
 describe("ApprovalHistory", () => {
   let folder: string;

@@ -5,38 +5,12 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ApprovalHistory, historyEntry, type HistoryEntry } from "../../src/core/approvalHistory";
-import { decisionRecord } from "../../src/core/pendingApprovals";
-import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
+import { ApprovalHistory, type HistoryEntry } from "../../src/core/approvalHistory";
 import type { Provenance } from "../../src/shared/protocol";
+import { historyLine } from "../support/historyEntries";
 
-function entry(provenance: Provenance, title: string, at = Date.UTC(2026, 10, 21, 12)): HistoryEntry {
-  const prompt: PermissionPrompt = {
-    key: "k1",
-    agentName: "Claude",
-    sessionKey: "s1",
-    sessionId: "x",
-    protocolVersion: 2,
-    title,
-    subject: { type: "command", command: "npm test", cwd: "/work", cwdDisplay: "work", cwdInWorkspace: true },
-    options: [
-      {
-        key: "0",
-        optionId: "allow_once",
-        name: "Allow",
-        kind: "allow_once",
-        kindClass: kindClass("allow_once"),
-      },
-    ],
-    rawSubject: undefined,
-    paths: ["/work"],
-    receivedAt: 0,
-  };
-  return historyEntry(
-    prompt,
-    decisionRecord(prompt, { outcome: "selected", optionId: "allow_once" }, provenance, at),
-  );
-}
+const entry = (provenance: Provenance, title: string, at = Date.UTC(2026, 10, 21, 12)): HistoryEntry =>
+  historyLine(provenance, "allow_once", { title, at });
 
 describe("ApprovalHistory under a flood of automatic decisions", () => {
   let folder: string;
