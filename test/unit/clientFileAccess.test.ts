@@ -122,6 +122,27 @@ describe("fs/* reaches the file its check saw", () => {
     assert.equal(existsSync(join(ws, ".git", "config")), false);
   });
 
+  it("asks a person before writing a new file whose name begins with -", async () => {
+    // A later `cp * build/` beside `--target-directory=..` copies into the workspace's parent (GNU cp here).
+    const asked: string[] = [];
+    const fs = gate(
+      () => undefined,
+      (...args) => {
+        asked.push(`${args[4]} ${args[2]}`);
+        return Promise.resolve(false);
+      },
+    );
+    const made = join(ws, "src", "--target-directory=..");
+    mkdirSync(join(ws, "src"));
+    const written = fs.write({} as AgentConnection, { sessionId: "s", path: made, content: "" }).then(
+      () => "written",
+      () => "refused",
+    );
+    assert.equal(await written, "refused");
+    assert.deepEqual(asked, [`write ${made}`]);
+    assert.equal(existsSync(made), false);
+  });
+
   it("a link left alone is followed to the file the check saw", async () => {
     const fs = gate(() => undefined);
     await fs.write({} as AgentConnection, { sessionId: "s", path: join(ws, "notes.md"), content: "new\n" });

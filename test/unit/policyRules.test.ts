@@ -2594,6 +2594,82 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks before a command makes a name beginning with -, which a later glob would pass as an option", async () => {
+      // GNU cp here: beside a file named `--target-directory=..`, `cp * build/` copied a.txt to the workspace's parent;
+      // `mv * src/lib/` moved the workspace's files there. The glob is read on the disk before the line runs.
+      const dashed = await makePolicyWorkspace("symposium-dash-made-");
+      try {
+        const { ws } = dashed;
+        mkdirSync(join(ws, "build"));
+        writeFileSync(join(ws, "a.txt"), "a");
+        mkdirSync(join(ws, "notes"));
+        writeFileSync(join(ws, "notes", "-x"), "");
+        const staging = join(dashed.base, "staging");
+        mkdirSync(staging);
+        writeFileSync(join(staging, "--target-directory=.."), "");
+        createTar({ file: join(ws, "dash.tar"), cwd: staging, sync: true, portable: true }, [
+          "--target-directory=..",
+        ]);
+        writeFileSync(
+          join(ws, "dash.patch"),
+          "diff --git a/-o b/-o\nnew file mode 100644\n--- /dev/null\n+++ b/-o\n@@ -0,0 +1 @@\n+x\n",
+        );
+        const inDashed = (line: string) => underBypassIn(dashed, line);
+        assertGuards(inDashed, [
+          ["touch -- --target-directory=..; cp * build/", "protected"],
+          ["touch -- --target-directory=..; mv * src/lib/", "protected"],
+          ["echo x > --target-directory=..; cp * build/", "protected"],
+          ["echo *.ts $(touch -- --output=s.ts)", "protected"],
+          ['touch -- --output=o.ts; for f in *.ts; do git log "$f"; done', "protected"],
+          ["dd if=a.txt of=-o", "protected"],
+          // gcc here made `-y`: an option's value is the next word, whatever it begins with.
+          ["gcc -o -y src/m.c", "protected"],
+          ["sort -o ./-x a.txt", "protected"],
+          ["curl -o src/-o https://x.invalid/a", "protected"],
+          ["touch ./--target-directory=..", "protected"],
+          ["mkdir -p src/-o../lib", "protected"],
+          ["printf x > src/-o..", "protected"],
+          ["cp a.txt src/lib/--target-directory=..", "protected"],
+          ["mv a.txt -- -o", "protected"],
+          ["ln -s a.txt ./-o", "protected"],
+          ["echo x | tee -- -o", "protected"],
+          ["install -D a.txt src/-o../x", "protected"],
+          ["tar xf dash.tar", "protected"],
+          ["git apply dash.patch", "protected"],
+          ["cp -r notes backup", "protected"],
+          // A name computed at run time already asks.
+          ['printf x > "$(echo -- -x)"', "incomplete"],
+        ]);
+        const written = decide(
+          buildFootprint(v1Request({ kind: "edit", locations: [{ path: join(ws, "src", "-o..") }] }), {
+            shell: dashed.shell,
+            home: dashed.home,
+            sessionCwd: ws,
+          }),
+          { ...context({ bypass: true }), paths: dashed.boundary, home: dashed.home, sessionCwd: ws },
+        );
+        assert.equal(written.by.type === "guard" && written.by.guard, "protected", written.by.label);
+        assert.match(written.by.label, /a name beginning with -/);
+        // Everyday lines, reading a name beginning with `-`, `-` as standard output, and an option that names a path.
+        for (const line of [
+          "mkdir -p src/components",
+          "cp -r src dist",
+          "echo x > out.txt",
+          "cat notes/-x",
+          "rm -f notes/*",
+          "openssl x509 -in a.txt -noout -text",
+          "openssl rsa -in a.txt -pubout -out pub.pem",
+          "cd notes && wc -l -- -x",
+          "git diff > changes.patch",
+          "tar -cf - src | gzip > src.tgz",
+          "npx esbuild src/a.ts --outdir=dist/.cache",
+        ])
+          assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
+      } finally {
+        dashed.remove();
+      }
+    });
+
     it("checks an absolute glob's matches where they are, as agents write them", async () => {
       const named = await makePolicyWorkspace("symposium-abs-glob-");
       try {
@@ -5933,7 +6009,6 @@ describe("permission rules and guards", () => {
         // A loop over a glob a pattern begins: a name the folder holds when the loop starts may be an option (a file
         // `--output=o.ts` made before, in the line or by a job in the background, made git 2.39 write o.ts).
         'for f in *.ts; do git log "$f"; done',
-        'touch -- --output=o.ts; for f in *.ts; do git log "$f"; done',
         'for f in src/*.ts -*; do git add "$f"; done',
         // A template's hooks are copied into the new repository's .git/hooks; --unsafe-paths writes outside it.
         "git init --template=/tmp/t",

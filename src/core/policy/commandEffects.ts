@@ -605,7 +605,10 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
       ...words.flatMap((word, i) => {
         const option = word === null ? undefined : /^--?([^=]+)(=?)/.exec(word);
         if (option === undefined || option === null || !OPENSSL_FILE_OPTION.test(option[1]!)) return [];
+        // The pattern also takes options with no value (`-noout -text`, `-pubout -out k.pem`): the word after one
+        // that is an option's word is the next option, not a file (`-out -x` making `-x` is left unasked).
         const value = option[2] ? word!.slice(word!.indexOf("=") + 1) : (words[i + 1] ?? null);
+        if (!option[2] && value != null && /^-\w+$/.test(value)) return [];
         return [value?.replace(/^file:/, "") ?? null];
       }),
       ...(words[0] === "storeutl" && words.length > 1 ? [words.at(-1)?.replace(/^file:/, "") ?? null] : []),

@@ -310,6 +310,13 @@ export type PathCheck =
       protected: boolean;
       /** Protected for what writing it does, not for what it holds: reading it reveals no secret (`readsFreely`). */
       readable?: true;
+      /**
+       * A name on its way in the workspace begins with `-` (not `-` alone): protected for writing only, since a glob
+       * later in the line or in a job left running passes it to a command as an option (`cp * build/` beside
+       * `--target-directory=..` copies into the workspace's parent), and a glob is checked on the files there when
+       * the request is decided, before such a name is made. Set only where nothing else protects it.
+       */
+      optionLike?: true;
       /** Something is there (a dangling link's missing target is not). */
       exists: boolean;
     }
@@ -445,6 +452,13 @@ export class PolicyBoundary {
       return relative === undefined ? [] : [{ root: root.path, relative }];
     });
     const [first, ...others] = holding;
+    // Read from the innermost workspace folder holding it: a nested folder's own name is not made by a write there.
+    const optionLike =
+      first !== undefined &&
+      holding
+        .reduce((inner, next) => (next.relative.length < inner.relative.length ? next : inner))
+        .relative.split("/")
+        .some((name) => name.startsWith("-") && name !== "-");
     if (first !== undefined)
       return {
         status: "inside",
@@ -457,8 +471,8 @@ export class PolicyBoundary {
         )
           ? { holdsRoot: true as const }
           : {}),
-        protected: isProtected,
-        ...readable,
+        protected: isProtected || optionLike,
+        ...(isProtected ? readable : optionLike ? { readable: true as const, optionLike } : {}),
         exists: resolved.exists,
       };
     return {

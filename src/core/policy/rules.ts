@@ -1470,7 +1470,9 @@ class FootprintView {
       if (check.status === "inside" && check.protected && !(access === "read" && check.readable))
         return {
           guard: "protected",
-          label: movedTo ? `${named(path)}, a protected folder` : `${named(path)} is a protected file`,
+          label: movedTo
+            ? `${named(path)}, ${protectedWhy(check, "a protected folder")}`
+            : `${named(path)} is ${protectedWhy(check, "a protected file")}`,
         };
     }
     return undefined;
@@ -1919,7 +1921,8 @@ class FootprintView {
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check === undefined || check.status === "unresolved") continue;
-        if (check.status === "inside" && check.protected)
+        // A word that begins with `-` is an option to such a program (`--outdir=dist/.cache`), not a name it makes.
+        if (check.status === "inside" && check.protected && !check.optionLike)
           return {
             guard: "protected",
             label: `${name} ${gives} ${shortPath(check.path)}, ${protectedKind({ credentials: holdsCredentials(basename(check.path)) || undefined })}`,
@@ -2534,8 +2537,17 @@ class FootprintView {
       placed.push({ path: shown, absolute: path, check });
     }
     for (const { path, check } of placed)
-      if (check.status === "inside" && check.protected && !(readsOnly && check.readable))
-        return { guard: "protected", label: `${name} reaches ${path}, a protected path` };
+      if (
+        check.status === "inside" &&
+        check.protected &&
+        !(readsOnly && check.readable) &&
+        // A name beginning with `-` matters where it is made, not where it is removed (`rm -f src/*`).
+        !(check.optionLike && REMOVES.has(name))
+      )
+        return {
+          guard: "protected",
+          label: `${name} reaches ${path}, ${protectedWhy(check, "a protected path")}`,
+        };
     for (const { path, absolute, check } of afterLinks ? placed : [])
       // What find finds (`start/{}`) is for `foundLinkAway`. A name there now proves nothing: a checkout may
       // replace a folder on its path with a link. rm acts on a link itself, so a name in the folder it runs in
@@ -2895,8 +2907,12 @@ class FootprintView {
     const { name } = inLine;
     const intoNames = outermostRelative(into).split(/[\\/]/);
     for (const { start, follows, tails } of sources) {
+      // A name beginning with `-` lands as made there (`PathCheck.optionLike`): a later `cp *` there reads it.
       const landsProtected = (path: string): string | undefined => {
-        const landing = tails(path).find((tail) => isProtectedName([...intoNames, ...tail]));
+        const landing = tails(path).find(
+          (tail) =>
+            isProtectedName([...intoNames, ...tail]) || tail.some((n) => n.startsWith("-") && n !== "-"),
+        );
         return landing && [into.path, ...landing].join("/");
       };
       const held = firstBelow(
@@ -2911,11 +2927,14 @@ class FootprintView {
           guard: "incomplete",
           label: `${name} copies ${shortPath(start)}, which holds too many files to check for protected ones`,
         };
-      if (held !== undefined)
+      if (held !== undefined) {
+        const landed = landsProtected(held.path)!;
+        const why = /\/-[^/]/.test(landed.slice(into.path.length)) ? { optionLike: true as const } : {};
         return {
           guard: "protected",
-          label: `${name} writes ${shortPath(landsProtected(held.path)!)} (from ${shortPath(held.path)}), a protected path`,
+          label: `${name} writes ${shortPath(landed)} (from ${shortPath(held.path)}), ${protectedWhy(why, "a protected path")}`,
         };
+      }
     }
     return undefined;
   }
@@ -3287,7 +3306,10 @@ class FootprintView {
         if (check.status === "outside")
           return { guard: "outside", label: `${what} ${shortPath(name)}, outside the workspace` };
         if (check.protected || isProtectedName(name.split(/[\\/]/)))
-          return { guard: "protected", label: `${what} ${shortPath(name)}, a protected path` };
+          return {
+            guard: "protected",
+            label: `${what} ${shortPath(name)}, ${protectedWhy(check, "a protected path")}`,
+          };
       }
     }
     return undefined;
@@ -4044,6 +4066,15 @@ function givenBelow(given: Given, relative: string): boolean {
 function isBelow(path: string, folder: string): boolean {
   const base = folder.replace(/[\\/]+$/, "");
   return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}\\`);
+}
+
+/** Commands that only remove the files they name. */
+const REMOVES = new Set(["rm", "rmdir", "unlink", "shred"]);
+/** Why a protected path is, as a card says it, for a name made beginning with `-` (`PathCheck.optionLike`). */
+function protectedWhy(check: { optionLike?: true }, otherwise: string): string {
+  return check.optionLike
+    ? "a name beginning with -, which a glob (cp *) would pass as an option"
+    : otherwise;
 }
 
 /** What a protected entry a command is given is, as a card says it. */
