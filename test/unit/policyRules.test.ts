@@ -7791,7 +7791,8 @@ describe("permission rules and guards", () => {
 
   describe("switching to, merging or applying a revision the repository has", () => {
     // A booby-trapped repository: `main` is plain; `tasks` adds an editor task and `.envrc`, `keyed` changes a
-    // file a rule denies, `plain` adds a source file; a stash made by someone else holds an editor task.
+    // file a rule denies, `plain` adds a source file, `dashed` a name beginning with `-`; a stash made by someone
+    // else holds an editor task.
     let trap: PolicyWorkspace;
     let taskCommit: string;
     let plainCommit: string;
@@ -7822,6 +7823,7 @@ describe("permission rules and guards", () => {
       taskCommit = branch("tasks", { ".vscode/tasks.json": "{}", ".envrc": "x" });
       branch("keyed", { "secrets/key": "planted" });
       plainCommit = branch("plain", { "src/b.ts": "" });
+      branch("dashed", { "src/--target-directory=..": "x" });
       mkdirSync(join(trap.ws, ".vscode"));
       writeFileSync(join(trap.ws, ".vscode", "settings.json"), "{}");
       git("stash", "push", "-q", "--include-untracked");
@@ -7877,6 +7879,11 @@ describe("permission rules and guards", () => {
         inTrap("git checkout tasks").by.label,
         /^git checkout writes (?:\.envrc|\.vscode\/tasks\.json), a protected path/,
       );
+    });
+
+    it("holds back one that makes a name beginning with -, which a later glob would pass as an option", () => {
+      for (const line of ["git checkout dashed", "git merge dashed"])
+        assert.match(inTrap(line).by.label, /--target-directory=\.\., a name beginning with -/, line);
     });
 
     it("holds back one that changes a file a deny or ask path rule names", () => {
