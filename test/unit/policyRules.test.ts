@@ -2636,6 +2636,12 @@ describe("permission rules and guards", () => {
           ["install -D a.txt src/-o../x", "protected"],
           ["tar xf dash.tar", "protected"],
           ["git apply dash.patch", "protected"],
+          // GNU sort here made `--x`, `--y` and `--z` from each of these: -o takes the next word whatever it is.
+          ["sort -o --x a.txt", "protected"],
+          ["sort -uo --x a.txt", "protected"],
+          ["sort -o-x a.txt", "protected"],
+          ["sort --output=--x a.txt", "protected"],
+          ["sort --outp=--target-directory=.. a.txt", "protected"],
           ["cp -r notes backup", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
@@ -2663,6 +2669,8 @@ describe("permission rules and guards", () => {
           "git diff > changes.patch",
           "tar -cf - src | gzip > src.tgz",
           "npx esbuild src/a.ts --outdir=dist/.cache",
+          "sort -u -o sorted.txt a.txt",
+          "sort -t, -k2 -o a.txt a.txt",
         ])
           assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
       } finally {

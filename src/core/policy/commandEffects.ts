@@ -436,6 +436,9 @@ const READERS = wordSet(
   "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat zcat bzcat xzcat bat batcat",
 );
 
+/** sort's options that take a value (`-k2`, `-t,`, `-S 1G`, `-T dir`), and the one naming the file it writes. */
+const SORT_OUTPUT: OptionFileTable = { valueTaking: "kotST", files: { o: "file", "--output": "file" } };
+
 /** A set of the space-separated words of `lines`. */
 export function wordSet(...lines: string[]): ReadonlySet<string> {
   return new Set(lines.flatMap((line) => line.split(" ")));
@@ -564,7 +567,13 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     const patternFiles = optionValues(options, "X", "--exclude-from");
     return files([...compared, ...optionValues(options, "--from-file", "--to-file"), ...patternFiles]);
   }
-  if (READERS.has(name)) return files([...operands, ...attachedPaths(flags)]);
+  if (READERS.has(name))
+    return files([
+      ...operands,
+      ...attachedPaths(flags),
+      // sort's output, whatever it begins with (`sort -o --target-directory=.. a.txt` makes that name).
+      ...(name === "sort" ? optionFiles(SORT_OUTPUT, words) : []),
+    ]);
   if (AWKS.has(name)) return files(readAwk(words).files);
   // sqlite3's database (a browser's cookies or history is one) and the file `-init` reads first.
   if (name === "sqlite3" || name === "duckdb") {
