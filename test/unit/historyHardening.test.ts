@@ -5,20 +5,12 @@ import assert from "node:assert/strict";
 import { historyEntry, toCsv, toJsonLines, type HistoryEntry } from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
 import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
+import { historyPrompt } from "../support/historyEntries";
 
 function promptWith(optionId: string, name: string): PermissionPrompt {
   return {
-    key: "k1",
-    agentName: "Claude",
-    sessionKey: "s1",
-    sessionId: "x",
-    protocolVersion: 2,
-    title: "Run the tests",
-    subject: { type: "command", command: "npm test", cwd: "/work", cwdDisplay: "work", cwdInWorkspace: true },
+    ...historyPrompt(),
     options: [{ key: "0", optionId, name, kind: "reject_once", kindClass: kindClass("reject_once") }],
-    rawSubject: undefined,
-    paths: ["/work"],
-    receivedAt: 0,
   };
 }
 
