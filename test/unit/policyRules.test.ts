@@ -2614,6 +2614,7 @@ describe("permission rules and guards", () => {
           join(ws, "dash.patch"),
           "diff --git a/-o b/-o\nnew file mode 100644\n--- /dev/null\n+++ b/-o\n@@ -0,0 +1 @@\n+x\n",
         );
+        writeFileSync(join(ws, "a.patch"), "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n");
         const inDashed = (line: string) => underBypassIn(dashed, line);
         assertGuards(inDashed, [
           ["touch -- --target-directory=..; cp * build/", "protected"],
@@ -2642,6 +2643,18 @@ describe("permission rules and guards", () => {
           ["sort -o-x a.txt", "protected"],
           ["sort --output=--x a.txt", "protected"],
           ["sort --outp=--target-directory=.. a.txt", "protected"],
+          // Each of these made `--x` (or `-x`) here: GNU shuf, glibc iconv, GNU patch (-o, and -r for its rejects),
+          // gpg 2, zip 3 (`--x.zip`) and eslint 9.
+          ["shuf -o --x a.txt", "protected"],
+          ["shuf --output=--x a.txt", "protected"],
+          ["shuf -n 1 -o-x a.txt", "protected"],
+          ["iconv -o --x a.txt", "protected"],
+          ["iconv -f utf8 -t ascii --output=--x a.txt", "protected"],
+          ["patch -o --x a.txt a.patch", "protected"],
+          ["patch --reject-file=--x a.txt a.patch", "protected"],
+          ["gpg -o --x -c a.txt", "protected"],
+          ["zip -O --x a.zip a.txt", "protected"],
+          ["eslint --output-file=--x src", "protected"],
           ["cp -r notes backup", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
@@ -2671,6 +2684,10 @@ describe("permission rules and guards", () => {
           "npx esbuild src/a.ts --outdir=dist/.cache",
           "sort -u -o sorted.txt a.txt",
           "sort -t, -k2 -o a.txt a.txt",
+          "shuf -n 5 -o sample.txt a.txt",
+          "iconv -f latin1 -t utf-8 -o out.txt a.txt",
+          "patch -p1 -i a.patch",
+          "eslint --cache --fix src",
         ])
           assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
       } finally {

@@ -436,8 +436,32 @@ const READERS = wordSet(
   "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat zcat bzcat xzcat bat batcat",
 );
 
-/** sort's options that take a value (`-k2`, `-t,`, `-S 1G`, `-T dir`), and the one naming the file it writes. */
-const SORT_OUTPUT: OptionFileTable = { valueTaking: "kotST", files: { o: "file", "--output": "file" } };
+/**
+ * The options naming a file a program whose operands are read as files writes, taken whatever the name begins with
+ * (`sort -o --x`, `shuf --output=--x`, `patch -r --x` make `--x`), with its one-letter options that take a value so
+ * clusters split as it splits them (`sort -uo x`, `sort -t, -k2`, `shuf -n 5 -o x`). eslint's long options are read
+ * whole, as it reads them (`--cache` is no `--cache-location`).
+ */
+const OUTPUT_FILE_OPTIONS: Readonly<Record<string, OptionFileTable>> = {
+  sort: { valueTaking: "kotST", files: { o: "file", "--output": "file" } },
+  shuf: { valueTaking: "ino", files: { o: "file", "--output": "file" } },
+  iconv: { valueTaking: "fto", files: { o: "file", "--output": "file" } },
+  patch: {
+    valueTaking: "BdDFgioprVxYz",
+    files: { o: "file", r: "file", "--output": "file", "--reject-file": "file" },
+  },
+  gpg: { valueTaking: "fFNoruRz", files: { o: "file", "--output": "file" } },
+  zip: { valueTaking: "bnOPstZ", files: { O: "file", "--output-file": "file" } },
+  eslint: {
+    valueTaking: "cfo",
+    files: { o: "file", "--output-file": "file", "--cache-location": "file" },
+    whole: true,
+  },
+};
+/** The files `OUTPUT_FILE_OPTIONS` names among a program's words. */
+function outputFiles(name: string, words: (string | null)[]): (string | null)[] {
+  return Object.hasOwn(OUTPUT_FILE_OPTIONS, name) ? optionFiles(OUTPUT_FILE_OPTIONS[name]!, words) : [];
+}
 
 /** A set of the space-separated words of `lines`. */
 export function wordSet(...lines: string[]): ReadonlySet<string> {
@@ -548,7 +572,8 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     recursive: false,
   });
   // zip's words after `-x` or `-i` are patterns of what to leave out or take.
-  if (name === "zip") return files([...zipWords(words).operands, ...attachedPaths(flags)]);
+  if (name === "zip")
+    return files([...zipWords(words).operands, ...attachedPaths(flags), ...outputFiles(name, words)]);
   // csplit's operands after its file are patterns (`/^export/`, `{*}`); it names its pieces from its prefix.
   if (name === "csplit") {
     const read = readOptions(words, "bfn", ["--suffix-format", "--prefix", "--digits"]);
@@ -559,6 +584,7 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
       ...withoutOwnerOrMode(name, flags, operands),
       ...attachedPaths(flags),
       ...compressedNames(name, argv),
+      ...outputFiles(name, words),
     ]);
   if (name === "diff") {
     // Its patterns (`-x`) and labels are not files; `-X` names a file of patterns.
@@ -572,7 +598,7 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
       ...operands,
       ...attachedPaths(flags),
       // sort's output, whatever it begins with (`sort -o --target-directory=.. a.txt` makes that name).
-      ...(name === "sort" ? optionFiles(SORT_OUTPUT, words) : []),
+      ...outputFiles(name, words),
     ]);
   if (AWKS.has(name)) return files(readAwk(words).files);
   // sqlite3's database (a browser's cookies or history is one) and the file `-init` reads first.
