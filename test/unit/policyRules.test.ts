@@ -2655,6 +2655,8 @@ describe("permission rules and guards", () => {
           ["gpg -o --x -c a.txt", "protected"],
           ["zip -O --x a.zip a.txt", "protected"],
           ["eslint --output-file=--x src", "protected"],
+          // pip 23 here installed into `--x`: optparse gives a shortened option the next word whatever it begins with.
+          ["pip install --targ --x --no-index ./a.whl", "protected"],
           ["cp -r notes backup", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
@@ -2688,6 +2690,7 @@ describe("permission rules and guards", () => {
           "iconv -f latin1 -t utf-8 -o out.txt a.txt",
           "patch -p1 -i a.patch",
           "eslint --cache --fix src",
+          "pip install --pre --upgrade -t vendor requests",
         ])
           assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
       } finally {

@@ -725,7 +725,14 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   // pytest's one-letter options in a cluster, a value-taking one last (`-xc ../x.ini`, `-qxo cache_dir=../c`).
   const options = name === "pytest" ? unclustered(words, "kmrWcpon") : words;
   if (outputs || created.length > 0)
-    return files([...outputValues(outputs ?? [], options), ...keyedOutputs(name, options), ...created], true);
+    return files(
+      [
+        ...outputValues(outputs ?? [], options, OPTPARSE_FLAGS[name]),
+        ...keyedOutputs(name, options),
+        ...created,
+      ],
+      true,
+    );
   // perl and ruby edit the files after their script in place with -i (`perl -pi -e 's/a/b/' f`), and read them with
   // -n, -p or a script given by -e (`perl -ne print .env`, `perl -e 'print <>' .env`).
   if (["perl", "ruby"].includes(name)) {
@@ -3491,8 +3498,22 @@ function unclustered(words: readonly (string | null)[], valueTaking: string): (s
   });
 }
 
-/** The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`). */
-function outputValues(options: readonly string[], words: readonly (string | null)[]): (string | null)[] {
+/**
+ * Programs that read a long option shortened as Python's optparse does, taking the next word as its value whatever it
+ * begins with (pip 23 here installed into `--x` for `pip install --targ --x ./a.whl`), and their own flags that start
+ * as one of their `OUTPUT_OPTIONS` does (`--pre` is no `--prefix`).
+ */
+const OPTPARSE_FLAGS: Readonly<Record<string, readonly string[]>> = { pip: ["--pre"], pip3: ["--pre"] };
+
+/**
+ * The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`).
+ * With `ownFlags` (`OPTPARSE_FLAGS`), a shortened option not one of them takes the next word, whatever it begins with.
+ */
+function outputValues(
+  options: readonly string[],
+  words: readonly (string | null)[],
+  ownFlags?: readonly string[],
+): (string | null)[] {
   const values: (string | null)[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
@@ -3506,7 +3527,10 @@ function outputValues(options: readonly string[], words: readonly (string | null
         : undefined;
     // A flag that starts as one of `options` does (node's `--cpu-prof`, `--cpu-prof-dir`; jest's `--coverage`) is
     // given no option (a path may start with `-`: `-/../x`), nor nothing, as its value.
-    const flag = shortened !== undefined && name === word && /^-[^/=]*(?:=|$)/.test(words[i + 1] ?? "-");
+    const flag =
+      shortened !== undefined &&
+      name === word &&
+      (ownFlags ? ownFlags.includes(name) : /^-[^/=]*(?:=|$)/.test(words[i + 1] ?? "-"));
     if (options.includes(word) || (shortened !== undefined && name === word && !flag))
       values.push(words[++i] ?? null);
     else if (flag) continue;
