@@ -2657,6 +2657,8 @@ describe("permission rules and guards", () => {
           ["eslint --output-file=--x src", "protected"],
           // pip 23 here installed into `--x`: optparse gives a shortened option the next word whatever it begins with.
           ["pip install --targ --x --no-index ./a.whl", "protected"],
+          // GNU tar here made the archive `--x` from its old style's `cf`.
+          ["tar cf --x a.txt", "protected"],
           ["cp -r notes backup", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
@@ -2691,6 +2693,7 @@ describe("permission rules and guards", () => {
           "patch -p1 -i a.patch",
           "eslint --cache --fix src",
           "pip install --pre --upgrade -t vendor requests",
+          "tar czf src.tgz src",
         ])
           assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
       } finally {

@@ -694,7 +694,13 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   const addressed = name === "curl" ? fileAddresses(words) : [];
   if (named)
     return files(
-      [...optionFiles(named, words), ...members, ...addressed, ...downloadedFiles(name, argv)],
+      [
+        // tar's old style gives the values of its first word's letters after it (`tar cf --x a.txt` writes `--x`).
+        ...optionFiles(named, name === "tar" ? tarWords(words) : words),
+        ...members,
+        ...addressed,
+        ...downloadedFiles(name, argv),
+      ],
       true,
     );
   // dd names its files as `if=` and `of=`; a word computed at run time may be either.
