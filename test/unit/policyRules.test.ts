@@ -2644,7 +2644,7 @@ describe("permission rules and guards", () => {
           ["sort --output=--x a.txt", "protected"],
           ["sort --outp=--target-directory=.. a.txt", "protected"],
           // Each of these made `--x` (or `-x`) here: GNU shuf, glibc iconv, GNU patch (-o, and -r for its rejects),
-          // gpg 2, zip 3 (`--x.zip`) and eslint 9.
+          // gpg 2, zip 3 (`--x.zip`) and eslint 10.
           ["shuf -o --x a.txt", "protected"],
           ["shuf --output=--x a.txt", "protected"],
           ["shuf -n 1 -o-x a.txt", "protected"],
@@ -2655,6 +2655,9 @@ describe("permission rules and guards", () => {
           ["gpg -o --x -c a.txt", "protected"],
           ["zip -O --x a.zip a.txt", "protected"],
           ["eslint --output-file=--x src", "protected"],
+          // eslint 10 and prettier 3 here made `--e9` and `--p9` from these.
+          ["eslint --cache --cache-file=--x src", "protected"],
+          ["prettier --cache --cache-location=--x --write src", "protected"],
           // pip 23 here installed into `--x`: optparse gives a shortened option the next word whatever it begins with.
           ["pip install --targ --x --no-index ./a.whl", "protected"],
           // GNU tar here made the archive `--x` from its old style's `cf`.
@@ -2692,6 +2695,7 @@ describe("permission rules and guards", () => {
           "iconv -f latin1 -t utf-8 -o out.txt a.txt",
           "patch -p1 -i a.patch",
           "eslint --cache --fix src",
+          "prettier --cache --write src",
           "pip install --pre --upgrade -t vendor requests",
           "tar czf src.tgz src",
         ])

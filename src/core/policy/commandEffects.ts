@@ -439,8 +439,8 @@ const READERS = wordSet(
 /**
  * The options naming a file a program whose operands are read as files writes, taken whatever the name begins with
  * (`sort -o --x`, `shuf --output=--x`, `patch -r --x` make `--x`), with its one-letter options that take a value so
- * clusters split as it splits them (`sort -uo x`, `sort -t, -k2`, `shuf -n 5 -o x`). eslint's long options are read
- * whole, as it reads them (`--cache` is no `--cache-location`).
+ * clusters split as it splits them (`sort -uo x`, `sort -t, -k2`, `shuf -n 5 -o x`). eslint's and prettier's long
+ * options are read whole, as they read them (`--cache` is no `--cache-location`).
  */
 const OUTPUT_FILE_OPTIONS: Readonly<Record<string, OptionFileTable>> = {
   sort: { valueTaking: "kotST", files: { o: "file", "--output": "file" } },
@@ -454,9 +454,10 @@ const OUTPUT_FILE_OPTIONS: Readonly<Record<string, OptionFileTable>> = {
   zip: { valueTaking: "bnOPstZ", files: { O: "file", "--output-file": "file" } },
   eslint: {
     valueTaking: "cfo",
-    files: { o: "file", "--output-file": "file", "--cache-location": "file" },
+    files: { o: "file", "--output-file": "file", "--cache-location": "file", "--cache-file": "file" },
     whole: true,
   },
+  prettier: { valueTaking: "", files: { "--cache-location": "file" }, whole: true },
 };
 /** The files `OUTPUT_FILE_OPTIONS` names among a program's words. */
 function outputFiles(name: string, words: (string | null)[]): (string | null)[] {
