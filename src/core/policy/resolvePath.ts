@@ -257,7 +257,8 @@ export interface BoundaryOptions extends ResolveOptions {
    * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`, as
    * are the files its configuration includes; and the programs that configuration names by a path (`programs`), as a
    * hook is (`core.fsmonitor = tools/fsmon.sh`). Throws where git's answer is not known. `unchanged`: whether the
-   * configuration files it read are as they were, asked at each check; where not, every git read is asked anew.
+   * configuration files it read are as they were, asked once per request (`forRequest`) and at each check made
+   * outside one; where not, every git read is asked anew.
    */
   gitFolders?: (
     root: string,
