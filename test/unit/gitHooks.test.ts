@@ -106,6 +106,28 @@ describe("a repository's hooks folder", () => {
     assert.equal(existsSync(ran), true);
   });
 
+  it("protects a program git runs by a quoted path or one with an escaped space", () => {
+    // git 2.39 ran `tools/my monitor.sh` on `git status` for `fsmonitor = \"tools/my monitor.sh\"`, and on `git x`
+    // for `x = !'scripts/run me.sh' --all` and `y = "!bin/a\\ b.sh"`: read word by word at the spaces, the files
+    // named were `tools/my` and `monitor.sh`, and an agent could write the real one under Bypass.
+    writeFileSync(
+      join(repo, ".git", "config"),
+      [
+        "[core]",
+        '\tfsmonitor = \\"tools/my monitor.sh\\"',
+        "[alias]",
+        "\tx = !'scripts/run me.sh' --all",
+        '\ty = "!bin/a\\\\ b.sh"',
+        "",
+      ].join("\n"),
+      { flag: "a" },
+    );
+    const check = protection(repoBoundary({ hooksFolder, gitFolders }), repo);
+    for (const path of ["tools/my monitor.sh", "scripts/run me.sh", "bin/a b.sh"])
+      assert.deepEqual(check(path), [true, true], path);
+    assert.deepEqual(check("scripts/other.sh"), [false, false]);
+  });
+
   it("is asked of git from PATH, not of a git the repository holds where it runs", () => {
     // Windows looks for a bare name where it runs before PATH (a repository's git.exe); POSIX does so for a `.` or
     // empty PATH entry.

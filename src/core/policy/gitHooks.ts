@@ -140,7 +140,16 @@ function programsIn(text: string, top: string): string[] {
     const key = `${section}.${name}`.toLowerCase();
     if (name === undefined || !PROGRAM_KEY.test(key) || (key.startsWith("alias.") && !/^[\s"]*!/.test(value)))
       continue;
-    for (const word of value.replace(/\\(.)/g, "$1").split(/[\s"'`;|&()<>=!]+/))
+    // git's own quotes and escapes gone, the shell's words: a quoted path or an escaped space is one word
+    // (`"tools/my monitor.sh"`, `bin/a\ b.sh`); each also split loosely, at every quote and operator.
+    const shellText = value.replace(/\\(.)|"/g, "$1");
+    const shellWords = (shellText.match(/(?:[^\s"'`;|&()<>\\]|\\.|"(?:[^"\\]|\\.)*"?|'[^']*'?)+/g) ?? []).map(
+      (w) => w.replace(/\\(.)|["']/g, "$1"),
+    );
+    for (const word of [
+      ...shellText.split(/[\s"'`;|&()<>=!]+/),
+      ...shellWords.map((w) => w.replace(/^!/, "")),
+    ])
       // Not a folder (`!cd ./ && make`): that would protect the work tree itself.
       if (/[\\/]/.test(word) && !/[\\/.]$/.test(word))
         paths.push(resolve(top, word.replace(/^~(?=\/|$)/, homedir())));
