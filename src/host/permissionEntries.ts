@@ -12,7 +12,6 @@ import {
   type PermissionRule,
   type Verdict,
 } from "../core/policy/ruleSettings";
-import { runsAnyCode } from "../core/policy/programs";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { inertText } from "../core/untrustedText";
 
@@ -212,11 +211,17 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
 function detailOf(listing: RuleEntryListing): { detail?: string } {
   if (listing.ignored !== undefined) return { detail: inertText(listing.ignored, 300) };
   const command = listing.rule?.action === "allow" ? listing.rule.command : undefined;
-  if (command !== undefined && runsAnyCode(command))
+  if (command !== undefined && policyPaths().runsAnyCode(command))
     return {
       detail: `$(warning) Allows any code: ${inertText(command.join(" "), 100)} runs whatever its arguments say. Name what it runs (a script, a subcommand).`,
     };
   return {};
+}
+
+/** Required on use, not imported: the program tables ship in dist/policyPaths.js, which activation does not load. */
+function policyPaths(): typeof import("../core/policy/policyPaths") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("../core/policy/policyPaths") as typeof import("../core/policy/policyPaths");
 }
 
 function agentOf(entry: unknown): string | undefined {
