@@ -88,16 +88,19 @@ const separateAcpRuntime = {
 
 /**
  * The policy's path resolution (`src/core/policy/resolvePath.ts`) ships once, in `dist/policyPaths.js`
- * (`src/core/policy/policyPaths.ts`, with the git reads the boundary is given): the extension requires it when the
- * workspace is first checked (not at activation), and the ACP runtime's rules take it from there instead of holding a
- * copy. Test bundles keep it inline.
+ * (`src/core/policy/policyPaths.ts`, with the git reads the boundary is given and the program tables of
+ * `programs.ts`): the extension requires it when the workspace is first checked (not at activation) and when Manage
+ * Permissions lists rules, and the ACP runtime's rules take it from there instead of holding a copy. Test bundles
+ * keep it inline.
  */
 /** @type {import("esbuild").Plugin} */
 const separatePolicyPaths = {
   name: "separate-policy-paths",
   setup(build) {
-    build.onResolve({ filter: /(^|\/)(resolvePath|policyPaths)$/ }, (args) =>
-      args.kind === "entry-point" || args.importer.endsWith(join("src", "core", "policy", "policyPaths.ts"))
+    build.onResolve({ filter: /(^|\/)(resolvePath|policyPaths|programs)$/ }, (args) =>
+      args.kind === "entry-point" ||
+      args.importer.endsWith(join("src", "core", "policy", "policyPaths.ts")) ||
+      args.importer.includes(`${sep}node_modules${sep}`)
         ? undefined
         : { path: "./policyPaths.js", external: true },
     );

@@ -171,11 +171,13 @@ describe("bundle budgets", function () {
     for (const [input, bytes] of schemas) assert.ok(bytes < 4_000, `${input}: ${bytes} bytes`);
   });
 
-  it("dist/policyPaths.js alone holds the policy's path resolution (the extension and the runtime require it)", () => {
-    const holders = ["extension.js", "acpRuntime.js", "policyPaths.js"].filter((file) =>
-      inputsOf(file).some((input) => input.endsWith("src/core/policy/resolvePath.ts")),
-    );
-    assert.deepEqual(holders, ["policyPaths.js"]);
+  it("dist/policyPaths.js alone holds the policy's path resolution and program tables (the others require it)", () => {
+    for (const module of ["src/core/policy/resolvePath.ts", "src/core/policy/programs.ts"]) {
+      const holders = ["extension.js", "acpRuntime.js", "policyPaths.js"].filter((file) =>
+        inputsOf(file).some((input) => input.endsWith(module)),
+      );
+      assert.deepEqual(holders, ["policyPaths.js"], module);
+    }
   });
 
   it("requiring dist/extension.js loads neither node:crypto nor node:fs/promises (activation needs neither)", () => {

@@ -2,9 +2,10 @@
  * The workspace boundary as the extension builds it, with the git reads it is given (hooks folders, what a revision
  * writes). The build ships it as `dist/policyPaths.js`: the extension requires it when the workspace is first checked,
  * not at activation, and the ACP runtime's rules take `resolvePath`'s checks from the same file (esbuild.config.mjs).
- * Manage Permissions takes `runsAnyCode` from it too: the program tables stay out of the bundle activation loads.
+ * The program tables ship here too, once: Manage Permissions asks them whether a rule allows any code, and the rules
+ * read commands with them.
  */
 export * from "./resolvePath";
 export { gitFolders, hooksFolder } from "./gitHooks";
 export { GitAllowance, revisionChanges } from "./gitChanges";
-export { runsAnyCode } from "./programs";
+export * from "./programs";
