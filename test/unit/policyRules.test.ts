@@ -2663,6 +2663,10 @@ describe("permission rules and guards", () => {
           // GNU tar here made the archive `--x` from its old style's `cf`.
           ["tar cf --x a.txt", "protected"],
           ["cp -r notes backup", "protected"],
+          // mawk here made `--x`, `-y` and `--v` from these: awk's output redirections write a file by name.
+          ["awk '{print > \"--x\"}' a.txt", "protected"],
+          ['awk \'{printf "}>;", $0 >> "src/-y"}\' a.txt', "protected"],
+          ["awk -v o=--v '{print > o}' a.txt", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
         ]);
@@ -2698,6 +2702,9 @@ describe("permission rules and guards", () => {
           "prettier --cache --write src",
           "pip install --pre --upgrade -t vendor requests",
           "tar czf src.tgz src",
+          "awk '{print $1}' a.txt",
+          "awk '$1 > 5 {print > \"big.txt\"}' a.txt",
+          "awk -v OFS=- '{print $1, $2 > \"out.txt\"}' a.txt",
         ])
           assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
       } finally {

@@ -1770,6 +1770,25 @@ export function pathLiterals(code: string): string[] {
   return paths;
 }
 
+/**
+ * The files a program's text writes by a name written out, whatever the name begins with (pathLiterals takes `--x` for
+ * no path): awk's `print > "--x"` and `printf … >> o` with `o` a variable the line sets (`-v o=--x`).
+ */
+export function namesCodeWrites(name: string, argv: readonly (string | null)[], code: string): string[] {
+  if (!AWKS.has(name)) return [];
+  const set = readAwk(argv.slice(1)).assignments;
+  // Strings are skipped whole, so a `>` or `;` in one (`print "a>b;" > "--x"`) is not taken for the redirection.
+  return [
+    ...code.matchAll(
+      /\bprintf?\b(?:"(?:\\.|[^"\\])*"|[^;{}\n"])*?>>?\s*(?:"((?:\\.|[^"\\])*)"|([A-Za-z_]\w*))/g,
+    ),
+  ].flatMap(([, written, variable]) =>
+    written !== undefined
+      ? [written]
+      : set.flatMap((word) => (word?.startsWith(`${variable}=`) ? [word.slice(variable!.length + 1)] : [])),
+  );
+}
+
 /** Code that computes the home folder: Python's, Node's, Ruby's, Perl's, PHP's, R's, Lua's and awk's ways, and `$HOME`. */
 const HOME_IN_CODE = new RegExp(
   [

@@ -71,6 +71,7 @@ import {
   quotedStrings,
   awkValues,
   pathLiterals,
+  namesCodeWrites,
   type EntryWalk,
   copiesFolders,
   readsCredential,
@@ -1736,6 +1737,18 @@ class FootprintView {
         named.length > 0 &&
         this.handedPath(`${name}'s code`, [...named, ...foldersBeforeParent(named)], cwd, { home: true });
       if (codeReach) return codeReach;
+      // A name beginning with `-` the code writes, which handedPath leaves to be an option.
+      for (const written of programs.flatMap((code) =>
+        code === null ? [] : namesCodeWrites(name, argv, code),
+      )) {
+        const path = absolute(written, cwd, this.context.home);
+        const check = path === undefined ? undefined : this.context.paths.check(path);
+        if (check?.status === "inside" && check.optionLike)
+          return {
+            guard: "protected",
+            label: `${name}'s code writes ${shortPath(check.path)}, ${protectedWhy(check, "")}`,
+          };
+      }
       // AppleScript drives other applications: a terminal's `do script`, System Events' keystrokes, Finder.
       if (name === "osascript" && programs.some((code) => code === null || CONTROLS_APPLICATIONS.test(code)))
         return {
