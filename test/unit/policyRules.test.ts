@@ -2667,6 +2667,14 @@ describe("permission rules and guards", () => {
           ["awk '{print > \"--x\"}' a.txt", "protected"],
           ['awk \'{printf "}>;", $0 >> "src/-y"}\' a.txt', "protected"],
           ["awk -v o=--v '{print > o}' a.txt", "protected"],
+          // Python 3.11, Node 20 and Perl 5.36 here made each of these names.
+          ["python3 -c \"open('--p', 'w')\"", "protected"],
+          ["python3 -c \"from pathlib import Path; Path('src/-w').write_text('x')\"", "protected"],
+          ["python3 -c \"import shutil; shutil.copy('a.txt', './-c')\"", "protected"],
+          ["node -e \"require('fs').mkdirSync('src/-d')\"", "protected"],
+          ["node -e \"require('fs').writeFileSync('--n', '')\"", "protected"],
+          ["perl -e 'open(F, \">--q\")'", "protected"],
+          ['perl -e \'open(my $f, ">>", "--r")\'', "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
         ]);
@@ -2705,6 +2713,12 @@ describe("permission rules and guards", () => {
           "awk '{print $1}' a.txt",
           "awk '$1 > 5 {print > \"big.txt\"}' a.txt",
           "awk -v OFS=- '{print $1, $2 > \"out.txt\"}' a.txt",
+          "python3 -c 'print(1)'",
+          "python3 -c \"print('-' * 40); print('---'.replace('--', '-'))\"",
+          "python3 -c \"import sys; print(sys.argv.index('--x'))\" --x",
+          "python3 -c \"open('out.txt', 'w').write('-x')\"",
+          "node -e \"console.log(['a', '-b'].join('->'))\"",
+          'perl -e \'open(my $f, ">", "out.txt"); print $f "-x"\'',
         ])
           assert.equal(inDashed(line).verdict, "allow", `${line}: ${inDashed(line).by.label}`);
       } finally {

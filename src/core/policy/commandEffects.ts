@@ -1772,22 +1772,35 @@ export function pathLiterals(code: string): string[] {
 
 /**
  * The files a program's text writes by a name written out, whatever the name begins with (pathLiterals takes `--x` for
- * no path): awk's `print > "--x"` and `printf … >> o` with `o` a variable the line sets (`-v o=--x`).
+ * no path): awk's `print > "--x"` and `printf … >> o` with `o` a variable the line sets (`-v o=--x`); the first string
+ * of a call that opens or makes a file (`open('--x', 'w')`, `writeFileSync('--x', …)`, `Path('--x')`, `fopen`,
+ * `File.write`); Perl's `open(F, ">--x")` and `open(F, ">", "--x")`. Code can build a name as it runs: not read.
  */
 export function namesCodeWrites(name: string, argv: readonly (string | null)[], code: string): string[] {
-  if (!AWKS.has(name)) return [];
-  const set = readAwk(argv.slice(1)).assignments;
-  // Strings are skipped whole, so a `>` or `;` in one (`print "a>b;" > "--x"`) is not taken for the redirection.
-  return [
-    ...code.matchAll(
-      /\bprintf?\b(?:"(?:\\.|[^"\\])*"|[^;{}\n"])*?>>?\s*(?:"((?:\\.|[^"\\])*)"|([A-Za-z_]\w*))/g,
-    ),
-  ].flatMap(([, written, variable]) =>
-    written !== undefined
-      ? [written]
-      : set.flatMap((word) => (word?.startsWith(`${variable}=`) ? [word.slice(variable!.length + 1)] : [])),
-  );
+  if (AWKS.has(name)) {
+    const set = readAwk(argv.slice(1)).assignments;
+    // Strings are skipped whole, so a `>` or `;` in one (`print "a>b;" > "--x"`) is not taken for the redirection.
+    return [
+      ...code.matchAll(
+        /\bprintf?\b(?:"(?:\\.|[^"\\])*"|[^;{}\n"])*?>>?\s*(?:"((?:\\.|[^"\\])*)"|([A-Za-z_]\w*))/g,
+      ),
+    ].flatMap(([, written, variable]) =>
+      written !== undefined
+        ? [written]
+        : set.flatMap((word) => (word?.startsWith(`${variable}=`) ? [word.slice(variable!.length + 1)] : [])),
+    );
+  }
+  const written = [...code.matchAll(OPENS_FILE)].map((match) => match[2]!);
+  if (name === "perl")
+    for (const match of code.matchAll(PERL_OPEN_FOR_WRITING)) written.push(match[2] ?? match[4]!);
+  return written;
 }
+/** A call that opens or makes the file its first string names (`open(`, `fs.mkdirSync(`, `File.write "`). */
+const OPENS_FILE =
+  /(?:\b(?:open|fopen|Path|mkdir|makedirs|mkfifo|touch|writeFile|appendFile|createWriteStream|file_put_contents)(?:Sync)?|\b(?:File|IO)\.(?:write|new))\s*\(?\s*(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** Perl's writing mode and the name after it, in one string (`">--x"`) or the next (`">", "--x"`). */
+const PERL_OPEN_FOR_WRITING =
+  /(["'])\+?>>?(?:\s*((?:\\.|(?!\1)[^\\\n])+)\1|\1\s*,\s*(["'])((?:\\.|(?!\3)[^\\\n])*)\3)/g;
 
 /** Code that computes the home folder: Python's, Node's, Ruby's, Perl's, PHP's, R's, Lua's and awk's ways, and `$HOME`. */
 const HOME_IN_CODE = new RegExp(

@@ -1735,9 +1735,12 @@ class FootprintView {
       ];
       const codeReach =
         named.length > 0 &&
-        this.handedPath(`${name}'s code`, [...named, ...foldersBeforeParent(named)], cwd, { home: true });
+        this.handedPath(`${name}'s code`, [...named, ...foldersBeforeParent(named)], cwd, {
+          home: true,
+          code: true,
+        });
       if (codeReach) return codeReach;
-      // A name beginning with `-` the code writes, which handedPath leaves to be an option.
+      // A name beginning with `-` the code writes, which is no path to pathLiterals (`open('--x', 'w')`).
       for (const written of programs.flatMap((code) =>
         code === null ? [] : namesCodeWrites(name, argv, code),
       )) {
@@ -1914,7 +1917,7 @@ class FootprintView {
     name: string,
     words: readonly (string | null)[],
     cwd: string | undefined,
-    { home }: { home: boolean },
+    { home, code }: { home: boolean; code?: true },
   ): Held | undefined {
     // A program's code names a path; a program's words give it one.
     const gives = home ? "names" : "is given";
@@ -1928,17 +1931,20 @@ class FootprintView {
       ]);
       for (const candidate of candidates) {
         if (/\s|:\/\//.test(candidate) || candidate === "") continue;
-        if (!/^[~/]|(?:^|\/)\.[^/]/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
+        // Code's `./-x` too: pathLiterals read it as a path.
+        const pathLike = /^[~/]|(?:^|\/)\.[^/]/.test(candidate) || (code && candidate.startsWith("./"));
+        if (!pathLike && !isProtectedName(candidate.split("/"))) continue;
         // A hook's bare name is a verb to hook runners and package managers (`lefthook run pre-commit`, `npm update`).
         if (isGitHook(candidate)) continue;
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check === undefined || check.status === "unresolved") continue;
-        // A word that begins with `-` is an option to such a program (`--outdir=dist/.cache`), not a name it makes.
-        if (check.status === "inside" && check.protected && !check.optionLike)
+        // A word that begins with `-` is an option to such a program (`--outdir=dist/.cache`), not a name it makes;
+        // code's `./-x` is a name.
+        if (check.status === "inside" && check.protected && (!check.optionLike || code))
           return {
             guard: "protected",
-            label: `${name} ${gives} ${shortPath(check.path)}, ${protectedKind({ credentials: holdsCredentials(basename(check.path)) || undefined })}`,
+            label: `${name} ${gives} ${shortPath(check.path)}, ${protectedWhy(check, protectedKind({ credentials: holdsCredentials(basename(check.path)) || undefined }))}`,
           };
         if (check.status === "outside" && check.protected && check.exists)
           return {
