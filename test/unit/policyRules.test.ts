@@ -2675,6 +2675,10 @@ describe("permission rules and guards", () => {
           ["node -e \"require('fs').writeFileSync('--n', '')\"", "protected"],
           ["perl -e 'open(F, \">--q\")'", "protected"],
           ['perl -e \'open(my $f, ">>", "--r")\'', "protected"],
+          // OpenSSL 3.0 here made `-o`, `-k` and `-w`: an output option takes the next word whatever it begins with.
+          ["openssl rsa -in a.txt -out -o", "protected"],
+          ["openssl req -newkey rsa:2048 -nodes -keyout -k -out r.csr -subj /CN=x", "protected"],
+          ["openssl rand -writerand -w 4", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
         ]);
@@ -2697,6 +2701,9 @@ describe("permission rules and guards", () => {
           "rm -f notes/*",
           "openssl x509 -in a.txt -noout -text",
           "openssl rsa -in a.txt -pubout -out pub.pem",
+          "openssl x509 -in a.txt -noout -pubkey -text",
+          "openssl x509 -in a.txt -trustout -out t.pem",
+          "openssl cms -verify -in a.txt -cmsout -out c.pem",
           "cd notes && wc -l -- -x",
           "git diff > changes.patch",
           "tar -cf - src | gzip > src.tgz",

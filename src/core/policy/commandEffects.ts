@@ -642,9 +642,10 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
         const option = word === null ? undefined : /^--?([^=]+)(=?)/.exec(word);
         if (option === undefined || option === null || !OPENSSL_FILE_OPTION.test(option[1]!)) return [];
         // The pattern also takes options with no value (`-noout -text`, `-pubout -out k.pem`): the word after one
-        // that is an option's word is the next option, not a file (`-out -x` making `-x` is left unasked).
+        // that is an option's word is the next option, not a file; but an output's (OpenSSL 3 made `-x` of `-out -x`).
         const value = option[2] ? word!.slice(word!.indexOf("=") + 1) : (words[i + 1] ?? null);
-        if (!option[2] && value != null && /^-\w+$/.test(value)) return [];
+        if (!option[2] && value != null && /^-\w+$/.test(value) && !OPENSSL_OUTPUT.test(option[1]!))
+          return [];
         return [value?.replace(/^file:/, "") ?? null];
       }),
       ...(words[0] === "storeutl" && words.length > 1 ? [words.at(-1)?.replace(/^file:/, "") ?? null] : []),
@@ -752,6 +753,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
 /** openssl's options whose value is a file it reads or writes (or one may be: `-noout` takes none, and asks nothing). */
 const OPENSSL_FILE_OPTION =
   /^(?:\w*(?:in|out|file|key|cert|path|dir|rand|config|store|CA|serial|signer|recip|trusted)|pass|sign|verify|prverify|signature|index|oid|CRL)$/i;
+
+/** openssl's options that write the file named by their value, which is the next word whatever it begins with. */
+const OPENSSL_OUTPUT = /^(?:\w*(?:key|req|rsp|resp|certs?|chain)out|out|writerand|keylogfile|sess_out)$/;
 
 /** Subcommands whose operands are a folder they create and write in (`uv venv .venv`, `cargo new x`). */
 const CREATES_FOLDER: Readonly<Record<string, readonly string[]>> = {
