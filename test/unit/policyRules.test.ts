@@ -2679,6 +2679,9 @@ describe("permission rules and guards", () => {
           ["openssl rsa -in a.txt -out -o", "protected"],
           ["openssl req -newkey rsa:2048 -nodes -keyout -k -out r.csr -subj /CN=x", "protected"],
           ["openssl rand -writerand -w 4", "protected"],
+          // coverage 7.16 here wrote its reports to `--x` and `--z`: it reads its options with optparse, as pip does.
+          ["coverage html --dir --x", "protected"],
+          ["coverage xml -o --z", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
         ]);
@@ -2716,6 +2719,8 @@ describe("permission rules and guards", () => {
           "eslint --cache --fix src",
           "prettier --cache --write src",
           "pip install --pre --upgrade -t vendor requests",
+          "coverage html --skip-covered -d htmlcov",
+          "coverage report --data-file .coverage --show-missing",
           "tar czf src.tgz src",
           "awk '{print $1}' a.txt",
           "awk '$1 > 5 {print > \"big.txt\"}' a.txt",

@@ -3543,10 +3543,15 @@ function unclustered(words: readonly (string | null)[], valueTaking: string): (s
 
 /**
  * Programs that read a long option shortened as Python's optparse does, taking the next word as its value whatever it
- * begins with (pip 23 here installed into `--x` for `pip install --targ --x ./a.whl`), and their own flags that start
- * as one of their `OUTPUT_OPTIONS` does (`--pre` is no `--prefix`).
+ * begins with (pip 23 here installed into `--x` for `pip install --targ --x ./a.whl`, coverage 7 wrote its report to
+ * `--x` for `coverage html --dir --x`), and their own flags that start as one of their `OUTPUT_OPTIONS` does (`--pre`
+ * is no `--prefix`).
  */
-const OPTPARSE_FLAGS: Readonly<Record<string, readonly string[]>> = { pip: ["--pre"], pip3: ["--pre"] };
+const OPTPARSE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  pip: ["--pre"],
+  pip3: ["--pre"],
+  coverage: [],
+};
 
 /**
  * The values of `options` among `words`: the next word, after `=`, or attached to a one-letter option (`-o/tmp/x`).
