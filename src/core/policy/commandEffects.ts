@@ -420,7 +420,7 @@ export type FindName = { pattern: string; nocase: boolean; negated?: boolean };
 const IN_PLACE = wordSet(
   "cat head tail less more touch mkdir rmdir chmod chown chgrp truncate shred unlink xxd uniq gzip gunzip bzip2",
   "bunzip2 xz unxz zstd unzstd lzma unlzma zstdmt pzstd lz4 unlz4 pigz unpigz split shuf iconv zip 7z 7za patch",
-  "csplit gpg look",
+  "csplit gpg look 7zr 7zz 7zzs",
   // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
   "vi vim nvim view vimdiff ex ed nano pico emacs micro hx kak joe mcedit",
   // Formatters and linters rewrite or print what they are given (`prettier --write`, `eslint --fix`), and write
@@ -1927,7 +1927,7 @@ const RSYNC_LONG_VALUES = [
   ...["--exclude", "--include", "--filter", "--rsh", "--exclude-from", "--files-from", "--rsync-path"],
 ];
 /** 7-Zip's command-line programs. */
-const SEVEN_ZIP = wordSet("7z 7za 7zz 7zr");
+const SEVEN_ZIP = wordSet("7z 7za 7zz 7zzs 7zr");
 
 /**
  * What a command that packs or sends folders reads below them: `tar c` (and `r`, `u`) its operands, `zip -r` the
@@ -2980,6 +2980,8 @@ export function addsLinksFromContent(name: string, argv: readonly (string | null
     case "7z":
     case "7za":
     case "7zr":
+    case "7zz":
+    case "7zzs":
     case "unrar":
       return operands[0] === "x" || operands[0] === "e" ? `${name} ${operands[0]}` : undefined;
     // Other archivers whose members may be links or paths going up (`ar xP` writes members by their full path).
@@ -3292,7 +3294,9 @@ function arExtracts(words: readonly (string | null)[]): string | undefined {
   return words.some((word) => word === null || /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(word)) ? "ar x" : undefined;
 }
 
-const OTHER_ARCHIVERS = wordSet("7z 7za 7zr cpio unrar unar cabextract pax unsquashfs dpkg-deb ar uudecode");
+const OTHER_ARCHIVERS = wordSet(
+  "7z 7za 7zr 7zz 7zzs cpio unrar unar cabextract pax unsquashfs dpkg-deb ar uudecode",
+);
 
 /** tar's extraction, from its words with the old style read as options (`tarWords`). */
 function tarExtraction(name: string, words: readonly (string | null)[]): ReturnType<typeof extractsArchive> {
