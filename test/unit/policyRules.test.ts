@@ -2682,6 +2682,11 @@ describe("permission rules and guards", () => {
           // coverage 7.16 here wrote its reports to `--x` and `--z`: it reads its options with optparse, as pip does.
           ["coverage html --dir --x", "protected"],
           ["coverage xml -o --z", "protected"],
+          // Programs whose words are read only for protected paths: GNU cpp 12 made `-y`, gettext's msgfmt `-m`.
+          ["cpp a.txt ./-y", "protected"],
+          ["msgfmt -o ./-m a.po", "protected"],
+          ["ffmpeg -i a.mp4 src/-x.mp4", "protected"],
+          ["node build.js --out=src/-o", "protected"],
           // A name computed at run time already asks.
           ['printf x > "$(echo -- -x)"', "incomplete"],
         ]);
@@ -2720,6 +2725,10 @@ describe("permission rules and guards", () => {
           "prettier --cache --write src",
           "pip install --pre --upgrade -t vendor requests",
           "coverage html --skip-covered -d htmlcov",
+          "npm test -- --coverage",
+          "cargo test -- --nocapture",
+          "ffmpeg -i a.mp4 -c:v libx264 -crf 23 out/a.mp4",
+          "node build.js --out=dist/app.js src/a.ts",
           "coverage report --data-file .coverage --show-missing",
           "tar czf src.tgz src",
           "awk '{print $1}' a.txt",

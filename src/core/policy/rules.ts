@@ -1735,10 +1735,7 @@ class FootprintView {
       ];
       const codeReach =
         named.length > 0 &&
-        this.handedPath(`${name}'s code`, [...named, ...foldersBeforeParent(named)], cwd, {
-          home: true,
-          code: true,
-        });
+        this.handedPath(`${name}'s code`, [...named, ...foldersBeforeParent(named)], cwd, { home: true });
       if (codeReach) return codeReach;
       // A name beginning with `-` the code writes, which is no path to pathLiterals (`open('--x', 'w')`).
       for (const written of programs.flatMap((code) =>
@@ -1911,13 +1908,14 @@ class FootprintView {
    * not `source ~/.nvm/nvm.sh`, which sets up a tool). Also after `=` or `@` (`--env-file=.env`, `-F f=@.env`). With
    * `home`, any path in the home folder outside the workspace too (an interpreter's `rmSync('../other')`; its
    * `Path('/usr/lib')` passes). Only words that may name one are looked up: starting at `~` or `/`, with a hidden
-   * name in them, going up, or a protected name (`Jenkinsfile`).
+   * name in them, going up, a protected name (`Jenkinsfile`), or a name beginning with `-` after a `/` (`./-x`, made
+   * by `cpp a.c ./-x`: a later glob passes it as an option).
    */
   private handedPath(
     name: string,
     words: readonly (string | null)[],
     cwd: string | undefined,
-    { home, code }: { home: boolean; code?: true },
+    { home }: { home: boolean },
   ): Held | undefined {
     // A program's code names a path; a program's words give it one.
     const gives = home ? "names" : "is given";
@@ -1931,17 +1929,15 @@ class FootprintView {
       ]);
       for (const candidate of candidates) {
         if (/\s|:\/\//.test(candidate) || candidate === "") continue;
-        // Code's `./-x` too: pathLiterals read it as a path.
-        const pathLike = /^[~/]|(?:^|\/)\.[^/]/.test(candidate) || (code && candidate.startsWith("./"));
-        if (!pathLike && !isProtectedName(candidate.split("/"))) continue;
+        // A name beginning with `-` below a folder (`./-x`, `src/-x`) too: one the program may make.
+        if (!/^[~/]|(?:^|\/)\.[^/]|\/-/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
         // A hook's bare name is a verb to hook runners and package managers (`lefthook run pre-commit`, `npm update`).
         if (isGitHook(candidate)) continue;
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check === undefined || check.status === "unresolved") continue;
-        // A word that begins with `-` is an option to such a program (`--outdir=dist/.cache`), not a name it makes;
-        // code's `./-x` is a name.
-        if (check.status === "inside" && check.protected && (!check.optionLike || code))
+        // A word that begins with `-` is an option to such a program (`--outdir=dist/.cache`), not a name it makes.
+        if (check.status === "inside" && check.protected && !(check.optionLike && candidate.startsWith("-")))
           return {
             guard: "protected",
             label: `${name} ${gives} ${shortPath(check.path)}, ${protectedWhy(check, protectedKind({ credentials: holdsCredentials(basename(check.path)) || undefined }))}`,
