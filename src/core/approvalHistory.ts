@@ -53,12 +53,14 @@ export function historyEntry(prompt: PermissionPrompt, record: DecisionRecord): 
     // The agent's ids and names are unbounded on the wire: a 5 MiB option id must not land in every line.
     ...(record.optionId !== undefined ? { optionId: capLabel(record.optionId, 200) } : {}),
     // Named as the card named it: an option that allows is never recorded as "Reject" alone; and with the rule or
-    // grant it came by: "You: Allow once" alone would read as a click on that very card.
-    ...(record.optionName !== undefined
+    // grant it came by: "You: Allow once" alone would read as a click on that very card, and a deny rule's
+    // `cancelled` (no reject option offered) as any other.
+    ...(record.optionName !== undefined || record.note
       ? {
           option:
-            capLabel(optionShownName(record.optionName, record.optionKindClass ?? "neutral"), 200) +
-            (record.note ? ` (${capLabel(record.note, 300)})` : ""),
+            (record.optionName !== undefined
+              ? capLabel(optionShownName(record.optionName, record.optionKindClass ?? "neutral"), 200)
+              : "Cancelled") + (record.note ? ` (${capLabel(record.note, 300)})` : ""),
         }
       : {}),
   };

@@ -64,6 +64,18 @@ describe("ApprovalHistory", () => {
     assert.equal(entry("user", "allow_once").option, "Allow");
   });
 
+  it("names the rule a policy answer came by when it answered cancelled (no reject option offered)", () => {
+    const record = {
+      ...decisionRecord(prompt, { outcome: "cancelled" }, "policy", 0),
+      note: 'Deny commands starting with "npm publish" (user settings)',
+    };
+    const line = historyEntry(prompt, record);
+    assert.equal(line.outcome, "cancelled");
+    assert.equal(line.option, 'Cancelled (Deny commands starting with "npm publish" (user settings))');
+    // A cancel with nothing behind it (Stop, a Deny without a reject option) stays as it was.
+    assert.equal(entry("stop").option, undefined);
+  });
+
   it("keeps a flood bounded: past the queue limit the oldest unwritten entries are dropped and counted", async () => {
     const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000, 100);
     for (let i = 0; i < 250; i++) history.append(entry("bypass", "allow_once"));

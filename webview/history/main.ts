@@ -117,8 +117,9 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
   search.focus();
 })();
 
+/** The option chosen, or "Cancelled", each with the rule, guard or grant it came by. */
 function decision(row: HistoryRow): string {
-  return row.outcome === "cancelled" ? "Cancelled" : (row.option ?? "Selected");
+  return row.option ?? (row.outcome === "cancelled" ? "Cancelled" : "Selected");
 }
 
 /** What a gap row says: the history is bounded, and the person's own answers are kept apart from automatic ones. */
