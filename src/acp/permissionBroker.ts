@@ -57,7 +57,9 @@ export interface DecideContext {
 }
 
 export type Decision =
-  | { answer: "approve" | "reject"; optionId: string; by: PolicyDecision["by"] }
+  | { answer: "approve"; optionId: string; by: PolicyDecision["by"] }
+  /** No `optionId`: `cancelled`, the agent offered no reject option. */
+  | { answer: "reject"; optionId?: string; by: PolicyDecision["by"] }
   | {
       answer: "ask";
       by: PolicyDecision["by"];
@@ -68,8 +70,8 @@ export type Decision =
 
 /**
  * Whether a request is answered without a person, and what made that so. The policy decides on the footprint; the
- * answer is always one of the agent's own options: `allow_once` for an allow (never a lasting option: revoking a
- * rule or Bypass takes effect at once), a reject option for a deny rule. Without such an option a person decides.
+ * answer is one of the agent's own options: `allow_once` for an allow (never a lasting option: revoking a rule or
+ * Bypass takes effect at once; without one a person decides), a reject option for a deny rule, else `cancelled`.
  */
 export function decide(
   prompt: PermissionPrompt,
@@ -89,10 +91,11 @@ export function decide(
   if (decision.verdict === "allow" && allowOnce)
     return { answer: "approve", optionId: allowOnce.optionId, by: decision.by };
   if (decision.verdict === "deny") {
+    // Never a card: an agent that leaves its reject option out would turn the person's "never" into a yes to click.
     const reject =
       prompt.options.find((o) => o.kind === "reject_once") ??
       prompt.options.find((o) => o.kindClass === "reject");
-    if (reject) return { answer: "reject", optionId: reject.optionId, by: decision.by };
+    return { answer: "reject", ...(reject ? { optionId: reject.optionId } : {}), by: decision.by };
   }
   const underBypass = context.bypassed ? decision : policy(true);
   const bypassWouldApply = underBypass.verdict === "allow" && allowOnce !== undefined;
@@ -101,11 +104,9 @@ export function decide(
       ? found
         ? "its allow-once option switches the agent to a mode that acts without asking"
         : "the agent offered no allow-once option"
-      : decision.verdict === "deny"
-        ? `${decision.by.label}, and the agent offered no reject option`
-        : decision.by.type === "default"
-          ? undefined
-          : decision.by.label;
+      : decision.by.type === "default"
+        ? undefined
+        : decision.by.label;
   return {
     answer: "ask",
     by: decision.by,
@@ -401,12 +402,14 @@ export class PermissionBroker {
         ? namedPlaces(footprint, paths, context.cwd, context.home)
         : undefined;
     if (decision.answer !== "ask") {
-      const outcome: PermissionOutcome = { outcome: "selected", optionId: decision.optionId };
+      const { optionId } = decision;
+      const outcome: PermissionOutcome =
+        optionId === undefined ? { outcome: "cancelled" } : { outcome: "selected", optionId };
       const record = automaticRecord(prompt, outcome, decision.by);
       const { log } = this.host;
       if (log.debugEnabled?.() !== false)
         log.debug(
-          `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(decision.optionId, LIMITS.optionIdChars)}): ${decision.by.label}.`,
+          `${decision.answer === "approve" ? "Approved" : "Rejected"} "${prompt.title}" for ${connection.name} without a card (${capLabel(optionId ?? "cancelled", LIMITS.optionIdChars)}): ${decision.by.label}.`,
         );
       if (decision.answer === "approve")
         this.approveCommands(session, connection.name, footprint, {

@@ -394,6 +394,21 @@ describe("permission policy in the client", function () {
     );
   });
 
+  it("a deny rule answers cancelled without a card when the agent offers no reject option, under Bypass too", async () => {
+    const rules = parsePermissionSettings({ deny: [{ command: "npm publish" }] }, "user").rules;
+    harness = new ClientHarness({ protocol: "v2", rules: () => rules, bypass: true });
+    const decided: DecisionRecord[] = [];
+    harness.sessions.onDidDecide((_prompt, record) => decided.push(record));
+    const step = executeStep("t1", "npm publish", harness.workspace);
+    step.request.options = OPTIONS.filter((option) => option.kind !== "reject_once");
+    await harness.run({ steps: [step] });
+    await waitFor(() => harness.outcomes()[0], "the agent's answer");
+    assert.deepEqual(harness.outcomes()[0]!.outcome, { outcome: "cancelled" });
+    assert.equal(harness.sessions.pending.list().length, 0, "no card to click Allow on");
+    assert.equal(decided[0]!.provenance, "policy");
+    assert.match(decided[0]!.summary, /cancelled \(Deny commands starting with "npm publish"/);
+  });
+
   it("a session grant approves the next matching request of that session only; revoking it brings the card back", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const ws = harness.workspace;
