@@ -909,6 +909,7 @@ export class AgentSessions {
       agentName,
       title,
       provenance: "mode",
+      modeBy: change.by,
       outcome: "selected",
       optionName: change.after?.label ?? "asks again",
       at,

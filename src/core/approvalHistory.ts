@@ -25,6 +25,7 @@ export interface HistoryEntry {
   outcome: "selected" | "cancelled";
   optionId?: string;
   option?: string;
+  modeBy?: DecisionRecord["modeBy"];
 }
 
 /**
@@ -63,6 +64,7 @@ export function historyEntry(prompt: PermissionPrompt, record: DecisionRecord): 
               : "Cancelled") + (record.note ? ` (${capLabel(record.note, 300)})` : ""),
         }
       : {}),
+    ...(record.modeBy ? { modeBy: record.modeBy } : {}),
   };
 }
 

@@ -366,6 +366,8 @@ export interface DecisionRecord {
   summary: string;
   /** The rule, guard, Bypass or grant the answer came by, at the end of `summary` too; the history keeps it. */
   note?: string;
+  /** Who changed the mode (provenance `mode`): the person, their settings, or the agent itself. */
+  modeBy?: "user" | "settings" | "agent";
 }
 
 export interface Snapshot {
@@ -522,6 +524,7 @@ export interface HistoryRow {
   provenance: Provenance;
   outcome: "selected" | "cancelled";
   option?: string;
+  modeBy?: DecisionRecord["modeBy"];
 }
 
 /**

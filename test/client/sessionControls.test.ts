@@ -240,6 +240,7 @@ describe("Session controls (modes and config options)", function () {
       label: "Mode: Bypass permissions",
     });
     assert.equal(decisions.at(-1)?.provenance, "mode");
+    assert.equal(decisions.at(-1)?.modeBy, "user", "the history tells the person's change from the agent's");
     // The agent echoes the change (current_mode_update before its answer): still one record, the person's.
     assert.equal(decisions.filter((d) => d.provenance === "mode").length, 1);
     assert.match(
@@ -340,6 +341,7 @@ describe("Session controls (modes and config options)", function () {
     );
     assert.equal(agent.control("mode").value, "bypassPermissions");
     assert.match(decisions.at(-1)?.title ?? "", /^Your settings set Mode: Bypass permissions/);
+    assert.equal(decisions.at(-1)?.modeBy, "settings");
   });
 
   it("Bypass does not answer with an option that switches to a mode that acts without asking", async () => {
@@ -411,6 +413,7 @@ describe("Session controls against a hostile agent", function () {
       decisions.at(-1)?.title ?? "",
       /^Scripted set Mode: Bypass permissions: the agent acts without/,
     );
+    assert.equal(decisions.at(-1)?.modeBy, "agent");
     assert.ok(
       notices(agent).some((text) =>
         /^Scripted set Mode: Bypass permissions: the agent acts without/.test(text),

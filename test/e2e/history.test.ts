@@ -15,6 +15,7 @@ describe("Approval history (e2e)", function () {
   const ctx = scriptedWorkbench({
     workspaceFiles: { "README.md": "# History\n" },
     agents: { Scripted: "v2" },
+    settings: { "symposium.permissions": { deny: [{ command: "npm publish" }] } },
   });
 
   it("lists each decision with who made it, and filters as you type", async () => {
@@ -195,6 +196,49 @@ describe("Approval history (e2e)", function () {
     );
     const found = await axeFindings(panel);
     assert.deepEqual(found, [], found.join("\n"));
+  });
+
+  it("names the rule behind a refusal with no reject option offered, and who changed a mode", async () => {
+    const { page, workspace, userSettingsPath } = ctx.workbench;
+    await runCommand(page, "View: Close All Editors");
+    await openSymposiumView(page);
+    const webview = await startSession(page, "Scripted");
+    const folder = join(dirname(userSettingsPath), "globalStorage", "symposium.symposium", "history");
+    mkdirSync(folder, { recursive: true });
+    const modeChange = (who: string, modeBy: string) => ({
+      ...{ at: new Date().toISOString(), agent: "Scripted", session: "s", title: `${who} set Mode: Bypass` },
+      ...{ subject: "", provenance: "mode", outcome: "selected", option: "Bypass", modeBy },
+    });
+    writeFileSync(
+      join(folder, "modes.jsonl"),
+      [modeChange("Scripted", "agent"), modeChange("You", "user")]
+        .map((l) => `${JSON.stringify(l)}\n`)
+        .join(""),
+    );
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title: "Publish the package",
+            subject: { type: "command", command: "npm publish", cwd: workspace },
+            options: [{ optionId: "allow-once", name: "Allow once", kind: "allow_once" }],
+          },
+        },
+      ],
+    });
+    assert.equal((await ctx.log("Scripted").waitForOutcome("Publish the package")).outcome, "cancelled");
+
+    const panel = await showHistory(page);
+    const rows = panel.locator("table.history tbody tr");
+    const refused = rows.filter({ hasText: "Publish the package" });
+    await refused.first().waitFor({ state: "visible", timeout: 30_000 });
+    const [, , , , decidedBy, decision] = await refused.first().locator("td").allInnerTexts();
+    assert.equal(decidedBy, "Policy");
+    assert.match(decision ?? "", /^Cancelled \(Deny commands starting with "npm publish"/);
+    const byWhom = async (title: string) =>
+      (await rows.filter({ hasText: title }).locator("td").allInnerTexts())[4];
+    assert.equal(await byWhom("Scripted set Mode"), "The agent (mode change)");
+    assert.equal(await byWhom("You set Mode"), "You (mode change)");
   });
 });
 

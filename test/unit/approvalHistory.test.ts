@@ -76,6 +76,16 @@ describe("ApprovalHistory", () => {
     assert.equal(entry("stop").option, undefined);
   });
 
+  it("keeps who changed a mode, so the agent's own move into Bypass mode does not read as the person's", async () => {
+    const history = new ApprovalHistory(folder);
+    const record = {
+      ...decisionRecord(prompt, { outcome: "cancelled" }, "mode", 0),
+      modeBy: "agent" as const,
+    };
+    history.append(historyEntry(prompt, record));
+    assert.equal((await history.read())[0]?.modeBy, "agent");
+  });
+
   it("keeps a flood bounded: past the queue limit the oldest unwritten entries are dropped and counted", async () => {
     const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000, 100);
     for (let i = 0; i < 250; i++) history.append(entry("bypass", "allow_once"));

@@ -30,6 +30,13 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
   mode: "Mode change",
 };
 
+/** Who changed a mode: the person and the agent putting itself in Bypass mode must not read alike. */
+const MODE_BY: Record<NonNullable<HistoryRow["modeBy"]>, string> = {
+  user: "You",
+  settings: "Your settings",
+  agent: "The agent",
+};
+
 (() => {
   const vscode = acquireVsCodeApi();
   let rows: (HistoryRow | HistoryGap)[] = [];
@@ -66,7 +73,7 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
     // A gap stays whatever the filter: "no such request before 10:00" needs to say what was let go before 10:00.
     const shown = rows.filter((row) => {
       if (!("provenance" in row)) return true;
-      const text = [row.at, row.agent, row.title, row.subject, PROVENANCE[row.provenance], decision(row)]
+      const text = [row.at, row.agent, row.title, row.subject, decidedBy(row), decision(row)]
         .join(" ")
         .toLowerCase();
       return terms.every((term) => text.includes(term));
@@ -86,7 +93,7 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
           [row.agent, false],
           [row.title, true],
           [row.subject, true],
-          [PROVENANCE[row.provenance] ?? row.provenance, false],
+          [decidedBy(row), false],
           [decision(row), false],
         ] as const) {
           const cell = tr.insertCell();
@@ -116,6 +123,12 @@ const PROVENANCE: Record<HistoryRow["provenance"], string> = {
   vscode.postMessage({ type: "ready" });
   search.focus();
 })();
+
+function decidedBy({ provenance, modeBy }: HistoryRow): string {
+  if (provenance === "mode" && modeBy && Object.hasOwn(MODE_BY, modeBy))
+    return `${MODE_BY[modeBy]} (mode change)`;
+  return PROVENANCE[provenance] ?? provenance;
+}
 
 /** The option chosen, or "Cancelled", each with the rule, guard or grant it came by. */
 function decision(row: HistoryRow): string {
