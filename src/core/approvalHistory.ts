@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { optionShownName } from "../shared/optionWords";
+import { PROVENANCE_SUMMARY } from "./pendingApprovals";
 import type { DecisionRecord, HistoryGap, Provenance, SubjectView } from "../shared/protocol";
 import type { PermissionPrompt } from "./permissionPrompt";
 import { capLabel } from "./text";
@@ -149,7 +150,7 @@ export class ApprovalHistory {
 
   /**
    * Every answer of the person's and mode change, and the newest `limit` automatic decisions, newest first, with a gap
-   * where a stream's older ones (or a flood's) were let go. Unreadable lines are skipped.
+   * where a stream's older ones (or a flood's) were let go. Unreadable lines, and lines not as written here, are skipped.
    */
   async rows(limit = 10_000): Promise<(HistoryEntry | HistoryGap)[]> {
     await this.flush();
@@ -169,12 +170,16 @@ export class ApprovalHistory {
         try {
           const row = JSON.parse(line) as Partial<HistoryEntry & { dropped: number; rotated: true }>;
           if (typeof row.provenance === "string") {
+            if (!isEntry(row)) continue;
             if (gap) gap.at = row.at!;
             gap = undefined;
             kept.push(row as HistoryEntry);
-            // A file that starts where a rotation let an older one go counts only when it is the oldest left.
-          } else if (row.dropped || (row.rotated && !kept.length))
-            kept.push((gap = { at: row.at!, letGo: name, ...(row.dropped ? { count: row.dropped } : {}) }));
+            // A file that starts where a rotation let an older one go counts only when it is the oldest left; a
+            // count that is no number would put its words in the gap's row, as if Symposium's.
+          } else if (row.dropped! > 0 || (row.rotated && !kept.length))
+            kept.push(
+              (gap = { at: row.at!, letGo: name, ...(row.dropped! > 0 ? { count: row.dropped } : {}) }),
+            );
         } catch {
           // An empty line, or one a crash cut; the rest of the history is still good.
         }
@@ -223,6 +228,14 @@ const COLUMNS: (keyof HistoryEntry)[] = [
   "optionId",
   "option",
 ];
+
+/**
+ * A line as `historyEntry` writes it. Another (planted, or a later version's) is not shown: a cell that is no text,
+ * or a provenance such as "constructor", stopped the panel's table.
+ */
+const isEntry = (row: Record<string, unknown>): boolean =>
+  Object.hasOwn(PROVENANCE_SUMMARY, row.provenance as string) &&
+  COLUMNS.every((column, i) => typeof row[column] === "string" || (i > 6 && row[column] === undefined));
 
 /**
  * A cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-`, `@` (or their fullwidth forms, which

@@ -237,7 +237,7 @@ export function rejectOutcome(options: readonly PromptOption[]): PermissionOutco
   return reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" };
 }
 
-const PROVENANCE_SUMMARY: Record<Provenance, string> = {
+export const PROVENANCE_SUMMARY: Record<Provenance, string> = {
   user: "You chose",
   bypass: "Bypass approved",
   policy: "Policy chose",

@@ -2,7 +2,16 @@
 // defused in the CSV export, hidden characters are exported readably, and unbounded option ids and names are capped in
 // every history line.
 import assert from "node:assert/strict";
-import { historyEntry, toCsv, toJsonLines, type HistoryEntry } from "../../src/core/approvalHistory";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  ApprovalHistory,
+  historyEntry,
+  toCsv,
+  toJsonLines,
+  type HistoryEntry,
+} from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
 import { kindClass, type PermissionPrompt } from "../../src/core/permissionPrompt";
 import { historyPrompt } from "../support/historyEntries";
@@ -65,5 +74,28 @@ describe("approval history against hostile strings", () => {
     const entry = entryFor(id, id);
     assert.ok(JSON.stringify(entry).length < 2_000, `${JSON.stringify(entry).length} characters`);
     assert.ok(entry.optionId!.startsWith("xxx"));
+  });
+
+  it("shows no line a file holds that it did not write: one could stop the panel's table rendering", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "symposium-history-lines-"));
+    try {
+      const good = entryFor("reject_once");
+      const lines = [
+        good,
+        { ...good, title: 5 }, // a non-string cell throws in the panel's rendering, and no row at all shows
+        { ...good, agent: null },
+        { ...good, provenance: "constructor" }, // the panel's table of names has it as a function
+        { ...good, provenance: "You" },
+        { at: good.at, provenance: "user" },
+        { at: good.at, dropped: "All your decisions were checked" }, // a gap row says its count as Symposium
+        null,
+        [],
+        "text",
+      ];
+      writeFileSync(join(folder, "automatic.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+      assert.deepEqual(await new ApprovalHistory(folder).rows(), [good]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
