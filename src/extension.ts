@@ -52,6 +52,8 @@ class SymposiumExtension extends Disposable {
   /** The `.git/config` files seen changing: each boundary then knows their repositories (`BoundaryOptions`). */
   private readonly gitConfigs = new Set<string>();
   private readonly log: Logger;
+  /** The editor's user folder (settings, tasks, the approval history): protected also where no home folder holds it. */
+  private readonly userFolder: string;
 
   constructor(context: vscode.ExtensionContext) {
     super();
@@ -118,6 +120,7 @@ class SymposiumExtension extends Disposable {
     this.view = view;
     const mentions = this._register(new FileMentions(sessions, view, log));
     const attention = this._register(new Attention(sessions, view, () => configuration.notifyWhenTurnEnds));
+    this.userFolder = vscode.Uri.joinPath(context.globalStorageUri, "../..").fsPath;
     const history = new ApprovalHistory(vscode.Uri.joinPath(context.globalStorageUri, "history").fsPath);
     history.onWriteError = (error) =>
       log.error(`Could not write the approval history: ${errorMessage(error)}`);
@@ -174,7 +177,13 @@ class SymposiumExtension extends Disposable {
 
   get paths(): PolicyBoundary {
     if (this.boundary) return this.boundary;
-    this.boundary = policyBoundary(this.log, this.additionalFolders, this.boundaryGit, this.gitConfigs);
+    this.boundary = policyBoundary(
+      this.log,
+      this.additionalFolders,
+      this.boundaryGit,
+      this.gitConfigs,
+      this.userFolder,
+    );
     this.boundaryGit = this.boundary.gitAllowance;
     return this.boundary;
   }
@@ -221,6 +230,7 @@ function policyBoundary(
   additionalFolders: readonly string[],
   gitAllowance: GitAllowance | undefined,
   gitConfigs: Iterable<string>,
+  userFolder: string,
 ): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -233,6 +243,7 @@ function policyBoundary(
     gitAllowance: gitAllowance ?? new GitAllowance(),
     gitConfigs,
     revisionChanges,
+    protectedFolders: [userFolder],
   });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;

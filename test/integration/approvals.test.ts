@@ -267,6 +267,25 @@ describe("Symposium in a real extension host", function () {
     }
   }
 
+  it("protects the editor's user folder (settings, the approval history) where no home folder holds it", async () => {
+    // <user data>/User/globalStorage/<extension>/history: a user data folder of its own (`--user-data-dir`, a portable
+    // editor) taken into the workspace, as a workspace holding it would be.
+    const user = join(api.history.folder, "..", "..", "..");
+    const section = () => vscode.workspace.getConfiguration("symposium");
+    await section().update("additionalFolders", [join(user, "..")], vscode.ConfigurationTarget.Global);
+    try {
+      for (const file of [join(user, "settings.json"), join(api.history.folder, "approvals.jsonl")]) {
+        const check = await waitFor(() => {
+          const now = api.paths().check(file);
+          return now.status === "inside" && now;
+        }, `${file} inside the workspace`);
+        assert.equal(check.protected, true, file);
+      }
+    } finally {
+      await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it("under Bypass, asks before writing to the folder a repository's core.hooksPath names", async () => {
     await asksToWriteIn(
       (repo) => {
