@@ -2635,6 +2635,11 @@ describe("permission rules and guards", () => {
           ["ln -s a.txt ./-o", "protected"],
           ["echo x | tee -- -o", "protected"],
           ["install -D a.txt src/-o../x", "protected"],
+          // git 2.39 here: every word after `--` is a path (`git mv a -- --x` made `--x`).
+          ["git mv a.txt -- --x", "protected"],
+          ["git worktree add -b b2 -- -x", "protected"],
+          ["git init -q -- --x", "protected"],
+          ["git bundle create -- -x HEAD", "protected"],
           ["tar xf dash.tar", "protected"],
           ["git apply dash.patch", "protected"],
           // GNU sort here made `--x`, `--y` and `--z` from each of these: -o takes the next word whatever it is.
@@ -2707,6 +2712,8 @@ describe("permission rules and guards", () => {
           "echo x > out.txt",
           "cat notes/-x",
           "rm -f notes/*",
+          "git rm -q --cached -- notes/-x",
+          "git rm -q -- notes/-x",
           "openssl x509 -in a.txt -noout -text",
           "openssl rsa -in a.txt -pubout -out pub.pem",
           "openssl x509 -in a.txt -noout -pubkey -text",

@@ -29,6 +29,8 @@ export interface FileTargets {
   recursive: false | { rootKept: boolean };
   /** It reads below its folders following links (`grep -R`, `rg -L`): a link there may lead anywhere. */
   followsLinks?: true;
+  /** It only removes the files it names (`git rm`), as `rm` does. */
+  removes?: true;
 }
 
 /** A command's words split into its options and its operands (every word after `--` is an operand; `-` is one). */
@@ -655,7 +657,11 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     // After `cd`, the folder they search is not known.
     return files(patternFirstFiles(search, words, searchesFolder(name, flags) ? "." : undefined));
   }
-  if (name === "git") return files(gitFiles(argv));
+  if (name === "git")
+    return {
+      ...files(gitFiles(argv)),
+      ...(gitSubcommand(argv)?.name === "rm" ? { removes: true as const } : {}),
+    };
   if (name === "tee") return files(operands, true);
   if (COPIES.has(name)) {
     // The backup suffix cp, mv, ln and install take is no operand (`cp -S '~' -b a.ts docs/`).
@@ -3948,7 +3954,8 @@ function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
     else if (GIT_VALUE_OPTIONS.has(word)) i++;
   }
   const git = gitSubcommand(argv);
-  const operands = (git?.rest ?? []).filter((word) => word === null || !word.startsWith("-"));
+  // After `--` every word is a path, whatever it begins with (`git mv a.txt -- --x` makes `--x`).
+  const operands = readOptions(git?.rest ?? [], "", []).operands;
   // A message file named at run time may be any (`-F "$HOME/.aws/credentials"`), not a value missing at the end
   // (`-F - <<EOF` is read without its `-`); a named one is read as code's paths are (`handedPath`).
   const computed = argv.includes(null) ? gitMessageFiles(argv).filter((file) => file === null) : [];
@@ -4077,6 +4084,7 @@ function gitSubcommandFiles(
     for (let i = 0; i < rest.length; i++) {
       const word = rest[i] ?? null;
       if (word === "-b" || word === "-B" || word === "--reason") i++;
+      else if (word === "--") return [rest[i + 1] ?? null];
       else if (word === null || !word.startsWith("-")) return [word];
     }
   }

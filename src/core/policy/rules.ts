@@ -2472,7 +2472,7 @@ class FootprintView {
    */
   private fileReach(
     name: string,
-    { targets, recursive, followsLinks }: FileTargets,
+    { targets, recursive, followsLinks, removes }: FileTargets,
     cwd: string | undefined,
     computed: ComputedNames,
     /** A command of the line that may create links (`linkMaker`), other than this one. */
@@ -2557,7 +2557,7 @@ class FootprintView {
         check.protected &&
         !(readsOnly && check.readable) &&
         // A name beginning with `-` matters where it is made, not where it is removed (`rm -f src/*`).
-        !(check.optionLike && REMOVES.has(name))
+        !(check.optionLike && (removes || REMOVES.has(name)))
       )
         return {
           guard: "protected",
