@@ -5575,6 +5575,9 @@ describe("permission rules and guards", () => {
         "git --exec-path=/tmp/evil status",
         "git bundle create ~/x.bundle HEAD",
         "git init ~/x",
+        // git 2.39 here: init's values are not its folder (`git init -b main ../x` made `../x/.git`).
+        "git init -b main ~/x",
+        "git init --object-format sha1 ~/x",
         "make -C ~ clean",
         "make --directory=/tmp/x",
         "ninja -C /tmp/b",

@@ -3954,8 +3954,14 @@ function gitFiles(argv: readonly (string | null)[]): (string | null)[] {
     else if (GIT_VALUE_OPTIONS.has(word)) i++;
   }
   const git = gitSubcommand(argv);
-  // After `--` every word is a path, whatever it begins with (`git mv a.txt -- --x` makes `--x`).
-  const operands = readOptions(git?.rest ?? [], "", []).operands;
+  // After `--` every word is a path, whatever it begins with (`git mv a.txt -- --x` makes `--x`); init's values are
+  // not (`git init -b main ../x` makes `../x`).
+  const init = git?.name === "init";
+  const operands = readOptions(
+    git?.rest ?? [],
+    init ? "b" : "",
+    init ? ["--initial-branch", "--object-format", "--ref-format", "--separate-git-dir", "--template"] : [],
+  ).operands;
   // A message file named at run time may be any (`-F "$HOME/.aws/credentials"`), not a value missing at the end
   // (`-F - <<EOF` is read without its `-`); a named one is read as code's paths are (`handedPath`).
   const computed = argv.includes(null) ? gitMessageFiles(argv).filter((file) => file === null) : [];
