@@ -2623,6 +2623,9 @@ describe("permission rules and guards", () => {
           ["echo *.ts $(touch -- --output=s.ts)", "protected"],
           ['touch -- --output=o.ts; for f in *.ts; do git log "$f"; done', "protected"],
           ["dd if=a.txt of=-o", "protected"],
+          // coreutils 9.1 here: `mkfifo -- --x` made a FIFO named `--x`.
+          ["mkfifo -- --target-directory=..", "protected"],
+          ["mknod ./-o p", "protected"],
           // gcc here made `-y`: an option's value is the next word, whatever it begins with.
           ["gcc -o -y src/m.c", "protected"],
           ["sort -o ./-x a.txt", "protected"],
