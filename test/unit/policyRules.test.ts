@@ -2626,6 +2626,12 @@ describe("permission rules and guards", () => {
           // coreutils 9.1 here: `mkfifo -- --x` made a FIFO named `--x`.
           ["mkfifo -- --target-directory=..", "protected"],
           ["mknod ./-o p", "protected"],
+          // With it GNU getopt stops at the first operand: coreutils 9.1 here made `-p` of `touch a -p`, and with a
+          // folder `-x` there `cp a -x/../../e` wrote beside the workspace.
+          ["POSIXLY_CORRECT=1 touch a.txt -p", "incomplete"],
+          ["export POSIXLY_CORRECT=; cp a.txt -x/../../e", "incomplete"],
+          // bash 5.2's posix mode sets it, and `set -a` exports it.
+          ["set -a; set -o posix; touch a.txt -p", "incomplete"],
           // gcc here made `-y`: an option's value is the next word, whatever it begins with.
           ["gcc -o -y src/m.c", "protected"],
           ["sort -o ./-x a.txt", "protected"],
@@ -6579,7 +6585,7 @@ describe("permission rules and guards", () => {
         "env bash -c 'rm -rf ~'",
         "FOO=1 bash -c 'rm -rf ~'",
         "bash +e -c 'rm -rf ~'",
-        "bash -o posix -c 'rm -rf ~'",
+        "bash -o pipefail -c 'rm -rf ~'",
         "bash -c -- 'rm -rf ~'",
         "bash -c -x 'rm -rf ~'",
         "nohup sh -c 'rm -rf ~'",

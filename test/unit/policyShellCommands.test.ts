@@ -74,7 +74,7 @@ describe("shell command lines", () => {
     { line: "env bash -c 'rm -rf ~; ls'", commands: ["env rm -rf ~", "env ls"] },
     { line: "FOO=1 bash -c 'npm test'", commands: ["FOO=1 npm test"] },
     { line: "timeout -s KILL 5 sh -c 'npm test'", commands: ["timeout -s KILL 5 npm test"] },
-    { line: "bash +e -o posix -c -- 'ls > out'", commands: ["ls"], writes: ["out"] },
+    { line: "bash +e -o pipefail -c -- 'ls > out'", commands: ["ls"], writes: ["out"] },
     { line: "env bash -c ls", commands: ["env ls"] },
     {
       line: "find . -exec sh -c 'rm x' ';'",

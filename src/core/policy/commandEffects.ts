@@ -6577,7 +6577,7 @@ const CONFIG_FILE_VARIABLES = wordSet(
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a
- * new bash starts with (`BASHOPTS=cdable_vars`).
+ * new bash starts with (`BASHOPTS=cdable_vars`) or programs read (`POSIXLY_CORRECT`).
  */
 const SHELL_STARTUP_VARIABLES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
@@ -6590,6 +6590,9 @@ const SHELL_STARTUP_VARIABLES: Readonly<Record<string, string>> = {
   // `SIMPLE_BACKUP_SUFFIX=e mv -bT newdir .vscod` renames `.vscod` to `.vscode`: only `~` (or nothing) passes.
   SIMPLE_BACKUP_SUFFIX: "names the backups cp, mv, ln and install keep, which Symposium does not place",
   BASHOPTS: "sets the options a shell starts with, which Symposium does not follow",
+  // Set at all, GNU getopt stops at the first operand: `touch a -p` makes `-p`, `cp a -x/../../e` writes there.
+  POSIXLY_CORRECT:
+    "makes programs read a word after their files as a file, which Symposium reads as an option",
 };
 /** npm's (pnpm's), pip's and uv's settings from the environment that choose a registry, an install place or a shell. */
 const PACKAGE_CONFIG_VARIABLES = new RegExp(

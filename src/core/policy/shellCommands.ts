@@ -730,6 +730,8 @@ class Walker {
         if (node.children.some((c) => evaluatingOption(c, node.type === "declaration_command")))
           this.problem("a declaration evaluates its values (declare -i, declare -n)");
         if (SUBSCRIPT_RUNS.test(node.text)) this.problem(SUBSCRIPT_PROBLEM);
+        if (node.type === "declaration_command" && /\bPOSIXLY_CORRECT\b/.test(node.text))
+          this.problem(POSIX_PROBLEM);
         // `export URL=…` binds as `URL=…` does, when it names nothing else.
         if (node.firstChild?.text === "export" && node.namedChildren.length === 1)
           this.bindConstant(node.firstNamedChild!, node);
@@ -1282,6 +1284,12 @@ class Walker {
       inner.some((w, i) => i > 0 && (w === null || w === "cdable_vars"))
     )
       this.problem("the line lets cd go where a variable says (cdable_vars)");
+    // bash's posix mode sets POSIXLY_CORRECT, which `set -a` or `export` hands to GNU getopt (`commandVariable`).
+    if (
+      (POSIX_SETTERS.has(inner[0] ?? "") || SHELLS.has(basename(inner[0] ?? ""))) &&
+      inner.some((w, i) => i > 0 && (w === null || /^(?:--)?posix$|POSIXLY_CORRECT/.test(w)))
+    )
+      this.problem(POSIX_PROBLEM);
     if (wrapped.problem === undefined) {
       const program = shellProgram(wrapped.argv) ?? sourcedProgram(wrapped.argv);
       const fromStdin = program === "stdin" ? stdin : undefined;
@@ -1545,6 +1553,9 @@ class Walker {
   }
 }
 
+/** Builtins that may turn on bash's posix mode or export what it sets (`set -o posix`, `export POSIXLY_CORRECT`). */
+const POSIX_SETTERS = new Set(["set", "shopt", "export", "declare", "typeset", "readonly", "local"]);
+const POSIX_PROBLEM = "the line makes programs read a word after their files as a file (POSIXLY_CORRECT)";
 /**
  * Builtins given a variable's name (`read NAME`, `printf -v NAME`, `test -v NAME`, …): a quoted name with a subscript
  * (`'a[$(…)]'`) is text to the parser, and bash evaluates the subscript, running what it holds.
