@@ -2763,6 +2763,36 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("passes a glob a pattern begins when none of its matches begins with -, which the program would read as an option", async () => {
+      // Making such a name asks (above), so the names a glob matches now are those it gives the command.
+      const globbed = await makePolicyWorkspace("symposium-dash-glob-");
+      try {
+        const { ws } = globbed;
+        writeFileSync(join(ws, "a.ts"), "");
+        writeFileSync(join(ws, "b.py"), "");
+        const inGlobbed = (line: string) => underBypassIn(globbed, line);
+        for (const line of [
+          "git add *.ts",
+          "grep -n foo *.py",
+          // Nothing matches: bash passes `*.md` as written.
+          "wc -l *.md",
+          'for f in *.ts; do wc -l "$f"; done',
+          'for f in *.ts; do git log "$f"; done',
+          "rg KEY *.ts src/*.ts",
+        ])
+          assert.equal(inGlobbed(line).verdict, "allow", `${line}: ${inGlobbed(line).by.label}`);
+        // A repository holding such a name: beside `--output=o.ts`, git 2.39's `git log *.ts` wrote o.ts.
+        writeFileSync(join(ws, "--output=o.ts"), "");
+        assertGuards(inGlobbed, [
+          ["git add *.ts", "incomplete"],
+          ['for f in *.ts; do git log "$f"; done', "incomplete"],
+          ["wc -l *.ts", "incomplete"],
+        ]);
+      } finally {
+        globbed.remove();
+      }
+    });
+
     it("checks an absolute glob's matches where they are, as agents write them", async () => {
       const named = await makePolicyWorkspace("symposium-abs-glob-");
       try {
@@ -6109,10 +6139,14 @@ describe("permission rules and guards", () => {
         'rg "$X" KEY src',
         'npm test "$X"',
         'npx tsc "$X"',
-        // A loop over a glob a pattern begins: a name the folder holds when the loop starts may be an option (a file
-        // `--output=o.ts` made before, in the line or by a job in the background, made git 2.39 write o.ts).
-        'for f in *.ts; do git log "$f"; done',
+        // A glob a `-` begins: each match, or the pattern when none matches, is an option (a file `--output=o.ts`
+        // made git 2.39 write o.ts).
         'for f in src/*.ts -*; do git add "$f"; done',
+        'for f in -*; do git log "$f"; done',
+        // A glob after what a line checks out, pulls or extracts: the names it makes are not read.
+        "git pull && git add *.ts",
+        "git checkout feature && git log *.ts",
+        "unzip -o lib.zip && rg KEY *.js",
         // A template's hooks are copied into the new repository's .git/hooks; --unsafe-paths writes outside it.
         "git init --template=/tmp/t",
         "git clone --template /tmp/t https://x/y.git vendor/y",

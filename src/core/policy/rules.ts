@@ -1802,7 +1802,19 @@ class FootprintView {
               ? words[1] === "list" && words.slice(2).every((w) => w !== null && !w.startsWith("-"))
               : namesListedFrom(words)?.length === 0,
           );
-        if (!packages && optionComputed(name, argv, new Set(notOptions.map((at) => at - wrapped.start))))
+        // A glob is the names it matches now (`git add *.ts`, `for f in *.ts; …`): none an option where none begins
+        // with `-` (`globMatches`), nor the pattern, which bash passes as written when nothing matches (`-*`).
+        // Making such a name asks; what the line extracts, checks out or pulls first is not read.
+        const globsNow =
+          typeof computed === "object" &&
+          afterLinks === undefined &&
+          !/(?:^|\s)-\S*[*?[]/.test(computed.globs) &&
+          typeof this.globMatches(computed.globs, cwd) === "object";
+        if (
+          !packages &&
+          optionComputed(name, argv, new Set(notOptions.map((at) => at - wrapped.start))) &&
+          !globsNow
+        )
           return {
             guard: "incomplete",
             label: `${name} is given a word computed at run time that may be an option that writes or runs (-o…)`,
