@@ -636,6 +636,22 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(told("cfg/notes.md"), [false, false]);
   });
 
+  it("meets a nested repository by its own folder, which a command runs in: `git -C vendor/y config …`", () => {
+    // git 2.39: after `git clone … vendor/y` (whose .git/config the host's watcher can miss), an approved
+    // `git -C vendor/y config core.fsmonitor ../../tools/mon.sh` made `git -C vendor/y status` run tools/mon.sh. The
+    // command names vendor/y, not a path in it; the boundary read its configuration before the command changed it.
+    const nested = join(repo, "vendor", "y");
+    execFileSync("git", ["init", "-q", nested]);
+    const boundary = repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() });
+    const check = (path: string) => boundary.forRequest().check(join(repo, path));
+    assert.equal(check("vendor/y").status, "inside", "the command's folder");
+    execFileSync("git", ["-C", nested, "config", "core.fsmonitor", "../../tools/mon.sh"]);
+    const program = check("tools/mon.sh");
+    assert.ok(program.status === "inside" && program.protected, "named by vendor/y's configuration");
+    const other = check("tools/build.sh");
+    assert.ok(other.status === "inside" && !other.protected);
+  });
+
   it("protects a workspace program a git configuration names, run from the work tree's top, without asking git", () => {
     // git 2.39: `core.fsmonitor = tools/fsmon.sh` in .git/config ran tools/fsmon.sh on `git -C packages/app status`.
     const ran = join(base, "ran");

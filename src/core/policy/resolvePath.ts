@@ -445,6 +445,9 @@ export class PolicyBoundary {
     const resolved = resolveKind(path, this.options);
     if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
     const p = this.platform === "win32" ? win32 : posix;
+    // A folder that is a nested repository's top is met too: a command run there (`git -C vendor/y config …`) names
+    // no path in it, and the host's watcher may miss its new `.git/config` (a `git clone` an instant before).
+    if (resolved.folder) this.nestedRepository(p.join(resolved.path, ".git"));
     const isProtected = this.protectedPath(resolved.path, resolved.folder);
     const readable =
       isProtected && this.readsFreely(resolved.path, resolved.folder) ? { readable: true as const } : {};
