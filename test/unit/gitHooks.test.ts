@@ -6,11 +6,14 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   realpathSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
+  type StatSyncOptions,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -535,6 +538,35 @@ describe("a repository's hooks folder", () => {
       assert.deepEqual(check("scripts/other.sh"), [false, false]);
     } finally {
       counting.dispose();
+    }
+  });
+
+  it("sees a same-size edit in place in the second it was read in, on a file system keeping whole seconds", () => {
+    // ext3 with 128-byte inodes (whole-second times), git 2.39: .git/config rewritten in place, same size, in the
+    // second the boundary had read it kept its inode, size and times, and git ran tools/bbb.sh on `git status`, which
+    // Bypass let an agent write. Here the file system's clock stands still for the test, as it does within a second.
+    const fs = require("node:fs") as { statSync: typeof statSync }; // eslint-disable-line @typescript-eslint/no-require-imports
+    const real = fs.statSync;
+    const second = (BigInt(Date.now()) / 1000n) * 1_000_000_000n;
+    fs.statSync = ((path: string, options?: StatSyncOptions) => {
+      const stat = real(path, options);
+      return stat && "mtimeNs" in stat ? Object.assign(stat, { mtimeNs: second, ctimeNs: second }) : stat;
+    }) as typeof statSync;
+    try {
+      const config = join(repo, ".git", "config");
+      const text = readFileSync(config, "utf8");
+      writeFileSync(config, `${text}[core]\n\tfsmonitor = tools/aaa.sh\n`);
+      const boundary = repoBoundary({ hooksFolder, gitFolders });
+      const guarded = (path: string) => {
+        const check = boundary.forRequest().check(join(repo, path));
+        return check.status === "inside" && check.protected;
+      };
+      assert.ok(guarded("tools/aaa.sh"));
+      writeFileSync(config, `${text}[core]\n\tfsmonitor = tools/bbb.sh\n`);
+      assert.ok(guarded("tools/bbb.sh"), "named now");
+      assert.ok(!guarded("tools/aaa.sh"));
+    } finally {
+      fs.statSync = real;
     }
   });
 

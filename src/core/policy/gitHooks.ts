@@ -65,32 +65,37 @@ export function gitFolders(
   const system = GIT_CONFIG_NOSYSTEM ? [] : [GIT_CONFIG_SYSTEM || "/etc/gitconfig"];
   const read = [...configs, ...own, GIT_CONFIG_GLOBAL, ...system];
   // Taken before the files are read: a change after it is a change from what was read.
-  const before = stamp(read);
+  const since = Date.now();
+  const before = stamp(read, since);
   const texts = read.map(configText);
   // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
   const files = texts.some((text) => text === null || /include/i.test(text ?? ""))
     ? included(folder, timeout)
     : [];
-  const includedBefore = stamp(files);
+  const includedBefore = stamp(files, since);
   const top = resolve(folder, up);
   return {
     folders: [...folders, ...files],
     programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
-    unchanged: () => stamp(read) === before && stamp(files) === includedBefore,
+    unchanged: () => stamp(read, since) === before && stamp(files, since) === includedBefore,
   };
 }
 
 /**
  * What configuration files are now, to tell a change (`git config --worktree core.hooksPath tools` writes a new
  * config.worktree, the person's `git config --global` a new ~/.gitconfig): each one's inode, size and times, or why
- * it cannot be looked at (not there).
+ * it cannot be looked at (not there); and its text where it changed within 2 s of `since`, when they were first
+ * read, as git's racy index entries: a file system keeping whole seconds (HFS+, ext3's small inodes; FAT two) gives
+ * a same-size edit in place in that second the same times.
  */
-function stamp(files: readonly string[]): string {
+function stamp(files: readonly string[], since: number): string {
   return files
     .map((file) => {
       try {
         const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
-        return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : "-";
+        if (!stat) return "-";
+        const racy = [stat.mtimeNs, stat.ctimeNs].some((ns) => ns > BigInt(since - 2_000) * 1_000_000n);
+        return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}${racy ? `:${configText(file)}` : ""}`;
       } catch (error) {
         return (error as { code?: string }).code ?? "?";
       }
