@@ -684,6 +684,47 @@ describe("a repository's hooks folder", () => {
     assert.ok(other.status === "inside" && !other.protected);
   });
 
+  it("meets a submodule whose configuration names a program, include or hook: `git status` above it runs them", () => {
+    // git 2.39: with `core.fsmonitor = ../tools/mon.sh` in .git/modules/sub/config, a plain `git status` in the
+    // superproject (VS Code's git runs one) ran tools/mon.sh, as `cd sub && git status` did; no path in sub was named.
+    const lib = join(base, "lib");
+    const git = (...args: string[]) =>
+      execFileSync("git", [
+        "-c",
+        "user.name=a",
+        "-c",
+        "user.email=a@b",
+        "-c",
+        "protocol.file.allow=always",
+        ...args,
+      ]);
+    git("init", "-q", lib);
+    git("-C", lib, "commit", "-q", "--allow-empty", "-m", "a");
+    for (const name of ["sub", "plain"]) git("-C", repo, "submodule", "add", "-q", lib, name);
+    const ran = join(base, "ran");
+    mkdirSync(join(repo, "tools"));
+    writeFileSync(join(repo, "tools", "mon.sh"), `#!/bin/sh\necho ran > '${ran}'\nexit 1\n`, { mode: 0o755 });
+    execFileSync("git", ["-C", join(repo, "sub"), "config", "core.fsmonitor", "../tools/mon.sh"]);
+    execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
+    assert.ok(existsSync(ran), "the superproject's git status ran the submodule's fsmonitor");
+    const counting = new CountingGit();
+    try {
+      const check = protection(
+        repoBoundary({ hooksFolder, gitFolders, gitAllowance: new GitAllowance() }),
+        repo,
+      );
+      assert.deepEqual(check("tools/mon.sh"), [true, true]);
+      assert.deepEqual(check("tools/build.sh"), [false, false]);
+      assert.equal(
+        counting.started,
+        3,
+        "the root's hooks folder, sub's git folder and hooks folder; not plain's",
+      );
+    } finally {
+      counting.dispose();
+    }
+  });
+
   it("protects a workspace program a git configuration names, run from the work tree's top, without asking git", () => {
     // git 2.39: `core.fsmonitor = tools/fsmon.sh` in .git/config ran tools/fsmon.sh on `git -C packages/app status`.
     const ran = join(base, "ran");

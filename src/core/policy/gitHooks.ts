@@ -11,6 +11,7 @@ import {
   fstatSync,
   lstatSync,
   openSync,
+  readdirSync,
   readSync,
   statSync,
 } from "node:fs";
@@ -34,13 +35,13 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
  * file), and the files its configuration includes (`[include] path = ../cfg/extra`: git reads them as its own
  * configuration, a `core.fsmonitor` there runs on the next `git status`); none outside one or without git. And the
  * programs that configuration names by a path (`core.fsmonitor = tools/fsmon.sh`, run from the top of the work tree
- * on `git status`), read from the files' text, not asked of git. Throws where git's answer is not known, as
- * `hooksFolder` does.
+ * on `git status`), read from the files' text, not asked of git. And the submodules to be met as nested repositories
+ * (`nested`). Throws where git's answer is not known, as `hooksFolder` does.
  */
 export function gitFolders(
   folder: string,
   timeout?: number,
-): { folders: string[]; programs: string[]; unchanged: () => boolean } {
+): { folders: string[]; programs: string[]; unchanged: () => boolean; nested: string[] } {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
   // a configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
   const plain = lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory();
@@ -74,11 +75,55 @@ export function gitFolders(
     : [];
   const includedBefore = stamp(files, since);
   const top = resolve(folder, up);
+  // Its submodules' configurations (`.git/modules/<name>/config`): `git status` here runs their core.fsmonitor, and
+  // git in one its hooks and what it includes. Those that name a program, an include, a hooks folder or a linked
+  // hook are to be met as nested repositories are; the others cost no git.
+  const subs = submodules(top);
+  const subFiles = [join(top, ".gitmodules"), ...subs.flatMap(({ configs }) => configs)];
+  const subsBefore = stamp(subFiles, since);
+  const nested = subs.flatMap(({ sub, configs }) =>
+    configs
+      .map(configText)
+      .some(
+        (text) =>
+          text === null || /include|hookspath/i.test(text ?? "") || programsIn(text ?? "", sub).length,
+      ) || hookLinked(join(dirname(configs[0]!), "hooks"))
+      ? [sub]
+      : [],
+  );
   return {
     folders: [...folders, ...files],
     programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
-    unchanged: () => stamp(read, since) === before && stamp(files, since) === includedBefore,
+    unchanged: () =>
+      stamp(read, since) === before &&
+      stamp(files, since) === includedBefore &&
+      stamp(subFiles, since) === subsBefore,
+    nested,
   };
+}
+
+/**
+ * The submodules `.gitmodules` at `top` names (at most 64), each with its configuration files: in the git folder its
+ * `.git` file names (`gitdir: ../.git/modules/sub`), or in its own `.git`.
+ */
+function submodules(top: string): { sub: string; configs: string[] }[] {
+  const paths = (configText(join(top, ".gitmodules")) ?? "").matchAll(/^\s*path\s*=\s*"?(.*?)"?\s*$/gim);
+  return [...paths].slice(0, 64).map(([, path]) => {
+    const sub = resolve(top, path!);
+    const dotGit = join(sub, ".git");
+    const named = /^gitdir:\s*(.*?)\s*$/m.exec(configText(dotGit) ?? "")?.[1];
+    const gitDir = named ? resolve(sub, named) : dotGit;
+    return { sub, configs: [join(gitDir, "config"), join(gitDir, "config.worktree")] };
+  });
+}
+
+/** Whether a hooks folder holds a link (`pre-commit -> ../../scripts/pc.sh`): git runs what it leads to. */
+function hookLinked(hooks: string): boolean {
+  try {
+    return readdirSync(hooks, { withFileTypes: true }).some((entry) => entry.isSymbolicLink());
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -256,14 +256,15 @@ export interface BoundaryOptions extends ResolveOptions {
    * The folders of the repository holding a root (`gitHooks.gitFolders`), wherever they are: a `.git` link or file
    * (`git init --separate-git-dir`) keeps git's configuration and hooks under another name, protected as `.git`, as
    * are the files its configuration includes; and the programs that configuration names by a path (`programs`), as a
-   * hook is (`core.fsmonitor = tools/fsmon.sh`). Throws where git's answer is not known. `unchanged`: whether the
-   * configuration files it read are as they were, asked once per request (`forRequest`) and at each check made
-   * outside one; where not, every git read is asked anew.
+   * hook is (`core.fsmonitor = tools/fsmon.sh`); and the submodules whose configuration names such things (`nested`:
+   * the superproject's `git status` runs their fsmonitor), met as by a path in them. Throws where git's answer is not
+   * known. `unchanged`: whether the configuration files it read are as they were, asked once per request
+   * (`forRequest`) and at each check made outside one; where not, every git read is asked anew.
    */
   gitFolders?: (
     root: string,
     timeout?: number,
-  ) => { folders: string[]; programs: string[]; unchanged?: () => boolean };
+  ) => { folders: string[]; programs: string[]; unchanged?: () => boolean; nested?: string[] };
   /**
    * What the boundaries built one after another may spend of git together on `hooksFolder` and `gitFolders`: the host
    * builds one anew on each change of a `.git/config`, and a configuration including a FIFO held it 3 s a read.
@@ -675,7 +676,8 @@ export class PolicyBoundary {
     if (read === undefined) {
       const asked = this.askGit((timeout) => gitFolders(top, timeout));
       if (asked === "refused") return asked;
-      const name = (this.platform === "win32" ? win32 : posix).join(top, ".git");
+      const p = this.platform === "win32" ? win32 : posix;
+      const name = p.join(top, ".git");
       read =
         asked === NOT_KNOWN
           ? NOT_KNOWN
@@ -686,6 +688,9 @@ export class PolicyBoundary {
             ];
       this.gitFoldersRead.set(top, read);
       if (asked !== NOT_KNOWN && asked.unchanged) this.configsRead.set(top, asked.unchanged);
+      // Its submodules whose configuration names what git runs: met, as by a path in them.
+      for (const sub of asked === NOT_KNOWN ? [] : (asked.nested ?? []))
+        this.nestedRepository(p.join(sub, ".git"));
     }
     return read;
   }
