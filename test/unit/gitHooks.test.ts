@@ -491,6 +491,24 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check("cfg/notes.md"), [false, false]);
   });
 
+  it("protects what a file included on a condition includes, which git lists only once the condition holds", () => {
+    // git 2.39: with `includeIf.onbranch:next.path = ../cfg/a` and `[include] path = b` in cfg/a, git listed cfg/a
+    // but not cfg/b on another branch; a core.fsmonitor written to cfg/b ran on `git status` after
+    // `git checkout -b next`, a command that writes no file and that the host's watcher does not see.
+    mkdirSync(join(repo, "cfg"));
+    execFileSync("git", ["-C", repo, "config", "includeIf.onbranch:next.path", "../cfg/a"]);
+    writeFileSync(join(repo, "cfg", "a"), "[include]\n\tpath = b\n");
+    const ran = plantFsmonitor(join(repo, "cfg", "b"));
+    const check = protection(repoBoundary({ hooksFolder, gitFolders }), repo);
+    for (const path of ["cfg/a", "cfg/b"]) assert.deepEqual(check(path), [true, false], path);
+    assert.deepEqual(check("cfg/c"), [false, false]);
+    execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
+    assert.equal(ran(), false, "not on branch next");
+    execFileSync("git", ["-C", repo, "checkout", "-q", "-b", "next"]);
+    execFileSync("git", ["-C", repo, "status"], { stdio: "ignore" });
+    assert.equal(ran(), true, "git ran the fsmonitor cfg/b names");
+  });
+
   it("protects a workspace file that .git/config.worktree includes, which git reads with extensions.worktreeConfig", () => {
     // git 2.39: `git config --worktree include.path ../cfg/extra` wrote .git/config.worktree (.git/config said no
     // include); a core.fsmonitor written to cfg/extra ran on `git status`.

@@ -73,7 +73,15 @@ export function gitFolders(
   const files = texts.some((text) => text === null || /include/i.test(text ?? ""))
     ? included(folder, timeout)
     : [];
-  const includedBefore = stamp(files, since);
+  // Each stamped before its text is read.
+  const looks = files.map((file) => stamp([file], since));
+  for (let i = 0; i < files.length && files.length < 64; i++)
+    for (const file of includesIn(files[i]!))
+      if (!files.includes(file)) {
+        looks.push(stamp([file], since));
+        files.push(file);
+      }
+  const includedBefore = looks.join("|");
   const top = resolve(folder, up);
   // Its submodules' configurations (`.git/modules/<name>/config`): `git status` here runs their core.fsmonitor, and
   // git in one its hooks and what it includes. Those that name a program, an include, a hooks folder or a linked
@@ -178,18 +186,9 @@ const PROGRAM_KEY =
  * on PATH), from `top`, where git runs them. Read loosely: a word too many protects a file too many.
  */
 function programsIn(text: string, top: string): string[] {
-  let section = "";
   const paths: string[] = [];
-  for (let line of text.replace(/\\\r?\n/g, "").split(/\r?\n/)) {
-    const header = /^\s*\[\s*([\w.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-    if (header) {
-      section = header[1]! + (header[2] === undefined ? "" : `.${header[2]}`);
-      line = line.slice(header[0].length);
-    }
-    const [, name, value = ""] = /^\s*([a-z][\w-]*)\s*=(.*)/i.exec(line) ?? [];
-    const key = `${section}.${name}`.toLowerCase();
-    if (name === undefined || !PROGRAM_KEY.test(key) || (key.startsWith("alias.") && !/^[\s"]*!/.test(value)))
-      continue;
+  for (const [key, value] of entries(text)) {
+    if (!PROGRAM_KEY.test(key) || (key.startsWith("alias.") && !/^[\s"]*!/.test(value))) continue;
     // git's own quotes and escapes gone, the shell's words: a quoted path or an escaped space is one word
     // (`"tools/my monitor.sh"`, `bin/a\ b.sh`); each also split loosely, at every quote and operator.
     const shellText = value.replace(/\\(.)|"/g, "$1");
@@ -205,6 +204,38 @@ function programsIn(text: string, top: string): string[] {
         paths.push(resolve(top, word.replace(/^~(?=\/|$)/, homedir())));
   }
   return paths;
+}
+
+/** Each `key = value` of a configuration's text, the key lower case after its section (`core.fsmonitor`). */
+function entries(text: string): [string, string][] {
+  let section = "";
+  const all: [string, string][] = [];
+  for (let line of text.replace(/\\\r?\n/g, "").split(/\r?\n/)) {
+    const header = /^\s*\[\s*([\w.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+    if (header) {
+      section = header[1]! + (header[2] === undefined ? "" : `.${header[2]}`);
+      line = line.slice(header[0].length);
+    }
+    const [, name, value = ""] = /^\s*([a-z][\w-]*)\s*=(.*)/i.exec(line) ?? [];
+    if (name !== undefined) all.push([`${section}.${name}`.toLowerCase(), value]);
+  }
+  return all;
+}
+
+/**
+ * The files an included file's text includes in turn (`[include] path = b`, relative to it): git lists none of them
+ * while a condition leaves out the file naming them (`includeIf "onbranch:next"`, until `git checkout -b next`).
+ */
+function includesIn(file: string): string[] {
+  return entries(configText(file) ?? "").flatMap(([key, value]) => {
+    const path = value
+      .replace(/\s[;#].*/, "")
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+    return /^include(?:if\..*)?\.path$/.test(key) && path
+      ? [resolve(dirname(file), path.replace(/^~(?=\/|$)/, homedir()))]
+      : [];
+  });
 }
 
 /**
