@@ -796,6 +796,22 @@ describe("a repository's hooks folder", () => {
     assert.ok(gitFolders(join(repo, "packages", "app")).programs.includes(join(repo, "tools", "fsmon.sh")));
   });
 
+  it("protects the workspace programs git runs for an archive, a trailer, a submodule's update or `add -p`", () => {
+    // git 2.39: `tar.tgz.command = tools/gz.sh` ran on `git archive --format=tgz`, `trailer.sign.command =
+    // tools/trailer.sh` on `git commit --trailer sign=x`, and `submodule.sub.update = !../tools/up.sh` on
+    // `git submodule update --remote`, from the submodule's folder; `interactive.diffFilter` runs on `git add -p`.
+    const set = (key: string, value: string) => execFileSync("git", ["-C", repo, "config", key, value]);
+    set("tar.tgz.command", "tools/gz.sh");
+    set("trailer.sign.command", "tools/trailer.sh");
+    set("submodule.sub.update", "!../tools/up.sh");
+    set("submodule.other.update", "rebase");
+    set("interactive.diffFilter", "tools/filter.sh --color");
+    const check = protection(repoBoundary({ gitFolders }), repo);
+    for (const path of ["tools/gz.sh", "tools/trailer.sh", "tools/up.sh", "tools/filter.sh"])
+      assert.deepEqual(check(path), [true, true], path);
+    assert.deepEqual(check("tools/build.sh"), [false, false]);
+  });
+
   it("protects a workspace program the system's git configuration names (a container image's /etc/gitconfig)", () => {
     // git 2.39: `core.fsmonitor = <workspace>/tools/sysmon.sh` in the file GIT_CONFIG_SYSTEM names (/etc/gitconfig
     // when unset) ran on `git status`.

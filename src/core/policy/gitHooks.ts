@@ -177,9 +177,12 @@ function configText(config: string): string | undefined | null {
   }
 }
 
-/** Keys whose value git runs as a command (git-config(1)); an alias only where it starts with `!`. */
+/**
+ * Keys whose value git runs as a command (git-config(1)); an alias or a submodule's update only where it starts with
+ * `!`, the latter run from the submodule's folder.
+ */
 const PROGRAM_KEY =
-  /^(?:core\.(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|sequence\.editor|gpg\..*(?:program|command)|credential\..*helper|filter\..*\.(?:clean|smudge|process)|diff\..*(?:textconv|command|external)|merge\..*\.driver|(?:diff|merge)tool\..*\.(?:cmd|path)|pager\..*|alias\..*|remote\..*pack)$/;
+  /^(?:core\.(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|sequence\.editor|gpg\..*(?:program|command)|credential\..*helper|filter\..*\.(?:clean|smudge|process)|diff\..*(?:textconv|command|external)|merge\..*\.driver|(?:diff|merge)tool\..*\.(?:cmd|path)|pager\..*|alias\..*|remote\..*pack|tar\..*\.command|trailer\..*\.(?:cmd|command)|interactive\.difffilter|submodule\..*\.update)$/;
 
 /**
  * The paths named in a configuration's text by the values git runs (each word with a `/`: a bare name is looked up
@@ -188,7 +191,8 @@ const PROGRAM_KEY =
 function programsIn(text: string, top: string): string[] {
   const paths: string[] = [];
   for (const [key, value] of entries(text)) {
-    if (!PROGRAM_KEY.test(key) || (key.startsWith("alias.") && !/^[\s"]*!/.test(value))) continue;
+    const sub = /^submodule\.(.*)\.update$/.exec(key)?.[1];
+    if (!PROGRAM_KEY.test(key) || ((sub || key.startsWith("alias.")) && !/^[\s"]*!/.test(value))) continue;
     // git's own quotes and escapes gone, the shell's words: a quoted path or an escaped space is one word
     // (`"tools/my monitor.sh"`, `bin/a\ b.sh`); each also split loosely, at every quote and operator.
     const shellText = value.replace(/\\(.)|"/g, "$1");
@@ -201,23 +205,24 @@ function programsIn(text: string, top: string): string[] {
     ])
       // Not a folder (`!cd ./ && make`): that would protect the work tree itself.
       if (/[\\/]/.test(word) && !/[\\/.]$/.test(word))
-        paths.push(resolve(top, word.replace(/^~(?=\/|$)/, homedir())));
+        paths.push(resolve(top, sub ?? "", word.replace(/^~(?=\/|$)/, homedir())));
   }
   return paths;
 }
 
-/** Each `key = value` of a configuration's text, the key lower case after its section (`core.fsmonitor`). */
+/** Each `key = value` of a configuration's text, the key after its section (`core.fsmonitor`), lower case but a subsection. */
 function entries(text: string): [string, string][] {
   let section = "";
   const all: [string, string][] = [];
   for (let line of text.replace(/\\\r?\n/g, "").split(/\r?\n/)) {
     const header = /^\s*\[\s*([\w.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
     if (header) {
-      section = header[1]! + (header[2] === undefined ? "" : `.${header[2]}`);
+      // A subsection keeps its case (a submodule's name, a folder).
+      section = header[1]!.toLowerCase() + (header[2] === undefined ? "" : `.${header[2]}`);
       line = line.slice(header[0].length);
     }
     const [, name, value = ""] = /^\s*([a-z][\w-]*)\s*=(.*)/i.exec(line) ?? [];
-    if (name !== undefined) all.push([`${section}.${name}`.toLowerCase(), value]);
+    if (name !== undefined) all.push([`${section}.${name.toLowerCase()}`, value]);
   }
   return all;
 }
