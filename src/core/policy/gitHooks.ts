@@ -210,7 +210,10 @@ function programsIn(text: string, top: string): string[] {
   return paths;
 }
 
-/** Each `key = value` of a configuration's text, the key after its section (`core.fsmonitor`), lower case but a subsection. */
+/**
+ * Each `key = value` of a configuration's text, the key after its section (`core.fsmonitor`), lower case but a
+ * subsection.
+ */
 function entries(text: string): [string, string][] {
   let section = "";
   const all: [string, string][] = [];
