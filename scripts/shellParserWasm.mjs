@@ -2,13 +2,11 @@
  * The shell parser's wasm (the tree-sitter runtime and the bash grammar) next to the bundles, where
  * `src/core/policy/shellParser.ts` reads it. A production build ships each file brotli-compressed (`.wasm.br`): the
  * two make 270 KB of the 600 KB `.vsix` deflated and 199 KB this way, and inflating them when the policy first loads
- * takes about 5 ms. Compressing at the highest quality takes about 3 s, so the result is kept in
- * `node_modules/.cache` under the input's hash.
+ * takes about 5 ms (compressed once, `brotliCached`).
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, cpSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
+import { brotliCached } from "./brotli.mjs";
 
 /** @type {[source: string, name: string][]} */
 const WASM = [
@@ -31,17 +29,6 @@ export function writeShellParserWasm(dist, { compressed }) {
       cpSync(source, raw);
       continue;
     }
-    const bytes = readFileSync(source);
-    const cache = join("node_modules", ".cache", "symposium-wasm");
-    const cached = join(cache, `${createHash("sha256").update(bytes).digest("hex")}.br`);
-    if (!existsSync(cached)) {
-      mkdirSync(cache, { recursive: true });
-      const params = {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      };
-      writeFileSync(cached, brotliCompressSync(bytes, { params }));
-    }
-    cpSync(cached, br);
+    writeFileSync(br, brotliCached(readFileSync(source)));
   }
 }

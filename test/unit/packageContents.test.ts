@@ -140,11 +140,15 @@ describe("the published package", function () {
     }
   });
 
-  it("ships the shell parser brotli-compressed, and the packaged runtime parses with it", async () => {
+  it("ships the shell parser and the ACP runtime brotli-compressed, and the packaged runtime parses with it", async () => {
     for (const name of ["web-tree-sitter.wasm", "tree-sitter-bash.wasm"]) {
       assert.ok(files.includes(`dist/${name}.br`), `dist/${name}.br is not in the package`);
       assert.ok(!files.includes(`dist/${name}`), `dist/${name} ships uncompressed too`);
     }
+    // The runtime behind a loader of its own name, which the extension and the demo agent require as before.
+    assert.ok(files.includes("dist/acpRuntime.js.br"), "dist/acpRuntime.js.br is not in the package");
+    const loader = statSync(join(build.dist, "acpRuntime.js")).size;
+    assert.ok(loader < 1_000, `dist/acpRuntime.js is ${loader} bytes: the runtime ships uncompressed`);
     // Away from the repository, so that the grammar cannot come from node_modules instead.
     const away = mkdtempSync(join(tmpdir(), "symposium-packaged-"));
     try {
