@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { buildProduction, stageExtension, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
 
@@ -149,6 +150,29 @@ describe("the published package", function () {
     assert.ok(files.includes("dist/acpRuntime.js.br"), "dist/acpRuntime.js.br is not in the package");
     const loader = statSync(join(build.dist, "acpRuntime.js")).size;
     assert.ok(loader < 1_000, `dist/acpRuntime.js is ${loader} bytes: the runtime ships uncompressed`);
+    // The extension takes it with `import()`, which names a CommonJS file's exports from its text alone.
+    const imported = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `import(${JSON.stringify(pathToFileURL(join(build.dist, "acpRuntime.js")).href)}).then((m) => console.log(Object.keys(m).join(" ")))`,
+      ],
+      { encoding: "utf8" },
+    );
+    assert.deepEqual(
+      imported.stdout.trim().split(" ").sort(),
+      [
+        "AgentConnection",
+        "ClientFileSystem",
+        "ClientTerminals",
+        "RequestError",
+        "default",
+        "loadPolicyEngine",
+        "sdkV1",
+        "sdkV2",
+      ],
+      imported.stderr,
+    );
     // Away from the repository, so that the grammar cannot come from node_modules instead.
     const away = mkdtempSync(join(tmpdir(), "symposium-packaged-"));
     try {
