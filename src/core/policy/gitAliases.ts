@@ -4,12 +4,13 @@
  * shell line. They come from the person's own configuration (`~/.gitconfig`, `$XDG_CONFIG_HOME/git/config`), the
  * repository's (`.git/config`, set by the person or their tools) and anything those include.
  */
-import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { gitSubcommandAt } from "./commandEffects";
 import { GitAllowance } from "./gitChanges";
 import { readGit } from "./gitRead";
+// From the file the runtime requires, not a copy of gitHooks' reads (esbuild.config.mjs).
+import { configStamp } from "./policyPaths";
 import { basename } from "./programs";
 
 /** The aliases git reads in a folder. */
@@ -215,9 +216,10 @@ export function readGitAliases(
  * known (its git words ask) until the allowance refills.
  */
 export class GitAliasCache {
+  /** `since`: when the files were first looked at, for `configStamp`. */
   private readonly entries = new Map<
     string,
-    { aliases: GitAliases | undefined; stamps: string[]; files: string[] }
+    { aliases: GitAliases | undefined; stamps: string[]; files: string[]; since: number }
   >();
   private readonly allowance: GitAllowance;
 
@@ -231,27 +233,22 @@ export class GitAliasCache {
 
   readonly lookup: GitAliasReader = (folder) => {
     const cached = this.entries.get(folder);
-    if (cached && cached.files.every((file, i) => stamp(file) === cached.stamps[i])) return cached.aliases;
-    // Stamped before reading: a change while git reads is seen next time.
+    if (cached && cached.files.every((file, i) => configStamp(file, cached.since) === cached.stamps[i]))
+      return cached.aliases;
+    // Stamped before reading: a change while git reads is seen next time (a same-size one in the same second too).
+    const since = Date.now();
     const files = cached?.files ?? standardConfigFiles();
-    const before = files.map(stamp);
+    const before = files.map((file) => configStamp(file, since));
     const read = this.allowance.read(2, (timeout) => this.read(folder, timeout));
     if (read === "refused") return undefined;
     const after = read ? read.files : files;
-    const stamps = read ? after.map((file) => before[files.indexOf(file)] ?? stamp(file)) : before;
+    const stamps = read
+      ? after.map((file) => before[files.indexOf(file)] ?? configStamp(file, since))
+      : before;
     if (this.entries.size >= this.maxFolders) this.entries.clear();
     // A failed read is kept too (its git words ask) until a file it was read from changes: git may have waited its
     // whole timeout, the extension host with it (a repository's configuration can include a FIFO or a slow mount).
-    this.entries.set(folder, { aliases: read?.aliases, stamps, files: after });
+    this.entries.set(folder, { aliases: read?.aliases, stamps, files: after, since });
     return read?.aliases;
   };
-}
-
-function stamp(file: string): string {
-  try {
-    const s = statSync(file, { bigint: true });
-    return `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}`;
-  } catch {
-    return "-";
-  }
 }

@@ -142,18 +142,19 @@ function hookLinked(hooks: string): boolean {
  * a same-size edit in place in that second the same times.
  */
 function stamp(files: readonly string[], since: number): string {
-  return files
-    .map((file) => {
-      try {
-        const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
-        if (!stat) return "-";
-        const racy = [stat.mtimeNs, stat.ctimeNs].some((ns) => ns > BigInt(since - 2_000) * 1_000_000n);
-        return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}${racy ? `:${configText(file)}` : ""}`;
-      } catch (error) {
-        return (error as { code?: string }).code ?? "?";
-      }
-    })
-    .join("|");
+  return files.map((file) => configStamp(file, since)).join("|");
+}
+
+/** One file's `stamp` (git's aliases are read from such files too: `gitAliases.GitAliasCache`). */
+export function configStamp(file: string, since: number): string {
+  try {
+    const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!stat) return "-";
+    const racy = [stat.mtimeNs, stat.ctimeNs].some((ns) => ns > BigInt(since - 2_000) * 1_000_000n);
+    return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}${racy ? `:${configText(file)}` : ""}`;
+  } catch (error) {
+    return (error as { code?: string }).code ?? "?";
+  }
 }
 
 /** A configuration file's text; undefined when it is not there, null when it cannot be read here (a FIFO, huge). */

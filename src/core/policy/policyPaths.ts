@@ -6,6 +6,6 @@
  * read commands with them.
  */
 export * from "./resolvePath";
-export { gitFolders, hooksFolder } from "./gitHooks";
+export { configStamp, gitFolders, hooksFolder } from "./gitHooks";
 export { GitAllowance, revisionChanges } from "./gitChanges";
 export * from "./programs";
