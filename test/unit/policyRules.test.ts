@@ -3057,6 +3057,62 @@ describe("permission rules and guards", () => {
       assert.equal(withCdPath(`cd ${ws}/src && cat a.ts`).verdict, "allow");
     });
 
+    it("reads a line as the environment the agent starts in makes bash and GNU tools read it", () => {
+      // bash 5.2, coreutils 9.1, grep 3.8 and git 2.39 here, each variable in the environment of `bash -c`:
+      // POSIXLY_CORRECT: `cp a.txt -x/../../e` wrote beside the workspace, `touch a.txt -p` made `-p`;
+      // SHELLOPTS=keyword: git ran the core.fsmonitor the words after `git status` set; BASHOPTS=cdable_vars:
+      // `cd HOME && touch x` wrote in the home folder; BASHOPTS=nullglob: `grep -r KEY src/*.log` printed `.env`.
+      const decideWith = (line: string, agentEnv: Record<string, string>) =>
+        decide(command(line), { ...context({ bypass: true }), agentEnv });
+      const held: [string, Record<string, string>, RegExp][] = [
+        [
+          "cp src/a.ts -x/../../e",
+          { POSIXLY_CORRECT: "1" },
+          /^POSIXLY_CORRECT of the agent's environment makes/,
+        ],
+        ["touch src/a.ts -p", { POSIXLY_CORRECT: "" }, /POSIXLY_CORRECT/],
+        ["timeout 5 cp -v src/a.ts -x/../../e", { POSIXLY_CORRECT: "1" }, /POSIXLY_CORRECT/],
+        [
+          "git status GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=x",
+          { SHELLOPTS: "braceexpand:hashall:keyword" },
+          /^SHELLOPTS of the agent's environment turns on bash's keyword/,
+        ],
+        ["touch src/a.ts -p", { SHELLOPTS: "allexport:posix" }, /posix/],
+        ["cd HOME && touch x", { BASHOPTS: "cdable_vars" }, /^BASHOPTS .* cdable_vars/],
+        ["grep -r KEY src/*.log", { BASHOPTS: "checkwinsize:nullglob" }, /nullglob/],
+      ];
+      for (const [line, env, label] of held) {
+        assert.equal(decideWith(line, {}).verdict, "allow", line);
+        const decision = decideWith(line, env);
+        assert.equal(decision.by.type === "guard" && decision.by.guard, "incomplete", line);
+        assert.match(decision.by.label, label, line);
+      }
+      // The editor's own environment, which the agent and terminal/create inherit.
+      const before = process.env.POSIXLY_CORRECT;
+      try {
+        process.env.POSIXLY_CORRECT = "1";
+        assert.match(decideWith("touch src/a.ts -p", {}).by.label, /POSIXLY_CORRECT/);
+        // Options before the operands, after `--`, find's tests and git (which refuses an option after an operand).
+        for (const line of [
+          "ls -la src",
+          "cp -r src build",
+          "rm -f -- -x",
+          "find src -name '*.ts' -type f",
+          "git log src/a.ts --oneline",
+        ])
+          assert.equal(decideWith(line, {}).verdict, "allow", line);
+      } finally {
+        if (before === undefined) delete process.env.POSIXLY_CORRECT;
+        else process.env.POSIXLY_CORRECT = before;
+      }
+      // An interactive shell's options exported, and shopt options that change nothing the guards read.
+      for (const env of <Record<string, string>[]>[
+        { SHELLOPTS: "braceexpand:emacs:hashall:histexpand:history:interactive-comments:monitor" },
+        { BASHOPTS: "checkwinsize:cmdhist:complete_fullquote:dotglob:globstar:nocaseglob" },
+      ])
+        assert.equal(decideWith("cd src && grep -r KEY *.ts", env).verdict, "allow", JSON.stringify(env));
+    });
+
     it("places `..` after a link as bash does, beside the link, as well as beside its target", async () => {
       const linked = await makePolicyWorkspace("symposium-cd-");
       try {

@@ -6482,6 +6482,53 @@ export function commandVariable(
   return undefined;
 }
 
+/**
+ * What a variable of the environment the agent starts in (the editor's, its settings' `env` over it) changes in how
+ * bash or a program reads `argv` (a command of `line`), where the guards read it as a clean environment has it;
+ * undefined when none does. Set at all, POSIXLY_CORRECT makes GNU getopt stop at the first operand (`cp a -x/../../e`
+ * writes there, `touch a -p` makes `-p`): asked where a word beginning with `-` follows one that does not. Shell
+ * options exported for every bash: `keyword` takes `X=…` after a command as its environment (`git status
+ * GIT_CONFIG_COUNT=1 …`), `posix` (with `allexport`) sets POSIXLY_CORRECT, `cdable_vars` lets `cd HOME` go to `~`,
+ * `nullglob` drops a glob that matches nothing (`grep -r KEY *.log` searches `.`), `extglob` matches `@(.env)`.
+ */
+export function environmentVariable(
+  env: Readonly<Record<string, string | undefined>>,
+  argv: readonly (string | null)[],
+): { name: string; does: string } | undefined {
+  for (const [name, dangerous] of [
+    ["SHELLOPTS", SHELL_OPTIONS_UNFOLLOWED],
+    ["BASHOPTS", BASH_OPTIONS_UNFOLLOWED],
+  ] as const) {
+    const option = env[name]?.split(":").find((o) => dangerous.has(o));
+    if (option !== undefined)
+      return {
+        name,
+        does: `turns on bash's ${option} for the agent's shells, which Symposium does not follow`,
+      };
+  }
+  if (env.POSIXLY_CORRECT === undefined || argv[0] == null || GETOPT_UNAFFECTED.has(basename(argv[0])))
+    return undefined;
+  let operand = false;
+  for (const word of argv.slice(1)) {
+    if (word === null) continue;
+    if (word === "--" && !operand) return undefined;
+    if (word === "-" || !word.startsWith("-")) operand = true;
+    else if (operand)
+      return {
+        name: "POSIXLY_CORRECT",
+        does: `makes programs read ${word} after an operand as a file, which Symposium reads as an option`,
+      };
+  }
+  return undefined;
+}
+
+/** `set -o` options that change what a line runs or names: assignments after a command, and posix mode's variable. */
+const SHELL_OPTIONS_UNFOLLOWED = wordSet("keyword posix");
+/** shopt options that change where cd goes and what a glob gives; dotglob, nocaseglob and globstar are read. */
+const BASH_OPTIONS_UNFOLLOWED = wordSet("cdable_vars nullglob extglob");
+/** Programs whose options POSIXLY_CORRECT does not move: find's tests follow its folders; git refuses the line. */
+const GETOPT_UNAFFECTED = wordSet("find git");
+
 /** The variables `source` assigns as written (`X='a b'`) and `words` as the shell passes them (env's `X=a b`). */
 function assignedVariables(
   source: readonly string[],

@@ -16,6 +16,7 @@ import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from ".
 import {
   changesGitConfig,
   commandVariable,
+  environmentVariable,
   variableFiles,
   discardsWork,
   actsBeyond,
@@ -1591,6 +1592,12 @@ class FootprintView {
       ];
       const variable = commandVariable(...variableSources);
       if (variable) return { guard: "incomplete", label: `${variable.name} ${variable.does}` };
+      // The environment it starts in: the editor's (terminal/create's too) and the agent's settings' over it.
+      for (const env of [process.env, this.context.agentEnv ?? {}]) {
+        const started = environmentVariable(env, argv);
+        if (started)
+          return { guard: "incomplete", label: `${started.name} of the agent's environment ${started.does}` };
+      }
       // The files and folders those variables name, placed as an option's value is (`TMPDIR=.. mktemp`).
       const assigned = variableFiles(...variableSources);
       const variableReach =
