@@ -3113,6 +3113,30 @@ describe("permission rules and guards", () => {
         assert.equal(decideWith("cd src && grep -r KEY *.ts", env).verdict, "allow", JSON.stringify(env));
     });
 
+    it("asks where a line's `~` is the home the agent's settings give it, not the home folder", () => {
+      // bash 5.2 here expands `~` to HOME: with the settings' HOME elsewhere, `mkdir -p ~/ws/src && cp a.txt ~/ws/src/`
+      // wrote below that home, outside the workspace, where the guards read the workspace's `src`.
+      const decideWith = (line: string, agentEnv: Record<string, string>) =>
+        decide(command(line), { ...context({ bypass: true }), agentEnv });
+      const elsewhere = { HOME: join(base, "agent-home") };
+      for (const line of [
+        "mkdir -p ~/ws/src && cp src/a.ts ~/ws/src/",
+        "touch ~/ws/new.txt",
+        "X=~/ws/x make",
+      ]) {
+        assert.equal(decideWith(line, {}).verdict, "allow", line);
+        assert.match(
+          decideWith(line, elsewhere).by.label,
+          /^HOME of the agent's environment \(.*agent-home\)/,
+          line,
+        );
+      }
+      assert.equal(decideWith("touch ~/ws/new.txt", { HOME: `${home}/` }).verdict, "allow");
+      // A `~` bash does not expand.
+      for (const line of ["git log HEAD~1", "echo '~/ws' > src/x.txt"])
+        assert.equal(decideWith(line, elsewhere).verdict, "allow", line);
+    });
+
     it("places `..` after a link as bash does, beside the link, as well as beside its target", async () => {
       const linked = await makePolicyWorkspace("symposium-cd-");
       try {

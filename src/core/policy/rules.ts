@@ -1572,6 +1572,18 @@ class FootprintView {
     const downloadsFiles = new Set<number>();
     const projectRunners = new Set<number>();
     let programFromPipe = false;
+    // The agent's settings may give it a home of its own: its shells expand `~` there, not where the guards place it
+    // (`touch ~/ws/x` writes below that home, outside the workspace).
+    const agentHome = this.context.agentEnv?.HOME;
+    if (
+      agentHome !== undefined &&
+      agentHome.replace(/(?<=.)\/+$/, "") !== this.context.home &&
+      this.footprint.commands.some(({ line }) => HOME_TILDE.test(line))
+    )
+      return {
+        guard: "incomplete",
+        label: `HOME of the agent's environment (${agentHome}) is where its shells expand ~, not the home folder`,
+      };
     for (const [at, { command, cwd, line }] of this.simple.entries()) {
       const wrapped = withoutWrappers(command.argv);
       if (wrapped.problem !== undefined) return { guard: "incomplete", label: wrapped.problem };
@@ -3876,6 +3888,8 @@ function readerRunsNothing(name: string, argv: readonly string[]): boolean {
 /** git commands that print what the repository holds and write no file (`writesNoFiles`), but with `--output`. */
 const GIT_SHOWS_ONLY = new Set(["diff", "grep", "log", "show", "status", "ls-files", "rev-parse", "blame"]);
 /** What points git at another repository, work tree or index than the one it finds from where it runs. */
+/** A `~` bash expands to HOME: a word's first character, or after an assignment's `=` or `:` (not `HEAD~1`, `'~'`). */
+const HOME_TILDE = /(?:^|[\s;&|(<>=:`{,])~(?=$|[/\s;&|)<>:`},])/;
 const GIT_PLACES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
