@@ -1570,6 +1570,7 @@ class FootprintView {
     const downloaders = new Set<number>();
     const runners = new Set<number>();
     const downloadsFiles = new Set<number>();
+    const pathRunners = new Set<number>();
     const projectRunners = new Set<number>();
     let programFromPipe = false;
     // The agent's settings may give it a home of its own: its shells expand `~` there, not where the guards place it
@@ -1850,12 +1851,15 @@ class FootprintView {
       }
       if (DOWNLOADERS.has(name)) downloaders.add(line);
       if (this.downloadsFiles(name, argv, line, command)) downloadsFiles.add(line);
-      // A program named by its path (`./tool`) may be what the line downloaded.
+      // A program named by its path (`./tool`) may be what the line downloaded, as may any program found through a
+      // folder of PATH in the workspace (`curl -o bin/git … && git status`).
       if (
         (SHELLS.has(name) || INTERPRETERS.has(name) || /[\\/]/.test(argv[0] ?? "")) &&
         !prettyPrintsJson(name, argv)
       )
         runners.add(line);
+      else if (downloadsFiles.has(line) && !DOWNLOADERS.has(name) && this.pathInWorkspace())
+        pathRunners.add(line);
       // A project's runner runs its files (`curl -o package.json … && npm install`, `git clone … r && cd r && make`).
       if (PROJECT_RUNNERS.has(name)) projectRunners.add(line);
       programFromPipe ||= command.programFromPipe === true;
@@ -1864,6 +1868,12 @@ class FootprintView {
       return {
         guard: "download-to-shell",
         label: "A download is run by a shell, an interpreter or as a program",
+      };
+    if ([...downloadsFiles].some((line) => pathRunners.has(line)))
+      return {
+        guard: "download-to-shell",
+        label:
+          "A download may be run by name: PATH of the agent's environment holds a folder in the workspace",
       };
     if ([...downloadsFiles].some((line) => projectRunners.has(line)))
       return {
@@ -1879,6 +1889,23 @@ class FootprintView {
       };
     return undefined;
   }
+
+  /**
+   * Whether the PATH of the environment the agent starts in (the editor's, its settings' `env`) holds a folder in the
+   * workspace or a relative one (`node_modules/.bin`, `.`, an empty entry), where a file the line writes becomes a
+   * program a bare name runs.
+   */
+  private pathInWorkspace(): boolean {
+    return (this.pathHoldsWorkspace ??= [process.env.PATH, this.context.agentEnv?.PATH].some((path) =>
+      path
+        ?.split(process.platform === "win32" ? ";" : ":")
+        .some(
+          (folder) =>
+            !posixOrWin32(folder).isAbsolute(folder) || this.context.paths.check(folder).status !== "outside",
+        ),
+    ));
+  }
+  private pathHoldsWorkspace: boolean | undefined;
 
   /**
    * Whether a command of line `line` puts what it downloads into files: curl with an output option that names a file
