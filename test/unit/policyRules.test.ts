@@ -3080,6 +3080,12 @@ describe("permission rules and guards", () => {
         ["touch src/a.ts -p", { SHELLOPTS: "allexport:posix" }, /posix/],
         ["cd HOME && touch x", { BASHOPTS: "cdable_vars" }, /^BASHOPTS .* cdable_vars/],
         ["grep -r KEY src/*.log", { BASHOPTS: "checkwinsize:nullglob" }, /nullglob/],
+        // tar 1.34 here packed `t/outlink/e` from outside through a link with TAR_OPTIONS=-h, `t/outlink` without.
+        [
+          "tar czf out.tgz src",
+          { TAR_OPTIONS: "-h" },
+          /^TAR_OPTIONS of the agent's environment gives tar options/,
+        ],
       ];
       for (const [line, env, label] of held) {
         assert.equal(decideWith(line, {}).verdict, "allow", line);
@@ -3105,6 +3111,8 @@ describe("permission rules and guards", () => {
         if (before === undefined) delete process.env.POSIXLY_CORRECT;
         else process.env.POSIXLY_CORRECT = before;
       }
+      for (const env of <Record<string, string>[]>[{ TAR_OPTIONS: "--no-same-owner" }, { XZ_OPT: "-9 -T0" }])
+        assert.equal(decideWith("tar cJf out.txz src", env).verdict, "allow", JSON.stringify(env));
       // An interactive shell's options exported, and shopt options that change nothing the guards read.
       for (const env of <Record<string, string>[]>[
         { SHELLOPTS: "braceexpand:emacs:hashall:histexpand:history:interactive-comments:monitor" },

@@ -6489,7 +6489,8 @@ export function commandVariable(
  * writes there, `touch a -p` makes `-p`): asked where a word beginning with `-` follows one that does not. Shell
  * options exported for every bash: `keyword` takes `X=…` after a command as its environment (`git status
  * GIT_CONFIG_COUNT=1 …`), `posix` (with `allexport`) sets POSIXLY_CORRECT, `cdable_vars` lets `cd HOME` go to `~`,
- * `nullglob` drops a glob that matches nothing (`grep -r KEY *.log` searches `.`), `extglob` matches `@(.env)`.
+ * `nullglob` drops a glob that matches nothing (`grep -r KEY *.log` searches `.`), `extglob` matches `@(.env)`. An
+ * archiver's options (`TAR_OPTIONS=-h`), as in front of the command.
  */
 export function environmentVariable(
   env: Readonly<Record<string, string | undefined>>,
@@ -6506,6 +6507,14 @@ export function environmentVariable(
         does: `turns on bash's ${option} for the agent's shells, which Symposium does not follow`,
       };
   }
+  // An archiver's options from the environment (`TAR_OPTIONS=-h` packs what a link leads to, outside too).
+  const archiver = argv[0] == null ? undefined : basename(argv[0]);
+  if (archiver !== undefined && ARCHIVERS.has(archiver))
+    for (const name of OPTION_VARIABLES) {
+      const value = env[name];
+      if (value !== undefined && !(name === "TAR_OPTIONS" ? TAR_OPTIONS_KEPT : COMPRESSION_LEVEL).test(value))
+        return { name, does: `gives ${archiver} options Symposium does not read` };
+    }
   if (env.POSIXLY_CORRECT === undefined || argv[0] == null || GETOPT_UNAFFECTED.has(basename(argv[0])))
     return undefined;
   let operand = false;
@@ -6526,6 +6535,12 @@ export function environmentVariable(
 const SHELL_OPTIONS_UNFOLLOWED = wordSet("keyword posix");
 /** shopt options that change where cd goes and what a glob gives; dotglob, nocaseglob and globstar are read. */
 const BASH_OPTIONS_UNFOLLOWED = wordSet("cdable_vars nullglob extglob");
+/** Programs reading `OPTION_VARIABLES` (tar runs gzip, bzip2 and xz, which read theirs). */
+const ARCHIVERS = wordSet(
+  "tar gzip gunzip zcat pigz unpigz bzip2 bunzip2 bzcat xz unxz xzcat lzma unlzma zip unzip zipinfo funzip",
+);
+/** TAR_OPTIONS that change nothing the guards read: who owns and may read what is extracted, tar's warnings. */
+const TAR_OPTIONS_KEPT = /^(?:\s*(?:--no-same-(?:owner|permissions)|--numeric-owner|--warning=[\w-]+))*\s*$/;
 /** Programs whose options POSIXLY_CORRECT does not move: find's tests follow its folders; git refuses the line. */
 const GETOPT_UNAFFECTED = wordSet("find git");
 
