@@ -6260,6 +6260,16 @@ describe("permission rules and guards", () => {
         'rg "$X" KEY src',
         'npm test "$X"',
         'npx tsc "$X"',
+        // What git merge-base prints is a commit id or nothing (git 2.39), but not with its errors, which name the
+        // revisions (`fatal: Not a valid object name x --output=/tmp/o`), nor an option or other text after it.
+        "git diff $(git merge-base HEAD main 2>&1)",
+        "git diff $(git merge-base 'x --output=/tmp/o' HEAD)",
+        "git diff $(git merge-base HEAD main)-o/x",
+        'git diff "$(git merge-base HEAD main)$X"',
+        "git diff $(git merge-base a b; echo --output=x)",
+        "git diff $(git merge-base a b |& cat)",
+        // A function the line names git runs in its place (bash wrote its output to /tmp/q/.bashrc).
+        "git() { echo --output=/tmp/q/.bashrc; }; command git diff $(git merge-base a b)",
         // A glob a `-` begins: each match, or the pattern when none matches, is an option (a file `--output=o.ts`
         // made git 2.39 write o.ts).
         'for f in src/*.ts -*; do git add "$f"; done',
@@ -7537,6 +7547,10 @@ describe("permission rules and guards", () => {
           "nvm use $(cat .nvmrc)",
           'git checkout -b "feat/$(date +%s)"',
           'git push -u origin "feat/$(date +%s)"',
+          // A commit id, or nothing (git 2.39 printed only ids, its errors to the line's standard error).
+          "git diff $(git merge-base HEAD main)",
+          'git log --oneline "$(git merge-base HEAD main)..HEAD"',
+          "git diff $(git merge-base main HEAD)..HEAD --stat",
           'git stash push -m "wip $(date)"',
           'npm install "lodash@$(cat .lodash-version)"',
           "gh pr view $(git branch --show-current)",

@@ -870,7 +870,7 @@ class Walker {
         if (child.type === "process_substitution" && child.text.startsWith("<(")) pipes.push(argv.length);
         const loop = this.loopVariable(child);
         if (loop !== undefined) references.push({ at: argv.length, loop, node: child });
-        const words = this.wordsOf(child);
+        const words = commitIdWords(child) ?? this.wordsOf(child);
         const prefix = words[0] === null && loop === undefined ? staticPrefix(child) : "";
         if (prefix.startsWith("-")) computedOptions.push({ at: argv.length, prefix });
         // Not `+` or `:` either: a refspec's force or deletion (`git push origin "+$(echo main)"`). A loop's variable
@@ -882,7 +882,7 @@ class Walker {
         )
           computedOperands.push(argv.length);
         const from = this.out.commands.length;
-        if (child.type === "command_substitution" && argv.length > 0)
+        if (child.type === "command_substitution" && argv.length > 0 && words[0] === null)
           listings.push({ at: argv.length, from, to: -1 });
         argv.push(...words);
         this.walk(child, depth + 1);
@@ -1970,6 +1970,37 @@ function fixedStart(node: Node): string {
         (part) => part !== null && ["word", "string", "raw_string", "ansi_c_string"].includes(part.type),
       ));
   return quotedOnly ? staticPrefix(node) : "";
+}
+
+/**
+ * The word an argument that is only what `git merge-base` prints stands for, maybe with a range's `..` after it
+ * (`git diff $(git merge-base HEAD main)`, `"$(git merge-base main HEAD)..HEAD"`): a commit id, read as one git does
+ * not have (so a checkout of it asks). It prints commit ids or nothing, never an option; its errors, which name the
+ * revisions, go to the line's standard error, so not with a redirection in it (`2>&1`) nor an option.
+ */
+function commitIdWords(node: Node): string[] | undefined {
+  const [first, ...rest] = node.type === "concatenation" ? node.namedChildren : [node];
+  // `"$(…)..HEAD"` holds the substitution and the text after it.
+  const [substitution, ...inQuotes] = first?.type === "string" ? first.namedChildren : [first];
+  if (substitution?.type !== "command_substitution" || !node.text.replace(/^"/, "").startsWith("$("))
+    return undefined;
+  const tail = [
+    ...inQuotes.map((part) => (part?.type === "string_content" ? part.text : null)),
+    ...rest.map((part) => part && staticWord(part)),
+  ];
+  if (tail.includes(null) || !/^(?:\.\.\.?[\w./~^@{}:]*)?$/.test(tail.join(""))) return undefined;
+  const [inner, ...more] = substitution.namedChildren;
+  if (inner?.type !== "command" || more.length > 0) return undefined;
+  const [program, subcommand, ...revisions] = inner.namedChildren.map((child) =>
+    child?.type === "command_name" ? child.text : child && staticWord(child),
+  );
+  return program === "git" &&
+    subcommand === "merge-base" &&
+    revisions.every(
+      (revision) => revision != null && /^[\w./~^@{}:]+$/.test(revision) && !revision.startsWith("-"),
+    )
+    ? ["0".repeat(40) + tail.join("")]
+    : undefined;
 }
 
 /**
