@@ -6558,6 +6558,15 @@ describe("permission rules and guards", () => {
         footprint: () => command("git config set core.fsmonitor ./evil"),
         guard: "protected",
       },
+      // Who commits, set anywhere but the repository's own configuration, or with a key that is not only that.
+      ...[
+        "git config --global user.email a@b.c",
+        "git config --file ~/.bashrc user.name x",
+        "git config -f .vscode/x user.name x",
+        "git config --add user.name x",
+        "git config user.signingkey x",
+        "git config user.name x y",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "protected" as const })),
       // Downloads and uploads name files too: where they write, what they send.
       {
         name: "curl -o a hook",
@@ -7592,6 +7601,15 @@ describe("permission rules and guards", () => {
           "git ls-files '*.orig' | xargs rm -f",
           "diff <(sort build/a) <(sort build/b)",
           "tar xzf lib.tgz",
+        ],
+      ],
+      [
+        // git runs nothing from it.
+        "who commits, set in the repository's own git configuration",
+        [
+          'git config user.name "Agent"',
+          "git config --local user.email agent@example.com",
+          "git config set user.email agent@example.com",
         ],
       ],
       [

@@ -6724,6 +6724,7 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
   const words = rest as string[];
   const first = words.find((word) => !word.startsWith("-"));
   if (first === "get" || first === "list") return false;
+  if (setsIdentity(words)) return false;
   if (first && ["set", "unset", "rename-section", "remove-section", "edit"].includes(first)) return true;
   if (
     words.some((word) =>
@@ -6739,6 +6740,21 @@ export function changesGitConfig(argv: (string | null)[]): boolean {
     return false;
   // `git config <key>` reads it; `git config <key> <value>` sets it.
   return words.filter((word) => !word.startsWith("-")).length >= 2;
+}
+
+/**
+ * Whether a `git config` sets only who commits, in the repository's own configuration (`git config user.email
+ * a@b.c`, `git config set --local user.name x`): git runs nothing from it, and it escapes a value's new lines
+ * (git 2.39 wrote `name = x\n[core]…`). Not `--global`, `--file` or any other option.
+ */
+function setsIdentity(words: readonly string[]): boolean {
+  const rest = words[0] === "set" ? words.slice(1) : words;
+  const operands = rest.filter((word) => !word.startsWith("-"));
+  return (
+    rest.every((word) => word === "--local" || !word.startsWith("-")) &&
+    operands.length === 2 &&
+    /^user\.(?:name|email)$/i.test(operands[0]!)
+  );
 }
 
 /**
