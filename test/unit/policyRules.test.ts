@@ -6897,6 +6897,12 @@ describe("permission rules and guards", () => {
         "sed -f script.sed src/a.ts",
         "rsync -e 'sh -c x' a b",
         "git -c core.pager='rm -rf ~' log",
+        // A pager other than `cat` or none (git 2.39 ran `echo P` for pager.log, and only cat or none runs nothing).
+        "git -c core.pager='cat ~/.ssh/id_rsa' log",
+        "git -c core.pager=catx log",
+        "git -c pager.log='sh -c x' log",
+        "git -c pager.log=/bin/false log",
+        "git -c core.pager=cat -c alias.log='!sh' log",
         "git -c alias.p='push --force' p",
         "git --config-env=core.pager=X log",
         "setsid rm -rf ~",
@@ -7422,6 +7428,10 @@ describe("permission rules and guards", () => {
           "sed -i.bak -e 's|a|b|' -e '/x/{s/y/z/;p}' src/a.ts",
           "sed -i 's/[/]/-/g' src/a.ts",
           "git -c color.ui=always log --oneline",
+          // The pager turned off: git 2.39 ran no program for these.
+          "git -c core.pager=cat log -5",
+          "git -c core.pager= log",
+          "git -c pager.log=false log -5",
           "rsync -av src/ build/",
           "find . -name '*.ts' -print",
           '[ "$x" = y ]',

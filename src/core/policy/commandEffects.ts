@@ -4463,6 +4463,12 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
 const SAFE_GIT_CONFIG =
   /^(?:color\.[\w.-]+|advice\.\w+|core\.(?:quotepath|abbrev|autocrlf|safecrlf)|user\.(?:name|email)|init\.defaultbranch|diff\.(?:noprefix|mnemonicprefix|renames)|log\.(?:showsignature|decorate)|column\.ui|i18n\.logoutputencoding|(?:commit|tag)\.gpgsign|pull\.rebase|merge\.ff)$/i;
 
+/**
+ * `git -c` pairs that turn the pager off: git runs none for `cat` or nothing (git 2.39 ran `echo RAN` for
+ * `core.pager='echo RAN'`, no program for `cat`), nor for a command whose `pager.<command>` is false.
+ */
+const NO_PAGER = /^(?:core\.pager=(?:cat)?|pager\.[\w-]+=(?:false|no|off|0))$/i;
+
 /** A sentence when git's own options set configuration that may run a command (`git -c core.pager=… log`). */
 function unsafeGitConfig(argv: readonly (string | null)[]): string | undefined {
   for (let i = 1; i < argv.length && argv[i] != null && argv[i]!.startsWith("-"); i++) {
@@ -4474,7 +4480,7 @@ function unsafeGitConfig(argv: readonly (string | null)[]): string | undefined {
     }
     const pair = argv[++i];
     const key = pair == null ? null : pair.split("=", 1)[0]!;
-    if (key === null || !SAFE_GIT_CONFIG.test(key))
+    if (key === null || (!SAFE_GIT_CONFIG.test(key) && !NO_PAGER.test(pair!)))
       return `git -c ${key ?? "…"} sets configuration that may run a command (a pager, an alias, a hook)`;
   }
   return undefined;
