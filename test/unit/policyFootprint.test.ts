@@ -485,6 +485,28 @@ describe("permission footprint", () => {
       assert.equal(underBypass(v1({ kind: "other", rawInput: { commands: ["ls"] } })).verdict, "allow");
     });
 
+    it("approves a line that ends going back with cd - or popd, and asks where a command may run after it", () => {
+      const command = (line: string) => v2({ type: "command", command: line, cwd: workspace.ws });
+      // Nothing runs after it, wherever it goes; a redirection of it opens where the shell is as it starts.
+      for (const line of [
+        "cd src && npx tsc --noEmit; cd -",
+        "cd src; ls; popd",
+        "cd -",
+        "cd src; cd - > out.txt",
+      ])
+        assert.equal(underBypass(command(line)).verdict, "allow", line);
+      for (const line of [
+        "cd src; cd -; cat .bashrc",
+        "cd - && ls",
+        // It may run again, with commands after it.
+        "for d in src lib; do ls; cd -; done",
+        "while true; do cat .bashrc; cd -; done",
+        "f() { cd -; }; f; ls",
+        "trap 'cd -' EXIT; ls",
+      ])
+        assert.equal(underBypass(command(line)).verdict, "ask", line);
+    });
+
     it("asks for a line whose cd - goes where an OLDPWD the line sets says", () => {
       const command = (line: string) => v2({ type: "command", command: line, cwd: workspace.ws });
       for (const line of [

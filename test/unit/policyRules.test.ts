@@ -2888,7 +2888,7 @@ describe("permission rules and guards", () => {
       for (const line of [
         "cd - && npm init -y",
         "popd && npm init -y",
-        "pushd src && popd && popd",
+        "pushd src && popd && popd && npm init -y",
         'cd "$(mktemp -d)" && npm init -y',
         "CDPATH=~ cd .ssh",
         // cdable_vars: `cd HOME` goes to $HOME when there is no HOME folder here.

@@ -444,7 +444,14 @@ class FootprintBuilder {
     // A cd inside a loop or a condition moves some rounds or none: the line's folders are then each one it may reach.
     const inOrder = parsed?.inOrder === true && !movesAmong(parsed.inBlock);
     const moves = movesFolder
-      ? this.foldersMovedTo(command.line, command.commands, base, inOrder, new Set(parsed?.piped))
+      ? this.foldersMovedTo(
+          command.line,
+          command.commands,
+          base,
+          inOrder,
+          new Set(parsed?.piped),
+          new Set(parsed?.repeated),
+        )
       : { paths: [], folders: [base] };
     if (typeof moves === "string") this.incomplete(moves);
     // A cd that may run again and again (`for …; do cd ..; done`) may take the line anywhere its folder leads: the
@@ -510,6 +517,8 @@ class FootprintBuilder {
     inOrder: boolean,
     /** Commands of the line that run in a pipeline's subshell: a `cd` there moves only itself. */
     piped: ReadonlySet<number>,
+    /** Commands of the line that may run again and again (in a loop, a function, a trap). */
+    repeated: ReadonlySet<number>,
   ):
     | {
         paths: string[];
@@ -551,6 +560,8 @@ class FootprintBuilder {
         if (maySetVariable(line, commands, kept))
           return `${mover} returns to the folder ${kept} names, which the line may set`;
         const back = inOrder ? (moved.back === "previous" ? previous : pushed.pop()) : undefined;
+        // Where the line's last command goes back to matters not, unless it runs again (`cd app && pytest; cd -`).
+        if (back === undefined && at === commands.length - 1 && !repeated.has(at)) continue;
         if (back === undefined) return `${mover} returns to a folder the shell kept from before the line`;
         [previous, folders] = [folders, back];
         continue;
