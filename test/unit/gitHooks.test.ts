@@ -10,10 +10,8 @@ import {
   realpathSync,
   renameSync,
   rmSync,
-  statSync,
   symlinkSync,
   writeFileSync,
-  type StatSyncOptions,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,6 +24,7 @@ import { buildFootprint } from "../../src/core/policy/footprint";
 import { decide } from "../../src/core/policy/rules";
 import { loadShellParser } from "../../src/core/policy/shellParser";
 import { v2DiffRequest } from "../support/permissionRequests";
+import { withStillClock } from "../support/stillClock";
 
 /** How `boundary` checks a path (below `folder` when given): [protected, read freely], or where it is when not inside. */
 function protection(boundary: PolicyBoundary, folder?: string) {
@@ -563,15 +562,7 @@ describe("a repository's hooks folder", () => {
     // ext3 with 128-byte inodes (whole-second times), git 2.39: .git/config rewritten in place, same size, in the
     // second the boundary had read it kept its inode, size and times, and git ran tools/bbb.sh on `git status`, which
     // Bypass let an agent write. Here the file system's clock stands still for the test, as it does within a second.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the policy's calls read
-    const fs = require("node:fs") as { statSync: typeof statSync };
-    const real = fs.statSync;
-    const second = (BigInt(Date.now()) / 1000n) * 1_000_000_000n;
-    fs.statSync = ((path: string, options?: StatSyncOptions) => {
-      const stat = real(path, options);
-      return stat && "mtimeNs" in stat ? Object.assign(stat, { mtimeNs: second, ctimeNs: second }) : stat;
-    }) as typeof statSync;
-    try {
+    withStillClock(() => {
       const config = join(repo, ".git", "config");
       const text = readFileSync(config, "utf8");
       writeFileSync(config, `${text}[core]\n\tfsmonitor = tools/aaa.sh\n`);
@@ -584,9 +575,7 @@ describe("a repository's hooks folder", () => {
       writeFileSync(config, `${text}[core]\n\tfsmonitor = tools/bbb.sh\n`);
       assert.ok(guarded("tools/bbb.sh"), "named now");
       assert.ok(!guarded("tools/aaa.sh"));
-    } finally {
-      fs.statSync = real;
-    }
+    });
   });
 
   it("looks at git's configuration files once for a request, whatever number of paths it names", () => {

@@ -3,7 +3,7 @@
 // configuration or the person's own.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync, type StatSyncOptions, type statSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_ALIAS_FOLDERS, buildFootprint } from "../../src/core/policy/footprint";
 import {
@@ -16,6 +16,7 @@ import { decide, parsePermissionSettings, type Decision } from "../../src/core/p
 import { MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { v2Request } from "../support/permissionRequests";
+import { withStillClock } from "../support/stillClock";
 
 describe("git aliases in the policy", () => {
   let workspace: PolicyWorkspace;
@@ -151,22 +152,15 @@ describe("git aliases in the policy", () => {
   it("reads the aliases anew after a same-size edit in place in the second they were read, on a whole-second file system", () => {
     // A file system keeping whole seconds (HFS+, ext3's small inodes) gives such an edit the inode, size and times the
     // file had when read; git 2.39 then runs the new alias. Here the file system's clock stands still for the test.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the cache's calls read
-    const fs = require("node:fs") as { statSync: typeof statSync };
-    const real = fs.statSync;
-    const second = (BigInt(Date.now()) / 1000n) * 1_000_000_000n;
-    fs.statSync = ((path: string, options?: StatSyncOptions) => {
-      const stat = real(path, options);
-      return stat && "mtimeNs" in stat ? Object.assign(stat, { mtimeNs: second, ctimeNs: second }) : stat;
-    }) as typeof statSync;
     try {
-      const cache = new GitAliasCache();
-      writeFileSync(globalConfig, "[alias]\n\tnuke = log --oneline --decorate --graph -5\n");
-      assert.equal(decideUnder("git nuke", { aliases: cache.lookup }).verdict, "allow");
-      writeFileSync(globalConfig, "[alias]\n\tnuke = !git reset --hard && git clean -fdx\n");
-      assert.equal(heldBy(decideUnder("git nuke", { aliases: cache.lookup })), "discard-changes");
+      withStillClock(() => {
+        const cache = new GitAliasCache();
+        writeFileSync(globalConfig, "[alias]\n\tnuke = log --oneline --decorate --graph -5\n");
+        assert.equal(decideUnder("git nuke", { aliases: cache.lookup }).verdict, "allow");
+        writeFileSync(globalConfig, "[alias]\n\tnuke = !git reset --hard && git clean -fdx\n");
+        assert.equal(heldBy(decideUnder("git nuke", { aliases: cache.lookup })), "discard-changes");
+      });
     } finally {
-      fs.statSync = real;
       writeFileSync(globalConfig, "");
     }
   });
