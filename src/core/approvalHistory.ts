@@ -229,13 +229,19 @@ const COLUMNS: (keyof HistoryEntry)[] = [
   "option",
 ];
 
+/** The columns a line may leave out (a mode change names no option). */
+const OPTIONAL_COLUMNS = new Set<keyof HistoryEntry>(["optionId", "option"]);
+
 /**
  * A line as `historyEntry` writes it. Another (planted, or a later version's) is not shown: a cell that is no text,
  * or a provenance such as "constructor", stopped the panel's table.
  */
 const isEntry = (row: Record<string, unknown>): boolean =>
   Object.hasOwn(PROVENANCE_SUMMARY, row.provenance as string) &&
-  COLUMNS.every((column, i) => typeof row[column] === "string" || (i > 6 && row[column] === undefined));
+  COLUMNS.every(
+    (column) =>
+      typeof row[column] === "string" || (OPTIONAL_COLUMNS.has(column) && row[column] === undefined),
+  );
 
 /**
  * A cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-`, `@` (or their fullwidth forms, which
