@@ -3914,9 +3914,9 @@ function readerRunsNothing(name: string, argv: readonly string[]): boolean {
 
 /** git commands that print what the repository holds and write no file (`writesNoFiles`), but with `--output`. */
 const GIT_SHOWS_ONLY = new Set(["diff", "grep", "log", "show", "status", "ls-files", "rev-parse", "blame"]);
-/** What points git at another repository, work tree or index than the one it finds from where it runs. */
 /** A `~` bash expands to HOME: a word's first character, or after an assignment's `=` or `:` (not `HEAD~1`, `'~'`). */
 const HOME_TILDE = /(?:^|[\s;&|(<>=:`{,])~(?=$|[/\s;&|)<>:`},])/;
+/** What points git at another repository, work tree or index than the one it finds from where it runs. */
 const GIT_PLACES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
