@@ -227,10 +227,11 @@ const COLUMNS: (keyof HistoryEntry)[] = [
   "outcome",
   "optionId",
   "option",
+  "modeBy",
 ];
 
-/** The columns a line may leave out (a mode change names no option). */
-const OPTIONAL_COLUMNS = new Set<keyof HistoryEntry>(["optionId", "option"]);
+/** The columns a line may leave out (a mode change names no option; only a mode change says who made it). */
+const OPTIONAL_COLUMNS = new Set<keyof HistoryEntry>(["optionId", "option", "modeBy"]);
 
 /**
  * A line as `historyEntry` writes it. Another (planted, or a later version's) is not shown: a cell that is no text,

@@ -84,6 +84,10 @@ describe("ApprovalHistory", () => {
     };
     history.append(historyEntry(prompt, record));
     assert.equal((await history.read())[0]?.modeBy, "agent");
+    // The CSV export says it too, in a column of its own.
+    const [header, row] = toCsv(await history.read()).split("\n");
+    assert.equal(header?.split(",").at(-1), "modeBy");
+    assert.equal(row?.split(",").at(-1), '"agent"');
   });
 
   it("keeps a flood bounded: past the queue limit the oldest unwritten entries are dropped and counted", async () => {
@@ -116,7 +120,7 @@ describe("ApprovalHistory", () => {
       subject: 'say "hi", then\nleave',
     };
     const [header, row] = toCsv([hostile]).split("\n");
-    assert.equal(header, "at,agent,session,title,subject,provenance,outcome,optionId,option");
+    assert.equal(header, "at,agent,session,title,subject,provenance,outcome,optionId,option,modeBy");
     assert.ok(row!.includes(`"'=HYPERLINK(""http://evil"",""x"")"`), row);
     assert.ok(
       toCsv([hostile]).includes('"say ""hi"", then\nleave"'),
