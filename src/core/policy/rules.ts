@@ -1570,7 +1570,8 @@ class FootprintView {
     const downloaders = new Set<number>();
     const runners = new Set<number>();
     const downloadsFiles = new Set<number>();
-    const pathRunners = new Set<number>();
+    /** Lines where a bare name may run what the line downloaded, with why. */
+    const pathRunners = new Map<number, string>();
     const projectRunners = new Set<number>();
     let programFromPipe = false;
     // The agent's settings may give it a home of its own: its shells expand `~` there, not where the guards place it
@@ -1858,8 +1859,20 @@ class FootprintView {
         !prettyPrintsJson(name, argv)
       )
         runners.add(line);
-      else if (downloadsFiles.has(line) && !DOWNLOADERS.has(name) && this.pathInWorkspace())
-        pathRunners.add(line);
+      else if (downloadsFiles.has(line) && !DOWNLOADERS.has(name)) {
+        // A package or project runner looks in the project's own folders first (npx and `npm exec` in
+        // `node_modules/.bin`, `uv run` in `.venv/bin`): `curl -o node_modules/.bin/tsc … && npx tsc` runs it. So
+        // does a bare name after the line changes PATH (`export PATH=bin:$PATH`).
+        const runner = runnerBefore(command.argv, wrapped.start);
+        const why = this.pathInWorkspace()
+          ? "PATH of the agent's environment holds a folder in the workspace"
+          : runner !== undefined && runner !== "jobs"
+            ? `${runner} looks for ${name} in the project's folders first (node_modules/.bin, .venv/bin)`
+            : LINE_SETS_PATH.test(this.footprint.commands[line]?.line ?? "")
+              ? "the line changes PATH"
+              : undefined;
+        if (why !== undefined && !pathRunners.has(line)) pathRunners.set(line, why);
+      }
       // A project's runner runs its files (`curl -o package.json … && npm install`, `git clone … r && cd r && make`).
       if (PROJECT_RUNNERS.has(name)) projectRunners.add(line);
       programFromPipe ||= command.programFromPipe === true;
@@ -1869,12 +1882,11 @@ class FootprintView {
         guard: "download-to-shell",
         label: "A download is run by a shell, an interpreter or as a program",
       };
-    if ([...downloadsFiles].some((line) => pathRunners.has(line)))
-      return {
-        guard: "download-to-shell",
-        label:
-          "A download may be run by name: PATH of the agent's environment holds a folder in the workspace",
-      };
+    for (const line of downloadsFiles) {
+      const why = pathRunners.get(line);
+      if (why !== undefined)
+        return { guard: "download-to-shell", label: `A download may be run by name: ${why}` };
+    }
     if ([...downloadsFiles].some((line) => projectRunners.has(line)))
       return {
         guard: "download-to-shell",
@@ -3847,6 +3859,13 @@ function listingHeld(
     label: `${name} is given files by ${via} from a listing of ${shortPath(listed.tooLarge)}, which holds too many files to check for links and protected files`,
   };
 }
+
+/**
+ * A line that sets PATH (`export PATH=bin:$PATH`, `PATH=./bin tool`; by `declare`, `read` or `printf -v` too): a bare
+ * name after it may be a file the line wrote (`hash -p` asks on its own).
+ */
+const LINE_SETS_PATH =
+  /(?<![\w$])PATH(?:\[[^\]]*\])?\+?=|\b(?:read|mapfile|readarray|printf|declare|typeset|local|export|readonly)\b[^;&|\n]*\bPATH\b/;
 
 /** Programs that run a project's files: its scripts, build files, tests and configuration. */
 const PROJECT_RUNNERS = new Set([
