@@ -2687,6 +2687,16 @@ describe("permission rules and guards", () => {
           ["python3 -c \"import shutil; shutil.copy('a.txt', './-c')\"", "protected"],
           ["node -e \"require('fs').mkdirSync('src/-d')\"", "protected"],
           ["node -e \"require('fs').writeFileSync('--n', '')\"", "protected"],
+          // And each of these, a copy, move or link to a name only a glob reads as an option: the copy of
+          // `--target-directory=..` that `cp * build/` then read as one wrote into the parent folder.
+          ["python3 -c \"import shutil; shutil.copy('a.txt', '--target-directory=..')\"", "protected"],
+          ["python3 -c \"import os; os.rename('a.txt', '--m')\"", "protected"],
+          ["python3 -c \"import shutil; shutil.copy('a.txt', dst='--k')\"", "protected"],
+          ["python3 -c \"from pathlib import Path; Path('a.txt').rename('-r')\"", "protected"],
+          ["node -e \"require('fs').copyFileSync('a.txt', '--f')\"", "protected"],
+          ["node -e \"require('fs').renameSync('a.txt', 'src/-g')\"", "protected"],
+          ["perl -e \"rename 'a.txt', '--s'\"", "protected"],
+          ["ruby -e \"File.rename('a.txt', '--t')\"", "protected"],
           ["perl -e 'open(F, \">--q\")'", "protected"],
           ['perl -e \'open(my $f, ">>", "--r")\'', "protected"],
           // OpenSSL 3.0 here made `-o`, `-k` and `-w`: an output option takes the next word whatever it begins with.
@@ -2754,6 +2764,8 @@ describe("permission rules and guards", () => {
           "python3 -c \"print('-' * 40); print('---'.replace('--', '-'))\"",
           "python3 -c \"import sys; print(sys.argv.index('--x'))\" --x",
           "python3 -c \"open('out.txt', 'w').write('-x')\"",
+          "python3 -c \"import shutil; shutil.copy('a.txt', 'a.txt.bak')\"",
+          "node -e \"require('fs').renameSync('a.txt', 'b.txt')\"",
           "node -e \"console.log(['a', '-b'].join('->'))\"",
           'perl -e \'open(my $f, ">", "out.txt"); print $f "-x"\'',
         ])

@@ -1801,6 +1801,10 @@ export function namesCodeWrites(name: string, argv: readonly (string | null)[], 
     );
   }
   const written = [...code.matchAll(OPENS_FILE)].map((match) => match[2]!);
+  // A copy, move or link names what it makes in its second string (`shutil.copy('a', '--x')`), or its only one
+  // (`Path('a').rename('--x')`): both are taken.
+  for (const match of code.matchAll(COPIES_FILE))
+    written.push(match[2]!, ...(match[4] === undefined ? [] : [match[4]]));
   if (name === "perl")
     for (const match of code.matchAll(PERL_OPEN_FOR_WRITING)) written.push(match[2] ?? match[4]!);
   return written;
@@ -1808,6 +1812,13 @@ export function namesCodeWrites(name: string, argv: readonly (string | null)[], 
 /** A call that opens or makes the file its first string names (`open(`, `fs.mkdirSync(`, `File.write "`). */
 const OPENS_FILE =
   /(?:\b(?:open|fopen|Path|mkdir|makedirs|mkfifo|touch|writeFile|appendFile|createWriteStream|file_put_contents)(?:Sync)?|\b(?:File|IO)\.(?:write|new))\s*\(?\s*(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/**
+ * A call that copies, moves or links a file, and its first two strings: Python's `shutil.copy`, `os.rename`,
+ * `os.replace`, `Path.rename`, `os.symlink`; Node's `copyFileSync`, `renameSync`, `cpSync`, `linkSync`; Ruby's
+ * `File.rename`, `FileUtils.cp`, `FileUtils.mv`; Perl's and PHP's `rename`, `copy`, `move`, `link`, `symlink`.
+ */
+const COPIES_FILE =
+  /(?:\b(?:copy|copy2|copyfile|copytree|copyFile|cp|move|mv|rename|renames|link|symlink|symlink_to|hardlink_to|ln|ln_s|ln_sf)(?:Sync)?|\bos\.replace)\s*\(?\s*(["'`])((?:\\.|(?!\1)[^\\\n])*)\1(?:\s*,\s*(?:\w+\s*=\s*)?(["'`])((?:\\.|(?!\3)[^\\\n])*)\3)?/g;
 /** Perl's writing mode and the name after it, in one string (`">--x"`) or the next (`">", "--x"`). */
 const PERL_OPEN_FOR_WRITING =
   /(["'])\+?>>?(?:\s*((?:\\.|(?!\1)[^\\\n])+)\1|\1\s*,\s*(["'])((?:\\.|(?!\3)[^\\\n])*)\3)/g;
