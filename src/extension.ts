@@ -244,6 +244,7 @@ function policyBoundary(
     gitConfigs,
     revisionChanges,
     protectedFolders: [userFolder],
+    startupEnv: process.env,
   });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;

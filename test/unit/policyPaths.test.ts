@@ -16,6 +16,7 @@ import {
   nodePathFs,
   PolicyBoundary,
   resolvePhysical,
+  shellStartupFiles,
   type PathFs,
 } from "../../src/core/policy/resolvePath";
 
@@ -219,6 +220,45 @@ describe("policy paths on a real file system", () => {
     for (const path of ["bashrc", "gitconfig", "ssh_config", "nvim/init.lua", "git/config"])
       assert.equal(check(path), true, path);
     for (const path of ["vimrc", "notes.md", "git/ignore"]) assert.equal(check(path), false, path);
+  });
+
+  it("protects the file BASH_ENV or ENV of the editor's environment names, where it leads, and a relative one anywhere", () => {
+    // bash 5.2 here ran BASH_ENV's file before `bash -c true` and a `#!/bin/bash` script, with `~`, `$HOME` and
+    // `$PWD` expanded, a relative one in the folder it started in; dash and `bash --posix` ran ENV's when interactive.
+    const own = join(base, "startup-home");
+    const dotfiles = join(own, "dotfiles");
+    mkdirSync(join(dotfiles, "sub"), { recursive: true });
+    for (const file of ["bash_env", "shrc", "notes.md", "sub/.shenv"])
+      writeFileSync(join(dotfiles, file), "");
+    symlinkSync(join("dotfiles", "bash_env"), join(own, ".bash_env"));
+    const check = (startupEnv: Record<string, string>, path: string) =>
+      new PolicyBoundary([dotfiles], { home: own, startupEnv }).check(join(dotfiles, path));
+    const isProtected = (startupEnv: Record<string, string>, path: string) => {
+      const found = check(startupEnv, path);
+      return found.status === "inside" && found.protected && found.readable === undefined;
+    };
+    for (const [env, path] of <[Record<string, string>, string][]>[
+      [{ BASH_ENV: "~/.bash_env" }, "bash_env"],
+      [{ BASH_ENV: "$HOME/.bash_env" }, "bash_env"],
+      [{ BASH_ENV: `${own}/.bash_env` }, "bash_env"],
+      [{ BASH_ENV: "${HOME}/dotfiles/shrc", HOME: own }, "shrc"],
+      [{ ENV: `${dotfiles}/shrc` }, "shrc"],
+      [{ ENV: ".shenv" }, "sub/.shenv"],
+      [{ BASH_ENV: "$PWD/sub/.shenv" }, "sub/.shenv"],
+      [{ BASH_ENV: "../.shenv" }, "sub/.shenv"],
+    ]) {
+      assert.equal(isProtected({}, path), false, path);
+      assert.equal(isProtected(env, path), true, `${JSON.stringify(env)}: ${path}`);
+      assert.equal(isProtected(env, "notes.md"), false, JSON.stringify(env));
+    }
+    // One computed otherwise is not placed (the commands ask instead: permission rules' tests).
+    assert.deepEqual(shellStartupFiles({ BASH_ENV: "$(cat f)" }, own), {
+      paths: [],
+      names: [],
+      unknown: "BASH_ENV",
+    });
+    assert.equal(shellStartupFiles({ ENV: "${XDG_CONFIG_HOME:-~/.config}/sh/env" }, own).unknown, "ENV");
+    assert.deepEqual(shellStartupFiles({ BASH_ENV: "", PATH: "/usr/bin" }, own), { paths: [], names: [] });
   });
 
   it("refuses / , the home folder and its parents as roots, with a warning each", () => {

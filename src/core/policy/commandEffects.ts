@@ -8,7 +8,7 @@ import { expandBraces } from "./braceExpansion";
 import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
 import { globMatcher, LINE_BREAK, readOtherwise } from "./globMatch";
-import { isProtectedName } from "./resolvePath";
+import { isProtectedName, shellStartupFiles } from "./resolvePath";
 import type { RevisionWrite } from "./gitChanges";
 import {
   basename,
@@ -6513,6 +6513,14 @@ export function environmentVariable(
   env: Readonly<Record<string, string | undefined>>,
   argv: readonly (string | null)[],
 ): { name: string; does: string } | undefined {
+  // A startup file placed is protected (`BoundaryOptions.startupFiles`); one computed when the shell starts
+  // (`BASH_ENV='$(…)'`, `${X:-y}`) may be any file, a workspace file the line writes too.
+  const startup = shellStartupFiles(env, "").unknown;
+  if (startup !== undefined)
+    return {
+      name: startup,
+      does: "names a file its shells run first in a way Symposium cannot place, so it cannot protect it",
+    };
   for (const [name, dangerous] of [
     ["SHELLOPTS", SHELL_OPTIONS_UNFOLLOWED],
     ["BASHOPTS", BASH_OPTIONS_UNFOLLOWED],

@@ -246,6 +246,12 @@ export interface BoundaryOptions extends ResolveOptions {
   /** Further folders whose content is protected (e.g. the editor's user settings folder). */
   protectedFolders?: readonly string[];
   /**
+   * The environment whose shells' startup files (`shellStartupFiles`: `BASH_ENV`, `ENV`) are protected as `.bashrc`
+   * is: the editor's, which its tasks, terminals, git hooks and agents inherit. An absolute one is protected where it
+   * leads too, a relative one in every folder.
+   */
+  startupEnv?: Readonly<Record<string, string | undefined>>;
+  /**
    * The folder git runs the hooks of the repository holding a folder from (`gitHooks.hooksFolder`), asked of each
    * root and of each repository nested in one that a checked path is in: `core.hooksPath` may name any folder of the
    * workspace, whose scripts run on the next commit. Protected for that, read freely as `.husky` is. Throws where
@@ -370,6 +376,8 @@ export class PolicyBoundary {
    */
   private readonly configsRead = new Map<string, () => boolean>();
   private homeLinksRead: string[] | undefined;
+  /** Relative startup files (`BASH_ENV=.bash_env`), case-folded, by name: a shell reads one in any folder. */
+  private readonly startupNames: string[][];
 
   constructor(
     roots: readonly string[],
@@ -381,10 +389,14 @@ export class PolicyBoundary {
     this.home = home ?? options.home ?? homedir();
     const insensitive =
       options.caseInsensitive ?? (() => this.platform === "win32" || process.platform === "darwin");
+    const startup = shellStartupFiles(options.startupEnv ?? {}, this.home);
     this.protectedFolders = [
       ...homeProtectedFolders(this.home, p),
       ...(options.protectedFolders ?? []).map((f) => this.physical(f) ?? f),
+      // The name and where it leads (`BASH_ENV=~/.bash_env` -> `dotfiles/bash_env` in a dotfiles workspace).
+      ...startup.paths.flatMap((f) => [p.normalize(f), this.physical(f) ?? f]),
     ].map(foldAll);
+    this.startupNames = startup.names.map((name) => foldAll(name).split("/"));
     const folders = [
       ...roots.map((root) => ({ root, what: "workspace folder", additional: false })),
       ...(options.additionalFolders ?? []).map((root) => ({
@@ -587,6 +599,7 @@ export class PolicyBoundary {
   private protectedPath(path: string, folder: boolean): boolean {
     return (
       this.inProtectedFolder(path) ||
+      this.isStartupName(path) ||
       this.inHooksFolder(path) ||
       this.holdsHook(path, folder) ||
       this.protectedName(path) ||
@@ -599,6 +612,7 @@ export class PolicyBoundary {
     const names = this.names(path);
     return (
       !this.inProtectedFolder(path) &&
+      !this.isStartupName(path) &&
       !this.inGitFolder(path, folder) &&
       names !== NOT_KNOWN &&
       !names.some((name) => isProtectedName(this.segments(name), "reading"))
@@ -909,6 +923,17 @@ export class PolicyBoundary {
     }
   }
 
+  /** Whether `path` ends in a relative startup file's name (`startupNames`). */
+  private isStartupName(path: string): boolean {
+    if (this.startupNames.length === 0) return false;
+    const segments = this.segments(foldAll(path));
+    return this.startupNames.some(
+      (name) =>
+        name.length <= segments.length &&
+        name.every((n, i) => n === segments[segments.length - name.length + i]),
+    );
+  }
+
   private inProtectedFolder(path: string): boolean {
     return (
       within(this.protectedFolders, path, this.platform) || within(this.homeLinks(), path, this.platform)
@@ -987,6 +1012,41 @@ export class RequestPaths {
     if (changes === undefined) this.revisions.set(key, (changes = this.boundary.revisionChanges(...read)));
     return changes;
   }
+}
+
+/**
+ * The files a shell runs before its commands as `env` names them: `BASH_ENV`, which every non-interactive bash runs
+ * (`bash -c`, a `#!/bin/bash` hook or task), and `ENV`, which an interactive sh and bash in posix mode run. bash 5.2
+ * and dash expand the value first: `~` and `$HOME` are placed with `env`'s HOME (else `home`); a relative one
+ * (`$PWD/x` too) is read in whatever folder the shell starts in (`names`: protected in every folder); one computed
+ * otherwise (`$(…)`, `${X:-y}`, quotes) cannot be placed (`unknown`: the variable's name).
+ */
+export function shellStartupFiles(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+): { paths: string[]; names: string[]; unknown?: string } {
+  const found: { paths: string[]; names: string[]; unknown?: string } = { paths: [], names: [] };
+  const own = env.HOME || home;
+  for (const variable of ["BASH_ENV", "ENV"]) {
+    const value = env[variable];
+    if (!value) continue;
+    const expanded = value
+      .replace(/^~(?=\/|$)/, own)
+      .replace(/\$(?:HOME\b|\{HOME\})/g, own)
+      .replace(/^\$(?:PWD\b|\{PWD\})\/*/, "");
+    if (/[$`'"\\~]/.test(expanded) || expanded === "") {
+      found.unknown ??= variable;
+      continue;
+    }
+    if (posix.isAbsolute(expanded)) found.paths.push(expanded);
+    else {
+      // `../x` is `x` in the folder above wherever the shell starts: a file of that name anywhere.
+      const name = posix.normalize(expanded).replace(/^(?:\.\.\/)+/, "");
+      if (name === "." || name === "..") found.unknown ??= variable;
+      else found.names.push(name);
+    }
+  }
+  return found;
 }
 
 // Besides settings and credentials, what runs commands on the next commit or container start (hook folders, the hook
