@@ -2646,6 +2646,9 @@ describe("permission rules and guards", () => {
           ["install -D a.txt src/-o../x", "protected"],
           // git 2.39 here: every word after `--` is a path (`git mv a -- --x` made `--x`).
           ["git mv a.txt -- --x", "protected"],
+          // coreutils 9.1's link and util-linux 2.38's fallocate here made `--x1` and `--x3` from these.
+          ["link a.txt -- --x1", "protected"],
+          ["fallocate -l 1 -- --x3", "protected"],
           ["git worktree add -b b2 -- -x", "protected"],
           ["git init -q -- --x", "protected"],
           ["git bundle create -- -x HEAD", "protected"],
@@ -2730,6 +2733,8 @@ describe("permission rules and guards", () => {
           "cp -r src dist",
           "echo x > out.txt",
           "cat notes/-x",
+          "link a.txt a.hard",
+          "fallocate -l 1M big.bin",
           "rm -f notes/*",
           "git rm -q --cached -- notes/-x",
           "git rm -q -- notes/-x",

@@ -423,6 +423,8 @@ const IN_PLACE = wordSet(
   "cat head tail less more touch mkdir rmdir chmod chown chgrp truncate shred unlink xxd uniq gzip gunzip bzip2",
   "bunzip2 xz unxz zstd unzstd lzma unlzma zstdmt pzstd lz4 unlz4 pigz unpigz split shuf iconv zip 7z 7za patch",
   "csplit gpg look 7zr 7zz 7zzs mkfifo mknod",
+  // coreutils' link makes its second operand, util-linux's fallocate its operand (`link a -- --x` made `--x`).
+  "link fallocate",
   // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
   "vi vim nvim view vimdiff ex ed nano pico emacs micro hx kak joe mcedit",
   // Formatters and linters rewrite or print what they are given (`prettier --write`, `eslint --fix`), and write
