@@ -12,6 +12,7 @@ import { testSettingsFromEnv } from "../../tools/jsonc";
 import { cacheDir, repoRoot } from "../../tools/paths";
 import { quietSettings } from "../../tools/codeServer";
 import { makeTempFolder } from "../../tools/workbench";
+import { integrationEnv } from "./integrationEnv";
 
 async function main(): Promise<number> {
   const extraSettings = testSettingsFromEnv(repoRoot);
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
         "--skip-welcome",
         "--skip-release-notes",
       ],
-      extensionTestsEnv: process.env.MOCHA_GREP ? { MOCHA_GREP: process.env.MOCHA_GREP } : {},
+      extensionTestsEnv: integrationEnv(),
     });
   } finally {
     rmSync(workspace, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { format } from "node:util";
 import { INTEGRATION_START_MARKER } from "./automationLog";
+import { integrationEnv } from "./integrationEnv";
 import { testSettingsFromEnv } from "../../tools/jsonc";
 import { repoRoot } from "../../tools/paths";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
@@ -49,12 +50,10 @@ async function main(): Promise<number> {
   }, timeoutMs);
 
   try {
-    const env: Record<string, string> = {};
-    if (process.env.MOCHA_GREP) env.MOCHA_GREP = process.env.MOCHA_GREP;
     workbench = await openWorkbench({
       settings: testSettingsFromEnv(repoRoot),
       extensionTestsPath: testsIndex,
-      env,
+      env: integrationEnv(),
       // The run may finish before the workbench is fully painted; results come from the automation hooks.
       noWait: true,
       beforeNavigate: async (page) => {

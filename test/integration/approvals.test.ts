@@ -12,6 +12,7 @@ import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
 import { waitFor as poll } from "../../tools/waitFor";
 import { readJsonLines } from "../../tools/jsonLines";
+import { BASH_ENV_PROBE } from "../harness/integrationEnv";
 
 const EXTENSION_ID = "symposium.symposium";
 const SCRIPTED_AGENT = join(__dirname, "..", "agents", "scriptedAgent.js");
@@ -283,6 +284,21 @@ describe("Symposium in a real extension host", function () {
       }
     } finally {
       await section().update("additionalFolders", undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it("protects the shell startup file BASH_ENV names in the editor's environment, in every folder", () => {
+    // The runner names a relative one (a file in the folder each shell starts in); its neighbour stays writable.
+    assert.equal(process.env.BASH_ENV, BASH_ENV_PROBE, "the runner's environment reached the extension host");
+    const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    for (const [file, protectedFile] of [
+      [join(folder, BASH_ENV_PROBE), true],
+      [join(folder, "src", BASH_ENV_PROBE), true],
+      [join(folder, `${BASH_ENV_PROBE}.txt`), false],
+    ] as const) {
+      const check = api.paths().check(file);
+      assert.equal(check.status, "inside", file);
+      assert.equal(check.protected, protectedFile, file);
     }
   });
 
