@@ -13,6 +13,7 @@ import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
 import type { Logger } from "./core/logger";
 import type { GitAllowance } from "./core/policy/gitChanges";
+import type { RepositoryScan } from "./core/policy/nestedRepositories";
 import type { PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
@@ -49,6 +50,8 @@ class SymposiumExtension extends Disposable {
   private boundary: PolicyBoundary | undefined;
   /** What its git reads may spend, kept from one boundary to the next: each `.git/config` change builds one anew. */
   private boundaryGit: GitAllowance | undefined;
+  /** The repositories nested in the workspace's folders, each folder walked once for all boundaries. */
+  private repositoryScan: RepositoryScan | undefined;
   /** The `.git/config` files seen changing: each boundary then knows their repositories (`BoundaryOptions`). */
   private readonly gitConfigs = new Set<string>();
   private readonly log: Logger;
@@ -183,8 +186,10 @@ class SymposiumExtension extends Disposable {
       this.boundaryGit,
       this.gitConfigs,
       this.userFolder,
+      this.repositoryScan,
     );
     this.boundaryGit = this.boundary.gitAllowance;
+    this.repositoryScan = this.boundary.repositoryScan;
     return this.boundary;
   }
 
@@ -231,18 +236,30 @@ function policyBoundary(
   gitAllowance: GitAllowance | undefined,
   gitConfigs: Iterable<string>,
   userFolder: string,
+  repositoryScan: RepositoryScan | undefined,
 ): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const paths = require("./core/policy/policyPaths") as typeof import("./core/policy/policyPaths");
-  const { GitAllowance, PolicyBoundary, gitFolders, hooksFolder, revisionChanges } = paths;
+  const {
+    GitAllowance,
+    PolicyBoundary,
+    RepositoryScan,
+    gitFolders,
+    hooksFolder,
+    plainRepository,
+    sharedConfig,
+  } = paths;
   const boundary = new PolicyBoundary(folderPaths(), {
     additionalFolders,
     gitFolders,
     hooksFolder,
+    plainRepository,
+    sharedConfig,
+    repositoryScan: repositoryScan ?? new RepositoryScan(),
     gitAllowance: gitAllowance ?? new GitAllowance(),
     gitConfigs,
-    revisionChanges,
+    revisionChanges: paths.revisionChanges,
     protectedFolders: [userFolder],
     startupEnv: process.env,
   });

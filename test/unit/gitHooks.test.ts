@@ -18,12 +18,13 @@ import { join } from "node:path";
 import { readGitAliases } from "../../src/core/policy/gitAliases";
 import { GitAllowance, MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { CountingGit } from "../support/countingGit";
-import { gitFolders, hooksFolder } from "../../src/core/policy/gitHooks";
+import { gitFolders, hooksFolder, plainRepository, sharedConfig } from "../../src/core/policy/gitHooks";
+import { RepositoryScan } from "../../src/core/policy/nestedRepositories";
 import { PolicyBoundary, type BoundaryOptions } from "../../src/core/policy/resolvePath";
 import { buildFootprint } from "../../src/core/policy/footprint";
 import { decide } from "../../src/core/policy/rules";
 import { loadShellParser } from "../../src/core/policy/shellParser";
-import { v2DiffRequest } from "../support/permissionRequests";
+import { v2DiffRequest, v2Request } from "../support/permissionRequests";
 import { withStillClock } from "../support/stillClock";
 
 /** How `boundary` checks a path (below `folder` when given): [protected, read freely], or where it is when not inside. */
@@ -66,6 +67,15 @@ describe("a repository's hooks folder", () => {
   /** A boundary of `repo` alone, the home folder beside it and names kept in their case, with these git reads. */
   const repoBoundary = (reads: BoundaryOptions = {}) =>
     new PolicyBoundary([repo], { home: join(base, "home"), caseInsensitive: () => false, ...reads });
+
+  /** The git reads the host gives its boundaries (`extension.ts`), the nested repositories found once for them all. */
+  const hostReads = (): BoundaryOptions => ({
+    hooksFolder,
+    gitFolders,
+    plainRepository,
+    sharedConfig,
+    repositoryScan: new RepositoryScan(),
+  });
 
   /** A core.fsmonitor written to `file` (appended with flag "a") that leaves a mark: whether git has run it. */
   const plantFsmonitor = (file: string, flag = "w") => {
@@ -674,6 +684,309 @@ describe("a repository's hooks folder", () => {
     for (const path of ["cfg/extra", "tools/mon.sh", "scripts/pc.sh"])
       assert.notDeepEqual(told(path), [false, false]);
     assert.deepEqual(told("cfg/notes.md"), [false, false]);
+  });
+
+  it("meets every repository nested in the workspace before a path in it is named: what it includes, runs or links asks", async () => {
+    // git 2.39, nothing of vendor/lib, vendor/two or packages/x named by any request: a core.fsmonitor written to
+    // cfg/extra, which vendor/lib's `include.path = ../../../cfg/extra` reads, ran on `git -C vendor/lib status` (VS
+    // Code's git runs one in each repository it finds, the person's own git too); tools/mon.sh, vendor/two's
+    // `core.fsmonitor = ../../tools/mon.sh`, on its status; scripts/pc.sh, which packages/x's pre-commit hook links
+    // to, on `git -C packages/x commit`. A boundary met them only once a checked path was in one.
+    const lib = join(repo, "vendor", "lib");
+    const two = join(repo, "vendor", "two");
+    const x = join(repo, "packages", "x");
+    for (const folder of [lib, two, x]) execFileSync("git", ["init", "-q", folder]);
+    for (const folder of ["cfg", "tools", "scripts"]) mkdirSync(join(repo, folder));
+    execFileSync("git", ["-C", lib, "config", "include.path", "../../../cfg/extra"]);
+    const ran = plantFsmonitor(join(repo, "cfg", "extra"));
+    execFileSync("git", ["-C", lib, "status"], { stdio: "ignore" });
+    assert.ok(ran(), "git ran the fsmonitor of the included file");
+    writeFileSync(join(repo, "cfg", "extra"), "");
+    execFileSync("git", ["-C", two, "config", "core.fsmonitor", "../../tools/mon.sh"]);
+    symlinkSync(join("..", "..", "..", "..", "scripts", "pc.sh"), join(x, ".git", "hooks", "pre-commit"));
+    const shell = await loadShellParser();
+    const home = join(base, "home");
+    const boundary = repoBoundary({ ...hostReads(), gitAllowance: new GitAllowance() });
+    const run = (line: string) =>
+      decide(buildFootprint(v2Request({ type: "command", command: line, cwd: repo }), { shell, home }), {
+        agentName: "a",
+        rules: [],
+        bypass: true,
+        trusted: true,
+        paths: boundary.forRequest(),
+        home,
+        sessionCwd: repo,
+      });
+    for (const line of [
+      "printf '[core]\\n\\tfsmonitor = \"touch pwned\"\\n' > cfg/extra",
+      "echo 'touch pwned' > tools/mon.sh",
+      "echo 'touch pwned' > scripts/pc.sh",
+    ])
+      assert.equal(run(line).verdict, "ask", line);
+    for (const line of ["echo notes > cfg/notes.md", "echo x > tools/build.sh", "echo x > vendor/lib/a.ts"])
+      assert.equal(run(line).verdict, "allow", line);
+    // One made in the line that writes its hooks: protected by their name.
+    for (const line of [
+      "git init vendor/x && echo 'touch pwned' > vendor/x/.git/hooks/pre-commit",
+      "git clone https://example.com/c.git vendor/c && cp x.sh vendor/c/.git/hooks/post-checkout",
+    ])
+      assert.equal(run(line).verdict, "ask", line);
+    // One made after the walk (kept for later boundaries): met when its .git/config appears (the host's watcher),
+    // else by a path in it.
+    const scan = new RepositoryScan();
+    const later = (gitConfigs: string[]) =>
+      protection(repoBoundary({ ...hostReads(), repositoryScan: scan, gitConfigs }), repo);
+    later([]);
+    const late = join(repo, "vendor", "late");
+    execFileSync("git", ["init", "-q", late]);
+    execFileSync("git", ["-C", late, "config", "include.path", "../../../cfg/late"]);
+    assert.deepEqual(later([])("cfg/late"), [false, false], "made after the walk");
+    assert.deepEqual(later([join(late, ".git", "config")])("cfg/late"), [true, false]);
+    const byPath = later([]);
+    byPath("vendor/late/a.ts");
+    assert.deepEqual(byPath("cfg/late"), [true, false]);
+  });
+
+  it("reads a plain repository's hooks folder from its files alone, as git says it, and nothing else", () => {
+    const lib = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", lib]);
+    for (const top of [repo, lib]) {
+      const read = plainRepository(top);
+      assert.equal(read?.hooks, join(top, ".git", "hooks"));
+      assert.equal(read.hooks, hooksFolder(top), "git's answer");
+      assert.deepEqual([read.folders, read.programs, read.nested], [[], [], []]);
+      assert.equal(read.unchanged(), true);
+    }
+    // What would send the next read to git is seen as a change: a commondir (a linked worktree's), config.worktree.
+    for (const name of ["commondir", "config.worktree"]) {
+      const read = plainRepository(lib)!;
+      writeFileSync(join(lib, ".git", name), "");
+      assert.equal(read.unchanged(), false, name);
+      rmSync(join(lib, ".git", name));
+    }
+    assert.equal(sharedConfig(), false, "nothing in the person's or the system's configuration");
+    // Not a repository's top, or none at all: git is asked (it looks above).
+    assert.equal(plainRepository(join(repo, "packages")), undefined);
+    assert.equal(plainRepository(base), undefined);
+  });
+
+  it("leaves to git every repository whose files do not tell its hooks folder for certain", () => {
+    const lib = join(repo, "vendor", "lib");
+    const config = join(lib, ".git", "config");
+    const fresh = () => {
+      rmSync(lib, { recursive: true, force: true });
+      execFileSync("git", ["init", "-q", lib]);
+      return readFileSync(config, "utf8");
+    };
+    const plainConfig = fresh();
+    const gitSays = () => hooksFolder(lib);
+    // git 2.39 runs hooks from elsewhere after each of these lines (a header with its key on its line, any case, a
+    // quoted value, a value git joins over a line's end).
+    const moved = join(lib, "x");
+    for (const lines of [
+      "[core]\n\thooksPath = x",
+      "[core] hooksPath = x",
+      "[CORE]\n\tHOOKSPATH = x",
+      '[core]\n\thookspath = "x"',
+      "[core]\n\thooksPath = \\\nx",
+    ]) {
+      writeFileSync(config, `${plainConfig}${lines}\n`);
+      assert.equal(gitSays(), moved, `git: ${lines}`);
+      assert.equal(plainRepository(lib), undefined, lines);
+    }
+    // An include or a work tree elsewhere, read by git as its own configuration or top; a bare repository; and a
+    // mention only (a comment, a value), which git would not take, sent to git all the same.
+    for (const lines of [
+      "[include]\n\tpath = ../x",
+      "[Include] path = ../x",
+      '[includeIf "gitdir:/"]\n\tpath = ../x',
+      "[core]\n\tworktree = ..",
+      "[extensions]\n\tworktreeConfig = true",
+      "# hooksPath = x",
+      "[alias]\n\tinc = !echo include",
+      "[core]\n\teditor = vi\u0000",
+    ]) {
+      writeFileSync(config, `${plainConfig}${lines}\n`);
+      assert.equal(plainRepository(lib), undefined, lines);
+    }
+    // A configuration that is no file, not there, or too large to read.
+    for (const make of [
+      () => rmSync(config),
+      () => (rmSync(config), mkdirSync(config)),
+      () => (rmSync(config), execFileSync("mkfifo", [config])),
+      () => writeFileSync(config, `${plainConfig}#${"x".repeat(1024 * 1024)}\n`),
+      () => (rmSync(config), symlinkSync(join(base, "elsewhere"), config)),
+    ]) {
+      fresh();
+      make();
+      assert.equal(plainRepository(lib), undefined, String(make));
+    }
+    // .git a file naming git's folder (a worktree's, a submodule's, --separate-git-dir), a link, or a folder with a
+    // commondir or a config.worktree.
+    fresh();
+    execFileSync("git", [
+      "-c",
+      "user.name=a",
+      "-c",
+      "user.email=a@b",
+      "-C",
+      lib,
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "a",
+    ]);
+    const tree = join(repo, "vendor", "tree");
+    execFileSync("git", ["-C", lib, "worktree", "add", "-q", tree]);
+    assert.equal(plainRepository(tree), undefined, "a linked worktree");
+    const separate = join(repo, "vendor", "sep");
+    execFileSync("git", ["init", "-q", "--separate-git-dir", join(base, "sep.git"), separate]);
+    assert.equal(plainRepository(separate), undefined, "a .git file");
+    const linked = join(repo, "vendor", "linked");
+    mkdirSync(linked);
+    symlinkSync(join(base, "sep.git"), join(linked, ".git"));
+    assert.equal(plainRepository(linked), undefined, "a .git link");
+    const bare = join(repo, "vendor", "bare.git");
+    execFileSync("git", ["init", "-q", "--bare", bare]);
+    assert.equal(plainRepository(bare), undefined, "a bare repository");
+    for (const name of ["commondir", "config.worktree"]) {
+      fresh();
+      writeFileSync(join(lib, ".git", name), name === "commondir" ? "../../x/.git\n" : "");
+      assert.equal(plainRepository(lib), undefined, name);
+    }
+    // Variables that move git's folder or give it configuration; the person's configuration including a file.
+    fresh();
+    for (const name of [
+      "GIT_DIR",
+      "GIT_COMMON_DIR",
+      "GIT_WORK_TREE",
+      "GIT_CONFIG_PARAMETERS",
+      "GIT_CONFIG_COUNT",
+    ]) {
+      process.env[name] = name === "GIT_CONFIG_COUNT" ? "0" : join(base, "elsewhere");
+      try {
+        assert.equal(plainRepository(lib), undefined, name);
+      } finally {
+        delete process.env[name];
+      }
+    }
+    assert.notEqual(plainRepository(lib), undefined, "plain again");
+    writeFileSync(join(base, "home", ".gitconfig"), "[include]\n\tpath = extra\n");
+    assert.equal(plainRepository(lib), undefined, "~/.gitconfig includes a file");
+  });
+
+  it("asks git once whether the person's, the system's or the environment's configuration moves every repository's", () => {
+    const home = join(base, "home");
+    assert.equal(sharedConfig(), false);
+    for (const text of [
+      "[core]\n\thooksPath = /x\n",
+      "[core] HooksPath = /x\n",
+      '[includeIf "gitdir:~/w/"]\n\tpath = extra\n',
+      "[include]\n\tpath = extra\n",
+      "[core]\n\tworktree = /x\n",
+    ]) {
+      writeFileSync(join(home, ".gitconfig"), text);
+      assert.equal(sharedConfig(), true, text);
+      rmSync(join(home, ".gitconfig"));
+    }
+    // The system's, wherever git keeps it (here named by GIT_CONFIG_SYSTEM), and `git -c` passed on to git.
+    const system = join(base, "gitconfig");
+    writeFileSync(system, "[core]\n\thooksPath = /x\n");
+    for (const [name, value] of [
+      ["GIT_CONFIG_SYSTEM", system],
+      ["GIT_CONFIG_PARAMETERS", "'core.hookspath'='/x'"],
+    ] as const) {
+      process.env[name] = value;
+      try {
+        assert.equal(sharedConfig(), true, name);
+      } finally {
+        delete process.env[name];
+      }
+    }
+    // A repository where git runs is not read: its own core.hooksPath is its own.
+    execFileSync("git", ["-C", repo, "config", "core.hooksPath", "tools/hooks"]);
+    const cwd = process.cwd();
+    process.chdir(repo);
+    try {
+      assert.equal(sharedConfig(), false);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("reads plain nested repositories without git and without spending the allowance, boundary after boundary", () => {
+    // 30 nested repositories met on every build (each `.git/config` change builds one): asking git two reads each
+    // spent the allowance in four builds, after which every path asked.
+    const tops = Array.from({ length: 30 }, (_, i) => join(repo, "packages", `p${i}`));
+    for (const top of tops) execFileSync("git", ["init", "-q", top]);
+    const odd = join(repo, "vendor", "odd");
+    execFileSync("git", ["init", "-q", odd]);
+    execFileSync("git", ["-C", odd, "config", "core.hooksPath", "../../tools/hooks"]);
+    const counting = new CountingGit();
+    const asked: string[] = [];
+    try {
+      const allowance = new GitAllowance(() => 0);
+      const scan = new RepositoryScan();
+      for (let i = 0; i < 12; i++) {
+        const started = counting.started;
+        const boundary = repoBoundary({
+          ...hostReads(),
+          hooksFolder: (folder, timeout) => (asked.push(folder), hooksFolder(folder, timeout)),
+          repositoryScan: scan,
+          gitAllowance: allowance,
+        });
+        const check = protection(boundary, repo);
+        assert.deepEqual(check("src/a.ts"), [false, false], `build ${i}`);
+        assert.deepEqual(check("tools/hooks/common.sh"), [true, true], "vendor/odd's hooks folder");
+        assert.deepEqual(check("packages/p7/.git/hooks/x"), [true, false]);
+        assert.equal(boundary.gitUnread(), undefined);
+        // One for the configuration all repositories read, one for vendor/odd's hooks folder.
+        assert.equal(counting.started - started, 2, `build ${i}`);
+      }
+      assert.deepEqual([...new Set(asked)], [odd], "git asked only where the files cannot tell");
+      // Asked of git alone, the same repositories spend the allowance within five builds.
+      const spent = new GitAllowance(() => 0);
+      const unread = Array.from({ length: 6 }, () => {
+        const boundary = repoBoundary({ ...hostReads(), plainRepository: undefined, gitAllowance: spent });
+        boundary.check(join(repo, "src", "a.ts"));
+        return boundary.gitUnread() !== undefined;
+      });
+      assert.deepEqual(unread, [false, false, false, false, true, true]);
+    } finally {
+      counting.dispose();
+    }
+  });
+
+  it("asks git for every repository where the configuration all of them read may move their hooks", () => {
+    const lib = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", lib]);
+    writeFileSync(
+      join(base, "home", ".gitconfig"),
+      `[includeIf "gitdir:${lib}/"]\n\tpath = ${join(repo, "cfg")}\n`,
+    );
+    writeFileSync(join(repo, "cfg"), "[core]\n\thooksPath = tools/lib-hooks\n");
+    assert.equal(hooksFolder(lib), join(lib, "tools", "lib-hooks"), "git 2.39");
+    assert.equal(hooksFolder(repo), join(repo, ".git", "hooks"), "git 2.39: not the root's");
+    const asked: string[] = [];
+    const boundary = repoBoundary({
+      ...hostReads(),
+      hooksFolder: (folder, timeout) => (asked.push(folder), hooksFolder(folder, timeout)),
+      gitAllowance: new GitAllowance(),
+    });
+    assert.deepEqual(protection(boundary, repo)("vendor/lib/tools/lib-hooks/common.sh"), [true, true]);
+    assert.deepEqual(asked.sort(), [lib, repo].sort());
+    // Where git cannot say (cut off, or not started), no repository is read from its files either.
+    const cutOff = repoBoundary({
+      ...hostReads(),
+      sharedConfig: () => {
+        throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+      },
+      hooksFolder: () => {
+        throw Object.assign(new Error("timed out"), { signal: "SIGTERM" });
+      },
+    });
+    assert.equal(cutOff.isProtected(join(lib, "src", "a.ts")), true);
   });
 
   it("meets a nested repository by its own folder, which a command runs in: `git -C vendor/y config …`", () => {

@@ -15,7 +15,7 @@ import {
   readSync,
   statSync,
 } from "node:fs";
-import { homedir } from "node:os";
+import { devNull, homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 /**
@@ -38,13 +38,24 @@ export function hooksFolder(folder: string, timeout?: number): string | undefine
  * on `git status`), read from the files' text, not asked of git. And the submodules to be met as nested repositories
  * (`nested`). Throws where git's answer is not known, as `hooksFolder` does.
  */
-export function gitFolders(
-  folder: string,
-  timeout?: number,
-): { folders: string[]; programs: string[]; unchanged: () => boolean; nested: string[] } {
+export function gitFolders(folder: string, timeout?: number): GitFoldersRead {
+  return readFolders(folder, timeout)!;
+}
+
+/** What `gitFolders` reads of a repository. */
+export interface GitFoldersRead {
+  folders: string[];
+  programs: string[];
+  unchanged: () => boolean;
+  nested: string[];
+}
+
+/** As `gitFolders`; `filesOnly`: undefined where git would be asked. */
+function readFolders(folder: string, timeout?: number, filesOnly?: "files only"): GitFoldersRead | undefined {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
   // a configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
   const plain = lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory();
+  if (!plain && filesOnly) return undefined;
   const lines = plain
     ? ""
     : answered(folder, () =>
@@ -67,12 +78,14 @@ export function gitFolders(
   const read = [...configs, ...own, GIT_CONFIG_GLOBAL, ...system];
   // Taken before the files are read: a change after it is a change from what was read.
   const since = Date.now();
+  // Read from the files alone, also what would send the next read to git: a `commondir` (a linked worktree's).
+  if (filesOnly) read.push(join(folder, ".git", "commondir"));
   const before = stamp(read, since);
   const texts = read.map(configText);
   // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
-  const files = texts.some((text) => text === null || /include/i.test(text ?? ""))
-    ? included(folder, timeout)
-    : [];
+  const includes = texts.some((text) => text === null || /include/i.test(text ?? ""));
+  if (includes && filesOnly) return undefined;
+  const files = includes ? included(folder, timeout) : [];
   // Each stamped before its text is read.
   const looks = files.map((file) => stamp([file], since));
   for (let i = 0; i < files.length && files.length < 64; i++)
@@ -108,6 +121,88 @@ export function gitFolders(
       stamp(subFiles, since) === subsBefore,
     nested,
   };
+}
+
+/**
+ * Variables that move git's folder or give git configuration of their own (`git -c` passes it on in
+ * `GIT_CONFIG_PARAMETERS`): where one is set in the environment git is read in, only git can tell.
+ */
+const GIT_PLACES = [
+  "GIT_DIR",
+  "GIT_COMMON_DIR",
+  "GIT_WORK_TREE",
+  "GIT_CONFIG",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT",
+];
+
+/**
+ * Words of a configuration after which only git can tell where the hooks and included files are: a hooks folder, an
+ * include (`include`, `includeIf`), another work tree or its own configuration (`core.worktree`,
+ * `extensions.worktreeConfig`). (`core.bare` moves no hooks, and every `git init` writes it.) Looked for anywhere in the text, in any case, not parsed: a
+ * section header with a key on its line (`[core] hooksPath = x`), a quoted value, a comment saying one of them, a line
+ * git may join to the next, all send the read to git. git's names have no escapes, so one it reads is spelled so.
+ */
+const MOVES = /hookspath|include|worktree/i;
+
+/**
+ * A repository's hooks folder and what `gitFolders` reads of it, from its files alone, without git: only where its
+ * top's `.git` is a folder (not a link, not a file naming one as a worktree's or a submodule's does) without a
+ * `commondir` or a `config.worktree`, its configuration is a file that says none of `MOVES` (nor a NUL), nothing in
+ * the environment moves git (`GIT_PLACES`), and the person's and the system's configuration include nothing here
+ * either; its hooks are then `.git/hooks`, as `git rev-parse --git-path hooks` says. Undefined wherever git must be
+ * asked: what the files cannot tell is never "none". The configuration every repository reads (the person's, the
+ * system's) is asked of git once for all (`sharedConfig`), not here.
+ */
+export function plainRepository(top: string): (GitFoldersRead & { hooks: string }) | undefined {
+  if (GIT_PLACES.some((name) => process.env[name] !== undefined)) return undefined;
+  const dotGit = join(top, ".git");
+  try {
+    if (!lstatSync(dotGit, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+    if (
+      ["commondir", "config.worktree"].some((name) =>
+        lstatSync(join(dotGit, name), { throwIfNoEntry: false }),
+      )
+    )
+      return undefined;
+  } catch {
+    return undefined;
+  }
+  const config = configText(join(dotGit, "config"));
+  if (typeof config !== "string" || MOVES.test(config) || config.includes("\0")) return undefined;
+  const read = readFolders(top, undefined, "files only");
+  return read && { ...read, hooks: join(dotGit, "hooks") };
+}
+
+/**
+ * Whether the configuration git reads in every repository (the system's, wherever the git on PATH keeps it, the
+ * person's, the environment's) names a hooks folder, an include or a work tree: then no repository is read from its
+ * files alone (`plainRepository`). One git process, in no repository; throws where git's answer is not known.
+ */
+export function sharedConfig(timeout?: number): boolean {
+  try {
+    // In no repository: a `GIT_DIR` that is none (and has no `config`) leaves git the system's, the person's and
+    // the environment's. (Not a path that is not there: an `includeIf "gitdir:…"` then stops git.)
+    return (
+      readGit(
+        homedir(),
+        ["config", "--get-regexp", "^(core\\.(hookspath|worktree)|include(if)?\\..*)$"],
+        timeout,
+        { GIT_DIR: devNull },
+      ) !== ""
+    );
+  } catch (error) {
+    // Status 1: no such key. No git on PATH: git runs no hook. Another status: a configuration git refuses, which
+    // the files cannot tell either.
+    const { status, signal, code } = error as {
+      status?: number | null;
+      signal?: string | null;
+      code?: string;
+    };
+    if ((status === 1 && signal == null) || code === "NO_GIT") return false;
+    if (typeof status === "number" && signal == null) return true;
+    throw error;
+  }
 }
 
 /**
@@ -161,6 +256,8 @@ export function configStamp(file: string, since: number): string {
 function configText(config: string): string | undefined | null {
   let fd: number;
   try {
+    // Most of those read are not there: a look that throws nothing costs a tenth of a failed open.
+    if (statSync(config, { throwIfNoEntry: false }) === undefined) return undefined;
     // Without blocking on a FIFO, and checked on what was opened.
     fd = openSync(config, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {

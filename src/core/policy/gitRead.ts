@@ -5,12 +5,21 @@
 import { execFileSync } from "node:child_process";
 import { resolveCommand } from "../commandPath";
 
-/** git's output for `args` run in `folder`; throws without git, when git fails or when it takes over `timeout` ms. */
-export function readGit(folder: string, args: string[], timeout = 3_000): string {
+/**
+ * git's output for `args` run in `folder`; throws without git, when git fails or when it takes over `timeout` ms.
+ * `set`: variables of git's environment set for this read.
+ */
+export function readGit(
+  folder: string,
+  args: string[],
+  timeout = 3_000,
+  set: NodeJS.ProcessEnv = {},
+): string {
   // Not another repository's, should the editor have been started from a git hook.
   const env = { ...process.env };
   delete env.GIT_DIR;
   delete env.GIT_WORK_TREE;
+  Object.assign(env, set);
   // git from PATH, not the repository's own (`git.exe` where it runs: Windows looks there first, as POSIX does for a
   // `.` or empty PATH entry).
   const program = resolveCommand("git", env);

@@ -6,6 +6,7 @@
  * read commands with them.
  */
 export * from "./resolvePath";
-export { configStamp, gitFolders, hooksFolder } from "./gitHooks";
+export { configStamp, gitFolders, hooksFolder, plainRepository, sharedConfig } from "./gitHooks";
+export { RepositoryScan } from "./nestedRepositories";
 export { GitAllowance, revisionChanges } from "./gitChanges";
 export * from "./programs";

@@ -23,6 +23,8 @@ import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import type { StatData } from "./gitIndex";
 import type { GitAllowance, RevisionChanges, RevisionReader } from "./gitChanges";
+import type { GitFoldersRead } from "./gitHooks";
+import type { RepositoryScan } from "./nestedRepositories";
 import { posix, win32 } from "node:path";
 
 export interface PathFs {
@@ -272,6 +274,24 @@ export interface BoundaryOptions extends ResolveOptions {
     timeout?: number,
   ) => { folders: string[]; programs: string[]; unchanged?: () => boolean; nested?: string[] };
   /**
+   * A repository's hooks folder and what `gitFolders` reads of it from its files alone (`gitHooks.plainRepository`),
+   * tried first for each repository: no git started, nothing spent of the allowance; undefined where git must be
+   * asked. Only where `sharedConfig` says no.
+   */
+  plainRepository?: (top: string) => (GitFoldersRead & { hooks: string }) | undefined;
+  /**
+   * Whether the configuration git reads in every repository may move hooks or include files (`gitHooks.sharedConfig`),
+   * asked of git once per boundary within the allowance, before the first repository read from its files. Throws
+   * where git's answer is not known.
+   */
+  sharedConfig?: (timeout?: number) => boolean;
+  /**
+   * The repositories nested in each workspace folder (`nestedRepositories.RepositoryScan`, the host's, kept from one
+   * boundary to the next; not in the additional folders), met when the boundary is built: what their configuration includes, runs or links is protected before a
+   * request names a path in one (`cfg/extra` that vendor/lib's configuration includes, VS Code's git running there).
+   */
+  repositoryScan?: RepositoryScan;
+  /**
    * What the boundaries built one after another may spend of git together on `hooksFolder` and `gitFolders`: the host
    * builds one anew on each change of a `.git/config`, and a configuration including a FIFO held it 3 s a read.
    * Without it, each read may take git's own timeout.
@@ -375,6 +395,10 @@ export class PolicyBoundary {
    * included file, ~/.gitconfig), which the host's watcher of `.git/config` does not see, drops every git read.
    */
   private readonly configsRead = new Map<string, () => boolean>();
+  /** Each repository read from its files alone (`plainRepository`), `null` where git must be asked. */
+  private readonly plainRead = new Map<string, (GitFoldersRead & { hooks: string }) | null>();
+  /** Whether repositories may be read from their files (`sharedConfig` said no); undefined until git answered. */
+  private filesTell: boolean | undefined;
   private homeLinksRead: string[] | undefined;
   /** Relative startup files (`BASH_ENV=.bash_env`), case-folded, by name: a shell reads one in any folder. */
   private readonly startupNames: string[][];
@@ -433,6 +457,19 @@ export class PolicyBoundary {
       const top = this.physical(p.dirname(p.dirname(config)));
       if (top !== undefined) this.nestedRepository(p.join(top, ".git"));
     }
+    // And every one found in a workspace folder, as by a path in it (not in an additional folder such as /tmp, full
+    // of others' clones: those are met by a path in them).
+    const scan = options.repositoryScan;
+    if (scan !== undefined)
+      for (const root of this.roots.filter((root) => !root.additional)) {
+        const found = scan.repositories(
+          root.path,
+          options.fs ?? nodePathFs,
+          (...parts) => p.join(...parts),
+          (warning) => this.warnings.push(warning),
+        );
+        for (const top of found.tops) this.nestedRepository(p.join(top, ".git"));
+      }
   }
 
   /**
@@ -441,6 +478,11 @@ export class PolicyBoundary {
    */
   gitUnread(): string | undefined {
     return this.unreadRoots.size > 0 ? "git could not be read, so every path asks" : undefined;
+  }
+
+  /** The walks of its roots for nested repositories (`BoundaryOptions.repositoryScan`), for the next boundary. */
+  get repositoryScan(): RepositoryScan | undefined {
+    return this.options.repositoryScan;
   }
 
   /** What its git reads spend (`BoundaryOptions.gitAllowance`), for the next boundary to go on with. */
@@ -688,7 +730,7 @@ export class PolicyBoundary {
     if (gitFolders === undefined) return [];
     let read = this.gitFoldersRead.get(top);
     if (read === undefined) {
-      const asked = this.askGit((timeout) => gitFolders(top, timeout));
+      const asked = this.plain(top) ?? this.askGit((timeout) => gitFolders(top, timeout));
       if (asked === "refused") return asked;
       const p = this.platform === "win32" ? win32 : posix;
       const name = p.join(top, ".git");
@@ -713,8 +755,15 @@ export class PolicyBoundary {
   private dropChangedGit(): void {
     for (const unchanged of this.configsRead.values())
       if (!unchanged()) {
-        for (const read of [this.hooksRead, this.gitFoldersRead, this.hookLinksRead, this.configsRead])
+        for (const read of [
+          this.hooksRead,
+          this.gitFoldersRead,
+          this.hookLinksRead,
+          this.configsRead,
+          this.plainRead,
+        ])
           read.clear();
+        this.filesTell = undefined;
         return;
       }
   }
@@ -773,7 +822,9 @@ export class PolicyBoundary {
     if (read === undefined) {
       // Its configuration files' state taken first (`configsRead`): a change while git reads them is one from it.
       this.gitFoldersOf(folder);
-      const asked = this.askGit((timeout) => hooksFolder(folder, timeout));
+      const plain = this.plain(folder);
+      const asked =
+        plain === undefined ? this.askGit((timeout) => hooksFolder(folder, timeout)) : plain.hooks;
       if (asked === "refused") return undefined;
       const hooks = asked === NOT_KNOWN || asked === undefined ? undefined : (this.physical(asked) ?? asked);
       read = asked === NOT_KNOWN ? NOT_KNOWN : hooks === undefined ? null : foldAll(hooks);
@@ -792,6 +843,26 @@ export class PolicyBoundary {
         );
     }
     return read === NOT_KNOWN ? undefined : read;
+  }
+
+  /**
+   * The repository at `folder` read from its files alone (`plainRepository`), once per boundary; undefined where git
+   * must be asked, or may include or move anything for every repository (`sharedConfig`, asked once: not known or
+   * refused, it is asked again at the next read).
+   */
+  private plain(folder: string): (GitFoldersRead & { hooks: string }) | undefined {
+    const { plainRepository, sharedConfig } = this.options;
+    if (plainRepository === undefined || sharedConfig === undefined) return undefined;
+    if (this.filesTell === undefined) {
+      const asked = this.askGit((timeout) => sharedConfig(timeout));
+      if (asked === "refused") return undefined;
+      // Not known: git is asked for each repository, as it is for one whose files cannot tell.
+      this.filesTell = asked === false;
+    }
+    if (!this.filesTell) return undefined;
+    let read = this.plainRead.get(folder);
+    if (read === undefined) this.plainRead.set(folder, (read = plainRepository(folder) ?? null));
+    return read ?? undefined;
   }
 
   /**
