@@ -67,11 +67,13 @@ describe("the repositories nested in a workspace folder", () => {
     );
   });
 
-  it("stops past its bound, having walked the folders of many entries last", () => {
+  it("leaves installed packages and build output unwalked, and stops past its bound", () => {
     make("a/b/c/.git/", ...Array.from({ length: 50 }, (_, i) => `node_modules/p${i}/index.js`));
-    make("node_modules/p3/.git/");
-    assert.deepEqual(found(40), { tops: ["a/b/c"], complete: false });
-    assert.deepEqual(found(), { tops: ["a/b/c", "node_modules/p3"], complete: true });
+    make("node_modules/p3/.git/", "target/debug/.git/", "src/node_modules/q/.git/");
+    // node_modules' 50 entries spend none of the bound: a JS project's source is walked whole.
+    assert.deepEqual(found(10), { tops: ["a/b/c"], complete: true });
+    make(...Array.from({ length: 10 }, (_, i) => `docs/page${i}.md`));
+    assert.deepEqual(found(10), { tops: [], complete: false });
   });
 
   it("walks each folder once for every boundary, and says once where it stopped", () => {

@@ -14,8 +14,12 @@ import type { PathFs } from "./resolvePath";
  */
 export const MAX_SCAN_ENTRIES = 20_000;
 
-/** Folders of many entries and seldom a repository, walked after all others, so that they spend the bound last. */
-const WALKED_LAST = new Set([
+/**
+ * Folders of installed packages and build output, not walked: they hold most of a project's entries (a JS project's
+ * `node_modules` alone spends the bound, about 100 ms warm and a second cold, on the first request) and no repository
+ * a person commits in; one there is met when a request names a path in it, as one past the bound.
+ */
+const NOT_WALKED = new Set([
   "node_modules",
   "bower_components",
   ".venv",
@@ -74,11 +78,10 @@ export function findRepositories(
 ): FoundRepositories {
   const tops: string[] = [];
   const submodules = new Set<string>();
-  const first = [root];
-  const last: string[] = [];
+  const queue = [root];
   let entries = 0;
-  while (first.length > 0 || last.length > 0) {
-    const folder = (first.length > 0 ? first : last).shift()!;
+  for (let next = 0; next < queue.length; next++) {
+    const folder = queue[next]!;
     let list: ReturnType<NonNullable<PathFs["readdir"]>>;
     try {
       list = fs.readdir?.(folder) ?? [];
@@ -95,8 +98,13 @@ export function findRepositories(
       for (const path of submodulePaths(fs.readBytes?.(join(folder, ".gitmodules"), 1024 * 1024)))
         submodules.add(join(folder, path));
     for (const entry of list)
-      if (entry.isDirectory() && !entry.isSymbolicLink() && entry.name !== ".git")
-        (WALKED_LAST.has(entry.name) ? last : first).push(join(folder, entry.name));
+      if (
+        entry.isDirectory() &&
+        !entry.isSymbolicLink() &&
+        entry.name !== ".git" &&
+        !NOT_WALKED.has(entry.name)
+      )
+        queue.push(join(folder, entry.name));
   }
   return { tops, complete: true };
 }
