@@ -105,13 +105,23 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     if (ownWorkspace) rmSync(root, { recursive: true, force: true });
   };
   try {
-    server = await startCodeServer({
-      workspace: root,
-      userSettings: options.settings ?? {},
-      trust: options.trust ?? true,
-      ...(options.env ? { env: options.env } : {}),
-    });
-    browser = await launchBrowser();
+    // The server and the browser know nothing of each other until the navigation: start both at once (each takes a
+    // few seconds, mostly waiting), and clean up whichever started when the other did not.
+    const [serverStart, browserStart] = await Promise.allSettled([
+      startCodeServer({
+        workspace: root,
+        userSettings: options.settings ?? {},
+        trust: options.trust ?? true,
+        ...(options.env ? { env: options.env } : {}),
+      }),
+      launchBrowser(),
+    ]);
+    server = serverStart.status === "fulfilled" ? serverStart.value : undefined;
+    browser = browserStart.status === "fulfilled" ? browserStart.value : undefined;
+    if (serverStart.status === "rejected") throw serverStart.reason;
+    if (browserStart.status === "rejected") throw browserStart.reason;
+    server = serverStart.value;
+    browser = browserStart.value;
     await options.beforeNavigate?.(browser.page);
     const url = workbenchUrl(
       server,
