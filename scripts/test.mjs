@@ -27,9 +27,10 @@ const results = [];
  * Runs a command, echoing its output live, and resolves with its exit code and stdout+stderr text.
  * @param {string} command
  * @param {string[]} commandArgs
+ * @param {{ echo?: boolean }} [options] echo: false keeps the output for the caller to print (a step run beside another)
  * @returns {Promise<{ code: number; output: string }>}
  */
-function run(command, commandArgs) {
+function run(command, commandArgs, { echo = true } = {}) {
   return new Promise((resolve) => {
     // Each step leads a process group of its own: a test that signals its own group by mistake (kill(0)) or a step
     // that dies hard ends only that step, and this runner still prints the summary line.
@@ -38,32 +39,36 @@ function run(command, commandArgs) {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
-    running = child;
+    running.add(child);
     let output = "";
     child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
       output += chunk.toString();
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
     });
     child.stderr.on("data", (/** @type {Buffer} */ chunk) => {
       output += chunk.toString();
-      process.stderr.write(chunk);
+      if (echo) process.stderr.write(chunk);
     });
-    child.on("error", (error) => resolve({ code: 127, output: `${output}\n${error.message}` }));
+    child.on("error", (error) => {
+      running.delete(child);
+      resolve({ code: 127, output: `${output}\n${error.message}` });
+    });
     child.on("close", (code, signal) => {
-      running = undefined;
+      running.delete(child);
       resolve({ code: code ?? (signal ? 128 : 1), output });
     });
   });
 }
 
-/** The step running now; Ctrl+C or a CI cancel ends its whole group, since it no longer shares ours. */
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let running;
+/** The steps running now; Ctrl+C or a CI cancel ends each one's whole group, since it no longer shares ours. */
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const running = new Set();
 for (const sig of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(sig, () => {
-    if (running?.pid) {
+    for (const child of running) {
+      if (!child.pid) continue;
       try {
-        process.kill(-running.pid, "SIGKILL");
+        process.kill(-child.pid, "SIGKILL");
       } catch {
         // Already gone.
       }
@@ -125,14 +130,38 @@ async function check(name, command, commandArgs, { acceptOutput } = {}) {
   const started = Date.now();
   const { code, output } = await run(command, commandArgs);
   const ok = code === 0 || (acceptOutput?.(output) ?? false);
-  results.push({
-    name,
-    passed: ok ? 1 : 0,
-    failed: ok ? 0 : 1,
-    skipped: 0,
-    seconds: (Date.now() - started) / 1000,
-  });
+  results.push(checkResult(name, ok, started));
   return ok;
+}
+
+/**
+ * @param {string} name
+ * @param {boolean} ok
+ * @param {number} started
+ * @returns {StepResult}
+ */
+function checkResult(name, ok, started) {
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Checks run side by side (each is one process on one core: the type checks and the linter share nothing). Each one's
+ * output is printed whole under its banner when it ends, never interleaved, and the results keep the order given.
+ * @param {{ name: string, command: string, args: string[], acceptOutput?: (output: string) => boolean }[]} steps
+ */
+async function checksAtOnce(steps) {
+  const done = await Promise.all(
+    steps.map(async ({ name, command, args: commandArgs, acceptOutput }) => {
+      const started = Date.now();
+      const { code, output } = await run(command, commandArgs, { echo: false });
+      const ok = code === 0 || (acceptOutput?.(output) ?? false);
+      const result = checkResult(name, ok, started);
+      banner(`${name} (${result.seconds.toFixed(1)} s, beside ${steps.length - 1} other step(s))`);
+      process.stdout.write(output);
+      return result;
+    }),
+  );
+  results.push(...done);
 }
 
 /**
@@ -234,13 +263,23 @@ async function main() {
     return;
   }
 
-  await check("typecheck", "npm", ["run", "typecheck"]);
-  if (!args.includes("--skip-lint")) {
-    // ESLint exits 2 with this message when no file is lintable yet (an empty project): not a failure.
-    await check("lint", "npm", ["run", "lint"], {
-      acceptOutput: (output) => /No files matching|all of the files matching .* are ignored/i.test(output),
-    });
-  }
+  // The type checks (one tsc after another) and ESLint each keep one core busy for a minute or more: side by side on
+  // a 2-core machine they take about as long as the longer one. Nothing else runs meanwhile.
+  await checksAtOnce([
+    { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
+    ...(args.includes("--skip-lint")
+      ? []
+      : [
+          {
+            name: "lint",
+            command: "npm",
+            args: ["run", "lint"],
+            // ESLint exits 2 with this message when no file is lintable yet (an empty project): not a failure.
+            acceptOutput: (/** @type {string} */ output) =>
+              /No files matching|all of the files matching .* are ignored/i.test(output),
+          },
+        ]),
+  ]);
 
   if (wanted("unit")) {
     const unitDir = join(root, "out", "test", "unit");
