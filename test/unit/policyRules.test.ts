@@ -2868,6 +2868,48 @@ describe("permission rules and guards", () => {
         trapped.remove();
       }
     });
+
+    it("reads a loop variable's values where a < opens them, as cat would read them, and asks where one writes", async () => {
+      const looped = await makePolicyWorkspace("symposium-loop-input-");
+      try {
+        const { ws, home } = looped;
+        writeFileSync(join(ws, "src", "b.ts"), "");
+        const inLooped = (line: string) => underBypassIn(looped, line);
+        for (const line of [
+          'for f in src/*.ts; do wc -l < "$f"; done',
+          'for f in src/*.ts; do echo "== $f"; head -5 < "${f}"; done',
+          'for f in src/a.ts src/b.ts; do wc -c < "$f"; done',
+          "for f in src/a.ts; do wc -c < $f; done",
+          `for f in $(git ls-files '*.ts'); do wc -l < "$f"; done`,
+          'cd src && for f in *.ts; do wc -l < "$f"; done',
+        ])
+          assert.equal(inLooped(line).verdict, "allow", `${line}: ${inLooped(line).by.label}`);
+        writeFileSync(join(ws, ".env"), "");
+        writeFileSync(join(home, "secret.txt"), "");
+        symlinkSync(join(home, "secret.txt"), join(ws, "src", "away.ts"));
+        assertGuards(inLooped, [
+          // A value outside, protected, or a match leading out.
+          [`for f in ${home}/secret.txt; do wc -c < "$f"; done`, "outside"],
+          ['for f in src/a.ts ../secret.txt; do cat < "$f"; done', "outside"],
+          ['for f in .env; do cat < "$f"; done', "protected"],
+          ['for f in src/*.ts; do cat < "$f"; done', "outside"],
+          ['cd src && for f in ../*; do cat < "$f"; done', "incomplete"],
+          // Opened for writing (`<>` creates the file too), or by a group whose commands may move first.
+          ['for f in src/*.ts; do sort > "$f"; done', "incomplete"],
+          ['for f in src/a.ts; do echo x >> "$f"; done', "incomplete"],
+          ['for f in src/a.ts; do cat <> "$f"; done', "incomplete"],
+          ['for f in src/a.ts; do { cd ..; cat; } < "$f"; done', "incomplete"],
+          // Values the loop does not know: a file's lines, a variable the body sets, a script's `$1` find gives.
+          ['for f in $(cat list.txt); do wc -l < "$f"; done', "incomplete"],
+          ['for f in src/a.ts; do f=~/.bashrc; wc -l < "$f"; done', "incomplete"],
+          [`find src -exec sh -c 'wc -l < "$1"' _ {} \\;`, "incomplete"],
+          ['while read -r f; do wc -l < "$f"; done < list.txt', "incomplete"],
+          ['find src | while read -r f; do wc -l < "$f"; done', "incomplete"],
+        ]);
+      } finally {
+        looped.remove();
+      }
+    });
   });
 
   describe("a line that changes folder: its later commands run and write there", () => {

@@ -606,6 +606,8 @@ class Walker {
   private readonly firstCommand = new Map<number, number>();
   /** The shell whose script is being unwrapped writes its errors with its output (`errorsAsOutput`). */
   private errorsOfShell = false;
+  /** Redirections' sources read from a loop's variable, whose values `loopInputs` read (by node id). */
+  private readonly loopInput = new Set<number>();
 
   constructor(
     private readonly parser: Parser,
@@ -893,6 +895,7 @@ class Walker {
     }
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
+    this.loopInputs(node, depth);
     const stdin = this.stdinOf(node, descriptors);
     const errors = this.errorsAsOutput(node, descriptors);
     const given = this.listingGiven(argv, references, listings);
@@ -925,6 +928,41 @@ class Walker {
         errors,
         computedOperands,
       );
+  }
+
+  /**
+   * A command's input read from a `for` loop's variable (`for f in src/*.ts; do wc -l < "$f"; done`):
+   * the shell opens each value for reading as the command starts, where it starts, as `cat` opens a file it is given.
+   * A value's word is read as a path, a glob's matches and a listing's names as those of a `cat` of them before the
+   * command (no word of it known, so no terminal is granted for it). Only a `<` of the command's own (not one of a
+   * group or a loop, `{ cd x; a; } < "$f"`, opened before its first command), not a script's `$1`
+   * (`find … -exec sh -c 'wc -l < "$1"' _ {} \;` opens what find found), and never one that writes (`>`, `<>`).
+   */
+  private loopInputs(node: Node, depth: number): void {
+    for (const redirect of this.redirectionsOf(node, node)) {
+      const destinations = redirect.childrenForFieldName("destination");
+      const operator = redirect.children.find((c) => c !== null && !c.isNamed)?.type;
+      const loop = destinations.length === 1 ? this.loopVariable(destinations[0]!) : undefined;
+      if (
+        redirect.type !== "file_redirect" ||
+        operator !== "<" ||
+        loop === undefined ||
+        !/^[A-Za-z_]/.test(loop)
+      )
+        continue;
+      // Not a `while read`'s: the body's other commands may make names its listing prints later, so its names ask
+      // (`listsNamesFromHere`), and would ask as `cat`'s.
+      if (this.loops.get(loop)!.some((value) => "listing" in value && value.listing.readsLines)) continue;
+      this.loopInput.add(destinations[0]!.id);
+      for (const value of this.loops.get(loop)!) {
+        if ("word" in value) {
+          this.out.reads.push(value.word);
+          this.readsAt.push(this.out.commands.length);
+        } else if ("glob" in value)
+          this.simple(["cat", "--", null], [], `cat -- ${value.glob}`, depth, undefined);
+        else this.simple(["cat", "--", null], [], `cat -- "$${loop}"`, depth, undefined, [], value.listing);
+      }
+    }
   }
 
   /**
@@ -1467,7 +1505,7 @@ class Walker {
       if ((operator === ">&" || operator === "<&") && /^(\d+|-)$/.test(destination.text)) continue;
       const target = staticWord(destination, this.constants);
       if (target === null) {
-        this.problem("a redirection target is computed at run time");
+        if (!this.loopInput.has(destination.id)) this.problem("a redirection target is computed at run time");
         continue;
       }
       if (WRITE_OPERATORS.has(operator)) {
