@@ -34,6 +34,7 @@ import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWork
 import { CountingGit } from "../support/countingGit";
 import { GitAllowance, MAX_GIT_CALLS, MAX_GIT_MS, revisionChanges } from "../../src/core/policy/gitChanges";
 import { hooksFolder } from "../../src/core/policy/gitHooks";
+import { readGitAliases, type GitAliasReader } from "../../src/core/policy/gitAliases";
 import { type ShellParser } from "../../src/core/policy/shellCommands";
 import { v1Request, v2DiffRequest, v2Request } from "../support/permissionRequests";
 
@@ -2913,6 +2914,82 @@ describe("permission rules and guards", () => {
   });
 
   describe("a line that changes folder: its later commands run and write there", () => {
+    it("follows a first cd to git's top of the working tree where git and the disk agree it is inside", async () => {
+      const repo = await makePolicyWorkspace("symposium-git-top-");
+      try {
+        const { ws, home } = repo;
+        const git = (cwd: string, ...args: string[]) => execFileSync("git", ["init", "-q", ...args], { cwd });
+        const read: GitAliasReader = (folder) => readGitAliases(folder)?.aliases;
+        const decideIn = (
+          line: string,
+          cwd = ws,
+          reader: GitAliasReader | null = read,
+          agentEnv?: Record<string, string>,
+        ) =>
+          decide(
+            buildFootprint(v2Request({ type: "command", command: line, cwd }), {
+              shell: repo.shell,
+              home,
+              sessionCwd: ws,
+              ...(reader ? { gitAliases: reader } : {}),
+            }),
+            {
+              ...context({ bypass: true }),
+              paths: repo.boundary,
+              home,
+              sessionCwd: ws,
+              ...(agentEnv && { agentEnv }),
+            },
+          );
+        const top = 'cd "$(git rev-parse --show-toplevel)"';
+        // No working tree: git prints nothing and `cd ""` stays (bash 5.2).
+        assert.equal(decideIn(`${top} && npm test`).verdict, "allow");
+        git(ws);
+        mkdirSync(join(ws, "sub", "x"), { recursive: true });
+        git(join(ws, "sub"));
+        for (const [line, cwd] of [
+          [`${top} && npm test`, ws],
+          [`cd $(git rev-parse --show-toplevel) && git status --short`, ws],
+          [`${top} && touch src/b.ts`, join(ws, "src", "lib")],
+          // A nested repository's top: `..` from it is the workspace.
+          [`${top} && touch ../b.ts`, join(ws, "sub", "x")],
+        ] as const)
+          assert.equal(
+            decideIn(line, cwd).verdict,
+            "allow",
+            `${line} in ${cwd}: ${decideIn(line, cwd).by.label}`,
+          );
+        assertGuards(
+          (line) => decideIn(line, join(ws, "src")),
+          [
+            // Placed from the top, not from where the line starts: `../b.ts` is beside the workspace.
+            [`${top} && touch ../b.ts`, "outside"],
+            // Something runs before git reads where the top is, or the word is more than what it prints.
+            [`git init -q lib && ${top} && ls`, "incomplete"],
+            [`X=1; ${top} && ls`, "incomplete"],
+            ['cd "$(git rev-parse --show-toplevel)/.." && ls', "incomplete"],
+            ['cd "$(git rev-parse --show-toplevel 2>/dev/null)" && ls', "incomplete"],
+            ['cd "$(git -C .. rev-parse --show-toplevel)" && ls', "incomplete"],
+            [`bash -c '${top} && ls'`, "incomplete"],
+          ],
+        );
+        // Not read (no reader, or the agent's environment tells its git where the repository is).
+        assert.equal(decideIn(`${top} && ls`, ws, null).by.type, "guard");
+        assert.equal(decideIn(`${top} && ls`, ws, read, { GIT_WORK_TREE: home }).by.type, "guard");
+        // git's answer kept from before a repository was made, or from one git found no working tree for.
+        const stale: GitAliasReader = () => ({ aliases: new Map(), shownTop: ws });
+        const none: GitAliasReader = () => ({ aliases: new Map(), shownTop: "" });
+        assert.equal(decideIn(`${top} && ls`, join(ws, "sub", "x"), stale).by.type, "guard");
+        assert.equal(decideIn(`${top} && ls`, ws, none).by.type, "guard");
+        // The workspace is a folder of a repository: its top is outside.
+        git(home);
+        rmSync(join(ws, ".git"), { recursive: true, force: true });
+        assertGuards(decideIn, [[`${top} && npm test`, "outside"]]);
+      } finally {
+        repo.remove();
+      }
+    });
+
     const underBypass = (line: string) => decide(command(line), context({ bypass: true }));
 
     it("holds a line that moves outside the workspace before a command that writes where it runs", () => {

@@ -34,6 +34,12 @@ export interface FootprintPath {
    * the file; the command unknown when the parser could not say.
    */
   openedAt?: { line: number; command?: number };
+  /**
+   * A folder a `cd` goes to that is what git said is the top of the working tree holding `of`
+   * (`cd "$(git rev-parse --show-toplevel)"`): `shown`, or "" where git found none (the `cd` then stays in `of`).
+   * The policy checks it against the disk as it decides.
+   */
+  gitTop?: { of: string; shown: string };
 }
 
 export interface FootprintCommand {
@@ -474,7 +480,15 @@ class FootprintBuilder {
     });
     if (cwd !== undefined) this.path(cwd, "write", `${command.from} cwd`);
     if (typeof moves === "string") return;
-    for (const folder of moves.paths) this.path(folder, "write", `${command.from} cd`, true);
+    for (const folder of moves.paths)
+      this.path(
+        folder,
+        "write",
+        `${command.from} cd`,
+        true,
+        undefined,
+        "gitTops" in moves ? moves.gitTops.get(folder) : undefined,
+      );
     // A redirection is opened by the shell, in its folder as the command starts (`cd src && make > ../build.log`;
     // not where `env -C` runs the command), where that is known; else in any folder the line goes to.
     const shellCwds = movesFolder && !repeats && "shellCwds" in moves ? moves.shellCwds : undefined;
@@ -526,6 +540,8 @@ class FootprintBuilder {
         cwds: (string | undefined)[][];
         /** The shell's own folders as each command starts, where it opens the command's redirections. */
         shellCwds: (string | undefined)[][];
+        /** The folders that are what git said is a working tree's top (`FootprintPath.gitTop`). */
+        gitTops: ReadonlyMap<string, { of: string; shown: string }>;
       }
     | string {
     let folders = [base];
@@ -539,6 +555,7 @@ class FootprintBuilder {
     // After `cd -P` or `set -P` the shell's folder is where links lead, which the footprint does not resolve: the
     // folders a later `cd` goes to are still placed (the policy resolves them), but where commands run is not known.
     let physical = false;
+    const gitTops = new Map<string, { of: string; shown: string }>();
     for (const [at, command] of commands.entries()) {
       const here = physical ? [undefined] : folders;
       cwds.push(here);
@@ -566,7 +583,11 @@ class FootprintBuilder {
         [previous, folders] = [folders, back];
         continue;
       }
-      if (moved.to === null) return `${mover} changes to a folder computed at run time`;
+      const top = moved.to === null ? this.repositoryTopFor(command, at, folders) : undefined;
+      if (typeof top === "object") {
+        moved.to = top.to;
+        gitTops.set(top.to, top.gitTop);
+      } else if (moved.to === null) return `${mover} changes to a folder computed at run time`;
       if (folders.length > MAX_FOLDERS_MOVED_TO)
         return `the line changes folder in more than ${MAX_FOLDERS_MOVED_TO} ways`;
       const reached: string[] = [];
@@ -598,7 +619,26 @@ class FootprintBuilder {
       previous = folders;
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
     }
-    return { paths, folders: [...every], cwds, shellCwds };
+    return { paths, folders: [...every], cwds, shellCwds, gitTops };
+  }
+
+  /**
+   * Where a line's first command, `cd "$(git rev-parse --show-toplevel)"`, goes from the one folder the line starts
+   * in: the top git shows there (the folder itself where git finds no working tree, as `cd ""` stays), as read
+   * through git's aliases' reader; undefined where that is not known.
+   */
+  private repositoryTopFor(
+    command: SimpleCommand,
+    at: number,
+    folders: readonly (string | undefined)[],
+  ): { to: string; gitTop: { of: string; shown: string } } | undefined {
+    const [folder, ...others] = folders;
+    if (command.toRepositoryTop !== true || at !== 1 || folder === undefined || others.length > 0)
+      return undefined;
+    const shown = this.aliasesOf(folder)?.shownTop;
+    // Unquoted, the top is split at blanks and expanded as a glob: only a plain one is read so.
+    if (shown === undefined || !/^[\w./@+:=-]*$/.test(shown)) return undefined;
+    return { to: shown === "" ? folder : shown, gitTop: { of: folder, shown } };
   }
 
   /** The folders of `CDPATH` (an empty entry or `.` is the folder the line is in, already counted). */
@@ -632,6 +672,7 @@ class FootprintBuilder {
     from: string,
     movedTo?: true,
     openedAt?: FootprintPath["openedAt"],
+    gitTop?: FootprintPath["gitTop"],
   ): void {
     if (this.footprint.paths.length >= MAX_FOOTPRINT_ITEMS) {
       this.incomplete(`more than ${MAX_FOOTPRINT_ITEMS} paths`);
@@ -642,7 +683,9 @@ class FootprintBuilder {
       p.access === access &&
       p.movedTo === movedTo &&
       p.openedAt?.line === openedAt?.line &&
-      p.openedAt?.command === openedAt?.command;
+      p.openedAt?.command === openedAt?.command &&
+      p.gitTop?.of === gitTop?.of &&
+      p.gitTop?.shown === gitTop?.shown;
     if (!this.footprint.paths.some(same))
       this.footprint.paths.push({
         path,
@@ -650,6 +693,7 @@ class FootprintBuilder {
         from,
         ...(movedTo ? { movedTo } : {}),
         ...(openedAt ? { openedAt } : {}),
+        ...(gitTop ? { gitTop } : {}),
       });
   }
 }

@@ -19,6 +19,11 @@ export interface GitAliases {
   aliases: ReadonlyMap<string, string>;
   /** The working tree's top folder, where git runs a `!` alias; undefined outside one. */
   top?: string;
+  /**
+   * What `git rev-parse --show-toplevel` prints in the folder: the working tree's top (the folder itself too), ""
+   * where git finds none there (it fails, printing nothing); undefined when git could not be read.
+   */
+  shownTop?: string;
 }
 
 /** The aliases of git's configuration in a folder; undefined when they could not be read. */
@@ -191,6 +196,7 @@ export function readGitAliases(
     if (match && newline >= 0) aliases.set(match[1]!.toLowerCase(), entry.slice(newline + 1));
   }
   let top: string | undefined;
+  let shownTop: string | undefined;
   try {
     const [config, shown] = readGit(
       folder,
@@ -198,12 +204,18 @@ export function readGitAliases(
       timeout,
     ).split("\n");
     if (config) files.add(resolve(folder, config));
-    if (shown) top = resolve(folder, shown);
-  } catch {
-    // Outside a working tree: a `!` alias runs where git does.
+    if (shown) top = shownTop = resolve(folder, shown);
+  } catch (error) {
+    // Outside a working tree (git's status 128, `fatal: not a git repository`): a `!` alias runs where git does.
+    const { status, signal } = error as { status?: number | null; signal?: string | null };
+    if (status === 128 && !signal) shownTop = "";
   }
   return {
-    aliases: { aliases, ...(top !== undefined && top !== resolve(folder) ? { top } : {}) },
+    aliases: {
+      aliases,
+      ...(top !== undefined && top !== resolve(folder) ? { top } : {}),
+      ...(shownTop !== undefined ? { shownTop } : {}),
+    },
     files: [...files],
   };
 }

@@ -1175,6 +1175,34 @@ class FootprintView {
     });
   }
 
+  /**
+   * A folder a `cd` goes to as git's top of the working tree (`FootprintPath.gitTop`) where the disk says otherwise
+   * now: git was read earlier (its answers are kept until its configuration changes) and a repository may have been
+   * made since, or git's top is not the folder holding `.git` (a `core.worktree` elsewhere). The commands after it
+   * would run elsewhere than they were placed.
+   */
+  private gitTopGuard(): Held | undefined {
+    // The agent's git finds its repository by the agent's environment, which git was not read with.
+    const elsewhere =
+      Object.keys(this.context.agentEnv ?? {}).some((name) => name.startsWith("GIT_")) ||
+      GIT_PLACES.some((name) => process.env[name] !== undefined);
+    for (const { gitTop } of this.footprint.paths) {
+      if (gitTop === undefined) continue;
+      if (elsewhere)
+        return {
+          guard: "incomplete",
+          label: "cd goes to the top of git's working tree, found by an environment that names git's folders",
+        };
+      const found = this.repositoryTop(gitTop.of);
+      if (gitTop.shown === "" ? found === undefined : found === gitTop.shown) continue;
+      return {
+        guard: "incomplete",
+        label: `cd goes to the top git gives for ${shortPath(gitTop.of)}, which is not the folder holding its .git`,
+      };
+    }
+    return undefined;
+  }
+
   /** The top of the git repository `cwd` is in: the nearest folder holding `.git`; undefined when none is found. */
   private repositoryTop(cwd: string): string | undefined {
     const path = posixOrWin32(cwd);
@@ -1366,7 +1394,11 @@ class FootprintView {
       };
     const named = this.checks.filter((_, i) => !this.footprint.paths[i]?.movedTo);
     const held =
-      this.sessionFolderGuard() ?? this.placeGuard(named, false) ?? this.linkGuard() ?? this.destructive();
+      this.gitTopGuard() ??
+      this.sessionFolderGuard() ??
+      this.placeGuard(named, false) ??
+      this.linkGuard() ??
+      this.destructive();
     if (held) return held;
     // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
     const movedTo = this.checks.filter((_, i) => this.footprint.paths[i]?.movedTo);

@@ -64,6 +64,11 @@ export interface SimpleCommand {
    * expansion splitting them (`"feat/$(date +%s)"`): operands, never an option, whatever they compute.
    */
   computedOperands?: number[];
+  /**
+   * A `cd` to the top of the git working tree it runs in, as the line's first command (`cd "$(git rev-parse
+   * --show-toplevel)" && npm test`): its folder word is what that git prints, read where the line starts.
+   */
+  toRepositoryTop?: true;
 }
 
 /**
@@ -839,6 +844,8 @@ class Walker {
     const references: { at: number; loop: string; node: Node }[] = [];
     const computedOptions: { at: number; prefix: string }[] = [];
     const computedOperands: number[] = [];
+    // Its only argument is what `git rev-parse --show-toplevel` prints (`SimpleCommand.toRepositoryTop`).
+    let toTop = false;
     // Words that are a substitution's output, unquoted and whole (`wc -l $(git ls-files)`): split into names as a
     // `for` loop's listing is, and given to the command all at once.
     const listings: { at: number; from: number; to: number }[] = [];
@@ -884,7 +891,8 @@ class Walker {
         )
           computedOperands.push(argv.length);
         const from = this.out.commands.length;
-        if (child.type === "command_substitution" && argv.length > 0 && words[0] === null)
+        if (argv.length === 1 && showsTopLevel(child)) toTop = true;
+        else if (child.type === "command_substitution" && argv.length > 0 && words[0] === null)
           listings.push({ at: argv.length, from, to: -1 });
         argv.push(...words);
         this.walk(child, depth + 1);
@@ -895,6 +903,21 @@ class Walker {
     }
     const name = argv[0];
     if (argv.length > 0 && name == null) this.problem("a command name is computed at run time");
+    // Nothing of the line runs before git reads where the repository is: only the substitution's own git.
+    if (
+      toTop &&
+      argv.length === 2 &&
+      (name === "cd" || name === "pushd") &&
+      assignments.length === 0 &&
+      this.nesting === 0 &&
+      this.out.commands.length === 1 &&
+      this.repeating === 0
+    ) {
+      this.simple(argv, assignments, node.text, depth, this.stdinOf(node, descriptors));
+      const cd = this.out.commands[1];
+      if (cd?.argv[0] === name) cd.toRepositoryTop = true;
+      return;
+    }
     this.loopInputs(node, depth);
     const stdin = this.stdinOf(node, descriptors);
     const errors = this.errorsAsOutput(node, descriptors);
@@ -2008,6 +2031,21 @@ function fixedStart(node: Node): string {
         (part) => part !== null && ["word", "string", "raw_string", "ansi_c_string"].includes(part.type),
       ));
   return quotedOnly ? staticPrefix(node) : "";
+}
+
+/**
+ * Whether an argument is only what `git rev-parse --show-toplevel` prints, quoted (`"$(git rev-parse
+ * --show-toplevel)"`) or not: the top of the working tree it runs in, or nothing (outside one; its error goes to the
+ * line's standard error).
+ */
+function showsTopLevel(node: Node): boolean {
+  const substitution =
+    node.type === "string" && node.namedChildren.length === 1 ? node.firstNamedChild : node;
+  return (
+    substitution?.type === "command_substitution" &&
+    (node.type === "string" ? node.text.length === substitution.text.length + 2 : true) &&
+    /^\$\(\s*git rev-parse --show-toplevel\s*\)$/.test(substitution.text)
+  );
 }
 
 /**
