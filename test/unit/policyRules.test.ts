@@ -434,6 +434,30 @@ describe("permission rules and guards", () => {
         const decision = decide(command(line), context({ rules: [rule("allow", { command: "npm test" })] }));
         assert.equal(decision.verdict, "allow", decision.by.label);
       });
+
+    it("reads a prompt or timeout read is given as no variable's name, and says HOME may be set where it may", () => {
+      const underBypass = (line: string) => decide(command(line), context({ bypass: true }));
+      for (const line of [
+        'ask() { read -rp "$1" answer; echo "$answer"; }; ask "Go on? "',
+        'f() { read -r -t "$T" -p "$1" line; echo "$line"; }; f "> "',
+        'read -rp "$PROMPT" answer; cat ~/ws/src/a.ts',
+      ])
+        assert.equal(underBypass(line).verdict, "allow", `${line}: ${underBypass(line).by.label}`);
+      for (const line of [
+        // The word after `-pt` is a name (the prompt is `t`); `"$@"` and unquoted words may be several.
+        'read -pt "$1" <<< /tmp; cat ~/ws/src/a.ts',
+        'set -- x HOME; read -p "$@" <<< /tmp; cat ~/ws/src/a.ts',
+        'read -p "${a[@]}" <<< /tmp; cat ~/ws/src/a.ts',
+        "read -p $P <<< /tmp; cat ~/ws/src/a.ts",
+        'f() { read -a "$1"; }; f HOME',
+        'f() { read -p "$1" HOME; }; f x',
+        'f() { declare "$1=$2"; }; f HOME /tmp',
+      ]) {
+        const decision = underBypass(line);
+        assert.equal(decision.by.type === "guard" && decision.by.guard, "incomplete", line);
+        assert.match(decision.by.label, /may set HOME/, line);
+      }
+    });
   });
 
   // A shell with no -c and no script file runs what it reads on its standard input.

@@ -412,7 +412,7 @@ export function parseWithGrammar(
       mayAssign(tree.rootNode, "HOME", false)
     )
       result.problems.push(
-        "the line sets HOME, which ~ and cd follow where the policy places the home folder",
+        "the line may set HOME, which ~ and cd follow where the policy places the home folder",
       );
     // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
     const walker = new Walker(
@@ -2003,6 +2003,19 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
         continue;
       // Each word of a brace expansion (`read {HO,}ME` reads into HOME).
       const words = child.type === "variable_assignment" ? [child.text] : staticWords(child);
+      // What read's options take (`read -rp "$1" answer`: a prompt) names no variable: one word bash neither splits
+      // nor makes several of (`"$@"`, `"${a[@]}"`), after an option whose first letter taking a value is its last
+      // (`-pt "$1"` is a prompt `t` and a name).
+      if (
+        name === "read" &&
+        previous !== null &&
+        /^-[ers]*[dinNptu]$/.test(previous) &&
+        words.length === 1 &&
+        (words[0] !== null || (child.type === "string" && !child.text.includes("@")))
+      ) {
+        previous = null;
+        continue;
+      }
       if (words.some((word) => (word === null && computedMay) || (word !== null && names(word)))) return true;
       // A name computed at run time may be this one (`read HOME$X`, `X=HOME; read $X`): printf names one after -v.
       if (
