@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { readGitAliases } from "../../src/core/policy/gitAliases";
 import { GitAllowance, MAX_GIT_MS } from "../../src/core/policy/gitChanges";
 import { CountingGit } from "../support/countingGit";
@@ -765,7 +765,7 @@ describe("a repository's hooks folder", () => {
       assert.equal(read.unchanged(), false, name);
       rmSync(join(lib, ".git", name));
     }
-    assert.equal(sharedConfig(), false, "nothing in the person's or the system's configuration");
+    assert.deepEqual(sharedConfig(), [], "nothing in the person's or the system's configuration");
     // Not a repository's top, or none at all: git is asked (it looks above).
     assert.equal(plainRepository(join(repo, "packages")), undefined);
     assert.equal(plainRepository(base), undefined);
@@ -879,7 +879,7 @@ describe("a repository's hooks folder", () => {
 
   it("asks git once whether the person's, the system's or the environment's configuration moves every repository's", () => {
     const home = join(base, "home");
-    assert.equal(sharedConfig(), false);
+    assert.deepEqual(sharedConfig(), []);
     for (const text of [
       "[core]\n\thooksPath = /x\n",
       "[core] HooksPath = /x\n",
@@ -910,9 +910,128 @@ describe("a repository's hooks folder", () => {
     const cwd = process.cwd();
     process.chdir(repo);
     try {
-      assert.equal(sharedConfig(), false);
+      assert.deepEqual(sharedConfig(), []);
     } finally {
       process.chdir(cwd);
+    }
+  });
+
+  it("takes the person's includes (a work email) for none where each included file is certain to move nothing", () => {
+    const home = join(base, "home");
+    const work = join(home, ".gitconfig-work");
+    const other = join(base, "other");
+    writeFileSync(work, "[user]\n\temail = a@work.example\n");
+    writeFileSync(other, "[user]\n\tname = a\n");
+    const gitconfig = join(home, ".gitconfig");
+    const person = `[includeIf "gitdir:~/work/"]\n\tpath = ~/.gitconfig-work\n[include]\n\tpath = "${other}"\n`;
+    writeFileSync(gitconfig, person);
+    assert.deepEqual(sharedConfig(), [work, other]);
+    // Read from its files, given those: they are protected, and a change to one is a change from what was read.
+    const lib = join(repo, "vendor", "lib");
+    execFileSync("git", ["init", "-q", lib]);
+    assert.equal(plainRepository(lib), undefined, "not given what ~/.gitconfig includes");
+    const read = plainRepository(lib, [work, other])!;
+    assert.equal(read.hooks, hooksFolder(lib), "git's answer");
+    assert.deepEqual(read.folders, [work, other]);
+    writeFileSync(other, "[user]\n\tname = b\n");
+    assert.equal(read.unchanged(), false);
+    // An include named since the shared read, or not among those given, goes to git.
+    writeFileSync(gitconfig, `${person}[include]\n\tpath = ${join(base, "third")}\n`);
+    assert.equal(plainRepository(lib, [work, other]), undefined, "named since");
+    writeFileSync(gitconfig, person);
+    assert.equal(plainRepository(lib, [work]), undefined, "one not given");
+    // git 2.39 follows the include whatever its condition says here (the repository's folder, its branch): one that
+    // moves the hooks moves them. So each below, however it is named or whatever it is, leaves every repository to git.
+    const target = join(home, "target");
+    const inWork = join(home, "work", "r");
+    execFileSync("git", ["init", "-q", inWork]);
+    writeFileSync(gitconfig, '[includeIf "gitdir:~/work/"]\n\tpath = ~/target\n');
+    writeFileSync(target, "[core]\n\thooksPath = /x\n");
+    assert.equal(hooksFolder(inWork), "/x", "git 2.39: an includeIf setting core.hooksPath");
+    assert.equal(
+      hooksFolder(lib),
+      join(lib, ".git", "hooks"),
+      "git 2.39: not where the condition does not hold",
+    );
+    for (const [name, make] of [
+      ["sets hooksPath", () => writeFileSync(target, "[core]\n\thooksPath = /x\n")],
+      ["sets a work tree", () => writeFileSync(target, "[core]\n\tworktree = /x\n")],
+      ["includes another", () => writeFileSync(target, `[include]\n\tpath = ${other}\n`)],
+      ["says NUL", () => writeFileSync(target, "[user]\n\tname = a\u0000\n")],
+      ["is not there", () => undefined],
+      ["is a folder", () => mkdirSync(target)],
+      ["is a FIFO", () => execFileSync("mkfifo", [target])],
+      ["is huge", () => writeFileSync(target, `#${"x".repeat(1024 * 1024)}\n`)],
+      ["is a link", () => symlinkSync(work, target)],
+    ] as const) {
+      rmSync(target, { recursive: true, force: true });
+      make();
+      assert.equal(sharedConfig(), true, name);
+    }
+    rmSync(target, { force: true });
+    writeFileSync(target, "[user]\n\tname = a\n");
+    assert.deepEqual(sharedConfig(), [target], "harmless");
+    // Named otherwise than by an absolute or `~/` path: relative to the file naming it (git 2.39 reads ~/target for
+    // `path = target` in ~/.gitconfig), another's home, git's prefix, `..`.
+    for (const path of ["target", "./target", "~root/target", "%(prefix)/target", `${home}/../home/target`]) {
+      writeFileSync(gitconfig, `[includeIf "gitdir:~/work/"]\n\tpath = ${path}\n`);
+      assert.equal(sharedConfig(), true, path);
+    }
+    // A name not UTF-8: read here as U+FFFD, a harmless file of that name is not the one git opens.
+    writeFileSync(
+      gitconfig,
+      Buffer.concat([Buffer.from(`[include]\n\tpath = ${target}`), Buffer.from([0xff, 10])]),
+    );
+    writeFileSync(`${target}\uFFFD`, "[user]\n\tname = a\n");
+    assert.equal(sharedConfig(), true, "not UTF-8");
+    writeFileSync(gitconfig, "[include]\n\tpath = target\n");
+    writeFileSync(target, "[core]\n\thooksPath = /rel\n");
+    assert.equal(hooksFolder(lib), "/rel", "git 2.39: relative to ~/.gitconfig");
+  });
+
+  it("reads plain nested repositories beside a person's includes without git, as without them", () => {
+    // ~/.gitconfig's `[includeIf "gitdir:~/work/"] path = ~/.gitconfig-work` (a work email) sent each nested
+    // repository to git, two reads each, until the allowance was spent; one included from the workspace is protected.
+    const home = join(base, "home");
+    writeFileSync(join(home, ".gitconfig-work"), "[user]\n\temail = a@work.example\n");
+    const shared = join(repo, "cfg", "common");
+    mkdirSync(dirname(shared));
+    writeFileSync(shared, "[user]\n\tname = a\n");
+    writeFileSync(
+      join(home, ".gitconfig"),
+      `[includeIf "gitdir:~/work/"]\n\tpath = ~/.gitconfig-work\n[include]\n\tpath = ${shared}\n`,
+    );
+    const tops = Array.from({ length: 10 }, (_, i) => join(repo, "packages", `p${i}`));
+    for (const top of tops) execFileSync("git", ["init", "-q", top]);
+    const counting = new CountingGit();
+    const asked: string[] = [];
+    try {
+      const allowance = new GitAllowance(() => 0);
+      const scan = new RepositoryScan();
+      const build = () =>
+        repoBoundary({
+          ...hostReads(),
+          hooksFolder: (folder, timeout) => (asked.push(folder), hooksFolder(folder, timeout)),
+          repositoryScan: scan,
+          gitAllowance: allowance,
+        });
+      for (let i = 0; i < 6; i++) {
+        const started = counting.started;
+        const check = protection(build(), repo);
+        assert.deepEqual(check("src/a.ts"), [false, false], `build ${i}`);
+        assert.deepEqual(check("packages/p3/.git/hooks/x"), [true, false]);
+        assert.deepEqual(check("cfg/common"), [true, false], "included by every repository's configuration");
+        // One for the configuration all repositories read.
+        assert.equal(counting.started - started, 1, `build ${i}`);
+      }
+      assert.deepEqual(asked.slice(), [], "no repository asked of git");
+      // Once the included file moves the hooks (git 2.39 runs them from packages/p3/tools/h), git is asked again.
+      writeFileSync(shared, "[core]\n\thooksPath = tools/h\n");
+      assert.equal(hooksFolder(tops[3]!), join(tops[3]!, "tools", "h"), "git 2.39");
+      assert.deepEqual(protection(build(), repo)("packages/p3/tools/h/pre-commit"), [true, true]);
+      assert.ok(asked.includes(tops[3]!));
+    } finally {
+      counting.dispose();
     }
   });
 

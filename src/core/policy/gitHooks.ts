@@ -50,8 +50,16 @@ export interface GitFoldersRead {
   nested: string[];
 }
 
-/** As `gitFolders`; `filesOnly`: undefined where git would be asked. */
-function readFolders(folder: string, timeout?: number, filesOnly?: "files only"): GitFoldersRead | undefined {
+/**
+ * As `gitFolders`; `filesOnly`: undefined where git would be asked, `shared` there the files the person's and the
+ * system's configuration include (`sharedConfig`).
+ */
+function readFolders(
+  folder: string,
+  timeout?: number,
+  filesOnly?: "files only",
+  shared: readonly string[] = [],
+): GitFoldersRead | undefined {
   // A `.git` folder is protected by its name: git is asked only where it is a link, a file, or not there, or where
   // a configuration includes another file (`config.worktree` too: git reads it with extensions.worktreeConfig).
   const plain = lstatSync(join(folder, ".git"), { throwIfNoEntry: false })?.isDirectory();
@@ -84,8 +92,20 @@ function readFolders(folder: string, timeout?: number, filesOnly?: "files only")
   const texts = read.map(configText);
   // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
   const includes = texts.some((text) => text === null || /include/i.test(text ?? ""));
-  if (includes && filesOnly) return undefined;
-  const files = includes ? included(folder, timeout) : [];
+  if (includes && filesOnly) {
+    // Only the shared ones `sharedConfig` found harmless, and only those: one named since is git's to read.
+    const fromShared = [...own, GIT_CONFIG_GLOBAL, ...system];
+    if (
+      texts.some(
+        (text, i) => text === null || (/include/i.test(text ?? "") && !fromShared.includes(read[i]!)),
+      ) ||
+      fromShared.some((file) =>
+        includesIn(file).some((path) => !shared.some((known) => resolve(known) === path)),
+      )
+    )
+      return undefined;
+  }
+  const files = !includes ? [] : filesOnly ? [...shared] : included(folder, timeout);
   // Each stamped before its text is read.
   const looks = files.map((file) => stamp([file], since));
   for (let i = 0; i < files.length && files.length < 64; i++)
@@ -95,6 +115,7 @@ function readFolders(folder: string, timeout?: number, filesOnly?: "files only")
         files.push(file);
       }
   const includedBefore = looks.join("|");
+  if (filesOnly && files.some((file) => !harmless(file))) return undefined;
   const top = resolve(folder, up);
   // Its submodules' configurations (`.git/modules/<name>/config`): `git status` here runs their core.fsmonitor, and
   // git in one its hooks and what it includes. Those that name a program, an include, a hooks folder or a linked
@@ -154,7 +175,10 @@ const MOVES = /hookspath|include|worktree/i;
  * asked: what the files cannot tell is never "none". The configuration every repository reads (the person's, the
  * system's) is asked of git once for all (`sharedConfig`), not here.
  */
-export function plainRepository(top: string): (GitFoldersRead & { hooks: string }) | undefined {
+export function plainRepository(
+  top: string,
+  shared: readonly string[] = [],
+): (GitFoldersRead & { hooks: string }) | undefined {
   if (GIT_PLACES.some((name) => process.env[name] !== undefined)) return undefined;
   const dotGit = join(top, ".git");
   try {
@@ -170,26 +194,28 @@ export function plainRepository(top: string): (GitFoldersRead & { hooks: string 
   }
   const config = configText(join(dotGit, "config"));
   if (typeof config !== "string" || MOVES.test(config) || config.includes("\0")) return undefined;
-  const read = readFolders(top, undefined, "files only");
+  const read = readFolders(top, undefined, "files only", shared);
   return read && { ...read, hooks: join(dotGit, "hooks") };
 }
 
 /**
  * Whether the configuration git reads in every repository (the system's, wherever the git on PATH keeps it, the
- * person's, the environment's) names a hooks folder, an include or a work tree: then no repository is read from its
- * files alone (`plainRepository`). One git process, in no repository; throws where git's answer is not known.
+ * person's, the environment's) names a hooks folder, an include or a work tree: then (`true`) no repository is read
+ * from its files alone (`plainRepository`). Except includes (`[includeIf "gitdir:~/work/"] path = ~/.gitconfig-work`,
+ * a work email): each, whatever its condition (it may hold in any repository), by an absolute or `~/` path to a file
+ * there, not a link, that says none of `MOVES`, is one of the files returned (none: empty); any other is `true`.
+ * One git process, in no repository; throws where git's answer is not known.
  */
-export function sharedConfig(timeout?: number): boolean {
+export function sharedConfig(timeout?: number): true | string[] {
+  let lines: string;
   try {
     // In no repository: a `GIT_DIR` that is none (and has no `config`) leaves git the system's, the person's and
     // the environment's. (Not a path that is not there: an `includeIf "gitdir:…"` then stops git.)
-    return (
-      readGit(
-        homedir(),
-        ["config", "--get-regexp", "^(core\\.(hookspath|worktree)|include(if)?\\..*)$"],
-        timeout,
-        { GIT_DIR: devNull },
-      ) !== ""
+    lines = readGit(
+      homedir(),
+      ["config", "-z", "--get-regexp", "^(core\\.(hookspath|worktree)|include(if)?\\..*)$"],
+      timeout,
+      { GIT_DIR: devNull },
     );
   } catch (error) {
     // Status 1: no such key. No git on PATH: git runs no hook. Another status: a configuration git refuses, which
@@ -199,10 +225,45 @@ export function sharedConfig(timeout?: number): boolean {
       signal?: string | null;
       code?: string;
     };
-    if ((status === 1 && signal == null) || code === "NO_GIT") return false;
+    if ((status === 1 && signal == null) || code === "NO_GIT") return [];
     if (typeof status === "number" && signal == null) return true;
     throw error;
   }
+  const files: string[] = [];
+  // Each `<key>\n<value>\0`, the value as git spells the path (unquoted): `~/` is git's HOME, as git expands it; a
+  // relative path (to the file naming it), `~user/`, `%(prefix)/`, `..`, bytes not UTF-8 (read here as U+FFFD, not
+  // the name git opens) or output cut short go to git, as does Windows.
+  const { HOME } = process.env;
+  const entries = lines.split("\0");
+  if (entries.pop() !== "" || lines.includes("\uFFFD")) return true;
+  for (const entry of entries) {
+    const [key, value = ""] = entry.split(/\n(.*)/s);
+    const path = HOME && value.startsWith("~/") ? HOME + value.slice(1) : value;
+    if (
+      process.platform === "win32" ||
+      !/^include(if\..*)?\.path$/.test(key!) ||
+      !path.startsWith("/") ||
+      /(^|\/)\.\.?(\/|$)/.test(path) ||
+      !harmless(path)
+    )
+      return true;
+    files.push(path);
+  }
+  return files;
+}
+
+/**
+ * Whether git, including `file`, is certain to find there no hooks folder, include or work tree: a file (not a link,
+ * a FIFO, huge or unreadable) whose text says none of `MOVES`, nor a NUL.
+ */
+function harmless(file: string): boolean {
+  try {
+    if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+  } catch {
+    return false;
+  }
+  const text = configText(file);
+  return typeof text === "string" && !MOVES.test(text) && !text.includes("\0");
 }
 
 /**

@@ -278,13 +278,16 @@ export interface BoundaryOptions extends ResolveOptions {
    * tried first for each repository: no git started, nothing spent of the allowance; undefined where git must be
    * asked. Only where `sharedConfig` says no.
    */
-  plainRepository?: (top: string) => (GitFoldersRead & { hooks: string }) | undefined;
+  plainRepository?: (
+    top: string,
+    shared?: readonly string[],
+  ) => (GitFoldersRead & { hooks: string }) | undefined;
   /**
    * Whether the configuration git reads in every repository may move hooks or include files (`gitHooks.sharedConfig`),
-   * asked of git once per boundary within the allowance, before the first repository read from its files. Throws
-   * where git's answer is not known.
+   * asked of git once per boundary within the allowance, before the first repository read from its files: `true`, or
+   * the files it includes, each certain to move nothing. Throws where git's answer is not known.
    */
-  sharedConfig?: (timeout?: number) => boolean;
+  sharedConfig?: (timeout?: number) => true | string[];
   /**
    * The repositories nested in each workspace folder (`nestedRepositories.RepositoryScan`, the host's, kept from one
    * boundary to the next; not in the additional folders), met when the boundary is built: what their configuration includes, runs or links is protected before a
@@ -397,8 +400,11 @@ export class PolicyBoundary {
   private readonly configsRead = new Map<string, () => boolean>();
   /** Each repository read from its files alone (`plainRepository`), `null` where git must be asked. */
   private readonly plainRead = new Map<string, (GitFoldersRead & { hooks: string }) | null>();
-  /** Whether repositories may be read from their files (`sharedConfig` said no); undefined until git answered. */
-  private filesTell: boolean | undefined;
+  /**
+   * The files the shared configuration includes where repositories may be read from their files (`sharedConfig`),
+   * null where they may not; undefined until git answered.
+   */
+  private filesTell: string[] | null | undefined;
   private homeLinksRead: string[] | undefined;
   /** Relative startup files (`BASH_ENV=.bash_env`), case-folded, by name: a shell reads one in any folder. */
   private readonly startupNames: string[][];
@@ -857,11 +863,12 @@ export class PolicyBoundary {
       const asked = this.askGit((timeout) => sharedConfig(timeout));
       if (asked === "refused") return undefined;
       // Not known: git is asked for each repository, as it is for one whose files cannot tell.
-      this.filesTell = asked === false;
+      this.filesTell = Array.isArray(asked) ? asked : null;
     }
     if (!this.filesTell) return undefined;
     let read = this.plainRead.get(folder);
-    if (read === undefined) this.plainRead.set(folder, (read = plainRepository(folder) ?? null));
+    if (read === undefined)
+      this.plainRead.set(folder, (read = plainRepository(folder, this.filesTell) ?? null));
     return read ?? undefined;
   }
 
