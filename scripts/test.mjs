@@ -27,7 +27,8 @@ const results = [];
  * Runs a command, echoing its output live, and resolves with its exit code and stdout+stderr text.
  * @param {string} command
  * @param {string[]} commandArgs
- * @param {{ echo?: boolean }} [options] echo: false keeps the output for the caller to print (a step run beside another)
+ * @param {{ echo?: boolean }} [options] echo: false keeps the output for the caller to print (a step run beside
+ *   another)
  * @returns {Promise<{ code: number; output: string }>}
  */
 function run(command, commandArgs, { echo = true } = {}) {

@@ -116,6 +116,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       }),
       launchBrowser(),
     ]);
+    // Whichever started, for the cleanup; then both, as their types say once neither failed.
     server = serverStart.status === "fulfilled" ? serverStart.value : undefined;
     browser = browserStart.status === "fulfilled" ? browserStart.value : undefined;
     if (serverStart.status === "rejected") throw serverStart.reason;

@@ -160,9 +160,10 @@ const GIT_PLACES = [
 /**
  * Words of a configuration after which only git can tell where the hooks and included files are: a hooks folder, an
  * include (`include`, `includeIf`), another work tree or its own configuration (`core.worktree`,
- * `extensions.worktreeConfig`). (`core.bare` moves no hooks, and every `git init` writes it.) Looked for anywhere in the text, in any case, not parsed: a
- * section header with a key on its line (`[core] hooksPath = x`), a quoted value, a comment saying one of them, a line
- * git may join to the next, all send the read to git. git's names have no escapes, so one it reads is spelled so.
+ * `extensions.worktreeConfig`). (`core.bare` moves no hooks, and every `git init` writes it.) Looked for anywhere in
+ * the text, in any case, not parsed: a section header with a key on its line (`[core] hooksPath = x`), a quoted value,
+ * a comment saying one of them, a line git may join to the next, all send the read to git. git's names have no
+ * escapes, so one it reads is spelled so.
  */
 const MOVES = /hookspath|include|worktree/i;
 

@@ -290,8 +290,9 @@ export interface BoundaryOptions extends ResolveOptions {
   sharedConfig?: (timeout?: number) => true | string[];
   /**
    * The repositories nested in each workspace folder (`nestedRepositories.RepositoryScan`, the host's, kept from one
-   * boundary to the next; not in the additional folders), met when the boundary is built: what their configuration includes, runs or links is protected before a
-   * request names a path in one (`cfg/extra` that vendor/lib's configuration includes, VS Code's git running there).
+   * boundary to the next; not in the additional folders), met when the boundary is built: what their configuration
+   * includes, runs or links is protected before a request names a path in one (`cfg/extra` that vendor/lib's
+   * configuration includes, VS Code's git running there).
    */
   repositoryScan?: RepositoryScan;
   /**
