@@ -748,6 +748,69 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(byPath("cfg/late"), [true, false]);
   });
 
+  it("protects what a repository a request meets includes, runs or links from the request's paths named before it", async () => {
+    // A repository the walk leaves out (in node_modules, past its bound, made since) is met by a path in it. git
+    // 2.39, in node_modules/evil: `core.fsmonitor = ../../tools/mon.sh` ran tools/mon.sh on its `git status`,
+    // `include.path = ../../../cfg/extra` read cfg/extra, `core.hooksPath = ../../tools/hooks` ran tools/hooks/pre-commit.
+    // Named in one request before a path in it, each was written under Bypass: the meeting protected only later paths.
+    const evil = join(repo, "node_modules", "evil");
+    execFileSync("git", ["init", "-q", evil]);
+    for (const folder of ["cfg", "tools"]) mkdirSync(join(repo, folder));
+    execFileSync("git", ["-C", evil, "config", "core.fsmonitor", "../../tools/mon.sh"]);
+    execFileSync("git", ["-C", evil, "config", "include.path", "../../../cfg/extra"]);
+    writeFileSync(join(repo, "cfg", "extra"), "[user]\n\tname = included\n");
+    execFileSync("git", ["-C", evil, "config", "core.hooksPath", "../../tools/hooks"]);
+    writeFileSync(join(repo, "tools", "mon.sh"), "#!/bin/sh\ntouch ran\n", { mode: 0o755 });
+    execFileSync("git", ["-C", evil, "status"], { stdio: "ignore" });
+    assert.ok(existsSync(join(evil, "ran")), "git ran the fsmonitor");
+    assert.equal(
+      execFileSync("git", ["-C", evil, "config", "user.name"], { encoding: "utf8" }),
+      "included\n",
+    );
+    rmSync(join(evil, "ran"));
+    const shell = await loadShellParser();
+    const home = join(base, "home");
+    const scan = new RepositoryScan();
+    // Each request on a boundary of its own, which has not met the repository (and read git within its allowance).
+    const decideOn = (footprint: Parameters<typeof decide>[0]) => {
+      const boundary = repoBoundary({
+        ...hostReads(),
+        repositoryScan: scan,
+        gitAllowance: new GitAllowance(),
+      });
+      const paths = boundary.forRequest();
+      const context = {
+        agentName: "a",
+        rules: [],
+        bypass: true,
+        trusted: true,
+        paths,
+        home,
+        sessionCwd: repo,
+      };
+      const decision = decide(footprint, context);
+      assert.equal(boundary.gitUnread(), undefined, "git was read");
+      return decision;
+    };
+    const run = (line: string) =>
+      decideOn(buildFootprint(v2Request({ type: "command", command: line, cwd: repo }), { shell, home }));
+    const edit = (...paths: string[]) =>
+      decideOn(
+        buildFootprint(
+          v2DiffRequest({ changes: paths.map((path) => ({ operation: "modify", path: join(repo, path) })) }),
+          { shell, home },
+        ),
+      );
+    for (const line of [
+      "echo 'touch pwned' > tools/mon.sh && git -C node_modules/evil status",
+      "printf '[core]\\n\\tfsmonitor = \"touch pwned\"\\n' > cfg/extra; cd node_modules/evil && git status",
+    ])
+      assert.equal(run(line).verdict, "ask", line);
+    assert.equal(edit("tools/hooks/pre-commit.sh", "node_modules/evil/index.js").verdict, "ask");
+    // Not what it names nothing of.
+    assert.equal(edit("tools/build.sh", "node_modules/evil/index.js").verdict, "allow");
+  });
+
   it("reads a plain repository's hooks folder from its files alone, as git says it, and nothing else", () => {
     const lib = join(repo, "vendor", "lib");
     execFileSync("git", ["init", "-q", lib]);

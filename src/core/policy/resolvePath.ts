@@ -383,6 +383,11 @@ export class PolicyBoundary {
    */
   private readonly nestedTops = new Set<string>();
   /**
+   * How many repositories it has met (`nestedTops`): each protects what its configuration includes, runs or links from
+   * the next check on, so a decision that met one is made again (`rules.decide`).
+   */
+  private met = 0;
+  /**
    * The reads of the workspace folders (`hooks:`, `folders:` and the root) and the nested repositories met (`folders:`)
    * git did not answer last: every path asks.
    */
@@ -495,6 +500,15 @@ export class PolicyBoundary {
   /** What its git reads spend (`BoundaryOptions.gitAllowance`), for the next boundary to go on with. */
   get gitAllowance(): GitAllowance | undefined {
     return this.options.gitAllowance;
+  }
+
+  /**
+   * A count that grows each time a check meets a repository nested in a root (a path in one the walk left out:
+   * `node_modules/x`, past its bound, made since): the paths checked before it were checked without what its
+   * configuration includes, runs or links, and a decision that read them is made again (`rules.decide`).
+   */
+  get repositoriesMet(): number {
+    return this.met;
   }
 
   get hasRoots(): boolean {
@@ -923,7 +937,10 @@ export class PolicyBoundary {
     }
     if (this.repositoryTops.size > 4_096) this.repositoryTops.clear();
     for (const folder of walked) this.repositoryTops.set(folder, top);
-    if (top !== null && this.nestedTops.size < MAX_NESTED_REPOSITORIES) this.nestedTops.add(top);
+    if (top !== null && this.nestedTops.size < MAX_NESTED_REPOSITORIES && !this.nestedTops.has(top)) {
+      this.nestedTops.add(top);
+      this.met++;
+    }
     return top ?? undefined;
   }
 
@@ -1048,17 +1065,33 @@ export class PolicyBoundary {
 /**
  * One request's view of the boundary: each distinct path is resolved once, and every check made while the request is
  * decided (the card's place of its cwd, the guards, the rules, the proposed rule) reads that one resolution, so they
- * cannot disagree about a link changed between them. It lives as long as deciding the request: anything checked later
- * (a grant when a person answers, the next request, `fs/*`) resolves anew through the boundary and sees the change.
+ * cannot disagree about a link changed between them (but where one of them meets a nested repository: what its
+ * configuration names may be any of them, so they are made anew, and the decision with them, `rules.decide`). It
+ * lives as long as deciding the request: anything checked later (a grant when a person answers, the next request,
+ * `fs/*`) resolves anew through the boundary and sees the change.
  */
 export class RequestPaths {
   private readonly checked = new Map<string, PathCheck>();
+  /** The boundary's `repositoriesMet` when `checked` was begun: a repository met since makes them stale. */
+  private checkedAt: number;
   /** What git said, by folder and revisions: a request is decided as set and again under Bypass (the broker). */
   private readonly revisions = new Map<string, RevisionChanges>();
 
-  constructor(readonly boundary: PolicyBoundary) {}
+  constructor(readonly boundary: PolicyBoundary) {
+    this.checkedAt = boundary.repositoriesMet;
+  }
+
+  /** The boundary's: a decision that saw it grow is made again, on checks made anew (`check`). */
+  get repositoriesMet(): number {
+    return this.boundary.repositoriesMet;
+  }
 
   check(path: string): PathCheck {
+    // A repository met since (by a later path of this request) protects what it names from them too: checked anew.
+    if (this.boundary.repositoriesMet !== this.checkedAt) {
+      this.checked.clear();
+      this.checkedAt = this.boundary.repositoriesMet;
+    }
     let check = this.checked.get(path);
     if (check === undefined) this.checked.set(path, (check = this.boundary.check(path, true)));
     return check;

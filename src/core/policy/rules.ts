@@ -165,6 +165,11 @@ export interface PathChecker extends FolderReader {
   revisionChanges?: RevisionReader;
   /** Why every path counts as protected, where git could not be read (`PolicyBoundary.gitUnread`). */
   gitUnread?(): string | undefined;
+  /**
+   * A count that grows as checks meet nested repositories (`PolicyBoundary.repositoriesMet`): what one's configuration
+   * includes, runs or links is protected only from the checks after it, so a decision that met one is made again.
+   */
+  readonly repositoriesMet?: number;
 }
 
 export interface DecideContext {
@@ -192,7 +197,36 @@ export interface DecideContext {
   gitReads?: GitReads;
 }
 
+/**
+ * Times a decision is made again because its checks met a nested repository: each time on every repository the last
+ * met, which protects what it names from the paths checked before it in the request (`tools/mon.sh`, the
+ * `core.fsmonitor` of `node_modules/x`, named before `node_modules/x/a.js`). One that still meets another asks.
+ */
+const MAX_DECISIONS = 4;
+
 export function decide(footprint: Footprint, context: DecideContext): Decision {
+  // One budget of git for them all: made again, a decision spends no more git than once.
+  const again = { ...context, gitReads: context.gitReads ?? {} };
+  for (let made = 1; ; made++) {
+    const met = context.paths.repositoriesMet;
+    const decision = decideOnce(footprint, again);
+    if (context.paths.repositoriesMet === met) return decision;
+    if (made === MAX_DECISIONS)
+      return decision.verdict !== "allow"
+        ? decision
+        : {
+            verdict: "ask",
+            by: {
+              type: "guard",
+              guard: "protected",
+              label:
+                "Its paths meet one nested git repository after another, whose configuration may protect any of them",
+            },
+          };
+  }
+}
+
+function decideOnce(footprint: Footprint, context: DecideContext): Decision {
   const view = new FootprintView(footprint, context);
   const rules = context.rules.filter((r) => r.agent === undefined || r.agent === context.agentName);
   const deny = rules.find((r) => r.action === "deny" && view.matchesAny(r));
