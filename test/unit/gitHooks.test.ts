@@ -1141,6 +1141,51 @@ describe("a repository's hooks folder", () => {
     }
   });
 
+  it("reads the person's configuration once for every plain repository, and anew once it changes", () => {
+    // Read again beside each plain repository, ~/.gitconfig and what it includes cost 1-2 ms a repository of each
+    // build under load; read once, a change to one must still be seen: git 2.39 ran a core.fsmonitor added to
+    // ~/.gitconfig on `git status` in each repository, and a `!` alias added to a file it includes on `git x`.
+    const home = join(base, "home");
+    const work = join(home, ".gitconfig-work");
+    writeFileSync(work, "[user]\n\temail = a@work.example\n");
+    writeFileSync(join(home, ".gitconfig"), '[includeIf "gitdir:~/work/"]\n\tpath = ~/.gitconfig-work\n');
+    const tops = [0, 1, 2].map((i) => join(repo, "packages", `p${i}`));
+    for (const top of tops) execFileSync("git", ["init", "-q", top]);
+    for (const folder of ["tools", "scripts"]) mkdirSync(join(repo, folder));
+    const asked: string[] = [];
+    const build = () =>
+      repoBoundary({
+        ...hostReads(),
+        hooksFolder: (folder, timeout) => (asked.push(folder), hooksFolder(folder, timeout)),
+        gitAllowance: new GitAllowance(),
+      });
+    const boundary = build();
+    const check = (paths: { check(path: string): ReturnType<PolicyBoundary["check"]> }, path: string) => {
+      const result = paths.check(join(repo, path));
+      return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+    };
+    const first = boundary.forRequest();
+    assert.deepEqual(check(first, "packages/p1/a.ts"), [false, false]);
+    assert.deepEqual(check(first, "tools/mon.sh"), [false, false]);
+    // Within the boundary: at its next request.
+    const ran = plantFsmonitor(join(home, ".gitconfig"), "a");
+    execFileSync("git", ["-C", tops[2]!, "status"], { stdio: "ignore" });
+    assert.ok(ran(), "git ran the fsmonitor of ~/.gitconfig");
+    writeFileSync(
+      join(home, ".gitconfig"),
+      `[includeIf "gitdir:~/work/"]\n\tpath = ~/.gitconfig-work\n[core]\n\tfsmonitor = ${join(repo, "tools", "mon.sh")}\n`,
+    );
+    assert.deepEqual(check(boundary.forRequest(), "tools/mon.sh"), [true, true]);
+    // At the next boundary, what an included file names.
+    const x = join(repo, "scripts", "x.sh");
+    assert.deepEqual(check(build().forRequest(), "scripts/x.sh"), [false, false]);
+    writeFileSync(work, `[user]\n\temail = a@work.example\n[alias]\n\tx = !${x}\n`);
+    const next = build().forRequest();
+    assert.deepEqual(check(next, "scripts/x.sh"), [true, true]);
+    assert.deepEqual(check(next, "tools/mon.sh"), [true, true]);
+    assert.deepEqual(asked, [], "read from the files alone");
+  });
+
   it("asks git for every repository where the configuration all of them read may move their hooks", () => {
     const lib = join(repo, "vendor", "lib");
     execFileSync("git", ["init", "-q", lib]);

@@ -75,51 +75,155 @@ function readFolders(
     join(at, "config"),
     join(at, "config.worktree"),
   ]);
-  // And the person's own and the system's, read in every repository (a container image's /etc/gitconfig may name a
-  // workspace program). A git installed elsewhere reads its system file from its own prefix, not read here.
+  // Taken before the files are read: a change after it is a change from what was read.
+  const since = Date.now();
+  if (filesOnly) {
+    // Read from the files alone, also what would send the next read to git: a `commondir` (a linked worktree's).
+    const own = [...configs, join(folder, ".git", "commondir")];
+    const before = stamp(own, since);
+    const texts = own.map(configText);
+    // Its own may include nothing; the person's and the system's only the files `sharedConfig` found harmless.
+    if (texts.some((text) => text === null || /include/i.test(text ?? ""))) return undefined;
+    const others = sharedRead(shared);
+    if (others === undefined) return undefined;
+    const top = resolve(folder);
+    return withSubmodules(top, since, {
+      folders: [...others.files],
+      programs: [...texts, ...others.texts, ...others.fileTexts].flatMap((text) =>
+        programsIn(text ?? "", top),
+      ),
+      unchanged: () => stamp(own, since) === before && others.unchanged(),
+    });
+  }
+  const read = [...configs, ...personAndSystem()];
+  const before = stamp(read, since);
+  const texts = read.map(configText);
+  // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
+  const includes = texts.some((text) => text === null || /include/i.test(text ?? ""));
+  const files = !includes ? [] : included(folder, timeout);
+  const includedBefore = stampIncluded(files, (file) => stamp([file], since));
+  const top = resolve(folder, up);
+  return withSubmodules(top, since, {
+    folders: [...folders, ...files],
+    programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
+    unchanged: () => stamp(read, since) === before && stamp(files, since) === includedBefore,
+  });
+}
+
+/**
+ * The configuration files git reads in every repository: the person's own and the system's (a container image's
+ * /etc/gitconfig may name a workspace program). A git installed elsewhere reads its system file from its own prefix,
+ * not read here.
+ */
+function personAndSystem(): string[] {
   const { GIT_CONFIG_GLOBAL = "", XDG_CONFIG_HOME, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM } = process.env;
   const own = [
     join(homedir(), ".gitconfig"),
     join(XDG_CONFIG_HOME || join(homedir(), ".config"), "git/config"),
   ];
   const system = GIT_CONFIG_NOSYSTEM ? [] : [GIT_CONFIG_SYSTEM || "/etc/gitconfig"];
-  const read = [...configs, ...own, GIT_CONFIG_GLOBAL, ...system];
-  // Taken before the files are read: a change after it is a change from what was read.
-  const since = Date.now();
-  // Read from the files alone, also what would send the next read to git: a `commondir` (a linked worktree's).
-  if (filesOnly) read.push(join(folder, ".git", "commondir"));
-  const before = stamp(read, since);
-  const texts = read.map(configText);
-  // One that says `include`, or cannot be read here (a FIFO, huge), may include another.
-  const includes = texts.some((text) => text === null || /include/i.test(text ?? ""));
-  if (includes && filesOnly) {
-    // Only the shared ones `sharedConfig` found harmless, and only those: one named since is git's to read.
-    const fromShared = [...own, GIT_CONFIG_GLOBAL, ...system];
-    if (
-      texts.some(
-        (text, i) => text === null || (/include/i.test(text ?? "") && !fromShared.includes(read[i]!)),
-      ) ||
-      fromShared.some((file) =>
-        includesIn(file).some((path) => !shared.some((known) => resolve(known) === path)),
-      )
-    )
-      return undefined;
-  }
-  const files = !includes ? [] : filesOnly ? [...shared] : included(folder, timeout);
-  // Each stamped before its text is read.
-  const looks = files.map((file) => stamp([file], since));
+  return [...own, GIT_CONFIG_GLOBAL, ...system];
+}
+
+/**
+ * `files` looked at one by one (`look`), each before its text is read, and what each includes in turn (`includesIn`)
+ * added to `files` (at most 64); the looks joined, as `stamp` joins them.
+ */
+function stampIncluded(files: string[], look: (file: string) => string): string {
+  const looks = files.map(look);
   for (let i = 0; i < files.length && files.length < 64; i++)
     for (const file of includesIn(files[i]!))
       if (!files.includes(file)) {
-        looks.push(stamp([file], since));
+        looks.push(look(file));
         files.push(file);
       }
-  const includedBefore = looks.join("|");
-  if (filesOnly && files.some((file) => !harmless(file))) return undefined;
-  const top = resolve(folder, up);
-  // Its submodules' configurations (`.git/modules/<name>/config`): `git status` here runs their core.fsmonitor, and
-  // git in one its hooks and what it includes. Those that name a program, an include, a hooks folder or a linked
-  // hook are to be met as nested repositories are; the others cost no git.
+  return looks.join("|");
+}
+
+/** What the configuration git reads in every repository says, for `plainRepository` (`sharedRead`). */
+interface SharedRead {
+  /** The variables that place the files (`personAndSystem`, `~` in an include). */
+  env: string;
+  /** The texts of `personAndSystem` and of the files they include (`files`), as read after their stamps. */
+  texts: (string | undefined | null)[];
+  files: string[];
+  fileTexts: (string | undefined | null)[];
+  /** Whether each file (and what a link among them leads to) is still as read. */
+  unchanged: () => boolean;
+}
+
+/**
+ * The person's and the system's configuration as `plainRepository` reads it beside each repository's own, read once
+ * for each answer of `sharedConfig` (`shared`, one array per boundary, and a new one after a change the boundary saw:
+ * `PolicyBoundary.dropChangedGit`) rather than once per repository; undefined where git must be asked (a file that
+ * cannot be read here, a FIFO; an include `sharedConfig` did not find harmless). Read anew where the environment
+ * placing them changed (`HOME`). A change to one after the read is one from what was read: each repository's
+ * `unchanged` says so, which the boundary asks at the next request, and the next boundary reads them anew.
+ */
+function sharedRead(shared: readonly string[]): SharedRead | undefined {
+  const { HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM } = process.env;
+  const env = JSON.stringify([
+    homedir(),
+    HOME,
+    XDG_CONFIG_HOME,
+    GIT_CONFIG_GLOBAL,
+    GIT_CONFIG_SYSTEM,
+    GIT_CONFIG_NOSYSTEM,
+  ]);
+  const known = sharedReads.get(shared);
+  if (known !== undefined && known.env === env) return known.read;
+  const since = Date.now();
+  const paths = personAndSystem();
+  const before = identities(paths, since);
+  const texts = paths.map(configText);
+  let read: SharedRead | undefined;
+  // One that cannot be read here (a FIFO, huge) may include anything.
+  if (!texts.some((text) => text === null)) {
+    const includes = texts.some((text) => /include/i.test(text ?? ""));
+    // Only the files `sharedConfig` found harmless, and only those: one named since is git's to read.
+    const named = includes ? paths.flatMap(includesIn) : [];
+    const files = includes ? [...shared] : [];
+    const included = stampIncluded(files, (file) => identities([file], since));
+    if (named.every((path) => shared.some((known) => resolve(known) === path)) && files.every(harmless))
+      read = {
+        env,
+        texts,
+        files,
+        fileTexts: files.map(configText),
+        unchanged: () => identities(paths, since) === before && identities(files, since) === included,
+      };
+  }
+  sharedReads.set(shared, { env, read });
+  return read;
+}
+
+/** `sharedRead`'s, by the `sharedConfig` answer it was read for. */
+const sharedReads = new WeakMap<readonly string[], { env: string; read: SharedRead | undefined }>();
+
+/**
+ * As `stamp`, and each file's own identity not following a link (`lstat`): a file replaced by a link to it, or a link
+ * moved to another file, is a change.
+ */
+function identities(files: readonly string[], since: number): string {
+  return files
+    .map((file) => {
+      try {
+        const own = lstatSync(file, { bigint: true, throwIfNoEntry: false });
+        return `${own ? `${own.dev}:${own.ino}:${own.mode}` : "-"}/${configStamp(file, since)}`;
+      } catch (error) {
+        return (error as { code?: string }).code ?? "?";
+      }
+    })
+    .join("|");
+}
+
+/**
+ * `read` with the submodules of the repository at `top`: their configurations (`.git/modules/<name>/config`), which
+ * `git status` here reads for their core.fsmonitor, and git in one for its hooks and what it includes. Those that name
+ * a program, an include, a hooks folder or a linked hook are to be met as nested repositories are (`nested`); the
+ * others cost no git.
+ */
+function withSubmodules(top: string, since: number, read: Omit<GitFoldersRead, "nested">): GitFoldersRead {
   const subs = submodules(top);
   const subFiles = [join(top, ".gitmodules"), ...subs.flatMap(({ configs }) => configs)];
   const subsBefore = stamp(subFiles, since);
@@ -133,15 +237,8 @@ function readFolders(
       ? [sub]
       : [],
   );
-  return {
-    folders: [...folders, ...files],
-    programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
-    unchanged: () =>
-      stamp(read, since) === before &&
-      stamp(files, since) === includedBefore &&
-      stamp(subFiles, since) === subsBefore,
-    nested,
-  };
+  const unchanged = read.unchanged;
+  return { ...read, unchanged: () => unchanged() && stamp(subFiles, since) === subsBefore, nested };
 }
 
 /**
