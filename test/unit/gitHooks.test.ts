@@ -811,6 +811,39 @@ describe("a repository's hooks folder", () => {
     assert.equal(edit("tools/build.sh", "node_modules/evil/index.js").verdict, "allow");
   });
 
+  it("asks where a decision's paths go on meeting repositories each time it is made again", async () => {
+    // Made again on each repository met (see above), a decision whose checks met one more each time would be made
+    // without end: past a few, it asks.
+    const shell = await loadShellParser();
+    const home = join(base, "home");
+    const footprint = buildFootprint(
+      v2DiffRequest({ changes: [{ operation: "modify", path: join(repo, "src", "a.ts") }] }),
+      { shell, home },
+    );
+    const request = repoBoundary().forRequest();
+    let met = 0;
+    const decideWith = (growing: boolean) =>
+      decide(footprint, {
+        agentName: "a",
+        rules: [],
+        bypass: true,
+        trusted: true,
+        paths: {
+          check: (path) => request.check(path),
+          kind: (path) => request.kind(path),
+          list: (folder) => request.list(folder),
+          get repositoriesMet() {
+            return growing ? met++ : met;
+          },
+        },
+        home,
+      });
+    assert.equal(decideWith(false).verdict, "allow");
+    const restless = decideWith(true);
+    assert.equal(restless.verdict, "ask");
+    assert.match(restless.by.label, /one nested git repository after another/);
+  });
+
   it("reads a plain repository's hooks folder from its files alone, as git says it, and nothing else", () => {
     const lib = join(repo, "vendor", "lib");
     execFileSync("git", ["init", "-q", lib]);
@@ -1148,7 +1181,7 @@ describe("a repository's hooks folder", () => {
     const home = join(base, "home");
     const work = join(home, ".gitconfig-work");
     writeFileSync(work, "[user]\n\temail = a@work.example\n");
-    writeFileSync(join(home, ".gitconfig"), '[includeIf "gitdir:~/work/"]\n\tpath = ~/.gitconfig-work\n');
+    writeFileSync(join(home, ".gitconfig"), "[include]\n\tpath = ~/.gitconfig-work\n");
     const tops = [0, 1, 2].map((i) => join(repo, "packages", `p${i}`));
     for (const top of tops) execFileSync("git", ["init", "-q", top]);
     for (const folder of ["tools", "scripts"]) mkdirSync(join(repo, folder));
@@ -1173,7 +1206,7 @@ describe("a repository's hooks folder", () => {
     assert.ok(ran(), "git ran the fsmonitor of ~/.gitconfig");
     writeFileSync(
       join(home, ".gitconfig"),
-      `[includeIf "gitdir:~/work/"]\n\tpath = ~/.gitconfig-work\n[core]\n\tfsmonitor = ${join(repo, "tools", "mon.sh")}\n`,
+      `[include]\n\tpath = ~/.gitconfig-work\n[core]\n\tfsmonitor = ${join(repo, "tools", "mon.sh")}\n`,
     );
     assert.deepEqual(check(boundary.forRequest(), "tools/mon.sh"), [true, true]);
     // At the next boundary, what an included file names.
@@ -1184,6 +1217,14 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check(next, "scripts/x.sh"), [true, true]);
     assert.deepEqual(check(next, "tools/mon.sh"), [true, true]);
     assert.deepEqual(asked, [], "read from the files alone");
+    // Swapped for a link to a file that moves the hooks (git 2.39 runs packages/p1/tools/h/pre-commit): at the next
+    // request, git is asked.
+    const moved = join(base, "moved");
+    writeFileSync(moved, "[core]\n\thooksPath = tools/h\n");
+    rmSync(work);
+    symlinkSync(moved, work);
+    assert.equal(hooksFolder(tops[1]!), join(tops[1]!, "tools", "h"), "git 2.39");
+    assert.deepEqual(check(boundary.forRequest(), "packages/p1/tools/h/x.sh"), [true, true]);
   });
 
   it("asks git for every repository where the configuration all of them read may move their hooks", () => {
