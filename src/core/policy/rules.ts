@@ -205,7 +205,7 @@ export interface DecideContext {
 const MAX_DECISIONS = 4;
 
 export function decide(footprint: Footprint, context: DecideContext): Decision {
-  // One budget of git for them all: made again, a decision spends no more git than once.
+  // One budget of git for them all (`gitChanges.MAX_GIT_CALLS`): made again, a decision spends no more than one may.
   const again = { ...context, gitReads: context.gitReads ?? {} };
   for (let made = 1; ; made++) {
     const met = context.paths.repositoriesMet;
