@@ -1484,6 +1484,31 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("asks where a listed name holds a backslash, which xargs and read unescape (src/.\\./x as src/../x)", async () => {
+      const escaped = await makePolicyWorkspace("symposium-listed-backslash-");
+      try {
+        const { ws, home } = escaped;
+        // find prints `src/.\./.\./notes.txt`; xargs and `read` (without -r) open `src/../../notes.txt`, in the home
+        // folder (bash 5.2, findutils 4.9).
+        mkdirSync(join(ws, "src", ".\\.", ".\\."), { recursive: true });
+        writeFileSync(join(ws, "src", ".\\.", ".\\.", "notes.txt"), "");
+        writeFileSync(join(home, "notes.txt"), "");
+        const inEscaped = (line: string) => underBypassIn(escaped, line);
+        for (const line of [
+          "find src -type f | xargs cat",
+          "find src -type f | xargs sed -i s/a/b/",
+          'find src -type f | while read f; do cat "$f"; done',
+          'find src | while read -r f; do chmod 644 "$f"; done',
+        ])
+          assert.match(inEscaped(line).by.label, /has a name (?:xargs splits|a shell would read)/, line);
+        // NUL-separated, xargs takes each name as it is.
+        const zero = "find src -type f -print0 | xargs -0 cat";
+        assert.equal(inEscaped(zero).verdict, "allow", inEscaped(zero).by.label);
+      } finally {
+        escaped.remove();
+      }
+    });
+
     it("checks the names a loop takes from a listing as it checks what xargs is given", async () => {
       const trapped = await makePolicyWorkspace("symposium-loop-names-");
       try {

@@ -3637,7 +3637,9 @@ class FootprintView {
           takenBackBy = given.unhides.takesBack(path, relative, false);
           return takenBackBy !== undefined;
         }
-        if (given.splitsAt?.test(relative) === true) {
+        // On POSIX a backslash is part of a name, which xargs and `read` unescape (`src/.\./x` as `src/../x`).
+        const named = posixOrWin32(start).sep === "/" ? path.slice(start.length + 1) : relative;
+        if (given.splitsAt?.test(named) === true) {
           splits = path;
           return true;
         }
