@@ -2954,10 +2954,59 @@ describe("permission rules and guards", () => {
           ['for f in src/a.ts; do f=~/.bashrc; wc -l < "$f"; done', "incomplete"],
           [`find src -exec sh -c 'wc -l < "$1"' _ {} \\;`, "incomplete"],
           ['while read -r f; do wc -l < "$f"; done < list.txt', "incomplete"],
-          ['find src | while read -r f; do wc -l < "$f"; done', "incomplete"],
         ]);
       } finally {
         looped.remove();
+      }
+    });
+
+    it("reads the names a while-read loop's listing gives a < as cat would, where the body writes nothing", async () => {
+      const listed = await makePolicyWorkspace("symposium-read-input-");
+      try {
+        const { ws, home } = listed;
+        writeFileSync(join(ws, "src", "b.ts"), "");
+        const inListed = (line: string) => underBypassIn(listed, line);
+        for (const line of [
+          `find src -name '*.ts' | while read -r f; do wc -l < "$f"; done`,
+          `find src -type f | while IFS= read -r f; do echo "== $f"; head -5 < "$f"; done`,
+          `git ls-files '*.ts' | while read -r f; do wc -l < "$f"; done`,
+          `find src -name '*.ts' | while read -r f; do wc -l < "$f" >> counts.txt; done`,
+        ])
+          assert.equal(inListed(line).verdict, "allow", `${line}: ${inListed(line).by.label}`);
+        writeFileSync(join(home, "secret.txt"), "");
+        assertGuards(inListed, [
+          // The body makes a name the listing may print later, a link out among them, or writes where it reads.
+          [`find src | while read -r f; do touch src/x; wc -l < "$f"; done`, "incomplete"],
+          ['find src | while read -r f; do ln -sf a.ts src/k; cat < "$f"; done', "incomplete"],
+          [`find src | while read -r f; do ln -s ${home}/secret.txt src/k; cat < "$f"; done`, "outside"],
+          ['find src | while read -r f; do wc -l < "$f" > "$f.n"; done', "incomplete"],
+          ['find src | while read -r f; do sort -o "src/-x" < "$f"; done', "incomplete"],
+          ['find src | while read -r f; do cat <> "$f"; done', "incomplete"],
+          // The body moves, so a name is opened from elsewhere (`src/a.ts` from the workspace's parent).
+          ['find src | while read -r f; do cd ..; cat < "$f"; done', "incomplete"],
+          ['find src | while read -r f; do pushd .. >/dev/null; cat < "$f"; done', "incomplete"],
+          ['find src | while read -r f; do { cd ..; cat; } < "$f"; done', "incomplete"],
+          // A listing that may print any name, or names the loop's read does not take whole.
+          ['cat list.txt | while read -r f; do cat < "$f"; done', "incomplete"],
+          ['find src | while read -d x f; do cat < "$f"; done', "incomplete"],
+          ['find src | while read -r f g; do cat < "$f"; done', "incomplete"],
+          [`find src | while read -r f; do f=${home}/secret.txt; cat < "$f"; done`, "incomplete"],
+          // Where the line or the read splits otherwise (`IFS=/`), or a subshell of the body moves.
+          ['find src | while IFS=/ read -r f; do cat < "$f"; done', "incomplete"],
+          ['IFS=/; find src | while read -r f; do cat < "$f"; done', "incomplete"],
+          ['find src | while read -r f; do (cd .. && cat < "$f"); done', "incomplete"],
+          ['find src | while read -r f; do env -C .. cat < "$f"; done', "incomplete"],
+          // What reads the file's text as names (xargs), not the file.
+          ['find src | while read -r f; do xargs cat < "$f"; done', "incomplete"],
+        ]);
+        // A listing's name that leads out, or that read would strip or unescape.
+        symlinkSync(join(home, "secret.txt"), join(ws, "src", "away.ts"));
+        assert.equal(inListed(`find src -name '*.ts' | while read -r f; do cat < "$f"; done`).verdict, "ask");
+        rmSync(join(ws, "src", "away.ts"));
+        writeFileSync(join(ws, "src", "x\\y.ts"), "");
+        assert.equal(inListed(`find src | while read f; do cat < "$f"; done`).verdict, "ask");
+      } finally {
+        listed.remove();
       }
     });
   });

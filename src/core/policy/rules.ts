@@ -2356,16 +2356,18 @@ class FootprintView {
         continue;
       if (loop !== undefined) {
         // A `for`'s body runs once its listing has been read. A `while`'s runs as the lines come, and one in another
-        // loop before its listing is read again: only its `read`, what only prints (its redirections are checked
-        // above) and what it gives the names (which may make only names below them) are the loop's own then;
-        // anything else may make a name the listing prints.
+        // loop before its listing is read again: only its `read`, what only prints or reads and writes nothing (its
+        // redirections are checked above: `wc -l < "$f"`) and what it gives the names (which may make only names
+        // below them) are the loop's own then; anything else may make a name the listing prints.
         const own = at >= loop.to && at < loop.end;
         const given = command.namesFromLoop;
+        const program = withoutWrappers(command.argv).argv[0] ?? "";
         if (
           own &&
           (!loop.madeNamesListed ||
             (loop.readsLines && at === loop.to) ||
-            PRINTS_ONLY.has(withoutWrappers(command.argv).argv[0] ?? "") ||
+            PRINTS_ONLY.has(program) ||
+            readsEveryFile(basename(program)) ||
             (given?.from === loop.from && given.to === loop.to && given.end === loop.end))
         )
           continue;

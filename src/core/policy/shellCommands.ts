@@ -960,6 +960,8 @@ class Walker {
    * command (no word of it known, so no terminal is granted for it). Only a `<` of the command's own (not one of a
    * group or a loop, `{ cd x; a; } < "$f"`, opened before its first command), not a script's `$1`
    * (`find … -exec sh -c 'wc -l < "$1"' _ {} \;` opens what find found), and never one that writes (`>`, `<>`).
+   * A `while read`'s names too (`find src | while read -r f; do wc -l < "$f"; done`): its body runs while the listing
+   * prints, so the command is the loop's own only where it writes nothing (`listsNamesFromHere`).
    */
   private loopInputs(node: Node, depth: number): void {
     for (const redirect of this.redirectionsOf(node, node)) {
@@ -973,9 +975,6 @@ class Walker {
         !/^[A-Za-z_]/.test(loop)
       )
         continue;
-      // Not a `while read`'s: the body's other commands may make names its listing prints later, so its names ask
-      // (`listsNamesFromHere`), and would ask as `cat`'s.
-      if (this.loops.get(loop)!.some((value) => "listing" in value && value.listing.readsLines)) continue;
       this.loopInput.add(destinations[0]!.id);
       for (const value of this.loops.get(loop)!) {
         if ("word" in value) {
