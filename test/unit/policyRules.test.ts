@@ -2960,6 +2960,37 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("leaves asking names read from a file's text, and a function's cd to its arguments", async () => {
+      const texts = await makePolicyWorkspace("symposium-names-file-");
+      try {
+        const { ws } = texts;
+        // Even a list of the workspace's own files: its text is not read when the line is decided, and a loop's body
+        // that writes may add lines to it as it is read (bash 5.2 reads an appended line).
+        writeFileSync(join(ws, "files.txt"), "src/a.ts\n");
+        for (const line of [
+          'while read -r f; do wc -l < "$f"; done < files.txt',
+          'while read -r f; do wc -l "$f"; done < files.txt',
+          'while read f; do cat < "$f"; done < files.txt',
+          'while read -r f; do cat > "$f"; done < files.txt',
+          'while read -r f; do echo ../x >> files.txt; cat < "$f"; done < files.txt',
+          "cat files.txt | xargs wc -l",
+          "xargs -a files.txt wc -l",
+          "xargs --arg-file=files.txt wc -l",
+          "xargs -0 -a files.txt wc -l",
+          "xargs -d '\\n' -a files.txt wc -l",
+          "xargs -a /etc/passwd wc -l",
+          "xargs -a files.txt rm",
+          "xargs -a files.txt -I{} sh -c 'wc -l {}'",
+          // A function's `"$@"` is whatever a call gives it, and a cd in a function may run any number of times.
+          'f() { cd "$@" && ls; }; f src',
+          'f() { cd "$@" && ls; }; f ..',
+        ])
+          assert.equal(underBypassIn(texts, line).verdict, "ask", line);
+      } finally {
+        texts.remove();
+      }
+    });
+
     it("reads the names a while-read loop's listing gives a < as cat would, where the body writes nothing", async () => {
       const listed = await makePolicyWorkspace("symposium-read-input-");
       try {
