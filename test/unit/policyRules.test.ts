@@ -3036,6 +3036,26 @@ describe("permission rules and guards", () => {
         rmSync(join(ws, "src", "away.ts"));
         writeFileSync(join(ws, "src", "x\\y.ts"), "");
         assert.equal(inListed(`find src | while read f; do cat < "$f"; done`).verdict, "ask");
+        rmSync(join(ws, "src", "x\\y.ts"));
+        // A deny rule on a folder the listing walks holds the line, as it holds `wc -l "$f"`.
+        const denied = decide(
+          buildFootprint(
+            v2Request({
+              type: "command",
+              command: `find src -name '*.ts' | while read -r f; do wc -l < "$f"; done`,
+              cwd: ws,
+            }),
+            { shell: listed.shell, home, sessionCwd: ws },
+          ),
+          {
+            ...context({ bypass: true, rules: [rule("deny", { path: "src/lib/**" })] }),
+            paths: listed.boundary,
+            home,
+            sessionCwd: ws,
+          },
+        );
+        assert.notEqual(denied.verdict, "allow", denied.by.label);
+        assert.match(denied.by.label, /may hold files a rule denies/);
       } finally {
         listed.remove();
       }
