@@ -101,6 +101,11 @@ export interface FootprintOptions {
    * runs. Without it git's subcommands are read as written.
    */
   gitAliases?: GitAliasReader;
+  /**
+   * The folder the agent's shells have as TMPDIR (the window's scratch folder, unless the agent's settings set TMPDIR):
+   * a line's `$TMPDIR` names it where the line cannot have set the variable (`keepsTmpdir`). Without it, computed.
+   */
+  tmpdir?: string;
 }
 
 /**
@@ -416,7 +421,10 @@ class FootprintBuilder {
     const key = read ? `${base ?? ""}\0${line}` : line;
     let parsed = this.parsedLines.get(key);
     if (parsed === undefined)
-      this.parsedLines.set(key, (parsed = this.options.shell.parse(line, aliasesIn, this.parseBudget)));
+      this.parsedLines.set(
+        key,
+        (parsed = this.options.shell.parse(line, aliasesIn, this.parseBudget, this.options.tmpdir)),
+      );
     for (const problem of parsed.problems) this.incomplete(`${from}: ${problem}`);
     this.addCommand(
       { line, ...(cwd ? { cwd } : {}), commands: parsed.commands, ...(argv ? { argv } : {}), from },

@@ -133,7 +133,7 @@ export interface ShellParser {
    * `gitAliases`: git's aliases where the line runs, for git commands whose subcommand is one (`GitAliasesIn`);
    * `budget`: what the line may still cost, shared by the lines of one request (a line's own by default).
    */
-  parse(line: string, gitAliases?: GitAliasesIn, budget?: ParseBudget): ParsedCommandLine;
+  parse(line: string, gitAliases?: GitAliasesIn, budget?: ParseBudget, tmpdir?: string): ParsedCommandLine;
 }
 
 /**
@@ -264,6 +264,7 @@ export function parseLine(
   braces = true,
   gitAliases?: GitAliasesIn,
   budget = parseBudget(),
+  tmpdir?: string,
 ): ParsedCommandLine {
   const refused = (problem: string) => ({ commands: [], writes: [], reads: [], problems: [problem] });
   if (line.length > MAX_COMMAND_LINE_CHARS)
@@ -274,7 +275,7 @@ export function parseLine(
     budget.chars -= line.length;
     return budget.chars < 0 ? refused(PAST_PARSE_BUDGET) : plain;
   }
-  return parseWithGrammar(parser, line, nesting, stdin, args, braces, gitAliases, budget);
+  return parseWithGrammar(parser, line, nesting, stdin, args, braces, gitAliases, budget, tmpdir);
 }
 
 /**
@@ -367,6 +368,8 @@ export function parseWithGrammar(
   braces = true,
   gitAliases?: GitAliasesIn,
   budget = parseBudget(),
+  /** The folder `$TMPDIR` names where the line starts (the window's scratch folder); not known if absent. */
+  tmpdir?: string,
 ): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], writes: [], reads: [], problems: [] };
   if (line.length > MAX_COMMAND_LINE_CHARS) {
@@ -414,6 +417,8 @@ export function parseWithGrammar(
       result.problems.push(
         "the line may set HOME, which ~ and cd follow where the policy places the home folder",
       );
+    // Written in parts too (`declare I''FS=…`, `declare {I,}FS=…`, `read $name`).
+    const setsIfs = /IFS/.test(line.replace(/["'\\]/g, "")) || mayAssign(tree.rootNode, "IFS", false);
     // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
     const walker = new Walker(
       parser,
@@ -424,10 +429,11 @@ export function parseWithGrammar(
       stdin,
       args && !maySetArguments(tree.rootNode) ? args : undefined,
       braces,
-      // Written in parts too (`declare I''FS=…`, `declare {I,}FS=…`, `read $name`).
-      /IFS/.test(line.replace(/["'\\]/g, "")) || mayAssign(tree.rootNode, "IFS", false),
+      setsIfs,
       gitAliases,
     );
+    if (tmpdir !== undefined && nesting === 0 && !setsIfs && keepsTmpdir(line, tree.rootNode))
+      walker.knowTmpdir(tmpdir);
     walker.walk(tree.rootNode, 0);
     // `! { …; }`, `time if …`, `time ! …`: the grammar reads `!` (which it takes as a negation only before a simple
     // command) and what follows `time` (which it has no keyword for) as commands' names.
@@ -698,6 +704,14 @@ class Walker {
     )
       return;
     this.constants.set(name, text);
+  }
+
+  /**
+   * `$TMPDIR` is `folder` (the scratch folder the line's shell was given), put in place as a constant's value is:
+   * `keepsTmpdir` says the line cannot set it first.
+   */
+  knowTmpdir(folder: string): void {
+    if (ONE_PLAIN_WORD.test(folder)) this.constants.set("TMPDIR", folder);
   }
 
   private problem(text: string): void {
@@ -1722,6 +1736,37 @@ function substitutionIn(line: string, from: number, to: number): boolean {
 /** Variables bash sets or reads itself (`mapfile` fills MAPFILE), or that change what a line does: never constants. */
 const SHELL_VARIABLES =
   /^(?:BASH\w*|IFS|PATH|HOME|CDPATH|PWD|OLDPWD|ENV|SHELLOPTS|GLOBIGNORE|RANDOM|SRANDOM|SECONDS|LINENO|UID|EUID|PPID|GROUPS|FUNCNAME|HISTCMD|EPOCH\w*|PIPESTATUS|DIRSTACK|OPTIND|OPTARG|REPLY|MAPFILE|COPROC\w*|COLUMNS|LINES|COMP\w*|READLINE\w*|PS[0-4]|_)$/;
+
+/**
+ * Builtins and words after which the shell's own TMPDIR may not be what it started with: they assign a variable they
+ * are told of (`wait -p`, `let`, namerefs), run text the line does not show (`eval`, `source`, an alias, a function,
+ * a trap), or evaluate arithmetic, which assigns (`(( TMPDIR = 1 ))`, `[[ 1 -eq $n ]]` where n holds `TMPDIR=1`,
+ * `a[n]=1`).
+ */
+const MAY_SET_ANY = new RegExp(
+  [
+    String.raw`\b(?:eval|source|exec|trap|wait|enable|coproc|let|alias|declare|typeset|local|readonly|function)\b`,
+    String.raw`\b(?:builtin|command)\b|(?:^|[\s;&|(])\.\s|\(\s*\)`,
+    String.raw`\(\(|\$\[|\[\[|-(?:eq|ne|lt|le|gt|ge)\b|\w\[`,
+  ].join("|"),
+);
+
+/**
+ * Whether the line's shell keeps the TMPDIR it started with wherever the line reads it: nothing in the line names the
+ * variable but plain reads (`$TMPDIR`, `${TMPDIR}`), written in parts neither (`export TMP''DIR=~`, `read {TMP,}DIR`:
+ * quotes and escapes removed, no brace left), and no builtin may assign a name computed at run time (`read "$v"`,
+ * `export "$v"=~`) or run a command whose name is (`$cmd`). A shell the line runs (`bash -c`) is not read so: a
+ * wrapper may give it another TMPDIR (`env "$v"=~ bash -c …`).
+ */
+function keepsTmpdir(line: string, root: Node): boolean {
+  const rest = line.replace(/["'\\]/g, "").replace(/\$(?:TMPDIR(?!\w)|\{TMPDIR\})/g, "");
+  return (
+    !/TMPDIR|\{/.test(rest) &&
+    !MAY_SET_ANY.test(rest) &&
+    !ASSIGNS_COMPUTED.test(line) &&
+    !mayAssign(root, "TMPDIR", true)
+  );
+}
 
 /** A value bash reads unquoted as the one word it is (no blank, glob, quote, `~` or expansion). */
 const ONE_PLAIN_WORD = /^[\w./@+:=-]+$/;

@@ -15,8 +15,8 @@ const { Language, Parser } = require("web-tree-sitter") as typeof import("web-tr
 export async function loadShellParser(wasmDir?: string): Promise<ShellParser> {
   const parser = await loadBashGrammar(wasmDir);
   return {
-    parse: (line, gitAliases, budget) =>
-      parseLine(parser, line, 0, undefined, undefined, true, gitAliases, budget),
+    parse: (line, gitAliases, budget, tmpdir) =>
+      parseLine(parser, line, 0, undefined, undefined, true, gitAliases, budget, tmpdir),
   };
 }
 
