@@ -1,8 +1,8 @@
 /**
  * Composition root: wires settings, the ACP client, the view and the commands. Two lifetimes: the extension's
  * (`SymposiumExtension`, one cleanup list) and, inside it, each agent connection's (owned by the client).
- * Deactivation answers every pending request `cancelled`, kills the agents, and waits until the history, shutdown
- * decisions included, is on disk.
+ * Deactivation answers every pending request `cancelled`, kills the agents, removes the window's scratch folder, and
+ * waits until the history, shutdown decisions included, is on disk.
  */
 import { authMethodItems } from "./host/authMethodPick";
 import * as vscode from "vscode";
@@ -11,6 +11,7 @@ import { AgentSessions } from "./acp/agentSessions";
 import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
+import { ScratchFolder } from "./core/scratchFolder";
 import type { Logger } from "./core/logger";
 import type { GitAllowance } from "./core/policy/gitChanges";
 import type { RepositoryScan } from "./core/policy/nestedRepositories";
@@ -39,6 +40,8 @@ export interface SymposiumTestApi {
   view: SymposiumView;
   /** The workspace as the policy sees it now. */
   paths(): PolicyBoundary;
+  /** The window's scratch folder (agents' TMPDIR), if it could be made. */
+  scratchFolder: string | undefined;
 }
 
 class SymposiumExtension extends Disposable {
@@ -57,6 +60,8 @@ class SymposiumExtension extends Disposable {
   private readonly log: Logger;
   /** The editor's user folder (settings, tasks, the approval history): protected also where no home folder holds it. */
   private readonly userFolder: string;
+  /** Agents' and terminals' TMPDIR, a folder writes may go to; removed once the agents are stopped (`shutdown`). */
+  readonly scratch: ScratchFolder | undefined;
 
   constructor(context: vscode.ExtensionContext) {
     super();
@@ -64,6 +69,7 @@ class SymposiumExtension extends Disposable {
     const configuration = this._register(new Configuration(log));
     this.additionalFolders = configuration.additionalFolders;
     this.log = log;
+    this.scratch = scratchFolder(log);
     const memory = context.globalState;
     const sessions = new AgentSessions({
       readAgents: () => configuration.agents,
@@ -100,6 +106,7 @@ class SymposiumExtension extends Disposable {
       clientVersion: (context.extension.packageJSON as { version?: string }).version ?? "0.0.0",
       limits: configuration.pendingLimits,
       terminalTimeoutSeconds: () => configuration.terminalTimeoutSeconds,
+      ...(this.scratch ? { scratchFolder: this.scratch.path } : {}),
     });
     this.sessions = sessions;
     const diffs = this._register(new DiffDocuments());
@@ -182,7 +189,7 @@ class SymposiumExtension extends Disposable {
     if (this.boundary) return this.boundary;
     this.boundary = policyBoundary(
       this.log,
-      this.additionalFolders,
+      this.scratch ? [...this.additionalFolders, this.scratch.path] : this.additionalFolders,
       this.boundaryGit,
       this.gitConfigs,
       this.userFolder,
@@ -200,9 +207,14 @@ class SymposiumExtension extends Disposable {
     this.boundary = undefined;
   }
 
-  /** Agents stopped and every decision, the shutdown ones too, on disk; then everything else released. */
+  /** Agents stopped (none writes into the scratch folder again) and every decision on disk; then the rest released. */
   async shutdown(): Promise<void> {
     await this.sessions.dispose();
+    try {
+      this.scratch?.dispose();
+    } catch (error) {
+      this.log.warn(`Could not remove the scratch folder ${this.scratch?.path}: ${errorMessage(error)}`);
+    }
     await this.history.flush();
     this.dispose();
   }
@@ -216,7 +228,13 @@ export function activate(context: vscode.ExtensionContext): SymposiumTestApi | u
   // Also released if the host disposes the subscriptions without calling `deactivate` (dispose is idempotent).
   context.subscriptions.push({ dispose: () => void current.shutdown() });
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { sessions: current.sessions, history: current.history, view: current.view, paths: () => current.paths }
+    ? {
+        sessions: current.sessions,
+        history: current.history,
+        view: current.view,
+        paths: () => current.paths,
+        scratchFolder: current.scratch?.path,
+      }
     : undefined;
 }
 
@@ -265,6 +283,16 @@ function policyBoundary(
   });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
+}
+
+/** The window's scratch folder; none (temporary files outside the workspace ask) where the OS refused to make it. */
+function scratchFolder(log: Logger): ScratchFolder | undefined {
+  try {
+    return new ScratchFolder();
+  } catch (error) {
+    log.warn(`Could not make a scratch folder for agents' temporary files: ${errorMessage(error)}`);
+    return undefined;
+  }
 }
 
 function folderPaths(): string[] {

@@ -19,6 +19,8 @@ export interface AgentLaunch {
   /** Added over the host's environment. */
   env: Readonly<Record<string, string>>;
   cwd: string;
+  /** The window's scratch folder: its TMPDIR unless `env` sets one, which stands. */
+  scratch?: string;
 }
 
 export interface AgentExit {
@@ -62,7 +64,11 @@ export class AgentProcess {
 
   /** Spawns the agent and waits until the OS started it; a missing command becomes a clear `AgentStartError`. */
   static async start(launch: AgentLaunch): Promise<AgentProcess> {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...launch.env };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...(launch.scratch !== undefined ? { TMPDIR: launch.scratch } : {}),
+      ...launch.env,
+    };
     // Windows: the agent's own lookups of bare names (cmd.exe's) skip the current folder too.
     if (process.platform === "win32") env.NoDefaultCurrentDirectoryInExePath = "1";
     const resolved = resolveCommand(launch.command, env);

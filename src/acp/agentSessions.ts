@@ -115,6 +115,11 @@ export interface Environment {
   maxMessageBytes?: number;
   /** How agents start (default: their process); the seam tests' in-process agents. */
   startAgent?: StartAgent;
+  /**
+   * The window's scratch folder (`ScratchFolder`, the host's): agents and terminals get it as TMPDIR, and the boundary
+   * counts it as a folder writes may go to.
+   */
+  scratchFolder?: string;
 }
 
 type OpListener = (ops: ViewOp[]) => void;
@@ -202,7 +207,10 @@ export class AgentSessions {
               session.model.setTerminalOutput(terminalId, output, truncated, exit?.exitCode),
             );
           },
-          { timeoutSeconds: () => env.terminalTimeoutSeconds?.() ?? 0 },
+          {
+            timeoutSeconds: () => env.terminalTimeoutSeconds?.() ?? 0,
+            ...(env.scratchFolder !== undefined ? { scratch: env.scratchFolder } : {}),
+          },
         ),
       }),
       versionMemory: env.versionMemory,
@@ -1107,10 +1115,12 @@ export class AgentSessions {
   private launchFor(agentName: string): AgentLaunch {
     const cwd = this.startFolder();
     if (!cwd) throw new Error("Open a folder: agents work inside a workspace folder.");
-    if (agentName === DEMO_AGENT_NAME) return { ...this.env.demoAgent, name: agentName, cwd };
+    const scratch = this.env.scratchFolder !== undefined ? { scratch: this.env.scratchFolder } : {};
+    if (agentName === DEMO_AGENT_NAME) return { ...this.env.demoAgent, name: agentName, cwd, ...scratch };
     const definition = this.bypassState.definition(agentName);
     if (!definition) throw new Error(`No agent named "${agentName}" in symposium.agents (user settings).`);
-    return { name: agentName, command: definition.command, args: definition.args, env: definition.env, cwd };
+    const { command, args, env } = definition;
+    return { name: agentName, command, args, env, cwd, ...scratch };
   }
 
   /**

@@ -147,6 +147,8 @@ interface Terminal {
 export interface TerminalOptions {
   /** Wall-clock limit for one command in seconds; 0 or absent: none (`symposium.terminalTimeoutSeconds`). */
   timeoutSeconds?: () => number;
+  /** The window's scratch folder, the commands' TMPDIR (`terminal/create` sets no variable: `clientHandlers`). */
+  scratch?: string;
 }
 
 export interface CreateTerminalParams {
@@ -199,6 +201,7 @@ export class ClientTerminals {
     }
     const marker = newTreeMarker();
     const env: NodeJS.ProcessEnv = { ...process.env };
+    if (this.options.scratch !== undefined) env.TMPDIR = this.options.scratch;
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
     const limit = Math.min(
       Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes),

@@ -46,6 +46,8 @@ export interface DecideContext {
   cdPath?: string;
   /** What the agent's settings add to the host's environment: its own tools run commands with it. */
   agentEnv?: Readonly<Record<string, string>>;
+  /** The agent's TMPDIR where it is the window's scratch folder: what a line's `$TMPDIR` names. */
+  tmpdir?: string;
   /** git's aliases in a folder: `git pf` is read as what the alias runs. */
   gitAliases?: GitAliasReader;
   /** The editor's own processes, which no command may end (`killall node`). */
@@ -246,6 +248,7 @@ export function preparePermission(
       ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
       ...(context.cdPath ? { cdPath: context.cdPath } : {}),
       ...(context.gitAliases ? { gitAliases: context.gitAliases } : {}),
+      ...(context.tmpdir !== undefined ? { tmpdir: context.tmpdir } : {}),
     },
   );
   const lost =
@@ -809,7 +812,10 @@ export class PermissionBroker {
   private context(agentName: string, session?: Session): DecideContext {
     const grants = session?.grants.rules() ?? [];
     const policy = this.host.policy();
-    const agentEnv = session?.connection?.process.launch.env;
+    const launch = session?.connection?.process.launch;
+    const agentEnv = launch?.env;
+    // Its shells' TMPDIR is the scratch folder (`AgentProcess.start`) unless its settings' env sets another.
+    const tmpdir = agentEnv?.TMPDIR === undefined ? launch?.scratch : undefined;
     const cdPath = [this.host.cdPath, agentEnv?.CDPATH]
       .filter(Boolean)
       .join(process.platform === "win32" ? ";" : ":");
@@ -823,6 +829,7 @@ export class PermissionBroker {
       cwd: session?.cwd ?? this.host.cwd(),
       // The environment of the process that asks (started from the settings of then, not of now).
       ...(agentEnv ? { agentEnv } : {}),
+      ...(tmpdir !== undefined ? { tmpdir } : {}),
       // Its shells may have either `CDPATH` (its settings' or, inherited, the editor's): both are searched.
       ...(cdPath ? { cdPath } : {}),
       gitAliases: this.host.gitAliases ?? policy.gitAliases,
@@ -902,6 +909,7 @@ function shownCommands(raw: RawToolCalls, params: Json, context: DecideContext):
       ...(context.cwd !== undefined ? { sessionCwd: context.cwd } : {}),
       ...(context.cdPath ? { cdPath: context.cdPath } : {}),
       ...(context.gitAliases ? { gitAliases: context.gitAliases } : {}),
+      ...(context.tmpdir !== undefined ? { tmpdir: context.tmpdir } : {}),
     },
   );
   return new Set(footprint.commands.map(commandKey));

