@@ -178,6 +178,7 @@ export class AgentSessions {
       cwd: () => this.startFolder(),
       // Agents start with the host's environment (and their own settings' `env`, which are the person's).
       ...(process.env.CDPATH ? { cdPath: process.env.CDPATH } : {}),
+      ...(process.env.TMPDIR !== undefined ? { editorTmpdir: true } : {}),
       // Read where the agents' commands run, with the configuration their git reads (the host's environment).
       ...(env.gitAliases ? { gitAliases: env.gitAliases } : {}),
       editorProcesses: () => (this.ownProcesses ??= editorProcesses()),

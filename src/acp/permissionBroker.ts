@@ -304,6 +304,11 @@ export interface BrokerHost {
   cwd(): string | undefined;
   /** `CDPATH` of the environment agents start in. */
   cdPath?: string;
+  /**
+   * The editor's own environment sets `TMPDIR` (VS Code's comes from the person's login shell): their shell's startup
+   * files may set it again in an agent's shells, so a line's `$TMPDIR` is not known to be the scratch folder there.
+   */
+  editorTmpdir?: boolean;
   /** git's aliases in a folder; default: the policy engine's (`GitAliasCache`). */
   gitAliases?: GitAliasReader;
   /** The extension host and the processes it runs under, read once when first needed. */
@@ -814,8 +819,9 @@ export class PermissionBroker {
     const policy = this.host.policy();
     const launch = session?.connection?.process.launch;
     const agentEnv = launch?.env;
-    // Its shells' TMPDIR is the scratch folder (`AgentProcess.start`) unless its settings' env sets another.
-    const tmpdir = agentEnv?.TMPDIR === undefined ? launch?.scratch : undefined;
+    // Its shells' TMPDIR is the scratch folder (`AgentProcess.start`) unless its settings' env sets another, or the
+    // person's shell may (a login shell that runs an `export TMPDIR=…` of theirs: the editor's environment has one).
+    const tmpdir = agentEnv?.TMPDIR === undefined && !this.host.editorTmpdir ? launch?.scratch : undefined;
     const cdPath = [this.host.cdPath, agentEnv?.CDPATH]
       .filter(Boolean)
       .join(process.platform === "win32" ? ";" : ":");

@@ -42,8 +42,18 @@ describe("the scratch folder in the client", function () {
     harness = undefined;
   });
 
-  const start = (options: HarnessOptions): ClientHarness =>
-    (harness = new ClientHarness({ scratchFolder: true, ...options }));
+  /** A client whose editor environment has `TMPDIR` as `editorTmpdir` says (the client reads it when made). */
+  const start = (options: HarnessOptions, editorTmpdir?: string): ClientHarness => {
+    const saved = process.env.TMPDIR;
+    if (editorTmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = editorTmpdir;
+    try {
+      return (harness = new ClientHarness({ scratchFolder: true, ...options }));
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  };
 
   const startEntry = (h: ClientHarness): LogEntry =>
     h.agentLog().find((e) => e.kind === "start") ?? assert.fail("the agent started");
@@ -95,6 +105,15 @@ describe("the scratch folder in the client", function () {
     await h.run({ steps: [lineRequest(h, 'npm test > "$TMPDIR/test.log" 2>&1')] });
     const outcome = await waitFor(() => h.outcomes()[0], "the agent's answer");
     assert.deepEqual(outcome.outcome, { outcome: "selected", optionId: "once" });
+  });
+
+  it("asks for a write to $TMPDIR where the editor's environment sets TMPDIR (the person's shell may set it again)", async () => {
+    // A login shell of the agent's that runs the person's `export TMPDIR=~/tmp` writes there, not in the scratch folder.
+    const h = start({ protocol: "v2", bypass: true }, tmpdir());
+    await h.run({ steps: [lineRequest(h, 'npm test > "$TMPDIR/test.log" 2>&1')] });
+    await waitFor(() => h.sessions.pending.list()[0], "a card for the write");
+    assert.equal(startEntry(h).tmpdir, h.scratch!.path, "the agent still starts with the scratch folder");
+    assert.deepEqual(h.outcomes(), [], "nothing was answered without a person");
   });
 
   it("keeps the TMPDIR an agent's settings set, and a write to $TMPDIR there asks", async () => {
