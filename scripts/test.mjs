@@ -207,25 +207,6 @@ function hasJsFiles(dir) {
   });
 }
 
-/**
- * The compiled test files of `dir`, those whose source in `sourceDir` is largest first (the size of a suite's source
- * is a fair measure of how long it runs: its tests are what it holds); a file without a source goes last.
- * @param {string} dir
- * @param {string} sourceDir
- * @returns {string[]}
- */
-function largestFirst(dir, sourceDir) {
-  const size = (/** @type {string} */ name) => {
-    const source = join(sourceDir, name.replace(/\.js$/, ".ts"));
-    return existsSync(source) ? statSync(source).size : 0;
-  };
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".test.js"))
-    .map((name) => ({ path: join(dir, name), size: size(name) }))
-    .sort((a, b) => b.size - a.size)
-    .map(({ path }) => path);
-}
-
 /** @param {number} seconds */
 function summarize(seconds) {
   banner(`Summary (${seconds} s)`);
@@ -351,19 +332,14 @@ async function main() {
   }
   if (wanted("e2e")) {
     const e2eDir = join(root, "out", "test", "e2e");
-    // Two files at a time: a file's workbench is busy on both cores only while it opens (about 20 s), then mostly
-    // waits on the page (60 % of the machine in a serial run). Each file opens its own code-server, browser and
-    // folders, so files share nothing. The largest first, so that a long file does not run alone at the end.
     if (hasJsFiles(e2eDir))
       await suite("e2e", process.execPath, [
         mochaBin,
         ...mochaCommon,
         "--timeout",
         "120000",
-        "--parallel",
-        "--jobs",
-        "2",
-        ...largestFirst(e2eDir, join(root, "test", "e2e")),
+        "--recursive",
+        e2eDir,
       ]);
     else console.log("\n(no e2e tests in out/test/e2e)");
   }
