@@ -1,5 +1,6 @@
-// `npm test`: build, type check, lint, unit tests (plain Node), integration tests (inside a real VS Code: code-server's
-// extension host) and end-to-end tests (code-server + Chromium), then one summary line:
+// `npm test`: build, type check, lint, unit tests (plain Node) then integration tests (inside a real VS Code: code-server's
+// extension host) beside the client tests (plain Node), then end-to-end tests (code-server + Chromium), then one summary
+// line:
 //   Total: N passed, M failed[, K skipped]
 // preceded by one line per failed test, so that a log's tail says what failed.
 // Each mocha run uses the spec reporter for humans; its summary lines ("N passing", "N failing", "N pending") are
@@ -166,15 +167,23 @@ async function checksAtOnce(steps) {
 }
 
 /**
- * A mocha run (directly or through the integration runner): counts from its summary.
+ * A mocha run (directly or through the integration runner): counts from its summary. Echoed live, or, run beside
+ * another suite (`echo: false`), printed whole under its banner when it ends.
  * @param {string} name
  * @param {string} command
  * @param {string[]} commandArgs
+ * @param {{ echo?: boolean }} [options]
+ * @returns {Promise<StepResult>}
  */
-async function suite(name, command, commandArgs) {
-  banner(name);
+async function suite(name, command, commandArgs, { echo = true } = {}) {
+  if (echo) banner(name);
   const started = Date.now();
-  const { code, output } = await run(command, commandArgs);
+  const { code, output } = await run(command, commandArgs, { echo });
+  const seconds = (Date.now() - started) / 1000;
+  if (!echo) {
+    banner(`${name} (${seconds.toFixed(1)} s, beside other suites)`);
+    process.stdout.write(output);
+  }
   const { passing, failing, pending } = mochaCounts(output);
   let failed = failing ?? 0;
   let note;
@@ -184,15 +193,41 @@ async function suite(name, command, commandArgs) {
   } else if (code === 0 && passing === undefined) {
     note = "no mocha summary";
   }
-  results.push({
+  return {
     name,
     passed: passing ?? 0,
     failed,
     skipped: pending ?? 0,
-    seconds: (Date.now() - started) / 1000,
+    seconds,
     note,
     failures: failing ? mochaFailures(output) : undefined,
-  });
+  };
+}
+
+/**
+ * Lanes of suites side by side, each lane's suites one after another; the results come in the order given. A lane
+ * alone is echoed live.
+ * @param {{ name: string, command: string, args: string[] }[][]} lanes
+ * @returns {Promise<StepResult[]>}
+ */
+async function lanesAtOnce(lanes) {
+  const busy = lanes.filter((lane) => lane.length > 0);
+  const echo = busy.length === 1;
+  if (!echo)
+    console.log(
+      `\n${busy.map((lane) => lane.map(({ name }) => name).join(" then ")).join(", beside ")}: each report prints whole when its suite ends.`,
+    );
+  const results = await Promise.all(
+    busy.map(async (lane) => {
+      /** @type {StepResult[]} */
+      const done = [];
+      for (const { name, command, args: commandArgs } of lane)
+        done.push(await suite(name, command, commandArgs, { echo }));
+      return done;
+    }),
+  );
+  const byName = new Map(results.flat().map((result) => [result.name, result]));
+  return lanes.flat().flatMap(({ name }) => byName.get(name) ?? []);
 }
 
 /**
@@ -300,47 +335,52 @@ async function main() {
     console.log(`code-server ${harness?.CODE_SERVER_VERSION} and Chromium are ready.`);
   }
 
-  if (wanted("unit")) {
-    const unitDir = join(root, "out", "test", "unit");
+  // The unit and client suites are Node processes that wait on the processes they drive as much as they compute (git,
+  // shells, agents). On a 2-core machine the client suite took 403 s beside the unit suite and then the integration
+  // suite (233 + 99 s), all passing; one after another the three took 612 s. The end-to-end suite drives a browser
+  // whose timing a busy machine upsets: it runs alone, after them.
+  const unitDir = join(root, "out", "test", "unit");
+  if (wanted("unit") && !hasJsFiles(unitDir)) console.log("\n(no unit tests in out/test/unit)");
+  const unit = {
+    name: "unit",
+    command: process.execPath,
     // Mocha's 2 s default is a timing assertion in disguise: the tests that drive real git repositories (a dozen
     // processes each) took 1.8-2.3 s on a CI machine and failed there. A hang still fails, after 20 s.
-    if (hasJsFiles(unitDir))
-      await suite("unit", process.execPath, [
-        mochaBin,
-        ...mochaCommon,
-        "--timeout",
-        "20000",
-        "--recursive",
-        unitDir,
-      ]);
-    else console.log("\n(no unit tests in out/test/unit)");
-  }
-  if (wanted("client")) {
-    // The ACP client in plain Node against real agent processes (scripted and demo agents).
-    await suite("client", process.execPath, [
-      mochaBin,
-      ...mochaCommon,
-      "--recursive",
-      join(root, "out", "test", "client"),
-    ]);
-  }
-  if (wanted("integration")) {
-    await suite("integration", process.execPath, [
-      "--enable-source-maps",
-      join(root, "out", "test", "harness", "runIntegration.js"),
-    ]);
-  }
+    args: [mochaBin, ...mochaCommon, "--timeout", "20000", "--recursive", unitDir],
+  };
+  // The ACP client in plain Node against real agent processes (scripted and demo agents).
+  const client = {
+    name: "client",
+    command: process.execPath,
+    args: [mochaBin, ...mochaCommon, "--recursive", join(root, "out", "test", "client")],
+  };
+  const integration = {
+    name: "integration",
+    command: process.execPath,
+    args: ["--enable-source-maps", join(root, "out", "test", "harness", "runIntegration.js")],
+  };
+  results.push(
+    ...(await lanesAtOnce([
+      [
+        ...(wanted("unit") && hasJsFiles(unitDir) ? [unit] : []),
+        ...(wanted("integration") ? [integration] : []),
+      ],
+      wanted("client") ? [client] : [],
+    ])),
+  );
   if (wanted("e2e")) {
     const e2eDir = join(root, "out", "test", "e2e");
     if (hasJsFiles(e2eDir))
-      await suite("e2e", process.execPath, [
-        mochaBin,
-        ...mochaCommon,
-        "--timeout",
-        "120000",
-        "--recursive",
-        e2eDir,
-      ]);
+      results.push(
+        await suite("e2e", process.execPath, [
+          mochaBin,
+          ...mochaCommon,
+          "--timeout",
+          "120000",
+          "--recursive",
+          e2eDir,
+        ]),
+      );
     else console.log("\n(no e2e tests in out/test/e2e)");
   }
 }

@@ -1,10 +1,11 @@
 // The set-up most end-to-end suites share: one workbench for the whole suite whose user settings run scripted agents,
 // each logging to its own file in a temporary folder. Registers the suite's `before` and `after` hooks, so a suite
-// says only what differs: its workspace files, its agents and any other settings.
+// says only what differs: its workspace files, its agents and any other settings. Each suite's workbench opens while
+// the suite before it runs.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
-import { ScriptedAgentLog, scriptedAgent } from "./scripted";
+import { ScriptedAgentLog, scriptedAgent, symposium } from "./scripted";
 
 type Protocol = "v1" | "v2" | "dual";
 
@@ -35,47 +36,108 @@ export interface ScriptedWorkbench {
   log(name: string): ScriptedAgentLog;
 }
 
-/** Call inside a `describe`: opens the workbench before its tests and closes it, removing the logs, after them. */
-export function scriptedWorkbench(options: ScriptedWorkbenchOptions): ScriptedWorkbench {
-  let workbench: Workbench | undefined;
-  let logDir: string | undefined;
-  const logs = new Map<string, ScriptedAgentLog>();
+/** A suite's workbench once open: the workbench, its agents' logs and the folder they are in. */
+interface OpenedWorkbench {
+  readonly workbench: Workbench;
+  readonly logDir: string;
+  readonly logs: ReadonlyMap<string, ScriptedAgentLog>;
+}
 
-  before(async () => {
-    logDir = makeTempFolder("symposium-e2e-logs-");
-    const agents: Record<string, unknown> = {};
-    for (const [index, [name, spec]] of Object.entries(options.agents).entries()) {
-      const log = new ScriptedAgentLog(join(logDir, `agent-${index}.jsonl`));
-      logs.set(name, log);
-      const { protocol, env, bypassPermissions } = typeof spec === "string" ? { protocol: spec } : spec;
-      const definition = scriptedAgent(log.path, protocol);
-      agents[name] = {
-        ...definition,
-        ...(env === undefined ? {} : { env: { ...definition.env, ...env } }),
-        ...(bypassPermissions === undefined ? {} : { bypassPermissions }),
-      };
+interface SuiteEntry {
+  readonly options: ScriptedWorkbenchOptions;
+  opening?: Promise<OpenedWorkbench>;
+  taken: boolean;
+}
+
+/**
+ * The suites of this run, in the order mocha registered them, which is the order it runs them in. Each suite's workbench
+ * starts opening once the suite before it has its own (`opening`), so that its 10-15 s of start-up (a code-server, a
+ * Chromium, an extension host, the view's first webview) pass while that suite's tests run, mostly waiting on the page.
+ * Each test file is a bundle of its own, with its own copy of this module: the list is the run's, on `globalThis`.
+ */
+const run = globalThis as typeof globalThis & { symposiumE2eSuites?: SuiteEntry[] };
+const suites: SuiteEntry[] = run.symposiumE2eSuites ?? (run.symposiumE2eSuites = []);
+
+/** A workbench opened ahead for a suite that never ran (filtered out by --grep, or a run cut short) is closed too. */
+if (suites.length === 0)
+  after(async () => {
+    for (const suite of suites) {
+      if (suite.taken || suite.opening === undefined) continue;
+      const opened = await suite.opening.catch(() => undefined);
+      if (opened) await closeOpened(opened);
     }
-    const settings = options.settings ?? {};
-    const otherAgents = settings["symposium.agents"] as Record<string, unknown> | undefined;
+  });
+
+async function openScripted(options: ScriptedWorkbenchOptions): Promise<OpenedWorkbench> {
+  const logDir = makeTempFolder("symposium-e2e-logs-");
+  const logs = new Map<string, ScriptedAgentLog>();
+  const agents: Record<string, unknown> = {};
+  for (const [index, [name, spec]] of Object.entries(options.agents).entries()) {
+    const log = new ScriptedAgentLog(join(logDir, `agent-${index}.jsonl`));
+    logs.set(name, log);
+    const { protocol, env, bypassPermissions } = typeof spec === "string" ? { protocol: spec } : spec;
+    const definition = scriptedAgent(log.path, protocol);
+    agents[name] = {
+      ...definition,
+      ...(env === undefined ? {} : { env: { ...definition.env, ...env } }),
+      ...(bypassPermissions === undefined ? {} : { bypassPermissions }),
+    };
+  }
+  const settings = options.settings ?? {};
+  const otherAgents = settings["symposium.agents"] as Record<string, unknown> | undefined;
+  let workbench: Workbench | undefined;
+  try {
     workbench = await openWorkbench({
       workspaceFiles: options.workspaceFiles,
       workspaceFolders: options.workspaceFolders,
       settings: { ...settings, "symposium.agents": { ...agents, ...otherAgents } },
     });
+    // The view's first webview (the extension's activation, the webview's service worker) is most of a start-up.
+    await symposium(workbench.page);
+    return { workbench, logDir, logs };
+  } catch (error) {
+    await workbench?.close();
+    rmSync(logDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function closeOpened({ workbench, logDir }: OpenedWorkbench): Promise<void> {
+  await workbench.close();
+  rmSync(logDir, { recursive: true, force: true });
+}
+
+/**
+ * Call inside a `describe`: its workbench is open, with the Symposium view showing, before its tests, and closed,
+ * its logs removed, after them.
+ */
+export function scriptedWorkbench(options: ScriptedWorkbenchOptions): ScriptedWorkbench {
+  const suite: SuiteEntry = { options, taken: false };
+  suites.push(suite);
+  let opened: OpenedWorkbench | undefined;
+
+  before(async () => {
+    suite.taken = true;
+    opened = await (suite.opening ??= openScripted(options));
+    const next = suites[suites.indexOf(suite) + 1];
+    if (next && next.opening === undefined) {
+      next.opening = openScripted(next.options);
+      // Its suite awaits it and reports a failure; until then it must not count as unhandled.
+      next.opening.catch(() => undefined);
+    }
   });
 
   after(async () => {
-    await workbench?.close();
-    if (logDir !== undefined) rmSync(logDir, { recursive: true, force: true });
+    if (opened) await closeOpened(opened);
   });
 
   return {
     get workbench(): Workbench {
-      if (workbench === undefined) throw new Error("the workbench opens in the suite's before hook");
-      return workbench;
+      if (opened === undefined) throw new Error("the workbench opens in the suite's before hook");
+      return opened.workbench;
     },
     log(name: string): ScriptedAgentLog {
-      const log = logs.get(name);
+      const log = opened?.logs.get(name);
       if (log === undefined)
         throw new Error(`no scripted agent named ${name} (or its before hook has not run)`);
       return log;
