@@ -1,6 +1,6 @@
-// `npm test`: build, type check, lint, unit tests (plain Node) then integration tests (inside a real VS Code: code-server's
-// extension host) beside the client tests (plain Node), then end-to-end tests (code-server + Chromium), then one summary
-// line:
+// `npm test`: build, type check, lint, unit tests (plain Node) then integration tests (inside a real VS Code:
+// code-server's extension host) beside the client tests (plain Node), then end-to-end tests (code-server + Chromium),
+// then one summary line:
 //   Total: N passed, M failed[, K skipped]
 // preceded by one line per failed test, so that a log's tail says what failed.
 // Each mocha run uses the spec reporter for humans; its summary lines ("N passing", "N failing", "N pending") are

@@ -299,7 +299,8 @@ function serverEnv(runDir: string, extra: Record<string, string> | undefined): N
     XDG_CACHE_HOME: join(runDir, "xdg", "cache"),
     EXTENSIONS_GALLERY: "{}", // no lookups of the public marketplace
     // As when VS Code starts from a terminal (`code .`): the extension host takes this environment as it is, without
-    // the server first running a login shell to read the person's (2 s of each window's start on a busy 2-core machine).
+    // the server first running a login shell to read the person's (2 s of each window's start on a busy 2-core
+    // machine).
     VSCODE_CLI: "1",
     ...extra,
   };

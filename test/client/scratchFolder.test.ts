@@ -108,7 +108,8 @@ describe("the scratch folder in the client", function () {
   });
 
   it("asks for a write to $TMPDIR where the editor's environment sets TMPDIR (the person's shell may set it again)", async () => {
-    // A login shell of the agent's that runs the person's `export TMPDIR=~/tmp` writes there, not in the scratch folder.
+    // A login shell of the agent's that runs the person's `export TMPDIR=~/tmp` writes there, not in the scratch
+    // folder.
     const h = start({ protocol: "v2", bypass: true }, tmpdir());
     await h.run({ steps: [lineRequest(h, 'npm test > "$TMPDIR/test.log" 2>&1')] });
     await waitFor(() => h.sessions.pending.list()[0], "a card for the write");

@@ -50,10 +50,11 @@ interface SuiteEntry {
 }
 
 /**
- * The suites of this run, in the order mocha registered them, which is the order it runs them in. Each suite's workbench
- * starts opening once the suite before it has its own (`opening`), so that its 10-15 s of start-up (a code-server, a
- * Chromium, an extension host, the view's first webview) pass while that suite's tests run, mostly waiting on the page.
- * Each test file is a bundle of its own, with its own copy of this module: the list is the run's, on `globalThis`.
+ * The suites of this run, in the order mocha registered them, which is the order it runs them in. Each suite's
+ * workbench starts opening once the suite before it has its own (`opening`), so that its 10-15 s of start-up (a
+ * code-server, a Chromium, an extension host, the view's first webview) pass while that suite's tests run, mostly
+ * waiting on the page. Each test file is a bundle of its own, with its own copy of this module: the list is the run's,
+ * on `globalThis`.
  */
 const run = globalThis as typeof globalThis & { symposiumE2eSuites?: SuiteEntry[] };
 const suites: SuiteEntry[] = run.symposiumE2eSuites ?? (run.symposiumE2eSuites = []);

@@ -1,6 +1,7 @@
 /**
  * `deactivate()` in a real extension host: it resolves only once the last decisions, the ones shutdown itself made,
- * are on disk, and the window's scratch folder is gone. This file ends the extension, so it is named to run last (the runner adds files in name order).
+ * are on disk, and the window's scratch folder is gone. This file ends the extension, so it is named to run last (the
+ * runner adds files in name order).
  */
 import * as assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
