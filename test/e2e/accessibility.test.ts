@@ -4,6 +4,7 @@
 // than its box, a file added to the next message.
 import * as assert from "node:assert/strict";
 import {
+  answer,
   askAboutToolCall,
   card,
   sendScript,
@@ -139,9 +140,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
         { waitAll: true },
       ],
     });
-    const first = card(webview, "Read the notes");
-    await waitForGuard(first);
-    await first.getByRole("button", { name: "Allow once", exact: true }).click();
+    await answer(card(webview, "Read the notes"), "Allow once");
     for (const title of ["Change the port", "Run the tests", "Write the notes", "Teleport"])
       await waitForGuard(card(webview, title));
     // The parts a card opens: the reason field, the rule editor, Bypass's confirmation.
@@ -181,7 +180,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     assert.deepEqual(found, [], found.join("\n"));
     await card(webview, "Run the tests").getByRole("button", { name: "Cancel", exact: true }).click();
     for (const title of ["Change the port", "Run the tests", "Write the notes", "Teleport"])
-      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+      await answer(card(webview, title), "Reject");
     await waitForReady(webview);
   });
 
@@ -247,8 +246,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     assert.equal((await active()).name, "Terminal output");
     await scrollsWithEnd("the build's output");
 
-    for (const title of ["Write the notes", "Run the tests"])
-      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    for (const title of ["Write the notes", "Run the tests"]) await answer(card(webview, title), "Reject");
     await waitForReady(webview);
   });
 });

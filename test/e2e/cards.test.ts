@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { openSymposiumView, resizeSideBar, screenshot, showExplorer } from "../../tools/browser";
 import {
+  answer,
   askAboutToolCall,
   card,
   sendScript,
@@ -717,10 +718,8 @@ describe("Approval cards (e2e)", function () {
     );
     await screenshot(ctx.workbench.page, "cards-command-unknown");
 
-    await waitForGuard(commandCard);
-    await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
-    await waitForGuard(unknownCard);
-    await unknownCard.getByRole("button", { name: "Allow once", exact: true }).click();
+    await answer(commandCard, "Reject");
+    await answer(unknownCard, "Allow once");
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome("Run git push"), {
       outcome: "selected",
       optionId: "reject-once",
@@ -1184,8 +1183,7 @@ describe("Approval cards (e2e)", function () {
       "the heading to count only the cards under it",
       10_000,
     );
-    for (const title of commands)
-      await card(view, title).getByRole("button", { name: "Reject", exact: true }).click();
+    for (const title of commands) await answer(card(view, title), "Reject");
     for (const title of commands) await ctx.log("Scripted").waitForOutcome(title);
   });
 

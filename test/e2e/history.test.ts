@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { openFile, openSymposiumView, runCommand, screenshot } from "../../tools/browser";
-import { card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
+import { answer, card, sendScript, startSession, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { axeFindings } from "../harness/axe";
 import { splitWords } from "../harness/textLayout";
@@ -42,9 +42,7 @@ describe("Approval history (e2e)", function () {
       ["Run the linter", "Allow once"],
       ["Delete the build", "Reject"],
     ] as const) {
-      const group = card(webview, title);
-      await waitForGuard(group);
-      await group.getByRole("button", { name: option, exact: true }).click();
+      await answer(card(webview, title), option);
       await log.waitForOutcome(title);
     }
 

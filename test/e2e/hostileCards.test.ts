@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { resizeSideBar, screenshot } from "../../tools/browser";
-import { card, sendScript, startSession, v2Diff, waitForGuard, waitUntil } from "../harness/scripted";
+import { answer, card, sendScript, startSession, v2Diff, waitForGuard, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Hostile cards (e2e)", function () {
@@ -806,9 +806,7 @@ describe("Hostile cards (e2e)", function () {
       "the click as the rows changed ticked a row",
     );
     for (const title of titles) {
-      const group = card(webview, title);
-      await waitForGuard(group);
-      await group.getByRole("button", { name: "Reject", exact: true }).click();
+      await answer(card(webview, title), "Reject");
       assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
         outcome: "selected",
         optionId: "reject-once",

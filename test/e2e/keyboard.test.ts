@@ -4,6 +4,7 @@ import * as assert from "node:assert/strict";
 import type { FrameLocator, Page } from "playwright-core";
 import { openFile, screenshot } from "../../tools/browser";
 import {
+  answer,
   askAboutToolCall,
   card,
   messageBox,
@@ -357,8 +358,7 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
       .evaluate(() => (globalThis as unknown as { symposiumTestWrites: string[] }).symposiumTestWrites);
     assert.deepEqual(writes, [], "nothing under the heading or the pending list was rewritten");
     assert.equal((await heading.innerText()).trim(), "Waiting for your approval (2)");
-    for (const title of titles)
-      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+    for (const title of titles) await answer(card(webview, title), "Reject");
     for (const title of titles) await ctx.log("Scripted").waitForOutcome(title);
     await waitForReady(webview);
   });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { runCommand, screenshot } from "../../tools/browser";
 import {
+  answer,
   card,
   messageBox,
   sendScript,
@@ -265,7 +266,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     }
     await screenshot(ctx.workbench.page, "guard-beats-bypass");
     for (const title of ["Outside", "Protected", "Ends the editor", "Frees the editor port"])
-      await card(webview, title).getByRole("button", { name: "Reject", exact: true }).click();
+      await answer(card(webview, title), "Reject");
     await waitForReady(webview);
   });
 

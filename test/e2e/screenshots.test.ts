@@ -8,6 +8,7 @@ import type { FrameLocator, Locator } from "playwright-core";
 import { resizeSideBar } from "../../tools/browser";
 import { resultsDir } from "../../tools/paths";
 import {
+  answer,
   card,
   ScriptedAgentLog,
   scriptedAgent,
@@ -135,8 +136,8 @@ describe("Screenshots of the cards in dark and light themes (e2e)", function () 
       await shoot(commandCard, `card-command-${theme}`);
       await shoot(record, `card-decided-record-${theme}`);
     }
-    await editCard.getByRole("button", { name: "Allow once", exact: true }).click();
-    await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
+    await answer(editCard, "Allow once");
+    await answer(commandCard, "Reject");
     assert.deepEqual(await log.waitForOutcome("Edit src/greeting.ts"), {
       outcome: "selected",
       optionId: "allow-once",

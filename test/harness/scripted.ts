@@ -238,10 +238,21 @@ export async function openSession(page: Page, agentName: string): Promise<FrameL
   return webview;
 }
 
-/** Types `text` into the Message box and presses Enter (the session must be ready). */
+/**
+ * Types `text` into the Message box, presses Enter and waits until the shown session has taken it (the session must
+ * be ready). Taken: its item is in the transcript, put there with the turn's status (or queued): until then the bar
+ * still says Ready, and a `waitForReady` right after a send could pass before the turn even began.
+ */
 export async function sendPrompt(webview: FrameLocator, text: string): Promise<void> {
   await waitForReady(webview);
   const box = messageBox(webview);
+  const lastMessage = () =>
+    webview.locator(".session-view:visible article.item.user").evaluateAll((items) => {
+      const last = items[items.length - 1] as unknown as
+        { getAttribute(name: string): string | null } | undefined;
+      return last?.getAttribute("data-id") ?? null;
+    });
+  const before = await lastMessage();
   if (text.length <= 10_000) await box.fill(text);
   else {
     // Playwright's fill inserts huge texts slowly (and echoes them in its call log); set it as a paste would.
@@ -262,6 +273,7 @@ export async function sendPrompt(webview: FrameLocator, text: string): Promise<v
     "the Message box to be sent and cleared",
     15_000,
   );
+  await waitUntil(async () => (await lastMessage()) !== before, "the session to take the message", 30_000);
 }
 
 /** Sends a scripted agent script (`{steps: [...]}`) as the prompt. */
@@ -270,6 +282,17 @@ export async function sendScript(
   script: { steps: unknown[]; cancelPending?: boolean },
 ): Promise<void> {
   await sendPrompt(webview, JSON.stringify(script));
+}
+
+/**
+ * Presses the answer `name` on a card and waits until the card is gone. Its click guard is waited out first, so
+ * answering cards one after another answers each: a card that moved on screen because the one before it went
+ * ignores a mouse's click a moment (as it should), and the next card is only looked at once that move is done.
+ */
+export async function answer(cardLocator: Locator, name: string): Promise<void> {
+  await waitForGuard(cardLocator);
+  await cardLocator.getByRole("button", { name, exact: true }).click();
+  await cardLocator.waitFor({ state: "detached", timeout: 30_000 });
 }
 
 /** Waits until a new card's click guard is over (it ignores clicks and keys for about 500 ms after it appears). */
