@@ -336,9 +336,10 @@ async function main() {
   }
 
   // The unit and client suites are Node processes that wait on the processes they drive as much as they compute (git,
-  // shells, agents). On a 2-core machine the client suite took 403 s beside the unit suite and then the integration
-  // suite (233 + 99 s), all passing; one after another the three took 612 s. The end-to-end suite drives a browser
-  // whose timing a busy machine upsets: it runs alone, after them.
+  // shells, agents); the client suite's files run two at a time (mocha's --parallel: a worker process per file, each
+  // file's report printed whole). On a 2-core machine the client suite took 290 s beside the unit suite and then the
+  // integration suite (309 + 73 s), all passing; one file at a time it took 403-450 s beside them. The end-to-end
+  // suite drives a browser whose timing a busy machine upsets: it runs alone, after them.
   const unitDir = join(root, "out", "test", "unit");
   if (wanted("unit") && !hasJsFiles(unitDir)) console.log("\n(no unit tests in out/test/unit)");
   const unit = {
@@ -352,7 +353,15 @@ async function main() {
   const client = {
     name: "client",
     command: process.execPath,
-    args: [mochaBin, ...mochaCommon, "--recursive", join(root, "out", "test", "client")],
+    args: [
+      mochaBin,
+      ...mochaCommon,
+      "--parallel",
+      "--jobs",
+      "2",
+      "--recursive",
+      join(root, "out", "test", "client"),
+    ],
   };
   const integration = {
     name: "integration",
