@@ -339,7 +339,7 @@ async function main() {
   // shells, agents); the client suite's files run two at a time (mocha's --parallel: a worker process per file, each
   // file's report printed whole). On a 2-core machine the client suite took 290 s beside the unit suite and then the
   // integration suite (309 + 73 s), all passing; one file at a time it took 403-450 s beside them. The end-to-end
-  // suite drives a browser whose timing a busy machine upsets: it runs alone, after them.
+  // suite runs after them.
   const unitDir = join(root, "out", "test", "unit");
   if (wanted("unit") && !hasJsFiles(unitDir)) console.log("\n(no unit tests in out/test/unit)");
   const unit = {
@@ -379,6 +379,9 @@ async function main() {
   );
   if (wanted("e2e")) {
     const e2eDir = join(root, "out", "test", "e2e");
+    // Two files at a time, each with its own workbench (code-server, Chromium, extension host): one file at a time
+    // left a core idle while tests waited on the page (1,018 s on a 2-core machine); two at a time kept both busy
+    // (888 s, all passing).
     if (hasJsFiles(e2eDir))
       results.push(
         await suite("e2e", process.execPath, [
@@ -386,6 +389,9 @@ async function main() {
           ...mochaCommon,
           "--timeout",
           "120000",
+          "--parallel",
+          "--jobs",
+          "2",
           "--recursive",
           e2eDir,
         ]),

@@ -1,7 +1,6 @@
 // The set-up most end-to-end suites share: one workbench for the whole suite whose user settings run scripted agents,
 // each logging to its own file in a temporary folder. Registers the suite's `before` and `after` hooks, so a suite
-// says only what differs: its workspace files, its agents and any other settings. Each suite's workbench opens while
-// the suite before it runs.
+// says only what differs: its workspace files, its agents and any other settings.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
@@ -43,32 +42,6 @@ interface OpenedWorkbench {
   readonly logs: ReadonlyMap<string, ScriptedAgentLog>;
 }
 
-interface SuiteEntry {
-  readonly options: ScriptedWorkbenchOptions;
-  opening?: Promise<OpenedWorkbench>;
-  taken: boolean;
-}
-
-/**
- * The suites of this run, in the order mocha registered them, which is the order it runs them in. Each suite's
- * workbench starts opening once the suite before it has its own (`opening`), so that its 10-15 s of start-up (a
- * code-server, a Chromium, an extension host, the view's first webview) pass while that suite's tests run, mostly
- * waiting on the page. Each test file is a bundle of its own, with its own copy of this module: the list is the run's,
- * on `globalThis`.
- */
-const run = globalThis as typeof globalThis & { symposiumE2eSuites?: SuiteEntry[] };
-const suites: SuiteEntry[] = run.symposiumE2eSuites ?? (run.symposiumE2eSuites = []);
-
-/** A workbench opened ahead for a suite that never ran (filtered out by --grep, or a run cut short) is closed too. */
-if (suites.length === 0)
-  after(async () => {
-    for (const suite of suites) {
-      if (suite.taken || suite.opening === undefined) continue;
-      const opened = await suite.opening.catch(() => undefined);
-      if (opened) await closeOpened(opened);
-    }
-  });
-
 async function openScripted(options: ScriptedWorkbenchOptions): Promise<OpenedWorkbench> {
   const logDir = makeTempFolder("symposium-e2e-logs-");
   const logs = new Map<string, ScriptedAgentLog>();
@@ -93,7 +66,7 @@ async function openScripted(options: ScriptedWorkbenchOptions): Promise<OpenedWo
       workspaceFolders: options.workspaceFolders,
       settings: { ...settings, "symposium.agents": { ...agents, ...otherAgents } },
     });
-    // The view's first webview (the extension's activation, the webview's service worker) is most of a start-up.
+    // The suite's tests start with the Symposium view shown.
     await symposium(workbench.page);
     return { workbench, logDir, logs };
   } catch (error) {
@@ -113,19 +86,10 @@ async function closeOpened({ workbench, logDir }: OpenedWorkbench): Promise<void
  * its logs removed, after them.
  */
 export function scriptedWorkbench(options: ScriptedWorkbenchOptions): ScriptedWorkbench {
-  const suite: SuiteEntry = { options, taken: false };
-  suites.push(suite);
   let opened: OpenedWorkbench | undefined;
 
   before(async () => {
-    suite.taken = true;
-    opened = await (suite.opening ??= openScripted(options));
-    const next = suites[suites.indexOf(suite) + 1];
-    if (next && next.opening === undefined) {
-      next.opening = openScripted(next.options);
-      // Its suite awaits it and reports a failure; until then it must not count as unhandled.
-      next.opening.catch(() => undefined);
-    }
+    opened = await openScripted(options);
   });
 
   after(async () => {
