@@ -274,15 +274,20 @@ export async function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-/** Servers still running; killed synchronously if this process exits without stopping them. */
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
+/**
+ * Servers still running; killed synchronously if this process exits without stopping them. The process's, on
+ * `globalThis`: each e2e file is a bundle with its own copy of this module, and a mocha worker runs many of them (one
+ * exit listener each went past Node's warning at 11).
+ */
+const thisProcess = globalThis as typeof globalThis & { symposiumCodeServers?: Set<ChildProcess> };
+const running = thisProcess.symposiumCodeServers ?? installExitHook();
+
+function installExitHook(): Set<ChildProcess> {
+  const servers = (thisProcess.symposiumCodeServers = new Set<ChildProcess>());
   process.on("exit", () => {
-    for (const child of running) if (child.pid !== undefined) killTreeSync(child.pid);
+    for (const child of servers) if (child.pid !== undefined) killTreeSync(child.pid);
   });
+  return servers;
 }
 
 /** The environment for code-server: isolated XDG folders, no gallery, nothing of an enclosing VS Code. */
@@ -393,7 +398,6 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  installExitHook();
   running.add(child);
 
   const log: string[] = [];

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { lock } from "proper-lockfile";
 import { cacheDir } from "../../tools/paths";
 
 export type RealAgentName = "claude" | "codex" | "gemini" | "qwen" | "copilot";
@@ -79,17 +80,39 @@ const failures = new Map<RealAgentName, Error>();
  * Installs the pinned package unless it is there already (marker file). Like code-server's install it goes into a
  * scratch folder that is renamed into place, so an interrupted install never looks finished. Rejects with the tail of
  * npm's output when the registry cannot be reached.
+ *
+ * One process installs an agent at a time (a lock beside its folder): test files run two at a time, and two that
+ * wanted Claude Code at once both installed it (40 s of npm each), the later one then removing and renaming folders
+ * the earlier one's tests were starting from. The lock is refreshed while held and taken over once stale (its
+ * process died).
  */
 export async function ensureAgent(agent: RealAgentPackage): Promise<string> {
   const entry = join(packageDir(agent), agent.entry);
   if (isAgentInstalled(agent)) return entry;
   const failed = failures.get(agent.name);
   if (failed) throw failed;
+  mkdirSync(agentsCacheDir, { recursive: true });
+  const release = await lock(agentDir(agent), {
+    realpath: false,
+    lockfilePath: `${agentDir(agent)}.lock`,
+    stale: 30_000,
+    // Waits as long as an install may take (several minutes on a slow registry), checking every second.
+    retries: { retries: 900, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
+  });
+  try {
+    // Installed meanwhile by the process that held the lock.
+    if (!isAgentInstalled(agent)) await install(agent);
+  } finally {
+    await release();
+  }
+  return entry;
+}
+
+async function install(agent: RealAgentPackage): Promise<void> {
   const dir = agentDir(agent);
   const scratch = `${dir}.partial-${process.pid}`;
   const logFile = `${dir}-install.log`;
   const started = Date.now();
-  mkdirSync(agentsCacheDir, { recursive: true });
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   // Our own package.json, so npm does not walk up and treat the repository as the project.
@@ -137,15 +160,10 @@ export async function ensureAgent(agent: RealAgentPackage): Promise<string> {
     throw error;
   }
   writeFileSync(join(scratch, ".installed"), `${spec}\n`);
-  if (isAgentInstalled(agent)) {
-    rmSync(scratch, { recursive: true, force: true }); // another process finished first
-  } else {
-    rmSync(dir, { recursive: true, force: true }); // a broken leftover without the marker
-    renameSync(scratch, dir);
-  }
+  rmSync(dir, { recursive: true, force: true }); // a broken leftover without the marker
+  renameSync(scratch, dir);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`    Installed ${spec} in ${seconds} s`);
-  return entry;
 }
 
 /** The version of a package installed next to an agent (Codex's `@openai/codex`), for messages. */
