@@ -165,6 +165,7 @@ describe("Claude Code's session controls (offline, scripted model)", function ()
             /"tool_use".*killed\.txt/.test(readFileSync(join(projects, file), "utf8")),
         ),
       "Claude to save the tool call",
+      30_000,
     );
     await a.killAgent();
     await turn;
@@ -174,9 +175,11 @@ describe("Claude Code's session controls (offline, scripted model)", function ()
     const key = await sessions.resendInNewSession(a.sessionKey);
     assert.ok(key, "the message went to a new tab");
     a.sessionKey = key;
+    // A new Claude process starts, reopens the session and answers: as long as a turn may take.
     await waitFor(
       () => a.status === "ready" && a.harness.sessions.session(key)?.transcript().at(-1)?.kind === "agent",
       "the agent's reply to the message sent again",
+      60_000,
     );
     // The agent's model is given the conversation the killed agent had: the person's earlier message with it.
     const turnRequests = model.requests.slice(before).filter((r) => r.body.includes("after the crash"));

@@ -489,9 +489,12 @@ describe("Real agents (offline, scripted model)", function () {
           const key = await sessions.resendInNewSession(a.sessionKey);
           assert.ok(key, "the message went to a new tab");
           a.sessionKey = key;
+          // A new Gemini process starts, opens a session and answers: as long as a turn may take (4-9 s alone,
+          // more than 10 s beside other test files in a cold CI run).
           await waitFor(
             () => a.status === "ready" && sessions.session(key)?.transcript().at(-1)?.kind === "agent",
             "the agent's reply to the message sent again",
+            60_000,
           );
           assert.match(
             a.notices().join("\n"),
