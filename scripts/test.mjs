@@ -336,10 +336,9 @@ async function main() {
   }
 
   // The unit and client suites are Node processes that wait on the processes they drive as much as they compute (git,
-  // shells, agents); the client suite's files run two at a time (mocha's --parallel: a worker process per file, each
-  // file's report printed whole). On a 2-core machine the client suite took 290 s beside the unit suite and then the
-  // integration suite (309 + 73 s), all passing; one file at a time it took 403-450 s beside them. The end-to-end
-  // suite runs after them.
+  // shells, agents); the client suite's files run two at a time. On a 2-core machine the client suite took 290 s
+  // beside the unit suite and then the integration suite (309 + 73 s), all passing; one file at a time it took 403-450
+  // s beside them. The end-to-end suite runs after them.
   const unitDir = join(root, "out", "test", "unit");
   if (wanted("unit") && !hasJsFiles(unitDir)) console.log("\n(no unit tests in out/test/unit)");
   const unit = {
@@ -350,18 +349,12 @@ async function main() {
     args: [mochaBin, ...mochaCommon, "--timeout", "20000", "--recursive", unitDir],
   };
   // The ACP client in plain Node against real agent processes (scripted and demo agents).
+  // Two files at a time: a worker process per file, each file's report printed whole.
+  const twoFilesAtOnce = ["--parallel", "--jobs", "2"];
   const client = {
     name: "client",
     command: process.execPath,
-    args: [
-      mochaBin,
-      ...mochaCommon,
-      "--parallel",
-      "--jobs",
-      "2",
-      "--recursive",
-      join(root, "out", "test", "client"),
-    ],
+    args: [mochaBin, ...mochaCommon, ...twoFilesAtOnce, "--recursive", join(root, "out", "test", "client")],
   };
   const integration = {
     name: "integration",
@@ -389,9 +382,7 @@ async function main() {
           ...mochaCommon,
           "--timeout",
           "120000",
-          "--parallel",
-          "--jobs",
-          "2",
+          ...twoFilesAtOnce,
           "--recursive",
           e2eDir,
         ]),

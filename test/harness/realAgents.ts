@@ -92,9 +92,10 @@ export async function ensureAgent(agent: RealAgentPackage): Promise<string> {
   const failed = failures.get(agent.name);
   if (failed) throw failed;
   mkdirSync(agentsCacheDir, { recursive: true });
-  const release = await lock(agentDir(agent), {
+  const dir = agentDir(agent);
+  const release = await lock(dir, {
     realpath: false,
-    lockfilePath: `${agentDir(agent)}.lock`,
+    lockfilePath: `${dir}.lock`,
     stale: 30_000,
     // Waits as long as an install may take (several minutes on a slow registry), checking every second.
     retries: { retries: 900, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
