@@ -1,7 +1,8 @@
 /**
  * An agent's `session/list` answer, checked: what "Resume Session…" offers. Only sessions of the asked working
  * directory (the agent was asked to filter; it is not trusted to), with an id short enough to send back whole (a
- * longer one is left out, never cut), a one-line capped title, and a valid update time. Newest first.
+ * longer one is left out, never cut), a one-line capped title, and a valid update time that has come (a date ahead of
+ * this clock, past a skew, is dropped: it would head the list for ever). Newest first.
  */
 import { LIMITS } from "../shared/protocol";
 import { asArray, asObject, asString } from "./json";
@@ -17,11 +18,14 @@ export interface PastSession {
 }
 
 const TITLE_CHARS = 200;
+/** How far ahead of this machine's clock an agent's (or its server's) clock may run. */
+const CLOCK_SKEW_MS = 10 * 60_000;
 
 /** Sessions of one `session/list` page for `cwd`, plus the cursor of the next page (when a usable one was given). */
 export function parsePastSessions(
   response: unknown,
   cwd: string,
+  now: number = Date.now(),
 ): { sessions: PastSession[]; nextCursor?: string } {
   const page = asObject(response);
   const sessions: PastSession[] = [];
@@ -38,7 +42,7 @@ export function parsePastSessions(
     sessions.push({
       sessionId,
       ...(title ? { title: capLabel(title, TITLE_CHARS) } : {}),
-      ...(Number.isFinite(updatedAt) ? { updatedAt } : {}),
+      ...(Number.isFinite(updatedAt) && updatedAt <= now + CLOCK_SKEW_MS ? { updatedAt } : {}),
     });
   }
   const cursor = asString(page?.nextCursor);

@@ -336,6 +336,35 @@ describe("Session controls over the in-process seam", function () {
     assert.deepEqual(client.sessions.sessionKeys(), [], "cancelled: nothing opened");
   });
 
+  it("does not let a session dated in the future head the list", async () => {
+    const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
+    client = new Client((c) =>
+      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked, {
+        pastSessions: [
+          {
+            sessionId: "pinned",
+            cwd: c.workspace,
+            title: "Open me first",
+            updatedAt: "2999-01-01T00:00:00Z",
+          },
+          { sessionId: "hour-ago", cwd: c.workspace, title: "Hour ago", updatedAt: ahead(-3_600_000) },
+          // A clock a minute ahead of this one is still this session's last activity.
+          { sessionId: "skewed", cwd: c.workspace, title: "Just now", updatedAt: ahead(60_000) },
+        ],
+      }),
+    );
+    let offered: PastSession[] = [];
+    await client.sessions.resumeSession("Past", (past) => {
+      offered = past;
+      return Promise.resolve(undefined);
+    });
+    assert.deepEqual(
+      offered.map((s) => s.sessionId),
+      ["skewed", "hour-ago", "pinned"],
+    );
+    assert.equal(offered[2]!.updatedAt, undefined, "no time is shown for a date that has not come");
+  });
+
   it("sends slash commands and usage to the view as they arrive, checked and capped", async () => {
     const commandsSent = new Gate();
     client = new Client((c) =>
