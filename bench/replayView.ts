@@ -129,6 +129,9 @@ function printBreakdown(traceFile: string): void {
     add("frame ms", (frame.dur ?? 0) / 1000);
     for (const step of ["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit"])
       add(`  ${step} ms`, total(inFrame, step));
+    // `content-visibility: auto` is an intersection observer per element, computed in every frame.
+    add("  intersections ms", total(inFrame, "IntersectionObserverController::computeIntersections"));
+    add("  script ms", total(inFrame, "FunctionCall"));
   }
   for (const [name, values] of rows) {
     const sorted = [...values].sort((a, b) => a - b);

@@ -13,6 +13,7 @@ import { SavedState, type StatePort } from "./savedState";
 import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { afterFirstPaint } from "./render/afterFirstPaint";
+import { inSight } from "./inSight";
 import { ApprovalCard } from "./render/approvalCard";
 import { Composer } from "./render/composer";
 import { EmptyState } from "./render/emptyState";
@@ -390,11 +391,18 @@ export class App {
     this.spinners.sync();
   }
 
-  /** Where each shown card is on screen (its top edge), read before the page changes. */
-  private cardPlaces(): Map<ApprovalCard, number> {
-    const places = new Map<ApprovalCard, number>();
-    for (const card of this.cards.values())
-      if (card.root.isConnected) places.set(card, card.root.getBoundingClientRect().top);
+  /**
+   * Where each card a pointer can reach is on screen (its top edge), by its key: the pinned cards and the shown
+   * transcript's cards in sight in their scrollers, found in a few layout reads however many wait (`inSight`). Cards
+   * out of sight cannot take a click; one that comes into sight is guarded as moved (`guardMovedCards`).
+   */
+  private cardPlaces(): Map<string, number> {
+    const places = new Map<string, number>();
+    for (const root of [
+      ...inSight(this.pinned.list.children, this.pinned.list, window.innerHeight),
+      ...(this.shownView()?.cardsInSight(this.transcript) ?? []),
+    ])
+      places.set((root as HTMLElement).dataset.key!, root.getBoundingClientRect().top);
     return places;
   }
 
@@ -402,16 +410,19 @@ export class App {
    * A card that comes or goes moves the others on screen without moving them in the page: the pinned cards sit on the
    * message box, so one withdrawn brings the card above it down into its place, and a click meant for the one lands
    * on the other's button. Streamed text does too: the transcript follows its end, and an agent's message below a
-   * card on its tool call scrolls the card up under the pointer. A card that moved waits out a fresh guard, as one
-   * moved in the page does.
+   * card on its tool call scrolls the card up under the pointer. A card that was in sight and moved, or came into
+   * sight, waits out a fresh guard, as one moved in the page does.
    */
-  private guardMovedCards(before: ReadonlyMap<ApprovalCard, number>): void {
-    for (const [card, top] of before)
-      if (
-        this.cards.get(card.prompt.key) === card &&
-        Math.abs(card.root.getBoundingClientRect().top - top) >= 1
-      )
-        card.armGuard(false);
+  private guardMovedCards(before: ReadonlyMap<string, number>): void {
+    const places = this.cardPlaces();
+    for (const key of before.keys()) {
+      const card = this.cards.get(key);
+      if (card && !places.has(key)) places.set(key, card.root.getBoundingClientRect().top);
+    }
+    for (const [key, top] of places) {
+      const was = before.get(key);
+      if (was === undefined || Math.abs(top - was) >= 1) this.cards.get(key)?.armGuard(false);
+    }
   }
 
   /**
@@ -501,12 +512,13 @@ export class App {
   /**
    * Whether a waiting card reaches into the strip the way back to the end floats over: there it covered the card's
    * last buttons (Bypass Permissions ends the row on the right, where it floats), and the card in view needs no
-   * pointer to it. Read after a paint, when the layout is clean.
+   * pointer to it. Read after a paint, when the layout is clean, and only of the cards in sight: it runs with every
+   * scroll.
    */
   private cardUnderToEnd(): boolean {
     const bottom = this.transcript.getBoundingClientRect().bottom;
-    return this.cardsWaitingInTranscript().some((card) => {
-      const box = card.root.getBoundingClientRect();
+    return (this.shownView()?.cardsInSight(this.transcript) ?? []).some((root) => {
+      const box = root.getBoundingClientRect();
       return box.top < bottom && box.bottom > bottom - TO_END_STRIP_PX;
     });
   }

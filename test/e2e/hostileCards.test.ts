@@ -541,6 +541,59 @@ describe("Hostile cards (e2e)", function () {
     );
   });
 
+  it("gives a card that slides into sight from past the pinned list's edge a fresh click guard", async () => {
+    const page = ctx.workbench.page;
+    // A short window keeps the pinned list short (at most 45% of the view): one tall card fills it.
+    await page.setViewportSize({ width: 1400, height: 600 });
+    try {
+      const dangerous = "Wipe the staging database";
+      const tall = "Read the whole style guide";
+      await sendScript(webview, {
+        steps: [
+          { request: { title: dangerous }, wait: false },
+          {
+            request: {
+              title: tall,
+              description: Array.from({ length: 40 }, (_, i) => `Rule ${i}`).join("\n"),
+            },
+            wait: false,
+          },
+          { sleep: 8_000 },
+          { cancelLast: true },
+          { waitAll: true },
+        ],
+      });
+      const group = card(webview, dangerous);
+      await waitForGuard(group);
+      await waitForGuard(card(webview, tall));
+      // The person reads the tall card at the list's end: the dangerous one is above it, out of sight.
+      const outOfSight = await group.evaluate((node) => {
+        const list = node.parentElement!;
+        list.scrollTop = list.scrollHeight;
+        return node.getBoundingClientRect().bottom <= list.getBoundingClientRect().top;
+      });
+      assert.equal(outOfSight, true, "the dangerous card starts out of sight");
+      await rejectOnceGuardedWhenMoved(
+        group,
+        dangerous,
+        {},
+        "the withdrawn card to bring the other into sight",
+      );
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      // Back at the transcript's end, which the tests after this one follow (the short window left it above).
+      await waitUntil(
+        () =>
+          webview.locator("main.transcript").evaluate((main) => {
+            const atEnd = main.scrollHeight - main.scrollTop - main.clientHeight < 2;
+            main.scrollTop = main.scrollHeight;
+            return atEnd;
+          }),
+        "the transcript to be at its end",
+      );
+    }
+  });
+
   it("gives a card that streamed text moves on screen a fresh click guard", async () => {
     const title = "Run the migration";
     const asked = {

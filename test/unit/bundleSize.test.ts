@@ -111,8 +111,9 @@ describe("bundle budgets", function () {
     // 197 -> 190 after it and a streamed code block, quote and nested list grown in place (+4.3 KB; 189,222 bytes).
     // 190 -> 191: a card that cards coming or going move on screen gets a fresh click guard, and the transcript held
     // within the host's character budget (+0.9 KB; 190.4 KB after). vscode-elements' styles then minified as CSS
-    // (minified-element-styles, -2.4 KB; 188,561 bytes after).
-    ["webview.js", 191],
+    // (minified-element-styles, -2.4 KB; 188,561 bytes after). 191 -> 192: the moved-card guard measures the cards in
+    // sight, found by halving, not every card, 7-11 ms a message with 1,000 waiting (+0.5 KB, at 190,863 bytes before).
+    ["webview.js", 192],
   ] as const) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
       const bytes = statSync(join(build.dist, file)).size;

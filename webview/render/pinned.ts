@@ -18,13 +18,6 @@ export class PinnedCards {
     this.list,
   );
 
-  /** Cards currently in the list, in order. */
-  cardElements(): HTMLElement[] {
-    return Array.from(this.list.children).filter(
-      (child): child is HTMLElement => child instanceof HTMLElement,
-    );
-  }
-
   /**
    * Takes these cards out of the page, wherever they are: when they are every pinned card (Stop, agent exit), in one
    * write of the list rather than one removal each.

@@ -13,6 +13,7 @@ import { renderDecisionRecord } from "./decisionRecord";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { sessionHint } from "./sessionHint";
 import { KEEP_UNSETTLED, settle, settleAllBut, settleBehind } from "../settledEnd";
+import { firstReaching, inSight } from "../inSight";
 
 export class SessionView {
   readonly root: HTMLElement;
@@ -129,22 +130,19 @@ export class SessionView {
    * `y` is into it. Read after a paint (the layout is clean), a few boxes by halving.
    */
   placeAt(y: number): ReadingPlace | undefined {
-    const items = this.list.children;
-    let low = 0;
-    let high = items.length - 1;
-    let found: HTMLElement | undefined;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const item = items[middle] as HTMLElement;
-      if (item.getBoundingClientRect().bottom > y) {
-        found = item;
-        high = middle - 1;
-      } else low = middle + 1;
-    }
+    const found = this.list.children[firstReaching(this.list.children, y)] as HTMLElement | undefined;
     const itemId = found?.dataset.id;
     return found && itemId !== undefined
       ? { itemId, offset: Math.round(y - found.getBoundingClientRect().top) }
       : undefined;
+  }
+
+  /** The cards on items in sight in `scroller`, found in a few layout reads (`inSight`). */
+  cardsInSight(scroller: HTMLElement): HTMLElement[] {
+    if (!this.mounted) return [];
+    return inSight(this.list.children, scroller, window.innerHeight).flatMap((item) =>
+      Array.from(item.querySelectorAll<HTMLElement>(".tool-prompts > .card")),
+    );
   }
 
   /** How far below `y` (a viewport coordinate) the item's top is; undefined when the transcript does not hold it. */
