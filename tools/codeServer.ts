@@ -205,7 +205,7 @@ export interface CodeServerOptions {
   readonly userSettings?: Record<string, unknown>;
   /** Extra environment for the server; its extension host (and so the extension) inherits it. */
   readonly env?: Record<string, string>;
-  /** Port to listen on; a free one by default. */
+  /** Port to listen on; by default one the system picks as the server binds (read from its log). */
   readonly port?: number;
   /**
    * true (default): `--disable-workspace-trust`, every folder is trusted and nothing prompts.
@@ -263,6 +263,12 @@ export async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** The port in code-server's "HTTP server listening on http://127.0.0.1:<port>/" line; undefined for any other line. */
+export function listeningPort(line: string): number | undefined {
+  const port = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(line)?.[1];
+  return port === undefined ? undefined : Number(port);
 }
 
 export async function isPortFree(port: number): Promise<boolean> {
@@ -370,7 +376,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     JSON.stringify({ ...quietSettings, ...options.userSettings }, null, 2) + "\n",
   );
 
-  const port = options.port ?? (await freePort());
+  // Port 0 by default: the system picks a free port as the server binds it, and the server logs which. Finding a free
+  // port first and passing it on left a moment between the two in which two servers starting at once could be handed
+  // the same one (the test runner starts two workbenches at a time).
+  let port = options.port;
   const trust = options.trust ?? true;
   const args = [
     codeServerEntry,
@@ -379,7 +388,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     "--auth",
     "none",
     "--bind-addr",
-    `127.0.0.1:${port}`,
+    `127.0.0.1:${port ?? 0}`,
     "--user-data-dir",
     userDataDir,
     "--extensions-dir",
@@ -407,6 +416,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     for (const line of chunk.toString("utf8").split("\n")) {
       if (!line) continue;
       log.push(line);
+      port ??= listeningPort(line);
       if (options.echoLog !== undefined) console.log(`${options.echoLog}${line}`);
     }
     if (log.length > 2000) log.splice(0, log.length - 1000);
@@ -442,25 +452,30 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       rmSync(runDir, { recursive: true, force: true });
   };
 
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
+    const where = port === undefined ? "before saying its port" : `on port ${port}`;
     if (exited !== undefined) {
       await stop();
-      throw new Error(`code-server ${exited} before answering /healthz on port ${port}.\n${logTail()}`);
+      throw new Error(`code-server ${exited} before answering /healthz ${where}.\n${logTail()}`);
     }
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
+    if (port !== undefined) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/healthz`, {
+          signal: AbortSignal.timeout(2000),
+        });
+        if (response.ok) break;
+      } catch {
+        // Not listening yet.
+      }
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`code-server did not answer ${url}/healthz within 60 s.\n${logTail()}`);
+      throw new Error(`code-server did not answer /healthz ${where} within 60 s.\n${logTail()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     port,
