@@ -582,15 +582,7 @@ describe("Hostile cards (e2e)", function () {
     } finally {
       await page.setViewportSize({ width: 1400, height: 900 });
       // Back at the transcript's end, which the tests after this one follow (the short window left it above).
-      await waitUntil(
-        () =>
-          webview.locator("main.transcript").evaluate((main) => {
-            const atEnd = main.scrollHeight - main.scrollTop - main.clientHeight < 2;
-            main.scrollTop = main.scrollHeight;
-            return atEnd;
-          }),
-        "the transcript to be at its end",
-      );
+      await stayAtTranscriptEnd(webview);
     }
   });
 
@@ -708,17 +700,8 @@ describe("Hostile cards (e2e)", function () {
         rawInput: { command: "make it" },
       };
       // The person is at the transcript's end, which follows the agent's text (a test before, or the key that answered
-      // the card before, left it away from it). At the end when it still is a poll after being put there: the items
-      // laid out as they come into view change the height.
-      await waitUntil(
-        () =>
-          webview.locator("main.transcript").evaluate((main) => {
-            const atEnd = main.scrollHeight - main.scrollTop - main.clientHeight < 2;
-            main.scrollTop = main.scrollHeight;
-            return atEnd;
-          }),
-        "the transcript to stay at its end",
-      );
+      // the card before, left it away from it).
+      await stayAtTranscriptEnd(webview);
       // As the card first appears (its guard just armed), its "1" and a key's click (detail 0) on Allow once.
       await webview.locator("body").evaluate((body, title) => {
         const page = globalThis as unknown as {
@@ -923,6 +906,22 @@ describe("Hostile cards (e2e)", function () {
     });
   });
 });
+
+/**
+ * Puts the transcript at its end and waits until it stays there: the items laid out as they come into view change its
+ * height, so it is at the end when it still is a poll after being put there.
+ */
+async function stayAtTranscriptEnd(webview: FrameLocator): Promise<void> {
+  await waitUntil(
+    () =>
+      webview.locator("main.transcript").evaluate((main) => {
+        const atEnd = main.scrollHeight - main.scrollTop - main.clientHeight < 2;
+        main.scrollTop = main.scrollHeight;
+        return atEnd;
+      }),
+    "the transcript to stay at its end",
+  );
+}
 
 /** Whether `group` is guarded at the first change of the page (as `observed` also watches) that moves it on screen. */
 async function guardedAtFirstMove(
