@@ -163,14 +163,21 @@ export class ClientHarness {
     void this.sessions.sendPrompt(sessionKey, typeof script === "string" ? script : JSON.stringify(script));
   }
 
+  /** The log's entries of one kind, parsing only the lines that may be one (every test's `afterEach` reads two). */
+  entriesOf(kind: string): LogEntry[] {
+    return readJsonLines<LogEntry>(this.logFile, `"kind":${JSON.stringify(kind)}`).filter(
+      (e) => e.kind === kind,
+    );
+  }
+
   /** Pids of every agent process started so far (from the log's `start` entries), oldest first. */
   agentPids(): number[] {
-    return this.agentLog().flatMap((e) => (e.kind === "start" ? [e.pid as number] : []));
+    return this.entriesOf("start").map((e) => e.pid as number);
   }
 
   /** Pids of the children agents started with `spawnChild`. */
   childPids(): number[] {
-    return this.agentLog().flatMap((e) => (e.kind === "child" && typeof e.pid === "number" ? [e.pid] : []));
+    return this.entriesOf("child").flatMap((e) => (typeof e.pid === "number" ? [e.pid] : []));
   }
 
   /** The answers to `call` steps (v1 `fs/*`, `terminal/*`), in the order they arrived. */
