@@ -11,7 +11,7 @@ import { AgentSessions } from "./acp/agentSessions";
 import { ApprovalHistory, historyEntry } from "./core/approvalHistory";
 import { Disposable } from "./core/disposable";
 import { errorMessage } from "./core/errorMessage";
-import { ScratchFolder } from "./core/scratchFolder";
+import { removeLeftScratchFolders, ScratchFolder } from "./core/scratchFolder";
 import type { Logger } from "./core/logger";
 import type { GitAllowance } from "./core/policy/gitChanges";
 import type { RepositoryScan } from "./core/policy/nestedRepositories";
@@ -287,6 +287,14 @@ function policyBoundary(
 
 /** The window's scratch folder; none (temporary files outside the workspace ask) where the OS refused to make it. */
 function scratchFolder(log: Logger): ScratchFolder | undefined {
+  // Off the activation path: those of windows that crashed or were killed, which no shutdown removed.
+  removeLeftScratchFolders().then(
+    (removed) =>
+      removed > 0 &&
+      log.info(`Removed ${removed} scratch folder(s) left by windows that ended unexpectedly.`),
+    (error: unknown) =>
+      log.warn(`Could not look for scratch folders left by other windows: ${errorMessage(error)}`),
+  );
   try {
     return new ScratchFolder();
   } catch (error) {

@@ -1,20 +1,26 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { lstat, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+/** `symposium-tmp-<pid>-<random>`: the extension host that made it is in its name, out of its agents' reach. */
+const PREFIX = "symposium-tmp-";
+const NAMED_BY_PID = new RegExp(`^${PREFIX}(\\d+)-.`);
 
 /**
  * The window's scratch folder: a private folder (mkdtemp: a fresh name, mode 0700) under the OS temporary folder for
  * the extension host's lifetime. Agents and `terminal/create` terminals get it as TMPDIR, and the policy counts it as
  * a folder writes may go to, so a temporary file of theirs does not ask under Bypass; `/tmp` itself, shared by every
- * process and user, stays outside. Removed with what it holds (links in it removed, not followed) on shutdown.
+ * process and user, stays outside. Removed with what it holds (links in it removed, not followed) on shutdown; one an
+ * extension host left when it crashed or was killed is removed by the next window (`removeLeftScratchFolders`).
  */
 export class ScratchFolder {
   /** Canonical (`/var/…` is `/private/var/…` on macOS), as the policy resolves paths. */
   readonly path: string;
   private removed = false;
 
-  constructor(parent = tmpdir()) {
-    this.path = realpathSync(mkdtempSync(join(parent, "symposium-tmp-")));
+  constructor(parent = tmpdir(), pid = process.pid) {
+    this.path = realpathSync(mkdtempSync(join(parent, `${PREFIX}${pid}-`)));
   }
 
   /** Idempotent; throws when something in it could not be removed (the caller logs it). */
@@ -22,5 +28,38 @@ export class ScratchFolder {
     if (this.removed) return;
     this.removed = true;
     rmSync(this.path, { recursive: true, force: true, maxRetries: 2 });
+  }
+}
+
+/**
+ * Removes the scratch folders under `parent` whose extension host is gone (it crashed or was killed before removing
+ * its own), returning how many. Only real folders (not links) this user owns, named with a process id that no running
+ * process has: another window's folder, another user's, or one named by anyone else is left alone. A process id taken
+ * again by an unrelated process keeps its folder until that process ends.
+ */
+export async function removeLeftScratchFolders(
+  parent = tmpdir(),
+  isRunning: (pid: number) => boolean = processRunning,
+): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(parent)) {
+    const pid = Number(NAMED_BY_PID.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    const path = join(parent, name);
+    const entry = await lstat(path).catch(() => undefined);
+    if (!entry?.isDirectory() || (process.getuid && entry.uid !== process.getuid())) continue;
+    await rm(path, { recursive: true, force: true, maxRetries: 2 });
+    removed++;
+  }
+  return removed;
+}
+
+function processRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

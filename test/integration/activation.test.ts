@@ -1,5 +1,8 @@
 import * as assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import * as vscode from "vscode";
+import { waitFor } from "../../tools/waitFor";
+import { LEFT_SCRATCH_FOLDER } from "../harness/integrationEnv";
 
 const EXTENSION_ID = "symposium.symposium";
 
@@ -42,6 +45,10 @@ describe("Symposium activation", () => {
   it("activates", async () => {
     await extension.activate();
     assert.equal(extension.isActive, true);
+  });
+
+  it("removes the scratch folder a crashed window left in the temporary folder", async () => {
+    await waitFor(() => !existsSync(LEFT_SCRATCH_FOLDER), `${LEFT_SCRATCH_FOLDER} to be removed`);
   });
 
   it("registers symposium.newSession", async () => {

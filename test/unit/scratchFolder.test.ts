@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ScratchFolder } from "../../src/core/scratchFolder";
+import { spawnSync } from "node:child_process";
+import { removeLeftScratchFolders, ScratchFolder } from "../../src/core/scratchFolder";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 
 describe("ScratchFolder", () => {
@@ -32,5 +33,49 @@ describe("ScratchFolder", () => {
     assert.equal(existsSync(folder.path), false);
     assert.equal(existsSync(join(parent.home, "ws", "src", "a.ts")), true, "the link's target is kept");
     folder.dispose();
+  });
+
+  describe("left by a window that ended without removing it", () => {
+    /** The id of a process that has ended. */
+    function endedPid(): number {
+      const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
+      return Number(child.stdout.toString());
+    }
+
+    it("is removed by the next window, with what it holds; the folders of running windows are kept", async () => {
+      const crashed = new ScratchFolder(parent.base, endedPid());
+      writeFileSync(join(crashed.path, "build.log"), "left behind");
+      const running = new ScratchFolder(parent.base, process.pid);
+      const ownerShell = new ScratchFolder(parent.base, process.ppid);
+      try {
+        assert.equal(await removeLeftScratchFolders(parent.base), 1);
+        assert.equal(existsSync(crashed.path), false, "the crashed window's folder is gone");
+        assert.equal(existsSync(running.path), true, "this window's folder is kept");
+        assert.equal(existsSync(ownerShell.path), true, "another running window's folder is kept");
+      } finally {
+        running.dispose();
+        ownerShell.dispose();
+      }
+    });
+
+    it("leaves alone what only looks like one: a link, a file, a name without a process id, another folder", async () => {
+      const dead = endedPid();
+      const target = join(parent.base, "kept-target");
+      mkdirSync(target);
+      writeFileSync(join(target, "precious.txt"), "x");
+      symlinkSync(target, join(parent.base, `symposium-tmp-${dead}-link01`));
+      writeFileSync(join(parent.base, `symposium-tmp-${dead}-file01`), "a file");
+      mkdirSync(join(parent.base, "symposium-tmp-Ab12Cd"));
+      mkdirSync(join(parent.base, `other-tmp-${dead}-x`));
+      assert.equal(await removeLeftScratchFolders(parent.base), 0);
+      assert.equal(existsSync(join(target, "precious.txt")), true, "the link's target is kept");
+      for (const name of [
+        `symposium-tmp-${dead}-link01`,
+        `symposium-tmp-${dead}-file01`,
+        "symposium-tmp-Ab12Cd",
+        `other-tmp-${dead}-x`,
+      ])
+        assert.equal(existsSync(join(parent.base, name)), true, name);
+    });
   });
 });
