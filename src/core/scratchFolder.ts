@@ -1,7 +1,19 @@
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { lstat, readdir, rm } from "node:fs/promises";
+import {
+  lstat as lstatCallback,
+  mkdtempSync,
+  readdir as readdirCallback,
+  realpathSync,
+  rm as rmCallback,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+
+// The callback forms: node:fs/promises is not loaded at activation (bundleSize.test.ts), and this runs from it.
+const lstat = promisify(lstatCallback);
+const readdir = promisify(readdirCallback);
+const rm = promisify(rmCallback);
 
 /** `symposium-tmp-<pid>-<random>`: the extension host that made it is in its name, out of its agents' reach. */
 const PREFIX = "symposium-tmp-";
