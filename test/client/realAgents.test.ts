@@ -490,12 +490,27 @@ describe("Real agents (offline, scripted model)", function () {
           assert.ok(key, "the message went to a new tab");
           a.sessionKey = key;
           // A new Gemini process starts, opens a session and answers: as long as a turn may take (4-9 s alone,
-          // more than 10 s beside other test files in a cold CI run).
+          // more than 10 s beside other test files in a cold CI run). Its reply follows the message, but need not be
+          // the last item; a CI run timed out at 60 s waiting for it as the last, so a timeout says what there was.
+          const transcript = () => sessions.session(key)?.transcript() ?? [];
           await waitFor(
-            () => a.status === "ready" && sessions.session(key)?.transcript().at(-1)?.kind === "agent",
+            () => {
+              const items = transcript();
+              const sent = items.findLastIndex((item) => item.kind === "user");
+              return (
+                a.status === "ready" &&
+                sent >= 0 &&
+                items.slice(sent + 1).some((item) => item.kind === "agent")
+              );
+            },
             "the agent's reply to the message sent again",
             60_000,
-          );
+          ).catch((error: unknown) => {
+            const kinds = transcript().map((item) => item.kind);
+            throw new Error(
+              `${(error as Error).message}; status ${a.status}; transcript: ${kinds.join(", ")}`,
+            );
+          });
           assert.match(
             a.notices().join("\n"),
             /could not reopen the session .*without the earlier conversation/,
