@@ -433,7 +433,10 @@ setInterval(() => undefined, 1000);
     const key = await harness.run({
       steps: [{ say: said }],
     });
+    // The client's transcript, once the client has the turn's end: the agent logs its end before the client has read
+    // the message (a clean-clone run found no agent item there).
     await waitFor(() => harness.agentLog().some((e) => e.kind === "turnEnd"), "the turn to end");
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the client to end the turn");
     const transcript = harness.sessions.session(key)?.transcript() ?? [];
     const agent = transcript.find((item) => item.kind === "agent")!;
     assert.equal(
