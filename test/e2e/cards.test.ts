@@ -682,7 +682,10 @@ describe("Approval cards (e2e)", function () {
       ],
     });
     const commandCard = card(webview, "Run git push");
+    const unknownCard = card(webview, "Teleport the repository");
+    // Both, before counting: the host sends the first card of a burst at once and the next a frame later.
     await commandCard.waitFor({ state: "visible", timeout: 30_000 });
+    await unknownCard.waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(
       await webview.locator(".pinned-list .card").count(),
       2,
@@ -706,8 +709,6 @@ describe("Approval cards (e2e)", function () {
       "no outside-workspace or hidden-char warning",
     );
 
-    const unknownCard = card(webview, "Teleport the repository");
-    await unknownCard.waitFor({ state: "visible", timeout: 30_000 });
     const unknownText = await unknownCard.innerText();
     assert.match(unknownText, /Unrecognised request type\s+teleport/);
     const raw = JSON.parse((await unknownCard.getByLabel("Raw request").textContent()) ?? "") as unknown;
