@@ -5,7 +5,17 @@
  * after the other. An agent that cannot be installed (no registry) skips its tests with the reason.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PermissionPrompt } from "../../src/core/permissionPrompt";
@@ -398,6 +408,44 @@ describe("Real agents (offline, scripted model)", function () {
         );
         assert.ok(a.harness.sessions.choose(found.key, a.option(found, "reject_once")));
         await edited;
+
+        // Nor a write or a command through a link in the workspace that leads out of it (a booby-trapped repository's
+        // `escape -> /elsewhere`): inside by its name, outside where it leads. A card says so, or the agent refuses
+        // the path itself; Bypass approves neither, and nothing lands outside.
+        const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
+        try {
+          symlinkSync(outside, join(a.workspace, "escape"));
+          for (const [what, prompt] of [
+            ["write", "Write there [scenario:write:escape/written.txt]"],
+            ["command", "Run there [scenario:run:escape/run.txt]"],
+          ] as const) {
+            const decided = a.decisions.length;
+            let ended = false;
+            const turn = a.turn(prompt).finally(() => (ended = true));
+            const asked = await waitFor(
+              () => a.pending()[0] ?? (ended ? null : undefined),
+              `a card for the ${what} through the link, or the turn's end`,
+              60_000,
+            );
+            if (asked) {
+              const reason = a.harness.sessions
+                .snapshot()
+                .pending.find((p) => p.key === asked.key)?.bypassBlockedReason;
+              assert.match(reason ?? "", /leads to .*, outside the workspace/, `the ${what}'s card says why`);
+              assert.ok(a.harness.sessions.choose(asked.key, a.option(asked, "reject_once")));
+            }
+            await turn;
+            assert.deepEqual(
+              a.decisions.slice(decided).filter((d) => d.provenance === "bypass"),
+              [],
+              `Bypass approved no ${what} through the link`,
+            );
+          }
+          assert.deepEqual(readdirSync(outside), [], "nothing was written outside the workspace");
+        } finally {
+          rmSync(join(a.workspace, "escape"), { force: true });
+          rmSync(outside, { recursive: true, force: true });
+        }
       });
 
       it("lists its modes in the mode picker, starting in its asking mode", () => {
