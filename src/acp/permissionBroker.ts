@@ -424,6 +424,7 @@ export class PermissionBroker {
           heldBy: undefined,
           places: placesThen,
           turn,
+          paths,
         });
       this.host.recordDecision(prompt, record);
       session.showAutomaticDecision(record);
@@ -480,6 +481,11 @@ export class PermissionBroker {
       only?: ReadonlySet<string>;
       /** The turn the request arrived in (`Session.turn`). */
       turn: number | undefined;
+      /**
+       * Where its folders are read: the request's own checks when approved as it is decided (the same moment, its
+       * folder already resolved); else, after a person's answer, the file system as it is now.
+       */
+      paths?: Pick<RequestPaths, "check">;
     },
   ): void {
     if (!grantsTerminal(footprint)) return;
@@ -505,7 +511,7 @@ export class PermissionBroker {
             .map((simple) => simple.argv)
             .filter((argv): argv is string[] => argv.length > 0 && argv.every((w) => w !== null));
       if (command.argv) argvs.push(command.argv);
-      const cwd = this.terminalFolder(command.cwd, session);
+      const cwd = this.terminalFolder(command.cwd, session, then.paths);
       if (argvs.length > 0 && cwd !== undefined) session.approveCommand({ argvs, cwd, recheck }, then.turn);
     }
   }
@@ -530,12 +536,15 @@ export class PermissionBroker {
    * The folder a command runs in as the OS resolves it, inside the workspace (else undefined): `link/..` is the
    * parent of where `link` leads, not the workspace root, so an approval of `make` in the root runs no other Makefile.
    */
-  terminalFolder(cwd: string | undefined, session: Session): string | undefined {
+  terminalFolder(
+    cwd: string | undefined,
+    session: Session,
+    paths: Pick<RequestPaths, "check"> = this.host.paths(),
+  ): string | undefined {
     const root = session.cwd ?? this.host.cwd() ?? "/";
     // Joined as text, not normalised: `join` would apply `..` to the words.
-    return this.host
-      .paths()
-      .resolveInside(cwd === undefined ? root : isAbsolute(cwd) ? cwd : `${root}${sep}${cwd}`);
+    const check = paths.check(cwd === undefined ? root : isAbsolute(cwd) ? cwd : `${root}${sep}${cwd}`);
+    return check.status === "inside" ? check.path : undefined;
   }
 
   /**

@@ -34,8 +34,20 @@ const LATIN = "abesijkmhopctyxhdlqwyabeznikmvoptuxcjopcxabcdefghijklmnopqrstuvwy
 const CAPITAL_LOOKALIKE = "\u0397\u039d\u03a5ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᎽᏀᏂᏃᏏᏔᏕᏙᏚᏞᏟᏢᏦᏧᏴꓐꓑꓓꓔꓖꓗꓙꓚꓜꓝꓟꓠꓡꓢꓣꓦꓧꓪꓫꓬꓮꓰꓲꓳꓴ";
 const CAPITAL_LATIN = "HNYDRTiYAJEWMHYGhZbWSVSLCPKdBBPDTGKJCZFMNLSRVHWXYAEIOU";
 
+/**
+ * Printable ASCII, tabs and newlines: nothing in it is hidden, folded by NFKC or drawn like another letter, so it reads
+ * as its lower case with white space run together (every option an agent names, on each request it sends).
+ */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n]*$/;
+
 /** `text` as it reads: "Claude\u200b Cоde " (a zero-width space, a Cyrillic "о") reads as "claude code". */
 export function readingOf(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase().replace(/\s+/g, " ").trim();
+  return readingOfAny(text);
+}
+
+/** `readingOf` without its shortcut for plain ASCII (exported for the test that holds them equal). */
+export function readingOfAny(text: string): string {
   // The capital lunate sigma "Ϲ" is drawn as "C": NFKC makes it "Σ", drawn unlike any Latin letter.
   return text
     .replace(/\u03f9/g, "C")

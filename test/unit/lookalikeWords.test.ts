@@ -1,7 +1,7 @@
 // Words that only look Latin are marked in cards; real text of another script is not.
 import * as assert from "node:assert/strict";
 import { INVISIBLE } from "../../src/shared/reading";
-import { readingOf } from "../../src/shared/reading";
+import { readingOf, readingOfAny } from "../../src/shared/reading";
 import {
   DRAWN_AS_ASCII,
   hasHiddenCharacters,
@@ -50,6 +50,28 @@ describe("lookalike words", () => {
       "\u03BBx",
     ])
       assert.equal(isLookalikeWord(word), false, word);
+  });
+
+  it("reads plain ASCII by its shortcut as the whole reading does: every character, and 2,000 random texts", () => {
+    const plain = [
+      " ",
+      "\t",
+      "\n",
+      ...Array.from({ length: 0x7f - 0x21 }, (_, i) => String.fromCharCode(0x21 + i)),
+    ];
+    for (const character of plain) assert.equal(readingOf(`A${character}b`), readingOfAny(`A${character}b`));
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 40) },
+        () => plain[Math.floor(next() * plain.length)],
+      ).join("");
+      assert.equal(readingOf(text), readingOfAny(text), JSON.stringify(text));
+    }
+    // Anything else takes the whole reading: a carriage return is hidden, not white space.
+    assert.equal(readingOf("Allow\ronce"), "allowonce");
+    assert.equal(readingOf("Allow \u0430lways"), "allow always");
   });
 
   it("finds a hidden character whatever a global expression's lastIndex was left at", () => {
