@@ -411,13 +411,27 @@ describe("Real agents (offline, scripted model)", function () {
 
         // Nor a write or a command through a link in the workspace that leads out of it (a booby-trapped repository's
         // `escape -> /elsewhere`): inside by its name, outside where it leads. A card says so, or the agent refuses
-        // the path itself; Bypass approves neither, and nothing lands outside.
+        // the path itself; Bypass approves neither, and nothing lands outside. `escape/../x` is outside too as the OS
+        // resolves it (the parent of where the link leads), but inside by its words: an agent that writes it by its
+        // words (Codex) asks about, and writes, the workspace's own `x`, which Bypass may approve.
         const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
+        const upward = `up-${process.pid}.txt`;
+        const aboveBoth = [join(outside, "..", upward), join(a.workspace, "..", upward)];
         try {
           symlinkSync(outside, join(a.workspace, "escape"));
-          for (const [what, prompt] of [
-            ["write", "Write there [scenario:write:escape/written.txt]"],
-            ["command", "Run there [scenario:run:escape/run.txt]"],
+          for (const [what, prompt, why, byItsWords] of [
+            [
+              "write",
+              "Write there [scenario:write:escape/written.txt]",
+              /leads to .*, outside the workspace/,
+            ],
+            ["command", "Run there [scenario:run:escape/run.txt]", /leads to .*, outside the workspace/],
+            [
+              "write above",
+              `Write above [scenario:write:escape/../${upward}]`,
+              /leads to .*, outside the workspace/,
+              join(a.workspace, upward),
+            ],
           ] as const) {
             const decided = a.decisions.length;
             let ended = false;
@@ -431,20 +445,21 @@ describe("Real agents (offline, scripted model)", function () {
               const reason = a.harness.sessions
                 .snapshot()
                 .pending.find((p) => p.key === asked.key)?.bypassBlockedReason;
-              assert.match(reason ?? "", /leads to .*, outside the workspace/, `the ${what}'s card says why`);
+              assert.match(reason ?? "", why, `the ${what}'s card says why`);
               assert.ok(a.harness.sessions.choose(asked.key, a.option(asked, "reject_once")));
             }
             await turn;
-            assert.deepEqual(
-              a.decisions.slice(decided).filter((d) => d.provenance === "bypass"),
-              [],
-              `Bypass approved no ${what} through the link`,
-            );
+            const bypassed = a.decisions.slice(decided).filter((d) => d.provenance === "bypass");
+            if (bypassed.length > 0 && byItsWords !== undefined)
+              assert.ok(existsSync(byItsWords), `what Bypass approved for the ${what} was written inside`);
+            else assert.deepEqual(bypassed, [], `Bypass approved no ${what} through the link`);
           }
-          assert.deepEqual(readdirSync(outside), [], "nothing was written outside the workspace");
+          assert.deepEqual(readdirSync(outside), [], "nothing was written in the folder the link leads to");
+          assert.deepEqual(aboveBoth.filter(existsSync), [], "nor above it or above the workspace");
         } finally {
           rmSync(join(a.workspace, "escape"), { force: true });
           rmSync(outside, { recursive: true, force: true });
+          for (const path of aboveBoth) rmSync(path, { force: true });
         }
       });
 

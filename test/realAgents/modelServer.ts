@@ -19,7 +19,7 @@
 import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isAbsolute, join } from "node:path";
+import { isAbsolute } from "node:path";
 
 type Json = Record<string, unknown>;
 
@@ -557,7 +557,8 @@ function callFor(
 ): ScriptedCall | undefined {
   const tool = TOOL_NAMES[intent.kind].map((name) => tools.find((t) => t.name === name)).find(Boolean);
   if (!tool) return undefined;
-  const absolute = (file: string) => (isAbsolute(file) || !workspace ? file : join(workspace, file));
+  // Joined as written, not normalised: a model may name `link/../x`, which the OS resolves through the link.
+  const absolute = (file: string) => (isAbsolute(file) || !workspace ? file : `${workspace}/${file}`);
   if (tool.name === "apply_patch" && intent.kind === "write") {
     const patch = [
       "*** Begin Patch",
