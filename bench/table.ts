@@ -5,6 +5,7 @@
 import type { PaintLevelResult } from "./host/protocol";
 import type { BenchResults } from "./results";
 import { summarize, type Summary } from "./stats";
+import { BUNDLE_BUDGETS_KB } from "../tools/bundleBudgets";
 
 export type Unit = "ms" | "us" | "KB" | "per s" | "count";
 
@@ -454,9 +455,10 @@ export function buildRows(r: BenchResults): Row[] {
   // -- 7. Bundles --------------------------------------------------------------------------------------------------
   const b = r.bundles;
   if (b) {
-    const budget: Record<string, number> = { "dist/extension.js": 200, "dist/webview.js": 189 };
     for (const file of b.files) {
-      const limit = budget[file.file];
+      const limit: number | undefined = (BUNDLE_BUDGETS_KB as Record<string, number>)[
+        file.file.replace(/^dist\//, "")
+      ];
       add({
         section: "7. Bundles",
         metric: `${file.file} (minified)`,

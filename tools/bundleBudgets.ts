@@ -1,0 +1,49 @@
+/**
+ * Size budgets of the bundles that ship, in KB (1,000 bytes) minified: `test/unit/bundleSize.test.ts` holds the
+ * production build to them, and `npm run bench` reports each file against its own. Each raise says why.
+ */
+export const BUNDLE_BUDGETS_KB = {
+  // Written as UTF-8 (-0.3 KB), it keeps within 200 KB a workspace folder spelled in another case counting as that
+  // folder only where the file system finds the same folder there (+0.4 KB; 199,766 bytes).
+  // A diff changed after asking past the card's preview flagged, a tool call a card is open about kept when the
+  // transcript drops it, content chunks flagged and the transcript held within a character budget (+2.1 KB, to
+  // 201.9 KB); the policy's path resolution then left for dist/policyPaths.js, required on first use (-9.1 KB).
+  // The program tables Manage Permissions reads followed it there (-3.8 KB; 196,014 bytes after).
+  "extension.js": 200,
+  // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
+  // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
+  // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
+  // with the next message and the composer's Add files button (Add to Message, +1.5 KB). 169 -> 171: images
+  // pasted into the message box, checked and refused with a note in the composer (+1.5 KB). 171 -> 172: Send
+  // while the agent works, and Edit (or Up) to take a waiting message back into the box (+1 KB). 172 -> 176: the
+  // `@` list of the workspace's files in the message box, on a suggest list it shares with `/` (+3.3 KB).
+  // 176 -> 178: the empty session's hint, Copy on each code block of an agent's message, and the `@` list saying
+  // that no file matches (+1.1 KB). 178 -> 180: Try again and Open settings on a failed start, folders in the `@`
+  // list, the picker offering the agent last started, the hint of a reopening session (+1.5 KB). 180 -> 186: a
+  // streaming message updated in place, the way back to the end, drafts and reading places kept while the view is
+  // hidden, Up and Down through the messages sent earlier, Try again keeping the draft (+6.4 KB). 186 -> 187: a
+  // terminal whose output the host let go says so, and each row of the pending list says what the request runs
+  // (+0.5 KB, at 185,979 bytes before). 187 -> 189: a command too long to send whole shows its start and its end
+  // and says how many characters the card does not show (+1.3 KB, at 186,923 bytes before). 189 -> 190: an option
+  // named for the opposite answer says what it does, tabs that read alike are numbered, a card pinned in another
+  // session's view names its session (+1.6 KB, at 188,283 bytes before). 190 -> 191: Stop, a turn's end and a
+  // failed start leaving the keyboard on the composer or Try again instead of the page, and the waiting cards'
+  // heading counting those on their tool calls above (+0.8 KB, at 189,918 bytes before). 191 -> 192: an answer handing
+  // the keyboard on to the next waiting card, the way back to the end kept off a waiting card (+0.5 KB), and hidden
+  // characters marked in an agent's prose, thoughts, plan, errors and decision records (+0.3 KB). 192 -> 195: a
+  // Markdown table shown up to 2,000 cells with a line saying what it leaves out, which spares lexing and building
+  // the rest with every streamed chunk (+0.9 KB, at 191,927 bytes before), and a reason being written on a card kept
+  // while the view is hidden, the draft said when a session is closed (+0.9 KB; 194.0 KB after both). 195 -> 196:
+  // a streamed list keeps the items no later text can change, instead of lexing and building all of them with
+  // every chunk (+1.4 KB, at 194,497 bytes before). 196 -> 197: lookalike capitals, small capitals and every
+  // character that renders as nothing read as they look in option names and tab labels (+0.3 KB).
+  // `marked` was 51.6 KB of the file, all of it kept although only its lexer is used: its module ends in
+  // assignments to its default instance, which no bundler can drop. esbuild.config.mjs reads it without that end
+  // (marked-lexer-only), which leaves its parser and renderers out (-11.4 KB, at 196,261 bytes before).
+  // 197 -> 190 after it and a streamed code block, quote and nested list grown in place (+4.3 KB; 189,222 bytes).
+  // 190 -> 191: a card that cards coming or going move on screen gets a fresh click guard, and the transcript held
+  // within the host's character budget (+0.9 KB; 190.4 KB after). vscode-elements' styles then minified as CSS
+  // (minified-element-styles, -2.4 KB; 188,561 bytes after). 191 -> 192: the moved-card guard measures the cards in
+  // sight, found by halving, not every card, 7-11 ms a message with 1,000 waiting (+0.5 KB, at 190,863 bytes before).
+  "webview.js": 192,
+} as const;
