@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
-import { ScriptedAgentLog, scriptedAgent, symposium } from "./scripted";
+import { ScriptedAgentLog, scriptedAgent, stopButton, symposium, waitUntil } from "./scripted";
 
 type Protocol = "v1" | "v2" | "dual";
 
@@ -90,6 +90,22 @@ export function scriptedWorkbench(options: ScriptedWorkbenchOptions): ScriptedWo
 
   before(async () => {
     opened = await openScripted(options);
+  });
+
+  // A test that fails with cards waiting would fail the suite's later tests on them too: Stop answers the shown
+  // session's cards, so one failure is reported once. Only after a failure; a passing test leaves what it leaves.
+  afterEach(async function () {
+    if (this.currentTest?.state !== "failed" || !opened) return;
+    try {
+      const webview = await symposium(opened.workbench.page);
+      // Disabled when no turn runs (nothing to stop): the click then gives up.
+      await stopButton(webview)
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+      await waitUntil(async () => (await webview.locator(".card").count()) === 0, "no card left", 10_000);
+    } catch (error) {
+      console.log(`      (the clean-up after that failure failed too: ${(error as Error).message})`);
+    }
   });
 
   after(async () => {
