@@ -120,6 +120,64 @@ const AGENTS: AgentFacts[] = [
   },
 ];
 
+/**
+ * Under Bypass, a write or a command through a link in the workspace that leads out of it (a booby-trapped
+ * repository's `escape -> /elsewhere`) asks: inside by its name, outside where it leads. A card says so, or the agent
+ * refuses the path itself; Bypass approves none, and nothing lands outside. `escape/../x` is outside too as the OS
+ * resolves it (the parent of where the link leads), but inside by its words: an agent that writes it by its words
+ * (Codex) asks about, and writes, the workspace's own `x`, which Bypass may approve. `withCommand` false leaves the
+ * command out (Gemini's commands always ask: the policy cannot read them).
+ */
+async function linkEscapesAsk(a: RealAgentSession, withCommand: boolean): Promise<void> {
+  const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
+  const upward = `up-${process.pid}.txt`;
+  const aboveBoth = [join(outside, "..", upward), join(a.workspace, "..", upward)];
+  try {
+    symlinkSync(outside, join(a.workspace, "escape"));
+    const throughLink = /leads to .*, outside the workspace/;
+    const cases: [what: string, prompt: string, why: RegExp, byItsWords?: string][] = [
+      ["write", "Write there [scenario:write:escape/written.txt]", throughLink],
+      ...(withCommand
+        ? [["command", "Run there [scenario:run:escape/run.txt]", throughLink] as [string, string, RegExp]]
+        : []),
+      [
+        "write above",
+        `Write above [scenario:write:escape/../${upward}]`,
+        throughLink,
+        join(a.workspace, upward),
+      ],
+    ];
+    for (const [what, prompt, why, byItsWords] of cases) {
+      const decided = a.decisions.length;
+      let ended = false;
+      const turn = a.turn(prompt).finally(() => (ended = true));
+      const asked = await waitFor(
+        () => a.pending()[0] ?? (ended ? null : undefined),
+        `a card for the ${what} through the link, or the turn's end`,
+        60_000,
+      );
+      if (asked) {
+        const reason = a.harness.sessions
+          .snapshot()
+          .pending.find((p) => p.key === asked.key)?.bypassBlockedReason;
+        assert.match(reason ?? "", why, `the ${what}'s card says why`);
+        assert.ok(a.harness.sessions.choose(asked.key, a.option(asked, "reject_once")));
+      }
+      await turn;
+      const bypassed = a.decisions.slice(decided).filter((d) => d.provenance === "bypass");
+      if (bypassed.length > 0 && byItsWords !== undefined)
+        assert.ok(existsSync(byItsWords), `what Bypass approved for the ${what} was written inside`);
+      else assert.deepEqual(bypassed, [], `Bypass approved no ${what} through the link`);
+    }
+    assert.deepEqual(readdirSync(outside), [], "nothing was written in the folder the link leads to");
+    assert.deepEqual(aboveBoth.filter(existsSync), [], "nor above it or above the workspace");
+  } finally {
+    rmSync(join(a.workspace, "escape"), { force: true });
+    rmSync(outside, { recursive: true, force: true });
+    for (const path of aboveBoth) rmSync(path, { force: true });
+  }
+}
+
 describe("Real agents (offline, scripted model)", function () {
   this.timeout(120_000);
   let model: ScriptedModelServer;
@@ -367,6 +425,12 @@ describe("Real agents (offline, scripted model)", function () {
           assert.ok(a.harness.sessions.choose(card.key, a.option(card, "reject_once")));
           await turn;
           assert.equal(existsSync(join(a.workspace, "bypassed.txt")), false, "the command did not run");
+          // Its writes can be read: Bypass turned on from a write's card, then what goes through a link still asks.
+          const write = a.turn("Create it [scenario:write:bypassed.txt]");
+          assert.equal(await a.harness.sessions.bypass((await a.card("a card for the write")).key), true);
+          await write;
+          assert.ok(existsSync(join(a.workspace, "bypassed.txt")), "the approved write was made");
+          await linkEscapesAsk(a, false);
           return;
         }
         assert.equal(await a.harness.sessions.bypass(card.key), true);
@@ -409,58 +473,8 @@ describe("Real agents (offline, scripted model)", function () {
         assert.ok(a.harness.sessions.choose(found.key, a.option(found, "reject_once")));
         await edited;
 
-        // Nor a write or a command through a link in the workspace that leads out of it (a booby-trapped repository's
-        // `escape -> /elsewhere`): inside by its name, outside where it leads. A card says so, or the agent refuses
-        // the path itself; Bypass approves neither, and nothing lands outside. `escape/../x` is outside too as the OS
-        // resolves it (the parent of where the link leads), but inside by its words: an agent that writes it by its
-        // words (Codex) asks about, and writes, the workspace's own `x`, which Bypass may approve.
-        const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
-        const upward = `up-${process.pid}.txt`;
-        const aboveBoth = [join(outside, "..", upward), join(a.workspace, "..", upward)];
-        try {
-          symlinkSync(outside, join(a.workspace, "escape"));
-          for (const [what, prompt, why, byItsWords] of [
-            [
-              "write",
-              "Write there [scenario:write:escape/written.txt]",
-              /leads to .*, outside the workspace/,
-            ],
-            ["command", "Run there [scenario:run:escape/run.txt]", /leads to .*, outside the workspace/],
-            [
-              "write above",
-              `Write above [scenario:write:escape/../${upward}]`,
-              /leads to .*, outside the workspace/,
-              join(a.workspace, upward),
-            ],
-          ] as const) {
-            const decided = a.decisions.length;
-            let ended = false;
-            const turn = a.turn(prompt).finally(() => (ended = true));
-            const asked = await waitFor(
-              () => a.pending()[0] ?? (ended ? null : undefined),
-              `a card for the ${what} through the link, or the turn's end`,
-              60_000,
-            );
-            if (asked) {
-              const reason = a.harness.sessions
-                .snapshot()
-                .pending.find((p) => p.key === asked.key)?.bypassBlockedReason;
-              assert.match(reason ?? "", why, `the ${what}'s card says why`);
-              assert.ok(a.harness.sessions.choose(asked.key, a.option(asked, "reject_once")));
-            }
-            await turn;
-            const bypassed = a.decisions.slice(decided).filter((d) => d.provenance === "bypass");
-            if (bypassed.length > 0 && byItsWords !== undefined)
-              assert.ok(existsSync(byItsWords), `what Bypass approved for the ${what} was written inside`);
-            else assert.deepEqual(bypassed, [], `Bypass approved no ${what} through the link`);
-          }
-          assert.deepEqual(readdirSync(outside), [], "nothing was written in the folder the link leads to");
-          assert.deepEqual(aboveBoth.filter(existsSync), [], "nor above it or above the workspace");
-        } finally {
-          rmSync(join(a.workspace, "escape"), { force: true });
-          rmSync(outside, { recursive: true, force: true });
-          for (const path of aboveBoth) rmSync(path, { force: true });
-        }
+        // Nor what goes through a link that leads out of the workspace.
+        await linkEscapesAsk(a, true);
       });
 
       it("lists its modes in the mode picker, starting in its asking mode", () => {
