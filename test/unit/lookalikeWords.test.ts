@@ -1,7 +1,7 @@
 // Words that only look Latin are marked in cards; real text of another script is not.
 import * as assert from "node:assert/strict";
-import { INVISIBLE } from "../../src/shared/reading";
-import { readingOf, readingOfAny } from "../../src/shared/reading";
+import { INVISIBLE, readingOf, readingOfAny } from "../../src/shared/reading";
+import { seededRandom } from "../../tools/seededRandom";
 import {
   DRAWN_AS_ASCII,
   hasHiddenCharacters,
@@ -60,8 +60,7 @@ describe("lookalike words", () => {
       ...Array.from({ length: 0x7f - 0x21 }, (_, i) => String.fromCharCode(0x21 + i)),
     ];
     for (const character of plain) assert.equal(readingOf(`A${character}b`), readingOfAny(`A${character}b`));
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = seededRandom(7);
     for (let i = 0; i < 2000; i++) {
       const text = Array.from(
         { length: Math.floor(next() * 40) },
