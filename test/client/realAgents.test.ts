@@ -121,14 +121,15 @@ const AGENTS: AgentFacts[] = [
 ];
 
 /**
- * Under Bypass, a write or a command through a link in the workspace that leads out of it (a booby-trapped
- * repository's `escape -> /elsewhere`) asks: inside by its name, outside where it leads. A card says so, or the agent
- * refuses the path itself; Bypass approves none, and nothing lands outside. `escape/../x` is outside too as the OS
- * resolves it (the parent of where the link leads), but inside by its words: an agent that writes it by its words
- * (Codex) asks about, and writes, the workspace's own `x`, which Bypass may approve. `withCommand` false leaves the
- * command out (Gemini's commands always ask: the policy cannot read them).
+ * Under Bypass, what a person must decide still asks: a write or a command through a link in the workspace that leads
+ * out of it (a booby-trapped repository's `escape -> /elsewhere`: inside by its name, outside where it leads), and a
+ * write to a git hook or an editor task (a protected file). A card says why, or the agent refuses the path itself;
+ * Bypass approves none, and nothing is written there. `escape/../x` is outside too as the OS resolves it (the parent
+ * of where the link leads), but inside by its words: an agent that writes it by its words (Codex) asks about, and
+ * writes, the workspace's own `x`, which Bypass may approve. Gemini gets the writes through the link alone: its
+ * commands always ask (the policy cannot read them), and a write it is sent into `.git` sometimes never ends its turn.
  */
-async function linkEscapesAsk(a: RealAgentSession, withCommand: boolean): Promise<void> {
+async function bypassLeavesToAPerson(a: RealAgentSession, all: boolean): Promise<void> {
   const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
   const upward = `up-${process.pid}.txt`;
   const aboveBoth = [join(outside, "..", upward), join(a.workspace, "..", upward)];
@@ -137,7 +138,7 @@ async function linkEscapesAsk(a: RealAgentSession, withCommand: boolean): Promis
     const throughLink = /leads to .*, outside the workspace/;
     const cases: [what: string, prompt: string, why: RegExp, byItsWords?: string][] = [
       ["write", "Write there [scenario:write:escape/written.txt]", throughLink],
-      ...(withCommand
+      ...(all
         ? [["command", "Run there [scenario:run:escape/run.txt]", throughLink] as [string, string, RegExp]]
         : []),
       [
@@ -146,6 +147,12 @@ async function linkEscapesAsk(a: RealAgentSession, withCommand: boolean): Promis
         throughLink,
         join(a.workspace, upward),
       ],
+      ...(all
+        ? ([
+            ["git hook", "Add a hook [scenario:write:.git/hooks/pre-commit]", /is a protected file/],
+            ["editor task", "Add a task [scenario:write:.vscode/tasks.json]", /is a protected file/],
+          ] as [string, string, RegExp][])
+        : []),
     ];
     for (const [what, prompt, why, byItsWords] of cases) {
       const decided = a.decisions.length;
@@ -153,7 +160,7 @@ async function linkEscapesAsk(a: RealAgentSession, withCommand: boolean): Promis
       const turn = a.turn(prompt).finally(() => (ended = true));
       const asked = await waitFor(
         () => a.pending()[0] ?? (ended ? null : undefined),
-        `a card for the ${what} through the link, or the turn's end`,
+        `a card for the ${what}, or the turn's end`,
         60_000,
       );
       if (asked) {
@@ -167,10 +174,12 @@ async function linkEscapesAsk(a: RealAgentSession, withCommand: boolean): Promis
       const bypassed = a.decisions.slice(decided).filter((d) => d.provenance === "bypass");
       if (bypassed.length > 0 && byItsWords !== undefined)
         assert.ok(existsSync(byItsWords), `what Bypass approved for the ${what} was written inside`);
-      else assert.deepEqual(bypassed, [], `Bypass approved no ${what} through the link`);
+      else assert.deepEqual(bypassed, [], `Bypass approved no ${what}`);
     }
     assert.deepEqual(readdirSync(outside), [], "nothing was written in the folder the link leads to");
     assert.deepEqual(aboveBoth.filter(existsSync), [], "nor above it or above the workspace");
+    for (const file of [".git/hooks/pre-commit", ".vscode/tasks.json"])
+      assert.equal(existsSync(join(a.workspace, file)), false, `${file} was not written`);
   } finally {
     rmSync(join(a.workspace, "escape"), { force: true });
     rmSync(outside, { recursive: true, force: true });
@@ -425,12 +434,12 @@ describe("Real agents (offline, scripted model)", function () {
           assert.ok(a.harness.sessions.choose(card.key, a.option(card, "reject_once")));
           await turn;
           assert.equal(existsSync(join(a.workspace, "bypassed.txt")), false, "the command did not run");
-          // Its writes can be read: Bypass turned on from a write's card, then what goes through a link still asks.
+          // Its writes can be read: Bypass turned on from a write's card, then what Bypass leaves to a person asks.
           const write = a.turn("Create it [scenario:write:bypassed.txt]");
           assert.equal(await a.harness.sessions.bypass((await a.card("a card for the write")).key), true);
           await write;
           assert.ok(existsSync(join(a.workspace, "bypassed.txt")), "the approved write was made");
-          await linkEscapesAsk(a, false);
+          await bypassLeavesToAPerson(a, false);
           return;
         }
         assert.equal(await a.harness.sessions.bypass(card.key), true);
@@ -473,8 +482,8 @@ describe("Real agents (offline, scripted model)", function () {
         assert.ok(a.harness.sessions.choose(found.key, a.option(found, "reject_once")));
         await edited;
 
-        // Nor what goes through a link that leads out of the workspace.
-        await linkEscapesAsk(a, true);
+        // Nor what goes through a link that leads out of the workspace, or writes a protected file.
+        await bypassLeavesToAPerson(a, true);
       });
 
       it("lists its modes in the mode picker, starting in its asking mode", () => {
