@@ -456,9 +456,7 @@ export function buildRows(r: BenchResults): Row[] {
   const b = r.bundles;
   if (b) {
     for (const file of b.files) {
-      const limit: number | undefined = (BUNDLE_BUDGETS_KB as Record<string, number>)[
-        file.file.replace(/^dist\//, "")
-      ];
+      const limit = BUNDLE_BUDGETS_KB[file.file.replace(/^dist\//, "")];
       add({
         section: "7. Bundles",
         metric: `${file.file} (minified)`,

@@ -129,31 +129,28 @@ const AGENTS: AgentFacts[] = [
  * writes, the workspace's own `x`, which Bypass may approve. Gemini gets the writes through the link alone: its
  * commands always ask (the policy cannot read them), and a write it is sent into `.git` sometimes never ends its turn.
  */
-async function bypassLeavesToAPerson(a: RealAgentSession, all: boolean): Promise<void> {
+async function bypassLeavesToAPerson(a: RealAgentSession, linkWritesOnly: boolean): Promise<void> {
   const outside = mkdtempSync(join(tmpdir(), "symposium-outside-"));
   const upward = `up-${process.pid}.txt`;
   const aboveBoth = [join(outside, "..", upward), join(a.workspace, "..", upward)];
   try {
     symlinkSync(outside, join(a.workspace, "escape"));
     const throughLink = /leads to .*, outside the workspace/;
-    const cases: [what: string, prompt: string, why: RegExp, byItsWords?: string][] = [
+    const every: [what: string, prompt: string, why: RegExp, byItsWords?: string][] = [
       ["write", "Write there [scenario:write:escape/written.txt]", throughLink],
-      ...(all
-        ? [["command", "Run there [scenario:run:escape/run.txt]", throughLink] as [string, string, RegExp]]
-        : []),
+      ["command", "Run there [scenario:run:escape/run.txt]", throughLink],
       [
         "write above",
         `Write above [scenario:write:escape/../${upward}]`,
         throughLink,
         join(a.workspace, upward),
       ],
-      ...(all
-        ? ([
-            ["git hook", "Add a hook [scenario:write:.git/hooks/pre-commit]", /is a protected file/],
-            ["editor task", "Add a task [scenario:write:.vscode/tasks.json]", /is a protected file/],
-          ] as [string, string, RegExp][])
-        : []),
+      ["git hook", "Add a hook [scenario:write:.git/hooks/pre-commit]", /is a protected file/],
+      ["editor task", "Add a task [scenario:write:.vscode/tasks.json]", /is a protected file/],
     ];
+    const cases = linkWritesOnly
+      ? every.filter(([what]) => what === "write" || what === "write above")
+      : every;
     for (const [what, prompt, why, byItsWords] of cases) {
       const decided = a.decisions.length;
       let ended = false;
@@ -439,7 +436,7 @@ describe("Real agents (offline, scripted model)", function () {
           assert.equal(await a.harness.sessions.bypass((await a.card("a card for the write")).key), true);
           await write;
           assert.ok(existsSync(join(a.workspace, "bypassed.txt")), "the approved write was made");
-          await bypassLeavesToAPerson(a, false);
+          await bypassLeavesToAPerson(a, true);
           return;
         }
         assert.equal(await a.harness.sessions.bypass(card.key), true);
@@ -483,7 +480,7 @@ describe("Real agents (offline, scripted model)", function () {
         await edited;
 
         // Nor what goes through a link that leads out of the workspace, or writes a protected file.
-        await bypassLeavesToAPerson(a, true);
+        await bypassLeavesToAPerson(a, false);
       });
 
       it("lists its modes in the mode picker, starting in its asking mode", () => {
