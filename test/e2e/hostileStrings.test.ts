@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Request } from "playwright-core";
 import { screenshot } from "../../tools/browser";
-import { sendScript, startSession, waitForGuard, waitForReady, waitUntil } from "../harness/scripted";
+import { answer, sendScript, startSession, waitForGuard, waitForReady, waitUntil } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
@@ -288,8 +288,9 @@ describe("Hostile agent strings (e2e)", function () {
     );
     await screenshot(ctx.workbench.page, "hostile-cards");
 
-    await commandCard.getByRole("button", { name: "Reject", exact: true }).click();
-    await toolCard.getByRole("button", { name: "Reject", exact: true }).click();
+    // One after the other: the command card's going moves the tool call's card, which then ignores a click a moment.
+    await answer(commandCard, "Reject");
+    await answer(toolCard, "Reject");
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
       outcome: "selected",
       optionId: "reject-once",
