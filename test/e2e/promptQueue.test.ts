@@ -15,6 +15,7 @@ import {
 } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import {
+  answer,
   card,
   messageBox,
   sendScript,
@@ -507,7 +508,8 @@ describe("Messages sent while a session starts (e2e)", function () {
     await page.keyboard.press("Enter");
     await waiting.filter({ hasText: edited }).waitFor({ state: "visible", timeout: 15_000 });
 
-    await held.getByRole("button", { name: "Allow once", exact: true }).click();
+    // The queued messages came into the transcript below the card and moved it: answer waits out its guard.
+    await answer(held, "Allow once");
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${edited}` })
       .waitFor({ state: "visible", timeout: 30_000 });
