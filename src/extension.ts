@@ -32,6 +32,7 @@ import { addToMessage } from "./host/addToMessage";
 import { FileMentions } from "./host/fileMentions";
 import { handleIntent } from "./host/viewIntents";
 import { registerWalkthrough } from "./host/walkthrough";
+import { WorkspaceFileFolders } from "./host/workspaceFileFolders";
 
 /** What tests get from `activate()` (only in ExtensionMode.Test; never a command). */
 export interface SymposiumTestApi {
@@ -62,6 +63,8 @@ class SymposiumExtension extends Disposable {
   private readonly userFolder: string;
   /** Agents' and terminals' TMPDIR, a folder writes may go to; removed once the agents are stopped (`shutdown`). */
   readonly scratch: ScratchFolder | undefined;
+  /** The folders a `.code-workspace` file lists outside its own folder, counted once the person confirms them. */
+  private readonly workspaceFileFolders: WorkspaceFileFolders;
 
   constructor(context: vscode.ExtensionContext) {
     super();
@@ -71,6 +74,7 @@ class SymposiumExtension extends Disposable {
     this.log = log;
     this.scratch = scratchFolder(log);
     const memory = context.globalState;
+    this.workspaceFileFolders = new WorkspaceFileFolders(memory, log, () => this.resetPaths());
     const sessions = new AgentSessions({
       readAgents: () => configuration.agents,
       demoAgent: {
@@ -177,6 +181,12 @@ class SymposiumExtension extends Disposable {
     const rereadHooks = (config: vscode.Uri) => this.resetPaths(undefined, config.fsPath);
     this._register(gitConfigs.onDidChange(rereadHooks));
     this._register(gitConfigs.onDidCreate(rereadHooks));
+    // A workspace file's folders outside its own folder are asked about when the window opens, not at the first
+    // request: built after activation, where the policy's modules may load.
+    if (this.workspaceFileFolders.file !== undefined) {
+      const build = setTimeout(() => this.paths, WORKSPACE_FILE_CHECK_MS);
+      this._register({ dispose: () => clearTimeout(build) });
+    }
     this._register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         sessions.reloadSettings();
@@ -187,17 +197,24 @@ class SymposiumExtension extends Disposable {
 
   get paths(): PolicyBoundary {
     if (this.boundary) return this.boundary;
-    this.boundary = policyBoundary(
+    const workspaceFile = this.workspaceFileFolders.file;
+    const boundary = policyBoundary(
       this.log,
       this.scratch ? [...this.additionalFolders, this.scratch.path] : this.additionalFolders,
       this.boundaryGit,
       this.gitConfigs,
       this.userFolder,
       this.repositoryScan,
+      workspaceFile === undefined
+        ? undefined
+        : { file: workspaceFile, confirmed: this.workspaceFileFolders.confirmed(workspaceFile) },
     );
-    this.boundaryGit = this.boundary.gitAllowance;
-    this.repositoryScan = this.boundary.repositoryScan;
-    return this.boundary;
+    this.boundary = boundary;
+    this.boundaryGit = boundary.gitAllowance;
+    this.repositoryScan = boundary.repositoryScan;
+    if (workspaceFile !== undefined && boundary.unconfirmedFolders.length > 0)
+      this.workspaceFileFolders.ask(workspaceFile, boundary.unconfirmedFolders);
+    return boundary;
   }
 
   /** The folders, a repository's hooks folder or the additional folders changed: the next check builds it anew. */
@@ -219,6 +236,9 @@ class SymposiumExtension extends Disposable {
     this.dispose();
   }
 }
+
+/** How long after activation a window opened from a workspace file checks the folders it lists. */
+const WORKSPACE_FILE_CHECK_MS = 1000;
 
 let extension: SymposiumExtension | undefined;
 
@@ -255,6 +275,7 @@ function policyBoundary(
   gitConfigs: Iterable<string>,
   userFolder: string,
   repositoryScan: RepositoryScan | undefined,
+  workspaceFile: { file: string; confirmed: readonly string[] } | undefined,
 ): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -280,6 +301,9 @@ function policyBoundary(
     revisionChanges: paths.revisionChanges,
     protectedFolders: [userFolder],
     startupEnv: process.env,
+    ...(workspaceFile
+      ? { workspaceFile: workspaceFile.file, confirmedFolders: workspaceFile.confirmed }
+      : {}),
   });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;

@@ -1,7 +1,7 @@
 // One real VS Code (code-server) with Symposium loaded from this repository, plus a browser showing it.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative as relativePath } from "node:path";
 import type { Page } from "playwright-core";
 import { gotoWorkbench, launchBrowser, type BrowserSession, type ConsoleWatcher } from "./browser";
 import { ensureCodeServer, ensureSystemPackages, startCodeServer, type CodeServer } from "./codeServer";
@@ -20,6 +20,11 @@ export interface WorkbenchOptions {
    * `.code-workspace` file beside them lists them in this order; `workspace` is then the first folder.
    */
   readonly workspaceFolders?: Record<string, Record<string, string>>;
+  /**
+   * With `workspaceFolders`: the folder (one of their names) that holds the `.code-workspace` file instead, which then
+   * lists each folder from there (`.`, `../lib`), as a file a repository ships does.
+   */
+  readonly workspaceFileIn?: string;
   /** false opens the folder in Restricted Mode (Workspace Trust on, no prompt). Default true. */
   readonly trust?: boolean;
   /** Absolute path of a compiled mocha index (no `.js`) to run inside the extension host, test-electron style. */
@@ -89,7 +94,8 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   ensureSystemPackages();
   ensureCodeServer();
   const ownWorkspace = options.workspace === undefined;
-  const multiRoot = options.workspaceFolders && multiRootWorkspace(options.workspaceFolders);
+  const multiRoot =
+    options.workspaceFolders && multiRootWorkspace(options.workspaceFolders, options.workspaceFileIn);
   // The server runs in the folder (or, multi-root, the folder that holds them all).
   const root =
     options.workspace ??
@@ -153,8 +159,14 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   };
 }
 
-/** Temporary folders (name -> files) under one root, and a `.code-workspace` file there listing them in order. */
-function multiRootWorkspace(folders: Record<string, Record<string, string>>): {
+/**
+ * Temporary folders (name -> files) under one root, and a `.code-workspace` file there (or in the folder `fileIn`)
+ * listing them in order.
+ */
+function multiRootWorkspace(
+  folders: Record<string, Record<string, string>>,
+  fileIn?: string,
+): {
   root: string;
   folders: string[];
   file: string;
@@ -164,9 +176,13 @@ function multiRootWorkspace(folders: Record<string, Record<string, string>>): {
     if (Object.keys(folderFiles).length === 0) files[join(name, ".keep")] = "";
     for (const [relative, content] of Object.entries(folderFiles)) files[join(name, relative)] = content;
   }
-  const workspaceFile = "test.code-workspace";
+  const workspaceFile = fileIn === undefined ? "test.code-workspace" : join(fileIn, "test.code-workspace");
   files[workspaceFile] = JSON.stringify(
-    { folders: Object.keys(folders).map((name) => ({ path: name })) },
+    {
+      folders: Object.keys(folders).map((name) => ({
+        path: fileIn === undefined ? name : relativePath(join("/", fileIn), join("/", name)) || ".",
+      })),
+    },
     null,
     2,
   );

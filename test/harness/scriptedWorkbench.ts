@@ -22,6 +22,8 @@ export interface ScriptedWorkbenchOptions {
   readonly workspaceFiles?: Record<string, string>;
   /** A multi-root workspace instead: folder name -> its files (`openWorkbench`'s `workspaceFolders`). */
   readonly workspaceFolders?: Record<string, Record<string, string>>;
+  /** The folder of `workspaceFolders` that holds the `.code-workspace` file (`openWorkbench`'s `workspaceFileIn`). */
+  readonly workspaceFileIn?: string;
   /** The scripted agents in `symposium.agents`, by name, in that order. */
   readonly agents: Record<string, ScriptedAgentSpec>;
   /** Other user settings; entries of its `symposium.agents` (agents that are not scripted) follow the scripted ones. */
@@ -64,6 +66,7 @@ async function openScripted(options: ScriptedWorkbenchOptions): Promise<OpenedWo
     workbench = await openWorkbench({
       workspaceFiles: options.workspaceFiles,
       workspaceFolders: options.workspaceFolders,
+      workspaceFileIn: options.workspaceFileIn,
       settings: { ...settings, "symposium.agents": { ...agents, ...otherAgents } },
     });
     // The suite's tests start with the Symposium view shown.

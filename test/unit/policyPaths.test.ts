@@ -327,6 +327,110 @@ describe("additional folders (symposium.additionalFolders)", () => {
   });
 });
 
+describe("folders a .code-workspace file lists outside its own folder", () => {
+  let base: string;
+  let home: string;
+  let src: string;
+  let repo: string;
+
+  before(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), "symposium-workspace-file-")));
+    home = join(base, "home");
+    src = join(home, "src");
+    repo = join(src, "repo");
+    for (const folder of [
+      join(repo, "app"),
+      join(src, "other"),
+      join(home, ".local", "bin"),
+      join(base, "ws"),
+    ])
+      mkdirSync(folder, { recursive: true });
+    // The repository's file seen through a link: its folder is where the link leads.
+    symlinkSync(repo, join(base, "repo-link"));
+  });
+
+  after(() => rmSync(base, { recursive: true, force: true }));
+
+  const boundary = (roots: string[], workspaceFile: string, confirmedFolders?: string[]) =>
+    new PolicyBoundary(roots, {
+      home,
+      caseInsensitive: () => false,
+      workspaceFile,
+      ...(confirmedFolders ? { confirmedFolders } : {}),
+    });
+
+  it("counts a folder above the file's (`..`) or beside it (`../../.local/bin`) as no folder, with a warning", () => {
+    const file = join(repo, "x.code-workspace");
+    const shipped = boundary([repo, src, join(home, ".local", "bin")], file);
+    assert.deepEqual(
+      shipped.roots.map((root) => root.path),
+      [repo],
+    );
+    assert.deepEqual(shipped.unconfirmedFolders, [
+      { root: src, path: src },
+      { root: join(home, ".local", "bin"), path: join(home, ".local", "bin") },
+    ]);
+    assert.equal(shipped.warnings.length, 2);
+    assert.match(shipped.warnings[0]!, /is outside the folder of the workspace file .*x\.code-workspace/);
+    // What Bypass and allow rules then treat as outside: a sibling repository, a folder on PATH.
+    assert.equal(shipped.check(join(src, "other", "a.ts")).status, "outside");
+    assert.equal(shipped.check(join(home, ".local", "bin", "git")).status, "outside");
+    assert.equal(shipped.check(join(repo, "app", "a.ts")).status, "inside");
+  });
+
+  it("keeps the folders in the file's own folder, also where a link leads to it", () => {
+    const kept = boundary([repo, join(repo, "app")], join(base, "repo-link", "x.code-workspace"));
+    assert.deepEqual(
+      kept.roots.map((root) => root.path),
+      [repo, join(repo, "app")],
+    );
+    assert.deepEqual(kept.unconfirmedFolders, []);
+    assert.deepEqual(kept.warnings, []);
+  });
+
+  it("counts a confirmed folder as a folder, and only that one", () => {
+    const file = join(repo, "x.code-workspace");
+    const confirmed = boundary([repo, src, join(base, "ws")], file, [src]);
+    assert.deepEqual(
+      confirmed.roots.map((root) => root.path),
+      [repo, src],
+    );
+    assert.deepEqual(
+      confirmed.unconfirmedFolders.map((folder) => folder.path),
+      [join(base, "ws")],
+    );
+    assert.equal(confirmed.check(join(src, "other", "a.ts")).status, "inside");
+  });
+
+  it("counts every folder as no folder where the file's folder cannot be resolved", () => {
+    symlinkSync("loop", join(base, "loop"));
+    const looped = boundary([repo], join(base, "loop", "x.code-workspace"));
+    assert.equal(looped.hasRoots, false);
+    assert.deepEqual(
+      looped.unconfirmedFolders.map((folder) => folder.path),
+      [repo],
+    );
+  });
+
+  it("leaves additional folders and a workspace without a file as they were", () => {
+    const plain = new PolicyBoundary([repo, src], { home, caseInsensitive: () => false });
+    assert.deepEqual(
+      plain.roots.map((root) => root.path),
+      [repo, src],
+    );
+    const additional = new PolicyBoundary([repo], {
+      home,
+      caseInsensitive: () => false,
+      workspaceFile: join(repo, "x.code-workspace"),
+      additionalFolders: [src],
+    });
+    assert.deepEqual(
+      additional.roots.map((root) => root.path),
+      [repo, src],
+    );
+  });
+});
+
 describe("policy paths with a fake file system", () => {
   it("follows links component by component on a fake POSIX tree", () => {
     const fs = fakeFs({ "/w": "dir", "/w/ws": "dir", "/w/ws/tmp": { link: "/tmp" }, "/tmp": "dir" });

@@ -316,6 +316,22 @@ export interface BoundaryOptions extends ResolveOptions {
    * as workspace folders are when they are `/`, the home folder or one of its parents.
    */
   additionalFolders?: readonly string[];
+  /**
+   * The `.code-workspace` file the workspace was opened from: a folder it lists outside its own folder (`..`,
+   * `../../.local/bin`, an absolute path) counts as no folder until the person has confirmed it (`confirmedFolders`),
+   * for a repository can ship such a file, and a person opening it does not see what it adds.
+   */
+  workspaceFile?: string;
+  /** Such folders the person confirmed for `workspaceFile`, as `unconfirmedFolders` gave them. */
+  confirmedFolders?: readonly string[];
+}
+
+/** A workspace folder its `.code-workspace` file lists outside its own folder, not confirmed (`BoundaryOptions`). */
+export interface UnconfirmedFolder {
+  /** As the workspace lists it. */
+  root: string;
+  /** Where it really is: what a confirmation stores. */
+  path: string;
 }
 
 export interface PolicyRoot {
@@ -363,6 +379,8 @@ export class PolicyBoundary {
   readonly roots: PolicyRoot[] = [];
   /** One sentence per root refused for policy purposes. */
   readonly warnings: string[] = [];
+  /** The workspace file's folders outside its own folder that count as no folder until confirmed. */
+  readonly unconfirmedFolders: UnconfirmedFolder[] = [];
   private readonly platform: PathPlatform;
   private readonly home: string;
   /** Case-folded. */
@@ -441,6 +459,11 @@ export class PolicyBoundary {
         additional: true,
       })),
     ];
+    const fileFolder =
+      options.workspaceFile === undefined
+        ? undefined
+        : resolvePhysical(p.dirname(options.workspaceFile), options);
+    const confirmed = new Set(options.confirmedFolders ?? []);
     for (const { root, what, additional } of folders) {
       if (!p.isAbsolute(root)) {
         this.warnings.push(`The ${what} ${root} is not an absolute path; it is not used for permissions.`);
@@ -460,6 +483,19 @@ export class PolicyBoundary {
         this.warnings.push(
           `The ${what} ${root} is ${p.parse(path).root === path ? "the file system root" : "the home folder or one of its parents"}; Symposium treats nothing as inside it for permissions.`,
         );
+        continue;
+      }
+      if (
+        !additional &&
+        fileFolder !== undefined &&
+        !(fileFolder.ok && isWithin(fileFolder.path, path, insensitive(path), p)) &&
+        !confirmed.has(path)
+      ) {
+        this.warnings.push(
+          `The ${what} ${root} is outside the folder of the workspace file ${options.workspaceFile} that lists it; ` +
+            "Symposium treats nothing as inside it for permissions until you confirm it.",
+        );
+        this.unconfirmedFolders.push({ root, path });
         continue;
       }
       this.roots.push({ path, caseInsensitive: insensitive(path), ...(additional ? { additional } : {}) });
