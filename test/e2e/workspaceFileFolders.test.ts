@@ -48,7 +48,13 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
     );
     const held = card(webview, "Build the lib");
     await waitForGuard(held);
-    assert.match(await held.innerText(), /outside the workspace/);
+    const reason = await held.innerText();
+    assert.ok(
+      reason.includes(
+        `${lib} is outside the workspace: the workspace file lists ${lib} outside its own folder, not confirmed`,
+      ),
+      reason,
+    );
     assert.equal(log.outcomeOf("Build the lib"), undefined, "a person decides");
     await answer(held, "Reject");
     await log.waitForOutcome("Build the lib");

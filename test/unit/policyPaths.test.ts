@@ -373,7 +373,13 @@ describe("folders a .code-workspace file lists outside its own folder", () => {
     assert.equal(shipped.warnings.length, 2);
     assert.match(shipped.warnings[0]!, /is outside the folder of the workspace file .*x\.code-workspace/);
     // What Bypass and allow rules then treat as outside: a sibling repository, a folder on PATH.
-    assert.equal(shipped.check(join(src, "other", "a.ts")).status, "outside");
+    assert.deepEqual(shipped.check(join(src, "other", "a.ts")), {
+      status: "outside",
+      path: join(src, "other", "a.ts"),
+      protected: false,
+      exists: false,
+      unconfirmed: src,
+    });
     assert.equal(shipped.check(join(home, ".local", "bin", "git")).status, "outside");
     assert.equal(shipped.check(join(repo, "app", "a.ts")).status, "inside");
   });

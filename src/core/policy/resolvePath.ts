@@ -368,7 +368,15 @@ export type PathCheck =
       /** Something is there (a dangling link's missing target is not). */
       exists: boolean;
     }
-  | { status: "outside"; path: string; protected: boolean; readable?: true; exists: boolean }
+  | {
+      status: "outside";
+      path: string;
+      protected: boolean;
+      readable?: true;
+      exists: boolean;
+      /** In a folder the workspace file lists outside its own folder, not confirmed: that folder as listed. */
+      unconfirmed?: string;
+    }
   | { status: "unresolved"; reason: string };
 
 /**
@@ -591,12 +599,16 @@ export class PolicyBoundary {
         ...(isProtected ? readable : optionLike ? { readable: true as const, optionLike } : {}),
         exists: resolved.exists,
       };
+    const unconfirmed = this.unconfirmedFolders.find((folder) =>
+      isWithin(folder.path, resolved.path, false, p),
+    );
     return {
       status: "outside",
       path: resolved.path,
       protected: isProtected,
       ...readable,
       exists: resolved.exists,
+      ...(unconfirmed ? { unconfirmed: unconfirmed.root } : {}),
     };
   }
 

@@ -1525,14 +1525,21 @@ class FootprintView {
         };
     }
     for (const { path, check } of checks) {
-      if (check.status === "outside")
+      if (check.status === "outside") {
+        // Said, for the folder shows in the editor as one of the workspace's.
+        const why =
+          check.unconfirmed === undefined
+            ? ""
+            : `: the workspace file lists ${shortPath(check.unconfirmed)} outside its own folder, not confirmed`;
         return {
           guard: "outside",
           label:
-            check.path === path
+            (check.path === path
               ? `${named(path)}${movedTo ? "," : " is"} outside the workspace`
-              : `${named(path)}${movedTo ? ", which" : ""} leads to ${shortPath(check.path)}, outside the workspace`,
+              : `${named(path)}${movedTo ? ", which" : ""} leads to ${shortPath(check.path)}, outside the workspace`) +
+            why,
         };
+      }
     }
     for (const { path, check, access } of checks) {
       if (check.status === "inside" && check.protected && !(access === "read" && check.readable))
