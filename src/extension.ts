@@ -32,7 +32,7 @@ import { addToMessage } from "./host/addToMessage";
 import { FileMentions } from "./host/fileMentions";
 import { handleIntent } from "./host/viewIntents";
 import { registerWalkthrough } from "./host/walkthrough";
-import { WorkspaceFileFolders } from "./host/workspaceFileFolders";
+import { CONFIRM_WORKSPACE_FOLDERS_COMMAND, WorkspaceFileFolders } from "./host/workspaceFileFolders";
 
 /** What tests get from `activate()` (only in ExtensionMode.Test; never a command). */
 export interface SymposiumTestApi {
@@ -159,6 +159,13 @@ class SymposiumExtension extends Disposable {
       ["symposium.bypassForWindow", () => bypassForWindow(sessions)],
       ["symposium.showHistory", () => historyPanel.show()],
       [MANAGE_PERMISSIONS_COMMAND, () => managePermissions(sessions, configuration)],
+      [
+        CONFIRM_WORKSPACE_FOLDERS_COMMAND,
+        () => {
+          void this.paths; // the folders as they are now
+          return this.workspaceFileFolders.confirmFromCommand();
+        },
+      ],
     ];
     for (const [id, run] of commands) this._register(vscode.commands.registerCommand(id, run));
     this._register(registerWalkthrough(sessions));
@@ -181,7 +188,7 @@ class SymposiumExtension extends Disposable {
     const rereadHooks = (config: vscode.Uri) => this.resetPaths(undefined, config.fsPath);
     this._register(gitConfigs.onDidChange(rereadHooks));
     this._register(gitConfigs.onDidCreate(rereadHooks));
-    // A workspace file's folders outside its own folder are asked about when the window opens, not at the first
+    // A workspace file's folders outside its own folder are asked about when Symposium starts, not at the first
     // request: built after activation, where the policy's modules may load.
     if (this.workspaceFileFolders.file !== undefined) {
       const build = setTimeout(() => this.paths, WORKSPACE_FILE_CHECK_MS);
@@ -212,8 +219,8 @@ class SymposiumExtension extends Disposable {
     this.boundary = boundary;
     this.boundaryGit = boundary.gitAllowance;
     this.repositoryScan = boundary.repositoryScan;
-    if (workspaceFile !== undefined && boundary.unconfirmedFolders.length > 0)
-      this.workspaceFileFolders.ask(workspaceFile, boundary.unconfirmedFolders);
+    if (workspaceFile !== undefined)
+      this.workspaceFileFolders.sync(workspaceFile, boundary.unconfirmedFolders);
     return boundary;
   }
 

@@ -1,8 +1,9 @@
 /**
  * The folders a `.code-workspace` file lists outside its own folder (`..`, `../../.local/bin`, an absolute path)
  * count as no folder for permissions until the person confirms them (`BoundaryOptions.workspaceFile`): a repository
- * can ship such a file, and opening it shows nothing of what it adds. This asks once per folder and window, and
- * remembers a yes per workspace file in the extension's global state, which no workspace can write.
+ * can ship such a file, and opening it shows nothing of what it adds. This asks once per folder and window (the
+ * command asks again), and remembers a yes per workspace file in the extension's global state, which no workspace
+ * can write.
  */
 import { basename } from "node:path";
 import * as vscode from "vscode";
@@ -12,9 +13,13 @@ import { inertText } from "../core/untrustedText";
 
 const KEY = "confirmedWorkspaceFolders:";
 
+export const CONFIRM_WORKSPACE_FOLDERS_COMMAND = "symposium.confirmWorkspaceFolders";
+
 export class WorkspaceFileFolders {
   /** Folders asked about in this window (their real paths): a "Keep asking" is not asked again until a reload. */
   private readonly asked = new Set<string>();
+  /** What the policy's latest view of the workspace left out, for the command. */
+  private waiting: { file: string; folders: readonly UnconfirmedFolder[] } | undefined;
 
   constructor(
     private readonly memory: vscode.Memento,
@@ -33,30 +38,65 @@ export class WorkspaceFileFolders {
     return this.memory.get<string[]>(KEY + file) ?? [];
   }
 
-  /** Asks about the folders not asked about yet; a yes counts them (and those asked before) as folders. */
-  ask(file: string, unconfirmed: readonly UnconfirmedFolder[]): void {
+  /** The policy's view was built anew: asks about the folders it left out that were not asked about yet. */
+  sync(file: string, unconfirmed: readonly UnconfirmedFolder[]): void {
+    this.waiting = unconfirmed.length > 0 ? { file, folders: unconfirmed } : undefined;
     const fresh = unconfirmed.filter((folder) => !this.asked.has(folder.path));
     if (fresh.length === 0) return;
     for (const folder of fresh) this.asked.add(folder.path);
     const count: vscode.MessageItem = { title: vscode.l10n.t("Count as Inside") };
     const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep Asking") };
-    const listed = unconfirmed.map((folder) => inertText(folder.root, 300)).join(", ");
     void vscode.window
       .showWarningMessage(
         vscode.l10n.t(
-          "The workspace file {0} lists folders outside its own folder: {1}. Symposium does not count them as inside the workspace, so Bypass Permissions and allow rules ask for what is in them. Count them as inside only if you chose these folders yourself.",
+          "The workspace file {0} lists folders outside its own folder: {1}. Bypass Permissions and allow rules ask for what is in them until you count them as inside: do so only if you chose them yourself.",
           inertText(basename(file), 200),
-          listed,
+          listed(unconfirmed),
         ),
         keep,
         count,
       )
-      .then(async (picked) => {
-        if (picked !== count) return;
-        const paths = [...new Set([...this.confirmed(file), ...unconfirmed.map((folder) => folder.path)])];
-        await this.memory.update(KEY + file, paths);
-        this.log.info(`Counting ${listed} as inside the workspace of ${file}, as confirmed.`);
-        this.onConfirmed();
-      });
+      .then((picked) => (picked === count ? this.count(file, unconfirmed) : undefined));
   }
+
+  /** The command: the same question, in a dialog whose default answer keeps asking. */
+  async confirmFromCommand(): Promise<void> {
+    const waiting = this.waiting;
+    if (waiting === undefined) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t("No folder a workspace file lists outside its own folder waits to be confirmed."),
+      );
+      return;
+    }
+    const count: vscode.MessageItem = { title: vscode.l10n.t("Count as Inside") };
+    // Passed first, so it is the dialog's default (focused) button: Enter keeps asking.
+    const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep Asking") };
+    const picked = await vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "Count the folders {0} lists outside its own folder as inside the workspace?",
+        inertText(basename(waiting.file), 200),
+      ),
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          "{0}. Bypass Permissions and allow rules then treat them as part of the workspace.",
+          listed(waiting.folders),
+        ),
+      },
+      keep,
+      count,
+    );
+    if (picked === count) await this.count(waiting.file, waiting.folders);
+  }
+
+  private async count(file: string, folders: readonly UnconfirmedFolder[]): Promise<void> {
+    const paths = [...new Set([...this.confirmed(file), ...folders.map((folder) => folder.path)])];
+    await this.memory.update(KEY + file, paths);
+    this.log.info(`Confirmed as inside the workspace of ${file}: ${listed(folders)}`);
+    this.onConfirmed();
+  }
+}
+
+function listed(folders: readonly UnconfirmedFolder[]): string {
+  return folders.map((folder) => inertText(folder.root, 300)).join(", ");
 }
