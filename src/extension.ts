@@ -15,7 +15,7 @@ import { removeLeftScratchFolders, ScratchFolder } from "./core/scratchFolder";
 import type { Logger } from "./core/logger";
 import type { GitAllowance } from "./core/policy/gitChanges";
 import type { RepositoryScan } from "./core/policy/nestedRepositories";
-import type { PolicyBoundary } from "./core/policy/resolvePath";
+import type { BoundaryOptions, PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
 import { confirmUnattended } from "./host/unattendedConfirmation";
@@ -213,8 +213,8 @@ class SymposiumExtension extends Disposable {
       this.userFolder,
       this.repositoryScan,
       workspaceFile === undefined
-        ? undefined
-        : { file: workspaceFile, confirmed: this.workspaceFileFolders.confirmed(workspaceFile) },
+        ? {}
+        : { workspaceFile, confirmedFolders: this.workspaceFileFolders.confirmed(workspaceFile) },
     );
     this.boundary = boundary;
     this.boundaryGit = boundary.gitAllowance;
@@ -282,7 +282,7 @@ function policyBoundary(
   gitConfigs: Iterable<string>,
   userFolder: string,
   repositoryScan: RepositoryScan | undefined,
-  workspaceFile: { file: string; confirmed: readonly string[] } | undefined,
+  workspaceFile: Pick<BoundaryOptions, "workspaceFile" | "confirmedFolders">,
 ): PolicyBoundary {
   // Required here, not imported: activation does not load it (dist/policyPaths.js, see esbuild.config.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -308,9 +308,7 @@ function policyBoundary(
     revisionChanges: paths.revisionChanges,
     protectedFolders: [userFolder],
     startupEnv: process.env,
-    ...(workspaceFile
-      ? { workspaceFile: workspaceFile.file, confirmedFolders: workspaceFile.confirmed }
-      : {}),
+    ...workspaceFile,
   });
   for (const warning of boundary.warnings) log.warn(warning);
   return boundary;
