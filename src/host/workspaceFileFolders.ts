@@ -89,11 +89,16 @@ export class WorkspaceFileFolders {
     if (picked === count) await this.count(waiting.file, waiting.folders);
   }
 
-  private async count(file: string, folders: readonly UnconfirmedFolder[]): Promise<void> {
+  /**
+   * Holds at once: the global state keeps the value in memory as `update` is called, and the policy's view is rebuilt
+   * in the same task, so a request that arrives while the value is written to disk is decided with the yes.
+   */
+  private count(file: string, folders: readonly UnconfirmedFolder[]): Thenable<void> {
     const paths = [...new Set([...this.confirmed(file), ...folders.map((folder) => folder.path)])];
-    await this.memory.update(KEY + file, paths);
+    const written = this.memory.update(KEY + file, paths);
     this.log.info(`Confirmed as inside the workspace of ${file}: ${listed(folders)}`);
     this.onConfirmed();
+    return written;
   }
 }
 
