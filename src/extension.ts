@@ -158,7 +158,10 @@ class SymposiumExtension extends Disposable {
       ["symposium.revokeBypass", () => revokeBypass(sessions)],
       ["symposium.bypassForWindow", () => bypassForWindow(sessions)],
       ["symposium.showHistory", () => historyPanel.show()],
-      [MANAGE_PERMISSIONS_COMMAND, () => managePermissions(sessions, configuration)],
+      [
+        MANAGE_PERMISSIONS_COMMAND,
+        () => managePermissions(sessions, configuration, this.workspaceFileFolders),
+      ],
       [
         CONFIRM_WORKSPACE_FOLDERS_COMMAND,
         () => {

@@ -1,8 +1,9 @@
 /**
  * Symposium: Manage Permissions… — one quick pick of everything that approves or holds requests without a card:
- * Bypass (user settings or this window only), allow/ask/deny rules with where they come from, and this window's
- * session grants, per agent. Picking one takes it back, effective for the very next request: Bypass through the
- * revoke path, a user rule removed from user settings, a session grant revoked. Workspace rules belong to the
+ * Bypass (user settings or this window only), allow/ask/deny rules with where they come from, this window's
+ * session grants, per agent, and the folders a workspace file lists outside its own folder that were counted as
+ * inside. Picking one takes it back, effective for the very next request: Bypass through the revoke path, a user rule
+ * removed from user settings, a session grant revoked, a folder no longer counted. Workspace rules belong to the
  * repository: Symposium opens the file that holds them and never edits it.
  */
 import * as vscode from "vscode";
@@ -12,6 +13,7 @@ import { inertText } from "../core/untrustedText";
 import { revokeBypassOf } from "./bypassCommands";
 import type { Configuration } from "./configuration";
 import { grantGroups, type GrantTarget } from "./permissionEntries";
+import type { WorkspaceFileFolders } from "./workspaceFileFolders";
 
 export const MANAGE_PERMISSIONS_COMMAND = "symposium.managePermissions";
 
@@ -20,11 +22,13 @@ type PickItem = vscode.QuickPickItem & { target?: GrantTarget | { type: "openSet
 export async function managePermissions(
   sessions: AgentSessions,
   configuration: Configuration,
+  folders: WorkspaceFileFolders,
 ): Promise<void> {
   const groups = grantGroups({
     bypass: sessions.bypassOrigins(),
     rules: configuration.permissionRuleEntries(),
     grants: sessions.sessionGrants(),
+    confirmedFolders: folders.confirmedHere(),
   });
   const items: PickItem[] = [];
   for (const group of groups) {
@@ -54,13 +58,14 @@ export async function managePermissions(
     matchOnDescription: true,
   });
   if (!picked?.target) return;
-  await takeBack(picked.target, picked.label, sessions);
+  await takeBack(picked.target, picked.label, sessions, folders);
 }
 
 async function takeBack(
   target: GrantTarget | { type: "openSettings" },
   label: string,
   sessions: AgentSessions,
+  folders: WorkspaceFileFolders,
 ): Promise<void> {
   switch (target.type) {
     case "openSettings":
@@ -87,6 +92,18 @@ async function takeBack(
       if (!(await confirm(vscode.l10n.t("Revoke {0}?", label)))) return;
       if (!sessions.revokeSessionGrant(target.sessionKey, target.grantId))
         void vscode.window.showInformationMessage(vscode.l10n.t("That grant had already ended."));
+      return;
+    case "confirmedFolder":
+      if (
+        !(await confirm(
+          vscode.l10n.t(
+            "Stop counting {0} as inside the workspace? Bypass Permissions and allow rules ask again for what is in it.",
+            inertText(target.path, 300),
+          ),
+        ))
+      )
+        return;
+      await folders.forget(target.file, target.path);
       return;
     case "userRule": {
       if (!(await confirm(vscode.l10n.t("Remove the rule {0} from your user settings?", label)))) return;

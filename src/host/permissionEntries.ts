@@ -1,9 +1,10 @@
 /**
  * What Manage Permissions lists and what removing a rule writes, as pure functions (no `vscode`): the rule entries
  * of one settings source with their labels, a settings value without one exact entry, and the list of grants per
- * agent (Bypass, rules, session grants). Everything shown comes from settings a repository may write or from an
- * agent (session titles), so it is made inert before it reaches a quick pick.
+ * agent (Bypass, rules, session grants, confirmed workspace-file folders). Everything shown comes from settings a
+ * repository may write or from an agent (session titles), so it is made inert before it reaches a quick pick.
  */
+import { basename } from "node:path";
 import {
   parsePermissionSettings,
   RULE_ACTIONS,
@@ -119,6 +120,8 @@ export interface GrantedInput {
   bypass: { agentName: string; origins: BypassOrigin[] }[];
   rules: RuleEntryListing[];
   grants: { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[];
+  /** Folders the window's workspace file lists outside its own folder that the person counted as inside. */
+  confirmedFolders: { file: string; path: string }[];
 }
 
 /** What picking an item takes back. */
@@ -126,7 +129,8 @@ export type GrantTarget =
   | { type: "bypass"; agentName: string; origin: BypassOrigin }
   | { type: "userRule"; action: Verdict; entry: unknown }
   | { type: "workspaceRule"; origin: "workspace" | "workspaceFolder"; folderUri?: string }
-  | { type: "sessionGrant"; sessionKey: string; grantId: string };
+  | { type: "sessionGrant"; sessionKey: string; grantId: string }
+  | { type: "confirmedFolder"; file: string; path: string };
 
 export interface GrantItem {
   label: string;
@@ -149,7 +153,10 @@ const ORIGIN_LABELS: Record<RuleOrigin, string> = {
   workspaceFolder: "workspace folder settings",
 };
 
-/** Bypass, rules and session grants, grouped per agent (rules that name no agent in their own group, last). */
+/**
+ * Bypass, rules, session grants and confirmed folders, grouped per agent (what names no agent in a group of its own,
+ * last).
+ */
 export function grantGroups(input: GrantedInput): GrantGroup[] {
   const groups = new Map<string, GrantItem[]>();
   const add = (agentName: string, item: GrantItem) => {
@@ -198,6 +205,15 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
       target: { type: "sessionGrant", sessionKey, grantId: grant.id },
     });
   }
+  // A yes to a folder widens what Bypass and every allow rule approve, for every agent: taken back like a grant.
+  for (const { file, path } of input.confirmedFolders)
+    add(EVERY_AGENT, {
+      label: `Counts ${inertText(path, 300)} as inside the workspace`,
+      description: `workspace file ${inertText(basename(file), 100)}`,
+      detail:
+        "Listed by the workspace file outside its own folder, and confirmed: Bypass and allow rules treat it as the workspace",
+      target: { type: "confirmedFolder", file, path },
+    });
   const names = [...groups.keys()].filter((name) => name !== EVERY_AGENT).sort();
   if (groups.has(EVERY_AGENT)) names.push(EVERY_AGENT);
   return names.map((name) => ({ title: name, items: groups.get(name)! }));

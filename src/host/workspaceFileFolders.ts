@@ -3,7 +3,7 @@
  * count as no folder for permissions until the person confirms them (`BoundaryOptions.workspaceFile`): a repository
  * can ship such a file, and opening it shows nothing of what it adds. This asks once per folder and window (the
  * command asks again), and remembers a yes per workspace file in the extension's global state, which no workspace
- * can write.
+ * can write. Manage Permissions lists each yes of the window's file and takes it back (`forget`).
  */
 import { basename } from "node:path";
 import * as vscode from "vscode";
@@ -24,8 +24,8 @@ export class WorkspaceFileFolders {
   constructor(
     private readonly memory: vscode.Memento,
     private readonly log: Logger,
-    /** A yes was stored: the policy's view of the workspace is to be built again. */
-    private readonly onConfirmed: () => void,
+    /** A yes was stored or taken back: the policy's view of the workspace is to be built again. */
+    private readonly onChanged: () => void,
   ) {}
 
   /** The workspace file the window opened, if it is one on disk (an untitled workspace's folders are the person's). */
@@ -36,6 +36,26 @@ export class WorkspaceFileFolders {
 
   confirmed(file: string): string[] {
     return this.memory.get<string[]>(KEY + file) ?? [];
+  }
+
+  /** The folders counted as inside for the window's workspace file, for Manage Permissions. */
+  confirmedHere(): { file: string; path: string }[] {
+    const file = this.file;
+    return file === undefined ? [] : this.confirmed(file).map((path) => ({ file, path }));
+  }
+
+  /**
+   * Takes a yes back: the folder counts as no folder again from the next request on (the policy's view is rebuilt in
+   * this task, as with a yes). Not asked about again in this window; the command asks.
+   */
+  forget(file: string, path: string): Thenable<void> {
+    const written = this.memory.update(
+      KEY + file,
+      this.confirmed(file).filter((confirmed) => confirmed !== path),
+    );
+    this.log.info(`No longer counted as inside the workspace of ${file}: ${inertText(path, 300)}`);
+    this.onChanged();
+    return written;
   }
 
   /** The policy's view was built anew: asks about the folders it left out that were not asked about yet. */
@@ -97,7 +117,7 @@ export class WorkspaceFileFolders {
     const paths = [...new Set([...this.confirmed(file), ...folders.map((folder) => folder.path)])];
     const written = this.memory.update(KEY + file, paths);
     this.log.info(`Confirmed as inside the workspace of ${file}: ${listed(folders)}`);
-    this.onConfirmed();
+    this.onChanged();
     return written;
   }
 }

@@ -4,12 +4,13 @@
 // request outside the workspace or on a protected file still shows a card that says why).
 import * as assert from "node:assert/strict";
 import { join } from "node:path";
-import type { FrameLocator, Page } from "playwright-core";
-import { runCommand, screenshot } from "../../tools/browser";
+import type { FrameLocator } from "playwright-core";
+import { screenshot } from "../../tools/browser";
 import {
   answer,
   card,
   messageBox,
+  revokeThroughManagePermissions,
   sendScript,
   startSession,
   waitForGuard,
@@ -42,28 +43,6 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   /** A request to run `command` in the workspace. */
   function run(title: string, command: string) {
     return { request: { title, subject: { type: "command", command, cwd: ctx.workbench.workspace } } };
-  }
-
-  /** Runs Symposium: Manage Permissions…, picks the row showing `label` (and `description`), confirms Revoke. */
-  async function revokeThroughManagePermissions(
-    page: Page,
-    label: string,
-    description: string,
-  ): Promise<void> {
-    await runCommand(page, "Symposium: Manage Permissions…");
-    const widget = page.locator(".quick-input-widget");
-    const row = widget
-      .locator(".quick-input-list .monaco-list-row")
-      .filter({ hasText: label })
-      .filter({ hasText: description })
-      .first();
-    await row.waitFor({ state: "visible", timeout: 15_000 });
-    await screenshot(page, "manage-permissions");
-    await row.click();
-    const dialog = page.locator(".monaco-dialog-box");
-    await dialog.waitFor({ state: "visible", timeout: 15_000 });
-    await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
-    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
   }
 
   it("ignores a workspace allow rule and applies its deny rule", async () => {

@@ -1,11 +1,19 @@
 // A `.code-workspace` file a repository ships can list folders outside the repository (`..`, `../lib`,
 // `../../.local/bin`), and opening it shows nothing of that: such a folder counts as no folder for permissions (Bypass
 // and allow rules ask for what is in it) until the person confirms it, asked when Symposium starts in the window or
-// with a command.
+// with a command. Manage Permissions lists a yes and takes it back.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Locator } from "playwright-core";
-import { runCommand } from "../../tools/browser";
-import { answer, card, sendScript, startSession, waitForGuard, waitForReady } from "../harness/scripted";
+import { runCommand, symposiumWebview } from "../../tools/browser";
+import {
+  answer,
+  card,
+  revokeThroughManagePermissions,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+} from "../harness/scripted";
 import { scriptedWorkbench, type ScriptedWorkbench } from "../harness/scriptedWorkbench";
 
 /** Two folders side by side; the workspace file is the repository's: it lists itself as `.` and `lib` as `../lib`. */
@@ -88,6 +96,17 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
       await toast.getByRole("button", { name: "Count as Inside", exact: true }).click();
       await toast.waitFor({ state: "detached", timeout: 10_000 });
       await buildApproved(ctx, webview, "Build the lib again");
+    });
+
+    it("lists the yes in Manage Permissions, which takes it back: what is in the folder asks again", async () => {
+      const webview = symposiumWebview(ctx.workbench.page);
+      const lib = ctx.workbench.folders[1]!;
+      await revokeThroughManagePermissions(
+        ctx.workbench.page,
+        `Counts ${lib} as inside the workspace`,
+        "workspace file test.code-workspace",
+      );
+      await buildsAsk(ctx, webview, " (taken back)");
     });
 
     it("reports no webview errors or CSP violations", () => {

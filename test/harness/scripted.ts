@@ -4,7 +4,7 @@ import { waitFor } from "../../tools/waitFor";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
-import { openSymposiumView, symposiumWebview } from "../../tools/browser";
+import { openSymposiumView, runCommand, screenshot, symposiumWebview } from "../../tools/browser";
 import { repoRoot } from "../../tools/paths";
 import { readJsonLines } from "../../tools/jsonLines";
 
@@ -303,4 +303,26 @@ export async function waitForGuard(cardLocator: Locator): Promise<void> {
     "the card's click guard to end",
     10_000,
   );
+}
+
+/** Runs Symposium: Manage Permissions…, picks the row showing `label` (and `description`), confirms Revoke. */
+export async function revokeThroughManagePermissions(
+  page: Page,
+  label: string,
+  description: string,
+): Promise<void> {
+  await runCommand(page, "Symposium: Manage Permissions…");
+  const widget = page.locator(".quick-input-widget");
+  const row = widget
+    .locator(".quick-input-list .monaco-list-row")
+    .filter({ hasText: label })
+    .filter({ hasText: description })
+    .first();
+  await row.waitFor({ state: "visible", timeout: 15_000 });
+  await screenshot(page, "manage-permissions");
+  await row.click();
+  const dialog = page.locator(".monaco-dialog-box");
+  await dialog.waitFor({ state: "visible", timeout: 15_000 });
+  await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
+  await dialog.waitFor({ state: "hidden", timeout: 15_000 });
 }

@@ -95,6 +95,7 @@ describe("Manage Permissions: the list per agent", () => {
         ...listRuleEntries({ deny: [{ command: "curl" }], allow: [{ kind: "edit" }] }, "workspace"),
       ],
       grants: [{ sessionKey: "s1", agentName: "Codex", sessionTitle: "Fix the build", grant }],
+      confirmedFolders: [],
     });
     assert.deepEqual(
       groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target.type])]),
@@ -161,6 +162,7 @@ describe("Manage Permissions: the list per agent", () => {
         "user",
       ),
       grants: [],
+      confirmedFolders: [],
     });
     const details = groups[0]!.items.map((i) => [i.label, i.detail]);
     assert.deepEqual(details, [
@@ -192,6 +194,7 @@ describe("Manage Permissions: the list per agent", () => {
         folder,
       ),
       grants: [],
+      confirmedFolders: [],
     });
     const items = groups.flatMap((g) => g.items);
     assert.deepEqual(
@@ -212,7 +215,51 @@ describe("Manage Permissions: the list per agent", () => {
   });
 
   it("is empty when nothing is granted", () => {
-    assert.deepEqual(grantGroups({ bypass: [], rules: [], grants: [] }), []);
+    assert.deepEqual(grantGroups({ bypass: [], rules: [], grants: [], confirmedFolders: [] }), []);
+  });
+
+  it("lists each folder a workspace file lists outside its own folder that was counted as inside, for every agent", () => {
+    // The folder's name and the file's are the repository's to choose: shown inert.
+    const file = "/home/me/repo/team $(check).code-workspace";
+    const groups = grantGroups({
+      bypass: [{ agentName: "Claude", origins: ["settings"] }],
+      rules: [],
+      grants: [],
+      confirmedFolders: [
+        { file, path: "/home/me/lib" },
+        { file, path: "/home/me/[x](command:evil)\u202e" },
+      ],
+    });
+    assert.deepEqual(
+      groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target])]),
+      [
+        [
+          "Claude",
+          [
+            [
+              "Bypass Permissions for Claude",
+              "user settings",
+              { type: "bypass", agentName: "Claude", origin: "settings" },
+            ],
+          ],
+        ],
+        [
+          EVERY_AGENT,
+          [
+            [
+              "Counts /home/me/lib as inside the workspace",
+              "workspace file team $ (check).code-workspace",
+              { type: "confirmedFolder", file, path: "/home/me/lib" },
+            ],
+            [
+              "Counts /home/me/[x] (command:evil)<U+202E> as inside the workspace",
+              "workspace file team $ (check).code-workspace",
+              { type: "confirmedFolder", file, path: "/home/me/[x](command:evil)\u202e" },
+            ],
+          ],
+        ],
+      ],
+    );
   });
 
   it("shows an agent's session title and a repository's entries inert (no icons, links or hidden characters)", () => {
@@ -222,6 +269,7 @@ describe("Manage Permissions: the list per agent", () => {
       grants: [
         { sessionKey: "s", agentName: "A", sessionTitle: "[x](command:evil) $(warning)\u202e", grant },
       ],
+      confirmedFolders: [],
     });
     const text = JSON.stringify(groups.flatMap((g) => g.items.map((i) => [i.label, i.description])));
     assert.doesNotMatch(text, /\$\(|\]\(|\u202e/);
