@@ -45,10 +45,13 @@ export class WorkspaceFileFolders {
   }
 
   /**
-   * Takes a yes back: the folder counts as no folder again from the next request on (the policy's view is rebuilt in
-   * this task, as with a yes). Not asked about again in this window; the command asks.
+   * Takes a yes back: the folder counts as no folder again from the next request on (the policy's view is rebuilt for
+   * it, as with a yes). Not asked about again in this window; the command asks.
    */
   forget(file: string, path: string): Thenable<void> {
+    // Said no to just now: the notice does not ask again when the view is rebuilt (a yes from an earlier window was
+    // never asked about in this one).
+    this.asked.add(path);
     const written = this.memory.update(
       KEY + file,
       this.confirmed(file).filter((confirmed) => confirmed !== path),
