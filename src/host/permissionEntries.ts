@@ -208,10 +208,9 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
   // A yes to a folder widens what Bypass and every allow rule approve, for every agent: taken back like a grant.
   for (const { file, path } of input.confirmedFolders)
     add(EVERY_AGENT, {
-      label: `Counts ${inertText(path, 300)} as inside the workspace`,
-      description: `workspace file ${inertText(basename(file), 100)}`,
-      detail:
-        "Listed by the workspace file outside its own folder, and confirmed: Bypass and allow rules treat it as the workspace",
+      label: inertText(path, 300),
+      description: `counted as inside the workspace (${inertText(basename(file), 100)})`,
+      detail: "Bypass and allow rules approve requests in it",
       target: { type: "confirmedFolder", file, path },
     });
   const names = [...groups.keys()].filter((name) => name !== EVERY_AGENT).sort();

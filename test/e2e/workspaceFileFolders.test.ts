@@ -103,8 +103,8 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
       const lib = ctx.workbench.folders[1]!;
       await revokeThroughManagePermissions(
         ctx.workbench.page,
-        `Counts ${lib} as inside the workspace`,
-        "workspace file test.code-workspace",
+        lib,
+        "counted as inside the workspace (test.code-workspace)",
       );
       await buildsAsk(ctx, webview, " (taken back)");
     });

@@ -247,13 +247,13 @@ describe("Manage Permissions: the list per agent", () => {
           EVERY_AGENT,
           [
             [
-              "Counts /home/me/lib as inside the workspace",
-              "workspace file team $ (check).code-workspace",
+              "/home/me/lib",
+              "counted as inside the workspace (team $ (check).code-workspace)",
               { type: "confirmedFolder", file, path: "/home/me/lib" },
             ],
             [
-              "Counts /home/me/[x] (command:evil)<U+202E> as inside the workspace",
-              "workspace file team $ (check).code-workspace",
+              "/home/me/[x] (command:evil)<U+202E>",
+              "counted as inside the workspace (team $ (check).code-workspace)",
               { type: "confirmedFolder", file, path: "/home/me/[x](command:evil)\u202e" },
             ],
           ],
