@@ -250,6 +250,30 @@ export async function hasCommand(page: Page, title: string, attempts = 6): Promi
   return row !== undefined;
 }
 
+/**
+ * True when the palette, asked for `title`, says it has no matching command ("No matching commands", or the "similar
+ * commands" it offers instead): a positive sign, so a palette that did not open or was slow to list reads as neither.
+ * Leaves the palette closed.
+ */
+export async function lacksCommand(page: Page, title: string): Promise<boolean> {
+  const row = page
+    .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+    .filter({ hasText: title })
+    .first();
+  const none = page
+    .locator(quickInput)
+    .getByText(/^(No matching commands|similar commands)$/)
+    .first();
+  await page.keyboard.press("F1");
+  const input = page.locator(`${quickInput} input.input`);
+  await input.waitFor({ state: "visible", timeout: 10_000 });
+  await input.fill(`>${title}`, { timeout: 5_000 });
+  await row.or(none).first().waitFor({ state: "visible", timeout: 15_000 });
+  const lacks = await none.isVisible();
+  await closePalette(page);
+  return lacks;
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // The Symposium view and its webview
 

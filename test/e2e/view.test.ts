@@ -1,7 +1,13 @@
 // The Symposium view in a real workbench (code-server + Chromium): the activity bar entry opens it, its webview
 // document loads the bundled script under the CSP, and the commands are in the palette.
 import * as assert from "node:assert/strict";
-import { hasCommand, openSymposiumView, screenshot, symposiumWebview } from "../../tools/browser";
+import {
+  hasCommand,
+  lacksCommand,
+  openSymposiumView,
+  screenshot,
+  symposiumWebview,
+} from "../../tools/browser";
 import { waitFor } from "../../tools/waitFor";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 
@@ -58,5 +64,12 @@ describe("Symposium view (e2e)", function () {
   it("lists Symposium: New Session in the command palette", async () => {
     assert.equal(await hasCommand(workbench.page, "Symposium: New Session"), true);
     await screenshot(workbench.page, "view-palette");
+  });
+
+  it("keeps the workspace file's command out of the palette of a window with no workspace file", async () => {
+    assert.equal(
+      await lacksCommand(workbench.page, "Symposium: Count the Workspace File's Outside Folders as Inside…"),
+      true,
+    );
   });
 });
