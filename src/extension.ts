@@ -50,6 +50,8 @@ class SymposiumExtension extends Disposable {
   readonly history: ApprovalHistory;
   readonly view: SymposiumView;
   private additionalFolders: string[];
+  /** Additional folders being removed from user settings (`removeAdditionalFolder`). */
+  private readonly folderRemovals = new Set<string>();
   /** The workspace as the policy sees it; built on first use and dropped when what it is built from changes. */
   private boundary: PolicyBoundary | undefined;
   /** What its git reads may spend, kept from one boundary to the next: each `.git/config` change builds one anew. */
@@ -160,7 +162,12 @@ class SymposiumExtension extends Disposable {
       ["symposium.showHistory", () => historyPanel.show()],
       [
         MANAGE_PERMISSIONS_COMMAND,
-        () => managePermissions(sessions, configuration, this.workspaceFileFolders),
+        () =>
+          managePermissions(sessions, configuration, {
+            workspaceFile: this.workspaceFileFolders,
+            additional: () => this.additionalFolders,
+            removeAdditional: (folder) => this.removeAdditionalFolder(configuration, folder),
+          }),
       ],
       [
         CONFIRM_WORKSPACE_FOLDERS_COMMAND,
@@ -174,7 +181,7 @@ class SymposiumExtension extends Disposable {
     this._register(registerWalkthrough(sessions));
     this._register(
       configuration.onDidChange(() => {
-        const folders = configuration.additionalFolders;
+        const folders = configuration.additionalFolders.filter((folder) => !this.folderRemovals.has(folder));
         if (folders.join("\n") !== this.additionalFolders.join("\n")) this.resetPaths(folders);
         sessions.setLimits(configuration.pendingLimits);
         sessions.reloadSettings();
@@ -225,6 +232,25 @@ class SymposiumExtension extends Disposable {
     if (workspaceFile !== undefined)
       this.workspaceFileFolders.sync(workspaceFile, boundary.unconfirmedFolders);
     return boundary;
+  }
+
+  /**
+   * Out of the policy's view for the very next request, then out of user settings; until the write lands, a settings
+   * change read meanwhile (the old value still on disk) does not bring it back. A write that fails puts back what the
+   * settings hold.
+   */
+  private async removeAdditionalFolder(configuration: Configuration, folder: string): Promise<boolean> {
+    this.folderRemovals.add(folder);
+    this.resetPaths(this.additionalFolders.filter((entry) => entry !== folder));
+    try {
+      return await configuration.removeAdditionalFolder(folder);
+    } catch (error) {
+      this.folderRemovals.delete(folder);
+      this.resetPaths(configuration.additionalFolders.filter((entry) => !this.folderRemovals.has(entry)));
+      throw error;
+    } finally {
+      this.folderRemovals.delete(folder);
+    }
   }
 
   /** The folders, a repository's hooks folder or the additional folders changed: the next check builds it anew. */

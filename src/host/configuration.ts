@@ -185,6 +185,24 @@ export class Configuration extends Disposable {
     });
   }
 
+  /**
+   * Removes every entry equal to `folder` from `symposium.additionalFolders` in user settings, keeping the rest in
+   * order; false when there was none. Serialized with the other writes, as `removePermissionRule` is.
+   */
+  removeAdditionalFolder(folder: string): Promise<boolean> {
+    return this.serialized(async () => {
+      const configuration = vscode.workspace.getConfiguration(SECTION, null);
+      const current = configuration.inspect<unknown>("additionalFolders")?.globalValue;
+      if (!Array.isArray(current) || !current.includes(folder)) return false;
+      await configuration.update(
+        "additionalFolders",
+        current.filter((entry: unknown) => entry !== folder),
+        vscode.ConfigurationTarget.Global,
+      );
+      return true;
+    });
+  }
+
   /** Runs a read-change-write of a setting after the writes before it (two quick writes must not undo each other). */
   private serialized<T>(write: () => Promise<T>): Promise<T> {
     const result = this.writes.then(write);

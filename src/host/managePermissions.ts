@@ -1,10 +1,11 @@
 /**
  * Symposium: Manage Permissions… — one quick pick of everything that approves or holds requests without a card:
  * Bypass (user settings or this window only), allow/ask/deny rules with where they come from, this window's
- * session grants, per agent, and the folders a workspace file lists outside its own folder that were counted as
- * inside. Picking one takes it back, effective for the very next request: Bypass through the revoke path, a user rule
- * removed from user settings, a session grant revoked, a folder no longer counted. Workspace rules belong to the
- * repository: Symposium opens the file that holds them and never edits it.
+ * session grants, per agent, and the folders counted as the workspace's: `symposium.additionalFolders`, and those a
+ * workspace file lists outside its own folder that the person confirmed. Picking one takes it back, effective for the
+ * very next request: Bypass through the revoke path, a user rule or additional folder removed from user settings, a
+ * session grant revoked, a confirmed folder no longer counted. Workspace rules belong to the repository: Symposium
+ * opens the file that holds them and never edits it.
  */
 import * as vscode from "vscode";
 import type { AgentSessions } from "../acp/agentSessions";
@@ -15,6 +16,15 @@ import type { Configuration } from "./configuration";
 import { grantGroups, type GrantTarget } from "./permissionEntries";
 import type { WorkspaceFileFolders } from "./workspaceFileFolders";
 
+/** The folders counted as the workspace's beyond its own, listed and taken back here. */
+export interface AddedFolders {
+  workspaceFile: WorkspaceFileFolders;
+  /** `symposium.additionalFolders` as the policy uses it now. */
+  additional(): readonly string[];
+  /** Out of the policy's view at once, then out of user settings; false when the settings no longer held it. */
+  removeAdditional(folder: string): Promise<boolean>;
+}
+
 export const MANAGE_PERMISSIONS_COMMAND = "symposium.managePermissions";
 
 type PickItem = vscode.QuickPickItem & { target?: GrantTarget | { type: "openSettings" } };
@@ -22,13 +32,14 @@ type PickItem = vscode.QuickPickItem & { target?: GrantTarget | { type: "openSet
 export async function managePermissions(
   sessions: AgentSessions,
   configuration: Configuration,
-  folders: WorkspaceFileFolders,
+  folders: AddedFolders,
 ): Promise<void> {
   const groups = grantGroups({
     bypass: sessions.bypassOrigins(),
     rules: configuration.permissionRuleEntries(),
     grants: sessions.sessionGrants(),
-    confirmedFolders: folders.confirmedHere(),
+    confirmedFolders: folders.workspaceFile.confirmedHere(),
+    additionalFolders: folders.additional(),
   });
   const items: PickItem[] = [];
   for (const group of groups) {
@@ -44,7 +55,9 @@ export async function managePermissions(
   if (groups.length === 0)
     items.push({
       label: vscode.l10n.t("Nothing is granted"),
-      description: vscode.l10n.t("no Bypass, no rules, no session grants: every request shows a card"),
+      description: vscode.l10n.t(
+        "no Bypass, rules, session grants or added folders: every request shows a card",
+      ),
     });
   items.push({ label: "", kind: vscode.QuickPickItemKind.Separator });
   items.push({
@@ -65,7 +78,7 @@ async function takeBack(
   target: GrantTarget | { type: "openSettings" },
   label: string,
   sessions: AgentSessions,
-  folders: WorkspaceFileFolders,
+  folders: AddedFolders,
 ): Promise<void> {
   switch (target.type) {
     case "openSettings":
@@ -103,7 +116,28 @@ async function takeBack(
         ))
       )
         return;
-      await folders.forget(target.file, target.path);
+      await folders.workspaceFile.forget(target.file, target.path);
+      return;
+    case "additionalFolder":
+      if (
+        !(await confirm(
+          vscode.l10n.t(
+            "Remove {0} from symposium.additionalFolders in your user settings? Bypass Permissions and allow rules ask again for what is in it.",
+            inertText(target.folder, 300),
+          ),
+        ))
+      )
+        return;
+      try {
+        if (!(await folders.removeAdditional(target.folder)))
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t("That folder is no longer in your user settings."),
+          );
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t("Could not remove the folder: {0}", inertText(errorMessage(error), 300)),
+        );
+      }
       return;
     case "userRule": {
       if (!(await confirm(vscode.l10n.t("Remove the rule {0} from your user settings?", label)))) return;

@@ -1,7 +1,7 @@
 /**
  * What Manage Permissions lists and what removing a rule writes, as pure functions (no `vscode`): the rule entries
  * of one settings source with their labels, a settings value without one exact entry, and the list of grants per
- * agent (Bypass, rules, session grants, confirmed workspace-file folders). Everything shown comes from settings a
+ * agent (Bypass, rules, session grants, additional folders, confirmed workspace-file folders). Everything shown comes from settings a
  * repository may write or from an agent (session titles), so it is made inert before it reaches a quick pick.
  */
 import { basename } from "node:path";
@@ -122,6 +122,8 @@ export interface GrantedInput {
   grants: { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[];
   /** Folders the window's workspace file lists outside its own folder that the person counted as inside. */
   confirmedFolders: { file: string; path: string }[];
+  /** `symposium.additionalFolders` of user settings, as written. */
+  additionalFolders: readonly string[];
 }
 
 /** What picking an item takes back. */
@@ -130,7 +132,8 @@ export type GrantTarget =
   | { type: "userRule"; action: Verdict; entry: unknown }
   | { type: "workspaceRule"; origin: "workspace" | "workspaceFolder"; folderUri?: string }
   | { type: "sessionGrant"; sessionKey: string; grantId: string }
-  | { type: "confirmedFolder"; file: string; path: string };
+  | { type: "confirmedFolder"; file: string; path: string }
+  | { type: "additionalFolder"; folder: string };
 
 export interface GrantItem {
   label: string;
@@ -154,7 +157,7 @@ const ORIGIN_LABELS: Record<RuleOrigin, string> = {
 };
 
 /**
- * Bypass, rules, session grants and confirmed folders, grouped per agent (what names no agent in a group of its own,
+ * Bypass, rules, session grants and the folders counted as the workspace's, grouped per agent (what names no agent in a group of its own,
  * last).
  */
 export function grantGroups(input: GrantedInput): GrantGroup[] {
@@ -205,7 +208,15 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
       target: { type: "sessionGrant", sessionKey, grantId: grant.id },
     });
   }
-  // A yes to a folder widens what Bypass and every allow rule approve, for every agent: taken back like a grant.
+  // A folder counted as part of the workspace widens what Bypass and every allow rule approve, for every agent: taken
+  // back like a grant.
+  for (const folder of input.additionalFolders)
+    add(EVERY_AGENT, {
+      label: inertText(folder, 300),
+      description: "additional folder (user settings)",
+      detail: "Bypass, allow rules and the agent's file reads and writes treat it as the workspace",
+      target: { type: "additionalFolder", folder },
+    });
   for (const { file, path } of input.confirmedFolders)
     add(EVERY_AGENT, {
       label: inertText(path, 300),

@@ -3,6 +3,7 @@
 // Bypass through Symposium: Manage Permissions… brings the card back on the next request; a guard beats Bypass (a
 // request outside the workspace or on a protected file still shows a card that says why).
 import * as assert from "node:assert/strict";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
 import { screenshot } from "../../tools/browser";
@@ -18,6 +19,7 @@ import {
   waitUntil,
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import { makeTempFolder } from "../../tools/workbench";
 
 const USER_RULE = { command: "make check" };
 
@@ -271,5 +273,47 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   it("reports no webview errors or CSP violations", () => {
     const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
+  });
+});
+
+describe("An additional folder in Manage Permissions (e2e)", function () {
+  this.timeout(120_000);
+  // A folder outside the workspace that the person's own settings count as part of it.
+  const extra = makeTempFolder("symposium-additional-", { "README.md": "# Extra\n" });
+  const ctx = scriptedWorkbench({
+    workspaceFiles: { "README.md": "# Work\n" },
+    agents: { Bypassed: { protocol: "v2", bypassPermissions: true } },
+    settings: { "symposium.additionalFolders": [extra] },
+  });
+  after(() => rmSync(extra, { recursive: true, force: true }));
+
+  const build = (title: string) => ({
+    request: { title, subject: { type: "command", command: "npm run build", cwd: extra } },
+  });
+
+  it("is listed and removed from user settings there: Bypass then asks for what is in it", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Bypassed");
+    await sendScript(webview, { steps: [build("Build the extra folder")] });
+    assert.deepEqual(await ctx.log("Bypassed").waitForOutcome("Build the extra folder"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    await waitForReady(webview);
+
+    await revokeThroughManagePermissions(page, extra, "additional folder (user settings)");
+    await waitUntil(
+      () => (ctx.workbench.readUserSettings()["symposium.additionalFolders"] as unknown[]).length === 0,
+      "the folder to be removed from the user settings file",
+    );
+
+    await messageBox(webview).focus();
+    await sendScript(webview, { steps: [build("Build it again")] });
+    const held = card(webview, "Build it again");
+    await waitForGuard(held);
+    assert.match(await held.innerText(), /outside the workspace/);
+    assert.equal(ctx.log("Bypassed").outcomeOf("Build it again"), undefined, "a person decides now");
+    await answer(held, "Reject");
+    await ctx.log("Bypassed").waitForOutcome("Build it again");
   });
 });

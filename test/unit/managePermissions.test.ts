@@ -96,6 +96,7 @@ describe("Manage Permissions: the list per agent", () => {
       ],
       grants: [{ sessionKey: "s1", agentName: "Codex", sessionTitle: "Fix the build", grant }],
       confirmedFolders: [],
+      additionalFolders: [],
     });
     assert.deepEqual(
       groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target.type])]),
@@ -163,6 +164,7 @@ describe("Manage Permissions: the list per agent", () => {
       ),
       grants: [],
       confirmedFolders: [],
+      additionalFolders: [],
     });
     const details = groups[0]!.items.map((i) => [i.label, i.detail]);
     assert.deepEqual(details, [
@@ -195,6 +197,7 @@ describe("Manage Permissions: the list per agent", () => {
       ),
       grants: [],
       confirmedFolders: [],
+      additionalFolders: [],
     });
     const items = groups.flatMap((g) => g.items);
     assert.deepEqual(
@@ -215,10 +218,13 @@ describe("Manage Permissions: the list per agent", () => {
   });
 
   it("is empty when nothing is granted", () => {
-    assert.deepEqual(grantGroups({ bypass: [], rules: [], grants: [], confirmedFolders: [] }), []);
+    assert.deepEqual(
+      grantGroups({ bypass: [], rules: [], grants: [], confirmedFolders: [], additionalFolders: [] }),
+      [],
+    );
   });
 
-  it("lists each folder a workspace file lists outside its own folder that was counted as inside, for every agent", () => {
+  it("lists the folders counted as the workspace's for every agent: additional ones, and a workspace file's confirmed", () => {
     // The folder's name and the file's are the repository's to choose: shown inert.
     const file = "/home/me/repo/team $(check).code-workspace";
     const groups = grantGroups({
@@ -229,6 +235,7 @@ describe("Manage Permissions: the list per agent", () => {
         { file, path: "/home/me/lib" },
         { file, path: "/home/me/[x](command:evil)\u202e" },
       ],
+      additionalFolders: ["/srv/scratch", "~/$(check)"],
     });
     assert.deepEqual(
       groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target])]),
@@ -246,6 +253,16 @@ describe("Manage Permissions: the list per agent", () => {
         [
           EVERY_AGENT,
           [
+            [
+              "/srv/scratch",
+              "additional folder (user settings)",
+              { type: "additionalFolder", folder: "/srv/scratch" },
+            ],
+            [
+              "~/$ (check)",
+              "additional folder (user settings)",
+              { type: "additionalFolder", folder: "~/$(check)" },
+            ],
             [
               "/home/me/lib",
               "counted as inside the workspace (team $ (check).code-workspace)",
@@ -270,6 +287,7 @@ describe("Manage Permissions: the list per agent", () => {
         { sessionKey: "s", agentName: "A", sessionTitle: "[x](command:evil) $(warning)\u202e", grant },
       ],
       confirmedFolders: [],
+      additionalFolders: [],
     });
     const text = JSON.stringify(groups.flatMap((g) => g.items.map((i) => [i.label, i.description])));
     assert.doesNotMatch(text, /\$\(|\]\(|\u202e/);
