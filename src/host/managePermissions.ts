@@ -119,41 +119,42 @@ async function takeBack(
       await folders.workspaceFile.forget(target.file, target.path);
       return;
     case "additionalFolder":
-      if (
-        !(await confirm(
-          vscode.l10n.t(
-            "Remove {0} from symposium.additionalFolders in your user settings? Bypass Permissions and allow rules ask again for what is in it.",
-            inertText(target.folder, 300),
-          ),
-        ))
-      )
-        return;
-      try {
-        if (!(await folders.removeAdditional(target.folder)))
-          void vscode.window.showInformationMessage(
-            vscode.l10n.t("That folder is no longer in your user settings."),
-          );
-      } catch (error) {
-        void vscode.window.showErrorMessage(
-          vscode.l10n.t("Could not remove the folder: {0}", inertText(errorMessage(error), 300)),
-        );
-      }
+      await removeFromUserSettings(
+        vscode.l10n.t(
+          "Remove {0} from symposium.additionalFolders in your user settings? Bypass Permissions and allow rules ask again for what is in it.",
+          inertText(target.folder, 300),
+        ),
+        () => folders.removeAdditional(target.folder),
+        {
+          gone: vscode.l10n.t("That folder is no longer in your user settings."),
+          failed: (reason) => vscode.l10n.t("Could not remove the folder: {0}", reason),
+        },
+      );
       return;
-    case "userRule": {
-      if (!(await confirm(vscode.l10n.t("Remove the rule {0} from your user settings?", label)))) return;
-      try {
-        const removed = await sessions.removeRule(target.action, target.entry);
-        if (!removed)
-          void vscode.window.showInformationMessage(
-            vscode.l10n.t("That rule is no longer in your user settings."),
-          );
-      } catch (error) {
-        void vscode.window.showErrorMessage(
-          vscode.l10n.t("Could not remove the rule: {0}", inertText(errorMessage(error), 300)),
-        );
-      }
+    case "userRule":
+      await removeFromUserSettings(
+        vscode.l10n.t("Remove the rule {0} from your user settings?", label),
+        () => sessions.removeRule(target.action, target.entry),
+        {
+          gone: vscode.l10n.t("That rule is no longer in your user settings."),
+          failed: (reason) => vscode.l10n.t("Could not remove the rule: {0}", reason),
+        },
+      );
       return;
-    }
+  }
+}
+
+/** After a yes, removes an entry of user settings; says so when it was gone already or could not be written. */
+async function removeFromUserSettings(
+  question: string,
+  remove: () => Promise<boolean>,
+  say: { gone: string; failed: (reason: string) => string },
+): Promise<void> {
+  if (!(await confirm(question))) return;
+  try {
+    if (!(await remove())) void vscode.window.showInformationMessage(say.gone);
+  } catch (error) {
+    void vscode.window.showErrorMessage(say.failed(inertText(errorMessage(error), 300)));
   }
 }
 
