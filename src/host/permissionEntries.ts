@@ -1,8 +1,9 @@
 /**
  * What Manage Permissions lists and what removing a rule writes, as pure functions (no `vscode`): the rule entries
  * of one settings source with their labels, a settings value without one exact entry, and the list of grants per
- * agent (Bypass, rules, session grants, additional folders, confirmed workspace-file folders). Everything shown comes from settings a
- * repository may write or from an agent (session titles), so it is made inert before it reaches a quick pick.
+ * agent (Bypass, rules, session grants, additional folders, confirmed workspace-file folders). Everything shown comes
+ * from settings a repository may write or from an agent (session titles), so it is made inert before it reaches a
+ * quick pick.
  */
 import { basename } from "node:path";
 import {
@@ -157,8 +158,8 @@ const ORIGIN_LABELS: Record<RuleOrigin, string> = {
 };
 
 /**
- * Bypass, rules, session grants and the folders counted as the workspace's, grouped per agent (what names no agent in a group of its own,
- * last).
+ * Bypass, rules, session grants and the folders counted as the workspace's, grouped per agent (what names no agent in
+ * a group of its own, last).
  */
 export function grantGroups(input: GrantedInput): GrantGroup[] {
   const groups = new Map<string, GrantItem[]>();
