@@ -206,6 +206,9 @@ class SymposiumExtension extends Disposable {
     }
     this._register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        // Built again, so the workspace file's outside folders are asked about now (not while untrusted).
+        this.resetPaths();
+        if (this.workspaceFileFolders.file !== undefined) void this.paths;
         sessions.reloadSettings();
         view.push([sessions.blockedOp()]);
       }),

@@ -61,9 +61,14 @@ export class WorkspaceFileFolders {
     return written;
   }
 
-  /** The policy's view was built anew: asks about the folders it left out that were not asked about yet. */
+  /**
+   * The policy's view was built anew: asks about the folders it left out that were not asked about yet. Not in
+   * Restricted Mode: nothing is approved there anyway, and a repository not trusted yet is no place to take a yes
+   * about its own file; the view is built again once the workspace is trusted, and asks then.
+   */
   sync(file: string, unconfirmed: readonly UnconfirmedFolder[]): void {
     this.waiting = unconfirmed.length > 0 ? { file, folders: unconfirmed } : undefined;
+    if (!vscode.workspace.isTrusted) return;
     const fresh = unconfirmed.filter((folder) => !this.asked.has(folder.path));
     if (fresh.length === 0) return;
     for (const folder of fresh) this.asked.add(folder.path);

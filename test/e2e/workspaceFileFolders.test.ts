@@ -4,7 +4,8 @@
 // with a command. Manage Permissions lists a yes and takes it back.
 import * as assert from "node:assert/strict";
 import type { FrameLocator, Locator } from "playwright-core";
-import { runCommand, symposiumWebview } from "../../tools/browser";
+import { openSymposiumView, runCommand, symposiumWebview } from "../../tools/browser";
+import { openWorkbench, type Workbench } from "../../tools/workbench";
 import {
   answer,
   card,
@@ -33,14 +34,21 @@ const build = (title: string, cwd: string) => ({
 
 const allowed = { outcome: "selected", optionId: "allow-once" };
 
-/** The notice that asks about the folders, once Symposium has started in the window. */
-async function notice(ctx: ScriptedWorkbench): Promise<Locator> {
-  const toast = ctx.workbench.page.locator(".notifications-toasts .notification-toast", {
+const COMMAND = "Symposium: Count the Workspace File's Outside Folders as Inside…";
+
+/** The notice's toast, shown or not. */
+function toastOf(workbench: Workbench): Locator {
+  return workbench.page.locator(".notifications-toasts .notification-toast", {
     hasText: "lists folders outside its own folder",
   });
+}
+
+/** The notice that asks about the folders, once Symposium has started in the window. */
+async function notice({ workbench }: { workbench: Workbench }): Promise<Locator> {
+  const toast = toastOf(workbench);
   await toast.waitFor({ state: "visible", timeout: 30_000 });
   const told = await toast.innerText();
-  const lib = ctx.workbench.folders[1]!;
+  const lib = workbench.folders[1]!;
   assert.ok(told.includes(`test.code-workspace lists folders outside its own folder: ${lib}.`), told);
   return toast;
 }
@@ -127,8 +135,7 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
       await buildsAsk(ctx, webview, "");
 
       const dialog = page.locator(".monaco-dialog-box");
-      const command = "Symposium: Count the Workspace File's Outside Folders as Inside…";
-      await runCommand(page, command);
+      await runCommand(page, COMMAND);
       await dialog.waitFor({ state: "visible", timeout: 15_000 });
       assert.match(
         await dialog.innerText(),
@@ -139,10 +146,47 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
       await dialog.waitFor({ state: "detached", timeout: 10_000 });
       await buildsAsk(ctx, webview, " (after Enter)");
 
-      await runCommand(page, command);
+      await runCommand(page, COMMAND);
       await dialog.getByRole("button", { name: "Count as Inside", exact: true }).click();
       await dialog.waitFor({ state: "detached", timeout: 10_000 });
       await buildApproved(ctx, webview, "Build the lib at last");
+    });
+  });
+
+  describe("in Restricted Mode", () => {
+    let workbench: Workbench;
+    before(async () => {
+      workbench = await openWorkbench({
+        trust: false,
+        workspaceFolders: { repo: { "README.md": "# Repo\n" }, lib: { "README.md": "# Lib\n" } },
+        workspaceFileIn: "repo",
+      });
+    });
+    after(async () => {
+      await workbench?.close();
+    });
+
+    it("asks only once the workspace is trusted: an untrusted repository's file is no place for a yes", async () => {
+      const { page } = workbench;
+      await openSymposiumView(page);
+      // The folder waits to be confirmed (the command's dialog names it), and no notice asked about it.
+      const dialog = page.locator(".monaco-dialog-box");
+      await runCommand(page, COMMAND);
+      await dialog.waitFor({ state: "visible", timeout: 15_000 });
+      assert.match(
+        await dialog.innerText(),
+        /Count the folders test\.code-workspace lists outside its own folder/,
+      );
+      assert.equal(await toastOf(workbench).count(), 0, "no notice while untrusted");
+      await page.keyboard.press("Enter"); // Keep Asking
+      await dialog.waitFor({ state: "detached", timeout: 10_000 });
+
+      await runCommand(page, "Workspaces: Manage Workspace Trust");
+      await page
+        .getByRole("button", { name: /^Trust/ })
+        .first()
+        .click();
+      await notice({ workbench });
     });
   });
 });
