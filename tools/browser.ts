@@ -252,10 +252,13 @@ export async function hasCommand(page: Page, title: string, attempts = 6): Promi
 
 /**
  * True when the palette, asked for `title`, says it has no matching command ("No matching commands", or the "similar
- * commands" it offers instead): a positive sign, so a palette that did not open or was slow to list reads as neither.
+ * commands" it offers instead): a positive sign, so a palette that did not open reads as neither. It first lists
+ * `listed`, a command that is there, so a palette that has not loaded its commands yet cannot say "none" for `title`.
  * Leaves the palette closed.
  */
-export async function lacksCommand(page: Page, title: string): Promise<boolean> {
+export async function lacksCommand(page: Page, title: string, listed: string): Promise<boolean> {
+  if (!(await findCommandRow(page, listed, 6)))
+    throw new Error(`Command "${listed}" is not in the command palette.`);
   const row = page
     .locator(`${quickInput} .quick-input-list .monaco-list-row`)
     .filter({ hasText: title })
@@ -264,10 +267,7 @@ export async function lacksCommand(page: Page, title: string): Promise<boolean> 
     .locator(quickInput)
     .getByText(/^(No matching commands|similar commands)$/)
     .first();
-  await page.keyboard.press("F1");
-  const input = page.locator(`${quickInput} input.input`);
-  await input.waitFor({ state: "visible", timeout: 10_000 });
-  await input.fill(`>${title}`, { timeout: 5_000 });
+  await page.locator(`${quickInput} input.input`).fill(`>${title}`, { timeout: 5_000 });
   await row.or(none).first().waitFor({ state: "visible", timeout: 15_000 });
   const lacks = await none.isVisible();
   await closePalette(page);

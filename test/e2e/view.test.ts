@@ -68,7 +68,11 @@ describe("Symposium view (e2e)", function () {
 
   it("keeps the workspace file's command out of the palette of a window with no workspace file", async () => {
     assert.equal(
-      await lacksCommand(workbench.page, "Symposium: Count the Workspace File's Outside Folders as Inside…"),
+      await lacksCommand(
+        workbench.page,
+        "Symposium: Count the Workspace File's Outside Folders as Inside…",
+        "Symposium: Manage Permissions…",
+      ),
       true,
     );
   });
