@@ -165,7 +165,13 @@ class SymposiumExtension extends Disposable {
         () =>
           managePermissions(sessions, configuration, {
             workspaceFile: this.workspaceFileFolders,
-            additional: () => this.additionalFolders,
+            additional: () => {
+              const refused = this.paths.refusedAdditional;
+              return this.additionalFolders.map((folder) => {
+                const why = refused.get(folder);
+                return why === undefined ? { folder } : { folder, refused: why };
+              });
+            },
             removeAdditional: (folder) => this.removeAdditionalFolder(configuration, folder),
           }),
       ],

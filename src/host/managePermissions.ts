@@ -19,8 +19,8 @@ import type { WorkspaceFileFolders } from "./workspaceFileFolders";
 /** The folders counted as the workspace's beyond its own, listed and taken back here. */
 export interface AddedFolders {
   workspaceFile: WorkspaceFileFolders;
-  /** `symposium.additionalFolders` as the policy uses it now. */
-  additional(): readonly string[];
+  /** `symposium.additionalFolders` as the policy reads it now, with why it refused one. */
+  additional(): readonly { folder: string; refused?: string }[];
   /** Out of the policy's view at once, then out of user settings; false when the settings no longer held it. */
   removeAdditional(folder: string): Promise<boolean>;
 }

@@ -123,8 +123,8 @@ export interface GrantedInput {
   grants: { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[];
   /** Folders the window's workspace file lists outside its own folder that the person counted as inside. */
   confirmedFolders: { file: string; path: string }[];
-  /** `symposium.additionalFolders` of user settings, as written. */
-  additionalFolders: readonly string[];
+  /** `symposium.additionalFolders` of user settings, as written, and why the policy refused one (`/`, not there). */
+  additionalFolders: readonly { folder: string; refused?: string }[];
 }
 
 /** What picking an item takes back. */
@@ -211,11 +211,14 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
   }
   // A folder counted as part of the workspace widens what Bypass and every allow rule approve, for every agent: taken
   // back like a grant.
-  for (const folder of input.additionalFolders)
+  for (const { folder, refused } of input.additionalFolders)
     add(EVERY_AGENT, {
       label: inertText(folder, 300),
-      description: "additional folder (user settings)",
-      detail: "Bypass, allow rules and the agent's file reads and writes treat it as the workspace",
+      description: `additional folder (user settings)${refused === undefined ? "" : ", not used"}`,
+      detail:
+        refused === undefined
+          ? "Bypass, allow rules and the agent's file reads and writes treat it as the workspace"
+          : `Not used for permissions: ${refused}`,
       target: { type: "additionalFolder", folder },
     });
   for (const { file, path } of input.confirmedFolders)

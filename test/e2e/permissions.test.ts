@@ -6,7 +6,7 @@ import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
-import { screenshot } from "../../tools/browser";
+import { runCommand, screenshot } from "../../tools/browser";
 import {
   answer,
   card,
@@ -283,12 +283,25 @@ describe("An additional folder in Manage Permissions (e2e)", function () {
   const ctx = scriptedWorkbench({
     workspaceFiles: { "README.md": "# Work\n" },
     agents: { Bypassed: { protocol: "v2", bypassPermissions: true } },
-    settings: { "symposium.additionalFolders": [extra] },
+    // `/` is refused by the policy: listed as not used.
+    settings: { "symposium.additionalFolders": [extra, "/"] },
   });
   after(() => rmSync(extra, { recursive: true, force: true }));
 
   const build = (title: string) => ({
     request: { title, subject: { type: "command", command: "npm run build", cwd: extra } },
+  });
+
+  it("lists a refused one as not used, and why", async () => {
+    const { page } = ctx.workbench;
+    await runCommand(page, "Symposium: Manage Permissions…");
+    const row = page
+      .locator(".quick-input-widget .quick-input-list .monaco-list-row")
+      .filter({ hasText: "additional folder (user settings), not used" });
+    await row.waitFor({ state: "visible", timeout: 15_000 });
+    assert.match(await row.innerText(), /Not used for permissions: it is the file system root/);
+    assert.equal(await row.count(), 1, "the folder that is used is not marked");
+    await page.keyboard.press("Escape");
   });
 
   it("is listed and removed from user settings there: Bypass then asks for what is in it", async () => {
@@ -303,7 +316,9 @@ describe("An additional folder in Manage Permissions (e2e)", function () {
 
     await revokeThroughManagePermissions(page, extra, "additional folder (user settings)");
     await waitUntil(
-      () => (ctx.workbench.readUserSettings()["symposium.additionalFolders"] as unknown[]).length === 0,
+      () =>
+        JSON.stringify(ctx.workbench.readUserSettings()["symposium.additionalFolders"]) ===
+        JSON.stringify(["/"]),
       "the folder to be removed from the user settings file",
     );
 

@@ -3,7 +3,7 @@
 // and allow rules ask for what is in it) until the person confirms it, asked when Symposium starts in the window or
 // with a command. Manage Permissions lists a yes and takes it back.
 import * as assert from "node:assert/strict";
-import type { FrameLocator, Locator } from "playwright-core";
+import type { FrameLocator, Locator, Page } from "playwright-core";
 import { openSymposiumView, runCommand, symposiumWebview } from "../../tools/browser";
 import { openWorkbench, type Workbench } from "../../tools/workbench";
 import {
@@ -18,9 +18,11 @@ import {
 import { scriptedWorkbench, type ScriptedWorkbench } from "../harness/scriptedWorkbench";
 
 /** Two folders side by side; the workspace file is the repository's: it lists itself as `.` and `lib` as `../lib`. */
+const FOLDERS = { repo: { "README.md": "# Repo\n" }, lib: { "README.md": "# Lib\n" } };
+
 function workbenchWithOutsideFolder(): ScriptedWorkbench {
   return scriptedWorkbench({
-    workspaceFolders: { repo: { "README.md": "# Repo\n" }, lib: { "README.md": "# Lib\n" } },
+    workspaceFolders: FOLDERS,
     workspaceFileIn: "repo",
     agents: { Bypassed: { protocol: "v2", bypassPermissions: true } },
   });
@@ -35,6 +37,18 @@ const build = (title: string, cwd: string) => ({
 const allowed = { outcome: "selected", optionId: "allow-once" };
 
 const COMMAND = "Symposium: Count the Workspace File's Outside Folders as Inside…";
+
+/** The command's dialog, asking about the workspace file's outside folders. */
+async function commandDialog(page: Page): Promise<Locator> {
+  const dialog = page.locator(".monaco-dialog-box");
+  await runCommand(page, COMMAND);
+  await dialog.waitFor({ state: "visible", timeout: 15_000 });
+  assert.match(
+    await dialog.innerText(),
+    /Count the folders test\.code-workspace lists outside its own folder/,
+  );
+  return dialog;
+}
 
 /** The notice's toast, shown or not. */
 function toastOf(workbench: Workbench): Locator {
@@ -134,19 +148,13 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
       await toast.waitFor({ state: "detached", timeout: 10_000 });
       await buildsAsk(ctx, webview, "");
 
-      const dialog = page.locator(".monaco-dialog-box");
-      await runCommand(page, COMMAND);
-      await dialog.waitFor({ state: "visible", timeout: 15_000 });
-      assert.match(
-        await dialog.innerText(),
-        /Count the folders test\.code-workspace lists outside its own folder/,
-      );
+      const dialog = await commandDialog(page);
       // The default button keeps asking.
       await page.keyboard.press("Enter");
       await dialog.waitFor({ state: "detached", timeout: 10_000 });
       await buildsAsk(ctx, webview, " (after Enter)");
 
-      await runCommand(page, COMMAND);
+      await commandDialog(page);
       await dialog.getByRole("button", { name: "Count as Inside", exact: true }).click();
       await dialog.waitFor({ state: "detached", timeout: 10_000 });
       await buildApproved(ctx, webview, "Build the lib at last");
@@ -158,7 +166,7 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
     before(async () => {
       workbench = await openWorkbench({
         trust: false,
-        workspaceFolders: { repo: { "README.md": "# Repo\n" }, lib: { "README.md": "# Lib\n" } },
+        workspaceFolders: FOLDERS,
         workspaceFileIn: "repo",
       });
     });
@@ -170,13 +178,7 @@ describe("Folders a workspace file lists outside its own folder (e2e)", function
       const { page } = workbench;
       await openSymposiumView(page);
       // The folder waits to be confirmed (the command's dialog names it), and no notice asked about it.
-      const dialog = page.locator(".monaco-dialog-box");
-      await runCommand(page, COMMAND);
-      await dialog.waitFor({ state: "visible", timeout: 15_000 });
-      assert.match(
-        await dialog.innerText(),
-        /Count the folders test\.code-workspace lists outside its own folder/,
-      );
+      const dialog = await commandDialog(page);
       assert.equal(await toastOf(workbench).count(), 0, "no notice while untrusted");
       await page.keyboard.press("Enter"); // Keep Asking
       await dialog.waitFor({ state: "detached", timeout: 10_000 });

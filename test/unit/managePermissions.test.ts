@@ -235,7 +235,11 @@ describe("Manage Permissions: the list per agent", () => {
         { file, path: "/home/me/lib" },
         { file, path: "/home/me/[x](command:evil)\u202e" },
       ],
-      additionalFolders: ["/srv/scratch", "~/$(check)"],
+      additionalFolders: [
+        { folder: "/srv/scratch" },
+        { folder: "~/$(check)" },
+        { folder: "/", refused: "it is the file system root" },
+      ],
     });
     assert.deepEqual(
       groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target])]),
@@ -263,6 +267,8 @@ describe("Manage Permissions: the list per agent", () => {
               "additional folder (user settings)",
               { type: "additionalFolder", folder: "~/$(check)" },
             ],
+            // Refused by the policy: listed, so it can be removed, and said not to apply.
+            ["/", "additional folder (user settings), not used", { type: "additionalFolder", folder: "/" }],
             [
               "/home/me/lib",
               "counted as inside the workspace (team $ (check).code-workspace)",

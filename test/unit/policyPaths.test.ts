@@ -322,6 +322,15 @@ describe("additional folders (symposium.additionalFolders)", () => {
     );
     assert.equal(boundary.warnings.length, 6);
     assert.ok(boundary.warnings.every((warning) => warning.startsWith("The additional folder ")));
+    // Each by the entry as written, for Manage Permissions.
+    assert.deepEqual(Object.fromEntries(boundary.refusedAdditional), {
+      "/": "it is the file system root",
+      "~": "it is the home folder or one of its parents",
+      [home]: "it is the home folder or one of its parents",
+      [base]: "it is the home folder or one of its parents",
+      scratch: "not an absolute path",
+      [join(base, "missing", "deeper")]: "could not be found",
+    });
     assert.equal(boundary.check(join(home, "notes", "a.md")).status, "outside");
     assert.equal(boundary.check("/etc/passwd").status, "outside");
   });

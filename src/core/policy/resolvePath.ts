@@ -389,6 +389,8 @@ export class PolicyBoundary {
   readonly warnings: string[] = [];
   /** The workspace file's folders outside its own folder that count as no folder until confirmed. */
   readonly unconfirmedFolders: UnconfirmedFolder[] = [];
+  /** Each additional folder refused, as written in settings, and why (Manage Permissions says it is not used). */
+  readonly refusedAdditional = new Map<string, string>();
   private readonly platform: PathPlatform;
   private readonly home: string;
   /** Case-folded. */
@@ -460,9 +462,10 @@ export class PolicyBoundary {
     ].map(foldAll);
     this.startupNames = startup.names.map((name) => foldAll(name).split("/"));
     const folders = [
-      ...roots.map((root) => ({ root, what: "workspace folder", additional: false })),
-      ...(options.additionalFolders ?? []).map((root) => ({
-        root: /^~(?:[\\/]|$)/.test(root) ? p.join(this.home, root.slice(1)) : root,
+      ...roots.map((root) => ({ root, written: root, what: "workspace folder", additional: false })),
+      ...(options.additionalFolders ?? []).map((written) => ({
+        root: /^~(?:[\\/]|$)/.test(written) ? p.join(this.home, written.slice(1)) : written,
+        written,
         what: "additional folder",
         additional: true,
       })),
@@ -472,24 +475,36 @@ export class PolicyBoundary {
         ? undefined
         : resolvePhysical(p.dirname(options.workspaceFile), options);
     const confirmed = new Set(options.confirmedFolders ?? []);
-    for (const { root, what, additional } of folders) {
+    for (const { root, written, what, additional } of folders) {
+      const refuse = (warning: string, reason: string): void => {
+        this.warnings.push(warning);
+        if (additional) this.refusedAdditional.set(written, reason);
+      };
       if (!p.isAbsolute(root)) {
-        this.warnings.push(`The ${what} ${root} is not an absolute path; it is not used for permissions.`);
+        refuse(
+          `The ${what} ${root} is not an absolute path; it is not used for permissions.`,
+          "not an absolute path",
+        );
         continue;
       }
       const resolved = resolvePhysical(root, this.options);
       // An additional folder not there is left out (a typo, or one an agent could make later as a link).
       if (!resolved.ok || (additional && !resolved.exists)) {
-        this.warnings.push(
-          `The ${what} ${root} could not be ${resolved.ok ? "found" : "resolved"}; it is not used for permissions.`,
+        const could = resolved.ok ? "found" : "resolved";
+        refuse(
+          `The ${what} ${root} could not be ${could}; it is not used for permissions.`,
+          `could not be ${could}`,
         );
         continue;
       }
       const path = resolved.path;
       // A root of `/` must be refused even when the home folder lies elsewhere.
       if (p.parse(path).root === path || isWithin(path, this.home, true, p)) {
-        this.warnings.push(
-          `The ${what} ${root} is ${p.parse(path).root === path ? "the file system root" : "the home folder or one of its parents"}; Symposium treats nothing as inside it for permissions.`,
+        const is =
+          p.parse(path).root === path ? "the file system root" : "the home folder or one of its parents";
+        refuse(
+          `The ${what} ${root} is ${is}; Symposium treats nothing as inside it for permissions.`,
+          `it is ${is}`,
         );
         continue;
       }
