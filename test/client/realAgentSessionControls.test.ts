@@ -193,9 +193,11 @@ describe("Claude Code's session controls (offline, scripted model)", function ()
       .flatMap((item) =>
         item.kind === "tool_call" && item.title.includes("killed.txt") ? [item.status] : [],
       );
-    // Replayed when Claude saved it before the kill (it almost always has, once the file shows it): not still to run.
+    // Replayed when Claude saved it before the kill (it almost always has, once the file shows it): not still to run,
+    // nor run. Cancelled as the turn's end settles it, or failed when Claude also saved its abort as the tool's result
+    // before it died (a race in Claude's own shutdown; seen once in CI).
     assert.ok(
-      replayed.every((status) => status === "cancelled"),
+      replayed.every((status) => status === "cancelled" || status === "failed"),
       `the killed turn's tool call is not shown as still to run: ${JSON.stringify(replayed)}`,
     );
     assert.ok(!existsSync(join(a.workspace, "killed.txt")), "the command of the killed turn did not run");
