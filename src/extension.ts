@@ -187,7 +187,7 @@ class SymposiumExtension extends Disposable {
     this._register(registerWalkthrough(sessions));
     this._register(
       configuration.onDidChange(() => {
-        const folders = configuration.additionalFolders.filter((folder) => !this.folderRemovals.has(folder));
+        const folders = this.foldersInSettings(configuration);
         if (folders.join("\n") !== this.additionalFolders.join("\n")) this.resetPaths(folders);
         sessions.setLimits(configuration.pendingLimits);
         sessions.reloadSettings();
@@ -251,15 +251,21 @@ class SymposiumExtension extends Disposable {
   private async removeAdditionalFolder(configuration: Configuration, folder: string): Promise<boolean> {
     this.folderRemovals.add(folder);
     this.resetPaths(this.additionalFolders.filter((entry) => entry !== folder));
+    let found: boolean;
     try {
-      return await configuration.removeAdditionalFolder(folder);
+      found = await configuration.removeAdditionalFolder(folder);
     } catch (error) {
       this.folderRemovals.delete(folder);
-      this.resetPaths(configuration.additionalFolders.filter((entry) => !this.folderRemovals.has(entry)));
+      this.resetPaths(this.foldersInSettings(configuration));
       throw error;
-    } finally {
-      this.folderRemovals.delete(folder);
     }
+    this.folderRemovals.delete(folder);
+    return found;
+  }
+
+  /** `symposium.additionalFolders` as user settings hold it, without the entries being removed from them. */
+  private foldersInSettings(configuration: Configuration): string[] {
+    return configuration.additionalFolders.filter((folder) => !this.folderRemovals.has(folder));
   }
 
   /** The folders, a repository's hooks folder or the additional folders changed: the next check builds it anew. */
