@@ -196,6 +196,9 @@ class SymposiumExtension extends Disposable {
     this._register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.resetPaths();
+        // Built now, so a folder the workspace file gained outside its own folder (added in the window, or by the
+        // file changing on disk) is asked about as it comes, not first at a request that Bypass then holds.
+        if (this.workspaceFileFolders.file !== undefined) void this.paths;
         view.push([sessions.blockedOp()]);
       }),
     );

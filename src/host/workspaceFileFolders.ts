@@ -1,8 +1,8 @@
 /**
  * The folders a `.code-workspace` file lists outside its own folder (`..`, `../../.local/bin`, an absolute path)
  * count as no folder for permissions until the person confirms them (`BoundaryOptions.workspaceFile`): a repository
- * can ship such a file, and opening it shows nothing of what it adds. This asks once per folder and window (the
- * command asks again), and remembers a yes per workspace file in the extension's global state, which no workspace
+ * can ship such a file, and opening it shows nothing of what it adds. This asks once per folder and window, when
+ * Symposium starts or the folder joins the workspace (the command asks again), and remembers a yes per workspace file in the extension's global state, which no workspace
  * can write. Manage Permissions lists each yes of the window's file and takes it back (`forget`).
  */
 import { basename } from "node:path";
@@ -62,9 +62,10 @@ export class WorkspaceFileFolders {
   }
 
   /**
-   * The policy's view was built anew: asks about the folders it left out that were not asked about yet. Not in
-   * Restricted Mode: nothing is approved there anyway, and a repository not trusted yet is no place to take a yes
-   * about its own file; the view is built again once the workspace is trusted, and asks then.
+   * The policy's view was built anew (at start, on trust, or because the workspace's folders changed): asks about the
+   * folders it left out that were not asked about in this window yet, and only about those. Not in Restricted Mode:
+   * nothing is approved there anyway, and a repository not trusted yet is no place to take a yes about its own file;
+   * the view is built again once the workspace is trusted, and asks then.
    */
   sync(file: string, unconfirmed: readonly UnconfirmedFolder[]): void {
     this.waiting = unconfirmed.length > 0 ? { file, folders: unconfirmed } : undefined;
@@ -72,22 +73,28 @@ export class WorkspaceFileFolders {
     const fresh = unconfirmed.filter((folder) => !this.asked.has(folder.path));
     if (fresh.length === 0) return;
     for (const folder of fresh) this.asked.add(folder.path);
-    const count: vscode.MessageItem = { title: vscode.l10n.t("Count as Inside") };
     const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep Asking") };
+    // One folder is counted with a click; of several, the person picks (the pick starts with none).
+    const count: vscode.MessageItem = {
+      title: fresh.length === 1 ? vscode.l10n.t("Count as Inside") : vscode.l10n.t("Choose Folders…"),
+    };
     void vscode.window
       .showWarningMessage(
         vscode.l10n.t(
           "The workspace file {0} lists folders outside its own folder: {1}. Bypass Permissions and allow rules ask for what is in them until you count them as inside: do so only if you chose them yourself.",
           inertText(basename(file), 200),
-          listed(unconfirmed),
+          listed(fresh),
         ),
         keep,
         count,
       )
-      .then((picked) => (picked === count ? this.count(file, unconfirmed) : undefined));
+      .then((picked) => {
+        if (picked !== count) return;
+        return fresh.length === 1 ? this.count(file, fresh) : this.pickAndCount(file, fresh);
+      });
   }
 
-  /** The command: the same question, in a dialog whose default answer keeps asking. */
+  /** The command: every folder still waiting, to pick from. */
   async confirmFromCommand(): Promise<void> {
     const waiting = this.waiting;
     if (waiting === undefined) {
@@ -96,25 +103,34 @@ export class WorkspaceFileFolders {
       );
       return;
     }
-    const count: vscode.MessageItem = { title: vscode.l10n.t("Count as Inside") };
-    // Passed first, so it is the dialog's default (focused) button: Enter keeps asking.
-    const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep Asking") };
-    const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        "Count the folders {0} lists outside its own folder as inside the workspace?",
-        inertText(basename(waiting.file), 200),
+    await this.pickAndCount(waiting.file, waiting.folders);
+  }
+
+  /**
+   * Each folder a row, none picked: accepting the pick as it opens (Enter) counts nothing, and a folder the person
+   * did not choose is not counted along with one they did.
+   */
+  private async pickAndCount(file: string, folders: readonly UnconfirmedFolder[]): Promise<void> {
+    const items = folders.map((folder) => ({
+      label: inertText(folder.root, 300),
+      // Where a link leads is what a yes stores, so it is shown when it differs from the listed path.
+      description:
+        folder.path === folder.root ? undefined : vscode.l10n.t("is {0}", inertText(folder.path, 300)),
+      folder,
+    }));
+    const picked = await vscode.window.showQuickPick(items, {
+      canPickMany: true,
+      ignoreFocusOut: true,
+      title: vscode.l10n.t("Count as Inside the Workspace ({0})", inertText(basename(file), 200)),
+      placeHolder: vscode.l10n.t(
+        "Pick the folders you chose yourself: Bypass Permissions and allow rules then treat them as part of the workspace",
       ),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          "{0}. Bypass Permissions and allow rules then treat them as part of the workspace.",
-          listed(waiting.folders),
-        ),
-      },
-      keep,
-      count,
+    });
+    if (picked === undefined || picked.length === 0) return;
+    await this.count(
+      file,
+      picked.map((item) => item.folder),
     );
-    if (picked === count) await this.count(waiting.file, waiting.folders);
   }
 
   /**
