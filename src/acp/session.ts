@@ -111,6 +111,8 @@ export class Session {
   readonly model: SessionModel;
   private attachment: { connection: AgentConnection; agentSessionId: string } | undefined;
   private turnActive = false;
+  /** When the running turn started (`Date.now()`), for the view's elapsed time. */
+  private turnStartedAt = 0;
   /** Counts the turns run: an approval is for the turn its request arrived in. */
   private turns = 0;
   /** The person pressed Stop during the running turn: only then does a `cancelled` end say "Stopped.". */
@@ -360,6 +362,7 @@ export class Session {
     const { connection, agentSessionId } = attachment;
     this.tellAgentMoves();
     this.turnActive = true;
+    this.turnStartedAt = Date.now();
     this.turns++;
     this.stopRequested = false;
     this.model.status = "running";
@@ -542,6 +545,7 @@ export class Session {
       this.queue.waiting().length,
       this.pendingContext.chips(),
       this.attachment?.connection.promptCapabilities.image,
+      this.turnActive ? Date.now() - this.turnStartedAt : undefined,
     );
   }
 

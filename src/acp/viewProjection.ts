@@ -15,7 +15,7 @@ import type {
 
 /**
  * `queued`: how many of the person's messages wait to be sent (the composer offers Stop for them); `context`: what
- * they added to their next message.
+ * they added to their next message; `turnElapsedMs`: how long the running turn has run, when one runs.
  */
 export function sessionHeader(
   model: SessionModel,
@@ -23,12 +23,14 @@ export function sessionHeader(
   queued: number,
   context: readonly ContextChipView[] = [],
   takesImages?: boolean,
+  turnElapsedMs?: number,
 ): SessionHeader {
   return {
     ...model.header(bypassed),
     ...(queued > 0 ? { queued } : {}),
     ...(context.length > 0 ? { context: [...context] } : {}),
     ...(takesImages !== undefined ? { takesImages } : {}),
+    ...(turnElapsedMs !== undefined ? { turnElapsedMs } : {}),
   };
 }
 

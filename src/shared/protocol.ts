@@ -55,6 +55,11 @@ export interface SessionHeader {
    * messages again (a v1 `session/resume` does not); absent once it is open.
    */
   reopening?: "with-messages" | "without-messages";
+  /**
+   * How long the running turn had run when the header was made (ms), absent when no turn runs. A duration, not a
+   * time: the view's clock may be another machine's (a remote window), so it counts on from its own receipt.
+   */
+  turnElapsedMs?: number;
 }
 
 /** An item of context waiting in the composer for the next message (`src/core/promptContext.ts`). */

@@ -3,7 +3,16 @@
 // selection and the focus while the agent goes on writing below; a code block that arrived in pieces copies whole.
 import * as assert from "node:assert/strict";
 import type { FrameLocator } from "playwright-core";
-import { sendScript, startSession, waitForReady, waitUntil } from "../harness/scripted";
+import { hideAndShowView } from "../../tools/browser";
+import {
+  answer,
+  card,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { axeFindings } from "../harness/axe";
 import { splitWords } from "../harness/textLayout";
@@ -26,8 +35,55 @@ describe("A message while it streams (e2e)", function () {
   let webview: FrameLocator;
   const ctx = scriptedWorkbench({ agents: { Scripted: "v2" } });
 
+  const page = () => ctx.workbench.page;
   before(async () => {
-    webview = await startSession(ctx.workbench.page, "Scripted");
+    webview = await startSession(page(), "Scripted");
+  });
+
+  it("counts how long the turn has worked in the session bar, on across the view hidden and shown, not while it waits for the person", async () => {
+    const elapsed = webview.locator(".session-bar .session-elapsed");
+    /** The count's seconds ("4s"); undefined while it shows none. */
+    const seconds = async (): Promise<number | undefined> => {
+      const text = ((await elapsed.textContent().catch(() => "")) ?? "").trim();
+      if (text === "") return undefined;
+      const match = /^(\d+)s$/.exec(text);
+      assert.ok(match, `a count in seconds: "${text}"`);
+      return Number(match[1]);
+    };
+    await sendScript(webview, {
+      steps: [
+        { say: "Looking into it." },
+        { sleep: 7_000 },
+        { request: { title: "Count paused" } },
+        { sleep: 1_500 },
+        { say: "Done." },
+      ],
+    });
+    const before = await waitUntil(async () => {
+      const shown = await seconds();
+      return shown !== undefined && shown >= 2 ? shown : undefined;
+    }, "the count after two seconds of work");
+    const status = webview.locator(".session-bar .session-status");
+    assert.match((await status.innerText()).trim(), new RegExp(`^Working… ${before}s$`));
+
+    // VS Code drops a hidden view's page: shown again, the count goes on from the turn's start, not from zero.
+    await hideAndShowView(page());
+    const after = await waitUntil(seconds, "the count shown again");
+    assert.ok(after >= before, `counted on from ${before}s, not from the page's start: ${after}s`);
+
+    const waiting = card(webview, "Count paused");
+    await waitForGuard(waiting);
+    await webview
+      .locator(".session-status.status-requires_action")
+      .waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal(await seconds(), undefined, "no count while the turn waits for the person");
+    await answer(waiting, "Allow once");
+    const resumed = await waitUntil(seconds, "the count back once the agent works again");
+    assert.ok(resumed >= 7, `the turn's whole time, the wait included: ${resumed}s`);
+
+    await waitForReady(webview);
+    assert.equal(await seconds(), undefined, "no count once the turn ended");
+    assert.equal((await status.innerText()).trim(), "Ready");
   });
 
   it("keeps the reader's selection and the keyboard on a Copy button while more text streams in", async () => {

@@ -7,6 +7,7 @@ import { button, el, icon, replaceChildren } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { planOrder } from "../keyedOrder";
 import { sessionLabels } from "../sessionLabels";
+import { TurnClock } from "./turnClock";
 import { usageElement } from "./usage";
 
 const STATUS_TEXT: Readonly<Record<SessionStatus, { text: string; icon: string }>> = {
@@ -54,6 +55,13 @@ export class SessionTabs {
 
   private readonly barName = el("span", { class: "session-name" });
   private readonly barStatus = el("span", { class: "session-status" });
+  /** How long the shown session's turn has run, while it works. */
+  private readonly clock = new TurnClock();
+  /**
+   * When each session's running turn started, on `performance.now()`'s clock: taken from the header's duration when a
+   * header arrives (the host's clock may be another machine's), kept while the same header stays.
+   */
+  private readonly turnStarts = new Map<string, { header: SessionHeader; startedAt: number }>();
   private readonly barBypass = el(
     "span",
     { class: "bypass-badge", hidden: true },
@@ -94,6 +102,7 @@ export class SessionTabs {
   }
 
   render(entries: readonly SessionTabEntry[], activeKey: string | undefined): void {
+    this.noteTurnStarts(entries);
     const labels = sessionLabels(entries.map((entry) => entry.header));
     this.renderTabs(entries, activeKey, labels);
     const active = entries.find((entry) => entry.header.key === activeKey);
@@ -136,6 +145,18 @@ export class SessionTabs {
     }
   }
 
+  private noteTurnStarts(entries: readonly SessionTabEntry[]): void {
+    const now = performance.now();
+    for (const { header } of entries) {
+      if (header.turnElapsedMs === undefined) this.turnStarts.delete(header.key);
+      else if (this.turnStarts.get(header.key)?.header !== header)
+        this.turnStarts.set(header.key, { header, startedAt: now - header.turnElapsedMs });
+    }
+    if (this.turnStarts.size > entries.length)
+      for (const key of this.turnStarts.keys())
+        if (!entries.some((entry) => entry.header.key === key)) this.turnStarts.delete(key);
+  }
+
   private newTab(key: string): SessionTab {
     const tab = new SessionTab(key);
     tab.root.addEventListener("click", () => this.actions.select(key));
@@ -162,7 +183,10 @@ export class SessionTabs {
     this.errorText.textContent = visibleText(header?.error ?? "");
     // Only a start that failed is tried again: a session that ended after working keeps its transcript to read.
     this.errorActions.hidden = header?.status !== "error";
-    if (!header) return;
+    if (!header) {
+      this.clock.show(undefined);
+      return;
+    }
     // Its parts are kept and written in place: the Close button is the same element from session to session and
     // status to status, so keyboard focus on it survives a turn starting or ending and closing one session after
     // another (a rebuilt bar dropped it to the page).
@@ -170,11 +194,14 @@ export class SessionTabs {
     // the five agents of the registry speak v1.
     const shownStatus = waiting && header.status === "running" ? "requires_action" : header.status;
     const status = STATUS_TEXT[shownStatus] ?? { text: shownStatus, icon: "question" };
+    // Shown only while the agent works: not while it waits for the person (it comes back with the whole turn's time),
+    // nor before or after the turn.
+    this.clock.show(shownStatus === "running" ? this.turnStarts.get(header.key)?.startedAt : undefined);
     this.barName.title = visibleText(`${header.agentName}: ${header.title}`);
     this.barName.textContent = label;
     this.barStatus.className = `session-status status-${shownStatus}`;
     this.barStatus.title = status.text;
-    replaceChildren(this.barStatus, icon(status.icon), ` ${status.text}`);
+    replaceChildren(this.barStatus, icon(status.icon), ` ${status.text}`, this.clock.root);
     this.barBypass.hidden = !header.bypassed;
   }
 
