@@ -2,8 +2,9 @@
  * The folders a `.code-workspace` file lists outside its own folder (`..`, `../../.local/bin`, an absolute path)
  * count as no folder for permissions until the person confirms them (`BoundaryOptions.workspaceFile`): a repository
  * can ship such a file, and opening it shows nothing of what it adds. This asks once per folder and window, when
- * Symposium starts or the folder joins the workspace (the command asks again), and remembers a yes per workspace file in the extension's global state, which no workspace
- * can write. Manage Permissions lists each yes of the window's file and takes it back (`forget`).
+ * Symposium starts or the folder joins the workspace (the command asks again), and remembers a yes per workspace file
+ * in the extension's global state, which no workspace can write. Manage Permissions lists each yes of the window's
+ * file and takes it back (`forget`).
  */
 import { basename } from "node:path";
 import * as vscode from "vscode";

@@ -40,7 +40,7 @@ describe("A message while it streams (e2e)", function () {
     webview = await startSession(page(), "Scripted");
   });
 
-  it("counts how long the turn has worked in the session bar, on across the view hidden and shown, not while it waits for the person", async () => {
+  it("counts the turn's time in the session bar, on across the view hidden and shown, not while a card waits", async () => {
     const elapsed = webview.locator(".session-bar .session-elapsed");
     /** The count's seconds ("4s"); undefined while it shows none. */
     const seconds = async (): Promise<number | undefined> => {

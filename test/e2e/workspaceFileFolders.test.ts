@@ -40,7 +40,7 @@ const allowed = { outcome: "selected", optionId: "allow-once" };
 
 const COMMAND = "Symposium: Count the Workspace File's Outside Folders as Inside…";
 
-/** The pick of folders to count as inside (the command's, or the notice's for several): its rows, each checked or not. */
+/** The pick of folders to count as inside (the command's, or the notice's for several): its rows, checked or not. */
 async function folderPick(
   page: Page,
 ): Promise<{ widget: Locator; rows: () => Promise<[string, boolean][]> }> {
