@@ -77,10 +77,11 @@ export default tseslint.config(
           "!**/src/shared/fineClock",
           "!**/src/shared/reading",
           "!**/src/shared/optionWords",
+          "!**/src/shared/elapsedText",
         ],
         allowTypeImports: true,
         message:
-          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords).",
+          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords, elapsedText).",
       },
       {
         group: ["**/src/core/*", "**/src/acp/*", "**/src/host/*", "**/src/demo/*", "zod", "zod/*", "node:*"],

@@ -11,6 +11,7 @@ import type { PermissionPrompt } from "../core/permissionPrompt";
 import { ATTENTION_DELAY_MS, ATTENTION_SPACING_MS, LaterTimer } from "../core/laterTimer";
 import { turnEnd } from "../core/turnEnd";
 import { inertText } from "../core/untrustedText";
+import { elapsedText } from "../shared/elapsedText";
 import type { SessionHeader } from "../shared/protocol";
 import type { SymposiumView } from "./symposiumView";
 
@@ -32,6 +33,8 @@ export class Attention implements vscode.Disposable {
   private lastTurnNotice = 0;
   /** Each session's last header, to see its turn end. */
   private readonly headers = new Map<string, SessionHeader>();
+  /** When each session's running turn started (`Date.now()`), from its headers, to say how long it took. */
+  private readonly turnStarts = new Map<string, number>();
   private readonly refreshLater = new LaterTimer(
     () => this.refresh(),
     ATTENTION_DELAY_MS,
@@ -56,11 +59,23 @@ export class Attention implements vscode.Disposable {
       sessions.onDidChange((ops) => {
         if (ops.some((op) => op.op === "agents" || op.op === "session")) this.queueRefresh();
         for (const op of ops) {
-          if (op.op === "sessionRemoved") this.headers.delete(op.sessionKey);
+          if (op.op === "sessionRemoved") {
+            this.headers.delete(op.sessionKey);
+            this.turnStarts.delete(op.sessionKey);
+          }
           if (op.op !== "session") continue;
-          const ended = turnEnd(this.headers.get(op.header.key), op.header);
-          this.headers.set(op.header.key, op.header);
-          if (ended && !view.visible && this.notifyWhenTurnEnds()) void this.notifyTurnEnd(op.header, ended);
+          const { key, turnElapsedMs } = op.header;
+          const ended = turnEnd(this.headers.get(key), op.header);
+          const startedAt = this.turnStarts.get(key);
+          this.headers.set(key, op.header);
+          if (turnElapsedMs === undefined) this.turnStarts.delete(key);
+          else this.turnStarts.set(key, Date.now() - turnElapsedMs);
+          if (ended && !view.visible && this.notifyWhenTurnEnds())
+            void this.notifyTurnEnd(
+              op.header,
+              ended,
+              startedAt === undefined ? "" : elapsedText(Date.now() - startedAt),
+            );
         }
       }),
       view.onDidChangeVisibility(() => this.queueRefresh()),
@@ -141,15 +156,28 @@ export class Attention implements vscode.Disposable {
    * Names the agent only (from user settings). Spaced rather than one at a time: a notification that hid itself into
    * the notification center stays unanswered, and would silence every later turn.
    */
-  private async notifyTurnEnd(header: SessionHeader, ended: "finished" | "failed"): Promise<void> {
+  private async notifyTurnEnd(
+    header: SessionHeader,
+    ended: "finished" | "failed",
+    /** How long the turn took (`elapsedText`), "" when not known or under a second. */
+    took: string,
+  ): Promise<void> {
     const now = Date.now();
     if (now - this.lastTurnNotice < TURN_NOTICE_SPACING_MS) return;
     this.lastTurnNotice = now;
     const agent = inertText(header.agentName, 80);
     const show = vscode.l10n.t("Show");
+    const message =
+      ended === "finished"
+        ? took === ""
+          ? vscode.l10n.t("{0} has finished its turn.", agent)
+          : vscode.l10n.t("{0} has finished its turn after {1}.", agent, took)
+        : took === ""
+          ? vscode.l10n.t("{0} stopped with an error.", agent)
+          : vscode.l10n.t("{0} stopped with an error after {1}.", agent, took);
     const choice = await (ended === "finished"
-      ? vscode.window.showInformationMessage(vscode.l10n.t("{0} has finished its turn.", agent), show)
-      : vscode.window.showWarningMessage(vscode.l10n.t("{0} stopped with an error.", agent), show));
+      ? vscode.window.showInformationMessage(message, show)
+      : vscode.window.showWarningMessage(message, show));
     if (choice !== show) return;
     this.sessions.selectSession(header.key);
     await this.view.reveal({ type: "focusComposer", sessionKey: header.key }, false);

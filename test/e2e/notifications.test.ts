@@ -17,7 +17,7 @@ import {
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 /** What the notification shows for a turn, and how long the host has to show it after the turn ends. */
-const FINISHED = "Scripted has finished its turn.";
+const FINISHED = "Scripted has finished its turn";
 const SETTLE_MS = 1_500;
 
 describe("Notifications (e2e)", function () {
@@ -108,6 +108,10 @@ describe("Notifications (e2e)", function () {
     await waitUntil(() => log.ofKind("turnEnd").length > turns || undefined, "the turn to end");
     const finished = toast(page, FINISHED);
     await finished.waitFor({ state: "visible", timeout: 15_000 });
+    // How long it took: the turn slept 3 s.
+    const told = await finished.locator(".notification-list-item-message").innerText();
+    const took = /^Scripted has finished its turn after (\d+)s\.$/.exec(told.trim());
+    assert.ok(took && Number(took[1]) >= 3, told);
     await screenshot(page, "turn-ended-notification");
     await finished.getByRole("button", { name: "Show" }).click();
     await page
@@ -133,7 +137,7 @@ describe("Notifications (e2e)", function () {
     const webview = await startSession(page, "Scripted");
     await sendScript(webview, { steps: [{ sleep: 3_000 }, { exit: 3 }] });
     await showExplorer(page);
-    await toast(page, "Scripted stopped with an error.").waitFor({ state: "visible", timeout: 30_000 });
+    await toast(page, "Scripted stopped with an error after").waitFor({ state: "visible", timeout: 30_000 });
     await closeToasts(page);
   });
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { elapsedText } from "../../webview/elapsedText";
+import { elapsedText } from "../../src/shared/elapsedText";
 
 describe("elapsedText: how long a turn has worked, in the session bar", () => {
   it("shows nothing under a second, then seconds, minutes with two-digit seconds, hours with two-digit minutes", () => {

@@ -5,7 +5,7 @@
  * region, so a screen reader is not told every second (the bar's status is read when reached).
  */
 import { el } from "../dom";
-import { elapsedText } from "../elapsedText";
+import { elapsedText } from "../../src/shared/elapsedText";
 
 export class TurnClock {
   readonly root = el("span", { class: "session-elapsed" });

@@ -1,4 +1,4 @@
-/** A turn's duration as the session bar shows it (`render/turnClock.ts`). Pure, for plain-Node tests. */
+/** A turn's duration as the session bar (`webview/render/turnClock.ts`) and the turn's notification show it. */
 
 /** `5s`, `1m 05s`, `1h 02m`; empty under a second (a short turn shows no count). */
 export function elapsedText(ms: number): string {
