@@ -7,6 +7,7 @@ import { button, el, icon, replaceChildren } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { planOrder } from "../keyedOrder";
 import { sessionLabels } from "../sessionLabels";
+import { turnStart, type TurnStart } from "../turnStart";
 import { TurnClock } from "./turnClock";
 import { usageElement } from "./usage";
 
@@ -59,9 +60,9 @@ export class SessionTabs {
   private readonly clock = new TurnClock();
   /**
    * When each session's running turn started, on `performance.now()`'s clock: taken from the header's duration when a
-   * header arrives (the host's clock may be another machine's), kept while the same header stays.
+   * header arrives (`turnStart`).
    */
-  private readonly turnStarts = new Map<string, { header: SessionHeader; startedAt: number }>();
+  private readonly turnStarts = new Map<string, TurnStart>();
   private readonly barBypass = el(
     "span",
     { class: "bypass-badge", hidden: true },
@@ -148,9 +149,9 @@ export class SessionTabs {
   private noteTurnStarts(entries: readonly SessionTabEntry[]): void {
     const now = performance.now();
     for (const { header } of entries) {
-      if (header.turnElapsedMs === undefined) this.turnStarts.delete(header.key);
-      else if (this.turnStarts.get(header.key)?.header !== header)
-        this.turnStarts.set(header.key, { header, startedAt: now - header.turnElapsedMs });
+      const start = turnStart(this.turnStarts.get(header.key), header, now);
+      if (start === undefined) this.turnStarts.delete(header.key);
+      else this.turnStarts.set(header.key, start);
     }
     if (this.turnStarts.size > entries.length)
       for (const key of this.turnStarts.keys())
