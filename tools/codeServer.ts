@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { killTree, killTreeSync } from "./processTree";
 import { cacheDir } from "./paths";
 
@@ -26,6 +26,13 @@ const RIPGREP_ASSET_VERSION = "v13.0.0-10";
 const codeServerDir = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
 const codeServerEntry = join(codeServerDir, "node_modules", "code-server", "out", "node", "entry.js");
 const installedMarker = join(codeServerDir, ".installed");
+/** A native module code-server's postinstall builds: there only if that script ran, which npm 12 can skip. */
+const NATIVE_MODULE = "node_modules/code-server/lib/vscode/node_modules/node-pty/build/Release/pty.node";
+/**
+ * The npm that installs code-server when the one on PATH is npm 12 or newer: code-server's postinstall runs a nested
+ * `npm install --unsafe-perm`, a flag npm 12 refuses, and npm 12 skips install scripts a project has not listed.
+ */
+const NPM_FOR_CODE_SERVER = "11.21.2";
 
 // ---------------------------------------------------------------------------------------------------------------------
 // System packages
@@ -115,7 +122,64 @@ function seedRipgrepCache(tmp: string): void {
 }
 
 function isCodeServerInstalled(): boolean {
-  return existsSync(installedMarker) && existsSync(codeServerEntry);
+  // An install whose scripts were skipped has the entry but not VS Code's native modules: installed again.
+  return (
+    existsSync(installedMarker) &&
+    existsSync(codeServerEntry) &&
+    existsSync(join(codeServerDir, NATIVE_MODULE))
+  );
+}
+
+/** `npm install <spec>` into `scratch` (its own package.json, so npm does not walk up to the repository's). */
+function npmInstall(
+  npm: string,
+  scratch: string,
+  spec: string,
+  env: NodeJS.ProcessEnv,
+  options: string[] = [],
+) {
+  mkdirSync(scratch, { recursive: true });
+  writeFileSync(
+    join(scratch, "package.json"),
+    JSON.stringify({ name: "symposium-test-cache", private: true }) + "\n",
+  );
+  return spawnSync(npm, ["install", "--prefix", scratch, "--no-save", "--loglevel=warn", ...options, spec], {
+    cwd: scratch,
+    env,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+}
+
+/**
+ * The npm program to install code-server with: the one on PATH up to npm 11; from npm 12 on, npm
+ * `NPM_FOR_CODE_SERVER` installed once into the cache (and put first on the install's PATH, where the postinstall's
+ * nested install finds it).
+ */
+function npmForCodeServer(env: NodeJS.ProcessEnv): string {
+  const version = spawnSync("npm", ["--version"], { env, encoding: "utf8" }).stdout?.trim() ?? "";
+  if (!(Number(version.split(".")[0]) >= 12)) return "npm";
+  const dir = join(cacheDir, `npm-${NPM_FOR_CODE_SERVER}`);
+  const npm = join(dir, "node_modules", ".bin", "npm");
+  if (!existsSync(npm)) {
+    console.log(
+      `npm ${version} cannot install code-server ${CODE_SERVER_VERSION} (its postinstall runs \`npm install --unsafe-perm\`); ` +
+        `installing npm ${NPM_FOR_CODE_SERVER} for it into ${dir}`,
+    );
+    const scratch = `${dir}.partial-${process.pid}`;
+    rmSync(scratch, { recursive: true, force: true });
+    const result = npmInstall("npm", scratch, `npm@${NPM_FOR_CODE_SERVER}`, env);
+    if (result.status !== 0) {
+      rmSync(scratch, { recursive: true, force: true });
+      throw new Error(
+        `Installing npm ${NPM_FOR_CODE_SERVER} failed (exit ${result.status}):\n${result.stderr}`,
+      );
+    }
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(scratch, dir);
+  }
+  env.PATH = `${dirname(npm)}${delimiter}${env.PATH ?? ""}`;
+  return npm;
 }
 
 /**
@@ -135,12 +199,6 @@ export function ensureCodeServer(): string {
   );
   try {
     rmSync(scratch, { recursive: true, force: true });
-    mkdirSync(scratch, { recursive: true });
-    // Our own package.json, so npm does not walk up and treat the repository as the project.
-    writeFileSync(
-      join(scratch, "package.json"),
-      JSON.stringify({ name: "code-server-cache", private: true }) + "\n",
-    );
     seedRipgrepCache(tmp);
     const env: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) {
@@ -155,25 +213,16 @@ export function ensureCodeServer(): string {
       npm_config_fund: "false",
       npm_config_update_notifier: "false",
     });
-    const result = spawnSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        scratch,
-        "--no-save",
-        "--omit=dev",
-        "--loglevel=warn",
-        `code-server@${CODE_SERVER_VERSION}`,
-      ],
-      { cwd: scratch, env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
-    );
+    const npm = npmForCodeServer(env);
+    const result = npmInstall(npm, scratch, `code-server@${CODE_SERVER_VERSION}`, env, ["--omit=dev"]);
     writeFileSync(logFile, `${result.stdout ?? ""}\n${result.stderr ?? ""}`);
     const entry = join(scratch, "node_modules", "code-server", "out", "node", "entry.js");
-    if (result.status !== 0 || !existsSync(entry)) {
+    const built = existsSync(join(scratch, NATIVE_MODULE));
+    if (result.status !== 0 || !existsSync(entry) || !built) {
       const tail = `${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
+      const why = result.status === 0 && !built ? " (its install scripts did not run)" : "";
       throw new Error(
-        `Installing code-server ${CODE_SERVER_VERSION} failed (exit ${result.status}). Log: ${logFile}\n${tail}`,
+        `Installing code-server ${CODE_SERVER_VERSION} failed (exit ${result.status})${why}. Log: ${logFile}\n${tail}`,
       );
     }
     writeFileSync(join(scratch, ".installed"), `${CODE_SERVER_VERSION}\n`);

@@ -16,6 +16,11 @@ export interface RealAgentPackage {
   readonly entry: string;
   /** Arguments after the entry script, as a user's settings.json would hold them. */
   readonly args: readonly string[];
+  /**
+   * Dependencies whose install scripts run. npm 11 ran every script, npm 12 only those a package.json allows; naming
+   * them keeps the agent the same on both (Gemini with its native pty and keychain, as npm 11 users have it).
+   */
+  readonly installScripts?: readonly string[];
 }
 
 export const REAL_AGENTS: Record<RealAgentName, RealAgentPackage> = {
@@ -39,6 +44,7 @@ export const REAL_AGENTS: Record<RealAgentName, RealAgentPackage> = {
     version: "0.61.0",
     entry: "bundle/gemini.js",
     args: ["--acp"],
+    installScripts: ["node-pty", "@github/keytar"],
   },
   qwen: {
     name: "qwen",
@@ -119,7 +125,11 @@ async function install(agent: RealAgentPackage): Promise<void> {
   // Our own package.json, so npm does not walk up and treat the repository as the project.
   writeFileSync(
     join(scratch, "package.json"),
-    JSON.stringify({ name: `${agent.name}-cache`, private: true }),
+    JSON.stringify({
+      name: `${agent.name}-cache`,
+      private: true,
+      allowScripts: Object.fromEntries((agent.installScripts ?? []).map((pkg) => [pkg, true])),
+    }),
   );
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
