@@ -33,6 +33,12 @@ export interface Row {
 }
 
 const KB = 1000;
+
+/**
+ * The shared doc's size targets for the bundles that ship (KB minified). `tools/bundleBudgets.ts` holds each file near
+ * its present size instead: a guard against growth, which the table names beside the target, not in its place.
+ */
+const BUNDLE_TARGETS_KB: Readonly<Record<string, number>> = { "extension.js": 200, "webview.js": 150 };
 const us = (s: Summary) => ({ n: s.n, median: s.median, p99: s.p99 });
 const msFromUs = (s: Summary) => ({ n: s.n, median: s.median / 1000, p99: s.p99 / 1000 });
 const pick = (s: Summary) => ({ median: s.median, p99: s.p99 });
@@ -288,8 +294,9 @@ export function buildRows(r: BenchResults): Row[] {
       median: s.median,
       p99: s.p99,
       ...(plainTotal ? { floor: { label: "plain webview card", ...pick(plainTotal) } } : {}),
-      target: "p50 <= 8 ms, p99 <= 20 ms",
-      pass: s.median <= 8 && s.p99 <= 20,
+      // The shared doc asks p50 <= 5 ms, issue 14 <= 8: the stricter is the target.
+      target: "p50 <= 5 ms, p99 <= 20 ms",
+      pass: s.median <= 5 && s.p99 <= 20,
       note: click.parts
         ? `p50 of each part: ${partsNote(click.parts)}${plain?.parts ? `; plain card: ${partsNote(plain.parts)}` : ""} (fine clock: performance.now() anchored to Date.now()'s tick in each process)`
         : `webview -> host p50 ${fmt(toHost.median)} / p99 ${fmt(toHost.p99)} ms; host -> agent p50 ${fmt(toAgent.median)} / p99 ${fmt(toAgent.p99)} ms${plainToHost ? `; plain card: webview -> host p50 ${fmt(plainToHost.median)} ms` : ""} (Date.now(): 1 ms resolution)`,
@@ -456,14 +463,16 @@ export function buildRows(r: BenchResults): Row[] {
   const b = r.bundles;
   if (b) {
     for (const file of b.files) {
-      const limit = BUNDLE_BUDGETS_KB[file.file.replace(/^dist\//, "")];
+      const name = file.file.replace(/^dist\//, "");
+      const target = BUNDLE_TARGETS_KB[name];
+      const budget = BUNDLE_BUDGETS_KB[name];
       add({
         section: "7. Bundles",
         metric: `${file.file} (minified)`,
         unit: "KB",
         value: file.bytes / KB,
-        ...(limit ? { target: `<= ${limit} KB`, pass: file.bytes <= limit * KB } : {}),
-        note: `${kb(file.gzipBytes)} gzipped${
+        ...(target ? { target: `<= ${target} KB`, pass: file.bytes <= target * KB } : {}),
+        note: `${kb(file.gzipBytes)} gzipped${budget ? `; held by npm test to ${budget} KB against growth` : ""}${
           file.file === "dist/extension.js"
             ? `; ${b.composition
                 .slice(0, 4)

@@ -4,6 +4,7 @@
  * Human-paced, hot loop, and sustained throughput with the extension host's CPU per approval; the ViewOps and
  * webview messages of each turn are counted against a turn that sends no request.
  */
+import { writeFileSync } from "node:fs";
 import { waitForResult, commandId } from "../agentLog";
 import type { AgentCommand, AgentResult } from "../agents/ops";
 import { BYPASS_AGENT, type BypassHostResult, type BypassSettings, type TurnTraffic } from "./protocol";
@@ -76,6 +77,9 @@ export async function runBypass(ctx: HostContext, settings: BypassSettings): Pro
         (r) => r.answered,
       ),
     );
+    // Diagnosis only (BENCH_BYPASS_PROFILE=file.cpuprofile): that profile whole, with its callers, for DevTools.
+    const profileFile = process.env.BENCH_BYPASS_PROFILE;
+    if (profileFile) writeFileSync(profileFile, JSON.stringify(profiled.profile));
     const outcomes: Record<string, number> = {};
     for (const r of [paced.result.outcomes, hot.result.outcomes, throughput.result.outcomes]) {
       for (const [k, v] of Object.entries(r)) outcomes[k] = (outcomes[k] ?? 0) + v;

@@ -2,12 +2,16 @@
  * The real ACP client (`AgentSessions`) in plain Node, with the benchmark agent configured as "Bench" and a temporary
  * workspace: what the memory benchmark drives. Mirrors what `extension.ts` passes, minus VS Code.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentSessions } from "../../src/acp/agentSessions";
 import type { PendingLimits } from "../../src/core/pendingApprovals";
 import { parseAgentSettings } from "../../src/core/settings";
+import { GitAllowance, revisionChanges } from "../../src/core/policy/gitChanges";
+import { gitFolders, hooksFolder, plainRepository, sharedConfig } from "../../src/core/policy/gitHooks";
+import { RepositoryScan } from "../../src/core/policy/nestedRepositories";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { BENCH_AGENT } from "../paths";
 
@@ -32,7 +36,20 @@ export function createPlainClient(options: { limits?: PendingLimits; bypass?: bo
       bypassPermissions: options.bypass ?? false,
     },
   };
-  const paths = new PolicyBoundary([workspace]);
+  // A git repository, read as `extension.ts`'s `policyBoundary` reads the workspace: its hooks, configuration and
+  // nested repositories are checked on every request there, so they are here.
+  execFileSync("git", ["init", "-q", workspace]);
+  const paths = new PolicyBoundary([workspace], {
+    gitFolders,
+    hooksFolder,
+    plainRepository,
+    sharedConfig,
+    repositoryScan: new RepositoryScan(),
+    gitAllowance: new GitAllowance(),
+    gitConfigs: [],
+    revisionChanges,
+    startupEnv: process.env,
+  });
   const quiet = () => undefined;
   const versions = new Map<string, 1 | 2>();
   const sessions = new AgentSessions({
