@@ -25,6 +25,7 @@ import { buildFootprint } from "../../src/core/policy/footprint";
 import { decide } from "../../src/core/policy/rules";
 import { loadShellParser } from "../../src/core/policy/shellParser";
 import { v2DiffRequest, v2Request } from "../support/permissionRequests";
+import { countLooks } from "../support/countLooks";
 import { withStillClock } from "../support/stillClock";
 
 /** How `boundary` checks a path (below `folder` when given): [protected, read freely], or where it is when not inside. */
@@ -587,6 +588,40 @@ describe("a repository's hooks folder", () => {
       assert.ok(guarded("tools/bbb.sh"), "named now");
       assert.ok(!guarded("tools/aaa.sh"));
     });
+  });
+
+  it("looks at the person's and the system's git configuration once a request, whatever number of roots reads it", () => {
+    // Every window has two roots at least (the workspace and the agents' scratch folder), each read beside the same
+    // ~/.gitconfig: a look at each file for each root was 3-4 system calls more on every request, Bypass's included.
+    const plainFolder = join(base, "notes");
+    const nested = join(repo, "vendor", "lib");
+    mkdirSync(plainFolder);
+    execFileSync("git", ["init", "-q", nested]);
+    writeFileSync(join(base, "home", ".gitconfig"), "[user]\n\tname = a\n");
+    const person = join(base, "home", ".gitconfig");
+    // The files look an hour old: the text of one changed in the last seconds is read again at each look.
+    const [boundary, looks] = withStillClock(() => {
+      const boundary = new PolicyBoundary([repo, plainFolder], {
+        home: join(base, "home"),
+        caseInsensitive: () => false,
+        ...hostReads(),
+        gitAllowance: new GitAllowance(),
+      });
+      boundary.forRequest().check(join(nested, "a.ts"));
+      return [boundary, countLooks(() => boundary.forRequest().check(join(repo, "src", "a.ts")))] as const;
+    }, Date.now() - 3_600_000);
+    assert.ok(looks.length > 0, "the configuration is looked at again for the next request");
+    assert.deepEqual(
+      looks.filter((look) => look.endsWith(person)),
+      [`lstat ${person}`],
+      "once: its own look says what following it finds",
+    );
+    const twice = looks.filter((look, i) => looks.indexOf(look) !== i);
+    assert.deepEqual(twice, [], "no file looked at twice");
+    // Still seen by the next request.
+    writeFileSync(person, `[core]\n\tfsmonitor = ${join(repo, "tools", "mon.sh")}\n`, { flag: "a" });
+    const after = boundary.forRequest().check(join(repo, "tools", "mon.sh"));
+    assert.ok(after.status === "inside" && after.protected);
   });
 
   it("looks at git's configuration files once for a request, whatever number of paths it names", () => {
@@ -1225,6 +1260,29 @@ describe("a repository's hooks folder", () => {
     symlinkSync(moved, work);
     assert.equal(hooksFolder(tops[1]!), join(tops[1]!, "tools", "h"), "git 2.39");
     assert.deepEqual(check(boundary.forRequest(), "packages/p1/tools/h/x.sh"), [true, true]);
+  });
+
+  it("sees the person's configuration edited where ~/.gitconfig is a link (a dotfiles manager's), at the next request", () => {
+    // The link's own lstat stays the same when the file it leads to changes: that file is looked at through it. The
+    // files look an hour old, so their text is not read again as that of a file changed in the last seconds would be.
+    const dotfiles = join(base, "dotfiles");
+    mkdirSync(dotfiles);
+    writeFileSync(join(dotfiles, "gitconfig"), "[user]\n\tname = a\n");
+    symlinkSync(join(dotfiles, "gitconfig"), join(base, "home", ".gitconfig"));
+    mkdirSync(join(repo, "tools"));
+    withStillClock(() => {
+      const boundary = repoBoundary({ ...hostReads(), gitAllowance: new GitAllowance() });
+      const check = (path: string) => {
+        const result = boundary.forRequest().check(join(repo, path));
+        return result.status === "inside" ? [result.protected, result.readable === true] : result.status;
+      };
+      assert.deepEqual(check("tools/mon.sh"), [false, false]);
+      const monitor = join(repo, "tools", "mon.sh");
+      writeFileSync(join(dotfiles, "gitconfig"), `[core]\n\tfsmonitor = ${monitor}\n`, { flag: "a" });
+      const read = execFileSync("git", ["-C", repo, "config", "core.fsmonitor"], { encoding: "utf8" });
+      assert.equal(read.trim(), monitor, "git 2.39 reads it through the link");
+      assert.deepEqual(check("tools/mon.sh"), [true, true]);
+    }, Date.now() - 3_600_000);
   });
 
   it("asks git for every repository where the configuration all of them read may move their hooks", () => {

@@ -14,6 +14,7 @@ import {
   readdirSync,
   readSync,
   statSync,
+  type BigIntStats,
 } from "node:fs";
 import { devNull, homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -46,8 +47,31 @@ export function gitFolders(folder: string, timeout?: number): GitFoldersRead {
 export interface GitFoldersRead {
   folders: string[];
   programs: string[];
-  unchanged: () => boolean;
+  /** Whether the files read are as they were; `looks` shares what one pass of such checks found at each file. */
+  unchanged: (looks?: FileLooks) => boolean;
   nested: string[];
+}
+
+/**
+ * What one pass of `unchanged` checks found at each file (`PolicyBoundary.dropChangedGit`, once a request), not
+ * following a last link (`own`) and following it (`followed`): the person's and the system's configuration is read
+ * beside every root and repository, and was looked at once for each of them (two roots, the workspace and the
+ * scratch folder, looked at ~/.gitconfig twice on every request).
+ */
+export interface FileLooks {
+  own: Map<string, BigIntStats | undefined>;
+  followed: Map<string, BigIntStats | undefined>;
+}
+
+const freshLooks = (): FileLooks => ({ own: new Map(), followed: new Map() });
+
+/** What is at `file` (`own`: a link itself), from `looks` where this pass has looked already. */
+function look(file: string, kind: keyof FileLooks, looks: FileLooks | undefined): BigIntStats | undefined {
+  const seen = looks?.[kind];
+  if (seen?.has(file)) return seen.get(file);
+  const stat = (kind === "own" ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
+  seen?.set(file, stat);
+  return stat;
 }
 
 /**
@@ -92,7 +116,7 @@ function readFolders(
       programs: [...texts, ...others.texts, ...others.fileTexts].flatMap((text) =>
         programsIn(text ?? "", top),
       ),
-      unchanged: () => stamp(own, since) === before && others.unchanged(),
+      unchanged: (looks) => stamp(own, since, looks) === before && others.unchanged(looks),
     });
   }
   const read = [...configs, ...personAndSystem()];
@@ -106,7 +130,8 @@ function readFolders(
   return withSubmodules(top, since, {
     folders: [...folders, ...files],
     programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
-    unchanged: () => stamp(read, since) === before && stamp(files, since) === includedBefore,
+    unchanged: (looks) =>
+      stamp(read, since, looks) === before && stamp(files, since, looks) === includedBefore,
   });
 }
 
@@ -122,7 +147,8 @@ function personAndSystem(): string[] {
     join(XDG_CONFIG_HOME || join(homedir(), ".config"), "git/config"),
   ];
   const system = GIT_CONFIG_NOSYSTEM ? [] : [GIT_CONFIG_SYSTEM || "/etc/gitconfig"];
-  return [...own, GIT_CONFIG_GLOBAL, ...system];
+  // Unset, it names no file: looking at "" on every request would cost two system calls for nothing.
+  return [...own, ...(GIT_CONFIG_GLOBAL ? [GIT_CONFIG_GLOBAL] : []), ...system];
 }
 
 /**
@@ -149,7 +175,7 @@ interface SharedRead {
   files: string[];
   fileTexts: (string | undefined | null)[];
   /** Whether each file (and what a link among them leads to) is still as read. */
-  unchanged: () => boolean;
+  unchanged: (looks?: FileLooks) => boolean;
 }
 
 /**
@@ -190,7 +216,8 @@ function sharedRead(shared: readonly string[]): SharedRead | undefined {
         texts,
         files,
         fileTexts: files.map(configText),
-        unchanged: () => identities(paths, since) === before && identities(files, since) === included,
+        unchanged: (looks) =>
+          identities(paths, since, looks) === before && identities(files, since, looks) === included,
       };
   }
   sharedReads.set(shared, { env, read });
@@ -204,12 +231,14 @@ const sharedReads = new WeakMap<readonly string[], { env: string; read: SharedRe
  * As `stamp`, and each file's own identity not following a link (`lstat`): a file replaced by a link to it, or a link
  * moved to another file, is a change.
  */
-function identities(files: readonly string[], since: number): string {
+function identities(files: readonly string[], since: number, looks: FileLooks = freshLooks()): string {
   return files
     .map((file) => {
       try {
-        const own = lstatSync(file, { bigint: true, throwIfNoEntry: false });
-        return `${own ? `${own.dev}:${own.ino}:${own.mode}` : "-"}/${configStamp(file, since)}`;
+        const own = look(file, "own", looks);
+        // What is not a link is what following it finds: one system call fewer.
+        if (!own?.isSymbolicLink()) looks.followed.set(file, own);
+        return `${own ? `${own.dev}:${own.ino}:${own.mode}` : "-"}/${configStamp(file, since, looks)}`;
       } catch (error) {
         return (error as { code?: string }).code ?? "?";
       }
@@ -238,7 +267,11 @@ function withSubmodules(top: string, since: number, read: Omit<GitFoldersRead, "
       : [],
   );
   const unchanged = read.unchanged;
-  return { ...read, unchanged: () => unchanged() && stamp(subFiles, since) === subsBefore, nested };
+  return {
+    ...read,
+    unchanged: (looks) => unchanged(looks) && stamp(subFiles, since, looks) === subsBefore,
+    nested,
+  };
 }
 
 /**
@@ -395,14 +428,14 @@ function hookLinked(hooks: string): boolean {
  * read, as git's racy index entries: a file system keeping whole seconds (HFS+, ext3's small inodes; FAT two) gives
  * a same-size edit in place in that second the same times.
  */
-function stamp(files: readonly string[], since: number): string {
-  return files.map((file) => configStamp(file, since)).join("|");
+function stamp(files: readonly string[], since: number, looks?: FileLooks): string {
+  return files.map((file) => configStamp(file, since, looks)).join("|");
 }
 
 /** One file's `stamp` (git's aliases are read from such files too: `gitAliases.GitAliasCache`). */
-export function configStamp(file: string, since: number): string {
+export function configStamp(file: string, since: number, looks?: FileLooks): string {
   try {
-    const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
+    const stat = look(file, "followed", looks);
     if (!stat) return "-";
     const racy = [stat.mtimeNs, stat.ctimeNs].some((ns) => ns > BigInt(since - 2_000) * 1_000_000n);
     return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}${racy ? `:${configText(file)}` : ""}`;

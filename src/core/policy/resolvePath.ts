@@ -23,7 +23,7 @@ import { homedir } from "node:os";
 import type { EntryKind } from "./folderNames";
 import type { StatData } from "./gitIndex";
 import type { GitAllowance, RevisionChanges, RevisionReader } from "./gitChanges";
-import type { GitFoldersRead } from "./gitHooks";
+import type { FileLooks, GitFoldersRead } from "./gitHooks";
 import type { RepositoryScan } from "./nestedRepositories";
 import { posix, win32 } from "node:path";
 
@@ -272,7 +272,12 @@ export interface BoundaryOptions extends ResolveOptions {
   gitFolders?: (
     root: string,
     timeout?: number,
-  ) => { folders: string[]; programs: string[]; unchanged?: () => boolean; nested?: string[] };
+  ) => {
+    folders: string[];
+    programs: string[];
+    unchanged?: (looks: FileLooks) => boolean;
+    nested?: string[];
+  };
   /**
    * A repository's hooks folder and what `gitFolders` reads of it from its files alone (`gitHooks.plainRepository`),
    * tried first for each repository: no git started, nothing spent of the allowance; undefined where git must be
@@ -431,7 +436,7 @@ export class PolicyBoundary {
    * Whether the configuration files each of `gitFoldersRead` read are as they were: a change (config.worktree, an
    * included file, ~/.gitconfig), which the host's watcher of `.git/config` does not see, drops every git read.
    */
-  private readonly configsRead = new Map<string, () => boolean>();
+  private readonly configsRead = new Map<string, (looks: FileLooks) => boolean>();
   /** Each repository read from its files alone (`plainRepository`), `null` where git must be asked. */
   private readonly plainRead = new Map<string, (GitFoldersRead & { hooks: string }) | null>();
   /**
@@ -837,8 +842,10 @@ export class PolicyBoundary {
 
   /** Forgets git's answers where a configuration file they were read from changed since. */
   private dropChangedGit(): void {
+    // Each file looked at once in the pass: the person's configuration is read beside every root and repository.
+    const looks: FileLooks = { own: new Map(), followed: new Map() };
     for (const unchanged of this.configsRead.values())
-      if (!unchanged()) {
+      if (!unchanged(looks)) {
         for (const read of [
           this.hooksRead,
           this.gitFoldersRead,
