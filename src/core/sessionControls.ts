@@ -17,6 +17,7 @@ import {
   type UnattendedLevel,
 } from "../shared/protocol";
 import { readingOf } from "../shared/reading";
+import { onFirstUse } from "./onFirstUse";
 import { capLabel } from "./text";
 
 // -------------------------------------------------------------------------------------------------------------
@@ -149,24 +150,29 @@ export function modeOfOption(optionId: string, modeIds: readonly string[]): stri
 // Parsing what the agent sends.
 // -------------------------------------------------------------------------------------------------------------
 
-const id = z.string().check(z.minLength(1), z.maxLength(LIMITS.controlIdChars));
-const text = z.string();
-const optionalText = z.optional(z.nullable(z.string()));
-
-const ModeSchema = z.object({ id, name: text, description: optionalText });
-const ModeStateSchema = z.object({ currentModeId: id, availableModes: z.array(z.unknown()) });
-const ChoiceSchema = z.object({ value: id, name: text, description: optionalText });
-const GroupSchema = z.object({ name: text, options: z.array(z.unknown()) });
-const OptionSchema = z.object({
-  type: z.string(),
-  name: text,
-  description: optionalText,
-  category: z.optional(z.nullable(z.string())),
-  currentValue: z.unknown(),
-  options: z.optional(z.array(z.unknown())),
+/** Built on a session's first controls, not in every window's `require` of the extension. */
+const schemas = onFirstUse(() => {
+  const id = z.string().check(z.minLength(1), z.maxLength(LIMITS.controlIdChars));
+  const text = z.string();
+  const optionalText = z.optional(z.nullable(z.string()));
+  return {
+    id,
+    Mode: z.object({ id, name: text, description: optionalText }),
+    ModeState: z.object({ currentModeId: id, availableModes: z.array(z.unknown()) }),
+    Choice: z.object({ value: id, name: text, description: optionalText }),
+    Group: z.object({ name: text, options: z.array(z.unknown()) }),
+    Option: z.object({
+      type: z.string(),
+      name: text,
+      description: optionalText,
+      category: z.optional(z.nullable(z.string())),
+      currentValue: z.unknown(),
+      options: z.optional(z.array(z.unknown())),
+    }),
+  };
 });
 
-type Choice = z.infer<typeof ChoiceSchema>;
+type Choice = z.infer<ReturnType<typeof schemas>["Choice"]>;
 /** The control a choice belongs to, as `unattendedChoice` reads it. */
 type Owner = Pick<SessionControlView, "id" | "category" | "name">;
 const MODE_OWNER: Owner = { id: "mode", category: "mode", name: "Mode" };
@@ -189,15 +195,15 @@ function parseChoices(raw: readonly unknown[], owner: Owner): ControlChoiceView[
   const choices: ControlChoiceView[] = [];
   const seen = new Set<string>();
   const add = (entry: unknown, group?: string) => {
-    const parsed = ChoiceSchema.safeParse(entry);
+    const parsed = schemas().Choice.safeParse(entry);
     if (!parsed.success || seen.has(parsed.data.value) || choices.length >= LIMITS.controlChoices) return;
     seen.add(parsed.data.value);
     choices.push(choiceView(parsed.data, owner, group));
   };
   // Some room for malformed entries, bounded: a flood is not walked.
   for (const entry of raw.slice(0, LIMITS.controlChoices * 2)) {
-    const group = GroupSchema.safeParse(entry);
-    if (group.success && !ChoiceSchema.safeParse(entry).success) {
+    const group = schemas().Group.safeParse(entry);
+    if (group.success && !schemas().Choice.safeParse(entry).success) {
       const name = capLabel(group.data.name, LIMITS.optionNameChars);
       for (const inner of group.data.options.slice(0, LIMITS.controlChoices)) add(inner, name);
     } else add(entry);
@@ -207,11 +213,11 @@ function parseChoices(raw: readonly unknown[], owner: Owner): ControlChoiceView[
 
 /** One config option of either version (v1 `id`, v2 `configId`); undefined when malformed or of an unknown type. */
 function parseConfigOption(raw: unknown): SessionControlView | undefined {
-  const parsed = OptionSchema.safeParse(raw);
+  const parsed = schemas().Option.safeParse(raw);
   if (!parsed.success) return undefined;
   const option = parsed.data;
   const rawId = (raw as { configId?: unknown; id?: unknown }).configId ?? (raw as { id?: unknown }).id;
-  const configId = id.safeParse(rawId);
+  const configId = schemas().id.safeParse(rawId);
   if (!configId.success) return undefined;
   const category = capLabel(option.category ?? "other", 50) || "other";
   const common = {
@@ -227,7 +233,7 @@ function parseConfigOption(raw: unknown): SessionControlView | undefined {
     if (typeof option.currentValue !== "boolean") return undefined;
     return { ...common, kind: "boolean", value: option.currentValue };
   }
-  const current = id.safeParse(option.currentValue);
+  const current = schemas().id.safeParse(option.currentValue);
   if (option.type !== "select" || !current.success) return undefined;
   const choices = withCurrent(parseChoices(option.options ?? [], common), current.data, common);
   return { ...common, kind: "select", value: current.data, choices };
@@ -247,12 +253,12 @@ function withCurrent(choices: ControlChoiceView[], current: string, owner: Owner
 
 /** v1 `modes` (`SessionModeState`) as a select control set through `session/set_mode`. */
 function parseModes(raw: unknown): SessionControlView | undefined {
-  const parsed = ModeStateSchema.safeParse(raw);
+  const parsed = schemas().ModeState.safeParse(raw);
   if (!parsed.success) return undefined;
   // Bounded as `parseChoices` bounds its list: half a million modes fit in one message.
   const listed = parseChoices(
     parsed.data.availableModes.slice(0, LIMITS.controlChoices * 2).flatMap((entry) => {
-      const mode = ModeSchema.safeParse(entry);
+      const mode = schemas().Mode.safeParse(entry);
       return mode.success
         ? [{ value: mode.data.id, name: mode.data.name, description: mode.data.description }]
         : [];
@@ -362,7 +368,7 @@ export class SessionControls {
    * go on naming the mode the agent left.
    */
   setCurrentMode(modeId: unknown): boolean {
-    const parsed = id.safeParse(modeId);
+    const parsed = schemas().id.safeParse(modeId);
     if (!parsed.success) return false;
     let changed = false;
     for (const control of [this.modes, this.modeOption()]) {

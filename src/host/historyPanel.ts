@@ -50,7 +50,7 @@ export class HistoryPanel extends Disposable {
       codiconsUri: asset("dist", "codicons", "codicon.css"),
     });
     const received = panel.webview.onDidReceiveMessage((raw: unknown) => {
-      const message = historyMessage.safeParse(raw);
+      const message = historyMessage().safeParse(raw);
       if (!message.success) return this.log.warn("Ignored a malformed message from the history panel.");
       if (message.data.type === "ready") void this.sendRows();
       else void this.export();

@@ -9,7 +9,7 @@ import { basename } from "node:path";
 import {
   parsePermissionSettings,
   RULE_ACTIONS,
-  RuleEntrySchema,
+  ruleEntrySchema,
   ruleFromEntry,
   type PermissionRule,
   type Verdict,
@@ -76,7 +76,7 @@ const WORKSPACE_ALLOW_IGNORED =
 
 /** The label of the rule a workspace's allow entry would make, were it a user's; undefined when it is malformed. */
 function workspaceAllowLabel(entry: unknown): string | undefined {
-  const parsed = RuleEntrySchema.safeParse(entry);
+  const parsed = ruleEntrySchema().safeParse(entry);
   if (!parsed.success || parsePermissionSettings({ allow: [entry] }, "user").rules.length === 0)
     return undefined;
   return ruleFromEntry(parsed.data, "allow", "workspace").label;

@@ -122,7 +122,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   }
 
   private receive(raw: unknown): void {
-    const parsed = webviewMessage.safeParse(raw);
+    const parsed = webviewMessage().safeParse(raw);
     if (!parsed.success) {
       this.log.warn(`Ignored a malformed message from the webview (${describe(raw)}).`);
       return;

@@ -301,7 +301,7 @@ describe("Manage Permissions: the list per agent", () => {
 });
 
 describe("Reject with a reason: the intent", () => {
-  const parses = (raw: unknown) => webviewMessage.safeParse(raw).success;
+  const parses = (raw: unknown) => webviewMessage().safeParse(raw).success;
 
   it("accepts a reason up to the cap and refuses a longer or blank one, or extra fields", () => {
     assert.ok(parses({ type: "rejectWithReason", key: "k", reason: "use pnpm, not npm" }));

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import {
   parsePermissionSettings,
   PLAIN_WORDS,
-  RuleEntrySchema,
+  ruleEntrySchema,
   TOOL_KINDS,
 } from "../../src/core/policy/rules";
 
@@ -55,7 +55,10 @@ describe("symposium.permissions: the manifest's JSON schema agrees with the runt
     assert.equal(schema.additionalProperties, false);
     for (const action of ["allow", "ask", "deny"]) {
       const list = schema.properties[action];
-      assert.deepEqual(Object.keys(list.items.properties).sort(), Object.keys(RuleEntrySchema.shape).sort());
+      assert.deepEqual(
+        Object.keys(list.items.properties).sort(),
+        Object.keys(ruleEntrySchema().shape).sort(),
+      );
       assert.equal(list.items.additionalProperties, false);
       assert.deepEqual(list.items.properties.kind.anyOf[0].enum, [...TOOL_KINDS]);
       assert.equal(list.items.properties.command.pattern, PLAIN_WORDS.source);

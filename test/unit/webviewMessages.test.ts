@@ -5,7 +5,7 @@ import { historyMessage, webviewMessage } from "../../src/host/webviewMessages";
 import { renderWebviewHtml } from "../../src/host/webviewHtml";
 import { LIMITS } from "../../src/shared/limits";
 
-const parses = (raw: unknown) => webviewMessage.safeParse(raw).success;
+const parses = (raw: unknown) => webviewMessage().safeParse(raw).success;
 
 describe("webview messages (host side)", () => {
   it("accepts each intent the webview sends", () => {
@@ -14,7 +14,7 @@ describe("webview messages (host side)", () => {
     assert.ok(parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars) }));
     assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0 }));
     assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0, key: "card" }));
-    assert.ok(historyMessage.safeParse({ type: "export" }).success);
+    assert.ok(historyMessage().safeParse({ type: "export" }).success);
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "mode", value: "plan" }));
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "fast", value: true }));
     assert.ok(parses({ type: "editQueued", sessionKey: "s", itemId: "user:1" }));
@@ -53,7 +53,7 @@ describe("webview messages (host side)", () => {
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 1.5 }));
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0, key: 3 }));
     assert.ok(!parses({ type: "openLink", href: "h".repeat(LIMITS.intent.hrefChars + 1) }));
-    assert.ok(!historyMessage.safeParse({ type: "rows", rows: [] }).success);
+    assert.ok(!historyMessage().safeParse({ type: "rows", rows: [] }).success);
     const id = "x".repeat(LIMITS.intent.controlIdChars + 1);
     assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: id, value: "a" }));
     assert.ok(!parses({ type: "setControl", sessionKey: "s", controlId: "m", value: id }));

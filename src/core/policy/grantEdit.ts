@@ -11,7 +11,7 @@ import type { Footprint } from "./footprint";
 import {
   ruleCovers,
   ruleFromEntry,
-  RuleEntrySchema,
+  ruleEntrySchema,
   ruleToEntry,
   type DecideContext,
   type PermissionRule,
@@ -52,7 +52,7 @@ export function editedRule(
     ...(edit.command !== undefined ? { command: edit.command.trim().replace(/\s+/g, " ") } : {}),
     ...(edit.path !== undefined ? { path: edit.path.trim() } : {}),
   };
-  const parsed = RuleEntrySchema.safeParse(entry);
+  const parsed = ruleEntrySchema().safeParse(entry);
   if (!parsed.success)
     return {
       ok: false,

@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { globTooCostly } from "./globCost";
+import { onFirstUse } from "../onFirstUse";
 import { inertText } from "../untrustedText";
 
 export type Verdict = "allow" | "ask" | "deny";
@@ -44,16 +45,18 @@ export const TOOL_KINDS = [
   "switch_mode",
   "other",
 ] as const;
-const ToolKindSchema = z.enum(TOOL_KINDS);
-
-export const RuleEntrySchema = z.strictObject({
-  kind: z.optional(z.union([ToolKindSchema, z.array(ToolKindSchema).check(z.minLength(1))])),
-  tool: z.optional(z.string().check(z.minLength(1))),
-  command: z.optional(z.string().check(z.regex(PLAIN_WORDS))),
-  path: z.optional(z.string().check(z.minLength(1))),
-  agent: z.optional(z.string().check(z.minLength(1))),
+/** Built when a rule is first read: a window whose settings hold none never builds it. */
+export const ruleEntrySchema = onFirstUse(() => {
+  const toolKind = z.enum(TOOL_KINDS);
+  return z.strictObject({
+    kind: z.optional(z.union([toolKind, z.array(toolKind).check(z.minLength(1))])),
+    tool: z.optional(z.string().check(z.minLength(1))),
+    command: z.optional(z.string().check(z.regex(PLAIN_WORDS))),
+    path: z.optional(z.string().check(z.minLength(1))),
+    agent: z.optional(z.string().check(z.minLength(1))),
+  });
 });
-export type RuleEntry = z.infer<typeof RuleEntrySchema>;
+export type RuleEntry = z.infer<ReturnType<typeof ruleEntrySchema>>;
 
 export const RULE_ACTIONS = ["allow", "ask", "deny"] as const;
 
@@ -98,7 +101,7 @@ export function parsePermissionSettings(
       continue;
     }
     list.forEach((entry, index) => {
-      const parsed = RuleEntrySchema.safeParse(entry);
+      const parsed = ruleEntrySchema().safeParse(entry);
       if (!parsed.success) {
         result.problems.push(
           `symposium.permissions.${key}[${index}] (${where}) was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
