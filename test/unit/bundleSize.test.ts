@@ -170,6 +170,29 @@ process.stdout.write(JSON.stringify(process.moduleLoadList.filter((name) => !bef
     );
   });
 
+  it("requiring dist/extension.js copies the vscode module's exports once, not once per file that imports it", () => {
+    // VS Code's API object has about 300 exports; a copy is an accessor per export. Counted as the reads of its key list.
+    const probe = join(build.dir, "vscodeCopiesProbe.js");
+    writeFileSync(
+      probe,
+      `const Module = require("node:module");
+const api = {};
+for (let i = 0; i < 300; i++) api["Export" + i] = function () {};
+let keyReads = 0;
+const vscode = new Proxy(api, { ownKeys: (target) => (keyReads++, Reflect.ownKeys(target)) });
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  return request === "vscode" ? vscode : load.call(this, request, ...rest);
+};
+require(${JSON.stringify(join(build.dist, "extension.js"))});
+process.stdout.write(String(keyReads));
+`,
+    );
+    const result = spawnSync(process.execPath, [probe], { encoding: "utf8" });
+    assert.equal(result.status, 0, `requiring dist/extension.js failed: ${result.stderr}`);
+    assert.equal(Number(result.stdout), 1, "times the vscode module's exports were listed to be copied");
+  });
+
   it("packages no node_modules (vsce ls --no-dependencies)", () => {
     const vsce = join(repoRoot, "node_modules", "@vscode", "vsce", "vsce");
     const result = spawnSync(process.execPath, [vsce, "ls", "--no-dependencies"], {
