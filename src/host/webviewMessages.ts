@@ -12,7 +12,7 @@ import type { FromHistoryMessage, FromWebviewMessage } from "../shared/protocol"
 
 const caps = LIMITS.intent;
 
-/** Built when the view posts its first message (about 3 ms), not in every window's activation. */
+/** Built when the view posts its first message, not in every window's `require` of the extension (about 6 ms there). */
 export const webviewMessage = onFirstUse(() => {
   const key = z.string().check(z.minLength(1), z.maxLength(caps.keyChars));
   const id = z.string().check(z.maxLength(caps.idChars));

@@ -14,7 +14,7 @@ describe("onFirstUse", () => {
     assert.equal(builds, 1);
   });
 
-  it("keeps a built undefined or zero instead of building it again", () => {
+  it("keeps a built undefined instead of building it again", () => {
     let builds = 0;
     const nothing = onFirstUse(() => {
       builds++;
