@@ -75,9 +75,9 @@ function settingsFor(quick: boolean) {
     },
     sessionStart: {
       agents: [
-        { name: DEMO_AGENT_NAME, label: "demo agent (built in)" },
-        { name: MANUAL_AGENT, label: "v2 agent (benchmark agent)" },
-        { name: V1_AGENT, label: "v1 agent (benchmark agent, protocol version 1)" },
+        { name: DEMO_AGENT_NAME, label: "demo agent (built in)", protocol: 2 },
+        { name: MANUAL_AGENT, label: "v2 agent (benchmark agent)", protocol: 2 },
+        { name: V1_AGENT, label: "v1 agent (benchmark agent, protocol version 1)", protocol: 1 },
       ],
       runs: quick ? 3 : 8,
       firstRequests: quick ? 5 : 15,

@@ -249,6 +249,8 @@ export function buildRows(r: BenchResults): Row[] {
   const starts = r.host?.sessionStart;
   for (const agent of starts?.ready ?? []) {
     const s = summarize(agent.ms);
+    // Older result files have no floor runs.
+    const floor = agent.floorMs?.length ? summarize(agent.floorMs) : undefined;
     add({
       section: "3. Paint",
       metric: `New Session -> ready: ${agent.label}`,
@@ -256,9 +258,10 @@ export function buildRows(r: BenchResults): Row[] {
       n: s.n,
       median: s.median,
       p99: s.p99,
+      ...(floor ? { floor: { label: "the same agent, bare SDK client", ...pick(floor) } } : {}),
       note: agent.error
         ? `failed: ${agent.error}`
-        : `first run ${fmt(agent.ms[0])} ms; each run spawns the agent: initialize, session/new`,
+        : `first run ${fmt(agent.ms[0])} ms; each run spawns the agent: initialize, session/new; the floor runs alternate with Symposium's`,
     });
   }
   if (starts && starts.firstRequest.length > 0) {

@@ -217,8 +217,11 @@ export interface PlainClickResult {
 }
 
 export interface SessionStartSettings {
-  /** Agents (names in `symposium.agents`, or the built-in one) and a label for each. */
-  agents: { name: string; label: string }[];
+  /**
+   * Agents (names in `symposium.agents`, or the built-in one), a label for each, and the protocol version it speaks
+   * (the floor's bare SDK client speaks it from the start, `bareSessionStart`).
+   */
+  agents: { name: string; label: string; protocol: 1 | 2 }[];
   runs: number;
   /** New sessions whose first request (after a tool call with a diff) is timed to visible. */
   firstRequests: number;
@@ -227,7 +230,7 @@ export interface SessionStartSettings {
 
 export interface SessionStartResult {
   /** Per agent: ms from `startSession` to the session being ready (the agent created it; prompts go out). */
-  ready: { label: string; name: string; ms: number[]; error?: string }[];
+  ready: { label: string; name: string; ms: number[]; floorMs: number[]; error?: string }[];
   /** First request of a new session: the agent's send, the card inserted and painted in the webview. */
   firstRequest: PaintProbe[];
 }
