@@ -41,10 +41,8 @@ import { LIMITS } from "../shared/limits";
 import type { PastSessionSupport, ProtocolVersion, ReopenMethod, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
 import type { DocumentStore } from "./clientFileSystem";
-import { clientCallbacks } from "./clientHandlers";
 import { ConnectionPool } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
-import { editorProcesses } from "./editorProcesses";
 import { PermissionBroker, type GrantResult } from "./permissionBroker";
 import {
   Session,
@@ -181,7 +179,7 @@ export class AgentSessions {
       ...(process.env.TMPDIR !== undefined ? { editorTmpdir: true } : {}),
       // Read where the agents' commands run, with the configuration their git reads (the host's environment).
       ...(env.gitAliases ? { gitAliases: env.gitAliases } : {}),
-      editorProcesses: () => (this.ownProcesses ??= editorProcesses()),
+      editorProcesses: () => (this.ownProcesses ??= this.pool.runtime.sdk.editorProcesses()),
       session: (key) => this.sessions.get(key),
       emit: (ops) => this.emit(ops),
       recordDecision: (prompt, record) => this.emitDecision(prompt, record),
@@ -189,15 +187,15 @@ export class AgentSessions {
     this.pool = new ConnectionPool({
       log: env.log,
       pending: this.pending,
-      callbacks: clientCallbacks({
-        scopeOf: (connection) => this.pool.scopeOf(connection),
-        runtime: () => this.pool.runtime,
-        broker: this.broker,
-        paths: () => env.workspacePaths(),
-        log: env.log,
-      }),
       createRuntime: (sdk) => ({
         sdk,
+        callbacks: sdk.clientCallbacks({
+          scopeOf: (connection) => this.pool.scopeOf(connection),
+          runtime: () => this.pool.runtime,
+          broker: this.broker,
+          paths: () => env.workspacePaths(),
+          log: env.log,
+        }),
         fileSystem: new sdk.ClientFileSystem(() => env.workspacePaths(), env.documents),
         terminals: new sdk.ClientTerminals(
           () => env.workspacePaths(),

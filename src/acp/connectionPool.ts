@@ -17,6 +17,8 @@ type Sdk = typeof import("./connectionRuntime");
 /** The SDK-backed parts, created on the first agent start. */
 export interface Runtime {
   sdk: Sdk;
+  /** What the client answers every agent (`clientHandlers.ts`). */
+  callbacks: ClientCallbacks;
   fileSystem: ClientFileSystem;
   terminals: ClientTerminals;
   /** The policy's matchers and the bash parser they read command lines with (a wasm grammar), loaded with the runtime. */
@@ -26,7 +28,6 @@ export interface Runtime {
 export interface PoolOptions {
   log: Logger;
   pending: PendingApprovals;
-  callbacks: ClientCallbacks;
   createRuntime(sdk: Sdk): Omit<Runtime, "policy">;
   versionMemory: {
     get(agentName: string): ProtocolVersion | undefined;
@@ -126,7 +127,7 @@ export class ConnectionPool {
     const agentName = launch.name;
     const runtime = await this.loadRuntime();
     const preferredVersion = options.versionMemory.get(agentName);
-    const connection = await runtime.sdk.AgentConnection.open(launch, options.callbacks, {
+    const connection = await runtime.sdk.AgentConnection.open(launch, runtime.callbacks, {
       ...(preferredVersion ? { preferredVersion } : {}),
       ...(options.startAgent ? { startAgent: options.startAgent } : {}),
       initializeTimeoutMs: options.initializeTimeoutMs,

@@ -11,6 +11,9 @@ export * as sdkV1 from "@agentclientprotocol/sdk";
 export * as sdkV2 from "@agentclientprotocol/sdk/experimental/v2";
 export { RequestError } from "@agentclientprotocol/sdk";
 export { AgentConnection } from "./agentConnection";
+// Only a connected agent reaches these (its calls, its first permission request): out of activation's bundle.
+export { clientCallbacks } from "./clientHandlers";
+export { editorProcesses } from "./editorProcesses";
 export { ClientFileSystem } from "./clientFileSystem";
 export { ClientTerminals } from "./clientTerminals";
 export { loadPolicyEngine } from "../core/policy/engine";

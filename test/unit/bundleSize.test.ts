@@ -33,6 +33,10 @@ const LAZY_ONLY = [
   "src/core/policy/shellCommands.ts",
   "src/core/policy/shellParser.ts",
   "src/core/policy/programs.ts",
+  // What answers a connected agent's calls, and the editor's processes its first request is checked against.
+  "src/acp/clientHandlers.ts",
+  "src/acp/largeAnswers.ts",
+  "src/acp/editorProcesses.ts",
 ];
 
 interface Metafile {
