@@ -41,7 +41,9 @@ function bareLaunch(name: string, protocol: 1 | 2): BareLaunch {
       protocol,
     };
   }
-  const agents = vscode.workspace.getConfiguration("symposium").get<Record<string, Partial<BareLaunch>>>("agents");
+  const agents = vscode.workspace
+    .getConfiguration("symposium")
+    .get<Record<string, Partial<BareLaunch>>>("agents");
   const entry = agents?.[name];
   if (!entry?.command) throw new Error(`no agent "${name}" in symposium.agents`);
   return { command: entry.command, args: entry.args ?? [], env: entry.env ?? {}, protocol };

@@ -13,6 +13,7 @@ import { bundleCategories, profile, summarizeProfile, type ProfileSummary } from
 import { summarize, type Summary } from "../stats";
 import { BENCH_AGENT_NAME, createPlainClient } from "./clientEnv";
 import { turnEnded } from "../waits";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ApprovalHistory, historyEntry } from "../../src/core/approvalHistory";
 
@@ -79,6 +80,9 @@ export async function measureClientBypass(settings: {
         durationMs: Math.min(2000, settings.throughputMs),
       } as AgentCommand),
     );
+    // Diagnosis only (BENCH_CLIENT_PROFILE=file.cpuprofile): that profile whole, with its callers, for DevTools.
+    const profileFile = process.env.BENCH_CLIENT_PROFILE;
+    if (profileFile) writeFileSync(profileFile, JSON.stringify(profiled.profile));
     const history = new ApprovalHistory(join(client.workspace, "history"));
     const recording = sessions.onDidDecide((prompt, record) => history.append(historyEntry(prompt, record)));
     await turnEnded(sessions, key);

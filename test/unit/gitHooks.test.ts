@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  type openSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -900,6 +901,52 @@ describe("a repository's hooks folder", () => {
     // Not a repository's top, or none at all: git is asked (it looks above).
     assert.equal(plainRepository(join(repo, "packages")), undefined);
     assert.equal(plainRepository(base), undefined);
+  });
+
+  it("reads a configuration changed just before the read again only until its times are 2 s old, and sees later edits", () => {
+    // An agent's `git push -u` rewrites the repository's config: a read in the next 2 s stamps it with its text
+    // (`configStamp`), and every request after it read the file again, for as long as the read was kept.
+    const lib = join(repo, "vendor", "fresh");
+    execFileSync("git", ["init", "-q", lib]);
+    const config = join(lib, ".git", "config");
+    const read = plainRepository(lib)!;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the policy's calls read
+    const fs = require("node:fs") as { openSync: typeof openSync };
+    const realOpen = fs.openSync;
+    const realNow = Date.now;
+    const opened = (later: number, body: () => void): string[] => {
+      const paths: string[] = [];
+      fs.openSync = ((path: string, flags: number) => (
+        paths.push(path),
+        realOpen(path, flags)
+      )) as typeof openSync;
+      Date.now = () => realNow() + later;
+      try {
+        body();
+      } finally {
+        fs.openSync = realOpen;
+        Date.now = realNow;
+      }
+      return paths.filter((path) => path.startsWith(lib));
+    };
+    assert.deepEqual(
+      opened(0, () => assert.equal(read.unchanged(), true)),
+      [config],
+      "its text is read again while its times are within 2 s",
+    );
+    assert.deepEqual(
+      opened(3_000, () => assert.equal(read.unchanged(), true)),
+      [config],
+      "read once more, found as it was, it is stamped again",
+    );
+    assert.deepEqual(
+      opened(4_000, () => assert.equal(read.unchanged(), true)),
+      [],
+      "not read again",
+    );
+    const text = readFileSync(config, "utf8");
+    writeFileSync(config, text.replace("bare = false", "bare = fals"));
+    assert.equal(read.unchanged(), false, "an edit after it is still seen");
   });
 
   it("leaves to git every repository whose files do not tell its hooks folder for certain", () => {

@@ -61,12 +61,14 @@ export interface GitFoldersRead {
 export interface FileLooks {
   own: Map<string, BigIntStats | undefined>;
   followed: Map<string, BigIntStats | undefined>;
+  /** When the pass began (`Date.now()`), before any of its looks. */
+  at: number;
 }
 
-const freshLooks = (): FileLooks => ({ own: new Map(), followed: new Map() });
+const freshLooks = (): FileLooks => ({ own: new Map(), followed: new Map(), at: Date.now() });
 
 /** What is at `file` (`own`: a link itself), from `looks` where this pass has looked already. */
-function look(file: string, kind: keyof FileLooks, looks: FileLooks | undefined): BigIntStats | undefined {
+function look(file: string, kind: "own" | "followed", looks: FileLooks | undefined): BigIntStats | undefined {
   const seen = looks?.[kind];
   if (seen?.has(file)) return seen.get(file);
   const stat = (kind === "own" ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
@@ -111,12 +113,13 @@ function readFolders(
     const others = sharedRead(shared);
     if (others === undefined) return undefined;
     const top = resolve(folder);
+    const ownUnchanged = settlingStamps(own, (at, looks) => stamp(own, at, looks), since, before);
     return withSubmodules(top, since, {
       folders: [...others.files],
       programs: [...texts, ...others.texts, ...others.fileTexts].flatMap((text) =>
         programsIn(text ?? "", top),
       ),
-      unchanged: (looks) => stamp(own, since, looks) === before && others.unchanged(looks),
+      unchanged: (looks) => ownUnchanged(looks) && others.unchanged(looks),
     });
   }
   const read = [...configs, ...personAndSystem()];
@@ -127,11 +130,17 @@ function readFolders(
   const files = !includes ? [] : included(folder, timeout);
   const includedBefore = stampIncluded(files, (file) => stamp([file], since));
   const top = resolve(folder, up);
+  const readUnchanged = settlingStamps(read, (at, looks) => stamp(read, at, looks), since, before);
+  const includedUnchanged = settlingStamps(
+    files,
+    (at, looks) => stamp(files, at, looks),
+    since,
+    includedBefore,
+  );
   return withSubmodules(top, since, {
     folders: [...folders, ...files],
     programs: [...texts, ...files.map(configText)].flatMap((text) => programsIn(text ?? "", top)),
-    unchanged: (looks) =>
-      stamp(read, since, looks) === before && stamp(files, since, looks) === includedBefore,
+    unchanged: (looks) => readUnchanged(looks) && includedUnchanged(looks),
   });
 }
 
@@ -210,15 +219,27 @@ function sharedRead(shared: readonly string[]): SharedRead | undefined {
     const named = includes ? paths.flatMap(includesIn) : [];
     const files = includes ? [...shared] : [];
     const included = stampIncluded(files, (file) => identities([file], since));
-    if (named.every((path) => shared.some((known) => resolve(known) === path)) && files.every(harmless))
+    if (named.every((path) => shared.some((known) => resolve(known) === path)) && files.every(harmless)) {
+      const pathsUnchanged = settlingStamps(
+        paths,
+        (at, looks) => identities(paths, at, looks),
+        since,
+        before,
+      );
+      const filesUnchanged = settlingStamps(
+        files,
+        (at, looks) => identities(files, at, looks),
+        since,
+        included,
+      );
       read = {
         env,
         texts,
         files,
         fileTexts: files.map(configText),
-        unchanged: (looks) =>
-          identities(paths, since, looks) === before && identities(files, since, looks) === included,
+        unchanged: (looks) => pathsUnchanged(looks) && filesUnchanged(looks),
       };
+    }
   }
   sharedReads.set(shared, { env, read });
   return read;
@@ -255,7 +276,12 @@ function identities(files: readonly string[], since: number, looks: FileLooks = 
 function withSubmodules(top: string, since: number, read: Omit<GitFoldersRead, "nested">): GitFoldersRead {
   const subs = submodules(top);
   const subFiles = [join(top, ".gitmodules"), ...subs.flatMap(({ configs }) => configs)];
-  const subsBefore = stamp(subFiles, since);
+  const subsUnchanged = settlingStamps(
+    subFiles,
+    (at, looks) => stamp(subFiles, at, looks),
+    since,
+    stamp(subFiles, since),
+  );
   const nested = subs.flatMap(({ sub, configs }) =>
     configs
       .map(configText)
@@ -269,7 +295,7 @@ function withSubmodules(top: string, since: number, read: Omit<GitFoldersRead, "
   const unchanged = read.unchanged;
   return {
     ...read,
-    unchanged: (looks) => unchanged(looks) && stamp(subFiles, since, looks) === subsBefore,
+    unchanged: (looks) => unchanged(looks) && subsUnchanged(looks),
     nested,
   };
 }
@@ -432,12 +458,46 @@ function stamp(files: readonly string[], since: number, looks?: FileLooks): stri
   return files.map((file) => configStamp(file, since, looks)).join("|");
 }
 
+/** How close to a read a file's times make its stamp hold its text (`configStamp`). */
+const RACY_MS = 2_000;
+
+/**
+ * Whether `files` are as `take` stamped them (`before`, taken as of `since`, before they were read). A file changed
+ * within RACY_MS of the read keeps its text in the stamp, which every check then reads again: each request, for as
+ * long as the read is kept (after an agent's `git push -u` wrote the repository's config, every request after it
+ * read that file whole). So once a check finds them as they were, each looked at after the check's pass began (`at`)
+ * with times more than RACY_MS before it, they are stamped again from those looks as of `at`: the new stamps hold no
+ * text (nothing is read for them), and a write after those looks gives a file times after `at` - RACY_MS, which a
+ * file system keeping whole seconds (FAT: two) rounds down no further, so they differ from the stamped ones.
+ */
+function settlingStamps(
+  files: readonly string[],
+  take: (since: number, looks: FileLooks) => string,
+  since: number,
+  before: string,
+): (looks?: FileLooks) => boolean {
+  let stamped = before;
+  let settled = false;
+  return (looks = freshLooks()) => {
+    if (take(since, looks) !== stamped) return false;
+    if (settled) return true;
+    const long = BigInt(looks.at - RACY_MS) * 1_000_000n;
+    const old = (stat: BigIntStats | undefined) => !stat || (stat.mtimeNs <= long && stat.ctimeNs <= long);
+    if (files.every((file) => looks.followed.has(file) && old(looks.followed.get(file)))) {
+      since = looks.at;
+      stamped = take(since, looks);
+      settled = true;
+    }
+    return true;
+  };
+}
+
 /** One file's `stamp` (git's aliases are read from such files too: `gitAliases.GitAliasCache`). */
 export function configStamp(file: string, since: number, looks?: FileLooks): string {
   try {
     const stat = look(file, "followed", looks);
     if (!stat) return "-";
-    const racy = [stat.mtimeNs, stat.ctimeNs].some((ns) => ns > BigInt(since - 2_000) * 1_000_000n);
+    const racy = [stat.mtimeNs, stat.ctimeNs].some((ns) => ns > BigInt(since - RACY_MS) * 1_000_000n);
     return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}${racy ? `:${configText(file)}` : ""}`;
   } catch (error) {
     return (error as { code?: string }).code ?? "?";

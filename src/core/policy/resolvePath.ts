@@ -843,7 +843,7 @@ export class PolicyBoundary {
   /** Forgets git's answers where a configuration file they were read from changed since. */
   private dropChangedGit(): void {
     // Each file looked at once in the pass: the person's configuration is read beside every root and repository.
-    const looks: FileLooks = { own: new Map(), followed: new Map() };
+    const looks: FileLooks = { own: new Map(), followed: new Map(), at: Date.now() };
     for (const unchanged of this.configsRead.values())
       if (!unchanged(looks)) {
         for (const read of [
