@@ -419,6 +419,49 @@ describe("a repository's hooks folder", () => {
     assert.deepEqual(check("src/HEAD"), [false, false]);
   });
 
+  it("protects a git folder an agent makes file by file after the boundary found the folder none", async () => {
+    // Four fs/write_text_file calls, none protected when made: vendor/x/config (a core.fsmonitor), HEAD, objects/ and
+    // refs/. git 2.39 then reads vendor/x as a bare repository and ran the monitor on `git -C vendor/x status`, which
+    // a rule allowing `git status` (or Bypass) let through: the boundary kept "no git folder" from the first write.
+    const boundary = repoBoundary({ ...hostReads(), gitAllowance: new GitAllowance() });
+    const folder = join(repo, "vendor", "x");
+    const written = (name: string, text: string) => {
+      const check = boundary.check(join(folder, name));
+      mkdirSync(dirname(join(folder, name)), { recursive: true });
+      writeFileSync(join(folder, name), text);
+      return check.status === "inside" && check.protected;
+    };
+    assert.equal(written("notes.md", "x"), false, "a plain folder");
+    const mark = join(base, "ran-bare");
+    const config = `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n\tfsmonitor = "echo ran > '${mark}'; false"\n`;
+    assert.equal(written("config", config), false);
+    assert.equal(written("HEAD", "ref: refs/heads/main\n"), false);
+    assert.equal(written("objects/README", ""), false);
+    assert.equal(written("refs/README", ""), false, "the write that makes it one is not in one yet");
+    execFileSync("git", ["-C", folder, "status"], { stdio: "ignore" });
+    assert.ok(existsSync(mark), "git reads it as a repository and runs its monitor");
+    const check = protection(boundary, repo);
+    for (const path of ["vendor/x", "vendor/x/config", "vendor/x/notes.md"])
+      assert.equal(check(path)[0], true, path);
+    // And what Bypass decides on the same boundary: the command git would run the monitor for goes to a person.
+    const shell = await loadShellParser();
+    const home = join(base, "home");
+    const line = "git -C vendor/x status";
+    const decision = decide(
+      buildFootprint(v2Request({ type: "command", command: line, cwd: repo }), { shell, home }),
+      {
+        agentName: "a",
+        rules: [],
+        bypass: true,
+        trusted: true,
+        paths: boundary.forRequest(),
+        home,
+        sessionCwd: repo,
+      },
+    );
+    assert.notEqual(decision.verdict, "allow", decision.by.label);
+  });
+
   it("protects a workspace file the repository's configuration includes, which git reads as its own", () => {
     // git 2.39: `[include] path = ../cfg/extra` in .git/config; a core.fsmonitor written to cfg/extra ran on
     // `git status`.

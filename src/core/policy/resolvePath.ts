@@ -425,9 +425,17 @@ export class PolicyBoundary {
    * git did not answer last: every path asks.
    */
   private readonly unreadRoots = new Set<string>();
-  /** Whether each folder checked is a git folder (`inGitFolder`), holds a git hook (`holdsHook`). */
-  private readonly gitFolderAt = new Map<string, boolean>();
-  private readonly hookAt = new Map<string, boolean>();
+  /**
+   * The folders found to be a git folder (`inGitFolder`), to hold a git hook (`holdsHook`): for the boundary's life,
+   * a folder once found one stays protected. Those found not to be: for the current pass only (`newPass`, once a
+   * request), since an approved write can make one of them: an agent's `fs/write_text_file` of a `HEAD`, an
+   * `objects/` and a `refs/` beside a `config` naming core.fsmonitor makes a bare repository git reads, of files none
+   * of which was protected when written, and `git -C` there ran the monitor where a rule allowed `git status`.
+   */
+  private readonly gitFolderAt = new Set<string>();
+  private readonly hookAt = new Set<string>();
+  private notGitFolderAt = new Set<string>();
+  private noHookAt = new Set<string>();
   /** As `hooksRead`, what each root's git folders are in `standIns`. */
   private readonly gitFoldersRead = new Map<string, { target: string; name: string }[] | typeof NOT_KNOWN>();
   /** As `hooksRead`, where the hooks that are links lead, for `names`. */
@@ -581,7 +589,7 @@ export class PolicyBoundary {
 
   /** `gitChecked`: the caller (`RequestPaths`) checked git's configuration files once for all its paths. */
   check(path: string, gitChecked = false): PathCheck {
-    if (!gitChecked) this.dropChangedGit();
+    if (!gitChecked) this.newPass();
     const resolved = resolveKind(path, this.options);
     if (!resolved.ok) return { status: "unresolved", reason: resolved.reason };
     const p = this.platform === "win32" ? win32 : posix;
@@ -645,7 +653,7 @@ export class PolicyBoundary {
   forRequest(): RequestPaths {
     // Once per request, not per path: a command naming 10,000 files would stat every repository's configuration files
     // for each of them.
-    this.dropChangedGit();
+    this.newPass();
     return new RequestPaths(this);
   }
 
@@ -840,6 +848,16 @@ export class PolicyBoundary {
     return read;
   }
 
+  /**
+   * A new request (or a check on its own): git's answers are dropped where a configuration file they were read from
+   * changed since, and the folders found to be no git folder and to hold no hook are looked at again.
+   */
+  private newPass(): void {
+    this.notGitFolderAt = new Set();
+    this.noHookAt = new Set();
+    this.dropChangedGit();
+  }
+
   /** Forgets git's answers where a configuration file they were read from changed since. */
   private dropChangedGit(): void {
     // Each file looked at once in the pass: the person's configuration is read beside every root and repository.
@@ -1018,8 +1036,9 @@ export class PolicyBoundary {
    * Whether `path`, or a folder above it in a root (the root too), is a git folder under another name than `.git`:
    * a nested repository's `git init --separate-git-dir=store/lib.git`, a bare repository. git reads its `config`
    * (core.fsmonitor, core.hooksPath) and runs its `hooks` for the repository whose `.git` file names it, which may be
-   * anywhere. Told as git tells one: a `HEAD`, and `objects` and `refs` or a `commondir`. Kept per folder for the
-   * boundary's life. `isFolder`: whether `path` is one, as its resolution saw (not looked at again).
+   * anywhere. Told as git tells one: a `HEAD`, and `objects` and `refs` or a `commondir`. A folder found one is kept
+   * for the boundary's life, one found none for the pass (`gitFolderAt`). `isFolder`: whether `path` is one, as its
+   * resolution saw (not looked at again).
    */
   private inGitFolder(path: string, isFolder: boolean): boolean {
     const fs = this.options.fs ?? nodePathFs;
@@ -1035,7 +1054,7 @@ export class PolicyBoundary {
     return this.someFolderUp(
       path,
       isFolder,
-      this.gitFolderAt,
+      { holds: this.gitFolderAt, holdsNot: this.notGitFolderAt },
       true,
       (folder) =>
         there(p.join(folder, "HEAD")) &&
@@ -1051,21 +1070,26 @@ export class PolicyBoundary {
    */
   private holdsHook(path: string, isFolder: boolean): boolean {
     const p = this.platform === "win32" ? win32 : posix;
-    return this.someFolderUp(path, isFolder, this.hookAt, false, (folder) =>
-      (this.list(folder) ?? []).some(
-        ({ name }) => isGitHook(name) && this.kind(this.physical(p.join(folder, name)) ?? "") !== "folder",
-      ),
+    return this.someFolderUp(
+      path,
+      isFolder,
+      { holds: this.hookAt, holdsNot: this.noHookAt },
+      false,
+      (folder) =>
+        (this.list(folder) ?? []).some(
+          ({ name }) => isGitHook(name) && this.kind(this.physical(p.join(folder, name)) ?? "") !== "folder",
+        ),
     );
   }
 
   /**
    * Whether `test` holds for `path` (`isFolder`: whether it is one, as its resolution saw) or a folder above it in a
-   * root, the root only where `withRoot`; each folder's answer kept in `known` for the boundary's life.
+   * root, the root only where `withRoot`; each folder's answer kept in `known`.
    */
   private someFolderUp(
     path: string,
     isFolder: boolean,
-    known: Map<string, boolean>,
+    known: { holds: Set<string>; holdsNot: Set<string> },
     withRoot: boolean,
     test: (folder: string) => boolean,
   ): boolean {
@@ -1076,13 +1100,14 @@ export class PolicyBoundary {
     for (let folder = isFolder ? path : p.dirname(path); ;) {
       const atRoot = fold(folder, root.caseInsensitive) === rootFolded;
       if (atRoot && !withRoot) return false;
-      let holds = known.get(folder);
-      if (holds === undefined) {
-        holds = test(folder);
-        if (known.size > 4_096) known.clear();
-        known.set(folder, holds);
+      if (known.holds.has(folder)) return true;
+      if (!known.holdsNot.has(folder)) {
+        const holds = test(folder);
+        const kept = holds ? known.holds : known.holdsNot;
+        if (kept.size > 4_096) kept.clear();
+        kept.add(folder);
+        if (holds) return true;
       }
-      if (holds) return true;
       const parent = p.dirname(folder);
       if (parent === folder || atRoot) return false;
       folder = parent;
