@@ -402,6 +402,12 @@ describe("permission rules and guards", () => {
       { line: "builtin declare 'a[$(touch PWN)]=1'; npm test", reason: /subscript that bash evaluates/ },
       { line: "command typeset -n r='a[$(touch PWN)]'; npm test", reason: /subscript that bash evaluates/ },
       { line: "builtin export 'a[$(touch PWN)]=1'; npm test", reason: /subscript that bash evaluates/ },
+      // The grammar reads a comparison where bash opens a file: bash 5.2 emptied ~/.bashrc for the first, and appended
+      // `[`'s complaint, a line of shell from the $'…' word, to it for the second.
+      { line: "npm test; [ a > ~/.bashrc ]", reason: /redirection for bash/ },
+      { line: "[ $'\nrm -rf ~\n' -a 2>> ~/.bashrc ]; npm test", reason: /redirection for bash/ },
+      { line: "if [ a > .git/hooks/pre-commit ]; then npm test; fi", reason: /redirection for bash/ },
+      { line: "npm test && [ x < ~/.ssh/id_rsa ]", reason: /redirection for bash/ },
     ];
     for (const { line, reason, prefix = "npm test" } of hidden)
       it(`asks for ${JSON.stringify(line)}, saying why`, () => {
@@ -434,6 +440,11 @@ describe("permission rules and guards", () => {
         const decision = decide(command(line), context({ rules: [rule("allow", { command: "npm test" })] }));
         assert.equal(decision.verdict, "allow", decision.by.label);
       });
+
+    it("reads < and > between [[ and ]] as the comparisons they are there", () => {
+      const decision = decide(command('[[ "$a" > "$b" ]] && npm test'), context({ bypass: true }));
+      assert.equal(decision.verdict, "allow", decision.by.label);
+    });
 
     it("reads a prompt or timeout read is given as no variable's name, and says HOME may be set where it may", () => {
       const underBypass = (line: string) => decide(command(line), context({ bypass: true }));
@@ -6534,6 +6545,17 @@ describe("permission rules and guards", () => {
         "GIT_INDEX_FILE=/tmp/i git add .",
         "GIT_TEMPLATE_DIR=/tmp/t git init vendor/x",
         "GIT_EXEC_PATH=/tmp/bin git status",
+        // perl's debugger code, cargo's rustc and its wrapper, gh's pager, the JVM's options (bash ran each).
+        `PERL5DB='BEGIN { system("rm -rf ~") }' perl -d -e 1`,
+        "RUSTC_WRAPPER=/tmp/x cargo build",
+        "CARGO_BUILD_RUSTC=/tmp/x cargo build",
+        "GH_PAGER='sh -c x' gh pr list",
+        "JAVA_TOOL_OPTIONS='-XX:OnError=rm' java -jar x.jar",
+        // A function, a command's program or an alias handed to bash by name: bash 5.2 ran rm for ls.
+        "env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls",
+        "BASH_CMDS=([ls]=/bin/rm); ls -rf ~",
+        "declare -A BASH_CMDS=([ls]=/bin/rm); ls -rf ~",
+        "BASH_ALIASES=([ls]='rm -rf'); ls ~",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" as const })),
       // A submodule is recorded in `.gitmodules`, whose `update = !…` runs a command.
       ...[
@@ -7621,6 +7643,8 @@ describe("permission rules and guards", () => {
         ["export TMPDIR=~; mktemp", "outside"],
         ["HISTFILE=~/.ssh/authorized_keys bash -i <<'EOF'\nssh-ed25519 AAAA x\nEOF", "outside"],
         ["CARGO_TARGET_DIR=.. cargo build", "outside"],
+        // TLS libraries append their session keys to it: curl 7.88 wrote them to the file it named.
+        ["SSLKEYLOGFILE=~/.bashrc curl https://x.invalid", "outside"],
         ["env CARGO_BUILD_TARGET_DIR=../t cargo build", "outside"],
         ["GOCACHE=../c go build", "outside"],
         ["GIT_TRACE=/home/u/.bashrc git status", "outside"],

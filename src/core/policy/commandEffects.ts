@@ -6451,6 +6451,10 @@ export function commandVariable(
   const runs = "sets a command for a program to run, which Symposium does not read";
   for (const { name, value } of assignments) {
     if (COMMAND_VARIABLES.has(name) && !HARMLESS_COMMAND.test(value)) return { name, does: runs };
+    // bash takes a function from one (`env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls` runs rm), and names a
+    // command's program in another (`BASH_CMDS=([ls]=/bin/rm); ls -rf ~`, as `hash -p` does).
+    if (/^(?:BASH_FUNC_|BASH_CMDS$|BASH_ALIASES$)/.test(name))
+      return { name, does: "gives bash a command by another name, which Symposium does not follow" };
     // A package manager's own options by another name (`npm_config_registry=…`, `PIP_INDEX_URL=…`, `PIP_USER=1`).
     if (PACKAGE_CONFIG_VARIABLES.test(name))
       return {
@@ -6625,6 +6629,8 @@ const FILE_VARIABLES = wordSet(
   "TMPDIR CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR GOPATH GOCACHE GOMODCACHE GOTMPDIR GOBIN HISTFILE",
   "PYTHONPYCACHEPREFIX NODE_V8_COVERAGE COVERAGE_FILE XDG_CACHE_HOME XDG_DATA_HOME XDG_STATE_HOME TF_DATA_DIR",
   "TF_PLUGIN_CACHE_DIR NPM_CONFIG_CACHE NPM_CONFIG_LOGS_DIR NPM_CONFIG_PACK_DESTINATION",
+  // TLS libraries append their session keys there (curl, node, python): `SSLKEYLOGFILE=~/.bashrc curl …`.
+  "SSLKEYLOGFILE",
 );
 /** pip's options given as `PIP_<OPTION>` that name what it writes or reads: its log, cache, report, wheels. */
 const PIP_FILE_VARIABLES = wordSet("LOG LOG_FILE CACHE_DIR REPORT WHEEL_DIR DEST REQUIREMENT CONSTRAINT");
@@ -6641,6 +6647,11 @@ const COMMAND_VARIABLES = wordSet(
   "GIT_SSH_COMMAND GIT_SSH GIT_PAGER PAGER MANPAGER GIT_EDITOR EDITOR VISUAL GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS SSH_ASKPASS GIT_PROXY_COMMAND PROMPT_COMMAND LESSOPEN LESSCLOSE BAT_PAGER RSYNC_RSH",
   "RSYNC_CONNECT_PROG",
+  // perl -d loads the debugger's code from PERL5DB; cargo runs rustc through a wrapper; gh opens its browser,
+  // pager and editor; the JVM takes options (`-XX:OnError=…` runs a command) from JAVA_TOOL_OPTIONS.
+  "PERL5DB RUSTC RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER CARGO_BUILD_RUSTC CARGO_BUILD_RUSTC_WRAPPER",
+  "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER GH_BROWSER GH_PAGER GH_EDITOR BROWSER JAVA_TOOL_OPTIONS _JAVA_OPTIONS",
+  "JDK_JAVA_OPTIONS",
 );
 /**
  * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's, zip's (`ZIPOPT='-T

@@ -751,6 +751,10 @@ class Walker {
         if (node.children.some((c) => evaluatingOption(c, node.type === "declaration_command")))
           this.problem("a declaration evaluates its values (declare -i, declare -n)");
         if (SUBSCRIPT_RUNS.test(node.text)) this.problem(SUBSCRIPT_PROBLEM);
+        // The grammar reads `[ a > b ]` as a comparison; bash opens b for writing and runs `[ a ]` (`[ a > ~/.bashrc ]`
+        // emptied it, and `2>>` appended `[`'s complaint, which may hold a line of shell).
+        if (node.type === "test_command" && node.firstChild?.type === "[" && holdsRedirection(node))
+          this.problem("a < or > between [ and ] is a redirection for bash, not a comparison");
         if (node.type === "declaration_command" && /\bPOSIXLY_CORRECT\b/.test(node.text))
           this.problem(POSIX_PROBLEM);
         // `export URL=…` binds as `URL=…` does, when it names nothing else.
@@ -1629,6 +1633,14 @@ class Walker {
 
 /** Builtins that may turn on bash's posix mode or export what it sets (`set -o posix`, `export POSIXLY_CORRECT`). */
 const POSIX_SETTERS = new Set(["set", "shopt", "export", "declare", "typeset", "readonly", "local"]);
+/** Whether a redirection's operator is among `node`'s tokens (`[ a > b ]`'s, which the grammar calls a comparison). */
+function holdsRedirection(node: Node): boolean {
+  return node.children.some(
+    (child) => (!child.isNamed && REDIRECTION_TOKENS.has(child.type)) || holdsRedirection(child),
+  );
+}
+const REDIRECTION_TOKENS = new Set([">", ">>", "<", "<<", "<<<", ">&", "<&", "&>", "&>>", ">|", "<>"]);
+
 const POSIX_PROBLEM = "the line makes programs read a word after their files as a file (POSIXLY_CORRECT)";
 /**
  * Builtins given a variable's name (`read NAME`, `printf -v NAME`, `test -v NAME`, …): a quoted name with a subscript
