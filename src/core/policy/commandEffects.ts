@@ -1750,13 +1750,20 @@ export function readsProgramFromStdin(name: string, argv: readonly (string | nul
     const word = argv[i] ?? null;
     if (word === null) return false;
     if (word === "-" || word === "--")
-      return word === "-" || argv[i + 1] === undefined || argv[i + 1] === "-";
+      return (
+        word === "-" || argv[i + 1] === undefined || argv[i + 1] === "-" || STDIN_NAMES.has(argv[i + 1]!)
+      );
+    // A script whose name is the standard input's (`python3 /dev/stdin <<< "…"`) is read from it.
+    if (STDIN_NAMES.has(word)) return true;
     if (!word.startsWith("-")) return false; // a script
     if (/^-m/.test(word) && values === STDIN_PROGRAMS.python) return false; // a module
     if (word.length === 2 && values.includes(word[1]!)) i++;
   }
   return true;
 }
+
+/** The names the standard input goes by, which a program given one as its script reads its code from. */
+const STDIN_NAMES: ReadonlySet<string | null> = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
 
 /** Every string a program's text quotes (`open('secrets/key')`), as written between its quotes. */
 export function quotedStrings(code: string): string[] {

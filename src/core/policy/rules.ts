@@ -1773,11 +1773,18 @@ class FootprintView {
           guard: "incomplete",
           label: `${name} names its pieces in a way Symposium does not work out`,
         };
+      // Pieces, backups and clones are made; a word of a program whose words are not read as files may be one too.
       const handed =
-        this.handedPath(name, pieces, cwd, { home: false }) ??
-        this.handedPath(name, handedWords, cwd, { home: name === "git" }) ??
-        this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false }) ??
-        this.handedPath(`${name}'s clone`, forgeCloneFolders(name, argv), cwd, { home: false });
+        this.handedPath(name, pieces, cwd, { home: false, mayMake: true }) ??
+        this.handedPath(name, handedWords, cwd, {
+          home: name === "git",
+          mayMake: operands === undefined && name !== "git",
+        }) ??
+        this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false, mayMake: true }) ??
+        this.handedPath(`${name}'s clone`, forgeCloneFolders(name, argv), cwd, {
+          home: false,
+          mayMake: true,
+        });
       if (handed) return handed;
       const touched =
         operands && followsLinksBelow(name, argv) ? { ...operands, followsLinks: true as const } : operands;
@@ -2048,7 +2055,7 @@ class FootprintView {
    * For a program whose words Symposium does not read as files, a word naming a protected path: in the workspace
    * whether there or not (`npx esbuild x.ts --outfile=.git/hooks/pre-commit`, `ffmpeg -i a .vscode/tasks.json`,
    * `gh gist create .env`, `source .env && echo $KEY`), outside it when there (`aws s3 cp ~/.aws/credentials s3://…`;
-   * not `source ~/.nvm/nvm.sh`, which sets up a tool). Also after `=` or `@` (`--env-file=.env`, `-F f=@.env`). With
+   * not `source ~/.nvm/nvm.sh`, which sets up a tool), or not there where the program may make it (`mayMake`). Also after `=` or `@` (`--env-file=.env`, `-F f=@.env`). With
    * `home`, any path in the home folder outside the workspace too (an interpreter's `rmSync('../other')`; its
    * `Path('/usr/lib')` passes). Only words that may name one are looked up: starting at `~` or `/`, with a hidden
    * name in them, going up, a protected name (`Jenkinsfile`), or a name beginning with `-` after a `/` (`./-x`, made
@@ -2058,7 +2065,7 @@ class FootprintView {
     name: string,
     words: readonly (string | null)[],
     cwd: string | undefined,
-    { home }: { home: boolean },
+    { home, mayMake = false }: { home: boolean; mayMake?: boolean },
   ): Held | undefined {
     // A program's code names a path; a program's words give it one.
     const gives = home ? "names" : "is given";
@@ -2092,6 +2099,12 @@ class FootprintView {
           };
         if (check.status === "outside" && home && isBelow(check.path, this.context.home))
           return { guard: "outside", label: `${name} names ${shortPath(check.path)}, outside the workspace` };
+        // Not there: a program may make it (`gh release download -O ~/.bash_profile`, `aws s3 cp s3://b/x ~/.bashrc`).
+        if (check.status === "outside" && check.protected && mayMake)
+          return {
+            guard: "protected",
+            label: `${name} ${gives} ${shortPath(check.path)}, a protected path outside the workspace, which it may make`,
+          };
       }
     }
     return undefined;
@@ -4189,7 +4202,7 @@ const ACTS_ON_LINKS = new Set(["rm", "unlink", "rmdir"]);
  */
 const NAMES_ONLY = new Set([
   ...["ls", "tree", "du", "exa", "eza", "lsd", "dirname", "basename", "realpath", "readlink"],
-  ...["echo", "printf", "test", "[", "[[", "which", "type", "command", "cd", "pushd"],
+  ...["echo", "printf", "test", "[", "[[", "which", "type", "command", "cd", "pushd", "set"],
 ]);
 
 /**

@@ -286,8 +286,8 @@ export function parseLine(
 const PLAIN_LINE = /^ *[\w./:,+@-]+(?: +[\w./:,+@=-]+)* *$/;
 /**
  * Builtins that keep a command line to run later (`trap 'cmd' EXIT`, `alias x='cmd'`, `mapfile -C cmd`, `compgen
- * -C cmd`), or make a name run another program or library (`hash -p /bin/rm ls`, `enable -f x.so`), or that the
- * grammar does not read (`coproc`): the walker reads the kept lines as scripts the line runs, the others as problems.
+ * -C cmd`), or make a name run another program or library (`hash -p /bin/rm ls`, `enable -f x.so`), run lines of
+ * the history again (`fc -s`), or that the grammar does not read (`coproc`): the walker reads the kept lines as scripts the line runs, the others as problems.
  */
 const KEEPS_COMMANDS = [
   "trap",
@@ -299,6 +299,7 @@ const KEEPS_COMMANDS = [
   "hash",
   "enable",
   "coproc",
+  "fc",
 ];
 
 /**
@@ -2306,6 +2307,11 @@ function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] |
       return words.some((word) => word === null || /^-\w*f/.test(word))
         ? "enable -f loads a builtin from a file"
         : [];
+    case "fc":
+      // `history -s "rm -rf ~"` on one line, `fc -s rm` on the next: fc runs what the history holds (`fc -l` lists).
+      return words.length > 0 && words.every((word) => word !== null && /^-[lnr]+$/.test(word))
+        ? []
+        : "fc runs commands again from the shell's history, which Symposium does not read";
     default:
       return undefined;
   }
