@@ -6753,6 +6753,15 @@ describe("permission rules and guards", () => {
         "gsettings set org.gnome.desktop.x k v",
         "chsh -s /bin/zsh",
         "gh extension install x/y",
+        // What runs a command on a later use: an MCP server the editor starts, gh's aliases and pager, go's
+        // environment file, the shell's startup file pnpm writes, poetry's configuration.
+        `code --add-mcp '{"name":"x","command":"sh","args":["-c","rm -rf ~"]}'`,
+        "gh alias set x '!rm -rf ~'",
+        "gh config set pager 'sh -c x'",
+        "go env -w CC='rm -rf ~'",
+        "go env -w GOFLAGS=-toolexec=/tmp/x",
+        "pnpm setup",
+        "poetry config virtualenvs.path ~/v",
         // The machine, and every program of the person: beyond the workspace.
         "shutdown -h now",
         "reboot",
@@ -7319,6 +7328,10 @@ describe("permission rules and guards", () => {
         "proot rm -rf ~",
         "perf record rm -rf ~",
         "caffeinate rm -rf ~",
+        "numactl -a rm -rf ~",
+        "cgexec -g cpu:x rm -rf ~",
+        "trickle rm -rf ~",
+        "flatpak-spawn --host rm -rf ~",
         "xvfb-run -e ~/.bashrc npm test",
         "npx -c 'rm -rf ~'",
         "cmake -E rm -rf ~",

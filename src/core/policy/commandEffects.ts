@@ -5738,6 +5738,20 @@ function userSettingChanged(
     return result("the editor's workspace folders");
   if (name === "gh" && is(0, "extension") && is(1, "install", "upgrade", "remove"))
     return result("gh's extensions");
+  // An MCP server added to the editor's user profile: a command it starts (`code --add-mcp '{"command":"sh",…}'`).
+  if (EDITORS.has(name) && flag("--add-mcp")) return result("the editor's MCP servers");
+  // A command run on a later use: gh's aliases (`!…` runs a shell) and its pager, editor or browser.
+  if (
+    name === "gh" &&
+    ((is(0, "alias") && is(1, "set", "import", "delete")) || (is(0, "config") && is(1, "set")))
+  )
+    return result("gh's aliases or configuration");
+  // go's environment file, read by every later go command (`go env -w CC=…`, `GOFLAGS=-toolexec=…`).
+  if (name === "go" && is(0, "env") && flag("-w", "-u")) return result("go's environment file");
+  // pnpm setup adds its folder to the shell's startup file; poetry's configuration names its own programs' places.
+  if (name === "pnpm" && is(0, "setup")) return result("the shell's startup file");
+  if (name === "poetry" && is(0, "config") && !flag("--list", "--local") && at(2) !== "")
+    return result("poetry's configuration");
   if (
     (name === "defaults" && is(0, "write", "delete", "import", "rename")) ||
     (name === "gsettings" && is(0, "set", "reset", "reset-recursively")) ||

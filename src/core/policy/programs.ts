@@ -176,6 +176,14 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "docker",
   "podman",
   "nerdctl",
+  // A NUMA or cgroup placement, a bandwidth shaper, a Flatpak sandbox's way out to the host: each runs the command
+  // after its own words.
+  "numactl",
+  "cgexec",
+  "trickle",
+  "flatpak-spawn",
+  "flatpak",
+  "systemd-inhibit",
 ]);
 
 /**
