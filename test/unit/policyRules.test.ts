@@ -3599,6 +3599,16 @@ describe("permission rules and guards", () => {
       { line: "echo x | bash -c 'bash'", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | bash /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
       { line: "bash < <(echo 'rm -rf ~')", guard: "incomplete", reason: /from a pipe/ },
+      // What is written into an output process substitution is its commands' input (bash 5.2 ran each).
+      { line: "echo 'rm -rf ~' > >(sh)", guard: "incomplete", reason: /from a pipe/ },
+      { line: "exec > >(sh); echo 'rm -rf ~'", guard: "incomplete", reason: /from a pipe/ },
+      { line: "exec 5> >(sh); echo 'rm -rf ~' >&5", guard: "incomplete", reason: /from a pipe/ },
+      {
+        line: `echo 'import os; os.system("rm -rf ~")' > >(python3)`,
+        guard: "incomplete",
+        reason: /from a pipe/,
+      },
+      { line: "echo 'rm -rf ~' | tee >(bash) >/dev/null", guard: "incomplete" },
       { line: "echo 'rm -rf ~' | source /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo 'rm -rf ~' | . /dev/fd/0", guard: "incomplete", reason: /from a pipe/ },
       // Standard input redirected from itself is still the pipe.

@@ -1201,13 +1201,16 @@ class Walker {
    * Where a command's standard input comes from, as far as a shell reading its program there cares: the last input
    * redirection of the nearest of it, a group, loop or subshell holding it, that has one (a here-document or
    * here-string is text, a `<` is a file, a descriptor copied (`<&3`) a file not known), else a pipe when it or a
-   * group holding it is a later stage of a pipeline (`x | sh`, `x | (cd a && sh)`), else the session's.
+   * group holding it is a later stage of a pipeline (`x | sh`, `x | (cd a && sh)`) or in an output process
+   * substitution (`x > >(sh)`), else the session's.
    */
   private stdinOf(node: Node, descriptors: Map<number, string>): StandardInput | undefined {
     for (let at: Node | null = node; at && at.type !== "program"; at = at.parent) {
       const input = this.inputOf(this.redirectionsOf(at, node), descriptors);
       if (input !== undefined) return input;
       const parent: Node | null = at.parent;
+      // An output process substitution's commands read what is written to it (`echo … > >(sh)`, `tee >(sh)`).
+      if (parent?.type === "process_substitution" && parent.firstChild?.type === ">(") return "pipe";
       // A pipeline the grammar nests in a here-document's redirection starts with its `|` (`cat <<EOF | sh`): its
       // first stage reads the pipe too.
       if (
