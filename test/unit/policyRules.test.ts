@@ -6106,6 +6106,16 @@ describe("permission rules and guards", () => {
         "ssh-keygen -f ~/.ssh/id_rsa -N ''",
         "git clone https://x/y.git ~/y",
         "git worktree add ../elsewhere",
+        "git worktree move wt ~/wt",
+        // The credentials file credential-store rewrites (git 2.39 put a line at the top of the one --file named), a
+        // server for the repositories below a folder and the file its process id goes to, a local repository
+        // send-pack pushes to.
+        "git credential-store --file ~/notes store <<< 'url=https://x'",
+        "git credential-store store <<< 'url=https://x'",
+        "git daemon --export-all --enable=receive-pack --base-path=/",
+        "git daemon --pid-file=/tmp/pid --detach .",
+        "git daemon --detach",
+        "git send-pack ~/other main",
         // A repository that reaches above the workspace folder moves and removes files there too.
         "git mv src ../elsewhere",
         "git rm -r ../elsewhere/x",
@@ -8095,7 +8105,6 @@ describe("permission rules and guards", () => {
           "security find-generic-password -s github",
           "pass ls",
           "gpg --armor --export me",
-          "git credential-store store",
         ],
       ],
       [

@@ -4022,7 +4022,7 @@ export function gitRepositoryComputed(argv: readonly (string | null)[]): boolean
 }
 
 /** git's subcommands whose operands may name a repository by where it is on this machine. */
-const GIT_REMOTE_VERBS = wordSet("push fetch pull ls-remote remote");
+const GIT_REMOTE_VERBS = wordSet("push fetch pull ls-remote remote send-pack fetch-pack");
 
 /**
  * The repository a word names on this machine (`../x`, `~/x`, `/srv/x.git`, `file:///x`), or undefined: a remote's
@@ -4104,6 +4104,28 @@ function gitSubcommandFiles(
       ".gitmodules",
       ...(operands[0] === "add" && operands.length >= 3 ? [operands.at(-1) ?? null] : []),
     ];
+  // The file credential-store keeps passwords in, which `store` and `erase` rewrite (`--file ~/.bashrc` put a line
+  // at its top, git 2.39): the person's ~/.git-credentials unless --file says.
+  if (git?.name === "credential-store") {
+    const read = readOptions(git.rest, "", ["--file"]);
+    if (!read.operands.some((word) => word === null || word === "store" || word === "erase")) return [];
+    const files = optionValues(read.options, "--file");
+    return files.length > 0 ? files : ["~/.git-credentials"];
+  }
+  // A server for the repositories below the folders it is given (anyone on the network may fetch, with
+  // `--enable=receive-pack` push), and the file its process id goes to.
+  if (git?.name === "daemon") {
+    const { options } = readOptions(git.rest, "", ["--base-path", "--pid-file", "--interpolated-path"]);
+    const folders = [
+      ...optionValues(options, "--base-path"),
+      ...optionValues(options, "--pid-file"),
+      ...optionValues(options, "--interpolated-path"),
+      ...operands,
+    ];
+    return folders.length > 0 ? folders : ["/"];
+  }
+  // A working tree moved where the last operand says.
+  if (git?.name === "worktree" && operands[0] === "move") return operands.slice(1);
   if (git?.name === "worktree" && operands[0] === "add") {
     // `-b <branch>`, `-B <branch>` and `--reason <text>` take the next word.
     const rest = git.rest.slice(git.rest.indexOf("add") + 1);
