@@ -3628,7 +3628,7 @@ function outputValues(
  * `f=<x`), a value that is a file when it starts with `@` (`-H @headers.txt`), a cookie string or cookie file
  * (curl's `-b`: a file unless it holds `=`), or a file name the program expands as a pattern (curl's `-T '{a,b}'`).
  */
-type FileValue = "file" | "data" | "form" | "at" | "cookie" | "pattern";
+type FileValue = "file" | "data" | "form" | "at" | "cookie" | "pattern" | "writeOut";
 
 /**
  * Commands that name files in their options' values (downloads, uploads, archives): the short options that take a
@@ -3688,8 +3688,9 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
       "--capath": "file",
       "--data-ascii": "data",
       "--url-query": "data",
-      w: "at",
-      "--write-out": "at",
+      // Its format from a file (`@file`), and the files curl 8.3's `%output{file}` (`{>>file}`) sends text into.
+      w: "writeOut",
+      "--write-out": "writeOut",
       "--proxy-cert": "file",
       "--proxy-key": "file",
       // A local service's socket: Docker's API there runs privileged containers, as `docker run` does.
@@ -4184,8 +4185,10 @@ function optionFiles(table: OptionFileTable, words: (string | null)[]): (string 
   const take = (kind: FileValue, value: string | null) => {
     if (value === null) found.push(null);
     else if (kind === "file") found.push(value);
-    else if (kind === "at") {
+    else if (kind === "at" || kind === "writeOut") {
       if (value.startsWith("@") && value !== "@-") found.push(value.slice(1));
+      if (kind === "writeOut")
+        for (const [, file] of value.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) found.push(file!);
     } else if (kind === "cookie") {
       if (!value.includes("=")) found.push(value);
     } else if (kind === "pattern") {
