@@ -3597,6 +3597,24 @@ describe("permission rules and guards", () => {
       { line: "cat cmds.txt | bash -x", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo x | (cd src && zsh)", guard: "incomplete", reason: /from a pipe/ },
       { line: "echo x | bash -c 'bash'", guard: "incomplete", reason: /from a pipe/ },
+      // A here-string given to a shell whose -c script runs a shell: that one reads it (bash 5.2 ran rm).
+      { line: "bash -c sh <<< 'rm -rf ~'", guard: "recursive-delete" },
+      { line: "bash -c 'python3' <<< 'import os; os.system(\"rm -rf ~\")'", guard: "recursive-delete" },
+      { line: "echo 'import os' | bash -c python3", guard: "incomplete", reason: /from a pipe/ },
+      // A compound command's input is its commands' (the grammar leaves a here-string out of the redirection's field),
+      // and `exec` alone moves the shell's own for the commands after it (bash 5.2 ran rm for each).
+      { line: "if true; then sh; fi <<< 'rm -rf ~'", guard: "recursive-delete" },
+      { line: "while sh; do break; done <<< 'rm -rf ~'", guard: "recursive-delete" },
+      { line: "exec <<< 'rm -rf ~'; sh", guard: "incomplete", reason: /exec gives the shell's input/ },
+      { line: "exec < <(echo 'rm -rf ~'); sh", guard: "incomplete" },
+      { line: "exec 0< /tmp/x; bash", guard: "incomplete" },
+      // A function's commands read its caller's input.
+      {
+        line: "f(){ sh; }; f <<< 'rm -rf ~'",
+        guard: "incomplete",
+        reason: /function of the line is given input/,
+      },
+      { line: "f(){ python3; }; echo 'import os' | f", guard: "incomplete", reason: /function of the line/ },
       { line: "echo 'rm -rf ~' | bash /dev/stdin", guard: "incomplete", reason: /from a pipe/ },
       { line: "bash < <(echo 'rm -rf ~')", guard: "incomplete", reason: /from a pipe/ },
       // What is written into an output process substitution is its commands' input (bash 5.2 ran each).

@@ -269,7 +269,9 @@ export function parseLine(
   const refused = (problem: string) => ({ commands: [], writes: [], reads: [], problems: [problem] });
   if (line.length > MAX_COMMAND_LINE_CHARS)
     return refused(`the command line is longer than ${MAX_COMMAND_LINE_CHARS} characters`);
-  const plain = plainWordsLine(line);
+  // A nested shell's script given its input (`echo … | bash -c python3`) goes to the walker, which reads where its
+  // commands' programs come from.
+  const plain = stdin === undefined ? plainWordsLine(line) : undefined;
   // A git alias is expanded by the walker (`git status` stays on the quick way).
   if (plain && !(gitAliases && mayBeGitAlias(withoutWrappers(plain.commands[0]!.argv).argv))) {
     budget.chars -= line.length;
@@ -650,6 +652,18 @@ class Walker {
         if (word !== null) this.loops.set(String(at + 1), [{ word }]);
   }
 
+  private definedFunctions: ReadonlySet<string> | undefined;
+
+  /** The names of the functions the line defines. */
+  private functionNames(node: Node): ReadonlySet<string> {
+    this.definedFunctions ??= new Set(
+      node.tree.rootNode
+        .descendantsOfType("function_definition")
+        .flatMap((definition) => definition?.childForFieldName("name")?.text ?? []),
+    );
+    return this.definedFunctions;
+  }
+
   /** An argument's words: its brace expansion's, where the shell running the line expands braces. */
   private wordsOf(node: Node): (string | null)[] {
     return this.braces ? staticWords(node, this.constants) : [staticWord(node, this.constants)];
@@ -939,6 +953,16 @@ class Walker {
     }
     this.loopInputs(node, depth);
     const stdin = this.stdinOf(node, descriptors);
+    // `exec` with no command moves the shell's own input for every command after it (`exec <<< 'rm -rf ~'; sh`).
+    if (
+      argv.length === 1 &&
+      name === "exec" &&
+      this.inputOf(this.redirectionsOf(node, node), descriptors) !== undefined
+    )
+      this.problem("exec gives the shell's input to the commands after it, which Symposium does not follow");
+    // A function's commands read its caller's input (`f(){ sh; }; f <<< 'rm -rf ~'`), where they were read without.
+    if (name != null && stdin !== undefined && stdin !== this.stdin && this.functionNames(node).has(name))
+      this.problem("a function of the line is given input, which its commands may run as a program");
     const errors = this.errorsAsOutput(node, descriptors);
     const given = this.listingGiven(argv, references, listings);
     if (given !== undefined) {
@@ -1265,8 +1289,11 @@ class Walker {
         ? unit.children.filter((c): c is Node => c !== null && INPUT_REDIRECTS.has(c.type))
         : [];
     for (let at: Node = unit, parent = at.parent; parent !== null; at = parent, parent = at.parent) {
+      // Its redirections by type: the grammar leaves a here-string out of the `redirect` field (`if …; fi <<< x`).
       if (parent.type === "redirected_statement" && parent.childForFieldName("body")?.id === at.id)
-        found.push(...parent.childrenForFieldName("redirect").filter((c): c is Node => c !== null));
+        found.push(
+          ...parent.namedChildren.filter((c): c is Node => c !== null && INPUT_REDIRECTS.has(c.type)),
+        );
       else if (!(
         (parent.type === "pipeline" || parent.type === "list") &&
         parent.lastNamedChild?.id === at.id
@@ -1395,9 +1422,19 @@ class Walker {
       const braces = SHELLS.has(shell) ? BRACE_SHELLS.has(shell) : this.braces;
       // A script's commands write their errors where the shell does (`bash -c 'find src' 2>&1 | …`).
       this.errorsOfShell = errorsAsOutput;
+      // The script's commands read the shell's input, unless the script was read from it (it is used up).
       const unwrapped =
         script !== undefined &&
-        this.unwrapShell(argv, wrapped.start, script, assignments, stdin, braces, namesInScript, args);
+        this.unwrapShell(
+          argv,
+          wrapped.start,
+          script,
+          assignments,
+          program === "stdin" ? undefined : stdin,
+          braces,
+          namesInScript,
+          args,
+        );
       this.errorsOfShell = false;
       if (unwrapped) return;
       if (fromStdin === "pipe") {
@@ -1456,12 +1493,12 @@ class Walker {
       this.problem("shells are nested too deeply");
       return false;
     }
-    // The script's commands read the shell's input (`echo x | bash -c 'sh'`); a script read from it has used it up.
+    // The script's commands read the shell's input (`echo x | bash -c 'sh'`, `bash -c sh <<< 'rm -rf ~'`).
     const inner = parseLine(
       this.parser,
       script,
       this.nesting + 1,
-      stdin === "pipe" ? "pipe" : undefined,
+      stdin,
       args,
       braces,
       this.gitAliases,
