@@ -1880,6 +1880,20 @@ export function shellLinesInCode(name: string, code: string): string[] {
   return lines;
 }
 
+/**
+ * Whether an interpreter's program hands a shell something other than a string written out, and reads its own
+ * arguments (`python3 -c 'os.system(sys.argv[1])' 'rm -rf ~'`, `awk 'BEGIN{system(ARGV[1])}' '…'`): then its
+ * arguments may be the command lines (`argumentsRunByCode`).
+ */
+export function codeRunsItsArguments(name: string, code: string): boolean {
+  const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : (SAME_CALLS[name] ?? name);
+  const calls = SHELL_CALLS[family];
+  if (calls === undefined || !ARGV_IN_CODE.test(code)) return false;
+  return new RegExp(String.raw`(?:${calls})(?!["'\x60])`).test(code);
+}
+/** A program reading its arguments: Python's `sys.argv`, Node's `process.argv`, awk's and Ruby's `ARGV`, Perl's. */
+const ARGV_IN_CODE = /\bargv\b|\bARGV\b|\$ARGV|@ARGV|\$argv/;
+
 /** Interpreters that hand strings to a shell as another one does (Bun and Deno run Node's `child_process`). */
 const SAME_CALLS: Readonly<Record<string, string>> = { bun: "node", deno: "node", luajit: "lua" };
 /** What comes before the string a language hands to a shell (`os.system(`, `execSync(`, `system `, `%x(`). */

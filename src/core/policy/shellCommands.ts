@@ -16,6 +16,7 @@ import {
   findCommands,
   inlineCode,
   readsProgramFromStdin,
+  codeRunsItsArguments,
   shellLinesInCode,
   withoutWrappers,
 } from "./commandEffects";
@@ -2302,16 +2303,25 @@ export function shellScript(argv: readonly (string | null)[]): string | null | u
  * cannot be followed; undefined for any other command.
  */
 /** The shell lines in an interpreter's program, given inline or as its here-document (`shellLinesInCode`). */
-function codeCommandLines(argv: readonly (string | null)[], stdin: StandardInput | undefined): string[] {
+function codeCommandLines(
+  argv: readonly (string | null)[],
+  stdin: StandardInput | undefined,
+): (string | null)[] {
   const name = argv[0] == null ? undefined : basename(argv[0]);
   if (name === undefined) return [];
   const fromStdin =
     typeof stdin === "object" && "text" in stdin && stdin.text !== null && readsProgramFromStdin(name, argv)
       ? [stdin.text]
       : [];
-  return [...inlineCode(name, argv), ...fromStdin].flatMap((code) =>
-    code === null ? [] : shellLinesInCode(name, code),
-  );
+  const inline = inlineCode(name, argv);
+  // Its arguments after the code, where the code hands what it reads of them to a shell.
+  const lastCode = Math.max(...inline.map((code) => argv.lastIndexOf(code)));
+  const runsArguments = inline.some((code) => code !== null && codeRunsItsArguments(name, code));
+  const argumentLines = runsArguments && lastCode >= 0 ? argv.slice(lastCode + 1) : [];
+  return [
+    ...[...inline, ...fromStdin].flatMap((code) => (code === null ? [] : shellLinesInCode(name, code))),
+    ...argumentLines,
+  ];
 }
 
 function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] | string | undefined {
