@@ -25,6 +25,7 @@ import { PolicyBoundary, type BoundaryOptions } from "../../src/core/policy/reso
 import { buildFootprint } from "../../src/core/policy/footprint";
 import { decide } from "../../src/core/policy/rules";
 import { loadShellParser } from "../../src/core/policy/shellParser";
+import type { ShellParser } from "../../src/core/policy/shellCommands";
 import { v2DiffRequest, v2Request } from "../support/permissionRequests";
 import { countLooks } from "../support/countLooks";
 import { withStillClock } from "../support/stillClock";
@@ -65,6 +66,20 @@ describe("a repository's hooks folder", () => {
       else process.env[key] = value;
     rmSync(base, { recursive: true, force: true });
   });
+
+  /** What Bypass decides for `line` run at the repository's top, on `boundary` (a request of its own). */
+  const underBypass = (shell: ShellParser, boundary: PolicyBoundary, line: string) => {
+    const home = join(base, "home");
+    return decide(buildFootprint(v2Request({ type: "command", command: line, cwd: repo }), { shell, home }), {
+      agentName: "a",
+      rules: [],
+      bypass: true,
+      trusted: true,
+      paths: boundary.forRequest(),
+      home,
+      sessionCwd: repo,
+    });
+  };
 
   /** A boundary of `repo` alone, the home folder beside it and names kept in their case, with these git reads. */
   const repoBoundary = (reads: BoundaryOptions = {}) =>
@@ -444,21 +459,7 @@ describe("a repository's hooks folder", () => {
     for (const path of ["vendor/x", "vendor/x/config", "vendor/x/notes.md"])
       assert.equal(check(path)[0], true, path);
     // And what Bypass decides on the same boundary: the command git would run the monitor for goes to a person.
-    const shell = await loadShellParser();
-    const home = join(base, "home");
-    const line = "git -C vendor/x status";
-    const decision = decide(
-      buildFootprint(v2Request({ type: "command", command: line, cwd: repo }), { shell, home }),
-      {
-        agentName: "a",
-        rules: [],
-        bypass: true,
-        trusted: true,
-        paths: boundary.forRequest(),
-        home,
-        sessionCwd: repo,
-      },
-    );
+    const decision = underBypass(await loadShellParser(), boundary, "git -C vendor/x status");
     assert.notEqual(decision.verdict, "allow", decision.by.label);
   });
 
@@ -785,18 +786,8 @@ describe("a repository's hooks folder", () => {
     execFileSync("git", ["-C", two, "config", "core.fsmonitor", "../../tools/mon.sh"]);
     symlinkSync(join("..", "..", "..", "..", "scripts", "pc.sh"), join(x, ".git", "hooks", "pre-commit"));
     const shell = await loadShellParser();
-    const home = join(base, "home");
     const boundary = repoBoundary({ ...hostReads(), gitAllowance: new GitAllowance() });
-    const run = (line: string) =>
-      decide(buildFootprint(v2Request({ type: "command", command: line, cwd: repo }), { shell, home }), {
-        agentName: "a",
-        rules: [],
-        bypass: true,
-        trusted: true,
-        paths: boundary.forRequest(),
-        home,
-        sessionCwd: repo,
-      });
+    const run = (line: string) => underBypass(shell, boundary, line);
     for (const line of [
       "printf '[core]\\n\\tfsmonitor = \"touch pwned\"\\n' > cfg/extra",
       "echo 'touch pwned' > tools/mon.sh",
