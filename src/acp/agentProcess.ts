@@ -137,7 +137,7 @@ export class AgentProcess {
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
-    signalTree(this.child.pid, this.marker, signal);
+    signalTree(this.child.pid, this.marker, signal, this.hasExited);
   }
 }
 

@@ -168,6 +168,11 @@ export type TerminalListener = (
   exit?: ExitStatus,
 ) => void;
 
+/** Whether a child process has exited (and was reaped: its pid may be another process's since). */
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 export class ClientTerminals {
   private readonly terminals = new Map<string, Terminal>();
 
@@ -266,7 +271,7 @@ export class ClientTerminals {
     if (Number.isFinite(seconds) && seconds > 0) {
       terminal.deadline = setTimeout(() => {
         this.append(terminal, Buffer.from(`\n[Symposium stopped the command after ${seconds} s]\n`));
-        signalTree(child.pid, marker, "SIGKILL");
+        signalTree(child.pid, marker, "SIGKILL", exited(child));
       }, seconds * 1000);
     }
     this.terminals.set(id, terminal);
@@ -291,7 +296,7 @@ export class ClientTerminals {
 
   kill(sessionKey: string, terminalId: string): Record<string, never> {
     const terminal = this.get(sessionKey, terminalId);
-    signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
+    signalTree(terminal.child.pid, terminal.marker, "SIGKILL", exited(terminal.child));
     return {};
   }
 
@@ -306,7 +311,7 @@ export class ClientTerminals {
       if (terminal.sessionKey !== sessionKey || terminal.turn !== turn) continue;
       if (!terminal.exitStatus)
         this.append(terminal, Buffer.from("\n[Symposium stopped the command: Stop was pressed]\n"));
-      signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
+      signalTree(terminal.child.pid, terminal.marker, "SIGKILL", exited(terminal.child));
     }
   }
 
@@ -325,7 +330,7 @@ export class ClientTerminals {
   }
 
   private remove(terminal: Terminal): void {
-    signalTree(terminal.child.pid, terminal.marker, "SIGKILL");
+    signalTree(terminal.child.pid, terminal.marker, "SIGKILL", exited(terminal.child));
     terminal.watchdog?.dispose();
     clearTimeout(terminal.deadline);
     clearTimeout(terminal.notifyTimer);

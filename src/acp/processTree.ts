@@ -71,6 +71,16 @@ function descendantsByPs(root: number): number[] {
   return tree;
 }
 
+/** Whether a process has `pid` now (signal 0 checks without sending; EPERM: one we may not signal has it). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 function signal(pid: number, sig: NodeJS.Signals): void {
   // Never 0 or ±1: `kill(0)` is our own process group (the extension host), `kill(-1)` every process we may signal.
   if (!Number.isInteger(pid) || Math.abs(pid) <= 1 || Math.abs(pid) === process.pid) return;
@@ -84,8 +94,17 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 /**
  * Signals the whole tree rooted at `pid` (leader of its own process group on Unix) and marked with `marker`.
  * SIGKILL sweeps the marked processes until none is left, so a process forked during the sweep is caught too.
+ * `leaderExited`: the leader has exited and been reaped, so its pid may since be another process's. A pid in use as a
+ * group's id is not given out again, so while what the leader left runs on in its group, no process has the pid;
+ * one that does is someone else's, and its group (`kill(-pid)`: a shell job, a daemon) is left alone: the marked
+ * processes are still swept. A terminal command the agent releases long after it ended met that.
  */
-export function signalTree(pid: number | undefined, marker: string, sig: NodeJS.Signals): void {
+export function signalTree(
+  pid: number | undefined,
+  marker: string,
+  sig: NodeJS.Signals,
+  leaderExited = false,
+): void {
   if (process.platform === "win32") {
     if (pid === undefined) return;
     try {
@@ -99,6 +118,7 @@ export function signalTree(pid: number | undefined, marker: string, sig: NodeJS.
     }
     return;
   }
+  if (pid !== undefined && leaderExited && isRunning(pid)) pid = undefined;
   const descendants = process.platform === "linux" || pid === undefined ? [] : descendantsByPs(pid);
   if (pid !== undefined) signal(-pid, sig);
   for (const child of descendants) signal(child, sig);

@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
+import { signalTree } from "../../src/acp/processTree";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
 import { waitFor } from "../../tools/waitFor";
@@ -70,6 +71,21 @@ describe("process containment and terminal output", function () {
       options,
     );
   }
+
+  it("leaves alone another's process group that has the pid of a leader that exited, and ends it otherwise", async () => {
+    if (process.platform === "win32") return;
+    // A process leading a group of its own, standing for one that got the pid after a terminal command ended (a
+    // shell job, a daemon): the agent releasing that terminal later signalled `-pid`.
+    const stranger = spawn("sleep", ["30"], { detached: true, stdio: "ignore" });
+    const pid = stranger.pid!;
+    leftovers.push(pid);
+    signalTree(pid, "no-such-marker", "SIGKILL", true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.ok(isAlive(pid), "another's process group was signalled");
+    // The leader still ours (not exited): its group ends.
+    signalTree(pid, "no-such-marker", "SIGKILL", false);
+    await waitFor(() => !isAlive(pid), "the group ended", 5_000);
+  });
 
   it("never runs a command outside when the folder it checked becomes a link to outside right after", async () => {
     const inside = join(folder, "d");
