@@ -8,6 +8,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -156,6 +157,19 @@ function npmInstall(
  * `NPM_FOR_CODE_SERVER` installed once into the cache (and put first on the install's PATH, where the postinstall's
  * nested install finds it).
  */
+/** The prefix holding this Node's own headers (`include/node`, of its very version), if they are installed. */
+function localNodeHeaders(): string | undefined {
+  const prefix = dirname(dirname(process.execPath));
+  try {
+    const header = readFileSync(join(prefix, "include", "node", "node_version.h"), "utf8");
+    const part = (name: string) => /\d+/.exec(header.split(`#define NODE_${name}_VERSION `)[1] ?? "")?.[0];
+    const version = `v${part("MAJOR")}.${part("MINOR")}.${part("PATCH")}`;
+    return version === process.version ? prefix : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function npmForCodeServer(env: NodeJS.ProcessEnv): string {
   const version = spawnSync("npm", ["--version"], { env, encoding: "utf8" }).stdout?.trim() ?? "";
   if (!(Number(version.split(".")[0]) >= 12)) return "npm";
@@ -213,6 +227,10 @@ export function ensureCodeServer(): string {
       npm_config_fund: "false",
       npm_config_update_notifier: "false",
     });
+    const nodeDir = localNodeHeaders();
+    // node-gyp builds against this Node's own headers where they are installed (Debian's nodejs ships them), instead
+    // of downloading them from nodejs.org, which a machine with only the npm registry cannot reach.
+    if (nodeDir !== undefined && env.npm_config_nodedir === undefined) env.npm_config_nodedir = nodeDir;
     const npm = npmForCodeServer(env);
     const result = npmInstall(npm, scratch, `code-server@${CODE_SERVER_VERSION}`, env, ["--omit=dev"]);
     writeFileSync(logFile, `${result.stdout ?? ""}\n${result.stderr ?? ""}`);
