@@ -139,10 +139,15 @@ export function markedEnv(env: NodeJS.ProcessEnv, marker: string): NodeJS.Proces
  * The watchdog: a shell holding the read end of a pipe whose write end only the extension host has. When the host
  * dies, however it dies, `cat` sees EOF and the shell kills the agent's process group ($1) and every process carrying
  * its marker ($2), then exits. A shell, not Node: it costs a few MB per agent instead of tens. In a group of its own,
- * so it outlives the host's group.
+ * so it outlives the host's group. The group is left alone where a live process without the marker has its pid (on
+ * Linux): the leader exited and the pid is another's (see `signalTree`). `kill -s KILL --` as POSIX spells it: dash,
+ * Debian's sh, refuses `kill -KILL -- -pid` ("Illegal number"), which left the group to the marker sweep alone.
  */
 const WATCHDOG_SCRIPT = `cat >/dev/null 2>&1
-kill -KILL -- -"$1" 2>/dev/null
+state=$(sed -n 's/^[0-9]* (.*) \\(.\\) .*/\\1/p' /proc/"$1"/stat 2>/dev/null)
+if [ -z "$state" ] || [ "$state" = Z ] || grep -qzx "${TREE_MARKER_VARIABLE}=$2" /proc/"$1"/environ 2>/dev/null; then
+  kill -s KILL -- -"$1" 2>/dev/null
+fi
 for round in 1 2 3 4 5 6 7 8 9 10; do
   pids=$(grep -lzx "${TREE_MARKER_VARIABLE}=$2" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
   [ -z "$pids" ] && break

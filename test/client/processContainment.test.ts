@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
-import { signalTree } from "../../src/acp/processTree";
+import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "../../src/acp/processTree";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
 import { waitFor } from "../../tools/waitFor";
@@ -85,6 +85,32 @@ describe("process containment and terminal output", function () {
     // The leader still ours (not exited): its group ends.
     signalTree(pid, "no-such-marker", "SIGKILL", false);
     await waitFor(() => !isAlive(pid), "the group ended", 5_000);
+  });
+
+  it("has the watchdog end a marked group when the host goes, and leave alone one whose leader is another's", async () => {
+    if (process.platform !== "linux") return;
+    const marker = newTreeMarker();
+    // Ours: a marked leader and, in its group, a process that cleared its environment (no marker to sweep it by).
+    const pidFile = join(folder, "pids");
+    const ours = spawn("/bin/sh", ["-c", `env -i sleep 30 & echo $! > '${pidFile}'; sleep 30`], {
+      detached: true,
+      stdio: "ignore",
+      env: markedEnv(process.env, marker),
+    });
+    leftovers.push(ours.pid!);
+    const [unmarked] = await pidsFrom(pidFile, 1);
+    const stranger = spawn("sleep", ["30"], { detached: true, stdio: "ignore" });
+    leftovers.push(stranger.pid!);
+    // The pipe's end (dispose) is what the watchdog sees when the host dies.
+    startWatchdog(ours.pid!, marker)!.dispose();
+    startWatchdog(stranger.pid!, marker)!.dispose();
+    await waitFor(
+      () => !isAlive(ours.pid!) && !isAlive(unmarked!),
+      "our group ended, its unmarked one too",
+      5_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.ok(isAlive(stranger.pid!), "a group whose leader carries no marker was killed");
   });
 
   it("never runs a command outside when the folder it checked becomes a link to outside right after", async () => {
