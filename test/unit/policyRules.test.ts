@@ -402,6 +402,26 @@ describe("permission rules and guards", () => {
       { line: "builtin declare 'a[$(touch PWN)]=1'; npm test", reason: /subscript that bash evaluates/ },
       { line: "command typeset -n r='a[$(touch PWN)]'; npm test", reason: /subscript that bash evaluates/ },
       { line: "builtin export 'a[$(touch PWN)]=1'; npm test", reason: /subscript that bash evaluates/ },
+      // A variable given a value read at run time and exported, or one the shell reads itself: bash 5.2 made a
+      // repository outside, ran git's editor and fsmonitor, wrote the history into ~/.bashrc, and cd went into ~/.ssh.
+      { line: "read GIT_DIR <<< ../x; export GIT_DIR; npm test", reason: /GIT_DIR a value read at run time/ },
+      {
+        line: "read GIT_EDITOR <<< 'touch PWN;'; declare -x GIT_EDITOR; npm test",
+        reason: /value read at run time/,
+      },
+      {
+        line: `read GIT_CONFIG_PARAMETERS <<< "'core.fsmonitor=touch PWN'"; export GIT_CONFIG_PARAMETERS; npm test`,
+        reason: /value read at run time/,
+      },
+      { line: "wait -p GIT_DIR; export GIT_DIR; npm test", reason: /value read at run time/ },
+      { line: "set -a; read TMPDIR <<< ..; npm test", reason: /set -a/ },
+      {
+        line: "history -s 'touch PWN'; read HISTFILE <<< ../.bashrc; history -w; npm test",
+        reason: /HISTFILE/,
+      },
+      { line: "printf -v PS4 %s '$(touch PWN)'; set -x; npm test", reason: /PS4/ },
+      { line: "read CDPATH <<< ~; cd .ssh; npm test", reason: /CDPATH/ },
+      { line: "read HIST''FILE <<< ../.bashrc; history -w; npm test", reason: /HISTFILE/ },
       // The grammar reads a comparison where bash opens a file: bash 5.2 emptied ~/.bashrc for the first, and appended
       // `[`'s complaint, a line of shell from the $'…' word, to it for the second.
       { line: "npm test; [ a > ~/.bashrc ]", reason: /redirection for bash/ },

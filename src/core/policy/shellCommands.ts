@@ -421,6 +421,8 @@ export function parseWithGrammar(
       result.problems.push(
         "the line may set HOME, which ~ and cd follow where the policy places the home folder",
       );
+    const readAtRunTime = valueReadAtRunTime(tree.rootNode, line);
+    if (readAtRunTime) result.problems.push(readAtRunTime);
     // Written in parts too (`declare I''FS=…`, `declare {I,}FS=…`, `read $name`).
     const setsIfs = /IFS/.test(line.replace(/["'\\]/g, "")) || mayAssign(tree.rootNode, "IFS", false);
     // A script that may move or set its arguments, or whose functions read their own, keeps `$1`… unknown.
@@ -2044,8 +2046,57 @@ const ASSIGNS = new Set([
     "export",
     "readonly",
   ],
-  ...["let", "unset"],
+  ...["let", "unset", "wait"],
 ]);
+
+/** Builtins that assign a variable a value they read or make at run time (`read X`, `printf -v X`, `wait -p X`). */
+const READS_INTO = new Set(["read", "printf", "wait", "getopts"]);
+
+/**
+ * Variables the shell itself reads, unexported: a prompt bash expands (`PS4` with `set -x`), the file `history -w`
+ * writes, the folders `cd` looks in first, what an interactive bash runs before each prompt.
+ */
+const SHELL_READS = ["PS0", "PS1", "PS2", "PS3", "PS4", "HISTFILE", "CDPATH", "PROMPT_COMMAND"];
+
+/**
+ * Why a line's variables may hold what the policy does not read, if they may: one given a value read or made at run
+ * time (`read`, `printf -v`, `wait -p`, `getopts`, a `for` or `select` loop) that the line exports (`export X`,
+ * `declare -x X`, or `set -a` before), which programs then take from their environment (`read GIT_DIR <<< ../x;
+ * export GIT_DIR; git init` made a repository outside, `read GIT_EDITOR …` ran a command); or one of those the shell
+ * reads itself (`read CDPATH <<< ~; cd .ssh`, `printf -v HISTFILE %s ~/.profile; history -w`).
+ */
+function valueReadAtRunTime(root: Node, line: string): string | undefined {
+  const exportsAll = /\bset\s+(?:-[A-Za-z]*a\b|-o\s+allexport\b)/.test(line);
+  const exported = new Set<string>();
+  for (const declaration of root.descendantsOfType("declaration_command")) {
+    const keyword = declaration?.firstChild?.text;
+    if (declaration === null || keyword === undefined) continue;
+    const words = declaration.namedChildren.flatMap((child) => (child === null ? [] : [child.text]));
+    if (keyword !== "export" && !words.some((word) => /^-[A-Za-z]*x/.test(word))) continue;
+    for (const word of words) if (/^[A-Za-z_]\w*$/.test(word)) exported.add(word);
+  }
+  const candidates = new Set([...exported, ...SHELL_READS]);
+  // Written in parts too (`read HIST''FILE`, `read {HIST,}FILE`).
+  const plain = line.replace(/["'\\]/g, "");
+  for (const name of candidates)
+    if (
+      (plain.includes(name) || plain.includes("{") || ASSIGNS_COMPUTED.test(line)) &&
+      mayAssign(root, name, false, undefined, READS_INTO)
+    )
+      return `the line gives ${name} a value read at run time${SHELL_READS.includes(name) ? "" : " and exports it"}, which Symposium does not follow`;
+  if (
+    exportsAll &&
+    root.descendantsOfType(["command", "for_statement"]).some((found) => {
+      if (found === null) return false;
+      if (found.type === "for_statement") return true;
+      const first = found.childForFieldName("name")?.firstNamedChild;
+      const name = first ? staticWord(first) : null;
+      return name !== null && READS_INTO.has(name);
+    })
+  )
+    return "the line exports every variable it sets (set -a) and gives some a value read at run time";
+  return undefined;
+}
 
 /**
  * Whether the commands below `node` may assign `variable`, read as bash reads their words (quotes and escapes gone:
@@ -2053,7 +2104,14 @@ const ASSIGNS = new Set([
  * or (unless `computedMay` is false) assign a name computed at run time, or run a command whose name is computed;
  * `except` is an assignment not counted.
  */
-function mayAssign(node: Node, variable: string, computedMay = true, except?: Node): boolean {
+function mayAssign(
+  node: Node,
+  variable: string,
+  computedMay = true,
+  except?: Node,
+  /** Only these builtins (and loops) count: not a plain `X=…` or a declaration's. */
+  only?: ReadonlySet<string>,
+): boolean {
   const names = (word: string) =>
     word === variable ||
     word.startsWith(`${variable}=`) ||
@@ -2075,8 +2133,10 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
       if (found.childForFieldName("variable")?.text === variable) return true;
       continue;
     }
+    if (only !== undefined && (found.type === "declaration_command" || found.type === "unset_command"))
+      continue;
     if (found.type === "variable_assignment") {
-      if (found.id === except?.id) continue;
+      if (only !== undefined || found.id === except?.id) continue;
       if (found.childForFieldName("name")?.text.replace(/\[.*$/, "") === variable) return true;
       continue;
     }
@@ -2088,6 +2148,7 @@ function mayAssign(node: Node, variable: string, computedMay = true, except?: No
       if (computedMay) return true;
       continue;
     }
+    if (only !== undefined && !only.has(name)) continue;
     const assigning = ASSIGNS.has(name) || found.type !== "command";
     if (!assigning && name !== "builtin" && name !== "command") continue;
     let previous: string | null = null;
