@@ -425,6 +425,8 @@ const IN_PLACE = wordSet(
   "csplit gpg look 7zr 7zz 7zzs mkfifo mknod",
   // coreutils' link makes its second operand, util-linux's fallocate its operand (`link a -- --x` made `--x`).
   "link fallocate",
+  // python's modules: json.tool writes its second operand, py_compile and compileall write bytecode beside theirs.
+  "json.tool py_compile compileall",
   // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
   "vi vim nvim view vimdiff ex ed nano pico emacs micro hx kak joe mcedit",
   // Formatters and linters rewrite or print what they are given (`prettier --write`, `eslint --fix`), and write
@@ -608,19 +610,8 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   if (AWKS.has(name)) return files(readAwk(words).files);
   // sqlite3's database (a browser's cookies or history is one) and the file `-init` reads first.
   if (name === "sqlite3" || name === "duckdb") {
-    const opened: (string | null)[] = [];
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i] ?? null;
-      if (word !== null && word.startsWith("-") && word !== "-") {
-        const option = word.replace(/^--?/, "-");
-        if (option === "-init") opened.push(words[++i] ?? null);
-        else if (SQLITE_VALUES.has(option)) i++;
-        continue;
-      }
-      opened.push(word);
-      break;
-    }
-    return files(opened);
+    const { init, operands: named } = readSqlite(words);
+    return files([...init, ...named.slice(0, 1)]);
   }
   // httpie sends a file named after `@` (`@body.json`, `f@x.txt`, `k=@x`, `k:=@x.json`).
   if (HTTPIE.has(name))
@@ -727,6 +718,29 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files([...scriptFiles, ...edited]);
   }
   const outputs = OUTPUT_OPTIONS[name];
+  if (C_COMPILERS.has(name))
+    return files(
+      [
+        ...outputValues(outputs!, words),
+        ...linkerOutputs(words),
+        // Where the built program writes its profiles when run (`-fprofile-generate=../p`), given with `=` only.
+        ...words.flatMap((word) =>
+          word === null ? [] : (/^-fprofile-(?:generate|dir)=(.*)$/.exec(word)?.slice(1) ?? []),
+        ),
+      ],
+      true,
+    );
+  // python's bytecode goes below `-X pycache_prefix=` (`python3 -X pycache_prefix=../x a.py`).
+  if (/^python[\d.]*$/.test(name)) {
+    const prefixes = outputValues(["-X"], words).flatMap((value) =>
+      value === null
+        ? [null]
+        : value.startsWith("pycache_prefix=")
+          ? [value.slice("pycache_prefix=".length)]
+          : [],
+    );
+    if (prefixes.length > 0) return files(prefixes, true);
+  }
   // A virtual environment's folder, and a new project's (`cargo new ~/x`, `meson setup ~/build`); the file or
   // folder mktemp makes from its template (`mktemp ../x.XXXX`); kubectl cp's side on this machine (the pod's is
   // `pod:path`).
@@ -822,9 +836,14 @@ function readAwk(words: readonly (string | null)[]): {
  * (`print > f`), as a program's quoted strings are read: "~" for one computed at run time, which may be the home folder.
  */
 export function awkValues(name: string, argv: readonly (string | null)[]): string[] {
+  return awkAssignedValues(name, argv).map((value) => value ?? "~");
+}
+
+/** The values the line gives awk's variables, as written; `null` for one computed at run time. */
+export function awkAssignedValues(name: string, argv: readonly (string | null)[]): (string | null)[] {
   if (!AWKS.has(name)) return [];
   return readAwk(argv.slice(1)).assignments.map((word) =>
-    word === null ? "~" : word.slice(word.indexOf("=") + 1),
+    word === null ? null : word.slice(word.indexOf("=") + 1),
   );
 }
 
@@ -1729,7 +1748,10 @@ export function inlineCode(name: string, argv: readonly (string | null)[]): (str
   return code;
 }
 
-/** Interpreters that read their program from standard input when given no script, or `-` (`python3 - <<'EOF'`). */
+/**
+ * Interpreters that read their program from standard input when given no script, or `-` (`python3 - <<'EOF'`), and
+ * their short options that take the next word as a value.
+ */
 const STDIN_PROGRAMS: Record<string, string> = {
   python: "WXQ",
   node: "r",
@@ -1737,29 +1759,130 @@ const STDIN_PROGRAMS: Record<string, string> = {
   perl: "IMmCdDx",
   php: "cdz",
   osascript: "ls",
+  lua: "l",
+  luajit: "lj",
+  julia: "JptC",
+  Rscript: "",
 };
 
 /**
- * Whether an interpreter reads its program from its standard input (`python3 <<'EOF' … EOF`, `node - < x`): no
- * inline code, no module, and no script before the first operand but `-`. Its value-taking short options are skipped.
+ * Where an interpreter's program comes from: its standard input (`python3 <<'EOF' … EOF`, `node - < x`, awk's
+ * `-f /dev/stdin`), a script or file named on the line, or a word computed at run time in the script's place
+ * (`python3 <(curl …)`, `awk -f <(…)`); undefined for inline code, a module, or a program not listed here.
  */
-export function readsProgramFromStdin(name: string, argv: readonly (string | null)[]): boolean {
+function programSource(
+  name: string,
+  argv: readonly (string | null)[],
+): "stdin" | "computed" | "file" | undefined {
+  if (AWKS.has(name)) {
+    const words = argv.slice(1);
+    const at = words.findIndex((word) => word?.startsWith("-f") === true);
+    if (at < 0) return undefined;
+    const file = words[at] === "-f" ? (words[at + 1] ?? null) : words[at]!.slice(2);
+    return file === null || PIPE_FILE.test(file)
+      ? "computed"
+      : file === "-" || STDIN_NAMES.has(file)
+        ? "stdin"
+        : "file";
+  }
   const values = /^python[\d.]*$/.test(name) ? STDIN_PROGRAMS.python : STDIN_PROGRAMS[name];
-  if (values === undefined || inlineCode(name, argv).length > 0) return false;
+  if (values === undefined || inlineCode(name, argv).length > 0) return undefined;
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i] ?? null;
-    if (word === null) return false;
-    if (word === "-" || word === "--")
-      return (
-        word === "-" || argv[i + 1] === undefined || argv[i + 1] === "-" || STDIN_NAMES.has(argv[i + 1]!)
-      );
+    if (word === null || PIPE_FILE.test(word)) return "computed";
+    if (word === "-" || word === "--") {
+      const next = argv[i + 1];
+      if (word === "--" && next === null) return "computed";
+      return word === "-" || next === undefined || next === "-" || STDIN_NAMES.has(next) ? "stdin" : "file";
+    }
     // A script whose name is the standard input's (`python3 /dev/stdin <<< "…"`) is read from it.
-    if (STDIN_NAMES.has(word)) return true;
-    if (!word.startsWith("-")) return false; // a script
-    if (/^-m/.test(word) && values === STDIN_PROGRAMS.python) return false; // a module
+    if (STDIN_NAMES.has(word)) return "stdin";
+    if (!word.startsWith("-")) return "file"; // a script
+    if (/^-m/.test(word) && values === STDIN_PROGRAMS.python)
+      return (word === "-m" ? argv[i + 1] : word.slice(2)) === null ? "computed" : undefined; // a module
     if (word.length === 2 && values.includes(word[1]!)) i++;
   }
-  return true;
+  return "stdin";
+}
+
+/**
+ * A program that loads or runs code, commands or options its words give in a form Symposium does not read: node's
+ * modules given as `data:` or network addresses (`--import 'data:text/javascript,…'`), python's timeit (its words are
+ * statements) and pdb (debugger commands), a compiler driver's programs and plugins (`-wrapper sh,-c,…`, `-B dir`,
+ * `-specs=`, `-fplugin=`, options from a file `@args`), mercurial's and subversion's configuration and editors on the
+ * line (`hg --config hooks.pre-status=…`), yq's files split by an expression or loaded (`-s`, `load("…")`), a mount,
+ * rsync's daemon, node's inspector open to the network.
+ */
+function loadsUnread(name: string, words: readonly (string | null)[]): string | undefined {
+  const says = (what: string) => `${name} ${what}, which Symposium does not read`;
+  // A word computed at run time that may be one of these options is `computedOptionGuard`'s.
+  const known = words.filter((word): word is string => word !== null);
+  if (["node", "bun", "deno"].includes(name)) {
+    if (
+      words.some(
+        (word, i) =>
+          word !== null &&
+          ((NODE_LOADS.test(words[i - 1] ?? "") && /^(?:data|https?):/i.test(word)) ||
+            /^--(?:import|require|loader|experimental-loader)=(?:data|https?):/i.test(word)),
+      )
+    )
+      return says("loads a module its options give inline or from the network");
+    if (
+      known.some((word) =>
+        /^--inspect(?:-brk|-wait)?=(?!(?:127\.0\.0\.1|localhost|\[::1\])?:?\d*$)/.test(word),
+      )
+    )
+      return says("opens its inspector (which runs any code sent to it) to the network");
+  }
+  if (name === "timeit" || name === "pdb")
+    return says("runs Python statements or debugger commands given on its line");
+  if (
+    C_COMPILERS.has(name) &&
+    known.some((word) =>
+      /^(?:-wrapper|-B|-specs|-fplugin|--specs|@)|^-Wl,.*(?:-plugin|--wrap)|^-fuse-ld=\//.test(word),
+    )
+  )
+    return says("runs programs, plugins or options its words name (-wrapper, -B, -specs, -fplugin, @file)");
+  if (
+    name === "hg" &&
+    known.some((word) => /^(?:--config|--cwd|-R|--repository|--repo|--debugger)(?:=|$)|^-R./.test(word))
+  )
+    return says("takes configuration or a repository elsewhere on its line (--config hooks run commands)");
+  if (
+    (name === "svn" || name === "svnadmin") &&
+    known.some((word) => /^--(?:config-option|config-dir|editor-cmd|diff-cmd|diff3-cmd)(?:=|$)/.test(word))
+  )
+    return says("takes configuration or programs on its line");
+  if (
+    name === "yq" &&
+    known.some((word) => /^(?:-s|--split-exp)(?:=|$)|^-[a-zA-Z]*s$|\bload(?:_\w+)?\s*\(/.test(word))
+  )
+    return says("writes files its expression names (-s) or loads files (load)");
+  if ((name === "mount" || name === "umount") && known.some((word) => !word.startsWith("-")))
+    return says("changes what the machine's folders hold");
+  if (name === "rsync" && words.includes("--daemon"))
+    return says("serves the folders its configuration names");
+  return undefined;
+}
+/** node's options whose value is a module it loads first. */
+const NODE_LOADS = /^(?:--import|--require|-r|--loader|--experimental-loader)$/;
+
+/** A pipe read as a file: a process substitution's (`python3 <(curl …)` is `python3 /dev/fd/63`), any other's. */
+const PIPE_FILE = /^\/(?:dev|proc\/self)\/fd\/(?:[1-9]|\d\d+)$/;
+
+/** Whether an interpreter reads its program from its standard input (`programSource`). */
+export function readsProgramFromStdin(name: string, argv: readonly (string | null)[]): boolean {
+  return programSource(name, argv) === "stdin";
+}
+
+/**
+ * Why an interpreter's program is not known: the word in its script's place is computed at run time
+ * (`python3 <(curl …)`, `awk -f <(echo …)`, `python3 -m $(…)`).
+ */
+export function programComputed(name: string, argv: readonly (string | null)[]): string | undefined {
+  return programSource(name, argv) === "computed"
+    ? `${name} runs a program whose name or text is computed at run time, which Symposium does not read`
+    : undefined;
 }
 
 /** The names the standard input goes by, which a program given one as its script reads its code from. */
@@ -1868,6 +1991,16 @@ export function shellLinesInCode(name: string, code: string): string[] {
       // A shell's `-c` in a program's argv (`subprocess.run(['bash', '-c', '…'])`, `spawnSync('sh', ['-c', '…'])`).
       ...after(String.raw`["']-l?c["']\s*,\s*`),
     );
+  // A program and its arguments written out as a list (`subprocess.run(['sh'], input=…)`, `spawnSync('sh', […])`,
+  // `Popen(['rm', '-rf', x])`): its words, quoted; a word not written out stands as one computed at run time.
+  const argvCall = ARGV_CALLS[family];
+  if (argvCall !== undefined)
+    for (const match of code.matchAll(new RegExp(argvCall, "g")))
+      lines.push(literalArgv(code, match.index + match[0].length));
+  // Perl's open of a pipe runs its command in a shell (`open(F, "| sh")`, `open(F, "cmd |")`, `open(F, "|-", "sh")`).
+  if (family === "perl")
+    for (const match of code.matchAll(PERL_PIPE_OPEN))
+      lines.push((match[2] ?? match[5]!).replace(/^\s*\||\|\s*$/g, ""));
   // Ruby's, Perl's and PHP's backticks run their text in a shell.
   if (["ruby", "perl", "php"].includes(family))
     for (const match of code.matchAll(/\x60((?:\\.|[^\\\x60])*)\x60/g)) lines.push(match[1]!);
@@ -1881,18 +2014,99 @@ export function shellLinesInCode(name: string, code: string): string[] {
 }
 
 /**
- * Whether an interpreter's program hands a shell something other than a string written out, and reads its own
- * arguments (`python3 -c 'os.system(sys.argv[1])' 'rm -rf ~'`, `awk 'BEGIN{system(ARGV[1])}' '…'`): then its
- * arguments may be the command lines (`argumentsRunByCode`).
+ * The words of a line an interpreter's program may hand a shell: where it hands one something other than a string
+ * written out, its own arguments when it reads them (`python3 -c 'os.system(sys.argv[1])' 'rm -rf ~'`,
+ * `awk 'BEGIN{system(ARGV[1])}' '…'`), awk's variables the line sets (`awk -v c='…' 'BEGIN{system(c)}'`), and the
+ * variables the command is given when it reads its environment (`X='…' python3 -c 'os.system(os.environ["X"])'`).
  */
-export function codeRunsItsArguments(name: string, code: string): boolean {
+export function codeHandsShell(
+  name: string,
+  code: string,
+): { arguments: boolean; variables: boolean; environment: boolean } {
   const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : (SAME_CALLS[name] ?? name);
   const calls = SHELL_CALLS[family];
-  if (calls === undefined || !ARGV_IN_CODE.test(code)) return false;
-  return new RegExp(String.raw`(?:${calls})(?!["'\x60])`).test(code);
+  const computed = calls !== undefined && new RegExp(String.raw`(?:${calls})(?!["'\x60])`).test(code);
+  return {
+    arguments: computed && ARGV_IN_CODE.test(code),
+    variables: computed && family === "awk",
+    environment: computed && ENV_IN_CODE.test(code),
+  };
 }
+/** A program reading its environment: Python's `environ`/`getenv`, Node's `process.env`, awk's `ENVIRON`, Ruby's `ENV`. */
+const ENV_IN_CODE = /\b(?:environ|getenv|ENVIRON|ENV|env)\b|\$ENV\b|%ENV/;
 /** A program reading its arguments: Python's `sys.argv`, Node's `process.argv`, awk's and Ruby's `ARGV`, Perl's. */
 const ARGV_IN_CODE = /\bargv\b|\bARGV\b|\$ARGV|@ARGV|\$argv/;
+
+/** What comes before a program's words given as a list (Python's `subprocess`, Node's `spawn` and `execFile`). */
+const ARGV_CALLS: Readonly<Record<string, string>> = {
+  python: String.raw`\b(?:run|call|check_call|check_output|Popen|spawnv?p?e?|execv?p?e?)\s*\(\s*(?=[[(])`,
+  node: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync|fork)\s*\(\s*`,
+};
+/** Perl's open of a pipe: `"| cmd"` or `"cmd |"` in its second string, or `"|-"`/`"-|"` then the command. */
+const PERL_PIPE_OPEN =
+  /\bopen\s*\(?\s*[^,;]+,\s*(["'])(\s*\|[^"'|-][^"']*|[^"'|]*[^"'|-]\|\s*)\1|\bopen\s*\(?\s*[^,;]+,\s*(["'])(?:\|-|-\|)\3\s*,\s*(["'])([^"']*)\4/g;
+
+/**
+ * The command line a program's words make when written out from `at` (a list `['a', 'b']`, or a first string and then
+ * a list: `spawn('a', ['b'])`): each word quoted for the shell; one not written out (`['rm', path]`) is `$(:)`, a word
+ * computed at run time, and so are the rest.
+ */
+function literalArgv(code: string, at: number): string {
+  const words: string[] = [];
+  const literal = /\s*(["'\x60])((?:\\.|(?!\1)[^\\\n])*)\1\s*/y;
+  const take = (): boolean => {
+    literal.lastIndex = at;
+    const match = literal.exec(code);
+    if (match === null) return false;
+    words.push(`'${match[2]!.replace(/\\(["'\x60\\])/g, "$1").replace(/'/g, "'\\''")}'`);
+    at = literal.lastIndex;
+    return true;
+  };
+  const list = () => {
+    if (!/[[(]/.test(code[at] ?? "")) return;
+    const close = code[at] === "[" ? "]" : ")";
+    at++;
+    for (;;) {
+      if (!take()) {
+        if (code[at] !== close) words.push("$(:)");
+        return;
+      }
+      if (code[at] === ",") at++;
+      else {
+        if (code[at] !== close) words.push("$(:)");
+        return;
+      }
+    }
+  };
+  if (/[[(]/.test(code[at] ?? "")) list();
+  else if (take()) {
+    const comma = /\s*,\s*/y;
+    comma.lastIndex = at;
+    if (comma.exec(code) !== null) {
+      at = comma.lastIndex;
+      list();
+    }
+  } else words.push("$(:)");
+  return words.join(" ");
+}
+
+/** C and C++ compiler drivers (`gcc`, `clang`, `cc`). */
+const C_COMPILERS = wordSet(
+  "gcc cc clang g++ clang++ c++ x86_64-linux-gnu-gcc x86_64-linux-gnu-g++ aarch64-linux-gnu-gcc",
+);
+
+/**
+ * The files a compiler driver's linker writes, given through `-Wl,` or `-Xlinker` (`-Wl,-o,out`, `-Wl,-Map=map`).
+ */
+function linkerOutputs(words: readonly (string | null)[]): (string | null)[] {
+  const linker: (string | null)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word?.startsWith("-Wl,") === true) linker.push(...word.slice(4).split(","));
+    else if (word === "-Xlinker") linker.push(words[++i] ?? null);
+  }
+  return outputValues(["-o", "--output", "-Map", "--Map", "--dependency-file", "--out-implib"], linker);
+}
 
 /** Interpreters that hand strings to a shell as another one does (Bun and Deno run Node's `child_process`). */
 const SAME_CALLS: Readonly<Record<string, string>> = { bun: "node", deno: "node", luajit: "lua" };
@@ -2175,16 +2389,36 @@ function packsNamesFromList(name: string, words: readonly (string | null)[]): st
 /** Shells whose language is not bash's (`SHELLS` are read as bash). */
 const FOREIGN_SHELLS = wordSet(
   "fish tcsh csh nu elvish xonsh rc es yash ion osh ysh pwsh pwsh.exe powershell powershell.exe cmd cmd.exe",
+  // Tcl's shells, whose language the policy does not read (`echo 'exec touch ~/x' | tclsh`).
+  "tclsh wish jimsh",
 );
 /**
  * Whether a shell of another language reads its commands from its standard input: no command-line option (that is
- * `runsUnread`'s) and no script file among its words (`fish`, `pwsh -NoProfile`, not `fish x.fish`).
+ * `runsUnread`'s) and no script file among its words (`fish`, `pwsh -NoProfile`, not `fish x.fish`); a database's
+ * shell given no statement on its command line, whose input may hold its escapes (`sqlite3 x.db <<< '.shell …'`).
  */
 export function foreignShellReadsInput(name: string, argv: readonly (string | null)[]): boolean {
+  const words = argv.slice(1);
+  if (name === "sqlite3" || name === "duckdb") return sqliteOperands(words).length < 2;
+  if (name === "psql") return !words.some((w) => w === null || /^(?:-[^-]*[cf]|--command|--file)/.test(w));
+  if (name === "mysql" || name === "mariadb")
+    return !words.some((w) => w === null || /^(?:-[^-]*e|--execute)/.test(w));
   return (
     FOREIGN_SHELLS.has(name) &&
-    argv.slice(1).every((word) => word !== null && (word === "-" || !/^[^-].*[./\\]/.test(word)))
+    words.every((word) => word !== null && (word === "-" || !/^[^-].*[./\\]/.test(word)))
   );
+}
+
+/**
+ * What a database's shell that reads its commands from its input does with the text given (a here-document or
+ * here-string): why it asks (an escape that runs a command or reaches a file), or undefined when it is plain SQL. Any
+ * other shell's language is not read.
+ */
+export function inputCommandsUnread(name: string, text: string | null): string | undefined {
+  const unread = `${name} runs the commands it reads from its input in its own language, which Symposium does not read`;
+  if (text === null) return unread;
+  if (["sqlite3", "duckdb", "psql", "mysql", "mariadb"].includes(name)) return shellEscape(name, [text]);
+  return unread;
 }
 
 /**
@@ -3399,7 +3633,15 @@ function kebabToo(option: string): string[] {
 
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
-  ...Object.fromEntries(["gcc", "cc", "clang", "g++", "clang++", "c++"].map((cc) => [cc, ["-o"]])),
+  // And the files a compilation writes besides: its dependencies (`-MF`), prototypes (`-aux-info`), dumps and profiles.
+  ...Object.fromEntries(
+    [...C_COMPILERS].map((cc) => [cc, ["-o", "--output", "-MF", "-aux-info", "-dumpdir"]]),
+  ),
+  // python's modules, as their own programs (`python3 -m cProfile -o out`).
+  cProfile: ["-o", "--outfile"],
+  profile: ["-o", "--outfile"],
+  zipapp: ["-o", "--output"],
+  trace: ["-C", "--coverdir", "-f", "--file"],
   rustc: ["-o", "--out-dir"],
   tsc: [
     "--outDir",
@@ -4570,6 +4812,26 @@ const VIM = wordSet("vi vim nvim view vimdiff gvim");
 const SQLITE_VALUES = wordSet(
   "-cmd -separator -newline -nullvalue -vfs -maxsize -mmap -heap -lookaside -pagecache -pcachetrace -A -c -s",
 );
+/** sqlite3's or duckdb's words: the files `-init` reads first, and its operands (the database, then statements). */
+function readSqlite(words: readonly (string | null)[]): {
+  init: (string | null)[];
+  operands: (string | null)[];
+} {
+  const init: (string | null)[] = [];
+  const operands: (string | null)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    if (word !== null && word.startsWith("-") && word !== "-" && operands.length === 0) {
+      const option = word.replace(/^--?/, "-");
+      if (option === "-init") init.push(words[++i] ?? null);
+      else if (SQLITE_VALUES.has(option)) i++;
+      continue;
+    }
+    operands.push(word);
+  }
+  return { init, operands };
+}
+const sqliteOperands = (words: readonly (string | null)[]) => readSqlite(words).operands;
 const SQLITE_ACTS =
   /(?:^|\n)\s*\.(?:shell|system|output|once|read|import|load|save|backup|restore|excel|open|cd|log)\b/;
 /**
@@ -4746,6 +5008,10 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     !words.some((word) => word !== null && /^(?:-[a-zA-Z]*n|--no-?act|--nono|--dry-run)$/.test(word))
   )
     return `${name} renames files to names its expression makes, which Symposium does not compute`;
+  const computed = programComputed(name, argv);
+  if (computed) return computed;
+  const loads = loadsUnread(name, words);
+  if (loads) return loads;
   const download = downloadUnread(name, argv);
   if (download) return download;
   const backup =
@@ -5344,6 +5610,8 @@ export function runnerBefore(argv: readonly (string | null)[], start: number): s
 /** Python modules that are the programs of the same name (`python3 -m pip` is `pip`). */
 const PYTHON_MODULE_PROGRAMS = wordSet(
   "pip pip3 venv virtualenv pipx uv poetry pdm hatch conda twine flit pytest",
+  // The standard library's modules that write files (read as their own programs below) or run code from their words.
+  "gzip json.tool py_compile compileall cProfile profile zipapp trace timeit pdb ensurepip",
 );
 
 const FIND_PRINTS_MORE = wordSet(
@@ -5736,6 +6004,17 @@ function userSettingChanged(
     (["pip", "pip3"].includes(name) && is(0, "install") && flag("--user", "--break-system-packages")) ||
     (name === "uv" && is(0, "pip") && is(1, "install") && flag("--system", "--break-system-packages")) ||
     (["pipx", "cargo", "go", "gem"].includes(name) && is(0, "install")) ||
+    (name === "pipx" &&
+      is(0, "inject", "uninject", "upgrade", "upgrade-all", "reinstall", "reinstall-all", "uninstall")) ||
+    (name === "gem" && is(0, "update", "uninstall")) ||
+    (name === "composer" && is(0, "global")) ||
+    (["dart", "flutter"].includes(name) && is(0, "pub") && is(1, "global")) ||
+    (name === "helm" && is(0, "plugin") && is(1, "install", "uninstall", "update")) ||
+    (name === "poetry" && is(0, "self") && is(1, "add", "remove", "update", "install", "lock")) ||
+    (name === "nix-env" && flag("-i", "-e", "-u", "--install", "--uninstall", "--upgrade", "--set")) ||
+    (name === "nix" && is(0, "profile") && is(1, "install", "add", "remove", "upgrade", "rollback")) ||
+    (name === "dotnet" && is(0, "new") && is(1, "install", "uninstall")) ||
+    (name === "ensurepip" && flag("--user", "--root", "--default-pip", "--altinstall")) ||
     (name === "brew" && is(0, ...BREW_CHANGES));
   if (installs) return result("the programs installed for the user");
   // git's scheduled maintenance: the user's git configuration, and a job that runs on its own.
@@ -5754,6 +6033,8 @@ function userSettingChanged(
     (name === "corepack" && is(0, "enable", "disable", "install", "prepare")) ||
     (["conda", "mamba", "micromamba"].includes(name) &&
       is(0, "install", "create", "remove", "uninstall", "update", "env")) ||
+    (name === "asdf" && is(0, "set") && flag("-u", "--home", "-p", "--parent")) ||
+    (name === "flutter" && is(0, "channel", "upgrade", "downgrade", "config")) ||
     (name === "uv" && is(0, "tool", "python") && is(1, "install", "uninstall", "upgrade")) ||
     (name === "deno" && is(0, "install", "uninstall") && flag("-g", "--global")) ||
     (name === "dotnet" && is(0, "tool") && flag("-g", "--global")) ||
@@ -5789,6 +6070,63 @@ function userSettingChanged(
   if (name === "go" && is(0, "env") && flag("-w", "-u")) return result("go's environment file");
   // pnpm setup adds its folder to the shell's startup file; poetry's configuration names its own programs' places.
   if (name === "pnpm" && is(0, "setup")) return result("the shell's startup file");
+  // Conda's and pipx's and uv's set-up write the shell's startup files too (`conda init bash`, `pipx ensurepath`).
+  if (
+    (["conda", "mamba", "micromamba"].includes(name) &&
+      (is(0, "init") || (is(0, "shell") && is(1, "init")))) ||
+    (name === "pipx" && is(0, "ensurepath")) ||
+    (name === "uv" && is(0, "tool") && is(1, "update-shell"))
+  )
+    return result("the shell's startup file");
+  if (
+    ["conda", "mamba", "micromamba"].includes(name) &&
+    is(0, "config") &&
+    flag("--set", "--add", "--append", "--prepend", "--remove", "--remove-key") &&
+    !flag("--file", "--env")
+  )
+    return result(`${name}'s configuration`);
+  if (name === "composer" && is(0, "config") && flag("-g", "--global"))
+    return result("composer's configuration");
+  // Where packages come from for every later install (`gem sources --add …`, `dotnet nuget add source …`).
+  if (
+    (name === "gem" && is(0, "sources") && flag("-a", "--add", "-r", "--remove", "-c", "--clear-all")) ||
+    (name === "dotnet" && is(0, "nuget") && is(1, "add", "remove", "update", "enable", "disable")) ||
+    (name === "helm" && is(0, "repo") && is(1, "add", "remove", "rm", "update"))
+  )
+    return result("the package sources it installs from");
+  // The certificates the machine trusts (a local authority's key signs any site).
+  if (
+    (name === "mkcert" && flag("-install", "-uninstall")) ||
+    (name === "dotnet" && is(0, "dev-certs") && flag("--trust", "--clean"))
+  )
+    return result("the certificates the machine trusts");
+  // What opens files and links on the desktop.
+  if (
+    (name === "xdg-mime" && is(0, "default", "install", "uninstall")) ||
+    (name === "xdg-settings" && is(0, "set"))
+  )
+    return result("the desktop's default programs");
+  // The package caches kept for every project, deleted.
+  if (
+    (name === "go" && is(0, "clean") && flag("-modcache", "-cache", "-testcache", "-fuzzcache")) ||
+    (["npm", "yarn"].includes(name) && is(0, "cache") && is(1, "clean", "rm", "remove", "verify")) ||
+    (["pip", "pip3"].includes(name) && is(0, "cache") && is(1, "purge", "remove")) ||
+    (name === "uv" && is(0, "cache") && is(1, "clean", "prune")) ||
+    (name === "pnpm" && is(0, "store") && is(1, "prune")) ||
+    (name === "dotnet" && is(0, "nuget") && is(1, "locals"))
+  )
+    return result("the package caches it keeps for every project");
+  // The credentials git's helpers and the desktop's keyrings keep (`git credential approve` stores what it reads).
+  if (
+    (name === "git" &&
+      (is(0, "credential")
+        ? is(1, "approve", "reject", "store", "erase")
+        : /^credential-/.test(at(0) ?? "credential-") && is(1, "store", "erase", "exit", "get"))) ||
+    (name === "secret-tool" && is(0, "store", "clear")) ||
+    (name === "security" && /^(?:add|delete)-/.test(at(0) ?? "add-")) ||
+    (name === "ssh-add" && flag("-D", "-d", "-x", "-X"))
+  )
+    return result("the credentials kept for you");
   if (name === "poetry" && is(0, "config") && !flag("--list", "--local") && at(2) !== "")
     return result("poetry's configuration");
   if (
@@ -5834,7 +6172,7 @@ const LOGINS: Readonly<Record<string, readonly string[]>> = {
   yarn: ["login", "logout", "npm login", "npm logout"],
   gh: ["auth login", "auth logout", "auth refresh", "auth switch"],
   glab: ["auth login", "auth logout"],
-  az: ["login", "logout", "account set", "account clear"],
+  az: ["login", "logout", "account set", "account clear", "config set", "config unset"],
   gcloud: ["auth login", "auth revoke", "auth activate-service-account", "config set", "config unset"],
   aws: ["configure set", "configure import", "configure sso", "sso login", "sso logout"],
   kubectl: [
@@ -5855,6 +6193,8 @@ const LOGINS: Readonly<Record<string, readonly string[]>> = {
   netlify: ["login", "logout", "switch"],
   heroku: ["login", "logout", "auth:login", "auth:logout"],
   wrangler: ["login", "logout"],
+  terraform: ["login", "logout"],
+  tofu: ["login", "logout"],
   supabase: ["login", "logout"],
   fly: ["auth login", "auth logout", "auth token"],
   flyctl: ["auth login", "auth logout", "auth token"],
@@ -6543,6 +6883,12 @@ export function commandVariable(
         name,
         does: "names a configuration that may set a command a program runs, which Symposium does not read",
       };
+    // node loads the modules NODE_OPTIONS gives before its program (`--import=data:text/javascript,…`).
+    if (name === "NODE_OPTIONS" && /\b(?:data|https?):/i.test(value))
+      return {
+        name,
+        does: "gives node a module to load inline or from the network, which Symposium does not read",
+      };
     // go reads flags from GOFLAGS (`GOFLAGS=-toolexec=/tmp/x go test`: go 1.19 ran x).
     if (name === "GOFLAGS" && value.split(/\s+/).some((flag) => GO_RUNNING_FLAG.test(flag)))
       return { name, does: "gives go a flag that runs a program, which Symposium does not read" };
@@ -6672,11 +7018,13 @@ export function variableFiles(source: readonly string[], words: readonly string[
     const program =
       name === "NODE_OPTIONS"
         ? "node"
-        : name === "GOFLAGS"
-          ? "go"
-          : /^TF_CLI_ARGS(?:_\w+)?$/.test(name)
-            ? "terraform"
-            : undefined;
+        : name === "PYTEST_ADDOPTS"
+          ? "pytest"
+          : name === "GOFLAGS"
+            ? "go"
+            : /^TF_CLI_ARGS(?:_\w+)?$/.test(name)
+              ? "terraform"
+              : undefined;
     if (program === undefined) return [];
     if (known === null) return [null];
     const options = known.split(/\s+/).filter((word) => word !== "");
@@ -6712,6 +7060,9 @@ const COMMAND_VARIABLES = wordSet(
   "PERL5DB RUSTC RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER CARGO_BUILD_RUSTC CARGO_BUILD_RUSTC_WRAPPER",
   "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER GH_BROWSER GH_PAGER GH_EDITOR BROWSER JAVA_TOOL_OPTIONS _JAVA_OPTIONS",
   "JDK_JAVA_OPTIONS",
+  // Code or options an interpreter runs first (`PERL5OPT='-Mx;system(…)'`, `LUA_INIT='os.execute(…)'`, `RUBYOPT=-r…`);
+  // mercurial's and subversion's editors.
+  "PERL5OPT RUBYOPT LUA_INIT LUA_INIT_5_2 LUA_INIT_5_3 LUA_INIT_5_4 HGEDITOR SVN_EDITOR",
 );
 /**
  * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's, zip's (`ZIPOPT='-T
@@ -6733,7 +7084,7 @@ const COMPRESSION_LEVEL = /^(?:\s*(?:-\de?|-e|-T\s*\d+|--threads=\d+))*\s*$/;
 const CONFIG_FILE_VARIABLES = wordSet(
   "RIPGREP_CONFIG_PATH BAT_CONFIG_PATH LESSKEY LESSKEYIN LESSKEY_CONTENT LESSKEY_SYSTEM LESSKEYIN_SYSTEM",
   "CURL_HOME WGETRC SYSTEM_WGETRC XDG_CONFIG_HOME PSQLRC KUBECONFIG",
-  "CARGO_HOME GOENV TF_CLI_CONFIG_FILE TERRAFORM_CONFIG DOCKER_CONFIG",
+  "CARGO_HOME GOENV TF_CLI_CONFIG_FILE TERRAFORM_CONFIG DOCKER_CONFIG HGRCPATH",
 );
 /**
  * Variables that name files a shell runs first, the folders `cd src` looks in before the line's own, or the options a

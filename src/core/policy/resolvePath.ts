@@ -1261,6 +1261,8 @@ export function shellStartupFiles(
 // commands when the person next uses them, and CI pipelines, which run with the project's secrets once pushed.
 const PROTECTED_FOLDERS = new Set([
   ...[".git", ".vscode", ".devcontainer", ".husky", ".githooks", ".idea", ".zed"],
+  // Mercurial's and Subversion's repository folders: `.hg/hgrc`'s `[hooks]` run on the next `hg` command.
+  ...[".hg", ".svn"],
   ...[".claude", ".gemini", ".qwen", ".codex", ".cursor", ".continue"],
   // More agents' and editors' project folders whose MCP servers, hooks, plugins or run configurations run commands.
   ...[".kiro", ".roo", ".amazonq", ".windsurf", ".opencode", ".junie", ".clinerules", ".fleet"],

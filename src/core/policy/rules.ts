@@ -29,6 +29,7 @@ import {
   makeVariableHeld,
   unquotedAssignment,
   foreignShellReadsInput,
+  inputCommandsUnread,
   forcePush,
   addsLinksFromContent,
   carriesLinks,
@@ -1726,11 +1727,11 @@ class FootprintView {
         return { guard: "incomplete", label: "curl names a file: address computed at run time" };
       // Another shell's language read from a here-document is not read; from a pipe it is `… | sh` (below).
       if (foreignShellReadsInput(name, argv)) {
-        if (command.stdin !== undefined && "text" in command.stdin)
-          return {
-            guard: "incomplete",
-            label: `${name} runs the commands it reads from its input in its own language, which Symposium does not read`,
-          };
+        const unread =
+          command.stdin !== undefined && "text" in command.stdin
+            ? inputCommandsUnread(name, command.stdin.text)
+            : undefined;
+        if (unread) return { guard: "incomplete", label: unread };
         programFromPipe ||= command.stdinFromPipe === true;
       }
       // An interpreter reading its program from a pipe (`cat <<EOF | python3`): the program is not where the

@@ -16,7 +16,9 @@ import {
   findCommands,
   inlineCode,
   readsProgramFromStdin,
-  codeRunsItsArguments,
+  awkAssignedValues,
+  codeHandsShell,
+  unquotedAssignment,
   shellLinesInCode,
   withoutWrappers,
 } from "./commandEffects";
@@ -1467,11 +1469,12 @@ class Walker {
       for (let at = before; at < this.out.commands.length; at++) this.repeated.add(at);
     }
     // The command lines an interpreter's program hands to a shell (`python3 -c "os.system('…')"`).
-    const codeLines = codeCommandLines(wrapped.argv, stdin);
+    const codeLines = codeCommandLines(wrapped.argv, assignments, stdin);
     if (codeLines.length > MAX_CODE_LINES)
       this.problem(`a program hands more than ${MAX_CODE_LINES} command lines to a shell`);
-    // They run in sh, which expands no braces (`os.system`, backticks, `execSync`).
-    else for (const line of codeLines) this.unwrapShell([], 0, line, assignments, undefined, false);
+    // They run in sh, which expands no braces (`os.system`, backticks, `execSync`); the program may write to their
+    // input (`os.popen('sh', 'w')`, awk's `print … | "sh"`, `execSync('sh', {input})`), as a pipe does.
+    else for (const line of codeLines) this.unwrapShell([], 0, line, assignments, "pipe", false);
   }
 
   /**
@@ -2363,9 +2366,13 @@ export function shellScript(argv: readonly (string | null)[]): string | null | u
  * The command lines a builtin keeps (`KEEPS_COMMANDS`; `null` for one computed at run time), or why a name it binds
  * cannot be followed; undefined for any other command.
  */
-/** The shell lines in an interpreter's program, given inline or as its here-document (`shellLinesInCode`). */
+/**
+ * The shell lines in an interpreter's program, given inline or as its here-document (`shellLinesInCode`), and the
+ * words of the line the program may hand a shell (`codeHandsShell`): `null` for one computed at run time.
+ */
 function codeCommandLines(
   argv: readonly (string | null)[],
+  assignments: readonly string[],
   stdin: StandardInput | undefined,
 ): (string | null)[] {
   const name = argv[0] == null ? undefined : basename(argv[0]);
@@ -2375,13 +2382,20 @@ function codeCommandLines(
       ? [stdin.text]
       : [];
   const inline = inlineCode(name, argv);
+  const programs = [...inline, ...fromStdin].filter((code) => code !== null);
+  const hands = programs.map((code) => codeHandsShell(name, code));
   // Its arguments after the code, where the code hands what it reads of them to a shell.
   const lastCode = Math.max(...inline.map((code) => argv.lastIndexOf(code)));
-  const runsArguments = inline.some((code) => code !== null && codeRunsItsArguments(name, code));
-  const argumentLines = runsArguments && lastCode >= 0 ? argv.slice(lastCode + 1) : [];
+  const argumentLines = hands.some((h) => h.arguments) && lastCode >= 0 ? argv.slice(lastCode + 1) : [];
+  const variableLines = hands.some((h) => h.variables) ? awkAssignedValues(name, argv) : [];
+  const environmentLines = hands.some((h) => h.environment)
+    ? assignments.map((text) => unquotedAssignment(text).slice(text.indexOf("=") + 1))
+    : [];
   return [
-    ...[...inline, ...fromStdin].flatMap((code) => (code === null ? [] : shellLinesInCode(name, code))),
+    ...programs.flatMap((code) => shellLinesInCode(name, code)),
     ...argumentLines,
+    ...variableLines,
+    ...environmentLines,
   ];
 }
 
