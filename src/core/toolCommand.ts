@@ -17,7 +17,25 @@ export type StatedCommand =
   { from: string; text: string; argv?: string[] } | { from: string; unreadable: string };
 
 /**
- * Every command the raw input states, in every field that may state one (`command`, `cmd`, each of `commands`):
+ * The raw-input fields that state one command: `command` and `cmd` as the agents send them, and the names other tools
+ * give one (`script`, `shell`, `argv`, `cmdline`, …), which a card and the policy read as a command too.
+ */
+export const COMMAND_FIELDS: ReadonlySet<string> = new Set([
+  "command",
+  "cmd",
+  "commands",
+  "script",
+  "shell",
+  "argv",
+  "cmdline",
+  "command_line",
+  "commandLine",
+  "shell_command",
+  "bash",
+]);
+
+/**
+ * Every command the raw input states, in every field that may state one (`COMMAND_FIELDS`, each of `commands`):
  * what the card shows is read from these, and the policy reads all of them. A field holding something else is
  * `unreadable`, never skipped.
  */
@@ -25,7 +43,8 @@ export function statedCommands(rawInput: unknown): StatedCommand[] {
   const input = asObject(rawInput);
   if (!input) return [];
   const stated: StatedCommand[] = [];
-  for (const field of ["command", "cmd"]) {
+  for (const field of COMMAND_FIELDS) {
+    if (field === "commands") continue;
     const value = input[field];
     if (value !== undefined && value !== null) stated.push(statedCommand(value, `rawInput.${field}`));
   }

@@ -7,7 +7,7 @@
  * reason, and a footprint with a reason is incomplete (never approved without a person).
  */
 import { posix, win32 } from "node:path";
-import { statedCommands } from "../toolCommand";
+import { COMMAND_FIELDS, statedCommands } from "../toolCommand";
 import { folderMovedTo } from "./commandEffects";
 import type { GitAliasReader, GitAliases } from "./gitAliases";
 import {
@@ -140,9 +140,31 @@ const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that name where a command runs. */
 const CWD_FIELDS = ["cwd", "workdir", "directory"];
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
-/** Other raw-input fields whose name says they hold a path, and values that read as one (absolute, `~`, or with `/`). */
-const PATH_LIKE_FIELD = /path|file|dir|folder|target|dest|location/i;
-const PATH_LIKE_VALUE = /^(?:[/~\\]|[a-zA-Z]:[\\/])|^[^\n]*[/\\][^\n]*$/;
+/**
+ * Other raw-input fields, at any depth (`args.path`, `edits[0].file`), whose name says they hold a path, and values
+ * anywhere that are one whole (absolute, `~`, a drive's, a `file:` address): a tool this list does not know may name a
+ * file so (`target_file`, `relative_path`, `output`, `uri`).
+ */
+const PATH_LIKE_FIELD = /path|file|dir|folder|target|dest|location|^(?:output|out|uri)$|_?uri$/i;
+const WHOLE_PATH = /^(?:~(?:[/\\]|$)|[/\\]|[a-zA-Z]:[\\/]|file:)[^\n]*$/i;
+/** Fields that hold text, code or prose, whatever they begin with: an edit's strings, a prompt. */
+const TEXT_FIELDS = new Set([
+  "content",
+  "old_string",
+  "new_string",
+  "new_source",
+  "text",
+  "prompt",
+  "description",
+]);
+/**
+ * Fields that hold a search's pattern: a regular expression (`/api/` is not a path) or a glob, which names the files it
+ * lists when it is absolute (`/etc/**`).
+ */
+const PATTERN_FIELDS = new Set(["pattern", "glob", "regex", "query"]);
+/** How deep and how many raw-input values are read; past either, the request is not understood. */
+const MAX_RAW_DEPTH = 8;
+const MAX_RAW_VALUES = 2_000;
 const READ_KINDS = new Set(["read", "search", "fetch", "think"]);
 const CHANGE_KINDS = new Set(["edit", "delete", "move"]);
 
@@ -357,11 +379,7 @@ class FootprintBuilder {
           else this.incomplete(`${label}: rawInput.${field} holds a non-string`);
         }
     }
-    // A tool this list does not know may still name a file (`target_file`, `outputDir`): read it as one.
-    for (const [field, value] of Object.entries(input)) {
-      if (KNOWN_FIELDS.has(field) || !PATH_LIKE_FIELD.test(field) || typeof value !== "string") continue;
-      if (PATH_LIKE_VALUE.test(value)) this.path(value, access, `rawInput.${field}`);
-    }
+    this.otherFields(input, access, label);
     const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
     const cwd = cwdField ? input[cwdField] : undefined;
     if (cwdField && typeof cwd !== "string")
@@ -387,6 +405,35 @@ class FootprintBuilder {
       // The line the card shows is read too: for an argv it may be a script the shell parser does not unwrap.
       if (read !== command.text) this.commandLine(command.text, where, command.from);
     }
+  }
+
+  /**
+   * The paths in raw-input fields the lists above do not name, at any depth: a field named as a path's holds one
+   * (`relative_path: ".env"`), and so does any value that is one whole (`{"args": {"out": "/home/u/.bashrc"}}`,
+   * `uri: "file:///etc/passwd"`). Too deep or too many values: not understood.
+   */
+  private otherFields(input: Record<string, unknown>, access: Access, label: string): void {
+    let values = 0;
+    const walk = (value: unknown, field: string, at: string, depth: number): void => {
+      if (++values > MAX_RAW_VALUES || depth > MAX_RAW_DEPTH) {
+        if (values === MAX_RAW_VALUES + 1 || depth === MAX_RAW_DEPTH + 1)
+          this.incomplete(`${label}: rawInput holds more, or deeper, values than Symposium reads`);
+        return;
+      }
+      if (typeof value === "string") {
+        if (TEXT_FIELDS.has(field) || value.includes("\n") || value === "") return;
+        const named = PATTERN_FIELDS.has(field)
+          ? WHOLE_PATH.test(value) && /[*?[{]/.test(value)
+          : PATH_LIKE_FIELD.test(field) || WHOLE_PATH.test(value);
+        if (named) this.path(value, access, at);
+      } else if (Array.isArray(value))
+        value.forEach((item, i) => walk(item, field, `${at}[${i}]`, depth + 1));
+      else if (value !== null && typeof value === "object")
+        for (const [key, item] of Object.entries(value)) walk(item, key, `${at}.${key}`, depth + 1);
+    };
+    for (const [field, value] of Object.entries(input))
+      if (!KNOWN_FIELDS.has(field) && !COMMAND_FIELDS.has(field) && field !== "permissions")
+        walk(value, field, `rawInput.${field}`, 0);
   }
 
   /**
