@@ -9626,7 +9626,7 @@ describe("permission rules and guards", () => {
       const covers = (approved: string, attack: string) =>
         ruleCovers(proposeRule(command(approved), context())!, command(attack), context());
       const pairs: [string, string][] = [
-        ["find . -name '*.ts'", "find . -maxdepth 0 -exec sh -c 'touch PWN' ';'"],
+        ["find . -name a.ts", "find . -maxdepth 0 -exec sh -c 'touch PWN' ';'"],
         ["tar -tzf build/a.tgz", "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='touch PWN' src"],
         ["tar -tzf build/a.tgz", "tar xIf ./evil.sh build/a.tgz"],
         ["sort src/a.ts", "sort --compress-program=./evil.sh src/a.ts"],
@@ -9640,6 +9640,25 @@ describe("permission rules and guards", () => {
         assert.equal(covers(approved, approved), true, approved);
         assert.equal(covers(approved, attack), false, attack);
       }
+    });
+
+    it("proposes no rule wider than the line where the words after the program are not subcommands", () => {
+      const prefix = (line: string) => proposeRule(command(line), context())?.command?.join(" ");
+      // One click on a card for a local copy allowed sending the workspace elsewhere, `find src -name x` allowed
+      // `find src -delete`, and `cargo test && cargo build` allowed `cargo run`.
+      assert.equal(prefix("rsync -a src/ dst/"), "rsync -a src/ dst/");
+      assert.equal(prefix("find src -name x"), "find src -name x");
+      assert.equal(prefix("cp -r src/lib build"), "cp -r src/lib build");
+      assert.equal(prefix("cargo test && cargo build"), undefined);
+      const grant = proposeRule(command("rsync -a src/ dst/"), context())!;
+      assert.equal(ruleCovers(grant, command("rsync -a src/ user@host:/tmp/x"), context()), false);
+      assert.equal(ruleCovers(grant, command("rsync -a --delete dst/ src/"), context()), false);
+      // A program's subcommands, and a program that only reads, keep their prefix.
+      assert.equal(prefix("npm test -- --grep a"), "npm test");
+      assert.equal(prefix("git status --short"), "git status");
+      assert.equal(prefix("git log -1 && git log --stat"), "git log");
+      assert.equal(prefix("grep -rn TODO src"), "grep");
+      assert.equal(prefix("cargo test"), "cargo test");
     });
 
     it("proposes this folder for an edit, this file at the top of the workspace", () => {

@@ -311,9 +311,12 @@ export function proposeRule(
   let proposal: Omit<PermissionRule, "label"> | undefined;
   const simple = footprint.commands.flatMap((c) => c.commands);
   if (footprint.commands.length > 0) {
-    const prefix = commonPrefix(simple.map(commandPrefix));
-    // `node a.js && node b.js` have `node` in common, and that alone would allow any code.
-    if (prefix.length > 0 && !runsAnyCode(prefix)) proposal = { ...base, command: prefix };
+    const own = simple.map(commandPrefix);
+    const prefix = commonPrefix(own);
+    // `node a.js && node b.js` have `node` in common, and that alone would allow any code; `cargo test && cargo
+    // build` have `cargo`, which would allow `cargo run` too: commands in common down to the program alone are not.
+    const widened = prefix.length === 1 && own.some((words) => words.length > 1);
+    if (prefix.length > 0 && !widened && !runsAnyCode(prefix)) proposal = { ...base, command: prefix };
   } else if (footprint.paths.length > 0) {
     const glob = folderGlob(footprint, context.paths);
     if (glob !== undefined) proposal = { ...base, path: glob };
@@ -325,6 +328,15 @@ export function proposeRule(
   return ruleCovers(rule, footprint, context) ? rule : undefined;
 }
 
+/** Programs whose words after the name are operands and options, not subcommands: a rule for one names its line. */
+const OPERANDS_FIRST = new Set(
+  "find rsync cp mv rm ln chmod chown chgrp tee dd install mkdir rmdir touch truncate sed awk gawk xargs tar zip unzip curl wget scp sftp ssh".split(
+    " ",
+  ),
+);
+/** Programs that only read and print what they are given: a rule for one may name the program alone (`grep`). */
+const LOOKS_ONLY = new Set("cat head tail grep rg ls wc stat file du df diff tree less".split(" "));
+
 /** hub's own commands; it hands every other to git. */
 const HUB_COMMANDS = new Set(
   "api browse ci-status compare create delete fork gist issue pr pull-request release sync help".split(" "),
@@ -335,7 +347,9 @@ const PLAIN_WORD = /^[^;&|<>()$`'"\\*?{}#\s]+$/;
 
 /**
  * The words of a command that name what it does: the command and up to two subcommand words (`npm run lint`); the
- * whole line of a program that runs any code when no subcommand word follows it (`RUNS_ANY_CODE`).
+ * whole line where no subcommand word follows the program (`rsync -a src/ dst/`: `rsync` alone would allow sending
+ * the workspace elsewhere), where the program's next words are its operands rather than subcommands (`find src -name
+ * x` is not `find src`, which allows `-delete`), and of a program that runs any code (`RUNS_ANY_CODE`).
  */
 function commandPrefix(written: SimpleCommand): string[] {
   const command = npmNamed(written);
@@ -345,7 +359,12 @@ function commandPrefix(written: SimpleCommand): string[] {
     if (word == null || !/^[A-Za-z0-9][\w.:-]*$/.test(word)) break;
     words.push(word);
   }
-  if (!runsAnyCode(words)) return words;
+  const program = basename(command.argv[0]);
+  const general =
+    !runsAnyCode(words) &&
+    (words.length > 1 || command.argv.length === 1 || LOOKS_ONLY.has(program)) &&
+    !OPERANDS_FIRST.has(program);
+  if (general) return words;
   const line = command.argv;
   const plain = line.every((word): word is string => word != null && PLAIN_WORD.test(word));
   return plain && line.join(" ").length <= LIMITS.intent.ruleChars ? line : [];
