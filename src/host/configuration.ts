@@ -12,6 +12,7 @@ import { inertText } from "../core/untrustedText";
 import { parseAgentSettings, withBypass, type AgentSettings } from "../core/settings";
 import {
   listRuleEntries,
+  ORIGIN_LABELS,
   withoutRuleEntry,
   type RuleEntryListing,
   type RuleFolder,
@@ -65,9 +66,11 @@ export class Configuration extends Disposable {
   }
 
   /**
-   * `symposium.permissions`: allow, ask and deny rules from user settings; the workspace and its folders may add
-   * deny and ask rules only (a repository can tighten, never loosen), which apply to the whole workspace. Allow rules
-   * from them are dropped, with a warning in the log.
+   * `symposium.permissions`: allow, ask and deny rules from user settings (application-scoped, so neither a
+   * repository's settings nor a remote's, a dev container's among them, are read as the person's); then
+   * `symposium.workspacePermissions` from the workspace, its folders and a remote, which add deny and ask rules only (a
+   * repository can tighten, never loosen) for the whole workspace. Allow rules from those are dropped, with a warning in
+   * the log.
    */
   get permissionRules(): readonly PermissionRule[] {
     return (this.rules ??= this.readPermissionRules());
@@ -78,10 +81,17 @@ export class Configuration extends Disposable {
       parsePermissionSettings(
         value,
         origin === "user" ? "user" : "workspace",
-        folder && `settings of the workspace folder "${inertText(folder.name, 80)}"`,
+        folder ? `settings of the workspace folder "${inertText(folder.name, 80)}"` : ORIGIN_LABELS[origin],
+        origin === "user" ? "symposium.permissions" : "symposium.workspacePermissions",
       ),
     );
     const problems = sources.flatMap((s) => s.problems);
+    // The person's rules are theirs alone: VS Code keeps the application-scoped setting out of a workspace's files.
+    const misplaced = vscode.workspace.getConfiguration(SECTION, null).inspect<unknown>("permissions");
+    if (misplaced?.workspaceValue !== undefined || misplaced?.workspaceFolderValue !== undefined)
+      problems.push(
+        "symposium.permissions in workspace settings is not read: a repository's deny and ask rules go in symposium.workspacePermissions.",
+      );
     const key = problems.join("\n");
     if (key !== this.loggedPermissionProblems) {
       this.loggedPermissionProblems = key;
@@ -212,25 +222,30 @@ export class Configuration extends Disposable {
 }
 
 /**
- * Every settings source of `symposium.permissions`, in order: user settings, the workspace's settings, then each
- * folder's `.vscode/settings.json` in a multi-root workspace. In a folder opened alone, its settings are the
- * workspace's (read once); in a multi-root workspace they are read per folder (the setting is resource-scoped:
- * VS Code keeps only such settings from a folder's file there). `null`: no folder, the user and workspace values (a
+ * Every settings source of the permission rules, in order: the person's `symposium.permissions` (user settings, this
+ * machine's: the setting is application-scoped), then `symposium.workspacePermissions` of the workspace's settings,
+ * each folder's `.vscode/settings.json` in a multi-root workspace, and the remote's settings (a dev container copies
+ * its `customizations.vscode.settings` there; VS Code reads them as user settings, so the person's and the remote's
+ * values of this setting cannot be told apart: both only tighten). In a folder opened alone, its settings are the
+ * workspace's (read once); in a multi-root workspace they are read per folder (the setting is resource-scoped: VS Code
+ * keeps only such settings from a folder's file there). `null`: no folder, the user and workspace values (a
  * resource-scoped setting read without one is logged as a mistake).
  */
 function permissionSources(): { value: unknown; origin: RuleOrigin; folder?: RuleFolder }[] {
-  const inspected = vscode.workspace.getConfiguration(SECTION, null).inspect<unknown>("permissions");
+  const configuration = vscode.workspace.getConfiguration(SECTION, null);
+  const workspaces = configuration.inspect<unknown>("workspacePermissions");
   const sources: { value: unknown; origin: RuleOrigin; folder?: RuleFolder }[] = [
-    { value: inspected?.globalValue, origin: "user" },
-    { value: inspected?.workspaceValue, origin: "workspace" },
+    { value: configuration.inspect<unknown>("permissions")?.globalValue, origin: "user" },
+    { value: workspaces?.workspaceValue, origin: "workspace" },
   ];
-  if (vscode.workspace.workspaceFile === undefined) return sources;
-  for (const folder of vscode.workspace.workspaceFolders ?? [])
-    sources.push({
-      value: vscode.workspace.getConfiguration(SECTION, folder.uri).inspect<unknown>("permissions")
-        ?.workspaceFolderValue,
-      origin: "workspaceFolder",
-      folder: { name: folder.name, uri: folder.uri.toString() },
-    });
+  if (vscode.workspace.workspaceFile !== undefined)
+    for (const folder of vscode.workspace.workspaceFolders ?? [])
+      sources.push({
+        value: vscode.workspace.getConfiguration(SECTION, folder.uri).inspect<unknown>("workspacePermissions")
+          ?.workspaceFolderValue,
+        origin: "workspaceFolder",
+        folder: { name: folder.name, uri: folder.uri.toString() },
+      });
+  sources.push({ value: workspaces?.globalValue, origin: "remote" });
   return sources;
 }

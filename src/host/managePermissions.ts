@@ -13,7 +13,7 @@ import { errorMessage } from "../core/errorMessage";
 import { inertText } from "../core/untrustedText";
 import { revokeBypassOf } from "./bypassCommands";
 import type { Configuration } from "./configuration";
-import { grantGroups, type GrantTarget } from "./permissionEntries";
+import { grantGroups, type GrantTarget, type RuleOrigin } from "./permissionEntries";
 import type { WorkspaceFileFolders } from "./workspaceFileFolders";
 
 /** The folders counted as the workspace's beyond its own, listed and taken back here. */
@@ -168,10 +168,14 @@ async function confirm(question: string): Promise<boolean> {
  * The file that holds workspace rules: the `.code-workspace` file, or the folder's `.vscode/settings.json` (the
  * folder named, else the only one).
  */
-async function openWorkspaceSettings(
-  origin: "workspace" | "workspaceFolder",
-  folderUri?: string,
-): Promise<void> {
+async function openWorkspaceSettings(origin: Exclude<RuleOrigin, "user">, folderUri?: string): Promise<void> {
+  // The user's settings file, or the remote's, where a dev container writes its settings.
+  if (origin === "remote") {
+    await vscode.commands.executeCommand(
+      vscode.env.remoteName ? "workbench.action.openRemoteSettingsFile" : "workbench.action.openSettingsJson",
+    );
+    return;
+  }
   const workspaceFile = vscode.workspace.workspaceFile;
   const folder =
     folderUri !== undefined ? vscode.Uri.parse(folderUri) : vscode.workspace.workspaceFolders?.[0]?.uri;

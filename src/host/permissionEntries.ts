@@ -18,7 +18,11 @@ import type { SessionGrant } from "../core/policy/sessionGrants";
 import { inertText } from "../core/untrustedText";
 
 /** Where a rule is written: user settings, the workspace's settings, or a workspace folder's `.vscode/settings.json`. */
-export type RuleOrigin = "user" | "workspace" | "workspaceFolder";
+/**
+ * Where a rule's entry is written: `symposium.permissions` of user settings, or `symposium.workspacePermissions` of
+ * the workspace's settings, a folder's, or the user's and a remote's (a dev container's), which cannot be told apart.
+ */
+export type RuleOrigin = "user" | "workspace" | "workspaceFolder" | "remote";
 
 /** The workspace folder whose `.vscode/settings.json` holds a rule (a multi-root workspace's folder). */
 export interface RuleFolder {
@@ -131,7 +135,7 @@ export interface GrantedInput {
 export type GrantTarget =
   | { type: "bypass"; agentName: string; origin: BypassOrigin }
   | { type: "userRule"; action: Verdict; entry: unknown }
-  | { type: "workspaceRule"; origin: "workspace" | "workspaceFolder"; folderUri?: string }
+  | { type: "workspaceRule"; origin: Exclude<RuleOrigin, "user">; folderUri?: string }
   | { type: "sessionGrant"; sessionKey: string; grantId: string }
   | { type: "confirmedFolder"; file: string; path: string }
   | { type: "additionalFolder"; folder: string };
@@ -151,10 +155,11 @@ export interface GrantGroup {
 
 export const EVERY_AGENT = "Every agent";
 
-const ORIGIN_LABELS: Record<RuleOrigin, string> = {
+export const ORIGIN_LABELS: Record<RuleOrigin, string> = {
   user: "user settings",
   workspace: "workspace settings",
   workspaceFolder: "workspace folder settings",
+  remote: "user or remote settings (symposium.workspacePermissions)",
 };
 
 /**

@@ -11,7 +11,7 @@ import { card, sendScript, startSession, waitForGuard, waitForReady } from "../h
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 const LIB_SETTINGS = JSON.stringify({
-  "symposium.permissions": {
+  "symposium.workspacePermissions": {
     allow: [{ command: "npm test" }],
     ask: [{ command: "make deploy" }],
     deny: [{ command: "npm publish" }],

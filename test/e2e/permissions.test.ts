@@ -29,9 +29,13 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   const ctx = scriptedWorkbench({
     workspaceFiles: {
       "README.md": "# Permissions\n",
-      // The repository tries to loosen (ignored) and tightens (applies).
+      // The repository tries to loosen, in the person's setting and its own (both ignored), and tightens (applies).
       ".vscode/settings.json": JSON.stringify({
-        "symposium.permissions": { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },
+        "symposium.permissions": { allow: [{ command: "npm test" }] },
+        "symposium.workspacePermissions": {
+          allow: [{ command: "npm test" }],
+          deny: [{ command: "npm publish" }],
+        },
       }),
     },
     agents: { Scripted: "v2", Bypassed: { protocol: "v2", bypassPermissions: true } },

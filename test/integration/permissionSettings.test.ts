@@ -85,7 +85,8 @@ describe("Permission rules as each request reads them", () => {
   after(async () => {
     configuration.dispose();
     await section().update("permissions", undefined, vscode.ConfigurationTarget.Global);
-    await section().update("permissions", undefined, vscode.ConfigurationTarget.Workspace);
+    await section().update("workspacePermissions", undefined, vscode.ConfigurationTarget.Global);
+    await section().update("workspacePermissions", undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   it("follow every change of user and workspace settings at once (they are kept between changes)", async () => {
@@ -94,14 +95,41 @@ describe("Permission rules as each request reads them", () => {
     assert.deepEqual(labels(), ["user deny rm"]);
     assert.deepEqual(labels(), ["user deny rm"]);
     await section().update(
-      "permissions",
+      "workspacePermissions",
       { ask: [{ command: "git push" }] },
       vscode.ConfigurationTarget.Workspace,
     );
     assert.deepEqual(labels(), ["user deny rm", "workspace ask git push"]);
     await section().update("permissions", undefined, vscode.ConfigurationTarget.Global);
     assert.deepEqual(labels(), ["workspace ask git push"]);
-    await section().update("permissions", undefined, vscode.ConfigurationTarget.Workspace);
+    await section().update("workspacePermissions", undefined, vscode.ConfigurationTarget.Workspace);
+    assert.deepEqual(labels(), []);
+  });
+
+  it("takes the person's rules from user settings only: a repository cannot write them", async () => {
+    // VS Code refuses the application-scoped setting in a workspace's settings, where a repository writes.
+    await assert.rejects(
+      Promise.resolve(
+        section().update(
+          "permissions",
+          { allow: [{ command: "npm test" }] },
+          vscode.ConfigurationTarget.Workspace,
+        ),
+      ),
+    );
+    assert.equal(section().inspect("permissions")?.workspaceValue, undefined);
+    assert.deepEqual(labels(), []);
+  });
+
+  it("reads symposium.workspacePermissions from user (or a remote's) settings as a repository's: it only tightens", async () => {
+    // A dev container's settings arrive as user settings; whatever is written there can only add deny and ask rules.
+    await section().update(
+      "workspacePermissions",
+      { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }] },
+      vscode.ConfigurationTarget.Global,
+    );
+    assert.deepEqual(labels(), ["workspace deny npm publish"]);
+    await section().update("workspacePermissions", undefined, vscode.ConfigurationTarget.Global);
     assert.deepEqual(labels(), []);
   });
 });

@@ -65,8 +65,33 @@ describe("symposium.permissions: the manifest's JSON schema agrees with the runt
     }
   });
 
-  it("is readable from workspace settings, where the parser keeps deny and ask rules only", () => {
-    assert.notEqual(schema.scope, "application");
-    assert.equal(parsePermissionSettings({ allow: [{ command: "npm test" }] }, "workspace").rules.length, 0);
+  it("is the person's alone: application-scoped, so neither a repository's nor a remote's settings set it", () => {
+    // Resource-scoped, a dev container's settings were merged into it: the repository's allow rules read as the
+    // person's, its `deny: []` replaced theirs, and the next "Always allow" wrote both into the person's settings.
+    assert.equal(schema.scope, "application");
+  });
+});
+
+describe("symposium.workspacePermissions: a repository's deny and ask rules", () => {
+  const workspaceSchema = manifest.contributes.configuration.properties["symposium.workspacePermissions"];
+
+  it("is readable from a workspace's and its folders' settings, and declares deny and ask as the person's are", () => {
+    assert.equal(workspaceSchema.scope, "resource");
+    assert.deepEqual(Object.keys(workspaceSchema.properties).sort(), ["ask", "deny"]);
+    assert.equal(workspaceSchema.additionalProperties, false);
+    for (const action of ["ask", "deny"])
+      assert.deepEqual(workspaceSchema.properties[action].items, schema.properties[action].items);
+  });
+
+  it("keeps deny and ask rules only, and names its own setting in what it ignores", () => {
+    const parsed = parsePermissionSettings(
+      { allow: [{ command: "npm test" }], deny: [{ command: "npm publish" }], ask: "x" },
+      "workspace",
+    );
+    assert.deepEqual(
+      parsed.rules.map((rule) => rule.label),
+      ['Deny commands starting with "npm publish" (workspace settings)'],
+    );
+    assert.ok(parsed.problems.some((problem) => problem.startsWith("symposium.workspacePermissions.ask")));
   });
 });

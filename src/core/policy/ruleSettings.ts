@@ -74,23 +74,22 @@ export function parsePermissionSettings(
   value: unknown,
   source: "user" | "workspace",
   where: string = source === "user" ? "user settings" : "workspace settings",
+  setting = source === "user" ? "symposium.permissions" : "symposium.workspacePermissions",
 ): ParsedPermissions {
   const result: ParsedPermissions = { rules: [], problems: [] };
   if (value === undefined || value === null) return result;
   if (typeof value !== "object" || Array.isArray(value)) {
-    result.problems.push('symposium.permissions must be an object with "allow", "ask" and "deny" lists.');
+    result.problems.push(`${setting} must be an object with "allow", "ask" and "deny" lists.`);
     return result;
   }
   for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
     if (!(RULE_ACTIONS as readonly string[]).includes(key)) {
-      result.problems.push(
-        `symposium.permissions.${key} (${where}) is not "allow", "ask" or "deny"; ignored.`,
-      );
+      result.problems.push(`${setting}.${key} (${where}) is not "allow", "ask" or "deny"; ignored.`);
       continue;
     }
     const action = key as Verdict;
     if (!Array.isArray(list)) {
-      result.problems.push(`symposium.permissions.${key} (${where}) must be a list; ignored.`);
+      result.problems.push(`${setting}.${key} (${where}) must be a list; ignored.`);
       continue;
     }
     if (action === "allow" && source === "workspace") {
@@ -104,20 +103,20 @@ export function parsePermissionSettings(
       const parsed = ruleEntrySchema().safeParse(entry);
       if (!parsed.success) {
         result.problems.push(
-          `symposium.permissions.${key}[${index}] (${where}) was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
+          `${setting}.${key}[${index}] (${where}) was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
         );
         return;
       }
       const { kind, tool, command, path } = parsed.data;
       if (kind === undefined && tool === undefined && command === undefined && path === undefined) {
         result.problems.push(
-          `symposium.permissions.${key}[${index}] (${where}) was ignored: it needs a kind, tool, command or path.`,
+          `${setting}.${key}[${index}] (${where}) was ignored: it needs a kind, tool, command or path.`,
         );
         return;
       }
       if (path !== undefined && globTooCostly(path))
         result.problems.push(
-          `symposium.permissions.${key}[${index}] (${where}): its path is too complex to match in time, so it is read as matching ${action === "allow" ? "no path" : "every path"}.`,
+          `${setting}.${key}[${index}] (${where}): its path is too complex to match in time, so it is read as matching ${action === "allow" ? "no path" : "every path"}.`,
         );
       result.rules.push(ruleFromEntry(parsed.data, action, source));
     });
