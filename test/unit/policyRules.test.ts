@@ -6788,7 +6788,7 @@ describe("permission rules and guards", () => {
         "gem install rails",
         "systemctl --user enable x.service",
         // Jobs that start on their own: a launch agent, services kept after logout, a scheduled task.
-        "launchctl load ~/Library/LaunchAgents/x.plist",
+        "launchctl load x.plist",
         "launchctl bootstrap gui/501 x.plist",
         "loginctl enable-linger",
         "schtasks /create /tn x /tr calc.exe /sc onlogon",
@@ -9799,6 +9799,16 @@ describe("permission rules and guards", () => {
       { line: "HGEDITOR='touch ~/m;' hg commit", reason: /HGEDITOR/ },
       { line: `yq -s '"../.bashrc"' src/a.yml`, reason: /expression names/ },
       { line: "mount --bind ~ src/h", reason: /machine's folders/ },
+      // A program put in a folder of PATH in the home folder runs in place of the one it names in every later shell;
+      // a launcher runs at a click or login. A program Symposium does not read may write what it is given.
+      {
+        line: "ffmpeg -i src/a.mp4 -f data ~/.local/bin/git",
+        reason: /protected path outside the workspace/,
+      },
+      { line: "magick src/a.png ~/bin/npm", reason: /protected path outside the workspace/ },
+      { line: "magick src/a.png ~/.cargo/bin/cargo", reason: /protected path outside the workspace/ },
+      { line: "magick src/a.png ~/.local/share/applications/x.desktop", reason: /protected path/ },
+      { line: "magick src/a.png ~/Library/LaunchAgents/x.plist", reason: /protected path/ },
     ];
     for (const { line, reason } of held)
       it(`Bypass asks for ${JSON.stringify(line)}, saying why`, () => {

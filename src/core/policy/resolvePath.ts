@@ -1400,9 +1400,15 @@ export function holdsCredentials(name: string): boolean {
   return (file.startsWith(".env") && !ENV_TEMPLATE.test(file)) || CREDENTIAL_FILES.has(file);
 }
 
-/** Credentials, agent settings and editor settings under the home folder. */
+/**
+ * Credentials, agent settings and editor settings under the home folder, and the folders of programs every later
+ * shell or the desktop runs by name: a `git` put in `~/.local/bin` runs in place of git (a `PATH` folder is as good as
+ * a startup file), a launcher in `~/.local/share/applications` or `~/Library/LaunchAgents` runs at a click or login.
+ */
 function homeProtectedFolders(home: string, p: typeof posix): string[] {
   return [
+    ...[".local/bin", "bin", ".cargo/bin", "go/bin", ".bun/bin", ".deno/bin", ".npm-global/bin", ".volta/bin"],
+    ...[".local/share/applications", "Library/LaunchAgents"],
     ".ssh",
     ".aws",
     ".azure",
