@@ -9820,6 +9820,9 @@ describe("permission rules and guards", () => {
     const still = [
       `python3 -c 'import subprocess; print(subprocess.check_output(["git", "status"]))'`,
       `node -e 'require("child_process").spawnSync("ls", ["-l"], {stdio: "inherit"})'`,
+      // A program not written out is the run-time command code builds, as before; node's fork runs a module.
+      `node -e 'require("child_process").spawn(process.execPath, ["-e", "1"], {stdio: "ignore"})'`,
+      `node -e 'require("node:cluster").fork()'`,
       `perl -e 'open(F, "<", "src/a.ts"); print <F>'`,
       "awk -v n=3 'BEGIN{print n}' src/a.ts",
       "awk -v c=ls 'BEGIN{system(c)}'",

@@ -2040,7 +2040,7 @@ const ARGV_IN_CODE = /\bargv\b|\bARGV\b|\$ARGV|@ARGV|\$argv/;
 /** What comes before a program's words given as a list (Python's `subprocess`, Node's `spawn` and `execFile`). */
 const ARGV_CALLS: Readonly<Record<string, string>> = {
   python: String.raw`\b(?:run|call|check_call|check_output|Popen|spawnv?p?e?|execv?p?e?)\s*\(\s*(?=[[(])`,
-  node: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync|fork)\s*\(\s*`,
+  node: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync)\s*\(\s*(?=["'\x60[])`,
 };
 /** Perl's open of a pipe: `"| cmd"` or `"cmd |"` in its second string, or `"|-"`/`"-|"` then the command. */
 const PERL_PIPE_OPEN =
