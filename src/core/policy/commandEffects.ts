@@ -1834,6 +1834,15 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
     )
       return says("opens its inspector (which runs any code sent to it) to the network");
   }
+  // The project's environment file, written by a program under its default name (`vercel env pull` writes
+  // `.env.local`, `prisma init` `.env`): protected, as `echo … > .env` is.
+  const verbs = known.filter((word) => !word.startsWith("-"));
+  if (
+    (name === "vercel" && verbs[0] === "env" && verbs[1] === "pull") ||
+    (name === "prisma" && verbs[0] === "init") ||
+    (name === "dotenv-vault" && ["pull", "new", "decrypt"].includes(verbs[0] ?? ""))
+  )
+    return `${name} writes the project's environment file (.env), a protected file`;
   if (name === "timeit" || name === "pdb")
     return says("runs Python statements or debugger commands given on its line");
   if (
@@ -3651,6 +3660,7 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
     "-p",
     "--project",
     "--generateTrace",
+    "--generateCpuProfile",
   ],
   esbuild: ["--outfile", "--outdir", "--metafile"],
   javac: ["-d"],
@@ -3695,15 +3705,25 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   cmake: ["-S", "-B", "--build", "--install", "--prefix", "--install-prefix"],
   // The project or folder a build tool or task runner works in: it runs that project's build scripts and tasks and
   // writes its outputs there (`cargo --manifest-path ~/x/Cargo.toml build`, `gradle -p ~/x`, `just -d ~`).
-  uv: ["--directory", "--project", "--cache-dir", "-t", "--target", "--prefix", "-o", "--output-file"],
-  poetry: ["-C", "--directory", "-P", "--project"],
+  uv: [
+    ...["--directory", "--project", "--cache-dir", "-t", "--target", "--prefix", "-o", "--output-file"],
+    ...["--out-dir", "--script", "-p", "--python"],
+  ],
+  poetry: ["-C", "--directory", "-P", "--project", "-o", "--output"],
   bun: ["--cwd", "--outdir", "--outfile"],
-  deno: ["--cwd", "-o", "--output"],
-  ...Object.fromEntries(["mvn", "mvnw"].map((mvn) => [mvn, ["-f", "--file"]])),
+  deno: ["--cwd", "-o", "--output", "--coverage", "--junit-path"],
+  // maven's log file and settings, and the local repository it installs into (`-Dmaven.repo.local=` is
+  // `keyedOutputs`').
+  ...Object.fromEntries(
+    ["mvn", "mvnw"].map((mvn) => [mvn, ["-f", "--file", "-l", "--log-file", "-s", "--settings", "-gs"]]),
+  ),
   ...Object.fromEntries(
     ["gradle", "gradlew"].map((gradle) => [
       gradle,
-      ["-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home"],
+      [
+        ...["-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home"],
+        ...["--project-cache-dir", "-I", "--init-script"],
+      ],
     ]),
   ),
   just: ["-d", "--working-directory", "-f", "--justfile"],
@@ -3717,10 +3737,11 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
     ["bazel", "bazelisk"].map((bazel) => [bazel, ["--output_base", "--output_user_root"]]),
   ),
   zig: ["-p", "--prefix", "--cache-dir", "--global-cache-dir"],
-  dotnet: ["-o", "--output", "--project"],
+  dotnet: ["-o", "--output", "--project", "--results-directory", "--diag", "-d", "--artifacts-path"],
   // Test runners', type checkers' and bundlers' reports, caches, traces and logs.
   jest: ["--outputFile", "--coverageDirectory", "--cacheDirectory"].flatMap(kebabToo),
   vitest: ["--outputFile", "--coverage.reportsDirectory"].flatMap(kebabToo),
+  // `vitest --outputFile.junit=x.xml`: a reporter's own file.
   mypy: [
     "--cache-dir",
     "--junit-xml",
@@ -3747,7 +3768,7 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   // A cluster's configuration, whose `exec` plugin runs a command; the charts helm renders; the manifests, patches
   // and files sent to the cluster (`--from-file` is keyed, `keyedOutputs`), the values a chart renders.
   kubectl: ["--kubeconfig", "-f", "--filename", "-k", "--kustomize", "--from-env-file", "--patch-file"],
-  helm: ["--kubeconfig", "--output-dir", "-f", "--values"],
+  helm: ["--kubeconfig", "--output-dir", "-f", "--values", "-d", "--destination"],
   // The option files mysql reads first (their `plugin-dir` and `default-auth` load a library), and its tee file.
   ...Object.fromEntries(
     ["mysql", "mariadb"].map((mysql) => [
@@ -3758,6 +3779,8 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   // Node writes warnings, profiles, reports, traces and TLS keys where its options say.
   node: [
     ...["--redirect-warnings", "--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir", "--report-directory"],
+    // A profile's name is a path too (`--cpu-prof-name=../x.cpuprofile`).
+    ...["--cpu-prof-name", "--heap-prof-name"],
     ...["--test-reporter-destination", "--tls-keylog", "--logfile", "--snapshot-blob", "--localstorage-file"],
     ...["--trace-event-file-pattern", "--report-filename"],
     // The environment files it loads (`process.env` prints them).
@@ -3792,6 +3815,26 @@ function keyedOutputs(name: string, words: readonly (string | null)[]): (string 
             : [],
       ),
     ];
+  // A reporter's own file (`vitest --outputFile.junit=x.xml`), maven's local repository (`-Dmaven.repo.local=../r`).
+  if (name === "vitest")
+    return words.flatMap((word, i) =>
+      word?.startsWith("--outputFile.") === true
+        ? word.includes("=")
+          ? [word.slice(word.indexOf("=") + 1)]
+          : [words[i + 1] ?? null]
+        : [],
+    );
+  if (name === "mvn" || name === "mvnw")
+    return words.flatMap((word) =>
+      word?.startsWith("-Dmaven.repo.local=") === true ? [word.slice("-Dmaven.repo.local=".length)] : [],
+    );
+  // terraform fmt rewrites the files and folders it is given; providers mirror fills the folder.
+  if (name === "terraform" || name === "tofu") {
+    const verbs = words.filter((word) => word === null || !word.startsWith("-"));
+    if (verbs[0] === "fmt") return verbs.slice(1);
+    if (verbs[0] === "providers" && verbs[1] === "mirror") return verbs.slice(2);
+    return [];
+  }
   // A file sent whole, under a key or not (`--from-file=id=~/.ssh/id_rsa`), or several (`--set-file a=x,b=y`).
   if (name === "kubectl") return after(["--from-file"], (value) => [value.slice(value.indexOf("=") + 1)]);
   if (name === "helm")
@@ -6008,6 +6051,23 @@ function userSettingChanged(
       is(0, "inject", "uninject", "upgrade", "upgrade-all", "reinstall", "reinstall-all", "uninstall")) ||
     (name === "gem" && is(0, "update", "uninstall")) ||
     (name === "composer" && is(0, "global")) ||
+    // Self-updates and the programs other package managers install for the user (`~/.local/bin`, `~/.cabal/bin`).
+    (name === "uv" && is(0, "self")) ||
+    (["deno", "bun"].includes(name) && is(0, "upgrade")) ||
+    (name === "pnpm" && (is(0, "self-update") || (is(0, "env") && flag("-g", "--global")))) ||
+    (["stack", "cabal"].includes(name) && is(0, "install")) ||
+    (name === "cargo" && is(0, "binstall", "install-update", "uninstall")) ||
+    (name === "kubectl" && is(0, "krew") && is(1, "install", "uninstall", "upgrade")) ||
+    (name === "kubectl-krew" && is(0, "install", "uninstall", "upgrade")) ||
+    (name === "dotnet" && is(0, "workload") && is(1, "install", "update", "uninstall", "repair")) ||
+    (name === "opam" && is(0, "install", "remove", "uninstall", "upgrade", "switch", "init")) ||
+    (name === "mix" &&
+      is(0, "archive.install", "archive.uninstall", "local.hex", "local.rebar", "escript.install")) ||
+    (["cpanm", "cpan"].includes(name) && words.some((word) => word === null || !word.startsWith("-"))) ||
+    (name === "luarocks" && is(0, "install", "remove", "make")) ||
+    // Browsers downloaded into the user's cache, run by every later test run (`--with-deps` runs apt-get as root).
+    (name === "playwright" && is(0, "install", "install-deps", "uninstall")) ||
+    (name === "go" && is(0, "clean") && flag("-i")) ||
     (["dart", "flutter"].includes(name) && is(0, "pub") && is(1, "global")) ||
     (name === "helm" && is(0, "plugin") && is(1, "install", "uninstall", "update")) ||
     (name === "poetry" && is(0, "self") && is(1, "add", "remove", "update", "install", "lock")) ||
@@ -6113,9 +6173,36 @@ function userSettingChanged(
     (["pip", "pip3"].includes(name) && is(0, "cache") && is(1, "purge", "remove")) ||
     (name === "uv" && is(0, "cache") && is(1, "clean", "prune")) ||
     (name === "pnpm" && is(0, "store") && is(1, "prune")) ||
-    (name === "dotnet" && is(0, "nuget") && is(1, "locals"))
+    (name === "dotnet" && is(0, "nuget") && is(1, "locals")) ||
+    (["conda", "mamba", "micromamba"].includes(name) && is(0, "clean")) ||
+    (["poetry", "pdm"].includes(name) && is(0, "cache") && is(1, "clear", "remove")) ||
+    (name === "composer" && is(0, "clear-cache", "clearcache", "cc")) ||
+    (name === "deno" && is(0, "clean")) ||
+    (name === "bun" && is(0, "pm") && is(1, "cache")) ||
+    (name === "pnpm" && is(0, "cache") && is(1, "delete")) ||
+    (["gem", "brew"].includes(name) && is(0, "cleanup")) ||
+    (["pre-commit", "prek"].includes(name) && is(0, "clean", "gc"))
   )
     return result("the package caches it keeps for every project");
+  // A template folder git copies into every later repository: its hooks run there.
+  if (["pre-commit", "prek"].includes(name) && is(0, "init-templatedir"))
+    return result("git's template folder, whose hooks every later repository gets");
+  // Secrets, clouds' credentials and contexts, and the certificates a browser trusts.
+  if (
+    (name === "dotnet" && is(0, "user-secrets") && is(1, "set", "remove", "clear", "init")) ||
+    (name === "gcloud" &&
+      ((is(0, "auth") && is(1, "application-default", "configure-docker")) ||
+        (is(0, "config") && is(1, "configurations")) ||
+        (is(0, "components") && is(1, "install", "update", "remove", "reinstall")))) ||
+    (["kubectx", "kubens"].includes(name) &&
+      words.some((word) => word === null || (word !== "-c" && word !== "--current"))) ||
+    (name === "vault" && is(0, "login")) ||
+    (name === "keyring" && is(0, "set", "del")) ||
+    (name === "az" && (is(0, "configure") || (is(0, "extension") && is(1, "add", "remove", "update")))) ||
+    (name === "uv" && is(0, "python") && is(1, "pin") && flag("--global")) ||
+    (name === "certutil" && flag("-A", "-D", "-M", "-N", "-E", "-R"))
+  )
+    return result("the credentials, contexts or trusted certificates kept for you");
   // The credentials git's helpers and the desktop's keyrings keep (`git credential approve` stores what it reads).
   if (
     (name === "git" &&
@@ -6736,6 +6823,10 @@ export function runsFromAddress(name: string, argv: readonly (string | null)[]):
         : undefined;
     case "pipx":
       return words[0] === "run" ? words.slice(1).find(isAddress) : undefined;
+    // pre-commit clones the repository it is given and runs its hooks.
+    case "pre-commit":
+    case "prek":
+      return words[0] === "try-repo" ? (words[1] ?? "a repository") : undefined;
     // An install from an address runs that package's install scripts (`postinstall`, `setup.py`) as it goes.
     case "npm":
     case "pnpm":

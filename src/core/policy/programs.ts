@@ -92,6 +92,11 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
  * `setsid rm -rf ~`, `flock /tmp/l rm -rf ~`, `watch '…'`, `ssh host '…'`. A person decides on them.
  */
 export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
+  // ansible's modules run commands and write files on the hosts it names, this machine among them (`localhost`).
+  "ansible",
+  "ansible-playbook",
+  "ansible-pull",
+  "ansible-console",
   "setsid",
   "flock",
   "strace",

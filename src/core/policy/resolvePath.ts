@@ -1407,7 +1407,16 @@ export function holdsCredentials(name: string): boolean {
  */
 function homeProtectedFolders(home: string, p: typeof posix): string[] {
   return [
-    ...[".local/bin", "bin", ".cargo/bin", "go/bin", ".bun/bin", ".deno/bin", ".npm-global/bin", ".volta/bin"],
+    ...[
+      ".local/bin",
+      "bin",
+      ".cargo/bin",
+      "go/bin",
+      ".bun/bin",
+      ".deno/bin",
+      ".npm-global/bin",
+      ".volta/bin",
+    ],
     ...[".local/share/applications", "Library/LaunchAgents"],
     ".ssh",
     ".aws",

@@ -1796,9 +1796,11 @@ class FootprintView {
       // Pieces, backups and clones are made; a word of a program whose words are not read as files may be one too.
       const handed =
         this.handedPath(name, pieces, cwd, { home: false, mayMake: true }) ??
+        // A program whose words are read may still write a protected file outside through an option not read
+        // (`mvn -l ~/.bash_profile`, `tsc --generateCpuProfile ~/.zshenv`): one not there may be made.
         this.handedPath(name, handedWords, cwd, {
           home: name === "git",
-          mayMake: operands === undefined && name !== "git",
+          mayMake: name !== "git",
         }) ??
         this.handedPath(`${name} -i`, inPlaceBackups(name, argv), cwd, { home: false, mayMake: true }) ??
         this.handedPath(`${name}'s clone`, forgeCloneFolders(name, argv), cwd, {
@@ -1977,7 +1979,8 @@ class FootprintView {
       if (PROJECT_RUNNERS.has(name)) projectRunners.add(line);
       programFromPipe ||= command.programFromPipe === true;
     }
-    if ([...downloaders].some((line) => runners.has(line)))
+    // A clone is a download too: `git clone … x && bash x/install.sh` runs what it fetched.
+    if ([...downloaders, ...downloadsFiles].some((line) => runners.has(line)))
       return {
         guard: "download-to-shell",
         label: "A download is run by a shell, an interpreter or as a program",
@@ -2068,6 +2071,12 @@ class FootprintView {
   private downloadsOther(name: string, words: readonly (string | null)[]): boolean {
     if (name === "git")
       return words.includes("clone") && words.some((w) => w === null || /^(?:\w+:\/\/|git@)/.test(w));
+    // A forge's clone of `owner/repo`, mercurial's clone, subversion's checkout or export.
+    const verbs = words.filter((w) => w === null || !w.startsWith("-"));
+    if ((name === "gh" || name === "glab") && verbs[0] === "repo")
+      return ["clone", "fork"].includes(verbs[1] ?? "");
+    if (name === "hg") return verbs[0] === "clone";
+    if (name === "svn") return ["checkout", "co", "export"].includes(verbs[0] ?? "");
     return DOWNLOADERS.has(name);
   }
 

@@ -2417,6 +2417,10 @@ function keptCommandLines(argv: readonly (string | null)[]): (string | null)[] |
     case "complete": {
       const callback = words.findIndex((word) => word === null || /^-\w*C/.test(word));
       if (callback < 0) return [];
+      // bash runs mapfile's callback with each line it reads, compgen's with the words given (`compgen -C rm ~/x`
+      // runs `rm compgen ~/x`): words the callback's line does not hold.
+      if (argv[0] !== "complete")
+        return `${argv[0]} -C runs a command with words it reads or is given, which Symposium does not place`;
       const word = words[callback];
       const attached = word == null ? null : word.slice(word.indexOf("C") + 1);
       return [attached === "" ? (words[callback + 1] ?? null) : attached];
