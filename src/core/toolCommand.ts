@@ -32,6 +32,10 @@ export const COMMAND_FIELDS: ReadonlySet<string> = new Set([
   "commandLine",
   "shell_command",
   "bash",
+  // What a tool types into a shell it keeps running (Copilot's `write_bash`, Codex's `write_stdin`).
+  "input",
+  "chars",
+  "stdin",
 ]);
 
 /**
@@ -67,6 +71,9 @@ export function commandOfRawInput(rawInput: unknown): string | undefined {
 
 function statedCommand(value: unknown, from: string): StatedCommand {
   if (typeof value === "string") return { from, text: value };
+  // Only `command` and `cmd` (Codex) hold an argv; a list elsewhere (`"bash": ["rm -rf ~"]`) is not one.
+  if (Array.isArray(value) && !/\.(?:command|cmd|argv|commands\[\d+\])$/.test(from))
+    return { from, unreadable: "is a list where a command line was expected" };
   if (!Array.isArray(value) || !value.every((a) => typeof a === "string"))
     return { from, unreadable: "is neither a string nor a list of strings" };
   if (value.length === 0) return { from, unreadable: "is an empty list" };

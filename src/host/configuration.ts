@@ -82,16 +82,9 @@ export class Configuration extends Disposable {
         value,
         origin === "user" ? "user" : "workspace",
         folder ? `settings of the workspace folder "${inertText(folder.name, 80)}"` : ORIGIN_LABELS[origin],
-        origin === "user" ? "symposium.permissions" : "symposium.workspacePermissions",
       ),
     );
     const problems = sources.flatMap((s) => s.problems);
-    // The person's rules are theirs alone: VS Code keeps the application-scoped setting out of a workspace's files.
-    const misplaced = vscode.workspace.getConfiguration(SECTION, null).inspect<unknown>("permissions");
-    if (misplaced?.workspaceValue !== undefined || misplaced?.workspaceFolderValue !== undefined)
-      problems.push(
-        "symposium.permissions in workspace settings is not read: a repository's deny and ask rules go in symposium.workspacePermissions.",
-      );
     const key = problems.join("\n");
     if (key !== this.loggedPermissionProblems) {
       this.loggedPermissionProblems = key;

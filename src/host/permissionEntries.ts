@@ -159,7 +159,7 @@ export const ORIGIN_LABELS: Record<RuleOrigin, string> = {
   user: "user settings",
   workspace: "workspace settings",
   workspaceFolder: "workspace folder settings",
-  remote: "user or remote settings (symposium.workspacePermissions)",
+  remote: "user or remote settings",
 };
 
 /**

@@ -4,6 +4,7 @@
  * `crontab`, a package manager's `config set`), a force push, and the commands that run another one (`sudo`, `env`,
  * shells and interpreters). Pure: `rules.ts` places the files against the workspace and picks the guard.
  */
+import { posix } from "node:path";
 import { expandBraces } from "./braceExpansion";
 import { globTooCostly } from "./globCost";
 import { isGlobWord } from "./folderNames";
@@ -425,6 +426,8 @@ const IN_PLACE = wordSet(
   "csplit gpg look 7zr 7zz 7zzs mkfifo mknod",
   // coreutils' link makes its second operand, util-linux's fallocate its operand (`link a -- --x` made `--x`).
   "link fallocate",
+  // ar writes the archive it is given, with the members it adds.
+  "ar",
   // python's modules: json.tool writes its second operand, py_compile and compileall write bytecode beside theirs.
   "json.tool py_compile compileall",
   // Editors read and write what they open, and most run scripts given to them (`ed`, `vim -es`, `emacs --batch`).
@@ -718,11 +721,26 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
     return files([...scriptFiles, ...edited]);
   }
   const outputs = OUTPUT_OPTIONS[name];
-  if (C_COMPILERS.has(name))
+  if (isCompiler(name))
     return files(
       [
-        ...outputValues(outputs!, words),
+        ...outputValues(COMPILER_OUTPUTS, words),
+        // `-MF../x.d` written onto the option.
+        ...words.flatMap((word) => (word === null ? [] : (/^-M[FJ](.+)$/.exec(word)?.slice(1) ?? []))),
         ...linkerOutputs(words),
+        // The preprocessor's and assembler's own options (`-Wp,-MD,../x.d`).
+        ...words.flatMap((word) =>
+          word !== null && /^-W[pa],/.test(word)
+            ? outputValues(["-o", "-MD", "-MMD", "-MF"], word.slice(4).split(","))
+            : [],
+        ),
+        // A file or folder an `-f…=` option names where the compiler or the built program writes
+        // (`-fprofile-instr-generate=../p`, `-fopt-info-all=../x`, `-fcrash-diagnostics-dir=..`).
+        ...words.flatMap((word) =>
+          word === null
+            ? []
+            : (/^-f[\w-]+=(?:[\w-]+:)*(?:file=)?((?:\.{1,2}|~)?\/.*|\.{1,2})$/.exec(word)?.slice(1) ?? []),
+        ),
         // Where the built program writes its profiles when run (`-fprofile-generate=../p`), given with `=` only.
         ...words.flatMap((word) =>
           word === null ? [] : (/^-fprofile-(?:generate|dir)=(.*)$/.exec(word)?.slice(1) ?? []),
@@ -739,7 +757,12 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
           ? [value.slice("pycache_prefix=".length)]
           : [],
     );
-    if (prefixes.length > 0) return files(prefixes, true);
+    // `-m zipfile -c out.zip …`, `-m tarfile -c out.tar …`: the archive made.
+    const archive =
+      words[0] === "-m" && ["zipfile", "tarfile"].includes(words[1] ?? "")
+        ? outputValues(["-c", "--create"], words.slice(2))
+        : [];
+    if (prefixes.length > 0 || archive.length > 0) return files([...prefixes, ...archive], true);
   }
   // A virtual environment's folder, and a new project's (`cargo new ~/x`, `meson setup ~/build`); the file or
   // folder mktemp makes from its template (`mktemp ../x.XXXX`); kubectl cp's side on this machine (the pod's is
@@ -809,6 +832,8 @@ function readAwk(words: readonly (string | null)[]): {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? null;
     if (options && word === "--") options = false;
+    else if (options && word !== null && /^--assign(?:=|$)/.test(word))
+      assignments.push(word === "--assign" ? (words[++i] ?? null) : word.slice("--assign=".length));
     else if (options && word !== null && /^-[fvF]$/.test(word)) {
       if (word === "-f") {
         programGiven = true;
@@ -1763,47 +1788,108 @@ const STDIN_PROGRAMS: Record<string, string> = {
   luajit: "lj",
   julia: "JptC",
   Rscript: "",
+  irb: "I",
+  expect: "",
+  R: "",
 };
 
 /**
  * Where an interpreter's program comes from: its standard input (`python3 <<'EOF' … EOF`, `node - < x`, awk's
- * `-f /dev/stdin`), a script or file named on the line, or a word computed at run time in the script's place
- * (`python3 <(curl …)`, `awk -f <(…)`); undefined for inline code, a module, or a program not listed here.
+ * `-f /dev/stdin`, an interactive interpreter after its script or code: `python3 -i -c pass <<< …`, a REPL module:
+ * `python3 -m code`), a script or file named on the line, or a word computed at run time in the script's place
+ * (`python3 <(curl …)`, `awk -f <(…)`, `deno run <(…)`); undefined for inline code, a module, or a program not
+ * listed here.
  */
 function programSource(
   name: string,
   argv: readonly (string | null)[],
 ): "stdin" | "computed" | "file" | undefined {
+  const words = argv.slice(1);
   if (AWKS.has(name)) {
-    const words = argv.slice(1);
-    const at = words.findIndex((word) => word?.startsWith("-f") === true);
-    if (at < 0) return undefined;
-    const file = words[at] === "-f" ? (words[at + 1] ?? null) : words[at]!.slice(2);
-    return file === null || PIPE_FILE.test(file)
-      ? "computed"
-      : file === "-" || STDIN_NAMES.has(file)
+    // Every program file: `-f x`, `-fx`, `--file=x`, `--file x`, gawk's `-i`/`--include` of a library.
+    const files: (string | null)[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i] ?? null;
+      if (word === null || word === "--") break;
+      if (/^(?:-f|-i|--file|--include)$/.test(word)) files.push(words[++i] ?? null);
+      else if (/^--(?:file|include)=/.test(word)) files.push(word.slice(word.indexOf("=") + 1));
+      else if (/^-[fi]./.test(word)) files.push(word.slice(2));
+    }
+    const sources = files.map((file) => fileSource(file));
+    return sources.includes("stdin")
+      ? "stdin"
+      : sources.includes("computed")
+        ? "computed"
+        : sources.length > 0
+          ? "file"
+          : undefined;
+  }
+  // A runner of a script file (`deno run x.ts`, `bun x.ts`, `tsx x.ts`): its first operand.
+  const runner = SCRIPT_RUNNERS[name];
+  if (runner !== undefined) {
+    const operands = words.filter((word) => word === null || !word.startsWith("-"));
+    const script = operands[0] !== undefined && runner.includes(operands[0]!) ? operands[1] : operands[0];
+    return script === undefined ? undefined : fileSource(script) === "computed" ? "computed" : "file";
+  }
+  const family = interpreterFamily(name);
+  const values = family === undefined ? undefined : STDIN_PROGRAMS[family];
+  if (values === undefined) return undefined;
+  // Interactive after its code or script, it reads more program from its input.
+  const interactive = (word: string) =>
+    family === "python" ? shortOptionGiven(word, "i", "WXQmc") : /^(?:-i|--interactive)$/.test(word);
+  if ((family === "python" || family === "node") && words.some((word) => word !== null && interactive(word)))
+    return "stdin";
+  if (inlineCode(name, argv).length > 0) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? null;
+    const source = fileSource(word);
+    if (source === "computed") return "computed";
+    if (word === "-" || word === "--") {
+      const next = words[i + 1];
+      if (word === "--" && next === null) return "computed";
+      return word === "-" || next === undefined || next === "-" || fileSource(next) === "stdin"
         ? "stdin"
         : "file";
-  }
-  const values = /^python[\d.]*$/.test(name) ? STDIN_PROGRAMS.python : STDIN_PROGRAMS[name];
-  if (values === undefined || inlineCode(name, argv).length > 0) return undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const word = argv[i] ?? null;
-    if (word === null || PIPE_FILE.test(word)) return "computed";
-    if (word === "-" || word === "--") {
-      const next = argv[i + 1];
-      if (word === "--" && next === null) return "computed";
-      return word === "-" || next === undefined || next === "-" || STDIN_NAMES.has(next) ? "stdin" : "file";
     }
     // A script whose name is the standard input's (`python3 /dev/stdin <<< "…"`) is read from it.
-    if (STDIN_NAMES.has(word)) return "stdin";
-    if (!word.startsWith("-")) return "file"; // a script
-    if (/^-m/.test(word) && values === STDIN_PROGRAMS.python)
-      return (word === "-m" ? argv[i + 1] : word.slice(2)) === null ? "computed" : undefined; // a module
-    if (word.length === 2 && values.includes(word[1]!)) i++;
+    if (source === "stdin") return "stdin";
+    if (!word!.startsWith("-")) return "file"; // a script
+    if (family === "python" && /^-[A-Za-z]*m/.test(word!)) {
+      const attached = word!.slice(word!.indexOf("m") + 1);
+      const module = attached === "" ? words[i + 1] : attached;
+      return module === null ? "computed" : module === "code" || module === "asyncio" ? "stdin" : undefined;
+    }
+    if ((word!.length === 2 && values.includes(word![1]!)) || (family === "node" && NODE_VALUES.test(word!)))
+      i++;
   }
   return "stdin";
 }
+
+/** Where a program file named by `word` is read from: the input, a pipe or a word computed at run time, or a file. */
+function fileSource(word: string | null | undefined): "stdin" | "computed" | "file" {
+  if (word === null) return "computed";
+  if (word === undefined) return "file";
+  const normal = posix.normalize(word);
+  return PIPE_FILE.test(normal) ? "computed" : word === "-" || STDIN_NAMES.has(normal) ? "stdin" : "file";
+}
+
+/** An interpreter's family (`python3.12` is python's, `lua5.4` lua's), as `STDIN_PROGRAMS` lists them. */
+function interpreterFamily(name: string): string | undefined {
+  if (/^(?:python|pypy)[\d.]*$/.test(name)) return "python";
+  const family = name.replace(/^(lua|luajit|ruby|perl|php|julia|node|tclsh|wish)[\d.]*$/, "$1");
+  return family in STDIN_PROGRAMS ? family : undefined;
+}
+
+/** node's options whose value is the next word (`--require ./x`, `--import x`), which is no script. */
+const NODE_VALUES =
+  /^(?:--require|--import|--loader|--experimental-loader|--conditions|--input-type|--env-file|--title|--stack-size|--max-old-space-size)$/;
+/** Programs that run a script file they are given, after a subcommand of theirs (`deno run x.ts`). */
+const SCRIPT_RUNNERS: Readonly<Record<string, readonly string[]>> = {
+  deno: ["run"],
+  bun: ["run"],
+  tsx: [],
+  "ts-node": [],
+};
 
 /**
  * A program that loads or runs code, commands or options its words give in a form Symposium does not read: node's
@@ -1822,16 +1908,12 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
       words.some(
         (word, i) =>
           word !== null &&
-          ((NODE_LOADS.test(words[i - 1] ?? "") && /^(?:data|https?):/i.test(word)) ||
-            /^--(?:import|require|loader|experimental-loader)=(?:data|https?):/i.test(word)),
+          ((NODE_LOADS.test(words[i - 1] ?? "") && /^\s*(?:data|https?):/i.test(word)) ||
+            /^--(?:import|require|loader|experimental-loader)=\s*(?:data|https?):/i.test(word)),
       )
     )
       return says("loads a module its options give inline or from the network");
-    if (
-      known.some((word) =>
-        /^--inspect(?:-brk|-wait)?=(?!(?:127\.0\.0\.1|localhost|\[::1\])?:?\d*$)/.test(word),
-      )
-    )
+    if (known.some((word) => INSPECT_ELSEWHERE.test(word)))
       return says("opens its inspector (which runs any code sent to it) to the network");
   }
   // The project's environment file, written by a program under its default name (`vercel env pull` writes
@@ -1846,16 +1928,16 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
   if (name === "timeit" || name === "pdb")
     return says("runs Python statements or debugger commands given on its line");
   if (
-    C_COMPILERS.has(name) &&
-    known.some((word) =>
-      /^(?:-wrapper|-B|-specs|-fplugin|--specs|@)|^-Wl,.*(?:-plugin|--wrap)|^-fuse-ld=\//.test(word),
+    isCompiler(name) &&
+    known.some(
+      (word, i) =>
+        COMPILER_RUNS.test(word) ||
+        (/^(?:-Xlinker|-Xclang|-Xassembler|-Xpreprocessor)$/.test(known[i - 1] ?? "") &&
+          /plugin|^-?load$/.test(word)),
     )
   )
     return says("runs programs, plugins or options its words name (-wrapper, -B, -specs, -fplugin, @file)");
-  if (
-    name === "hg" &&
-    known.some((word) => /^(?:--config|--cwd|-R|--repository|--repo|--debugger)(?:=|$)|^-R./.test(word))
-  )
+  if (name === "hg" && known.some((word) => /^--(?:con|cw|rep|deb)|^-[a-zA-Z]*R/.test(word)))
     return says("takes configuration or a repository elsewhere on its line (--config hooks run commands)");
   if (
     (name === "svn" || name === "svnadmin") &&
@@ -1864,15 +1946,22 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
     return says("takes configuration or programs on its line");
   if (
     name === "yq" &&
-    known.some((word) => /^(?:-s|--split-exp)(?:=|$)|^-[a-zA-Z]*s$|\bload(?:_\w+)?\s*\(/.test(word))
+    known.some((word) => /^(?:-s|--split-exp)|^-[a-zA-Z]*s|\bload(?:_\w+)?\s*\(/.test(word))
   )
     return says("writes files its expression names (-s) or loads files (load)");
-  if ((name === "mount" || name === "umount") && known.some((word) => !word.startsWith("-")))
+  if (
+    (MOUNTERS.has(name) && known.some((word) => !word.startsWith("-"))) ||
+    (name === "rclone" && ["mount", "nfsmount"].includes(verbs[0] ?? "")) ||
+    (name === "udisksctl" && ["mount", "loop-setup"].includes(verbs[0] ?? ""))
+  )
     return says("changes what the machine's folders hold");
-  if (name === "rsync" && words.includes("--daemon"))
+  if (name === "rsync" && known.some((word) => /^--dae/.test(word)))
     return says("serves the folders its configuration names");
   return undefined;
 }
+/** node's inspector bound to another address than this machine's own (`--inspect=0.0.0.0:9229`). */
+const INSPECT_ELSEWHERE =
+  /--inspect(?:-brk|-wait|-port)?=(?!(?:127\.0\.0\.1|localhost|\[::1\])?:?\d*(?:\s|$))/;
 /** node's options whose value is a module it loads first. */
 const NODE_LOADS = /^(?:--import|--require|-r|--loader|--experimental-loader)$/;
 
@@ -1895,7 +1984,12 @@ export function programComputed(name: string, argv: readonly (string | null)[]):
 }
 
 /** The names the standard input goes by, which a program given one as its script reads its code from. */
-const STDIN_NAMES: ReadonlySet<string | null> = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+const STDIN_NAMES: ReadonlySet<string | null> = new Set([
+  "/dev/stdin",
+  "/dev/fd/0",
+  "/proc/self/fd/0",
+  "/proc/thread-self/fd/0",
+]);
 
 /** Every string a program's text quotes (`open('secrets/key')`), as written between its quotes. */
 export function quotedStrings(code: string): string[] {
@@ -1984,7 +2078,7 @@ const HOME_IN_CODE = new RegExp(
  * line runs as surely as `bash -c '…'`. A line the program builds at run time is not seen, as any other code is not.
  */
 export function shellLinesInCode(name: string, code: string): string[] {
-  const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : (SAME_CALLS[name] ?? name);
+  const family = codeFamily(name);
   const calls = SHELL_CALLS[family];
   const lines: string[] = [];
   // A string literal after `prefix`, unescaped: its text is the shell line.
@@ -2003,13 +2097,23 @@ export function shellLinesInCode(name: string, code: string): string[] {
   // A program and its arguments written out as a list (`subprocess.run(['sh'], input=…)`, `spawnSync('sh', […])`,
   // `Popen(['rm', '-rf', x])`): its words, quoted; a word not written out stands as one computed at run time.
   const argvCall = ARGV_CALLS[family];
-  if (argvCall !== undefined)
+  if (argvCall !== undefined) {
     for (const match of code.matchAll(new RegExp(argvCall, "g")))
       lines.push(literalArgv(code, match.index + match[0].length));
-  // Perl's open of a pipe runs its command in a shell (`open(F, "| sh")`, `open(F, "cmd |")`, `open(F, "|-", "sh")`).
-  if (family === "perl")
-    for (const match of code.matchAll(PERL_PIPE_OPEN))
-      lines.push((match[2] ?? match[5]!).replace(/^\s*\||\|\s*$/g, ""));
+    // Given to a shell whole (`subprocess.run(["touch x"], shell=True)`, `spawnSync("touch x", {shell: true})`).
+    if (SHELL_OPTION.test(code)) lines.push(...after(String.raw`${argvCall}[[(]?\s*`));
+  }
+  // Perl's open of a pipe runs its command in a shell (`open(F, "| sh")`, `open(F, "cmd |")`), or its words
+  // (`open(F, "|-", "touch", "x")`).
+  if (family === "perl") {
+    for (const match of code.matchAll(PERL_PIPE_OPEN)) lines.push(match[2]!.replace(/^\s*\||\|\s*$/g, ""));
+    for (const match of code.matchAll(PERL_PIPE_WORDS))
+      lines.push(literalArgv(code, match.index + match[0].length));
+  }
+  // Ruby's `%x{…}` and Perl's `qx{…}` with any delimiter run their text in a shell.
+  if (family === "ruby" || family === "perl")
+    for (const match of code.matchAll(family === "ruby" ? RUBY_PERCENT_X : PERL_QX))
+      lines.push(match.slice(1).filter((part, i) => i % 2 === 1 && part !== undefined)[0] ?? "$(:)");
   // Ruby's, Perl's and PHP's backticks run their text in a shell.
   if (["ruby", "perl", "php"].includes(family))
     for (const match of code.matchAll(/\x60((?:\\.|[^\\\x60])*)\x60/g)) lines.push(match[1]!);
@@ -2019,6 +2123,8 @@ export function shellLinesInCode(name: string, code: string): string[] {
   // expect's `spawn` and `exec` run the rest of their command.
   if (family === "expect")
     for (const match of code.matchAll(/(?:^|[\n;[])\s*(?:spawn|exec)\s+([^\n;\]]+)/g)) lines.push(match[1]!);
+  // Run in another folder (`cwd="/tmp"`, `os.chdir`): the lines' relative names are not placed; one computed line asks.
+  if (lines.length > 0 && CHANGES_FOLDER_IN_CODE.test(code)) lines.push("$(:)");
   return lines;
 }
 
@@ -2031,11 +2137,18 @@ export function shellLinesInCode(name: string, code: string): string[] {
 export function codeHandsShell(
   name: string,
   code: string,
-): { arguments: boolean; variables: boolean; environment: boolean } {
-  const family = /^python[\d.]*$/.test(name) ? "python" : AWKS.has(name) ? "awk" : (SAME_CALLS[name] ?? name);
+): { computed: boolean; arguments: boolean; variables: boolean; environment: boolean } {
+  const family = codeFamily(name);
   const calls = SHELL_CALLS[family];
-  const computed = calls !== undefined && new RegExp(String.raw`(?:${calls})(?!["'\x60])`).test(code);
+  // A string written out whole is read (`shellLinesInCode`); anything else, a string joined to more among them
+  // (`os.system(" ".join(sys.argv[1:]))`), is built at run time.
+  const computed =
+    calls !== undefined &&
+    new RegExp(
+      String.raw`(?:${calls})(?![\s(]|[rbuRBU]{1,2}["'\x60]|(["'\x60])(?:\\.|(?!\1)[^\\])*\1\s*[),;\n])`,
+    ).test(code);
   return {
+    computed,
     arguments: computed && ARGV_IN_CODE.test(code),
     variables: computed && family === "awk",
     environment: computed && ENV_IN_CODE.test(code),
@@ -2048,61 +2161,95 @@ const ARGV_IN_CODE = /\bargv\b|\bARGV\b|\$ARGV|@ARGV|\$argv/;
 
 /** What comes before a program's words given as a list (Python's `subprocess`, Node's `spawn` and `execFile`). */
 const ARGV_CALLS: Readonly<Record<string, string>> = {
-  python: String.raw`\b(?:run|call|check_call|check_output|Popen|spawnv?p?e?|execv?p?e?)\s*\(\s*(?=[[(])`,
+  python: String.raw`\b(?:(?:run|call|check_call|check_output|Popen)\s*\(\s*(?=[[(])|(?:create_subprocess_exec|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|pty\.spawn)\s*\(\s*(?:[\w.]+\s*,\s*)?(?=["'[(]))`,
   node: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync)\s*\(\s*(?=["'\x60[])`,
+  ruby: String.raw`\b(?:system|exec|spawn|Process\.spawn|IO\.popen)\s*\(?\s*(?=["'[])`,
+  perl: String.raw`\b(?:system|exec)\s*\(?\s*(?=["'])`,
+  php: String.raw`\bproc_open\s*\(\s*(?=\[)`,
 };
-/** Perl's open of a pipe: `"| cmd"` or `"cmd |"` in its second string, or `"|-"`/`"-|"` then the command. */
-const PERL_PIPE_OPEN =
-  /\bopen\s*\(?\s*[^,;]+,\s*(["'])(\s*\|[^"'|-][^"']*|[^"'|]*[^"'|-]\|\s*)\1|\bopen\s*\(?\s*[^,;]+,\s*(["'])(?:\|-|-\|)\3\s*,\s*(["'])([^"']*)\4/g;
+/** An option that hands a program's words to a shell whole (`shell=True`, `{shell: true}`, `shell: "/bin/sh"`). */
+const SHELL_OPTION = /\bshell\s*[=:]\s*(?:True|true|1|["'\x60])/;
+/** Code that runs its commands in another folder: a `cwd` option or a change of folder. */
+const CHANGES_FOLDER_IN_CODE = /\bcwd\s*[=:]|\bchdir\s*\(|\bDir\.chdir\b|\bchdir\b/;
+/** Perl's open of a pipe: `"| cmd"` or `"cmd |"` in its second string. */
+const PERL_PIPE_OPEN = /\bopen\s*\(?\s*[^,;()"']{1,100},\s*(["'])(\s*\|[^"'|-][^"']*|[^"'|]*[^"'|-]\|\s*)\1/g;
+/** Perl's open of a pipe whose command's words follow: `open(F, "|-", "touch", "x")`. */
+const PERL_PIPE_WORDS = /\bopen\s*\(?\s*[^,;()"']{1,100},\s*(["'])(?:\|-|-\|)\1\s*,\s*(?=["'[])/g;
+/** Ruby's `%x(…)` with any bracket, Perl's `qx` with any delimiter: a shell line. */
+const RUBY_PERCENT_X = /%x(?:(\{)([^}]*)\}|(\()([^)]*)\)|(\[)([^\]]*)\]|(<)([^>]*)>)/g;
+const PERL_QX = /\bqx\s*(?:(\{)([^}]*)\}|(\()([^)]*)\)|(\[)([^\]]*)\]|(<)([^>]*)>|([/|!#])(.*?)\9)/g;
 
 /**
- * The command line a program's words make when written out from `at` (a list `['a', 'b']`, or a first string and then
- * a list: `spawn('a', ['b'])`): each word quoted for the shell; one not written out (`['rm', path]`) is `$(:)`, a word
- * computed at run time, and so are the rest.
+ * The command line a program's words make when written out from `at`: a list (`['a', 'b']`), or strings and then
+ * perhaps a list (`spawn('a', ['b'])`, `system("touch", "x")`): each word quoted for the shell. A word not written out
+ * whole (`['rm', path]`, `["s" + "h"]`, an escape such as `\x2f`) is `$(:)`, a word computed at run time, as are the
+ * rest.
  */
 function literalArgv(code: string, at: number): string {
   const words: string[] = [];
   const literal = /\s*(["'\x60])((?:\\.|(?!\1)[^\\\n])*)\1\s*/y;
-  const take = (): boolean => {
+  /** Reads one word; false at anything but a whole string literal followed by `,` or `close`. */
+  const take = (close: string): boolean => {
     literal.lastIndex = at;
     const match = literal.exec(code);
     if (match === null) return false;
-    words.push(`'${match[2]!.replace(/\\(["'\x60\\])/g, "$1").replace(/'/g, "'\\''")}'`);
     at = literal.lastIndex;
+    // Joined to more (`"s" + "h"`, `"a" "b"`, `"x".upper()`), it is not the word written.
+    const whole =
+      code[at] === undefined || code[at] === "," || close.includes(code[at]!) || /[;)\]}\s]/.test(code[at]!);
+    const text = match[2]!;
+    // Escapes other than a quote or a backslash, and a template's `${…}`, make another word than the one written.
+    if (!whole || /\\[^"'\x60\\]|\$\{/.test(text)) return false;
+    words.push(`'${text.replace(/\\(["'\x60\\])/g, "$1").replace(/'/g, "'\\''")}'`);
     return true;
   };
-  const list = () => {
-    if (!/[[(]/.test(code[at] ?? "")) return;
+  const list = (): boolean => {
     const close = code[at] === "[" ? "]" : ")";
     at++;
     for (;;) {
-      if (!take()) {
-        if (code[at] !== close) words.push("$(:)");
-        return;
-      }
+      if (code[at] === close) return true;
+      if (!take(close)) return false;
       if (code[at] === ",") at++;
-      else {
-        if (code[at] !== close) words.push("$(:)");
-        return;
-      }
+      else return code[at] === close;
     }
   };
-  if (/[[(]/.test(code[at] ?? "")) list();
-  else if (take()) {
-    const comma = /\s*,\s*/y;
-    comma.lastIndex = at;
-    if (comma.exec(code) !== null) {
-      at = comma.lastIndex;
-      list();
+  let complete: boolean;
+  if (/[[(]/.test(code[at] ?? "")) complete = list();
+  else {
+    complete = take(")");
+    // More strings, or a list, after the first (`system("touch", "x")`, `spawn("a", ["b"])`).
+    while (complete && code[at] === ",") {
+      const next = /\s*/y;
+      next.lastIndex = at + 1;
+      next.exec(code);
+      at = next.lastIndex;
+      if (code[at] === "[") {
+        complete = list();
+        break;
+      }
+      if (!/["'\x60]/.test(code[at] ?? "")) break; // options (`{stdio: …}`, `shell=True`) come last
+      complete = take(")");
     }
-  } else words.push("$(:)");
+  }
+  if (!complete || words.length === 0) words.push("$(:)");
   return words.join(" ");
 }
 
-/** C and C++ compiler drivers (`gcc`, `clang`, `cc`). */
-const C_COMPILERS = wordSet(
-  "gcc cc clang g++ clang++ c++ x86_64-linux-gnu-gcc x86_64-linux-gnu-g++ aarch64-linux-gnu-gcc",
-);
+/** C and C++ compiler drivers (`gcc`, `clang`, `cc`); `isCompiler` takes their versions and cross compilers too. */
+const C_COMPILERS = wordSet("gcc cc clang g++ clang++ c++ cpp tcc gfortran nvcc emcc icx icc icpx");
+/** Whether a program is a compiler driver: `gcc-12`, `clang++-17`, `arm-none-eabi-gcc`, `x86_64-w64-mingw32-g++`. */
+function isCompiler(name: string): boolean {
+  return C_COMPILERS.has(
+    name.replace(/^(?:[\w.]+-)*?(gcc|g\+\+|clang|clang\+\+|cpp|gfortran|cc|c\+\+)(?:-[\d.]+)?$/, "$1"),
+  );
+}
+/** The files a compiler driver writes where its options say (`-o`, dependencies `-MF`, prototypes, dumps). */
+const COMPILER_OUTPUTS = ["-o", "--output", "-MF", "-MJ", "-aux-info", "-dumpdir", "-dumpbase"];
+/** A compiler driver's options that run a program, plugin or options from a file. */
+const COMPILER_RUNS =
+  /^(?:--?wrapper|-B|-specs|--specs|-fplugin|-fpass-plugin|--prefix|--ld-path|--for-linker=.*(?:plugin|load)|@)|^-Wl,.*-plugin|^-fuse-ld=.*[/\\]/;
+/** Programs that mount a folder elsewhere (a FUSE file system): writes below the mount point land there. */
+const MOUNTERS = wordSet("mount umount bindfs sshfs squashfuse fuse-overlayfs mergerfs fuse2fs archivemount");
 
 /**
  * The files a compiler driver's linker writes, given through `-Wl,` or `-Xlinker` (`-Wl,-o,out`, `-Wl,-Map=map`).
@@ -2117,13 +2264,26 @@ function linkerOutputs(words: readonly (string | null)[]): (string | null)[] {
   return outputValues(["-o", "--output", "-Map", "--Map", "--dependency-file", "--out-implib"], linker);
 }
 
+/** Whose calls an interpreter's code makes (`python3.12` python's, `lua5.4` lua's, `irb` ruby's, `R` Rscript's). */
+function codeFamily(name: string): string {
+  if (AWKS.has(name)) return "awk";
+  const family = interpreterFamily(name) ?? name;
+  return SAME_CALLS[family] ?? family;
+}
+
 /** Interpreters that hand strings to a shell as another one does (Bun and Deno run Node's `child_process`). */
-const SAME_CALLS: Readonly<Record<string, string>> = { bun: "node", deno: "node", luajit: "lua" };
+const SAME_CALLS: Readonly<Record<string, string>> = {
+  bun: "node",
+  deno: "node",
+  luajit: "lua",
+  irb: "ruby",
+  R: "Rscript",
+};
 /** What comes before the string a language hands to a shell (`os.system(`, `execSync(`, `system `, `%x(`). */
 const SHELL_CALLS: Readonly<Record<string, string>> = {
   // Any module's (`__import__('os').system(…)`, `sp.run(…)`), or imported alone (`from os import system`).
-  python: String.raw`(?:\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen))\s*\(\s*[rbuRBU]{0,2}`,
-  node: String.raw`\b(?:execSync|exec)\s*\(\s*`,
+  python: String.raw`(?:\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput|create_subprocess_shell)|\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen|create_subprocess_shell))\s*\(\s*[rbuRBU]{0,2}`,
+  node: String.raw`(?:\b(?:execSync|exec)\s*\(\s*|\bBun\.\$\s*)`,
   ruby: String.raw`(?:\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?\s*|%x\(\s*)`,
   perl: String.raw`\b(?:system|exec|qx)\s*\(?\s*`,
   php: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*`,
@@ -2398,8 +2558,9 @@ function packsNamesFromList(name: string, words: readonly (string | null)[]): st
 /** Shells whose language is not bash's (`SHELLS` are read as bash). */
 const FOREIGN_SHELLS = wordSet(
   "fish tcsh csh nu elvish xonsh rc es yash ion osh ysh pwsh pwsh.exe powershell powershell.exe cmd cmd.exe",
-  // Tcl's shells, whose language the policy does not read (`echo 'exec touch ~/x' | tclsh`).
-  "tclsh wish jimsh",
+  // Tcl's shells and other languages' interpreters whose language the policy does not read and which run commands
+  // (`echo 'exec touch ~/x' | tclsh`, `gnuplot -e 'system "…"'`, dc's `!`).
+  "tclsh wish jimsh gnuplot octave guile racket sbcl clisp ecl dc swift",
 );
 /**
  * Whether a shell of another language reads its commands from its standard input: no command-line option (that is
@@ -2408,14 +2569,35 @@ const FOREIGN_SHELLS = wordSet(
  */
 export function foreignShellReadsInput(name: string, argv: readonly (string | null)[]): boolean {
   const words = argv.slice(1);
-  if (name === "sqlite3" || name === "duckdb") return sqliteOperands(words).length < 2;
-  if (name === "psql") return !words.some((w) => w === null || /^(?:-[^-]*[cf]|--command|--file)/.test(w));
-  if (name === "mysql" || name === "mariadb")
-    return !words.some((w) => w === null || /^(?:-[^-]*e|--execute)/.test(w));
+  if (name === "sqlite3" || name === "duckdb") {
+    const { init, operands } = readSqlite(words);
+    return operands.length < 2 || init.some((file) => fileSource(file) !== "file");
+  }
+  // A statement given by an option, in a cluster of short options too, whose letters' values are not options
+  // (`psql -hlocalhost` is a host, `-U fred` a user).
+  if (["psql", "pgcli", "usql"].includes(name))
+    return !words.some(
+      (w) => w === null || shortOptionGiven(w, "cf", "dhLopPTUvFR") || /^--(?:command|file|execute)/.test(w),
+    );
+  if (["mysql", "mariadb", "mycli", "litecli"].includes(name))
+    return !words.some((w) => w === null || shortOptionGiven(w, "e", "uphPSDO") || /^--execute/.test(w));
   return (
-    FOREIGN_SHELLS.has(name) &&
+    FOREIGN_SHELLS.has(name.replace(/^(tclsh|wish)[\d.]+$/, "$1")) &&
     words.every((word) => word !== null && (word === "-" || !/^[^-].*[./\\]/.test(word)))
   );
+}
+
+/**
+ * Whether a word gives one of `wanted` among its short options, reading a cluster as the program does: a letter of
+ * `valued` takes the rest of the word as its value (`-hlocalhost`), so what follows it is no option.
+ */
+function shortOptionGiven(word: string, wanted: string, valued: string): boolean {
+  if (!/^-[^-]/.test(word)) return false;
+  for (const letter of word.slice(1)) {
+    if (wanted.includes(letter)) return true;
+    if (valued.includes(letter)) return false;
+  }
+  return false;
 }
 
 /**
@@ -2426,7 +2608,8 @@ export function foreignShellReadsInput(name: string, argv: readonly (string | nu
 export function inputCommandsUnread(name: string, text: string | null): string | undefined {
   const unread = `${name} runs the commands it reads from its input in its own language, which Symposium does not read`;
   if (text === null) return unread;
-  if (["sqlite3", "duckdb", "psql", "mysql", "mariadb"].includes(name)) return shellEscape(name, [text]);
+  if (["sqlite3", "duckdb", "psql", "mysql", "mariadb", "pgcli", "usql", "mycli", "litecli"].includes(name))
+    return shellEscape(name, [text]);
   return unread;
 }
 
@@ -2437,7 +2620,7 @@ export function inputCommandsUnread(name: string, text: string | null): string |
 function foreignCommandOption(word: string): boolean {
   const lower = word.toLowerCase();
   return (
-    /^-[a-z]*c$|^--commands?(?:=|$)|^\/[ckr]$/.test(lower) ||
+    /^-[a-z]*c$|^--commands?(?:=|$)|^\/[ckr]$|^-e$|^--eval(?:=|$)|^--(?:load|script)(?:=|$)/.test(lower) ||
     lower === "-ec" ||
     (lower.length >= 2 && ["-command", "-encodedcommand"].some((option) => option.startsWith(lower)))
   );
@@ -3643,10 +3826,13 @@ function kebabToo(option: string): string[] {
 /** Build tools' options that name what they write (`gcc -o x`, `tsc --outDir dist`, `pip install -t dir`). */
 const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   // And the files a compilation writes besides: its dependencies (`-MF`), prototypes (`-aux-info`), dumps and profiles.
-  ...Object.fromEntries(
-    [...C_COMPILERS].map((cc) => [cc, ["-o", "--output", "-MF", "-aux-info", "-dumpdir"]]),
-  ),
+  ...Object.fromEntries([...C_COMPILERS].map((cc) => [cc, COMPILER_OUTPUTS])),
   // python's modules, as their own programs (`python3 -m cProfile -o out`).
+  // The linker's and assembler's outputs.
+  ...Object.fromEntries(
+    ["ld", "ld.lld", "ld.gold", "ld.bfd", "lld"].map((ld) => [ld, ["-o", "--output", "-Map"]]),
+  ),
+  as: ["-o"],
   cProfile: ["-o", "--outfile"],
   profile: ["-o", "--outfile"],
   zipapp: ["-o", "--output"],
@@ -3667,6 +3853,8 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
   cargo: ["--target-dir", "--artifact-dir", "--manifest-path", "-C"],
   // pytest empties its base temporary folder before a run (`--basetemp ~/Documents` deletes it), and writes reports.
   pytest: [
+    "--resultlog",
+    "--result-log",
     "--basetemp",
     "--junitxml",
     "--junit-xml",
@@ -4862,21 +5050,42 @@ function readSqlite(words: readonly (string | null)[]): {
 } {
   const init: (string | null)[] = [];
   const operands: (string | null)[] = [];
+  let options = true;
+  // Its options may follow the database (`sqlite3 x.db -batch`), until `--`.
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? null;
-    if (word !== null && word.startsWith("-") && word !== "-" && operands.length === 0) {
+    if (options && word === "--") options = false;
+    else if (options && word !== null && word.startsWith("-") && word !== "-") {
       const option = word.replace(/^--?/, "-");
       if (option === "-init") init.push(words[++i] ?? null);
       else if (SQLITE_VALUES.has(option)) i++;
-      continue;
-    }
-    operands.push(word);
+    } else operands.push(word);
   }
   return { init, operands };
 }
-const sqliteOperands = (words: readonly (string | null)[]) => readSqlite(words).operands;
-const SQLITE_ACTS =
-  /(?:^|\n)\s*\.(?:shell|system|output|once|read|import|load|save|backup|restore|excel|open|cd|log)\b/;
+const SQLITE_ACTS = {
+  test: (text: string) => sqliteDotCommands(text).some((command) => !sqliteDotCommandSafe(command)),
+};
+/** The dot-commands of sqlite3's input, each as written (sqlite3 takes any start of one that is not ambiguous). */
+function sqliteDotCommands(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*\.([A-Za-z]\w*)/g)].map((match) => match[1]!.toLowerCase());
+}
+/** Dot-commands that only print or set how output looks. */
+const SQLITE_SAFE = wordSet(
+  "tables schema indexes indices headers mode help databases dump echo explain nullvalue separator show stats timer",
+  "width print quit exit bail changes eqp fullschema dbinfo limit lint parameter prompt scanstats timeout vfsinfo",
+  "vfslist vfsname sha3sum crlf binary",
+);
+/** Every dot-command sqlite3 knows that reads or writes a file or runs something. */
+const SQLITE_UNSAFE = wordSet(
+  "shell system output once read import load save backup restore excel open cd log clone trace archive iotrace",
+  "recover session dbconfig filectrl expert imposter nonce auth connection check selftest testcase testctrl",
+);
+/** Whether a dot-command as written can only be a safe one: a start of safe commands' names and of no other's. */
+function sqliteDotCommandSafe(command: string): boolean {
+  const starts = (names: ReadonlySet<string>) => [...names].some((name) => name.startsWith(command));
+  return starts(SQLITE_SAFE) && !starts(SQLITE_UNSAFE);
+}
 /**
  * SQL that reads or writes files or loads code, in sqlite3's and duckdb's shells: `VACUUM INTO`, `ATTACH`, the
  * CLI's `readfile()`, `writefile()`, `edit()` and `load_extension()`, duckdb's `COPY … TO`, `EXPORT DATABASE`,
@@ -4891,7 +5100,7 @@ const SQL_FILE_ACTS =
  * `INTO OUTFILE`, `LOAD DATA`): a local server runs as its user.
  */
 const SQL_CLIENT_ACTS =
-  /\\(?:!|o\b|w\b|ir?\b|include(?:_relative)?\b|copy\b(?!.*\b(?:from|to)\s+p?std(?:in|out)\b[^'"\\]*$)|system\b|g\s|\.)|(?:^|[;\n=]|^-[a-zA-Z]*e)\s*(?:system|source)\s|\bcopy\b[^;]*\b(?:from|to)\s+(?:program\b|e?')|\b(?:pg_read_(?:binary_)?file|lo_import|lo_export|load_file)\s*\(|\binto\s+(?:out|dump)file\b|\bload\s+data\b/i;
+  /^--pager|\\(?:!|o\b|w\b|T\b|P\b|setenv\b|ir?\b|include(?:_relative)?\b|copy\b(?!.*\b(?:from|to)\s+p?std(?:in|out)\b[^'"\\]*$)|system\b|g\s|\.)|(?:^|[;\n=]|^-[a-zA-Z]*e)\s*(?:system|source|tee|pager)\s|\bcopy\b[^;]*\b(?:from|to)\s+(?:program\b|e?')|\b(?:pg_read_(?:binary_)?file|lo_import|lo_export|load_file)\s*\(|\binto\s+(?:out|dump)file\b|\bload\s+data\b/i;
 
 /**
  * A program that runs a shell command written in its own arguments, in a language or option the policy does not
@@ -4933,14 +5142,14 @@ function shellEscape(name: string, words: readonly (string | null)[]): string | 
     )
   )
     return says("runs a command through ssh's options");
-  if (name === "sqlite3" && words.some((w) => w === null || SQLITE_ACTS.test(w)))
+  if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w === null || SQLITE_ACTS.test(w)))
     return says("runs a dot-command that runs a command or reads or writes a file");
   if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w !== null && SQL_FILE_ACTS.test(w)))
     return says(
       "runs SQL that reads or writes files or loads code (VACUUM INTO, ATTACH, writefile, COPY … TO)",
     );
   if (
-    (name === "psql" || name === "mysql" || name === "mariadb") &&
+    ["psql", "mysql", "mariadb", "pgcli", "usql", "mycli", "litecli"].includes(name) &&
     words.some(
       (w, i) => w === null || SQL_CLIENT_ACTS.test(w) || ["-f", "--file"].includes(words[i - 1] ?? ""),
     )
@@ -5548,12 +5757,28 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
     start = read.next;
   }
   // `python3 -m pip install --user x` is pip's command: the guards read it as `pip install --user x`.
+  // Its own options may come first (`python3 -I -m pip`), and the module may be written onto `-m` (`-mpip`).
   const python = argv[start] == null ? undefined : basename(argv[start]!);
-  if (python !== undefined && /^python[\d.]*$/.test(python) && argv[start + 1] === "-m") {
-    const module = argv[start + 2];
-    if (module != null && PYTHON_MODULE_PROGRAMS.has(module)) start += 2;
+  let moduleWord: string | undefined;
+  if (python !== undefined && /^(?:python|pypy)[\d.]*$/.test(python)) {
+    let at = start + 1;
+    // Not past `-X pycache_prefix=…`, which python's own words place (`fileOperands`).
+    while (
+      /^-[A-Za-z]+$/.test(argv[at] ?? "") &&
+      !argv[at]!.includes("m") &&
+      !(argv[at] === "-X" && argv[at + 1]?.startsWith("pycache_prefix") !== false)
+    )
+      at += /^-[WX]$/.test(argv[at]!) ? 2 : 1;
+    const word = argv[at] ?? "";
+    const attached = /^-[A-Za-z]*m./.test(word) ? word.slice(word.indexOf("m") + 1) : undefined;
+    const module = /^-[A-Za-z]*m$/.test(word) ? argv[at + 1] : attached;
+    if (module != null && PYTHON_MODULE_PROGRAMS.has(module)) {
+      start = attached === undefined ? at + 1 : at;
+      moduleWord = attached;
+    }
   }
   let command = argv.slice(start);
+  if (moduleWord !== undefined) command[0] = moduleWord;
   if (packageWord && command[0] != null) command[0] = command[0].replace(/(?!^)@[^/]*$/, "");
   // xargs adds the words it reads to the command, or puts them where its -I string is: that word keeps its folder
   // and its other parts (`~/.ssh/X` is `~/.ssh/{}`, a name below `~/.ssh`, as find's `{}` is below its start).
@@ -5654,7 +5879,7 @@ export function runnerBefore(argv: readonly (string | null)[], start: number): s
 const PYTHON_MODULE_PROGRAMS = wordSet(
   "pip pip3 venv virtualenv pipx uv poetry pdm hatch conda twine flit pytest",
   // The standard library's modules that write files (read as their own programs below) or run code from their words.
-  "gzip json.tool py_compile compileall cProfile profile zipapp trace timeit pdb ensurepip",
+  "gzip json.tool py_compile compileall cProfile profile zipapp trace timeit pdb ensurepip sqlite3",
 );
 
 const FIND_PRINTS_MORE = wordSet(
@@ -6048,9 +6273,13 @@ function userSettingChanged(
     (name === "uv" && is(0, "pip") && is(1, "install") && flag("--system", "--break-system-packages")) ||
     (["pipx", "cargo", "go", "gem"].includes(name) && is(0, "install")) ||
     (name === "pipx" &&
-      is(0, "inject", "uninject", "upgrade", "upgrade-all", "reinstall", "reinstall-all", "uninstall")) ||
+      is(
+        0,
+        ...["inject", "uninject", "upgrade", "upgrade-all", "reinstall", "reinstall-all", "uninstall"],
+        ...["install-all", "uninstall-all", "upgrade-shared", "runpip"],
+      )) ||
     (name === "gem" && is(0, "update", "uninstall")) ||
-    (name === "composer" && is(0, "global")) ||
+    (name === "composer" && is(0, "global", "g")) ||
     // Self-updates and the programs other package managers install for the user (`~/.local/bin`, `~/.cabal/bin`).
     (name === "uv" && is(0, "self")) ||
     (["deno", "bun"].includes(name) && is(0, "upgrade")) ||
@@ -6071,9 +6300,16 @@ function userSettingChanged(
     (["dart", "flutter"].includes(name) && is(0, "pub") && is(1, "global")) ||
     (name === "helm" && is(0, "plugin") && is(1, "install", "uninstall", "update")) ||
     (name === "poetry" && is(0, "self") && is(1, "add", "remove", "update", "install", "lock")) ||
-    (name === "nix-env" && flag("-i", "-e", "-u", "--install", "--uninstall", "--upgrade", "--set")) ||
+    (name === "nix-env" &&
+      flag(
+        ...["-i", "-e", "-u", "--install", "--uninstall", "--upgrade", "--set", "--rollback"],
+        ...["--switch-generation", "-G", "--delete-generations"],
+      )) ||
+    (name === "nix-channel" && flag("--add", "--remove", "--update", "--rollback")) ||
     (name === "nix" && is(0, "profile") && is(1, "install", "add", "remove", "upgrade", "rollback")) ||
-    (name === "dotnet" && is(0, "new") && is(1, "install", "uninstall")) ||
+    (name === "dotnet" &&
+      is(0, "new") &&
+      (is(1, "install", "uninstall") || flag("-i", "--install", "-u", "--uninstall"))) ||
     (name === "ensurepip" && flag("--user", "--root", "--default-pip", "--altinstall")) ||
     (name === "brew" && is(0, ...BREW_CHANGES));
   if (installs) return result("the programs installed for the user");
@@ -6094,7 +6330,10 @@ function userSettingChanged(
     (["conda", "mamba", "micromamba"].includes(name) &&
       is(0, "install", "create", "remove", "uninstall", "update", "env")) ||
     (name === "asdf" && is(0, "set") && flag("-u", "--home", "-p", "--parent")) ||
-    (name === "flutter" && is(0, "channel", "upgrade", "downgrade", "config")) ||
+    (name === "flutter" &&
+      (is(0, "channel", "upgrade", "downgrade") ||
+        (is(0, "config") &&
+          words.some((word) => word === null || (word.startsWith("--") && word !== "--list"))))) ||
     (name === "uv" && is(0, "tool", "python") && is(1, "install", "uninstall", "upgrade")) ||
     (name === "deno" && is(0, "install", "uninstall") && flag("-g", "--global")) ||
     (name === "dotnet" && is(0, "tool") && flag("-g", "--global")) ||
@@ -6141,8 +6380,7 @@ function userSettingChanged(
   if (
     ["conda", "mamba", "micromamba"].includes(name) &&
     is(0, "config") &&
-    flag("--set", "--add", "--append", "--prepend", "--remove", "--remove-key") &&
-    !flag("--file", "--env")
+    flag("--set", "--add", "--append", "--prepend", "--remove", "--remove-key")
   )
     return result(`${name}'s configuration`);
   if (name === "composer" && is(0, "config") && flag("-g", "--global"))
@@ -6156,20 +6394,25 @@ function userSettingChanged(
     return result("the package sources it installs from");
   // The certificates the machine trusts (a local authority's key signs any site).
   if (
-    (name === "mkcert" && flag("-install", "-uninstall")) ||
-    (name === "dotnet" && is(0, "dev-certs") && flag("--trust", "--clean"))
+    (name === "mkcert" && flag("-install", "-uninstall", "--install", "--uninstall")) ||
+    (name === "dotnet" && is(0, "dev-certs") && flag("--trust", "-t", "--clean", "-c", "--import", "-i"))
   )
     return result("the certificates the machine trusts");
   // What opens files and links on the desktop.
   if (
     (name === "xdg-mime" && is(0, "default", "install", "uninstall")) ||
-    (name === "xdg-settings" && is(0, "set"))
+    (name === "xdg-settings" && is(0, "set")) ||
+    (["xdg-desktop-menu", "xdg-desktop-icon", "xdg-icon-resource"].includes(name) &&
+      is(0, "install", "uninstall"))
   )
     return result("the desktop's default programs");
   // The package caches kept for every project, deleted.
   if (
-    (name === "go" && is(0, "clean") && flag("-modcache", "-cache", "-testcache", "-fuzzcache")) ||
-    (["npm", "yarn"].includes(name) && is(0, "cache") && is(1, "clean", "rm", "remove", "verify")) ||
+    // Not `go clean -testcache`, which only has the next test run run again.
+    (name === "go" &&
+      is(0, "clean") &&
+      flag("-modcache", "-cache", "-fuzzcache", "--modcache", "--cache", "--fuzzcache")) ||
+    (["npm", "yarn"].includes(name) && is(0, "cache") && is(1, "clean", "clear", "rm", "remove")) ||
     (["pip", "pip3"].includes(name) && is(0, "cache") && is(1, "purge", "remove")) ||
     (name === "uv" && is(0, "cache") && is(1, "clean", "prune")) ||
     (name === "pnpm" && is(0, "store") && is(1, "prune")) ||
@@ -6210,7 +6453,7 @@ function userSettingChanged(
         ? is(1, "approve", "reject", "store", "erase")
         : /^credential-/.test(at(0) ?? "credential-") && is(1, "store", "erase", "exit", "get"))) ||
     (name === "secret-tool" && is(0, "store", "clear")) ||
-    (name === "security" && /^(?:add|delete)-/.test(at(0) ?? "add-")) ||
+    (name === "security" && /^(?:add|delete|import|set|unlock)-?/.test(at(0) ?? "add-")) ||
     (name === "ssh-add" && flag("-D", "-d", "-x", "-X"))
   )
     return result("the credentials kept for you");
@@ -6975,7 +7218,7 @@ export function commandVariable(
         does: "names a configuration that may set a command a program runs, which Symposium does not read",
       };
     // node loads the modules NODE_OPTIONS gives before its program (`--import=data:text/javascript,…`).
-    if (name === "NODE_OPTIONS" && /\b(?:data|https?):/i.test(value))
+    if (name === "NODE_OPTIONS" && (/\b(?:data|https?):/i.test(value) || INSPECT_ELSEWHERE.test(value)))
       return {
         name,
         does: "gives node a module to load inline or from the network, which Symposium does not read",
@@ -7130,6 +7373,8 @@ const FILE_VARIABLES = wordSet(
   "TF_PLUGIN_CACHE_DIR NPM_CONFIG_CACHE NPM_CONFIG_LOGS_DIR NPM_CONFIG_PACK_DESTINATION",
   // TLS libraries append their session keys there (curl, node, python): `SSLKEYLOGFILE=~/.bashrc curl …`.
   "SSLKEYLOGFILE",
+  // gcc writes the dependencies it finds where these say, as with `-MF`.
+  "DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES",
 );
 /** pip's options given as `PIP_<OPTION>` that name what it writes or reads: its log, cache, report, wheels. */
 const PIP_FILE_VARIABLES = wordSet("LOG LOG_FILE CACHE_DIR REPORT WHEEL_DIR DEST REQUIREMENT CONSTRAINT");
@@ -7154,6 +7399,8 @@ const COMMAND_VARIABLES = wordSet(
   // Code or options an interpreter runs first (`PERL5OPT='-Mx;system(…)'`, `LUA_INIT='os.execute(…)'`, `RUBYOPT=-r…`);
   // mercurial's and subversion's editors.
   "PERL5OPT RUBYOPT LUA_INIT LUA_INIT_5_2 LUA_INIT_5_3 LUA_INIT_5_4 HGEDITOR SVN_EDITOR",
+  // Where gcc finds the programs it runs (its compiler proper, assembler and linker); python's interactive mode.
+  "GCC_EXEC_PREFIX COMPILER_PATH PYTHONINSPECT",
 );
 /**
  * Variables holding options a program reads as if given first on its line: tar's, xz's, bzip2's, zip's (`ZIPOPT='-T

@@ -145,8 +145,21 @@ const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS
  * anywhere that are one whole (absolute, `~`, a drive's, a `file:` address): a tool this list does not know may name a
  * file so (`target_file`, `relative_path`, `output`, `uri`).
  */
-const PATH_LIKE_FIELD = /path|file|dir|folder|target|dest|location|^(?:output|out|uri)$|_?uri$/i;
-const WHOLE_PATH = /^(?:~(?:[/\\]|$)|[/\\]|[a-zA-Z]:[\\/]|file:)[^\n]*$/i;
+const PATH_WORDS = new Set(
+  "path paths file files filename filenames filepath dir dirs dirname directory folder folders target dest dst destination location output out uri src source".split(
+    " ",
+  ),
+);
+/** Whether a field's name says it holds a path: one of its words (`target_file`, `outputDir`, `fileName`) is one. */
+function pathLikeField(field: string): boolean {
+  return field.split(/[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => PATH_WORDS.has(word.toLowerCase()));
+}
+/** A value that is a path whole: absolute, `~`, a drive's, a `file:` address, or one going up (`../x`). */
+const WHOLE_PATH = /^(?:~[\w.-]*(?:[/\\]|$)|\$\{?HOME\b|[/\\]|[a-zA-Z]:[\\/]|file:|\.\.(?:[/\\]|$))\S*$/i;
+/** What a field named as a path's holds when it is one: a name with a folder, a dotfile, or a path whole. */
+const PATH_LIKE_VALUE = /[/\\]|^\.[^\s]|^~/;
+/** Addresses of other schemes (`https://…`, `postgres://…`) are not paths. */
+const ADDRESS = /^(?!file:)[a-z][\w+.-]*:\/\//i;
 /** Fields that hold text, code or prose, whatever they begin with: an edit's strings, a prompt. */
 const TEXT_FIELDS = new Set([
   "content",
@@ -162,6 +175,8 @@ const TEXT_FIELDS = new Set([
  * lists when it is absolute (`/etc/**`).
  */
 const PATTERN_FIELDS = new Set(["pattern", "glob", "regex", "query"]);
+/** A glob of named folders from the root or home (`/etc/**`, `~/.ssh/*`), not a regular expression (`/api/v[0-9]+`). */
+const ABSOLUTE_GLOB = /^(?:~|\/[\w.-]+)(?:\/[\w.-]+)*\/[^\s\\+()|^$]*[*?[{][^\s\\+()|^$]*$/;
 /** How deep and how many raw-input values are read; past either, the request is not understood. */
 const MAX_RAW_DEPTH = 8;
 const MAX_RAW_VALUES = 2_000;
@@ -421,19 +436,28 @@ class FootprintBuilder {
         return;
       }
       if (typeof value === "string") {
-        if (TEXT_FIELDS.has(field) || value.includes("\n") || value === "") return;
+        if (TEXT_FIELDS.has(field) || value === "" || ADDRESS.test(value)) return;
+        // A field named as a path's is one even across lines (`"…/.bashrc\n"`); the boundary refuses such a name.
         const named = PATTERN_FIELDS.has(field)
-          ? WHOLE_PATH.test(value) && /[*?[{]/.test(value)
-          : PATH_LIKE_FIELD.test(field) || WHOLE_PATH.test(value);
+          ? ABSOLUTE_GLOB.test(value)
+          : pathLikeField(field)
+            ? PATH_LIKE_VALUE.test(value)
+            : WHOLE_PATH.test(value);
         if (named) this.path(value, access, at);
       } else if (Array.isArray(value))
         value.forEach((item, i) => walk(item, field, `${at}[${i}]`, depth + 1));
       else if (value !== null && typeof value === "object")
-        for (const [key, item] of Object.entries(value)) walk(item, key, `${at}.${key}`, depth + 1);
+        for (const [key, item] of Object.entries(value)) {
+          // A key may be a path too (`{"changes": {"/home/u/.bashrc": {…}}}`, as Codex's edits are keyed).
+          if (WHOLE_PATH.test(key)) this.path(key, access, `${at} key`);
+          walk(item, key, `${at}.${key}`, depth + 1);
+        }
     };
-    for (const [field, value] of Object.entries(input))
+    for (const [field, value] of Object.entries(input)) {
+      if (WHOLE_PATH.test(field)) this.path(field, access, `rawInput key`);
       if (!KNOWN_FIELDS.has(field) && !COMMAND_FIELDS.has(field) && field !== "permissions")
         walk(value, field, `rawInput.${field}`, 0);
+    }
   }
 
   /**

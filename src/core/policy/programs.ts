@@ -97,6 +97,9 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "ansible-playbook",
   "ansible-pull",
   "ansible-console",
+  // MongoDB's shells run JavaScript, which may start processes (`require("child_process")`).
+  "mongosh",
+  "mongo",
   "setsid",
   "flock",
   "strace",

@@ -328,6 +328,9 @@ export function proposeRule(
   return ruleCovers(rule, footprint, context) ? rule : undefined;
 }
 
+/** Package runners, whose package is the command's name (`npx tsc`), not a wrapper's program. */
+const PACKAGE_RUNNER = /^(?:npx|pnpx|bunx|uvx|pnpm|yarn|npm|bun|uv|pipx|poetry|pdm|hatch)$/;
+
 /** Programs whose words after the name are operands and options, not subcommands: a rule for one names its line. */
 const OPERANDS_FIRST = new Set(
   "find rsync cp mv rm ln chmod chown chgrp tee dd install mkdir rmdir touch truncate sed awk gawk xargs tar zip unzip curl wget scp sftp ssh".split(
@@ -360,7 +363,11 @@ function commandPrefix(written: SimpleCommand): string[] {
     words.push(word);
   }
   const program = basename(command.argv[0]);
+  // Behind a wrapper (`time rm -rf build`, `timeout 5 find src`), the program is not the first word: the line is named.
+  const wrapped =
+    withoutWrappers(command.argv).start > 0 && !PACKAGE_RUNNER.test(basename(command.argv[0] ?? ""));
   const general =
+    !wrapped &&
     !runsAnyCode(words) &&
     (words.length > 1 || command.argv.length === 1 || LOOKS_ONLY.has(program)) &&
     !OPERANDS_FIRST.has(program);

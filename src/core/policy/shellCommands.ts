@@ -18,7 +18,6 @@ import {
   readsProgramFromStdin,
   awkAssignedValues,
   codeHandsShell,
-  unquotedAssignment,
   shellLinesInCode,
   withoutWrappers,
 } from "./commandEffects";
@@ -1469,7 +1468,7 @@ class Walker {
       for (let at = before; at < this.out.commands.length; at++) this.repeated.add(at);
     }
     // The command lines an interpreter's program hands to a shell (`python3 -c "os.system('…')"`).
-    const codeLines = codeCommandLines(wrapped.argv, assignments, stdin);
+    const codeLines = codeCommandLines(wrapped.argv, stdin);
     if (codeLines.length > MAX_CODE_LINES)
       this.problem(`a program hands more than ${MAX_CODE_LINES} command lines to a shell`);
     // They run in sh, which expands no braces (`os.system`, backticks, `execSync`); the program may write to their
@@ -2372,7 +2371,6 @@ export function shellScript(argv: readonly (string | null)[]): string | null | u
  */
 function codeCommandLines(
   argv: readonly (string | null)[],
-  assignments: readonly string[],
   stdin: StandardInput | undefined,
 ): (string | null)[] {
   const name = argv[0] == null ? undefined : basename(argv[0]);
@@ -2384,18 +2382,24 @@ function codeCommandLines(
   const inline = inlineCode(name, argv);
   const programs = [...inline, ...fromStdin].filter((code) => code !== null);
   const hands = programs.map((code) => codeHandsShell(name, code));
-  // Its arguments after the code, where the code hands what it reads of them to a shell.
-  const lastCode = Math.max(...inline.map((code) => argv.lastIndexOf(code)));
-  const argumentLines = hands.some((h) => h.arguments) && lastCode >= 0 ? argv.slice(lastCode + 1) : [];
+  // Its arguments after the code (or after `-`, the program read from the input), where the code hands what it reads
+  // of them to a shell, each alone and all joined (`os.system(" ".join(sys.argv[1:]))`).
+  const lastCode =
+    fromStdin.length > 0
+      ? argv.findIndex((word, i) => i > 0 && (word === "-" || STDIN_FILES.has(word ?? "")))
+      : Math.max(...inline.map((code) => argv.lastIndexOf(code)));
+  const given = hands.some((h) => h.arguments) && lastCode >= 0 ? argv.slice(lastCode + 1) : [];
+  const argumentLines = given.length > 1 && !given.includes(null) ? [...given, given.join(" ")] : given;
   const variableLines = hands.some((h) => h.variables) ? awkAssignedValues(name, argv) : [];
-  const environmentLines = hands.some((h) => h.environment)
-    ? assignments.map((text) => unquotedAssignment(text).slice(text.indexOf("=") + 1))
-    : [];
+  // A command built from what the program reads at run time: its input given on the line (`awk '{system($0)}' <<<
+  // …`, `os.system(input())`) or its environment, which the line or one before it may set (`export C=…`).
+  const unread =
+    hands.some((h) => h.environment) || (hands.some((h) => h.computed) && stdin !== undefined) ? [null] : [];
   return [
     ...programs.flatMap((code) => shellLinesInCode(name, code)),
     ...argumentLines,
     ...variableLines,
-    ...environmentLines,
+    ...unread,
   ];
 }
 
