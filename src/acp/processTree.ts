@@ -12,6 +12,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { processRunning } from "../core/processRunning";
 
 export const TREE_MARKER_VARIABLE = "SYMPOSIUM_TREE";
 
@@ -71,16 +72,6 @@ function descendantsByPs(root: number): number[] {
   return tree;
 }
 
-/** Whether a process has `pid` now (signal 0 checks without sending; EPERM: one we may not signal has it). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function signal(pid: number, sig: NodeJS.Signals): void {
   // Never 0 or ±1: `kill(0)` is our own process group (the extension host), `kill(-1)` every process we may signal.
   if (!Number.isInteger(pid) || Math.abs(pid) <= 1 || Math.abs(pid) === process.pid) return;
@@ -118,7 +109,7 @@ export function signalTree(
     }
     return;
   }
-  if (pid !== undefined && leaderExited && isRunning(pid)) pid = undefined;
+  if (pid !== undefined && leaderExited && processRunning(pid)) pid = undefined;
   const descendants = process.platform === "linux" || pid === undefined ? [] : descendantsByPs(pid);
   if (pid !== undefined) signal(-pid, sig);
   for (const child of descendants) signal(child, sig);

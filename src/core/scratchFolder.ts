@@ -9,6 +9,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { processRunning } from "./processRunning";
 
 // The callback forms: node:fs/promises is not loaded at activation (bundleSize.test.ts), and this runs from it.
 const lstat = promisify(lstatCallback);
@@ -64,14 +65,4 @@ export async function removeLeftScratchFolders(
     removed++;
   }
   return removed;
-}
-
-function processRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -2188,15 +2188,14 @@ const PERL_QX = /\bqx\s*(?:(\{)([^}]*)\}|(\()([^)]*)\)|(\[)([^\]]*)\]|(<)([^>]*)
 function literalArgv(code: string, at: number): string {
   const words: string[] = [];
   const literal = /\s*(["'\x60])((?:\\.|(?!\1)[^\\\n])*)\1\s*/y;
-  /** Reads one word; false at anything but a whole string literal followed by `,` or `close`. */
-  const take = (close: string): boolean => {
+  /** Reads one word; false at anything but a whole string literal. */
+  const take = (): boolean => {
     literal.lastIndex = at;
     const match = literal.exec(code);
     if (match === null) return false;
     at = literal.lastIndex;
     // Joined to more (`"s" + "h"`, `"a" "b"`, `"x".upper()`), it is not the word written.
-    const whole =
-      code[at] === undefined || code[at] === "," || close.includes(code[at]!) || /[;)\]}\s]/.test(code[at]!);
+    const whole = at >= code.length || /[,;)\]}\s]/.test(code[at]!);
     const text = match[2]!;
     // Escapes other than a quote or a backslash, and a template's `${…}`, make another word than the one written.
     if (!whole || /\\[^"'\x60\\]|\$\{/.test(text)) return false;
@@ -2208,7 +2207,7 @@ function literalArgv(code: string, at: number): string {
     at++;
     for (;;) {
       if (code[at] === close) return true;
-      if (!take(close)) return false;
+      if (!take()) return false;
       if (code[at] === ",") at++;
       else return code[at] === close;
     }
@@ -2216,7 +2215,7 @@ function literalArgv(code: string, at: number): string {
   let complete: boolean;
   if (/[[(]/.test(code[at] ?? "")) complete = list();
   else {
-    complete = take(")");
+    complete = take();
     // More strings, or a list, after the first (`system("touch", "x")`, `spawn("a", ["b"])`).
     while (complete && code[at] === ",") {
       const next = /\s*/y;
@@ -2228,7 +2227,7 @@ function literalArgv(code: string, at: number): string {
         break;
       }
       if (!/["'\x60]/.test(code[at] ?? "")) break; // options (`{stdio: …}`, `shell=True`) come last
-      complete = take(")");
+      complete = take();
     }
   }
   if (!complete || words.length === 0) words.push("$(:)");
@@ -5038,7 +5037,6 @@ function cloneConfigKeys(rest: readonly (string | null)[]): (string | null)[] {
 }
 
 const VIM = wordSet("vi vim nvim view vimdiff gvim");
-/** sqlite3's dot-commands that run a shell command or read or write a file. */
 /** sqlite3's and duckdb's options that take a value (they may be written with one dash or two). */
 const SQLITE_VALUES = wordSet(
   "-cmd -separator -newline -nullvalue -vfs -maxsize -mmap -heap -lookaside -pagecache -pcachetrace -A -c -s",
@@ -5063,9 +5061,10 @@ function readSqlite(words: readonly (string | null)[]): {
   }
   return { init, operands };
 }
-const SQLITE_ACTS = {
-  test: (text: string) => sqliteDotCommands(text).some((command) => !sqliteDotCommandSafe(command)),
-};
+/** Whether sqlite3's input or words hold a dot-command that is not only a safe one's. */
+function sqliteActs(text: string): boolean {
+  return sqliteDotCommands(text).some((command) => !sqliteDotCommandSafe(command));
+}
 /** The dot-commands of sqlite3's input, each as written (sqlite3 takes any start of one that is not ambiguous). */
 function sqliteDotCommands(text: string): string[] {
   return [...text.matchAll(/(?:^|\n)\s*\.([A-Za-z]\w*)/g)].map((match) => match[1]!.toLowerCase());
@@ -5142,7 +5141,7 @@ function shellEscape(name: string, words: readonly (string | null)[]): string | 
     )
   )
     return says("runs a command through ssh's options");
-  if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w === null || SQLITE_ACTS.test(w)))
+  if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w === null || sqliteActs(w)))
     return says("runs a dot-command that runs a command or reads or writes a file");
   if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w !== null && SQL_FILE_ACTS.test(w)))
     return says(
