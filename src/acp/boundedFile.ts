@@ -12,8 +12,8 @@
  */
 import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
-import { mkdir, open, readlink, realpath, rmdir, stat, unlink, type FileHandle } from "node:fs/promises";
-import { dirname } from "node:path";
+import { mkdir, open, readlink, realpath, stat, unlink, type FileHandle } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 
 export class FileAccessError extends Error {
   constructor(
@@ -278,9 +278,7 @@ export async function writeChecked(path: string, content: string, maxCheckBytes:
     // A FIFO with no reader.
     if (code === "ENXIO") throw new FileAccessError("not a regular file", "not_a_file");
     if (code !== "ENOENT") throw error;
-    await makeFolders(dirname(path));
-    // "wx": O_CREAT | O_EXCL, which fails on any existing name, a symlink (dangling or not) included.
-    handle = await open(path, "wx");
+    handle = await createNew(path);
     created = true;
   }
   try {
@@ -303,10 +301,61 @@ export async function writeChecked(path: string, content: string, maxCheckBytes:
 }
 
 /**
- * Creates the missing folders of `folder` (canonical, checked) one at a time, each checked to be where its name says:
- * a parent swapped for a symlink meanwhile would lead a recursive `mkdir` elsewhere (outside the workspace), and a
- * folder made there is removed again.
+ * Creates the new file `path` (canonical, checked) and the folders it lacks. A parent swapped for a symlink meanwhile
+ * would lead a `mkdir` or `open` by name elsewhere (outside the workspace), and a folder made there could not be told
+ * from one that was there before (so none is removed). On Linux each level is made and opened inside the level above,
+ * held open and checked (`/proc/self/fd`), so nothing is ever made outside; elsewhere each level is checked after it
+ * is made, and the file is checked (and removed) once opened.
  */
+async function createNew(path: string): Promise<FileHandle> {
+  // "wx": O_CREAT | O_EXCL, which fails on any existing name, a symlink (dangling or not) included.
+  if (process.platform !== "linux") {
+    await makeFolders(dirname(path));
+    return open(path, "wx");
+  }
+  const parent = await heldFolder(dirname(path));
+  try {
+    return await open(`/proc/self/fd/${parent.fd}/${basename(path)}`, "wx");
+  } finally {
+    await parent.close().catch(() => undefined);
+  }
+}
+
+const FOLDER = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NOFOLLOW;
+
+/** Linux: `folder` (canonical) open and checked to be where its name says, made one level at a time if missing. */
+async function heldFolder(folder: string): Promise<FileHandle> {
+  let held: FileHandle | undefined;
+  try {
+    held = await open(folder, FOLDER);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP" || code === "ENOTDIR")
+      throw new FileAccessError("a folder moved while it was created", "moved");
+    if (code !== "ENOENT" || dirname(folder) === folder) throw error;
+    const parent = await heldFolder(dirname(folder));
+    try {
+      const name = `/proc/self/fd/${parent.fd}/${basename(folder)}`;
+      await mkdir(name).catch((made: NodeJS.ErrnoException) => {
+        // ENOENT: the folder held above was removed meanwhile.
+        if (made.code === "ENOENT") throw new FileAccessError("a folder moved while it was created", "moved");
+        if (made.code !== "EEXIST") throw made;
+      });
+      held = await open(name, FOLDER).catch(() => {
+        throw new FileAccessError("a folder moved while it was created", "moved");
+      });
+    } finally {
+      await parent.close().catch(() => undefined);
+    }
+  }
+  if ((await readlink(`/proc/self/fd/${held.fd}`)) !== folder) {
+    await held.close().catch(() => undefined);
+    throw new FileAccessError("a folder moved while it was created", "moved");
+  }
+  return held;
+}
+
+/** Elsewhere: the missing folders of `folder` made one at a time, each checked after it is made. */
 async function makeFolders(folder: string): Promise<void> {
   const missing: string[] = [];
   for (let at = folder; ; at = dirname(at)) {
@@ -319,19 +368,11 @@ async function makeFolders(folder: string): Promise<void> {
     }
   }
   for (const at of missing) {
-    let made = true;
-    try {
-      await mkdir(at);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      made = false;
-    }
-    const real = await realpath(at);
-    if (real !== at) {
-      // Only a folder made here, and only while empty: never one that was there before.
-      if (made) await rmdir(real).catch(() => undefined);
+    await mkdir(at).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+    if ((await realpath(at)) !== at)
       throw new FileAccessError("a folder moved while it was created", "moved");
-    }
   }
 }
 

@@ -17,6 +17,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import fsPromises from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileAccessError, readBounded, writeChecked } from "../../src/acp/boundedFile";
@@ -74,6 +75,68 @@ describe("boundedFile", () => {
       writeChecked(checked, "x", bounds.maxScanBytes),
       (e: unknown) => e instanceof FileAccessError,
     );
+    assert.deepEqual(readdirSync(outside), ["notes.txt"]);
+  });
+
+  /**
+   * Runs `write` with `fs/promises`' `method` wrapped so that `around` runs at its `nth` call (1-based), given the
+   * real call to make: the agent's own process acting between two of Symposium's steps, as a race it wins would.
+   */
+  async function interleaved<T>(
+    method: "mkdir" | "open",
+    nth: number,
+    around: (call: () => Promise<unknown>) => Promise<unknown>,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    const fsp = fsPromises as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const real = fsp[method]!;
+    let calls = 0;
+    fsp[method] = (...args: unknown[]) => (++calls === nth ? around(() => real(...args)) : real(...args));
+    try {
+      return await write();
+    } finally {
+      fsp[method] = real;
+    }
+  }
+
+  it("makes no folder outside, and removes none there, when a new folder's parent moves while it is made", async () => {
+    const elsewhere = join(root, "elsewhere");
+    mkdirSync(join(elsewhere, "b"), { recursive: true }); // someone's empty folder, there before
+    const write = interleaved(
+      "mkdir",
+      2, // ws/a is made; then, as ws/a/b is made, ws/a leads outside, and then elsewhere
+      async (call) => {
+        renameSync(join(ws, "a"), join(ws, "a.old"));
+        symlinkSync(outside, join(ws, "a"));
+        try {
+          return await call();
+        } finally {
+          rmSync(join(ws, "a"));
+          symlinkSync(elsewhere, join(ws, "a"));
+        }
+      },
+      () => writeChecked(join(ws, "a", "b", "file.txt"), "x", bounds.maxScanBytes),
+    );
+    await assert.rejects(write, (e: unknown) => e instanceof FileAccessError && e.reason === "moved");
+    assert.deepEqual(readdirSync(outside), ["notes.txt"]);
+    assert.equal(existsSync(join(elsewhere, "b")), true);
+  });
+
+  it("never creates a new file outside, even for a moment, when its folder moves as it is created", async () => {
+    let seenOutside = false;
+    const write = interleaved(
+      "open",
+      2, // the first open finds no file; the second creates it
+      async (call) => {
+        swapFolderForLink();
+        const handle = await call();
+        seenOutside = existsSync(join(outside, "new.txt"));
+        return handle;
+      },
+      () => writeChecked(join(ws, "dir", "new.txt"), "pwned\n", bounds.maxScanBytes),
+    );
+    await assert.rejects(write, (e: unknown) => e instanceof FileAccessError && e.reason === "moved");
+    assert.equal(seenOutside, false);
     assert.deepEqual(readdirSync(outside), ["notes.txt"]);
   });
 
