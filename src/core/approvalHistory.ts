@@ -131,6 +131,8 @@ export class ApprovalHistory {
     this.timer = undefined;
     for (const stream of this.streams) {
       const lines = stream.queued;
+      // What a failed write loses: the entries and those already let go (counted again in the next batch's gap).
+      const lost = lines.length + stream.dropped;
       if (stream.dropped > 0)
         lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped: stream.dropped })}\n`);
       stream.queued = [];
@@ -138,7 +140,10 @@ export class ApprovalHistory {
       if (lines.length > 0)
         this.flushing = this.flushing
           .then(() => this.write(stream, lines.join("")))
-          .catch((error: unknown) => this.onWriteError(error));
+          .catch((error: unknown) => {
+            stream.dropped += lost;
+            this.onWriteError(error);
+          });
     }
     return this.flushing;
   }
@@ -212,8 +217,23 @@ export class ApprovalHistory {
         },
       );
       text = `${JSON.stringify({ at: new Date().toISOString(), rotated: true })}\n${text}`;
+    } else if (size > 0 && !(await endsLine(path, size))) {
+      // A write a full disk cut short (this window's or another's): the batch starts a line of its own, or its first
+      // decision, joined to the cut line, would be read as neither.
+      text = `\n${text}`;
     }
     await appendFile(path, text, "utf8");
+  }
+}
+
+/** Whether the file's last byte ends a line. */
+async function endsLine(path: string, size: number): Promise<boolean> {
+  const handle = await fsPromises().open(path, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
+    return bytesRead === 0 || buffer[0] === 0x0a;
+  } finally {
+    await handle.close();
   }
 }
 

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ApprovalHistory, historyEntry, toCsv, type HistoryEntry } from "../../src/core/approvalHistory";
+import {
+  ApprovalHistory,
+  fsPromises,
+  historyEntry,
+  toCsv,
+  type HistoryEntry,
+} from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
 import type { Provenance } from "../../src/shared/protocol";
 import { historyLine, historyPrompt } from "../support/historyEntries";
@@ -96,6 +102,39 @@ describe("ApprovalHistory", () => {
     const read = await history.read();
     assert.equal(read.length, 100);
     assert.match(readdirSync(folder).join(), /automatic\.jsonl/);
+  });
+
+  it("loses no later decision to a write a full disk cut short, and shows the lost ones as a gap", async () => {
+    const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000);
+    const answer = (title: string, minute: number) =>
+      historyLine("user", "allow_once", { title, at: Date.UTC(2026, 11, 4, 12, minute) });
+    const errors: unknown[] = [];
+    history.onWriteError = (error) => errors.push(error);
+    history.append(answer("before", 0));
+    await history.flush();
+    // The disk fills partway through the next batch: part of its first line is written, then ENOSPC.
+    const fsp = fsPromises() as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const appendFile = fsp.appendFile!;
+    fsp.appendFile = async (path: unknown, text: unknown, ...rest: unknown[]) => {
+      await appendFile(path, (text as string).slice(0, 30), ...rest);
+      throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+    };
+    try {
+      history.append(answer("cut", 1));
+      history.append(answer("cut too", 2));
+      await history.flush();
+    } finally {
+      fsp.appendFile = appendFile;
+    }
+    assert.equal(errors.length, 1);
+    // Space again: the next answers are written after the cut line, not onto it.
+    history.append(answer("after", 3));
+    history.append(answer("after too", 4));
+    const rows = await history.rows();
+    assert.deepEqual(
+      rows.map((row) => ("provenance" in row ? row.title : `gap of ${row.count}`)),
+      ["after too", "after", "gap of 2", "before"],
+    );
   });
 
   it("rotates past its size limit, keeping one older file, and still reads both", async () => {
