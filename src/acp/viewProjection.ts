@@ -137,6 +137,8 @@ function sameToolCallSubject(a: ToolCallSubject, b: ToolCallSubject): boolean {
     a.rawInput === b.rawInput &&
     a.rawInputTruncated === b.rawInputTruncated &&
     (a.locations === b.locations || JSON.stringify(a.locations) === JSON.stringify(b.locations)) &&
+    a.locationsNotShown === b.locationsNotShown &&
+    sameLines(a.notes ?? [], b.notes ?? []) &&
     a.diffs.length === b.diffs.length &&
     a.diffs.every((diff, i) => {
       const other = b.diffs[i];

@@ -252,6 +252,31 @@ class PreviewLines {
   }
 }
 
+/**
+ * A git patch as one part per file, at its `diff --git` headers (what comes before the first goes with it), each
+ * with the name of the file it changes as its headers give it (`+++`, else `---`, else the header's one name), or
+ * undefined. The card heads each part by it: under one heading, a second file's lines read as the first's.
+ */
+export function patchParts(text: string): { name: string | undefined; text: string }[] {
+  const starts = [...text.matchAll(/^diff --git /gm)].map((match) => match.index);
+  starts[0] = 0;
+  return starts.map((start, i) => {
+    const part = text.slice(start, starts[i + 1]);
+    const named = (pattern: RegExp) => {
+      const name = pattern.exec(part)?.[1];
+      return name === "/dev/null" ? undefined : name;
+    };
+    const header = /^diff --git a\/(.+) b\/(.+?)\r?$/m.exec(part);
+    return {
+      name:
+        named(/^\+\+\+ (?:b\/)?(.+?)\t?\r?$/m) ??
+        named(/^--- (?:a\/)?(.+?)\t?\r?$/m) ??
+        (header && header[1] === header[2] ? header[1] : undefined),
+      text: part,
+    };
+  });
+}
+
 /** A v2 git patch, shown as its lines. */
 export function previewPatch(path: string, patchText: string): DiffPreview {
   const all = patchText.split("\n");

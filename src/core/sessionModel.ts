@@ -24,7 +24,7 @@ import {
 import { parseAgentCommands } from "./agentCommands";
 import { commandOfRawInput } from "./toolCommand";
 import { UsageTally } from "./usageTally";
-import { previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
+import { patchParts, previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
 import { appendOutput, TerminalOutputs } from "./terminalOutputs";
@@ -78,6 +78,8 @@ export interface ToolCallState {
   status: string;
   /** Each location's workspace check is made once, when the agent sends it, not on every view of the tool call. */
   locations: LocationView[];
+  /** Locations past `LIMITS.locationsPerToolCall`: counted, so that the view says it shows only some. */
+  locationsNotShown?: number;
   content: StoredContent[];
   /** Keys of the open approval cards about this tool call: while there is one, it is awaiting approval. */
   awaitingApproval: Set<string>;
@@ -415,6 +417,7 @@ export class SessionModel {
     if (announced) {
       this.fullTexts.deleteOwner(call.id);
       Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
+      delete call.locationsNotShown;
       delete call.rawInputView;
       delete call.command;
       delete call.commandCut;
@@ -428,32 +431,40 @@ export class SessionModel {
       if (!HOST_STATUSES.has(status)) call.status = status;
     }
     if (given("locations")) {
-      call.locations = asArray(patch.locations)
-        .slice(0, LIMITS.locationsPerToolCall)
-        .flatMap((location) => {
-          const l = asObject(location);
-          const path = l && asString(l.path);
-          if (!path) return [];
-          const line = typeof l.line === "number" && Number.isInteger(l.line) ? l.line : undefined;
-          const capped = capText(path, LIMITS.pathChars).text;
-          const place = this.inWorkspace(capped);
-          return [
-            {
-              path: capped,
-              display: place.display,
-              ...(line !== undefined ? { line } : {}),
-              inWorkspace: place.inside,
-            },
-          ];
-        });
+      const locations = asArray(patch.locations);
+      if (locations.length > LIMITS.locationsPerToolCall)
+        call.locationsNotShown = locations.length - LIMITS.locationsPerToolCall;
+      else delete call.locationsNotShown;
+      call.locations = locations.slice(0, LIMITS.locationsPerToolCall).flatMap((location) => {
+        const l = asObject(location);
+        const path = l && asString(l.path);
+        if (!path) return [];
+        const line = typeof l.line === "number" && Number.isInteger(l.line) ? l.line : undefined;
+        const capped = capText(path, LIMITS.pathChars).text;
+        const place = this.inWorkspace(capped);
+        return [
+          {
+            path: capped,
+            display: place.display,
+            ...(line !== undefined ? { line } : {}),
+            inWorkspace: place.inside,
+          },
+        ];
+      });
     }
     if (given("content")) {
       const owner = call.id;
       this.fullTexts.deleteOwner(owner);
-      call.content = asArray(patch.content)
-        .slice(0, MAX_STORED_CONTENT_ITEMS)
-        .flatMap(receiveContent)
-        .map((content, index) => this.storeContent(owner, index, content));
+      const received = asArray(patch.content).flatMap(receiveContent);
+      // A part past the cap is said to be there: the one left out unsaid could be the one that matters.
+      if (received.length > MAX_STORED_CONTENT_ITEMS) {
+        const more = received.length - MAX_STORED_CONTENT_ITEMS + 1;
+        received.splice(MAX_STORED_CONTENT_ITEMS - 1, Infinity, {
+          type: "other",
+          label: `${more} more parts not shown`,
+        });
+      }
+      call.content = received.map((content, index) => this.storeContent(owner, index, content));
     }
     if (given("rawInput")) {
       const raw = patch.rawInput;
@@ -567,6 +578,7 @@ export class SessionModel {
       ...(call.awaitingApproval.size > 0 ? { awaitingApproval: true } : {}),
       ...(call.awaitingApproval.size > 0 && call.changedAfterRequest ? { changedAfterRequest: true } : {}),
       locations: call.locations,
+      ...(call.locationsNotShown ? { locationsNotShown: call.locationsNotShown } : {}),
       content: withinBudget(
         call.content.map((content, index) => this.contentView(content, index)),
         TOOL_CALL_CONTENT_CHARS,
@@ -934,12 +946,36 @@ function receiveContent(raw: unknown): ReceivedContent[] {
           ? [{ path: ch.path, operation: asString(ch.operation) ?? "modify" }]
           : [];
       });
-      const path = changes[0]?.path ?? "";
       const patch = asObject(c.patch);
-      if (patch && typeof patch.text === "string") return [{ type: "patch", path, patch: patch.text }];
-      return changes
-        .slice(0, 20)
-        .map((ch) => ({ type: "other", label: `${ch.operation} ${capLabel(ch.path, LIMITS.pathChars)}` }));
+      const parts: ReceivedContent[] = [];
+      if (patch && typeof patch.text === "string") {
+        // A part per file, headed by the file it changes: under one heading, a second file's lines read as the first's.
+        const files = patchParts(patch.text);
+        for (const file of files) {
+          const path =
+            file.name !== undefined
+              ? (changes.find((ch) => ch.path === file.name || ch.path.endsWith(`/${file.name}`))?.path ??
+                file.name)
+              : files.length === 1
+                ? (changes[0]?.path ?? "")
+                : capLabel(file.text.split("\n", 1)[0]!, LIMITS.pathChars);
+          parts.push({ type: "patch", path, patch: file.text });
+        }
+      }
+      // The changes the patch does not show are named; none is left out unsaid.
+      const unshown = changes.filter(
+        (ch) => !parts.some((part) => part.type === "patch" && part.path === ch.path),
+      );
+      return [
+        ...parts,
+        ...unshown.slice(0, 20).map((ch) => ({
+          type: "other" as const,
+          label: `${ch.operation} ${capLabel(ch.path, LIMITS.pathChars)}`,
+        })),
+        ...(unshown.length > 20
+          ? [{ type: "other" as const, label: `${unshown.length - 20} more changes not shown` }]
+          : []),
+      ];
     }
     case "terminal":
       return typeof c.terminalId === "string" ? [{ type: "terminal", terminalId: c.terminalId }] : [];

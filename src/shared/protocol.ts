@@ -193,6 +193,8 @@ export interface ToolCallView {
   /** The agent changed what the open card is about after asking (the card still shows the request as it arrived). */
   changedAfterRequest?: true;
   locations: LocationView[];
+  /** Locations the agent sent past those shown. */
+  locationsNotShown?: number;
   content: ToolContentView[];
   /** Raw input as formatted JSON, capped. */
   rawInput?: string;
@@ -244,12 +246,15 @@ export type SubjectView =
       toolKind: string;
       toolTitle: string;
       locations: LocationView[];
+      locationsNotShown?: number;
       rawInput?: string;
       rawInputTruncated?: boolean;
       /** The command the tool call will run, from its raw input: the card shows it above the agent's wording. */
       command?: string;
       commandCut?: CommandCut;
       diffs: Extract<ToolContentView, { type: "diff" }>[];
+      /** What the tool call's other parts say: changes without a patch, parts not shown, content of no known type. */
+      notes?: string[];
     }
   | {
       type: "command";

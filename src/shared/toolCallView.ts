@@ -23,7 +23,11 @@ export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { 
     toolKind: toolCall.toolKind,
     toolTitle: toolCall.title,
     locations: toolCall.locations,
+    ...(toolCall.locationsNotShown ? { locationsNotShown: toolCall.locationsNotShown } : {}),
     diffs: toolCall.content.filter((c) => c.type === "diff"),
+    ...(toolCall.content.some((c) => c.type === "other")
+      ? { notes: toolCall.content.flatMap((c) => (c.type === "other" ? [c.label] : [])) }
+      : {}),
     ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
     ...(toolCall.commandCut !== undefined ? { commandCut: toolCall.commandCut } : {}),
     ...(toolCall.rawInput !== undefined

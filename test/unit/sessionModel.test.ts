@@ -712,4 +712,60 @@ describe("SessionModel", () => {
     assert.deepEqual(diff.preview, ["@@ -1,2 +1,2 @@", " keep", "-old", "+new"]);
     assert.deepEqual([diff.added, diff.removed], [1, 1]);
   });
+
+  it("heads a patch's part by the file it changes, names changes it does not show, and counts parts past the cap", () => {
+    const m = model();
+    const part = (file: string) =>
+      [
+        `diff --git a/${file} b/${file}`,
+        `--- a/${file}`,
+        `+++ b/${file}`,
+        "@@ -1 +1 @@",
+        "-a",
+        "+b",
+        "",
+      ].join("\n");
+    const view = () => m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === "edit");
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "edit",
+      kind: "edit",
+      content: [
+        {
+          type: "diff",
+          // The patch changes the second file only: it is no change to the first, shown under the first's name.
+          changes: [
+            { path: "/work/README.md" },
+            { path: "/work/scripts/postinstall.js", operation: "modify" },
+          ],
+          patch: { text: part("scripts/postinstall.js") },
+        },
+      ],
+    });
+    const first = view();
+    const parts = (first?.kind === "tool_call" ? first.content : []).map((c) =>
+      c.type === "diff" ? `diff ${c.path}` : c.type === "other" ? c.label : c.type,
+    );
+    assert.deepEqual(parts, ["diff /work/scripts/postinstall.js", "modify /work/README.md"]);
+
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "edit",
+      content: Array.from({ length: 101 }, (_, i) => ({
+        type: "diff",
+        changes: [{ path: `/work/f${i}.ts` }],
+        patch: { text: part(`f${i}.ts`) },
+      })),
+      locations: Array.from({ length: LIMITS.locationsPerToolCall + 3 }, (_, i) => ({
+        path: `/work/f${i}.ts`,
+      })),
+    });
+    const call = view();
+    assert.ok(call?.kind === "tool_call");
+    if (call?.kind !== "tool_call") return;
+    assert.equal(call.content.length, 100);
+    assert.deepEqual(call.content.at(-1), { type: "other", label: "2 more parts not shown" });
+    assert.equal(call.locations.length, LIMITS.locationsPerToolCall);
+    assert.equal(call.locationsNotShown, 3);
+  });
 });

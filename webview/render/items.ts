@@ -367,6 +367,7 @@ export class ToolCallNode implements ItemNode {
         item.locations,
         (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
         item.content,
+        item.locationsNotShown,
       ),
     );
     // The content is capped by the host (previews), so comparing its JSON costs far less than rebuilding it.

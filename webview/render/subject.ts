@@ -18,6 +18,8 @@ import {
 import { reachableWhenScrolling } from "./scrollBox";
 import {
   kindIcon,
+  knownKind,
+  otherNote,
   pathLabel,
   renderDiff,
   renderLocations,
@@ -35,9 +37,16 @@ function hiddenCharacterWarning(): HTMLElement {
   );
 }
 
-function kindLabel(toolKind: string): string {
-  const label = toolKind.replace(/_/g, " ");
-  return label.charAt(0).toUpperCase() + label.slice(1);
+/** "Read" for a kind the ACP names; any other is the agent's word, marked as such: "read (no changes)" is not Read. */
+function kindLabel(toolKind: string): HTMLElement {
+  const known = knownKind(toolKind);
+  const span = el(
+    "span",
+    { class: "subject-label" },
+    known ? toolKind.charAt(0).toUpperCase() + toolKind.slice(1).replace(/_/g, " ") : "Agent's kind: ",
+  );
+  if (!known) appendVisible(span, toolKind);
+  return span;
 }
 
 /**
@@ -114,7 +123,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
           "div",
           { class: "subject-head" },
           kindIcon(subject.toolKind),
-          el("span", { class: "subject-label" }, kindLabel(subject.toolKind)),
+          kindLabel(subject.toolKind),
           // The card title usually repeats the tool title; show the tool's own title only when it says something else.
           subject.toolTitle !== prompt.title ? toolTitle(subject.toolTitle) : null,
         ),
@@ -122,6 +131,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
           subject.locations,
           (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
           subject.diffs,
+          subject.locationsNotShown,
         ),
         ...subject.diffs.map((diff) =>
           // With the card's key: the diff as the agent asked about it, which it may have changed since.
@@ -129,6 +139,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
             host.post({ type: "openDiff", sessionKey, toolCallId, index: diff.index, key: prompt.key }),
           ),
         ),
+        ...(subject.notes ?? []).map(otherNote),
         renderRawInput(subject.rawInput, subject.rawInputTruncated),
       );
     }

@@ -27,6 +27,10 @@ const KIND_ICONS: Readonly<Record<string, string>> = {
   switch_mode: "settings-gear",
 };
 
+/** A kind the ACP names (an agent's own word is shown as its own, hidden characters and all). */
+export const knownKind = (toolKind: string): boolean =>
+  toolKind === "other" || Object.hasOwn(KIND_ICONS, toolKind);
+
 export function kindIcon(toolKind: string): HTMLSpanElement {
   const span = icon(KIND_ICONS[toolKind] ?? "tools", "kind-icon");
   span.title = visibleText(toolKind); // the agent's word, as it is shown elsewhere
@@ -95,13 +99,14 @@ export function renderLocations(
   locations: readonly LocationView[],
   open: (index: number) => void,
   diffs: readonly ToolContentView[] = [],
+  notShown = 0,
 ): HTMLElement | null {
   // A location that only names a file whose diff is shown says the same path twice: the diff's heading names it.
   const diffPaths = new Set(diffs.flatMap((c) => (c.type === "diff" ? [c.path] : [])));
   const shown = locations.flatMap((location, index) =>
     location.line === undefined && diffPaths.has(location.path) ? [] : [{ location, index }],
   );
-  if (shown.length === 0) return null;
+  if (shown.length === 0 && !notShown) return null;
   const list = el("ul", { class: "locations", "aria-label": "Locations" });
   shown.forEach(({ location, index }) => {
     if (location.inWorkspace) {
@@ -121,6 +126,7 @@ export function renderLocations(
       );
     }
   });
+  if (notShown) list.appendChild(el("li", { class: "note" }, `${notShown} more locations not shown`));
   return list;
 }
 
@@ -312,15 +318,18 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
         exit,
       );
     }
-    case "other": {
-      // The label may name a path (a change sent without a patch): its hidden characters are shown.
-      const note = el("p", { class: "note" });
-      appendVisible(note, content.label);
-      return note;
-    }
+    case "other":
+      return otherNote(content.label);
     default:
       return unsupported("content", content, "note");
   }
+}
+
+/** A part of a tool call shown as a line: its label may name a path (a change sent without a patch), hidden characters shown. */
+export function otherNote(label: string): HTMLElement {
+  const note = el("p", { class: "note" });
+  appendVisible(note, label);
+  return note;
 }
 
 /** The last case of an exhaustive switch: a shape a newer host sends that this build cannot draw, said plainly. */
