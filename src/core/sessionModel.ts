@@ -952,13 +952,17 @@ function receiveContent(raw: unknown): ReceivedContent[] {
         // A part per file, headed by the file it changes: under one heading, a second file's lines read as the first's.
         const files = patchParts(patch.text);
         for (const file of files) {
-          const path =
+          const named =
             file.name !== undefined
-              ? (changes.find((ch) => ch.path === file.name || ch.path.endsWith(`/${file.name}`))?.path ??
-                file.name)
-              : files.length === 1
-                ? (changes[0]?.path ?? "")
-                : capLabel(file.text.split("\n", 1)[0]!, LIMITS.pathChars);
+              ? changes.find((ch) => ch.path === file.name || ch.path.endsWith(`/${file.name}`))?.path
+              : undefined;
+          // A lone part whose headers name no listed change (unreadable, or a name a raw line break cut) is the
+          // change the agent lists; parts of several are named as their headers name them.
+          const path =
+            named ??
+            (files.length === 1 ? changes[0]?.path : undefined) ??
+            file.name ??
+            capLabel(file.text.split("\n", 1)[0]!, LIMITS.pathChars);
           parts.push({ type: "patch", path, patch: file.text });
         }
       }
