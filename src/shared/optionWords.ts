@@ -69,10 +69,16 @@ export function nameContradictsKind(name: string, kindClass: OptionKindClass): b
 }
 
 /**
- * How a card, a decision record and the history name an option: as the agent names it, or, when that name says the
- * opposite of what the option does, what it does first ("Allow (the agent calls it “Reject”)").
+ * How a card, a decision record and the history name an option: as the agent names it where the name reads as what
+ * the option does, else with what it does first. A name saying the opposite: "Allow (the agent calls it “Reject”)";
+ * one saying neither (another language, a symbol, "Quit", "Apply"): "Allow: Quit"; a yes or no on an option of a
+ * kind the ACP does not name, whose effect is the agent's to say: "Agent's own answer: Reject".
  */
 export function optionShownName(name: string, kindClass: OptionKindClass): string {
-  if (!nameContradictsKind(name, kindClass)) return name;
-  return `${kindClass === "allow" ? "Allow" : "Reject"} (the agent calls it “${name}”)`;
+  const readsAs = optionReadsAs(name);
+  if (kindClass === "neutral") return readsAs ? `Agent's own answer: ${name}` : name;
+  if (readsAs === kindClass) return name;
+  const does = kindClass === "allow" ? "Allow" : "Reject";
+  if (readsAs) return `${does} (the agent calls it “${name}”)`;
+  return name.trim() ? `${does}: ${name}` : does;
 }

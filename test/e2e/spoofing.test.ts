@@ -136,7 +136,7 @@ describe("Spoofing in the webview (e2e)", function () {
       /error: photo_<U\+202E>gnp\.exe$/,
     );
     // The record says what the card said.
-    assert.equal(await record.locator(".decision-summary").innerText(), "You chose: <U+202E>tcejeR");
+    assert.equal(await record.locator(".decision-summary").innerText(), "You chose: Allow: <U+202E>tcejeR");
     assert.equal(
       (await record.locator(".decision-title").innerText()).trim(),
       "· Rename photo_<U+202E>gnp.exe",

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { LIMITS } from "../../src/shared/limits";
-import { nameContradictsKind, optionReadsAs } from "../../src/shared/optionWords";
+import { nameContradictsKind, optionReadsAs, optionShownName } from "../../src/shared/optionWords";
 
 describe("optionWords", () => {
   it("reads the names agents give their options as they mean them", () => {
@@ -138,5 +138,23 @@ describe("optionWords", () => {
       false,
       "what a neutral option does is the agent's",
     );
+  });
+
+  it("names an option by what it does first wherever its name does not say it, in any language or none", () => {
+    // Read as their kind: shown as the agent names them.
+    assert.equal(optionShownName("Allow once", "allow"), "Allow once");
+    assert.equal(optionShownName("No, keep planning", "reject"), "No, keep planning");
+    assert.equal(optionShownName("Ask my reviewer", "neutral"), "Ask my reviewer");
+    // The opposite.
+    assert.equal(optionShownName("Reject", "allow"), "Allow (the agent calls it “Reject”)");
+    // Neither: what the button does comes first.
+    for (const name of ["Quit", "Nein", "Нет", "いいえ", "✗", "Keep planning"])
+      assert.equal(optionShownName(name, "allow"), `Allow: ${name}`, name);
+    for (const name of ["Apply", "Go ahead", "Ja", "はい", "👍"])
+      assert.equal(optionShownName(name, "reject"), `Reject: ${name}`, name);
+    assert.equal(optionShownName("  ", "allow"), "Allow");
+    // A kind the ACP does not name does what the agent decides, whatever its name says.
+    assert.equal(optionShownName("Reject", "neutral"), "Agent's own answer: Reject");
+    assert.equal(optionShownName("Allow", "neutral"), "Agent's own answer: Allow");
   });
 });
