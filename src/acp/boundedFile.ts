@@ -11,7 +11,7 @@
  * replaces them for good. Such a file is refused both ways, with a reason the agent can pass on.
  */
 import { isUtf8 } from "node:buffer";
-import { constants } from "node:fs";
+import { constants, existsSync } from "node:fs";
 import { mkdir, open, readlink, realpath, stat, unlink, type FileHandle } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 
@@ -300,6 +300,10 @@ export async function writeChecked(path: string, content: string, maxCheckBytes:
   }
 }
 
+/** Linux with `/proc` mounted (a container may lack it): open files' paths can be read and made relative to. */
+let procFds: boolean | undefined;
+const hasProcFds = (): boolean => (procFds ??= process.platform === "linux" && existsSync("/proc/self/fd"));
+
 /**
  * Creates the new file `path` (canonical, checked) and the folders it lacks. A parent swapped for a symlink meanwhile
  * would lead a `mkdir` or `open` by name elsewhere (outside the workspace), and a folder made there could not be told
@@ -309,7 +313,7 @@ export async function writeChecked(path: string, content: string, maxCheckBytes:
  */
 async function createNew(path: string): Promise<FileHandle> {
   // "wx": O_CREAT | O_EXCL, which fails on any existing name, a symlink (dangling or not) included.
-  if (process.platform !== "linux") {
+  if (!hasProcFds()) {
     await makeFolders(dirname(path));
     return open(path, "wx");
   }
