@@ -140,7 +140,7 @@ describe("Approval history (e2e)", function () {
     assert.equal(title, `Rename photo_<U+202E>gnp.exe for ${API}`);
     assert.ok(subject?.startsWith(`command: mv a photo_<U+202E>gnp.exe ~/${PAYPAL}`), subject);
     assert.equal(decidedBy, "You");
-    assert.equal(decision, "<U+202E>tcejeR");
+    assert.equal(decision, "Allow: <U+202E>tcejeR", "named as the card named it");
     // Highlighted as the card highlights them, and named so in their tooltips.
     const marked = row.first().locator(".hidden-char");
     assert.deepEqual(await marked.allInnerTexts(), ["<U+202E>", API, "<U+202E>", PAYPAL, "<U+202E>"]);
