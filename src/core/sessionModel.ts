@@ -455,10 +455,13 @@ export class SessionModel {
     if (given("content")) {
       const owner = call.id;
       this.fullTexts.deleteOwner(owner);
-      const received = asArray(patch.content).flatMap(receiveContent);
+      const items = asArray(patch.content);
+      // Items past the cap are not read (each counts as one part not shown).
+      const received = items.slice(0, MAX_STORED_CONTENT_ITEMS + 1).flatMap(receiveContent);
       // A part past the cap is said to be there: the one left out unsaid could be the one that matters.
-      if (received.length > MAX_STORED_CONTENT_ITEMS) {
-        const more = received.length - MAX_STORED_CONTENT_ITEMS + 1;
+      const unread = Math.max(0, items.length - MAX_STORED_CONTENT_ITEMS - 1);
+      if (received.length + unread > MAX_STORED_CONTENT_ITEMS) {
+        const more = received.length + unread - MAX_STORED_CONTENT_ITEMS + 1;
         received.splice(MAX_STORED_CONTENT_ITEMS - 1, Infinity, {
           type: "other",
           label: `${more} more parts not shown`,
@@ -951,9 +954,10 @@ function receiveContent(raw: unknown): ReceivedContent[] {
       if (patch && typeof patch.text === "string") {
         // A part per file, headed by the file it changes: under one heading, a second file's lines read as the first's.
         const files = patchParts(patch.text);
-        for (const file of files) {
+        for (const [index, file] of files.entries()) {
+          // Only parts that can be kept are matched: a patch of 20,000 files against as many changes took seconds.
           const named =
-            file.name !== undefined
+            file.name !== undefined && index < MAX_STORED_CONTENT_ITEMS
               ? changes.find((ch) => ch.path === file.name || ch.path.endsWith(`/${file.name}`))?.path
               : undefined;
           // A lone part whose headers name no listed change (unreadable, or a name a raw line break cut) is the
@@ -967,9 +971,8 @@ function receiveContent(raw: unknown): ReceivedContent[] {
         }
       }
       // The changes the patch does not show are named; none is left out unsaid.
-      const unshown = changes.filter(
-        (ch) => !parts.some((part) => part.type === "patch" && part.path === ch.path),
-      );
+      const shown = new Set(parts.map((part) => part.type === "patch" && part.path));
+      const unshown = changes.filter((ch) => !shown.has(ch.path));
       return [
         ...parts,
         ...unshown.slice(0, 20).map((ch) => ({

@@ -17,6 +17,7 @@ import type {
  * tool call's transcript item with it (`webview/state.ts`).
  */
 export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { type: "tool_call" }> {
+  const notes = toolCall.content.flatMap((c) => (c.type === "other" ? [c.label] : []));
   return {
     type: "tool_call",
     toolCallId: toolCall.toolCallId,
@@ -25,9 +26,7 @@ export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { 
     locations: toolCall.locations,
     ...(toolCall.locationsNotShown ? { locationsNotShown: toolCall.locationsNotShown } : {}),
     diffs: toolCall.content.filter((c) => c.type === "diff"),
-    ...(toolCall.content.some((c) => c.type === "other")
-      ? { notes: toolCall.content.flatMap((c) => (c.type === "other" ? [c.label] : [])) }
-      : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
     ...(toolCall.commandCut !== undefined ? { commandCut: toolCall.commandCut } : {}),
     ...(toolCall.rawInput !== undefined
