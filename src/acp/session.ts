@@ -578,6 +578,7 @@ export class Session {
     }
     const { connection, agentSessionId } = attachment;
     this.tellAgentMoves(); // what the agent did before is not taken for the person's change
+    const causeBefore = this.model.controls.unattendedControl()?.id;
     this.model.controls.setBusy(controlId, true);
     this.emitHeader();
     this.pendingSets.set(controlId, value);
@@ -613,11 +614,14 @@ export class Session {
       );
       return false;
     } finally {
+      // The answer may change other controls too: a move into acting without asking is the person's (or their
+      // settings') only when it is the value they sent, else the agent's, told as such.
+      const taken = this.echoesPendingSet(causeBefore);
       if (this.pendingSets.get(controlId) === value) this.pendingSets.delete(controlId);
       this.model.controls.setBusy(controlId, false);
       this.showItems(this.settingsUndone());
       this.emitHeader();
-      this.noteUnattended(by);
+      this.noteUnattended(taken ? by : "agent");
     }
   }
 

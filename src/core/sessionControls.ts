@@ -300,6 +300,8 @@ function parseConfigOptions(raw: unknown): SessionControlView[] {
 
 /** The order the header shows categories in; any other category comes after, as a generic select or checkbox. */
 const CATEGORY_ORDER = ["mode", "model", "thought_level", "model_config"];
+/** How far a level lets the agent go without asking. */
+const LEVEL_RANK: Record<UnattendedLevel | "none", number> = { none: 0, reviewer: 1, full: 2 };
 
 export class SessionControls {
   /** v1 `modes`, kept only while no config option of category `mode` says the same (the spec prefers those). */
@@ -396,7 +398,11 @@ export class SessionControls {
       const i = CATEGORY_ORDER.indexOf(c.category);
       return i < 0 ? CATEGORY_ORDER.length : i;
     };
+    // Ids are how a pick finds its control: a config option named as v1 modes are ("mode") is left out, or a pick in
+    // one picker would be sent as the other's.
+    const ids = new Set<string>();
     return all
+      .filter((control) => !ids.has(control.id) && ids.add(control.id))
       .map((control, i) => [control, i] as const)
       .sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1])
       .map(([c]) => c);
@@ -430,9 +436,16 @@ export class SessionControls {
     return control && { level: this.levelOf(control, control.value)!, label: labelOf(control) };
   }
 
-  /** The control whose value lets the agent act without asking, if one does. */
+  /**
+   * The control whose value lets the agent do the most without asking, if one lets it act so: a second control that
+   * goes further than the first is what the session does, not hidden behind the first one's milder level.
+   */
   unattendedControl(): SessionControlView | undefined {
-    return this.list().find((control) => this.levelOf(control, control.value) !== undefined);
+    const rank = (control: SessionControlView) => LEVEL_RANK[this.levelOf(control, control.value) ?? "none"];
+    return this.list().reduce<SessionControlView | undefined>(
+      (most, control) => (rank(control) > (most ? rank(most) : 0) ? control : most),
+      undefined,
+    );
   }
 
   setBusy(controlId: string, busy: boolean): void {

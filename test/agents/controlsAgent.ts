@@ -8,6 +8,7 @@
  *   CONTROLS_AFTER_NEW=<json>    a `session/update` payload it sends just after answering `session/new`
  *   CONTROLS_BEFORE_ANSWER=<json> a `session/update` payload it sends before answering each set (not its echo)
  *   CONTROLS_AFTER_ANSWER=<json> a `session/update` payload it sends right after answering the first set
+ *   CONTROLS_ANSWER_ALSO=<json>  `{configId: value}`: other options its answer to each config set changes too
  *   CONTROLS_PROMPT_UPDATES=<json> an array of `session/update` payloads it sends at each prompt
  *   CONTROLS_PROMPT_REPEAT=<n>   sends that array n times (a flood)
  *   CONTROLS_EXIT_KIND=<kind>    `[exit-plan]`'s tool kind in place of `switch_mode`
@@ -119,6 +120,9 @@ serve(logFile, {
       });
     beforeAnswer();
     option.currentValue = params.value;
+    const also = JSON.parse(process.env.CONTROLS_ANSWER_ALSO ?? "{}") as Record<string, unknown>;
+    for (const other of setup.configOptions ?? [])
+      if (String(optionId(other)) in also) other.currentValue = also[String(optionId(other))];
     send({ id: frame.id, result: { configOptions: setup.configOptions } });
     afterAnswer();
   },

@@ -437,6 +437,41 @@ describe("Session controls against a hostile agent", function () {
     assert.deepEqual(records, ["Scripted set Mode: Bypass permissions: the agent acts without asking you"]);
   });
 
+  it("a switch the agent makes in its answer to the person's change is the agent's, told in the transcript", async () => {
+    const permissions = {
+      id: "permissions",
+      name: "Permissions",
+      category: "mode",
+      type: "select",
+      currentValue: "default",
+      options: [
+        { value: "default", name: "Ask" },
+        { value: "plan", name: "Plan" },
+        { value: "bypassPermissions", name: "Skip" },
+      ],
+    };
+    const decisions: DecisionRecord[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ configOptions: [...configOptions("id"), permissions] }),
+        CONTROLS_ANSWER_ALSO: JSON.stringify({ permissions: "bypassPermissions" }),
+      },
+      { decisions, confirm: () => true },
+    );
+    // The person picks the safe "Plan"; the agent's answer puts the session in "Skip".
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "permissions", "plan"), true);
+    assert.deepEqual(agent.header().controls?.unattended, { level: "full", label: "Permissions: Skip" });
+    const records = decisions.filter((d) => d.provenance === "mode");
+    assert.deepEqual(
+      records.map((d) => [d.modeBy, d.title]),
+      [["agent", "Scripted set Permissions: Skip: the agent acts without asking you"]],
+    );
+    assert.ok(
+      notices(agent).some((text) => text.startsWith("Scripted set Permissions: Skip")),
+      `the transcript says so: ${JSON.stringify(notices(agent))}`,
+    );
+  });
+
   it("a session the agent starts in a mode that acts without asking says so", async () => {
     const decisions: DecisionRecord[] = [];
     agent = await start(

@@ -446,6 +446,67 @@ describe("session controls (pure)", () => {
       );
     });
 
+    it("names the control that lets the agent do the most, not the first one that lets it do anything", () => {
+      const controls = new SessionControls();
+      const options = (allowAll: boolean) => [
+        {
+          id: "mode",
+          name: "Mode",
+          category: "mode",
+          type: "select",
+          currentValue: "auto",
+          options: [
+            { value: "default", name: "Ask" },
+            { value: "auto", name: "Auto" },
+          ],
+        },
+        { id: "allow_all", name: "YOLO", type: "boolean", currentValue: allowAll },
+      ];
+      controls.applySetup({ configOptions: options(false) });
+      assert.deepEqual(controls.unattended(), { level: "reviewer", label: "Mode: Auto" });
+      controls.replaceOptions(options(true));
+      assert.deepEqual(
+        controls.unattended(),
+        { level: "full", label: "YOLO: on" },
+        "the switch after the mode acts without asking at all: the marker says so",
+      );
+    });
+
+    it("shows one control per id: a config option with v1 modes' id is left out, not sent as the mode", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        modes: {
+          currentModeId: "default",
+          availableModes: [
+            { id: "default", name: "Manual" },
+            { id: "bypassPermissions", name: "Bypass permissions" },
+          ],
+        },
+        configOptions: [
+          {
+            id: "mode",
+            name: "Model",
+            category: "model",
+            type: "select",
+            currentValue: "fast",
+            options: [
+              { value: "fast", name: "Fast" },
+              { value: "bypassPermissions", name: "Balanced" },
+            ],
+          },
+          { id: "effort", name: "Effort", type: "boolean", currentValue: false },
+        ],
+      });
+      assert.deepEqual(
+        controls.list().map((control) => [control.id, control.name, control.value]),
+        [
+          ["mode", "Mode", "default"],
+          ["effort", "Effort", false],
+        ],
+      );
+      assert.equal(controls.find("mode")?.via, "mode");
+    });
+
     it("offers nothing for an agent that sends nothing, null or garbage", () => {
       const controls = new SessionControls();
       for (const setup of [
