@@ -25,6 +25,7 @@ import { labelOf, modeOfOption } from "../core/sessionControls";
 import type {
   DecisionRecord,
   SessionHeader,
+  SessionStatus,
   TranscriptItem,
   UnattendedLevel,
   ViewOp,
@@ -354,12 +355,8 @@ export class Session {
     return messages.map(({ text, context }) => ({ text, context }));
   }
 
-  private async runTurn(
-    attachment: { connection: AgentConnection; agentSessionId: string },
-    message: OutgoingMessage,
-    items: TranscriptItem[],
-  ): Promise<void> {
-    const { connection, agentSessionId } = attachment;
+  /** A turn begins: the person's message went, or a v2 agent says it works without one. */
+  private beginTurn(): void {
     this.tellAgentMoves();
     this.turnActive = true;
     this.turnStartedAt = Date.now();
@@ -367,8 +364,17 @@ export class Session {
     this.stopRequested = false;
     this.model.status = "running";
     this.model.usage.startTurn();
-    this.emit([...itemOps(this.key, items), this.header()]);
     this.itemsPutAtTurnStart = this.model.itemsPut;
+  }
+
+  private async runTurn(
+    attachment: { connection: AgentConnection; agentSessionId: string },
+    message: OutgoingMessage,
+    items: TranscriptItem[],
+  ): Promise<void> {
+    const { connection, agentSessionId } = attachment;
+    this.beginTurn();
+    this.emit([...itemOps(this.key, items), this.header()]);
     try {
       const takes = connection.promptCapabilities;
       const leftOut = imagesLeftOut(message.context, takes);
@@ -460,6 +466,7 @@ export class Session {
     const { status } = this.model;
     const causeBefore = this.model.controls.unattendedControl()?.id;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
+    if (version === 2 && update.sessionUpdate === "state_update") this.agentStateSaid(status);
     const changed = this.model.status !== status;
     const controlsChanged = isControlsUpdate(update);
     if (controlsChanged) ops.push(...itemOps(this.key, this.settingsUndone()));
@@ -471,6 +478,23 @@ export class Session {
     this.emit(ops);
     // After the update's items: ending the turn may start the next queued message's turn.
     if (changed && version === 2 && this.model.status === "ready") this.endTurn(asString(update.stopReason));
+  }
+
+  /**
+   * A v2 agent said its state (`model.status` holds it now, `before` what it was). Until the session is attached
+   * (starting, or replaying a reopened one) it is not the session's: the person's messages wait for the start, not for
+   * the agent's word. Work it says it does outside a turn is a turn of its own, which Stop cancels (and the guard
+   * after Stop covers) and the person's messages wait for; after Stop it reads as stopping until it ends.
+   */
+  private agentStateSaid(before: SessionStatus): void {
+    const status = this.model.status;
+    if (before === "starting" || before === "ended" || before === "error") {
+      this.model.status = before;
+      return;
+    }
+    if (status !== "running" && status !== "requires_action") return;
+    if (!this.turnActive) this.beginTurn();
+    this.model.status = this.stopRequested ? "stopping" : status;
   }
 
   /** Emits changed transcript items (tool-call patches, terminal output, decisions). */

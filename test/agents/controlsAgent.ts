@@ -5,7 +5,8 @@
  *   CONTROLS_PROTOCOL=1|2        the version it speaks (default 1)
  *   CONTROLS_SETUP=<json>        extra fields of the `session/new` answer (`modes`, `configOptions`)
  *   CONTROLS_FAIL=<a,b>          values it refuses to set (-32602, nothing changes)
- *   CONTROLS_AFTER_NEW=<json>    a `session/update` payload it sends just after answering `session/new`
+ *   CONTROLS_AFTER_NEW=<json>    a `session/update` payload (or an array of them) it sends just after answering
+ *                                `session/new`
  *   CONTROLS_BEFORE_ANSWER=<json> a `session/update` payload it sends before answering each set (not its echo)
  *   CONTROLS_AFTER_ANSWER=<json> a `session/update` payload it sends right after answering the first set
  *   CONTROLS_ANSWER_ALSO=<json>  `{configId: value}`: other options its answer to each config set changes too
@@ -99,7 +100,7 @@ serve(logFile, {
   "session/new": (frame) => {
     send({ id: frame.id, result: { sessionId, ...setup } });
     if (process.env.CONTROLS_AFTER_NEW)
-      setTimeout(() => update(JSON.parse(process.env.CONTROLS_AFTER_NEW!)), 20);
+      setTimeout(() => [JSON.parse(process.env.CONTROLS_AFTER_NEW!) as unknown].flat().forEach(update), 20);
   },
   "session/set_mode": (frame, params) => {
     const modeId = String(params.modeId);

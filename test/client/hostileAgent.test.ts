@@ -872,6 +872,30 @@ describe("ACP client against a hostile agent", function () {
     assert.deepEqual(logged, [], "nothing logged");
   });
 
+  it("v2: work the agent says it does after saying idle is a turn: messages wait for it and Stop cancels it", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({
+      steps: [
+        { update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" } },
+        { update: { sessionUpdate: "state_update", state: "running" } },
+        { say: "working on" },
+        { sleep: 20_000 },
+      ],
+    });
+    await waitFor(() => transcriptText(harness, key).includes("working on"), "the work after the idle");
+    assert.equal(harness.sessions.session(key)?.status, "running");
+    void harness.sessions.sendPrompt(key, "a follow-up");
+    const header = () => harness.sessions.snapshot().sessions.find((s) => s.header.key === key)?.header;
+    await waitFor(() => header()?.queued === 1, "the person's message waiting for the agent's work");
+    await harness.sessions.stop(key);
+    await waitFor(
+      () => received(harness).some((frame) => frame.method === "session/cancel"),
+      "session/cancel for the agent's own work",
+    );
+    await waitFor(() => harness.sessions.session(key)?.status === "ready", "the work's end after the cancel");
+    assert.equal(header()?.queued, undefined, "the waiting message went back to the message box");
+  });
+
   it("a stale or unknown sessionId gets no card and no transcript entry; it is answered cancelled", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const first = await harness.sessions.startSession("Scripted");

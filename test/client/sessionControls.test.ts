@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readJsonLines } from "../../tools/jsonLines";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 import type { DecisionRecord, SessionControlView, SessionHeader } from "../../src/shared/protocol";
 import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
@@ -22,15 +23,23 @@ interface Agent {
   dispose(): Promise<void>;
 }
 
-async function start(
+interface StartOptions {
+  confirm?: (agentName: string) => boolean | Promise<boolean>;
+  defaults?: Record<string, unknown>;
+  decisions?: DecisionRecord[];
+  bypass?: boolean;
+}
+
+async function start(env: Record<string, string>, options: StartOptions = {}): Promise<Agent> {
+  const agent = prepare(env, options);
+  return agent.started(await agent.harness.sessions.startSession("Scripted"));
+}
+
+/** The harness and the agent's setting, before its session starts. */
+function prepare(
   env: Record<string, string>,
-  options: {
-    confirm?: (agentName: string) => boolean;
-    defaults?: Record<string, unknown>;
-    decisions?: DecisionRecord[];
-    bypass?: boolean;
-  } = {},
-): Promise<Agent> {
+  options: StartOptions,
+): { harness: ClientHarness; log: string; started(key: string): Agent } {
   const harness = new ClientHarness({
     command: process.execPath,
     args: [CONTROLS_AGENT],
@@ -51,23 +60,25 @@ async function start(
   };
   harness.sessions.reloadSettings();
   if (options.decisions) harness.sessions.onDidDecide((_p, record) => options.decisions!.push(record));
-  const key = await harness.sessions.startSession("Scripted");
-  const header = () => harness.sessions.snapshot().sessions.find((s) => s.header.key === key)!.header;
-  const controls = () => header().controls?.items ?? [];
-  return {
-    harness,
-    key,
-    log,
-    header,
-    controls,
-    control: (id) => {
-      const found = controls().find((c) => c.id === id);
-      assert.ok(found, `control ${id} is shown: ${JSON.stringify(controls().map((c) => c.id))}`);
-      return found;
-    },
-    received: (method) => receivedFrames(log, method),
-    dispose: () => harness.dispose(),
+  const started = (key: string): Agent => {
+    const header = () => harness.sessions.snapshot().sessions.find((s) => s.header.key === key)!.header;
+    const controls = () => header().controls?.items ?? [];
+    return {
+      harness,
+      key,
+      log,
+      header,
+      controls,
+      control: (id) => {
+        const found = controls().find((c) => c.id === id);
+        assert.ok(found, `control ${id} is shown: ${JSON.stringify(controls().map((c) => c.id))}`);
+        return found;
+      },
+      received: (method) => receivedFrames(log, method),
+      dispose: () => harness.dispose(),
+    };
   };
+  return { harness, log, started };
 }
 
 const notices = (agent: Agent) =>
@@ -469,6 +480,53 @@ describe("Session controls against a hostile agent", function () {
     assert.ok(
       notices(agent).some((text) => text.startsWith("Scripted set Permissions: Skip")),
       `the transcript says so: ${JSON.stringify(notices(agent))}`,
+    );
+  });
+
+  it("a v2 agent saying idle while its session starts lets no message past the start (defaults first)", async () => {
+    let confirm!: (yes: boolean) => void;
+    const confirmed = new Promise<boolean>((resolve) => (confirm = resolve));
+    const permissions = {
+      configId: "permissions",
+      name: "Permissions",
+      category: "mode",
+      type: "select",
+      currentValue: "default",
+      options: [
+        { value: "default", name: "Ask" },
+        { value: "bypassPermissions", name: "Skip" },
+      ],
+    };
+    const prepared = prepare(
+      {
+        CONTROLS_PROTOCOL: "2",
+        CONTROLS_SETUP: JSON.stringify({ configOptions: [permissions] }),
+        CONTROLS_AFTER_NEW: JSON.stringify([
+          { sessionUpdate: "state_update", state: "idle" },
+          { sessionUpdate: "session_info_update", title: "Said idle" },
+        ]),
+      },
+      { defaults: { defaultConfigOptions: { permissions: "bypassPermissions" } }, confirm: () => confirmed },
+    );
+    const { sessions } = prepared.harness;
+    const starting = sessions.startSession("Scripted");
+    const header = () => sessions.snapshot().sessions[0]?.header;
+    agent = prepared.started(await waitFor(() => header()?.key, "the new tab"));
+    // The default waits for the person's confirmation; meanwhile the agent says it is idle.
+    await waitFor(() => header()?.title === "Said idle", "the agent's updates after session/new");
+    assert.equal(header()?.status, "starting", "still starting, whatever the agent says");
+    void sessions.sendPrompt(agent.key, "hello");
+    await waitFor(() => header()?.queued === 1, "the message waiting for the start");
+    confirm(true);
+    await starting;
+    await waitFor(() => agent!.received("session/prompt").length === 1, "the message, once started");
+    const order = readJsonLines<{ method?: string }>(agent.log).flatMap((frame) =>
+      frame.method === "session/set_config_option" || frame.method === "session/prompt" ? [frame.method] : [],
+    );
+    assert.deepEqual(
+      order,
+      ["session/set_config_option", "session/prompt"],
+      "the defaults before the message",
     );
   });
 
