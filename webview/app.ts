@@ -350,6 +350,7 @@ export class App {
     if (
       changes.reset ||
       changes.activeSession ||
+      changes.agents ||
       changes.sessions.size > 0 ||
       changes.sessionsRemoved.size > 0 ||
       changes.promptsAdded.size > 0 ||
@@ -361,6 +362,7 @@ export class App {
           pending: store.pendingCount(session.header.key),
         })),
         store.activeSessionKey,
+        store.agents.map((agent) => agent.name),
       );
       this.pendingList.render(
         Array.from(store.pending.values()).filter((p) => p.sessionKey === store.activeSessionKey),
@@ -611,7 +613,10 @@ export class App {
     // A card of another session says whose it is: pinned here, it reads as a request of the session shown.
     card.showSession(
       sessionKey !== store.activeSessionKey && session
-        ? sessionLabels(Array.from(store.sessions.values(), (s) => s.header)).get(sessionKey)
+        ? sessionLabels(
+            Array.from(store.sessions.values(), (s) => s.header),
+            store.agents.map((agent) => agent.name),
+          ).get(sessionKey)
         : undefined,
     );
     const placement = store.placementOf(card.prompt);

@@ -17,17 +17,32 @@ function clip(text: string): string {
 /**
  * Labels by session key, in the order the sessions are given (their order of creation). Labels are told apart as they
  * read, not by their code points: an agent's title "Claude Code " (a trailing space), "Claude\u200b Code" or one with a
- * Cyrillic "о" would otherwise show a second "Claude Code" tab beside the real one, without a number.
+ * Cyrillic "о" would otherwise show a second "Claude Code" tab beside the real one, without a number. A title that
+ * reads as another agent's name (of `agentNames`, or of a session), or as a session of another agent's label, is
+ * followed by its own agent's name: numbered in the order of creation, an agent that opened its tab first and took the
+ * other's name would keep the plain label and leave the real one "(2)".
  */
-export function sessionLabels(headers: readonly SessionHeader[]): Map<string, string> {
+export function sessionLabels(
+  headers: readonly SessionHeader[],
+  agentNames: readonly string[] = [],
+): Map<string, string> {
   // Hidden characters shown as markers, white space as the tab draws it.
-  const base = headers.map((header) =>
-    clip(
-      visibleText(header.title.trim() !== "" ? header.title : header.agentName)
-        .replace(/\s+/g, " ")
-        .trim(),
-    ),
+  const shown = (text: string) => clip(visibleText(text).replace(/\s+/g, " ").trim());
+  const titles = headers.map((header) => shown(header.title.trim() !== "" ? header.title : header.agentName));
+  const names = new Set(
+    [...agentNames, ...headers.map((header) => header.agentName)].map((n) => readingOf(shown(n))),
   );
+  const agentsOf = new Map<string, Set<string>>();
+  titles.forEach((title, index) => {
+    const key = readingOf(title);
+    agentsOf.set(key, (agentsOf.get(key) ?? new Set()).add(headers[index]!.agentName));
+  });
+  const base = titles.map((title, index) => {
+    const agentName = headers[index]!.agentName;
+    const key = readingOf(title);
+    if (key === readingOf(shown(agentName))) return title;
+    return names.has(key) || (agentsOf.get(key)?.size ?? 0) > 1 ? `${title} (${shown(agentName)})` : title;
+  });
   const keys = base.map(readingOf);
   const total = new Map<string, number>();
   for (const key of keys) total.set(key, (total.get(key) ?? 0) + 1);

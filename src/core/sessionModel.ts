@@ -90,6 +90,8 @@ export interface ToolCallState {
    * whole texts kept under their own cache keys (`keepAskedContent`), for the card's "Open diff".
    */
   askedContent?: Map<string, StoredContent[]>;
+  /** The locations each open card shows, by card key, once the agent changed them after asking (for its links). */
+  askedLocations?: Map<string, LocationView[]>;
   /** The raw input as capped JSON, made once per patch; the whole raw input is not kept (it may be megabytes). */
   rawInputView?: { text: string; truncated: boolean };
   /** The command its raw input says it runs (argv or string), capped: its start when it is too long to send whole. */
@@ -414,6 +416,7 @@ export class SessionModel {
     // "Open diff" shows a diff's whole texts, of which the card shows only the start: a change past it counts too.
     const askedDiffs = asked !== undefined ? this.diffTexts(call) : undefined;
     const askedContent = call.content;
+    const askedLocations = call.locations;
     if (announced) {
       this.fullTexts.deleteOwner(call.id);
       Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
@@ -479,6 +482,10 @@ export class SessionModel {
       call.commandCut = capped?.cut;
     }
     if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
+    if (asked !== undefined && JSON.stringify(askedLocations) !== JSON.stringify(call.locations))
+      for (const promptKey of call.awaitingApproval)
+        if (!call.askedLocations?.has(promptKey))
+          (call.askedLocations ??= new Map()).set(promptKey, askedLocations);
     if (askedDiffs !== undefined && !sameDiffTexts(askedDiffs, this.diffTexts(call))) {
       call.changedAfterRequest = true;
       this.keepAskedContent(call, askedContent, askedDiffs);
@@ -522,6 +529,17 @@ export class SessionModel {
   private shownOnCard(call: ToolCallState): string {
     const { title, toolKind, locations, content, rawInput } = this.toolCallView(call);
     return JSON.stringify([title, toolKind, locations, content, rawInput]);
+  }
+
+  /**
+   * A tool call's location at `index`, to open. `promptKey`: from that card's links, which show the locations as the
+   * agent asked about them: opened from the card, a location the agent put in their place since would open another file.
+   */
+  location(toolCallId: string, index: number, promptKey?: string): LocationView | undefined {
+    const call = this.toolCalls.get(toolCallId);
+    if (!call) return undefined;
+    const fromCard = promptKey !== undefined && call.awaitingApproval.has(promptKey);
+    return ((fromCard && call.askedLocations?.get(promptKey)) || call.locations)[index];
   }
 
   /**
@@ -631,6 +649,7 @@ export class SessionModel {
       for (const content of call.askedContent?.get(promptKey) ?? [])
         if (content.type === "diff" || content.type === "patch") this.fullTexts.delete(content.textKey);
       call.askedContent?.delete(promptKey);
+      call.askedLocations?.delete(promptKey);
     }
     if (call.awaitingApproval.size === 0) call.changedAfterRequest = false;
     if (!this.onTranscript(call)) {

@@ -112,9 +112,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
     case "openLocation": {
-      const location = sessions.session(message.sessionKey)?.toolCall(message.toolCallId)?.locations[
-        message.index
-      ];
+      const location = sessions
+        .session(message.sessionKey)
+        ?.location(message.toolCallId, message.index, message.key);
       if (!location || !context.inWorkspace(location.path)) {
         log.warn("Ignored openLocation: no such location, or it is outside the workspace.");
         return;

@@ -84,7 +84,14 @@ export const webviewMessage = onFirstUse(() => {
       keys: z.array(key).check(z.minLength(1), z.maxLength(caps.batchKeys)),
       answer: z.enum(["allow", "reject"]),
     }),
-    z.strictObject({ type: z.literal("openLocation"), sessionKey: key, toolCallId: id, index }),
+    // `key`: opened from that card, which shows the locations as the agent asked about them.
+    z.strictObject({
+      type: z.literal("openLocation"),
+      sessionKey: key,
+      toolCallId: id,
+      index,
+      key: z.optional(key),
+    }),
     // `key`: opened from that card, which shows the diff as the agent asked about it.
     z.strictObject({
       type: z.literal("openDiff"),

@@ -502,7 +502,8 @@ export type FromWebviewMessage =
   | { type: "grant"; key: string; scope: "session" | "always"; command?: string; path?: string }
   /** The pending list: allow once, or reject, each of several cards (by key) in one step. */
   | { type: "answerMany"; keys: string[]; answer: "allow" | "reject" }
-  | ({ type: "openLocation" } & ToolCallPlace)
+  /** `key`: from that card, which opens the location as the agent asked about it (it may have changed it since). */
+  | ({ type: "openLocation"; key?: string } & ToolCallPlace)
   /** `key`: from that card, which opens the diff as the agent asked about it (it may have changed it since). */
   | ({ type: "openDiff"; key?: string } & ToolCallPlace)
   /** A link in rendered agent Markdown; the host opens only http(s) after its own check. */

@@ -156,7 +156,8 @@ describe("Hostile cards (e2e)", function () {
             sessionUpdate: "tool_call_update",
             toolCallId: "swap",
             title: "Read README.md",
-            locations: [{ path: "/etc/shadow" }],
+            // In the workspace: opened from the card's link, it would open.
+            locations: [{ path: join(ctx.workbench.workspace, "other.md") }],
             content: [
               v2Diff(join(ctx.workbench.workspace, "notes.md"), "notes.md", "# Notes", "# Swapped in"),
             ],
@@ -176,7 +177,7 @@ describe("Hostile cards (e2e)", function () {
     const cardLocations = await group.locator(".locations li").allInnerTexts();
     assert.equal(cardLocations.length, 1);
     assert.match(cardLocations[0]!, /README\.md/, "the card shows the location it was asked about");
-    assert.doesNotMatch(cardLocations[0]!, /shadow/);
+    assert.doesNotMatch(cardLocations[0]!, /other/);
     // The card's diff too (taken from the tool call's item when the card arrived, not from its later content).
     assert.match(await toolCall.locator(".tool-body .diff-body").innerText(), /Swapped in/);
     const cardDiff = await group.locator(".subject .diff-body").allInnerTexts();
@@ -200,6 +201,11 @@ describe("Hostile cards (e2e)", function () {
       "the asked patch in the editor",
     );
     assert.doesNotMatch(await opened.innerText(), /Swapped\sin/);
+    // The card's location link opens the file the card names, not the one the agent put in its place.
+    await group.locator(".subject .locations").getByRole("button").first().click();
+    await page
+      .locator(".tabs-container .tab.active", { hasText: "README.md" })
+      .waitFor({ state: "visible", timeout: 30_000 });
     // The tool call's, the agent's later change, says it is not what the card asks about.
     await toolCall.locator(".tool-body").getByRole("button", { name: "Open diff" }).click();
     await page

@@ -73,7 +73,7 @@ describe("Spoofing in the webview (e2e)", function () {
     );
   });
 
-  it("marks a bidi override in the agent's prose, thoughts, plan, error and decision records, not a word's joiner", async () => {
+  it("marks a bidi override in the agent's prose, thoughts, plan, error, decision records and messages, not a word's joiner", async () => {
     const { page } = ctx.workbench;
     const webview = await startSession(page, "Scripted");
     const RLO = "\u202e";
@@ -116,6 +116,9 @@ describe("Spoofing in the webview (e2e)", function () {
     await record.waitFor({ state: "visible", timeout: 30_000 });
     await waitForReady(webview);
 
+    // The message as sent (a reopened session's are the agent's words, shown the same way).
+    const sent = await webview.locator(".item.user .user-text").last().innerText();
+    assert.ok(sent.includes("photo_<U+202E>gnp.exe") && !sent.includes(RLO), sent);
     const agent = webview.locator("article.item.agent").last();
     const said = await agent.innerText();
     assert.ok(said.includes("Saved photo_<U+202E>gnp.exe"), said);

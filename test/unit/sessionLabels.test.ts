@@ -28,7 +28,7 @@ describe("sessionLabels", () => {
 });
 
 describe("sessionLabels, against an agent's title that copies another tab's", () => {
-  it("numbers labels that read the same: a trailing space, a lookalike letter, another case", () => {
+  it("names the agent after a title that reads as another agent's name: a trailing space, a lookalike, another case", () => {
     const labels = sessionLabels([
       header("a", "Claude Code"),
       header("b", "Helper", "Claude Code "),
@@ -37,7 +37,43 @@ describe("sessionLabels, against an agent's title that copies another tab's", ()
     ]);
     assert.deepEqual(
       [...labels.values()],
-      ["Claude Code", "Claude Code (2)", "Claude C\u043ede (3)", "CLAUDE CODE (4)"],
+      ["Claude Code", "Claude Code (Helper)", "Claude C\u043ede (Helper) (2)", "CLAUDE CODE (Helper) (3)"],
+    );
+  });
+
+  it("keeps the plain name for the agent's own session when an agent that opened its tab first took it", () => {
+    const labels = sessionLabels([
+      header("evil", "Evil Agent", "Claude Code"),
+      header("real", "Claude Code"),
+    ]);
+    assert.deepEqual([...labels.values()], ["Claude Code (Evil Agent)", "Claude Code"]);
+  });
+
+  it("names the agent after a title that takes the name of an agent the person has but has not opened", () => {
+    const labels = sessionLabels(
+      [header("evil", "Evil Agent", "Claude Code")],
+      ["Claude Code", "Evil Agent"],
+    );
+    assert.deepEqual([...labels.values()], ["Claude Code (Evil Agent)"]);
+  });
+
+  it("tells two agents' sessions of one title apart by their agents, one agent's by numbers", () => {
+    const labels = sessionLabels([
+      header("a", "Evil Agent", "Fix login bug"),
+      header("b", "Claude Code", "Fix login bug"),
+      header("c", "Claude Code", "Fix login bug"),
+      header("d", "Codex", "Fix the flaky test"),
+      header("e", "Codex", "Fix the flaky test"),
+    ]);
+    assert.deepEqual(
+      [...labels.values()],
+      [
+        "Fix login bug (Evil Agent)",
+        "Fix login bug (Claude Code)",
+        "Fix login bug (Claude Code) (2)",
+        "Fix the flaky test",
+        "Fix the flaky test (2)",
+      ],
     );
   });
 

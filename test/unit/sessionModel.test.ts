@@ -304,6 +304,33 @@ describe("SessionModel", () => {
     assert.equal(after.version, undefined);
   });
 
+  it("opens from a card the location it asked about, not the one the agent put in its place since", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "tool_call",
+      toolCallId: "t",
+      kind: "edit",
+      locations: [{ path: "/work/src/config.ts", line: 10 }],
+    });
+    m.setAwaitingApproval("t", "card", true);
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "t",
+      locations: [{ path: "/work/src/harmless.ts", line: 1 }],
+    });
+    m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "t", locations: [] });
+    assert.deepEqual(
+      [m.location("t", 0, "card")?.path, m.location("t", 0, "card")?.line],
+      ["/work/src/config.ts", 10],
+      "the card's link opens what the card names",
+    );
+    assert.equal(m.location("t", 0), undefined, "the tool call's own list is empty now");
+    assert.equal(m.location("t", 0, "another card"), undefined, "a key that waits on nothing: not a card's");
+    // Answered: the card's list goes.
+    m.setAwaitingApproval("t", "card", false);
+    assert.equal(m.location("t", 0, "card"), undefined);
+  });
+
   it("opens a card's diff as asked when the agent only adds content after asking", () => {
     const m = model();
     m.applyUpdate({

@@ -14,6 +14,7 @@ describe("webview messages (host side)", () => {
     assert.ok(parses({ type: "sendPrompt", sessionKey: "s", text: "x".repeat(LIMITS.intent.promptChars) }));
     assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0 }));
     assert.ok(parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0, key: "card" }));
+    assert.ok(parses({ type: "openLocation", sessionKey: "s", toolCallId: "t", index: 0, key: "card" }));
     assert.ok(historyMessage().safeParse({ type: "export" }).success);
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "mode", value: "plan" }));
     assert.ok(parses({ type: "setControl", sessionKey: "s", controlId: "fast", value: true }));
@@ -52,6 +53,7 @@ describe("webview messages (host side)", () => {
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: -1 }));
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 1.5 }));
     assert.ok(!parses({ type: "openDiff", sessionKey: "s", toolCallId: "t", index: 0, key: 3 }));
+    assert.ok(!parses({ type: "openLocation", sessionKey: "s", toolCallId: "t", index: 0, key: 3 }));
     assert.ok(!parses({ type: "openLink", href: "h".repeat(LIMITS.intent.hrefChars + 1) }));
     assert.ok(!historyMessage().safeParse({ type: "rows", rows: [] }).success);
     const id = "x".repeat(LIMITS.intent.controlIdChars + 1);

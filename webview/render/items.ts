@@ -45,9 +45,13 @@ export function createItemNode(
           const marker = next.queued && renderQueuedMarker(next.queued, sessionKey, next.id, host);
           body.parentElement?.classList.toggle("queued", marker !== undefined);
           body.parentElement?.setAttribute("aria-label", marker ? `You, ${marker.label}` : "You");
+          // Marked as the agent's prose is: a reopened session's messages are the agent's words, and text the person
+          // pasted may hide characters they never saw.
+          const text = el("div", { class: "user-text" });
+          appendVisible(text, clip(next.text, LIMITS.messageChars), PROSE_HIDDEN);
           replaceChildren(
             body,
-            el("div", { class: "user-text" }, clip(next.text, LIMITS.messageChars)),
+            text,
             next.context?.length ? renderSentContext(next.context) : null,
             marker?.root,
           );

@@ -102,9 +102,17 @@ export class SessionTabs {
     this.tablist.addEventListener("keydown", (event) => this.onTabKey(event));
   }
 
-  render(entries: readonly SessionTabEntry[], activeKey: string | undefined): void {
+  /** `agentNames`: the agents the person has, whose names no other agent's title may take unmarked. */
+  render(
+    entries: readonly SessionTabEntry[],
+    activeKey: string | undefined,
+    agentNames: readonly string[] = [],
+  ): void {
     this.noteTurnStarts(entries);
-    const labels = sessionLabels(entries.map((entry) => entry.header));
+    const labels = sessionLabels(
+      entries.map((entry) => entry.header),
+      agentNames,
+    );
     this.renderTabs(entries, activeKey, labels);
     const active = entries.find((entry) => entry.header.key === activeKey);
     this.renderBar(active?.header, active && labels.get(active.header.key), (active?.pending ?? 0) > 0);

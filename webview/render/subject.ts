@@ -129,7 +129,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
         ),
         renderLocations(
           subject.locations,
-          (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index }),
+          (index) => host.post({ type: "openLocation", sessionKey, toolCallId, index, key: prompt.key }),
           subject.diffs,
           subject.locationsNotShown,
         ),
