@@ -48,7 +48,10 @@ describe("Scoped grants from a card (e2e)", function () {
     // The agent's own lasting option and Symposium's rule are told apart.
     assert.match((await group.textContent()) ?? "", /remembered by the agent/);
     await screenshot(ctx.workbench.page, "grant-card");
-    await rules.getByRole("button", { name: "Always allow" }).click();
+    // A saved rule carries no folder: the button says it allows in other repositories too.
+    const always = rules.getByRole("button", { name: "Always allow" });
+    assert.match(await always.innerText(), /in every workspace/);
+    await always.click();
     assert.deepEqual(
       await ctx.log("Scripted").waitForOutcome(first),
       allowOnce,

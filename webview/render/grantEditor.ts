@@ -34,9 +34,10 @@ const GRANT_BUTTONS: Record<GrantScope, GrantButtonText> = {
   always: {
     icon: "check-all",
     label: "Always allow",
-    lasts: "saved in your user settings",
+    // Rules carry no folder: `npm test` allowed here runs another repository's own test script there.
+    lasts: "in every workspace",
     description:
-      "Allows this request once, and saves the rule in your user settings: Symposium allows what it covers until you remove it.",
+      "Allows this request once, and saves the rule in your user settings: Symposium allows what it covers in every workspace you open, until you remove it.",
   },
 };
 
