@@ -18,8 +18,10 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // left for dist/acpRuntime.js, since only a connected agent reaches them (-4.8 KB; 199,437 bytes). 200 -> 202: a
   // history batch starting a line of its own after a write a full disk cut short (+0.2 KB, at 199,990 bytes before),
   // a patch shown a part per file under its own file's name, and the changes, parts and locations a tool call holds
-  // past what is shown said to be there (+1.2 KB; 201,480 bytes).
-  "extension.js": 202,
+  // past what is shown said to be there (+1.2 KB; 201,480 bytes). 202 -> 203: who moved a session into acting
+  // without asking told from the agent's answer, a v2 agent's state held to the session's start and its own work a
+  // turn Stop cancels, and a card's locations kept as it asked about them (+1.0 KB; 202,496 bytes).
+  "extension.js": 203,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
   // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
