@@ -10,7 +10,13 @@ import { join } from "node:path";
 import { readJsonLines } from "../../tools/jsonLines";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 import type { DecisionRecord, SessionControlView, SessionHeader } from "../../src/shared/protocol";
-import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
+import {
+  CONTROLS_AGENT,
+  configOptions,
+  MODES_V1,
+  permissionsOption,
+  receivedFrames,
+} from "../support/controlsFixtures";
 
 interface Agent {
   harness: ClientHarness;
@@ -271,16 +277,7 @@ describe("Session controls (modes and config options)", function () {
 
   it("an option other than the mode that sets a permission level is confirmed and marked like the mode", async () => {
     const asked: string[] = [];
-    const permissions = {
-      id: "permissions",
-      name: "Permissions",
-      type: "select",
-      currentValue: "default",
-      options: [
-        { value: "default", name: "Ask" },
-        { value: "bypassPermissions", name: "Skip" },
-      ],
-    };
+    const permissions = permissionsOption("id");
     agent = await start(
       { CONTROLS_SETUP: JSON.stringify({ configOptions: [...configOptions("id"), permissions] }) },
       { confirm: (name) => (asked.push(name), true) },
@@ -449,18 +446,7 @@ describe("Session controls against a hostile agent", function () {
   });
 
   it("a switch the agent makes in its answer to the person's change is the agent's, told in the transcript", async () => {
-    const permissions = {
-      id: "permissions",
-      name: "Permissions",
-      category: "mode",
-      type: "select",
-      currentValue: "default",
-      options: [
-        { value: "default", name: "Ask" },
-        { value: "plan", name: "Plan" },
-        { value: "bypassPermissions", name: "Skip" },
-      ],
-    };
+    const permissions = permissionsOption("id", "mode");
     const decisions: DecisionRecord[] = [];
     agent = await start(
       {
@@ -486,17 +472,7 @@ describe("Session controls against a hostile agent", function () {
   it("a v2 agent saying idle while its session starts lets no message past the start (defaults first)", async () => {
     let confirm!: (yes: boolean) => void;
     const confirmed = new Promise<boolean>((resolve) => (confirm = resolve));
-    const permissions = {
-      configId: "permissions",
-      name: "Permissions",
-      category: "mode",
-      type: "select",
-      currentValue: "default",
-      options: [
-        { value: "default", name: "Ask" },
-        { value: "bypassPermissions", name: "Skip" },
-      ],
-    };
+    const permissions = permissionsOption("configId", "mode");
     const prepared = prepare(
       {
         CONTROLS_PROTOCOL: "2",

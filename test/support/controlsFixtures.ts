@@ -71,3 +71,19 @@ export function configOptions(idKey: "id" | "configId") {
     "not an object",
   ];
 }
+
+/** A select that sets a permission level ("Skip" lets the agent act without asking); `category` "mode" for a mode. */
+export function permissionsOption(idKey: "id" | "configId", category?: string) {
+  return {
+    [idKey]: "permissions",
+    name: "Permissions",
+    ...(category !== undefined ? { category } : {}),
+    type: "select",
+    currentValue: "default",
+    options: [
+      { value: "default", name: "Ask" },
+      { value: "plan", name: "Plan" },
+      { value: "bypassPermissions", name: "Skip" },
+    ],
+  };
+}
