@@ -56,6 +56,8 @@ export interface AgentEndpoint {
   /** Identity: pending requests and routes are keyed by it. */
   readonly id: string;
   readonly launch: AgentLaunch;
+  /** The absolute path that was spawned, where known: a respawn runs the same program, not a new lookup's. */
+  readonly resolvedCommand?: string;
   readonly pid: number | undefined;
   /** The agent's input (we write) and output (we read), as Node streams with back-pressure. */
   readonly stdin: Writable;
@@ -160,6 +162,7 @@ export class AgentConnection {
     options: ConnectOptions,
   ): Promise<AgentConnection> {
     const agentProcess = await AgentConnection.startProcess(launch, options);
+    options.trace?.(`${launch.name}: started ${agentProcess.resolvedCommand ?? launch.command}`);
     const pipes = new ProcessPipes(agentProcess);
     const first = options.preferredVersion ?? 2;
     const connection = new AgentConnection(agentProcess, pipes, first, callbacks, options);
@@ -192,7 +195,11 @@ export class AgentConnection {
       if (!isJsonRpcError(error)) throw error;
     }
     options.trace?.(`${launch.name} refused a second initialize; restarting it with the v1 client`);
-    const restarted = await AgentConnection.startProcess(launch, options);
+    const program = agentProcess.resolvedCommand;
+    const restarted = await AgentConnection.startProcess(
+      program !== undefined ? { ...launch, command: program } : launch,
+      options,
+    );
     const fresh = new AgentConnection(restarted, new ProcessPipes(restarted), 1, callbacks, options);
     try {
       await fresh.initialize();
@@ -224,16 +231,19 @@ export class AgentConnection {
 
   /**
    * Sign-in methods the agent handles itself (v1 `id`, v2 `methodId`). Terminal methods need a login terminal, which
-   * Symposium does not run, so they are not offered.
+   * Symposium does not run, and environment-variable ones a restart with the person's secret: neither is offered.
    */
   get authMethods(): { id: string; name: string; description?: string }[] {
     const methods = Array.isArray(this.initializeResponse.authMethods)
       ? this.initializeResponse.authMethods
       : [];
-    return methods.flatMap((m: unknown) => {
+    // Only methods `authenticate` takes: v1's untyped ones (`id`), v2's of type "agent" (`methodId`); at most 20.
+    return methods.slice(0, MAX_AUTH_METHODS).flatMap((m: unknown) => {
       const method = m as Json;
-      const id = typeof method.methodId === "string" ? method.methodId : method.id;
-      if (typeof id !== "string" || method.type === "terminal") return [];
+      const id = this.version === 2 ? method.methodId : method.id;
+      const taken =
+        this.version === 2 ? method.type === "agent" : method.type === undefined || method.type === "agent";
+      if (typeof id !== "string" || !taken) return [];
       const name = typeof method.name === "string" ? method.name : id;
       return [
         { id, name, ...(typeof method.description === "string" ? { description: method.description } : {}) },
@@ -725,6 +735,8 @@ export const MAX_OPEN_CLIENT_CALLS = 512;
 
 /** JSON-RPC code of ACP's "authentication required" error. */
 const AUTH_REQUIRED = -32000;
+/** Sign-in methods listed at most: an agent can send any number. */
+const MAX_AUTH_METHODS = 20;
 
 /** The last meaningful stderr lines (no blanks, no stack frames), capped, for an error message. */
 function stderrExplanation(lines: string[]): string {

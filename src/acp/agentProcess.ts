@@ -8,7 +8,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { RingBuffer } from "../core/text";
-import { resolveCommand } from "../core/commandPath";
+import { resolveCommand, withAbsolutePath } from "../core/commandPath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
 
 export interface AgentLaunch {
@@ -50,8 +50,9 @@ export class AgentProcess {
     this.exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         this.exitInfo = { code, signal };
-        // Whatever the agent started ends with it, daemons and `setsid` children included.
-        signalTree(child.pid, marker, "SIGKILL");
+        // Whatever the agent started ends with it, daemons and `setsid` children included. Node has reaped it: its
+        // pid may be another process's by now.
+        signalTree(child.pid, marker, "SIGKILL", true);
         this.watchdog?.dispose();
         resolve(this.exitInfo);
       });
@@ -64,11 +65,12 @@ export class AgentProcess {
 
   /** Spawns the agent and waits until the OS started it; a missing command becomes a clear `AgentStartError`. */
   static async start(launch: AgentLaunch): Promise<AgentProcess> {
-    const env: NodeJS.ProcessEnv = {
+    // It runs in the repository: what it runs by name (its own `#!/usr/bin/env node` included) is not looked up there.
+    const env = withAbsolutePath({
       ...process.env,
       ...(launch.scratch !== undefined ? { TMPDIR: launch.scratch } : {}),
       ...launch.env,
-    };
+    });
     // Windows: the agent's own lookups of bare names (cmd.exe's) skip the current folder too.
     if (process.platform === "win32") env.NoDefaultCurrentDirectoryInExePath = "1";
     const resolved = resolveCommand(launch.command, env);

@@ -12,7 +12,7 @@ import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
-import { resolveCommand } from "../core/commandPath";
+import { resolveCommand, withAbsolutePath } from "../core/commandPath";
 
 export const TERMINAL_LIMITS = {
   perSession: 8,
@@ -208,6 +208,7 @@ export class ClientTerminals {
     const env: NodeJS.ProcessEnv = { ...process.env };
     if (this.options.scratch !== undefined) env.TMPDIR = this.options.scratch;
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
+    Object.assign(env, withAbsolutePath(env));
     const limit = Math.min(
       Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes),
       TERMINAL_LIMITS.maxOutputBytes,

@@ -51,7 +51,11 @@ export function markedPids(marker: string): number[] {
 function descendantsByPs(root: number): number[] {
   let table: string;
   try {
-    table = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8", timeout: 2_000 });
+    table = execFileSync("/bin/ps", ["-A", "-o", "pid=,ppid="], {
+      encoding: "utf8",
+      timeout: 2_000,
+      cwd: "/",
+    });
   } catch {
     return [];
   }
@@ -100,7 +104,9 @@ export function signalTree(
     if (pid === undefined) return;
     try {
       // /T: the whole tree by parent links; /F: force. Windows has no TERM for console processes.
-      spawn("taskkill", ["/PID", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true }).on(
+      // By its full path: a bare name is looked up in the current folder first, which may be a repository.
+      const taskkill = `${process.env.SystemRoot ?? "C:\\Windows"}\\System32\\taskkill.exe`;
+      spawn(taskkill, ["/PID", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true }).on(
         "error",
         () => undefined,
       );
@@ -154,7 +160,9 @@ export function startWatchdog(pid: number, marker: string): { dispose(): void } 
   let child: ChildProcess;
   try {
     child = spawn("/bin/sh", ["-c", WATCHDOG_SCRIPT, "symposium-watchdog", String(pid), marker], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      // The system's folders, from `/`: the host may run in a repository, and PATH may name it (`:` or `.`).
+      env: { PATH: "/usr/bin:/bin" },
+      cwd: "/",
       stdio: ["pipe", "ignore", "ignore"],
       detached: true,
       windowsHide: true,

@@ -33,19 +33,38 @@ export function resolveCommand(
 ): string | undefined {
   if (namesAPath(command, platform)) return command;
   const pathValue = platform === "win32" ? (env.Path ?? env.PATH ?? "") : (env.PATH ?? "");
-  const separator = platform === "win32" ? ";" : delimiter;
   const extensions =
     platform === "win32" && !/\.[^.\\/]+$/.test(command)
       ? (env.PATHEXT ?? ".COM;.EXE").split(";").filter(Boolean)
       : [""];
-  for (const entry of pathValue.split(separator)) {
-    // An empty entry means the current folder in POSIX shells; a relative entry depends on the cwd: both skipped.
-    const folder = entry.replace(/^"(.*)"$/, "$1");
-    if (!folder || !isAbsolute(folder)) continue;
+  for (const folder of absoluteFolders(pathValue, platform)) {
     for (const extension of extensions) {
       const candidate = join(folder, command + extension);
       if (isExecutableFile(candidate, platform)) return candidate;
     }
   }
   return undefined;
+}
+
+/** PATH's absolute folders: an empty entry is the current folder to a POSIX shell, a relative one depends on the cwd. */
+function absoluteFolders(pathValue: string, platform: NodeJS.Platform): string[] {
+  const separator = platform === "win32" ? ";" : delimiter;
+  return pathValue
+    .split(separator)
+    .map((entry) => entry.replace(/^"(.*)"$/, "$1"))
+    .filter((folder) => folder !== "" && isAbsolute(folder));
+}
+
+/**
+ * `env` with a PATH of its absolute folders only, for a process that runs in a repository: what it runs by name (a
+ * `#!/usr/bin/env node` line included) is found where `resolveCommand` finds its program, never in the repository.
+ */
+export function withAbsolutePath(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): NodeJS.ProcessEnv {
+  const key = platform === "win32" && env.Path !== undefined ? "Path" : "PATH";
+  const value = env[key];
+  if (value === undefined) return env;
+  return { ...env, [key]: absoluteFolders(value, platform).join(platform === "win32" ? ";" : delimiter) };
 }

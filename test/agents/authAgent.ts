@@ -39,6 +39,8 @@ const agentV2 = v2
           description: "Uses the token in your keychain",
         },
         { type: "terminal", methodId: "browser", name: "Browser login" },
+        // A method of the agent's own kind: nothing `auth/login` is said to take.
+        { type: "_vendor_key", methodId: "key", name: "API key" },
       ],
     };
   })
@@ -63,6 +65,7 @@ const agentV1 = v1
       authMethods: [
         { id: "token", name: "API token", description: "Uses the token in your keychain" },
         { id: "browser", name: "Browser login", type: "terminal", args: ["--login"] },
+        { id: "key", name: "API key", type: "env_var", vars: [{ name: "AUTH_AGENT_KEY" }] },
       ],
     };
   })

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -254,5 +255,81 @@ describe("process containment and terminal output", function () {
     await agent.exited;
     assert.equal(readFileSync(marker, "utf8").trim(), "configured");
     assert.equal(agent.resolvedCommand, join(bin, "acp-agent"));
+  });
+
+  it("runs the watchdog's programs from the system's folders, not from the folder the host runs in", async () => {
+    if (process.platform === "win32") return;
+    const hostFolder = join(folder, "host-cwd");
+    mkdirSync(hostFolder);
+    const marker = join(folder, "planted-ran");
+    for (const name of ["cat", "sed", "grep", "cut"]) {
+      writeFileSync(join(hostFolder, name), `#!/bin/sh\necho ${name} >> ${JSON.stringify(marker)}\n`);
+      chmodSync(join(hostFolder, name), 0o755);
+    }
+    // A host started in a repository with "" in its PATH: a bare `cat` is the repository's.
+    const cwd = process.cwd();
+    const hostPath = process.env.PATH;
+    process.chdir(hostFolder);
+    process.env.PATH = `:${hostPath ?? ""}`;
+    let agent: AgentProcess;
+    try {
+      agent = await AgentProcess.start({
+        name: "Watched",
+        command: process.execPath,
+        args: ["-e", "setTimeout(() => {}, 60_000)"],
+        env: {},
+        cwd: hostFolder,
+      });
+    } finally {
+      process.chdir(cwd);
+      process.env.PATH = hostPath;
+    }
+    // The watchdog's `cat` waits on the host's pipe from its start; its other programs run when the pipe closes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await agent.kill();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(existsSync(marker) ? readFileSync(marker, "utf8") : "", "", "no planted program ran");
+  });
+
+  it("gives an agent and a terminal command a PATH of absolute folders: what they run by name is not the workspace's", async () => {
+    const workspace = join(folder, "repo");
+    const bin = join(folder, "bin");
+    mkdirSync(workspace);
+    mkdirSync(bin);
+    const marker = join(folder, "ran");
+    // `helper` as `#!/usr/bin/env node` finds node: in the workspace first, were "" or "." left in PATH.
+    for (const [dir, who] of [
+      [workspace, "planted"],
+      [bin, "configured"],
+    ] as const) {
+      writeFileSync(join(dir, "helper"), `#!/bin/sh\necho ${who} >> ${JSON.stringify(marker)}\n`);
+      chmodSync(join(dir, "helper"), 0o755);
+    }
+    writeFileSync(join(bin, "acp-agent"), "#!/bin/sh\nhelper\n");
+    chmodSync(join(bin, "acp-agent"), 0o755);
+    const agent = await AgentProcess.start({
+      name: "Planted",
+      command: "acp-agent",
+      args: [],
+      env: { PATH: `:.:node_modules/.bin:${bin}:/usr/bin:/bin` },
+      cwd: workspace,
+    });
+    await agent.exited;
+    assert.equal(readFileSync(marker, "utf8"), "configured\n", "the agent's own lookup");
+    const hostPath = process.env.PATH;
+    process.env.PATH = `:.:${bin}:${hostPath ?? ""}`;
+    try {
+      const client = terminals();
+      const { terminalId } = client.create("s", {
+        command: "/bin/sh",
+        args: ["-c", "helper"],
+        cwd: workspace,
+      });
+      await client.waitForExit("s", terminalId);
+      client.releaseAll();
+    } finally {
+      process.env.PATH = hostPath;
+    }
+    assert.equal(readFileSync(marker, "utf8"), "configured\nconfigured\n", "a terminal command's lookup");
   });
 });
