@@ -116,6 +116,13 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     terminals: {
       create: (connection, params) => {
         const session = routeOrThrow(connection, params.sessionId);
+        if (session.stopping)
+          throw host
+            .runtime()
+            .sdk.RequestError.invalidRequest(
+              undefined,
+              "the person pressed Stop: this turn runs no more commands",
+            );
         // The approval showed a command, not an environment: PATH or NODE_OPTIONS would make it run something else.
         const variables = Array.isArray(params.env) ? params.env.length : 0;
         if (variables > 0) {

@@ -521,10 +521,11 @@ export class Session {
   /**
    * Records a command of an approved tool call of `turn` (the running one by default), until a `terminal/create` runs
    * it or the turn ends. Each approval lets one terminal run; the same command approved again in a row counts one more
-   * use of its entry. An approval outside a turn, or of a turn that has ended, lets nothing run.
+   * use of its entry. An approval outside a turn, of a turn that has ended, or recorded after Stop (a click and Stop
+   * handled in one task: the approval is recorded a microtask after its answer) lets nothing run.
    */
   approveCommand(command: ApprovedCommand, turn = this.turn): void {
-    if (turn === undefined || turn !== this.turn) return;
+    if (turn === undefined || turn !== this.turn || this.stopping) return;
     const last = this.approvedCommands.at(-1);
     if (last && sameCommand(last.command, command)) {
       last.uses++;

@@ -101,6 +101,34 @@ setInterval(() => undefined, 1000);
 `;
 
 /**
+ * A v1 agent that ignores `session/cancel`: on the prompt it asks to run a command (a card); once Stop's
+ * `session/cancel` and the answer have both come, it creates a terminal for that command. It logs each answer.
+ */
+const RUNS_AFTER_STOP_AGENT = `${LOGGING_AGENT}
+const argv = [process.execPath, "-e", "setTimeout(() => {}, 20000)"];
+let cancelled = false;
+let answered = false;
+const runIt = () => {
+  if (cancelled && answered)
+    send({ id: "terminal", method: "terminal/create", params: { sessionId, command: argv[0], args: argv.slice(1) } });
+};
+onMessage((message) => {
+  if (message.method === "session/prompt") askToRun("card", "run", argv);
+  else if (message.method === "session/cancel") {
+    cancelled = true;
+    runIt();
+  } else if (message.method === undefined) {
+    log({ kind: "answer", id: message.id, result: message.result, error: message.error });
+    if (message.id === "card") {
+      answered = true;
+      runIt();
+    }
+  }
+});
+setInterval(() => undefined, 1000);
+`;
+
+/**
  * A v1 agent that runs commands in terminals and never kills them: on the prompt "serve" it asks about a command that
  * writes its pid to `serve.pid` and keeps running (Bypass approves it), starts it and ends the turn; on "test" it
  * does the same with `test.pid` and keeps the turn running. On Stop's `session/cancel` it waits for that terminal's
@@ -403,6 +431,30 @@ describe("Session and connection lifetimes", function () {
       "no card was shown",
     );
     assert.equal(decided.filter((d) => d.endsWith(": stop")).length, 2, decided.join("\n"));
+  });
+
+  it("an Allow and a Stop handled in one task: the command the Allow approved runs in no terminal", async () => {
+    harness = new ClientHarness({
+      command: process.execPath,
+      args: ["-e", RUNS_AFTER_STOP_AGENT],
+      timeouts: { stopGraceMs: 20_000 },
+    });
+    harness.versions.set("Scripted", 1);
+    const key = await harness.sessions.startSession("Scripted");
+    void harness.sessions.sendPrompt(key, "go");
+    const card = await waitFor(() => harness!.sessions.pending.list()[0], "the card");
+    const allow = card.options.find((option) => option.kind === "allow_once")!;
+    // Two messages of the view in one delivery: the click, then Stop, with no task between them.
+    assert.equal(harness.sessions.chooseOption(card.key, allow.key), true);
+    void harness.sessions.stop(key);
+    const answers = () => harness!.agentLog().filter((e) => e.kind === "answer");
+    await waitFor(
+      () => answers().some((answer) => answer.id === "terminal"),
+      "the answer to terminal/create",
+    );
+    const terminal = answers().find((answer) => answer.id === "terminal");
+    assert.equal(terminal?.result, undefined, "no terminal runs after Stop");
+    assert.match(String((terminal?.error as { message?: string } | undefined)?.message), /Stop|not approved/);
   });
 
   it("a new session given the id of an open one fails to start; the open one keeps its agent", async () => {
