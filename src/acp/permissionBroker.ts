@@ -396,6 +396,9 @@ export class PermissionBroker {
       context,
     );
     session.showItems(changed);
+    const origin = { connectionId: connection.process.id, requestId: request.requestId ?? "" };
+    // Before any answer: a rule or Bypass answering this one would answer the id of a card that still waits.
+    if (this.host.pending.refuseDuplicate(prompt, origin)) return { outcome: "cancelled" };
     if (session.stopping) {
       // An agent that goes on asking after Stop: answered as Stop answers its open cards, whatever would approve it.
       const outcome: PermissionOutcome = { outcome: "cancelled" };
@@ -443,11 +446,8 @@ export class PermissionBroker {
     // A person's yes is to the commands the card shows: read before the card can change.
     const shown =
       placesThen !== undefined ? shownCommands(this.rawToolCalls(session), params, context) : undefined;
-    const outcome = await this.host.pending.add(
-      prompt,
-      { connectionId: connection.process.id, requestId: request.requestId ?? "" },
-      request.signal,
-      () => (connection.isClosing ? "agent_exit" : "agent_cancel"),
+    const outcome = await this.host.pending.add(prompt, origin, request.signal, () =>
+      connection.isClosing ? "agent_exit" : "agent_cancel",
     );
     if (
       outcome.outcome === "selected" &&

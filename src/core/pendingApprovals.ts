@@ -84,6 +84,18 @@ export class PendingApprovals {
    * Holds a request until it is decided. Resolves with the outcome to send the agent; never rejects.
    * `signal` is the handler's abort signal: `$/cancel_request` or the connection closing settles it as cancelled.
    */
+  /**
+   * Two live requests under one JSON-RPC id: the agent's state is ambiguous, so neither may be approved, by a person,
+   * a rule or Bypass. Settles the one waiting under `origin` and records `prompt` as cancelled; false when none waits.
+   */
+  refuseDuplicate(prompt: PermissionPrompt, origin: RequestOrigin): boolean {
+    const duplicate = this.findByOrigin(origin);
+    if (!duplicate) return false;
+    this.settle(duplicate, { outcome: "cancelled" }, "duplicate");
+    this.notifySettled(prompt, { outcome: "cancelled" }, "duplicate");
+    return true;
+  }
+
   add(
     prompt: PermissionPrompt,
     origin: RequestOrigin,
@@ -91,13 +103,7 @@ export class PendingApprovals {
     /** Why the signal aborted: the agent withdrew the request, or its connection closed. */
     abortProvenance: () => Provenance = () => "agent_cancel",
   ): Promise<PermissionOutcome> {
-    const duplicate = this.findByOrigin(origin);
-    if (duplicate) {
-      // Two live requests under one JSON-RPC id: the agent's state is ambiguous, so neither may be approved.
-      this.settle(duplicate, { outcome: "cancelled" }, "duplicate");
-      this.notifySettled(prompt, { outcome: "cancelled" }, "duplicate");
-      return Promise.resolve({ outcome: "cancelled" });
-    }
+    if (this.refuseDuplicate(prompt, origin)) return Promise.resolve({ outcome: "cancelled" });
     if (signal?.aborted) {
       this.notifySettled(prompt, { outcome: "cancelled" }, abortProvenance());
       return Promise.resolve({ outcome: "cancelled" });

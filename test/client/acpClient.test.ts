@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { AgentProcess } from "../../src/acp/agentProcess";
+import { parsePermissionSettings } from "../../src/core/policy/ruleSettings";
 import { ClientHarness, isAlive, waitFor, type LogEntry } from "../support/clientHarness";
 import type { DecisionRecord } from "../../src/shared/protocol";
 
@@ -292,6 +293,65 @@ describe("ACP client against real agents", function () {
     }, "two responses");
     for (const answer of answers)
       assert.deepEqual((answer.frame as { result: unknown }).result, { outcome: { outcome: "cancelled" } });
+  });
+
+  it("refuses a duplicated JSON-RPC id a rule would approve, and the card waiting under it", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      rules: () => parsePermissionSettings({ allow: [{ kind: "read" }] }, "user").rules,
+    });
+    const key = await harness.sessions.startSession("Scripted");
+    const request = (title: string, subject: object) => ({
+      jsonrpc: "2.0",
+      id: "dup-8",
+      method: "session/request_permission",
+      params: {
+        sessionId: "scripted-session-1",
+        title,
+        subject,
+        options: [
+          { optionId: "y", name: "Yes", kind: "allow_once" },
+          { optionId: "n", name: "No", kind: "reject_once" },
+        ],
+      },
+    });
+    const card = request("Delete everything", {
+      type: "command",
+      command: "rm -rf ~",
+      cwd: harness.workspace,
+    });
+    const read = request("Read the readme", {
+      type: "tool_call",
+      toolCall: {
+        toolCallId: "r",
+        title: "Read README.md",
+        kind: "read",
+        locations: [{ path: `${harness.workspace}/README.md` }],
+      },
+    });
+    void harness.sessions.sendPrompt(
+      key,
+      JSON.stringify({ steps: [{ raw: card }, { sleep: 300 }, { raw: read }, { sleep: 300 }] }),
+    );
+    await waitFor(() => harness.sessions.pending.size === 1, "the card");
+    const first = harness.sessions.pending.list()[0]!;
+    await waitFor(() => harness.sessions.pending.size === 0, "the card withdrawn by the duplicate");
+    assert.equal(harness.sessions.choose(first.key, "y"), false, "the card can no longer be approved");
+    const answers = await waitFor(() => {
+      const responses = harness
+        .agentLog()
+        .filter(
+          (e) =>
+            e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-8",
+        );
+      return responses.length === 2 && responses;
+    }, "two responses");
+    for (const answer of answers)
+      assert.deepEqual(
+        (answer.frame as { result: unknown }).result,
+        { outcome: { outcome: "cancelled" } },
+        "no yes goes out under the id of the card",
+      );
   });
 
   it("answers a bypassed agent's request with allow_once and shows no prompt", async () => {
