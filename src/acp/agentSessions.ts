@@ -260,6 +260,7 @@ export class AgentSessions {
    */
   async removeRule(action: Verdict, entry: unknown): Promise<boolean> {
     const rule = parsePermissionSettings({ [action]: [entry] }, "user").rules[0];
+    this.broker.dropOffers();
     const removed = rule && { key: userRuleKey(rule), written: false };
     if (removed) {
       this.removedRules.push(removed);
@@ -1064,6 +1065,7 @@ export class AgentSessions {
   revokeSessionGrant(sessionKey: string, grantId: string): boolean {
     const session = this.sessions.get(sessionKey);
     if (!session?.grants.revoke(grantId)) return false;
+    this.broker.dropOffers();
     this.env.log.info(`Revoked a grant of a ${session.model.agentName} session.`);
     return true;
   }

@@ -778,6 +778,14 @@ export class PermissionBroker {
   }
 
   /**
+   * A rule or grant was taken back: no offer made from one answers anything after that (its record would name a rule
+   * no longer in effect). All of them go, fail-closed: the cards they covered still wait.
+   */
+  dropOffers(): void {
+    this.offers.clear();
+  }
+
+  /**
    * "Also approve the N pending requests this rule covers": each one still pending and still covered (checked again
    * now, never wider than the rule) is answered with its own allow-once option, its record naming the rule. Returns
    * how many were approved; an offer is used once.

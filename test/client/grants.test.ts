@@ -283,6 +283,25 @@ describe("scoped grants and batch answers in the client", function () {
     assert.ok(pendingOf("o1"), "the other session's request still waits");
   });
 
+  it("an offer made from a grant taken back since approves nothing", async () => {
+    start();
+    await harness.run({
+      steps: [command("c1", "npm test", false), command("c2", "npm test --watch", false), { waitAll: true }],
+    });
+    await waitFor(() => harness.sessions.pending.size === 2, "two cards");
+    const result = await harness.sessions.grant(pendingOf("c1")!.key, "session", { command: "npm test" });
+    assert.ok(result.ok);
+    assert.equal(result.offer?.count, 1);
+    const [granted] = harness.sessions.sessionGrants();
+    assert.ok(granted && harness.sessions.revokeSessionGrant(granted.sessionKey, granted.grant.id));
+    assert.equal(
+      harness.sessions.approveOffer(result.offer.id),
+      0,
+      "the rule it names is no longer in effect",
+    );
+    assert.ok(pendingOf("c2"), "its card still waits");
+  });
+
   it("the pending list allows once or rejects several cards in one step", async () => {
     start();
     await harness.run({
