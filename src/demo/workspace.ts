@@ -1,7 +1,7 @@
 // The demo's view of the workspace on disk: which file to read, the demo file it edits, and plain node:fs access
 // for clients that do not offer their own file system (v1 without `fs`, and every v2 client).
-import { existsSync } from "node:fs";
-import { open, readdir, readFile, writeFile } from "node:fs/promises";
+import { constants, existsSync } from "node:fs";
+import { open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 
 export const DEMO_FILE_NAME = "symposium-demo.md";
@@ -51,13 +51,24 @@ export function readFromDisk(path: string, options: { maxLines?: number } = {}):
     : readTextHeadFromDisk(path, READ_HEAD_BYTES);
 }
 
-function readTextFromDisk(path: string): Promise<string> {
-  return readFile(path, "utf8");
+/**
+ * Opened only if the name itself is no link: a repository's `symposium-demo.md` linked to a file elsewhere is refused,
+ * not read into a diff nor written to (the demo names only files in the folder it is given). Windows: no such flag.
+ */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+async function readTextFromDisk(path: string): Promise<string> {
+  const file = await open(path, constants.O_RDONLY | NO_FOLLOW);
+  try {
+    return await file.readFile("utf8");
+  } finally {
+    await file.close();
+  }
 }
 
 /** The start of a file, at most `maxBytes` (the read scenario shows only a few lines of whatever file it finds). */
 async function readTextHeadFromDisk(path: string, maxBytes: number): Promise<string> {
-  const file = await open(path, "r");
+  const file = await open(path, constants.O_RDONLY | NO_FOLLOW);
   try {
     const buffer = Buffer.alloc(maxBytes);
     const { bytesRead } = await file.read(buffer, 0, maxBytes, 0);
@@ -67,6 +78,15 @@ async function readTextHeadFromDisk(path: string, maxBytes: number): Promise<str
   }
 }
 
-export function writeTextToDisk(path: string, content: string): Promise<void> {
-  return writeFile(path, content, "utf8");
+export async function writeTextToDisk(path: string, content: string): Promise<void> {
+  const file = await open(
+    path,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NO_FOLLOW,
+    0o666,
+  );
+  try {
+    await file.writeFile(content, "utf8");
+  } finally {
+    await file.close();
+  }
 }

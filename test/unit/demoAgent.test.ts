@@ -3,9 +3,17 @@
 // both ways, is valid against the official schema of the negotiated version.
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { repoRoot } from "../../tools/paths";
 import { validateSchemaType } from "../support/acpSchema";
 import {
@@ -175,6 +183,22 @@ for (const version of [2, 1] as const) {
         assert.equal(get(diff, "newText"), written);
       }
       client.assertWireValid();
+    });
+
+    it("edit: a demo file that is a link to a file elsewhere is neither read nor written", async () => {
+      const outside = join(mkdtempSync(join(tmpdir(), "symposium-demo-outside-")), "secret.txt");
+      writeFileSync(outside, "SECRET=hunter2\n");
+      symlinkSync(outside, join(workspace, "symposium-demo.md"));
+      try {
+        const { client, sessionId } = await start();
+        client.onPermission = choose("allow_once");
+        assert.equal(await client.prompt(sessionId, "edit"), "end_turn");
+        assert.equal(readFileSync(outside, "utf8"), "SECRET=hunter2\n", "the file elsewhere is as it was");
+        assert.doesNotMatch(JSON.stringify(client.updates), /hunter2/, "its text went nowhere");
+        assert.match(client.messageText(), /could not read it first/);
+      } finally {
+        rmSync(dirname(outside), { recursive: true, force: true });
+      }
     });
 
     it("edit: rejecting leaves the file untouched", async () => {
