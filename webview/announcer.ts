@@ -6,6 +6,11 @@
 import { afterNextPaint, el } from "./dom";
 import { visibleText } from "./hiddenCharacters";
 
+/** One announcement is said in at most this many characters: a long title must not crowd out the cards around it. */
+const LINE_CHARS = 300;
+/** What `add` keeps waiting to be said, at most: the newest lines past it. */
+const KEPT_CHARS = 1_500;
+
 export class Announcer {
   readonly root = el("div", {
     class: "sr-only",
@@ -14,19 +19,27 @@ export class Announcer {
     role: "status",
   });
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Counts announcements: one put off by a later one is dropped, unless the later one is `added` to it. */
+  /** Counts announcements: one put off by a later one is dropped, unless it was `added`. */
   private latest = 0;
   /** What is waiting to be said. */
   private text = "";
+  /** The `add` announcements waiting: none of them is dropped for a later announcement. */
+  private kept: string[] = [];
 
   /**
-   * `add`: said with what still waits to be said instead of dropping it (a card that came in the previous frame, or
-   * one that ended, is not news a later card makes stale). Bounded: a flood of cards says the latest ones.
+   * `add`: kept until said, with whatever comes after it (a card, or one that ended, is not news a later card or an
+   * agent's control changing makes stale). Otherwise said in place of what else waits, after what was added. Bounded:
+   * each announcement is cut short, and a flood of cards says the latest ones.
    */
   announce(text: string, add?: boolean): void {
     clearTimeout(this.timer);
     const which = ++this.latest;
-    this.text = add && this.text && this.text.length < 600 ? `${this.text}. ${text}` : text;
+    const line = text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text;
+    if (add) {
+      this.kept.push(line);
+      while (this.kept.length > 1 && this.kept.join(". ").length > KEPT_CHARS) this.kept.shift();
+    }
+    this.text = [...this.kept, ...(add ? [] : [line])].join(". ");
     // Nothing is written in the caller's task: clearing the region there laid it out again in the frame that shows a
     // new card. Cleared, then set a tick later, so that the same sentence twice in a row is announced twice.
     afterNextPaint(() => {
@@ -35,6 +48,7 @@ export class Announcer {
       this.timer = setTimeout(() => {
         this.root.textContent = visibleText(this.text);
         this.text = "";
+        this.kept = [];
       }, 50);
     });
   }

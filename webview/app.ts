@@ -6,7 +6,7 @@
 import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
-import { afterNextPaint, el, icon, replaceChildren, userHasFocus } from "./dom";
+import { afterNextPaint, el, icon, isTextEntry, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
 import { PagedSnapshot } from "./pagedSnapshot";
 import { SavedState, type StatePort } from "./savedState";
@@ -222,6 +222,8 @@ export class App {
     const pinnedEndInView = this.pinnedEndInView();
     // Read before anything moves: replacing or moving a focused card drops focus.
     const focusedCardKey = this.focusedCardKey();
+    // Typing in a card's reason or rule field: the keys that follow are text, never an answer to another card.
+    const typingInCard = focusedCardKey !== undefined && isTextEntry(document.activeElement);
     const composerFocus = this.composer.focusedControl();
     const batchFocus = this.pendingList.root.contains(document.activeElement);
     const store = this.store;
@@ -303,7 +305,7 @@ export class App {
         for (const [key, line] of view.syncInlineRecords(itemId)) recordsForFocus.set(key, line);
       }
     }
-    this.removeCards(changes.promptsDecided, recordsForFocus, focusedCardKey);
+    this.removeCards(changes.promptsDecided, recordsForFocus, focusedCardKey, typingInCard);
 
     for (const key of changes.reset ? store.pending.keys() : changes.promptsAdded) {
       const prompt = store.pending.get(key);
@@ -708,6 +710,7 @@ export class App {
     decided: ReadonlyMap<string, DecisionRecord>,
     records: Map<string, HTMLElement>,
     focusedKey: string | undefined,
+    typing = false,
   ): void {
     const roots: HTMLElement[] = [];
     // Cards that ended without the person (expired, Stop, the agent gone, a rule): said, wherever the keyboard is.
@@ -739,6 +742,12 @@ export class App {
       );
     const focused = focusedKey === undefined ? undefined : decided.get(focusedKey);
     if (!focused || roots.length === 0) return;
+    // Answered by something else while the person typed in it: on to the message box, where the reason went; on a
+    // card, the digits typed next ("port 8080") would choose its options.
+    if (typing && focused.provenance !== "user") {
+      if (this.composer.canType()) this.composer.focus();
+      return;
+    }
     // The keyboard goes on to the oldest card still waiting in sight, as a click's does, so a run of requests is
     // answered key after key; its guard keeps a second press of the same key from answering it unread. None left: the
     // Message box. The record is said, since focus no longer lands on it (one that ended without the person is above).

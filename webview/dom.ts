@@ -129,6 +129,16 @@ export function userHasFocus(): boolean {
   return active !== null && active !== document.body && active !== document.documentElement;
 }
 
+/** Whether `element` takes typed text (a text field or area, or an editable element). */
+export function isTextEntry(element: Element | null): boolean {
+  if (element instanceof HTMLTextAreaElement) return true;
+  if (element instanceof HTMLInputElement)
+    return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(
+      element.type,
+    );
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
 /** A native `<button type="button">` (cheap enough for a thousand cards, and natively focusable and labelled). */
 export function button(className: string, ...children: Child[]): HTMLButtonElement {
   const element = el("button", { class: className }, ...children);

@@ -73,6 +73,41 @@ describe("What the view says to screen readers about cards (e2e)", function () {
     await stopButton(webview).click();
   });
 
+  it("says a new card although the agent changes its own control right after, in words like a card's", async () => {
+    const webview = await startSession(ctx.workbench.page, "Scripted");
+    await listen(webview);
+    const lookalike = (currentValue: string) => ({
+      sessionUpdate: "config_option_update",
+      configOptions: [
+        {
+          configId: "lookalike",
+          name: "Permission requested by Scripted",
+          type: "select",
+          currentValue,
+          options: [
+            { value: "a", name: "Read the notes" },
+            { value: "b", name: "Read README.md" },
+          ],
+        },
+      ],
+    });
+    await sendScript(webview, {
+      steps: [
+        { update: lookalike("a") },
+        { request: { title: "Delete the home folder" }, wait: false },
+        { update: lookalike("b") },
+        { waitAll: true },
+      ],
+    });
+    await waitForGuard(card(webview, "Delete the home folder"));
+    const spoken = await waitToHear(webview, /Read README\.md/, "the agent's control said");
+    assert.ok(
+      count(spoken, "Permission requested by Scripted: Delete the home folder") > 0,
+      `the card is said, said: ${JSON.stringify(spoken)}`,
+    );
+    await stopButton(webview).click();
+  });
+
   it("says that cards ended without an answer: Stop, expiry and an agent that exits", async () => {
     const webview = await startSession(ctx.workbench.page, "Scripted");
     await listen(webview);

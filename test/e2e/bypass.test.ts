@@ -76,12 +76,18 @@ describe("Bypass Permissions (e2e)", function () {
       "focus goes to Cancel, not to the approving button",
     );
     await screenshot(page, "bypass-confirm");
+    await waitForGuard(group);
     await group.getByRole("button", { name: "Cancel", exact: true }).click();
     await confirm.waitFor({ state: "detached", timeout: 15_000 });
     assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "Cancel answers nothing");
 
     await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
-    await group.getByRole("button", { name: "Confirm bypass", exact: true }).click();
+    // Opening it scrolls the card: a click right after (a double click on Bypass Permissions) lands on nothing.
+    const confirmButton = group.getByRole("button", { name: "Confirm bypass", exact: true });
+    await confirmButton.click();
+    await waitForGuard(group);
+    assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "a click at once confirms nothing");
+    await confirmButton.click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(first), {
       outcome: "selected",
       optionId: "allow-once",

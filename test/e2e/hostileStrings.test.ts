@@ -251,6 +251,19 @@ describe("Hostile agent strings (e2e)", function () {
     );
     const cardTitle = await commandCard.locator(".card-title").innerText();
     assert.equal(cardTitle, `${IMG} <U+202E>Run<U+200B> tests`);
+    // Focused, it is described first by what it runs, then by the agent's wording.
+    const described = await commandCard.evaluate((node) => {
+      const element = node as unknown as {
+        getAttribute(name: string): string | null;
+        ownerDocument: { getElementById(id: string): { textContent: string | null } | null };
+      };
+      return (element.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? "")
+        .join("");
+    });
+    assert.ok(described.startsWith("Runs: echo <U+202E>evil<U+200B>"), described);
+    assert.ok(described.includes(`${SCRIPT} ${JS_LINK}`), described);
     assert.equal(
       await commandCard.locator(".card-description").innerText(),
       `${SCRIPT} ${JS_LINK} ${REMOTE_IMAGE} <U+202E>txt.exe`,

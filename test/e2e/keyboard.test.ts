@@ -296,6 +296,40 @@ describe("Keyboard-only use of the Symposium view (e2e)", function () {
     await waitUntil(async () => (await webview.locator(".card").count()) === 0, "no card left");
   });
 
+  it("a card withdrawn while its reason is typed hands the keyboard to the Message box, not to another card", async () => {
+    const { page } = ctx.workbench;
+    // "Waits" first, "Withdrawn" newest: the agent's cancel withdraws "Withdrawn" while the reason is being typed.
+    await sendScript(webview, {
+      steps: [
+        { request: { title: "Waits", options }, wait: false },
+        { request: { title: "Withdrawn", options }, wait: false },
+        { sleep: 4_000 },
+        { cancelLast: true },
+        { waitAll: true },
+      ],
+    });
+    const withdrawn = card(webview, "Withdrawn");
+    await waitForGuard(withdrawn);
+    await waitForGuard(card(webview, "Waits"));
+    await withdrawn.getByRole("button", { name: "Reject with reason…" }).click();
+    await page.keyboard.type("use port ");
+    await withdrawn.waitFor({ state: "detached", timeout: 30_000 });
+    await waitUntil(
+      async () => (await focused(webview)) === "textbox:Message",
+      "the keyboard in the Message box",
+      5_000,
+    ).catch(async () => assert.fail(`the keyboard went to ${await focused(webview)}`));
+    // Past the guard a card's keys would have: the digits are text, not an answer.
+    await page.waitForTimeout(600);
+    await page.keyboard.type("2080");
+    assert.match(await messageBox(webview).inputValue(), /2080$/, "the digits went into the message box");
+    assert.equal(ctx.log("Scripted").outcomeOf("Waits"), undefined, "and answered no card");
+    await messageBox(webview).fill("");
+    await card(webview, "Waits").getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Scripted").waitForOutcome("Waits");
+    await waitForReady(webview);
+  });
+
   it("a new card leaves focus on the session bar's Close button", async () => {
     await sendScript(webview, {
       steps: [{ sleep: 2_000 }, { request: { title: "Arrives on the bar", options } }],

@@ -171,6 +171,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
 
     await clickAtBottom("Bypass Permissions");
     await assertWholeInView(["Confirm bypass", "Cancel"]);
+    await waitForGuard(tall); // opening it scrolled the card: clicks wait a moment
     await tall.getByRole("button", { name: "Cancel", exact: true }).click();
 
     await tall.getByRole("button", { name: "Reject", exact: true }).click();

@@ -103,6 +103,15 @@ export class ApprovalCard {
       ? renderSubject(prompt, host)
       : el("div", { class: "subject subject-tool" });
     if (!description) this.subject.id = descriptionId;
+    // With the agent's description, a screen reader hears first what the card runs: "Run tests" described as "Runs
+    // the unit tests" must not hide a `curl … | sh` from someone who answers it by its number key.
+    const runs =
+      prompt.subject.type === "command" || prompt.subject.type === "tool_call" ? prompt.subject.command : "";
+    const runsId = `card-${id}-runs`;
+    const runsNote =
+      description && runs
+        ? el("span", { class: "sr-only", id: runsId }, `Runs: ${visibleText(runs)}. `)
+        : null;
 
     const optionRow = el("div", { class: "card-options" });
     prompt.options.slice(0, LIMITS.optionsPerRequest).forEach((option, index) => {
@@ -165,11 +174,11 @@ export class ApprovalCard {
         class: "card",
         role: "group",
         "aria-label": visibleText(title), // its name, said as the title shows it
-        "aria-describedby": descriptionId,
+        "aria-describedby": runsNote ? `${runsId} ${descriptionId}` : descriptionId,
         tabindex: -1,
         "data-key": prompt.key,
       },
-      el("div", { class: "card-head" }, icon("shield", "card-icon"), titleElement, this.countdown),
+      el("div", { class: "card-head" }, icon("shield", "card-icon"), titleElement, this.countdown, runsNote),
       el("div", { class: "card-agent" }, icon("hubot"), ` ${prompt.agentName}`),
       this.sessionNote,
       renderToolCommand(prompt),
@@ -234,7 +243,11 @@ export class ApprovalCard {
 
   /** Focus the card itself (never one of its buttons). */
   focusGroup(options: { scroll: boolean }): void {
-    if (options.scroll) this.root.scrollIntoView({ block: "nearest" });
+    if (options.scroll) {
+      this.root.scrollIntoView({ block: "nearest" });
+      // Scrolled to where the pointer may be (the "requests waiting" button it was pressed on): clicks wait.
+      this.armGuard(false);
+    }
     this.root.focus({ preventScroll: !options.scroll });
   }
 
@@ -341,6 +354,8 @@ export class ApprovalCard {
     this.syncActionState();
     // Focus goes to Cancel, never to the approving button.
     focusOpened(cancelButton, confirm);
+    // Opening it scrolls the card: a double click on Bypass Permissions must not land on Confirm bypass.
+    this.armGuard(false);
   }
 
   private closeBypassConfirmation(): void {
