@@ -10,6 +10,41 @@ import type { DecisionRecord } from "../../src/shared/protocol";
 
 const v2Command = { type: "command", command: "npm test -- --watch=false", cwd: "" };
 
+/**
+ * Sends `first`, then `second` under the same JSON-RPC id (raw frames of the scripted agent): the card of the first
+ * appears, then both are answered `cancelled` and the card can no longer be approved.
+ */
+async function assertBothRefused(
+  harness: ClientHarness,
+  key: string,
+  first: { id: string },
+  second: { id: string },
+): Promise<void> {
+  void harness.sessions.sendPrompt(
+    key,
+    JSON.stringify({ steps: [{ raw: first }, { sleep: 300 }, { raw: second }, { sleep: 300 }] }),
+  );
+  await waitFor(() => harness.sessions.pending.size === 1, "the first request's card");
+  const card = harness.sessions.pending.list()[0]!;
+  await waitFor(() => harness.sessions.pending.size === 0, "the card withdrawn by the duplicate");
+  assert.equal(harness.sessions.choose(card.key, "y"), false, "the card can no longer be approved");
+  const answers = await waitFor(() => {
+    const responses = harness
+      .agentLog()
+      .filter(
+        (e) =>
+          e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === first.id,
+      );
+    return responses.length === 2 && responses;
+  }, "two responses");
+  for (const answer of answers)
+    assert.deepEqual(
+      (answer.frame as { result: unknown }).result,
+      { outcome: { outcome: "cancelled" } },
+      "no yes goes out under the id of the card",
+    );
+}
+
 describe("ACP client against real agents", function () {
   this.timeout(30_000);
   let harness: ClientHarness;
@@ -274,25 +309,7 @@ describe("ACP client against real agents", function () {
         options: [{ optionId: "y", name: "Yes", kind: "allow_once" }],
       },
     };
-    void harness.sessions.sendPrompt(
-      key,
-      JSON.stringify({ steps: [{ raw: frame }, { sleep: 300 }, { raw: frame }, { sleep: 300 }] }),
-    );
-    await waitFor(() => harness.sessions.pending.size === 1, "the first prompt");
-    const first = harness.sessions.pending.list()[0]!;
-    await waitFor(() => harness.sessions.pending.size === 0, "both to be cancelled");
-    assert.equal(harness.sessions.choose(first.key, "y"), false, "the first can no longer be approved");
-    const answers = await waitFor(() => {
-      const responses = harness
-        .agentLog()
-        .filter(
-          (e) =>
-            e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-7",
-        );
-      return responses.length === 2 && responses;
-    }, "two responses");
-    for (const answer of answers)
-      assert.deepEqual((answer.frame as { result: unknown }).result, { outcome: { outcome: "cancelled" } });
+    await assertBothRefused(harness, key, frame, frame);
   });
 
   it("refuses a duplicated JSON-RPC id a rule would approve, and the card waiting under it", async () => {
@@ -329,29 +346,7 @@ describe("ACP client against real agents", function () {
         locations: [{ path: `${harness.workspace}/README.md` }],
       },
     });
-    void harness.sessions.sendPrompt(
-      key,
-      JSON.stringify({ steps: [{ raw: card }, { sleep: 300 }, { raw: read }, { sleep: 300 }] }),
-    );
-    await waitFor(() => harness.sessions.pending.size === 1, "the card");
-    const first = harness.sessions.pending.list()[0]!;
-    await waitFor(() => harness.sessions.pending.size === 0, "the card withdrawn by the duplicate");
-    assert.equal(harness.sessions.choose(first.key, "y"), false, "the card can no longer be approved");
-    const answers = await waitFor(() => {
-      const responses = harness
-        .agentLog()
-        .filter(
-          (e) =>
-            e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-8",
-        );
-      return responses.length === 2 && responses;
-    }, "two responses");
-    for (const answer of answers)
-      assert.deepEqual(
-        (answer.frame as { result: unknown }).result,
-        { outcome: { outcome: "cancelled" } },
-        "no yes goes out under the id of the card",
-      );
+    await assertBothRefused(harness, key, card, read);
   });
 
   it("answers a bypassed agent's request with allow_once and shows no prompt", async () => {
