@@ -336,6 +336,12 @@ export class App {
       for (const card of newCards)
         if (this.placeNewCard(card, pinnedEndInView, pinnedInPass + 1)) pinnedInPass++;
       if (toolCallsChanged.size > 0) this.placeCardsOf(toolCallsChanged);
+      // A session renamed (its title, or a number another's title gave it): its cards waiting here say so.
+      if (changes.sessions.size > 0 && this.cards.size > 0) {
+        const labels = this.sessionLabelsNow();
+        for (const card of this.cards.values())
+          card.showSession(this.sessionNoteLabel(card.prompt.sessionKey, labels));
+      }
     }
     // The shown session's cards on their tool calls, above: counted in the heading too, which said "(2)" over "3
     // requests pending". Counted again only when cards came, went or moved, not with every streamed chunk.
@@ -608,19 +614,26 @@ export class App {
    * its own subject where nothing above it shows what it asks about: in the pinned list, and on a tool call the agent
    * changed after asking.
    */
+  /**
+   * The label of a card's session where it is not the one shown: a card of another session says whose it is, pinned
+   * here it would read as a request of the session shown. Undefined: no note.
+   */
+  private sessionNoteLabel(sessionKey: string, labels?: ReadonlyMap<string, string>): string | undefined {
+    const store = this.store;
+    if (sessionKey === store.activeSessionKey || !store.sessions.has(sessionKey)) return undefined;
+    return (labels ?? this.sessionLabelsNow()).get(sessionKey);
+  }
+
+  private sessionLabelsNow(): Map<string, string> {
+    return sessionLabels(
+      Array.from(this.store.sessions.values(), (s) => s.header),
+      this.store.agents.map((agent) => agent.name),
+    );
+  }
+
   private targetFor(card: ApprovalCard): HTMLElement {
     const store = this.store;
-    const sessionKey = card.prompt.sessionKey;
-    const session = store.sessions.get(sessionKey);
-    // A card of another session says whose it is: pinned here, it reads as a request of the session shown.
-    card.showSession(
-      sessionKey !== store.activeSessionKey && session
-        ? sessionLabels(
-            Array.from(store.sessions.values(), (s) => s.header),
-            store.agents.map((agent) => agent.name),
-          ).get(sessionKey)
-        : undefined,
-    );
+    card.showSession(this.sessionNoteLabel(card.prompt.sessionKey));
     const placement = store.placementOf(card.prompt);
     if (placement.where === "inline") {
       const slot = this.sessionViews.get(placement.sessionKey)?.promptSlot(placement.itemId);

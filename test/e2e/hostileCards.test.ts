@@ -856,12 +856,18 @@ describe("Hostile cards (e2e)", function () {
     }
   });
 
-  it("names the session of a card that waits pinned in another session's view", async () => {
+  it("names the session of a card that waits pinned in another session's view, anew and guarded when renamed", async () => {
     const title = "Delete the fixtures";
+    const renamed =
+      "Refactor the parser, then the lexer, the printer and every test that reads what they print";
     await sendScript(webview, {
       steps: [
         { update: { sessionUpdate: "session_info_update", title: "Refactor the parser" } },
-        { request: { title } },
+        { request: { title }, wait: false },
+        { request: { title: "Gate" } },
+        { sleep: 1_500 },
+        { update: { sessionUpdate: "session_info_update", title: renamed } },
+        { waitAll: true },
       ],
     });
     await waitForGuard(card(webview, title));
@@ -870,6 +876,32 @@ describe("Hostile cards (e2e)", function () {
     const pinned = second.locator(".pinned-list .card", { hasText: title });
     await pinned.waitFor({ state: "visible", timeout: 30_000 });
     assert.match(await pinned.innerText(), /Refactor the parser/, "the card says which session asks");
+    await waitForGuard(pinned);
+    // The agent renames its session once "Gate" is answered: the note above the card's buttons says the new name and
+    // wraps anew while the card's top stays. Whether the card was guarded is read as the note changes.
+    await pinned.locator(".card-session").evaluate((note) => {
+      const page = globalThis as unknown as {
+        guardedAsRenamed?: boolean;
+        MutationObserver: new (callback: () => void) => { observe(node: unknown, options: unknown): void };
+      };
+      const element = note as unknown as {
+        closest(selector: string): { classList: { contains(name: string): boolean } };
+      };
+      new page.MutationObserver(() => {
+        page.guardedAsRenamed ??= element.closest(".card").classList.contains("guarded");
+      }).observe(note, { childList: true, characterData: true, subtree: true });
+    });
+    const gate = second.locator(".pinned-list .card", { hasText: "Gate" });
+    await waitForGuard(gate);
+    await gate.getByRole("button", { name: "Reject", exact: true }).click();
+    await waitUntil(
+      async () => (await pinned.locator(".card-session").innerText()).includes("the lexer"),
+      "the note to name the session anew",
+    );
+    const guarded = await second
+      .locator("body")
+      .evaluate(() => (globalThis as unknown as { guardedAsRenamed?: boolean }).guardedAsRenamed);
+    assert.equal(guarded, true, "the card's buttons moved under the pointer: clicks wait");
     await waitForGuard(pinned);
     await pinned.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {

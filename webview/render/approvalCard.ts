@@ -213,8 +213,13 @@ export class ApprovalCard {
    */
   showSession(label: string | undefined): void {
     const text = label === undefined ? "" : `From another session: ${label}`;
+    const changed =
+      this.sessionNote.textContent !== text || this.sessionNote.hidden !== (label === undefined);
     if (this.sessionNote.textContent !== text) this.sessionNote.textContent = text;
     if (this.sessionNote.hidden !== (label === undefined)) this.sessionNote.hidden = label === undefined;
+    // Above the buttons: as it comes, goes or wraps anew (the agent renames its session), they move while the card's
+    // top, all the moved-card guard compares, stays put.
+    if (changed && this.root.isConnected) this.armGuard(false);
   }
 
   /**
