@@ -205,10 +205,10 @@ export class ClientTerminals {
       throw v1.RequestError.invalidParams(undefined, "a command is required");
     }
     const marker = newTreeMarker();
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    if (this.options.scratch !== undefined) env.TMPDIR = this.options.scratch;
-    for (const variable of params.env ?? []) env[variable.name] = variable.value;
-    Object.assign(env, withAbsolutePath(env));
+    const given: NodeJS.ProcessEnv = { ...process.env };
+    if (this.options.scratch !== undefined) given.TMPDIR = this.options.scratch;
+    for (const variable of params.env ?? []) given[variable.name] = variable.value;
+    const env = withAbsolutePath(given);
     const limit = Math.min(
       Math.max(0, params.outputByteLimit ?? TERMINAL_LIMITS.defaultOutputBytes),
       TERMINAL_LIMITS.maxOutputBytes,

@@ -81,10 +81,6 @@ export class PendingApprovals {
   }
 
   /**
-   * Holds a request until it is decided. Resolves with the outcome to send the agent; never rejects.
-   * `signal` is the handler's abort signal: `$/cancel_request` or the connection closing settles it as cancelled.
-   */
-  /**
    * Two live requests under one JSON-RPC id: the agent's state is ambiguous, so neither may be approved, by a person,
    * a rule or Bypass. Settles the one waiting under `origin` and records `prompt` as cancelled; false when none waits.
    */
@@ -96,6 +92,10 @@ export class PendingApprovals {
     return true;
   }
 
+  /**
+   * Holds a request until it is decided. Resolves with the outcome to send the agent; never rejects.
+   * `signal` is the handler's abort signal: `$/cancel_request` or the connection closing settles it as cancelled.
+   */
   add(
     prompt: PermissionPrompt,
     origin: RequestOrigin,

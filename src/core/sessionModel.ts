@@ -482,7 +482,11 @@ export class SessionModel {
       call.commandCut = capped?.cut;
     }
     if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
-    if (asked !== undefined && JSON.stringify(askedLocations) !== JSON.stringify(call.locations))
+    if (
+      asked !== undefined &&
+      askedLocations !== call.locations &&
+      JSON.stringify(askedLocations) !== JSON.stringify(call.locations)
+    )
       for (const promptKey of call.awaitingApproval)
         if (!call.askedLocations?.has(promptKey))
           (call.askedLocations ??= new Map()).set(promptKey, askedLocations);
