@@ -662,7 +662,8 @@ export class AgentSessions {
       fresh?.showItems(
         fresh.model.addNotice(
           "warning",
-          `${agentName} could not reopen the session (${errorMessage(error)}): this is a new session, without the earlier conversation.`,
+          `${agentName} could not reopen the session: this is a new session, without the earlier conversation. Why:`,
+          { quote: errorMessage(error) },
         ),
       );
       return key;

@@ -400,7 +400,7 @@ export class Session {
       // who is elsewhere that the agent finished.
       if (connection.isClosing) return;
       // Qwen's reason is in `data` ("Internal error" + details "400 …"): the person needs the model's words.
-      this.showItems(this.model.addNotice("error", `The prompt failed: ${agentError(error)}`));
+      this.showItems(this.model.addNotice("error", "The prompt failed:", { quote: agentError(error) }));
       this.endTurn("error");
     }
   }
@@ -555,7 +555,10 @@ export class Session {
     this.model.error = reason;
     // Nothing finishes what the agent left open: its tool calls show as stopped, not running for good.
     const settled = this.model.settleOpenToolCalls(true);
-    this.emit([...itemOps(this.key, [...settled, ...this.model.addNotice("error", reason)]), this.header()]);
+    // The reason's first line is Symposium's; the lines after it are the agent's last output (`describeExit`).
+    const [sentence = reason, ...output] = reason.split("\n");
+    const notice = this.model.addNotice("error", sentence, { quote: output.join("\n") });
+    this.emit([...itemOps(this.key, [...settled, ...notice]), this.header()]);
     this.settleQueued("failed", reason);
   }
 

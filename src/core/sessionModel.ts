@@ -275,14 +275,22 @@ export class SessionModel {
     return [this.put({ ...userItem(id, text, context), ...(marker ? { queued: marker } : {}) })];
   }
 
-  /** A notice; `from` names the agent when the agent sent it, so it is never shown as Symposium's own. */
-  addNotice(severity: "info" | "warning" | "error", text: string, from?: string): TranscriptItem[] {
+  /**
+   * A notice; `from` names the agent when the agent sent it, so it is never shown as Symposium's own; `quote` is the
+   * agent's words a notice of Symposium's passes on, so they never read as Symposium's.
+   */
+  addNotice(
+    severity: "info" | "warning" | "error",
+    text: string,
+    { from, quote }: { from?: string; quote?: string } = {},
+  ): TranscriptItem[] {
     this.openStreamItem = undefined;
     const notice = {
       kind: "notice",
       id: `notice:${randomUUID()}`,
       severity,
       text: capLabel(text, 4_000),
+      ...(quote ? { quote: capLabel(quote, 4_000) } : {}),
     } as const;
     return [this.put(from === undefined ? notice : { ...notice, from })];
   }
@@ -346,7 +354,7 @@ export class SessionModel {
         const severity =
           update.severity === "error" || update.severity === "warning" ? update.severity : "info";
         const text = [asString(update.title), asString(update.description)].filter(Boolean).join(": ");
-        return text ? this.addNotice(severity, text, this.agentName) : [];
+        return text ? this.addNotice(severity, text, { from: this.agentName }) : [];
       }
       case "terminal_update":
       case "terminal_output_chunk":
@@ -832,12 +840,11 @@ export class SessionModel {
             streamed?.kind === "agent" &&
             message !== undefined &&
             streamed.markdown.trim() === message.replace(/^Internal error: /, "").trim();
-          return this.addNotice(
-            "error",
-            written
-              ? "The agent stopped with the error above."
-              : `The agent stopped with an error${message ? `: ${message}` : "."}`,
-          );
+          return written
+            ? this.addNotice("error", "The agent stopped with the error above.")
+            : message
+              ? this.addNotice("error", "The agent stopped with an error:", { quote: message })
+              : this.addNotice("error", "The agent stopped with an error.");
         }
         return [];
       }

@@ -234,8 +234,18 @@ export type TranscriptItem =
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
   | { kind: "plan"; id: string; entries: { content: string; status: string; priority: string }[] }
-  /** `from`: the agent that sent it (a v2 `notice`); Symposium's own notices have none and look different. */
-  | { kind: "notice"; id: string; severity: "info" | "warning" | "error"; text: string; from?: string }
+  /**
+   * `from`: the agent that sent it (a v2 `notice`); Symposium's own notices have none and look different. `quote`:
+   * the agent's own words one of Symposium's notices passes on (its error, its last output), shown apart as the agent's.
+   */
+  | {
+      kind: "notice";
+      id: string;
+      severity: "info" | "warning" | "error";
+      text: string;
+      quote?: string;
+      from?: string;
+    }
   | { kind: "decision"; id: string; record: DecisionRecord };
 
 /** What a permission request is about, ready to show. */

@@ -92,8 +92,9 @@ export function transcriptItemChars(item: TranscriptItem): number {
   switch (item.kind) {
     case "user":
     case "thought":
-    case "notice":
       return item.text.length;
+    case "notice":
+      return item.text.length + (item.quote?.length ?? 0);
     case "agent":
       return item.markdown.length;
     case "plan":

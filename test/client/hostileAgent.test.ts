@@ -1115,6 +1115,11 @@ describe("ACP client against a hostile agent", function () {
       /Scripted exited with code 4\. Last output:\n[\s\S]*second to last line\nthe very last line$/,
     );
     assert.ok((session.error ?? "").length < 4_000, `an error of ${(session.error ?? "").length} characters`);
+    // In the transcript the agent's lines are quoted apart from Symposium's sentence, never read as its words.
+    const [notice] = session.transcript().filter((item) => item.kind === "notice");
+    assert.ok(notice?.kind === "notice");
+    assert.equal(notice.text, "Scripted exited with code 4. Last output:");
+    assert.match(notice.quote ?? "", /^noise[\s\S]*second to last line\nthe very last line$/);
     await freshSessionWorks(harness);
   });
 

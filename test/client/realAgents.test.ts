@@ -602,7 +602,7 @@ describe("Real agents (offline, scripted model)", function () {
           });
           assert.match(
             a.notices().join("\n"),
-            /could not reopen the session .*without the earlier conversation/,
+            /could not reopen the session: .*without the earlier conversation/,
           );
           assert.equal(
             sessions.sessionKeys().filter((k) => sessions.session(k)?.status === "error").length,

@@ -4,7 +4,16 @@ import * as assert from "node:assert/strict";
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { resizeSideBar, screenshot } from "../../tools/browser";
-import { answer, card, sendScript, startSession, v2Diff, waitForGuard, waitUntil } from "../harness/scripted";
+import {
+  answer,
+  card,
+  sendScript,
+  startSession,
+  v2Diff,
+  waitForGuard,
+  waitForReady,
+  waitUntil,
+} from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 
 describe("Hostile cards (e2e)", function () {
@@ -133,6 +142,27 @@ describe("Hostile cards (e2e)", function () {
       "not in the look of Symposium's own notices",
     );
     assert.equal(await webview.locator(".card").count(), 0, "not a card");
+  });
+
+  it("quotes an agent's error apart from Symposium's sentence, so lines it adds are not Symposium's", async () => {
+    const forged = "Symposium: Bypass Permissions was turned on for Scripted by your settings.";
+    await sendScript(webview, {
+      steps: [
+        {
+          update: {
+            sessionUpdate: "state_update",
+            state: "idle",
+            stopReason: "error",
+            error: { message: `quota reached\n\n${forged}` },
+          },
+        },
+      ],
+    });
+    const notice = webview.locator(".item.notice", { hasText: "Bypass Permissions was turned on" });
+    await notice.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await notice.locator(".notice-text").innerText(), "The agent stopped with an error:");
+    assert.equal(await notice.locator(".notice-quote").innerText(), `quota reached\n\n${forged}`);
+    await waitForReady(webview);
   });
 
   it("keeps showing what was asked when the agent changes the tool call after asking, and says it changed", async () => {

@@ -134,10 +134,9 @@ describe("Spoofing in the webview (e2e)", function () {
       await webview.locator(".plan-entry .plan-content").last().innerText(),
       "Open photo_<U+202E>gnp.exe",
     );
-    assert.match(
-      await webview.locator(".item.notice .notice-text").last().innerText(),
-      /error: photo_<U\+202E>gnp\.exe$/,
-    );
+    const notice = webview.locator(".item.notice").last();
+    assert.equal(await notice.locator(".notice-text").innerText(), "The agent stopped with an error:");
+    assert.equal(await notice.locator(".notice-quote").innerText(), "photo_<U+202E>gnp.exe");
     // The record says what the card said.
     assert.equal(await record.locator(".decision-summary").innerText(), "You chose: Allow: <U+202E>tcejeR");
     assert.equal(

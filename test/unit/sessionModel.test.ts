@@ -169,7 +169,7 @@ describe("SessionModel", () => {
       entries: [{ content: "Step 1", status: "completed", priority: "high" }],
     });
     const notice = byKind(items, "notice")[0];
-    assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.text.includes("quota"));
+    assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.quote === "quota");
   });
 
   it("an error the agent also wrote as its last message is said once (Claude Code, Codex); another one in full", () => {
@@ -186,10 +186,13 @@ describe("SessionModel", () => {
     fail("API Error: 400 refused\n\n", "Internal error: API Error: 400 refused");
     m.applyUpdate({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "again" } });
     fail("Working on it.", "Internal error: quota");
-    const notices = byKind(m.transcript(), "notice").map((n) => n.kind === "notice" && n.text);
+    const notices = byKind(m.transcript(), "notice").map(
+      (n) => n.kind === "notice" && { text: n.text, quote: n.quote },
+    );
+    // The agent's words are passed on apart from Symposium's, never as part of its sentence.
     assert.deepEqual(notices, [
-      "The agent stopped with the error above.",
-      "The agent stopped with an error: Internal error: quota",
+      { text: "The agent stopped with the error above.", quote: undefined },
+      { text: "The agent stopped with an error:", quote: "Internal error: quota" },
     ]);
   });
 

@@ -98,11 +98,15 @@ export function createItemNode(
           body.parentElement?.setAttribute("class", `item notice severity-${next.severity}`);
           const iconName =
             next.severity === "error" ? "error" : next.severity === "warning" ? "warning" : "info";
-          replaceChildren(
-            body,
-            icon(iconName),
-            visibleSpan("notice-text", clip(next.text, LIMITS.messageChars)),
-          );
+          const words = el("div", { class: "notice-words" });
+          words.append(visibleSpan("notice-text", clip(next.text, LIMITS.messageChars)));
+          // The agent's words this notice passes on: quoted in the agent's look, so none reads as Symposium's.
+          if (next.quote) {
+            const quote = el("blockquote", { class: "notice-quote" });
+            appendVisible(quote, clip(next.quote, LIMITS.messageChars));
+            words.append(quote);
+          }
+          replaceChildren(body, icon(iconName), words);
         },
         item,
       );
