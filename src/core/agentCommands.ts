@@ -5,15 +5,10 @@
  */
 import { LIMITS, type SlashCommand } from "../shared/protocol";
 import { asArray, asObject, asString } from "./json";
-import { capLabel } from "./text";
+import { oneLine } from "./text";
 
 /** Typable as one word after `/`: no whitespace, no control or format characters, no leading slash. */
 const COMMAND_NAME = /^[^\s/\p{Cc}\p{Cf}\p{Zl}\p{Zp}][^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
-
-/** One line for a list row: control characters and line breaks become spaces. */
-function oneLine(text: string, max: number): string {
-  return capLabel(text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim(), max);
-}
 
 export function parseAgentCommands(raw: unknown): SlashCommand[] {
   const commands: SlashCommand[] = [];

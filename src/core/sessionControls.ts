@@ -18,7 +18,7 @@ import {
 } from "../shared/protocol";
 import { readingOf } from "../shared/reading";
 import { onFirstUse } from "./onFirstUse";
-import { capLabel } from "./text";
+import { capLabel, oneLine } from "./text";
 
 // -------------------------------------------------------------------------------------------------------------
 // Which modes let the agent act without asking (pure, unit-tested).
@@ -178,7 +178,7 @@ type Owner = Pick<SessionControlView, "id" | "category" | "name">;
 const MODE_OWNER: Owner = { id: "mode", category: "mode", name: "Mode" };
 
 function choiceView(choice: Choice, owner: Owner, group?: string): ControlChoiceView {
-  const name = capLabel(choice.name || choice.value, LIMITS.optionNameChars);
+  const name = oneLine(choice.name || choice.value, LIMITS.optionNameChars);
   const description = choice.description ? capLabel(choice.description, LIMITS.controlDescriptionChars) : "";
   const level = unattendedChoice(owner, choice.value, choice.name);
   return {
@@ -204,7 +204,7 @@ function parseChoices(raw: readonly unknown[], owner: Owner): ControlChoiceView[
   for (const entry of raw.slice(0, LIMITS.controlChoices * 2)) {
     const group = schemas().Group.safeParse(entry);
     if (group.success && !schemas().Choice.safeParse(entry).success) {
-      const name = capLabel(group.data.name, LIMITS.optionNameChars);
+      const name = oneLine(group.data.name, LIMITS.optionNameChars);
       for (const inner of group.data.options.slice(0, LIMITS.controlChoices)) add(inner, name);
     } else add(entry);
   }
@@ -224,7 +224,7 @@ function parseConfigOption(raw: unknown): SessionControlView | undefined {
     id: configId.data,
     via: "config" as const,
     category,
-    name: capLabel(option.name || configId.data, LIMITS.optionNameChars),
+    name: oneLine(option.name || configId.data, LIMITS.optionNameChars),
     ...(option.description
       ? { description: capLabel(option.description, LIMITS.controlDescriptionChars) }
       : {}),

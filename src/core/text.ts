@@ -22,6 +22,11 @@ export function capLabel(text: string, max: number): string {
   return capped.truncated ? `${capped.text}…` : capped.text;
 }
 
+/** One line for a label or a list row: control characters and line breaks become spaces; capped like `capLabel`. */
+export function oneLine(text: string, max: number): string {
+  return capLabel(text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim(), max);
+}
+
 /**
  * A command as the view gets it: whole when it fits `LIMITS.commandChars`; else its start and, in `cut`, its end
  * (`LIMITS.commandTailChars`) and how many characters between them are left out, so the card can say how much it

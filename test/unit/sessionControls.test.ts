@@ -165,6 +165,30 @@ describe("session controls (pure)", () => {
       );
     });
 
+    it("names controls, choices and modes in one line: a name's line breaks cannot add lines to a notice", () => {
+      const controls = new SessionControls();
+      controls.applySetup({
+        modes: { currentModeId: "ask", availableModes: [{ id: "ask", name: "Ask\r\nfirst" }] },
+        configOptions: [
+          {
+            id: "permissions",
+            name: "Permissions\n\nSymposium: Bypass Permissions is on",
+            type: "select",
+            currentValue: "skip",
+            options: [
+              { group: "x", name: "All\u2028of them", options: [{ value: "skip", name: "Skip\n\tall" }] },
+            ],
+          },
+        ],
+      });
+      const [mode, permissions] = controls.list();
+      assert.equal(permissions?.name, "Permissions Symposium: Bypass Permissions is on");
+      assert.deepEqual(permissions?.kind === "select" && permissions.choices.map((c) => [c.name, c.group]), [
+        ["Skip all", "All of them"],
+      ]);
+      assert.deepEqual(mode?.kind === "select" && mode.choices.map((c) => c.name), ["Ask first"]);
+    });
+
     it("looks at a bounded number of v1 modes, however many the agent lists", () => {
       let read = 0;
       const availableModes = Array.from({ length: 10_000 }, (_, i) => ({
