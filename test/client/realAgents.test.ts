@@ -316,7 +316,11 @@ describe("Real agents (offline, scripted model)", function () {
           .transcript()
           .slice(itemsBefore)
           .flatMap((item) =>
-            item.kind === "notice" ? [item.text] : item.kind === "agent" ? [item.markdown] : [],
+            item.kind === "notice"
+              ? [[item.text, item.quote].filter(Boolean).join(" ")]
+              : item.kind === "agent"
+                ? [item.markdown]
+                : [],
           );
         // In the agent's words or in an error notice: the model's reason, not only "Internal error".
         assert.ok(
