@@ -51,6 +51,11 @@ export class ByteRing {
 
   constructor(private readonly limit: number) {}
 
+  /** How many bytes are held. */
+  get size(): number {
+    return this.held;
+  }
+
   push(chunk: Buffer): void {
     if (this.limit === 0) {
       this.truncated ||= chunk.length > 0;
@@ -357,13 +362,10 @@ export class ClientTerminals {
     clearTimeout(terminal.notifyTimer);
     terminal.notifyTimer = undefined;
     const tail = terminal.output.tail(VIEW_TAIL_BYTES);
-    this.onChange(
-      terminal.sessionKey,
-      terminal.id,
-      tail.toString("utf8"),
-      terminal.output.truncated,
-      terminal.exitStatus,
-    );
+    // Shortened for the view too when it holds more than the view's tail: a first line the tail leaves out is not
+    // passed off as never written.
+    const shortened = terminal.output.truncated || terminal.output.size > VIEW_TAIL_BYTES;
+    this.onChange(terminal.sessionKey, terminal.id, tail.toString("utf8"), shortened, terminal.exitStatus);
   }
 }
 

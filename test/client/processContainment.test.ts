@@ -230,6 +230,30 @@ describe("process containment and terminal output", function () {
     assert.ok(cpuSeconds < 1.5, `host CPU for 64 MB of output: ${cpuSeconds.toFixed(2)} s`);
   });
 
+  it("says the view's output is shortened when the card shows only its tail, though the agent gets it whole", async () => {
+    const shown: { output: string; truncated: boolean }[] = [];
+    const client = new ClientTerminals(
+      () => new PolicyBoundary([folder]),
+      () => folder,
+      (_session, _id, output, truncated, exit) => {
+        if (exit) shown.push({ output, truncated });
+      },
+    );
+    const { terminalId } = client.create("s", {
+      command: process.execPath,
+      args: ["-e", "console.log('uploading ~/.ssh/id_rsa'); process.stdout.write('.'.repeat(200_000))"],
+    });
+    await client.waitForExit("s", terminalId);
+    await waitFor(() => shown.length > 0, "the view's update at exit");
+    const whole = client.output("s", terminalId);
+    client.releaseAll();
+    assert.equal(whole.truncated, false, "the agent's limit was not reached");
+    assert.match(whole.output, /^uploading/);
+    const last = shown.at(-1)!;
+    assert.ok(!last.output.includes("uploading"), "the view gets only the tail");
+    assert.equal(last.truncated, true, "and is told it is only the tail");
+  });
+
   it("runs a bare agent command from PATH, never a program of that name planted in the workspace", async () => {
     const workspace = join(folder, "repo");
     const bin = join(folder, "bin");
