@@ -76,6 +76,25 @@ export class ClientFileSystem {
     return { content: text ?? "" };
   }
 
+  /**
+   * The file's whole text as a write would replace it (the open document's, else the disk's), for the card that asks
+   * about the write; `null` when there is no such file. Bounded and checked as a read is.
+   */
+  async currentText(path: string, checked: string): Promise<string | null> {
+    const canonical = this.inside(path, checked);
+    const open = this.store.openText(canonical);
+    if (open !== undefined) return open;
+    try {
+      const text = await readBounded(canonical, {
+        maxBytes: FS_LIMITS.maxReadBytes,
+        maxScanBytes: FS_LIMITS.maxScanBytes,
+      });
+      return text ?? null;
+    } catch (error) {
+      throw this.refusal(path, error);
+    }
+  }
+
   async write(params: { path: string; content: string }, checked: string): Promise<Record<string, never>> {
     const path = this.inside(params.path, checked);
     if (Buffer.byteLength(params.content, "utf8") > FS_LIMITS.maxWriteBytes) {

@@ -3,13 +3,14 @@
  * (ids of another connection never match), then handed on: updates to the session, permission requests to the
  * broker, v1 `fs/*` and `terminal/*` through their gates (protected files ask a person; a terminal needs an approval).
  */
+import { errorMessage } from "../core/errorMessage";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { AgentConnection, ClientCallbacks } from "./agentConnection";
 import type { Runtime } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
-import type { PermissionBroker } from "./permissionBroker";
+import type { PermissionBroker, WrittenChange } from "./permissionBroker";
 import { LargeAnswers } from "./largeAnswers";
 import type { Session } from "./session";
 
@@ -49,7 +50,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     params: Json,
     access: "read" | "write",
     signal: AbortSignal | undefined,
-  ): Promise<string> => {
+  ): Promise<{ checked: string; asked?: (done: boolean) => void }> => {
     const session = routeOrThrow(connection, params.sessionId);
     const path = asString(params.path) ?? "";
     const check = host.paths().check(path);
@@ -60,18 +61,20 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     if (rule?.action === "deny")
       throw host.runtime().sdk.RequestError.invalidRequest({ path }, `refused by the rule: ${rule.label}`);
     const protectedAccess = check.protected && !(access === "read" && check.readable);
-    if (
-      (protectedAccess || rule !== undefined) &&
-      !(await broker.confirmProtectedAccess(
-        connection,
-        session,
-        path,
-        check.path,
-        access,
-        signal,
-        protectedAccess ? undefined : rule,
-      ))
-    ) {
+    if (!protectedAccess && rule === undefined) return { checked: check.path };
+    // A write is asked about with what it writes: the file as it is against the agent's content.
+    const written = access === "write" ? await writtenChange(params, check.path) : undefined;
+    const asked = await broker.confirmProtectedAccess(
+      connection,
+      session,
+      path,
+      check.path,
+      access,
+      signal,
+      protectedAccess ? undefined : rule,
+      written,
+    );
+    if (!asked.allowed) {
       throw host
         .runtime()
         .sdk.RequestError.invalidRequest(
@@ -80,7 +83,16 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         );
     }
     // The file this check (and the person, for a protected one) saw: the access must reach that one.
-    return check.path;
+    return { checked: check.path, ...(asked.done ? { asked: asked.done } : {}) };
+  };
+  /** The file's text now (or why it cannot be shown) and the content the agent writes. */
+  const writtenChange = async (params: Json, checked: string): Promise<WrittenChange> => {
+    const content = typeof params.content === "string" ? params.content : "";
+    try {
+      return { before: await host.runtime().fileSystem.currentText(String(params.path), checked), content };
+    } catch (error) {
+      return { unreadable: errorMessage(error), content };
+    }
   };
   return {
     requestPermission: (connection, params, request) => {
@@ -98,7 +110,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     },
     fileSystem: {
       read: async (connection, params, signal) => {
-        const checked = await guardPath(connection, params, "read", signal);
+        const { checked } = await guardPath(connection, params, "read", signal);
         return paced(connection, () =>
           host
             .runtime()
@@ -109,8 +121,17 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         );
       },
       write: async (connection, params, signal) => {
-        const checked = await guardPath(connection, params, "write", signal);
-        return host.runtime().fileSystem.write(params as { path: string; content: string }, checked);
+        const { checked, asked } = await guardPath(connection, params, "write", signal);
+        try {
+          const written = await host
+            .runtime()
+            .fileSystem.write(params as { path: string; content: string }, checked);
+          asked?.(true);
+          return written;
+        } catch (error) {
+          asked?.(false);
+          throw error;
+        }
       },
     },
     terminals: {

@@ -4,6 +4,7 @@
  * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
  * awaiting approval until the card is answered.
  */
+import { randomUUID } from "node:crypto";
 import { isAbsolute, normalize, sep } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
@@ -24,12 +25,24 @@ import { capLabel } from "../core/text";
 import { placeIn, placeOf, placesShown } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
 import { subjectToolCallId } from "../shared/toolCallView";
-import type { DecisionRecord, GrantView, SentPromptView, TranscriptItem, ViewOp } from "../shared/protocol";
+import type {
+  DecisionRecord,
+  GrantView,
+  SentPromptView,
+  ToolCallView,
+  TranscriptItem,
+  ViewOp,
+} from "../shared/protocol";
 import type { AgentConnection } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
 import { modeSwitchOf, switchesUnattended } from "../core/sessionControls";
+
+/** What a v1 `fs/write_text_file` writes: its content, against the file's text now (`null`: no such file). */
+export type WrittenChange =
+  | { content: string; before: string | null; unreadable?: undefined }
+  | { content: string; unreadable: string };
 
 export interface DecideContext {
   /** The agent's bypass is on (user setting or window-only). */
@@ -576,12 +589,18 @@ export class PermissionBroker {
     /** Aborts when the agent withdraws the fs request or its connection closes: the card is withdrawn too. */
     signal?: AbortSignal,
     rule?: PermissionRule,
-  ): Promise<boolean> {
-    if (session.stopping) return false; // no card after Stop (see `request`)
+    written?: WrittenChange,
+  ): Promise<{ allowed: boolean; done?: (done: boolean) => void }> {
+    if (session.stopping) return { allowed: false }; // no card after Stop (see `request`)
     const doing = access === "read" ? "reading" : "writing to";
     const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
     const unread = rule ? undefined : this.host.paths().gitUnread();
     const why = unread ? ` (${unread})` : "";
+    const unreadable =
+      written?.unreadable !== undefined ? ` Its text now could not be read: ${written.unreadable}.` : "";
+    // A write is a tool call of its own, with the file as it is against what the agent writes: the card shows that
+    // diff, "Open diff" opens it whole, and the transcript keeps what was written.
+    const toolCall = written && this.writeToolCall(session, resolved, written);
     const prompt = normalizePermissionRequest({
       protocolVersion: 2,
       params: {
@@ -590,16 +609,19 @@ export class PermissionBroker {
           ? `${access === "read" ? "Read" : "Write"} ${resolved}?`
           : `${access === "read" ? "Read" : "Write"} the protected file ${resolved}?`,
         description: rule
-          ? `${connection.name} is ${doing} ${resolved}${through}. Held by rule: ${rule.label}.`
-          : `${connection.name} is ${doing} a protected file${through}${why}. Bypass never covers protected files.`,
+          ? `${connection.name} is ${doing} ${resolved}${through}. Held by rule: ${rule.label}.${unreadable}`
+          : `${connection.name} is ${doing} a protected file${through}${why}. Bypass never covers protected files.${unreadable}`,
         options: [
           { optionId: access, name: `Allow this ${access}`, kind: "allow_once" },
           { optionId: "reject", name: "Reject", kind: "reject_once" },
         ],
+        ...(toolCall
+          ? { subject: { type: "tool_call", toolCall: { toolCallId: toolCall.toolCallId } } }
+          : {}),
       },
       agentName: connection.name,
       sessionKey: session.key,
-      toolCall: undefined,
+      toolCall,
       inWorkspace: (path) => placeIn(this.host.paths(), path),
     });
     this.facts.set(prompt.key, {
@@ -613,7 +635,38 @@ export class PermissionBroker {
       { connectionId: connection.process.id, requestId: `${access}:${prompt.key}` },
       signal,
     );
-    return outcome.outcome === "selected" && outcome.optionId === access;
+    const allowed = outcome.outcome === "selected" && outcome.optionId === access;
+    if (!toolCall) return { allowed };
+    const settle = (status: "completed" | "failed") =>
+      session.showItems(session.model.applyToolCallPatch({ toolCallId: toolCall.toolCallId, status }));
+    if (!allowed) settle("failed");
+    return allowed ? { allowed, done: (done) => settle(done ? "completed" : "failed") } : { allowed };
+  }
+
+  /** The tool call a v1 `fs/write_text_file` that asks a person shows as: the file's change, under an id of ours. */
+  private writeToolCall(
+    session: Session,
+    resolved: string,
+    written: WrittenChange,
+  ): ToolCallView | undefined {
+    const toolCallId = `symposium-write:${randomUUID()}`;
+    const diff =
+      written.unreadable === undefined
+        ? [{ type: "diff", path: resolved, oldText: written.before ?? null, newText: written.content }]
+        : [];
+    session.showItems(
+      session.model.applyToolCallPatch({
+        sessionUpdate: "tool_call",
+        toolCallId,
+        title: `Write ${resolved}`,
+        kind: "edit",
+        status: "pending",
+        locations: [{ path: resolved }],
+        content: diff,
+      }),
+    );
+    const call = session.model.toolCall(toolCallId);
+    return call && session.model.toolCallView(call);
   }
 
   /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */

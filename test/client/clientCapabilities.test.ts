@@ -385,6 +385,20 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       );
       assert.equal(view.canBypass, false);
       assert.match(view.bypassBlockedReason ?? "", /protected/);
+      // The card shows what the write puts in the file: its text now against the agent's content.
+      const subject = view.subject;
+      assert.ok(subject.type === "tool_call", JSON.stringify(subject));
+      assert.deepEqual(
+        subject.diffs.map((diff) => [diff.path, diff.preview]),
+        [
+          [
+            path === join(ws, ".env") ? path : config,
+            path === join(ws, ".env")
+              ? ["@@ -1,0 +1,2 @@", "+[core]", "+\thooksPath = /tmp/evil"]
+              : ["@@ -1,1 +1,2 @@", " [core]", "+\thooksPath = /tmp/evil"],
+          ],
+        ],
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(harness.callResults().length, before, "the write waits for the person");
       assert.equal(harness.sessions.choose(card.key, answer), true);
@@ -392,6 +406,12 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       const [result] = harness.callResults().slice(before) as CallResult[];
       if (answer === "reject") assertError(result, /did not allow/);
       else assertOk(result);
+      // The transcript keeps the write as a tool call, failed when refused, completed once written.
+      const item = harness.sessions
+        .session(key)!
+        .transcript()
+        .find((entry) => entry.kind === "tool_call" && entry.toolCallId === subject.toolCallId);
+      assert.equal(item?.kind === "tool_call" && item.status, answer === "reject" ? "failed" : "completed");
     }
     assert.equal(
       readFileSync(join(ws, ".git", "config"), "utf8"),

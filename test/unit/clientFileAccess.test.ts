@@ -43,7 +43,7 @@ describe("fs/* reaches the file its check saw", () => {
   /** The gate and file system over `ws`; the first check of a path is followed at once by `afterCheck`. */
   function gate(
     afterCheck: () => void,
-    confirm: PermissionBroker["confirmProtectedAccess"] = () => Promise.resolve(false),
+    confirm: PermissionBroker["confirmProtectedAccess"] = () => Promise.resolve({ allowed: false }),
   ) {
     const boundary = new PolicyBoundary([ws], { home: join(base, "home"), caseInsensitive: () => false });
     let checked = false;
@@ -102,7 +102,11 @@ describe("fs/* reaches the file its check saw", () => {
         const signal = args[5];
         signals.push(signal);
         // The card waits for a person, or for the agent to withdraw the request: then it is not allowed.
-        return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(false)));
+        // (Withdrawn already while the file's text was read for the card: `PendingApprovals.add` settles it at once.)
+        return new Promise((resolve) => {
+          if (signal?.aborted) resolve({ allowed: false });
+          signal?.addEventListener("abort", () => resolve({ allowed: false }));
+        });
       },
     );
     const withdrawn = new AbortController();
@@ -129,7 +133,7 @@ describe("fs/* reaches the file its check saw", () => {
       () => undefined,
       (...args) => {
         asked.push(`${args[4]} ${args[2]}`);
-        return Promise.resolve(false);
+        return Promise.resolve({ allowed: false });
       },
     );
     const made = join(ws, "src", "--target-directory=..");
