@@ -61,6 +61,14 @@ const TO_WIDE = `(?:(?![${WIDE_BLANKS}])[${BLANKS}${DRAWN_AS_NOTHING}])*[${WIDE_
 const WIDE_RUN = [0, 1, 2, 3, 4].map(
   (wide) => `(?=(?:${TO_WIDE}){${wide}})(?=(?:${BLANK}){${16 - 3 * wide}})`,
 );
+/**
+ * Indentation 48 columns wide or more (twelve levels of four spaces; a tab or wide space counted as 4): hardly ever
+ * code's own, and enough to push the code after it past a side bar's edge.
+ */
+const DEEP_INDENT = Array.from(
+  { length: 13 },
+  (_, wide) => `(?=(?:${TO_WIDE}){${wide}})(?=(?:${BLANK}){${48 - 3 * wide}})`,
+);
 /** A run `DIFF_LINE_HIDDEN` marked: two blanks or more (other markers stand for one character; a path's tab is ␉). */
 const BLANK_RUN = new RegExp(`^(?:${BLANK}){2,}$`);
 
@@ -69,11 +77,14 @@ const BLANK_RUN = new RegExp(`^(?:${BLANK}){2,}$`);
  * (`WIDE_RUN`) after the line's first character of code (one not blank, and not the diff's leading "+" or "-"). A
  * preview line is one row clipped at its box's edge, so "+const a = 1;", 300 spaces, then "require(…).exec(…)" showed
  * only its start; the run is drawn as one marker (`markerFor`), which puts the code after it in view. Indentation stays
- * as it is. For one line at a time (`^` is its start).
+ * as it is unless it is deep enough to do the same (`DEEP_INDENT`, after the diff's own "+", "-" or " ", and before
+ * code: a blank line stays blank). For one line at a time (`^` is its start).
  */
 export const DIFF_LINE_HIDDEN = new RegExp(
   `(?=[${BLANKS}])(?<=[^${BLANKS}${DRAWN_AS_NOTHING}\\n\\r][${DRAWN_AS_NOTHING}]*)(?<!^[+-][${DRAWN_AS_NOTHING}]*)` +
-    `(?:${WIDE_RUN.join("|")})(?:${BLANK})+|(?:${INVISIBLE.source})`,
+    `(?:${WIDE_RUN.join("|")})(?:${BLANK})+|` +
+    `(?<=^[+\\- ])(?:${DEEP_INDENT.join("|")})(?:${BLANK})+(?=[^${BLANKS}${DRAWN_AS_NOTHING}])|` +
+    `(?:${INVISIBLE.source})`,
   "g",
 );
 

@@ -30,10 +30,19 @@ describe("blank runs in a diff line", () => {
       assert.equal(visibleText(line, DIFF_LINE_HIDDEN), line);
   });
 
+  it("draws indentation 48 columns deep or more before code as one marker, after the diff's own prefix", () => {
+    assert.equal(visibleText(`+${" ".repeat(300)}${SHELL}`, DIFF_LINE_HIDDEN), `+·×300${SHELL}`);
+    assert.equal(visibleText(`+${"\u00a0".repeat(60)}${SHELL}`, DIFF_LINE_HIDDEN), `+·×60${SHELL}`);
+    assert.equal(visibleText(`-${"\t".repeat(20)}return x;`, DIFF_LINE_HIDDEN), "-→×20return x;");
+    assert.equal(visibleText(` ${" ".repeat(48)}x`, DIFF_LINE_HIDDEN), " ·×48x");
+    assert.equal(visibleText(`+${"\t".repeat(12)}x`, DIFF_LINE_HIDDEN), "+→×12x");
+  });
+
   it("keeps indentation, a diff's own prefix before it, and shorter runs as they are", () => {
     for (const line of [
       `+${" ".repeat(40)}return x;`,
-      `-${"\t".repeat(20)}return x;`,
+      `+${" ".repeat(47)}return x;`,
+      `-${"\t".repeat(11)}return x;`,
       ` ${" ".repeat(40)}return x;`,
       `${" ".repeat(40)}return x;`,
       `const table = [1,${" ".repeat(15)}2];`,
