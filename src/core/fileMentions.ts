@@ -75,20 +75,24 @@ export function pathHoldingGlob(query: string): string | undefined {
 }
 
 /**
- * The folders holding `files` (each once, by URI), for the `@` list: from the files' shown paths, which are relative
- * to their workspace folder and, in a workspace of several folders, lead with its name (`rootSegments` 1). The
- * workspace folders themselves are not offered. `files` must all lie in a workspace folder (the listing's do).
+ * The folders holding `files` (each once, by URI), for the `@` list, strictly inside the workspace folder (`roots`:
+ * their URIs) a file is in: climbed by the URI, each named by its file's shown path cut as much (relative to its
+ * workspace folder, in a workspace of several leading with the folder's name). The workspace folders themselves are
+ * not offered. Climbing by the shown path's names instead, a `.code-workspace` naming a folder "web/app/src" offered
+ * the folders above it, the home folder as "web/app".
  */
-export function foldersOf(files: readonly MentionFile[], rootSegments: 0 | 1): MentionFile[] {
+export function foldersOf(files: readonly MentionFile[], roots: readonly string[]): MentionFile[] {
   const folders = new Map<string, MentionFile>();
   for (const file of files) {
-    const names = file.path.split("/");
+    const root = roots.find((root) => file.uri.startsWith(`${root.replace(/\/$/, "")}/`));
+    if (root === undefined) continue;
     let uri = file.uri;
     let path = file.path;
     // From the file's own folder up, until the workspace folder.
-    for (let depth = names.length - 1; depth > rootSegments; depth--) {
+    for (;;) {
       uri = uri.slice(0, uri.lastIndexOf("/"));
-      path = path.slice(0, path.lastIndexOf("/"));
+      path = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+      if (!uri.startsWith(`${root.replace(/\/$/, "")}/`) || path === "") break;
       if (folders.has(uri)) break; // and every folder above it, from an earlier file
       folders.set(uri, { uri, path, open: false, folder: true });
     }

@@ -11,21 +11,16 @@ import { errorMessage } from "../core/errorMessage";
 import { foldersOf, matchFiles, MentionTokens, type MentionFile } from "../core/fileMentions";
 import type { Logger } from "../core/logger";
 import type { SymposiumView } from "./symposiumView";
-import {
-  listWorkspaceFiles,
-  openFiles,
-  severalFolders,
-  shownPath,
-  workspaceFilesHolding,
-} from "./workspaceFiles";
+import { listWorkspaceFiles, openFiles, shownPath, workspaceFilesHolding } from "./workspaceFiles";
 
 function mentionFile(uri: vscode.Uri): MentionFile {
   return { uri: uri.toString(), path: shownPath(uri), open: false };
 }
 
 /** The names a shown path leads with before the workspace folder's own (`shownPath`). */
-function rootSegments(): 0 | 1 {
-  return severalFolders() ? 1 : 0;
+/** The workspace folders' URIs, which the `@` list's folders stay strictly inside. */
+function roots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString());
 }
 
 export class FileMentions implements vscode.Disposable {
@@ -101,7 +96,7 @@ export class FileMentions implements vscode.Disposable {
       const found = await workspaceFilesHolding(query, searching.token);
       const known = new Set(listed.map((file) => file.uri));
       const more = found.filter((uri) => !known.has(uri.toString())).map(mentionFile);
-      return [...listed, ...more, ...foldersOf(more, rootSegments()).filter((f) => !known.has(f.uri))];
+      return [...listed, ...more, ...foldersOf(more, roots()).filter((f) => !known.has(f.uri))];
     } finally {
       searching.dispose();
       if (this.searching === searching) this.searching = undefined;
@@ -121,7 +116,7 @@ export class FileMentions implements vscode.Disposable {
     }
     const listing = (this.listing ??= listWorkspaceFiles().then(({ uris, capped }) => {
       const files = uris.map(mentionFile);
-      return { files: [...files, ...foldersOf(files, rootSegments())], capped };
+      return { files: [...files, ...foldersOf(files, roots())], capped };
     }));
     // A failed listing is tried again on the next query.
     listing.catch(() => {

@@ -70,6 +70,6 @@ export function shownPath(uri: vscode.Uri): string {
 }
 
 /** A workspace of several folders: a shown path leads with its folder's name. */
-export function severalFolders(): boolean {
+function severalFolders(): boolean {
   return (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
 }

@@ -104,7 +104,7 @@ describe("file mentions", () => {
     });
 
     it("offers the folders holding the files, each once, never the workspace folder itself", () => {
-      const folders = foldersOf(workspace, 0);
+      const folders = foldersOf(workspace, ["file:///w"]);
       assert.deepEqual(
         folders.map((folder) => [folder.path, folder.uri]),
         [
@@ -123,13 +123,34 @@ describe("file mentions", () => {
         { uri: "file:///disk/app-main/top.ts", path: "App/top.ts", open: false },
       ];
       assert.deepEqual(
-        foldersOf(multi, 1).map((folder) => [folder.path, folder.uri]),
+        foldersOf(multi, ["file:///disk/other", "file:///disk/app-main"]).map((folder) => [
+          folder.path,
+          folder.uri,
+        ]),
         [["App/lib", "file:///disk/app-main/lib"]],
       );
     });
 
+    it("offers no folder outside the workspace folder, whatever its name in a .code-workspace file says", () => {
+      // A repository's workspace file names its folder "web/app/src": shown paths lead with three names.
+      const named = [
+        { uri: "file:///home/u/proj/index.ts", path: "web/app/src/index.ts", open: false },
+        { uri: "file:///home/u/proj/lib/a.ts", path: "web/app/src/lib/a.ts", open: false },
+        { uri: "file:///home/u/docs/b.md", path: "docs/b.md", open: false },
+      ];
+      assert.deepEqual(
+        foldersOf(named, ["file:///home/u/proj", "file:///home/u/docs"]).map((folder) => [
+          folder.path,
+          folder.uri,
+        ]),
+        [["web/app/src/lib", "file:///home/u/proj/lib"]],
+      );
+      // A file in no workspace folder offers none.
+      assert.deepEqual(foldersOf(files("src/a.ts"), ["file:///elsewhere"]), []);
+    });
+
     it("matches a folder by its name and its path, as path/, never by scattered characters", () => {
-      const all = [...workspace, ...foldersOf(workspace, 0)];
+      const all = [...workspace, ...foldersOf(workspace, ["file:///w"])];
       const shown = (query: string) =>
         matchFiles(all, query).map((file) => (file.folder ? `${file.path}/` : file.path));
       // The folder named so first, then the paths through it.
@@ -204,7 +225,7 @@ describe("file mentions", () => {
   describe("tokens", () => {
     it("say which of the offered are folders", () => {
       const tokens = new MentionTokens();
-      const offered = tokens.offer("s1", [...files("a.md"), ...foldersOf(files("src/b.ts"), 0)]);
+      const offered = tokens.offer("s1", [...files("a.md"), ...foldersOf(files("src/b.ts"), ["file:///w"])]);
       assert.deepEqual(
         offered.map(({ path, folder }) => [path, folder]),
         [
