@@ -299,9 +299,21 @@ export class Session {
     const reason = "taken back to edit";
     const message = this.queue.withdraw(itemId, reason);
     if (!message) return undefined;
-    this.pendingContext.add(message.context);
+    this.giveBackContext([message]); // before the markers, whose header carries it
     this.showMarkers([message], { state: "dropped", reason });
     return message.text;
+  }
+
+  /** The context of messages not sent waits for the next one; what has no room there is said, not dropped unseen. */
+  private giveBackContext(messages: readonly OutgoingMessage[]): void {
+    const { leftOut } = this.pendingContext.giveBack(messages.flatMap((message) => message.context));
+    if (leftOut > 0)
+      this.showItems(
+        this.model.addNotice(
+          "warning",
+          `${leftOut} ${leftOut === 1 ? "file or image" : "files or images"} of the messages back in the message box did not fit on your next message and ${leftOut === 1 ? "was" : "were"} left out.`,
+        ),
+      );
   }
 
   /**
@@ -415,7 +427,7 @@ export class Session {
     if (this.isDisposed) return undefined;
     const reason = "stopped, back in the message box";
     const dropped = this.queue.dropWaiting(reason);
-    for (const message of dropped) this.pendingContext.add(message.context);
+    this.giveBackContext(dropped); // before the markers, whose header carries it
     if (dropped.length > 0) this.showMarkers(dropped, { state: "dropped", reason });
     const text = dropped.length > 0 ? dropped.map((message) => message.text).join("\n") : undefined;
     // Approved before Stop and not run yet: an agent that ignores Stop must not start them now.

@@ -10,6 +10,7 @@
 import { LIMITS } from "../shared/limits";
 import type { ContextChipView } from "../shared/protocol";
 import { imageSize, type ImageType } from "./imageData";
+import { randomUUID } from "./randomUUID";
 import { capLabel } from "./text";
 
 export type PromptContext = FileContext | ImageContext;
@@ -147,6 +148,15 @@ export class PendingContext {
       added++;
     }
     return { added, full: full || this.items.length >= MAX_CONTEXT_ITEMS };
+  }
+
+  /**
+   * Context of a message not sent (taken back to edit, or back after Stop), for the next one: under new ids, as the view
+   * hides for good the chips of ids it saw sent. What has no room is left out, and counted.
+   */
+  giveBack(items: readonly PromptContext[]): { leftOut: number } {
+    this.add(items.map((item) => ({ ...item, id: randomUUID() })));
+    return { leftOut: items.filter((item) => !this.items.some((held) => sameContext(held, item))).length };
   }
 
   /** True when it was there. */

@@ -10,7 +10,15 @@ import { join } from "node:path";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { openFile, runCommand, screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
-import { messageBox, startSession, waitUntil } from "../harness/scripted";
+import {
+  answer,
+  card,
+  messageBox,
+  sendScript,
+  startSession,
+  waitForGuard,
+  waitUntil,
+} from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { PNG_1PX } from "../support/images";
 
@@ -105,6 +113,45 @@ describe("Add to Message (e2e)", function () {
     const sent = webview.getByRole("list", { name: "Added to the message" });
     await sent.waitFor({ state: "visible", timeout: 10_000 });
     assert.deepEqual(await sent.getByRole("listitem").allInnerTexts(), ["greeting.ts:3-4"]);
+  });
+
+  it("a waiting message taken back to edit brings its file back to the composer, and it goes with the message", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, { steps: [{ request: { title: "Hold for the follow-up" } }] });
+    const held = card(webview, "Hold for the follow-up");
+    await waitForGuard(held);
+    await openFile(page, "greeting.ts");
+    await page.locator(".editor-instance .monaco-editor .view-lines").first().click(); // no selection: the file
+    await runCommand(page, "Symposium: Add to Message");
+    const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+    await chip.first().waitFor({ state: "visible", timeout: 15_000 });
+    const box = messageBox(webview);
+    await box.fill("and explain greeting.ts");
+    await box.press("Enter");
+    const queued = webview
+      .locator(".session-view:not([hidden])")
+      .locator("article.item.user.queued", { hasText: "explain" });
+    await queued.waitFor({ state: "visible", timeout: 15_000 });
+    await chip.first().waitFor({ state: "hidden", timeout: 10_000 });
+
+    // Back in the box: its file is a chip again (the view had seen its id go with the message, and hid it for good).
+    await queued.getByRole("button", { name: "Edit this message (it is not sent)" }).click();
+    await waitUntil(
+      async () => (await box.inputValue()) === "and explain greeting.ts" || undefined,
+      "the text back",
+    );
+    await chip.first().waitFor({ state: "visible", timeout: 15_000 });
+    assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts"]);
+    await box.press("Enter");
+    await answer(held, "Allow once");
+    await waitUntil(
+      () => promptsReceived().some((blocks) => blocks.some((block) => block.type !== "text")) || undefined,
+      "the follow-up with its file to reach the agent",
+    );
+    const sent = promptsReceived().find((blocks) => blocks.some((block) => block.type !== "text"))!;
+    assert.equal(sent[0]?.text, "and explain greeting.ts");
+    assert.match(String((sent[1]?.resource as Block | undefined)?.uri ?? sent[1]?.uri), /greeting\.ts$/);
   });
 
   it("removes a chip with the keyboard, so it does not go with the message", async () => {

@@ -151,4 +151,23 @@ describe("Context added to a message", () => {
     }));
     assert.deepEqual(pending.add(files), { added: MAX_CONTEXT_ITEMS - 4, full: true });
   });
+
+  it("gives back a message's context under new ids, and counts what has no room, not what is there already", () => {
+    const pending = new PendingContext();
+    pending.add([FILE]);
+    const files = Array.from({ length: MAX_CONTEXT_ITEMS }, (_, i) => ({
+      ...FILE,
+      id: `f${i}`,
+      uri: `${FILE.uri}${i}`,
+    }));
+    // FILE is held already; of the 20 others, 19 have room.
+    assert.deepEqual(pending.giveBack([FILE, ...files]), { leftOut: 1 });
+    const ids = pending.chips().map((chip) => chip.id);
+    assert.equal(ids.length, MAX_CONTEXT_ITEMS);
+    assert.equal(ids[0], "f", "what was held keeps its id");
+    assert.ok(
+      ids.slice(1).every((id) => !files.some((file) => file.id === id)),
+      "what came back has ids the view never saw go with a message",
+    );
+  });
 });
