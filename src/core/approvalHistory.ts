@@ -96,8 +96,10 @@ export function summarizeSubject(subject: SubjectView): string {
  */
 export class ApprovalHistory {
   private readonly streams: Stream[] = [
+    // The person's answers, and their own moves into and out of acting without asking (theirs or their settings').
     { name: "yours", file: "approvals", queued: [], dropped: 0 },
-    // Moves into and out of acting without asking, the agent's own too: `Session` tells a few per turn.
+    // The agent's moves into and out of acting without asking: `Session` tells a few per turn, and an agent can start
+    // turns of its own, so they may flood; apart, they rotate away only the agent's.
     { name: "modes", file: "modes", queued: [], dropped: 0 },
     { name: "automatic", file: "automatic", queued: [], dropped: 0 },
   ];
@@ -116,8 +118,10 @@ export class ApprovalHistory {
   ) {}
 
   append(entry: HistoryEntry): void {
-    // `user` and `mode` have their own streams; every other provenance (index -1) the last, automatic one.
-    const stream = this.streams.at(["user", "mode"].indexOf(entry.provenance))!;
+    // `user` (and a mode the person or their settings set) and the agent's `mode` have their own streams; every other
+    // provenance the last, automatic one.
+    const own = entry.provenance === "user" || (entry.provenance === "mode" && entry.modeBy !== "agent");
+    const stream = own ? this.streams[0]! : this.streams.at(["", "mode"].indexOf(entry.provenance))!;
     if (stream.queued.push(`${JSON.stringify(entry)}\n`) > this.maxQueued) {
       stream.queued.shift();
       stream.dropped++;

@@ -104,6 +104,28 @@ describe("ApprovalHistory", () => {
     assert.match(readdirSync(folder).join(), /automatic\.jsonl/);
   });
 
+  it("keeps the person's own mode changes apart from the agent's, which a flood of agent turns rotates away", async () => {
+    const history = new ApprovalHistory(folder, 2_000);
+    const mode = (modeBy: "user" | "settings" | "agent", title: string) => {
+      const titled = { ...prompt, title };
+      return historyEntry(titled, {
+        ...decisionRecord(titled, { outcome: "cancelled" }, "mode", 0),
+        modeBy,
+      });
+    };
+    history.append(mode("user", "You set Mode: Bypass Permissions"));
+    history.append(mode("settings", "Your settings set Mode: Plan"));
+    await history.flush();
+    for (let i = 0; i < 200; i++) {
+      history.append(mode("agent", `Scripted set Mode: Bypass Permissions ${i}`));
+      await history.flush();
+    }
+    const titles = (await history.read()).map((row) => row.title);
+    assert.ok(titles.includes("You set Mode: Bypass Permissions"), "the person's change is kept");
+    assert.ok(titles.includes("Your settings set Mode: Plan"), "their settings' too");
+    assert.ok(!titles.includes("Scripted set Mode: Bypass Permissions 0"), "the agent's oldest rotated away");
+  });
+
   it("loses no later decision to a write a full disk cut short, and shows the lost ones as a gap", async () => {
     const history = new ApprovalHistory(folder, 10 * 1024 * 1024, 60_000);
     const answer = (title: string, minute: number) =>
