@@ -136,7 +136,11 @@ describe("Claude's session controls in the workbench (e2e)", function () {
       .locator(".quick-input-title", { hasText: "Resume a Claude Code session" })
       .waitFor({ timeout: 90_000 });
     await widget.locator(".quick-input-list .monaco-list-row").first().click();
-    await webview.locator(".item.user", { hasText: "Say something." }).first().waitFor({ timeout: 60_000 });
+    const replayed = webview.locator(".item.user", { hasText: "Say something." }).first();
+    await replayed.waitFor({ timeout: 60_000 });
+    // The agent gives the reopened session's messages: they are not shown as sent here.
+    assert.equal(await replayed.getAttribute("aria-label"), "You (as the agent replays it)");
+    assert.equal(await replayed.locator(".item-author").innerText(), "You (as the agent replays it)");
     await webview.locator(".item.agent", { hasText: PLAIN_TEXT }).first().waitFor({ timeout: 30_000 });
     await webview.locator(".session-status", { hasText: "Ready" }).waitFor({ timeout: 60_000 });
     await screenshot(page, "resumed-session");

@@ -36,15 +36,17 @@ export function createItemNode(
   sections: OpenSections,
 ): ItemNode {
   switch (item.kind) {
-    case "user":
+    case "user": {
+      // A message not sent here is a reopened session's, as its agent replays it: its words are the agent's to give.
+      const author = item.sentHere ? "You" : "You (as the agent replays it)";
       return new SimpleNode(
         "item user",
-        "You",
+        author,
         (body, next) => {
           if (next.kind !== "user") return;
           const marker = next.queued && renderQueuedMarker(next.queued, sessionKey, next.id, host);
           body.parentElement?.classList.toggle("queued", marker !== undefined);
-          body.parentElement?.setAttribute("aria-label", marker ? `You, ${marker.label}` : "You");
+          body.parentElement?.setAttribute("aria-label", marker ? `${author}, ${marker.label}` : author);
           // Marked as the agent's prose is: a reopened session's messages are the agent's words, and text the person
           // pasted may hide characters they never saw.
           const text = el("div", { class: "user-text" });
@@ -58,6 +60,7 @@ export function createItemNode(
         },
         item,
       );
+    }
     case "agent": {
       let markdown: StreamedMarkdown | undefined;
       return new SimpleNode(
@@ -216,7 +219,7 @@ class SimpleNode implements ItemNode {
     this.body = el("div", { class: "item-body" });
     this.root = el("article", { class: className, "data-id": item.id, "aria-label": label }, this.body);
     if (actions) this.root.append(actions);
-    if (label === "You") this.root.prepend(el("div", { class: "item-author" }, "You"));
+    if (label?.startsWith("You")) this.root.prepend(el("div", { class: "item-author" }, label));
     this.update(item);
   }
 
