@@ -276,23 +276,35 @@ const isEntry = (row: Record<string, unknown>): boolean =>
 const FORMULA =
   /^[\s\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
 
-/** The history as JSON Lines, hidden characters escaped (`inertJson`). */
-export function toJsonLines(entries: readonly HistoryEntry[]): string {
-  return entries.map(inertJson).join("\n") + "\n";
+/** The history as JSON Lines, hidden characters escaped (`inertJson`); a gap as a line of its own (`letGo`). */
+export function toJsonLines(rows: readonly (HistoryEntry | HistoryGap)[]): string {
+  return rows.map(inertJson).join("\n") + "\n";
+}
+
+/** What a gap in the history says, in an export: an export with holes must not read as complete. */
+function gapTitle(gap: HistoryGap): string {
+  const which = { yours: "of yours", modes: "of the agents' mode changes", automatic: "automatic" }[
+    gap.letGo
+  ];
+  return `${gap.count === undefined ? "Older decisions" : `${gap.count} decisions`} ${which} were let go here`;
 }
 
 /**
  * The history as CSV, every cell quoted, cells that a spreadsheet would run as a formula defused, and hidden characters
  * written as the markers the history panel shows (`copyableText`): a spreadsheet obeys a bidi override.
  */
-export function toCsv(entries: readonly HistoryEntry[]): string {
+export function toCsv(rows: readonly (HistoryEntry | HistoryGap)[]): string {
   const cell = (value: string | undefined) => {
     const text = copyableText(value ?? "");
     // Quote everything that could break a row, and defuse spreadsheet formulas from agent text.
     const safe = FORMULA.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;
   };
-  return (
-    [COLUMNS.join(","), ...entries.map((e) => COLUMNS.map((c) => cell(e[c])).join(","))].join("\n") + "\n"
-  );
+  const line = (row: HistoryEntry | HistoryGap) =>
+    "provenance" in row
+      ? COLUMNS.map((c) => cell(row[c])).join(",")
+      : COLUMNS.map((c) =>
+          cell(c === "at" ? row.at : c === "title" ? gapTitle(row) : c === "provenance" ? "gap" : ""),
+        ).join(",");
+  return [COLUMNS.join(","), ...rows.map(line)].join("\n") + "\n";
 }

@@ -82,9 +82,20 @@ export class HistoryPanel extends Disposable {
       defaultUri: vscode.Uri.file("symposium-approvals.jsonl"),
     });
     if (!target) return;
-    const entries = (await this.history.read(Number.MAX_SAFE_INTEGER)).reverse();
-    const text = target.fsPath.endsWith(".csv") ? toCsv(entries) : toJsonLines(entries);
+    // With its gaps: where older decisions were let go, the export says so.
+    const rows = (await this.history.rows(Number.MAX_SAFE_INTEGER)).reverse();
+    const text = target.fsPath.endsWith(".csv") ? toCsv(rows) : toJsonLines(rows);
     await fsPromises().writeFile(target.fsPath, text, "utf8");
-    void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0} decisions.", entries.length));
+    const decisions = rows.filter((row) => "provenance" in row).length;
+    const gaps = rows.length - decisions;
+    void vscode.window.showInformationMessage(
+      gaps === 0
+        ? vscode.l10n.t("Exported {0} decisions.", decisions)
+        : vscode.l10n.t(
+            "Exported {0} decisions, and {1} places where older ones were let go.",
+            decisions,
+            gaps,
+          ),
+    );
   }
 }

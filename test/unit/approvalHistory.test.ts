@@ -7,6 +7,7 @@ import {
   fsPromises,
   historyEntry,
   toCsv,
+  toJsonLines,
   type HistoryEntry,
 } from "../../src/core/approvalHistory";
 import { decisionRecord } from "../../src/core/pendingApprovals";
@@ -156,6 +157,16 @@ describe("ApprovalHistory", () => {
     assert.deepEqual(
       rows.map((row) => ("provenance" in row ? row.title : `gap of ${row.count}`)),
       ["after too", "after", "gap of 2", "before"],
+    );
+    // An export keeps the gap as a row of its own: with holes, it must not read as complete.
+    const csv = toCsv(rows).split("\n");
+    assert.match(csv[3] ?? "", /^"[^"]+","","","2 decisions of yours were let go here","","gap",/);
+    assert.deepEqual(
+      toJsonLines(rows)
+        .trim()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as { letGo?: string; count?: number }).letGo),
+      [undefined, undefined, "yours", undefined],
     );
   });
 
