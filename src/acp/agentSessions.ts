@@ -1042,12 +1042,20 @@ export class AgentSessions {
   }
 
   /** Every open session's grants ("Allow in this session"), for Manage Permissions. */
-  sessionGrants(): { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[] {
-    return [...this.sessions.values()].flatMap((session) =>
+  sessionGrants(): {
+    sessionKey: string;
+    agentName: string;
+    sessionTitle: string;
+    /** The session's tab, counted from 1 in the order they were opened: the agent chooses the title, not this. */
+    tab: number;
+    grant: SessionGrant;
+  }[] {
+    return [...this.sessions.values()].flatMap((session, index) =>
       session.grants.list().map((grant) => ({
         sessionKey: session.key,
         agentName: session.model.agentName,
         sessionTitle: session.model.title,
+        tab: index + 1,
         grant,
       })),
     );

@@ -102,7 +102,7 @@ async function takeBack(
       } else await revokeBypassOf(sessions, target.agentName);
       return;
     case "sessionGrant":
-      if (!(await confirm(vscode.l10n.t("Revoke {0}?", label)))) return;
+      if (!(await confirm(vscode.l10n.t("Revoke {0} in the {1}?", label, target.session)))) return;
       if (!sessions.revokeSessionGrant(target.sessionKey, target.grantId))
         void vscode.window.showInformationMessage(vscode.l10n.t("That grant had already ended."));
       return;

@@ -124,7 +124,7 @@ export interface GrantedInput {
   /** Agents whose Bypass is on, and where it comes from (both when the setting and this window's bypass are on). */
   bypass: { agentName: string; origins: BypassOrigin[] }[];
   rules: RuleEntryListing[];
-  grants: { sessionKey: string; agentName: string; sessionTitle: string; grant: SessionGrant }[];
+  grants: { sessionKey: string; agentName: string; sessionTitle: string; tab: number; grant: SessionGrant }[];
   /** Folders the window's workspace file lists outside its own folder that the person counted as inside. */
   confirmedFolders: { file: string; path: string }[];
   /** `symposium.additionalFolders` of user settings, as written, and why the policy refused one (`/`, not there). */
@@ -136,7 +136,12 @@ export type GrantTarget =
   | { type: "bypass"; agentName: string; origin: BypassOrigin }
   | { type: "userRule"; action: Verdict; entry: unknown }
   | { type: "workspaceRule"; origin: Exclude<RuleOrigin, "user">; folderUri?: string }
-  | { type: "sessionGrant"; sessionKey: string; grantId: string }
+  | {
+      type: "sessionGrant";
+      sessionKey: string;
+      grantId: string;
+      /** How the list names its session. */ session: string;
+    }
   | { type: "confirmedFolder"; file: string; path: string }
   | { type: "additionalFolder"; folder: string };
 
@@ -207,11 +212,13 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
             },
     });
   }
-  for (const { sessionKey, agentName, sessionTitle, grant } of input.grants) {
+  for (const { sessionKey, agentName, sessionTitle, tab, grant } of input.grants) {
+    // The title is the agent's to choose (two sessions may take one): the tab and the time are Symposium's.
+    const session = `session "${inertText(sessionTitle, 80)}" (tab ${tab})`;
     add(agentName, {
       label: inertText(grant.rule.label, 300),
-      description: `session "${inertText(sessionTitle, 80)}"`,
-      target: { type: "sessionGrant", sessionKey, grantId: grant.id },
+      description: `${session}, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}`,
+      target: { type: "sessionGrant", sessionKey, grantId: grant.id, session },
     });
   }
   // A folder counted as part of the workspace widens what Bypass and every allow rule approve, for every agent: taken

@@ -94,7 +94,11 @@ describe("Manage Permissions: the list per agent", () => {
         ...listRuleEntries({ allow: [{ command: "npm test", agent: "Claude" }, { kind: "read" }] }, "user"),
         ...listRuleEntries({ deny: [{ command: "curl" }], allow: [{ kind: "edit" }] }, "workspace"),
       ],
-      grants: [{ sessionKey: "s1", agentName: "Codex", sessionTitle: "Fix the build", grant }],
+      grants: [
+        { sessionKey: "s1", agentName: "Codex", sessionTitle: "Fix the build", tab: 2, grant },
+        // A second session took the same title: the tab tells them apart, which the agent does not choose.
+        { sessionKey: "s2", agentName: "Codex", sessionTitle: "Fix the build", tab: 3, grant },
+      ],
       confirmedFolders: [],
       additionalFolders: [],
     });
@@ -118,7 +122,12 @@ describe("Manage Permissions: the list per agent", () => {
           [
             [
               'Allow commands starting with "npm test", execute requests (this session)',
-              'session "Fix the build"',
+              `session "Fix the build" (tab 2), granted at ${new Date(grant.grantedAt).toLocaleTimeString()}`,
+              "sessionGrant",
+            ],
+            [
+              'Allow commands starting with "npm test", execute requests (this session)',
+              `session "Fix the build" (tab 3), granted at ${new Date(grant.grantedAt).toLocaleTimeString()}`,
               "sessionGrant",
             ],
           ],
@@ -138,7 +147,12 @@ describe("Manage Permissions: the list per agent", () => {
       ],
     );
     const sessionItem = groups[1]!.items[0]!;
-    assert.deepEqual(sessionItem.target, { type: "sessionGrant", sessionKey: "s1", grantId: grant.id });
+    assert.deepEqual(sessionItem.target, {
+      type: "sessionGrant",
+      sessionKey: "s1",
+      grantId: grant.id,
+      session: 'session "Fix the build" (tab 2)',
+    });
     const userRule = groups[0]!.items[2]!;
     assert.deepEqual(userRule.target, {
       type: "userRule",
@@ -290,7 +304,13 @@ describe("Manage Permissions: the list per agent", () => {
       bypass: [],
       rules: listRuleEntries({ allow: [{ command: "$(check) ok" }] }, "workspace"),
       grants: [
-        { sessionKey: "s", agentName: "A", sessionTitle: "[x](command:evil) $(warning)\u202e", grant },
+        {
+          sessionKey: "s",
+          agentName: "A",
+          sessionTitle: "[x](command:evil) $(warning)\u202e",
+          tab: 1,
+          grant,
+        },
       ],
       confirmedFolders: [],
       additionalFolders: [],
