@@ -54,10 +54,18 @@ export const MAX_CONTEXT_TEXT_CHARS = 100_000;
 /** Images one message may carry, in bytes together: what one session holds waiting for its next message. */
 export const MAX_CONTEXT_IMAGE_BYTES = 20 * 1024 * 1024;
 
+const WINDOWS = process.platform === "win32";
+
 /** `name` or `name:3-7`, the chip's text. */
 export function contextLabel(context: PromptContext): string {
   if (context.kind === "image") return context.name;
-  const name = context.path.split(/[\\/]/).filter(Boolean).at(-1) ?? context.path;
+  // A shown path has `/` between names; only Windows' own paths (outside the workspace) have `\`, which elsewhere is a
+  // letter of a file's name ("docs\README.md" is one file on Linux, not README.md).
+  const name =
+    context.path
+      .split(WINDOWS ? /[\\/]/ : "/")
+      .filter(Boolean)
+      .at(-1) ?? context.path;
   const lines = context.lines;
   const where = !lines ? "" : lines.start === lines.end ? `:${lines.start}` : `:${lines.start}-${lines.end}`;
   return capLabel(`${name}${context.kind === "folder" ? "/" : ""}${where}`, 200);

@@ -31,6 +31,8 @@ const GREETING = [
 ].join("\n");
 // A booby-trapped name: a right-to-left override that would show "evil.txt" reversed as "txt.live".
 const TRAPPED = "notes\u202Etxt.md";
+// A name with a tab, which a chip on one line would show as a space ("plan .bashrc").
+const TABBED = "plan\t.bashrc";
 // A name that VS Code's lists would draw as an icon.
 const ICON_NAME = "$(pass-filled) approved.md";
 
@@ -44,7 +46,12 @@ interface Focusable {
 describe("Add to Message (e2e)", function () {
   this.timeout(120_000);
   const ctx = scriptedWorkbench({
-    workspaceFiles: { "src/greeting.ts": GREETING, [TRAPPED]: "# notes\n", [ICON_NAME]: "# ok\n" },
+    workspaceFiles: {
+      "src/greeting.ts": GREETING,
+      [TRAPPED]: "# notes\n",
+      [ICON_NAME]: "# ok\n",
+      [TABBED]: "# plan\n",
+    },
     agents: {
       Scripted: { protocol: "v2", env: { SCRIPTED_AGENT_EMBEDDED_CONTEXT: "1", SCRIPTED_AGENT_IMAGE: "1" } },
       Textual: { protocol: "v1", env: {} },
@@ -145,13 +152,26 @@ describe("Add to Message (e2e)", function () {
     assert.deepEqual(await chip.allInnerTexts(), ["greeting.ts"]);
     await box.press("Enter");
     await answer(held, "Allow once");
-    await waitUntil(
-      () => promptsReceived().some((blocks) => blocks.some((block) => block.type !== "text")) || undefined,
-      "the follow-up with its file to reach the agent",
-    );
-    const sent = promptsReceived().find((blocks) => blocks.some((block) => block.type !== "text"))!;
-    assert.equal(sent[0]?.text, "and explain greeting.ts");
+    const followUp = () => promptsReceived().find((blocks) => blocks[0]?.text === "and explain greeting.ts");
+    await waitUntil(() => followUp(), "the follow-up to reach the agent");
+    const sent = followUp()!;
     assert.match(String((sent[1]?.resource as Block | undefined)?.uri ?? sent[1]?.uri), /greeting\.ts$/);
+  });
+
+  it("marks a tab in a file's name on its chip, not as a space", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const box = messageBox(webview);
+    const options = webview.getByRole("listbox", { name: "Files and folders" }).getByRole("option");
+    await box.focus();
+    await page.keyboard.type("@bashrc");
+    await waitUntil(async () => (await options.count()) === 1 || undefined, "the list to offer the file");
+    await page.keyboard.press("Tab");
+    const chip = webview.getByRole("list", { name: "Added to your message" }).getByRole("listitem");
+    await chip.first().waitFor({ state: "visible", timeout: 15_000 });
+    assert.deepEqual(await chip.allInnerTexts(), ["plan\u2409.bashrc"]);
+    await webview.getByRole("button", { name: "Remove plan\u2409.bashrc", exact: true }).click();
+    await box.fill("");
   });
 
   it("removes a chip with the keyboard, so it does not go with the message", async () => {

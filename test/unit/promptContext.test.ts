@@ -93,7 +93,15 @@ describe("Context added to a message", () => {
       kind: "lines",
     });
     assert.equal(contextChip(FOLDER).label, "src/");
-    assert.equal(contextChip({ ...FILE, path: "C:\\work\\app\\main.ts" }).label, "main.ts");
+    // Windows' own path of a file outside the workspace (shown paths inside it have `/`).
+    if (process.platform === "win32")
+      assert.equal(contextChip({ ...FILE, path: "C:\\work\\app\\main.ts" }).label, "main.ts");
+  });
+
+  it("names a file by its own name: a backslash is a letter of it outside Windows", () => {
+    if (process.platform === "win32") return;
+    const odd = { ...FILE, path: "src/docs\\README.md" };
+    assert.equal(contextChip(odd).label, "docs\\README.md");
   });
 
   it("caps a long file name in the chip (a repository names its own files)", () => {

@@ -5,7 +5,7 @@
  */
 import type { ContextChipView } from "../../src/shared/protocol";
 import { button, el, icon } from "../dom";
-import { visibleText } from "../hiddenCharacters";
+import { PATH_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible } from "../text";
 
 export interface ContextChipActions {
@@ -60,15 +60,16 @@ export class ContextChips {
   }
 
   private chip(chip: ContextChipView): HTMLElement {
+    // Marked as a path is: a line break or tab in a file's name reads as a space on one line.
     const label = el("span", { class: "context-label" });
-    appendVisible(label, chip.label);
+    appendVisible(label, chip.label, PATH_HIDDEN);
     const remove = button("icon-button context-remove", icon("close"));
-    remove.setAttribute("aria-label", `Remove ${visibleText(chip.label)}`);
+    remove.setAttribute("aria-label", `Remove ${visibleText(chip.label, PATH_HIDDEN)}`);
     remove.title = "Remove from the message";
     remove.addEventListener("click", () => this.removeChip(chip));
     return el(
       "li",
-      { class: "context-chip", title: visibleText(chip.detail), "data-id": chip.id },
+      { class: "context-chip", title: visibleText(chip.detail, PATH_HIDDEN), "data-id": chip.id },
       icon(KIND_ICONS[chip.kind] ?? "file"),
       label,
       remove,

@@ -9,7 +9,7 @@ import type { OpenSections } from "../savedState";
 import { button, el, icon, replaceChildren } from "../dom";
 import { StreamedMarkdown } from "../markdown";
 import { morphChildren } from "../morph";
-import { PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
+import { PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { copyButton } from "./copyButton";
 import { renderDecisionRecord } from "./decisionRecord";
@@ -149,7 +149,7 @@ function renderSentContext(labels: readonly string[]): HTMLElement {
     { class: "user-context", "aria-label": "Added to the message" },
     ...labels.slice(0, 20).map((label) => {
       const item = el("li", { class: "context-chip" }, icon("file"));
-      appendVisible(item, clip(label, 200));
+      appendVisible(item, clip(label, 200), PATH_HIDDEN);
       return item;
     }),
   );
