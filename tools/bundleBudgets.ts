@@ -20,8 +20,12 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // a patch shown a part per file under its own file's name, and the changes, parts and locations a tool call holds
   // past what is shown said to be there (+1.2 KB; 201,480 bytes). 202 -> 203: who moved a session into acting
   // without asking told from the agent's answer, a v2 agent's state held to the session's start and its own work a
-  // turn Stop cancels, and a card's locations kept as it asked about them (+1.0 KB; 202,496 bytes).
-  "extension.js": 203,
+  // turn Stop cancels, and a card's locations kept as it asked about them (+1.0 KB; 202,496 bytes). 203 -> 207: a
+  // large v1 diff shown by its change (common lines found on the characters, else one replacement: +1.3 KB), a
+  // protected write asked about with its diff, as a tool call of Symposium's (+0.9 KB), an agent's words quoted
+  // apart in Symposium's notices, returned context under new ids, the person's mode changes kept with their answers,
+  // history exports with their gaps, session grants named by tab (+1.8 KB; 206,771 bytes).
+  "extension.js": 207,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
   // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
@@ -62,6 +66,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // past what is shown (+0.4 KB; 193,161 bytes). 194 -> 195: tab labels that name the agent after a title taking
   // another's name, hidden characters marked in the person's messages, the announcer keeping a card's line whatever
   // comes after it, what a card runs read first to screen readers, and focus left off other cards while typing
-  // (+1.2 KB; 194,320 bytes).
-  "webview.js": 195,
+  // (+1.2 KB; 194,320 bytes). 195 -> 196: an agent's words in Symposium's notices quoted apart, a reopened session's
+  // messages named as the agent's replay, deep indentation in a diff line drawn as one mark (+0.4 KB; 195,131 bytes).
+  "webview.js": 196,
 };

@@ -4,7 +4,7 @@
  * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
  * awaiting approval until the card is answered.
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "../core/randomUUID";
 import { isAbsolute, normalize, sep } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
