@@ -4,7 +4,6 @@
  * `PendingApprovals` while its card is open, and take the answer. The card's state lives on its tool call: it is
  * awaiting approval until the card is answered.
  */
-import { randomUUID } from "../core/randomUUID";
 import { isAbsolute, normalize, sep } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
 import { asObject, asString, type Json } from "../core/json";
@@ -22,6 +21,7 @@ import type { DecideContext as PolicyContext, Decision as PolicyDecision } from 
 import { ruleScope, type PermissionRule } from "../core/policy/ruleSettings";
 import { toolItemId as toolItemIdOf, type SessionModel } from "../core/sessionModel";
 import { capLabel } from "../core/text";
+import { randomUUID } from "../core/randomUUID";
 import { placeIn, placeOf, placesShown } from "../core/workspacePlace";
 import { LIMITS } from "../shared/limits";
 import { subjectToolCallId } from "../shared/toolCallView";

@@ -84,15 +84,17 @@ export function pathHoldingGlob(query: string): string | undefined {
 export function foldersOf(files: readonly MentionFile[], roots: readonly string[]): MentionFile[] {
   const folders = new Map<string, MentionFile>();
   for (const file of files) {
-    const root = roots.find((root) => file.uri.startsWith(`${root.replace(/\/$/, "")}/`));
-    if (root === undefined) continue;
+    const inside = roots
+      .map((root) => `${root.replace(/\/$/, "")}/`)
+      .find((root) => file.uri.startsWith(root));
+    if (inside === undefined) continue;
     let uri = file.uri;
     let path = file.path;
     // From the file's own folder up, until the workspace folder.
     for (;;) {
       uri = uri.slice(0, uri.lastIndexOf("/"));
       path = path.slice(0, Math.max(0, path.lastIndexOf("/")));
-      if (!uri.startsWith(`${root.replace(/\/$/, "")}/`) || path === "") break;
+      if (!uri.startsWith(inside) || path === "") break;
       if (folders.has(uri)) break; // and every folder above it, from an earlier file
       folders.set(uri, { uri, path, open: false, folder: true });
     }
