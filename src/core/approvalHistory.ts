@@ -26,6 +26,8 @@ export interface HistoryEntry {
   outcome: "selected" | "cancelled";
   optionId?: string;
   option?: string;
+  /** The rule, guard, Bypass or grant the answer came by: Symposium's words, kept apart from the agent's option name. */
+  note?: string;
   modeBy?: DecisionRecord["modeBy"];
 }
 
@@ -54,17 +56,19 @@ export function historyEntry(prompt: PermissionPrompt, record: DecisionRecord): 
     outcome: record.outcome,
     // The agent's ids and names are unbounded on the wire: a 5 MiB option id must not land in every line.
     ...(record.optionId !== undefined ? { optionId: capLabel(record.optionId, 200) } : {}),
-    // Named as the card named it: an option that allows is never recorded as "Reject" alone; and with the rule or
-    // grant it came by: "You: Allow once" alone would read as a click on that very card, and a deny rule's
-    // `cancelled` (no reject option offered) as any other.
+    // Named as the card named it: an option that allows is never recorded as "Reject" alone. The rule or grant it
+    // came by is a field of its own: "You: Allow once" alone would read as a click on that very card, and a deny
+    // rule's `cancelled` (no reject option offered) as any other; joined to the option's name, an agent's option named
+    // "Allow once (Bypass Permissions)" would read as Symposium's words.
     ...(record.optionName !== undefined || record.note
       ? {
           option:
-            (record.optionName !== undefined
+            record.optionName !== undefined
               ? capLabel(optionShownName(record.optionName, record.optionKindClass ?? "neutral"), 200)
-              : "Cancelled") + (record.note ? ` (${capLabel(record.note, 300)})` : ""),
+              : "Cancelled",
         }
       : {}),
+    ...(record.note ? { note: capLabel(record.note, 300) } : {}),
     ...(record.modeBy ? { modeBy: record.modeBy } : {}),
   };
 }
@@ -251,11 +255,12 @@ const COLUMNS: (keyof HistoryEntry)[] = [
   "outcome",
   "optionId",
   "option",
+  "note",
   "modeBy",
 ];
 
 /** The columns a line may leave out (a mode change names no option; only a mode change says who made it). */
-const OPTIONAL_COLUMNS = new Set<keyof HistoryEntry>(["optionId", "option", "modeBy"]);
+const OPTIONAL_COLUMNS = new Set<keyof HistoryEntry>(["optionId", "option", "note", "modeBy"]);
 
 /**
  * A line as `historyEntry` writes it. Another (planted, or a later version's) is not shown: a cell that is no text,

@@ -545,6 +545,8 @@ export interface HistoryRow {
   provenance: Provenance;
   outcome: "selected" | "cancelled";
   option?: string;
+  /** The rule, guard, Bypass or grant the answer came by (Symposium's words; `option` is the agent's name). */
+  note?: string;
   modeBy?: DecisionRecord["modeBy"];
 }
 

@@ -81,14 +81,10 @@ describe("scoped grants and batch answers in the client", function () {
     assert.match(decided[1]!.summary, /Allow commands starting with "npm test".*\(this session\)/);
     assert.equal(decided[1]!.provenance, "policy");
     // The history too: "You: Allow once" alone would read as a click on that very card.
-    assert.match(
-      history[0]!.option!,
-      /^Allow once \(granted for this session: Allow commands starting with "npm test"/,
-    );
-    assert.match(
-      history[1]!.option!,
-      /^Allow once \(Allow commands starting with "npm test".*\(this session\)\)$/,
-    );
+    assert.equal(history[0]!.option, "Allow once");
+    assert.match(history[0]!.note!, /^granted for this session: Allow commands starting with "npm test"/);
+    assert.equal(history[1]!.option, "Allow once");
+    assert.match(history[1]!.note!, /^Allow commands starting with "npm test".*\(this session\)$/);
     const transcript = harness.sessions.session(key)!.transcript();
     const summaries = transcript.flatMap((item) => (item.kind === "decision" ? [item.record.summary] : []));
     assert.ok(
@@ -185,7 +181,7 @@ describe("scoped grants and batch answers in the client", function () {
     assert.equal(batch.length, 2, "each batch answer names the rule");
     assert.equal(
       history.filter((e) =>
-        /\(approved with the rule: Allow commands starting with "npm test"/.test(e.option!),
+        /^approved with the rule: Allow commands starting with "npm test"/.test(e.note ?? ""),
       ).length,
       2,
       "in the history too",

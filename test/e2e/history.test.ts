@@ -234,7 +234,10 @@ describe("Approval history (e2e)", function () {
     await refused.first().waitFor({ state: "visible", timeout: 30_000 });
     const [, , , , decidedBy, decision] = await refused.first().locator("td").allInnerTexts();
     assert.equal(decidedBy, "Policy");
-    assert.match(decision ?? "", /^Cancelled \(Deny commands starting with "npm publish"/);
+    // The rule on a line of its own under the decision, in Symposium's voice, not joined to the option's name.
+    assert.match(decision ?? "", /^Cancelled\nDeny commands starting with "npm publish"/);
+    const note = refused.first().locator("td .decision-note");
+    assert.match(await note.innerText(), /^Deny commands starting with "npm publish"/);
     const byWhom = async (title: string) =>
       (await rows.filter({ hasText: title }).locator("td").allInnerTexts())[4];
     assert.equal(await byWhom("Scripted set Mode"), "The agent (mode change)");

@@ -78,9 +78,44 @@ describe("ApprovalHistory", () => {
     };
     const line = historyEntry(prompt, record);
     assert.equal(line.outcome, "cancelled");
-    assert.equal(line.option, 'Cancelled (Deny commands starting with "npm publish" (user settings))');
+    assert.equal(line.option, "Cancelled");
+    assert.equal(line.note, 'Deny commands starting with "npm publish" (user settings)');
     // A cancel with nothing behind it (Stop, a Deny without a reject option) stays as it was.
     assert.equal(entry("stop").option, undefined);
+    assert.equal(entry("stop").note, undefined);
+  });
+
+  it("keeps the rule an answer came by apart from the agent's option name, which can imitate one", () => {
+    const lookalike = {
+      ...prompt,
+      options: prompt.options.map((option) => ({
+        ...option,
+        name: option.kindClass === "allow" ? "Allow once (Bypass Permissions)" : option.name,
+      })),
+    };
+    // The person clicked it: no rule behind it, and the name is the agent's alone.
+    const clicked = historyEntry(
+      lookalike,
+      decisionRecord(lookalike, { outcome: "selected", optionId: "allow_once" }, "user", 0),
+    );
+    assert.equal(clicked.option, "Allow once (Bypass Permissions)");
+    assert.equal(clicked.note, undefined);
+    // A rule's answer: the rule in its own field and its own CSV column, never joined to the name.
+    const byRule = historyEntry(lookalike, {
+      ...decisionRecord(lookalike, { outcome: "selected", optionId: "allow_once" }, "policy", 0),
+      note: 'Allow commands starting with "npm test" (user settings)',
+    });
+    assert.equal(byRule.option, "Allow once (Bypass Permissions)");
+    assert.equal(byRule.note, 'Allow commands starting with "npm test" (user settings)');
+    const [header, row] = toCsv([byRule]).split("\n");
+    const noteColumn = header!.split(",").indexOf("note");
+    assert.ok(noteColumn > header!.split(",").indexOf("option"), header);
+    assert.ok(
+      row!.includes(
+        '"Allow once (Bypass Permissions)","Allow commands starting with ""npm test"" (user settings)"',
+      ),
+      row,
+    );
   });
 
   it("keeps who changed a mode, so the agent's own move into Bypass mode does not read as the person's", async () => {
@@ -192,7 +227,7 @@ describe("ApprovalHistory", () => {
       subject: 'say "hi", then\nleave',
     };
     const [header, row] = toCsv([hostile]).split("\n");
-    assert.equal(header, "at,agent,session,title,subject,provenance,outcome,optionId,option,modeBy");
+    assert.equal(header, "at,agent,session,title,subject,provenance,outcome,optionId,option,note,modeBy");
     assert.ok(row!.includes(`"'=HYPERLINK(""http://evil"",""x"")"`), row);
     assert.ok(
       toCsv([hostile]).includes('"say ""hi"", then\nleave"'),

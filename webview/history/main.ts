@@ -73,7 +73,7 @@ const MODE_BY: Record<NonNullable<HistoryRow["modeBy"]>, string> = {
     // A gap stays whatever the filter: "no such request before 10:00" needs to say what was let go before 10:00.
     const shown = rows.filter((row) => {
       if (!("provenance" in row)) return true;
-      const text = [row.at, row.agent, row.title, row.subject, decidedBy(row), decision(row)]
+      const text = [row.at, row.agent, row.title, row.subject, decidedBy(row), decision(row), row.note ?? ""]
         .join(" ")
         .toLowerCase();
       return terms.every((term) => text.includes(term));
@@ -101,6 +101,12 @@ const MODE_BY: Record<NonNullable<HistoryRow["modeBy"]>, string> = {
           // "раураӏ" in Cyrillic letters would read as "paypal".
           appendVisible(cell, text);
           if (agentText) cell.className = "agent-text";
+        }
+        // The rule or grant the answer came by, on its own line under the option's name, in Symposium's voice.
+        if (row.note) {
+          const note = el("div", "decision-note");
+          appendVisible(note, row.note);
+          tr.lastElementChild!.append(note);
         }
         tr.dataset.outcome = row.outcome;
         return tr;
@@ -130,7 +136,7 @@ function decidedBy({ provenance, modeBy }: HistoryRow): string {
   return PROVENANCE[provenance] ?? provenance;
 }
 
-/** The option chosen, or "Cancelled", each with the rule, guard or grant it came by. */
+/** The option chosen, or "Cancelled" (the rule, guard or grant it came by is `note`, shown under it). */
 function decision(row: HistoryRow): string {
   return row.option ?? (row.outcome === "cancelled" ? "Cancelled" : "Selected");
 }
