@@ -206,7 +206,7 @@ export class ApprovalHistory {
   }
 
   private async write(stream: Stream, text: string): Promise<void> {
-    const { appendFile, mkdir, rename, stat } = fsPromises();
+    const { appendFile, mkdir, stat } = fsPromises();
     if (!this.folderReady) {
       await mkdir(this.folder, { recursive: true });
       this.folderReady = true;
@@ -217,13 +217,7 @@ export class ApprovalHistory {
       (s) => s.size,
       () => 0,
     );
-    if (size > 0 && size + text.length > this.maxBytes) {
-      // Missing: another window rotated it after the stat (nothing is lost); these lines start the new file.
-      await rename(path, join(this.folder, `${stream.file}.1.jsonl`)).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== "ENOENT") throw error;
-        },
-      );
+    if (size > 0 && size + text.length > this.maxBytes && (await this.rotate(stream, path, text.length))) {
       text = `${JSON.stringify({ at: new Date().toISOString(), rotated: true })}\n${text}`;
     } else if (size > 0 && !(await endsLine(path, size))) {
       // A write a full disk cut short (this window's or another's): the batch starts a line of its own, or its first
@@ -232,7 +226,55 @@ export class ApprovalHistory {
     }
     await appendFile(path, text, "utf8");
   }
+
+  /**
+   * Moves the full file to the older one, under a lock all windows take (a folder: `mkdir` either makes it or finds
+   * it), and only if it is still full then: a window that found it full just before another rotated it renamed that
+   * window's new file over the older one, and every earlier line in it was gone. Whether it rotated; when another
+   * window is rotating, these lines go to the file it leaves.
+   */
+  private async rotate(stream: Stream, path: string, adding: number): Promise<boolean> {
+    const { mkdir, rename, rmdir, stat } = fsPromises();
+    const lock = join(this.folder, `${stream.file}.rotating`);
+    const taken = () =>
+      mkdir(lock).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== "EEXIST") throw error;
+          return false;
+        },
+      );
+    if (!(await taken())) {
+      // A window that closed while rotating left its lock: one older than any rotation takes is let go.
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since < ROTATION_LOCK_STALE_MS) return false;
+      await rmdir(lock).catch(() => undefined);
+      if (!(await taken())) return false;
+    }
+    try {
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
+      if (size === 0 || size + adding <= this.maxBytes) return false;
+      // Missing: another window rotated it after the stat (nothing is lost); these lines start the new file.
+      await rename(path, join(this.folder, `${stream.file}.1.jsonl`)).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        },
+      );
+      return true;
+    } finally {
+      await rmdir(lock).catch(() => undefined);
+    }
+  }
 }
+
+/** How old a rotation lock is when its window is taken to have closed while rotating (a rotation takes milliseconds). */
+const ROTATION_LOCK_STALE_MS = 10_000;
 
 /** Whether the file's last byte ends a line. */
 async function endsLine(path: string, size: number): Promise<boolean> {

@@ -125,6 +125,40 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
     assert.ok(current.length <= 3_000, `${current.length} bytes in the current file`);
   });
 
+  it("keeps the older answers when another window rotated the full file after this one found it full", async () => {
+    const old = [0, 1, 2, 3, 4].map((i) => entry("user", `earlier answer ${i}`, Date.UTC(2026, 10, 20, i)));
+    writeFileSync(join(folder, "approvals.jsonl"), old.map((e) => `${JSON.stringify(e)}\n`).join(""));
+    const full = readFileSync(join(folder, "approvals.jsonl"), "utf8").length;
+    const [first, second] = [new ApprovalHistory(folder, full + 10), new ApprovalHistory(folder, full + 10)];
+    first.append(entry("user", "first window's answer"));
+    await first.flush();
+    // The module object the history requires on each write, so its size can be the one seen before that rotation:
+    // the second window found the file full just before the first rotated it. It renamed the first's new file over
+    // the older one, and every earlier answer was gone.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require("node:fs/promises") as { stat: typeof import("node:fs/promises").stat };
+    const stat = fs.stat;
+    let stale = true;
+    fs.stat = (async (path: string) => {
+      const found = await stat(path);
+      if (!stale || !path.endsWith("approvals.jsonl")) return found;
+      stale = false;
+      return { ...found, size: full };
+    }) as typeof stat;
+    try {
+      second.append(entry("user", "second window's answer"));
+      await second.flush();
+    } finally {
+      fs.stat = stat;
+    }
+    assert.equal(stale, false, "the second window saw the full size");
+    const titles = (await new ApprovalHistory(folder, full + 10).read()).map((e) => e.title).sort();
+    assert.deepEqual(
+      titles,
+      [...old.map((e) => e.title), "first window's answer", "second window's answer"].sort(),
+    );
+  });
+
   it("still writes the lines when another window rotated the file between its size and the rename", async () => {
     // The module object the history requires on each write (see approvalHistory.ts), so the rename can be wrapped.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
