@@ -478,6 +478,10 @@ export class Session {
     const { status } = this.model;
     const causeBefore = this.model.controls.unattendedControl()?.id;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
+    // Between turns nothing finishes a tool call the agent opens (or opens again after the turn settled it).
+    const toolCallId = asString(update.toolCallId);
+    if (toolCallId !== undefined && !this.turnActive && status === "ready" && !this.model.replayingHistory)
+      ops.push(...itemOps(this.key, this.model.settleOpenToolCalls(false, toolCallId)));
     if (version === 2 && update.sessionUpdate === "state_update") this.agentStateSaid(status);
     const changed = this.model.status !== status;
     const controlsChanged = isControlsUpdate(update);

@@ -100,6 +100,10 @@ export interface ToolCallState {
   commandCut?: CommandCut;
   /** The person rejected a card about it: if the agent leaves it open, the turn's end settles it as rejected. */
   rejected?: boolean;
+  /** A decision about it is in the transcript (shown on it): a later change of what it runs or touches is flagged. */
+  answered?: boolean;
+  /** The agent changed the command it runs, the paths it names or its diffs after an answer about it (for good). */
+  changedAfterAnswer?: boolean;
 }
 
 /** Where a path an agent names lies: inside the workspace or not (realpath-aware), and how to show it. */
@@ -109,7 +113,12 @@ const MAX_STORED_CONTENT_ITEMS = 100;
 
 /** What a tool call shows before any field of it is given. */
 const NEW_TOOL_CALL = { title: "", kind: "other", status: "pending" } as const;
-const HOST_STATUSES: ReadonlySet<string> = new Set(["rejected", "awaiting_approval"]);
+const HOST_STATUSES: ReadonlySet<string> = new Set(["rejected", "awaiting_approval", "unfinished"]);
+/**
+ * The statuses that end a tool call. Any other is open, the v2 `paused` and a status no version names included (v2
+ * says a client takes an unknown one as in progress): the turn's end settles them too.
+ */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "cancelled", "rejected", "unfinished"]);
 
 /** Whether two tool calls' diffs open the same whole texts (compared as strings: no copy, no hash of megabytes). */
 function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string[] | undefined)[]): boolean {
@@ -121,6 +130,15 @@ function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string
       return texts.length === other.length && texts.every((text, j) => text === other[j]);
     })
   );
+}
+
+/** What an answer about a tool call was to (`SessionModel.answeredPart`). */
+interface AnsweredPart {
+  command: string | undefined;
+  /** The locations' paths, as JSON. */
+  paths: string;
+  /** The whole texts of its diffs that the cache holds. */
+  diffs: (readonly string[] | undefined)[];
 }
 
 /** The fields a tool-call patch may set (`applyToolCallPatch`). */
@@ -299,6 +317,7 @@ export class SessionModel {
     this.openStreamItem = undefined;
     if (item.kind === "decision" && item.record.toolCallId !== undefined) {
       const call = this.toolCalls.get(item.record.toolCallId);
+      if (call) call.answered = true;
       if (call && item.record.outcome === "selected")
         call.rejected = item.record.optionKindClass === "reject";
     }
@@ -425,7 +444,10 @@ export class SessionModel {
     const askedDiffs = asked !== undefined ? this.diffTexts(call) : undefined;
     const askedContent = call.content;
     const askedLocations = call.locations;
+    const answered = call.answered && !call.changedAfterAnswer ? this.answeredPart(call) : undefined;
     if (announced) {
+      // A new tool call under the old id: a rejection of the old one is not its own ("Rejected" at the turn's end).
+      delete call.rejected;
       this.fullTexts.deleteOwner(call.id);
       Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
       delete call.locationsNotShown;
@@ -502,7 +524,29 @@ export class SessionModel {
       call.changedAfterRequest = true;
       this.keepAskedContent(call, askedContent, askedDiffs);
     }
+    if (answered !== undefined && this.changedFrom(answered, call)) call.changedAfterAnswer = true;
     return [this.replaceToolCallItem(call)];
+  }
+
+  /** What an answer about a tool call was to: the command it runs, the paths it names, its diffs' whole texts. */
+  private answeredPart(call: ToolCallState): AnsweredPart {
+    return {
+      command: call.command,
+      paths: JSON.stringify(call.locations.map((l) => l.path)),
+      diffs: this.diffTexts(call).filter((texts) => texts !== undefined),
+    };
+  }
+
+  /**
+   * Whether the agent put another command, other paths or other diffs in the place of those answered. Narrowly: what
+   * real agents do after an answer (a new title, output, a status, a diff or paths where there were none, a line
+   * number) is not a change; what it leaves out is not either. The decision shown on it was about what it showed then.
+   */
+  private changedFrom(answered: AnsweredPart, call: ToolCallState): boolean {
+    const now = this.answeredPart(call);
+    if (now.command !== undefined && now.command !== answered.command) return true;
+    if (answered.paths !== "[]" && call.locations.length > 0 && now.paths !== answered.paths) return true;
+    return answered.diffs.length > 0 && now.diffs.length > 0 && !sameDiffTexts(answered.diffs, now.diffs);
   }
 
   /**
@@ -610,6 +654,7 @@ export class SessionModel {
       status: call.status,
       ...(call.awaitingApproval.size > 0 ? { awaitingApproval: true } : {}),
       ...(call.awaitingApproval.size > 0 && call.changedAfterRequest ? { changedAfterRequest: true } : {}),
+      ...(call.changedAfterAnswer ? { changedAfterAnswer: true } : {}),
       locations: call.locations,
       ...(call.locationsNotShown ? { locationsNotShown: call.locationsNotShown } : {}),
       content: withinBudget(
@@ -623,17 +668,17 @@ export class SessionModel {
   }
 
   /**
-   * The turn ended (or the agent is gone): tool calls left `pending` or `in_progress` will never finish. One a card was
-   * rejected for shows as rejected; after the person's Stop, or the agent's end, the rest show as cancelled. Returns
-   * the changed items.
+   * The turn ended (or the agent is gone): tool calls left open will not finish. One a card was rejected for shows as
+   * rejected; after the person's Stop, or the agent's end, the rest show as stopped, and after a turn that ended on
+   * its own as not finished (the agent never said they did; an update of its own still replaces that). `only`: the
+   * one tool call an update between turns left open. Returns the changed items.
    */
-  settleOpenToolCalls(stoppedByPerson: boolean): TranscriptItem[] {
+  settleOpenToolCalls(stoppedByPerson: boolean, only?: string): TranscriptItem[] {
     const changed: TranscriptItem[] = [];
-    for (const call of this.toolCalls.values()) {
-      if (!this.onTranscript(call) || (call.status !== "pending" && call.status !== "in_progress")) continue;
-      if (call.rejected) call.status = "rejected";
-      else if (stoppedByPerson) call.status = "cancelled";
-      else continue;
+    const calls = only === undefined ? this.toolCalls.values() : [this.toolCalls.get(only)];
+    for (const call of calls) {
+      if (!call || !this.onTranscript(call) || ENDED_STATUSES.has(call.status)) continue;
+      call.status = call.rejected ? "rejected" : stoppedByPerson ? "cancelled" : "unfinished";
       changed.push(this.replaceToolCallItem(call));
     }
     return changed;
@@ -641,8 +686,7 @@ export class SessionModel {
 
   /** Whether a card about one of the open tool calls was rejected (the agent may end the turn `cancelled` for it). */
   hasOpenRejectedToolCall(): boolean {
-    for (const call of this.toolCalls.values())
-      if (call.rejected && (call.status === "pending" || call.status === "in_progress")) return true;
+    for (const call of this.toolCalls.values()) if (call.rejected && !ENDED_STATUSES.has(call.status)) return true;
     return false;
   }
 
@@ -658,6 +702,8 @@ export class SessionModel {
     if (awaiting) call.awaitingApproval.add(promptKey);
     else {
       call.awaitingApproval.delete(promptKey);
+      // Answered while it showed something other than the card: the answer was to what the card showed.
+      if (call.changedAfterRequest) call.changedAfterAnswer = true;
       for (const content of call.askedContent?.get(promptKey) ?? [])
         if (content.type === "diff" || content.type === "patch") this.fullTexts.delete(content.textKey);
       call.askedContent?.delete(promptKey);

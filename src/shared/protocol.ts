@@ -192,6 +192,8 @@ export interface ToolCallView {
   awaitingApproval?: true;
   /** The agent changed what the open card is about after asking (the card still shows the request as it arrived). */
   changedAfterRequest?: true;
+  /** The agent changed the command, paths or diffs after an answer about it: the answer shown was to what it was. */
+  changedAfterAnswer?: true;
   locations: LocationView[];
   /** Locations the agent sent past those shown. */
   locationsNotShown?: number;

@@ -896,6 +896,60 @@ describe("ACP client against a hostile agent", function () {
     assert.equal(header()?.queued, undefined, "the waiting message went back to the message box");
   });
 
+  it("v2: a tool call left open when the turn ends, or opened between turns, shows as not finished, not running", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({
+      steps: [
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "t1",
+            title: "Build",
+            kind: "execute",
+            status: "in_progress",
+          },
+        },
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "t2",
+            title: "Wait",
+            kind: "other",
+            status: "paused",
+          },
+        },
+        { update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" } },
+        { sleep: 300 },
+        // Between turns: the agent says it runs again, and opens another.
+        { update: { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "in_progress" } },
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "t3",
+            title: "Deploy",
+            kind: "execute",
+            status: "in_progress",
+          },
+        },
+        // What it says finished stands.
+        { update: { sessionUpdate: "tool_call_update", toolCallId: "t2", status: "completed" } },
+        { say: "between turns" },
+        { sleep: 20_000 },
+      ],
+    });
+    await waitFor(() => transcriptText(harness, key).includes("between turns"), "the updates between turns");
+    const statuses = () =>
+      (harness.sessions.session(key)?.transcript() ?? []).flatMap((item) =>
+        item.kind === "tool_call" ? [[item.toolCallId, item.status]] : [],
+      );
+    assert.deepEqual(statuses(), [
+      ["t1", "unfinished"],
+      ["t2", "completed"],
+      ["t3", "unfinished"],
+    ]);
+    assert.equal(harness.sessions.session(key)?.status, "ready");
+  });
+
   it("a stale or unknown sessionId gets no card and no transcript entry; it is answered cancelled", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const first = await harness.sessions.startSession("Scripted");

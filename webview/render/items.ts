@@ -332,7 +332,7 @@ export class ToolCallNode implements ItemNode {
   /** What the content and raw-input slots show, to tell an unchanged part from a changed one. */
   private shownContent: string | undefined;
   private shownRaw: string | undefined;
-  private shownChanged: boolean | undefined;
+  private shownChanged: "request" | "answer" | undefined | null = null;
 
   constructor(
     item: ToolCallView,
@@ -356,18 +356,22 @@ export class ToolCallNode implements ItemNode {
       statusBadge(item.awaitingApproval ? "awaiting_approval" : item.status),
     );
     const changed = item.changedAfterRequest === true;
-    if (changed !== this.shownChanged) {
-      this.shownChanged = changed;
+    const warning = changed ? "request" : item.changedAfterAnswer === true ? "answer" : undefined;
+    if (warning !== this.shownChanged) {
+      this.shownChanged = warning;
       // Its cards then show their own subject (main.css): this tool call no longer shows what they ask about.
       this.root.classList.toggle("changed-after-request", changed);
       replaceChildren(
         this.changedSlot,
-        changed
+        warning
           ? el(
               "p",
               { class: "warning tool-changed", role: "note" },
               icon("warning"),
-              " The agent changed this tool call after asking. The card shows what it asked about.",
+              warning === "request"
+                ? " The agent changed this tool call after asking. The card shows what it asked about."
+                : // The decision shown on it was about what it ran or touched then, not what it shows now.
+                  " The agent changed what this tool call runs or touches after it was answered. The answer was to what it showed then.",
             )
           : null,
       );

@@ -52,6 +52,8 @@ const STATUS: Readonly<Record<string, { icon: string; label: string }>> = {
   // Set by the host when a turn ends with the tool call still open (see SessionModel.settleOpenToolCalls).
   rejected: { icon: "close", label: "Rejected" },
   cancelled: { icon: "circle-slash", label: "Stopped" },
+  // Set by the host when a turn ends with the tool call still open and the agent never said it finished.
+  unfinished: { icon: "watch", label: "Not finished" },
   awaiting_approval: { icon: "shield", label: "Awaiting approval" },
   paused: { icon: "debug-pause", label: "Paused" }, // ACP v2
 };
