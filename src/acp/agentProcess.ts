@@ -7,6 +7,9 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
+import { homedir } from "node:os";
+import { parse } from "node:path";
 import { RingBuffer } from "../core/text";
 import { resolveCommand, withAbsolutePath } from "../core/commandPath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
@@ -18,6 +21,7 @@ export interface AgentLaunch {
   args: readonly string[];
   /** Added over the host's environment. */
   env: Readonly<Record<string, string>>;
+  /** The folder its sessions work in (`session/new`), not the folder the process starts in (`AgentProcess.start`). */
   cwd: string;
   /** The window's scratch folder: its TMPDIR unless `env` sets one, which stands. */
   scratch?: string;
@@ -73,11 +77,18 @@ export class AgentProcess {
     });
     // Windows: the agent's own lookups of bare names (cmd.exe's) skip the current folder too.
     if (process.platform === "win32") env.NoDefaultCurrentDirectoryInExePath = "1";
-    const resolved = resolveCommand(launch.command, env);
+    // The process starts in the home folder, and a command or argument relative to a folder names one there: started in
+    // the workspace, `npx -y <agent>` ran the repository's own `node_modules/.bin/<agent>` (or its `node`, through the
+    // package's `#!/usr/bin/env node`), took the registry of its `.npmrc` and put its `node_modules/.bin` first on the
+    // agent's PATH; a command such as `./bin/agent` ran the file of any repository open. The agent is told the
+    // workspace in `session/new`. `~/` is the home folder, as a shell reads it.
+    const home = startFolder();
+    const command = launch.command.replace(/^~(?=[/\\])/, home);
+    const resolved = resolveCommand(command, env);
     if (!resolved) throw startError(launch, Object.assign(new Error("not found"), { code: "ENOENT" }));
     const marker = newTreeMarker();
     const child = spawn(resolved, [...launch.args], {
-      cwd: launch.cwd,
+      cwd: home,
       env: markedEnv(env, marker),
       shell: false,
       detached: process.platform !== "win32", // own process group, so the whole tree can be killed
@@ -141,6 +152,17 @@ export class AgentProcess {
   private signalGroup(signal: NodeJS.Signals): void {
     signalTree(this.child.pid, this.marker, signal, this.hasExited);
   }
+}
+
+/** The home folder, or where there is none (a container's `HOME=/nonexistent`) the file system's root. */
+function startFolder(): string {
+  const home = homedir();
+  try {
+    if (statSync(home).isDirectory()) return home;
+  } catch {
+    // No such folder: a spawn there fails as if the command were missing.
+  }
+  return parse(home).root || "/";
 }
 
 function startError(launch: AgentLaunch, error: NodeJS.ErrnoException): AgentStartError {

@@ -18,7 +18,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
@@ -279,6 +279,36 @@ describe("process containment and terminal output", function () {
     await agent.exited;
     assert.equal(readFileSync(marker, "utf8").trim(), "configured");
     assert.equal(agent.resolvedCommand, join(bin, "acp-agent"));
+  });
+
+  it("starts an agent in the home folder: a command or argument relative to a folder never names the repository's file", async () => {
+    const workspace = join(folder, "repo");
+    const marker = join(folder, "ran");
+    mkdirSync(join(workspace, "bin"), { recursive: true });
+    mkdirSync(join(workspace, "~", "bin"), { recursive: true });
+    // What a booby-trapped repository ships for a user whose settings say `./bin/agent` or `~/bin/agent`.
+    for (const planted of [
+      join(workspace, "bin", "acp-planted"),
+      join(workspace, "~", "bin", "acp-planted"),
+    ]) {
+      writeFileSync(planted, `#!/bin/sh\necho planted > ${JSON.stringify(marker)}\n`);
+      chmodSync(planted, 0o755);
+    }
+    for (const command of ["./bin/acp-planted", "bin/acp-planted", "~/bin/acp-planted"])
+      await assert.rejects(
+        AgentProcess.start({ name: "Planted", command, args: [], env: {}, cwd: workspace }),
+        /was not found/,
+        `${command} is looked for in the home folder`,
+      );
+    assert.equal(existsSync(marker), false, "nothing of the repository's ran");
+    // Where it runs: the home folder, not the workspace its sessions work in (`npx` would take the workspace's
+    // node_modules/.bin, .npmrc and packages as its project's).
+    const agent = await AgentProcess.start({
+      ...{ name: "Where", command: process.execPath, env: {}, cwd: workspace },
+      args: ["-e", `require("node:fs").writeFileSync(${JSON.stringify(marker)}, process.cwd())`],
+    });
+    await agent.exited;
+    assert.equal(realpathSync(readFileSync(marker, "utf8")), realpathSync(homedir()));
   });
 
   it("runs the watchdog's programs from the system's folders, not from the folder the host runs in", async () => {
