@@ -20,6 +20,12 @@ export const REVEAL_COMMAND = "symposium.revealPending";
 const REQUESTS_WAITING_CONTEXT = "symposium.requestsWaiting";
 /** Turns that end within this of the last one announced are not announced again (their tabs say so). */
 const TURN_NOTICE_SPACING_MS = 3_000;
+/**
+ * Requests that arrive within this of the last one announced, while requests wait, are not announced again (the
+ * badge and the status bar count them). Spaced, not one at a time: a notification VS Code hid into the notification
+ * center stays unanswered, and waiting for it silenced every later request of the window.
+ */
+const REQUEST_NOTICE_SPACING_MS = 10_000;
 
 export class Attention implements vscode.Disposable {
   private readonly statusItem = vscode.window.createStatusBarItem(
@@ -28,7 +34,8 @@ export class Attention implements vscode.Disposable {
     100,
   );
   private readonly subscriptions: vscode.Disposable[] = [];
-  private notificationShowing = false;
+  /** When the last request notification showed; undefined once nothing waits (the next request is announced). */
+  private lastRequestNotice: number | undefined;
   /** When the last turn notification showed: a burst of turns ending (several sessions) shows one. */
   private lastTurnNotice = 0;
   /** Each session's last header, to see its turn end. */
@@ -54,6 +61,7 @@ export class Attention implements vscode.Disposable {
     this.subscriptions.push(
       sessions.pending.onDidChange((event) => {
         this.queueRefresh();
+        if (sessions.pending.size === 0) this.lastRequestNotice = undefined;
         if (event.type === "added" && !view.visible) void this.notify(event.prompt);
       }),
       sessions.onDidChange((ops) => {
@@ -167,38 +175,51 @@ export class Attention implements vscode.Disposable {
     this.lastTurnNotice = now;
     const agent = inertText(header.agentName, 80);
     const show = vscode.l10n.t("Show");
+    // A turn can end with its requests still waiting: "finished" alone would read as nothing left to answer.
+    const waiting = this.sessions.pending.list().filter((p) => p.sessionKey === header.key);
     const message =
-      ended === "finished"
-        ? took === ""
-          ? vscode.l10n.t("{0} has finished its turn.", agent)
-          : vscode.l10n.t("{0} has finished its turn after {1}.", agent, took)
-        : took === ""
-          ? vscode.l10n.t("{0} stopped with an error.", agent)
-          : vscode.l10n.t("{0} stopped with an error after {1}.", agent, took);
+      waiting.length > 0
+        ? vscode.l10n.t(
+            "{0} ended its turn with {1} permission requests still waiting.",
+            agent,
+            waiting.length,
+          )
+        : ended === "finished"
+          ? took === ""
+            ? vscode.l10n.t("{0} has finished its turn.", agent)
+            : vscode.l10n.t("{0} has finished its turn after {1}.", agent, took)
+          : took === ""
+            ? vscode.l10n.t("{0} stopped with an error.", agent)
+            : vscode.l10n.t("{0} stopped with an error after {1}.", agent, took);
     const choice = await (ended === "finished"
       ? vscode.window.showInformationMessage(message, show)
       : vscode.window.showWarningMessage(message, show));
     if (choice !== show) return;
     this.sessions.selectSession(header.key);
-    await this.view.reveal({ type: "focusComposer", sessionKey: header.key }, false);
+    // To the oldest card still waiting, else the session's message box.
+    const oldest = this.sessions.pending.list().find((p) => p.sessionKey === header.key);
+    await this.view.reveal(
+      oldest ? { type: "focusPrompt", key: oldest.key } : { type: "focusComposer", sessionKey: header.key },
+      false,
+    );
   }
 
   private async notify(prompt: PermissionPrompt): Promise<void> {
-    if (this.notificationShowing) return; // one at a time; the badge and status bar carry the count
-    this.notificationShowing = true;
-    try {
-      const show = vscode.l10n.t("Show");
-      const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t(
-          "{0} asks for permission ({1} waiting)",
-          inertText(prompt.agentName, 80),
-          this.sessions.pending.size,
-        ),
-        show,
-      );
-      if (choice === show) await this.view.reveal({ type: "focusPrompt", key: prompt.key });
-    } finally {
-      this.notificationShowing = false;
-    }
+    const now = Date.now();
+    if (this.lastRequestNotice !== undefined && now - this.lastRequestNotice < REQUEST_NOTICE_SPACING_MS)
+      return;
+    this.lastRequestNotice = now;
+    const show = vscode.l10n.t("Show");
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        "{0} asks for permission ({1} waiting)",
+        inertText(prompt.agentName, 80),
+        this.sessions.pending.size,
+      ),
+      show,
+    );
+    // The card it named, or, answered since, the oldest still waiting.
+    const shown = this.sessions.pending.get(prompt.key) ?? this.sessions.pending.list()[0];
+    if (choice === show) await this.view.reveal(shown ? { type: "focusPrompt", key: shown.key } : undefined);
   }
 }

@@ -28,7 +28,7 @@ describe("Notifications (e2e)", function () {
       // A repository's settings cannot silence the turn's end: only the person's own settings can.
       ".vscode/settings.json": JSON.stringify({ "symposium.notifyWhenTurnEnds": false }),
     },
-    agents: { Scripted: "v1" },
+    agents: { Scripted: "v1", "Scripted v2": "v2" },
   });
 
   function toast(page: Page, text: string) {
@@ -130,6 +130,65 @@ describe("Notifications (e2e)", function () {
       async () => (await view.getByText("All done.").count()) > 0 || undefined,
       "the session's reply in sight",
     );
+  });
+
+  it("announces a later request though the first notification went to the notification center unanswered", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    const request = (toolCallId: string) => ({
+      request: { toolCall: { toolCallId, title: `Request ${toolCallId}`, kind: "execute" } },
+      wait: false,
+    });
+    // Spaced by more than the notifications are (10 s): the second is not one of a burst.
+    await sendScript(webview, {
+      steps: [{ sleep: 3_000 }, request("first"), { sleep: 11_000 }, request("second"), { waitAll: true }],
+    });
+    await showExplorer(page);
+    const first = toast(page, "Scripted asks for permission (1 waiting)");
+    await first.waitFor({ state: "visible", timeout: 30_000 });
+    // Escape hides it into the notification center, where it stays unanswered.
+    await closeToasts(page);
+    await first.waitFor({ state: "hidden", timeout: 15_000 });
+    const second = toast(page, "Scripted asks for permission (2 waiting)");
+    await second.waitFor({ state: "visible", timeout: 30_000 });
+    await second.getByRole("button", { name: "Show" }).click();
+    await stopButton(symposiumWebview(page)).click();
+    await ctx.log("Scripted").waitForOutcome("Request second");
+  });
+
+  it("says a turn that ended with a request still waiting did so, not that it finished", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted v2");
+    const title = "Left waiting";
+    // A v2 agent says its turn ended (idle) with its request unanswered.
+    await sendScript(webview, {
+      steps: [
+        { sleep: 3_000 },
+        { request: { title, subject: { type: "command", command: "make deploy" } }, wait: false },
+        { update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" } },
+      ],
+    });
+    await showExplorer(page);
+    const ended = toast(page, "Scripted v2 ended its turn with 1 permission requests still waiting.");
+    await ended.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await toast(page, FINISHED).count(), 0, "not said to have finished");
+    // Show goes to the card that waits, which has the keyboard once its guard is over.
+    await ended.getByRole("button", { name: "Show" }).click();
+    const waiting = symposiumWebview(page).locator(".card").filter({ hasText: title });
+    await waitForGuard(waiting);
+    await waitUntil(
+      async () =>
+        (await waiting.evaluate((element) =>
+          (element as unknown as { matches(s: string): boolean }).matches(":focus-within"),
+        )) || undefined,
+      "focus on the card",
+    );
+    await page.keyboard.press("Escape");
+    assert.deepEqual(await ctx.log("Scripted v2").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+    await closeToasts(page);
   });
 
   it("says when the agent dies during a turn while the view is hidden", async () => {
