@@ -246,13 +246,19 @@ export class ApprovalCard {
     this.syncActionState();
   }
 
-  /** Focus the card itself (never one of its buttons). */
+  /**
+   * Focus the card itself (never one of its buttons). The keyboard moved onto it (Ctrl+Alt+Y, the status bar, a
+   * notification's Show, "requests waiting"): its keys wait too, or the "1" pressed right after would answer a card
+   * the person had not seen, such as the oldest one scrolled into view, or one put in place of the card they read.
+   */
   focusGroup(options: { scroll: boolean }): void {
+    const arriving = !this.containsFocus();
     if (options.scroll) {
       this.root.scrollIntoView({ block: "nearest" });
       // Scrolled to where the pointer may be (the "requests waiting" button it was pressed on): clicks wait.
       this.armGuard(false);
     }
+    if (arriving) this.armGuard();
     this.root.focus({ preventScroll: !options.scroll });
   }
 
