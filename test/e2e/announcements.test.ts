@@ -108,6 +108,41 @@ describe("What the view says to screen readers about cards (e2e)", function () {
     await stopButton(webview).click();
   });
 
+  it("says a card within moments though the agent keeps changing its control every few milliseconds", async () => {
+    const webview = await startSession(ctx.workbench.page, "Scripted");
+    await listen(webview);
+    const mode = (currentValue: string) => ({
+      sessionUpdate: "config_option_update",
+      configOptions: [
+        {
+          ...{ configId: "mode", name: "Mode", type: "select", currentValue },
+          options: [
+            { value: "a", name: "Ask" },
+            { value: "b", name: "Plan" },
+          ],
+        },
+      ],
+    });
+    const title = "Upload the keys";
+    await sendScript(webview, {
+      steps: [
+        { request: { title }, wait: false },
+        // Then its control flips every 20 ms for 8 s: each change is said in place of the last one.
+        ...Array.from({ length: 400 }, (_, i) => [{ update: mode(i % 2 ? "a" : "b") }, { sleep: 20 }]).flat(),
+        { waitAll: true },
+      ],
+    });
+    await card(webview, title).waitFor({ state: "visible", timeout: 30_000 });
+    // Heard while the flips go on, not once they stop.
+    await waitUntil(
+      async () =>
+        (await said(webview)).some((text) => text.includes(`Permission requested by Scripted: ${title}`)),
+      "the card said during the flips",
+      3_000,
+    );
+    await stopButton(webview).click();
+  });
+
   it("says that cards ended without an answer: Stop, expiry and an agent that exits", async () => {
     const webview = await startSession(ctx.workbench.page, "Scripted");
     await listen(webview);
