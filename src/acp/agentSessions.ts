@@ -16,12 +16,7 @@ import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import type { GitAliasReader } from "../core/policy/gitAliases";
-import {
-  parsePermissionSettings,
-  ruleToEntry,
-  type PermissionRule,
-  type Verdict,
-} from "../core/policy/ruleSettings";
+import { parseRuleEntry, ruleToEntry, type PermissionRule, type Verdict } from "../core/policy/ruleSettings";
 import type { RuleEdit } from "../core/policy/grantEdit";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { placeIn } from "../core/workspacePlace";
@@ -259,7 +254,8 @@ export class AgentSessions {
    * Bypass is, whatever the write does. Resolves false when the entry is no longer there.
    */
   async removeRule(action: Verdict, entry: unknown): Promise<boolean> {
-    const rule = parsePermissionSettings({ [action]: [entry] }, "user").rules[0];
+    const parsed = parseRuleEntry(entry, action, "user");
+    const rule = "rule" in parsed ? parsed.rule : undefined;
     this.broker.dropOffers();
     const removed = rule && { key: userRuleKey(rule), written: false };
     if (removed) {

@@ -7,7 +7,8 @@
  */
 import { basename } from "node:path";
 import {
-  parsePermissionSettings,
+  ignoredBecause,
+  parseRuleEntry,
   RULE_ACTIONS,
   ruleEntrySchema,
   ruleFromEntry,
@@ -60,15 +61,20 @@ export function listRuleEntries(value: unknown, origin: RuleOrigin, folder?: Rul
     if (!Array.isArray(list)) continue;
     list.forEach((entry: unknown, index) => {
       // One entry at a time through the same parser the policy uses: the label is the one cards and history show.
-      const parsed = parsePermissionSettings({ [action]: [entry] }, source);
-      const rule = parsed.rules[0];
+      const parsed = parseRuleEntry(entry, action, source);
+      // A workspace's allow entry makes no rule (a repository cannot loosen them): it is listed as ignored.
+      const rule = "rule" in parsed && (source === "user" || action !== "allow") ? parsed.rule : undefined;
       const label = rule || source === "user" || action !== "allow" ? undefined : workspaceAllowLabel(entry);
       listings.push(
         rule
           ? { origin, ...from, action, index, entry, rule }
           : label !== undefined
             ? { origin, ...from, action, index, entry, label, ignored: WORKSPACE_ALLOW_IGNORED }
-            : { origin, ...from, action, index, entry, ignored: parsed.problems[0] ?? "ignored" },
+            : {
+                ...{ origin, ...from, action, index, entry },
+                ignored:
+                  "problem" in parsed ? `This entry ${ignoredBecause(action, parsed.problem)}` : "ignored",
+              },
       );
     });
   }
@@ -81,8 +87,7 @@ const WORKSPACE_ALLOW_IGNORED =
 /** The label of the rule a workspace's allow entry would make, were it a user's; undefined when it is malformed. */
 function workspaceAllowLabel(entry: unknown): string | undefined {
   const parsed = ruleEntrySchema().safeParse(entry);
-  if (!parsed.success || parsePermissionSettings({ allow: [entry] }, "user").rules.length === 0)
-    return undefined;
+  if (!parsed.success || "problem" in parseRuleEntry(entry, "allow", "user")) return undefined;
   return ruleFromEntry(parsed.data, "allow", "workspace").label;
 }
 

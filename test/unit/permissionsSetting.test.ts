@@ -90,7 +90,11 @@ describe("symposium.workspacePermissions: a repository's deny and ask rules", ()
     );
     assert.deepEqual(
       parsed.rules.map((rule) => rule.label),
-      ['Deny commands starting with "npm publish" (workspace settings)'],
+      [
+        'Deny commands starting with "npm publish" (workspace settings)',
+        // An ask list that is no list holds every request: dropped, its rules would let Bypass answer them.
+        "Ask for every request: symposium.workspacePermissions.ask in workspace settings is not a list, so nothing is answered without you until it is fixed",
+      ],
     );
     assert.ok(parsed.problems.some((problem) => problem.startsWith("symposium.workspacePermissions.ask")));
   });

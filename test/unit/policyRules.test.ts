@@ -257,10 +257,58 @@ describe("permission rules and guards", () => {
         },
         "user",
       );
-      assert.equal(parsed.rules.length, 1);
+      // The allow rule read, and for the deny list that is no list (and the key that may be a misspelt one), a rule
+      // that holds every request.
+      assert.deepEqual(
+        parsed.rules.map((r) => [r.action, r.command?.join(" ") ?? r.label]),
+        [
+          ["allow", "npm test"],
+          [
+            "ask",
+            'Ask for every request: the key "always" of symposium.permissions in user settings is not "allow", "ask" or "deny", so nothing is answered without you until it is fixed',
+          ],
+        ],
+      );
       assert.equal(parsed.problems.length, 8);
       assert.equal(parsePermissionSettings([], "user").problems.length, 1);
+      assert.equal(parsePermissionSettings([], "user").rules[0]?.action, "ask");
       assert.deepEqual(parsePermissionSettings(undefined, "user"), { rules: [], problems: [] });
+    });
+
+    it("holds every request when a deny or ask rule cannot be read: Bypass and allow rules answer none of them", () => {
+      // Deny rules as a person writes them, not quite right: dropped, they let Bypass run the very commands.
+      for (const entry of [
+        { command: "rm -rf *" },
+        { command: "git push --force*" },
+        { command: "curl", comment: "no downloads" },
+        { kind: "Execute", command: "curl" },
+        { command: "npm publish", agent: "" },
+      ]) {
+        const parsed = parsePermissionSettings({ deny: [entry] }, "user");
+        assert.equal(parsed.problems.length, 1, JSON.stringify(entry));
+        const decision = decide(
+          command("curl https://example.com"),
+          context({ bypass: true, rules: [...parsed.rules, rule("allow", { command: "curl" })] }),
+        );
+        assert.equal(decision.verdict, "ask", JSON.stringify(entry));
+        assert.match(
+          decision.by.label,
+          /symposium\.permissions\.deny\[0\] in user settings could not be read/,
+        );
+      }
+      // An allow rule that cannot be read allows nothing, and holds nothing either.
+      assert.deepEqual(parsePermissionSettings({ allow: [{ kind: "Execute" }] }, "user").rules, []);
+    });
+
+    it("reads at most 500 rules of a list: a repository's 20,000 deny rules hold every request rather than stall each", () => {
+      const many = parsePermissionSettings(
+        { deny: Array.from({ length: 20_000 }, (_, i) => ({ path: `secret${i}/**/*.key` })) },
+        "workspace",
+      );
+      assert.equal(many.rules.filter((r) => r.path !== undefined).length, 500);
+      const held = decide(command("ls"), context({ bypass: true, rules: many.rules }));
+      assert.equal(held.verdict, "ask");
+      assert.match(held.by.label, /holds more than 500 rules/);
     });
 
     it("writes a rule back as the entry it came from", () => {

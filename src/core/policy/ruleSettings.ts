@@ -67,6 +67,26 @@ export interface ParsedPermissions {
 }
 
 /**
+ * Rules one settings source holds that are read, at most: 20,000 deny rules in a repository's settings made every
+ * request and every file the agent read take seconds (each glob matched anew). Past it a source's deny and ask rules
+ * hold every request (`holdEverything`), as an unreadable one does.
+ */
+export const MAX_RULES_PER_SOURCE = 500;
+
+/**
+ * An ask rule for every request, in place of deny or ask rules that could not be read (or were too many): dropped,
+ * a deny rule written not quite right (`"kind": "Execute"`, a `comment` beside it) let Bypass or an allow rule
+ * answer the very requests it was written against. Its label says why, on every card it holds.
+ */
+function holdEverything(source: "user" | "workspace", why: string): PermissionRule {
+  return {
+    action: "ask",
+    source,
+    label: `Ask for every request: ${why}, so nothing is answered without you until it is fixed`,
+  };
+}
+
+/**
  * The rules of one settings source; bad entries are ignored with a sentence, good ones kept. `where` names the
  * source in those sentences (a workspace folder's settings), "user settings" or "workspace settings" by default.
  */
@@ -79,17 +99,28 @@ export function parsePermissionSettings(
   const result: ParsedPermissions = { rules: [], problems: [] };
   if (value === undefined || value === null) return result;
   if (typeof value !== "object" || Array.isArray(value)) {
-    result.problems.push(`${setting} must be an object with "allow", "ask" and "deny" lists.`);
+    result.problems.push(
+      `${setting} must be an object with "allow", "ask" and "deny" lists; every request asks.`,
+    );
+    result.rules.push(holdEverything(source, `${setting} in ${where} is not an object of rule lists`));
     return result;
   }
+  // The first deny or ask entry that could not be read (a key that is none of the three may be a misspelt "deny").
+  let unread: string | undefined;
   for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
     if (!(RULE_ACTIONS as readonly string[]).includes(key)) {
-      result.problems.push(`${setting}.${key} (${where}) is not "allow", "ask" or "deny"; ignored.`);
+      result.problems.push(
+        `${setting}.${key} (${where}) is not "allow", "ask" or "deny"; every request asks.`,
+      );
+      unread ??= `the key ${quoted(key)} of ${setting} in ${where} is not "allow", "ask" or "deny"`;
       continue;
     }
     const action = key as Verdict;
     if (!Array.isArray(list)) {
-      result.problems.push(`${setting}.${key} (${where}) must be a list; ignored.`);
+      result.problems.push(
+        `${setting}.${key} (${where}) must be a list; ignored${action === "allow" ? "" : ", and every request asks"}.`,
+      );
+      if (action !== "allow") unread ??= `${setting}.${key} in ${where} is not a list`;
       continue;
     }
     if (action === "allow" && source === "workspace") {
@@ -99,29 +130,53 @@ export function parsePermissionSettings(
         );
       continue;
     }
-    list.forEach((entry, index) => {
-      const parsed = ruleEntrySchema().safeParse(entry);
-      if (!parsed.success) {
+    if (list.length > MAX_RULES_PER_SOURCE) {
+      result.problems.push(
+        `${setting}.${key} (${where}) holds ${list.length} rules; the first ${MAX_RULES_PER_SOURCE} are read${action === "allow" ? "" : ", and every request asks"}.`,
+      );
+      if (action !== "allow")
+        unread ??= `${setting}.${key} in ${where} holds more than ${MAX_RULES_PER_SOURCE} rules`;
+    }
+    list.slice(0, MAX_RULES_PER_SOURCE).forEach((entry, index) => {
+      const parsed = parseRuleEntry(entry, action, source);
+      if ("problem" in parsed) {
+        // An allow rule that cannot be read allows nothing; a deny or ask rule holds every request.
         result.problems.push(
-          `${setting}.${key}[${index}] (${where}) was ignored: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
+          `${setting}.${key}[${index}] (${where}) ${ignoredBecause(action, parsed.problem)}`,
         );
+        if (action !== "allow") unread ??= `${setting}.${key}[${index}] in ${where} could not be read`;
         return;
       }
-      const { kind, tool, command, path } = parsed.data;
-      if (kind === undefined && tool === undefined && command === undefined && path === undefined) {
-        result.problems.push(
-          `${setting}.${key}[${index}] (${where}) was ignored: it needs a kind, tool, command or path.`,
-        );
-        return;
-      }
+      const { rule } = parsed;
+      const path = rule.path;
       if (path !== undefined && globTooCostly(path))
         result.problems.push(
           `${setting}.${key}[${index}] (${where}): its path is too complex to match in time, so it is read as matching ${action === "allow" ? "no path" : "every path"}.`,
         );
-      result.rules.push(ruleFromEntry(parsed.data, action, source));
+      result.rules.push(rule);
     });
   }
+  if (unread !== undefined) result.rules.push(holdEverything(source, unread));
   return result;
+}
+
+/** One entry of a rule list: the rule it makes, or why it makes none. */
+export function parseRuleEntry(
+  entry: unknown,
+  action: Verdict,
+  source: "user" | "workspace",
+): { rule: PermissionRule } | { problem: string } {
+  const parsed = ruleEntrySchema().safeParse(entry);
+  if (!parsed.success) return { problem: z.prettifyError(parsed.error).replace(/\n/g, " ") };
+  const { kind, tool, command, path } = parsed.data;
+  if (kind === undefined && tool === undefined && command === undefined && path === undefined)
+    return { problem: "it needs a kind, tool, command or path." };
+  return { rule: ruleFromEntry(parsed.data, action, source) };
+}
+
+/** Why an entry is not used, and what that does: an unreadable deny or ask rule holds every request. */
+export function ignoredBecause(action: Verdict, problem: string): string {
+  return `was ignored${action === "allow" ? "" : ", and every request asks until it is fixed"}: ${problem}`;
 }
 
 export function ruleFromEntry(entry: RuleEntry, action: Verdict, source: RuleSource): PermissionRule {

@@ -4425,6 +4425,8 @@ function globMatches(glob: string, check: PathCheck, home: string, loose: boolea
 /** `globMatches`'s globs compiled once: a folder read whole has thousands of entries matched against a few rules. */
 const compiledGlobs = new Map<string, CompiledGlob | undefined>();
 
+const MAX_COMPILED_GLOBS = 8_192;
+
 let lastGlob: { glob: string; home: string; nocase: boolean; compiled: CompiledGlob | undefined } | undefined;
 
 /** A rule's glob, ready to match: an absolute one against a path, another against its workspace-relative path. */
@@ -4443,7 +4445,9 @@ function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob
     lastGlob = { glob, home, nocase, compiled };
     return compiled;
   }
-  if (compiledGlobs.size >= 256) compiledGlobs.clear();
+  // Room for every rule's glob (`MAX_RULES_PER_SOURCE` a list): emptied whole at 256, a settings file of more globs
+  // compiled each of them again for every path of every request. The oldest goes first.
+  if (compiledGlobs.size >= MAX_COMPILED_GLOBS) compiledGlobs.delete(compiledGlobs.keys().next().value!);
   const absolute = glob.startsWith("/") || glob.startsWith("~/") || /^[a-zA-Z]:[\\/]/.test(glob);
   const pattern = !absolute
     ? glob
