@@ -24,8 +24,11 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // large v1 diff shown by its change (common lines found on the characters, else one replacement: +1.3 KB), a
   // protected write asked about with its diff, as a tool call of Symposium's (+0.9 KB), an agent's words quoted
   // apart in Symposium's notices, returned context under new ids, the person's mode changes kept with their answers,
-  // history exports with their gaps, session grants named by tab (+1.8 KB; 206,771 bytes).
-  "extension.js": 207,
+  // history exports with their gaps, session grants named by tab (+1.8 KB; 206,771 bytes). 207 -> 210: the rule an
+  // answer came by a field of its own in the history, its rotation under a lock, a tool call changed after its
+  // answer flagged and one a turn left open settled, notifications spaced rather than one at a time, agents started
+  // in the home folder, deny and ask rules that cannot be read holding every request (+2.8 KB; 209,554 bytes).
+  "extension.js": 210,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
   // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
@@ -68,5 +71,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // comes after it, what a card runs read first to screen readers, and focus left off other cards while typing
   // (+1.2 KB; 194,320 bytes). 195 -> 196: an agent's words in Symposium's notices quoted apart, a reopened session's
   // messages named as the agent's replay, deep indentation in a diff line drawn as one mark (+0.4 KB; 195,131 bytes).
-  "webview.js": 196,
+  // 196 -> 197: a tool call changed after its answer said so, the live region's writes no longer put off by a stream
+  // of announcements, plan steps past those shown counted (+0.9 KB; 196,058 bytes).
+  "webview.js": 197,
 };

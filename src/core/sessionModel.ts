@@ -110,6 +110,8 @@ export interface ToolCallState {
 export type PathCheck = (path: string) => PathPlace;
 
 const MAX_STORED_CONTENT_ITEMS = 100;
+/** A plan's entries shown; those past it are counted (`notShown`). */
+const MAX_PLAN_ENTRIES = 100;
 
 /** What a tool call shows before any field of it is given. */
 const NEW_TOOL_CALL = { title: "", kind: "other", status: "pending" } as const;
@@ -118,7 +120,13 @@ const HOST_STATUSES: ReadonlySet<string> = new Set(["rejected", "awaiting_approv
  * The statuses that end a tool call. Any other is open, the v2 `paused` and a status no version names included (v2
  * says a client takes an unknown one as in progress): the turn's end settles them too.
  */
-const ENDED_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "cancelled", "rejected", "unfinished"]);
+const ENDED_STATUSES: ReadonlySet<string> = new Set([
+  "completed",
+  "failed",
+  "cancelled",
+  "rejected",
+  "unfinished",
+]);
 
 /** Whether two tool calls' diffs open the same whole texts (compared as strings: no copy, no hash of megabytes). */
 function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string[] | undefined)[]): boolean {
@@ -284,7 +292,9 @@ export class SessionModel {
     queued: QueuedMarker | undefined,
     context: readonly string[] = [],
   ): TranscriptItem[] {
-    this.openStreamItem = undefined;
+    // A message put to wait does not end the agent's message streaming above it: split, the rest of the reply read
+    // as one to the waiting message. Sent, it does: what comes next is the next turn's.
+    if (!queued) this.openStreamItem = undefined;
     if (!queued) this.deleteItem(id);
     const marker = queued && {
       state: queued.state,
@@ -348,8 +358,12 @@ export class SessionModel {
       case "plan":
         return this.setPlan("plan", update.entries);
       case "plan_update": {
+        // v2 plans are each their own (`planId`): one does not replace another.
         const plan = asObject(update.plan);
-        return plan?.type === "items" ? this.setPlan("plan", plan.entries) : [];
+        const planId = asString(plan?.planId);
+        return plan?.type === "items" && planId
+          ? this.setPlan(`v2:${capLabel(planId, LIMITS.toolCallIdChars)}`, plan.entries)
+          : [];
       }
       case "available_commands_update":
         this.commands = parseAgentCommands(update.availableCommands);
@@ -686,7 +700,8 @@ export class SessionModel {
 
   /** Whether a card about one of the open tool calls was rejected (the agent may end the turn `cancelled` for it). */
   hasOpenRejectedToolCall(): boolean {
-    for (const call of this.toolCalls.values()) if (call.rejected && !ENDED_STATUSES.has(call.status)) return true;
+    for (const call of this.toolCalls.values())
+      if (call.rejected && !ENDED_STATUSES.has(call.status)) return true;
     return false;
   }
 
@@ -810,6 +825,7 @@ export class SessionModel {
   private placeText(kind: "agent" | "thought", id: string, text: string): TranscriptItem {
     const item: TranscriptItem = kind === "agent" ? { kind, id, markdown: text } : { kind, id, text };
     if (this.items.has(id)) {
+      this.puts++; // text added to a message of its (a v2 `messageId` used again) is a reply too
       this.setItem(item);
       this.trim();
       return item;
@@ -841,24 +857,25 @@ export class SessionModel {
   }
 
   private setPlan(id: string, entries: unknown): TranscriptItem[] {
+    const all = asArray(entries);
     const plan: TranscriptItem = {
       kind: "plan",
       id: `plan:${id}`,
-      entries: asArray(entries)
-        .slice(0, 100)
-        .flatMap((entry) => {
-          const e = asObject(entry);
-          if (!e || typeof e.content !== "string") return [];
-          return [
-            {
-              content: capLabel(e.content, 1_000),
-              status: capLabel(asString(e.status) ?? "pending", 30),
-              priority: capLabel(asString(e.priority) ?? "medium", 30),
-            },
-          ];
-        }),
+      ...(all.length > MAX_PLAN_ENTRIES ? { notShown: all.length - MAX_PLAN_ENTRIES } : {}),
+      entries: all.slice(0, MAX_PLAN_ENTRIES).flatMap((entry) => {
+        const e = asObject(entry);
+        if (!e || typeof e.content !== "string") return [];
+        return [
+          {
+            content: capLabel(e.content, 1_000),
+            status: capLabel(asString(e.status) ?? "pending", 30),
+            priority: capLabel(asString(e.priority) ?? "medium", 30),
+          },
+        ];
+      }),
     };
     if (this.items.has(plan.id)) {
+      this.puts++; // the agent's reply to this turn may be a plan it changes
       this.setItem(plan);
       this.trim();
       return [plan];

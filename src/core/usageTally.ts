@@ -32,6 +32,12 @@ export class UsageTally {
     const size = count(update.size);
     const before = JSON.stringify(this.view());
     if (used !== undefined && size !== undefined) this.context = { used, size };
+    // v2: `null` says the cost is no longer known; what was shown goes (absent keeps it).
+    if (update.cost === null) {
+      this.cost = undefined;
+      this.turnCost = undefined;
+      this.costAtTurnStart = undefined;
+    }
     const cost = asObject(update.cost);
     const amount = count(cost?.amount);
     const currency = asString(cost?.currency);

@@ -235,7 +235,13 @@ export type TranscriptItem =
   | { kind: "agent"; id: string; markdown: string }
   | { kind: "thought"; id: string; text: string }
   | ToolCallView
-  | { kind: "plan"; id: string; entries: { content: string; status: string; priority: string }[] }
+  | {
+      kind: "plan";
+      id: string;
+      entries: { content: string; status: string; priority: string }[];
+      /** Entries the agent sent past those shown. */
+      notShown?: number;
+    }
   /**
    * `from`: the agent that sent it (a v2 `notice`); Symposium's own notices have none and look different. `quote`:
    * the agent's own words one of Symposium's notices passes on (its error, its last output), shown apart as the agent's.

@@ -101,6 +101,12 @@ describe("usage", () => {
     assert.ok(Math.abs(tally.view()!.turnCost! - 0.25) < 1e-9);
     tally.applyUsageUpdate({ used: 2, size: 10, cost: { amount: 1, currency: "credits" } });
     assert.equal(tally.view()?.turnCost, undefined, "no difference across currencies");
+    // v2: a cost of null is no longer known; absent keeps it.
+    assert.equal(tally.applyUsageUpdate({ used: 3, size: 10 }), true);
+    assert.equal(tally.view()?.cost?.amount, 1);
+    assert.equal(tally.applyUsageUpdate({ used: 3, size: 10, cost: null }), true);
+    assert.equal(tally.view()?.cost, undefined);
+    assert.equal(tally.view()?.turnCost, undefined);
   });
 
   it("refuses numbers and currencies that are not what they claim", () => {

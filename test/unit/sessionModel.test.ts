@@ -165,11 +165,73 @@ describe("SessionModel", () => {
     const items = m.transcript();
     assert.deepEqual(byKind(items, "plan")[0], {
       kind: "plan",
-      id: "plan:plan",
+      id: "plan:v2:p",
       entries: [{ content: "Step 1", status: "completed", priority: "high" }],
     });
     const notice = byKind(items, "notice")[0];
     assert.ok(notice?.kind === "notice" && notice.severity === "error" && notice.quote === "quota");
+  });
+
+  it("keeps each v2 plan its own, and counts the steps past those shown", () => {
+    const m = model();
+    const plan = (planId: string, entries: unknown[]) =>
+      m.applyUpdate({ sessionUpdate: "plan_update", plan: { type: "items", planId, entries } });
+    plan("a", [{ content: "A1", status: "in_progress", priority: "medium" }]);
+    plan("b", [{ content: "B1", status: "cancelled", priority: "low" }]);
+    plan(
+      "b",
+      Array.from({ length: 130 }, (_, i) => ({ content: `step ${i}`, status: "pending", priority: "low" })),
+    );
+    const plans = byKind(m.transcript(), "plan");
+    assert.deepEqual(
+      plans.map((p) => p.kind === "plan" && [p.id, p.entries[0]?.content, p.entries.length, p.notShown]),
+      [
+        ["plan:v2:a", "A1", 1, undefined],
+        ["plan:v2:b", "step 0", 100, 30],
+      ],
+    );
+  });
+
+  it("counts an agent's reply that only changes what it showed before, so it is not said to have none", () => {
+    const m = model();
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "m1",
+      content: { type: "text", text: "Hi" },
+    });
+    m.applyUpdate({
+      sessionUpdate: "plan",
+      entries: [{ content: "one", status: "pending", priority: "low" }],
+    });
+    const before = m.itemsPut;
+    m.applyUpdate({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "m1",
+      content: { type: "text", text: " again" },
+    });
+    assert.ok(m.itemsPut > before, "text added to an earlier message");
+    const planBefore = m.itemsPut;
+    m.applyUpdate({
+      sessionUpdate: "plan",
+      entries: [{ content: "one", status: "completed", priority: "low" }],
+    });
+    assert.ok(m.itemsPut > planBefore, "the plan changed");
+  });
+
+  it("keeps a v1 reply streaming in one message while the person's next message waits below it", () => {
+    const m = model();
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hello, " } });
+    m.putQueuedMessage("user:q", "follow-up", { state: "waiting", reason: "the agent is working" });
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "world" } });
+    const shown = m.transcript().map((i) => (i.kind === "agent" ? `agent ${i.markdown}` : i.kind));
+    assert.deepEqual(shown, ["agent Hello, world", "user"]);
+    // Sent, it ends the stream: the next turn's reply is a message of its own.
+    m.putQueuedMessage("user:q", "follow-up", undefined);
+    m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Next" } });
+    assert.deepEqual(
+      m.transcript().map((i) => (i.kind === "agent" ? `agent ${i.markdown}` : i.kind)),
+      ["agent Hello, world", "user", "agent Next"],
+    );
   });
 
   it("an error the agent also wrote as its last message is said once (Claude Code, Codex); another one in full", () => {

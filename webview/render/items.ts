@@ -87,7 +87,7 @@ export function createItemNode(
         "item plan",
         "Plan",
         (body, next) => {
-          if (next.kind === "plan") replaceChildren(body, renderPlan(next.entries));
+          if (next.kind === "plan") replaceChildren(body, renderPlan(next.entries, next.notShown));
         },
         item,
       );
@@ -268,17 +268,22 @@ const PLAN_ICONS: Readonly<Record<string, string>> = {
   pending: "circle-large-outline",
   in_progress: "record-small",
   completed: "pass",
+  cancelled: "circle-slash", // ACP v2
 };
 
-const PLAN_STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
+const PLAN_STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "completed", "cancelled"]);
 
 const PLAN_LABELS: Readonly<Record<string, string>> = {
   pending: "Pending",
   in_progress: "In progress",
   completed: "Done",
+  cancelled: "Cancelled",
 };
 
-function renderPlan(entries: readonly { content: string; status: string; priority: string }[]): HTMLElement {
+function renderPlan(
+  entries: readonly { content: string; status: string; priority: string }[],
+  notShown = 0,
+): HTMLElement {
   const list = el("ol", { class: "plan-entries" });
   for (const entry of entries) {
     list.appendChild(
@@ -293,7 +298,9 @@ function renderPlan(entries: readonly { content: string; status: string; priorit
       ),
     );
   }
-  return el("div", {}, el("div", { class: "item-author" }, icon("checklist"), " Plan"), list);
+  // The steps left out are said to be there: the one unsaid could be the one that matters.
+  const more = notShown > 0 ? el("p", { class: "plan-more" }, `${notShown} more steps not shown`) : null;
+  return el("div", {}, el("div", { class: "item-author" }, icon("checklist"), " Plan"), list, more);
 }
 
 /** A span of `text` with its hidden characters shown (`appendVisible`). */
