@@ -7,6 +7,7 @@ import { optionShownName } from "../shared/optionWords";
 import { PROVENANCE_SUMMARY } from "./pendingApprovals";
 import type { DecisionRecord, HistoryGap, Provenance, SubjectView } from "../shared/protocol";
 import type { PermissionPrompt } from "./permissionPrompt";
+import { randomUUID } from "./randomUUID";
 import { capLabel } from "./text";
 import { copyableText, inertJson } from "./untrustedText";
 
@@ -206,17 +207,14 @@ export class ApprovalHistory {
   }
 
   private async write(stream: Stream, text: string): Promise<void> {
-    const { appendFile, mkdir, stat } = fsPromises();
+    const { appendFile, mkdir } = fsPromises();
     if (!this.folderReady) {
       await mkdir(this.folder, { recursive: true });
       this.folderReady = true;
     }
     const path = join(this.folder, `${stream.file}.jsonl`);
     // Its size now, not what this window wrote: another window writes and rotates the same file (a stat per batch).
-    const size = await stat(path).then(
-      (s) => s.size,
-      () => 0,
-    );
+    const size = await sizeOf(path);
     if (size > 0 && size + text.length > this.maxBytes && (await this.rotate(stream, path, text.length))) {
       text = `${JSON.stringify({ at: new Date().toISOString(), rotated: true })}\n${text}`;
     } else if (size > 0 && !(await endsLine(path, size))) {
@@ -234,9 +232,9 @@ export class ApprovalHistory {
    * window is rotating, these lines go to the file it leaves.
    */
   private async rotate(stream: Stream, path: string, adding: number): Promise<boolean> {
-    const { mkdir, rename, rmdir, stat } = fsPromises();
+    const { mkdir, rename, rm, rmdir, stat } = fsPromises();
     const lock = join(this.folder, `${stream.file}.rotating`);
-    const taken = () =>
+    const take = () =>
       mkdir(lock).then(
         () => true,
         (error: NodeJS.ErrnoException) => {
@@ -244,33 +242,54 @@ export class ApprovalHistory {
           return false;
         },
       );
-    if (!(await taken())) {
-      // A window that closed while rotating left its lock: one older than any rotation takes is let go.
-      const since = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
+    if (!(await take())) {
+      // A window that closed while rotating left its lock: one older than any rotation takes (or dated ahead, by a
+      // clock set back since) is let go. Renamed away first, so that two windows finding it stale cannot both take
+      // it (the second one's rename finds nothing); then whatever sits there (a file, a folder with files) goes.
+      const age = await stat(lock).then(
+        (s) => Math.abs(Date.now() - s.mtimeMs),
         () => 0,
       );
-      if (since < ROTATION_LOCK_STALE_MS) return false;
-      await rmdir(lock).catch(() => undefined);
-      if (!(await taken())) return false;
+      const away = `${lock}.${randomUUID()}`;
+      const released =
+        age >= ROTATION_LOCK_STALE_MS &&
+        (await rename(lock, away).then(
+          () => true,
+          () => false,
+        ));
+      if (released) await rm(away, { recursive: true, force: true });
+      // Held by another window: these lines go to the file it leaves. Unless the file is far past its size: a lock
+      // nothing releases would let it grow without end.
+      if (!released || !(await take()))
+        return (await sizeOf(path)) > 2 * this.maxBytes && this.renameOlder(stream, path);
     }
     try {
-      const size = await stat(path).then(
-        (s) => s.size,
-        () => 0,
-      );
-      if (size === 0 || size + adding <= this.maxBytes) return false;
-      // Missing: another window rotated it after the stat (nothing is lost); these lines start the new file.
-      await rename(path, join(this.folder, `${stream.file}.1.jsonl`)).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== "ENOENT") throw error;
-        },
-      );
-      return true;
+      const size = await sizeOf(path);
+      return size > 0 && size + adding > this.maxBytes && (await this.renameOlder(stream, path));
     } finally {
       await rmdir(lock).catch(() => undefined);
     }
   }
+
+  /** The file becomes the older one. Missing: another window rotated it since (nothing is lost). */
+  private async renameOlder(stream: Stream, path: string): Promise<boolean> {
+    await fsPromises()
+      .rename(path, join(this.folder, `${stream.file}.1.jsonl`))
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+    return true;
+  }
+}
+
+/** A file's size, 0 when there is none. */
+function sizeOf(path: string): Promise<number> {
+  return fsPromises()
+    .stat(path)
+    .then(
+      (s) => s.size,
+      () => 0,
+    );
 }
 
 /** How old a rotation lock is when its window is taken to have closed while rotating (a rotation takes milliseconds). */

@@ -2,7 +2,16 @@
 // must not push the person's own answers out of the history, the history says where automatic ones were let go, and
 // two windows writing the same files keep as much as one would.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApprovalHistory, type HistoryEntry } from "../../src/core/approvalHistory";
@@ -157,6 +166,29 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
       titles,
       [...old.map((e) => e.title), "first window's answer", "second window's answer"].sort(),
     );
+  });
+
+  it("stays bounded when a rotation lock is left that no window releases: a folder with files, a file, one dated ahead", async () => {
+    const hour = 60 * 60;
+    for (const plant of ["a folder with a file", "a file", "a folder dated an hour ahead"]) {
+      const dir = join(folder, plant.replace(/ /g, "-"));
+      mkdirSync(dir);
+      const lock = join(dir, "automatic.rotating");
+      if (plant === "a file") writeFileSync(lock, "x");
+      else mkdirSync(lock);
+      if (plant === "a folder with a file") writeFileSync(join(lock, "x"), "x");
+      if (plant === "a folder dated an hour ahead")
+        utimesSync(lock, Date.now() / 1000 + hour, Date.now() / 1000 + hour);
+      const history = new ApprovalHistory(dir, 2_000);
+      history.onWriteError = (error) => assert.fail(`${plant}: a write failed: ${String(error)}`);
+      for (let i = 0; i < 80; i++) {
+        history.append(entry("bypass", `auto ${i} ${"z".repeat(100)}`));
+        await history.flush();
+      }
+      const size = statSync(join(dir, "automatic.jsonl")).size;
+      assert.ok(size <= 2 * 2_000 + 400, `${plant}: the file is ${size} bytes`);
+      assert.ok(existsSync(join(dir, "automatic.1.jsonl")), `${plant}: it rotated`);
+    }
   });
 
   it("still writes the lines when another window rotated the file between its size and the rename", async () => {
