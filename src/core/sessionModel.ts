@@ -27,6 +27,7 @@ import { UsageTally } from "./usageTally";
 import { patchParts, previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
 import { FullTextCache, ownCopy } from "./fullTextCache";
+import { digest } from "./digest";
 import { appendOutput, TerminalOutputs } from "./terminalOutputs";
 import { capCommand, capJson, capLabel, capText } from "./text";
 import type { PathPlace } from "./workspacePlace";
@@ -100,8 +101,11 @@ export interface ToolCallState {
   commandCut?: CommandCut;
   /** The person rejected a card about it: if the agent leaves it open, the turn's end settles it as rejected. */
   rejected?: boolean;
-  /** A decision about it is in the transcript (shown on it): a later change of what it runs or touches is flagged. */
-  answered?: boolean;
+  /**
+   * What the last decision about it was to, taken when the decision came (shown on it): a later change of what it
+   * runs or touches is flagged.
+   */
+  answered?: AnsweredPart;
   /** The agent changed the command it runs, the paths it names or its diffs after an answer about it (for good). */
   changedAfterAnswer?: boolean;
 }
@@ -145,8 +149,47 @@ interface AnsweredPart {
   command: string | undefined;
   /** The locations' paths, as JSON. */
   paths: string;
-  /** The whole texts of its diffs that the cache holds. */
-  diffs: (readonly string[] | undefined)[];
+  diffs: AnsweredDiff[];
+  /** A digest of the raw input shown, for a tool that runs no command and shows no diff. */
+  rawInput?: string;
+}
+
+interface AnsweredDiff {
+  path: string;
+  /** Of its whole texts (`digest`). */
+  digest: string;
+  /** The texts themselves, while an answer's are short (`ANSWERED_TEXT_CHARS`). */
+  texts?: readonly string[];
+}
+
+/** The characters of an answered tool call's diffs kept whole, to tell the same edit shown again with its context. */
+const ANSWERED_TEXT_CHARS = 64 * 1024;
+
+/**
+ * Whether a diff shown after an answer is the answered one: the same file and texts, or the same edit shown again
+ * with unchanged lines around it (Claude Code sends an edit's `old_string`/`new_string` when asking, and hunks with
+ * their context once done). Lines added around it on one side only are a change.
+ */
+function sameEdit(answered: AnsweredDiff, now: AnsweredDiff): boolean {
+  if (answered.path !== now.path) return false;
+  if (answered.digest === now.digest) return true;
+  // A diff's texts are [old, new] ([new] for a new file, [patch] for a patch): only an edit is shown again so.
+  const [before, after] = answered.texts ?? [];
+  const [nowBefore, nowAfter] = now.texts ?? [];
+  if (before === undefined || after === undefined || nowBefore === undefined || nowAfter === undefined)
+    return false;
+  // The same lines before and after it on both sides, wherever the answered old text is in the new old text.
+  for (
+    let at = nowBefore.indexOf(before), tries = 0;
+    at >= 0 && tries < 100;
+    at = nowBefore.indexOf(before, at + 1), tries++
+  ) {
+    const head = nowBefore.slice(0, at);
+    const tail = nowBefore.slice(at + before.length);
+    if (nowAfter.length === head.length + after.length + tail.length && nowAfter === head + after + tail)
+      return true;
+  }
+  return false;
 }
 
 /** The fields a tool-call patch may set (`applyToolCallPatch`). */
@@ -327,7 +370,7 @@ export class SessionModel {
     this.openStreamItem = undefined;
     if (item.kind === "decision" && item.record.toolCallId !== undefined) {
       const call = this.toolCalls.get(item.record.toolCallId);
-      if (call) call.answered = true;
+      if (call) call.answered = this.answeredPart(call);
       if (call && item.record.outcome === "selected")
         call.rejected = item.record.optionKindClass === "reject";
     }
@@ -458,10 +501,7 @@ export class SessionModel {
     const askedDiffs = asked !== undefined ? this.diffTexts(call) : undefined;
     const askedContent = call.content;
     const askedLocations = call.locations;
-    const answered = call.answered && !call.changedAfterAnswer ? this.answeredPart(call) : undefined;
     if (announced) {
-      // A new tool call under the old id: a rejection of the old one is not its own ("Rejected" at the turn's end).
-      delete call.rejected;
       this.fullTexts.deleteOwner(call.id);
       Object.assign(call, { ...NEW_TOOL_CALL, locations: [], content: [] });
       delete call.locationsNotShown;
@@ -538,29 +578,60 @@ export class SessionModel {
       call.changedAfterRequest = true;
       this.keepAskedContent(call, askedContent, askedDiffs);
     }
-    if (answered !== undefined && this.changedFrom(answered, call)) call.changedAfterAnswer = true;
+    if (call.answered !== undefined && this.changedFrom(call.answered, call)) {
+      call.changedAfterAnswer = true;
+      // Announced again as another tool call under the old id: the rejection was of the old one, not of this one
+      // ("Rejected" at the turn's end). Announced again as the same, it stands.
+      if (announced) delete call.rejected;
+    }
     return [this.replaceToolCallItem(call)];
   }
 
-  /** What an answer about a tool call was to: the command it runs, the paths it names, its diffs' whole texts. */
+  /**
+   * What an answer about a tool call was to: the command it runs, the paths it names, its diffs (each its path and a
+   * digest of its whole texts, which the bounded cache may let go of later, and the texts themselves when short), and
+   * for a tool with neither (an MCP tool's `{sql}`) the raw input the card showed.
+   */
   private answeredPart(call: ToolCallState): AnsweredPart {
+    let kept = 0;
+    const diffs = call.content.flatMap((content) => {
+      if (content.type !== "diff" && content.type !== "patch") return [];
+      const texts = this.fullTexts.get(content.textKey);
+      // Evicted already: what the card showed of it.
+      const whole = texts ?? [JSON.stringify(content.preview)];
+      kept += whole.reduce((sum, text) => sum + text.length, 0);
+      return [
+        {
+          path: content.path,
+          digest: digest(whole),
+          ...(kept <= ANSWERED_TEXT_CHARS ? { texts: whole } : {}),
+        },
+      ];
+    });
     return {
       command: call.command,
       paths: JSON.stringify(call.locations.map((l) => l.path)),
-      diffs: this.diffTexts(call).filter((texts) => texts !== undefined),
+      diffs,
+      ...(call.command === undefined && diffs.length === 0 && call.rawInputView
+        ? { rawInput: digest([call.rawInputView.text]) }
+        : {}),
     };
   }
 
   /**
-   * Whether the agent put another command, other paths or other diffs in the place of those answered. Narrowly: what
-   * real agents do after an answer (a new title, output, a status, a diff or paths where there were none, a line
-   * number) is not a change; what it leaves out is not either. The decision shown on it was about what it showed then.
+   * Whether the agent put another command, other paths, other diffs or (for a tool with neither) another raw input in
+   * the place of those answered. Narrowly: what real agents do after an answer (a new title, output, a status, a
+   * diff or paths where there were none, a line number, the edit again as hunks with lines around it) is not a
+   * change; what it leaves out is not either. The decision shown on it was about what it showed then.
    */
   private changedFrom(answered: AnsweredPart, call: ToolCallState): boolean {
     const now = this.answeredPart(call);
     if (now.command !== undefined && now.command !== answered.command) return true;
     if (answered.paths !== "[]" && call.locations.length > 0 && now.paths !== answered.paths) return true;
-    return answered.diffs.length > 0 && now.diffs.length > 0 && !sameDiffTexts(answered.diffs, now.diffs);
+    if (answered.rawInput !== undefined && now.rawInput !== undefined && now.rawInput !== answered.rawInput)
+      return true;
+    if (answered.diffs.length === 0) return false;
+    return now.diffs.some((diff) => !answered.diffs.some((was) => sameEdit(was, diff)));
   }
 
   /**
