@@ -300,6 +300,18 @@ describe("permission rules and guards", () => {
       assert.deepEqual(parsePermissionSettings({ allow: [{ kind: "Execute" }] }, "user").rules, []);
     });
 
+    it("holds the agent's own file reads and writes too while a deny rule cannot be read", () => {
+      const held = parsePermissionSettings({ deny: [{ path: "secrets/**", comment: "keys" }] }, "user").rules;
+      const key = boundary.check(join(ws, "secrets", "key.pem"));
+      for (const access of ["read", "write"] as const)
+        assert.match(
+          pathRuleFor(key, access, context({ rules: held }))?.label ?? "nothing",
+          /could not be read/,
+        );
+      // A rule of a kind alone still holds no file access, as before.
+      assert.equal(pathRuleFor(key, "read", context({ rules: [rule("ask", { kind: "read" })] })), undefined);
+    });
+
     it("reads at most 500 rules of a list: a repository's 20,000 deny rules hold every request rather than stall each", () => {
       const many = parsePermissionSettings(
         { deny: Array.from({ length: 20_000 }, (_, i) => ({ path: `secret${i}/**/*.key` })) },

@@ -262,8 +262,8 @@ function decideOnce(footprint: Footprint, context: DecideContext): Decision {
 
 /**
  * The deny rule, else the ask rule, that holds back an agent's own `fs/*` access to a path, which comes with no
- * request: a rule about paths alone (the access names no command or tool), for this agent, of any kind or of the
- * access's (`read` for reading, `edit` for writing).
+ * request: a rule about paths alone (the access names no command or tool), or about nothing (every request), for
+ * this agent, of any kind or of the access's (`read` for reading, `edit` for writing).
  */
 export function pathRuleFor(
   check: PathCheck,
@@ -274,12 +274,12 @@ export function pathRuleFor(
   const held = context.rules.filter(
     (r) =>
       r.action !== "allow" &&
-      r.path !== undefined &&
       r.command === undefined &&
       r.tool === undefined &&
       (r.agent === undefined || r.agent === context.agentName) &&
       (r.kinds === undefined || r.kinds.includes(kind)) &&
-      globMatches(r.path, check, context.home, true),
+      // A rule of no condition (what holds every request while a deny or ask rule cannot be read) holds every path.
+      (r.path === undefined ? r.kinds === undefined : globMatches(r.path, check, context.home, true)),
   );
   return held.find((r) => r.action === "deny") ?? held[0];
 }
