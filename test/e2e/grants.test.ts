@@ -294,10 +294,51 @@ describe("Scoped grants from a card (e2e)", function () {
       outcome: "selected",
       optionId: "reject-once",
     });
-    // By keyboard: a click within half a second of a row going is ignored (the rows moved under the pointer).
+    // By keyboard: a click within half a second of a row going is ignored (the rows moved under the pointer). The
+    // third row has been there past Select all's moment too (as its card's guard has).
+    await waitForGuard(card(webview, titles[2]!));
     await webview.getByRole("checkbox", { name: "Select all pending requests" }).press("Space");
     await webview.getByRole("button", { name: "Reject (2)" }).press("Enter");
     for (const title of titles.slice(1)) await ctx.log("Scripted").waitForOutcome(title);
+    await waitForReady(webview);
+  });
+
+  it("Select all leaves out a request that arrived a moment before, by keyboard too", async () => {
+    const webview = await startSession(ctx.workbench.page, "Scripted");
+    const titles = ["Lint (all)", "Format (all)", "Publish (all)"];
+    await sendScript(webview, {
+      steps: [
+        { ...run(titles[0]!, "npm run lint"), wait: false },
+        { ...run(titles[1]!, "npm run format"), wait: false },
+        { sleep: 4000 },
+        { ...run(titles[2]!, "npm publish"), wait: false },
+        { waitAll: true },
+      ],
+    });
+    for (const title of titles.slice(0, 2)) await waitForGuard(card(webview, title));
+    const summary = webview.locator(".pending-batch summary");
+    await waitUntil(
+      async () => /2 requests pending/.test((await summary.textContent()) ?? ""),
+      "the pending list",
+    );
+    if ((await webview.locator(".pending-batch").getAttribute("open")) === null) await summary.press("Enter");
+    const selectAll = webview.getByRole("checkbox", { name: "Select all pending requests" });
+    await selectAll.focus();
+    const list = webview.getByRole("list", { name: "Pending requests" });
+    const publish = list.getByRole("checkbox", { name: titles[2] });
+    await publish.waitFor({ state: "visible", timeout: 30_000 });
+    // Pressed as the row arrives: the two that waited are ticked, the new one is not.
+    await selectAll.press("Space");
+    assert.equal(await publish.isChecked(), false, "the request that just arrived is not selected");
+    for (const title of titles.slice(0, 2))
+      assert.equal(await list.getByRole("checkbox", { name: title }).isChecked(), true, title);
+    await webview.getByRole("button", { name: "Reject (2)" }).waitFor({ state: "visible" });
+    // A moment later it is: all three, and all three rejected.
+    await ctx.workbench.page.waitForTimeout(600);
+    await selectAll.press("Space");
+    if (!(await publish.isChecked())) await selectAll.press("Space");
+    await webview.getByRole("button", { name: "Reject (3)" }).press("Enter");
+    for (const title of titles) await ctx.log("Scripted").waitForOutcome(title);
     await waitForReady(webview);
   });
 

@@ -4,7 +4,7 @@
 // an agent that dies during one) is announced too, with a button back to that session's message box; a turn ended
 // with the view in sight, or by the person's Stop, is not.
 import * as assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { screenshot, showExplorer, symposiumWebview } from "../../tools/browser";
 import {
   messageBox,
@@ -35,6 +35,17 @@ describe("Notifications (e2e)", function () {
     return page.locator(".notifications-toasts .notification-toast", { hasText: text });
   }
 
+  /** Waits until the keyboard is on `card` (one of its parts, or the card itself). */
+  async function focusWithin(card: Locator): Promise<void> {
+    await waitUntil(
+      async () =>
+        (await card.evaluate((element) =>
+          (element as unknown as { matches(s: string): boolean }).matches(":focus-within"),
+        )) || undefined,
+      "focus on the card",
+    );
+  }
+
   async function closeToasts(page: Page): Promise<void> {
     await page.keyboard.press("Escape");
     for (const close of await page.locator(".notifications-toasts .codicon-notifications-clear").all())
@@ -62,13 +73,7 @@ describe("Notifications (e2e)", function () {
     await card.getByRole("button", { name: "Show" }).click();
     const view = symposiumWebview(page);
     const waiting = view.locator(".card").filter({ hasText: "Run tests" });
-    await waitUntil(
-      async () =>
-        (await waiting.evaluate((element) =>
-          (element as unknown as { matches(s: string): boolean }).matches(":focus-within"),
-        )) || undefined,
-      "focus on the card",
-    );
+    await focusWithin(waiting);
     // The card has the keyboard: Escape chooses its reject option (once its click guard is over).
     await waitForGuard(waiting);
     await page.keyboard.press("Escape");
@@ -176,13 +181,7 @@ describe("Notifications (e2e)", function () {
     await ended.getByRole("button", { name: "Show" }).click();
     const waiting = symposiumWebview(page).locator(".card").filter({ hasText: title });
     await waitForGuard(waiting);
-    await waitUntil(
-      async () =>
-        (await waiting.evaluate((element) =>
-          (element as unknown as { matches(s: string): boolean }).matches(":focus-within"),
-        )) || undefined,
-      "focus on the card",
-    );
+    await focusWithin(waiting);
     await page.keyboard.press("Escape");
     assert.deepEqual(await ctx.log("Scripted v2").waitForOutcome(title), {
       outcome: "selected",

@@ -28,6 +28,8 @@ export class PendingList {
   private readonly selectAll = el("input", { "aria-label": "Select all pending requests" });
   private readonly selected = new Set<string>();
   private keys: string[] = [];
+  /** When each row came (performance.now()): Select all leaves out a row that came a moment ago. */
+  private readonly arrived = new Map<string, number>();
   /** The list's rows by prompt key, in `keys` order. */
   private readonly rows = new Map<string, HTMLLIElement>();
   /** Until then (performance.now()) the list ignores clicks: its rows just changed and moved under the pointer. */
@@ -37,13 +39,24 @@ export class PendingList {
   constructor(private readonly actions: PendingListActions) {
     this.selectAll.type = "checkbox";
     this.selectAll.addEventListener("change", () => {
+      // A row that came a moment ago is not ticked, by keys either: Select all pressed as it arrived would otherwise
+      // answer a request the person never saw.
+      const settled = performance.now() - GUARD_MS;
+      let leftOut = 0;
       for (const key of this.keys) {
-        if (this.selectAll.checked) this.selected.add(key);
-        else this.selected.delete(key);
+        if (!this.selectAll.checked) this.selected.delete(key);
+        else if ((this.arrived.get(key) ?? 0) <= settled) this.selected.add(key);
+        else leftOut++;
       }
-      for (const box of this.list.querySelectorAll<HTMLInputElement>("input[type=checkbox]"))
-        box.checked = this.selectAll.checked;
+      for (const [key, row] of this.rows) {
+        const box = row.querySelector<HTMLInputElement>("input[type=checkbox]");
+        if (box) box.checked = this.selected.has(key);
+      }
       this.sync();
+      if (leftOut > 0)
+        this.actions.announce(
+          `${leftOut} request${leftOut === 1 ? "" : "s"} that just arrived ${leftOut === 1 ? "is" : "are"} not selected`,
+        );
     });
     this.allowButton.addEventListener("click", () => this.answer("allow"));
     this.rejectButton.addEventListener("click", () => this.answer("reject"));
@@ -79,11 +92,13 @@ export class PendingList {
     this.guardUntil = performance.now() + GUARD_MS;
     for (const key of plan.remove) {
       this.selected.delete(key);
+      this.arrived.delete(key);
       this.rows.get(key)?.remove();
       this.rows.delete(key);
     }
     const byKey = new Map(prompts.map((prompt) => [prompt.key, prompt]));
     for (const { key, before } of plan.insert) {
+      if (!this.rows.has(key)) this.arrived.set(key, performance.now());
       const row = this.rows.get(key) ?? this.row(byKey.get(key)!);
       this.rows.set(key, row);
       this.list.insertBefore(row, before === undefined ? null : (this.rows.get(before) ?? null));
