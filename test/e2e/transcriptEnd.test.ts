@@ -348,7 +348,8 @@ describe("The transcript's end (e2e)", function () {
       "the card in view with the keyboard on it",
     );
     assert.ok(landed.box.top >= landed.view.top - 1, "the card's top is in view");
-    // Its number keys answer it now: 2 is Reject.
+    // Its number keys answer it once its guard is over (the keyboard just moved onto it): 2 is Reject.
+    await waitForGuard(shown);
     await page.keyboard.press("2");
     await shown.waitFor({ state: "detached", timeout: 30_000 });
     await waitForReady(webview);
