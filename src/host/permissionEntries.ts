@@ -16,6 +16,7 @@ import {
   type Verdict,
 } from "../core/policy/ruleSettings";
 import type { SessionGrant } from "../core/policy/sessionGrants";
+import { globTooCostly } from "../core/policy/globCost";
 import { inertText } from "../core/untrustedText";
 
 /** Where a rule is written: user settings, the workspace's settings, or a workspace folder's `.vscode/settings.json`. */
@@ -251,8 +252,9 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
 }
 
 /**
- * Why an entry is ignored, or what a person may not see in an allow rule they wrote: a program that runs whatever
- * its arguments say, named alone, allows any code (`node -e …`, `git -c core.pager=…`). Cards never propose or
+ * Why an entry is ignored, or what a person may not see in a rule: a program that runs whatever its arguments say,
+ * named alone in an allow rule, allows any code (`node -e …`, `git -c core.pager=…`); a path too costly to match
+ * holds or allows other paths than it names. Cards never propose or
  * accept such a rule (`proposeRule`, `editedRule`); one written by hand is kept, and said for what it is.
  */
 function detailOf(listing: RuleEntryListing): { detail?: string } {
@@ -261,6 +263,16 @@ function detailOf(listing: RuleEntryListing): { detail?: string } {
   if (command !== undefined && policyPaths().runsAnyCode(command))
     return {
       detail: `$(warning) Allows any code: ${inertText(command.join(" "), 100)} runs whatever its arguments say. Name what it runs (a script, a subcommand).`,
+    };
+  // A path too costly to match is read as matching every path by a deny or ask rule (no path by an allow rule):
+  // listed as written, it would read as holding only what it names.
+  const path = listing.rule?.path;
+  if (path !== undefined && globTooCostly(path))
+    return {
+      detail:
+        listing.rule!.action === "allow"
+          ? "$(warning) Its path is too complex to match in time: it allows no path. Write it with fewer wildcards."
+          : `$(warning) Its path is too complex to match in time: it ${listing.rule!.action === "deny" ? "denies" : "asks about"} every path. Write it with fewer wildcards.`,
     };
   return {};
 }

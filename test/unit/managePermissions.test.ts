@@ -200,6 +200,33 @@ describe("Manage Permissions: the list per agent", () => {
     ]);
   });
 
+  it("says a rule whose path is too complex to match holds every path, or allows none", () => {
+    const costly = "**/a/**/b/**/c/*.key";
+    const groups = grantGroups({
+      bypass: [],
+      rules: listRuleEntries(
+        {
+          allow: [{ path: costly }],
+          ask: [{ path: costly }],
+          deny: [{ path: costly }, { path: "secrets/**" }],
+        },
+        "user",
+      ),
+      grants: [],
+      confirmedFolders: [],
+      additionalFolders: [],
+    });
+    assert.deepEqual(
+      groups[0]!.items.map((i) => i.detail),
+      [
+        "$(warning) Its path is too complex to match in time: it allows no path. Write it with fewer wildcards.",
+        "$(warning) Its path is too complex to match in time: it asks about every path. Write it with fewer wildcards.",
+        "$(warning) Its path is too complex to match in time: it denies every path. Write it with fewer wildcards.",
+        undefined,
+      ],
+    );
+  });
+
   it("names the workspace folder a rule comes from, inert, and opens that folder's settings", () => {
     const folder = { name: "lib $(check)\u202e", uri: "file:///ws/lib" };
     const groups = grantGroups({
