@@ -734,7 +734,9 @@ export class App {
       card.dispose();
       roots.push(card.root);
       this.cards.delete(key);
-      if (record.provenance !== "user") ended.push(`${record.title}. ${record.summary}`);
+      // The agent's title in quotes, as it is set apart on screen: "…. Approved by you" in a title would be heard as
+      // Symposium's words.
+      if (record.provenance !== "user") ended.push(`“${record.title}”. ${record.summary}`);
       // A reason being written when something else answered the card (a timeout, the agent, Stop): kept, in the
       // message box, to send or not.
       const reason = this.saved.reason(key);
@@ -799,7 +801,7 @@ export class App {
     if (cards.length <= ANNOUNCE_ONE_BY_ONE && !fromSnapshot) {
       this.announcer.announce(
         cards
-          .map((card) => `Permission requested by ${card.prompt.agentName}: ${card.prompt.title}`)
+          .map((card) => `Permission requested by ${card.prompt.agentName}: “${card.prompt.title}”`)
           .join(". "),
         true,
       );

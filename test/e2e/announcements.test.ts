@@ -66,7 +66,7 @@ describe("What the view says to screen readers about cards (e2e)", function () {
     const spoken = await said(webview);
     for (const title of titles)
       assert.equal(
-        count(spoken, `Permission requested by Scripted: ${title}`),
+        count(spoken, `Permission requested by Scripted: “${title}”`),
         1,
         `"${title}" said once, said: ${JSON.stringify(spoken)}`,
       );
@@ -102,7 +102,7 @@ describe("What the view says to screen readers about cards (e2e)", function () {
     await waitForGuard(card(webview, "Delete the home folder"));
     const spoken = await waitToHear(webview, /Read README\.md/, "the agent's control said");
     assert.ok(
-      count(spoken, "Permission requested by Scripted: Delete the home folder") > 0,
+      count(spoken, "Permission requested by Scripted: “Delete the home folder”") > 0,
       `the card is said, said: ${JSON.stringify(spoken)}`,
     );
     await stopButton(webview).click();
@@ -136,7 +136,7 @@ describe("What the view says to screen readers about cards (e2e)", function () {
     // Heard while the flips go on, not once they stop.
     await waitUntil(
       async () =>
-        (await said(webview)).some((text) => text.includes(`Permission requested by Scripted: ${title}`)),
+        (await said(webview)).some((text) => text.includes(`Permission requested by Scripted: “${title}”`)),
       "the card said during the flips",
       3_000,
     );
@@ -149,17 +149,17 @@ describe("What the view says to screen readers about cards (e2e)", function () {
     await sendScript(webview, { steps: [{ request: { title: "Stopped while waiting" } }] });
     await waitForGuard(card(webview, "Stopped while waiting"));
     await stopButton(webview).click();
-    await waitToHear(webview, /Stopped while waiting\. Stopped/, "the stopped card to be said");
+    await waitToHear(webview, /“Stopped while waiting”\. Stopped/, "the stopped card to be said");
 
     await sendScript(webview, { steps: [{ request: { title: "Left to expire" } }] });
     await card(webview, "Left to expire").waitFor();
     // Focus elsewhere in the view: nothing moves to the record, so only the live region tells.
     await webview.getByRole("combobox", { name: "Agent" }).focus();
-    await waitToHear(webview, /Left to expire\. Expired/, "the expired card to be said");
+    await waitToHear(webview, /“Left to expire”\. Expired/, "the expired card to be said");
 
     await sendScript(webview, {
       steps: [{ request: { title: "Asked before exiting" }, wait: false }, { sleep: 1_500 }, { exit: 1 }],
     });
-    await waitToHear(webview, /Asked before exiting\. Agent exited/, "the agent's exit to be said");
+    await waitToHear(webview, /“Asked before exiting”\. Agent exited/, "the agent's exit to be said");
   });
 });

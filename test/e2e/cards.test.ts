@@ -172,7 +172,7 @@ describe("Approval cards (e2e)", function () {
     await waitForGuard(group);
     const liveRegion = webview.locator('[aria-live="polite"]');
     await waitUntil(
-      async () => (await liveRegion.textContent()) === `Permission requested by Scripted: ${title}`,
+      async () => (await liveRegion.textContent()) === `Permission requested by Scripted: “${title}”`,
       "the new card announced to screen readers",
     );
     // The window's bubble phase runs last in the click's task: the card as it is when the browser takes over (a

@@ -289,7 +289,10 @@ describe("Spoofing in the webview (e2e)", function () {
       async () => /Permission requested by/.test((await live.textContent()) ?? ""),
       "the request announced",
     );
-    assert.equal(await live.textContent(), "Permission requested by Scripted: Rename photo_<U+202E>gnp.exe");
+    assert.equal(
+      await live.textContent(),
+      "Permission requested by Scripted: “Rename photo_<U+202E>gnp.exe”",
+    );
     await waitForGuard(request);
     await request.getByRole("button", { name: "Reject", exact: true }).click();
     await waitForReady(webview);
