@@ -238,6 +238,12 @@ export class SessionModel {
   private readonly fullTexts = new FullTextCache(FULL_TEXT_BUDGET_CHARS);
   /** The v1 message or thought item that streamed chunks append to (v1 chunks carry no message id). */
   private openStreamItem: string | undefined;
+  /**
+   * The agent's and thought messages of the turn under way, by the id their `messageId` names: text sent to a
+   * message of an earlier turn is a new message at the end, as rewriting one scrolled out of sight (or already read)
+   * would change what the person read without their seeing it.
+   */
+  private turnTexts = new Map<string, string>();
 
   constructor(
     readonly key: string,
@@ -322,6 +328,7 @@ export class SessionModel {
    */
   addUserMessage(text: string, context: readonly string[] = []): TranscriptItem[] {
     this.openStreamItem = undefined;
+    this.turnTexts.clear();
     return [this.put(userItem(`user:${randomUUID()}`, text, context))];
   }
 
@@ -337,8 +344,11 @@ export class SessionModel {
   ): TranscriptItem[] {
     // A message put to wait does not end the agent's message streaming above it: split, the rest of the reply read
     // as one to the waiting message. Sent, it does: what comes next is the next turn's.
-    if (!queued) this.openStreamItem = undefined;
-    if (!queued) this.deleteItem(id);
+    if (!queued) {
+      this.openStreamItem = undefined;
+      this.turnTexts.clear();
+      this.deleteItem(id);
+    }
     const marker = queued && {
       state: queued.state,
       reason: capLabel(queued.reason, LIMITS.descriptionChars),
@@ -460,6 +470,7 @@ export class SessionModel {
         ? asArray(update.content).map(contentText).join("")
         : contentText(update.content);
     if (!text) return [];
+    this.turnTexts.clear(); // a replayed turn starts
     const messageId = asString(update.messageId);
     const open = this.openStreamItem?.startsWith("user:") ? this.items.get(this.openStreamItem) : undefined;
     const id = messageId ? `user:${messageId}` : open ? open.id : `user:${randomUUID()}`;
@@ -868,7 +879,7 @@ export class SessionModel {
     if (!text) return [];
     const id =
       typeof messageId === "string"
-        ? `${kind}:${messageId}`
+        ? this.turnTextId(kind, messageId)
         : this.openStreamItem?.startsWith(`${kind}:`)
           ? this.openStreamItem
           : `${kind}:${randomUUID()}`;
@@ -889,7 +900,20 @@ export class SessionModel {
   private replaceText(kind: "agent" | "thought", messageId: unknown, content: unknown): TranscriptItem[] {
     if (typeof messageId !== "string") return [];
     const text = asArray(content).map(contentText).join("");
-    return [this.placeText(kind, `${kind}:${messageId}`, capText(text, LIMITS.messageChars).text)];
+    return [this.placeText(kind, this.turnTextId(kind, messageId), capText(text, LIMITS.messageChars).text)];
+  }
+
+  /** The item of this turn's message `messageId`: its own, or a new one when the id is an earlier turn's. */
+  private turnTextId(kind: "agent" | "thought", messageId: string): string {
+    const named = `${kind}:${messageId}`;
+    let id = this.turnTexts.get(named);
+    if (id === undefined) {
+      // Held to the transcript's size: past it, the first of the turn's messages are long gone from it anyway.
+      if (this.turnTexts.size >= LIMITS.transcriptItems) this.turnTexts.clear();
+      id = this.items.has(named) ? `${named}:${randomUUID()}` : named;
+      this.turnTexts.set(named, id);
+    }
+    return id;
   }
 
   /** Updates a message in place (keeping its position), or appends it. */

@@ -218,6 +218,43 @@ describe("SessionModel", () => {
     assert.ok(m.itemsPut > planBefore, "the plan changed");
   });
 
+  it("shows text an agent sends to an earlier turn's message as a new message, leaving what was read as it was", () => {
+    const m = model();
+    const say = (sessionUpdate: string, messageId: string, text: string) =>
+      m.applyUpdate(
+        sessionUpdate === "agent_message"
+          ? { sessionUpdate, messageId, content: [{ type: "text", text }] }
+          : { sessionUpdate, messageId, content: { type: "text", text } },
+      );
+    m.addUserMessage("delete the build folder?");
+    say("agent_message_chunk", "m1", "I will delete only ./build.");
+    say("agent_thought_chunk", "t1", "plan");
+    m.addUserMessage("ok, go ahead");
+    // The next turn rewrites the answer the person agreed to, and adds to it and to the thought.
+    say("agent_message", "m1", "I will delete your home folder.");
+    say("agent_message_chunk", "m1", " Done.");
+    say("agent_thought_chunk", "t1", " more");
+    const shown = m
+      .transcript()
+      .map((i) =>
+        i.kind === "agent"
+          ? `agent ${i.markdown}`
+          : i.kind === "thought"
+            ? `thought ${i.text}`
+            : i.kind === "user"
+              ? `user ${i.text}`
+              : i.kind,
+      );
+    assert.deepEqual(shown, [
+      "user delete the build folder?",
+      "agent I will delete only ./build.",
+      "thought plan",
+      "user ok, go ahead",
+      "agent I will delete your home folder. Done.",
+      "thought  more",
+    ]);
+  });
+
   it("keeps a v1 reply streaming in one message while the person's next message waits below it", () => {
     const m = model();
     m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hello, " } });
