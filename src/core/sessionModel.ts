@@ -239,11 +239,11 @@ export class SessionModel {
   /** The v1 message or thought item that streamed chunks append to (v1 chunks carry no message id). */
   private openStreamItem: string | undefined;
   /**
-   * The agent's and thought messages of the turn under way, by the id their `messageId` names: text sent to a
-   * message of an earlier turn is a new message at the end, as rewriting one scrolled out of sight (or already read)
-   * would change what the person read without their seeing it.
+   * The agent's messages, thoughts and plans of the turn under way, by the id the agent names them with (`messageId`,
+   * `planId`, the one v1 plan): one of an earlier turn named again is a new item at the end, as rewriting one
+   * scrolled out of sight (or already read and agreed to) would change what the person read without their seeing it.
    */
-  private turnTexts = new Map<string, string>();
+  private turnItems = new Map<string, string>();
 
   constructor(
     readonly key: string,
@@ -328,7 +328,7 @@ export class SessionModel {
    */
   addUserMessage(text: string, context: readonly string[] = []): TranscriptItem[] {
     this.openStreamItem = undefined;
-    this.turnTexts.clear();
+    this.turnItems.clear();
     return [this.put(userItem(`user:${randomUUID()}`, text, context))];
   }
 
@@ -346,7 +346,7 @@ export class SessionModel {
     // as one to the waiting message. Sent, it does: what comes next is the next turn's.
     if (!queued) {
       this.openStreamItem = undefined;
-      this.turnTexts.clear();
+      this.turnItems.clear();
       this.deleteItem(id);
     }
     const marker = queued && {
@@ -470,7 +470,7 @@ export class SessionModel {
         ? asArray(update.content).map(contentText).join("")
         : contentText(update.content);
     if (!text) return [];
-    this.turnTexts.clear(); // a replayed turn starts
+    this.turnItems.clear(); // a replayed turn starts
     const messageId = asString(update.messageId);
     const open = this.openStreamItem?.startsWith("user:") ? this.items.get(this.openStreamItem) : undefined;
     const id = messageId ? `user:${messageId}` : open ? open.id : `user:${randomUUID()}`;
@@ -879,7 +879,7 @@ export class SessionModel {
     if (!text) return [];
     const id =
       typeof messageId === "string"
-        ? this.turnTextId(kind, messageId)
+        ? this.turnItemId(`${kind}:${messageId}`)
         : this.openStreamItem?.startsWith(`${kind}:`)
           ? this.openStreamItem
           : `${kind}:${randomUUID()}`;
@@ -900,18 +900,19 @@ export class SessionModel {
   private replaceText(kind: "agent" | "thought", messageId: unknown, content: unknown): TranscriptItem[] {
     if (typeof messageId !== "string") return [];
     const text = asArray(content).map(contentText).join("");
-    return [this.placeText(kind, this.turnTextId(kind, messageId), capText(text, LIMITS.messageChars).text)];
+    return [
+      this.placeText(kind, this.turnItemId(`${kind}:${messageId}`), capText(text, LIMITS.messageChars).text),
+    ];
   }
 
-  /** The item of this turn's message `messageId`: its own, or a new one when the id is an earlier turn's. */
-  private turnTextId(kind: "agent" | "thought", messageId: string): string {
-    const named = `${kind}:${messageId}`;
-    let id = this.turnTexts.get(named);
+  /** The item of this turn's message or plan `named`: its own, or a new one when `named` is an earlier turn's. */
+  private turnItemId(named: string): string {
+    let id = this.turnItems.get(named);
     if (id === undefined) {
-      // Held to the transcript's size: past it, the first of the turn's messages are long gone from it anyway.
-      if (this.turnTexts.size >= LIMITS.transcriptItems) this.turnTexts.clear();
+      // Held to the transcript's size: past it, the first of the turn's items are long gone from it anyway.
+      if (this.turnItems.size >= LIMITS.transcriptItems) this.turnItems.clear();
       id = this.items.has(named) ? `${named}:${randomUUID()}` : named;
-      this.turnTexts.set(named, id);
+      this.turnItems.set(named, id);
     }
     return id;
   }
@@ -955,7 +956,7 @@ export class SessionModel {
     const all = asArray(entries);
     const plan: TranscriptItem = {
       kind: "plan",
-      id: `plan:${id}`,
+      id: this.turnItemId(`plan:${id}`),
       ...(all.length > MAX_PLAN_ENTRIES ? { notShown: all.length - MAX_PLAN_ENTRIES } : {}),
       entries: all.slice(0, MAX_PLAN_ENTRIES).flatMap((entry) => {
         const e = asObject(entry);

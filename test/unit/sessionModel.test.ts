@@ -255,6 +255,41 @@ describe("SessionModel", () => {
     ]);
   });
 
+  it("shows a plan the agent changes in a later turn at the end, its earlier turn's plan left as it was", () => {
+    const m = model();
+    const plan = (content: string, status: string) => [{ content, status, priority: "low" }];
+    m.addUserMessage("first");
+    m.applyUpdate({ sessionUpdate: "plan", entries: plan("read the code", "pending") });
+    m.applyUpdate({ sessionUpdate: "plan", entries: plan("read the code", "completed") });
+    m.applyUpdate({
+      sessionUpdate: "plan_update",
+      plan: { type: "items", planId: "p", entries: plan("v2 step", "pending") },
+    });
+    m.addUserMessage("second");
+    m.applyUpdate({ sessionUpdate: "plan", entries: plan("push to main", "pending") });
+    m.applyUpdate({
+      sessionUpdate: "plan_update",
+      plan: { type: "items", planId: "p", entries: plan("v2 step", "completed") },
+    });
+    const shown = m
+      .transcript()
+      .map((i) =>
+        i.kind === "plan"
+          ? `plan ${i.entries.map((e) => `${e.content}: ${e.status}`).join()}`
+          : i.kind === "user"
+            ? `user ${i.text}`
+            : i.kind,
+      );
+    assert.deepEqual(shown, [
+      "user first",
+      "plan read the code: completed",
+      "plan v2 step: pending",
+      "user second",
+      "plan push to main: pending",
+      "plan v2 step: completed",
+    ]);
+  });
+
   it("keeps a v1 reply streaming in one message while the person's next message waits below it", () => {
     const m = model();
     m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hello, " } });
