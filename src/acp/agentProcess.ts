@@ -5,11 +5,12 @@
  * identity: everything keyed to a process (pending requests, sessions) uses it, so a late exit of a replaced process
  * never touches its successor.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { parse } from "node:path";
+import spawnProgram from "cross-spawn";
 import { RingBuffer } from "../core/text";
 import { resolveCommand, withAbsolutePath } from "../core/commandPath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
@@ -87,14 +88,17 @@ export class AgentProcess {
     const resolved = resolveCommand(command, env);
     if (!resolved) throw startError(launch, Object.assign(new Error("not found"), { code: "ENOENT" }));
     const marker = newTreeMarker();
-    const child = spawn(resolved, [...launch.args], {
+    // Windows: `npx` is `npx.cmd`, which Node spawns only through a shell (EINVAL without one, since its fix of
+    // batch-file argument injection); cross-spawn runs a batch file through `cmd.exe /d /s /c` with each argument
+    // escaped for it, and is Node's `spawn` elsewhere.
+    const child = spawnProgram(resolved, [...launch.args], {
       cwd: home,
       env: markedEnv(env, marker),
       shell: false,
       detached: process.platform !== "win32", // own process group, so the whole tree can be killed
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
-    });
+    }) as ChildProcessWithoutNullStreams; // all three piped
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", (error: NodeJS.ErrnoException) => reject(startError(launch, error)));
