@@ -90,15 +90,20 @@ export class AgentProcess {
     const marker = newTreeMarker();
     // Windows: `npx` is `npx.cmd`, which Node spawns only through a shell (EINVAL without one, since its fix of
     // batch-file argument injection); cross-spawn runs a batch file through `cmd.exe /d /s /c` with each argument
-    // escaped for it, and is Node's `spawn` elsewhere.
-    const child = spawnProgram(resolved, [...launch.args], {
-      cwd: home,
-      env: markedEnv(env, marker),
-      shell: false,
-      detached: process.platform !== "win32", // own process group, so the whole tree can be killed
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-    }) as ChildProcessWithoutNullStreams; // all three piped
+    // escaped for it (a line break, which cmd.exe cannot take in one, refused), and is Node's `spawn` elsewhere.
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawnProgram(resolved, [...launch.args], {
+        cwd: home,
+        env: markedEnv(env, marker),
+        shell: false,
+        detached: process.platform !== "win32", // own process group, so the whole tree can be killed
+        stdio: ["pipe", "pipe", "pipe"],
+        windowsHide: true,
+      }) as ChildProcessWithoutNullStreams; // all three piped
+    } catch (error) {
+      throw startError(launch, error as NodeJS.ErrnoException); // an argument no process can take (a NUL)
+    }
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", (error: NodeJS.ErrnoException) => reject(startError(launch, error)));

@@ -350,6 +350,15 @@ describe("process containment and terminal output", function () {
     assert.ok(!line.includes("100%PATH%"), line);
     for (const word of ["-y", "@scope/agent", "acp", "calc", "say", "hi", "more", "100"])
       assert.ok(line.includes(word), word);
+    // A line break would end the command line there: the agent does not start, and says why.
+    const broken = { ...launch, args: ["-y", "agent\r\ncalc"] };
+    const refused = spawn(process.execPath, ["--require", onWindows, START_AGENT, JSON.stringify(broken)], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let said = "";
+    refused.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()));
+    assert.equal(await new Promise((resolve) => refused.once("exit", resolve)), 1);
+    assert.match(said, /Could not start Npx: .*line breaks.*Check symposium\.agents/);
   });
 
   it("runs the watchdog's programs from the system's folders, not from the folder the host runs in", async () => {
