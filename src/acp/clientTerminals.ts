@@ -6,13 +6,15 @@
  * and by a watchdog when the extension host dies.
  */
 import * as v1 from "@agentclientprotocol/sdk";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import spawnProgram from "cross-spawn";
 import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
 import { resolveCommand, withAbsolutePath } from "../core/commandPath";
+import { errorMessage } from "../core/errorMessage";
 
 export const TERMINAL_LIMITS = {
   perSession: 8,
@@ -229,7 +231,9 @@ export class ClientTerminals {
     const folder = heldFolder(cwd);
     let child: ChildProcess;
     try {
-      child = spawn(program, params.args ?? [], {
+      // cross-spawn: on Windows a batch file (`npm.cmd`) through `cmd.exe`, each argument quoted for it (see
+      // `AgentProcess.start`); elsewhere Node's `spawn`.
+      child = spawnProgram(program, params.args ?? [], {
         argv0: params.command,
         cwd: folder.cwd,
         env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree
@@ -238,6 +242,9 @@ export class ClientTerminals {
         stdio: ["ignore", "pipe", "pipe"],
         windowsHide: true,
       });
+    } catch (error) {
+      // An argument cmd.exe cannot take in one command line (a line break): the agent is told why.
+      throw v1.RequestError.invalidParams({ command: params.command }, errorMessage(error));
     } finally {
       folder.release();
     }

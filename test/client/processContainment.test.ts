@@ -312,54 +312,60 @@ describe("process containment and terminal output", function () {
     assert.equal(realpathSync(readFileSync(marker, "utf8")), realpathSync(homedir()));
   });
 
-  it("starts a Windows batch-file agent (npx.cmd) through cmd.exe, each argument escaped for it", async () => {
-    // Node spawns a `.cmd` only through a shell (EINVAL without one), so the README's `npx -y <agent>` never started
-    // on Windows. Windows is not here: a Node told it runs on Windows starts the agent, with `cmd.exe` (COMSPEC) a
-    // script that writes what it was given.
-    const npx = join(folder, "npx.cmd");
-    writeFileSync(npx, '@ECHO off\r\n"%~dp0\\node.exe" "%~dp0\\node_modules\\npm\\bin\\npx-cli.js" %*\r\n');
-    const shell = join(folder, "cmd.exe");
-    const given = join(folder, "given.json");
-    writeFileSync(
-      shell,
-      `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(given)}, JSON.stringify(process.argv.slice(2)))\n`,
-    );
-    chmodSync(shell, 0o755);
-    const onWindows = join(folder, "onWindows.js");
-    writeFileSync(
-      onWindows,
-      `Object.defineProperty(process, "platform", { value: "win32" });
-      process.env.COMSPEC = process.env.comspec = ${JSON.stringify(shell)};`,
-    );
-    const args = ["-y", "@scope/agent acp", "a&calc", 'say ^ "hi" | more', "100%PATH%"];
-    const launch = { name: "Npx", command: npx, args, env: {}, cwd: "/" };
-    const child = spawn(process.execPath, ["--require", onWindows, START_AGENT, JSON.stringify(launch)], {
-      stdio: ["ignore", "ignore", "inherit"],
+  for (const what of ["an agent", "a terminal command"] as const)
+    it(`starts ${what} that is a Windows batch file (npx.cmd) through cmd.exe, each argument quoted for it`, async () => {
+      // Node spawns a `.cmd` only through a shell (EINVAL without one), so the README's `npx -y <agent>` never started
+      // on Windows, nor a terminal's `npm test`. Windows is not here: a Node told it runs on Windows starts it, with
+      // `cmd.exe` (COMSPEC) a script that writes what it was given.
+      const npx = join(folder, "npx.cmd");
+      writeFileSync(npx, '@ECHO off\r\n"%~dp0\\node.exe" "%~dp0\\node_modules\\npm\\bin\\npx-cli.js" %*\r\n');
+      const shell = join(folder, "cmd.exe");
+      const given = join(folder, "given.json");
+      writeFileSync(
+        shell,
+        `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(given)}, JSON.stringify(process.argv.slice(2)))\n`,
+      );
+      chmodSync(shell, 0o755);
+      const onWindows = join(folder, "onWindows.js");
+      writeFileSync(
+        onWindows,
+        `Object.defineProperty(process, "platform", { value: "win32" });
+        process.env.COMSPEC = process.env.comspec = ${JSON.stringify(shell)};`,
+      );
+      const start = async (args: string[]) => {
+        const mode = what === "an agent" ? [] : ["terminal"];
+        const launch = JSON.stringify({ name: "Npx", command: npx, args });
+        const child = spawn(process.execPath, ["--require", onWindows, START_AGENT, launch, ...mode], {
+          cwd: folder,
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        let said = "";
+        child.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()));
+        const code = await new Promise((resolve) => child.once("exit", resolve));
+        return { code, said };
+      };
+      const ran = await start(["-y", "@scope/agent acp", "a&calc", 'say ^ "hi" | more', "100%PATH%"]);
+      assert.equal(ran.code, 0, ran.said);
+      const argv = JSON.parse(readFileSync(given, "utf8")) as string[];
+      assert.equal(argv[0], "/d", "AutoRun off");
+      assert.equal(argv.at(-2), "/c", "one command line");
+      const line = argv.at(-1) ?? "";
+      assert.ok(line.includes(npx), line);
+      // `/s`: cmd.exe takes off the outer quotes. Each argument is quoted whole, so `&` and `|` start no other
+      // command, and `%PATH%` is no variable.
+      assert.ok(line.startsWith('"') && line.endsWith('"'), line);
+      assert.match(line.slice(1, -1).replace(/"[^"]*"/g, ""), /^ *$/, line);
+      assert.ok(!line.includes("100%PATH%"), line);
+      for (const word of ["-y", "@scope/agent", "acp", "calc", "say", "hi", "more", "100"])
+        assert.ok(line.includes(word), word);
+      // A line break would end the command line there: it does not start, and says why.
+      const refused = await start(["-y", "agent\r\ncalc"]);
+      assert.equal(refused.code, 1);
+      assert.match(
+        refused.said,
+        what === "an agent" ? /Could not start Npx: .*line breaks.*Check symposium\.agents/ : /line breaks/,
+      );
     });
-    const code = await new Promise((resolve) => child.once("exit", resolve));
-    assert.equal(code, 0, "the agent started");
-    const argv = JSON.parse(readFileSync(given, "utf8")) as string[];
-    assert.equal(argv[0], "/d", "AutoRun off");
-    assert.equal(argv.at(-2), "/c", "one command line");
-    const line = argv.at(-1) ?? "";
-    assert.ok(line.includes(npx), line);
-    // `/s`: cmd.exe takes off the outer quotes. Each argument is quoted whole, so `&` and `|` start no other command,
-    // and `%PATH%` is no variable.
-    assert.ok(line.startsWith('"') && line.endsWith('"'), line);
-    assert.match(line.slice(1, -1).replace(/"[^"]*"/g, ""), /^ *$/, line);
-    assert.ok(!line.includes("100%PATH%"), line);
-    for (const word of ["-y", "@scope/agent", "acp", "calc", "say", "hi", "more", "100"])
-      assert.ok(line.includes(word), word);
-    // A line break would end the command line there: the agent does not start, and says why.
-    const broken = { ...launch, args: ["-y", "agent\r\ncalc"] };
-    const refused = spawn(process.execPath, ["--require", onWindows, START_AGENT, JSON.stringify(broken)], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let said = "";
-    refused.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()));
-    assert.equal(await new Promise((resolve) => refused.once("exit", resolve)), 1);
-    assert.match(said, /Could not start Npx: .*line breaks.*Check symposium\.agents/);
-  });
 
   it("runs the watchdog's programs from the system's folders, not from the folder the host runs in", async () => {
     if (process.platform === "win32") return;

@@ -1,14 +1,43 @@
-// Starts one agent through `AgentProcess` (as Symposium does) and exits with it: 0 once it ran, 1 if it did not start.
-// Usage: node startAgent.js '<AgentLaunch as JSON>'. With `--require` a script can first change what Node says it
-// runs on (`process.platform`), so the Windows way of starting an agent is run here too.
-import { AgentProcess, type AgentLaunch } from "../../src/acp/agentProcess";
+// Starts one agent through `AgentProcess` (as Symposium does), or with `terminal` one terminal command through
+// `ClientTerminals` in the current folder, and exits when it ends: 0 once it ran, 1 if it did not start.
+// Usage: node startAgent.js '<{ name, command, args } as JSON>' [terminal]. With `--require` a script can first change
+// what Node says it runs on (`process.platform`), so the Windows way of starting a program is run here too.
+import { AgentProcess } from "../../src/acp/agentProcess";
+import { ClientTerminals } from "../../src/acp/clientTerminals";
+import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
-AgentProcess.start(JSON.parse(process.argv[2]!) as AgentLaunch)
-  .then((agent) => agent.exited)
-  .then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
+const { name, command, args } = JSON.parse(process.argv[2]!) as {
+  name: string;
+  command: string;
+  args: string[];
+};
+
+function fail(error: unknown): never {
+  console.error(error);
+  process.exit(1);
+}
+
+if (process.argv[3] === "terminal") {
+  const folder = process.cwd();
+  const terminals = new ClientTerminals(
+    // The folders as this machine names them, whatever Node is told it runs on.
+    () => new PolicyBoundary([folder], { platform: "posix" }),
+    () => folder,
+    () => undefined,
   );
+  try {
+    const { terminalId } = terminals.create("session", { command, args });
+    void terminals
+      .waitForExit("session", terminalId)
+      .then(
+        (status) => (status.exitCode === 0 ? process.exit(0) : fail(terminals.output("session", terminalId))),
+        fail,
+      );
+  } catch (error) {
+    fail(error);
+  }
+} else {
+  AgentProcess.start({ name, command, args, env: {}, cwd: process.cwd() })
+    .then((agent) => agent.exited)
+    .then(() => process.exit(0), fail);
+}
