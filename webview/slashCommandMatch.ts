@@ -1,7 +1,8 @@
 /**
  * Which of the agent's slash commands the `/` list offers for what is typed: pure, for plain-Node tests. The list is
- * open while the message is `/` plus a name being typed (no space yet); names starting with the typed text come
- * first, then names containing it, each in the agent's order.
+ * open while the message is `/` plus a name being typed (no space yet); the name typed whole comes first (Enter takes
+ * the first: `/init` typed must not become an `init-project` the agent lists before it), then names starting with
+ * the typed text, then names containing it, each in the agent's order.
  */
 import type { SlashCommand } from "../src/shared/protocol";
 
@@ -20,6 +21,10 @@ export function matchCommands(commands: readonly SlashCommand[], query: string):
     if (name.startsWith(wanted)) starts.push(command);
     else if (wanted !== "" && name.includes(wanted)) contains.push(command);
   }
+  // The name as typed, else as typed in another case.
+  let exact = starts.findIndex((command) => command.name === query);
+  if (exact < 0) exact = starts.findIndex((command) => command.name.toLowerCase() === wanted);
+  if (exact > 0) starts.unshift(...starts.splice(exact, 1));
   return [...starts, ...contains];
 }
 

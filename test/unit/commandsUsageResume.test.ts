@@ -75,6 +75,27 @@ describe("slash commands", () => {
     assert.deepEqual(matchCommands(COMMANDS, "zzz"), []);
   });
 
+  it("offers first the command whose name is typed whole, though the agent lists a longer one before it", () => {
+    const commands = parseAgentCommands([
+      { name: "init-project", description: "Sets up a whole new project" },
+      { name: "Init", description: "another case" },
+      { name: "init", description: "Writes AGENTS.md" },
+    ]);
+    // Enter takes the first: `/init` typed must complete to `/init `, not to the command listed first.
+    assert.deepEqual(
+      matchCommands(commands, "init").map((c) => c.name),
+      ["init", "init-project", "Init"],
+    );
+    assert.deepEqual(
+      matchCommands(commands, "INIT").map((c) => c.name),
+      ["Init", "init-project", "init"],
+    );
+    assert.deepEqual(
+      matchCommands(commands, "in").map((c) => c.name),
+      ["init-project", "Init", "init"],
+    );
+  });
+
   it("completes to `/name ` and shows the hint while the input is empty", () => {
     const compact = COMMANDS[0]!;
     assert.equal(completion(compact), "/compact ");
