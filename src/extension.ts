@@ -93,13 +93,21 @@ class SymposiumExtension extends Disposable {
       confirmUnattended: confirmUnattended(memory),
       addPermissionRule: (entry) => configuration.addPermissionRule(entry),
       removePermissionRule: (action, entry) => configuration.removePermissionRule(action, entry),
-      chooseAuthMethod: async (agentName, methods) =>
-        (
-          await vscode.window.showQuickPick(authMethodItems(methods), {
-            title: vscode.l10n.t("{0} needs you to sign in", agentName),
-            ignoreFocusOut: true,
-          })
-        )?.id,
+      chooseAuthMethod: async (agentName, methods, closed) => {
+        // Closing the tab closes the picker.
+        const picking = new vscode.CancellationTokenSource();
+        const close = () => picking.cancel();
+        closed.addEventListener("abort", close);
+        try {
+          const items = authMethodItems(methods);
+          const title = vscode.l10n.t("{0} needs you to sign in", agentName);
+          return (await vscode.window.showQuickPick(items, { title, ignoreFocusOut: true }, picking.token))
+            ?.id;
+        } finally {
+          closed.removeEventListener("abort", close);
+          picking.dispose();
+        }
+      },
       lastAgent: {
         get: () => memory.get<string>("lastAgent"),
         set: (name) => void memory.update("lastAgent", name),

@@ -84,10 +84,11 @@ export interface Environment {
   addPermissionRule?(entry: ReturnType<typeof ruleToEntry>): Promise<void>;
   /** Removes one entry from `symposium.permissions` in user settings; false when it is not there (any more). */
   removePermissionRule?(action: Verdict, entry: unknown): Promise<boolean>;
-  /** Lets the user pick an authentication method; undefined = cancelled. */
+  /** Lets the user pick an authentication method; undefined = cancelled, or `closed` (the tab closed) aborted. */
   chooseAuthMethod(
     agentName: string,
     methods: { id: string; name: string; description?: string }[],
+    closed: AbortSignal,
   ): Promise<string | undefined>;
   /** The agent the person last started a session with, across windows (absent: not remembered). */
   lastAgent?: {
@@ -402,7 +403,11 @@ export class AgentSessions {
       this.notePastSessionSupport(scope);
       if (session.disposed) throw new SessionClosedError();
       session.model.protocolVersion = scope.connection.version;
-      const { sessionId: agentSessionId, response } = await this.newSession(scope, launch.cwd);
+      const { sessionId: agentSessionId, response } = await this.newSession(
+        scope,
+        launch.cwd,
+        session.closed,
+      );
       if (session.disposed) throw new SessionClosedError();
       scope.add(agentSessionId, session);
       session.model.applyInitialCommands(response);
@@ -422,10 +427,11 @@ export class AgentSessions {
         if (scope) await this.releaseIfUnused(scope);
         throw new SessionClosedError();
       }
-      // One its settings changed under takes no other session: it ends with its last.
-      if (scope && !scope.usable) await this.releaseIfUnused(scope);
       this.env.log.error(`Starting a session with ${agentName} failed: ${errorMessage(error)}`);
       session.startFailed(error);
+      // Its agent ends with it unless another session uses it: a tab that failed to start holds no connection, so
+      // closing it could not end the agent, which ran on with no tab until the window closed.
+      if (scope) await this.releaseIfUnused(scope);
       throw new SessionStartError(errorMessage(error), { cause: error });
     }
   }
@@ -468,37 +474,40 @@ export class AgentSessions {
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
     const scope = await this.pool.acquire(launch);
+    // Held until the chosen session is routed on it: a tab of the agent closed while the person picks would end it.
+    const letGo = scope.hold();
+    try {
+      return await this.resumeOn(scope, launch.cwd, choose, showTab);
+    } finally {
+      letGo();
+      await this.releaseIfUnused(scope);
+    }
+  }
+
+  private async resumeOn(
+    scope: ConnectionScope,
+    cwd: string,
+    choose: (sessions: PastSession[]) => Promise<PastSession | undefined>,
+    showTab: (sessionKey: string) => void,
+  ): Promise<ResumeOutcome> {
     const support = this.notePastSessionSupport(scope);
     const reopen = support.reopen;
-    if (!support.list || !reopen) {
-      await this.releaseIfUnused(scope);
-      return { outcome: "unsupported" };
-    }
-    let chosen: PastSession | undefined;
-    try {
-      chosen = await choose(await this.listPastSessions(scope, launch.cwd));
-    } catch (error) {
-      await this.releaseIfUnused(scope);
-      throw error;
-    }
-    if (!chosen) {
-      await this.releaseIfUnused(scope);
-      return { outcome: "cancelled" };
-    }
+    if (!support.list || !reopen) return { outcome: "unsupported" };
+    const chosen = await choose(await this.listPastSessions(scope, cwd));
+    if (!chosen) return { outcome: "cancelled" };
     // Open in a tab already, also on a connection its agent's settings changed under (another process).
-    const open = this.liveTabOf(agentName, chosen.sessionId);
+    const open = this.liveTabOf(scope.name, chosen.sessionId);
     if (open) {
       this.selectSession(open.key);
       showTab(open.key);
-      await this.releaseIfUnused(scope);
       return { outcome: "opened", sessionKey: open.key };
     }
-    const session = this.createSession(agentName, launch.cwd, {
+    const session = this.createSession(scope.name, cwd, {
       past: chosen,
       replaysMessages: reopen !== "resume",
     });
     showTab(session.key);
-    return { outcome: "opened", sessionKey: await this.reopen(scope, reopen, session, launch.cwd) };
+    return { outcome: "opened", sessionKey: await this.reopen(scope, reopen, session, cwd) };
   }
 
   /** Up to `LIMITS.pastSessions` of the agent's sessions for `cwd`, over at most five pages, newest first. */
@@ -1134,10 +1143,14 @@ export class AgentSessions {
    * (`ConnectionScope.begin`); those still waiting for a connection may get it unless it is retired.
    */
   private async releaseIfUnused(scope: ConnectionScope): Promise<void> {
+    // Tabs that failed or ended hold no connection either, and wait for none.
     const starting =
       scope.usable &&
       [...this.sessions.values()].some(
-        (session) => session.model.agentName === scope.name && !session.connection,
+        (session) =>
+          session.model.agentName === scope.name &&
+          !session.connection &&
+          session.model.status === "starting",
       );
     if (scope.isEmpty && !starting) await this.pool.release(scope);
   }
@@ -1145,6 +1158,7 @@ export class AgentSessions {
   private async newSession(
     scope: ConnectionScope,
     cwd: string,
+    closed: AbortSignal,
   ): Promise<{ sessionId: string; response: Record<string, unknown> }> {
     const { connection } = scope;
     try {
@@ -1152,7 +1166,9 @@ export class AgentSessions {
     } catch (error) {
       const methods = connection.authMethods;
       if (!isAuthRequired(error) || methods.length === 0) throw error;
-      const methodId = await this.env.chooseAuthMethod(connection.name, methods);
+      const methodId = await this.env.chooseAuthMethod(connection.name, methods, closed);
+      // The tab closed meanwhile: no sign-in (a browser login, for some agents) for a session nobody waits for.
+      if (closed.aborted) throw new SessionClosedError();
       if (!methodId)
         throw new Error(`${connection.name} needs you to sign in before it can start a session.`);
       await connection.authenticate(methodId, this.timeouts.newSessionMs);

@@ -13,6 +13,8 @@ export class ConnectionScope {
   private readonly sessions = new Map<string, Session>();
   /** Sessions asking the agent for their id (`starting`): it must not end under them, retired or not. */
   private readonly starting = new Set<Session>();
+  /** Holds that keep it while no session is on it yet (Resume Session… while the person picks one). */
+  private holds = 0;
   private ended = false;
   /** Its agent's settings changed since it started: it keeps its sessions but takes no new one. */
   private retired = false;
@@ -42,7 +44,17 @@ export class ConnectionScope {
   }
 
   get isEmpty(): boolean {
-    return this.sessions.size === 0 && this.starting.size === 0;
+    return this.sessions.size === 0 && this.starting.size === 0 && this.holds === 0;
+  }
+
+  /** Keeps it from ending as unused until the returned function is called (once). */
+  hold(): () => void {
+    this.holds++;
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
   }
 
   /** A session is being started on it; it counts as one of its own until routed (`add`) or removed. */
@@ -58,7 +70,10 @@ export class ConnectionScope {
     const routed = this.sessions.get(agentSessionId);
     if (routed !== undefined && routed !== session)
       throw new Error(
-        `${this.name} gave the new session the id of a session already open (${agentSessionId.slice(0, 100)}).`,
+        routed.disposed
+          ? // A tab reopening it was closed, and its reopen has not ended: both would get the agent's replay.
+            `${this.name} is still reopening this session for a tab closed meanwhile. Try again in a moment.`
+          : `${this.name} gave the new session the id of a session already open (${agentSessionId.slice(0, 100)}).`,
       );
     this.sessions.set(agentSessionId, session);
     this.starting.delete(session);

@@ -140,6 +140,8 @@ export class Session {
    */
   cwd: string | undefined;
   private isDisposed = false;
+  /** Aborted when the tab closes: what waits for the person about its start (the sign-in picker) goes with it. */
+  private readonly closing = new AbortController();
   /** Mode or option changes the person (or settings) sent and the agent has not answered yet: control id -> value. */
   private readonly pendingSets = new Map<string, string | boolean>();
   /** What the host was last told about acting without asking: each move is told once, as whoever made it. */
@@ -169,6 +171,10 @@ export class Session {
 
   get disposed(): boolean {
     return this.isDisposed;
+  }
+
+  get closed(): AbortSignal {
+    return this.closing.signal;
   }
 
   get connection(): AgentConnection | undefined {
@@ -600,6 +606,7 @@ export class Session {
   /** Ends the session's lifetime: timers cleared, nothing more emitted. */
   dispose(): void {
     this.isDisposed = true;
+    this.closing.abort();
     clearTimeout(this.stopTimer);
     this.heldDecisions.dispose();
     this.grants.clear();

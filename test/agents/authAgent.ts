@@ -2,7 +2,7 @@
  * An ACP agent that needs signing in: `initialize` offers two methods, one the agent handles itself ("token") and
  * one that needs a login terminal ("browser"); `session/new` answers auth_required (-32000) until `authenticate`
  * (v1) or `auth/login` (v2) succeeds with "token". Run: `node out/test/agents/authAgent.js` (speaks v1 and v2).
- * Env AUTH_AGENT_LOG=<file>: one JSON line per request it handled ({method, params}).
+ * Env AUTH_AGENT_LOG=<file>: one JSON line per request it handled ({method, params, pid}).
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
@@ -12,7 +12,7 @@ import { Readable, Writable } from "node:stream";
 let signedIn = false;
 const log = (method: string, params: unknown) => {
   if (process.env.AUTH_AGENT_LOG)
-    appendFileSync(process.env.AUTH_AGENT_LOG, `${JSON.stringify({ method, params })}\n`);
+    appendFileSync(process.env.AUTH_AGENT_LOG, `${JSON.stringify({ method, params, pid: process.pid })}\n`);
 };
 const signIn = (methodId: string) => {
   if (methodId !== "token") throw v2.RequestError.invalidParams({ methodId }, "unknown sign-in method");

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ClientHarness } from "../support/clientHarness";
+import { ClientHarness, isAlive, waitFor, type HarnessOptions } from "../support/clientHarness";
 import { readJsonLines } from "../../tools/jsonLines";
 
 const AUTH_AGENT = join(__dirname, "..", "agents", "authAgent.js");
@@ -14,8 +14,22 @@ describe("Signing in to an agent", function () {
   let harness: ClientHarness;
   afterEach(async () => harness?.dispose());
 
-  function requests(): { method: string; params: Record<string, unknown> }[] {
-    return readJsonLines<{ method: string; params: Record<string, unknown> }>(`${harness.logFile}.auth`);
+  function requests(): { method: string; params: Record<string, unknown>; pid: number }[] {
+    return readJsonLines<{ method: string; params: Record<string, unknown>; pid: number }>(
+      `${harness.logFile}.auth`,
+    );
+  }
+
+  /** A harness on the sign-in agent, logging the requests it handled. */
+  function signInAgent(chooseAuthMethod?: HarnessOptions["chooseAuthMethod"]) {
+    harness = new ClientHarness({
+      command: process.execPath,
+      args: [AUTH_AGENT],
+      ...(chooseAuthMethod ? { chooseAuthMethod } : {}),
+    });
+    (harness.agentsSetting.Scripted as { env: Record<string, string> }).env.AUTH_AGENT_LOG =
+      `${harness.logFile}.auth`;
+    harness.sessions.reloadSettings();
   }
 
   for (const [label, args, version, loginMethod] of [
@@ -52,8 +66,28 @@ describe("Signing in to an agent", function () {
     });
   }
 
-  it("says the agent needs signing in when the person cancels the choice", async () => {
-    harness = new ClientHarness({ command: process.execPath, args: [AUTH_AGENT] });
+  it("says the agent needs signing in when the person cancels the choice, and ends the agent", async () => {
+    signInAgent();
     await assert.rejects(harness.sessions.startSession("Scripted"), /needs you to sign in/);
+    // The tab says why and stays; the agent, with no session, does not run on until the window closes.
+    const pid = requests()[0]!.pid;
+    await waitFor(() => !isAlive(pid), "the agent that started no session to end");
+    assert.equal(harness.sessions.sessionKeys().length, 1);
+  });
+
+  it("closes the sign-in choice with its tab, and signs in to nothing though a method was picked", async () => {
+    let closedWhilePicking: AbortSignal | undefined;
+    signInAgent(async (_agent, methods, closed) => {
+      closedWhilePicking = closed;
+      const [key] = harness.sessions.sessionKeys();
+      await harness.sessions.closeSession(key!);
+      return methods[0]?.id; // picked as the tab closed
+    });
+    await assert.rejects(harness.sessions.startSession("Scripted"), /closed before it started/);
+    assert.equal(closedWhilePicking?.aborted, true, "the picker is told to close");
+    const methods = requests().map((r) => r.method);
+    assert.ok(!methods.includes("auth/login") && !methods.includes("authenticate"), methods.join());
+    const pid = requests()[0]!.pid;
+    await waitFor(() => !isAlive(pid), "the agent of the closed tab to end");
   });
 });

@@ -299,6 +299,49 @@ describe("Session controls over the in-process seam", function () {
     );
   });
 
+  it("keeps the agent while the person picks a past session, though its last tab is closed meanwhile", async () => {
+    const c = (client = new Client((c) =>
+      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked),
+    ));
+    const first = await c.sessions.startSession("Past");
+    const reopened = await c.sessions.resumeSession("Past", async (past) => {
+      await c.sessions.closeSession(first);
+      return pickOld1(past);
+    });
+    assert.equal(reopened.outcome, "opened");
+    const key = (reopened as { sessionKey: string }).sessionKey;
+    assert.equal(c.sessions.session(key)?.status, "ready", c.sessions.session(key)?.error);
+    assert.deepEqual(
+      c.asked.loaded.map((asked) => asked.sessionId),
+      ["old-1"],
+    );
+  });
+
+  it("says a session still reopening for a closed tab is busy, not that the agent gave a wrong id", async () => {
+    const load = new Gate();
+    let loads = 0;
+    const c = (client = new Client((c) =>
+      pastSessionsAgent(c.workspace, { list: true, load: true }, c.asked, {
+        onLoad: () => (++loads === 1 ? load.pass() : Promise.resolve()),
+      }),
+    ));
+    const closing = c.sessions.resumeSession("Past", pickOld1).catch((error: unknown) => error);
+    await load.arrived;
+    const [closedKey] = c.sessions.sessionKeys();
+    await c.sessions.closeSession(closedKey!);
+    await assert.rejects(
+      c.sessions.resumeSession("Past", pickOld1),
+      /still reopening this session for a tab closed meanwhile\. Try again in a moment/,
+    );
+    const [busyKey] = c.sessions.sessionKeys();
+    assert.match(c.sessions.session(busyKey!)?.error ?? "", /Try again in a moment/, "the tab says so");
+    load.open();
+    await closing;
+    // Once the closed tab's reopen ended, Try again reopens it.
+    const retried = await c.sessions.retryStart(busyKey!);
+    assert.equal(c.sessions.session(retried!)?.status, "ready");
+  });
+
   it("an agent that cannot list and reopen sessions is not offered, and no tab opens", async () => {
     for (const advertised of [{}, { list: true }, { load: true }] as Advertised[]) {
       client = new Client((c) => pastSessionsAgent(c.workspace, advertised, c.asked));
