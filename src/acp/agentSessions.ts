@@ -800,6 +800,16 @@ export class AgentSessions {
     this.emit([{ op: "sessionRemoved", sessionKey }]);
     const scope = session.connection && this.pool.scopeOf(session.connection);
     if (!scope) return;
+    // A turn going on after Stop, on an agent other tabs use: as after Stop, the agent is shut down unless the turn
+    // ends within the grace, which its route stays for (and nothing else: a closed session gets no card or file).
+    if (session.turnStillEnding && scope.carriesOtherThan(session)) {
+      this.pool.runtimeIfLoaded?.terminals.releaseSession(session.key);
+      session.whenClosedTurnEnds(() => {
+        scope.remove(session);
+        void this.releaseIfUnused(scope);
+      });
+      return;
+    }
     scope.remove(session);
     await this.releaseIfUnused(scope);
   }

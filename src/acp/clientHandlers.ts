@@ -104,7 +104,9 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     sessionUpdate: (connection, params) => {
       const session = route(connection, params.sessionId);
       const update = asObject(params.update);
-      if (!session || !update) return;
+      if (!update) return;
+      if (!session)
+        return host.scopeOf(connection)?.closedSession(params.sessionId)?.applyClosedUpdate(update);
       broker.noteUpdate(session, update);
       session.applyUpdate(update, connection.version);
     },

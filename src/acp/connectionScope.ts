@@ -88,6 +88,21 @@ export class ConnectionScope {
     return session?.disposed ? undefined : session;
   }
 
+  /** A closed session still routed (its reopen or its turn has not ended): nothing but that end reaches it. */
+  closedSession(sessionId: unknown): Session | undefined {
+    const session = typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
+    return session?.disposed ? session : undefined;
+  }
+
+  /** Whether it carries (or is keeping for) a session other than `session`. */
+  carriesOtherThan(session: Session): boolean {
+    return (
+      [...this.sessions.values()].some((other) => other !== session) ||
+      [...this.starting].some((other) => other !== session) ||
+      this.holds > 0
+    );
+  }
+
   /** Ends the session's route, also one added before it was attached (a reopen that failed). */
   remove(session: Session): void {
     this.starting.delete(session);

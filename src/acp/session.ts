@@ -140,6 +140,8 @@ export class Session {
    */
   cwd: string | undefined;
   private isDisposed = false;
+  /** Called when a turn that went on after its tab closed ends (`whenClosedTurnEnds`). */
+  private closedTurnEnded: (() => void) | undefined;
   /** Aborted when the tab closes: what waits for the person about its start (the sign-in picker) goes with it. */
   private readonly closing = new AbortController();
   /** Mode or option changes the person (or settings) sent and the agent has not answered yet: control id -> value. */
@@ -475,6 +477,21 @@ export class Session {
     return this.stopRequested && this.turnActive;
   }
 
+  /** Stop was pressed (or the tab closed) during a turn that has not ended yet, and its kill is armed. */
+  get turnStillEnding(): boolean {
+    return this.turnActive && this.stopRequested;
+  }
+
+  /** For a closed session whose turn goes on: `ended` runs once that turn ends (and the kill is disarmed). */
+  whenClosedTurnEnds(ended: () => void): void {
+    this.closedTurnEnded = ended;
+  }
+
+  /** An update to a closed session whose turn goes on: only the turn's end (a v2 `idle`) counts. */
+  applyClosedUpdate(update: Json): void {
+    if (update.sessionUpdate === "state_update" && update.state === "idle") this.endTurn(undefined);
+  }
+
   /** Whether a turn is running that shutdown should cancel. */
   get running(): boolean {
     return this.turnActive && this.attachment !== undefined && !this.attachment.connection.isClosed;
@@ -607,7 +624,8 @@ export class Session {
   dispose(): void {
     this.isDisposed = true;
     this.closing.abort();
-    clearTimeout(this.stopTimer);
+    // A turn Stop did not end yet keeps Stop's kill armed: closing a tab does no less than Stop.
+    if (!this.turnStillEnding) clearTimeout(this.stopTimer);
     this.heldDecisions.dispose();
     this.grants.clear();
   }
@@ -742,6 +760,11 @@ export class Session {
     this.tellAgentMoves();
     this.approvedCommands = [];
     clearTimeout(this.stopTimer);
+    if (this.isDisposed) {
+      const ended = this.closedTurnEnded;
+      this.closedTurnEnded = undefined;
+      return ended?.();
+    }
     if (this.model.status !== "ended") this.model.status = "ready";
     const stopped = this.stopRequested;
     this.stopRequested = false;

@@ -205,6 +205,80 @@ describe("Lifetimes over the in-process seam", function () {
     assert.ok(!client.agents[0]!.hasExited, "the agent still serves the other tab");
   });
 
+  /**
+   * An agent whose first session's turn runs until cancelled, if `obeys`, else for good; v2 ends a turn with an
+   * idle state, v1 with its prompt's answer.
+   */
+  function turnUntilCancelled(version: 1 | 2, obeys: boolean): App {
+    let sessions = 0;
+    const cancelled = new Map<string, () => void>();
+    const untilCancelled = (sessionId: string) =>
+      new Promise<void>((resolve) => {
+        if (obeys) cancelled.set(sessionId, resolve);
+      });
+    if (version === 1)
+      return v1
+        .agent({ name: AGENT_INFO.name })
+        .onRequest(v1.methods.agent.initialize, () => ({
+          protocolVersion: 1,
+          agentCapabilities: {},
+          agentInfo: AGENT_INFO,
+        }))
+        .onRequest(v1.methods.agent.session.new, () => ({ sessionId: `s${++sessions}` }))
+        .onRequest(v1.methods.agent.session.prompt, async ({ params }) => {
+          if (params.sessionId === "s1") await untilCancelled(params.sessionId);
+          return { stopReason: params.sessionId === "s1" ? ("cancelled" as const) : ("end_turn" as const) };
+        })
+        .onNotification(v1.methods.agent.session.cancel, ({ params }) => cancelled.get(params.sessionId)?.());
+    return v2
+      .agent({ name: AGENT_INFO.name })
+      .onRequest(v2.methods.agent.initialize, () => ({
+        protocolVersion: 2,
+        info: AGENT_INFO,
+        capabilities: {},
+      }))
+      .onRequest(v2.methods.agent.session.new, () => ({ sessionId: `s${++sessions}` }))
+      .onRequest(v2.methods.agent.session.prompt, async ({ params, client: agent }) => {
+        const { sessionId } = params;
+        const state = (update: v2.SessionUpdate) =>
+          agent.notify(v2.methods.client.session.update, { sessionId, update });
+        await state({ sessionUpdate: "state_update", state: "running" });
+        const idle = () => state({ sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" });
+        if (sessionId === "s1") void untilCancelled(sessionId).then(idle);
+        else setTimeout(() => void idle(), 0);
+        return { messageId: `m-${sessionId}` };
+      })
+      .onNotification(v2.methods.agent.session.cancel, ({ params }) => cancelled.get(params.sessionId)?.());
+  }
+
+  for (const version of [1, 2] as const) {
+    it(`closing a tab whose turn ignores Stop shuts down the agent it shares with another tab, as Stop does (v${version})`, async () => {
+      client = new SeamClient(() => turnUntilCancelled(version, false), { version, stopGraceMs: 50 });
+      const closing = await client.sessions.startSession("Seam");
+      const staying = await client.sessions.startSession("Seam");
+      void client.sessions.sendPrompt(closing, "go");
+      await client.until(() => client!.sessions.session(closing)?.status === "running");
+      await client.sessions.closeSession(closing);
+      await client.until(() => client!.sessions.session(staying)?.status === "ended");
+      assert.match(client.sessions.session(staying)?.error ?? "", /did not stop within 0 s after Stop/);
+      assert.ok(client.agents[0]!.killed, "the agent that ignored the close is killed");
+    });
+
+    it(`closing a tab whose turn stops leaves the agent to the other tab (v${version})`, async () => {
+      client = new SeamClient(() => turnUntilCancelled(version, true), { version, stopGraceMs: 50 });
+      const closing = await client.sessions.startSession("Seam");
+      const staying = await client.sessions.startSession("Seam");
+      void client.sessions.sendPrompt(closing, "go");
+      await client.until(() => client!.sessions.session(closing)?.status === "running");
+      await client.sessions.closeSession(closing);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // past the grace
+      assert.ok(!client.agents[0]!.hasExited, "the agent still serves the other tab");
+      await client.sessions.sendPrompt(staying, "next");
+      await client.until(() => client!.sessions.session(staying)?.status === "ready");
+      assert.deepEqual(client.sessions.sessionKeys(), [staying]);
+    });
+  }
+
   it("Stop settles the card and ends the turn even when the agent stopped reading its input", async () => {
     let cancels = 0;
     client = new SeamClient(
