@@ -986,10 +986,19 @@ export class AgentSessions {
   }
 
   /**
-   * Bypass Permissions on a card: approve this request once with `allow_once` and store `bypassPermissions: true`
-   * for its agent in user settings. Refused when the card does not offer it. Rejects when the setting could not be
+   * Bypass Permissions on a card, confirmed (`host/bypassCommands.bypassFromCard`): approve this request once with
+   * `allow_once` and store `bypassPermissions: true` for its agent in user settings. Refused when the card does not
+   * offer it. Rejects when the setting could not be
    * saved (the request stays approved; bypass stays off).
    */
+  /** The agent of a waiting card that offers Bypass Permissions; undefined when it offers none (or is not waiting). */
+  bypassOfferedFor(key: string): string | undefined {
+    const prompt = this.pending.get(key);
+    return prompt && allowOnceOption(prompt.options) && this.broker.offeredBypass(prompt)
+      ? prompt.agentName
+      : undefined;
+  }
+
   async bypass(key: string): Promise<boolean> {
     const prompt = this.pending.get(key);
     const allowOnce = prompt && allowOnceOption(prompt.options);

@@ -18,11 +18,20 @@ export class BypassState {
     this.settings = read();
   }
 
-  /** Re-reads the user settings (on configuration changes); the window-only bypass stays. */
+  /**
+   * Re-reads the user settings (on configuration changes); the window-only bypass stays while its agent does. An
+   * agent no longer in the settings (removed, renamed, or an entry that no longer reads) loses both: kept by name,
+   * Bypass was shown and revocable nowhere, and went to whatever agent the settings gave that name next.
+   */
   reload(): void {
     this.settings = this.read();
     for (const [agentName, on] of this.chosen)
-      if (this.stored(agentName) === on) this.chosen.delete(agentName);
+      if (this.stored(agentName) === on || !this.defined(agentName)) this.chosen.delete(agentName);
+    for (const agentName of this.windowOnly) if (!this.defined(agentName)) this.windowOnly.delete(agentName);
+  }
+
+  private defined(agentName: string): boolean {
+    return agentName === DEMO_AGENT_NAME || this.settings.agents.has(agentName);
   }
 
   definition(agentName: string): AgentDefinition | undefined {

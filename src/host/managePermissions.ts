@@ -96,8 +96,12 @@ async function takeBack(
         return;
       if (target.origin === "window") {
         sessions.setWindowOnlyBypass(target.agentName, false);
+        const name = inertText(target.agentName, 100);
+        // Turned on in the user settings too (another window's card, a hand edit): that one still holds.
         void vscode.window.showInformationMessage(
-          vscode.l10n.t("{0} asks for permission again.", inertText(target.agentName, 100)),
+          sessions.isBypassed(target.agentName)
+            ? vscode.l10n.t("{0} is still bypassed by your user settings; revoke that entry too.", name)
+            : vscode.l10n.t("{0} asks for permission again.", name),
         );
       } else await revokeBypassOf(sessions, target.agentName);
       return;

@@ -10,6 +10,7 @@ import { externalLinkTarget, inertText } from "../core/untrustedText";
 import type { DiffDocuments } from "./diffDocuments";
 import type { FileMentions } from "./fileMentions";
 import { attachPastedImage, pickFilesForMessage } from "./addToMessage";
+import { bypassFromCard } from "./bypassCommands";
 import { showStartError } from "./commands";
 import type { SymposiumView, ViewIntent } from "./symposiumView";
 
@@ -94,11 +95,7 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       sessions.rejectWithReason(message.key, message.reason);
       return;
     case "bypass":
-      sessions
-        .bypass(message.key)
-        .catch((error: unknown) =>
-          showError(vscode.l10n.t("Could not save Bypass Permissions: {0}", errorMessage(error))),
-        );
+      void bypassFromCard(sessions, message.key);
       return;
     case "grant":
       void grantFromCard(message, context);

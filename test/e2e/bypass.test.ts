@@ -1,5 +1,5 @@
-// Bypass Permissions from a card, end to end: the confirmation step, the allow-once answer, the user settings file
-// VS Code writes, and the next request of that agent answered allow_once without a card.
+// Bypass Permissions from a card, end to end: the confirmation in VS Code's modal dialog, the allow-once answer, the
+// user settings file VS Code writes, and the next request of that agent answered allow_once without a card.
 import * as assert from "node:assert/strict";
 import { screenshot } from "../../tools/browser";
 import {
@@ -42,52 +42,35 @@ describe("Bypass Permissions (e2e)", function () {
     const group = card(webview, first);
     await waitForGuard(group);
 
-    // The first click only opens the confirmation; Cancel closes it and nothing is answered.
-    await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
-    const confirm = group.getByRole("group", { name: "Confirm bypass" });
-    await confirm.waitFor({ state: "visible", timeout: 15_000 });
-    // It says what still asks and that Bypass is no sandbox, and a screen reader reads that with the group.
-    const scope = await confirm.evaluate((group) => {
-      interface Node {
-        textContent: string | null;
-        getAttribute(name: string): string | null;
-        contains(other: Node): boolean;
-        ownerDocument: { getElementById(id: string): Node | null };
-      }
-      const node = group as unknown as Node;
-      const described = node.ownerDocument.getElementById(node.getAttribute("aria-describedby") ?? "");
-      return described !== null && node.contains(described) ? described.textContent : null;
-    });
-    assert.match(scope ?? "", /future requests automatically\?/);
-    assert.match(scope ?? "", /outside the workspace, touches a protected file or runs a guarded command/);
+    // The click asks in VS Code's own modal dialog, which the webview cannot answer; the safe answer has the focus,
+    // and Keep asking answers nothing.
+    const bypassButton = group.getByRole("button", { name: "Bypass Permissions", exact: true });
+    await bypassButton.click();
+    const dialog = page.locator(".monaco-dialog-box");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    const said = ((await dialog.textContent()) ?? "").replace(/\s+/g, " ");
+    assert.match(said, /Approve this request, and Scripted's future requests automatically\?/);
     assert.match(
-      scope ?? "",
-      /It is not a sandbox: a program the agent runs this way .* can do whatever you can\./,
+      said,
+      /Saved in your user settings: it holds in every window and workspace until you revoke it/,
     );
-    assert.equal(
-      await group
-        .getByRole("button", { name: "Cancel", exact: true })
-        .evaluate(
-          (button) =>
-            (button as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument
-              .activeElement === button,
-        ),
-      true,
-      "focus goes to Cancel, not to the approving button",
-    );
+    assert.match(said, /outside the workspace, touches a protected file or runs a guarded command/);
+    assert.match(said, /It is not a sandbox: a program Scripted runs this way .* can do whatever you can\./);
+    const focused = await page.evaluate(() => {
+      const active = (
+        globalThis as unknown as { document: { activeElement: { textContent: string } | null } }
+      ).document.activeElement;
+      return active?.textContent ?? "";
+    });
+    assert.equal(focused.trim(), "Keep asking", "the safe answer has the focus (Enter keeps asking)");
     await screenshot(page, "bypass-confirm");
-    await waitForGuard(group);
-    await group.getByRole("button", { name: "Cancel", exact: true }).click();
-    await confirm.waitFor({ state: "detached", timeout: 15_000 });
-    assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "Cancel answers nothing");
+    await dialog.getByRole("button", { name: "Keep asking" }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "Keep asking answers nothing");
 
-    await group.getByRole("button", { name: "Bypass Permissions", exact: true }).click();
-    // Opening it scrolls the card: a click right after (a double click on Bypass Permissions) lands on nothing.
-    const confirmButton = group.getByRole("button", { name: "Confirm bypass", exact: true });
-    await confirmButton.click();
-    await waitForGuard(group);
-    assert.equal(ctx.log("Scripted").outcomeOf(first), undefined, "a click at once confirms nothing");
-    await confirmButton.click();
+    await bypassButton.click();
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Bypass Permissions" }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(first), {
       outcome: "selected",
       optionId: "allow-once",

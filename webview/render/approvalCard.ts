@@ -2,13 +2,14 @@
  * One pending permission request. The card is a `role="group"` named by the request title and described by its
  * description (or its subject). Against click-through and approval fatigue: a new card ignores choices for
  * `GUARD_MS`, focus never lands on an allow button, held-down keys do not repeat choices, Escape picks the first
- * reject option (Deny, answering `cancelled`, where there is none), and Bypass Permissions needs a second, explicit confirmation inside the card.
+ * reject option (Deny, answering `cancelled`, where there is none), and Bypass Permissions is confirmed by the host in
+ * a modal dialog of VS Code's, which this page cannot answer.
  */
 import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import type { ReasonDrafts } from "../savedState";
-import { afterNextPaint, button, el, focusOpened, icon, ignoreMouseClicks } from "../dom";
+import { afterNextPaint, button, el, icon, ignoreMouseClicks } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
@@ -63,9 +64,6 @@ export class ApprovalCard {
   /** What the request is about; a placeholder until `showSubject` while the card sits on its tool call. */
   private subject: HTMLElement;
   private subjectShown: boolean;
-  private readonly bypassButton: HTMLButtonElement | null = null;
-  private confirm: HTMLElement | null = null;
-  private confirmButton: HTMLButtonElement | null = null;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ignoring a mouse's clicks on the card's answers (`armGuard`). */
   private guarded = false;
@@ -154,8 +152,8 @@ export class ApprovalCard {
     if (prompt.canBypass) {
       const bypass = button("option option-bypass", icon("shield"), "Bypass Permissions");
       bypass.title = "Approve this request once, and this agent's future requests automatically";
-      bypass.addEventListener("click", () => this.askBypassConfirmation());
-      this.bypassButton = bypass;
+      bypass.setAttribute("aria-haspopup", "dialog");
+      bypass.addEventListener("click", () => this.askBypass());
       this.actions.push(bypass);
     }
     // The row holds the actions so far, in their order (after the note that there are no options, if there are none).
@@ -291,8 +289,7 @@ export class ApprovalCard {
   }
 
   private syncActionState(): void {
-    for (const action of [...this.actions, this.confirmButton])
-      action?.setAttribute("aria-disabled", String(this.blocked));
+    for (const action of this.actions) action.setAttribute("aria-disabled", String(this.blocked));
     this.root.toggleAttribute("aria-busy", this.answered);
   }
 
@@ -329,65 +326,18 @@ export class ApprovalCard {
     }, RESEND_AFTER_MS);
   }
 
-  private askBypassConfirmation(): void {
-    if (this.blocked || this.confirm) return;
-    const confirmButton = button("option option-allow", icon("shield"), "Confirm bypass");
-    const cancelButton = button("option option-neutral", "Cancel");
-    // What Bypass still stops, and what it cannot: read with the group when focus lands on Cancel.
-    const scopeId = `card-${this.cardId}-bypass-scope`;
-    const confirm = el(
-      "div",
-      { class: "bypass-confirm", role: "group", "aria-label": "Confirm bypass", "aria-describedby": scopeId },
-      el(
-        "div",
-        { id: scopeId },
-        el("p", {}, "Approve this request once, and this agent's future requests automatically?"),
-        el(
-          "p",
-          { class: "bypass-scope" },
-          "Each is allowed once. A request that reaches outside the workspace, touches a protected file or runs a " +
-            "guarded command (sudo, a force push, …) still asks. It is not a sandbox: a program the agent runs this " +
-            "way (a script, your tests, python3 -c …) can do whatever you can.",
-        ),
-      ),
-      el("div", { class: "card-options" }, confirmButton, cancelButton),
-    );
-    confirmButton.addEventListener("click", () => {
-      if (this.blocked) return;
-      this.markAnswered();
-      this.host.post({ type: "bypass", key: this.prompt.key });
-    });
-    cancelButton.addEventListener("click", () => this.closeBypassConfirmation());
-    this.confirm = confirm;
-    this.confirmButton = confirmButton;
-    this.bypassButton?.setAttribute("aria-expanded", "true");
-    this.root.appendChild(confirm);
-    this.syncActionState();
-    // Focus goes to Cancel, never to the approving button.
-    focusOpened(cancelButton, confirm);
-    // Opening it scrolls the card: a double click on Bypass Permissions must not land on Confirm bypass.
-    this.armGuard(false);
+  /** The host asks in a modal dialog (and answers this card if the person says yes); nothing is answered here. */
+  private askBypass(): void {
+    if (this.blocked) return;
+    this.host.post({ type: "bypass", key: this.prompt.key });
   }
 
-  private closeBypassConfirmation(): void {
-    if (!this.confirm) return;
-    this.confirm.remove();
-    this.confirm = null;
-    this.confirmButton = null;
-    this.bypassButton?.setAttribute("aria-expanded", "false");
-    this.bypassButton?.focus();
-  }
-
-  /** 1..9 pick the n-th option, Escape the first reject option or Deny (or closes the bypass confirmation). */
+  /** 1..9 pick the n-th option, Escape the first reject option or Deny. */
   private onKeyDown(event: KeyboardEvent): void {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     if (event.key === "Escape") {
       event.preventDefault();
       event.stopPropagation();
-      if (this.confirm) {
-        this.closeBypassConfirmation();
-        return;
-      }
       if (event.repeat) return;
       const reject = this.options.find((option) => option.view.kindClass === "reject");
       if (reject) this.choose(reject.view);
@@ -397,7 +347,7 @@ export class ApprovalCard {
     if (/^[1-9]$/.test(event.key)) {
       event.preventDefault();
       // A held-down key must not approve one card after another.
-      if (event.repeat || this.confirm) return;
+      if (event.repeat) return;
       const option = this.options[Number(event.key) - 1];
       if (option) this.choose(option.view);
     }
