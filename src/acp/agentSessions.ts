@@ -427,11 +427,11 @@ export class AgentSessions {
         if (scope) await this.releaseIfUnused(scope);
         throw new SessionClosedError();
       }
+      // One its settings changed under takes no other session: it ends with its last. A usable one stays for Try
+      // again and "Send in new session", which the agent's state (a sign-in) may let succeed.
+      if (scope && !scope.usable) await this.releaseIfUnused(scope);
       this.env.log.error(`Starting a session with ${agentName} failed: ${errorMessage(error)}`);
       session.startFailed(error);
-      // Its agent ends with it unless another session uses it: a tab that failed to start holds no connection, so
-      // closing it could not end the agent, which ran on with no tab until the window closed.
-      if (scope) await this.releaseIfUnused(scope);
       throw new SessionStartError(errorMessage(error), { cause: error });
     }
   }

@@ -66,13 +66,10 @@ describe("Signing in to an agent", function () {
     });
   }
 
-  it("says the agent needs signing in when the person cancels the choice, and ends the agent", async () => {
+  it("says the agent needs signing in when the person cancels the choice", async () => {
     signInAgent();
     await assert.rejects(harness.sessions.startSession("Scripted"), /needs you to sign in/);
-    // The tab says why and stays; the agent, with no session, does not run on until the window closes.
-    const pid = requests()[0]!.pid;
-    await waitFor(() => !isAlive(pid), "the agent that started no session to end");
-    assert.equal(harness.sessions.sessionKeys().length, 1);
+    assert.equal(harness.sessions.sessionKeys().length, 1, "the tab says why and stays");
   });
 
   it("closes the sign-in choice with its tab, and signs in to nothing though a method was picked", async () => {
