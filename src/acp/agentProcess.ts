@@ -10,10 +10,9 @@ import { randomUUID } from "node:crypto";
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { parse } from "node:path";
-import spawnProgram from "cross-spawn";
 import { RingBuffer } from "../core/text";
 import { resolveCommand, withAbsolutePath } from "../core/commandPath";
-import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
+import { markedEnv, newTreeMarker, signalTree, spawnResolved, startWatchdog } from "./processTree";
 
 export interface AgentLaunch {
   /** The settings key, used in messages. */
@@ -88,12 +87,10 @@ export class AgentProcess {
     const resolved = resolveCommand(command, env);
     if (!resolved) throw startError(launch, Object.assign(new Error("not found"), { code: "ENOENT" }));
     const marker = newTreeMarker();
-    // Windows: `npx` is `npx.cmd`, which Node spawns only through a shell (EINVAL without one, since its fix of
-    // batch-file argument injection); cross-spawn runs a batch file through `cmd.exe /d /s /c` with each argument
-    // escaped for it (a line break, which cmd.exe cannot take in one, refused), and is Node's `spawn` elsewhere.
+    // A batch file (`npx.cmd`) runs through cmd.exe on Windows (`spawnResolved`).
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawnProgram(resolved, [...launch.args], {
+      child = spawnResolved(resolved, launch.args, {
         cwd: home,
         env: markedEnv(env, marker),
         shell: false,

@@ -8,11 +8,10 @@
 import * as v1 from "@agentclientprotocol/sdk";
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import spawnProgram from "cross-spawn";
 import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 import { LIMITS } from "../shared/protocol";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "./processTree";
+import { markedEnv, newTreeMarker, signalTree, spawnResolved, startWatchdog } from "./processTree";
 import { resolveCommand, withAbsolutePath } from "../core/commandPath";
 import { errorMessage } from "../core/errorMessage";
 
@@ -231,9 +230,8 @@ export class ClientTerminals {
     const folder = heldFolder(cwd);
     let child: ChildProcess;
     try {
-      // cross-spawn: on Windows a batch file (`npm.cmd`) through `cmd.exe`, each argument quoted for it (see
-      // `AgentProcess.start`); elsewhere Node's `spawn`.
-      child = spawnProgram(program, params.args ?? [], {
+      // A batch file (`npm.cmd`) runs through cmd.exe on Windows (`spawnResolved`).
+      child = spawnResolved(program, params.args ?? [], {
         argv0: params.command,
         cwd: folder.cwd,
         env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree

@@ -9,7 +9,8 @@
  *
  * A process that clears its own environment and leaves the group escapes on Linux; that is the documented limit.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import spawnBatchFile from "cross-spawn";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { processRunning } from "../core/processRunning";
@@ -180,4 +181,17 @@ export function startWatchdog(pid: number, marker: string): { dispose(): void } 
       child.stdin?.end();
     },
   };
+}
+
+/**
+ * Spawns a program resolved to its absolute path, without a shell. On Windows a batch file (`npx.cmd`, `npm.cmd`),
+ * which Node spawns only through a shell (EINVAL without one), runs through `cmd.exe /d` with each argument quoted
+ * for it by cross-spawn (a line break, which cmd.exe cannot take in one, refused). Only a batch file: cross-spawn
+ * would also run other files through cmd.exe (by file association) and look up a shebang's interpreter in the
+ * current folder first, neither of which is the program the person approved.
+ */
+export function spawnResolved(program: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  if (process.platform === "win32" && /\.(cmd|bat)$/i.test(program))
+    return spawnBatchFile(program, [...args], options);
+  return spawn(program, [...args], options);
 }

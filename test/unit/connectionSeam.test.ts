@@ -217,19 +217,10 @@ describe("Lifetimes over the in-process seam", function () {
         if (obeys) cancelled.set(sessionId, resolve);
       });
     if (version === 1)
-      return v1
-        .agent({ name: AGENT_INFO.name })
-        .onRequest(v1.methods.agent.initialize, () => ({
-          protocolVersion: 1,
-          agentCapabilities: {},
-          agentInfo: AGENT_INFO,
-        }))
-        .onRequest(v1.methods.agent.session.new, () => ({ sessionId: `s${++sessions}` }))
-        .onRequest(v1.methods.agent.session.prompt, async ({ params }) => {
-          if (params.sessionId === "s1") await untilCancelled(params.sessionId);
-          return { stopReason: params.sessionId === "s1" ? ("cancelled" as const) : ("end_turn" as const) };
-        })
-        .onNotification(v1.methods.agent.session.cancel, ({ params }) => cancelled.get(params.sessionId)?.());
+      return v1Agent(
+        ({ sessionId }) => (sessionId === "s1" ? untilCancelled(sessionId) : Promise.resolve()),
+        (sessionId) => cancelled.get(sessionId)?.(),
+      );
     return v2
       .agent({ name: AGENT_INFO.name })
       .onRequest(v2.methods.agent.initialize, () => ({
