@@ -95,6 +95,7 @@ class SymposiumExtension extends Disposable {
       removePermissionRule: (action, entry) => configuration.removePermissionRule(action, entry),
       chooseAuthMethod: async (agentName, methods, closed) => {
         // Closing the tab closes the picker.
+        if (closed.aborted) return undefined;
         const picking = new vscode.CancellationTokenSource();
         const close = () => picking.cancel();
         closed.addEventListener("abort", close);

@@ -1185,8 +1185,10 @@ export class AgentSessions {
     } catch (error) {
       const methods = connection.authMethods;
       if (!isAuthRequired(error) || methods.length === 0) throw error;
+      // The tab closed before or while the person picked: no sign-in (a browser login, for some agents) for a session
+      // nobody waits for.
+      if (closed.aborted) throw new SessionClosedError();
       const methodId = await this.env.chooseAuthMethod(connection.name, methods, closed);
-      // The tab closed meanwhile: no sign-in (a browser login, for some agents) for a session nobody waits for.
       if (closed.aborted) throw new SessionClosedError();
       if (!methodId)
         throw new Error(`${connection.name} needs you to sign in before it can start a session.`);

@@ -384,6 +384,7 @@ export class Session {
     this.stopRequested = false;
     this.model.status = "running";
     this.model.usage.startTurn();
+    this.model.turnBoundary();
     this.itemsPutAtTurnStart = this.model.itemsPut;
   }
 
@@ -766,6 +767,7 @@ export class Session {
       return ended?.();
     }
     if (this.model.status !== "ended") this.model.status = "ready";
+    this.model.turnBoundary();
     const stopped = this.stopRequested;
     this.stopRequested = false;
     // Codex ends a turn `cancelled` after a rejection: that is not the person's Stop.

@@ -327,9 +327,17 @@ export class SessionModel {
    * the labels of what the person added to the message.
    */
   addUserMessage(text: string, context: readonly string[] = []): TranscriptItem[] {
+    this.turnBoundary();
+    return [this.put(userItem(`user:${randomUUID()}`, text, context))];
+  }
+
+  /**
+   * A turn begins or ends (the person's message, or a v2 agent's word that it works or is idle): what the agent sends
+   * next under a message or plan id of the turn before is a new item at the end, not a rewrite of what was read.
+   */
+  turnBoundary(): void {
     this.openStreamItem = undefined;
     this.turnItems.clear();
-    return [this.put(userItem(`user:${randomUUID()}`, text, context))];
   }
 
   /**
@@ -345,8 +353,7 @@ export class SessionModel {
     // A message put to wait does not end the agent's message streaming above it: split, the rest of the reply read
     // as one to the waiting message. Sent, it does: what comes next is the next turn's.
     if (!queued) {
-      this.openStreamItem = undefined;
-      this.turnItems.clear();
+      this.turnBoundary();
       this.deleteItem(id);
     }
     const marker = queued && {

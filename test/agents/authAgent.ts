@@ -2,7 +2,8 @@
  * An ACP agent that needs signing in: `initialize` offers two methods, one the agent handles itself ("token") and
  * one that needs a login terminal ("browser"); `session/new` answers auth_required (-32000) until `authenticate`
  * (v1) or `auth/login` (v2) succeeds with "token". Run: `node out/test/agents/authAgent.js` (speaks v1 and v2).
- * Env AUTH_AGENT_LOG=<file>: one JSON line per request it handled ({method, params, pid}).
+ * Env AUTH_AGENT_LOG=<file>: one JSON line per request it handled ({method, params, pid}); AUTH_AGENT_NEW_DELAY_MS:
+ * how long `session/new` takes to answer.
  */
 import * as v1 from "@agentclientprotocol/sdk";
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
@@ -18,7 +19,8 @@ const signIn = (methodId: string) => {
   if (methodId !== "token") throw v2.RequestError.invalidParams({ methodId }, "unknown sign-in method");
   signedIn = true;
 };
-const newSession = () => {
+const newSession = async () => {
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.AUTH_AGENT_NEW_DELAY_MS ?? 0)));
   if (!signedIn) throw v2.RequestError.authRequired();
   return { sessionId: "auth-session-1" };
 };

@@ -21,14 +21,17 @@ describe("Signing in to an agent", function () {
   }
 
   /** A harness on the sign-in agent, logging the requests it handled. */
-  function signInAgent(chooseAuthMethod?: HarnessOptions["chooseAuthMethod"]) {
+  function signInAgent(
+    chooseAuthMethod?: HarnessOptions["chooseAuthMethod"],
+    env: Record<string, string> = {},
+  ) {
     harness = new ClientHarness({
       command: process.execPath,
       args: [AUTH_AGENT],
       ...(chooseAuthMethod ? { chooseAuthMethod } : {}),
     });
-    (harness.agentsSetting.Scripted as { env: Record<string, string> }).env.AUTH_AGENT_LOG =
-      `${harness.logFile}.auth`;
+    const agent = harness.agentsSetting.Scripted as { env: Record<string, string> };
+    agent.env = { ...agent.env, ...env, AUTH_AGENT_LOG: `${harness.logFile}.auth` };
     harness.sessions.reloadSettings();
   }
 
@@ -82,6 +85,27 @@ describe("Signing in to an agent", function () {
     });
     await assert.rejects(harness.sessions.startSession("Scripted"), /closed before it started/);
     assert.equal(closedWhilePicking?.aborted, true, "the picker is told to close");
+    const methods = requests().map((r) => r.method);
+    assert.ok(!methods.includes("auth/login") && !methods.includes("authenticate"), methods.join());
+    const pid = requests()[0]!.pid;
+    await waitFor(() => !isAlive(pid), "the agent of the closed tab to end");
+  });
+
+  it("offers no sign-in for a tab closed before the agent said it needs one", async () => {
+    let offered = 0;
+    signInAgent(
+      () => {
+        offered++;
+        return Promise.resolve("token");
+      },
+      { AUTH_AGENT_NEW_DELAY_MS: "500" },
+    );
+    const starting = harness.sessions.startSession("Scripted");
+    await waitFor(() => requests().some((r) => r.method === "session/new"), "the agent asked for a session");
+    const [key] = harness.sessions.sessionKeys();
+    await harness.sessions.closeSession(key!);
+    await assert.rejects(starting, /closed before it started/);
+    assert.equal(offered, 0, "no sign-in picker for the closed tab");
     const methods = requests().map((r) => r.method);
     assert.ok(!methods.includes("auth/login") && !methods.includes("authenticate"), methods.join());
     const pid = requests()[0]!.pid;

@@ -896,6 +896,37 @@ describe("ACP client against a hostile agent", function () {
     assert.equal(header()?.queued, undefined, "the waiting message went back to the message box");
   });
 
+  it("v2: text a turn the agent starts itself sends under the last turn's message id is a new message", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const text = (messageId: string, words: string) => ({
+      update: { sessionUpdate: "agent_message", messageId, content: [{ type: "text", text: words }] },
+    });
+    const key = await harness.run({
+      steps: [
+        text("m1", "I will delete only ./build."),
+        { update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" } },
+        { sleep: 200 },
+        // No message of the person's between: the agent starts work of its own and rewrites what was read.
+        { update: { sessionUpdate: "state_update", state: "running" } },
+        text("m1", "I will delete your home folder."),
+        { update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" } },
+        { sleep: 200 },
+        // Nor after that turn ended.
+        text("m1", "Done."),
+        { say: "the end" },
+      ],
+    });
+    await waitFor(() => transcriptText(harness, key).includes("the end"), "the agent's text");
+    const replies = (harness.sessions.session(key)?.transcript() ?? []).flatMap((item) =>
+      item.kind === "agent" ? [item.markdown] : [],
+    );
+    assert.deepEqual(replies.slice(0, 3), [
+      "I will delete only ./build.",
+      "I will delete your home folder.",
+      "Done.",
+    ]);
+  });
+
   it("v2: a tool call left open when the turn ends, or opened between turns, shows as not finished, not running", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const key = await harness.run({
