@@ -798,7 +798,8 @@ export class AgentSessions {
     this.sessions.delete(sessionKey);
     if (this.activeSessionKey === sessionKey) this.activeSessionKey = [...this.sessions.keys()].at(-1);
     this.emit([{ op: "sessionRemoved", sessionKey }]);
-    const scope = session.connection && this.pool.scopeOf(session.connection);
+    if (!session.connection) return this.closedFailedStart(session);
+    const scope = this.pool.scopeOf(session.connection);
     if (!scope) return;
     // A turn going on after Stop, on an agent other tabs use: as after Stop, the agent is shut down unless the turn
     // ends within the grace, which its route stays for (and nothing else: a closed session gets no card or file).
@@ -1155,6 +1156,20 @@ export class AgentSessions {
     if (!definition) throw new Error(`No agent named "${agentName}" in symposium.agents (user settings).`);
     const { command, args, env } = definition;
     return { name: agentName, command, args, env, cwd, ...scratch };
+  }
+
+  /**
+   * A tab whose start failed closed: the agent kept for its Try again ends, unless a session uses it or another failed
+   * tab of the agent may still try again on it.
+   */
+  private async closedFailedStart(session: Session): Promise<void> {
+    const name = session.model.agentName;
+    if (session.model.status !== "error") return;
+    const failedTabLeft = [...this.sessions.values()].some(
+      (other) => other.model.agentName === name && !other.connection && other.model.status === "error",
+    );
+    const scope = failedTabLeft ? undefined : await this.pool.current(name);
+    if (scope) await this.releaseIfUnused(scope);
   }
 
   /**

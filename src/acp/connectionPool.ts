@@ -65,6 +65,11 @@ export class ConnectionPool {
     return this.byConnection.get(connection);
   }
 
+  /** The agent's connection new sessions get (once it opened), if it has one: none is started. */
+  async current(agentName: string): Promise<ConnectionScope | undefined> {
+    return this.scopes.get(agentName)?.catch(() => undefined);
+  }
+
   /**
    * The agent's live connection, or a new one. A connection started from other settings (the agent's command, its
    * arguments or environment, or the workspace folder changed) is not reused: a new session runs what the settings

@@ -75,6 +75,21 @@ describe("Signing in to an agent", function () {
     assert.equal(harness.sessions.sessionKeys().length, 1, "the tab says why and stays");
   });
 
+  it("keeps the agent for Try again while a failed tab is open, and ends it when the last one closes", async () => {
+    signInAgent();
+    await assert.rejects(harness.sessions.startSession("Scripted"), /needs you to sign in/);
+    await assert.rejects(harness.sessions.startSession("Scripted"), /needs you to sign in/);
+    const pids = new Set(requests().map((r) => r.pid));
+    assert.equal(pids.size, 1, "both tabs asked one agent");
+    const [pid] = pids;
+    const [first, second] = harness.sessions.sessionKeys();
+    await harness.sessions.closeSession(first!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.ok(isAlive(pid!), "the agent stays for the other failed tab's Try again");
+    await harness.sessions.closeSession(second!);
+    await waitFor(() => !isAlive(pid!), "the agent to end with the last failed tab");
+  });
+
   it("closes the sign-in choice with its tab, and signs in to nothing though a method was picked", async () => {
     let closedWhilePicking: AbortSignal | undefined;
     signInAgent(async (_agent, methods, closed) => {
