@@ -71,8 +71,8 @@ export class ConnectionScope {
     if (routed !== undefined && routed !== session)
       throw new Error(
         routed.disposed
-          ? // A tab reopening it was closed, and its reopen has not ended: both would get the agent's replay.
-            `${this.name} is still reopening this session for a tab closed meanwhile. Try again in a moment.`
+          ? // A tab closed while it reopened the session or while a turn ran: routed until that ends.
+            `${this.name} is still busy with this session in a tab closed meanwhile (reopening it, or finishing a turn). Try again in a moment.`
           : `${this.name} gave the new session the id of a session already open (${agentSessionId.slice(0, 100)}).`,
       );
     this.sessions.set(agentSessionId, session);
@@ -81,7 +81,7 @@ export class ConnectionScope {
 
   /**
    * The session an agent's `sessionId` names on this connection (ids of other connections never match). A closed one
-   * is none: a tab closed while it reopens stays routed until the reopen ends, and must get no card meanwhile.
+   * is none: a tab closed while it reopens (or mid-turn) stays routed until that ends, and must get no card meanwhile.
    */
   route(sessionId: unknown): Session | undefined {
     const session = typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;

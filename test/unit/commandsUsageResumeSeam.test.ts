@@ -331,7 +331,7 @@ describe("Session controls over the in-process seam", function () {
     await c.sessions.closeSession(closedKey!);
     await assert.rejects(
       c.sessions.resumeSession("Past", pickOld1),
-      /still reopening this session for a tab closed meanwhile\. Try again in a moment/,
+      /still busy with this session in a tab closed meanwhile \(reopening it, or finishing a turn\)\. Try again in a moment/,
     );
     const [busyKey] = c.sessions.sessionKeys();
     assert.match(c.sessions.session(busyKey!)?.error ?? "", /Try again in a moment/, "the tab says so");
