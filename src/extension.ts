@@ -18,7 +18,7 @@ import type { RepositoryScan } from "./core/policy/nestedRepositories";
 import type { BoundaryOptions, PolicyBoundary } from "./core/policy/resolvePath";
 import { Attention, REVEAL_COMMAND } from "./host/attention";
 import { bypassForWindow, revokeBypass } from "./host/bypassCommands";
-import { confirmUnattended } from "./host/unattendedConfirmation";
+import { confirmUnattended, confirmedUnattended, forgetUnattended } from "./host/unattendedConfirmation";
 import { newSession } from "./host/commands";
 import { resumeSession } from "./host/resumeSession";
 import { Configuration } from "./host/configuration";
@@ -172,17 +172,25 @@ class SymposiumExtension extends Disposable {
       [
         MANAGE_PERMISSIONS_COMMAND,
         () =>
-          managePermissions(sessions, configuration, {
-            workspaceFile: this.workspaceFileFolders,
-            additional: () => {
-              const refused = this.paths.refusedAdditional;
-              return this.additionalFolders.map((folder) => {
-                const why = refused.get(folder);
-                return why === undefined ? { folder } : { folder, refused: why };
-              });
+          managePermissions(
+            sessions,
+            configuration,
+            {
+              workspaceFile: this.workspaceFileFolders,
+              additional: () => {
+                const refused = this.paths.refusedAdditional;
+                return this.additionalFolders.map((folder) => {
+                  const why = refused.get(folder);
+                  return why === undefined ? { folder } : { folder, refused: why };
+                });
+              },
+              removeAdditional: (folder) => this.removeAdditionalFolder(configuration, folder),
             },
-            removeAdditional: (folder) => this.removeAdditionalFolder(configuration, folder),
-          }),
+            {
+              list: () => confirmedUnattended(memory),
+              forget: (agentName, level) => forgetUnattended(memory, agentName, level),
+            },
+          ),
       ],
       [
         CONFIRM_WORKSPACE_FOLDERS_COMMAND,

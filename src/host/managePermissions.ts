@@ -2,9 +2,10 @@
  * Symposium: Manage Permissions… — one quick pick of everything that approves or holds requests without a card:
  * Bypass (user settings or this window only), allow/ask/deny rules with where they come from, this window's
  * session grants, per agent, and the folders counted as the workspace's: `symposium.additionalFolders`, and those a
- * workspace file lists outside its own folder that the person confirmed. Picking one takes it back, effective for the
- * very next request: Bypass through the revoke path, a user rule or additional folder removed from user settings, a
- * session grant revoked, a confirmed folder no longer counted. Workspace rules belong to the repository: Symposium
+ * workspace file lists outside its own folder that the person confirmed, and the modes that act without asking the
+ * person said yes to. Picking one takes it back, effective for the very next request (or switch): Bypass through the
+ * revoke path, a user rule or additional folder removed from user settings, a session grant revoked, a confirmed folder
+ * no longer counted, a yes to a mode forgotten. Workspace rules belong to the repository: Symposium
  * opens the file that holds them and never edits it.
  */
 import * as vscode from "vscode";
@@ -14,6 +15,7 @@ import { inertText } from "../core/untrustedText";
 import { revokeBypassOf } from "./bypassCommands";
 import type { Configuration } from "./configuration";
 import { grantGroups, type GrantTarget, type RuleOrigin } from "./permissionEntries";
+import type { UnattendedLevel } from "../shared/protocol";
 import type { WorkspaceFileFolders } from "./workspaceFileFolders";
 
 /** The folders counted as the workspace's beyond its own, listed and taken back here. */
@@ -25,6 +27,12 @@ export interface AddedFolders {
   removeAdditional(folder: string): Promise<boolean>;
 }
 
+/** The modes that act without asking the person said yes to (`unattendedConfirmation`). */
+export interface ConfirmedModes {
+  list(): readonly { agentName: string; level: UnattendedLevel }[];
+  forget(agentName: string, level: UnattendedLevel): Promise<void>;
+}
+
 export const MANAGE_PERMISSIONS_COMMAND = "symposium.managePermissions";
 
 type PickItem = vscode.QuickPickItem & { target?: GrantTarget | { type: "openSettings" } };
@@ -33,8 +41,10 @@ export async function managePermissions(
   sessions: AgentSessions,
   configuration: Configuration,
   folders: AddedFolders,
+  modes: ConfirmedModes,
 ): Promise<void> {
   const groups = grantGroups({
+    confirmedModes: modes.list(),
     bypass: sessions.bypassOrigins(),
     rules: configuration.permissionRuleEntries(),
     grants: sessions.sessionGrants(),
@@ -56,7 +66,7 @@ export async function managePermissions(
     items.push({
       label: vscode.l10n.t("Nothing is granted"),
       description: vscode.l10n.t(
-        "no Bypass, rules, session grants or added folders: every request shows a card",
+        "no Bypass, rules, session grants, added folders or modes that act without asking: every request shows a card",
       ),
     });
   items.push({ label: "", kind: vscode.QuickPickItemKind.Separator });
@@ -71,7 +81,7 @@ export async function managePermissions(
     matchOnDescription: true,
   });
   if (!picked?.target) return;
-  await takeBack(picked.target, picked.label, sessions, folders);
+  await takeBack(picked.target, picked.label, sessions, folders, modes);
 }
 
 async function takeBack(
@@ -79,6 +89,7 @@ async function takeBack(
   label: string,
   sessions: AgentSessions,
   folders: AddedFolders,
+  modes: ConfirmedModes,
 ): Promise<void> {
   switch (target.type) {
     case "openSettings":
@@ -134,6 +145,18 @@ async function takeBack(
           failed: (reason) => vscode.l10n.t("Could not remove the folder: {0}", reason),
         },
       );
+      return;
+    case "confirmedMode":
+      if (
+        !(await confirm(
+          vscode.l10n.t(
+            "Ask again before {0} switches to such a mode? A session already in one stays in it.",
+            inertText(target.agentName, 100),
+          ),
+        ))
+      )
+        return;
+      await modes.forget(target.agentName, target.level);
       return;
     case "userRule":
       await removeFromUserSettings(

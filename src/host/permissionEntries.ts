@@ -18,6 +18,7 @@ import {
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { globTooCostly } from "../core/policy/globCost";
 import { inertText } from "../core/untrustedText";
+import type { UnattendedLevel } from "../shared/protocol";
 
 /** Where a rule is written: user settings, the workspace's settings, or a workspace folder's `.vscode/settings.json`. */
 /**
@@ -135,6 +136,8 @@ export interface GrantedInput {
   confirmedFolders: { file: string; path: string }[];
   /** `symposium.additionalFolders` of user settings, as written, and why the policy refused one (`/`, not there). */
   additionalFolders: readonly { folder: string; refused?: string }[];
+  /** Agents the person said yes to switching into a mode of that level without asking again. */
+  confirmedModes: readonly { agentName: string; level: UnattendedLevel }[];
 }
 
 /** What picking an item takes back. */
@@ -149,7 +152,8 @@ export type GrantTarget =
       /** How the list names its session. */ session: string;
     }
   | { type: "confirmedFolder"; file: string; path: string }
-  | { type: "additionalFolder"; folder: string };
+  | { type: "additionalFolder"; folder: string }
+  | { type: "confirmedMode"; agentName: string; level: UnattendedLevel };
 
 export interface GrantItem {
   label: string;
@@ -194,6 +198,17 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
         target: { type: "bypass", agentName, origin },
       });
   }
+  // Not a grant of requests, but a switch into a mode in which none reach a card: taken back like one.
+  for (const { agentName, level } of input.confirmedModes)
+    add(agentName, {
+      label:
+        level === "full"
+          ? `Switching ${inertText(agentName, 100)} to modes that act without asking`
+          : `Switching ${inertText(agentName, 100)} to modes in which a model approves`,
+      description: "confirmed once, for every window",
+      detail: "Its next switch to such a mode goes without asking you; take it back to be asked again",
+      target: { type: "confirmedMode", agentName, level },
+    });
   for (const listing of input.rules) {
     const agentName = listing.rule?.agent ?? agentOf(listing.entry) ?? EVERY_AGENT;
     const where = listing.folder

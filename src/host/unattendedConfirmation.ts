@@ -2,7 +2,8 @@
  * The first time per agent that a mode would let the agent act without asking (full access, yolo, autopilot, bypass,
  * a reviewer model), the person confirms it in a modal dialog; the answer "yes" is remembered per agent and level in
  * the extension's global state, like the Bypass confirmation on a card is remembered in settings. A yes to a model
- * approving is no yes to the agent acting without asking; a yes to that covers a model approving.
+ * approving is no yes to the agent acting without asking; a yes to that covers a model approving. Manage Permissions
+ * lists each yes and forgets it on request.
  */
 import * as vscode from "vscode";
 import type { UnattendedLevel } from "../shared/protocol";
@@ -11,6 +12,25 @@ import { inertText } from "../core/untrustedText";
 /** `…:<agent>` (before levels were told apart) is read as a yes to a model approving only. */
 const KEY = "unattendedModeConfirmed:";
 const FULL_KEY = "unattendedModeConfirmedFull:";
+
+/** The agents and levels a yes is remembered for. */
+export function confirmedUnattended(state: vscode.Memento): { agentName: string; level: UnattendedLevel }[] {
+  return state.keys().flatMap((key): { agentName: string; level: UnattendedLevel }[] => {
+    if (state.get<boolean>(key) !== true) return [];
+    if (key.startsWith(FULL_KEY)) return [{ agentName: key.slice(FULL_KEY.length), level: "full" }];
+    if (key.startsWith(KEY)) return [{ agentName: key.slice(KEY.length), level: "reviewer" }];
+    return [];
+  });
+}
+
+/** Forgets a yes: the next switch of the agent to a mode of that level asks again. */
+export async function forgetUnattended(
+  state: vscode.Memento,
+  agentName: string,
+  level: UnattendedLevel,
+): Promise<void> {
+  await state.update((level === "full" ? FULL_KEY : KEY) + agentName, undefined);
+}
 
 export function confirmUnattended(
   state: vscode.Memento,

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { screenshot } from "../../tools/browser";
 import { axeFindings } from "../harness/axe";
 import { switchTheme } from "../harness/colorTheme";
-import { sendPrompt, startSession, waitUntil } from "../harness/scripted";
+import { revokeThroughManagePermissions, sendPrompt, startSession, waitUntil } from "../harness/scripted";
 import { makeTempFolder, openWorkbench, type Workbench } from "../../tools/workbench";
 import { CONTROLS_AGENT, configOptions, MODES_V1, receivedFrames } from "../support/controlsFixtures";
 
@@ -242,6 +242,22 @@ describe("Session controls (e2e)", function () {
       "the second switch without a dialog",
     );
     assert.equal(await dialog.isVisible(), false);
+
+    // Taken back in Manage Permissions: the next switch asks again.
+    await revokeThroughManagePermissions(
+      page,
+      "Switching Modes to modes that act without asking",
+      "confirmed once, for every window",
+    );
+    await mode.selectOption("default");
+    await waitUntil(async () => !(await marker.isVisible()), "the marker to go");
+    await mode.selectOption("bypassPermissions");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Let it act without asking" }).click();
+    await waitUntil(
+      () => received("session/set_mode").filter((p) => p.modeId === "bypassPermissions").length === 3,
+      "the switch after the second yes",
+    );
 
     // The agent crashes: its last values stay readable, and none can be changed any more.
     await sendPrompt(webview, "crash [exit]");

@@ -101,6 +101,7 @@ describe("Manage Permissions: the list per agent", () => {
       ],
       confirmedFolders: [],
       additionalFolders: [],
+      confirmedModes: [],
     });
     assert.deepEqual(
       groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target.type])]),
@@ -179,6 +180,7 @@ describe("Manage Permissions: the list per agent", () => {
       grants: [],
       confirmedFolders: [],
       additionalFolders: [],
+      confirmedModes: [],
     });
     const details = groups[0]!.items.map((i) => [i.label, i.detail]);
     assert.deepEqual(details, [
@@ -215,6 +217,7 @@ describe("Manage Permissions: the list per agent", () => {
       grants: [],
       confirmedFolders: [],
       additionalFolders: [],
+      confirmedModes: [],
     });
     assert.deepEqual(
       groups[0]!.items.map((i) => i.detail),
@@ -239,6 +242,7 @@ describe("Manage Permissions: the list per agent", () => {
       grants: [],
       confirmedFolders: [],
       additionalFolders: [],
+      confirmedModes: [],
     });
     const items = groups.flatMap((g) => g.items);
     assert.deepEqual(
@@ -260,8 +264,52 @@ describe("Manage Permissions: the list per agent", () => {
 
   it("is empty when nothing is granted", () => {
     assert.deepEqual(
-      grantGroups({ bypass: [], rules: [], grants: [], confirmedFolders: [], additionalFolders: [] }),
+      grantGroups({
+        bypass: [],
+        rules: [],
+        grants: [],
+        confirmedFolders: [],
+        additionalFolders: [],
+        confirmedModes: [],
+      }),
       [],
+    );
+  });
+
+  it("lists each mode that acts without asking the person said yes to under its agent, its name inert", () => {
+    const groups = grantGroups({
+      bypass: [],
+      rules: [],
+      grants: [],
+      confirmedFolders: [],
+      additionalFolders: [],
+      confirmedModes: [
+        { agentName: "Codex", level: "full" },
+        { agentName: "Claude $(check)", level: "reviewer" },
+      ],
+    });
+    assert.deepEqual(
+      groups.map((g) => [g.title, g.items.map((i) => [i.label, i.target])]),
+      [
+        [
+          "Claude $(check)",
+          [
+            [
+              "Switching Claude $ (check) to modes in which a model approves",
+              { type: "confirmedMode", agentName: "Claude $(check)", level: "reviewer" },
+            ],
+          ],
+        ],
+        [
+          "Codex",
+          [
+            [
+              "Switching Codex to modes that act without asking",
+              { type: "confirmedMode", agentName: "Codex", level: "full" },
+            ],
+          ],
+        ],
+      ],
     );
   });
 
@@ -281,6 +329,7 @@ describe("Manage Permissions: the list per agent", () => {
         { folder: "~/$(check)" },
         { folder: "/", refused: "it is the file system root" },
       ],
+      confirmedModes: [],
     });
     assert.deepEqual(
       groups.map((g) => [g.title, g.items.map((i) => [i.label, i.description, i.target])]),
@@ -341,6 +390,7 @@ describe("Manage Permissions: the list per agent", () => {
       ],
       confirmedFolders: [],
       additionalFolders: [],
+      confirmedModes: [],
     });
     const text = JSON.stringify(groups.flatMap((g) => g.items.map((i) => [i.label, i.description])));
     assert.doesNotMatch(text, /\$\(|\]\(|\u202e/);
