@@ -1224,6 +1224,9 @@ describe("ACP client against a hostile agent", function () {
           { spawnChild: { ignoreSigterm: true } },
           { request: {}, wait: false, repeat: 2 },
           { waitAll: true },
+          // Still working when its answers come: the turn the cancel is for has not ended (a turn the agent ended
+          // itself first needs none).
+          { sleep: 20_000 },
         ],
       },
       "Stubborn",
