@@ -1,12 +1,13 @@
 // The permission policy in the real workbench, with the scripted agent: a repository's allow rule is ignored while its
 // deny rule applies; Reject with a reason reaches the agent as the person's next message; revoking a user rule or
-// Bypass through Symposium: Manage Permissions… brings the card back on the next request; a guard beats Bypass (a
-// request outside the workspace or on a protected file still shows a card that says why).
+// Bypass (the setting's or this window's) through Symposium: Manage Permissions… brings the card back on the next
+// request; a guard beats Bypass (a request outside the workspace or on a protected file still shows a card that says
+// why).
 import * as assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator } from "playwright-core";
-import { runCommand, screenshot } from "../../tools/browser";
+import { pickQuickItem, runCommand, screenshot } from "../../tools/browser";
 import {
   answer,
   card,
@@ -49,6 +50,29 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   /** A request to run `command` in the workspace. */
   function run(title: string, command: string) {
     return { request: { title, subject: { type: "command", command, cwd: ctx.workbench.workspace } } };
+  }
+
+  /** Replaces the user settings with `text` in VS Code's own editor, as a person does, and saves. */
+  async function editUserSettings(text: string): Promise<void> {
+    const { page } = ctx.workbench;
+    const origin = new URL(page.url()).origin;
+    await ctx.workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    await page.evaluate(
+      (value) =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { writeText(text: string): Promise<void> } } }
+        ).navigator.clipboard.writeText(value),
+      text,
+    );
+    await runCommand(page, "Preferences: Open User Settings (JSON)");
+    await page
+      .locator(".tabs-container .tab.active", { hasText: "settings.json" })
+      .waitFor({ state: "visible", timeout: 30_000 });
+    await page.locator(".editor-instance .monaco-editor").first().click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Control+V");
+    await page.keyboard.press("Control+S");
+    await runCommand(page, "View: Close Editor");
   }
 
   it("ignores a workspace allow rule and applies its deny rule", async () => {
@@ -268,6 +292,74 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     assert.equal(ctx.log("Bypassed").outcomeOf("Inside (revoked)"), undefined, "a person decides now");
     await again.getByRole("button", { name: "Reject", exact: true }).click();
     await ctx.log("Bypassed").waitForOutcome("Inside (revoked)");
+  });
+
+  it("Bypass for this window only writes no setting; revoking it in Manage Permissions says whether the user setting still holds", async () => {
+    const { page } = ctx.workbench;
+    const bypassedSetting = () =>
+      (
+        ctx.workbench.readUserSettings()["symposium.agents"] as Record<
+          string,
+          { bypassPermissions?: boolean }
+        >
+      ).Bypassed?.bypassPermissions;
+    const toast = (text: string) =>
+      page.locator(".notifications-toasts .notification-toast", { hasText: text }).first();
+
+    await runCommand(page, "Symposium: Bypass Permissions for This Window…");
+    await pickQuickItem(page, "Bypassed", "Bypassed");
+    await messageBox(webview).focus();
+    await sendScript(webview, { steps: [run("Inside (this window)", "npm run build")] });
+    assert.deepEqual(await ctx.log("Bypassed").waitForOutcome("Inside (this window)"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+    assert.equal(bypassedSetting(), false, "this window's bypass is not written to the user settings");
+
+    // Another window's card (here the person's own edit) turns the setting on too: revoking this window's bypass
+    // leaves that one.
+    const settings = ctx.workbench.readUserSettings();
+    const agents = settings["symposium.agents"] as Record<string, Record<string, unknown>>;
+    agents.Bypassed = { ...agents.Bypassed, bypassPermissions: true };
+    await editUserSettings(JSON.stringify(settings, null, 2));
+    await waitUntil(() => bypassedSetting() === true, "bypassPermissions: true in the user settings file");
+    // Symposium has read the edit once Manage Permissions lists both (its list is made when it opens).
+    for (let attempt = 0; ; attempt++) {
+      await runCommand(page, "Symposium: Manage Permissions…");
+      const fromSettings = page
+        .locator(".quick-input-widget .quick-input-list .monaco-list-row")
+        .filter({ hasText: "Bypass Permissions for Bypassed" })
+        .filter({ hasText: "user settings" });
+      const listed = await fromSettings
+        .waitFor({ state: "visible", timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      await page.keyboard.press("Escape");
+      if (listed) break;
+      assert.ok(attempt < 15, "Symposium read the edited user settings");
+    }
+    await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "this window only");
+    await toast("is still bypassed by your user settings").waitFor({ state: "visible", timeout: 30_000 });
+    await sendScript(webview, { steps: [run("Inside (setting holds)", "npm run build")] });
+    assert.deepEqual(await ctx.log("Bypassed").waitForOutcome("Inside (setting holds)"), {
+      outcome: "selected",
+      optionId: "allow-once",
+    });
+
+    // With the setting revoked too, and this window's bypass on and revoked again alone, a person decides.
+    await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "user settings");
+    await waitUntil(() => bypassedSetting() === false, "bypassPermissions: false in the user settings file");
+    await runCommand(page, "Symposium: Bypass Permissions for This Window…");
+    await pickQuickItem(page, "Bypassed", "Bypassed");
+    await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "this window only");
+    await toast("Bypassed asks for permission again").waitFor({ state: "visible", timeout: 30_000 });
+    await messageBox(webview).focus();
+    await sendScript(webview, { steps: [run("Inside (window revoked)", "npm run build")] });
+    const again = card(webview, "Inside (window revoked)");
+    await waitForGuard(again);
+    assert.equal(ctx.log("Bypassed").outcomeOf("Inside (window revoked)"), undefined, "a person decides now");
+    await again.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Bypassed").waitForOutcome("Inside (window revoked)");
   });
 
   it("reports no webview errors or CSP violations", () => {
