@@ -52,6 +52,25 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     return { request: { title, subject: { type: "command", command, cwd: ctx.workbench.workspace } } };
   }
 
+  /** The Bypassed agent's `bypassPermissions` in the user settings file. */
+  function bypassedSetting(): boolean | undefined {
+    const agents = ctx.workbench.readUserSettings()["symposium.agents"] as Record<
+      string,
+      { bypassPermissions?: boolean }
+    >;
+    return agents.Bypassed?.bypassPermissions;
+  }
+
+  /** The Bypassed agent asks to run a command in the workspace: a card waits for a person, who rejects it. */
+  async function personDecides(title: string): Promise<void> {
+    await sendScript(webview, { steps: [run(title, "npm run build")] });
+    const again = card(webview, title);
+    await waitForGuard(again);
+    assert.equal(ctx.log("Bypassed").outcomeOf(title), undefined, "a person decides now");
+    await again.getByRole("button", { name: "Reject", exact: true }).click();
+    await ctx.log("Bypassed").waitForOutcome(title);
+  }
+
   /** Replaces the user settings with `text` in VS Code's own editor, as a person does, and saves. */
   async function editUserSettings(text: string): Promise<void> {
     const { page } = ctx.workbench;
@@ -278,37 +297,17 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
   it("revoking Bypass through Manage Permissions brings the card back on the next request", async () => {
     const { page } = ctx.workbench;
     await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "user settings");
-    await waitUntil(() => {
-      const agents = ctx.workbench.readUserSettings()["symposium.agents"] as Record<
-        string,
-        { bypassPermissions?: boolean }
-      >;
-      return agents.Bypassed?.bypassPermissions === false;
-    }, "bypassPermissions: false in the user settings file");
-    await messageBox(webview).focus();
-    await sendScript(webview, { steps: [run("Inside (revoked)", "npm run build")] });
-    const again = card(webview, "Inside (revoked)");
-    await waitForGuard(again);
-    assert.equal(ctx.log("Bypassed").outcomeOf("Inside (revoked)"), undefined, "a person decides now");
-    await again.getByRole("button", { name: "Reject", exact: true }).click();
-    await ctx.log("Bypassed").waitForOutcome("Inside (revoked)");
+    await waitUntil(() => bypassedSetting() === false, "bypassPermissions: false in the user settings file");
+    await personDecides("Inside (revoked)");
   });
 
   it("Bypass for this window only writes no setting; revoking it in Manage Permissions says whether the user setting still holds", async () => {
     const { page } = ctx.workbench;
-    const bypassedSetting = () =>
-      (
-        ctx.workbench.readUserSettings()["symposium.agents"] as Record<
-          string,
-          { bypassPermissions?: boolean }
-        >
-      ).Bypassed?.bypassPermissions;
     const toast = (text: string) =>
       page.locator(".notifications-toasts .notification-toast", { hasText: text }).first();
 
     await runCommand(page, "Symposium: Bypass Permissions for This Window…");
     await pickQuickItem(page, "Bypassed", "Bypassed");
-    await messageBox(webview).focus();
     await sendScript(webview, { steps: [run("Inside (this window)", "npm run build")] });
     assert.deepEqual(await ctx.log("Bypassed").waitForOutcome("Inside (this window)"), {
       outcome: "selected",
@@ -353,13 +352,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     await pickQuickItem(page, "Bypassed", "Bypassed");
     await revokeThroughManagePermissions(page, "Bypass Permissions for Bypassed", "this window only");
     await toast("Bypassed asks for permission again").waitFor({ state: "visible", timeout: 30_000 });
-    await messageBox(webview).focus();
-    await sendScript(webview, { steps: [run("Inside (window revoked)", "npm run build")] });
-    const again = card(webview, "Inside (window revoked)");
-    await waitForGuard(again);
-    assert.equal(ctx.log("Bypassed").outcomeOf("Inside (window revoked)"), undefined, "a person decides now");
-    await again.getByRole("button", { name: "Reject", exact: true }).click();
-    await ctx.log("Bypassed").waitForOutcome("Inside (window revoked)");
+    await personDecides("Inside (window revoked)");
   });
 
   it("reports no webview errors or CSP violations", () => {
