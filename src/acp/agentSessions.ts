@@ -10,7 +10,7 @@ import { BypassState } from "../core/bypassState";
 import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, PendingApprovals, type PendingLimits } from "../core/pendingApprovals";
-import { allowOnceOption, type PermissionPrompt } from "../core/permissionPrompt";
+import type { PermissionPrompt } from "../core/permissionPrompt";
 import type { Reopening, SessionModel } from "../core/sessionModel";
 import { DEMO_AGENT_NAME, type AgentSettings } from "../core/settings";
 import type { ProcessIdentity } from "../core/policy/processPatterns";
@@ -995,14 +995,14 @@ export class AgentSessions {
   /** The agent of a waiting card that offers Bypass Permissions; undefined when it offers none (or is not waiting). */
   bypassOfferedFor(key: string): string | undefined {
     const prompt = this.pending.get(key);
-    return prompt && allowOnceOption(prompt.options) && this.broker.offeredBypass(prompt)
+    return prompt && this.broker.allowOnce(prompt) && this.broker.offeredBypass(prompt)
       ? prompt.agentName
       : undefined;
   }
 
   async bypass(key: string): Promise<boolean> {
     const prompt = this.pending.get(key);
-    const allowOnce = prompt && allowOnceOption(prompt.options);
+    const allowOnce = prompt && this.broker.allowOnce(prompt);
     // The webview is not an authority: the intent is honoured only where the card itself offers the button.
     if (!prompt || !allowOnce || !this.broker.offeredBypass(prompt)) {
       this.env.log.warn(

@@ -102,7 +102,7 @@ export function decide(
   // Such an option would end every later card, rules and guards with them: a person chooses it, as they confirm
   // such a mode picked in the view.
   const found = allowOnceOption(prompt.options);
-  const allowOnce = found && !unattended(found.optionId) ? found : undefined;
+  const allowOnce = allowOnceOption(prompt.options, (id) => !unattended(id));
   if (decision.verdict === "allow" && allowOnce)
     return { answer: "approve", optionId: allowOnce.optionId, by: decision.by };
   if (decision.verdict === "deny") {
@@ -295,7 +295,7 @@ export function preparePermission(
   const toolItemId = aboutId !== undefined && model.toolCall(aboutId) ? toolItemIdOf(aboutId) : undefined;
   const decideWith = (gitReads?: GitReads) =>
     decide(prompt, footprint, { ...context, ...(gitReads ? { gitReads } : {}) }, paths, (id) =>
-      switchesUnattended(model.controls, id),
+      switchesUnattended(model.controls, id, prompt),
     );
   const decision = context.gitAllowance ? context.gitAllowance.spend(decideWith) : decideWith();
   return { prompt, footprint, changed, toolItemId, decision, paths };
@@ -384,7 +384,7 @@ export class PermissionBroker {
   /** A person's answer on a card that said it switches the mode ("Leave plan mode and …"): the mode is theirs. */
   private modeChosen(prompt: PermissionPrompt, optionId: string): void {
     const session = this.host.session(prompt.sessionKey);
-    if (session && modeSwitchOf(session.model.controls, prompt)) session.personChoseOption(optionId);
+    if (session && modeSwitchOf(session.model.controls, prompt)) session.personChoseOption(optionId, prompt);
   }
 
   /** A `session/update` payload of `session`: raw tool calls are kept for the footprints of later requests. */
@@ -794,13 +794,13 @@ export class PermissionBroker {
   }
 
   /**
-   * The allow-once option a grant or a batch answers with; none when it switches the agent to a mode that acts
-   * without asking (`switchesUnattended`), which only its own card's option may choose.
+   * The allow-once option Bypass on a card, a grant or a batch answers with (the one `decide` approves with): none
+   * that switches the agent to a mode that acts without asking (`switchesUnattended`), which only its own card's
+   * option may choose.
    */
-  private allowOnce(prompt: PermissionPrompt): PermissionPrompt["options"][number] | undefined {
-    const option = allowOnceOption(prompt.options);
+  allowOnce(prompt: PermissionPrompt): PermissionPrompt["options"][number] | undefined {
     const controls = this.host.session(prompt.sessionKey)?.model.controls;
-    return option && controls && switchesUnattended(controls, option.optionId) ? undefined : option;
+    return allowOnceOption(prompt.options, (id) => !controls || !switchesUnattended(controls, id, prompt));
   }
 
   /**

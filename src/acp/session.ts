@@ -21,7 +21,7 @@ import {
   type PromptContext,
 } from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
-import { labelOf, modeOfOption } from "../core/sessionControls";
+import { labelOf, modeOfOption, type ModeSwitchRequest } from "../core/sessionControls";
 import type {
   DecisionRecord,
   SessionHeader,
@@ -699,10 +699,10 @@ export class Session {
    * The person answered a request with an option that switches the mode (Claude's plan approval): the mode the agent
    * goes on in is theirs, not the agent undoing `defaultMode`. Keeping the default's mode ("keep planning") keeps it.
    */
-  personChoseOption(optionId: string): void {
+  personChoseOption(optionId: string, request: ModeSwitchRequest): void {
     const controls = this.model.controls;
     const modeId = controls.mode()?.id;
-    const mode = modeOfOption(optionId, controls.modeIds());
+    const mode = modeOfOption(optionId, controls.modeIds(), request);
     if (modeId !== undefined && mode !== undefined && this.settingsValues.get(modeId) !== mode)
       this.settingsValues.delete(modeId);
   }

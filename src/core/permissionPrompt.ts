@@ -117,8 +117,12 @@ export function rejectOption<T extends OptionView>(options: readonly T[]): T | u
   return options.find((o) => o.kind === "reject_once") ?? options.find((o) => o.kind === "reject_always");
 }
 
-export function allowOnceOption<T extends OptionView>(options: readonly T[]): T | undefined {
-  return options.find((o) => o.kind === "allow_once");
+/** The first allow-once option, or the first one `acceptable` takes (one that does not switch the mode unattended). */
+export function allowOnceOption<T extends OptionView & { optionId: string }>(
+  options: readonly T[],
+  acceptable: (optionId: string) => boolean = () => true,
+): T | undefined {
+  return options.find((o) => o.kind === "allow_once" && acceptable(o.optionId));
 }
 
 /** Kinds whose choice lasts beyond this request. */

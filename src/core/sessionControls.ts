@@ -140,10 +140,48 @@ const EXIT_PLAN_OPTIONS: Readonly<Record<string, string>> = {
   "exit-plan-default": "default",
 };
 
-/** The mode a permission option switches to, if it does: its id is one of the session's modes, or a known id. */
-export function modeOfOption(optionId: string, modeIds: readonly string[]): string | undefined {
+/**
+ * Qwen Code's plan exit: its option ids and the modes it goes on in. The same ids answer its every other card, so
+ * they name a mode only on a request that says it switches the mode.
+ */
+const QWEN_PLAN_EXIT: Readonly<Record<string, string>> = {
+  proceed_once: "default",
+  proceed_always: "auto-edit",
+};
+
+/** Qwen's "Yes, restore previous mode (yolo)": back to the mode before plan, named only in its name's parentheses. */
+const RESTORE_PREVIOUS = "restore_previous";
+
+/** A permission request as far as its options may switch the agent's mode. */
+export interface ModeSwitchRequest {
+  subject: { type: string; toolKind?: string };
+  options: readonly { key: string; optionId: string; name: string }[];
+}
+
+/** Whether a request says it switches the mode (a `switch_mode` tool call: leaving plan mode). */
+function isModeSwitch(request: ModeSwitchRequest): boolean {
+  return request.subject.type === "tool_call" && request.subject.toolKind === "switch_mode";
+}
+
+/**
+ * The mode a permission option switches to, if it does: its id is one of the session's modes, or a known id (on a
+ * request that says it switches the mode, Qwen's too).
+ */
+export function modeOfOption(
+  optionId: string,
+  modeIds: readonly string[],
+  request?: ModeSwitchRequest,
+): string | undefined {
   if (modeIds.includes(optionId)) return optionId;
-  return Object.hasOwn(EXIT_PLAN_OPTIONS, optionId) ? EXIT_PLAN_OPTIONS[optionId] : undefined;
+  if (Object.hasOwn(EXIT_PLAN_OPTIONS, optionId)) return EXIT_PLAN_OPTIONS[optionId];
+  if (!request || !isModeSwitch(request)) return undefined;
+  const mode =
+    optionId === RESTORE_PREVIOUS
+      ? /\(([^()]+)\)\s*$/.exec(request.options.find((o) => o.optionId === optionId)?.name ?? "")?.[1]
+      : Object.hasOwn(QWEN_PLAN_EXIT, optionId)
+        ? QWEN_PLAN_EXIT[optionId]
+        : undefined;
+  return mode !== undefined && modeIds.includes(mode) ? mode : undefined;
 }
 
 // -------------------------------------------------------------------------------------------------------------
@@ -500,33 +538,37 @@ export function resolveChoice(
   return choice && { value: choice.value, name: choice.name };
 }
 
-/** Whether answering a permission request with `optionId` switches the agent to a mode that acts without asking. */
-export function switchesUnattended(controls: SessionControls, optionId: string): boolean {
-  const mode = modeOfOption(optionId, controls.modeIds());
-  return mode !== undefined && controls.modeLevel(mode) !== undefined;
+/**
+ * Whether answering a permission request with `optionId` switches the agent to a mode that acts without asking; so
+ * does a way back to a mode the option does not name (it may be such a mode).
+ */
+export function switchesUnattended(
+  controls: SessionControls,
+  optionId: string,
+  request?: ModeSwitchRequest,
+): boolean {
+  const mode = modeOfOption(optionId, controls.modeIds(), request);
+  if (mode !== undefined) return controls.modeLevel(mode) !== undefined;
+  return optionId === RESTORE_PREVIOUS && request !== undefined && isModeSwitch(request);
 }
 
 /**
- * What a permission request's options do to the mode, when they switch it (Claude's ExitPlanMode: a `switch_mode`
- * tool call whose options name modes): the card says "Leave plan mode and …" and names each option's mode.
+ * What a permission request's options do to the mode, when they switch it (leaving plan mode: a `switch_mode` tool
+ * call whose options name modes): the card says "Leave plan mode and …" and names each option's mode.
  */
 export function modeSwitchOf(
   controls: SessionControls,
-  prompt: {
-    subject: { type: string; toolKind?: string };
-    options: readonly { key: string; optionId: string }[];
-  },
+  prompt: ModeSwitchRequest,
 ): ModeSwitchView | undefined {
   const modeIds = controls.modeIds();
   const options = prompt.options.flatMap((option) => {
-    const mode = modeOfOption(option.optionId, modeIds);
+    const mode = modeOfOption(option.optionId, modeIds, prompt);
     if (mode === undefined) return [];
     const name = controls.modeName(mode);
     const level = controls.modeLevel(mode);
     return [{ key: option.key, mode: name, ...(level ? { unattended: level } : {}) }];
   });
-  const switchKind = prompt.subject.type === "tool_call" && prompt.subject.toolKind === "switch_mode";
-  if (options.length === 0 || (!switchKind && options.length < 2)) return undefined;
+  if (options.length === 0 || (!isModeSwitch(prompt) && options.length < 2)) return undefined;
   const current = controls.mode();
   const leaving = current?.kind === "select" ? controls.modeName(current.value) : undefined;
   const heading = leaving ? `Leave ${leaving.toLowerCase()} mode and …` : "Switch mode and …";

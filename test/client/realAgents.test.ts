@@ -563,6 +563,32 @@ describe("Real agents (offline, scripted model)", function () {
         });
       }
 
+      if (facts.name === "qwen") {
+        // Qwen's plan exit offers "Yes, restore previous mode (…)" as its first allow-once option: after yolo, that
+        // is the way back to yolo, which Bypass must not choose for the person.
+        it("leaving plan mode under Bypass goes on in its asking mode, not back to yolo", async () => {
+          const a = agent!;
+          assert.equal(a.harness.sessions.isBypassed(a.label), true, "Bypass is on (the test above)");
+          const control = a.controls()!.items.find((c) => c.category === "mode")!;
+          a.allowUnattended = true;
+          assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, "yolo"), true);
+          assert.equal(await a.harness.sessions.setControl(a.sessionKey, control.id, "plan"), true);
+          const decided = a.decisions.length;
+          await a.turn("Plan it [scenario:plan]");
+          const exit = a.decisions.slice(decided).filter((d) => d.provenance === "bypass");
+          assert.deepEqual(
+            exit.map((d) => [d.outcome, d.optionId]),
+            [["selected", "proceed_once"]],
+            `answered: ${JSON.stringify(a.decisions.slice(decided))}`,
+          );
+          await waitFor(
+            () => a.controls()?.items.find((c) => c.id === control.id)?.value === "default",
+            "Qwen to go on in its asking mode",
+          );
+          assert.equal(a.controls()?.unattended, undefined, "no marker");
+        });
+      }
+
       if (facts.name === "gemini") {
         // Last: it kills the agent, and the new Gemini process cannot reopen the session. Gemini 0.61 reopens a
         // session only after the minute it began: its records are named by the minute, and opening one in that

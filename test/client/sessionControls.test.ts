@@ -393,6 +393,66 @@ describe("Session controls (modes and config options)", function () {
     agent.harness.sessions.deny(card.key);
     await turn;
   });
+
+  describe("Qwen Code's plan exit (its options, on a switch_mode request)", () => {
+    const QWEN_MODES = {
+      currentModeId: "plan",
+      availableModes: ["plan", "default", "auto-edit", "auto", "yolo"].map((id) => ({ id, name: id })),
+    };
+    const QWEN_EXIT = [
+      { optionId: "restore_previous", name: "Yes, restore previous mode (yolo)", kind: "allow_once" },
+      { optionId: "proceed_always", name: "Yes, and auto-accept edits", kind: "allow_always" },
+      { optionId: "proceed_once", name: "Yes, and manually approve edits", kind: "allow_once" },
+      { optionId: "cancel", name: "No, keep planning (esc)", kind: "reject_once" },
+    ];
+
+    it("Bypass answers with the option that goes on asking, not the way back to yolo", async () => {
+      const decisions: DecisionRecord[] = [];
+      agent = await start(
+        {
+          CONTROLS_SETUP: JSON.stringify({ modes: QWEN_MODES }),
+          CONTROLS_EXIT_OPTIONS: JSON.stringify(QWEN_EXIT),
+        },
+        { bypass: true, decisions },
+      );
+      await agent.harness.sessions.sendPrompt(agent.key, "done planning [exit-plan]");
+      assert.deepEqual(
+        decisions.map((d) => [d.provenance, d.outcome, d.optionId]),
+        [["bypass", "selected", "proceed_once"]],
+      );
+      assert.equal(agent.harness.ops.filter((op) => op.op === "prompt").length, 0, "no card was shown");
+    });
+
+    it("the card names each option's mode and marks the way back to yolo; Allow on the list picks the asking one", async () => {
+      const decisions: DecisionRecord[] = [];
+      agent = await start(
+        {
+          CONTROLS_SETUP: JSON.stringify({ modes: QWEN_MODES }),
+          CONTROLS_EXIT_OPTIONS: JSON.stringify(QWEN_EXIT),
+        },
+        { decisions },
+      );
+      const turn = agent.harness.sessions.sendPrompt(agent.key, "done planning [exit-plan]");
+      const card = await waitFor(() => agent!.harness.sessions.snapshot().pending[0], "the plan-exit card");
+      const named = new Map(card.options.map((o) => [o.key, o.name]));
+      assert.deepEqual(
+        card.modeSwitch?.options
+          .map((o) => `${named.get(o.key)} → ${o.mode} ${o.unattended ?? ""}`.trim())
+          .sort(),
+        [
+          "Yes, and auto-accept edits → auto-edit",
+          "Yes, and manually approve edits → default",
+          "Yes, restore previous mode (yolo) → yolo full",
+        ],
+      );
+      assert.equal(agent.harness.sessions.answerMany([card.key], "allow"), 1);
+      await turn;
+      assert.deepEqual(
+        decisions.map((d) => [d.provenance, d.optionId]),
+        [["user", "proceed_once"]],
+      );
+    });
+  });
 });
 
 describe("Session controls against a hostile agent", function () {

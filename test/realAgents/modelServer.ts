@@ -8,6 +8,7 @@
  *   [scenario:shell:<command>]  run <command> (no `]` in it) in the workspace
  *   [scenario:read:<abs path>]  read a file (outside the workspace)
  *   [scenario:multi]            write `a.txt` and `b.txt` in one model message
+ *   [scenario:plan]             leave plan mode with a plan (the agent's exit-plan tool, offered in plan mode)
  *
  * The tool is the agent's own (found in the tool list the request carries) with arguments filled from its JSON schema.
  * While `failing` holds an HTTP status, every request is answered with that error, as each API sends it (the model
@@ -46,7 +47,8 @@ interface ScriptedCall {
 type Intent =
   | { kind: "write"; file: string; content: string }
   | { kind: "run"; command: string }
-  | { kind: "read"; path: string };
+  | { kind: "read"; path: string }
+  | { kind: "plan"; plan: string };
 
 /** What the model saw, distilled from any of the four request formats. */
 interface Conversation {
@@ -522,7 +524,7 @@ export class ScriptedModelServer {
 /** The tool calls the scenario in the latest prompt asks for, or undefined for a text answer. */
 function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
   if (conversation.afterToolResult) return undefined;
-  const marker = /\[scenario:(write|run|tee|shell|multi|read)(?::([^\]]+))?\]/.exec(
+  const marker = /\[scenario:(write|run|tee|shell|multi|read|plan)(?::([^\]]+))?\]/.exec(
     conversation.lastUserText,
   );
   if (!marker) return undefined;
@@ -538,7 +540,8 @@ function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
     shell: () => [{ kind: "run" as const, command: argument ?? "true" }],
     multi: () => [write("a.txt", "a\n"), write("b.txt", "b\n")],
     read: () => [{ kind: "read" as const, path: argument ?? "/etc/hostname" }],
-  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "read"]();
+    plan: () => [{ kind: "plan" as const, plan: "1. Write hello.txt\n2. Run the tests" }],
+  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "read" | "plan"]();
   const calls = intents.map((intent) => callFor(intent, conversation.tools, workspace));
   return calls.every((call): call is ScriptedCall => call !== undefined) ? calls : undefined;
 }
@@ -548,6 +551,7 @@ const TOOL_NAMES: Record<Intent["kind"], string[]> = {
   write: ["Write", "write_file", "create", "apply_patch"],
   run: ["Bash", "run_shell_command", "bash", "shell", "shell_command", "exec_command"],
   read: ["Read", "read_file", "view", "shell", "shell_command", "exec_command"],
+  plan: ["exit_plan_mode", "ExitPlanMode"],
 };
 
 function callFor(
@@ -581,6 +585,7 @@ function callFor(
       content: intent.kind === "write" ? intent.content : undefined,
       command,
       workdir: workspace,
+      plan: intent.kind === "plan" ? intent.plan : undefined,
     }),
   };
 }
@@ -590,6 +595,7 @@ interface ArgumentValues {
   content?: string;
   command?: string;
   workdir?: string;
+  plan?: string;
 }
 
 /** Fills a tool's arguments from its JSON schema by what each property's name says it is. */
@@ -604,6 +610,7 @@ function fillArguments(schema: Json | undefined, values: ArgumentValues): Json {
     else if (/^(content|file_text|text|contents)$/i.test(name)) value = values.content;
     else if (/^(command|cmd)$/i.test(name))
       value = values.command && (type === "array" ? ["bash", "-lc", values.command] : values.command);
+    else if (name === "plan") value = values.plan;
     else if (/^(workdir|cwd|dir_path|directory)$/i.test(name))
       value = required.has(name) ? values.workdir : undefined;
     else if (/description|justification|reason/i.test(name))

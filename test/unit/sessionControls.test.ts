@@ -108,9 +108,9 @@ describe("session controls (pure)", () => {
       const view = modeSwitchOf(controls, {
         subject: { type: "tool_call", toolKind: "switch_mode" },
         options: [
-          { key: "0", optionId: "exit-plan-bypass" },
-          { key: "1", optionId: "exit-plan-default" },
-          { key: "2", optionId: "reject" },
+          { key: "0", optionId: "exit-plan-bypass", name: "Yes, and bypass permissions" },
+          { key: "1", optionId: "exit-plan-default", name: "Yes, and manually approve edits" },
+          { key: "2", optionId: "reject", name: "No, keep planning" },
         ],
       });
       assert.deepEqual(view, {
@@ -124,10 +124,61 @@ describe("session controls (pure)", () => {
       assert.equal(
         modeSwitchOf(controls, {
           subject: { type: "tool_call", toolKind: "edit" },
-          options: [{ key: "0", optionId: "default" }],
+          options: [{ key: "0", optionId: "default", name: "Allow" }],
         }),
         undefined,
       );
+    });
+
+    describe("Qwen Code's plan exit (its 0.24 options)", () => {
+      const qwen = () => {
+        const controls = new SessionControls();
+        controls.applySetup({
+          modes: {
+            currentModeId: "plan",
+            availableModes: ["plan", "default", "auto-edit", "auto", "yolo"].map((id) => ({ id, name: id })),
+          },
+        });
+        return controls;
+      };
+      const planExit = (previous: string) => ({
+        subject: { type: "tool_call", toolKind: "switch_mode" },
+        options: [
+          { key: "0", optionId: "restore_previous", name: `Yes, restore previous mode (${previous})` },
+          { key: "1", optionId: "proceed_always", name: "Yes, and auto-accept edits" },
+          { key: "2", optionId: "proceed_once", name: "Yes, and manually approve edits" },
+          { key: "3", optionId: "cancel", name: "No, keep planning (esc)" },
+        ],
+      });
+
+      it("names each option's mode on the card, the way back to yolo marked", () => {
+        assert.deepEqual(modeSwitchOf(qwen(), planExit("yolo")), {
+          heading: "Leave plan mode and …",
+          options: [
+            { key: "0", mode: "yolo", unattended: "full" },
+            { key: "1", mode: "auto-edit" },
+            { key: "2", mode: "default" },
+          ],
+        });
+      });
+
+      it("the way back to a mode that acts without asking, or one it does not name, is not for Bypass", () => {
+        const controls = qwen();
+        assert.equal(switchesUnattended(controls, "restore_previous", planExit("yolo")), true);
+        assert.equal(switchesUnattended(controls, "restore_previous", planExit("auto")), true);
+        assert.equal(switchesUnattended(controls, "restore_previous", planExit("default")), false);
+        // Named by no mode of the session (a later version's wording): it may be one that acts without asking.
+        assert.equal(switchesUnattended(controls, "restore_previous", planExit("the one before")), true);
+        assert.equal(switchesUnattended(controls, "proceed_once", planExit("yolo")), false);
+      });
+
+      it("its ids name no mode on its other cards, which answer with the same ids", () => {
+        const edit = { ...planExit("yolo"), subject: { type: "tool_call", toolKind: "edit" } };
+        assert.equal(modeOfOption("proceed_once", qwen().modeIds(), edit), undefined);
+        assert.equal(modeOfOption("restore_previous", qwen().modeIds(), edit), undefined);
+        assert.equal(switchesUnattended(qwen(), "restore_previous", edit), false);
+        assert.equal(modeSwitchOf(qwen(), edit), undefined);
+      });
     });
   });
 
