@@ -410,7 +410,7 @@ export class AgentConnection {
       params: Json;
       signal: AbortSignal;
       requestId: string | number | null;
-    }) => callbacks.requestPermission(this, params, { signal, requestId }).then((outcome) => ({ outcome }));
+    }) => callbacks.requestPermission(this, params, { signal, requestId }).then(permissionResponse);
     const update = ({ params }: { params: Json }) => callbacks.sessionUpdate(this, params);
     const requestParams = (params: unknown) => permissionRequestParams(version, params);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
@@ -790,4 +790,11 @@ function describeFrame(frame: Json): string {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The answer to `session/request_permission`: the outcome, and a question card's answers beside it (Qwen Code's). */
+function permissionResponse(outcome: PermissionOutcome): Json {
+  if (outcome.outcome !== "selected" || !outcome.answers) return { outcome };
+  const { answers, ...selected } = outcome;
+  return { outcome: selected, answers };
 }

@@ -38,6 +38,7 @@ import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
 import { modeSwitchOf, switchesUnattended } from "../core/sessionControls";
+import { checkedAnswers } from "../core/agentQuestions";
 
 /** What a v1 `fs/write_text_file` writes: its content, against the file's text now (`null`: no such file). */
 export type WrittenChange =
@@ -96,6 +97,16 @@ export function decide(
   /** Whether an option switches the agent to a mode that acts without asking (`switchesUnattended`). */
   unattended: (optionId: string) => boolean = () => false,
 ): Decision {
+  if (prompt.questions) {
+    // Only a person can answer questions: an approval without answers tells the agent they were declined.
+    const reason = "the agent asks you questions only you can answer";
+    return {
+      answer: "ask",
+      by: { type: "default", label: reason },
+      facts: { bypassWouldApply: false, ...(context.bypassed ? { bypassBlockedReason: reason } : {}) },
+      heldUnderBypass: reason,
+    };
+  }
   const policy = (bypass: boolean): PolicyDecision =>
     context.policy.decide(footprint, policyContext(prompt.agentName, context, bypass, paths));
   const decision = policy(context.bypassed);
@@ -679,6 +690,21 @@ export class PermissionBroker {
     return this.accepted(this.host.pending.choose(key, optionKey, "user"), key);
   }
 
+  /**
+   * A question card's allow option with the person's answers (`agentQuestions.ts`): only on a card that asks, with its
+   * allow option and answers to its own questions; anything else leaves the card waiting.
+   */
+  answerQuestions(key: string, optionKey: string, answers: Readonly<Record<string, unknown>>): boolean {
+    const prompt = this.host.pending.get(key);
+    const option = prompt?.options.find((o) => o.key === optionKey);
+    const checked = prompt?.questions && checkedAnswers(prompt.questions, answers);
+    if (!prompt || !option || option.kindClass !== "allow" || !checked) {
+      this.host.log.warn(`Ignored answers for ${key}: no such question card, option or questions.`);
+      return false;
+    }
+    return this.accepted(this.host.pending.resolve(key, option.optionId, "user", checked), key);
+  }
+
   /** A person's Deny (button or Escape): the reject option, or `cancelled` when the card offers none. */
   deny(key: string): boolean {
     const accepted = this.host.pending.deny(key, "user");
@@ -799,6 +825,8 @@ export class PermissionBroker {
    * option may choose.
    */
   allowOnce(prompt: PermissionPrompt): PermissionPrompt["options"][number] | undefined {
+    // Approved without the answers, questions tell the agent the person declined them: a person answers.
+    if (prompt.questions) return undefined;
     const controls = this.host.session(prompt.sessionKey)?.model.controls;
     return allowOnceOption(prompt.options, (id) => !controls || !switchesUnattended(controls, id, prompt));
   }

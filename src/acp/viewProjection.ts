@@ -100,6 +100,7 @@ export function promptView(
     receivedAt: prompt.receivedAt,
     ...(facts.expiresAt !== undefined ? { expiresAt: facts.expiresAt } : {}),
     ...(facts.modeSwitch ? { modeSwitch: facts.modeSwitch } : {}),
+    ...(prompt.questions ? { questions: prompt.questions } : {}),
   };
 }
 

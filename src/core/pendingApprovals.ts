@@ -12,7 +12,10 @@ import { subjectToolCallId } from "../shared/toolCallView";
 import { rejectOption, type PermissionPrompt, type PromptOption } from "./permissionPrompt";
 import { capLabel } from "./text";
 
-export type PermissionOutcome = { outcome: "selected"; optionId: string } | { outcome: "cancelled" };
+/** `answers`: a question card's answers by question index (`agentQuestions.ts`), sent beside the outcome. */
+export type PermissionOutcome =
+  | { outcome: "selected"; optionId: string; answers?: Readonly<Record<string, string>> }
+  | { outcome: "cancelled" };
 
 export interface PendingLimits {
   perSession: number;
@@ -142,10 +145,15 @@ export class PendingApprovals {
    * Answers `key` with `optionId` if, and only if, that option was offered for it. Returns false (and changes
    * nothing) for an unknown key, an already-settled key or an option that was not offered.
    */
-  resolve(key: string, optionId: string, provenance: Provenance = "user"): boolean {
+  resolve(
+    key: string,
+    optionId: string,
+    provenance: Provenance = "user",
+    answers?: Readonly<Record<string, string>>,
+  ): boolean {
     const entry = this.entries.get(key);
     if (!entry || !entry.prompt.options.some((o) => o.optionId === optionId)) return false;
-    return this.settleKey(key, { outcome: "selected", optionId }, provenance);
+    return this.settleKey(key, { outcome: "selected", optionId, ...(answers ? { answers } : {}) }, provenance);
   }
 
   /**

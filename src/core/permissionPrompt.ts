@@ -10,9 +10,11 @@ import {
   LIMITS,
   type OptionKindClass,
   type OptionView,
+  type QuestionView,
   type SubjectView,
   type ToolCallView,
 } from "../shared/protocol";
+import { questionsOf } from "./agentQuestions";
 import { asArray, asObject, asString } from "./json";
 import type { PathCheck } from "./sessionModel";
 import { capCommand, capJson, capLabel, capText } from "./text";
@@ -36,6 +38,8 @@ export interface PermissionPrompt {
   rawSubject: unknown;
   /** Every filesystem path the request is about (locations, diff paths, command cwd), for the policy. */
   paths: string[];
+  /** The agent asks the person questions (`agentQuestions.ts`): only a person answers, with Submit and the answers. */
+  questions?: QuestionView[];
   receivedAt: number;
 }
 
@@ -90,6 +94,7 @@ export function normalizePermissionRequest(input: NormalizeInput): PermissionPro
       ? params.title
       : synthesizedTitle(toolCall, subject);
   const description = asString(params.description);
+  const questions = questionsOf(params.toolCall ?? asObject(params.subject)?.toolCall);
   return {
     key: randomUUID(),
     agentName: input.agentName,
@@ -102,6 +107,7 @@ export function normalizePermissionRequest(input: NormalizeInput): PermissionPro
     options: optionViews(params.options),
     rawSubject: subject.type === "unknown" ? rawSubject : undefined,
     paths: subjectPaths(subject, toolCall),
+    ...(questions ? { questions } : {}),
     receivedAt: input.now ?? Date.now(),
   };
 }

@@ -88,6 +88,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
     case "choose":
       sessions.chooseOption(message.key, message.optionKey);
       return;
+    case "answer":
+      sessions.answerQuestions(message.key, message.optionKey, message.answers);
+      return;
     case "deny":
       sessions.deny(message.key);
       return;

@@ -64,6 +64,15 @@ export const webviewMessage = onFirstUse(() => {
       value: z.union([z.string().check(z.maxLength(caps.controlIdChars)), z.boolean()]),
     }),
     z.strictObject({ type: z.literal("choose"), key, optionKey: key }),
+    z.strictObject({
+      type: z.literal("answer"),
+      key,
+      optionKey: key,
+      // By question index; the host checks each against the card's questions (`agentQuestions.checkedAnswers`).
+      answers: z
+        .record(z.string().check(z.regex(/^\d$/)), z.string().check(z.maxLength(LIMITS.answerChars)))
+        .check(z.refine((answers) => Object.keys(answers).length <= LIMITS.questionsPerRequest)),
+    }),
     z.strictObject({ type: z.literal("deny"), key }),
     z.strictObject({
       type: z.literal("rejectWithReason"),

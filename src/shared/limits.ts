@@ -17,6 +17,13 @@ export const LIMITS = {
   /** How much of an agent's option id history, logs and decision records keep (the agent is answered the whole id). */
   optionIdChars: 200,
   optionsPerRequest: 20,
+  /** An agent's questions to the person on one card (Qwen Code asks 1-4, each with 2-4 choices), and their parts. */
+  questionsPerRequest: 4,
+  choicesPerQuestion: 8,
+  questionChars: 1_000,
+  questionHeaderChars: 60,
+  /** A person's answer to one question: the choices picked, or their own words. */
+  answerChars: 4_000,
   locationsPerToolCall: 50,
   rawInputChars: 64 * 1024,
   previewLines: 200,

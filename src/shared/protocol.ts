@@ -341,11 +341,22 @@ export interface PromptView {
   expiresAt?: number;
   /** The options switch the agent's mode (ExitPlanMode): the card says so. */
   modeSwitch?: ModeSwitchView;
+  /** The agent asks the person questions (Qwen Code's ask_user_question): the card's allow option sends the answers. */
+  questions?: QuestionView[];
   // --- Grants (scoped grants from the card) ---
   /** The narrowest rule Symposium can remember for this request; absent when a rule or guard holds it back. */
   grant?: GrantView;
   /** Bypass is off and a rule or guard holds this request for a person: "Held by rule: …". */
   heldBy?: string;
+}
+
+/** One of an agent's questions to the person: pick one choice (or several), or answer in their own words. */
+export interface QuestionView {
+  /** A short label ("Library"); may be empty. */
+  header: string;
+  question: string;
+  multiSelect: boolean;
+  choices: { label: string; description: string }[];
 }
 
 /** A `PromptView` as the host sends it: its subject may be on its tool-call item (`SubjectOnItem`). */
@@ -504,6 +515,11 @@ export type FromWebviewMessage =
   | { type: "setControl"; sessionKey: string; controlId: string; value: string | boolean }
   /** `optionKey` is the option's host-issued `OptionView.key`, never the agent's id. */
   | { type: "choose"; key: string; optionKey: string }
+  /**
+   * A question card's allow option with the person's answers, by question index ("0".."3"): the choices' labels or
+   * their own words. The host checks the card asks questions and the option is its allow option.
+   */
+  | { type: "answer"; key: string; optionKey: string; answers: Record<string, string> }
   /** Deny: the card's reject option, or `cancelled` when the agent offered none. */
   | { type: "deny"; key: string }
   /**

@@ -19,6 +19,7 @@ import { GrantEditor, type GrantScope } from "./grantEditor";
 import { labelWithLastingNote } from "./optionLabel";
 import { optionShownName } from "../../src/shared/optionWords";
 import { reachableWhenScrolling } from "./scrollBox";
+import { QuestionForm } from "./questionForm";
 
 /** How long a newly shown card ignores clicks and keys, and a moved one a mouse's clicks. */
 export const GUARD_MS = 500;
@@ -72,6 +73,8 @@ export class ApprovalCard {
   private answered = false;
   /** Unique in the page, for the ids that tie the card's parts to what describes them. */
   private readonly cardId: number;
+  /** The agent's questions, when it asks some: its allow option sends their answers. */
+  private readonly questions: QuestionForm | null;
   /** Which session the card is from, while another one is shown (`showSession`). */
   private readonly sessionNote = el("p", { class: "note card-session", hidden: true });
 
@@ -111,6 +114,7 @@ export class ApprovalCard {
         ? el("span", { class: "sr-only", id: runsId }, `Runs: ${visibleText(runs)}. `)
         : null;
 
+    this.questions = prompt.questions ? new QuestionForm(prompt.questions, id) : null;
     const optionRow = el("div", { class: "card-options" });
     prompt.options.slice(0, LIMITS.optionsPerRequest).forEach((option, index) => {
       const optionIcon = OPTION_ICONS[option.kindClass];
@@ -183,6 +187,7 @@ export class ApprovalCard {
       description,
       modeSwitchNote(prompt),
       this.subject,
+      this.questions?.root,
       prompt.bypassBlockedReason !== undefined ? bypassNote(prompt.bypassBlockedReason) : null,
       prompt.heldBy !== undefined ? heldNote(prompt.heldBy) : null,
       optionRow,
@@ -296,7 +301,14 @@ export class ApprovalCard {
   private choose(option: OptionView): void {
     if (this.blocked) return;
     // Post first: the answer leaves before the card's own state changes.
-    this.host.post({ type: "choose", key: this.prompt.key, optionKey: option.key });
+    if (this.questions && option.kindClass === "allow")
+      this.host.post({
+        type: "answer",
+        key: this.prompt.key,
+        optionKey: option.key,
+        answers: this.questions.answers(),
+      });
+    else this.host.post({ type: "choose", key: this.prompt.key, optionKey: option.key });
     this.markAnswered();
   }
 
