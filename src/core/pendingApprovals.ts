@@ -153,7 +153,11 @@ export class PendingApprovals {
   ): boolean {
     const entry = this.entries.get(key);
     if (!entry || !entry.prompt.options.some((o) => o.optionId === optionId)) return false;
-    return this.settleKey(key, { outcome: "selected", optionId, ...(answers ? { answers } : {}) }, provenance);
+    return this.settleKey(
+      key,
+      { outcome: "selected", optionId, ...(answers ? { answers } : {}) },
+      provenance,
+    );
   }
 
   /**
