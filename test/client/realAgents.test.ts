@@ -564,6 +564,29 @@ describe("Real agents (offline, scripted model)", function () {
       }
 
       if (facts.name === "qwen") {
+        it("asks its questions on the card, under Bypass too, and the person's answer reaches its model", async () => {
+          const a = agent!;
+          assert.equal(a.harness.sessions.isBypassed(a.label), true, "Bypass is on (the test above)");
+          const decided = a.decisions.length;
+          const turn = a.turn("Which one? [scenario:ask]");
+          const card = await a.card("the question card");
+          const view = a.harness.sessions.snapshot().pending.find((p) => p.key === card.key)!;
+          assert.deepEqual(
+            view.questions?.map((q) => [q.header, q.question, q.choices.map((c) => c.label)]),
+            [["Library", "Which library should format the dates?", ["date-fns", "Luxon"]]],
+          );
+          assert.deepEqual(a.decisions.slice(decided), [], "nothing answered it but the person");
+          const submit = view.options.find((o) => o.kindClass === "allow")!;
+          const before = model.requests.length;
+          assert.ok(a.harness.sessions.answerQuestions(card.key, submit.key, { "0": "Luxon" }));
+          await turn;
+          const told = model.requests
+            .slice(before)
+            .map((r) => r.body)
+            .find((body) => body.includes("User has provided the following answers"));
+          assert.match(told ?? "", /Library\*\*: Luxon/, "the model is told the answer");
+        });
+
         // Qwen's plan exit offers "Yes, restore previous mode (…)" as its first allow-once option: after yolo, that
         // is the way back to yolo, which Bypass must not choose for the person.
         it("leaving plan mode under Bypass goes on in its asking mode, not back to yolo", async () => {

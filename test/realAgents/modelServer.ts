@@ -9,6 +9,7 @@
  *   [scenario:read:<abs path>]  read a file (outside the workspace)
  *   [scenario:multi]            write `a.txt` and `b.txt` in one model message
  *   [scenario:plan]             leave plan mode with a plan (the agent's exit-plan tool, offered in plan mode)
+ *   [scenario:ask]              ask the person which date library to use (the agent's question tool)
  *
  * The tool is the agent's own (found in the tool list the request carries) with arguments filled from its JSON schema.
  * While `failing` holds an HTTP status, every request is answered with that error, as each API sends it (the model
@@ -48,7 +49,8 @@ type Intent =
   | { kind: "write"; file: string; content: string }
   | { kind: "run"; command: string }
   | { kind: "read"; path: string }
-  | { kind: "plan"; plan: string };
+  | { kind: "plan"; plan: string }
+  | { kind: "ask"; questions: Json[] };
 
 /** What the model saw, distilled from any of the four request formats. */
 interface Conversation {
@@ -524,7 +526,7 @@ export class ScriptedModelServer {
 /** The tool calls the scenario in the latest prompt asks for, or undefined for a text answer. */
 function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
   if (conversation.afterToolResult) return undefined;
-  const marker = /\[scenario:(write|run|tee|shell|multi|read|plan)(?::([^\]]+))?\]/.exec(
+  const marker = /\[scenario:(write|run|tee|shell|multi|read|plan|ask)(?::([^\]]+))?\]/.exec(
     conversation.lastUserText,
   );
   if (!marker) return undefined;
@@ -541,7 +543,8 @@ function pickCalls(conversation: Conversation): ScriptedCall[] | undefined {
     multi: () => [write("a.txt", "a\n"), write("b.txt", "b\n")],
     read: () => [{ kind: "read" as const, path: argument ?? "/etc/hostname" }],
     plan: () => [{ kind: "plan" as const, plan: "1. Write hello.txt\n2. Run the tests" }],
-  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "read" | "plan"]();
+    ask: () => [{ kind: "ask" as const, questions: [ASKED] }],
+  }[marker[1] as "write" | "run" | "tee" | "shell" | "multi" | "read" | "plan" | "ask"]();
   const calls = intents.map((intent) => callFor(intent, conversation.tools, workspace));
   return calls.every((call): call is ScriptedCall => call !== undefined) ? calls : undefined;
 }
@@ -552,6 +555,18 @@ const TOOL_NAMES: Record<Intent["kind"], string[]> = {
   run: ["Bash", "run_shell_command", "bash", "shell", "shell_command", "exec_command"],
   read: ["Read", "read_file", "view", "shell", "shell_command", "exec_command"],
   plan: ["exit_plan_mode", "ExitPlanMode"],
+  ask: ["ask_user_question", "AskUserQuestion"],
+};
+
+/** `[scenario:ask]`'s question, in the shape Qwen's and Claude's question tools take. */
+export const ASKED: Json = {
+  question: "Which library should format the dates?",
+  header: "Library",
+  options: [
+    { label: "date-fns", description: "Small functions, tree-shaken" },
+    { label: "Luxon", description: "Time zones built in" },
+  ],
+  multiSelect: false,
 };
 
 function callFor(
@@ -563,6 +578,7 @@ function callFor(
   if (!tool) return undefined;
   // Joined as written, not normalised: a model may name `link/../x`, which the OS resolves through the link.
   const absolute = (file: string) => (isAbsolute(file) || !workspace ? file : `${workspace}/${file}`);
+  if (intent.kind === "ask") return { name: tool.name, args: { questions: intent.questions } };
   if (tool.name === "apply_patch" && intent.kind === "write") {
     const patch = [
       "*** Begin Patch",
