@@ -293,7 +293,7 @@ export function preparePermission(
   const toolCallId = asString(patch?.toolCallId);
   const call = toolCallId !== undefined ? model.toolCall(toolCallId) : undefined;
   const toolCall = call ? model.toolCallView(call) : undefined;
-  const prompt = normalizePermissionRequest({
+  const asked = normalizePermissionRequest({
     protocolVersion,
     params,
     agentName,
@@ -301,6 +301,15 @@ export function preparePermission(
     toolCall,
     inWorkspace: (path) => placeOf(path, paths.check(path), paths.boundary.roots),
   });
+  // Only a request that does nothing but ask is a question card: its Submit, which approves the request, must not
+  // also approve a command, a path or a change that came with the questions.
+  const onlyAsks =
+    footprint.kind === "think" &&
+    footprint.complete &&
+    footprint.paths.length === 0 &&
+    footprint.commands.length === 0;
+  const { questions, ...rest } = asked;
+  const prompt: PermissionPrompt = questions && onlyAsks ? asked : rest;
   // A command names its tool call by id alone; the card sits on that call and shows its own command.
   const aboutId = subjectToolCallId(prompt.subject);
   const toolItemId = aboutId !== undefined && model.toolCall(aboutId) ? toolItemIdOf(aboutId) : undefined;

@@ -69,6 +69,40 @@ describe("an agent's questions to the person, against a real agent process", fun
     assert.deepEqual(responses(h), [{ outcome: { outcome: "selected", optionId: "cancel" } }]);
   });
 
+  it("a request that comes with a command or a change besides its questions is no question card", async () => {
+    const h = (harness = new ClientHarness({ protocol: "v1" }));
+    const step = askStep() as { request: { toolCall: Record<string, unknown> } };
+    const call = step.request.toolCall;
+    const path = `${h.workspace}/src/app.ts`;
+    const disguised = [
+      {
+        ...call,
+        toolCallId: "ask-run",
+        kind: "execute",
+        rawInput: { ...(call.rawInput as object), command: "rm -rf src" },
+      },
+      { ...call, toolCallId: "ask-edit", content: [{ type: "diff", path, oldText: "a", newText: "b" }] },
+      {
+        ...call,
+        toolCallId: "ask-think-run",
+        rawInput: { ...(call.rawInput as object), command: "rm -rf src" },
+      },
+    ];
+    await h.run({
+      steps: [
+        ...disguised.map((toolCall) => ({ request: { ...step.request, toolCall }, wait: false })),
+        { waitAll: true },
+      ],
+    });
+    await waitFor(() => h.sessions.pending.list().length === 3, "the three cards");
+    for (const view of h.sessions.snapshot().pending) {
+      assert.equal(view.questions, undefined, view.title);
+      const submit = view.options.find((o) => o.kindClass === "allow")!;
+      assert.equal(h.sessions.answerQuestions(view.key, submit.key, { "0": "Luxon" }), false);
+      h.sessions.deny(view.key);
+    }
+  });
+
   it("answers to other questions, or to a card that asks none, leave the card waiting", async () => {
     const h = (harness = new ClientHarness({ protocol: "v1" }));
     await h.run({ steps: [{ ...askStep(), wait: false }, { request: {}, wait: false }, { waitAll: true }] });

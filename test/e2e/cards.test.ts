@@ -19,6 +19,7 @@ import {
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { splitWords } from "../harness/textLayout";
+import { askStep } from "../support/agentQuestions";
 
 const OPTIONS = [
   { optionId: "opt-allow-once", name: "Allow once", kind: "allow_once" },
@@ -1344,6 +1345,47 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await group.locator(".locations .note").innerText(), "1 more locations not shown");
     await group.getByRole("button", { name: "Reject", exact: true }).click();
     await group.waitFor({ state: "detached", timeout: 30_000 });
+  });
+
+  it("shows an agent's questions on its card; the choices and words a person gives go to the agent with Submit", async () => {
+    const { page } = ctx.workbench;
+    const v1 = await startSession(page, "Scripted v1");
+    await sendScript(v1, { steps: [askStep()] });
+    const group = v1.locator(".card:has(.question-form)");
+    await waitForGuard(group);
+    const questions = group.locator("fieldset.question");
+    assert.deepEqual(await questions.locator("legend").allInnerTexts(), [
+      "Library Which library should format the dates?",
+      "Checks Which checks should run before each commit?",
+    ]);
+    assert.deepEqual(await questions.nth(0).getByRole("radio").count(), 3, "two choices and Other");
+    assert.deepEqual(await questions.nth(1).getByRole("checkbox").count(), 3, "several may be picked");
+    await questions.nth(0).getByText("Luxon", { exact: true }).click();
+    await questions.nth(1).getByText("Lint", { exact: true }).click();
+    // Typed into the card, the digits stay in the field: none answers the card as its key would.
+    const own = questions.nth(1).getByRole("textbox");
+    await own.click();
+    await page.keyboard.type("Prettier 1");
+    assert.equal(await own.inputValue(), "Prettier 1");
+    assert.equal(await questions.nth(1).getByRole("checkbox", { name: "Other" }).isChecked(), true);
+    assert.equal(await group.count(), 1, "still waiting");
+    await screenshot(page, "cards-questions");
+    // Submit approves the agent's tool call, so its button says so first, as on every card.
+    await group.getByRole("button", { name: "Allow: Submit", exact: true }).click();
+    const log = ctx.log("Scripted v1");
+    const answered = await waitUntil(
+      () =>
+        log
+          .entries()
+          .map((entry) => entry.frame as { result?: { answers?: unknown } } | undefined)
+          .find((frame) => frame?.result?.answers !== undefined)?.result,
+      "the agent to receive the answers",
+    );
+    assert.deepEqual(answered, {
+      outcome: { outcome: "selected", optionId: "proceed_once" },
+      answers: { "0": "Luxon", "1": "Lint, Prettier 1" },
+    });
+    webview = v1;
   });
 
   it("reports no webview errors or CSP violations", () => {
