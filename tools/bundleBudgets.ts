@@ -35,8 +35,10 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // (+1.2 KB; 212,481 bytes). 213 -> 214: Bypass on a card confirmed in VS Code's modal dialog, which the webview
   // cannot answer (+1.2 KB with its wording; 213,670 bytes). 214 -> 216: a failed tab's agent ended with the last
   // failed tab, no sign-in for a closed tab, and Manage Permissions listing and forgetting a yes to a mode that acts
-  // without asking (+1.4 KB; 215,115 bytes).
-  "extension.js": 216,
+  // without asking (+1.4 KB; 215,115 bytes). 216 -> 219: Qwen Code's plan exit read as a mode switch, and its
+  // questions to the person carried to the card, checked when answered and never answered automatically (+3.1 KB;
+  // 218,170 bytes).
+  "extension.js": 219,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
   // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
@@ -81,6 +83,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // messages named as the agent's replay, deep indentation in a diff line drawn as one mark (+0.4 KB; 195,131 bytes).
   // 196 -> 197: a tool call changed after its answer said so, the live region's writes no longer put off by a stream
   // of announcements, plan steps past those shown counted (+0.9 KB; 196,058 bytes). 197 -> 196: Bypass's confirmation
-  // left the card for the host's modal dialog (-1.3 KB; 195,125 bytes).
-  "webview.js": 196,
+  // left the card for the host's modal dialog (-1.3 KB; 195,125 bytes). 196 -> 198: an agent's questions on its
+  // card, each with its choices and a field for the person's own words (+2.1 KB; 197,245 bytes).
+  "webview.js": 198,
 };
