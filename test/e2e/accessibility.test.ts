@@ -16,6 +16,7 @@ import {
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { switchTheme } from "../harness/colorTheme";
 import { axeFindings } from "../harness/axe";
+import { askStep } from "../support/agentQuestions";
 import { openFile, runCommand } from "../../tools/browser";
 
 /** WCAG's contrast ratio of two opaque `rgb(r, g, b)` colours. */
@@ -73,11 +74,15 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
   this.timeout(120_000);
   const ctx = scriptedWorkbench({
     workspaceFiles: { "src/app.ts": "export const port = 8080;\n" },
-    agents: { Scripted: "v2" },
+    agents: { Scripted: "v2", "Scripted v1": "v1" },
   });
 
   it("finds no WCAG A or AA failure with cards of each kind waiting, in the default dark, light and both high-contrast themes and Light+", async () => {
     const { page, workspace } = ctx.workbench;
+    // An agent's questions (a v1 agent's, Qwen Code's shape): its card waits pinned in the sessions shown next.
+    const asking = await startSession(page, "Scripted v1");
+    await sendScript(asking, { steps: [askStep()] });
+    await asking.locator(".question-form").waitFor();
     await startSession(page, "Scripted");
     const webview = await startSession(page, "Scripted");
     const toolCall = portEdit(workspace, "a11y-edit");
@@ -156,6 +161,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     await webview.locator(".hidden-char").first().waitFor();
     await webview.locator(".location.outside").first().waitFor();
     await webview.getByText("Exit code 0", { exact: true }).waitFor();
+    await webview.locator(".question-form").waitFor();
     const found: string[] = [];
     for (const theme of ["dark", "light", "highContrast", "highContrastLight", "lightPlus"] as const) {
       await switchTheme(ctx.workbench, webview, theme);
@@ -178,6 +184,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     assert.deepEqual(found, [], found.join("\n"));
     for (const title of ["Change the port", "Run the tests", "Write the notes", "Teleport"])
       await answer(card(webview, title), "Reject");
+    await answer(webview.locator(".card:has(.question-form)"), "Cancel");
     await waitForReady(webview);
   });
 
