@@ -141,6 +141,28 @@ describe("the published package", function () {
     }
   });
 
+  it("ships the policy's path resolution brotli-compressed, and the packaged loader gives the extension its exports", () => {
+    assert.ok(files.includes("dist/policyPaths.js.br"), "dist/policyPaths.js.br is not in the package");
+    assert.ok(
+      statSync(join(build.dist, "policyPaths.js")).size < 1_000,
+      "dist/policyPaths.js ships uncompressed",
+    );
+    // As the extension requires it, away from the repository: the boundary it builds resolves a path.
+    const away = mkdtempSync(join(tmpdir(), "symposium-packaged-"));
+    try {
+      cpSync(build.dist, away, { recursive: true });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the packaged bundle, as the extension loads it
+      const paths = require(
+        join(away, "policyPaths.js"),
+      ) as typeof import("../../src/core/policy/policyPaths");
+      const boundary = new paths.PolicyBoundary([away]);
+      assert.equal(boundary.check(join(away, "x", "..", "extension.js")).status, "inside");
+      assert.equal(boundary.check("/etc/hosts").status, "outside");
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+
   it("ships the shell parser and the ACP runtime brotli-compressed, and the packaged runtime parses with it", async () => {
     for (const name of ["web-tree-sitter.wasm", "tree-sitter-bash.wasm"]) {
       assert.ok(files.includes(`dist/${name}.br`), `dist/${name}.br is not in the package`);
