@@ -22,6 +22,7 @@ import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isAbsolute } from "node:path";
+import { QUESTIONS } from "../support/agentQuestions";
 
 type Json = Record<string, unknown>;
 
@@ -559,15 +560,7 @@ const TOOL_NAMES: Record<Intent["kind"], string[]> = {
 };
 
 /** `[scenario:ask]`'s question, in the shape Qwen's and Claude's question tools take. */
-export const ASKED: Json = {
-  question: "Which library should format the dates?",
-  header: "Library",
-  options: [
-    { label: "date-fns", description: "Small functions, tree-shaken" },
-    { label: "Luxon", description: "Time zones built in" },
-  ],
-  multiSelect: false,
-};
+const ASKED: Json = QUESTIONS[0]!;
 
 function callFor(
   intent: Intent,

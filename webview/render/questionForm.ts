@@ -54,7 +54,7 @@ export class QuestionForm {
       const other = choiceInput(type, name);
       other.setAttribute("aria-label", "Other");
       const ownWords = el("input", {
-        class: "question-own-words",
+        class: "question-own-words card-field",
         placeholder: "Other: your own answer",
         "aria-label": `Your own answer to: ${visibleText(clip(question.question, LIMITS.questionChars))}`,
       });

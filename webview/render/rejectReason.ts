@@ -65,7 +65,7 @@ export class RejectReason {
   private open(kept?: string): void {
     if ((kept === undefined && this.card.isBlocked()) || this.field) return;
     const field = el("textarea", {
-      class: "reject-reason-field",
+      class: "reject-reason-field card-field",
       "aria-label": "Reason for rejecting",
       placeholder: "Why? The agent gets this as your next message",
     });
