@@ -1,9 +1,9 @@
 // The codicons the views draw, into dist/codicons: the icon font cut down to those glyphs (as WOFF2, which webviews
-// read: 5 KB where the TrueType cut took 7 KB of the .vsix) and its stylesheet to their rules. The whole font is
+// read: 6.2 KB where the TrueType cut took 7.3 KB of the .vsix) and its stylesheet to their rules. The whole font is
 // 126 KB (61 KB of the .vsix) for about 650 icons; the views use a few dozen. Which ones is
 // read from the views' sources: every word of a string literal that names a codicon (`icon("shield")`, a map of
 // kinds to icons, a button's `icon` attribute). A name made at run time from pieces would be missed; the e2e
-// suites check that every icon on screen has its glyph (`test/harness/icons.ts`).
+// suites' axe scans check that every icon on screen has its glyph (`test/harness/axe.ts`).
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ const SOURCES = ["webview"];
 const ICON_RULE = /^\.codicon-([a-z0-9-]+):before\s*\{\s*content:\s*"\\([0-9a-f]+)"\s*\}\s*$/;
 
 /**
- * Writes the cut-down font and stylesheet; `all` keeps every icon, as the package's TrueType file (watch mode, where
+ * Writes the cut-down font and stylesheet; `all` keeps every icon, as @vscode/codicons' TrueType file (watch mode, where
  * sources change under it).
  */
 export async function writeCodicons({ all = false } = {}) {
@@ -37,7 +37,8 @@ export async function writeCodicons({ all = false } = {}) {
   const hash = createHash("sha256").update(subset).digest("hex").slice(0, 32);
   const source = /url\("\.\/codicon\.ttf\?[0-9a-f]+"\) format\("truetype"\)/;
   const preamble = css.slice(0, firstIcon).join("\n");
-  if (!source.test(preamble)) throw new Error("codicon.css names its font otherwise: update scripts/codicons.mjs");
+  if (!source.test(preamble))
+    throw new Error("codicon.css names its font otherwise: update scripts/codicons.mjs");
   // The other format's file of an earlier build goes: the package takes the whole folder.
   rmSync("dist/codicons", { recursive: true, force: true });
   mkdirSync("dist/codicons", { recursive: true });

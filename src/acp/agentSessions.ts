@@ -952,12 +952,12 @@ export class AgentSessions {
     return this.broker.choose(key, optionId);
   }
 
-  /** A person's click in the view, naming the option by its host key: any offered option, whatever its id. */
   /** A question card's allow option with the person's answers (`PermissionBroker.answerQuestions`). */
   answerQuestions(key: string, optionKey: string, answers: Readonly<Record<string, unknown>>): boolean {
     return this.broker.answerQuestions(key, optionKey, answers);
   }
 
+  /** A person's click in the view, naming the option by its host key: any offered option, whatever its id. */
   chooseOption(key: string, optionKey: string): boolean {
     return this.broker.chooseOption(key, optionKey);
   }
