@@ -3,6 +3,7 @@
  * (ids of another connection never match), then handed on: updates to the session, permission requests to the
  * broker, v1 `fs/*` and `terminal/*` through their gates (protected files ask a person; a terminal needs an approval).
  */
+import { EditBases } from "../core/editBases";
 import { errorMessage } from "../core/errorMessage";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
@@ -30,6 +31,20 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     let answers = largeAnswers.get(connection);
     if (!answers) largeAnswers.set(connection, (answers = new LargeAnswers(connection.process.stdin)));
     return answers.build(answer);
+  };
+  // What each session's open edits were shown against: only v1 agents write through the client.
+  const editBases = new WeakMap<Session, EditBases>();
+  const basesOf = (session: Session): EditBases => {
+    let bases = editBases.get(session);
+    if (!bases) editBases.set(session, (bases = new EditBases()));
+    return bases;
+  };
+  const noteToolCall = (connection: AgentConnection, session: Session, fields: Json | undefined): void => {
+    if (connection.version !== 1 || !fields) return;
+    basesOf(session).noteToolCall(fields, (path) => {
+      const check = host.paths().check(path);
+      return check.status === "inside" ? check.path : undefined;
+    });
   };
   const route = (connection: AgentConnection, sessionId: unknown): Session | undefined =>
     host.scopeOf(connection)?.route(sessionId);
@@ -94,10 +109,44 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       return { unreadable: errorMessage(error), content };
     }
   };
+  /**
+   * Refuses a write over text the agent's open diff for the file did not show (`EditBases`): the file keeps it, the
+   * agent is told to read the file again, and the transcript says why.
+   */
+  const refuseStaleWrite = async (
+    connection: AgentConnection,
+    session: Session,
+    params: Json,
+    checked: string,
+  ): Promise<void> => {
+    let current: string | null;
+    try {
+      current = await host.runtime().fileSystem.currentText(String(params.path), checked);
+    } catch {
+      return; // Not text Symposium reads (too large, not UTF-8): the write is judged by the file system alone.
+    }
+    const stale = basesOf(session).staleWrite(checked, current);
+    if (stale === undefined) return;
+    session.showItems(
+      session.model.addNotice(
+        "warning",
+        `Symposium did not let ${connection.name} write ${checked}: ${stale}, and the write would have replaced what it did not show. The file keeps its text; the agent was told to read it again.`,
+      ),
+    );
+    throw host
+      .runtime()
+      .sdk.RequestError.invalidRequest(
+        { path: String(params.path).slice(0, 4096) },
+        `${stale} (by the user or another program): read the file again and redo the edit`,
+      );
+  };
   return {
     requestPermission: (connection, params, request) => {
       const session = route(connection, params.sessionId);
-      if (session) return broker.request(connection, session, params, request);
+      if (session) {
+        noteToolCall(connection, session, asObject(params.toolCall));
+        return broker.request(connection, session, params, request);
+      }
       host.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
       return Promise.resolve({ outcome: "cancelled" });
     },
@@ -109,25 +158,36 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         return host.scopeOf(connection)?.closedSession(params.sessionId)?.applyClosedUpdate(update);
       broker.noteUpdate(session, update);
       session.applyUpdate(update, connection.version);
+      if (update.sessionUpdate === "tool_call" || update.sessionUpdate === "tool_call_update")
+        noteToolCall(connection, session, update);
     },
     fileSystem: {
       read: async (connection, params, signal) => {
         const { checked } = await guardPath(connection, params, "read", signal);
-        return paced(connection, () =>
-          host
+        const session = routeOrThrow(connection, params.sessionId);
+        return paced(connection, async () => {
+          const read = await host
             .runtime()
             .fileSystem.read(
               params as { path: string; line?: number | null; limit?: number | null },
               checked,
-            ),
-        );
+            );
+          const whole = (params.line ?? null) === null && (params.limit ?? null) === null;
+          if (whole) basesOf(session).noteRead(checked, read.content);
+          return read;
+        });
       },
       write: async (connection, params, signal) => {
         const { checked, asked } = await guardPath(connection, params, "write", signal);
+        const session = routeOrThrow(connection, params.sessionId);
+        const content = typeof params.content === "string" ? params.content : "";
+        // A person who answered a card for this write saw the file as it is; otherwise its open diff is the check.
+        if (!asked) await refuseStaleWrite(connection, session, params, checked);
         try {
           const written = await host
             .runtime()
             .fileSystem.write(params as { path: string; content: string }, checked);
+          basesOf(session).noteWritten(checked, content);
           asked?.(true);
           return written;
         } catch (error) {

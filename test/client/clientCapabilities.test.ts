@@ -473,6 +473,93 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.equal(readFileSync(path, "utf8"), "hello\n");
   });
 
+  describe("an edit shown against one text, written over another", () => {
+    let edits = 0;
+    /** What Qwen Code and Gemini CLI send for an edit: a whole read, the diff on its tool call, the request, the write. */
+    function editSteps(path: string, oldText: string, newText: string): object[] {
+      const toolCallId = `edit-${edits++}`;
+      return [
+        call("fs/read_text_file", { path }),
+        {
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId,
+            title: "Edit notes.md",
+            kind: "edit",
+            status: "pending",
+            content: [{ type: "diff", path, oldText, newText }],
+          },
+        },
+        { request: { toolCall: { toolCallId } } },
+        call("fs/write_text_file", { path, content: newText }),
+      ];
+    }
+
+    async function answerCard(key: string, steps: object[], meanwhile: () => void): Promise<CallResult[]> {
+      const before = harness.callResults().length;
+      harness.send(key, { steps });
+      const card = await waitFor(() => harness.sessions.pending.list()[0], "the edit's card");
+      meanwhile();
+      assert.equal(harness.sessions.choose(card.key, "allow-once"), true);
+      await waitFor(() => harness.callResults().length >= before + 2, "the read and the write");
+      await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
+      return harness.callResults().slice(before) as CallResult[];
+    }
+
+    it("refuses the write when the person saved the file while the card waited; the file keeps their text", async () => {
+      const key = await start();
+      const path = join(harness.workspace, "notes.md");
+      writeFileSync(path, "one\n");
+      const results = await answerCard(key, editSteps(path, "one\n", "one\nfrom the agent\n"), () =>
+        writeFileSync(path, "one\nsaved by the person\n"),
+      );
+      assertOk(results[0]);
+      assertError(results[1], /the file changed after the edit was shown.*read the file again/);
+      assert.equal(readFileSync(path, "utf8"), "one\nsaved by the person\n");
+      const notices = harness.ops.flatMap((op) =>
+        op.op === "item" && op.item.kind === "notice" ? [op.item.text] : [],
+      );
+      assert.ok(
+        notices.some((text) => text.includes(`did not let Scripted write ${path}: the file changed`)),
+        `a notice says why: ${JSON.stringify(notices)}`,
+      );
+    });
+
+    it("refuses the write when the file was removed, or created while a new file's card waited", async () => {
+      const key = await start();
+      const gone = join(harness.workspace, "gone.md");
+      writeFileSync(gone, "one\n");
+      const removed = await answerCard(key, editSteps(gone, "one\n", "two\n"), () => rmSync(gone));
+      assertError(removed[1], /the file was removed after the edit was shown/);
+      assert.equal(existsSync(gone), false);
+      const made = join(harness.workspace, "made.md");
+      const created = await answerCard(key, editSteps(made, "", "from the agent\n"), () =>
+        writeFileSync(made, "the person's\n"),
+      );
+      assertError(created[1], /changed after the edit was shown/);
+      assert.equal(readFileSync(made, "utf8"), "the person's\n");
+    });
+
+    it("writes when the file is as the edit showed it, its CRLF line endings and BOM aside", async () => {
+      const key = await start();
+      const path = join(harness.workspace, "notes.md");
+      writeFileSync(path, "\uFEFFone\r\ntwo\r\n");
+      // The agent's model sees LF text: the diff's old text is the file read, line endings normalised.
+      const results = await answerCard(
+        key,
+        editSteps(path, "one\ntwo\n", "one\ntwo\nthree\n"),
+        () => undefined,
+      );
+      assertOk(results[0]);
+      assertOk(results[1]);
+      assert.equal(readFileSync(path, "utf8"), "one\ntwo\nthree\n");
+      const fresh = join(harness.workspace, "fresh.md");
+      const created = await answerCard(key, editSteps(fresh, "", "new\n"), () => undefined);
+      assertOk(created[1]);
+      assert.equal(readFileSync(fresh, "utf8"), "new\n");
+    });
+  });
+
   it("never follows a dangling symlink committed in the workspace, for reads or writes", async () => {
     const key = await start({ bypass: true });
     const ws = harness.workspace;

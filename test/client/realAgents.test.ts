@@ -44,6 +44,10 @@ interface AgentFacts {
    * footprint is incomplete, so Bypass never approves it and a person decides.
    */
   commandUnreadable?: true;
+  /** It writes files through the client's `fs/write_text_file` (the others write them themselves). */
+  writesThroughClient?: true;
+  /** It refuses itself to write over a file changed since it read it (Qwen: by its mtime or size). */
+  refusesStaleWrites?: true;
   /** The modes the agent offers (ids), and the one it starts in here (its asking mode). */
   modes: string[];
   startMode: string;
@@ -91,6 +95,8 @@ const AGENTS: AgentFacts[] = [
   {
     name: "qwen",
     imageAsPlaceholder: true,
+    writesThroughClient: true,
+    refusesStaleWrites: true,
     modes: ["plan", "default", "auto-edit", "auto", "yolo"],
     startMode: "default",
     unattended: ["yolo", "full"],
@@ -112,6 +118,7 @@ const AGENTS: AgentFacts[] = [
   {
     name: "gemini",
     noRawInput: true,
+    writesThroughClient: true,
     commandUnreadable: true,
     modes: ["default", "autoEdit", "yolo", "plan"],
     startMode: "default",
@@ -227,6 +234,32 @@ describe("Real agents (offline, scripted model)", function () {
         assert.equal(readFileSync(join(a.workspace, "hello.txt"), "utf8"), "hello from the scripted model\n");
         assert.match(a.agentText(), new RegExp(FINAL_TEXT), "the agent went on after the tool ran");
       });
+
+      if (facts.writesThroughClient) {
+        it("a write over a file the person changed while its card waited is refused; the file keeps their text", async () => {
+          const a = agent!;
+          const path = join(a.workspace, "kept.txt");
+          writeFileSync(path, "as the agent read it\n");
+          // Qwen overwrites only a file it has read in the session.
+          await a.turn(`Read it [scenario:read:${path}]`);
+          const turn = a.turn("Replace it [scenario:write:kept.txt]");
+          const card = await a.card("a card for the write");
+          writeFileSync(path, "saved by the person while the card waited\n");
+          assert.ok(a.harness.sessions.choose(card.key, a.option(card, "allow_once")));
+          await turn;
+          assert.equal(readFileSync(path, "utf8"), "saved by the person while the card waited\n");
+          if (facts.refusesStaleWrites) return; // it never sent the write
+          // Gemini's model reads the refusal as "[object Object]" (its bundled SDK's reading of an error reply).
+          assert.ok(
+            a
+              .notices()
+              .some(
+                (n) => n.includes("did not let") && n.includes("the file changed after the edit was shown"),
+              ),
+            `the transcript says why: ${JSON.stringify(a.notices())}`,
+          );
+        });
+      }
 
       it("Reject leaves the workspace unchanged and ends the turn", async () => {
         const a = agent!;
