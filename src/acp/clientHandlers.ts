@@ -111,7 +111,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
   };
   /**
    * Refuses a write over text the agent's open diff for the file did not show (`EditBases`): the file keeps it, the
-   * agent is told to read the file again, and the transcript says why.
+   * error asks the agent to read the file again (Gemini's model reads any error as "[object Object]"), and the
+   * transcript says why.
    */
   const refuseStaleWrite = async (
     connection: AgentConnection,
@@ -130,7 +131,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     session.showItems(
       session.model.addNotice(
         "warning",
-        `Symposium did not let ${connection.name} write ${checked}: ${stale}, and the write would have replaced what it did not show. The file keeps its text; the agent was told to read it again.`,
+        `Symposium did not let ${connection.name} write ${checked}: ${stale}, and the write would have replaced what it did not show. The file keeps its text.`,
       ),
     );
     throw host
