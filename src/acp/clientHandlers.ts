@@ -120,13 +120,15 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     params: Json,
     checked: string,
   ): Promise<void> => {
+    const bases = basesOf(session);
+    if (!bases.judges(checked)) return;
     let current: string | null;
     try {
       current = await host.runtime().fileSystem.currentText(String(params.path), checked);
     } catch {
       return; // Not text Symposium reads (too large, not UTF-8): the write is judged by the file system alone.
     }
-    const stale = basesOf(session).staleWrite(checked, current);
+    const stale = bases.staleWrite(checked, current);
     if (stale === undefined) return;
     session.showItems(
       session.model.addNotice(

@@ -82,6 +82,11 @@ export class EditBases {
       this.drop(this.bases.keys().next().value as string);
   }
 
+  /** An open diff names `path`: only then is its text read for `staleWrite`. */
+  judges(path: string): boolean {
+    return this.bases.has(path);
+  }
+
   /**
    * Why a write to `path`, which holds `current` now (null: no such file), would write over text its open diff did
    * not show; undefined when it would not, or when no open diff names the file.

@@ -27,6 +27,8 @@ describe("EditBases: what an agent's open edit was shown against", () => {
     bases.noteRead("/ws/a.md", "one\n");
     edit(bases, "t1", "/ws/a.md", "one\n");
     assert.equal(bases.staleWrite("/ws/a.md", "one\n"), undefined);
+    assert.equal(bases.judges("/ws/a.md"), true);
+    assert.equal(bases.judges("/ws/b.md"), false, "no open diff names it: its text is not read");
     assert.equal(
       bases.staleWrite("/ws/a.md", "one\ntwo (saved by the person)\n"),
       "the file changed after the edit was shown",
