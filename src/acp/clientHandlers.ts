@@ -65,7 +65,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     params: Json,
     access: "read" | "write",
     signal: AbortSignal | undefined,
-  ): Promise<{ checked: string; asked?: (done: boolean) => void }> => {
+  ): Promise<{ session: Session; checked: string; asked?: (done: boolean) => void }> => {
     const session = routeOrThrow(connection, params.sessionId);
     const path = asString(params.path) ?? "";
     const check = host.paths().check(path);
@@ -76,7 +76,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     if (rule?.action === "deny")
       throw host.runtime().sdk.RequestError.invalidRequest({ path }, `refused by the rule: ${rule.label}`);
     const protectedAccess = check.protected && !(access === "read" && check.readable);
-    if (!protectedAccess && rule === undefined) return { checked: check.path };
+    if (!protectedAccess && rule === undefined) return { session, checked: check.path };
     // A write is asked about with what it writes: the file as it is against the agent's content.
     const written = access === "write" ? await writtenChange(params, check.path) : undefined;
     const asked = await broker.confirmProtectedAccess(
@@ -98,7 +98,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         );
     }
     // The file this check (and the person, for a protected one) saw: the access must reach that one.
-    return { checked: check.path, ...(asked.done ? { asked: asked.done } : {}) };
+    return { session, checked: check.path, ...(asked.done ? { asked: asked.done } : {}) };
   };
   /** The file's text now (or why it cannot be shown) and the content the agent writes. */
   const writtenChange = async (params: Json, checked: string): Promise<WrittenChange> => {
@@ -166,8 +166,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     },
     fileSystem: {
       read: async (connection, params, signal) => {
-        const { checked } = await guardPath(connection, params, "read", signal);
-        const session = routeOrThrow(connection, params.sessionId);
+        const { session, checked } = await guardPath(connection, params, "read", signal);
         return paced(connection, async () => {
           const read = await host
             .runtime()
@@ -181,8 +180,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         });
       },
       write: async (connection, params, signal) => {
-        const { checked, asked } = await guardPath(connection, params, "write", signal);
-        const session = routeOrThrow(connection, params.sessionId);
+        const { session, checked, asked } = await guardPath(connection, params, "write", signal);
         const content = typeof params.content === "string" ? params.content : "";
         // A person who answered a card for this write saw the file as it is; otherwise its open diff is the check.
         if (!asked) await refuseStaleWrite(connection, session, params, checked);
