@@ -33,21 +33,25 @@ export function brotliCached(bytes) {
  * Inflating the ACP runtime (645 KB) takes about 4 ms of its first agent start.
  * @param {string} dist
  * @param {string} name
+ * @param {{ script?: boolean }} [options]
  */
-export function compressBundle(dist, name) {
+export function compressBundle(dist, name, { script = false } = {}) {
   const file = join(dist, name);
   const bundle = readFileSync(file);
   // `import()` of a CommonJS file names its exports from the file's text: esbuild writes them at its end as
-  // `0&&(module.exports={…})`, which the loader repeats (the extension imports the runtime).
-  const exportNames = /0&&\(module\.exports=\{[\w$,]*\}\);\s*$/.exec(bundle.toString("utf8"))?.[0];
-  if (!exportNames) throw new Error(`dist/${name} does not end by naming its exports for import()`);
+  // `0&&(module.exports={…})`, which the loader repeats (the extension imports the runtime). A script (the demo
+  // agent, which `node` runs) exports nothing.
+  const exportNames = script
+    ? ""
+    : /0&&\(module\.exports=\{[\w$,]*\}\);\s*$/.exec(bundle.toString("utf8"))?.[0];
+  if (exportNames === undefined)
+    throw new Error(`dist/${name} does not end by naming its exports for import()`);
   writeFileSync(`${file}.br`, brotliCached(bundle));
   writeFileSync(
     file,
     `"use strict";\n// ${name} ships brotli-compressed (scripts/brotli.mjs): this inflates it and runs it as this module.\n` +
       // Run as Node runs a CommonJS file, with its wrapper's arguments (`vm`, not Node's internal `module._compile`).
       `require("node:vm").compileFunction(require("node:zlib").brotliDecompressSync(require("node:fs").readFileSync(__filename + ".br")).toString("utf8"), ["exports", "require", "module", "__filename", "__dirname"], { filename: __filename })(exports, require, module, __filename, __dirname);\n` +
-      exportNames.trim() +
-      "\n",
+      (exportNames ? `${exportNames.trim()}\n` : ""),
   );
 }

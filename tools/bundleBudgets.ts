@@ -37,8 +37,9 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // failed tab, no sign-in for a closed tab, and Manage Permissions listing and forgetting a yes to a mode that acts
   // without asking (+1.4 KB; 215,115 bytes). 216 -> 219: Qwen Code's plan exit read as a mode switch, and its
   // questions to the person carried to the card, checked when answered and never answered automatically (+3.1 KB;
-  // 218,170 bytes).
-  "extension.js": 219,
+  // 218,170 bytes). 219 -> 220: an agent's forms (ACP form elicitation) on a card, each field's answer checked against
+  // its kind and bounds when submitted (+1.8 KB; 219,947 bytes; reading the form is the ACP runtime's).
+  "extension.js": 220,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
   // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
@@ -84,6 +85,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // 196 -> 197: a tool call changed after its answer said so, the live region's writes no longer put off by a stream
   // of announcements, plan steps past those shown counted (+0.9 KB; 196,058 bytes). 197 -> 196: Bypass's confirmation
   // left the card for the host's modal dialog (-1.3 KB; 195,125 bytes). 196 -> 198: an agent's questions on its
-  // card, each with its choices and a field for the person's own words (+2.1 KB; 197,245 bytes).
-  "webview.js": 198,
+  // card, each with its choices and a field for the person's own words (+2.1 KB; 197,245 bytes). 198 -> 199: a form's
+  // text and number fields with the agent's bounds, checked before Submit sends (+1.2 KB; 198,425 bytes).
+  "webview.js": 199,
 };

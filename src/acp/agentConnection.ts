@@ -13,6 +13,8 @@ import type { PromptCapabilities } from "../core/promptContext";
 import type { Readable, Writable } from "node:stream";
 import { AgentProcess, type AgentExit, type AgentLaunch } from "./agentProcess";
 import {
+  ELICITATION_ROUTE,
+  objectParams,
   permissionRequestParams,
   REQUEST_PERMISSION_ROUTE,
   routeInbound,
@@ -31,6 +33,12 @@ export interface ClientCallbacks {
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome>;
   sessionUpdate(connection: AgentConnection, params: Json): void;
+  /** `elicitation/create`: an agent's form for a person to fill in (advertised as `elicitation.form` when given). */
+  elicit?(
+    connection: AgentConnection,
+    params: Json,
+    request: { signal: AbortSignal; requestId: string | number | null },
+  ): Promise<Json>;
   /** v1 client capabilities; advertised only when given. */
   /** `signal` aborts when the agent withdraws the request (`$/cancel_request`) or its connection closes. */
   fileSystem?: {
@@ -414,17 +422,30 @@ export class AgentConnection {
     const update = ({ params }: { params: Json }) => callbacks.sessionUpdate(this, params);
     const requestParams = (params: unknown) => permissionRequestParams(version, params);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
+    // Read as untrusted JSON by `agentForms.formOf`, which says what it cannot show.
+    const elicit = callbacks.elicit?.bind(callbacks);
+    const form = ({
+      params,
+      signal,
+      requestId,
+    }: {
+      params: Json;
+      signal: AbortSignal;
+      requestId: string | number | null;
+    }) => elicit!(this, params, { signal, requestId });
     if (version === 2) {
       const app = v2
         .client({ name: "Symposium" })
         .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
         .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
+      if (elicit) app.onRequest(ELICITATION_ROUTE, objectParams, form);
       return app.connect(this.tap(v2.ndJsonStream(output, input, limits)));
     }
     const app = v1
       .client({ name: "Symposium" })
       .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
       .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
+    if (elicit) app.onRequest(ELICITATION_ROUTE, objectParams, form);
     // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
     // Past MAX_OPEN_CLIENT_CALLS still unanswered, a call is refused at once: each open one holds about 4 KB of the
     // host, and an agent's flood of `terminal/wait_for_exit` on a running command (200,000 held 870 MB) would end it.
@@ -549,12 +570,13 @@ export class AgentConnection {
   }
 
   private async initialize(): Promise<void> {
+    const elicitation = this.callbacks.elicit ? { elicitation: { form: {} } } : {};
     const params =
       this.version === 2
         ? {
             protocolVersion: 2,
             info: { name: "Symposium", version: this.options.clientVersion },
-            capabilities: {},
+            capabilities: { ...elicitation },
           }
         : {
             protocolVersion: 1,
@@ -564,6 +586,7 @@ export class AgentConnection {
               terminal: !!this.callbacks.terminals,
               // Booleans as booleans (the header shows a checkbox), not as on/off selects.
               session: { configOptions: { boolean: {} } },
+              ...elicitation,
             },
           };
     // Shutdown must not wait for an agent that never answers: AgentSessions.dispose() awaits opening connections,

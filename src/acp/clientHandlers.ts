@@ -1,8 +1,9 @@
 /**
  * What the client answers the agents: each call is routed to its session by connection and the agent's `sessionId`
  * (ids of another connection never match), then handed on: updates to the session, permission requests to the
- * broker, v1 `fs/*` and `terminal/*` through their gates (protected files ask a person; a terminal needs an approval).
+ * broker (and forms, `elicitation/create`), v1 `fs/*` and `terminal/*` through their gates (protected files ask a person; a terminal needs an approval).
  */
+import { formContent, formOf } from "../core/agentForms";
 import { EditBases } from "../core/editBases";
 import { errorMessage } from "../core/errorMessage";
 import { asObject, asString, type Json } from "../core/json";
@@ -152,6 +153,18 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       }
       host.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
       return Promise.resolve({ outcome: "cancelled" });
+    },
+    elicit: async (connection, params, request) => {
+      const form = formOf(params);
+      const { RequestError } = host.runtime().sdk;
+      if ("refused" in form) throw RequestError.invalidParams(undefined, form.refused);
+      const session = route(connection, form.sessionId);
+      if (!session) throw RequestError.sessionNotFound(String(form.sessionId));
+      const outcome = await broker.elicit(connection, session, form, request);
+      if (outcome.outcome !== "selected" || outcome.optionId === "cancel") return { action: "cancel" };
+      if (outcome.optionId === "decline") return { action: "decline" };
+      const content = outcome.answers && formContent(form, outcome.answers);
+      return content ? { action: "accept", content } : { action: "cancel" };
     },
     sessionUpdate: (connection, params) => {
       const session = route(connection, params.sessionId);

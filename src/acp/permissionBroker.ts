@@ -39,6 +39,7 @@ import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
 import { modeSwitchOf, switchesUnattended } from "../core/sessionControls";
 import { checkedAnswers } from "../core/agentQuestions";
+import type { AgentForm } from "../core/agentForms";
 
 /** What a v1 `fs/write_text_file` writes: its content, against the file's text now (`null`: no such file). */
 export type WrittenChange =
@@ -84,6 +85,15 @@ export type Decision =
       heldUnderBypass: string | undefined;
     };
 
+const ONLY_A_PERSON = "the agent asks you questions only you can answer";
+
+/** A form's answers, as its card offers them (`PermissionBroker.elicit`): the option ids are ACP's actions. */
+const FORM_OPTIONS = [
+  { optionId: "accept", name: "Submit", kind: "allow_once" },
+  { optionId: "decline", name: "Decline", kind: "reject_once" },
+  { optionId: "cancel", name: "Cancel", kind: "reject_once" },
+];
+
 /**
  * Whether a request is answered without a person, and what made that so. The policy decides on the footprint; the
  * answer is one of the agent's own options: `allow_once` for an allow (never a lasting option: revoking a rule or
@@ -99,7 +109,7 @@ export function decide(
 ): Decision {
   if (prompt.questions) {
     // Only a person can answer questions: an approval without answers tells the agent they were declined.
-    const reason = "the agent asks you questions only you can answer";
+    const reason = ONLY_A_PERSON;
     return {
       answer: "ask",
       by: { type: "default", label: reason },
@@ -493,6 +503,53 @@ export class PermissionBroker {
         ...(shown ? { only: shown } : {}),
       });
     return outcome;
+  }
+
+  /**
+   * An agent's form (ACP form elicitation, `agentForms.ts`) as a card in its session, on the tool call it names: only a
+   * person answers it (never a rule or Bypass). Resolves with the person's answer (Submit with the checked answers,
+   * Decline or Cancel), `cancelled` when settled any other way (Stop, the agent gone, withdrawn); never rejects.
+   */
+  async elicit(
+    connection: AgentConnection,
+    session: Session,
+    form: Pick<AgentForm, "title" | "description" | "questions" | "toolCallId">,
+    request: { signal: AbortSignal; requestId: string | number | null },
+  ): Promise<PermissionOutcome> {
+    const prompt: PermissionPrompt = {
+      ...normalizePermissionRequest({
+        protocolVersion: 2,
+        params: {
+          sessionId: session.agentSessionId,
+          title: form.title,
+          description: form.description,
+          options: FORM_OPTIONS,
+        },
+        agentName: connection.name,
+        sessionKey: session.key,
+        toolCall: undefined,
+        inWorkspace: (path) => placeIn(this.host.paths(), path),
+      }),
+      questions: form.questions,
+    };
+    const { toolCallId } = form;
+    const on = toolCallId !== undefined && session.model.toolCall(toolCallId) !== undefined;
+    this.facts.set(prompt.key, {
+      bypassWouldApply: false,
+      ...(this.host.isBypassed(connection.name) ? { bypassBlockedReason: ONLY_A_PERSON } : {}),
+      ...(on ? { toolItemId: toolItemIdOf(toolCallId) } : {}),
+    });
+    if (session.stopping) {
+      this.facts.delete(prompt.key);
+      return { outcome: "cancelled" };
+    }
+    const origin = {
+      connectionId: connection.process.id,
+      requestId: `elicitation:${request.requestId ?? ""}`,
+    };
+    return this.host.pending.add(prompt, origin, request.signal, () =>
+      connection.isClosing ? "agent_exit" : "agent_cancel",
+    );
   }
 
   /**

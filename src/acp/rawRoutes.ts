@@ -22,11 +22,14 @@ import { LIMITS } from "../shared/limits";
 
 export const SESSION_UPDATE_ROUTE = "_symposium/session_update";
 export const REQUEST_PERMISSION_ROUTE = "_symposium/request_permission";
+/** Read raw like the two above: `agentForms.formOf` reads an agent's form as untrusted JSON, whatever it holds. */
+export const ELICITATION_ROUTE = "_symposium/elicitation_create";
 
 /** The methods read raw, and the private names they travel under inside the SDK. */
 const ROUTES: ReadonlyMap<string, string> = new Map([
   ["session/update", SESSION_UPDATE_ROUTE],
   ["session/request_permission", REQUEST_PERMISSION_ROUTE],
+  ["elicitation/create", ELICITATION_ROUTE],
 ]);
 const PRIVATE_NAMES: ReadonlySet<string> = new Set(ROUTES.values());
 
@@ -47,6 +50,12 @@ export function routeInbound(frame: Json): void {
  * An update's params: an object naming no id longer than `LIMITS.toolCallIdChars`. Its fields are read as JSON by
  * whoever uses them.
  */
+export function objectParams(params: unknown): Json {
+  const object = asObject(params);
+  if (!object) throw RequestError.invalidParams(undefined, "params must be an object");
+  return object;
+}
+
 export function sessionUpdateParams(params: unknown): Json {
   const object = asObject(params);
   if (!object) throw RequestError.invalidParams(undefined, "session/update params must be an object");

@@ -5,7 +5,7 @@
  * approval without them tells its model the person declined, so no rule, grant or Bypass answers such a card: only a
  * person can.
  */
-import { LIMITS, type QuestionView } from "../shared/protocol";
+import { LIMITS, type FieldView, type QuestionView } from "../shared/protocol";
 import { asArray, asObject, asString } from "./json";
 import { capLabel } from "./text";
 
@@ -50,21 +50,75 @@ export function questionsOf(toolCall: unknown): QuestionView[] | undefined {
   });
 }
 
+/** A person's answers by question index: a form's multi-select field is answered with the labels picked. */
+export type Answers = Readonly<Record<string, string | readonly string[]>>;
+
 /**
- * The answers a card may send, as the agent reads them: by question index, each a non-empty string within the cap.
+ * The answers a card may send, as the agent reads them: by question index, each a non-empty string within the cap (a
+ * form's field: an answer that fits it, `agentForms.checkedFieldAnswer`, and every required field answered).
  * Undefined when any is not (the card is left waiting: the view sent something it never builds).
  */
 export function checkedAnswers(
   questions: readonly QuestionView[],
   answers: Readonly<Record<string, unknown>>,
-): Record<string, string> | undefined {
-  const checked: Record<string, string> = {};
+): Answers | undefined {
+  const checked: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(answers)) {
     const index = Number(key);
     if (!Number.isInteger(index) || String(index) !== key || index < 0 || index >= questions.length)
       return undefined;
+    const question = questions[index]!;
+    if (question.field) {
+      const answer = checkedFieldAnswer(question, question.field, value);
+      if (answer === undefined) return undefined;
+      if (answer.length > 0) checked[key] = answer;
+      continue;
+    }
     if (typeof value !== "string" || value.length > LIMITS.answerChars) return undefined;
     if (value.trim() !== "") checked[key] = value.trim();
   }
-  return checked;
+  const missing = questions.some(
+    (question, index) => question.field?.required && !(String(index) in checked),
+  );
+  return missing ? undefined : checked;
+}
+
+/**
+ * A person's answer to a form field as the view sent it, checked: a choice's label (a list of them for a
+ * multi-select), or text or a number within the field's bounds. Undefined when it is not one the card could send;
+ * `""` when unanswered.
+ */
+export function checkedFieldAnswer(
+  question: QuestionView,
+  field: FieldView,
+  value: unknown,
+): string | string[] | undefined {
+  if (field.kind === "choice") {
+    const labels = new Set(question.choices.map((choice) => choice.label));
+    const raw: unknown = question.multiSelect
+      ? value
+      : typeof value === "string" && value !== ""
+        ? [value]
+        : [];
+    if (!Array.isArray(raw)) return undefined;
+    const picked: string[] = [];
+    for (const label of raw as unknown[]) {
+      if (typeof label !== "string" || !labels.has(label)) return undefined;
+      picked.push(label);
+    }
+    // A multi-select's count of picks is within its bounds (none picked: its required check is the caller's).
+    if (new Set(picked).size !== picked.length || (picked.length > 0 && outside(picked.length, field)))
+      return undefined;
+    return question.multiSelect ? picked : (picked[0] ?? "");
+  }
+  if (typeof value !== "string" || value.length > LIMITS.answerChars) return undefined;
+  const text = field.kind === "text" ? value : value.trim();
+  if (text === "") return "";
+  const number = field.kind === "text" ? [...text].length : Number(text);
+  if (!Number.isFinite(number) || (field.kind === "integer" && !Number.isInteger(number))) return undefined;
+  return outside(number, field) ? undefined : text;
+}
+
+function outside(value: number, field: FieldView): boolean {
+  return value < (field.min ?? -Infinity) || value > (field.max ?? Infinity);
 }

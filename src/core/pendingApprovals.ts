@@ -5,6 +5,7 @@
  * click, a late timeout or a close after a decision finds nothing and does nothing. Nothing here ever answers with an
  * allow option except `resolve` with an option that was offered for that key (a person's click, or the bypass policy).
  */
+import type { Answers } from "./agentQuestions";
 import { LIMITS } from "../shared/limits";
 import { optionShownName } from "../shared/optionWords";
 import type { DecisionRecord, Provenance } from "../shared/protocol";
@@ -14,8 +15,7 @@ import { capLabel } from "./text";
 
 /** `answers`: a question card's answers by question index (`agentQuestions.ts`), sent beside the outcome. */
 export type PermissionOutcome =
-  | { outcome: "selected"; optionId: string; answers?: Readonly<Record<string, string>> }
-  | { outcome: "cancelled" };
+  { outcome: "selected"; optionId: string; answers?: Answers } | { outcome: "cancelled" };
 
 export interface PendingLimits {
   perSession: number;
@@ -145,12 +145,7 @@ export class PendingApprovals {
    * Answers `key` with `optionId` if, and only if, that option was offered for it. Returns false (and changes
    * nothing) for an unknown key, an already-settled key or an option that was not offered.
    */
-  resolve(
-    key: string,
-    optionId: string,
-    provenance: Provenance = "user",
-    answers?: Readonly<Record<string, string>>,
-  ): boolean {
+  resolve(key: string, optionId: string, provenance: Provenance = "user", answers?: Answers): boolean {
     const entry = this.entries.get(key);
     if (!entry || !entry.prompt.options.some((o) => o.optionId === optionId)) return false;
     return this.settleKey(

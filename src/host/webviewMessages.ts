@@ -70,8 +70,16 @@ export const webviewMessage = onFirstUse(() => {
       optionKey: key,
       // By question index; the host checks each against the card's questions (`agentQuestions.checkedAnswers`).
       answers: z
-        .record(z.string().check(z.regex(/^\d$/)), z.string().check(z.maxLength(LIMITS.answerChars)))
-        .check(z.refine((answers) => Object.keys(answers).length <= LIMITS.questionsPerRequest)),
+        .record(
+          z.string().check(z.regex(/^\d{1,2}$/)),
+          z.union([
+            z.string().check(z.maxLength(LIMITS.answerChars)),
+            z
+              .array(z.string().check(z.maxLength(LIMITS.optionNameChars)))
+              .check(z.maxLength(LIMITS.choicesPerField)),
+          ]),
+        )
+        .check(z.refine((answers) => Object.keys(answers).length <= LIMITS.fieldsPerForm)),
     }),
     z.strictObject({ type: z.literal("deny"), key }),
     z.strictObject({

@@ -24,6 +24,13 @@ export const LIMITS = {
   questionHeaderChars: 60,
   /** A person's answer to one question: the choices picked, or their own words. */
   answerChars: 4_000,
+  /**
+   * An agent's form (ACP form elicitation: Claude Code's AskUserQuestion, 1-4 questions with a text field each): at
+   * most about 250 KB of text on one card.
+   */
+  fieldsPerForm: 16,
+  choicesPerField: 32,
+  choiceDescriptionChars: 300,
   locationsPerToolCall: 50,
   rawInputChars: 64 * 1024,
   previewLines: 200,

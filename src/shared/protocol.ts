@@ -357,6 +357,21 @@ export interface QuestionView {
   question: string;
   multiSelect: boolean;
   choices: { label: string; description: string }[];
+  /** A field of an agent's form (`agentForms.ts`); absent for a question, answered by a choice or in own words. */
+  field?: FieldView;
+}
+
+/**
+ * What a form field takes: one of its choices (several when `multiSelect`: between `min` and `max` of them), text (of
+ * `min` to `max` characters) or a number (within `min` and `max`). The host checks the answer again.
+ */
+export interface FieldView {
+  kind: "choice" | "text" | "number" | "integer";
+  required: boolean;
+  /** The answer it starts with: the labels of the choices picked, or the text. */
+  initial: string[];
+  min?: number;
+  max?: number;
 }
 
 /** A `PromptView` as the host sends it: its subject may be on its tool-call item (`SubjectOnItem`). */
@@ -516,10 +531,11 @@ export type FromWebviewMessage =
   /** `optionKey` is the option's host-issued `OptionView.key`, never the agent's id. */
   | { type: "choose"; key: string; optionKey: string }
   /**
-   * A question card's allow option with the person's answers, by question index ("0".."3"): the choices' labels or
-   * their own words. The host checks the card asks questions and the option is its allow option.
+   * A question card's allow option with the person's answers, by question index ("0".."15"): the choices' labels or
+   * their own words (a form's multi-select field: the labels picked, as a list). The host checks the card asks
+   * questions and the option is its allow option.
    */
-  | { type: "answer"; key: string; optionKey: string; answers: Record<string, string> }
+  | { type: "answer"; key: string; optionKey: string; answers: Record<string, string | string[]> }
   /** Deny: the card's reject option, or `cancelled` when the agent offered none. */
   | { type: "deny"; key: string }
   /**

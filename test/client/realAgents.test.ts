@@ -582,6 +582,42 @@ describe("Real agents (offline, scripted model)", function () {
           );
         });
 
+        // Claude Code offers its model AskUserQuestion only to a client that shows forms (ACP form elicitation).
+        it("asks its questions as a form on the card, under Bypass too, and the person's answer reaches its model", async () => {
+          const a = agent!;
+          assert.equal(a.harness.sessions.isBypassed(a.label), true, "Bypass is on (the test above)");
+          const decided = a.decisions.length;
+          const before = model.requests.length;
+          const turn = a.turn("Which one? [scenario:ask]");
+          const card = await a.card("the form's card");
+          const view = a.harness.sessions.snapshot().pending.find((p) => p.key === card.key)!;
+          assert.equal(view.title, "Which library should format the dates?");
+          assert.deepEqual(
+            view.questions?.map((q) => [q.question, q.choices.map((c) => c.label), q.field?.kind]),
+            [
+              ["Library", ["date-fns", "Luxon"], "choice"],
+              ["Type your own answer, or add a note to the option you chose above (optional).", [], "text"],
+            ],
+          );
+          assert.deepEqual(a.decisions.slice(decided), [], "nothing answered it but the person");
+          const submit = view.options.find((o) => o.kindClass === "allow")!;
+          assert.ok(a.harness.sessions.answerQuestions(card.key, submit.key, { "0": "Luxon" }));
+          await turn;
+          const offered = model.requests.slice(before).find((r) => r.answer === "AskUserQuestion");
+          assert.ok(
+            offered,
+            `the model was offered AskUserQuestion and called it: ${model.requests
+              .slice(before)
+              .map((r) => r.answer)
+              .join(", ")}`,
+          );
+          const results = model.requests.slice(before).flatMap((r) => toolResults(r.body));
+          assert.ok(
+            results.some((text) => /Luxon/.test(text) && !/declin|reject/i.test(text)),
+            `the model is told the answer: ${JSON.stringify(results)}`,
+          );
+        });
+
         it("defaultMode from the agent's settings applies on a new session", async () => {
           const other = await RealAgentSession.start(facts.name, model.url, { defaultMode: "acceptEdits" });
           try {
@@ -703,3 +739,20 @@ describe("Real agents (offline, scripted model)", function () {
     });
   }
 });
+
+/** The text of each tool result in a model request's body (Anthropic's messages API). */
+function toolResults(body: string): string[] {
+  let request: { messages?: { content?: unknown }[] };
+  try {
+    request = JSON.parse(body) as typeof request;
+  } catch {
+    return [];
+  }
+  return (request.messages ?? []).flatMap((message) =>
+    Array.isArray(message.content)
+      ? message.content
+          .filter((block: { type?: string }) => block.type === "tool_result")
+          .map((block: { content?: unknown }) => JSON.stringify(block.content))
+      : [],
+  );
+}

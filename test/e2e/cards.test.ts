@@ -19,6 +19,7 @@ import {
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { splitWords } from "../harness/textLayout";
+import { everyKindForm } from "../support/agentForms";
 import { askStep } from "../support/agentQuestions";
 
 const OPTIONS = [
@@ -1386,6 +1387,66 @@ describe("Approval cards (e2e)", function () {
       answers: { "0": "Luxon", "1": "Lint, Prettier 1" },
     });
     webview = v1;
+  });
+
+  it("shows an agent's form as fields with its bounds; Submit waits for what is required and sends the values", async () => {
+    const { page } = ctx.workbench;
+    const form = await startSession(page, "Scripted");
+    await sendScript(form, { steps: [{ call: { method: "elicitation/create", params: everyKindForm() } }] });
+    const group = form.locator(".card:has(.question-form)");
+    await waitForGuard(group);
+    assert.equal(await group.locator(".card-title").innerText(), "Set up the release");
+    const fields = group.locator("fieldset.question");
+    assert.deepEqual(await fields.locator("legend").allInnerTexts(), [
+      "Name",
+      "Replicas",
+      "Traffic share",
+      "Publish",
+      "Channel",
+      "Regions",
+    ]);
+    const name = fields.nth(0).getByRole("textbox", { name: "Name" });
+    assert.equal(await name.inputValue(), "svc", "the agent's default");
+    assert.equal(await fields.nth(1).getByRole("spinbutton", { name: "Replicas" }).count(), 1);
+    assert.equal(await fields.nth(3).getByRole("radio", { name: "No" }).isChecked(), true);
+    assert.equal(await fields.nth(4).getByRole("radio").count(), 2, "its choices only, no Other");
+    assert.equal(await fields.nth(5).getByRole("checkbox", { name: "Europe" }).isChecked(), true);
+    const submit = group.getByRole("button", { name: "Allow: Submit", exact: true });
+    // Replicas and Channel are required and empty: the field says so, and nothing goes to the agent.
+    await submit.click();
+    const replicas = fields.nth(1).getByRole("spinbutton", { name: "Replicas" });
+    const isFocused = (input: unknown) =>
+      (input as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === input;
+    assert.equal(await replicas.evaluate(isFocused), true, "the field to fill");
+    await replicas.fill("30");
+    await fields.nth(4).getByText("beta", { exact: true }).click();
+    await submit.click();
+    const over = (input: unknown) =>
+      (input as { validity: { rangeOverflow: boolean } }).validity.rangeOverflow;
+    assert.equal(await replicas.evaluate(over), true);
+    assert.equal(await group.count(), 1, "still waiting: 30 is over the agent's maximum of 9");
+    await replicas.fill("3");
+    await fields.nth(5).getByText("Asia", { exact: true }).click();
+    await screenshot(page, "cards-form");
+    await submit.click();
+    const log = ctx.log("Scripted");
+    const answered = await waitUntil(
+      () =>
+        log.entries().find((entry) => entry.kind === "callResult" && entry.method === "elicitation/create"),
+      "the agent to receive the form's values",
+    );
+    assert.deepEqual(answered.result, {
+      action: "accept",
+      content: {
+        name: "svc",
+        replicas: 3,
+        ratio: 0.5,
+        publish: false,
+        channel: "beta",
+        regions: ["eu-1", "ap-1"],
+      },
+    });
+    await group.waitFor({ state: "detached", timeout: 30_000 });
   });
 
   it("reports no webview errors or CSP violations", () => {

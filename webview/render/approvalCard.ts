@@ -300,6 +300,8 @@ export class ApprovalCard {
 
   private choose(option: OptionView): void {
     if (this.blocked) return;
+    // A form that does not hold what the agent takes says so on its field; nothing is sent.
+    if (this.questions && option.kindClass === "allow" && !this.questions.reportValidity()) return;
     // Post first: the answer leaves before the card's own state changes.
     if (this.questions && option.kindClass === "allow")
       this.host.post({

@@ -1,6 +1,7 @@
 /**
  * An agent's questions on its card (Qwen Code's ask_user_question): each question with its choices, one to pick (or
- * several, for a multi-select question) and a field for the person's own words. The card's allow option (Submit)
+ * several, for a multi-select question) and a field for the person's own words. A form's field (`QuestionView.field`)
+ * has its choices only, or a text or number input with the agent's bounds. The card's allow option (Submit)
  * sends what is picked (`answers`); the host checks it. Keys typed in the form stay in the form: the card's 1–9 and
  * Escape shortcuts must not answer the card while a person picks or writes.
  */
@@ -26,7 +27,8 @@ export class QuestionForm {
     this.root = el("div", { class: "question-form" });
     if (questions.length === 0)
       this.root.append(el("p", { class: "note" }, "The agent's questions could not be read."));
-    questions.slice(0, LIMITS.questionsPerRequest).forEach((question, index) => {
+    // A form has more fields than an agent asks questions (the host caps each kind).
+    questions.slice(0, LIMITS.fieldsPerForm).forEach((question, index) => {
       const name = `card-${cardId}-question-${index}`;
       const type = question.multiSelect ? "checkbox" : "radio";
       const legend = el("legend", { class: "question-text" });
@@ -38,8 +40,11 @@ export class QuestionForm {
       appendVisible(legend, clip(question.question, LIMITS.questionChars));
       const set = el("fieldset", { class: "question" }, legend);
       if (question.multiSelect) set.append(el("p", { class: "note" }, "Pick any that apply."));
+      const field = question.field;
       const choices = question.choices.map((choice) => {
         const input = choiceInput(type, name);
+        input.checked = field?.initial.includes(choice.label) ?? false;
+        input.required = field?.required === true && !question.multiSelect;
         const label = el("span", { class: "question-choice-label" });
         appendVisible(label, choice.label);
         const row = el("label", { class: "question-choice" }, input, label);
@@ -51,20 +56,36 @@ export class QuestionForm {
         set.append(row);
         return input;
       });
-      const other = choiceInput(type, name);
-      other.setAttribute("aria-label", "Other");
-      const ownWords = el("input", {
-        class: "question-own-words card-field",
-        placeholder: "Other: your own answer",
-        "aria-label": `Your own answer to: ${visibleText(clip(question.question, LIMITS.questionChars))}`,
-      });
+      const words = visibleText(clip(question.question, LIMITS.questionChars));
+      const ownWords = el("input", { class: "question-own-words card-field" });
       ownWords.type = "text";
       ownWords.maxLength = LIMITS.answerChars;
-      // Writing an answer of one's own picks it.
-      ownWords.addEventListener("input", () => {
-        if (ownWords.value.trim() !== "") other.checked = true;
-      });
-      set.append(el("div", { class: "question-choice question-other" }, other, ownWords));
+      const other = choiceInput(type, name);
+      if (!field) {
+        other.setAttribute("aria-label", "Other");
+        ownWords.placeholder = "Other: your own answer";
+        ownWords.setAttribute("aria-label", `Your own answer to: ${words}`);
+        // Writing an answer of one's own picks it.
+        ownWords.addEventListener("input", () => {
+          if (ownWords.value.trim() !== "") other.checked = true;
+        });
+        set.append(el("div", { class: "question-choice question-other" }, other, ownWords));
+      } else if (field.kind !== "choice") {
+        // A form's text or number field: the input itself, with the bounds the agent set.
+        ownWords.setAttribute("aria-label", words);
+        ownWords.required = field.required;
+        ownWords.value = field.initial[0] ?? "";
+        if (field.kind === "text") {
+          if (field.min !== undefined) ownWords.minLength = field.min;
+          if (field.max !== undefined) ownWords.maxLength = Math.min(field.max, LIMITS.answerChars);
+        } else {
+          ownWords.type = "number";
+          ownWords.step = field.kind === "integer" ? "1" : "any";
+          if (field.min !== undefined) ownWords.min = String(field.min);
+          if (field.max !== undefined) ownWords.max = String(field.max);
+        }
+        set.append(ownWords);
+      }
       this.root.append(set);
       this.fields.push({ question, choices, other, ownWords });
     });
@@ -73,18 +94,49 @@ export class QuestionForm {
     });
   }
 
-  /** What is picked, by question index: a choice's label, several joined with ", ", or the person's own words. */
-  answers(): Record<string, string> {
-    const answers: Record<string, string> = {};
+  /**
+   * What is picked, by question index: a choice's label, several joined with ", ", or the person's own words (a
+   * form's multi-select field: the labels, as a list; its text or number field: what is in it).
+   */
+  answers(): Record<string, string | string[]> {
+    const answers: Record<string, string | string[]> = {};
     this.fields.forEach(({ question, choices, other, ownWords }, index) => {
       const picked = question.choices.filter((_, at) => choices[at]!.checked).map((choice) => choice.label);
       const own = ownWords.value.trim();
-      if (other.checked && own !== "") picked.push(own);
+      if (question.field?.kind === "choice" && question.multiSelect) {
+        if (picked.length > 0) answers[String(index)] = picked;
+        return;
+      }
+      if (question.field ? question.field.kind !== "choice" : other.checked && own !== "") picked.push(own);
       const answer = picked.join(", ").slice(0, LIMITS.answerChars);
       if (answer !== "") answers[String(index)] = answer;
     });
     return answers;
   }
+
+  /**
+   * Whether the form's fields hold answers the agent takes (required ones answered, text and numbers within their
+   * bounds); if not, the first one that does not says why and takes the focus.
+   */
+  reportValidity(): boolean {
+    for (const { question, choices, ownWords } of this.fields) {
+      const field = question.field;
+      if (!field) continue;
+      if (question.multiSelect && choices[0]) {
+        const count = choices.filter((choice) => choice.checked).length;
+        const fits =
+          count === 0 ? !field.required : count >= (field.min ?? 0) && count <= (field.max ?? Infinity);
+        choices[0].setCustomValidity(fits ? "" : pickMessage(field.min, field.max));
+      }
+      for (const input of field.kind === "choice" ? choices : [ownWords])
+        if (!input.reportValidity()) return false;
+    }
+    return true;
+  }
+}
+
+function pickMessage(min = 1, max?: number): string {
+  return max === undefined ? `Pick at least ${Math.max(min, 1)}.` : `Pick ${Math.max(min, 1)} to ${max}.`;
 }
 
 /** A choice's radio button (one of the question's) or checkbox (any of them); `name` groups a question's choices. */

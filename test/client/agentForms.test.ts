@@ -1,0 +1,161 @@
+/**
+ * An agent's form (ACP form elicitation, `elicitation/create`), from the scripted agent over v2 and v1: Symposium
+ * advertises forms, shows one as a card of questions, and sends the agent what a person filled in, declined or
+ * cancelled; nothing but a person answers it.
+ */
+import assert from "node:assert/strict";
+import { ClientHarness, waitFor, type LogEntry } from "../support/clientHarness";
+import { claudeQuestionForm, everyKindForm } from "../support/agentForms";
+
+const ask = (params: Record<string, unknown>) => ({ call: { method: "elicitation/create", params } });
+
+describe("an agent's form, against a real agent process", function () {
+  this.timeout(30_000);
+  let harness: ClientHarness | undefined;
+
+  afterEach(async () => {
+    await harness?.dispose();
+    harness = undefined;
+  });
+
+  /** What the agent got back for each of its forms: the answer, or the error. */
+  const answers = (h: ClientHarness) =>
+    h
+      .callResults()
+      .filter((entry: LogEntry) => entry.method === "elicitation/create")
+      .map((entry) => entry.result ?? entry.error);
+
+  const card = async (h: ClientHarness) => {
+    const pending = await waitFor(() => h.sessions.pending.list()[0], "the form's card");
+    const view = h.sessions.snapshot().pending.find((p) => p.key === pending.key)!;
+    const option = (name: string) => view.options.find((o) => o.name === name)!;
+    return { key: pending.key, view, option };
+  };
+
+  for (const protocol of ["v2", "v1"] as const) {
+    it(`over ${protocol}: advertised at initialize; the card's Submit sends what the person picked and wrote`, async () => {
+      const h = (harness = new ClientHarness({ protocol }));
+      await h.run({ steps: [ask(claudeQuestionForm())] });
+      const { key, view, option } = await card(h);
+      const initialize = h
+        .entriesOf("frame")
+        .map((entry) => entry.frame as { method?: string; params?: Record<string, Record<string, unknown>> })
+        .findLast((frame) => frame.method === "initialize")!;
+      const capabilities =
+        protocol === "v2" ? initialize.params!.capabilities : initialize.params!.clientCapabilities;
+      assert.deepEqual(capabilities!.elicitation, { form: {} });
+      assert.equal(view.title, "Which library should format the dates?");
+      assert.deepEqual(
+        view.questions?.map((q) => [q.question, q.choices.map((c) => c.label), q.field?.kind]),
+        [
+          ["Library", ["date-fns", "Luxon"], "choice"],
+          ["Type your own answer, or add a note to the option you chose above (optional).", [], "text"],
+        ],
+      );
+      assert.deepEqual(
+        view.options.map((o) => [o.name, o.kindClass]),
+        [
+          ["Submit", "allow"],
+          ["Decline", "reject"],
+          ["Cancel", "reject"],
+        ],
+      );
+      assert.equal(
+        h.sessions.answerQuestions(key, option("Submit").key, { "0": "Moment" }),
+        false,
+        "an answer no choice has leaves the card waiting",
+      );
+      assert.equal(
+        h.sessions.answerQuestions(key, option("Submit").key, { "0": "Luxon", "1": "v3 or later" }),
+        true,
+      );
+      await waitFor(() => answers(h).length === 1, "the agent to get the answer");
+      assert.deepEqual(answers(h), [
+        { action: "accept", content: { question_0: "Luxon", question_0_custom: "v3 or later" } },
+      ]);
+    });
+  }
+
+  it("every kind of field: the values go back as the agent's schema has them; required fields are required", async () => {
+    const h = (harness = new ClientHarness({ protocol: "v2" }));
+    await h.run({ steps: [ask(everyKindForm())] });
+    const { key, view, option } = await card(h);
+    assert.equal(view.title, "Set up the release");
+    assert.equal(view.description, "The values go into release.json.");
+    const submit = option("Submit").key;
+    assert.equal(
+      h.sessions.answerQuestions(key, submit, { "0": "api", "1": "3" }),
+      false,
+      "Channel is required",
+    );
+    assert.equal(
+      h.sessions.answerQuestions(key, submit, { "0": "api", "1": "30", "4": "beta" }),
+      false,
+      "30 > 9",
+    );
+    assert.equal(
+      h.sessions.answerQuestions(key, submit, {
+        "0": "api",
+        "1": "3",
+        "2": "0.1",
+        "3": "Yes",
+        "4": "beta",
+        "5": ["Asia"],
+      }),
+      true,
+    );
+    await waitFor(() => answers(h).length === 1, "the agent to get the answer");
+    assert.deepEqual(answers(h), [
+      {
+        action: "accept",
+        content: { name: "api", replicas: 3, ratio: 0.1, publish: true, channel: "beta", regions: ["ap-1"] },
+      },
+    ]);
+  });
+
+  it("under Bypass a person still answers it; Decline declines, Stop cancels", async () => {
+    const h = (harness = new ClientHarness({ protocol: "v2", bypass: true }));
+    const decided: string[] = [];
+    h.sessions.onDidDecide((_prompt, record) => decided.push(record.provenance));
+    const sessionKey = await h.run({ steps: [ask(claudeQuestionForm()), ask(claudeQuestionForm())] });
+    const first = await card(h);
+    assert.deepEqual(decided, [], "Bypass did not answer it");
+    assert.match(first.view.bypassBlockedReason ?? "", /questions only you can answer/);
+    assert.equal(first.view.canBypass, false);
+    assert.equal(h.sessions.answerMany([first.key], "allow"), 0);
+    assert.equal(await h.sessions.bypass(first.key), false);
+    assert.ok(h.sessions.deny(first.key));
+    await waitFor(() => answers(h).length === 1, "the first answer");
+    await waitFor(
+      () => h.sessions.pending.list()[0]?.key !== first.key && h.sessions.pending.size === 1,
+      "the second card",
+    );
+    await h.sessions.stop(sessionKey);
+    await waitFor(() => answers(h).length === 2, "the second answer");
+    assert.deepEqual(answers(h), [{ action: "decline" }, { action: "cancel" }]);
+    assert.deepEqual(decided, ["user", "stop"], "a person, then Stop");
+  });
+
+  it("a form it cannot show, or for no session of the agent's, is refused with why", async () => {
+    const h = (harness = new ClientHarness({ protocol: "v2" }));
+    await h.run({
+      steps: [
+        ask({ mode: "url", url: "https://example.com/login", elicitationId: "e1", message: "Sign in" }),
+        ask({ ...claudeQuestionForm(), sessionId: "not-a-session" }),
+        ask({
+          ...claudeQuestionForm(),
+          requestedSchema: { type: "object", properties: { at: { type: "_calendar" } }, required: ["at"] },
+        }),
+      ],
+    });
+    await waitFor(() => answers(h).length === 3, "three answers");
+    const errors = answers(h) as { code: number; message: string; data?: unknown }[];
+    assert.deepEqual(
+      errors.map((e) => e.code),
+      [-32602, -32002, -32602],
+    );
+    assert.match(JSON.stringify(errors[0]), /forms only/);
+    assert.match(JSON.stringify(errors[2]), /cannot show the required field at/);
+    assert.equal(h.sessions.pending.size, 0, "no card");
+  });
+});
