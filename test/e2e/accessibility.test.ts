@@ -1,8 +1,9 @@
 // The Symposium view checked by axe-core (the engine of Chromium's and other browsers' accessibility audits) against
 // WCAG 2.1 A and AA in a real workbench, in VS Code's default dark and light themes, both high-contrast themes and
-// Light+: two sessions, cards of each kind waiting, a decision made, the pending list shown, a command's output longer
-// than its box, a file added to the next message.
+// Light+: two sessions, cards of each kind waiting (an agent's form too), a decision made, the pending list shown, a
+// command's output longer than its box, a file added to the next message.
 import * as assert from "node:assert/strict";
+import type { FrameLocator } from "playwright-core";
 import {
   answer,
   askAboutToolCall,
@@ -16,6 +17,7 @@ import {
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
 import { switchTheme } from "../harness/colorTheme";
 import { axeFindings } from "../harness/axe";
+import { everyKindForm } from "../support/agentForms";
 import { askStep } from "../support/agentQuestions";
 import { openFile, runCommand } from "../../tools/browser";
 
@@ -69,6 +71,10 @@ const NOTES_COMMAND = [
   ...Array.from({ length: 60 }, (_, line) => `- note ${line + 1}`),
   "EOF",
 ].join("\n");
+
+/** The card of `everyKindForm`. */
+const form = (webview: FrameLocator) =>
+  webview.locator(".card:has(.question-form)", { hasText: "Set up the release" });
 
 describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
   this.timeout(120_000);
@@ -142,6 +148,8 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
           wait: false,
         },
         { request: { title: "Teleport", subject: { type: "teleport", to: "mars" } }, wait: false },
+        // An agent's form: text, number, yes/no and choice fields.
+        { call: { method: "elicitation/create", params: everyKindForm() }, wait: false },
         { waitAll: true },
       ],
     });
@@ -161,7 +169,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     await webview.locator(".hidden-char").first().waitFor();
     await webview.locator(".location.outside").first().waitFor();
     await webview.getByText("Exit code 0", { exact: true }).waitFor();
-    await webview.locator(".question-form").waitFor();
+    await waitForGuard(form(webview));
     const found: string[] = [];
     for (const theme of ["dark", "light", "highContrast", "highContrastLight", "lightPlus"] as const) {
       await switchTheme(ctx.workbench, webview, theme);
@@ -184,6 +192,7 @@ describe("Accessibility of the Symposium view, by axe-core (e2e)", function () {
     assert.deepEqual(found, [], found.join("\n"));
     for (const title of ["Change the port", "Run the tests", "Write the notes", "Teleport"])
       await answer(card(webview, title), "Reject");
+    await answer(form(webview), "Cancel");
     await answer(webview.locator(".card:has(.question-form)"), "Cancel");
     await waitForReady(webview);
   });
