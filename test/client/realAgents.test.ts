@@ -600,6 +600,7 @@ describe("Real agents (offline, scripted model)", function () {
             ],
           );
           assert.deepEqual(a.decisions.slice(decided), [], "nothing answered it but the person");
+          assert.match(view.toolItemId ?? "", /^tool:/, "the card sits on its AskUserQuestion tool call");
           const submit = view.options.find((o) => o.kindClass === "allow")!;
           assert.ok(a.harness.sessions.answerQuestions(card.key, submit.key, { "0": "Luxon" }));
           await turn;
