@@ -160,10 +160,12 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       if ("refused" in form) throw RequestError.invalidParams(undefined, form.refused);
       const session = route(connection, form.sessionId);
       if (!session) throw RequestError.sessionNotFound(String(form.sessionId));
-      const outcome = await broker.elicit(connection, session, form, request);
+      // A form of no fields is a card of its message alone: no "questions could not be read" on it.
+      const questions = form.questions.length > 0 ? form.questions : undefined;
+      const outcome = await broker.elicit(connection, session, { ...form, questions }, request);
       if (outcome.outcome !== "selected" || outcome.optionId === "cancel") return { action: "cancel" };
       if (outcome.optionId === "decline") return { action: "decline" };
-      const content = outcome.answers && formContent(form, outcome.answers);
+      const content = formContent(form, outcome.answers ?? {});
       return content ? { action: "accept", content } : { action: "cancel" };
     },
     sessionUpdate: (connection, params) => {

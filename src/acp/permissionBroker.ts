@@ -513,7 +513,10 @@ export class PermissionBroker {
   async elicit(
     connection: AgentConnection,
     session: Session,
-    form: Pick<AgentForm, "title" | "description" | "questions" | "toolCallId">,
+    /** `questions` undefined: a form of no fields (a yes or no to its message), whose Submit sends no answers. */
+    form: Pick<AgentForm, "title" | "description" | "toolCallId"> & {
+      questions: AgentForm["questions"] | undefined;
+    },
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome> {
     const prompt: PermissionPrompt = {

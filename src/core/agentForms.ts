@@ -38,7 +38,8 @@ export function formOf(params: unknown): AgentForm | { refused: string } {
   if (typeof request.sessionId !== "string")
     return { refused: "Symposium shows a form in its session only (no sessionId)" };
   const schema = asObject(request.requestedSchema);
-  const properties = asObject(schema?.properties);
+  // No properties: a form of its message alone (MCP servers ask a yes or no so).
+  const properties = schema?.properties == null ? {} : asObject(schema.properties);
   if (schema?.type !== "object" || !properties)
     return { refused: "requestedSchema must be an object schema with properties" };
   const required = new Set(asArray(schema.required).filter((name) => typeof name === "string"));

@@ -113,6 +113,20 @@ describe("an agent's form, against a real agent process", function () {
     ]);
   });
 
+  it("a form of no fields is a yes or no to its message: Submit accepts with no content", async () => {
+    const h = (harness = new ClientHarness({ protocol: "v2" }));
+    await h.run({
+      steps: [ask({ mode: "form", message: "Deploy to staging now?", requestedSchema: { type: "object" } })],
+    });
+    const { key, view, option } = await card(h);
+    assert.equal(view.title, "Deploy to staging now?");
+    assert.equal(view.questions, undefined, "no fields, and no note that questions could not be read");
+    assert.equal(view.canBypass, false);
+    assert.ok(h.sessions.chooseOption(key, option("Submit").key), "the view's click on Submit");
+    await waitFor(() => answers(h).length === 1, "the agent to get the answer");
+    assert.deepEqual(answers(h), [{ action: "accept", content: {} }]);
+  });
+
   it("under Bypass a person still answers it; Decline declines, Stop cancels", async () => {
     const h = (harness = new ClientHarness({ protocol: "v2", bypass: true }));
     const decided: string[] = [];

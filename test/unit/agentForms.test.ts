@@ -136,6 +136,29 @@ describe("an agent's form (ACP form elicitation)", () => {
     assert.match(refused(schema(many)) ?? "", /at most/);
   });
 
+  it("takes a form without properties as one of no fields, a yes or no to its message", () => {
+    const form = formFrom({
+      mode: "form",
+      sessionId: "s",
+      message: "Go on?",
+      requestedSchema: { type: "object" },
+    });
+    assert.deepEqual([form.title, form.questions], ["Go on?", []]);
+    assert.deepEqual(formContent(form, {}), {});
+    assert.ok(
+      "refused" in formOf({ mode: "form", sessionId: "s", message: "", requestedSchema: { type: "array" } }),
+    );
+    assert.ok(
+      "refused" in
+        formOf({
+          mode: "form",
+          sessionId: "s",
+          message: "",
+          requestedSchema: { type: "object", properties: [] },
+        }),
+    );
+  });
+
   it("keeps hostile property names and labels as data", () => {
     const form = formFrom({
       ...claudeQuestionForm("s"),
