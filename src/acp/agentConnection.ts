@@ -26,6 +26,9 @@ export type ProtocolVersion = 1 | 2;
 
 type Json = Record<string, unknown>;
 
+/** A request the SDK hands on as the agent sent it (`rawRoutes.ts`), with its withdrawal signal and id. */
+type RawRequest = { params: Json; signal: AbortSignal; requestId: string | number | null };
+
 export interface ClientCallbacks {
   requestPermission(
     connection: AgentConnection,
@@ -409,30 +412,14 @@ export class AgentConnection {
     const input = this.pipes.attachOutput();
     // A v2 attempt that may hand over must not close the agent's stdin when its client closes.
     const output = this.countProtocolErrors(this.pipes.input(() => !this.negotiating && !this.handedOver));
-    // Both read raw: the tap routes them past the SDK's parse (rawRoutes.ts).
-    const permission = ({
-      params,
-      signal,
-      requestId,
-    }: {
-      params: Json;
-      signal: AbortSignal;
-      requestId: string | number | null;
-    }) => callbacks.requestPermission(this, params, { signal, requestId }).then(permissionResponse);
+    // Read raw: the tap routes them past the SDK's parse (rawRoutes.ts); a form is read by `agentForms.formOf`.
+    const permission = ({ params, ...request }: RawRequest) =>
+      callbacks.requestPermission(this, params, request).then(permissionResponse);
     const update = ({ params }: { params: Json }) => callbacks.sessionUpdate(this, params);
     const requestParams = (params: unknown) => permissionRequestParams(version, params);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
-    // Read as untrusted JSON by `agentForms.formOf`, which says what it cannot show.
     const elicit = callbacks.elicit?.bind(callbacks);
-    const form = ({
-      params,
-      signal,
-      requestId,
-    }: {
-      params: Json;
-      signal: AbortSignal;
-      requestId: string | number | null;
-    }) => elicit!(this, params, { signal, requestId });
+    const form = ({ params, ...request }: RawRequest) => elicit!(this, params, request);
     if (version === 2) {
       const app = v2
         .client({ name: "Symposium" })
