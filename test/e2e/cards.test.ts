@@ -1396,6 +1396,7 @@ describe("Approval cards (e2e)", function () {
     const group = form.locator(".card:has(.question-form)");
     await waitForGuard(group);
     assert.equal(await group.locator(".card-title").innerText(), "Set up the release");
+    await group.getByText("What you fill in goes to the agent: no passwords or keys.").waitFor();
     const fields = group.locator("fieldset.question");
     assert.deepEqual(await fields.locator("legend").allInnerTexts(), [
       "Name",
