@@ -86,6 +86,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // of announcements, plan steps past those shown counted (+0.9 KB; 196,058 bytes). 197 -> 196: Bypass's confirmation
   // left the card for the host's modal dialog (-1.3 KB; 195,125 bytes). 196 -> 198: an agent's questions on its
   // card, each with its choices and a field for the person's own words (+2.1 KB; 197,245 bytes). 198 -> 199: a form's
-  // text and number fields with the agent's bounds, checked before Submit sends, and a note that what is filled in goes to the agent (+1.3 KB; 198,536 bytes).
+  // text and number fields with the agent's bounds, checked before Submit sends, and a note that what is filled in
+  // goes to the agent (+1.3 KB; 198,536 bytes).
   "webview.js": 199,
 };
