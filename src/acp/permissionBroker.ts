@@ -87,11 +87,14 @@ export type Decision =
 
 const ONLY_A_PERSON = "the agent asks you questions only you can answer";
 
-/** A form's answers, as its card offers them (`PermissionBroker.elicit`): the option ids are ACP's actions. */
+/**
+ * A form's answers, as its card offers them (`PermissionBroker.elicit`): the option ids are ACP's actions. Cancel is
+ * the reject option a card answers without a choice (Escape, a timeout, caps): dismissed, not declined.
+ */
 const FORM_OPTIONS = [
   { optionId: "accept", name: "Submit", kind: "allow_once" },
-  { optionId: "decline", name: "Decline", kind: "reject_once" },
   { optionId: "cancel", name: "Cancel", kind: "reject_once" },
+  { optionId: "decline", name: "Decline", kind: "reject_once" },
 ];
 
 /**

@@ -56,8 +56,8 @@ describe("an agent's form, against a real agent process", function () {
         view.options.map((o) => [o.name, o.kindClass]),
         [
           ["Submit", "allow"],
-          ["Decline", "reject"],
           ["Cancel", "reject"],
+          ["Decline", "reject"],
         ],
       );
       assert.equal(
@@ -127,27 +127,35 @@ describe("an agent's form, against a real agent process", function () {
     assert.deepEqual(answers(h), [{ action: "accept", content: {} }]);
   });
 
-  it("under Bypass a person still answers it; Decline declines, Stop cancels", async () => {
+  it("under Bypass a person still answers it; Decline declines, Escape and Stop cancel", async () => {
     const h = (harness = new ClientHarness({ protocol: "v2", bypass: true }));
     const decided: string[] = [];
     h.sessions.onDidDecide((_prompt, record) => decided.push(record.provenance));
-    const sessionKey = await h.run({ steps: [ask(claudeQuestionForm()), ask(claudeQuestionForm())] });
+    const form = ask(claudeQuestionForm());
+    const sessionKey = await h.run({ steps: [form, form, form] });
     const first = await card(h);
     assert.deepEqual(decided, [], "Bypass did not answer it");
     assert.match(first.view.bypassBlockedReason ?? "", /questions only you can answer/);
     assert.equal(first.view.canBypass, false);
     assert.equal(h.sessions.answerMany([first.key], "allow"), 0);
     assert.equal(await h.sessions.bypass(first.key), false);
-    assert.ok(h.sessions.deny(first.key));
+    assert.ok(h.sessions.chooseOption(first.key, first.option("Decline").key));
     await waitFor(() => answers(h).length === 1, "the first answer");
-    await waitFor(
-      () => h.sessions.pending.list()[0]?.key !== first.key && h.sessions.pending.size === 1,
-      "the second card",
-    );
-    await h.sessions.stop(sessionKey);
+    const next = async (after: string) => {
+      await waitFor(
+        () => h.sessions.pending.size === 1 && h.sessions.pending.list()[0]!.key !== after,
+        "a card",
+      );
+      return h.sessions.pending.list()[0]!.key;
+    };
+    const second = await next(first.key);
+    assert.ok(h.sessions.deny(second), "Escape, or Deny");
     await waitFor(() => answers(h).length === 2, "the second answer");
-    assert.deepEqual(answers(h), [{ action: "decline" }, { action: "cancel" }]);
-    assert.deepEqual(decided, ["user", "stop"], "a person, then Stop");
+    await next(second);
+    await h.sessions.stop(sessionKey);
+    await waitFor(() => answers(h).length === 3, "the third answer");
+    assert.deepEqual(answers(h), [{ action: "decline" }, { action: "cancel" }, { action: "cancel" }]);
+    assert.deepEqual(decided, ["user", "user", "stop"], "a person twice, then Stop");
   });
 
   it("a form it cannot show, or for no session of the agent's, is refused with why", async () => {
