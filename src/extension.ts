@@ -109,6 +109,8 @@ class SymposiumExtension extends Disposable {
           picking.dispose();
         }
       },
+      // The host is checked first (`agentForms.formOf`); VS Code still asks before an untrusted domain.
+      openExternal: (url) => void vscode.env.openExternal(vscode.Uri.parse(url)),
       lastAgent: {
         get: () => memory.get<string>("lastAgent"),
         set: (name) => void memory.update("lastAgent", name),

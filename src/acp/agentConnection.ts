@@ -36,7 +36,9 @@ export interface ClientCallbacks {
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<PermissionOutcome>;
   sessionUpdate(connection: AgentConnection, params: Json): void;
-  /** `elicitation/create`: an agent's form for a person to fill in (advertised as `elicitation.form` when given). */
+  /** The elicitation modes advertised (`{ form: {} }`, and `url`) when `elicit` is given. */
+  elicitation?: Json;
+  /** `elicitation/create`: an agent's form for a person to fill in, or a link to open. */
   elicit?(
     connection: AgentConnection,
     params: Json,
@@ -557,7 +559,9 @@ export class AgentConnection {
   }
 
   private async initialize(): Promise<void> {
-    const elicitation = this.callbacks.elicit ? { elicitation: { form: {} } } : {};
+    const elicitation = this.callbacks.elicit
+      ? { elicitation: this.callbacks.elicitation ?? { form: {} } }
+      : {};
     const params =
       this.version === 2
         ? {

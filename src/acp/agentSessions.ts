@@ -90,6 +90,11 @@ export interface Environment {
     methods: { id: string; name: string; description?: string }[],
     closed: AbortSignal,
   ): Promise<string | undefined>;
+  /**
+   * Opens an http(s) page an agent's card asked a person to open (ACP URL elicitation: an MCP server's sign-in) in the
+   * browser. Without it agents are not offered links to ask for.
+   */
+  openExternal?(url: string): void;
   /** The agent the person last started a session with, across windows (absent: not remembered). */
   lastAgent?: {
     get(): string | undefined;
@@ -191,6 +196,7 @@ export class AgentSessions {
           broker: this.broker,
           paths: () => env.workspacePaths(),
           log: env.log,
+          ...(env.openExternal ? { openExternal: (url: string) => env.openExternal?.(url) } : {}),
         }),
         fileSystem: new sdk.ClientFileSystem(() => env.workspacePaths(), env.documents),
         terminals: new sdk.ClientTerminals(

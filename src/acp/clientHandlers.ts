@@ -23,6 +23,8 @@ export interface HandlerHost {
   broker: PermissionBroker;
   paths(): PolicyBoundary;
   log: Logger;
+  /** Opens a link a person accepted on its card (`Environment.openExternal`); without it no link is asked for. */
+  openExternal?(url: string): void;
 }
 
 export function clientCallbacks(host: HandlerHost): ClientCallbacks {
@@ -154,10 +156,13 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       host.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
       return Promise.resolve({ outcome: "cancelled" });
     },
+    elicitation: { form: {}, ...(host.openExternal ? { url: {} } : {}) },
     elicit: async (connection, params, request) => {
       const form = formOf(params);
       const { RequestError } = host.runtime().sdk;
       if ("refused" in form) throw RequestError.invalidParams(undefined, form.refused);
+      if (form.url !== undefined && !host.openExternal)
+        throw RequestError.invalidParams(undefined, "Symposium was not offered links to open here");
       const session = route(connection, form.sessionId);
       if (!session) throw RequestError.sessionNotFound(String(form.sessionId));
       // A form of no fields is a card of its message alone: no "questions could not be read" on it.
@@ -165,6 +170,11 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       const outcome = await broker.elicit(connection, session, { ...form, questions }, request);
       if (outcome.outcome !== "selected" || outcome.optionId === "cancel") return { action: "cancel" };
       if (outcome.optionId === "decline") return { action: "decline" };
+      if (form.url !== undefined) {
+        // Accepting says the page was opened, not that what it is for was done (the agent tells that apart).
+        host.openExternal!(form.url);
+        return { action: "accept" };
+      }
       const content = formContent(form, outcome.answers ?? {});
       return content ? { action: "accept", content } : { action: "cancel" };
     },

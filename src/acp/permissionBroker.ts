@@ -88,16 +88,6 @@ export type Decision =
 const ONLY_A_PERSON = "the agent asks you questions only you can answer";
 
 /**
- * A form's answers, as its card offers them (`PermissionBroker.elicit`): the option ids are ACP's actions. Cancel is
- * the reject option a card answers without a choice (Escape, a timeout, caps): dismissed, not declined.
- */
-const FORM_OPTIONS = [
-  { optionId: "accept", name: "Submit", kind: "allow_once" },
-  { optionId: "cancel", name: "Cancel", kind: "reject_once" },
-  { optionId: "decline", name: "Decline", kind: "reject_once" },
-];
-
-/**
  * Whether a request is answered without a person, and what made that so. The policy decides on the footprint; the
  * answer is one of the agent's own options: `allow_once` for an allow (never a lasting option: revoking a rule or
  * Bypass takes effect at once; without one a person decides), a reject option for a deny rule, else `cancelled`.
@@ -509,15 +499,16 @@ export class PermissionBroker {
   }
 
   /**
-   * An agent's form (ACP form elicitation, `agentForms.ts`) as a card in its session, on the tool call it names: only a
-   * person answers it (never a rule or Bypass). Resolves with the person's answer (Submit with the checked answers,
-   * Decline or Cancel), `cancelled` when settled any other way (Stop, the agent gone, withdrawn); never rejects.
+   * An agent's form or link (ACP elicitation, `agentForms.ts`) as a card in its session, on the tool call it names:
+   * only a person answers it (never a rule or Bypass). Resolves with the person's answer (Submit with the checked
+   * answers, Open, Decline or Cancel), `cancelled` when settled any other way (Stop, the agent gone, withdrawn); never
+   * rejects.
    */
   async elicit(
     connection: AgentConnection,
     session: Session,
     /** `questions` undefined: a form of no fields (a yes or no to its message), whose Submit sends no answers. */
-    form: Pick<AgentForm, "title" | "description" | "toolCallId"> & {
+    form: Pick<AgentForm, "title" | "description" | "toolCallId" | "options"> & {
       questions: AgentForm["questions"] | undefined;
     },
     request: { signal: AbortSignal; requestId: string | number | null },
@@ -529,7 +520,7 @@ export class PermissionBroker {
           sessionId: session.agentSessionId,
           title: form.title,
           description: form.description,
-          options: FORM_OPTIONS,
+          options: form.options,
         },
         agentName: connection.name,
         sessionKey: session.key,

@@ -1,6 +1,6 @@
 /**
- * An agent's form (ACP form elicitation, `elicitation/create` with `mode: "form"`), as questions on a card (pure,
- * unit-tested). Claude Code asks its AskUserQuestion this way: each question a single- or multi-select field, each
+ * An agent's form (ACP elicitation, `elicitation/create` with `mode: "form"`), as questions on a card (pure,
+ * unit-tested); a link it asks the person to open (`mode: "url"`, an MCP server's sign-in) is a card of its own. Claude Code asks its AskUserQuestion this way: each question a single- or multi-select field, each
  * with a text field beside it for the person's own words. Every property kind of the spec's restricted schema is a
  * field: text, number, integer, yes/no, one of a list, several of a list. Only a person answers one: no rule, grant
  * or Bypass does (`decide` holds every card with questions).
@@ -12,6 +12,7 @@
 import { LIMITS, type FieldView, type QuestionView } from "../shared/protocol";
 import { checkedFieldAnswer, type Answers } from "./agentQuestions";
 import { asArray, asObject, asString, type Json } from "./json";
+import { externalLinkTarget } from "./untrustedText";
 import { capLabel } from "./text";
 
 export interface AgentForm {
@@ -20,6 +21,10 @@ export interface AgentForm {
   /** The card's title and text: the message's first line, then the rest of it. */
   title: string;
   description: string;
+  /** The card's answers; their ids are ACP's actions (`options`). */
+  options: Json[];
+  /** URL mode: the page the person is asked to open (http or https, no user name before its host). */
+  url?: string;
   /** One per field, in the schema's order: what the card shows. */
   questions: QuestionView[];
   /** Beside each question: the property it answers and the agent's value of each of its choices. */
@@ -31,12 +36,39 @@ const YES_NO = [
   { label: "No", value: "false" },
 ];
 
+/**
+ * A form's answers on its card: `accept` (Submit, or Open for a link), then Cancel, the reject option a card is
+ * answered with without a choice (Escape, a timeout, caps: dismissed, not declined), then Decline, a person's no.
+ */
+function options(accept: string): Json[] {
+  return [
+    { optionId: "accept", name: accept, kind: "allow_once" },
+    { optionId: "cancel", name: "Cancel", kind: "reject_once" },
+    { optionId: "decline", name: "Decline", kind: "reject_once" },
+  ];
+}
+
 /** The form a request asks for, or why Symposium does not show it (the agent is told so). */
 export function formOf(params: unknown): AgentForm | { refused: string } {
   const request = asObject(params);
-  if (request?.mode !== "form") return { refused: "Symposium shows forms only (mode form)" };
+  if (request?.mode !== "form" && request?.mode !== "url")
+    return { refused: "Symposium shows forms and links only (mode form or url)" };
   if (typeof request.sessionId !== "string")
     return { refused: "Symposium shows a form in its session only (no sessionId)" };
+  const message = (asString(request.message) ?? "").trim();
+  const place = {
+    sessionId: request.sessionId,
+    toolCallId: asString(request.toolCallId),
+    questions: [],
+    fields: [],
+  };
+  if (request.mode === "url") {
+    const url = externalLinkTarget(asString(request.url) ?? "");
+    if (url === undefined) return { refused: "the URL must be http(s), with no user name before its host" };
+    // The host in Symposium's words (an international name in its ASCII form): the agent's words may say otherwise.
+    const title = `Open ${capLabel(new URL(url).host, 300)} in your browser?`;
+    return { ...place, title, description: `${message}\n\n${url}`.trim(), options: options("Open"), url };
+  }
   const schema = asObject(request.requestedSchema);
   // No properties: a form of its message alone (MCP servers ask a yes or no so).
   const properties = schema?.properties == null ? {} : asObject(schema.properties);
@@ -46,17 +78,14 @@ export function formOf(params: unknown): AgentForm | { refused: string } {
   const names = Object.keys(properties);
   if (names.length > LIMITS.fieldsPerForm)
     return { refused: `a form has at most ${LIMITS.fieldsPerForm} fields here` };
-  const message = (asString(request.message) ?? "").trim();
   const [first = "", ...rest] = message.split("\n");
   const title = first.trim() || "The agent asks for your input";
   const form: AgentForm = {
-    sessionId: request.sessionId,
-    toolCallId: asString(request.toolCallId),
+    ...place,
     title,
     // A first line too long for a title is cut there: the text has the whole message.
     description: title.length > LIMITS.titleChars ? message : rest.join("\n").trim(),
-    questions: [],
-    fields: [],
+    options: options("Submit"),
   };
   for (const name of names) {
     const property = asObject(properties[name]);

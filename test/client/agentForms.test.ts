@@ -43,7 +43,7 @@ describe("an agent's form, against a real agent process", function () {
         .findLast((frame) => frame.method === "initialize")!;
       const capabilities =
         protocol === "v2" ? initialize.params!.capabilities : initialize.params!.clientCapabilities;
-      assert.deepEqual(capabilities!.elicitation, { form: {} });
+      assert.deepEqual(capabilities!.elicitation, { form: {}, url: {} });
       assert.equal(view.title, "Which library should format the dates?");
       assert.deepEqual(
         view.questions?.map((q) => [q.question, q.choices.map((c) => c.label), q.field?.kind]),
@@ -158,11 +158,44 @@ describe("an agent's form, against a real agent process", function () {
     assert.deepEqual(decided, ["user", "user", "stop"], "a person twice, then Stop");
   });
 
+  it("a link it asks the person to open (an MCP server's sign-in): its host in Symposium's words, opened on Open", async () => {
+    const h = (harness = new ClientHarness({ protocol: "v2" }));
+    const link = (url: string) =>
+      ask({ mode: "url", url, elicitationId: "mcp-oauth-1", message: "Authenticate with MCP server linear" });
+    // A lookalike host (Cyrillic "а") is shown as the ASCII name the browser goes to.
+    await h.run({
+      steps: [link("https://аpple.example/authorize?state=1"), link("https://mcp.linear.app/authorize")],
+    });
+    const first = await card(h);
+    assert.equal(first.view.title, "Open xn--pple-43d.example in your browser?");
+    assert.equal(
+      first.view.description,
+      "Authenticate with MCP server linear\n\nhttps://xn--pple-43d.example/authorize?state=1",
+    );
+    assert.deepEqual(
+      first.view.options.map((o) => o.name),
+      ["Open", "Cancel", "Decline"],
+    );
+    assert.equal(first.view.canBypass, false);
+    assert.ok(h.sessions.chooseOption(first.key, first.option("Decline").key));
+    await waitFor(() => answers(h).length === 1, "the first answer");
+    assert.deepEqual(h.opened, [], "declined: nothing opened");
+    await waitFor(
+      () => h.sessions.pending.size === 1 && h.sessions.pending.list()[0]!.key !== first.key,
+      "a card",
+    );
+    const second = await card(h);
+    assert.ok(h.sessions.chooseOption(second.key, second.option("Open").key));
+    await waitFor(() => answers(h).length === 2, "the second answer");
+    assert.deepEqual(answers(h), [{ action: "decline" }, { action: "accept" }]);
+    assert.deepEqual(h.opened, ["https://mcp.linear.app/authorize"]);
+  });
+
   it("a form it cannot show, or for no session of the agent's, is refused with why", async () => {
     const h = (harness = new ClientHarness({ protocol: "v2" }));
     await h.run({
       steps: [
-        ask({ mode: "url", url: "https://example.com/login", elicitationId: "e1", message: "Sign in" }),
+        ask({ mode: "url", url: "file:///etc/passwd", elicitationId: "e1", message: "Sign in" }),
         ask({ ...claudeQuestionForm(), sessionId: "not-a-session" }),
         ask({
           ...claudeQuestionForm(),
@@ -176,7 +209,7 @@ describe("an agent's form, against a real agent process", function () {
       errors.map((e) => e.code),
       [-32602, -32002, -32602],
     );
-    assert.match(JSON.stringify(errors[0]), /forms only/);
+    assert.match(JSON.stringify(errors[0]), /must be http\(s\)/);
     assert.match(JSON.stringify(errors[2]), /cannot show the required field at/);
     assert.equal(h.sessions.pending.size, 0, "no card");
   });

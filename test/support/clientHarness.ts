@@ -62,6 +62,8 @@ export class ClientHarness {
   readonly ops: ViewOp[] = [];
   readonly logLines: string[] = [];
   readonly versions = new Map<string, 1 | 2>();
+  /** The links opened for agents (`Environment.openExternal`), in order. */
+  readonly opened: string[] = [];
   readonly sessions: AgentSessions;
   agentsSetting: Record<string, unknown>;
   bypassWrites: { agent: string; value: boolean }[] = [];
@@ -119,6 +121,7 @@ export class ClientHarness {
         return Promise.resolve();
       },
       chooseAuthMethod: options.chooseAuthMethod ?? (() => Promise.resolve(undefined)),
+      openExternal: (url) => this.opened.push(url),
       versionMemory: { get: (name) => this.versions.get(name), set: (name, v) => this.versions.set(name, v) },
       log,
       clientVersion: "0.0.0-test",

@@ -104,15 +104,25 @@ describe("an agent's form (ACP form elicitation)", () => {
       assert.equal(submit(form, answers), undefined, what);
   });
 
-  it("says what it cannot show: URL mode, no session, a required field of a kind it does not know, too many fields", () => {
+  it("says what it cannot show: a link that is not http(s), another mode, no session, a required field of a kind it does not know, too many fields", () => {
     const refused = (params: unknown) => {
       const form = formOf(params);
       return "refused" in form ? form.refused : undefined;
     };
-    assert.match(
-      refused({ mode: "url", sessionId: "s", url: "https://example.com", message: "" }) ?? "",
-      /forms only/,
-    );
+    for (const url of [
+      "file:///etc/passwd",
+      "vscode://publisher.extension/x",
+      "command:workbench.action.quit",
+      "javascript:alert(1)",
+      "https://github.com@evil.example/",
+      "not a url",
+    ])
+      assert.match(
+        refused({ mode: "url", sessionId: "s", url, message: "" }) ?? "",
+        /must be http\(s\)/,
+        url,
+      );
+    assert.match(refused({ mode: "_calendar", sessionId: "s", message: "" }) ?? "", /forms and links only/);
     assert.match(
       refused({ ...claudeQuestionForm("s"), sessionId: undefined, requestId: 3 }) ?? "",
       /session/,
@@ -157,6 +167,29 @@ describe("an agent's form (ACP form elicitation)", () => {
           requestedSchema: { type: "object", properties: [] },
         }),
     );
+  });
+
+  it("a link: titled with its host as the browser reads it, the agent's message and the whole URL below", () => {
+    const link = formFrom({
+      mode: "url",
+      sessionId: "s",
+      toolCallId: "t1",
+      url: "https://EXAMPLE.com:8443/a b?x=1",
+      elicitationId: "e",
+      message: "Sign in to the tracker",
+    });
+    assert.equal(link.title, "Open example.com:8443 in your browser?");
+    assert.equal(link.url, "https://example.com:8443/a%20b?x=1");
+    assert.equal(link.description, "Sign in to the tracker\n\nhttps://example.com:8443/a%20b?x=1");
+    assert.deepEqual(
+      link.options.map((o) => [o.optionId, o.name, o.kind]),
+      [
+        ["accept", "Open", "allow_once"],
+        ["cancel", "Cancel", "reject_once"],
+        ["decline", "Decline", "reject_once"],
+      ],
+    );
+    assert.deepEqual(link.questions, []);
   });
 
   it("keeps hostile property names and labels as data", () => {

@@ -29,7 +29,9 @@ export class QuestionForm {
       this.root.append(el("p", { class: "note" }, "The agent's questions could not be read."));
     // Forms are for what an agent may be told; a secret typed into one is the agent's (and its model's).
     else if (questions[0]!.field)
-      this.root.append(el("p", { class: "note" }, "What you fill in goes to the agent: no passwords or keys."));
+      this.root.append(
+        el("p", { class: "note" }, "What you fill in goes to the agent: no passwords or keys."),
+      );
     // A form has more fields than an agent asks questions (the host caps each kind).
     questions.slice(0, LIMITS.fieldsPerForm).forEach((question, index) => {
       const name = `card-${cardId}-question-${index}`;
