@@ -1450,6 +1450,55 @@ describe("Approval cards (e2e)", function () {
     await group.waitFor({ state: "detached", timeout: 30_000 });
   });
 
+  it("a page an agent asks to open: its card names the host, and Open hands the address to VS Code's own opener", async () => {
+    const { page } = ctx.workbench;
+    const asking = await startSession(page, "Scripted");
+    const url = "https://mcp.example.com/authorize?client=symposium";
+    await sendScript(asking, {
+      steps: [
+        {
+          call: {
+            method: "elicitation/create",
+            params: {
+              mode: "url",
+              url,
+              elicitationId: "e2e-1",
+              message: "Authenticate with MCP server tracker",
+            },
+          },
+        },
+      ],
+    });
+    const link = asking.locator(".card", { hasText: "Open mcp.example.com in your browser?" });
+    await waitForGuard(link);
+    await link.getByText(url).waitFor();
+    await link.getByRole("button", { name: "Allow: Open", exact: true }).click();
+    // VS Code asks before it opens a domain it does not trust: the address reached it whole.
+    const dialog = page.locator(".monaco-dialog-box");
+    await dialog.waitFor({ state: "visible", timeout: 15_000 });
+    assert.match(
+      ((await dialog.textContent()) ?? "").replace(/\s+/g, " "),
+      /mcp\.example\.com\/authorize\?client=symposium/,
+    );
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    const log = ctx.log("Scripted");
+    // The form test before it answered one too: this one is the accept without content.
+    const answered = await waitUntil(
+      () =>
+        log
+          .entries()
+          .find(
+            (entry) =>
+              entry.kind === "callResult" &&
+              entry.method === "elicitation/create" &&
+              (entry.result as { content?: unknown } | undefined)?.content === undefined,
+          ),
+      "the agent to hear the page was opened",
+    );
+    assert.deepEqual(answered.result, { action: "accept" });
+  });
+
   it("reports no webview errors or CSP violations", () => {
     const problems = ctx.workbench.console.webviewProblems();
     assert.deepEqual(problems, [], problems.map((p) => `${p.type}: ${p.text} (${p.url})`).join("\n"));
