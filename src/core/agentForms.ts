@@ -1,7 +1,8 @@
 /**
  * An agent's form (ACP elicitation, `elicitation/create` with `mode: "form"`), as questions on a card (pure,
- * unit-tested); a link it asks the person to open (`mode: "url"`, an MCP server's sign-in) is a card of its own. Claude Code asks its AskUserQuestion this way: each question a single- or multi-select field, each
- * with a text field beside it for the person's own words. Every property kind of the spec's restricted schema is a
+ * unit-tested); a page it asks the person to open (`mode: "url"`, an MCP server's sign-in) is a card of its own.
+ * Claude Code asks its AskUserQuestion as a form: each question a single- or multi-select field, each with a text
+ * field beside it for the person's own words. Every property kind of the spec's restricted schema is a
  * field: text, number, integer, yes/no, one of a list, several of a list. Only a person answers one: no rule, grant
  * or Bypass does (`decide` holds every card with questions).
  *
@@ -18,7 +19,7 @@ import { capLabel } from "./text";
 export interface AgentForm {
   sessionId: unknown;
   toolCallId: string | undefined;
-  /** The card's title and text: the message's first line, then the rest of it. */
+  /** The card's title and text: the message's first line, then the rest of it (a page: its host, then the URL). */
   title: string;
   description: string;
   /** The card's answers; their ids are ACP's actions (`options`). */
