@@ -1,7 +1,8 @@
 /**
  * What the client answers the agents: each call is routed to its session by connection and the agent's `sessionId`
- * (ids of another connection never match), then handed on: updates to the session, permission requests to the
- * broker (and forms, `elicitation/create`), v1 `fs/*` and `terminal/*` through their gates (protected files ask a person; a terminal needs an approval).
+ * (ids of another connection never match), then handed on: updates to the session, permission requests and forms
+ * (`elicitation/create`) to the broker, v1 `fs/*` and `terminal/*` through their gates (protected files ask a person;
+ * a terminal needs an approval).
  */
 import { formContent, formOf } from "../core/agentForms";
 import { EditBases } from "../core/editBases";
