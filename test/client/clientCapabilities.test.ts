@@ -189,7 +189,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     assert.deepEqual(wireErrors, [], "schema errors in what the client sent");
   });
 
-  it("advertises fs.readTextFile, fs.writeTextFile and terminal to a v1 agent, with schema-valid frames", async () => {
+  it("advertises fs.readTextFile, fs.writeTextFile, terminal, forms and links to a v1 agent, with schema-valid frames", async () => {
     harness = new ClientHarness({ protocol: "v1" });
     const key = await harness.sessions.startSession("Scripted");
     assert.equal(harness.sessions.session(key)?.protocolVersion, 1);
@@ -202,6 +202,7 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
       session: { configOptions: { boolean: {} } },
+      elicitation: { form: {}, url: {} },
     });
     const [read] = await turn(harness, key, [
       call("fs/read_text_file", { path: join(harness.workspace, "README.md") }),
