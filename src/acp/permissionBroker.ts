@@ -528,6 +528,7 @@ export class PermissionBroker {
         inWorkspace: (path) => placeIn(this.host.paths(), path),
       }),
       questions: form.questions,
+      form: true,
     };
     const { toolCallId } = form;
     const on = toolCallId !== undefined && session.model.toolCall(toolCallId) !== undefined;
@@ -888,8 +889,9 @@ export class PermissionBroker {
    * option may choose.
    */
   allowOnce(prompt: PermissionPrompt): PermissionPrompt["options"][number] | undefined {
-    // Approved without the answers, questions tell the agent the person declined them: a person answers.
-    if (prompt.questions) return undefined;
+    // Approved without the answers, questions tell the agent the person declined them: a person answers. A ticked row
+    // of the pending list opens no page an agent asked for.
+    if (prompt.questions || prompt.form) return undefined;
     const controls = this.host.session(prompt.sessionKey)?.model.controls;
     return allowOnceOption(prompt.options, (id) => !controls || !switchesUnattended(controls, id, prompt));
   }

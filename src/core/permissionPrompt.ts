@@ -40,6 +40,8 @@ export interface PermissionPrompt {
   paths: string[];
   /** The agent asks the person questions (`agentQuestions.ts`): only a person answers, with Submit and the answers. */
   questions?: QuestionView[];
+  /** An agent's form or page to open (`PermissionBroker.elicit`): only a person's answer on its own card. */
+  form?: true;
   receivedAt: number;
 }
 

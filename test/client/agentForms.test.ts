@@ -177,6 +177,12 @@ describe("an agent's form, against a real agent process", function () {
       ["Open", "Cancel", "Decline"],
     );
     assert.equal(first.view.canBypass, false);
+    assert.equal(
+      h.sessions.answerMany([first.key], "allow"),
+      0,
+      "the pending list's Allow once opens no page",
+    );
+    assert.equal(await h.sessions.bypass(first.key), false);
     assert.ok(h.sessions.chooseOption(first.key, first.option("Decline").key));
     await waitFor(() => answers(h).length === 1, "the first answer");
     assert.deepEqual(h.opened, [], "declined: nothing opened");
