@@ -38,7 +38,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // without asking (+1.4 KB; 215,115 bytes). 216 -> 219: Qwen Code's plan exit read as a mode switch, and its
   // questions to the person carried to the card, checked when answered and never answered automatically (+3.1 KB;
   // 218,170 bytes). 219 -> 220: an agent's forms (ACP form elicitation) on a card, each field's answer checked against
-  // its kind and bounds when submitted (+1.8 KB; 219,947 bytes; reading the form is the ACP runtime's).
+  // its kind and bounds when submitted (+1.7 KB; 219,917 bytes; reading the form is the ACP runtime's).
   "extension.js": 220,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
