@@ -46,16 +46,17 @@ export function routeInbound(frame: Json): void {
   else if (PRIVATE_NAMES.has(method)) frame.method = `${method}/sent-by-agent`;
 }
 
-/**
- * An update's params: an object naming no id longer than `LIMITS.toolCallIdChars`. Its fields are read as JSON by
- * whoever uses them.
- */
+/** A form's params (`elicitation/create`): an object, read field by field by `agentForms.formOf`. */
 export function objectParams(params: unknown): Json {
   const object = asObject(params);
   if (!object) throw RequestError.invalidParams(undefined, "params must be an object");
   return object;
 }
 
+/**
+ * An update's params: an object naming no id longer than `LIMITS.toolCallIdChars`. Its fields are read as JSON by
+ * whoever uses them.
+ */
 export function sessionUpdateParams(params: unknown): Json {
   const object = asObject(params);
   if (!object) throw RequestError.invalidParams(undefined, "session/update params must be an object");

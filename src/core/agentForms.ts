@@ -2,13 +2,13 @@
  * An agent's form (ACP elicitation, `elicitation/create` with `mode: "form"`), as questions on a card (pure,
  * unit-tested); a page it asks the person to open (`mode: "url"`, an MCP server's sign-in) is a card of its own.
  * Claude Code asks its AskUserQuestion as a form: each question a single- or multi-select field, each with a text
- * field beside it for the person's own words. Every property kind of the spec's restricted schema is a
- * field: text, number, integer, yes/no, one of a list, several of a list. Only a person answers one: no rule, grant
- * or Bypass does (`decide` holds every card with questions).
+ * field beside it for the person's own words. Every property kind of the spec's restricted schema is a field: text,
+ * number, integer, yes/no, one of a list, several of a list. Only a person answers one on its card: no rule, grant,
+ * Bypass or pending-list row does (`PermissionBroker.elicit` asks no policy; `PermissionPrompt.form`).
  *
- * What the view sends back is checked against the field (`checkedFieldAnswer`) and turned into the agent's values
- * here (`formContent`): a choice's label back into its `const`, a number's text into a number. `pattern` and
- * `format` are the agent's to check: an agent's regular expression is not run in the extension host.
+ * What the view sends back is checked against the field (`agentQuestions.checkedFieldAnswer`) and turned into the
+ * agent's values here (`formContent`): a choice's label back into its `const`, a number's text into a number.
+ * `pattern` and `format` are the agent's to check: an agent's regular expression is not run in the extension host.
  */
 import { LIMITS, type FieldView, type QuestionView } from "../shared/protocol";
 import { checkedFieldAnswer, type Answers } from "./agentQuestions";

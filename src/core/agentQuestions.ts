@@ -55,7 +55,7 @@ export type Answers = Readonly<Record<string, string | readonly string[]>>;
 
 /**
  * The answers a card may send, as the agent reads them: by question index, each a non-empty string within the cap (a
- * form's field: an answer that fits it, `agentForms.checkedFieldAnswer`, and every required field answered).
+ * form's field: an answer that fits it, `checkedFieldAnswer`, and every required field answered).
  * Undefined when any is not (the card is left waiting: the view sent something it never builds).
  */
 export function checkedAnswers(
