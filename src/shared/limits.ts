@@ -26,7 +26,7 @@ export const LIMITS = {
   answerChars: 4_000,
   /**
    * An agent's form (ACP form elicitation: Claude Code's AskUserQuestion, 1-4 questions with a text field each): at
-   * most about 250 KB of text on one card.
+   * most about 270 KB of text on one card (16 fields of 1,000 characters and 32 choices of 500).
    */
   fieldsPerForm: 16,
   choicesPerField: 32,
