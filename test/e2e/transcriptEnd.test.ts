@@ -245,10 +245,14 @@ describe("The transcript's end (e2e)", function () {
   it("keeps the height an item was shown at once it settles away from the end and skips layout", async () => {
     const { workspace } = ctx.workbench;
     const webview = await startSession(ctx.workbench.page, "Scripted");
-    // One at a time, a frame or more apart, as an agent works: each is laid out at the end before it settles.
+    // One at a time, a frame or more apart, as an agent works: each is laid out at the end before it settles. The
+    // call after each (a v2 client has no fs methods and answers at once) waits for the extension host: one it
+    // stalls (a loaded machine) would otherwise read several in one task and send them as one burst, whose items
+    // settle before a frame lays them out, by design (settledEnd.ts), so they were never shown at any height.
     const steps = Array.from({ length: 14 }, (_, i) => [
       // 20 lines each: 14 of them stay under the prompt's size limit, and each is still taller than the guess.
       longEdit(workspace, `settle-${i}`, `Edit long.ts (${i})`, 20)[0],
+      { call: { method: "fs/read_text_file", params: { path: join(workspace, "src", "long.ts") } } },
       { sleep: 60 },
     ]).flat();
     await sendScript(webview, { steps });
