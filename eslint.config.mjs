@@ -78,10 +78,11 @@ export default tseslint.config(
           "!**/src/shared/reading",
           "!**/src/shared/optionWords",
           "!**/src/shared/elapsedText",
+          "!**/src/shared/fieldAnswer",
         ],
         allowTypeImports: true,
         message:
-          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords, elapsedText).",
+          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords, elapsedText, fieldAnswer).",
       },
       {
         group: ["**/src/core/*", "**/src/acp/*", "**/src/host/*", "**/src/demo/*", "zod", "zod/*", "node:*"],

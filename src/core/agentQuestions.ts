@@ -6,6 +6,7 @@
  * person can.
  */
 import { LIMITS, type FieldView, type QuestionView } from "../shared/protocol";
+import { fieldFits, outside } from "../shared/fieldAnswer";
 import { asArray, asObject, asString } from "./json";
 import { capLabel } from "./text";
 
@@ -113,12 +114,7 @@ export function checkedFieldAnswer(
   }
   if (typeof value !== "string" || value.length > LIMITS.answerChars) return undefined;
   const text = field.kind === "text" ? value : value.trim();
-  if (text === "") return "";
-  const number = field.kind === "text" ? [...text].length : Number(text);
-  if (!Number.isFinite(number) || (field.kind === "integer" && !Number.isInteger(number))) return undefined;
-  return outside(number, field) ? undefined : text;
-}
-
-function outside(value: number, field: FieldView): boolean {
-  return value < (field.min ?? -Infinity) || value > (field.max ?? Infinity);
+  // Unanswered (""): the caller checks required fields. The card ran the same check before it sent (a refusal here
+  // leaves the card waiting with no word on it).
+  return text === "" || fieldFits(field, text) ? text : undefined;
 }

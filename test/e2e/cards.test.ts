@@ -1413,11 +1413,18 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await fields.nth(4).getByRole("radio").count(), 2, "its choices only, no Other");
     assert.equal(await fields.nth(5).getByRole("checkbox", { name: "Europe" }).isChecked(), true);
     const submit = group.getByRole("button", { name: "Allow: Submit", exact: true });
+    const isFocused = (input: unknown) =>
+      (input as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === input;
+    const message = (input: unknown) => (input as { validationMessage: string }).validationMessage;
+    // At least 2 characters as the agent counts them: an emoji (two UTF-16 units) and a space, trimmed, is one.
+    await name.fill("😀 ");
+    await submit.click();
+    assert.equal(await name.evaluate(isFocused), true, "the field too short");
+    assert.equal(await name.evaluate(message), "Use 2 to 20 characters (now 1).");
+    await name.fill("😀😀");
     // Replicas and Channel are required and empty: the field says so, and nothing goes to the agent.
     await submit.click();
     const replicas = fields.nth(1).getByRole("spinbutton", { name: "Replicas" });
-    const isFocused = (input: unknown) =>
-      (input as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === input;
     assert.equal(await replicas.evaluate(isFocused), true, "the field to fill");
     await replicas.fill("30");
     await fields.nth(4).getByText("beta", { exact: true }).click();
@@ -1439,7 +1446,7 @@ describe("Approval cards (e2e)", function () {
     assert.deepEqual(answered.result, {
       action: "accept",
       content: {
-        name: "svc",
+        name: "😀😀",
         replicas: 3,
         ratio: 0.5,
         publish: false,

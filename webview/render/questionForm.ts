@@ -7,6 +7,7 @@
  */
 import type { QuestionView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
+import { fieldProblem } from "../../src/shared/fieldAnswer";
 import { el } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
@@ -76,14 +77,13 @@ export class QuestionForm {
         });
         set.append(el("div", { class: "question-choice question-other" }, other, ownWords));
       } else if (field.kind !== "choice") {
-        // A form's text or number field: the input itself, with the bounds the agent set.
+        // A form's text or number field: the input itself, with the bounds the agent set. A text's length is checked
+        // on Submit (`fieldProblem`): `minlength` and `maxlength` count UTF-16 units, and skip a default never edited.
         ownWords.setAttribute("aria-label", words);
         ownWords.required = field.required;
         ownWords.value = field.initial[0] ?? "";
-        if (field.kind === "text") {
-          if (field.min !== undefined) ownWords.minLength = field.min;
-          if (field.max !== undefined) ownWords.maxLength = Math.min(field.max, LIMITS.answerChars);
-        } else {
+        ownWords.addEventListener("input", () => ownWords.setCustomValidity(""));
+        if (field.kind !== "text") {
           ownWords.type = "number";
           ownWords.step = field.kind === "integer" ? "1" : "any";
           if (field.min !== undefined) ownWords.min = String(field.min);
@@ -132,6 +132,12 @@ export class QuestionForm {
         const fits =
           count === 0 ? !field.required : count >= (field.min ?? 0) && count <= (field.max ?? Infinity);
         choices[0].setCustomValidity(fits ? "" : pickMessage(field.min, field.max));
+      }
+      // What the host checks again, once the browser's own checks (a required field, a number's range) pass.
+      if (field.kind !== "choice") {
+        ownWords.setCustomValidity("");
+        if (ownWords.validity.valid)
+          ownWords.setCustomValidity(fieldProblem(field, ownWords.value.trim()) ?? "");
       }
       for (const input of field.kind === "choice" ? choices : [ownWords])
         if (!input.reportValidity()) return false;
