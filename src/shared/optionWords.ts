@@ -9,7 +9,7 @@ import { readingOf } from "./reading";
 
 /** Words that answer yes or no; the first of them in a name decides ("Always allow", "No, keep planning"). */
 const ALLOW_WORDS = new Set(
-  "allow approve accept yes y ok okay permit proceed run confirm continue grant sure agree authorize authorise".split(
+  "allow approve accept yes y ok okay permit proceed run confirm continue grant sure agree authorize authorise submit".split(
     " ",
   ),
 );

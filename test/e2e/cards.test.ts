@@ -1371,8 +1371,8 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await questions.nth(1).getByRole("checkbox", { name: "Other" }).isChecked(), true);
     assert.equal(await group.count(), 1, "still waiting");
     await screenshot(page, "cards-questions");
-    // Submit approves the agent's tool call, so its button says so first, as on every card.
-    await group.getByRole("button", { name: "Allow: Submit", exact: true }).click();
+    // Submit approves the agent's tool call, and its name says a yes (optionWords.ts): shown as the agent names it.
+    await group.getByRole("button", { name: "Submit", exact: true }).click();
     const log = ctx.log("Scripted v1");
     const answered = await waitUntil(
       () =>
@@ -1412,7 +1412,7 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await fields.nth(3).getByRole("radio", { name: "No" }).isChecked(), true);
     assert.equal(await fields.nth(4).getByRole("radio").count(), 2, "its choices only, no Other");
     assert.equal(await fields.nth(5).getByRole("checkbox", { name: "Europe" }).isChecked(), true);
-    const submit = group.getByRole("button", { name: "Allow: Submit", exact: true });
+    const submit = group.getByRole("button", { name: "Submit", exact: true });
     const isFocused = (input: unknown) =>
       (input as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === input;
     const message = (input: unknown) => (input as { validationMessage: string }).validationMessage;

@@ -145,8 +145,11 @@ describe("optionWords", () => {
     assert.equal(optionShownName("Allow once", "allow"), "Allow once");
     assert.equal(optionShownName("No, keep planning", "reject"), "No, keep planning");
     assert.equal(optionShownName("Ask my reviewer", "neutral"), "Ask my reviewer");
+    // A question card's or a form's Submit sends the answers: a yes.
+    assert.equal(optionShownName("Submit", "allow"), "Submit");
     // The opposite.
     assert.equal(optionShownName("Reject", "allow"), "Allow (the agent calls it “Reject”)");
+    assert.equal(optionShownName("Submit", "reject"), "Reject (the agent calls it “Submit”)");
     // Neither: what the button does comes first.
     for (const name of ["Quit", "Nein", "Нет", "いいえ", "✗", "Keep planning"])
       assert.equal(optionShownName(name, "allow"), `Allow: ${name}`, name);
