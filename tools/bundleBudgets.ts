@@ -88,6 +88,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // card, each with its choices and a field for the person's own words (+2.1 KB; 197,245 bytes). 198 -> 199: a form's
   // text and number fields with the agent's bounds, checked before Submit sends, and a note that what is filled in
   // goes to the agent (+1.3 KB; 198,536 bytes). 199 -> 200: a text field's length counted as the agent counts it
-  // (code points), with the host's own check and its words on the field (+0.7 KB; 199,258 bytes).
+  // (code points), with the host's own check and its words on the field (+0.7 KB), and an optional choice's pick
+  // taken back with Clear choice (+0.4 KB; 199,653 bytes).
   "webview.js": 200,
 };

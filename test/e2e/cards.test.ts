@@ -1411,6 +1411,25 @@ describe("Approval cards (e2e)", function () {
     assert.equal(await fields.nth(1).getByRole("spinbutton", { name: "Replicas" }).count(), 1);
     assert.equal(await fields.nth(3).getByRole("radio", { name: "No" }).isChecked(), true);
     assert.equal(await fields.nth(4).getByRole("radio").count(), 2, "its choices only, no Other");
+    // An optional choice's pick can be taken back (a radio button cannot be unpicked); a required one's cannot.
+    await fields.nth(3).getByRole("button", { name: "Clear choice: Publish" }).click();
+    assert.equal(await fields.nth(3).getByRole("radio", { checked: true }).count(), 0);
+    assert.equal(
+      await fields
+        .nth(3)
+        .getByRole("button", { name: /^Clear choice/ })
+        .count(),
+      0,
+      "none to clear",
+    );
+    assert.equal(
+      await fields
+        .nth(4)
+        .getByRole("button", { name: /^Clear choice/ })
+        .count(),
+      0,
+      "required",
+    );
     assert.equal(await fields.nth(5).getByRole("checkbox", { name: "Europe" }).isChecked(), true);
     const submit = group.getByRole("button", { name: "Submit", exact: true });
     const isFocused = (input: unknown) =>
@@ -1449,7 +1468,6 @@ describe("Approval cards (e2e)", function () {
         name: "😀😀",
         replicas: 3,
         ratio: 0.5,
-        publish: false,
         channel: "beta",
         regions: ["eu-1", "ap-1"],
       },

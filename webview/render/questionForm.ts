@@ -8,7 +8,7 @@
 import type { QuestionView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { fieldProblem } from "../../src/shared/fieldAnswer";
-import { el } from "../dom";
+import { button, el } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import "../styles/questionForm.css";
@@ -63,6 +63,8 @@ export class QuestionForm {
         return input;
       });
       const words = visibleText(clip(question.question, LIMITS.questionChars));
+      if (field?.kind === "choice" && !question.multiSelect && !field.required && choices.length > 0)
+        set.append(clearChoice(choices, words));
       const ownWords = el("input", { class: "question-own-words card-field" });
       ownWords.type = "text";
       ownWords.maxLength = LIMITS.answerChars;
@@ -148,6 +150,28 @@ export class QuestionForm {
 
 function pickMessage(min = 1, max?: number): string {
   return max === undefined ? `Pick at least ${Math.max(min, 1)}.` : `Pick ${Math.max(min, 1)} to ${max}.`;
+}
+
+/**
+ * Takes back the pick of an optional choice: a radio button, once picked, cannot be unpicked, and a field left
+ * unanswered tells the agent something else (Claude Code reads its own-answer field alone then). Shown while a
+ * choice is picked.
+ */
+function clearChoice(choices: readonly HTMLInputElement[], words: string): HTMLButtonElement {
+  const clear = button("secondary small question-clear", "Clear choice");
+  clear.setAttribute("aria-label", `Clear choice: ${words}`);
+  const show = (): void => {
+    clear.hidden = !choices.some((choice) => choice.checked);
+  };
+  for (const choice of choices) choice.addEventListener("change", show);
+  clear.addEventListener("click", () => {
+    for (const choice of choices) choice.checked = false;
+    show();
+    // The button hides under the keyboard: the choices are where it goes on.
+    choices[0]!.focus();
+  });
+  show();
+  return clear;
 }
 
 /** A choice's radio button (one of the question's) or checkbox (any of them); `name` groups a question's choices. */
