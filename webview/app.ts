@@ -187,7 +187,7 @@ export class App {
           this.store.applySnapshot(message.snapshot, changes);
           // The sessions there are now: what was kept for others (closed while the view was hidden) is dropped.
           this.saved.keepOnly(new Set(this.store.sessions.keys()));
-          this.saved.keepReasons(new Set(this.store.pending.keys()));
+          this.saved.keepCards(new Set(this.store.pending.keys()));
           break;
         case "update":
           for (const op of message.ops) this.store.applyOp(op, changes);
@@ -741,6 +741,7 @@ export class App {
       // message box, to send or not.
       const reason = this.saved.reason(key);
       this.saved.setReason(key, "");
+      this.saved.setAnswers(key, undefined);
       if (reason !== undefined && record.provenance !== "user") {
         this.composer.addToDraft(record.sessionKey, reason);
         this.announcer.announce(

@@ -2,7 +2,8 @@
  * What the view keeps across being hidden: VS Code drops a hidden view's page and builds a new one when it is shown
  * again. The host's snapshot brings back the sessions; the page's own saved state (`setState`, which VS Code keeps for
  * the view) brings back what only the page knew: each session's unsent draft, where the person was reading, the
- * sections they opened (a thought, a tool call's raw input), and a reason for rejecting a card being written.
+ * sections they opened (a thought, a tool call's raw input), and what is being written on a waiting card: a reason for
+ * rejecting it, answers to its questions or form.
  */
 import { LIMITS } from "../src/shared/limits";
 
@@ -24,10 +25,27 @@ export interface ReadingPlace {
   readonly offset: number;
 }
 
+/**
+ * What a person gives one of a card's questions (or form fields) before Submit: the choices picked, by their place,
+ * the words in its field, and whether its Other is picked.
+ */
+export interface QuestionDraft {
+  readonly picked: readonly number[];
+  readonly words: string;
+  readonly other: boolean;
+}
+
 /** A card's reason being written (Reject with reason…), by the card's key: kept while the card waits. */
 export interface ReasonDrafts {
   reason(cardKey: string): string | undefined;
   setReason(cardKey: string, text: string): void;
+}
+
+/** What a card's questions are given before Submit, by the card's key: kept while the card waits. */
+export interface AnswerDrafts {
+  answers(cardKey: string): readonly QuestionDraft[] | undefined;
+  /** Undefined: none kept (the card is answered). */
+  setAnswers(cardKey: string, answers: readonly QuestionDraft[] | undefined): void;
 }
 
 /** More sessions than this are not open at once; a longer list in the saved state is not ours. */
@@ -37,15 +55,18 @@ const MAX_ITEM_ID = 1_000;
 /** Opened sections kept per session: the latest this many (a person opens a few to read them). */
 const MAX_OPEN = 100;
 
-export class SavedState implements OpenSections, ReasonDrafts {
+export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
   private readonly drafts: Map<string, string>;
   private readonly reasons: Map<string, string>;
+  private readonly answerDrafts: Map<string, readonly QuestionDraft[]>;
   private readonly places: Map<string, ReadingPlace>;
   private readonly opened: Map<string, Set<string>>;
 
   constructor(private readonly port: StatePort) {
     const saved = port.get() as
-      { drafts?: unknown; places?: unknown; opened?: unknown; reasons?: unknown } | null | undefined;
+      | { drafts?: unknown; places?: unknown; opened?: unknown; reasons?: unknown; answers?: unknown }
+      | null
+      | undefined;
     this.drafts = readEntries(saved?.drafts, (text) =>
       typeof text === "string" && text !== "" && text.length <= LIMITS.intent.promptChars ? text : undefined,
     );
@@ -54,6 +75,7 @@ export class SavedState implements OpenSections, ReasonDrafts {
         ? text
         : undefined,
     );
+    this.answerDrafts = readEntries(saved?.answers, readAnswers);
     this.places = readEntries(saved?.places, readPlace);
     this.opened = readEntries(saved?.opened, readItemIds);
   }
@@ -82,11 +104,24 @@ export class SavedState implements OpenSections, ReasonDrafts {
     this.save();
   }
 
-  /** Forgets the reasons of cards that no longer wait (answered, also while the view was hidden). */
-  keepReasons(cardKeys: ReadonlySet<string>): void {
+  answers(cardKey: string): readonly QuestionDraft[] | undefined {
+    return this.answerDrafts.get(cardKey);
+  }
+
+  /** Keeps what is picked and written in a card's questions, saved at once (the page may be dropped any time). */
+  setAnswers(cardKey: string, answers: readonly QuestionDraft[] | undefined): void {
+    // Compared whole: a click on a label saves what did not change (a form is at most 16 small entries).
+    if (JSON.stringify(answers) === JSON.stringify(this.answerDrafts.get(cardKey))) return;
+    if (answers === undefined) this.answerDrafts.delete(cardKey);
+    else this.answerDrafts.set(cardKey, answers);
+    this.save();
+  }
+
+  /** Forgets what was written on cards that no longer wait (answered, also while the view was hidden). */
+  keepCards(cardKeys: ReadonlySet<string>): void {
     let changed = false;
-    for (const key of this.reasons.keys())
-      if (!cardKeys.has(key)) changed = this.reasons.delete(key) || changed;
+    for (const map of [this.reasons, this.answerDrafts])
+      for (const key of map.keys()) if (!cardKeys.has(key)) changed = map.delete(key) || changed;
     if (changed) this.save();
   }
 
@@ -137,6 +172,7 @@ export class SavedState implements OpenSections, ReasonDrafts {
       places: Object.fromEntries(this.places),
       opened: Object.fromEntries([...this.opened].map(([key, ids]) => [key, [...ids]])),
       reasons: Object.fromEntries(this.reasons),
+      answers: Object.fromEntries(this.answerDrafts),
     });
   }
 }
@@ -149,6 +185,27 @@ function readEntries<T>(saved: unknown, read: (value: unknown) => T | undefined)
     if (entry !== undefined) entries.set(key, entry);
   }
   return entries;
+}
+
+/** A card's answers as saved: no more questions, choices or words than a card takes. */
+function readAnswers(value: unknown): QuestionDraft[] | undefined {
+  if (!Array.isArray(value) || value.length > LIMITS.fieldsPerForm) return undefined;
+  const answers: QuestionDraft[] = [];
+  for (const entry of value as unknown[]) {
+    const draft = entry as { picked?: unknown; words?: unknown; other?: unknown } | null;
+    const picked: unknown = draft?.picked;
+    if (
+      typeof draft?.words !== "string" ||
+      draft.words.length > LIMITS.answerChars ||
+      typeof draft.other !== "boolean" ||
+      !Array.isArray(picked) ||
+      picked.length > LIMITS.choicesPerField ||
+      !(picked as unknown[]).every((at) => Number.isInteger(at) && (at as number) >= 0)
+    )
+      return undefined;
+    answers.push({ picked: [...(picked as number[])], words: draft.words, other: draft.other });
+  }
+  return answers;
 }
 
 function readPlace(value: unknown): ReadingPlace | undefined {

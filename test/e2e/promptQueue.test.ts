@@ -28,6 +28,7 @@ import {
   waitUntil,
 } from "../harness/scripted";
 import { scriptedWorkbench } from "../harness/scriptedWorkbench";
+import { everyKindForm } from "../support/agentForms";
 
 describe("Messages sent while a session starts (e2e)", function () {
   this.timeout(120_000);
@@ -130,6 +131,56 @@ describe("Messages sent while a session starts (e2e)", function () {
     await activeTranscript(webview)
       .locator("article.item.agent", { hasText: `scripted agent received: ${reason}` })
       .waitFor({ state: "visible", timeout: 30_000 });
+    await waitForReady(webview);
+  });
+
+  it("keeps what a form card is given while the view is hidden and shown again, and Submit sends it", async () => {
+    const { page } = ctx.workbench;
+    const webview = await startSession(page, "Scripted");
+    await sendScript(webview, {
+      steps: [{ call: { method: "elicitation/create", params: everyKindForm() } }],
+    });
+    const form = webview.locator(".card:has(.question-form)");
+    await waitForGuard(form);
+    const fields = form.locator("fieldset.question");
+    await fields.nth(0).getByRole("textbox", { name: "Name" }).fill("api");
+    await fields.nth(1).getByRole("spinbutton", { name: "Replicas" }).fill("4");
+    await fields.nth(3).getByRole("button", { name: "Clear choice: Publish" }).click();
+    await fields.nth(4).getByText("stable", { exact: true }).click();
+    await fields.nth(5).getByText("Asia", { exact: true }).click();
+
+    // The page is dropped and built again: the form shows what was given, not the agent's defaults.
+    await hideAndShowView(page);
+    await form.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await fields.nth(0).getByRole("textbox", { name: "Name" }).inputValue(), "api");
+    assert.equal(await fields.nth(1).getByRole("spinbutton", { name: "Replicas" }).inputValue(), "4");
+    assert.equal(await fields.nth(3).getByRole("radio", { checked: true }).count(), 0, "Publish cleared");
+    assert.equal(await fields.nth(4).getByRole("radio", { name: "stable" }).isChecked(), true);
+    assert.deepEqual(
+      await fields
+        .nth(5)
+        .getByRole("checkbox", { checked: true })
+        .evaluateAll((boxes) =>
+          boxes.map(
+            (box) => (box as unknown as { labels: { textContent: string }[] }).labels[0]!.textContent,
+          ),
+        ),
+      ["Europe", "Asia"],
+    );
+    await waitForGuard(form);
+    await form.getByRole("button", { name: "Submit", exact: true }).click();
+    const answered = await waitUntil(
+      () =>
+        ctx
+          .log("Scripted")
+          .entries()
+          .find((entry) => entry.kind === "callResult" && entry.method === "elicitation/create"),
+      "the agent to receive the form's values",
+    );
+    assert.deepEqual(answered.result, {
+      action: "accept",
+      content: { name: "api", replicas: 4, ratio: 0.5, channel: "stable", regions: ["eu-1", "ap-1"] },
+    });
     await waitForReady(webview);
   });
 

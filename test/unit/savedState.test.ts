@@ -44,6 +44,7 @@ describe("SavedState (what the view keeps across being hidden)", () => {
       places: { s1: { itemId: "x", offset: 1 } },
       opened: {},
       reasons: {},
+      answers: {},
     });
   });
 
@@ -58,7 +59,13 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     saved.setDraft("s1", "");
     saved.setPlace("s3", undefined);
     saved.keepOnly(new Set(["s1", "s3"]));
-    assert.deepEqual(state.state, { drafts: { s3: "three" }, places: {}, opened: {}, reasons: {} });
+    assert.deepEqual(state.state, {
+      drafts: { s3: "three" },
+      places: {},
+      opened: {},
+      reasons: {},
+      answers: {},
+    });
     const writes = state.writes;
     saved.keepOnly(new Set(["s3"]));
     assert.equal(state.writes, writes, "nothing to drop, nothing written");
@@ -74,7 +81,7 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     const after = new SavedState(state);
     assert.equal(after.reason("card-1"), "use the formatter instead");
     assert.equal(after.reason("card-3"), undefined, "an emptied field keeps nothing");
-    after.keepReasons(new Set(["card-1"]));
+    after.keepCards(new Set(["card-1"]));
     assert.deepEqual((state.state as { reasons: unknown }).reasons, {
       "card-1": "use the formatter instead",
     });
@@ -83,6 +90,41 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     );
     assert.equal(long.reason("a"), undefined);
     assert.equal(long.reason("b"), undefined);
+  });
+
+  it("keeps what a card's questions are given while the card waits, and reads back none a card could not hold", () => {
+    const state = new FakeState();
+    const before = new SavedState(state);
+    const given = [
+      { picked: [1], words: "", other: false },
+      { picked: [0, 2], words: "v3 or later", other: true },
+    ];
+    before.setAnswers("card-1", given);
+    before.setAnswers("card-2", [{ picked: [], words: "x", other: false }]);
+    const writes = state.writes;
+    before.setAnswers("card-1", structuredClone(given));
+    assert.equal(state.writes, writes, "the same answers are not written again");
+    const after = new SavedState(state);
+    assert.deepEqual(after.answers("card-1"), given);
+    after.setAnswers("card-2", undefined);
+    after.keepCards(new Set(["card-2"]));
+    assert.deepEqual((state.state as { answers: unknown }).answers, {}, "answered, and no longer waiting");
+    const word = { picked: [], other: false };
+    const hostile = new SavedState(
+      new FakeState({
+        answers: {
+          many: Array.from({ length: LIMITS.fieldsPerForm + 1 }, () => ({ ...word, words: "" })),
+          long: [{ ...word, words: "x".repeat(LIMITS.answerChars + 1) }],
+          fraction: [{ ...word, words: "", picked: [0.5] }],
+          negative: [{ ...word, words: "", picked: [-1] }],
+          other: [{ picked: [], words: "" }],
+          fine: [{ ...word, words: "kept" }],
+        },
+      }),
+    );
+    for (const key of ["many", "long", "fraction", "negative", "other"])
+      assert.equal(hostile.answers(key), undefined, key);
+    assert.deepEqual(hostile.answers("fine"), [{ picked: [], words: "kept", other: false }]);
   });
 
   it("keeps the sections a person opened, the latest 100 of a session, and forgets them with the session", () => {

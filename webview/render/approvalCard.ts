@@ -8,7 +8,7 @@
 import type { OptionView, PromptView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
-import type { ReasonDrafts } from "../savedState";
+import type { AnswerDrafts, ReasonDrafts } from "../savedState";
 import { afterNextPaint, button, el, icon, ignoreMouseClicks } from "../dom";
 import { visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
@@ -81,7 +81,7 @@ export class ApprovalCard {
   constructor(
     readonly prompt: PromptView,
     private readonly host: HostPort,
-    reasons?: ReasonDrafts,
+    drafts?: ReasonDrafts & AnswerDrafts,
   ) {
     const id = (this.cardId = nextCardId++);
     const descriptionId = `card-${id}-description`;
@@ -114,7 +114,9 @@ export class ApprovalCard {
         ? el("span", { class: "sr-only", id: runsId }, `Runs: ${visibleText(runs)}. `)
         : null;
 
-    this.questions = prompt.questions ? new QuestionForm(prompt.questions, id) : null;
+    this.questions = prompt.questions
+      ? new QuestionForm(prompt.questions, id, drafts && { key: prompt.key, drafts })
+      : null;
     const optionRow = el("div", { class: "card-options" });
     prompt.options.slice(0, LIMITS.optionsPerRequest).forEach((option, index) => {
       const optionIcon = OPTION_ICONS[option.kindClass];
@@ -149,7 +151,7 @@ export class ApprovalCard {
     const withReason = new RejectReason(
       { key: prompt.key, isBlocked: () => this.blocked, markAnswered: () => this.markAnswered() },
       host,
-      reasons,
+      drafts,
     );
     this.actions.push(withReason.button);
 

@@ -6,6 +6,7 @@
  * Escape shortcuts must not answer the card while a person picks or writes.
  */
 import type { QuestionView } from "../../src/shared/protocol";
+import type { AnswerDrafts, QuestionDraft } from "../savedState";
 import { LIMITS } from "../../src/shared/limits";
 import { fieldProblem } from "../../src/shared/fieldAnswer";
 import { button, el } from "../dom";
@@ -24,8 +25,17 @@ export class QuestionForm {
   readonly root: HTMLElement;
   private readonly fields: QuestionFields[] = [];
 
-  constructor(questions: readonly QuestionView[], cardId: number) {
+  /**
+   * `kept`: where what the person picks and writes is kept while the card waits (the view hidden drops the page);
+   * what it holds for this card is what the form shows, in place of the agent's defaults.
+   */
+  constructor(
+    questions: readonly QuestionView[],
+    cardId: number,
+    kept?: { key: string; drafts: AnswerDrafts },
+  ) {
     this.root = el("div", { class: "question-form" });
+    const drafts = kept?.drafts.answers(kept.key);
     if (questions.length === 0)
       this.root.append(el("p", { class: "note" }, "The agent's questions could not be read."));
     // Forms are for what an agent may be told; a secret typed into one is the agent's (and its model's).
@@ -47,9 +57,10 @@ export class QuestionForm {
       const set = el("fieldset", { class: "question" }, legend);
       if (question.multiSelect) set.append(el("p", { class: "note" }, "Pick any that apply."));
       const field = question.field;
-      const choices = question.choices.map((choice) => {
+      const draft = drafts?.[index];
+      const choices = question.choices.map((choice, at) => {
         const input = choiceInput(type, name);
-        input.checked = field?.initial.includes(choice.label) ?? false;
+        input.checked = draft ? draft.picked.includes(at) : (field?.initial.includes(choice.label) ?? false);
         input.required = field?.required === true && !question.multiSelect;
         const label = el("span", { class: "question-choice-label" });
         appendVisible(label, choice.label);
@@ -68,7 +79,9 @@ export class QuestionForm {
       const ownWords = el("input", { class: "question-own-words card-field" });
       ownWords.type = "text";
       ownWords.maxLength = LIMITS.answerChars;
+      ownWords.value = draft?.words ?? field?.initial[0] ?? "";
       const other = choiceInput(type, name);
+      other.checked = draft?.other ?? false;
       if (!field) {
         other.setAttribute("aria-label", "Other");
         ownWords.placeholder = "Other: your own answer";
@@ -83,7 +96,6 @@ export class QuestionForm {
         // on Submit (`fieldProblem`): `minlength` and `maxlength` count UTF-16 units, and skip a default never edited.
         ownWords.setAttribute("aria-label", words);
         ownWords.required = field.required;
-        ownWords.value = field.initial[0] ?? "";
         ownWords.addEventListener("input", () => ownWords.setCustomValidity(""));
         if (field.kind !== "text") {
           ownWords.type = "number";
@@ -96,9 +108,24 @@ export class QuestionForm {
       this.root.append(set);
       this.fields.push({ question, choices, other, ownWords });
     });
+    if (kept) {
+      const save = (): void => kept.drafts.setAnswers(kept.key, this.drafts());
+      this.root.addEventListener("input", save);
+      // A pick taken back (Clear choice) changes no input's value: it is a click.
+      this.root.addEventListener("click", save);
+    }
     this.root.addEventListener("keydown", (event) => {
       if (!event.ctrlKey && !event.altKey && !event.metaKey) event.stopPropagation();
     });
+  }
+
+  /** What each question is given now, as the saved state keeps it. */
+  private drafts(): QuestionDraft[] {
+    return this.fields.map(({ choices, other, ownWords }) => ({
+      picked: choices.flatMap((choice, at) => (choice.checked ? [at] : [])),
+      words: ownWords.value,
+      other: other.checked,
+    }));
   }
 
   /**
