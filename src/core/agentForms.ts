@@ -153,11 +153,16 @@ function fieldOf(
     case "number":
     case "integer": {
       const initial = bound("default");
+      const { min, max } = bounds("minimum", "maximum");
+      // An integer's bounds as the whole numbers they allow: the browser counts a number field's steps from its
+      // minimum, so a minimum of 0.5 with a step of 1 took 1.5 and refused 1.
+      const whole = property.type === "integer";
       return shown({
         kind: property.type,
         required,
         initial: initial !== undefined ? [String(initial)] : [],
-        ...bounds("minimum", "maximum"),
+        ...(min !== undefined ? { min: whole ? Math.ceil(min) : min } : {}),
+        ...(max !== undefined ? { max: whole ? Math.floor(max) : max } : {}),
       });
     }
     case "boolean": {

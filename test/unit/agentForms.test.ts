@@ -82,6 +82,30 @@ describe("an agent's form (ACP form elicitation)", () => {
     });
   });
 
+  it("bounds an integer by the whole numbers it allows: the card's number field counts its steps from the minimum", () => {
+    const form = formFrom({
+      mode: "form",
+      sessionId: "s1",
+      message: "Retries",
+      requestedSchema: {
+        type: "object",
+        properties: {
+          retries: { type: "integer", minimum: 0.5, maximum: 9.5 },
+          share: { type: "number", minimum: 0.5, maximum: 9.5 },
+        },
+      },
+    });
+    assert.deepEqual(
+      form.questions.map((q) => [q.field?.min, q.field?.max]),
+      [
+        [1, 9],
+        [0.5, 9.5],
+      ],
+    );
+    assert.deepEqual(submit(form, { "0": "1", "1": "0.5" }), { retries: 1, share: 0.5 });
+    assert.equal(submit(form, { "0": "10" }), undefined);
+  });
+
   it("refuses answers the card never sends: outside the bounds, not a choice, required ones missing", () => {
     const form = formFrom(everyKindForm("s1"));
     const good = { "0": "api", "1": "3", "4": "beta" };
