@@ -421,20 +421,20 @@ export class AgentConnection {
     const requestParams = (params: unknown) => permissionRequestParams(version, params);
     const limits = { maxMessageBytes: this.options.maxMessageBytes };
     const elicit = callbacks.elicit?.bind(callbacks);
-    const form = ({ params, ...request }: RawRequest) => elicit!(this, params, request);
+    const form = elicit && (({ params, ...request }: RawRequest) => elicit(this, params, request));
     if (version === 2) {
       const app = v2
         .client({ name: "Symposium" })
         .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
         .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
-      if (elicit) app.onRequest(ELICITATION_ROUTE, objectParams, form);
+      if (form) app.onRequest(ELICITATION_ROUTE, objectParams, form);
       return app.connect(this.tap(v2.ndJsonStream(output, input, limits)));
     }
     const app = v1
       .client({ name: "Symposium" })
       .onRequest(REQUEST_PERMISSION_ROUTE, requestParams, permission)
       .onNotification(SESSION_UPDATE_ROUTE, sessionUpdateParams, update);
-    if (elicit) app.onRequest(ELICITATION_ROUTE, objectParams, form);
+    if (form) app.onRequest(ELICITATION_ROUTE, objectParams, form);
     // A client method the agent may call, handed to its callback with this connection (the callbacks check params).
     // Past MAX_OPEN_CLIENT_CALLS still unanswered, a call is refused at once: each open one holds about 4 KB of the
     // host, and an agent's flood of `terminal/wait_for_exit` on a running command (200,000 held 870 MB) would end it.

@@ -530,6 +530,7 @@ export class PermissionBroker {
       questions: form.questions,
       form: true,
     };
+    if (session.stopping) return { outcome: "cancelled" };
     const { toolCallId } = form;
     const on = toolCallId !== undefined && session.model.toolCall(toolCallId) !== undefined;
     this.facts.set(prompt.key, {
@@ -537,10 +538,6 @@ export class PermissionBroker {
       ...(this.host.isBypassed(connection.name) ? { bypassBlockedReason: ONLY_A_PERSON } : {}),
       ...(on ? { toolItemId: toolItemIdOf(toolCallId) } : {}),
     });
-    if (session.stopping) {
-      this.facts.delete(prompt.key);
-      return { outcome: "cancelled" };
-    }
     const origin = {
       connectionId: connection.process.id,
       requestId: `elicitation:${request.requestId ?? ""}`,
