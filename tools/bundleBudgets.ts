@@ -38,8 +38,10 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // without asking (+1.4 KB; 215,115 bytes). 216 -> 219: Qwen Code's plan exit read as a mode switch, and its
   // questions to the person carried to the card, checked when answered and never answered automatically (+3.1 KB;
   // 218,170 bytes). 219 -> 220: an agent's forms (ACP form elicitation) on a card, each field's answer checked against
-  // its kind and bounds when submitted (+1.7 KB; 219,917 bytes; reading the form is the ACP runtime's).
-  "extension.js": 220,
+  // its kind and bounds when submitted (+1.7 KB; 219,917 bytes; reading the form is the ACP runtime's). 220 -> 221:
+  // an option named with a yes and a no named by what it does first in decision records and the history (+0.2 KB,
+  // at 219,985 bytes before).
+  "extension.js": 221,
   // 150 until the session controls, slash commands, grant editor, pending list and reject reason came in (+20 KB);
   // `marked`'s lexer is a third of it and the next thing to cut. 165 -> 167: the session options button that
   // folds the agent's other controls into one row of the composer (+1.2 KB). 167 -> 169: the chips of what goes
@@ -90,6 +92,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // goes to the agent (+1.3 KB; 198,536 bytes). 199 -> 200: a text field's length counted as the agent counts it
   // (code points), with the host's own check and its words on the field (+0.7 KB), and an optional choice's pick
   // taken back with Clear choice (+0.4 KB; 199,653 bytes). 200 -> 201: what a card's questions and form fields
-  // are given kept while the view is hidden, as a reason being written is (+1.1 KB; 200,758 bytes).
-  "webview.js": 201,
+  // are given kept while the view is hidden, as a reason being written is (+1.1 KB; 200,758 bytes). 201 -> 202: an
+  // option named with a yes and a no ("Confirm: Reject") named by what it does first (+0.3 KB; 201,014 bytes).
+  "webview.js": 202,
 };

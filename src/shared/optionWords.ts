@@ -7,7 +7,7 @@ import { LIMITS } from "./limits";
 import type { OptionKindClass } from "./protocol";
 import { readingOf } from "./reading";
 
-/** Words that answer yes or no; the first of them in a name decides ("Always allow", "No, keep planning"). */
+/** Words that answer yes or no ("Always allow", "No, keep planning"). */
 const ALLOW_WORDS = new Set(
   "allow approve accept yes y ok okay permit proceed run confirm continue grant sure agree authorize authorise submit".split(
     " ",
@@ -50,19 +50,40 @@ function readsAs(word: string): "allow" | "reject" | undefined {
   return undefined;
 }
 
+/** Words that turn round the answer after them ("Never allow", "Don't deny"); see `optionReadsAs`. */
+const NEGATORS = new Set(["not", "don't", "dont", "never"]);
+
 /**
- * "allow" or "reject" when the name's first yes-or-no word says so; undefined when it says neither. Only the part of
- * the name a card shows is read: a word past it is never seen, and reading a name of megabytes would stall the host.
+ * "allow" or "reject" when the name's first yes-or-no word says so and no later one says the other; "both" when one
+ * does ("Confirm: Reject", "OK, deny": a person may read either); undefined when it says neither. A negator before a
+ * yes or a no reads as the other ("Never allow" is a no); before a word of neither it is a no where it decides
+ * ("Don't", "Not now") and, later, qualifies what it precedes, not the answer ("Yes, and don't ask again"). Only the
+ * part of the name a card shows is read: a word past it is never seen, and reading a name of megabytes would stall the
+ * host.
  */
-export function optionReadsAs(name: string): "allow" | "reject" | undefined {
-  for (const [word] of readingOf(name.slice(0, LIMITS.optionNameChars)).matchAll(/[\p{L}']+/gu)) {
-    const answer = readsAs(word);
-    if (answer) return answer;
+export function optionReadsAs(name: string): "allow" | "reject" | "both" | undefined {
+  const words = Array.from(
+    readingOf(name.slice(0, LIMITS.optionNameChars)).matchAll(/[\p{L}']+/gu),
+    ([word]) => word,
+  );
+  let first: "allow" | "reject" | undefined;
+  for (let i = 0; i < words.length; i++) {
+    let answer = readsAs(words[i]!);
+    if (NEGATORS.has(words[i]!)) {
+      const turned = i + 1 < words.length ? readsAs(words[i + 1]!) : undefined;
+      if (turned) {
+        answer = turned === "allow" ? "reject" : "allow";
+        i++;
+      } else if (first) continue;
+    }
+    if (!answer) continue;
+    if (!first) first = answer;
+    else if (answer !== first) return "both";
   }
-  return undefined;
+  return first;
 }
 
-/** Whether an allowing option's name reads as a refusal, or a rejecting one's as a yes. */
+/** Whether an allowing option's name reads as a refusal (in part), or a rejecting one's as a yes. */
 export function nameContradictsKind(name: string, kindClass: OptionKindClass): boolean {
   const readsAs = optionReadsAs(name);
   return kindClass !== "neutral" && readsAs !== undefined && readsAs !== kindClass;
@@ -71,14 +92,15 @@ export function nameContradictsKind(name: string, kindClass: OptionKindClass): b
 /**
  * How a card, a decision record and the history name an option: as the agent names it where the name reads as what
  * the option does, else with what it does first. A name saying the opposite: "Allow (the agent calls it “Reject”)";
- * one saying neither (another language, a symbol, "Quit", "Apply"): "Allow: Quit"; a yes or no on an option of a
- * kind the ACP does not name, whose effect is the agent's to say: "Agent's own answer: Reject".
+ * one saying neither (another language, a symbol, "Quit", "Apply") or both ("Confirm: Reject"): "Allow: Quit",
+ * "Allow: Confirm: Reject"; a yes or no on an option of a kind the ACP does not name, whose effect is the agent's to
+ * say: "Agent's own answer: Reject".
  */
 export function optionShownName(name: string, kindClass: OptionKindClass): string {
   const readsAs = optionReadsAs(name);
   if (kindClass === "neutral") return readsAs ? `Agent's own answer: ${name}` : name;
   if (readsAs === kindClass) return name;
   const does = kindClass === "allow" ? "Allow" : "Reject";
-  if (readsAs) return `${does} (the agent calls it “${name}”)`;
+  if (readsAs && readsAs !== "both") return `${does} (the agent calls it “${name}”)`;
   return name.trim() ? `${does}: ${name}` : does;
 }

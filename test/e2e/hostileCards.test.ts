@@ -292,35 +292,46 @@ describe("Hostile cards (e2e)", function () {
   });
 
   it("never shows an option named for the opposite answer as that answer: the button that reads Reject rejects", async () => {
-    const title = "Delete the build cache";
-    await sendScript(webview, {
-      steps: [
-        {
-          request: {
-            title,
-            options: [
-              { optionId: "yes", name: "Reject", kind: "allow_once" },
-              { optionId: "no", name: "Allow", kind: "reject_once" },
-            ],
+    // Named for the opposite answer, then with both ("Confirm: Reject" reads as a no to a person who stops at its end).
+    for (const [title, allowName, rejectName] of [
+      ["Delete the build cache", "Reject", "Allow"],
+      ["Delete the test cache", "Confirm: Reject", "Deny: Proceed"],
+    ] as const) {
+      await sendScript(webview, {
+        steps: [
+          {
+            request: {
+              title,
+              options: [
+                { optionId: "yes", name: allowName, kind: "allow_once" },
+                { optionId: "no", name: rejectName, kind: "reject_once" },
+              ],
+            },
           },
-        },
-      ],
-    });
-    const group = card(webview, title);
-    await waitForGuard(group);
-    // What a person reads on each button: the one whose words begin "Reject" (but Symposium's own Reject with reason)
-    // must not be the one that allows.
-    const readsAsReject = group.locator(".card-options button", { hasText: /^\s*Reject(?! with reason)/ });
-    assert.equal(await readsAsReject.count(), 1, (await group.locator(".card-options").innerText()).trim());
-    assert.match(await readsAsReject.innerText(), /Allow/, "the agent's own name for it is still shown");
-    const readsAsAllow = group.locator(".card-options button", { hasText: /^\s*Allow/ });
-    assert.match(await readsAsAllow.innerText(), /Reject/, "the agent's own name for it is still shown");
-    await readsAsReject.click();
-    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
-      outcome: "selected",
-      optionId: "no",
-    });
-    await group.waitFor({ state: "detached", timeout: 30_000 });
+        ],
+      });
+      const group = card(webview, title);
+      await waitForGuard(group);
+      // What a person reads on each button: the one whose words begin "Reject" (but Symposium's own Reject with
+      // reason) must not be the one that allows.
+      const readsAsReject = group.locator(".card-options button", { hasText: /^\s*Reject(?! with reason)/ });
+      assert.equal(await readsAsReject.count(), 1, (await group.locator(".card-options").innerText()).trim());
+      assert.ok(
+        (await readsAsReject.innerText()).includes(rejectName),
+        "the agent's own name for it is still shown",
+      );
+      const readsAsAllow = group.locator(".card-options button", { hasText: /^\s*Allow/ });
+      assert.ok(
+        (await readsAsAllow.innerText()).includes(allowName),
+        "the agent's own name for it is still shown",
+      );
+      await readsAsReject.click();
+      assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+        outcome: "selected",
+        optionId: "no",
+      });
+      await group.waitFor({ state: "detached", timeout: 30_000 });
+    }
   });
 
   it("names a lasting option apart from a once-option the agent named the same, for screen readers and voice control", async () => {

@@ -127,6 +127,45 @@ describe("optionWords", () => {
     assert.equal(optionReadsAs(`${"Reject ".repeat(1_000_000)}`), "reject");
   });
 
+  it("reads a name with a yes and a no as both, so an allowing option cannot be named to read as a refusal", () => {
+    // Each is an allowing option's name a person reads as a no, or may: the first word alone would call it a yes.
+    for (const name of [
+      "Confirm: Reject",
+      "OK, deny",
+      "Proceed to deny",
+      "Yes \u2014 cancel this",
+      "Allow, no",
+      "\u02b8 Deny",
+      "Don't deny, reject",
+    ]) {
+      assert.equal(optionReadsAs(name), "both", name);
+      assert.equal(nameContradictsKind(name, "allow"), true, name);
+      assert.equal(optionShownName(name, "allow"), `Allow: ${name}`, name);
+    }
+    // And a rejecting option named to read as a yes.
+    for (const name of ["No: Allow", "Cancel, approve", "Deny: Proceed"])
+      assert.equal(optionShownName(name, "reject"), `Reject: ${name}`, name);
+    // A negator turns the answer after it round, and qualifies a word of neither only after the name has answered.
+    assert.equal(optionReadsAs("Never deny"), "allow");
+    assert.equal(optionShownName("Never deny", "reject"), "Reject (the agent calls it “Never deny”)");
+    assert.equal(optionReadsAs("Don't allow"), "reject");
+    assert.equal(optionShownName("Do not allow", "reject"), "Do not allow");
+    // The names real agents give keep their words.
+    for (const name of [
+      "Yes, and don't ask again for commands that start with npm test",
+      "Yes, and don't ask again for Bash(npm test:*) commands",
+      "Yes, and auto-accept edits",
+      "Allow always, never ask again",
+    ])
+      assert.equal(optionShownName(name, "allow"), name, name);
+    for (const name of [
+      "No, and tell Codex what to do differently",
+      "No, keep planning",
+      "Never allow edits",
+    ])
+      assert.equal(optionShownName(name, "reject"), name, name);
+  });
+
   it("flags an allowing option named as a refusal and a rejecting one named as a yes, nothing else", () => {
     assert.equal(nameContradictsKind("Reject", "allow"), true);
     assert.equal(nameContradictsKind("Allow", "reject"), true);
