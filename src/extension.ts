@@ -31,6 +31,7 @@ import { paintReportsRequested, SymposiumView, VIEW_ID } from "./host/symposiumV
 import { addToMessage } from "./host/addToMessage";
 import { FileMentions } from "./host/fileMentions";
 import { handleIntent } from "./host/viewIntents";
+import { openAddress } from "./host/openAddress";
 import { registerWalkthrough } from "./host/walkthrough";
 import { CONFIRM_WORKSPACE_FOLDERS_COMMAND, WorkspaceFileFolders } from "./host/workspaceFileFolders";
 
@@ -110,7 +111,7 @@ class SymposiumExtension extends Disposable {
         }
       },
       // The host is checked first (`agentForms.formOf`); VS Code still asks before an untrusted domain.
-      openExternal: (url) => void vscode.env.openExternal(vscode.Uri.parse(url)),
+      openExternal: openAddress,
       lastAgent: {
         get: () => memory.get<string>("lastAgent"),
         set: (name) => void memory.update("lastAgent", name),

@@ -12,6 +12,7 @@ import type { FileMentions } from "./fileMentions";
 import { attachPastedImage, pickFilesForMessage } from "./addToMessage";
 import { bypassFromCard } from "./bypassCommands";
 import { showStartError } from "./commands";
+import { openAddress } from "./openAddress";
 import type { SymposiumView, ViewIntent } from "./symposiumView";
 
 export interface IntentContext {
@@ -138,8 +139,8 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       return;
     }
     case "openLink": {
-      const uri = safeExternalUri(message.href);
-      if (uri) void vscode.env.openExternal(uri);
+      const address = externalLinkTarget(message.href);
+      if (address !== undefined) openAddress(address);
       else log.warn("Ignored a link that is not http(s), or names a user before its host.");
       return;
     }
@@ -225,12 +226,6 @@ async function grantFromCard(
         );
   const choice = await vscode.window.showInformationMessage(inertText(text, 500), approve);
   if (choice === approve) sessions.approveOffer(id);
-}
-
-/** Only http(s) links leave the editor (VS Code still asks before opening an untrusted domain). */
-function safeExternalUri(href: string): vscode.Uri | undefined {
-  const target = externalLinkTarget(href);
-  return target === undefined ? undefined : vscode.Uri.parse(target);
 }
 
 function showError(message: string): void {

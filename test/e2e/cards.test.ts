@@ -1466,10 +1466,42 @@ describe("Approval cards (e2e)", function () {
     await group.waitFor({ state: "detached", timeout: 30_000 });
   });
 
-  it("a page an agent asks to open: its card names the host, and Open hands the address to VS Code's own opener", async () => {
+  /**
+   * What the browser opens for `host` while `open` runs: VS Code asks first, Open is pressed, and the page's address
+   * is read from its request (answered here: the machine has no network).
+   */
+  async function openedInBrowser(host: string, open: () => Promise<void>): Promise<string> {
+    const { page } = ctx.workbench;
+    const browser = page.context();
+    const requested: string[] = [];
+    const pattern = new RegExp(`^https://${host.replace(/\./g, "\\.")}/`);
+    await browser.route(pattern, async (route) => {
+      requested.push(route.request().url());
+      await route.fulfill({ contentType: "text/plain", body: "opened" });
+    });
+    try {
+      await open();
+      const dialog = page.locator(".monaco-dialog-box");
+      await dialog.waitFor({ state: "visible", timeout: 15_000 });
+      assert.match(
+        ((await dialog.textContent()) ?? "").replace(/\s+/g, " "),
+        new RegExp(host.replace(/\./g, "\\.")),
+      );
+      await dialog.getByRole("button", { name: "Open", exact: true }).click();
+      await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+      return await waitUntil(() => requested[0], "the browser to open the page");
+    } finally {
+      await browser.unroute(pattern);
+      for (const other of browser.pages()) if (other !== page) await other.close();
+    }
+  }
+
+  it("a page an agent asks to open: its card names the host, and Open opens the address exactly as shown", async () => {
     const { page } = ctx.workbench;
     const asking = await startSession(page, "Scripted");
-    const url = "https://mcp.example.com/authorize?client=symposium";
+    // A sign-in address whose parameters hold encoded "/", "?", "&", "=" and "+": decoded, they would split or change.
+    const url =
+      "https://mcp.example.com/authorize?client=symposium&redirect=%2Fdone%3Fx%3D1%26y%3D2&sig=AbC%2BdEf%3D";
     await sendScript(asking, {
       steps: [
         {
@@ -1488,16 +1520,10 @@ describe("Approval cards (e2e)", function () {
     const link = asking.locator(".card", { hasText: "Open mcp.example.com in your browser?" });
     await waitForGuard(link);
     await link.getByText(url).waitFor();
-    await link.getByRole("button", { name: "Allow: Open", exact: true }).click();
-    // VS Code asks before it opens a domain it does not trust: the address reached it whole.
-    const dialog = page.locator(".monaco-dialog-box");
-    await dialog.waitFor({ state: "visible", timeout: 15_000 });
-    assert.match(
-      ((await dialog.textContent()) ?? "").replace(/\s+/g, " "),
-      /mcp\.example\.com\/authorize\?client=symposium/,
+    const opened = await openedInBrowser("mcp.example.com", () =>
+      link.getByRole("button", { name: "Allow: Open", exact: true }).click(),
     );
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    assert.equal(opened, url);
     const log = ctx.log("Scripted");
     // The form test before it answered one too: this one is the accept without content.
     const answered = await waitUntil(
@@ -1513,6 +1539,17 @@ describe("Approval cards (e2e)", function () {
       "the agent to hear the page was opened",
     );
     assert.deepEqual(answered.result, { action: "accept" });
+  });
+
+  it("a link in the agent's message opens, after VS Code asks, exactly as its tooltip shows it", async () => {
+    const { page } = ctx.workbench;
+    const session = await startSession(page, "Scripted");
+    const href = "https://docs.example.com/search?q=C%23%20tips&next=%2Fa%3Fb%3D1%26c%3D2&sig=x%2By%3D";
+    await sendScript(session, { steps: [{ say: `See [the notes](${href}).` }] });
+    await waitForReady(session);
+    const link = session.locator("article.item.agent").last().getByRole("link", { name: "the notes" });
+    assert.equal(await link.getAttribute("title"), href);
+    assert.equal(await openedInBrowser("docs.example.com", () => link.click()), href);
   });
 
   it("reports no webview errors or CSP violations", () => {
