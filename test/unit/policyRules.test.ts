@@ -9972,6 +9972,38 @@ describe("permission rules and guards", () => {
       { line: "magick src/a.png ~/.cargo/bin/cargo", reason: /protected path outside the workspace/ },
       { line: "magick src/a.png ~/.local/share/applications/x.desktop", reason: /protected path/ },
       { line: "magick src/a.png ~/Library/LaunchAgents/x.plist", reason: /protected path/ },
+      // The fifth review as an attacker would: an output written against its short option or behind a `file:`
+      // prefix (`sdiff -o.git/config a a` writes git's configuration, whose fsmonitor the next `git status` runs),
+      // and command lines in a renderer's output name, m4's macros, lftp's commands and watchexec's.
+      {
+        line: "sdiff -o.git/config src/a.ts src/a.ts",
+        reason: /sdiff is given .*\/\.git\/config, a protected path/,
+      },
+      {
+        line: "sdiff -so.vscode/tasks.json src/a.ts src/a.ts",
+        reason: /\/\.vscode\/tasks\.json, a protected path/,
+      },
+      { line: "uudecode -o.git/config src/a.uu", reason: /\/\.git\/config, a protected path/ },
+      { line: "bison -oJenkinsfile src/a.y", reason: /\/Jenkinsfile, a protected path/ },
+      {
+        line: `tool -${"v".repeat(40)}o.envrc`,
+        reason: /\/\.envrc, a protected file that holds credentials/,
+      },
+      { line: "tool -o~/.local/bin/git src/a.ts", reason: /\.local\/bin\/git, a protected path outside/ },
+      {
+        line: "ffmpeg -i src/a.mp4 file:.vscode/tasks.json",
+        reason: /\/\.vscode\/tasks\.json, a protected path/,
+      },
+      { line: "magick src/a.png TEXT:.git/config", reason: /\/\.git\/config, a protected path/ },
+      {
+        line: "gs -sDEVICE=txtwrite '-sOutputFile=%pipe%touch ~/m' src/a.pdf",
+        reason: /output to a command/,
+      },
+      { line: "gs -sDEVICE=txtwrite -o '|touch ~/m' src/a.pdf", reason: /output to a command/ },
+      { line: "m4 <<< 'syscmd(touch ~/m)'", reason: /its own language/ },
+      { line: "m4 -Dx='syscmd(touch ~/m)' src/a.m4", reason: /defines macros/ },
+      { line: "lftp -c '!touch ~/m'", reason: /lftp commands/ },
+      { line: "watchexec -- touch ~/m", reason: /runs a command Symposium does not read/ },
     ];
     for (const { line, reason } of held)
       it(`Bypass asks for ${JSON.stringify(line)}, saying why`, () => {
@@ -10028,6 +10060,13 @@ describe("permission rules and guards", () => {
       `ruby -e 'system "ls"'`,
       "gem sources --list",
       "go clean",
+      // Short options with their values written against them, and a renderer's plain output.
+      "gcc -O2 -Isrc -obuild/app src/a.c",
+      "ls -la src",
+      "git log -n5 --oneline",
+      "rg -tjs -e foo src",
+      "gs -sDEVICE=pdfwrite -o build/out.pdf src/a.pdf",
+      "m4 src/a.m4",
     ];
     for (const line of still)
       it(`Bypass still approves ${JSON.stringify(line)}`, () => {

@@ -2558,9 +2558,10 @@ function packsNamesFromList(name: string, words: readonly (string | null)[]): st
 const FOREIGN_SHELLS = wordSet(
   "fish tcsh csh nu elvish xonsh rc es yash ion osh ysh pwsh pwsh.exe powershell powershell.exe cmd cmd.exe",
   // Tcl's shells and other languages' interpreters whose language the policy does not read and which run commands
-  // (`echo 'exec touch ~/x' | tclsh`, `gnuplot -e 'system "…"'`, dc's `!`).
-  "tclsh wish jimsh gnuplot octave guile racket sbcl clisp ecl dc swift",
+  // (`echo 'exec touch ~/x' | tclsh`, `gnuplot -e 'system "…"'`, dc's `!`, m4's `syscmd`).
+  "tclsh wish jimsh gnuplot octave guile racket sbcl clisp ecl dc swift m4",
 );
+const GHOSTSCRIPT = wordSet("gs gsc gswin32c gswin64c ghostscript");
 /**
  * Whether a shell of another language reads its commands from its standard input: no command-line option (that is
  * `runsUnread`'s) and no script file among its words (`fish`, `pwsh -NoProfile`, not `fish x.fish`); a database's
@@ -5141,6 +5142,22 @@ function shellEscape(name: string, words: readonly (string | null)[]): string | 
     )
   )
     return says("runs a command through ssh's options");
+  // Ghostscript opens an output named `%pipe%cmd` or `|cmd` with popen.
+  if (
+    GHOSTSCRIPT.has(name) &&
+    words.some(
+      (w, i) =>
+        w === null ||
+        /%pipe%|^-s?OutputFile=\s*\|/i.test(w) ||
+        (/^-[^-]*o$/.test(words[i - 1] ?? "") && w.trimStart().startsWith("|")),
+    )
+  )
+    return says("writes its output to a command");
+  // m4's `syscmd` and `esyscmd` run a command: in a macro defined on its command line, or in the input it reads.
+  if (name === "m4" && words.some((w) => w === null || /^-[^-]*D|^--define/.test(w)))
+    return says("defines macros, which may run commands");
+  // lftp's commands (`-c`, `-e`, `-f`, or read from its input) run a shell command with `!`.
+  if (name === "lftp") return says("runs lftp commands, whose `!` runs a shell command");
   if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w === null || sqliteActs(w)))
     return says("runs a dot-command that runs a command or reads or writes a file");
   if ((name === "sqlite3" || name === "duckdb") && words.some((w) => w !== null && SQL_FILE_ACTS.test(w)))

@@ -128,6 +128,7 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "dtach",
   "abduco",
   "entr",
+  "watchexec",
   "caffeinate",
   "dbus-launch",
   "dbus-run-session",

@@ -2091,7 +2091,8 @@ class FootprintView {
    * For a program whose words Symposium does not read as files, a word naming a protected path: in the workspace
    * whether there or not (`npx esbuild x.ts --outfile=.git/hooks/pre-commit`, `ffmpeg -i a .vscode/tasks.json`,
    * `gh gist create .env`, `source .env && echo $KEY`), outside it when there (`aws s3 cp ~/.aws/credentials s3://…`;
-   * not `source ~/.nvm/nvm.sh`, which sets up a tool), or not there where the program may make it (`mayMake`). Also after `=` or `@` (`--env-file=.env`, `-F f=@.env`). With
+   * not `source ~/.nvm/nvm.sh`, which sets up a tool), or not there where the program may make it (`mayMake`). Also
+   * after `=`, `@` or `:` (`--env-file=.env`, `-F f=@.env`), and against a short option (`-o.git/config`). With
    * `home`, any path in the home folder outside the workspace too (an interpreter's `rmSync('../other')`; its
    * `Path('/usr/lib')` passes). Only words that may name one are looked up: starting at `~` or `/`, with a hidden
    * name in them, going up, a protected name (`Jenkinsfile`), or a name beginning with `-` after a `/` (`./-x`, made
@@ -2113,6 +2114,14 @@ class FootprintView {
         word.slice(word.indexOf("@") + 1),
         word,
       ]);
+      if (!/\s/.test(word)) {
+        // After a `file:` or `txt:` prefix (`ffmpeg -i a file:.vscode/tasks.json`).
+        candidates.add(word.slice(word.indexOf(":") + 1));
+        // A short option's value written against it, after any of its letters (`-o.git/config`, `-so.vscode/x`,
+        // `-oJenkinsfile`). A name that may begin among the letters is a protected file's (at most a few dozen).
+        const letters = /^-[A-Za-z0-9]+/.exec(word)?.[0].length ?? 0;
+        for (let at = Math.max(2, letters - 32); at <= letters; at++) candidates.add(word.slice(at));
+      }
       for (const candidate of candidates) {
         if (/\s|:\/\//.test(candidate) || candidate === "") continue;
         // A name beginning with `-` below a folder (`./-x`, `src/-x`) too: one the program may make.
