@@ -310,6 +310,14 @@ describe("permission footprint", () => {
       assert.deepEqual(read("fetch", { url: "file:///home/u/.ssh/id_rsa" }), [
         "read file:///home/u/.ssh/id_rsa",
       ]);
+      // With white space or a control before it, which a URL parser drops (Bypass approved it before).
+      assert.deepEqual(read("fetch", { url: " file:///home/u/.ssh/id_rsa" }), [
+        "read  file:///home/u/.ssh/id_rsa",
+      ]);
+      assert.deepEqual(read("other", { "\t/etc/passwd": { x: "\n~/.bashrc" } }), [
+        "write \t/etc/passwd",
+        "write \n~/.bashrc",
+      ]);
       assert.deepEqual(read("other", { relative_path: ".env" }), ["write .env"]);
       assert.deepEqual(read("search", { pattern: "/etc/**" }), ["read /etc/**"]);
       // Across lines in a path's field, a key that is a path (Codex keys its edits so), a field named `dst`.

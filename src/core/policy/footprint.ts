@@ -156,6 +156,13 @@ function pathLikeField(field: string): boolean {
 }
 /** A value that is a path whole: absolute, `~`, a drive's, a `file:` address, or one going up (`../x`). */
 const WHOLE_PATH = /^(?:~[\w.-]*(?:[/\\]|$)|\$\{?HOME\b|[/\\]|[a-zA-Z]:[\\/]|file:|\.\.(?:[/\\]|$))\S*$/i;
+/**
+ * Whether a value is a path whole (`WHOLE_PATH`), white space and controls around it aside: a URL parser drops them
+ * (" file:///etc/passwd" is that file to a fetch tool).
+ */
+function wholePath(value: string): boolean {
+  return WHOLE_PATH.test(value.replace(/^[\s\0-\x1f]+|[\s\0-\x1f]+$/g, ""));
+}
 /** What a field named as a path's holds when it is one: a name with a folder, a dotfile, or a path whole. */
 const PATH_LIKE_VALUE = /[/\\]|^\.[^\s]|^~/;
 /** Addresses of other schemes (`https://…`, `postgres://…`) are not paths. */
@@ -442,19 +449,19 @@ class FootprintBuilder {
           ? ABSOLUTE_GLOB.test(value)
           : pathLikeField(field)
             ? PATH_LIKE_VALUE.test(value)
-            : WHOLE_PATH.test(value);
+            : wholePath(value);
         if (named) this.path(value, access, at);
       } else if (Array.isArray(value))
         value.forEach((item, i) => walk(item, field, `${at}[${i}]`, depth + 1));
       else if (value !== null && typeof value === "object")
         for (const [key, item] of Object.entries(value)) {
           // A key may be a path too (`{"changes": {"/home/u/.bashrc": {…}}}`, as Codex's edits are keyed).
-          if (WHOLE_PATH.test(key)) this.path(key, access, `${at} key`);
+          if (wholePath(key)) this.path(key, access, `${at} key`);
           walk(item, key, `${at}.${key}`, depth + 1);
         }
     };
     for (const [field, value] of Object.entries(input)) {
-      if (WHOLE_PATH.test(field)) this.path(field, access, `rawInput key`);
+      if (wholePath(field)) this.path(field, access, `rawInput key`);
       if (!KNOWN_FIELDS.has(field) && !COMMAND_FIELDS.has(field) && field !== "permissions")
         walk(value, field, `rawInput.${field}`, 0);
     }
