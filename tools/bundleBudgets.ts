@@ -93,6 +93,7 @@ export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = {
   // (code points), with the host's own check and its words on the field (+0.7 KB), and an optional choice's pick
   // taken back with Clear choice (+0.4 KB; 199,653 bytes). 200 -> 201: what a card's questions and form fields
   // are given kept while the view is hidden, as a reason being written is (+1.1 KB; 200,758 bytes). 201 -> 202: an
-  // option named with a yes and a no ("Confirm: Reject") named by what it does first (+0.3 KB; 201,014 bytes).
+  // option named with a yes and a no ("Confirm: Reject") named by what it does first (+0.3 KB; 201,014 bytes), and
+  // a link whose words name another host saying its own (+0.4 KB; 201,432 bytes).
   "webview.js": 202,
 };

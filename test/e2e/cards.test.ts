@@ -1541,14 +1541,22 @@ describe("Approval cards (e2e)", function () {
     assert.deepEqual(answered.result, { action: "accept" });
   });
 
-  it("a link in the agent's message opens, after VS Code asks, exactly as its tooltip shows it", async () => {
+  it("a link in the agent's message opens, after VS Code asks, exactly as its tooltip shows it; one naming another host says its own", async () => {
     const { page } = ctx.workbench;
     const session = await startSession(page, "Scripted");
     const href = "https://docs.example.com/search?q=C%23%20tips&next=%2Fa%3Fb%3D1%26c%3D2&sig=x%2By%3D";
-    await sendScript(session, { steps: [{ say: `See [the notes](${href}).` }] });
+    const spoof = "[https://docs.python.org/3](https://gist.github.com/x/y)";
+    await sendScript(session, { steps: [{ say: `See [the notes](${href}) and ${spoof}.` }] });
     await waitForReady(session);
-    const link = session.locator("article.item.agent").last().getByRole("link", { name: "the notes" });
+    const message = session.locator("article.item.agent").last();
+    const link = message.getByRole("link", { name: "the notes" });
     assert.equal(await link.getAttribute("title"), href);
+    assert.equal(await link.innerText(), "the notes");
+    // Words naming another address than the link opens say where it goes: VS Code opens github.com without asking.
+    assert.equal(
+      await message.getByRole("link", { name: /docs\.python\.org/ }).innerText(),
+      "https://docs.python.org/3 (gist.github.com)",
+    );
     assert.equal(await openedInBrowser("docs.example.com", () => link.click()), href);
   });
 
