@@ -81,18 +81,23 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       throw host.runtime().sdk.RequestError.invalidRequest({ path }, `refused by the rule: ${rule.label}`);
     const protectedAccess = check.protected && !(access === "read" && check.readable);
     if (!protectedAccess && rule === undefined) return { session, checked: check.path };
-    // A write is asked about with what it writes: the file as it is against the agent's content.
+    // A write is asked about with what it writes: the file as it is against the agent's content. A Stop or the
+    // tab's close while that is read answered the session's cards: this one is refused as they were.
+    const stops = session.stops;
     const written = access === "write" ? await writtenChange(params, check.path) : undefined;
-    const asked = await broker.confirmProtectedAccess(
-      connection,
-      session,
-      path,
-      check.path,
-      access,
-      signal,
-      protectedAccess ? undefined : rule,
-      written,
-    );
+    const stale = session.stops !== stops || route(connection, params.sessionId) !== session;
+    const asked = stale
+      ? { allowed: false }
+      : await broker.confirmProtectedAccess(
+          connection,
+          session,
+          path,
+          check.path,
+          access,
+          signal,
+          protectedAccess ? undefined : rule,
+          written,
+        );
     if (!asked.allowed) {
       throw host
         .runtime()

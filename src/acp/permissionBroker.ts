@@ -663,7 +663,7 @@ export class PermissionBroker {
     rule?: PermissionRule,
     written?: WrittenChange,
   ): Promise<{ allowed: boolean; done?: (done: boolean) => void }> {
-    if (session.stopping) return { allowed: false }; // no card after Stop (see `request`)
+    if (session.stopping || session.disposed) return { allowed: false }; // no card after Stop (see `request`) or close
     const doing = access === "read" ? "reading" : "writing to";
     const through = normalize(path) === resolved ? "" : ` through ${path}, which leads to it`;
     const unread = rule ? undefined : this.host.paths().gitUnread();

@@ -118,6 +118,7 @@ export class Session {
   private turns = 0;
   /** The person pressed Stop during the running turn: only then does a `cancelled` end say "Stopped.". */
   private stopRequested = false;
+  private stopCount = 0;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** The transcript's `itemsPut` when the running turn began: nothing put since means the agent did not reply. */
   private itemsPutAtTurnStart = 0;
@@ -434,6 +435,7 @@ export class Session {
    */
   stop(): string | undefined {
     if (this.isDisposed) return undefined;
+    this.stopCount++;
     const reason = "stopped, back in the message box";
     const dropped = this.queue.dropWaiting(reason);
     this.giveBackContext(dropped); // before the markers, whose header carries it
@@ -476,6 +478,14 @@ export class Session {
    */
   get stopping(): boolean {
     return this.stopRequested && this.turnActive;
+  }
+
+  /**
+   * How many times Stop has been pressed: what the agent asked before a Stop and is still being prepared (a protected
+   * write's file being read for its card) is answered as Stop answered the cards, not shown after it.
+   */
+  get stops(): number {
+    return this.stopCount;
   }
 
   /** Stop was pressed (or the tab closed) during a turn that has not ended yet, and its kill is armed. */

@@ -1297,6 +1297,43 @@ describe("v1 client capabilities: fs/* and terminal/*", function () {
     await waitFor(() => harness.sessions.session(key)?.status === "ready", "the turn to end");
   });
 
+  it("a protected write whose file is being read for its card when Stop or Close comes is refused, no card after", async () => {
+    // The person's click lands while the client reads the file's text for the card's diff.
+    let click: (() => void) | undefined;
+    const openText = (path: string) => {
+      if (path.endsWith(".env")) click?.();
+      click = undefined;
+      return undefined;
+    };
+    for (const how of ["stop", "close"] as const) {
+      if (how === "close") await harness.dispose();
+      const key = await start({ bypass: true, openText });
+      const env = join(harness.workspace, ".env");
+      // Large enough that the turn's end, sent right after the write, is read while the file is.
+      const old = `SECRET=old\n${"#\n".repeat(1_000_000)}`;
+      writeFileSync(env, old);
+      // A second tab keeps the agent running when the first closes.
+      const other = await harness.sessions.startSession("Scripted");
+      const before = harness.callResults().length;
+      click =
+        how === "stop"
+          ? () => void harness.sessions.stop(key)
+          : () => void harness.sessions.closeSession(key);
+      // Sent as the turn ends: the write is answered between turns.
+      harness.send(key, {
+        steps: [call("fs/write_text_file", { path: env, content: "SECRET=pwned\n" }, { wait: false })],
+      });
+      const [result] = await waitFor(
+        () => (harness.callResults().length > before ? harness.callResults().slice(before) : undefined),
+        `the write's answer after ${how}`,
+      );
+      assertError(result as CallResult, /did not allow/);
+      assert.equal(harness.sessions.pending.size, 0, `no card after ${how}`);
+      assert.ok(readFileSync(env, "utf8") === old, `.env kept after ${how}`);
+      assert.ok(harness.sessions.session(other), "the other tab stays");
+    }
+  });
+
   it("reads a protected file (.env) only after an explicit yes, bypass on", async () => {
     const key = await start({ bypass: true });
     writeFileSync(join(harness.workspace, ".env"), "API_TOKEN=secret\n");

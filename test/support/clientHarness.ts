@@ -54,6 +54,8 @@ export interface HarnessOptions {
    * by `dispose` after the client, as the extension's shutdown does; default none.
    */
   scratchFolder?: boolean;
+  /** The editor's open text of a file (default none: every file is read from disk); called as the client reads one. */
+  openText?: (path: string) => string | undefined;
 }
 
 export class ClientHarness {
@@ -115,7 +117,7 @@ export class ClientHarness {
       ...(options.addPermissionRule ? { addPermissionRule: options.addPermissionRule } : {}),
       ...(options.removePermissionRule ? { removePermissionRule: options.removePermissionRule } : {}),
       // No editor: every file is read and written from disk by the client itself.
-      documents: { openText: () => undefined },
+      documents: { openText: options.openText ?? (() => undefined) },
       writeBypass: (agent, value) => {
         this.bypassWrites.push({ agent, value });
         return Promise.resolve();
