@@ -4312,6 +4312,46 @@ describe("permission rules and guards", () => {
       }
     };
 
+    it("the agent's own search or read tool of a folder where a deny or ask path rule may match asks a person", () => {
+      const deny = [rule("deny", { path: "secrets/**" })];
+      const tool = (toolCall: Record<string, unknown>, bypass: boolean) =>
+        decide(
+          buildFootprint(v1Request({ toolCallId: "t", title: "Search", ...toolCall }), {
+            shell: repo.shell,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          }),
+          {
+            ...context({ rules: deny, bypass }),
+            paths: repo.boundary,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          },
+        );
+      // Claude Code's Grep of the workspace, its glob picking the denied files; with no path, where it runs; Gemini's
+      // read_many_files by a glob. Bypass approved each before, as did a session grant for search requests.
+      for (const toolCall of [
+        { kind: "search", rawInput: { pattern: "KEY", path: repo.ws, output_mode: "content" } },
+        { kind: "search", rawInput: { pattern: ".", path: repo.ws, glob: "key", output_mode: "content" } },
+        { kind: "search", rawInput: { pattern: "KEY" } },
+        { kind: "read", rawInput: { include: ["secrets/**"] } },
+      ])
+        for (const bypass of [true, false]) {
+          const decision = tool(toolCall, bypass);
+          assert.equal(decision.verdict, "ask", `${JSON.stringify(toolCall)}: ${decision.by.label}`);
+          assert.match(
+            decision.by.label,
+            /the agent's (search|read) reads files below .*, which may hold files a rule denies/,
+          );
+        }
+      // A folder no rule reaches, and a file, are as they were.
+      for (const toolCall of [
+        { kind: "search", rawInput: { pattern: "KEY", path: join(repo.ws, "src") } },
+        { kind: "read", locations: [{ path: join(repo.ws, "src", "server.pem") }] },
+      ])
+        assert.equal(tool(toolCall, true).verdict, "allow", JSON.stringify(toolCall));
+    });
+
     it("a command reading every file below a folder where a deny or ask path rule may match asks a person", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       const lines = [

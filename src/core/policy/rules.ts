@@ -881,6 +881,26 @@ class FootprintView {
             );
       }
     }
+    // The agent's own search or read tool (Claude Code's Grep, Gemini's read_many_files) reads what is below a
+    // folder it names, or where it runs when it names none, as its own walk and globs pick, which are not read here.
+    const kind = this.footprint.kind;
+    if (kind === "search" || kind === "read") {
+      const named = this.checks.filter((c) => c.access === "read");
+      const folders =
+        named.length > 0
+          ? named.filter(
+              (c) => c.check.status === "unresolved" || this.context.paths.kind(c.check.path) !== "other",
+            )
+          : this.context.sessionCwd === undefined
+            ? [undefined]
+            : [{ check: this.context.paths.check(this.context.sessionCwd) }];
+      for (const folder of folders)
+        reaches.push({
+          folder: folder?.check,
+          follows: true,
+          what: (f) => `the agent's ${kind} reads files below ${f}`,
+        });
+    }
     return (this.trees = reaches);
   }
 
