@@ -28,6 +28,8 @@ type Json = Record<string, unknown>;
 
 /** A request the SDK hands on as the agent sent it (`rawRoutes.ts`), with its withdrawal signal and id. */
 type RawRequest = { params: Json; signal: AbortSignal; requestId: string | number | null };
+/** A client method's call: its withdrawal signal and JSON-RPC id. */
+export type ClientCall = Omit<RawRequest, "params">;
 
 export interface ClientCallbacks {
   requestPermission(
@@ -45,10 +47,13 @@ export interface ClientCallbacks {
     request: { signal: AbortSignal; requestId: string | number | null },
   ): Promise<Json>;
   /** v1 client capabilities; advertised only when given. */
-  /** `signal` aborts when the agent withdraws the request (`$/cancel_request`) or its connection closes. */
+  /**
+   * `signal` aborts when the agent withdraws the request (`$/cancel_request`) or its connection closes; `requestId`
+   * is its JSON-RPC id, which a card it asks for is held under as a permission request's is.
+   */
   fileSystem?: {
-    read(connection: AgentConnection, params: Json, signal?: AbortSignal): Promise<{ content: string }>;
-    write(connection: AgentConnection, params: Json, signal?: AbortSignal): Promise<Record<string, never>>;
+    read(connection: AgentConnection, params: Json, request?: ClientCall): Promise<{ content: string }>;
+    write(connection: AgentConnection, params: Json, request?: ClientCall): Promise<Record<string, never>>;
   };
   terminals?: {
     create(connection: AgentConnection, params: Json): Promise<{ terminalId: string }>;
@@ -439,8 +444,8 @@ export class AgentConnection {
     // Past MAX_OPEN_CLIENT_CALLS still unanswered, a call is refused at once: each open one holds about 4 KB of the
     // host, and an agent's flood of `terminal/wait_for_exit` on a running command (200,000 held 870 MB) would end it.
     let open = 0;
-    const serve = (method: v1.ClientRequestMethod, handler: (params: Json, signal: AbortSignal) => unknown) =>
-      app.onRequest(method, (async ({ params, signal }: { params: unknown; signal: AbortSignal }) => {
+    const serve = (method: v1.ClientRequestMethod, handler: (params: Json, call: ClientCall) => unknown) =>
+      app.onRequest(method, (async ({ params, ...call }: { params: unknown } & ClientCall) => {
         if (open >= MAX_OPEN_CLIENT_CALLS)
           throw v1.RequestError.invalidRequest(
             { method },
@@ -448,21 +453,21 @@ export class AgentConnection {
           );
         open++;
         try {
-          return await handler(params as Json, signal);
+          return await handler(params as Json, call);
         } finally {
           open--;
         }
       }) as never);
     const { fileSystem, terminals } = callbacks;
     if (fileSystem) {
-      serve(v1.methods.client.fs.readTextFile, (params, signal) => fileSystem.read(this, params, signal));
-      serve(v1.methods.client.fs.writeTextFile, (params, signal) => fileSystem.write(this, params, signal));
+      serve(v1.methods.client.fs.readTextFile, (params, call) => fileSystem.read(this, params, call));
+      serve(v1.methods.client.fs.writeTextFile, (params, call) => fileSystem.write(this, params, call));
     }
     if (terminals) {
       const terminal = v1.methods.client.terminal;
       serve(terminal.create, (params) => terminals.create(this, params));
       serve(terminal.output, (params) => terminals.output(this, params));
-      serve(terminal.waitForExit, (params, signal) => terminals.waitForExit(this, params, signal));
+      serve(terminal.waitForExit, (params, { signal }) => terminals.waitForExit(this, params, signal));
       serve(terminal.kill, (params) => terminals.kill(this, params));
       serve(terminal.release, (params) => terminals.release(this, params));
     }

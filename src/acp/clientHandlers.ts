@@ -10,7 +10,7 @@ import { errorMessage } from "../core/errorMessage";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
 import type { PolicyBoundary } from "../core/policy/resolvePath";
-import type { AgentConnection, ClientCallbacks } from "./agentConnection";
+import type { AgentConnection, ClientCall, ClientCallbacks } from "./agentConnection";
 import type { Runtime } from "./connectionPool";
 import type { ConnectionScope } from "./connectionScope";
 import type { PermissionBroker, WrittenChange } from "./permissionBroker";
@@ -68,7 +68,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     connection: AgentConnection,
     params: Json,
     access: "read" | "write",
-    signal: AbortSignal | undefined,
+    call: ClientCall | undefined,
   ): Promise<{ session: Session; checked: string; asked?: (done: boolean) => void }> => {
     const session = routeOrThrow(connection, params.sessionId);
     const path = asString(params.path) ?? "";
@@ -94,7 +94,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
           path,
           check.path,
           access,
-          signal,
+          call,
           protectedAccess ? undefined : rule,
           written,
         );
@@ -196,8 +196,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         noteToolCall(connection, session, update);
     },
     fileSystem: {
-      read: async (connection, params, signal) => {
-        const { session, checked } = await guardPath(connection, params, "read", signal);
+      read: async (connection, params, call) => {
+        const { session, checked } = await guardPath(connection, params, "read", call);
         return paced(connection, async () => {
           const read = await host
             .runtime()
@@ -210,8 +210,8 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
           return read;
         });
       },
-      write: async (connection, params, signal) => {
-        const { session, checked, asked } = await guardPath(connection, params, "write", signal);
+      write: async (connection, params, call) => {
+        const { session, checked, asked } = await guardPath(connection, params, "write", call);
         const content = typeof params.content === "string" ? params.content : "";
         // A person who answered a card for this write saw the file as it is; otherwise its open diff is the check.
         if (!asked) await refuseStaleWrite(connection, session, params, checked);

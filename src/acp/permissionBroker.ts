@@ -33,7 +33,7 @@ import type {
   TranscriptItem,
   ViewOp,
 } from "../shared/protocol";
-import type { AgentConnection } from "./agentConnection";
+import type { AgentConnection, ClientCall } from "./agentConnection";
 import { rawSubjectToolCall, RawToolCalls } from "./rawToolCalls";
 import type { ApprovedCommand, Session } from "./session";
 import { promptView, type CardFacts } from "./viewProjection";
@@ -658,8 +658,11 @@ export class PermissionBroker {
     path: string,
     resolved: string,
     access: "read" | "write",
-    /** Aborts when the agent withdraws the fs request or its connection closes: the card is withdrawn too. */
-    signal?: AbortSignal,
+    /**
+     * The fs request: its signal aborts when the agent withdraws it or its connection closes (the card is withdrawn
+     * too), and the card is held under its JSON-RPC id, so a duplicate id refuses both as a permission request's does.
+     */
+    call?: ClientCall,
     rule?: PermissionRule,
     written?: WrittenChange,
   ): Promise<{ allowed: boolean; done?: (done: boolean) => void }> {
@@ -704,8 +707,8 @@ export class PermissionBroker {
     });
     const outcome = await this.host.pending.add(
       prompt,
-      { connectionId: connection.process.id, requestId: `${access}:${prompt.key}` },
-      signal,
+      { connectionId: connection.process.id, requestId: call?.requestId ?? `${access}:${prompt.key}` },
+      call?.signal,
     );
     const allowed = outcome.outcome === "selected" && outcome.optionId === access;
     if (!toolCall) return { allowed };

@@ -3,6 +3,8 @@
  * Every test also checks that each frame the client sent is valid under the official schema of the negotiated version.
  */
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { parsePermissionSettings } from "../../src/core/policy/ruleSettings";
 import { ClientHarness, isAlive, waitFor, type LogEntry } from "../support/clientHarness";
@@ -310,6 +312,46 @@ describe("ACP client against real agents", function () {
       },
     };
     await assertBothRefused(harness, key, frame, frame);
+  });
+
+  it("never leaves an approvable card behind two protected writes sent under one JSON-RPC id", async () => {
+    harness = new ClientHarness({ protocol: "v1" });
+    harness.versions.set("Scripted", 1);
+    const key = await harness.sessions.startSession("Scripted");
+    const env = join(harness.workspace, ".env");
+    writeFileSync(env, "SECRET=old\n");
+    const write = (content: string) => ({
+      jsonrpc: "2.0",
+      id: "dup-fs",
+      method: "fs/write_text_file",
+      params: { sessionId: "scripted-session-1", path: env, content },
+    });
+    void harness.sessions.sendPrompt(
+      key,
+      JSON.stringify({
+        steps: [{ raw: write("A\n") }, { sleep: 300 }, { raw: write("B\n") }, { sleep: 300 }],
+      }),
+    );
+    await waitFor(() => harness.sessions.pending.size === 1, "the first write's card");
+    const card = harness.sessions.pending.list()[0]!;
+    await waitFor(() => harness.sessions.pending.size === 0, "the card withdrawn by the duplicate");
+    assert.equal(harness.sessions.choose(card.key, "write"), false, "the card can no longer be approved");
+    const answers = await waitFor(() => {
+      const responses = harness
+        .agentLog()
+        .filter(
+          (e) =>
+            e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-fs",
+        );
+      return responses.length === 2 && responses;
+    }, "two responses");
+    for (const answer of answers)
+      assert.equal(
+        (answer.frame as { result?: unknown }).result,
+        undefined,
+        "no write goes out under the id",
+      );
+    assert.equal(readFileSync(env, "utf8"), "SECRET=old\n");
   });
 
   it("refuses a duplicated JSON-RPC id a rule would approve, and the card waiting under it", async () => {

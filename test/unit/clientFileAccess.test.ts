@@ -66,8 +66,9 @@ describe("fs/* reaches the file its check saw", () => {
     const fileSystem = new ClientFileSystem(() => paths, {
       openText: () => undefined,
     });
+    const session = {};
     const callbacks = clientCallbacks({
-      scopeOf: () => ({ route: () => ({}) }) as unknown as ConnectionScope,
+      scopeOf: () => ({ route: () => session }) as unknown as ConnectionScope,
       runtime: () => ({ sdk: { RequestError: v1.RequestError }, fileSystem }) as unknown as Runtime,
       broker: { confirmProtectedAccess: confirm, fsRule: () => undefined } as unknown as PermissionBroker,
       paths: () => paths,
@@ -99,7 +100,7 @@ describe("fs/* reaches the file its check saw", () => {
     const fs = gate(
       () => undefined,
       (...args) => {
-        const signal = args[5];
+        const signal = args[5]?.signal;
         signals.push(signal);
         // The card waits for a person, or for the agent to withdraw the request: then it is not allowed.
         // (Withdrawn already while the file's text was read for the card: `PendingApprovals.add` settles it at once.)
@@ -114,7 +115,7 @@ describe("fs/* reaches the file its check saw", () => {
       .write(
         {} as AgentConnection,
         { sessionId: "s", path: join(ws, ".git", "config"), content: "[core]\n" },
-        withdrawn.signal,
+        { signal: withdrawn.signal, requestId: 7 },
       )
       .then(
         () => "written",
