@@ -14,14 +14,16 @@ const v2Command = { type: "command", command: "npm test -- --watch=false", cwd: 
 
 /**
  * Sends `first`, then `second` under the same JSON-RPC id (raw frames of the scripted agent): the card of the first
- * appears, then both are answered `cancelled` and the card can no longer be approved.
+ * appears, the duplicate withdraws it and it can no longer be approved with `optionId`. Returns the two answers the
+ * agent got under the id.
  */
-async function assertBothRefused(
+async function sentTwiceUnderOneId(
   harness: ClientHarness,
   key: string,
   first: { id: string },
   second: { id: string },
-): Promise<void> {
+  optionId: string,
+): Promise<LogEntry[]> {
   void harness.sessions.sendPrompt(
     key,
     JSON.stringify({ steps: [{ raw: first }, { sleep: 300 }, { raw: second }, { sleep: 300 }] }),
@@ -29,8 +31,8 @@ async function assertBothRefused(
   await waitFor(() => harness.sessions.pending.size === 1, "the first request's card");
   const card = harness.sessions.pending.list()[0]!;
   await waitFor(() => harness.sessions.pending.size === 0, "the card withdrawn by the duplicate");
-  assert.equal(harness.sessions.choose(card.key, "y"), false, "the card can no longer be approved");
-  const answers = await waitFor(() => {
+  assert.equal(harness.sessions.choose(card.key, optionId), false, "the card can no longer be approved");
+  return waitFor(() => {
     const responses = harness
       .agentLog()
       .filter(
@@ -39,7 +41,16 @@ async function assertBothRefused(
       );
     return responses.length === 2 && responses;
   }, "two responses");
-  for (const answer of answers)
+}
+
+/** Both permission requests sent under one id are answered `cancelled`, and the first's card cannot be approved. */
+async function assertBothRefused(
+  harness: ClientHarness,
+  key: string,
+  first: { id: string },
+  second: { id: string },
+): Promise<void> {
+  for (const answer of await sentTwiceUnderOneId(harness, key, first, second, "y"))
     assert.deepEqual(
       (answer.frame as { result: unknown }).result,
       { outcome: { outcome: "cancelled" } },
@@ -326,25 +337,7 @@ describe("ACP client against real agents", function () {
       method: "fs/write_text_file",
       params: { sessionId: "scripted-session-1", path: env, content },
     });
-    void harness.sessions.sendPrompt(
-      key,
-      JSON.stringify({
-        steps: [{ raw: write("A\n") }, { sleep: 300 }, { raw: write("B\n") }, { sleep: 300 }],
-      }),
-    );
-    await waitFor(() => harness.sessions.pending.size === 1, "the first write's card");
-    const card = harness.sessions.pending.list()[0]!;
-    await waitFor(() => harness.sessions.pending.size === 0, "the card withdrawn by the duplicate");
-    assert.equal(harness.sessions.choose(card.key, "write"), false, "the card can no longer be approved");
-    const answers = await waitFor(() => {
-      const responses = harness
-        .agentLog()
-        .filter(
-          (e) =>
-            e.kind === "frame" && e.direction === "received" && (e.frame as { id?: unknown }).id === "dup-fs",
-        );
-      return responses.length === 2 && responses;
-    }, "two responses");
+    const answers = await sentTwiceUnderOneId(harness, key, write("A\n"), write("B\n"), "write");
     for (const answer of answers)
       assert.equal(
         (answer.frame as { result?: unknown }).result,
