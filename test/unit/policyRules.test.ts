@@ -4352,6 +4352,56 @@ describe("permission rules and guards", () => {
         assert.equal(tool(toolCall, true).verdict, "allow", JSON.stringify(toolCall));
     });
 
+    it("the agent's own search or read tool picking a credentials file by glob asks, as rg given the glob does", async () => {
+      const other = await makePolicyWorkspace("symposium-search-globs-");
+      try {
+        writeFileSync(join(other.ws, ".env"), "KEY=1");
+        writeFileSync(join(other.ws, ".env.example"), "KEY=");
+        const tool = (toolCall: Record<string, unknown>) =>
+          decide(
+            buildFootprint(v1Request({ toolCallId: "t", title: "Search", ...toolCall }), {
+              shell: other.shell,
+              home: other.home,
+              sessionCwd: other.ws,
+            }),
+            {
+              ...context({ bypass: true }),
+              paths: other.boundary,
+              home: other.home,
+              sessionCwd: other.ws,
+            },
+          );
+        // Claude Code's Grep with a glob (of a folder, or where it runs), Gemini's search_file_content and
+        // read_many_files by `include`: Bypass approved each, though `rg -g .env KEY` asks.
+        for (const toolCall of [
+          { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: ".env" } },
+          { kind: "search", rawInput: { pattern: "KEY", glob: "**/.env" } },
+          { kind: "search", rawInput: { pattern: "KEY", glob: "*.env*", output_mode: "content" } },
+          { kind: "search", rawInput: { pattern: "KEY", include: ".e*" } },
+          { kind: "read", rawInput: { include: ["*.ts", ".env"] } },
+        ]) {
+          const decision = tool(toolCall);
+          assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
+          assert.match(
+            decision.by.label,
+            /^the agent's (search|read) by the glob .* reads the files below .*, which includes .*\.env, a protected file that holds credentials$/,
+          );
+        }
+        // Globs that take no such file, a search without one (its walk skips hidden files as `rg KEY` does), and a
+        // glob tool that only lists names, are as they were.
+        for (const toolCall of [
+          { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: "*.ts" } },
+          { kind: "search", rawInput: { pattern: "KEY", glob: ".env.example" } },
+          { kind: "search", rawInput: { pattern: "KEY", glob: "!.env" } },
+          { kind: "search", rawInput: { pattern: "KEY", path: other.ws } },
+          { kind: "search", rawInput: { pattern: "**/.env*" } },
+        ])
+          assert.equal(tool(toolCall).verdict, "allow", JSON.stringify(toolCall));
+      } finally {
+        other.remove();
+      }
+    });
+
     it("a command reading every file below a folder where a deny or ask path rule may match asks a person", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       const lines = [

@@ -78,6 +78,11 @@ export interface Footprint {
   complete: boolean;
   /** Why the footprint is incomplete; empty when it is complete. */
   reasons: string[];
+  /**
+   * The globs a search or read tool picks the files below its folders by (Claude Code's Grep `glob`, Gemini CLI's
+   * `include`), as the agent sent them.
+   */
+  searchGlobs?: string[];
 }
 
 export interface FootprintInput {
@@ -137,6 +142,9 @@ const PATH_FIELDS = [
 ];
 /** Raw-input fields that name several paths. */
 const PATH_LIST_FIELDS = ["paths", "file_paths"];
+/** Raw-input fields that hold globs a search or read tool picks files by, one or a list. */
+const SEARCH_GLOB_FIELDS = ["glob", "include"];
+const MAX_SEARCH_GLOBS = 64;
 /** Raw-input fields that name where a command runs. */
 const CWD_FIELDS = ["cwd", "workdir", "directory"];
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
@@ -400,6 +408,16 @@ class FootprintBuilder {
           if (typeof path === "string") this.path(path, access, `rawInput.${field}`);
           else this.incomplete(`${label}: rawInput.${field} holds a non-string`);
         }
+    }
+    for (const field of SEARCH_GLOB_FIELDS) {
+      const value = input[field];
+      if (value === undefined || value === null) continue;
+      // Past a tool's few, the globs are not matched one by one (each may cost a walk of the folder).
+      const globs = (Array.isArray(value) ? value : [value]).filter((glob) => typeof glob === "string");
+      const taken = (this.footprint.searchGlobs ??= []);
+      if (taken.length + globs.length > MAX_SEARCH_GLOBS)
+        this.incomplete(`${label}: rawInput.${field} holds more than ${MAX_SEARCH_GLOBS} globs`);
+      else taken.push(...globs);
     }
     this.otherFields(input, access, label);
     const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);

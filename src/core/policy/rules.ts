@@ -884,23 +884,9 @@ class FootprintView {
     // The agent's own search or read tool (Claude Code's Grep, Gemini's read_many_files) reads what is below a
     // folder it names, or where it runs when it names none, as its own walk and globs pick, which are not read here.
     const kind = this.footprint.kind;
-    if (kind === "search" || kind === "read") {
-      const named = this.checks.filter((c) => c.access === "read");
-      const folders =
-        named.length > 0
-          ? named.filter(
-              (c) => c.check.status === "unresolved" || this.context.paths.kind(c.check.path) !== "other",
-            )
-          : this.context.sessionCwd === undefined
-            ? [undefined]
-            : [{ check: this.context.paths.check(this.context.sessionCwd) }];
-      for (const folder of folders)
-        reaches.push({
-          folder: folder?.check,
-          follows: true,
-          what: (f) => `the agent's ${kind} reads files below ${f}`,
-        });
-    }
+    if (kind === "search" || kind === "read")
+      for (const folder of this.toolFolders)
+        reaches.push({ folder, follows: true, what: (f) => `the agent's ${kind} reads files below ${f}` });
     return (this.trees = reaches);
   }
 
@@ -1479,6 +1465,7 @@ class FootprintView {
       this.sessionFolderGuard() ??
       this.placeGuard(named, false) ??
       this.linkGuard() ??
+      this.searchGlobGuard() ??
       this.destructive();
     if (held) return held;
     // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
@@ -2869,10 +2856,17 @@ class FootprintView {
    * holds credentials: `grep -rn KEY .` prints `.env`'s lines as `cat .env` would. Every such file is hidden, so a
    * search that skips hidden files is not walked.
    */
-  private searchReach(inLine: CommandInLine): Held | undefined {
-    if (inLine.name !== "rg") return this.searchReachWith(inLine, undefined);
+  private searchReach({ name, argv, command, cwd }: CommandInLine): Held | undefined {
+    const searched: SearchInLine = {
+      name,
+      argv,
+      cwd,
+      input: command.stdinFromPipe === true || command.stdin !== undefined,
+      who: name,
+    };
+    if (name !== "rg") return this.searchReachWith(searched, undefined);
     for (const config of this.ripgrepConfigs()) {
-      const held = this.searchReachWith(inLine, config);
+      const held = this.searchReachWith(searched, config);
       if (held) return held;
     }
     return undefined;
@@ -2880,12 +2874,12 @@ class FootprintView {
 
   /** `searchReach` with rg's configuration file `config` (undefined: none). */
   private searchReachWith(
-    { name, argv, command, cwd }: CommandInLine,
+    { name, argv, cwd, input, who }: SearchInLine,
     config: string | undefined,
   ): Held | undefined {
     const words = name === "rg" ? this.ripgrepWords(argv, cwd, config).words : argv;
     const configured = words === argv ? "" : ` (with its configuration, ${config})`;
-    const searched = searchWalk(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
+    const searched = searchWalk(name, words, input);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
     // `rg --files` alone only names a hidden file an ignore file takes back (`--hidden` asks); given to another
@@ -2902,9 +2896,50 @@ class FootprintView {
       { walk, readsOnly: true, links: false, ...(unhides ? { unhides } : {}) },
       (folder) =>
         walk.hidden
-          ? `${name}${configured} ${how} every file below ${folder}`
-          : `${name}${configured} ${how} the files below ${folder}`,
+          ? `${who}${configured} ${how} every file below ${folder}`
+          : `${who}${configured} ${how} the files below ${folder}`,
     );
+  }
+
+  /**
+   * The agent's own search or read tool picking files by glob (Claude Code's Grep `glob`, Gemini CLI's `include`) is
+   * read as rg given those globs (`rg --glob=.env x ws`), which most such tools run: a glob taking a file that holds
+   * credentials below its folders (`.env`, hidden, which its walk skips otherwise) asks as that line does.
+   */
+  private searchGlobGuard(): Held | undefined {
+    const globs = this.footprint.searchGlobs ?? [];
+    const kind = this.footprint.kind;
+    if (globs.length === 0 || (kind !== "search" && kind !== "read") || this.footprint.commands.length > 0)
+      return undefined;
+    const folders = this.toolFolders;
+    const more = globs.length > 1 ? ` and ${globs.length - 1} more` : "";
+    const who = `the agent's ${kind} by the glob ${JSON.stringify(globs[0]!.slice(0, 80))}${more}`;
+    const paths = folders.flatMap((folder) =>
+      folder === undefined || folder.status === "unresolved" ? [] : [folder.path],
+    );
+    // An unresolved one the path guards hold first.
+    if (paths.length < folders.length)
+      return { guard: "incomplete", label: `${who} reads files below a folder that is not known` };
+    const argv = ["rg", ...globs.map((glob) => `--glob=${glob}`), "--regexp=x", "--", ...paths];
+    for (const config of this.ripgrepConfigs()) {
+      const held = this.searchReachWith({ name: "rg", argv, cwd: undefined, input: false, who }, config);
+      if (held) return held;
+    }
+    return undefined;
+  }
+
+  /**
+   * The folders the agent's own search or read tool (Claude Code's Grep, Gemini's read_many_files) reads below: those
+   * it names, or where it runs when it names none (undefined: not known).
+   */
+  private get toolFolders(): (PathCheck | undefined)[] {
+    const named = this.checks.filter((c) => c.access === "read");
+    if (named.length > 0)
+      return named
+        .filter((c) => c.check.status === "unresolved" || this.context.paths.kind(c.check.path) !== "other")
+        .map((c) => c.check);
+    const cwd = this.context.sessionCwd;
+    return [cwd === undefined ? undefined : this.context.paths.check(cwd)];
   }
 
   /**
@@ -3869,6 +3904,16 @@ interface WrittenNames {
   links: { name: string; target: string }[];
   folders: readonly (string | null)[];
   unknown: (why: string) => Held;
+}
+
+/** A search as `searchReach` reads it: a command of the line, or the agent's own tool read as rg; `who` runs it. */
+interface SearchInLine {
+  name: string;
+  argv: readonly (string | null)[];
+  cwd: string | undefined;
+  /** Its input is a pipe or a file. */
+  input: boolean;
+  who: string;
 }
 
 interface CommandInLine {
