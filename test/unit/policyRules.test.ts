@@ -4379,6 +4379,9 @@ describe("permission rules and guards", () => {
           { kind: "search", rawInput: { pattern: "KEY", glob: "*.env*", output_mode: "content" } },
           { kind: "search", rawInput: { pattern: "KEY", include: ".e*" } },
           { kind: "read", rawInput: { include: ["*.ts", ".env"] } },
+          // Claude Code's Grep hands rg each word, and each part between commas, as a glob of its own.
+          { kind: "search", rawInput: { pattern: "KEY", glob: "*.ts,.env" } },
+          { kind: "search", rawInput: { pattern: "KEY", glob: "*.ts\n.env" } },
         ]) {
           const decision = tool(toolCall);
           assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
@@ -10094,6 +10097,40 @@ describe("permission rules and guards", () => {
       { line: "m4 -Dx='syscmd(touch ~/m)' src/a.m4", reason: /defines macros/ },
       { line: "lftp -c '!touch ~/m'", reason: /lftp commands/ },
       { line: "watchexec -- touch ~/m", reason: /runs a command Symposium does not read/ },
+      // The sixth review as an attacker would: a quoted array assignment bash reads again, programs that run the
+      // command they are given, git's web server and patch series, duplicate finders that link, hook installers.
+      { line: "declare -a 'x=($(echo pwned > .env))'", reason: /array assignment in quotes/ },
+      { line: "declare -a x='($(touch ~/m))'", reason: /array assignment in quotes/ },
+      { line: "f(){ local -a 'x=($(touch ~/m))'; }; f", reason: /array assignment in quotes/ },
+      ...[
+        "/lib64/ld-linux-x86-64.so.2 /bin/sh -c 'touch ~/m'",
+        "ssh-agent sh -c 'touch ~/m'",
+        "linux64 sh -c 'touch ~/m'",
+        "choom -n 0 -- sh -c 'touch ~/m'",
+        "ifne sh -c 'touch ~/m'",
+        "pee 'touch ~/m'",
+        "mispipe 'touch ~/m' cat",
+        "keyctl session - sh -c 'touch ~/m'",
+        "sops exec-env f 'touch ~/m'",
+        "mpirun -n 1 sh -c 'touch ~/m'",
+      ].map((line) => ({ line, reason: /runs a command Symposium does not read/ })),
+      { line: "volta run sh -c 'touch ~/m'", reason: /home\/m, outside the workspace/ },
+      { line: "fnm exec sh -c 'echo x > .env'", reason: /\/\.env is a protected file/ },
+      { line: "git instaweb --httpd='sh -c touch\ ~/m'", reason: /web server or browser it is given/ },
+      { line: "git web--browse -b 'sh -c id' x", reason: /web server or browser it is given/ },
+      { line: "git quiltimport --patches p", reason: /applies patches/ },
+      { line: "hardlink -c .", reason: /links or deletes the duplicate files/ },
+      { line: "rdfind -makehardlinks true . ~", reason: /links or deletes the duplicate files/ },
+      { line: "jdupes -rL . ~", reason: /links or deletes the duplicate files/ },
+      { line: "scalar register", reason: /scheduled maintenance/ },
+      ...[
+        "prek install",
+        "hk install",
+        "overcommit --install",
+        "gitlint install-hook",
+        "git secrets --install",
+      ].map((line) => ({ line, reason: /git's hooks/ })),
+      { line: "git crypt init", reason: /git's configuration/ },
     ];
     for (const { line, reason } of held)
       it(`Bypass asks for ${JSON.stringify(line)}, saying why`, () => {
@@ -10157,6 +10194,10 @@ describe("permission rules and guards", () => {
       "rg -tjs -e foo src",
       "gs -sDEVICE=pdfwrite -o build/out.pdf src/a.pdf",
       "m4 src/a.m4",
+      // Arrays declared plainly, and duplicate finders that only list.
+      "declare -a x=(a b)",
+      "rdfind -makehardlinks false src",
+      "jdupes -r src",
     ];
     for (const line of still)
       it(`Bypass still approves ${JSON.stringify(line)}`, () => {

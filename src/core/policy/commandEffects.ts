@@ -16,6 +16,7 @@ import {
   INTERPRETERS,
   npmCommand,
   RUNS_COMMANDS_UNREAD,
+  DYNAMIC_LOADER,
   SUBCOMMAND_WRAPPERS,
   WRAPPERS,
 } from "./programs";
@@ -5258,7 +5259,7 @@ const GIT_RUNNING_SHORT: Record<string, string> = {
  * not understood, so that no rule or Bypass approves it.
  */
 export function runsUnread(name: string, argv: readonly (string | null)[]): string | undefined {
-  if (RUNS_COMMANDS_UNREAD.has(name) && !listsContainers(name, argv))
+  if ((RUNS_COMMANDS_UNREAD.has(name) || DYNAMIC_LOADER.test(name)) && !listsContainers(name, argv))
     return `${name} runs a command Symposium does not read`;
   let words = argv.slice(1);
   // gh and glab hand what follows `--` of a clone or a fork to `git clone` (`gh repo clone u/x -- -c k=v`).
@@ -5270,6 +5271,18 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   }
   if (name === "socat" && words.some((word) => word === null || SOCAT_UNREAD.test(word)))
     return "socat runs a program or opens a file Symposium does not read";
+  // Duplicate finders that link or delete what they find: `hardlink -c .` makes a copy of `.git/config` that file
+  // itself, so a later write to the copy is written there.
+  if (
+    name === "hardlink" ||
+    (name === "rdfind" &&
+      words.some(
+        (word, i) => word === null || (/^-(?:make|delete)/.test(word) && words[i + 1] !== "false"),
+      )) ||
+    ((name === "jdupes" || name === "fdupes") &&
+      words.some((word) => word === null || /^-[^-]*[LldB]|^--(?:link|delete|dedupe)/.test(word)))
+  )
+    return `${name} links or deletes the duplicate files it finds, which Symposium does not place`;
   // The new names come from an expression (`rename i it sub/.gi` makes `sub/.git`, as util-linux's rename did).
   if (
     RENAMERS.has(name) &&
@@ -5370,6 +5383,12 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
     // any start of its name) and mails the files it is given, wherever they are.
     if (git.name === "send-email")
       return "git send-email runs commands its options give and mails files, which Symposium does not read";
+    // instaweb starts the web server (`--httpd`) and browser (`--browser`) it is given, web--browse the browser
+    // (`-b`, `-c`): any command.
+    if (git.name === "instaweb" || git.name === "web--browse")
+      return `git ${git.name} runs a web server or browser it is given, which Symposium does not read`;
+    // A series of patches applied and committed, each writing the files it names (`git apply` of one asks).
+    if (git.name === "quiltimport") return "git quiltimport applies patches to files Symposium does not read";
     if (git.name === "submodule" && git.rest.includes("foreach"))
       return "git submodule foreach runs commands Symposium does not read";
     // Tracked files written below a prefix (`--prefix=../`), a pack or its index written where a name says.
@@ -6330,7 +6349,10 @@ function userSettingChanged(
     (name === "brew" && is(0, ...BREW_CHANGES));
   if (installs) return result("the programs installed for the user");
   // git's scheduled maintenance: the user's git configuration, and a job that runs on its own.
-  if (name === "git" && is(0, "maintenance") && is(1, "start", "register", "unregister", "stop"))
+  if (
+    (name === "git" && is(0, "maintenance") && is(1, "start", "register", "unregister", "stop")) ||
+    (name === "scalar" && is(0, "register", "unregister", "clone", "reconfigure", "delete"))
+  )
     return result("git's scheduled maintenance (the user's git configuration and scheduled jobs)");
   // Language and tool version managers install toolchains and set defaults for every later shell of the user.
   const versions =
@@ -7126,10 +7148,20 @@ export function writesGitSetup(
     (program === "husky" && (sub.length === 0 || ["install", "init"].includes(sub[0] ?? ""))) ||
     (program === "lefthook" && ["install", "add"].includes(sub[0] ?? "")) ||
     program === "simple-git-hooks" ||
-    (program === "git-secrets" && words.includes("--install"));
+    program === "yorkie" ||
+    (["prek", "hk", "captainhook", "dvc", "ggshield"].includes(program) && sub.includes("install")) ||
+    (program === "gitlint" && sub[0] === "install-hook") ||
+    (["git-secrets", "overcommit", "talisman", "nbstripout"].includes(program) &&
+      words.some((word) => word === null || word === "--install"));
   if (hooks) return { program, what: "git's hooks" };
   const git = program === "git" ? gitSubcommand(argv) : undefined;
+  // git's own extensions: hooks (`git secrets --install`), filters and attributes (`git crypt init`), the
+  // configuration (`git annex init`, `git flow init`).
+  if (git?.name === "secrets" && git.rest.some((word) => word === null || word === "--install"))
+    return { program, what: "git's hooks" };
   if (
+    (["crypt", "annex", "flow"].includes(git?.name ?? "") && git?.rest[0] === "init") ||
+    (program === "git-crypt" && sub[0] === "init") ||
     (git?.name === "lfs" && ["install", "uninstall"].includes(git.rest[0] ?? "")) ||
     (program === "gh" && sub[0] === "auth" && sub[1] === "setup-git")
   )

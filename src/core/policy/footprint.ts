@@ -413,7 +413,13 @@ class FootprintBuilder {
       const value = input[field];
       if (value === undefined || value === null) continue;
       // Past a tool's few, the globs are not matched one by one (each may cost a walk of the folder).
-      const globs = (Array.isArray(value) ? value : [value]).filter((glob) => typeof glob === "string");
+      // Claude Code's Grep hands rg each word of its glob, and each part between commas of a word without braces
+      // (`"*.ts,.env"` is two globs).
+      const globs = (Array.isArray(value) ? value : [value])
+        .filter((glob) => typeof glob === "string")
+        .flatMap((glob: string) => glob.split(/\s+/))
+        .flatMap((glob) => (/[{}]/.test(glob) ? [glob] : glob.split(",")))
+        .filter((glob) => glob !== "");
       const taken = (this.footprint.searchGlobs ??= []);
       if (taken.length + globs.length > MAX_SEARCH_GLOBS)
         this.incomplete(`${label}: rawInput.${field} holds more than ${MAX_SEARCH_GLOBS} globs`);

@@ -85,6 +85,10 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   rustup: { run: 1 },
   // 1Password's CLI runs the command after `--` with secrets in its environment.
   op: { run: 0 },
+  // Node version managers run the command with a version's node first on PATH.
+  volta: { run: 0 },
+  fnm: { exec: 0 },
+  nvm: { exec: 1 },
 };
 
 /**
@@ -193,7 +197,20 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   "flatpak-spawn",
   "flatpak",
   "systemd-inhibit",
+  // Each runs the command after its own words: personalities, OOM scores, clamps, blocked system calls, a process
+  // group, an SELinux or AppArmor context, a key session (`keyctl session - cmd`); moreutils' runners of one when
+  // input comes (`ifne`), of several (`pee`), of a pipeline (`mispipe`), of one on a lock (`lckdo`) or on
+  // decompressed files (`zrun`); agents that start the command they are given (`ssh-agent cmd`), a password typer,
+  // init shims, containers, secret injectors, debuggers, recorders and profilers, MPI and Slurm launchers.
+  ...["linux32", "linux64", "i386", "x86_64", "choom", "uclampset", "enosys", "setpgid", "runcon", "aa-exec"],
+  ...["keyctl", "ifne", "pee", "mispipe", "lckdo", "zrun", "parallel.moreutils", "ssh-agent", "gpg-agent"],
+  ...["sshpass", "run-one", "run-this-one", "tini", "dumb-init", "systemd-socket-activate", "systemd-nspawn"],
+  ...["distrobox", "distrobox-enter", "toolbox", "aws-vault", "doppler", "sops", "lldb", "rr", "heaptrack"],
+  ...["kcov", "mpirun", "mpiexec", "srun", "sbatch"],
 ]);
+
+/** The dynamic loader, which runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/sh -c …`). */
+export const DYNAMIC_LOADER = /^ld(?:-linux(?:-[\w-]+)?|-musl-[\w-]+)?\.so(?:\.\d+)*$/;
 
 /**
  * Programs that run whatever their arguments say: shells, interpreters, package runners, wrappers, git (`git -c
@@ -249,7 +266,7 @@ export function runsAnyCode(prefix: readonly string[]): boolean {
   const operands = runner?.[prefix[1] ?? ""];
   if (runner && (prefix.length === 1 || (operands !== undefined && prefix.length <= 2 + operands)))
     return true;
-  if (prefix.length === 1) return RUNS_ANY_CODE.has(program);
+  if (prefix.length === 1) return RUNS_ANY_CODE.has(program) || DYNAMIC_LOADER.test(program);
   // npm reads `exe` as `exec` and `ru` as `run`.
   const sub = program === "npm" ? (npmCommand(prefix[1]!) ?? prefix[1]!) : prefix[1]!;
   return prefix.length === 2 && (RUNS_ANY_CODE_SUBCOMMANDS[program]?.has(sub) ?? false);

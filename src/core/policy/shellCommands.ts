@@ -774,6 +774,10 @@ class Walker {
         // emptied it, and `2>>` appended `[`'s complaint, which may hold a line of shell).
         if (node.type === "test_command" && node.firstChild?.type === "[" && holdsRedirection(node))
           this.problem("a < or > between [ and ] is a redirection for bash, not a comparison");
+        if (node.type === "declaration_command" && node.children.some(quotedArrayExpands))
+          this.problem(
+            "a declaration reads an array assignment in quotes as bash again (declare -a 'x=($(…))')",
+          );
         if (node.type === "declaration_command" && /\bPOSIXLY_CORRECT\b/.test(node.text))
           this.problem(POSIX_PROBLEM);
         // `export URL=…` binds as `URL=…` does, when it names nothing else.
@@ -1725,6 +1729,23 @@ function evaluatingOption(child: Node | null, computedMay: boolean): boolean {
   if (child.type !== "word" && !computedMay) return false;
   const words = staticWords(child);
   return words.includes(null) ? computedMay : words.some((word) => /^-\w*[in]/.test(word!));
+}
+
+/**
+ * A declaration's word that is an array assignment in quotes holding an expansion: bash reads it again as it would
+ * the assignment unquoted, so `declare -a 'x=($(…))'` and `declare -a x='($(…))'` run what is in them.
+ */
+function quotedArrayExpands(child: Node | null): boolean {
+  if (child === null || !child.isNamed || child.type === "variable_name") return false;
+  const expands = (word: string | null, array: RegExp) =>
+    word !== null && array.test(word) && /[$`]|[<>]\(/.test(word);
+  if (child.type === "variable_assignment") {
+    const value = child.childForFieldName("value");
+    return (
+      value !== null && value.type !== "array" && staticWords(value).some((word) => expands(word, /^\(/))
+    );
+  }
+  return staticWords(child).some((word) => expands(word, /^[^=]*=\(/));
 }
 
 /** Arithmetic of numbers alone: no name, no quote, no expansion but `$#` and `$?`. */
