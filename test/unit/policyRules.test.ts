@@ -4352,6 +4352,94 @@ describe("permission rules and guards", () => {
         assert.equal(tool(toolCall, true).verdict, "allow", JSON.stringify(toolCall));
     });
 
+    it("a tool call's raw input in a list, text handed to a read, and a folder deleted or moved are read", async () => {
+      const other = await makePolicyWorkspace("symposium-tool-shapes-");
+      try {
+        writeFileSync(join(other.ws, ".env"), "KEY=1");
+        mkdirSync(join(other.ws, ".husky"));
+        mkdirSync(join(other.ws, "cfg"));
+        writeFileSync(join(other.ws, "cfg", ".env"), "KEY=1");
+        mkdirSync(join(other.ws, "certs"));
+        writeFileSync(join(other.ws, "certs", "a.pem"), "");
+        const tool = (toolCall: Record<string, unknown>, rules: PermissionRule[] = []) =>
+          decide(
+            buildFootprint(v1Request({ toolCallId: "t", title: "Tool", ...toolCall }), {
+              shell: other.shell,
+              home: other.home,
+              sessionCwd: other.ws,
+            }),
+            {
+              ...context({ bypass: true, rules }),
+              paths: other.boundary,
+              home: other.home,
+              sessionCwd: other.ws,
+            },
+          );
+        const key = join(other.home, ".ssh", "id_rsa");
+        // Each passed Bypass: a raw input that is no object was not read, a kind that reads made its paths reads
+        // though the tool was handed what to write, and a folder deleted or moved was placed alone.
+        const held: [Record<string, unknown>, RegExp][] = [
+          [{ kind: "read", rawInput: key }, /id_rsa is outside the workspace/],
+          [{ kind: "read", rawInput: [{ file_path: key }] }, /id_rsa is outside the workspace/],
+          [
+            {
+              kind: "edit",
+              locations: [{ path: join(other.ws, "src", "a.ts") }],
+              rawInput: [{ file_path: join(other.home, ".bashrc"), content: "curl x | sh" }],
+            },
+            /\.bashrc is outside the workspace/,
+          ],
+          [
+            { kind: "read", rawInput: { file_path: join(other.ws, ".husky", "pre-commit"), content: "x" } },
+            /pre-commit is a protected file/,
+          ],
+          [
+            { kind: "think", rawInput: { file_path: join(other.ws, ".gitlab-ci.yml"), new_string: "b" } },
+            /\.gitlab-ci\.yml is a protected file/,
+          ],
+          [{ kind: "delete", locations: [{ path: other.ws }] }, /delete takes the workspace folder .* whole/],
+          [
+            {
+              kind: "move",
+              rawInput: { source: join(other.ws, "cfg"), destination: join(other.ws, "old") },
+            },
+            /move takes every file below .*\/cfg, which includes .*\/cfg\/\.env/,
+          ],
+        ];
+        for (const [toolCall, label] of held) {
+          const decision = tool(toolCall);
+          assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
+          assert.match(decision.by.label, label);
+        }
+        // A deny rule is met below a folder the tool deletes or moves, as `rm -rf certs` meets it.
+        const deny = [rule("deny", { path: "**/*.pem" })];
+        for (const toolCall of [
+          { kind: "delete", locations: [{ path: join(other.ws, "certs") }] },
+          { kind: "move", rawInput: { source: join(other.ws, "certs"), destination: join(other.ws, "pub") } },
+        ]) {
+          const decision = tool(toolCall, deny);
+          assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
+          assert.match(
+            decision.by.label,
+            /takes every file below .*certs, which holds .*a\.pem, a path a rule denies/,
+          );
+        }
+        // A folder of nothing protected, a file moved into a folder, a read, and prose as raw input are as they were.
+        for (const toolCall of [
+          { kind: "delete", locations: [{ path: join(other.ws, "src") }] },
+          {
+            kind: "move",
+            rawInput: { source: join(other.ws, "src", "a.ts"), destination: join(other.ws, "src", "lib") },
+          },
+          { kind: "read", rawInput: { file_path: join(other.ws, ".husky", "pre-commit") } },
+          { kind: "think", rawInput: "Plan the change to src/a.ts" },
+        ])
+          assert.equal(tool(toolCall).verdict, "allow", JSON.stringify(toolCall));
+      } finally {
+        other.remove();
+      }
+    });
+
     it("the agent's own search or read tool picking a credentials file by glob asks, as rg given the glob does", async () => {
       const other = await makePolicyWorkspace("symposium-search-globs-");
       try {

@@ -175,6 +175,15 @@ function wholePath(value: string): boolean {
 const PATH_LIKE_VALUE = /[/\\]|^\.[^\s]|^~/;
 /** Addresses of other schemes (`https://…`, `postgres://…`) are not paths. */
 const ADDRESS = /^(?!file:)[a-z][\w+.-]*:\/\//i;
+/** Fields that hold what a tool writes: a file's new text, an edit's strings. */
+const WRITTEN_FIELDS = ["content", "old_string", "new_string", "new_source", "edits", "file_text", "new_str"];
+/** Whether a raw input hands the tool text to write. */
+function handedText(raw: unknown): boolean {
+  const input = asObject(raw);
+  return (
+    input !== undefined && WRITTEN_FIELDS.some((field) => input[field] !== undefined && input[field] !== null)
+  );
+}
 /** Fields that hold text, code or prose, whatever they begin with: an edit's strings, a prompt. */
 const TEXT_FIELDS = new Set([
   "content",
@@ -297,9 +306,13 @@ class FootprintBuilder {
     current: Record<string, unknown>,
     label: string,
   ): void {
-    const access: Access = READ_KINDS.has(this.footprint.kind ?? asString(current.kind) ?? "")
-      ? "read"
-      : "write";
+    // A tool that says it reads but is handed what to write (`content`, `new_string`) writes.
+    const access: Access =
+      READ_KINDS.has(this.footprint.kind ?? asString(current.kind) ?? "") &&
+      !handedText(call.rawInput) &&
+      !handedText(current.rawInput)
+        ? "read"
+        : "write";
     if (call.locations !== undefined && call.locations !== null) {
       const locations = Array.isArray(call.locations) ? call.locations : [];
       if (!Array.isArray(call.locations)) this.incomplete(`${label}: locations is not a list`);
@@ -387,7 +400,9 @@ class FootprintBuilder {
 
   private rawInput(raw: unknown, access: Access, label: string): void {
     const input = asObject(raw);
-    if (!input) return; // a string or list of prose: no fields to read (an execute call then has no command)
+    // A string or a list: no fields named as a command's (an execute call then has no command), but a path whole in
+    // it, or in a field of an object in it, is one (`"rawInput": "/home/u/.ssh/id_rsa"`).
+    if (!input) return this.otherFields({ rawInput: raw }, access, label);
     // Codex asks this way to widen its sandbox (network, folders to read or write, globs) for the turn or session.
     if (input.permissions !== undefined && input.permissions !== null)
       this.incomplete(

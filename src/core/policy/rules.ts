@@ -887,6 +887,14 @@ class FootprintView {
     if (kind === "search" || kind === "read")
       for (const folder of this.toolFolders)
         reaches.push({ folder, follows: true, what: (f) => `the agent's ${kind} reads files below ${f}` });
+    // Its own delete or move of a folder takes every entry below it, as `rm -rf` and `mv` of it do.
+    for (const folder of this.changedToolFolders)
+      reaches.push({
+        folder,
+        follows: false,
+        what: (f) => `the agent's ${kind} takes every file below ${f}`,
+        source: { disk: true },
+      });
     return (this.trees = reaches);
   }
 
@@ -1466,6 +1474,7 @@ class FootprintView {
       this.placeGuard(named, false) ??
       this.linkGuard() ??
       this.searchGlobGuard() ??
+      this.changedFolderGuard() ??
       this.destructive();
     if (held) return held;
     // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
@@ -2929,6 +2938,53 @@ class FootprintView {
   }
 
   /**
+   * The folders the agent's own delete or move tool call takes whole (`{"kind": "delete", "locations": [{"path":
+   * "/ws"}]}`): those it names to change (not where a move puts them) that are folders now.
+   */
+  private get changedToolFolders(): PathCheck[] {
+    const kind = this.footprint.kind;
+    if ((kind !== "delete" && kind !== "move") || this.footprint.commands.length > 0) return [];
+    return this.checks
+      .filter(
+        (c, i) =>
+          c.access === "write" &&
+          !(kind === "move" && MOVE_DESTINATIONS.has(this.footprint.paths[i]?.from ?? "")) &&
+          c.check.status !== "unresolved" &&
+          this.context.paths.kind(c.check.path) === "folder",
+      )
+      .map((c) => c.check);
+  }
+
+  /** A delete or move tool call of a folder: a protected entry below it, or one outside, as `rm -rf` of it asks. */
+  private changedFolderGuard(): Held | undefined {
+    const kind = this.footprint.kind;
+    for (const folder of this.changedToolFolders) {
+      if (folder.status === "unresolved") continue;
+      if (folder.status === "inside" && folder.path === folder.root)
+        return {
+          guard: "recursive-delete",
+          label: `the agent's ${kind} takes the workspace folder ${shortPath(folder.path)} whole`,
+        };
+      const walk = {
+        folders: [folder.path],
+        follows: false,
+        hidden: true,
+        enters: () => true,
+        takes: () => true,
+      };
+      const held = this.walkedReach(
+        [folder.path],
+        undefined,
+        false,
+        { walk, readsOnly: false, links: false },
+        (f) => `the agent's ${kind} takes every file below ${f}`,
+      );
+      if (held) return held;
+    }
+    return undefined;
+  }
+
+  /**
    * The folders the agent's own search or read tool (Claude Code's Grep, Gemini's read_many_files) reads below: those
    * it names, or where it runs when it names none (undefined: not known).
    */
@@ -3905,6 +3961,9 @@ interface WrittenNames {
   folders: readonly (string | null)[];
   unknown: (why: string) => Held;
 }
+
+/** Where a move tool call puts what it moves (`rawInput.destination`): a folder there is not taken whole. */
+const MOVE_DESTINATIONS = new Set(["rawInput.destination", "rawInput.new_path", "diff.changes.path"]);
 
 /** A search as `searchReach` reads it: a command of the line, or the agent's own tool read as rg; `who` runs it. */
 interface SearchInLine {
