@@ -4440,11 +4440,12 @@ describe("permission rules and guards", () => {
       }
     });
 
-    it("the agent's own search or read tool picking a credentials file by glob asks, as rg given the glob does", async () => {
+    it("the agent's own search or read tool of a folder holding credentials its ignore files do not leave out asks", async () => {
       const other = await makePolicyWorkspace("symposium-search-globs-");
       try {
         writeFileSync(join(other.ws, ".env"), "KEY=1");
         writeFileSync(join(other.ws, ".env.example"), "KEY=");
+        execFileSync("git", ["init", "-q"], { cwd: other.ws, stdio: "ignore" });
         const tool = (toolCall: Record<string, unknown>) =>
           decide(
             buildFootprint(v1Request({ toolCallId: "t", title: "Search", ...toolCall }), {
@@ -4459,35 +4460,51 @@ describe("permission rules and guards", () => {
               sessionCwd: other.ws,
             },
           );
-        // Claude Code's Grep with a glob (of a folder, or where it runs), Gemini's search_file_content and
-        // read_many_files by `include`: Bypass approved each, though `rg -g .env KEY` asks.
-        for (const toolCall of [
+        // Claude Code's Grep runs rg --hidden (of a folder, or where it runs), with its glob split at commas and
+        // white space; Gemini's search_file_content and read_many_files by `include`. Bypass approved each, and
+        // printed .env, though `rg --hidden KEY` asks.
+        const reads = [
+          { kind: "search", rawInput: { pattern: "KEY", path: other.ws, output_mode: "content" } },
+          { kind: "search", rawInput: { pattern: "KEY" } },
           { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: ".env" } },
-          { kind: "search", rawInput: { pattern: "KEY", glob: "**/.env" } },
           { kind: "search", rawInput: { pattern: "KEY", glob: "*.env*", output_mode: "content" } },
+          { kind: "search", rawInput: { pattern: "KEY", glob: "*.ts,.env" } },
           { kind: "search", rawInput: { pattern: "KEY", include: ".e*" } },
           { kind: "read", rawInput: { include: ["*.ts", ".env"] } },
-          // Claude Code's Grep hands rg each word, and each part between commas, as a glob of its own.
-          { kind: "search", rawInput: { pattern: "KEY", glob: "*.ts,.env" } },
-          { kind: "search", rawInput: { pattern: "KEY", glob: "*.ts\n.env" } },
-        ]) {
+        ];
+        const assertAsks = (toolCall: Record<string, unknown>) => {
           const decision = tool(toolCall);
           assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
           assert.match(
             decision.by.label,
-            /^the agent's (search|read) by the glob .* reads the files below .*, which includes .*\.env, a protected file that holds credentials$/,
+            /^the agent's (search|read)( by the glob .*)? reads every file below .*, which includes .*\.env, a protected file that holds credentials$/,
           );
-        }
-        // Globs that take no such file, a search without one (its walk skips hidden files as `rg KEY` does), and a
-        // glob tool that only lists names, are as they were.
+        };
+        for (const toolCall of reads) assertAsks(toolCall);
+        // Globs that take no such file are as they were.
         for (const toolCall of [
           { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: "*.ts" } },
           { kind: "search", rawInput: { pattern: "KEY", glob: ".env.example" } },
           { kind: "search", rawInput: { pattern: "KEY", glob: "!.env" } },
-          { kind: "search", rawInput: { pattern: "KEY", path: other.ws } },
-          { kind: "search", rawInput: { pattern: "**/.env*" } },
+          { kind: "search", rawInput: { pattern: "KEY", path: join(other.ws, "src") } },
         ])
           assert.equal(tool(toolCall).verdict, "allow", JSON.stringify(toolCall));
+        // Left out by the repository's ignore file, plainly or by a glob of one name, .env is not read; a line that
+        // leaves out only a folder of that name, a `!` line taking it back, or a tool told to heed no ignore file is.
+        for (const ignore of [".env\n", "/.env\n", ".env*\n", "*.env\n"]) {
+          writeFileSync(join(other.ws, ".gitignore"), ignore);
+          for (const toolCall of reads)
+            assert.equal(tool(toolCall).verdict, "allow", `${ignore}: ${JSON.stringify(toolCall)}`);
+        }
+        for (const ignore of [".env/\n", ".env\n!.env\n", "src/.env\n"]) {
+          writeFileSync(join(other.ws, ".gitignore"), ignore);
+          assertAsks(reads[0]!);
+        }
+        writeFileSync(join(other.ws, ".gitignore"), ".env\n");
+        assertAsks({
+          kind: "read",
+          rawInput: { include: [".env"], file_filtering_options: { respect_git_ignore: false } },
+        });
       } finally {
         other.remove();
       }

@@ -83,6 +83,8 @@ export interface Footprint {
    * `include`), as the agent sent them.
    */
   searchGlobs?: string[];
+  /** The search or read tool is told not to heed ignore files (Gemini CLI's `respect_git_ignore: false`). */
+  searchHeedsNoIgnoreFiles?: true;
 }
 
 export interface FootprintInput {
@@ -145,6 +147,8 @@ const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that hold globs a search or read tool picks files by, one or a list. */
 const SEARCH_GLOB_FIELDS = ["glob", "include"];
 const MAX_SEARCH_GLOBS = 64;
+/** A raw input telling a search not to heed ignore files (`respect_git_ignore: false`, `no_ignore: true`). */
+const HEEDS_NO_IGNORE_FILES = /"(?:respect\w*ignore\w*)"\s*:\s*false|"(?:no\W?ignore\w*)"\s*:\s*true/i;
 /** Raw-input fields that name where a command runs. */
 const CWD_FIELDS = ["cwd", "workdir", "directory"];
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
@@ -440,6 +444,8 @@ class FootprintBuilder {
         this.incomplete(`${label}: rawInput.${field} holds more than ${MAX_SEARCH_GLOBS} globs`);
       else taken.push(...globs);
     }
+    if (HEEDS_NO_IGNORE_FILES.test(JSON.stringify(input) ?? ""))
+      this.footprint.searchHeedsNoIgnoreFiles = true;
     this.otherFields(input, access, label);
     const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
     const cwd = cwdField ? input[cwdField] : undefined;

@@ -79,14 +79,32 @@ export class RgFiles {
    * repository, as rg reads it) names it plainly (`node_modules`, `/dist/`), and no `!` line of any may take it back.
    */
   leavesOut(path: string): boolean {
+    return this.leftOut(path, false);
+  }
+
+  /**
+   * Whether rg surely leaves out the file at `path`, as `leavesOut` a folder: a line naming it plainly but as a folder
+   * (`.env/`) does not, and a line of one name's glob (`.env*`, `*.local`) does.
+   */
+  leavesOutFile(path: string): boolean {
+    return this.leftOut(path, true);
+  }
+
+  private leftOut(path: string, file: boolean): boolean {
     const p = posixOrWin32(path);
     const name = p.basename(path);
     const parent = p.dirname(path);
     const around = this.ignoredAround(parent);
+    const names = (read: IgnoreLines) => (file ? read.fileNames : read.names);
     return (
       around !== undefined &&
       !around.some(({ read }) => this.takesBackName(read.takesBack, name)) &&
-      around.some(({ read, at }) => read.names.has(name) || (at === parent && read.anchored.has(name)))
+      around.some(
+        ({ read, at }) =>
+          names(read).has(name) ||
+          (at === parent && (file ? read.fileAnchored : read.anchored).has(name)) ||
+          (file && read.fileGlobs.some((matches) => matches(name))),
+      )
     );
   }
 
@@ -158,15 +176,43 @@ export class RgFiles {
     if (lines !== undefined) {
       const takesBack = takesBackOf(lines, Math.min(MAX_TAKE_BACK_GLOBS, MAX_GLOBS - this.globs));
       this.globs += takesBack.globs.length;
-      read = { empty: lines.length === 0, names: new Set(), anchored: new Set(), takesBack };
+      read = {
+        empty: lines.length === 0,
+        names: new Set(),
+        anchored: new Set(),
+        fileNames: new Set(),
+        fileAnchored: new Set(),
+        fileGlobs: [],
+        takesBack,
+      };
       for (const line of lines) {
         // A plain name only: `!x` takes x back and `#x` is a comment, and a glob's `[ab]` or `{a,b}` matches no
         // folder of that name, which rg then enters (and reads the ignore files of).
         if (/^[!#]|[[{\\]/.test(line)) continue;
         const pattern = line.replace(/\/+$/, "");
-        read.names.add(pattern);
-        if (pattern.startsWith("**/")) read.names.add(pattern.slice(3));
-        if (pattern.startsWith("/")) read.anchored.add(pattern.slice(1));
+        // `x/` leaves out a folder x, not a file.
+        const files = pattern === line;
+        const names = [pattern, ...(pattern.startsWith("**/") ? [pattern.slice(3)] : [])];
+        for (const name of names) {
+          read.names.add(name);
+          if (files) read.fileNames.add(name);
+        }
+        if (pattern.startsWith("/")) {
+          read.anchored.add(pattern.slice(1));
+          if (files) read.fileAnchored.add(pattern.slice(1));
+        }
+        // A glob of one name (`.env*`, `*.local`) matches files of that name at any depth below; matched at most
+        // `MAX_GLOBS` in a request, with the `!` globs.
+        if (
+          files &&
+          /[*?]/.test(pattern) &&
+          !pattern.includes("/") &&
+          !globTooCostly(pattern) &&
+          this.globs < MAX_GLOBS
+        ) {
+          this.globs++;
+          read.fileGlobs.push(globMatcher(pattern, { dot: true, noextglob: true, nonegate: true }));
+        }
       }
     }
     this.parsed.set(file, read);
@@ -304,6 +350,10 @@ interface IgnoreLines {
   empty: boolean;
   names: Set<string>;
   anchored: Set<string>;
+  /** Those of lines that leave out files too (not `x/`), and the globs of one name that do. */
+  fileNames: Set<string>;
+  fileAnchored: Set<string>;
+  fileGlobs: ((name: string) => boolean)[];
   takesBack: TakesBack;
 }
 

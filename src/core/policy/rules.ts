@@ -1473,7 +1473,7 @@ class FootprintView {
       this.sessionFolderGuard() ??
       this.placeGuard(named, false) ??
       this.linkGuard() ??
-      this.searchGlobGuard() ??
+      this.agentSearchGuard() ??
       this.changedFolderGuard() ??
       this.destructive();
     if (held) return held;
@@ -2865,17 +2865,10 @@ class FootprintView {
    * holds credentials: `grep -rn KEY .` prints `.env`'s lines as `cat .env` would. Every such file is hidden, so a
    * search that skips hidden files is not walked.
    */
-  private searchReach({ name, argv, command, cwd }: CommandInLine): Held | undefined {
-    const searched: SearchInLine = {
-      name,
-      argv,
-      cwd,
-      input: command.stdinFromPipe === true || command.stdin !== undefined,
-      who: name,
-    };
-    if (name !== "rg") return this.searchReachWith(searched, undefined);
+  private searchReach(inLine: CommandInLine): Held | undefined {
+    if (inLine.name !== "rg") return this.searchReachWith(inLine, undefined);
     for (const config of this.ripgrepConfigs()) {
-      const held = this.searchReachWith(searched, config);
+      const held = this.searchReachWith(inLine, config);
       if (held) return held;
     }
     return undefined;
@@ -2883,12 +2876,12 @@ class FootprintView {
 
   /** `searchReach` with rg's configuration file `config` (undefined: none). */
   private searchReachWith(
-    { name, argv, cwd, input, who }: SearchInLine,
+    { name, argv, command, cwd }: CommandInLine,
     config: string | undefined,
   ): Held | undefined {
     const words = name === "rg" ? this.ripgrepWords(argv, cwd, config).words : argv;
     const configured = words === argv ? "" : ` (with its configuration, ${config})`;
-    const searched = searchWalk(name, words, input);
+    const searched = searchWalk(name, words, command.stdinFromPipe === true || command.stdin !== undefined);
     const packed = searched ? undefined : packsWalk(name, argv);
     const walk = searched ?? packed ?? servesWalk(name, argv);
     // `rg --files` alone only names a hidden file an ignore file takes back (`--hidden` asks); given to another
@@ -2905,34 +2898,63 @@ class FootprintView {
       { walk, readsOnly: true, links: false, ...(unhides ? { unhides } : {}) },
       (folder) =>
         walk.hidden
-          ? `${who}${configured} ${how} every file below ${folder}`
-          : `${who}${configured} ${how} the files below ${folder}`,
+          ? `${name}${configured} ${how} every file below ${folder}`
+          : `${name}${configured} ${how} the files below ${folder}`,
     );
   }
 
   /**
-   * The agent's own search or read tool picking files by glob (Claude Code's Grep `glob`, Gemini CLI's `include`) is
-   * read as rg given those globs (`rg --glob=.env x ws`), which most such tools run: a glob taking a file that holds
-   * credentials below its folders (`.env`, hidden, which its walk skips otherwise) asks as that line does.
+   * The agent's own search or read tool of a folder, read as `rg --hidden` given its globs (Claude Code's Grep runs
+   * that, leaving out only version control folders, with its `glob`; Gemini CLI's tools read what git does not
+   * ignore, by `include`): a file that holds credentials below its folders (`.env`) that their ignore files do not
+   * surely leave out asks, as `rg --hidden KEY` does. A tool told not to heed them (`respect_git_ignore: false`)
+   * heeds none.
    */
-  private searchGlobGuard(): Held | undefined {
-    const globs = this.footprint.searchGlobs ?? [];
+  private agentSearchGuard(): Held | undefined {
     const kind = this.footprint.kind;
-    if (globs.length === 0 || (kind !== "search" && kind !== "read") || this.footprint.commands.length > 0)
-      return undefined;
-    const folders = this.toolFolders;
+    if ((kind !== "search" && kind !== "read") || this.footprint.commands.length > 0) return undefined;
+    const globs = this.footprint.searchGlobs ?? [];
     const more = globs.length > 1 ? ` and ${globs.length - 1} more` : "";
-    const who = `the agent's ${kind} by the glob ${JSON.stringify(globs[0]!.slice(0, 80))}${more}`;
+    const who =
+      globs.length === 0
+        ? `the agent's ${kind}`
+        : `the agent's ${kind} by the glob ${JSON.stringify(globs[0]!.slice(0, 80))}${more}`;
+    const folders = this.toolFolders;
     const paths = folders.flatMap((folder) =>
       folder === undefined || folder.status === "unresolved" ? [] : [folder.path],
     );
     // An unresolved one the path guards hold first.
     if (paths.length < folders.length)
       return { guard: "incomplete", label: `${who} reads files below a folder that is not known` };
-    const argv = ["rg", ...globs.map((glob) => `--glob=${glob}`), "--regexp=x", "--", ...paths];
+    const argv = ["rg", "--hidden", ...globs.map((glob) => `--glob=${glob}`), "--regexp=x", "--", ...paths];
     for (const config of this.ripgrepConfigs()) {
-      const held = this.searchReachWith({ name: "rg", argv, cwd: undefined, input: false, who }, config);
-      if (held) return held;
+      const words = this.ripgrepWords(argv, undefined, config).words;
+      const walk = searchWalk("rg", words);
+      if (walk === undefined) continue;
+      const configured = words === argv ? "" : ` (with rg's configuration, ${config})`;
+      const heeds =
+        this.footprint.searchHeedsNoIgnoreFiles !== true &&
+        !words.some((word) => word === null || /^--no-ignore(?:-vcs|-dot|-parent)?$|^-[a-zA-Z]*u/.test(word));
+      for (const folder of paths) {
+        const at = (relative: string) => posixOrWin32(folder).join(folder, relative);
+        const own: EntryWalk = {
+          ...walk,
+          folders: [folder],
+          enters: (relative) =>
+            walk.enters(relative) &&
+            !VCS_FOLDERS.has(relative.slice(relative.lastIndexOf("/") + 1)) &&
+            !(heeds && this.rgFiles().leavesOut(at(relative))),
+          takes: (relative) => walk.takes(relative) && !(heeds && this.rgFiles().leavesOutFile(at(relative))),
+        };
+        const held = this.walkedReach(
+          [folder],
+          undefined,
+          walk.follows,
+          { walk: own, readsOnly: true, links: false, credentialsOnly: true },
+          (f) => `${who}${configured} reads every file below ${f}`,
+        );
+        if (held) return held;
+      }
     }
     return undefined;
   }
@@ -3105,7 +3127,13 @@ class FootprintView {
     folders: readonly (string | null)[],
     cwd: string | undefined,
     follow: boolean,
-    given: { walk: EntryWalk; readsOnly: boolean; links: boolean; unhides?: Unhides },
+    given: {
+      walk: EntryWalk;
+      readsOnly: boolean;
+      links: boolean;
+      unhides?: Unhides;
+      credentialsOnly?: boolean;
+    },
     what: (folder: string) => string,
   ): Held | undefined {
     for (const folder of folders) {
@@ -3771,6 +3799,8 @@ class FootprintView {
           splitsAt?: RegExp;
           onlySplits?: boolean;
           unhides?: Unhides;
+          /** It looks only for hidden files that hold credentials, and folders (`picks`). */
+          credentialsOnly?: boolean;
         }
       | undefined,
   ):
@@ -3835,10 +3865,13 @@ class FootprintView {
       },
       // rg's walk for hidden files its ignore files take back, checking no link, picks only files that hold
       // credentials, each hidden: it looks at no other name but its folders' and its ignore files'.
-      unhides !== undefined && given?.readsOnly === true && !given.links && given.splitsAt === undefined
+      (unhides !== undefined || given?.credentialsOnly === true) &&
+        given?.readsOnly === true &&
+        !given.links &&
+        given.splitsAt === undefined
         ? {
             picks: (name) => name.startsWith(".") && holdsCredentials(name),
-            listed: (folder, entries) => unhides.listed(folder, entries),
+            listed: (folder, entries) => (unhides ?? this.rgFiles()).listed(folder, entries),
           }
         : undefined,
     );
@@ -3962,18 +3995,11 @@ interface WrittenNames {
   unknown: (why: string) => Held;
 }
 
+/** The folders Claude Code's Grep leaves out: version control's. */
+const VCS_FOLDERS = new Set([".git", ".svn", ".hg", ".bzr", ".jj", ".sl"]);
+
 /** Where a move tool call puts what it moves (`rawInput.destination`): a folder there is not taken whole. */
 const MOVE_DESTINATIONS = new Set(["rawInput.destination", "rawInput.new_path", "diff.changes.path"]);
-
-/** A search as `searchReach` reads it: a command of the line, or the agent's own tool read as rg; `who` runs it. */
-interface SearchInLine {
-  name: string;
-  argv: readonly (string | null)[];
-  cwd: string | undefined;
-  /** Its input is a pipe or a file. */
-  input: boolean;
-  who: string;
-}
 
 interface CommandInLine {
   name: string;
