@@ -613,6 +613,9 @@ describe("permission rules and guards", () => {
         ],
         ["git ls-files | xargs sed -i s/a/b/", /sed is given files by xargs from a listing that includes/],
         ["sed -i s/a/b/ $(git ls-files)", /sed is given files by \$\(…\) from a listing that includes/],
+        // git grep's first word is its pattern, which was read as a pathspec that left the listing without `.env`.
+        ["git grep -l KEY | xargs sed -i s/a/b/", /sed is given files by xargs from a listing that includes/],
+        ["sed -i s/a/b/ $(git grep -l KEY)", /sed is given files by \$\(…\) from a listing that includes/],
         [
           "grep -rl oldName --exclude='.env*' --exclude=.npmrc . | sort -u | xargs sed -i s/a/b/",
           /sed is given files by xargs from a listing that includes/,

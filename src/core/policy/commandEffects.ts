@@ -3282,9 +3282,17 @@ export function listingWalk(argv: readonly (string | null)[]): EntryWalk | undef
       const others = rest.some((word) => word === "-o" || word === "--others");
       // Its pathspecs: a path and what is below it, or a pattern whose `*` crosses folders. Magic ones
       // (`:(exclude)…`) or computed ones are not read: anything may be listed.
-      const specs = rest
-        .slice(rest.indexOf("--") + 1)
-        .filter((word) => word === null || !word.startsWith("-"));
+      const end = rest.indexOf("--");
+      const words = rest.slice(end + 1).filter((word) => word === null || !word.startsWith("-"));
+      // git grep's first word is its pattern, not a pathspec (`git grep -l foo` lists `.env`); which words are
+      // patterns when `-e` or `-f` gives them is not read here.
+      const patterns =
+        gitSubcommand(argv)?.name === "grep" && end < 0
+          ? rest.some((word) => word === null || /^-[a-zA-Z]*[ef]|^--(?:regexp|file)\b/.test(word))
+            ? "not known"
+            : "first"
+          : "none";
+      const specs = patterns === "not known" ? [null] : patterns === "first" ? words.slice(1) : words;
       const known =
         specs.every((spec) => spec !== null && !spec.startsWith(":")) &&
         // Options whose value is a separate word would read as a pathspec.
