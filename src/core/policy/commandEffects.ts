@@ -5537,6 +5537,9 @@ export const DOWNLOADERS = new Set([
   "irm",
   "Invoke-WebRequest",
   "Invoke-RestMethod",
+  // HTTPie and its kin, text browsers' `-source`/`-dump`, downloaders and raw connections.
+  ...["http", "https", "xh", "xhs", "curlie", "wget2", "axel", "lynx", "w3m", "links", "elinks"],
+  ...["nc", "ncat", "netcat", "ftp", "tftp"],
 ]);
 /**
  * How a wrapper reads its words before the command it runs: short options without a value (`flags`), short options

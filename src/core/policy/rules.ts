@@ -2092,12 +2092,30 @@ class FootprintView {
   }
 
   private downloadsOther(name: string, words: readonly (string | null)[]): boolean {
+    // A clone of an address, and a submodule cloned or moved to its remote's newest commit.
     if (name === "git")
-      return words.includes("clone") && words.some((w) => w === null || /^(?:\w+:\/\/|git@)/.test(w));
+      return (
+        (words.includes("clone") && words.some((w) => w === null || /^(?:\w+:\/\/|git@)/.test(w))) ||
+        (words.includes("submodule") &&
+          words.includes("update") &&
+          words.some((w) => w === "--init" || w === "--remote"))
+      );
+    // Python's own downloader (`python3 -m urllib.request URL > x`).
+    if (/^python[\d.]*$/.test(name))
+      return words.some(
+        (w, i) => w === "-murllib.request" || (w === "-m" && words[i + 1] === "urllib.request"),
+      );
     // A forge's clone of `owner/repo`, mercurial's clone, subversion's checkout or export.
     const verbs = words.filter((w) => w === null || !w.startsWith("-"));
     if ((name === "gh" || name === "glab") && verbs[0] === "repo")
       return ["clone", "fork"].includes(verbs[1] ?? "");
+    // A release's or run's files, a gist, a bucket's objects, another machine's files (`rsync h:i.sh .`).
+    if ((name === "gh" || name === "glab") && ["release", "run", "gist"].includes(verbs[0] ?? ""))
+      return ["download", "view", "clone"].includes(verbs[1] ?? "");
+    if (["aws", "gsutil", "gcloud", "az", "rclone", "s3cmd"].includes(name))
+      return words.some((w) => w === null || /^(?:s3|gs|az|r2):\/\/|^[\w-]+:(?!\/\/)/.test(w));
+    if (["scp", "rsync", "sftp"].includes(name))
+      return words.some((w) => w === null || /^(?:[\w.-]+@)?[\w.-]+:(?!\/\/)/.test(w));
     if (name === "hg") return verbs[0] === "clone";
     if (name === "svn") return ["checkout", "co", "export"].includes(verbs[0] ?? "");
     return DOWNLOADERS.has(name);
