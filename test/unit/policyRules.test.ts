@@ -4378,6 +4378,28 @@ describe("permission rules and guards", () => {
         { kind: "read", locations: [{ path: join(repo.ws, "src", "server.pem") }] },
       ])
         assert.equal(tool(toolCall, true).verdict, "allow", JSON.stringify(toolCall));
+      // A deny rule about reading holds a search of the file, or of the folder above it, too; an allow rule about
+      // reading does not approve a search.
+      const readRule = (action: "allow" | "deny") =>
+        decide(
+          buildFootprint(
+            v1Request({
+              toolCallId: "t",
+              title: "Search",
+              kind: "search",
+              rawInput: { pattern: "k", path: join(repo.ws, "secrets", "key"), output_mode: "content" },
+            }),
+            { shell: repo.shell, home: repo.home, sessionCwd: repo.ws },
+          ),
+          {
+            ...context({ rules: [rule(action, { kind: "read", path: "secrets/**" })] }),
+            paths: repo.boundary,
+            home: repo.home,
+            sessionCwd: repo.ws,
+          },
+        );
+      assert.equal(readRule("deny").verdict, "deny");
+      assert.equal(readRule("allow").verdict, "ask");
     });
 
     it("a tool call's raw input in a list, text handed to a read, and a folder deleted or moved are read", async () => {

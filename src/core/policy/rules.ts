@@ -1447,12 +1447,10 @@ class FootprintView {
   }
 
   private sameTool(rule: PermissionRule, anyKind = false): boolean {
-    if (
-      rule.kinds &&
-      !anyKind &&
-      !(this.footprint.kind !== undefined && rule.kinds.includes(this.footprint.kind))
-    )
-      return false;
+    const kind = this.footprint.kind;
+    // A search reads the files it searches: a deny or ask rule about reading them holds it too.
+    const reads = kind === "search" && rule.action !== "allow" && rule.kinds?.includes("read") === true;
+    if (rule.kinds && !anyKind && !reads && !(kind !== undefined && rule.kinds.includes(kind))) return false;
     if (rule.tool !== undefined && rule.tool !== this.footprint.toolName) return false;
     return true;
   }
