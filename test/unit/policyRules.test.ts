@@ -165,6 +165,20 @@ describe("permission rules and guards", () => {
       }),
       { ...context({ bypass: true }), paths, home: other.home, sessionCwd: other.ws },
     );
+  /** A v1 tool call decided in another policy workspace than this suite's, run there, with `overrides`. */
+  const toolCallIn = (
+    other: PolicyWorkspace,
+    toolCall: Record<string, unknown>,
+    overrides: Partial<DecideContext> = {},
+  ) =>
+    decide(
+      buildFootprint(v1Request({ toolCallId: "t", title: "Tool", ...toolCall }), {
+        shell: other.shell,
+        home: other.home,
+        sessionCwd: other.ws,
+      }),
+      { ...context(overrides), paths: other.boundary, home: other.home, sessionCwd: other.ws },
+    );
   /** Each line's decision is held by the guard named beside it. */
   const assertGuards = (
     decideLine: (line: string) => ReturnType<typeof decide>,
@@ -4343,19 +4357,7 @@ describe("permission rules and guards", () => {
     it("the agent's own search or read tool of a folder where a deny or ask path rule may match asks a person", () => {
       const deny = [rule("deny", { path: "secrets/**" })];
       const tool = (toolCall: Record<string, unknown>, bypass: boolean) =>
-        decide(
-          buildFootprint(v1Request({ toolCallId: "t", title: "Search", ...toolCall }), {
-            shell: repo.shell,
-            home: repo.home,
-            sessionCwd: repo.ws,
-          }),
-          {
-            ...context({ rules: deny, bypass }),
-            paths: repo.boundary,
-            home: repo.home,
-            sessionCwd: repo.ws,
-          },
-        );
+        toolCallIn(repo, toolCall, { rules: deny, bypass });
       // Claude Code's Grep of the workspace, its glob picking the denied files; with no path, where it runs; Gemini's
       // read_many_files by a glob. Bypass approved each before, as did a session grant for search requests.
       for (const toolCall of [
@@ -4381,22 +4383,13 @@ describe("permission rules and guards", () => {
       // A deny rule about reading holds a search of the file, or of the folder above it, too; an allow rule about
       // reading does not approve a search.
       const readRule = (action: "allow" | "deny") =>
-        decide(
-          buildFootprint(
-            v1Request({
-              toolCallId: "t",
-              title: "Search",
-              kind: "search",
-              rawInput: { pattern: "k", path: join(repo.ws, "secrets", "key"), output_mode: "content" },
-            }),
-            { shell: repo.shell, home: repo.home, sessionCwd: repo.ws },
-          ),
+        toolCallIn(
+          repo,
           {
-            ...context({ rules: [rule(action, { kind: "read", path: "secrets/**" })] }),
-            paths: repo.boundary,
-            home: repo.home,
-            sessionCwd: repo.ws,
+            kind: "search",
+            rawInput: { pattern: "k", path: join(repo.ws, "secrets", "key"), output_mode: "content" },
           },
+          { rules: [rule(action, { kind: "read", path: "secrets/**" })] },
         );
       assert.equal(readRule("deny").verdict, "deny");
       assert.equal(readRule("allow").verdict, "ask");
@@ -4412,19 +4405,7 @@ describe("permission rules and guards", () => {
         mkdirSync(join(other.ws, "certs"));
         writeFileSync(join(other.ws, "certs", "a.pem"), "");
         const tool = (toolCall: Record<string, unknown>, rules: PermissionRule[] = []) =>
-          decide(
-            buildFootprint(v1Request({ toolCallId: "t", title: "Tool", ...toolCall }), {
-              shell: other.shell,
-              home: other.home,
-              sessionCwd: other.ws,
-            }),
-            {
-              ...context({ bypass: true, rules }),
-              paths: other.boundary,
-              home: other.home,
-              sessionCwd: other.ws,
-            },
-          );
+          toolCallIn(other, toolCall, { bypass: true, rules });
         const key = join(other.home, ".ssh", "id_rsa");
         // Each passed Bypass: a raw input that is no object was not read, a kind that reads made its paths reads
         // though the tool was handed what to write, and a folder deleted or moved was placed alone.
@@ -4496,20 +4477,7 @@ describe("permission rules and guards", () => {
         writeFileSync(join(other.ws, ".env"), "KEY=1");
         writeFileSync(join(other.ws, ".env.example"), "KEY=");
         execFileSync("git", ["init", "-q"], { cwd: other.ws, stdio: "ignore" });
-        const tool = (toolCall: Record<string, unknown>) =>
-          decide(
-            buildFootprint(v1Request({ toolCallId: "t", title: "Search", ...toolCall }), {
-              shell: other.shell,
-              home: other.home,
-              sessionCwd: other.ws,
-            }),
-            {
-              ...context({ bypass: true }),
-              paths: other.boundary,
-              home: other.home,
-              sessionCwd: other.ws,
-            },
-          );
+        const tool = (toolCall: Record<string, unknown>) => toolCallIn(other, toolCall, { bypass: true });
         // Claude Code's Grep runs rg --hidden (of a folder, or where it runs), with its glob split at commas and
         // white space; Gemini's search_file_content and read_many_files by `include`. Bypass approved each, and
         // printed .env, though `rg --hidden KEY` asks.
