@@ -4404,6 +4404,8 @@ describe("permission rules and guards", () => {
         writeFileSync(join(other.ws, "cfg", ".env"), "KEY=1");
         mkdirSync(join(other.ws, "certs"));
         writeFileSync(join(other.ws, "certs", "a.pem"), "");
+        mkdirSync(join(other.ws, "ci", "workflows"), { recursive: true });
+        writeFileSync(join(other.ws, "ci", "workflows", "x.yml"), "");
         const tool = (toolCall: Record<string, unknown>, rules: PermissionRule[] = []) =>
           toolCallIn(other, toolCall, { bypass: true, rules });
         const key = join(other.home, ".ssh", "id_rsa");
@@ -4429,6 +4431,31 @@ describe("permission rules and guards", () => {
             /\.gitlab-ci\.yml is a protected file/,
           ],
           [{ kind: "delete", locations: [{ path: other.ws }] }, /delete takes the workspace folder .* whole/],
+          // A folder deleted by a diff, or named by a tool of another kind; what a moved folder puts in a protected
+          // place (`ci/workflows/x.yml` moved to `.github`); text handed under other names, or in a list.
+          [
+            {
+              kind: "edit",
+              content: [{ type: "diff", path: join(other.ws, "cfg"), oldText: "", newText: "" }],
+            },
+            /edit takes every file below .*\/cfg, which includes/,
+          ],
+          [{ kind: "other", locations: [{ path: join(other.ws, "cfg") }] }, /other takes every file below/],
+          [
+            {
+              kind: "move",
+              rawInput: { source: join(other.ws, "ci"), destination: join(other.ws, ".github") },
+            },
+            /move moves .*\/ci\/workflows to .*\/\.github\/workflows, a protected path/,
+          ],
+          [
+            { kind: "read", rawInput: { file_path: join(other.ws, ".husky", "pre-commit"), newString: "x" } },
+            /pre-commit is a protected file/,
+          ],
+          [
+            { kind: "read", rawInput: [{ file_path: join(other.ws, ".husky", "pre-commit"), content: "x" }] },
+            /pre-commit is a protected file/,
+          ],
           [
             {
               kind: "move",
@@ -4481,15 +4508,22 @@ describe("permission rules and guards", () => {
         // Claude Code's Grep runs rg --hidden (of a folder, or where it runs), with its glob split at commas and
         // white space; Gemini's search_file_content and read_many_files by `include`. Bypass approved each, and
         // printed .env, though `rg --hidden KEY` asks.
-        const reads = [
+        const plain = [
           { kind: "search", rawInput: { pattern: "KEY", path: other.ws, output_mode: "content" } },
           { kind: "search", rawInput: { pattern: "KEY" } },
+        ];
+        // A glob takes what it matches whatever the ignore files say, as rg's `--glob` does.
+        const globbed = [
           { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: ".env" } },
+          { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: "*" } },
+          // Claude Code keeps a word whole at commas only when it holds a pair of braces.
+          { kind: "search", rawInput: { pattern: "KEY", path: other.ws, glob: ".env,}" } },
           { kind: "search", rawInput: { pattern: "KEY", glob: "*.env*", output_mode: "content" } },
           { kind: "search", rawInput: { pattern: "KEY", glob: "*.ts,.env" } },
           { kind: "search", rawInput: { pattern: "KEY", include: ".e*" } },
           { kind: "read", rawInput: { include: ["*.ts", ".env"] } },
         ];
+        const reads = [...plain, ...globbed];
         const assertAsks = (toolCall: Record<string, unknown>) => {
           const decision = tool(toolCall);
           assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
@@ -4511,18 +4545,40 @@ describe("permission rules and guards", () => {
         // leaves out only a folder of that name, a `!` line taking it back, or a tool told to heed no ignore file is.
         for (const ignore of [".env\n", "/.env\n", ".env*\n", "*.env\n"]) {
           writeFileSync(join(other.ws, ".gitignore"), ignore);
-          for (const toolCall of reads)
+          for (const toolCall of plain)
             assert.equal(tool(toolCall).verdict, "allow", `${ignore}: ${JSON.stringify(toolCall)}`);
+          for (const toolCall of globbed) assertAsks(toolCall);
         }
-        for (const ignore of [".env/\n", ".env\n!.env\n", "src/.env\n"]) {
+        // Lines rg reads otherwise than the words say: a folder's only, taken back, of another folder, a byte order
+        // mark rg keeps, an ignore file rg stops reading at a line that is not UTF-8, a glob picomatch would read as
+        // alternatives.
+        for (const ignore of [
+          ".env/\n",
+          ".env\n!.env\n",
+          "src/.env\n",
+          ".env\uFEFF\n",
+          "\uFEFF.env\n",
+          ".(env|x)*\n",
+          Buffer.concat([Buffer.from("foo\xff\n", "latin1"), Buffer.from(".env\n")]),
+        ]) {
           writeFileSync(join(other.ws, ".gitignore"), ignore);
-          assertAsks(reads[0]!);
+          assertAsks(plain[0]!);
         }
         writeFileSync(join(other.ws, ".gitignore"), ".env\n");
-        assertAsks({
+        const readMany = (options: Record<string, unknown>) => ({
           kind: "read",
-          rawInput: { include: [".env"], file_filtering_options: { respect_git_ignore: false } },
+          rawInput: { paths: [other.ws], ...options },
         });
+        assert.equal(tool(readMany({})).verdict, "allow");
+        assertAsks(readMany({ file_filtering_options: { respect_git_ignore: false } }));
+        // A `.git` that is no folder (a file naming another, a link that leads nowhere), which rg reads otherwise.
+        writeFileSync(join(other.ws, ".gitignore"), ".env\n");
+        rmSync(join(other.ws, ".git"), { recursive: true });
+        symlinkSync("nowhere", join(other.ws, ".git"));
+        assertAsks(plain[0]!);
+        rmSync(join(other.ws, ".git"));
+        writeFileSync(join(other.ws, ".git"), "gitdir: elsewhere\n");
+        assertAsks(plain[0]!);
       } finally {
         other.remove();
       }

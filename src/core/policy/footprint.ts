@@ -179,13 +179,24 @@ function wholePath(value: string): boolean {
 const PATH_LIKE_VALUE = /[/\\]|^\.[^\s]|^~/;
 /** Addresses of other schemes (`https://…`, `postgres://…`) are not paths. */
 const ADDRESS = /^(?!file:)[a-z][\w+.-]*:\/\//i;
-/** Fields that hold what a tool writes: a file's new text, an edit's strings. */
-const WRITTEN_FIELDS = ["content", "old_string", "new_string", "new_source", "edits", "file_text", "new_str"];
-/** Whether a raw input hands the tool text to write. */
-function handedText(raw: unknown): boolean {
-  const input = asObject(raw);
-  return (
-    input !== undefined && WRITTEN_FIELDS.some((field) => input[field] !== undefined && input[field] !== null)
+/**
+ * Fields that hold what a tool writes: a file's new text, an edit's strings, as the agents and tools people use name
+ * them (`newString`, Anthropic's text editor's `old_str`, `insert_text`).
+ */
+const WRITTEN_FIELDS = new Set(
+  [
+    ...["content", "contents", "new_content", "newContent", "file_text", "text", "data", "body", "payload"],
+    ...["old_string", "new_string", "oldString", "newString", "old_str", "new_str", "new_text", "newText"],
+    ...["insert_text", "replacement", "new_source", "edits", "patch", "diff", "append", "code", "lines"],
+  ].map((field) => field.toLowerCase()),
+);
+/** Whether a raw input hands the tool text to write, at any depth (`[{"file_path": …, "content": …}]`). */
+function handedText(raw: unknown, depth = 0): boolean {
+  if (depth > MAX_RAW_DEPTH || raw === null || typeof raw !== "object") return false;
+  return Object.entries(raw).some(
+    ([field, value]) =>
+      (WRITTEN_FIELDS.has(field.toLowerCase()) && value !== undefined && value !== null) ||
+      handedText(value, depth + 1),
   );
 }
 /** Fields that hold text, code or prose, whatever they begin with: an edit's strings, a prompt. */
@@ -432,12 +443,13 @@ class FootprintBuilder {
       const value = input[field];
       if (value === undefined || value === null) continue;
       // Past a tool's few, the globs are not matched one by one (each may cost a walk of the folder).
-      // Claude Code's Grep hands rg each word of its glob, and each part between commas of a word without braces
+      // Claude Code's Grep hands rg each word of its glob, and each part between commas of a word without a pair of
+      // braces
       // (`"*.ts,.env"` is two globs).
       const globs = (Array.isArray(value) ? value : [value])
         .filter((glob) => typeof glob === "string")
         .flatMap((glob: string) => glob.split(/\s+/))
-        .flatMap((glob) => (/[{}]/.test(glob) ? [glob] : glob.split(",")))
+        .flatMap((glob) => (glob.includes("{") && glob.includes("}") ? [glob] : glob.split(",")))
         .filter((glob) => glob !== "");
       const taken = (this.footprint.searchGlobs ??= []);
       if (taken.length + globs.length > MAX_SEARCH_GLOBS)

@@ -94,6 +94,10 @@ export class RgFiles {
     const p = posixOrWin32(path);
     const name = p.basename(path);
     const parent = p.dirname(path);
+    // A file is taken as left out only in a repository whose `.git` is a folder: rg reads a `.git` file or link
+    // otherwise than git (its first line; a link it follows, which may lead nowhere).
+    const root = file ? this.repositoryRoot(parent) : undefined;
+    if (root !== undefined && this.paths.kind(p.join(root, ".git")) !== "folder") return false;
     const around = this.ignoredAround(parent);
     const names = (read: IgnoreLines) => (file ? read.fileNames : read.names);
     return (
@@ -208,6 +212,7 @@ export class RgFiles {
           /[*?]/.test(pattern) &&
           !pattern.includes("/") &&
           !globTooCostly(pattern) &&
+          !readOtherwise(pattern) &&
           this.globs < MAX_GLOBS
         ) {
           this.globs++;
@@ -269,10 +274,10 @@ export class RgFiles {
       lines =
         bytes === undefined
           ? undefined
-          : new TextDecoder()
-              .decode(bytes)
-              .split("\n")
-              .map((line) => line.trimEnd());
+          : decodeWhole(bytes)
+              ?.split("\n")
+              // Not a byte order mark, which rg keeps as part of a name (`.env\uFEFF` is no `.env`).
+              .map((line) => line.replace(/(?:(?!\uFEFF)\s)+$/, ""));
     }
     this.read.set(file, lines);
     return lines;
@@ -330,6 +335,18 @@ export class RgFiles {
     }
     this.global = files;
     return files;
+  }
+}
+
+/**
+ * A file's text, or undefined when it is not UTF-8 throughout (rg stops reading an ignore file at such a line), a
+ * byte order mark kept as a character.
+ */
+function decodeWhole(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
   }
 }
 

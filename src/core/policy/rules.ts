@@ -10,7 +10,7 @@
  */
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
-import { globMatcher, matchesGlob, LINE_BREAK } from "./globMatch";
+import { globMatcher, matchesGlob, LINE_BREAK, readOtherwise } from "./globMatch";
 import { foldAll, holdsCredentials, isGitHook, isProtectedName, type PathCheck } from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
@@ -892,7 +892,7 @@ class FootprintView {
       reaches.push({
         folder,
         follows: false,
-        what: (f) => `the agent's ${kind} takes every file below ${f}`,
+        what: (f) => `the agent's ${kind ?? "tool call"} takes every file below ${f}`,
         source: { disk: true },
       });
     return (this.trees = reaches);
@@ -2943,6 +2943,18 @@ class FootprintView {
     if (paths.length < folders.length)
       return { guard: "incomplete", label: `${who} reads files below a folder that is not known` };
     const argv = ["rg", "--hidden", ...globs.map((glob) => `--glob=${glob}`), "--regexp=x", "--", ...paths];
+    // The globs that take files, each as rg matches it (no `/`: a name at any depth); one not read here takes any.
+    const globbed = globs
+      .filter((glob) => !glob.startsWith("!"))
+      .map((glob) =>
+        globTooCostly(glob) || readOtherwise(glob) || glob.includes("[")
+          ? () => true
+          : globMatcher(glob.replace(/^\//, ""), {
+              dot: true,
+              nonegate: true,
+              basename: !glob.includes("/"),
+            }),
+      );
     for (const config of this.ripgrepConfigs()) {
       const words = this.ripgrepWords(argv, undefined, config).words;
       const walk = searchWalk("rg", words);
@@ -2953,14 +2965,19 @@ class FootprintView {
         !words.some((word) => word === null || /^--no-ignore(?:-vcs|-dot|-parent)?$|^-[a-zA-Z]*u/.test(word));
       for (const folder of paths) {
         const at = (relative: string) => posixOrWin32(folder).join(folder, relative);
+        // What a glob takes, rg takes whatever the ignore files say (`glob: "*"` reads an ignored `.env`).
+        const ignored = (relative: string, file: boolean) =>
+          heeds &&
+          !globbed.some((matches) => matches(relative)) &&
+          (file ? this.rgFiles().leavesOutFile(at(relative)) : this.rgFiles().leavesOut(at(relative)));
         const own: EntryWalk = {
           ...walk,
           folders: [folder],
           enters: (relative) =>
             walk.enters(relative) &&
             !VCS_FOLDERS.has(relative.slice(relative.lastIndexOf("/") + 1)) &&
-            !(heeds && this.rgFiles().leavesOut(at(relative))),
-          takes: (relative) => walk.takes(relative) && !(heeds && this.rgFiles().leavesOutFile(at(relative))),
+            !ignored(relative, false),
+          takes: (relative) => walk.takes(relative) && !ignored(relative, true),
         };
         const held = this.walkedReach(
           [folder],
@@ -2976,32 +2993,37 @@ class FootprintView {
   }
 
   /**
-   * The folders the agent's own delete or move tool call takes whole (`{"kind": "delete", "locations": [{"path":
-   * "/ws"}]}`): those it names to change (not where a move puts them) that are folders now.
+   * The folders the agent's own tool call changes whole, by its kind or its diff (`{"kind": "delete", "locations":
+   * [{"path": "/ws"}]}`, a diff change deleting a folder): those it names to change, not where a move puts them nor
+   * where it runs, that are folders now.
    */
   private get changedToolFolders(): PathCheck[] {
-    const kind = this.footprint.kind;
-    if ((kind !== "delete" && kind !== "move") || this.footprint.commands.length > 0) return [];
+    if (this.footprint.subject !== "tool_call" || this.footprint.commands.length > 0) return [];
     return this.checks
       .filter(
         (c, i) =>
           c.access === "write" &&
-          !(kind === "move" && MOVE_DESTINATIONS.has(this.footprint.paths[i]?.from ?? "")) &&
+          !TOOL_PLACES.test(this.footprint.paths[i]?.from ?? "") &&
           c.check.status !== "unresolved" &&
           this.context.paths.kind(c.check.path) === "folder",
       )
       .map((c) => c.check);
   }
 
-  /** A delete or move tool call of a folder: a protected entry below it, or one outside, as `rm -rf` of it asks. */
+  /**
+   * A tool call that changes a folder whole (deletes or moves it): a protected entry below it, or one outside, as
+   * `rm -rf` of it asks; moved, a protected place its entries land in (`ci` moved to `.github` puts
+   * `.github/workflows/release.yml`), as `mv` of it asks.
+   */
   private changedFolderGuard(): Held | undefined {
-    const kind = this.footprint.kind;
-    for (const folder of this.changedToolFolders) {
+    const what = `the agent's ${this.footprint.kind ?? "tool call"}`;
+    const folders = this.changedToolFolders;
+    for (const folder of folders) {
       if (folder.status === "unresolved") continue;
       if (folder.status === "inside" && folder.path === folder.root)
         return {
           guard: "recursive-delete",
-          label: `the agent's ${kind} takes the workspace folder ${shortPath(folder.path)} whole`,
+          label: `${what} takes the workspace folder ${shortPath(folder.path)} whole`,
         };
       const walk = {
         folders: [folder.path],
@@ -3015,10 +3037,47 @@ class FootprintView {
         undefined,
         false,
         { walk, readsOnly: false, links: false },
-        (f) => `the agent's ${kind} takes every file below ${f}`,
+        (f) => `${what} takes every file below ${f}`,
       );
       if (held) return held;
     }
+    // Where what it moves lands: below a destination, as itself or by its own name in it.
+    const destinations = this.checks.filter(
+      (c, i) => c.access === "write" && MOVE_DESTINATION.test(this.footprint.paths[i]?.from ?? ""),
+    );
+    for (const folder of folders)
+      for (const { check: into } of destinations) {
+        if (folder.status === "unresolved" || into.status === "unresolved") continue;
+        const p = posixOrWin32(folder.path);
+        const landings = (path: string) => {
+          const relative = path.slice(folder.path.length);
+          return [into.path + relative, p.join(into.path, p.basename(folder.path)) + relative];
+        };
+        let landed: string | undefined;
+        const found = firstBelow(
+          folder.path,
+          false,
+          this.context.paths,
+          (path) => {
+            landed = landings(path).find((landing) => {
+              const check = this.context.paths.check(landing);
+              return check.status !== "inside" || check.protected;
+            });
+            return landed !== undefined;
+          },
+          this.budget,
+        );
+        if (found === "too many")
+          return {
+            guard: "incomplete",
+            label: `${what} moves ${shortPath(folder.path)}, which holds too many files to check where they land`,
+          };
+        if (found !== undefined)
+          return {
+            guard: "protected",
+            label: `${what} moves ${shortPath(found.path)} to ${shortPath(landed!)}, a protected path or one outside the workspace`,
+          };
+      }
     return undefined;
   }
 
@@ -4014,8 +4073,10 @@ interface WrittenNames {
 /** The folders Claude Code's Grep leaves out: version control's. */
 const VCS_FOLDERS = new Set([".git", ".svn", ".hg", ".bzr", ".jj", ".sl"]);
 
-/** Where a move tool call puts what it moves (`rawInput.destination`): a folder there is not taken whole. */
-const MOVE_DESTINATIONS = new Set(["rawInput.destination", "rawInput.new_path", "diff.changes.path"]);
+/** Where a tool call puts what it moves (`rawInput.destination`). */
+const MOVE_DESTINATION = /^rawInput\.(?:destination|new_path)$/;
+/** A tool call's fields that name where it puts what it moves, or where it runs: no folder there is changed whole. */
+const TOOL_PLACES = /^rawInput\.(?:destination|new_path|cwd|workdir|directory)$/;
 
 interface CommandInLine {
   name: string;
