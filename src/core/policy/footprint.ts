@@ -150,7 +150,7 @@ const MAX_SEARCH_GLOBS = 64;
 /** A raw input telling a search not to heed ignore files (`respect_git_ignore: false`, `no_ignore: true`). */
 const HEEDS_NO_IGNORE_FILES = /"(?:respect\w*ignore\w*)"\s*:\s*false|"(?:no\W?ignore\w*)"\s*:\s*true/i;
 /** Raw-input fields that name where a command runs. */
-const CWD_FIELDS = ["cwd", "workdir", "directory"];
+export const CWD_FIELDS = ["cwd", "workdir", "directory"];
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
 /**
  * Other raw-input fields, at any depth (`args.path`, `edits[0].file`), whose name says they hold a path, and values
@@ -442,10 +442,8 @@ class FootprintBuilder {
     for (const field of SEARCH_GLOB_FIELDS) {
       const value = input[field];
       if (value === undefined || value === null) continue;
-      // Past a tool's few, the globs are not matched one by one (each may cost a walk of the folder).
       // Claude Code's Grep hands rg each word of its glob, and each part between commas of a word without a pair of
-      // braces
-      // (`"*.ts,.env"` is two globs).
+      // braces (`"*.ts,.env"` is two globs). Past a tool's few, they are not matched one by one (each may cost a walk).
       const globs = (Array.isArray(value) ? value : [value])
         .filter((glob) => typeof glob === "string")
         .flatMap((glob: string) => glob.split(/\s+/))

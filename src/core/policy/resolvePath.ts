@@ -1374,7 +1374,7 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
   const folder = names.at(-2) ?? "";
   if (
     !runsOnly &&
-    ((VENV_SCRIPT_FOLDERS.has(folder) && VENV_ACTIVATE.test(file)) ||
+    (isVenvActivation(names.join("/")) ||
       (folder === "site-packages" && (file.endsWith(".pth") || SITE_STARTUP.has(file))))
   )
     return true;

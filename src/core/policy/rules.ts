@@ -8,7 +8,7 @@
  * it. This module (with picomatch) is part of the lazily loaded ACP runtime (`engine.ts`); `dist/extension.js` takes
  * only `ruleSettings.ts`.
  */
-import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
+import { CWD_FIELDS, posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
 import { globMatcher, matchesGlob, LINE_BREAK, readOtherwise } from "./globMatch";
 import {
@@ -454,6 +454,9 @@ class FootprintView {
   private linkMakerFound = false;
   private named: PathCheck[] | "too many" | undefined;
   private trees: TreeReach[] | undefined;
+  /** `toolFolders` and `changedToolFolders`, looked up once. */
+  private searchedFolders: (PathCheck | undefined)[] | undefined;
+  private changedFolders: PathCheck[] | undefined;
   private firstLinkMaker: LinkMaker | undefined;
   private finders: Map<string, readonly (string | null)[]> | undefined;
 
@@ -3008,15 +3011,15 @@ class FootprintView {
    */
   private get changedToolFolders(): PathCheck[] {
     if (this.footprint.subject !== "tool_call" || this.footprint.commands.length > 0) return [];
-    return this.checks
+    return (this.changedFolders ??= this.checks
       .filter(
         (c, i) =>
           c.access === "write" &&
-          !TOOL_PLACES.test(this.footprint.paths[i]?.from ?? "") &&
+          !placeOfTool(this.footprint.paths[i]?.from ?? "") &&
           c.check.status !== "unresolved" &&
           this.context.paths.kind(c.check.path) === "folder",
       )
-      .map((c) => c.check);
+      .map((c) => c.check));
   }
 
   /**
@@ -3095,13 +3098,17 @@ class FootprintView {
    * it names, or where it runs when it names none (undefined: not known).
    */
   private get toolFolders(): (PathCheck | undefined)[] {
+    if (this.searchedFolders !== undefined) return this.searchedFolders;
     const named = this.checks.filter((c) => c.access === "read");
-    if (named.length > 0)
-      return named
-        .filter((c) => c.check.status === "unresolved" || this.context.paths.kind(c.check.path) !== "other")
-        .map((c) => c.check);
     const cwd = this.context.sessionCwd;
-    return [cwd === undefined ? undefined : this.context.paths.check(cwd)];
+    return (this.searchedFolders =
+      named.length > 0
+        ? named
+            .filter(
+              (c) => c.check.status === "unresolved" || this.context.paths.kind(c.check.path) !== "other",
+            )
+            .map((c) => c.check)
+        : [cwd === undefined ? undefined : this.context.paths.check(cwd)]);
   }
 
   /**
@@ -4085,7 +4092,8 @@ const VCS_FOLDERS = new Set([".git", ".svn", ".hg", ".bzr", ".jj", ".sl"]);
 /** Where a tool call puts what it moves (`rawInput.destination`). */
 const MOVE_DESTINATION = /^rawInput\.(?:destination|new_path)$/;
 /** A tool call's fields that name where it puts what it moves, or where it runs: no folder there is changed whole. */
-const TOOL_PLACES = /^rawInput\.(?:destination|new_path|cwd|workdir|directory)$/;
+const placeOfTool = (from: string) =>
+  MOVE_DESTINATION.test(from) || CWD_FIELDS.some((field) => from === `rawInput.${field}`);
 
 interface CommandInLine {
   name: string;
