@@ -4469,6 +4469,27 @@ describe("permission rules and guards", () => {
           assert.equal(decision.verdict, "ask", JSON.stringify(toolCall));
           assert.match(decision.by.label, label);
         }
+        // A v2 diff's move or copy of a folder lands its entries below the path it names (`ci` becoming `.github`).
+        const diffMove = (operation: string, to: string) =>
+          decide(
+            buildFootprint(
+              v2DiffRequest({
+                changes: [{ operation, oldPath: join(other.ws, "ci"), path: join(other.ws, to) }],
+              }),
+              { shell: other.shell, home: other.home, sessionCwd: other.ws },
+            ),
+            { ...context({ bypass: true }), paths: other.boundary, home: other.home, sessionCwd: other.ws },
+          );
+        for (const operation of ["move", "copy"]) {
+          const decision = diffMove(operation, ".github");
+          assert.equal(decision.verdict, "ask", operation);
+          assert.match(
+            decision.by.label,
+            /edit (?:moves|copies) .*\/ci\/workflows to .*\/\.github\/workflows, a protected path/,
+          );
+        }
+        // Moved to a place of nothing protected, it lands as it would by hand.
+        assert.equal(diffMove("move", "pipelines").verdict, "allow");
         // A deny rule is met below a folder the tool deletes or moves, as `rm -rf certs` meets it.
         const deny = [rule("deny", { path: "**/*.pem" })];
         for (const toolCall of [

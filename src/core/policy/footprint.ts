@@ -85,6 +85,8 @@ export interface Footprint {
   searchGlobs?: string[];
   /** The search or read tool is told not to heed ignore files (Gemini CLI's `respect_git_ignore: false`). */
   searchHeedsNoIgnoreFiles?: true;
+  /** A v2 diff's moves and copies, each source with the path it becomes (a folder's entries land below it). */
+  diffMoves?: { source: string; destination: string; operation: "move" | "copy" }[];
 }
 
 export interface FootprintInput {
@@ -384,8 +386,13 @@ class FootprintBuilder {
         const oldPath = asString(change.oldPath);
         if (!oldPath) this.incomplete(`${label}: a ${operation} has no oldPath`);
         // A move deletes its source; a copy reads it.
-        else this.path(oldPath, operation === "move" ? "write" : "read", "diff.changes.oldPath");
-        if (oldPath) changed.push(oldPath);
+        else {
+          this.path(oldPath, operation === "move" ? "write" : "read", "diff.changes.oldPath");
+          changed.push(oldPath);
+          const moves = (this.footprint.diffMoves ??= []);
+          if (moves.length < MAX_FOOTPRINT_ITEMS)
+            moves.push({ source: oldPath, destination: path, operation });
+        }
       }
     }
     const patch = asObject(diff.patch);

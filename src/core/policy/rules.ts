@@ -3053,7 +3053,9 @@ class FootprintView {
       );
       if (held) return held;
     }
-    // Where what it moves lands: below a destination, as itself or by its own name in it.
+    // Where what it moves lands: below a destination, as itself or by its own name in it; a diff's move or copy of a
+    // folder, below the path it becomes.
+    const moves: { folder: string; verb: string; landings: (path: string) => string[] }[] = [];
     const destinations = this.checks.filter(
       (c, i) => c.access === "write" && MOVE_DESTINATION.test(this.footprint.paths[i]?.from ?? ""),
     );
@@ -3061,35 +3063,52 @@ class FootprintView {
       for (const { check: into } of destinations) {
         if (folder.status === "unresolved" || into.status === "unresolved") continue;
         const p = posixOrWin32(folder.path);
-        const landings = (path: string) => {
-          const relative = path.slice(folder.path.length);
-          return [into.path + relative, p.join(into.path, p.basename(folder.path)) + relative];
-        };
-        let landed: string | undefined;
-        const found = firstBelow(
-          folder.path,
-          false,
-          this.context.paths,
-          (path) => {
-            landed = landings(path).find((landing) => {
-              const check = this.context.paths.check(landing);
-              return check.status !== "inside" || check.protected;
-            });
-            return landed !== undefined;
+        moves.push({
+          folder: folder.path,
+          verb: "moves",
+          landings: (path) => {
+            const relative = path.slice(folder.path.length);
+            return [into.path + relative, p.join(into.path, p.basename(folder.path)) + relative];
           },
-          this.budget,
-        );
-        if (found === "too many")
-          return {
-            guard: "incomplete",
-            label: `${what} moves ${shortPath(folder.path)}, which holds too many files to check where they land`,
-          };
-        if (found !== undefined)
-          return {
-            guard: "protected",
-            label: `${what} moves ${shortPath(found.path)} to ${shortPath(landed!)}, a protected path or one outside the workspace`,
-          };
+        });
       }
+    for (const { source, destination, operation } of this.footprint.diffMoves ?? []) {
+      const folder = this.context.paths.check(source);
+      const into = this.context.paths.check(destination);
+      if (folder.status === "unresolved" || into.status === "unresolved") continue;
+      if (this.context.paths.kind(folder.path) !== "folder") continue;
+      moves.push({
+        folder: folder.path,
+        verb: operation === "move" ? "moves" : "copies",
+        landings: (path) => [into.path + path.slice(folder.path.length)],
+      });
+    }
+    for (const { folder, verb, landings } of moves) {
+      let landed: string | undefined;
+      const found = firstBelow(
+        folder,
+        false,
+        this.context.paths,
+        (path) => {
+          landed = landings(path).find((landing) => {
+            const check = this.context.paths.check(landing);
+            return check.status !== "inside" || check.protected;
+          });
+          return landed !== undefined;
+        },
+        this.budget,
+      );
+      if (found === "too many")
+        return {
+          guard: "incomplete",
+          label: `${what} ${verb} ${shortPath(folder)}, which holds too many files to check where they land`,
+        };
+      if (found !== undefined)
+        return {
+          guard: "protected",
+          label: `${what} ${verb} ${shortPath(found.path)} to ${shortPath(landed!)}, a protected path or one outside the workspace`,
+        };
+    }
     return undefined;
   }
 
