@@ -291,8 +291,15 @@ export function preparePermission(
   const subject =
     protocolVersion === 1 ? { type: "tool_call", toolCall: params.toolCall } : asObject(params.subject);
   const patch = subject?.type === "tool_call" ? asObject(subject.toolCall) : undefined;
+  // The transcript let the call go (it keeps fewer items than the raw store keeps calls): it comes back as the raw
+  // store holds it, or the card would show none of what the footprint reads and a person's yes grants.
+  const restored =
+    stored.state === "kept" && rawId !== undefined && model.toolCall(rawId) === undefined
+      ? model.applyToolCallPatch({ ...stored.call, toolCallId: rawId })
+      : [];
   if (patch) raw.notePatch(patch);
-  const changed = patch ? model.applyToolCallPatch(patch) : [];
+  const patched = patch ? model.applyToolCallPatch(patch) : [];
+  const changed = [...restored.filter((item) => !patched.some((p) => p.id === item.id)), ...patched];
   const toolCallId = asString(patch?.toolCallId);
   const call = toolCallId !== undefined ? model.toolCall(toolCallId) : undefined;
   const toolCall = call ? model.toolCallView(call) : undefined;

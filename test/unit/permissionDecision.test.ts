@@ -5,6 +5,7 @@ import { PolicyBoundary, type PathFs } from "../../src/core/policy/resolvePath";
 import { loadPolicyEngine, type PolicyEngine } from "../../src/core/policy/engine";
 import { SessionModel } from "../../src/core/sessionModel";
 import { placeIn } from "../../src/core/workspacePlace";
+import { LIMITS } from "../../src/shared/limits";
 
 /**
  * A tree where `/w/ws/run` changes between two looks at it: the first lstat of it sees `first`, every later one
@@ -94,6 +95,60 @@ describe("deciding one permission request", () => {
     assert.equal(looks(), 2);
     assert.equal(next.prompt.subject.type === "command" && next.prompt.subject.cwdInWorkspace, false);
     assert.equal(next.decision.answer, "ask");
+  });
+
+  it("shows on the card the command of a tool call the transcript let go, which the footprint still reads", () => {
+    // The transcript keeps fewer items than the raw store keeps tool calls: a flood of messages pushed the call out
+    // of the one and not the other, and the card showed no command while a yes granted it to a terminal.
+    const { boundary } = swappingTree("dir", "dir");
+    const model = new SessionModel("s", "Agent", (path) => placeIn(boundary, path));
+    const raw = new RawToolCalls();
+    const update = (fields: Record<string, unknown>) => {
+      model.applyUpdate(fields);
+      raw.noteUpdate(fields);
+    };
+    const deploy = "npm run deploy";
+    update({
+      sessionUpdate: "tool_call",
+      toolCallId: "T",
+      title: deploy,
+      kind: "execute",
+      rawInput: { command: deploy },
+    });
+    for (let i = 0; i <= LIMITS.transcriptItems; i++)
+      update({
+        sessionUpdate: "agent_message_chunk",
+        messageId: `m${i}`,
+        content: { type: "text", text: "." },
+      });
+    assert.equal(model.toolCall("T"), undefined);
+    const { prompt, footprint, changed } = preparePermission(
+      model,
+      raw,
+      {
+        protocolVersion: 1,
+        agentName: "Agent",
+        params: {
+          sessionId: "a",
+          toolCall: { toolCallId: "T", title: "Run tests" },
+          options: [{ optionId: "yes", name: "Allow once", kind: "allow_once" }],
+        },
+      },
+      decidedIn(boundary, false),
+    );
+    assert.deepEqual(
+      footprint.commands.map((c) => c.line),
+      [deploy],
+    );
+    assert.ok(prompt.subject.type === "tool_call");
+    if (prompt.subject.type !== "tool_call") return;
+    assert.equal(prompt.subject.command, deploy);
+    assert.equal(prompt.subject.toolTitle, "Run tests");
+    // The view gets the call again, once.
+    assert.deepEqual(
+      changed.map((item) => item.id),
+      ["tool:T"],
+    );
   });
 
   it("shows on the card the command it decides on when an update sends null fields", () => {
