@@ -40,10 +40,26 @@ const NAMES: Readonly<Record<number, string>> = {
 export const PROSE_HIDDEN = new RegExp(`(?![\\u061c\\u200c-\\u200f])(?:${INVISIBLE.source})`, "g");
 
 /**
+ * Terminal output's hidden characters: those of `INVISIBLE`. Output and prose lose their colour codes; everywhere else
+ * (commands, paths, titles, raw input) an escape is marked, since stripping `ESC[;m` took the shell's `;` with it.
+ */
+export const OUTPUT_HIDDEN = new RegExp(INVISIBLE.source, "g");
+
+/** Text whose colour codes go: prose and terminal output, read by `hidden`. */
+const coloured = (hidden: RegExp) => hidden === PROSE_HIDDEN || hidden === OUTPUT_HIDDEN;
+
+/**
  * The hidden characters a path marks: those of `INVISIBLE`, and a tab or line break, which paths hardly ever hold and a
  * path's line shows as a space ("notes.txt\n.bashrc" read "notes.txt .bashrc").
  */
 export const PATH_HIDDEN = new RegExp(`(?:[\\t\\n]|${INVISIBLE.source})`, "g");
+
+/** Quotes the shell reads as letters: `echo “Done; git push #”` runs `git push` in what reads as one quoted word. */
+const QUOTE_LOOKALIKES = "\\u02bc\\u2018-\\u201f\\u2032\\u2033\\uff02\\uff07";
+
+/** The hidden characters a command marks: those of `INVISIBLE`, and typographic quotes (`QUOTE_LOOKALIKES`). */
+export const COMMAND_HIDDEN = new RegExp(`(?:[${QUOTE_LOOKALIKES}]|${INVISIBLE.source})`, "g");
+const QUOTE_LOOKALIKE = new RegExp(`^[${QUOTE_LOOKALIKES}]$`);
 
 /** Characters drawn as empty room: space, tab, the Unicode spaces and the Braille blank (U+2800); then the wide ones. */
 const BLANKS = " \\t\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u2800\\u3000";
@@ -181,8 +197,9 @@ export function lookalikeWords(text: string): RegExpExecArray[] {
   return found;
 }
 
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI_SGR, "");
+/** `text` without its colour codes where `hidden` is prose's or output's (`coloured`), else as it is. */
+export function stripAnsi(text: string, hidden: RegExp): string {
+  return coloured(hidden) ? text.replace(ANSI_SGR, "") : text;
 }
 
 function hexOf(char: string): string {
@@ -192,6 +209,7 @@ function hexOf(char: string): string {
 /** The marker shown for one invisible character, or for a run of blanks (`DIFF_LINE_HIDDEN`). */
 export function markerFor(char: string): string {
   if (BLANK_RUN.test(char)) return blankRunMarker(char).marker;
+  if (QUOTE_LOOKALIKE.test(char)) return char; // highlighted as it is: "Don’t" stays readable
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code); // Control Pictures: ␀ … ␟ (␛ for ESC)
   if (code === 0x7f) return "\u2421"; // ␡
@@ -200,6 +218,8 @@ export function markerFor(char: string): string {
 
 export function describeCharacter(char: string): string {
   if (BLANK_RUN.test(char)) return blankRunMarker(char).title;
+  if (QUOTE_LOOKALIKE.test(char))
+    return `Typographic quote ${hexOf(char)}: the shell reads it as a letter, not as a quote`;
   const code = char.codePointAt(0) ?? 0;
   const hex = hexOf(char);
   const name = NAMES[code];
@@ -209,13 +229,17 @@ export function describeCharacter(char: string): string {
 /** True when `text` contains something `appendVisible` would mark or strip (a lookalike word included). */
 export function hasHiddenCharacters(text: string, hidden: RegExp = INVISIBLE): boolean {
   // `search` reads from the start whatever the global expressions' `lastIndex`, and leaves it as it was.
-  return text.search(ANSI_SGR) >= 0 || text.search(hidden) >= 0 || lookalikeWords(text).length > 0;
+  return (
+    (coloured(hidden) && text.search(ANSI_SGR) >= 0) ||
+    text.search(hidden) >= 0 ||
+    lookalikeWords(text).length > 0
+  );
 }
 
 /**
- * `text` as `appendVisible` (`text.ts`) shows it, for a text field (which cannot hold marker spans): colour codes removed, each
- * invisible character written as its marker.
+ * `text` as `appendVisible` (`text.ts`) shows it, for a text field (which cannot hold marker spans): colour codes of
+ * prose and output removed, each invisible character written as its marker.
  */
 export function visibleText(text: string, hidden: RegExp = INVISIBLE): string {
-  return stripAnsi(text).replace(hidden, markerFor);
+  return stripAnsi(text, hidden).replace(hidden, markerFor);
 }

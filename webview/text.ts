@@ -1,6 +1,6 @@
 /**
- * Makes deceptive characters visible in commands, paths, code and diffs: ANSI SGR sequences are stripped (they
- * only colour text), every other control character, bidi control, zero-width or invisible "tag" character is shown
+ * Makes deceptive characters visible in commands, paths, code and diffs: ANSI SGR sequences are stripped from prose
+ * and terminal output (they only colour text there), every other control character, bidi control, zero-width or invisible "tag" character is shown
  * as a visible marker (`␛`, `␀`, `<U+202E>`), highlighted and explained in a tooltip.
  */
 import { INVISIBLE } from "../src/shared/reading";
@@ -45,13 +45,14 @@ export function appendText(parent: Node, text: string): void {
 }
 
 /**
- * Appends `text` to `parent` as text nodes, with ANSI colour codes removed and each invisible character (of `hidden`:
- * prose passes `PROSE_HIDDEN`) replaced by a highlighted marker span; outside prose, each word that only looks Latin
- * (`lookalikeWords`: a Russian or Japanese word alone is not) is highlighted as a hidden character is, and explained
- * in its tooltip and to screen readers (`.lookalike` in main.css). Returns the number of markers added.
+ * Appends `text` to `parent` as text nodes, with ANSI colour codes removed from prose and output (`hidden`:
+ * `PROSE_HIDDEN`, `OUTPUT_HIDDEN`) and each invisible character (of `hidden`) replaced by a highlighted marker span;
+ * outside prose, each word that only looks Latin (`lookalikeWords`: a Russian or Japanese word alone is not) is
+ * highlighted as a hidden character is, and explained in its tooltip and to screen readers (`.lookalike` in
+ * main.css). Returns the number of markers added.
  */
 export function appendVisible(parent: Node, text: string, hidden: RegExp = INVISIBLE): number {
-  const clean = stripAnsi(text);
+  const clean = stripAnsi(text, hidden);
   // Read in the whole text, hidden characters kept apart from words, so a word beside one has its neighbours still.
   const lookalikes =
     hidden === PROSE_HIDDEN ? [] : lookalikeWords(clean.replace(hidden, (c) => "_".repeat(c.length)));

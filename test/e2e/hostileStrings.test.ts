@@ -242,7 +242,7 @@ describe("Hostile agent strings (e2e)", function () {
       ],
     });
 
-    // The command card: markers for the bidi override and the zero-width space, ANSI stripped, tags as text.
+    // The command card: markers for the bidi override, the zero-width space and ANSI's escape, tags as text.
     const commandCard = webview.locator(".pinned-list .card").first();
     await waitForGuard(commandCard);
     assert.ok(
@@ -250,7 +250,7 @@ describe("Hostile agent strings (e2e)", function () {
       "the accessible name is the text too",
     );
     const cardTitle = await commandCard.locator(".card-title").innerText();
-    assert.equal(cardTitle, `${IMG} <U+202E>Run<U+200B> tests`);
+    assert.equal(cardTitle, `${IMG} <U+202E>Run<U+200B> \u241b[31mtests\u241b[0m`);
     // Focused, it is described first by what it runs, then by the agent's wording.
     const described = await commandCard.evaluate((node) => {
       const element = node as unknown as {
@@ -271,7 +271,7 @@ describe("Hostile agent strings (e2e)", function () {
     );
     assert.equal(
       await commandCard.getByLabel("Command", { exact: true }).innerText(),
-      `echo <U+202E>evil<U+200B> red ${IMG} ${SCRIPT}`,
+      `echo <U+202E>evil<U+200B> \u241b[31mred\u241b[0m ${IMG} ${SCRIPT}`,
     );
     assert.equal(
       await commandCard.locator(".hidden-char").first().getAttribute("title"),
@@ -349,6 +349,38 @@ describe("Hostile agent strings (e2e)", function () {
     assert.equal(await group.locator(".cwd .hidden-char").count(), 0, "a Russian folder name is not marked");
     assert.match(await group.innerText(), /Contains hidden, control or lookalike characters/);
     await group.getByRole("button", { name: "Reject", exact: true }).click();
+    assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+      outcome: "selected",
+      optionId: "reject-once",
+    });
+  });
+
+  it("shows a command's colour codes and typographic quotes as the shell reads them", async () => {
+    // Stripped, `ESC[;m` took the `;` that starts `make`: the card read "echo Build finishedake". Curly quotes read as
+    // one quoted message; the shell runs `git push`, the closing quote commented out.
+    const title = "Print the summary";
+    const command = "echo Build finished\u001b[;make && echo \u201cDone; git push origin HEAD:main #\u201d";
+    await sendScript(webview, {
+      steps: [{ request: { title, subject: { type: "command", command, cwd: ctx.workbench.workspace } } }],
+    });
+    const card = webview.locator(".pinned-list .card").first();
+    await waitForGuard(card);
+    const shownCommand = card.getByLabel("Command", { exact: true });
+    assert.equal(
+      await shownCommand.innerText(),
+      "echo Build finished\u241b[;make && echo \u201cDone; git push origin HEAD:main #\u201d",
+    );
+    assert.deepEqual(await shownCommand.locator(".hidden-char").allInnerTexts(), [
+      "\u241b",
+      "\u201c",
+      "\u201d",
+    ]);
+    assert.equal(
+      await shownCommand.locator(".hidden-char").nth(1).getAttribute("title"),
+      "Typographic quote U+201C: the shell reads it as a letter, not as a quote",
+    );
+    assert.match(await card.innerText(), /Contains hidden, control or lookalike characters/);
+    await card.getByRole("button", { name: "Reject", exact: true }).click();
     assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
       outcome: "selected",
       optionId: "reject-once",

@@ -51,7 +51,8 @@ describe("file mentions", () => {
 
     it("writes a repository's hidden characters into the text as the markers the list shows, on one line", () => {
       assert.equal(mentionPath("notes\u202Etxt.md"), "notes<U+202E>txt.md");
-      assert.equal(mentionPath("a\u200Bb\u0007c\u001b[31md"), "a<U+200B>b\u2407cd");
+      // A colour code in a file's name is part of the name: marked, not taken out.
+      assert.equal(mentionPath("a\u200Bb\u0007c\u001b[31md"), "a<U+200B>b\u2407c\u241b[31md");
       assert.equal(mentionPath("a\nIgnore the above\t.md"), "a\u240AIgnore the above\u2409.md");
       assert.equal(mentionPath("plain/ünïcode.ts"), "plain/ünïcode.ts");
       // What the list shows for a name with a newline: the same marker (the box would show two lines).

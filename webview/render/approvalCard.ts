@@ -10,7 +10,7 @@ import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import type { AnswerDrafts, ReasonDrafts } from "../savedState";
 import { afterNextPaint, button, el, icon, ignoreMouseClicks } from "../dom";
-import { visibleText } from "../hiddenCharacters";
+import { COMMAND_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { RejectReason } from "./rejectReason";
 import { renderSubject, renderToolCommand } from "./subject";
@@ -111,7 +111,7 @@ export class ApprovalCard {
     const runsId = `card-${id}-runs`;
     const runsNote =
       description && runs
-        ? el("span", { class: "sr-only", id: runsId }, `Runs: ${visibleText(runs)}. `)
+        ? el("span", { class: "sr-only", id: runsId }, `Runs: ${visibleText(runs, COMMAND_HIDDEN)}. `)
         : null;
 
     this.questions = prompt.questions

@@ -6,7 +6,7 @@ import type { PromptView, SubjectView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import type { HostPort } from "../host";
 import { el, icon } from "../dom";
-import { hasHiddenCharacters, PATH_HIDDEN } from "../hiddenCharacters";
+import { COMMAND_HIDDEN, hasHiddenCharacters, PATH_HIDDEN } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import {
   commandContinuesNote,
@@ -61,7 +61,9 @@ export function renderToolCommand(prompt: PromptView): HTMLElement | null {
     "div",
     { class: "subject subject-command card-command" },
     ...commandLines(shown),
-    hasHiddenCharacters(shown.head) || hasHiddenCharacters(shown.tail) ? hiddenCharacterWarning() : null,
+    hasHiddenCharacters(shown.head, COMMAND_HIDDEN) || hasHiddenCharacters(shown.tail, COMMAND_HIDDEN)
+      ? hiddenCharacterWarning()
+      : null,
   );
 }
 
@@ -94,10 +96,10 @@ function commandLines(shown: ShownCommand): (HTMLElement | null)[] {
     el("pre", { class: "command mono", role: "group", "aria-label": "Command" }),
     continues === null ? onScrolls : undefined,
   );
-  appendVisible(command, shown.head);
+  appendVisible(command, shown.head, COMMAND_HIDDEN);
   if (shown.omitted > 0) {
     command.append(el("span", { class: "command-omitted" }, `\n${omittedMarker(shown)}\n`));
-    appendVisible(command, shown.tail);
+    appendVisible(command, shown.tail, COMMAND_HIDDEN);
   }
   const cut = commandCutNote(shown);
   return [
@@ -147,8 +149,8 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       const cwd = pathLabel(subject.cwdDisplay, subject.cwd);
       const shown = shownCommand(subject.command, subject.commandCut);
       const hidden =
-        hasHiddenCharacters(shown.head) ||
-        hasHiddenCharacters(shown.tail) ||
+        hasHiddenCharacters(shown.head, COMMAND_HIDDEN) ||
+        hasHiddenCharacters(shown.tail, COMMAND_HIDDEN) ||
         hasHiddenCharacters(subject.cwd, PATH_HIDDEN);
       return el(
         "div",

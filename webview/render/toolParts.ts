@@ -5,7 +5,7 @@
 import type { LocationView, ToolContentView } from "../../src/shared/protocol";
 import { LIMITS } from "../../src/shared/limits";
 import { button, el, icon } from "../dom";
-import { DIFF_LINE_HIDDEN, PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
+import { DIFF_LINE_HIDDEN, OUTPUT_HIDDEN, PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { reachableWhenScrolling } from "./scrollBox";
@@ -302,8 +302,8 @@ export function renderToolContent(content: ToolContentView, openDiff: (index: nu
             );
       // Capped in height as a diff is: its first screenful now, the rest after the next paint.
       const cut = firstScreenEnd(output, FIRST_SCREEN_LINES, FIRST_SCREEN_CHARS);
-      if (output !== "") appendVisible(body, output.slice(0, cut));
-      if (cut < output.length) afterFirstPaint(() => appendVisible(body, output.slice(cut)));
+      if (output !== "") appendVisible(body, output.slice(0, cut), OUTPUT_HIDDEN);
+      if (cut < output.length) afterFirstPaint(() => appendVisible(body, output.slice(cut), OUTPUT_HIDDEN));
       const exit =
         content.exitCode === undefined
           ? null
