@@ -6,11 +6,13 @@
  * `acp/rawToolCalls.ts`), a session title's `null` clears it. Every string an agent sends is capped on the way in.
  * Each `apply…` call returns the transcript items it changed, so the host can send only those to the view.
  */
+import { posix, win32 } from "node:path";
 import { randomUUID } from "./randomUUID";
 import type { PastSession } from "./pastSessions";
 import {
   LIMITS,
   type CommandCut,
+  type CommandCwd,
   type LocationView,
   type QueuedMarker,
   type SessionHeader,
@@ -22,7 +24,7 @@ import {
   type UsageView,
 } from "../shared/protocol";
 import { parseAgentCommands } from "./agentCommands";
-import { commandOfRawInput } from "./toolCommand";
+import { commandOfRawInput, CWD_FIELDS } from "./toolCommand";
 import { UsageTally } from "./usageTally";
 import { patchParts, previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
@@ -99,6 +101,7 @@ export interface ToolCallState {
   command?: string;
   /** What of a command too long to send whole is left out, and its end. */
   commandCut?: CommandCut;
+  commandCwd?: CommandCwd;
   /** The person rejected a card about it: if the agent leaves it open, the turn's end settles it as rejected. */
   rejected?: boolean;
   /**
@@ -526,6 +529,7 @@ export class SessionModel {
       delete call.rawInputView;
       delete call.command;
       delete call.commandCut;
+      delete call.commandCwd;
     }
     if (given("title")) call.title = capLabel(asString(patch.title) ?? "", LIMITS.titleChars);
     if (given("kind")) call.kind = capLabel(asString(patch.kind) ?? "other", 50);
@@ -582,6 +586,7 @@ export class SessionModel {
       const capped = command !== undefined ? ownCopy(capCommand(command)) : undefined;
       call.command = capped?.command;
       call.commandCut = capped?.cut;
+      call.commandCwd = command !== undefined ? this.statedCwd(raw) : undefined;
     }
     if (asked !== undefined && asked !== this.shownOnCard(call)) call.changedAfterRequest = true;
     if (
@@ -767,7 +772,20 @@ export class SessionModel {
       ...(raw ? { rawInput: raw.text, rawInputTruncated: raw.truncated } : {}),
       ...(call.command !== undefined ? { command: call.command } : {}),
       ...(call.commandCut !== undefined ? { commandCut: call.commandCut } : {}),
+      ...(call.commandCwd !== undefined ? { commandCwd: call.commandCwd } : {}),
     };
+  }
+
+  /** Where the raw input says its command runs, as the card shows it; undefined when it says nothing or no text. */
+  private statedCwd(raw: unknown): CommandCwd | undefined {
+    const input = asObject(raw);
+    const field = input && CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
+    const cwd = field ? input[field] : undefined;
+    if (typeof cwd !== "string") return undefined;
+    const path = capLabel(cwd, LIMITS.pathChars);
+    if (!posix.isAbsolute(cwd) && !win32.isAbsolute(cwd)) return { path, display: path };
+    const place = this.inWorkspace(cwd);
+    return { path, display: capLabel(place.display, LIMITS.pathChars), inside: place.inside };
   }
 
   /**

@@ -6,6 +6,9 @@
  */
 import { asObject } from "./json";
 
+/** The raw-input fields that name where a tool runs its command (Codex's `workdir`); the first one given counts. */
+export const CWD_FIELDS = ["cwd", "workdir", "directory"];
+
 /** Shells whose `-c`/`-lc` script is the command itself. */
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "pwsh", "powershell", "cmd"]);
 

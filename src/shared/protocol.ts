@@ -205,6 +205,17 @@ export interface ToolCallView {
   command?: string;
   /** A command too long to send whole: how much is left out after `command`, and its end. */
   commandCut?: CommandCut;
+  commandCwd?: CommandCwd;
+}
+
+/**
+ * Where a tool call's raw input says its command runs (`cwd`, Codex's `workdir`), capped; `inside` undefined for a
+ * relative path, which is relative to where the agent runs.
+ */
+export interface CommandCwd {
+  path: string;
+  display: string;
+  inside?: boolean;
 }
 
 /**
@@ -270,6 +281,7 @@ export type SubjectView =
       /** The command the tool call will run, from its raw input: the card shows it above the agent's wording. */
       command?: string;
       commandCut?: CommandCut;
+      commandCwd?: CommandCwd;
       diffs: Extract<ToolContentView, { type: "diff" }>[];
       /** What the tool call's other parts say: changes without a patch, parts not shown, content of no known type. */
       notes?: string[];

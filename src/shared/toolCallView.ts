@@ -29,6 +29,7 @@ export function toolCallSubject(toolCall: ToolCallView): Extract<SubjectView, { 
     ...(notes.length > 0 ? { notes } : {}),
     ...(toolCall.command !== undefined ? { command: toolCall.command } : {}),
     ...(toolCall.commandCut !== undefined ? { commandCut: toolCall.commandCut } : {}),
+    ...(toolCall.commandCwd !== undefined ? { commandCwd: toolCall.commandCwd } : {}),
     ...(toolCall.rawInput !== undefined
       ? { rawInput: toolCall.rawInput, rawInputTruncated: toolCall.rawInputTruncated ?? false }
       : {}),

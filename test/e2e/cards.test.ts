@@ -733,6 +733,52 @@ describe("Approval cards (e2e)", function () {
     });
   });
 
+  it("says where a tool call's command runs when its raw input names the folder: inside, or outside with a warning", async () => {
+    const { workspace } = ctx.workbench;
+    const toolCall = (toolCallId: string, workdir: string) => ({
+      toolCallId,
+      title: "Run make",
+      kind: "execute",
+      rawInput: { command: ["bash", "-lc", "make"], workdir },
+    });
+    await sendScript(webview, {
+      steps: [
+        {
+          request: {
+            title: "Build here",
+            subject: { type: "tool_call", toolCall: toolCall("in", `${workspace}/sub`) },
+          },
+          wait: false,
+        },
+        {
+          request: {
+            title: "Build there",
+            subject: { type: "tool_call", toolCall: toolCall("out", "/etc") },
+          },
+          wait: false,
+        },
+        { waitAll: true },
+      ],
+    });
+    const inside = webview.locator('.item.tool-call[data-id="tool:in"] .tool-prompts .card');
+    const outside = webview.locator('.item.tool-call[data-id="tool:out"] .tool-prompts .card');
+    await inside.waitFor({ state: "visible", timeout: 30_000 });
+    await outside.waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(await inside.getByLabel("Command", { exact: true }).textContent(), "make");
+    assert.equal(await inside.locator('.cwd code [aria-hidden="true"]').textContent(), "sub");
+    assert.equal(await inside.locator(".cwd code").getAttribute("title"), `${workspace}/sub`);
+    assert.equal(await inside.locator(".warning").count(), 0);
+    assert.equal(await outside.locator(".cwd code").textContent(), "/etc");
+    assert.match(await outside.innerText(), /The working directory is outside the workspace/);
+    await answer(inside, "Reject");
+    await answer(outside, "Reject");
+    for (const title of ["Build here", "Build there"])
+      assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
+        outcome: "selected",
+        optionId: "reject-once",
+      });
+  });
+
   it("puts a command card on the tool call it names, showing its own command, and leaves its decision there", async () => {
     const { workspace } = ctx.workbench;
     await sendScript(webview, {

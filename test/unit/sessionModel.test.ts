@@ -772,6 +772,43 @@ describe("SessionModel", () => {
     );
   });
 
+  it("says where a tool call's command runs, as its raw input names it: inside, outside or relative", () => {
+    const m = model();
+    const cwdOf = (rawInput: Record<string, unknown>) => {
+      m.applyUpdate({
+        sessionUpdate: "tool_call",
+        toolCallId: "run",
+        title: "Run",
+        kind: "execute",
+        rawInput,
+      });
+      const call = m.toolCall("run")!;
+      return m.toolCallView(call).commandCwd;
+    };
+    // Codex's `workdir`, and `cwd`: the first one given counts, as the policy reads it.
+    assert.deepEqual(cwdOf({ command: ["make"], workdir: "/work/ws/sub" }), {
+      path: "/work/ws/sub",
+      display: "/work/ws/sub",
+      inside: true,
+    });
+    assert.deepEqual(cwdOf({ command: "make", cwd: "/etc" }), {
+      path: "/etc",
+      display: "/etc",
+      inside: false,
+    });
+    assert.deepEqual(cwdOf({ command: "make", cwd: "src" }), { path: "src", display: "src" });
+    assert.deepEqual(cwdOf({ command: "make", directory: "C:\\build" }), {
+      path: "C:\\build",
+      display: "C:\\build",
+      inside: false,
+    });
+    // No command, or a folder that is no text: nothing to say.
+    assert.equal(cwdOf({ path: "/work/ws/a.ts", cwd: "/work/ws" }), undefined);
+    assert.equal(cwdOf({ command: "make", cwd: 3 }), undefined);
+    // A later raw input without one takes it back.
+    assert.equal(cwdOf({ command: "make" }), undefined);
+  });
+
   it("flags a tool call whose command, paths or diffs the agent changed after it was answered, not its output", () => {
     const m = model();
     const answer = (toolCallId: string, optionKindClass: "allow" | "reject" = "allow") =>

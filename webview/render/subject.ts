@@ -57,14 +57,36 @@ export function renderToolCommand(prompt: PromptView): HTMLElement | null {
   const subject = prompt.subject;
   if (subject.type !== "tool_call" || subject.command === undefined) return null;
   const shown = shownCommand(subject.command, subject.commandCut);
+  const cwd = subject.commandCwd;
   return el(
     "div",
     { class: "subject subject-command card-command" },
     ...commandLines(shown),
-    hasHiddenCharacters(shown.head, COMMAND_HIDDEN) || hasHiddenCharacters(shown.tail, COMMAND_HIDDEN)
+    // Where it runs, which the agent's model chose (Codex's `workdir`): another folder's Makefile is another `make`.
+    ...(cwd ? cwdLines(cwd.display, cwd.path, cwd.inside === undefined ? "relative" : cwd.inside) : []),
+    hasHiddenCharacters(shown.head, COMMAND_HIDDEN) ||
+      hasHiddenCharacters(shown.tail, COMMAND_HIDDEN) ||
+      (cwd !== undefined && hasHiddenCharacters(cwd.path, PATH_HIDDEN))
       ? hiddenCharacterWarning()
       : null,
   );
+}
+
+/** "in <folder>", and a warning when it is outside the workspace; a relative one is said to be relative. */
+function cwdLines(display: string, path: string, inside: boolean | "relative"): HTMLElement[] {
+  const line = el(
+    "div",
+    { class: "cwd" },
+    el("span", { class: "subject-label" }, "in "),
+    pathLabel(display, path),
+  );
+  if (inside === "relative") line.append(" (from where the agent runs)");
+  return inside === false
+    ? [
+        line,
+        el("p", { class: "warning" }, icon("warning"), " The working directory is outside the workspace."),
+      ]
+    : [line];
 }
 
 /** What a command box that scrolls says when `commandContinuesNote` counted nothing to say. */
@@ -146,7 +168,6 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
       );
     }
     case "command": {
-      const cwd = pathLabel(subject.cwdDisplay, subject.cwd);
       const shown = shownCommand(subject.command, subject.commandCut);
       const hidden =
         hasHiddenCharacters(shown.head, COMMAND_HIDDEN) ||
@@ -156,15 +177,7 @@ export function renderSubject(prompt: PromptView, host: HostPort): HTMLElement {
         "div",
         { class: "subject subject-command" },
         ...commandLines(shown),
-        el("div", { class: "cwd" }, el("span", { class: "subject-label" }, "in "), cwd),
-        subject.cwdInWorkspace
-          ? null
-          : el(
-              "p",
-              { class: "warning" },
-              icon("warning"),
-              " The working directory is outside the workspace.",
-            ),
+        ...cwdLines(subject.cwdDisplay, subject.cwd, subject.cwdInWorkspace),
         hidden ? hiddenCharacterWarning() : null,
       );
     }

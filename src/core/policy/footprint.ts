@@ -7,7 +7,7 @@
  * reason, and a footprint with a reason is incomplete (never approved without a person).
  */
 import { posix, win32 } from "node:path";
-import { COMMAND_FIELDS, statedCommands } from "../toolCommand";
+import { COMMAND_FIELDS, CWD_FIELDS, statedCommands } from "../toolCommand";
 import { folderMovedTo } from "./commandEffects";
 import type { GitAliasReader, GitAliases } from "./gitAliases";
 import {
@@ -152,7 +152,6 @@ const MAX_SEARCH_GLOBS = 64;
 /** A raw input telling a search not to heed ignore files (`respect_git_ignore: false`, `no_ignore: true`). */
 const HEEDS_NO_IGNORE_FILES = /"(?:respect\w*ignore\w*)"\s*:\s*false|"(?:no\W?ignore\w*)"\s*:\s*true/i;
 /** Raw-input fields that name where a command runs. */
-export const CWD_FIELDS = ["cwd", "workdir", "directory"];
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
 /**
  * Other raw-input fields, at any depth (`args.path`, `edits[0].file`), whose name says they hold a path, and values

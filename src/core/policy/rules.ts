@@ -8,7 +8,8 @@
  * it. This module (with picomatch) is part of the lazily loaded ACP runtime (`engine.ts`); `dist/extension.js` takes
  * only `ruleSettings.ts`.
  */
-import { CWD_FIELDS, posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
+import { CWD_FIELDS } from "../toolCommand";
+import { posixOrWin32, type Access, type Footprint, type FootprintPath } from "./footprint";
 import { globTooCostly } from "./globCost";
 import { globMatcher, matchesGlob, LINE_BREAK, readOtherwise } from "./globMatch";
 import {
