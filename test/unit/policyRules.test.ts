@@ -10047,6 +10047,41 @@ describe("permission rules and guards", () => {
       assert.equal(decide(bash, context({ rules: [commands] })).verdict, "allow");
     });
 
+    it("a grant for a tool's request that touched no file does not cover the tool's later writes", () => {
+      const lookup = (rawInput: Record<string, unknown>, kind?: string) =>
+        toolCall({ name: "mcp__notes__lookup", ...(kind ? { kind } : {}), rawInput });
+      const grant = proposeRule(lookup({ q: "how to build" }), context());
+      assert.ok(grant, "a tool grant is proposed");
+      assert.equal(ruleCovers(grant, lookup({ q: "how to test" }), context()), true);
+      for (const [rawInput, kind] of [
+        [{ file_path: join(ws, "src", "a.ts"), content: "x" }, "edit"],
+        [{ path: join(ws, "src") }, "delete"],
+        [{ file_path: join(ws, "src", "a.ts"), content: "x" }, undefined],
+      ] as const)
+        assert.equal(ruleCovers(grant, lookup(rawInput, kind), context()), false, JSON.stringify(rawInput));
+      // A fetch granted with nothing to save, later saving into the workspace.
+      const fetch = (rawInput: Record<string, unknown>) =>
+        toolCall({ kind: "fetch", name: "fetch_url", rawInput });
+      const fetched = proposeRule(fetch({ url: "https://example.invalid/a" }), context())!;
+      assert.equal(
+        ruleCovers(
+          fetched,
+          fetch({ url: "https://example.invalid/a", output_file: join(ws, "package.json") }),
+          context(),
+        ),
+        false,
+      );
+      // What a field so named gets is written, whatever the tool's kind: a fetch saving into `.vscode` asks.
+      const planted = fetch({
+        url: "https://example.invalid/t",
+        output_file: join(ws, ".vscode", "tasks.json"),
+      });
+      assert.match(decide(planted, context({ bypass: true })).by.label, /tasks\.json is a protected file/);
+      // A rule of a kind that writes still names writing, as written in settings.
+      const edits = rule("allow", { kind: "edit" });
+      assert.equal(decide(edit(join(ws, "src", "a.ts")), context({ rules: [edits] })).verdict, "allow");
+    });
+
     it("proposes nothing a guard would hold back", () => {
       assert.equal(proposeRule(command("sudo ls"), context()), undefined);
       assert.equal(proposeRule(edit("/etc/hosts"), context()), undefined);

@@ -163,10 +163,15 @@ const PATH_WORDS = new Set(
     " ",
   ),
 );
+const fieldWords = (field: string) =>
+  field.split(/[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase());
 /** Whether a field's name says it holds a path: one of its words (`target_file`, `outputDir`, `fileName`) is one. */
 function pathLikeField(field: string): boolean {
-  return field.split(/[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => PATH_WORDS.has(word.toLowerCase()));
+  return fieldWords(field).some((word) => PATH_WORDS.has(word));
 }
+/** Whether a field's name says the tool writes there (`output_file`, `saveTo`, `dest`), whatever its kind. */
+const writtenField = (field: string) =>
+  fieldWords(field).some((word) => /^(?:output|out|dest|dst|save)$/.test(word));
 /** A value that is a path whole: absolute, `~`, a drive's, a `file:` address, or one going up (`../x`). */
 const WHOLE_PATH = /^(?:~[\w.-]*(?:[/\\]|$)|\$\{?HOME\b|[/\\]|[a-zA-Z]:[\\/]|file:|\.\.(?:[/\\]|$))\S*$/i;
 /**
@@ -511,7 +516,7 @@ class FootprintBuilder {
           : pathLikeField(field)
             ? PATH_LIKE_VALUE.test(value)
             : wholePath(value);
-        if (named) this.path(value, access, at);
+        if (named) this.path(value, writtenField(field) ? "write" : access, at);
       } else if (Array.isArray(value))
         value.forEach((item, i) => walk(item, field, `${at}[${i}]`, depth + 1));
       else if (value !== null && typeof value === "object")

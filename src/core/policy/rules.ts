@@ -1437,6 +1437,15 @@ class FootprintView {
       rule.kinds?.includes("execute") !== true
     )
       return false;
+    // Nor, naming no path, files the tool writes unless its kind writes them: a lookup tool granted for a request that
+    // touched nothing is not granted deleting `src` later.
+    if (
+      rule.command === undefined &&
+      rule.path === undefined &&
+      this.checks.some((c) => c.access === "write") &&
+      !rule.kinds?.some((kind) => WRITING_KINDS.has(kind))
+    )
+      return false;
     if (rule.command) {
       if (
         this.simple.length === 0 ||
@@ -4108,6 +4117,9 @@ interface WrittenNames {
 
 /** The folders Claude Code's Grep leaves out: version control's. */
 const VCS_FOLDERS = new Set([".git", ".svn", ".hg", ".bzr", ".jj", ".sl"]);
+
+/** The tool kinds that write the files they name: a rule of one names writing them. */
+const WRITING_KINDS = new Set(["edit", "delete", "move"]);
 
 /** Where a tool call puts what it moves (`rawInput.destination`). */
 const MOVE_DESTINATION = /^rawInput\.(?:destination|new_path)$/;
