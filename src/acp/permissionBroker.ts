@@ -650,7 +650,12 @@ export class PermissionBroker {
     access: "read" | "write",
   ): PermissionRule | undefined {
     const context = this.context(agentName, session);
-    return context.policy.pathRuleFor(check, access, { agentName, rules: context.rules, home: context.home });
+    return context.policy.pathRuleFor(check, access, {
+      agentName,
+      rules: context.rules,
+      home: context.home,
+      paths: context.boundary,
+    });
   }
 
   /**

@@ -4126,6 +4126,44 @@ describe("permission rules and guards", () => {
       assert.equal(decide(edit(join(home, "secrets", "x")), context({ rules: deny })).verdict, "deny");
     });
 
+    it("an absolute or ~/ path rule holds where its folder leads: a home reached through a link", () => {
+      // `/homelink` leads to `home`, as a home on another disk does: `~` and the person's own spelling of the folder
+      // name the link, paths are checked where they lead.
+      const linked = join(base, "homelink");
+      symlinkSync(home, linked);
+      try {
+        const paths = new PolicyBoundary([join(linked, "ws")], {
+          home: linked,
+          caseInsensitive: () => false,
+        });
+        mkdirSync(join(ws, "secrets"), { recursive: true });
+        const key = join(linked, "ws", "secrets", "key.pem");
+        writeFileSync(key, "");
+        const read = toolCall({ kind: "read", locations: [{ path: key }] });
+        for (const glob of ["~/ws/secrets/**", `${linked}/ws/secrets/**`, `${linked}/ws/secrets/key.pem`]) {
+          const deny = [rule("deny", { path: glob })];
+          const decision = decide(read, context({ rules: deny, bypass: true, paths, home: linked }));
+          assert.equal(decision.verdict, "deny", `${glob}: ${decision.by.label}`);
+          const held = pathRuleFor(paths.check(key), "read", {
+            agentName: "Claude",
+            rules: deny,
+            home: linked,
+            paths,
+          });
+          assert.equal(held?.action, "deny", glob);
+        }
+        // Another folder's files stay apart.
+        const other = [rule("deny", { path: "~/ws/other/**" })];
+        assert.equal(
+          decide(read, context({ rules: other, bypass: true, paths, home: linked })).verdict,
+          "allow",
+        );
+      } finally {
+        rmSync(linked);
+        rmSync(join(ws, "secrets"), { recursive: true, force: true });
+      }
+    });
+
     it("a deny path rule sees the files a patch changes and an archive writes, though the line names none", () => {
       // fix.patch changes src/a.ts; lib.tgz and lib.zip write lib/a.js.
       const rules = [rule("deny", { path: "src/a.ts" }), rule("deny", { path: "lib/**" })];

@@ -276,7 +276,7 @@ function decideOnce(footprint: Footprint, context: DecideContext): Decision {
 export function pathRuleFor(
   check: PathCheck,
   access: Access,
-  context: Pick<DecideContext, "agentName" | "rules" | "home">,
+  context: Pick<DecideContext, "agentName" | "rules" | "home"> & { paths?: Pick<PathChecker, "check"> },
 ): PermissionRule | undefined {
   const kind = access === "read" ? "read" : "edit";
   const held = context.rules.filter(
@@ -287,7 +287,9 @@ export function pathRuleFor(
       (r.agent === undefined || r.agent === context.agentName) &&
       (r.kinds === undefined || r.kinds.includes(kind)) &&
       // A rule of no condition (what holds every request while a deny or ask rule cannot be read) holds every path.
-      (r.path === undefined ? r.kinds === undefined : globMatches(r.path, check, context.home, true)),
+      (r.path === undefined
+        ? r.kinds === undefined
+        : globMatches(r.path, check, context.home, true, context.paths)),
   );
   return held.find((r) => r.action === "deny") ?? held[0];
 }
@@ -572,7 +574,8 @@ class FootprintView {
   matchesAny(rule: PermissionRule): boolean {
     if (!this.matchesBesidesPath(rule)) return false;
     if (rule.path !== undefined) {
-      const matches = (check: PathCheck) => globMatches(rule.path!, check, this.context.home, true);
+      const matches = (check: PathCheck) =>
+        globMatches(rule.path!, check, this.context.home, true, this.context.paths);
       const named = this.namedPaths;
       if (!this.checks.some((c) => matches(c.check)) && named !== "too many" && !named.some(matches))
         return false;
@@ -604,7 +607,8 @@ class FootprintView {
       (check.status === "unresolved" || this.context.paths.kind(check.path) !== "other") &&
       globReachesBelow(glob, check, this.context.home, endings);
     // What a link leads to is read whatever the names on the way (`src/a.ts -> ../secrets/key.pem`).
-    const reaches = (check: PathCheck) => globMatches(glob, check, this.context.home, true) || below(check);
+    const reaches = (check: PathCheck) =>
+      globMatches(glob, check, this.context.home, true, this.context.paths) || below(check);
     // What a pull (or a merge after a fetch) writes is the remote's, not known before it runs: anywhere in the
     // workspace folder it runs in.
     const fetched = this.writesFetched;
@@ -631,7 +635,7 @@ class FootprintView {
             entry.checks.some(
               (check) =>
                 check.status === "unresolved" ||
-                globMatches(glob, check, this.context.home, true) ||
+                globMatches(glob, check, this.context.home, true, this.context.paths) ||
                 (entry.holds === true && globReachesBelow(glob, check, this.context.home)),
             ),
         );
@@ -681,7 +685,13 @@ class FootprintView {
             landed = tails(path)
               .map((tail) => [landings.into.path, ...tail].join("/"))
               .find((landing) =>
-                globMatches(glob, this.context.paths.check(landing), this.context.home, true),
+                globMatches(
+                  glob,
+                  this.context.paths.check(landing),
+                  this.context.home,
+                  true,
+                  this.context.paths,
+                ),
               );
             return landed !== undefined;
           },
@@ -1461,7 +1471,12 @@ class FootprintView {
       // command prefix covers a command; with one, every path (its working directory included) must match too.
       if (rule.command === undefined && this.footprint.commands.length > 0) return false;
       if (this.checks.length === 0) return false;
-      if (!this.checks.every((c) => globMatches(rule.path!, c.check, this.context.home, false))) return false;
+      if (
+        !this.checks.every((c) =>
+          globMatches(rule.path!, c.check, this.context.home, false, this.context.paths),
+        )
+      )
+        return false;
     }
     return true;
   }
@@ -4695,12 +4710,31 @@ function outermostRelative(check: Extract<PathCheck, { status: "inside" }>): str
   );
 }
 
-function globMatches(glob: string, check: PathCheck, home: string, loose: boolean): boolean {
+function globMatches(
+  glob: string,
+  check: PathCheck,
+  home: string,
+  loose: boolean,
+  paths?: Pick<PathChecker, "check">,
+): boolean {
   if (check.status === "unresolved") return false; // the incomplete guard asks
   const compiled = compiledGlob(glob, home, loose);
   // Not matched (it could hold the extension host for hours): a deny or ask rule holds, an allow rule does not.
   if (compiled === undefined) return loose;
-  if (compiled.absolute) return compiled.matches(check.path.replace(/\\/g, "/"));
+  if (compiled.absolute) {
+    const path = check.path.replace(/\\/g, "/");
+    if (compiled.matches(path)) return true;
+    // Paths are checked where they lead (`/home` a link to `/data/home`): so is the glob's folder, which `~/` or the
+    // person wrote as they know it.
+    const real = compiled.folder !== undefined ? paths?.check(compiled.folder) : undefined;
+    if (real === undefined || real.status === "unresolved") return false;
+    const folder = real.path.replace(/\\/g, "/");
+    return (
+      folder !== compiled.folder &&
+      compiledGlob(folder + compiled.pattern.slice(compiled.folder!.length), home, loose)?.matches(path) ===
+        true
+    );
+  }
   if (check.status !== "inside") return false;
   // A deny or ask rule holds a path in a nested workspace folder whichever folder it is read from; an allow rule
   // reads it from the first folder holding it, as its proposal was made.
@@ -4718,6 +4752,9 @@ let lastGlob: { glob: string; home: string; nocase: boolean; compiled: CompiledG
 interface CompiledGlob {
   absolute: boolean;
   matches: (path: string) => boolean;
+  /** An absolute glob's: itself, `~/` expanded, and its folders before the first word of wildcards. */
+  pattern: string;
+  folder?: string;
 }
 
 function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob | undefined {
@@ -4739,9 +4776,22 @@ function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob
     : glob.startsWith("~/")
       ? `${home.replace(/\\/g, "/")}${glob.slice(1)}`
       : glob.replace(/\\/g, "/");
+  const wild = /[*?[\]{}()!+@]/;
+  const words = pattern.split("/");
+  const literal = words.findIndex((word) => wild.test(word));
+  const folder = !absolute
+    ? undefined
+    : literal < 0
+      ? pattern
+      : words.slice(0, literal).join("/") || undefined;
   const compiled = globTooCostly(glob)
     ? undefined
-    : { absolute, matches: nocase ? caselessMatcher(pattern) : globMatcher(pattern, { dot: true }) };
+    : {
+        absolute,
+        matches: nocase ? caselessMatcher(pattern) : globMatcher(pattern, { dot: true }),
+        pattern,
+        ...(folder !== undefined ? { folder } : {}),
+      };
   compiledGlobs.set(key, compiled);
   lastGlob = { glob, home, nocase, compiled };
   return compiled;
