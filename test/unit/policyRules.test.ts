@@ -3785,6 +3785,8 @@ describe("permission rules and guards", () => {
       "bash <<'EOF'\nnpm test\nEOF",
       "source .venv/bin/activate && pytest",
       "busybox ls",
+      "tree -L 2 -I node_modules src",
+      "tree -o src/listing.txt src",
       // Input from a device rather than a file (a prompt that must not wait, random bytes).
       "npm test < /dev/null",
       "npm test </dev/null 2>&1",
@@ -7910,6 +7912,12 @@ describe("permission rules and guards", () => {
         ["diff --to-file=../.ssh/id_rsa src/a.ts", "outside"],
         ["diff --from-file /etc/passwd src/a.ts", "outside"],
         ["diff --to-f=.env src/a.ts", "protected"],
+        // tree writes its listing to `-o`'s file, and prints the lines of what `--fromfile` or `--hintro` names.
+        ["tree -o ~/.bashrc src", "outside"],
+        ["tree -i --noreport -o .env src", "protected"],
+        ["tree -ao.git/hooks/pre-commit src", "protected"],
+        ["tree --fromfile ~/.ssh/id_rsa", "outside"],
+        ["tree -H . --hintro=.env src", "protected"],
       ].map(([line, guard]) => ({ name: line!, footprint: () => command(line!), guard: guard! })),
       // A configuration that may set a command the program runs: a lesskey file's LESSOPEN, rg's --pre, bat's pager.
       ...[
@@ -10049,6 +10057,8 @@ describe("permission rules and guards", () => {
       assert.equal(prefix("git status --short"), "git status");
       assert.equal(prefix("git log -1 && git log --stat"), "git log");
       assert.equal(prefix("grep -rn TODO src"), "grep");
+      assert.equal(prefix("tree -L 2 src"), "tree");
+      assert.equal(prefix("tree -o out.txt src"), "tree -o out.txt src");
       assert.equal(prefix("cargo test"), "cargo test");
     });
 

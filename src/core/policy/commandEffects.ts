@@ -694,7 +694,9 @@ export function fileOperands(name: string, argv: (string | null)[]): FileTargets
   }
   const named = OPTION_FILES[name];
   // An archive's members are files too (`tar czf keys.tgz ~/.ssh`; in tar's old style the first word is options).
-  const members = name === "tar" || name === "unzip" ? operands : [];
+  // tree's `--fromfile` prints the lines of its operands as a listing.
+  const fromFile = name === "tree" && words.some((word) => /^--from(?:tab)?file/.test(word ?? ""));
+  const members = name === "tar" || name === "unzip" || fromFile ? operands : [];
   // curl reads a `file://` address and writes one it uploads to (`curl file:///home/u/.ssh/id_rsa`).
   const addressed = name === "curl" ? fileAddresses(words) : [];
   if (named)
@@ -3376,6 +3378,7 @@ export function writesOutput(name: string, argv: readonly (string | null)[]): bo
   const { short, long } = optionTests(flags);
   if (name === "sort") return short("o") || long("--output");
   if (name === "less") return short("oO") || long("--log-file", "--LOG-FILE");
+  if (name === "tree") return short("o");
   return name === "xxd" && operands.length > 1;
 }
 
@@ -4248,6 +4251,14 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
     files: { o: "file", "--output": "file", L: "file", "--log-file": "file" },
   },
   ninja: { valueTaking: "Cfjkltdw", files: { C: "file" } },
+  // tree writes its listing to `-o`'s file, prints an HTML intro and outro, reads ignore and info files.
+  tree: {
+    valueTaking: "LPIoHT",
+    whole: true,
+    files: Object.fromEntries(
+      ["o", "--hintro", "--houtro", "--gitfile", "--infofile"].map((option) => [option, "file" as const]),
+    ),
+  },
   // Besides what it copies: its log, backups, temporary and partial files, batches, and the lists it reads.
   rsync: {
     valueTaking: "eTfBM",

@@ -379,7 +379,9 @@ function commandPrefix(written: SimpleCommand): string[] {
   const general =
     !wrapped &&
     !runsAnyCode(words) &&
-    (words.length > 1 || command.argv.length === 1 || LOOKS_ONLY.has(program)) &&
+    (words.length > 1 ||
+      command.argv.length === 1 ||
+      (LOOKS_ONLY.has(program) && !writesOutput(program, command.argv))) &&
     !OPERANDS_FIRST.has(program);
   if (general) return words;
   const line = command.argv;
@@ -1014,7 +1016,7 @@ class FootprintView {
           return known && !words.some((word) => word === null || word.startsWith("--pre"));
         });
       if (name === "ag" || name === "ack") return !argv.some((word) => /^--(?:pager|filter|pre)/.test(word!));
-      return NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed" && !writesOutput(name, argv));
+      return (NAMES_ONLY.has(name) || (onlyReads(name, argv) && name !== "sed")) && !writesOutput(name, argv);
     });
   }
 
