@@ -3787,6 +3787,8 @@ describe("permission rules and guards", () => {
       "busybox ls",
       "tree -L 2 -I node_modules src",
       "tree -o src/listing.txt src",
+      "make test SHELL=/bin/bash",
+      "make -I mk test",
       // Input from a device rather than a file (a prompt that must not wait, random bytes).
       "npm test < /dev/null",
       "npm test </dev/null 2>&1",
@@ -7816,6 +7818,9 @@ describe("permission rules and guards", () => {
         "make test MAKEFILES=/tmp/evil.mk",
         "MAKEFILES=evil.mk make test",
         "make test SHELL=/usr/bin/env '.SHELLFLAGS=rm -rf src'",
+        // Each recipe runs in SHELL: a program that is no shell of the system's runs them.
+        "make test SHELL=/tmp/e.sh",
+        "make test SHELL=./e.sh",
         "MAKEFLAGS='--eval=include\\ /tmp/evil.mk' make test",
         "make test GNUMAKEFLAGS=-Einclude",
         "V='X!=rm -rf ~'; make test \"$V\"",
@@ -7912,6 +7917,9 @@ describe("permission rules and guards", () => {
         ["diff --to-file=../.ssh/id_rsa src/a.ts", "outside"],
         ["diff --from-file /etc/passwd src/a.ts", "outside"],
         ["diff --to-f=.env src/a.ts", "protected"],
+        // make takes the makefiles its makefile includes from `-I`'s folders.
+        ["make -I /tmp test", "outside"],
+        ["make test --include-dir=../mk", "outside"],
         // tree writes its listing to `-o`'s file, and prints the lines of what `--fromfile` or `--hintro` names.
         ["tree -o ~/.bashrc src", "outside"],
         ["tree -i --noreport -o .env src", "protected"],

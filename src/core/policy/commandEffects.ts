@@ -15,6 +15,7 @@ import {
   basename,
   INTERPRETERS,
   npmCommand,
+  SHELLS,
   RUNS_COMMANDS_UNREAD,
   DYNAMIC_LOADER,
   SUBCOMMAND_WRAPPERS,
@@ -2493,6 +2494,8 @@ function makeVariableRuns(word: string): string | undefined {
     operator === "!=" ||
     /[;&|`$()<>\n]/.test(value!) ||
     (MAKE_PROGRAM_VARIABLES.has(name!) && /\s/.test(value!.trim())) ||
+    // Each recipe runs in SHELL: only a shell of the system's is read as one.
+    (name === "SHELL" && !SHELLS.has(value!.trim().replace(/^(?:\/usr)?\/bin\//, ""))) ||
     name === "MAKEFILES" ||
     name === ".SHELLFLAGS" ||
     ((name === "MAKEFLAGS" || name === "GNUMAKEFLAGS") &&
@@ -4243,8 +4246,11 @@ const OPTION_FILES: Record<string, OptionFileTable> = {
   },
   unzip: { valueTaking: "dx", files: { d: "file" } },
   "ssh-keygen": { valueTaking: "abCDEeFfGIJjKMmNnOPrSstTwYZz", files: { f: "file" } },
-  // The folder a build runs in (and whose build files it runs).
-  make: { valueTaking: "CfIjlOoWE", files: { C: "file", "--directory": "file" } },
+  // The folder a build runs in (and whose build files it runs), and the folders it takes included makefiles from.
+  make: {
+    valueTaking: "CfIjlOoWE",
+    files: { C: "file", "--directory": "file", I: "file", "--include-dir": "file" },
+  },
   // Where psql writes its query results and its log (`-qAto x` too).
   psql: {
     valueTaking: "cdfFhLopPRTUv",
