@@ -3789,6 +3789,12 @@ describe("permission rules and guards", () => {
       "tree -o src/listing.txt src",
       "make test SHELL=/bin/bash",
       "make -I mk test",
+      "corepack npm test",
+      "env-cmd -f .env.test npm test",
+      "dotenvx run -- npm start",
+      "lerna exec -- npm test",
+      "yarn workspaces foreach run build",
+      "cargo build --release",
       // Input from a device rather than a file (a prompt that must not wait, random bytes).
       "npm test < /dev/null",
       "npm test </dev/null 2>&1",
@@ -7781,6 +7787,13 @@ describe("permission rules and guards", () => {
         "ssh localhost 'rm -rf ~'",
         // Session runners and multiplexers start the command they are given where the guards do not see it.
         "entr rm -rf ~",
+        // Runners of a command on macOS, from a container on the host, or as cargo-watch's shell line.
+        "arch -x86_64 rm -rf ~",
+        "xcrun rm -rf ~",
+        "host-spawn rm -rf ~",
+        "distrobox-host-exec rm -rf ~",
+        "cargo watch -s 'rm -rf ~'",
+        "env-cmd --use-shell 'rm -rf ~'",
         "tmux new -d 'rm -rf ~'",
         "screen -dm rm -rf ~",
         "dbus-launch rm -rf ~",
@@ -7899,6 +7912,17 @@ describe("permission rules and guards", () => {
         "read V < src/a.ts; printf -v 'a[V]' x",
         'read V < src/a.ts; declare -"i" n; n=V',
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
+      // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
+      ...[
+        "corepack npm exec -- rm -rf ~",
+        "env-cmd -f .env.test rm -rf ~",
+        "dotenvx run -- rm -rf ~",
+        "infisical run -- rm -rf ~",
+        "lerna exec -- rm -rf ~",
+        "nx exec -- rm -rf ~",
+        "yarn workspaces foreach exec rm -rf ~",
+        "yarn workspace app exec rm -rf ~",
+      ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" })),
       { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
       // Lesser-known options of programs read as readers: a command run, the files a list names, what a cluster
       // or a long option's value writes or compares with.
@@ -9983,6 +10007,8 @@ describe("permission rules and guards", () => {
       assert.equal(runsAnyCode(["poetry", "run"]), true);
       assert.equal(runsAnyCode(["direnv", "exec", "."]), true);
       assert.equal(runsAnyCode(["poetry", "run", "pytest"]), false);
+      assert.equal(runsAnyCode(["corepack", "npm"]), true);
+      assert.equal(runsAnyCode(["corepack", "npm", "test"]), false);
       // `git -c core.pager=…` runs what the option says: "git" alone is any code too.
       assert.deepEqual(prefix("git --no-pager log -5"), ["git", "--no-pager", "log", "-5"]);
       assert.deepEqual(prefix("git status --short"), ["git", "status"]);

@@ -1929,6 +1929,8 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
     (name === "dotenv-vault" && ["pull", "new", "decrypt"].includes(verbs[0] ?? ""))
   )
     return `${name} writes the project's environment file (.env), a protected file`;
+  // cargo-watch runs the cargo commands and shell lines its options give (`-x`, `-s`), as watchexec does.
+  if (name === "cargo" && verbs[0] === "watch") return says("runs the commands its options give");
   if (name === "timeit" || name === "pdb")
     return says("runs Python statements or debugger commands given on its line");
   if (
@@ -5652,6 +5654,21 @@ const WRAPPER_SYNTAX: Record<string, WrapperSyntax> = {
   },
   chronic: { flags: "ev", values: "", long: {} },
   unbuffer: { flags: "p", values: "", long: {} },
+  // Its `--use-shell` runs the command as a shell line: not read, so it asks.
+  "env-cmd": {
+    flags: "",
+    values: "fer",
+    long: {
+      file: true,
+      environments: true,
+      "rc-file": true,
+      fallback: false,
+      "no-override": false,
+      silent: false,
+      verbose: false,
+      "expand-envs": false,
+    },
+  },
   // Multi-call programs: the first word is the program they act as (`busybox rm -rf ~`).
   busybox: { flags: "", values: "", long: {} },
   toybox: { flags: "", values: "", long: {} },

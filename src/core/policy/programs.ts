@@ -46,13 +46,16 @@ export const WRAPPERS = new Set([
   "busybox",
   "toybox",
   "xvfb-run",
+  // Loads the environment from a file for the command after it.
+  "env-cmd",
 ]);
 
 /**
  * Environment and package managers whose subcommand runs the command after it in the project's environment
  * (`poetry run pytest`, `bundle exec rspec`, `pnpm exec eslint .`): read as wrappers, so the guards judge the command
  * (`uv run rm -rf ~` is `rm -rf ~`). Options between the subcommand and the command are not read (they ask); the
- * number is the operands the subcommand takes first (`direnv exec <dir>`).
+ * number is the operands the subcommand takes first (`direnv exec <dir>`), -1 where the subcommand word is the
+ * command itself (`corepack npm exec …` is `npm exec …`).
  */
 export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   poetry: { run: 0 },
@@ -78,7 +81,7 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   stack: { exec: 0 },
   npm: { exec: 0, x: 0 },
   pnpm: { exec: 0, dlx: 0 },
-  yarn: { exec: 0, dlx: 0 },
+  yarn: { exec: 0, dlx: 0, workspaces: 1, workspace: 1 },
   bun: { x: 0 },
   // bash's `jobs -x kill %1`: the command with its job specs replaced.
   jobs: { "-x": 0 },
@@ -89,6 +92,12 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   volta: { run: 0 },
   fnm: { exec: 0 },
   nvm: { exec: 1 },
+  corepack: Object.fromEntries(["npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"].map((pm) => [pm, -1])),
+  // Secret injectors, and monorepo runners of a command (or, yarn's, of a yarn command) in each package.
+  dotenvx: { run: 0 },
+  infisical: { run: 0 },
+  lerna: { exec: 0 },
+  nx: { exec: 0 },
 };
 
 /**
@@ -207,6 +216,8 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   ...["sshpass", "run-one", "run-this-one", "tini", "dumb-init", "systemd-socket-activate", "systemd-nspawn"],
   ...["distrobox", "distrobox-enter", "toolbox", "aws-vault", "doppler", "sops", "lldb", "rr", "heaptrack"],
   ...["kcov", "mpirun", "mpiexec", "srun", "sbatch"],
+  // macOS's architecture and Xcode tool runners; a container's ways out to the host.
+  ...["arch", "xcrun", "host-spawn", "distrobox-host-exec"],
 ]);
 
 /** The dynamic loader, which runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/sh -c …`). */
@@ -264,6 +275,7 @@ export function runsAnyCode(prefix: readonly string[]): boolean {
   // `poetry run`, `direnv exec .`: whatever command follows.
   const runner = SUBCOMMAND_WRAPPERS[program];
   const operands = runner?.[prefix[1] ?? ""];
+  if (operands === -1) return runsAnyCode(prefix.slice(1));
   if (runner && (prefix.length === 1 || (operands !== undefined && prefix.length <= 2 + operands)))
     return true;
   if (prefix.length === 1) return RUNS_ANY_CODE.has(program) || DYNAMIC_LOADER.test(program);
