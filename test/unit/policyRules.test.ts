@@ -3795,6 +3795,10 @@ describe("permission rules and guards", () => {
       "lerna exec -- npm test",
       "yarn workspaces foreach run build",
       "cargo build --release",
+      "rimraf build",
+      "npx rimraf dist",
+      "trash build",
+      "gio trash src/a.ts",
       // Input from a device rather than a file (a prompt that must not wait, random bytes).
       "npm test < /dev/null",
       "npm test </dev/null 2>&1",
@@ -7922,6 +7926,14 @@ describe("permission rules and guards", () => {
         "nx exec -- rm -rf ~",
         "yarn workspaces foreach exec rm -rf ~",
         "yarn workspace app exec rm -rf ~",
+        // Deleters other than rm, of folders whole or with -r, and those that move what they are given to the trash.
+        "rimraf ~",
+        "npx -y rimraf ~",
+        "trash ~",
+        "trash-put ~/Documents",
+        "gio trash ~",
+        "srm -r ~",
+        "wipe -r ~",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" })),
       { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
       // Lesser-known options of programs read as readers: a command run, the files a list names, what a cluster

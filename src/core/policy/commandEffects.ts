@@ -85,10 +85,22 @@ function searchesFolder(name: string, flags: readonly string[]): boolean {
   return name === "rg" || short("rR") || long("--recursive", "--dereference-recursive");
 }
 
+/** Programs that delete (or move to the trash) what they are given as `rm` does, with `-r`; `DELETES_WHOLE` always. */
+const DELETERS = wordSet("rm srm wipe rimraf trash trash-put del");
+const DELETES_WHOLE = wordSet("rimraf trash trash-put del gio");
+
+/** Whether a command deletes its operands as `rm` does (`DELETERS`, `gio trash`): `rmTargets` reads them. */
+export function deletes(name: string, argv: readonly (string | null)[]): boolean {
+  return DELETERS.has(name) || (name === "gio" && argv[1] === "trash");
+}
+
 /** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
 export function rmTargets(argv: (string | null)[]): FileTargets {
-  const { flags, operands } = splitOptions(argv.slice(1));
-  const recursive = flags.some((flag) => longOption(flag, "--recursive") || /^-[a-zA-Z]*[rR]/.test(flag));
+  const name = basename(argv[0] ?? "");
+  const { flags, operands } = splitOptions(argv.slice(name === "gio" ? 2 : 1));
+  const recursive =
+    DELETES_WHOLE.has(name) ||
+    flags.some((flag) => longOption(flag, "--recursive") || /^-[a-zA-Z]*[rR]/.test(flag));
   // `rm -r .` deletes the workspace folder itself.
   return { targets: operands.map((text) => ({ text })), recursive: recursive && { rootKept: false } };
 }

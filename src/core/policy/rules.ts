@@ -103,6 +103,7 @@ import {
   optionComputed,
   PRIVILEGE,
   rmTargets,
+  deletes,
   runsUnread,
   withoutGitOptions,
   withoutWrappers,
@@ -1824,12 +1825,11 @@ class FootprintView {
           undefined,
         );
       if (argumentFile) return argumentFile;
-      const operands =
-        name === "rm"
-          ? rmTargets(argv)
-          : name === "find"
-            ? findDeletes(argv)
-            : fileOperands(name, name === "ln" ? this.lnFolderNow(argv, this.simple[at]!) : argv);
+      const operands = deletes(name, argv)
+        ? rmTargets(argv)
+        : name === "find"
+          ? findDeletes(argv)
+          : fileOperands(name, name === "ln" ? this.lnFolderNow(argv, this.simple[at]!) : argv);
       // A program whose words are not read as files may still be handed a protected file by name.
       // A message file's words go into the history, where `git log` prints them: a protected one asks
       // (`git commit -F .env`), and one in the home folder outside the workspace as code's paths do
