@@ -10021,6 +10021,20 @@ describe("permission rules and guards", () => {
       assert.equal(runsAnyCode(["poetry", "run", "pytest"]), false);
       assert.equal(runsAnyCode(["corepack", "npm"]), true);
       assert.equal(runsAnyCode(["corepack", "npm", "test"]), false);
+      for (const program of [
+        "R",
+        "Rscript",
+        "java",
+        "jshell",
+        "cmake",
+        "tsx",
+        "ts-node",
+        "zx",
+        "deno",
+        "bun",
+      ])
+        assert.equal(runsAnyCode([program]), true, program);
+      assert.deepEqual(prefix("tsx scripts/build.ts"), ["tsx", "scripts/build.ts"]);
       // `git -c core.pager=…` runs what the option says: "git" alone is any code too.
       assert.deepEqual(prefix("git --no-pager log -5"), ["git", "--no-pager", "log", "-5"]);
       assert.deepEqual(prefix("git status --short"), ["git", "status"]);
