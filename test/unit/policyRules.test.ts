@@ -3945,10 +3945,24 @@ describe("permission rules and guards", () => {
         "timeout 60 git -C . push",
         "hub push origin main",
         "hub -C . push",
+        // git's other ways to push.
+        "git send-pack origin main",
+        "git subtree push --prefix x origin main",
+        "git subtree -P x push origin main",
       ]) {
         const decision = decide(command(line), context({ rules: deny, bypass: true }));
         assert.equal(decision.verdict, "deny", line);
       }
+      assert.equal(
+        decide(command("git subtree pull -P x origin main"), context({ rules: deny, bypass: true })).verdict,
+        "allow",
+      );
+      // A package manager's command behind corepack is the command a deny rule names.
+      const publish = [rule("deny", { command: "npm publish" })];
+      assert.equal(
+        decide(command("corepack npm publish"), context({ rules: publish, bypass: true })).verdict,
+        "deny",
+      );
       const allow = [rule("allow", { command: "git status" })];
       assert.equal(decide(command("git status"), context({ rules: allow })).verdict, "allow");
       assert.equal(decide(command("git -C /elsewhere status"), context({ rules: allow })).verdict, "ask");

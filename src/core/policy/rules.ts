@@ -4658,6 +4658,19 @@ function hubAsGit(argv: readonly (string | null)[]): readonly (string | null)[] 
   return verb === null || HUB_COMMANDS.has(verb ?? "") ? argv : ["git", ...argv.slice(1)];
 }
 
+/** git's other pushes as `git push` (`git send-pack origin main`, `git subtree -P x push origin main`), for deny rules. */
+function pushAsGitPush(argv: readonly (string | null)[]): readonly (string | null)[] {
+  if (basename(argv[0] ?? "") !== "git") return argv;
+  if (argv[1] === "send-pack") return ["git", "push", ...argv.slice(2)];
+  // subtree's verb is its first word that is no option nor the value of one (`-P x`, `-m msg`).
+  const at = argv.findIndex(
+    (word, i) => i > 1 && !word?.startsWith("-") && !/^(?:-P|--prefix|-m|--message)$/.test(argv[i - 1] ?? ""),
+  );
+  return argv[1] === "subtree" && argv[at] === "push"
+    ? ["git", "push", ...argv.slice(2, at), ...argv.slice(at + 1)]
+    : argv;
+}
+
 function prefixMatches(written: readonly string[], command: SimpleCommand, loose: boolean): boolean {
   // A rule's npm command is named as npm reads it, as the command's is (`npm i` is `npm install`).
   const prefix = npmArgv(written);
@@ -4674,11 +4687,14 @@ function prefixMatches(written: readonly string[], command: SimpleCommand, loose
     argv.some((word) => word !== null && /^(?:--(?:prefix|dir|cwd)(?:=|$)|-C)/.test(word))
   )
     return false;
-  return prefix.every((word, i) => {
-    const actual = argv[i];
-    if (actual == null) return false;
-    return i === 0 && loose ? basename(actual) === word || actual === word : actual === word;
-  });
+  const matches = (words: readonly (string | null)[]) =>
+    words.length >= prefix.length &&
+    prefix.every((word, i) => {
+      const actual = words[i];
+      if (actual == null) return false;
+      return i === 0 && loose ? basename(actual) === word || actual === word : actual === word;
+    });
+  return matches(argv) || (loose && argv !== pushAsGitPush(argv) && matches(pushAsGitPush(argv)));
 }
 
 /**
