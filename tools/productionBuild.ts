@@ -25,6 +25,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliDecompressSync } from "node:zlib";
 
 /** Entries that are never inputs of the build (or are its output). */
 const NOT_LINKED = new Set(["dist", "out", ".git", ".vscode-test", "test-results"]);
@@ -142,4 +143,18 @@ export function stageExtension(repoRoot: string, build: ProductionBuild): void {
       cpSync(source, join(build.dir, name), { recursive: true });
     }
   }
+}
+
+/**
+ * A bundle's code as it runs: a production build ships some brotli-compressed (`scripts/brotli.mjs`), `<name>.br`
+ * beside a loader of that name, whose own few hundred bytes are not the bundle.
+ */
+export function bundleCode(file: string): Buffer {
+  let compressed: Buffer;
+  try {
+    compressed = readFileSync(`${file}.br`);
+  } catch {
+    return readFileSync(file);
+  }
+  return brotliDecompressSync(compressed);
 }

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import Module, { createRequire, isBuiltin } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { bundleCode } from "../../tools/productionBuild";
 import { createFakeContext, createFakeVscode } from "./fakeVscode";
 
 const [bundle, workspace = process.cwd()] = process.argv.slice(2);
@@ -29,13 +30,18 @@ const load = createRequire(__filename);
 
 async function main(): Promise<Record<string, number>> {
   if (mode === "compile") {
-    const source = readFileSync(bundle!, "utf8");
+    // The bundle's own code, inflated where it ships compressed (inflating is part of `require`'s time).
+    const source = bundleCode(bundle!).toString("utf8");
     const t0 = process.hrtime.bigint();
     new Script(loader.wrap(source), { filename: bundle! });
     return { compileMs: Number(process.hrtime.bigint() - t0) / 1e6 };
   }
   if (mode === "builtins") {
-    const names = [...readFileSync(bundle!, "utf8").matchAll(/require\("([^"]+)"\)/g)]
+    const names = [
+      ...`${readFileSync(bundle!, "utf8")}${bundleCode(bundle!).toString("utf8")}`.matchAll(
+        /require\("([^"]+)"\)/g,
+      ),
+    ]
       .map((m) => m[1]!)
       .filter((name) => isBuiltin(name));
     const t0 = process.hrtime.bigint();

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { extensionComposition } from "../build/esbuildApi";
-import type { ProductionBuild } from "../../tools/productionBuild";
+import { bundleCode, type ProductionBuild } from "../../tools/productionBuild";
 
 export interface FileSize {
   file: string;
@@ -52,7 +52,7 @@ export function measureBundles(repoRoot: string, build: ProductionBuild): Bundle
   const files = ["extension.js", "webview.js", "webview.css", "demoAgent.js", "history.js", "history.css"]
     .filter((name) => existsSync(join(build.dist, name)))
     .map((name) => {
-      const content = readFileSync(join(build.dist, name));
+      const content = bundleCode(join(build.dist, name));
       return {
         file: `dist/${name}`,
         bytes: content.length,

@@ -4,10 +4,10 @@
 // development bundles in dist/; esbuild's metafile of that build says which modules went into which file.
 import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUNDLE_BUDGETS_KB } from "../../tools/bundleBudgets";
-import { buildProduction, type ProductionBuild } from "../../tools/productionBuild";
+import { buildProduction, bundleCode, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
 
 const KB = 1000;
@@ -77,7 +77,7 @@ describe("bundle budgets", function () {
 
   for (const [file, budgetKb] of Object.entries(BUNDLE_BUDGETS_KB)) {
     it(`dist/${file} is at most ${budgetKb} KB minified`, () => {
-      const bytes = statSync(join(build.dist, file)).size;
+      const bytes = bundleCode(join(build.dist, file)).length;
       assert.ok(
         bytes <= budgetKb * KB,
         `dist/${file} is ${(bytes / KB).toFixed(1)} KB minified; the budget is ${budgetKb} KB`,

@@ -141,6 +141,31 @@ describe("the published package", function () {
     }
   });
 
+  it("ships the extension brotli-compressed, and its packaged loader gives VS Code activate and deactivate", () => {
+    assert.ok(files.includes("dist/extension.js.br"), "dist/extension.js.br is not in the package");
+    assert.ok(
+      statSync(join(build.dist, "extension.js")).size < 1_000,
+      "dist/extension.js ships uncompressed",
+    );
+    // Required as the extension host requires `main`, with a stub `vscode`, away from the repository.
+    const away = mkdtempSync(join(tmpdir(), "symposium-packaged-"));
+    try {
+      cpSync(build.dist, away, { recursive: true });
+      const probe = `const Module = require("node:module");
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  return request === "vscode" ? new Proxy({}, { get: () => function () {} }) : load.call(this, request, ...rest);
+};
+const main = require(${JSON.stringify(join(away, "extension.js"))});
+process.stdout.write(typeof main.activate + " " + typeof main.deactivate);`;
+      const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(result.stdout, "function function");
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+
   it("ships the policy's path resolution brotli-compressed, and the packaged loader gives the extension its exports", () => {
     assert.ok(files.includes("dist/policyPaths.js.br"), "dist/policyPaths.js.br is not in the package");
     assert.ok(
