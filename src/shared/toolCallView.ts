@@ -59,7 +59,7 @@ export function subjectToolCallId(subject: SubjectView): string | undefined {
 
 /**
  * What a request does, in one line: the command it runs, else the paths it names (as shown: relative inside the
- * workspace), else its unrecognised type. Beside the agent's title, which may say something else (the pending list).
+ * workspace), else its raw input, else its unrecognised type. Beside the agent's title, which may say something else (the pending list).
  */
 export function subjectGist(subject: SubjectView): string {
   switch (subject.type) {
@@ -68,6 +68,8 @@ export function subjectGist(subject: SubjectView): string {
     case "tool_call": {
       if (subject.command !== undefined) return commandGist(subject.command, subject.commandCut);
       const paths = [...subject.locations, ...subject.diffs].map((named) => named.display);
+      // A tool of neither (an MCP tool's `{"sql": "DROP TABLE users"}`): its input, on one line, is what it does.
+      if (paths.length === 0 && subject.rawInput !== undefined) return subject.rawInput.replace(/\s+/g, " ");
       return [...new Set(paths)].join(", ");
     }
     case "unknown":

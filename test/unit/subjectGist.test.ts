@@ -56,6 +56,14 @@ describe("subjectGist: what a request does, in one line", () => {
     assert.equal(subjectGist(subject), "src/a.ts, /home/me/.bashrc");
   });
 
+  it("else its raw input on one line: an MCP tool's query is what a batch row's Allow approves", () => {
+    const rawInput = '{\n  "sql": "DROP TABLE users"\n}';
+    assert.equal(subjectGist(toolCall({ toolKind: "other", rawInput })), '{ "sql": "DROP TABLE users" }');
+    // Paths, where there are any, say it better.
+    const named = toolCall({ rawInput, locations: [{ path: "/w/a", display: "a", inWorkspace: true }] });
+    assert.equal(subjectGist(named), "a");
+  });
+
   it("names an unrecognised type, and is empty when there is nothing to say", () => {
     assert.equal(
       subjectGist({ type: "unknown", rawType: "teleport", rawJson: "{}", truncated: false }),
