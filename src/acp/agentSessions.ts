@@ -870,6 +870,9 @@ export class AgentSessions {
         session.emitHeader(); // the control goes back to the agent's value
         return false;
       }
+      // The agent renamed it while the person read the dialog ("Auto review" -> "YOLO"): a yes is to what it said.
+      if (!session.disposed && session.model.controls.choiceLevel(controlId, value) !== level)
+        return this.setConfirmed(session, controlId, value, by);
     }
     if (session.disposed) return false;
     return session.setControl(controlId, value, by);

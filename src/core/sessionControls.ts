@@ -340,6 +340,8 @@ function parseConfigOptions(raw: unknown): SessionControlView[] {
 const CATEGORY_ORDER = ["mode", "model", "thought_level", "model_config"];
 /** How far a level lets the agent go without asking. */
 const LEVEL_RANK: Record<UnattendedLevel | "none", number> = { none: 0, reviewer: 1, full: 2 };
+const higher = (a: UnattendedLevel | undefined, b: UnattendedLevel | undefined) =>
+  LEVEL_RANK[a ?? "none"] >= LEVEL_RANK[b ?? "none"] ? a : b;
 
 export class SessionControls {
   /** v1 `modes`, kept only while no config option of category `mode` says the same (the spec prefers those). */
@@ -369,8 +371,14 @@ export class SessionControls {
   }
 
   private markUnattended(): void {
+    // A value keeps the most it was ever seen to let the agent do: renamed "Auto review" -> "YOLO", it is full.
     const remember = (key: string, level: UnattendedLevel | undefined) => {
-      if (level && !this.unattendedValues.has(key) && this.unattendedValues.size < LIMITS.controlChoicesTotal)
+      const known = this.unattendedValues.get(key);
+      if (
+        level &&
+        LEVEL_RANK[level] > LEVEL_RANK[known ?? "none"] &&
+        (known !== undefined || this.unattendedValues.size < LIMITS.controlChoicesTotal)
+      )
         this.unattendedValues.set(key, level);
       return this.unattendedValues.get(key);
     };
@@ -384,12 +392,12 @@ export class SessionControls {
     }
   }
 
-  /** What a mode lets the agent do: as it was first seen to, else as its id and name say. */
+  /** What a mode lets the agent do: the most it was seen to, or its id and name say now. */
   modeLevel(modeId: string): UnattendedLevel | undefined {
-    return this.unattendedValues.get(modeId) ?? unattendedLevel(modeId, this.modeName(modeId));
+    return higher(this.unattendedValues.get(modeId), unattendedLevel(modeId, this.modeName(modeId)));
   }
 
-  /** What setting a control to `value` lets the agent do: as it was first seen to, else as `unattendedChoice` reads it. */
+  /** What setting a control to `value` lets the agent do: the most it was seen to, or `unattendedChoice` reads now. */
   choiceLevel(controlId: string, value: string | boolean): UnattendedLevel | undefined {
     const control = this.find(controlId);
     return control && this.levelOf(control, value);
@@ -397,8 +405,9 @@ export class SessionControls {
 
   private levelOf(control: SessionControlView, value: string | boolean): UnattendedLevel | undefined {
     const choice = control.kind === "select" ? control.choices.find((c) => c.value === value) : undefined;
-    return (
-      this.unattendedValues.get(levelKey(control, value)) ?? unattendedChoice(control, value, choice?.name)
+    return higher(
+      this.unattendedValues.get(levelKey(control, value)),
+      unattendedChoice(control, value, choice?.name),
     );
   }
 

@@ -30,7 +30,7 @@ interface Agent {
 }
 
 interface StartOptions {
-  confirm?: (agentName: string) => boolean | Promise<boolean>;
+  confirm?: (agentName: string, what: { label: string; level: string }) => boolean | Promise<boolean>;
   defaults?: Record<string, unknown>;
   decisions?: DecisionRecord[];
   bypass?: boolean;
@@ -50,7 +50,10 @@ function prepare(
     command: process.execPath,
     args: [CONTROLS_AGENT],
     ...(options.confirm
-      ? { confirmUnattended: (name: string) => Promise.resolve(options.confirm!(name)) }
+      ? {
+          confirmUnattended: (name: string, what: { label: string; level: string }) =>
+            Promise.resolve(options.confirm!(name, what)),
+        }
       : {}),
   });
   const log = join(harness.workspace, "..", `${harness.workspace.split("/").pop()}-controls.jsonl`);
@@ -290,6 +293,48 @@ describe("Session controls (modes and config options)", function () {
     );
     assert.deepEqual(asked, ["Scripted"]);
     assert.deepEqual(agent.header().controls?.unattended, { level: "full", label: "Permissions: Skip" });
+  });
+
+  it("a value the agent renames to act without asking while its dialog is open is asked about again", async () => {
+    // "Auto review" (a model approves) renamed "YOLO (full access)" while the person reads the first dialog: their
+    // yes was to a reviewer; the value now acts without asking, which they are asked about at its level.
+    const approvals = (name: string) => ({
+      id: "approvals",
+      name: "Approvals",
+      type: "select",
+      currentValue: "ask",
+      options: [
+        { value: "ask", name: "Ask" },
+        { value: "x", name },
+      ],
+    });
+    const asked: string[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ configOptions: [approvals("Auto review")] }),
+        CONTROLS_PROMPT_UPDATES: JSON.stringify([
+          { sessionUpdate: "config_option_update", configOptions: [approvals("YOLO (full access)")] },
+        ]),
+      },
+      {
+        confirm: async (_name, { level }) => {
+          asked.push(level);
+          if (asked.length === 1) {
+            await agent!.harness.sessions.sendPrompt(agent!.key, "rename it");
+            await waitFor(
+              () =>
+                agent!.control("approvals").kind === "select" &&
+                JSON.stringify(agent!.control("approvals")).includes("YOLO"),
+              "the agent's rename",
+            );
+          }
+          return true;
+        },
+      },
+    );
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "approvals", "x"), true);
+    assert.deepEqual(asked, ["reviewer", "full"]);
+    assert.equal(agent.header().controls?.unattended?.level, "full");
   });
 
   it("once the agent has exited, a change asks nothing, sends nothing, and the header keeps the last value", async () => {

@@ -495,6 +495,21 @@ describe("session controls (pure)", () => {
       }
     });
 
+    it("a value renamed to act without asking more is marked at its new level, never the lower first one", () => {
+      const controls = new SessionControls();
+      const option = (name: string) => [
+        { id: "p", name: "Approvals", type: "select", currentValue: "x", options: [{ value: "x", name }] },
+      ];
+      controls.applySetup({ configOptions: option("Auto review") });
+      assert.equal(controls.choiceLevel("p", "x"), "reviewer");
+      controls.replaceOptions(option("YOLO (full access)"));
+      assert.equal(controls.choiceLevel("p", "x"), "full");
+      assert.equal(controls.unattended()?.level, "full");
+      // Renamed back, it stays what it was seen to be.
+      controls.replaceOptions(option("Auto review"));
+      assert.equal(controls.choiceLevel("p", "x"), "full");
+    });
+
     it("a value of an option seen to act without asking stays marked when the agent renames it", () => {
       const controls = new SessionControls();
       const option = (name: string, yoloName: string) => [
