@@ -155,7 +155,10 @@ export class ConnectionPool {
   }
 
   private loadRuntime(): Promise<Runtime> {
-    this.runtimeLoading ??= import("./connectionRuntime").then(async (sdk) => {
+    // Required, not `import()`ed: dist/extension.js ships compressed and runs through `vm`, where `import()` throws.
+    this.runtimeLoading ??= Promise.resolve().then(async () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const sdk = require("./connectionRuntime") as Sdk;
       // The wasm files sit next to the bundle (`dist/`); tests fall back to the installed packages.
       const policy = await sdk.loadPolicyEngine(__dirname);
       this.loadedRuntime = { ...this.options.createRuntime(sdk), policy };

@@ -85,6 +85,15 @@ describe("bundle budgets", function () {
     });
   }
 
+  it("a bundle shipped compressed holds no import(), which throws where its loader runs it (vm)", () => {
+    // The one in the runtime is web-tree-sitter's for a grammar given by path; the policy hands it the wasm's bytes.
+    const allowed = /import\("fs\/promises"\)/g;
+    for (const file of ["extension.js", "acpRuntime.js", "policyPaths.js", "demoAgent.js"]) {
+      const code = bundleCode(join(build.dist, file)).toString("utf8").replace(allowed, "");
+      assert.deepEqual(code.match(/.{0,60}\bimport\(.{0,40}/g) ?? [], [], file);
+    }
+  });
+
   it("dist/webview.js holds vscode-elements' styles minified, not as their modules write them (2.4 KB)", () => {
     const script = readFileSync(join(build.dist, "webview.js"), "utf8");
     assert.match(script, /:host\{/, "no vscode-elements style found");
