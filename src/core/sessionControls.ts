@@ -39,9 +39,16 @@ const UNATTENDED_MODE_IDS: Readonly<Record<string, UnattendedLevel>> = {
 
 /** Names of modes of agents not in the table that say the same. */
 const UNATTENDED_NAMES: readonly [RegExp, UnattendedLevel][] = [
-  [/\b(yolo|autopilot|full[ -]access|bypass)/i, "full"],
+  [
+    /\b(yolo|autopilot|full[ -]access|bypass|unrestricted|dangerously|skip[ _-]?(all[ _-]?)?(permission|approval|confirm)|auto[ _-]?approv|approve[ _-]?all|never[ _-]?ask|no[ _-]?(prompt|approval))/i,
+    "full",
+  ],
   [/\bauto[ -]?review/i, "reviewer"],
 ];
+
+/** Switches that, turned off, stop the agent asking ("Require approval": false). */
+const ASKS_WHEN_ON =
+  /\b(requir\w*|ask|confirm)[ _-]?(before[ _-]?)?(approv|permission|confirm|first|before)/i;
 
 /** Config options that switch approvals off whatever the mode (Copilot's `allow_all`), with their "on" values. */
 const UNATTENDED_CONFIG: Readonly<Record<string, readonly (string | boolean)[]>> = {
@@ -108,7 +115,9 @@ export function unattendedChoice(
   name = "",
 ): UnattendedLevel | undefined {
   const configured = unattendedConfig(control.id, value);
-  if (configured || value === false) return configured;
+  if (value === false)
+    return configured ?? (ASKS_WHEN_ON.test(readingOf(`${control.id} ${control.name}`)) ? "full" : undefined);
+  if (configured) return configured;
   const [id, label] = typeof value === "string" ? [value, name] : [control.id, control.name];
   if (control.category === "mode") return unattendedLevel(id, label);
   const byId = idLevel(id);

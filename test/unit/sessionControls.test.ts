@@ -47,6 +47,40 @@ describe("session controls (pure)", () => {
       assert.equal(unattendedConfig("constructor", true), undefined);
     });
 
+    it("reads other words for acting without asking, and a switch that asks turned off", () => {
+      for (const name of [
+        "Unrestricted",
+        "Dangerously skip permissions",
+        "Skip all approvals",
+        "Auto-approve all",
+        "Approve all",
+        "Never ask",
+        "No prompts",
+      ])
+        assert.equal(unattendedLevel("x", name), "full", name);
+      const controls = new SessionControls();
+      controls.applySetup({
+        configOptions: [
+          { id: "require_approval", name: "Require approval", type: "boolean", currentValue: true },
+          {
+            id: "policy",
+            name: "Approval policy",
+            type: "select",
+            currentValue: "ask",
+            options: [
+              { value: "ask", name: "Ask" },
+              { value: "never", name: "Never ask" },
+            ],
+          },
+          { id: "verbose", name: "Verbose", type: "boolean", currentValue: true },
+        ],
+      });
+      assert.equal(controls.choiceLevel("require_approval", false), "full");
+      assert.equal(controls.choiceLevel("require_approval", true), undefined);
+      assert.equal(controls.choiceLevel("policy", "never"), "full");
+      assert.equal(controls.choiceLevel("verbose", false), undefined);
+    });
+
     it("reads an id in lookalike letters, wide forms or with hidden characters as the id it imitates", () => {
       const cases: [string, string | undefined][] = [
         ["bypass\u0420ermissions", "full"], // a Cyrillic "Р"
