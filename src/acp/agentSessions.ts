@@ -451,6 +451,7 @@ export class AgentSessions {
       cancelApprovals: (sessionKey) => this.pending.cancelSession(sessionKey, "stop"),
       stopTerminals: (sessionKey, turn) => this.pool.runtimeIfLoaded?.terminals.stopTurn(sessionKey, turn),
       stopGraceMs: this.timeouts.stopGraceMs,
+      warn: (message) => this.env.log.warn(message),
       unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
     session.model.reopens = reopens;

@@ -42,6 +42,8 @@ export interface SessionHost {
   stopTerminals(sessionKey: string, turn: number): void;
   /** After Stop, how long the turn may take to end before the agent is killed. */
   stopGraceMs: number;
+  /** What the log should say (a prompt's late answer, dropped). */
+  warn?(message: string): void;
   /** The session moved into or out of a mode where the agent acts without asking (for the history). */
   unattendedChanged?(session: Session, change: UnattendedChange): void;
 }
@@ -376,8 +378,8 @@ export class Session {
     return messages.map(({ text, context }) => ({ text, context }));
   }
 
-  /** A turn begins: the person's message went, or a v2 agent says it works without one. */
-  private beginTurn(): void {
+  /** A turn begins: the person's message went, or a v2 agent says it works without one. Returns its number. */
+  private beginTurn(): number {
     this.tellAgentMoves();
     this.turnActive = true;
     this.turnStartedAt = Date.now();
@@ -387,6 +389,7 @@ export class Session {
     this.model.usage.startTurn();
     this.model.turnBoundary();
     this.itemsPutAtTurnStart = this.model.itemsPut;
+    return this.turns;
   }
 
   private async runTurn(
@@ -395,7 +398,10 @@ export class Session {
     items: TranscriptItem[],
   ): Promise<void> {
     const { connection, agentSessionId } = attachment;
-    this.beginTurn();
+    const turn = this.beginTurn();
+    // A v2 agent may end this turn (`idle`) and start another before it answers this prompt: its late answer or error
+    // must not end that later turn (Stop's kill disarmed, the next queued message sent over it).
+    const current = () => this.turnActive && this.turns === turn;
     this.emit([...itemOps(this.key, items), this.header()]);
     try {
       const takes = connection.promptCapabilities;
@@ -409,18 +415,24 @@ export class Session {
         promptBlocks(message.text, message.context, takes),
       );
       // The turn's own token usage (v1; the v2 response only acknowledges the message, its `idle` carries usage).
-      if ("usage" in response) this.model.applyTurnUsage(response.usage);
+      if ("usage" in response && current()) this.model.applyTurnUsage(response.usage);
       if (connection.version === 1) {
         // The SDK resolves a response a few microtasks before it runs the handlers of the updates sent just
         // before it; end the turn after them.
         await new Promise((resolve) => setImmediate(resolve));
-        this.endTurn(asString(response.stopReason));
+        if (current()) this.endTurn(asString(response.stopReason));
       }
     } catch (error) {
       // The agent went away during the turn: its scope ends the session (`connectionEnded`, with how the agent
       // exited), which also ends the turn. Ending it here first would show it ready for a moment, and tell a person
       // who is elsewhere that the agent finished.
       if (connection.isClosing) return;
+      if (!current()) {
+        this.host.warn?.(
+          `${connection.name} failed a prompt whose turn had ended; dropped: ${agentError(error).slice(0, 500)}`,
+        );
+        return;
+      }
       // Qwen's reason is in `data` ("Internal error" + details "400 …"): the person needs the model's words.
       this.showItems(this.model.addNotice("error", "The prompt failed:", { quote: agentError(error) }));
       this.endTurn("error");
