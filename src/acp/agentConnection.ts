@@ -12,6 +12,7 @@ import type { PermissionOutcome } from "../core/pendingApprovals";
 import type { PromptCapabilities } from "../core/promptContext";
 import type { Readable, Writable } from "node:stream";
 import { AgentProcess, type AgentExit, type AgentLaunch } from "./agentProcess";
+import { read } from "./largeAnswers";
 import {
   ELICITATION_ROUTE,
   objectParams,
@@ -667,7 +668,9 @@ export class AgentConnection {
 /**
  * The agent's stdin and stdout, re-attachable: the v2 attempt's client reads and writes through them, and on a v1
  * answer the v1 client takes them over on the same process. Output that arrives while no client is attached waits
- * for the next one; a slow reader pauses the agent's stdout.
+ * for the next one; a slow reader pauses the agent's stdout, and so does an agent that does not read its stdin: while
+ * more than `UNREAD_CAP` bytes wait there, the host reads none of its frames. An agent that flooded small requests
+ * and read no answer made the host hold every answer (400,000 held 1.2 GB); now its own writes block.
  */
 class ProcessPipes {
   private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -685,6 +688,10 @@ class ProcessPipes {
       }
       this.controller.enqueue(bytes);
       if ((this.controller.desiredSize ?? 1) <= 0) stdout.pause();
+      else if (agentProcess.stdin.writableLength > UNREAD_CAP) {
+        stdout.pause();
+        void this.unread().then(() => (this.controller?.desiredSize ?? 0) > 0 && stdout.resume());
+      }
     });
     const end = () => {
       this.ended = true;
@@ -705,9 +712,7 @@ class ProcessPipes {
           for (const bytes of this.waiting.splice(0)) controller.enqueue(bytes);
           if (this.ended) this.closeReader();
         },
-        pull: () => {
-          stdout.resume();
-        },
+        pull: () => this.unread().then(() => void stdout.resume()),
         cancel: () => {
           // A detached reader cancelled late must not unplug the reader that took over.
           if (this.controller === mine) this.controller = undefined;
@@ -721,10 +726,13 @@ class ProcessPipes {
   input(endOnClose: () => boolean): WritableStream<Uint8Array> {
     const stdin = this.agentProcess.stdin;
     return new WritableStream<Uint8Array>({
+      // Done once in stdin's buffer while it holds at most `UNREAD_CAP` (where `unread` sees them), not once flushed:
+      // the SDK queues the rest as objects, ten times the bytes and out of sight.
       write: (chunk) =>
-        new Promise<void>((resolve, reject) =>
-          stdin.write(chunk, (error) => (error ? reject(error) : resolve())),
-        ),
+        new Promise<void>((resolve, reject) => {
+          stdin.write(chunk, (error) => (error ? reject(error) : resolve()));
+          if (stdin.writableLength <= UNREAD_CAP) resolve();
+        }),
       close: () => {
         if (endOnClose()) stdin.end();
       },
@@ -738,6 +746,11 @@ class ProcessPipes {
     this.closeReader();
   }
 
+  /** Resolves once the agent has read its input down to `UNREAD_CAP`, or its input closed. */
+  private unread(): Promise<void> {
+    return read(this.agentProcess.stdin, UNREAD_CAP);
+  }
+
   private closeReader(): void {
     const controller = this.controller;
     this.controller = undefined;
@@ -748,6 +761,9 @@ class ProcessPipes {
     }
   }
 }
+
+/** Bytes of the host's frames an agent may leave unread before the host stops reading its frames (`ProcessPipes`). */
+export const UNREAD_CAP = 4 * 1024 * 1024;
 
 /** Client-method calls (`fs/*`, `terminal/*`) of one connection that may wait for their answers at once. */
 export const MAX_OPEN_CLIENT_CALLS = 512;

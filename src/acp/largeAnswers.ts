@@ -32,9 +32,9 @@ export class LargeAnswers {
   }
 }
 
-/** Resolves once at most `UNREAD_BYTES` wait in `input`, or it closed. */
-function read(input: Writable): Promise<void> {
-  if (input.writableLength <= UNREAD_BYTES || input.destroyed) return Promise.resolve();
+/** Resolves once at most `most` bytes wait in `input`, or it closed. */
+export function read(input: Writable, most = UNREAD_BYTES): Promise<void> {
+  if (input.writableLength <= most || input.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = (): void => {
       input.off("drain", done);

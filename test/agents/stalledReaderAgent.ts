@@ -1,6 +1,7 @@
 /**
  * A v1 agent written straight on the wire that, on its first prompt, asks for STALLED_READS (default 100) reads of
- * `big.txt` in its session's folder and then stops reading its stdin: the host's answers have nowhere to go.
+ * `big.txt` in its session's folder and then stops reading its stdin: the host's answers have nowhere to go. With
+ * STALLED_FLOOD=<n> it sends n requests for an unknown method instead, as fast as its stdout takes them.
  */
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -23,12 +24,22 @@ lines.on("line", (line) => {
   } else if (frame.method === "session/prompt") {
     lines.close();
     process.stdin.pause();
-    for (let i = 0; i < reads; i++)
-      send({
-        id: 1000 + i,
-        method: "fs/read_text_file",
-        params: { sessionId: "stalled-1", path: join(folder, "big.txt") },
-      });
+    if (process.env.STALLED_FLOOD) void flood(Number(process.env.STALLED_FLOOD));
+    else
+      for (let i = 0; i < reads; i++)
+        send({
+          id: 1000 + i,
+          method: "fs/read_text_file",
+          params: { sessionId: "stalled-1", path: join(folder, "big.txt") },
+        });
     setInterval(() => undefined, 60_000);
   }
 });
+
+/** Each unknown method's answer names it: a long name fills the host's backlog with fewer requests. */
+async function flood(n: number): Promise<void> {
+  const method = `x/${"unknown".repeat(100)}`;
+  for (let i = 0; i < n; i++)
+    if (!process.stdout.write(`{"jsonrpc":"2.0","id":${i},"method":"${method}"}\n`))
+      await new Promise((resolve) => process.stdout.once("drain", resolve));
+}

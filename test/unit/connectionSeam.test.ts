@@ -233,10 +233,12 @@ describe("Lifetimes over the in-process seam", function () {
         const { sessionId } = params;
         const state = (update: v2.SessionUpdate) =>
           agent.notify(v2.methods.client.session.update, { sessionId, update });
+        // Listening for the cancel before saying it runs: the client may cancel as soon as it reads that.
+        const ended = sessionId === "s1" ? untilCancelled(sessionId) : new Promise((r) => setTimeout(r, 0));
         await state({ sessionUpdate: "state_update", state: "running" });
-        const idle = () => state({ sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" });
-        if (sessionId === "s1") void untilCancelled(sessionId).then(idle);
-        else setTimeout(() => void idle(), 0);
+        void ended.then(() =>
+          state({ sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" }),
+        );
         return { messageId: `m-${sessionId}` };
       })
       .onNotification(v2.methods.agent.session.cancel, ({ params }) => cancelled.get(params.sessionId)?.());
