@@ -6,6 +6,7 @@
  */
 import { isAbsolute, normalize, sep } from "node:path";
 import { summarizeSubject } from "../core/approvalHistory";
+import { errorMessage } from "../core/errorMessage";
 import { asObject, asString, type Json } from "../core/json";
 import type { Logger } from "../core/logger";
 import { decisionRecord, type PendingApprovals, type PermissionOutcome } from "../core/pendingApprovals";
@@ -411,6 +412,40 @@ export class PermissionBroker {
     });
   }
 
+  /** A request whose preparation threw: answered `cancelled` (nothing defaults to allow), logged and recorded. */
+  private unreadable(
+    connection: AgentConnection,
+    session: Session,
+    params: Json,
+    origin: { connectionId: string; requestId: string | number },
+    error: unknown,
+  ): PermissionOutcome {
+    this.host.log.error(
+      `A permission request of ${connection.name} could not be read: ${errorMessage(error)}`,
+    );
+    const note = "Symposium could not read the request";
+    const prompt: PermissionPrompt = {
+      key: randomUUID(),
+      agentName: connection.name,
+      sessionKey: session.key,
+      sessionId: asString(params.sessionId) ?? "",
+      protocolVersion: connection.version,
+      title: note,
+      subject: { type: "none" },
+      options: [],
+      rawSubject: undefined,
+      paths: [],
+      receivedAt: Date.now(),
+    };
+    const outcome: PermissionOutcome = { outcome: "cancelled" };
+    if (this.host.pending.refuseDuplicate(prompt, origin)) return outcome;
+    const record = decisionRecord(prompt, outcome, "policy", Date.now());
+    const noted = { ...record, summary: `${record.summary} (${note})`, note };
+    this.host.recordDecision(prompt, noted);
+    session.showAutomaticDecision(noted);
+    return outcome;
+  }
+
   /** A person's answer on a card that said it switches the mode ("Leave plan mode and …"): the mode is theirs. */
   private modeChosen(prompt: PermissionPrompt, optionId: string): void {
     const session = this.host.session(prompt.sessionKey);
@@ -432,14 +467,22 @@ export class PermissionBroker {
     const context = this.context(connection.name, session);
     // A terminal grant is for the turn the request arrived in, however late the answer comes.
     const turn = session.turn;
-    const { prompt, footprint, changed, toolItemId, decision, paths } = preparePermission(
-      session.model,
-      this.rawToolCalls(session),
-      { protocolVersion: connection.version, params, agentName: connection.name },
-      context,
-    );
-    session.showItems(changed);
     const origin = { connectionId: connection.process.id, requestId: request.requestId ?? "" };
+    let prepared: PreparedPermission;
+    try {
+      prepared = preparePermission(
+        session.model,
+        this.rawToolCalls(session),
+        { protocolVersion: connection.version, params, agentName: connection.name },
+        context,
+      );
+    } catch (error) {
+      // A request no reader was bounded for (a raw input nested 100,000 deep overflowed the stack) is refused and
+      // recorded: before, the agent got "Internal error", with no card and no record.
+      return this.unreadable(connection, session, params, origin, error);
+    }
+    const { prompt, footprint, changed, toolItemId, decision, paths } = prepared;
+    session.showItems(changed);
     // Before any answer: a rule or Bypass answering this one would answer the id of a card that still waits.
     if (this.host.pending.refuseDuplicate(prompt, origin)) return { outcome: "cancelled" };
     if (session.stopping) {

@@ -174,6 +174,16 @@ describe("permission footprint", () => {
   });
 
   describe("hostile requests: every path counts, or the footprint is incomplete", () => {
+    it("a raw input nested 100,000 deep is incomplete, not a stack overflow; ignore-file switches are read at any depth", () => {
+      let deep: unknown = "x";
+      for (let i = 0; i < 100_000; i++) deep = { a: deep };
+      const f = build(v1({ kind: "search", rawInput: { no_ignore: false, deep } }));
+      assert.equal(f.complete, false);
+      assert.equal(f.searchHeedsNoIgnoreFiles, undefined);
+      for (const rawInput of [{ no_ignore: true }, { options: { respectGitIgnore: false } }])
+        assert.equal(build(v1({ kind: "search", rawInput })).searchHeedsNoIgnoreFiles, true);
+    });
+
     it("the 51st location", () => {
       const locations = Array.from({ length: 60 }, (_, i) => ({ path: `/ws/f${i}` }));
       locations[50] = { path: "/etc/passwd" };

@@ -149,8 +149,10 @@ const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that hold globs a search or read tool picks files by, one or a list. */
 const SEARCH_GLOB_FIELDS = ["glob", "include"];
 const MAX_SEARCH_GLOBS = 64;
-/** A raw input telling a search not to heed ignore files (`respect_git_ignore: false`, `no_ignore: true`). */
-const HEEDS_NO_IGNORE_FILES = /"(?:respect\w*ignore\w*)"\s*:\s*false|"(?:no\W?ignore\w*)"\s*:\s*true/i;
+/** A raw-input field telling a search not to heed ignore files (`respect_git_ignore: false`, `no_ignore: true`). */
+const heedsNoIgnoreFiles = (field: string, value: unknown): boolean =>
+  (value === false && /^respect\w*ignore\w*$/i.test(field)) ||
+  (value === true && /^no[\W_]?ignore\w*$/i.test(field));
 /** Raw-input fields that name where a command runs. */
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
 /**
@@ -465,8 +467,6 @@ class FootprintBuilder {
         this.incomplete(`${label}: rawInput.${field} holds more than ${MAX_SEARCH_GLOBS} globs`);
       else taken.push(...globs);
     }
-    if (HEEDS_NO_IGNORE_FILES.test(JSON.stringify(input) ?? ""))
-      this.footprint.searchHeedsNoIgnoreFiles = true;
     this.otherFields(input, access, label);
     const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
     const cwd = cwdField ? input[cwdField] : undefined;
@@ -523,11 +523,15 @@ class FootprintBuilder {
         for (const [key, item] of Object.entries(value)) {
           // A key may be a path too (`{"changes": {"/home/u/.bashrc": {…}}}`, as Codex's edits are keyed).
           if (wholePath(key)) this.path(key, access, `${at} key`);
+          if (heedsNoIgnoreFiles(key, item)) this.footprint.searchHeedsNoIgnoreFiles = true;
           walk(item, key, `${at}.${key}`, depth + 1);
         }
     };
+    // Read by this bounded walk, not by a regular expression over `JSON.stringify(input)`: a raw input nested 100,000
+    // deep overflowed the stack there.
     for (const [field, value] of Object.entries(input)) {
       if (wholePath(field)) this.path(field, access, `rawInput key`);
+      if (heedsNoIgnoreFiles(field, value)) this.footprint.searchHeedsNoIgnoreFiles = true;
       if (!KNOWN_FIELDS.has(field) && !COMMAND_FIELDS.has(field) && field !== "permissions")
         walk(value, field, `rawInput.${field}`, 0);
     }
