@@ -50,6 +50,7 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
       return check.status === "inside" ? check.path : undefined;
     });
   };
+  const unknownAsks = new WeakMap<AgentConnection, number>();
   const route = (connection: AgentConnection, sessionId: unknown): Session | undefined =>
     host.scopeOf(connection)?.route(sessionId);
   const routeOrThrow = (connection: AgentConnection, sessionId: unknown): Session => {
@@ -159,7 +160,13 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
         noteToolCall(connection, session, asObject(params.toolCall));
         return broker.request(connection, session, params, request);
       }
-      host.log.warn(`${connection.name} asked permission for an unknown session; answered cancelled.`);
+      // A flood of them (200,000) was as many lines: the first few are logged, then the count at each power of ten.
+      const asked = (unknownAsks.get(connection) ?? 0) + 1;
+      unknownAsks.set(connection, asked);
+      if (asked <= 3 || /^10+$/.test(String(asked)))
+        host.log.warn(
+          `${connection.name} asked permission for an unknown session (${asked} so far); answered cancelled.`,
+        );
       return Promise.resolve({ outcome: "cancelled" });
     },
     elicitation: { form: {}, ...(host.openExternal ? { url: {} } : {}) },

@@ -582,6 +582,18 @@ describe("ACP client against real agents", function () {
     assert.deepEqual(outcome!.outcome, { outcome: "cancelled" });
     assert.equal(harness.ops.filter((op) => op.op === "prompt").length, 0);
   });
+  it("logs a flood of requests for unknown sessions in a few lines", async () => {
+    harness = new ClientHarness({ protocol: "v1" });
+    const steps = Array.from({ length: 1_000 }, () => ({ request: { sessionId: "nope" }, wait: false }));
+    await harness.run({ steps: [...steps, { waitAll: true }] });
+    await waitFor(() => harness.outcomes().length === 1_000, "the answers", 20_000);
+    const lines = harness.logLines.filter((line) => line.includes("for an unknown session"));
+    assert.deepEqual(
+      lines.map((line) => /\((\d+) so far\)/.exec(line)?.[1]),
+      ["1", "2", "3", "10", "100", "1000"],
+    );
+  });
+
   it("offers Bypass Permissions only on requests bypass would approve", async () => {
     harness = new ClientHarness({ protocol: "v2" });
     const inside = { subject: { type: "command", command: "ls", cwd: harness.workspace } };
