@@ -413,36 +413,22 @@ export class PermissionBroker {
   }
 
   /** A request whose preparation threw: answered `cancelled` (nothing defaults to allow), logged and recorded. */
-  private unreadable(
-    connection: AgentConnection,
-    session: Session,
-    params: Json,
-    origin: { connectionId: string; requestId: string | number },
-    error: unknown,
-  ): PermissionOutcome {
-    this.host.log.error(
-      `A permission request of ${connection.name} could not be read: ${errorMessage(error)}`,
-    );
-    const note = "Symposium could not read the request";
-    const prompt: PermissionPrompt = {
-      key: randomUUID(),
+  private unreadable(connection: AgentConnection, session: Session, error: unknown): PermissionOutcome {
+    const label = "unreadable request";
+    this.host.log.error(`${connection.name}: ${label}: ${errorMessage(error)}`);
+    // Only Symposium's words: nothing of the request is read again.
+    const prompt = normalizePermissionRequest({
+      protocolVersion: 2,
+      params: { title: label },
       agentName: connection.name,
       sessionKey: session.key,
-      sessionId: asString(params.sessionId) ?? "",
-      protocolVersion: connection.version,
-      title: note,
-      subject: { type: "none" },
-      options: [],
-      rawSubject: undefined,
-      paths: [],
-      receivedAt: Date.now(),
-    };
+      toolCall: undefined,
+      inWorkspace: (path) => placeIn(this.host.paths(), path),
+    });
     const outcome: PermissionOutcome = { outcome: "cancelled" };
-    if (this.host.pending.refuseDuplicate(prompt, origin)) return outcome;
-    const record = decisionRecord(prompt, outcome, "policy", Date.now());
-    const noted = { ...record, summary: `${record.summary} (${note})`, note };
-    this.host.recordDecision(prompt, noted);
-    session.showAutomaticDecision(noted);
+    const record = automaticRecord(prompt, outcome, { type: "default", label });
+    this.host.recordDecision(prompt, record);
+    session.showAutomaticDecision(record);
     return outcome;
   }
 
@@ -467,7 +453,6 @@ export class PermissionBroker {
     const context = this.context(connection.name, session);
     // A terminal grant is for the turn the request arrived in, however late the answer comes.
     const turn = session.turn;
-    const origin = { connectionId: connection.process.id, requestId: request.requestId ?? "" };
     let prepared: PreparedPermission;
     try {
       prepared = preparePermission(
@@ -479,10 +464,11 @@ export class PermissionBroker {
     } catch (error) {
       // A request no reader was bounded for (a raw input nested 100,000 deep overflowed the stack) is refused and
       // recorded: before, the agent got "Internal error", with no card and no record.
-      return this.unreadable(connection, session, params, origin, error);
+      return this.unreadable(connection, session, error);
     }
     const { prompt, footprint, changed, toolItemId, decision, paths } = prepared;
     session.showItems(changed);
+    const origin = { connectionId: connection.process.id, requestId: request.requestId ?? "" };
     // Before any answer: a rule or Bypass answering this one would answer the id of a card that still waits.
     if (this.host.pending.refuseDuplicate(prompt, origin)) return { outcome: "cancelled" };
     if (session.stopping) {

@@ -428,9 +428,7 @@ export class Session {
       // who is elsewhere that the agent finished.
       if (connection.isClosing) return;
       if (!current()) {
-        this.host.warn?.(
-          `${connection.name} failed a prompt whose turn had ended; dropped: ${agentError(error).slice(0, 500)}`,
-        );
+        this.host.warn?.(`Dropped a late error of ${connection.name}: ${agentError(error)}`);
         return;
       }
       // Qwen's reason is in `data` ("Internal error" + details "400 …"): the person needs the model's words.

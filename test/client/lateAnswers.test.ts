@@ -50,7 +50,7 @@ describe("a prompt's late answer", function () {
     );
     assert.deepEqual(answer.result, { outcome: { outcome: "cancelled" } });
     assert.equal(h.sessions.pending.size, 0, "no card for the stopped turn");
-    assert.ok(h.logLines.some((line) => /failed a prompt whose turn had ended; dropped/.test(line)));
+    assert.ok(h.logLines.some((line) => /Dropped a late error of Scripted: late failure/.test(line)));
     // The agent ignores Stop: the kill armed by Stop ends it.
     await waitFor(() => h.sessions.session(key)?.status === "ended", "Stop's kill");
     assert.match(h.sessions.session(key)?.error ?? "", /did not stop within 1 s after Stop/);

@@ -56,7 +56,7 @@ describe("a permission request the host cannot read", function () {
       .session(key)!
       .transcript()
       .flatMap((item) => (item.kind === "decision" ? [item.record.summary] : []));
-    assert.deepEqual(decisions, ["Policy chose: cancelled (Symposium could not read the request)"]);
-    assert.ok(h.logLines.some((line) => line.includes("could not be read: a reader gave up")));
+    assert.deepEqual(decisions, ["Policy chose: cancelled (unreadable request)"]);
+    assert.ok(h.logLines.some((line) => line.includes("unreadable request: a reader gave up")));
   });
 });
