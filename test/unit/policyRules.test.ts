@@ -10172,15 +10172,34 @@ describe("permission rules and guards", () => {
     it("a grant for a tool's request that touched no file does not cover the tool's later writes", () => {
       const lookup = (rawInput: Record<string, unknown>, kind?: string) =>
         toolCall({ name: "mcp__notes__lookup", ...(kind ? { kind } : {}), rawInput });
-      const grant = proposeRule(lookup({ q: "how to build" }), context());
-      assert.ok(grant, "a tool grant is proposed");
-      assert.equal(ruleCovers(grant, lookup({ q: "how to test" }), context()), true);
+      // Of no kind, it has none to be held to: no grant is offered (allow once still is).
+      assert.equal(proposeRule(lookup({ q: "how to build" }), context()), undefined);
+      const grant = proposeRule(lookup({ q: "how to build" }, "search"), context());
+      assert.ok(grant, "a tool grant of its kind is proposed");
+      assert.equal(ruleCovers(grant, lookup({ q: "how to test" }, "search"), context()), true);
       for (const [rawInput, kind] of [
-        [{ file_path: join(ws, "src", "a.ts"), content: "x" }, "edit"],
+        [{ file_path: join(ws, "src", "a.ts"), content: "x" }, "search"],
         [{ path: join(ws, "src") }, "delete"],
         [{ file_path: join(ws, "src", "a.ts"), content: "x" }, undefined],
       ] as const)
         assert.equal(ruleCovers(grant, lookup(rawInput, kind), context()), false, JSON.stringify(rawInput));
+      // Rules as people write them keep covering what their tool writes: the Edit tool, and a command's redirection.
+      const claudeEdit = toolCall({
+        name: "Edit",
+        kind: "edit",
+        rawInput: { file_path: join(ws, "src", "a.ts"), old_string: "a", new_string: "b" },
+      });
+      assert.equal(
+        decide(claudeEdit, context({ rules: [rule("allow", { tool: "Edit" })] })).verdict,
+        "allow",
+      );
+      const bash = toolCall({
+        name: "Bash",
+        kind: "execute",
+        rawInput: { command: "npm test > log.txt 2>&1" },
+      });
+      const commands = rule("allow", { kind: "execute", tool: "Bash" });
+      assert.equal(decide(bash, context({ rules: [commands] })).verdict, "allow");
       // A fetch granted with nothing to save, later saving into the workspace.
       const fetch = (rawInput: Record<string, unknown>) =>
         toolCall({ kind: "fetch", name: "fetch_url", rawInput });

@@ -331,7 +331,8 @@ export function proposeRule(
   } else if (footprint.paths.length > 0) {
     const glob = folderGlob(footprint, context.paths);
     if (glob !== undefined) proposal = { ...base, path: glob };
-  } else if (footprint.toolName || (footprint.kind && footprint.kind !== "other")) {
+  } else if (footprint.kind && (footprint.toolName || footprint.kind !== "other")) {
+    // Of its kind: a tool of no kind granted for a lookup would be granted its later deletes.
     proposal = base;
   }
   if (!proposal) return undefined;
@@ -1450,13 +1451,15 @@ class FootprintView {
       rule.kinds?.includes("execute") !== true
     )
       return false;
-    // Nor, naming no path, files the tool writes unless its kind writes them: a lookup tool granted for a request that
-    // touched nothing is not granted deleting `src` later.
+    // Nor, of kinds that do not write and naming no path, files the tool writes: a fetch granted for a request that
+    // saved nothing is not granted saving over `package.json` later.
     if (
       rule.command === undefined &&
       rule.path === undefined &&
-      this.checks.some((c) => c.access === "write") &&
-      !rule.kinds?.some((kind) => WRITING_KINDS.has(kind))
+      rule.kinds !== undefined &&
+      !rule.kinds.some((kind) => WRITING_KINDS.has(kind)) &&
+      this.footprint.commands.length === 0 &&
+      this.checks.some((c) => c.access === "write")
     )
       return false;
     if (rule.command) {
