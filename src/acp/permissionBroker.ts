@@ -683,7 +683,7 @@ export class PermissionBroker {
       agentName,
       rules: context.rules,
       home: context.home,
-      paths: context.boundary,
+      paths: context.boundary.forRequest(), // its checks cached: each absolute rule checks its folder
     });
   }
 

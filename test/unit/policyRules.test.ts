@@ -4180,6 +4180,19 @@ describe("permission rules and guards", () => {
           });
           assert.equal(held?.action, "deny", glob);
         }
+        // A folder it leads to whose name reads as a glob, `(old)`, is no glob.
+        mkdirSync(join(ws, "My Secrets (old)"));
+        symlinkSync(join(ws, "My Secrets (old)"), join(home, "sec"));
+        const old = join(ws, "My Secrets (old)", "key.txt");
+        writeFileSync(old, "");
+        const readOld = toolCall({ kind: "read", locations: [{ path: old }] });
+        const denyOld = [rule("deny", { path: "~/sec/**" })];
+        assert.equal(
+          decide(readOld, context({ rules: denyOld, bypass: true, paths, home: linked })).verdict,
+          "deny",
+        );
+        rmSync(join(home, "sec"));
+        rmSync(join(ws, "My Secrets (old)"), { recursive: true });
         // Another folder's files stay apart.
         const other = [rule("deny", { path: "~/ws/other/**" })];
         assert.equal(

@@ -4749,12 +4749,11 @@ function globMatches(
     // person wrote as they know it.
     const real = compiled.folder !== undefined ? paths?.check(compiled.folder) : undefined;
     if (real === undefined || real.status === "unresolved") return false;
+    // The path below where the folder leads, matched as below the folder (the real path is no glob: `(x86)`).
     const folder = real.path.replace(/\\/g, "/");
-    return (
-      folder !== compiled.folder &&
-      compiledGlob(folder + compiled.pattern.slice(compiled.folder!.length), home, loose)?.matches(path) ===
-        true
-    );
+    const below =
+      path === folder ? "" : path.startsWith(`${folder}/`) ? path.slice(folder.length) : undefined;
+    return folder !== compiled.folder && below !== undefined && compiled.matches(compiled.folder + below);
   }
   if (check.status !== "inside") return false;
   // A deny or ask rule holds a path in a nested workspace folder whichever folder it is read from; an allow rule
