@@ -4569,6 +4569,36 @@ describe("permission rules and guards", () => {
         }
         // Moved to a place of nothing protected, it lands as it would by hand.
         assert.equal(diffMove("move", "pipelines").verdict, "allow");
+        // What the diff moves after it made or changed it is read from the disk as it is: chains and additions ask.
+        const at = (path: string) => join(other.ws, path);
+        for (const changes of [
+          [
+            { operation: "move", oldPath: at("ci"), path: at("tmpx") },
+            { operation: "move", oldPath: at("tmpx"), path: at(".github") },
+          ],
+          [
+            { operation: "copy", oldPath: at("ci"), path: at("tmpx") },
+            { operation: "move", oldPath: at("tmpx/"), path: at(".github") },
+          ],
+          [
+            { operation: "add", path: at("newci/workflows/r.yml") },
+            { operation: "move", oldPath: at("newci"), path: at(".github") },
+          ],
+        ]) {
+          const footprint = buildFootprint(v2DiffRequest({ changes }), {
+            shell: other.shell,
+            home: other.home,
+            sessionCwd: other.ws,
+          });
+          assert.match(footprint.reasons.join("\n"), /moves or copies .*, which it also changes/);
+          const decision = decide(footprint, {
+            ...context({ bypass: true }),
+            paths: other.boundary,
+            home: other.home,
+            sessionCwd: other.ws,
+          });
+          assert.equal(decision.verdict, "ask", JSON.stringify(changes));
+        }
         // A deny rule is met below a folder the tool deletes or moves, as `rm -rf certs` meets it.
         const deny = [rule("deny", { path: "**/*.pem" })];
         for (const toolCall of [

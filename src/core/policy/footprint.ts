@@ -235,6 +235,8 @@ export function buildFootprint(input: FootprintInput, options: FootprintOptions)
 }
 
 class FootprintBuilder {
+  /** Every path the request's diffs change (moves' and copies' sources too), as often as they name it. */
+  private readonly diffChanged: string[] = [];
   private readonly footprint: Footprint = {
     subject: "none",
     paths: [],
@@ -298,8 +300,26 @@ class FootprintBuilder {
   }
 
   private done(): Footprint {
+    if (this.footprint.reasons.length === 0) this.movesOfChanged();
     this.footprint.complete = this.footprint.reasons.length === 0;
     return this.footprint;
+  }
+
+  /**
+   * A diff's move or copy of what the request's diffs also make or change (`ci` -> `tmp`, then `tmp` -> `.github`) is
+   * read from the disk as it is, not as the diffs leave it: not understood.
+   */
+  private movesOfChanged(): void {
+    const counts = new Map<string, number>();
+    for (const path of this.diffChanged) counts.set(path, (counts.get(path) ?? 0) + 1);
+    for (const { source: written } of this.footprint.diffMoves ?? []) {
+      const source = written.replace(/(?<=.)[/\\]+$/, "");
+      let named = 0;
+      for (const [path, count] of counts)
+        if (path.startsWith(source) && (path.length === source.length || /[/\\]/.test(path[source.length]!)))
+          named += count;
+      if (named > 1) this.incomplete(`the diff moves or copies ${written}, which it also changes`);
+    }
   }
 
   private incomplete(reason: string): this {
@@ -401,6 +421,7 @@ class FootprintBuilder {
         }
       }
     }
+    this.diffChanged.push(...changed);
     const patch = asObject(diff.patch);
     if (patch) this.patchAgrees(patch, changed, label);
   }
