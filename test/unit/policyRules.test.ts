@@ -10255,6 +10255,23 @@ describe("permission rules and guards", () => {
         ),
         false,
       );
+      const pkg = join(ws, "package.json");
+      for (const saving of [
+        { outfile: pkg },
+        { download_path: pkg },
+        { destination: pkg },
+        { write_to: pkg },
+        { output: { path: pkg } },
+        { outputs: [pkg] },
+      ])
+        assert.equal(
+          ruleCovers(fetched, fetch({ url: "https://example.invalid/a", ...saving }), context()),
+          false,
+          JSON.stringify(saving),
+        );
+      // A field about the output that names no file is no path.
+      const formatted = fetch({ url: "https://example.invalid/a", output_format: "markdown" });
+      assert.equal(ruleCovers(fetched, formatted, context()), true);
       // What a field so named gets is written, whatever the tool's kind: a fetch saving into `.vscode` asks.
       const planted = fetch({
         url: "https://example.invalid/t",

@@ -171,9 +171,16 @@ const fieldWords = (field: string) =>
 function pathLikeField(field: string): boolean {
   return fieldWords(field).some((word) => PATH_WORDS.has(word));
 }
-/** Whether a field's name says the tool writes there (`output_file`, `saveTo`, `dest`), whatever its kind. */
+/**
+ * Whether a field's name, or a name it is under, says the tool writes there (`output_file`, `outdir`, `saveTo`,
+ * `download_path`, `output.path`), whatever its kind.
+ */
 const writtenField = (field: string) =>
-  fieldWords(field).some((word) => /^(?:output|out|dest|dst|save)$/.test(word));
+  fieldWords(field.replace(/\[\d+\]/g, "")).some((word) =>
+    /^(?:out(?:put|file|dir|path)?s?|dest(?:ination)?|dst|save(?:to|as|path)?|download(?:s|path|dir)?|export(?:path|dir)?|write(?:to)?)$/.test(
+      word,
+    ),
+  );
 /** A value that is a path whole: absolute, `~`, a drive's, a `file:` address, or one going up (`../x`). */
 const WHOLE_PATH = /^(?:~[\w.-]*(?:[/\\]|$)|\$\{?HOME\b|[/\\]|[a-zA-Z]:[\\/]|file:|\.\.(?:[/\\]|$))\S*$/i;
 /**
@@ -459,7 +466,8 @@ class FootprintBuilder {
       );
     for (const field of PATH_FIELDS) {
       const value = input[field];
-      if (typeof value === "string") this.path(value, access, `rawInput.${field}`);
+      if (typeof value === "string")
+        this.path(value, writtenField(field) ? "write" : access, `rawInput.${field}`);
       else if (value !== undefined && value !== null && field !== "source" && field !== "destination")
         this.incomplete(`${label}: rawInput.${field} is not a string`);
     }
@@ -537,7 +545,7 @@ class FootprintBuilder {
           : pathLikeField(field)
             ? PATH_LIKE_VALUE.test(value)
             : wholePath(value);
-        if (named) this.path(value, writtenField(field) ? "write" : access, at);
+        if (named) this.path(value, writtenField(at) ? "write" : access, at);
       } else if (Array.isArray(value))
         value.forEach((item, i) => walk(item, field, `${at}[${i}]`, depth + 1));
       else if (value !== null && typeof value === "object")
