@@ -55,7 +55,8 @@ const coloured = (hidden: RegExp) => hidden === PROSE_HIDDEN || hidden === OUTPU
 export const PATH_HIDDEN = new RegExp(`(?:[\\t\\n]|${INVISIBLE.source})`, "g");
 
 /** Quotes the shell reads as letters: `echo “Done; git push #”` runs `git push` in what reads as one quoted word. */
-const QUOTE_LOOKALIKES = "\\u02bc\\u2018-\\u201f\\u2032\\u2033\\uff02\\uff07";
+const QUOTE_LOOKALIKES =
+  "\\u00b4\\u02b9\\u02ba\\u02bc\\u02ee\\u05f3\\u05f4\\u2018-\\u201f\\u2032-\\u2036\\u275b-\\u275e\\u3003\\u301d-\\u301f\\ua78c\\uff02\\uff07\\uff40";
 
 /** The hidden characters a command marks: those of `INVISIBLE`, and typographic quotes (`QUOTE_LOOKALIKES`). */
 export const COMMAND_HIDDEN = new RegExp(`(?:[${QUOTE_LOOKALIKES}]|${INVISIBLE.source})`, "g");

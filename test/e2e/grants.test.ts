@@ -211,7 +211,7 @@ describe("Scoped grants from a card (e2e)", function () {
     const long = `echo ${"a".repeat(700)}; rm -rf build`;
     await sendScript(webview, {
       steps: [
-        { ...run(titles[0]!, "make build"), wait: false },
+        { ...run(titles[0]!, "make build \u201cfast\u201d"), wait: false },
         { ...run(titles[1]!, "cargo test"), wait: false },
         { ...run(titles[2]!, long), wait: false },
         { waitAll: true },
@@ -228,10 +228,12 @@ describe("Scoped grants from a card (e2e)", function () {
     // Each row says what the request runs under the agent's title, which may say something else: a batch approves
     // what no card was read for.
     assert.deepEqual(await list.locator(".pending-batch-gist").allInnerTexts(), [
-      "make build",
+      "make build \u201cfast\u201d",
       "cargo test",
       long,
     ]);
+    // Curly quotes, which the shell reads as letters, are marked as on the card.
+    assert.equal(await list.locator(".pending-batch-gist .hidden-char").count(), 2);
     assert.match(
       await list.locator("li label").nth(1).innerText(),
       /^Test \(batch\)\s+cargo test$/,

@@ -51,5 +51,8 @@ describe("colour codes and typographic quotes", () => {
       "Typographic quote U+201C: the shell reads it as a letter, not as a quote",
     );
     assert.equal(hasHiddenCharacters('echo "Done"; ls', COMMAND_HIDDEN), false);
+    // Every other mark drawn as a quote: Hebrew's gershayim, modifier letters, ornaments, ideographic and wide ones.
+    for (const quote of "\u00b4\u02b9\u02ba\u02ee\u05f3\u05f4\u2035\u2036\u275b\u275e\u3003\u301d\u301e\ua78c\uff40")
+      assert.equal(hasHiddenCharacters(`echo ${quote}Done; git push #${quote}`, COMMAND_HIDDEN), true, quote);
   });
 });

@@ -9,6 +9,7 @@ import { LIMITS } from "../../src/shared/limits";
 import { subjectGist } from "../../src/shared/toolCallView";
 import { button, el, icon, ignoreMouseClicks } from "../dom";
 import { planOrder } from "../keyedOrder";
+import { COMMAND_HIDDEN } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { GUARD_MS } from "./approvalCard";
 
@@ -127,6 +128,7 @@ export class PendingList {
       appendVisible(
         text.appendChild(el("span", { class: "pending-batch-gist mono" })),
         clip(gist, GIST_CHARS),
+        COMMAND_HIDDEN, // a command's curly quotes marked, as on its card
       );
     return el("li", {}, el("label", {}, box, text));
   }
