@@ -3799,6 +3799,8 @@ describe("permission rules and guards", () => {
       "npx rimraf dist",
       "trash build",
       "gio trash src/a.ts",
+      "gtrash put build",
+      "gtrash find",
       // Input from a device rather than a file (a prompt that must not wait, random bytes).
       "npm test < /dev/null",
       "npm test </dev/null 2>&1",
@@ -3949,6 +3951,8 @@ describe("permission rules and guards", () => {
         "git send-pack origin main",
         "git subtree push --prefix x origin main",
         "git subtree -P x push origin main",
+        "git http-push https://example.invalid/x main",
+        "git svn dcommit",
       ]) {
         const decision = decide(command(line), context({ rules: deny, bypass: true }));
         assert.equal(decision.verdict, "deny", line);
@@ -7854,6 +7858,7 @@ describe("permission rules and guards", () => {
         "host-spawn rm -rf ~",
         "distrobox-host-exec rm -rf ~",
         "cargo watch -s 'rm -rf ~'",
+        "cargo-watch -s 'rm -rf ~'",
         "env-cmd --use-shell 'rm -rf ~'",
         "tmux new -d 'rm -rf ~'",
         "screen -dm rm -rf ~",
@@ -7991,6 +7996,11 @@ describe("permission rules and guards", () => {
         "gio trash ~",
         "srm -r ~",
         "wipe -r ~",
+        "del-cli --force ~",
+        "npx del-cli --force ~",
+        "npx trash-cli ~",
+        "rmtrash ~",
+        "gtrash put ~",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "recursive-delete" })),
       { name: "sort -o ~/.bashrc", footprint: () => command("sort -o ~/.bashrc src/a.ts"), guard: "outside" },
       // Lesser-known options of programs read as readers: a command run, the files a list names, what a cluster

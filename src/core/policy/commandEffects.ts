@@ -86,18 +86,21 @@ function searchesFolder(name: string, flags: readonly string[]): boolean {
 }
 
 /** Programs that delete (or move to the trash) what they are given as `rm` does, with `-r`; `DELETES_WHOLE` always. */
-const DELETERS = wordSet("rm srm wipe rimraf trash trash-put del");
-const DELETES_WHOLE = wordSet("rimraf trash trash-put del gio");
+const DELETERS = wordSet("rm srm wipe rimraf trash trash-put trash-cli rmtrash del del-cli gtrash");
+const DELETES_WHOLE = wordSet("rimraf trash trash-put trash-cli rmtrash del del-cli gio gtrash");
 
-/** Whether a command deletes its operands as `rm` does (`DELETERS`, `gio trash`): `rmTargets` reads them. */
+/** Whether a command deletes its operands as `rm` does (`DELETERS`, `gio trash`, `gtrash put`): `rmTargets` reads them. */
 export function deletes(name: string, argv: readonly (string | null)[]): boolean {
-  return DELETERS.has(name) || (name === "gio" && argv[1] === "trash");
+  return (
+    (DELETERS.has(name) && (name !== "gtrash" || argv[1] === "put")) ||
+    (name === "gio" && argv[1] === "trash")
+  );
 }
 
 /** `rm`'s operands; recursive with `-r`, `-R` or `--recursive` (by any start of it). */
 export function rmTargets(argv: (string | null)[]): FileTargets {
   const name = basename(argv[0] ?? "");
-  const { flags, operands } = splitOptions(argv.slice(name === "gio" ? 2 : 1));
+  const { flags, operands } = splitOptions(argv.slice(name === "gio" || name === "gtrash" ? 2 : 1));
   const recursive =
     DELETES_WHOLE.has(name) ||
     flags.some((flag) => longOption(flag, "--recursive") || /^-[a-zA-Z]*[rR]/.test(flag));
@@ -1942,7 +1945,8 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
   )
     return `${name} writes the project's environment file (.env), a protected file`;
   // cargo-watch runs the cargo commands and shell lines its options give (`-x`, `-s`), as watchexec does.
-  if (name === "cargo" && verbs[0] === "watch") return says("runs the commands its options give");
+  if ((name === "cargo" && verbs[0] === "watch") || name === "cargo-watch")
+    return says("runs the commands its options give");
   if (name === "timeit" || name === "pdb")
     return says("runs Python statements or debugger commands given on its line");
   if (

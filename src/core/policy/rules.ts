@@ -4664,7 +4664,8 @@ function hubAsGit(argv: readonly (string | null)[]): readonly (string | null)[] 
 /** git's other pushes as `git push` (`git send-pack origin main`, `git subtree -P x push origin main`), for deny rules. */
 function pushAsGitPush(argv: readonly (string | null)[]): readonly (string | null)[] {
   if (basename(argv[0] ?? "") !== "git") return argv;
-  if (argv[1] === "send-pack") return ["git", "push", ...argv.slice(2)];
+  if (argv[1] === "send-pack" || argv[1] === "http-push") return ["git", "push", ...argv.slice(2)];
+  if (argv[1] === "svn" && argv[2] === "dcommit") return ["git", "push", ...argv.slice(3)];
   // subtree's verb is its first word that is no option nor the value of one (`-P x`, `-m msg`).
   const at = argv.findIndex(
     (word, i) => i > 1 && !word?.startsWith("-") && !/^(?:-P|--prefix|-m|--message)$/.test(argv[i - 1] ?? ""),
