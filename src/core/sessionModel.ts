@@ -6,6 +6,7 @@
  * `acp/rawToolCalls.ts`), a session title's `null` clears it. Every string an agent sends is capped on the way in.
  * Each `apply…` call returns the transcript items it changed, so the host can send only those to the view.
  */
+import { homedir } from "node:os";
 import { posix, win32 } from "node:path";
 import { randomUUID } from "./randomUUID";
 import type { PastSession } from "./pastSessions";
@@ -781,10 +782,16 @@ export class SessionModel {
     const input = asObject(raw);
     const field = input && CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
     const cwd = field ? input[field] : undefined;
-    if (typeof cwd !== "string") return undefined;
+    if (typeof cwd !== "string" || cwd === "") return undefined;
     const path = capLabel(cwd, LIMITS.pathChars);
-    if (!posix.isAbsolute(cwd) && !win32.isAbsolute(cwd)) return { path, display: path };
-    const place = this.inWorkspace(cwd);
+    // `~` and `$HOME` as the agent's shell reads them; another variable or a `..` may lead anywhere.
+    const home = /^(?:~|\$HOME|\$\{HOME\})(?=[/\\]|$)/.exec(cwd);
+    const absolute = home ? homedir() + cwd.slice(home[0].length) : cwd;
+    if (!posix.isAbsolute(absolute) && !win32.isAbsolute(absolute))
+      return /\$|(?:^|[/\\])\.\.(?:[/\\]|$)/.test(cwd)
+        ? { path, display: path }
+        : { path, display: path, relative: true };
+    const place = this.inWorkspace(absolute);
     return { path, display: capLabel(place.display, LIMITS.pathChars), inside: place.inside };
   }
 

@@ -209,13 +209,14 @@ export interface ToolCallView {
 }
 
 /**
- * Where a tool call's raw input says its command runs (`cwd`, Codex's `workdir`), capped; `inside` undefined for a
- * relative path, which is relative to where the agent runs.
+ * Where a tool call's raw input says its command runs (`cwd`, Codex's `workdir`), capped: in the workspace or not,
+ * `relative` to where the agent runs, or neither known (`$X`, `../x`).
  */
 export interface CommandCwd {
   path: string;
   display: string;
   inside?: boolean;
+  relative?: true;
 }
 
 /**

@@ -733,7 +733,7 @@ describe("Approval cards (e2e)", function () {
     });
   });
 
-  it("says where a tool call's command runs when its raw input names the folder: inside, or outside with a warning", async () => {
+  it("says where a tool call's command runs when its raw input names the folder: inside, or (maybe) outside with a warning", async () => {
     const { workspace } = ctx.workbench;
     const toolCall = (toolCallId: string, workdir: string) => ({
       toolCallId,
@@ -757,6 +757,13 @@ describe("Approval cards (e2e)", function () {
           },
           wait: false,
         },
+        {
+          request: {
+            title: "Build up there",
+            subject: { type: "tool_call", toolCall: toolCall("up", "../../etc") },
+          },
+          wait: false,
+        },
         { waitAll: true },
       ],
     });
@@ -764,15 +771,19 @@ describe("Approval cards (e2e)", function () {
     const outside = webview.locator('.item.tool-call[data-id="tool:out"] .tool-prompts .card');
     await inside.waitFor({ state: "visible", timeout: 30_000 });
     await outside.waitFor({ state: "visible", timeout: 30_000 });
+    const unknown = webview.locator('.item.tool-call[data-id="tool:up"] .tool-prompts .card');
+    await unknown.waitFor({ state: "visible", timeout: 30_000 });
     assert.equal(await inside.getByLabel("Command", { exact: true }).textContent(), "make");
     assert.equal(await inside.locator('.cwd code [aria-hidden="true"]').textContent(), "sub");
     assert.equal(await inside.locator(".cwd code").getAttribute("title"), `${workspace}/sub`);
     assert.equal(await inside.locator(".warning").count(), 0);
     assert.equal(await outside.locator(".cwd code").textContent(), "/etc");
     assert.match(await outside.innerText(), /The working directory is outside the workspace/);
+    assert.match(await unknown.innerText(), /The working directory may be outside the workspace/);
     await answer(inside, "Reject");
     await answer(outside, "Reject");
-    for (const title of ["Build here", "Build there"])
+    await answer(unknown, "Reject");
+    for (const title of ["Build here", "Build there", "Build up there"])
       assert.deepEqual(await ctx.log("Scripted").waitForOutcome(title), {
         outcome: "selected",
         optionId: "reject-once",

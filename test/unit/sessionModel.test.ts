@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { homedir } from "node:os";
 import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import { SessionModel } from "../../src/core/sessionModel";
 import { LIMITS, type TranscriptItem } from "../../src/shared/protocol";
@@ -796,7 +797,17 @@ describe("SessionModel", () => {
       display: "/etc",
       inside: false,
     });
-    assert.deepEqual(cwdOf({ command: "make", cwd: "src" }), { path: "src", display: "src" });
+    assert.deepEqual(cwdOf({ command: "make", cwd: "src" }), { path: "src", display: "src", relative: true });
+    // Home as the shell reads it; a variable or `..` may lead anywhere: neither inside nor relative.
+    assert.deepEqual(cwdOf({ command: "make", cwd: "~/.ssh" }), {
+      path: "~/.ssh",
+      display: `${homedir()}/.ssh`,
+      inside: homedir().startsWith("/work/"),
+    });
+    assert.deepEqual(cwdOf({ command: "make", cwd: "$HOME/x" })?.inside, homedir().startsWith("/work/"));
+    for (const cwd of ["../../etc", "$OTHER/x", "src/../.."])
+      assert.deepEqual(cwdOf({ command: "make", cwd }), { path: cwd, display: cwd }, cwd);
+    assert.equal(cwdOf({ command: "make", cwd: "" }), undefined);
     assert.deepEqual(cwdOf({ command: "make", directory: "C:\\build" }), {
       path: "C:\\build",
       display: "C:\\build",

@@ -63,7 +63,7 @@ export function renderToolCommand(prompt: PromptView): HTMLElement | null {
     { class: "subject subject-command card-command" },
     ...commandLines(shown),
     // Where it runs, which the agent's model chose (Codex's `workdir`): another folder's Makefile is another `make`.
-    ...(cwd ? cwdLines(cwd.display, cwd.path, cwd.inside === undefined ? "relative" : cwd.inside) : []),
+    ...(cwd ? cwdLines(cwd.display, cwd.path, cwd.relative ? "relative" : (cwd.inside ?? "unknown")) : []),
     hasHiddenCharacters(shown.head, COMMAND_HIDDEN) ||
       hasHiddenCharacters(shown.tail, COMMAND_HIDDEN) ||
       (cwd !== undefined && hasHiddenCharacters(cwd.path, PATH_HIDDEN))
@@ -72,8 +72,8 @@ export function renderToolCommand(prompt: PromptView): HTMLElement | null {
   );
 }
 
-/** "in <folder>", and a warning when it is outside the workspace; a relative one is said to be relative. */
-function cwdLines(display: string, path: string, inside: boolean | "relative"): HTMLElement[] {
+/** "in <folder>", and a warning when it is, or may be, outside the workspace; a relative one is said to be relative. */
+function cwdLines(display: string, path: string, inside: boolean | "relative" | "unknown"): HTMLElement[] {
   const line = el(
     "div",
     { class: "cwd" },
@@ -81,12 +81,13 @@ function cwdLines(display: string, path: string, inside: boolean | "relative"): 
     pathLabel(display, path),
   );
   if (inside === "relative") line.append(" (from where the agent runs)");
-  return inside === false
-    ? [
-        line,
-        el("p", { class: "warning" }, icon("warning"), " The working directory is outside the workspace."),
-      ]
-    : [line];
+  const warning =
+    inside === false
+      ? " The working directory is outside the workspace."
+      : inside === "unknown"
+        ? " The working directory may be outside the workspace."
+        : undefined;
+  return warning ? [line, el("p", { class: "warning" }, icon("warning"), warning)] : [line];
 }
 
 /** What a command box that scrolls says when `commandContinuesNote` counted nothing to say. */
