@@ -10088,6 +10088,12 @@ describe("permission rules and guards", () => {
       assert.equal(runsAnyCode(["poetry", "run", "pytest"]), false);
       assert.equal(runsAnyCode(["corepack", "npm"]), true);
       assert.equal(runsAnyCode(["corepack", "npm", "test"]), false);
+      // A container of any image running any command, with the host's folders mounted.
+      for (const engine of ["docker", "podman", "nerdctl"]) {
+        assert.equal(runsAnyCode([engine, "run"]), true, engine);
+        assert.equal(runsAnyCode([engine, "exec"]), true, engine);
+        assert.equal(runsAnyCode([engine, "ps"]), false, engine);
+      }
       for (const program of [
         "R",
         "Rscript",

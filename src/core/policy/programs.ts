@@ -253,12 +253,16 @@ const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
 ]);
 
 /** Subcommands that run whatever their arguments say (`npm exec -c …`, `npm run <any script>`, `pnpm dlx …`). */
-const RUNS_ANY_CODE_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
-  ["npm", "pnpm", "yarn"].map((manager) => [
-    manager,
-    new Set(["exec", "x", "run", "run-script", "rum", "urn", "dlx", "create", "init"]),
-  ]),
-);
+const RUNS_ANY_CODE_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries<
+  ReadonlySet<string>
+>([
+  ...["npm", "pnpm", "yarn"].map(
+    (manager) =>
+      [manager, new Set(["exec", "x", "run", "run-script", "rum", "urn", "dlx", "create", "init"])] as const,
+  ),
+  // A container of any image, the host's folders mounted, running any command (`docker run -v /:/h alpine sh -c …`).
+  ...["docker", "podman", "nerdctl"].map((engine) => [engine, new Set(["run", "exec"])] as const),
+]);
 
 /**
  * Programs whose code may come in any later word: GNU sed takes `-e script` after its files, so even a whole line
