@@ -31,6 +31,18 @@ function swappingTree(first: "dir" | "link", then: "dir" | "link") {
   };
 }
 
+/** A session's model and raw tool calls, both fed each `session/update` as the host feeds them. */
+function sessionOfUpdates() {
+  const { boundary } = swappingTree("dir", "dir");
+  const model = new SessionModel("s", "Agent", (path) => placeIn(boundary, path));
+  const raw = new RawToolCalls();
+  const update = (fields: Record<string, unknown>) => {
+    model.applyUpdate(fields);
+    raw.noteUpdate(fields);
+  };
+  return { boundary, model, raw, update };
+}
+
 describe("deciding one permission request", () => {
   let policy: PolicyEngine;
   before(async () => {
@@ -100,13 +112,7 @@ describe("deciding one permission request", () => {
   it("shows on the card the command of a tool call the transcript let go, which the footprint still reads", () => {
     // The transcript keeps fewer items than the raw store keeps tool calls: a flood of messages pushed the call out
     // of the one and not the other, and the card showed no command while a yes granted it to a terminal.
-    const { boundary } = swappingTree("dir", "dir");
-    const model = new SessionModel("s", "Agent", (path) => placeIn(boundary, path));
-    const raw = new RawToolCalls();
-    const update = (fields: Record<string, unknown>) => {
-      model.applyUpdate(fields);
-      raw.noteUpdate(fields);
-    };
+    const { boundary, model, raw, update } = sessionOfUpdates();
     const deploy = "npm run deploy";
     update({
       sessionUpdate: "tool_call",
@@ -154,13 +160,7 @@ describe("deciding one permission request", () => {
   it("shows on the card the command it decides on when an update sends null fields", () => {
     // An update's null, like an absent field, leaves the field as it was: in the card's tool call and in the raw
     // tool call the footprint is built from alike.
-    const { boundary } = swappingTree("dir", "dir");
-    const model = new SessionModel("s", "Agent", (path) => placeIn(boundary, path));
-    const raw = new RawToolCalls();
-    const update = (fields: Record<string, unknown>) => {
-      model.applyUpdate(fields);
-      raw.noteUpdate(fields);
-    };
+    const { boundary, model, raw, update } = sessionOfUpdates();
     const push = "git push --force origin main";
     update({
       sessionUpdate: "tool_call",
