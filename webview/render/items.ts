@@ -9,7 +9,7 @@ import type { OpenSections } from "../savedState";
 import { button, el, icon, replaceChildren } from "../dom";
 import { StreamedMarkdown } from "../markdown";
 import { morphChildren } from "../morph";
-import { PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
+import { OUTPUT_HIDDEN, PATH_HIDDEN, PROSE_HIDDEN, visibleText } from "../hiddenCharacters";
 import { appendVisible, clip } from "../text";
 import { copyButton } from "./copyButton";
 import { renderDecisionRecord } from "./decisionRecord";
@@ -106,7 +106,7 @@ export function createItemNode(
           // The agent's words this notice passes on: quoted in the agent's look, so none reads as Symposium's.
           if (next.quote) {
             const quote = el("blockquote", { class: "notice-quote" });
-            appendVisible(quote, clip(next.quote, LIMITS.messageChars));
+            appendVisible(quote, clip(next.quote, LIMITS.messageChars), OUTPUT_HIDDEN); // its output, coloured
             words.append(quote);
           }
           replaceChildren(body, icon(iconName), words);

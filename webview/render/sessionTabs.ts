@@ -4,7 +4,7 @@
  */
 import type { SessionHeader, SessionStatus } from "../../src/shared/protocol";
 import { button, el, icon, replaceChildren } from "../dom";
-import { visibleText } from "../hiddenCharacters";
+import { OUTPUT_HIDDEN, visibleText } from "../hiddenCharacters";
 import { planOrder } from "../keyedOrder";
 import { sessionLabels } from "../sessionLabels";
 import { turnStart, type TurnStart } from "../turnStart";
@@ -189,7 +189,7 @@ export class SessionTabs {
     this.usage.replaceChildren(...(usage ? [usage] : []));
     this.error.hidden = header?.error === undefined || header.error === "";
     // The agent's last stderr lines are in it: colour codes dropped, an override shown (`visibleText`).
-    this.errorText.textContent = visibleText(header?.error ?? "");
+    this.errorText.textContent = visibleText(header?.error ?? "", OUTPUT_HIDDEN);
     // Only a start that failed is tried again: a session that ended after working keeps its transcript to read.
     this.errorActions.hidden = header?.status !== "error";
     if (!header) {
