@@ -152,7 +152,7 @@ describe("permission rules and guards", () => {
     assert.deepEqual(parsed.problems, []);
     return parsed.rules[0]!;
   };
-  const build = (request: { protocolVersion: 1 | 2; params: unknown }): Footprint =>
+  const build = (request: { protocolVersion: 1 | 2; params: unknown; storedToolCall?: unknown }): Footprint =>
     buildFootprint(request, { shell, home, sessionCwd: ws });
   const command = (line: string, cwd = ws) => build(v2Request({ type: "command", command: line, cwd }));
   /** A command line run at the top of another policy workspace than this suite's, decided under Bypass. */
@@ -4476,6 +4476,91 @@ describe("permission rules and guards", () => {
         );
       assert.equal(readRule("deny").verdict, "deny");
       assert.equal(readRule("allow").verdict, "ask");
+    });
+
+    it("real agents' tool shapes that named what they change elsewhere ask under Bypass", () => {
+      const bashrc = join(home, ".bashrc");
+      const held: [string, Footprint][] = [
+        // codex-acp leaves out a diff over 1 MiB: its locations name the source of a move, not where it lands.
+        [
+          "an edit whose diff was left out",
+          build({
+            protocolVersion: 1,
+            params: {
+              sessionId: "s",
+              toolCall: { toolCallId: "e", locations: [{ path: join(ws, "src", "a.ts") }] },
+              options: [],
+            },
+            storedToolCall: { kind: "edit", title: "Editing files", content: [] },
+          }),
+        ],
+        // Codex widens its sandbox with a command; Claude Code's Bash runs outside its sandbox when told to.
+        [
+          "additionalPermissions",
+          toolCall({
+            kind: "execute",
+            rawInput: {
+              command: "npm install",
+              cwd: ws,
+              additionalPermissions: { network: { enabled: true } },
+            },
+          }),
+        ],
+        [
+          "dangerouslyDisableSandbox",
+          toolCall({ kind: "execute", rawInput: { command: "npm test", dangerouslyDisableSandbox: true } }),
+        ],
+        // A patch handed as text writes what it names.
+        [
+          "a patch field",
+          toolCall({
+            kind: "edit",
+            locations: [{ path: join(ws, "src", "a.ts") }],
+            rawInput: {
+              patch: "diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n",
+            },
+          }),
+        ],
+        [
+          "an apply_patch envelope",
+          toolCall({
+            kind: "edit",
+            rawInput: { input: "*** Begin Patch\n*** Add File: .husky/pre-commit\n+x\n*** End Patch" },
+          }),
+        ],
+        // Known fields that are no text.
+        [
+          "a destination list",
+          toolCall({ kind: "move", rawInput: { source: join(ws, "src", "a.ts"), destination: [bashrc] } }),
+        ],
+        [
+          "a source object",
+          toolCall({ kind: "read", rawInput: { source: { file: join(home, ".ssh", "id_rsa") } } }),
+        ],
+        // Globs that reach out by other spellings.
+        ["a glob from the root", toolCall({ kind: "search", rawInput: { pattern: "/**/id_rsa" } })],
+        ["a brace of places", toolCall({ kind: "search", rawInput: { pattern: "{/etc,src}/*" } })],
+        ["a glob going up", toolCall({ kind: "search", rawInput: { pattern: "../../**/*" } })],
+        // Two places to run.
+        [
+          "cwd and workdir",
+          toolCall({ kind: "execute", rawInput: { command: "touch x", cwd: ws, workdir: home } }),
+        ],
+      ];
+      for (const [what, footprint] of held)
+        assert.equal(decide(footprint, context({ bypass: true })).verdict, "ask", what);
+      // Everyday shapes pass: a glob below the workspace, a regular expression, a display diff beside its file.
+      for (const footprint of [
+        toolCall({ kind: "search", rawInput: { pattern: "**/*.ts" } }),
+        toolCall({ kind: "search", rawInput: { pattern: "/* eslint-disable", path: ws } }),
+        toolCall({ kind: "edit", rawInput: { fileName: join(ws, "src", "a.ts"), diff: "--- a\n+++ b" } }),
+        toolCall({ kind: "edit", locations: [{ path: join(ws, "src", "a.ts") }] }),
+      ])
+        assert.equal(
+          decide(footprint, context({ bypass: true })).verdict,
+          "allow",
+          JSON.stringify(footprint.paths),
+        );
     });
 
     it("a tool call's raw input in a list, text handed to a read, and a folder deleted or moved are read", async () => {

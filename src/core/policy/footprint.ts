@@ -231,6 +231,8 @@ const TEXT_FIELDS = new Set([
 const PATTERN_FIELDS = new Set(["pattern", "glob", "regex", "query"]);
 /** A glob of named folders from the root or home (`/etc/**`, `~/.ssh/*`), not a regular expression (`/api/v[0-9]+`). */
 const ABSOLUTE_GLOB = /^(?:~|\/[\w.-]+)(?:\/[\w.-]+)*\/[^\s\\+()|^$]*[*?[{][^\s\\+()|^$]*$/;
+/** A glob that starts with a wildcard below the root or home (`/**` + `/id_rsa`), a brace of other places, or goes up. */
+const GLOB_REACHING_OUT = /^(?!.*\s)(?:\/[*?[{]|~[*?[{]|\{(?:[^}]*,)?(?:[/~]|\.\.)|(?:.*\/)?\.\.\/.*[*?[{])/;
 /** How deep and how many raw-input values are read; past either, the request is not understood. */
 const MAX_RAW_DEPTH = 8;
 const MAX_RAW_VALUES = 2_000;
@@ -345,9 +347,20 @@ class FootprintBuilder {
     const hasCommand = this.footprint.commands.length > 0;
     if (this.footprint.kind === "execute" && !hasCommand)
       this.incomplete("the command to run is not stated in a form Symposium reads");
-    // A change of files that names none (codex-acp leaves out a diff it cannot parse) changes who knows what.
-    if (CHANGE_KINDS.has(this.footprint.kind ?? "") && this.footprint.paths.length === 0 && !hasCommand)
-      this.incomplete(`the ${this.footprint.kind} names no file in a form Symposium reads`);
+    // A change of files that names none (codex-acp leaves out a diff it cannot parse) changes who knows what; one whose
+    // diff was left out (`content: []`, over 1 MiB) may move a file where its locations do not say.
+    if (CHANGE_KINDS.has(this.footprint.kind ?? "") && !hasCommand) {
+      const content = patch.content ?? stored?.content;
+      const rawInput = patch.rawInput ?? stored?.rawInput;
+      if (this.footprint.paths.length === 0)
+        this.incomplete(`the ${this.footprint.kind} names no file in a form Symposium reads`);
+      else if (
+        Array.isArray(content) &&
+        content.length === 0 &&
+        (rawInput === undefined || rawInput === null)
+      )
+        this.incomplete(`the ${this.footprint.kind} shows no change of the files it names`);
+    }
   }
 
   /** Paths and commands of one tool call (stored or patch); `current` gives the kind that decides access. */
@@ -433,6 +446,27 @@ class FootprintBuilder {
     if (patch) this.patchAgrees(patch, changed, label);
   }
 
+  /**
+   * The files a patch handed as text names (git's headers, apply_patch's `*** Add File:`, `*** Move to:`), written:
+   * relative ones from where the tool runs, which must then be known.
+   */
+  private patchText(text: string, label: string): void {
+    const { paths, unreadable } = gitPatchPaths(text);
+    for (const match of text.matchAll(
+      /^\*\*\* (?:Add|Update|Delete) File: (.+?)\r?$|^\*\*\* Move to: (.+?)\r?$/gm,
+    ))
+      paths.push((match[1] ?? match[2])!);
+    if (unreadable.length > 0)
+      this.incomplete(`${label}: a patch in rawInput names files it cannot be sure of`);
+    const base = this.options.sessionCwd;
+    for (const name of paths) {
+      const absolute = posix.isAbsolute(name) || win32.isAbsolute(name);
+      if (absolute || base !== undefined)
+        this.path(absolute ? name : posixOrWin32(base!).join(base!, name), "write", "rawInput patch");
+      else this.incomplete(`${label}: a patch in rawInput names ${name}, relative to a folder not known`);
+    }
+  }
+
   /** A patch that touches a file its change list does not name is not understood. */
   private patchAgrees(patch: Record<string, unknown>, changed: readonly string[], label: string): void {
     if (patch.format !== "git_patch" || typeof patch.text !== "string") {
@@ -459,11 +493,14 @@ class FootprintBuilder {
     // A string or a list: no fields named as a command's (an execute call then has no command), but a path whole in
     // it, or in a field of an object in it, is one (`"rawInput": "/home/u/.ssh/id_rsa"`).
     if (!input) return this.otherFields({ rawInput: raw }, access, label);
-    // Codex asks this way to widen its sandbox (network, folders to read or write, globs) for the turn or session.
-    if (input.permissions !== undefined && input.permissions !== null)
-      this.incomplete(
-        `${label}: rawInput.permissions asks for wider permissions, which only a person grants`,
-      );
+    // Codex asks this way to widen its sandbox (network, folders to read or write, globs) for the turn or session,
+    // also with a command (`additionalPermissions`); Claude Code's Bash runs outside its sandbox when told to.
+    for (const [field, value] of Object.entries(input))
+      if (
+        (/permissions$/i.test(field) && value !== undefined && value !== null) ||
+        (/^dangerously/i.test(field) && value)
+      )
+        this.incomplete(`${label}: rawInput.${field} asks for wider permissions, which only a person grants`);
     for (const field of PATH_FIELDS) {
       const value = input[field];
       if (typeof value === "string")
@@ -498,6 +535,8 @@ class FootprintBuilder {
     }
     this.otherFields(input, access, label);
     const cwdField = CWD_FIELDS.find((f) => input[f] !== undefined && input[f] !== null);
+    if (new Set(CWD_FIELDS.map((f) => input[f]).filter((v) => v !== undefined && v !== null)).size > 1)
+      this.incomplete(`${label}: rawInput names more than one folder to run in`);
     const cwd = cwdField ? input[cwdField] : undefined;
     if (cwdField && typeof cwd !== "string")
       this.incomplete(`${label}: rawInput.${cwdField} is not a string`);
@@ -541,7 +580,7 @@ class FootprintBuilder {
         if (TEXT_FIELDS.has(field) || value === "" || ADDRESS.test(value)) return;
         // A field named as a path's is one even across lines (`"…/.bashrc\n"`); the boundary refuses such a name.
         const named = PATTERN_FIELDS.has(field)
-          ? ABSOLUTE_GLOB.test(value)
+          ? ABSOLUTE_GLOB.test(value) || GLOB_REACHING_OUT.test(value)
           : pathLikeField(field)
             ? PATH_LIKE_VALUE.test(value)
             : wholePath(value);
@@ -561,8 +600,15 @@ class FootprintBuilder {
     for (const [field, value] of Object.entries(input)) {
       if (wholePath(field)) this.path(field, access, `rawInput key`);
       if (heedsNoIgnoreFiles(field, value)) this.footprint.searchHeedsNoIgnoreFiles = true;
-      if (!KNOWN_FIELDS.has(field) && !COMMAND_FIELDS.has(field) && field !== "permissions")
+      // `source` and `destination` that are no text (`["~/.bashrc"]`, `{"file": …}`) are walked as other fields are.
+      const other =
+        !KNOWN_FIELDS.has(field) || (typeof value !== "string" && /^(?:source|destination)$/.test(field));
+      if (other && !COMMAND_FIELDS.has(field) && !/permissions$/i.test(field))
         walk(value, field, `rawInput.${field}`, 0);
+      // A patch handed as text (`patch`, an apply_patch envelope) writes every file it names; a `diff` beside the file
+      // a tool edits only shows the change (Copilot's).
+      if (typeof value === "string" && (/^patch$/i.test(field) || /^\*\*\* Begin Patch/m.test(value)))
+        this.patchText(value, label);
     }
   }
 
