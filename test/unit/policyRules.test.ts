@@ -3681,6 +3681,17 @@ describe("permission rules and guards", () => {
       }
     });
 
+    it("holds a line that leaves its shell in a hidden folder, where the agent's next line runs", () => {
+      // Claude Code's and Copilot's shells keep their folder: after `cd .github`, `> workflows/ci.yml` writes a
+      // workflow though it reads as a file at the workspace's top.
+      for (const line of ["cd .github", "cd .github && true", "cd src && cd ../.github/ISSUE_TEMPLATE"]) {
+        const decision = decide(command(line), context({ bypass: true }));
+        assert.match(decision.by.label, /leaves its shell in the hidden folder/, line);
+      }
+      for (const line of ["cd src && npm test", "cd .github && ls && cd ..", "cd ci/workflows"])
+        assert.equal(decide(command(line), context({ bypass: true })).verdict, "allow", line);
+    });
+
     it("places `..` after a link as bash does, beside the link, as well as beside its target", async () => {
       const linked = await makePolicyWorkspace("symposium-cd-");
       try {

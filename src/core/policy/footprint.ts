@@ -58,6 +58,8 @@ export interface FootprintCommand {
    * (`cd src; cat a.ts`: the `cd` may have failed); undefined for a folder that is not known.
    */
   cwds?: (string | undefined)[][];
+  /** Where the line leaves its shell, when it changes folder (undefined: not known), for an agent's next line. */
+  endsIn?: (string | undefined)[];
   /**
    * Its simple commands run in the order they are written, each at most once and after those before it ended: `&&`
    * chains of plain commands and groups (`curl … > a.tgz && tar xzf a.tgz`), and plain commands joined by `;`, `||`
@@ -705,7 +707,7 @@ class FootprintBuilder {
       ...command,
       ...(movesFolder ? { changesDirectory: true as const } : {}),
       ...(movesFolder && typeof moves === "object" && "cwds" in moves && !repeats
-        ? { cwds: moves.cwds }
+        ? { cwds: moves.cwds, endsIn: moves.endsIn }
         : {}),
       ...(sequential ? { sequential: true as const } : {}),
     });
@@ -769,6 +771,8 @@ class FootprintBuilder {
         paths: string[];
         folders: (string | undefined)[];
         cwds: (string | undefined)[][];
+        /** Where the shell is when the line ends. */
+        endsIn: (string | undefined)[];
         /** The shell's own folders as each command starts, where it opens the command's redirections. */
         shellCwds: (string | undefined)[][];
         /** The folders that are what git said is a working tree's top (`FootprintPath.gitTop`). */
@@ -850,7 +854,7 @@ class FootprintBuilder {
       previous = folders;
       folders = inOrder ? reached : [...new Set([...folders, ...reached])];
     }
-    return { paths, folders: [...every], cwds, shellCwds, gitTops };
+    return { paths, folders: [...every], cwds, endsIn: physical ? [undefined] : folders, shellCwds, gitTops };
   }
 
   /**

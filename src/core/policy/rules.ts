@@ -1518,7 +1518,25 @@ class FootprintView {
     if (held) return held;
     // `cd ~ && npm init -y`: the commands after a `cd` write where it goes.
     const movedTo = this.checks.filter((_, i) => this.footprint.paths[i]?.movedTo);
-    return this.placeGuard(movedTo, true) ?? this.computedOptionGuard();
+    return this.placeGuard(movedTo, true) ?? this.hiddenEndGuard() ?? this.computedOptionGuard();
+  }
+
+  /**
+   * An agent's shell keeps its folder for its next line (Claude Code's Bash, Copilot's): after `cd .github`, a later
+   * `> workflows/ci.yml` is read from where the agent runs and lands in `.github/workflows`. A line that leaves its
+   * shell in a hidden folder of the workspace asks.
+   */
+  private hiddenEndGuard(): Held | undefined {
+    for (const line of this.footprint.commands)
+      for (const folder of line.endsIn ?? []) {
+        const check = folder === undefined ? undefined : this.context.paths.check(folder);
+        if (check?.status === "inside" && check.relative.split("/").some((name) => /^\.(?!\.?$)/.test(name)))
+          return {
+            guard: "protected",
+            label: `the line leaves its shell in the hidden folder ${shortPath(check.path)}, where the agent's next line runs`,
+          };
+      }
+    return undefined;
   }
 
   /**
