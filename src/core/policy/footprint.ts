@@ -151,11 +151,13 @@ const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that hold globs a search or read tool picks files by, one or a list. */
 const SEARCH_GLOB_FIELDS = ["glob", "include"];
 const MAX_SEARCH_GLOBS = 64;
+/** Raw-input fields that ask for a wider sandbox (Codex's `permissions`, `additionalPermissions`): only a person grants. */
+const WIDER_PERMISSIONS = /permissions$/i;
 /** A raw-input field telling a search not to heed ignore files (`respect_git_ignore: false`, `no_ignore: true`). */
 const heedsNoIgnoreFiles = (field: string, value: unknown): boolean =>
   (value === false && /^respect\w*ignore\w*$/i.test(field)) ||
   (value === true && /^no[\W_]?ignore\w*$/i.test(field));
-/** Raw-input fields that name where a command runs. */
+/** Raw-input fields read by name: paths, and where a command runs (`CWD_FIELDS`). */
 const KNOWN_FIELDS = new Set([...PATH_FIELDS, ...PATH_LIST_FIELDS, ...CWD_FIELDS]);
 /**
  * Other raw-input fields, at any depth (`args.path`, `edits[0].file`), whose name says they hold a path, and values
@@ -499,7 +501,7 @@ class FootprintBuilder {
     // also with a command (`additionalPermissions`); Claude Code's Bash runs outside its sandbox when told to.
     for (const [field, value] of Object.entries(input))
       if (
-        (/permissions$/i.test(field) && value !== undefined && value !== null) ||
+        (WIDER_PERMISSIONS.test(field) && value !== undefined && value !== null) ||
         (/^dangerously/i.test(field) && value)
       )
         this.incomplete(`${label}: rawInput.${field} asks for wider permissions, which only a person grants`);
@@ -605,7 +607,7 @@ class FootprintBuilder {
       // `source` and `destination` that are no text (`["~/.bashrc"]`, `{"file": …}`) are walked as other fields are.
       const other =
         !KNOWN_FIELDS.has(field) || (typeof value !== "string" && /^(?:source|destination)$/.test(field));
-      if (other && !COMMAND_FIELDS.has(field) && !/permissions$/i.test(field))
+      if (other && !COMMAND_FIELDS.has(field) && !WIDER_PERMISSIONS.test(field))
         walk(value, field, `rawInput.${field}`, 0);
       // A patch handed as text (`patch`, an apply_patch envelope) writes every file it names; a `diff` beside the file
       // a tool edits only shows the change (Copilot's).
