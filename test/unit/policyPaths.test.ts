@@ -169,6 +169,10 @@ describe("policy paths on a real file system", () => {
     assert.deepEqual(readable(".env"), [true, false]);
     assert.deepEqual(readable(".github/workflows/.env"), [true, false]);
     assert.deepEqual(readable(".husky/.git/config"), [true, false]);
+    assert.deepEqual(readable("mise.toml"), [true, true]);
+    assert.deepEqual(readable(".mise/config.toml"), [true, true]);
+    assert.deepEqual(readable(".config/mise/config.toml"), [true, true]);
+    assert.deepEqual(readable(".copilot/mcp-config.json"), [true, false]);
     assert.deepEqual(readable("src/a.ts"), [false, false]);
   });
 
@@ -645,6 +649,17 @@ describe("policy paths with a fake file system", () => {
       ".junie/mcp/mcp.json",
       ".clinerules/hooks/PreToolUse",
       ".fleet/run.json",
+      ".copilot/mcp-config.json",
+      // mise runs these files' hooks and env scripts in a shell that enters the folder.
+      "mise.toml",
+      ".mise.toml",
+      "mise.local.toml",
+      ".mise.development.local.toml",
+      "sub/MISE.TOML",
+      ".mise/config.toml",
+      ".config/mise.toml",
+      ".config/mise/config.toml",
+      "mise/conf.d/tools.toml",
       "opencode.json",
       "opencode.jsonc",
       "crush.json",
@@ -704,6 +719,9 @@ describe("policy paths with a fake file system", () => {
       "bin/activate.ts",
       "docs/activate",
       ".venv/lib/python3.12/site-packages/x/__init__.py",
+      "docs/mise.md",
+      "mise/README.md",
+      "promise.toml",
     ])
       assert.equal(isProtectedName(["ws", ...name.split("/")]), false, name);
   });

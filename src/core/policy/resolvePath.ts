@@ -1265,7 +1265,9 @@ const PROTECTED_FOLDERS = new Set([
   ...[".hg", ".svn"],
   ...[".claude", ".gemini", ".qwen", ".codex", ".cursor", ".continue"],
   // More agents' and editors' project folders whose MCP servers, hooks, plugins or run configurations run commands.
-  ...[".kiro", ".roo", ".amazonq", ".windsurf", ".opencode", ".junie", ".clinerules", ".fleet"],
+  ...[".kiro", ".roo", ".amazonq", ".windsurf", ".opencode", ".junie", ".clinerules", ".fleet", ".copilot"],
+  // mise's configuration folders (`.mise/config.toml`, `mise/config.toml` in `.config`): see `HOOK_CONFIG`.
+  ".mise",
   // Other CI systems' pipelines, which run with the project's secrets when pushed.
   ...[".circleci", ".buildkite", ".woodpecker"],
 ]);
@@ -1285,7 +1287,11 @@ const GIT_HOOK =
 export function isGitHook(name: string): boolean {
   return GIT_HOOK.test(foldAll(name).replace(/[. ]+$/, ""));
 }
-const HOOK_CONFIG = /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml))$/;
+// mise's configuration (`mise.toml`, `.mise.local.toml`, `mise.dev.toml`, `.config/mise.toml`): once a person has
+// trusted a folder's file, a shell with mise active runs its `[hooks]` and `[env] _.source` scripts on entering the
+// folder, and changed content stays trusted (trust is by path).
+const HOOK_CONFIG =
+  /^(?:\.pre-commit-config\.ya?ml|\.?lefthook(?:-local)?\.(?:ya?ml|json|jsonc|toml)|\.?mise(?:\.[^./\\]+)?(?:\.local)?\.toml)$/;
 /**
  * Protected for what they run (CI pipelines, submodules, what package managers and build wrappers load), read by
  * agents fixing a build, and holding no secret by convention: reading them asks for nothing (`readable`).
@@ -1308,7 +1314,14 @@ const READ_FREELY_FILES = new Set([
   "maven-wrapper.properties",
 ]);
 /** Hook managers' and CI systems' folders, read as those files are. */
-const READ_FREELY_FOLDERS = new Set([".husky", ".githooks", ".circleci", ".buildkite", ".woodpecker"]);
+const READ_FREELY_FOLDERS = new Set([
+  ".husky",
+  ".githooks",
+  ".circleci",
+  ".buildkite",
+  ".woodpecker",
+  ".mise",
+]);
 const PROTECTED_FILES = new Set([
   ...READ_FREELY_FILES,
   ".gitconfig",
@@ -1383,6 +1396,7 @@ export function isProtectedName(segments: readonly string[], reading?: "reading"
       (PROTECTED_FOLDERS.has(name) && !(runsOnly && READ_FREELY_FOLDERS.has(name))) ||
       (!runsOnly && FORGE_FOLDERS.has(name) && CI_SUBFOLDERS.has(names[i + 1] ?? "")) ||
       (name === ".github" && COPILOT_SUBFOLDERS.has(names[i + 1] ?? "")) ||
+      (!runsOnly && name === "mise" && ["config.toml", "conf.d"].includes(names[i + 1] ?? "")) ||
       // Cargo's configuration sets the programs cargo runs (`build.rustc-wrapper`, a target's `runner`).
       (name === ".cargo" && i === names.length - 2 && ["config", "config.toml"].includes(file)),
   );
