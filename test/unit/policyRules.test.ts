@@ -3978,6 +3978,16 @@ describe("permission rules and guards", () => {
         decide(command("corepack npm publish"), context({ rules: publish, bypass: true })).verdict,
         "deny",
       );
+      // A program pnpm or `bun run` runs for a word none of their commands, as a shell's script too.
+      const push = [rule("deny", { command: "git push" })];
+      for (const line of [
+        "pnpm git push",
+        "pnpm sh -c 'git push'",
+        "pnpm -r exec git push",
+        "corepack pnpm@8 git push",
+        "bun run git push",
+      ])
+        assert.equal(decide(command(line), context({ rules: push, bypass: true })).verdict, "deny", line);
       const allow = [rule("allow", { command: "git status" })];
       assert.equal(decide(command("git status"), context({ rules: allow })).verdict, "allow");
       assert.equal(decide(command("git -C /elsewhere status"), context({ rules: allow })).verdict, "ask");
@@ -8073,6 +8083,14 @@ describe("permission rules and guards", () => {
         "read V < src/a.ts; read 'a[V]' < src/a.ts",
         "read V < src/a.ts; printf -v 'a[V]' x",
         'read V < src/a.ts; declare -"i" n; n=V',
+        // An option of a package runner that may take the next word, which would then be read as the program
+        // (`npx --omit dev rm -rf ~` runs `rm -rf ~`); Bun's shell scripts; a pnpm option that may hide its command.
+        "npx --omit dev rm -rf ~",
+        "bunx --cwd x rm -rf ~",
+        "bun exec 'rm -rf ~'",
+        "bun --cwd x run rm -rf ~",
+        "pnpm --registry x sh -c 'rm -rf ~'",
+        "pnpm $CMD -rf ~",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
       ...[
@@ -8084,6 +8102,18 @@ describe("permission rules and guards", () => {
         "nx exec -- rm -rf ~",
         "yarn workspaces foreach exec rm -rf ~",
         "yarn workspace app exec rm -rf ~",
+        // A package manager at a version (corepack), and programs pnpm and `bun run` run for a word none of their
+        // commands (bun after a script, a file and a package's program of that name), behind their options too.
+        "corepack pnpm@8 exec rm -rf ~",
+        "corepack pnpm@9.1.0 sh -c 'rm -rf ~'",
+        "pnpm sh -c 'rm -rf ~'",
+        "pnpm recursive sh -c 'rm -rf ~'",
+        "pnpm -r exec rm -rf ~",
+        "pnpm --filter app sh -c 'rm -rf ~'",
+        "pnpm -C src sh -c 'rm -rf ../..'",
+        "bun run rm -rf ~",
+        "bun --bun run rm -rf ~",
+        "bun run --bun rm -rf ~",
         // Deleters other than rm, of folders whole or with -r, and those that move what they are given to the trash.
         "rimraf ~",
         "npx -y rimraf ~",
@@ -8593,6 +8623,14 @@ describe("permission rules and guards", () => {
           "npm --prefix=web test",
           "pnpm --dir packages/a test",
           "pnpm -C packages/a build",
+          // pnpm and `bun run` run a word none of their commands as a program: these are the project's scripts.
+          "pnpm build",
+          "pnpm --filter app build",
+          "pnpm -r lint --fix",
+          "bun run dev --port 3000",
+          "bun run --bun dev",
+          "npx --omit=dev tsc --noEmit",
+          "corepack pnpm@8 install",
           "yarn --cwd web build",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",

@@ -5731,6 +5731,124 @@ function runnerOptionsEnd(runner: string, argv: readonly (string | null)[], at: 
 }
 
 /**
+ * pnpm's own commands (pnpm 9-10, with their aliases, and those it hands to npm). Any other word is a script of the
+ * project or, when the project has none of that name, a program pnpm runs as `pnpm exec` would (`pnpm sh -c …`).
+ */
+const PNPM_COMMANDS = wordSet(
+  "add audit bin c cache cat-file cat-index ci clean clean-install completion config create dedupe deploy dislink dlx",
+  "doctor env exec fetch find-hash get help i ic import init install install-clean install-test it la licenses link",
+  "list ll ln ls m multi outdated pack patch patch-commit patch-remove prune publish rb rebuild recursive remove",
+  "restart rm root run run-script self-update server set setup start stop store t test tst un uni uninstall unlink up",
+  "update upgrade why approve-builds ignored-builds runtime store-path",
+  "access adduser bugs deprecate dist-tag docs edit find home info issues login logout owner ping prefix profile pkg",
+  "repo s se search set-script show star stars team token unpublish unstar v version view whoami xmas",
+);
+/** pnpm's options that take no value, and those whose value is a package's or a reporter's name. */
+const PNPM_FLAGS = wordSet(
+  "-r --recursive -s --silent -w --workspace-root --parallel --stream --aggregate-output --bail --no-bail --sort",
+  "--no-sort --reverse --if-present --color --no-color --frozen-lockfile --no-frozen-lockfile --offline",
+  "--prefer-offline --include-workspace-root --fail-if-no-match --use-stderr --ignore-scripts -P --prod -D --dev",
+);
+const PNPM_VALUES = wordSet("--filter -F --filter-prod --reporter --loglevel --workspace-concurrency");
+
+/**
+ * Where the program starts that pnpm runs for a word none of its commands (`pnpm sh -c 'rm -rf ~'`), a problem when
+ * its options hide which word that is, or undefined for a command of pnpm's own.
+ */
+function pnpmFallback(argv: readonly (string | null)[], start: number): FallbackCommand | string | undefined {
+  let unread: string | undefined;
+  /** `-C dir`, `--dir=dir`: where the command runs. */
+  let folder: string | null | undefined;
+  let at = start + 1;
+  for (; at < argv.length; at++) {
+    const word = argv[at];
+    if (word === null) return "pnpm's words are computed at run time";
+    if (word === undefined || !word.startsWith("-")) {
+      // `pnpm -r x`, `pnpm recursive x`: the command follows.
+      if (word !== undefined && ["recursive", "multi", "m"].includes(word)) continue;
+      break;
+    }
+    const option = word.split("=", 1)[0]!;
+    if (option === "-C" || option === "--dir") {
+      // A second one is placed from the first's folder: not followed.
+      const value = word.includes("=") ? word.slice(word.indexOf("=") + 1) : argv[++at];
+      folder = folder === undefined && value !== undefined ? value : null;
+    } else if (PNPM_VALUES.has(option) && !word.includes("=")) at++;
+    else if (!PNPM_VALUES.has(option) && !PNPM_FLAGS.has(word)) unread ??= word;
+  }
+  const command = argv[at];
+  if (command === undefined) return undefined;
+  // `pnpm -r exec …`, `pnpm recursive dlx …`: the command after them (right after `pnpm`, `SUBCOMMAND_WRAPPERS` reads
+  // their own options).
+  if (unread === undefined && at > start + 1 && (command === "exec" || command === "dlx")) {
+    const next = argv[at + 1] === "--" ? at + 2 : at + 1;
+    const first = argv[next];
+    if (first === null) return `pnpm ${command}'s words are computed at run time`;
+    if (first?.startsWith("-")) return `pnpm ${command} ${first} is an option Symposium does not read`;
+    return first === undefined ? undefined : { at: next, ...(folder !== undefined ? { folder } : {}) };
+  }
+  // An option not read may take the next word as its value (`-C dir`, `--registry x`): then the one after is the
+  // command, so both must be pnpm's own.
+  const candidates =
+    unread === undefined
+      ? [command]
+      : argv
+          .slice(at)
+          .filter((word) => word === null || !word.startsWith("-"))
+          .slice(0, 2);
+  if (candidates.every((word) => word !== null && PNPM_COMMANDS.has(word))) return undefined;
+  if (unread !== undefined) return `pnpm ${unread} is an option Symposium does not read`;
+  if (command === null) return "pnpm's command is computed at run time";
+  return { at, ...(folder !== undefined ? { folder } : {}) };
+}
+
+/** Where the program starts that a package manager runs for a word none of its commands, and in which folder. */
+interface FallbackCommand {
+  at: number;
+  /** The folder it runs in (`pnpm -C dir`), null when not known. */
+  folder?: string | null;
+}
+
+/** bun's options around `run` that take no value. */
+const BUN_RUN_FLAGS = wordSet("--bun -b --silent --smol --watch --hot --no-clear-screen --if-present");
+
+/**
+ * Where the program starts that `bun run <name>` runs: a script of the project, a file, a package's program or, when
+ * none is found, the program of that name (`bun run rm -rf ~`); so the name is read as a program. A name with a
+ * folder or a leading dot is a file (`bun run ./x.ts`, `bun run .env`), read as a script. `bun exec` runs a shell
+ * script of Bun's own, which is not read; nor are options before or after `run` other than `BUN_RUN_FLAGS`.
+ */
+function bunRunFallback(
+  argv: readonly (string | null)[],
+  start: number,
+): FallbackCommand | string | undefined {
+  let unread: string | undefined;
+  let at = start + 1;
+  let run = false;
+  for (; at < argv.length; at++) {
+    const word = argv[at];
+    if (word === null) return run ? "bun run's words are computed at run time" : undefined;
+    if (word === undefined) return undefined;
+    if (!word.startsWith("-")) {
+      if (run) break;
+      if (unread !== undefined)
+        return ["run", "exec", "x"].includes(word) || ["run", "exec", "x"].includes(argv[at + 1] ?? "")
+          ? `bun ${unread} is an option Symposium does not read`
+          : undefined;
+      if (word === "exec") return "bun exec runs a shell script Symposium does not read";
+      if (word !== "run") return undefined;
+      run = true;
+      continue;
+    }
+    if (!BUN_RUN_FLAGS.has(word)) unread ??= word;
+  }
+  const name = argv[at];
+  if (!run || name === undefined) return undefined;
+  if (unread !== undefined) return `bun run ${unread} is an option Symposium does not read`;
+  return name === null || /[\\/]/.test(name) || name.startsWith(".") ? undefined : { at };
+}
+
+/**
  * The command behind a command's wrappers (`env X=1 timeout -s KILL 5 nice -n 5 rm -rf ~` runs `rm -rf ~`), read with
  * each wrapper's own options so that none of their values is taken for the command. A wrapper whose words this does
  * not read (an unknown option, `env -S`, a value computed at run time) makes the command unknown: `problem` says why.
@@ -5754,10 +5872,25 @@ export interface Unwrapped {
   argumentFile?: string | null;
   /** xargs puts each word it reads where its `-I` string is, written `{}` in `argv`. */
   replaces?: true;
+  /**
+   * The words before the command, to read again with another command in its place (a shell's script for `sh -c`):
+   * pnpm's run of a word none of its commands is written as `pnpm exec`, since the script's first word may be one
+   * (`pnpm sh -c 'rm -rf ~'` runs `rm -rf ~`, not `pnpm rm`), and corepack's `pnpm@8` as `pnpm`. Undefined when they
+   * are the words before `start` as given.
+   */
+  wrappers?: (string | null)[];
 }
 
-export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
+export function withoutWrappers(words: readonly (string | null)[]): Unwrapped {
+  // corepack runs a package manager at the version it names (`corepack pnpm@8 exec …` is `pnpm exec …`).
+  const argv = words.map((word, i) =>
+    word !== null && i > 0 && words[i - 1] != null && basename(words[i - 1]!) === "corepack"
+      ? word.replace(/^(npm|npx|pnpm|pnpx|yarn|yarnpkg)@[^/\\]*$/, "$1")
+      : word,
+  );
   let start = 0;
+  /** Where pnpm runs a word none of its commands (`pnpmFallback`). */
+  const pnpmRuns: number[] = [];
   let changesDirectory: string | null | undefined;
   let xargs:
     | { replace: string | undefined; argumentFile: string | null | undefined; splitsAt: RegExp | undefined }
@@ -5767,6 +5900,17 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
   for (;;) {
     const word = argv[start];
     const name = word == null ? undefined : basename(word);
+    const fallback =
+      name === "pnpm" ? pnpmFallback(argv, start) : name === "bun" ? bunRunFallback(argv, start) : undefined;
+    if (typeof fallback === "string") return { argv: argv.slice(start), start, problem: fallback };
+    if (fallback !== undefined) {
+      if (name === "pnpm") pnpmRuns.push(fallback.at);
+      // As `env -C`'s: a second folder is placed from the first's, so not followed.
+      if (fallback.folder !== undefined)
+        changesDirectory = changesDirectory === undefined ? fallback.folder : null;
+      start = fallback.at;
+      continue;
+    }
     const operands = name === undefined ? undefined : SUBCOMMAND_WRAPPERS[name]?.[argv[start + 1] ?? ""];
     if (operands !== undefined) {
       // `poetry run pytest`, `direnv exec . make`, `npm exec -- eslint .`: the command follows the subcommand.
@@ -5891,9 +6035,17 @@ export function withoutWrappers(argv: readonly (string | null)[]): Unwrapped {
                 : word.split(replace).join("{}"),
           );
   }
+  const renamed = argv.some((word, i) => i < start && word !== words[i]);
   return {
     argv: command,
     start,
+    ...(pnpmRuns.length > 0 || renamed
+      ? {
+          wrappers: argv
+            .slice(0, start)
+            .flatMap((word, i) => (pnpmRuns.includes(i + 1) ? [word, "exec"] : [word])),
+        }
+      : {}),
     ...(changesDirectory !== undefined ? { changesDirectory } : {}),
     ...(xargs && command.length > 0 ? { fromInput: true as const } : {}),
     ...(xargs?.splitsAt && command.length > 0 ? { splitsNamesAt: xargs.splitsAt } : {}),
@@ -5930,6 +6082,15 @@ function xargsSplits(nul: boolean, delimiter: string | null | undefined): RegExp
  */
 const PACKAGE_RUNNERS = wordSet("npx pnpx bunx");
 const PACKAGE_RUNNER_VALUES = wordSet("-p --package -w --workspace --registry --loglevel");
+/**
+ * Their options that take no value. Any other option may take the next word (npm reads `--omit dev`, bunx `--cwd x`),
+ * which would then be taken for the program (`npx --omit dev rm -rf ~` runs `rm -rf ~`): it asks, unless its value is
+ * written onto it (`--omit=dev`).
+ */
+const PACKAGE_RUNNER_FLAGS = wordSet(
+  "-y --yes --no --no-yes -q --quiet -s --silent -d --verbose --prefer-offline --offline --prefer-online",
+  "--no-install --ignore-existing -ws --workspaces --include-workspace-root --bun -b",
+);
 const PACKAGE_RUNNER_UNREAD = wordSet(
   "-c --call --shell --script-shell --userconfig --globalconfig --node-options --init-module --cache --prefix",
 );
@@ -5950,7 +6111,10 @@ function readPackageRunner(
       return ["-c", "--call"].includes(option)
         ? `${name} ${option} runs a command line Symposium does not read`
         : `${name} ${option} is an option Symposium does not read`;
-    if (!PACKAGE_RUNNER_VALUES.has(option)) continue;
+    if (!PACKAGE_RUNNER_VALUES.has(option)) {
+      if (word.includes("=") || PACKAGE_RUNNER_FLAGS.has(word)) continue;
+      return `${name} ${option} is an option Symposium does not read`;
+    }
     const value = word.includes("=") ? word.slice(word.indexOf("=") + 1) : argv[++i];
     if (value == null) return `${name} ${option}'s value is computed at run time`;
     // `npx -p github:user/repo tool` runs code from an address: `runsFromAddress` reads npx's own words.

@@ -1368,7 +1368,7 @@ class Walker {
       if (expansion && "problem" in expansion) this.problem(expansion.problem);
       else if (expansion && "argv" in expansion)
         return this.simple(
-          [...argv.slice(0, wrapped.start), ...expansion.argv],
+          [...(wrapped.wrappers ?? argv.slice(0, wrapped.start)), ...expansion.argv],
           assignments,
           text,
           depth + 1,
@@ -1382,7 +1382,8 @@ class Walker {
         // `sh -c '<alias> "$@"' '<alias>' <words>`: the words are known, so they are written in.
         const script = [expansion.script, ...expansion.args.map(shellQuote)].join(" ");
         this.errorsOfShell = errorsAsOutput;
-        const unwrapped = this.unwrapShell(argv, wrapped.start, script, assignments, stdin, false, false, [
+        const prefix = wrapped.wrappers ?? argv.slice(0, wrapped.start);
+        const unwrapped = this.unwrapShell(prefix, prefix.length, script, assignments, stdin, false, false, [
           expansion.script,
           ...expansion.args,
         ]);
@@ -1434,8 +1435,8 @@ class Walker {
       const unwrapped =
         script !== undefined &&
         this.unwrapShell(
-          argv,
-          wrapped.start,
+          wrapped.wrappers ?? argv,
+          wrapped.wrappers?.length ?? wrapped.start,
           script,
           assignments,
           program === "stdin" ? undefined : stdin,
