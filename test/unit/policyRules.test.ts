@@ -8091,6 +8091,9 @@ describe("permission rules and guards", () => {
         "bun --cwd x run rm -rf ~",
         "pnpm --registry x sh -c 'rm -rf ~'",
         "pnpm $CMD -rf ~",
+        "flox activate -- rm -rf ~",
+        "retry -- rm -rf ~",
+        "just --shell bash --command rm -rf ~",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
       ...[
@@ -8114,6 +8117,7 @@ describe("permission rules and guards", () => {
         "bun run rm -rf ~",
         "bun --bun run rm -rf ~",
         "bun run --bun rm -rf ~",
+        "pixi exec rm -rf ~",
         // Deleters other than rm, of folders whole or with -r, and those that move what they are given to the trash.
         "rimraf ~",
         "npx -y rimraf ~",

@@ -1947,6 +1947,9 @@ function loadsUnread(name: string, words: readonly (string | null)[]): string | 
   // cargo-watch runs the cargo commands and shell lines its options give (`-x`, `-s`), as watchexec does.
   if ((name === "cargo" && verbs[0] === "watch") || name === "cargo-watch")
     return says("runs the commands its options give");
+  // just runs a command given on its line with the justfile's environment (`just --command 'rm -rf ~'`).
+  if (name === "just" && known.some((word) => /^(?:-c|--command)(?:=|$)|^-[a-zA-Z]*c$/.test(word)))
+    return says("runs the command its --command option gives");
   if (name === "timeit" || name === "pdb")
     return says("runs Python statements or debugger commands given on its line");
   if (

@@ -64,7 +64,7 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   pdm: { run: 0 },
   hatch: { run: 0 },
   rye: { run: 0 },
-  pixi: { run: 0 },
+  pixi: { run: 0, exec: 0 },
   conda: { run: 0 },
   mamba: { run: 0 },
   micromamba: { run: 0 },
@@ -218,6 +218,8 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   ...["kcov", "mpirun", "mpiexec", "srun", "sbatch"],
   // macOS's architecture and Xcode tool runners; a container's ways out to the host.
   ...["arch", "xcrun", "host-spawn", "distrobox-host-exec"],
+  // flox's environment around a command (`flox activate -- cmd`); a runner that runs one again until it succeeds.
+  ...["flox", "retry"],
 ]);
 
 /** The dynamic loader, which runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/sh -c …`). */
