@@ -610,10 +610,15 @@ export class AgentSessions {
 
   /**
    * Sends a message, or queues it while the session starts (`Session.prompt`), with the items of context the composer
-   * showed (by id; an id that is not waiting in this session adds nothing).
+   * showed (by id; an id that is not waiting in this session adds nothing). Resolves to the text when the session
+   * could not take it (too many messages wait), for the message box; undefined once it went or was queued.
    */
-  async sendPrompt(sessionKey: string, text: string, contextIds: readonly string[] = []): Promise<void> {
-    await this.sessions.get(sessionKey)?.prompt(text, contextIds);
+  async sendPrompt(
+    sessionKey: string,
+    text: string,
+    contextIds: readonly string[] = [],
+  ): Promise<string | undefined> {
+    return this.sessions.get(sessionKey)?.prompt(text, contextIds);
   }
 
   /**
@@ -983,8 +988,13 @@ export class AgentSessions {
    * the request belongs to is still running, so the message waits in the session's queue (before any follow-up the
    * person sent during that turn: it is about this turn) and goes out when that turn ends (shown as waiting until
    * then; Stop takes it back into the message box); with no turn running it is sent at once (`Session.sendReason`).
+   * A reason the queue has no room for goes to `giveBack`, for the session's message box.
    */
-  rejectWithReason(key: string, reason: string): boolean {
+  rejectWithReason(
+    key: string,
+    reason: string,
+    giveBack?: (sessionKey: string, text: string) => void,
+  ): boolean {
     const prompt = this.pending.get(key);
     const session = prompt && this.sessions.get(prompt.sessionKey);
     const text = reason.trim();
@@ -993,7 +1003,9 @@ export class AgentSessions {
       return false;
     }
     if (!this.broker.deny(key)) return false;
-    void session.sendReason(text);
+    void session.sendReason(text).then((back) => {
+      if (back !== undefined) giveBack?.(session.key, back);
+    });
     return true;
   }
 

@@ -229,34 +229,55 @@ export class Session {
    * wait. Nothing is lost. `contextIds` name the items of context the composer showed; those still waiting go with the
    * message.
    */
-  async prompt(text: string, contextIds: readonly string[] = []): Promise<void> {
-    if (this.isDisposed) return;
-    if (this.mustWait) {
-      this.enqueue({ text, context: this.pendingContext.take(contextIds) });
-      return;
-    }
+  async prompt(text: string, contextIds: readonly string[] = []): Promise<string | undefined> {
+    if (this.isDisposed) return undefined;
     const attachment = this.attachment;
-    const message = { text, context: this.pendingContext.take(contextIds) };
-    if (!attachment || attachment.connection.isClosing) {
+    const waits = this.mustWait;
+    if (waits || !attachment || attachment.connection.isClosing) {
+      // Checked before its context is taken: a message the queue has no room for keeps its files and images.
+      if (this.queue.full) return this.notQueued(text, contextIds, "this message was not queued");
+      this.enqueue({ text, context: this.pendingContext.take(contextIds) });
       // Sent as the agent went away, before the view said so (its box is cleared): kept, failed, as the messages
       // that waited are, with Copy and Send in a new session. A close still being handled fails it with its reason
       // (`connectionEnded`); sent, it would show as sent and reach no one.
-      this.enqueue(message);
-      if (!attachment || attachment.connection.isClosed)
+      if (!waits && (!attachment || attachment.connection.isClosed))
         this.settleQueued("failed", this.model.error ?? `${this.model.agentName} is not running`);
-      return;
+      return undefined;
     }
+    const message = { text, context: this.pendingContext.take(contextIds) };
     await this.runTurn(attachment, message, this.model.addUserMessage(text, labelsOf(message)));
+    return undefined;
   }
 
   /**
    * The reason given with a Reject, as the person's next message: it is about the turn that is running, so it waits
-   * before any follow-up the person sent during that turn.
+   * before any follow-up the person sent during that turn. Resolves, like `prompt`, to the text when it could not be
+   * queued, for the message box.
    */
-  async sendReason(text: string): Promise<void> {
-    if (this.isDisposed) return;
-    if (this.mustWait) this.enqueue({ text, context: [] }, true);
-    else await this.prompt(text);
+  async sendReason(text: string): Promise<string | undefined> {
+    if (this.isDisposed) return undefined;
+    if (!this.mustWait) return this.prompt(text);
+    if (this.queue.full) return this.notQueued(text, [], "your reason for the rejection was not sent");
+    this.enqueue({ text, context: [] }, true);
+    return undefined;
+  }
+
+  /**
+   * A message the queue has no room for (`MAX_QUEUED_MESSAGES` wait): not taken, said in the transcript; its text is
+   * returned for the message box (the view cleared it) and what the composer showed with it stays for the next
+   * message, under new ids so the view shows it again (it hid what it sent).
+   */
+  private notQueued(text: string, contextIds: readonly string[], what: string): string {
+    const context = this.pendingContext.take(contextIds);
+    if (context.length > 0) this.giveBackContext([{ text, context }]);
+    this.showItems(
+      this.model.addNotice(
+        "warning",
+        `Too many messages are waiting; ${what}. It is back in the message box, to send once fewer wait.`,
+      ),
+    );
+    this.emitHeader();
+    return text;
   }
 
   /** A message now would wait: the agent is starting or working, or earlier messages wait. */

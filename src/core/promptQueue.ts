@@ -37,12 +37,17 @@ export class PromptQueue {
     context: readonly PromptContext[] = [],
     first = false,
   ): QueuedMessage | undefined {
-    if (this.waiting().length >= MAX_QUEUED_MESSAGES) return undefined;
+    if (this.full) return undefined;
     const message: QueuedMessage = { id, text, context, state: "queued" };
     const at = first ? this.entries.findIndex((entry) => entry.state === "queued") : -1;
     if (at < 0) this.entries.push(message);
     else this.entries.splice(at, 0, message);
     return message;
+  }
+
+  /** No room for another message: `add` would refuse it. */
+  get full(): boolean {
+    return this.waiting().length >= MAX_QUEUED_MESSAGES;
   }
 
   /** True while a message waits or is being sent: a new message must queue behind it to keep the order. */

@@ -42,7 +42,10 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       void closeSession(message, context);
       return;
     case "sendPrompt":
-      void sessions.sendPrompt(message.sessionKey, message.text, message.context ?? []);
+      // A message the session could not take (too many wait) goes back into the message box, as Stop gives back.
+      void sessions
+        .sendPrompt(message.sessionKey, message.text, message.context ?? [])
+        .then((text) => giveBack(message.sessionKey, text, context));
       return;
     case "pickContext":
       void pickFilesForMessage(sessions, context.view, message.sessionKey);
@@ -96,7 +99,9 @@ export function handleIntent(message: ViewIntent, context: IntentContext): void 
       sessions.deny(message.key);
       return;
     case "rejectWithReason":
-      sessions.rejectWithReason(message.key, message.reason);
+      sessions.rejectWithReason(message.key, message.reason, (sessionKey, text) =>
+        giveBack(sessionKey, text, context),
+      );
       return;
     case "bypass":
       void bypassFromCard(sessions, message.key);

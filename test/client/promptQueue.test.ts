@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { TranscriptItem } from "../../src/shared/protocol";
+import { MAX_QUEUED_MESSAGES } from "../../src/core/promptQueue";
 import { ClientHarness, waitFor } from "../support/clientHarness";
 
 const SLOW_START_MS = "3000";
@@ -155,6 +156,65 @@ describe("Messages sent while a session starts", function () {
     assert.deepEqual(
       userItems(newKey).map((i) => [i.text, i.queued]),
       [["please keep me", undefined]],
+    );
+  });
+
+  it("gives a message the full queue cannot take back for the message box, keeping its file", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: { SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: SLOW_START_MS },
+    });
+    const { key } = startWithoutWaiting();
+    for (let i = 0; i < MAX_QUEUED_MESSAGES; i++)
+      assert.equal(await harness.sessions.sendPrompt(key, `m${i}`), undefined);
+    harness.sessions.addContext([
+      { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
+    ]);
+    assert.equal(
+      await harness.sessions.sendPrompt(key, "one too many", ["readme"]),
+      "one too many",
+      "its text, for the message box",
+    );
+    assert.ok(!userItems(key).some((i) => i.text === "one too many"), "not shown as queued");
+    assert.equal(harness.sessions.unsentCount(key), MAX_QUEUED_MESSAGES);
+    assert.equal(harness.sessions.unsentContextCount(key), 1, "its file waits for the next message");
+    const header = harness.ops
+      .flatMap((op) => (op.op === "session" && op.header.key === key ? [op.header] : []))
+      .at(-1);
+    assert.deepEqual(
+      header?.context?.map((chip) => [chip.label, chip.id !== "readme"]),
+      [["README.md", true]],
+      "shown again, under a new id (the view hid the one it sent)",
+    );
+    const notices = (harness.sessions.session(key)?.transcript() ?? []).flatMap((i) =>
+      i.kind === "notice" ? [i.text] : [],
+    );
+    assert.ok(
+      notices.some((text) => /not queued\. It is back in the message box/.test(text)),
+      notices.join(),
+    );
+  });
+
+  it("gives a Reject's reason the full queue cannot take back for the message box", async () => {
+    harness = new ClientHarness({ protocol: "v2" });
+    const key = await harness.run({ steps: [{ request: {} }] });
+    const card = await waitFor(() => harness.sessions.pending.list()[0], "the turn to wait on a card");
+    for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) await harness.sessions.sendPrompt(key, `follow-up ${i}`);
+    const givenBack: [string, string][] = [];
+    assert.ok(
+      harness.sessions.rejectWithReason(card.key, "use pnpm, not npm", (sessionKey, text) =>
+        givenBack.push([sessionKey, text]),
+      ),
+    );
+    await waitFor(() => givenBack.length > 0, "the reason to be given back");
+    assert.deepEqual(givenBack, [[key, "use pnpm, not npm"]]);
+    assert.ok(!userItems(key).some((i) => i.text === "use pnpm, not npm"));
+    const notices = (harness.sessions.session(key)?.transcript() ?? []).flatMap((i) =>
+      i.kind === "notice" ? [i.text] : [],
+    );
+    assert.ok(
+      notices.some((text) => /reason for the rejection was not sent/.test(text)),
+      notices.join(),
     );
   });
 
