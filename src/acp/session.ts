@@ -9,7 +9,7 @@ import { errorMessage } from "../core/errorMessage";
 import { asString, type Json } from "../core/json";
 import { HeldDecisions } from "../core/heldDecisions";
 import { SessionGrants } from "../core/policy/sessionGrants";
-import { PromptQueue, type QueuedMessage } from "../core/promptQueue";
+import { MAX_QUEUED_MESSAGES, PromptQueue, type QueuedMessage } from "../core/promptQueue";
 import { checkImage } from "../core/imageData";
 import { copyableText } from "../core/untrustedText";
 import {
@@ -270,12 +270,13 @@ export class Session {
   private notQueued(text: string, contextIds: readonly string[], what: string): string {
     const context = this.pendingContext.take(contextIds);
     if (context.length > 0) this.giveBackContext([{ text, context }]);
-    this.showItems(
-      this.model.addNotice(
-        "warning",
-        `Too many messages are waiting; ${what}. It is back in the message box, to send once fewer wait.`,
-      ),
-    );
+    const status = this.model.status;
+    const why =
+      status === "ended" || status === "error"
+        ? `${MAX_QUEUED_MESSAGES} of your messages are kept here unsent`
+        : "Too many messages are waiting";
+    const then = status === "ended" || status === "error" ? "" : ", to send once fewer wait";
+    this.showItems(this.model.addNotice("warning", `${why}; ${what}. It is back in the message box${then}.`));
     this.emitHeader();
     return text;
   }
@@ -290,7 +291,11 @@ export class Session {
    * session is ready, at once when it is and no turn runs.
    */
   queueMessages(messages: readonly OutgoingMessage[]): void {
-    for (const message of messages) this.enqueue(message);
+    // All of them, past the bound: the tab they come from is closed or says where they went.
+    const carried = messages.map(({ text, context }) =>
+      this.queue.carry(`user:${randomUUID()}`, text, context),
+    );
+    this.showMarkers(carried, { state: "waiting", reason: this.waitingReason() });
     this.sendNextQueued();
   }
 

@@ -45,9 +45,22 @@ export class PromptQueue {
     return message;
   }
 
-  /** No room for another message: `add` would refuse it. */
+  /**
+   * No room for another message: `add` would refuse it. Failed messages count: they stay (to copy or re-send) until
+   * taken, so a session that cannot send would otherwise keep every message a view sends it.
+   */
   get full(): boolean {
-    return this.waiting().length >= MAX_QUEUED_MESSAGES;
+    return this.unsent().length >= MAX_QUEUED_MESSAGES;
+  }
+
+  /**
+   * Adds a message carried over from another session (Try again, Send in a new session) at the end, whatever the
+   * bound: the session it comes from held it under its own, and dropping it here would lose what the person wrote.
+   */
+  carry(id: string, text: string, context: readonly PromptContext[] = []): QueuedMessage {
+    const message: QueuedMessage = { id, text, context, state: "queued" };
+    this.entries.push(message);
+    return message;
   }
 
   /** True while a message waits or is being sent: a new message must queue behind it to keep the order. */

@@ -218,6 +218,66 @@ describe("Messages sent while a session starts", function () {
     );
   });
 
+  it("keeps at most the queue's bound of messages in a session that failed to start; Try again carries them all", async () => {
+    harness = new ClientHarness({
+      protocol: "v2",
+      agentEnv: {
+        SCRIPTED_AGENT_NEW_SESSION_DELAY_MS: "300",
+        SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in",
+      },
+    });
+    const { key, started } = startWithoutWaiting();
+    for (let i = 0; i < MAX_QUEUED_MESSAGES - 5; i++)
+      await harness.sessions.sendPrompt(key, `while starting ${i}`);
+    await assert.rejects(started, /not signed in/);
+    // Sent after the failure (a view that did not know yet, or a hostile one): kept, failed, up to the bound.
+    const back: (string | undefined)[] = [];
+    for (let i = 0; i < 10; i++) back.push(await harness.sessions.sendPrompt(key, `after failure ${i}`));
+    assert.deepEqual(
+      back,
+      [
+        ...Array<undefined>(5),
+        "after failure 5",
+        "after failure 6",
+        "after failure 7",
+        "after failure 8",
+        "after failure 9",
+      ],
+      "past the bound, the text goes back for the message box",
+    );
+    assert.equal(
+      harness.sessions.unsentCount(key),
+      MAX_QUEUED_MESSAGES,
+      "failed messages count toward the bound",
+    );
+    const notices = (harness.sessions.session(key)?.transcript() ?? []).flatMap((i) =>
+      i.kind === "notice" ? [i.text] : [],
+    );
+    assert.ok(
+      notices.some((text) => /50 of your messages are kept here unsent/.test(text)),
+      notices.join(),
+    );
+
+    const retried = (await harness.sessions.retryStart(key))!;
+    await waitFor(
+      () => harness.agentLog().filter((e) => e.kind === "turnEnd").length === MAX_QUEUED_MESSAGES,
+      "every carried message's turn",
+    );
+    const received = promptsReceived();
+    assert.equal(received.length, MAX_QUEUED_MESSAGES);
+    assert.deepEqual(received.slice(-5), [
+      "after failure 0",
+      "after failure 1",
+      "after failure 2",
+      "after failure 3",
+      "after failure 4",
+    ]);
+    const retriedNotices = (harness.sessions.session(retried)?.transcript() ?? []).filter(
+      (i) => i.kind === "notice" && /Too many/.test(i.text),
+    );
+    assert.deepEqual(retriedNotices, []);
+  });
+
   it("Try again after a failed start: the agent starts in a new tab with the unsent message and chips, the old tab closes", async () => {
     harness = new ClientHarness({
       protocol: "v2",

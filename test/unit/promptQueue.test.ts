@@ -113,6 +113,27 @@ describe("PromptQueue", () => {
     for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) assert.ok(queue.add(`m${i}`, "x"));
     assert.equal(queue.add("over", "x"), undefined);
     assert.equal(queue.waiting().length, MAX_QUEUED_MESSAGES);
+    assert.equal(queue.full, true);
+  });
+
+  it("counts failed messages toward its bound: a session that cannot send keeps no more", () => {
+    const queue = new PromptQueue();
+    for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) queue.add(`m${i}`, "x");
+    queue.failWaiting("the agent exited");
+    assert.equal(queue.full, true);
+    assert.equal(queue.add("over", "x"), undefined);
+    assert.equal(queue.unsent().length, MAX_QUEUED_MESSAGES);
+    queue.takeFailed();
+    assert.equal(queue.full, false, "re-sent elsewhere, they make room");
+  });
+
+  it("carries messages re-sent from another session past its bound, after those waiting", () => {
+    const queue = new PromptQueue();
+    for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) queue.add(`m${i}`, "x");
+    const carried = queue.carry("c", "from the failed tab");
+    assert.equal(carried.state, "queued");
+    assert.equal(queue.waiting().length, MAX_QUEUED_MESSAGES + 1);
+    assert.equal(queue.waiting().at(-1)?.id, "c");
   });
 });
 
