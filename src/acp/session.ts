@@ -124,6 +124,8 @@ export class Session {
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** The transcript's `itemsPut` when the running turn began: nothing put since means the agent did not reply. */
   private itemsPutAtTurnStart = 0;
+  /** The agent sent an update since the running turn began: it read the message that began it. */
+  private heardInTurn = false;
   /**
    * Commands of this turn's approved tool calls not yet run by a `terminal/create`: a terminal runs only a command a
    * tool call was approved for, once, in the turn it was approved in.
@@ -415,6 +417,7 @@ export class Session {
     this.model.usage.startTurn();
     this.model.turnBoundary();
     this.itemsPutAtTurnStart = this.model.itemsPut;
+    this.heardInTurn = false;
     return this.turns;
   }
 
@@ -452,7 +455,7 @@ export class Session {
       // The agent went away during the turn: its scope ends the session (`connectionEnded`, with how the agent
       // exited), which also ends the turn. Ending it here first would show it ready for a moment, and tell a person
       // who is elsewhere that the agent finished.
-      if (connection.isClosing) return;
+      if (connection.isClosing) return this.notDelivered(turn, message, items[0]?.id, connection);
       if (!current()) {
         this.host.warn?.(`Dropped a late error of ${connection.name}: ${agentError(error)}`);
         return;
@@ -461,6 +464,28 @@ export class Session {
       this.showItems(this.model.addNotice("error", "The prompt failed:", { quote: agentError(error) }));
       this.endTurn("error");
     }
+  }
+
+  /**
+   * The agent went away without a word about the message that began `turn` (no answer, no update): it stopped reading
+   * (hung, or busy) and then died. Kept, failed, with its context, as a message sent as the agent exits is, so Copy and
+   * Send in a new session have it; shown as sent, it would reach no one and could not be had back. A v2 agent
+   * acknowledges a prompt once it reads it, so it did not; a v1 agent answers only at the turn's end, so it may have.
+   */
+  private notDelivered(
+    turn: number,
+    message: OutgoingMessage,
+    itemId: string | undefined,
+    connection: AgentConnection,
+  ): void {
+    if (this.isDisposed || itemId === undefined || this.turns !== turn || this.heardInTurn) return;
+    const name = this.model.agentName;
+    const reason =
+      connection.version === 2
+        ? `${name} ended before reading it`
+        : `${name} ended before answering it; it may not have reached ${name}`;
+    const failed = this.queue.addFailed(itemId, message.text, message.context, reason);
+    this.showMarkers([failed], { state: "failed", reason });
   }
 
   /**
@@ -546,6 +571,7 @@ export class Session {
 
   applyUpdate(update: Json, version: 1 | 2): void {
     const { status } = this.model;
+    if (this.turnActive) this.heardInTurn = true;
     const causeBefore = this.model.controls.unattendedControl()?.id;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     // Between turns nothing finishes a tool call the agent opens (or opens again after the turn settled it).

@@ -125,6 +125,16 @@ export class PromptQueue {
     return failed;
   }
 
+  /**
+   * A message its turn could not deliver (the agent went away without reading it), kept failed before every other
+   * unsent one: it was sent before them. Outside the bound, as `carry`: only the one message of a turn comes back.
+   */
+  addFailed(id: string, text: string, context: readonly PromptContext[], reason: string): QueuedMessage {
+    const message: QueuedMessage = { id, text, context, state: "failed", reason };
+    this.entries.unshift(message);
+    return message;
+  }
+
   get(id: string): QueuedMessage | undefined {
     return this.entries.find((entry) => entry.id === id);
   }

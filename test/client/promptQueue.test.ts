@@ -356,6 +356,51 @@ describe("Messages sent while a session starts", function () {
     assert.equal(left?.queued?.state, "failed");
     assert.match(left?.queued?.reason ?? "", /exit/i);
     assert.equal(promptsReceived().length, 1, "only the first message was sent");
+    assert.equal(
+      userItems(key).find((i) => i.text.startsWith("{"))?.queued,
+      undefined,
+      "the message the agent answered before it exited stays sent",
+    );
+  });
+
+  it("keeps a message written to an agent that stopped reading and then died, failed, with its file (v1: may not have reached it)", async () => {
+    // A v1 agent that stops reading its stdin once the session exists (hung, or busy), then crashes.
+    const agent = `
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+const lines = require("node:readline").createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.method === "initialize")
+    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+  else if (message.method === "session/new") {
+    send({ id: message.id, result: { sessionId: "s-1" } });
+    lines.close();
+    process.stdin.pause();
+    setTimeout(() => process.exit(1), 500);
+  }
+});
+`;
+    harness = new ClientHarness({ command: process.execPath, args: ["-e", agent] });
+    harness.versions.set("Scripted", 1);
+    const key = await harness.sessions.startSession("Scripted");
+    harness.sessions.addContext([
+      { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
+    ]);
+    await harness.sessions.sendPrompt(key, "never read by anyone", ["readme"]);
+    await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to die");
+    const item = userItems(key).find((i) => i.text === "never read by anyone");
+    assert.equal(item?.queued?.state, "failed", "shown as not sent");
+    assert.match(item?.queued?.reason ?? "", /may not have reached Scripted/);
+    assert.deepEqual(item.context, ["README.md"], "with its file");
+    assert.equal(harness.sessions.unsentCount(key), 1);
+    assert.equal(harness.sessions.copyText(key, item.id), "never read by anyone", "Copy has it");
+    const resent = await harness.sessions.resendInNewSession(key);
+    assert.ok(resent, "Send in a new session has it");
+    assert.deepEqual(
+      userItems(resent).map((i) => [i.text, i.context]),
+      [["never read by anyone", ["README.md"]]],
+      "with its file",
+    );
   });
 
   it("keeps a message sent as the agent exits (before the view knew), failed, to copy or send in a new session", async () => {

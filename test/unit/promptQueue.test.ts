@@ -127,6 +127,19 @@ describe("PromptQueue", () => {
     assert.equal(queue.full, false, "re-sent elsewhere, they make room");
   });
 
+  it("keeps a message its turn could not deliver, failed, before the unsent ones sent after it", () => {
+    const queue = new PromptQueue();
+    queue.add("later", "sent after it");
+    const failed = queue.addFailed("first", "never read", [], "the agent ended before reading it");
+    assert.deepEqual([failed.state, failed.reason], ["failed", "the agent ended before reading it"]);
+    queue.failWaiting("the agent exited");
+    assert.deepEqual(
+      queue.takeFailed().map((m) => m.id),
+      ["first", "later"],
+      "re-sent in the order they were sent",
+    );
+  });
+
   it("carries messages re-sent from another session past its bound, after those waiting", () => {
     const queue = new PromptQueue();
     for (let i = 0; i < MAX_QUEUED_MESSAGES; i++) queue.add(`m${i}`, "x");
