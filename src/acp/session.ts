@@ -462,6 +462,17 @@ export class Session {
       }
       // Qwen's reason is in `data` ("Internal error" + details "400 …"): the person needs the model's words.
       this.showItems(this.model.addNotice("error", "The prompt failed:", { quote: agentError(error) }));
+      // Its files and images (a pasted one is nowhere else) wait for the next message again; the header endTurn
+      // emits shows them. The text comes back with Up in the empty message box (a message sent here).
+      if (message.context.length > 0) {
+        this.giveBackContext([message]);
+        this.showItems(
+          this.model.addNotice(
+            "info",
+            "Its files and images wait for your next message again. To send its text again, press Up in the empty message box.",
+          ),
+        );
+      }
       this.endTurn("error");
     }
   }

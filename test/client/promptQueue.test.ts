@@ -466,6 +466,41 @@ setInterval(() => undefined, 1000);
     assert.equal(prompts.length, 1, "it never reached the agent");
   });
 
+  for (const protocol of ["v2", "v1"] as const) {
+    it(`gives the files of a prompt the agent refuses with an error back for the next message (${protocol})`, async () => {
+      harness = new ClientHarness({ protocol });
+      const key = await harness.sessions.startSession("Scripted");
+      harness.sessions.addContext([
+        { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
+      ]);
+      // A step the scripted agent does not know: it answers the prompt with an error (-32602).
+      await harness.sessions.sendPrompt(key, JSON.stringify({ steps: [{ nosuchstep: 1 }] }), ["readme"]);
+      await waitFor(
+        () =>
+          harness.sessions.session(key)?.status === "ready" &&
+          harness.sessions
+            .session(key)!
+            .transcript()
+            .some((i) => i.kind === "notice" && i.text === "The prompt failed:"),
+        "the prompt to fail",
+      );
+      assert.equal(harness.sessions.unsentContextCount(key), 1, "its file waits for the next message");
+      const header = harness.ops
+        .flatMap((op) => (op.op === "session" && op.header.key === key ? [op.header] : []))
+        .at(-1);
+      assert.deepEqual(
+        header?.context?.map((chip) => chip.label),
+        ["README.md"],
+      );
+      assert.ok(
+        harness.sessions
+          .session(key)!
+          .transcript()
+          .some((i) => i.kind === "notice" && /press Up in the empty message box/.test(i.text)),
+      );
+    });
+  }
+
   it("logs the messages a Close drops (the tab is gone, so the log says it), and never sends them", async () => {
     harness = new ClientHarness({
       protocol: "v2",
