@@ -2,6 +2,7 @@
  * The record of who approved what: one JSON line per decision, in the extension's global storage, rotated by size.
  * An entry holds what was decided and by whom, never raw inputs or environment (no secrets).
  */
+import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { optionShownName } from "../shared/optionWords";
 import { PROVENANCE_SUMMARY } from "./pendingApprovals";
@@ -168,12 +169,12 @@ export class ApprovalHistory {
    */
   async rows(limit = 10_000): Promise<(HistoryEntry | HistoryGap)[]> {
     await this.flush();
-    const { readFile } = fsPromises();
     const rows: (HistoryEntry | HistoryGap)[] = [];
     for (const { name, file } of this.streams) {
+      // A file that is not a regular one (a link, planted) is skipped: not read through.
       const texts = await Promise.all(
         [`${file}.1`, file].map((base) =>
-          readFile(join(this.folder, `${base}.jsonl`), "utf8").catch(() => ""),
+          readHistoryFile(join(this.folder, `${base}.jsonl`)).catch(() => ""),
         ),
       );
       const kept: (HistoryEntry | HistoryGap)[] = [];
@@ -207,11 +208,14 @@ export class ApprovalHistory {
   }
 
   private async write(stream: Stream, text: string): Promise<void> {
-    const { appendFile, mkdir } = fsPromises();
+    const { appendFile, lstat, mkdir } = fsPromises();
     if (!this.folderReady) {
       await mkdir(this.folder, { recursive: true });
       this.folderReady = true;
     }
+    // The folder itself, each batch: one replaced by a link would put the files wherever it points.
+    if (!(await lstat(this.folder)).isDirectory())
+      throw new Error(`${this.folder} is not a folder (a link?): the history is not written through it`);
     const path = join(this.folder, `${stream.file}.jsonl`);
     // Its size now, not what this window wrote: another window writes and rotates the same file (a stat per batch).
     const size = await sizeOf(path);
@@ -222,7 +226,12 @@ export class ApprovalHistory {
       // decision, joined to the cut line, would be read as neither.
       text = `\n${text}`;
     }
-    await appendFile(path, text, "utf8");
+    const handle = await openHistoryFile(path, "append");
+    try {
+      await appendFile(handle, text, "utf8");
+    } finally {
+      await handle.close();
+    }
   }
 
   /**
@@ -282,10 +291,10 @@ export class ApprovalHistory {
   }
 }
 
-/** A file's size, 0 when there is none. */
+/** A file's size, 0 when there is none (a link's own, not its target's). */
 function sizeOf(path: string): Promise<number> {
   return fsPromises()
-    .stat(path)
+    .lstat(path)
     .then(
       (s) => s.size,
       () => 0,
@@ -297,10 +306,46 @@ const ROTATION_LOCK_STALE_MS = 10_000;
 
 /** Whether the file's last byte ends a line. */
 async function endsLine(path: string, size: number): Promise<boolean> {
-  const handle = await fsPromises().open(path, "r");
+  const handle = await openHistoryFile(path, "read");
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
     return bytesRead === 0 || buffer[0] === 0x0a;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Opens a history file only if it is a regular file, never through a link: a program the person let run (or one under
+ * Bypass) can plant a link at a history path to a shell's startup file, and a line holding an agent's title appended
+ * there is run by the next shell. `O_NOFOLLOW` refuses a link at the path itself, where the platform has it (not
+ * Windows: there, a link found first is refused); the opened handle is checked too.
+ */
+async function openHistoryFile(path: string, use: "read" | "append"): Promise<FileHandle> {
+  const { constants, lstat, open } = fsPromises();
+  const noFollow = constants.O_NOFOLLOW ?? 0;
+  const refused = () => new Error(`${path} is not a regular file: the history does not use it`);
+  if (!noFollow && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw refused();
+  const flags =
+    use === "read" ? constants.O_RDONLY : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+  const handle = await open(path, flags | noFollow).catch((error: NodeJS.ErrnoException) => {
+    // A link where the platform refuses to follow it (ELOOP; EMLINK on FreeBSD, EFTYPE on some BSDs).
+    throw ["ELOOP", "EMLINK", "EFTYPE"].includes(error.code ?? "") ? refused() : error;
+  });
+  try {
+    if (!(await handle.stat()).isFile()) throw refused();
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** A history file's text; refused unless it is a regular file (and when there is none). */
+async function readHistoryFile(path: string): Promise<string> {
+  const handle = await openHistoryFile(path, "read");
+  try {
+    return await handle.readFile("utf8");
   } finally {
     await handle.close();
   }

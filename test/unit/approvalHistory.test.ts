@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -220,6 +229,36 @@ describe("ApprovalHistory", () => {
     assert.ok(statSync(join(folder, "approvals.jsonl")).size <= 2_000);
     assert.ok(read.length > 0 && read.length < 40, "old entries beyond the rotated file are dropped");
   });
+  it("never writes or reads through a link planted at a history file or its folder", async () => {
+    // A link to a shell's startup file: a JSON line holding the agent's title, appended there, runs the next shell.
+    const rc = join(folder, "bashrc");
+    writeFileSync(rc, "# rc\n");
+    const history = new ApprovalHistory(join(folder, "history"));
+    mkdirSync(history.folder);
+    symlinkSync(rc, join(history.folder, "approvals.jsonl"));
+    const errors: unknown[] = [];
+    history.onWriteError = (error) => errors.push(error);
+    history.append(historyLine("user", "allow_once", { title: "$(touch pwned)" }));
+    await history.flush();
+    assert.equal(readFileSync(rc, "utf8"), "# rc\n", "the link's target is untouched");
+    assert.match(String(errors[0]), /approvals\.jsonl is not a regular file/, "and the person is told");
+    // Nor read through: a line the target holds is not shown as a decision.
+    writeFileSync(rc, `${JSON.stringify(entry("user", "allow_once"))}\n`);
+    assert.deepEqual(await history.rows(), []);
+
+    // The history folder itself replaced by a link: nothing is written where it points.
+    const elsewhere = join(folder, "elsewhere");
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(folder, "linked"));
+    const linked = new ApprovalHistory(join(folder, "linked"));
+    const linkedErrors: unknown[] = [];
+    linked.onWriteError = (error) => linkedErrors.push(error);
+    linked.append(entry("user", "allow_once"));
+    await linked.flush();
+    assert.deepEqual(readdirSync(elsewhere), []);
+    assert.match(String(linkedErrors[0]), /is not a folder/);
+  });
+
   it("exports CSV with every cell quoted and spreadsheet formulas from agent text defused", () => {
     const hostile = {
       ...entry("user", "allow_once"),

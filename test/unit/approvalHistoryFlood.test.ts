@@ -145,20 +145,20 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
     // the second window found the file full just before the first rotated it. It renamed the first's new file over
     // the older one, and every earlier answer was gone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const fs = require("node:fs/promises") as { stat: typeof import("node:fs/promises").stat };
-    const stat = fs.stat;
+    const fs = require("node:fs/promises") as { lstat: typeof import("node:fs/promises").lstat };
+    const lstat = fs.lstat;
     let stale = true;
-    fs.stat = (async (path: string) => {
-      const found = await stat(path);
+    fs.lstat = (async (path: string) => {
+      const found = await lstat(path);
       if (!stale || !path.endsWith("approvals.jsonl")) return found;
       stale = false;
       return { ...found, size: full };
-    }) as typeof stat;
+    }) as typeof lstat;
     try {
       second.append(entry("user", "second window's answer"));
       await second.flush();
     } finally {
-      fs.stat = stat;
+      fs.lstat = lstat;
     }
     assert.equal(stale, false, "the second window saw the full size");
     const titles = (await new ApprovalHistory(folder, full + 10).read()).map((e) => e.title).sort();
