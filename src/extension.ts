@@ -306,10 +306,15 @@ class SymposiumExtension extends Disposable {
     } catch (error) {
       this.log.warn(`Could not remove the scratch folder ${this.scratch?.path}: ${errorMessage(error)}`);
     }
-    await this.history.flush();
+    // Bounded: a write a stalled file system never finishes must not hold the window's close until VS Code kills it.
+    if (!(await this.history.flushWithin(SHUTDOWN_HISTORY_WAIT_MS)))
+      this.log.warn("The approval history's last decisions were not written: its write has not finished.");
     this.dispose();
   }
 }
+
+/** How long closing the window waits for the approval history's last writes. */
+const SHUTDOWN_HISTORY_WAIT_MS = 2_000;
 
 /** How long after activation a window opened from a workspace file checks the folders it lists. */
 const WORKSPACE_FILE_CHECK_MS = 1000;

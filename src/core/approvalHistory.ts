@@ -43,6 +43,10 @@ interface Stream {
   file: string;
   queued: string[];
   dropped: number;
+  /** The one write in flight (a write a stalled file system never finishes holds the rest in `queued`, capped). */
+  writing?: Promise<void>;
+  /** What flushes wait for while a write is in flight: the batch queued by then, written after it. */
+  next?: Promise<void>;
 }
 
 export const HISTORY_MAX_BYTES = 2 * 1024 * 1024;
@@ -109,7 +113,6 @@ export class ApprovalHistory {
     { name: "modes", file: "modes", queued: [], dropped: 0 },
     { name: "automatic", file: "automatic", queued: [], dropped: 0 },
   ];
-  private flushing: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private folderReady = false;
   /** Told when a write fails (those decisions are lost); the next flush tries again with new ones. */
@@ -135,27 +138,55 @@ export class ApprovalHistory {
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
 
-  /** Writes what is queued; resolves when everything appended so far is on disk. */
+  /**
+   * Writes what is queued; resolves when everything appended so far is on disk. One write per stream is in flight: a
+   * write that never finishes (a stalled network folder) leaves the later entries queued, the oldest dropped and
+   * counted past `maxQueued`, not a batch held per flush without end.
+   */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    for (const stream of this.streams) {
-      const lines = stream.queued;
-      // What a failed write loses: the entries and those already let go (counted again in the next batch's gap).
-      const lost = lines.length + stream.dropped;
-      if (stream.dropped > 0)
-        lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped: stream.dropped })}\n`);
-      stream.queued = [];
-      stream.dropped = 0;
-      if (lines.length > 0)
-        this.flushing = this.flushing
-          .then(() => this.write(stream, lines.join("")))
-          .catch((error: unknown) => {
-            stream.dropped += lost;
-            this.onWriteError(error);
-          });
+    return Promise.all(this.streams.map((stream) => this.flushStream(stream))).then(() => undefined);
+  }
+
+  /**
+   * `flush`, waiting at most `ms`: a write that never finishes must not hold the window's shutdown or the history
+   * panel. Whether everything was written by then.
+   */
+  async flushWithin(ms: number): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    try {
+      return await Promise.race([this.flush().then(() => true), late]);
+    } finally {
+      clearTimeout(timer);
     }
-    return this.flushing;
+  }
+
+  private flushStream(stream: Stream): Promise<void> {
+    if (stream.next) return stream.next;
+    if (stream.writing) {
+      const next = stream.writing.then(() => {
+        stream.next = undefined;
+        return this.flushStream(stream);
+      });
+      return (stream.next = next);
+    }
+    const lines = stream.queued;
+    // What a failed write loses: the entries and those already let go (counted again in the next batch's gap).
+    const lost = lines.length + stream.dropped;
+    if (stream.dropped > 0)
+      lines.unshift(`${JSON.stringify({ at: new Date().toISOString(), dropped: stream.dropped })}\n`);
+    stream.queued = [];
+    stream.dropped = 0;
+    if (lines.length === 0) return Promise.resolve();
+    const writing = this.write(stream, lines.join(""))
+      .catch((error: unknown) => {
+        stream.dropped += lost;
+        this.onWriteError(error);
+      })
+      .finally(() => (stream.writing = undefined));
+    return (stream.writing = writing);
   }
 
   /** The decisions, newest first (`rows` without the gaps). */
@@ -168,7 +199,8 @@ export class ApprovalHistory {
    * where a stream's older ones (or a flood's) were let go. Unreadable lines, and lines not as written here, are skipped.
    */
   async rows(limit = 10_000): Promise<(HistoryEntry | HistoryGap)[]> {
-    await this.flush();
+    // What is on disk after a while, if a write never finishes: the panel is not left blank.
+    await this.flushWithin(ROWS_FLUSH_WAIT_MS);
     const rows: (HistoryEntry | HistoryGap)[] = [];
     for (const { name, file } of this.streams) {
       // A file that is not a regular one (a link, planted) is skipped: not read through.
@@ -301,6 +333,9 @@ function sizeOf(path: string): Promise<number> {
     );
 }
 
+/** How long `rows` waits for the writes in flight before it reads what is on disk. */
+const ROWS_FLUSH_WAIT_MS = 2_000;
+
 /** How old a rotation lock is when its window is taken to have closed while rotating (a rotation takes milliseconds). */
 const ROTATION_LOCK_STALE_MS = 10_000;
 
@@ -328,9 +363,14 @@ async function openHistoryFile(path: string, use: "read" | "append"): Promise<Fi
   if (!noFollow && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw refused();
   const flags =
     use === "read" ? constants.O_RDONLY : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
-  const handle = await open(path, flags | noFollow).catch((error: NodeJS.ErrnoException) => {
-    // A link where the platform refuses to follow it (ELOOP; EMLINK on FreeBSD, EFTYPE on some BSDs).
-    throw ["ELOOP", "EMLINK", "EFTYPE"].includes(error.code ?? "") ? refused() : error;
+  // `O_NONBLOCK`: opening a named pipe planted there waits for its other end, holding a thread of Node's pool (four,
+  // shared by every extension's file, DNS and zlib work) for good; now it fails (writing) or returns at once (reading)
+  // and the check below refuses it. A regular file ignores the flag.
+  const nonBlock = constants.O_NONBLOCK ?? 0;
+  const handle = await open(path, flags | noFollow | nonBlock).catch((error: NodeJS.ErrnoException) => {
+    // A link where the platform refuses to follow it (ELOOP; EMLINK on FreeBSD, EFTYPE on some BSDs), a pipe no one
+    // reads (ENXIO).
+    throw ["ELOOP", "EMLINK", "EFTYPE", "ENXIO"].includes(error.code ?? "") ? refused() : error;
   });
   try {
     if (!(await handle.stat()).isFile()) throw refused();

@@ -2,6 +2,7 @@
 // must not push the person's own answers out of the history, the history says where automatic ones were let go, and
 // two windows writing the same files keep as much as one would.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -17,6 +18,13 @@ import { join } from "node:path";
 import { ApprovalHistory, type HistoryEntry } from "../../src/core/approvalHistory";
 import type { Provenance } from "../../src/shared/protocol";
 import { historyLine } from "../support/historyEntries";
+
+/** Whether `promise` settles within `ms` (a bound for a test of a hang, not a timing asserted). */
+const within = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([
+    promise.then(() => "settled"),
+    new Promise((resolve) => setTimeout(() => resolve("still waiting"), ms).unref()),
+  ]);
 
 const entry = (provenance: Provenance, title: string, at = Date.UTC(2026, 10, 21, 12)): HistoryEntry =>
   historyLine(provenance, "allow_once", { title, at });
@@ -188,6 +196,74 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
       const size = statSync(join(dir, "automatic.jsonl")).size;
       assert.ok(size <= 2 * 2_000 + 400, `${plant}: the file is ${size} bytes`);
       assert.ok(existsSync(join(dir, "automatic.1.jsonl")), `${plant}: it rotated`);
+    }
+  });
+
+  it("does not wait on a named pipe planted at a history file, and says so", async function () {
+    if (process.platform === "win32") this.skip();
+    // Opening a pipe to write waits for a reader: every flush's batch was held without end, and the window's close too.
+    execFileSync("mkfifo", [join(folder, "automatic.jsonl")]);
+    const history = new ApprovalHistory(folder, 2 << 20, 5);
+    const errors: unknown[] = [];
+    history.onWriteError = (error) => errors.push(error);
+    for (let i = 0; i < 20_000; i++) {
+      history.append(entry("bypass", `auto ${i}`));
+      if (i % 2_000 === 0) void history.flush();
+    }
+    assert.equal(await within(history.flush(), 10_000), "settled");
+    assert.match(String(errors[0]), /automatic\.jsonl is not a regular file/);
+  });
+
+  it("skips a named pipe planted at a history file when it reads", async function () {
+    if (process.platform === "win32") this.skip();
+    // Reading one waited for a writer, holding two of the four threads Node's file work (every extension's) shares.
+    writeFileSync(join(folder, "automatic.jsonl"), `${JSON.stringify(entry("bypass", "kept"))}\n`);
+    for (const file of ["approvals.jsonl", "approvals.1.jsonl"]) execFileSync("mkfifo", [join(folder, file)]);
+    const history = new ApprovalHistory(folder);
+    const reads = [history.read(), history.read()];
+    assert.equal(await within(Promise.all(reads), 10_000), "settled");
+    assert.deepEqual(
+      (await reads[0]!).map((e) => e.title),
+      ["kept"],
+    );
+  });
+
+  it("holds no more than its queue while a write never finishes, counts what it lets go, and can stop waiting", async () => {
+    // A stalled network folder: the write is not refused, it never finishes.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require("node:fs/promises") as { appendFile: typeof import("node:fs/promises").appendFile };
+    const appendFile = fs.appendFile;
+    let release = () => undefined as void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    let writes = 0;
+    fs.appendFile = async (...args) => {
+      writes++;
+      await stalled;
+      return appendFile(...args);
+    };
+    try {
+      const history = new ApprovalHistory(folder, 10 << 20, 60_000, 100);
+      history.append(entry("bypass", "first"));
+      void history.flush();
+      for (let i = 0; i < 20_000; i++) {
+        history.append(entry("bypass", `auto ${i}`));
+        if (i % 2_000 === 1_999) void history.flush();
+      }
+      assert.equal(await history.flushWithin(100), false, "a close waiting for it goes on");
+      assert.equal(await within(history.rows(), 10_000), "settled", "the panel reads what is on disk");
+      assert.equal(writes, 1, "one write in flight");
+      release();
+      await history.flush();
+      const rows = await history.rows();
+      assert.equal(rows.length, 102, "the first, the newest 100 and a gap");
+      assert.deepEqual(
+        rows.flatMap((row) => ("count" in row ? [row.count] : [])),
+        [19_900],
+      );
+      assert.ok(rows.some((row) => "title" in row && row.title === "auto 19999"));
+    } finally {
+      release();
+      fs.appendFile = appendFile;
     }
   });
 
