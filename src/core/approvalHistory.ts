@@ -215,17 +215,19 @@ export class ApprovalHistory {
       // A line cut by a crash at the end of the older file stays a line of its own.
       for (const line of texts.join("\n").split("\n")) {
         try {
-          const row = JSON.parse(line) as Partial<HistoryEntry & { dropped: number; rotated: true }>;
-          if (typeof row.provenance === "string") {
-            if (!isEntry(row)) continue;
-            if (gap) gap.at = row.at!;
+          const row = JSON.parse(line) as unknown;
+          if (!isRecord(row) || !isTime(row.at)) continue;
+          if (row.provenance !== undefined) {
+            const entry = entryOf(row);
+            if (!entry) continue;
+            if (gap) gap.at = entry.at;
             gap = undefined;
-            kept.push(row as HistoryEntry);
+            kept.push(entry);
             // A file that starts where a rotation let an older one go counts only when it is the oldest left; a
-            // count that is no number would put its words in the gap's row, as if Symposium's.
-          } else if (row.dropped! > 0 || (row.rotated && !kept.length))
+            // count that is no positive whole number would put its words in the gap's row, as if Symposium's.
+          } else if (isCount(row.dropped) || (row.rotated === true && !kept.length))
             kept.push(
-              (gap = { at: row.at!, letGo: name, ...(row.dropped! > 0 ? { count: row.dropped } : {}) }),
+              (gap = { at: row.at, letGo: name, ...(isCount(row.dropped) ? { count: row.dropped } : {}) }),
             );
         } catch {
           // An empty line, or one a crash cut; the rest of the history is still good.
@@ -408,16 +410,34 @@ const COLUMNS: (keyof HistoryEntry)[] = [
 /** The columns a line may leave out (a mode change names no option; only a mode change says who made it). */
 const OPTIONAL_COLUMNS = new Set<keyof HistoryEntry>(["optionId", "option", "note", "modeBy"]);
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A time as `toISOString` writes it: rows are ordered by comparing these as text. */
+const isTime = (value: unknown): value is string =>
+  typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value);
+
+/** A gap's count of decisions let go. */
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
 /**
- * A line as `historyEntry` writes it. Another (planted, or a later version's) is not shown: a cell that is no text,
- * or a provenance such as "constructor", stopped the panel's table.
+ * A line as `historyEntry` writes it, rebuilt from its columns alone; another (planted, or a later version's) is not
+ * shown: a cell that is no text, or a provenance such as "constructor", stopped the panel's table, and a field of its
+ * own nested deep enough made every row unsendable to the panel (and the export throw).
  */
-const isEntry = (row: Record<string, unknown>): boolean =>
-  Object.hasOwn(PROVENANCE_SUMMARY, row.provenance as string) &&
-  COLUMNS.every(
-    (column) =>
-      typeof row[column] === "string" || (OPTIONAL_COLUMNS.has(column) && row[column] === undefined),
-  );
+function entryOf(row: Record<string, unknown>): HistoryEntry | undefined {
+  if (!Object.hasOwn(PROVENANCE_SUMMARY, row.provenance as string)) return undefined;
+  if (row.outcome !== "selected" && row.outcome !== "cancelled") return undefined;
+  if (row.modeBy !== undefined && !["user", "settings", "agent"].includes(row.modeBy as string))
+    return undefined;
+  const entry: Record<string, string> = {};
+  for (const column of COLUMNS) {
+    const value = row[column];
+    if (typeof value === "string") entry[column] = value;
+    else if (!(OPTIONAL_COLUMNS.has(column) && value === undefined)) return undefined;
+  }
+  return entry as unknown as HistoryEntry;
+}
 
 /**
  * A cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-`, `@` (or their fullwidth forms, which

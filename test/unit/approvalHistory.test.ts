@@ -259,6 +259,29 @@ describe("ApprovalHistory", () => {
     assert.match(String(linkedErrors[0]), /is not a folder/);
   });
 
+  it("shows a planted line only as the columns it writes, and a gap only with a time and a whole count", async () => {
+    const good = entry("user", "allow_once");
+    // A field of its own nested 200,000 deep: the rows could not be sent to the panel, nor exported.
+    const deep = `${JSON.stringify(good).slice(0, -1)},"x":${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
+    const planted = [
+      ...[true, "Infinity", [7], 1.5, -1, 1e300].map((dropped) => ({ at: good.at, dropped })),
+      { at: { a: 1 }, dropped: 3 },
+      { at: "yesterday", dropped: 3 },
+      { at: "2026-11-21T12:00:00.000Z", rotated: "yes" },
+      { ...good, at: 5 },
+      { ...good, outcome: "Allowed by Symposium" },
+      { ...good, provenance: "mode", modeBy: "constructor" },
+    ];
+    writeFileSync(
+      join(folder, "approvals.jsonl"),
+      [deep, ...planted.map((line) => JSON.stringify(line))].join("\n") + "\n",
+    );
+    const rows = await new ApprovalHistory(folder).rows();
+    assert.deepEqual(rows, [good]);
+    assert.deepEqual(Object.keys(rows[0]!), Object.keys(good));
+    assert.ok(JSON.stringify({ type: "rows", rows }).length < 1_000);
+  });
+
   it("exports CSV with every cell quoted and spreadsheet formulas from agent text defused", () => {
     const hostile = {
       ...entry("user", "allow_once"),
