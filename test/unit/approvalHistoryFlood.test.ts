@@ -8,6 +8,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -197,6 +198,39 @@ describe("ApprovalHistory under a flood of automatic decisions", () => {
       assert.ok(size <= 2 * 2_000 + 400, `${plant}: the file is ${size} bytes`);
       assert.ok(existsSync(join(dir, "automatic.1.jsonl")), `${plant}: it rotated`);
     }
+  });
+
+  it("still writes the lines when another window rotated the file between its size and its last byte", async () => {
+    writeFileSync(join(folder, "approvals.jsonl"), `${JSON.stringify(entry("user", "earlier"))}\n`);
+    // The module object the history requires on each write (see approvalHistory.ts), so the other window's rotation
+    // can land just after this one read the size.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require("node:fs/promises") as { lstat: typeof import("node:fs/promises").lstat };
+    const lstat = fs.lstat;
+    let raced = false;
+    fs.lstat = (async (path: string) => {
+      const found = await lstat(path);
+      if (!raced && path.endsWith("approvals.jsonl")) {
+        raced = true;
+        renameSync(path, join(folder, "approvals.1.jsonl"));
+      }
+      return found;
+    }) as typeof lstat;
+    const history = new ApprovalHistory(folder);
+    const errors: unknown[] = [];
+    history.onWriteError = (error) => errors.push(error);
+    try {
+      history.append(entry("user", "mine", Date.UTC(2026, 10, 21, 13)));
+      await history.flush();
+    } finally {
+      fs.lstat = lstat;
+    }
+    assert.ok(raced, "the file was rotated away after its size was read");
+    assert.deepEqual(errors, []);
+    assert.deepEqual(
+      (await history.rows()).map((row) => ("title" in row ? row.title : `gap of ${row.count}`)),
+      ["mine", "earlier"],
+    );
   });
 
   it("does not wait on a named pipe planted at a history file, and says so", async function () {
