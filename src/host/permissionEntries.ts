@@ -234,11 +234,14 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
     });
   }
   for (const { sessionKey, agentName, sessionTitle, tab, grant } of input.grants) {
-    // The title is the agent's to choose (two sessions may take one): the tab and the time are Symposium's.
-    const session = `session "${inertText(sessionTitle, 80)}" (tab ${tab})`;
+    // The title is the agent's to choose (two sessions may take one): the tab and the time are Symposium's, so they
+    // come first (a quick pick cuts a long description's end), and the title can hold no quote mark: one ending the
+    // quotes could go on with a tab and time of its own ('Fix lint" (tab 1), granted at 09:00').
+    const title = inertText(sessionTitle, 60).replace(/["“”„‟«»〝〞＂]/g, "'");
+    const session = `tab ${tab} session "${title}"`;
     add(agentName, {
       label: inertText(grant.rule.label, 300),
-      description: `${session}, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}`,
+      description: `tab ${tab}, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}: session "${title}"`,
       target: { type: "sessionGrant", sessionKey, grantId: grant.id, session },
     });
   }

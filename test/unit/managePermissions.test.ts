@@ -123,12 +123,12 @@ describe("Manage Permissions: the list per agent", () => {
           [
             [
               'Allow commands starting with "npm test", execute requests (this session)',
-              `session "Fix the build" (tab 2), granted at ${new Date(grant.grantedAt).toLocaleTimeString()}`,
+              `tab 2, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}: session "Fix the build"`,
               "sessionGrant",
             ],
             [
               'Allow commands starting with "npm test", execute requests (this session)',
-              `session "Fix the build" (tab 3), granted at ${new Date(grant.grantedAt).toLocaleTimeString()}`,
+              `tab 3, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}: session "Fix the build"`,
               "sessionGrant",
             ],
           ],
@@ -152,7 +152,7 @@ describe("Manage Permissions: the list per agent", () => {
       type: "sessionGrant",
       sessionKey: "s1",
       grantId: grant.id,
-      session: 'session "Fix the build" (tab 2)',
+      session: 'tab 2 session "Fix the build"',
     });
     const userRule = groups[0]!.items[2]!;
     assert.deepEqual(userRule.target, {
@@ -394,6 +394,34 @@ describe("Manage Permissions: the list per agent", () => {
     });
     const text = JSON.stringify(groups.flatMap((g) => g.items.map((i) => [i.label, i.description])));
     assert.doesNotMatch(text, /\$\(|\]\(|\u202e/);
+  });
+
+  it("names a grant by its tab and time first, and a session title cannot close its quotes to name another", () => {
+    const forged = 'Fix lint" (tab 1), granted at 09:00:00 AM';
+    const groups = grantGroups({
+      bypass: [],
+      rules: [],
+      grants: [{ sessionKey: "s2", agentName: "Claude", sessionTitle: forged, tab: 2, grant }],
+      confirmedFolders: [],
+      additionalFolders: [],
+      confirmedModes: [],
+    });
+    const item = groups[0]!.items[0]!;
+    const time = new Date(grant.grantedAt).toLocaleTimeString();
+    assert.ok(item.description.startsWith(`tab 2, granted at ${time}: `), item.description);
+    // The title stays inside one pair of quotes: no quote mark of its own ends them.
+    assert.equal(item.description.match(/"/g)?.length, 2, item.description);
+    assert.ok(item.target.type === "sessionGrant" && item.target.session.startsWith("tab 2 session "));
+    // A long title is cut short: the quick pick's description and the revoke question stay Symposium's words.
+    const long = grantGroups({
+      bypass: [],
+      rules: [],
+      grants: [{ sessionKey: "s3", agentName: "Claude", sessionTitle: "x".repeat(500), tab: 3, grant }],
+      confirmedFolders: [],
+      additionalFolders: [],
+      confirmedModes: [],
+    });
+    assert.ok(long[0]!.items[0]!.description.length < 120);
   });
 });
 
