@@ -26,6 +26,14 @@ function capCodePoints(text: string, max: number): string {
 }
 
 /**
+ * `inertText` in double quotes it cannot close, for an agent's words among Symposium's: its own double quote marks
+ * (and lookalikes) become single ones, so no part of it reads as Symposium's text after the quotes.
+ */
+export function quotedInert(text: unknown, max: number): string {
+  return `"${inertText(text, max).replace(/["“”„‟«»〝〞＂]/g, "'")}"`;
+}
+
+/**
  * One line of plain text for a notification, a status bar tooltip or a quick pick: control characters become
  * spaces, bidi and invisible characters are shown as `<U+202E>`, link syntax (`](`, which VS Code's link parser
  * needs adjacent) and codicon syntax (`$(`) are broken apart so nothing renders as a link or an icon, and the length

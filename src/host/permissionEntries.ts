@@ -17,7 +17,7 @@ import {
 } from "../core/policy/ruleSettings";
 import type { SessionGrant } from "../core/policy/sessionGrants";
 import { globTooCostly } from "../core/policy/globCost";
-import { inertText } from "../core/untrustedText";
+import { inertText, quotedInert } from "../core/untrustedText";
 import type { UnattendedLevel } from "../shared/protocol";
 
 /** Where a rule is written: user settings, the workspace's settings, or a workspace folder's `.vscode/settings.json`. */
@@ -237,11 +237,11 @@ export function grantGroups(input: GrantedInput): GrantGroup[] {
     // The title is the agent's to choose (two sessions may take one): the tab and the time are Symposium's, so they
     // come first (a quick pick cuts a long description's end), and the title can hold no quote mark: one ending the
     // quotes could go on with a tab and time of its own ('Fix lint" (tab 1), granted at 09:00').
-    const title = inertText(sessionTitle, 60).replace(/["“”„‟«»〝〞＂]/g, "'");
-    const session = `tab ${tab} session "${title}"`;
+    const title = quotedInert(sessionTitle, 60);
+    const session = `tab ${tab} session ${title}`;
     add(agentName, {
       label: inertText(grant.rule.label, 300),
-      description: `tab ${tab}, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}: session "${title}"`,
+      description: `tab ${tab}, granted at ${new Date(grant.grantedAt).toLocaleTimeString()}: session ${title}`,
       target: { type: "sessionGrant", sessionKey, grantId: grant.id, session },
     });
   }

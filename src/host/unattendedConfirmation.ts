@@ -7,7 +7,7 @@
  */
 import * as vscode from "vscode";
 import type { UnattendedLevel } from "../shared/protocol";
-import { inertText } from "../core/untrustedText";
+import { inertText, quotedInert } from "../core/untrustedText";
 
 /** `…:<agent>` (before levels were told apart) is read as a yes to a model approving only. */
 const KEY = "unattendedModeConfirmed:";
@@ -42,22 +42,29 @@ export function confirmUnattended(
     // The safe answer comes first, so it is the dialog's default (focused) button: Enter keeps the agent asking.
     // (A close-affordance item would be listed after the approving one, which would then take the focus.)
     const keep: vscode.MessageItem = { title: vscode.l10n.t("Keep asking") };
-    const detail =
+    // Symposium's words lead: the mode's name is the agent's to choose (up to 200 characters, which could say the mode
+    // changes nothing), so it comes last in the detail, quoted and cut short.
+    const agent = inertText(agentName, 200);
+    const mode = quotedInert(change.label, 60);
+    const [question, detail] =
       change.level === "full"
-        ? vscode.l10n.t(
-            "In this mode {0} runs commands and changes files without asking you; Symposium shows no approval cards for what it does.",
-            inertText(agentName, 200),
-          )
-        : vscode.l10n.t(
-            "In this mode a model approves {0}'s actions instead of you; Symposium shows no approval cards for what it approves.",
-            inertText(agentName, 200),
-          );
-    const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t("Switch {0} to {1}?", inertText(agentName, 200), inertText(change.label, 300)),
-      { modal: true, detail },
-      keep,
-      allow,
-    );
+        ? [
+            vscode.l10n.t("Let {0} act without asking you?", agent),
+            vscode.l10n.t(
+              "In this mode {0} runs commands and changes files without asking you; Symposium shows no approval cards for what it does. The agent's setting: {1}.",
+              agent,
+              mode,
+            ),
+          ]
+        : [
+            vscode.l10n.t("Let a model approve {0}'s actions instead of you?", agent),
+            vscode.l10n.t(
+              "In this mode a model approves {0}'s actions instead of you; Symposium shows no approval cards for what it approves. The agent's setting: {1}.",
+              agent,
+              mode,
+            ),
+          ];
+    const picked = await vscode.window.showWarningMessage(question, { modal: true, detail }, keep, allow);
     if (picked !== allow) return false;
     await state.update((change.level === "full" ? FULL_KEY : KEY) + agentName, true);
     return true;

@@ -208,7 +208,10 @@ describe("Session controls (e2e)", function () {
     // leaves the mode as it was.
     await mode.selectOption("bypassPermissions");
     await dialog.waitFor({ state: "visible", timeout: 15_000 });
-    assert.match((await dialog.textContent()) ?? "", /Switch Modes to Mode: Bypass permissions\?/);
+    assert.match(
+      (await dialog.textContent()) ?? "",
+      /Let Modes act without asking you\?[\s\S]*The agent's setting: "Mode: Bypass permissions"\./,
+    );
     await screenshot(page, "session-controls-confirm");
     const focused = await page.evaluate(() => {
       const active = (
