@@ -200,8 +200,6 @@ export class AgentSessions {
         }),
         fileSystem: new sdk.ClientFileSystem(() => env.workspacePaths(), env.documents),
         terminals: new sdk.ClientTerminals(
-          () => env.workspacePaths(),
-          (sessionKey) => this.sessions.get(sessionKey)?.cwd,
           (sessionKey, terminalId, output, truncated, exit) => {
             const session = this.sessions.get(sessionKey);
             session?.showItems(

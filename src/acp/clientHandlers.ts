@@ -282,9 +282,14 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
               `the command was approved, but what it names has changed since: ${changed}. Ask for permission again.`,
             );
         try {
-          return Promise.resolve(host.runtime().terminals.create(session.key, params as never, session.turn));
+          // In the folder the approval was matched in, as resolved then: the agent's name for it (`params.cwd`) is
+          // not resolved again, as a link on its way may lead elsewhere by now (`.git`). `heldFolder` refuses the
+          // terminal when that folder is no longer at its path.
+          return Promise.resolve(
+            host.runtime().terminals.create(session.key, params as never, approved.cwd, session.turn),
+          );
         } catch (error) {
-          session.approveCommand(approved); // Refused (caps, cwd outside the workspace): the approval is not used up.
+          session.approveCommand(approved); // Refused (caps, its folder moved): the approval is not used up.
           throw error;
         }
       },

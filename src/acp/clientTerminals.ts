@@ -9,8 +9,8 @@ import * as v1 from "@agentclientprotocol/sdk";
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, constants, openSync, readlinkSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import { LIMITS } from "../shared/protocol";
-import type { PolicyBoundary } from "../core/policy/resolvePath";
 import { markedEnv, newTreeMarker, signalTree, spawnResolved, startWatchdog } from "./processTree";
 import { resolveCommand, withAbsolutePath } from "../core/commandPath";
 import { errorMessage } from "../core/errorMessage";
@@ -157,11 +157,15 @@ export interface TerminalOptions {
   scratch?: string;
 }
 
+/**
+ * What `terminal/create` runs. Its `cwd` is not read here: the command runs in the folder the caller checked and
+ * matched the approval against (`create`'s `folder`), as resolving the agent's name for it again could reach another
+ * folder by then (a link on its way re-pointed between the checks).
+ */
 export interface CreateTerminalParams {
   command: string;
   args?: string[] | null;
   env?: { name: string; value: string }[] | null;
-  cwd?: string | null;
   outputByteLimit?: number | null;
 }
 
@@ -183,14 +187,21 @@ export class ClientTerminals {
   private readonly terminals = new Map<string, Terminal>();
 
   constructor(
-    private readonly paths: () => PolicyBoundary,
-    /** Where a session's agent runs (`Session.cwd`): a terminal without a cwd of its own runs there. */
-    private readonly defaultCwd: (sessionKey: string) => string | undefined,
     private readonly onChange: TerminalListener,
     private readonly options: TerminalOptions = {},
   ) {}
 
-  create(sessionKey: string, params: CreateTerminalParams, turn?: number): { terminalId: string } {
+  /**
+   * Runs a command in `folder`: the absolute folder, as the OS resolves it, that the caller checked (inside the
+   * workspace) and approved the command in (`ApprovedCommand.cwd`). It is held open as that path (`heldFolder`),
+   * and the terminal is refused when it no longer is that folder.
+   */
+  create(
+    sessionKey: string,
+    params: CreateTerminalParams,
+    folder: string,
+    turn?: number,
+  ): { terminalId: string } {
     if (
       [...this.terminals.values()].filter((t) => t.sessionKey === sessionKey).length >=
       TERMINAL_LIMITS.perSession
@@ -200,13 +211,8 @@ export class ClientTerminals {
         `at most ${TERMINAL_LIMITS.perSession} terminals per session; release one first`,
       );
     }
-    const requestedCwd = params.cwd ?? this.defaultCwd(sessionKey);
-    const cwd = requestedCwd ? this.paths().resolveInside(requestedCwd) : undefined;
-    if (!cwd)
-      throw v1.RequestError.invalidParams(
-        { cwd: requestedCwd },
-        "the terminal's cwd must be inside the workspace",
-      );
+    if (!isAbsolute(folder))
+      throw v1.RequestError.invalidParams(undefined, "the terminal's folder is not absolute");
     if (typeof params.command !== "string" || params.command.length === 0 || params.command.includes("\0")) {
       throw v1.RequestError.invalidParams(undefined, "a command is required");
     }
@@ -227,13 +233,13 @@ export class ClientTerminals {
         { command: params.command },
         `${params.command} was not found on PATH`,
       );
-    const folder = heldFolder(cwd);
+    const held = heldFolder(folder);
     let child: ChildProcess;
     try {
       // A batch file (`npm.cmd`) runs through cmd.exe on Windows (`spawnResolved`).
       child = spawnResolved(program, params.args ?? [], {
         argv0: params.command,
-        cwd: folder.cwd,
+        cwd: held.cwd,
         env: markedEnv(env, marker), // set last: the agent's env cannot unmark the tree
         shell: false,
         detached: process.platform !== "win32",
@@ -244,7 +250,7 @@ export class ClientTerminals {
       // An argument cmd.exe cannot take in one command line (a line break): the agent is told why.
       throw v1.RequestError.invalidParams({ command: params.command }, errorMessage(error));
     } finally {
-      folder.release();
+      held.release();
     }
     const id = randomUUID();
     const terminal: Terminal = {

@@ -16,12 +16,19 @@ import {
   renameSync,
   rmSync,
   symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import * as v1 from "@agentclientprotocol/sdk";
+import type { AgentConnection } from "../../src/acp/agentConnection";
 import { AgentProcess } from "../../src/acp/agentProcess";
+import { clientCallbacks } from "../../src/acp/clientHandlers";
 import { ClientTerminals, TERMINAL_LIMITS } from "../../src/acp/clientTerminals";
+import type { Runtime } from "../../src/acp/connectionPool";
+import type { ConnectionScope } from "../../src/acp/connectionScope";
+import type { PermissionBroker } from "../../src/acp/permissionBroker";
 import { markedEnv, newTreeMarker, signalTree, startWatchdog } from "../../src/acp/processTree";
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { isAlive, killLeftovers, pidsWritten } from "../../tools/processTree";
@@ -65,13 +72,8 @@ describe("process containment and terminal output", function () {
     });
   }
 
-  function terminals(options: ConstructorParameters<typeof ClientTerminals>[3] = {}): ClientTerminals {
-    return new ClientTerminals(
-      () => new PolicyBoundary([folder]),
-      () => folder,
-      () => undefined,
-      options,
-    );
+  function terminals(options: ConstructorParameters<typeof ClientTerminals>[1] = {}): ClientTerminals {
+    return new ClientTerminals(() => undefined, options);
   }
 
   it("leaves alone another's process group that has the pid of a leader that exited, and ends it otherwise", async () => {
@@ -121,30 +123,19 @@ describe("process containment and terminal output", function () {
     const inside = join(folder, "d");
     const outside = realpathSync(mkdtempSync(join(tmpdir(), "symposium-outside-")));
     mkdirSync(inside);
-    const boundary = new PolicyBoundary([folder]);
-    // The check passes, then the folder's name is swapped for a symlink to outside, as a racing process would.
-    const racing = Object.assign(Object.create(boundary) as PolicyBoundary, {
-      resolveInside(path: string): string | undefined {
-        const checked = boundary.resolveInside(path);
-        renameSync(inside, join(folder, "d.moved"));
-        symlinkSync(outside, inside);
-        return checked;
-      },
-    });
-    const client = new ClientTerminals(
-      () => racing,
-      () => folder,
-      () => undefined,
-      {},
-    );
+    const checked = new PolicyBoundary([folder]).resolveInside(inside)!;
+    // The check passed; then the folder's name is swapped for a symlink to outside, as a racing process would.
+    renameSync(inside, join(folder, "d.moved"));
+    symlinkSync(outside, inside);
+    const client = terminals();
     try {
       const created = (() => {
         try {
-          return client.create("s", {
-            command: process.execPath,
-            args: ["-e", "console.log(process.cwd())"],
-            cwd: inside,
-          });
+          return client.create(
+            "s",
+            { command: process.execPath, args: ["-e", "console.log(process.cwd())"] },
+            checked,
+          );
         } catch (error) {
           return error as Error;
         }
@@ -159,6 +150,93 @@ describe("process containment and terminal output", function () {
     }
   });
 
+  it("runs terminal/create in the folder its approval was matched in, though the cwd's link was re-pointed since", async () => {
+    if (process.platform === "win32") return; // symlinks
+    // Approved: cwd `sub`. The create names `link` (-> sub), which a process of the agent's re-points at `.git` once
+    // the approval has matched: resolved again, the command ran in `.git` and overwrote its config.
+    mkdirSync(join(folder, "sub"));
+    mkdirSync(join(folder, ".git"));
+    writeFileSync(join(folder, ".git", "config"), "[core]\n");
+    symlinkSync("sub", join(folder, "link"));
+    const boundary = new PolicyBoundary([folder]);
+    let checks = 0;
+    const paths = new Proxy(boundary, {
+      get(target, key) {
+        if (key === "check")
+          return (path: string, ...rest: unknown[]) => {
+            const result = (target.check as (...a: unknown[]) => ReturnType<PolicyBoundary["check"]>)(
+              path,
+              ...rest,
+            );
+            if (path.endsWith("/link") && ++checks === 2) {
+              unlinkSync(join(folder, "link"));
+              symlinkSync(".git", join(folder, "link"));
+            }
+            return result;
+          };
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const approvedCwd = join(folder, "sub");
+    const argv = [
+      process.execPath,
+      "-e",
+      "require('fs').writeFileSync('config', 'written'); console.log(process.cwd())",
+    ];
+    // The broker's two steps as it takes them: is the cwd inside, then the approval matched in the cwd resolved.
+    const inside = (cwd: string): string | undefined => {
+      const check = paths.check(cwd);
+      return check.status === "inside" ? check.path : undefined;
+    };
+    const broker = {
+      terminalFolder: inside,
+      takeApprovedCommand: (_session: unknown, params: { command: string; args: string[]; cwd: string }) =>
+        inside(params.cwd) === approvedCwd && [params.command, ...params.args].join("\0") === argv.join("\0")
+          ? { argvs: [argv], cwd: approvedCwd }
+          : undefined,
+    };
+    const client = terminals();
+    const session = { key: "s", stopping: false, turn: 1, approveCommand: () => undefined };
+    const quiet = (): void => undefined;
+    const callbacks = clientCallbacks({
+      scopeOf: () => ({ route: () => session }) as unknown as ConnectionScope,
+      runtime: () => ({ sdk: { RequestError: v1.RequestError }, terminals: client }) as unknown as Runtime,
+      broker: broker as unknown as PermissionBroker,
+      paths: () => paths,
+      log: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
+    });
+    try {
+      const created = await callbacks
+        .terminals!.create({} as AgentConnection, {
+          sessionId: "s",
+          command: argv[0]!,
+          args: argv.slice(1),
+          cwd: join(folder, "link"),
+        })
+        .then(
+          (result) => result,
+          (error: Error) => error,
+        );
+      assert.ok(checks >= 2, "the link was re-pointed between the checks");
+      if (!(created instanceof Error)) {
+        await client.waitForExit("s", created.terminalId);
+        assert.equal(
+          client.output("s", created.terminalId).output,
+          `${approvedCwd}\n`,
+          "the approved folder",
+        );
+      } else assert.match(created.message, /moved/);
+      assert.equal(
+        readFileSync(join(folder, ".git", "config"), "utf8"),
+        "[core]\n",
+        ".git/config is untouched",
+      );
+    } finally {
+      client.releaseAll();
+    }
+  });
+
   it("runs a bare command from PATH's absolute folders, never a file of that name in the workspace", async () => {
     // A repository's own `echo`, and a PATH with an empty entry (the current folder, in execvp) before the real one.
     writeFileSync(join(folder, "echo"), "#!/bin/sh\nprintf planted\n");
@@ -167,11 +245,11 @@ describe("process containment and terminal output", function () {
     process.env.PATH = `:.:${path ?? ""}`;
     const client = terminals();
     try {
-      const { terminalId } = client.create("s", { command: "echo", args: ["real"] });
+      const { terminalId } = client.create("s", { command: "echo", args: ["real"] }, folder);
       await client.waitForExit("s", terminalId);
       assert.equal(client.output("s", terminalId).output.trim(), "real");
       assert.throws(
-        () => client.create("s", { command: "no-such-program-here", args: [] }),
+        () => client.create("s", { command: "no-such-program-here", args: [] }, folder),
         /no-such-program-here.*not found on PATH/,
       );
     } finally {
@@ -189,7 +267,7 @@ describe("process containment and terminal output", function () {
       `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + c.pid);`,
       keepAlive,
     ].join(" ");
-    const { terminalId } = client.create("s", { command: process.execPath, args: ["-e", code] });
+    const { terminalId } = client.create("s", { command: process.execPath, args: ["-e", code] }, folder);
     const pids = await pidsFrom(pidFile, 2);
     const exit = await client.waitForExit("s", terminalId);
     assert.equal(exit.signal, "SIGKILL");
@@ -204,22 +282,18 @@ describe("process containment and terminal output", function () {
 
   it("keeps the tail of a 64 MB output flood at the byte limit for little CPU in the host", async () => {
     let updates = 0;
-    const client = new ClientTerminals(
-      () => new PolicyBoundary([folder]),
-      () => folder,
-      () => updates++,
-    );
+    const client = new ClientTerminals(() => updates++);
     // Like `yes`, but a fixed amount, so the host's work does not depend on how fast the machine is.
     const flood = [
       "const line = Buffer.alloc(1_000_000, 'symposium\\n'); let sent = 0;",
       "(function write() { while (sent < 64) { sent++; if (!process.stdout.write(line)) return process.stdout.once('drain', write); } })();",
     ].join(" ");
     const before = process.cpuUsage();
-    const { terminalId } = client.create("s", {
-      command: process.execPath,
-      args: ["-e", flood],
-      outputByteLimit: TERMINAL_LIMITS.maxOutputBytes,
-    });
+    const { terminalId } = client.create(
+      "s",
+      { command: process.execPath, args: ["-e", flood], outputByteLimit: TERMINAL_LIMITS.maxOutputBytes },
+      folder,
+    );
     await client.waitForExit("s", terminalId);
     const used = process.cpuUsage(before);
     const cpuSeconds = (used.user + used.system) / 1e6;
@@ -235,17 +309,17 @@ describe("process containment and terminal output", function () {
 
   it("says the view's output is shortened when the card shows only its tail, though the agent gets it whole", async () => {
     const shown: { output: string; truncated: boolean }[] = [];
-    const client = new ClientTerminals(
-      () => new PolicyBoundary([folder]),
-      () => folder,
-      (_session, _id, output, truncated, exit) => {
-        if (exit) shown.push({ output, truncated });
-      },
-    );
-    const { terminalId } = client.create("s", {
-      command: process.execPath,
-      args: ["-e", "console.log('uploading ~/.ssh/id_rsa'); process.stdout.write('.'.repeat(200_000))"],
+    const client = new ClientTerminals((_session, _id, output, truncated, exit) => {
+      if (exit) shown.push({ output, truncated });
     });
+    const { terminalId } = client.create(
+      "s",
+      {
+        command: process.execPath,
+        args: ["-e", "console.log('uploading ~/.ssh/id_rsa'); process.stdout.write('.'.repeat(200_000))"],
+      },
+      folder,
+    );
     await client.waitForExit("s", terminalId);
     await waitFor(() => shown.length > 0, "the view's update at exit");
     const whole = client.output("s", terminalId);
@@ -432,11 +506,7 @@ describe("process containment and terminal output", function () {
     process.env.PATH = `:.:${bin}:${hostPath ?? ""}`;
     try {
       const client = terminals();
-      const { terminalId } = client.create("s", {
-        command: "/bin/sh",
-        args: ["-c", "helper"],
-        cwd: workspace,
-      });
+      const { terminalId } = client.create("s", { command: "/bin/sh", args: ["-c", "helper"] }, workspace);
       await client.waitForExit("s", terminalId);
       client.releaseAll();
     } finally {

@@ -6,7 +6,6 @@
 // "<its pid> <child pid> <setsid child pid>" to <pidFile>.
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals } from "../../src/acp/clientTerminals";
-import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
 const keepAlive = "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)";
 const code = [
@@ -20,11 +19,7 @@ const args = ["-e", code, process.argv[2]!];
 
 if (process.argv[3] === "terminal") {
   const folder = process.cwd();
-  new ClientTerminals(
-    () => new PolicyBoundary([folder]),
-    () => folder,
-    () => undefined,
-  ).create("session", { command: process.execPath, args });
+  new ClientTerminals(() => undefined).create("session", { command: process.execPath, args }, folder);
   setInterval(() => undefined, 1000);
 } else {
   void AgentProcess.start({

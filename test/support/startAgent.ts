@@ -4,7 +4,6 @@
 // what Node says it runs on (`process.platform`), so the Windows way of starting a program is run here too.
 import { AgentProcess } from "../../src/acp/agentProcess";
 import { ClientTerminals } from "../../src/acp/clientTerminals";
-import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 
 const { name, command, args } = JSON.parse(process.argv[2]!) as {
   name: string;
@@ -19,14 +18,9 @@ function fail(error: unknown): never {
 
 if (process.argv[3] === "terminal") {
   const folder = process.cwd();
-  const terminals = new ClientTerminals(
-    // The folders as this machine names them, whatever Node is told it runs on.
-    () => new PolicyBoundary([folder], { platform: "posix" }),
-    () => folder,
-    () => undefined,
-  );
+  const terminals = new ClientTerminals(() => undefined);
   try {
-    const { terminalId } = terminals.create("session", { command, args });
+    const { terminalId } = terminals.create("session", { command, args }, folder);
     void terminals
       .waitForExit("session", terminalId)
       .then(
