@@ -285,7 +285,7 @@ export async function writeChecked(path: string, content: string, maxCheckBytes:
     try {
       await checkOpened(handle, path);
     } catch (error) {
-      if (created) await removeCreated(handle);
+      if (created) await removeCreated(handle, path);
       throw error;
     }
     checkKind(await handle.stat());
@@ -380,15 +380,20 @@ async function makeFolders(folder: string): Promise<void> {
   }
 }
 
-/** Removes a file we just created through a path that turned out to lead elsewhere (by its real location). */
-async function removeCreated(handle: FileHandle): Promise<void> {
+/**
+ * Removes a file we just created through a path that turned out to lead elsewhere: by its real location where
+ * `/proc` tells it, else (macOS, Windows) by the name it was created through, `path`, followed as `open` followed it
+ * (a folder swapped for a link to outside leads there still), so no empty file is left outside the workspace.
+ */
+async function removeCreated(handle: FileHandle, path: string): Promise<void> {
   try {
-    const where = process.platform === "linux" ? await readlink(`/proc/self/fd/${handle.fd}`) : undefined;
-    if (where) {
-      // Only if it is still the empty file we made.
-      const [held, named] = [await handle.stat(), await stat(where)];
-      if (held.ino === named.ino && held.dev === named.dev && named.size === 0) await unlink(where);
-    }
+    const where =
+      (process.platform === "linux"
+        ? await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined)
+        : undefined) ?? path;
+    // Only if it is still the empty file we made.
+    const [held, named] = [await handle.stat(), await stat(where)];
+    if (held.ino === named.ino && held.dev === named.dev && named.size === 0) await unlink(where);
   } catch {
     // Best effort; the write was refused either way.
   }
