@@ -38,6 +38,8 @@ describe("symposium.permissions: the manifest's JSON schema agrees with the runt
     ["a blank command", { allow: [{ command: "   " }] }],
     ["a command with a comment", { allow: [{ command: "npm test # ok" }] }],
     ["an empty path", { deny: [{ path: "" }] }],
+    ["a path of 1,024 characters", { deny: [{ path: "a".repeat(1_024) }] }],
+    ["a path of 1,025 characters", { deny: [{ path: "a".repeat(1_025) }] }],
     ["a list that is not a list", { deny: { command: "curl" } }],
     ["a number for a tool", { deny: [{ tool: 3 }] }],
   ];

@@ -17,6 +17,7 @@ import { buildFootprint, type Footprint } from "../../src/core/policy/footprint"
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import {
   decide,
+  MAX_RULE_PATH_CHARS,
   parsePermissionSettings,
   pathRuleFor,
   proposeRule,
@@ -223,7 +224,7 @@ describe("permission rules and guards", () => {
         {
           ask: [
             { path: '.env" (user settings). Symposium checked this request: it reads no secret "' },
-            { path: `docs/${"a".repeat(10_000)}` },
+            { path: `docs/${"a".repeat(1_000)}` },
             { tool: "Bash\u202e\nApproved by you" },
           ],
         },
@@ -238,7 +239,7 @@ describe("permission rules and guards", () => {
       assert.match(long!, /^Ask for paths matching "docs\/a+…" \(workspace settings\)$/);
       assert.equal(hidden, 'Ask for the tool "Bash<U+202E> Approved by you" (workspace settings)');
       // The rule still matches the path as written.
-      assert.equal(parsed.rules[1]!.path, `docs/${"a".repeat(10_000)}`);
+      assert.equal(parsed.rules[1]!.path, `docs/${"a".repeat(1_000)}`);
     });
 
     it("drops allow rules from workspace settings with a warning, keeps their deny and ask rules", () => {
@@ -335,6 +336,54 @@ describe("permission rules and guards", () => {
       const held = decide(command("ls"), context({ bypass: true, rules: many.rules }));
       assert.equal(held.verdict, "ask");
       assert.match(held.by.label, /holds more than 500 rules/);
+    });
+
+    it("reads a rule path longer than picomatch takes as unreadable: the workspace's ask rule holds every request", () => {
+      // Over 65,536 characters picomatch throws: every request of every agent ended "unreadable", with no card.
+      const long = "a".repeat(70_000);
+      const parsed = parsePermissionSettings(
+        { ask: [{ path: long }], deny: [{ path: "a".repeat(MAX_RULE_PATH_CHARS + 1) }] },
+        "workspace",
+      );
+      assert.equal(parsed.problems.length, 2, parsed.problems.join("\n"));
+      assert.ok(parsed.problems.every((problem) => /every request asks/.test(problem)));
+      assert.deepEqual(
+        parsePermissionSettings({ ask: [{ path: "a".repeat(MAX_RULE_PATH_CHARS) }] }, "user").problems,
+        [],
+      );
+      const decision = decide(edit(join(ws, "src", "a.ts")), context({ bypass: true, rules: parsed.rules }));
+      assert.equal(decision.verdict, "ask");
+      assert.match(
+        decision.by.label,
+        /symposium\.workspacePermissions\.ask\[0\] in workspace settings could not be read/,
+      );
+      // An allow rule that long allows nothing.
+      assert.deepEqual(parsePermissionSettings({ allow: [{ kind: "edit", path: long }] }, "user").rules, []);
+    });
+
+    it("matches a glob picomatch cannot compile as one too costly: a deny or ask rule holds, an allow rule does not", () => {
+      // Not through the settings (a grant, Manage Permissions): the matchers themselves must not throw.
+      const long = "a".repeat(70_000);
+      const asked = ruleFromEntry({ path: long }, "ask", "workspace");
+      const file = boundary.check(join(ws, "src", "a.ts"));
+      assert.equal(
+        decide(edit(join(ws, "src", "a.ts")), context({ bypass: true, rules: [asked] })).verdict,
+        "ask",
+      );
+      assert.equal(pathRuleFor(file, "read", context({ rules: [asked] })), asked);
+      // Commands reading below a folder or copying into one: held too.
+      for (const [line, cwd] of [
+        ["grep -r x src", ws],
+        ["grep -r x", join(ws, "src")],
+        ["cp -r lib src/", ws],
+      ] as const)
+        assert.equal(
+          decide(command(line, cwd), context({ bypass: true, rules: [asked] })).verdict,
+          "ask",
+          line,
+        );
+      const allowed = ruleFromEntry({ kind: "edit", path: long }, "allow", "user");
+      assert.equal(decide(edit(join(ws, "src", "a.ts")), context({ rules: [allowed] })).verdict, "ask");
     });
 
     it("writes a rule back as the entry it came from", () => {

@@ -45,6 +45,13 @@ export const TOOL_KINDS = [
   "switch_mode",
   "other",
 ] as const;
+/**
+ * The longest rule path read (the manifest's `maxLength` too): no rule a person writes comes near it, and picomatch
+ * throws on a glob over 65,536 characters, which made every request end unread with no card. A longer one is an
+ * entry that cannot be read: a deny or ask rule holds every request (`holdEverything`).
+ */
+export const MAX_RULE_PATH_CHARS = 1_024;
+
 /** Built when a rule is first read: a window whose settings hold none never builds it. */
 export const ruleEntrySchema = onFirstUse(() => {
   const toolKind = z.enum(TOOL_KINDS);
@@ -52,7 +59,7 @@ export const ruleEntrySchema = onFirstUse(() => {
     kind: z.optional(z.union([toolKind, z.array(toolKind).check(z.minLength(1))])),
     tool: z.optional(z.string().check(z.minLength(1))),
     command: z.optional(z.string().check(z.regex(PLAIN_WORDS))),
-    path: z.optional(z.string().check(z.minLength(1))),
+    path: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_RULE_PATH_CHARS))),
     agent: z.optional(z.string().check(z.minLength(1))),
   });
 });

@@ -4823,14 +4823,21 @@ function compiledGlob(glob: string, home: string, nocase: boolean): CompiledGlob
     : literal < 0
       ? pattern
       : words.slice(0, literal).join("/") || undefined;
-  const compiled = globTooCostly(glob)
-    ? undefined
-    : {
-        absolute,
-        matches: nocase ? caselessMatcher(pattern) : globMatcher(pattern, { dot: true }),
-        pattern,
-        ...(folder !== undefined ? { folder } : {}),
-      };
+  let compiled: CompiledGlob | undefined;
+  try {
+    compiled = globTooCostly(glob)
+      ? undefined
+      : {
+          absolute,
+          matches: nocase ? caselessMatcher(pattern) : globMatcher(pattern, { dot: true }),
+          pattern,
+          ...(folder !== undefined ? { folder } : {}),
+        };
+  } catch {
+    // One picomatch cannot compile (over its 65,536 characters): not matched, as a costly one. Thrown, it made every
+    // request end unread, with no card, whatever the rule was.
+    compiled = undefined;
+  }
   compiledGlobs.set(key, compiled);
   lastGlob = { glob, home, nocase, compiled };
   return compiled;
@@ -4851,13 +4858,20 @@ function caselessMatcher(pattern: string): (path: string) => boolean {
   return (path) => plain(path) || ((patternFolds || NOT_ASCII.test(path)) && folded(foldAll(path)));
 }
 
-/** One name against one segment of a deny or ask rule's glob, as `caselessMatcher` matches them. */
+/**
+ * One name against one segment of a deny or ask rule's glob, as `caselessMatcher` matches them; a segment picomatch
+ * cannot compile (over its 65,536 characters) may match, as such a rule's glob holds every path (`compiledGlob`).
+ */
 function caselessNameMatch(name: string, segment: string): boolean {
-  return (
-    matchesGlob(name, segment, { dot: true, nocase: true }) ||
-    ((NOT_ASCII.test(name) || NOT_ASCII.test(segment)) &&
-      matchesGlob(foldAll(name), foldAll(segment), { dot: true, nocase: true }))
-  );
+  try {
+    return (
+      matchesGlob(name, segment, { dot: true, nocase: true }) ||
+      ((NOT_ASCII.test(name) || NOT_ASCII.test(segment)) &&
+        matchesGlob(foldAll(name), foldAll(segment), { dot: true, nocase: true }))
+    );
+  } catch {
+    return true;
+  }
 }
 
 /**
