@@ -30,6 +30,7 @@ import {
   type PermissionRule,
 } from "../../src/core/policy/rules";
 import { MAX_NAMES_READ, MAX_WALK_DEPTH } from "../../src/core/policy/folderNames";
+import { globTooCostly } from "../../src/core/policy/globCost";
 import { runsAnyCode } from "../../src/core/policy/programs";
 import { makePolicyWorkspace, type PolicyWorkspace } from "../support/policyWorkspace";
 import { CountingGit } from "../support/countingGit";
@@ -4172,6 +4173,10 @@ describe("permission rules and guards", () => {
         "**/a/**/a/**/a/**/b",
         "{a,aa}".repeat(30) + "b",
         "**/+(a|aa)+(a|aa)b",
+        // Four braces or groups of five choices each, no star: 625 ways to split a path before it fails. With 70 each
+        // (a repository's 60,000-character glob), seconds for a path of 100 characters.
+        "{?,??,???,????,?????}".repeat(4) + "#",
+        "(a|aa|aaa|aaaa|aaaaa)".repeat(4) + "#",
       ];
       const name = join(ws, "src", "a".repeat(200));
       const deep = join(ws, ...Array<string>(1000).fill("a"));
@@ -4190,12 +4195,21 @@ describe("permission rules and guards", () => {
           assert.equal(decision.by.type, "rule", glob);
         }
       }
+      // Past 1,024 characters, however plain (a command's glob; a rule's is not read: MAX_RULE_PATH_CHARS).
+      assert.equal(globTooCostly(`src/${"a".repeat(1_021)}`), true);
+      assert.equal(globTooCostly(`src/${"a".repeat(1_020)}`), false);
       // `*a*a*a*a*a*a` matches a name of a's at once, and takes hours on one without: not matched at all.
       const allowed = parsePermissionSettings({ allow: [{ kind: "edit", path: "**/*a*a*a*a*a*a" }] }, "user");
       assert.match(allowed.problems[0]!, /read as matching no path/);
       assert.equal(decide(edit(name), context({ rules: allowed.rules })).verdict, "ask");
       // What a person writes is matched as written.
-      for (const glob of ["src/**/*.{test,spec}.{ts,tsx}", "**/dist/**/*.js", "~/.ssh/**"])
+      for (const glob of [
+        "src/**/*.{test,spec}.{ts,tsx}",
+        "**/dist/**/*.js",
+        "~/.ssh/**",
+        "{src,lib,test}/**/*.{ts,tsx,js,jsx,mjs,cjs,mts,cts,json,md}",
+        "a".repeat(1_024),
+      ])
         assert.deepEqual(parsePermissionSettings({ deny: [{ path: glob }] }, "workspace").problems, [], glob);
       const tests = parsePermissionSettings(
         { deny: [{ path: "src/**/*.{test,spec}.{ts,tsx}" }] },

@@ -8,6 +8,7 @@
  * inside. No dependency: settings are checked at activation.
  */
 export function globTooCostly(glob: string): boolean {
+  if (glob.length > MAX_GLOB_CHARS) return true;
   const stars = glob.match(/\*+/g) ?? [];
   const choices = (glob.match(/\{|\([^)]*\|/g) ?? []).length;
   return (
@@ -15,6 +16,39 @@ export function globTooCostly(glob: string): boolean {
     /[?*+@!]\(|\{[^}]*\*|\([^)]*\*/.test(glob) ||
     stars.filter((run) => run.length > 1).length > 2 ||
     stars.length > 3 ||
-    stars.length + choices > 4
+    stars.length + choices > 4 ||
+    waysToChoose(glob) > MAX_GLOB_CHOICES
   );
+}
+
+/**
+ * The longest glob matched: no path a person writes a rule for is longer, and the choices below add up long before
+ * it (picomatch itself throws past 65,536 characters).
+ */
+export const MAX_GLOB_CHARS = 1_024;
+
+/**
+ * The most ways a glob's braces and groups may choose together (`{a,b}.{c,d}`: 4). Four braces of 70 choices each
+ * (`{?,??,???,…}` four times, then a character no path has) are a regular expression that tries every way to split
+ * a path among them before it fails: seconds for a path of 100 characters. Counted by choices, not by braces alone.
+ */
+const MAX_GLOB_CHOICES = 256;
+
+/**
+ * The product of the choices of every brace (`{a,b,c}`: 3) and group (`(a|b)`: 2) of a glob, nested ones too; one
+ * left open is text to picomatch and counts as none. A `,` or `|` in a character class counts too: more, never fewer.
+ */
+function waysToChoose(glob: string): number {
+  const open: { close: "}" | ")"; choices: number }[] = [];
+  let ways = 1;
+  for (let i = 0; i < glob.length && ways <= MAX_GLOB_CHOICES; i++) {
+    const c = glob[i]!;
+    const innermost = open.at(-1);
+    if (c === "\\") i++;
+    else if (c === "{") open.push({ close: "}", choices: 1 });
+    else if (c === "(") open.push({ close: ")", choices: 1 });
+    else if (innermost !== undefined && c === (innermost.close === "}" ? "," : "|")) innermost.choices++;
+    else if (innermost !== undefined && c === innermost.close) ways *= open.pop()!.choices;
+  }
+  return ways;
 }

@@ -5,7 +5,7 @@
  * Permissions need this part only; the matchers that decide on a request (`rules.ts`) load with the ACP runtime.
  */
 import * as z from "zod/mini";
-import { globTooCostly } from "./globCost";
+import { globTooCostly, MAX_GLOB_CHARS } from "./globCost";
 import { onFirstUse } from "../onFirstUse";
 import { inertText } from "../untrustedText";
 
@@ -46,11 +46,11 @@ export const TOOL_KINDS = [
   "other",
 ] as const;
 /**
- * The longest rule path read (the manifest's `maxLength` too): no rule a person writes comes near it, and picomatch
- * throws on a glob over 65,536 characters, which made every request end unread with no card. A longer one is an
- * entry that cannot be read: a deny or ask rule holds every request (`holdEverything`).
+ * The longest rule path read (the manifest's `maxLength` too), the longest glob matched: no rule a person writes
+ * comes near it, and picomatch throws on a glob over 65,536 characters, which made every request end unread with no
+ * card. A longer one is an entry that cannot be read: a deny or ask rule holds every request (`holdEverything`).
  */
-export const MAX_RULE_PATH_CHARS = 1_024;
+export const MAX_RULE_PATH_CHARS = MAX_GLOB_CHARS;
 
 /** Built when a rule is first read: a window whose settings hold none never builds it. */
 export const ruleEntrySchema = onFirstUse(() => {
