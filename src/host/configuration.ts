@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { Disposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { DEFAULT_PENDING_LIMITS, type PendingLimits } from "../core/pendingApprovals";
-import { parsePermissionSettings, type PermissionRule } from "../core/policy/ruleSettings";
+import { parsePermissionSources, type PermissionRule } from "../core/policy/ruleSettings";
 import { inertText } from "../core/untrustedText";
 import { parseAgentSettings, withBypass, type AgentSettings } from "../core/settings";
 import {
@@ -77,20 +77,22 @@ export class Configuration extends Disposable {
   }
 
   private readPermissionRules(): PermissionRule[] {
-    const sources = permissionSources().map(({ value, origin, folder }) =>
-      parsePermissionSettings(
+    // The workspace's sources are capped together: one cap each, a workspace of many folders read them all.
+    const { rules, problems } = parsePermissionSources(
+      permissionSources().map(({ value, origin, folder }) => ({
         value,
-        origin === "user" ? "user" : "workspace",
-        folder ? `settings of the workspace folder "${inertText(folder.name, 80)}"` : ORIGIN_LABELS[origin],
-      ),
+        source: origin === "user" ? "user" : "workspace",
+        where: folder
+          ? `settings of the workspace folder "${inertText(folder.name, 80)}"`
+          : ORIGIN_LABELS[origin],
+      })),
     );
-    const problems = sources.flatMap((s) => s.problems);
     const key = problems.join("\n");
     if (key !== this.loggedPermissionProblems) {
       this.loggedPermissionProblems = key;
       for (const problem of problems) this.log.warn(problem);
     }
-    return sources.flatMap((s) => s.rules);
+    return rules;
   }
 
   get pendingLimits(): PendingLimits {

@@ -17,7 +17,11 @@ import { buildFootprint, type Footprint } from "../../src/core/policy/footprint"
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import {
   decide,
+  MAX_COMPILED_GLOBS,
   MAX_RULE_PATH_CHARS,
+  MAX_RULES_PER_SOURCE,
+  MAX_WORKSPACE_RULES,
+  parsePermissionSources,
   parsePermissionSettings,
   pathRuleFor,
   proposeRule,
@@ -385,6 +389,44 @@ describe("permission rules and guards", () => {
         );
       const allowed = ruleFromEntry({ kind: "edit", path: long }, "allow", "user");
       assert.equal(decide(edit(join(ws, "src", "a.ts")), context({ rules: [allowed] })).verdict, "ask");
+    });
+
+    it("reads at most 1,000 rules of a workspace's sources together: 20 folders of 1,000 each hold every request", () => {
+      // A workspace file listing folders of the repository's own, each with its own 500 deny and 500 ask rules.
+      const folder = (f: number) => ({
+        value: {
+          deny: Array.from({ length: 500 }, (_, i) => ({ path: `f${f}/d${i}/**/*.key` })),
+          ask: Array.from({ length: 500 }, (_, i) => ({ path: `f${f}/a${i}/**/*.pem` })),
+        },
+        source: "workspace" as const,
+        where: `settings of the workspace folder "p${f}"`,
+      });
+      const user = {
+        value: { allow: [{ command: "ls" }], deny: [{ path: "secrets/**" }] },
+        source: "user" as const,
+      };
+      const many = parsePermissionSources([user, ...Array.from({ length: 20 }, (_, f) => folder(f))]);
+      const fromWorkspace = many.rules.filter((r) => r.source === "workspace");
+      assert.equal(fromWorkspace.filter((r) => r.path !== undefined).length, MAX_WORKSPACE_RULES);
+      assert.equal(fromWorkspace.length, MAX_WORKSPACE_RULES + 1, "and one rule that holds every request");
+      assert.equal(
+        many.rules.filter((r) => r.source === "user").length,
+        2,
+        "the person's rules are not counted",
+      );
+      assert.match(many.problems.join("\n"), /hold more than 1000 rules together/);
+      const held = decide(command("ls"), context({ bypass: true, rules: many.rules }));
+      assert.equal(held.verdict, "ask");
+      assert.match(
+        held.by.label,
+        /hold more than 1000 rules together \(settings of the workspace folder "p1" and after\)/,
+      );
+      // One folder's 1,000 are read as before, with nothing said.
+      const one = parsePermissionSources([user, folder(0)]);
+      assert.deepEqual(one.problems, []);
+      assert.equal(one.rules.length, 1_002);
+      // Every glob the settings may hold stays compiled: fewer, each path of a request compiled them all anew.
+      assert.ok(MAX_COMPILED_GLOBS >= 2 * (3 * MAX_RULES_PER_SOURCE + MAX_WORKSPACE_RULES));
     });
 
     it("writes a rule back as the entry it came from", () => {

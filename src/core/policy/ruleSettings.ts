@@ -81,6 +81,14 @@ export interface ParsedPermissions {
 export const MAX_RULES_PER_SOURCE = 500;
 
 /**
+ * Rules a workspace's sources hold together, at most: its settings, each folder's in a multi-root workspace, and a
+ * remote's. Capped one source at a time, a workspace file listing 20 folders of its own, each with 500 deny and 500
+ * ask rules, made every request and every file the agent read take seconds. As many as one source's two lists, so a
+ * folder opened alone reads what it did; past it the workspace's deny and ask rules hold every request.
+ */
+export const MAX_WORKSPACE_RULES = 2 * MAX_RULES_PER_SOURCE;
+
+/**
  * An ask rule for every request, in place of deny or ask rules that could not be read (or were too many): dropped,
  * a deny rule written not quite right (`"kind": "Execute"`, a `comment` beside it) let Bypass or an allow rule
  * answer the very requests it was written against. Its label says why, on every card it holds.
@@ -164,6 +172,51 @@ export function parsePermissionSettings(
     });
   }
   if (unread !== undefined) result.rules.push(holdEverything(source, unread));
+  return result;
+}
+
+/** One settings source of the rules: its value, whose it is, and its name in what is said about it. */
+export interface PermissionSettingsSource {
+  value: unknown;
+  source: "user" | "workspace";
+  where?: string;
+}
+
+/**
+ * The rules of every source, in order (`parsePermissionSettings` each), with the workspace's sources capped together
+ * at `MAX_WORKSPACE_RULES`: past it, the rules that do not fit are not read and every request asks
+ * (`holdEverything`), as past one list's cap. The person's own rules are not counted.
+ */
+export function parsePermissionSources(sources: readonly PermissionSettingsSource[]): ParsedPermissions {
+  const result: ParsedPermissions = { rules: [], problems: [] };
+  let read = 0;
+  let past: string | undefined;
+  for (const { value, source, where } of sources) {
+    const parsed = parsePermissionSettings(value, source, where);
+    result.problems.push(...parsed.problems);
+    if (source === "user") {
+      result.rules.push(...parsed.rules);
+      continue;
+    }
+    const room = MAX_WORKSPACE_RULES - read;
+    if (parsed.rules.length > room) {
+      const name = where ?? "workspace settings";
+      result.problems.push(
+        `The workspace's settings hold more than ${MAX_WORKSPACE_RULES} rules together; ${room > 0 ? `the first ${room} of ${name} are read, the rest not` : `those of ${name} are not read`}, and every request asks.`,
+      );
+      past ??= name;
+    }
+    const kept = parsed.rules.slice(0, Math.max(0, room));
+    result.rules.push(...kept);
+    read += kept.length;
+  }
+  if (past !== undefined)
+    result.rules.push(
+      holdEverything(
+        "workspace",
+        `the workspace's settings hold more than ${MAX_WORKSPACE_RULES} rules together (${past} and after)`,
+      ),
+    );
   return result;
 }
 

@@ -20,7 +20,15 @@ import {
   isVenvActivation,
   type PathCheck,
 } from "./resolvePath";
-import { ruleLabel, type PermissionRule, type RuleSource, type Verdict } from "./ruleSettings";
+import {
+  MAX_RULES_PER_SOURCE,
+  MAX_WORKSPACE_RULES,
+  RULE_ACTIONS,
+  ruleLabel,
+  type PermissionRule,
+  type RuleSource,
+  type Verdict,
+} from "./ruleSettings";
 import {
   changesGitConfig,
   commandVariable,
@@ -4783,7 +4791,15 @@ function globMatches(
 /** `globMatches`'s globs compiled once: a folder read whole has thousands of entries matched against a few rules. */
 const compiledGlobs = new Map<string, CompiledGlob | undefined>();
 
-const MAX_COMPILED_GLOBS = 8_192;
+/**
+ * Room for every glob the settings may hold, twice (an allow rule's is matched with case, a deny or ask rule's
+ * without): the person's three lists and the workspace's sources together, with as many again for grants. Fewer, and
+ * each path of each request compiled every glob anew.
+ */
+export const MAX_COMPILED_GLOBS = Math.max(
+  8_192,
+  2 * 2 * (RULE_ACTIONS.length * MAX_RULES_PER_SOURCE + MAX_WORKSPACE_RULES),
+);
 
 let lastGlob: { glob: string; home: string; nocase: boolean; compiled: CompiledGlob | undefined } | undefined;
 
