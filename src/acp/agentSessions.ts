@@ -670,9 +670,11 @@ export class AgentSessions {
         (tab) => tab.model.status === "error" && tab.model.reopens?.past.sessionId === sessionId,
       );
       if (!(error instanceof SessionStartError) || !failed) throw error;
+      // With what the person added to the reopening tab meanwhile (its files and images), which closes.
       const messages = failed.takeFailedMessages();
+      const context = failed.takeUnsentContext();
       await this.closeSession(failed.key);
-      const key = await this.startSession(agentName, messages);
+      const key = await this.startSession(agentName, messages, context);
       const fresh = this.sessions.get(key);
       fresh?.showItems(
         fresh.model.addNotice(

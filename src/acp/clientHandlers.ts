@@ -51,8 +51,12 @@ export function clientCallbacks(host: HandlerHost): ClientCallbacks {
     });
   };
   const unknownAsks = new WeakMap<AgentConnection, number>();
-  const route = (connection: AgentConnection, sessionId: unknown): Session | undefined =>
-    host.scopeOf(connection)?.route(sessionId);
+  /** The session an agent's call names; the call shows the agent read the message of a turn running there. */
+  const route = (connection: AgentConnection, sessionId: unknown): Session | undefined => {
+    const session = host.scopeOf(connection)?.route(sessionId);
+    session?.heard();
+    return session;
+  };
   const routeOrThrow = (connection: AgentConnection, sessionId: unknown): Session => {
     const session = route(connection, sessionId);
     if (!session)

@@ -478,10 +478,12 @@ export class Session {
   }
 
   /**
-   * The agent went away without a word about the message that began `turn` (no answer, no update): it stopped reading
-   * (hung, or busy) and then died. Kept, failed, with its context, as a message sent as the agent exits is, so Copy and
-   * Send in a new session have it; shown as sent, it would reach no one and could not be had back. A v2 agent
-   * acknowledges a prompt once it reads it, so it did not; a v1 agent answers only at the turn's end, so it may have.
+   * A v2 agent went away without acknowledging the message that began `turn` (it acknowledges a prompt once it reads
+   * it): it stopped reading (hung, or busy) and then died. Kept, failed, with its context, as a message sent as the
+   * agent exits is, so Copy and Send in a new session have it; shown as sent, it would reach no one and could not be
+   * had back. A v1 agent answers only at the turn's end: one that read the message, acted on it and died without a
+   * word looks the same, and Send in a new session would act on it twice (a scripted crash did; Gemini CLI asks with
+   * no update first), so its message stays sent.
    */
   private notDelivered(
     turn: number,
@@ -490,11 +492,8 @@ export class Session {
     connection: AgentConnection,
   ): void {
     if (this.isDisposed || itemId === undefined || this.turns !== turn || this.heardInTurn) return;
-    const name = this.model.agentName;
-    const reason =
-      connection.version === 2
-        ? `${name} ended before reading it`
-        : `${name} ended before answering it; it may not have reached ${name}`;
+    if (connection.version !== 2) return;
+    const reason = `${this.model.agentName} ended before reading it`;
     const failed = this.queue.addFailed(itemId, message.text, message.context, reason);
     this.showMarkers([failed], { state: "failed", reason });
   }
@@ -580,9 +579,17 @@ export class Session {
     return this.turnActive && this.attachment !== undefined && !this.attachment.connection.isClosed;
   }
 
+  /**
+   * The agent sent something about this session (an update, a permission request, a file or terminal call): during a
+   * turn, it read the message that began it (`notDelivered`).
+   */
+  heard(): void {
+    if (this.turnActive) this.heardInTurn = true;
+  }
+
   applyUpdate(update: Json, version: 1 | 2): void {
     const { status } = this.model;
-    if (this.turnActive) this.heardInTurn = true;
+    this.heard();
     const causeBefore = this.model.controls.unattendedControl()?.id;
     const ops = itemOps(this.key, this.model.applyUpdate(update));
     // Between turns nothing finishes a tool call the agent opens (or opens again after the turn settled it).

@@ -363,15 +363,16 @@ describe("Messages sent while a session starts", function () {
     );
   });
 
-  it("keeps a message written to an agent that stopped reading and then died, failed, with its file (v1: may not have reached it)", async () => {
-    // A v1 agent that stops reading its stdin once the session exists (hung, or busy), then crashes.
+  it("keeps a message written to a v2 agent that stopped reading and then died, failed, with its file", async () => {
+    // A v2 agent (it acknowledges a prompt once read) that stops reading its stdin once the session exists (hung, or
+    // busy), then crashes.
     const agent = `
 const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
 const lines = require("node:readline").createInterface({ input: process.stdin });
 lines.on("line", (line) => {
   const message = JSON.parse(line);
   if (message.method === "initialize")
-    send({ id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+    send({ id: message.id, result: { protocolVersion: 2, info: { name: "stalling", version: "1.0.0" }, capabilities: {} } });
   else if (message.method === "session/new") {
     send({ id: message.id, result: { sessionId: "s-1" } });
     lines.close();
@@ -381,7 +382,6 @@ lines.on("line", (line) => {
 });
 `;
     harness = new ClientHarness({ command: process.execPath, args: ["-e", agent] });
-    harness.versions.set("Scripted", 1);
     const key = await harness.sessions.startSession("Scripted");
     harness.sessions.addContext([
       { id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" },
@@ -390,7 +390,7 @@ lines.on("line", (line) => {
     await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to die");
     const item = userItems(key).find((i) => i.text === "never read by anyone");
     assert.equal(item?.queued?.state, "failed", "shown as not sent");
-    assert.match(item?.queued?.reason ?? "", /may not have reached Scripted/);
+    assert.match(item?.queued?.reason ?? "", /ended before reading it/);
     assert.deepEqual(item.context, ["README.md"], "with its file");
     assert.equal(harness.sessions.unsentCount(key), 1);
     assert.equal(harness.sessions.copyText(key, item.id), "never read by anyone", "Copy has it");
@@ -401,6 +401,48 @@ lines.on("line", (line) => {
       [["never read by anyone", ["README.md"]]],
       "with its file",
     );
+  });
+
+  for (const protocol of ["v1", "v2"] as const)
+    it(`does not keep a message as unsent when the agent asked about it before it died, with no update (${protocol})`, async () => {
+      // Gemini CLI sends its permission request with no update before it: the request shows it read the message.
+      harness = new ClientHarness({ protocol });
+      const key = await harness.sessions.startSession("Scripted");
+      const script = JSON.stringify({ steps: [{ request: {}, wait: false }, { sleep: 200 }, { exit: 3 }] });
+      await harness.sessions.sendPrompt(key, script);
+      await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to exit");
+      assert.equal(
+        harness.sessions.unsentCount(key),
+        0,
+        "it was read: Send in a new session must not run it again",
+      );
+      assert.equal(userItems(key).find((i) => i.text === script)?.queued, undefined, "shown as sent");
+    });
+
+  it("carries the files added to a reopening tab into the fresh session when the reopen fails", async () => {
+    // Send in a new session first reopens the agent's session; an agent that lost it with its process cannot, and a
+    // fresh session takes the messages. What the person added to the reopening tab meanwhile goes along.
+    harness = new ClientHarness({
+      protocol: "v1",
+      agentEnv: { SCRIPTED_AGENT_PAST_SESSION: "Past", SCRIPTED_AGENT_FAIL_LOAD: "gone with the process" },
+    });
+    const key = await harness.sessions.startSession("Scripted");
+    void harness.sessions.sendPrompt(key, JSON.stringify({ steps: [{ exit: 3 }] }));
+    await waitFor(() => harness.sessions.session(key)?.status === "ended", "the agent to exit");
+    await harness.sessions.sendPrompt(key, "resend me");
+    const resent = harness.sessions.resendInNewSession(key);
+    resent.catch(() => undefined);
+    const reopening = harness.sessions.sessionKeys().at(-1)!;
+    assert.notEqual(reopening, key);
+    harness.sessions.addContext(
+      [{ id: "readme", uri: `file://${harness.workspace}/README.md`, path: "README.md", kind: "file" }],
+      reopening,
+    );
+    const fresh = await resent;
+    assert.ok(fresh && fresh !== reopening, "a fresh session took the messages");
+    assert.ok(!harness.sessions.sessionKeys().includes(reopening), "the reopening tab is closed");
+    assert.equal(harness.sessions.unsentContextCount(fresh), 1, "its file waits in the fresh session");
+    await waitFor(() => promptsReceived().includes("resend me"), "the message to go in the fresh session");
   });
 
   it("keeps a message sent as the agent exits (before the view knew), failed, to copy or send in a new session", async () => {
