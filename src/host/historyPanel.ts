@@ -5,13 +5,20 @@ import * as vscode from "vscode";
 import { Disposable, toDisposable } from "../core/disposable";
 import type { Logger } from "../core/logger";
 import { fsPromises, toCsv, toJsonLines, type ApprovalHistory } from "../core/approvalHistory";
+import { HISTORY_REFRESH_MS, HISTORY_REFRESH_SHARE, LaterTimer } from "../core/laterTimer";
 import type { ToHistoryMessage } from "../shared/protocol";
 import { historyMessage } from "./webviewMessages";
 import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
 
 export class HistoryPanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
-  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Each refresh reads the whole history again: spaced by what the last one cost. */
+  private readonly refresher = new LaterTimer(
+    () => this.sendRows(),
+    HISTORY_REFRESH_MS,
+    0,
+    HISTORY_REFRESH_SHARE,
+  );
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -21,7 +28,7 @@ export class HistoryPanel extends Disposable {
     super();
     this._register(
       toDisposable(() => {
-        clearTimeout(this.refreshTimer);
+        this.refresher.dispose();
         this.panel?.dispose();
       }),
     );
@@ -61,13 +68,9 @@ export class HistoryPanel extends Disposable {
     });
   }
 
-  /** Refreshes an open panel after new decisions, at most a few times a second. */
+  /** Refreshes an open panel after new decisions, at most a few times a second (less often as the history grows). */
   refreshSoon(): void {
-    if (!this.panel?.visible || this.refreshTimer) return;
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = undefined;
-      void this.sendRows();
-    }, 300);
+    if (this.panel?.visible) this.refresher.schedule();
   }
 
   private async sendRows(): Promise<void> {

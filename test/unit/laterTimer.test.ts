@@ -39,6 +39,32 @@ describe("LaterTimer (attention updates after the card)", () => {
     assert.ok(second - first >= 195, `the second run came ${(second - first).toFixed(1)} ms after the first`);
   });
 
+  it("with a busy share, spaces runs by the last run's cost, and runs again after a run asked for during it", async () => {
+    const began: number[] = [];
+    // A job of 60 ms (a refresh reading a grown history), at most a fifth of the time: 300 ms or more apart.
+    const later = new LaterTimer(
+      async () => {
+        began.push(performance.now());
+        await sleep(60);
+      },
+      5,
+      0,
+      0.2,
+    );
+    later.schedule();
+    await sleep(30); // the first run is under way
+    later.schedule(); // asked for during it: runs after it, not lost
+    for (let waited = 0; began.length < 2 && waited < 5_000; waited += 20) await sleep(20);
+    await sleep(100);
+    assert.equal(began.length, 2, "the request during the run ran once after it");
+    // Timers never fire early, so the cost is at least 60 ms and the spacing at least 300.
+    assert.ok(
+      began[1]! - began[0]! >= 295,
+      `the second run began ${(began[1]! - began[0]!).toFixed(1)} ms after`,
+    );
+    later.dispose();
+  });
+
   it("does not run once disposed", async () => {
     let runs = 0;
     const later = new LaterTimer(() => runs++, 5);
