@@ -4219,6 +4219,9 @@ describe("permission rules and guards", () => {
         // (a repository's 60,000-character glob), seconds for a path of 100 characters.
         "{?,??,???,????,?????}".repeat(4) + "#",
         "(a|aa|aaa|aaaa|aaaaa)".repeat(4) + "#",
+        // A character class is one character to picomatch: `[)]` and `[}]` close no group or brace.
+        "([)]|?|??|???|????|?????|??????|???????|????????)".repeat(4) + "Z",
+        "{[}],?,??,???,????}".repeat(4) + "Z",
       ];
       const name = join(ws, "src", "a".repeat(200));
       const deep = join(ws, ...Array<string>(1000).fill("a"));
@@ -4247,6 +4250,8 @@ describe("permission rules and guards", () => {
       // What a person writes is matched as written.
       for (const glob of [
         "src/**/*.{test,spec}.{ts,tsx}",
+        "src/[a-z]*.{ts,tsx}",
+        "docs/[[]draft].md",
         "**/dist/**/*.js",
         "~/.ssh/**",
         "{src,lib,test}/**/*.{ts,tsx,js,jsx,mjs,cjs,mts,cts,json,md}",
@@ -8219,6 +8224,10 @@ describe("permission rules and guards", () => {
         "pnpm -r exec rm -rf ~",
         "pnpm --filter app sh -c 'rm -rf ~'",
         "pnpm -C src sh -c 'rm -rf ../..'",
+        // The words pnpm hands to npm only as its first word (pnpm 11: never): after an option they are programs.
+        "pnpm -s find ~ -delete",
+        "pnpm --loglevel=silent find ~ -delete",
+        "pnpm find ~ -delete",
         "bun run rm -rf ~",
         "bun --bun run rm -rf ~",
         "bun run --bun rm -rf ~",

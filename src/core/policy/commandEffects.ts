@@ -5743,8 +5743,15 @@ const PNPM_COMMANDS = wordSet(
   "list ll ln ls m multi outdated pack patch patch-commit patch-remove prune publish rb rebuild recursive remove",
   "restart rm root run run-script self-update server set setup start stop store t test tst un uni uninstall unlink up",
   "update upgrade why approve-builds ignored-builds runtime store-path",
-  "access adduser bugs deprecate dist-tag docs edit find home info issues login logout owner ping prefix profile pkg",
-  "repo s se search set-script show star stars team token unpublish unstar v version view whoami xmas",
+);
+/**
+ * The words pnpm 9-10 hands to npm, only as its very first word (pnpm 11 hands none): after an option, or in pnpm 11,
+ * they are programs (`pnpm -s find ~ -delete`). `find`, `view` and `edit`, programs that delete or run commands, are
+ * read as programs wherever they are.
+ */
+const PNPM_NPM_WORDS = wordSet(
+  "access adduser bugs deprecate dist-tag docs home info issues login logout owner ping prefix profile pkg",
+  "repo s se search set-script show star stars team token unpublish unstar v version whoami xmas",
 );
 /** pnpm's options that take no value, and those whose value is a package's or a reporter's name. */
 const PNPM_FLAGS = wordSet(
@@ -5799,7 +5806,9 @@ function pnpmFallback(argv: readonly (string | null)[], start: number): Fallback
           .slice(at)
           .filter((word) => word === null || !word.startsWith("-"))
           .slice(0, 2);
-  if (candidates.every((word) => word !== null && PNPM_COMMANDS.has(word))) return undefined;
+  const own = (word: string | null, i: number) =>
+    word !== null && (PNPM_COMMANDS.has(word) || (at === start + 1 && i === 0 && PNPM_NPM_WORDS.has(word)));
+  if (candidates.every(own)) return undefined;
   if (unread !== undefined) return `pnpm ${unread} is an option Symposium does not read`;
   if (command === null) return "pnpm's command is computed at run time";
   return { at, ...(folder !== undefined ? { folder } : {}) };

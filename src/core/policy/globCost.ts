@@ -7,8 +7,10 @@
  * command: the files it names are not known). What a person writes (`src/**\/*.{test,spec}.{ts,tsx}`) stays well
  * inside. No dependency: settings are checked at activation.
  */
-export function globTooCostly(glob: string): boolean {
-  if (glob.length > MAX_GLOB_CHARS) return true;
+export function globTooCostly(written: string): boolean {
+  if (written.length > MAX_GLOB_CHARS) return true;
+  // A character class matches one character, whatever it holds: `[)]` and `[}]` close nothing.
+  const glob = withoutClasses(written);
   const stars = glob.match(/\*+/g) ?? [];
   const choices = (glob.match(/\{|\([^)]*\|/g) ?? []).length;
   return (
@@ -51,4 +53,34 @@ function waysToChoose(glob: string): number {
     else if (innermost !== undefined && c === innermost.close) ways *= open.pop()!.choices;
   }
   return ways;
+}
+
+/**
+ * The glob with each character class (`[a-z]`, `[)]`, `[!}]`) as `?`, as picomatch reads it: a `]` first in it is
+ * one of its characters; a `[` with no `]` after it is text.
+ */
+function withoutClasses(glob: string): string {
+  let out = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "\\") {
+      out += glob.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (c !== "[") {
+      out += c;
+      continue;
+    }
+    let end = i + 1;
+    if (glob[end] === "!" || glob[end] === "^") end++;
+    if (glob[end] === "]") end++;
+    while (end < glob.length && glob[end] !== "]") end += glob[end] === "\\" ? 2 : 1;
+    if (end >= glob.length) out += c;
+    else {
+      out += "?";
+      i = end;
+    }
+  }
+  return out;
 }
