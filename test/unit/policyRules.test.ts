@@ -4080,6 +4080,14 @@ describe("permission rules and guards", () => {
         "bun run git push",
       ])
         assert.equal(decide(command(line), context({ rules: push, bypass: true })).verdict, "deny", line);
+      // A runner that hands its words to a shell as a line runs a command its words do not spell: it asks.
+      for (const line of [
+        "lerna exec -- echo 'x; git push'",
+        "nx exec -- echo '$(git push)'",
+        "yarn exec 'git push'",
+        "yarn workspace app exec 'echo; git push'",
+      ])
+        assert.equal(decide(command(line), context({ rules: push, bypass: true })).verdict, "ask", line);
       const allow = [rule("allow", { command: "git status" })];
       assert.equal(decide(command("git status"), context({ rules: allow })).verdict, "allow");
       assert.equal(decide(command("git -C /elsewhere status"), context({ rules: allow })).verdict, "ask");
@@ -8204,6 +8212,22 @@ describe("permission rules and guards", () => {
         "flox activate -- rm -rf ~",
         "retry -- rm -rf ~",
         "just --shell bash --command rm -rf ~",
+        // Runners that hand the words after their subcommand to a shell as a line (lerna joins them, nx quotes each
+        // in "…", yarn 2+ reads the first as a line), and conda's script, into which a word with a line break goes.
+        "lerna exec -- echo 'x; rm -rf ~'",
+        "lerna exec -- 'rm -rf ~'",
+        "lerna exec -- A=1 rm -rf ~",
+        "nx exec -- echo '$(rm -rf ~)'",
+        `nx exec -- echo 'x"; rm -rf ~; "'`,
+        'nx exec -- echo "$X"',
+        "yarn exec 'rm -rf ~'",
+        `yarn exec "sh -c 'rm -rf ~'"`,
+        "yarnpkg exec 'rm -rf ~'",
+        "corepack yarn exec 'echo; rm -rf ~'",
+        "yarn workspaces foreach exec 'rm -rf ~'",
+        "yarn workspace app exec 'echo; rm -rf ~'",
+        "conda run -n dev 'echo a\nrm -rf ~'",
+        "micromamba run 'true\nrm -rf ~'",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
       ...[
@@ -8750,6 +8774,12 @@ describe("permission rules and guards", () => {
           "npx --omit=dev tsc --noEmit",
           "corepack pnpm@8 install",
           "yarn --cwd web build",
+          // Runners of a plain command in each package, or in a project's environment.
+          "lerna exec -- npm test",
+          "nx exec -- tsc",
+          "yarn exec tsc --noEmit",
+          "yarn workspace app exec eslint --fix src",
+          "conda run -n dev python -c 'print(1)'",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",
           "meson setup build",

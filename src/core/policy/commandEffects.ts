@@ -5814,6 +5814,48 @@ function pnpmFallback(argv: readonly (string | null)[], start: number): Fallback
   return { at, ...(folder !== undefined ? { folder } : {}) };
 }
 
+/**
+ * Characters a shell reads in a word: quotes, operators, expansions, globs, a home's `~`, and blanks and line breaks,
+ * which split a word in two.
+ */
+const SHELL_SYNTAX = /[\s;&|$`"'\\<>()*?[\]{}~#!]/;
+
+/**
+ * A sentence when a runner hands the words after its subcommand to a shell as a line, and they hold what a shell
+ * reads (`lerna exec -- echo 'x; rm -rf ~'`), so that the command it runs is not the one its words spell: lerna joins
+ * them with spaces (execa's `shell`), nx quotes each in `"…"` (its `$(…)`, backquotes, `$X` and `"` stay live), yarn
+ * 2+ reads the first as a line of its own shell (`yarn exec 'rm -rf ~'`, `yarn workspace app exec …`, `yarn
+ * workspaces foreach exec …`). conda, mamba and micromamba write a word holding a line break into the script they
+ * run. Undefined when the words are a plain command, read as the wrapper's.
+ */
+function shellLine(
+  name: string,
+  sub: string,
+  argv: readonly (string | null)[],
+  next: number,
+): string | undefined {
+  const runner = `${name} ${sub}`;
+  if (["conda run", "mamba run", "micromamba run"].includes(runner))
+    return argv.slice(next).some((word) => word === null || /[\n\r]/.test(word))
+      ? `${runner} writes a word holding a line break into a shell script, which Symposium does not read`
+      : undefined;
+  const yarn = name === "yarn" || name === "yarnpkg";
+  const from =
+    ["lerna exec", "nx exec"].includes(runner) || (yarn && sub === "exec")
+      ? next
+      : yarn && (sub === "workspace" || sub === "workspaces") && argv[next] === "exec"
+        ? next + (argv[next + 1] === "--" ? 2 : 1)
+        : undefined;
+  if (from === undefined) return undefined;
+  const words = argv.slice(from);
+  // A first word that sets a variable (`A=1 rm -rf ~`) is not the program. A home folder leading a word is the same
+  // to both shells (`rm -rf ~`, read as the home's).
+  const syntax = (word: string) => SHELL_SYNTAX.test(word.replace(/^~(?=\/|$)/, ""));
+  if (words.some((word, i) => word === null || syntax(word) || (i === 0 && word.includes("="))))
+    return `${runner}${from === next ? "" : " exec"} runs its words as a shell line, which Symposium does not read`;
+  return undefined;
+}
+
 /** Where the program starts that a package manager runs for a word none of its commands, and in which folder. */
 interface FallbackCommand {
   at: number;
@@ -5941,6 +5983,8 @@ export function withoutWrappers(words: readonly (string | null)[]): Unwrapped {
           start,
           problem: `${name} ${argv[start + 1]} ${first} is an option Symposium does not read`,
         };
+      const line = shellLine(name!, argv[start + 1]!, argv, next);
+      if (line) return { argv: argv.slice(start), start, problem: line };
       start = next;
       continue;
     }

@@ -82,6 +82,7 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   npm: { exec: 0, x: 0 },
   pnpm: { exec: 0, dlx: 0 },
   yarn: { exec: 0, dlx: 0, workspaces: 1, workspace: 1 },
+  yarnpkg: { exec: 0, dlx: 0, workspaces: 1, workspace: 1 },
   bun: { x: 0 },
   // bash's `jobs -x kill %1`: the command with its job specs replaced.
   jobs: { "-x": 0 },
