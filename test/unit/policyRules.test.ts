@@ -4078,6 +4078,7 @@ describe("permission rules and guards", () => {
         "pnpm -r exec git push",
         "corepack pnpm@8 git push",
         "bun run git push",
+        `yarn node -e 'require("child_process").execSync("git push")'`,
       ])
         assert.equal(decide(command(line), context({ rules: push, bypass: true })).verdict, "deny", line);
       // A runner that hands its words to a shell as a line runs a command its words do not spell: it asks.
@@ -8239,6 +8240,9 @@ describe("permission rules and guards", () => {
         "nx exec -- rm -rf ~",
         "yarn workspaces foreach exec rm -rf ~",
         "yarn workspace app exec rm -rf ~",
+        // yarn's node, with its inline code read as node's.
+        `yarn node -e 'require("child_process").execSync("rm -rf ~")'`,
+        `yarnpkg node -p 'require("child_process").execSync("rm -rf ~")'`,
         // A package manager at a version (corepack), and programs pnpm and `bun run` run for a word none of their
         // commands (bun after a script, a file and a package's program of that name), behind their options too.
         "corepack pnpm@8 exec rm -rf ~",
@@ -8780,6 +8784,7 @@ describe("permission rules and guards", () => {
           "yarn exec tsc --noEmit",
           "yarn workspace app exec eslint --fix src",
           "conda run -n dev python -c 'print(1)'",
+          "yarn node scripts/build.js",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",
           "meson setup build",

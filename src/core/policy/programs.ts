@@ -55,7 +55,7 @@ export const WRAPPERS = new Set([
  * (`poetry run pytest`, `bundle exec rspec`, `pnpm exec eslint .`): read as wrappers, so the guards judge the command
  * (`uv run rm -rf ~` is `rm -rf ~`). Options between the subcommand and the command are not read (they ask); the
  * number is the operands the subcommand takes first (`direnv exec <dir>`), -1 where the subcommand word is the
- * command itself (`corepack npm exec …` is `npm exec …`).
+ * command itself (`corepack npm exec …` is `npm exec …`, `yarn node -e …` is `node -e …`).
  */
 export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   poetry: { run: 0 },
@@ -81,8 +81,9 @@ export const SUBCOMMAND_WRAPPERS: Readonly<Record<string, Readonly<Record<string
   stack: { exec: 0 },
   npm: { exec: 0, x: 0 },
   pnpm: { exec: 0, dlx: 0 },
-  yarn: { exec: 0, dlx: 0, workspaces: 1, workspace: 1 },
-  yarnpkg: { exec: 0, dlx: 0, workspaces: 1, workspace: 1 },
+  // `yarn node -e …` runs node with the project's resolution (yarn 1 and 2+ alike): read as `node -e …`.
+  yarn: { exec: 0, dlx: 0, workspaces: 1, workspace: 1, node: -1 },
+  yarnpkg: { exec: 0, dlx: 0, workspaces: 1, workspace: 1, node: -1 },
   bun: { x: 0 },
   // bash's `jobs -x kill %1`: the command with its job specs replaced.
   jobs: { "-x": 0 },
