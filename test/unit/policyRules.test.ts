@@ -4079,6 +4079,9 @@ describe("permission rules and guards", () => {
         "corepack pnpm@8 git push",
         "bun run git push",
         `yarn node -e 'require("child_process").execSync("git push")'`,
+        `tsx --eval 'require("child_process").execSync("git push")'`,
+        `ts-node -e 'require("child_process").execSync("git push")'`,
+        "zx -e 'await $`git push`.nothrow()'",
       ])
         assert.equal(decide(command(line), context({ rules: push, bypass: true })).verdict, "deny", line);
       // A runner that hands its words to a shell as a line runs a command its words do not spell: it asks.
@@ -8229,6 +8232,9 @@ describe("permission rules and guards", () => {
         "yarn workspace app exec 'echo; rm -rf ~'",
         "conda run -n dev 'echo a\nrm -rf ~'",
         "micromamba run 'true\nrm -rf ~'",
+        // A task given on deno's command line runs in Deno's own shell.
+        "deno task --eval 'rm -rf ~'",
+        "deno task -e 'echo; rm -rf ~'",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
       ...[
@@ -8243,6 +8249,16 @@ describe("permission rules and guards", () => {
         // yarn's node, with its inline code read as node's.
         `yarn node -e 'require("child_process").execSync("rm -rf ~")'`,
         `yarnpkg node -p 'require("child_process").execSync("rm -rf ~")'`,
+        // node's runners of TypeScript, Babel and CoffeeScript, and zx's $`…`, with their inline code read as node's
+        // (past options with a value: `-O '{…}'`, `-r ./x`, one not known: `--inspect-port 9229`).
+        `tsx -e 'require("child_process").execSync("rm -rf ~")'`,
+        `tsx -p 'require("child_process").execSync("rm -rf ~")'`,
+        `ts-node -O '{"module":"commonjs"}' -e 'require("child_process").execSync("rm -rf ~")'`,
+        `babel-node -e 'require("child_process").execSync("rm -rf ~")'`,
+        `coffee -e 'require("child_process").execSync "rm -rf ~"'`,
+        "zx --eval 'await $`rm -rf ~`'",
+        `node -r ./x.js -e 'require("child_process").execSync("rm -rf ~")'`,
+        `node --inspect-port 9229 -e 'require("child_process").execSync("rm -rf ~")'`,
         // A package manager at a version (corepack), and programs pnpm and `bun run` run for a word none of their
         // commands (bun after a script, a file and a package's program of that name), behind their options too.
         "corepack pnpm@8 exec rm -rf ~",
@@ -8785,6 +8801,13 @@ describe("permission rules and guards", () => {
           "yarn workspace app exec eslint --fix src",
           "conda run -n dev python -c 'print(1)'",
           "yarn node scripts/build.js",
+          "tsx src/a.ts",
+          "ts-node src/a.ts",
+          "tsx -e 'console.log(1)'",
+          "zx -e 'await $`ls src`'",
+          "coffee -c src",
+          "deno task build",
+          "node -r ts-node/register src/a.ts",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",
           "meson setup build",

@@ -494,6 +494,10 @@ function outputFiles(name: string, words: (string | null)[]): (string | null)[] 
 export function wordSet(...lines: string[]): ReadonlySet<string> {
   return new Set(lines.flatMap((line) => line.split(" ")));
 }
+/** The words of lines, in order. */
+function wordList(...lines: string[]): readonly string[] {
+  return lines.flatMap((line) => line.split(" "));
+}
 /** Commands that copy, move or link their operands to the last one (or to `-t DIR`). */
 const COPIES = new Set(["cp", "mv", "ln", "install", "rsync", "scp"]);
 /** The copies' target-directory option; `S` (a backup suffix) also takes a value. */
@@ -1738,9 +1742,52 @@ function zipWords(words: readonly (string | null)[]): {
   return { operands, excluded, included };
 }
 
-/** Interpreters' options whose value is the program (`python3 -c …`, `node -e …`, `perl -ne …`, `php -r …`). */
-const INLINE_CODE: Record<string, { short: string; long: readonly string[]; values?: string }> = {
-  node: { short: "ep", long: ["--eval", "--print"] },
+/** node's options whose value is the next word (`--require ./x`, `--import x`), which is no script. */
+const NODE_VALUE_OPTIONS = wordList(
+  "--require --import --loader --experimental-loader --conditions --input-type --env-file --title --stack-size",
+  "--max-old-space-size",
+);
+const NODE_VALUES = new RegExp(`^(?:${NODE_VALUE_OPTIONS.join("|")})$`);
+
+/**
+ * Interpreters' options whose value is the program (`python3 -c …`, `node -e …`, `perl -ne …`, `php -r …`), and their
+ * options whose value is the next word (short `values`, `longValues`), which may come first (`node -r ./x -e …`).
+ */
+const INLINE_CODE: Record<
+  string,
+  { short: string; long: readonly string[]; values?: string; longValues?: readonly string[] }
+> = {
+  node: { short: "ep", long: ["--eval", "--print"], values: "rC", longValues: NODE_VALUE_OPTIONS },
+  // node's runners of TypeScript, Babel and CoffeeScript, and zx (JavaScript whose $`…` lines run in a shell).
+  tsx: {
+    short: "ep",
+    long: ["--eval", "--print"],
+    values: "rC",
+    longValues: ["--tsconfig", ...NODE_VALUE_OPTIONS],
+  },
+  "ts-node": {
+    short: "ep",
+    long: ["--eval", "--print"],
+    values: "rOPCDI",
+    longValues: wordList(
+      "--require --compilerOptions --compiler-options --project --compiler --ignore-diagnostics --ignore --cwd --dir",
+      "--scope-dir --transpiler",
+    ),
+  },
+  "babel-node": {
+    short: "ep",
+    long: ["--eval", "--print"],
+    values: "ioxwbr",
+    longValues: wordList(
+      "--ignore --only --extensions --plugins --presets --require --config-file --env-name --root-mode",
+    ),
+  },
+  coffee: { short: "e", long: ["--eval"], values: "r", longValues: ["--require"] },
+  zx: {
+    short: "e",
+    long: ["--eval"],
+    longValues: wordList("--shell --prefix --postfix --cwd --ext --registry --env"),
+  },
   bun: { short: "e", long: ["--eval", "--print"] },
   perl: { short: "eE", long: [] },
   ruby: { short: "e", long: [] },
@@ -1776,11 +1823,36 @@ export function inlineCode(name: string, argv: readonly (string | null)[]): (str
   const code: (string | null)[] = [];
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i] ?? null;
-    if (word === null || word === "--" || !word.startsWith("-") || word === "-") break;
+    if (word === null || word === "--" || !word.startsWith("-") || word === "-") {
+      // After an option this does not know, this word may be its value and a later code option the program's
+      // (`node --inspect-port 9229 -e …`): read as such, the more code the more is judged.
+      const before = argv[i - 1];
+      const unknown =
+        word !== null &&
+        word !== "--" &&
+        i > 1 &&
+        before != null &&
+        /^-[^-]|^--[^=]+$/.test(before) &&
+        !(before.startsWith("--") && syntax.long.includes(before));
+      if (
+        unknown &&
+        argv
+          .slice(i + 1)
+          .some(
+            (later) =>
+              later === null ||
+              syntax.long.some((option) => later === option || later.startsWith(`${option}=`)) ||
+              (/^-[^-]/.test(later) && [...later.slice(1)].some((letter) => syntax.short.includes(letter))),
+          )
+      )
+        continue;
+      break;
+    }
     if (word.startsWith("--")) {
       const eq = word.indexOf("=");
       const option = eq < 0 ? word : word.slice(0, eq);
       if (syntax.long.includes(option)) code.push(eq < 0 ? (argv[++i] ?? null) : word.slice(eq + 1));
+      else if (eq < 0 && syntax.longValues?.includes(option) === true) i++;
       continue;
     }
     const at = [...word.slice(1)].findIndex((letter) => syntax.short.includes(letter)) + 1;
@@ -1899,9 +1971,6 @@ function interpreterFamily(name: string): string | undefined {
   return family in STDIN_PROGRAMS ? family : undefined;
 }
 
-/** node's options whose value is the next word (`--require ./x`, `--import x`), which is no script. */
-const NODE_VALUES =
-  /^(?:--require|--import|--loader|--experimental-loader|--conditions|--input-type|--env-file|--title|--stack-size|--max-old-space-size)$/;
 /** Programs that run a script file they are given, after a subcommand of theirs (`deno run x.ts`). */
 const SCRIPT_RUNNERS: Readonly<Record<string, readonly string[]>> = {
   deno: ["run"],
@@ -2188,6 +2257,8 @@ const ARGV_IN_CODE = /\bargv\b|\bARGV\b|\$ARGV|@ARGV|\$argv/;
 const ARGV_CALLS: Readonly<Record<string, string>> = {
   python: String.raw`\b(?:(?:run|call|check_call|check_output|Popen)\s*\(\s*(?=[[(])|(?:create_subprocess_exec|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|pty\.spawn)\s*\(\s*(?:[\w.]+\s*,\s*)?(?=["'[(]))`,
   node: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync)\s*\(\s*(?=["'\x60[])`,
+  coffee: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync)\s*\(?\s*(?=["'\x60[])`,
+  zx: String.raw`\b(?:spawn|spawnSync|execFile|execFileSync)\s*\(\s*(?=["'\x60[])`,
   ruby: String.raw`\b(?:system|exec|spawn|Process\.spawn|IO\.popen)\s*\(?\s*(?=["'[])`,
   perl: String.raw`\b(?:system|exec)\s*\(?\s*(?=["'])`,
   php: String.raw`\bproc_open\s*\(\s*(?=\[)`,
@@ -2299,6 +2370,9 @@ function codeFamily(name: string): string {
 const SAME_CALLS: Readonly<Record<string, string>> = {
   bun: "node",
   deno: "node",
+  tsx: "node",
+  "ts-node": "node",
+  "babel-node": "node",
   luajit: "lua",
   irb: "ruby",
   R: "Rscript",
@@ -2308,6 +2382,9 @@ const SHELL_CALLS: Readonly<Record<string, string>> = {
   // Any module's (`__import__('os').system(…)`, `sp.run(…)`), or imported alone (`from os import system`).
   python: String.raw`(?:\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput|create_subprocess_shell)|\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen|create_subprocess_shell))\s*\(\s*[rbuRBU]{0,2}`,
   node: String.raw`(?:\b(?:execSync|exec)\s*\(\s*|\bBun\.\$\s*)`,
+  // CoffeeScript calls without parentheses (`execSync "…"`); zx runs its $`…` templates in a shell.
+  coffee: String.raw`\b(?:execSync|exec)\s*\(?\s*`,
+  zx: String.raw`(?:\b(?:execSync|exec)\s*\(\s*|(?<![\w.])\$(?:\.sync)?\s*)`,
   ruby: String.raw`(?:\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?\s*|%x\(\s*)`,
   perl: String.raw`\b(?:system|exec|qx)\s*\(?\s*`,
   php: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*`,
@@ -5400,6 +5477,22 @@ export function runsUnread(name: string, argv: readonly (string | null)[]): stri
   // grammar does not read it, so it is not understood (a script file it runs is the workspace's, as `bash x.sh`).
   if (FOREIGN_SHELLS.has(name) && words.some((word) => word === null || foreignCommandOption(word)))
     return `${name} runs a command line in its own language, which Symposium does not read`;
+  // `deno task --eval '<line>'` runs its line in Deno's own shell (a task given on the command line).
+  if (name === "deno") {
+    const task = words.findIndex((word) => word === null || !word.startsWith("-"));
+    const end = words.indexOf("--");
+    if (
+      task >= 0 &&
+      (words[task] === null ||
+        (words[task] === "task" &&
+          words
+            .slice(task + 1, end < 0 ? undefined : end)
+            .some((word) => word === null || word === "--eval" || /^-[^-]*e/.test(word))))
+    )
+      return words[task] === null
+        ? "deno's subcommand is computed at run time"
+        : "deno task --eval runs a line of Deno's own shell, which Symposium does not read";
+  }
   // `cmake -E env …`, `-E chdir dir cmd`: a command line of its own, or a file tool (`-E rm -rf ~`).
   if (name === "cmake" && words.includes("-E"))
     return "cmake -E runs a command or file tool Symposium does not read";

@@ -252,8 +252,9 @@ const RUNS_ANY_CODE: ReadonlySet<string> = new Set([
   "yarn",
   "make",
   "gmake",
-  // Runners of a language's code: R's shell, the JVM and its shell, cmake's scripts (`-P`), TypeScript and zx.
-  ...["R", "java", "jshell", "cmake", "tsx", "ts-node", "zx"],
+  // Runners of a language's code: R's shell, the JVM and its shell, cmake's scripts (`-P`), TypeScript, zx, Babel's
+  // and CoffeeScript's.
+  ...["R", "java", "jshell", "cmake", "tsx", "ts-node", "zx", "babel-node", "coffee"],
 ]);
 
 /** Subcommands that run whatever their arguments say (`npm exec -c …`, `npm run <any script>`, `pnpm dlx …`). */
