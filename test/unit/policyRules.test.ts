@@ -8235,6 +8235,25 @@ describe("permission rules and guards", () => {
         // A task given on deno's command line runs in Deno's own shell.
         "deno task --eval 'rm -rf ~'",
         "deno task -e 'echo; rm -rf ~'",
+        // node's runners of command lines: aliases and peers of concurrently, cross-env and dotenv (a package whose
+        // program has another name), watchers and bundlers that run a line, @antfu/ni's commands.
+        "cross-env-shell 'rm -rf ~'",
+        "conc 'rm -rf ~'",
+        "npx -p concurrently conc 'rm -rf ~'",
+        "npx dotenv-cli -- rm -rf ~",
+        "onchange -i 'src/**' -- sh -c 'rm -rf ~'",
+        "chokidar src --initial -c 'rm -rf ~'",
+        "npx chokidar-cli src --initial --command 'rm -rf ~'",
+        "start-server-and-test 'rm -rf ~' 3000 'echo x'",
+        "server-test 'rm -rf ~' 3000 echo",
+        `start-test 'sh -c "rm -rf ~"' 3000 echo`,
+        "tsc-watch --onSuccess 'rm -rf ~'",
+        "tsc-watch --onCompilationComplete 'rm -rf ~'",
+        "tsup src/index.ts --onSuccess 'rm -rf ~'",
+        "npm-run sh -c 'rm -rf ~'",
+        "na sh -c 'rm -rf ~'",
+        "nlx sh -c 'rm -rf ~'",
+        "nr git push",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
       ...[
@@ -8808,6 +8827,9 @@ describe("permission rules and guards", () => {
           "coffee -c src",
           "deno task build",
           "node -r ts-node/register src/a.ts",
+          "tsup src/index.ts",
+          "tsup src/index.ts --format cjs,esm --dts",
+          "tsc-watch --noClear -p tsconfig.json",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",
           "meson setup build",

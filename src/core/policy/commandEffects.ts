@@ -5077,6 +5077,17 @@ const RUNNING_OPTIONS: Record<string, string[]> = {
   fd: ["--exec", "--exec-batch"],
   fdfind: ["--exec", "--exec-batch"],
   nodemon: ["--exec"],
+  // Watchers and bundlers that run a shell line on a change or a build (`tsc-watch --onSuccess 'node x'`).
+  chokidar: ["--command"],
+  "tsc-watch": [
+    "--onSuccess",
+    "--onFirstSuccess",
+    "--onFailure",
+    "--onCompilationStarted",
+    "--onCompilationComplete",
+    "--onEmit",
+  ],
+  tsup: ["--onSuccess"],
   // Configuration given on the line may name a program it runs (`--config 'target.….runner = "…"'`).
   cargo: ["--config"],
   curl: ["--config", "--variable"],
@@ -5336,6 +5347,7 @@ const SHORT_RUNNING_OPTIONS: Record<string, string> = {
   fd: "xX",
   fdfind: "xX",
   nodemon: "x",
+  chokidar: "c",
   make: "Ef",
   nc: "ec",
   ncat: "ec",
@@ -6168,7 +6180,11 @@ export function withoutWrappers(words: readonly (string | null)[]): Unwrapped {
   }
   let command = argv.slice(start);
   if (moduleWord !== undefined) command[0] = moduleWord;
-  if (packageWord && command[0] != null) command[0] = command[0].replace(/(?!^)@[^/]*$/, "");
+  if (packageWord && command[0] != null) {
+    command[0] = command[0].replace(/(?!^)@[^/]*$/, "");
+    // A package whose program has another name (`npx dotenv-cli -- cmd` runs `dotenv`).
+    if (Object.hasOwn(PACKAGE_PROGRAMS, command[0])) command[0] = PACKAGE_PROGRAMS[command[0]]!;
+  }
   // xargs adds the words it reads to the command, or puts them where its -I string is: that word keeps its folder
   // and its other parts (`~/.ssh/X` is `~/.ssh/{}`, a name below `~/.ssh`, as find's `{}` is below its start).
   if (xargs && command.length > 0) {
@@ -6274,6 +6290,16 @@ function readPackageRunner(
   }
   return { next: argv.length, packageWord };
 }
+
+/** Packages a package runner runs by name whose program is named otherwise (`npx dotenv-cli` runs `dotenv`). */
+const PACKAGE_PROGRAMS: Readonly<Record<string, string>> = {
+  "dotenv-cli": "dotenv",
+  "chokidar-cli": "chokidar",
+  "@babel/node": "babel-node",
+  coffeescript: "coffee",
+  "coffee-script": "coffee",
+  "@antfu/ni": "ni",
+};
 
 /** The package runner or project runner that runs the command starting at `start` (`timeout 5 bunx x` has bunx). */
 export function runnerBefore(argv: readonly (string | null)[], start: number): string | undefined {

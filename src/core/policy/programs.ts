@@ -222,6 +222,11 @@ export const RUNS_COMMANDS_UNREAD: ReadonlySet<string> = new Set([
   ...["arch", "xcrun", "host-spawn", "distrobox-host-exec"],
   // flox's environment around a command (`flox activate -- cmd`); a runner that runs one again until it succeeds.
   ...["flox", "retry"],
+  // node's runners of command lines: cross-env's shell form, concurrently's short name, a watcher that runs its
+  // command at once (`onchange -i`), a server and its tests, a runner of any program with the project's bins first.
+  ...["cross-env-shell", "conc", "onchange", "start-server-and-test", "server-test", "start-test", "npm-run"],
+  // @antfu/ni: its words go to the project's package manager (`na sh -c …` is `pnpm sh -c …`), or run a package.
+  ...["na", "ni", "nr", "nlx", "nun", "nci"],
 ]);
 
 /** The dynamic loader, which runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/sh -c …`). */
