@@ -8254,6 +8254,8 @@ describe("permission rules and guards", () => {
         "na sh -c 'rm -rf ~'",
         "nlx sh -c 'rm -rf ~'",
         "nr git push",
+        // ShellJS expands a pattern in its words itself: `.git*` is `.git` too.
+        "shx rm -rf '.git*'",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "incomplete" })),
       // Wrappers that run the command after them as written: a package manager's, a secret injector's, a monorepo's.
       ...[
@@ -8278,6 +8280,9 @@ describe("permission rules and guards", () => {
         "zx --eval 'await $`rm -rf ~`'",
         `node -r ./x.js -e 'require("child_process").execSync("rm -rf ~")'`,
         `node --inspect-port 9229 -e 'require("child_process").execSync("rm -rf ~")'`,
+        // ShellJS's commands, read as the programs they are named after.
+        "shx rm -rf ~",
+        "shx --silent rm -rf ../",
         // A package manager at a version (corepack), and programs pnpm and `bun run` run for a word none of their
         // commands (bun after a script, a file and a package's program of that name), behind their options too.
         "corepack pnpm@8 exec rm -rf ~",
@@ -8452,6 +8457,8 @@ describe("permission rules and guards", () => {
         "yarn --cache-folder ../c install",
         "pip install --log ../pip.log x",
         "pip install --pre --target ../x y",
+        "shx cp src/a.ts ~/notes.txt",
+        "shx mv src ~/gone",
       ].map((line) => ({ name: line, footprint: () => command(line), guard: "outside" })),
       // A database client's files: psql's output and log, its backslash commands that read or write a file (a script
       // it reads runs its `\!`), the server's COPY to a file or a program; mysql's option files and scripts.
@@ -8830,6 +8837,9 @@ describe("permission rules and guards", () => {
           "tsup src/index.ts",
           "tsup src/index.ts --format cjs,esm --dts",
           "tsc-watch --noClear -p tsconfig.json",
+          "shx rm -rf dist",
+          "shx mkdir -p dist/assets",
+          "shx cp -r src build",
           "pip install -e '.[dev]'",
           "bun build src/index.ts --outdir dist",
           "meson setup build",

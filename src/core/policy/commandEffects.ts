@@ -5796,6 +5796,9 @@ const WRAPPER_SYNTAX: Record<string, WrapperSyntax> = {
   // Multi-call programs: the first word is the program they act as (`busybox rm -rf ~`).
   busybox: { flags: "", values: "", long: {} },
   toybox: { flags: "", values: "", long: {} },
+  // ShellJS's commands from the command line (`shx rm -rf dist`, `shx cp a b`), each read as the program it is named
+  // after.
+  shx: { flags: "", values: "", long: { silent: false, verbose: false, negate: false, noglob: false } },
 };
 
 /**
@@ -6138,6 +6141,17 @@ export function withoutWrappers(words: readonly (string | null)[]): Unwrapped {
       };
     // `command -v rg` prints where rg is, and runs nothing.
     if (name === "command" && given("v", "V")) break;
+    // ShellJS expands the patterns in its words itself (`shx rm -rf '.git*'` deletes `.git`), unless told not to.
+    if (
+      name === "shx" &&
+      !given("noglob") &&
+      argv.slice(read.next).some((word) => word !== null && /[*?[\]{}]/.test(word))
+    )
+      return {
+        argv: argv.slice(start),
+        start,
+        problem: "shx expands the patterns in its words itself, which Symposium does not read",
+      };
     if (name === "time" && given("o", "output"))
       return { argv: argv.slice(start), start, problem: "time -o writes a file Symposium does not place" };
     const chdir = name === "env" ? given("C", "chdir") : undefined;

@@ -48,6 +48,8 @@ export const WRAPPERS = new Set([
   "xvfb-run",
   // Loads the environment from a file for the command after it.
   "env-cmd",
+  // ShellJS's commands, named by their first word (`shx rm -rf dist`).
+  "shx",
 ]);
 
 /**
