@@ -197,7 +197,13 @@ describe("process containment and terminal output", function () {
           : undefined,
     };
     const client = terminals();
-    const session = { key: "s", stopping: false, turn: 1, approveCommand: () => undefined };
+    const session = {
+      key: "s",
+      stopping: false,
+      turn: 1,
+      approveCommand: () => undefined,
+      heard: () => undefined,
+    };
     const quiet = (): void => undefined;
     const callbacks = clientCallbacks({
       scopeOf: () => ({ route: () => session }) as unknown as ConnectionScope,

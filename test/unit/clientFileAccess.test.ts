@@ -66,7 +66,7 @@ describe("fs/* reaches the file its check saw", () => {
     const fileSystem = new ClientFileSystem(() => paths, {
       openText: () => undefined,
     });
-    const session = {};
+    const session = { heard: () => undefined };
     const callbacks = clientCallbacks({
       scopeOf: () => ({ route: () => session }) as unknown as ConnectionScope,
       runtime: () => ({ sdk: { RequestError: v1.RequestError }, fileSystem }) as unknown as Runtime,
