@@ -47,6 +47,11 @@ interface Stream {
   writing?: Promise<void>;
   /** What flushes wait for while a write is in flight: the batch queued by then, written after it. */
   next?: Promise<void>;
+  /**
+   * The last write failed with this message: the same failure again is not reported again until a write succeeds
+   * (a link or pipe planted at the file fails every batch, up to ten a second during a flood).
+   */
+  failing?: string;
 }
 
 export const HISTORY_MAX_BYTES = 2 * 1024 * 1024;
@@ -181,8 +186,12 @@ export class ApprovalHistory {
     stream.dropped = 0;
     if (lines.length === 0) return Promise.resolve();
     const writing = this.write(stream, lines.join(""))
+      .then(() => (stream.failing = undefined))
       .catch((error: unknown) => {
         stream.dropped += lost;
+        const message = String(error);
+        if (stream.failing === message) return;
+        stream.failing = message;
         this.onWriteError(error);
       })
       .finally(() => (stream.writing = undefined));

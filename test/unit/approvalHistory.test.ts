@@ -242,6 +242,12 @@ describe("ApprovalHistory", () => {
     await history.flush();
     assert.equal(readFileSync(rc, "utf8"), "# rc\n", "the link's target is untouched");
     assert.match(String(errors[0]), /approvals\.jsonl is not a regular file/, "and the person is told");
+    // Told once while it lasts, not at every batch of a flood.
+    for (let i = 0; i < 5; i++) {
+      history.append(historyLine("user", "allow_once"));
+      await history.flush();
+    }
+    assert.equal(errors.length, 1, "the same failure is reported once");
     // Nor read through: a line the target holds is not shown as a decision.
     writeFileSync(rc, `${JSON.stringify(entry("user", "allow_once"))}\n`);
     assert.deepEqual(await history.rows(), []);
