@@ -124,7 +124,7 @@ export class Session {
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** The transcript's `itemsPut` when the running turn began: nothing put since means the agent did not reply. */
   private itemsPutAtTurnStart = 0;
-  /** The agent sent an update since the running turn began: it read the message that began it. */
+  /** The agent sent an update or a call about this session since the running turn began (`heard`). */
   private heardInTurn = false;
   /**
    * Commands of this turn's approved tool calls not yet run by a `terminal/create`: a terminal runs only a command a

@@ -76,12 +76,3 @@ export const ATTENTION_DELAY_MS = 50;
  * requests come and go (the count up, then down), measured in a trace of the 1,000-pending paint benchmark.
  */
 export const ATTENTION_SPACING_MS = 250;
-
-/** An open history panel refreshes this long after a new decision. */
-export const HISTORY_REFRESH_MS = 300;
-/**
- * At most this share of the extension host's time goes to refreshing the history panel during a flood of automatic
- * decisions: a refresh of full history files read 49k rows and posted 10.5 MB, 285-646 ms, which every 300 ms held
- * the host's thread most of the time.
- */
-export const HISTORY_REFRESH_SHARE = 0.1;

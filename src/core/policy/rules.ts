@@ -4724,7 +4724,9 @@ function prefixMatches(written: readonly string[], command: SimpleCommand, loose
       if (actual == null) return false;
       return i === 0 && loose ? basename(actual) === word || actual === word : actual === word;
     });
-  return matches(argv) || (loose && argv !== pushAsGitPush(argv) && matches(pushAsGitPush(argv)));
+  if (matches(argv)) return true;
+  const pushing = loose ? pushAsGitPush(argv) : argv;
+  return pushing !== argv && matches(pushing);
 }
 
 /**
