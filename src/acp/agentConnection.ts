@@ -552,16 +552,17 @@ export class AgentConnection {
     const marker = new TextEncoder().encode('{"jsonrpc":"2.0","id":null,');
     const startsWithMarker = (chunk: Uint8Array) =>
       chunk.length >= marker.length && marker.every((byte, i) => chunk[i] === byte);
-    const counter = new TransformStream<Uint8Array, Uint8Array>({
-      transform: (chunk, controller) => {
-        const isProtocolError =
-          startsWithMarker(chunk) && /"code":-32(700|600)\b/.test(decoder.decode(chunk));
-        if (isProtocolError) this.noteMalformedFrame();
-        controller.enqueue(chunk);
+    // A writer, not a transform and a pipe: the pipe cost a click's answer its promises on the way to the agent.
+    const sink = output.getWriter();
+    return new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        if (startsWithMarker(chunk) && /"code":-32(700|600)\b/.test(decoder.decode(chunk)))
+          this.noteMalformedFrame();
+        return sink.write(chunk);
       },
+      close: () => sink.close(),
+      abort: (reason) => sink.abort(reason),
     });
-    void counter.readable.pipeTo(output).catch(() => undefined);
-    return counter.writable;
   }
 
   private async initialize(): Promise<void> {
