@@ -9,7 +9,7 @@ import { Announcer } from "./announcer";
 import { afterNextPaint, el, icon, isTextEntry, replaceChildren, userHasFocus } from "./dom";
 import { FrameQueue } from "./frame";
 import { PagedSnapshot } from "./pagedSnapshot";
-import { SavedState, type StatePort } from "./savedState";
+import { resumeKey, SavedState, type StatePort } from "./savedState";
 import { Spinners } from "./spinner";
 import { emptyChangeSet, ViewStore, type ChangeSet } from "./state";
 import { afterFirstPaint } from "./render/afterFirstPaint";
@@ -185,8 +185,9 @@ export class App {
           Object.assign(changes, emptyChangeSet());
           focusRequests.length = 0;
           this.store.applySnapshot(message.snapshot, changes);
-          // The sessions there are now: what was kept for others (closed while the view was hidden) is dropped.
-          this.saved.keepOnly(new Set(this.store.sessions.keys()));
+          // The sessions there are now: what was kept for others is dropped, but for the drafts of tabs a window
+          // reload closed, kept for the tabs that reopen those sessions.
+          this.saved.keepOnly(new Set(this.store.sessions.keys()), true);
           this.saved.keepCards(new Set(this.store.pending.keys()));
           break;
         case "update":
@@ -330,6 +331,7 @@ export class App {
     ) {
       switched = this.showActiveSession();
     }
+    if (changes.reset || changes.sessions.size > 0) this.bringBackLeftDrafts(changes);
     if (reshaped || switched) this.placeAllCards();
     else {
       let pinnedInPass = 0;
@@ -465,6 +467,15 @@ export class App {
     }
     this.composer.setSession(store.activeSession?.header);
     return switched;
+  }
+
+  /** What was written and not sent in a tab a window reload closed goes into the tab that reopens its session. */
+  private bringBackLeftDrafts(changes: ChangeSet): void {
+    for (const sessionKey of changes.reset ? this.store.sessions.keys() : changes.sessions) {
+      const header = this.store.sessions.get(sessionKey)?.header;
+      const left = header && this.saved.noteSession(sessionKey, resumeKey(header));
+      if (left !== undefined) this.composer.takeBack(sessionKey, left);
+    }
   }
 
   /**

@@ -52,11 +52,17 @@ export interface AnswerDrafts {
 const MAX_SESSIONS = 200;
 /** Item ids carry the agent's tool call id, of any length: a longer one is not kept (the session opens at its end). */
 const MAX_ITEM_ID = 1_000;
+/** Drafts a window reload left, kept for the tabs that reopen their sessions: the latest this many. */
+const MAX_LEFT = 10;
 /** Opened sections kept per session: the latest this many (a person opens a few to read them). */
 const MAX_OPEN = 100;
 
 export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
   private readonly drafts: Map<string, string>;
+  /** Which agent session each tab holds (`resumeKey`), kept with its draft across a reload. */
+  private readonly sessionsHeld: Map<string, string>;
+  /** Drafts of tabs a window reload closed, by the agent session they were written in (`resumeKey`). */
+  private readonly left: Map<string, string>;
   private readonly reasons: Map<string, string>;
   private readonly answerDrafts: Map<string, readonly QuestionDraft[]>;
   private readonly places: Map<string, ReadingPlace>;
@@ -64,12 +70,22 @@ export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
 
   constructor(private readonly port: StatePort) {
     const saved = port.get() as
-      | { drafts?: unknown; places?: unknown; opened?: unknown; reasons?: unknown; answers?: unknown }
+      | {
+          drafts?: unknown;
+          held?: unknown;
+          left?: unknown;
+          places?: unknown;
+          opened?: unknown;
+          reasons?: unknown;
+          answers?: unknown;
+        }
       | null
       | undefined;
-    this.drafts = readEntries(saved?.drafts, (text) =>
-      typeof text === "string" && text !== "" && text.length <= LIMITS.intent.promptChars ? text : undefined,
-    );
+    const readDraft = (text: unknown) =>
+      typeof text === "string" && text !== "" && text.length <= LIMITS.intent.promptChars ? text : undefined;
+    this.drafts = readEntries(saved?.drafts, readDraft);
+    this.sessionsHeld = readEntries(saved?.held, readResumeKey);
+    this.left = readEntries(saved?.left, readDraft, MAX_LEFT);
     this.reasons = readEntries(saved?.reasons, (text) =>
       typeof text === "string" && text !== "" && text.length <= LIMITS.intent.rejectReasonChars
         ? text
@@ -90,6 +106,23 @@ export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
     if (text === "") this.drafts.delete(sessionKey);
     else this.drafts.set(sessionKey, text);
     this.save();
+  }
+
+  /**
+   * Notes the agent session a tab holds (`resumeKey`), so that its draft outlives a window reload. Returns the draft
+   * a reload left in an earlier tab of that session, taken: it goes into this tab.
+   */
+  noteSession(sessionKey: string, resume: string | undefined): string | undefined {
+    if (resume === undefined) return undefined;
+    let changed = false;
+    if (this.sessionsHeld.get(sessionKey) !== resume) {
+      this.sessionsHeld.set(sessionKey, resume);
+      changed = this.drafts.has(sessionKey);
+    }
+    const left = this.left.get(resume);
+    if (left !== undefined) changed = this.left.delete(resume);
+    if (changed) this.save();
+    return left;
   }
 
   reason(cardKey: string): string | undefined {
@@ -158,10 +191,25 @@ export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
     this.save();
   }
 
-  /** Forgets what was kept for sessions that are gone (closed, also while the view was hidden, or before a reload). */
-  keepOnly(sessionKeys: ReadonlySet<string>): void {
+  /**
+   * Forgets what was kept for sessions that are gone. `byReload`: the page's first sessions (a window reload closed
+   * the others, as a person closing a tab is told in the view): their drafts are kept for the tabs that reopen them.
+   */
+  keepOnly(sessionKeys: ReadonlySet<string>, byReload = false): void {
     let changed = false;
-    for (const map of [this.drafts, this.places, this.opened])
+    if (byReload)
+      for (const [key, text] of this.drafts) {
+        const resume = this.sessionsHeld.get(key);
+        if (sessionKeys.has(key) || resume === undefined) continue;
+        const earlier = this.left.get(resume);
+        this.left.delete(resume);
+        this.left.set(
+          resume,
+          earlier === undefined ? text : `${earlier}\n${text}`.slice(0, LIMITS.intent.promptChars),
+        );
+        for (const oldest of this.left.keys()) if (this.left.size > MAX_LEFT) this.left.delete(oldest);
+      }
+    for (const map of [this.drafts, this.sessionsHeld, this.places, this.opened])
       for (const key of map.keys()) if (!sessionKeys.has(key)) changed = map.delete(key) || changed;
     if (changed) this.save();
   }
@@ -169,6 +217,8 @@ export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
   private save(): void {
     this.port.set({
       drafts: Object.fromEntries(this.drafts),
+      held: Object.fromEntries([...this.sessionsHeld].filter(([key]) => this.drafts.has(key))),
+      left: Object.fromEntries(this.left),
       places: Object.fromEntries(this.places),
       opened: Object.fromEntries([...this.opened].map(([key, ids]) => [key, [...ids]])),
       reasons: Object.fromEntries(this.reasons),
@@ -177,14 +227,28 @@ export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
   }
 }
 
-function readEntries<T>(saved: unknown, read: (value: unknown) => T | undefined): Map<string, T> {
+function readEntries<T>(
+  saved: unknown,
+  read: (value: unknown) => T | undefined,
+  max = MAX_SESSIONS,
+): Map<string, T> {
   const entries = new Map<string, T>();
   if (typeof saved !== "object" || saved === null || Array.isArray(saved)) return entries;
-  for (const [key, value] of Object.entries(saved).slice(0, MAX_SESSIONS)) {
+  for (const [key, value] of Object.entries(saved).slice(0, max)) {
     const entry = read(value);
     if (entry !== undefined) entries.set(key, entry);
   }
   return entries;
+}
+
+/** The agent session a tab held, as `resumeKey` makes it: its agent's name and the agent's id, both bounded. */
+function readResumeKey(value: unknown): string | undefined {
+  return typeof value === "string" && value.length <= 2 * LIMITS.agentSessionIdChars ? value : undefined;
+}
+
+/** What names an agent session across tabs and reloads: a draft left by a reload goes to the tab that reopens it. */
+export function resumeKey(header: { agentName: string; agentSessionId?: string }): string | undefined {
+  return header.agentSessionId === undefined ? undefined : `${header.agentName}\n${header.agentSessionId}`;
 }
 
 /** A card's answers as saved: no more questions, choices or words than a card takes. */

@@ -195,6 +195,7 @@ export class Session {
   /** The agent created the session: its controls can be set (defaults), but it does not take prompts yet. */
   bind(connection: AgentConnection, agentSessionId: string): void {
     this.attachment = { connection, agentSessionId };
+    this.model.agentSessionId = agentSessionId;
   }
 
   /** The agent created the session: it is ready for prompts. */

@@ -222,6 +222,8 @@ export class SessionModel {
    * while it starts, its empty transcript says so; after a failed reopen, Try again reopens the same one.
    */
   reopens: Reopening | undefined = undefined;
+  /** The agent's own id of this session once it gave one (`Session.bind`): the header names it for the view. */
+  agentSessionId: string | undefined = undefined;
   /** Set when an update changed what the session's header shows (commands, title, usage); `takeHeaderChange` reads it. */
   private headerChanged = false;
   /** The agent's modes and config options (session header). */
@@ -268,6 +270,7 @@ export class SessionModel {
       ...this.usageHeader(),
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
+      ...this.sessionIdHeader(),
       ...(this.reopens && this.status === "starting"
         ? {
             reopening: this.reopens.replaysMessages
@@ -284,6 +287,12 @@ export class SessionModel {
     const changed = this.headerChanged;
     this.headerChanged = false;
     return changed;
+  }
+
+  /** The agent's id of the session, or of the one it reopens while it starts; none past the cap on such ids. */
+  private sessionIdHeader(): { agentSessionId?: string } {
+    const id = this.agentSessionId ?? this.reopens?.past.sessionId;
+    return id !== undefined && id.length <= LIMITS.agentSessionIdChars ? { agentSessionId: id } : {};
   }
 
   private usageHeader(): { usage?: UsageView } {

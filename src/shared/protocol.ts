@@ -56,6 +56,11 @@ export interface SessionHeader {
    */
   reopening?: "with-messages" | "without-messages";
   /**
+   * The agent's own id of the session (of the one it reopens, while it starts); absent until it has one. A draft
+   * left in a tab that a window reload closed goes back to the tab that reopens that session.
+   */
+  agentSessionId?: string;
+  /**
    * How long the running turn had run when the header was made (ms), absent when no turn runs. A duration, not a
    * time: the view's clock may be another machine's (a remote window), so it counts on from its own receipt.
    */

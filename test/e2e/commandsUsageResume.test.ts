@@ -1,8 +1,8 @@
 // Claude Code's session controls in the real workbench (its npm package against the scripted model, configured in
 // user settings as a person would): typing `/` lists its commands, filtered as you type and chosen with the keyboard
 // or the mouse, and a chosen command is sent; the session bar shows the cost after a turn and the tab takes Claude's
-// title; after a window reload, Resume Session… lists the session and reopens it with its transcript. Skips with the
-// reason when the agent cannot be installed.
+// title; after a window reload, Resume Session… lists the session and reopens it with its transcript and the draft
+// left unsent in it. Skips with the reason when the agent cannot be installed.
 import * as assert from "node:assert/strict";
 import { pickQuickItem, runCommand, screenshot } from "../../tools/browser";
 import { ensureAgent, REAL_AGENTS } from "../harness/realAgents";
@@ -119,8 +119,11 @@ describe("Claude's session controls in the workbench (e2e)", function () {
     await screenshot(workbench!.page, "session-usage-title");
   });
 
-  it("after a window reload, Resume Session… reopens the session with its transcript", async () => {
+  it("after a window reload, Resume Session… reopens the session with its transcript and the unsent draft", async () => {
     const page = workbench!.page;
+    // Written and not sent when the window reloads: the tab goes with the reload, the words wait for its session.
+    const draft = "Next, rename the port setting";
+    await messageBox(webview).fill(draft);
     // The old page's workbench is still visible until the reload happens: wait for the new page's load.
     const reloaded = page.waitForEvent("load", { timeout: 60_000 });
     await runCommand(page, "Developer: Reload Window");
@@ -143,6 +146,11 @@ describe("Claude's session controls in the workbench (e2e)", function () {
     assert.equal(await replayed.locator(".item-author").innerText(), "You (as the agent replays it)");
     await webview.locator(".item.agent", { hasText: PLAIN_TEXT }).first().waitFor({ timeout: 30_000 });
     await webview.locator(".session-status", { hasText: "Ready" }).waitFor({ timeout: 60_000 });
+    assert.equal(
+      await messageBox(webview).inputValue(),
+      draft,
+      "the draft is back in the reopened tab's box",
+    );
     await screenshot(page, "resumed-session");
   });
 });

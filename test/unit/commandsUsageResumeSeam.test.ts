@@ -179,6 +179,8 @@ describe("Session controls over the in-process seam", function () {
     assert.ok(starting.length > 0);
     assert.ok(starting.every((header) => header.reopening === "with-messages"));
     assert.equal(client.header(key)?.reopening, undefined);
+    // Named by the agent's id from the first header: the view hands it a draft a window reload left in that session.
+    assert.ok(client.headers(key).every((header) => header.agentSessionId === "old-1"));
     const items = model.transcript();
     assert.deepEqual(
       items.flatMap((item) =>

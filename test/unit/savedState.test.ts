@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SavedState, type StatePort } from "../../webview/savedState";
+import { resumeKey, SavedState, type StatePort } from "../../webview/savedState";
 import { LIMITS } from "../../src/shared/limits";
 
 /** The page's saved state as VS Code keeps it: whatever was last set. */
@@ -41,6 +41,8 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     assert.equal(state.writes, 3);
     assert.deepEqual(state.state, {
       drafts: { s1: "ab" },
+      held: {},
+      left: {},
       places: { s1: { itemId: "x", offset: 1 } },
       opened: {},
       reasons: {},
@@ -61,6 +63,8 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     saved.keepOnly(new Set(["s1", "s3"]));
     assert.deepEqual(state.state, {
       drafts: { s3: "three" },
+      held: {},
+      left: {},
       places: {},
       opened: {},
       reasons: {},
@@ -69,6 +73,66 @@ describe("SavedState (what the view keeps across being hidden)", () => {
     const writes = state.writes;
     saved.keepOnly(new Set(["s3"]));
     assert.equal(state.writes, writes, "nothing to drop, nothing written");
+  });
+
+  it("keeps the draft of a tab a window reload closed for the tab that reopens its session, once", () => {
+    const state = new FakeState();
+    const before = new SavedState(state);
+    const claude = resumeKey({ agentName: "Claude Code", agentSessionId: "abc-1" });
+    const gemini = resumeKey({ agentName: "Gemini CLI", agentSessionId: "abc-1" });
+    assert.equal(before.noteSession("s1", claude), undefined, "nothing left for it yet");
+    before.noteSession("s2", gemini);
+    before.setDraft("s1", "Rename the port setting");
+    before.setDraft("s3", "written while the agent started, before it gave an id");
+    // The reload: a new page, whose first sessions are none of those.
+    const after = new SavedState(state);
+    after.keepOnly(new Set(), true);
+    assert.equal(after.draft("s1"), undefined, "the closed tab's draft is not kept under its key");
+    assert.equal(
+      after.noteSession("t1", gemini),
+      undefined,
+      "another agent's session of the same id takes nothing",
+    );
+    // Resume Session… reopens Claude's session in a new tab: the draft is handed to it, and only once.
+    const reopened = new SavedState(state);
+    assert.equal(reopened.noteSession("t2", claude), "Rename the port setting");
+    assert.equal(reopened.noteSession("t3", claude), undefined);
+    assert.equal(
+      new SavedState(state).noteSession("t4", claude),
+      undefined,
+      "taken for good, not saved again",
+    );
+  });
+
+  it("drops the draft of a tab closed in a live page: only a reload's closing keeps it", () => {
+    const state = new FakeState();
+    const saved = new SavedState(state);
+    const key = resumeKey({ agentName: "Claude Code", agentSessionId: "abc-1" });
+    saved.noteSession("s1", key);
+    saved.setDraft("s1", "asked, then closed");
+    saved.keepOnly(new Set());
+    assert.equal(new SavedState(state).noteSession("s2", key), undefined);
+  });
+
+  it("keeps the latest ten drafts a reload left, and reads back none of another shape", () => {
+    const state = new FakeState();
+    const saved = new SavedState(state);
+    for (let i = 0; i < 12; i++) {
+      saved.noteSession(`s${i}`, resumeKey({ agentName: "Claude Code", agentSessionId: `id-${i}` }));
+      saved.setDraft(`s${i}`, `draft ${i}`);
+    }
+    const after = new SavedState(state);
+    after.keepOnly(new Set(), true);
+    const left = (state.state as { left: Record<string, string> }).left;
+    assert.deepEqual(
+      Object.values(left),
+      Array.from({ length: 10 }, (_, i) => `draft ${i + 2}`),
+    );
+    const forged = new FakeState({ left: { a: 5, b: "x".repeat(LIMITS.intent.promptChars + 1), c: "kept" } });
+    const read = new SavedState(forged);
+    assert.equal(read.noteSession("s", "a"), undefined);
+    assert.equal(read.noteSession("s", "b"), undefined);
+    assert.equal(read.noteSession("s", "c"), "kept");
   });
 
   it("keeps a card's reason being written while the card waits, and reads back none too long to be typed", () => {

@@ -25,6 +25,15 @@ describe("SessionModel", () => {
     ]);
   });
 
+  it("names the agent's session id in its header once given, none past the cap on such ids", () => {
+    const m = model();
+    assert.equal(m.header(false).agentSessionId, undefined, "none while the agent has given none");
+    m.agentSessionId = "sess-42";
+    assert.equal(m.header(false).agentSessionId, "sess-42");
+    m.agentSessionId = "x".repeat(LIMITS.agentSessionIdChars + 1);
+    assert.equal(m.header(false).agentSessionId, undefined);
+  });
+
   it("streams v1 message chunks into one agent message until something else happens", () => {
     const m = model();
     m.applyUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hel" } });
