@@ -3,7 +3,7 @@
  * updates the DOM in place from the change set.
  * Owns the approval cards (a map from prompt keys to cards) and decides where each one sits.
  */
-import type { DecisionRecord, ToWebviewMessage } from "../src/shared/protocol";
+import type { DecisionRecord, SessionHeader, ToWebviewMessage } from "../src/shared/protocol";
 import type { HostPort } from "./host";
 import { Announcer } from "./announcer";
 import { afterNextPaint, el, icon, isTextEntry, replaceChildren, userHasFocus } from "./dom";
@@ -72,8 +72,7 @@ export class App {
    * Set when the person presses New session (or the empty state's Start) here: the sessions there were, and what had
    * focus. The session that appears next gets the Message box, as a new chat does, unless focus has moved on.
    */
-  private startedHere:
-    { before: ReadonlySet<string>; focus: Element | null; draft?: string | undefined } | undefined;
+  private startedHere: { before: ReadonlySet<string>; focus: Element | null } | undefined;
 
   constructor(
     root: HTMLElement,
@@ -103,13 +102,9 @@ export class App {
           ...(this.saved.draft(sessionKey)?.trim() ? { draft: true as const } : {}),
         }),
       retry: (sessionKey) => {
-        // Like New session here: the new session's Message box gets the keyboard, and what was typed in the failed
-        // one and not sent (its tab goes) goes into it.
-        this.startedHere = {
-          before: new Set(this.store.sessions.keys()),
-          focus: document.activeElement,
-          draft: this.saved.draft(sessionKey),
-        };
+        // Like New session here: the new session's Message box gets the keyboard. What was typed in the failed one
+        // goes to the tab whose header says it replaces it (`carryDrafts`): a retry that makes none leaves it there.
+        this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
         host.post({ type: "retrySession", sessionKey });
       },
       openSettings: () => host.post({ type: "openAgentSettings" }),
@@ -268,6 +263,7 @@ export class App {
       );
     }
 
+    if (changes.sessions.size > 0) this.carryReplacedDrafts(changes);
     for (const sessionKey of changes.sessionsRemoved) {
       this.sessionViews.get(sessionKey)?.root.remove();
       this.sessionViews.delete(sessionKey);
@@ -469,12 +465,27 @@ export class App {
     return switched;
   }
 
-  /** What was written and not sent in a tab a window reload closed goes into the tab that reopens its session. */
+  /** The tabs a change named: all of them after a snapshot. */
+  private changedHeaders(changes: ChangeSet): SessionHeader[] {
+    const keys = changes.reset ? this.store.sessions.keys() : changes.sessions;
+    return Array.from(keys, (key) => this.store.sessions.get(key)?.header).filter((h) => h !== undefined);
+  }
+
+  /** What was typed in a failed tab and not sent goes into the tab Try again made in its place (before it closes). */
+  private carryReplacedDrafts(changes: ChangeSet): void {
+    for (const header of this.changedHeaders(changes)) {
+      const draft = header.replaces === undefined ? undefined : this.saved.draft(header.replaces);
+      if (draft === undefined) continue;
+      this.saved.setDraft(header.replaces!, "");
+      this.composer.addToDraft(header.key, draft);
+    }
+  }
+
+  /** What was typed in a tab a window reload closed goes into the tab that reopens its agent session. */
   private bringBackLeftDrafts(changes: ChangeSet): void {
-    for (const sessionKey of changes.reset ? this.store.sessions.keys() : changes.sessions) {
-      const header = this.store.sessions.get(sessionKey)?.header;
-      const left = header && this.saved.noteSession(sessionKey, resumeKey(header));
-      if (left !== undefined) this.composer.takeBack(sessionKey, left);
+    for (const header of this.changedHeaders(changes)) {
+      const left = this.saved.noteSession(header.key, resumeKey(header));
+      if (left !== undefined) this.composer.takeBack(header.key, left);
     }
   }
 
@@ -487,7 +498,6 @@ export class App {
     const key = this.shownSessionKey;
     if (!started || key === undefined || started.before.has(key)) return;
     this.startedHere = undefined;
-    if (started.draft !== undefined) this.composer.addToDraft(key, started.draft);
     // The view still has the keyboard (the person did not go to the editor meanwhile), on what they pressed or nothing.
     if (!document.hasFocus()) return;
     if (document.activeElement !== started.focus && userHasFocus()) return;

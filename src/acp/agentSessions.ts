@@ -391,12 +391,13 @@ export class AgentSessions {
     agentName: string,
     queued: readonly OutgoingMessage[] = [],
     context: readonly PromptContext[] = [],
+    replaces?: string,
   ): Promise<string> {
     const blocked = this.blocked();
     if (blocked) throw new Error(blocked.reason);
     const launch = this.launchFor(agentName);
     this.rememberStarted(agentName);
-    const session = this.createSession(agentName, launch.cwd);
+    const session = this.createSession(agentName, launch.cwd, undefined, replaces);
     const key = session.key;
     session.queueMessages(queued);
     if (context.length > 0) session.addContext(context);
@@ -441,7 +442,8 @@ export class AgentSessions {
   }
 
   /** A new tab for a session that is starting (new or reopened): shown at once, and made the active one. */
-  private createSession(agentName: string, cwd: string, reopens?: Reopening): Session {
+  /** `replaces`: the failed tab this one takes the place of (Try again), named in its header. */
+  private createSession(agentName: string, cwd: string, reopens?: Reopening, replaces?: string): Session {
     const key = randomUUID();
     const session = new Session(key, agentName, (path) => placeIn(this.env.workspacePaths(), path), {
       emit: (ops) => this.emit(ops),
@@ -453,6 +455,7 @@ export class AgentSessions {
       unattendedChanged: (changed, change) => this.recordUnattended(changed, change),
     });
     session.model.reopens = reopens;
+    session.model.replaces = replaces;
     session.cwd = cwd;
     this.sessions.set(key, session);
     this.activeSessionKey = key;
@@ -707,6 +710,8 @@ export class AgentSessions {
     if (open) {
       open.queueMessages(messages);
       if (context.length > 0) open.addContext(context);
+      open.model.replaces = sessionKey;
+      this.emit([open.header()]);
       this.selectSession(open.key);
       await this.closeSession(sessionKey);
       return open.key;
@@ -714,8 +719,8 @@ export class AgentSessions {
     // The new tab first (made before the first await): while it starts, closing this one does not end a connection
     // the agent still has open, so a live agent is not spawned again. A failed reopen is tried again as a reopen.
     const starting = reopens
-      ? this.reopenAgain(agentName, reopens, messages, context)
-      : this.startSession(agentName, messages, context);
+      ? this.reopenAgain(agentName, reopens, messages, context, sessionKey)
+      : this.startSession(agentName, messages, context, sessionKey);
     starting.catch(() => undefined); // its failure is the caller's, once this tab is closed
     await this.closeSession(sessionKey);
     return starting;
@@ -739,9 +744,10 @@ export class AgentSessions {
     reopens: Reopening,
     queued: readonly OutgoingMessage[],
     context: readonly PromptContext[],
+    replaces?: string,
   ): Promise<string> {
     const launch = this.launchFor(agentName);
-    const session = this.createSession(agentName, launch.cwd, reopens);
+    const session = this.createSession(agentName, launch.cwd, reopens, replaces);
     session.queueMessages(queued);
     if (context.length > 0) session.addContext(context);
     let scope: ConnectionScope;

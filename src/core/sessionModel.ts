@@ -222,6 +222,8 @@ export class SessionModel {
    * while it starts, its empty transcript says so; after a failed reopen, Try again reopens the same one.
    */
   reopens: Reopening | undefined = undefined;
+  /** The failed tab this one takes the place of (Try again): the view moves what was typed there into this one. */
+  replaces: string | undefined = undefined;
   /** The agent's own id of this session once it gave one (`Session.bind`): the header names it for the view. */
   agentSessionId: string | undefined = undefined;
   /** Set when an update changed what the session's header shows (commands, title, usage); `takeHeaderChange` reads it. */
@@ -271,6 +273,7 @@ export class SessionModel {
       ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
       ...(this.error ? { error: this.error } : {}),
       ...this.sessionIdHeader(),
+      ...(this.replaces !== undefined ? { replaces: this.replaces } : {}),
       ...(this.reopens && this.status === "starting"
         ? {
             reopening: this.reopens.replaysMessages

@@ -60,6 +60,8 @@ export interface SessionHeader {
    * left in a tab that a window reload closed goes back to the tab that reopens that session.
    */
   agentSessionId?: string;
+  /** The failed tab's key this one takes the place of (Try again): what was typed and not sent there moves here. */
+  replaces?: string;
   /**
    * How long the running turn had run when the header was made (ms), absent when no turn runs. A duration, not a
    * time: the view's clock may be another machine's (a remote window), so it counts on from its own receipt.

@@ -11,6 +11,7 @@ import { pickQuickItem, runCommand, screenshot } from "../../tools/browser";
 import {
   answer,
   card,
+  editUserSettings,
   messageBox,
   revokeThroughManagePermissions,
   sendScript,
@@ -69,29 +70,6 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     assert.equal(ctx.log("Bypassed").outcomeOf(title), undefined, "a person decides now");
     await again.getByRole("button", { name: "Reject", exact: true }).click();
     await ctx.log("Bypassed").waitForOutcome(title);
-  }
-
-  /** Replaces the user settings with `text` in VS Code's own editor, as a person does, and saves. */
-  async function editUserSettings(text: string): Promise<void> {
-    const { page } = ctx.workbench;
-    const origin = new URL(page.url()).origin;
-    await ctx.workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-    await page.evaluate(
-      (value) =>
-        (
-          globalThis as unknown as { navigator: { clipboard: { writeText(text: string): Promise<void> } } }
-        ).navigator.clipboard.writeText(value),
-      text,
-    );
-    await runCommand(page, "Preferences: Open User Settings (JSON)");
-    await page
-      .locator(".tabs-container .tab.active", { hasText: "settings.json" })
-      .waitFor({ state: "visible", timeout: 30_000 });
-    await page.locator(".editor-instance .monaco-editor").first().click();
-    await page.keyboard.press("Control+A");
-    await page.keyboard.press("Control+V");
-    await page.keyboard.press("Control+S");
-    await runCommand(page, "View: Close Editor");
   }
 
   it("ignores a workspace allow rule and applies its deny rule", async () => {
@@ -320,7 +298,7 @@ describe("Permission rules, Manage Permissions and Reject with a reason (e2e)", 
     const settings = ctx.workbench.readUserSettings();
     const agents = settings["symposium.agents"] as Record<string, Record<string, unknown>>;
     agents.Bypassed = { ...agents.Bypassed, bypassPermissions: true };
-    await editUserSettings(JSON.stringify(settings, null, 2));
+    await editUserSettings(ctx.workbench, JSON.stringify(settings, null, 2));
     await waitUntil(() => bypassedSetting() === true, "bypassPermissions: true in the user settings file");
     // Symposium has read the edit once Manage Permissions lists both (its list is made when it opens).
     for (let attempt = 0; ; attempt++) {

@@ -17,6 +17,7 @@ import { axeFindings } from "../harness/axe";
 import {
   answer,
   card,
+  editUserSettings,
   messageBox,
   sendScript,
   openSession,
@@ -55,6 +56,8 @@ describe("Messages sent while a session starts (e2e)", function () {
           SCRIPTED_AGENT_FAIL_LOAD: "the session store is locked",
         },
       },
+      // Fails its first session/new at once; taken out of the settings before Try again.
+      Unconfigured: { protocol: "v2", env: { SCRIPTED_AGENT_FAIL_NEW_SESSION: "not signed in" } },
       // Fails its first session/new after 3 s (time to type), then starts slowly.
       SlowToFail: {
         protocol: "v2",
@@ -437,6 +440,44 @@ describe("Messages sent while a session starts (e2e)", function () {
     await waitUntil(
       async () => (await messageBox(webview).inputValue()) === draft || undefined,
       "the draft in the new session's box",
+    );
+  });
+
+  it("Try again that makes no tab leaves the draft in the failed tab, not in the next tab started", async () => {
+    const { page } = ctx.workbench;
+    const webview = await openSession(page, "Unconfigured");
+    const draft = "typed where the agent is about to go";
+    await messageBox(webview).fill(draft);
+    const error = webview.locator(".session-error:not([hidden])");
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    // The agent taken out of the user settings: Try again cannot start it.
+    const settings = ctx.workbench.readUserSettings();
+    const agents = { ...(settings["symposium.agents"] as Record<string, unknown>) };
+    delete agents.Unconfigured;
+    await editUserSettings(
+      ctx.workbench,
+      JSON.stringify({ ...settings, "symposium.agents": agents }, null, 2),
+    );
+    await webview
+      .getByRole("combobox", { name: "Agent" })
+      .locator("option", { hasText: "Unconfigured" })
+      .waitFor({ state: "detached", timeout: 15_000 });
+    await error.getByRole("button", { name: "Try again", exact: true }).click();
+    await page
+      .locator(".notification-toast", { hasText: 'No agent named "Unconfigured"' })
+      .waitFor({ state: "visible", timeout: 15_000 });
+    // A session started from the command palette: its box is its own, empty.
+    await runCommand(page, "Symposium: New Session");
+    await pickQuickItem(page, "Scripted");
+    await waitForReady(webview);
+    assert.equal(await messageBox(webview).inputValue(), "", "the failed tab's draft did not follow");
+    await webview
+      .getByRole("tablist", { name: "Sessions" })
+      .getByRole("tab", { name: /Unconfigured/ })
+      .click();
+    await waitUntil(
+      async () => (await messageBox(webview).inputValue()) === draft || undefined,
+      "the draft still in the failed tab's box",
     );
   });
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { openSymposiumView, runCommand, screenshot, symposiumWebview } from "../../tools/browser";
 import { repoRoot } from "../../tools/paths";
+import type { Workbench } from "../../tools/workbench";
 import { readJsonLines } from "../../tools/jsonLines";
 
 /** The compiled scripted agent (built by `npm run build`). */
@@ -325,4 +326,27 @@ export async function revokeThroughManagePermissions(
   await dialog.waitFor({ state: "visible", timeout: 15_000 });
   await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
   await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+}
+
+/** Replaces the user settings with `text` in VS Code's own editor, as a person does, and saves. */
+export async function editUserSettings(workbench: Workbench, text: string): Promise<void> {
+  const { page } = workbench;
+  const origin = new URL(page.url()).origin;
+  await workbench.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { writeText(text: string): Promise<void> } } }
+      ).navigator.clipboard.writeText(value),
+    text,
+  );
+  await runCommand(page, "Preferences: Open User Settings (JSON)");
+  await page
+    .locator(".tabs-container .tab.active", { hasText: "settings.json" })
+    .waitFor({ state: "visible", timeout: 30_000 });
+  await page.locator(".editor-instance .monaco-editor").first().click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Control+V");
+  await page.keyboard.press("Control+S");
+  await runCommand(page, "View: Close Editor");
 }
