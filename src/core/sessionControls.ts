@@ -202,19 +202,21 @@ const schemas = onFirstUse(() => {
   const id = z.string().check(z.minLength(1), z.maxLength(LIMITS.controlIdChars));
   const text = z.string();
   const optionalText = z.optional(z.nullable(z.string()));
+  // Lists are walked by the parsers below, as far as their budget goes: `z.array` would walk (and copy) all of one.
+  const list = z.custom<readonly unknown[]>((value) => Array.isArray(value));
   return {
     id,
     Mode: z.object({ id, name: text, description: optionalText }),
-    ModeState: z.object({ currentModeId: id, availableModes: z.array(z.unknown()) }),
+    ModeState: z.object({ currentModeId: id, availableModes: list }),
     Choice: z.object({ value: id, name: text, description: optionalText }),
-    Group: z.object({ name: text, options: z.array(z.unknown()) }),
+    Group: z.object({ name: text, options: list }),
     Option: z.object({
       type: z.string(),
       name: text,
       description: optionalText,
       category: z.optional(z.nullable(z.string())),
       currentValue: z.unknown(),
-      options: z.optional(z.array(z.unknown())),
+      options: z.optional(list),
     }),
   };
 });
@@ -237,35 +239,73 @@ function choiceView(choice: Choice, owner: Owner, group?: string): ControlChoice
   };
 }
 
-/** Choices of a select, flat or grouped, each valid one kept (capped in count), values unique. */
-function parseChoices(raw: readonly unknown[], owner: Owner): ControlChoiceView[] {
+/**
+ * Entries an update may have walked, malformed ones included, so that its cost follows the caps and not the size of
+ * the lists an agent sends (tens of thousands of tiny invalid entries fit in a message): per select, groups and the
+ * entries inside them counted together, and per update (all of its selects).
+ */
+const CHOICES_WALKED = LIMITS.controlChoices * 2;
+const CHOICES_WALKED_PER_UPDATE = LIMITS.controlChoicesTotal * 2;
+
+/** What is left of an update's walk. */
+interface Walk {
+  left: number;
+}
+
+/**
+ * Choices of a select, flat or grouped, each valid one kept (capped in count), values unique. The walk stops at the
+ * cap of choices or when its budgets run out; what it does not reach is not offered (a current value among it is
+ * shown by its id, `withCurrent`).
+ */
+function parseChoices(raw: readonly unknown[], owner: Owner, walk: Walk): ControlChoiceView[] {
   const choices: ControlChoiceView[] = [];
   const seen = new Set<string>();
-  const add = (entry: unknown, group?: string) => {
-    const parsed = schemas().Choice.safeParse(entry);
-    if (!parsed.success || seen.has(parsed.data.value) || choices.length >= LIMITS.controlChoices) return;
-    seen.add(parsed.data.value);
-    choices.push(choiceView(parsed.data, owner, group));
+  let left = CHOICES_WALKED;
+  const step = () => {
+    if (left <= 0 || walk.left <= 0 || choices.length >= LIMITS.controlChoices) return false;
+    left--;
+    walk.left--;
+    return true;
   };
-  // Some room for malformed entries, bounded: a flood is not walked.
-  for (const entry of raw.slice(0, LIMITS.controlChoices * 2)) {
+  const add = (choice: Choice, group?: string) => {
+    if (seen.has(choice.value)) return;
+    seen.add(choice.value);
+    choices.push(choiceView(choice, owner, group));
+  };
+  for (const entry of raw) {
+    if (!step()) break;
+    const choice = schemas().Choice.safeParse(entry);
+    if (choice.success) {
+      add(choice.data);
+      continue;
+    }
     const group = schemas().Group.safeParse(entry);
-    if (group.success && !schemas().Choice.safeParse(entry).success) {
-      const name = oneLine(group.data.name, LIMITS.optionNameChars);
-      for (const inner of group.data.options.slice(0, LIMITS.controlChoices)) add(inner, name);
-    } else add(entry);
+    if (!group.success) continue;
+    const name = oneLine(group.data.name, LIMITS.optionNameChars);
+    for (const inner of group.data.options) {
+      if (!step()) break;
+      const parsed = schemas().Choice.safeParse(inner);
+      if (parsed.success) add(parsed.data, name);
+    }
   }
   return choices;
 }
 
-/** One config option of either version (v1 `id`, v2 `configId`); undefined when malformed or of an unknown type. */
-function parseConfigOption(raw: unknown): SessionControlView | undefined {
+/**
+ * One config option of either version (v1 `id`, v2 `configId`); undefined when malformed, of an unknown type or of
+ * an id `taken` already (the first one of an id is the one kept, the others are not walked).
+ */
+function parseConfigOption(
+  raw: unknown,
+  taken: ReadonlySet<string>,
+  walk: Walk,
+): SessionControlView | undefined {
   const parsed = schemas().Option.safeParse(raw);
   if (!parsed.success) return undefined;
   const option = parsed.data;
   const rawId = (raw as { configId?: unknown; id?: unknown }).configId ?? (raw as { id?: unknown }).id;
   const configId = schemas().id.safeParse(rawId);
-  if (!configId.success) return undefined;
+  if (!configId.success || taken.has(configId.data)) return undefined;
   const category = capLabel(option.category ?? "other", 50) || "other";
   const common = {
     id: configId.data,
@@ -282,7 +322,7 @@ function parseConfigOption(raw: unknown): SessionControlView | undefined {
   }
   const current = schemas().id.safeParse(option.currentValue);
   if (option.type !== "select" || !current.success) return undefined;
-  const choices = withCurrent(parseChoices(option.options ?? [], common), current.data, common);
+  const choices = withCurrent(parseChoices(option.options ?? [], common, walk), current.data, common);
   return { ...common, kind: "select", value: current.data, choices };
 }
 
@@ -304,13 +344,14 @@ function parseModes(raw: unknown): SessionControlView | undefined {
   if (!parsed.success) return undefined;
   // Bounded as `parseChoices` bounds its list: half a million modes fit in one message.
   const listed = parseChoices(
-    parsed.data.availableModes.slice(0, LIMITS.controlChoices * 2).flatMap((entry) => {
+    parsed.data.availableModes.slice(0, CHOICES_WALKED).flatMap((entry) => {
       const mode = schemas().Mode.safeParse(entry);
       return mode.success
         ? [{ value: mode.data.id, name: mode.data.name, description: mode.data.description }]
         : [];
     }),
     MODE_OWNER,
+    { left: CHOICES_WALKED },
   );
   const choices = withCurrent(listed, parsed.data.currentModeId, MODE_OWNER);
   return {
@@ -329,9 +370,11 @@ function parseConfigOptions(raw: unknown): SessionControlView[] {
   const controls: SessionControlView[] = [];
   const seen = new Set<string>();
   let choicesLeft = LIMITS.controlChoicesTotal;
+  const walk: Walk = { left: CHOICES_WALKED_PER_UPDATE };
   for (const entry of raw.slice(0, LIMITS.controlsPerSession * 2)) {
-    const control = parseConfigOption(entry);
-    if (!control || seen.has(control.id) || controls.length >= LIMITS.controlsPerSession) continue;
+    if (controls.length >= LIMITS.controlsPerSession) break;
+    const control = parseConfigOption(entry, seen, walk);
+    if (!control) continue;
     // A select whose values no longer fit the session's total is left out whole (its current value must be listed).
     if (control.kind === "select" && control.choices.length > choicesLeft) continue;
     if (control.kind === "select") choicesLeft -= control.choices.length;

@@ -291,6 +291,76 @@ describe("session controls (pure)", () => {
       assert.equal(mode?.value, "m9999", "the current mode past the cap is still the one named");
     });
 
+    it("walks a bounded number of entries per update, however many malformed ones the agent sends", () => {
+      // One config_option_update of 40 selects, each of 200 groups of 100 invalid entries: 800,000 entries, once all
+      // parsed. Each parse of an entry reads its value once.
+      let read = 0;
+      const invalid = {
+        get value() {
+          read++;
+          return 0;
+        },
+        name: "x",
+      };
+      const group = { name: "g", options: Array.from({ length: 100 }, () => invalid) };
+      const flood = Array.from({ length: 40 }, (_, i) => ({
+        id: `o${i}`,
+        name: "O",
+        type: "select",
+        currentValue: "v",
+        options: Array.from({ length: 200 }, () => group),
+      }));
+      const controls = new SessionControls();
+      controls.replaceOptions(flood);
+      assert.ok(read <= LIMITS.controlChoicesTotal * 2, `${read} entries parsed`);
+      const list = controls.list();
+      assert.equal(list.length, LIMITS.controlsPerSession);
+      assert.ok(list.every((c) => c.kind === "select" && c.value === "v" && c.choices.length === 1));
+      // Options past the cap of controls are not parsed at all, nor a second option of an id already kept.
+      read = 0;
+      const select = (id: string) => ({
+        id,
+        name: "S",
+        type: "select",
+        currentValue: "v",
+        options: [invalid],
+      });
+      controls.replaceOptions([
+        select("a"),
+        select("a"),
+        ...Array.from({ length: LIMITS.controlsPerSession * 2 }, (_, i) => select(`s${i}`)),
+      ]);
+      assert.equal(read, LIMITS.controlsPerSession, "one entry read per control kept");
+    });
+
+    it("reads a select's first entries only, groups and the entries in them counted together", () => {
+      const controls = new SessionControls();
+      const junk = (name: string) => ({ name, options: Array.from({ length: 99 }, () => 0) });
+      const late = { name: "Late", options: [{ value: "late", name: "Full access" }] };
+      const option = (options: unknown[], currentValue = "ask") => ({
+        id: "p",
+        name: "Approvals",
+        type: "select",
+        currentValue,
+        options: [{ value: "ask", name: "Ask" }, ...options],
+      });
+      // "ask", then each group and its entries: the late group and its choice are the 199th and 200th entries walked.
+      controls.replaceOptions([option([junk("a"), { name: "b", options: Array(96).fill(0) }, late])]);
+      let p = controls.find("p");
+      assert.deepEqual(p?.kind === "select" && p.choices.map((c) => c.value), ["ask", "late"]);
+      controls.replaceOptions([option([junk("a"), junk("b"), late])]);
+      p = controls.find("p");
+      assert.deepEqual(p?.kind === "select" && p.choices.map((c) => c.value), ["ask"], "late is not read");
+      // A current value past the walk is still the one shown, by its id; what it was seen to be stays with it.
+      controls.replaceOptions([option([junk("a"), junk("b"), late], "late")]);
+      p = controls.find("p");
+      assert.deepEqual(p?.kind === "select" && p.choices.map((c) => [c.value, c.name]), [
+        ["ask", "Ask"],
+        ["late", "late"],
+      ]);
+      assert.equal(controls.choiceLevel("p", "late"), "full");
+    });
+
     it("keeps the values of all selects together under the session's total (the header carries them often)", () => {
       const controls = new SessionControls();
       const select = (i: number) => ({
