@@ -885,6 +885,7 @@ export class AgentSessions {
       // The agent renamed it while the person read the dialog ("Auto review" -> "YOLO"): a yes is to what it said.
       if (!session.disposed && session.model.controls.choiceLevel(controlId, value) !== level)
         return this.setConfirmed(session, controlId, value, by);
+      session.model.controls.confirmed(controlId, value); // its level stays known, whatever the agent sends next
     }
     if (session.disposed) return false;
     return session.setControl(controlId, value, by);

@@ -394,6 +394,8 @@ const CATEGORY_ORDER = ["mode", "model", "thought_level", "model_config"];
 const LEVEL_RANK: Record<UnattendedLevel | "none", number> = { none: 0, reviewer: 1, full: 2 };
 const higher = (a: UnattendedLevel | undefined, b: UnattendedLevel | undefined) =>
   LEVEL_RANK[a ?? "none"] >= LEVEL_RANK[b ?? "none"] ? a : b;
+/** Values no longer offered whose levels are still remembered (`SessionControls.forgetStale`). */
+const FORGOTTEN_AFTER = LIMITS.controlChoicesTotal;
 
 export class SessionControls {
   /** v1 `modes`, kept only while no config option of category `mode` says the same (the spec prefers those). */
@@ -402,10 +404,14 @@ export class SessionControls {
   /** Control ids with a change on its way to the agent. */
   private readonly busy = new Set<string>();
   /**
-   * Values seen to act without asking in this session (bounded), by `levelKey`: a value is the same mode whatever the
-   * agent names it later, so a rename to "Default" does not take the marker and the confirmation away.
+   * Values seen to act without asking in this session, by `levelKey`: a value is the same mode whatever the agent
+   * names it later, so a rename to "Default" does not take the marker and the confirmation away. In the order they
+   * were last offered. Every value offered now is kept (the caps bound them) and every one the person confirmed; of
+   * the others, the ones offered longest ago are forgotten past `FORGOTTEN_AFTER` (`forgetStale`).
    */
   private readonly unattendedValues = new Map<string, UnattendedLevel>();
+  /** Values (`levelKey`) the person or their settings confirmed acting without asking for, the latest ones. */
+  private readonly confirmedValues = new Set<string>();
   /** The choice `setCurrentMode` added to a mode control for a mode the agent did not list (one at a time). */
   private readonly unlisted = new WeakMap<SessionControlView, ControlChoiceView>();
 
@@ -423,16 +429,16 @@ export class SessionControls {
   }
 
   private markUnattended(): void {
+    const offered = new Set<string>();
     // A value keeps the most it was ever seen to let the agent do: renamed "Auto review" -> "YOLO", it is full.
     const remember = (key: string, level: UnattendedLevel | undefined) => {
+      offered.add(key);
       const known = this.unattendedValues.get(key);
-      if (
-        level &&
-        LEVEL_RANK[level] > LEVEL_RANK[known ?? "none"] &&
-        (known !== undefined || this.unattendedValues.size < LIMITS.controlChoicesTotal)
-      )
-        this.unattendedValues.set(key, level);
-      return this.unattendedValues.get(key);
+      const most = higher(known, level);
+      if (most === undefined) return undefined;
+      this.unattendedValues.delete(key); // offered now: the last to be forgotten
+      this.unattendedValues.set(key, most);
+      return most;
     };
     for (const control of [this.modes, ...this.options]) {
       if (control?.kind === "boolean") remember(levelKey(control, true), unattendedChoice(control, true));
@@ -441,6 +447,43 @@ export class SessionControls {
           const level = remember(levelKey(control, choice.value), choice.unattended);
           if (level) choice.unattended = level;
         }
+    }
+    this.forgetStale(offered);
+  }
+
+  /**
+   * Bounds the memory of levels without letting an agent push a value out of it with filler values: values offered
+   * now (the current ones among them) and confirmed ones are kept; of the values no longer offered, the ones offered
+   * longest ago go first, past `FORGOTTEN_AFTER` of them.
+   */
+  private forgetStale(offered: ReadonlySet<string>): void {
+    const kept = (key: string) => offered.has(key) || this.confirmedValues.has(key);
+    let stale = 0;
+    for (const key of this.unattendedValues.keys()) if (!kept(key)) stale++;
+    for (const key of this.unattendedValues.keys()) {
+      if (stale <= FORGOTTEN_AFTER) break;
+      if (kept(key)) continue;
+      this.unattendedValues.delete(key);
+      stale--;
+    }
+  }
+
+  /**
+   * The person (or their settings) confirmed setting a control to a value that acts without asking: its level is
+   * remembered, offered or not, while it is among the latest `LIMITS.controlChoices` values confirmed.
+   */
+  confirmed(controlId: string, value: string | boolean): void {
+    const control = this.find(controlId);
+    if (!control) return;
+    const key = levelKey(control, value);
+    const level = this.levelOf(control, value);
+    if (level) this.unattendedValues.set(key, higher(this.unattendedValues.get(key), level)!);
+    this.confirmedValues.delete(key);
+    this.confirmedValues.add(key);
+    // Each one took the person's yes; bounded all the same, the oldest yes first.
+    for (const old of this.confirmedValues) {
+      if (this.confirmedValues.size <= LIMITS.controlChoices) break;
+      this.confirmedValues.delete(old);
     }
   }
 

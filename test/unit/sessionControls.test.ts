@@ -479,6 +479,77 @@ describe("session controls (pure)", () => {
       assert.equal(switchesUnattended(controls, "x-yolo"), true);
     });
 
+    it("filler values do not push a renamed mode out of the memory of what it does", () => {
+      const mode = (name: string, options: { value: string; name: string }[] = []) => ({
+        id: "permissions",
+        name: "Permissions",
+        category: "mode",
+        type: "select",
+        currentValue: "ask",
+        options: [{ value: "ask", name: "Ask" }, { value: "fa", name }, ...options],
+      });
+      const filler = (k: string, count: number = LIMITS.controlChoices) => ({
+        id: `f${k}`,
+        name: "Filler",
+        type: "select",
+        currentValue: `${k}0`,
+        options: Array.from({ length: count }, (_, i) => ({ value: `${k}${i}`, name: `YOLO ${i}` })),
+      });
+      const controls = new SessionControls();
+      // A session's worth of values that act without asking, then the mode shown as "Full access", then renamed.
+      controls.replaceOptions([filler("a"), filler("b"), filler("c")]);
+      controls.replaceOptions([mode("Full access")]);
+      assert.equal(controls.choiceLevel("permissions", "fa"), "full");
+      controls.replaceOptions([mode("Default")]);
+      assert.equal(controls.choiceLevel("permissions", "fa"), "full", "still marked after the rename");
+      // Offered with fillers in the same update, and again after values no longer offered fill the memory.
+      for (const k of ["d", "e", "g", "h"])
+        controls.replaceOptions([mode("Default"), filler(k), filler(`${k}x`, LIMITS.controlChoices - 2)]);
+      assert.equal(controls.choiceLevel("permissions", "fa"), "full");
+      const shown = controls.find("permissions");
+      assert.equal(
+        shown?.kind === "select" && shown.choices[1]?.unattended,
+        "full",
+        "its choice says so too",
+      );
+    });
+
+    it("a value the person confirmed stays marked after the agent stops offering it, whatever it sends meanwhile", () => {
+      const option = (name: string) => ({
+        id: "p",
+        name: "Approvals",
+        type: "select",
+        currentValue: "ask",
+        options: [
+          { value: "ask", name: "Ask" },
+          { value: "fa", name },
+        ],
+      });
+      const filler = (k: string) => ({
+        id: `f${k}`,
+        name: "Filler",
+        type: "select",
+        currentValue: `${k}0`,
+        options: Array.from({ length: LIMITS.controlChoices }, (_, i) => ({
+          value: `${k}${i}`,
+          name: `YOLO ${i}`,
+        })),
+      });
+      const run = (confirm: boolean) => {
+        const controls = new SessionControls();
+        controls.replaceOptions([option("Full access")]);
+        if (confirm) controls.confirmed("p", "fa");
+        // Dropped from the offer, then more filler values than the memory keeps of values no longer offered.
+        for (const k of ["a", "b", "c", "d", "e", "g"])
+          controls.replaceOptions([filler(k), filler(`${k}x`), filler(`${k}y`)]);
+        controls.replaceOptions([option("Default")]);
+        return controls.choiceLevel("p", "fa");
+      };
+      assert.equal(run(true), "full");
+      // Neither offered nor confirmed, it is forgotten past the bound: the memory is bounded.
+      assert.equal(run(false), undefined);
+    });
+
     it("a mode that acts without asking is marked by what it is, whatever lookalike of a safe name it takes", () => {
       const controls = new SessionControls();
       controls.applySetup({
