@@ -150,11 +150,15 @@ function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string
 
 /** What an answer about a tool call was to (`SessionModel.answeredPart`). */
 interface AnsweredPart {
+  /** The tool kind shown ("execute", "edit", …). */
+  kind: string;
   command: string | undefined;
-  /** The locations' paths, as JSON. */
-  paths: string;
+  /** The folder the command said it runs in. */
+  cwd: string | undefined;
+  /** The locations' paths. */
+  paths: readonly string[];
   diffs: AnsweredDiff[];
-  /** A digest of the raw input shown, for a tool that runs no command and shows no diff. */
+  /** A digest of the raw input shown (undefined: none given). */
   rawInput?: string;
 }
 
@@ -624,9 +628,9 @@ export class SessionModel {
   }
 
   /**
-   * What an answer about a tool call was to: the command it runs, the paths it names, its diffs (each its path and a
-   * digest of its whole texts, which the bounded cache may let go of later, and the texts themselves when short), and
-   * for a tool with neither (an MCP tool's `{sql}`) the raw input the card showed.
+   * What an answer about a tool call was to: its kind, the command it runs and where, the paths it names, its diffs
+   * (each its path and a digest of its whole texts, which the bounded cache may let go of later, and the texts
+   * themselves when short), and a digest of the raw input the card showed.
    */
   private answeredPart(call: ToolCallState): AnsweredPart {
     let kept = 0;
@@ -645,28 +649,49 @@ export class SessionModel {
       ];
     });
     return {
+      kind: call.kind,
       command: call.command,
-      paths: JSON.stringify(call.locations.map((l) => l.path)),
+      cwd: call.commandCwd?.path,
+      paths: call.locations.map((l) => l.path),
       diffs,
-      ...(call.command === undefined && diffs.length === 0 && call.rawInputView
-        ? { rawInput: digest([call.rawInputView.text]) }
-        : {}),
+      ...(call.rawInputView ? { rawInput: digest([call.rawInputView.text]) } : {}),
     };
   }
 
   /**
-   * Whether the agent put another command, other paths, other diffs or (for a tool with neither) another raw input in
-   * the place of those answered. Narrowly: what real agents do after an answer (a new title, output, a status, a
-   * diff or paths where there were none, a line number, the edit again as hunks with lines around it) is not a
-   * change; what it leaves out is not either. The decision shown on it was about what it showed then.
+   * Whether the agent put another action in the place of the one answered: another kind, another command (or none, in
+   * a raw input still given), another folder for it, paths or diffs the answer did not show, or (for a tool of neither
+   * command nor diff, an MCP tool's `{sql}`) another raw input. Narrowly: what real agents do after an answer is not a
+   * change. A new title, output, a status, a line number, the edit again as hunks with lines around it; the same
+   * command under another raw input (Codex announces the call again with its begin event as raw input); a diff or
+   * paths where there were none, when the raw input answered names them (Claude Code's edit announced whole after
+   * the card, which had its raw input). What it leaves out is not either. The decision shown on it was about what it
+   * showed then.
    */
   private changedFrom(answered: AnsweredPart, call: ToolCallState): boolean {
     const now = this.answeredPart(call);
+    // "other" is what a tool call whose agent named no kind shows: nothing to change from.
+    if (answered.kind !== "other" && now.kind !== answered.kind) return true;
     if (now.command !== undefined && now.command !== answered.command) return true;
-    if (answered.paths !== "[]" && call.locations.length > 0 && now.paths !== answered.paths) return true;
-    if (answered.rawInput !== undefined && now.rawInput !== undefined && now.rawInput !== answered.rawInput)
+    if (answered.command !== undefined && now.command === undefined && now.rawInput !== undefined)
       return true;
-    if (answered.diffs.length === 0) return false;
+    if (answered.cwd !== undefined && now.cwd !== undefined && now.cwd !== answered.cwd) return true;
+    if (
+      answered.command === undefined &&
+      answered.diffs.length === 0 &&
+      answered.rawInput !== undefined &&
+      now.rawInput !== undefined &&
+      now.rawInput !== answered.rawInput
+    )
+      return true;
+    // A path the answer showed: among its locations or diffs, or a string of the raw input answered, still shown.
+    const sameRawInput = answered.rawInput !== undefined && now.rawInput === answered.rawInput;
+    const shown = (path: string) =>
+      answered.paths.includes(path) ||
+      answered.diffs.some((diff) => diff.path === path) ||
+      (sameRawInput && call.rawInputView!.text.includes(JSON.stringify(path)));
+    if (!now.paths.every(shown)) return true;
+    if (answered.diffs.length === 0) return !now.diffs.every((diff) => shown(diff.path));
     return now.diffs.some((diff) => !answered.diffs.some((was) => sameEdit(was, diff)));
   }
 
