@@ -888,7 +888,8 @@ export class AgentSessions {
       session.model.controls.confirmed(controlId, value); // its level stays known, whatever the agent sends next
     }
     if (session.disposed) return false;
-    return session.setControl(controlId, value, by);
+    // What was confirmed goes with it: the agent answering with the value renamed to go further is its own move.
+    return session.setControl(controlId, value, by, level);
   }
 
   /**

@@ -21,7 +21,7 @@ import {
   type PromptContext,
 } from "../core/promptContext";
 import { SessionModel, type PathCheck } from "../core/sessionModel";
-import { labelOf, modeOfOption, type ModeSwitchRequest } from "../core/sessionControls";
+import { labelOf, levelWithin, modeOfOption, type ModeSwitchRequest } from "../core/sessionControls";
 import type {
   DecisionRecord,
   SessionHeader,
@@ -149,8 +149,14 @@ export class Session {
   private closedTurnEnded: (() => void) | undefined;
   /** Aborted when the tab closes: what waits for the person about its start (the sign-in picker) goes with it. */
   private readonly closing = new AbortController();
-  /** Mode or option changes the person (or settings) sent and the agent has not answered yet: control id -> value. */
-  private readonly pendingSets = new Map<string, string | boolean>();
+  /**
+   * Mode or option changes the person (or settings) sent and the agent has not answered yet: control id -> the value
+   * and the level of acting without asking confirmed for it (undefined: none, it read as asking).
+   */
+  private readonly pendingSets = new Map<
+    string,
+    { value: string | boolean; confirmed: UnattendedLevel | undefined }
+  >();
   /** What the host was last told about acting without asking: each move is told once, as whoever made it. */
   private toldUnattended: UnattendedChange["before"];
   /** The agent's own moves told since the last turn began or ended (`AGENT_MOVES_TOLD`). */
@@ -727,9 +733,15 @@ export class Session {
   /**
    * Sets a mode or config option the agent offers, through `session/set_mode` or `session/set_config_option`. The
    * header shows the control busy meanwhile; a failure leaves the agent's last values (the control reverts) and says
-   * why in the transcript. Resolves with whether the agent took it.
+   * why in the transcript. Resolves with whether the agent took it. `confirmed`: the level of acting without asking
+   * the person confirmed for the value (undefined: none, it read as asking); a move further than that is the agent's.
    */
-  async setControl(controlId: string, value: string | boolean, by: ControlChangeBy): Promise<boolean> {
+  async setControl(
+    controlId: string,
+    value: string | boolean,
+    by: ControlChangeBy,
+    confirmed: UnattendedLevel | undefined,
+  ): Promise<boolean> {
     const attachment = this.attachment;
     const control = this.model.controls.find(controlId);
     if (this.isDisposed) return false;
@@ -742,7 +754,8 @@ export class Session {
     const causeBefore = this.model.controls.unattendedControl()?.id;
     this.model.controls.setBusy(controlId, true);
     this.emitHeader();
-    this.pendingSets.set(controlId, value);
+    const pending = { value, confirmed };
+    this.pendingSets.set(controlId, pending);
     if (by === "settings") this.settingsValues.set(controlId, value);
     else this.settingsValues.delete(controlId);
     try {
@@ -776,9 +789,9 @@ export class Session {
       return false;
     } finally {
       // The answer may change other controls too: a move into acting without asking is the person's (or their
-      // settings') only when it is the value they sent, else the agent's, told as such.
+      // settings') only when it is the value they sent, at no more than they confirmed, else the agent's, told as such.
       const taken = this.echoesPendingSet(causeBefore);
-      if (this.pendingSets.get(controlId) === value) this.pendingSets.delete(controlId);
+      if (this.pendingSets.get(controlId) === pending) this.pendingSets.delete(controlId);
       this.model.controls.setBusy(controlId, false);
       this.showItems(this.settingsUndone());
       this.emitHeader();
@@ -805,14 +818,18 @@ export class Session {
 
   /**
    * Whether the control that moved the session into (or out of) acting without asking now holds the value the person
-   * (or settings) sent for it: the agent taking that change, not a switch of its own.
+   * (or settings) sent for it, at a level no higher than they confirmed: the agent taking that change, not a switch
+   * of its own. The same value renamed in the answer ("Ask on request" become "Full access (never asks)") is the
+   * agent's move: the person confirmed nothing of the kind.
    */
   private echoesPendingSet(causeBefore: string | undefined): boolean {
     const cause = this.model.controls.unattendedControl()?.id ?? causeBefore;
+    const pending = cause !== undefined ? this.pendingSets.get(cause) : undefined;
     return (
       cause !== undefined &&
-      this.pendingSets.has(cause) &&
-      this.model.controls.find(cause)?.value === this.pendingSets.get(cause)
+      pending !== undefined &&
+      this.model.controls.find(cause)?.value === pending.value &&
+      levelWithin(this.model.controls.choiceLevel(cause, pending.value), pending.confirmed)
     );
   }
 

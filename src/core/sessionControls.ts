@@ -397,6 +397,10 @@ const higher = (a: UnattendedLevel | undefined, b: UnattendedLevel | undefined) 
 /** Values no longer offered whose levels are still remembered (`SessionControls.forgetStale`). */
 const FORGOTTEN_AFTER = LIMITS.controlChoicesTotal;
 
+/** Whether `level` lets the agent do no more without asking than `most` (undefined: it asks). */
+export const levelWithin = (level: UnattendedLevel | undefined, most: UnattendedLevel | undefined) =>
+  LEVEL_RANK[level ?? "none"] <= LEVEL_RANK[most ?? "none"];
+
 export class SessionControls {
   /** v1 `modes`, kept only while no config option of category `mode` says the same (the spec prefers those). */
   private modes: SessionControlView | undefined;

@@ -574,6 +574,40 @@ describe("Session controls against a hostile agent", function () {
     );
   });
 
+  it("a value the person picked as asking, renamed to act without asking while the set is on its way, is the agent's", async () => {
+    const approvals = (name: string) => ({
+      ...{ id: "approvals", name: "Approvals", type: "select", currentValue: "read-only" },
+      options: [
+        { value: "read-only", name: "Read only" },
+        { value: "on-request", name },
+      ],
+    });
+    const decisions: DecisionRecord[] = [];
+    const asked: string[] = [];
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ configOptions: [approvals("Ask on request")] }),
+        CONTROLS_BEFORE_ANSWER: JSON.stringify({
+          sessionUpdate: "config_option_update",
+          configOptions: [approvals("Full access (never asks)")],
+        }),
+      },
+      { decisions, confirm: (name) => (asked.push(name), true) },
+    );
+    assert.equal(await agent.harness.sessions.setControl(agent.key, "approvals", "on-request"), true);
+    assert.deepEqual(asked, [], "it read as asking: nothing was confirmed");
+    assert.equal(agent.header().controls?.unattended?.level, "full");
+    const records = decisions.filter((d) => d.provenance === "mode");
+    assert.deepEqual(
+      records.map((d) => d.modeBy),
+      ["agent"],
+    );
+    assert.ok(
+      notices(agent).some((text) => text.startsWith("Scripted set Approvals")),
+      `the transcript says so: ${JSON.stringify(notices(agent))}`,
+    );
+  });
+
   it("a v2 agent saying idle while its session starts lets no message past the start (defaults first)", async () => {
     let confirm!: (yes: boolean) => void;
     const confirmed = new Promise<boolean>((resolve) => (confirm = resolve));
