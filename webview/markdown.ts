@@ -12,7 +12,7 @@ import { appendVisible } from "./text";
 import { copyButton } from "./render/copyButton";
 import { forgetBox, reachableWhenScrolling } from "./render/scrollBox";
 import { morphChildren, type MorphHooks } from "./morph";
-import { MarkdownStream, MAX_DEPTH, tableCutNote, type ShownTable } from "./markdownTokens";
+import { linkHostNote, MarkdownStream, MAX_DEPTH, tableCutNote, type ShownTable } from "./markdownTokens";
 
 export interface MarkdownActions {
   openLink(href: string): void;
@@ -448,15 +448,16 @@ class MarkdownDom {
 
   /**
    * A link that cannot navigate: no `href` (so neither the browser nor VS Code's webview link handler acts on it),
-   * keyboard-reachable with role "link", and the target in the tooltip so the user sees where it goes.
+   * keyboard-reachable with role "link", the target in the tooltip, and the host it opens after its words unless they
+   * are its address (`linkHostNote`).
    */
   private link(token: Tokens.Link, depth: number): HTMLElement {
     const href = token.href;
     const link = el("a", { class: "md-link", role: "link", tabindex: 0, title: visibleText(href) });
     this.inlines(link, token.tokens, depth);
     if (link.textContent === "") appendVisible(link, href);
-    const elsewhere = hostElsewhere(link.textContent, href);
-    if (elsewhere) appendVisible(link, ` (${elsewhere})`);
+    const host = linkHostNote(link.textContent, href);
+    if (host) appendVisible(link, ` (${host})`);
     const open = (event: Event): void => {
       event.preventDefault();
       event.stopPropagation();
@@ -468,31 +469,6 @@ class MarkdownDom {
     });
     return link;
   }
-}
-
-/** A host named in a link's words, with or without its scheme ("docs.python.org/3", "https://x.dev"). */
-const NAMED_HOST =
-  /(?:^|[\s(<])(?:[a-z][\w+.-]*:\/\/)?((?:[\p{L}\p{N}-]+\.)+\p{L}{2,})(?=[/:?#>).,;!'"]|\s|$)/iu;
-
-/**
- * The host a link opens when its words name another (`[https://docs.python.org](https://gist.github.com/…)`): the
- * tooltip is not seen before a click, and VS Code opens the domains it trusts without asking. A subdomain of the one
- * named, or "www." aside, is the same; a file name that reads as a host ("README.md") is told its host too.
- */
-function hostElsewhere(words: string, href: string): string | undefined {
-  const hostOf = (address: string): string | undefined => {
-    try {
-      const url = new URL(address);
-      return /^https?:$/.test(url.protocol) ? url.hostname.replace(/^www\./, "") : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const named = NAMED_HOST.exec(words)?.[1];
-  const opens = hostOf(href);
-  const said = named === undefined ? undefined : hostOf(`https://${named}`);
-  if (opens === undefined || said === undefined) return undefined;
-  return opens === said || opens.endsWith(`.${said}`) ? undefined : opens;
 }
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {

@@ -411,3 +411,25 @@ export function tableCutNote(table: ShownTable): string | undefined {
   if (parts.length === 0) return undefined;
   return `${parts.join(" and ")} not shown; Copy copies the whole message.`;
 }
+
+/**
+ * The host a link opens, said after its words ("the docs (evil.example)"), unless the words are its address as written
+ * (with or without "https://" and a last "/"). The tooltip is not seen before a click, and VS Code opens the domains
+ * it trusts (*.github.com, *.github.dev) without asking: words that read as one host, however spelt (lookalike dots
+ * or letters, quotes, another subdomain), cannot open another unsaid. An international name is said in ASCII, as the
+ * browser reads it. Undefined for an address that is not http(s) (the host opens none).
+ */
+export function linkHostNote(words: string, href: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  const bare = (address: string) => address.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+  const written = bare(href);
+  const hostFirst =
+    written.toLowerCase().startsWith(url.host) && /^(?:[/?#]|$)/.test(written.slice(url.host.length));
+  return hostFirst && bare(words) === written ? undefined : url.host;
+}

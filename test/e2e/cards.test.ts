@@ -1598,7 +1598,7 @@ describe("Approval cards (e2e)", function () {
     assert.deepEqual(answered.result, { action: "accept" });
   });
 
-  it("a link in the agent's message opens, after VS Code asks, exactly as its tooltip shows it; one naming another host says its own", async () => {
+  it("a link in the agent's message opens, after VS Code asks, exactly as its tooltip shows it; its words say the host it opens", async () => {
     const { page } = ctx.workbench;
     const session = await startSession(page, "Scripted");
     const href = "https://docs.example.com/search?q=C%23%20tips&next=%2Fa%3Fb%3D1%26c%3D2&sig=x%2By%3D";
@@ -1608,8 +1608,8 @@ describe("Approval cards (e2e)", function () {
     const message = session.locator("article.item.agent").last();
     const link = message.getByRole("link", { name: "the notes" });
     assert.equal(await link.getAttribute("title"), href);
-    assert.equal(await link.innerText(), "the notes");
-    // Words naming another address than the link opens say where it goes: VS Code opens github.com without asking.
+    // Words other than its address say the host it opens: VS Code opens github.com without asking.
+    assert.equal(await link.innerText(), "the notes (docs.example.com)");
     assert.equal(
       await message.getByRole("link", { name: /docs\.python\.org/ }).innerText(),
       "https://docs.python.org/3 (gist.github.com)",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { Lexer, type Token, type Tokens, type TokensList } from "marked";
 import {
   INLINE_CHARS,
+  linkHostNote,
   lexMarkdown,
   MarkdownStream,
   MAX_DEPTH,
@@ -262,5 +263,46 @@ describe("MarkdownStream", function () {
     // The same first item, then another bullet: two lists, not the items kept of the last message's list.
     stream.lex("- a\n- b\n- c");
     assert.deepStrictEqual(stream.lex("- a\n* b\n* c"), atOnce("- a\n* b\n* c"));
+  });
+});
+
+describe("linkHostNote", () => {
+  const evil = "https://evil.example/x";
+  it("says the host a link opens after words that read as another, however they spell it", () => {
+    for (const [words, href, host] of [
+      ["github\u2024com/microsoft/vscode", evil, "evil.example"], // ONE DOT LEADER
+      ["github\uff0ecom/microsoft/vscode", evil, "evil.example"], // FULLWIDTH FULL STOP
+      ["\u201cgithub.com\u201d", evil, "evil.example"],
+      ["github.com\u2014docs", evil, "evil.example"],
+      ["see:github.com", evil, "evil.example"],
+      ["github.com_", evil, "evil.example"],
+      // A Codespaces port forwarded by anyone is no part of github.dev, though VS Code trusts both.
+      [
+        "https://github.dev/microsoft/vscode",
+        "https://attacker-8080.app.github.dev/microsoft/vscode?leak=API_KEY",
+        "attacker-8080.app.github.dev",
+      ],
+      // A lookalike letter in the words and the address alike: the host as the browser reads it.
+      ["g\u0456thub.com/microsoft/vscode", "https://g\u0456thub.com/microsoft/vscode", "xn--gthub-n2e.com"],
+      ["the notes", "https://docs.example.com/search?q=1", "docs.example.com"],
+      ["https://docs.python.org/3", "https://gist.github.com/x/y", "gist.github.com"],
+      ["the dashboard", "http://localhost:8080/", "localhost:8080"],
+      ["https://evil.example\\.github.com", "https://evil.example\\.github.com", "evil.example"],
+    ])
+      assert.equal(linkHostNote(words!, href!), host, `${words} -> ${href}`);
+  });
+
+  it("says nothing after words that are the address, nor for one the host does not open", () => {
+    for (const [words, href] of [
+      ["https://github.com/microsoft/vscode", "https://github.com/microsoft/vscode"],
+      ["github.com/microsoft/vscode", "https://github.com/microsoft/vscode"],
+      ["https://github.com", "https://github.com/"],
+      ["www.example.com", "http://www.example.com"], // a GFM autolink
+      ["HTTPS://Example.com/A?b=1#c", "HTTPS://Example.com/A?b=1#c"],
+      ["click", "javascript:alert(1)"],
+      ["mail me", "mailto:a@example.com"],
+      ["docs", "../README.md"],
+    ])
+      assert.equal(linkHostNote(words!, href!), undefined, `${words} -> ${href}`);
   });
 });
