@@ -19,7 +19,7 @@ import { capLabel } from "./text";
 export interface AgentForm {
   sessionId: unknown;
   toolCallId: string | undefined;
-  /** The card's title and text: the message's first line, then the rest of it (a page: its host, then the URL). */
+  /** The card's title and text: the message's first line, then the rest (a page: its host; URL, then message). */
   title: string;
   description: string;
   /** The card's answers; their ids are ACP's actions (`options`). */
@@ -66,9 +66,13 @@ export function formOf(params: unknown): AgentForm | { refused: string } {
   if (request.mode === "url") {
     const url = externalLinkTarget(asString(request.url) ?? "");
     if (url === undefined) return { refused: "the URL must be http(s), with no user name before its host" };
+    if (url.length > LIMITS.descriptionChars)
+      return { refused: "the URL is too long to show whole on its card" };
     // The host in Symposium's words (an international name in its ASCII form): the agent's words may say otherwise.
     const title = `Open ${capLabel(new URL(url).host, 300)} in your browser?`;
-    return { ...place, title, description: `${message}\n\n${url}`.trim(), options: options("Open"), url };
+    // The whole URL first: the card cuts its text at `descriptionChars`, and a long message must not push out the
+    // address that opens (its query may carry a token) and leave a URL of the agent's own last.
+    return { ...place, title, description: `${url}\n\n${message}`.trim(), options: options("Open"), url };
   }
   const schema = asObject(request.requestedSchema);
   // No properties: a form of its message alone (MCP servers ask a yes or no so).

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { formContent, formOf, type AgentForm } from "../../src/core/agentForms";
 import { checkedAnswers } from "../../src/core/agentQuestions";
+import { normalizePermissionRequest } from "../../src/core/permissionPrompt";
 import { LIMITS } from "../../src/shared/limits";
 import { claudeQuestionForm, everyKindForm } from "../support/agentForms";
 
@@ -193,7 +194,7 @@ describe("an agent's form (ACP form elicitation)", () => {
     );
   });
 
-  it("a link: titled with its host as the browser reads it, the agent's message and the whole URL below", () => {
+  it("a link: titled with its host as the browser reads it, the whole URL below, then the agent's message", () => {
     const link = formFrom({
       mode: "url",
       sessionId: "s",
@@ -204,7 +205,7 @@ describe("an agent's form (ACP form elicitation)", () => {
     });
     assert.equal(link.title, "Open example.com:8443 in your browser?");
     assert.equal(link.url, "https://example.com:8443/a%20b?x=1");
-    assert.equal(link.description, "Sign in to the tracker\n\nhttps://example.com:8443/a%20b?x=1");
+    assert.equal(link.description, "https://example.com:8443/a%20b?x=1\n\nSign in to the tracker");
     assert.deepEqual(
       link.options.map((o) => [o.optionId, o.name, o.kind]),
       [
@@ -214,6 +215,31 @@ describe("an agent's form (ACP form elicitation)", () => {
       ],
     );
     assert.deepEqual(link.questions, []);
+  });
+
+  it("a link's card starts with its whole URL, which no length of message pushes out; one too long to show is refused", () => {
+    const url = "https://evil.example/collect?token=SECRET";
+    const fake = "\n\nhttps://github.com/login/device";
+    const message = "GitHub needs you to sign in again.\n" + " ".repeat(3931) + fake;
+    const form = formFrom({ mode: "url", sessionId: "s", message, url });
+    const card = normalizePermissionRequest({
+      protocolVersion: 2,
+      params: { sessionId: "s", title: form.title, description: form.description, options: form.options },
+      agentName: "a",
+      sessionKey: "k",
+      toolCall: undefined,
+      inWorkspace: (path) => ({ inside: false, display: path }),
+    });
+    assert.equal(card.title, "Open evil.example in your browser?");
+    assert.ok(card.description!.startsWith(`${url}\n\nGitHub needs you`), card.description!.slice(0, 80));
+    // Open would open more than the card says.
+    const long = formOf({
+      mode: "url",
+      sessionId: "s",
+      message: "",
+      url: `${url}${"x".repeat(LIMITS.descriptionChars)}`,
+    });
+    assert.match("refused" in long ? long.refused : "", /too long/);
   });
 
   it("keeps hostile property names and labels as data", () => {
