@@ -79,10 +79,11 @@ export default tseslint.config(
           "!**/src/shared/optionWords",
           "!**/src/shared/elapsedText",
           "!**/src/shared/fieldAnswer",
+          "!**/src/shared/httpUrl",
         ],
         allowTypeImports: true,
         message:
-          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords, elapsedText, fieldAnswer).",
+          "The webview imports only types from src/shared (values: limits, toolCallView, fineClock, reading, optionWords, elapsedText, fieldAnswer, httpUrl).",
       },
       {
         group: ["**/src/core/*", "**/src/acp/*", "**/src/host/*", "**/src/demo/*", "zod", "zod/*", "node:*"],

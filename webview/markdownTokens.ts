@@ -10,6 +10,7 @@
  * (`TABLE_COLUMNS` columns): 120,000 cells, streamed in 24 chunks, took about 13 s to lex and build again and again.
  */
 import { Lexer, Tokenizer, type Token, type Tokens, type TokensList } from "marked";
+import { httpUrl } from "../src/shared/httpUrl";
 
 /** Deeper nesting than this is shown as plain text (a hostile document cannot blow the stack). */
 export const MAX_DEPTH = 40;
@@ -420,13 +421,8 @@ export function tableCutNote(table: ShownTable): string | undefined {
  * browser reads it. Undefined for an address that is not http(s) (the host opens none).
  */
 export function linkHostNote(words: string, href: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  const url = httpUrl(href);
+  if (!url) return undefined;
   const bare = (address: string) => address.replace(/^https?:\/\//i, "").replace(/\/$/, "");
   const written = bare(href);
   const hostFirst =

@@ -4,6 +4,7 @@
  * bar items, quick picks and tooltips render `$(icon)` syntax, and the log shows each line as its own entry.
  */
 import { INVISIBLE } from "../shared/reading";
+import { httpUrl } from "../shared/httpUrl";
 
 /** C0 and C1 control characters, DEL included (newlines and tabs too). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -106,12 +107,6 @@ export function inertJson(value: unknown): string {
  * to evil.example, but the tooltip and VS Code's question both begin "https://github.com".
  */
 export function externalLinkTarget(href: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  return url.username === "" && url.password === "" ? url.toString() : undefined;
+  const url = httpUrl(href);
+  return url && url.username === "" && url.password === "" ? url.toString() : undefined;
 }

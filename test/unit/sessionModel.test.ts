@@ -9,6 +9,30 @@ const model = () =>
 const byKind = (items: TranscriptItem[], kind: TranscriptItem["kind"]) =>
   items.filter((i) => i.kind === kind);
 
+/** A person's answer recorded on a tool call of `m`, and whether the transcript flags that call changed after it. */
+function answering(m: SessionModel) {
+  const answer = (toolCallId: string, optionKindClass: "allow" | "reject" = "allow") =>
+    m.addItem({
+      kind: "decision",
+      id: `decision:${toolCallId}`,
+      record: {
+        ...{ key: toolCallId, sessionKey: "s", agentName: "Agent", title: "t", provenance: "user" as const },
+        ...{
+          outcome: "selected" as const,
+          optionKindClass,
+          toolCallId,
+          at: 0,
+          summary: "You chose Allow once",
+        },
+      },
+    });
+  const flagged = (id: string) => {
+    const item = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === id);
+    return item?.kind === "tool_call" && item.changedAfterAnswer === true;
+  };
+  return { answer, flagged };
+}
+
 describe("SessionModel", () => {
   it("marks the person's own messages as sent here, never a message an agent replays", () => {
     const m = model();
@@ -831,31 +855,7 @@ describe("SessionModel", () => {
 
   it("flags a tool call whose command, paths or diffs the agent changed after it was answered, not its output", () => {
     const m = model();
-    const answer = (toolCallId: string, optionKindClass: "allow" | "reject" = "allow") =>
-      m.addItem({
-        kind: "decision",
-        id: `decision:${toolCallId}`,
-        record: {
-          ...{
-            key: toolCallId,
-            sessionKey: "s",
-            agentName: "Agent",
-            title: "t",
-            provenance: "user" as const,
-          },
-          ...{
-            outcome: "selected" as const,
-            optionKindClass,
-            toolCallId,
-            at: 0,
-            summary: "You chose Allow once",
-          },
-        },
-      });
-    const flagged = (id: string) => {
-      const item = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === id);
-      return item?.kind === "tool_call" && item.changedAfterAnswer === true;
-    };
+    const { answer, flagged } = answering(m);
     const update = (patch: Record<string, unknown>) =>
       m.applyUpdate({ sessionUpdate: "tool_call_update", ...patch });
     m.applyUpdate({
@@ -1013,26 +1013,7 @@ describe("SessionModel", () => {
 
   it("flags an answered tool call turned into another action: another kind, no command, new paths or diffs", () => {
     const m = model();
-    const answer = (toolCallId: string) =>
-      m.addItem({
-        kind: "decision",
-        id: `decision:${toolCallId}`,
-        record: {
-          ...{
-            key: toolCallId,
-            sessionKey: "s",
-            agentName: "Agent",
-            title: "t",
-            provenance: "user" as const,
-          },
-          ...{ outcome: "selected" as const, optionKindClass: "allow" as const, toolCallId, at: 0 },
-          summary: "You chose Allow once",
-        },
-      });
-    const flagged = (id: string) => {
-      const item = m.transcript().find((i) => i.kind === "tool_call" && i.toolCallId === id);
-      return item?.kind === "tool_call" && item.changedAfterAnswer === true;
-    };
+    const { answer, flagged } = answering(m);
     const run = (toolCallId: string, rawInput: unknown = { command: "npm test" }) => {
       m.applyUpdate({
         sessionUpdate: "tool_call",
