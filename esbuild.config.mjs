@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { nodeScriptsBuild } from "./scripts/buildOptions.mjs";
 import { writeCodicons } from "./scripts/codicons.mjs";
-import { compressBundle } from "./scripts/brotli.mjs";
+import { compressAsset, compressBundle } from "./scripts/brotli.mjs";
 import { writeShellParserWasm } from "./scripts/shellParserWasm.mjs";
 
 const production = process.argv.includes("--production");
@@ -367,4 +367,7 @@ if (watch) {
     if (production) compressBundle("dist", lazy, { script: lazy === "demoAgent.js" });
     else rmSync(`dist/${lazy}.br`, { force: true });
   }
+  // The view's script: the package's largest file after the runtime, written out by the extension where it runs.
+  if (production) compressAsset("dist", "webview.js");
+  else rmSync("dist/webview.js.br", { force: true });
 }

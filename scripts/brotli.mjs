@@ -55,3 +55,14 @@ export function compressBundle(dist, name, { script = false } = {}) {
       (exportNames ? `${exportNames.trim()}\n` : ""),
   );
 }
+
+/**
+ * Writes `dist/<name>.br` beside `dist/<name>`, which stays for development runs of the build; the package ships the
+ * `.br` alone (`.vscodeignore`), and the extension writes it out where the webview loads it (`webviewScript.ts`).
+ * @param {string} dist
+ * @param {string} name
+ */
+export function compressAsset(dist, name) {
+  const file = join(dist, name);
+  writeFileSync(`${file}.br`, brotliCached(readFileSync(file)));
+}

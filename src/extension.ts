@@ -142,7 +142,7 @@ class SymposiumExtension extends Disposable {
             inWorkspace: (path) => this.paths.contains(path),
           }),
         log,
-        { reportPaint: paintReportsRequested(context.extensionMode) },
+        { reportPaint: paintReportsRequested(context.extensionMode), storage: context.globalStorageUri },
       ),
     );
     this.view = view;

@@ -31,6 +31,8 @@ export interface WorkbenchOptions {
   readonly extensionTestsPath?: string;
   /** Folder of the extension under development (default: this repository). */
   readonly extensionDevelopmentPath?: string;
+  /** Extensions folder with Symposium installed from its .vsix (`installVsix`): no extension under development then. */
+  readonly installedIn?: string;
   /** Environment for the server and so for the extension host. */
   readonly env?: Record<string, string>;
   /** Runs before the first navigation, e.g. to `page.exposeFunction` what the workbench calls at load. */
@@ -76,12 +78,16 @@ export function makeTempFolder(prefix: string, files: Record<string, string> = {
 function workbenchUrl(
   server: CodeServer,
   opened: { folder: string } | { workspaceFile: string },
-  extensionTestsPath?: string,
-  extensionDevelopmentPath = repoRoot,
+  extensionTestsPath: string | undefined,
+  /** Undefined: none (the extension is installed). */
+  extensionDevelopmentPath: string | undefined,
 ): string {
   // Payload values must be full vscode-remote URIs whose authority is the page's host:port; plain paths are ignored.
   const remote = (path: string): string => `vscode-remote://127.0.0.1:${server.port}${path}`;
-  const payload: [string, string][] = [["extensionDevelopmentPath", remote(extensionDevelopmentPath)]];
+  const payload: [string, string][] =
+    extensionDevelopmentPath === undefined
+      ? []
+      : [["extensionDevelopmentPath", remote(extensionDevelopmentPath)]];
   if (extensionTestsPath !== undefined) payload.push(["extensionTestsPath", remote(extensionTestsPath)]);
   const target =
     "folder" in opened
@@ -119,6 +125,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
         userSettings: options.settings ?? {},
         trust: options.trust ?? true,
         ...(options.env ? { env: options.env } : {}),
+        ...(options.installedIn ? { extensionsDir: options.installedIn } : {}),
       }),
       launchBrowser(),
     ]);
@@ -134,7 +141,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       server,
       multiRoot ? { workspaceFile: multiRoot.file } : { folder: workspace },
       options.extensionTestsPath,
-      options.extensionDevelopmentPath,
+      options.installedIn ? undefined : (options.extensionDevelopmentPath ?? repoRoot),
     );
     if (options.noWait) await browser.page.goto(url, { waitUntil: "domcontentloaded", timeout: 60_000 });
     else await gotoWorkbench(browser.page, url);

@@ -4,12 +4,14 @@
  * context of its own while hidden). Every inbound message is parsed; what does not parse is logged and ignored.
  */
 import * as vscode from "vscode";
+import { errorMessage } from "../core/errorMessage";
 import type { Logger } from "../core/logger";
 import { pageSnapshot, SNAPSHOT_PAGE_BYTES } from "../core/snapshotPages";
 import { ViewOpBatcher } from "../core/viewOpBatcher";
 import type { FromWebviewMessage, Snapshot, ToWebviewMessage, ViewOp } from "../shared/protocol";
 import { webviewMessage } from "./webviewMessages";
-import { makeNonce, renderWebviewHtml, webviewOptions } from "./webviewHtml";
+import { makeNonce, renderUnavailableHtml, renderWebviewHtml, webviewOptions } from "./webviewHtml";
+import { STORED_SCRIPT_FOLDER, storedWebviewScript } from "./webviewScript";
 
 export const VIEW_ID = "symposium.view";
 
@@ -48,7 +50,8 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     private readonly snapshot: () => Snapshot,
     private readonly onIntent: (message: ViewIntent) => void,
     private readonly log: Logger,
-    private readonly options: { reportPaint?: boolean } = {},
+    /** `storage`: the global storage, where a packaged build's script is written out (`webviewScript.ts`). */
+    private readonly options: { reportPaint?: boolean; storage?: vscode.Uri } = {},
   ) {}
 
   get visible(): boolean {
@@ -59,13 +62,27 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
     this.view = view;
     this.ready = false;
     const webview = view.webview;
-    webview.options = webviewOptions(this.extensionUri);
+    const { storage } = this.options;
+    let stored: string | undefined;
+    try {
+      stored =
+        storage && storedWebviewScript(vscode.Uri.joinPath(this.extensionUri, "dist").fsPath, storage.fsPath);
+    } catch (error) {
+      const reason = `Symposium could not write its view's script into ${storage!.fsPath}: ${errorMessage(error)}`;
+      this.log.error(reason);
+      webview.html = renderUnavailableHtml(reason);
+      return;
+    }
+    const storedFolder = stored && vscode.Uri.joinPath(storage!, STORED_SCRIPT_FOLDER);
+    webview.options = webviewOptions(this.extensionUri, storedFolder ? [storedFolder] : []);
     const asset = (...path: string[]) =>
       webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...path)).toString();
     webview.html = renderWebviewHtml({
       cspSource: webview.cspSource,
       nonce: makeNonce(),
-      scriptUri: asset("dist", "webview.js"),
+      scriptUri: storedFolder
+        ? webview.asWebviewUri(vscode.Uri.joinPath(storedFolder, stored!)).toString()
+        : asset("dist", "webview.js"),
       styleUri: asset("dist", "webview.css"),
       codiconsUri: asset("dist", "codicons", "codicon.css"),
       boot: { reportPaint: this.options.reportPaint === true },

@@ -62,6 +62,20 @@ export function renderWebviewHtml(parts: WebviewHtmlParts): string {
 `;
 }
 
+/** A page of one sentence and no script: the view when its script could not be had. */
+export function renderUnavailableHtml(text: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+<title>Symposium</title>
+</head>
+<body><p role="alert">${escapeAttribute(text)}</p></body>
+</html>
+`;
+}
+
 /** 128 random bits as 32 hex characters, from the platform's CSPRNG. */
 export function makeNonce(): string {
   const bytes = new Uint8Array(16);
@@ -70,17 +84,19 @@ export function makeNonce(): string {
 }
 
 /**
- * Options for `webview.options`: scripts on, command URIs off, resources only from the build and media folders.
+ * Options for `webview.options`: scripts on, command URIs off, resources only from the build and media folders (and
+ * `alsoFrom`: where a packaged build's script was written out, `webviewScript.ts`).
  * Uses `Uri.with` (an instance method) so this module needs no runtime `vscode` import.
  */
-export function webviewOptions(extensionUri: Uri): WebviewOptions {
+export function webviewOptions(extensionUri: Uri, alsoFrom: readonly Uri[] = []): WebviewOptions {
   const base = extensionUri.path.replace(/\/+$/, "");
   return {
     enableScripts: true,
     enableCommandUris: false,
-    localResourceRoots: WEBVIEW_RESOURCE_FOLDERS.map((folder) =>
-      extensionUri.with({ path: `${base}/${folder}` }),
-    ),
+    localResourceRoots: [
+      ...WEBVIEW_RESOURCE_FOLDERS.map((folder) => extensionUri.with({ path: `${base}/${folder}` })),
+      ...alsoFrom,
+    ],
   };
 }
 

@@ -170,7 +170,7 @@ describe("an agent's form, against a real agent process", function () {
     assert.equal(first.view.title, "Open xn--pple-43d.example in your browser?");
     assert.equal(
       first.view.description,
-      "Authenticate with MCP server linear\n\nhttps://xn--pple-43d.example/authorize?state=1",
+      "https://xn--pple-43d.example/authorize?state=1\n\nAuthenticate with MCP server linear",
     );
     assert.deepEqual(
       first.view.options.map((o) => o.name),

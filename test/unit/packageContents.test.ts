@@ -3,12 +3,13 @@
 // package that stays small. Packaged from production bundles, as `npm run package` makes them, in a temporary folder.
 import * as assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildProduction, stageExtension, type ProductionBuild } from "../../tools/productionBuild";
 import { repoRoot } from "../../tools/paths";
+import { STORED_SCRIPT_FOLDER, storedWebviewScript } from "../../src/host/webviewScript";
 
 // The shared performance doc's budget; the bash grammar (wasm, ~1.4 MB raw) ships for the permission policy, and
 // the demo agent takes the SDK from dist/acpRuntime.js rather than a copy of its own (639 KB before).
@@ -161,6 +162,27 @@ process.stdout.write(typeof main.activate + " " + typeof main.deactivate);`;
       const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
       assert.equal(result.status, 0, result.stderr);
       assert.equal(result.stdout, "function function");
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+
+  it("ships the view's script brotli-compressed, which the packaged extension writes out as the build made it", () => {
+    assert.ok(files.includes("dist/webview.js.br"), "dist/webview.js.br is not in the package");
+    assert.ok(!files.includes("dist/webview.js"), "dist/webview.js ships uncompressed too");
+    // The package's dist holds the .br alone: the view's script is written into the global storage.
+    const away = mkdtempSync(join(tmpdir(), "symposium-packaged-"));
+    try {
+      const dist = join(away, "dist");
+      mkdirSync(dist);
+      cpSync(join(build.dist, "webview.js.br"), join(dist, "webview.js.br"));
+      const storage = join(away, "globalStorage");
+      const name = storedWebviewScript(dist, storage)!;
+      assert.ok(
+        readFileSync(join(storage, STORED_SCRIPT_FOLDER, name)).equals(
+          readFileSync(join(build.dist, "webview.js")),
+        ),
+      );
     } finally {
       rmSync(away, { recursive: true, force: true });
     }
