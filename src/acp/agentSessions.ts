@@ -676,8 +676,11 @@ export class AgentSessions {
       // With what the person added to the reopening tab meanwhile (its files and images), which closes.
       const messages = failed.takeFailedMessages();
       const context = failed.takeUnsentContext();
+      // The new tab first, in the failed one's place (`replaces`: what was typed there moves with it), as Try again.
+      const starting = this.startSession(agentName, messages, context, failed.key);
+      starting.catch(() => undefined); // its failure is the caller's, once the failed tab is closed
       await this.closeSession(failed.key);
-      const key = await this.startSession(agentName, messages, context);
+      const key = await starting;
       const fresh = this.sessions.get(key);
       fresh?.showItems(
         fresh.model.addNotice(

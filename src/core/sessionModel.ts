@@ -25,7 +25,7 @@ import {
   type UsageView,
 } from "../shared/protocol";
 import { parseAgentCommands } from "./agentCommands";
-import { commandOfRawInput, CWD_FIELDS } from "./toolCommand";
+import { commandOfRawInput, CWD_FIELDS, namedPaths } from "./toolCommand";
 import { UsageTally } from "./usageTally";
 import { patchParts, previewPatch, previewTextDiff, type DiffPreview } from "./diffPreview";
 import { asArray, asObject, asString, type Json } from "./json";
@@ -98,6 +98,8 @@ export interface ToolCallState {
   askedLocations?: Map<string, LocationView[]>;
   /** The raw input as capped JSON, made once per patch; the whole raw input is not kept (it may be megabytes). */
   rawInputView?: { text: string; truncated: boolean };
+  /** The paths its raw input names in its path fields (`namedPaths`). */
+  rawInputPaths?: readonly string[];
   /** The command its raw input says it runs (argv or string), capped: its start when it is too long to send whole. */
   command?: string;
   /** What of a command too long to send whole is left out, and its end. */
@@ -149,6 +151,9 @@ function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string
 }
 
 /** What an answer about a tool call was to (`SessionModel.answeredPart`). */
+/** The tool kinds that change things: an answered call turned into one of them is another action. */
+const CHANGING_KINDS = new Set(["edit", "delete", "move", "execute"]);
+
 interface AnsweredPart {
   /** The tool kind shown ("execute", "edit", …). */
   kind: string;
@@ -160,6 +165,8 @@ interface AnsweredPart {
   diffs: AnsweredDiff[];
   /** A digest of the raw input shown (undefined: none given). */
   rawInput?: string;
+  /** The paths the raw input shown names in its path fields. */
+  rawInputPaths: readonly string[];
 }
 
 interface AnsweredDiff {
@@ -599,6 +606,7 @@ export class SessionModel {
       const raw = patch.rawInput;
       // No ownCopy: capJson's text is always a new string (its parts joined), so it keeps nothing of `raw` alive.
       call.rawInputView = capJson(raw, LIMITS.rawInputChars);
+      call.rawInputPaths = namedPaths(raw).map(ownCopy);
       const command = commandOfRawInput(raw);
       const capped = command !== undefined ? ownCopy(capCommand(command)) : undefined;
       call.command = capped?.command;
@@ -655,6 +663,7 @@ export class SessionModel {
       paths: call.locations.map((l) => l.path),
       diffs,
       ...(call.rawInputView ? { rawInput: digest([call.rawInputView.text]) } : {}),
+      rawInputPaths: call.rawInputPaths ?? [],
     };
   }
 
@@ -670,12 +679,15 @@ export class SessionModel {
    */
   private changedFrom(answered: AnsweredPart, call: ToolCallState): boolean {
     const now = this.answeredPart(call);
-    // "other" is what a tool call whose agent named no kind shows: nothing to change from.
-    if (answered.kind !== "other" && now.kind !== answered.kind) return true;
+    // "other" is what a tool call whose agent named no kind shows: nothing to change from. Only a kind that changes
+    // things counts: Codex may show an approved `cat` as a read once it runs.
+    if (answered.kind !== "other" && now.kind !== answered.kind && CHANGING_KINDS.has(now.kind)) return true;
     if (now.command !== undefined && now.command !== answered.command) return true;
     if (answered.command !== undefined && now.command === undefined && now.rawInput !== undefined)
       return true;
     if (answered.cwd !== undefined && now.cwd !== undefined && now.cwd !== answered.cwd) return true;
+    // A folder where the answer said none (its session's): one outside the workspace is another place to run in.
+    if (answered.cwd === undefined && now.cwd !== undefined && !this.inWorkspace(now.cwd).inside) return true;
     if (
       answered.command === undefined &&
       answered.diffs.length === 0 &&
@@ -684,12 +696,13 @@ export class SessionModel {
       now.rawInput !== answered.rawInput
     )
       return true;
-    // A path the answer showed: among its locations or diffs, or a string of the raw input answered, still shown.
+    // A path the answer showed: among its locations or diffs, or named by a path field of the raw input answered,
+    // still shown (a string elsewhere in it, a `description`, names nothing).
     const sameRawInput = answered.rawInput !== undefined && now.rawInput === answered.rawInput;
     const shown = (path: string) =>
       answered.paths.includes(path) ||
       answered.diffs.some((diff) => diff.path === path) ||
-      (sameRawInput && call.rawInputView!.text.includes(JSON.stringify(path)));
+      (sameRawInput && answered.rawInputPaths.includes(path));
     if (!now.paths.every(shown)) return true;
     if (answered.diffs.length === 0) return !now.diffs.every((diff) => shown(diff.path));
     return now.diffs.some((diff) => !answered.diffs.some((was) => sameEdit(was, diff)));

@@ -6,6 +6,41 @@
  */
 import { asObject } from "./json";
 
+/** Raw-input fields that name one path, as the agents people use send them. */
+export const PATH_FIELDS = [
+  "file_path", // Claude Code, Qwen Code, Gemini CLI
+  "absolute_path", // Qwen Code, Gemini CLI
+  "notebook_path", // Claude Code
+  "fileName", // GitHub Copilot CLI
+  "filePath",
+  "path", // GitHub Copilot CLI, Gemini CLI
+  "dir_path", // Gemini CLI
+  "old_path",
+  "new_path",
+  "source",
+  "destination",
+];
+/** Raw-input fields that name several paths. */
+export const PATH_LIST_FIELDS = ["paths", "file_paths"];
+
+/** The most paths `namedPaths` gives, and the longest it keeps: the agent's raw input is unbounded. */
+const MAX_NAMED_PATHS = 64;
+const MAX_NAMED_PATH_CHARS = 4_096;
+
+/** The paths a raw input names in its path fields (`PATH_FIELDS`, `PATH_LIST_FIELDS`), at its top level. */
+export function namedPaths(rawInput: unknown): string[] {
+  const input = asObject(rawInput);
+  if (!input) return [];
+  const named: unknown[] = PATH_FIELDS.map((field) => input[field]);
+  for (const field of PATH_LIST_FIELDS) {
+    const list: unknown = input[field];
+    if (Array.isArray(list)) named.push(...(list as unknown[]).slice(0, MAX_NAMED_PATHS));
+  }
+  return named
+    .filter((path): path is string => typeof path === "string" && path.length <= MAX_NAMED_PATH_CHARS)
+    .slice(0, MAX_NAMED_PATHS);
+}
+
 /** The raw-input fields that name where a tool runs its command (Codex's `workdir`); the first one given counts. */
 export const CWD_FIELDS = ["cwd", "workdir", "directory"];
 

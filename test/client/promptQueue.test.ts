@@ -442,6 +442,8 @@ lines.on("line", (line) => {
     assert.ok(fresh && fresh !== reopening, "a fresh session took the messages");
     assert.ok(!harness.sessions.sessionKeys().includes(reopening), "the reopening tab is closed");
     assert.equal(harness.sessions.unsentContextCount(fresh), 1, "its file waits in the fresh session");
+    // Its header names the reopening tab it replaces: the view moves what was typed there into its box.
+    assert.equal(harness.sessions.session(fresh)?.header(false).replaces, reopening);
     await waitFor(() => promptsReceived().includes("resend me"), "the message to go in the fresh session");
   });
 

@@ -1069,6 +1069,28 @@ describe("SessionModel", () => {
       content: [{ type: "diff", path: bashrc, oldText: "", newText: evil }],
     });
     assert.equal(flagged("diffs"), true, "a diff where the answer showed none");
+    run("outside", { command: "rm -rf build" });
+    m.applyUpdate({
+      ...{ sessionUpdate: "tool_call_update", toolCallId: "outside" },
+      rawInput: { command: "rm -rf build", cwd: "/home/me" },
+    });
+    assert.equal(flagged("outside"), true, "a folder outside the workspace where the answer said none");
+    run("inside", { command: "npm test" });
+    m.applyUpdate({
+      ...{ sessionUpdate: "tool_call_update", toolCallId: "inside" },
+      rawInput: { command: "npm test", cwd: "/work/app" },
+    });
+    assert.equal(flagged("inside"), false, "a workspace folder named where the answer said none");
+    run("described", { command: "npm test", description: bashrc });
+    m.applyUpdate({
+      ...{ sessionUpdate: "tool_call_update", toolCallId: "described" },
+      content: [{ type: "diff", path: bashrc, oldText: "", newText: evil }],
+    });
+    assert.equal(
+      flagged("described"),
+      true,
+      "a path in the raw input's words names no file the answer showed",
+    );
 
     // What real agents send after an answer stays unflagged. Codex announces the call again on its begin event: the
     // same command and folder under another raw input, the same paths, then terminal output.
@@ -1090,6 +1112,15 @@ describe("SessionModel", () => {
     });
     m.applyUpdate({ sessionUpdate: "tool_call_update", toolCallId: "codex", status: "completed" });
     assert.equal(flagged("codex"), false);
+    // Asked about as a command, shown as the read it is once it runs: nothing that changes things came in its place.
+    run("cat", { command: "cat notes.md" });
+    m.applyUpdate({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "cat",
+      kind: "read",
+      status: "completed",
+    });
+    assert.equal(flagged("cat"), false);
     // Claude Code's card has the edit's raw input only; the edit announced whole comes after the answer, with its
     // path and diff, then its hunks with a line each.
     const input = { file_path: "/work/c.ts", old_string: "let a = 1;", new_string: "let a = 2;" };

@@ -7,7 +7,7 @@
  * reason, and a footprint with a reason is incomplete (never approved without a person).
  */
 import { posix, win32 } from "node:path";
-import { COMMAND_FIELDS, CWD_FIELDS, statedCommands } from "../toolCommand";
+import { COMMAND_FIELDS, CWD_FIELDS, PATH_FIELDS, PATH_LIST_FIELDS, statedCommands } from "../toolCommand";
 import { folderMovedTo } from "./commandEffects";
 import type { GitAliasReader, GitAliases } from "./gitAliases";
 import {
@@ -132,22 +132,6 @@ export const MAX_ALIAS_FOLDERS = 8;
 /** The most folders a line's `cd`s are followed to (each `cd` is placed from each folder reached before it). */
 const MAX_FOLDERS_MOVED_TO = 16;
 
-/** Raw-input fields that name one path, as the agents people use send them. */
-const PATH_FIELDS = [
-  "file_path", // Claude Code, Qwen Code, Gemini CLI
-  "absolute_path", // Qwen Code, Gemini CLI
-  "notebook_path", // Claude Code
-  "fileName", // GitHub Copilot CLI
-  "filePath",
-  "path", // GitHub Copilot CLI, Gemini CLI
-  "dir_path", // Gemini CLI
-  "old_path",
-  "new_path",
-  "source",
-  "destination",
-];
-/** Raw-input fields that name several paths. */
-const PATH_LIST_FIELDS = ["paths", "file_paths"];
 /** Raw-input fields that hold globs a search or read tool picks files by, one or a list. */
 const SEARCH_GLOB_FIELDS = ["glob", "include"];
 const MAX_SEARCH_GLOBS = 64;
