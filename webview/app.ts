@@ -103,7 +103,7 @@ export class App {
         }),
       retry: (sessionKey) => {
         // Like New session here: the new session's Message box gets the keyboard. What was typed in the failed one
-        // goes to the tab whose header says it replaces it (`carryDrafts`): a retry that makes none leaves it there.
+        // goes to the tab whose header says it replaces it (`carryReplacedDrafts`): a retry that makes none leaves it.
         this.startedHere = { before: new Set(this.store.sessions.keys()), focus: document.activeElement };
         host.post({ type: "retrySession", sessionKey });
       },

@@ -192,8 +192,9 @@ export class SavedState implements OpenSections, ReasonDrafts, AnswerDrafts {
   }
 
   /**
-   * Forgets what was kept for sessions that are gone. `byReload`: the page's first sessions (a window reload closed
-   * the others, as a person closing a tab is told in the view): their drafts are kept for the tabs that reopen them.
+   * Forgets what was kept for sessions that are gone. `byReload`: these are a snapshot's sessions, and the others
+   * were closed by a window reload (a tab the person closes goes in a live page's update): their drafts are kept for
+   * the tabs that reopen their agent sessions.
    */
   keepOnly(sessionKeys: ReadonlySet<string>, byReload = false): void {
     let changed = false;

@@ -150,10 +150,10 @@ function sameDiffTexts(a: (readonly string[] | undefined)[], b: (readonly string
   );
 }
 
-/** What an answer about a tool call was to (`SessionModel.answeredPart`). */
 /** The tool kinds that change things: an answered call turned into one of them is another action. */
 const CHANGING_KINDS = new Set(["edit", "delete", "move", "execute"]);
 
+/** What an answer about a tool call was to (`SessionModel.answeredPart`). */
 interface AnsweredPart {
   /** The tool kind shown ("execute", "edit", …). */
   kind: string;
