@@ -472,12 +472,23 @@ describe("Approval cards (e2e)", function () {
         const view = globalThis as unknown as { getComputedStyle(element: unknown): { maskImage: string } };
         return view.getComputedStyle(node).maskImage;
       });
-    assert.equal(await mask("narrow-diff"), "none", "nothing is cut off: no fade");
-    assert.match(
-      await mask("wide-diff"),
-      /linear-gradient/,
+    // The fade is switched on after the box's first frame (it would cost that frame), so it is waited for.
+    await waitUntil(
+      async () => /linear-gradient/.test(await mask("wide-diff")),
       "the wide line is cut off at the edge: it fades",
+      10_000,
     );
+    await waitUntil(
+      () =>
+        body("narrow-diff").evaluate((node) =>
+          (node as unknown as { classList: { contains(name: string): boolean } }).classList.contains(
+            "fades-cut",
+          ),
+        ),
+      "the narrow diff's fade is switched on too",
+      10_000,
+    );
+    assert.equal(await mask("narrow-diff"), "none", "nothing is cut off: no fade");
     await body("wide-diff").evaluate((node) => {
       const scroller = node as unknown as { scrollLeft: number; scrollWidth: number };
       scroller.scrollLeft = scroller.scrollWidth;

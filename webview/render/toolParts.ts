@@ -225,6 +225,7 @@ export function renderDiff(diff: DiffView, openDiff: () => void): HTMLElement {
   writer.write(lines, 0, first);
   if (first < lines.length) afterFirstPaint(() => writer.write(lines, first, lines.length));
   keepPlaceWhileScrollable(body);
+  afterFirstPaint(() => body.classList.add("fades-cut"));
   return el(
     "div",
     { class: "diff" },
