@@ -111,9 +111,11 @@ export function decide(
       heldUnderBypass: reason,
     };
   }
-  const policy = (bypass: boolean): PolicyDecision =>
-    context.policy.decide(footprint, policyContext(prompt.agentName, context, bypass, paths));
-  const decision = policy(context.bypassed);
+  const both = context.policy.decideBoth(
+    footprint,
+    policyContext(prompt.agentName, context, context.bypassed, paths),
+  );
+  const decision = context.bypassed ? both.on : both.off;
   // Such an option would end every later card, rules and guards with them: a person chooses it, as they confirm
   // such a mode picked in the view.
   const found = allowOnceOption(prompt.options);
@@ -127,7 +129,7 @@ export function decide(
       prompt.options.find((o) => o.kindClass === "reject");
     return { answer: "reject", ...(reject ? { optionId: reject.optionId } : {}), by: decision.by };
   }
-  const underBypass = context.bypassed ? decision : policy(true);
+  const underBypass = both.on;
   const bypassWouldApply = underBypass.verdict === "allow" && allowOnce !== undefined;
   const blocked =
     decision.verdict === "allow"

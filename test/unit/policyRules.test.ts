@@ -17,6 +17,7 @@ import { buildFootprint, type Footprint } from "../../src/core/policy/footprint"
 import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import {
   decide,
+  decideBoth,
   MAX_COMPILED_GLOBS,
   MAX_RULE_PATH_CHARS,
   MAX_RULES_PER_SOURCE,
@@ -197,6 +198,36 @@ describe("permission rules and guards", () => {
   };
   const toolCall = (call: Record<string, unknown>) => build(v1Request(call));
   const edit = (...paths: string[]) => toolCall({ kind: "edit", locations: paths.map((path) => ({ path })) });
+
+  it("decides with Bypass off and on in one pass: Bypass allows only what no rule or guard decided", () => {
+    const npmTest = rule("allow", { command: "npm test" });
+    const askGit = rule("ask", { command: "git push" });
+    const denyCurl = rule("deny", { command: "curl" });
+    const rules = [npmTest, askGit, denyCurl];
+    const cases: [line: string, off: string, on: string][] = [
+      ["ls src", "ask default", "allow bypass"],
+      ["npm test", "allow rule", "allow rule"],
+      ["git push", "ask rule", "ask rule"],
+      ["curl https://example.com", "deny rule", "deny rule"],
+      [`cat ${home}/.ssh/id_rsa`, "ask guard", "ask guard"],
+    ];
+    for (const [line, off, on] of cases) {
+      const both = decideBoth(command(line), context({ rules }));
+      assert.equal(
+        `${both.off.verdict} ${both.off.by.type}`,
+        off,
+        `${line}, Bypass off: ${both.off.by.label}`,
+      );
+      assert.equal(`${both.on.verdict} ${both.on.by.type}`, on, `${line}, Bypass on: ${both.on.by.label}`);
+      // `decide` is the one its context's Bypass names.
+      assert.deepEqual(decide(command(line), context({ rules, bypass: true })), both.on, line);
+      assert.deepEqual(decide(command(line), context({ rules, bypass: false })), both.off, line);
+    }
+    // An untrusted workspace: nothing is approved automatically, Bypass or not.
+    const untrusted = decideBoth(command("npm test"), context({ rules, trusted: false }));
+    assert.equal(untrusted.on.verdict, "ask");
+    assert.equal(untrusted.off.verdict, "ask");
+  });
 
   describe("settings", () => {
     it("parses allow, ask and deny lists with labels that say what each rule does", () => {

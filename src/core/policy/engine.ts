@@ -8,7 +8,7 @@ import { buildFootprint } from "./footprint";
 import { GitAliasCache, type GitAliasReader } from "./gitAliases";
 import { GitAllowance } from "./gitChanges";
 import { editedRule } from "./grantEdit";
-import { decide, pathRuleFor, proposeRule, ruleCovers } from "./rules";
+import { decide, decideBoth, pathRuleFor, proposeRule, ruleCovers } from "./rules";
 import type { ShellParser } from "./shellCommands";
 import { loadShellParser } from "./shellParser";
 
@@ -16,6 +16,7 @@ export interface PolicyEngine {
   readonly shell: ShellParser;
   readonly buildFootprint: typeof buildFootprint;
   readonly decide: typeof decide;
+  readonly decideBoth: typeof decideBoth;
   readonly pathRuleFor: typeof pathRuleFor;
   readonly proposeRule: typeof proposeRule;
   readonly ruleCovers: typeof ruleCovers;
@@ -40,6 +41,7 @@ export async function loadPolicyEngine(wasmDir?: string): Promise<PolicyEngine> 
     shell,
     buildFootprint,
     decide,
+    decideBoth,
     pathRuleFor,
     proposeRule,
     ruleCovers,

@@ -223,16 +223,26 @@ export interface DecideContext {
 const MAX_DECISIONS = 4;
 
 export function decide(footprint: Footprint, context: DecideContext): Decision {
+  const both = decideBoth(footprint, context);
+  return context.bypass ? both.on : both.off;
+}
+
+/**
+ * The decision with Bypass off and with it on, from one pass: Bypass allows only what no rule or guard decided, so the
+ * two differ only there. A card needs both (whether Bypass would approve it is on the card), and two passes were most
+ * of the extension host's time between a request and its card.
+ */
+export function decideBoth(footprint: Footprint, context: DecideContext): { off: Decision; on: Decision } {
   // One budget of git for them all (`gitChanges.MAX_GIT_CALLS`): made again, a decision spends no more than one may.
   const again = { ...context, gitReads: context.gitReads ?? {} };
   for (let made = 1; ; made++) {
     const met = context.paths.repositoriesMet;
-    const decision = decideOnce(footprint, again);
-    if (context.paths.repositoriesMet === met) return decision;
-    if (made === MAX_DECISIONS)
-      return decision.verdict !== "allow"
-        ? decision
-        : {
+    const decided = decideByRules(footprint, again);
+    const metAnother = context.paths.repositoriesMet !== met;
+    if (metAnother && made < MAX_DECISIONS) continue;
+    const settled = (decision: Decision): Decision =>
+      metAnother && decision.verdict === "allow"
+        ? {
             verdict: "ask",
             by: {
               type: "guard",
@@ -240,11 +250,24 @@ export function decide(footprint: Footprint, context: DecideContext): Decision {
               label:
                 "Its paths meet one nested git repository after another, whose configuration may protect any of them",
             },
-          };
+          }
+        : decision;
+    return {
+      off: settled(
+        decided ?? { verdict: "ask", by: { type: "default", label: "No rule allows this request" } },
+      ),
+      on: settled(
+        decided ?? {
+          verdict: "allow",
+          by: { type: "bypass", label: `Bypass Permissions is on for ${context.agentName}` },
+        },
+      ),
+    };
   }
 }
 
-function decideOnce(footprint: Footprint, context: DecideContext): Decision {
+/** What the rules and guards decide; undefined when none does (Bypass then allows, else a person is asked). */
+function decideByRules(footprint: Footprint, context: DecideContext): Decision | undefined {
   const view = new FootprintView(footprint, context);
   const rules = context.rules.filter((r) => r.agent === undefined || r.agent === context.agentName);
   const deny = rules.find((r) => r.action === "deny" && view.matchesAny(r));
@@ -269,12 +292,7 @@ function decideOnce(footprint: Footprint, context: DecideContext): Decision {
     }
   const allow = rules.find((r) => r.action === "allow" && view.matchesAll(r));
   if (allow) return { verdict: "allow", by: { type: "rule", rule: allow, label: allow.label } };
-  if (context.bypass)
-    return {
-      verdict: "allow",
-      by: { type: "bypass", label: `Bypass Permissions is on for ${context.agentName}` },
-    };
-  return { verdict: "ask", by: { type: "default", label: "No rule allows this request" } };
+  return undefined;
 }
 
 /**
