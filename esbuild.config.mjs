@@ -1,5 +1,6 @@
 // One build for everything: the extension (Node, CJS), the demo agent it spawns, the webview (browser) and the tests.
-// `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change.
+// `--production` minifies and drops source maps (what `npm run package` ships); `--watch` rebuilds on change;
+// `--no-tests` leaves out the Node scripts of test/, bench/ and tools/, `--tools-only` builds tools/ alone of them.
 import * as esbuild from "esbuild";
 import { rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -12,6 +13,8 @@ import { writeShellParserWasm } from "./scripts/shellParserWasm.mjs";
 const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
 const withTests = !process.argv.includes("--no-tests");
+/** `--tools-only`: the extension's bundles and the tools' scripts (what `npm start` runs), not the tests'. */
+const toolsOnly = process.argv.includes("--tools-only");
 
 /**
  * zod's classic API re-exports every locale through its namespace object (`z.locales`), which the ACP SDK imports
@@ -350,7 +353,11 @@ const builds = [
 ];
 
 if (withTests) {
-  builds.push({ ...nodeScriptsBuild(import.meta.dirname, ["test", "bench", "tools"]), logLevel: "info" });
+  const folders = toolsOnly ? ["tools"] : ["test", "bench", "tools"];
+  builds.push({
+    ...nodeScriptsBuild(import.meta.dirname, folders),
+    logLevel: toolsOnly ? "warning" : "info",
+  });
 }
 
 await writeCodicons({ all: watch });

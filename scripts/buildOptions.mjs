@@ -41,7 +41,8 @@ export function nodeScriptsBuild(root, dirs) {
     platform: "node",
     format: "cjs",
     target: "node20",
-    external: ["vscode", "mocha", "playwright-core", "ajv", "ajv/*", "esbuild"],
+    // axe-core's script is read from node_modules at run time (`require.resolve`), to be evaluated in a page.
+    external: ["vscode", "mocha", "playwright-core", "ajv", "ajv/*", "esbuild", "axe-core", "axe-core/*"],
     mainFields: ["module", "main"],
   };
 }

@@ -70,7 +70,13 @@ function npmRun(script) {
   if (result.status !== 0) fail(`npm run ${script} failed (exit ${result.status ?? result.signal}).`);
 }
 
-npmRun("build"); // also compiles the code-server helpers in out/tools, which this script uses
+// The extension and the code-server helpers this script uses (out/tools); the tests' bundles are `npm test`'s.
+console.log("> node esbuild.config.mjs --tools-only");
+const built = spawnSync(process.execPath, ["esbuild.config.mjs", "--tools-only"], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+if (built.status !== 0) fail(`the build failed (exit ${built.status ?? built.signal}).`);
 npmRun("package");
 const vsix = join(root, "symposium.vsix");
 if (!existsSync(vsix)) fail("npm run package did not produce symposium.vsix");
