@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { preparePermission } from "../../src/acp/permissionBroker";
+import { decide, preparePermission } from "../../src/acp/permissionBroker";
 import { RawToolCalls } from "../../src/acp/rawToolCalls";
 import { PolicyBoundary, type PathFs } from "../../src/core/policy/resolvePath";
 import { loadPolicyEngine, type PolicyEngine } from "../../src/core/policy/engine";
@@ -96,6 +96,31 @@ describe("deciding one permission request", () => {
       else assert.deepEqual([decision.answer, decision.by.type], ["ask", "guard"]);
     });
   }
+
+  it("offers no Bypass on a card whose checks go on meeting nested repositories, as Bypass itself would not approve it", () => {
+    // Checks that meet one more nested repository each time they are asked, up to the eighth: the decision is made
+    // again for each (a repository's configuration protects what it names from the checks after it), and past four
+    // times it asks. A second pass for "would Bypass approve it?" started where the first gave up, settled, and the
+    // card offered Bypass Permissions: one click approved what an agent with Bypass on would have been asked about.
+    const { boundary } = swappingTree("dir", "dir");
+    const { prompt, footprint } = prepare(boundary, false);
+    const request = boundary.forRequest();
+    let reads = 0;
+    const restless = new Proxy(request, {
+      get(target, property) {
+        if (property === "repositoriesMet") return Math.min(reads++, 8);
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const decision = decide(prompt, footprint, decidedIn(boundary, false), restless);
+    assert.equal(decision.answer, "ask");
+    assert.ok(decision.answer === "ask" && !decision.facts.bypassWouldApply, "the card offers Bypass");
+    assert.match(
+      decision.answer === "ask" ? (decision.heldUnderBypass ?? "") : "",
+      /one nested git repository after another/,
+    );
+  });
 
   it("proposes its rule from the same resolution, and a later request resolves anew", () => {
     const { boundary, looks } = swappingTree("dir", "link");

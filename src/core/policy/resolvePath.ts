@@ -1169,7 +1169,7 @@ export class RequestPaths {
   private readonly checked = new Map<string, PathCheck>();
   /** The boundary's `repositoriesMet` when `checked` was begun: a repository met since makes them stale. */
   private checkedAt: number;
-  /** What git said, by folder and revisions: a request is decided as set and again under Bypass (the broker). */
+  /** What git said, by folder and revisions: a decision made again, and the rule proposed for the card, ask again. */
   private readonly revisions = new Map<string, RevisionChanges>();
 
   constructor(readonly boundary: PolicyBoundary) {
