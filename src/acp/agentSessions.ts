@@ -31,7 +31,13 @@ import type {
 } from "../shared/protocol";
 import { newestFirst, parsePastSessions, type PastSession } from "../core/pastSessions";
 import { preferredAgent } from "../core/preferredAgent";
-import { labelOf, resolveChoice, unattendedSentence } from "../core/sessionControls";
+import {
+  labelOf,
+  modeOfOption,
+  resolveChoice,
+  switchesUnattended,
+  unattendedSentence,
+} from "../core/sessionControls";
 import { LIMITS } from "../shared/limits";
 import type { PastSessionSupport, ProtocolVersion, ReopenMethod, StartAgent } from "./agentConnection";
 import type { AgentLaunch } from "./agentProcess";
@@ -149,6 +155,10 @@ export class AgentSessions {
   private activeSessionKey: string | undefined;
   /** Whether each agent started so far can list and reopen its sessions (for "Resume Session…"). */
   private readonly resumeSupport = new Map<string, boolean>();
+  /** The dialog confirming a mode that acts without asking, open per agent and level: a burst waits on its answer. */
+  private readonly unattendedDialogs = new Map<string, Promise<boolean>>();
+  /** Cards whose option that acts without asking waits for that dialog: a click again opens no second one. */
+  private readonly confirmingCards = new Set<string>();
   private readonly timeouts: Timeouts;
   /** Settings writes, one after the other: two quick writes each read the setting the other wrote. */
   private settingsWrites: Promise<unknown> = Promise.resolve();
@@ -878,8 +888,7 @@ export class AgentSessions {
     const level = session.model.controls.choiceLevel(controlId, value);
     if (level) {
       const label = labelOf({ ...control, value } as typeof control);
-      const confirmed =
-        (await this.env.confirmUnattended?.(session.model.agentName, { label, level })) ?? false;
+      const confirmed = await this.confirmUnattended(session.model.agentName, { label, level });
       if (!confirmed) {
         this.env.log.info(`${session.model.agentName}: ${label} was not confirmed; not set.`);
         session.emitHeader(); // the control goes back to the agent's value
@@ -973,9 +982,27 @@ export class AgentSessions {
     this.emitDecision(prompt, record);
   }
 
+  /**
+   * VS Code's modal for a mode that acts without asking (`env.confirmUnattended`), one per agent and level at a time:
+   * what the view asks again while it is open (a flood of messages from a compromised page, say) gets its answer.
+   */
+  private confirmUnattended(
+    agentName: string,
+    change: { label: string; level: UnattendedLevel },
+  ): Promise<boolean> {
+    const id = `${change.level}\0${agentName}`;
+    let dialog = this.unattendedDialogs.get(id);
+    if (!dialog) {
+      const asked = this.env.confirmUnattended?.(agentName, change) ?? Promise.resolve(false);
+      dialog = asked.finally(() => this.unattendedDialogs.delete(id));
+      this.unattendedDialogs.set(id, dialog);
+    }
+    return dialog;
+  }
+
   /** A choice by the agent's own option id (automation, tests). Ignored unless that option was offered for it. */
   choose(key: string, optionId: string): boolean {
-    return this.broker.choose(key, optionId);
+    return this.chooseConfirmed(key, optionId, () => this.broker.choose(key, optionId));
   }
 
   /** A question card's allow option with the person's answers (`PermissionBroker.answerQuestions`). */
@@ -985,7 +1012,59 @@ export class AgentSessions {
 
   /** A person's click in the view, naming the option by its host key: any offered option, whatever its id. */
   chooseOption(key: string, optionKey: string): boolean {
-    return this.broker.chooseOption(key, optionKey);
+    const optionId = this.pending.get(key)?.options.find((o) => o.key === optionKey)?.optionId;
+    return this.chooseConfirmed(key, optionId, () => this.broker.chooseOption(key, optionKey));
+  }
+
+  /**
+   * A card's option that switches the agent to a mode that acts without asking (leaving plan mode for
+   * `bypassPermissions`, Qwen Code's way back to yolo) is confirmed first, as that mode picked beside Send is: the
+   * view's click is a message, and a lasting "never ask" is granted in VS Code's own dialog, not in the page. The card
+   * waits for the answer; a no leaves it waiting. Other options are chosen at once.
+   */
+  private chooseConfirmed(key: string, optionId: string | undefined, choose: () => boolean): boolean {
+    const change = optionId === undefined ? undefined : this.unattendedChoice(key, optionId);
+    if (!change || optionId === undefined) return choose();
+    if (this.confirmingCards.has(key)) return false;
+    this.confirmingCards.add(key);
+    void this.confirmChoice(key, optionId, change, choose).finally(() => this.confirmingCards.delete(key));
+    return true;
+  }
+
+  private async confirmChoice(
+    key: string,
+    optionId: string,
+    change: { agentName: string; label: string; level: UnattendedLevel },
+    choose: () => boolean,
+  ): Promise<void> {
+    const { agentName, label, level } = change;
+    if (!(await this.confirmUnattended(agentName, { label, level }))) {
+      this.env.log.info(`${agentName}: ${label} was not confirmed; its card waits.`);
+      return;
+    }
+    // The agent renamed the mode to go further while the dialog was open: the yes was to what it said then.
+    const now = this.unattendedChoice(key, optionId);
+    if (now && now.level === "full" && level !== "full")
+      return this.confirmChoice(key, optionId, now, choose);
+    choose();
+  }
+
+  /** The mode that acts without asking a pending card's option switches the agent to, if it does. */
+  private unattendedChoice(
+    key: string,
+    optionId: string,
+  ): { agentName: string; label: string; level: UnattendedLevel } | undefined {
+    const prompt = this.pending.get(key);
+    const controls = prompt && this.sessions.get(prompt.sessionKey)?.model.controls;
+    if (!prompt || !controls || !switchesUnattended(controls, optionId, prompt)) return undefined;
+    const mode = modeOfOption(optionId, controls.modeIds(), prompt);
+    // Qwen Code's way back to a mode it does not name: taken for the furthest.
+    const level = (mode !== undefined ? controls.modeLevel(mode) : undefined) ?? "full";
+    const label =
+      mode !== undefined
+        ? controls.modeName(mode)
+        : (prompt.options.find((o) => o.optionId === optionId)?.name ?? optionId);
+    return { agentName: prompt.agentName, label, level };
   }
 
   /** A person's Deny (button or Escape): the card's reject option, or `cancelled` when it offers none. */

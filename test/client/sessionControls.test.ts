@@ -272,6 +272,57 @@ describe("Session controls (modes and config options)", function () {
     assert.match(decisions.at(-1)?.title ?? "", /asks again/);
   });
 
+  it("a card's option that switches to a mode that acts without asking is confirmed first, in one dialog however often it is clicked", async () => {
+    // A click is a message from the view: a page that posts it must not grant "never ask" without VS Code's dialog,
+    // which the same mode picked beside Send opens.
+    const asked: string[] = [];
+    let answer!: (yes: boolean) => void;
+    let dialog = new Promise<boolean>((resolve) => (answer = resolve));
+    agent = await start(
+      {
+        CONTROLS_SETUP: JSON.stringify({ modes: { ...MODES_V1, currentModeId: "plan" } }),
+        CONTROLS_EXIT_OPTIONS: JSON.stringify([
+          { optionId: "bypassPermissions", name: "Yes, and bypass permissions", kind: "allow_once" },
+          { optionId: "plan", name: "No, keep planning", kind: "reject_once" },
+        ]),
+      },
+      { confirm: (name, { label, level }) => (asked.push(`${name}: ${label} (${level})`), dialog) },
+    );
+    const turn = agent.harness.sessions.sendPrompt(agent.key, "done planning [exit-plan]");
+    const card = await waitFor(() => agent!.harness.sessions.snapshot().pending[0], "the ExitPlanMode card");
+    const yes = card.options.find((o) => o.name.startsWith("Yes"))!;
+    for (let i = 0; i < 5; i++) agent.harness.sessions.chooseOption(card.key, yes.key);
+    answer(false);
+    await dialog;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(asked, ["Scripted: Bypass permissions (full)"], "one dialog for five clicks");
+    assert.equal(agent.harness.sessions.snapshot().pending.length, 1, "a no leaves the card waiting");
+    assert.equal(agent.control("mode").value, "plan");
+    dialog = Promise.resolve(true);
+    agent.harness.sessions.chooseOption(card.key, yes.key);
+    await turn;
+    assert.equal(asked.length, 2);
+    assert.equal(agent.control("mode").value, "bypassPermissions", "a yes chose it");
+  });
+
+  it("a mode that acts without asking, asked for again while its dialog is open, opens no second dialog", async () => {
+    const asked: string[] = [];
+    let answer!: (yes: boolean) => void;
+    const dialog = new Promise<boolean>((resolve) => (answer = resolve));
+    agent = await start(
+      { CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) },
+      { confirm: (name) => (asked.push(name), dialog) },
+    );
+    const sets = Array.from({ length: 5 }, () =>
+      agent!.harness.sessions.setControl(agent!.key, "mode", "bypassPermissions"),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer(false);
+    assert.deepEqual(await Promise.all(sets), [false, false, false, false, false]);
+    assert.deepEqual(asked, ["Scripted"], "one dialog for five asks");
+    assert.equal(agent.control("mode").value, "default");
+  });
+
   it("without a confirmation hook, a mode that acts without asking is never set", async () => {
     agent = await start({ CONTROLS_SETUP: JSON.stringify({ modes: MODES_V1 }) });
     assert.equal(await agent.harness.sessions.setControl(agent.key, "mode", "bypassPermissions"), false);
