@@ -5,6 +5,7 @@
  */
 import * as vscode from "vscode";
 import { errorMessage } from "../core/errorMessage";
+import { LaterTimer } from "../core/laterTimer";
 import type { Logger } from "../core/logger";
 import { pageSnapshot, SNAPSHOT_PAGE_BYTES } from "../core/snapshotPages";
 import { ViewOpBatcher } from "../core/viewOpBatcher";
@@ -14,6 +15,15 @@ import { makeNonce, renderUnavailableHtml, renderWebviewHtml, webviewOptions } f
 import { STORED_SCRIPT_FOLDER, storedWebviewScript } from "./webviewScript";
 
 export const VIEW_ID = "symposium.view";
+
+/**
+ * A `ready` from a page already served (its frame reloaded without VS Code saying so, or a page that posts it again
+ * and again) gets a snapshot too, but spaced: each one rebuilds every session's state (50-70 ms of the extension host
+ * with 30 MB of transcripts), and a page looping on it would hold the host.
+ */
+const SNAPSHOT_AGAIN_SPACING_MS = 250;
+/** And at most this share of the host's time while it goes on, however much a snapshot costs. */
+const SNAPSHOT_AGAIN_SHARE = 0.2;
 
 /** What the view hands on: every intent but the two it handles itself. */
 export type ViewIntent = Exclude<FromWebviewMessage, { type: "ready" | "painted" }>;
@@ -32,6 +42,12 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
   /** A reveal request (focus a card or the composer) that arrived before the webview was ready. */
   private afterReady: ToWebviewMessage | undefined;
   private readonly batcher = new ViewOpBatcher((ops) => this.post({ type: "update", ops }));
+  private readonly snapshotAgain = new LaterTimer(
+    () => this.sendSnapshot(),
+    0,
+    SNAPSHOT_AGAIN_SPACING_MS,
+    SNAPSHOT_AGAIN_SHARE,
+  );
   private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when the view becomes visible or hidden (or is disposed). */
   readonly onDidChangeVisibility = this.visibilityEmitter.event;
@@ -134,6 +150,7 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
 
   dispose(): void {
     this.batcher.clear();
+    this.snapshotAgain.dispose();
     this.visibilityEmitter.dispose();
     this.paintEmitter.dispose();
   }
@@ -145,14 +162,11 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       return;
     }
     if (parsed.data.type === "ready") {
-      this.ready = true;
-      this.batcher.clear();
-      // Paged: one message of several megabytes would hold up the transport and the webview for its whole length.
-      const pages = pageSnapshot(this.snapshot(), SNAPSHOT_PAGE_BYTES);
-      this.post({ type: "snapshot", snapshot: pages.snapshot });
-      for (const ops of pages.updates) this.post({ type: "update", ops });
-      if (this.afterReady) this.post(this.afterReady);
-      this.afterReady = undefined;
+      if (this.ready) this.snapshotAgain.schedule();
+      else {
+        this.ready = true;
+        this.sendSnapshot();
+      }
       return;
     }
     if (parsed.data.type === "painted") {
@@ -160,6 +174,18 @@ export class SymposiumView implements vscode.WebviewViewProvider, vscode.Disposa
       return;
     }
     this.onIntent(parsed.data);
+  }
+
+  /** Everything the view shows, to a page that is ready, then what waited for it. */
+  private sendSnapshot(): void {
+    if (!this.ready) return;
+    this.batcher.clear();
+    // Paged: one message of several megabytes would hold up the transport and the webview for its whole length.
+    const pages = pageSnapshot(this.snapshot(), SNAPSHOT_PAGE_BYTES);
+    this.post({ type: "snapshot", snapshot: pages.snapshot });
+    for (const ops of pages.updates) this.post({ type: "update", ops });
+    if (this.afterReady) this.post(this.afterReady);
+    this.afterReady = undefined;
   }
 
   /** The page is gone (hidden or disposed): nothing waits for it, and the next page's `ready` starts over. */
