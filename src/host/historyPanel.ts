@@ -21,6 +21,8 @@ const HISTORY_REFRESH_SHARE = 0.1;
 
 export class HistoryPanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  /** The export whose save dialog or write is under way. */
+  private exporting: Promise<void> | undefined;
   /** Each refresh reads the whole history again: spaced by what the last one cost. */
   private readonly refresher = new LaterTimer(
     () => this.sendRows(),
@@ -65,11 +67,18 @@ export class HistoryPanel extends Disposable {
       styleUri: asset("dist", "history.css"),
       codiconsUri: asset("dist", "codicons", "codicon.css"),
     });
+    // Its page's first `ready` is answered at once; one more (the frame reloaded, or a page posting it in a loop) is a
+    // refresh, spaced by what reading the history costs. One export asks for its file at a time.
+    let served = false;
     const received = panel.webview.onDidReceiveMessage((raw: unknown) => {
       const message = historyMessage().safeParse(raw);
       if (!message.success) return this.log.warn("Ignored a malformed message from the history panel.");
-      if (message.data.type === "ready") void this.sendRows();
-      else void this.export();
+      if (message.data.type !== "ready") this.exportOnce();
+      else if (served) this.refresher.schedule();
+      else {
+        served = true;
+        void this.sendRows();
+      }
     });
     panel.onDidDispose(() => {
       received.dispose();
@@ -85,6 +94,11 @@ export class HistoryPanel extends Disposable {
   private async sendRows(): Promise<void> {
     const message: ToHistoryMessage = { type: "rows", rows: await this.history.rows() };
     void this.panel?.webview.postMessage(message);
+  }
+
+  private exportOnce(): void {
+    if (this.exporting) return;
+    this.exporting = this.export().finally(() => (this.exporting = undefined));
   }
 
   async export(): Promise<void> {
