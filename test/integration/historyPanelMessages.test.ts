@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import * as vscode from "vscode";
 import { ApprovalHistory } from "../../src/core/approvalHistory";
 import { HistoryPanel } from "../../src/host/historyPanel";
+import { silentLog } from "../support/silentLog";
 
 const EXTENSION_ID = "symposium.symposium";
 
@@ -58,14 +59,7 @@ describe("the approval history panel's messages (integration)", () => {
       dialogs++;
       return new Promise((resolve) => (closeDialog = () => resolve(undefined)));
     };
-    const log = {
-      trace: () => undefined,
-      debug: () => undefined,
-      info: () => undefined,
-      warn: () => undefined,
-      error: () => undefined,
-    };
-    const panel = new HistoryPanel(extension.extensionUri, history, log);
+    const panel = new HistoryPanel(extension.extensionUri, history, silentLog);
     try {
       panel.show();
       fromPage({ type: "ready" });

@@ -5,14 +5,9 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { Logger } from "../../src/core/logger";
 import { Configuration } from "../../src/host/configuration";
+import { silentLog } from "../support/silentLog";
 
-const log: Logger = {
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+const log: Logger = silentLog;
 
 describe("Removing a permission rule from user settings", () => {
   const section = () => vscode.workspace.getConfiguration("symposium");

@@ -9,6 +9,7 @@ import * as vscode from "vscode";
 import type { SymposiumTestApi } from "../../src/extension";
 import { SymposiumView } from "../../src/host/symposiumView";
 import type { ToWebviewMessage } from "../../src/shared/protocol";
+import { silentLog } from "../support/silentLog";
 
 const EXTENSION_ID = "symposium.symposium";
 
@@ -51,18 +52,11 @@ describe("the view's ready (integration)", () => {
 
   it("answers a page's ready at once, and a page posting it 200 times more with a few snapshots, spaced", async () => {
     let built = 0;
-    const log = {
-      trace: () => undefined,
-      debug: () => undefined,
-      info: () => undefined,
-      warn: () => undefined,
-      error: () => undefined,
-    };
     const symposiumView = new SymposiumView(
       extensionUri,
       () => (built++, api.sessions.snapshot()),
       () => undefined,
-      log,
+      silentLog,
     );
     try {
       const page = fakeView();

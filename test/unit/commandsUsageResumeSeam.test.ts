@@ -15,6 +15,7 @@ import { PolicyBoundary } from "../../src/core/policy/resolvePath";
 import { waitFor } from "../../tools/waitFor";
 import { LIMITS, type SessionHeader, type ViewOp } from "../../src/shared/protocol";
 import { Gate, InProcessAgent } from "../support/inProcessAgent";
+import { silentLog } from "../support/silentLog";
 
 type App = ConstructorParameters<typeof InProcessAgent>[1];
 
@@ -115,13 +116,7 @@ class Client {
       writeBypass: () => Promise.resolve(),
       chooseAuthMethod: () => Promise.resolve(undefined),
       versionMemory: { get: () => 1, set: () => undefined },
-      log: {
-        trace: () => undefined,
-        debug: () => undefined,
-        info: () => undefined,
-        warn: () => undefined,
-        error: () => undefined,
-      },
+      log: silentLog,
       clientVersion: "0.0.0-test",
       timeouts: { initializeMs: 10_000, newSessionMs: 10_000, stopGraceMs: 10_000 },
       startAgent: (launch) => Promise.resolve(new InProcessAgent(launch, app(this))),
